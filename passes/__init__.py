@@ -1,0 +1,1 @@
+"""MLIR passes, one per file, wrapping the scheduling core."""

@@ -1,0 +1,332 @@
+"""Pipeline and schedule configuration (SPEC 2.7) and the strategy presets of ``strategies``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from enum import IntEnum
+
+from .errors import ConfigError
+from .types import OpDesc, OpRole, TargetCostModel
+
+
+class SchedulingStrategy(IntEnum):
+    IDENTITY = 0  # declaration order
+    GREEDY = 1  # greedy_schedule
+    CSP = 2  # optimal_schedule_with_halves
+
+
+@dataclass(frozen=True)
+class LoopCarriedSpec:
+    role: OpRole = OpRole.NONE
+    selector: int = 0
+
+    @staticmethod
+    def fragment_zero() -> "LoopCarriedSpec":
+        return LoopCarriedSpec(OpRole.FRAGMENT_LOAD, 0)
+
+    @staticmethod
+    def none() -> "LoopCarriedSpec":
+        return LoopCarriedSpec(OpRole.NONE, 0)
+
+
+@dataclass(frozen=True)
+class BlockSizing:
+    heavy: int
+    light: int
+    max_globals: int
+
+    @staticmethod
+    def default_2x2() -> "BlockSizing":
+        return BlockSizing(4, 2, 0)
+
+    @staticmethod
+    def uniform(n: int) -> "BlockSizing":
+        return BlockSizing(n, n, 0)
+
+
+@dataclass(frozen=True)
+class FragOrder:
+    b_before_a: bool
+
+    @staticmethod
+    def b_first() -> "FragOrder":
+        return FragOrder(True)
+
+    @staticmethod
+    def a_first() -> "FragOrder":
+        return FragOrder(False)
+
+
+@dataclass(frozen=True)
+class WarpStaggerRule:
+    enabled: bool = False
+    compute_from_body: bool = False
+    fixed_amount: int = 0
+
+    @staticmethod
+    def none() -> "WarpStaggerRule":
+        return WarpStaggerRule(False, False, 0)
+
+    @staticmethod
+    def auto() -> "WarpStaggerRule":
+        return WarpStaggerRule(True, True, 0)
+
+    @staticmethod
+    def fixed(n: int) -> "WarpStaggerRule":
+        return WarpStaggerRule(True, False, n)
+
+
+def _nonneg(owner: str, name: str, value) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigError(f"{owner}.{name}: expected an integer, got {value!r}")
+    if value < 0:
+        raise ConfigError(f"{owner}.{name}: must be >= 0, got {value}")
+
+
+def _bool(owner: str, name: str, value) -> None:
+    if not isinstance(value, bool):
+        raise ConfigError(f"{owner}.{name}: expected true or false, got {value!r}")
+
+
+@dataclass(frozen=True)
+class PipelineConfig:
+    """Pipeline structure of a target (depth, MMA grid, block sizing, per-load counter costs)."""
+
+    depth: int
+    prefetch: int
+    drain_passes: int
+    prologue_fill: int
+    loop_carried: LoopCarriedSpec
+    block_sizing: BlockSizing
+    frag_order: FragOrder
+    m_mmas: int
+    n_mmas: int
+    num_partitions: int
+    mma_serial: bool
+    mma_latency: int
+    vm_per_load_a: int
+    vm_per_load_b: int
+    ch0_match_field: int
+    ch1_match_field: int
+    warp_stagger: WarpStaggerRule
+    lgkm_per_load_a: int = 0
+    lgkm_per_load_b: int = 0
+    cross_stage_rotation: bool = False
+
+    def __post_init__(self) -> None:
+        o = "PipelineConfig"
+        for name in ("depth", "prefetch", "drain_passes", "prologue_fill", "m_mmas", "n_mmas",
+                     "num_partitions", "mma_latency", "vm_per_load_a", "vm_per_load_b",
+                     "lgkm_per_load_a", "lgkm_per_load_b"):
+            _nonneg(o, name, getattr(self, name))
+        if self.depth not in (1, 2):
+            raise ConfigError(f"{o}.depth: must be 1 (single buffer) or 2 (double buffer), got {self.depth}")
+        for name in ("m_mmas", "n_mmas", "num_partitions"):
+            if getattr(self, name) < 1:
+                raise ConfigError(f"{o}.{name}: must be >= 1, got {getattr(self, name)}")
+        for name in ("ch0_match_field", "ch1_match_field"):
+            if getattr(self, name) not in (0, 1):
+                raise ConfigError(f"{o}.{name}: must be 0 (MMA row) or 1 (MMA column), got {getattr(self, name)}")
+        for name in ("heavy", "light", "max_globals"):
+            _nonneg(f"{o}.block_sizing", name, getattr(self.block_sizing, name))
+        _nonneg(f"{o}.warp_stagger", "fixed_amount", self.warp_stagger.fixed_amount)
+        for name in ("mma_serial", "cross_stage_rotation"):
+            _bool(o, name, getattr(self, name))
+
+    def with_(self, **changes) -> "PipelineConfig":
+        return replace(self, **changes)
+
+    # ---- derived counts --------------------------------------------------
+    @property
+    def mmas_per_partition(self) -> int:
+        return self.m_mmas * self.n_mmas
+
+    @property
+    def globals_per_partition(self) -> int:
+        return self.m_mmas + self.n_mmas
+
+    @property
+    def frags_per_partition(self) -> int:
+        return self.m_mmas + self.n_mmas
+
+    @property
+    def ops_per_partition(self) -> int:
+        return 2 * (self.m_mmas + self.n_mmas) + self.m_mmas * self.n_mmas
+
+    @property
+    def total_ops(self) -> int:
+        return self.num_partitions * self.ops_per_partition
+
+    @property
+    def blocks_per_partition(self) -> int:
+        return self.m_mmas * self.n_mmas
+
+    @property
+    def total_blocks(self) -> int:
+        return self.num_partitions * self.blocks_per_partition
+
+    def compute_match_key(self, compute_op: OpDesc, channel: int) -> int:
+        f = self.ch0_match_field if channel == 0 else self.ch1_match_field
+        return compute_op.stage if f == 0 else compute_op.subtile
+
+    def vm_per_channel(self, ch: int) -> int:
+        return self.vm_per_load_a if ch == 0 else self.vm_per_load_b
+
+    def lgkm_per_channel(self, ch: int) -> int:
+        return self.lgkm_per_load_a if ch == 0 else self.lgkm_per_load_b
+
+    def total_edges(self) -> int:
+        h, m, n = self.num_partitions, self.m_mmas, self.n_mmas
+        g = m + n
+        return h * 2 * m * n + 2 * m * n + 2 * h * g + 2 * (2 * g - 1)
+
+
+@dataclass(frozen=True)
+class ScheduleConfig:
+    """Schedule-level knobs: 19 fields, reference order and defaults."""
+
+    scheduling: SchedulingStrategy = SchedulingStrategy.IDENTITY
+    sched_barrier_mask: int = 0b01010101
+    auto_waits: bool = True
+    drain_lgkm_mask: int = 0
+    auto_drain: bool = False
+    lds_contention_penalty: int = 0
+    wait_lgkm_first: int = 8
+    wait_vm_last: int = 6
+    lgkm_per_load_a: int = 0
+    lgkm_per_load_b: int = 0
+    lgkm_after_last: bool = False
+    minimal_barriers: bool = False
+    omit_mma_set_prio: bool = False
+    max_vgpr: int = 999999
+    global_before_frag: bool = False
+    barrier_before_pre_ops: bool = False
+    inter_block_lgkm_drain: bool = False
+    partial_prologue_drain: bool = False
+    wrap_waits_with_sched_barrier: bool = False
+
+    def __post_init__(self) -> None:
+        o = "ScheduleConfig"
+        try:
+            object.__setattr__(self, "scheduling", SchedulingStrategy(self.scheduling))
+        except ValueError:
+            raise ConfigError(f"{o}.scheduling: unknown strategy {self.scheduling!r}") from None
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.type in ("bool", bool):
+                _bool(o, f.name, v)
+            elif f.name in ("wait_lgkm_first", "wait_vm_last"):
+                # negative values are legal here; verify_schedule rejects them with the
+                # reference's messages when they are used
+                if isinstance(v, bool) or not isinstance(v, int):
+                    raise ConfigError(f"{o}.{f.name}: expected an integer, got {v!r}")
+            elif f.name != "scheduling":
+                _nonneg(o, f.name, v)
+        if self.max_vgpr < 1:
+            raise ConfigError(f"{o}.max_vgpr: must be >= 1, got {self.max_vgpr}")
+
+    def with_(self, **changes) -> "ScheduleConfig":
+        return replace(self, **changes)
+
+    @staticmethod
+    def field_names() -> list[str]:
+        return [f.name for f in fields(ScheduleConfig)]
+
+    def values(self) -> list:
+        return [getattr(self, n) for n in self.field_names()]
+
+    @staticmethod
+    def from_strategies(*, scheduling=SchedulingStrategy.IDENTITY, max_vgpr=999999,
+                        lds_contention_penalty=0,
+                        # barrier group
+                        minimal_barriers=False, omit_mma_set_prio=False,
+                        sched_barrier_mask=0b01010101, wrap_waits_with_sched_barrier=False,
+                        barrier_before_pre_ops=False,
+                        # wait group
+                        auto_waits=True, drain_lgkm_mask=0, auto_drain=False, wait_lgkm_first=8,
+                        wait_vm_last=6, lgkm_after_last=False, inter_block_lgkm_drain=False,
+                        partial_prologue_drain=False,
+                        # load group
+                        global_before_frag=False, lgkm_per_load_a=0,
+                        lgkm_per_load_b=0) -> "ScheduleConfig":
+        return ScheduleConfig(
+            scheduling=scheduling, sched_barrier_mask=sched_barrier_mask, auto_waits=auto_waits,
+            drain_lgkm_mask=drain_lgkm_mask, auto_drain=auto_drain,
+            lds_contention_penalty=lds_contention_penalty, wait_lgkm_first=wait_lgkm_first,
+            wait_vm_last=wait_vm_last, lgkm_per_load_a=lgkm_per_load_a,
+            lgkm_per_load_b=lgkm_per_load_b, lgkm_after_last=lgkm_after_last,
+            minimal_barriers=minimal_barriers, omit_mma_set_prio=omit_mma_set_prio,
+            max_vgpr=max_vgpr, global_before_frag=global_before_frag,
+            barrier_before_pre_ops=barrier_before_pre_ops,
+            inter_block_lgkm_drain=inter_block_lgkm_drain,
+            partial_prologue_drain=partial_prologue_drain,
+            wrap_waits_with_sched_barrier=wrap_waits_with_sched_barrier)
+
+    @staticmethod
+    def from_groups(barrier: "BarrierStrategy", wait: "WaitStrategy", load: "LoadStrategy",
+                    scheduling=SchedulingStrategy.IDENTITY, max_vgpr=999999,
+                    lds_contention_penalty=0) -> "ScheduleConfig":
+        """``from_strategies`` with the three preset groups spread into it."""
+        kw = {}
+        for g in (barrier, wait, load):
+            kw.update({f.name: getattr(g, f.name) for f in fields(g)})
+        return ScheduleConfig.from_strategies(scheduling=scheduling, max_vgpr=max_vgpr,
+                                              lds_contention_penalty=lds_contention_penalty, **kw)
+
+
+@dataclass(frozen=True)
+class BarrierStrategy:
+    minimal_barriers: bool = False
+    omit_mma_set_prio: bool = False
+    sched_barrier_mask: int = 0b01010101
+    wrap_waits_with_sched_barrier: bool = False
+    barrier_before_pre_ops: bool = False
+
+    @staticmethod
+    def default() -> "BarrierStrategy":
+        return BarrierStrategy()
+
+    @staticmethod
+    def minimal_no_set_prio(mask: int = 0, wrap: bool = False,
+                            barrier_before_pre_ops: bool = False) -> "BarrierStrategy":
+        return BarrierStrategy(True, True, mask, wrap, barrier_before_pre_ops)
+
+
+@dataclass(frozen=True)
+class WaitStrategy:
+    auto_waits: bool = True
+    drain_lgkm_mask: int = 0
+    auto_drain: bool = False
+    wait_lgkm_first: int = 8
+    wait_vm_last: int = 6
+    lgkm_after_last: bool = False
+    inter_block_lgkm_drain: bool = False
+    partial_prologue_drain: bool = False
+
+    @staticmethod
+    def default() -> "WaitStrategy":
+        return WaitStrategy()
+
+    @staticmethod
+    def auto_with_inter_block_drain(partial: bool = False) -> "WaitStrategy":
+        return WaitStrategy(inter_block_lgkm_drain=True, partial_prologue_drain=partial)
+
+
+@dataclass(frozen=True)
+class LoadStrategy:
+    global_before_frag: bool = False
+    lgkm_per_load_a: int = 0
+    lgkm_per_load_b: int = 0
+
+    @staticmethod
+    def default() -> "LoadStrategy":
+        return LoadStrategy()
+
+
+@dataclass(frozen=True)
+class TargetProfile:
+    cost_model: TargetCostModel = field(compare=False)
+    pipeline: PipelineConfig
+
+    def with_pipeline(self, **changes) -> "TargetProfile":
+        return TargetProfile(self.cost_model, replace(self.pipeline, **changes))

@@ -1,0 +1,121 @@
+"""Kernel-geometry-derived scheduling constants (SPEC 2.7 ``KernelGeometry``, 4.3, 4.5).
+
+The formulas are the reference kernels' own: how many vmcnt entries one global
+load of a channel produces, how many lgkmcnt entries one fragment load
+produces, and how many globals an MMA block may hold.  Unlike the reference,
+every division must be exact and every count positive, or a
+:class:`ConfigError` names the offending quantity.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import ConfigError
+
+DTYPES = {"bf16": 2, "f16": 2, "fp8": 1}
+MMA_SHAPES = {"bf16": (16, 16, 32), "f16": (16, 16, 32), "fp8": (16, 16, 128)}
+SIMD_BYTES = 16
+
+
+@dataclass(frozen=True)
+class KernelGeometry:
+    BM: int
+    BN: int
+    BK: int
+    MMA_M: int
+    MMA_N: int
+    MMA_K: int
+    elem_bytes: int
+    simd_width: int
+    is_fp8: bool
+    vm_per_load_a: int
+    vm_per_load_b: int
+    lgkm_per_load_a: int
+    lgkm_per_load_b: int
+    dtype: str = "bf16"
+    max_globals: int = 0
+    fences: bool = False
+
+
+def derive_safe_max_globals(num_k_mmas: int) -> int:
+    """1 global per block once there are at least 2 K-MMAs to hide it behind, else bunched (0)."""
+    return 1 if num_k_mmas >= 2 else 0
+
+
+def _div(what: str, a: int, b: int) -> int:
+    if b <= 0 or a % b != 0:
+        raise ConfigError(f"geometry: {what} must divide exactly ({a} / {b})")
+    return a // b
+
+
+def _ceil(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+def _check_dtype(dtype: str) -> None:
+    if dtype not in DTYPES:
+        raise ConfigError(f"geometry: dtype must be one of {', '.join(DTYPES)}, got {dtype!r}")
+
+
+def _check_tile(BM: int, BN: int, BK: int) -> None:
+    for name, v in (("BM", BM), ("BN", BN), ("BK", BK)):
+        if isinstance(v, bool) or not isinstance(v, int) or v <= 0:
+            raise ConfigError(f"geometry: {name} must be a positive integer, got {v!r}")
+
+
+def _lgkm(quadrant: int, num_k_mmas: int, dtype: str, mma_m: int, mma_k: int, elem: int) -> int:
+    mma_frag_w = _div("MMA_M*MMA_K by 64", mma_m * mma_k, 64)
+    lds_frag_w = 16 if (dtype == "fp8" and mma_m == 16 and mma_k == 128) else mma_frag_w
+    k_loads_per_mma = _div("MMA fragment width by LDS fragment width", mma_frag_w, lds_frag_w)
+    ds_reads_per_frag = _ceil(lds_frag_w * elem, 16)
+    return quadrant * num_k_mmas * k_loads_per_mma * ds_reads_per_frag
+
+
+def _geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: int,
+              threads: int, floor_vm: bool) -> KernelGeometry:
+    _check_dtype(dtype)
+    _check_tile(BM, BN, BK)
+    elem = DTYPES[dtype]
+    mma_m, mma_n, mma_k = MMA_SHAPES[dtype]
+    simd = SIMD_BYTES // elem
+    WM = _div(f"BM by the {warps_m} warp rows", BM, warps_m)
+    WN = _div(f"BN by the {warps_n} warp columns", BN, warps_n)
+    num_m = _div("warp tile M (WM) by MMA_M", WM, mma_m)
+    num_n = _div("warp tile N (WN) by MMA_N", WN, mma_n)
+    num_k = _div("BK by MMA_K", BK, mma_k)
+    for name, v in (("num_m_mmas", num_m), ("num_n_mmas", num_n)):
+        if v < 2 or v % 2:
+            raise ConfigError(f"geometry: {name} = {v} must be even and >= 2 (tile too small for the MMA grid)")
+    qm, qn = num_m // 2, num_n // 2
+    loads_per_row = _div("BK by simd_width", BK, simd)
+    rows_per_iter = _div("threads by loads per row", threads, loads_per_row)
+    half_bm, half_bn = BM // 2, BN // 2
+    if floor_vm:
+        vm_a, vm_b = half_bm // rows_per_iter, half_bn // rows_per_iter
+    else:
+        vm_a, vm_b = _ceil(half_bm, rows_per_iter), _ceil(half_bn, rows_per_iter)
+    lg_a = _lgkm(qm, num_k, dtype, mma_m, mma_k, elem)
+    lg_b = _lgkm(qn, num_k, dtype, mma_m, mma_k, elem)
+    for name, v in (("vm_per_load_a", vm_a), ("vm_per_load_b", vm_b),
+                    ("lgkm_per_load_a", lg_a), ("lgkm_per_load_b", lg_b)):
+        if v < 1:
+            raise ConfigError(f"geometry: {name} = {v} must be >= 1 for {dtype} {BM}x{BN}x{BK}")
+    max_globals = 0 if num_k * qm * qn < 8 else derive_safe_max_globals(num_k)
+    return KernelGeometry(BM, BN, BK, mma_m, mma_n, mma_k, elem, simd, dtype == "fp8",
+                          vm_a, vm_b, lg_a, lg_b, dtype, max_globals,
+                          fences=BM >= 128 and dtype != "fp8")
+
+
+def four_wave_geometry(dtype: str = "bf16", BM: int = 128, BN: int = 128, BK: int = 64) -> KernelGeometry:
+    """4 warps in a 2x2 grid, 256 threads per load row pass (SPEC 4.5)."""
+    return _geometry(dtype, BM, BN, BK, 2, 2, 256, floor_vm=False)
+
+
+def ping_pong_geometry(dtype: str = "bf16", BM: int = 256, BN: int = 256, BK: int = 64) -> KernelGeometry:
+    """8 warps in a 2x4 grid, 512 threads per load row pass (SPEC 4.3 kernel geometry).
+
+    The warp-column tile is BN/4 but the B half-tile a load covers is BN/2, as in
+    the reference kernel.
+    """
+    return _geometry(dtype, BM, BN, BK, 2, 4, 512, floor_vm=True)

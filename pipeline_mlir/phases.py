@@ -1,0 +1,187 @@
+"""Prologue / kernel / epilogue derivation (SPEC 3.12-3.14) and the single-buffer phase recipes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+from .config import PipelineConfig, ScheduleConfig
+from .errors import BodyError
+from .program import MMABlockSpec, PipelineProgram
+from .types import NONE_OP, KOffsetKind, OpDesc, OpRole, Phase, ScheduleEntry
+
+
+def _entries(ops: list[OpDesc], phase: Phase) -> list[ScheduleEntry]:
+    return [ScheduleEntry(op, i, phase, False) for i, op in enumerate(ops)]
+
+
+# ---- double-buffer prologue ----------------------------------------------------------------
+
+def derive_prologue_from_program(program: PipelineProgram, config: PipelineConfig,
+                                 sched: ScheduleConfig, bootstrap: list[OpDesc]) -> list[ScheduleEntry]:
+    """Fill both LDS stages, then (partial drain) bootstrap the first fragments.
+
+    Unlike the reference, the prologue copies keep their channel (the reference
+    resets it to -1; nothing in its outputs depends on that).
+    """
+    ops: list[OpDesc] = []
+
+    def loads(stage: int, k: KOffsetKind) -> None:
+        for b in program.blocks:
+            for g, pf in ((b.global_load, b.global_load_prefetch),
+                          (b.global_load_1, b.global_load_1_prefetch)):
+                if g.is_present() and pf and g.stage == stage:
+                    ops.append(OpDesc(tag=g.tag, stage=g.stage, subtile=g.subtile, k_offset=k,
+                                      vm_cost=config.vm_per_channel(g.channel),
+                                      resource=g.resource, latency=g.latency, role=g.role,
+                                      channel=g.channel))
+
+    partial = sched.partial_prologue_drain
+    loads(0, KOffsetKind.K0)
+    if not partial:
+        ops += [OpDesc.wait_vm(0), OpDesc.barrier()]
+    loads(1, KOffsetKind.K1)
+    if not partial:
+        ops.append(OpDesc.wait_vm(0))
+    elif bootstrap:
+        costs = [o.vm_cost for o in ops if o.role == OpRole.GLOBAL_LOAD]
+        if len(bootstrap) > len(costs):
+            raise BodyError(f"derive_prologue: more bootstrap frags ({len(bootstrap)}) than "
+                            f"prefetches ({len(costs)})")
+        remaining = sum(costs)
+        for i, frag in enumerate(bootstrap):
+            remaining -= costs[i]
+            ops += [OpDesc.wait_vm(remaining), OpDesc.barrier(), frag]
+    return _entries(ops, Phase.PROLOGUE)
+
+
+# ---- double-buffer epilogue ----------------------------------------------------------------
+
+def strip_drain_fuse_blocks(program: PipelineProgram, config: PipelineConfig) -> list[MMABlockSpec]:
+    """Epilogue blocks: prefetches removed, lgkm drained at entry, vm drained from the first
+    prefetching block on, MMAs of frag-less blocks fused into the previous block."""
+    bph = config.blocks_per_partition
+    out: list[MMABlockSpec] = []
+    for h in range(config.num_partitions):
+        blocks = program.blocks[h * bph:(h + 1) * bph]
+        drain_start = next((i for i, b in enumerate(blocks) if b.has_prefetch()), bph)
+        i = 0
+        while i < len(blocks):
+            b = blocks[i]
+            nb = MMABlockSpec(
+                mma=b.mma, pre_op_0=b.pre_op_0, pre_op_1=b.pre_op_1,
+                global_load=NONE_OP if b.global_load_prefetch else b.global_load,
+                global_load_1=NONE_OP if b.global_load_1_prefetch else b.global_load_1,
+                entry_wait_lgkm=OpDesc.wait_lgkm(0),
+                pre_mma_barrier=b.pre_mma_barrier, pre_mma_set_prio=b.pre_mma_set_prio,
+                post_mma_barrier=b.post_mma_barrier, post_mma_set_prio=b.post_mma_set_prio,
+                post_barrier_lgkm=b.post_barrier_lgkm)
+            if i >= drain_start:
+                nb.pre_sync = OpDesc.wait_vm(0)
+            if i + 1 < len(blocks):
+                nxt = blocks[i + 1]
+                keeps_global = ((nxt.global_load.is_present() and not nxt.global_load_prefetch)
+                                or (nxt.global_load_1.is_present() and not nxt.global_load_1_prefetch))
+                if not nxt.pre_op_0.is_present() and not keeps_global:
+                    nb.fused_mma = nxt.mma
+                    out.append(nb)
+                    i += 2
+                    continue
+            out.append(nb)
+            i += 1
+    if out:
+        out[-1].pre_sync = NONE_OP
+    return out
+
+
+def derive_epilogue_from_program(program: PipelineProgram, config: PipelineConfig) -> list[ScheduleEntry]:
+    out: list[ScheduleEntry] = []
+    for b in strip_drain_fuse_blocks(program, config):
+        b.expand_to_list(out, Phase.EPILOGUE)
+    out.append(ScheduleEntry(OpDesc.barrier(), len(out), Phase.EPILOGUE, False))
+    return out
+
+
+# ---- single-buffer recipes -------------------------------------------------------------------
+
+class PhaseAction(IntEnum):
+    EMIT = 0
+    BARRIER = 1
+    FENCE = 2
+
+
+@dataclass(frozen=True)
+class PhaseStep:
+    action: PhaseAction
+    role: OpRole = OpRole.NONE
+    match_subtile: int = -1
+    exclude_lc: bool = False
+    match_lc_only: bool = False
+    match_all: bool = False
+
+
+def single_buffer_prologue_recipe() -> list[PhaseStep]:
+    E = PhaseAction.EMIT
+    return [PhaseStep(E, OpRole.GLOBAL_LOAD), PhaseStep(E, OpRole.SHARED_STORE),
+            PhaseStep(PhaseAction.BARRIER), PhaseStep(E, OpRole.GLOBAL_LOAD),
+            PhaseStep(E, OpRole.FRAGMENT_LOAD, match_lc_only=True), PhaseStep(PhaseAction.FENCE)]
+
+
+def single_buffer_epilogue_recipe() -> list[PhaseStep]:
+    E = PhaseAction.EMIT
+    return [PhaseStep(PhaseAction.FENCE),
+            PhaseStep(E, OpRole.FRAGMENT_LOAD, exclude_lc=True, match_all=True),
+            PhaseStep(PhaseAction.BARRIER), PhaseStep(E, OpRole.SHARED_STORE),
+            PhaseStep(E, OpRole.COMPUTE, match_all=True), PhaseStep(PhaseAction.FENCE),
+            PhaseStep(PhaseAction.BARRIER), PhaseStep(E, OpRole.FRAGMENT_LOAD, match_all=True),
+            PhaseStep(E, OpRole.COMPUTE, match_all=True), PhaseStep(PhaseAction.FENCE)]
+
+
+def apply_phase_recipe(body: list[OpDesc], config: PipelineConfig, steps: list[PhaseStep],
+                       phase: Phase) -> list[ScheduleEntry]:
+    sel = config.loop_carried.selector
+    ops: list[OpDesc] = []
+    for st in steps:
+        if st.action == PhaseAction.BARRIER:
+            ops.append(OpDesc.barrier())
+        elif st.action == PhaseAction.FENCE:
+            ops.append(OpDesc.schedule_barrier())
+        else:
+            for o in body:
+                if o.role != st.role:
+                    continue
+                if st.match_subtile >= 0 and o.subtile != st.match_subtile:
+                    continue
+                lc = o.subtile == sel
+                if (st.exclude_lc and lc) or (st.match_lc_only and not lc):
+                    continue
+                ops.append(o)
+                if not st.match_all:
+                    break
+    return _entries(ops, phase)
+
+
+def default_prologue(body: list[OpDesc], config: PipelineConfig) -> list[ScheduleEntry]:
+    return apply_phase_recipe(body, config, single_buffer_prologue_recipe(), Phase.PROLOGUE)
+
+
+def default_kernel(body: list[OpDesc]) -> list[ScheduleEntry]:
+    return _entries(list(body), Phase.KERNEL)
+
+
+def default_epilogue(body: list[OpDesc], config: PipelineConfig) -> list[ScheduleEntry]:
+    return apply_phase_recipe(body, config, single_buffer_epilogue_recipe(), Phase.EPILOGUE)
+
+
+# ---- warp stagger ----------------------------------------------------------------------------
+
+def warp_stagger_index(body: list[OpDesc], config: PipelineConfig, prologue_len: int) -> int:
+    """Prologue position where warp group 1 executes its extra barrier (past the end: none)."""
+    rule = config.warp_stagger
+    if not rule.enabled:
+        return prologue_len + 1
+    if rule.compute_from_body:
+        return sum(1 for o in body if o.role == OpRole.GLOBAL_LOAD and o.stage == 0
+                   and o.k_offset not in (KOffsetKind.K_PREV, KOffsetKind.NONE))
+    return rule.fixed_amount
+

@@ -1,0 +1,382 @@
+"""Building the double-buffer program from an ordered body: MMA-centred blocks, global
+redistribution, wait derivation and patching, verification, kernel deps (SPEC 3.8, 3.9, 3.11, 3.14)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .config import PipelineConfig, ScheduleConfig, SchedulingStrategy
+from .errors import BodyError, VerificationError
+from .graph import LoopBody
+from .program import MMABlockSpec, PipelineProgram
+from .types import (NONE_OP, WAIT_LGKM, DepEdge, OpDesc, OpRole, ScheduleEntry,
+                    is_prefetch)
+
+WAIT_DISABLED = 255
+
+
+def derive_main_wait_vm(body: list[OpDesc], config: PipelineConfig) -> int:
+    """vmcnt that leaves one partition's k-offset prefetches in flight."""
+    total = sum(config.vm_per_channel(o.channel) for o in body
+                if o.role == OpRole.GLOBAL_LOAD and is_prefetch(o))
+    p = config.num_partitions
+    return total - total // p if p > 0 else total
+
+
+def _op_label(op: OpDesc) -> str:
+    return f"tag {op.tag} (channel {op.channel}, stage {op.stage}, subtile {op.subtile})"
+
+
+def construct_mma_blocks(body: LoopBody, order: list[int], config: PipelineConfig,
+                         sched: ScheduleConfig) -> PipelineProgram:
+    """Cut the ordered body into one block per MMA and set each block's waits and flags."""
+    bph = config.blocks_per_partition
+    num_blocks = config.total_blocks
+    main_wait_vm = derive_main_wait_vm([n.op for n in body.ops], config)
+    ops = [body.ops[i].op for i in order]
+    program = PipelineProgram()
+    cursor = 0
+    seen_cross = set()
+    for b in range(num_blocks):
+        pos, part = b % bph, b // bph
+        frags: list[OpDesc] = []
+        globs: list[OpDesc] = []
+        mma = None
+        while cursor < len(ops):
+            op = ops[cursor]
+            cursor += 1
+            if op.role == OpRole.FRAGMENT_LOAD:
+                frags.append(op)
+            elif op.role == OpRole.GLOBAL_LOAD:
+                globs.append(op)
+            elif op.role == OpRole.COMPUTE:
+                mma = op
+                break
+            else:
+                raise BodyError(
+                    f"construct_mma_blocks: block {b} would drop {_op_label(op)} with role "
+                    f"{op.role.name}; double-buffer blocks hold only fragment loads, global "
+                    f"loads and one MMA")
+        if mma is None:
+            raise BodyError(f"construct_mma_blocks: expected {num_blocks} blocks "
+                            f"(one per MMA), the body has only {b}")
+        if len(frags) > 2 or len(globs) > 2:
+            extra = (frags[2:] + globs[2:])[0]
+            raise BodyError(
+                f"construct_mma_blocks: block {b} collects {len(frags)} fragment loads and "
+                f"{len(globs)} global loads; a block holds at most 2 of each (first extra: "
+                f"{_op_label(extra)}); lower block_sizing or max_globals")
+        cross = any(f.stage != part for f in frags)
+        first_cross = cross and part not in seen_cross
+        if cross:
+            seen_cross.add(part)
+        top_drain = False
+        if pos == 0:
+            top_drain = cross
+            k, mmas_left = cursor, bph - 1
+            while not top_drain and k < len(ops) and mmas_left > 0:
+                o = ops[k]
+                if o.role == OpRole.FRAGMENT_LOAD and o.stage != part:
+                    top_drain = True
+                if o.role == OpRole.COMPUTE:
+                    mmas_left -= 1
+                k += 1
+        blk = MMABlockSpec(mma=mma)
+        if frags:
+            blk.pre_op_0 = frags[0]
+        if len(frags) > 1:
+            blk.pre_op_1 = frags[1]
+        if globs:
+            blk.global_load = globs[0]
+        if len(globs) > 1:
+            blk.global_load_1 = globs[1]
+        if first_cross or top_drain:
+            blk.entry_wait = OpDesc.wait_vm(main_wait_vm)
+        has_entry = blk.entry_wait.is_present()
+        if pos == 0 and sched.wait_lgkm_first < WAIT_DISABLED:
+            if has_entry and sched.minimal_barriers:
+                blk.entry_wait_lgkm = OpDesc.wait_lgkm(0)
+            else:
+                blk.pre_sync = OpDesc.wait_lgkm(sched.wait_lgkm_first)
+        elif first_cross:
+            if has_entry and sched.minimal_barriers:
+                blk.entry_wait_lgkm = OpDesc.wait_lgkm(0)
+            else:
+                blk.pre_sync = OpDesc.wait_lgkm(0)
+        elif pos == bph - 1:
+            blk.pre_sync = OpDesc.wait_vm(sched.wait_vm_last)
+            blk.post_barrier_lgkm = sched.lgkm_after_last
+        elif sched.inter_block_lgkm_drain:
+            blk.entry_wait_lgkm = OpDesc.wait_lgkm(0)
+        blk.drain_lgkm_before_loads = bool(sched.drain_lgkm_mask >> b & 1) and blk.has_frag() and blk.has_global()
+        if sched.minimal_barriers:
+            blk.pre_mma_barrier = False
+            blk.pre_mma_set_prio = False if sched.omit_mma_set_prio else (pos == 0 or first_cross)
+            blk.post_mma_barrier = blk.post_mma_set_prio = blk.post_barrier_lgkm = False
+        blk.trailing_sched_barrier = bool(sched.sched_barrier_mask >> b & 1)
+        blk.global_load_prefetch = is_prefetch(blk.global_load)
+        blk.global_load_1_prefetch = is_prefetch(blk.global_load_1)
+        blk.global_before_frag = sched.global_before_frag
+        blk.barrier_before_pre_ops = sched.barrier_before_pre_ops
+        blk.wrap_waits_with_sched_barrier = sched.wrap_waits_with_sched_barrier
+        program.blocks.append(blk)
+    if cursor < len(ops):
+        raise BodyError(f"construct_mma_blocks: expected all ops consumed; {len(ops) - cursor} "
+                        f"op(s) follow the last MMA (first: {_op_label(ops[cursor])})")
+    return program
+
+
+def redistribute_globals(program: PipelineProgram, config: PipelineConfig,
+                         sched: ScheduleConfig) -> None:
+    """Even out global loads to exactly ``max_globals`` per block where there are enough."""
+    g = config.block_sizing.max_globals
+    if g <= 0:
+        return
+    pool: list[OpDesc] = []
+    for blk in program.blocks:
+        while len(blk.globals) > g:
+            if blk.global_load_1.is_present():
+                pool.append(blk.global_load_1)
+                blk.global_load_1, blk.global_load_1_prefetch = NONE_OP, False
+            else:
+                pool.append(blk.global_load)
+                blk.global_load, blk.global_load_prefetch = NONE_OP, False
+    for b, blk in enumerate(program.blocks):
+        if not pool:
+            break
+        while pool and len(blk.globals) < g:
+            op = pool.pop(0)
+            if not blk.global_load.is_present():
+                blk.global_load, blk.global_load_prefetch = op, is_prefetch(op)
+            else:
+                blk.global_load_1, blk.global_load_1_prefetch = op, is_prefetch(op)
+        blk.drain_lgkm_before_loads = (bool(sched.drain_lgkm_mask >> b & 1)
+                                       and blk.has_frag() and blk.has_global())
+    if pool:
+        raise BodyError(f"redistribute_globals: {len(pool)} global load(s) found no block "
+                        f"with room (max_globals={g})")
+
+
+def build_double_buffer_program(body: LoopBody, order: list[int], config: PipelineConfig,
+                                sched: ScheduleConfig) -> PipelineProgram:
+    program = construct_mma_blocks(body, order, config, sched)
+    redistribute_globals(program, config, sched)
+    return program
+
+
+@dataclass(frozen=True)
+class DerivedWaits:
+    lgkm: int
+    vm: int
+
+
+def derive_waits_from_blocks(program: PipelineProgram, config: PipelineConfig,
+                             lgkm_per_a: int = 0, lgkm_per_b: int = 0) -> DerivedWaits:
+    """Top-of-half lgkm wait and last-block vm wait from the final block structure (SPEC 3.9)."""
+    ch0 = config.lgkm_per_channel(0) or lgkm_per_a
+    ch1 = config.lgkm_per_channel(1) or lgkm_per_b
+    bph = config.blocks_per_partition
+    best_lgkm, best_vm = 0, WAIT_DISABLED
+    for h in range(config.num_partitions):
+        blocks = program.blocks[h * bph:(h + 1) * bph]
+        if not blocks:
+            continue
+        gl = sum(ch0 if g.channel == 0 else ch1 for g in blocks[0].globals)
+        best_lgkm = max(best_lgkm, gl)
+        total = sum(config.vm_per_channel(g.channel) for b in blocks for g in b.globals)
+        completion = sum(config.vm_per_channel(g.channel) for b in blocks for g in b.globals
+                         if g.stage != h)
+        best_vm = min(best_vm, total - completion)
+    return DerivedWaits(best_lgkm, best_vm)
+
+
+def derive_drain_mask(program: PipelineProgram, config: PipelineConfig) -> int:
+    mask = 0
+    for i, b in enumerate(program.blocks):
+        gl = b.global_load
+        if b.has_frag() and gl.is_present() and any(f.channel != gl.channel for f in b.frags):
+            mask |= 1 << i
+    return mask
+
+
+def patch_waits(program: PipelineProgram, config: PipelineConfig, sched: ScheduleConfig,
+                waits: DerivedWaits) -> None:
+    if sched.auto_drain:
+        mask = derive_drain_mask(program, config)
+        for i, b in enumerate(program.blocks):
+            b.drain_lgkm_before_loads = bool(mask >> i & 1) and b.has_frag() and b.has_global()
+    bph = config.blocks_per_partition
+    for h in range(config.num_partitions):
+        b0 = program.blocks[h * bph]
+        bn = program.blocks[h * bph + bph - 1]
+        if waits.lgkm < WAIT_DISABLED:
+            val = 0 if sched.barrier_before_pre_ops else waits.lgkm
+            if sched.minimal_barriers and b0.entry_wait.is_present():
+                b0.entry_wait_lgkm = OpDesc.wait_lgkm(val)
+                b0.pre_sync = NONE_OP
+            else:
+                b0.pre_sync = OpDesc.wait_lgkm(val)
+        bn.pre_sync = OpDesc.wait_vm(waits.vm)
+
+
+# ---- verification (SPEC 3.11) ------------------------------------------------------------
+
+def _fail(msg: str) -> None:
+    raise VerificationError(f"verify_schedule: {msg}")
+
+
+def verify_schedule(program: PipelineProgram, config: PipelineConfig, lgkm_per_a: int,
+                    lgkm_per_b: int, wait_lgkm_first: int, wait_vm_last: int) -> None:
+    """Structural safety checks, always on; messages are the reference's."""
+    bph = config.blocks_per_partition
+    parts = config.num_partitions
+    blocks = program.blocks
+    if len(blocks) != bph * parts:
+        _fail(f"expected {bph * parts} blocks, got {len(blocks)}")
+    # 1. completeness
+    for i, b in enumerate(blocks):
+        if not b.mma.is_present():
+            _fail(f"block {i} has no MMA op")
+        if b.mma.role != OpRole.COMPUTE:
+            _fail(f"block {i} MMA op has wrong role")
+    # 2. wait bounds
+    if wait_lgkm_first < WAIT_DISABLED:
+        if wait_lgkm_first < 0:
+            _fail("wait_lgkm_first is negative")
+        if lgkm_per_a > 0 or lgkm_per_b > 0:
+            for h in range(parts):
+                g = sum(lgkm_per_a if o.channel == 0 else lgkm_per_b for o in blocks[h * bph].globals)
+                if wait_lgkm_first > g:
+                    _fail(f"wait_lgkm_first ({wait_lgkm_first}) > block 0 global lgkm ({g}) in half {h}")
+    if wait_vm_last < 0:
+        _fail("wait_vm_last is negative")
+    for i, b in enumerate(blocks):
+        for slot in ("entry_wait", "entry_wait_lgkm", "pre_sync"):
+            w = getattr(b, slot)
+            if w.is_present() and w.wait_value < 0:
+                _fail(f"block {i} {slot} has a negative wait count ({w.wait_value})")
+    # 3. distribution
+    g = config.block_sizing.max_globals
+    total_globals = sum(len(b.globals) for b in blocks)
+    if g > 0 and total_globals >= len(blocks) * g:
+        for i, b in enumerate(blocks):
+            if len(b.globals) != g:
+                _fail(f"block {i} has {len(b.globals)} globals, expected {g}")
+    # 4. stage consistency
+    if config.depth == 2 and not config.cross_stage_rotation:
+        for i, b in enumerate(blocks):
+            h = i // bph
+            for name in ("pre_op_0", "pre_op_1"):
+                op = getattr(b, name)
+                if op.is_present() and op.stage != h:
+                    _fail(f"block {i} {name} stage={op.stage} expected={h}")
+    # 5. prefetch coverage
+    if not any(b.has_prefetch() for b in blocks):
+        _fail("no global load is marked as prefetch")
+    # 6. completion coverage
+    if config.depth == 2 and not config.cross_stage_rotation:
+        for h in range(parts):
+            if not any(o.stage != h for b in blocks[h * bph:(h + 1) * bph] for o in b.globals):
+                _fail(f"half {h} has no completion load (stage != half) \u2014 wait_vm would "
+                      f"drain nothing, race condition")
+    # 7. warp-stagger LDS safety
+    if config.depth == 2 and config.warp_stagger.enabled and g == 0:
+        for h in range(parts):
+            for j in range(1, bph - 1):
+                i = h * bph + j
+                for o in blocks[i].globals:
+                    if o.stage == h and any(f.stage == o.stage for f in blocks[i + 1].frags):
+                        _fail(f"cross-block LDS race \u2014 block {i} prefetch writes stage "
+                              f"{o.stage} which block {i + 1} reads via fragment load. Use "
+                              f"max_globals=0 or increase num_k_mmas to add latency.")
+
+
+# ---- the whole double-buffer build ---------------------------------------------------------
+
+@dataclass
+class KernelProgram:
+    program: PipelineProgram
+    order: list[int]
+    schedule: object | None  # ScheduleResult of GREEDY/CSP runs
+    waits: DerivedWaits | None
+
+
+def order_body(body: LoopBody, config: PipelineConfig, sched: ScheduleConfig):
+    """Order the body with the configured strategy; returns (order, ScheduleResult or None)."""
+    from .schedulers import greedy_schedule, optimal_schedule_with_halves
+
+    if sched.scheduling == SchedulingStrategy.CSP:
+        res = optimal_schedule_with_halves(body, config.block_sizing.max_globals,
+                                           sched.lds_contention_penalty, sched.max_vgpr)
+        return res.order, res
+    body.validate()
+    if sched.scheduling == SchedulingStrategy.GREEDY:
+        return greedy_schedule(body), None
+    return list(range(len(body.ops))), None
+
+
+def build_kernel_program(body: list[OpDesc], config: PipelineConfig, sched: ScheduleConfig,
+                         edges: list[DepEdge]) -> KernelProgram:
+    from .edges import derive_edges_from_ops
+
+    lb = LoopBody.of(body, edges if edges else derive_edges_from_ops(body, config))
+    order, result = order_body(lb, config, sched)
+    program = build_double_buffer_program(lb, order, config, sched)
+    waits = None
+    if sched.auto_waits:
+        waits = derive_waits_from_blocks(program, config, sched.lgkm_per_load_a, sched.lgkm_per_load_b)
+        patch_waits(program, config, sched, waits)
+    verify_schedule(program, config, sched.lgkm_per_load_a, sched.lgkm_per_load_b,
+                    waits.lgkm if waits else 0, waits.vm if waits else 0)
+    return KernelProgram(program, order, result, waits)
+
+
+def default_kernel_deps_double_buffer(kernel: list[ScheduleEntry], config: PipelineConfig) -> list[DepEdge]:
+    parts = max(config.num_partitions, 1)
+    size = len(kernel) // parts
+    deps: list[DepEdge] = []
+    for c in range(parts):
+        lo = c * size
+        mmas: list[int] = []
+        starts: list[int] = []
+        lgkm = -1
+        for k in range(lo, lo + size):
+            op = kernel[k].op
+            if op.role == OpRole.SYNC and len(starts) == len(mmas):
+                starts.append(k)
+            if op.tag == WAIT_LGKM and lgkm < 0:
+                lgkm = k
+            if op.role == OpRole.COMPUTE:
+                mmas.append(k)
+        if mmas and starts:
+            deps.append(DepEdge.flow(starts[0], mmas[0]))
+        if mmas and lgkm >= 0:
+            deps.append(DepEdge.flow(lgkm, mmas[0]))
+        for a, b in zip(mmas[:2], mmas[1:3]):
+            deps.append(DepEdge.flow(a, b))
+    return deps
+
+
+def dump_program_blocks(program: PipelineProgram, config: PipelineConfig) -> str:
+    """Per-half block table in the reference's ``dump_program_blocks`` layout."""
+    bph = config.blocks_per_partition
+    lines = []
+    for h in range(config.num_partitions):
+        lines.append(f"=== Half {h} ===")
+        for j in range(bph):
+            i = h * bph + j
+            b = program.blocks[i]
+            lines.append(f"  Block {i} :")
+            for name in ("pre_op_0", "pre_op_1"):
+                o = getattr(b, name)
+                if o.is_present():
+                    lines.append(f"    {name}: tag= {o.tag} stage= {o.stage} ch= {o.channel}")
+            for name in ("global_load", "global_load_1"):
+                o = getattr(b, name)
+                if o.is_present():
+                    kind = " [prefetch]" if o.stage == h else " [completion]"
+                    lines.append(f"    {name}: tag= {o.tag} stage= {o.stage} ch= {o.channel}{kind}")
+            lines.append(f"    mma: tag= {b.mma.tag} stage= {b.mma.stage} sub= {b.mma.subtile}")
+            if b.drain_lgkm_before_loads:
+                lines.append("    [drain_lgkm_before_loads]")
+    return "\n".join(lines)

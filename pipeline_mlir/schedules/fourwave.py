@@ -1,0 +1,125 @@
+"""4-wave schedule ``Pipeline4Wave[geometry]`` with cross-stage register rotation (SPEC 4.4).
+
+Each K-partition runs four mini-iterations (one global load, one fragment load,
+one MMA).  Mini-iterations 3 and 4 pre-load the next partition's leading
+fragments from the other LDS stage, so the body is consumed in declaration
+order (IDENTITY) and emitted as explicit minimal-barrier blocks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..compiler import PipelineSchedule
+from ..config import PipelineConfig, ScheduleConfig, SchedulingStrategy, TargetProfile, WarpStaggerRule
+from ..edges import derive_cross_stage_rotation_edges, derive_edges_from_ops, filter_spurious_cross_stage_flow
+from ..geometry import KernelGeometry, four_wave_geometry
+from ..program import PipelineProgram, emit_minimal_barrier_block
+from ..targets import LOAD_A, LOAD_B, MATMUL_TAG_NAMES, MMA, MMA_LOAD_A, MMA_LOAD_B, mi355x_target
+from ..types import DepEdge, KOffsetKind, OpDesc, OpRole, annotate_ops
+
+FourWaveOps = MATMUL_TAG_NAMES
+
+
+@dataclass(frozen=True)
+class MiniIterSpec:
+    load_tag: int
+    load_channel: int
+    load_subtile: int
+    frag_tag: int
+    frag_channel: int
+    frag_subtile: int
+    frag_cross: bool
+    mma_row: int
+    mma_col: int
+
+
+FOUR_WAVE_MINI_ITERS = (
+    MiniIterSpec(LOAD_A, 0, 0, MMA_LOAD_B, 1, 1, False, 0, 0),
+    MiniIterSpec(LOAD_B, 1, 0, MMA_LOAD_A, 0, 1, False, 0, 1),
+    MiniIterSpec(LOAD_B, 1, 1, MMA_LOAD_A, 0, 0, True, 1, 0),
+    MiniIterSpec(LOAD_A, 0, 1, MMA_LOAD_B, 1, 0, True, 1, 1),
+)
+
+
+def logical_k_partition(p: int) -> list[OpDesc]:
+    curr, cross = p, 1 - p
+    k = KOffsetKind.K0 if p == 0 else KOffsetKind.K1
+    ops = []
+    for m in FOUR_WAVE_MINI_ITERS:
+        ops.append(OpDesc.logical(m.load_tag, m.load_channel, curr, m.load_subtile, k))
+        ops.append(OpDesc.logical(m.frag_tag, m.frag_channel, cross if m.frag_cross else curr,
+                                  m.frag_subtile))
+        ops.append(OpDesc.logical(MMA, -1, m.mma_row, m.mma_col))
+    return ops
+
+
+def default_schedule_config() -> ScheduleConfig:
+    return ScheduleConfig.from_strategies(
+        scheduling=SchedulingStrategy.IDENTITY, minimal_barriers=True, omit_mma_set_prio=True,
+        inter_block_lgkm_drain=True, partial_prologue_drain=True, auto_waits=True)
+
+
+def kernel_schedule_config(geometry: KernelGeometry) -> ScheduleConfig:
+    """What the 4-wave kernel passes: fences (schedule barriers) only for BM >= 128, non-FP8."""
+    return ScheduleConfig(scheduling=SchedulingStrategy.IDENTITY, auto_waits=True,
+                          sched_barrier_mask=0xFF if geometry.fences else 0,
+                          wrap_waits_with_sched_barrier=geometry.fences)
+
+
+def kernel_target(geometry: KernelGeometry) -> TargetProfile:
+    return mi355x_target(geometry.vm_per_load_a, geometry.vm_per_load_b, geometry.max_globals)
+
+
+class Pipeline4Wave(PipelineSchedule):
+    name = "4wave"
+    tag_names = FourWaveOps
+
+    def __init__(self, geometry: KernelGeometry | None = None, config: ScheduleConfig | None = None,
+                 target: TargetProfile | None = None) -> None:
+        self.geometry = geometry or four_wave_geometry()
+        config = config if config is not None else default_schedule_config()
+        # the cross-stage rotation relies on these; re-applied whatever the caller passed
+        self._sched = config.with_(scheduling=SchedulingStrategy.IDENTITY, minimal_barriers=True,
+                                   omit_mma_set_prio=True, inter_block_lgkm_drain=True,
+                                   partial_prologue_drain=True)
+        target = target or mi355x_target()
+        self._cost_model = target.cost_model
+        self._config = target.pipeline.with_(
+            warp_stagger=WarpStaggerRule.none(), lgkm_per_load_a=self.geometry.lgkm_per_load_a,
+            lgkm_per_load_b=self.geometry.lgkm_per_load_b, cross_stage_rotation=True)
+
+    def config(self) -> PipelineConfig:
+        return self._config
+
+    def declare_ops(self) -> list[OpDesc]:
+        return logical_k_partition(0) + logical_k_partition(1)
+
+    def build_body(self) -> list[OpDesc]:
+        # No reorder: the body is already in mini-iteration order.
+        return annotate_ops(self.declare_ops(), self._cost_model)
+
+    def derive_edges(self, body: list[OpDesc]) -> list[DepEdge]:
+        raw = derive_edges_from_ops(body, self._config)
+        return filter_spurious_cross_stage_flow(raw, body) + derive_cross_stage_rotation_edges(body)
+
+    def schedule_config(self) -> ScheduleConfig:
+        return self._sched
+
+    def bootstrap_frags(self) -> list[OpDesc]:
+        return [OpDesc(tag=MMA_LOAD_A, stage=0, subtile=0, channel=0, role=OpRole.FRAGMENT_LOAD),
+                OpDesc(tag=MMA_LOAD_B, stage=0, subtile=0, channel=1, role=OpRole.FRAGMENT_LOAD)]
+
+    def build_explicit_blocks(self, body: list[OpDesc], program: PipelineProgram) -> list[list[OpDesc]]:
+        return [emit_minimal_barrier_block(b, wrap_waits=b.wrap_waits_with_sched_barrier)
+                for b in program.blocks]
+
+
+def build_schedule(geometry: KernelGeometry | None = None, config: ScheduleConfig | None = None,
+                   target: TargetProfile | None = None):
+    from ..compiler import compile_schedule
+
+    s = Pipeline4Wave(geometry, config, target)
+    c = compile_schedule(s)
+    c.lgkm_per_load_a, c.lgkm_per_load_b = s.geometry.lgkm_per_load_a, s.geometry.lgkm_per_load_b
+    return c

@@ -1,0 +1,84 @@
+"""Ping-pong schedule ``DeclarativeSchedule[is_fp8, lgkm_a, lgkm_b]`` (SPEC 4.3).
+
+The algorithm declares which ops exist (tag, channel, stage, subtile, k offset);
+the target profile says what they cost and how the pipeline is shaped.  Two
+halves, one per LDS stage: half 0 computes from stage 0 while stage 0 is refilled
+with the next K tile; half 1 does the same for stage 1.
+"""
+
+from __future__ import annotations
+
+from ..body import double_buffer_reorder
+from ..compiler import PipelineSchedule
+from ..config import PipelineConfig, ScheduleConfig, SchedulingStrategy, TargetProfile
+from ..errors import ConfigError
+from ..targets import (LOAD_A, LOAD_B, MATMUL_TAG_NAMES, MMA, MMA_LOAD_A, MMA_LOAD_B,
+                       mi355x_target)
+from ..types import KOffsetKind, OpDesc, TargetCostModel, annotate_ops
+
+PingPongOps = MATMUL_TAG_NAMES
+
+
+def logical_half(h: int, m_mmas: int = 2, n_mmas: int = 2) -> list[OpDesc]:
+    """The logical ops of half ``h``: globals (completion load first), frags, MMA grid.
+
+    With the reference's 2x2 grid this is its ``_logical_half[h]`` table; larger
+    grids load A subtiles 0..m-1 and B subtiles 0..n-1 the same way, the last A
+    subtile being the completion load of the other stage.
+    """
+    if h not in (0, 1):
+        raise ConfigError(f"ping-pong: half must be 0 or 1, got {h}")
+    s, os_ = h, 1 - h
+    k_off = KOffsetKind.K0 if h == 0 else KOffsetKind.K1
+    k_special = KOffsetKind.K_PREV if h == 0 else KOffsetKind.K0
+    ops = [OpDesc.logical(LOAD_A, 0, os_, m_mmas - 1, k_special)]
+    ops += [OpDesc.logical(LOAD_A, 0, s, i, k_off) for i in range(m_mmas - 1)]
+    ops += [OpDesc.logical(LOAD_B, 1, s, j, k_off) for j in range(n_mmas)]
+    ops += [OpDesc.logical(MMA_LOAD_A, 0, s, i) for i in range(m_mmas)]
+    ops += [OpDesc.logical(MMA_LOAD_B, 1, s, j) for j in range(n_mmas)]
+    ops += [OpDesc.logical(MMA, -1, i, j) for i in range(m_mmas) for j in range(n_mmas)]
+    return ops
+
+
+def default_config() -> ScheduleConfig:
+    return ScheduleConfig(scheduling=SchedulingStrategy.CSP, auto_waits=True)
+
+
+class DeclarativeSchedule(PipelineSchedule):
+    """Constraint-based ping-pong: declared ops + target costs -> CSP order -> derived waits."""
+
+    name = "pingpong"
+    tag_names = PingPongOps
+
+    def __init__(self, is_fp8: bool = False, lgkm_a: int = 0, lgkm_b: int = 0,
+                 config: ScheduleConfig | None = None, target: TargetProfile | None = None, *,
+                 hw_config: PipelineConfig | None = None,
+                 cost_model: TargetCostModel | None = None) -> None:
+        target = target or mi355x_target()
+        self.is_fp8 = is_fp8
+        self.lgkm_a, self.lgkm_b = lgkm_a, lgkm_b
+        self._sched = config if config is not None else default_config()
+        self._config = hw_config if hw_config is not None else target.pipeline
+        self._cost_model = cost_model if cost_model is not None else target.cost_model
+
+    def config(self) -> PipelineConfig:
+        return self._config
+
+    def declare_ops(self) -> list[OpDesc]:
+        m, n = self._config.m_mmas, self._config.n_mmas
+        return logical_half(0, m, n) + logical_half(1, m, n)
+
+    def build_body(self) -> list[OpDesc]:
+        return double_buffer_reorder(annotate_ops(self.declare_ops(), self._cost_model), self._config)
+
+    def schedule_config(self) -> ScheduleConfig:
+        return self._sched.with_(lgkm_per_load_a=self.lgkm_a, lgkm_per_load_b=self.lgkm_b)
+
+
+def build_schedule(is_fp8: bool = False, lgkm_a: int = 0, lgkm_b: int = 0,
+                   config: ScheduleConfig | None = None, target: TargetProfile | None = None):
+    from ..compiler import compile_schedule
+
+    c = compile_schedule(DeclarativeSchedule(is_fp8, lgkm_a, lgkm_b, config, target))
+    c.lgkm_per_load_a, c.lgkm_per_load_b = lgkm_a, lgkm_b
+    return c

@@ -1,0 +1,55 @@
+"""Single-buffer default matmul ``SingleBufferSchedule[T]`` (SPEC 4.6)."""
+
+from __future__ import annotations
+
+from ..body import optimize_within_barriers, single_buffer_reorder
+from ..compiler import PipelineSchedule
+from ..config import PipelineConfig, TargetProfile
+from ..errors import ConfigError
+from ..targets import (LOAD_DRAM, LOAD_FRAG, SB_COMPUTE, SINGLE_BUFFER_TAG_NAMES, STORE_SMEM,
+                       AMDScheduleHints, append_amd_hints, mi355x_single_buffer_target)
+from ..types import OpDesc, ScheduleEntry, annotate_ops
+
+DefaultMatmulOps = SINGLE_BUFFER_TAG_NAMES
+
+
+def logical_body(T: int) -> list[OpDesc]:
+    """LOAD_DRAM, STORE_SMEM, barrier, T fragment loads, T computes (one per k-tile)."""
+    if isinstance(T, bool) or not isinstance(T, int) or T < 1:
+        raise ConfigError(f"single-buffer: T (k-tiles per iteration) must be an integer >= 1, got {T!r}")
+    ops = [OpDesc.logical(LOAD_DRAM, 0), OpDesc.logical(STORE_SMEM, 0), OpDesc.barrier()]
+    ops += [OpDesc.logical(LOAD_FRAG, 0, 0, s) for s in range(T)]
+    ops += [OpDesc.logical(SB_COMPUTE, -1, 0, s) for s in range(T)]
+    return ops
+
+
+class SingleBufferSchedule(PipelineSchedule):
+    name = "single-buffer"
+    tag_names = DefaultMatmulOps
+
+    def __init__(self, T: int = 2, hints: AMDScheduleHints | None = None,
+                 target: TargetProfile | None = None) -> None:
+        self.T = T
+        logical_body(T)  # validates T
+        self.hints = hints or AMDScheduleHints()
+        target = target or mi355x_single_buffer_target()
+        self._config, self._cost_model = target.pipeline, target.cost_model
+
+    def config(self) -> PipelineConfig:
+        return self._config
+
+    def declare_ops(self) -> list[OpDesc]:
+        return logical_body(self.T)
+
+    def build_body(self) -> list[OpDesc]:
+        ops = annotate_ops(self.declare_ops(), self._cost_model)
+        return optimize_within_barriers(single_buffer_reorder(ops, self._config), self._config)
+
+    def transform_kernel(self, kernel: list[ScheduleEntry], body: list[OpDesc]) -> list[ScheduleEntry]:
+        return append_amd_hints(kernel, body, self._config, self.hints)
+
+
+def build_default_matmul_schedule(T: int = 2, hints: AMDScheduleHints | None = None):
+    from ..compiler import compile_schedule
+
+    return compile_schedule(SingleBufferSchedule(T, hints))

@@ -171,7 +171,7 @@ class _Search:
     """
 
     def __init__(self, body: LoopBody, halves: bool, penalty: int, max_globals: int,
-                 max_vgpr: int, budget: SearchBudget):
+                 max_vgpr: int, budget: SearchBudget, blocks: bool = False):
         self.body = body
         self.n = n = len(body.ops)
         self.preds = body.predecessors()
@@ -182,6 +182,12 @@ class _Search:
         self.vkill = [o.op.vgpr_kill for o in body.ops]
         self.is_global = [o.op.role == OpRole.GLOBAL_LOAD for o in body.ops]
         self.is_compute = [o.op.role == OpRole.COMPUTE for o in body.ops]
+        self.is_frag = [o.op.role == OpRole.FRAGMENT_LOAD for o in body.ops]
+        # block shape (double-buffer CSP): <= 2 frags and <= 2 (or max_globals) globals before
+        # each MMA, and every half ends with an MMA, so that block construction drops nothing
+        self.blocks = blocks
+        self.frag_cap = 2 if blocks else n + 1
+        self.global_cap = max_globals if max_globals > 0 else (2 if blocks else n + 1)
         self.penalty = penalty
         self.max_globals = max_globals
         self.max_vgpr = max_vgpr
@@ -257,7 +263,7 @@ class _Search:
             self.best = evaluate_schedule(self.body, seed, self.penalty)
         final_live = sum(self.vdef) - sum(self.vkill)
         self.final_live = final_live
-        self._dfs(0, 0, [0] * self.n, 0, 0, 0, 0, 0, 0, 0, [])
+        self._dfs(0, 0, [0] * self.n, 0, 0, 0, 0, 0, 0, 0, 0, [])
 
     def _dominated(self, key, vec) -> bool:
         lst = self.memo.get(key)
@@ -271,7 +277,8 @@ class _Search:
         lst.append(vec)
         return False
 
-    def _dfs(self, pos, mask, finish, mma_free, valu_free, port_free, mk, live, peak, gcount, order):
+    def _dfs(self, pos, mask, finish, mma_free, valu_free, port_free, mk, live, peak, gcount,
+             fcount, order):
         if self.out_of_budget:
             return True
         n = self.n
@@ -293,17 +300,23 @@ class _Search:
         if lb > self.best[0] or (lb == self.best[0] and peak_lb >= self.best[1]):
             return False
         # dominance: same placed set, pointwise no better in everything that shapes the future
-        open_fin = tuple(finish[p] for p in range(n) if mask >> p & 1 and any(
-            not (mask >> c & 1) for c in self.succs[p]))
-        if self._dominated((mask, gcount), (mk, peak, mma_free, valu_free, port_free) + open_fin):
+        if self._dominated((mask, gcount, fcount),
+                           self._state(mask, finish, mma_free, valu_free, port_free, mk, peak)):
             return False
         lo, hi = next(r for r in self.ranges if r[0] <= pos < r[1])
         half_end = pos + 1 == hi
+        if self.blocks:
+            rest = [i for i in range(lo, hi) if not mask >> i & 1]
+            rest_mma = sum(1 for i in rest if self.is_compute[i])
         for i in range(lo, hi):
             if mask >> i & 1 or (self.pred_mask[i] & ~mask):
                 continue
-            if self.max_globals > 0 and self.is_global[i] and gcount >= self.max_globals:
+            if self.is_global[i] and gcount >= self.global_cap:
                 continue
+            if self.is_frag[i] and fcount >= self.frag_cap:
+                continue
+            if self.blocks and self.is_compute[i] and rest_mma == 1 and len(rest) > 1:
+                continue  # the half's last MMA must close the half
             new_live = live + self.vdef[i]
             if new_live > self.max_vgpr:
                 continue
@@ -322,42 +335,90 @@ class _Search:
             fin = start + self.lat[i]
             finish[i] = fin
             order.append(i)
-            g = 0 if (self.is_compute[i] or half_end) else gcount + (1 if self.is_global[i] else 0)
+            reset = self.is_compute[i] or half_end
+            g = 0 if reset else gcount + self.is_global[i]
+            f = 0 if reset else fcount + self.is_frag[i]
             stop = self._dfs(pos + 1, mask | (1 << i), finish,
                              fin if r == _MMA else mma_free,
                              fin if r == _VALU else valu_free,
                              start + self.penalty if port else port_free,
-                             max(mk, fin), new_live - self.vkill[i], max(peak, new_live), g, order)
+                             max(mk, fin), new_live - self.vkill[i], max(peak, new_live), g, f,
+                             order)
             order.pop()
             finish[i] = 0
             if stop:
                 return True
         return False
 
+    def _state(self, mask, finish, mma_free, valu_free, port_free, mk, peak) -> tuple:
+        """What the future depends on: unit free times, and for every unplaced op the
+        earliest start its placed producers and its unit allow."""
+        rel = []
+        for c in range(self.n):
+            if mask >> c & 1:
+                continue
+            r = 0
+            for p in self.preds[c]:
+                if mask >> p & 1 and finish[p] > r:
+                    r = finish[p]
+            res = self.res[c]
+            if res == _MMA and mma_free > r:
+                r = mma_free
+            elif res == _VALU and valu_free > r:
+                r = valu_free
+            if self.is_port[c] and port_free > r:
+                r = port_free
+            rel.append(r)
+        return (mk, peak, mma_free, valu_free, port_free, *rel)
+
     def _rest_vgpr(self, mask) -> int:
         return sum(self.vdef[i] - self.vkill[i] for i in range(self.n) if not mask >> i & 1)
 
 
+def _respects(s: "_Search", order: list[int]) -> bool:
+    """Whether ``order`` satisfies the search's block-shape and VGPR constraints."""
+    g = f = live = 0
+    for pos, i in enumerate(order):
+        lo, hi = next(r for r in s.ranges if r[0] <= pos < r[1])
+        if (s.is_global[i] and g >= s.global_cap) or (s.is_frag[i] and f >= s.frag_cap):
+            return False
+        live += s.vdef[i]
+        if live > s.max_vgpr:
+            return False
+        live -= s.vkill[i]
+        if s.is_compute[i] or pos + 1 == hi:
+            if s.blocks and pos + 1 == hi and not s.is_compute[i] and any(
+                    s.is_compute[j] for j in range(lo, hi)):
+                return False
+            g = f = 0
+        else:
+            g += s.is_global[i]
+            f += s.is_frag[i]
+    return True
+
+
 def _exact(body: LoopBody, seed: list[int], halves: bool, penalty: int, max_globals: int,
-           max_vgpr: int, budget: SearchBudget | None, who: str) -> ScheduleResult:
+           max_vgpr: int, budget: SearchBudget | None, who: str, blocks: bool = False) -> ScheduleResult:
     t0 = time.perf_counter()
     budget = budget or SearchBudget()
     lb = asap_lower_bound(body, penalty)
     cost, pressure = evaluate_schedule(body, seed, penalty)
     if cost == lb and (max_vgpr == UNLIMITED_VGPR or pressure <= max_vgpr):
         return ScheduleResult(seed, cost, pressure, lb, True, 0, time.perf_counter() - t0)
-    s = _Search(body, halves, penalty, max_globals, max_vgpr, budget)
+    s = _Search(body, halves, penalty, max_globals, max_vgpr, budget, blocks)
     s.target = (lb, 0)
-    # A seed over the VGPR budget is no incumbent: any order within the budget beats it.
-    s.run(seed if pressure <= max_vgpr else None)
+    # A seed that breaks a constraint (VGPR budget, block shape) is no incumbent: any
+    # order that keeps them beats it.
+    s.run(seed if _respects(s, seed) else None)
     if s.best_order is None:
+        what = (f"max_vgpr={max_vgpr}" + (", at most 2 fragment loads and "
+                f"{s.global_cap} global loads per MMA block" if blocks else ""))
         if s.out_of_budget:
             raise SchedulingError(
                 f"{who}: search budget exhausted ({s.nodes} nodes) before any order within "
-                f"max_vgpr={max_vgpr} was found")
-        raise SchedulingError(
-            f"{who}: no order keeps the VGPR peak within max_vgpr={max_vgpr} "
-            f"(the greedy order peaks at {pressure})")
+                f"{what} was found")
+        raise SchedulingError(f"{who}: no order satisfies {what} (the greedy order peaks at "
+                              f"{pressure} VGPRs)")
     mk, peak = s.best
     root_lb = s._bound(0, [0] * len(body.ops), 0, 0, 0, 0) if body.ops else 0
     return ScheduleResult(s.best_order, mk, peak, max(lb, root_lb if s.out_of_budget else mk),
@@ -377,4 +438,4 @@ def optimal_schedule_with_halves(body: LoopBody, max_globals_per_block: int = 0,
     """The CSP strategy: half-isolated exact order with the block global limit and LDS port."""
     seed = greedy_schedule(body)
     return _exact(body, seed, True, lds_contention_penalty, max_globals_per_block, max_vgpr,
-                  budget, "optimal_schedule_with_halves")
+                  budget, "optimal_schedule_with_halves", blocks=True)

@@ -104,7 +104,7 @@ class LoopBody:
             cyc = nx.find_cycle(g)
         except nx.NetworkXNoCycle:
             return ""
-        return " -> ".join(str(u) for u, _ in cyc) + f" -> {cyc[0][0]}"
+        return " -> ".join(str(e[0]) for e in cyc) + f" -> {cyc[0][0]}"
 
     def validate(self) -> None:
         """Raise :class:`BodyError` on out-of-range indices, d=0 self-loops or d=0 cycles."""

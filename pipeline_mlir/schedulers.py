@@ -187,7 +187,8 @@ class _Search:
         # each MMA, and every half ends with an MMA, so that block construction drops nothing
         self.blocks = blocks
         self.frag_cap = 2 if blocks else n + 1
-        self.global_cap = max_globals if max_globals > 0 else (2 if blocks else n + 1)
+        self.hard_global_cap = 2 if blocks else n + 1
+        self.global_cap = min(max_globals, self.hard_global_cap) if max_globals > 0 else self.hard_global_cap
         self.penalty = penalty
         self.max_globals = max_globals
         self.max_vgpr = max_vgpr
@@ -375,12 +376,18 @@ class _Search:
         return sum(self.vdef[i] - self.vkill[i] for i in range(self.n) if not mask >> i & 1)
 
 
-def _respects(s: "_Search", order: list[int]) -> bool:
-    """Whether ``order`` satisfies the search's block-shape and VGPR constraints."""
+def _respects(s: "_Search", order: list[int], seed: bool = False) -> bool:
+    """Whether ``order`` satisfies the search's block-shape and VGPR constraints.
+
+    The greedy seed is held, as in the reference, only to what block construction
+    cannot repair: redistribution evens out globals beyond ``max_globals`` afterwards,
+    but a third fragment or global in one block would be lost.
+    """
+    gcap = s.hard_global_cap if seed else s.global_cap
     g = f = live = 0
     for pos, i in enumerate(order):
         lo, hi = next(r for r in s.ranges if r[0] <= pos < r[1])
-        if (s.is_global[i] and g >= s.global_cap) or (s.is_frag[i] and f >= s.frag_cap):
+        if (s.is_global[i] and g >= gcap) or (s.is_frag[i] and f >= s.frag_cap):
             return False
         live += s.vdef[i]
         if live > s.max_vgpr:
@@ -407,9 +414,9 @@ def _exact(body: LoopBody, seed: list[int], halves: bool, penalty: int, max_glob
         return ScheduleResult(seed, cost, pressure, lb, True, 0, time.perf_counter() - t0)
     s = _Search(body, halves, penalty, max_globals, max_vgpr, budget, blocks)
     s.target = (lb, 0)
-    # A seed that breaks a constraint (VGPR budget, block shape) is no incumbent: any
-    # order that keeps them beats it.
-    s.run(seed if _respects(s, seed) else None)
+    # A seed over the VGPR budget, or one whose blocks would lose ops, is no incumbent:
+    # any order that keeps the constraints beats it.
+    s.run(seed if _respects(s, seed, seed=True) else None)
     if s.best_order is None:
         what = (f"max_vgpr={max_vgpr}" + (", at most 2 fragment loads and "
                 f"{s.global_cap} global loads per MMA block" if blocks else ""))

@@ -1,0 +1,214 @@
+"""Configuration and body errors: one clear message naming the field or op, never a silent drop."""
+
+import pytest
+
+from pipeline_mlir.body import double_buffer_reorder, mma_block_interleave, single_buffer_reorder
+from pipeline_mlir.compiler import PipelineSchedule, compile_schedule
+from pipeline_mlir.config import (BlockSizing, PipelineConfig, ScheduleConfig, SchedulingStrategy,
+                                  WarpStaggerRule)
+from pipeline_mlir.errors import BodyError, ConfigError
+from pipeline_mlir.geometry import four_wave_geometry, ping_pong_geometry
+from pipeline_mlir.graph import LoopBody
+from pipeline_mlir.program_builder import construct_mma_blocks
+from pipeline_mlir.schedules.fourwave import Pipeline4Wave
+from pipeline_mlir.schedules.pingpong import DeclarativeSchedule, logical_half
+from pipeline_mlir.schedules.single_buffer import SingleBufferSchedule
+from pipeline_mlir.targets import (mi355x_cost_model, mi355x_double_buffer, mi355x_single_buffer,
+                                   mi355x_target)
+from pipeline_mlir.types import OpCost, OpDesc, OpRole, ResourceKind, TargetCostModel, annotate_ops
+
+
+def annotated_half(h=0):
+    return annotate_ops(logical_half(h), mi355x_cost_model())
+
+
+# ---- configuration ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("field,value,msg", [
+    ("depth", 3, r"PipelineConfig\.depth: must be 1 \(single buffer\) or 2 \(double buffer\), got 3"),
+    ("m_mmas", 0, r"PipelineConfig\.m_mmas: must be >= 1, got 0"),
+    ("num_partitions", 0, r"PipelineConfig\.num_partitions: must be >= 1, got 0"),
+    ("vm_per_load_a", -1, r"PipelineConfig\.vm_per_load_a: must be >= 0, got -1"),
+    ("ch1_match_field", 2, r"PipelineConfig\.ch1_match_field: must be 0 \(MMA row\) or 1"),
+    ("block_sizing", BlockSizing(4, -2, 0), r"PipelineConfig\.block_sizing\.light: must be >= 0"),
+    ("warp_stagger", WarpStaggerRule.fixed(-1), r"PipelineConfig\.warp_stagger\.fixed_amount"),
+    ("lgkm_per_load_b", "4", r"PipelineConfig\.lgkm_per_load_b: expected an integer, got '4'"),
+    ("cross_stage_rotation", 1, r"PipelineConfig\.cross_stage_rotation: expected true or false"),
+])
+def test_pipeline_config_rejects(field, value, msg):
+    with pytest.raises(ConfigError, match=msg):
+        mi355x_double_buffer().with_(**{field: value})
+
+
+@pytest.mark.parametrize("field,value,msg", [
+    ("scheduling", 7, r"ScheduleConfig\.scheduling: unknown strategy 7"),
+    ("auto_waits", "yes", r"ScheduleConfig\.auto_waits: expected true or false, got 'yes'"),
+    ("lds_contention_penalty", -4, r"ScheduleConfig\.lds_contention_penalty: must be >= 0, got -4"),
+    ("max_vgpr", 0, r"ScheduleConfig\.max_vgpr: must be >= 1, got 0"),
+    ("sched_barrier_mask", 1.5, r"ScheduleConfig\.sched_barrier_mask: expected an integer"),
+    ("wait_vm_last", "6", r"ScheduleConfig\.wait_vm_last: expected an integer, got '6'"),
+])
+def test_schedule_config_rejects(field, value, msg):
+    with pytest.raises(ConfigError, match=msg):
+        ScheduleConfig(**{field: value})
+
+
+def test_schedule_config_defaults_match_reference():
+    assert ScheduleConfig().values() == [SchedulingStrategy.IDENTITY, 85, True, 0, False, 0, 8, 6, 0, 0,
+                                         False, False, False, 999999, False, False, False, False, False]
+    assert len(ScheduleConfig.field_names()) == 19
+
+
+@pytest.mark.parametrize("tag", [128, -1, 300])
+def test_cost_model_tag_range(tag):
+    m = TargetCostModel()
+    with pytest.raises(ConfigError, match=r"only kernel op tags \(0-127\) can be registered"):
+        m.set_cost(tag, OpCost(ResourceKind.LDS, 1, OpRole.FRAGMENT_LOAD))
+    with pytest.raises(ConfigError, match=r"only kernel op tags \(0-127\) have costs"):
+        m.get_cost(tag)
+
+
+@pytest.mark.parametrize("args,msg", [
+    (("bf8", 128, 128, 64), r"dtype must be one of bf16, f16, fp8, got 'bf8'"),
+    (("bf16", 0, 128, 64), r"BM must be a positive integer, got 0"),
+    (("bf16", 128, 128, 48), r"BK by MMA_K must divide exactly \(48 / 32\)"),
+    (("bf16", 32, 128, 64), r"num_m_mmas = 1 must be even and >= 2"),
+    (("bf16", 96, 128, 64), r"num_m_mmas = 3 must be even and >= 2"),
+    (("fp8", 128, 128, 64), r"BK by MMA_K must divide exactly \(64 / 128\)"),
+    (("bf16", 128, 128, 4096), r"threads by loads per row must divide exactly"),
+])
+def test_four_wave_geometry_rejects(args, msg):
+    with pytest.raises(ConfigError, match=msg):
+        four_wave_geometry(*args)
+
+
+def test_ping_pong_geometry_values():
+    g = ping_pong_geometry("bf16", 256, 256, 64)
+    assert (g.vm_per_load_a, g.vm_per_load_b, g.lgkm_per_load_a, g.lgkm_per_load_b, g.max_globals) == (2, 2, 8, 4, 1)
+    g = ping_pong_geometry("fp8", 256, 256, 128)
+    assert (g.vm_per_load_a, g.vm_per_load_b, g.lgkm_per_load_a, g.lgkm_per_load_b, g.max_globals) == (2, 2, 8, 4, 0)
+    g = ping_pong_geometry("fp8", 128, 256, 128)
+    assert (g.vm_per_load_a, g.vm_per_load_b, g.lgkm_per_load_a, g.lgkm_per_load_b, g.max_globals) == (1, 2, 4, 4, 0)
+
+
+def test_ping_pong_geometry_too_small_for_a_vm_count():
+    with pytest.raises(ConfigError, match=r"vm_per_load_a = 0 must be >= 1"):
+        ping_pong_geometry("bf16", 64, 256, 64)
+
+
+def test_single_buffer_T():
+    with pytest.raises(ConfigError, match=r"T \(k-tiles per iteration\) must be an integer >= 1, got 0"):
+        SingleBufferSchedule(0)
+
+
+# ---- bodies the reference would silently truncate ----------------------------------------------
+
+def test_interleave_rejects_globals_beyond_budget():
+    cfg = mi355x_double_buffer(max_globals=0).with_(block_sizing=BlockSizing(2, 2, 0))
+    with pytest.raises(BodyError, match=r"3 global load\(s\) do not fit the block budget \(heavy=2, "
+                                        r"light=2, max_globals=0\); first unplaced: op 1 \(tag 0"):
+        double_buffer_reorder(annotated_half(0) + annotated_half(1), cfg)
+
+
+def test_interleave_pipe_variant_ignores_max_globals_and_still_reports_drops():
+    cfg = mi355x_double_buffer(max_globals=1).with_(block_sizing=BlockSizing(3, 1, 1))
+    with pytest.raises(BodyError, match="do not fit the block budget"):
+        mma_block_interleave(annotated_half(0), cfg)
+
+
+def test_interleave_rejects_ops_without_a_slot():
+    half = annotated_half(0)
+    half.insert(3, OpDesc.barrier())
+    with pytest.raises(BodyError, match=r"op 3 \(tag 128, role SYNC.*has no place in an MMA block"):
+        double_buffer_reorder(half + annotated_half(1), mi355x_double_buffer())
+
+
+def test_interleave_rejects_unmatched_fragment():
+    half = annotated_half(0)
+    half.insert(8, half[4].with_(subtile=5))  # an A fragment no MMA row uses
+    with pytest.raises(BodyError, match=r"op 8 \(tag 3, role FRAGMENT_LOAD, channel 0, stage 0, "
+                                        r"subtile 5\) matches no MMA row/column"):
+        mma_block_interleave(half, mi355x_double_buffer())
+
+
+def test_single_buffer_reorder_rejects_foreign_roles():
+    body = [OpDesc.op(9, ResourceKind.VALU, 4, OpRole.VALU_COMPUTE)]
+    with pytest.raises(BodyError, match=r"op 0 \(tag 9, role VALU_COMPUTE.*no place in the single-buffer order"):
+        single_buffer_reorder(body, mi355x_single_buffer())
+
+
+def _blocks(body, sched=ScheduleConfig()):
+    return construct_mma_blocks(LoopBody.of(body, []), list(range(len(body))),
+                                mi355x_double_buffer(), sched)
+
+
+def test_blocks_reject_third_fragment():
+    s = DeclarativeSchedule(False, 8, 8)
+    body = s.build_body()
+    body.insert(2, body[0])
+    with pytest.raises(BodyError, match=r"block 0 collects 3 fragment loads and 1 global loads; a block "
+                                        r"holds at most 2 of each"):
+        _blocks(body)
+
+
+def test_blocks_reject_barrier_in_body():
+    body = DeclarativeSchedule(False, 8, 8).build_body()
+    body.insert(1, OpDesc.barrier())
+    with pytest.raises(BodyError, match=r"block 0 would drop tag 128 .* with role SYNC"):
+        _blocks(body)
+
+
+def test_blocks_reject_ops_after_last_mma():
+    body = DeclarativeSchedule(False, 8, 8).build_body()
+    body.append(body[0])
+    with pytest.raises(BodyError, match=r"expected all ops consumed; 1 op\(s\) follow the last MMA"):
+        _blocks(body)
+
+
+def test_blocks_reject_missing_mmas():
+    body = DeclarativeSchedule(False, 8, 8).build_body()[:-2]
+    with pytest.raises(BodyError, match=r"expected 8 blocks \(one per MMA\), the body has only 7"):
+        _blocks(body)
+
+
+class WrongExplicit(Pipeline4Wave):
+    def build_explicit_blocks(self, body, program):
+        return super().build_explicit_blocks(body, program)[:3]
+
+
+def test_explicit_blocks_one_per_block():
+    with pytest.raises(BodyError, match=r"build_explicit_blocks must return one entry per program block "
+                                        r"\(8 blocks, got 3\)"):
+        compile_schedule(WrongExplicit())
+
+
+class TooManyBootstrap(Pipeline4Wave):
+    def bootstrap_frags(self):
+        return super().bootstrap_frags() * 5
+
+
+def test_bootstrap_frags_beyond_prefetches():
+    with pytest.raises(BodyError, match=r"more bootstrap frags \(10\) than prefetches \(8\)"):
+        compile_schedule(TooManyBootstrap())
+
+
+class NoBody(PipelineSchedule):
+    def config(self):
+        return mi355x_target().pipeline
+
+    def build_body(self):
+        return []
+
+
+def test_empty_double_buffer_body():
+    with pytest.raises(BodyError, match=r"expected 8 blocks \(one per MMA\), the body has only 0"):
+        compile_schedule(NoBody())
+
+
+def test_schedule_protocol_requires_two_methods():
+    class Incomplete(PipelineSchedule):
+        def config(self):
+            return mi355x_target().pipeline
+
+    with pytest.raises(TypeError):
+        Incomplete()

@@ -410,13 +410,14 @@ def _exact(body: LoopBody, seed: list[int], halves: bool, penalty: int, max_glob
     budget = budget or SearchBudget()
     lb = asap_lower_bound(body, penalty)
     cost, pressure = evaluate_schedule(body, seed, penalty)
-    if cost == lb and (max_vgpr == UNLIMITED_VGPR or pressure <= max_vgpr):
-        return ScheduleResult(seed, cost, pressure, lb, True, 0, time.perf_counter() - t0)
     s = _Search(body, halves, penalty, max_globals, max_vgpr, budget, blocks)
-    s.target = (lb, 0)
     # A seed over the VGPR budget, or one whose blocks would lose ops, is no incumbent:
     # any order that keeps the constraints beats it.
-    s.run(seed if _respects(s, seed, seed=True) else None)
+    seed_ok = _respects(s, seed, seed=True)
+    if cost == lb and seed_ok:
+        return ScheduleResult(seed, cost, pressure, lb, True, 0, time.perf_counter() - t0)
+    s.target = (lb, 0)
+    s.run(seed if seed_ok else None)
     if s.best_order is None:
         what = (f"max_vgpr={max_vgpr}" + (", at most 2 fragment loads and "
                 f"{s.global_cap} global loads per MMA block" if blocks else ""))

@@ -51,7 +51,7 @@ def exhaustive(body: LoopBody, seed, halves: bool, penalty: int, max_globals: in
     s = _Search(body, halves, penalty, max_globals, max_vgpr, SearchBudget(), blocks)
     lb = asap_lower_bound(body, penalty)
     cost, pressure = evaluate_schedule(body, seed, penalty)
-    if cost == lb and (max_vgpr == UNLIMITED_VGPR or pressure <= max_vgpr):
+    if cost == lb and _respects(s, seed, seed=True):
         return seed, (cost, pressure)
     best_order = list(seed) if _respects(s, seed, seed=True) else None
     best = (cost, pressure) if best_order else (float("inf"), float("inf"))

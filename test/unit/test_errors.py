@@ -4,7 +4,7 @@ import pytest
 
 from pipeline_mlir.body import double_buffer_reorder, mma_block_interleave, single_buffer_reorder
 from pipeline_mlir.compiler import PipelineSchedule, compile_schedule
-from pipeline_mlir.config import (BlockSizing, PipelineConfig, ScheduleConfig, SchedulingStrategy,
+from pipeline_mlir.config import (BlockSizing, ScheduleConfig, SchedulingStrategy,
                                   WarpStaggerRule)
 from pipeline_mlir.errors import BodyError, ConfigError
 from pipeline_mlir.geometry import four_wave_geometry, ping_pong_geometry

@@ -11,7 +11,7 @@ from pipeline_mlir.program_builder import (build_double_buffer_program, derive_w
 from pipeline_mlir.schedules.fourwave import Pipeline4Wave
 from pipeline_mlir.schedules.pingpong import DeclarativeSchedule
 from pipeline_mlir.targets import mi355x_target
-from pipeline_mlir.types import KOffsetKind, OpDesc, OpRole
+from pipeline_mlir.types import OpDesc, OpRole
 
 CSP = ScheduleConfig(scheduling=SchedulingStrategy.CSP, auto_waits=True)
 

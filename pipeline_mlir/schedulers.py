@@ -171,7 +171,8 @@ class _Search:
     """
 
     def __init__(self, body: LoopBody, halves: bool, penalty: int, max_globals: int,
-                 max_vgpr: int, budget: SearchBudget, blocks: bool = False):
+                 max_vgpr: int, budget: SearchBudget, blocks: bool = False,
+                 cost_only: bool = False):
         self.body = body
         self.n = n = len(body.ops)
         self.preds = body.predecessors()
@@ -186,6 +187,9 @@ class _Search:
         # block shape (double-buffer CSP): <= 2 frags and <= 2 (or max_globals) globals before
         # each MMA, and every half ends with an MMA, so that block construction drops nothing
         self.blocks = blocks
+        # optimal_schedule prunes every prefix whose bound reaches the incumbent's makespan,
+        # so it only ever accepts a strictly shorter order (VGPR peak is not a tie-break)
+        self.cost_only = cost_only
         self.frag_cap = 2 if blocks else n + 1
         self.hard_global_cap = 2 if blocks else n + 1
         self.global_cap = min(max_globals, self.hard_global_cap) if max_globals > 0 else self.hard_global_cap
@@ -285,7 +289,8 @@ class _Search:
         n = self.n
         if pos == n:
             cand = (mk, peak)
-            if peak <= self.max_vgpr and cand < self.best:
+            better = cand[0] < self.best[0] if self.cost_only else cand < self.best
+            if peak <= self.max_vgpr and better:
                 self.best = cand
                 self.best_order = list(order)
                 if self.target is not None and cand <= self.target:
@@ -298,7 +303,7 @@ class _Search:
             return True
         lb = self._bound(mask, finish, mma_free, valu_free, port_free, mk)
         peak_lb = max(peak, live + self._rest_vgpr(mask))
-        if lb > self.best[0] or (lb == self.best[0] and peak_lb >= self.best[1]):
+        if lb > self.best[0] or (lb == self.best[0] and (self.cost_only or peak_lb >= self.best[1])):
             return False
         # dominance: same placed set, pointwise no better in everything that shapes the future
         if self._dominated((mask, gcount, fcount),
@@ -405,12 +410,13 @@ def _respects(s: "_Search", order: list[int], seed: bool = False) -> bool:
 
 
 def _exact(body: LoopBody, seed: list[int], halves: bool, penalty: int, max_globals: int,
-           max_vgpr: int, budget: SearchBudget | None, who: str, blocks: bool = False) -> ScheduleResult:
+           max_vgpr: int, budget: SearchBudget | None, who: str, blocks: bool = False,
+           cost_only: bool = False) -> ScheduleResult:
     t0 = time.perf_counter()
     budget = budget or SearchBudget()
     lb = asap_lower_bound(body, penalty)
     cost, pressure = evaluate_schedule(body, seed, penalty)
-    s = _Search(body, halves, penalty, max_globals, max_vgpr, budget, blocks)
+    s = _Search(body, halves, penalty, max_globals, max_vgpr, budget, blocks, cost_only)
     # A seed over the VGPR budget, or one whose blocks would lose ops, is no incumbent:
     # any order that keeps the constraints beats it.
     seed_ok = _respects(s, seed, seed=True)
@@ -437,7 +443,7 @@ def optimal_schedule(body: LoopBody, max_vgpr: int = UNLIMITED_VGPR,
                      budget: SearchBudget | None = None) -> ScheduleResult:
     """Exact order of a (small) body: minimum makespan, then minimum VGPR peak."""
     seed = simple_greedy_schedule(body)
-    return _exact(body, seed, False, 0, 0, max_vgpr, budget, "optimal_schedule")
+    return _exact(body, seed, False, 0, 0, max_vgpr, budget, "optimal_schedule", cost_only=True)
 
 
 def optimal_schedule_with_halves(body: LoopBody, max_globals_per_block: int = 0,

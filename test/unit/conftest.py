@@ -1,0 +1,199 @@
+"""Shared helpers for the reference-port tests.
+
+The SPEC (shared/reference/SPEC.md, section 4) writes schedules in a compact
+notation; :func:`parse_entries` turns such a listing into comparable tuples
+and :func:`entry_tuples` does the same for compiled ``ScheduleEntry`` lists.
+
+Notation (SPEC 4.3 legend):
+
+* ``GA[ss,K]`` / ``GB[ss,K]`` -- LOAD_A / LOAD_B global loads, ``[stage subtile]``
+  and k offset (``K0``, ``K1``, ``KNEXT``, ``KPREV``); a trailing ``*`` means
+  ``is_prefetch``;
+* ``FA[ss]`` / ``FB[ss]`` -- MMA_LOAD_A / MMA_LOAD_B fragment loads;
+* ``MMA[rc]`` -- the MMA of row r, column c (stored as stage=r, subtile=c);
+* ``LGKM(n)``, ``VM(n)`` -- waits, ``BAR`` s_barrier, ``PRIO(p)`` s_setprio,
+  ``SB`` schedule_barrier;
+* single-buffer names ``LOAD_DRAM``, ``STORE_SMEM`` (or ``STORE``),
+  ``LOAD_FRAG<s>``, ``COMPUTE<s>``;
+* a leading ``<n>:`` or a bare ``<n>`` before a token is a position and is
+  checked to be consecutive.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pipeline_mlir.types import (
+    BARRIER,
+    SCHED_GROUP_BARRIER,
+    SCHEDULE_BARRIER,
+    SET_PRIO,
+    WAIT_LGKM,
+    WAIT_VM,
+    DepEdge,
+    DepKind,
+    KOffsetKind,
+    OpDesc,
+    ScheduleEntry,
+)
+
+# ping-pong / 4-wave tags
+LOAD_A, LOAD_B, MMA_LOAD_A, MMA_LOAD_B, MMA = 0, 1, 3, 4, 5
+# single-buffer tags
+LOAD_DRAM, STORE_SMEM, LOAD_FRAG, SB_COMPUTE = 0, 1, 2, 3
+
+K_BY_NAME = {"K0": KOffsetKind.K0, "K1": KOffsetKind.K1, "KNEXT": KOffsetKind.K_NEXT,
+             "KPREV": KOffsetKind.K_PREV}
+_DATA = {"GA": LOAD_A, "GB": LOAD_B, "FA": MMA_LOAD_A, "FB": MMA_LOAD_B, "MMA": MMA}
+_WAITS = {"LGKM": WAIT_LGKM, "VM": WAIT_VM, "PRIO": SET_PRIO}
+_HINT_GROUPS = {"DS_READ": 0, "DS_WRITE": 1, "VMEM_READ": 2, "MFMA": 3}
+
+_DATA_RE = re.compile(r"^(GA|GB|FA|FB|MMA)\[(\d)(\d)(?:,(K0|K1|KNEXT|KPREV))?\](\*?)$")
+_WAIT_RE = re.compile(r"^(LGKM|VM|PRIO)\((\d+)\)$")
+_SB_RE = re.compile(r"^(LOAD_FRAG|COMPUTE)(\d+)$")
+_HINT_RE = re.compile(r"^\((DS_READ|DS_WRITE|VMEM_READ|MFMA),(\d+)\)$")
+
+
+def entry(tag: int, stage: int = 0, subtile: int = 0, k: KOffsetKind = KOffsetKind.NONE,
+          wait: int = 0, pf: bool = False) -> tuple:
+    return (tag, stage, subtile, KOffsetKind(k), wait, pf)
+
+
+def parse_token(tok: str) -> tuple:
+    """One compact token -> (tag, stage, subtile, k_offset, wait_value, is_prefetch)."""
+    m = _DATA_RE.match(tok)
+    if m:
+        name, a, b, k, star = m.groups()
+        return entry(_DATA[name], int(a), int(b), K_BY_NAME[k] if k else KOffsetKind.NONE,
+                     0, star == "*")
+    m = _WAIT_RE.match(tok)
+    if m:
+        return entry(_WAITS[m.group(1)], wait=int(m.group(2)))
+    if tok == "BAR":
+        return entry(BARRIER)
+    if tok == "SB":
+        return entry(SCHEDULE_BARRIER)
+    if tok == "LOAD_DRAM":
+        return entry(LOAD_DRAM)
+    if tok in ("STORE_SMEM", "STORE"):
+        return entry(STORE_SMEM)
+    m = _SB_RE.match(tok)
+    if m:
+        return entry(LOAD_FRAG if m.group(1) == "LOAD_FRAG" else SB_COMPUTE, 0, int(m.group(2)))
+    m = _HINT_RE.match(tok)
+    if m:
+        return entry(SCHED_GROUP_BARRIER, 0, _HINT_GROUPS[m.group(1)], wait=int(m.group(2)))
+    raise ValueError(f"unknown token {tok!r}")
+
+
+def parse_entries(text: str) -> list[tuple]:
+    """A whitespace-separated listing (positions optional, ``|`` ignored) -> tuples."""
+    out: list[tuple] = []
+    expect_pos = None
+    for tok in text.split():
+        if tok == "|":
+            continue
+        m = re.match(r"^(\d+):(.+)$", tok)
+        if m:
+            pos, tok = int(m.group(1)), m.group(2)
+            assert pos == len(out), f"listing position {pos} but {len(out)} entries parsed"
+        elif tok.isdigit():
+            expect_pos = int(tok)
+            assert expect_pos == len(out), f"listing position {expect_pos} but {len(out)} parsed"
+            continue
+        out.append(parse_token(tok))
+    return out
+
+
+def entry_tuple(e: ScheduleEntry) -> tuple:
+    op = e.op
+    return (op.tag, op.stage, op.subtile, op.k_offset, op.wait_value, e.is_prefetch)
+
+
+def entry_tuples(entries: list[ScheduleEntry]) -> list[tuple]:
+    return [entry_tuple(e) for e in entries]
+
+
+def op_tuple(op: OpDesc) -> tuple:
+    """A body op in the same tuple shape (no prefetch flag on body ops)."""
+    return (op.tag, op.stage, op.subtile, op.k_offset, op.wait_value, False)
+
+
+def op_tuples(ops: list[OpDesc]) -> list[tuple]:
+    return [op_tuple(o) for o in ops]
+
+
+def format_tuple(t: tuple) -> str:
+    """Inverse of :func:`parse_token` for ping-pong / 4-wave tags (readable failure diffs)."""
+    tag, st, sub, k, wait, pf = t
+    names = {v: k_ for k_, v in _DATA.items()}
+    if tag in names:
+        ks = "" if k == KOffsetKind.NONE else "," + {v: n for n, v in K_BY_NAME.items()}[k]
+        return f"{names[tag]}[{st}{sub}{ks}]" + ("*" if pf else "")
+    if tag == BARRIER:
+        return "BAR"
+    if tag == SCHEDULE_BARRIER:
+        return "SB"
+    for n, v in _WAITS.items():
+        if v == tag:
+            return f"{n}({wait})"
+    return repr(t)
+
+
+def fmt(entries) -> list[str]:
+    return [format_tuple(t) for t in entries]
+
+
+# ---- edges ---------------------------------------------------------------------------------
+
+_EDGE_RE = re.compile(r"^(\d+)->(\d+)([FA])?(\d)?$")
+_KIND_RE = re.compile(r"^\(?(?:all )?([FA])(\d)\)$")
+
+
+def _kind(letter: str) -> DepKind:
+    return DepKind.FLOW if letter == "F" else DepKind.ANTI
+
+
+def parse_edges(text: str) -> list[DepEdge]:
+    """Edge listing of SPEC 4.3/4.4: ``name : a->b ... (F0)`` groups, or inline ``a->bA0``.
+
+    A ``(F1)`` / ``(A0)`` / ``(all F1)`` annotation applies to the edges since the
+    previous annotation; the output keeps the listing's order.
+    """
+    out: list[DepEdge] = []
+    for line in text.strip().splitlines():
+        if ":" in line:
+            line = line.split(":", 1)[1]
+        line = line.replace("(all ", "(")
+        pending: list[tuple[int, int]] = []
+        for tok in line.split():
+            m = _EDGE_RE.match(tok)
+            if m:
+                p, c, letter, d = m.groups()
+                if letter:
+                    assert not pending
+                    out.append(DepEdge(int(p), int(c), _kind(letter), int(d)))
+                else:
+                    pending.append((int(p), int(c)))
+                continue
+            m = _KIND_RE.match(tok)
+            if m:
+                assert pending, f"annotation {tok} without edges"
+                out.extend(DepEdge(p, c, _kind(m.group(1)), int(m.group(2))) for p, c in pending)
+                pending = []
+                continue
+            raise ValueError(f"unknown edge token {tok!r}")
+        assert not pending, f"edges without a kind annotation: {pending}"
+    return out
+
+
+def edge_tuples(edges) -> list[tuple]:
+    return [(e.producer_idx, e.consumer_idx, DepKind(e.dep_kind), e.loop_distance) for e in edges]
+
+
+# ---- the shared reference directory ---------------------------------------------------------
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+SHARED_DIR = Path(__file__).resolve().parents[3] / "shared"
+GOLDEN_DIR = SHARED_DIR / "reference" / "golden"

@@ -1,0 +1,216 @@
+"""The ``pipeline-opt`` driver: golden output, JSON, -o, and one-line errors with exit status 1."""
+
+import importlib
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+GOLDEN = Path(__file__).resolve().parents[3] / "shared" / "reference" / "golden"
+
+
+def _installed() -> bool:
+    try:
+        importlib.import_module("pipeline_mlir.tools.pipeline_opt")
+        return True
+    except ImportError:
+        return False
+
+
+INSTALLED = _installed()
+if not INSTALLED:
+    # Source checkout without `pip install -e .`: tools/ installs as pipeline_mlir.tools
+    # (setuptools package-dir); mirror that mapping for the in-process tests.
+    pkg = types.ModuleType("pipeline_mlir.tools")
+    pkg.__path__ = [str(REPO / "tools")]
+    sys.modules["pipeline_mlir.tools"] = pkg
+
+from pipeline_mlir.tools.pipeline_opt import main  # noqa: E402
+
+
+def golden(name: str) -> str:
+    p = GOLDEN / name
+    if not p.exists():
+        pytest.skip(f"golden file {p} not present")
+    return p.read_text()
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_one_line_error(code, out, err, fragment):
+    assert code == 1
+    assert out == ""
+    assert err.startswith("pipeline-opt: error: ") and err.endswith("\n")
+    assert err.count("\n") == 1, err
+    assert "Traceback" not in err
+    assert fragment in err, err
+
+
+# ---- output ---------------------------------------------------------------------
+
+def test_pingpong_default_is_golden(capsys):
+    code, out, err = run(capsys, "--pipeline=pingpong", "--emit=schedule")
+    assert (code, err) == (0, "")
+    assert out == golden("pingpong_bf16_l2_2.txt")
+
+
+def test_fourwave_fp8_is_golden(capsys):
+    code, out, err = run(capsys, "--pipeline=4wave{dtype=fp8 BM=128 BN=128 BK=128}",
+                         "--emit=schedule")
+    assert (code, err) == (0, "")
+    assert out == golden("4wave_fp8_128x128x128.txt")
+
+
+def test_readme_main_command_is_golden(capsys):
+    # the README's "run the main job" command; --emit defaults to schedule
+    code, out, _ = run(capsys, "--pipeline", "4wave{dtype=bf16 BM=128 BN=128 BK=64}")
+    assert code == 0
+    assert out == golden("4wave_bf16_128x128x64.txt")
+
+
+def test_single_buffer_schedule(capsys):
+    code, out, _ = run(capsys, "--pipeline=single-buffer{T=2}")
+    assert code == 0
+    assert out.startswith("WARP_STAGGER_INDEX 7\nPROLOGUE (6 entries)\n")
+    assert "KERNEL (56 entries)" in out and "EPILOGUE (13 entries)" in out
+
+
+def test_schedule_json(capsys):
+    code, out, err = run(capsys, "--pipeline=pingpong", "--emit=schedule-json")
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert data["warp_stagger_index"] == 4
+    assert set(data["phases"]) == {"prologue", "kernel", "epilogue"}
+    assert [len(data["phases"][p]) for p in ("prologue", "kernel", "epilogue")] == [10, 70, 58]
+    entry_fields = {"tag", "name", "stage", "subtile", "k_offset", "channel", "wait_value",
+                    "vm_cost", "lgkm_cost", "resource", "latency", "role", "vgpr_def",
+                    "vgpr_kill", "time_slot", "is_prefetch"}
+    for entries in data["phases"].values():
+        for e in entries:
+            assert set(e) == entry_fields
+    assert len(data["edges"]) == 54
+    assert set(data["edges"][0]) == {"producer", "consumer", "kind", "distance"}
+    assert len(data["blocks"]) == 8 and data["blocks"][0]["mma"]["name"] == "MMA"
+    assert data["scheduler"]["proven_optimal"] is True
+    assert data["scheduler"]["makespan"] == data["scheduler"]["lower_bound"] == 420
+    assert data["lgkm_per_load"] == [2, 2]
+
+
+def test_schedule_json_fourwave_and_single_buffer(capsys):
+    code, out, _ = run(capsys, "--pipeline=4wave{dtype=fp8 BK=128}", "--emit=schedule-json")
+    data = json.loads(out)
+    assert code == 0 and data["warp_stagger_index"] == 15 and len(data["edges"]) == 64
+    assert data["scheduling"] == "IDENTITY" and data["lgkm_per_load"] == [4, 4]
+    code, out, _ = run(capsys, "--pipeline=single-buffer", "--emit=schedule-json")
+    data = json.loads(out)
+    assert code == 0 and data["blocks"] == [] and data["scheduler"] is None
+
+
+def test_output_file(tmp_path, capsys):
+    dest = tmp_path / "pp.txt"
+    code, out, err = run(capsys, "--pipeline=pingpong", "-o", str(dest))
+    assert (code, out, err) == (0, "", "")
+    assert dest.read_text() == golden("pingpong_bf16_l2_2.txt")
+    code, out, _ = run(capsys, "--pipeline=pingpong", "--emit=schedule-json", "-o", "-")
+    assert code == 0 and json.loads(out)["schedule"] == "pingpong"
+
+
+def test_help(capsys):
+    code, out, err = run(capsys, "--help")
+    assert code == 0 and err == ""
+    assert out.startswith("usage: pipeline-opt")
+    for word in ("--pipeline", "--emit", "-o FILE", "pingpong", "4wave", "single-buffer",
+                 "lds_contention_penalty", "T=2"):
+        assert word in out
+
+
+# ---- errors -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["--pipeline=nope"], "unknown pipeline 'nope'"),
+    (["--pipeline=4wave{BQ=1}"], "unknown option 'BQ'"),
+    (["--pipeline=4wave{BM=64,BM=128}"], "option 'BM' given twice"),
+    (["--pipeline=4wave{BM=big}"], "option 'BM' expects an integer"),
+    (["--pipeline=4wave{BM=0}"], "option 'BM' is out of range"),
+    (["--pipeline=4wave{BM=128"], "missing closing '}'"),
+    (["--pipeline=4wave{dtype=fp8 BK=64}"], "pipeline '4wave': geometry"),
+    (["--pipeline=4wave{scheduling=csp}"], "cannot be honoured"),
+    (["--pipeline=single-buffer{scheduling=csp}"], "is a ScheduleConfig field"),
+    (["--pipeline=pingpong{max_vgpr=10}"], "no order satisfies max_vgpr=10"),
+    ([], "the following arguments are required: --pipeline"),
+    (["--pipeline=pingpong", "--frobnicate"], "unrecognized arguments: --frobnicate"),
+    (["--pipeline=pingpong", "--emit=bitcode"], "unknown --emit kind 'bitcode'"),
+    (["--pipeline=pingpong", "-o"], "argument -o: expected one argument"),
+    (["--pipeline=pingpong", "in.mlir"], "MLIR input ('in.mlir') is not supported yet"),
+    (["--pipeline=pingpong", "--pipeline=4wave"], "argument --pipeline: given more than once"),
+    (["--pipeline=4wave", "--emit=schedule", "--emit=schedule-json"],
+     "argument --emit: given more than once"),
+    (["--pipeline=4wave", "-o", "a", "-o", "b"], "argument -o: given more than once"),
+    (["--pipeline="], "empty pipeline spec"),
+])
+def test_errors_are_one_line(capsys, argv, fragment):
+    assert_one_line_error(*run(capsys, *argv), fragment)
+
+
+@pytest.mark.parametrize("kind", ["mlir", "llvm", "asm", "obj", "hsaco"])
+def test_later_emit_kinds_are_not_available_yet(capsys, kind):
+    assert_one_line_error(*run(capsys, "--pipeline=4wave", f"--emit={kind}"),
+                          f"--emit={kind} is not available yet")
+
+
+def test_unwritable_output(tmp_path, capsys):
+    missing = tmp_path / "no" / "such" / "dir" / "out.txt"
+    assert_one_line_error(*run(capsys, "--pipeline=pingpong", "-o", str(missing)),
+                          f"cannot write '{missing}'")
+    assert_one_line_error(*run(capsys, "--pipeline=pingpong", "-o", str(tmp_path)),
+                          "cannot write")
+
+
+def test_failed_compile_writes_no_output_file(tmp_path, capsys):
+    dest = tmp_path / "out.txt"
+    code, _, _ = run(capsys, "--pipeline=pingpong{max_vgpr=10}", "-o", str(dest))
+    assert code == 1 and not dest.exists()
+
+
+# ---- as a separate process -----------------------------------------------------------
+
+def _command() -> tuple[list[str], dict]:
+    env = dict(os.environ)
+    if INSTALLED:
+        return [sys.executable, "-m", "pipeline_mlir.tools.pipeline_opt"], env
+    # not installed: run the file as a script with the source tree importable
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    return [sys.executable, str(REPO / "tools" / "pipeline_opt.py")], env
+
+
+def test_subprocess_error_exit_status_and_no_traceback():
+    cmd, env = _command()
+    p = subprocess.run(cmd + ["--pipeline=4wave{BM=nope}"], capture_output=True, text=True,
+                       env=env, timeout=120)
+    assert p.returncode == 1
+    assert p.stdout == ""
+    assert "Traceback" not in p.stderr
+    assert p.stderr == ("pipeline-opt: error: pipeline '4wave': option 'BM' expects an "
+                        "integer >= 1, got 'nope'\n")
+    p = subprocess.run(cmd + ["--emit=schedule"], capture_output=True, text=True, env=env,
+                       timeout=120)
+    assert p.returncode == 1 and "Traceback" not in p.stderr
+    assert p.stderr.startswith("pipeline-opt: error: ")
+
+
+def test_subprocess_golden():
+    cmd, env = _command()
+    p = subprocess.run(cmd + ["--pipeline=pingpong", "--emit=schedule"], capture_output=True,
+                       text=True, env=env, timeout=120)
+    assert (p.returncode, p.stderr) == (0, "")
+    assert p.stdout == golden("pingpong_bf16_l2_2.txt")

@@ -1,0 +1,338 @@
+"""Pipeline specs ``NAME{key=value ...}``: syntax, mapping onto the schedules, every error kind."""
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pipeline_mlir.config import ScheduleConfig, SchedulingStrategy
+from pipeline_mlir.debug import format_schedule
+from pipeline_mlir.errors import ConfigError, PipelineError, SchedulingError
+from pipeline_mlir.geometry import four_wave_geometry
+from pipeline_mlir.options import (PIPELINES, SCHEDULE_CONFIG_OPTIONS, PipelineRequest,
+                                   compile_pipeline, describe_pipelines, parse_pipeline,
+                                   split_spec)
+from pipeline_mlir.schedules.fourwave import Pipeline4Wave
+from pipeline_mlir.schedules.pingpong import DeclarativeSchedule
+from pipeline_mlir.schedules.single_buffer import SingleBufferSchedule
+
+GOLDEN = Path(__file__).resolve().parents[3] / "shared" / "reference" / "golden"
+
+
+def golden(name: str) -> str:
+    p = GOLDEN / name
+    if not p.exists():
+        pytest.skip(f"golden file {p} not present")
+    return p.read_text()
+
+
+def config_error(spec: str) -> str:
+    with pytest.raises(ConfigError) as ei:
+        parse_pipeline(spec).build()
+    return str(ei.value)
+
+
+# ---- syntax ------------------------------------------------------------------
+
+@pytest.mark.parametrize("spec, name, pairs", [
+    ("pingpong", "pingpong", []),
+    ("  pingpong  ", "pingpong", []),
+    ("pingpong{}", "pingpong", []),
+    ("pingpong{ }", "pingpong", []),
+    ("4wave{dtype=fp8 BM=128}", "4wave", [("dtype", "fp8"), ("BM", "128")]),
+    ("4wave{dtype=fp8,BM=128}", "4wave", [("dtype", "fp8"), ("BM", "128")]),
+    ("4wave{ dtype=fp8 ,  BM=128, }", "4wave", [("dtype", "fp8"), ("BM", "128")]),
+    ("4wave{dtype = fp8 BM= 128 BN =64}", "4wave", [("dtype", "fp8"), ("BM", "128"), ("BN", "64")]),
+    ("single-buffer{T=3}", "single-buffer", [("T", "3")]),
+])
+def test_split_spec(spec, name, pairs):
+    assert split_spec(spec) == (name, pairs)
+
+
+@pytest.mark.parametrize("spec, fragment", [
+    ("", "empty pipeline spec"),
+    ("   ", "empty pipeline spec"),
+    ("{BM=1}", "missing pipeline name"),
+    ("4wave{BM=128", "missing closing '}'"),
+    ("4wave{BM=128} BN=2", "missing closing '}'"),
+    ("4wave BM=128", "malformed pipeline name"),
+    ("4wave{BM}", "option 'BM' has no value"),
+    ("4wave{BM=}", "option 'BM' has an empty or malformed value"),
+    ("4wave{BM=,BN=1}", "option 'BM' has an empty or malformed value"),
+    ("4wave{=128}", "expected key=value"),
+    ("4wave{1BM=128}", "expected key=value"),
+    ("4wave{BM=1=2}", "unexpected '='"),
+    ("4wave{BM=1{}", "unexpected '{'"),
+    ("4wave{BM=1}}", "unexpected '}'"),
+])
+def test_syntax_errors(spec, fragment):
+    with pytest.raises(ConfigError) as ei:
+        parse_pipeline(spec)
+    assert fragment in str(ei.value)
+
+
+# ---- mapping onto the schedules -----------------------------------------------
+
+def test_pingpong_defaults_are_the_golden_schedule():
+    s = parse_pipeline("pingpong").build()
+    assert isinstance(s, DeclarativeSchedule)
+    assert (s.is_fp8, s.lgkm_a, s.lgkm_b) == (False, 2, 2)
+    cfg = s.config()
+    assert (cfg.vm_per_load_a, cfg.vm_per_load_b, cfg.block_sizing.max_globals) == (4, 4, 1)
+    assert s.schedule_config() == ScheduleConfig(scheduling=SchedulingStrategy.CSP, auto_waits=True,
+                                                 lgkm_per_load_a=2, lgkm_per_load_b=2)
+    assert format_schedule(compile_pipeline("pingpong")) == golden("pingpong_bf16_l2_2.txt")
+
+
+def test_pingpong_options_reach_the_schedule():
+    s = parse_pipeline("pingpong{is_fp8=true max_globals=0 vm_per_load_a=2 vm_per_load_b=3 "
+                       "lgkm_per_load_a=8 lgkm_per_load_b=4}").build()
+    assert (s.is_fp8, s.lgkm_a, s.lgkm_b) == (True, 8, 4)
+    cfg = s.config()
+    assert (cfg.vm_per_load_a, cfg.vm_per_load_b, cfg.block_sizing.max_globals) == (2, 3, 0)
+    sc = s.schedule_config()
+    assert (sc.lgkm_per_load_a, sc.lgkm_per_load_b) == (8, 4)
+    c = parse_pipeline("pingpong{lgkm_per_load_a=8 lgkm_per_load_b=4}").compile()
+    assert (c.lgkm_per_load_a, c.lgkm_per_load_b) == (8, 4)
+
+
+def test_pingpong_config_overrides_apply_on_the_csp_base():
+    s = parse_pipeline("pingpong{scheduling=greedy lds_contention_penalty=4 "
+                       "sched_barrier_mask=0xF0 auto_waits=0 minimal_barriers=TRUE}").build()
+    sc = s.schedule_config()
+    assert sc.scheduling == SchedulingStrategy.GREEDY
+    assert (sc.lds_contention_penalty, sc.sched_barrier_mask, sc.auto_waits,
+            sc.minimal_barriers) == (4, 0xF0, False, True)
+    # untouched fields keep the ping-pong base (CSP default config)
+    assert sc.max_vgpr == 999999 and sc.wait_lgkm_first == 8
+    assert parse_pipeline("pingpong{sched_barrier_mask=0b101}").build() \
+        .schedule_config().sched_barrier_mask == 5
+
+
+def test_pingpong_lds_penalty_compiles_with_the_csp():
+    c = compile_pipeline("pingpong{lds_contention_penalty=4}")
+    assert c.sched.lds_contention_penalty == 4
+    assert c.schedule_result is not None and c.schedule_result.proven_optimal
+
+
+@pytest.mark.parametrize("dtype, BM, BN, BK, gold", [
+    ("fp8", 128, 128, 128, "4wave_fp8_128x128x128.txt"),
+    ("bf16", 128, 128, 64, "4wave_bf16_128x128x64.txt"),
+])
+def test_fourwave_golden(dtype, BM, BN, BK, gold):
+    c = compile_pipeline(f"4wave{{dtype={dtype} BM={BM} BN={BN} BK={BK}}}")
+    assert format_schedule(c) == golden(gold)
+
+
+def test_fourwave_defaults_and_geometry():
+    r = parse_pipeline("4wave")
+    assert r.geometry() == four_wave_geometry("bf16", 128, 128, 64)
+    s = r.build()
+    assert isinstance(s, Pipeline4Wave)
+    sc = s.schedule_config()
+    # kernel config with fences (BM >= 128, not fp8), plus the flags the schedule forces
+    assert (sc.sched_barrier_mask, sc.wrap_waits_with_sched_barrier) == (0xFF, True)
+    assert sc.minimal_barriers and sc.omit_mma_set_prio and sc.inter_block_lgkm_drain
+    c = r.compile()
+    assert (c.lgkm_per_load_a, c.lgkm_per_load_b) == (4, 4)
+    assert format_schedule(c) == format_schedule(compile_pipeline("4wave{BK=64 dtype=BF16}"))
+
+
+def test_fourwave_fences_follow_the_geometry_unless_overridden():
+    assert not parse_pipeline("4wave{dtype=fp8 BK=128}").geometry().fences
+    assert not parse_pipeline("4wave{BM=64 BN=64}").geometry().fences
+    s = parse_pipeline("4wave{fences=false}").build()
+    assert s.geometry.fences is False
+    assert (s.schedule_config().sched_barrier_mask,
+            s.schedule_config().wrap_waits_with_sched_barrier) == (0, False)
+    s = parse_pipeline("4wave{dtype=fp8 BK=128 fences=true}").build()
+    assert s.schedule_config().wrap_waits_with_sched_barrier
+
+
+def test_fourwave_geometry_overrides():
+    r = parse_pipeline("4wave{vm_per_load_a=3 vm_per_load_b=5 lgkm_per_load_a=6 "
+                       "lgkm_per_load_b=7 max_globals=0}")
+    g = r.geometry()
+    assert (g.vm_per_load_a, g.vm_per_load_b, g.lgkm_per_load_a, g.lgkm_per_load_b,
+            g.max_globals) == (3, 5, 6, 7, 0)
+    assert (g.BM, g.BN, g.BK, g.dtype) == (128, 128, 64, "bf16")
+    s = r.build()
+    cfg = s.config()
+    assert (cfg.vm_per_load_a, cfg.vm_per_load_b, cfg.lgkm_per_load_a, cfg.lgkm_per_load_b,
+            cfg.block_sizing.max_globals) == (3, 5, 6, 7, 0)
+    c = r.compile()
+    assert (c.lgkm_per_load_a, c.lgkm_per_load_b) == (6, 7)
+    assert "wait=6 " in format_schedule(c)
+
+
+def test_fourwave_accepts_forced_flags_with_the_forced_value():
+    s = parse_pipeline("4wave{scheduling=identity minimal_barriers=true lds_contention_penalty=3}"
+                       ).build()
+    assert s.schedule_config().lds_contention_penalty == 3
+
+
+def test_single_buffer():
+    s = parse_pipeline("single-buffer").build()
+    assert isinstance(s, SingleBufferSchedule) and s.T == 2
+    assert parse_pipeline("single-buffer{T=1}").build().T == 1
+    assert len(compile_pipeline("single-buffer{T=1}").kernel) == 38
+    assert len(compile_pipeline("single-buffer").kernel) == 56
+
+
+def test_request_get_and_spec():
+    r = parse_pipeline("4wave{BK=128, dtype=fp8 lds_contention_penalty=2}")
+    assert r.get("BK") == 128 and r.get("BM") == 128 and r.get("dtype") == "fp8"
+    assert r.get("fences") is None  # derived from the geometry
+    assert r.config_overrides == (("lds_contention_penalty", 2),)
+    assert r.spec() == "4wave{BK=128 dtype=fp8 lds_contention_penalty=2}"
+    assert parse_pipeline("pingpong").spec() == "pingpong"
+    with pytest.raises(KeyError):
+        r.get("nope")
+
+
+def test_every_schedule_config_field_is_an_option():
+    assert [o.name for o in SCHEDULE_CONFIG_OPTIONS] == ScheduleConfig.field_names()
+    for kind in ("pingpong", "4wave"):
+        keys = PIPELINES[kind].valid_keys()
+        assert set(ScheduleConfig.field_names()) <= set(keys)
+        assert len(keys) == len(set(keys))
+
+
+def test_describe_pipelines_lists_every_key():
+    text = describe_pipelines()
+    for kind in PIPELINES.values():
+        assert kind.name in text
+        for o in kind.options:
+            assert o.name + "=" in text
+    for name in ScheduleConfig.field_names():
+        assert name in text
+
+
+# ---- errors: one per kind ------------------------------------------------------
+
+def test_error_unknown_pipeline():
+    msg = config_error("fourwave{BM=128}")
+    assert "unknown pipeline 'fourwave'" in msg
+    assert "pingpong, 4wave, single-buffer" in msg
+    assert "did you mean '4wave'" in config_error("4Wave")
+
+
+def test_error_unknown_key_lists_valid_keys():
+    msg = config_error("4wave{BQ=128}")
+    assert "pipeline '4wave'" in msg and "unknown option 'BQ'" in msg
+    assert "valid keys: dtype, BM, BN, BK" in msg and "scheduling" in msg
+    assert "did you mean 'BM'" in config_error("4wave{bm=128}")
+    msg = config_error("pingpong{dtype=fp8}")
+    assert "pipeline 'pingpong'" in msg and "unknown option 'dtype'" in msg
+    assert "is_fp8" in msg
+
+
+def test_error_duplicate_key():
+    msg = config_error("4wave{BM=128 BN=128, BM=64}")
+    assert msg == "pipeline '4wave': option 'BM' given twice ('128' and '64')"
+
+
+@pytest.mark.parametrize("spec, key, expected", [
+    ("4wave{BM=abc}", "BM", "an integer >= 1"),
+    ("4wave{BM=12.5}", "BM", "an integer"),
+    ("4wave{dtype=int8}", "dtype", "one of bf16|f16|fp8"),
+    ("4wave{fences=yes}", "fences", "a boolean"),
+    ("pingpong{is_fp8=2}", "is_fp8", "a boolean"),
+    ("pingpong{scheduling=optimal}", "scheduling", "one of identity|greedy|csp"),
+    ("pingpong{auto_waits=maybe}", "auto_waits", "a boolean"),
+    ("pingpong{max_vgpr=lots}", "max_vgpr", "an integer >= 1"),
+    ("single-buffer{T=two}", "T", "an integer in 1..256"),
+])
+def test_error_bad_value_type(spec, key, expected):
+    msg = config_error(spec)
+    assert f"option '{key}' expects {expected}" in msg
+    assert msg.startswith(f"pipeline '{spec.split('{')[0]}'")
+
+
+@pytest.mark.parametrize("spec, key", [
+    ("4wave{BM=0}", "BM"),
+    ("4wave{BK=-64}", "BK"),
+    ("4wave{vm_per_load_a=0}", "vm_per_load_a"),
+    ("4wave{lgkm_per_load_b=16}", "lgkm_per_load_b"),
+    ("4wave{max_globals=-1}", "max_globals"),
+    ("pingpong{vm_per_load_b=64}", "vm_per_load_b"),
+    ("pingpong{lgkm_per_load_a=-1}", "lgkm_per_load_a"),
+    ("pingpong{max_vgpr=0}", "max_vgpr"),
+    ("pingpong{lds_contention_penalty=-4}", "lds_contention_penalty"),
+    ("pingpong{wait_vm_last=-1}", "wait_vm_last"),
+    ("single-buffer{T=0}", "T"),
+    ("single-buffer{T=100000}", "T"),
+])
+def test_error_out_of_range(spec, key):
+    msg = config_error(spec)
+    assert f"option '{key}' is out of range" in msg
+    assert msg.startswith(f"pipeline '{spec.split('{')[0]}'")
+
+
+def test_error_schedule_config_key_on_single_buffer():
+    msg = config_error("single-buffer{T=2 scheduling=csp}")
+    assert "pipeline 'single-buffer'" in msg and "'scheduling' is a ScheduleConfig field" in msg
+    assert "never reads ScheduleConfig" in msg and "valid keys: T" in msg
+    assert "ScheduleConfig field" in config_error("single-buffer{lds_contention_penalty=4}")
+
+
+@pytest.mark.parametrize("spec, key", [
+    ("4wave{scheduling=csp}", "scheduling"),
+    ("4wave{minimal_barriers=false}", "minimal_barriers"),
+    ("4wave{partial_prologue_drain=0}", "partial_prologue_drain"),
+])
+def test_error_option_the_schedule_overrides(spec, key):
+    msg = config_error(spec)
+    assert msg.startswith(f"pipeline '4wave': option '{key}=")
+    assert "cannot be honoured" in msg
+
+
+def test_error_geometry_names_the_pipeline():
+    msg = config_error("4wave{dtype=fp8 BK=64}")
+    assert msg.startswith("pipeline '4wave': geometry:") and "BK" in msg
+    assert "pipeline '4wave': geometry:" in config_error("4wave{BM=100}")
+
+
+def test_compile_errors_name_the_pipeline():
+    with pytest.raises(SchedulingError) as ei:
+        compile_pipeline("pingpong{max_vgpr=10}")
+    assert str(ei.value).startswith("pipeline 'pingpong{max_vgpr=10}': ")
+    assert isinstance(ei.value, PipelineError)
+
+
+def test_errors_are_pipeline_errors():
+    assert issubclass(ConfigError, PipelineError)
+    with pytest.raises(PipelineError):
+        parse_pipeline("nope")
+
+
+# ---- property: the canonical spec parses back to the same request ---------------
+
+def _value_text(opt, draw):
+    if opt.kind == "bool":
+        return draw(st.sampled_from(["true", "false", "1", "0", "TRUE", "False"]))
+    if opt.kind == "enum":
+        return draw(st.sampled_from(list(opt.choices)))
+    lo = opt.min if opt.min is not None else 0
+    hi = opt.max if opt.max is not None else lo + 1000
+    return str(draw(st.integers(lo, hi)))
+
+
+@st.composite
+def specs(draw):
+    kind = PIPELINES[draw(st.sampled_from(sorted(PIPELINES)))]
+    keys = draw(st.lists(st.sampled_from(kind.valid_keys()), unique=True, max_size=6))
+    pairs = [f"{k}={_value_text(kind.option(k), draw)}" for k in keys]
+    sep = draw(st.sampled_from([" ", ",", ", ", "  ,"]))
+    return f"{kind.name}{{{sep.join(pairs)}}}" if pairs or draw(st.booleans()) else kind.name
+
+
+@settings(max_examples=200, deadline=None)
+@given(specs())
+def test_canonical_spec_round_trips(spec):
+    r = parse_pipeline(spec)
+    assert isinstance(r, PipelineRequest)
+    again = parse_pipeline(r.spec())
+    assert again == r
+    assert again.spec() == r.spec()

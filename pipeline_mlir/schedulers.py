@@ -431,8 +431,10 @@ def _exact(body: LoopBody, seed: list[int], halves: bool, penalty: int, max_glob
             raise SchedulingError(
                 f"{who}: search budget exhausted ({s.nodes} nodes) before any order within "
                 f"{what} was found")
-        raise SchedulingError(f"{who}: no order satisfies {what} (the greedy order peaks at "
-                              f"{pressure} VGPRs)")
+        floor = sum(s.vdef) - sum(s.vkill)
+        why = (f"every order ends with {floor} VGPRs live" if floor > max_vgpr
+               else f"the greedy order peaks at {pressure} VGPRs")
+        raise SchedulingError(f"{who}: no order satisfies {what} ({why})")
     mk, peak = s.best
     root_lb = s._bound(0, [0] * len(body.ops), 0, 0, 0, 0) if body.ops else 0
     return ScheduleResult(s.best_order, mk, peak, max(lb, root_lb if s.out_of_budget else mk),

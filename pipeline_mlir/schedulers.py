@@ -24,36 +24,48 @@ _VALU = ResourceKind.VALU
 _PORT = (ResourceKind.LDS, ResourceKind.GLOBAL_MEM)
 
 
-def evaluate_schedule(body: LoopBody, order: list[int], penalty: int = 0) -> tuple[int, int]:
-    """Simulate ``order``; return (makespan, vgpr_peak) (SPEC 3.6 ``_evaluate_schedule``)."""
+@dataclass
+class _SimState:
+    mma_free: int = 0
+    valu_free: int = 0
+    makespan: int = 0
+    vgpr_peak: int = 0
+
+
+def _simulate(body: LoopBody, order: list[int], penalty: int = 0) -> _SimState:
+    """Issue ``order`` in sequence: start after d=0 producers and the op's unit (SPEC 3.6)."""
     preds = body.predecessors()
     finish = [0] * len(body.ops)
-    mma_free = valu_free = port_free = 0
-    live = peak = makespan = 0
+    st = _SimState()
+    port_free = live = 0
     for i in order:
         node = body.ops[i]
         start = max((finish[p] for p in preds[i]), default=0)
         r = node.resource
         if r == _MMA:
-            start = max(start, mma_free)
+            start = max(start, st.mma_free)
         elif r == _VALU:
-            start = max(start, valu_free)
+            start = max(start, st.valu_free)
         port = penalty > 0 and r in _PORT
         if port:
             start = max(start, port_free)
-        fin = start + node.latency
-        finish[i] = fin
-        if r == _MMA:
-            mma_free = fin
-        elif r == _VALU:
-            valu_free = fin
-        if port:
             port_free = start + penalty
+        fin = finish[i] = start + node.latency
+        if r == _MMA:
+            st.mma_free = fin
+        elif r == _VALU:
+            st.valu_free = fin
         live += node.op.vgpr_def
-        peak = max(peak, live)
+        st.vgpr_peak = max(st.vgpr_peak, live)
         live -= node.op.vgpr_kill
-        makespan = max(makespan, fin)
-    return makespan, peak
+        st.makespan = max(st.makespan, fin)
+    return st
+
+
+def evaluate_schedule(body: LoopBody, order: list[int], penalty: int = 0) -> tuple[int, int]:
+    """Simulate ``order``; return (makespan, vgpr_peak) (SPEC 3.6 ``_evaluate_schedule``)."""
+    st = _simulate(body, order, penalty)
+    return st.makespan, st.vgpr_peak
 
 
 def evaluate_makespan(body: LoopBody, order: list[int], penalty: int = 0) -> int:
@@ -78,26 +90,13 @@ def asap_lower_bound(body: LoopBody, penalty: int = 0) -> int:
 
 def partial_lower_bound(body: LoopBody, order: list[int], pos: int) -> int:
     """Reference bound of a prefix: units' free time plus remaining work (SPEC 3.6)."""
-    preds = body.predecessors()
-    finish = [0] * len(body.ops)
+    st = _simulate(body, order[:pos])
     placed = set(order[:pos])
-    mma_free = valu_free = mx = 0
-    for i in order[:pos]:
-        n = body.ops[i]
-        start = max((finish[p] for p in preds[i]), default=0)
-        if n.resource == _MMA:
-            start = max(start, mma_free)
-        elif n.resource == _VALU:
-            start = max(start, valu_free)
-        finish[i] = start + n.latency
-        if n.resource == _MMA:
-            mma_free = finish[i]
-        elif n.resource == _VALU:
-            valu_free = finish[i]
-        mx = max(mx, finish[i])
-    rest_mma = sum(n.latency for i, n in enumerate(body.ops) if i not in placed and n.resource == _MMA)
-    rest_valu = sum(n.latency for i, n in enumerate(body.ops) if i not in placed and n.resource == _VALU)
-    return max(mma_free + rest_mma, valu_free + rest_valu, mx)
+    rest = {_MMA: 0, _VALU: 0}
+    for i, n in enumerate(body.ops):
+        if i not in placed and n.resource in rest:
+            rest[n.resource] += n.latency
+    return max(st.mma_free + rest[_MMA], st.valu_free + rest[_VALU], st.makespan)
 
 
 def _ready_picker(body: LoopBody, ranges: list[tuple[int, int]], who: str) -> list[int]:

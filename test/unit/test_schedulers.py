@@ -12,6 +12,7 @@ from pipeline_mlir.schedules.pingpong import DeclarativeSchedule, build_schedule
 from pipeline_mlir.schedulers import (UNLIMITED_VGPR, SearchBudget, _respects, _Search,
                                       asap_lower_bound, evaluate_schedule, greedy_schedule,
                                       optimal_schedule, optimal_schedule_with_halves,
+                                      partial_lower_bound,
                                       simple_greedy_schedule)
 from pipeline_mlir.types import DepEdge, OpDesc, OpRole, ResourceKind
 
@@ -199,3 +200,14 @@ def test_evaluation_reference_values():
     l10 = OpDesc.op(1, ResourceKind.LDS, 10, OpRole.FRAGMENT_LOAD)
     five = LoopBody.of([g10, g10, l10, l10, mma], [])
     assert asap_lower_bound(five) == 16 and asap_lower_bound(five, 20) == 80
+
+
+def test_partial_lower_bound_reference_values():
+    load = OpDesc.op(0, ResourceKind.GLOBAL_MEM, 200, OpRole.GLOBAL_LOAD)
+    mma = OpDesc.op(2, ResourceKind.MMA_UNIT, 16, OpRole.COMPUTE)
+    valu = OpDesc.op(3, ResourceKind.VALU, 7, OpRole.VALU_COMPUTE)
+    body = LoopBody.of([load, mma, mma, valu], [DepEdge.flow(0, 1)])
+    assert partial_lower_bound(body, [0, 1, 2, 3], 1) == 200  # the load's finish dominates
+    assert partial_lower_bound(body, [2, 0, 1, 3], 1) == 32   # MMA unit: 16 done + 16 left
+    assert partial_lower_bound(body, [2, 3, 0, 1], 2) == 32
+    assert partial_lower_bound(body, [0, 1, 2, 3], 4) == evaluate_schedule(body, [0, 1, 2, 3])[0]

@@ -7,13 +7,9 @@ from dataclasses import dataclass, field
 
 from .config import PipelineConfig, ScheduleConfig
 from .edges import derive_edges_from_ops
-from .errors import BodyError
-from .phases import (default_epilogue, default_kernel, default_prologue,
-                     derive_epilogue_from_program, derive_prologue_from_program, warp_stagger_index)
 from .program import PipelineProgram
-from .program_builder import (DerivedWaits, build_kernel_program,
-                              default_kernel_deps_double_buffer)
-from .types import DepEdge, OpDesc, Phase, ScheduleEntry
+from .program_builder import DerivedWaits
+from .types import DepEdge, OpDesc, Phase, ScheduleEntry, TargetCostModel, annotate_ops
 
 
 class PipelineSchedule(ABC):
@@ -33,9 +29,25 @@ class PipelineSchedule(ABC):
     def config(self) -> PipelineConfig:
         """Pipeline structure (depth, MMA grid, ...)."""
 
+    def declare_ops(self) -> list[OpDesc]:
+        """The logical (unannotated) loop body, in declaration order."""
+        raise NotImplementedError(f"schedule '{self.name}' does not declare its logical ops")
+
+    def cost_model(self) -> TargetCostModel:
+        """The per-target cost model ``annotate`` applies (SPEC 3.1)."""
+        raise NotImplementedError(f"schedule '{self.name}' has no cost model")
+
+    def reorder_body(self, ops: list[OpDesc]) -> list[OpDesc]:
+        """The schedule's body reorder (SPEC 3.3); identity by default."""
+        return list(ops)
+
     @abstractmethod
     def build_body(self) -> list[OpDesc]:
-        """The loop body, annotated and in execution order."""
+        """The loop body, annotated and in execution order.
+
+        Schedules that can be run pass by pass implement it as
+        :func:`declared_body` (declare, annotate, reorder).
+        """
 
     def derive_edges(self, body: list[OpDesc]) -> list[DepEdge]:
         return derive_edges_from_ops(body, self.config())
@@ -51,6 +63,11 @@ class PipelineSchedule(ABC):
 
     def bootstrap_frags(self) -> list[OpDesc]:
         return []
+
+
+def declared_body(s: PipelineSchedule) -> list[OpDesc]:
+    """``reorder_body(annotate_ops(declare_ops(), cost_model()))``: the staged body."""
+    return s.reorder_body(annotate_ops(s.declare_ops(), s.cost_model()))
 
 
 @dataclass
@@ -81,35 +98,27 @@ class ScheduleCompiler:
                 (Phase.EPILOGUE, self.epilogue)]
 
     def compile(self, s: PipelineSchedule) -> "ScheduleCompiler":
+        from . import stages
+
         config = s.config()
         body = s.build_body()
-        edges = s.derive_edges(body)
-        sched = s.schedule_config()
-        self.config, self.body, self.edges, self.sched = config, body, list(edges), sched
+        edges = stages.edges(s, body)
+        self.config, self.body, self.edges, self.sched = config, body, edges, s.schedule_config()
         self.name, self.tag_names = s.name, dict(s.tag_names)
-        if config.depth < 2:
-            self.prologue = default_prologue(body, config)
-            self.kernel = s.transform_kernel(default_kernel(body), body)
-            self.epilogue = default_epilogue(body, config)
-            self.kernel_deps = list(edges)
-            self.order = list(range(len(body)))
-        else:
-            kp = build_kernel_program(body, config, sched, edges)
-            program = kp.program
-            self.program, self.order, self.schedule_result, self.waits = (
-                program, kp.order, kp.schedule, kp.waits)
-            explicit = s.build_explicit_blocks(body, program)
+        program = None
+        if stages.is_double_buffer(s):
+            self.order, self.schedule_result = stages.order(s, body, edges)
+            program, self.waits = stages.blocks(s, body, edges, self.order)
+            stages.verify(s, program, self.waits)
+            explicit = stages.explicit(s, body, program)
             if explicit:
-                if len(explicit) != len(program.blocks):
-                    raise BodyError(
-                        f"build_explicit_blocks must return one entry per program block "
-                        f"({len(program.blocks)} blocks, got {len(explicit)})")
-                program.explicit_blocks = [list(b) for b in explicit]
-            self.prologue = derive_prologue_from_program(program, config, sched, s.bootstrap_frags())
-            self.kernel = program.expand_to_list(Phase.KERNEL)
-            self.epilogue = derive_epilogue_from_program(program, config)
-            self.kernel_deps = default_kernel_deps_double_buffer(self.kernel, config)
-        self.warp_stagger_index = warp_stagger_index(body, config, len(self.prologue))
+                program.explicit_blocks = explicit
+            self.program = program
+        else:
+            self.order = list(range(len(body)))
+        ph = stages.phases(s, body, edges, program)
+        self.prologue, self.kernel, self.epilogue = ph.prologue, ph.kernel, ph.epilogue
+        self.kernel_deps, self.warp_stagger_index = ph.kernel_deps, ph.warp_stagger_index
         return self
 
 

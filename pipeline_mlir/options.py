@@ -445,6 +445,17 @@ class PipelineRequest(_Record):
         self._check_not_overridden(s.schedule_config())
         return s
 
+    def lgkm_per_load(self, s) -> tuple[int, int]:
+        """The lgkm-per-load counts the kernel of schedule ``s`` (built from this) uses.
+
+        Ping-pong: its lgkm options; 4-wave: the geometry's; single-buffer: none.
+        """
+        if self.name == "pingpong":
+            return s.lgkm_a, s.lgkm_b
+        if self.name == "4wave":
+            return s.geometry.lgkm_per_load_a, s.geometry.lgkm_per_load_b
+        return 0, 0
+
     def compile(self):
         """Build and compile: the ``ScheduleCompiler`` of the named schedule's default body.
 
@@ -460,11 +471,7 @@ class PipelineRequest(_Record):
         except PipelineError as e:
             # same error class, but say which pipeline it came from
             raise type(e)(f"pipeline '{self.spec()}': {e}") from e
-        if self.name == "pingpong":
-            c.lgkm_per_load_a, c.lgkm_per_load_b = s.lgkm_a, s.lgkm_b
-        elif self.name == "4wave":
-            c.lgkm_per_load_a = s.geometry.lgkm_per_load_a
-            c.lgkm_per_load_b = s.geometry.lgkm_per_load_b
+        c.lgkm_per_load_a, c.lgkm_per_load_b = self.lgkm_per_load(s)
         return c
 
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..compiler import PipelineSchedule
+from ..compiler import PipelineSchedule, declared_body
 from ..config import PipelineConfig, ScheduleConfig, SchedulingStrategy, TargetProfile, WarpStaggerRule
 from ..edges import derive_cross_stage_rotation_edges, derive_edges_from_ops, filter_spurious_cross_stage_flow
 from ..geometry import KernelGeometry, four_wave_geometry
 from ..program import PipelineProgram, emit_minimal_barrier_block
 from ..targets import LOAD_A, LOAD_B, MATMUL_TAG_NAMES, MMA, MMA_LOAD_A, MMA_LOAD_B, mi355x_target
-from ..types import DepEdge, KOffsetKind, OpDesc, OpRole, annotate_ops
+from ..types import DepEdge, KOffsetKind, OpDesc, OpRole
 
 FourWaveOps = MATMUL_TAG_NAMES
 
@@ -96,8 +96,12 @@ class Pipeline4Wave(PipelineSchedule):
         return logical_k_partition(0) + logical_k_partition(1)
 
     def build_body(self) -> list[OpDesc]:
-        # No reorder: the body is already in mini-iteration order.
-        return annotate_ops(self.declare_ops(), self._cost_model)
+        return declared_body(self)
+
+    def cost_model(self):
+        return self._cost_model
+
+    # No reorder: the body is already in mini-iteration order (default reorder_body).
 
     def derive_edges(self, body: list[OpDesc]) -> list[DepEdge]:
         raw = derive_edges_from_ops(body, self._config)

@@ -9,12 +9,12 @@ with the next K tile; half 1 does the same for stage 1.
 from __future__ import annotations
 
 from ..body import double_buffer_reorder
-from ..compiler import PipelineSchedule
+from ..compiler import PipelineSchedule, declared_body
 from ..config import PipelineConfig, ScheduleConfig, SchedulingStrategy, TargetProfile
 from ..errors import ConfigError
 from ..targets import (LOAD_A, LOAD_B, MATMUL_TAG_NAMES, MMA, MMA_LOAD_A, MMA_LOAD_B,
                        mi355x_target)
-from ..types import KOffsetKind, OpDesc, TargetCostModel, annotate_ops
+from ..types import KOffsetKind, OpDesc, TargetCostModel
 
 PingPongOps = MATMUL_TAG_NAMES
 
@@ -69,7 +69,13 @@ class DeclarativeSchedule(PipelineSchedule):
         return logical_half(0, m, n) + logical_half(1, m, n)
 
     def build_body(self) -> list[OpDesc]:
-        return double_buffer_reorder(annotate_ops(self.declare_ops(), self._cost_model), self._config)
+        return declared_body(self)
+
+    def cost_model(self) -> TargetCostModel:
+        return self._cost_model
+
+    def reorder_body(self, ops: list[OpDesc]) -> list[OpDesc]:
+        return double_buffer_reorder(ops, self._config)
 
     def schedule_config(self) -> ScheduleConfig:
         return self._sched.with_(lgkm_per_load_a=self.lgkm_a, lgkm_per_load_b=self.lgkm_b)

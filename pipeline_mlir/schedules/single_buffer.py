@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from ..body import optimize_within_barriers, single_buffer_reorder
-from ..compiler import PipelineSchedule
+from ..compiler import PipelineSchedule, declared_body
 from ..config import PipelineConfig, TargetProfile
 from ..errors import ConfigError
 from ..targets import (LOAD_DRAM, LOAD_FRAG, SB_COMPUTE, SINGLE_BUFFER_TAG_NAMES, STORE_SMEM,
                        AMDScheduleHints, append_amd_hints, mi355x_single_buffer_target)
-from ..types import OpDesc, ScheduleEntry, annotate_ops
+from ..types import OpDesc, ScheduleEntry
 
 DefaultMatmulOps = SINGLE_BUFFER_TAG_NAMES
 
@@ -42,7 +42,12 @@ class SingleBufferSchedule(PipelineSchedule):
         return logical_body(self.T)
 
     def build_body(self) -> list[OpDesc]:
-        ops = annotate_ops(self.declare_ops(), self._cost_model)
+        return declared_body(self)
+
+    def cost_model(self):
+        return self._cost_model
+
+    def reorder_body(self, ops: list[OpDesc]) -> list[OpDesc]:
         return optimize_within_barriers(single_buffer_reorder(ops, self._config), self._config)
 
     def transform_kernel(self, kernel: list[ScheduleEntry], body: list[OpDesc]) -> list[ScheduleEntry]:

@@ -1,0 +1,56 @@
+"""The one place that imports the MLIR Python bindings.
+
+Everything else in ``pipeline_mlir.dialect``, ``pipeline_mlir.passes`` and the
+driver imports ``ir``, ``passmanager``, ``rewrite`` and the upstream dialect
+modules from here.  The default stack is iree-base-compiler's bindings (MLIR 24,
+see ``shared/notes/mlir-stack.md``); where those are missing, the upstream
+``mlir`` package (same module layout) stands in.
+
+``FLAVOR`` says which one was found: ``"iree"`` or ``"mlir"``.  Features that only
+the IREE build has (``iree-convert-to-rocdl``, ``iree-lld``, the global GPU
+target flag) are reached through the helpers below, which raise a clear error
+on the upstream package.
+"""
+
+from __future__ import annotations
+
+try:  # iree-base-compiler: the pinned stack
+    from iree.compiler import ir, passmanager, rewrite  # noqa: F401
+    from iree.compiler.dialects import (amdgpu, arith, func, gpu, llvm, memref, rocdl,  # noqa: F401
+                                        scf, vector)
+
+    FLAVOR = "iree"
+except ImportError:  # pragma: no cover - the upstream package, where installed
+    from mlir import ir, passmanager, rewrite  # type: ignore  # noqa: F401
+    from mlir.dialects import (amdgpu, arith, func, gpu, llvm, memref, rocdl,  # type: ignore # noqa: F401
+                               scf, vector)
+
+    FLAVOR = "mlir"
+
+_GLOBAL_TARGET: str | None = None
+
+
+def new_context() -> "ir.Context":
+    """A context in which ``sched.*`` (unregistered) ops parse and verify."""
+    ctx = ir.Context()
+    ctx.allow_unregistered_dialects = True
+    return ctx
+
+
+def ensure_gpu_target(chip: str = "gfx950") -> None:
+    """Make IREE's GPU lowering know the target chip (process-global, set once).
+
+    ``iree-convert-to-rocdl`` crashes without a target; the bindings only offer a
+    process-wide flag, so asking for a second, different chip is an error.
+    """
+    global _GLOBAL_TARGET
+    if FLAVOR != "iree":
+        raise RuntimeError("lowering to LLVM needs iree-base-compiler (iree-convert-to-rocdl)")
+    if _GLOBAL_TARGET is None:
+        from iree.compiler.api import _initializeGlobalCL
+
+        _initializeGlobalCL("pipeline-opt", f"--iree-gpu-test-target={chip}")
+        _GLOBAL_TARGET = chip
+    elif _GLOBAL_TARGET != chip:
+        raise ValueError(f"the GPU target is already set to {_GLOBAL_TARGET} in this process; "
+                         f"cannot switch to {chip}")

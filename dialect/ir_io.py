@@ -1,0 +1,504 @@
+"""Builders and readers between ``sched`` IR and the core's plain objects.
+
+Readers check what they read against the schema of ``ops.py`` and raise
+:class:`IRError` naming the op (its location is reported by the caller);
+builders write the canonical form: only attributes that differ from their
+defaults, so the IR stays readable in lit tests.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.program import MMABlockSpec, PipelineProgram
+from pipeline_mlir.program_builder import DerivedWaits
+from pipeline_mlir.types import (BARRIER, NONE_OP, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER, SET_PRIO,
+                                 WAIT_LGKM, WAIT_VM, DepEdge, DepKind, KOffsetKind, OpDesc,
+                                 OpRole, Phase, ResourceKind, ScheduleEntry)
+
+from . import ops as S
+from .bindings import ir
+
+
+class IRError(PipelineError):
+    """Malformed ``sched`` IR; ``op`` is the offending operation (for its location)."""
+
+    def __init__(self, op, message: str) -> None:
+        super().__init__(message)
+        self.op = op
+
+
+# ---- attribute access ---------------------------------------------------------------------------
+
+def _kind_text(kind: str) -> str:
+    if kind.startswith("enum:"):
+        return "one of " + ", ".join(f"\"{k}\"" for k in S.ENUMS[kind[5:]])
+    return {S.INT: "an integer", S.BOOL: "a boolean (true/false)", S.STR: "a string",
+            S.UNIT: "a unit attribute", S.INTS: "an array<i64: ...>",
+            S.STRS: "an array of strings", S.DICT: "a dictionary"}[kind]
+
+
+def decode_attr(op, name: str, attr, kind: str):
+    """Python value of ``attr`` as schema ``kind``; IRError if it has another type."""
+    try:
+        if kind == S.INT and isinstance(attr, ir.IntegerAttr):
+            return ir.IntegerAttr(attr).value
+        if kind == S.BOOL and isinstance(attr, ir.BoolAttr):
+            return ir.BoolAttr(attr).value
+        if kind == S.STR and isinstance(attr, ir.StringAttr):
+            return ir.StringAttr(attr).value
+        if kind == S.UNIT and isinstance(attr, ir.UnitAttr):
+            return True
+        if kind == S.INTS and isinstance(attr, ir.DenseI64ArrayAttr):
+            return list(ir.DenseI64ArrayAttr(attr))
+        if kind == S.STRS and isinstance(attr, ir.ArrayAttr):
+            out = []
+            for a in ir.ArrayAttr(attr):
+                if not isinstance(a, ir.StringAttr):
+                    break
+                out.append(ir.StringAttr(a).value)
+            else:
+                return out
+        if kind == S.DICT and isinstance(attr, ir.DictAttr):
+            d = ir.DictAttr(attr)
+            return {na.name: na.attr for na in d}
+        if kind.startswith("enum:") and isinstance(attr, ir.StringAttr):
+            text = ir.StringAttr(attr).value
+            table = S.ENUMS[kind[5:]]
+            if text in table:
+                return table[text]
+            raise IRError(op, f"'{op.name}' op attribute '{name}' must be {_kind_text(kind)}; "
+                              f"got \"{text}\"")
+    except IRError:
+        raise
+    except Exception:  # pragma: no cover - binding quirks end up as a schema error below
+        pass
+    raise IRError(op, f"'{op.name}' op attribute '{name}' must be {_kind_text(kind)}; got {attr}")
+
+
+def get(op, name: str, kind: str, default=None):
+    attrs = op.attributes
+    if name not in attrs:
+        return default
+    return decode_attr(op, name, attrs[name], kind)
+
+
+def require(op, name: str, kind: str):
+    if name not in op.attributes:
+        raise IRError(op, f"'{op.name}' op requires attribute '{name}' ({_kind_text(kind)})")
+    return get(op, name, kind)
+
+
+def i64(v: int):
+    return ir.IntegerAttr.get(ir.IntegerType.get_signless(64), int(v))
+
+
+def encode(kind: str, value):
+    if kind == S.INT:
+        return i64(value)
+    if kind == S.BOOL:
+        return ir.BoolAttr.get(bool(value))
+    if kind in (S.STR,) or kind.startswith("enum:"):
+        return ir.StringAttr.get(value)
+    if kind == S.UNIT:
+        return ir.UnitAttr.get()
+    if kind == S.INTS:
+        return ir.DenseI64ArrayAttr.get([int(v) for v in value])
+    if kind == S.STRS:
+        return ir.ArrayAttr.get([ir.StringAttr.get(v) for v in value])
+    raise ValueError(kind)
+
+
+def set_attr(op, name: str, kind: str, value) -> None:
+    op.attributes[name] = encode(kind, value)
+
+
+def drop_attr(op, name: str) -> None:
+    if name in op.attributes:
+        del op.attributes[name]
+
+
+def ops_of(region) -> list:
+    """The operations of a single-block region (empty region: none)."""
+    blocks = list(region.blocks)
+    if not blocks:
+        return []
+    return [o.operation if hasattr(o, "operation") else o for o in blocks[0].operations]
+
+
+def region_block(region):
+    blocks = list(region.blocks)
+    return blocks[0] if blocks else region.blocks.append()
+
+
+# ---- entries (data and control ops) ----------------------------------------------------------------
+
+def read_entry(op, schedule: str) -> OpDesc:
+    """The OpDesc an entry op stands for (data ops need the schedule's tag table)."""
+    name = op.name
+    if name in S.CONTROL_TAGS:
+        allowed = S.CONTROL_ATTRS[name]
+        for a in S.REQUIRED_CONTROL.get(name, ()):
+            require(op, a, allowed[a])
+        if name == S.WAIT_VM_OP:
+            return OpDesc.wait_vm(get(op, "count", S.INT))
+        if name == S.WAIT_LGKM_OP:
+            return OpDesc.wait_lgkm(get(op, "count", S.INT))
+        if name == S.SET_PRIO_OP:
+            return OpDesc.set_prio(get(op, "priority", S.INT))
+        if name == S.BARRIER_OP:
+            return OpDesc.barrier()
+        if name == S.SCHED_BARRIER_OP:
+            return OpDesc.schedule_barrier()
+        return OpDesc.sched_group_barrier(get(op, "mask", S.INT), get(op, "size", S.INT))
+    if name not in S.DATA_OPS:
+        raise IRError(op, f"'{name}' is not a sched entry op (expected one of "
+                          f"{', '.join(S.ENTRY_OPS)})")
+    channel = get(op, "channel", S.INT, -1)
+    tag = S.data_tag(schedule, name, channel)
+    if tag is None:
+        raise IRError(op, f"'{name}' op with channel {channel} has no meaning in schedule "
+                          f"'{schedule}' (it accepts: {S.data_op_forms(schedule)})")
+    kw = {k: get(op, k, S.INT, 0) for k in ("stage", "subtile", "wait_value", "latency",
+                                              "vm_cost", "lgkm_cost", "vgpr_def", "vgpr_kill")}
+    return OpDesc(tag=tag, channel=channel,
+                  k_offset=get(op, "k_offset", "enum:k_offset", KOffsetKind.NONE),
+                  resource=get(op, "resource", "enum:resource", ResourceKind.NONE),
+                  role=get(op, "role", "enum:role", OpRole.NONE), **kw)
+
+
+def entry_attrs(desc: OpDesc, schedule: str) -> tuple[str, dict]:
+    """(op name, attributes) of the entry op for ``desc``."""
+    name = S.TAG_CONTROL.get(desc.tag)
+    if name is not None:
+        if desc.tag in (WAIT_VM, WAIT_LGKM):
+            return name, {"count": i64(desc.wait_value)}
+        if desc.tag == SET_PRIO:
+            return name, {"priority": i64(desc.wait_value)}
+        if desc.tag == SCHED_GROUP_BARRIER:
+            return name, {"mask": i64(desc.subtile), "size": i64(desc.wait_value),
+                          "group": i64(0)}
+        return name, {}
+    name = S.data_op_name(schedule, desc.tag)
+    if name is None:
+        raise PipelineError(f"schedule '{schedule}' has no sched op for tag {desc.tag}")
+    attrs = {}
+    if desc.channel != -1 or name != S.MMA_OP:
+        attrs["channel"] = i64(desc.channel)
+    attrs["stage"] = i64(desc.stage)
+    attrs["subtile"] = i64(desc.subtile)
+    if desc.k_offset != KOffsetKind.NONE:
+        attrs["k_offset"] = ir.StringAttr.get(S.K_OFFSET_NAMES[desc.k_offset])
+    if desc.wait_value:
+        attrs["wait_value"] = i64(desc.wait_value)
+    if desc.role != OpRole.NONE or desc.resource != ResourceKind.NONE:
+        attrs["resource"] = ir.StringAttr.get(S.RESOURCE_NAMES[desc.resource])
+        attrs["latency"] = i64(desc.latency)
+        attrs["role"] = ir.StringAttr.get(S.ROLE_NAMES[desc.role])
+    for k in ("vm_cost", "lgkm_cost", "vgpr_def", "vgpr_kill"):
+        if getattr(desc, k):
+            attrs[k] = i64(getattr(desc, k))
+    return name, attrs
+
+
+def create_entry(desc: OpDesc, schedule: str, extra: dict | None = None):
+    """Create the entry op at the current insertion point."""
+    name, attrs = entry_attrs(desc, schedule)
+    if extra:
+        attrs.update(extra)
+    return ir.Operation.create(name, attributes=attrs)
+
+
+# ---- pipeline ----------------------------------------------------------------------------
+
+EDGE_RE = re.compile(r"^(\d+)->(\d+)([FAO])(\d+)$")
+_EDGE_KINDS = {"F": DepKind.FLOW, "A": DepKind.ANTI, "O": DepKind.OUTPUT}
+
+
+def parse_edge(op, text: str, n_ops: int | None, attr: str) -> DepEdge:
+    m = EDGE_RE.match(text)
+    if not m:
+        raise IRError(op, f"'{op.name}' op attribute '{attr}': malformed edge \"{text}\" "
+                          f"(expected \"P->C<F|A|O><distance>\", e.g. \"0->5F0\")")
+    p, c, k, d = int(m.group(1)), int(m.group(2)), _EDGE_KINDS[m.group(3)], int(m.group(4))
+    if n_ops is not None and (p >= n_ops or c >= n_ops):
+        raise IRError(op, f"'{op.name}' op attribute '{attr}': edge \"{text}\" refers to op "
+                          f"{max(p, c)}, but there are only {n_ops} ops")
+    return DepEdge(p, c, k, d)
+
+
+def pipeline_ops(root) -> list:
+    """Every ``sched.pipeline`` op under ``root`` (in walk order)."""
+    found = []
+
+    def visit(o):
+        if o.name == S.PIPELINE:
+            found.append(o.operation if hasattr(o, "operation") else o)
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit)
+    return found
+
+
+def options_spec(op) -> str:
+    """The pipeline spec (``NAME{k=v ...}``) of a ``sched.pipeline`` op's attributes."""
+    schedule = require(op, "schedule", S.STR)
+    options = get(op, "options", S.DICT, {})
+    items = []
+    for k, a in options.items():
+        if isinstance(a, ir.BoolAttr):
+            items.append(f"{k}={'true' if ir.BoolAttr(a).value else 'false'}")
+        elif isinstance(a, ir.IntegerAttr):
+            items.append(f"{k}={ir.IntegerAttr(a).value}")
+        elif isinstance(a, ir.StringAttr):
+            items.append(f"{k}={ir.StringAttr(a).value}")
+        else:
+            raise IRError(op, f"'sched.pipeline' op option '{k}' must be an integer, boolean "
+                              f"or string; got {a}")
+    return f"{schedule}{{{' '.join(items)}}}" if items else schedule
+
+
+def options_attr(request) -> object:
+    """DictAttr of a PipelineRequest's given options and config overrides."""
+    d = {}
+    for k, v in tuple(request.options) + tuple(request.config_overrides):
+        if isinstance(v, bool):
+            d[k] = ir.BoolAttr.get(v)
+        elif isinstance(v, int):
+            d[k] = i64(v)
+        else:
+            d[k] = ir.StringAttr.get(str(v))
+    return ir.DictAttr.get(d)
+
+
+@dataclass
+class PipelineIR:
+    """What a ``sched.pipeline`` op holds, read back into core objects."""
+
+    op: object
+    schedule: str
+    spec: str
+    state: str
+    body_ops: list = field(default_factory=list)  # the IR ops of the body
+    body: list[OpDesc] = field(default_factory=list)
+    edges: list[DepEdge] = field(default_factory=list)
+    order: list[int] = field(default_factory=list)
+    program_op: object | None = None
+    program: PipelineProgram | None = None
+    waits: DerivedWaits | None = None
+    phase_ops: dict = field(default_factory=dict)  # op name -> IR op
+
+    @property
+    def block(self):
+        return region_block(self.op.regions[0])
+
+    def request(self):
+        from pipeline_mlir.options import parse_pipeline
+
+        try:
+            return parse_pipeline(self.spec)
+        except PipelineError as e:
+            raise IRError(self.op, f"'sched.pipeline' op: {e}") from None
+
+    def schedule_object(self):
+        try:
+            return self.request().build()
+        except IRError:
+            raise
+        except PipelineError as e:
+            raise IRError(self.op, f"'sched.pipeline' op: {e}") from None
+
+
+def read_pipeline(op, need_schedule: bool = True) -> PipelineIR:
+    """Read a ``sched.pipeline`` op (schema-checked as far as it is read)."""
+    if len(op.regions) != 1:
+        raise IRError(op, f"'sched.pipeline' op must have exactly one region, has "
+                          f"{len(op.regions)}")
+    if need_schedule and "schedule" not in op.attributes:
+        raise IRError(op, "'sched.pipeline' op has no 'schedule' attribute: name the schedule "
+                          "(\"4wave\", \"pingpong\" or \"single-buffer\") or run "
+                          "sched-import{schedule=NAME} first")
+    schedule = get(op, "schedule", S.STR, "")
+    if schedule and schedule not in S.TAG_TABLES:
+        raise IRError(op, f"'sched.pipeline' op attribute 'schedule': unknown schedule "
+                          f"\"{schedule}\" (known: {', '.join(S.TAG_TABLES)})")
+    p = PipelineIR(op=op, schedule=schedule, spec=options_spec(op) if schedule else "",
+                   state=get(op, "state", "enum:state", "logical"))
+    for child in ops_of(op.regions[0]):
+        name = child.name
+        if name in S.ENTRY_OPS:
+            if p.program_op is not None or p.phase_ops:
+                raise IRError(child, f"'{name}' op: body ops must come before the "
+                                     f"'sched.program' and phase ops of their pipeline")
+            p.body_ops.append(child)
+            p.body.append(read_entry(child, schedule) if schedule else None)
+        elif name == S.PROGRAM:
+            if p.program_op is not None:
+                raise IRError(child, "'sched.program' op: a pipeline holds at most one program")
+            p.program_op = child
+        elif name in S.PHASE_OPS:
+            if name in p.phase_ops:
+                raise IRError(child, f"'{name}' op: a pipeline holds at most one")
+            p.phase_ops[name] = child
+        else:
+            raise IRError(child, f"'{name}' op is not allowed in a 'sched.pipeline' body "
+                                 f"(expected sched data/control ops, sched.program, "
+                                 f"sched.prologue/kernel/epilogue)")
+    n = len(p.body)
+    p.edges = [parse_edge(op, t, n, "edges") for t in get(op, "edges", S.STRS, [])]
+    p.order = get(op, "order", S.INTS, [])
+    if p.order and sorted(p.order) != list(range(n)):
+        raise IRError(op, f"'sched.pipeline' op attribute 'order' must be a permutation of "
+                          f"0..{n - 1}; got {p.order}")
+    if p.program_op is not None and schedule:
+        p.program, p.waits = read_program(p.program_op, schedule)
+    return p
+
+
+# ---- program ---------------------------------------------------------------------------------
+
+def read_program(op, schedule: str) -> tuple[PipelineProgram, DerivedWaits | None]:
+    program = PipelineProgram()
+    lgkm = get(op, "wait_lgkm_first", S.INT)
+    vm = get(op, "wait_vm_last", S.INT)
+    if (lgkm is None) != (vm is None):
+        raise IRError(op, "'sched.program' op needs both 'wait_lgkm_first' and 'wait_vm_last' "
+                          "or neither")
+    program.trailing_barrier = get(op, "trailing_barrier", S.BOOL, False)
+    for b in ops_of(op.regions[0]):
+        if b.name != S.BLOCK:
+            raise IRError(b, f"'{b.name}' op is not allowed in 'sched.program' (expected "
+                             f"'sched.block')")
+        program.blocks.append(read_block(b, schedule))
+        explicit = [read_entry(e, schedule) for e in ops_of(b.regions[1])] if len(
+            b.regions) > 1 else []
+        program.explicit_blocks.append(explicit)
+    if not any(program.explicit_blocks):
+        program.explicit_blocks = []
+    return program, (DerivedWaits(lgkm, vm) if lgkm is not None else None)
+
+
+def read_block(op, schedule: str) -> MMABlockSpec:
+    if len(op.regions) not in (1, 2):
+        raise IRError(op, f"'sched.block' op must have 1 or 2 regions (slots, explicit ops); "
+                          f"has {len(op.regions)}")
+    kw = {}
+    for flag in S.BLOCK_FLAGS:
+        v = get(op, flag, S.BOOL)
+        if v is not None:
+            kw[flag] = v
+    for e in ops_of(op.regions[0]):
+        slot = get(e, "slot", S.STR)
+        if slot is None:
+            raise IRError(e, f"'{e.name}' op in a 'sched.block' needs a 'slot' attribute "
+                             f"(one of {', '.join(S.BLOCK_SLOTS)})")
+        if slot not in S.BLOCK_SLOTS:
+            raise IRError(e, f"'{e.name}' op attribute 'slot': unknown slot \"{slot}\" "
+                             f"(expected one of {', '.join(S.BLOCK_SLOTS)})")
+        if slot in kw:
+            raise IRError(e, f"'{e.name}' op: slot \"{slot}\" is filled twice in this block")
+        kw[slot] = read_entry(e, schedule)
+    return MMABlockSpec(**kw)
+
+
+def write_program(block, program: PipelineProgram, waits: DerivedWaits | None, schedule: str,
+                  loc_of) -> object:
+    """``loc_of(desc)`` gives each entry's location; structure ops use the current one."""
+    loc = ir.Location.current
+    """Create a ``sched.program`` op at the end of ``block``."""
+    attrs = {}
+    if waits is not None:
+        attrs["wait_lgkm_first"] = i64(waits.lgkm)
+        attrs["wait_vm_last"] = i64(waits.vm)
+    if program.trailing_barrier:
+        attrs["trailing_barrier"] = ir.BoolAttr.get(True)
+    with ir.InsertionPoint(block), loc:
+        prog = ir.Operation.create(S.PROGRAM, attributes=attrs, regions=1)
+    pblock = prog.regions[0].blocks.append()
+    default = MMABlockSpec()
+    for i, b in enumerate(program.blocks):
+        battrs = {f: ir.BoolAttr.get(getattr(b, f)) for f in S.BLOCK_FLAGS
+                  if getattr(b, f) != getattr(default, f)}
+        with ir.InsertionPoint(pblock), loc:
+            bop = ir.Operation.create(S.BLOCK, attributes=battrs, regions=2)
+        sblock = bop.regions[0].blocks.append()
+        with ir.InsertionPoint(sblock):
+            for slot in S.BLOCK_SLOTS:
+                d = getattr(b, slot)
+                if d.is_present():
+                    with loc_of(d):
+                        create_entry(d, schedule, {"slot": ir.StringAttr.get(slot)})
+        ex = program.explicit_blocks[i] if i < len(program.explicit_blocks) else []
+        if ex:
+            eblock = bop.regions[1].blocks.append()
+            with ir.InsertionPoint(eblock):
+                for d in ex:
+                    with loc_of(d):
+                        create_entry(d, schedule)
+    return prog
+
+
+# ---- phases ----------------------------------------------------------------------------------
+
+PHASE_OF = {S.PROLOGUE: Phase.PROLOGUE, S.KERNEL: Phase.KERNEL, S.EPILOGUE: Phase.EPILOGUE}
+
+
+def read_phase(op, schedule: str) -> list[ScheduleEntry]:
+    phase = PHASE_OF[op.name]
+    out = []
+    for i, e in enumerate(ops_of(op.regions[0])):
+        out.append(ScheduleEntry(read_entry(e, schedule), get(e, "time_slot", S.INT, i), phase,
+                                 bool(get(e, "prefetch", S.UNIT, False))))
+    return out
+
+
+def write_phase(block, name: str, entries: list[ScheduleEntry], schedule: str, loc_of,
+                blocks_of: list[int] | None = None):
+    with ir.InsertionPoint(block):
+        ph = ir.Operation.create(name, regions=1)
+    eblock = ph.regions[0].blocks.append()
+    with ir.InsertionPoint(eblock):
+        for i, e in enumerate(entries):
+            extra = {}
+            if e.time_slot != i:
+                extra["time_slot"] = i64(e.time_slot)
+            if e.is_prefetch:
+                extra["prefetch"] = ir.UnitAttr.get()
+            if blocks_of is not None and i < len(blocks_of):
+                extra["block"] = i64(blocks_of[i])
+            with loc_of(e.op):
+                create_entry(e.op, schedule, extra)
+    return ph
+
+
+def none_op() -> OpDesc:
+    return NONE_OP
+
+
+__all__ = ["IRError", "PipelineIR", "read_pipeline", "read_entry", "create_entry",
+           "write_program", "write_phase", "read_phase", "pipeline_ops", "BARRIER",
+           "SCHEDULE_BARRIER"]
+
+
+def compiled_from_ir(p: PipelineIR):
+    """A ``ScheduleCompiler`` holding what a pipeline in state "phases" says (for printing)."""
+    from pipeline_mlir.compiler import ScheduleCompiler
+
+    if p.state != "phases":
+        raise IRError(p.op, f"'sched.pipeline' op is in state \"{p.state}\"; printing the "
+                            f"schedule needs state \"phases\" (run up to sched-expand-phases)")
+    s = p.schedule_object()
+    c = ScheduleCompiler(config=s.config(), body=list(p.body), edges=list(p.edges),
+                         sched=s.schedule_config(), program=p.program, order=list(p.order),
+                         waits=p.waits, name=s.name, tag_names=dict(s.tag_names))
+    c.prologue = read_phase(p.phase_ops[S.PROLOGUE], p.schedule)
+    c.kernel = read_phase(p.phase_ops[S.KERNEL], p.schedule)
+    c.epilogue = read_phase(p.phase_ops[S.EPILOGUE], p.schedule)
+    c.kernel_deps = [parse_edge(p.op, t, None, "kernel_deps")
+                     for t in get(p.op, "kernel_deps", S.STRS, [])]
+    c.warp_stagger_index = get(p.op, "warp_stagger_index", S.INT, 0)
+    c.lgkm_per_load_a = get(p.op, "lgkm_per_load_a", S.INT, 0)
+    c.lgkm_per_load_b = get(p.op, "lgkm_per_load_b", S.INT, 0)
+    return c

@@ -1,0 +1,180 @@
+"""Shared machinery of the ``sched-*`` passes.
+
+A pass is a small class with a ``name``, a one-line ``summary``, typed
+``options`` and a ``run`` method; an instance is a callable
+``(op, pass_)`` that ``PassManager.add`` accepts, so the same object works in
+``pipeline-opt``, in a ``--pass-pipeline`` string and in a user's own pass
+manager::
+
+    from pipeline_mlir.passes import registry
+    pm.add(registry.create("sched-annotate"), name="sched-annotate",
+           argument="sched-annotate")
+
+Errors become located MLIR diagnostics (``emit_error`` on the op concerned)
+and fail the pass; they never escape as Python exceptions.
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.errors import ConfigError, PipelineError
+from pipeline_mlir.types import MAX_KERNEL_TAG
+from pipeline_mlir.dialect import ops as S
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError, PipelineIR, pipeline_ops, read_pipeline, set_attr
+
+_BOOL = {"true": True, "1": True, "false": False, "0": False}
+
+
+class PassOption:
+    def __init__(self, name: str, kind: str, default, help: str) -> None:
+        self.name, self.kind, self.default, self.help = name, kind, default, help
+
+    def parse(self, pass_name: str, text: str):
+        if self.kind == "bool":
+            if text.lower() not in _BOOL:
+                raise ConfigError(f"pass '{pass_name}': option '{self.name}' expects true or "
+                                  f"false, got '{text}'")
+            return _BOOL[text.lower()]
+        if self.kind == "int":
+            try:
+                return int(text, 0)
+            except ValueError:
+                raise ConfigError(f"pass '{pass_name}': option '{self.name}' expects an "
+                                  f"integer, got '{text}'") from None
+        return text
+
+
+class SchedPass:
+    """Base class: run :meth:`run_pipeline` on every ``sched.pipeline`` op."""
+
+    name = ""
+    summary = ""
+    #: state the pipeline must be in (None: any), and the state it leaves it in
+    requires: str | None = None
+    produces: str | None = None
+    options: tuple[PassOption, ...] = ()
+
+    def __init__(self, **values) -> None:
+        known = {o.name: o for o in self.options}
+        self.values = {o.name: o.default for o in self.options}
+        for k, v in values.items():
+            if k not in known:
+                raise ConfigError(self.unknown_option(k))
+            self.values[k] = v
+
+    @classmethod
+    def unknown_option(cls, key: str) -> str:
+        keys = ", ".join(o.name for o in cls.options) or "none"
+        return f"pass '{cls.name}' has no option '{key}' (its options: {keys})"
+
+    @classmethod
+    def from_text(cls, pairs: list[tuple[str, str]]) -> "SchedPass":
+        known = {o.name: o for o in cls.options}
+        vals = {}
+        for k, v in pairs:
+            if k not in known:
+                raise ConfigError(cls.unknown_option(k))
+            vals[k] = known[k].parse(cls.name, v)
+        return cls(**vals)
+
+    def __getitem__(self, key: str):
+        return self.values[key]
+
+    # -- entry point used by PassManager.add ----------------------------------------
+    def __call__(self, op, pass_) -> None:
+        op = op.operation if hasattr(op, "operation") else op
+        try:
+            self.run(op)
+        except IRError as e:
+            e.op.location.emit_error(f"{self.name}: {e}")
+            pass_.signal_pass_failure()
+        except PipelineError as e:
+            where = getattr(e, "op", None) or op
+            where.location.emit_error(f"{self.name}: {e}")
+            pass_.signal_pass_failure()
+
+    def run(self, module) -> None:
+        for pop in pipeline_ops(module):
+            p = read_pipeline(pop)
+            self.check_state(p)
+            self.run_pipeline(p)
+            if self.produces is not None:
+                set_attr(p.op, "state", "enum:state", self.produces)
+
+    def check_state(self, p: PipelineIR) -> None:
+        if self.requires is None or p.state == self.requires:
+            return
+        have, want = S.state_index(p.state), S.state_index(self.requires)
+        if have < want:
+            missing = [PASS_FOR_STATE[s] for s in S.STATES[have + 1:want + 1]]
+            raise IRError(p.op, f"'sched.pipeline' op is in state \"{p.state}\" but this pass "
+                                f"needs \"{self.requires}\": run {', '.join(missing)} first")
+        raise IRError(p.op, f"'sched.pipeline' op is already in state \"{p.state}\" (this pass "
+                            f"takes \"{self.requires}\" to \"{self.produces}\"; it cannot run twice)")
+
+    def run_pipeline(self, p: PipelineIR) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+PASS_FOR_STATE = {"annotated": "sched-annotate", "reordered": "sched-reorder",
+                  "edges": "sched-derive-edges", "scheduled": "sched-schedule",
+                  "blocks": "sched-derive-waits", "explicit": "sched-explicit-blocks",
+                  "phases": "sched-expand-phases", "lowered": "sched-lower-to-rocdl"}
+
+
+def location_index(p: PipelineIR):
+    """A function OpDesc -> Location: the body op it came from, else the pipeline's."""
+    table = {}
+    for o, d in zip(p.body_ops, p.body):
+        if d is not None:
+            table.setdefault((d.tag, d.channel, d.stage, d.subtile), o.location)
+    default = p.op.location
+
+    def loc_of(desc):
+        return table.get((desc.tag, desc.channel, desc.stage, desc.subtile), default)
+
+    return loc_of
+
+
+def match_ops(p: PipelineIR, new_descs: list) -> list:
+    """The body IR op each of ``new_descs`` came from (same fields, first unused match).
+
+    ``None`` marks a control op the transformation added (single-buffer reorder adds
+    a barrier); a data op may neither appear nor disappear.
+    """
+    used = [False] * len(p.body)
+    out = []
+    for d in new_descs:
+        for i, old in enumerate(p.body):
+            if not used[i] and _same_identity(old, d):
+                used[i] = True
+                out.append(p.body_ops[i])
+                break
+        else:
+            if d.tag <= MAX_KERNEL_TAG:
+                raise IRError(p.op, f"'sched.pipeline' op: the transformed body has a data op "
+                                    f"(tag {d.tag}, stage {d.stage}, subtile {d.subtile}) that "
+                                    f"is not in the input body")
+            out.append(None)
+    for i, u in enumerate(used):
+        if not u and p.body[i].tag <= MAX_KERNEL_TAG:
+            lost = p.body_ops[i]
+            raise IRError(lost, f"'{lost.name}' op was dropped by the transformation")
+    return out
+
+
+def _same_identity(a, b) -> bool:
+    return (a.tag, a.channel, a.stage, a.subtile, a.k_offset, a.wait_value) == (
+        b.tag, b.channel, b.stage, b.subtile, b.k_offset, b.wait_value)
+
+
+def in_context(fn):
+    """Decorator: run ``fn`` with the op's context and location active."""
+    def wrapped(self, p: PipelineIR, *a, **kw):
+        with p.op.context, p.op.location:
+            return fn(self, p, *a, **kw)
+    return wrapped
+
+
+__all__ = ["SchedPass", "PassOption", "IRError", "PipelineIR", "location_index", "match_ops",
+           "in_context", "ir"]

@@ -1,0 +1,21 @@
+"""``sched-annotate``: fill each body op's cost fields from the target cost model (SPEC 3.1)."""
+
+from __future__ import annotations
+
+from pipeline_mlir import stages
+from pipeline_mlir.dialect.ir_io import entry_attrs
+
+from ._common import SchedPass, in_context
+
+
+class Annotate(SchedPass):
+    name = "sched-annotate"
+    summary = "set resource/latency/role/vm/lgkm/vgpr attributes from the schedule's cost model"
+    requires, produces = "logical", "annotated"
+
+    @in_context
+    def run_pipeline(self, p) -> None:
+        s = p.schedule_object()
+        for op, desc in zip(p.body_ops, stages.annotate(s, p.body)):
+            for k, v in entry_attrs(desc, p.schedule)[1].items():
+                op.attributes[k] = v

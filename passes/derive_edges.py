@@ -1,0 +1,24 @@
+"""``sched-derive-edges``: FLOW/ANTI dependency edges with loop distance (SPEC 3.4).
+
+The edges are stored on the pipeline as ``edges = ["P->C<kind><distance>", ...]``
+(kind F flow, A anti, O output), indices into the body in its current order.
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir import stages
+from pipeline_mlir.dialect import ops as S
+from pipeline_mlir.dialect.ir_io import set_attr
+
+from ._common import SchedPass, in_context
+
+
+class DeriveEdges(SchedPass):
+    name = "sched-derive-edges"
+    summary = "derive the dependency edges of the body (edge-rule table, 4-wave cross-stage edges)"
+    requires, produces = "reordered", "edges"
+
+    @in_context
+    def run_pipeline(self, p) -> None:
+        edges = stages.edges(p.schedule_object(), p.body)
+        set_attr(p.op, "edges", S.STRS, [str(e) for e in edges])

@@ -1,0 +1,29 @@
+"""``sched-derive-waits``: MMA-centred blocks and their vmcnt/lgkmcnt waits (SPEC 3.8, 3.9).
+
+Builds the blocks from the scheduled order, redistributes globals, derives the
+top-of-half lgkm wait and the last-block vm wait and patches them in; the result
+is a ``sched.program`` of ``sched.block`` ops.  Single-buffer schedules have no
+blocks: the pass only advances their state.
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir import stages
+from pipeline_mlir.dialect.ir_io import write_program
+
+from ._common import SchedPass, in_context, location_index
+
+
+class DeriveWaits(SchedPass):
+    name = "sched-derive-waits"
+    summary = "build the MMA blocks of the scheduled order and derive their s_waitcnt counts"
+    requires, produces = "scheduled", "blocks"
+
+    @in_context
+    def run_pipeline(self, p) -> None:
+        s = p.schedule_object()
+        if not stages.is_double_buffer(s):
+            return
+        order = p.order or list(range(len(p.body)))
+        program, waits = stages.blocks(s, p.body, p.edges, order)
+        write_program(p.block, program, waits, p.schedule, location_index(p))

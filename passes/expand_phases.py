@@ -1,0 +1,36 @@
+"""``sched-expand-phases``: prologue, steady-state kernel and epilogue (SPEC 3.12-3.14).
+
+Adds ``sched.prologue``, ``sched.kernel`` and ``sched.epilogue`` ops holding the
+ordered entries, and on the pipeline ``warp_stagger_index``, ``kernel_deps`` and
+the lgkm-per-load counts the kernel uses.  Kernel entries carry ``block = i``
+(their program block) so the lowering can fence block boundaries.
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir import stages
+from pipeline_mlir.dialect import ops as S
+from pipeline_mlir.dialect.ir_io import set_attr, write_phase
+
+from ._common import SchedPass, in_context, location_index
+
+
+class ExpandPhases(SchedPass):
+    name = "sched-expand-phases"
+    summary = "derive the prologue / kernel / epilogue entry lists, kernel deps and warp stagger"
+    requires, produces = "explicit", "phases"
+
+    @in_context
+    def run_pipeline(self, p) -> None:
+        request = p.request()
+        s = request.build()
+        ph = stages.phases(s, p.body, p.edges, p.program)
+        loc_of = location_index(p)
+        write_phase(p.block, S.PROLOGUE, ph.prologue, p.schedule, loc_of)
+        write_phase(p.block, S.KERNEL, ph.kernel, p.schedule, loc_of, ph.kernel_blocks or None)
+        write_phase(p.block, S.EPILOGUE, ph.epilogue, p.schedule, loc_of)
+        set_attr(p.op, "warp_stagger_index", S.INT, ph.warp_stagger_index)
+        set_attr(p.op, "kernel_deps", S.STRS, [str(e) for e in ph.kernel_deps])
+        a, b = request.lgkm_per_load(s)
+        set_attr(p.op, "lgkm_per_load_a", S.INT, a)
+        set_attr(p.op, "lgkm_per_load_b", S.INT, b)

@@ -1,0 +1,29 @@
+"""``sched-schedule``: order the body (IDENTITY, GREEDY or the exact CSP; SPEC 3.7).
+
+Stores ``order = array<i64: ...>`` (body indices in issue order) and, for the
+CSP, ``makespan``, ``lower_bound``, ``proven_optimal`` and ``search_nodes``.
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir import stages
+from pipeline_mlir.dialect import ops as S
+from pipeline_mlir.dialect.ir_io import set_attr
+
+from ._common import SchedPass, in_context
+
+
+class Schedule(SchedPass):
+    name = "sched-schedule"
+    summary = "order the body ops with the configured strategy (identity, greedy, csp)"
+    requires, produces = "edges", "scheduled"
+
+    @in_context
+    def run_pipeline(self, p) -> None:
+        order, result = stages.order(p.schedule_object(), p.body, p.edges)
+        set_attr(p.op, "order", S.INTS, order)
+        if result is not None:
+            set_attr(p.op, "makespan", S.INT, result.makespan)
+            set_attr(p.op, "lower_bound", S.INT, result.lower_bound)
+            set_attr(p.op, "proven_optimal", S.BOOL, result.proven_optimal)
+            set_attr(p.op, "search_nodes", S.INT, result.nodes)

@@ -1,41 +1,87 @@
 """``pipeline-opt``: the command-line driver (an ``mlir-opt``-style tool).
 
-Today it compiles one of the named schedules (``--pipeline=NAME{key=value ...}``)
-on its default loop body and prints the result, either in the reference debug
-format (``--emit=schedule``) or as JSON (``--emit=schedule-json``).  MLIR input
-and the MLIR/LLVM/assembly/object outputs come later.
+Input: an MLIR file (``-`` or no file with ``--pass-pipeline``: stdin) holding
+``sched.pipeline`` ops (abstract form) or a ``gpu.module`` kernel whose K-loop
+has sched-tagged ops (concrete form); with ``--pipeline=NAME{...}`` and no
+input, the named schedule's default body.
 
-Every failure prints one line ``pipeline-opt: error: <message>`` on stderr and
-exits with status 1; no Python traceback.
+Passes: ``--pipeline=NAME{key=value ...}`` (a named pipeline: sched-import,
+the scheduling passes, sched-verify, and the lowering the ``--emit`` kind
+needs) or ``--pass-pipeline='builtin.module(...)'`` (any mix of ``sched-*``
+passes and upstream passes).
 
-Start-up cost matters (the tool is run from scripts and lit tests): nothing heavy
-is imported at module level, and the scheduling core only once the arguments are
-known to be valid.
+Output (``--emit``): ``mlir`` (default with input), ``llvm``, ``asm``, ``obj``,
+``hsaco``, ``schedule`` (default without input; the reference debug format),
+``schedule-json``.
+
+Every failure prints ``LOCATION: error: message`` (or ``pipeline-opt: error:
+message``) on stderr and exits with status 1; no Python traceback, and LLVM
+aborts are contained in a subprocess.  ``PIPELINE_OPT_TRACEBACK=1`` shows the
+traceback of an internal error.
+
+Start-up cost matters: the MLIR bindings are imported only when needed; the
+default-body ``--emit=schedule`` path does not import them at all.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 
 PROG = "pipeline-opt"
-EMIT_AVAILABLE = ("schedule", "schedule-json")
-EMIT_LATER = ("mlir", "llvm", "asm", "obj", "hsaco")
+EMIT_KINDS = ("mlir", "llvm", "asm", "obj", "hsaco", "schedule", "schedule-json")
+NEEDS_LLVM = ("llvm", "asm", "obj", "hsaco")
+SCHEDULE_EMITS = ("schedule", "schedule-json")
+CHIPS = ("gfx950",)
+SPLIT_MARKER = re.compile(r"^// -----\s*$", re.M)
 
 
 class UsageError(Exception):
     """A command-line problem (reported like any other error, exit status 1)."""
 
 
+class Failure(Exception):
+    """Diagnostics already formatted as lines for stderr."""
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__("\n".join(lines))
+        self.lines = lines
+
+
+# ---------------------------------------------------------------------------
+# Command line
+# ---------------------------------------------------------------------------
+
 def _epilog() -> str:
     from pipeline_mlir.options import describe_pipelines
 
-    return ("pipelines (SPEC: NAME or NAME{key=value key=value ...}; pairs separated by spaces "
-            "or commas;\nbooleans true/false/1/0; integers decimal, 0x.. or 0b..):\n"
-            + describe_pipelines()
-            + "\n\nexamples:\n"
-            "  pipeline-opt --pipeline=pingpong --emit=schedule\n"
-            "  pipeline-opt --pipeline='4wave{dtype=fp8 BM=128 BN=128 BK=128}' "
-            "--emit=schedule-json -o s.json")
+    lines = ["named pipelines (--pipeline=NAME or NAME{key=value key=value ...}; pairs "
+             "separated by spaces or commas;\nbooleans true/false/1/0; integers decimal, "
+             "0x.. or 0b..):", describe_pipelines(), "", "passes (--pass-pipeline; "
+             "options as name{key=value ...}):"]
+    try:
+        from pipeline_mlir.passes.registry import PASSES
+    except Exception as e:  # pragma: no cover - bindings missing
+        lines.append(f"  (unavailable: {e})")
+    else:
+        for name, cls in PASSES.items():
+            lines.append(f"  {name:<24}{cls.summary}")
+            for o in cls.options:
+                default = "" if o.default is None else f" (default {o.default})"
+                lines.append(f"      {o.name}={o.kind}{default}: {o.help}")
+        lines.append(f"  {'sched-to-llvm':<24}LLVM step (added by --emit=llvm|asm|obj|hsaco): "
+                     f"scf->cf, iree-convert-to-rocdl, rocdl -> LLVM intrinsics, kernel attributes")
+        lines.append("  any upstream or IREE pass, e.g. canonicalize, cse, "
+                     "func.func(canonicalize)")
+    lines += ["", "examples:",
+              "  pipeline-opt --pipeline=pingpong --emit=schedule",
+              "  pipeline-opt --pipeline='4wave{dtype=bf16 BM=128 BN=128 BK=64}' --emit=mlir",
+              "  pipeline-opt --pipeline=4wave kernel.mlir --emit=asm -o kernel.s",
+              "  pipeline-opt in.mlir --pass-pipeline='builtin.module(sched-import{schedule="
+              "pingpong},sched-verify,sched-annotate,canonicalize)'",
+              "  pipeline-opt --split-input-file --verify-diagnostics --pass-pipeline="
+              "'builtin.module(sched-verify)' bad.mlir"]
+    return "\n".join(lines)
 
 
 def _parser():
@@ -45,7 +91,7 @@ def _parser():
         def error(self, message):  # never print usage + exit 2: one line, exit 1
             raise UsageError(message)
 
-        def format_help(self):  # the pipeline list is built only when help is shown
+        def format_help(self):  # the pass list is built only when help is shown
             if self.epilog is None:
                 self.epilog = _epilog()
             return super().format_help()
@@ -59,18 +105,30 @@ def _parser():
 
     p = Parser(
         prog=PROG, allow_abbrev=False, formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Software-pipeline gfx950 (MI355X) matmul K-loops: compile a named "
-                    "schedule and print it.")
+        description="Software-pipeline gfx950 (MI355X) matmul K-loops: schedule, verify and "
+                    "lower sched IR to amdgpu/rocdl, LLVM IR, gfx950 assembly or code objects.")
     p.add_argument("input", nargs="?", metavar="INPUT",
-                   help="MLIR input file (not supported yet: the named schedule's default "
-                        "body is compiled)")
-    p.add_argument("--pipeline", metavar="SPEC", required=True, action=Once,
+                   help="MLIR input file ('-' for stdin; default: the named pipeline's "
+                        "default body, or stdin with --pass-pipeline)")
+    p.add_argument("--pipeline", metavar="SPEC", action=Once,
                    help="named pipeline with options, e.g. '4wave{dtype=bf16 BM=128}'")
-    p.add_argument("--emit", metavar="KIND", default="schedule", action=Once,
-                   help="output kind: schedule (default; reference debug format) or "
-                        "schedule-json; mlir, llvm, asm, obj, hsaco are not available yet")
+    p.add_argument("--pass-pipeline", metavar="TEXT", action=Once,
+                   help="explicit pass pipeline, e.g. 'builtin.module(sched-verify,cse)'")
+    p.add_argument("--emit", metavar="KIND", default=None, action=Once,
+                   help=f"output kind: {', '.join(EMIT_KINDS)} (default: mlir with an input, "
+                        f"schedule without)")
     p.add_argument("-o", dest="output", metavar="FILE", default="-", action=Once,
                    help="write the output to FILE (default: stdout)")
+    p.add_argument("--mcpu", metavar="CHIP", default="gfx950", action=Once,
+                   help="target processor (default gfx950, the only one supported)")
+    p.add_argument("--split-input-file", action="store_true",
+                   help="process each '// -----' separated chunk of the input on its own")
+    p.add_argument("--verify-diagnostics", action="store_true",
+                   help="check the errors against the input's 'expected-error' comments")
+    p.add_argument("--mlir-print-ir-after-all", action="store_true",
+                   help="print the IR after every pass (to stderr)")
+    p.add_argument("--mlir-timing", action="store_true",
+                   help="print the time each pass took (to stderr)")
     return p
 
 
@@ -80,12 +138,18 @@ def _error(message: str) -> int:
     return 1
 
 
-def _render(args) -> str:
+# ---------------------------------------------------------------------------
+# Fast path: default body to schedule text, no MLIR
+# ---------------------------------------------------------------------------
+
+def _render_core(spec: str, emit: str) -> str:
     from pipeline_mlir.options import parse_pipeline
 
-    request = parse_pipeline(args.pipeline)
-    compiled = request.compile()
-    if args.emit == "schedule-json":
+    return _format(parse_pipeline(spec).compile(), emit)
+
+
+def _format(compiled, emit: str) -> str:
+    if emit == "schedule-json":
         import json
 
         from pipeline_mlir.debug import schedule_to_json
@@ -96,10 +160,260 @@ def _render(args) -> str:
     return format_schedule(compiled)
 
 
-def _write(path: str, text: str) -> None:
+# ---------------------------------------------------------------------------
+# MLIR path
+# ---------------------------------------------------------------------------
+
+_LOC = re.compile(r'^loc\((?:"(?P<file>[^"]*)":(?P<line>\d+):(?P<col>\d+)|"(?P<name>[^"]*)"'
+                  r'(?:\(.*\))?)\)$', re.S)
+
+
+def _where(loc, filename: str) -> tuple[str, int | None]:
+    """(printable location, line) of an MLIR location."""
+    m = _LOC.match(str(loc))
+    if not m:
+        return str(loc), None
+    if m.group("line"):
+        f = m.group("file")
+        f = filename if f in ("-", "") else f
+        return f"{f}:{m.group('line')}:{m.group('col')}", int(m.group("line"))
+    return f'"{m.group("name")}"', None
+
+
+def _diagnostics(err, filename: str) -> list[tuple[str, int | None, str]]:
+    """(location text, line, message) of each error diagnostic of an MLIRError."""
+    out = []
+    diags = list(getattr(err, "error_diagnostics", []) or [])
+    for d in diags:
+        where, line = _where(d.location, filename)
+        out.append((where, line, str(d.message)))
+        for n in d.notes:
+            nw, nl = _where(n.location, filename)
+            out.append((nw, nl, "note: " + str(n.message)))
+    if not out:
+        out.append((filename, None, str(getattr(err, "message", err))))
+    return out
+
+
+def _format_diags(diags) -> list[str]:
+    lines = []
+    for where, _line, msg in diags:
+        kind = "" if msg.startswith("note: ") else "error: "
+        lines.append(f"{where}: {kind}{' '.join(msg.split())}")
+    return lines
+
+
+class Job:
+    """One run of the tool over one input (or one split chunk)."""
+
+    def __init__(self, args, filename: str) -> None:
+        self.args = args
+        self.filename = filename
+        self.keep = []  # pass objects must outlive the PassManager
+
+    def build_pm(self, ctx):
+        from pipeline_mlir.dialect.bindings import passmanager
+
+        from pipeline_mlir.passes import registry
+
+        pm = passmanager.PassManager("builtin.module", ctx)
+        emit = self.args.emit
+        if self.args.pipeline:
+            from pipeline_mlir.options import parse_pipeline
+
+            request = parse_pipeline(self.args.pipeline)
+            imp = registry.PASSES["sched-import"].from_request(request)
+            self._add(pm, "sched-import", imp)
+            for name in registry.SCHEDULE_PASSES:
+                self._add(pm, name, registry.create(name))
+            if emit not in SCHEDULE_EMITS:
+                self._add(pm, "sched-lower-to-rocdl", registry.create("sched-lower-to-rocdl"))
+        elif self.args.pass_pipeline is not None:
+            for text, obj in registry.plan(self.args.pass_pipeline):
+                if obj is None:
+                    pm.add(text)
+                else:
+                    self._add(pm, obj.name, obj)
+        if emit in NEEDS_LLVM:
+            from pipeline_mlir.passes.to_llvm import add_to_llvm
+
+            self.keep.append(add_to_llvm(pm, self.args.mcpu))
+        if self.args.mlir_print_ir_after_all:
+            pm.enable_ir_printing()
+        if self.args.mlir_timing:
+            pm.enable_timing()
+        return pm
+
+    def _add(self, pm, name, obj) -> None:
+        self.keep.append(obj)
+        pm.add(obj, name=name, argument=name)
+
+    def run(self, text: str, line_offset: int = 0):
+        """(output text or bytes, diagnostics); diagnostics non-empty means failure."""
+        from pipeline_mlir.dialect.bindings import ir, new_context
+
+        with new_context() as ctx:
+            try:
+                module = ir.Module.parse("\n" * line_offset + text, ctx) if text is not None \
+                    else ir.Module.create(ir.Location.unknown(ctx))
+            except ir.MLIRError as e:
+                return None, _diagnostics(e, self.filename)
+            pm = self.build_pm(ctx)
+            try:
+                pm.run(module.operation)
+            except ir.MLIRError as e:
+                return None, _diagnostics(e, self.filename)
+            return self.emit(module), []
+
+    def emit(self, module):
+        emit = self.args.emit
+        if emit in SCHEDULE_EMITS:
+            from pipeline_mlir.dialect.ir_io import compiled_from_ir, pipeline_ops, read_pipeline
+
+            pops = pipeline_ops(module.operation)
+            if not pops:
+                raise Failure([f"{self.filename}: error: --emit={emit}: the output has no "
+                               f"'sched.pipeline' op"])
+            return "".join(_format(compiled_from_ir(read_pipeline(p)), emit) for p in pops)
+        if emit == "mlir":
+            return str(module)
+        from pipeline_mlir.passes.to_llvm import translate_to_llvm_ir
+
+        ll = translate_to_llvm_ir(module)
+        if emit == "llvm":
+            return ll
+        from pipeline_mlir.codegen import compile_llvm_ir, link_hsaco
+
+        if emit == "asm":
+            return compile_llvm_ir(ll, mcpu=self.args.mcpu, kind="asm")
+        obj = compile_llvm_ir(ll, mcpu=self.args.mcpu, kind="obj")
+        return obj if emit == "obj" else link_hsaco(obj)
+
+
+# ---------------------------------------------------------------------------
+# --verify-diagnostics
+# ---------------------------------------------------------------------------
+
+_EXPECTED = re.compile(r"//\s*expected-(error|note)\s*(?:@([+-]\d+|above|below))?\s*"
+                       r"\{\{(.*?)\}\}")
+
+
+def expected_diagnostics(text: str, line_offset: int) -> list[tuple[int, str, str]]:
+    """(line, kind, message) of each ``expected-error`` / ``expected-note`` comment."""
+    out = []
+    for i, line in enumerate(text.splitlines(), start=1 + line_offset):
+        for m in _EXPECTED.finditer(line):
+            rel = m.group(2)
+            target = i + (int(rel) if rel and rel[0] in "+-" else
+                          -1 if rel == "above" else 1 if rel == "below" else 0)
+            out.append((target, m.group(1), m.group(3).strip()))
+    return out
+
+
+def check_expected(expected, diags, filename: str) -> list[str]:
+    problems = []
+    remaining = list(diags)
+    for line, kind, msg in expected:
+        for i, (_w, dl, dm) in enumerate(remaining):
+            is_note = dm.startswith("note: ")
+            if dl == line and (kind == "note") == is_note and msg in dm:
+                remaining.pop(i)
+                break
+        else:
+            problems.append(f"{filename}:{line}: error: expected {kind} \"{msg}\" was not "
+                            f"produced")
+    for where, _dl, dm in remaining:
+        if not dm.startswith("note: "):
+            problems.append(f"{where}: error: unexpected error: {' '.join(dm.split())}")
+    return problems
+
+
+# ---------------------------------------------------------------------------
+# main
+# ---------------------------------------------------------------------------
+
+def _check_args(args) -> None:
+    if args.emit is None:
+        args.emit = "schedule" if args.input is None and args.pass_pipeline is None else "mlir"
+    if args.emit not in EMIT_KINDS:
+        raise UsageError(f"unknown --emit kind '{args.emit}' (choose from "
+                         f"{', '.join(EMIT_KINDS)})")
+    if args.pipeline and args.pass_pipeline is not None:
+        raise UsageError("--pipeline and --pass-pipeline cannot be combined (a named pipeline "
+                         "is a pass pipeline; list its passes with --help)")
+    if args.mcpu not in CHIPS:
+        raise UsageError(f"--mcpu={args.mcpu}: unsupported processor (supported: "
+                         f"{', '.join(CHIPS)}; the cost models and MFMA shapes are gfx950's)")
+    if args.emit in ("obj", "hsaco") and args.output == "-" and sys.stdout.isatty():
+        raise UsageError(f"--emit={args.emit} writes binary data: give -o FILE")
+    if args.verify_diagnostics and args.emit not in ("mlir",) + SCHEDULE_EMITS:
+        raise UsageError("--verify-diagnostics works with --emit=mlir or schedule")
+
+
+def _read_input(args) -> tuple[str | None, str]:
+    """(text or None for 'no input', file name for messages)."""
+    if args.input is None and (args.pipeline and args.pass_pipeline is None):
+        return None, "<default body>"
+    path = args.input or "-"
+    if path == "-":
+        return sys.stdin.read(), "<stdin>"
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read(), path
+    except OSError as e:
+        raise Failure([f"{PROG}: error: cannot read '{path}': {e.strerror or e}"]) from None
+    except UnicodeDecodeError:
+        raise Failure([f"{PROG}: error: '{path}' is not UTF-8 text"]) from None
+
+
+def _chunks(text: str | None, split: bool) -> list[tuple[str | None, int]]:
+    if text is None or not split:
+        return [(text, 0)]
+    out, start, line = [], 0, 0
+    for m in SPLIT_MARKER.finditer(text):
+        out.append((text[start:m.start()], line))
+        line += text[start:m.end()].count("\n")
+        start = m.end()
+    out.append((text[start:], line))
+    return out
+
+
+def _run(args) -> tuple[object, list[str]]:
+    """(output, error lines)."""
+    if args.input is None and args.pipeline and args.pass_pipeline is None \
+            and args.emit in SCHEDULE_EMITS and not (args.mlir_print_ir_after_all
+                                                     or args.mlir_timing):
+        return _render_core(args.pipeline, args.emit), []
+    text, filename = _read_input(args)
+    outputs, errors = [], []
+    for chunk, offset in _chunks(text, args.split_input_file):
+        job = Job(args, filename)
+        out, diags = job.run(chunk, offset)
+        if args.verify_diagnostics:
+            expected = expected_diagnostics(chunk or "", offset)
+            errors += check_expected(expected, diags, filename)
+            if out is not None:
+                outputs.append(out)
+            continue
+        if diags:
+            errors += _format_diags(diags)
+            continue
+        outputs.append(out)
+    if errors:
+        return None, errors
+    if any(isinstance(o, bytes) for o in outputs):
+        return b"".join(outputs), []
+    sep = "\n// -----\n" if args.split_input_file and len(outputs) > 1 else ""
+    return sep.join(o if o.endswith("\n") else o + "\n" for o in outputs), []
+
+
+def _write(path: str, data) -> None:
     if path == "-":
         try:
-            sys.stdout.write(text)
+            if isinstance(data, bytes):
+                sys.stdout.buffer.write(data)
+            else:
+                sys.stdout.write(data)
             sys.stdout.flush()
         except BrokenPipeError:
             # the reader went away (`pipeline-opt ... | head`): not an error of ours
@@ -107,8 +421,9 @@ def _write(path: str, text: str) -> None:
 
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
+    mode = "wb" if isinstance(data, bytes) else "w"
+    with open(path, mode, **({} if mode == "wb" else {"encoding": "utf-8"})) as f:
+        f.write(data)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -117,21 +432,15 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         args = _parser().parse_args(argv)
+        _check_args(args)
     except UsageError as e:
         return _error(e)
     except SystemExit as e:  # --help
         return e.code if isinstance(e.code, int) else 0
-    if args.emit in EMIT_LATER:
-        return _error(f"--emit={args.emit} is not available yet (this version emits only "
-                      f"{' and '.join(EMIT_AVAILABLE)})")
-    if args.emit not in EMIT_AVAILABLE:
-        return _error(f"unknown --emit kind '{args.emit}' (choose from "
-                      f"{', '.join(EMIT_AVAILABLE + EMIT_LATER)})")
-    if args.input is not None:
-        return _error(f"MLIR input ('{args.input}') is not supported yet; run without an input "
-                      f"file to compile the named schedule's default body")
     try:
-        text = _render(args)
+        out, errors = _run(args)
+    except Failure as f:
+        out, errors = None, f.lines
     except PipelineError as e:
         return _error(e)
     except Exception as e:  # a bug of ours: still one line, unless asked for the traceback
@@ -141,8 +450,12 @@ def main(argv: list[str] | None = None) -> int:
             raise
         return _error(f"internal error: {type(e).__name__}: {e} (please report it; set "
                       f"PIPELINE_OPT_TRACEBACK=1 for the traceback)")
+    if errors:
+        for line in errors:
+            print(line, file=sys.stderr)
+        return 1
     try:
-        _write(args.output, text)
+        _write(args.output, out)
     except OSError as e:
         return _error(f"cannot write '{args.output}': {e.strerror or e}")
     return 0

@@ -1,11 +1,393 @@
-"""The concrete input form: a gpu.func K-loop whose payload ops are tagged (work in progress)."""
+"""The concrete input form: a ``gpu.func`` K-loop whose payload ops are tagged.
+
+Contract (see ``dialect/README.md``, "Concrete form"):
+
+* The loop is ``scf.for %k = %lb to %ub step %step`` with ``%step = 2*BK``; ``%k``
+  is the loop's k base (SPEC 1.4).  One iteration holds exactly the schedule's
+  logical body: each payload op carries one discardable attribute naming its
+  logical op, ``sched.global_load = {channel, stage, subtile, k_offset}``,
+  ``sched.frag_load = {channel, stage, subtile}``, ``sched.mma = {stage,
+  subtile}`` (or ``sched.lds_store``).  A global load with K offset ``o`` moves
+  the K tile at ``%k + o*BK``.
+* Everything else in the loop body must be side-effect free index/vector math
+  (``arith``, ``index``, ``affine.apply``, ``vector`` shuffles, thread ids); the
+  pipeliner derives every wait and barrier itself, so a hand-written
+  ``s_waitcnt`` or barrier inside the loop is an error, not silently kept.
+* Values may flow between payload ops inside one iteration (fragment -> MMA,
+  accumulator chains) or through ``iter_args`` (loop-carried fragments of the
+  4-wave register rotation, accumulators).
+
+``sched-import`` mirrors the tagged ops into a ``concrete`` ``sched.pipeline``
+placed right before the loop (each body op has ``payload = i``; the payload op
+gets ``sched.payload = i``).  After the scheduling passes,
+``sched-lower-to-rocdl`` calls :func:`materialize`: the payload ops are cloned
+where the schedule puts them (prologue with k base ``%lb``, a new loop from
+``%lb + %step``, epilogue with k base ``%ub``), the control entries become
+fenced ``rocdl`` ops, and the loop results are rewired through the epilogue.
+"""
 
 from __future__ import annotations
 
+from pipeline_mlir.types import MAX_KERNEL_TAG, KOffsetKind, OpDesc
+
+from . import ops as S
+from .bindings import arith, gpu, ir, rocdl, scf
+from .ir_io import IRError, get, i64, ops_of, read_entry, read_phase
+from .rocdl_build import create_control, fenced_sequence, sched_barrier_none
+
+TAG_ATTRS = {"sched.global_load": S.GLOBAL_LOAD, "sched.frag_load": S.FRAG_LOAD,
+             "sched.mma": S.MMA_OP, "sched.lds_store": S.LDS_STORE}
+PAYLOAD_ATTR = "sched.payload"
+PURE_PREFIXES = ("arith.", "index.", "affine.apply", "math.")
+PURE_OPS = {"vector.broadcast", "vector.extract", "vector.insert", "vector.shape_cast",
+            "vector.bitcast", "vector.extract_strided_slice", "vector.insert_strided_slice",
+            "vector.splat", "vector.from_elements", "vector.shuffle", "gpu.thread_id",
+            "gpu.lane_id", "gpu.block_id", "gpu.subgroup_id", "rocdl.workitem.id.x",
+            "rocdl.workitem.id.y", "rocdl.workitem.id.z", "rocdl.workgroup.id.x",
+            "rocdl.workgroup.id.y", "rocdl.workgroup.id.z", "rocdl.readfirstlane",
+            "memref.subview", "memref.cast", "memref.reinterpret_cast", "ub.poison"}
+_K_ATTR_FIELDS = {S.GLOBAL_LOAD: ("channel", "stage", "subtile", "k_offset"),
+                  S.LDS_STORE: ("channel", "stage", "subtile", "k_offset"),
+                  S.FRAG_LOAD: ("channel", "stage", "subtile", "k_offset"),
+                  S.MMA_OP: ("channel", "stage", "subtile")}
+
+
+def _op(o):
+    return o.operation if hasattr(o, "operation") else o
+
+
+def tag_of(op) -> str | None:
+    names = [a for a in TAG_ATTRS if a in op.attributes]
+    if len(names) > 1:
+        raise IRError(op, f"'{op.name}' op carries {' and '.join(names)}: one logical op each")
+    return names[0] if names else None
+
 
 def find_tagged_loops(module) -> list:
-    return []
+    loops = []
+
+    def visit(o):
+        o = _op(o)
+        if o.name == "scf.for" and any(tag_of(_op(x)) for x in o.regions[0].blocks[0].operations):
+            loops.append(o)
+        return ir.WalkResult.ADVANCE
+
+    module.walk(visit)
+    return loops
 
 
-def import_loop(loop, request) -> None:  # pragma: no cover
-    raise NotImplementedError
+def _loop_body(loop) -> list:
+    return [_op(o) for o in loop.regions[0].blocks[0].operations]
+
+
+def import_loop(loop, request) -> None:
+    """Create the concrete ``sched.pipeline`` for ``loop`` (right before it)."""
+    schedule = request.name
+    entries = []
+    for op in _loop_body(loop):
+        tag = tag_of(op)
+        if tag is None:
+            if op.name == "scf.yield" or op.name in PURE_OPS or op.name.startswith(PURE_PREFIXES):
+                continue
+            raise IRError(op, f"'{op.name}' op in the pipelined loop is neither tagged "
+                              f"(sched.global_load/frag_load/mma) nor side-effect free index "
+                              f"math; the pipeliner derives all waits and barriers itself")
+        d = op.attributes[tag]
+        if not isinstance(d, ir.DictAttr):
+            raise IRError(op, f"'{op.name}' op attribute '{tag}' must be a dictionary "
+                              f"{{channel, stage, subtile, k_offset}}")
+        fields = {na.name: na.attr for na in d}
+        allowed = _K_ATTR_FIELDS[TAG_ATTRS[tag]]
+        for k in fields:
+            if k not in allowed:
+                raise IRError(op, f"'{op.name}' op attribute '{tag}' has unknown field '{k}' "
+                                  f"(allowed: {', '.join(allowed)})")
+        entries.append((op, TAG_ATTRS[tag], fields))
+    if not entries:
+        raise IRError(loop, "'scf.for' op has no sched-tagged ops")
+    with loop.context, loop.location:
+        with ir.InsertionPoint(loop):
+            pop = ir.Operation.create(S.PIPELINE, regions=1, attributes={
+                "schedule": ir.StringAttr.get(schedule),
+                "options": _options_attr(request), "concrete": ir.UnitAttr.get()})
+        block = pop.regions[0].blocks.append()
+        for i, (op, name, fields) in enumerate(entries):
+            op.attributes[PAYLOAD_ATTR] = i64(i)
+            attrs = dict(fields)
+            attrs["payload"] = i64(i)
+            with ir.InsertionPoint(block), op.location:
+                e = ir.Operation.create(name, attributes=attrs)
+            read_entry(e, schedule)  # meaningful for the schedule?
+
+
+def _options_attr(request):
+    from .ir_io import options_attr
+
+    return options_attr(request)
+
+
+# ---------------------------------------------------------------------------------------------
+# materialization
+# ---------------------------------------------------------------------------------------------
+
+class _Templates:
+    """Payload op lookup by logical identity."""
+
+    def __init__(self, p, loop) -> None:
+        by_id = {}
+        for op in _loop_body(loop):
+            if PAYLOAD_ATTR in op.attributes:
+                by_id[ir.IntegerAttr(op.attributes[PAYLOAD_ATTR]).value] = op
+        self.items = []  # (OpDesc of the body op, payload op), in scheduled order
+        order = p.order or list(range(len(p.body)))
+        for i in order:
+            bop, desc = p.body_ops[i], p.body[i]
+            pid = get(bop, "payload", S.INT)
+            if pid is None or pid not in by_id:
+                raise IRError(bop, f"'{bop.name}' op of a concrete pipeline has no payload op "
+                                   f"in the loop that follows it")
+            self.items.append((desc, by_id[pid]))
+        self.seen = {}
+
+    def start_phase(self) -> None:
+        self.seen = {}
+
+    def find(self, d: OpDesc, where) -> tuple[OpDesc, object]:
+        """The payload of entry ``d``: same identity, the same K offset if one matches;
+        among identical ops (e.g. MMA (0,0) of both halves) the k-th occurrence in the
+        phase is the k-th in scheduled order."""
+        ident = (d.tag, d.channel, d.stage, d.subtile)
+        same = [(t, op) for t, op in self.items if (t.tag, t.channel, t.stage, t.subtile) == ident]
+        exact = [x for x in same if x[0].k_offset == d.k_offset]
+        pick = exact if exact else same
+        if not pick:
+            raise IRError(where, f"'{where.name}' op: no payload op for tag {d.tag} channel "
+                                 f"{d.channel} stage {d.stage} subtile {d.subtile}")
+        key = (ident, d.k_offset if exact else None)
+        k = self.seen.get(key, 0)
+        self.seen[key] = k + 1
+        if len(pick) == 1:
+            return pick[0]
+        if k >= len(pick):
+            raise IRError(where, f"'{where.name}' op: occurrence {k + 1} of tag {d.tag} stage "
+                                 f"{d.stage} subtile {d.subtile} in this phase, but the body "
+                                 f"has only {len(pick)}")
+        return pick[k]
+
+
+def _koff(k: KOffsetKind) -> int:
+    return 0 if k == KOffsetKind.NONE else k.signed_bk_multiple()
+
+
+class _Emitter:
+    """Clones payload ops (and the pure math they need) with remapped values."""
+
+    def __init__(self, loop, bk) -> None:
+        self.loop = loop
+        blk = loop.regions[0].blocks[0]
+        self.body_ops = set()
+        for o in blk.operations:
+            self.body_ops.add(_op(o))
+        self.iv = blk.arguments[0]
+        self.iter_args = list(blk.arguments)[1:]
+        self.bk = bk
+
+    def start_phase(self, kbase, iter_values) -> None:
+        self.kbase = kbase
+        self.iter_map = dict(zip(self.iter_args, iter_values))
+        self.env = {}  # original result Value -> new Value (payload results)
+        self.memo = {}  # (op, shift) -> cloned op
+        self.shift_values = {}
+
+    def iv_for(self, shift: int):
+        if shift not in self.shift_values:
+            if shift == 0:
+                self.shift_values[0] = self.kbase
+            else:
+                c = arith.constant(ir.IndexType.get(), ir.IntegerAttr.get(ir.IndexType.get(), shift))
+                off = arith.muli(self.bk, c)
+                self.shift_values[shift] = arith.addi(self.kbase, off)
+        return self.shift_values[shift]
+
+    def resolve(self, v, shift: int, user):
+        if v == self.iv:
+            return self.iv_for(shift)
+        if v in self.iter_map:
+            return self.iter_map[v]
+        owner = v.owner
+        if isinstance(owner, ir.Block):
+            return v  # an argument of an enclosing block
+        owner = _op(owner)
+        if owner not in self.body_ops:
+            return v  # defined before the loop
+        if PAYLOAD_ATTR in owner.attributes:
+            if v in self.env:
+                return self.env[v]
+            raise IRError(user, f"'{user.name}' op uses the result of '{owner.name}' (payload "
+                                f"{ir.IntegerAttr(owner.attributes[PAYLOAD_ATTR]).value}), which "
+                                f"the schedule has not produced yet in this phase")
+        key = (owner, shift)
+        if key not in self.memo:
+            self.memo[key] = self.clone(owner, shift)
+        clone = self.memo[key]
+        return clone.results[list(owner.results).index(v)]
+
+    def clone(self, op, shift: int):
+        operands = [self.resolve(v, shift, op) for v in op.operands]
+        new = op.clone()
+        for i, v in enumerate(operands):
+            new.operands[i] = v
+        for a in (PAYLOAD_ATTR, *TAG_ATTRS):
+            if a in new.attributes:
+                del new.attributes[a]
+        return new
+
+    def emit_payload(self, template_desc: OpDesc, op, entry: OpDesc) -> None:
+        shift = _koff(entry.k_offset) - _koff(template_desc.k_offset)
+        new = self.clone(op, shift)
+        for old_r, new_r in zip(op.results, new.results):
+            self.env[old_r] = new_r
+
+
+def _emit_phase(em: _Emitter, templates: _Templates, ph_op, schedule: str, fence_waits: bool,
+                fence_blocks: bool, part: slice = slice(None)) -> None:
+    if part.start in (None, 0):
+        templates.start_phase()
+    entry_ops = ops_of(ph_op.regions[0])[part]
+    descs = [e.op for e in read_phase(ph_op, schedule)][part]
+    blocks = [get(e, "block", S.INT) for e in entry_ops]
+    seq = fenced_sequence(descs, blocks if any(b is not None for b in blocks) else None,
+                          fence_waits, fence_blocks)
+    it = iter(entry_ops)
+    for item in seq:
+        if item is None:
+            sched_barrier_none()
+            continue
+        e_op = next(it)
+        with e_op.location:
+            if item.tag > MAX_KERNEL_TAG:
+                try:
+                    create_control(item)
+                except Exception as err:
+                    raise IRError(e_op, f"'{e_op.name}' op: {err}") from None
+            else:
+                tdesc, top = templates.find(item, e_op)
+                em.emit_payload(tdesc, top, item)
+
+
+def _yield_values(loop):
+    term = _op(list(loop.regions[0].blocks[0].operations)[-1])
+    return list(term.operands)
+
+
+def _index_const(v: int):
+    return arith.constant(ir.IndexType.get(), ir.IntegerAttr.get(ir.IndexType.get(), v))
+
+
+def _block_size(loop) -> int | None:
+    o = loop.parent
+    while o is not None and _op(o).name != "gpu.func":
+        o = _op(o).parent
+    if o is None or "known_block_size" not in _op(o).attributes:
+        return None
+    return list(ir.DenseI32ArrayAttr(_op(o).attributes["known_block_size"]))[0]
+
+
+def _barrier_if(cond) -> None:
+    if_op = scf.IfOp(cond)
+    with ir.InsertionPoint(if_op.then_block):
+        rocdl.s_barrier()
+        scf.YieldOp([])
+
+
+def materialize(p, fence_waits: bool = True, fence_blocks: bool = True) -> None:
+    """Replace the loop after the concrete pipeline ``p`` by prologue / loop / epilogue."""
+    block_ops = [_op(o) for o in p.op.block.operations]
+    idx = block_ops.index(p.op)
+    if idx + 1 >= len(block_ops) or block_ops[idx + 1].name != "scf.for":
+        raise IRError(p.op, "'sched.pipeline' op (concrete) must be followed by its scf.for")
+    loop = block_ops[idx + 1]
+    templates = _Templates(p, loop)
+    for name in S.PHASE_OPS:
+        if name not in p.phase_ops:
+            raise IRError(p.op, f"'sched.pipeline' op lacks '{name}'")
+    request = p.request()
+    lb, ub, step = (loop.operands[0], loop.operands[1], loop.operands[2])
+    inits = list(loop.operands)[3:]
+    old_yields = _yield_values(loop)
+    stagger = get(p.op, "warp_stagger_index", S.INT, 0)
+    with ir.InsertionPoint(loop), loop.location:
+        # kernel arguments are read with s_load (lgkm): wait for them once, so the
+        # pipeline's lgkm counts are exact
+        rocdl.s_waitcnt(0xC07F)
+        two = _index_const(2)
+        bk = arith.divui(step, two)
+        em = _Emitter(loop, bk)
+        group1 = group0 = None
+        n_pro = len(ops_of(p.phase_ops[S.PROLOGUE].regions[0]))
+        if stagger <= n_pro:
+            size = _block_size(loop)
+            if size is None:
+                raise IRError(loop, "the warp stagger needs the kernel's known_block_size")
+            tid = gpu.thread_id(gpu.Dimension.x)
+            grp = arith.divui(tid, _index_const(size // 2))
+            group1 = arith.cmpi(arith.CmpIPredicate.eq, grp, _index_const(1))
+            group0 = arith.cmpi(arith.CmpIPredicate.eq, grp, _index_const(0))
+        # prologue (k base = lb)
+        em.start_phase(lb, inits)
+        _emit_prologue(em, templates, p, stagger, group1, fence_waits, fence_blocks)
+        new_inits = [_final(em, y, init) for y, init in zip(old_yields, inits)]
+        if group1 is not None:
+            rocdl.s_barrier()
+        start = arith.addi(lb, step)
+        if request.name == "4wave":
+            # zero-trip main loop: the reference kernel's race fix (SPEC 1.4)
+            zero = arith.cmpi(arith.CmpIPredicate.uge, start, ub)
+            if_op = scf.IfOp(zero)
+            with ir.InsertionPoint(if_op.then_block):
+                rocdl.s_waitcnt(0x0F70)
+                rocdl.s_waitcnt(0xC07F)
+                rocdl.s_barrier()
+                scf.YieldOp([])
+        new_loop = scf.ForOp(start, ub, step, new_inits)
+        with ir.InsertionPoint(new_loop.body):
+            em.start_phase(new_loop.induction_variable, list(new_loop.inner_iter_args))
+            _emit_phase(em, templates, p.phase_ops[S.KERNEL], p.schedule, fence_waits,
+                        fence_blocks)
+            scf.YieldOp([_final(em, y, a) for y, a in zip(old_yields, new_loop.inner_iter_args)])
+        # epilogue (k base = ub)
+        em.start_phase(ub, list(new_loop.results))
+        _emit_phase(em, templates, p.phase_ops[S.EPILOGUE], p.schedule, fence_waits,
+                    fence_blocks)
+        finals = [_final(em, y, r) for y, r in zip(old_yields, new_loop.results)]
+        if group0 is not None:
+            _barrier_if(group0)
+    for old, new in zip(loop.results, finals):
+        old.replace_all_uses_with(new)
+    loop.erase()
+    p.op.erase()
+
+
+def _final(em: _Emitter, y, fallback):
+    """The value yield operand ``y`` has at the end of the current phase."""
+    if y in em.env:
+        return em.env[y]
+    if y in em.iter_map:
+        return em.iter_map[y]
+    owner = y.owner
+    if not isinstance(owner, ir.Block) and _op(owner) in em.body_ops:
+        if PAYLOAD_ATTR in _op(owner).attributes:
+            return fallback  # produced by an op this phase does not run
+        return em.resolve(y, 0, _op(owner))
+    return y
+
+
+def _emit_prologue(em, templates, p, stagger, group1, fence_waits, fence_blocks) -> None:
+    ph = p.phase_ops[S.PROLOGUE]
+    if group1 is None:
+        _emit_phase(em, templates, ph, p.schedule, fence_waits, fence_blocks)
+        return
+    # split at the stagger index: warp group 1 runs one extra barrier there
+    _emit_phase(em, templates, ph, p.schedule, fence_waits, fence_blocks, slice(0, stagger))
+    _barrier_if(group1)
+    _emit_phase(em, templates, ph, p.schedule, fence_waits, fence_blocks, slice(stagger, None))

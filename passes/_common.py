@@ -44,6 +44,10 @@ class PassOption:
         return text
 
 
+#: returned by ``run_pipeline`` when it replaced the pipeline op (concrete lowering)
+CONSUMED = object()
+
+
 class SchedPass:
     """Base class: run :meth:`run_pipeline` on every ``sched.pipeline`` op."""
 
@@ -97,7 +101,8 @@ class SchedPass:
         for pop in pipeline_ops(module):
             p = read_pipeline(pop)
             self.check_state(p)
-            self.run_pipeline(p)
+            if self.run_pipeline(p) is CONSUMED:
+                continue
             if self.produces is not None:
                 set_attr(p.op, "state", "enum:state", self.produces)
 

@@ -23,7 +23,7 @@ from pipeline_mlir.dialect.rocdl_build import create_control, fenced_sequence, s
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.types import MAX_KERNEL_TAG, default_op_name
 
-from ._common import PassOption, SchedPass, in_context
+from ._common import CONSUMED, PassOption, SchedPass, in_context
 
 
 class LowerToROCDL(SchedPass):
@@ -43,7 +43,7 @@ class LowerToROCDL(SchedPass):
             from pipeline_mlir.dialect.concrete import materialize
 
             materialize(p, self["fence-waits"], self["fence-blocks"])
-            return
+            return CONSUMED
         s = p.schedule_object()
         for name in S.PHASE_OPS:
             ph = p.phase_ops.get(name)

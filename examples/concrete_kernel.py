@@ -1,0 +1,147 @@
+"""Write a concrete-form kernel for a double-buffer schedule (4wave or pingpong).
+
+The kernel is a ``gpu.func`` whose K-loop (``scf.for %k = 0 to %K step 2*BK``)
+holds one tagged payload op per logical op of the schedule's body, in body
+order: ``amdgpu.gather_to_lds`` for global loads, ``vector.load`` from
+workgroup memory for fragment loads, ``amdgpu.mfma 16x16x32`` for MMAs.  An
+MMA (row r, col c) consumes the latest A fragment of subtile r and B fragment of
+subtile c; one loaded later in the body comes from the previous iteration (a
+loop-carried ``iter_arg``).  Global load ``i`` with K offset ``o`` reads the
+tile at ``%k + o*BK``.
+
+It demonstrates the input form and compiles to gfx950 code; the address math is
+deliberately simple (a wave-level tile walk), not the full GEMM of issue 4.
+
+    python examples/concrete_kernel.py '4wave' > k.mlir
+    pipeline-opt --pipeline=4wave k.mlir --emit=asm
+"""
+
+from __future__ import annotations
+
+import sys
+
+from pipeline_mlir.options import parse_pipeline
+from pipeline_mlir.types import KOffsetKind, OpRole
+
+K_NAMES = {KOffsetKind.K0: "k0", KOffsetKind.K1: "k1", KOffsetKind.K_NEXT: "k_next",
+           KOffsetKind.K_PREV: "k_prev", KOffsetKind.NONE: "none"}
+TILE = 2048  # LDS elements per (channel, stage, subtile) slot
+
+
+def kernel_text(spec: str, bk: int = 64, block: int = 256) -> str:
+    request = parse_pipeline(spec)
+    s = request.build()
+    body = s.declare_ops()
+    roles = {0: "global", 1: "global", 3: "frag", 4: "frag", 5: "mma"}
+    kinds = [roles.get(o.tag) for o in body]
+    if None in kinds:
+        raise SystemExit(f"{spec}: only matmul double-buffer schedules (4wave, pingpong)")
+    frags = [(i, o) for i, o in enumerate(body) if kinds[i] == "frag"]
+    mmas = [(i, o) for i, o in enumerate(body) if kinds[i] == "mma"]
+
+    def latest(i, ch, sub):
+        before = [j for j, o in frags if j < i and o.channel == ch and o.subtile == sub]
+        if before:
+            return before[-1], False
+        after = [j for j, o in frags if o.channel == ch and o.subtile == sub]
+        if not after:
+            raise SystemExit(f"no fragment load for channel {ch} subtile {sub}")
+        return after[-1], True
+
+    carried_frags = []  # body index of frag loads whose value is loop-carried
+    for i, o in mmas:
+        for ch, sub in ((0, o.stage), (1, o.subtile)):
+            j, carried = latest(i, ch, sub)
+            if carried and j not in carried_frags:
+                carried_frags.append(j)
+    acc_keys = []
+    for _, o in mmas:
+        if (o.stage, o.subtile) not in acc_keys:
+            acc_keys.append((o.stage, o.subtile))
+
+    L = []
+    w = L.append
+    n_slots = 2 * 2 * 4
+    w("module attributes {gpu.container_module} {")
+    w("  gpu.module @kernels {")
+    w("    gpu.func @gemm_loop(%A: memref<256x4096xbf16, #gpu.address_space<global>>, "
+      "%B: memref<256x4096xbf16, #gpu.address_space<global>>, "
+      "%C: memref<16384xf32, #gpu.address_space<global>>, %K: index)")
+    w(f"        workgroup(%lds: memref<{n_slots * TILE}xbf16, #gpu.address_space<workgroup>>) "
+      f"kernel attributes {{known_block_size = array<i32: {block}, 1, 1>}} {{")
+    w("      %c0 = arith.constant 0 : index")
+    w(f"      %cbk = arith.constant {bk} : index")
+    w(f"      %cstep = arith.constant {2 * bk} : index")
+    w("      %c2 = arith.constant 2 : index")
+    w("      %c8 = arith.constant 8 : index")
+    w("      %c64 = arith.constant 64 : index")
+    w("      %tid = gpu.thread_id x")
+    w("      %lane = arith.remui %tid, %c64 : index")
+    w("      %row = arith.divui %lane, %c2 : index")
+    w("      %col2 = arith.remui %lane, %c2 : index")
+    w("      %col = arith.muli %col2, %c2 : index")
+    w("      %lane8 = arith.muli %lane, %c8 : index")
+    w("      %zacc = arith.constant dense<0.0> : vector<4xf32>")
+    w("      %zfrag = arith.constant dense<0.0> : vector<8xbf16>")
+    inits = ["%zacc"] * len(acc_keys) + ["%zfrag"] * len(carried_frags)
+    args = [f"%acc{r}{c} = {v}" for (r, c), v in zip(acc_keys, inits)]
+    args += [f"%carried{j} = %zfrag" for j in carried_frags]
+    types = ["vector<4xf32>"] * len(acc_keys) + ["vector<8xbf16>"] * len(carried_frags)
+    n_res = len(types)
+    w(f"      %res:{n_res} = scf.for %k = %c0 to %K step %cstep iter_args({', '.join(args)}) "
+      f"-> ({', '.join(types)}) {{")
+    value = {}  # body index -> SSA name
+    acc_now = {key: f"%acc{key[0]}{key[1]}" for key in acc_keys}
+    for i, o in enumerate(body):
+        kind = kinds[i]
+        slot = ((o.channel if o.channel >= 0 else 0) * 2 + o.stage) * 4 + o.subtile
+        if kind == "global":
+            src = "%A" if o.channel == 0 else "%B"
+            koff = o.k_offset.signed_bk_multiple() if o.k_offset != KOffsetKind.NONE else 0
+            w(f"        %ko{i} = arith.constant {koff * bk} : index")
+            w(f"        %kk{i} = arith.addi %k, %ko{i} : index")
+            w(f"        %gc{i} = arith.addi %kk{i}, %col : index")
+            w(f"        %go{i} = arith.constant {32 * o.subtile} : index")
+            w(f"        %gr{i} = arith.addi %row, %go{i} : index")
+            attrs = (f"{{sched.global_load = {{channel = {o.channel} : i64, stage = {o.stage} "
+                     f": i64, subtile = {o.subtile} : i64, k_offset = \"{K_NAMES[o.k_offset]}\"}}}}")
+            w(f"        %ld{i} = arith.constant {slot * TILE} : index")
+            w(f"        amdgpu.gather_to_lds {src}[%gr{i}, %gc{i}], %lds[%ld{i}] {attrs} : "
+              f"vector<2xbf16>, memref<256x4096xbf16, #gpu.address_space<global>>, "
+              f"memref<{n_slots * TILE}xbf16, #gpu.address_space<workgroup>>")
+        elif kind == "frag":
+            w(f"        %fo{i} = arith.constant {slot * TILE} : index")
+            w(f"        %fi{i} = arith.addi %fo{i}, %lane8 : index")
+            attrs = (f"{{sched.frag_load = {{channel = {o.channel} : i64, stage = {o.stage} : i64, "
+                     f"subtile = {o.subtile} : i64}}}}")
+            w(f"        %f{i} = vector.load %lds[%fi{i}] {attrs} : memref<{n_slots * TILE}xbf16, "
+              f"#gpu.address_space<workgroup>>, vector<8xbf16>")
+            value[i] = f"%f{i}"
+        else:
+            def operand(ch, sub):
+                j, carried = latest(i, ch, sub)
+                return f"%carried{j}" if carried else value[j]
+            a, b = operand(0, o.stage), operand(1, o.subtile)
+            key = (o.stage, o.subtile)
+            attrs = f"{{sched.mma = {{stage = {o.stage} : i64, subtile = {o.subtile} : i64}}}}"
+            w(f"        %m{i} = amdgpu.mfma 16x16x32 {a} * {b} + {acc_now[key]} {attrs} : "
+              f"vector<8xbf16>, vector<8xbf16>, vector<4xf32>")
+            acc_now[key] = f"%m{i}"
+    yields = [acc_now[k] for k in acc_keys] + [value[j] for j in carried_frags]
+    w(f"        scf.yield {', '.join(yields)} : {', '.join(types)}")
+    w("      }")
+    for n, (r, c) in enumerate(acc_keys):
+        w(f"      %o{n} = arith.constant {(n * 64) * 4} : index")
+        w("      %ol{0} = arith.muli %lane, %c2 : index".format(n))
+        w(f"      %oi{n} = arith.addi %o{n}, %ol{n} : index")
+        w(f"      vector.store %res#{n}, %C[%oi{n}] : memref<16384xf32, "
+          f"#gpu.address_space<global>>, vector<4xf32>")
+    w("      gpu.return")
+    w("    }")
+    w("  }")
+    w("}")
+    return "\n".join(L) + "\n"
+
+
+if __name__ == "__main__":
+    print(kernel_text(sys.argv[1] if len(sys.argv) > 1 else "4wave"), end="")

@@ -1,0 +1,165 @@
+"""The concrete form end to end: tagged gpu.func K-loop -> scheduled loop -> gfx950 assembly."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipeline_mlir.tools.pipeline_opt import main
+
+sys.path.insert(0, str(Path(__file__).parents[2] / "examples"))
+from concrete_kernel import kernel_text  # noqa: E402
+
+EXACT = "vm_per_load_a=1 vm_per_load_b=1 lgkm_per_load_a=1 lgkm_per_load_b=1"
+
+
+def run(capsys, tmp_path, text: str, *args: str) -> tuple[int, str, str]:
+    src = tmp_path / "k.mlir"
+    src.write_text(text)
+    rc = main([str(src), *args])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def skeleton(lines: list[str]) -> list[str]:
+    """Waits (merged vm/lgkm pairs), barriers and MFMAs of a list of IR or asm lines."""
+    out = []
+    for line in lines:
+        m = re.search(r"rocdl\.s\.waitcnt (\d+)", line)
+        if m:
+            imm = int(m.group(1))
+            vm, lg = (imm & 0xF) | ((imm >> 10) & 0x30), (imm >> 8) & 0xF
+            out.append(("W", vm if vm != 63 else None, lg if lg != 15 else None))
+        m = re.search(r"s_waitcnt\s+(.*)", line)
+        if m:
+            vm = re.search(r"vmcnt\((\d+)\)", m.group(1))
+            lg = re.search(r"lgkmcnt\((\d+)\)", m.group(1))
+            out.append(("W", int(vm.group(1)) if vm else None, int(lg.group(1)) if lg else None))
+        if re.search(r"rocdl\.s\.barrier$|\ts_barrier$", line.rstrip()):
+            out.append(("B",))
+        if "amdgpu.mfma" in line or "v_mfma" in line:
+            out.append(("M",))
+    merged = []
+    for t in out:  # LLVM merges adjacent waits into one: do the same on the plan
+        if t[0] == "W" and merged and merged[-1][0] == "W":
+            a = merged.pop()
+            merged.append(("W", t[1] if t[1] is not None else a[1],
+                           t[2] if t[2] is not None else a[2]))
+        else:
+            merged.append(t)
+    return merged
+
+
+def covers(g, p) -> bool:
+    """Asm token ``g`` implements plan token ``p``: same kind; a wait keeps the plan's lgkm
+    count and has a vm count at least as strict (LLVM folds its own vmcnt(0) before LDS
+    reads after LDS DMA into our waits: it never weakens them)."""
+    if g[0] != p[0]:
+        return False
+    if p[0] != "W":
+        return True
+    vm_ok = p[1] is None or (g[1] is not None and g[1] <= p[1])
+    return vm_ok and g[2] == p[2]
+
+
+def is_subsequence(plan: list, got: list) -> bool:
+    it = iter(got)
+    return all(any(covers(g, p) for g in it) for p in plan)
+
+
+@pytest.mark.parametrize("name,block", [("4wave", 256), ("pingpong", 512)])
+def test_main_loop_waits_barriers_and_mfma_order_survive_llvm(capsys, tmp_path, name, block):
+    text = kernel_text(name, block=block)
+    spec = f"{name}{{{EXACT}}}"
+    rc, mlir, err = run(capsys, tmp_path, text, f"--pipeline={spec}")
+    assert rc == 0, err
+    loop = mlir[mlir.index("scf.for"):mlir.index("scf.yield")].splitlines()
+    plan = skeleton(loop)
+    assert plan.count(("M",)) == 8 and ("B",) in plan
+    rc, asm, err = run(capsys, tmp_path, text, f"--pipeline={spec}", "--emit=asm")
+    assert rc == 0, err
+    label = re.search(r"^(\.LBB\d+_\d+):.*Inner Loop Header", asm, re.M).group(1)
+    body = asm[asm.index(label + ":"):asm.index(f"s_cbranch_vccnz {label}")].splitlines()
+    got = skeleton(body)
+    assert got.count(("M",)) == 8
+    # every hand wait, barrier and MFMA of the plan is in the assembly, in order (LLVM may
+    # add waits of its own between them and strengthen vmcnt, never weaken ours)
+    assert is_subsequence(plan, got), (plan, got)
+    # negative control: a plan with one wait made stricter than what LLVM emitted fails
+    first = next(i for i, t in enumerate(plan) if t[0] == "W" and t[2] is not None)
+    bad = plan[:first] + [("W", plan[first][1], 0 if plan[first][2] else 1)] + plan[first + 1:]
+    assert not is_subsequence(bad, got)
+
+
+def test_concrete_loop_is_replaced(capsys, tmp_path):
+    rc, out, err = run(capsys, tmp_path, kernel_text("4wave"), f"--pipeline=4wave{{{EXACT}}}")
+    assert rc == 0, err
+    assert not re.search(r"\"sched\.|sched\.(payload|mma|frag_load|global_load) =", out)
+    assert out.count("scf.for") == 1 and out.count("amdgpu.mfma") == 16
+    assert out.count("amdgpu.gather_to_lds") == 16  # 8 prologue + 8 main loop
+    assert out.count("vector.load") == 2 + 8 + 8  # bootstrap + loop + epilogue frags
+
+
+def test_kernel_compiles_to_code_object(capsys, tmp_path):
+    src = tmp_path / "k.mlir"
+    src.write_text(kernel_text("4wave"))
+    out = tmp_path / "k.hsaco"
+    assert main([str(src), "--pipeline=4wave", "--emit=hsaco", "-o", str(out)]) == 0
+    data = out.read_bytes()
+    assert data[:4] == b"\x7fELF" and int.from_bytes(data[18:20], "little") == 224
+
+
+def _tagged_loop(extra_in_loop: str) -> str:
+    text = kernel_text("4wave")
+    return text.replace("        scf.yield", extra_in_loop + "        scf.yield", 1)
+
+
+def test_side_effecting_untagged_op_in_loop_is_an_error(capsys, tmp_path):
+    rc, out, err = run(capsys, tmp_path, _tagged_loop("        rocdl.s.barrier\n"),
+                       "--pipeline=4wave")
+    assert rc == 1 and "Traceback" not in err
+    assert re.search(r"k\.mlir:\d+:\d+: error: sched-import: 'rocdl.s.barrier' op in the "
+                     r"pipelined loop is neither tagged", err), err
+
+
+def test_two_tags_on_one_op_is_an_error(capsys, tmp_path):
+    text = kernel_text("4wave").replace(
+        "{sched.mma = {stage = 0 : i64, subtile = 0 : i64}}",
+        "{sched.mma = {stage = 0 : i64, subtile = 0 : i64}, sched.frag_load = {channel = 0 : i64}}",
+        1)
+    rc, out, err = run(capsys, tmp_path, text, "--pipeline=4wave")
+    assert rc == 1
+    assert "carries sched.frag_load and sched.mma" in err or \
+        "carries sched.mma and sched.frag_load" in err, err
+
+
+def test_unknown_tag_field_is_an_error(capsys, tmp_path):
+    text = kernel_text("4wave").replace("sched.mma = {stage = 0 : i64",
+                                        "sched.mma = {stag = 0 : i64", 1)
+    rc, out, err = run(capsys, tmp_path, text, "--pipeline=4wave")
+    assert rc == 1 and "has unknown field 'stag'" in err, err
+
+
+def test_tagged_loop_without_schedule_is_an_error(capsys, tmp_path):
+    rc, out, err = run(capsys, tmp_path, kernel_text("4wave"),
+                       "--pass-pipeline=builtin.module(sched-import)")
+    assert rc == 1 and "sched-import has no schedule=NAME option" in err, err
+
+
+def test_body_that_does_not_fit_the_schedule_is_located(capsys, tmp_path):
+    # drop one MMA tag: the 4-wave program needs 8 MMA blocks
+    text = kernel_text("4wave")
+    text = re.sub(r" \{sched\.mma = \{stage = 1 : i64, subtile = 1 : i64\}\}", "", text, count=1)
+    rc, out, err = run(capsys, tmp_path, text, "--pipeline=4wave")
+    assert rc == 1 and "Traceback" not in err
+    assert "error:" in err
+
+
+def test_stagger_needs_block_size(capsys, tmp_path):
+    text = kernel_text("pingpong", block=512).replace(
+        " attributes {known_block_size = array<i32: 512, 1, 1>}", "")
+    rc, out, err = run(capsys, tmp_path, text, "--pipeline=pingpong")
+    assert rc == 1 and "warp stagger needs the kernel's known_block_size" in err, err

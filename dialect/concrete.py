@@ -31,7 +31,8 @@ from __future__ import annotations
 from pipeline_mlir.types import MAX_KERNEL_TAG, KOffsetKind, OpDesc
 
 from . import ops as S
-from .bindings import arith, gpu, ir, rocdl, scf
+from . import bindings as B
+from .bindings import ir
 from .ir_io import IRError, get, i64, ops_of, read_entry, read_phase
 from .rocdl_build import create_control, fenced_sequence, sched_barrier_none
 
@@ -204,9 +205,9 @@ class _Emitter:
             if shift == 0:
                 self.shift_values[0] = self.kbase
             else:
-                c = arith.constant(ir.IndexType.get(), ir.IntegerAttr.get(ir.IndexType.get(), shift))
-                off = arith.muli(self.bk, c)
-                self.shift_values[shift] = arith.addi(self.kbase, off)
+                c = B.arith.constant(ir.IndexType.get(), ir.IntegerAttr.get(ir.IndexType.get(), shift))
+                off = B.arith.muli(self.bk, c)
+                self.shift_values[shift] = B.arith.addi(self.kbase, off)
         return self.shift_values[shift]
 
     def resolve(self, v, shift: int, user):
@@ -281,7 +282,7 @@ def _yield_values(loop):
 
 
 def _index_const(v: int):
-    return arith.constant(ir.IndexType.get(), ir.IntegerAttr.get(ir.IndexType.get(), v))
+    return B.arith.constant(ir.IndexType.get(), ir.IntegerAttr.get(ir.IndexType.get(), v))
 
 
 def _block_size(loop) -> int | None:
@@ -294,10 +295,10 @@ def _block_size(loop) -> int | None:
 
 
 def _barrier_if(cond) -> None:
-    if_op = scf.IfOp(cond)
+    if_op = B.scf.IfOp(cond)
     with ir.InsertionPoint(if_op.then_block):
-        rocdl.s_barrier()
-        scf.YieldOp([])
+        B.rocdl.s_barrier()
+        B.scf.YieldOp([])
 
 
 def materialize(p, fence_waits: bool = True, fence_blocks: bool = True) -> None:
@@ -319,9 +320,9 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True) -> None:
     with ir.InsertionPoint(loop), loop.location:
         # kernel arguments are read with s_load (lgkm): wait for them once, so the
         # pipeline's lgkm counts are exact
-        rocdl.s_waitcnt(0xC07F)
+        B.rocdl.s_waitcnt(0xC07F)
         two = _index_const(2)
-        bk = arith.divui(step, two)
+        bk = B.arith.divui(step, two)
         em = _Emitter(loop, bk)
         group1 = group0 = None
         n_pro = len(ops_of(p.phase_ops[S.PROLOGUE].regions[0]))
@@ -329,32 +330,32 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True) -> None:
             size = _block_size(loop)
             if size is None:
                 raise IRError(loop, "the warp stagger needs the kernel's known_block_size")
-            tid = gpu.thread_id(gpu.Dimension.x)
-            grp = arith.divui(tid, _index_const(size // 2))
-            group1 = arith.cmpi(arith.CmpIPredicate.eq, grp, _index_const(1))
-            group0 = arith.cmpi(arith.CmpIPredicate.eq, grp, _index_const(0))
+            tid = B.gpu.thread_id(B.gpu.Dimension.x)
+            grp = B.arith.divui(tid, _index_const(size // 2))
+            group1 = B.arith.cmpi(B.arith.CmpIPredicate.eq, grp, _index_const(1))
+            group0 = B.arith.cmpi(B.arith.CmpIPredicate.eq, grp, _index_const(0))
         # prologue (k base = lb)
         em.start_phase(lb, inits)
         _emit_prologue(em, templates, p, stagger, group1, fence_waits, fence_blocks)
         new_inits = [_final(em, y, init) for y, init in zip(old_yields, inits)]
         if group1 is not None:
-            rocdl.s_barrier()
-        start = arith.addi(lb, step)
+            B.rocdl.s_barrier()
+        start = B.arith.addi(lb, step)
         if request.name == "4wave":
             # zero-trip main loop: the reference kernel's race fix (SPEC 1.4)
-            zero = arith.cmpi(arith.CmpIPredicate.uge, start, ub)
-            if_op = scf.IfOp(zero)
+            zero = B.arith.cmpi(B.arith.CmpIPredicate.uge, start, ub)
+            if_op = B.scf.IfOp(zero)
             with ir.InsertionPoint(if_op.then_block):
-                rocdl.s_waitcnt(0x0F70)
-                rocdl.s_waitcnt(0xC07F)
-                rocdl.s_barrier()
-                scf.YieldOp([])
-        new_loop = scf.ForOp(start, ub, step, new_inits)
+                B.rocdl.s_waitcnt(0x0F70)
+                B.rocdl.s_waitcnt(0xC07F)
+                B.rocdl.s_barrier()
+                B.scf.YieldOp([])
+        new_loop = B.scf.ForOp(start, ub, step, new_inits)
         with ir.InsertionPoint(new_loop.body):
             em.start_phase(new_loop.induction_variable, list(new_loop.inner_iter_args))
             _emit_phase(em, templates, p.phase_ops[S.KERNEL], p.schedule, fence_waits,
                         fence_blocks)
-            scf.YieldOp([_final(em, y, a) for y, a in zip(old_yields, new_loop.inner_iter_args)])
+            B.scf.YieldOp([_final(em, y, a) for y, a in zip(old_yields, new_loop.inner_iter_args)])
         # epilogue (k base = ub)
         em.start_phase(ub, list(new_loop.results))
         _emit_phase(em, templates, p.phase_ops[S.EPILOGUE], p.schedule, fence_waits,

@@ -6,7 +6,8 @@ from pipeline_mlir.types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER,
                                  WAIT_LGKM, WAIT_VM, OpDesc)
 from pipeline_mlir.waitcnt import waitcnt_imm
 
-from .bindings import ir, rocdl
+from . import bindings as B
+from .bindings import ir
 
 # #rocdl.sched_group_mask bit values (checked against LLVM's i32 in notes/mlir-stack.md)
 MASK_BITS = {"non_mem_non_sideeffect": 0x1, "valu": 0x2, "salu": 0x4, "mfma_wmma": 0x8,
@@ -29,7 +30,7 @@ def mask_attr(mask: int):
 
 
 def sched_barrier_none():
-    return rocdl.sched_barrier(mask_attr(0))
+    return B.rocdl.sched_barrier(mask_attr(0))
 
 
 def waitcnt_of(desc: OpDesc) -> int:
@@ -44,15 +45,15 @@ def create_control(desc: OpDesc) -> None:
     Raises ConfigError for a wait count over the gfx950 limits (never clamped).
     """
     if desc.tag in (WAIT_VM, WAIT_LGKM):
-        rocdl.s_waitcnt(waitcnt_of(desc))
+        B.rocdl.s_waitcnt(waitcnt_of(desc))
     elif desc.tag == BARRIER:
-        rocdl.s_barrier()
+        B.rocdl.s_barrier()
     elif desc.tag == SET_PRIO:
-        rocdl.s_setprio(desc.wait_value)
+        B.rocdl.s_setprio(desc.wait_value)
     elif desc.tag == SCHEDULE_BARRIER:
         sched_barrier_none()
     elif desc.tag == SCHED_GROUP_BARRIER:
-        rocdl.sched_group_barrier(mask_attr(desc.subtile), desc.wait_value, 0)
+        B.rocdl.sched_group_barrier(mask_attr(desc.subtile), desc.wait_value, 0)
     else:  # pragma: no cover - callers pass control entries only
         raise ValueError(f"tag {desc.tag} is not a control entry")
 

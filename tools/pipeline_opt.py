@@ -218,7 +218,7 @@ class Job:
 
         pm = passmanager.PassManager("builtin.module", ctx)
         emit = self.args.emit
-        if self.args.pipeline:
+        if self.args.pipeline is not None:
             from pipeline_mlir.options import parse_pipeline
 
             request = parse_pipeline(self.args.pipeline)
@@ -338,7 +338,10 @@ def _check_args(args) -> None:
     if args.emit not in EMIT_KINDS:
         raise UsageError(f"unknown --emit kind '{args.emit}' (choose from "
                          f"{', '.join(EMIT_KINDS)})")
-    if args.pipeline and args.pass_pipeline is not None:
+    if args.pipeline is None and args.pass_pipeline is None and args.input is None:
+        raise UsageError("nothing to do: give --pipeline=NAME (a named pipeline), "
+                         "--pass-pipeline=TEXT or an input file (see --help)")
+    if args.pipeline is not None and args.pass_pipeline is not None:
         raise UsageError("--pipeline and --pass-pipeline cannot be combined (a named pipeline "
                          "is a pass pipeline; list its passes with --help)")
     if args.mcpu not in CHIPS:
@@ -352,7 +355,7 @@ def _check_args(args) -> None:
 
 def _read_input(args) -> tuple[str | None, str]:
     """(text or None for 'no input', file name for messages)."""
-    if args.input is None and (args.pipeline and args.pass_pipeline is None):
+    if args.input is None and args.pipeline is not None and args.pass_pipeline is None:
         return None, "<default body>"
     path = args.input or "-"
     if path == "-":
@@ -380,7 +383,7 @@ def _chunks(text: str | None, split: bool) -> list[tuple[str | None, int]]:
 
 def _run(args) -> tuple[object, list[str]]:
     """(output, error lines)."""
-    if args.input is None and args.pipeline and args.pass_pipeline is None \
+    if args.input is None and args.pipeline is not None and args.pass_pipeline is None \
             and args.emit in SCHEDULE_EMITS and not (args.mlir_print_ir_after_all
                                                      or args.mlir_timing):
         return _render_core(args.pipeline, args.emit), []

@@ -1,0 +1,281 @@
+"""LLVM IR text -> gfx950 assembly / relocatable object (llvmlite), and -> ``.hsaco``.
+
+No MLIR here: the input is the LLVM IR text ``pipeline_mlir.passes.to_llvm``
+prints (LLVM 24's dialect of it); llvmlite 0.50 brings LLVM 22.
+
+LLVM reports many errors (``Cannot select``, a broken module, bad metadata) by
+printing ``LLVM ERROR: ...`` and aborting the process, so the compilation runs
+in a child process: ``python -m pipeline_mlir.codegen --worker`` reads a JSON
+request on stdin and writes the results on stdout.  A failure of any kind
+becomes a :class:`CodegenError` carrying LLVM's message, never a core dump of
+the caller.  The worker imports only llvmlite.
+
+Linking uses ``iree-lld`` from the iree-base-compiler wheel (located without
+importing MLIR), else ``ld.lld-22`` / ``ld.lld`` on PATH.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from pipeline_mlir.errors import PipelineError
+
+__all__ = ["CodegenError", "compile_llvm_ir", "link_hsaco", "find_linker", "apply_skew_shims",
+           "KINDS", "TRIPLE"]
+
+TRIPLE = "amdgcn-amd-amdhsa"
+KINDS = ("asm", "obj", "both")
+
+#: seconds before a worker is killed (a codegen of our kernels takes well under one)
+DEFAULT_TIMEOUT = 120.0
+
+_WORKER_FLAG = "--worker"
+# exit status of a worker that caught an llvmlite (Python-level) error
+_WORKER_ERROR_RC = 3
+
+
+class CodegenError(PipelineError):
+    """LLVM could not compile or link the code; the message is LLVM's (one or a few lines)."""
+
+
+# ---- LLVM 24 -> 22 skew ---------------------------------------------------------------------
+
+# LLVM 24 overloads make.buffer.rsrc on its record-count type too
+# (``.p8.p1.i64``); LLVM 22 knows only ``.p<rsrc>.p<base>`` with an i64 count.
+# ``to_llvm`` zero-extends the count to i64; the name's third suffix goes here.
+_MAKE_BUFFER_RSRC = re.compile(r"(@llvm\.amdgcn\.make\.buffer\.rsrc\.p\d+\.p\d+)\.i(?:32|64)\b")
+
+
+def apply_skew_shims(ll_text: str) -> str:
+    """Rewrite LLVM 24 spellings LLVM 22 rejects (so far: the make.buffer.rsrc name)."""
+    return _MAKE_BUFFER_RSRC.sub(r"\1", ll_text)
+
+
+# ---- the parent side ------------------------------------------------------------------------
+
+# stderr lines of a worker that are noise, not the message
+_NOISE = re.compile(r"^(PLEASE submit a bug report|Stack dump:|Program arguments:|\s*#\d+ |"
+                    r"\s*\d+\.\s|Aborted)")
+# LLVM warns and carries on for an unknown processor or feature: make those errors
+_BAD_TARGET = re.compile(r"is not a recognized (processor|feature) for this target")
+
+
+def compile_llvm_ir(ll_text: str, mcpu: str = "gfx950", kind: str = "asm", opt: int = 3, *,
+                    features: str = "", timeout: float = DEFAULT_TIMEOUT):
+    """Compile LLVM IR text for ``amdgcn-amd-amdhsa`` / ``mcpu`` in a child process.
+
+    ``kind``: ``"asm"`` -> str (verbose assembly: ``; sched_barrier mask(...)``
+    comments and the ``; Kernel info`` block are kept), ``"obj"`` -> bytes
+    (relocatable ELF), ``"both"`` -> (str, bytes) from one compilation.
+    ``opt`` (0-3) is both the IR pipeline level and the codegen level.
+
+    Raises :class:`CodegenError` with LLVM's message when the IR does not parse
+    or verify, LLVM aborts, or ``mcpu``/``features`` is unknown to LLVM.
+    """
+    if kind not in KINDS:
+        raise ValueError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
+    if opt not in (0, 1, 2, 3):
+        raise ValueError(f"opt must be 0, 1, 2 or 3, got {opt!r}")
+    request = {"ir": apply_skew_shims(ll_text), "mcpu": mcpu, "features": features,
+               "kind": kind, "opt": opt}
+    try:
+        proc = subprocess.run([sys.executable, "-m", "pipeline_mlir.codegen", _WORKER_FLAG],
+                              input=json.dumps(request).encode(), capture_output=True,
+                              timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise CodegenError(f"LLVM code generation for {mcpu} did not finish in "
+                           f"{timeout:g} s") from None
+    stderr = proc.stderr.decode(errors="replace")
+    if proc.returncode != 0:
+        raise CodegenError(_failure_message(stderr, proc.returncode))
+    for line in stderr.splitlines():
+        if _BAD_TARGET.search(line):
+            raise CodegenError(f"LLVM: {line.strip()} (mcpu={mcpu!r}, features={features!r})")
+    parts = _unframe(proc.stdout)
+    if kind == "asm":
+        return parts[0].decode()
+    if kind == "obj":
+        return parts[0]
+    return parts[0].decode(), parts[1]
+
+
+def _failure_message(stderr: str, returncode: int) -> str:
+    """LLVM's message from a failed worker's stderr: the ``LLVM ERROR`` line first, then context."""
+    lines = [ln.rstrip() for ln in stderr.splitlines() if ln.strip()]
+    if any(ln.startswith("Traceback") for ln in lines):  # a bug in the worker, not LLVM
+        return f"the codegen worker failed: {lines[-1].strip()}"
+    kept = []
+    for ln in lines:
+        if _NOISE.match(ln):
+            break
+        kept.append(ln.strip())
+    if not kept:
+        how = (f"was killed by signal {-returncode}" if returncode < 0
+               else f"exited with status {returncode}")
+        return f"LLVM code generation {how} without a message"
+    errors = [ln for ln in kept if ln.startswith("LLVM ERROR:")]
+    context = [ln for ln in kept if not ln.startswith("LLVM ERROR:")]
+    head = errors[0] if errors else context.pop(0)
+    if context:
+        detail = "; ".join(context[:4])
+        head = f"{head} ({detail[:400]}{'...' if len(detail) > 400 else ''})"
+    return head
+
+
+def _frame(parts: list[bytes]) -> bytes:
+    return b"".join(struct.pack("<Q", len(p)) + p for p in parts)
+
+
+def _unframe(data: bytes) -> list[bytes]:
+    parts, pos = [], 0
+    while pos < len(data):
+        (n,) = struct.unpack_from("<Q", data, pos)
+        parts.append(data[pos + 8:pos + 8 + n])
+        pos += 8 + n
+    return parts
+
+
+# ---- the worker -----------------------------------------------------------------------------
+
+class _WorkerError(Exception):
+    """Internal: an llvmlite (Python-level) failure in the worker, as one message."""
+
+
+def _one_line(text: str) -> str:
+    """llvmlite's multi-line error text without caret lines, joined into one line."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and ln.strip() != "^"]
+    return "; ".join(lines)
+
+
+_PARSE_ERROR = re.compile(r"<string>:(\d+):(\d+): error: (.*)")
+
+
+def _parse_error_message(text: str) -> str:
+    """``<string>:2:3: error: msg`` + source line -> ``... at line 2:3: msg (in 'src')``."""
+    text = text.removeprefix("LLVM IR parsing error").strip()
+    m = _PARSE_ERROR.search(text)
+    if m is None:
+        return f"LLVM IR parsing error: {_one_line(text)}"
+    rest = text[m.end():].splitlines()
+    source = next((ln.strip() for ln in rest if ln.strip() and ln.strip() != "^"), "")
+    near = f" (in '{source}')" if source else ""
+    return f"LLVM IR parsing error at line {m.group(1)}:{m.group(2)}: {m.group(3)}{near}"
+
+
+def _worker_compile(request: dict) -> list[bytes]:
+    import llvmlite.binding as lb
+
+    lb.initialize_all_targets()
+    lb.initialize_all_asmprinters()
+    opt = request["opt"]
+    tm = lb.Target.from_triple(TRIPLE).create_target_machine(
+        cpu=request["mcpu"], features=request["features"], opt=opt, reloc="pic")
+    try:
+        mod = lb.parse_assembly(request["ir"])
+    except RuntimeError as e:
+        raise _WorkerError(_parse_error_message(str(e))) from None
+    if mod.triple and not mod.triple.startswith("amdgcn"):
+        raise _WorkerError(f"the module's target triple is '{mod.triple}', not {TRIPLE}")
+    mod.triple = TRIPLE
+    mod.data_layout = str(tm.target_data)
+    try:
+        mod.verify()
+    except RuntimeError as e:
+        raise _WorkerError(f"LLVM IR verification failed: {_one_line(str(e))}") from None
+    pb = lb.create_pass_builder(tm, lb.create_pipeline_tuning_options(speed_level=opt))
+    pb.getModulePassManager().run(mod, pb)
+    tm.set_asm_verbosity(True)
+    out = []
+    if request["kind"] in ("asm", "both"):
+        out.append(tm.emit_assembly(mod).encode())
+    if request["kind"] in ("obj", "both"):
+        out.append(tm.emit_object(mod))
+    return out
+
+
+def _worker_main() -> int:
+    request = json.loads(sys.stdin.buffer.read())
+    try:
+        parts = _worker_compile(request)
+    except _WorkerError as e:
+        sys.stderr.write(f"{e}\n")
+        return _WORKER_ERROR_RC
+    sys.stdout.buffer.write(_frame(parts))
+    sys.stdout.flush()
+    return 0
+
+
+# ---- linking --------------------------------------------------------------------------------
+
+def _iree_lld() -> str | None:
+    """``iree-lld`` as ``iree.compiler.tools.binaries.find_tool`` finds it, without importing MLIR.
+
+    Honours ``IREE_TOOL_PATH`` first, then the wheel's ``_mlir_libs`` directory.
+    """
+    for entry in os.environ.get("IREE_TOOL_PATH", "").split(os.pathsep):
+        if entry and os.access(os.path.join(entry, "iree-lld"), os.X_OK):
+            return os.path.join(entry, "iree-lld")
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec("iree.compiler")
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    for root in spec.submodule_search_locations:
+        exe = Path(root) / "_mlir_libs" / "iree-lld"
+        if os.access(exe, os.X_OK):
+            return str(exe)
+    return None
+
+
+def find_linker() -> list[str]:
+    """The command prefix of an LLD that links AMDGPU objects (``iree-lld -flavor gnu``, ...)."""
+    exe = _iree_lld()
+    if exe:
+        return [exe, "-flavor", "gnu"]
+    for name in ("ld.lld-22", "ld.lld"):
+        path = shutil.which(name)
+        if path:
+            return [path]
+    raise CodegenError("no AMDGPU linker found: install iree-base-compiler (iree-lld) or "
+                       "lld-22 (ld.lld)")
+
+
+def link_hsaco(obj_bytes: bytes, *, timeout: float = DEFAULT_TIMEOUT) -> bytes:
+    """Link a relocatable object (:func:`compile_llvm_ir` ``kind="obj"``) into a ``.hsaco``.
+
+    Raises :class:`CodegenError` with the linker's message on failure.
+    """
+    if not obj_bytes.startswith(b"\x7fELF"):
+        raise CodegenError("link_hsaco: the input is not an ELF object")
+    cmd = find_linker()
+    with tempfile.TemporaryDirectory(prefix="pipeline-mlir-link-") as tmp:
+        obj, out = Path(tmp) / "kernel.o", Path(tmp) / "kernel.hsaco"
+        obj.write_bytes(obj_bytes)
+        try:
+            proc = subprocess.run(cmd + ["-shared", str(obj), "-o", str(out)],
+                                  capture_output=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise CodegenError(f"{Path(cmd[0]).name} did not finish in {timeout:g} s") from None
+        if proc.returncode != 0 or not out.exists():
+            msg = proc.stderr.decode(errors="replace").strip().replace(str(tmp) + os.sep, "")
+            raise CodegenError(f"{Path(cmd[0]).name} failed: {msg or f'status {proc.returncode}'}")
+        return out.read_bytes()
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == [_WORKER_FLAG]:
+        sys.exit(_worker_main())
+    sys.stderr.write(f"usage: python -m pipeline_mlir.codegen {_WORKER_FLAG} "
+                     f"(internal: a JSON request on stdin)\n")
+    sys.exit(2)

@@ -1,0 +1,212 @@
+"""gfx950 code generation (pipeline_mlir/codegen.py): LLVM IR -> asm / object -> .hsaco."""
+
+from __future__ import annotations
+
+import re
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipeline_mlir import codegen
+from pipeline_mlir.codegen import CodegenError, apply_skew_shims, compile_llvm_ir, link_hsaco
+from pipeline_mlir.errors import PipelineError
+
+KERNEL = Path(__file__).parent / "inputs" / "mfma_kernel.mlir"
+
+ET_REL, ET_DYN, EM_AMDGPU = 1, 3, 224
+ELFOSABI_AMDGPU_HSA = 64
+EF_AMDGPU_MACH_GFX950 = 0x4F
+
+
+def elf_header(data: bytes) -> dict:
+    """The fields of an ELF64 little-endian header we check (no pyelftools)."""
+    ident, e_type, e_machine, _version, _entry, _phoff, _shoff, e_flags = struct.unpack_from(
+        "<16sHHIQQQI", data, 0)
+    return {"magic": ident[:4], "class": ident[4], "data": ident[5], "osabi": ident[7],
+            "abi_version": ident[8], "type": e_type, "machine": e_machine, "flags": e_flags}
+
+
+@pytest.fixture(scope="module")
+def kernel_ll() -> str:
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.passes.to_llvm import module_to_llvm_ir
+
+    with new_context():
+        return module_to_llvm_ir(ir.Module.parseFile(str(KERNEL)))
+
+
+@pytest.fixture(scope="module")
+def compiled(kernel_ll):
+    """(asm, obj) of the test kernel from one worker run."""
+    return compile_llvm_ir(kernel_ll, kind="both")
+
+
+# ---- assembly -------------------------------------------------------------------------------
+
+def test_asm_has_the_kernel(compiled):
+    asm, _ = compiled
+    assert '.amdgcn_target "amdgcn-amd-amdhsa--gfx950"' in asm
+    for needle in ["global_load_lds_dwordx4", "s_waitcnt vmcnt(0)", "s_barrier",
+                   "ds_read_b128", "s_waitcnt lgkmcnt(0)", "s_setprio 1", "s_setprio 0",
+                   "v_mfma_f32_16x16x32_bf16", "; sched_barrier mask(0x00000000)",
+                   "; sched_group_barrier mask(0x00000100) size(2) SyncID(0)",
+                   "; sched_group_barrier mask(0x00000008) size(1) SyncID(0)",
+                   "s_cbranch_scc1",                              # the K-loop stays a loop
+                   "; Kernel info:", "; Occupancy:",
+                   ".amdhsa_group_segment_fixed_size 8192",
+                   ".max_flat_workgroup_size: 256", ".uniform_work_group_size: 1"]:
+        assert needle in asm, needle
+
+
+def test_asm_keeps_the_fenced_order(compiled):
+    """Inside the loop the waits, barrier, reads, priority and MFMA stay as written."""
+    asm, _ = compiled
+    loop = asm[asm.index("; =>This Inner Loop Header"):asm.index("s_cbranch_scc1")]
+    wanted = ["global_load_lds_dwordx4", "global_load_lds_dwordx4", "s_waitcnt vmcnt(0)",
+              "s_barrier", "ds_read_b128", "ds_read_b128", "s_waitcnt lgkmcnt(0)", "s_setprio 1",
+              "v_mfma_f32_16x16x32_bf16", "s_setprio 0", "s_barrier"]
+    pattern = "|".join(re.escape(w) for w in sorted(set(wanted), key=len, reverse=True))
+    assert re.findall(pattern, loop) == wanted
+
+
+def test_asm_only(kernel_ll, compiled):
+    asm = compile_llvm_ir(kernel_ll, kind="asm", opt=2)
+    assert isinstance(asm, str) and "v_mfma_f32_16x16x32_bf16" in asm
+
+
+# ---- object and .hsaco ----------------------------------------------------------------------
+
+def test_object_is_a_gfx950_elf(compiled):
+    _, obj = compiled
+    h = elf_header(obj)
+    assert h["magic"] == b"\x7fELF" and h["class"] == 2 and h["data"] == 1
+    assert h["osabi"] == ELFOSABI_AMDGPU_HSA
+    assert (h["type"], h["machine"]) == (ET_REL, EM_AMDGPU)
+    assert h["flags"] & 0xFF == EF_AMDGPU_MACH_GFX950
+
+
+def test_hsaco_links(compiled):
+    _, obj = compiled
+    hsaco = link_hsaco(obj)
+    h = elf_header(hsaco)
+    assert h["magic"] == b"\x7fELF"
+    assert (h["type"], h["machine"]) == (ET_DYN, EM_AMDGPU)
+    assert h["flags"] & 0xFF == EF_AMDGPU_MACH_GFX950
+    assert b"mfma_kloop.kd" in hsaco                      # the kernel descriptor symbol
+
+
+def test_link_rejects_non_elf_input():
+    with pytest.raises(CodegenError, match="not an ELF object"):
+        link_hsaco(b"hello")
+
+
+def test_link_failure_is_a_codegen_error():
+    with pytest.raises(CodegenError) as err:
+        link_hsaco(b"\x7fELF" + b"\x00" * 60)
+    msg = str(err.value)
+    assert "failed:" in msg and "kernel.o" in msg
+    assert "pipeline-mlir-link-" not in msg               # temp directory names stripped
+
+
+def test_linker_is_the_wheels_iree_lld():
+    from iree.compiler.tools.binaries import find_tool
+
+    cmd = codegen.find_linker()
+    assert Path(cmd[0]).resolve() == Path(find_tool("iree-lld")).resolve()
+    assert cmd[1:] == ["-flavor", "gnu"]
+
+
+def test_codegen_and_linking_do_not_import_mlir():
+    code = ("import sys, pipeline_mlir.codegen as c; c.find_linker(); "
+            "bad = [m for m in sys.modules if m.startswith(('iree.compiler.ir', "
+            "'iree.compiler._mlir_libs', 'mlir', 'pipeline_mlir.dialect'))]; "
+            "print(bad); sys.exit(1 if bad else 0)")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+# ---- failures become CodegenError ----------------------------------------------------------
+
+WAIT_LOADCNT_LL = """\
+define amdgpu_kernel void @k() {
+  call void @llvm.amdgcn.s.wait.loadcnt(i16 0)
+  ret void
+}
+declare void @llvm.amdgcn.s.wait.loadcnt(i16 immarg)
+"""
+
+WAITCNT_LL = WAIT_LOADCNT_LL.replace("s.wait.loadcnt", "s.waitcnt").replace("i16", "i32")
+
+
+def test_llvm_abort_is_a_codegen_error():
+    """LLVM aborts the process on a gfx12-only intrinsic: the caller gets the message."""
+    with pytest.raises(CodegenError) as err:
+        compile_llvm_ir(WAIT_LOADCNT_LL)
+    msg = str(err.value)
+    assert msg == "LLVM ERROR: Cannot select: intrinsic %llvm.amdgcn.s.wait.loadcnt"
+    assert isinstance(err.value, PipelineError)
+
+
+def test_unknown_mcpu_is_an_error():
+    with pytest.raises(CodegenError, match=r"'gfx9999' is not a recognized processor"):
+        compile_llvm_ir(WAITCNT_LL, mcpu="gfx9999")
+
+
+def test_unknown_feature_is_an_error():
+    with pytest.raises(CodegenError, match=r"'\+bogus' is not a recognized feature"):
+        compile_llvm_ir(WAITCNT_LL, features="+bogus")
+
+
+def test_malformed_ir_reports_the_parse_error():
+    with pytest.raises(CodegenError) as err:
+        compile_llvm_ir("define void @f() {\n  foo\n}\n")
+    assert str(err.value) == ("LLVM IR parsing error at line 2:3: expected instruction opcode "
+                              "(in 'foo')")
+
+
+def test_invalid_ir_reports_the_verifier_message():
+    ll = "define i32 @f() {\nentry:\n  br label %b\nb:\n  %x = add i32 %x, 1\n  ret i32 %x\n}\n"
+    with pytest.raises(CodegenError, match=r"verification failed: Only PHI nodes may reference "
+                                           r"their own value!; %x = add i32 %x, 1"):
+        compile_llvm_ir(ll)
+
+
+def test_foreign_triple_is_an_error():
+    with pytest.raises(CodegenError, match="x86_64-unknown-linux-gnu"):
+        compile_llvm_ir('target triple = "x86_64-unknown-linux-gnu"\n')
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="kind"):
+        compile_llvm_ir(WAITCNT_LL, kind="hsaco")
+    with pytest.raises(ValueError, match="opt"):
+        compile_llvm_ir(WAITCNT_LL, opt=4)
+
+
+def test_failure_message_extraction():
+    stderr = ("Intrinsic has incorrect argument type!\n"
+              "ptr @llvm.amdgcn.make.buffer.rsrc.p7.p1.i32\n"
+              "LLVM ERROR: Broken module found, compilation aborted!\n"
+              "PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/\n"
+              "Stack dump:\n0.\tProgram arguments: python\n #0 0x00007f in foo\n")
+    assert codegen._failure_message(stderr, -6) == (
+        "LLVM ERROR: Broken module found, compilation aborted! (Intrinsic has incorrect "
+        "argument type!; ptr @llvm.amdgcn.make.buffer.rsrc.p7.p1.i32)")
+    assert codegen._failure_message("", -11) == (
+        "LLVM code generation was killed by signal 11 without a message")
+
+
+# ---- LLVM 24 -> 22 skew ---------------------------------------------------------------------
+
+def test_make_buffer_rsrc_name_shim():
+    ll = ("%r = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p8.p1.i64(ptr addrspace(1) "
+          "%0, i16 0, i64 16, i32 0)\n"
+          "declare ptr addrspace(7) @llvm.amdgcn.make.buffer.rsrc.p7.p1.i32(ptr addrspace(1), "
+          "i16, i32, i32)\n@llvm.amdgcn.make.buffer.rsrc.p8.p1.i64x = 1\n")
+    out = apply_skew_shims(ll)
+    assert "@llvm.amdgcn.make.buffer.rsrc.p8.p1(ptr addrspace(1) %0" in out
+    assert "@llvm.amdgcn.make.buffer.rsrc.p7.p1(ptr addrspace(1), i16" in out
+    assert "@llvm.amdgcn.make.buffer.rsrc.p8.p1.i64x" in out     # only whole suffixes

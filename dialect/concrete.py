@@ -106,6 +106,7 @@ def import_loop(loop, request) -> None:
         entries.append((op, TAG_ATTRS[tag], fields))
     if not entries:
         raise IRError(loop, "'scf.for' op has no sched-tagged ops")
+    _check_counts(entries, request)
     with loop.context, loop.location:
         with ir.InsertionPoint(loop):
             pop = ir.Operation.create(S.PIPELINE, regions=1, attributes={
@@ -119,6 +120,51 @@ def import_loop(loop, request) -> None:
             with ir.InsertionPoint(block), op.location:
                 e = ir.Operation.create(name, attributes=attrs)
             read_entry(e, schedule)  # meaningful for the schedule?
+
+
+def payload_instructions(op) -> tuple[str, int] | None:
+    """(counter, instructions) a payload op issues, where it is known: one
+    ``global_load_lds``/``buffer_load ... lds`` per ``amdgpu.gather_to_lds``, one
+    ``ds_read`` per 16 bytes of a ``vector.load`` from workgroup memory."""
+    if op.name == "amdgpu.gather_to_lds":
+        return "vmcnt", 1
+    if op.name == "vector.load" and len(op.results) == 1:
+        mem = str(op.operands[0].type)
+        vt = op.results[0].type
+        if "workgroup" in mem and isinstance(vt, ir.VectorType):
+            bits = vt.element_type.width if hasattr(vt.element_type, "width") else None
+            if bits:
+                n = 1
+                for d in vt.shape:
+                    n *= d
+                return "lgkmcnt", max(1, -(-n * bits // 128))
+    return None
+
+
+def _check_counts(entries, request) -> None:
+    """The schedule's per-load counts must be what the payload ops issue: a count larger
+    than the real one makes every derived wait too weak (a race), so it is an error."""
+    s = request.build()
+    config = s.config()
+    lgkm = request.lgkm_per_load(s)
+    for op, name, fields in entries:
+        known = payload_instructions(op)
+        if known is None or name not in (S.GLOBAL_LOAD, S.FRAG_LOAD):
+            continue
+        ch = ir.IntegerAttr(fields["channel"]).value if "channel" in fields else 0
+        if ch not in (0, 1):
+            continue
+        counter, n = known
+        if name == S.GLOBAL_LOAD:
+            want, key = config.vm_per_channel(ch), f"vm_per_load_{'ab'[ch]}"
+        else:
+            want = lgkm[ch] or config.lgkm_per_channel(ch)
+            key = f"lgkm_per_load_{'ab'[ch]}"
+        if counter == ("vmcnt" if name == S.GLOBAL_LOAD else "lgkmcnt") and want and want != n:
+            raise IRError(op, f"'{op.name}' op issues {n} {counter} instruction(s), but the "
+                              f"schedule '{request.spec()}' counts {want} per load of channel "
+                              f"{ch}: its waits would not match the hardware counter; set "
+                              f"{key}={n}")
 
 
 def _options_attr(request):

@@ -107,7 +107,7 @@ def test_kernel_compiles_to_code_object(capsys, tmp_path):
     src = tmp_path / "k.mlir"
     src.write_text(kernel_text("4wave"))
     out = tmp_path / "k.hsaco"
-    assert main([str(src), "--pipeline=4wave", "--emit=hsaco", "-o", str(out)]) == 0
+    assert main([str(src), f"--pipeline=4wave{{{EXACT}}}", "--emit=hsaco", "-o", str(out)]) == 0
     data = out.read_bytes()
     assert data[:4] == b"\x7fELF" and int.from_bytes(data[18:20], "little") == 224
 
@@ -119,7 +119,7 @@ def _tagged_loop(extra_in_loop: str) -> str:
 
 def test_side_effecting_untagged_op_in_loop_is_an_error(capsys, tmp_path):
     rc, out, err = run(capsys, tmp_path, _tagged_loop("        rocdl.s.barrier\n"),
-                       "--pipeline=4wave")
+                       f"--pipeline=4wave{{{EXACT}}}")
     assert rc == 1 and "Traceback" not in err
     assert re.search(r"k\.mlir:\d+:\d+: error: sched-import: 'rocdl.s.barrier' op in the "
                      r"pipelined loop is neither tagged", err), err
@@ -130,7 +130,7 @@ def test_two_tags_on_one_op_is_an_error(capsys, tmp_path):
         "{sched.mma = {stage = 0 : i64, subtile = 0 : i64}}",
         "{sched.mma = {stage = 0 : i64, subtile = 0 : i64}, sched.frag_load = {channel = 0 : i64}}",
         1)
-    rc, out, err = run(capsys, tmp_path, text, "--pipeline=4wave")
+    rc, out, err = run(capsys, tmp_path, text, f"--pipeline=4wave{{{EXACT}}}")
     assert rc == 1
     assert "carries sched.frag_load and sched.mma" in err or \
         "carries sched.mma and sched.frag_load" in err, err
@@ -139,7 +139,7 @@ def test_two_tags_on_one_op_is_an_error(capsys, tmp_path):
 def test_unknown_tag_field_is_an_error(capsys, tmp_path):
     text = kernel_text("4wave").replace("sched.mma = {stage = 0 : i64",
                                         "sched.mma = {stag = 0 : i64", 1)
-    rc, out, err = run(capsys, tmp_path, text, "--pipeline=4wave")
+    rc, out, err = run(capsys, tmp_path, text, f"--pipeline=4wave{{{EXACT}}}")
     assert rc == 1 and "has unknown field 'stag'" in err, err
 
 
@@ -153,13 +153,25 @@ def test_body_that_does_not_fit_the_schedule_is_located(capsys, tmp_path):
     # drop one MMA tag: the 4-wave program needs 8 MMA blocks
     text = kernel_text("4wave")
     text = re.sub(r" \{sched\.mma = \{stage = 1 : i64, subtile = 1 : i64\}\}", "", text, count=1)
-    rc, out, err = run(capsys, tmp_path, text, "--pipeline=4wave")
+    rc, out, err = run(capsys, tmp_path, text, f"--pipeline=4wave{{{EXACT}}}")
     assert rc == 1 and "Traceback" not in err
     assert "error:" in err
+
+
+@pytest.mark.parametrize("options,key", [("", "vm_per_load_a=1"),
+                                         ("vm_per_load_a=1 vm_per_load_b=1", "lgkm_per_load_b=1"),
+                                         (EXACT.replace("lgkm_per_load_b=1", "lgkm_per_load_b=2"),
+                                          "lgkm_per_load_b=1")])
+def test_per_load_counts_must_match_the_payload(capsys, tmp_path, options, key):
+    """Counting 2 vmcnt per load when the payload issues 1 would make every wait too weak."""
+    spec = f"4wave{{{options}}}" if options else "4wave"
+    rc, out, err = run(capsys, tmp_path, kernel_text("4wave"), f"--pipeline={spec}")
+    assert rc == 1 and "its waits would not match the hardware counter" in err, err
+    assert f"set {key}" in err
 
 
 def test_stagger_needs_block_size(capsys, tmp_path):
     text = kernel_text("pingpong", block=512).replace(
         " attributes {known_block_size = array<i32: 512, 1, 1>}", "")
-    rc, out, err = run(capsys, tmp_path, text, "--pipeline=pingpong")
+    rc, out, err = run(capsys, tmp_path, text, f"--pipeline=pingpong{{{EXACT}}}")
     assert rc == 1 and "warp stagger needs the kernel's known_block_size" in err, err

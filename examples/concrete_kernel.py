@@ -28,9 +28,11 @@ K_NAMES = {KOffsetKind.K0: "k0", KOffsetKind.K1: "k1", KOffsetKind.K_NEXT: "k_ne
 TILE = 2048  # LDS elements per (channel, stage, subtile) slot
 
 
-def kernel_text(spec: str, bk: int = 64, block: int = 256) -> str:
+def kernel_text(spec: str, bk: int = 64, block: int | None = None) -> str:
     request = parse_pipeline(spec)
     s = request.build()
+    if block is None:  # ping-pong runs 8 warps (2 groups), 4-wave 4
+        block = 512 if request.name == "pingpong" else 256
     body = s.declare_ops()
     roles = {0: "global", 1: "global", 3: "frag", 4: "frag", 5: "mma"}
     kinds = [roles.get(o.tag) for o in body]

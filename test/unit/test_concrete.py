@@ -175,3 +175,10 @@ def test_stagger_needs_block_size(capsys, tmp_path):
         " attributes {known_block_size = array<i32: 512, 1, 1>}", "")
     rc, out, err = run(capsys, tmp_path, text, f"--pipeline=pingpong{{{EXACT}}}")
     assert rc == 1 and "warp stagger needs the kernel's known_block_size" in err, err
+
+
+@pytest.mark.parametrize("name", ["4wave", "pingpong"])
+def test_shipped_example_kernels_match_their_generator(name):
+    path = Path(__file__).parents[2] / "examples" / f"gemm_loop_{name}.mlir"
+    assert path.read_text() == kernel_text(name), (
+        f"regenerate with: python examples/concrete_kernel.py {name} > {path}")

@@ -1,0 +1,395 @@
+"""The ``sched`` dialect: op names and schema (ops.py), IR readers/builders (ir_io.py),
+rocdl control-op creation and fencing (rocdl_build.py), and the bindings module."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from pipeline_mlir.dialect import ops as S
+from pipeline_mlir.dialect import ir_io
+from pipeline_mlir.dialect.bindings import FLAVOR, ir, new_context
+from pipeline_mlir.dialect.ir_io import (IRError, compiled_from_ir, create_entry, decode_attr,
+                                         encode, entry_attrs, options_attr, options_spec,
+                                         parse_edge, pipeline_ops, read_entry, read_phase,
+                                         read_pipeline, read_program, write_phase, write_program)
+from pipeline_mlir.dialect.rocdl_build import (create_control, fenced_sequence, mask_attr,
+                                               waitcnt_of)
+from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.options import parse_pipeline
+from pipeline_mlir.program import MMABlockSpec
+from pipeline_mlir.stages import annotate
+from pipeline_mlir.types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER, SET_PRIO,
+                                 WAIT_LGKM, WAIT_VM, DepEdge, DepKind, KOffsetKind, OpDesc, OpRole,
+                                 ResourceKind)
+from pipeline_mlir.waitcnt import decode_waitcnt
+
+# ---- op names and schema ----------------------------------------------------------------------
+
+
+def test_op_names_are_the_public_interface():
+    assert S.ALL_OPS == (
+        "sched.pipeline", "sched.program", "sched.block",
+        "sched.prologue", "sched.kernel", "sched.epilogue",
+        "sched.global_load", "sched.lds_store", "sched.frag_load", "sched.mma",
+        "sched.wait_vm", "sched.wait_lgkm", "sched.barrier", "sched.set_prio",
+        "sched.sched_barrier", "sched.sched_group_barrier")
+    assert S.CONTROL_TAGS == {"sched.wait_vm": WAIT_VM, "sched.wait_lgkm": WAIT_LGKM,
+                              "sched.barrier": BARRIER, "sched.set_prio": SET_PRIO,
+                              "sched.sched_barrier": SCHEDULE_BARRIER,
+                              "sched.sched_group_barrier": SCHED_GROUP_BARRIER}
+    assert S.STATES == ("logical", "annotated", "reordered", "edges", "scheduled", "blocks",
+                        "explicit", "phases", "lowered")
+    assert [S.state_index(s) for s in S.STATES] == list(range(len(S.STATES)))
+
+
+MATMUL_TAGS = [("sched.global_load", 0, 0), ("sched.global_load", 1, 1),
+               ("sched.frag_load", 0, 3), ("sched.frag_load", 1, 4),
+               ("sched.mma", -1, 5), ("sched.mma", 0, 5), ("sched.mma", 7, 5),
+               ("sched.global_load", -1, None), ("sched.global_load", 2, None),
+               ("sched.frag_load", -1, None), ("sched.lds_store", 0, None)]
+SINGLE_TAGS = [("sched.global_load", 0, 0), ("sched.global_load", -1, 0),
+               ("sched.lds_store", 0, 1), ("sched.frag_load", 3, 2), ("sched.mma", -1, 3)]
+
+
+@pytest.mark.parametrize("schedule", ["pingpong", "4wave"])
+@pytest.mark.parametrize("name,channel,tag", MATMUL_TAGS)
+def test_matmul_tag_table(schedule, name, channel, tag):
+    assert S.data_tag(schedule, name, channel) == tag
+
+
+@pytest.mark.parametrize("name,channel,tag", SINGLE_TAGS)
+def test_single_buffer_tag_table(name, channel, tag):
+    assert S.data_tag("single-buffer", name, channel) == tag
+
+
+def test_tag_tables_agree_with_the_schedules():
+    """Every tag a schedule's default body uses has an op, and the op maps back to it."""
+    for spec in ("pingpong", "4wave", "single-buffer{T=2}"):
+        req = parse_pipeline(spec)
+        for d in req.build().declare_ops():
+            if d.tag > 127:
+                assert S.TAG_CONTROL[d.tag] in S.CONTROL_OPS
+                continue
+            name = S.data_op_name(req.name, d.tag)
+            assert S.data_tag(req.name, name, d.channel) == d.tag
+    assert S.data_op_name("4wave", 2) is None  # COMPUTE is declared but has no sched op
+    assert S.data_op_forms("single-buffer") == ("sched.global_load, sched.lds_store, "
+                                                "sched.frag_load, sched.mma")
+
+
+def test_schema_matches_the_core():
+    block_fields = {f.name: f for f in dataclasses.fields(MMABlockSpec)}
+    assert set(S.BLOCK_SLOTS) | set(S.BLOCK_FLAGS) == set(block_fields)
+    for flag in S.BLOCK_FLAGS:
+        assert isinstance(getattr(MMABlockSpec(), flag), bool)
+    assert set(S.RESOURCES.values()) == set(ResourceKind)
+    assert set(S.ROLES.values()) == set(OpRole)
+    assert set(S.K_OFFSETS.values()) == set(KOffsetKind)
+    op_fields = {f.name for f in dataclasses.fields(OpDesc)}
+    assert set(S.DATA_ATTRS) - {"k_offset", "resource", "role"} <= op_fields
+    assert set(S.REQUIRED_CONTROL) <= set(S.CONTROL_ATTRS)
+    for name, attrs in S.REQUIRED_CONTROL.items():
+        assert set(attrs) <= set(S.CONTROL_ATTRS[name])
+
+
+# ---- bindings ----------------------------------------------------------------------------------
+
+def test_new_context_allows_unregistered_sched_ops():
+    assert FLAVOR in ("iree", "mlir")
+    with new_context() as ctx:
+        assert ctx.allow_unregistered_dialects
+        m = ir.Module.parse('"sched.barrier"() : () -> ()')
+        assert '"sched.barrier"() : () -> ()' in str(m)
+    ctx = ir.Context()
+    with ctx, pytest.raises(ir.MLIRError):
+        ir.Module.parse('"sched.barrier"() : () -> ()')
+
+
+# ---- attributes --------------------------------------------------------------------------------
+
+@pytest.fixture
+def ctx():
+    with new_context() as c, ir.Location.unknown():
+        yield c
+
+
+def _attr(text):
+    return ir.Attribute.parse(text)
+
+
+def _dummy():
+    return ir.Operation.create("sched.mma")
+
+
+GOOD = [(S.INT, "3 : i64", 3), (S.INT, "-1 : i32", -1), (S.BOOL, "true", True),
+        (S.STR, '"x"', "x"), (S.UNIT, "unit", True), (S.INTS, "array<i64: 2, 0, 1>", [2, 0, 1]),
+        (S.STRS, '["0->1F0", "a"]', ["0->1F0", "a"]), (S.STRS, "[]", []),
+        ("enum:k_offset", '"k_next"', KOffsetKind.K_NEXT),
+        ("enum:resource", '"mma_unit"', ResourceKind.MMA_UNIT),
+        ("enum:role", '"fragment_load"', OpRole.FRAGMENT_LOAD),
+        ("enum:state", '"phases"', "phases")]
+BAD = [(S.INT, "true", "an integer; got true"), (S.INT, '"3"', 'an integer; got "3"'),
+       (S.INT, "1.0 : f32", "an integer; got 1.000000e+00 : f32"),
+       (S.BOOL, "1 : i64", "a boolean (true/false); got 1 : i64"),
+       (S.STR, "1 : i64", "a string"), (S.UNIT, "true", "a unit attribute"),
+       (S.INTS, "[0, 1]", "an array<i64: ...>"), (S.INTS, "array<i32: 0>", "an array<i64: ...>"),
+       (S.STRS, '["a", 1]', "an array of strings"), (S.DICT, "[]", "a dictionary"),
+       ("enum:k_offset", '"K0"', 'one of "k0", "k1", "k_next", "k_prev", "none"; got "K0"'),
+       ("enum:state", "1 : i64", 'one of "logical",')]
+
+
+@pytest.mark.parametrize("kind,text,value", GOOD)
+def test_decode_attr(ctx, kind, text, value):
+    assert decode_attr(_dummy(), "a", _attr(text), kind) == value
+
+
+@pytest.mark.parametrize("kind,text,fragment", BAD)
+def test_decode_attr_rejects(ctx, kind, text, fragment):
+    op = _dummy()
+    with pytest.raises(IRError) as info:
+        decode_attr(op, "a", _attr(text), kind)
+    assert str(info.value).startswith("'sched.mma' op attribute 'a' must be ")
+    assert fragment in str(info.value)
+    assert info.value.op == op
+
+
+@pytest.mark.parametrize("kind,text,value", [g for g in GOOD if g[0] != "enum:state"])
+def test_encode_round_trip(ctx, kind, text, value):
+    py = value
+    if kind.startswith("enum:"):
+        py = {v: k for k, v in S.ENUMS[kind[5:]].items()}[value]
+    assert decode_attr(_dummy(), "a", encode(kind, py), kind) == value
+
+
+def test_require_names_the_kind(ctx):
+    with pytest.raises(IRError, match=r"'sched.mma' op requires attribute 'count' \(an integer\)"):
+        ir_io.require(_dummy(), "count", S.INT)
+
+
+# ---- edges, options ----------------------------------------------------------------------------
+
+def test_parse_edge(ctx):
+    op = _dummy()
+    assert parse_edge(op, "12->3A1", None, "edges") == DepEdge(12, 3, DepKind.ANTI, 1)
+    assert parse_edge(op, "0->5O0", 6, "edges") == DepEdge(0, 5, DepKind.OUTPUT, 0)
+    for e in (DepEdge.flow(0, 5), DepEdge.anti(7, 2, 1)):
+        assert parse_edge(op, str(e), None, "edges") == e
+    for bad in ("0->5", "0-5F0", "a->bF0", "0->5F", " 0->5F0"):
+        with pytest.raises(IRError, match="malformed edge"):
+            parse_edge(op, bad, None, "edges")
+    with pytest.raises(IRError, match=r"attribute 'kernel_deps': edge \"6->0F0\" refers to op "
+                                      r"6, but there are only 6 ops"):
+        parse_edge(op, "6->0F0", 6, "kernel_deps")
+
+
+@pytest.mark.parametrize("spec", ["pingpong", "pingpong{is_fp8=true max_globals=0 "
+                                               "scheduling=greedy}",
+                                  "4wave{dtype=fp8 BM=128 BN=128 BK=128 fences=false}",
+                                  "single-buffer{T=4}"])
+def test_options_round_trip(ctx, spec):
+    req = parse_pipeline(spec)
+    op = ir.Operation.create("sched.pipeline", regions=1, attributes={
+        "schedule": ir.StringAttr.get(req.name), "options": options_attr(req)})
+    back = parse_pipeline(options_spec(op))  # DictAttr sorts the keys
+    assert (back.name, dict(back.options), dict(back.config_overrides)) == \
+        (req.name, dict(req.options), dict(req.config_overrides))
+
+
+def test_options_spec_without_options(ctx):
+    op = ir.Operation.create("sched.pipeline", regions=1,
+                             attributes={"schedule": ir.StringAttr.get("4wave")})
+    assert options_spec(op) == "4wave"
+    op.attributes["options"] = _attr("{}")
+    assert options_spec(op) == "4wave"
+
+
+# ---- entries -----------------------------------------------------------------------------------
+
+CONTROL_DESCS = [OpDesc.wait_vm(12), OpDesc.wait_lgkm(0), OpDesc.barrier(), OpDesc.set_prio(1),
+                 OpDesc.schedule_barrier(), OpDesc.sched_group_barrier(3, 2)]
+
+
+@pytest.mark.parametrize("spec", ["pingpong", "4wave{dtype=fp8 BM=128 BN=128 BK=128}",
+                                  "single-buffer{T=2}"])
+def test_entry_round_trip(ctx, spec):
+    req = parse_pipeline(spec)
+    s = req.build()
+    logical = s.declare_ops()
+    descs = logical + annotate(s, logical) + CONTROL_DESCS
+    descs.append(dataclasses.replace(logical[0], k_offset=KOffsetKind.K_PREV, wait_value=3,
+                                     vm_cost=4, lgkm_cost=2, vgpr_kill=1))
+    module = ir.Module.create()
+    with ir.InsertionPoint(module.body):
+        ops = [create_entry(d, req.name) for d in descs]
+    assert [read_entry(o, req.name) for o in ops] == descs
+    for o in ops:  # no operands, results or regions
+        assert (len(o.operands), len(o.results), len(o.regions)) == (0, 0, 0)
+
+
+def test_entry_canonical_form(ctx):
+    name, attrs = entry_attrs(OpDesc.logical(5, stage=1, subtile=0), "4wave")
+    assert (name, sorted(attrs)) == ("sched.mma", ["stage", "subtile"])
+    name, attrs = entry_attrs(OpDesc.logical(3, channel=0), "pingpong")
+    assert (name, sorted(attrs)) == ("sched.frag_load", ["channel", "stage", "subtile"])
+    name, attrs = entry_attrs(OpDesc.logical(0, channel=0, k_offset=KOffsetKind.K1), "4wave")
+    assert str(attrs["k_offset"]) == '"k1"'
+    assert entry_attrs(OpDesc.barrier(), "4wave") == ("sched.barrier", {})
+    name, attrs = entry_attrs(OpDesc.sched_group_barrier(3, 2), "single-buffer")
+    assert name == "sched.sched_group_barrier"
+    assert {k: ir.IntegerAttr(v).value for k, v in attrs.items()} == {"mask": 3, "size": 2,
+                                                                      "group": 0}
+
+
+def test_entry_errors(ctx):
+    module = ir.Module.create()
+    with ir.InsertionPoint(module.body):
+        op = ir.Operation.create("sched.wait_vm")
+        with pytest.raises(IRError, match=r"'sched.wait_vm' op requires attribute 'count' "
+                                          r"\(an integer\)"):
+            read_entry(op, "4wave")
+        op = ir.Operation.create("sched.program", regions=1)
+        with pytest.raises(IRError, match="'sched.program' is not a sched entry op"):
+            read_entry(op, "4wave")
+        op = ir.Operation.create("sched.lds_store", attributes={"channel": ir_io.i64(0)})
+        with pytest.raises(IRError, match="'sched.lds_store' op with channel 0 has no meaning "
+                                          "in schedule 'pingpong'"):
+            read_entry(op, "pingpong")
+        assert read_entry(op, "single-buffer").tag == 1
+    with pytest.raises(Exception, match="schedule 'single-buffer' has no sched op for tag 5"):
+        entry_attrs(OpDesc.logical(5), "single-buffer")
+
+
+# ---- pipelines, programs, phases ---------------------------------------------------------------
+
+def _pipeline_module(spec: str):
+    req = parse_pipeline(spec)
+    module = ir.Module.create()
+    with ir.InsertionPoint(module.body):
+        pop = ir.Operation.create("sched.pipeline", regions=1, attributes={
+            "schedule": ir.StringAttr.get(req.name), "options": options_attr(req)})
+    pop.regions[0].blocks.append()
+    return module, pop
+
+
+@pytest.mark.parametrize("spec", ["pingpong", "4wave{dtype=bf16 BM=128 BN=128 BK=64}"])
+def test_program_round_trip(ctx, spec):
+    c = parse_pipeline(spec).compile()
+    module, pop = _pipeline_module(spec)
+    prog = write_program(pop.regions[0].blocks[0], c.program, c.waits, parse_pipeline(spec).name,
+                         lambda d: ir.Location.unknown())
+    program, waits = read_program(prog, parse_pipeline(spec).name)
+    assert program == c.program
+    assert waits == c.waits
+    p = read_pipeline(pop)
+    assert p.program == c.program and p.program_op == prog
+
+
+@pytest.mark.parametrize("spec", ["pingpong", "single-buffer{T=2}"])
+def test_phase_round_trip(ctx, spec):
+    req = parse_pipeline(spec)
+    c = req.compile()
+    module, pop = _pipeline_module(spec)
+    block = pop.regions[0].blocks[0]
+    for name, entries in ((S.PROLOGUE, c.prologue), (S.KERNEL, c.kernel),
+                          (S.EPILOGUE, c.epilogue)):
+        ph = write_phase(block, name, entries, req.name, lambda d: ir.Location.unknown())
+        assert read_phase(ph, req.name) == entries
+
+
+def test_compiled_from_ir_needs_phases(ctx):
+    module, pop = _pipeline_module("4wave")
+    with pytest.raises(IRError, match=r"'sched.pipeline' op is in state \"logical\"; printing "
+                                      r"the schedule needs state \"phases\""):
+        compiled_from_ir(read_pipeline(pop))
+
+
+def test_read_pipeline_structure_errors(ctx):
+    module = ir.Module.create()
+    with ir.InsertionPoint(module.body):
+        pop = ir.Operation.create("sched.pipeline", regions=2,
+                                  attributes={"schedule": ir.StringAttr.get("4wave")})
+    with pytest.raises(IRError, match="'sched.pipeline' op must have exactly one region, has 2"):
+        read_pipeline(pop)
+    module, pop = _pipeline_module("pingpong")
+    with ir.InsertionPoint(pop.regions[0].blocks[0]):
+        prog = ir.Operation.create("sched.program", regions=1)
+    with ir.InsertionPoint(prog.regions[0].blocks.append()):
+        blk = ir.Operation.create("sched.block", regions=3)
+    with pytest.raises(IRError, match=r"'sched.block' op must have 1 or 2 regions \(slots, "
+                                      r"explicit ops\); has 3") as info:
+        read_pipeline(pop)
+    assert info.value.op == blk
+    assert pipeline_ops(module.operation) == [pop]
+
+
+# ---- rocdl control ops -------------------------------------------------------------------------
+
+def test_waitcnt_immediates():
+    assert waitcnt_of(OpDesc.wait_vm(0)) == 3952
+    assert waitcnt_of(OpDesc.wait_lgkm(0)) == 49279
+    assert waitcnt_of(OpDesc.wait_vm(16)) == 0x4F70
+    assert decode_waitcnt(waitcnt_of(OpDesc.wait_vm(63))) == (63, 7, 15)
+    assert decode_waitcnt(waitcnt_of(OpDesc.wait_lgkm(15))) == (63, 7, 15)
+    assert decode_waitcnt(waitcnt_of(OpDesc.wait_lgkm(3))) == (63, 7, 3)
+    for n in range(64):
+        assert decode_waitcnt(waitcnt_of(OpDesc.wait_vm(n))) == (n, 7, 15)
+    with pytest.raises(ConfigError, match=r"vmcnt\(64\) is outside the gfx950 range 0..63"):
+        waitcnt_of(OpDesc.wait_vm(64))
+    with pytest.raises(ConfigError, match=r"lgkmcnt\(16\) is outside the gfx950 range 0..15"):
+        waitcnt_of(OpDesc.wait_lgkm(16))
+
+
+def test_mask_attr(ctx):
+    assert str(mask_attr(0)) == "#rocdl.sched_group_mask<none>"
+    assert str(mask_attr(0xFFF)) == "#rocdl.sched_group_mask<all>"
+    assert str(mask_attr(0x108)) == "#rocdl.sched_group_mask<mfma_wmma|ds_read>"
+    assert str(mask_attr(0x20)) == "#rocdl.sched_group_mask<vmem_read>"
+    with pytest.raises(ValueError, match="has bits outside 0xFFF"):
+        mask_attr(0x1000)
+
+
+def test_create_control(ctx):
+    module = ir.Module.create()
+    with ir.InsertionPoint(module.body):
+        for d in CONTROL_DESCS:
+            if d.tag != SCHED_GROUP_BARRIER:  # see test_passes.py::test_lower_sched_group_barrier_masks
+                create_control(d)
+    lines = [ln.strip() for ln in str(module).splitlines()[1:-1]]
+    assert lines == ["rocdl.s.waitcnt 3964", "rocdl.s.waitcnt 49279", "rocdl.s.barrier",
+                     "rocdl.s.setprio 1", "rocdl.sched.barrier none"]
+    with pytest.raises(ConfigError):
+        with ir.InsertionPoint(module.body):
+            create_control(OpDesc.wait_lgkm(16))
+
+
+# fenced_sequence: "|" marks a fence
+W, L, B, SB = OpDesc.wait_vm(0), OpDesc.wait_lgkm(0), OpDesc.barrier(), OpDesc.schedule_barrier()
+M = OpDesc.logical(5)
+_SHOW = {WAIT_VM: "W", WAIT_LGKM: "L", BARRIER: "B", SCHEDULE_BARRIER: "SB", 5: "M"}
+
+
+def _fenced(descs, blocks=None, waits=True, fence_blocks=True):
+    return " ".join("|" if d is None else _SHOW[d.tag]
+                    for d in fenced_sequence(descs, blocks, waits, fence_blocks))
+
+
+def test_fenced_sequence_waits():
+    assert _fenced([]) == ""
+    assert _fenced([W]) == "| W |"
+    assert _fenced([M, W, L, M]) == "M | W L | M"
+    assert _fenced([M, W, B, L, M]) == "M | W | B | L | M"
+    assert _fenced([W, SB, M]) == "| W SB M"  # an existing sched_barrier is the fence
+    assert _fenced([SB, W, M]) == "SB W | M"
+    assert _fenced([M, W, L], waits=False) == "M W L"
+
+
+def test_fenced_sequence_blocks():
+    assert _fenced([M, M, M], [0, 0, 1]) == "M M | M"
+    assert _fenced([M, SB, M], [0, 0, 1]) == "M SB M"
+    assert _fenced([M, SB, M], [0, 1, 1]) == "M SB M"  # the new block starts with a fence
+    assert _fenced([M, W, M], [0, 1, 1]) == "M | W | M"  # one fence, not two
+    assert _fenced([M, M], [0, 1], fence_blocks=False) == "M M"
+    assert _fenced([M, M], None) == "M M"
+    assert _fenced([M, W, M], [0, 1, 1], waits=False) == "M | W M"

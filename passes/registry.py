@@ -94,13 +94,42 @@ def strip_module(text: str) -> str:
     return m.group(1) if m else text
 
 
+#: the LLVM step as one name: scf->cf, iree-convert-to-rocdl, cleanup, rocdl -> LLVM
+#: intrinsics, device-module extraction (passes/to_llvm.py)
+LLVM_STEP = "sched-to-llvm"
+
+
+def _llvm_step(pairs) -> list:
+    from .to_llvm import TO_LLVM_PASSES, ToLLVMError, add_to_llvm  # noqa: F401
+
+    chip = "gfx950"
+    for k, v in pairs:
+        if k != "chip":
+            raise ConfigError(f"pass '{LLVM_STEP}' has no option '{k}' (its options: chip)")
+        chip = v
+
+    class _Collect:  # add_to_llvm checks the chip and sets the target; record what it adds
+        def __init__(self):
+            self.items = []
+
+        def add(self, entry, name=None, argument=None, description=None):
+            self.items.append((entry, None) if isinstance(entry, str) else (name, entry))
+
+    c = _Collect()
+    add_to_llvm(c, chip)
+    return c.items
+
+
 def plan(text: str) -> list:
-    """The elements of a pipeline text: pass objects (sched) or upstream pipeline texts."""
+    """The elements of a pipeline text: (name, pass object) for our Python passes,
+    (text, None) for upstream pipeline elements handed to MLIR as text."""
     items = []
     for it in split_top(strip_module(text)):
         name, pairs = parse_item(it) if not it.endswith(")") else (it, [])
         if name in PASSES:
             items.append((name, PASSES[name].from_text(pairs)))
+        elif name == LLVM_STEP:
+            items += _llvm_step(pairs)
         else:
             items.append((it, None))
     return items

@@ -354,7 +354,8 @@ def test_create_control(ctx):
     module = ir.Module.create()
     with ir.InsertionPoint(module.body):
         for d in CONTROL_DESCS:
-            if d.tag != SCHED_GROUP_BARRIER:  # see test_passes.py::test_lower_sched_group_barrier_masks
+            # sched_group_barrier: see test_passes.py::test_lower_sched_group_barrier_masks
+            if d.tag != SCHED_GROUP_BARRIER:
                 create_control(d)
     lines = [ln.strip() for ln in str(module).splitlines()[1:-1]]
     assert lines == ["rocdl.s.waitcnt 3964", "rocdl.s.waitcnt 49279", "rocdl.s.barrier",

@@ -367,7 +367,8 @@ def test_verify_structure_problems_in_the_pipeline_body():
     assert errors(pipeline(body), "sched-verify") == [
         (5, "sched-verify: 'sched.mma' op: body ops must come before the 'sched.program' and "
             "phase ops of their pipeline")]
-    body = '    "sched.program"() ({\n    }) : () -> ()\n    "sched.program"() ({\n    }) : () -> ()'
+    program = '    "sched.program"() ({\n    }) : () -> ()'
+    body = program + "\n" + program
     assert errors(pipeline(body), "sched-verify") == [
         (5, "sched-verify: 'sched.program' op: a pipeline holds at most one program")]
     body = '    "sched.kernel"() ({\n    }) : () -> ()\n    "sched.kernel"() ({\n    }) : () -> ()'
@@ -440,7 +441,8 @@ def test_verify_program_missing_prefetch():
     bad = bad.replace("{global_load_prefetch = true} ", "")
     assert "global_load_prefetch" not in bad
     assert errors(bad, "sched-verify") == [
-        (line_of(text, '"sched.program"'), "sched-verify: verify_schedule: no global load is marked as prefetch")]
+        (line_of(text, '"sched.program"'),
+         "sched-verify: verify_schedule: no global load is marked as prefetch")]
 
 
 @pytest.mark.parametrize("op,count,counter,limit", [("wait_vm", 64, "vmcnt", 63),

@@ -152,7 +152,8 @@ def read_entry(op, schedule: str) -> OpDesc:
             return OpDesc.barrier()
         if name == S.SCHED_BARRIER_OP:
             return OpDesc.schedule_barrier()
-        return OpDesc.sched_group_barrier(get(op, "mask", S.INT), get(op, "size", S.INT))
+        return OpDesc.sched_group_barrier(get(op, "kind", "enum:hint_group"),
+                                          get(op, "size", S.INT))
     if name not in S.DATA_OPS:
         raise IRError(op, f"'{name}' is not a sched entry op (expected one of "
                           f"{', '.join(S.ENTRY_OPS)})")
@@ -178,8 +179,11 @@ def entry_attrs(desc: OpDesc, schedule: str) -> tuple[str, dict]:
         if desc.tag == SET_PRIO:
             return name, {"priority": i64(desc.wait_value)}
         if desc.tag == SCHED_GROUP_BARRIER:
-            return name, {"mask": i64(desc.subtile), "size": i64(desc.wait_value),
-                          "group": i64(0)}
+            if desc.subtile not in S.HINT_GROUP_SPELLING:
+                raise PipelineError(f"sched_group_barrier group {desc.subtile} is not a hint "
+                                    f"group (known: {', '.join(S.HINT_GROUPS)})")
+            return name, {"kind": ir.StringAttr.get(S.HINT_GROUP_SPELLING[desc.subtile]),
+                          "size": i64(desc.wait_value)}
         return name, {}
     name = S.data_op_name(schedule, desc.tag)
     if name is None:

@@ -8,7 +8,7 @@ in generic form are a public interface: see ``dialect/README.md``.
 
 from __future__ import annotations
 
-from pipeline_mlir.targets import (LOAD_A, LOAD_B, LOAD_DRAM, LOAD_FRAG, MMA, MMA_LOAD_A,
+from pipeline_mlir.targets import (HINT_GROUP_NAMES, LOAD_A, LOAD_B, LOAD_DRAM, LOAD_FRAG, MMA, MMA_LOAD_A,
                                    MMA_LOAD_B, SB_COMPUTE, STORE_SMEM)
 from pipeline_mlir.types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER, SET_PRIO,
                                  WAIT_LGKM, WAIT_VM, KOffsetKind, OpRole, ResourceKind)
@@ -88,11 +88,15 @@ ENTRY_ATTRS = {"time_slot": INT, "prefetch": UNIT, "slot": STR, "block": INT, "p
                "tag": STR}
 CONTROL_ATTRS = {
     WAIT_VM_OP: {"count": INT}, WAIT_LGKM_OP: {"count": INT}, BARRIER_OP: {},
-    SET_PRIO_OP: {"priority": INT}, SCHED_BARRIER_OP: {"mask": INT},
-    SCHED_GROUP_BARRIER_OP: {"mask": INT, "size": INT, "group": INT},
+    SET_PRIO_OP: {"priority": INT}, SCHED_BARRIER_OP: {},
+    SCHED_GROUP_BARRIER_OP: {"kind": "enum:hint_group", "size": INT},
 }
 REQUIRED_CONTROL = {WAIT_VM_OP: ("count",), WAIT_LGKM_OP: ("count",), SET_PRIO_OP: ("priority",),
-                    SCHED_GROUP_BARRIER_OP: ("mask", "size")}
+                    SCHED_GROUP_BARRIER_OP: ("kind", "size")}
+#: sched_group_barrier kinds: the single-buffer hint groups (targets.HINT_GROUP_NAMES),
+#: lowered to their LLVM masks (targets.HINT_GROUP_MASKS)
+HINT_GROUPS = {n.lower(): g for g, n in HINT_GROUP_NAMES.items()}
+HINT_GROUP_SPELLING = {g: n for n, g in HINT_GROUPS.items()}
 
 STATES = ("logical", "annotated", "reordered", "edges", "scheduled", "blocks", "explicit",
           "phases", "lowered")
@@ -111,7 +115,7 @@ BLOCK_FLAGS = ("pre_mma_barrier", "pre_mma_set_prio", "post_mma_barrier", "post_
                "global_load_prefetch", "global_load_1_prefetch", "drain_lgkm_before_loads",
                "global_before_frag", "barrier_before_pre_ops", "wrap_waits_with_sched_barrier")
 BLOCK_ATTRS = {f: BOOL for f in BLOCK_FLAGS}
-ENUMS = {"k_offset": K_OFFSETS, "resource": RESOURCES, "role": ROLES,
+ENUMS = {"k_offset": K_OFFSETS, "resource": RESOURCES, "role": ROLES, "hint_group": HINT_GROUPS,
          "state": {s: s for s in STATES}}
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pipeline_mlir.targets import HINT_GROUP_MASKS
 from pipeline_mlir.types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER, SET_PRIO,
                                  WAIT_LGKM, WAIT_VM, OpDesc)
 from pipeline_mlir.waitcnt import waitcnt_imm
@@ -53,7 +54,7 @@ def create_control(desc: OpDesc) -> None:
     elif desc.tag == SCHEDULE_BARRIER:
         sched_barrier_none()
     elif desc.tag == SCHED_GROUP_BARRIER:
-        B.rocdl.sched_group_barrier(mask_attr(desc.subtile), desc.wait_value, 0)
+        B.rocdl.sched_group_barrier(mask_attr(HINT_GROUP_MASKS[desc.subtile]), desc.wait_value, 0)
     else:  # pragma: no cover - callers pass control entries only
         raise ValueError(f"tag {desc.tag} is not a control entry")
 

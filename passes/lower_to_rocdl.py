@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, get, ops_of, read_entry
+from pipeline_mlir.dialect.ir_io import IRError, drop_attr, get, ops_of, read_entry, set_attr
 from pipeline_mlir.dialect.rocdl_build import create_control, fenced_sequence, sched_barrier_none
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.types import MAX_KERNEL_TAG, default_op_name
@@ -45,16 +45,27 @@ class LowerToROCDL(SchedPass):
             materialize(p, self["fence-waits"], self["fence-blocks"])
             return CONSUMED
         s = p.schedule_object()
+        positions = {}
         for name in S.PHASE_OPS:
             ph = p.phase_ops.get(name)
             if ph is not None:
-                self._lower_phase(ph, p.schedule, dict(s.tag_names))
+                positions[name] = self._lower_phase(ph, p.schedule, dict(s.tag_names))
         for op in p.body_ops:
             op.erase()
         if p.program_op is not None:
             p.program_op.erase()
+        # index attributes of the removed body and of the unlowered entry lists go too;
+        # the stagger index moves with its prologue entry (fences were inserted)
+        for attr in ("edges", "order", "kernel_deps"):
+            drop_attr(p.op, attr)
+        stagger = get(p.op, "warp_stagger_index", S.INT)
+        pro = positions.get(S.PROLOGUE)
+        if stagger is not None and pro is not None:
+            new = pro[0][stagger] if stagger < len(pro[0]) else pro[1] + (stagger - len(pro[0]))
+            set_attr(p.op, "warp_stagger_index", S.INT, new)
 
-    def _lower_phase(self, ph, schedule: str, names: dict) -> None:
+    def _lower_phase(self, ph, schedule: str, names: dict) -> tuple[list[int], int]:
+        """Lower one phase in place; returns (new position of each old entry, new length)."""
         entries = ops_of(ph.regions[0])
         descs = [read_entry(e, schedule) for e in entries]
         blocks = [get(e, "block", S.INT) for e in entries]
@@ -72,7 +83,10 @@ class LowerToROCDL(SchedPass):
             anchor_ops.append((pending, e_op, d))
             pending = []
         # emit: fences before each entry, the entry (lowered or tagged), trailing fences
+        positions, pos = [], 0
         for before, e_op, d in anchor_ops:
+            positions.append(pos)  # an entry starts at its fences
+            pos += len(before) + 1
             with ir.InsertionPoint(e_op), e_op.location:
                 for _ in before:
                     sched_barrier_none()
@@ -89,3 +103,4 @@ class LowerToROCDL(SchedPass):
             with ir.InsertionPoint(block), ph.location:
                 for _ in pending:
                     sched_barrier_none()
+        return positions, pos + len(pending)

@@ -803,21 +803,30 @@ def test_lower_schedule_fencing_invariants(spec):
 
 # ---- known bugs --------------------------------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason="sched-verify rejects the output of sched-lower-to-rocdl: "
-                   "the body is erased but 'edges'/'order' still index it")
 def test_verify_accepts_a_lowered_pipeline():
+    """Lowering drops the attributes that index the removed body (edges, order, kernel
+    deps) and moves the stagger index with its prologue entry."""
     out = run(phases_text("single-buffer{T=1}"), "sched-lower-to-rocdl")
     run(out, "sched-verify")
+    assert "edges =" not in out and "order =" not in out and "kernel_deps" not in out
+    out = run(phases_text("pingpong"), "sched-lower-to-rocdl")
+    run(out, "sched-verify")
+    idx = int(re.search(r"warp_stagger_index = (\d+)", out).group(1))
+    prologue = out[out.index('"sched.prologue"'):out.index('"sched.kernel"')].splitlines()[1:]
+    # the reference stagger index 4 is PRO [4] WAIT_VM(0), after the 4 stage-0 loads; after
+    # lowering the index points at that wait's leading fence, right after the same loads
+    assert "sched.global_load" in prologue[idx - 1] and "stage = 0" in prologue[idx - 1]
+    assert prologue[idx].strip() == "rocdl.sched.barrier none"
+    assert prologue[idx + 1].strip() == "rocdl.s.waitcnt 3952"
 
 
-@pytest.mark.xfail(strict=True, reason="sched.sched_group_barrier 'mask' holds the hint group "
-                   "(DS_READ=0, DS_WRITE=1, VMEM_READ=2, MFMA=3) but the lowering uses it as "
-                   "the LLVM mask instead of 0x100/0x200/0x20/0x8 (SPEC 3.15)")
 def test_lower_sched_group_barrier_masks():
     out = run(phases_text("single-buffer{T=1}"), "sched-lower-to-rocdl")
     groups = [t for t in tokens(out)["sched.kernel"] if t.startswith("GROUP")]
-    assert groups[:2] == ["GROUP(#rocdl.sched_group_mask<ds_read>,1,0)",
-                          "GROUP(#rocdl.sched_group_mask<mfma_wmma>,2,0)"]
+    # KRN [6] SCHED_GROUP_BARRIER sub=1 (DS_WRITE) wait=1, [7] sub=3 (MFMA) wait=2
+    assert groups[:3] == ["GROUP(#rocdl.sched_group_mask<ds_write>,1,0)",
+                          "GROUP(#rocdl.sched_group_mask<mfma_wmma>,2,0)",
+                          "GROUP(#rocdl.sched_group_mask<vmem_read>,1,0)"]
 
 
 def _accepted_by_verify(entry: str) -> bool:
@@ -828,28 +837,15 @@ def _accepted_by_verify(entry: str) -> bool:
     return True
 
 
-@pytest.mark.xfail(strict=True, reason="sched-verify accepts 'mask' on sched.sched_barrier, "
-                   "but read_entry drops it: the lowering always emits rocdl.sched.barrier none")
-def test_sched_barrier_mask_is_not_dropped():
-    entry = '"sched.sched_barrier"() {mask = 8 : i64} : () -> ()'
-    if not _accepted_by_verify(entry):
-        return  # rejecting the mask would be fine too
-    text = LOWER_INPUT.replace('"sched.sched_barrier"() {block = 1 : i64}',
-                               '"sched.sched_barrier"() {block = 1 : i64, mask = 8 : i64}')
-    assert "rocdl.sched.barrier mfma_wmma" in run(text, "sched-lower-to-rocdl")
-
-
-@pytest.mark.xfail(strict=True, reason="sched-verify accepts 'group' on "
-                   "sched.sched_group_barrier, but read_entry drops it: the lowering always "
-                   "emits group id 0")
-def test_sched_group_barrier_group_is_not_dropped():
-    entry = '"sched.sched_group_barrier"() {group = 5 : i64, mask = 3 : i64, size = 2 : i64} ' \
-            ': () -> ()'
-    if not _accepted_by_verify(entry):
-        return
-    text = LOWER_INPUT.replace(
-        '"sched.sched_barrier"() {block = 1 : i64}',
-        '"sched.sched_group_barrier"() {block = 1 : i64, group = 5 : i64, mask = 3 : i64, '
-        'size = 2 : i64}')
-    out = run(text, "sched-lower-to-rocdl")
-    assert re.search(r"rocdl\.sched\.group\.barrier [\w|]+, 2, 5", out), out
+@pytest.mark.parametrize("entry,attr", [
+    ('"sched.sched_barrier"() {mask = 8 : i64} : () -> ()', "mask"),
+    ('"sched.sched_group_barrier"() {group = 5 : i64, kind = "mfma", size = 2 : i64} '
+     ': () -> ()', "group"),
+])
+def test_attributes_the_lowering_cannot_honour_are_rejected(entry, attr):
+    """A sched_barrier is always mask 0 and a group barrier always sync id 0 (SPEC 4.7):
+    any other value would be dropped, so sched-verify rejects the attribute."""
+    assert not _accepted_by_verify(entry)
+    with pytest.raises(ir.MLIRError) as e:
+        run(pipeline("    " + entry), "sched-verify")
+    assert f"has unknown attribute '{attr}'" in str(e.value)

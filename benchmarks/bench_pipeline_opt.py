@@ -57,12 +57,15 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as d:
         k = Path(d) / "k.mlir"
         k.write_text(kernel_text("4wave"))
+        # the example issues one instruction per logical load: say so (sched-import checks it)
+        concrete = "--pipeline=4wave{vm_per_load_a=1 vm_per_load_b=1 lgkm_per_load_a=1 " \
+                   "lgkm_per_load_b=1}"
         out = os.path.join(d, "out")
         cases = {
             "bare-python": [sys.executable, "-c", "pass"],
             "abstract-mlir": tool() + ["--pipeline=4wave", "--emit=mlir", "-o", out],
-            "concrete-asm": tool() + ["--pipeline=4wave", str(k), "--emit=asm", "-o", out],
-            "concrete-hsaco": tool() + ["--pipeline=4wave", str(k), "--emit=hsaco", "-o", out],
+            "concrete-asm": tool() + [concrete, str(k), "--emit=asm", "-o", out],
+            "concrete-hsaco": tool() + [concrete, str(k), "--emit=hsaco", "-o", out],
         }
         medians = {name: timed(cmd, args.runs) for name, cmd in cases.items()}
         base = medians["bare-python"]

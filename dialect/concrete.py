@@ -84,6 +84,10 @@ def _loop_body(loop) -> list:
 def import_loop(loop, request) -> None:
     """Create the concrete ``sched.pipeline`` for ``loop`` (right before it)."""
     schedule = request.name
+    if schedule == "single-buffer":
+        raise IRError(loop, "'scf.for' op: the concrete form supports the double-buffer "
+                            "schedules (4wave, pingpong); the single-buffer kernel has no K "
+                            "offsets (its loaders advance themselves, SPEC 1.4)")
     entries = []
     for op in _loop_body(loop):
         tag = tag_of(op)

@@ -182,3 +182,8 @@ def test_shipped_example_kernels_match_their_generator(name):
     path = Path(__file__).parents[2] / "examples" / f"gemm_loop_{name}.mlir"
     assert path.read_text() == kernel_text(name), (
         f"regenerate with: python examples/concrete_kernel.py {name} > {path}")
+
+
+def test_single_buffer_concrete_loops_are_rejected(capsys, tmp_path):
+    rc, out, err = run(capsys, tmp_path, kernel_text("4wave"), "--pipeline=single-buffer")
+    assert rc == 1 and "the concrete form supports the double-buffer schedules" in err, err

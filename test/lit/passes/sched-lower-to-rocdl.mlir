@@ -1,0 +1,154 @@
+// RUN: pipeline-opt %s --split-input-file --pass-pipeline='builtin.module(sched-lower-to-rocdl)' | FileCheck %s
+// RUN: pipeline-opt %s --split-input-file --pass-pipeline='builtin.module(sched-lower-to-rocdl{fence-waits=false})' | FileCheck %s --check-prefix=BLOCKS
+// RUN: pipeline-opt %s --split-input-file --pass-pipeline='builtin.module(sched-lower-to-rocdl{fence-blocks=false})' | FileCheck %s --check-prefix=WAITS
+// RUN: pipeline-opt %S/Inputs/wait-over-limit.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-lower-to-rocdl)'
+// RUN: not pipeline-opt %S/Inputs/logical.mlir --pass-pipeline='builtin.module(sched-lower-to-rocdl)' 2>&1 | FileCheck %s --check-prefix=ERR
+
+// sched-lower-to-rocdl (SPEC 4.7): WAIT_VM(n) / WAIT_LGKM(n) -> one
+// rocdl.s.waitcnt each, imm = 0xCF7F & ((v & 0xF) | ((v & 0x30) << 10)) | (e << 4) | (l << 8)
+// with the other counters at their maxima; BARRIER -> rocdl.s.barrier, SET_PRIO
+// -> rocdl.s.setprio, SCHEDULE_BARRIER -> rocdl.sched.barrier none. Every run of
+// waits and every kernel block boundary is fenced with rocdl.sched.barrier none
+// (fence-waits, fence-blocks). Data ops stay, tagged with the schedule's op name;
+// the body and the program are erased.
+
+// vmcnt(0) = 0x0F70 = 3952, vmcnt(12) = 0x0F7C = 3964, vmcnt(63) = 0xCF7F = 53119,
+// lgkmcnt(0) = 0xC07F = 49279, lgkmcnt(2) = 0xC27F = 49791, lgkmcnt(15) = 0xCF7F = 53119.
+// CHECK-LABEL: module @pingpong
+// CHECK-NEXT:    "sched.pipeline"() ({
+// CHECK-NEXT:      "sched.prologue"() ({
+// CHECK-NEXT:        "sched.global_load"() {channel = 0 : i64, k_offset = "k0", stage = 0 : i64, subtile = 0 : i64, tag = "LOAD_A"}
+// CHECK-NEXT:        rocdl.sched.barrier none
+// CHECK-NEXT:        rocdl.s.waitcnt 3952
+// CHECK-NEXT:        rocdl.sched.barrier none
+// CHECK-NEXT:        rocdl.s.barrier
+// CHECK-NEXT:      }) : () -> ()
+// CHECK-NEXT:      "sched.kernel"() ({
+// CHECK-NEXT:        "sched.frag_load"() {block = 0 : i64, channel = 0 : i64, stage = 0 : i64, subtile = 0 : i64, tag = "MMA_LOAD_A"}
+// CHECK-NEXT:        rocdl.sched.barrier none
+// CHECK-NEXT:        rocdl.s.waitcnt 3964
+// CHECK-NEXT:        rocdl.s.waitcnt 49791
+// CHECK-NEXT:        rocdl.sched.barrier none
+// CHECK-NEXT:        rocdl.s.barrier
+// CHECK-NEXT:        rocdl.s.setprio 1
+// CHECK-NEXT:        "sched.mma"() {block = 0 : i64, stage = 0 : i64, subtile = 0 : i64, tag = "MMA"}
+// CHECK-NEXT:        rocdl.s.setprio 0
+// CHECK-NEXT:        rocdl.sched.barrier none
+// CHECK-NEXT:        "sched.frag_load"() {block = 1 : i64, channel = 1 : i64, stage = 0 : i64, subtile = 0 : i64, tag = "MMA_LOAD_B"}
+// CHECK-NEXT:        rocdl.sched.barrier none
+// CHECK-NEXT:        rocdl.s.waitcnt 49279
+// CHECK-NEXT:        rocdl.sched.barrier none
+// CHECK-NEXT:        "sched.mma"() {block = 1 : i64, stage = 0 : i64, subtile = 1 : i64, tag = "MMA"}
+// CHECK-NEXT:      }) : () -> ()
+// CHECK-NEXT:      "sched.epilogue"() ({
+// CHECK-NEXT:        rocdl.sched.barrier none
+// CHECK-NEXT:        rocdl.s.waitcnt 53119
+// CHECK-NEXT:        rocdl.s.waitcnt 53119
+// CHECK-NEXT:        rocdl.sched.barrier none
+// CHECK-NEXT:        "sched.mma"() {stage = 1 : i64, subtile = 1 : i64, tag = "MMA"}
+// CHECK-NEXT:      }) : () -> ()
+// The body indices (edges, order, kernel_deps) go with the body; the stagger
+// index follows its prologue entry: entry 2 (the barrier) now starts at op 3,
+// the fence in front of it.
+// CHECK-NEXT:    }) {schedule = "pingpong", state = "lowered", warp_stagger_index = 3 : i64} : () -> ()
+
+// fence-waits=false: only the block boundary (block 0 -> 1) is fenced.
+// BLOCKS-LABEL: module @pingpong
+// BLOCKS:         "sched.global_load"()
+// BLOCKS-NEXT:    rocdl.s.waitcnt 3952
+// BLOCKS-NEXT:    rocdl.s.barrier
+// BLOCKS:         "sched.frag_load"() {block = 0 : i64
+// BLOCKS-NEXT:    rocdl.s.waitcnt 3964
+// BLOCKS-NEXT:    rocdl.s.waitcnt 49791
+// BLOCKS-NEXT:    rocdl.s.barrier
+// BLOCKS-NEXT:    rocdl.s.setprio 1
+// BLOCKS-NEXT:    "sched.mma"()
+// BLOCKS-NEXT:    rocdl.s.setprio 0
+// BLOCKS-NEXT:    rocdl.sched.barrier none
+// BLOCKS-NEXT:    "sched.frag_load"() {block = 1 : i64
+// BLOCKS-NEXT:    rocdl.s.waitcnt 49279
+// The schedule barrier of block 1 is the op's own lowering, not a fence.
+// BLOCKS-NEXT:    rocdl.sched.barrier none
+// BLOCKS-NEXT:    "sched.mma"()
+// BLOCKS:         "sched.epilogue"() ({
+// BLOCKS-NEXT:    rocdl.s.waitcnt 53119
+// BLOCKS-NEXT:    rocdl.s.waitcnt 53119
+// BLOCKS-NEXT:    "sched.mma"()
+
+// fence-blocks=false: waits fenced, no fence between blocks 0 and 1.
+// WAITS-LABEL: module @pingpong
+// WAITS:         rocdl.s.setprio 0
+// WAITS-NEXT:    "sched.frag_load"() {block = 1 : i64
+// WAITS-NEXT:    rocdl.sched.barrier none
+// WAITS-NEXT:    rocdl.s.waitcnt 49279
+// WAITS-NEXT:    rocdl.sched.barrier none
+// WAITS-NEXT:    "sched.mma"()
+module @pingpong {
+  "sched.pipeline"() ({
+    "sched.mma"() {stage = 0, subtile = 0} : () -> ()
+    "sched.program"() ({
+    }) : () -> ()
+    "sched.prologue"() ({
+      "sched.global_load"() {channel = 0, stage = 0, subtile = 0, k_offset = "k0"} : () -> ()
+      "sched.wait_vm"() {count = 0} : () -> ()
+      "sched.barrier"() : () -> ()
+    }) : () -> ()
+    "sched.kernel"() ({
+      "sched.frag_load"() {block = 0, channel = 0, stage = 0, subtile = 0} : () -> ()
+      "sched.wait_vm"() {block = 0, count = 12} : () -> ()
+      "sched.wait_lgkm"() {block = 0, count = 2} : () -> ()
+      "sched.barrier"() {block = 0} : () -> ()
+      "sched.set_prio"() {block = 0, priority = 1} : () -> ()
+      "sched.mma"() {block = 0, stage = 0, subtile = 0} : () -> ()
+      "sched.set_prio"() {block = 0, priority = 0} : () -> ()
+      "sched.frag_load"() {block = 1, channel = 1, stage = 0, subtile = 0} : () -> ()
+      "sched.wait_lgkm"() {block = 1, count = 0} : () -> ()
+      "sched.sched_barrier"() {block = 1} : () -> ()
+      "sched.mma"() {block = 1, stage = 0, subtile = 1} : () -> ()
+    }) : () -> ()
+    "sched.epilogue"() ({
+      "sched.wait_vm"() {count = 63} : () -> ()
+      "sched.wait_lgkm"() {count = 15} : () -> ()
+      "sched.mma"() {stage = 1, subtile = 1} : () -> ()
+    }) : () -> ()
+  }) {schedule = "pingpong", state = "phases", edges = ["0->0F1"], order = array<i64: 0>,
+      kernel_deps = ["5->10F0"], warp_stagger_index = 2} : () -> ()
+}
+
+// -----
+
+// Single-buffer data ops get the single-buffer op names; a sched_group_barrier
+// lowers its hint kind to the LLVM mask (DS read 0x100, MFMA 0x8, DS write
+// 0x200, VMEM read 0x20), sync group 0.
+// CHECK-LABEL: module @single_buffer
+// CHECK:         "sched.kernel"() ({
+// CHECK-NEXT:      "sched.mma"() {stage = 0 : i64, subtile = 0 : i64, tag = "COMPUTE"}
+// CHECK-NEXT:      rocdl.s.barrier
+// CHECK-NEXT:      "sched.lds_store"() {channel = 0 : i64, stage = 0 : i64, subtile = 0 : i64, tag = "STORE_SMEM"}
+// CHECK-NEXT:      "sched.global_load"() {channel = 0 : i64, stage = 0 : i64, subtile = 0 : i64, tag = "LOAD_DRAM"}
+// CHECK-NEXT:      "sched.frag_load"() {channel = 0 : i64, stage = 0 : i64, subtile = 0 : i64, tag = "LOAD_FRAG"}
+// CHECK-NEXT:      rocdl.sched.group.barrier ds_read, 1, 0
+// CHECK-NEXT:      rocdl.sched.group.barrier mfma_wmma, 2, 0
+// CHECK-NEXT:      rocdl.sched.group.barrier ds_write, 1, 0
+// CHECK-NEXT:      rocdl.sched.group.barrier vmem_read, 1, 0
+// CHECK-NEXT:      rocdl.sched.group.barrier mfma_wmma, 0, 0
+// CHECK-NEXT:    }) : () -> ()
+// CHECK-NEXT:  }) {options = {T = 1 : i64}, schedule = "single-buffer", state = "lowered"}
+module @single_buffer {
+  "sched.pipeline"() ({
+    "sched.kernel"() ({
+      "sched.mma"() {stage = 0, subtile = 0} : () -> ()
+      "sched.barrier"() : () -> ()
+      "sched.lds_store"() {channel = 0, stage = 0, subtile = 0} : () -> ()
+      "sched.global_load"() {channel = 0, stage = 0, subtile = 0} : () -> ()
+      "sched.frag_load"() {channel = 0, stage = 0, subtile = 0} : () -> ()
+      "sched.sched_group_barrier"() {kind = "ds_read", size = 1} : () -> ()
+      "sched.sched_group_barrier"() {kind = "mfma", size = 2} : () -> ()
+      "sched.sched_group_barrier"() {kind = "ds_write", size = 1} : () -> ()
+      "sched.sched_group_barrier"() {kind = "vmem_read", size = 1} : () -> ()
+      "sched.sched_group_barrier"() {kind = "mfma", size = 0} : () -> ()
+    }) : () -> ()
+  }) {schedule = "single-buffer", options = {T = 1}, state = "phases"} : () -> ()
+}
+
+// ERR: Inputs/logical.mlir:2:1: error: sched-lower-to-rocdl: 'sched.pipeline' op is in state "logical" but this pass needs "phases": run sched-annotate, sched-reorder, sched-derive-edges, sched-schedule, sched-derive-waits, sched-explicit-blocks, sched-expand-phases first

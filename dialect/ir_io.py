@@ -505,4 +505,14 @@ def compiled_from_ir(p: PipelineIR):
     c.warp_stagger_index = get(p.op, "warp_stagger_index", S.INT, 0)
     c.lgkm_per_load_a = get(p.op, "lgkm_per_load_a", S.INT, 0)
     c.lgkm_per_load_b = get(p.op, "lgkm_per_load_b", S.INT, 0)
+    makespan = get(p.op, "makespan", S.INT)
+    if makespan is not None:
+        from pipeline_mlir.schedulers import ScheduleResult
+
+        c.schedule_result = ScheduleResult(
+            order=list(p.order), makespan=makespan, vgpr_peak=get(p.op, "vgpr_peak", S.INT, 0),
+            lower_bound=get(p.op, "lower_bound", S.INT, 0),
+            proven_optimal=get(p.op, "proven_optimal", S.BOOL, False),
+            nodes=get(p.op, "search_nodes", S.INT, 0),
+            stopped_by_budget=get(p.op, "stopped_by_budget", S.BOOL, False))
     return c

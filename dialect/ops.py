@@ -104,6 +104,7 @@ STATES = ("logical", "annotated", "reordered", "edges", "scheduled", "blocks", "
 PIPELINE_ATTRS = {
     "schedule": STR, "options": DICT, "state": "enum:state", "edges": STRS, "order": INTS,
     "makespan": INT, "lower_bound": INT, "proven_optimal": BOOL, "search_nodes": INT,
+    "vgpr_peak": INT, "stopped_by_budget": BOOL,
     "warp_stagger_index": INT, "kernel_deps": STRS, "lgkm_per_load_a": INT,
     "lgkm_per_load_b": INT, "concrete": UNIT,
 }

@@ -101,7 +101,13 @@ class SchedPass:
         for pop in pipeline_ops(module):
             p = read_pipeline(pop)
             self.check_state(p)
-            if self.run_pipeline(p) is CONSUMED:
+            try:
+                result = self.run_pipeline(p)
+            except IRError:
+                raise
+            except PipelineError as e:  # from the core: report it at the pipeline op
+                raise IRError(p.op, str(e)) from None
+            if result is CONSUMED:
                 continue
             if self.produces is not None:
                 set_attr(p.op, "state", "enum:state", self.produces)

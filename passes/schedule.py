@@ -1,7 +1,8 @@
 """``sched-schedule``: order the body (IDENTITY, GREEDY or the exact CSP; SPEC 3.7).
 
 Stores ``order = array<i64: ...>`` (body indices in issue order) and, for the
-CSP, ``makespan``, ``lower_bound``, ``proven_optimal`` and ``search_nodes``.
+CSP, ``makespan``, ``lower_bound``, ``proven_optimal``, ``search_nodes``, ``vgpr_peak``
+and ``stopped_by_budget``.
 """
 
 from __future__ import annotations
@@ -27,3 +28,5 @@ class Schedule(SchedPass):
             set_attr(p.op, "lower_bound", S.INT, result.lower_bound)
             set_attr(p.op, "proven_optimal", S.BOOL, result.proven_optimal)
             set_attr(p.op, "search_nodes", S.INT, result.nodes)
+            set_attr(p.op, "vgpr_peak", S.INT, result.vgpr_peak)
+            set_attr(p.op, "stopped_by_budget", S.BOOL, result.stopped_by_budget)

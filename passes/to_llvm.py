@@ -49,6 +49,10 @@ __all__ = [
 
 INTRINSICS_PASS = "sched-rocdl-to-llvm-intrinsics"
 EXTRACT_PASS = "sched-extract-device-module"
+CHECK_PASS = "sched-check-device-input"
+#: what iree-convert-to-rocdl lowers correctly inside a gpu.module; a func.func is dropped
+#: or crashes it (notes/mlir-stack.md L3)
+DEVICE_OPS = ("gpu.func", "memref.global")
 
 AMDGCN_TRIPLE = "amdgcn-amd-amdhsa"
 
@@ -208,6 +212,45 @@ class _PythonPass:
 
     def run(self, module) -> list[_OpError]:  # pragma: no cover - abstract
         raise NotImplementedError
+
+
+# ---- sched-check-device-input ---------------------------------------------------------------
+
+class CheckDeviceInput(_PythonPass):
+    """Before lowering: the module must hold exactly one ``gpu.module`` and nothing else
+    (or be LLVM-only already).  ``iree-convert-to-rocdl`` would otherwise lower host code
+    as device code, or crash on it (a ``func.func`` returning a value segfaults)."""
+
+    name = CHECK_PASS
+    summary = "check that the module is one gpu.module (the device code to compile)"
+
+    def run(self, module) -> list[_OpError]:
+        top = [_as_operation(o) for o in module.regions[0].blocks[0].operations]
+        gpu_modules = [o for o in top if o.name == "gpu.module"]
+        if not gpu_modules:
+            if top and all(o.name.startswith("llvm.") for o in top):
+                return []  # already lowered
+            what = (f"found '{top[0].name}'" if top else "the module is empty")
+            where = top[0] if top else module
+            return [_OpError(where, f"nothing to compile for the GPU: no 'gpu.module' ({what}); "
+                                    f"--emit=llvm|asm|obj|hsaco need a gpu.module kernel")]
+        errors = []
+        if len(gpu_modules) > 1:
+            errors.append(_OpError(gpu_modules[1], "only one 'gpu.module' per input can be "
+                                                   "compiled"))
+        for o in top:
+            if o.name != "gpu.module":
+                errors.append(_OpError(o, f"'{o.name}' op outside the gpu.module: only device "
+                                          f"code can be compiled (move it into the gpu.module "
+                                          f"or remove it)"))
+        for gm in gpu_modules:
+            for inner in gm.regions[0].blocks[0].operations:
+                inner = _as_operation(inner)
+                if inner.name not in DEVICE_OPS and not inner.name.startswith("llvm."):
+                    errors.append(_OpError(inner, f"'{inner.name}' op in the gpu.module: the "
+                                                  f"LLVM step lowers {', '.join(DEVICE_OPS)} "
+                                                  f"only (write functions as gpu.func)"))
+        return errors
 
 
 # ---- sched-rocdl-to-llvm-intrinsics -----------------------------------------------------------
@@ -505,6 +548,7 @@ PassEntry = Union[str, Callable]
 
 #: The step to LLVM in order: (pass name, textual pipeline element or Python pass).
 TO_LLVM_PASSES: list[tuple[str, PassEntry]] = [
+    (CHECK_PASS, CheckDeviceInput()),
     ("convert-scf-to-cf", "convert-scf-to-cf"),
     ("iree-convert-to-rocdl", "iree-convert-to-rocdl"),
     ("canonicalize", "canonicalize"),

@@ -231,9 +231,16 @@ class Job:
         elif self.args.pass_pipeline is not None:
             for text, obj in registry.plan(self.args.pass_pipeline):
                 if obj is None:
-                    pm.add(text)
+                    try:
+                        pm.add(text)
+                    except ValueError as e:
+                        detail = " ".join(str(e).split("error:")[-1].split())
+                        raise Failure([f"{PROG}: error: --pass-pipeline: bad element '{text}': "
+                                       f"{detail} (sched passes: "
+                                       f"{', '.join(registry.PASSES)}, {registry.LLVM_STEP})"]
+                                      ) from None
                 else:
-                    self._add(pm, obj.name, obj)
+                    self._add(pm, getattr(obj, "name", text), obj)
         if emit in NEEDS_LLVM:
             from pipeline_mlir.passes.to_llvm import add_to_llvm
 
@@ -270,11 +277,17 @@ class Job:
         if emit in SCHEDULE_EMITS:
             from pipeline_mlir.dialect.ir_io import compiled_from_ir, pipeline_ops, read_pipeline
 
+            from pipeline_mlir.dialect.ir_io import IRError
+
             pops = pipeline_ops(module.operation)
             if not pops:
                 raise Failure([f"{self.filename}: error: --emit={emit}: the output has no "
                                f"'sched.pipeline' op"])
-            return "".join(_format(compiled_from_ir(read_pipeline(p)), emit) for p in pops)
+            try:
+                return "".join(_format(compiled_from_ir(read_pipeline(p)), emit) for p in pops)
+            except IRError as e:
+                where, _ = _where(e.op.location, self.filename)
+                raise Failure([f"{where}: error: --emit={emit}: {e}"]) from None
         if emit == "mlir":
             return str(module)
         from pipeline_mlir.passes.to_llvm import translate_to_llvm_ir

@@ -66,7 +66,7 @@ def line_of(path: Path, needle: str) -> int:
 
 def test_pass_list_order_and_names():
     assert [n for n, _ in TO_LLVM_PASSES] == [
-        "convert-scf-to-cf", "iree-convert-to-rocdl", "canonicalize", "cse",
+        "sched-check-device-input", "convert-scf-to-cf", "iree-convert-to-rocdl", "canonicalize", "cse",
         "reconcile-unrealized-casts", INTRINSICS_PASS, EXTRACT_PASS]
     assert INTRINSICS_PASS == "sched-rocdl-to-llvm-intrinsics"
     for name, entry in TO_LLVM_PASSES:
@@ -328,9 +328,32 @@ def test_extraction_refuses_to_drop_host_code(ctx, tmp_path):
                             "  func.func @host() { return }\n  gpu.module @kernels {")
     with pytest.raises(ToLLVMError) as err:
         run_to_llvm(m)
-    # iree-convert-to-rocdl lowered the host function too: it is an llvm.func by now
-    assert "'llvm.func' op outside the gpu.module would be dropped" in str(err.value)
+    # caught before iree-convert-to-rocdl, which would lower the host function as device code
+    assert "'func.func' op outside the gpu.module: only device code can be compiled" in str(
+        err.value)
     assert f"{path}:{line_of(path, 'func.func @host')}:" in str(err.value)
+
+
+def test_func_func_inside_the_gpu_module_is_refused(ctx, tmp_path):
+    """iree-convert-to-rocdl drops memref arguments of a func.func and crashes on one that
+    returns a value (notes/mlir-stack.md L3): refuse it, located, before it runs."""
+    src = tmp_path / "f.mlir"
+    src.write_text("gpu.module @device {\n  func.func @f(%a: i32) -> i32 {\n"
+                   "    return %a : i32\n  }\n}\n")
+    m = parse_file(src)
+    with pytest.raises(ToLLVMError) as err:
+        run_to_llvm(m)
+    assert f"{src}:2:3: error: sched-check-device-input: 'func.func' op in the gpu.module" in str(
+        err.value)
+
+
+def test_empty_module_has_nothing_to_compile(ctx, tmp_path):
+    src = tmp_path / "e.mlir"
+    src.write_text("module {\n}\n")
+    with pytest.raises(ToLLVMError) as err:
+        run_to_llvm(parse_file(src))
+    assert "nothing to compile for the GPU: no 'gpu.module' (the module is empty)" in str(
+        err.value)
 
 
 def test_extraction_refuses_ops_left_unlowered(ctx, tmp_path):

@@ -8,10 +8,10 @@
 // ../concrete). The abstract form has no device code: a located error, exit
 // status 1, no Python traceback.
 
-// CHECK:     codegen-abstract.mlir:17:1: error: {{.*}}'sched.pipeline' op outside the gpu.module would be dropped
+// CHECK:     codegen-abstract.mlir:17:1: error: {{.*}}nothing to compile for the GPU: no 'gpu.module' (found 'sched.pipeline')
 // CHECK-NOT: Traceback
 
-// DEFAULT:     "pingpong default body": error: {{.*}}'sched.pipeline' op outside the gpu.module would be dropped
+// DEFAULT:     "pingpong default body": error: {{.*}}nothing to compile for the GPU: no 'gpu.module' (found 'sched.pipeline')
 // DEFAULT-NOT: Traceback
 
 "sched.pipeline"() ({

@@ -1,11 +1,5 @@
-// XFAIL: *
-// BUG: pipeline-opt crashes (SIGSEGV, exit status 139) when --emit=llvm|asm
-// lowers a function that returns a value. iree-convert-to-rocdl produces an
-// invalid `llvm.return` ("'llvm.return' op expected no operands ... null
-// operand found"), and the process then dies inside PassManager.run instead
-// of reporting the error and exiting with status 1 (DESIGN.md: "a user gets a
-// diagnostic, never a core dump"). The same input with
-// --pass-pipeline='builtin.module(sched-to-llvm)' reports the error and exits 1.
+// A function the LLVM step cannot lower (func.func inside the gpu.module; iree-convert-to-rocdl
+// crashes on one that returns a value) is a located error, never a crash.
 
 // RUN: not pipeline-opt %s --split-input-file --emit=llvm 2>&1 | FileCheck %s
 // RUN: not pipeline-opt %s --split-input-file --emit=asm 2>&1 | FileCheck %s

@@ -37,7 +37,7 @@
 // CHECK-NEXT: EPI [0] SCHED_BARRIER   s=0 sub=0 k=-     wait=0 pf=False
 // CHECK:      EPI [8] SCHED_BARRIER   s=0 sub=0 k=-     wait=0 pf=False
 
-// STATE: error: 'sched.pipeline' op is in state "annotated"; printing the schedule needs state "phases" (run up to sched-expand-phases)
+// STATE: error: --emit=schedule: 'sched.pipeline' op is in state "annotated"; printing the schedule needs state "phases" (run up to sched-expand-phases)
 // NONE:  Inputs/empty.mlir: error: --emit=schedule: the output has no 'sched.pipeline' op
 
 "sched.pipeline"() ({

@@ -1,11 +1,4 @@
-// XFAIL: *
-// BUG: when a pass fails inside the core (a PipelineError without an op), the
-// error is reported at the module, i.e. at "file:0:0", instead of at the
-// sched.pipeline op the pass was working on, e.g.
-//   pass-error-location.mlir:0:0: error: sched-reorder: mma_block_interleave: 1 global load(s) do not fit the block budget ...
-//   pass-error-location.mlir:0:0: error: sched-derive-waits: construct_mma_blocks: expected 8 blocks (one per MMA), the body has only 1
-// (_common.SchedPass.__call__ falls back to the module's location). With
-// several pipelines in a module the user cannot tell which one failed.
+// An error the scheduling core raises is reported at the sched.pipeline op it concerns.
 
 // RUN: pipeline-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-reorder,sched-derive-edges,sched-schedule,sched-derive-waits)'
 

@@ -11,7 +11,7 @@
 // that MMA and proves the 200-cycle makespan optimal.
 // CHECK-LABEL: module @csp_small
 // CHECK:         }) {edges = ["1->2F0", "5->6F0"], lower_bound = 200 : i64, makespan = 200 : i64, options = {},
-// CHECK-SAME:        order = array<i64: 0, 1, 3, 2, 4, 5, 7, 6>, proven_optimal = true, schedule = "pingpong", search_nodes = {{[0-9]+}} : i64, state = "scheduled"}
+// CHECK-SAME:        order = array<i64: 0, 1, 3, 2, 4, 5, 7, 6>, proven_optimal = true, schedule = "pingpong", search_nodes = {{[0-9]+}} : i64, state = "scheduled", stopped_by_budget = false, vgpr_peak = {{[0-9]+}} : i64}
 module @csp_small {
   "sched.pipeline"() ({
     "sched.mma"() {stage = 0, subtile = 0, role = "compute", resource = "mma_unit", latency = 16} : () -> ()                                               // 0
@@ -53,7 +53,7 @@ module @identity {
 // CHECK-LABEL: module @pingpong
 // CHECK:         lower_bound = 420 : i64, makespan = 420 : i64, options = {},
 // CHECK-SAME:    order = array<i64: 0, 1, 2, 3, 4, 6, 7, 5, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 19, 17, 20, 21, 22, 23>,
-// CHECK-SAME:    proven_optimal = true, schedule = "pingpong", search_nodes = {{[0-9]+}} : i64, state = "scheduled"}
+// CHECK-SAME:    proven_optimal = true, schedule = "pingpong", search_nodes = {{[0-9]+}} : i64, state = "scheduled", stopped_by_budget = false, vgpr_peak = {{[0-9]+}} : i64}
 module @pingpong {
   "sched.pipeline"() ({
     "sched.frag_load"() {channel = 1, stage = 0, subtile = 0, role = "fragment_load", resource = "lds", latency = 20} : () -> ()  // 0

@@ -3,6 +3,10 @@
 // so the schedule's counts are given as 1 per load.
 // RUN: pipeline-opt --pipeline='4wave{vm_per_load_a=1 vm_per_load_b=1 lgkm_per_load_a=1 lgkm_per_load_b=1}' %s | FileCheck %s
 // RUN: pipeline-opt --pipeline='4wave{vm_per_load_a=1 vm_per_load_b=1 lgkm_per_load_a=1 lgkm_per_load_b=1}' %s --emit=asm | FileCheck %s --check-prefix=ASM
+// RUN: pipeline-opt --pipeline='4wave{vm_per_load_a=1 vm_per_load_b=1 lgkm_per_load_a=1 lgkm_per_load_b=1}' %s --emit=llvm | FileCheck %s --check-prefix=LLVM
+// RUN: pipeline-opt --pipeline='4wave{vm_per_load_a=1 vm_per_load_b=1 lgkm_per_load_a=1 lgkm_per_load_b=1}' %s --emit=obj -o %t.o
+// RUN: pipeline-opt --pipeline='4wave{vm_per_load_a=1 vm_per_load_b=1 lgkm_per_load_a=1 lgkm_per_load_b=1}' %s --emit=hsaco -o %t.hsaco
+// RUN: %python -c "import sys; o, h = (open(p, 'rb').read() for p in sys.argv[1:]); assert o[:4] == h[:4] == b'\x7fELF', 'not ELF'; assert [int.from_bytes(b[16:18], 'little') for b in (o, h)] == [1, 3], 'want ET_REL and ET_DYN'; assert all(int.from_bytes(b[18:20], 'little') == 224 for b in (o, h)), 'not EM_AMDGPU'" %t.o %t.hsaco
 
 // The kernel-argument s_loads are waited for once, then the prologue fills both stages.
 // CHECK-LABEL: gpu.func @gemm_loop
@@ -30,6 +34,17 @@
 // CHECK:         scf.yield
 // CHECK-COUNT-8: amdgpu.mfma
 // CHECK:       gpu.return
+
+// LLVM IR: an amdgpu kernel of 256 work items whose waits are the SPEC 4.7 immediates.
+// LLVM:      define amdgpu_kernel void @gemm_loop(
+// LLVM-SAME: !reqd_work_group_size
+// LLVM:      call void @llvm.amdgcn.s.waitcnt(i32 49279)
+// LLVM-COUNT-8: call void @llvm.amdgcn.load.to.lds.p1(
+// LLVM-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
+// LLVM-NEXT: call void @llvm.amdgcn.s.waitcnt(i32 3959)
+// LLVM-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
+// LLVM-NEXT: call void @llvm.amdgcn.s.barrier()
+// LLVM:      "amdgpu-flat-work-group-size"="256,256"
 
 // The hand waits and barriers survive LLVM in the main loop, fenced, in schedule order.
 // ASM:       .amdgcn_target "amdgcn-amd-amdhsa--gfx950"

@@ -28,13 +28,13 @@ fenced ``rocdl`` ops, and the loop results are rewired through the epilogue.
 
 from __future__ import annotations
 
-from pipeline_mlir.types import MAX_KERNEL_TAG, KOffsetKind, OpDesc
+from pipeline_mlir.types import KOffsetKind, OpDesc
 
 from . import ops as S
 from . import bindings as B
 from .bindings import ir
-from .ir_io import IRError, get, i64, ops_of, read_entry, read_phase
-from .rocdl_build import create_control, fenced_sequence, sched_barrier_none
+from .ir_io import IRError, get, i64, options_attr, ops_of, read_entry, read_phase
+from .rocdl_build import emit_entries
 
 TAG_ATTRS = {"sched.global_load": S.GLOBAL_LOAD, "sched.frag_load": S.FRAG_LOAD,
              "sched.mma": S.MMA_OP, "sched.lds_store": S.LDS_STORE}
@@ -98,11 +98,11 @@ def import_loop(loop, request) -> None:
                               f"(sched.global_load/frag_load/mma) nor side-effect free index "
                               f"math; the pipeliner derives all waits and barriers itself")
         d = op.attributes[tag]
+        allowed = _K_ATTR_FIELDS[TAG_ATTRS[tag]]
         if not isinstance(d, ir.DictAttr):
             raise IRError(op, f"'{op.name}' op attribute '{tag}' must be a dictionary "
-                              f"{{channel, stage, subtile, k_offset}}")
+                              f"{{{', '.join(allowed)}}}")
         fields = {na.name: na.attr for na in d}
-        allowed = _K_ATTR_FIELDS[TAG_ATTRS[tag]]
         for k in fields:
             if k not in allowed:
                 raise IRError(op, f"'{op.name}' op attribute '{tag}' has unknown field '{k}' "
@@ -115,7 +115,7 @@ def import_loop(loop, request) -> None:
         with ir.InsertionPoint(loop):
             pop = ir.Operation.create(S.PIPELINE, regions=1, attributes={
                 "schedule": ir.StringAttr.get(schedule),
-                "options": _options_attr(request), "concrete": ir.UnitAttr.get()})
+                "options": options_attr(request), "concrete": ir.UnitAttr.get()})
         block = pop.regions[0].blocks.append()
         for i, (op, name, fields) in enumerate(entries):
             op.attributes[PAYLOAD_ATTR] = i64(i)
@@ -169,12 +169,6 @@ def _check_counts(entries, request) -> None:
                               f"schedule '{request.spec()}' counts {want} per load of channel "
                               f"{ch}: its waits would not match the hardware counter; set "
                               f"{key}={n}")
-
-
-def _options_attr(request):
-    from .ir_io import options_attr
-
-    return options_attr(request)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -304,26 +298,13 @@ def _emit_phase(em: _Emitter, templates: _Templates, ph_op, schedule: str, fence
                 fence_blocks: bool, part: slice = slice(None)) -> None:
     if part.start in (None, 0):
         templates.start_phase()
-    entry_ops = ops_of(ph_op.regions[0])[part]
-    descs = [e.op for e in read_phase(ph_op, schedule)][part]
-    blocks = [get(e, "block", S.INT) for e in entry_ops]
-    seq = fenced_sequence(descs, blocks if any(b is not None for b in blocks) else None,
-                          fence_waits, fence_blocks)
-    it = iter(entry_ops)
-    for item in seq:
-        if item is None:
-            sched_barrier_none()
-            continue
-        e_op = next(it)
-        with e_op.location:
-            if item.tag > MAX_KERNEL_TAG:
-                try:
-                    create_control(item)
-                except Exception as err:
-                    raise IRError(e_op, f"'{e_op.name}' op: {err}") from None
-            else:
-                tdesc, top = templates.find(item, e_op)
-                em.emit_payload(tdesc, top, item)
+
+    def place(e_op, d) -> None:
+        tdesc, top = templates.find(d, e_op)
+        em.emit_payload(tdesc, top, d)
+
+    emit_entries(ops_of(ph_op.regions[0])[part], [e.op for e in read_phase(ph_op, schedule)][part],
+                 fence_waits, fence_blocks, place)
 
 
 def _yield_values(loop):

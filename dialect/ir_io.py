@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.program import MMABlockSpec, PipelineProgram
 from pipeline_mlir.program_builder import DerivedWaits
-from pipeline_mlir.types import (BARRIER, NONE_OP, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER, SET_PRIO,
+from pipeline_mlir.types import (SCHED_GROUP_BARRIER, SET_PRIO,
                                  WAIT_LGKM, WAIT_VM, DepEdge, DepKind, KOffsetKind, OpDesc,
                                  OpRole, Phase, ResourceKind, ScheduleEntry)
 
@@ -89,6 +89,23 @@ def require(op, name: str, kind: str):
     if name not in op.attributes:
         raise IRError(op, f"'{op.name}' op requires attribute '{name}' ({_kind_text(kind)})")
     return get(op, name, kind)
+
+
+_LOC = re.compile(r'^loc\((?:"(?P<file>[^"]*)":(?P<line>\d+):(?P<col>\d+)|"(?P<name>[^"]*)"'
+                  r'(?:\(.*\))?)\)$', re.S)
+
+
+def location_text(loc, filename: str | None = None) -> tuple[str, int | None]:
+    """(``file:line:col`` or ``"name"``, line or None) of an MLIR location (or its text);
+    ``filename`` replaces the ``-`` of a buffer parsed from a string."""
+    m = _LOC.match(str(loc))
+    if not m:
+        return str(loc), None
+    if m.group("line"):
+        f = m.group("file")
+        f = filename if filename and f in ("-", "") else f
+        return f"{f}:{m.group('line')}:{m.group('col')}", int(m.group("line"))
+    return f'"{m.group("name")}"', None
 
 
 def i64(v: int):
@@ -477,13 +494,6 @@ def write_phase(block, name: str, entries: list[ScheduleEntry], schedule: str, l
     return ph
 
 
-def none_op() -> OpDesc:
-    return NONE_OP
-
-
-__all__ = ["IRError", "PipelineIR", "read_pipeline", "read_entry", "create_entry",
-           "write_program", "write_phase", "read_phase", "pipeline_ops", "BARRIER",
-           "SCHEDULE_BARRIER"]
 
 
 def compiled_from_ir(p: PipelineIR):

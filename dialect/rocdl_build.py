@@ -10,11 +10,14 @@ from pipeline_mlir.waitcnt import waitcnt_imm
 from . import bindings as B
 from .bindings import ir
 
-# #rocdl.sched_group_mask bit values (checked against LLVM's i32 in notes/mlir-stack.md)
-MASK_BITS = {"non_mem_non_sideeffect": 0x1, "valu": 0x2, "salu": 0x4, "mfma_wmma": 0x8,
-             "all_vmem": 0x10, "vmem_read": 0x20, "vmem_write": 0x40, "all_ds": 0x80,
-             "ds_read": 0x100, "ds_write": 0x200, "transcendental": 0x400, "ldsdma": 0x800}
-MASK_ALL = 0xFFF
+#: #rocdl.sched_group_mask keywords and their bits (checked against LLVM's i32 in
+#: notes/mlir-stack.md); "none" and "all" are the two whole-mask words
+SCHED_GROUP_MASK_BITS = {
+    "none": 0x0, "non_mem_non_sideeffect": 0x1, "valu": 0x2, "salu": 0x4, "mfma_wmma": 0x8,
+    "all_vmem": 0x10, "vmem_read": 0x20, "vmem_write": 0x40, "all_ds": 0x80, "ds_read": 0x100,
+    "ds_write": 0x200, "transcendental": 0x400, "ldsdma": 0x800, "all": 0xFFF,
+}
+MASK_ALL = SCHED_GROUP_MASK_BITS["all"]
 
 
 def mask_attr(mask: int):
@@ -26,7 +29,8 @@ def mask_attr(mask: int):
     elif mask == MASK_ALL:
         text = "all"
     else:
-        text = "|".join(n for n, b in MASK_BITS.items() if mask & b)
+        text = "|".join(n for n, b in SCHED_GROUP_MASK_BITS.items()
+                        if n not in ("none", "all") and mask & b)
     return ir.Attribute.parse(f"#rocdl.sched_group_mask<{text}>")
 
 
@@ -57,6 +61,9 @@ def create_control(desc: OpDesc) -> None:
         B.rocdl.sched_group_barrier(mask_attr(HINT_GROUP_MASKS[desc.subtile]), desc.wait_value, 0)
     else:  # pragma: no cover - callers pass control entries only
         raise ValueError(f"tag {desc.tag} is not a control entry")
+
+
+CONTROL_TAGS = (WAIT_VM, WAIT_LGKM, BARRIER, SET_PRIO, SCHEDULE_BARRIER, SCHED_GROUP_BARRIER)
 
 
 def is_wait(desc: OpDesc) -> bool:
@@ -90,3 +97,43 @@ def fenced_sequence(descs: list[OpDesc], blocks: list[int | None] | None,
                 and not (i + 1 < n and descs[i + 1].tag == SCHEDULE_BARRIER)):
             out.append(None)
     return out
+
+
+def emit_entries(entry_ops: list, descs: list[OpDesc], fence_waits: bool, fence_blocks: bool,
+                 on_data) -> tuple[list[int], int]:
+    """Lower a phase's entries at the current insertion point.
+
+    Fences (``fenced_sequence``) and the rocdl ops of control entries are created there;
+    ``on_data(entry_op, desc)`` places each data entry.  Returns the position, among
+    the emitted ops, where each entry starts (its leading fences included) and how many
+    ops were emitted.  A control entry the hardware cannot encode is an IRError.
+    """
+    from pipeline_mlir.errors import PipelineError
+
+    from . import ops as S
+    from .ir_io import IRError, get
+
+    blocks = [get(e, "block", S.INT) for e in entry_ops]
+    seq = fenced_sequence(descs, blocks if any(b is not None for b in blocks) else None,
+                          fence_waits, fence_blocks)
+    pairs = iter(zip(entry_ops, descs))
+    positions, pos, start = [], 0, None
+    for item in seq:
+        if item is None:
+            sched_barrier_none()
+            start = pos if start is None else start
+            pos += 1
+            continue
+        e_op, d = next(pairs)
+        positions.append(pos if start is None else start)
+        start = None
+        pos += 1
+        with e_op.location:
+            if d.tag in CONTROL_TAGS:
+                try:
+                    create_control(d)
+                except (PipelineError, ValueError) as err:
+                    raise IRError(e_op, f"'{e_op.name}' op: {err}") from None
+            else:
+                on_data(e_op, d)
+    return positions, pos

@@ -21,7 +21,7 @@ from __future__ import annotations
 import sys
 
 from pipeline_mlir.options import parse_pipeline
-from pipeline_mlir.types import KOffsetKind, OpRole
+from pipeline_mlir.types import KOffsetKind
 
 K_NAMES = {KOffsetKind.K0: "k0", KOffsetKind.K1: "k1", KOffsetKind.K_NEXT: "k_next",
            KOffsetKind.K_PREV: "k_prev", KOffsetKind.NONE: "none"}

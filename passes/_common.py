@@ -17,12 +17,11 @@ and fail the pass; they never escape as Python exceptions.
 from __future__ import annotations
 
 from pipeline_mlir.errors import ConfigError, PipelineError
+from pipeline_mlir.options import BOOL_WORDS
 from pipeline_mlir.types import MAX_KERNEL_TAG
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, PipelineIR, pipeline_ops, read_pipeline, set_attr
-
-_BOOL = {"true": True, "1": True, "false": False, "0": False}
 
 
 class PassOption:
@@ -31,10 +30,10 @@ class PassOption:
 
     def parse(self, pass_name: str, text: str):
         if self.kind == "bool":
-            if text.lower() not in _BOOL:
+            if text.lower() not in BOOL_WORDS:
                 raise ConfigError(f"pass '{pass_name}': option '{self.name}' expects true or "
                                   f"false, got '{text}'")
-            return _BOOL[text.lower()]
+            return BOOL_WORDS[text.lower()]
         if self.kind == "int":
             try:
                 return int(text, 0)
@@ -102,7 +101,8 @@ class SchedPass:
             p = read_pipeline(pop)
             self.check_state(p)
             try:
-                result = self.run_pipeline(p)
+                with p.op.context, p.op.location:
+                    result = self.run_pipeline(p)
             except IRError:
                 raise
             except PipelineError as e:  # from the core: report it at the pipeline op
@@ -124,6 +124,7 @@ class SchedPass:
                             f"takes \"{self.requires}\" to \"{self.produces}\"; it cannot run twice)")
 
     def run_pipeline(self, p: PipelineIR) -> None:  # pragma: no cover - abstract
+        """Do the pass's work on one pipeline; the op's context and location are active."""
         raise NotImplementedError
 
 
@@ -179,13 +180,5 @@ def _same_identity(a, b) -> bool:
         b.tag, b.channel, b.stage, b.subtile, b.k_offset, b.wait_value)
 
 
-def in_context(fn):
-    """Decorator: run ``fn`` with the op's context and location active."""
-    def wrapped(self, p: PipelineIR, *a, **kw):
-        with p.op.context, p.op.location:
-            return fn(self, p, *a, **kw)
-    return wrapped
-
-
 __all__ = ["SchedPass", "PassOption", "IRError", "PipelineIR", "location_index", "match_ops",
-           "in_context", "ir"]
+           "ir"]

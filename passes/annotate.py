@@ -5,7 +5,7 @@ from __future__ import annotations
 from pipeline_mlir import stages
 from pipeline_mlir.dialect.ir_io import entry_attrs
 
-from ._common import SchedPass, in_context
+from ._common import SchedPass
 
 
 class Annotate(SchedPass):
@@ -13,7 +13,6 @@ class Annotate(SchedPass):
     summary = "set resource/latency/role/vm/lgkm/vgpr attributes from the schedule's cost model"
     requires, produces = "logical", "annotated"
 
-    @in_context
     def run_pipeline(self, p) -> None:
         s = p.schedule_object()
         for op, desc in zip(p.body_ops, stages.annotate(s, p.body)):

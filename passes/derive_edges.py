@@ -10,7 +10,7 @@ from pipeline_mlir import stages
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.ir_io import set_attr
 
-from ._common import SchedPass, in_context
+from ._common import SchedPass
 
 
 class DeriveEdges(SchedPass):
@@ -18,7 +18,6 @@ class DeriveEdges(SchedPass):
     summary = "derive the dependency edges of the body (edge-rule table, 4-wave cross-stage edges)"
     requires, produces = "reordered", "edges"
 
-    @in_context
     def run_pipeline(self, p) -> None:
         edges = stages.edges(p.schedule_object(), p.body)
         set_attr(p.op, "edges", S.STRS, [str(e) for e in edges])

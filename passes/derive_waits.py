@@ -11,7 +11,7 @@ from __future__ import annotations
 from pipeline_mlir import stages
 from pipeline_mlir.dialect.ir_io import write_program
 
-from ._common import SchedPass, in_context, location_index
+from ._common import SchedPass, location_index
 
 
 class DeriveWaits(SchedPass):
@@ -19,7 +19,6 @@ class DeriveWaits(SchedPass):
     summary = "build the MMA blocks of the scheduled order and derive their s_waitcnt counts"
     requires, produces = "scheduled", "blocks"
 
-    @in_context
     def run_pipeline(self, p) -> None:
         s = p.schedule_object()
         if not stages.is_double_buffer(s):

@@ -12,7 +12,7 @@ from pipeline_mlir import stages
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.ir_io import set_attr, write_phase
 
-from ._common import SchedPass, in_context, location_index
+from ._common import SchedPass, location_index
 
 
 class ExpandPhases(SchedPass):
@@ -20,7 +20,6 @@ class ExpandPhases(SchedPass):
     summary = "derive the prologue / kernel / epilogue entry lists, kernel deps and warp stagger"
     requires, produces = "explicit", "phases"
 
-    @in_context
     def run_pipeline(self, p) -> None:
         request = p.request()
         s = request.build()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pipeline_mlir import stages
 from pipeline_mlir.dialect.ir_io import write_program
 
-from ._common import SchedPass, in_context, location_index
+from ._common import SchedPass, location_index
 
 
 class ExplicitBlocks(SchedPass):
@@ -17,7 +17,6 @@ class ExplicitBlocks(SchedPass):
     summary = "attach the schedule's explicit block op lists (4-wave) to the program"
     requires, produces = "blocks", "explicit"
 
-    @in_context
     def run_pipeline(self, p) -> None:
         if p.program is None:
             return

@@ -18,12 +18,11 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, drop_attr, get, ops_of, read_entry, set_attr
-from pipeline_mlir.dialect.rocdl_build import create_control, fenced_sequence, sched_barrier_none
-from pipeline_mlir.errors import PipelineError
-from pipeline_mlir.types import MAX_KERNEL_TAG, default_op_name
+from pipeline_mlir.dialect.ir_io import drop_attr, get, ops_of, read_entry, set_attr
+from pipeline_mlir.dialect.rocdl_build import emit_entries
+from pipeline_mlir.types import default_op_name
 
-from ._common import CONSUMED, PassOption, SchedPass, in_context
+from ._common import CONSUMED, PassOption, SchedPass
 
 
 class LowerToROCDL(SchedPass):
@@ -37,7 +36,6 @@ class LowerToROCDL(SchedPass):
                    "fence every kernel block boundary with rocdl.sched.barrier none"),
     )
 
-    @in_context
     def run_pipeline(self, p) -> None:
         if get(p.op, "concrete", S.UNIT, False):
             from pipeline_mlir.dialect.concrete import materialize
@@ -67,40 +65,18 @@ class LowerToROCDL(SchedPass):
     def _lower_phase(self, ph, schedule: str, names: dict) -> tuple[list[int], int]:
         """Lower one phase in place; returns (new position of each old entry, new length)."""
         entries = ops_of(ph.regions[0])
-        descs = [read_entry(e, schedule) for e in entries]
-        blocks = [get(e, "block", S.INT) for e in entries]
-        seq = fenced_sequence(descs, blocks if any(b is not None for b in blocks) else None,
-                              self["fence-waits"], self["fence-blocks"])
-        by_desc = iter(zip(entries, descs))
         block = ph.regions[0].blocks[0]
-        anchor_ops = []
-        pending = []
-        for item in seq:
-            if item is None:
-                pending.append(None)
-                continue
-            e_op, d = next(by_desc)
-            anchor_ops.append((pending, e_op, d))
-            pending = []
-        # emit: fences before each entry, the entry (lowered or tagged), trailing fences
-        positions, pos = [], 0
-        for before, e_op, d in anchor_ops:
-            positions.append(pos)  # an entry starts at its fences
-            pos += len(before) + 1
-            with ir.InsertionPoint(e_op), e_op.location:
-                for _ in before:
-                    sched_barrier_none()
-                if d.tag > MAX_KERNEL_TAG:
-                    try:
-                        create_control(d)
-                    except (PipelineError, ValueError) as err:
-                        raise IRError(e_op, f"'{e_op.name}' op: {err}") from None
-            if d.tag > MAX_KERNEL_TAG:
+        ip = ir.InsertionPoint(block)
+
+        def keep_data(e_op, d) -> None:  # data ops stay, tagged, in their new place
+            e_op.attributes["tag"] = ir.StringAttr.get(default_op_name(d.tag, names))
+            e_op.detach_from_parent()
+            ip.insert(e_op)
+
+        with ip:  # the lowered phase is built after the old entries, which then go
+            result = emit_entries(entries, [read_entry(e, schedule) for e in entries],
+                                  self["fence-waits"], self["fence-blocks"], keep_data)
+        for e_op in entries:
+            if "tag" not in e_op.attributes:
                 e_op.erase()
-            else:
-                e_op.attributes["tag"] = ir.StringAttr.get(default_op_name(d.tag, names))
-        if pending:
-            with ir.InsertionPoint(block), ph.location:
-                for _ in pending:
-                    sched_barrier_none()
-        return positions, pos + len(pending)
+        return result

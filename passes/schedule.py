@@ -11,7 +11,7 @@ from pipeline_mlir import stages
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.ir_io import set_attr
 
-from ._common import SchedPass, in_context
+from ._common import SchedPass
 
 
 class Schedule(SchedPass):
@@ -19,7 +19,6 @@ class Schedule(SchedPass):
     summary = "order the body ops with the configured strategy (identity, greedy, csp)"
     requires, produces = "edges", "scheduled"
 
-    @in_context
     def run_pipeline(self, p) -> None:
         order, result = stages.order(p.schedule_object(), p.body, p.edges)
         set_attr(p.op, "order", S.INTS, order)

@@ -37,6 +37,8 @@ import subprocess
 import sys
 from typing import Callable, Union
 
+from pipeline_mlir.dialect.ir_io import location_text
+from pipeline_mlir.dialect.rocdl_build import SCHED_GROUP_MASK_BITS
 from pipeline_mlir.dialect.bindings import ensure_gpu_target, ir, llvm, new_context, passmanager
 from pipeline_mlir.errors import ConfigError, PipelineError
 
@@ -73,11 +75,6 @@ class _OpError(Exception):
 
 #: ``#rocdl.sched_group_mask<...>`` keywords -> the bits of LLVM's i32 mask
 #: (AMDGPU ``SchedGroupMask``; ``all`` is the union of the twelve bits).
-SCHED_GROUP_MASK_BITS = {
-    "none": 0x0, "non_mem_non_sideeffect": 0x1, "valu": 0x2, "salu": 0x4, "mfma_wmma": 0x8,
-    "all_vmem": 0x10, "vmem_read": 0x20, "vmem_write": 0x40, "all_ds": 0x80, "ds_read": 0x100,
-    "ds_write": 0x200, "transcendental": 0x400, "ldsdma": 0x800, "all": 0xFFF,
-}
 
 #: ``#rocdl.mfma_perm_b<...>`` keywords in the order of their ``blgp`` value.
 MFMA_PERM_B = ("none", "bcast_first_32", "bcast_second_32", "rotate_16_right",
@@ -159,10 +156,8 @@ SUPPORTED_ROCDL_OPS = tuple(sorted("rocdl." + k for k in _IMMEDIATES))
 
 
 def _where(location) -> str:
-    """``loc("f.mlir":3:5)`` -> ``f.mlir:3:5`` (other locations printed as they are)."""
-    text = str(location)
-    m = re.search(r'"([^"]*)":(\d+):(\d+)', text)
-    return f"{m.group(1)}:{m.group(2)}:{m.group(3)}" if m else text
+    """``loc("f.mlir":3:5)`` -> ``f.mlir:3:5``."""
+    return location_text(location)[0]
 
 
 def _collect(root, predicate) -> list:

@@ -42,7 +42,7 @@ LGKMCNT_MAX = 15
 # Guard against runaway body sizes in the single-buffer schedule.
 SINGLE_BUFFER_T_MAX = 256
 
-_BOOL_WORDS = {"true": True, "1": True, "false": False, "0": False}
+BOOL_WORDS = {"true": True, "1": True, "false": False, "0": False}
 _INT_RE = re.compile(r"^[+-]?(?:0[xX][0-9a-fA-F]+|0[bB][01]+|[0-9]+)$")
 _KEY_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _SEP_RE = re.compile(r"[\s,]*")
@@ -102,7 +102,7 @@ class OptionSpec(_Record):
         """Convert ``text``; a ConfigError names the pipeline, the key and the expected type."""
         where = f"pipeline '{pipeline}': option '{self.name}'"
         if self.kind == "bool":
-            v = _BOOL_WORDS.get(text.lower())
+            v = BOOL_WORDS.get(text.lower())
             if v is None:
                 raise ConfigError(f"{where} expects {self.expected()}, got '{text}'")
             return v

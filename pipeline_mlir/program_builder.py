@@ -315,19 +315,36 @@ def order_body(body: LoopBody, config: PipelineConfig, sched: ScheduleConfig):
     return list(range(len(body.ops))), None
 
 
-def build_kernel_program(body: list[OpDesc], config: PipelineConfig, sched: ScheduleConfig,
-                         edges: list[DepEdge]) -> KernelProgram:
+def loop_body(body: list[OpDesc], config: PipelineConfig, edges: list[DepEdge]) -> LoopBody:
+    """The body with its edges; an empty edge list means "derive them" (SPEC 1.3 5a)."""
     from .edges import derive_edges_from_ops
 
-    lb = LoopBody.of(body, edges if edges else derive_edges_from_ops(body, config))
-    order, result = order_body(lb, config, sched)
-    program = build_double_buffer_program(lb, order, config, sched)
+    return LoopBody.of(list(body), edges if edges else derive_edges_from_ops(body, config))
+
+
+def build_program_with_waits(body: LoopBody, order: list[int], config: PipelineConfig,
+                             sched: ScheduleConfig) -> tuple[PipelineProgram, DerivedWaits | None]:
+    """Blocks and redistribution, then (``auto_waits``) the derived, patched waits."""
+    program = build_double_buffer_program(body, order, config, sched)
     waits = None
     if sched.auto_waits:
         waits = derive_waits_from_blocks(program, config, sched.lgkm_per_load_a, sched.lgkm_per_load_b)
         patch_waits(program, config, sched, waits)
+    return program, waits
+
+
+def verify_program(program: PipelineProgram, config: PipelineConfig, sched: ScheduleConfig,
+                   waits: DerivedWaits | None) -> None:
     verify_schedule(program, config, sched.lgkm_per_load_a, sched.lgkm_per_load_b,
                     waits.lgkm if waits else 0, waits.vm if waits else 0)
+
+
+def build_kernel_program(body: list[OpDesc], config: PipelineConfig, sched: ScheduleConfig,
+                         edges: list[DepEdge]) -> KernelProgram:
+    lb = loop_body(body, config, edges)
+    order, result = order_body(lb, config, sched)
+    program, waits = build_program_with_waits(lb, order, config, sched)
+    verify_program(program, config, sched, waits)
     return KernelProgram(program, order, result, waits)
 
 

@@ -29,13 +29,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .errors import BodyError
-from .graph import LoopBody
 from .phases import (default_epilogue, default_kernel, default_prologue,
                      derive_epilogue_from_program, derive_prologue_from_program, warp_stagger_index)
 from .program import PipelineProgram
-from .program_builder import (DerivedWaits, build_double_buffer_program,
-                              default_kernel_deps_double_buffer, derive_waits_from_blocks,
-                              order_body, patch_waits, verify_schedule)
+from .program_builder import (DerivedWaits, build_program_with_waits,
+                              default_kernel_deps_double_buffer, loop_body, order_body,
+                              verify_program)
 from .types import DepEdge, OpDesc, Phase, ScheduleEntry, annotate_ops
 
 
@@ -60,10 +59,7 @@ def order(s, body: list[OpDesc], edge_list: list[DepEdge]):
     """(order, ScheduleResult or None); the identity on the single-buffer path."""
     if not is_double_buffer(s):
         return list(range(len(body))), None
-    from .edges import derive_edges_from_ops
-
-    lb = LoopBody.of(list(body), edge_list if edge_list else derive_edges_from_ops(body, s.config()))
-    return order_body(lb, s.config(), s.schedule_config())
+    return order_body(loop_body(body, s.config(), edge_list), s.config(), s.schedule_config())
 
 
 def blocks(s, body: list[OpDesc], edge_list: list[DepEdge],
@@ -72,26 +68,16 @@ def blocks(s, body: list[OpDesc], edge_list: list[DepEdge],
     if not is_double_buffer(s):
         raise BodyError(f"schedule '{s.name}' is single-buffer (depth "
                         f"{s.config().depth}): it has no MMA blocks")
-    from .edges import derive_edges_from_ops
-
-    config, sched = s.config(), s.schedule_config()
     if sorted(op_order) != list(range(len(body))):
         raise BodyError(f"the op order {list(op_order)} is not a permutation of the "
                         f"{len(body)} body ops")
-    lb = LoopBody.of(list(body), edge_list if edge_list else derive_edges_from_ops(body, config))
-    program = build_double_buffer_program(lb, list(op_order), config, sched)
-    waits = None
-    if sched.auto_waits:
-        waits = derive_waits_from_blocks(program, config, sched.lgkm_per_load_a, sched.lgkm_per_load_b)
-        patch_waits(program, config, sched, waits)
-    return program, waits
+    return build_program_with_waits(loop_body(body, s.config(), edge_list), list(op_order),
+                                    s.config(), s.schedule_config())
 
 
 def verify(s, program: PipelineProgram, waits: DerivedWaits | None) -> None:
     """SPEC 3.11 structural checks; raises VerificationError."""
-    sched = s.schedule_config()
-    verify_schedule(program, s.config(), sched.lgkm_per_load_a, sched.lgkm_per_load_b,
-                    waits.lgkm if waits else 0, waits.vm if waits else 0)
+    verify_program(program, s.config(), s.schedule_config(), waits)
 
 
 def explicit(s, body: list[OpDesc], program: PipelineProgram) -> list[list[OpDesc]]:

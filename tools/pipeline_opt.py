@@ -164,20 +164,10 @@ def _format(compiled, emit: str) -> str:
 # MLIR path
 # ---------------------------------------------------------------------------
 
-_LOC = re.compile(r'^loc\((?:"(?P<file>[^"]*)":(?P<line>\d+):(?P<col>\d+)|"(?P<name>[^"]*)"'
-                  r'(?:\(.*\))?)\)$', re.S)
-
-
 def _where(loc, filename: str) -> tuple[str, int | None]:
-    """(printable location, line) of an MLIR location."""
-    m = _LOC.match(str(loc))
-    if not m:
-        return str(loc), None
-    if m.group("line"):
-        f = m.group("file")
-        f = filename if f in ("-", "") else f
-        return f"{f}:{m.group('line')}:{m.group('col')}", int(m.group("line"))
-    return f'"{m.group("name")}"', None
+    from pipeline_mlir.dialect.ir_io import location_text
+
+    return location_text(loc, filename)
 
 
 def _diagnostics(err, filename: str) -> list[tuple[str, int | None, str]]:

@@ -80,7 +80,11 @@ class _OpError(Exception):
 MFMA_PERM_B = ("none", "bcast_first_32", "bcast_second_32", "rotate_16_right",
                "bcast_first_16", "bcast_second_16", "bcast_third_16", "bcast_fourth_16")
 
-_ENUM_RE = re.compile(r"^#rocdl\.(sched_group_mask|mfma_perm_b)<\s*([\w|\s]*?)\s*>$")
+#: ``#rocdl.matrix_format<...>`` keywords in the order of their value (the cbsz/blgp
+#: format codes of the gfx950 ``mfma.scale.*.f8f6f4`` intrinsics).
+MATRIX_FORMATS = ("fp8_e4m3", "fp8_e5m2", "fp6_e2m3", "fp6_e3m2", "fp4_e2m1")
+
+_ENUM_RE = re.compile(r"^#rocdl\.(sched_group_mask|mfma_perm_b|matrix_format)<\s*([\w|\s]*?)\s*>$")
 
 
 def decode_rocdl_enum(attr) -> int | None:
@@ -94,10 +98,11 @@ def decode_rocdl_enum(attr) -> int | None:
         return None
     kind, body = m.groups()
     words = [w.strip() for w in body.split("|")]
-    if kind == "mfma_perm_b":
-        if len(words) != 1 or words[0] not in MFMA_PERM_B:
-            raise ValueError(f"unknown #rocdl.mfma_perm_b value '{body}'")
-        return MFMA_PERM_B.index(words[0])
+    if kind in ("mfma_perm_b", "matrix_format"):
+        table = MFMA_PERM_B if kind == "mfma_perm_b" else MATRIX_FORMATS
+        if len(words) != 1 or words[0] not in table:
+            raise ValueError(f"unknown #rocdl.{kind} value '{body}'")
+        return table.index(words[0])
     value = 0
     for w in words:
         if w not in SCHED_GROUP_MASK_BITS:
@@ -134,16 +139,20 @@ _IMMEDIATES: dict[str, tuple[str, ...]] = {
 _RENAMED = {"ds_bpermute": "ds.bpermute"}
 # Optional immediates: (default value, bit width) when the attribute is absent.
 _DEFAULTS = {"aux": (0, 32)}
-# MFMA-family ops: operands, then these immediates.  (mfma.scale.* interleaves
-# operands and immediates and is not supported.)
+# MFMA-family ops: operands, then these immediates.
 _MFMA_IMMEDIATES = ("cbsz", "abid", "blgp")
+# mfma.scale.*: operands (a, b, c, scale_a, scale_b) and immediates interleave as
+# ``a, b, c, cbsz, blgp, opselA, scale_a, opselB, scale_b`` (an int is an operand index).
+_MFMA_SCALE_ARGS = (0, 1, 2, "cbsz", "blgp", "opselA", 3, "opselB", 4)
 _SMFMAC_IMMEDIATES = ("cbsz", "abid")
 
 
 def _immediates_of(suffix: str) -> tuple[str, ...] | None:
     if suffix in _IMMEDIATES:
         return _IMMEDIATES[suffix]
-    if suffix.startswith("mfma.") and not suffix.startswith("mfma.scale."):
+    if suffix.startswith("mfma.scale."):
+        return tuple(a for a in _MFMA_SCALE_ARGS if isinstance(a, str))
+    if suffix.startswith("mfma."):
         return _MFMA_IMMEDIATES
     if suffix.startswith("smfmac."):
         return _SMFMAC_IMMEDIATES
@@ -151,7 +160,7 @@ def _immediates_of(suffix: str) -> tuple[str, ...] | None:
 
 
 #: The rocdl op names :class:`RocdlToLLVMIntrinsics` rewrites (plus every
-#: ``rocdl.mfma.*`` except ``rocdl.mfma.scale.*``, and every ``rocdl.smfmac.*``).
+#: ``rocdl.mfma.*`` (incl. ``rocdl.mfma.scale.*``), and every ``rocdl.smfmac.*``).
 SUPPORTED_ROCDL_OPS = tuple(sorted("rocdl." + k for k in _IMMEDIATES))
 
 
@@ -309,10 +318,16 @@ class RocdlToLLVMIntrinsics(_PythonPass):
     @staticmethod
     def _rewrite(op, intrinsic: str, imms, call_attrs) -> None:
         with ir.InsertionPoint(op), op.location:
-            args = list(op.operands)
+            operands = list(op.operands)
+            consts = []
             for width, value in imms:
                 t = ir.IntegerType.get_signless(width)
-                args.append(llvm.ConstantOp(t, ir.IntegerAttr.get(t, value)).result)
+                consts.append(llvm.ConstantOp(t, ir.IntegerAttr.get(t, value)).result)
+            if intrinsic.startswith("llvm.amdgcn.mfma.scale."):
+                it = iter(consts)
+                args = [operands[a] if isinstance(a, int) else next(it) for a in _MFMA_SCALE_ARGS]
+            else:
+                args = operands + consts
             if intrinsic == "llvm.amdgcn.make.buffer.rsrc":
                 num_records = args[2]
                 if ir.IntegerType(num_records.type).width < 64:

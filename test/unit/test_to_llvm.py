@@ -256,6 +256,10 @@ def test_every_supported_rocdl_op_compiles(ctx):
     assert "call range(i32 0, 256) i32 @llvm.amdgcn.workitem.id.x()" in ll
     assert "call noundef i32 @llvm.amdgcn.mbcnt.lo(i32 -1, i32 0)" in ll
     assert "@llvm.amdgcn.sched.barrier(i32 136)" in ll                      # mfma_wmma|all_ds
+    # operands and immediates interleave: a, b, c, cbsz, blgp, opselA, scaleA, opselB, scaleB
+    assert re.search(r"@llvm\.amdgcn\.mfma\.scale\.f32\.16x16x128\.f8f6f4[.\w]*\(<8 x i32> %\w+, "
+                     r"<8 x i32> %\w+, <4 x float> %\w+, i32 0, i32 1, i32 0, i32 0, i32 0, "
+                     r"i32 0\)", ll)
     asm = codegen.compile_llvm_ir(ll)
     for needle in ["global_load_lds_dword", "buffer_load_dword", "buffer_store_dword",
                    "offen lds", "ds_bpermute_b32", "v_readlane_b32", "s_barrier",
@@ -263,6 +267,8 @@ def test_every_supported_rocdl_op_compiles(ctx):
                    "s_sleep 1", "; iglp_opt mask(0x00000000)", "blgp:1",
                    "v_mfma_f32_16x16x32_bf16", "v_mfma_f32_16x16x32_fp8_fp8",
                    "v_smfmac_f32_16x16x64_bf16",
+                   # mfma.scale with zero scales: the plain f8f6f4 MFMA, A e4m3 (cbsz 0), B e5m2
+                   "v_mfma_f32_16x16x128_f8f6f4",
                    "; sched_group_barrier mask(0x00000100) size(1) SyncID(0)",
                    "; sched_group_barrier mask(0x00000008) size(2) SyncID(0)"]:
         assert needle in asm, needle

@@ -58,10 +58,15 @@ module {
       : (i64, i64, vector<4xf32>) -> vector<4xf32>
     %d2 = rocdl.smfmac.f32.16x16x64.bf16 %a8, %b16, %d1, %s5, 0, 0
       : (vector<8xbf16>, vector<16xbf16>, vector<4xf32>, i32) -> vector<4xf32>
+    %w8 = llvm.mlir.undef : vector<8xi32>
+    %w8a = llvm.insertelement %s5, %w8[%s5 : i32] : vector<8xi32>
+    %sc = llvm.mlir.constant(0 : i32) : i32
+    %d3 = rocdl.mfma.scale.f32.16x16x128.f8f6f4 %w8a, %w8a, %d2, fp8_e4m3, fp8_e5m2, 0, %sc, 0, %sc
+      : (vector<8xi32>, vector<8xi32>, vector<4xf32>, i32, i32) -> vector<4xf32>
     rocdl.sched.group.barrier ds_read, 1, 0
     rocdl.sched.group.barrier mfma_wmma, 2, 0
     %dp = llvm.getelementptr %out[%idx] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
-    llvm.store %d2, %dp : vector<4xf32>, !llvm.ptr<1>
+    llvm.store %d3, %dp : vector<4xf32>, !llvm.ptr<1>
     llvm.return
   }
 }

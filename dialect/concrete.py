@@ -47,10 +47,12 @@ PURE_OPS = {"vector.broadcast", "vector.extract", "vector.insert", "vector.shape
             "rocdl.workitem.id.y", "rocdl.workitem.id.z", "rocdl.workgroup.id.x",
             "rocdl.workgroup.id.y", "rocdl.workgroup.id.z", "rocdl.readfirstlane",
             "memref.subview", "memref.cast", "memref.reinterpret_cast", "ub.poison"}
-_K_ATTR_FIELDS = {S.GLOBAL_LOAD: ("channel", "stage", "subtile", "k_offset"),
-                  S.LDS_STORE: ("channel", "stage", "subtile", "k_offset"),
-                  S.FRAG_LOAD: ("channel", "stage", "subtile", "k_offset"),
-                  S.MMA_OP: ("channel", "stage", "subtile")}
+_K_ATTR_FIELDS = {S.GLOBAL_LOAD: ("channel", "stage", "subtile", "k_offset", "id"),
+                  S.LDS_STORE: ("channel", "stage", "subtile", "k_offset", "id"),
+                  S.FRAG_LOAD: ("channel", "stage", "subtile", "k_offset", "id"),
+                  S.MMA_OP: ("channel", "stage", "subtile", "id")}
+#: The optional tag field that groups several payload ops into one logical op.
+GROUP_FIELD = "id"
 
 
 def _op(o):
@@ -110,6 +112,7 @@ def import_loop(loop, request) -> None:
         entries.append((op, TAG_ATTRS[tag], fields))
     if not entries:
         raise IRError(loop, "'scf.for' op has no sched-tagged ops")
+    entries = _group(entries)
     _check_counts(entries, request)
     with loop.context, loop.location:
         with ir.InsertionPoint(loop):
@@ -117,13 +120,43 @@ def import_loop(loop, request) -> None:
                 "schedule": ir.StringAttr.get(schedule),
                 "options": options_attr(request), "concrete": ir.UnitAttr.get()})
         block = pop.regions[0].blocks.append()
-        for i, (op, name, fields) in enumerate(entries):
-            op.attributes[PAYLOAD_ATTR] = i64(i)
-            attrs = dict(fields)
+        for i, (group, name, fields) in enumerate(entries):
+            for op in group:
+                op.attributes[PAYLOAD_ATTR] = i64(i)
+            attrs = {k: v for k, v in fields.items() if k != GROUP_FIELD}
             attrs["payload"] = i64(i)
-            with ir.InsertionPoint(block), op.location:
+            with ir.InsertionPoint(block), group[0].location:
                 e = ir.Operation.create(name, attributes=attrs)
             read_entry(e, schedule)  # meaningful for the schedule?
+
+
+def _group(entries) -> list:
+    """[(payload ops, op name, fields)]: ops whose tag carries the same ``id`` form one
+    logical op (in loop order; the group sits where its first op is); an op without
+    ``id`` is a logical op of its own.  A group must agree on every other field."""
+    groups, by_id = [], {}
+    for op, name, fields in entries:
+        gid = fields.get(GROUP_FIELD)
+        if gid is None:
+            groups.append(([op], name, fields))
+            continue
+        if not isinstance(gid, ir.IntegerAttr):
+            raise IRError(op, f"'{op.name}' op: tag field '{GROUP_FIELD}' must be an integer")
+        key = ir.IntegerAttr(gid).value
+        if key in by_id:
+            first = groups[by_id[key]]
+            same = {k: str(v) for k, v in fields.items()} == \
+                {k: str(v) for k, v in first[2].items()}
+            if name != first[1] or not same:
+                raise IRError(op, f"'{op.name}' op: logical op {GROUP_FIELD} = {key} is tagged "
+                                  f"differently from its first payload op ('{first[0][0].name}' "
+                                  f"with {first[1]}); every payload op of a logical op carries "
+                                  f"the same tag")
+            first[0].append(op)
+            continue
+        by_id[key] = len(groups)
+        groups.append(([op], name, fields))
+    return groups
 
 
 def payload_instructions(op) -> tuple[str, int] | None:
@@ -151,14 +184,17 @@ def _check_counts(entries, request) -> None:
     s = request.build()
     config = s.config()
     lgkm = request.lgkm_per_load(s)
-    for op, name, fields in entries:
-        known = payload_instructions(op)
-        if known is None or name not in (S.GLOBAL_LOAD, S.FRAG_LOAD):
+    for group, name, fields in entries:
+        if name not in (S.GLOBAL_LOAD, S.FRAG_LOAD):
             continue
+        known = [payload_instructions(op) for op in group]
+        if any(x is None for x in known) or len({c for c, _ in known}) != 1:
+            continue
+        op = group[0]
         ch = ir.IntegerAttr(fields["channel"]).value if "channel" in fields else 0
         if ch not in (0, 1):
             continue
-        counter, n = known
+        counter, n = known[0][0], sum(x[1] for x in known)
         if name == S.GLOBAL_LOAD:
             want, key = config.vm_per_channel(ch), f"vm_per_load_{'ab'[ch]}"
         else:
@@ -182,7 +218,7 @@ class _Templates:
         by_id = {}
         for op in _loop_body(loop):
             if PAYLOAD_ATTR in op.attributes:
-                by_id[ir.IntegerAttr(op.attributes[PAYLOAD_ATTR]).value] = op
+                by_id.setdefault(ir.IntegerAttr(op.attributes[PAYLOAD_ATTR]).value, []).append(op)
         self.items = []  # (OpDesc of the body op, payload op), in scheduled order
         order = p.order or list(range(len(p.body)))
         for i in order:
@@ -287,11 +323,13 @@ class _Emitter:
                 del new.attributes[a]
         return new
 
-    def emit_payload(self, template_desc: OpDesc, op, entry: OpDesc) -> None:
+    def emit_payload(self, template_desc: OpDesc, group, entry: OpDesc) -> None:
+        """Clone every payload op of the logical op, in loop order."""
         shift = _koff(entry.k_offset) - _koff(template_desc.k_offset)
-        new = self.clone(op, shift)
-        for old_r, new_r in zip(op.results, new.results):
-            self.env[old_r] = new_r
+        for op in group:
+            new = self.clone(op, shift)
+            for old_r, new_r in zip(op.results, new.results):
+                self.env[old_r] = new_r
 
 
 def _emit_phase(em: _Emitter, templates: _Templates, ph_op, schedule: str, fence_waits: bool,

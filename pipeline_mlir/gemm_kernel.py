@@ -1,0 +1,452 @@
+"""Complete gfx950 GEMM kernels for the double-buffer schedules (issue 4), as MLIR text.
+
+``gemm_kernel(request)`` describes the kernel a ``4wave`` or ``pingpong`` pipeline
+request stands for; ``kernel_mlir(kernel)`` writes it in the concrete form of
+``dialect/README.md`` ("Concrete form"): a ``gpu.func`` whose K-loop holds the
+schedule's logical body, each logical op a *group* of tagged payload ops (one per
+hardware instruction the schedule counts), so the scheduling passes and
+``sched-lower-to-rocdl`` turn it into the pipelined kernel.  Nothing here imports
+MLIR; the text is parsed by the driver.
+
+What the kernel computes (the reference's contract): ``C = A x B^T`` with A
+row-major ``M x K``, B row-major ``N x K``, C row-major ``M x N`` (f32).  One
+workgroup computes one ``BM x BN`` tile of C: workgroup ``w`` takes tile row
+``w / (N/BN)`` and tile column ``w % (N/BN)``.  The host-side contract (grid,
+arguments, what is rejected) is :mod:`pipeline_mlir.gemm_launch`.
+
+Layout, per K tile of ``BK`` columns (``e`` = element bytes, ``simd = 16/e``):
+
+* LDS: one buffer per (channel, stage), row-major ``rows x BK`` without padding.
+  A global load of subtile ``u`` fills quadrant ``u`` of every warp: the tile rows
+  ``wt*W + u*W/2 + [0, W/2)`` for each warp row (A) / column (B) ``wt`` (``W`` =
+  warp tile), so a fragment load of subtile ``q`` reads only what the global load
+  of subtile ``q`` wrote.  It takes ``vm_per_load`` direct-to-LDS instructions
+  (``amdgpu.gather_to_lds`` from a fat raw buffer: ``buffer_load_dwordx4 ...
+  lds``); instruction ``j`` moves ``threads/(BK/simd)`` load rows, thread ``t``
+  the 16 bytes at load row ``j*threads/(BK/simd) + t / (BK/simd)``, column
+  ``(t % (BK/simd))*simd``.  The DMA writes a wave's 64 lanes as one contiguous
+  chunk at a wave-uniform LDS address, so a wave's rows must be contiguous tile
+  rows (checked), and the buffer is exactly row-major.
+* Warps: a ``warps_m x warps_n`` grid, warp tile ``WM x WN``; warp ``w`` is at
+  row ``w / warps_n``, column ``w % warps_n`` (ping-pong: the warp row is the
+  warp group).  A fragment load of subtile ``q`` reads the warp's MMA rows (A)
+  or columns (B) ``[q*quadrant, (q+1)*quadrant)``: per MMA row and K step
+  ``k_loads_per_mma`` ``ds_read_b128`` (lane ``l``: row ``l % 16``, K chunk
+  ``l / 16``).  An MMA (row r, col c) runs ``quadrant_m*quadrant_n*num_k_mmas``
+  MFMAs; A and B use the same K permutation, so each MFMA is a plain dot product
+  over its K step whatever the hardware's internal K order is.
+* Accumulators: lane ``l`` of MFMA tile (i, j) holds ``C[4*(l/16)+e][l%16]``,
+  ``e = 0..3`` (the 16x16 MFMA output layout); stored with scalar stores.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .errors import ConfigError
+from .geometry import KernelGeometry, four_wave_geometry, ping_pong_geometry
+from .types import KOffsetKind
+
+#: MLIR element type per dtype (gfx950 FP8 is the OCP E4M3 format).
+ELEMENT_TYPES = {"bf16": "bf16", "f16": "f16", "fp8": "f8E4M3FN"}
+#: MFMA instruction the kernel's MMAs become, per dtype (for checks of the assembly).
+MFMA_MNEMONICS = {"bf16": "v_mfma_f32_16x16x32_bf16", "f16": "v_mfma_f32_16x16x32_f16",
+                  "fp8": "v_mfma_f32_16x16x128_f8f6f4"}
+_COUNT_KEYS = ("vm_per_load_a", "vm_per_load_b", "lgkm_per_load_a", "lgkm_per_load_b",
+               "max_globals")
+_K_NAMES = {KOffsetKind.K0: "k0", KOffsetKind.K1: "k1", KOffsetKind.K_NEXT: "k_next",
+            KOffsetKind.K_PREV: "k_prev", KOffsetKind.NONE: "none"}
+_ROLE = {0: "global", 1: "global", 3: "frag", 4: "frag", 5: "mma"}
+
+
+@dataclass(frozen=True)
+class GemmKernel:
+    """One complete kernel: the schedule request it runs and its geometry."""
+
+    request: object            # PipelineRequest of the schedule (counts = the geometry's)
+    geometry: KernelGeometry
+    threads: int
+    warps_m: int
+    warps_n: int
+
+    @property
+    def schedule(self) -> str:
+        return self.request.name
+
+    @property
+    def dtype(self) -> str:
+        return self.geometry.dtype
+
+    @property
+    def name(self) -> str:
+        g = self.geometry
+        return f"gemm_{self.schedule}_{g.dtype}_{g.BM}x{g.BN}x{g.BK}"
+
+    @property
+    def WM(self) -> int:
+        return self.geometry.BM // self.warps_m
+
+    @property
+    def WN(self) -> int:
+        return self.geometry.BN // self.warps_n
+
+    @property
+    def num_k_mmas(self) -> int:
+        return self.geometry.BK // self.geometry.MMA_K
+
+    @property
+    def quadrant_m(self) -> int:
+        return self.WM // self.geometry.MMA_M // 2
+
+    @property
+    def quadrant_n(self) -> int:
+        return self.WN // self.geometry.MMA_N // 2
+
+    @property
+    def k_loads_per_mma(self) -> int:
+        g = self.geometry
+        mma_frag_w = g.MMA_M * g.MMA_K // 64
+        return mma_frag_w // self.lds_frag_width
+
+    @property
+    def lds_frag_width(self) -> int:
+        g = self.geometry
+        if g.dtype == "fp8" and g.MMA_M == 16 and g.MMA_K == 128:
+            return 16
+        return g.MMA_M * g.MMA_K // 64
+
+    @property
+    def mfmas_per_mma(self) -> int:
+        return self.quadrant_m * self.quadrant_n * self.num_k_mmas
+
+    @property
+    def rows_per_load_instruction(self) -> int:
+        return self.threads // (self.geometry.BK // self.geometry.simd_width)
+
+    @property
+    def lds_bytes(self) -> int:
+        g = self.geometry
+        return 2 * (g.BM + g.BN) * g.BK * g.elem_bytes
+
+
+def _given(request) -> dict:
+    return dict(request.options)
+
+
+def gemm_kernel(request) -> GemmKernel:
+    """The complete kernel of a ``4wave`` / ``pingpong`` request.
+
+    The schedule's per-load counts must be what the kernel issues: counts the user
+    left unset are taken from the geometry; a given count that differs is an error
+    (the derived waits would not match the hardware counters).
+    """
+    from .options import parse_pipeline
+
+    given = _given(request)
+    if request.name == "4wave":
+        g = request.geometry()
+        natural = four_wave_geometry(g.dtype, g.BM, g.BN, g.BK)
+        threads, warps_m, warps_n = 256, 2, 2
+    elif request.name == "pingpong":
+        dtype = "fp8" if request.get("is_fp8") else "bf16"
+        bk = 128 if dtype == "fp8" else 64
+        try:
+            natural = ping_pong_geometry(dtype, 256, 256, bk)
+        except ConfigError as e:  # pragma: no cover - the fixed tiles are valid
+            raise ConfigError(f"pipeline 'pingpong': {e}") from None
+        g = natural
+        threads, warps_m, warps_n = 512, 2, 4
+    else:
+        raise ConfigError(f"pipeline '{request.name}': no complete GEMM kernel (kernels exist "
+                          f"for 4wave and pingpong; single-buffer has no K offsets)")
+    for key in _COUNT_KEYS:
+        want = getattr(natural, key)
+        if key in given and given[key] is not None and given[key] != want:
+            raise ConfigError(
+                f"pipeline '{request.spec()}': option '{key}={given[key]}' does not match the "
+                f"{natural.dtype} {natural.BM}x{natural.BN}x{natural.BK} kernel, which issues "
+                f"{want} (drop the option to use the kernel's count)")
+    # a load instruction moves whole rows; the half tile must be a whole number of them,
+    # and one wave's rows (its 64 lanes' DMA chunk) must lie in one quadrant block
+    lpr = g.BK // g.simd_width
+    per_instr, per_wave = threads // lpr, 64 // lpr
+    for ch, rows, wt, vm in (("A", g.BM, g.BM // warps_m, natural.vm_per_load_a),
+                             ("B", g.BN, g.BN // warps_n, natural.vm_per_load_b)):
+        if (rows // 2) != vm * per_instr:
+            raise ConfigError(
+                f"pipeline '{request.spec()}': a {ch} half tile of {rows // 2} rows is not a "
+                f"whole number of load instructions ({per_instr} rows each with {threads} "
+                f"threads and BK={g.BK}); choose BM/BN/BK so that it is")
+        if per_wave == 0 or (wt // 2) % per_wave:
+            raise ConfigError(
+                f"pipeline '{request.spec()}': a wave's load covers {per_wave} rows of {ch}, "
+                f"which does not divide the {wt // 2} rows of a warp quadrant")
+    if request.name == "pingpong":
+        extra = " ".join(f"{k}={getattr(natural, k)}" for k in _COUNT_KEYS if k not in given)
+        spec = request.spec()
+        if extra:
+            spec = (spec[:-1] + " " + extra + "}") if spec.endswith("}") else f"{spec}{{{extra}}}"
+        request = parse_pipeline(spec)
+    return GemmKernel(request, replace(g, **{k: getattr(natural, k) for k in _COUNT_KEYS}),
+                      threads, warps_m, warps_n)
+
+
+# ---------------------------------------------------------------------------------------------
+# MLIR text
+# ---------------------------------------------------------------------------------------------
+
+class _Writer:
+    """Function-body lines; i32 constants are collected at the top of the body (the index
+    math is done in i32: buffer offsets are 32-bit, and 64-bit math costs VGPR pairs)."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.const_lines: list[str] = []
+        self.consts: dict[int, str] = {}
+
+    def __call__(self, line: str, indent: int = 6) -> None:
+        self.lines.append(" " * indent + line)
+
+    def const(self, v: int) -> str:
+        if v not in self.consts:
+            name = f"%c{v}" if v >= 0 else f"%cm{-v}"
+            self.const_lines.append(f"      {name} = arith.constant {v} : i32")
+            self.consts[v] = name
+        return self.consts[v]
+
+
+def _latest(frags, i, ch, sub):
+    """(body index of the fragment load an MMA at ``i`` reads, loop-carried?)."""
+    before = [j for j, o in frags if j < i and o.channel == ch and o.subtile == sub]
+    if before:
+        return before[-1], False
+    after = [j for j, o in frags if o.channel == ch and o.subtile == sub]
+    if not after:
+        raise ConfigError(f"no fragment load for channel {ch} subtile {sub}")
+    return after[-1], True
+
+
+def kernel_mlir(k: GemmKernel) -> str:
+    """The kernel as a module with one ``gpu.module`` (concrete form, see module doc)."""
+    g = k.geometry
+    s = k.request.build()
+    body = s.declare_ops()
+    kinds = [_ROLE.get(o.tag) for o in body]
+    if None in kinds:  # pragma: no cover - 4wave/pingpong bodies hold only these
+        raise ConfigError(f"pipeline '{k.request.spec()}': body op outside the GEMM roles")
+    frags = [(i, o) for i, o in enumerate(body) if kinds[i] == "frag"]
+    et = ELEMENT_TYPES[g.dtype]
+    simd = g.simd_width
+    frag_w = k.lds_frag_width
+    mma_frag_w = g.MMA_M * g.MMA_K // 64
+    mem_g = f"memref<?x{et}, #gpu.address_space<global>>"
+    mem_f = f"memref<?x{et}, #amdgpu.address_space<fat_raw_buffer>>"
+    rows = {0: g.BM, 1: g.BN}
+    lds_len = {ch: rows[ch] * g.BK for ch in (0, 1)}
+    mem_l = {ch: f"memref<{lds_len[ch]}x{et}, #gpu.address_space<workgroup>>" for ch in (0, 1)}
+    lds = {(ch, st): f"%lds_{'ab'[ch]}{st}" for ch in (0, 1) for st in (0, 1)}
+    vec_in = f"vector<{simd}x{et}>"
+    vec_frag = f"vector<{frag_w}x{et}>"
+    vec_mma = f"vector<{mma_frag_w}x{et}>"
+    acc_t = "vector<4xf32>"
+    num_m, num_n = 2 * k.quadrant_m, 2 * k.quadrant_n
+    lpr = g.BK // simd
+    rpi = k.rows_per_load_instruction
+    vm = {0: g.vm_per_load_a, 1: g.vm_per_load_b}
+
+    # loop-carried fragments (4-wave rotation) and the accumulators
+    carried: list[int] = []
+    for i, o in enumerate(body):
+        if kinds[i] == "mma":
+            for ch, sub in ((0, o.stage), (1, o.subtile)):
+                j, c = _latest(frags, i, ch, sub)
+                if c and j not in carried:
+                    carried.append(j)
+
+    w = _Writer()
+    out = ["module attributes {gpu.container_module} {", "  gpu.module @kernels {"]
+    attrs = [f"known_block_size = array<i32: {k.threads}, 1, 1>"]
+    if k.schedule == "4wave":
+        attrs.append("rocdl.waves_per_eu = 1 : i32")
+    out.append(f"    gpu.func @{k.name}(%A: {mem_g}, %B: {mem_g}, "
+               f"%C: memref<?xf32, #gpu.address_space<global>>, %M: index, %N: index, %K: index)")
+    out.append("        workgroup(" + ", ".join(
+        f"{lds[(ch, st)]}: {mem_l[ch]}" for ch in (0, 1) for st in (0, 1)) + ")")
+    out.append(f"        kernel attributes {{{', '.join(attrs)}}} {{")
+    c16, c64 = w.const(16), w.const(64)
+    w("%tid_x = gpu.thread_id x")
+    w("%bid_x = gpu.block_id x")
+    for v in ("tid", "bid"):
+        w(f"%{v} = arith.index_castui %{v}_x : index to i32")
+    w("%Ni = arith.index_castui %N : index to i32")
+    w("%Ki = arith.index_castui %K : index to i32")
+    w(f"%lane = arith.remui %tid, {c64} : i32")
+    w(f"%warp_v = arith.divui %tid, {c64} : i32")
+    # the warp index is wave-uniform: make it scalar so the uniform math stays in SGPRs
+    w("%warp = rocdl.readfirstlane %warp_v : i32")
+    w(f"%l16 = arith.remui %lane, {c16} : i32")
+    w(f"%lgrp = arith.divui %lane, {c16} : i32")
+    w(f"%wm = arith.divui %warp, {w.const(k.warps_n)} : i32")
+    w(f"%wn = arith.remui %warp, {w.const(k.warps_n)} : i32")
+    w(f"%tiles_n = arith.divui %Ni, {w.const(g.BN)} : i32")
+    w("%tm = arith.divui %bid, %tiles_n : i32")
+    w("%tn = arith.remui %bid, %tiles_n : i32")
+    w(f"%row0_a = arith.muli %tm, {w.const(g.BM)} : i32")
+    w(f"%row0_b = arith.muli %tn, {w.const(g.BN)} : i32")
+    w(f"%lrow = arith.divui %tid, {w.const(lpr)} : i32")
+    w(f"%lcol0 = arith.remui %tid, {w.const(lpr)} : i32")
+    w(f"%lcol = arith.muli %lcol0, {w.const(simd)} : i32")
+    for ch, src in ((0, "%A"), (1, "%B")):
+        w(f"%buf_{'ab'[ch]} = amdgpu.fat_raw_buffer_cast {src} resetOffset : {mem_g} to {mem_f}")
+    # global source offsets (without the K tile) and LDS destinations per (channel, subtile, j):
+    # load row rho of subtile u is tile row (rho / qrows)*W + u*qrows + rho % qrows
+    w(f"%wrows = arith.muli %warp, {w.const(64 // lpr)} : i32")
+    for ch in (0, 1):
+        n = "ab"[ch]
+        wt = k.WM if ch == 0 else k.WN
+        qrows = wt // 2
+        for u in (0, 1):
+            for j in range(vm[ch]):
+                p = f"{n}{u}{j}"
+                for who, first in (("t", "%lrow"), ("w", "%wrows")):
+                    w(f"%rho{who}_{p} = arith.addi {first}, {w.const(j * rpi)} : i32")
+                    w(f"%blk{who}_{p} = arith.divui %rho{who}_{p}, {w.const(qrows)} : i32")
+                    w(f"%rem{who}_{p} = arith.remui %rho{who}_{p}, {w.const(qrows)} : i32")
+                    w(f"%bo{who}_{p} = arith.muli %blk{who}_{p}, {w.const(wt)} : i32")
+                    w(f"%br{who}_{p} = arith.addi %bo{who}_{p}, %rem{who}_{p} : i32")
+                    w(f"%tr{who}_{p} = arith.addi %br{who}_{p}, {w.const(u * qrows)} : i32")
+                w(f"%grow_{p} = arith.addi %trt_{p}, %row0_{n} : i32")
+                w(f"%gm_{p} = arith.muli %grow_{p}, %Ki : i32")
+                w(f"%gsrc_{p} = arith.addi %gm_{p}, %lcol : i32")
+                w(f"%ldst_{p} = arith.muli %trw_{p}, {w.const(g.BK)} : i32")
+    # fragment read offsets per (channel, quadrant, mma row/col, k step, k load)
+    w(f"%fgrp = arith.muli %lgrp, {w.const(frag_w)} : i32")
+    for ch in (0, 1):
+        n = "ab"[ch]
+        quad = k.quadrant_m if ch == 0 else k.quadrant_n
+        wtile = k.WM if ch == 0 else k.WN
+        wpos = "%wm" if ch == 0 else "%wn"
+        w(f"%wrow_{n} = arith.muli {wpos}, {w.const(wtile)} : i32")
+        w(f"%frow_{n} = arith.addi %wrow_{n}, %l16 : i32")
+        w(f"%frowk_{n} = arith.muli %frow_{n}, {w.const(g.BK)} : i32")
+        w(f"%fbase_{n} = arith.addi %frowk_{n}, %fgrp : i32")
+    w(f"%zacc = arith.constant dense<0.0> : {acc_t}")
+    w(f"%zfrag = arith.constant dense<0.0> : {vec_mma}")
+
+    # iter_args: accumulators, then the carried fragments' values
+    def frag_values(j):
+        o = body[j]
+        quad = k.quadrant_m if o.channel == 0 else k.quadrant_n
+        return [f"%f{j}_{mi}_{kk}" for mi in range(quad) for kk in range(k.num_k_mmas)]
+
+    acc_names = [f"%acc_{i}_{jn}" for i in range(num_m) for jn in range(num_n)]
+    iter_names = list(acc_names)
+    iter_types = [acc_t] * len(acc_names)
+    inits = ["%zacc"] * len(acc_names)
+    carried_args = {}
+    for j in carried:
+        for v in frag_values(j):
+            a = "%carry" + v[2:]
+            carried_args[v] = a
+            iter_names.append(a)
+            iter_types.append(vec_mma)
+            inits.append("%zfrag")
+    n_res = len(iter_names)
+    w(f"%kstep = arith.constant {2 * g.BK} : index")
+    w("%k0 = arith.constant 0 : index")
+    w(f"%res:{n_res} = scf.for %k = %k0 to %K step %kstep iter_args("
+      + ", ".join(f"{a} = {v}" for a, v in zip(iter_names, inits)) + ") -> ("
+      + ", ".join(iter_types) + ") {")
+    acc_now = {name: name for name in acc_names}
+    value: dict[str, str] = {}
+    for i, o in enumerate(body):
+        kind = kinds[i]
+        if kind == "global":
+            n = "ab"[o.channel]
+            koff = o.k_offset.signed_bk_multiple() if o.k_offset != KOffsetKind.NONE else 0
+            tag = (f"{{sched.global_load = {{channel = {o.channel} : i64, stage = {o.stage} : i64, "
+                   f"subtile = {o.subtile} : i64, k_offset = \"{_K_NAMES[o.k_offset]}\", "
+                   f"id = {i} : i64}}}}")
+            w(f"%ki{i} = arith.index_castui %k : index to i32", 8)
+            w(f"%kt{i} = arith.addi %ki{i}, {w.const(koff * g.BK)} : i32", 8)
+            for j in range(vm[o.channel]):
+                w(f"%gs{i}_{j} = arith.addi %gsrc_{n}{o.subtile}{j}, %kt{i} : i32", 8)
+                w(f"%gx{i}_{j} = arith.index_castui %gs{i}_{j} : i32 to index", 8)
+                w(f"%lx{i}_{j} = arith.index_castui %ldst_{n}{o.subtile}{j} : i32 to index", 8)
+                w(f"amdgpu.gather_to_lds %buf_{n}[%gx{i}_{j}], {lds[(o.channel, o.stage)]}"
+                  f"[%lx{i}_{j}] {tag} : {vec_in}, {mem_f}, {mem_l[o.channel]}", 8)
+        elif kind == "frag":
+            n = "ab"[o.channel]
+            quad = k.quadrant_m if o.channel == 0 else k.quadrant_n
+            tag = (f"{{sched.frag_load = {{channel = {o.channel} : i64, stage = {o.stage} : i64, "
+                   f"subtile = {o.subtile} : i64, id = {i} : i64}}}}")
+            for mi in range(quad):
+                for kk in range(k.num_k_mmas):
+                    parts = []
+                    for kl in range(k.k_loads_per_mma):
+                        name = f"%f{i}_{mi}_{kk}" + (f"_p{kl}" if k.k_loads_per_mma > 1 else "")
+                        # the offset is computed next to its load (each phase gets its own
+                        # copy, which LLVM folds into the ds_read's offset field)
+                        off = (((o.subtile * quad + mi) * 16) * g.BK + kk * g.MMA_K
+                               + kl * (g.MMA_K // k.k_loads_per_mma))
+                        fo = f"%fo{i}_{mi}_{kk}_{kl}"
+                        w(f"{fo} = arith.addi %fbase_{n}, {w.const(off)} : i32", 8)
+                        w(f"{fo}x = arith.index_castui {fo} : i32 to index", 8)
+                        w(f"{name} = vector.load {lds[(o.channel, o.stage)]}"
+                          f"[{fo}x] {tag} : {mem_l[o.channel]}, "
+                          f"{vec_frag}", 8)
+                        parts.append(name)
+                    full = f"%f{i}_{mi}_{kk}"
+                    if len(parts) > 1:
+                        idx = ", ".join(str(x) for x in range(2 * frag_w))
+                        w(f"{full} = vector.shuffle {parts[0]}, {parts[1]} [{idx}] : "
+                          f"{vec_frag}, {vec_frag}", 8)
+                    value[full] = full
+        else:
+            tag = (f"{{sched.mma = {{stage = {o.stage} : i64, subtile = {o.subtile} : i64, "
+                   f"id = {i} : i64}}}}")
+            ja, ca = _latest(frags, i, 0, o.stage)
+            jb, cb = _latest(frags, i, 1, o.subtile)
+
+            def operand(j, c, mi, kk):
+                v = f"%f{j}_{mi}_{kk}"
+                return carried_args[v] if c else v
+
+            for mi in range(k.quadrant_m):
+                for ni in range(k.quadrant_n):
+                    row, col = o.stage * k.quadrant_m + mi, o.subtile * k.quadrant_n + ni
+                    acc = f"%acc_{row}_{col}"
+                    for kk in range(k.num_k_mmas):
+                        new = f"%m{i}_{mi}_{ni}_{kk}"
+                        w(f"{new} = amdgpu.mfma {g.MMA_M}x{g.MMA_N}x{g.MMA_K} "
+                          f"{operand(ja, ca, mi, kk)} * {operand(jb, cb, ni, kk)} + "
+                          f"{acc_now[acc]} {tag} : {vec_mma}, {vec_mma}, {acc_t}", 8)
+                        acc_now[acc] = new
+    yields = [acc_now[a] for a in acc_names] + [v for j in carried for v in frag_values(j)]
+    w(f"scf.yield {', '.join(yields)} : {', '.join(iter_types)}", 8)
+    w("}")
+    # write back: lane l of tile (i, j) holds C[4*(l/16)+e][l%16]; the address is a
+    # per-lane base plus a wave-uniform row offset, through a buffer (bounds-checked)
+    mem_c = "memref<?xf32, #gpu.address_space<global>>"
+    mem_cf = "memref<?xf32, #amdgpu.address_space<fat_raw_buffer>>"
+    w(f"%buf_c = amdgpu.fat_raw_buffer_cast %C resetOffset : {mem_c} to {mem_cf}")
+    w("%crow0 = arith.addi %row0_a, %wrow_a : i32")
+    w("%ccol0 = arith.addi %row0_b, %wrow_b : i32")
+    w(f"%lrow4 = arith.muli %lgrp, {w.const(4)} : i32")
+    w("%crow1 = arith.addi %crow0, %lrow4 : i32")
+    w("%ccol1 = arith.addi %ccol0, %l16 : i32")
+    w("%cbase0 = arith.muli %crow1, %Ni : i32")
+    w("%cbase = arith.addi %cbase0, %ccol1 : i32")
+    for e_row in range(num_m * 16 // 16 * 4):
+        i, e = divmod(e_row, 4)
+        w(f"%crow_{i}_{e} = arith.muli %Ni, {w.const(i * 16 + e)} : i32")
+    for n_acc, a in enumerate(acc_names):
+        i, jn = divmod(n_acc, num_n)
+        for e in range(4):
+            w(f"%cr{n_acc}_{e} = arith.addi %cbase, %crow_{i}_{e} : i32")
+            w(f"%ci{n_acc}_{e} = arith.addi %cr{n_acc}_{e}, {w.const(jn * 16)} : i32")
+            w(f"%cx{n_acc}_{e} = arith.index_castui %ci{n_acc}_{e} : i32 to index")
+            w(f"%cv{n_acc}_{e} = vector.extract %res#{n_acc}[{e}] : f32 from {acc_t}")
+            w(f"memref.store %cv{n_acc}_{e}, %buf_c[%cx{n_acc}_{e}] : {mem_cf}")
+    w("gpu.return")
+    return "\n".join(out + w.const_lines + w.lines + ["    }", "  }", "}"]) + "\n"

@@ -356,8 +356,37 @@ def _check_args(args) -> None:
         raise UsageError("--verify-diagnostics works with --emit=mlir or schedule")
 
 
+#: Named pipelines that have a complete GEMM kernel (pipeline_mlir.gemm_kernel).
+KERNEL_PIPELINES = ("4wave", "pingpong")
+
+
+def _kernel_source(args) -> tuple[str, str] | None:
+    """With no input, a named kernel pipeline and a code emit kind: the complete GEMM kernel
+    (its MLIR text and name); ``args.pipeline`` becomes the kernel's schedule spec."""
+    if args.input is not None or args.pipeline is None or args.pass_pipeline is not None:
+        return None
+    if args.emit not in ("mlir",) + NEEDS_LLVM:
+        return None
+    from pipeline_mlir.gemm_kernel import gemm_kernel, kernel_mlir
+    from pipeline_mlir.options import parse_pipeline
+
+    request = parse_pipeline(args.pipeline)
+    if request.name not in KERNEL_PIPELINES:
+        if args.emit == "mlir":
+            return None  # the abstract pipeline, lowered
+        raise Failure([f"{PROG}: error: --emit={args.emit} without an input builds a complete "
+                       f"GEMM kernel, which exists for {' and '.join(KERNEL_PIPELINES)}, not "
+                       f"'{request.name}' (give a kernel as input)"])
+    kernel = gemm_kernel(request)
+    args.pipeline = kernel.request.spec()
+    return kernel_mlir(kernel), f"<gemm kernel {kernel.name}>"
+
+
 def _read_input(args) -> tuple[str | None, str]:
     """(text or None for 'no input', file name for messages)."""
+    kernel = _kernel_source(args)
+    if kernel is not None:
+        return kernel
     if args.input is None and args.pipeline is not None and args.pass_pipeline is None:
         return None, "<default body>"
     path = args.input or "-"

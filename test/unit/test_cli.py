@@ -168,10 +168,17 @@ def test_errors_are_one_line(capsys, argv, fragment):
 @pytest.mark.parametrize("kind", ["llvm", "asm", "obj", "hsaco"])
 def test_code_emit_kinds_need_a_kernel(capsys, tmp_path, kind):
     """The abstract form has no payload ops: there is nothing for LLVM to compile."""
-    code, out, err = run(capsys, "--pipeline=4wave", f"--emit={kind}", "-o",
+    src = tmp_path / "empty.mlir"
+    src.write_text("")
+    code, out, err = run(capsys, str(src), "--pipeline=4wave", f"--emit={kind}", "-o",
                          str(tmp_path / "out"))
     assert code == 1 and out == "" and "Traceback" not in err
     assert "nothing to compile for the GPU: no 'gpu.module'" in err, err
+    # without an input, single-buffer has no complete kernel to build
+    code, out, err = run(capsys, "--pipeline=single-buffer", f"--emit={kind}", "-o",
+                         str(tmp_path / "out"))
+    assert code == 1 and out == "" and "Traceback" not in err
+    assert "builds a complete GEMM kernel, which exists for 4wave and pingpong" in err, err
 
 
 def test_unwritable_output(tmp_path, capsys):

@@ -1,4 +1,4 @@
-// RUN: pipeline-opt --pipeline='4wave{dtype=fp8 BM=128 BN=128 BK=128}' --emit=mlir | FileCheck %s
+// RUN: pipeline-opt %s --pipeline='4wave{dtype=fp8 BM=128 BN=128 BK=128}' --emit=mlir | FileCheck %s
 // RUN: pipeline-opt --pipeline='4wave{dtype=fp8 BM=128 BN=128 BK=128}' --emit=schedule | FileCheck %s --check-prefix=SCHED
 
 // The 4-wave FP8 128x128x128 pipeline (SPEC 4.6): same block structure as

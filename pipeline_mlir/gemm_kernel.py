@@ -129,6 +129,14 @@ class GemmKernel:
         return 2 * (g.BM + g.BN) * g.BK * g.elem_bytes
 
 
+def load_rows(rows: int, warp_tile: int, subtile: int) -> list[int]:
+    """Tile rows a global load of ``subtile`` moves, in load-row order: quadrant
+    ``subtile`` of every warp row (A) / column (B).  The kernel's index math
+    (``%tr*`` in :func:`kernel_mlir`) computes exactly this."""
+    q = warp_tile // 2
+    return [(rho // q) * warp_tile + subtile * q + rho % q for rho in range(rows // 2)]
+
+
 def _given(request) -> dict:
     return dict(request.options)
 
@@ -172,15 +180,16 @@ def gemm_kernel(request) -> GemmKernel:
     per_instr, per_wave = threads // lpr, 64 // lpr
     for ch, rows, wt, vm in (("A", g.BM, g.BM // warps_m, natural.vm_per_load_a),
                              ("B", g.BN, g.BN // warps_n, natural.vm_per_load_b)):
+        if 64 % lpr or (wt // 2) % per_wave:
+            raise ConfigError(
+                f"pipeline '{request.spec()}': a wave's 64 lanes load {64 / lpr:g} rows of "
+                f"{ch} (BK={g.BK} is {lpr} loads of 16 bytes per row), which must be a whole "
+                f"number dividing the {wt // 2} rows of a warp quadrant")
         if (rows // 2) != vm * per_instr:
             raise ConfigError(
                 f"pipeline '{request.spec()}': a {ch} half tile of {rows // 2} rows is not a "
                 f"whole number of load instructions ({per_instr} rows each with {threads} "
                 f"threads and BK={g.BK}); choose BM/BN/BK so that it is")
-        if per_wave == 0 or (wt // 2) % per_wave:
-            raise ConfigError(
-                f"pipeline '{request.spec()}': a wave's load covers {per_wave} rows of {ch}, "
-                f"which does not divide the {wt // 2} rows of a warp quadrant")
     if request.name == "pingpong":
         extra = " ".join(f"{k}={getattr(natural, k)}" for k in _COUNT_KEYS if k not in given)
         spec = request.spec()
@@ -278,9 +287,25 @@ def kernel_mlir(k: GemmKernel) -> str:
     w("%bid_x = gpu.block_id x")
     for v in ("tid", "bid"):
         w(f"%{v} = arith.index_castui %{v}_x : index to i32")
+    w("%Mi = arith.index_castui %M : index to i32")
     w("%Ni = arith.index_castui %N : index to i32")
     w("%Ki = arith.index_castui %K : index to i32")
     w(f"%lane = arith.remui %tid, {c64} : i32")
+    # launched outside the host contract (gemm_launch.check_launch)? trap rather than
+    # compute a silently wrong C
+    w(f"%k_rem = arith.remui %Ki, {w.const(2 * g.BK)} : i32")
+    w(f"%k_bad0 = arith.cmpi ne, %k_rem, {w.const(0)} : i32")
+    w(f"%k_bad1 = arith.cmpi ult, %Ki, {w.const(2 * g.BK)} : i32")
+    w(f"%m_rem = arith.remui %Mi, {w.const(g.BM)} : i32")
+    w(f"%m_bad = arith.cmpi ne, %m_rem, {w.const(0)} : i32")
+    w(f"%n_rem = arith.remui %Ni, {w.const(g.BN)} : i32")
+    w(f"%n_bad = arith.cmpi ne, %n_rem, {w.const(0)} : i32")
+    w("%bad0 = arith.ori %k_bad0, %k_bad1 : i1")
+    w("%bad1 = arith.ori %m_bad, %n_bad : i1")
+    w("%bad = arith.ori %bad0, %bad1 : i1")
+    w("scf.if %bad {")
+    w("llvm.intr.trap", 8)
+    w("}")
     w(f"%warp_v = arith.divui %tid, {c64} : i32")
     # the warp index is wave-uniform: make it scalar so the uniform math stays in SGPRs
     w("%warp = rocdl.readfirstlane %warp_v : i32")
@@ -299,7 +324,7 @@ def kernel_mlir(k: GemmKernel) -> str:
     for ch, src in ((0, "%A"), (1, "%B")):
         w(f"%buf_{'ab'[ch]} = amdgpu.fat_raw_buffer_cast {src} resetOffset : {mem_g} to {mem_f}")
     # global source offsets (without the K tile) and LDS destinations per (channel, subtile, j):
-    # load row rho of subtile u is tile row (rho / qrows)*W + u*qrows + rho % qrows
+    # load row rho of subtile u is tile row (rho / qrows)*W + u*qrows + rho % qrows (load_rows)
     w(f"%wrows = arith.muli %warp, {w.const(64 // lpr)} : i32")
     for ch in (0, 1):
         n = "ab"[ch]

@@ -16,17 +16,19 @@ arguments, what is rejected) is :mod:`pipeline_mlir.gemm_launch`.
 
 Layout, per K tile of ``BK`` columns (``e`` = element bytes, ``simd = 16/e``):
 
-* LDS: one buffer per (channel, stage), row-major ``rows x BK`` without padding.
-  A global load of subtile ``u`` fills quadrant ``u`` of every warp: the tile rows
-  ``wt*W + u*W/2 + [0, W/2)`` for each warp row (A) / column (B) ``wt`` (``W`` =
+* LDS: one buffer per (channel, stage, subtile), ``rows/2 x BK`` without padding:
+  separate buffers let LLVM see that a DMA into one does not alias fragment reads
+  of another, so it adds no ``vmcnt`` waits of its own between them.  A global
+  load of subtile ``u`` fills quadrant ``u`` of every warp: load row ``rho`` is
+  tile row ``(rho / (W/2))*W + u*W/2 + rho % (W/2)`` (:func:`load_rows`; ``W`` =
   warp tile), so a fragment load of subtile ``q`` reads only what the global load
   of subtile ``q`` wrote.  It takes ``vm_per_load`` direct-to-LDS instructions
   (``amdgpu.gather_to_lds`` from a fat raw buffer: ``buffer_load_dwordx4 ...
   lds``); instruction ``j`` moves ``threads/(BK/simd)`` load rows, thread ``t``
   the 16 bytes at load row ``j*threads/(BK/simd) + t / (BK/simd)``, column
   ``(t % (BK/simd))*simd``.  The DMA writes a wave's 64 lanes as one contiguous
-  chunk at a wave-uniform LDS address, so a wave's rows must be contiguous tile
-  rows (checked), and the buffer is exactly row-major.
+  chunk at a wave-uniform LDS address, so the buffer holds the load rows
+  row-major, in load order.
 * Warps: a ``warps_m x warps_n`` grid, warp tile ``WM x WN``; warp ``w`` is at
   row ``w / warps_n``, column ``w % warps_n`` (ping-pong: the warp row is the
   warp group).  A fragment load of subtile ``q`` reads the warp's MMA rows (A)
@@ -174,17 +176,10 @@ def gemm_kernel(request) -> GemmKernel:
                 f"pipeline '{request.spec()}': option '{key}={given[key]}' does not match the "
                 f"{natural.dtype} {natural.BM}x{natural.BN}x{natural.BK} kernel, which issues "
                 f"{want} (drop the option to use the kernel's count)")
-    # a load instruction moves whole rows; the half tile must be a whole number of them,
-    # and one wave's rows (its 64 lanes' DMA chunk) must lie in one quadrant block
-    lpr = g.BK // g.simd_width
-    per_instr, per_wave = threads // lpr, 64 // lpr
+    # a load instruction moves whole rows; the half tile must be a whole number of them
+    per_instr = threads // (g.BK // g.simd_width)
     for ch, rows, wt, vm in (("A", g.BM, g.BM // warps_m, natural.vm_per_load_a),
                              ("B", g.BN, g.BN // warps_n, natural.vm_per_load_b)):
-        if 64 % lpr or (wt // 2) % per_wave:
-            raise ConfigError(
-                f"pipeline '{request.spec()}': a wave's 64 lanes load {64 / lpr:g} rows of "
-                f"{ch} (BK={g.BK} is {lpr} loads of 16 bytes per row), which must be a whole "
-                f"number dividing the {wt // 2} rows of a warp quadrant")
         if (rows // 2) != vm * per_instr:
             raise ConfigError(
                 f"pipeline '{request.spec()}': a {ch} half tile of {rows // 2} rows is not a "
@@ -251,9 +246,11 @@ def kernel_mlir(k: GemmKernel) -> str:
     mem_g = f"memref<?x{et}, #gpu.address_space<global>>"
     mem_f = f"memref<?x{et}, #amdgpu.address_space<fat_raw_buffer>>"
     rows = {0: g.BM, 1: g.BN}
-    lds_len = {ch: rows[ch] * g.BK for ch in (0, 1)}
+    # one LDS buffer per (channel, stage, subtile): half a tile, in load-row order
+    lds_len = {ch: rows[ch] // 2 * g.BK for ch in (0, 1)}
     mem_l = {ch: f"memref<{lds_len[ch]}x{et}, #gpu.address_space<workgroup>>" for ch in (0, 1)}
-    lds = {(ch, st): f"%lds_{'ab'[ch]}{st}" for ch in (0, 1) for st in (0, 1)}
+    lds = {(ch, st, u): f"%lds_{'ab'[ch]}{st}{u}" for ch in (0, 1) for st in (0, 1)
+           for u in (0, 1)}
     vec_in = f"vector<{simd}x{et}>"
     vec_frag = f"vector<{frag_w}x{et}>"
     vec_mma = f"vector<{mma_frag_w}x{et}>"
@@ -280,7 +277,7 @@ def kernel_mlir(k: GemmKernel) -> str:
     out.append(f"    gpu.func @{k.name}(%A: {mem_g}, %B: {mem_g}, "
                f"%C: memref<?xf32, #gpu.address_space<global>>, %M: index, %N: index, %K: index)")
     out.append("        workgroup(" + ", ".join(
-        f"{lds[(ch, st)]}: {mem_l[ch]}" for ch in (0, 1) for st in (0, 1)) + ")")
+        f"{name}: {mem_l[key[0]]}" for key, name in lds.items()) + ")")
     out.append(f"        kernel attributes {{{', '.join(attrs)}}} {{")
     c16, c64 = w.const(16), w.const(64)
     w("%tid_x = gpu.thread_id x")
@@ -325,7 +322,7 @@ def kernel_mlir(k: GemmKernel) -> str:
         w(f"%buf_{'ab'[ch]} = amdgpu.fat_raw_buffer_cast {src} resetOffset : {mem_g} to {mem_f}")
     # global source offsets (without the K tile) and LDS destinations per (channel, subtile, j):
     # load row rho of subtile u is tile row (rho / qrows)*W + u*qrows + rho % qrows (load_rows)
-    w(f"%wrows = arith.muli %warp, {w.const(64 // lpr)} : i32")
+    w(f"%wchunk = arith.muli %warp, {w.const(64 * simd)} : i32")
     for ch in (0, 1):
         n = "ab"[ch]
         wt = k.WM if ch == 0 else k.WN
@@ -333,17 +330,17 @@ def kernel_mlir(k: GemmKernel) -> str:
         for u in (0, 1):
             for j in range(vm[ch]):
                 p = f"{n}{u}{j}"
-                for who, first in (("t", "%lrow"), ("w", "%wrows")):
-                    w(f"%rho{who}_{p} = arith.addi {first}, {w.const(j * rpi)} : i32")
-                    w(f"%blk{who}_{p} = arith.divui %rho{who}_{p}, {w.const(qrows)} : i32")
-                    w(f"%rem{who}_{p} = arith.remui %rho{who}_{p}, {w.const(qrows)} : i32")
-                    w(f"%bo{who}_{p} = arith.muli %blk{who}_{p}, {w.const(wt)} : i32")
-                    w(f"%br{who}_{p} = arith.addi %bo{who}_{p}, %rem{who}_{p} : i32")
-                    w(f"%tr{who}_{p} = arith.addi %br{who}_{p}, {w.const(u * qrows)} : i32")
-                w(f"%grow_{p} = arith.addi %trt_{p}, %row0_{n} : i32")
+                w(f"%rho_{p} = arith.addi %lrow, {w.const(j * rpi)} : i32")
+                w(f"%blk_{p} = arith.divui %rho_{p}, {w.const(qrows)} : i32")
+                w(f"%rem_{p} = arith.remui %rho_{p}, {w.const(qrows)} : i32")
+                w(f"%bo_{p} = arith.muli %blk_{p}, {w.const(wt)} : i32")
+                w(f"%br_{p} = arith.addi %bo_{p}, %rem_{p} : i32")
+                w(f"%tr_{p} = arith.addi %br_{p}, {w.const(u * qrows)} : i32")
+                w(f"%grow_{p} = arith.addi %tr_{p}, %row0_{n} : i32")
                 w(f"%gm_{p} = arith.muli %grow_{p}, %Ki : i32")
                 w(f"%gsrc_{p} = arith.addi %gm_{p}, %lcol : i32")
-                w(f"%ldst_{p} = arith.muli %trw_{p}, {w.const(g.BK)} : i32")
+                # the buffer holds load rows in order: instruction j's chunk, then the wave's
+                w(f"%ldst_{p} = arith.addi %wchunk, {w.const(j * rpi * g.BK)} : i32")
     # fragment read offsets per (channel, quadrant, mma row/col, k step, k load)
     w(f"%fgrp = arith.muli %lgrp, {w.const(frag_w)} : i32")
     for ch in (0, 1):
@@ -352,7 +349,9 @@ def kernel_mlir(k: GemmKernel) -> str:
         wtile = k.WM if ch == 0 else k.WN
         wpos = "%wm" if ch == 0 else "%wn"
         w(f"%wrow_{n} = arith.muli {wpos}, {w.const(wtile)} : i32")
-        w(f"%frow_{n} = arith.addi %wrow_{n}, %l16 : i32")
+        # quadrant q of warp position p is load rows p*W/2 .. of subtile q's buffer
+        w(f"%wlrow_{n} = arith.muli {wpos}, {w.const(wtile // 2)} : i32")
+        w(f"%frow_{n} = arith.addi %wlrow_{n}, %l16 : i32")
         w(f"%frowk_{n} = arith.muli %frow_{n}, {w.const(g.BK)} : i32")
         w(f"%fbase_{n} = arith.addi %frowk_{n}, %fgrp : i32")
     w(f"%zacc = arith.constant dense<0.0> : {acc_t}")
@@ -398,7 +397,8 @@ def kernel_mlir(k: GemmKernel) -> str:
                 w(f"%gs{i}_{j} = arith.addi %gsrc_{n}{o.subtile}{j}, %kt{i} : i32", 8)
                 w(f"%gx{i}_{j} = arith.index_castui %gs{i}_{j} : i32 to index", 8)
                 w(f"%lx{i}_{j} = arith.index_castui %ldst_{n}{o.subtile}{j} : i32 to index", 8)
-                w(f"amdgpu.gather_to_lds %buf_{n}[%gx{i}_{j}], {lds[(o.channel, o.stage)]}"
+                w(f"amdgpu.gather_to_lds %buf_{n}[%gx{i}_{j}], "
+                  f"{lds[(o.channel, o.stage, o.subtile)]}"
                   f"[%lx{i}_{j}] {tag} : {vec_in}, {mem_f}, {mem_l[o.channel]}", 8)
         elif kind == "frag":
             n = "ab"[o.channel]
@@ -412,12 +412,12 @@ def kernel_mlir(k: GemmKernel) -> str:
                         name = f"%f{i}_{mi}_{kk}" + (f"_p{kl}" if k.k_loads_per_mma > 1 else "")
                         # the offset is computed next to its load (each phase gets its own
                         # copy, which LLVM folds into the ds_read's offset field)
-                        off = (((o.subtile * quad + mi) * 16) * g.BK + kk * g.MMA_K
+                        off = ((mi * 16) * g.BK + kk * g.MMA_K
                                + kl * (g.MMA_K // k.k_loads_per_mma))
                         fo = f"%fo{i}_{mi}_{kk}_{kl}"
                         w(f"{fo} = arith.addi %fbase_{n}, {w.const(off)} : i32", 8)
                         w(f"{fo}x = arith.index_castui {fo} : i32 to index", 8)
-                        w(f"{name} = vector.load {lds[(o.channel, o.stage)]}"
+                        w(f"{name} = vector.load {lds[(o.channel, o.stage, o.subtile)]}"
                           f"[{fo}x] {tag} : {mem_l[o.channel]}, "
                           f"{vec_frag}", 8)
                         parts.append(name)

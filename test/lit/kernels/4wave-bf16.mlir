@@ -1,0 +1,38 @@
+// The complete 4-wave BF16 kernel (128x128x64, 4 warps), built with no input, down to
+// gfx950 assembly.  The main loop has the schedule's 8 blocks (SPEC 4.4): per half a
+// top wait VM(8)+LGKM(4) and barrier, LGKM(0) between blocks 0 and 1, VM(8)+LGKM(0) and
+// a barrier before the first cross-stage block, VM(8) before the last MMA.
+// RUN: pipeline-opt --pipeline='4wave{dtype=bf16 BM=128 BN=128 BK=64}' --emit=asm | FileCheck %s
+
+// CHECK-LABEL: gemm_4wave_bf16_128x128x64:
+// Prologue: 16 loads fill both stages, then the bootstrap fragments FA[00], FB[00].
+// CHECK-COUNT-16: buffer_load_dwordx4 {{.*}} offen lds
+// CHECK:       s_waitcnt vmcnt(14)
+// CHECK:       s_barrier
+// CHECK:       s_waitcnt vmcnt(12)
+// CHECK:       s_barrier
+// The zero-trip case (K == 2*BK): wait for everything and barrier (SPEC 1.4).
+// CHECK:       s_waitcnt vmcnt(0) lgkmcnt(0)
+// CHECK-NEXT:  s_barrier
+// CHECK:       Inner Loop Header
+// CHECK:       s_waitcnt vmcnt(8) lgkmcnt(4)
+// CHECK:       s_barrier
+// CHECK-COUNT-4: ds_read_b128
+// CHECK:       s_waitcnt lgkmcnt(0)
+// CHECK-COUNT-4: ds_read_b128
+// CHECK:       s_waitcnt vmcnt(8) lgkmcnt(0)
+// CHECK:       s_barrier
+// CHECK-COUNT-4: ds_read_b128
+// CHECK-COUNT-4: ds_read_b128
+// CHECK:       s_waitcnt vmcnt(8)
+// CHECK-COUNT-8: v_mfma_f32_16x16x32_bf16
+// Second half.
+// CHECK:       s_waitcnt vmcnt(8) lgkmcnt(4)
+// CHECK:       s_barrier
+// CHECK:       s_waitcnt vmcnt(8) lgkmcnt(0)
+// CHECK:       s_barrier
+// CHECK:       s_waitcnt vmcnt(8)
+// CHECK-COUNT-8: v_mfma_f32_16x16x32_bf16
+// CHECK-NEXT:  s_cbranch
+// CHECK:       .group_segment_fixed_size: 65536
+// CHECK:       .vgpr_spill_count: 0

@@ -1,0 +1,45 @@
+// The FP8 kernels (16x16x128 f8f6f4 MFMAs, two ds_read_b128 per MFMA operand): ping-pong
+// 256x256x128 and 4-wave 128x128x128 / 64x64x128, built with no input.
+// RUN: pipeline-opt --pipeline='pingpong{is_fp8=true}' --emit=asm | FileCheck %s --check-prefix=PP
+// RUN: pipeline-opt --pipeline='4wave{dtype=fp8 BM=128 BN=128 BK=128}' --emit=asm | FileCheck %s --check-prefix=W128
+// RUN: pipeline-opt --pipeline='4wave{dtype=fp8 BM=64 BN=64 BK=128}' --emit=asm | FileCheck %s --check-prefix=W64
+
+// Ping-pong FP8 bunches its globals (max_globals = 0, SPEC 4.3 (c)): block 1 has none,
+// block 2 has the A and B prefetch (4 instructions); 8 MFMAs per block.
+// PP-LABEL:     gemm_pingpong_fp8_256x256x128:
+// PP:           Inner Loop Header
+// PP-COUNT-12:  ds_read_b128
+// PP:           s_waitcnt lgkmcnt(8)
+// PP:           s_setprio 1
+// PP-COUNT-8:   v_mfma_f32_16x16x128_f8f6f4
+// PP-NEXT:      s_setprio 0
+// PP-COUNT-4:   ds_read_b128
+// PP-NOT:       buffer_load
+// PP:           s_setprio 1
+// PP-COUNT-8:   v_mfma_f32_16x16x128_f8f6f4
+// PP-COUNT-8:   ds_read_b128
+// PP:           s_setprio 1
+// PP-COUNT-8:   v_mfma_f32_16x16x128_f8f6f4
+// PP:           s_waitcnt vmcnt(6)
+// PP:           .vgpr_spill_count: 0
+
+// W128-LABEL:   gemm_4wave_fp8_128x128x128:
+// W128:         Inner Loop Header
+// W128:         s_waitcnt vmcnt(8) lgkmcnt(4)
+// W128:         s_barrier
+// W128:         s_waitcnt vmcnt(8) lgkmcnt(0)
+// W128:         s_barrier
+// W128:         s_waitcnt vmcnt(8)
+// W128-COUNT-4: v_mfma_f32_16x16x128_f8f6f4
+// W128:         .vgpr_spill_count: 0
+
+// W64-LABEL:    gemm_4wave_fp8_64x64x128:
+// W64:          Inner Loop Header
+// W64:          s_waitcnt vmcnt(4) lgkmcnt(2)
+// W64:          s_barrier
+// W64:          s_waitcnt vmcnt(4) lgkmcnt(0)
+// W64:          s_barrier
+// W64:          s_waitcnt vmcnt(4)
+// W64-NEXT:     ; sched_barrier mask(0x00000000)
+// W64-NEXT:     v_mfma_f32_16x16x128_f8f6f4
+// W64:          .group_segment_fixed_size: 32768

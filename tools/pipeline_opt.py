@@ -129,7 +129,29 @@ def _parser():
                    help="print the IR after every pass (to stderr)")
     p.add_argument("--mlir-timing", action="store_true",
                    help="print the time each pass took (to stderr)")
+    p.add_argument("--launch", metavar="M,N,K", action=Once,
+                   help="check a problem size against the complete kernel of --pipeline "
+                        "(4wave, pingpong) and print its launch configuration: grid, "
+                        "workgroup, LDS, kernel-argument layout")
     return p
+
+
+def _launch(args) -> str:
+    """``--launch=M,N,K``: the host contract of the pipeline's complete kernel."""
+    from pipeline_mlir.gemm_kernel import gemm_kernel
+    from pipeline_mlir.gemm_launch import check_launch, format_launch
+    from pipeline_mlir.options import parse_pipeline
+
+    if args.pipeline is None or args.input is not None or args.pass_pipeline is not None:
+        raise UsageError("--launch=M,N,K checks a problem size for the kernel of --pipeline "
+                         "(no input file, no --pass-pipeline)")
+    parts = args.launch.replace("x", ",").split(",")
+    try:
+        m, n, k = (int(x) for x in parts)
+    except ValueError:
+        raise UsageError(f"--launch={args.launch}: expected three integers M,N,K") from None
+    kernel = gemm_kernel(parse_pipeline(args.pipeline))
+    return format_launch(check_launch(kernel, m, n, k))
 
 
 def _error(message: str) -> int:
@@ -473,7 +495,12 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as e:  # --help
         return e.code if isinstance(e.code, int) else 0
     try:
-        out, errors = _run(args)
+        if args.launch is not None:
+            out, errors = _launch(args), []
+        else:
+            out, errors = _run(args)
+    except UsageError as e:
+        return _error(e)
     except Failure as f:
         out, errors = None, f.lines
     except PipelineError as e:

@@ -227,3 +227,30 @@ def test_subprocess_golden():
                        text=True, env=env, timeout=120)
     assert (p.returncode, p.stderr) == (0, "")
     assert p.stdout == golden("pingpong_bf16_l2_2.txt")
+
+
+# ---- --launch: the host contract of the complete kernels ---------------------------------
+
+def test_launch_prints_the_launch_configuration(capsys):
+    code, out, err = run(capsys, "--pipeline=pingpong", "--launch=512,768,256")
+    assert code == 0 and err == ""
+    assert "kernel            gemm_pingpong_bf16_256x256x64" in out
+    assert "grid              6 x 1 x 1 workgroups" in out
+    assert "workgroup         512 x 1 x 1 threads" in out
+    assert "main-loop trips   1" in out and "  136  8  K" in out
+
+
+@pytest.mark.parametrize("argv,fragment", [
+    (["--pipeline=4wave", "--launch=128,128,192"], "K = 192 is not a multiple of 2*BK = 128"),
+    (["--pipeline=4wave", "--launch=128,128,64"], "K = 64 is too small"),
+    (["--pipeline=4wave{dtype=fp8 BM=64 BN=64 BK=128}", "--launch=96,64,256"],
+     "M = 96 is not a multiple of the tile BM = 64"),
+    (["--pipeline=4wave", "--launch=1,2"], "--launch=1,2: expected three integers M,N,K"),
+    (["--pipeline=4wave", "--launch=a,b,c"], "expected three integers"),
+    (["--pipeline=single-buffer", "--launch=128,128,128"], "no complete GEMM kernel"),
+    (["--launch=128,128,128"], "nothing to do: give --pipeline=NAME"),
+    (["--pass-pipeline=builtin.module(cse)", "--launch=128,128,128"],
+     "checks a problem size for the kernel of --pipeline"),
+])
+def test_launch_rejects(capsys, argv, fragment):
+    assert_one_line_error(*run(capsys, *argv), fragment)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pipeline_mlir.fences import fenced_sequence, is_wait  # noqa: F401 (re-exported)
 from pipeline_mlir.targets import HINT_GROUP_MASKS
 from pipeline_mlir.types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER, SET_PRIO,
                                  WAIT_LGKM, WAIT_VM, OpDesc)
@@ -64,39 +65,6 @@ def create_control(desc: OpDesc) -> None:
 
 
 CONTROL_TAGS = (WAIT_VM, WAIT_LGKM, BARRIER, SET_PRIO, SCHEDULE_BARRIER, SCHED_GROUP_BARRIER)
-
-
-def is_wait(desc: OpDesc) -> bool:
-    return desc.tag in (WAIT_VM, WAIT_LGKM)
-
-
-def fenced_sequence(descs: list[OpDesc], blocks: list[int | None] | None,
-                    fence_waits: bool, fence_blocks: bool) -> list[OpDesc | None]:
-    """The entries with ``None`` where a ``sched.barrier(0)`` fence must go.
-
-    A run of adjacent waits gets one fence before and one after; each change of
-    block index gets one fence between the blocks; no fence is added next to an
-    existing SCHEDULE_BARRIER or another fence.
-    """
-    out: list[OpDesc | None] = []
-
-    def fence() -> None:
-        if out and (out[-1] is None or out[-1].tag == SCHEDULE_BARRIER):
-            return
-        out.append(None)
-
-    n = len(descs)
-    for i, d in enumerate(descs):
-        if (fence_blocks and blocks and 0 < i < len(blocks) and blocks[i] != blocks[i - 1]
-                and d.tag != SCHEDULE_BARRIER):
-            fence()
-        if fence_waits and is_wait(d) and (i == 0 or not is_wait(descs[i - 1])):
-            fence()
-        out.append(d)
-        if (fence_waits and is_wait(d) and (i + 1 == n or not is_wait(descs[i + 1]))
-                and not (i + 1 < n and descs[i + 1].tag == SCHEDULE_BARRIER)):
-            out.append(None)
-    return out
 
 
 def emit_entries(entry_ops: list, descs: list[OpDesc], fence_waits: bool, fence_blocks: bool,

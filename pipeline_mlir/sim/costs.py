@@ -1,0 +1,373 @@
+"""Cost tables of the timing models: what an instruction occupies and how long it takes.
+
+Two tables, selected by name with :func:`get_table`:
+
+``llvm``
+    LLVM 22's gfx950 SchedModel (``SISchedule.td``) in the units llvm-mca-22 uses.
+    Every number below was read from ``llvm-mca-22 -mtriple=amdgcn-amd-amdhsa
+    -mcpu=gfx950 -instruction-info -resource-pressure`` (Latency column, resource
+    used and cycles) and, for the MFMA result timing, from ``-timeline``.
+    One unit is about one 4-clock wave64 issue slot (notes/toolchain.md 3.3); these
+    are compiler heuristics, not clocks.  With this table and one wave the models
+    reproduce llvm-mca-22's cycle counts exactly (test/unit/data/mca).
+``measured``
+    gfx950 clock cycles from the measured and sourced numbers of notes/anchors.md
+    (sections 6 and 7).  Where no source exists the number is an *assumption*,
+    named as such in its ``source`` text (and so in every report built on it).
+
+Unknown instructions.  An MFMA mnemonic that is not in a table is an error
+(:class:`CostError`): its pipe occupancy decides every MFMA-bound result and must
+not be guessed.  Any other instruction falls back to the documented default class
+of its kind (``DEFAULT_CLASS``: VALU for ``valu``, SALU for ``salu``/``other``);
+the table records the mnemonic in :attr:`CostTable.defaulted`, and the models'
+results carry that set, so a defaulted number is always visible.
+
+Units.  ``XDL`` (the MFMA pipe), ``VALU``, ``SALU``, ``BRANCH`` and ``LDS_ISSUE``
+are per SIMD; ``LDS`` (the CU's LDS data pipe), ``LGKM`` (LLVM's HWLGKM: LDS and
+scalar memory issue), ``SMEM`` and ``VMEM`` (the CU's vector memory address
+issue) are per CU (:data:`UNIT_SCOPE`).  llvm-mca has one of each
+unit (a single wave), so the scope only matters for several waves.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..errors import PipelineError
+from .instr import LGKM_KINDS, PSEUDO_KINDS, VM_KINDS, Instr
+
+
+class CostError(PipelineError):
+    """An instruction a cost table cannot price, or an unknown table name."""
+
+
+#: where each unit lives: one per SIMD or one per CU
+UNIT_SCOPE = {
+    "XDL": "simd", "VALU": "simd", "SALU": "simd", "BRANCH": "simd", "LDS_ISSUE": "simd",
+    "LDS": "cu", "LGKM": "cu", "VMEM": "cu", "SMEM": "cu",
+}
+
+#: the default class of each kind for mnemonics a table does not list (never for MFMAs)
+DEFAULT_CLASS = {"valu": "valu", "salu": "salu", "other": "salu"}
+
+
+@dataclass(frozen=True)
+class Cost:
+    """What one instruction costs under a table.
+
+    ``units``: ``(unit, cycles)`` reservations made at issue (the unit cannot
+    start another instruction for ``cycles``).  ``latency``: issue to end (its
+    results readable, its vm/lgkm counter entry completed).  ``src_a_late``:
+    MFMA only, extra cycles its srcA registers must have been ready (LLVM's
+    ``ReadAdvance<MIMFMARead, -4>``).  ``gap``: cycles until the same wave may
+    issue its next instruction (1, or ``N+1`` for a measured ``s_nop N``).
+    ``cls`` names the cost class, ``source`` says where the numbers come from,
+    ``defaulted`` marks a mnemonic priced by its kind's default class.
+    """
+
+    cls: str
+    units: tuple[tuple[str, int], ...]
+    latency: int
+    source: str
+    src_a_late: int = 0
+    gap: int = 1
+    defaulted: bool = False
+
+
+# ---------------------------------------------------------------------------
+# MFMA shapes
+
+#: llvm-mca-22 gfx950: XDL cycles ("passes") per MFMA mnemonic (-resource-pressure HWXDL;
+#: the result is readable ``passes`` cycles after issue, srcA reads 4 later: -timeline)
+LLVM_MFMA_PASSES = {
+    "v_mfma_f32_16x16x32_bf16": 4, "v_mfma_f32_16x16x32_f16": 4,
+    "v_mfma_f32_16x16x16_bf16": 4, "v_mfma_f32_16x16x16_f16": 4,
+    "v_mfma_f32_16x16x128_f8f6f4": 4,   # LLVM 22 FIXME: same as FP4 rate (anchors 7)
+    "v_mfma_scale_f32_16x16x128_f8f6f4": 4,
+    "v_mfma_f32_16x16x32_fp8_fp8": 4, "v_mfma_i32_16x16x64_i8": 4,
+    "v_mfma_f32_32x32x16_bf16": 8, "v_mfma_f32_32x32x16_f16": 8,
+    "v_mfma_f32_32x32x8_bf16": 8, "v_mfma_f32_32x32x8_f16": 8,
+    "v_mfma_f32_32x32x64_f8f6f4": 8, "v_mfma_scale_f32_32x32x64_f8f6f4": 8,
+    "v_mfma_f32_16x16x4_f32": 8, "v_mfma_f32_32x32x2_f32": 16,
+    "v_mfma_f32_4x4x4_16b_f16": 2,
+}
+
+_TLX = "TLX AMDLatencyModel.cpp gfx950 measurement (anchors 6)"
+_PEAK = "peak-rate inference, anchors 7"
+
+#: measured table: MFMA (XDL busy cycles, dependent latency, source)
+MEASURED_MFMA = {
+    "v_mfma_f32_16x16x32_bf16": (16, 18, f"issue 16 = {_PEAK} (BF16 4096 FLOP/clk/CU; TLX measured "
+                                        f"16.62 for independent streams); latency 18: {_TLX} 18.25"),
+    "v_mfma_f32_16x16x32_f16": (16, 18, f"issue 16 = {_PEAK}; TLX 16.62 independent; latency 18: "
+                                       f"{_TLX} 18.25"),
+    "v_mfma_f32_16x16x128_f8f6f4": (32, 34, f"issue 32 = {_PEAK} (FP8 8192 FLOP/clk/CU); latency "
+                                           "34 = issue + 2: ASSUMPTION (same overhead as the "
+                                           "measured 16x16x32)"),
+    "v_mfma_scale_f32_16x16x128_f8f6f4": (32, 34, f"as v_mfma_f32_16x16x128_f8f6f4 ({_PEAK}; "
+                                                  "latency ASSUMPTION)"),
+    "v_mfma_f32_32x32x16_bf16": (32, 34, f"issue 32 = {_PEAK}; latency issue + 2: ASSUMPTION"),
+    "v_mfma_f32_32x32x16_f16": (32, 34, f"issue 32 = {_PEAK}; latency issue + 2: ASSUMPTION"),
+    "v_mfma_f32_32x32x64_f8f6f4": (64, 66, f"issue 64 = {_PEAK}; latency issue + 2: ASSUMPTION"),
+}
+
+# ---------------------------------------------------------------------------
+# the llvm table
+
+#: VALU mnemonics llvm-mca-22 gives latency 4 (conversions and transcendentals), verified
+LLVM_VALU4 = frozenset({
+    "v_cvt_f32_u32_e32", "v_cvt_u32_f32_e32", "v_rcp_iflag_f32_e32", "v_exp_f32_e32",
+})
+#: VALU mnemonics that also use the SALU resource in LLVM's model (64-bit multiply-add), verified
+LLVM_VALU_SALU = frozenset({"v_mad_u64_u32", "v_mad_i64_i32"})
+#: VALU/SALU/other mnemonics verified at latency 1 on their unit (the class default)
+LLVM_VERIFIED_1 = frozenset("""
+v_add_u32_e32 v_and_b32_e32 v_bfe_u32 v_bitop3_b32 v_cmp_gt_u32_e64 v_cmp_gt_u64_e32
+v_cmp_lt_i64_e32 v_cmp_lt_u32_e32 v_lshl_add_u32 v_lshl_or_b32 v_lshlrev_b32_e32
+v_lshrrev_b32_e32 v_mov_b32_e32 v_mov_b64_e32 v_mul_f32_e32 v_mul_lo_u32 v_or3_b32 v_or_b32_e32
+v_readfirstlane_b32 v_subrev_u32_e32 v_fma_f32 v_pk_fma_f32 v_fma_f64 v_accvgpr_read_b32
+v_accvgpr_write_b32
+s_add_i32 s_add_u32 s_addc_u32 s_and_b32 s_and_b64 s_and_saveexec_b64 s_andn2_b64 s_bfe_u32
+s_cmp_ge_u32 s_cmp_lg_u64 s_cmpk_lt_u32 s_cselect_b32 s_cselect_b64 s_lshl2_add_u32 s_lshl_b32
+s_lshr_b32 s_mov_b32 s_mov_b64 s_movk_i32 s_mul_hi_u32 s_mul_i32 s_or_b64 s_sub_i32
+s_endpgm s_trap s_sleep
+""".split())
+
+_MCA = "llvm-mca-22 gfx950 -instruction-info/-resource-pressure"
+_FLAT = ("global_", "flat_", "scratch_")
+
+
+def _llvm_cost(instr: Instr) -> Cost:
+    k, n = instr.kind, instr.name
+    if k == "mfma":
+        p = LLVM_MFMA_PASSES.get(n)
+        if p is None:
+            raise CostError(_unknown_mfma(instr, "llvm", LLVM_MFMA_PASSES))
+        return Cost("mfma", (("XDL", p),), p, f"{_MCA}: HWXDL {p}; srcA ReadAdvance -4",
+                    src_a_late=4)
+    if k in ("ds_read", "ds_write"):
+        return Cost("lds", (("LGKM", 1),), 5, f"{_MCA}: HWLGKM 1, latency 5")
+    if k == "smem":
+        return Cost("smem", (("LGKM", 1),), 5, f"{_MCA}: HWLGKM 1, latency 5")
+    if k in VM_KINDS:
+        if k == "vmem_load_lds" and n.startswith(_FLAT):
+            return Cost("vmem", (("VMEM", 1), ("LGKM", 1)), 80,
+                        f"{_MCA}: HWVMEM 1 + HWLGKM 1, latency 80")
+        return Cost("vmem", (("VMEM", 1),), 80, f"{_MCA}: HWVMEM 1, latency 80")
+    if k == "barrier":
+        return Cost("barrier", (("BRANCH", 1),), 500,
+                    f"{_MCA}: HWBranch 1, latency 500 (SISchedule 'Guessed')")
+    if k == "branch":
+        return Cost("branch", (("BRANCH", 1),), 8, f"{_MCA}: HWBranch 1, latency 8")
+    if k in ("wait", "setprio", "nop"):
+        return Cost(k, (("SALU", 1),), 1, f"{_MCA}: HWSALU 1, latency 1 (s_nop N: no stall)")
+    if k == "valu":
+        if n in LLVM_VALU4:
+            return Cost("valu4", (("VALU", 1),), 4, f"{_MCA}: HWVALU 1, latency 4")
+        if n in LLVM_VALU_SALU:
+            return Cost("valu", (("SALU", 1), ("VALU", 1)), 1,
+                        f"{_MCA}: HWSALU 1 + HWVALU 1, latency 1")
+        return Cost("valu", (("VALU", 1),), 1, f"{_MCA}: HWVALU 1, latency 1",
+                    defaulted=n not in LLVM_VERIFIED_1)
+    if k in ("salu", "other"):
+        return Cost("salu", (("SALU", 1),), 1, f"{_MCA}: HWSALU 1, latency 1",
+                    defaulted=n not in LLVM_VERIFIED_1)
+    raise CostError(f"{_where(instr)}: kind {k!r} has no cost in the llvm table")
+
+
+# ---------------------------------------------------------------------------
+# the measured table
+
+_ASSUME_X4 = "ASSUMPTION: LLVM units x 4 clocks (one wave64 issue slot = 4 clocks, toolchain 3.3)"
+
+
+def lds_bytes(name: str) -> int:
+    """Bytes one wave64 ds instruction moves (``ds_read_b128`` = 1024); 256 if unknown."""
+    m = re.search(r"_b(\d+)", name)
+    if m and int(m.group(1)) in (8, 16, 32, 64, 96, 128):
+        return int(m.group(1)) // 8 * 64
+    return 256
+
+
+def _measured_cost(instr: Instr) -> Cost:
+    k, n = instr.kind, instr.name
+    if k == "mfma":
+        if n in MEASURED_MFMA:
+            occ, lat, src = MEASURED_MFMA[n]
+            return Cost("mfma", (("XDL", occ),), lat, src)
+        p = LLVM_MFMA_PASSES.get(n)
+        if p is None:
+            raise CostError(_unknown_mfma(instr, "measured", MEASURED_MFMA))
+        return Cost("mfma", (("XDL", 4 * p),), 4 * p + 2,
+                    f"LLVM passes {p} x 4 clocks + 2: ASSUMPTION (no gfx950 measurement)",
+                    defaulted=True)
+    if k in ("ds_read", "ds_write"):
+        lds = -(-lds_bytes(n) // 256)
+        return Cost("lds", (("LDS_ISSUE", 28), ("LDS", lds)), 69,
+                    f"latency 69 (dependent) and one LDS op per 28 cycles per SIMD (pipelined, "
+                    f"four independent streams): {_TLX}, op width not stated there so applied to "
+                    f"every ds op (ASSUMPTION); CU LDS pipe {lds} cycles = bytes / 256 B/clk "
+                    "(ROCm CDNA4 blog, anchors 3.4)")
+    if k == "smem":
+        return Cost("smem", (("SMEM", 1),), 20, f"latency 20: {_ASSUME_X4}")
+    if k in VM_KINDS:
+        return Cost("vmem", (("VMEM", 4),), 790,
+                    f"latency 790: {_TLX} ('conservative estimate' for a global load, used for "
+                    "buffer/global loads, DMA to LDS and stores); VMEM address issue 4 cycles per "
+                    "wave64 instruction: ASSUMPTION (64 lanes at 16 lanes/clock)")
+    if k == "barrier":
+        return Cost("barrier", (("BRANCH", 1),), 1,
+                    "ASSUMPTION: no sourced number; the wave resumes MEASURED_BARRIER_RESUME "
+                    "cycles after the last wave of the workgroup arrives")
+    if k == "branch":
+        return Cost("branch", (("BRANCH", 1),), 32, f"latency 32 (ends only; nothing waits on "
+                                                    f"it): {_ASSUME_X4}")
+    if k == "nop":
+        return Cost("nop", (("SALU", 1),), instr.value + 1,
+                    "s_nop N idles the wave N+1 cycles (CDNA ISA: N+1 wait states)",
+                    gap=instr.value + 1)
+    if k in ("wait", "setprio"):
+        return Cost(k, (("SALU", 1),), 1, "1 issue cycle: ASSUMPTION")
+    if k == "valu":
+        if n in LLVM_VALU4:
+            return Cost("valu4", (("VALU", 4),), 16,
+                        f"VALU 4 clocks per wave64 op (16-lane SIMD): ASSUMPTION; latency 16: "
+                        f"{_ASSUME_X4}")
+        return Cost("valu", (("VALU", 4),), 8,
+                    f"latency 8: {_TLX} (VALU FMA); 4 clocks per wave64 op (16-lane SIMD): "
+                    "ASSUMPTION", defaulted=n not in LLVM_VERIFIED_1)
+    if k in ("salu", "other"):
+        return Cost("salu", (("SALU", 1),), 4, f"latency 4: {_ASSUME_X4}",
+                    defaulted=n not in LLVM_VERIFIED_1)
+    raise CostError(f"{_where(instr)}: kind {k!r} has no cost in the measured table")
+
+
+#: cycles after the last arrival at an s_barrier until the waves issue again (measured table)
+MEASURED_BARRIER_RESUME = 4
+
+
+def _where(instr: Instr) -> str:
+    return f"instruction {instr.name!r} ({'/'.join(map(str, instr.origin)) or 'no origin'})"
+
+
+def _unknown_mfma(instr: Instr, table: str, known) -> str:
+    return (f"{_where(instr)}: MFMA mnemonic {instr.name!r} is not in the {table} cost table "
+            f"(known: {', '.join(sorted(known))})")
+
+
+# ---------------------------------------------------------------------------
+
+@dataclass
+class CostTable:
+    """A named cost table.
+
+    ``barrier_resume``: cycles from the last arrival at an ``s_barrier`` until the
+    waves may issue again (llvm: 1, the next cycle, as llvm-mca issues the next
+    instruction).  ``in_order_counters``: completions of one counter are retired
+    in issue order (hardware) rather than each on its own (llvm-mca's
+    CustomBehaviour, which counts the executed instructions; identical unless
+    latencies of one counter differ).  ``defaulted`` collects the mnemonics this
+    table priced by their kind's default class.
+    """
+
+    name: str
+    description: str
+    barrier_resume: int
+    in_order_counters: bool
+    _price: object = field(repr=False, default=None)
+    defaulted: set[str] = field(default_factory=set)
+    _cache: dict = field(default_factory=dict, repr=False)
+
+    def cost(self, instr: Instr) -> Cost:
+        """The cost of ``instr`` (pseudo instructions cost nothing)."""
+        key = (instr.kind, instr.name, instr.value if instr.kind == "nop" else 0)
+        c = self._cache.get(key)
+        if c is None:
+            if instr.kind in PSEUDO_KINDS:
+                c = Cost(instr.kind, (), 0, "compiler fence: issues nothing", gap=0)
+            else:
+                c = self._price(instr)
+            if c.defaulted:
+                self.defaulted.add(instr.name)
+            self._cache[key] = c
+        return c
+
+
+def get_table(name: str) -> CostTable:
+    """A fresh cost table by name: ``llvm`` or ``measured``."""
+    if name == "llvm":
+        return CostTable("llvm", "LLVM 22 gfx950 SchedModel units (as llvm-mca-22)", 1, False,
+                         _llvm_cost)
+    if name == "measured":
+        return CostTable("measured", "gfx950 clock cycles (measured/sourced, anchors 6-7; "
+                         "assumptions marked)", MEASURED_BARRIER_RESUME, True, _measured_cost)
+    raise CostError(f"unknown cost table {name!r} (tables: {', '.join(TABLES)})")
+
+
+TABLES = ("llvm", "measured")
+
+
+def is_flat(instr: Instr) -> bool:
+    """A FLAT-encoded memory instruction (llvm-mca also counts these on lgkmcnt)."""
+    return instr.kind in VM_KINDS and instr.name.startswith(_FLAT)
+
+
+def counter_incs(instr: Instr, mca_flat_lgkm: bool) -> tuple[int, int]:
+    """(vm, lgkm) increments of ``instr``; FLAT ops count on lgkm too if ``mca_flat_lgkm``."""
+    vm = 1 if instr.kind in VM_KINDS else 0
+    lgkm = 1 if instr.kind in LGKM_KINDS or (mca_flat_lgkm and vm and is_flat(instr)) else 0
+    return vm, lgkm
+
+
+def src_a(instr: Instr) -> tuple[str, ...]:
+    """An MFMA's srcA registers/values: the ``src_a`` field of an assembly-derived
+    instruction (:class:`pipeline_mlir.sim.timing.AsmTimedInstr`), else the first use
+    (schedule traces list one value per operand, A first)."""
+    if instr.kind != "mfma":
+        return ()
+    given = getattr(instr, "src_a", None)
+    if given is not None:
+        return tuple(given)
+    return instr.uses[:1]
+
+
+@dataclass(slots=True)
+class Op:
+    """An instruction prepared for a timing model (its cost looked up once)."""
+
+    instr: Instr
+    cost: Cost
+    units: tuple[tuple[str, int], ...]
+    latency: int
+    gap: int
+    defs: tuple[str, ...]
+    uses: tuple[str, ...]
+    late: frozenset          # srcA values read ``late_by`` cycles late
+    late_by: int
+    vm_inc: int
+    lgkm_inc: int
+    pseudo: bool
+
+
+def prepare(instrs, table: CostTable, mca_flat_lgkm: bool = False) -> list[Op]:
+    """:class:`Op` records of ``instrs`` under ``table``."""
+    out = []
+    for ins in instrs:
+        c = table.cost(ins)
+        vm, lgkm = counter_incs(ins, mca_flat_lgkm)
+        late = frozenset(src_a(ins)) if c.src_a_late else frozenset()
+        out.append(Op(ins, c, c.units, c.latency, c.gap, ins.defs, ins.uses, late,
+                      c.src_a_late, vm, lgkm, ins.kind in PSEUDO_KINDS))
+    return out
+
+
+def wait_release(queue: list[int], n: int | None, t: int) -> int:
+    """Earliest cycle >= ``t`` at which at most ``n`` of the completion times in
+    ``queue`` lie in the future (``None``: no wait)."""
+    if n is None:
+        return t
+    live = sorted(d for d in queue if d > t)
+    if len(live) > n:
+        return live[len(live) - n - 1]
+    return t

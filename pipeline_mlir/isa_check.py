@@ -1,0 +1,619 @@
+"""The ISA check: does the final gfx950 assembly still hold the compiled schedule?
+
+The lowering (``dialect/concrete.py``, ``dialect/rocdl_build.py``) turns each
+schedule entry into instructions: a global load into ``vm_cost``
+``buffer_load ... lds``, a fragment load into ``lgkm_cost`` ``ds_read_b128``, an
+MMA into ``mfmas_per_mma`` MFMAs, WAIT_VM / WAIT_LGKM into one ``s_waitcnt``,
+BARRIER ``s_barrier``, SET_PRIO ``s_setprio``, SCHEDULE_BARRIER and the fences
+of :func:`pipeline_mlir.fences.fenced_sequence` ``sched_barrier``.  Around the
+phases it adds: a ``s_waitcnt lgkmcnt(0)`` for the kernel arguments before the
+prologue; for a warp-staggered (ping-pong) prologue one ``s_barrier`` of warp
+group 1 at the stagger index, one of every warp after the prologue and one of
+warp group 0 after the epilogue; for 4-wave the zero-trip fence
+(``vmcnt(0)``, ``lgkmcnt(0)``, ``s_barrier``) between prologue and main loop
+(SPEC 1.4).  That is the *expected* skeleton of each assembly phase
+(:meth:`pipeline_mlir.asm.AsmFunction.main_loop_phases`: prologue = blocks
+before the main loop, loop, epilogue = blocks after it).
+
+The *actual* skeleton is the assembly's MFMAs, ds ops, vector-memory loads,
+waits, barriers, priorities and fences.  Scalar loads (kernel arguments) and
+vector stores (the C tile) are never part of a schedule; they, and
+separators before the first / after the last one the schedule accounts for in
+a phase, are listed as *outside the schedule*.
+
+Comparison: the separators (waits, barriers, priorities, fences) of both
+skeletons are aligned with :mod:`difflib`; adjacent waits count as one
+(LLVM merges them).  Data instructions are then compared gap by gap (a gap is
+the stretch between two aligned separators): an instruction found in another
+gap than planned has moved across the separators between the two.  Every
+difference is a :class:`Finding` naming its kind, the assembly phase, the
+schedule entries (``PRO[4]``, ``KRN[3]``, ``EPI[0]``, or ``lowering:<what>``
+for an instruction the lowering adds) and the assembly lines.
+
+Finding kinds: ``wait-merged`` (several schedule waits became one
+``s_waitcnt``), ``wait-tightened`` (LLVM lowered a count or waited for a
+counter the schedule did not: it only ever tightens), ``wait-weakened`` (a
+count is larger or a counter is no longer waited for: never LLVM, a lowering
+bug), ``wait-added`` / ``wait-missing``, ``barrier-extra`` /
+``barrier-missing``, ``setprio-extra`` / ``setprio-missing`` /
+``setprio-changed``, ``fence-extra`` / ``fence-missing``,
+``sched-group-barrier-*``, ``<class>-moved`` / ``<class>-missing`` /
+``<class>-extra`` for the data classes ``mfma``, ``ds-read``, ``ds-write``,
+``load-lds``, ``load``, and ``ds-merged`` (a different ds instruction than
+planned in a gap: ``ds_read2*``, another width).
+
+No MLIR here.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .asm import AsmFunction, AsmInstr
+from .errors import PipelineError
+from .fences import fenced_sequence
+from .types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER, SET_PRIO, WAIT_LGKM, WAIT_VM,
+                    OpRole, ScheduleEntry)
+
+__all__ = ["IsaCheckError", "Token", "Finding", "Outside", "IsaCheck", "expected_skeleton",
+           "actual_skeleton", "check_isa", "check_kernel_asm", "PHASES"]
+
+PHASES = ("prologue", "loop", "epilogue")
+_PREFIX = {"prologue": "PRO", "kernel": "KRN", "epilogue": "EPI"}
+SEPARATORS = ("wait", "barrier", "setprio", "sched_barrier", "sched_group_barrier")
+#: data kinds compared gap by gap, and their names in findings
+DATA_CLASSES = {"mfma": "mfma", "ds_read": "ds-read", "ds_write": "ds-write",
+                "vmem_load_lds": "load-lds", "vmem_load": "load"}
+_SEP_NAMES = {"barrier": "barrier", "setprio": "setprio", "sched_barrier": "fence",
+              "sched_group_barrier": "sched-group-barrier"}
+#: the instruction a fragment load becomes (one per 16 bytes, ``payload_instructions``)
+DS_READ = "ds_read_b128"
+#: the instruction a global load becomes (``amdgpu.gather_to_lds`` of 16 bytes)
+LOAD_LDS = "buffer_load_dwordx4"
+
+
+class IsaCheckError(PipelineError):
+    """The assembly and the schedule cannot be compared (no main loop, bad counts)."""
+
+
+@dataclass(frozen=True)
+class Token:
+    """One skeleton instruction.
+
+    ``kind`` is an instruction kind (:data:`pipeline_mlir.sim.instr.KINDS`),
+    ``name`` the mnemonic (``None`` when any mnemonic of the kind is right),
+    ``vm`` / ``lgkm`` the wait counts, ``value`` the priority or sched mask.
+    ``origin``: expected tokens name their schedule entries (``('KRN[3]',)``,
+    several for merged waits) or ``('lowering:<what>',)``; actual tokens are
+    ``()``.  ``lines``: the assembly lines (actual tokens).
+    """
+
+    kind: str
+    name: str | None = None
+    vm: int | None = None
+    lgkm: int | None = None
+    value: int = 0
+    origin: tuple[str, ...] = ()
+    lines: tuple[int, ...] = ()
+    parts: int = 1          # waits: how many waits were merged into this token
+
+    def describe(self) -> str:
+        if self.kind == "wait":
+            return "s_waitcnt " + (" ".join(
+                f"{n}({v})" for n, v in (("vmcnt", self.vm), ("lgkmcnt", self.lgkm))
+                if v is not None) or "(nothing)")
+        if self.kind == "setprio":
+            return f"s_setprio {self.value}"
+        if self.kind == "barrier":
+            return "s_barrier"
+        if self.kind in ("sched_barrier", "sched_group_barrier"):
+            return f"{self.kind} mask(0x{self.value:x})"
+        return self.name or self.kind
+
+    def where(self) -> str:
+        if self.lines:
+            return "line " + ",".join(str(x) for x in self.lines)
+        return "/".join(self.origin) or "?"
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: str
+    phase: str
+    entries: tuple[str, ...]
+    lines: tuple[int, ...]
+    message: str
+
+    def key(self) -> tuple:
+        return (self.kind, self.phase, self.entries)
+
+    def __str__(self) -> str:
+        ents = ",".join(self.entries) or "-"
+        lns = ",".join(str(x) for x in self.lines) or "-"
+        return f"{self.phase:<8} {self.kind:<16} entries {ents:<24} asm line {lns:<10} {self.message}"
+
+
+@dataclass(frozen=True)
+class Outside:
+    phase: str
+    line: int
+    text: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.phase:<8} line {self.line:<5} {self.text:<44} {self.reason}"
+
+
+@dataclass
+class IsaCheck:
+    """What :func:`check_isa` found."""
+
+    findings: list[Finding] = field(default_factory=list)
+    outside: list[Outside] = field(default_factory=list)
+    expected: dict[str, list[Token]] = field(default_factory=dict)
+    actual: dict[str, list[Token]] = field(default_factory=dict)
+
+    def keys(self) -> Counter:
+        return Counter(f.key() for f in self.findings)
+
+    def format(self) -> str:
+        lines = ["ISA check (final assembly vs the compiled schedule; entries PRO/KRN/EPI[i])"]
+        lines.append(f"  {'phase':<10}" + "".join(f"{k:>16}" for k in _SUMMARY_KINDS))
+        for ph in PHASES:
+            exp = Counter(t.kind for t in self.expected.get(ph, []) for _ in range(t.parts))
+            act = Counter(t.kind for t in self.actual.get(ph, []) for _ in range(t.parts))
+            cells = "".join(f"{act[k]:>7} (exp {exp[k]:>3})" for k in _SUMMARY_KINDS)
+            lines.append(f"  {ph:<10}{cells}")
+        lines.append(f"  findings: {len(self.findings)}")
+        lines += [f"    {f}" for f in self.findings]
+        lines.append(f"  outside the schedule: {len(self.outside)}")
+        lines += [f"    {o}" for o in self.outside]
+        return "\n".join(lines) + "\n"
+
+
+_SUMMARY_KINDS = ("mfma", "ds_read", "vmem_load_lds", "wait", "barrier", "setprio",
+                  "sched_barrier")
+
+
+# ---------------------------------------------------------------------------
+# expected skeleton
+
+@dataclass(frozen=True)
+class Expansion:
+    """How many instructions a logical op issues: per channel (0 = A, 1 = B) for
+    global loads (``vm``) and fragment loads (``lgkm``), per MMA entry for MFMAs."""
+
+    vm: tuple[int, int]
+    lgkm: tuple[int, int]
+    mfmas_per_mma: int
+    mfma_name: str | None = None
+
+
+def _per_channel(counts: tuple[int, int], op, label: str, what: str) -> int:
+    if op.channel not in (0, 1):
+        raise IsaCheckError(f"schedule entry {label}: {what} of channel {op.channel} (expected "
+                            f"0 = A or 1 = B)")
+    return counts[op.channel]
+
+
+def _entry_tokens(e: ScheduleEntry, label: str, x: Expansion) -> list[Token]:
+    op = e.op
+    o = (label,)
+    if op.tag == WAIT_VM:
+        return [Token("wait", vm=op.wait_value, origin=o)]
+    if op.tag == WAIT_LGKM:
+        return [Token("wait", lgkm=op.wait_value, origin=o)]
+    if op.tag == BARRIER:
+        return [Token("barrier", origin=o)]
+    if op.tag == SET_PRIO:
+        return [Token("setprio", value=op.wait_value, origin=o)]
+    if op.tag == SCHEDULE_BARRIER:
+        return [Token("sched_barrier", value=0, origin=o)]
+    if op.tag == SCHED_GROUP_BARRIER:
+        from .targets import HINT_GROUP_MASKS
+        return [Token("sched_group_barrier", value=HINT_GROUP_MASKS[op.subtile], origin=o)]
+    if op.role == OpRole.GLOBAL_LOAD:
+        n = _per_channel(x.vm, op, label, "global load")
+        return [Token("vmem_load_lds", LOAD_LDS, origin=o) for _ in range(n)]
+    if op.role == OpRole.FRAGMENT_LOAD:
+        n = _per_channel(x.lgkm, op, label, "fragment load")
+        return [Token("ds_read", DS_READ, origin=o) for _ in range(n)]
+    if op.role == OpRole.COMPUTE:
+        return [Token("mfma", x.mfma_name, origin=o) for _ in range(x.mfmas_per_mma)]
+    raise IsaCheckError(f"schedule entry {label} (tag {op.tag}, role {op.role!r}) has no "
+                        f"known instructions")
+
+
+def _phase_tokens(entries: list[ScheduleEntry], prefix: str, start: int, blocks,
+                  x: Expansion) -> list[Token]:
+    out: list[Token] = []
+    descs = [e.op for e in entries]
+    pending = iter(range(start, start + len(entries)))
+    for item in fenced_sequence(descs, blocks, True, True):
+        if item is None:
+            out.append(Token("sched_barrier", value=0, origin=(f"lowering:fence@{prefix}",)))
+            continue
+        i = next(pending)
+        out += _entry_tokens(entries[i - start], f"{prefix}[{i}]", x)
+    return out
+
+
+def _lowered(kind: str, what: str, **kw) -> Token:
+    return Token(kind, origin=(f"lowering:{what}",), **kw)
+
+
+def expected_skeleton(compiled, schedule: str, kernel_blocks: list[int] | None,
+                      x: Expansion) -> dict[str, list[Token]]:
+    """The instructions each assembly phase must hold, per the lowering contract.
+
+    ``compiled``: the ``ScheduleCompiler``; ``schedule``: ``'4wave'`` or
+    ``'pingpong'`` (decides the zero-trip fence); ``kernel_blocks``: the block
+    index of each kernel entry (fences between blocks); ``x``: instructions per
+    logical op.
+    """
+    pro, krn, epi = compiled.prologue, compiled.kernel, compiled.epilogue
+    stagger = compiled.warp_stagger_index
+    staggered = stagger <= len(pro)
+    prologue = [_lowered("wait", "kernarg-wait", lgkm=0)]
+    if staggered:
+        prologue += _phase_tokens(pro[:stagger], "PRO", 0, None, x)
+        prologue.append(_lowered("barrier", "stagger-barrier(group 1)"))
+        prologue += _phase_tokens(pro[stagger:], "PRO", stagger, None, x)
+        prologue.append(_lowered("barrier", "stagger-barrier(all)"))
+    else:
+        prologue += _phase_tokens(pro, "PRO", 0, None, x)
+    if schedule == "4wave":
+        prologue += [_lowered("wait", "zero-trip-fence", vm=0),
+                     _lowered("wait", "zero-trip-fence", lgkm=0),
+                     _lowered("barrier", "zero-trip-fence")]
+    loop = _phase_tokens(krn, "KRN", 0, kernel_blocks or None, x)
+    epilogue = _phase_tokens(epi, "EPI", 0, None, x)
+    if staggered:
+        epilogue.append(_lowered("barrier", "stagger-barrier(group 0)"))
+    return {"prologue": _merge_waits(prologue), "loop": _merge_waits(loop),
+            "epilogue": _merge_waits(epilogue)}
+
+
+def _combine(a: int | None, b: int | None) -> int | None:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return min(a, b)
+
+
+def _merge_waits(tokens: list[Token]) -> list[Token]:
+    """Adjacent waits as one token (LLVM merges them into one ``s_waitcnt``)."""
+    out: list[Token] = []
+    for t in tokens:
+        if t.kind == "wait" and out and out[-1].kind == "wait":
+            p = out[-1]
+            out[-1] = Token("wait", vm=_combine(p.vm, t.vm), lgkm=_combine(p.lgkm, t.lgkm),
+                            origin=p.origin + t.origin, lines=p.lines + t.lines,
+                            parts=p.parts + t.parts)
+        else:
+            out.append(t)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# actual skeleton
+
+def _instr_token(i: AsmInstr) -> Token:
+    if i.kind == "wait":
+        return Token("wait", vm=i.vm, lgkm=i.lgkm, lines=(i.line,))
+    if i.kind in ("setprio", "sched_barrier", "sched_group_barrier"):
+        return Token(i.kind, value=i.value, lines=(i.line,))
+    if i.kind == "barrier":
+        return Token("barrier", lines=(i.line,))
+    return Token(i.kind, i.mnemonic, lines=(i.line,))
+
+
+def actual_skeleton(fn: AsmFunction) -> tuple[dict[str, list[Token]], list[Outside]]:
+    """Skeleton tokens per assembly phase, and the instructions no schedule issues
+    (scalar loads, vector stores)."""
+    try:
+        phases = fn.main_loop_phases()
+    except PipelineError as e:
+        raise IsaCheckError(f"ISA check: {e}") from None
+    out: dict[str, list[Token]] = {}
+    outside: list[Outside] = []
+    for ph in PHASES:
+        toks = []
+        for i in phases[ph]:
+            if i.kind == "smem":
+                outside.append(Outside(ph, i.line, i.text, "scalar load (kernel arguments)"))
+            elif i.kind == "vmem_store":
+                outside.append(Outside(ph, i.line, i.text, "vector store (the C tile)"))
+            elif i.kind in SEPARATORS or i.kind in DATA_CLASSES:
+                toks.append(_instr_token(i))
+        out[ph] = _merge_waits(toks)
+    return out, outside
+
+
+# ---------------------------------------------------------------------------
+# comparison
+
+def _sep_key(t: Token) -> str:
+    if t.kind == "wait":
+        return "W"
+    if t.kind == "setprio":
+        return "P"
+    if t.kind == "sched_group_barrier":
+        return "G"
+    return {"barrier": "B", "sched_barrier": "F"}[t.kind]
+
+
+def _align(exp: list[Token], act: list[Token]):
+    """Matched separator pairs (exp index, act index) and the unmatched ones."""
+    esep = [k for k, t in enumerate(exp) if t.kind in SEPARATORS]
+    asep = [k for k, t in enumerate(act) if t.kind in SEPARATORS]
+    sm = difflib.SequenceMatcher(None, [_sep_key(exp[k]) for k in esep],
+                                 [_sep_key(act[k]) for k in asep], autojunk=False)
+    pairs: list[tuple[int, int]] = []
+    un_e: list[int] = []
+    un_a: list[int] = []
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if tag == "equal":
+            pairs += [(esep[i1 + d], asep[j1 + d]) for d in range(i2 - i1)]
+        else:
+            un_e += esep[i1:i2]
+            un_a += asep[j1:j2]
+    return pairs, un_e, un_a
+
+
+def _gaps(tokens: list[Token], matched: list[int]) -> list[tuple[int, int]]:
+    """(position, gap) of each data token; gap = matched separators before it."""
+    mset = set(matched)
+    out, g = [], 0
+    for k, t in enumerate(tokens):
+        if k in mset:
+            g += 1
+        elif t.kind in DATA_CLASSES:
+            out.append((k, g))
+    return out
+
+
+class _Phase:
+    """The comparison of one assembly phase."""
+
+    def __init__(self, ph: str, exp: list[Token], act: list[Token], res: IsaCheck) -> None:
+        self.ph, self.exp, self.act, self.res = ph, exp, act, res
+        self.pairs, self.un_e, self.un_a = _align(exp, act)
+        self.eg = _gaps(exp, [e for e, _ in self.pairs])
+        self.ag = _gaps(act, [a for _, a in self.pairs])
+        self.missing_data: set[int] = set()      # exp positions of data not found
+
+    def add(self, kind: str, entries, lines, message: str) -> None:
+        self.res.findings.append(Finding(kind, self.ph, tuple(entries), tuple(lines), message))
+
+    def run(self) -> None:
+        for kind in DATA_CLASSES:
+            self.data(kind)
+        self.separators()
+
+    # -- data, gap by gap ---------------------------------------------------------------
+    def crossed(self, g1: int, g2: int) -> str:
+        lo, hi = sorted((g1, g2))
+        seps = [self.act[self.pairs[k][1]] for k in range(lo, hi)]
+        return ", ".join(f"{t.describe()} (line {t.lines[0]})" for t in seps)
+
+    def data(self, kind: str) -> None:
+        cls = DATA_CLASSES[kind]
+        exp, act = self.exp, self.act
+        ex = [(k, g) for k, g in self.eg if exp[k].kind == kind]
+        ac = [(k, g) for k, g in self.ag if act[k].kind == kind]
+        deficit, surplus = [], []
+        for g in sorted({g for _, g in ex} | {g for _, g in ac}):
+            left = [k for k, gg in ac if gg == g]
+            for k, gg in ex:
+                if gg != g:
+                    continue
+                want = exp[k].name
+                hit = next((j for j in left if want is None or act[j].name == want), None)
+                if hit is None:
+                    deficit.append((k, g))
+                else:
+                    left.remove(hit)
+            surplus += [(j, g) for j in left]
+        if kind in ("ds_read", "ds_write"):
+            deficit, surplus = self.ds_merged(deficit, surplus)
+        unpaired = []
+        for k, g1 in deficit:
+            te = exp[k]
+            # the nearest surplus of the same instruction, else any of the class
+            cands = [x for x in surplus if te.name is None or act[x[0]].name == te.name] or \
+                surplus
+            if not cands:
+                unpaired.append(k)
+                continue
+            j, g2 = min(cands, key=lambda x: (abs(x[1] - g1), x[0]))
+            surplus.remove((j, g2))
+            ta = act[j]
+            if te.name is not None and te.name != ta.name:
+                self.add(f"{cls}-changed", te.origin, ta.lines,
+                         f"{te.describe()} became {ta.describe()}")
+            if g1 != g2:
+                self.add(f"{cls}-moved", te.origin, ta.lines,
+                         f"{ta.describe()} moved {'later' if g2 > g1 else 'earlier'}, across "
+                         f"{self.crossed(g1, g2)}")
+        for k in unpaired:
+            self.missing_data.add(k)
+            self.add(f"{cls}-missing", exp[k].origin, (),
+                     f"{exp[k].describe()} of the schedule is not in the assembly")
+        for j, _g in surplus:
+            self.add(f"{cls}-extra", (), act[j].lines, f"{act[j].describe()} is not in the schedule")
+
+    def ds_merged(self, deficit, surplus):
+        """In one gap, planned ds instructions replaced by other ds instructions."""
+        keep_d, keep_s = [], list(surplus)
+        for g in sorted({g for _, g in deficit}):
+            ks = [k for k, gg in deficit if gg == g]
+            other = [x for x in keep_s if x[1] == g]
+            if not other:
+                keep_d += [(k, g) for k in ks]
+                continue
+            for x in other:
+                keep_s.remove(x)
+            origins = tuple(dict.fromkeys(o for k in ks for o in self.exp[k].origin))
+            got = Counter(self.act[j].name for j, _ in other)
+            self.add("ds-merged", origins, [ln for j, _ in other for ln in self.act[j].lines],
+                     f"{len(ks)} x {self.exp[ks[0]].name} became "
+                     + ", ".join(f"{n} x {m}" for m, n in sorted(got.items())))
+        return keep_d, keep_s
+
+    # -- separators ---------------------------------------------------------------------
+    def merged_across_fences(self, k: int) -> int | None:
+        """The matched expected wait an unmatched expected wait ``k`` was merged into:
+        the previous wait when only fences and vanished data lie between them."""
+        matched = dict(self.pairs)
+        j = k - 1
+        while j >= 0:
+            t = self.exp[j]
+            if t.kind == "wait":
+                return j if j in matched else None
+            if t.kind != "sched_barrier" and j not in self.missing_data:
+                return None
+            j -= 1
+        return None
+
+    def gap_entries(self, a: int) -> tuple[str, ...]:
+        """Schedule entries of the expected data in the gap of actual position ``a``."""
+        g = sum(1 for _, aa in self.pairs if aa < a)
+        ents = [o for k, gg in self.eg if gg == g for o in self.exp[k].origin]
+        if ents:
+            return tuple(dict.fromkeys(ents))
+        before = [e for e, aa in self.pairs if aa < a]
+        return self.exp[before[-1]].origin if before else ()
+
+    def separators(self) -> None:
+        exp, act, pairs = self.exp, self.act, self.pairs
+        extra_for: dict[int, list[Token]] = {}
+        for k in self.un_e:
+            t = exp[k]
+            j = self.merged_across_fences(k) if t.kind == "wait" else None
+            if j is not None:
+                extra_for.setdefault(j, []).append(t)
+                continue
+            name = "wait" if t.kind == "wait" else _SEP_NAMES[t.kind]
+            self.add(f"{name}-missing", t.origin, (),
+                     f"{t.describe()} of the schedule is not in the assembly")
+        for e, a in pairs:
+            te, ta = exp[e], act[a]
+            if te.kind == "wait":
+                for t in extra_for.get(e, []):
+                    te = Token("wait", vm=_combine(te.vm, t.vm), lgkm=_combine(te.lgkm, t.lgkm),
+                               origin=te.origin + t.origin, parts=te.parts + t.parts)
+                self.wait(te, ta, across=e in extra_for)
+            elif te.kind in ("setprio", "sched_group_barrier") and te.value != ta.value:
+                self.add(f"{_SEP_NAMES[te.kind]}-changed", te.origin, ta.lines,
+                         f"{te.describe()} became {ta.describe()}")
+        first_a = pairs[0][1] if pairs else None
+        last_a = pairs[-1][1] if pairs else None
+        for a in self.un_a:
+            t = act[a]
+            if first_a is None or a < first_a or a > last_a:
+                for ln in t.lines:
+                    self.res.outside.append(Outside(self.ph, ln, t.describe(),
+                                                    "separator before/after the scheduled "
+                                                    "region"))
+            elif t.kind == "wait":
+                self.add("wait-added", self.gap_entries(a), t.lines,
+                         f"{t.describe()}: LLVM added")
+            else:
+                self.add(f"{_SEP_NAMES[t.kind]}-extra", self.gap_entries(a), t.lines,
+                         f"{t.describe()} is not in the schedule")
+
+    def wait(self, te: Token, ta: Token, across: bool) -> None:
+        if te.parts > ta.parts:
+            how = " (across fences: the data between them is gone)" if across else ""
+            self.add("wait-merged", te.origin, ta.lines,
+                     f"{te.parts} schedule waits are {ta.parts} s_waitcnt: {ta.describe()}{how}")
+        tighter, weaker = [], []
+        for name, ve, va in (("vmcnt", te.vm, ta.vm), ("lgkmcnt", te.lgkm, ta.lgkm)):
+            if ve == va:
+                continue
+            if va is not None and (ve is None or va < ve):
+                tighter.append(f"{name} {'-' if ve is None else ve} -> {va}")
+            else:
+                weaker.append(f"{name} {ve} -> {'-' if va is None else va}")
+        if tighter:
+            extra = " (LLVM's own s_waitcnt next to it)" if ta.parts > te.parts else ""
+            self.add("wait-tightened", te.origin, ta.lines,
+                     f"{te.describe()} is {ta.describe()}: " + ", ".join(tighter) + extra)
+        if weaker:
+            self.add("wait-weakened", te.origin, ta.lines,
+                     f"{te.describe()} is {ta.describe()}: " + ", ".join(weaker)
+                     + " (a race: LLVM never does this)")
+
+
+def _group(findings: list[Finding]) -> list[Finding]:
+    """One finding per (kind, phase, entries, message) of data instructions: the
+    instructions of one logical op that did the same thing (lines collected)."""
+    out: list[Finding] = []
+    index: dict[tuple, int] = {}
+    counts: dict[int, int] = {}
+    for f in findings:
+        if f.kind.split("-")[0] in ("wait", "barrier", "setprio", "fence", "sched"):
+            out.append(f)
+            continue
+        key = (f.kind, f.phase, f.entries, f.message)
+        if key in index:
+            k = index[key]
+            counts[k] += 1
+            out[k] = Finding(f.kind, f.phase, f.entries, out[k].lines + f.lines, f.message)
+        else:
+            index[key] = len(out)
+            counts[len(out)] = 1
+            out.append(f)
+    return [Finding(f.kind, f.phase, f.entries, f.lines,
+                    f"{counts[k]} x {f.message}" if counts.get(k, 1) > 1 else f.message)
+            for k, f in enumerate(out)]
+
+
+def check_isa(fn: AsmFunction, expected: dict[str, list[Token]]) -> IsaCheck:
+    """Compare the assembly of ``fn`` with an expected skeleton (:func:`expected_skeleton`)."""
+    actual, outside = actual_skeleton(fn)
+    res = IsaCheck(outside=list(outside), expected=expected, actual=actual)
+    for ph in PHASES:
+        _Phase(ph, expected[ph], actual[ph], res).run()
+    res.findings = _group(res.findings)
+    res.outside.sort(key=lambda o: o.line)
+    return res
+
+
+def check_kernel_asm(fn: AsmFunction, request, mfmas_per_mma: int | None = None,
+                     mfma_name: str | None = None) -> IsaCheck:
+    """The ISA check of a kernel compiled with pipeline ``request``
+    (:func:`pipeline_mlir.options.parse_pipeline`).
+
+    ``mfmas_per_mma``: MFMAs per MMA entry; ``None`` infers it from the assembly
+    (the main loop's MFMAs divided by the kernel's MMA entries, which must divide
+    evenly).  ``mfma_name``: the MFMA mnemonic, ``None`` for any.
+    """
+    from . import stages
+
+    if request.name not in ("4wave", "pingpong"):
+        raise IsaCheckError(f"ISA check: pipeline '{request.name}' has no kernel lowering to "
+                            f"check (4wave and pingpong do)")
+    compiled = request.compile()
+    s = request.build()
+    blocks = stages.phases(s, compiled.body, compiled.edges, compiled.program).kernel_blocks
+    if mfmas_per_mma is None:
+        try:
+            loop = [i for b in fn.main_loop() for i in b.instrs]
+        except PipelineError as e:
+            raise IsaCheckError(f"ISA check: {e}") from None
+        n_mfma = sum(1 for i in loop if i.kind == "mfma")
+        n_mma = sum(1 for e in compiled.kernel if e.op.role == OpRole.COMPUTE)
+        if n_mma == 0 or n_mfma % n_mma:
+            raise IsaCheckError(f"ISA check: the main loop has {n_mfma} MFMAs, not a multiple of "
+                                f"the kernel's {n_mma} MMA entries")
+        mfmas_per_mma = n_mfma // n_mma
+    config = s.config()
+    x = Expansion((config.vm_per_channel(0), config.vm_per_channel(1)),
+                  tuple(request.lgkm_per_load(s)), mfmas_per_mma, mfma_name)
+    exp = expected_skeleton(compiled, request.name, blocks, x)
+    return check_isa(fn, exp)

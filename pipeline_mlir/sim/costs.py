@@ -119,7 +119,8 @@ MEASURED_MFMA = {
 LLVM_VALU4 = frozenset({
     "v_cvt_f32_u32_e32", "v_cvt_u32_f32_e32", "v_rcp_iflag_f32_e32", "v_exp_f32_e32",
 })
-#: VALU mnemonics that also use the SALU resource in LLVM's model (64-bit multiply-add), verified
+#: VALU mnemonics that also use the SALU resource in LLVM's model (64-bit multiply-add; 2
+#: micro-ops, so the next instruction dispatches 2 cycles later), verified
 LLVM_VALU_SALU = frozenset({"v_mad_u64_u32", "v_mad_i64_i32"})
 #: VALU/SALU/other mnemonics verified at latency 1 on their unit (the class default)
 LLVM_VERIFIED_1 = frozenset("""
@@ -167,7 +168,8 @@ def _llvm_cost(instr: Instr) -> Cost:
             return Cost("valu4", (("VALU", 1),), 4, f"{_MCA}: HWVALU 1, latency 4")
         if n in LLVM_VALU_SALU:
             return Cost("valu", (("SALU", 1), ("VALU", 1)), 1,
-                        f"{_MCA}: HWSALU 1 + HWVALU 1, latency 1")
+                        f"{_MCA}: HWSALU 1 + HWVALU 1, latency 1, 2 micro-ops (2 issue cycles)",
+                        gap=2)
         return Cost("valu", (("VALU", 1),), 1, f"{_MCA}: HWVALU 1, latency 1",
                     defaulted=n not in LLVM_VERIFIED_1)
     if k in ("salu", "other"):

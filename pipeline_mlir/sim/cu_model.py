@@ -1,0 +1,360 @@
+"""Multi-wave model of one compute unit (CU).
+
+Input: the waves of one workgroup, each ``(simd, instructions)``, and a cost table.
+
+Model
+-----
+* ``simds`` SIMDs (4 on gfx950).  Each SIMD issues at most one instruction per
+  cycle, from one of its waves; each wave issues in order, its next instruction
+  not before ``previous issue + gap`` (gap 1; ``s_nop N`` under the measured
+  table: N+1).
+* An instruction of a wave is *ready* at the first cycle at which its registers
+  are ready (producer issue + latency; an MFMA's srcA ``src_a_late`` later, as in
+  :mod:`pipeline_mlir.sim.wave_model`), its ``s_waitcnt`` is satisfied (the wave's
+  own vm/lgkm counters), its wave has been released from its last ``s_barrier``
+  and every unit it reserves is free.
+* Units (:data:`pipeline_mlir.sim.costs.UNIT_SCOPE`): ``XDL`` (one MFMA pipe per
+  SIMD, shared by the SIMD's waves, busy for the MFMA's passes), ``VALU``,
+  ``SALU``, ``BRANCH``, ``LDS_ISSUE`` per SIMD; ``LDS``, ``LGKM``, ``SMEM``,
+  ``VMEM`` one per CU, shared by all waves (each busy for the cycles the table
+  gives: one instruction at a time per unit).
+* Arbitration, each cycle, per SIMD: among the SIMD's ready waves the one with
+  the highest ``s_setprio`` wins, then the one that issued least recently
+  (oldest first), then the lowest wave index.  SIMDs are visited in rotating
+  order (cycle ``t`` starts at SIMD ``t % simds``), so a CU-wide unit two SIMDs
+  want in the same cycle goes to the first visited.
+* Counters: each wave has its own vmcnt and lgkmcnt; ``s_waitcnt vmcnt(n)``
+  waits until at most ``n`` of its vm instructions are still executing.  With a
+  table whose ``in_order_counters`` is set an entry completes no earlier than the
+  entries before it (hardware); otherwise each on its own (llvm-mca).
+* ``s_barrier``: the k-th barrier of each wave meets the k-th barrier of every
+  other wave of the workgroup; the waves issue again ``barrier_resume`` cycles
+  after the last one arrived.  With ``finished_waves_release_barriers`` a wave
+  that has executed all its instructions no longer takes part (hardware
+  ``s_endpgm``); without it (default) a barrier some wave never reaches is a
+  deadlock, reported in :attr:`CURun.deadlock`.
+* ``sched_barrier``/``sched_group_barrier`` issue nothing (zero cycles).
+
+With one wave and the ``llvm`` table the run is exactly the single-wave model's
+(and llvm-mca-22's) schedule.
+
+Stall attribution: an instruction's stall is its issue cycle minus the cycle its
+wave could first have issued it (previous issue + gap).  The cycles are split by
+cause in the order the constraints were lifted: ``register dependency``,
+``waitcnt vm``, ``waitcnt lgkm``, ``barrier``, ``<unit> busy`` (``mfma pipe busy``
+for XDL), and ``arbitration lost to wave N`` for the remainder; ``reason`` is the
+cause with the most cycles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import PipelineError
+from .costs import UNIT_SCOPE, CostTable, get_table, prepare, wait_release
+from .instr import Instr
+
+
+class CUModelError(PipelineError):
+    """Bad input to the CU model (names the wave and field)."""
+
+
+@dataclass
+class CUOptions:
+    """Options of :func:`simulate_cu`."""
+
+    simds: int = 4
+    mca_flat_lgkm: bool = False
+    finished_waves_release_barriers: bool = False
+
+
+@dataclass
+class WaveTrace:
+    """One wave's run: per instruction, parallel lists.
+
+    ``issue``/``end``: cycles; ``stall``: cycles waited beyond previous issue + gap;
+    ``reason``: main cause of the stall (``""`` if none); ``causes``: every cause
+    with its cycles.
+    """
+
+    wave: int
+    simd: int
+    instrs: list[Instr]
+    issue: list[int] = field(default_factory=list)
+    end: list[int] = field(default_factory=list)
+    stall: list[int] = field(default_factory=list)
+    reason: list[str] = field(default_factory=list)
+    causes: list[tuple[tuple[str, int], ...]] = field(default_factory=list)
+    barriers: int = 0
+
+    @property
+    def finished(self) -> bool:
+        return len(self.issue) == len(self.instrs)
+
+
+@dataclass(frozen=True)
+class BusyInterval:
+    """A unit busy with one instruction: ``unit`` e.g. ``XDL``, ``instance`` ``simd2``
+    or ``cu``; cycles ``[start, end)``; the wave and its instruction index."""
+
+    unit: str
+    instance: str
+    start: int
+    end: int
+    wave: int
+    index: int
+
+
+@dataclass(frozen=True)
+class Deadlock:
+    """Waves stuck at barriers that never complete."""
+
+    waiting: dict[int, int]      # wave -> index (0-based) of the barrier it waits at
+    barriers: dict[int, int]     # every wave -> barriers it executed (arrivals included)
+    finished: tuple[int, ...]    # waves that ran out of instructions
+    cycle: int
+
+    @property
+    def message(self) -> str:
+        wait = ", ".join(f"wave {w} at barrier #{k}" for w, k in sorted(self.waiting.items()))
+        counts = ", ".join(f"wave {w}: {n}" for w, n in sorted(self.barriers.items()))
+        fin = ", ".join(map(str, self.finished)) or "none"
+        return (f"deadlock at cycle {self.cycle}: {wait} can never be released (barriers "
+                f"executed per wave: {counts}; finished waves: {fin})")
+
+
+@dataclass
+class CURun:
+    """Result of :func:`simulate_cu`."""
+
+    waves: list[WaveTrace]
+    busy: list[BusyInterval]
+    total: int
+    table: str
+    simds: int
+    deadlock: Deadlock | None = None
+    defaulted: set[str] = field(default_factory=set)
+
+
+_UNIT_REASON = {"XDL": "mfma pipe busy"}
+
+
+class _Wave:
+    __slots__ = ("trace", "ops", "pc", "base", "release", "ready", "vmq", "lgkmq", "prio",
+                 "blocked", "last_issue", "static", "static_pc", "lost_to", "keys")
+
+    def __init__(self, trace, ops, keys):
+        self.trace, self.ops, self.keys = trace, ops, keys
+        self.pc = 0
+        self.base = 0            # previous issue + gap
+        self.release = 0         # end of the last barrier wait
+        self.ready: dict[str, int] = {}
+        self.vmq: list[int] = []
+        self.lgkmq: list[int] = []
+        self.prio = 0
+        self.blocked = False
+        self.last_issue = -1
+        self.static = None
+        self.static_pc = -1
+        self.lost_to = -1
+
+
+def simulate_cu(waves: list[tuple[int, list[Instr]]], table: CostTable | str = "llvm",
+                options: CUOptions | None = None) -> CURun:
+    """Run the workgroup ``waves`` (``(simd, instructions)`` each) on one CU."""
+    opts = options or CUOptions()
+    if isinstance(table, str):
+        table = get_table(table)
+    if opts.simds < 1:
+        raise CUModelError(f"CUOptions.simds must be >= 1, got {opts.simds}")
+    if not waves:
+        raise CUModelError("simulate_cu: no waves given")
+    in_order = table.in_order_counters
+    prepared: dict[int, list] = {}
+    ws: list[_Wave] = []
+    for w, item in enumerate(waves):
+        if not (isinstance(item, tuple) and len(item) == 2):
+            raise CUModelError(f"wave {w}: expected (simd, instructions), got {item!r:.60}")
+        simd, instrs = item
+        if not isinstance(simd, int) or not 0 <= simd < opts.simds:
+            raise CUModelError(f"wave {w}: simd {simd!r} is outside 0..{opts.simds - 1}")
+        key = id(instrs)
+        if key not in prepared:
+            prepared[key] = prepare(instrs, table, opts.mca_flat_lgkm)
+        ops = prepared[key]
+        keys = [tuple((u, (u, simd) if UNIT_SCOPE.get(u, "simd") == "simd" else (u, -1))
+                      for u, _ in op.units) for op in ops]
+        ws.append(_Wave(WaveTrace(w, simd, instrs), ops, keys))
+    by_simd = [[x for x in ws if x.trace.simd == s] for s in range(opts.simds)]
+    free: dict[tuple, int] = {}
+    busy: list[BusyInterval] = []
+    arrivals: dict[int, dict[int, int]] = {}
+    barrier_latency_end: dict[int, int] = {}    # wave -> pending barrier end (issue+latency)
+    deadlock = None
+    max_issue = -1
+    max_end = 0
+
+    def skip_pseudo(x: _Wave) -> None:
+        tr = x.trace
+        while x.pc < len(x.ops) and x.ops[x.pc].pseudo:
+            tr.issue.append(x.base)
+            tr.end.append(x.base)
+            tr.stall.append(0)
+            tr.reason.append("")
+            tr.causes.append(())
+            x.pc += 1
+
+    def static_parts(x: _Wave) -> tuple[int, list]:
+        if x.static_pc == x.pc:
+            return x.static
+        op = x.ops[x.pc]
+        ins = op.instr
+        parts = []
+        if ins.kind == "wait":
+            parts.append(("waitcnt vm", wait_release(x.vmq, ins.vm, x.base)))
+            parts.append(("waitcnt lgkm", wait_release(x.lgkmq, ins.lgkm, x.base)))
+        reg = 0
+        for r in op.uses:
+            rd = x.ready.get(r)
+            if rd is not None:
+                if r in op.late:
+                    rd += op.late_by
+                if rd > reg:
+                    reg = rd
+        parts.append(("register dependency", reg))
+        if x.release > x.base:
+            parts.append(("barrier", x.release))
+        st = max([x.base] + [p[1] for p in parts])
+        x.static, x.static_pc = (st, parts), x.pc
+        return x.static
+
+    def earliest(x: _Wave) -> int:
+        st, _ = static_parts(x)
+        for _u, k in x.keys[x.pc]:
+            f = free.get(k, 0)
+            if f > st:
+                st = f
+        return st
+
+    def try_release(k: int, t: int) -> None:
+        arr = arrivals.get(k, {})
+        need = [x for x in ws if not (opts.finished_waves_release_barriers
+                                      and x.pc >= len(x.ops) and x.trace.barriers <= k)]
+        if not need or any(x.trace.wave not in arr for x in need):
+            return
+        rel = max(arr.values()) + table.barrier_resume
+        for w in arr:
+            x = ws[w]
+            x.blocked = False
+            x.release = rel
+            x.static_pc = -1
+            tr = x.trace
+            tr.end[-1] = max(barrier_latency_end.pop(w), rel)
+        del arrivals[k]
+
+    for x in ws:
+        skip_pseudo(x)
+    t = 0
+    while True:
+        live = [x for x in ws if x.pc < len(x.ops)]
+        if not live:
+            break
+        start = t % opts.simds
+        for si in range(opts.simds):
+            group = by_simd[(start + si) % opts.simds]
+            best = None
+            cands = []
+            for x in group:
+                if x.blocked or x.pc >= len(x.ops):
+                    continue
+                if earliest(x) <= t:
+                    cands.append(x)
+            if not cands:
+                continue
+            best = max(cands, key=lambda c: (c.prio, -c.last_issue, -c.trace.wave))
+            for c in cands:
+                if c is not best:
+                    c.lost_to = best.trace.wave
+            x = best
+            op = x.ops[x.pc]
+            ins = op.instr
+            tr = x.trace
+            # stall attribution
+            _, parts = static_parts(x)
+            parts = list(parts)
+            for u, k in x.keys[x.pc]:
+                parts.append((_UNIT_REASON.get(u, f"{u.lower()} busy"), free.get(k, 0)))
+            parts.sort(key=lambda p: p[1])
+            causes = []
+            lvl = x.base
+            for name, tm in parts:
+                if tm > lvl:
+                    causes.append((name, tm - lvl))
+                    lvl = tm
+            if t > lvl:
+                causes.append((f"arbitration lost to wave {x.lost_to}", t - lvl))
+            reason = max(causes, key=lambda c: c[1])[0] if causes else ""
+            # issue
+            done = t + op.latency
+            for (u, k), (_u, cyc) in zip(x.keys[x.pc], op.units):
+                free[k] = t + cyc
+                busy.append(BusyInterval(u, f"simd{k[1]}" if k[1] >= 0 else "cu", t, t + cyc,
+                                         tr.wave, x.pc))
+            kind = ins.kind
+            if kind == "wait":
+                x.vmq[:] = [d for d in x.vmq if d > t]
+                x.lgkmq[:] = [d for d in x.lgkmq if d > t]
+            if op.vm_inc:
+                x.vmq.append(max(done, x.vmq[-1]) if (in_order and x.vmq) else done)
+            if op.lgkm_inc:
+                x.lgkmq.append(max(done, x.lgkmq[-1]) if (in_order and x.lgkmq) else done)
+            for r in op.defs:
+                x.ready[r] = done
+            if kind == "setprio":
+                x.prio = ins.value
+            tr.issue.append(t)
+            tr.end.append(done)
+            tr.stall.append(t - x.base)
+            tr.reason.append(reason)
+            tr.causes.append(tuple(causes))
+            x.last_issue = t
+            x.base = t + op.gap
+            x.pc += 1
+            x.static_pc = -1
+            x.lost_to = -1
+            if t > max_issue:
+                max_issue = t
+            if kind == "barrier":
+                k = tr.barriers
+                tr.barriers += 1
+                x.blocked = True
+                barrier_latency_end[tr.wave] = done
+                arrivals.setdefault(k, {})[tr.wave] = t
+                try_release(k, t)
+            skip_pseudo(x)
+            if x.pc >= len(x.ops) and opts.finished_waves_release_barriers:
+                for k in list(arrivals):
+                    try_release(k, t)
+        # next event
+        nxt = None
+        for x in ws:
+            if x.blocked or x.pc >= len(x.ops):
+                continue
+            e = earliest(x)
+            e = t + 1 if e <= t else e
+            if nxt is None or e < nxt:
+                nxt = e
+        if nxt is None:
+            stuck = {x.trace.wave: x.trace.barriers - 1 for x in ws if x.blocked}
+            if stuck:
+                deadlock = Deadlock(stuck, {x.trace.wave: x.trace.barriers for x in ws},
+                                    tuple(x.trace.wave for x in ws
+                                          if x.pc >= len(x.ops) and not x.blocked), t)
+            break
+        t = nxt
+    for x in ws:
+        if x.trace.end:
+            max_end = max(max_end, max(x.trace.end))
+    total = max(max_issue + 1, max_end) + 1 if max_issue >= 0 else 0
+    return CURun([x.trace for x in ws], busy, total, table.name, opts.simds, deadlock,
+                 set(table.defaulted))

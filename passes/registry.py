@@ -17,6 +17,7 @@ from .derive_edges import DeriveEdges
 from .derive_waits import DeriveWaits
 from .expand_phases import ExpandPhases
 from .explicit_blocks import ExplicitBlocks
+from .fix_hazards import FixHazards
 from .import_ import Import
 from .lower_to_rocdl import LowerToROCDL
 from .reorder import Reorder
@@ -24,7 +25,8 @@ from .schedule import Schedule
 from .verify import Verify
 
 PASSES = {c.name: c for c in (Import, Verify, Annotate, Reorder, DeriveEdges, Schedule,
-                               DeriveWaits, ExplicitBlocks, ExpandPhases, LowerToROCDL)}
+                               DeriveWaits, ExplicitBlocks, ExpandPhases, FixHazards,
+                               LowerToROCDL)}
 
 #: the sched passes of a named pipeline, up to phase expansion
 SCHEDULE_PASSES = ("sched-verify", "sched-annotate", "sched-reorder", "sched-derive-edges",

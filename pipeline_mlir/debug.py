@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 
-from .types import (BARRIER, SCHEDULE_BARRIER, WAIT_LGKM, WAIT_VM, KOffsetKind, Phase,
-                    ScheduleEntry, default_op_name)
+from .errors import PipelineError
+from .types import (BARRIER, FRAMEWORK_TAG_NAMES, MAX_KERNEL_TAG, SCHEDULE_BARRIER, SET_PRIO,
+                    WAIT_LGKM, WAIT_VM, KOffsetKind, OpDesc, OpRole, Phase, ScheduleEntry,
+                    default_op_name)
 
 PHASE_LABELS = {Phase.PROLOGUE: ("PROLOGUE", "PRO"), Phase.KERNEL: ("KERNEL", "KRN"),
                 Phase.EPILOGUE: ("EPILOGUE", "EPI")}
@@ -119,3 +122,138 @@ def schedule_to_json(c) -> dict:
                              "lower_bound": res.lower_bound, "proven_optimal": res.proven_optimal,
                              "nodes": res.nodes, "stopped_by_budget": res.stopped_by_budget}
     return data
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading the debug format back (the simulator's input)
+# ---------------------------------------------------------------------------------------------
+
+_PHASE_BY_LABEL = {label: (phase, prefix) for phase, (label, prefix) in PHASE_LABELS.items()}
+_K_BY_NAME = {name: k for k, name in K_NAMES.items()}
+_HEADER = re.compile(r"^(PROLOGUE|KERNEL|EPILOGUE) \((\d+) entries\)$")
+_ENTRY = re.compile(r"^(PRO|KRN|EPI) \[(\d+)\] (\S+)\s+s=(-?\d+) sub=(-?\d+) k=(\S+)\s+"
+                    r"wait=(-?\d+) pf=(True|False)$")
+
+
+class DumpError(PipelineError):
+    """A schedule dump that is not in the debug format (names the file and line)."""
+
+
+@dataclass
+class ParsedSchedule:
+    """A schedule read from a dump: what :func:`format_schedule` prints, nothing more.
+
+    Data ops carry their tag (from ``tag_names``), stage, subtile, k offset and the
+    role/channel the name implies; counts (vm/lgkm per load) are not in the format
+    and come from the pipeline options."""
+
+    warp_stagger_index: int
+    prologue: list[ScheduleEntry]
+    kernel: list[ScheduleEntry]
+    epilogue: list[ScheduleEntry]
+    name: str = ""
+    tag_names: dict[int, str] = field(default_factory=dict)
+
+    def phases(self) -> list[tuple[Phase, list[ScheduleEntry]]]:
+        return [(Phase.PROLOGUE, self.prologue), (Phase.KERNEL, self.kernel),
+                (Phase.EPILOGUE, self.epilogue)]
+
+
+def _framework_op(tag: int, wait: int) -> OpDesc:
+    if tag == BARRIER:
+        return OpDesc.barrier()
+    if tag == WAIT_VM:
+        return OpDesc.wait_vm(wait)
+    if tag == WAIT_LGKM:
+        return OpDesc.wait_lgkm(wait)
+    if tag == SET_PRIO:
+        return OpDesc.set_prio(wait)
+    return OpDesc.schedule_barrier()
+
+
+def parse_schedule(text: str, tag_names: dict[int, str], roles: dict[int, tuple[OpRole, int]],
+                   filename: str = "<dump>", name: str = "") -> ParsedSchedule:
+    """Read a dump in the debug format (SPEC 3.16) printed for a schedule whose kernel
+    op tags are named ``tag_names``; ``roles`` gives each kernel tag's role and channel.
+
+    Every line must be well formed, indices must count up from 0 and each phase must
+    hold the number of entries its header announces; anything else is a
+    :class:`DumpError` naming ``filename:line``."""
+    by_name = {n: t for t, n in tag_names.items()}
+    by_name.update({n: t for t, n in FRAMEWORK_TAG_NAMES.items()
+                    if t in (BARRIER, WAIT_VM, WAIT_LGKM, SET_PRIO, SCHEDULE_BARRIER)})
+    lines = text.splitlines()
+    where = lambda i: f"{filename}:{i + 1}"  # noqa: E731
+    i = 0
+    while i < len(lines) and not lines[i].strip():
+        i += 1
+    m = re.match(r"^WARP_STAGGER_INDEX (\d+)$", lines[i].strip()) if i < len(lines) else None
+    if m is None:
+        raise DumpError(f"{where(i)}: expected 'WARP_STAGGER_INDEX <n>' as the first line of a "
+                        f"schedule dump")
+    stagger = int(m.group(1))
+    phases: dict[Phase, list[ScheduleEntry]] = {}
+    i += 1
+    while i < len(lines):
+        line = lines[i].strip()
+        if not line:
+            i += 1
+            continue
+        h = _HEADER.match(line)
+        if h is None:
+            raise DumpError(f"{where(i)}: expected a phase header '<PROLOGUE|KERNEL|EPILOGUE> "
+                            f"(<n> entries)', got {line!r}")
+        phase, prefix = _PHASE_BY_LABEL[h.group(1)]
+        if phase in phases:
+            raise DumpError(f"{where(i)}: phase {h.group(1)} appears twice")
+        if any(p > phase for p in phases):
+            raise DumpError(f"{where(i)}: phase {h.group(1)} out of order (PROLOGUE, KERNEL, "
+                            f"EPILOGUE)")
+        count = int(h.group(2))
+        if i + 1 >= len(lines) or lines[i + 1].strip() != "-" * 80:
+            raise DumpError(f"{where(i + 1)}: expected a line of 80 dashes after the "
+                            f"{h.group(1)} header")
+        i += 2
+        entries = []
+        for n in range(count):
+            if i >= len(lines):
+                raise DumpError(f"{where(i)}: {h.group(1)} announces {count} entries but the "
+                                f"file ends after {n}")
+            entries.append(_parse_entry(lines[i].strip(), prefix, n, phase, by_name, roles,
+                                        where(i)))
+            i += 1
+        phases[phase] = entries
+    missing = [PHASE_LABELS[p][0] for p in Phase if p not in phases]
+    if missing:
+        raise DumpError(f"{filename}: the dump has no {', '.join(missing)} section")
+    return ParsedSchedule(stagger, phases[Phase.PROLOGUE], phases[Phase.KERNEL],
+                          phases[Phase.EPILOGUE], name, dict(tag_names))
+
+
+def _parse_entry(line, prefix, n, phase, by_name, roles, where) -> ScheduleEntry:
+    m = _ENTRY.match(line)
+    if m is None:
+        raise DumpError(f"{where}: expected an entry '{prefix} [{n}] <op> s=<stage> sub=<subtile> "
+                        f"k=<K0|K1|KNEXT|KPREV|-> wait=<n> pf=<True|False>', got {line!r}")
+    pre, idx, op_name, s, sub, k, wait, pf = m.groups()
+    if pre != prefix:
+        raise DumpError(f"{where}: entry prefix '{pre}' in a section of '{prefix}' entries")
+    if int(idx) != n:
+        raise DumpError(f"{where}: entry index [{idx}], expected [{n}]")
+    if op_name not in by_name:
+        raise DumpError(f"{where}: unknown op '{op_name}' (known: {', '.join(sorted(by_name))})")
+    if k not in _K_BY_NAME:
+        raise DumpError(f"{where}: field 'k' is '{k}' (expected K0, K1, KNEXT, KPREV or -)")
+    tag, stage, subtile, wait_v = by_name[op_name], int(s), int(sub), int(wait)
+    if tag > MAX_KERNEL_TAG:
+        op = _framework_op(tag, wait_v)
+    else:
+        if tag not in roles:
+            raise DumpError(f"{where}: op '{op_name}' has no role for the simulator")
+        role, channel = roles[tag]
+        op = OpDesc(tag=tag, stage=stage, subtile=subtile, k_offset=_K_BY_NAME[k],
+                    wait_value=wait_v, role=role, channel=channel)
+    if tag > MAX_KERNEL_TAG and (stage, subtile, k) != (0, 0, "-"):
+        raise DumpError(f"{where}: {op_name} carries s={stage} sub={subtile} k={k}; a "
+                        f"framework op has s=0 sub=0 k=-")
+    return ScheduleEntry(op, n, phase, pf == "True")

@@ -29,8 +29,8 @@ import re
 import sys
 
 PROG = "pipeline-opt"
-EMIT_KINDS = ("mlir", "llvm", "asm", "obj", "hsaco", "schedule", "schedule-json")
-NEEDS_LLVM = ("llvm", "asm", "obj", "hsaco")
+EMIT_KINDS = ("mlir", "llvm", "asm", "obj", "hsaco", "report", "schedule", "schedule-json")
+NEEDS_LLVM = ("llvm", "asm", "obj", "hsaco", "report")
 SCHEDULE_EMITS = ("schedule", "schedule-json")
 CHIPS = ("gfx950",)
 SPLIT_MARKER = re.compile(r"^// -----\s*$", re.M)
@@ -239,6 +239,8 @@ class Job:
             for name in registry.SCHEDULE_PASSES:
                 self._add(pm, name, registry.create(name))
             if emit not in SCHEDULE_EMITS:
+                if request.name in ("4wave", "pingpong"):  # the kernel, not the printed schedule
+                    self._add(pm, "sched-fix-hazards", registry.create("sched-fix-hazards"))
                 self._add(pm, "sched-lower-to-rocdl", registry.create("sched-lower-to-rocdl"))
         elif self.args.pass_pipeline is not None:
             for text, obj in registry.plan(self.args.pass_pipeline):
@@ -311,6 +313,10 @@ class Job:
 
         if emit == "asm":
             return compile_llvm_ir(ll, mcpu=self.args.mcpu, kind="asm")
+        if emit == "report":  # resources, occupancy, counts, ISA check (kernel_report.py)
+            from pipeline_mlir.kernel_report import report_from_llvm_ir
+
+            return report_from_llvm_ir(ll, self.args.mcpu, self.args.pipeline)
         obj = compile_llvm_ir(ll, mcpu=self.args.mcpu, kind="obj")
         return obj if emit == "obj" else link_hsaco(obj)
 

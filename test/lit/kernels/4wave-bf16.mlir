@@ -1,7 +1,10 @@
 // The complete 4-wave BF16 kernel (128x128x64, 4 warps), built with no input, down to
 // gfx950 assembly.  The main loop has the schedule's 8 blocks (SPEC 4.4): per half a
-// top wait VM(8)+LGKM(4) and barrier, LGKM(0) between blocks 0 and 1, VM(8)+LGKM(0) and
-// a barrier before the first cross-stage block, VM(8) before the last MMA.
+// top wait VM(8)+LGKM(0) and barrier, LGKM(0) between blocks 0 and 1, VM(8)+LGKM(0) and
+// a barrier before the first cross-stage block, VM(8) before the last MMA.  The schedule's
+// top wait is LGKM(4); sched-fix-hazards tightens it to LGKM(0) (the last B fragment
+// read of the previous half must complete in every wave before the barrier, since the
+// next B prefetch overwrites its slot), and the epilogue gains two barriers.
 // RUN: pipeline-opt --pipeline='4wave{dtype=bf16 BM=128 BN=128 BK=64}' --emit=asm | FileCheck %s
 
 // CHECK-LABEL: gemm_4wave_bf16_128x128x64:
@@ -15,7 +18,7 @@
 // CHECK:       s_waitcnt vmcnt(0) lgkmcnt(0)
 // CHECK-NEXT:  s_barrier
 // CHECK:       Inner Loop Header
-// CHECK:       s_waitcnt vmcnt(8) lgkmcnt(4)
+// CHECK:       s_waitcnt vmcnt(8) lgkmcnt(0)
 // CHECK:       s_barrier
 // CHECK-COUNT-4: ds_read_b128
 // CHECK:       s_waitcnt lgkmcnt(0)
@@ -27,12 +30,25 @@
 // CHECK:       s_waitcnt vmcnt(8)
 // CHECK-COUNT-8: v_mfma_f32_16x16x32_bf16
 // Second half.
-// CHECK:       s_waitcnt vmcnt(8) lgkmcnt(4)
+// CHECK:       s_waitcnt vmcnt(8) lgkmcnt(0)
 // CHECK:       s_barrier
 // CHECK:       s_waitcnt vmcnt(8) lgkmcnt(0)
 // CHECK:       s_barrier
 // CHECK:       s_waitcnt vmcnt(8)
 // CHECK-COUNT-8: v_mfma_f32_16x16x32_bf16
 // CHECK-NEXT:  s_cbranch
+// Epilogue: a barrier before the first fragment read, another after vmcnt(0).  LLVM adds
+// its own vmcnt(10) before the read (it cannot see that the loop's vmcnt(8) already
+// covered the DMA into that buffer); it waits for nothing at run time.
+// CHECK:       s_barrier
+// CHECK-NEXT:  ; sched_barrier mask(0x00000000)
+// CHECK-NEXT:  s_waitcnt vmcnt(10)
+// CHECK-NEXT:  ds_read_b128
+// CHECK:       s_waitcnt vmcnt(0)
+// CHECK-NEXT:  ; sched_barrier mask(0x00000000)
+// CHECK-NEXT:  s_barrier
+// CHECK-NEXT:  ; sched_barrier mask(0x00000000)
+// CHECK-NOT:   s_barrier
+// CHECK:       v_mfma_f32_16x16x32_bf16
 // CHECK:       .group_segment_fixed_size: 65536
 // CHECK:       .vgpr_spill_count: 0

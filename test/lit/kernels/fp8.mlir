@@ -25,7 +25,8 @@
 
 // W128-LABEL:   gemm_4wave_fp8_128x128x128:
 // W128:         Inner Loop Header
-// W128:         s_waitcnt vmcnt(8) lgkmcnt(4)
+// The schedule's top LGKM(4) / LGKM(2) is tightened to 0 by sched-fix-hazards.
+// W128:         s_waitcnt vmcnt(8) lgkmcnt(0)
 // W128:         s_barrier
 // W128:         s_waitcnt vmcnt(8) lgkmcnt(0)
 // W128:         s_barrier
@@ -35,7 +36,7 @@
 
 // W64-LABEL:    gemm_4wave_fp8_64x64x128:
 // W64:          Inner Loop Header
-// W64:          s_waitcnt vmcnt(4) lgkmcnt(2)
+// W64:          s_waitcnt vmcnt(4) lgkmcnt(0)
 // W64:          s_barrier
 // W64:          s_waitcnt vmcnt(4) lgkmcnt(0)
 // W64:          s_barrier

@@ -4,12 +4,13 @@
 // The 4-wave FP8 128x128x128 pipeline (SPEC 4.6): same block structure as
 // BF16, but no schedule-barrier fences around the waits in the schedule
 // (fences defaults to false for fp8), so the kernel has 48 entries instead of
-// 64. The lowering still fences every run of waits (fence-waits).
+// 64. The lowering still fences every run of waits (fence-waits). As for BF16,
+// sched-fix-hazards tightens the top-of-half lgkmcnt(4) to lgkmcnt(0).
 
 // CHECK-LABEL: "sched.kernel"() ({
 // CHECK-NEXT:      rocdl.sched.barrier none
 // CHECK-NEXT:      rocdl.s.waitcnt 3960
-// CHECK-NEXT:      rocdl.s.waitcnt 50303
+// CHECK-NEXT:      rocdl.s.waitcnt 49279
 // CHECK-NEXT:      rocdl.sched.barrier none
 // CHECK-NEXT:      rocdl.s.barrier
 // CHECK-NEXT:      "sched.frag_load"() {block = 0 : i64, channel = 1 : i64, {{.*}}stage = 0 : i64, subtile = 1 : i64, tag = "MMA_LOAD_B"

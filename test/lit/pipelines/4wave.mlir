@@ -22,12 +22,15 @@
 // CHECK-NEXT:      "sched.frag_load"() {channel = 1 : i64, {{.*}}tag = "MMA_LOAD_B"
 // CHECK-NEXT:    }) : () -> ()
 
-// Kernel block 0 (top of the first half): fenced vmcnt(8) + lgkmcnt(4), one
-// barrier, then [fragment load | global load, MMA] separated by fences.
+// Kernel block 0 (top of the first half): fenced vmcnt(8) + lgkmcnt(0), one
+// barrier, then [fragment load | global load, MMA] separated by fences. The
+// schedule says lgkmcnt(4); sched-fix-hazards tightens it to 0 so that the
+// previous half's last B fragment read has completed in every wave before the
+// barrier, since block 1's B prefetch overwrites the slot it reads.
 // CHECK-LABEL: "sched.kernel"() ({
 // CHECK-NEXT:      rocdl.sched.barrier none
 // CHECK-NEXT:      rocdl.s.waitcnt 3960
-// CHECK-NEXT:      rocdl.s.waitcnt 50303
+// CHECK-NEXT:      rocdl.s.waitcnt 49279
 // CHECK-NEXT:      rocdl.sched.barrier none
 // CHECK-NEXT:      rocdl.s.barrier
 // CHECK-NEXT:      rocdl.sched.barrier none
@@ -63,10 +66,10 @@
 // CHECK-NEXT:      rocdl.s.waitcnt 3960
 // CHECK-NEXT:      rocdl.sched.barrier none
 // CHECK-NEXT:      "sched.mma"() {block = 3 : i64, {{.*}}stage = 1 : i64, subtile = 1 : i64, tag = "MMA"
-// The second half repeats the pattern with the k1 loads.
+// The second half repeats the pattern with the k1 loads (lgkmcnt tightened too).
 // CHECK-NEXT:      rocdl.sched.barrier none
 // CHECK-NEXT:      rocdl.s.waitcnt 3960
-// CHECK-NEXT:      rocdl.s.waitcnt 50303
+// CHECK-NEXT:      rocdl.s.waitcnt 49279
 // CHECK-NEXT:      rocdl.sched.barrier none
 // CHECK-NEXT:      rocdl.s.barrier
 // CHECK:           "sched.global_load"() {block = 4 : i64, channel = 0 : i64, k_offset = "k1", {{.*}}tag = "LOAD_A"
@@ -77,7 +80,22 @@
 // CHECK-NEXT:      rocdl.sched.barrier none
 // CHECK-NEXT:      "sched.mma"() {block = 7 : i64, {{.*}}stage = 1 : i64, subtile = 1 : i64, tag = "MMA"
 // CHECK-NEXT:    }) : () -> ()
+// The epilogue gains two barriers (sched-fix-hazards): one before its first
+// fragment read (the last iteration's stage-0 loads were waited for by each
+// wave but never barriered), one after its vmcnt(0) (stage 1 likewise).
 // CHECK-NEXT:    "sched.epilogue"() ({
+// CHECK-NEXT:      rocdl.sched.barrier none
+// CHECK-NEXT:      rocdl.s.waitcnt 49279
+// CHECK-NEXT:      rocdl.sched.barrier none
+// CHECK-NEXT:      rocdl.s.barrier
+// CHECK-NEXT:      rocdl.sched.barrier none
+// CHECK-NEXT:      "sched.frag_load"() {channel = 1 : i64, {{.*}}stage = 0 : i64, subtile = 1 : i64, tag = "MMA_LOAD_B"
+// CHECK-NEXT:      rocdl.sched.barrier none
+// CHECK-NEXT:      rocdl.s.waitcnt 3952
+// CHECK-NEXT:      rocdl.sched.barrier none
+// CHECK-NEXT:      rocdl.s.barrier
+// CHECK-NEXT:      rocdl.sched.barrier none
+// CHECK-NEXT:      "sched.mma"()
 // CHECK-NOT:     "sched.global_load"
 // CHECK:         schedule = "4wave", state = "lowered"
 

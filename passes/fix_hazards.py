@@ -1,0 +1,67 @@
+"""``sched-fix-hazards``: the waits and barriers the kernel needs beyond the schedule's own.
+
+Runs the functional simulator (``pipeline_mlir/sim/functional.py``) on the expanded
+phases as the schedule's complete kernel runs them (SPEC 1.4: warp groups, stagger,
+the 4-wave zero-trip fence) for 0..``max-iterations`` main-loop trips, and inserts
+into ``sched.prologue`` / ``sched.kernel`` / ``sched.epilogue`` the ``sched.wait_vm``,
+``sched.wait_lgkm`` and ``sched.barrier`` entries that remove every hazard it finds
+(``pipeline_mlir/sim/repair.py`` says which and why).  The reference 4-wave schedules
+need four (a fragment read still in flight when the next prefetch overwrites its
+slot; epilogue reads whose loads were waited for but not barriered); the ping-pong
+schedules need none.  ``--emit=schedule`` never runs this pass: the printed schedule
+stays the reference's.  Hazards no wait or barrier removes (a counter overflow, a
+barrier-count mismatch, wrong K tiles) are errors located at the pipeline.
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.dialect import ops as S
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import compiled_from_ir, create_entry, get, ops_of, set_attr
+from pipeline_mlir.errors import ConfigError
+
+from ._common import PassOption, SchedPass
+
+_PHASE_OP = {"prologue": S.PROLOGUE, "kernel": S.KERNEL, "epilogue": S.EPILOGUE}
+
+
+class FixHazards(SchedPass):
+    name = "sched-fix-hazards"
+    summary = ("insert the waits and barriers that make the kernel hazard-free (functional "
+               "simulator, 0..N main-loop iterations)")
+    requires, produces = "phases", "phases"
+    options = (PassOption("max-iterations", "int", 6,
+                          "simulate main loops of 0..max-iterations trips (at least 1)"),)
+
+    def run_pipeline(self, p) -> None:
+        from pipeline_mlir.sim.repair import repair
+        from pipeline_mlir.sim.trace import kernel_shape
+
+        n = self["max-iterations"]
+        if not 1 <= n <= 64:
+            raise ConfigError(f"pass '{self.name}': option 'max-iterations' must be 1..64 "
+                              f"(got {n})")
+        compiled = compiled_from_ir(p)
+        fixed = repair(compiled, kernel_shape(p.request()), range(0, n + 1))
+        for fix in fixed.fixes:
+            self._insert(p, fix)
+        if fixed.fixes:
+            set_attr(p.op, "warp_stagger_index", S.INT, fixed.warp_stagger_index)
+
+    @staticmethod
+    def _insert(p, fix) -> None:
+        region = p.phase_ops[_PHASE_OP[fix.phase]].regions[0]
+        entries = ops_of(region)
+        neighbour = entries[fix.index] if fix.index < len(entries) else entries[-1]
+        extra = {}
+        block = get(neighbour, "block", S.INT)
+        if block is not None:
+            extra["block"] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), block)
+        after = fix.index + fix.replaces
+        ip = (ir.InsertionPoint(entries[after]) if after < len(entries)
+              else ir.InsertionPoint(region.blocks[0]))
+        with ip, neighbour.location:
+            for op in fix.ops:
+                create_entry(op, p.schedule, extra)
+        for old in entries[fix.index:after]:
+            old.erase()

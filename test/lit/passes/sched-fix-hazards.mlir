@@ -1,0 +1,95 @@
+// RUN: pipeline-opt %S/Inputs/empty.mlir --pass-pipeline='builtin.module(sched-import{schedule=4wave},sched-annotate,sched-reorder,sched-derive-edges,sched-schedule,sched-derive-waits,sched-explicit-blocks,sched-expand-phases,sched-fix-hazards)' | FileCheck %s
+// RUN: pipeline-opt %S/Inputs/empty.mlir --pass-pipeline='builtin.module(sched-import{schedule=pingpong},sched-annotate,sched-reorder,sched-derive-edges,sched-schedule,sched-derive-waits,sched-explicit-blocks,sched-expand-phases)' -o %t.before
+// RUN: pipeline-opt %t.before --pass-pipeline='builtin.module(sched-fix-hazards)' -o %t.after
+// RUN: diff %t.before %t.after
+// RUN: pipeline-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-fix-hazards)'
+// RUN: not pipeline-opt %S/Inputs/logical.mlir --pass-pipeline='builtin.module(sched-fix-hazards)' 2>&1 | FileCheck %s --check-prefix=STATE
+
+// sched-fix-hazards simulates the expanded phases as the complete kernel runs
+// them (0..6 main-loop iterations) and inserts the waits and barriers that
+// remove every hazard. The 4-wave BF16 schedule gets four fixes: the top-of-half
+// lgkmcnt(4) becomes lgkmcnt(0) in both halves (the previous half's last B
+// fragment read must have completed in every wave before the barrier, because
+// the next B prefetch overwrites its slot), and the epilogue gains a barrier
+// before its first fragment read and one after its vmcnt(0) (every wave waited
+// for the last loads, but no barrier made the other waves' rows visible).
+
+// CHECK-LABEL: "sched.kernel"() ({
+// CHECK-NEXT:      "sched.sched_barrier"() {block = 0 : i64}
+// CHECK-NEXT:      "sched.wait_vm"() {block = 0 : i64, count = 8 : i64}
+// CHECK-NEXT:      "sched.wait_lgkm"() {block = 0 : i64, count = 0 : i64}
+// CHECK-NEXT:      "sched.barrier"() {block = 0 : i64}
+// CHECK:           "sched.wait_vm"() {block = 4 : i64, count = 8 : i64}
+// CHECK-NEXT:      "sched.wait_lgkm"() {block = 4 : i64, count = 0 : i64}
+// CHECK-NEXT:      "sched.barrier"() {block = 4 : i64}
+// CHECK-LABEL: "sched.epilogue"() ({
+// CHECK-NEXT:      "sched.wait_lgkm"() {count = 0 : i64}
+// CHECK-NEXT:      "sched.barrier"()
+// CHECK-NEXT:      "sched.sched_barrier"()
+// CHECK-NEXT:      "sched.frag_load"() {channel = 1 : i64, {{.*}}stage = 0 : i64, subtile = 1 : i64
+// CHECK-NEXT:      "sched.wait_vm"() {count = 0 : i64}
+// CHECK-NEXT:      "sched.barrier"()
+// CHECK-NEXT:      "sched.sched_barrier"()
+// CHECK-NEXT:      "sched.mma"()
+// CHECK:         state = "phases", warp_stagger_index = 15 : i64
+
+// The ping-pong schedule is hazard-free: the pass changes nothing (the diff above).
+
+// Hazards no wait or barrier removes are errors at the pipeline.
+// An MMA whose fragments nothing loads.
+// expected-error @+1 {{sched-fix-hazards: the kernel cannot run this schedule safely, and no wait or barrier fixes it: accumulator (0,0): received K tiles []; with 0 main-loop iterations it must receive tiles 0..1 once each}}
+"sched.pipeline"() ({
+  "sched.prologue"() ({
+    "sched.global_load"() {channel = 0 : i64, k_offset = "k0", stage = 0 : i64, subtile = 0 : i64} : () -> ()
+    "sched.wait_vm"() {count = 0 : i64} : () -> ()
+    "sched.barrier"() : () -> ()
+  }) : () -> ()
+  "sched.kernel"() ({
+    "sched.mma"() {stage = 0 : i64, subtile = 0 : i64} : () -> ()
+  }) : () -> ()
+  "sched.epilogue"() ({
+  }) : () -> ()
+}) {options = {}, schedule = "4wave", state = "phases", warp_stagger_index = 15 : i64} : () -> ()
+
+// -----
+
+// A wait over the lgkmcnt limit.
+// expected-error @+1 {{sched-fix-hazards: the kernel cannot run this schedule safely, and no wait or barrier fixes it: prologue entry 0: s_waitcnt lgkmcnt(16) is over the hardware limit 15 (with 0 main-loop iterations)}}
+"sched.pipeline"() ({
+  "sched.prologue"() ({
+    "sched.wait_lgkm"() {count = 16 : i64} : () -> ()
+  }) : () -> ()
+  "sched.kernel"() ({
+  }) : () -> ()
+  "sched.epilogue"() ({
+  }) : () -> ()
+}) {options = {}, schedule = "4wave", state = "phases", warp_stagger_index = 15 : i64} : () -> ()
+
+// -----
+
+// The ping-pong stagger index must lie inside the prologue.
+// expected-error @+1 {{sched-fix-hazards: the pingpong kernel staggers its warp groups at WARP_STAGGER_INDEX, which is 5, past the prologue's 1 entries}}
+"sched.pipeline"() ({
+  "sched.prologue"() ({
+    "sched.barrier"() : () -> ()
+  }) : () -> ()
+  "sched.kernel"() ({
+  }) : () -> ()
+  "sched.epilogue"() ({
+  }) : () -> ()
+}) {options = {}, schedule = "pingpong", state = "phases", warp_stagger_index = 5 : i64} : () -> ()
+
+// -----
+
+// The single-buffer schedule has no LDS stages or K offsets to simulate.
+// expected-error @+1 {{sched-fix-hazards: pipeline 'single-buffer': the simulator models the double-buffer kernels (4wave, pingpong); 'single-buffer' has no K offsets and no LDS stages to check}}
+"sched.pipeline"() ({
+  "sched.prologue"() ({
+  }) : () -> ()
+  "sched.kernel"() ({
+  }) : () -> ()
+  "sched.epilogue"() ({
+  }) : () -> ()
+}) {options = {}, schedule = "single-buffer", state = "phases", warp_stagger_index = 0 : i64} : () -> ()
+
+// STATE: error: sched-fix-hazards: 'sched.pipeline' op is in state "logical" but this pass needs "phases"

@@ -194,8 +194,13 @@ def _worker_compile(request: dict) -> list[bytes]:
     pb.getModulePassManager().run(mod, pb)
     tm.set_asm_verbosity(True)
     out = []
+    # code generation rewrites the module in place (e.g. the structurizer's
+    # llvm.amdgcn.if), so a second emission gets a fresh copy of the optimized IR
+    optimized = str(mod) if request["kind"] == "both" else None
     if request["kind"] in ("asm", "both"):
         out.append(tm.emit_assembly(mod).encode())
+    if request["kind"] == "both":
+        mod = lb.parse_assembly(optimized)
     if request["kind"] in ("obj", "both"):
         out.append(tm.emit_object(mod))
     return out

@@ -169,7 +169,19 @@ class IsaCheck:
         lines.append(f"  findings: {len(self.findings)}")
         lines += [f"    {f}" for f in self.findings]
         lines.append(f"  outside the schedule: {len(self.outside)}")
-        lines += [f"    {o}" for o in self.outside]
+        k = 0
+        while k < len(self.outside):   # runs of one phase and reason on one line
+            o, n = self.outside[k], 1
+            while k + n < len(self.outside) and (self.outside[k + n].phase, self.outside[k + n]
+                                                 .reason) == (o.phase, o.reason):
+                n += 1
+            if n == 1:
+                lines.append(f"    {o}")
+            else:
+                last = self.outside[k + n - 1].line
+                lines.append(f"    {o.phase:<8} lines {o.line}-{last}: {n} x {o.reason} "
+                             f"({o.text}, ...)")
+            k += n
         return "\n".join(lines) + "\n"
 
 
@@ -321,15 +333,22 @@ def actual_skeleton(fn: AsmFunction) -> tuple[dict[str, list[Token]], list[Outsi
     out: dict[str, list[Token]] = {}
     outside: list[Outside] = []
     for ph in PHASES:
-        toks = []
+        toks: list[Token] = []
+        prev = None
         for i in phases[ph]:
+            if i.kind == "wait" and prev is not None and prev.kind == "wait":
+                # consecutive s_waitcnt instructions act as one (LLVM merges its own in)
+                toks[-1] = _merge_waits([toks[-1], _instr_token(i)])[0]
+                prev = i
+                continue
+            prev = i
             if i.kind == "smem":
                 outside.append(Outside(ph, i.line, i.text, "scalar load (kernel arguments)"))
             elif i.kind == "vmem_store":
                 outside.append(Outside(ph, i.line, i.text, "vector store (the C tile)"))
             elif i.kind in SEPARATORS or i.kind in DATA_CLASSES:
                 toks.append(_instr_token(i))
-        out[ph] = _merge_waits(toks)
+        out[ph] = toks
     return out, outside
 
 
@@ -549,6 +568,17 @@ class _Phase:
                      + " (a race: LLVM never does this)")
 
 
+def _explain_outside(o: Outside, loads: list[Outside]) -> Outside:
+    """Name the kernel-argument load an outside ``s_waitcnt lgkmcnt(0)`` waits for."""
+    if not o.text.startswith("s_waitcnt") or "lgkmcnt(0)" not in o.text:
+        return o
+    before = [x for x in loads if x.reason.startswith("scalar load") and x.line < o.line]
+    if not before:
+        return o
+    return Outside(o.phase, o.line, o.text, f"LLVM's wait for the kernel-argument s_load at "
+                                            f"line {before[-1].line}")
+
+
 def _group(findings: list[Finding]) -> list[Finding]:
     """One finding per (kind, phase, entries, message) of data instructions: the
     instructions of one logical op that did the same thing (lines collected)."""
@@ -580,34 +610,76 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]]) -> IsaCheck:
     for ph in PHASES:
         _Phase(ph, expected[ph], actual[ph], res).run()
     res.findings = _group(res.findings)
+    res.outside = [_explain_outside(o, outside) for o in res.outside]
     res.outside.sort(key=lambda o: o.line)
     return res
 
 
+def lowered_schedule(request, iterations: int = 6):
+    """The phases the named pipeline lowers for the kernel of ``request``, with the
+    block index of each kernel entry.
+
+    That is the compiled schedule, repaired by the functional simulator
+    (:mod:`pipeline_mlir.sim.repair`, the ``sched-fix-hazards`` pass the kernel
+    pipelines run, ``max-iterations`` = ``iterations``) where that module exists.
+    Returns ``(schedule, kernel_blocks)``.
+    """
+    from . import stages
+
+    compiled = request.compile()
+    s = request.build()
+    blocks = stages.phases(s, compiled.body, compiled.edges, compiled.program).kernel_blocks
+    try:
+        from .sim.repair import repair
+        from .sim.trace import kernel_shape
+    except ImportError:
+        return compiled, blocks
+    fixed = repair(compiled, kernel_shape(request), range(0, iterations + 1))
+    return fixed, remap_blocks(compiled.kernel, blocks, fixed.kernel)
+
+
+def remap_blocks(original: list, blocks: list[int], new: list) -> list[int]:
+    """Block indices for ``new``, a copy of ``original`` with entries inserted or
+    replaced: kept entries keep theirs; an inserted or replacing entry takes the
+    block of the original entry at its position (the one it precedes or replaces),
+    as ``sched-fix-hazards`` does."""
+    index_of = {id(e): k for k, e in enumerate(original)}
+    out, ptr = [], 0
+    for e in new:
+        k = index_of.get(id(e))
+        if k is not None:
+            out.append(blocks[k])
+            ptr = k + 1
+        else:
+            out.append(blocks[ptr] if ptr < len(blocks) else (blocks[-1] if blocks else 0))
+    return out
+
+
 def check_kernel_asm(fn: AsmFunction, request, mfmas_per_mma: int | None = None,
-                     mfma_name: str | None = None) -> IsaCheck:
+                     mfma_name: str | None = None, schedule=None,
+                     kernel_blocks: list[int] | None = None) -> IsaCheck:
     """The ISA check of a kernel compiled with pipeline ``request``
     (:func:`pipeline_mlir.options.parse_pipeline`).
 
     ``mfmas_per_mma``: MFMAs per MMA entry; ``None`` infers it from the assembly
     (the main loop's MFMAs divided by the kernel's MMA entries, which must divide
-    evenly).  ``mfma_name``: the MFMA mnemonic, ``None`` for any.
+    evenly).  ``mfma_name``: the MFMA mnemonic, ``None`` for any.  ``schedule`` /
+    ``kernel_blocks``: the phases that were lowered (default:
+    :func:`lowered_schedule`).
     """
-    from . import stages
-
     if request.name not in ("4wave", "pingpong"):
         raise IsaCheckError(f"ISA check: pipeline '{request.name}' has no kernel lowering to "
                             f"check (4wave and pingpong do)")
-    compiled = request.compile()
+    if schedule is None:
+        schedule, kernel_blocks = lowered_schedule(request)
     s = request.build()
-    blocks = stages.phases(s, compiled.body, compiled.edges, compiled.program).kernel_blocks
     if mfmas_per_mma is None:
         try:
             loop = [i for b in fn.main_loop() for i in b.instrs]
         except PipelineError as e:
             raise IsaCheckError(f"ISA check: {e}") from None
         n_mfma = sum(1 for i in loop if i.kind == "mfma")
-        n_mma = sum(1 for e in compiled.kernel if e.op.role == OpRole.COMPUTE)
+        n_mma = sum(1 for e in schedule.kernel if e.op.role == OpRole.COMPUTE)
         if n_mma == 0 or n_mfma % n_mma:
             raise IsaCheckError(f"ISA check: the main loop has {n_mfma} MFMAs, not a multiple of "
                                 f"the kernel's {n_mma} MMA entries")
@@ -615,5 +687,5 @@ def check_kernel_asm(fn: AsmFunction, request, mfmas_per_mma: int | None = None,
     config = s.config()
     x = Expansion((config.vm_per_channel(0), config.vm_per_channel(1)),
                   tuple(request.lgkm_per_load(s)), mfmas_per_mma, mfma_name)
-    exp = expected_skeleton(compiled, request.name, blocks, x)
+    exp = expected_skeleton(schedule, request.name, kernel_blocks, x)
     return check_isa(fn, exp)

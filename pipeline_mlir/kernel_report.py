@@ -1,0 +1,479 @@
+"""Kernel resource report: registers, LDS, occupancy, spills, instruction counts.
+
+Two independent readings of one compiled kernel are cross-checked:
+
+* the assembly LLVM prints (:mod:`pipeline_mlir.asm`): the ``.amdgpu_metadata``
+  YAML, the ``.amdhsa_kernel`` directives, the ``.set`` symbols and LLVM's own
+  ``; Occupancy`` comment;
+* the linked code object (``.hsaco``): the ``NT_AMDGPU_METADATA`` ELF note
+  (msgpack, decoded here) and the kernel descriptor (``<kernel>.kd``: LDS,
+  scratch, kernarg size, ``COMPUTE_PGM_RSRC1/3``: allocated VGPRs, accumulator
+  offset).
+
+Occupancy (waves per SIMD) is computed for gfx950: a unified file of 512
+VGPRs per lane allocated in granules of 8 (AGPRs follow the architected VGPRs
+at ``alignTo(vgprs, 4)``; the allocation is ``.amdhsa_next_free_vgpr``, which
+LLVM pads when ``amdgpu-waves-per-eu`` or LDS caps the occupancy, unlike the
+metadata's ``.vgpr_count``); at most 8 waves per SIMD; SGPRs (gfx9 rule: <= 80
+-> 10 waves, <= 88 -> 9, <= 100 -> 8, else 7, on LLVM's
+``NumSGPRsForWavesPerEU``); 160 KiB of LDS per CU shared by whole
+workgroups, 4 SIMDs per CU.  The result is printed beside LLVM's ``;
+Occupancy`` and a difference is flagged.
+
+No MLIR here; :func:`report_from_llvm_ir` runs LLVM (a child process) and the
+linker through :mod:`pipeline_mlir.codegen`.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .asm import AsmFunction, AsmModule, parse_asm
+from .errors import PipelineError
+
+__all__ = ["ReportError", "Resources", "KernelReport", "occupancy_gfx950", "read_hsaco",
+           "decode_msgpack", "resources_from_asm", "resources_from_hsaco", "cross_check",
+           "instruction_counts", "vgpr_roles", "kernel_report", "report_from_llvm_ir",
+           "REFERENCE_PINGPONG_BF16"]
+
+VGPR_FILE, VGPR_GRANULE, MAX_WAVES, SIMDS_PER_CU, LDS_PER_CU = 512, 8, 8, 4, 160 * 1024
+
+#: The reference ping-pong BF16 256x256x64 kernel (issue 4, K=256), whole kernel.
+REFERENCE_PINGPONG_BF16 = {
+    "kernel": "gemm_pingpong_bf16_256x256x64",
+    "counts": {"v_mfma_f32_16x16x32_bf16": 256, "ds_read_b128": 96, "buffer_load ... lds": 32,
+               "s_waitcnt": 29, "s_barrier": 33, "s_setprio": 28},
+    "vgprs": 210, "lds_bytes": 131072, "spills": 0,
+}
+
+
+class ReportError(PipelineError):
+    """A code object or assembly the report cannot read."""
+
+
+def _align(x: int, a: int) -> int:
+    return (x + a - 1) // a * a
+
+
+# ---------------------------------------------------------------------------
+# occupancy
+
+def occupancy_gfx950(vgpr_alloc: int, sgprs: int, lds_bytes: int,
+                     workgroup_size: int) -> tuple[int, dict[str, int]]:
+    """(waves per SIMD, the limit of each resource).
+
+    ``vgpr_alloc``: VGPRs (architected + accumulation) per lane the kernel is
+    allocated (``.amdhsa_next_free_vgpr``); ``sgprs``: SGPRs counted for waves
+    per EU; ``lds_bytes`` per workgroup; ``workgroup_size`` in work items.
+    """
+    if vgpr_alloc > VGPR_FILE:
+        raise ReportError(f"{vgpr_alloc} VGPRs exceed the gfx950 file of {VGPR_FILE}")
+    if lds_bytes > LDS_PER_CU:
+        raise ReportError(f"{lds_bytes} bytes of LDS exceed the {LDS_PER_CU} of a gfx950 CU")
+    by_vgpr = min(MAX_WAVES, VGPR_FILE // max(VGPR_GRANULE, _align(vgpr_alloc, VGPR_GRANULE)))
+    by_sgpr = 10 if sgprs <= 80 else 9 if sgprs <= 88 else 8 if sgprs <= 100 else 7
+    waves_per_group = -(-max(workgroup_size, 1) // 64)
+    by_lds = ((LDS_PER_CU // lds_bytes) * waves_per_group) // SIMDS_PER_CU if lds_bytes \
+        else MAX_WAVES
+    limits = {"vgpr": by_vgpr, "sgpr": by_sgpr, "lds": by_lds, "max": MAX_WAVES}
+    return min(limits.values()), limits
+
+
+# ---------------------------------------------------------------------------
+# msgpack (the subset the AMDGPU metadata note uses, and the rest of the format)
+
+def decode_msgpack(data: bytes):
+    """Decode one msgpack object (the whole buffer must be consumed)."""
+    obj, pos = _mp(data, 0)
+    if pos != len(data):
+        raise ReportError(f"msgpack: {len(data) - pos} bytes after the object")
+    return obj
+
+
+def _mp(b: bytes, p: int):
+    def need(n):
+        if p + n > len(b):
+            raise ReportError(f"msgpack: truncated at byte {p}")
+    need(1)
+    c = b[p]
+    p += 1
+    if c <= 0x7F:
+        return c, p
+    if c >= 0xE0:
+        return c - 0x100, p
+    if 0x80 <= c <= 0x8F:
+        return _mp_map(b, p, c & 0x0F)
+    if 0x90 <= c <= 0x9F:
+        return _mp_array(b, p, c & 0x0F)
+    if 0xA0 <= c <= 0xBF:
+        n = c & 0x1F
+        need(n)
+        return b[p:p + n].decode("utf-8", "replace"), p + n
+    fixed = {0xCC: ">B", 0xCD: ">H", 0xCE: ">I", 0xCF: ">Q", 0xD0: ">b", 0xD1: ">h",
+             0xD2: ">i", 0xD3: ">q", 0xCA: ">f", 0xCB: ">d"}
+    if c in fixed:
+        n = struct.calcsize(fixed[c])
+        need(n)
+        return struct.unpack_from(fixed[c], b, p)[0], p + n
+    if c in (0xC0, 0xC2, 0xC3):
+        return {0xC0: None, 0xC2: False, 0xC3: True}[c], p
+    lengths = {0xD9: (">B", "str"), 0xDA: (">H", "str"), 0xDB: (">I", "str"),
+               0xC4: (">B", "bin"), 0xC5: (">H", "bin"), 0xC6: (">I", "bin"),
+               0xDC: (">H", "array"), 0xDD: (">I", "array"),
+               0xDE: (">H", "map"), 0xDF: (">I", "map")}
+    if c in lengths:
+        fmt, what = lengths[c]
+        k = struct.calcsize(fmt)
+        need(k)
+        n = struct.unpack_from(fmt, b, p)[0]
+        p += k
+        if what == "array":
+            return _mp_array(b, p, n)
+        if what == "map":
+            return _mp_map(b, p, n)
+        need(n)
+        raw = b[p:p + n]
+        return (raw.decode("utf-8", "replace") if what == "str" else bytes(raw)), p + n
+    raise ReportError(f"msgpack: unsupported type byte 0x{c:02x} at byte {p - 1}")
+
+
+def _mp_array(b, p, n):
+    out = []
+    for _ in range(n):
+        v, p = _mp(b, p)
+        out.append(v)
+    return out, p
+
+
+def _mp_map(b, p, n):
+    out = {}
+    for _ in range(n):
+        k, p = _mp(b, p)
+        v, p = _mp(b, p)
+        out[k] = v
+    return out, p
+
+
+# ---------------------------------------------------------------------------
+# ELF (.hsaco)
+
+NT_AMDGPU_METADATA = 32
+_SHT_SYMTAB, _SHT_NOTE, _SHT_DYNSYM = 2, 7, 11
+
+
+def read_hsaco(data: bytes) -> dict:
+    """``{'metadata': <decoded note>, 'descriptors': {kernel: {...}}, 'e_flags': int}``."""
+    if not isinstance(data, (bytes, bytearray)) or data[:4] != b"\x7fELF":
+        raise ReportError("not an ELF file (a .hsaco starts with \\x7fELF)")
+    if len(data) < 64 or data[4] != 2 or data[5] != 1:
+        raise ReportError("not a 64-bit little-endian ELF file")
+    (e_type, e_machine, _v, _entry, _phoff, shoff, e_flags, _ehsize, _phentsize, _phnum,
+     shentsize, shnum, shstrndx) = struct.unpack_from("<HHIQQQIHHHHHH", data, 16)
+    if e_machine != 224:
+        raise ReportError(f"ELF machine {e_machine} is not EM_AMDGPU (224)")
+    if shoff == 0 or shentsize != 64 or shoff + shnum * 64 > len(data):
+        raise ReportError("ELF section header table is missing or truncated")
+    sections = []
+    for i in range(shnum):
+        name, typ, _fl, addr, off, size, link, _info, _al, entsize = struct.unpack_from(
+            "<IIQQQQIIQQ", data, shoff + i * 64)
+        if typ != 8 and off + size > len(data):   # SHT_NOBITS has no file bytes
+            raise ReportError(f"ELF section {i} lies outside the file")
+        sections.append(dict(name=name, type=typ, addr=addr, off=off, size=size, link=link,
+                             entsize=entsize))
+    meta = None
+    for s in sections:
+        if s["type"] != _SHT_NOTE:
+            continue
+        p, end = s["off"], s["off"] + s["size"]
+        while p + 12 <= end:
+            namesz, descsz, ntype = struct.unpack_from("<III", data, p)
+            name = data[p + 12:p + 12 + namesz].rstrip(b"\0")
+            desc_off = p + 12 + _align(namesz, 4)
+            if desc_off + descsz > end:
+                raise ReportError("ELF note is truncated")
+            if name == b"AMDGPU" and ntype == NT_AMDGPU_METADATA:
+                meta = decode_msgpack(data[desc_off:desc_off + descsz])
+            p = desc_off + _align(descsz, 4)
+    if meta is None:
+        raise ReportError("the ELF file has no NT_AMDGPU_METADATA note")
+    descriptors = {}
+    symtab = next((s for s in sections if s["type"] == _SHT_SYMTAB), None) or \
+        next((s for s in sections if s["type"] == _SHT_DYNSYM), None)
+    if symtab is not None:
+        strtab = sections[symtab["link"]]
+        for k in range(symtab["size"] // 24):
+            st_name, _info, _other, _shndx, value, size = struct.unpack_from(
+                "<IBBHQQ", data, symtab["off"] + k * 24)
+            raw = data[strtab["off"] + st_name:data.index(b"\0", strtab["off"] + st_name)]
+            name = raw.decode("utf-8", "replace")
+            if not name.endswith(".kd"):
+                continue
+            sec = next((s for s in sections if s["addr"] <= value < s["addr"] + s["size"]
+                        and s["type"] != 8 and s["addr"]), None)
+            if sec is None or size < 64:
+                raise ReportError(f"kernel descriptor {name} is not in a loaded section")
+            descriptors[name[:-3]] = _decode_kd(data[sec["off"] + value - sec["addr"]:][:64])
+    return {"metadata": meta, "descriptors": descriptors, "e_flags": e_flags, "type": e_type}
+
+
+def _decode_kd(kd: bytes) -> dict:
+    group, private, kernarg = struct.unpack_from("<III", kd, 0)
+    rsrc3, rsrc1, rsrc2 = struct.unpack_from("<III", kd, 44)
+    return {"group_segment_fixed_size": group, "private_segment_fixed_size": private,
+            "kernarg_size": kernarg,
+            "allocated_vgprs": ((rsrc1 & 0x3F) + 1) * VGPR_GRANULE,
+            "accum_offset": ((rsrc3 & 0x3F) + 1) * 4,
+            "rsrc1": rsrc1, "rsrc2": rsrc2, "rsrc3": rsrc3}
+
+
+# ---------------------------------------------------------------------------
+# resources
+
+@dataclass
+class Resources:
+    name: str
+    vgprs: int                 # architected VGPRs (.vgpr_count / num_vgpr)
+    agprs: int
+    sgprs: int                 # .sgpr_count
+    vgpr_alloc: int            # .amdhsa_next_free_vgpr (what occupancy uses)
+    accum_offset: int
+    lds_bytes: int
+    scratch_bytes: int
+    vgpr_spills: int
+    sgpr_spills: int
+    workgroup_size: int
+    wavefront_size: int
+    kernarg_size: int
+    sgprs_for_waves: int       # LLVM's NumSGPRsForWavesPerEU (else .sgpr_count)
+    llvm_occupancy: int | None = None
+
+
+def _need(d: dict, key: str, where: str):
+    if key not in d:
+        raise ReportError(f"{where} has no {key}")
+    return d[key]
+
+
+def resources_from_asm(module: AsmModule, name: str) -> Resources:
+    md = module.kernel_metadata(name)
+    kd = module.metadata["amdhsa_kernel"].get(name)
+    if kd is None:
+        raise ReportError(f"the assembly has no .amdhsa_kernel {name}")
+    info = module.metadata["kernel_info"].get(name, {})
+    w = f"the .amdgpu_metadata of {name}"
+    occ = info.get("Occupancy")
+    reqd = md.get(".reqd_workgroup_size")
+    wg = reqd[0] * reqd[1] * reqd[2] if reqd else _need(md, ".max_flat_workgroup_size", w)
+    return Resources(
+        name=name, vgprs=_need(md, ".vgpr_count", w), agprs=md.get(".agpr_count", 0),
+        sgprs=_need(md, ".sgpr_count", w),
+        vgpr_alloc=_need(kd, ".amdhsa_next_free_vgpr", f".amdhsa_kernel {name}"),
+        accum_offset=kd.get(".amdhsa_accum_offset", 0),
+        lds_bytes=_need(md, ".group_segment_fixed_size", w),
+        scratch_bytes=_need(md, ".private_segment_fixed_size", w),
+        vgpr_spills=md.get(".vgpr_spill_count", 0), sgpr_spills=md.get(".sgpr_spill_count", 0),
+        workgroup_size=wg, wavefront_size=_need(md, ".wavefront_size", w),
+        kernarg_size=_need(md, ".kernarg_segment_size", w),
+        sgprs_for_waves=info.get("NumSGPRsForWavesPerEU", md[".sgpr_count"]),
+        llvm_occupancy=occ if isinstance(occ, int) else None)
+
+
+def resources_from_hsaco(hsaco: dict, name: str) -> dict:
+    """The metadata entry and descriptor of kernel ``name`` in a :func:`read_hsaco` result."""
+    kernels = hsaco["metadata"].get("amdhsa.kernels", []) if isinstance(hsaco["metadata"],
+                                                                        dict) else []
+    md = next((k for k in kernels if isinstance(k, dict) and k.get(".name") == name), None)
+    if md is None:
+        raise ReportError(f"the code object's metadata has no kernel {name!r}")
+    kd = hsaco["descriptors"].get(name)
+    if kd is None:
+        raise ReportError(f"the code object has no kernel descriptor {name}.kd")
+    return {"metadata": md, "descriptor": kd}
+
+
+def cross_check(res: Resources, obj: dict) -> list[str]:
+    """Differences between the assembly's reading and the code object's (empty = agree)."""
+    md, kd = obj["metadata"], obj["descriptor"]
+    out = []
+    pairs = [
+        (".vgpr_count", res.vgprs, md.get(".vgpr_count")),
+        (".agpr_count", res.agprs, md.get(".agpr_count", 0)),
+        (".sgpr_count", res.sgprs, md.get(".sgpr_count")),
+        (".group_segment_fixed_size", res.lds_bytes, md.get(".group_segment_fixed_size")),
+        (".private_segment_fixed_size", res.scratch_bytes, md.get(".private_segment_fixed_size")),
+        (".vgpr_spill_count", res.vgpr_spills, md.get(".vgpr_spill_count", 0)),
+        (".sgpr_spill_count", res.sgpr_spills, md.get(".sgpr_spill_count", 0)),
+        (".wavefront_size", res.wavefront_size, md.get(".wavefront_size")),
+        (".kernarg_segment_size", res.kernarg_size, md.get(".kernarg_segment_size")),
+        ("KD group_segment_fixed_size", res.lds_bytes, kd["group_segment_fixed_size"]),
+        ("KD private_segment_fixed_size", res.scratch_bytes, kd["private_segment_fixed_size"]),
+        ("KD kernarg_size", res.kernarg_size, kd["kernarg_size"]),
+        ("KD allocated VGPRs (next_free_vgpr in granules of 8)",
+         _align(max(res.vgpr_alloc, 1), VGPR_GRANULE), kd["allocated_vgprs"]),
+    ]
+    if res.accum_offset:
+        pairs.append(("KD accum_offset", res.accum_offset, kd["accum_offset"]))
+    for what, a, b in pairs:
+        if a != b:
+            out.append(f"{what}: assembly {a}, code object {b}")
+    return out
+
+
+# ---------------------------------------------------------------------------
+# instruction counts and register roles
+
+#: whole-kernel count rows: (label, predicate on an AsmInstr)
+COUNT_ROWS = (
+    ("mfma", lambda i: i.kind == "mfma"),
+    ("ds_read_b128", lambda i: i.mnemonic == "ds_read_b128"),
+    ("ds_read (other)", lambda i: i.kind == "ds_read" and i.mnemonic != "ds_read_b128"),
+    ("ds_write", lambda i: i.kind == "ds_write"),
+    ("buffer_load ... lds", lambda i: i.kind == "vmem_load_lds"),
+    ("vector loads", lambda i: i.kind == "vmem_load"),
+    ("vector stores", lambda i: i.kind == "vmem_store"),
+    ("scalar loads", lambda i: i.kind == "smem"),
+    ("s_waitcnt", lambda i: i.kind == "wait"),
+    ("s_barrier", lambda i: i.kind == "barrier"),
+    ("s_setprio", lambda i: i.kind == "setprio"),
+    ("sched_barrier", lambda i: i.kind == "sched_barrier"),
+    ("sched_group_barrier", lambda i: i.kind == "sched_group_barrier"),
+    ("s_nop", lambda i: i.kind == "nop"),
+)
+
+
+def instruction_counts(fn: AsmFunction) -> dict[str, int]:
+    """Whole-kernel static counts (each instruction once, the loop body once)."""
+    instrs = fn.instrs()
+    out = {label: sum(1 for i in instrs if pred(i)) for label, pred in COUNT_ROWS}
+    mfmas = Counter(i.mnemonic for i in instrs if i.kind == "mfma")
+    out.update({f"  {m}": n for m, n in sorted(mfmas.items())})
+    return out
+
+
+def vgpr_roles(fn: AsmFunction) -> dict[str, int]:
+    """Distinct VGPRs (v and a) of the main loop by role: written by MFMAs
+    (accumulators), by ds reads (fragments), by other instructions, and only read
+    (loop-invariant values: addresses, descriptors)."""
+    try:
+        loop = [i for b in fn.main_loop() for i in b.instrs]
+    except PipelineError:
+        return {}
+
+    def vregs(regs):
+        return {r for r in regs if r[0] in "va" and r[1:].isdigit()}
+    acc = {r for i in loop if i.kind == "mfma" for r in vregs(i.defs)}
+    frag = {r for i in loop if i.kind == "ds_read" for r in vregs(i.defs)} - acc
+    written = {r for i in loop for r in vregs(i.defs)}
+    other = written - acc - frag
+    read_only = {r for i in loop for r in vregs(i.uses)} - written
+    return {"main loop: accumulators (MFMA results)": len(acc),
+            "main loop: fragments (ds_read results)": len(frag),
+            "main loop: other results (addresses, counters)": len(other),
+            "main loop: read only (loop-invariant)": len(read_only)}
+
+
+# ---------------------------------------------------------------------------
+# the report
+
+@dataclass
+class KernelReport:
+    resources: Resources
+    occupancy: int
+    limits: dict[str, int]
+    mismatches: list[str]
+    counts: dict[str, int]
+    roles: dict[str, int]
+    isa: object = None                 # pipeline_mlir.isa_check.IsaCheck or None
+    isa_note: str = ""
+    reference: dict | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.mismatches and self.occupancy == self.resources.llvm_occupancy
+
+    def format(self) -> str:
+        r = self.resources
+        L = [f"kernel {r.name} (gfx950)", "resources (assembly; cross-checked with the code object)"]
+        L.append(f"  VGPRs                 {r.vgprs} architected, {r.agprs} AGPRs, "
+                 f"{r.vgpr_alloc} allocated (.amdhsa_next_free_vgpr; accum_offset "
+                 f"{r.accum_offset})")
+        L.append(f"  SGPRs                 {r.sgprs} (LLVM counts {r.sgprs_for_waves} for waves "
+                 f"per EU)")
+        L.append(f"  LDS                   {r.lds_bytes} bytes per workgroup")
+        L.append(f"  scratch               {r.scratch_bytes} bytes per lane; spills: "
+                 f"{r.vgpr_spills} VGPR, {r.sgpr_spills} SGPR")
+        L.append(f"  workgroup             {r.workgroup_size} work items = "
+                 f"{-(-r.workgroup_size // r.wavefront_size)} waves of {r.wavefront_size}")
+        L.append(f"  kernarg segment       {r.kernarg_size} bytes")
+        lim = ", ".join(f"{k} {v}" for k, v in self.limits.items())
+        llvm = "absent" if r.llvm_occupancy is None else str(r.llvm_occupancy)
+        agree = "agree" if r.llvm_occupancy == self.occupancy else "DIFFER"
+        L.append(f"  occupancy             {self.occupancy} waves/SIMD (limits: {lim}); LLVM's "
+                 f"'; Occupancy' {llvm}: {agree}")
+        L.append("  code object           " + ("agrees with the assembly" if not self.mismatches
+                                              else "DIFFERS: " + "; ".join(self.mismatches)))
+        L.append("VGPR roles (distinct registers)")
+        L += [f"  {k:<50}{v}" for k, v in self.roles.items()]
+        ref = self.reference["counts"] if self.reference else {}
+        head = "whole-kernel instruction counts (static; the loop body once)"
+        L.append(head + ("; reference ping-pong BF16 kernel beside" if ref else ""))
+        for label, n in self.counts.items():
+            if n == 0 and label not in ref:
+                continue
+            key = "v_mfma_f32_16x16x32_bf16" if label == "  v_mfma_f32_16x16x32_bf16" else label
+            rv = ref.get(key)
+            L.append(f"  {label:<30}{n:>6}" + (f"   reference {rv:>4}" if rv is not None else ""))
+        if self.reference:
+            L.append(f"  {'VGPRs':<30}{r.vgpr_alloc:>6}   reference {self.reference['vgprs']:>4}")
+            L.append(f"  {'LDS bytes':<30}{r.lds_bytes:>6}   reference "
+                     f"{self.reference['lds_bytes']:>4}")
+            L.append(f"  {'spills':<30}{r.vgpr_spills + r.sgpr_spills:>6}   reference "
+                     f"{self.reference['spills']:>4}")
+        text = "\n".join(L) + "\n"
+        if self.isa is not None:
+            text += self.isa.format()
+        elif self.isa_note:
+            text += f"ISA check: {self.isa_note}\n"
+        return text
+
+
+def kernel_report(asm_text: str, hsaco: bytes, request=None, name: str | None = None,
+                  mfmas_per_mma: int | None = None, mfma_name: str | None = None) -> KernelReport:
+    """Report on a compiled kernel: its assembly text and linked code object.
+
+    ``request`` (a ``parse_pipeline`` result) enables the ISA check against
+    its schedule; ``name`` picks the kernel (default: the only function).
+    """
+    module = parse_asm(asm_text)
+    fn = module.function(name)
+    res = resources_from_asm(module, fn.name)
+    obj = resources_from_hsaco(read_hsaco(hsaco), fn.name)
+    occ, limits = occupancy_gfx950(res.vgpr_alloc, res.sgprs_for_waves, res.lds_bytes,
+                                   res.workgroup_size)
+    rep = KernelReport(res, occ, limits, cross_check(res, obj), instruction_counts(fn),
+                       vgpr_roles(fn))
+    if fn.name == REFERENCE_PINGPONG_BF16["kernel"]:
+        rep.reference = REFERENCE_PINGPONG_BF16
+    if request is None:
+        rep.isa_note = "not run (needs --pipeline: the schedule the kernel was compiled with)"
+    else:
+        from .isa_check import check_kernel_asm
+        rep.isa = check_kernel_asm(fn, request, mfmas_per_mma, mfma_name)
+    return rep
+
+
+def report_from_llvm_ir(ll_text: str, mcpu: str = "gfx950", spec: str | None = None) -> str:
+    """Compile LLVM IR (assembly and object), link, and format the report; ``spec``
+    is the ``--pipeline`` spec the kernel was scheduled with (``None``: no ISA check)."""
+    from .codegen import compile_llvm_ir, link_hsaco
+
+    asm, obj = compile_llvm_ir(ll_text, mcpu=mcpu, kind="both")
+    request = None
+    if spec is not None:
+        from .options import parse_pipeline
+        request = parse_pipeline(spec)
+    return kernel_report(asm, link_hsaco(obj), request).format()

@@ -250,7 +250,7 @@ _MODIFIER = re.compile(r"^[a-z_][a-z0-9_]*:\S")
 _CNT = re.compile(r"^(vmcnt|lgkmcnt|expcnt)\((\d+)\)$")
 _LABEL = re.compile(r"^([A-Za-z_.$][\w.$]*):$")
 _BB_COMMENT = re.compile(r"^;\s*(%bb\.\d+):(.*)$")
-_PSEUDO = re.compile(r"^;\s*(sched_barrier|sched_group_barrier)\s+(.*)$")
+_PSEUDO = re.compile(r"^;\s*(sched_barrier|sched_group_barrier)(?:\s+(.*))?$")
 _MASK = re.compile(r"mask\((0x[0-9a-fA-F]+|\d+)\)")
 
 
@@ -472,7 +472,7 @@ def parse_instruction(text: str, line: int) -> AsmInstr:
     stripped = text.strip()
     pm = _PSEUDO.match(stripped)
     if pm:
-        mn, rest = pm.group(1), pm.group(2)
+        mn, rest = pm.group(1), pm.group(2) or ""
         mask = _MASK.search(rest)
         if not mask:
             raise AsmError(f"{mn} comment without a mask(...)", line)
@@ -480,6 +480,8 @@ def parse_instruction(text: str, line: int) -> AsmInstr:
                         value=int(mask.group(1), 0))
     body = stripped.split(";", 1)[0].strip()
     parts = body.split(None, 1)
+    if not parts:
+        raise AsmError(f"not an instruction: {stripped!r}", line)
     mn = parts[0]
     rest = parts[1] if len(parts) > 1 else ""
     if not _MNEMONIC.match(mn) or not mn.startswith(_KNOWN_PREFIXES):

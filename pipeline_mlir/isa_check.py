@@ -125,9 +125,10 @@ class Finding:
     entries: tuple[str, ...]
     lines: tuple[int, ...]
     message: str
+    count: int = 1           # instructions concerned (data findings are grouped per entry)
 
     def key(self) -> tuple:
-        return (self.kind, self.phase, self.entries)
+        return (self.kind, self.phase, self.entries, self.count)
 
     def __str__(self) -> str:
         ents = ",".join(self.entries) or "-"
@@ -599,8 +600,8 @@ def _group(findings: list[Finding]) -> list[Finding]:
             counts[len(out)] = 1
             out.append(f)
     return [Finding(f.kind, f.phase, f.entries, f.lines,
-                    f"{counts[k]} x {f.message}" if counts.get(k, 1) > 1 else f.message)
-            for k, f in enumerate(out)]
+                    f"{counts[k]} x {f.message}" if counts.get(k, 1) > 1 else f.message,
+                    counts.get(k, 1)) for k, f in enumerate(out)]
 
 
 def check_isa(fn: AsmFunction, expected: dict[str, list[Token]]) -> IsaCheck:

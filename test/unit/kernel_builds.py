@@ -1,0 +1,46 @@
+"""The five shipped GEMM kernels, compiled once per test session (assembly + code object).
+
+Shared by test_asm.py, test_isa_check.py and test_kernel_report.py; each kernel is
+built through ``pipeline-opt --emit=llvm`` (in process) and compiled by LLVM once.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+KERNEL_SPECS = {
+    "pingpong-bf16": "pingpong{is_fp8=false}",
+    "pingpong-fp8": "pingpong{is_fp8=true}",
+    "4wave-bf16": "4wave{dtype=bf16 BM=128 BN=128 BK=64}",
+    "4wave-fp8-128": "4wave{dtype=fp8 BM=128 BN=128 BK=128}",
+    "4wave-fp8-64": "4wave{dtype=fp8 BM=64 BN=64 BK=128}",
+}
+
+
+@dataclass(frozen=True)
+class Built:
+    spec: str
+    kernel: object      # GemmKernel
+    asm: str
+    hsaco: bytes
+
+
+@functools.lru_cache(maxsize=None)
+def build(key: str) -> Built:
+    import os
+    import tempfile
+
+    from pipeline_mlir.codegen import compile_llvm_ir, link_hsaco
+    from pipeline_mlir.gemm_kernel import gemm_kernel
+    from pipeline_mlir.options import parse_pipeline
+    from pipeline_mlir.tools.pipeline_opt import main
+
+    spec = KERNEL_SPECS[key]
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "k.ll")
+        assert main([f"--pipeline={spec}", "--emit=llvm", "-o", out]) == 0
+        with open(out, encoding="utf-8") as f:
+            ll = f.read()
+    asm, obj = compile_llvm_ir(ll, kind="both")
+    return Built(spec, gemm_kernel(parse_pipeline(spec)), asm, link_hsaco(obj))

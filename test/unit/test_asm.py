@@ -1,0 +1,278 @@
+"""pipeline_mlir.asm: instructions, waits, blocks, loops, phases, metadata."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from kernel_builds import KERNEL_SPECS, build
+from pipeline_mlir.asm import AsmError, parse_asm, parse_instruction, parse_yaml, registers
+from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.sim.instr import KINDS
+from pipeline_mlir.waitcnt import waitcnt_imm
+
+
+@pytest.mark.parametrize("text, mnemonic, operands, modifiers, kind, defs, uses", [
+    ("v_mfma_f32_16x16x32_bf16 v[10:13], v[174:177], v[158:161], v[10:13]",
+     "v_mfma_f32_16x16x32_bf16", ("v[10:13]", "v[174:177]", "v[158:161]", "v[10:13]"), (),
+     "mfma", "v10 v11 v12 v13", "v174 v175 v176 v177 v158 v159 v160 v161 v10 v11 v12 v13 exec"),
+    ("v_mfma_f32_16x16x128_f8f6f4 a[0:3], v[0:7], v[8:15], a[0:3] cbsz:1 blgp:2",
+     "v_mfma_f32_16x16x128_f8f6f4", ("a[0:3]", "v[0:7]", "v[8:15]", "a[0:3]"),
+     ("cbsz:1", "blgp:2"), "mfma", "a0 a1 a2 a3",
+     "v0 v1 v2 v3 v4 v5 v6 v7 v8 v9 v10 v11 v12 v13 v14 v15 a0 a1 a2 a3 exec"),
+    ("buffer_load_dwordx4 v151, s[16:19], 0 offen lds", "buffer_load_dwordx4",
+     ("v151", "s[16:19]", "0"), ("offen", "lds"), "vmem_load_lds", "",
+     "v151 s16 s17 s18 s19 exec m0"),
+    ("buffer_load_dwordx4 v[0:3], v4, s[0:3], 0 offen", "buffer_load_dwordx4",
+     ("v[0:3]", "v4", "s[0:3]", "0"), ("offen",), "vmem_load", "v0 v1 v2 v3",
+     "v4 s0 s1 s2 s3 exec"),
+    ("global_load_lds_dwordx4 v[2:3], off", "global_load_lds_dwordx4", ("v[2:3]", "off"), (),
+     "vmem_load_lds", "", "v2 v3 exec m0"),
+    ("ds_read_b128 v[162:165], v135 offset:64", "ds_read_b128", ("v[162:165]", "v135"),
+     ("offset:64",), "ds_read", "v162 v163 v164 v165", "v135 exec"),
+    ("ds_read2_b64 v[0:3], v4 offset1:8", "ds_read2_b64", ("v[0:3]", "v4"), ("offset1:8",),
+     "ds_read", "v0 v1 v2 v3", "v4 exec"),
+    ("ds_write_b128 v1, v[2:5] offset:16", "ds_write_b128", ("v1", "v[2:5]"), ("offset:16",),
+     "ds_write", "", "v1 v2 v3 v4 v5 exec"),
+    ("buffer_store_dword v19, v18, s[0:3], 0 offen offset:64", "buffer_store_dword",
+     ("v19", "v18", "s[0:3]", "0"), ("offen", "offset:64"), "vmem_store", "",
+     "v19 v18 s0 s1 s2 s3 exec"),
+    ("s_load_dwordx8 s[8:15], s[0:1], 0x68", "s_load_dwordx8", ("s[8:15]", "s[0:1]", "0x68"),
+     (), "smem", "s8 s9 s10 s11 s12 s13 s14 s15", "s0 s1"),
+    ("s_and_saveexec_b64 s[12:13], vcc", "s_and_saveexec_b64", ("s[12:13]", "vcc"), (), "salu",
+     "s12 s13 scc exec", "vcc exec"),
+    ("v_cmp_lt_u32_e32 vcc, s13, v0", "v_cmp_lt_u32_e32", ("vcc", "s13", "v0"), (), "valu",
+     "vcc", "s13 v0 exec"),
+    ("s_cselect_b64 s[4:5], -1, 0", "s_cselect_b64", ("s[4:5]", "-1", "0"), (), "salu",
+     "s4 s5", "scc"),
+    ("s_cmp_lg_u64 s[4:5], 0", "s_cmp_lg_u64", ("s[4:5]", "0"), (), "salu", "scc", "s4 s5"),
+    ("v_mad_u64_u32 v[2:3], s[4:5], v1, s2, v[2:3]", "v_mad_u64_u32",
+     ("v[2:3]", "s[4:5]", "v1", "s2", "v[2:3]"), (), "valu", "v2 v3 s4 s5", "v1 s2 v2 v3 exec"),
+    ("s_mov_b32 m0, s24", "s_mov_b32", ("m0", "s24"), (), "salu", "m0", "s24"),
+    ("s_cbranch_vccnz .LBB0_3", "s_cbranch_vccnz", (".LBB0_3",), (), "branch", "", "vcc"),
+    ("s_barrier", "s_barrier", (), (), "barrier", "", ""),
+    ("s_endpgm", "s_endpgm", (), (), "other", "", ""),
+    ("v_add_u32_e32 v150, v143, v0 ; a comment", "v_add_u32_e32", ("v150", "v143", "v0"), (),
+     "valu", "v150", "v143 v0 exec"),
+])
+def test_instruction_fields(text, mnemonic, operands, modifiers, kind, defs, uses):
+    i = parse_instruction(text, 7)
+    assert (i.mnemonic, i.operands, i.modifiers, i.kind) == (mnemonic, operands, modifiers, kind)
+    assert i.defs == tuple(defs.split()) and i.uses == tuple(uses.split())
+    assert i.line == 7 and i.text == text.strip() and i.kind in KINDS
+
+
+@pytest.mark.parametrize("text, vm, lgkm", [
+    ("s_waitcnt vmcnt(3) lgkmcnt(0)", 3, 0),
+    ("s_waitcnt vmcnt(0) & lgkmcnt(0)", 0, 0),
+    ("s_waitcnt lgkmcnt(8)", None, 8),
+    ("s_waitcnt vmcnt(63)", None, None),
+    ("s_waitcnt_vmcnt null, 0x5", 5, None),
+    ("s_waitcnt_lgkmcnt null, 0x0", None, 0),
+])
+def test_waitcnt_text_forms(text, vm, lgkm):
+    i = parse_instruction(text, 1)
+    assert (i.kind, i.vm, i.lgkm) == ("wait", vm, lgkm)
+
+
+@pytest.mark.parametrize("vm", [None, 0, 1, 6, 15, 16, 33, 62])
+@pytest.mark.parametrize("lgkm", [None, 0, 4, 14])
+def test_waitcnt_raw_immediates_decode(vm, lgkm):
+    # the encoder of the lowering and the decoder of the reader agree on every field
+    imm = waitcnt_imm(vmcnt=vm, lgkmcnt=lgkm)
+    for text in (f"s_waitcnt {imm}", f"s_waitcnt 0x{imm:x}"):
+        i = parse_instruction(text, 1)
+        assert (i.vm, i.lgkm) == (vm, lgkm)
+    assert parse_instruction("s_waitcnt 0", 1).exp == 0
+
+
+@pytest.mark.parametrize("text, message", [
+    ("s_waitcnt vmcnt(64)", "vmcnt(64) is outside"),
+    ("s_waitcnt lgkmcnt(16)", "lgkmcnt(16) is outside"),
+    ("s_waitcnt vmcnt(1) vmcnt(2)", "names vmcnt twice"),
+    ("s_waitcnt foo(1)", "neither counters nor an immediate"),
+    ("s_waitcnt vmcnt(1) foo(1)", "is not vmcnt(n)"),
+    ("s_waitcnt 0x10000", "outside 0..0xffff"),
+    ("s_setprio high", "is not an integer"),
+    ("v_add_u32 v[5:3], v1, v2", "ends before it starts"),
+    ("v_add_u32 v[5:], v1, v2", "malformed register"),
+    ("v_add_u32 v1, , v2", "empty operand"),
+    ("%0 = add i32 1, 2", "not a gfx9 instruction"),
+    ("mov eax, 1", "not a gfx9 instruction"),
+])
+def test_bad_instructions_are_located(text, message):
+    with pytest.raises(AsmError, match=re.escape(message)) as e:
+        parse_instruction(text, 12)
+    assert str(e.value).startswith("line 12: ") and isinstance(e.value, PipelineError)
+
+
+def test_fences_are_pseudo_instructions():
+    sb = parse_instruction("; sched_barrier mask(0x00000000)", 3)
+    assert (sb.mnemonic, sb.kind, sb.value, sb.defs, sb.uses) == ("sched_barrier",
+                                                                  "sched_barrier", 0, (), ())
+    g = parse_instruction("; sched_group_barrier mask(0x00000008) size(1) SyncID(0)", 4)
+    assert (g.kind, g.value, g.operands) == ("sched_group_barrier", 8,
+                                             ("mask(0x00000008)", "size(1)", "SyncID(0)"))
+    with pytest.raises(AsmError, match="without a mask"):
+        parse_instruction("; sched_barrier", 5)
+
+
+def test_registers():
+    assert registers("v[8:11]") == ("v8", "v9", "v10", "v11")
+    assert registers("-v3") == ("v3",) and registers("|v4|") == ("v4",)
+    assert registers("vcc_lo") == ("vcc",) and registers("exec_hi") == ("exec",)
+    assert registers("ttmp[4:5]") == ("ttmp4", "ttmp5")
+    assert registers("0x88") == () and registers("off") == () and registers(".LBB0_2") == ()
+
+
+# a kernel shaped like LLVM's: entry, a return block laid out early (a forward edge to
+# an earlier block, not a loop), an outer loop holding an inner MFMA loop, an epilogue
+SNIPPET = """\
+\t.text
+\t.globl k
+\t.type k,@function
+k:                                      ; @k
+; %bb.0:
+\ts_load_dwordx2 s[0:1], s[4:5], 0x0
+\ts_waitcnt lgkmcnt(0)
+\ts_cbranch_scc1 .LBB0_3
+.LBB0_1:                                ; %ret
+\ts_endpgm
+.LBB0_3:                                ; =>Outer Loop Header: Depth=1
+\tbuffer_load_dwordx4 v1, s[0:3], 0 offen lds
+.LBB0_4:                                ; =>This Inner Loop Header: Depth=2
+\t; sched_barrier mask(0x00000000)
+\ts_waitcnt vmcnt(0)
+\tv_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], v[0:3]
+\tv_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], v[0:3]
+\ts_cbranch_vccnz .LBB0_4
+; %bb.5:
+\tds_read_b128 v[4:7], v2
+\ts_cbranch_vccnz .LBB0_3
+; %bb.6:                                ; %epi
+\tv_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], v[0:3]
+\tbuffer_store_dword v0, v1, s[0:3], 0 offen
+\ts_branch .LBB0_1
+.Lfunc_end0:
+\t.size k, .Lfunc_end0-k
+"""
+
+
+def test_blocks_edges_and_loops():
+    fn = parse_asm(SNIPPET).function("k")
+    assert [(b.label, b.succs) for b in fn.blocks] == [
+        ("%bb.0", [".LBB0_3", ".LBB0_1"]), (".LBB0_1", []), (".LBB0_3", [".LBB0_4"]),
+        (".LBB0_4", [".LBB0_4", "%bb.5"]), ("%bb.5", [".LBB0_3", "%bb.6"]),
+        ("%bb.6", [".LBB0_1"])]
+    assert fn.block(".LBB0_4").comment == "=>This Inner Loop Header: Depth=2"
+    assert fn.block("%bb.6").comment == "%epi"
+    loops = [[b.label for b in lp] for lp in fn.loops()]
+    # %bb.6 -> .LBB0_1 goes back in layout but .LBB0_1 does not dominate it: no loop
+    assert loops == [[".LBB0_4"], [".LBB0_3", ".LBB0_4", "%bb.5"]]
+    assert [b.label for b in fn.main_loop()] == [".LBB0_4"]
+    ph = fn.main_loop_phases()
+    assert [i.mnemonic for i in ph["loop"]] == ["sched_barrier", "s_waitcnt",
+                                                "v_mfma_f32_16x16x32_bf16",
+                                                "v_mfma_f32_16x16x32_bf16", "s_cbranch_vccnz"]
+    assert [i.line for i in ph["prologue"]] == [6, 7, 8, 10, 12]
+    assert [i.kind for i in ph["epilogue"]] == ["ds_read", "branch", "mfma", "vmem_store",
+                                                "branch"]
+
+
+def test_no_mfma_loop_is_an_error():
+    fn = parse_asm("f:\n  s_nop 0\n  s_endpgm\n").function()
+    assert fn.loops() == []
+    with pytest.raises(AsmError, match="no loop holding MFMA"):
+        fn.main_loop_phases()
+
+
+def test_snippet_without_labels_is_one_function():
+    m = parse_asm("  s_waitcnt vmcnt(1)\n  ; sched_barrier mask(0x0)\n  s_barrier\n")
+    fn = m.function()
+    assert fn.name == "<snippet>" and [i.kind for i in fn.instrs()] == [
+        "wait", "sched_barrier", "barrier"]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "no function or instruction found"),
+    ("define void @f() {\n  ret void\n}\n", "line 1: not a gfx9 instruction"),
+    ("\t.type f,@function\nf:\n\ts_branch .LBB9_9\n", "line 3: branch to unknown label"),
+    ("\t.amdgpu_metadata\n---\namdhsa.version: [1, 2]\n", "without .end_amdgpu_metadata"),
+    ("\t.amdhsa_kernel f\n\t\t.amdhsa_next_free_vgpr 8\n", "without .end_amdhsa_kernel"),
+    ("\t.type f,@function\nf:\n\ts_endpgm\n.Lfunc_end0:\n\ts_nop 0\n",
+     "line 5: instruction outside a function"),
+])
+def test_bad_assembly_is_an_error(text, message):
+    with pytest.raises(AsmError, match=re.escape(message)):
+        parse_asm(text)
+
+
+def test_unknown_function_and_kernel():
+    m = parse_asm(SNIPPET)
+    with pytest.raises(AsmError, match="no function 'nope'.*functions: k"):
+        m.function("nope")
+    with pytest.raises(AsmError, match="no kernel 'k'"):
+        m.kernel_metadata("k")
+
+
+def test_yaml_subset():
+    doc = parse_yaml("""---
+amdhsa.kernels:
+  - .args:
+      - .offset:         0
+        .value_kind:     global_buffer
+      - .offset: 8
+    .name:           'it''s'
+    .reqd_workgroup_size:
+      - 512
+      - 1
+    .uses_dynamic_stack: false
+    .flow: [ 1, 2, 3 ]
+amdhsa.target:   amdgcn-amd-amdhsa--gfx950
+amdhsa.version:
+  - 1
+  - 2
+...
+""")
+    k = doc["amdhsa.kernels"][0]
+    assert k[".args"] == [{".offset": 0, ".value_kind": "global_buffer"}, {".offset": 8}]
+    assert k[".name"] == "it's" and k[".reqd_workgroup_size"] == [512, 1]
+    assert k[".uses_dynamic_stack"] is False and k[".flow"] == [1, 2, 3]
+    assert doc["amdhsa.target"] == "amdgcn-amd-amdhsa--gfx950"
+    assert doc["amdhsa.version"] == [1, 2]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("a: 1\na: 2\n", "line 2: duplicate YAML key 'a'"),
+    ("a: 1\n    b: 2\n", "line 2: unexpected indentation"),
+    ("a: {x: 1}\n", "outside the subset"),
+    ("a:\n  - 1\n  not a key\n", "unexpected"),
+])
+def test_yaml_errors(text, message):
+    with pytest.raises(AsmError, match=re.escape(message)):
+        parse_yaml(text)
+
+
+@pytest.fixture(scope="session", params=sorted(KERNEL_SPECS))
+def built(request):
+    return build(request.param)
+
+
+def test_real_kernels(built):
+    m = parse_asm(built.asm)
+    fn = m.function()
+    assert fn.name == built.kernel.name
+    # every instruction line of the text is read, and nothing else
+    text_instrs = [n for n, ln in enumerate(built.asm.split("\n"), 1)
+                   if re.match(r"^\t(?:[a-z][a-z0-9_]*(?:\s|$)|; sched_barrier)", ln)]
+    assert [i.line for i in fn.instrs()] == text_instrs
+    loop = fn.main_loop()
+    assert len(loop) == 1 and "Inner Loop Header" in loop[0].comment
+    md = m.kernel_metadata(fn.name)
+    kd = m.metadata["amdhsa_kernel"][fn.name]
+    assert md[".group_segment_fixed_size"] == kd[".amdhsa_group_segment_fixed_size"] == \
+        built.kernel.lds_bytes
+    assert md[".vgpr_count"] == m.metadata["symbols"][fn.name]["num_vgpr"]
+    assert m.metadata["kernel_info"][fn.name]["Occupancy"] in range(1, 9)
+    assert md[".max_flat_workgroup_size"] == built.kernel.threads

@@ -48,6 +48,7 @@ No MLIR here.
 from __future__ import annotations
 
 import difflib
+import functools
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -427,17 +428,17 @@ class _Phase:
         ac = [(k, g) for k, g in self.ag if act[k].kind == kind]
         deficit, surplus = [], []
         for g in sorted({g for _, g in ex} | {g for _, g in ac}):
-            left = [k for k, gg in ac if gg == g]
-            for k, gg in ex:
-                if gg != g:
-                    continue
-                want = exp[k].name
-                hit = next((j for j in left if want is None or act[j].name == want), None)
-                if hit is None:
-                    deficit.append((k, g))
-                else:
-                    left.remove(hit)
-            surplus += [(j, g) for j in left]
+            # in order within the gap: a replaced instruction is named where it stood
+            e_g = [k for k, gg in ex if gg == g]
+            a_g = [j for j, gg in ac if gg == g]
+            sm = difflib.SequenceMatcher(
+                None, [exp[k].name or "*" for k in e_g],
+                [act[j].name if any(exp[k].name for k in e_g) else "*" for j in a_g],
+                autojunk=False)
+            for tag, i1, i2, j1, j2 in sm.get_opcodes():
+                if tag != "equal":
+                    deficit += [(k, g) for k in e_g[i1:i2]]
+                    surplus += [(j, g) for j in a_g[j1:j2]]
         if kind in ("ds_read", "ds_write"):
             deficit, surplus = self.ds_merged(deficit, surplus)
         unpaired = []
@@ -625,8 +626,16 @@ def lowered_schedule(request, iterations: int = 6):
     pipelines run, ``max-iterations`` = ``iterations``) where that module exists.
     Returns ``(schedule, kernel_blocks)``.
     """
-    from . import stages
+    return _lowered_schedule(request.spec(), iterations)
 
+
+@functools.lru_cache(maxsize=32)
+def _lowered_schedule(spec: str, iterations: int):
+    """Cached by spec: a pure function of it."""
+    from . import stages
+    from .options import parse_pipeline
+
+    request = parse_pipeline(spec)
     compiled = request.compile()
     s = request.build()
     blocks = stages.phases(s, compiled.body, compiled.edges, compiled.program).kernel_blocks

@@ -1,0 +1,291 @@
+"""The ISA check: the final assembly of the shipped kernels against their schedules.
+
+Every finding on a shipped kernel must be listed below with the reason LLVM did it and
+why it is harmless; any other finding fails.  The negative tests mutate real assembly
+(a dropped wait, a changed count, two ds_reads merged, an MFMA moved across a barrier,
+...) and check that each mutation is reported where it was made.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from types import SimpleNamespace
+
+import pytest
+
+from kernel_builds import KERNEL_SPECS, build
+from pipeline_mlir.asm import parse_asm
+from pipeline_mlir.gemm_kernel import MFMA_MNEMONICS
+from pipeline_mlir.isa_check import (Expansion, IsaCheckError, check_kernel_asm,
+                                     expected_skeleton, remap_blocks)
+from pipeline_mlir.options import parse_pipeline
+from pipeline_mlir.types import (BARRIER, SCHEDULE_BARRIER, WAIT_LGKM, WAIT_VM, OpDesc, OpRole,
+                                 Phase, ScheduleEntry)
+
+ZERO_TRIP = ("lowering:zero-trip-fence", "lowering:zero-trip-fence")
+
+# (kind, asm phase, schedule entries, instructions): why LLVM did it / why it is harmless
+FOUR_WAVE_COMMON = {
+    ("wait-merged", "prologue", ZERO_TRIP, 1):
+        "LLVM merges the zero-trip fence's adjacent vmcnt(0) and lgkmcnt(0) into one "
+        "s_waitcnt; the merged wait is exactly both",
+    ("wait-merged", "epilogue", ("EPI[28]", "EPI[30]"), 1):
+        "EPI[29]'s fragment load is dead (nothing after it reads it), LLVM deletes it, and "
+        "the two waits around it become adjacent and merge; both counts are kept",
+    ("ds-read-missing", "epilogue", ("EPI[29]",), None):
+        "dead fragment load (the next iteration that would read it does not exist): LLVM "
+        "removes it; no instruction reads its registers",
+    ("ds-read-missing", "epilogue", ("EPI[33]",), None):
+        "dead fragment load, as EPI[29]",
+    ("wait-added", "epilogue", ("EPI[3]",), 1):
+        "LLVM waits for the LDS DMA into the buffer EPI[3] reads (SIInsertWaitcnts tracks "
+        "LDS-DMA stores per buffer); the schedule's vmcnt(8) at the end of the loop (or the "
+        "zero-trip vmcnt(0)) already guarantees it, so it never stalls",
+}
+LOOP_MERGES = {  # per 4-wave kernel: the WAIT_VM + WAIT_LGKM pairs at the top of each block
+    "4wave-bf16": [("KRN[1]", "KRN[2]"), ("KRN[17]", "KRN[18]"), ("KRN[33]", "KRN[34]"),
+                   ("KRN[49]", "KRN[50]")],
+    "4wave-fp8-128": [("KRN[0]", "KRN[1]"), ("KRN[12]", "KRN[13]"), ("KRN[24]", "KRN[25]"),
+                      ("KRN[36]", "KRN[37]")],
+    "4wave-fp8-64": [("KRN[0]", "KRN[1]"), ("KRN[12]", "KRN[13]"), ("KRN[24]", "KRN[25]"),
+                     ("KRN[36]", "KRN[37]")],
+}
+MOVED_PAST_LAST_BARRIER = (
+    "the epilogue's last MMA is followed only by its final s_barrier, which the lowering "
+    "does not fence; LLVM schedules the MFMAs (register-only) after it, among the C "
+    "stores: no LDS is touched after the barrier, so nothing changes")
+
+
+def expected_findings(key: str) -> dict:
+    if key.startswith("pingpong"):
+        return {}   # ping-pong: the assembly is the schedule, entry for entry
+    out = {k: v for k, v in FOUR_WAVE_COMMON.items()}
+    for pair in LOOP_MERGES[key]:
+        out[("wait-merged", "loop", pair, 1)] = (
+            "the block's WAIT_VM and WAIT_LGKM are adjacent; LLVM merges them into one "
+            "s_waitcnt vmcnt(a) lgkmcnt(b) with both counts")
+    mfmas = build(key).kernel.mfmas_per_mma
+    if key != "4wave-fp8-64":  # the 64x64 kernel keeps them before the barrier
+        out[("mfma-moved", "epilogue", ("EPI[34]",), mfmas)] = MOVED_PAST_LAST_BARRIER
+    return out
+
+
+@pytest.fixture(scope="session", params=sorted(KERNEL_SPECS))
+def kernel(request):
+    return request.param, build(request.param)
+
+
+def check(b, asm: str | None = None):
+    fn = parse_asm(b.asm if asm is None else asm).function()
+    return check_kernel_asm(fn, b.kernel.request, b.kernel.mfmas_per_mma,
+                            MFMA_MNEMONICS[b.kernel.dtype])
+
+
+def test_shipped_kernels_have_only_explained_findings(kernel):
+    key, b = kernel
+    res = check(b)
+    want = expected_findings(key)
+    got = Counter()
+    for f in res.findings:
+        k = f.key() if (f.kind, f.phase, f.entries, None) not in want else \
+            (f.kind, f.phase, f.entries, None)
+        got[k] += 1
+    unexplained = [str(f) for f in res.findings if f.key() not in want
+                   and (f.kind, f.phase, f.entries, None) not in want]
+    assert not unexplained, "findings without an explanation:\n" + "\n".join(unexplained)
+    assert set(got) == set(want), f"explained findings that no longer occur: " \
+                                  f"{set(want) - set(got)}"
+    assert all(n == 1 for n in got.values())
+
+
+def test_outside_the_schedule_is_listed_not_dropped(kernel):
+    key, b = kernel
+    res = check(b)
+    fn = parse_asm(b.asm).function()
+    lines = {o.line for o in res.outside}
+    # every scalar load and vector store of the kernel is listed, and nothing that the
+    # schedule issues
+    for i in fn.instrs():
+        if i.kind in ("smem", "vmem_store"):
+            assert i.line in lines
+        if i.kind in ("mfma", "ds_read", "vmem_load_lds", "barrier", "setprio"):
+            assert i.line not in lines
+    waits = [o for o in res.outside if o.text.startswith("s_waitcnt")]
+    assert waits and all("kernel-argument s_load" in o.reason for o in waits)
+    # both sides agree on the data volume the schedule accounts for
+    for ph in ("prologue", "loop", "epilogue"):
+        assert sum(t.kind == "mfma" for t in res.actual[ph]) == \
+            sum(t.kind == "mfma" for t in res.expected[ph])
+
+
+# ---- negative tests: mutations of the ping-pong BF16 assembly ------------------------------
+
+@pytest.fixture(scope="module")
+def pp():
+    return build("pingpong-bf16")
+
+
+def _loop_lines(b):
+    fn = parse_asm(b.asm).function()
+    return [i for blk in fn.main_loop() for i in blk.instrs]
+
+
+def _mutate(text: str, line: int, new: list[str] | None) -> str:
+    lines = text.split("\n")
+    lines[line - 1:line] = [] if new is None else new
+    return "\n".join(lines)
+
+
+def _kinds(res):
+    return [(f.kind, f.phase) for f in res.findings]
+
+
+def test_dropped_wait_is_reported(pp):
+    w = next(i for i in _loop_lines(pp) if i.text == "s_waitcnt lgkmcnt(8)")
+    res = check(pp, _mutate(pp.asm, w.line, None))
+    assert _kinds(res) == [("wait-missing", "loop")]
+    assert res.findings[0].entries == ("KRN[3]",)
+
+
+@pytest.mark.parametrize("new, kind", [("vmcnt(9)", "wait-weakened"),
+                                       ("vmcnt(2)", "wait-tightened"),
+                                       ("vmcnt(6) lgkmcnt(3)", "wait-tightened")])
+def test_changed_wait_count_is_reported(pp, new, kind):
+    w = next(i for i in _loop_lines(pp) if i.text == "s_waitcnt vmcnt(6)")
+    res = check(pp, _mutate(pp.asm, w.line, [f"\ts_waitcnt {new}"]))
+    assert _kinds(res) == [(kind, "loop")]
+    f = res.findings[0]
+    assert f.entries == ("KRN[29]",) and f.lines == (w.line,)
+
+
+def test_merged_ds_reads_are_reported(pp):
+    loop = _loop_lines(pp)
+    k = next(n for n, i in enumerate(loop) if i.kind == "ds_read")
+    a, b2 = loop[k], loop[k + 1]
+    dst = a.operands[0].split("[")[1].split(":")[0]
+    merged = f"\tds_read2_b64 v[{dst}:{int(dst) + 7}], {a.operands[1]} offset1:8"
+    text = _mutate(_mutate(pp.asm, b2.line, None), a.line, [merged])
+    res = check(pp, text)
+    assert _kinds(res) == [("ds-merged", "loop")]
+    # KRN[0] and KRN[1] share one gap (no separator between them): either may be named
+    assert res.findings[0].entries in (("KRN[0]",), ("KRN[1]",))
+    assert res.findings[0].lines == (a.line,)
+    assert "2 x ds_read_b128 became 1 x ds_read2_b64" in res.findings[0].message
+
+
+def test_mfma_moved_across_a_barrier_is_reported(pp):
+    loop = _loop_lines(pp)
+    k = next(n for n, i in enumerate(loop) if i.text == "s_setprio 0")
+    mfma, barrier = loop[k - 1], loop[k + 1]
+    assert mfma.kind == "mfma" and barrier.kind == "barrier"
+    text = _mutate(pp.asm, barrier.line, [barrier.text, mfma.text])
+    text = _mutate(text, mfma.line, None)
+    res = check(pp, text)
+    assert _kinds(res) == [("mfma-moved", "loop")]
+    f = res.findings[0]
+    assert f.entries == ("KRN[7]",) and f.lines == (barrier.line,)
+    assert "s_setprio 0" in f.message and "s_barrier" in f.message
+
+
+def test_load_moved_across_a_wait_is_reported(pp):
+    loop = _loop_lines(pp)
+    k = next(n for n, i in enumerate(loop) if i.text == "s_waitcnt vmcnt(6)")
+    load = next(i for i in reversed(loop[:k]) if i.kind == "vmem_load_lds")
+    text = _mutate(pp.asm, loop[k].line, [loop[k].text, load.text])
+    res = check(pp, _mutate(text, load.line, None))
+    assert [f.kind for f in res.findings] == ["load-lds-moved"]
+    assert res.findings[0].entries == ("KRN[28]",)
+
+
+@pytest.mark.parametrize("target, replacement, kind", [
+    ("s_setprio 1", None, "setprio-missing"),
+    ("s_setprio 1", ["\ts_setprio 2"], "setprio-changed"),
+    ("s_barrier", None, "barrier-missing"),
+    ("s_barrier", ["\ts_barrier", "\ts_barrier"], "barrier-extra"),
+    ("; sched_barrier mask(0x00000000)", None, "fence-missing"),
+    ("ds_read_b128", None, "ds-read-missing"),
+    ("buffer_load_dwordx4", None, "load-lds-missing"),
+    ("v_mfma_f32_16x16x32_bf16", None, "mfma-missing"),
+    ("v_mfma_f32_16x16x32_bf16", "dup", "mfma-extra"),
+    ("v_mfma_f32_16x16x32_bf16", ["\tv_mfma_f32_16x16x32_f16 v[10:13], v[174:177], "
+                                  "v[158:161], v[10:13]"], "mfma-changed"),
+])
+def test_other_mutations_are_reported(pp, target, replacement, kind):
+    ins = next(i for i in _loop_lines(pp) if i.text.startswith(target))
+    new = [ins.text, ins.text] if replacement == "dup" else replacement
+    res = check(pp, _mutate(pp.asm, ins.line, new))
+    assert [f.kind for f in res.findings] == [kind]
+    assert res.findings[0].phase == "loop"
+
+
+def test_ping_pong_counts_match_the_schedule(pp):
+    res = check(pp)
+    loop = res.expected["loop"]
+    assert sum(t.kind == "mfma" for t in loop) == 8 * pp.kernel.mfmas_per_mma
+    assert sum(t.kind == "ds_read" for t in loop) == 4 * (8 + 4)   # lgkm 8/4 per A/B load
+    assert sum(t.kind == "vmem_load_lds" for t in loop) == 8 * 2   # vm 2 per global load
+
+
+# ---- the expected skeleton and its helpers -------------------------------------------------
+
+def _e(tag, phase=Phase.KERNEL, role=OpRole.SYNC, wait=0, channel=-1):
+    return ScheduleEntry(OpDesc(tag=tag, role=role, wait_value=wait, channel=channel), 0, phase)
+
+
+def test_expected_skeleton_lowering_additions():
+    load = _e(0, Phase.PROLOGUE, OpRole.GLOBAL_LOAD, channel=0)
+    frag = _e(4, Phase.KERNEL, OpRole.FRAGMENT_LOAD, channel=1)
+    mma = _e(5, Phase.KERNEL, OpRole.COMPUTE)
+    sched = SimpleNamespace(prologue=[load, _e(WAIT_VM, Phase.PROLOGUE, wait=0), load],
+                            kernel=[frag, _e(WAIT_VM, wait=3), _e(WAIT_LGKM, wait=1), mma,
+                                    _e(SCHEDULE_BARRIER), _e(BARRIER)],
+                            epilogue=[mma], warp_stagger_index=2)
+    x = Expansion(vm=(2, 1), lgkm=(8, 4), mfmas_per_mma=3, mfma_name="v_mfma_x")
+
+    def show(toks):
+        out = []
+        for t in toks:
+            if t.kind == "wait":
+                out.append(f"W{t.vm},{t.lgkm}x{t.parts}")
+            else:
+                out.append({"vmem_load_lds": "G", "ds_read": "D", "mfma": "M", "barrier": "B",
+                            "sched_barrier": "F"}[t.kind])
+        return " ".join(out)
+    pp = expected_skeleton(sched, "pingpong", [0, 0, 0, 1, 1, 1], x)
+    # kernarg wait; stagger barrier after prologue[0:2]; all-warps barrier; group-0 barrier
+    assert show(pp["prologue"]) == "WNone,0x1 G G F W0,Nonex1 F B G G B"
+    assert show(pp["loop"]) == "D D D D F W3,1x2 F M M M F B"
+    assert show(pp["epilogue"]) == "M M M B"
+    four = expected_skeleton(SimpleNamespace(**{**vars(sched), "warp_stagger_index": 99}),
+                             "4wave", [0, 0, 0, 0, 0, 0], x)
+    assert show(four["prologue"]) == "WNone,0x1 G G F W0,Nonex1 F G G W0,0x2 B"
+    assert show(four["loop"]) == "D D D D F W3,1x2 F M M M F B"
+    assert show(four["epilogue"]) == "M M M"
+
+
+def test_remap_blocks_follows_inserted_and_replaced_entries():
+    a, b, c, d = (_e(BARRIER) for _ in range(4))
+    new_wait, inserted = _e(WAIT_LGKM), _e(BARRIER)
+    # b replaced by new_wait (keeps b's block), inserted before d (takes d's block)
+    assert remap_blocks([a, b, c, d], [0, 0, 1, 2], [a, new_wait, c, inserted, d]) == \
+        [0, 0, 1, 2, 2]
+
+
+def test_not_checkable_is_an_error(pp):
+    fn = parse_asm(pp.asm).function()
+    with pytest.raises(IsaCheckError, match="single-buffer"):
+        check_kernel_asm(fn, parse_pipeline("single-buffer"))
+    no_loop = parse_asm("f:\n  v_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], v[0:3]\n")
+    with pytest.raises(IsaCheckError, match="no loop holding MFMA"):
+        check_kernel_asm(no_loop.function(), pp.kernel.request, 16)
+    with pytest.raises(IsaCheckError, match="not a multiple"):
+        text = _mutate(pp.asm, next(i for i in _loop_lines(pp) if i.kind == "mfma").line, None)
+        check_kernel_asm(parse_asm(text).function(), pp.kernel.request)
+
+
+def test_inferred_mfma_count_gives_the_same_result(pp):
+    fn = parse_asm(pp.asm).function()
+    res = check_kernel_asm(fn, pp.kernel.request)
+    assert res.findings == [] and \
+        re.search(r"loop\s+128 \(exp 128\)", res.format())

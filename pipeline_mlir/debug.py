@@ -216,9 +216,9 @@ def parse_schedule(text: str, tag_names: dict[int, str], roles: dict[int, tuple[
         i += 2
         entries = []
         for n in range(count):
-            if i >= len(lines):
-                raise DumpError(f"{where(i)}: {h.group(1)} announces {count} entries but the "
-                                f"file ends after {n}")
+            if i >= len(lines) or _HEADER.match(lines[i].strip()):
+                raise DumpError(f"{where(i)}: {h.group(1)} announces {count} entries but only "
+                                f"{n} follow")
             entries.append(_parse_entry(lines[i].strip(), prefix, n, phase, by_name, roles,
                                         where(i)))
             i += 1

@@ -133,6 +133,23 @@ def _parser():
                    help="check a problem size against the complete kernel of --pipeline "
                         "(4wave, pingpong) and print its launch configuration: grid, "
                         "workgroup, LDS, kernel-argument layout")
+    sim = p.add_argument_group(
+        "simulator", "check a schedule for hazards and time it on a model of one CU "
+                     "(exit 1 on a hazard)")
+    sim.add_argument("--simulate", metavar="FILE", nargs="?", const="", default=None,
+                     action=Once,
+                     help="simulate a schedule dump (debug format) or a kernel's gfx950 "
+                          "assembly as the kernel of --pipeline runs it; without FILE the "
+                          "project's own schedule of --pipeline and its kernel")
+    sim.add_argument("--report", metavar="PICTURE", nargs="?", const="-", default=None,
+                     action=Once,
+                     help="print the whole simulation report; with PICTURE (.svg or .png) "
+                          "also draw one steady-state iteration")
+    sim.add_argument("--cost-table", metavar="TABLE", default="both", action=Once,
+                     help="timing cost table: llvm (LLVM's gfx950 SchedModel, equals "
+                          "llvm-mca-22), measured (gfx950 latencies) or both (default)")
+    sim.add_argument("--sim-iterations", metavar="N", type=int, default=6, action=Once,
+                     help="check main loops of 0..N iterations (default 6)")
     return p
 
 
@@ -493,19 +510,30 @@ def main(argv: list[str] | None = None) -> int:
     """Run the driver; returns the exit status (0 success, 1 any error)."""
     from pipeline_mlir.errors import PipelineError
 
+    from pipeline_mlir.tools import simulate
+
     try:
         args = _parser().parse_args(argv)
-        _check_args(args)
-    except UsageError as e:
+        simulate.check_args(args)
+        if args.simulate is None:
+            _check_args(args)
+    except (UsageError, simulate.SimulateUsage) as e:
         return _error(e)
     except SystemExit as e:  # --help
         return e.code if isinstance(e.code, int) else 0
     try:
-        if args.launch is not None:
+        if args.simulate is not None:
+            out, problem = simulate.run(args)
+            errors = []
+            if problem is not None:  # the report goes out, then the hazard, exit 1
+                _write(args.output, out)
+                print(" ".join(problem.split()), file=sys.stderr)
+                return 1
+        elif args.launch is not None:
             out, errors = _launch(args), []
         else:
             out, errors = _run(args)
-    except UsageError as e:
+    except (UsageError, simulate.SimulateUsage) as e:
         return _error(e)
     except Failure as f:
         out, errors = None, f.lines

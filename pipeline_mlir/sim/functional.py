@@ -373,8 +373,8 @@ def iterations_text(n: int) -> str:
 
 def _order_key(run: KernelRun):
     def key(h: Hazard):
-        if h.group < 0 or h.entry < 0 and h.phase == "":
-            return (0, 0, 0)
+        if h.kind in ("deadlock", "data-flow"):   # the cause first, its consequence last
+            return (0 if h.kind == "deadlock" else 2, 0, max(h.group, 0))
         grp = run.groups[h.group]
         pos = grp.by_origin.get((h.phase, h.iteration, h.entry), len(grp.steps))
         return (1, grp.steps[pos].epoch if pos < len(grp.steps) else 1 << 30, h.group)

@@ -56,6 +56,11 @@ class KernelShape:
     mfmas_per_mma: int
     mfma: str                # MFMA mnemonic
     simds: int = 4
+    #: the ping-pong kernel's extra barriers: warp group 1's inside the prologue (the
+    #: stagger) and warp group 0's after the epilogue (re-aligning); without one of them
+    #: the groups' barrier counts differ (a deadlock the model must catch)
+    stagger_barrier: bool = True
+    realign_barrier: bool = True
 
     @property
     def waves(self) -> int:
@@ -164,11 +169,12 @@ def group_trace(schedule, shape: KernelShape, group: int, iterations: int) -> li
         if op.tag == BARRIER:
             epoch += 1
 
+    staggered = two_groups and group == 1 and shape.stagger_barrier
     for i, e in enumerate(pro):
-        if two_groups and group == 1 and i == stagger:
+        if staggered and i == stagger:
             add("stagger", 0, -1, OpDesc.barrier(), 0)
         add("prologue", 0, i, e.op, 0)
-    if two_groups and group == 1 and stagger == len(pro):
+    if staggered and stagger == len(pro):
         add("stagger", 0, -1, OpDesc.barrier(), 0)
     if two_groups:
         add("join", 0, -1, OpDesc.barrier(), 0)
@@ -180,7 +186,7 @@ def group_trace(schedule, shape: KernelShape, group: int, iterations: int) -> li
             add("kernel", it, i, e.op, 2 * (it + 1))
     for i, e in enumerate(epi):
         add("epilogue", 0, i, e.op, 2 * (iterations + 1))
-    if two_groups and group == 0:
+    if two_groups and group == 0 and shape.realign_barrier:
         add("realign", 0, -1, OpDesc.barrier(), 0)
     return out
 

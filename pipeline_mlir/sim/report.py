@@ -1,0 +1,264 @@
+"""``pipeline-opt --simulate``: run the functional and timing models and write the report.
+
+Three inputs:
+
+* a schedule dump in the debug format (SPEC 3.16), simulated as the reference kernel
+  runs it (:func:`simulate_dump`);
+* the project's own compiled schedule of a pipeline request (:func:`simulate_request`):
+  the schedule as printed is checked (its hazards are *findings*), then the kernel's
+  phases, with the waits and barriers ``sched-fix-hazards`` inserts, must be safe;
+* the gfx950 assembly of a kernel (:func:`simulate_assembly`): the timing model runs its
+  main loop (the functional model needs the schedule's LDS slots and K offsets, which
+  assembly does not name).
+
+The timing part runs the kernel's waves on the CU model under each cost table and
+reports MinII (ResMII, RecMII), achieved cycles per steady-state iteration, MFMA-busy %
+and the exposed stall cycles per wait and per block.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import PipelineError
+from .functional import SimulationResult, simulate
+from .trace import KernelShape
+
+TABLE_UNITS = {"llvm": "LLVM SchedModel units", "measured": "gfx950 clock cycles"}
+#: main-loop trips the timing model runs (the steady state skips the first)
+TIMING_ITERATIONS = 6
+
+
+@dataclass
+class Timing:
+    table: str
+    analysis: object            # bounds.LoopAnalysis
+    streams: list               # (simd, instructions) per wave, as simulated
+
+    @property
+    def unit(self) -> str:
+        return TABLE_UNITS.get(self.table, "units")
+
+
+@dataclass
+class SimulationReport:
+    title: str
+    source: str                                  # dump | schedule | assembly
+    shape: KernelShape | None = None
+    functional: SimulationResult | None = None   # what the kernel runs
+    findings: SimulationResult | None = None     # own schedule as printed (before the fixes)
+    fixes: list = field(default_factory=list)
+    timing: list[Timing] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def safe(self) -> bool:
+        if any(t.analysis.run.deadlock for t in self.timing):
+            return False
+        return self.functional is None or self.functional.safe
+
+    # -- the short answer -----------------------------------------------------------------
+    def hazard(self) -> str | None:
+        """The first hazard, in one line (None when safe)."""
+        if self.functional is not None and not self.functional.safe:
+            h = self.functional.first_hazard()
+            others = sum(len(r.hazards) for r in self.functional.runs) - 1
+            more = f" ({others} more hazard reports; --report lists them)" if others > 0 else ""
+            return (f"hazard with {_iters(h.iterations)} ({h.kind}"
+                    f"{', ' + h.counter if h.counter else ''}): {h.message}{more}")
+        for t in self.timing:
+            if t.analysis.run.deadlock:
+                return f"hazard ({t.table} timing run): {t.analysis.run.deadlock.message}"
+        return None
+
+    def verdict(self) -> str:
+        hazard = self.hazard()
+        if hazard is not None:
+            return f"{self.title}: {hazard}"
+        if self.functional is None:
+            return f"{self.title}: timing only (assembly has no LDS slots or K offsets to check)"
+        runs = self.functional.runs
+        fixed = (f"; the schedule as printed has {len(self.findings.distinct_hazards())} "
+                 f"hazard(s), fixed in the kernel by {len(self.fixes)} inserted wait/barrier "
+                 f"change(s)" if self.findings is not None and not self.findings.safe else "")
+        return (f"{self.title}: safe for main loops of {runs[0].iterations}..{runs[-1].iterations} "
+                f"iterations: no hazard, every accumulator receives each K tile once{fixed}")
+
+    # -- the full report ------------------------------------------------------------------
+    def text(self) -> str:
+        out = [f"pipeline-opt --simulate: {self.title}"]
+        if self.shape is not None:
+            out.append(f"kernel: {self.shape.describe()}")
+        out += [f"note: {n}" for n in self.notes]
+        if self.functional is not None:
+            out += ["", _functional_text("Functional model", self.functional)]
+        if self.findings is not None and not self.findings.safe:
+            out += ["", "The schedule as printed (the reference's) has these hazards; the kernel "
+                        "runs it with the fixes below:"]
+            out += _hazard_lines(self.findings)
+            out.append("Kernel fixes (sched-fix-hazards):")
+            out += [f"  {f.describe()}" for f in self.fixes]
+        if self.timing:
+            out += ["", _timing_text(self.timing, self.source == "assembly")]
+        out += ["", "verdict: " + self.verdict()]
+        return "\n".join(out) + "\n"
+
+
+def _iters(n: int) -> str:
+    return f"{n} main-loop iteration{'' if n == 1 else 's'}"
+
+
+def _ranges(ns: list[int]) -> str:
+    ns = sorted(ns)
+    return f"{ns[0]}" if len(ns) == 1 else (f"{ns[0]}..{ns[-1]}" if ns == list(
+        range(ns[0], ns[-1] + 1)) else ", ".join(map(str, ns)))
+
+
+def _hazard_lines(res: SimulationResult) -> list[str]:
+    return [f"  [{h.kind}{'/' + h.counter if h.counter else ''}] (main loops of {_ranges(ns)} "
+            f"iterations) {h.message}" for h, ns in res.distinct_hazards()]
+
+
+def _functional_text(label: str, res: SimulationResult) -> str:
+    runs = res.runs
+    lines = [f"{label} (main loops of {runs[0].iterations}..{runs[-1].iterations} iterations)"]
+    if res.safe:
+        lines.append("  hazards: none; every accumulator receives K tiles 0..2N+1 once each")
+    else:
+        lines.append("  hazards:")
+        lines += _hazard_lines(res)
+    vm = max(r.max_outstanding[0] for r in runs)
+    lg = max(r.max_outstanding[1] for r in runs)
+    lines.append(f"  most instructions outstanding: vmcnt {vm} (limit 63), lgkmcnt {lg} (limit 15)")
+    bars = runs[-1].barriers
+    lines.append(f"  s_barrier per warp group ({_iters(runs[-1].iterations)}): "
+                 f"{', '.join(map(str, bars))}")
+    implicit = res.distinct_implicit_waits()
+    if implicit:
+        lines.append(f"  implicit waits (not hazards: LLVM's waitcnt pass waits for the "
+                     f"register; visible in the ISA): {len(implicit)}")
+        lines += [f"    {w.describe()}" for w in implicit]
+    return "\n".join(lines)
+
+
+def _timing_text(timing: list[Timing], asm: bool) -> str:
+    head = "Timing model (one CU; steady state of a %d-iteration main loop)" % TIMING_ITERATIONS
+    cols = [f"{t.table} ({t.unit})" for t in timing]
+    w = max(32, *(len(c) + 2 for c in cols))
+    rows: list[tuple[str, list[str]]] = []
+
+    def row(label, fn):
+        rows.append((label, [fn(t.analysis) for t in timing]))
+
+    row("ResMII (binding unit)", lambda a: f"{a.res.cycles} ({a.res.binding})")
+    row("RecMII", lambda a: f"{a.rec.cycles:.1f}")
+    row("MinII", lambda a: f"{a.min_ii:.1f}")
+    row("achieved cycles/iteration", lambda a: "-" if a.achieved_ii is None
+        else f"{a.achieved_ii:.1f}")
+    row("MinII / achieved", lambda a: "-" if a.efficiency is None else f"{100 * a.efficiency:.0f}%")
+    row("MFMA busy (mean over SIMDs)", lambda a: "-" if not a.mfma_busy else
+        f"{100 * sum(a.mfma_busy.values()) / len(a.mfma_busy):.0f}%")
+    row("exposed stall/wave/iteration", lambda a: f"{sum(b.per_iteration for b in a.blocks):.0f}")
+    lines = [head, " " * 34 + "".join(c.ljust(w) for c in cols)]
+    lines += [f"  {label:<32}" + "".join(v.ljust(w) for v in vals) for label, vals in rows]
+    for t in timing:
+        a = t.analysis
+        lines.append(f"  [{t.table}] exposed stall per wave and iteration, by block (barrier to "
+                     f"barrier): " + ", ".join(f"{b.block}: {b.per_iteration:.0f}"
+                                               for b in a.blocks))
+        top = sorted(a.waits, key=lambda s: -s.cycles)[:6]
+        if top:
+            lines.append(f"  [{t.table}] waits with the most exposed stall (per wave and "
+                         f"iteration): " + ", ".join(
+                             f"{_entry(s.entry, asm)} {s.per_iteration:.0f}" for s in top))
+        if a.run.deadlock:
+            lines.append(f"  [{t.table}] {a.run.deadlock.message}")
+        if a.run.defaulted:
+            lines.append(f"  [{t.table}] instructions costed by a default class: "
+                         f"{', '.join(sorted(a.run.defaulted))}")
+    return "\n".join(lines)
+
+
+def _entry(entry: tuple, asm: bool) -> str:
+    phase, idx = entry
+    if asm:
+        return f"line {idx}"
+    return f"KRN[{idx}]" if phase == "kernel" else f"{phase}[{idx}]"
+
+
+# ---------------------------------------------------------------------------------------------
+
+def _timing(schedule, shape: KernelShape, tables) -> list[Timing]:
+    from .bounds import analyze_loop
+    from .cu_model import simulate_cu
+    from .trace import wave_streams
+
+    streams = wave_streams(schedule, shape, TIMING_ITERATIONS)
+    one = {}
+    for simd, ins in streams:
+        if id(ins) not in one:
+            one[id(ins)] = [i for i in ins if i.origin[:2] == ("kernel", 0)]
+    iters = [(simd, one[id(ins)]) for simd, ins in streams]
+    out = []
+    for table in tables:
+        run = simulate_cu(streams, table)
+        out.append(Timing(table, analyze_loop(run, iters, table), streams))
+    return out
+
+
+def simulate_dump(text: str, request, filename: str, tables=("llvm", "measured"),
+                  iterations=range(0, 7)) -> SimulationReport:
+    """A dumped schedule, as the reference kernel of ``request`` runs it."""
+    from ..debug import parse_schedule
+    from ..targets import MATMUL_TAG_NAMES
+    from .trace import MATMUL_ROLES, kernel_shape
+
+    shape = kernel_shape(request)
+    sched = parse_schedule(text, MATMUL_TAG_NAMES, MATMUL_ROLES, filename, request.name)
+    rep = SimulationReport(f"{filename} ({request.spec()})", "dump", shape)
+    rep.functional = simulate(sched, shape, iterations)
+    if tables:
+        rep.timing = _timing(sched, shape, tables)
+    return rep
+
+
+def simulate_request(request, tables=("llvm", "measured"), iterations=range(0, 7)
+                     ) -> SimulationReport:
+    """The project's compiled schedule of ``request``: findings as printed, the kernel fixed."""
+    from .repair import repair
+    from .trace import kernel_shape
+
+    shape = kernel_shape(request)
+    compiled = request.compile()
+    rep = SimulationReport(request.spec(), "schedule", shape)
+    rep.findings = simulate(compiled, shape, iterations)
+    fixed = repair(compiled, shape, iterations)
+    rep.fixes = fixed.fixes
+    rep.functional = simulate(fixed, shape, iterations)
+    if tables:
+        rep.timing = _timing(fixed, shape, tables)
+    return rep
+
+
+def simulate_assembly(text: str, filename: str, waves: int, stagger: bool,
+                      tables=("llvm", "measured")) -> SimulationReport:
+    """The main loop of a kernel's gfx950 assembly on the CU model."""
+    from .timing import simulate_asm_loop
+
+    rep = SimulationReport(f"{filename} (assembly, {waves} waves)", "assembly")
+    rep.notes.append("the functional model needs the schedule (LDS slots, K offsets); for "
+                     "assembly only the timing model runs")
+    for table in tables:
+        an = simulate_asm_loop(text, waves, TIMING_ITERATIONS, table, stagger=stagger)
+        rep.timing.append(Timing(table, an, []))
+    return rep
+
+
+def check_tables(names) -> tuple[str, ...]:
+    from .costs import get_table
+
+    for n in names:
+        get_table(n)   # raises a CostError naming the known tables
+    if not names:
+        raise PipelineError("no cost table given")
+    return tuple(names)

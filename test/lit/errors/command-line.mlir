@@ -6,7 +6,7 @@
 // RUN: not pipeline-opt %s --pipeline=4wave --verify-diagnostics --emit=asm 2>&1 | FileCheck %s --check-prefix=VERIFY
 // RUN: not pipeline-opt %t.does-not-exist.mlir --pipeline=4wave 2>&1 | FileCheck %s --check-prefix=MISSING
 
-// EMIT:    pipeline-opt: error: unknown --emit kind 'png' (choose from mlir, llvm, asm, obj, hsaco, schedule, schedule-json)
+// EMIT:    pipeline-opt: error: unknown --emit kind 'png' (choose from mlir, llvm, asm, obj, hsaco, report, schedule, schedule-json)
 // MCPU:    pipeline-opt: error: --mcpu=gfx942: unsupported processor (supported: gfx950; the cost models and MFMA shapes are gfx950's)
 // TWICE:   pipeline-opt: error: argument --emit: given more than once
 // UNKNOWN: pipeline-opt: error: unrecognized arguments: --bogus

@@ -202,7 +202,9 @@ class Expansion:
     vm: tuple[int, int]
     lgkm: tuple[int, int]
     mfmas_per_mma: int
-    mfma_name: str | None = None
+    mfma_name: str | None = None      # None: any instruction of the kind
+    load_name: str | None = None
+    ds_name: str | None = None
 
 
 def _per_channel(counts: tuple[int, int], op, label: str, what: str) -> int:
@@ -230,10 +232,10 @@ def _entry_tokens(e: ScheduleEntry, label: str, x: Expansion) -> list[Token]:
         return [Token("sched_group_barrier", value=HINT_GROUP_MASKS[op.subtile], origin=o)]
     if op.role == OpRole.GLOBAL_LOAD:
         n = _per_channel(x.vm, op, label, "global load")
-        return [Token("vmem_load_lds", LOAD_LDS, origin=o) for _ in range(n)]
+        return [Token("vmem_load_lds", x.load_name, origin=o) for _ in range(n)]
     if op.role == OpRole.FRAGMENT_LOAD:
         n = _per_channel(x.lgkm, op, label, "fragment load")
-        return [Token("ds_read", DS_READ, origin=o) for _ in range(n)]
+        return [Token("ds_read", x.ds_name, origin=o) for _ in range(n)]
     if op.role == OpRole.COMPUTE:
         return [Token("mfma", x.mfma_name, origin=o) for _ in range(x.mfmas_per_mma)]
     raise IsaCheckError(f"schedule entry {label} (tag {op.tag}, role {op.role!r}) has no "
@@ -667,13 +669,17 @@ def remap_blocks(original: list, blocks: list[int], new: list) -> list[int]:
 
 def check_kernel_asm(fn: AsmFunction, request, mfmas_per_mma: int | None = None,
                      mfma_name: str | None = None, schedule=None,
-                     kernel_blocks: list[int] | None = None) -> IsaCheck:
+                     kernel_blocks: list[int] | None = None, load_name: str | None = None,
+                     ds_name: str | None = None) -> IsaCheck:
     """The ISA check of a kernel compiled with pipeline ``request``
     (:func:`pipeline_mlir.options.parse_pipeline`).
 
     ``mfmas_per_mma``: MFMAs per MMA entry; ``None`` infers it from the assembly
     (the main loop's MFMAs divided by the kernel's MMA entries, which must divide
-    evenly).  ``mfma_name``: the MFMA mnemonic, ``None`` for any.  ``schedule`` /
+    evenly).  ``mfma_name`` / ``load_name`` / ``ds_name``: the mnemonics an MMA, a
+    global load and a fragment load become (the complete kernels:
+    :data:`pipeline_mlir.gemm_kernel.MFMA_MNEMONICS`, :data:`LOAD_LDS`,
+    :data:`DS_READ`), ``None`` for any instruction of the kind.  ``schedule`` /
     ``kernel_blocks``: the phases that were lowered (default:
     :func:`lowered_schedule`).
     """
@@ -696,6 +702,6 @@ def check_kernel_asm(fn: AsmFunction, request, mfmas_per_mma: int | None = None,
         mfmas_per_mma = n_mfma // n_mma
     config = s.config()
     x = Expansion((config.vm_per_channel(0), config.vm_per_channel(1)),
-                  tuple(request.lgkm_per_load(s)), mfmas_per_mma, mfma_name)
+                  tuple(request.lgkm_per_load(s)), mfmas_per_mma, mfma_name, load_name, ds_name)
     exp = expected_skeleton(schedule, request.name, kernel_blocks, x)
     return check_isa(fn, exp)

@@ -442,11 +442,12 @@ class KernelReport:
 
 
 def kernel_report(asm_text: str, hsaco: bytes, request=None, name: str | None = None,
-                  mfmas_per_mma: int | None = None, mfma_name: str | None = None) -> KernelReport:
+                  **isa_options) -> KernelReport:
     """Report on a compiled kernel: its assembly text and linked code object.
 
     ``request`` (a ``parse_pipeline`` result) enables the ISA check against
-    its schedule; ``name`` picks the kernel (default: the only function).
+    its schedule; ``name`` picks the kernel (default: the only function);
+    ``isa_options`` go to :func:`pipeline_mlir.isa_check.check_kernel_asm`.
     """
     module = parse_asm(asm_text)
     fn = module.function(name)
@@ -462,7 +463,7 @@ def kernel_report(asm_text: str, hsaco: bytes, request=None, name: str | None = 
         rep.isa_note = "not run (needs --pipeline: the schedule the kernel was compiled with)"
     else:
         from .isa_check import check_kernel_asm
-        rep.isa = check_kernel_asm(fn, request, mfmas_per_mma, mfma_name)
+        rep.isa = check_kernel_asm(fn, request, **isa_options)
     return rep
 
 

@@ -17,7 +17,8 @@ import pytest
 from kernel_builds import KERNEL_SPECS, build
 from pipeline_mlir.asm import parse_asm
 from pipeline_mlir.gemm_kernel import MFMA_MNEMONICS
-from pipeline_mlir.isa_check import (Expansion, IsaCheckError, check_kernel_asm,
+from pipeline_mlir.isa_check import (DS_READ, LOAD_LDS, Expansion, IsaCheckError,
+                                     check_kernel_asm,
                                      expected_skeleton, remap_blocks)
 from pipeline_mlir.options import parse_pipeline
 from pipeline_mlir.types import (BARRIER, SCHEDULE_BARRIER, WAIT_LGKM, WAIT_VM, OpDesc, OpRole,
@@ -79,7 +80,7 @@ def kernel(request):
 def check(b, asm: str | None = None):
     fn = parse_asm(b.asm if asm is None else asm).function()
     return check_kernel_asm(fn, b.kernel.request, b.kernel.mfmas_per_mma,
-                            MFMA_MNEMONICS[b.kernel.dtype])
+                            MFMA_MNEMONICS[b.kernel.dtype], load_name=LOAD_LDS, ds_name=DS_READ)
 
 
 def test_shipped_kernels_have_only_explained_findings(kernel):
@@ -241,7 +242,8 @@ def test_expected_skeleton_lowering_additions():
                             kernel=[frag, _e(WAIT_VM, wait=3), _e(WAIT_LGKM, wait=1), mma,
                                     _e(SCHEDULE_BARRIER), _e(BARRIER)],
                             epilogue=[mma], warp_stagger_index=2)
-    x = Expansion(vm=(2, 1), lgkm=(8, 4), mfmas_per_mma=3, mfma_name="v_mfma_x")
+    x = Expansion(vm=(2, 1), lgkm=(8, 4), mfmas_per_mma=3, mfma_name="v_mfma_x",
+                  load_name=LOAD_LDS, ds_name=DS_READ)
 
     def show(toks):
         out = []

@@ -1,0 +1,181 @@
+"""Kernel resource report: occupancy, the code object reader, the cross-check, the CLI."""
+
+from __future__ import annotations
+
+import re
+import struct
+import subprocess
+import sys
+
+import pytest
+
+from kernel_builds import KERNEL_SPECS, build
+from pipeline_mlir.asm import parse_asm
+from pipeline_mlir.isa_check import check_kernel_asm
+from pipeline_mlir.kernel_report import (REFERENCE_PINGPONG_BF16, ReportError, decode_msgpack,
+                                         instruction_counts, kernel_report, occupancy_gfx950,
+                                         read_hsaco)
+
+
+@pytest.mark.parametrize("vgprs, sgprs, lds, wg, occ, limits", [
+    (256, 46, 131072, 512, 2, {"vgpr": 2, "lds": 2}),       # ping-pong: both limit
+    (169, 102, 65536, 256, 2, {"vgpr": 2, "sgpr": 7}),      # 169 -> 176 allocated
+    (81, 102, 32768, 256, 5, {"vgpr": 5, "lds": 5}),
+    (8, 30, 0, 64, 8, {"vgpr": 8, "sgpr": 10, "lds": 8}),   # at most 8 waves per SIMD
+    (64, 90, 0, 256, 8, {"sgpr": 8}),
+    (40, 30, 81920, 512, 4, {"lds": 4}),                    # 2 groups of 8 waves on 4 SIMDs
+    (512, 30, 0, 64, 1, {"vgpr": 1}),
+])
+def test_occupancy(vgprs, sgprs, lds, wg, occ, limits):
+    got, lim = occupancy_gfx950(vgprs, sgprs, lds, wg)
+    assert got == occ and {k: lim[k] for k in limits} == limits
+
+
+@pytest.mark.parametrize("args, message", [((520, 30, 0, 64), "exceed the gfx950 file"),
+                                           ((8, 30, 200000, 64), "bytes of LDS exceed")])
+def test_occupancy_rejects_impossible_kernels(args, message):
+    with pytest.raises(ReportError, match=message):
+        occupancy_gfx950(*args)
+
+
+def test_msgpack_decoder():
+    data = bytes([0x83,                                  # fixmap of 3
+                  0xA1]) + b"a" + bytes([0x93, 0x01, 0xFF, 0xCD, 0x01, 0x00]) + \
+        bytes([0xD9, 0x02]) + b"bc" + bytes([0xC3]) + \
+        bytes([0xA1]) + b"d" + bytes([0xDE, 0x00, 0x01, 0xA1]) + b"e" + \
+        bytes([0xCB]) + struct.pack(">d", 1.5)
+    assert decode_msgpack(data) == {"a": [1, -1, 256], "bc": True, "d": {"e": 1.5}}
+    assert decode_msgpack(bytes([0xC4, 0x02, 0x00, 0x01])) == b"\x00\x01"
+    assert decode_msgpack(bytes([0xD2]) + struct.pack(">i", -70000)) == -70000
+
+
+@pytest.mark.parametrize("data, message", [(bytes([0x92, 0x01]), "truncated"),
+                                           (bytes([0x01, 0x02]), "1 bytes after"),
+                                           (bytes([0xC1]), "unsupported type byte 0xc1"),
+                                           (bytes([0xDA, 0x00]), "truncated")])
+def test_msgpack_errors(data, message):
+    with pytest.raises(ReportError, match=message):
+        decode_msgpack(data)
+
+
+@pytest.mark.parametrize("data, message", [
+    (b"not an elf", "not an ELF file"),
+    (b"\x7fELF\x01\x01" + bytes(60), "not a 64-bit little-endian"),
+    (b"\x7fELF\x02\x01" + bytes(10) + struct.pack("<HH", 2, 62) + bytes(44), "not EM_AMDGPU"),
+    (b"\x7fELF\x02\x01" + bytes(10) + struct.pack("<HH", 3, 224) + bytes(44),
+     "section header table is missing"),
+])
+def test_read_hsaco_rejects_bad_files(data, message):
+    with pytest.raises(ReportError, match=message):
+        read_hsaco(data)
+
+
+@pytest.fixture(scope="session", params=sorted(KERNEL_SPECS))
+def kernel(request):
+    return request.param, build(request.param)
+
+
+def _report(b, asm=None, hsaco=None):
+    return kernel_report(b.asm if asm is None else asm, b.hsaco if hsaco is None else hsaco,
+                         b.kernel.request, mfmas_per_mma=b.kernel.mfmas_per_mma)
+
+
+def test_report_agrees_with_llvm_and_the_code_object(kernel):
+    key, b = kernel
+    rep = _report(b)
+    r = rep.resources
+    assert rep.mismatches == [] and rep.occupancy == r.llvm_occupancy and rep.ok
+    assert r.name == b.kernel.name and r.lds_bytes == b.kernel.lds_bytes
+    assert r.workgroup_size == b.kernel.threads and r.vgpr_spills == r.sgpr_spills == 0
+    assert r.scratch_bytes == 0 and r.vgpr_alloc >= r.vgprs + r.agprs
+    hs = read_hsaco(b.hsaco)
+    assert hs["e_flags"] & 0xFF == 0x4F                                 # gfx950
+    assert hs["descriptors"][r.name]["allocated_vgprs"] == -(-r.vgpr_alloc // 8) * 8
+    text = rep.format()
+    assert f"occupancy             {rep.occupancy} waves/SIMD" in text and ": agree" in text
+    # the counts are the assembly's: checked against a plain scan of the text
+    for label, pattern in (("mfma", r"^\tv_mfma_"), ("ds_read_b128", r"^\tds_read_b128 "),
+                           ("s_waitcnt", r"^\ts_waitcnt"), ("s_barrier", r"^\ts_barrier$"),
+                           ("s_setprio", r"^\ts_setprio "),
+                           ("buffer_load ... lds", r"^\tbuffer_load_\w+ .* lds$")):
+        assert rep.counts[label] == len(re.findall(pattern, b.asm, re.M)), label
+
+
+def test_ping_pong_bf16_beside_the_reference():
+    b = build("pingpong-bf16")
+    rep = _report(b)
+    ref = REFERENCE_PINGPONG_BF16
+    assert rep.reference is ref and "reference" in rep.format()
+    c = rep.counts
+    for label in ("ds_read_b128", "buffer_load ... lds", "s_barrier", "s_setprio"):
+        assert c[label] == ref["counts"][label], label
+    assert c["  v_mfma_f32_16x16x32_bf16"] == ref["counts"]["v_mfma_f32_16x16x32_bf16"]
+    # our extra waits are exactly LLVM's waits for kernel-argument s_loads
+    extra = [o for o in rep.isa.outside if o.text.startswith("s_waitcnt")]
+    assert c["s_waitcnt"] - len(extra) == ref["counts"]["s_waitcnt"]
+    assert rep.resources.lds_bytes == ref["lds_bytes"]
+    # occupancy is limited by LDS (one 128 KiB workgroup per CU) in both kernels, so
+    # the VGPR difference (ours vs 210) does not change it
+    assert rep.limits["lds"] == rep.occupancy == 2
+    assert occupancy_gfx950(ref["vgprs"], rep.resources.sgprs_for_waves, ref["lds_bytes"],
+                            512)[0] == 2
+    assert _report(build("4wave-bf16")).reference is None
+
+
+def test_mismatches_are_reported():
+    b = build("4wave-fp8-64")
+    asm = b.asm.replace(".vgpr_count:     80", ".vgpr_count:     81")
+    assert asm != b.asm
+    assert _report(b, asm=asm).mismatches == [".vgpr_count: assembly 81, code object 80"]
+    asm = re.sub(r"; Occupancy: \d+", "; Occupancy: 3", b.asm)
+    rep = _report(b, asm=asm)
+    assert not rep.ok and "LLVM's '; Occupancy' 3: DIFFER" in rep.format()
+    lds = b.hsaco.replace(struct.pack("<I", 32768), struct.pack("<I", 16384), 1)
+    assert lds != b.hsaco
+    assert "KD group_segment_fixed_size: assembly 32768, code object 16384" in \
+        _report(b, hsaco=lds).mismatches
+
+
+def test_report_errors():
+    b = build("4wave-fp8-64")
+    with pytest.raises(ReportError, match="not an ELF file"):
+        _report(b, hsaco=b"junk")
+    stripped = re.sub(r"\t\.amdhsa_kernel .*?\.end_amdhsa_kernel\n", "", b.asm, flags=re.S)
+    with pytest.raises(ReportError, match="no .amdhsa_kernel"):
+        _report(b, asm=stripped)
+
+
+def test_counts_of_a_snippet():
+    fn = parse_asm("f:\n s_waitcnt vmcnt(0)\n ds_read2_b64 v[0:3], v4\n s_nop 1\n").function()
+    c = instruction_counts(fn)
+    assert (c["s_waitcnt"], c["ds_read (other)"], c["s_nop"], c["mfma"]) == (1, 1, 1, 0)
+
+
+def test_isa_check_in_the_report_is_the_checks():
+    b = build("4wave-bf16")
+    rep = _report(b)
+    direct = check_kernel_asm(parse_asm(b.asm).function(), b.kernel.request,
+                              b.kernel.mfmas_per_mma)
+    assert [f.key() for f in rep.isa.findings] == [f.key() for f in direct.findings]
+    assert "ISA check" in rep.format()
+    assert "not run" in kernel_report(b.asm, b.hsaco).format()
+
+
+# ---- the driver ----------------------------------------------------------------------------
+
+def _cli(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "pipeline_mlir.tools.pipeline_opt", *args],
+                          capture_output=True, text=True, input=stdin)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--pipeline=single-buffer", "--emit=report"],
+     "--emit=report without an input builds a complete GEMM kernel, which exists for 4wave "
+     "and pingpong, not 'single-buffer'"),
+    (["--pipeline=pingpong", "--emit=report", "-"], "error:"),
+])
+def test_cli_report_errors(args, message):
+    r = _cli(*args, stdin='"sched.pipeline"() ({}) {schedule = "pingpong"} : () -> ()\n')
+    assert r.returncode == 1 and message in r.stderr
+    assert "Traceback" not in r.stderr and r.stdout == ""
+    assert len(r.stderr.strip().splitlines()) == 1

@@ -1,4 +1,5 @@
 // RUN: pipeline-opt %S/Inputs/empty.mlir --pass-pipeline='builtin.module(sched-import{schedule=4wave},sched-annotate,sched-reorder,sched-derive-edges,sched-schedule,sched-derive-waits,sched-explicit-blocks,sched-expand-phases,sched-fix-hazards)' | FileCheck %s
+// RUN: pipeline-opt %S/Inputs/empty.mlir --pass-pipeline='builtin.module(sched-import{schedule=4wave},sched-annotate,sched-reorder,sched-derive-edges,sched-schedule,sched-derive-waits,sched-explicit-blocks,sched-expand-phases,sched-fix-hazards,sched-verify,sched-fix-hazards)' | FileCheck %s
 // RUN: pipeline-opt %S/Inputs/empty.mlir --pass-pipeline='builtin.module(sched-import{schedule=pingpong},sched-annotate,sched-reorder,sched-derive-edges,sched-schedule,sched-derive-waits,sched-explicit-blocks,sched-expand-phases)' -o %t.before
 // RUN: pipeline-opt %t.before --pass-pipeline='builtin.module(sched-fix-hazards)' -o %t.after
 // RUN: diff %t.before %t.after
@@ -33,7 +34,8 @@
 // CHECK-NEXT:      "sched.mma"()
 // CHECK:         state = "phases", warp_stagger_index = 15 : i64
 
-// The ping-pong schedule is hazard-free: the pass changes nothing (the diff above).
+// The ping-pong schedule is hazard-free: the pass changes nothing (the diff above). A second
+// run finds nothing to fix either (the second RUN line), and sched-verify accepts the result.
 
 // Hazards no wait or barrier removes are errors at the pipeline.
 // An MMA whose fragments nothing loads.

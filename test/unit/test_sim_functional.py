@@ -379,3 +379,20 @@ def _check_configuration(spec):
             "more instructions" in str(e) or "outstanding" in str(e), str(e)
         return
     assert simulate(fixed, shape, range(0, 4)).safe
+
+
+@pytest.mark.parametrize("spec", SHIPPED)
+def test_the_kernel_pipeline_lowers_hazard_free_phases(spec):
+    """What sched-fix-hazards leaves in the IR (the phases sched-lower-to-rocdl lowers into
+    the shipped kernel) simulates clean, and differs from the schedule as printed exactly
+    by the repair's fixes."""
+    from test_passes import STEPS, import_text, run, schedule_of
+
+    request = gemm_kernel(parse_pipeline(spec)).request
+    text = run(import_text(request.spec()), *STEPS, "sched-fix-hazards")
+    printed = schedule_of(text)
+    kernel = parse(printed)
+    shape = kernel_shape(request)
+    assert simulate(kernel, shape).safe
+    fixed = repair(request.compile(), shape)
+    assert printed == format_schedule(fixed)

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
 from ..errors import PipelineError
+from .bounds import LoopAnalysis
 from .cu_model import CURun
 from .instr import PSEUDO_KINDS
 
@@ -269,7 +270,10 @@ def layout_timeline(run: CURun, analysis=None, *, title: str = "",
     the title.  ``iteration``/``window`` override the default window."""
     if not isinstance(run, CURun):
         raise TimelineError(f"render_timeline: run must be a CURun, got {type(run).__name__}")
-    if analysis is not None and getattr(analysis, "run", run) is not run:
+    if analysis is not None and not isinstance(analysis, LoopAnalysis):
+        raise TimelineError(f"render_timeline: analysis must be a LoopAnalysis or None, got "
+                            f"{type(analysis).__name__}")
+    if analysis is not None and analysis.run is not run:
         raise TimelineError("render_timeline: analysis is of another run (analysis.run is not run)")
     (t0, t1), it = choose_window(run, iteration, window)
     span = t1 - t0
@@ -361,7 +365,7 @@ def layout_timeline(run: CURun, analysis=None, *, title: str = "",
                 lab = f"iter {i2}"
                 tw = text_width(lab, 8)
                 left = X(s0) + 3 + tw > _LEFT + plot_w
-                lx = X(s0) - 3 - tw if left else X(s0) + 3
+                lx = X(s0) - 5 - tw if left else X(s0) + 5
                 if labels.place(lx, lx + tw):
                     items.append(Text(lx, y + _LABEL_BAND - 2, lab, 8, ITER_COLOUR))
         for _st, x0, kind, label, op in sorted(marks, key=lambda m: (-m[0], m[1])):

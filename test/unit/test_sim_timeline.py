@@ -124,6 +124,9 @@ def test_png_output(tmp_path, pingpong):
     d = render_timeline(run, an, str(p), title="pp")
     data = p.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) < 3_000_000
+    other = simulate_cu([(0, _loop(3))], "llvm")
+    with pytest.raises(PipelineError, match="analysis is of another run"):
+        render_timeline(other, an, p)
     with Image.open(p) as im:
         assert im.size == (d.width, d.height)
         assert 1200 < im.width <= 2600 and 400 < im.height < 1500
@@ -152,6 +155,8 @@ def test_unwritable_path_and_bad_arguments(tmp_path):
         render_timeline(run, None, tmp_path / "t.svg", window=(5, 5))
     with pytest.raises(PipelineError, match="must be a CURun"):
         render_timeline("run", None, tmp_path / "t.svg")
+    with pytest.raises(PipelineError, match="analysis must be a LoopAnalysis or None, got str"):
+        render_timeline(run, "an", tmp_path / "t.svg")
 
 
 def test_deadlocked_run_is_drawn_and_marked(tmp_path):

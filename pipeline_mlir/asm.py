@@ -73,10 +73,6 @@ class AsmInstr:
     value: int = 0
     exp: int | None = None
 
-    @property
-    def is_lds_dma(self) -> bool:
-        return self.kind == "vmem_load_lds"
-
 
 @dataclass
 class AsmBlock:
@@ -294,13 +290,6 @@ def registers(operand: str, line: int | None = None) -> tuple[str, ...]:
     if re.match(r"^(v|a|s|ttmp)\[", op):
         raise AsmError(f"malformed register operand {operand!r}", line)
     return ()
-
-
-def _regs(operands) -> tuple[str, ...]:
-    out: list[str] = []
-    for o in operands:
-        out.extend(registers(o))
-    return tuple(out)
 
 
 # ---------------------------------------------------------------------------

@@ -62,7 +62,6 @@ __all__ = ["IsaCheckError", "Token", "Finding", "Outside", "IsaCheck", "expected
            "actual_skeleton", "check_isa", "check_kernel_asm", "PHASES"]
 
 PHASES = ("prologue", "loop", "epilogue")
-_PREFIX = {"prologue": "PRO", "kernel": "KRN", "epilogue": "EPI"}
 SEPARATORS = ("wait", "barrier", "setprio", "sched_barrier", "sched_group_barrier")
 #: data kinds compared gap by gap, and their names in findings
 DATA_CLASSES = {"mfma": "mfma", "ds_read": "ds-read", "ds_write": "ds-write",

@@ -228,9 +228,20 @@ def simulate_request(request, tables=("llvm", "measured"), iterations=range(0, 7
     from .repair import repair
     from .trace import kernel_shape
 
+    from ..errors import ConfigError
+    from ..gemm_kernel import gemm_kernel
+
+    note = None
+    try:   # the complete kernel's counts for the keys the request leaves unset
+        request = gemm_kernel(request).request
+    except ConfigError as e:
+        note = (f"no complete kernel issues these counts ({e}); the schedule is simulated "
+                f"with the given counts on the kernel's warps")
     shape = kernel_shape(request)
     compiled = request.compile()
     rep = SimulationReport(request.spec(), "schedule", shape)
+    if note:
+        rep.notes.append(note)
     rep.findings = simulate(compiled, shape, iterations)
     fixed = repair(compiled, shape, iterations)
     rep.fixes = fixed.fixes
@@ -245,6 +256,11 @@ def simulate_assembly(text: str, filename: str, waves: int, stagger: bool,
     """The main loop of a kernel's gfx950 assembly on the CU model."""
     from .timing import simulate_asm_loop
 
+    import re
+
+    if not re.search(r"^[A-Za-z_][\w.$]*:", text, re.M):
+        # a loop body cut out of a kernel (as llvm-mca takes it): give it a function
+        text = "loop_body:\n" + text
     rep = SimulationReport(f"{filename} (assembly, {waves} waves)", "assembly")
     rep.notes.append("the functional model needs the schedule (LDS slots, K offsets); for "
                      "assembly only the timing model runs")

@@ -145,6 +145,7 @@ class GroupState:
     writes: dict = field(default_factory=dict)       # slot -> [load pos, ...]
     reads: list = field(default_factory=list)        # (frag pos, slot, write pos | None)
     by_origin: dict = field(default_factory=dict)    # (phase, iteration, entry) -> pos
+    frag_tiles: dict = field(default_factory=dict)   # frag load pos -> K tile it read (or None)
     barriers: int = 0
 
 
@@ -208,7 +209,9 @@ class KernelRun:
             elif role == OpRole.FRAGMENT_LOAD:
                 ch = channel_of(op)
                 slot = (ch, op.stage, op.subtile)
-                g.reads.append((s.pos, slot, last_write.get(slot)))
+                wpos = last_write.get(slot)
+                g.reads.append((s.pos, slot, wpos))
+                g.frag_tiles[s.pos] = None if wpos is None else g.steps[wpos].k_tile
                 regs[(ch, op.subtile)] = s.pos
                 self._issue(gi, s, lgq, out, "lgkm", self.shape.lgkm_per_load[ch], LGKM_LIMIT)
                 max_lg = max(max_lg, out["lgkm"])
@@ -254,7 +257,7 @@ class KernelRun:
                 self.result.implicit_waits.append(ImplicitWait(
                     gi, s.phase, s.iteration, s.entry, f"{CHANNELS[ch]} subtile {sub}",
                     f.phase, f.entry))
-            tiles.append(self._frag_tile(gi, fpos))
+            tiles.append(g.frag_tiles[fpos])
         if None in tiles:
             return  # reported at the fragment load
         if tiles[0] != tiles[1]:
@@ -262,13 +265,6 @@ class KernelRun:
                         f"tile {tiles[0]} with B of K tile {tiles[1]}")
             return
         acc.setdefault((r, c), []).append(tiles[0])
-
-    def _frag_tile(self, gi, fpos):
-        g = self.groups[gi]
-        for pos, _slot, wpos in g.reads:
-            if pos == fpos:
-                return None if wpos is None else g.steps[wpos].k_tile
-        return None
 
     # -- across groups --------------------------------------------------------------------
     def happens_before(self, ga: int, a: int, gb: int, b: int) -> bool:

@@ -40,7 +40,7 @@ def main() -> None:
     from pipeline_mlir.options import parse_pipeline
     from pipeline_mlir.sim.functional import simulate
     from pipeline_mlir.sim.repair import repair
-    from pipeline_mlir.sim.report import _timing
+    from pipeline_mlir.sim.report import timing_runs
     from pipeline_mlir.sim.trace import kernel_shape
 
     print(f"{'kernel':<40} {'table':<9} {'ResMII':>7} {'RecMII':>8} {'MinII':>8} "
@@ -52,7 +52,7 @@ def main() -> None:
         shape = kernel_shape(request)
         found, t_func, _ = best(lambda: simulate(compiled, shape), args.repeat)
         fixed, t_fix, _ = best(lambda: repair(compiled, shape), args.repeat)
-        res, t_time, _ = best(lambda: _timing(fixed, shape, ("llvm", "measured")), args.repeat)
+        res, t_time, _ = best(lambda: timing_runs(fixed, shape, ("llvm", "measured")), args.repeat)
         for t in res:
             a = t.analysis
             busy = sum(a.mfma_busy.values()) / len(a.mfma_busy)

@@ -39,8 +39,7 @@ class FixHazards(SchedPass):
 
         n = self["max-iterations"]
         if not 1 <= n <= 64:
-            raise ConfigError(f"pass '{self.name}': option 'max-iterations' must be 1..64 "
-                              f"(got {n})")
+            raise ConfigError(f"option 'max-iterations' must be 1..64 (got {n})")
         compiled = compiled_from_ir(p)
         fixed = repair(compiled, kernel_shape(p.request()), range(0, n + 1))
         for fix in fixed.fixes:

@@ -28,7 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import PipelineError
-from ..types import BARRIER, SCHEDULE_BARRIER, WAIT_LGKM, WAIT_VM, OpDesc, OpRole, Phase, ScheduleEntry
+from ..types import (BARRIER, MAX_KERNEL_TAG, SCHEDULE_BARRIER, WAIT_LGKM, WAIT_VM, OpDesc,
+                     OpRole, Phase, ScheduleEntry, default_op_name)
 from .functional import KernelRun, iterations_text, simulate
 from .trace import KernelShape, channel_of, role_of
 
@@ -191,10 +192,8 @@ def _tighten(entries, index, ops):
 
 
 def _entry_text(e: ScheduleEntry, names: dict) -> str:
-    from ..types import default_op_name
-
     op = e.op
     name = default_op_name(op.tag, names)
-    if op.tag <= 127:
+    if op.tag <= MAX_KERNEL_TAG:
         return f"{name} s={op.stage} sub={op.subtile}"
     return name

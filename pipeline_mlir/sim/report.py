@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import PipelineError
-from .functional import SimulationResult, simulate
+from .functional import SimulationResult, iterations_text, simulate
 from .trace import KernelShape
 
 TABLE_UNITS = {"llvm": "LLVM SchedModel units", "measured": "gfx950 clock cycles"}
@@ -64,7 +64,7 @@ class SimulationReport:
             h = self.functional.first_hazard()
             others = sum(len(r.hazards) for r in self.functional.runs) - 1
             more = f" ({others} more hazard reports; --report lists them)" if others > 0 else ""
-            return (f"hazard with {_iters(h.iterations)} ({h.kind}"
+            return (f"hazard with {iterations_text(h.iterations)} ({h.kind}"
                     f"{', ' + h.counter if h.counter else ''}): {h.message}{more}")
         for t in self.timing:
             if t.analysis.run.deadlock:
@@ -104,10 +104,6 @@ class SimulationReport:
         return "\n".join(out) + "\n"
 
 
-def _iters(n: int) -> str:
-    return f"{n} main-loop iteration{'' if n == 1 else 's'}"
-
-
 def _ranges(ns: list[int]) -> str:
     ns = sorted(ns)
     return f"{ns[0]}" if len(ns) == 1 else (f"{ns[0]}..{ns[-1]}" if ns == list(
@@ -131,7 +127,7 @@ def _functional_text(label: str, res: SimulationResult) -> str:
     lg = max(r.max_outstanding[1] for r in runs)
     lines.append(f"  most instructions outstanding: vmcnt {vm} (limit 63), lgkmcnt {lg} (limit 15)")
     bars = runs[-1].barriers
-    lines.append(f"  s_barrier per warp group ({_iters(runs[-1].iterations)}): "
+    lines.append(f"  s_barrier per warp group ({iterations_text(runs[-1].iterations)}): "
                  f"{', '.join(map(str, bars))}")
     implicit = res.distinct_implicit_waits()
     if implicit:
@@ -188,7 +184,8 @@ def _entry(entry: tuple, asm: bool) -> str:
 
 # ---------------------------------------------------------------------------------------------
 
-def _timing(schedule, shape: KernelShape, tables) -> list[Timing]:
+def timing_runs(schedule, shape: KernelShape, tables) -> list[Timing]:
+    """The kernel's waves running ``schedule`` for TIMING_ITERATIONS trips, per cost table."""
     from .bounds import analyze_loop
     from .cu_model import simulate_cu
     from .trace import wave_streams
@@ -218,7 +215,7 @@ def simulate_dump(text: str, request, filename: str, tables=("llvm", "measured")
     rep = SimulationReport(f"{filename} ({request.spec()})", "dump", shape)
     rep.functional = simulate(sched, shape, iterations)
     if tables:
-        rep.timing = _timing(sched, shape, tables)
+        rep.timing = timing_runs(sched, shape, tables)
     return rep
 
 
@@ -247,7 +244,7 @@ def simulate_request(request, tables=("llvm", "measured"), iterations=range(0, 7
     rep.fixes = fixed.fixes
     rep.functional = simulate(fixed, shape, iterations)
     if tables:
-        rep.timing = _timing(fixed, shape, tables)
+        rep.timing = timing_runs(fixed, shape, tables)
     return rep
 
 
@@ -265,16 +262,10 @@ def simulate_assembly(text: str, filename: str, waves: int, stagger: bool,
     rep.notes.append("the functional model needs the schedule (LDS slots, K offsets); for "
                      "assembly only the timing model runs")
     for table in tables:
-        an = simulate_asm_loop(text, waves, TIMING_ITERATIONS, table, stagger=stagger)
+        try:
+            an = simulate_asm_loop(text, waves, TIMING_ITERATIONS, table, stagger=stagger)
+        except PipelineError as e:   # asm.py names the line; say which file
+            raise PipelineError(f"{filename}: {e}") from None
         rep.timing.append(Timing(table, an, []))
     return rep
 
-
-def check_tables(names) -> tuple[str, ...]:
-    from .costs import get_table
-
-    for n in names:
-        get_table(n)   # raises a CostError naming the known tables
-    if not names:
-        raise PipelineError("no cost table given")
-    return tuple(names)

@@ -477,7 +477,7 @@ def _legend(items: list, y: float, width: int, kinds: set[str], stalls: set[str]
     entries: list[tuple[str, str, str]] = []     # (shape, colour, text)
     entries += [("bar", KIND_COLOURS[k], k) for k in KIND_COLOURS if k in kinds]
     if it is not None:
-        entries.append(("faded", KIND_COLOURS["mfma"], f"other iterations (faded)"))
+        entries.append(("faded", KIND_COLOURS["mfma"], "other iterations (faded)"))
     groups = [("instructions (bar: issue -> end; s_barrier: arrival -> release)", entries),
               ("stall lane (cycles waited before issue)",
                [("bar", STALL_COLOURS[g], g) for g in STALL_COLOURS if g in stalls]),

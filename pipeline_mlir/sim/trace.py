@@ -32,6 +32,7 @@ from ..errors import ConfigError
 from ..targets import LOAD_A, LOAD_B, MMA, MMA_LOAD_A, MMA_LOAD_B
 from ..types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER, SET_PRIO, WAIT_LGKM,
                      WAIT_VM, KOffsetKind, OpDesc, OpRole)
+from ..waitcnt import LGKMCNT_MAX, VMCNT_MAX
 from .instr import Instr
 
 #: role and channel of each matmul kernel tag (the dump names LOAD_A, MMA_LOAD_B, ...)
@@ -39,9 +40,7 @@ MATMUL_ROLES = {LOAD_A: (OpRole.GLOBAL_LOAD, 0), LOAD_B: (OpRole.GLOBAL_LOAD, 1)
                 MMA_LOAD_A: (OpRole.FRAGMENT_LOAD, 0), MMA_LOAD_B: (OpRole.FRAGMENT_LOAD, 1),
                 MMA: (OpRole.COMPUTE, -1)}
 #: hardware counter limits of gfx950 (vmcnt 6 bits, lgkmcnt 4 bits)
-VM_LIMIT, LGKM_LIMIT = 63, 15
-MFMA_NAMES = {"bf16": "v_mfma_f32_16x16x32_bf16", "f16": "v_mfma_f32_16x16x32_f16",
-              "fp8": "v_mfma_f32_16x16x128_f8f6f4"}
+VM_LIMIT, LGKM_LIMIT = VMCNT_MAX, LGKMCNT_MAX
 
 
 @dataclass(frozen=True)
@@ -83,7 +82,7 @@ def kernel_shape(request, stagger_groups: bool = True) -> KernelShape:
 
     The counts are the request's (what its schedule's waits were derived for); the
     MFMAs per MMA come from the kernel geometry of the request's dtype and tile."""
-    from ..gemm_kernel import GemmKernel
+    from ..gemm_kernel import MFMA_MNEMONICS, GemmKernel
     from ..geometry import ping_pong_geometry
 
     if request.name == "pingpong":
@@ -108,7 +107,7 @@ def kernel_shape(request, stagger_groups: bool = True) -> KernelShape:
             raise ConfigError(f"pipeline '{request.spec()}': {what}_a/b must be at least 1 to "
                               f"simulate (got {a}, {b})")
     return KernelShape(request.name, groups, per_group, vm, lgkm, k.mfmas_per_mma,
-                       MFMA_NAMES[g.dtype])
+                       MFMA_MNEMONICS[g.dtype])
 
 
 @dataclass(frozen=True)

@@ -66,6 +66,14 @@ def test_assembly_loop_body_is_timed(capsys):
     assert "ResMII (binding unit)" in out and "line " in out
 
 
+def test_assembly_without_a_main_loop_is_a_located_error(capsys, tmp_path):
+    asm = tmp_path / "k.s"
+    asm.write_text("gemm:\n\tv_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], v[0:3]\n")
+    rc, out, err = run(capsys, "--simulate", str(asm), "--pipeline=4wave")
+    assert rc == 1 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"pipeline-opt: error: {asm}: line 1: function 'gemm' has no loop")
+
+
 @pytest.mark.parametrize("argv,message", [
     (["--simulate", "--pipeline=4wave", "--sim-iterations=99"], "--sim-iterations=99: must be 0..64"),
     (["--simulate", "--pipeline=4wave", "--launch=1,2,3"], "cannot be combined with --launch"),

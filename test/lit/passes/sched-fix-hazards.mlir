@@ -5,6 +5,7 @@
 // RUN: diff %t.before %t.after
 // RUN: pipeline-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-fix-hazards)'
 // RUN: not pipeline-opt %S/Inputs/logical.mlir --pass-pipeline='builtin.module(sched-fix-hazards)' 2>&1 | FileCheck %s --check-prefix=STATE
+// RUN: not pipeline-opt %t.before --pass-pipeline='builtin.module(sched-fix-hazards{max-iterations=0})' 2>&1 | FileCheck %s --check-prefix=ITER
 
 // sched-fix-hazards simulates the expanded phases as the complete kernel runs
 // them (0..6 main-loop iterations) and inserts the waits and barriers that
@@ -94,4 +95,5 @@
   }) : () -> ()
 }) {options = {}, schedule = "single-buffer", state = "phases", warp_stagger_index = 0 : i64} : () -> ()
 
+// ITER: error: sched-fix-hazards: option 'max-iterations' must be 1..64 (got 0)
 // STATE: error: sched-fix-hazards: 'sched.pipeline' op is in state "logical" but this pass needs "phases"

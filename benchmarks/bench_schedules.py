@@ -38,7 +38,7 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-# The shipped schedules, as pipeline specs (pipeline_mlir.options).
+# The shipped schedules, as pipeline specs (pipeline_mlir.schedules.registry).
 SHIPPED = [
     ("pingpong default (bf16, lgkm 2/2, vm 4/4, max_globals 1)", "pingpong"),
     ("pingpong fp8 (lgkm 8/4, vm 2/2, max_globals 0)",
@@ -62,8 +62,8 @@ def table(headers: list[str], rows: list[list[str]]) -> str:
 
 def bench_compile(n: int) -> str:
     t0 = time.perf_counter()
-    from pipeline_mlir.compiler import compile_schedule  # noqa: F401  (import cost)
-    from pipeline_mlir.options import parse_pipeline
+    from pipeline_mlir.schedule.compiler import compile_schedule  # noqa: F401  (import cost)
+    from pipeline_mlir.schedules.registry import parse_pipeline
     from pipeline_mlir.schedules import fourwave, pingpong, single_buffer  # noqa: F401
     import_ms = (time.perf_counter() - t0) * 1e3
     rows = []
@@ -154,7 +154,7 @@ def bench_cli(n: int) -> str:
 
 def pingpong_case(m: int, n: int):
     from pipeline_mlir.schedules.pingpong import DeclarativeSchedule
-    from pipeline_mlir.targets import mi355x_target
+    from pipeline_mlir.schedule.targets import mi355x_target
 
     target = mi355x_target()
     if (m, n) != (2, 2):
@@ -166,11 +166,11 @@ def pingpong_case(m: int, n: int):
 
 
 def bench_csp() -> str:
-    from pipeline_mlir.compiler import compile_schedule
-    from pipeline_mlir.config import ScheduleConfig, SchedulingStrategy
+    from pipeline_mlir.schedule.compiler import compile_schedule
+    from pipeline_mlir.schedule.config import ScheduleConfig, SchedulingStrategy
     from pipeline_mlir.errors import PipelineError
-    from pipeline_mlir.graph import LoopBody
-    from pipeline_mlir.schedulers import SearchBudget, optimal_schedule_with_halves
+    from pipeline_mlir.schedule.graph import LoopBody
+    from pipeline_mlir.schedule.schedulers import SearchBudget, optimal_schedule_with_halves
 
     budget = SearchBudget()
     rows = []

@@ -36,8 +36,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
-    from pipeline_mlir.gemm_kernel import gemm_kernel
-    from pipeline_mlir.options import parse_pipeline
+    from pipeline_mlir.kernel.gemm import gemm_kernel
+    from pipeline_mlir.schedules.registry import parse_pipeline
     from pipeline_mlir.sim.functional import simulate
     from pipeline_mlir.sim.repair import repair
     from pipeline_mlir.sim.report import timing_runs

@@ -28,13 +28,13 @@ fenced ``rocdl`` ops, and the loop results are rewired through the epilogue.
 
 from __future__ import annotations
 
-from pipeline_mlir.types import KOffsetKind, OpDesc
+from pipeline_mlir.schedule.types import KOffsetKind, OpDesc
 
-from . import ops as S
-from . import bindings as B
-from .bindings import ir
-from .ir_io import IRError, get, i64, options_attr, ops_of, read_entry, read_phase
-from .rocdl_build import emit_entries
+from pipeline_mlir.dialect import ops as S
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError, get, i64, options_attr, ops_of, read_entry, read_phase
+from pipeline_mlir.dialect.rocdl_build import emit_entries
 
 TAG_ATTRS = {"sched.global_load": S.GLOBAL_LOAD, "sched.frag_load": S.FRAG_LOAD,
              "sched.mma": S.MMA_OP, "sched.lds_store": S.LDS_STORE}

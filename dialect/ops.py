@@ -8,9 +8,9 @@ in generic form are a public interface: see ``dialect/README.md``.
 
 from __future__ import annotations
 
-from pipeline_mlir.targets import (HINT_GROUP_NAMES, LOAD_A, LOAD_B, LOAD_DRAM, LOAD_FRAG, MMA, MMA_LOAD_A,
+from pipeline_mlir.schedule.targets import (HINT_GROUP_NAMES, LOAD_A, LOAD_B, LOAD_DRAM, LOAD_FRAG, MMA, MMA_LOAD_A,
                                    MMA_LOAD_B, SB_COMPUTE, STORE_SMEM)
-from pipeline_mlir.types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER, SET_PRIO,
+from pipeline_mlir.schedule.types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER, SET_PRIO,
                                  WAIT_LGKM, WAIT_VM, KOffsetKind, OpRole, ResourceKind)
 
 PIPELINE = "sched.pipeline"

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from pipeline_mlir.fences import fenced_sequence, is_wait  # noqa: F401 (re-exported)
-from pipeline_mlir.targets import HINT_GROUP_MASKS
-from pipeline_mlir.types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER, SET_PRIO,
+from pipeline_mlir.schedule.fences import fenced_sequence, is_wait  # noqa: F401 (re-exported)
+from pipeline_mlir.schedule.targets import HINT_GROUP_MASKS
+from pipeline_mlir.schedule.types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER, SET_PRIO,
                                  WAIT_LGKM, WAIT_VM, OpDesc)
-from pipeline_mlir.waitcnt import waitcnt_imm
+from pipeline_mlir.isa.waitcnt import waitcnt_imm
 
-from . import bindings as B
-from .bindings import ir
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.bindings import ir
 
 #: #rocdl.sched_group_mask keywords and their bits (checked against LLVM's i32 in
 #: notes/mlir-stack.md); "none" and "all" are the two whole-mask words
@@ -78,8 +78,8 @@ def emit_entries(entry_ops: list, descs: list[OpDesc], fence_waits: bool, fence_
     """
     from pipeline_mlir.errors import PipelineError
 
-    from . import ops as S
-    from .ir_io import IRError, get
+    from pipeline_mlir.dialect import ops as S
+    from pipeline_mlir.dialect.ir_io import IRError, get
 
     blocks = [get(e, "block", S.INT) for e in entry_ops]
     seq = fenced_sequence(descs, blocks if any(b is not None for b in blocks) else None,

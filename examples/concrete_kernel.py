@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import sys
 
-from pipeline_mlir.options import parse_pipeline
-from pipeline_mlir.types import KOffsetKind
+from pipeline_mlir.schedules.registry import parse_pipeline
+from pipeline_mlir.schedule.types import KOffsetKind
 
 K_NAMES = {KOffsetKind.K0: "k0", KOffsetKind.K1: "k1", KOffsetKind.K_NEXT: "k_next",
            KOffsetKind.K_PREV: "k_prev", KOffsetKind.NONE: "none"}

@@ -17,8 +17,8 @@ and fail the pass; they never escape as Python exceptions.
 from __future__ import annotations
 
 from pipeline_mlir.errors import ConfigError, PipelineError
-from pipeline_mlir.options import BOOL_WORDS
-from pipeline_mlir.types import MAX_KERNEL_TAG
+from pipeline_mlir.schedules.registry import BOOL_WORDS
+from pipeline_mlir.schedule.types import MAX_KERNEL_TAG
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, PipelineIR, pipeline_ops, read_pipeline, set_attr

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from pipeline_mlir import stages
+from pipeline_mlir.schedule import stages
 from pipeline_mlir.dialect.ir_io import entry_attrs
 
-from ._common import SchedPass
+from pipeline_mlir.passes._common import SchedPass
 
 
 class Annotate(SchedPass):

@@ -6,11 +6,11 @@ The edges are stored on the pipeline as ``edges = ["P->C<kind><distance>", ...]`
 
 from __future__ import annotations
 
-from pipeline_mlir import stages
+from pipeline_mlir.schedule import stages
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.ir_io import set_attr
 
-from ._common import SchedPass
+from pipeline_mlir.passes._common import SchedPass
 
 
 class DeriveEdges(SchedPass):

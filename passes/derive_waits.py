@@ -8,10 +8,10 @@ blocks: the pass only advances their state.
 
 from __future__ import annotations
 
-from pipeline_mlir import stages
+from pipeline_mlir.schedule import stages
 from pipeline_mlir.dialect.ir_io import write_program
 
-from ._common import SchedPass, location_index
+from pipeline_mlir.passes._common import SchedPass, location_index
 
 
 class DeriveWaits(SchedPass):

@@ -8,11 +8,11 @@ the lgkm-per-load counts the kernel uses.  Kernel entries carry ``block = i``
 
 from __future__ import annotations
 
-from pipeline_mlir import stages
+from pipeline_mlir.schedule import stages
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.ir_io import set_attr, write_phase
 
-from ._common import SchedPass, location_index
+from pipeline_mlir.passes._common import SchedPass, location_index
 
 
 class ExpandPhases(SchedPass):

@@ -6,10 +6,10 @@ they are; 4-wave blocks get a second region with the ops in emission order.
 
 from __future__ import annotations
 
-from pipeline_mlir import stages
+from pipeline_mlir.schedule import stages
 from pipeline_mlir.dialect.ir_io import write_program
 
-from ._common import SchedPass, location_index
+from pipeline_mlir.passes._common import SchedPass, location_index
 
 
 class ExplicitBlocks(SchedPass):

@@ -20,7 +20,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import compiled_from_ir, create_entry, get, ops_of, set_attr
 from pipeline_mlir.errors import ConfigError
 
-from ._common import PassOption, SchedPass
+from pipeline_mlir.passes._common import PassOption, SchedPass
 
 _PHASE_OP = {"prologue": S.PROLOGUE, "kernel": S.KERNEL, "epilogue": S.EPILOGUE}
 

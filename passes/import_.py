@@ -21,7 +21,7 @@ from pipeline_mlir.dialect.ir_io import (IRError, create_entry, options_attr, pi
                                          read_pipeline)
 from pipeline_mlir.errors import ConfigError, PipelineError
 
-from ._common import PassOption, SchedPass
+from pipeline_mlir.passes._common import PassOption, SchedPass
 
 
 class Import(SchedPass):
@@ -34,7 +34,7 @@ class Import(SchedPass):
 
     def __init__(self, schedule: str | None = None, **schedule_options) -> None:
         super().__init__(schedule=schedule)
-        from pipeline_mlir.options import parse_pipeline
+        from pipeline_mlir.schedules.registry import parse_pipeline
 
         self.request = None
         if schedule is None:
@@ -119,7 +119,7 @@ class Import(SchedPass):
 
 
 def _canon(request) -> tuple:
-    from pipeline_mlir.options import PIPELINES
+    from pipeline_mlir.schedules.registry import PIPELINES
 
     kind = PIPELINES[request.name]
     vals = {o.name: request.get(o.name) for o in kind.options}

@@ -20,9 +20,9 @@ from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import drop_attr, get, ops_of, read_entry, set_attr
 from pipeline_mlir.dialect.rocdl_build import emit_entries
-from pipeline_mlir.types import default_op_name
+from pipeline_mlir.schedule.types import default_op_name
 
-from ._common import CONSUMED, PassOption, SchedPass
+from pipeline_mlir.passes._common import CONSUMED, PassOption, SchedPass
 
 
 class LowerToROCDL(SchedPass):

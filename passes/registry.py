@@ -12,17 +12,17 @@ import re
 
 from pipeline_mlir.errors import ConfigError
 
-from .annotate import Annotate
-from .derive_edges import DeriveEdges
-from .derive_waits import DeriveWaits
-from .expand_phases import ExpandPhases
-from .explicit_blocks import ExplicitBlocks
-from .fix_hazards import FixHazards
-from .import_ import Import
-from .lower_to_rocdl import LowerToROCDL
-from .reorder import Reorder
-from .schedule import Schedule
-from .verify import Verify
+from pipeline_mlir.passes.annotate import Annotate
+from pipeline_mlir.passes.derive_edges import DeriveEdges
+from pipeline_mlir.passes.derive_waits import DeriveWaits
+from pipeline_mlir.passes.expand_phases import ExpandPhases
+from pipeline_mlir.passes.explicit_blocks import ExplicitBlocks
+from pipeline_mlir.passes.fix_hazards import FixHazards
+from pipeline_mlir.passes.import_ import Import
+from pipeline_mlir.passes.lower_to_rocdl import LowerToROCDL
+from pipeline_mlir.passes.reorder import Reorder
+from pipeline_mlir.passes.schedule import Schedule
+from pipeline_mlir.passes.verify import Verify
 
 PASSES = {c.name: c for c in (Import, Verify, Annotate, Reorder, DeriveEdges, Schedule,
                                DeriveWaits, ExplicitBlocks, ExpandPhases, FixHazards,
@@ -102,7 +102,7 @@ LLVM_STEP = "sched-to-llvm"
 
 
 def _llvm_step(pairs) -> list:
-    from .to_llvm import TO_LLVM_PASSES, ToLLVMError, add_to_llvm  # noqa: F401
+    from pipeline_mlir.passes.to_llvm import TO_LLVM_PASSES, ToLLVMError, add_to_llvm  # noqa: F401
 
     chip = "gfx950"
     for k, v in pairs:

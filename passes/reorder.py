@@ -8,12 +8,12 @@ keep their locations.
 
 from __future__ import annotations
 
-from pipeline_mlir import stages
+from pipeline_mlir.schedule import stages
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import create_entry
 
-from ._common import SchedPass, match_ops
+from pipeline_mlir.passes._common import SchedPass, match_ops
 
 
 class Reorder(SchedPass):

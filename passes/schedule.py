@@ -7,11 +7,11 @@ and ``stopped_by_budget``.
 
 from __future__ import annotations
 
-from pipeline_mlir import stages
+from pipeline_mlir.schedule import stages
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.ir_io import set_attr
 
-from ._common import SchedPass
+from pipeline_mlir.passes._common import SchedPass
 
 
 class Schedule(SchedPass):

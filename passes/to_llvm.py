@@ -25,7 +25,7 @@ The sub-pipeline (:data:`TO_LLVM_PASSES`, in order):
 
 :func:`translate_to_llvm_ir` then prints LLVM IR text; it checks the module
 first, because ``translate_module_to_llvmir`` segfaults on an op it cannot
-translate instead of raising.  The text is LLVM 24's; :mod:`pipeline_mlir.codegen`
+translate instead of raising.  The text is LLVM 24's; :mod:`pipeline_mlir.isa.codegen`
 compiles it with llvmlite's LLVM 22 (the one known skew, ``make.buffer.rsrc``,
 is shimmed on both sides).
 """

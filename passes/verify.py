@@ -12,15 +12,15 @@ Every problem is reported at the op it concerns; all of them, not only the first
 
 from __future__ import annotations
 
-from pipeline_mlir import stages
+from pipeline_mlir.schedule import stages
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, decode_attr, ops_of, read_phase, read_pipeline
 from pipeline_mlir.errors import PipelineError
-from pipeline_mlir.types import WAIT_LGKM, WAIT_VM
-from pipeline_mlir.waitcnt import LGKMCNT_MAX, VMCNT_MAX
+from pipeline_mlir.schedule.types import WAIT_LGKM, WAIT_VM
+from pipeline_mlir.isa.waitcnt import LGKMCNT_MAX, VMCNT_MAX
 
-from ._common import SchedPass
+from pipeline_mlir.passes._common import SchedPass
 
 _PARENTS = {S.PROGRAM: (S.PIPELINE,), S.BLOCK: (S.PROGRAM,),
             S.PROLOGUE: (S.PIPELINE,), S.KERNEL: (S.PIPELINE,), S.EPILOGUE: (S.PIPELINE,)}

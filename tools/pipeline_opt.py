@@ -53,7 +53,7 @@ class Failure(Exception):
 # ---------------------------------------------------------------------------
 
 def _epilog() -> str:
-    from pipeline_mlir.options import describe_pipelines
+    from pipeline_mlir.schedules.registry import describe_pipelines
 
     lines = ["named pipelines (--pipeline=NAME or NAME{key=value key=value ...}; pairs "
              "separated by spaces or commas;\nbooleans true/false/1/0; integers decimal, "
@@ -155,9 +155,9 @@ def _parser():
 
 def _launch(args) -> str:
     """``--launch=M,N,K``: the host contract of the pipeline's complete kernel."""
-    from pipeline_mlir.gemm_kernel import gemm_kernel
-    from pipeline_mlir.gemm_launch import check_launch, format_launch
-    from pipeline_mlir.options import parse_pipeline
+    from pipeline_mlir.kernel.gemm import gemm_kernel
+    from pipeline_mlir.kernel.launch import check_launch, format_launch
+    from pipeline_mlir.schedules.registry import parse_pipeline
 
     if args.pipeline is None or args.input is not None or args.pass_pipeline is not None:
         raise UsageError("--launch=M,N,K checks a problem size for the kernel of --pipeline "
@@ -182,7 +182,7 @@ def _error(message: str) -> int:
 # ---------------------------------------------------------------------------
 
 def _render_core(spec: str, emit: str) -> str:
-    from pipeline_mlir.options import parse_pipeline
+    from pipeline_mlir.schedules.registry import parse_pipeline
 
     return _format(parse_pipeline(spec).compile(), emit)
 
@@ -191,10 +191,10 @@ def _format(compiled, emit: str) -> str:
     if emit == "schedule-json":
         import json
 
-        from pipeline_mlir.debug import schedule_to_json
+        from pipeline_mlir.schedule.printing import schedule_to_json
 
         return json.dumps(schedule_to_json(compiled), indent=2) + "\n"
-    from pipeline_mlir.debug import format_schedule
+    from pipeline_mlir.schedule.printing import format_schedule
 
     return format_schedule(compiled)
 
@@ -248,7 +248,7 @@ class Job:
         pm = passmanager.PassManager("builtin.module", ctx)
         emit = self.args.emit
         if self.args.pipeline is not None:
-            from pipeline_mlir.options import parse_pipeline
+            from pipeline_mlir.schedules.registry import parse_pipeline
 
             request = parse_pipeline(self.args.pipeline)
             imp = registry.PASSES["sched-import"].from_request(request)
@@ -326,12 +326,12 @@ class Job:
         ll = translate_to_llvm_ir(module)
         if emit == "llvm":
             return ll
-        from pipeline_mlir.codegen import compile_llvm_ir, link_hsaco
+        from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
 
         if emit == "asm":
             return compile_llvm_ir(ll, mcpu=self.args.mcpu, kind="asm")
         if emit == "report":  # resources, occupancy, counts, ISA check (kernel_report.py)
-            from pipeline_mlir.kernel_report import report_from_llvm_ir
+            from pipeline_mlir.isa.report import report_from_llvm_ir
 
             return report_from_llvm_ir(ll, self.args.mcpu, self.args.pipeline)
         obj = compile_llvm_ir(ll, mcpu=self.args.mcpu, kind="obj")
@@ -401,7 +401,7 @@ def _check_args(args) -> None:
         raise UsageError("--verify-diagnostics works with --emit=mlir or schedule")
 
 
-#: Named pipelines that have a complete GEMM kernel (pipeline_mlir.gemm_kernel).
+#: Named pipelines that have a complete GEMM kernel (pipeline_mlir.kernel.gemm).
 KERNEL_PIPELINES = ("4wave", "pingpong")
 
 
@@ -412,8 +412,8 @@ def _kernel_source(args) -> tuple[str, str] | None:
         return None
     if args.emit not in ("mlir",) + NEEDS_LLVM:
         return None
-    from pipeline_mlir.gemm_kernel import gemm_kernel, kernel_mlir
-    from pipeline_mlir.options import parse_pipeline
+    from pipeline_mlir.kernel.gemm import gemm_kernel, kernel_mlir
+    from pipeline_mlir.schedules.registry import parse_pipeline
 
     request = parse_pipeline(args.pipeline)
     if request.name not in KERNEL_PIPELINES:

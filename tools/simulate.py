@@ -75,7 +75,7 @@ def looks_like_assembly(text: str) -> bool:
 
 def run(args) -> tuple[str, str | None]:
     """(what to print on stdout, the first hazard as an error line or None)."""
-    from pipeline_mlir.options import parse_pipeline
+    from pipeline_mlir.schedules.registry import parse_pipeline
     from pipeline_mlir.sim import report as R
 
     request = parse_pipeline(args.pipeline)

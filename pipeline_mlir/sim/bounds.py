@@ -31,10 +31,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import PipelineError
-from .costs import UNIT_SCOPE, CostTable, counter_incs, get_table, src_a
-from .cu_model import CURun
-from .instr import PSEUDO_KINDS, Instr
+from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.sim.costs import UNIT_SCOPE, CostTable, counter_incs, get_table, src_a
+from pipeline_mlir.sim.cu_model import CURun
+from pipeline_mlir.sim.instr import PSEUDO_KINDS, Instr
 
 
 class BoundsError(PipelineError):

@@ -34,8 +34,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..errors import PipelineError
-from .instr import LGKM_KINDS, PSEUDO_KINDS, VM_KINDS, Instr
+from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.sim.instr import LGKM_KINDS, PSEUDO_KINDS, VM_KINDS, Instr
 
 
 class CostError(PipelineError):

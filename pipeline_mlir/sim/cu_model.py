@@ -50,9 +50,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import PipelineError
-from .costs import UNIT_SCOPE, CostTable, get_table, prepare, wait_release
-from .instr import Instr
+from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.sim.costs import UNIT_SCOPE, CostTable, get_table, prepare, wait_release
+from pipeline_mlir.sim.instr import Instr
 
 
 class CUModelError(PipelineError):

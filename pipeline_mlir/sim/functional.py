@@ -39,8 +39,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from ..types import BARRIER, WAIT_LGKM, WAIT_VM, OpRole
-from .trace import (LGKM_LIMIT, VM_LIMIT, KernelShape, Step, channel_of, check_structure,
+from pipeline_mlir.schedule.types import BARRIER, WAIT_LGKM, WAIT_VM, OpRole
+from pipeline_mlir.sim.trace import (LGKM_LIMIT, VM_LIMIT, KernelShape, Step, channel_of, check_structure,
                     group_trace, role_of)
 
 CHANNELS = {0: "A", 1: "B"}

@@ -3,7 +3,7 @@
 Two front ends produce it: a compiled (or dumped) schedule, one stream per wave
 with every logical op expanded into the hardware instructions it issues
 (:mod:`pipeline_mlir.sim.trace`), and the final gfx950 assembly of a kernel
-(:mod:`pipeline_mlir.asm`, converted by :func:`pipeline_mlir.sim.timing.from_asm`).
+(:mod:`pipeline_mlir.isa.asm`, converted by :func:`pipeline_mlir.sim.timing.from_asm`).
 The timing models (:mod:`pipeline_mlir.sim.wave_model`, :mod:`pipeline_mlir.sim.cu_model`)
 and the bounds (:mod:`pipeline_mlir.sim.bounds`) read nothing else.
 

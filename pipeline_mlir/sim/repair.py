@@ -27,11 +27,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import PipelineError
-from ..types import (BARRIER, MAX_KERNEL_TAG, SCHEDULE_BARRIER, WAIT_LGKM, WAIT_VM, OpDesc,
+from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.schedule.types import (BARRIER, MAX_KERNEL_TAG, SCHEDULE_BARRIER, WAIT_LGKM, WAIT_VM, OpDesc,
                      OpRole, Phase, ScheduleEntry, default_op_name)
-from .functional import KernelRun, iterations_text, simulate
-from .trace import KernelShape, channel_of, role_of
+from pipeline_mlir.sim.functional import KernelRun, iterations_text, simulate
+from pipeline_mlir.sim.trace import KernelShape, channel_of, role_of
 
 #: an inserted barrier is followed by a schedule barrier, so that LLVM keeps every
 #: instruction on its side of it

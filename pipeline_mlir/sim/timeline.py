@@ -43,10 +43,10 @@ import os
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
-from ..errors import PipelineError
-from .bounds import LoopAnalysis
-from .cu_model import CURun
-from .instr import PSEUDO_KINDS
+from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.sim.bounds import LoopAnalysis
+from pipeline_mlir.sim.cu_model import CURun
+from pipeline_mlir.sim.instr import PSEUDO_KINDS
 
 EXTENSIONS = (".svg", ".png")
 

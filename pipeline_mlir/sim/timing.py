@@ -1,6 +1,6 @@
-"""Glue between gfx950 assembly (:mod:`pipeline_mlir.asm`) and the timing models.
+"""Glue between gfx950 assembly (:mod:`pipeline_mlir.isa.asm`) and the timing models.
 
-* :func:`from_asm` turns :class:`~pipeline_mlir.asm.AsmInstr` records into
+* :func:`from_asm` turns :class:`~pipeline_mlir.isa.asm.AsmInstr` records into
   :class:`AsmTimedInstr` (an :class:`~pipeline_mlir.sim.instr.Instr` that also
   names an MFMA's srcA registers, which LLVM's model reads 4 units late);
 * :func:`asm_main_loop` finds a kernel's main K-loop body in assembly text;
@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..asm import AsmInstr, parse_asm, registers
-from ..errors import PipelineError
-from .bounds import LoopAnalysis, analyze_loop
-from .costs import CostTable, get_table
-from .cu_model import CUOptions, simulate_cu
-from .instr import Instr
+from pipeline_mlir.isa.asm import AsmInstr, parse_asm, registers
+from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.sim.bounds import LoopAnalysis, analyze_loop
+from pipeline_mlir.sim.costs import CostTable, get_table
+from pipeline_mlir.sim.cu_model import CUOptions, simulate_cu
+from pipeline_mlir.sim.instr import Instr
 
 
 class TimingInputError(PipelineError):
@@ -64,7 +64,7 @@ def asm_main_loop(asm_text: str, function: str | None = None) -> list[AsmInstr]:
 def asm_body(asm_text: str) -> list[Instr]:
     """All instructions of an assembly snippet (one function, layout order) as timing
     instructions.  A snippet may start with a block label (``.LBB0_7:``): a function
-    label is put in front of it, as :func:`pipeline_mlir.asm.parse_asm` needs one to
+    label is put in front of it, as :func:`pipeline_mlir.isa.asm.parse_asm` needs one to
     keep the block label."""
     mod = parse_asm("snippet_body:\n" + asm_text)
     return from_asm(mod.function().instrs())

@@ -1,7 +1,7 @@
 """A schedule as the kernel runs it: per warp group, every entry in execution order.
 
 SPEC 1.4 fixes how a double-buffer kernel consumes its schedule, and the project's
-own kernels (:mod:`pipeline_mlir.gemm_kernel`, lowered by ``dialect/concrete.py``)
+own kernels (:mod:`pipeline_mlir.kernel.gemm`, lowered by ``dialect/concrete.py``)
 do the same:
 
 * ping-pong (8 warps in 2 groups of 4): ``prologue[0:stagger]``; warp group 1 runs
@@ -28,12 +28,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import ConfigError
-from ..targets import LOAD_A, LOAD_B, MMA, MMA_LOAD_A, MMA_LOAD_B
-from ..types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER, SET_PRIO, WAIT_LGKM,
+from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.schedule.targets import LOAD_A, LOAD_B, MMA, MMA_LOAD_A, MMA_LOAD_B
+from pipeline_mlir.schedule.types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER, SET_PRIO, WAIT_LGKM,
                      WAIT_VM, KOffsetKind, OpDesc, OpRole)
-from ..waitcnt import LGKMCNT_MAX, VMCNT_MAX
-from .instr import Instr
+from pipeline_mlir.isa.waitcnt import LGKMCNT_MAX, VMCNT_MAX
+from pipeline_mlir.sim.instr import Instr
 
 #: role and channel of each matmul kernel tag (the dump names LOAD_A, MMA_LOAD_B, ...)
 MATMUL_ROLES = {LOAD_A: (OpRole.GLOBAL_LOAD, 0), LOAD_B: (OpRole.GLOBAL_LOAD, 1),
@@ -82,8 +82,8 @@ def kernel_shape(request, stagger_groups: bool = True) -> KernelShape:
 
     The counts are the request's (what its schedule's waits were derived for); the
     MFMAs per MMA come from the kernel geometry of the request's dtype and tile."""
-    from ..gemm_kernel import MFMA_MNEMONICS, GemmKernel
-    from ..geometry import ping_pong_geometry
+    from pipeline_mlir.kernel.gemm import MFMA_MNEMONICS, GemmKernel
+    from pipeline_mlir.schedules.geometry import ping_pong_geometry
 
     if request.name == "pingpong":
         dtype = "fp8" if request.get("is_fp8") else "bf16"

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .costs import CostTable, get_table, prepare, wait_release
-from .instr import Instr
+from pipeline_mlir.sim.costs import CostTable, get_table, prepare, wait_release
+from pipeline_mlir.sim.instr import Instr
 
 
 @dataclass

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pipeline_mlir.types import (
+from pipeline_mlir.schedule.types import (
     BARRIER,
     SCHED_GROUP_BARRIER,
     SCHEDULE_BARRIER,

@@ -31,9 +31,9 @@ def build(key: str) -> Built:
     import os
     import tempfile
 
-    from pipeline_mlir.codegen import compile_llvm_ir, link_hsaco
-    from pipeline_mlir.gemm_kernel import gemm_kernel
-    from pipeline_mlir.options import parse_pipeline
+    from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
+    from pipeline_mlir.kernel.gemm import gemm_kernel
+    from pipeline_mlir.schedules.registry import parse_pipeline
     from pipeline_mlir.tools.pipeline_opt import main
 
     spec = KERNEL_SPECS[key]

@@ -1,4 +1,4 @@
-"""pipeline_mlir.asm: instructions, waits, blocks, loops, phases, metadata."""
+"""pipeline_mlir.isa.asm: instructions, waits, blocks, loops, phases, metadata."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import re
 import pytest
 
 from kernel_builds import KERNEL_SPECS, build
-from pipeline_mlir.asm import AsmError, parse_asm, parse_instruction, parse_yaml, registers
+from pipeline_mlir.isa.asm import AsmError, parse_asm, parse_instruction, parse_yaml, registers
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.sim.instr import KINDS
-from pipeline_mlir.waitcnt import waitcnt_imm
+from pipeline_mlir.isa.waitcnt import waitcnt_imm
 
 
 @pytest.mark.parametrize("text, mnemonic, operands, modifiers, kind, defs, uses", [

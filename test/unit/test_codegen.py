@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline_mlir import codegen
-from pipeline_mlir.codegen import CodegenError, apply_skew_shims, compile_llvm_ir, link_hsaco
+from pipeline_mlir.isa import codegen
+from pipeline_mlir.isa.codegen import CodegenError, apply_skew_shims, compile_llvm_ir, link_hsaco
 from pipeline_mlir.errors import PipelineError
 
 KERNEL = Path(__file__).parent / "inputs" / "mfma_kernel.mlir"
@@ -120,7 +120,7 @@ def test_linker_is_the_wheels_iree_lld():
 
 
 def test_codegen_and_linking_do_not_import_mlir():
-    code = ("import sys, pipeline_mlir.codegen as c; c.find_linker(); "
+    code = ("import sys, pipeline_mlir.isa.codegen as c; c.find_linker(); "
             "bad = [m for m in sys.modules if m.startswith(('iree.compiler.ir', "
             "'iree.compiler._mlir_libs', 'mlir', 'pipeline_mlir.dialect'))]; "
             "print(bad); sys.exit(1 if bad else 0)")

@@ -17,13 +17,13 @@ from pipeline_mlir.dialect.ir_io import (IRError, compiled_from_ir, create_entry
 from pipeline_mlir.dialect.rocdl_build import (create_control, fenced_sequence, mask_attr,
                                                waitcnt_of)
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.options import parse_pipeline
-from pipeline_mlir.program import MMABlockSpec
-from pipeline_mlir.stages import annotate
-from pipeline_mlir.types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER, SET_PRIO,
+from pipeline_mlir.schedules.registry import parse_pipeline
+from pipeline_mlir.schedule.program import MMABlockSpec
+from pipeline_mlir.schedule.stages import annotate
+from pipeline_mlir.schedule.types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER, SET_PRIO,
                                  WAIT_LGKM, WAIT_VM, DepEdge, DepKind, KOffsetKind, OpDesc, OpRole,
                                  ResourceKind)
-from pipeline_mlir.waitcnt import decode_waitcnt
+from pipeline_mlir.isa.waitcnt import decode_waitcnt
 
 # ---- op names and schema ----------------------------------------------------------------------
 

@@ -1,9 +1,9 @@
 """Pipe DSL and entry builder."""
 
-from pipeline_mlir.body import PipelineBody, mma_block_interleave
-from pipeline_mlir.dsl import EntryBuilder, Pipe, annotate_pipe, pipe
-from pipeline_mlir.targets import MMA, MMA_LOAD_A, mi355x_cost_model, mi355x_double_buffer
-from pipeline_mlir.types import OpDesc, OpRole, Phase, ResourceKind
+from pipeline_mlir.schedule.body import PipelineBody, mma_block_interleave
+from pipeline_mlir.schedule.dsl import EntryBuilder, Pipe, annotate_pipe, pipe
+from pipeline_mlir.schedule.targets import MMA, MMA_LOAD_A, mi355x_cost_model, mi355x_double_buffer
+from pipeline_mlir.schedule.types import OpDesc, OpRole, Phase, ResourceKind
 
 
 def test_pipe_concatenation_and_schedule():
@@ -36,9 +36,9 @@ def test_entry_builder_skips_absent_ops():
 
 def test_pipe_interleave_uniform_block_sizing():
     # SPEC 5.2 test_config_block_sizing: uniform(3) -> block 0 is B frag, A frag, MMA
-    from pipeline_mlir.config import BlockSizing
+    from pipeline_mlir.schedule.config import BlockSizing
     from pipeline_mlir.schedules.pingpong import logical_half
-    from pipeline_mlir.types import annotate_ops
+    from pipeline_mlir.schedule.types import annotate_ops
     cfg = mi355x_double_buffer().with_(block_sizing=BlockSizing.uniform(3))
     out = mma_block_interleave(annotate_ops(logical_half(0), mi355x_cost_model()), cfg)
     assert [o.tag for o in out[:3]] == [4, 3, MMA]

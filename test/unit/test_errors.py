@@ -2,20 +2,20 @@
 
 import pytest
 
-from pipeline_mlir.body import double_buffer_reorder, mma_block_interleave, single_buffer_reorder
-from pipeline_mlir.compiler import PipelineSchedule, compile_schedule
-from pipeline_mlir.config import (BlockSizing, ScheduleConfig, SchedulingStrategy,
+from pipeline_mlir.schedule.body import double_buffer_reorder, mma_block_interleave, single_buffer_reorder
+from pipeline_mlir.schedule.compiler import PipelineSchedule, compile_schedule
+from pipeline_mlir.schedule.config import (BlockSizing, ScheduleConfig, SchedulingStrategy,
                                   WarpStaggerRule)
 from pipeline_mlir.errors import BodyError, ConfigError
-from pipeline_mlir.geometry import four_wave_geometry, ping_pong_geometry
-from pipeline_mlir.graph import LoopBody
-from pipeline_mlir.program_builder import construct_mma_blocks
+from pipeline_mlir.schedules.geometry import four_wave_geometry, ping_pong_geometry
+from pipeline_mlir.schedule.graph import LoopBody
+from pipeline_mlir.schedule.program_builder import construct_mma_blocks
 from pipeline_mlir.schedules.fourwave import Pipeline4Wave
 from pipeline_mlir.schedules.pingpong import DeclarativeSchedule, logical_half
 from pipeline_mlir.schedules.single_buffer import SingleBufferSchedule
-from pipeline_mlir.targets import (mi355x_cost_model, mi355x_double_buffer, mi355x_single_buffer,
+from pipeline_mlir.schedule.targets import (mi355x_cost_model, mi355x_double_buffer, mi355x_single_buffer,
                                    mi355x_target)
-from pipeline_mlir.types import OpCost, OpDesc, OpRole, ResourceKind, TargetCostModel, annotate_ops
+from pipeline_mlir.schedule.types import OpCost, OpDesc, OpRole, ResourceKind, TargetCostModel, annotate_ops
 
 
 def annotated_half(h=0):

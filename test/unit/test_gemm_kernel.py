@@ -8,9 +8,9 @@ import re
 import pytest
 
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.gemm_kernel import gemm_kernel, kernel_mlir, load_rows
-from pipeline_mlir.gemm_launch import LaunchError, check_launch, format_launch, kernarg_layout
-from pipeline_mlir.options import parse_pipeline
+from pipeline_mlir.kernel.gemm import gemm_kernel, kernel_mlir, load_rows
+from pipeline_mlir.kernel.launch import LaunchError, check_launch, format_launch, kernarg_layout
+from pipeline_mlir.schedules.registry import parse_pipeline
 
 #: The kernels issue 4 asks for (spec, dtype, tile, threads, MFMAs per logical MMA).
 SHIPPED = [

@@ -7,11 +7,11 @@ import copy
 import numpy as np
 import pytest
 
-from pipeline_mlir.gemm_kernel import gemm_kernel
-from pipeline_mlir.gemm_reference import (EmulationError, check_data_flow, emulate_kernel,
+from pipeline_mlir.kernel.gemm import gemm_kernel
+from pipeline_mlir.kernel.reference import (EmulationError, check_data_flow, emulate_kernel,
                                           quantize, reference_gemm)
-from pipeline_mlir.options import parse_pipeline
-from pipeline_mlir.types import KOffsetKind, OpRole
+from pipeline_mlir.schedules.registry import parse_pipeline
+from pipeline_mlir.schedule.types import KOffsetKind, OpRole
 
 SPECS = ["4wave{dtype=bf16 BM=128 BN=128 BK=64}", "4wave{dtype=f16}",
          "4wave{dtype=fp8 BM=128 BN=128 BK=128}", "4wave{dtype=fp8 BM=64 BN=64 BK=128}",

@@ -16,12 +16,12 @@ import re
 import pytest
 from conftest import GOLDEN_DIR
 
-from pipeline_mlir.debug import format_schedule
-from pipeline_mlir.geometry import DTYPES, four_wave_geometry
+from pipeline_mlir.schedule.printing import format_schedule
+from pipeline_mlir.schedules.geometry import DTYPES, four_wave_geometry
 from pipeline_mlir.schedules.fourwave import build_schedule as build_4wave
 from pipeline_mlir.schedules.fourwave import kernel_schedule_config, kernel_target
 from pipeline_mlir.schedules.pingpong import build_schedule as build_pingpong
-from pipeline_mlir.targets import mi355x_target
+from pipeline_mlir.schedule.targets import mi355x_target
 
 PINGPONG_RE = re.compile(r"^pingpong_(?P<dtype>[a-z0-9]+)_l(?P<a>\d+)_(?P<b>\d+)$")
 FOURWAVE_RE = re.compile(r"^4wave_(?P<dtype>[a-z0-9]+)_(?P<bm>\d+)x(?P<bn>\d+)x(?P<bk>\d+)$")

@@ -4,10 +4,10 @@ import networkx as nx
 import pytest
 
 from pipeline_mlir.errors import BodyError
-from pipeline_mlir.graph import LoopBody, OpNode
+from pipeline_mlir.schedule.graph import LoopBody, OpNode
 from pipeline_mlir.schedules.fourwave import Pipeline4Wave
 from pipeline_mlir.schedules.pingpong import DeclarativeSchedule
-from pipeline_mlir.types import DepEdge, OpDesc, OpRole, ResourceKind
+from pipeline_mlir.schedule.types import DepEdge, OpDesc, OpRole, ResourceKind
 
 
 def nx_asap(body: LoopBody) -> list[int]:

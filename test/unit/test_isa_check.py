@@ -15,13 +15,13 @@ from types import SimpleNamespace
 import pytest
 
 from kernel_builds import KERNEL_SPECS, build
-from pipeline_mlir.asm import parse_asm
-from pipeline_mlir.gemm_kernel import MFMA_MNEMONICS
-from pipeline_mlir.isa_check import (DS_READ, LOAD_LDS, Expansion, IsaCheckError,
+from pipeline_mlir.isa.asm import parse_asm
+from pipeline_mlir.kernel.gemm import MFMA_MNEMONICS
+from pipeline_mlir.isa.check import (DS_READ, LOAD_LDS, Expansion, IsaCheckError,
                                      check_kernel_asm,
                                      expected_skeleton, remap_blocks)
-from pipeline_mlir.options import parse_pipeline
-from pipeline_mlir.types import (BARRIER, SCHEDULE_BARRIER, WAIT_LGKM, WAIT_VM, OpDesc, OpRole,
+from pipeline_mlir.schedules.registry import parse_pipeline
+from pipeline_mlir.schedule.types import (BARRIER, SCHEDULE_BARRIER, WAIT_LGKM, WAIT_VM, OpDesc, OpRole,
                                  Phase, ScheduleEntry)
 
 ZERO_TRIP = ("lowering:zero-trip-fence", "lowering:zero-trip-fence")

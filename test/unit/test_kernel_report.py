@@ -10,9 +10,9 @@ import sys
 import pytest
 
 from kernel_builds import KERNEL_SPECS, build
-from pipeline_mlir.asm import parse_asm
-from pipeline_mlir.isa_check import check_kernel_asm
-from pipeline_mlir.kernel_report import (REFERENCE_PINGPONG_BF16, ReportError, decode_msgpack,
+from pipeline_mlir.isa.asm import parse_asm
+from pipeline_mlir.isa.check import check_kernel_asm
+from pipeline_mlir.isa.report import (REFERENCE_PINGPONG_BF16, ReportError, decode_msgpack,
                                          instruction_counts, kernel_report, occupancy_gfx950,
                                          read_hsaco)
 

@@ -21,18 +21,18 @@ from conftest import (
     parse_entries,
 )
 
-from pipeline_mlir.compiler import compile_schedule
-from pipeline_mlir.config import ScheduleConfig, SchedulingStrategy
-from pipeline_mlir.edges import (
+from pipeline_mlir.schedule.compiler import compile_schedule
+from pipeline_mlir.schedule.config import ScheduleConfig, SchedulingStrategy
+from pipeline_mlir.schedule.edges import (
     derive_cross_stage_rotation_edges,
     derive_edges_from_ops,
     filter_spurious_cross_stage_flow,
 )
 from pipeline_mlir.errors import VerificationError
-from pipeline_mlir.geometry import four_wave_geometry, ping_pong_geometry
-from pipeline_mlir.graph import LoopBody
-from pipeline_mlir.program_builder import construct_mma_blocks, derive_main_wait_vm
-from pipeline_mlir.schedulers import (
+from pipeline_mlir.schedules.geometry import four_wave_geometry, ping_pong_geometry
+from pipeline_mlir.schedule.graph import LoopBody
+from pipeline_mlir.schedule.program_builder import construct_mma_blocks, derive_main_wait_vm
+from pipeline_mlir.schedule.schedulers import (
     asap_lower_bound,
     evaluate_schedule,
     greedy_schedule,
@@ -47,7 +47,7 @@ from pipeline_mlir.schedules.fourwave import (
 from pipeline_mlir.schedules.fourwave import build_schedule as build_4wave
 from pipeline_mlir.schedules.pingpong import DeclarativeSchedule, build_schedule
 from pipeline_mlir.schedules.single_buffer import SingleBufferSchedule
-from pipeline_mlir.targets import (
+from pipeline_mlir.schedule.targets import (
     LOAD_A,
     LOAD_B,
     MMA,
@@ -56,7 +56,7 @@ from pipeline_mlir.targets import (
     AMDScheduleHints,
     mi355x_target,
 )
-from pipeline_mlir.types import (
+from pipeline_mlir.schedule.types import (
     BARRIER,
     SCHED_GROUP_BARRIER,
     WAIT_LGKM,
@@ -211,7 +211,7 @@ def test_pp_logical_half_table():
 
 
 def test_pp_logical_prefetch_and_completion_loads():
-    from pipeline_mlir.types import is_prefetch
+    from pipeline_mlir.schedule.types import is_prefetch
     ops = DeclarativeSchedule().declare_ops()
     loads = [i for i, o in enumerate(ops) if o.tag in (LOAD_A, LOAD_B)]
     assert [i for i in loads if not is_prefetch(ops[i])] == [0]  # only the K_PREV load
@@ -660,7 +660,7 @@ def test_sb_schedule(T):
 
 
 def test_sb_hint_masks():
-    from pipeline_mlir.targets import HINT_GROUP_MASKS
+    from pipeline_mlir.schedule.targets import HINT_GROUP_MASKS
     assert HINT_GROUP_MASKS == {0: 0x100, 1: 0x200, 2: 0x20, 3: 0x8}
 
 
@@ -669,8 +669,8 @@ def test_sb_hint_masks():
 # =================================================================================================
 
 def test_mi355x_cost_models():
-    from pipeline_mlir.targets import mi355x_cost_model, mi355x_single_buffer_cost_model
-    from pipeline_mlir.types import ResourceKind as R
+    from pipeline_mlir.schedule.targets import mi355x_cost_model, mi355x_single_buffer_cost_model
+    from pipeline_mlir.schedule.types import ResourceKind as R
     pp = {t: (c.resource, c.latency, c.role, c.vgpr_def, c.vgpr_kill)
           for t, c in mi355x_cost_model().registered().items()}
     assert pp == {
@@ -692,8 +692,8 @@ def test_mi355x_cost_models():
 
 
 def test_mi355x_pipeline_configs():
-    from pipeline_mlir.config import BlockSizing, LoopCarriedSpec, WarpStaggerRule
-    from pipeline_mlir.targets import mi355x_double_buffer, mi355x_single_buffer
+    from pipeline_mlir.schedule.config import BlockSizing, LoopCarriedSpec, WarpStaggerRule
+    from pipeline_mlir.schedule.targets import mi355x_double_buffer, mi355x_single_buffer
     p = mi355x_double_buffer(3, 5, 1)
     assert (p.depth, p.prefetch, p.drain_passes, p.prologue_fill) == (2, 1, 2, 1)
     assert p.loop_carried == LoopCarriedSpec.none()
@@ -717,7 +717,7 @@ def test_mi355x_pipeline_configs():
 
 
 def test_data_model_values():
-    from pipeline_mlir.types import (
+    from pipeline_mlir.schedule.types import (
         NONE_TAG,
         SCHEDULE_BARRIER,
         SET_PRIO,
@@ -750,7 +750,7 @@ def test_entries_time_slots_and_phases(build):
 
 
 def test_fw_bootstrap_frags_in_prologue():
-    from pipeline_mlir.types import ResourceKind
+    from pipeline_mlir.schedule.types import ResourceKind
     c = _fw("fp8", 128, 128, 128)
     boot = [c.prologue[10].op, c.prologue[13].op]
     assert [(o.tag, o.stage, o.subtile, o.channel, o.role, o.resource, o.latency) for o in boot] == [

@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline_mlir.config import ScheduleConfig, SchedulingStrategy
-from pipeline_mlir.debug import format_schedule
+from pipeline_mlir.schedule.config import ScheduleConfig, SchedulingStrategy
+from pipeline_mlir.schedule.printing import format_schedule
 from pipeline_mlir.errors import ConfigError, PipelineError, SchedulingError
-from pipeline_mlir.geometry import four_wave_geometry
-from pipeline_mlir.options import (PIPELINES, SCHEDULE_CONFIG_OPTIONS, PipelineRequest,
+from pipeline_mlir.schedules.geometry import four_wave_geometry
+from pipeline_mlir.schedules.registry import (PIPELINES, SCHEDULE_CONFIG_OPTIONS, PipelineRequest,
                                    compile_pipeline, describe_pipelines, parse_pipeline,
                                    split_spec)
 from pipeline_mlir.schedules.fourwave import Pipeline4Wave

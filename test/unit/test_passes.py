@@ -17,11 +17,11 @@ import re
 import pytest
 from conftest import GOLDEN_DIR
 
-from pipeline_mlir.debug import format_schedule
+from pipeline_mlir.schedule.printing import format_schedule
 from pipeline_mlir.dialect.bindings import ir, passmanager, new_context
 from pipeline_mlir.dialect.ir_io import compiled_from_ir, pipeline_ops, read_pipeline
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.options import parse_pipeline
+from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.passes import registry
 
 # ---- helpers ----------------------------------------------------------------------------------

@@ -3,14 +3,14 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pipeline_mlir.compiler import compile_schedule
-from pipeline_mlir.config import ScheduleConfig, SchedulingStrategy
+from pipeline_mlir.schedule.compiler import compile_schedule
+from pipeline_mlir.schedule.config import ScheduleConfig, SchedulingStrategy
 from pipeline_mlir.errors import PipelineError
-from pipeline_mlir.geometry import four_wave_geometry
+from pipeline_mlir.schedules.geometry import four_wave_geometry
 from pipeline_mlir.schedules.fourwave import Pipeline4Wave, kernel_target
 from pipeline_mlir.schedules.pingpong import DeclarativeSchedule
-from pipeline_mlir.targets import mi355x_target
-from pipeline_mlir.types import DepKind, OpRole, is_prefetch
+from pipeline_mlir.schedule.targets import mi355x_target
+from pipeline_mlir.schedule.types import DepKind, OpRole, is_prefetch
 
 DATA_ROLES = (OpRole.GLOBAL_LOAD, OpRole.FRAGMENT_LOAD, OpRole.COMPUTE)
 

@@ -8,14 +8,14 @@ Deliberate difference: ``LoopBody.validate`` raises :class:`BodyError` (a
 import pytest
 
 from pipeline_mlir.errors import BodyError
-from pipeline_mlir.geometry import derive_safe_max_globals
-from pipeline_mlir.graph import LoopBody, OpNode
-from pipeline_mlir.phases import (
+from pipeline_mlir.schedules.geometry import derive_safe_max_globals
+from pipeline_mlir.schedule.graph import LoopBody, OpNode
+from pipeline_mlir.schedule.phases import (
     single_buffer_epilogue_recipe,
     single_buffer_prologue_recipe,
 )
-from pipeline_mlir.schedulers import asap_lower_bound, evaluate_makespan
-from pipeline_mlir.types import DepEdge, DepKind, OpDesc, OpRole, ResourceKind
+from pipeline_mlir.schedule.schedulers import asap_lower_bound, evaluate_makespan
+from pipeline_mlir.schedule.types import DepEdge, DepKind, OpDesc, OpRole, ResourceKind
 
 
 def _global_load(tag: int, lat: int = 200) -> OpNode:

@@ -25,37 +25,37 @@ from collections import Counter
 
 from conftest import edge_tuples
 
-from pipeline_mlir.body import (
+from pipeline_mlir.schedule.body import (
     PipelineBody,
     mma_block_interleave,
     optimize_within_barriers,
     single_buffer_reorder,
 )
-from pipeline_mlir.compiler import compile_schedule
-from pipeline_mlir.config import BlockSizing, ScheduleConfig, SchedulingStrategy
-from pipeline_mlir.dsl import Pipe, pipe
-from pipeline_mlir.edges import (
+from pipeline_mlir.schedule.compiler import compile_schedule
+from pipeline_mlir.schedule.config import BlockSizing, ScheduleConfig, SchedulingStrategy
+from pipeline_mlir.schedule.dsl import Pipe, pipe
+from pipeline_mlir.schedule.edges import (
     apply_edge_rules,
     derive_edges_from_ops,
     double_buffer_edge_rules,
     single_buffer_edge_rules,
 )
-from pipeline_mlir.geometry import derive_safe_max_globals
-from pipeline_mlir.graph import LoopBody, OpNode
-from pipeline_mlir.phases import (
+from pipeline_mlir.schedules.geometry import derive_safe_max_globals
+from pipeline_mlir.schedule.graph import LoopBody, OpNode
+from pipeline_mlir.schedule.phases import (
     apply_phase_recipe,
     derive_prologue_from_program,
     single_buffer_epilogue_recipe,
     single_buffer_prologue_recipe,
 )
-from pipeline_mlir.program_builder import (
+from pipeline_mlir.schedule.program_builder import (
     build_double_buffer_program,
     build_kernel_program,
     derive_drain_mask,
     derive_waits_from_blocks,
     verify_schedule,
 )
-from pipeline_mlir.schedulers import (
+from pipeline_mlir.schedule.schedulers import (
     ScheduleResult,
     asap_lower_bound,
     evaluate_makespan,
@@ -72,7 +72,7 @@ from pipeline_mlir.schedules.single_buffer import (
     build_default_matmul_schedule,
     logical_body,
 )
-from pipeline_mlir.targets import (
+from pipeline_mlir.schedule.targets import (
     LOAD_A,
     LOAD_B,
     LOAD_DRAM,
@@ -90,7 +90,7 @@ from pipeline_mlir.targets import (
     mi355x_single_buffer_target,
     mi355x_target,
 )
-from pipeline_mlir.types import (
+from pipeline_mlir.schedule.types import (
     BARRIER,
     SCHED_GROUP_BARRIER,
     WAIT_VM,

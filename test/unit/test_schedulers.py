@@ -5,16 +5,16 @@ import time
 
 import pytest
 
-from pipeline_mlir.config import ScheduleConfig, SchedulingStrategy
+from pipeline_mlir.schedule.config import ScheduleConfig, SchedulingStrategy
 from pipeline_mlir.errors import BodyError, SchedulingError
-from pipeline_mlir.graph import LoopBody
+from pipeline_mlir.schedule.graph import LoopBody
 from pipeline_mlir.schedules.pingpong import DeclarativeSchedule, build_schedule
-from pipeline_mlir.schedulers import (UNLIMITED_VGPR, SearchBudget, _respects, _Search,
+from pipeline_mlir.schedule.schedulers import (UNLIMITED_VGPR, SearchBudget, _respects, _Search,
                                       asap_lower_bound, evaluate_schedule, greedy_schedule,
                                       optimal_schedule, optimal_schedule_with_halves,
                                       partial_lower_bound,
                                       simple_greedy_schedule)
-from pipeline_mlir.types import DepEdge, OpDesc, OpRole, ResourceKind
+from pipeline_mlir.schedule.types import DepEdge, OpDesc, OpRole, ResourceKind
 
 KINDS = [
     (ResourceKind.GLOBAL_MEM, OpRole.GLOBAL_LOAD),
@@ -107,7 +107,7 @@ def test_branch_and_bound_matches_exhaustive_search(case):
         if halves:
             got = optimal_schedule_with_halves(body, max_globals, penalty, max_vgpr)
         else:
-            from pipeline_mlir.schedulers import _exact
+            from pipeline_mlir.schedule.schedulers import _exact
             got = _exact(body, seed, False, penalty, 0, max_vgpr, None, "t", cost_only=True)
     except SchedulingError:
         assert want_order is None

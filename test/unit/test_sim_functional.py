@@ -16,15 +16,15 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from pipeline_mlir.debug import DumpError, format_schedule, parse_schedule
+from pipeline_mlir.schedule.printing import DumpError, format_schedule, parse_schedule
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.gemm_kernel import gemm_kernel
-from pipeline_mlir.options import parse_pipeline
+from pipeline_mlir.kernel.gemm import gemm_kernel
+from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.sim.functional import simulate
 from pipeline_mlir.sim.repair import RepairError, repair
 from pipeline_mlir.sim.trace import MATMUL_ROLES, KernelShape, group_trace, kernel_shape
-from pipeline_mlir.targets import MATMUL_TAG_NAMES
-from pipeline_mlir.types import BARRIER
+from pipeline_mlir.schedule.targets import MATMUL_TAG_NAMES
+from pipeline_mlir.schedule.types import BARRIER
 
 GOLDEN = Path(__file__).resolve().parents[3] / "shared" / "reference" / "golden"
 SHIPPED = ("pingpong{is_fp8=false}", "pingpong{is_fp8=true}",

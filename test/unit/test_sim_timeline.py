@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from pipeline_mlir.errors import PipelineError
-from pipeline_mlir.gemm_kernel import gemm_kernel
-from pipeline_mlir.options import parse_pipeline
+from pipeline_mlir.kernel.gemm import gemm_kernel
+from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.sim import timeline
 from pipeline_mlir.sim.bounds import analyze_loop
 from pipeline_mlir.sim.cu_model import simulate_cu

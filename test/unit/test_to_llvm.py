@@ -243,7 +243,7 @@ def test_immediates_become_typed_constants(ctx):
 
 def test_every_supported_rocdl_op_compiles(ctx):
     """Each table entry through translation and llvmlite (LLVM 22) for gfx950."""
-    from pipeline_mlir import codegen
+    from pipeline_mlir.isa import codegen
 
     m = parse_file(INPUTS / "rocdl_ops.mlir")
     present = {o.name for o in all_ops(m) if o.name.startswith("rocdl.")}

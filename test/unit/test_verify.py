@@ -2,16 +2,16 @@
 
 import pytest
 
-from pipeline_mlir.compiler import compile_schedule
-from pipeline_mlir.config import BlockSizing, ScheduleConfig, SchedulingStrategy
+from pipeline_mlir.schedule.compiler import compile_schedule
+from pipeline_mlir.schedule.config import BlockSizing, ScheduleConfig, SchedulingStrategy
 from pipeline_mlir.errors import VerificationError
-from pipeline_mlir.graph import LoopBody
-from pipeline_mlir.program_builder import (build_double_buffer_program, derive_waits_from_blocks,
+from pipeline_mlir.schedule.graph import LoopBody
+from pipeline_mlir.schedule.program_builder import (build_double_buffer_program, derive_waits_from_blocks,
                                            patch_waits, verify_schedule)
 from pipeline_mlir.schedules.fourwave import Pipeline4Wave
 from pipeline_mlir.schedules.pingpong import DeclarativeSchedule
-from pipeline_mlir.targets import mi355x_target
-from pipeline_mlir.types import OpDesc, OpRole
+from pipeline_mlir.schedule.targets import mi355x_target
+from pipeline_mlir.schedule.types import OpDesc, OpRole
 
 CSP = ScheduleConfig(scheduling=SchedulingStrategy.CSP, auto_waits=True)
 
@@ -21,7 +21,7 @@ def pingpong_program(lgkm=8, target=None, sched=CSP):
     body = s.build_body()
     lb = LoopBody.of(body, s.derive_edges(body))
     cfg, sc = s.config(), s.schedule_config()
-    from pipeline_mlir.program_builder import order_body
+    from pipeline_mlir.schedule.program_builder import order_body
     order, _ = order_body(lb, cfg, sc)
     program = build_double_buffer_program(lb, order, cfg, sc)
     waits = derive_waits_from_blocks(program, cfg, sc.lgkm_per_load_a, sc.lgkm_per_load_b)

@@ -46,7 +46,7 @@ def run_mca(path: Path, iterations: int) -> tuple[int, list[int]]:
 
 
 def _kernel_loop_text(spec: str) -> str:
-    from pipeline_mlir.asm import parse_asm
+    from pipeline_mlir.isa.asm import parse_asm
     from pipeline_mlir.sim.timing import asm_main_loop
     exe = Path(sys.executable).with_name("pipeline-opt")
     opt = str(exe) if exe.exists() else shutil.which("pipeline-opt")

@@ -12,7 +12,7 @@ What the kernel computes (the reference's contract): ``C = A x B^T`` with A
 row-major ``M x K``, B row-major ``N x K``, C row-major ``M x N`` (f32).  One
 workgroup computes one ``BM x BN`` tile of C: workgroup ``w`` takes tile row
 ``w / (N/BN)`` and tile column ``w % (N/BN)``.  The host-side contract (grid,
-arguments, what is rejected) is :mod:`pipeline_mlir.gemm_launch`.
+arguments, what is rejected) is :mod:`pipeline_mlir.kernel.launch`.
 
 Layout, per K tile of ``BK`` columns (``e`` = element bytes, ``simd = 16/e``):
 
@@ -45,9 +45,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .errors import ConfigError
-from .geometry import KernelGeometry, four_wave_geometry, ping_pong_geometry
-from .types import KOffsetKind
+from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.schedules.geometry import KernelGeometry, four_wave_geometry, ping_pong_geometry
+from pipeline_mlir.schedule.types import KOffsetKind
 
 #: MLIR element type per dtype (gfx950 FP8 is the OCP E4M3 format).
 ELEMENT_TYPES = {"bf16": "bf16", "f16": "f16", "fp8": "f8E4M3FN"}
@@ -150,7 +150,7 @@ def gemm_kernel(request) -> GemmKernel:
     left unset are taken from the geometry; a given count that differs is an error
     (the derived waits would not match the hardware counters).
     """
-    from .options import parse_pipeline
+    from pipeline_mlir.schedules.registry import parse_pipeline
 
     given = _given(request)
     if request.name == "4wave":

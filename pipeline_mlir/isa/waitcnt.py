@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .errors import ConfigError
+from pipeline_mlir.errors import ConfigError
 
 VMCNT_MAX, EXPCNT_MAX, LGKMCNT_MAX = 63, 7, 15
 _MASK = 0xCF7F

@@ -2,7 +2,7 @@
 
 Two independent readings of one compiled kernel are cross-checked:
 
-* the assembly LLVM prints (:mod:`pipeline_mlir.asm`): the ``.amdgpu_metadata``
+* the assembly LLVM prints (:mod:`pipeline_mlir.isa.asm`): the ``.amdgpu_metadata``
   YAML, the ``.amdhsa_kernel`` directives, the ``.set`` symbols and LLVM's own
   ``; Occupancy`` comment;
 * the linked code object (``.hsaco``): the ``NT_AMDGPU_METADATA`` ELF note
@@ -21,7 +21,7 @@ workgroups, 4 SIMDs per CU.  The result is printed beside LLVM's ``;
 Occupancy`` and a difference is flagged.
 
 No MLIR here; :func:`report_from_llvm_ir` runs LLVM (a child process) and the
-linker through :mod:`pipeline_mlir.codegen`.
+linker through :mod:`pipeline_mlir.isa.codegen`.
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ import struct
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .asm import AsmFunction, AsmModule, parse_asm
-from .errors import PipelineError
+from pipeline_mlir.isa.asm import AsmFunction, AsmModule, parse_asm
+from pipeline_mlir.errors import PipelineError
 
 __all__ = ["ReportError", "Resources", "KernelReport", "occupancy_gfx950", "read_hsaco",
            "decode_msgpack", "resources_from_asm", "resources_from_hsaco", "cross_check",
@@ -386,7 +386,7 @@ class KernelReport:
     mismatches: list[str]
     counts: dict[str, int]
     roles: dict[str, int]
-    isa: object = None                 # pipeline_mlir.isa_check.IsaCheck or None
+    isa: object = None                 # pipeline_mlir.isa.check.IsaCheck or None
     isa_note: str = ""
     reference: dict | None = None
     notes: list[str] = field(default_factory=list)
@@ -447,7 +447,7 @@ def kernel_report(asm_text: str, hsaco: bytes, request=None, name: str | None = 
 
     ``request`` (a ``parse_pipeline`` result) enables the ISA check against
     its schedule; ``name`` picks the kernel (default: the only function);
-    ``isa_options`` go to :func:`pipeline_mlir.isa_check.check_kernel_asm`.
+    ``isa_options`` go to :func:`pipeline_mlir.isa.check.check_kernel_asm`.
     """
     module = parse_asm(asm_text)
     fn = module.function(name)
@@ -462,7 +462,7 @@ def kernel_report(asm_text: str, hsaco: bytes, request=None, name: str | None = 
     if request is None:
         rep.isa_note = "not run (needs --pipeline: the schedule the kernel was compiled with)"
     else:
-        from .isa_check import check_kernel_asm
+        from pipeline_mlir.isa.check import check_kernel_asm
         rep.isa = check_kernel_asm(fn, request, **isa_options)
     return rep
 
@@ -470,11 +470,11 @@ def kernel_report(asm_text: str, hsaco: bytes, request=None, name: str | None = 
 def report_from_llvm_ir(ll_text: str, mcpu: str = "gfx950", spec: str | None = None) -> str:
     """Compile LLVM IR (assembly and object), link, and format the report; ``spec``
     is the ``--pipeline`` spec the kernel was scheduled with (``None``: no ISA check)."""
-    from .codegen import compile_llvm_ir, link_hsaco
+    from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
 
     asm, obj = compile_llvm_ir(ll_text, mcpu=mcpu, kind="both")
     request = None
     if spec is not None:
-        from .options import parse_pipeline
+        from pipeline_mlir.schedules.registry import parse_pipeline
         request = parse_pipeline(spec)
     return kernel_report(asm, link_hsaco(obj), request).format()

@@ -1,4 +1,4 @@
-"""The host-side contract of the complete GEMM kernels (:mod:`pipeline_mlir.gemm_kernel`).
+"""The host-side contract of the complete GEMM kernels (:mod:`pipeline_mlir.kernel.gemm`).
 
 A kernel computes ``C = A x B^T`` for row-major A (``M x K``), B (``N x K``) and C
 (``M x N``, f32).  :func:`check_launch` validates a problem size before a launch and
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import PipelineError
+from pipeline_mlir.errors import PipelineError
 
 #: Largest byte extent one buffer may have (32-bit buffer offsets).
 MAX_BUFFER_BYTES = 2**31 - 1
@@ -67,7 +67,7 @@ def kernarg_layout() -> tuple[tuple[str, int, int], ...]:
 
 
 def check_launch(kernel, M: int, N: int, K: int) -> LaunchConfig:
-    """The launch of ``kernel`` (a :class:`~pipeline_mlir.gemm_kernel.GemmKernel`) for
+    """The launch of ``kernel`` (a :class:`~pipeline_mlir.kernel.gemm.GemmKernel`) for
     ``M x N x K``; a :class:`LaunchError` naming the argument if it cannot run it."""
     g = kernel.geometry
     where = f"kernel {kernel.name}"

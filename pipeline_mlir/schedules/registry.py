@@ -16,7 +16,7 @@ Syntax::
 Pairs are separated by spaces and/or commas; whitespace around ``=`` is
 allowed.  Booleans are ``true``/``false``/``1``/``0``; integers are decimal,
 ``0x..`` or ``0b..``.  Besides its own keys, a double-buffer pipeline accepts
-every :class:`~pipeline_mlir.config.ScheduleConfig` field by name, applied on
+every :class:`~pipeline_mlir.schedule.config.ScheduleConfig` field by name, applied on
 top of the schedule's own configuration.
 
 Every problem -- unknown pipeline, unknown or repeated key, malformed value,
@@ -33,8 +33,8 @@ from __future__ import annotations
 import re
 from dataclasses import fields
 
-from .config import ScheduleConfig, SchedulingStrategy
-from .errors import ConfigError
+from pipeline_mlir.schedule.config import ScheduleConfig, SchedulingStrategy
+from pipeline_mlir.errors import ConfigError
 
 # Hardware counter limits (SPEC 4.7): one load's entries must be waitable.
 VMCNT_MAX = 63
@@ -408,7 +408,7 @@ class PipelineRequest(_Record):
             raise ConfigError(f"pipeline '{self.name}' has no kernel geometry")
         from dataclasses import replace
 
-        from .geometry import four_wave_geometry
+        from pipeline_mlir.schedules.geometry import four_wave_geometry
 
         try:
             g = four_wave_geometry(self.get("dtype"), self.get("BM"), self.get("BN"),
@@ -423,8 +423,8 @@ class PipelineRequest(_Record):
     def build(self):
         """The schedule object (a ``PipelineSchedule``) this request describes."""
         if self.name == "pingpong":
-            from .schedules.pingpong import DeclarativeSchedule, default_config
-            from .targets import mi355x_target
+            from pipeline_mlir.schedules.pingpong import DeclarativeSchedule, default_config
+            from pipeline_mlir.schedule.targets import mi355x_target
 
             target = mi355x_target(self.get("vm_per_load_a"), self.get("vm_per_load_b"),
                                    self.get("max_globals"))
@@ -432,12 +432,12 @@ class PipelineRequest(_Record):
                                     self.get("lgkm_per_load_b"),
                                     self._apply_config(default_config()), target)
         elif self.name == "4wave":
-            from .schedules.fourwave import Pipeline4Wave, kernel_schedule_config, kernel_target
+            from pipeline_mlir.schedules.fourwave import Pipeline4Wave, kernel_schedule_config, kernel_target
 
             g = self.geometry()
             s = Pipeline4Wave(g, self._apply_config(kernel_schedule_config(g)), kernel_target(g))
         elif self.name == "single-buffer":
-            from .schedules.single_buffer import SingleBufferSchedule
+            from pipeline_mlir.schedules.single_buffer import SingleBufferSchedule
 
             return SingleBufferSchedule(self.get("T"))
         else:  # pragma: no cover - PipelineRequest is only made by parse_pipeline
@@ -462,8 +462,8 @@ class PipelineRequest(_Record):
         Like the reference's ``build_schedule``, the compiler records the lgkm-per-load
         values the kernel uses (ping-pong: the lgkm options; 4-wave: the geometry's).
         """
-        from .compiler import compile_schedule
-        from .errors import PipelineError
+        from pipeline_mlir.schedule.compiler import compile_schedule
+        from pipeline_mlir.errors import PipelineError
 
         s = self.build()
         try:

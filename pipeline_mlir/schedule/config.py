@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from enum import IntEnum
 
-from .errors import ConfigError
-from .types import OpDesc, OpRole, TargetCostModel
+from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.schedule.types import OpDesc, OpRole, TargetCostModel
 
 
 class SchedulingStrategy(IntEnum):

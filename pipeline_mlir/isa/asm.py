@@ -36,8 +36,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .errors import PipelineError
-from .waitcnt import EXPCNT_MAX, LGKMCNT_MAX, VMCNT_MAX, decode_waitcnt
+from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.isa.waitcnt import EXPCNT_MAX, LGKMCNT_MAX, VMCNT_MAX, decode_waitcnt
 
 __all__ = [
     "AsmError", "AsmInstr", "AsmBlock", "AsmFunction", "AsmModule", "parse_asm",

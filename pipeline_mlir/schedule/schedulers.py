@@ -14,9 +14,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from .errors import SchedulingError
-from .graph import LoopBody
-from .types import OpRole, ResourceKind
+from pipeline_mlir.errors import SchedulingError
+from pipeline_mlir.schedule.graph import LoopBody
+from pipeline_mlir.schedule.types import OpRole, ResourceKind
 
 UNLIMITED_VGPR = 999999
 _MMA = ResourceKind.MMA_UNIT

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import ConfigError
+from pipeline_mlir.errors import ConfigError
 
 DTYPES = {"bf16": 2, "f16": 2, "fp8": 1}
 MMA_SHAPES = {"bf16": (16, 16, 32), "f16": (16, 16, 32), "fp8": (16, 16, 128)}

@@ -1,13 +1,13 @@
 """Where the lowering puts ``sched.barrier(0)`` fences (DESIGN.md, lowering contract).
 
 Plain Python (no MLIR): the lowering (``dialect/rocdl_build.py``) places fences
-with :func:`fenced_sequence`, and the ISA check (:mod:`pipeline_mlir.isa_check`)
+with :func:`fenced_sequence`, and the ISA check (:mod:`pipeline_mlir.isa.check`)
 uses the same function to know which fences the final assembly must hold.
 """
 
 from __future__ import annotations
 
-from .types import SCHEDULE_BARRIER, WAIT_LGKM, WAIT_VM, OpDesc
+from pipeline_mlir.schedule.types import SCHEDULE_BARRIER, WAIT_LGKM, WAIT_VM, OpDesc
 
 
 def is_wait(desc: OpDesc) -> bool:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
-from .config import PipelineConfig, ScheduleConfig
-from .edges import derive_edges_from_ops
-from .program import PipelineProgram
-from .program_builder import DerivedWaits
-from .types import DepEdge, OpDesc, Phase, ScheduleEntry, TargetCostModel, annotate_ops
+from pipeline_mlir.schedule.config import PipelineConfig, ScheduleConfig
+from pipeline_mlir.schedule.edges import derive_edges_from_ops
+from pipeline_mlir.schedule.program import PipelineProgram
+from pipeline_mlir.schedule.program_builder import DerivedWaits
+from pipeline_mlir.schedule.types import DepEdge, OpDesc, Phase, ScheduleEntry, TargetCostModel, annotate_ops
 
 
 class PipelineSchedule(ABC):
@@ -98,7 +98,7 @@ class ScheduleCompiler:
                 (Phase.EPILOGUE, self.epilogue)]
 
     def compile(self, s: PipelineSchedule) -> "ScheduleCompiler":
-        from . import stages
+        from pipeline_mlir.schedule import stages
 
         config = s.config()
         body = s.build_body()

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
-from .config import PipelineConfig, ScheduleConfig
-from .errors import BodyError
-from .program import MMABlockSpec, PipelineProgram
-from .types import NONE_OP, KOffsetKind, OpDesc, OpRole, Phase, ScheduleEntry
+from pipeline_mlir.schedule.config import PipelineConfig, ScheduleConfig
+from pipeline_mlir.errors import BodyError
+from pipeline_mlir.schedule.program import MMABlockSpec, PipelineProgram
+from pipeline_mlir.schedule.types import NONE_OP, KOffsetKind, OpDesc, OpRole, Phase, ScheduleEntry
 
 
 def _entries(ops: list[OpDesc], phase: Phase) -> list[ScheduleEntry]:

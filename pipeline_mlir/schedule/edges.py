@@ -3,8 +3,8 @@ plus the cross-stage-rotation helpers of the 4-wave schedule."""
 
 from __future__ import annotations
 
-from .config import PipelineConfig
-from .types import DepEdge, DepKind, EdgeRule, KOffsetKind, OpDesc, OpRole
+from pipeline_mlir.schedule.config import PipelineConfig
+from pipeline_mlir.schedule.types import DepEdge, DepKind, EdgeRule, KOffsetKind, OpDesc, OpRole
 
 _R = OpRole
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .types import NONE_OP, OpDesc, OpRole, Phase, ScheduleEntry
+from pipeline_mlir.schedule.types import NONE_OP, OpDesc, OpRole, Phase, ScheduleEntry
 
 
 @dataclass

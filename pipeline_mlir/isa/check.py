@@ -5,14 +5,14 @@ schedule entry into instructions: a global load into ``vm_cost``
 ``buffer_load ... lds``, a fragment load into ``lgkm_cost`` ``ds_read_b128``, an
 MMA into ``mfmas_per_mma`` MFMAs, WAIT_VM / WAIT_LGKM into one ``s_waitcnt``,
 BARRIER ``s_barrier``, SET_PRIO ``s_setprio``, SCHEDULE_BARRIER and the fences
-of :func:`pipeline_mlir.fences.fenced_sequence` ``sched_barrier``.  Around the
+of :func:`pipeline_mlir.schedule.fences.fenced_sequence` ``sched_barrier``.  Around the
 phases it adds: a ``s_waitcnt lgkmcnt(0)`` for the kernel arguments before the
 prologue; for a warp-staggered (ping-pong) prologue one ``s_barrier`` of warp
 group 1 at the stagger index, one of every warp after the prologue and one of
 warp group 0 after the epilogue; for 4-wave the zero-trip fence
 (``vmcnt(0)``, ``lgkmcnt(0)``, ``s_barrier``) between prologue and main loop
 (SPEC 1.4).  That is the *expected* skeleton of each assembly phase
-(:meth:`pipeline_mlir.asm.AsmFunction.main_loop_phases`: prologue = blocks
+(:meth:`pipeline_mlir.isa.asm.AsmFunction.main_loop_phases`: prologue = blocks
 before the main loop, loop, epilogue = blocks after it).
 
 The *actual* skeleton is the assembly's MFMAs, ds ops, vector-memory loads,
@@ -52,10 +52,10 @@ import functools
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .asm import AsmFunction, AsmInstr
-from .errors import PipelineError
-from .fences import fenced_sequence
-from .types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER, SET_PRIO, WAIT_LGKM, WAIT_VM,
+from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
+from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.schedule.fences import fenced_sequence
+from pipeline_mlir.schedule.types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER, SET_PRIO, WAIT_LGKM, WAIT_VM,
                     OpRole, ScheduleEntry)
 
 __all__ = ["IsaCheckError", "Token", "Finding", "Outside", "IsaCheck", "expected_skeleton",
@@ -227,7 +227,7 @@ def _entry_tokens(e: ScheduleEntry, label: str, x: Expansion) -> list[Token]:
     if op.tag == SCHEDULE_BARRIER:
         return [Token("sched_barrier", value=0, origin=o)]
     if op.tag == SCHED_GROUP_BARRIER:
-        from .targets import HINT_GROUP_MASKS
+        from pipeline_mlir.schedule.targets import HINT_GROUP_MASKS
         return [Token("sched_group_barrier", value=HINT_GROUP_MASKS[op.subtile], origin=o)]
     if op.role == OpRole.GLOBAL_LOAD:
         n = _per_channel(x.vm, op, label, "global load")
@@ -633,16 +633,16 @@ def lowered_schedule(request, iterations: int = 6):
 @functools.lru_cache(maxsize=32)
 def _lowered_schedule(spec: str, iterations: int):
     """Cached by spec: a pure function of it."""
-    from . import stages
-    from .options import parse_pipeline
+    from pipeline_mlir.schedule import stages
+    from pipeline_mlir.schedules.registry import parse_pipeline
 
     request = parse_pipeline(spec)
     compiled = request.compile()
     s = request.build()
     blocks = stages.phases(s, compiled.body, compiled.edges, compiled.program).kernel_blocks
     try:
-        from .sim.repair import repair
-        from .sim.trace import kernel_shape
+        from pipeline_mlir.sim.repair import repair
+        from pipeline_mlir.sim.trace import kernel_shape
     except ImportError:
         return compiled, blocks
     fixed = repair(compiled, kernel_shape(request), range(0, iterations + 1))
@@ -671,13 +671,13 @@ def check_kernel_asm(fn: AsmFunction, request, mfmas_per_mma: int | None = None,
                      kernel_blocks: list[int] | None = None, load_name: str | None = None,
                      ds_name: str | None = None) -> IsaCheck:
     """The ISA check of a kernel compiled with pipeline ``request``
-    (:func:`pipeline_mlir.options.parse_pipeline`).
+    (:func:`pipeline_mlir.schedules.registry.parse_pipeline`).
 
     ``mfmas_per_mma``: MFMAs per MMA entry; ``None`` infers it from the assembly
     (the main loop's MFMAs divided by the kernel's MMA entries, which must divide
     evenly).  ``mfma_name`` / ``load_name`` / ``ds_name``: the mnemonics an MMA, a
     global load and a fragment load become (the complete kernels:
-    :data:`pipeline_mlir.gemm_kernel.MFMA_MNEMONICS`, :data:`LOAD_LDS`,
+    :data:`pipeline_mlir.kernel.gemm.MFMA_MNEMONICS`, :data:`LOAD_LDS`,
     :data:`DS_READ`), ``None`` for any instruction of the kind.  ``schedule`` /
     ``kernel_blocks``: the phases that were lowered (default:
     :func:`lowered_schedule`).

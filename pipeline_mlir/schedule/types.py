@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import IntEnum
 
-from .errors import ConfigError
+from pipeline_mlir.errors import ConfigError
 
 
 class ResourceKind(IntEnum):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .errors import PipelineError
-from .types import (BARRIER, FRAMEWORK_TAG_NAMES, MAX_KERNEL_TAG, SCHEDULE_BARRIER, SET_PRIO,
+from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.schedule.types import (BARRIER, FRAMEWORK_TAG_NAMES, MAX_KERNEL_TAG, SCHEDULE_BARRIER, SET_PRIO,
                     WAIT_LGKM, WAIT_VM, KOffsetKind, OpDesc, OpRole, Phase, ScheduleEntry,
                     default_op_name)
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .errors import BodyError
-from .types import DepEdge, OpDesc, ResourceKind
+from pipeline_mlir.errors import BodyError
+from pipeline_mlir.schedule.types import DepEdge, OpDesc, ResourceKind
 
 
 @dataclass(slots=True)

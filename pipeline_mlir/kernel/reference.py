@@ -7,7 +7,7 @@ the exact value f32 accumulation approximates).
 :func:`emulate_kernel` runs the kernel's compiled schedule on numpy tiles the way
 the kernel does (the structure of SPEC 1.4: prologue at K base 0, the main loop,
 the epilogue at K base K), with the kernel's LDS layout
-(:func:`pipeline_mlir.gemm_kernel.load_rows`, the same function the MLIR index math
+(:func:`pipeline_mlir.kernel.gemm.load_rows`, the same function the MLIR index math
 implements): each global load fills its LDS slot with the rows of its K tile, each
 fragment load copies the rows of its warp quadrant out of the slot of its subtile
 (an error if the slot does not hold them), each MMA multiplies the fragment
@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .errors import PipelineError
-from .types import KOffsetKind, OpRole
+from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.schedule.types import KOffsetKind, OpRole
 
 _BF16_ROUND = np.uint32(0x7FFF)
 
@@ -91,8 +91,8 @@ def emulate_kernel(kernel, compiled, A, B) -> tuple[np.ndarray, list[Use]]:
 
     ``A`` (M x K) and ``B`` (N x K) must satisfy the launch contract; they are rounded
     to the kernel's element type first."""
-    from .gemm_launch import check_launch
-    from .gemm_kernel import load_rows
+    from pipeline_mlir.kernel.launch import check_launch
+    from pipeline_mlir.kernel.gemm import load_rows
 
     g = kernel.geometry
     M, K = np.shape(A)

@@ -28,14 +28,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .errors import BodyError
-from .phases import (default_epilogue, default_kernel, default_prologue,
+from pipeline_mlir.errors import BodyError
+from pipeline_mlir.schedule.phases import (default_epilogue, default_kernel, default_prologue,
                      derive_epilogue_from_program, derive_prologue_from_program, warp_stagger_index)
-from .program import PipelineProgram
-from .program_builder import (DerivedWaits, build_program_with_waits,
+from pipeline_mlir.schedule.program import PipelineProgram
+from pipeline_mlir.schedule.program_builder import (DerivedWaits, build_program_with_waits,
                               default_kernel_deps_double_buffer, loop_body, order_body,
                               verify_program)
-from .types import DepEdge, OpDesc, Phase, ScheduleEntry, annotate_ops
+from pipeline_mlir.schedule.types import DepEdge, OpDesc, Phase, ScheduleEntry, annotate_ops
 
 
 def is_double_buffer(s) -> bool:

@@ -7,7 +7,7 @@ turns it into phase entries with sequential slots.
 
 from __future__ import annotations
 
-from .types import OpDesc, Phase, ScheduleEntry, TargetCostModel
+from pipeline_mlir.schedule.types import OpDesc, Phase, ScheduleEntry, TargetCostModel
 
 
 class Pipe:

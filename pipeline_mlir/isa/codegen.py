@@ -5,7 +5,7 @@ prints (LLVM 24's dialect of it); llvmlite 0.50 brings LLVM 22.
 
 LLVM reports many errors (``Cannot select``, a broken module, bad metadata) by
 printing ``LLVM ERROR: ...`` and aborting the process, so the compilation runs
-in a child process: ``python -m pipeline_mlir.codegen --worker`` reads a JSON
+in a child process: ``python -m pipeline_mlir.isa.codegen --worker`` reads a JSON
 request on stdin and writes the results on stdout.  A failure of any kind
 becomes a :class:`CodegenError` carrying LLVM's message, never a core dump of
 the caller.  The worker imports only llvmlite.
@@ -87,7 +87,7 @@ def compile_llvm_ir(ll_text: str, mcpu: str = "gfx950", kind: str = "asm", opt: 
     request = {"ir": apply_skew_shims(ll_text), "mcpu": mcpu, "features": features,
                "kind": kind, "opt": opt}
     try:
-        proc = subprocess.run([sys.executable, "-m", "pipeline_mlir.codegen", _WORKER_FLAG],
+        proc = subprocess.run([sys.executable, "-m", "pipeline_mlir.isa.codegen", _WORKER_FLAG],
                               input=json.dumps(request).encode(), capture_output=True,
                               timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -281,6 +281,6 @@ def link_hsaco(obj_bytes: bytes, *, timeout: float = DEFAULT_TIMEOUT) -> bytes:
 if __name__ == "__main__":
     if sys.argv[1:] == [_WORKER_FLAG]:
         sys.exit(_worker_main())
-    sys.stderr.write(f"usage: python -m pipeline_mlir.codegen {_WORKER_FLAG} "
+    sys.stderr.write(f"usage: python -m pipeline_mlir.isa.codegen {_WORKER_FLAG} "
                      f"(internal: a JSON request on stdin)\n")
     sys.exit(2)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .config import (BlockSizing, FragOrder, LoopCarriedSpec, PipelineConfig, TargetProfile,
+from pipeline_mlir.schedule.config import (BlockSizing, FragOrder, LoopCarriedSpec, PipelineConfig, TargetProfile,
                      WarpStaggerRule)
-from .types import (OpCost, OpDesc, OpRole, Phase, ResourceKind, ScheduleEntry,
+from pipeline_mlir.schedule.types import (OpCost, OpDesc, OpRole, Phase, ResourceKind, ScheduleEntry,
                     TargetCostModel)
 
 # Tags shared by the ping-pong and 4-wave schedules.

@@ -11,15 +11,29 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from pipeline_mlir.errors import PipelineError
-from pipeline_mlir.schedule.program import MMABlockSpec, PipelineProgram
-from pipeline_mlir.schedule.program_builder import DerivedWaits
-from pipeline_mlir.schedule.types import (SCHED_GROUP_BARRIER, SET_PRIO,
-                                 WAIT_LGKM, WAIT_VM, DepEdge, DepKind, KOffsetKind, OpDesc,
-                                 OpRole, Phase, ResourceKind, ScheduleEntry)
-
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
+
+from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.schedule.compiler import ScheduleCompiler
+from pipeline_mlir.schedule.program import MMABlockSpec, PipelineProgram
+from pipeline_mlir.schedule.program_builder import DerivedWaits
+from pipeline_mlir.schedule.schedulers import ScheduleResult
+from pipeline_mlir.schedule.types import (
+    SCHED_GROUP_BARRIER,
+    SET_PRIO,
+    WAIT_LGKM,
+    WAIT_VM,
+    DepEdge,
+    DepKind,
+    KOffsetKind,
+    OpDesc,
+    OpRole,
+    Phase,
+    ResourceKind,
+    ScheduleEntry,
+)
+from pipeline_mlir.schedules.registry import parse_pipeline
 
 
 class IRError(PipelineError):
@@ -316,7 +330,6 @@ class PipelineIR:
         return region_block(self.op.regions[0])
 
     def request(self):
-        from pipeline_mlir.schedules.registry import parse_pipeline
 
         try:
             return parse_pipeline(self.spec)
@@ -498,7 +511,6 @@ def write_phase(block, name: str, entries: list[ScheduleEntry], schedule: str, l
 
 def compiled_from_ir(p: PipelineIR):
     """A ``ScheduleCompiler`` holding what a pipeline in state "phases" says (for printing)."""
-    from pipeline_mlir.schedule.compiler import ScheduleCompiler
 
     if p.state != "phases":
         raise IRError(p.op, f"'sched.pipeline' op is in state \"{p.state}\"; printing the "
@@ -517,7 +529,6 @@ def compiled_from_ir(p: PipelineIR):
     c.lgkm_per_load_b = get(p.op, "lgkm_per_load_b", S.INT, 0)
     makespan = get(p.op, "makespan", S.INT)
     if makespan is not None:
-        from pipeline_mlir.schedule.schedulers import ScheduleResult
 
         c.schedule_result = ScheduleResult(
             order=list(p.order), makespan=makespan, vgpr_peak=get(p.op, "vgpr_peak", S.INT, 0),

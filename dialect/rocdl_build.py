@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect import ops as S
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError, get
+
+from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.isa.waitcnt import waitcnt_imm
 from pipeline_mlir.schedule.fences import fenced_sequence, is_wait  # noqa: F401 (re-exported)
 from pipeline_mlir.schedule.targets import HINT_GROUP_MASKS
-from pipeline_mlir.schedule.types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER, SET_PRIO,
-                                 WAIT_LGKM, WAIT_VM, OpDesc)
-from pipeline_mlir.isa.waitcnt import waitcnt_imm
-
-from pipeline_mlir.dialect import bindings as B
-from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.schedule.types import (
+    BARRIER,
+    SCHED_GROUP_BARRIER,
+    SCHEDULE_BARRIER,
+    SET_PRIO,
+    WAIT_LGKM,
+    WAIT_VM,
+    OpDesc,
+)
 
 #: #rocdl.sched_group_mask keywords and their bits (checked against LLVM's i32 in
 #: notes/mlir-stack.md); "none" and "all" are the two whole-mask words
@@ -76,10 +86,7 @@ def emit_entries(entry_ops: list, descs: list[OpDesc], fence_waits: bool, fence_
     the emitted ops, where each entry starts (its leading fences included) and how many
     ops were emitted.  A control entry the hardware cannot encode is an IRError.
     """
-    from pipeline_mlir.errors import PipelineError
 
-    from pipeline_mlir.dialect import ops as S
-    from pipeline_mlir.dialect.ir_io import IRError, get
 
     blocks = [get(e, "block", S.INT) for e in entry_ops]
     seq = fenced_sequence(descs, blocks if any(b is not None for b in blocks) else None,

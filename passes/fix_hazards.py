@@ -18,9 +18,11 @@ from __future__ import annotations
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import compiled_from_ir, create_entry, get, ops_of, set_attr
-from pipeline_mlir.errors import ConfigError
-
 from pipeline_mlir.passes._common import PassOption, SchedPass
+
+from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.sim.repair import repair
+from pipeline_mlir.sim.trace import kernel_shape
 
 _PHASE_OP = {"prologue": S.PROLOGUE, "kernel": S.KERNEL, "epilogue": S.EPILOGUE}
 
@@ -34,8 +36,6 @@ class FixHazards(SchedPass):
                           "simulate main loops of 0..max-iterations trips (at least 1)"),)
 
     def run_pipeline(self, p) -> None:
-        from pipeline_mlir.sim.repair import repair
-        from pipeline_mlir.sim.trace import kernel_shape
 
         n = self["max-iterations"]
         if not 1 <= n <= 64:

@@ -17,11 +17,18 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import (IRError, create_entry, options_attr, pipeline_ops,
-                                         read_pipeline)
-from pipeline_mlir.errors import ConfigError, PipelineError
-
+from pipeline_mlir.dialect.concrete import find_tagged_loops, import_loop
+from pipeline_mlir.dialect.ir_io import (
+    IRError,
+    create_entry,
+    options_attr,
+    pipeline_ops,
+    read_pipeline,
+)
 from pipeline_mlir.passes._common import PassOption, SchedPass
+
+from pipeline_mlir.errors import ConfigError, PipelineError
+from pipeline_mlir.schedules.registry import PIPELINES, parse_pipeline
 
 
 class Import(SchedPass):
@@ -34,7 +41,6 @@ class Import(SchedPass):
 
     def __init__(self, schedule: str | None = None, **schedule_options) -> None:
         super().__init__(schedule=schedule)
-        from pipeline_mlir.schedules.registry import parse_pipeline
 
         self.request = None
         if schedule is None:
@@ -62,7 +68,6 @@ class Import(SchedPass):
         return obj
 
     def run(self, module) -> None:
-        from pipeline_mlir.dialect.concrete import find_tagged_loops, import_loop
 
         loops = find_tagged_loops(module)
         for loop in loops:
@@ -119,7 +124,6 @@ class Import(SchedPass):
 
 
 def _canon(request) -> tuple:
-    from pipeline_mlir.schedules.registry import PIPELINES
 
     kind = PIPELINES[request.name]
     vals = {o.name: request.get(o.name) for o in kind.options}

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.concrete import materialize
 from pipeline_mlir.dialect.ir_io import drop_attr, get, ops_of, read_entry, set_attr
 from pipeline_mlir.dialect.rocdl_build import emit_entries
-from pipeline_mlir.schedule.types import default_op_name
-
 from pipeline_mlir.passes._common import CONSUMED, PassOption, SchedPass
+
+from pipeline_mlir.schedule.types import default_op_name
 
 
 class LowerToROCDL(SchedPass):
@@ -38,7 +39,6 @@ class LowerToROCDL(SchedPass):
 
     def run_pipeline(self, p) -> None:
         if get(p.op, "concrete", S.UNIT, False):
-            from pipeline_mlir.dialect.concrete import materialize
 
             materialize(p, self["fence-waits"], self["fence-blocks"])
             return CONSUMED

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import re
 
-from pipeline_mlir.errors import ConfigError
-
 from pipeline_mlir.passes.annotate import Annotate
 from pipeline_mlir.passes.derive_edges import DeriveEdges
 from pipeline_mlir.passes.derive_waits import DeriveWaits
@@ -22,7 +20,10 @@ from pipeline_mlir.passes.import_ import Import
 from pipeline_mlir.passes.lower_to_rocdl import LowerToROCDL
 from pipeline_mlir.passes.reorder import Reorder
 from pipeline_mlir.passes.schedule import Schedule
+from pipeline_mlir.passes.to_llvm import add_to_llvm
 from pipeline_mlir.passes.verify import Verify
+
+from pipeline_mlir.errors import ConfigError
 
 PASSES = {c.name: c for c in (Import, Verify, Annotate, Reorder, DeriveEdges, Schedule,
                                DeriveWaits, ExplicitBlocks, ExpandPhases, FixHazards,
@@ -102,7 +103,6 @@ LLVM_STEP = "sched-to-llvm"
 
 
 def _llvm_step(pairs) -> list:
-    from pipeline_mlir.passes.to_llvm import TO_LLVM_PASSES, ToLLVMError, add_to_llvm  # noqa: F401
 
     chip = "gfx950"
     for k, v in pairs:

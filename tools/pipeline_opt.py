@@ -21,12 +21,27 @@ traceback of an internal error.
 
 Start-up cost matters: the MLIR bindings are imported only when needed; the
 default-body ``--emit=schedule`` path does not import them at all.
+That is why the imports of ``pipeline_mlir.dialect`` and ``pipeline_mlir.passes`` sit inside
+the functions that use them.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
 import re
 import sys
+
+from pipeline_mlir.tools import simulate
+
+from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
+from pipeline_mlir.isa.report import report_from_llvm_ir
+from pipeline_mlir.kernel.gemm import gemm_kernel, kernel_mlir
+from pipeline_mlir.kernel.launch import check_launch, format_launch
+from pipeline_mlir.schedule.printing import format_schedule, schedule_to_json
+from pipeline_mlir.schedules.registry import describe_pipelines, parse_pipeline
 
 PROG = "pipeline-opt"
 EMIT_KINDS = ("mlir", "llvm", "asm", "obj", "hsaco", "report", "schedule", "schedule-json")
@@ -53,7 +68,6 @@ class Failure(Exception):
 # ---------------------------------------------------------------------------
 
 def _epilog() -> str:
-    from pipeline_mlir.schedules.registry import describe_pipelines
 
     lines = ["named pipelines (--pipeline=NAME or NAME{key=value key=value ...}; pairs "
              "separated by spaces or commas;\nbooleans true/false/1/0; integers decimal, "
@@ -85,7 +99,6 @@ def _epilog() -> str:
 
 
 def _parser():
-    import argparse
 
     class Parser(argparse.ArgumentParser):
         def error(self, message):  # never print usage + exit 2: one line, exit 1
@@ -155,9 +168,6 @@ def _parser():
 
 def _launch(args) -> str:
     """``--launch=M,N,K``: the host contract of the pipeline's complete kernel."""
-    from pipeline_mlir.kernel.gemm import gemm_kernel
-    from pipeline_mlir.kernel.launch import check_launch, format_launch
-    from pipeline_mlir.schedules.registry import parse_pipeline
 
     if args.pipeline is None or args.input is not None or args.pass_pipeline is not None:
         raise UsageError("--launch=M,N,K checks a problem size for the kernel of --pipeline "
@@ -182,19 +192,15 @@ def _error(message: str) -> int:
 # ---------------------------------------------------------------------------
 
 def _render_core(spec: str, emit: str) -> str:
-    from pipeline_mlir.schedules.registry import parse_pipeline
 
     return _format(parse_pipeline(spec).compile(), emit)
 
 
 def _format(compiled, emit: str) -> str:
     if emit == "schedule-json":
-        import json
 
-        from pipeline_mlir.schedule.printing import schedule_to_json
 
         return json.dumps(schedule_to_json(compiled), indent=2) + "\n"
-    from pipeline_mlir.schedule.printing import format_schedule
 
     return format_schedule(compiled)
 
@@ -242,13 +248,11 @@ class Job:
 
     def build_pm(self, ctx):
         from pipeline_mlir.dialect.bindings import passmanager
-
         from pipeline_mlir.passes import registry
 
         pm = passmanager.PassManager("builtin.module", ctx)
         emit = self.args.emit
         if self.args.pipeline is not None:
-            from pipeline_mlir.schedules.registry import parse_pipeline
 
             request = parse_pipeline(self.args.pipeline)
             imp = registry.PASSES["sched-import"].from_request(request)
@@ -306,9 +310,12 @@ class Job:
     def emit(self, module):
         emit = self.args.emit
         if emit in SCHEDULE_EMITS:
-            from pipeline_mlir.dialect.ir_io import compiled_from_ir, pipeline_ops, read_pipeline
-
-            from pipeline_mlir.dialect.ir_io import IRError
+            from pipeline_mlir.dialect.ir_io import (
+                IRError,
+                compiled_from_ir,
+                pipeline_ops,
+                read_pipeline,
+            )
 
             pops = pipeline_ops(module.operation)
             if not pops:
@@ -326,12 +333,10 @@ class Job:
         ll = translate_to_llvm_ir(module)
         if emit == "llvm":
             return ll
-        from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
 
         if emit == "asm":
             return compile_llvm_ir(ll, mcpu=self.args.mcpu, kind="asm")
         if emit == "report":  # resources, occupancy, counts, ISA check (kernel_report.py)
-            from pipeline_mlir.isa.report import report_from_llvm_ir
 
             return report_from_llvm_ir(ll, self.args.mcpu, self.args.pipeline)
         obj = compile_llvm_ir(ll, mcpu=self.args.mcpu, kind="obj")
@@ -412,8 +417,6 @@ def _kernel_source(args) -> tuple[str, str] | None:
         return None
     if args.emit not in ("mlir",) + NEEDS_LLVM:
         return None
-    from pipeline_mlir.kernel.gemm import gemm_kernel, kernel_mlir
-    from pipeline_mlir.schedules.registry import parse_pipeline
 
     request = parse_pipeline(args.pipeline)
     if request.name not in KERNEL_PIPELINES:
@@ -497,7 +500,6 @@ def _write(path: str, data) -> None:
             sys.stdout.flush()
         except BrokenPipeError:
             # the reader went away (`pipeline-opt ... | head`): not an error of ours
-            import os
 
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return
@@ -508,9 +510,7 @@ def _write(path: str, data) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the driver; returns the exit status (0 success, 1 any error)."""
-    from pipeline_mlir.errors import PipelineError
 
-    from pipeline_mlir.tools import simulate
 
     try:
         args = _parser().parse_args(argv)
@@ -540,7 +540,6 @@ def main(argv: list[str] | None = None) -> int:
     except PipelineError as e:
         return _error(e)
     except Exception as e:  # a bug of ours: still one line, unless asked for the traceback
-        import os
 
         if os.environ.get("PIPELINE_OPT_TRACEBACK"):
             raise

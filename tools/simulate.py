@@ -15,6 +15,15 @@ with the first hazard (phase, entry, iteration, load, counter) on stderr otherwi
 
 from __future__ import annotations
 
+import re
+import sys
+
+from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.schedules.registry import parse_pipeline
+from pipeline_mlir.sim import report as R
+from pipeline_mlir.sim.timeline import render_timeline
+from pipeline_mlir.sim.trace import kernel_shape
+
 PICTURE_EXTENSIONS = (".svg", ".png")
 TABLE_CHOICES = {"llvm": ("llvm",), "measured": ("measured",), "both": ("llvm", "measured")}
 
@@ -51,9 +60,7 @@ def check_args(args) -> None:
 
 
 def _read(path: str) -> str:
-    import sys
 
-    from pipeline_mlir.errors import PipelineError
 
     if path == "-":
         return sys.stdin.read()
@@ -67,7 +74,6 @@ def _read(path: str) -> str:
 
 
 def looks_like_assembly(text: str) -> bool:
-    import re
 
     return bool(re.search(r"^\s*(\.amdgcn_target|\.amdhsa_kernel|v_mfma\w*|s_endpgm)\b", text,
                           re.M))
@@ -75,8 +81,6 @@ def looks_like_assembly(text: str) -> bool:
 
 def run(args) -> tuple[str, str | None]:
     """(what to print on stdout, the first hazard as an error line or None)."""
-    from pipeline_mlir.schedules.registry import parse_pipeline
-    from pipeline_mlir.sim import report as R
 
     request = parse_pipeline(args.pipeline)
     tables = TABLE_CHOICES[args.cost_table]
@@ -88,14 +92,12 @@ def run(args) -> tuple[str, str | None]:
         where = "<stdin>" if args.simulate == "-" else args.simulate
         text = _read(args.simulate)
         if looks_like_assembly(text):
-            from pipeline_mlir.sim.trace import kernel_shape
 
             shape = kernel_shape(request)
             rep = R.simulate_assembly(text, where, shape.waves, shape.groups == 2, tables)
         else:
             rep = R.simulate_dump(text, request, where, tables, iterations)
     if args.report not in (None, "-"):
-        from pipeline_mlir.sim.timeline import render_timeline
 
         if not rep.timing:
             raise SimulateUsage("--report=PICTURE needs the timing model")

@@ -52,11 +52,20 @@ import functools
 from collections import Counter
 from dataclasses import dataclass, field
 
-from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
 from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
 from pipeline_mlir.schedule.fences import fenced_sequence
-from pipeline_mlir.schedule.types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER, SET_PRIO, WAIT_LGKM, WAIT_VM,
-                    OpRole, ScheduleEntry)
+from pipeline_mlir.schedule.targets import HINT_GROUP_MASKS
+from pipeline_mlir.schedule.types import (
+    BARRIER,
+    SCHED_GROUP_BARRIER,
+    SCHEDULE_BARRIER,
+    SET_PRIO,
+    WAIT_LGKM,
+    WAIT_VM,
+    OpRole,
+    ScheduleEntry,
+)
 
 __all__ = ["IsaCheckError", "Token", "Finding", "Outside", "IsaCheck", "expected_skeleton",
            "actual_skeleton", "check_isa", "check_kernel_asm", "PHASES"]
@@ -227,7 +236,6 @@ def _entry_tokens(e: ScheduleEntry, label: str, x: Expansion) -> list[Token]:
     if op.tag == SCHEDULE_BARRIER:
         return [Token("sched_barrier", value=0, origin=o)]
     if op.tag == SCHED_GROUP_BARRIER:
-        from pipeline_mlir.schedule.targets import HINT_GROUP_MASKS
         return [Token("sched_group_barrier", value=HINT_GROUP_MASKS[op.subtile], origin=o)]
     if op.role == OpRole.GLOBAL_LOAD:
         n = _per_channel(x.vm, op, label, "global load")

@@ -16,6 +16,7 @@ importing MLIR), else ``ld.lld-22`` / ``ld.lld`` on PATH.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
@@ -171,7 +172,7 @@ def _parse_error_message(text: str) -> str:
 
 
 def _worker_compile(request: dict) -> list[bytes]:
-    import llvmlite.binding as lb
+    import llvmlite.binding as lb  # lazy: loads LLVM; only code emission needs it
 
     lb.initialize_all_targets()
     lb.initialize_all_asmprinters()
@@ -228,7 +229,6 @@ def _iree_lld() -> str | None:
     for entry in os.environ.get("IREE_TOOL_PATH", "").split(os.pathsep):
         if entry and os.access(os.path.join(entry, "iree-lld"), os.X_OK):
             return os.path.join(entry, "iree-lld")
-    import importlib.util
 
     try:
         spec = importlib.util.find_spec("iree.compiler")

@@ -30,8 +30,11 @@ import struct
 from collections import Counter
 from dataclasses import dataclass, field
 
-from pipeline_mlir.isa.asm import AsmFunction, AsmModule, parse_asm
 from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.isa.asm import AsmFunction, AsmModule, parse_asm
+from pipeline_mlir.isa.check import check_kernel_asm
+from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
+from pipeline_mlir.schedules.registry import parse_pipeline
 
 __all__ = ["ReportError", "Resources", "KernelReport", "occupancy_gfx950", "read_hsaco",
            "decode_msgpack", "resources_from_asm", "resources_from_hsaco", "cross_check",
@@ -462,7 +465,6 @@ def kernel_report(asm_text: str, hsaco: bytes, request=None, name: str | None = 
     if request is None:
         rep.isa_note = "not run (needs --pipeline: the schedule the kernel was compiled with)"
     else:
-        from pipeline_mlir.isa.check import check_kernel_asm
         rep.isa = check_kernel_asm(fn, request, **isa_options)
     return rep
 
@@ -470,11 +472,9 @@ def kernel_report(asm_text: str, hsaco: bytes, request=None, name: str | None = 
 def report_from_llvm_ir(ll_text: str, mcpu: str = "gfx950", spec: str | None = None) -> str:
     """Compile LLVM IR (assembly and object), link, and format the report; ``spec``
     is the ``--pipeline`` spec the kernel was scheduled with (``None``: no ISA check)."""
-    from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
 
     asm, obj = compile_llvm_ir(ll_text, mcpu=mcpu, kind="both")
     request = None
     if spec is not None:
-        from pipeline_mlir.schedules.registry import parse_pipeline
         request = parse_pipeline(spec)
     return kernel_report(asm, link_hsaco(obj), request).format()

@@ -46,8 +46,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.schedules.geometry import KernelGeometry, four_wave_geometry, ping_pong_geometry
 from pipeline_mlir.schedule.types import KOffsetKind
+from pipeline_mlir.schedules.geometry import KernelGeometry, four_wave_geometry, ping_pong_geometry
+from pipeline_mlir.schedules.registry import parse_pipeline
 
 #: MLIR element type per dtype (gfx950 FP8 is the OCP E4M3 format).
 ELEMENT_TYPES = {"bf16": "bf16", "f16": "f16", "fp8": "f8E4M3FN"}
@@ -150,7 +151,6 @@ def gemm_kernel(request) -> GemmKernel:
     left unset are taken from the geometry; a given count that differs is an error
     (the derived waits would not match the hardware counters).
     """
-    from pipeline_mlir.schedules.registry import parse_pipeline
 
     given = _given(request)
     if request.name == "4wave":

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.kernel.gemm import load_rows
+from pipeline_mlir.kernel.launch import check_launch
 from pipeline_mlir.schedule.types import KOffsetKind, OpRole
 
 _BF16_ROUND = np.uint32(0x7FFF)
@@ -91,8 +93,6 @@ def emulate_kernel(kernel, compiled, A, B) -> tuple[np.ndarray, list[Use]]:
 
     ``A`` (M x K) and ``B`` (N x K) must satisfy the launch contract; they are rounded
     to the kernel's element type first."""
-    from pipeline_mlir.kernel.launch import check_launch
-    from pipeline_mlir.kernel.gemm import load_rows
 
     g = kernel.geometry
     M, K = np.shape(A)

@@ -7,9 +7,12 @@ slot for, globals beyond the block budget), these functions raise
 
 from __future__ import annotations
 
-from pipeline_mlir.schedule.config import PipelineConfig
 from pipeline_mlir.errors import BodyError
-from pipeline_mlir.schedule.types import KOffsetKind, OpDesc, OpRole
+from pipeline_mlir.schedule.config import PipelineConfig
+from pipeline_mlir.schedule.edges import derive_edges_from_ops
+from pipeline_mlir.schedule.graph import LoopBody
+from pipeline_mlir.schedule.schedulers import optimal_schedule
+from pipeline_mlir.schedule.types import DepEdge, KOffsetKind, OpDesc, OpRole
 
 
 class PipelineBody:
@@ -176,10 +179,6 @@ def single_buffer_reorder(logical: list[OpDesc], config: PipelineConfig) -> list
 
 def optimize_within_barriers(body: list[OpDesc], config: PipelineConfig) -> list[OpDesc]:
     """Reorder each barrier-delimited segment optimally; barriers stay where they are."""
-    from pipeline_mlir.schedule.edges import derive_edges_from_ops
-    from pipeline_mlir.schedule.graph import LoopBody
-    from pipeline_mlir.schedule.schedulers import optimal_schedule
-    from pipeline_mlir.schedule.types import DepEdge
 
     edges = derive_edges_from_ops(body, config)
     out: list[OpDesc] = []

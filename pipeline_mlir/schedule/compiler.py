@@ -5,11 +5,19 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
+from pipeline_mlir.schedule import stages
 from pipeline_mlir.schedule.config import PipelineConfig, ScheduleConfig
 from pipeline_mlir.schedule.edges import derive_edges_from_ops
 from pipeline_mlir.schedule.program import PipelineProgram
 from pipeline_mlir.schedule.program_builder import DerivedWaits
-from pipeline_mlir.schedule.types import DepEdge, OpDesc, Phase, ScheduleEntry, TargetCostModel, annotate_ops
+from pipeline_mlir.schedule.types import (
+    DepEdge,
+    OpDesc,
+    Phase,
+    ScheduleEntry,
+    TargetCostModel,
+    annotate_ops,
+)
 
 
 class PipelineSchedule(ABC):
@@ -98,7 +106,6 @@ class ScheduleCompiler:
                 (Phase.EPILOGUE, self.epilogue)]
 
     def compile(self, s: PipelineSchedule) -> "ScheduleCompiler":
-        from pipeline_mlir.schedule import stages
 
         config = s.config()
         body = s.build_body()

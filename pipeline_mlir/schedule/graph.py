@@ -10,6 +10,7 @@ for importing networkx; :meth:`LoopBody.to_networkx` gives the full graph
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass, field
 
 from pipeline_mlir.errors import BodyError
@@ -73,7 +74,6 @@ class LoopBody:
 
     def topological_order(self) -> list[int]:
         """A topological order of the d=0 graph (smallest index first); raises on a cycle."""
-        import heapq
 
         self._check_indices()
         indeg = [0] * len(self.ops)
@@ -97,7 +97,7 @@ class LoopBody:
 
     def find_cycle(self) -> str:
         """The first d=0 cycle as ``a -> b -> ... -> a`` (empty string if acyclic)."""
-        import networkx as nx
+        import networkx as nx  # lazy: 0.2 s to import, needed only for cycle checks
 
         g = self.to_networkx(d0_only=True)
         try:
@@ -112,7 +112,7 @@ class LoopBody:
 
     def to_networkx(self, d0_only: bool = False):
         """networkx MultiDiGraph: nodes carry ``op``/``latency``, edges ``kind``/``distance``."""
-        import networkx as nx
+        import networkx as nx  # lazy: 0.2 s to import, needed only for cycle checks
 
         g = nx.MultiDiGraph()
         for i, n in enumerate(self.ops):

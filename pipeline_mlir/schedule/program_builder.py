@@ -5,12 +5,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pipeline_mlir.schedule.config import PipelineConfig, ScheduleConfig, SchedulingStrategy
 from pipeline_mlir.errors import BodyError, VerificationError
+from pipeline_mlir.schedule.config import PipelineConfig, ScheduleConfig, SchedulingStrategy
+from pipeline_mlir.schedule.edges import derive_edges_from_ops
 from pipeline_mlir.schedule.graph import LoopBody
 from pipeline_mlir.schedule.program import MMABlockSpec, PipelineProgram
-from pipeline_mlir.schedule.types import (NONE_OP, WAIT_LGKM, DepEdge, OpDesc, OpRole, ScheduleEntry,
-                    is_prefetch)
+from pipeline_mlir.schedule.schedulers import greedy_schedule, optimal_schedule_with_halves
+from pipeline_mlir.schedule.types import (
+    NONE_OP,
+    WAIT_LGKM,
+    DepEdge,
+    OpDesc,
+    OpRole,
+    ScheduleEntry,
+    is_prefetch,
+)
 
 WAIT_DISABLED = 255
 
@@ -303,7 +312,6 @@ class KernelProgram:
 
 def order_body(body: LoopBody, config: PipelineConfig, sched: ScheduleConfig):
     """Order the body with the configured strategy; returns (order, ScheduleResult or None)."""
-    from pipeline_mlir.schedule.schedulers import greedy_schedule, optimal_schedule_with_halves
 
     if sched.scheduling == SchedulingStrategy.CSP:
         res = optimal_schedule_with_halves(body, config.block_sizing.max_globals,
@@ -317,7 +325,6 @@ def order_body(body: LoopBody, config: PipelineConfig, sched: ScheduleConfig):
 
 def loop_body(body: list[OpDesc], config: PipelineConfig, edges: list[DepEdge]) -> LoopBody:
     """The body with its edges; an empty edge list means "derive them" (SPEC 1.3 5a)."""
-    from pipeline_mlir.schedule.edges import derive_edges_from_ops
 
     return LoopBody.of(list(body), edges if edges else derive_edges_from_ops(body, config))
 

@@ -10,13 +10,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pipeline_mlir.schedule.compiler import PipelineSchedule, declared_body
-from pipeline_mlir.schedule.config import PipelineConfig, ScheduleConfig, SchedulingStrategy, TargetProfile, WarpStaggerRule
-from pipeline_mlir.schedule.edges import derive_cross_stage_rotation_edges, derive_edges_from_ops, filter_spurious_cross_stage_flow
-from pipeline_mlir.schedules.geometry import KernelGeometry, four_wave_geometry
+from pipeline_mlir.schedule.compiler import PipelineSchedule, compile_schedule, declared_body
+from pipeline_mlir.schedule.config import (
+    PipelineConfig,
+    ScheduleConfig,
+    SchedulingStrategy,
+    TargetProfile,
+    WarpStaggerRule,
+)
+from pipeline_mlir.schedule.edges import (
+    derive_cross_stage_rotation_edges,
+    derive_edges_from_ops,
+    filter_spurious_cross_stage_flow,
+)
 from pipeline_mlir.schedule.program import PipelineProgram, emit_minimal_barrier_block
-from pipeline_mlir.schedule.targets import LOAD_A, LOAD_B, MATMUL_TAG_NAMES, MMA, MMA_LOAD_A, MMA_LOAD_B, mi355x_target
+from pipeline_mlir.schedule.targets import (
+    LOAD_A,
+    LOAD_B,
+    MATMUL_TAG_NAMES,
+    MMA,
+    MMA_LOAD_A,
+    MMA_LOAD_B,
+    mi355x_target,
+)
 from pipeline_mlir.schedule.types import DepEdge, KOffsetKind, OpDesc, OpRole
+from pipeline_mlir.schedules.geometry import KernelGeometry, four_wave_geometry
 
 FourWaveOps = MATMUL_TAG_NAMES
 
@@ -121,7 +139,6 @@ class Pipeline4Wave(PipelineSchedule):
 
 def build_schedule(geometry: KernelGeometry | None = None, config: ScheduleConfig | None = None,
                    target: TargetProfile | None = None):
-    from pipeline_mlir.schedule.compiler import compile_schedule
 
     s = Pipeline4Wave(geometry, config, target)
     c = compile_schedule(s)

@@ -8,12 +8,24 @@ with the next K tile; half 1 does the same for stage 1.
 
 from __future__ import annotations
 
-from pipeline_mlir.schedule.body import double_buffer_reorder
-from pipeline_mlir.schedule.compiler import PipelineSchedule, declared_body
-from pipeline_mlir.schedule.config import PipelineConfig, ScheduleConfig, SchedulingStrategy, TargetProfile
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.schedule.targets import (LOAD_A, LOAD_B, MATMUL_TAG_NAMES, MMA, MMA_LOAD_A, MMA_LOAD_B,
-                       mi355x_target)
+from pipeline_mlir.schedule.body import double_buffer_reorder
+from pipeline_mlir.schedule.compiler import PipelineSchedule, compile_schedule, declared_body
+from pipeline_mlir.schedule.config import (
+    PipelineConfig,
+    ScheduleConfig,
+    SchedulingStrategy,
+    TargetProfile,
+)
+from pipeline_mlir.schedule.targets import (
+    LOAD_A,
+    LOAD_B,
+    MATMUL_TAG_NAMES,
+    MMA,
+    MMA_LOAD_A,
+    MMA_LOAD_B,
+    mi355x_target,
+)
 from pipeline_mlir.schedule.types import KOffsetKind, OpDesc, TargetCostModel
 
 PingPongOps = MATMUL_TAG_NAMES
@@ -83,7 +95,6 @@ class DeclarativeSchedule(PipelineSchedule):
 
 def build_schedule(is_fp8: bool = False, lgkm_a: int = 0, lgkm_b: int = 0,
                    config: ScheduleConfig | None = None, target: TargetProfile | None = None):
-    from pipeline_mlir.schedule.compiler import compile_schedule
 
     c = compile_schedule(DeclarativeSchedule(is_fp8, lgkm_a, lgkm_b, config, target))
     c.lgkm_per_load_a, c.lgkm_per_load_b = lgkm_a, lgkm_b

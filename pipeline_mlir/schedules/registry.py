@@ -30,11 +30,19 @@ is built, so parsing (and ``pipeline-opt --help``) stays cheap.
 
 from __future__ import annotations
 
+import difflib
 import re
+import textwrap
 from dataclasses import fields
 
+from pipeline_mlir.errors import ConfigError, PipelineError
+from pipeline_mlir.schedule.compiler import compile_schedule
 from pipeline_mlir.schedule.config import ScheduleConfig, SchedulingStrategy
-from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.schedule.targets import mi355x_target
+from pipeline_mlir.schedules.fourwave import Pipeline4Wave, kernel_schedule_config, kernel_target
+from pipeline_mlir.schedules.geometry import four_wave_geometry
+from pipeline_mlir.schedules.pingpong import DeclarativeSchedule, default_config
+from pipeline_mlir.schedules.single_buffer import SingleBufferSchedule
 
 # Hardware counter limits (SPEC 4.7): one load's entries must be waitable.
 VMCNT_MAX = 63
@@ -255,7 +263,6 @@ def _suggest(key: str, candidates: list[str]) -> str:
     lowered = {c.lower(): c for c in candidates}
     if key.lower() in lowered:
         return f" (did you mean '{lowered[key.lower()]}'?)"
-    import difflib
 
     close = difflib.get_close_matches(key, candidates, n=1, cutoff=0.75)
     return f" (did you mean '{close[0]}'?)" if close else ""
@@ -408,7 +415,6 @@ class PipelineRequest(_Record):
             raise ConfigError(f"pipeline '{self.name}' has no kernel geometry")
         from dataclasses import replace
 
-        from pipeline_mlir.schedules.geometry import four_wave_geometry
 
         try:
             g = four_wave_geometry(self.get("dtype"), self.get("BM"), self.get("BN"),
@@ -423,8 +429,6 @@ class PipelineRequest(_Record):
     def build(self):
         """The schedule object (a ``PipelineSchedule``) this request describes."""
         if self.name == "pingpong":
-            from pipeline_mlir.schedules.pingpong import DeclarativeSchedule, default_config
-            from pipeline_mlir.schedule.targets import mi355x_target
 
             target = mi355x_target(self.get("vm_per_load_a"), self.get("vm_per_load_b"),
                                    self.get("max_globals"))
@@ -432,12 +436,10 @@ class PipelineRequest(_Record):
                                     self.get("lgkm_per_load_b"),
                                     self._apply_config(default_config()), target)
         elif self.name == "4wave":
-            from pipeline_mlir.schedules.fourwave import Pipeline4Wave, kernel_schedule_config, kernel_target
 
             g = self.geometry()
             s = Pipeline4Wave(g, self._apply_config(kernel_schedule_config(g)), kernel_target(g))
         elif self.name == "single-buffer":
-            from pipeline_mlir.schedules.single_buffer import SingleBufferSchedule
 
             return SingleBufferSchedule(self.get("T"))
         else:  # pragma: no cover - PipelineRequest is only made by parse_pipeline
@@ -462,8 +464,6 @@ class PipelineRequest(_Record):
         Like the reference's ``build_schedule``, the compiler records the lgkm-per-load
         values the kernel uses (ping-pong: the lgkm options; 4-wave: the geometry's).
         """
-        from pipeline_mlir.schedule.compiler import compile_schedule
-        from pipeline_mlir.errors import PipelineError
 
         s = self.build()
         try:
@@ -487,7 +487,6 @@ def compile_pipeline(spec: str):
 
 def describe_pipelines(width: int = 100) -> str:
     """Plain-text list of the named pipelines and their keys (``pipeline-opt --help``)."""
-    import textwrap
 
     def wrap(text: str, indent: str, first: str = "") -> list[str]:
         return textwrap.wrap(text, width, initial_indent=first or indent, subsequent_indent=indent)

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
-from pipeline_mlir.schedule.body import optimize_within_barriers, single_buffer_reorder
-from pipeline_mlir.schedule.compiler import PipelineSchedule, declared_body
-from pipeline_mlir.schedule.config import PipelineConfig, TargetProfile
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.schedule.targets import (LOAD_DRAM, LOAD_FRAG, SB_COMPUTE, SINGLE_BUFFER_TAG_NAMES, STORE_SMEM,
-                       AMDScheduleHints, append_amd_hints, mi355x_single_buffer_target)
+from pipeline_mlir.schedule.body import optimize_within_barriers, single_buffer_reorder
+from pipeline_mlir.schedule.compiler import PipelineSchedule, compile_schedule, declared_body
+from pipeline_mlir.schedule.config import PipelineConfig, TargetProfile
+from pipeline_mlir.schedule.targets import (
+    LOAD_DRAM,
+    LOAD_FRAG,
+    SB_COMPUTE,
+    SINGLE_BUFFER_TAG_NAMES,
+    STORE_SMEM,
+    AMDScheduleHints,
+    append_amd_hints,
+    mi355x_single_buffer_target,
+)
 from pipeline_mlir.schedule.types import OpDesc, ScheduleEntry
 
 DefaultMatmulOps = SINGLE_BUFFER_TAG_NAMES
@@ -55,6 +63,5 @@ class SingleBufferSchedule(PipelineSchedule):
 
 
 def build_default_matmul_schedule(T: int = 2, hints: AMDScheduleHints | None = None):
-    from pipeline_mlir.schedule.compiler import compile_schedule
 
     return compile_schedule(SingleBufferSchedule(T, hints))

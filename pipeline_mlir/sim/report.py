@@ -18,11 +18,19 @@ and the exposed stall cycles per wait and per block.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
-from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.errors import ConfigError, PipelineError
+from pipeline_mlir.kernel.gemm import gemm_kernel
+from pipeline_mlir.schedule.printing import parse_schedule
+from pipeline_mlir.schedule.targets import MATMUL_TAG_NAMES
+from pipeline_mlir.sim.bounds import analyze_loop
+from pipeline_mlir.sim.cu_model import simulate_cu
 from pipeline_mlir.sim.functional import SimulationResult, iterations_text, simulate
-from pipeline_mlir.sim.trace import KernelShape
+from pipeline_mlir.sim.repair import repair
+from pipeline_mlir.sim.timing import simulate_asm_loop
+from pipeline_mlir.sim.trace import MATMUL_ROLES, KernelShape, kernel_shape, wave_streams
 
 TABLE_UNITS = {"llvm": "LLVM SchedModel units", "measured": "gfx950 clock cycles"}
 #: main-loop trips the timing model runs (the steady state skips the first)
@@ -186,9 +194,6 @@ def _entry(entry: tuple, asm: bool) -> str:
 
 def timing_runs(schedule, shape: KernelShape, tables) -> list[Timing]:
     """The kernel's waves running ``schedule`` for TIMING_ITERATIONS trips, per cost table."""
-    from pipeline_mlir.sim.bounds import analyze_loop
-    from pipeline_mlir.sim.cu_model import simulate_cu
-    from pipeline_mlir.sim.trace import wave_streams
 
     streams = wave_streams(schedule, shape, TIMING_ITERATIONS)
     one = {}
@@ -206,9 +211,6 @@ def timing_runs(schedule, shape: KernelShape, tables) -> list[Timing]:
 def simulate_dump(text: str, request, filename: str, tables=("llvm", "measured"),
                   iterations=range(0, 7)) -> SimulationReport:
     """A dumped schedule, as the reference kernel of ``request`` runs it."""
-    from pipeline_mlir.schedule.printing import parse_schedule
-    from pipeline_mlir.schedule.targets import MATMUL_TAG_NAMES
-    from pipeline_mlir.sim.trace import MATMUL_ROLES, kernel_shape
 
     shape = kernel_shape(request)
     sched = parse_schedule(text, MATMUL_TAG_NAMES, MATMUL_ROLES, filename, request.name)
@@ -222,11 +224,7 @@ def simulate_dump(text: str, request, filename: str, tables=("llvm", "measured")
 def simulate_request(request, tables=("llvm", "measured"), iterations=range(0, 7)
                      ) -> SimulationReport:
     """The project's compiled schedule of ``request``: findings as printed, the kernel fixed."""
-    from pipeline_mlir.sim.repair import repair
-    from pipeline_mlir.sim.trace import kernel_shape
 
-    from pipeline_mlir.errors import ConfigError
-    from pipeline_mlir.kernel.gemm import gemm_kernel
 
     note = None
     try:   # the complete kernel's counts for the keys the request leaves unset
@@ -251,9 +249,7 @@ def simulate_request(request, tables=("llvm", "measured"), iterations=range(0, 7
 def simulate_assembly(text: str, filename: str, waves: int, stagger: bool,
                       tables=("llvm", "measured")) -> SimulationReport:
     """The main loop of a kernel's gfx950 assembly on the CU model."""
-    from pipeline_mlir.sim.timing import simulate_asm_loop
 
-    import re
 
     if not re.search(r"^[A-Za-z_][\w.$]*:", text, re.M):
         # a loop body cut out of a kernel (as llvm-mca takes it): give it a function

@@ -29,10 +29,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.schedule.targets import LOAD_A, LOAD_B, MMA, MMA_LOAD_A, MMA_LOAD_B
-from pipeline_mlir.schedule.types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER, SET_PRIO, WAIT_LGKM,
-                     WAIT_VM, KOffsetKind, OpDesc, OpRole)
 from pipeline_mlir.isa.waitcnt import LGKMCNT_MAX, VMCNT_MAX
+from pipeline_mlir.kernel.gemm import MFMA_MNEMONICS, GemmKernel
+from pipeline_mlir.schedule.targets import LOAD_A, LOAD_B, MMA, MMA_LOAD_A, MMA_LOAD_B
+from pipeline_mlir.schedule.types import (
+    BARRIER,
+    SCHED_GROUP_BARRIER,
+    SCHEDULE_BARRIER,
+    SET_PRIO,
+    WAIT_LGKM,
+    WAIT_VM,
+    KOffsetKind,
+    OpDesc,
+    OpRole,
+)
+from pipeline_mlir.schedules.geometry import ping_pong_geometry
 from pipeline_mlir.sim.instr import Instr
 
 #: role and channel of each matmul kernel tag (the dump names LOAD_A, MMA_LOAD_B, ...)
@@ -82,8 +93,6 @@ def kernel_shape(request, stagger_groups: bool = True) -> KernelShape:
 
     The counts are the request's (what its schedule's waits were derived for); the
     MFMAs per MMA come from the kernel geometry of the request's dtype and tile."""
-    from pipeline_mlir.kernel.gemm import MFMA_MNEMONICS, GemmKernel
-    from pipeline_mlir.schedules.geometry import ping_pong_geometry
 
     if request.name == "pingpong":
         dtype = "fp8" if request.get("is_fp8") else "bf16"

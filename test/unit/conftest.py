@@ -192,8 +192,8 @@ def edge_tuples(edges) -> list[tuple]:
     return [(e.producer_idx, e.consumer_idx, DepKind(e.dep_kind), e.loop_distance) for e in edges]
 
 
-# ---- the shared reference directory ---------------------------------------------------------
+# ---- the test data directory (reference listings) ---------------------------------------------------------
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-SHARED_DIR = Path(__file__).resolve().parents[3] / "shared"
-GOLDEN_DIR = SHARED_DIR / "reference" / "golden"
+DATA_DIR = Path(__file__).resolve().parents[1] / "data"
+GOLDEN_DIR = DATA_DIR / "reference"

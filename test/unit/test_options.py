@@ -6,24 +6,28 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pipeline_mlir.errors import ConfigError, PipelineError, SchedulingError
 from pipeline_mlir.schedule.config import ScheduleConfig, SchedulingStrategy
 from pipeline_mlir.schedule.printing import format_schedule
-from pipeline_mlir.errors import ConfigError, PipelineError, SchedulingError
-from pipeline_mlir.schedules.geometry import four_wave_geometry
-from pipeline_mlir.schedules.registry import (PIPELINES, SCHEDULE_CONFIG_OPTIONS, PipelineRequest,
-                                   compile_pipeline, describe_pipelines, parse_pipeline,
-                                   split_spec)
 from pipeline_mlir.schedules.fourwave import Pipeline4Wave
+from pipeline_mlir.schedules.geometry import four_wave_geometry
 from pipeline_mlir.schedules.pingpong import DeclarativeSchedule
+from pipeline_mlir.schedules.registry import (
+    PIPELINES,
+    SCHEDULE_CONFIG_OPTIONS,
+    PipelineRequest,
+    compile_pipeline,
+    describe_pipelines,
+    parse_pipeline,
+    split_spec,
+)
 from pipeline_mlir.schedules.single_buffer import SingleBufferSchedule
 
-GOLDEN = Path(__file__).resolve().parents[3] / "shared" / "reference" / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "data" / "reference"
 
 
 def golden(name: str) -> str:
     p = GOLDEN / name
-    if not p.exists():
-        pytest.skip(f"golden file {p} not present")
     return p.read_text()
 
 

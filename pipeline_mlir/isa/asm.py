@@ -36,6 +36,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+import networkx as nx
+import yaml
+
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.waitcnt import EXPCNT_MAX, LGKMCNT_MAX, VMCNT_MAX, decode_waitcnt
 
@@ -98,6 +101,26 @@ class AsmFunction:
                 return b
         raise AsmError(f"function {self.name!r} has no block {label!r}")
 
+    def _cfg(self) -> nx.DiGraph:
+        """The control-flow graph on block positions (0 = entry)."""
+        index = {b.label: i for i, b in enumerate(self.blocks)}
+        g = nx.DiGraph()
+        g.add_nodes_from(range(len(self.blocks)))
+        g.add_edges_from((i, index[s]) for i, b in enumerate(self.blocks) for s in b.succs)
+        return g
+
+    def _dominator_sets(self, g: nx.DiGraph) -> dict[int, set[int]]:
+        """Block position -> positions of its dominators, for blocks reachable from 0."""
+        idom = nx.immediate_dominators(g, 0)
+        out = {}
+        for n in set(idom) | {0}:
+            d, m = {n}, n
+            while m != 0:
+                m = idom[m]
+                d.add(m)
+            out[n] = d
+        return out
+
     def dominators(self) -> dict[str, set[str]]:
         """Block label -> labels of the blocks dominating it (entry = first block).
 
@@ -105,27 +128,7 @@ class AsmFunction:
         """
         if not self.blocks:
             return {}
-        index = {b.label: i for i, b in enumerate(self.blocks)}
-        preds: dict[int, list[int]] = {i: [] for i in range(len(self.blocks))}
-        reach, work = {0}, [0]
-        while work:
-            n = work.pop()
-            for s in self.blocks[n].succs:
-                j = index[s]
-                preds[j].append(n)
-                if j not in reach:
-                    reach.add(j)
-                    work.append(j)
-        dom = {i: set(reach) for i in reach}
-        dom[0] = {0}
-        changed = True
-        while changed:
-            changed = False
-            for i in sorted(reach - {0}):
-                ps = [dom[p] for p in preds[i] if p in reach]
-                new = set.intersection(*ps) | {i} if ps else {i}
-                if new != dom[i]:
-                    dom[i], changed = new, True
+        dom = self._dominator_sets(self._cfg())
         return {self.blocks[i].label: {self.blocks[j].label for j in d} for i, d in dom.items()}
 
     def loops(self) -> list[list[AsmBlock]]:
@@ -136,26 +139,21 @@ class AsmFunction:
         through ``h``.  Each loop lists its blocks in layout order; loops are
         sorted innermost first (fewer blocks first, then by position).
         """
-        index = {b.label: i for i, b in enumerate(self.blocks)}
-        dom = self.dominators()
-        preds: dict[int, list[int]] = {i: [] for i in range(len(self.blocks))}
+        if not self.blocks:
+            return []
+        g = self._cfg()
+        dom = self._dominator_sets(g)
         back: dict[int, list[int]] = {}
-        for i, b in enumerate(self.blocks):
-            for s in b.succs:
-                j = index[s]
-                preds[j].append(i)
-                if b.label in dom and s in dom[b.label]:
-                    back.setdefault(j, []).append(i)
+        for t, h in g.edges:
+            if t in dom and h in dom[t]:
+                back.setdefault(h, []).append(t)
         loops = []
         for head, tails in back.items():
+            rest = g.subgraph(set(g) - {head})
             body = {head}
-            work = [t for t in tails if t != head]
-            while work:
-                n = work.pop()
-                if n in body:
-                    continue
-                body.add(n)
-                work.extend(preds[n])
+            for t in tails:
+                if t != head:
+                    body |= {t} | nx.ancestors(rest, t)
             loops.append(sorted(body))
         loops.sort(key=lambda blk: (len(blk), blk[0]))
         return [[self.blocks[i] for i in blk] for blk in loops]
@@ -510,124 +508,39 @@ def parse_instruction(text: str, line: int) -> AsmInstr:
 
 
 # ---------------------------------------------------------------------------
-# the YAML subset of .amdgpu_metadata
+# the .amdgpu_metadata YAML document
 
-def _yaml_scalar(text: str, line: int):
-    t = text.strip()
-    if t.startswith("[") and t.endswith("]"):
-        inner = t[1:-1].strip()
-        return [_yaml_scalar(x, line) for x in split_operands(inner)] if inner else []
-    if len(t) >= 2 and t[0] == t[-1] and t[0] in "'\"":
-        s = t[1:-1]
-        return s.replace("''", "'") if t[0] == "'" else s.encode().decode("unicode_escape")
-    if t in ("true", "True"):
-        return True
-    if t in ("false", "False"):
-        return False
-    if t in ("", "~", "null"):
-        return None
-    if re.match(r"^[-+]?(0x[0-9a-fA-F]+|0o[0-7]+|\d+)$", t):
-        return int(t, 0)
-    if re.match(r"^[-+]?(\d+\.\d*|\.\d+)([eE][-+]?\d+)?$", t):
-        return float(t)
-    if t.startswith(("{", "&", "*", "!", "|", ">")):
-        raise AsmError(f"YAML construct {t[:20]!r} is outside the subset LLVM writes", line)
-    return t
+class _MetadataLoader(yaml.SafeLoader):
+    """PyYAML's safe loader, rejecting a key that appears twice in one mapping."""
+
+    def construct_mapping(self, node, deep=False):
+        keys = []                   # a list: a key may be unhashable (PyYAML then names it)
+        for key_node, _value in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if key in keys:
+                raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}",
+                                                        key_node.start_mark)
+            keys.append(key)
+        return super().construct_mapping(node, deep=deep)
 
 
 def parse_yaml(text: str, first_line: int = 1):
-    """Parse the YAML subset of LLVM's AMDGPU metadata (block mappings and
-    sequences, plain/quoted scalars, flow lists of scalars).
+    """Parse a YAML document (LLVM's AMDGPU metadata) with PyYAML's safe loader.
 
-    ``first_line`` is the line number of the text's first line, for errors.
+    ``first_line`` is the line number of the text's first line, for errors; a
+    key repeated within one mapping is an error.
     """
-    rows = []
-    for k, raw in enumerate(text.split("\n")):
-        ln = first_line + k
-        s = raw.rstrip()
-        if not s.strip() or s.strip().startswith("#") or s.strip() in ("---", "..."):
-            continue
-        if "\t" in s[:len(s) - len(s.lstrip())]:
-            raise AsmError("tab in YAML indentation", ln)
-        rows.append((len(s) - len(s.lstrip()), s.strip(), ln))
-    pos = 0
-
-    def node(indent: int):
-        nonlocal pos
-        if pos >= len(rows):
-            return None
-        ind, s, ln = rows[pos]
-        if ind < indent:
-            return None
-        if s.startswith("- ") or s == "-":
-            return seq(ind)
-        return mapping(ind)
-
-    def seq(indent: int):
-        nonlocal pos
-        out = []
-        while pos < len(rows):
-            ind, s, ln = rows[pos]
-            if ind != indent or not (s.startswith("- ") or s == "-"):
-                if ind > indent:
-                    raise AsmError(f"unexpected indentation in YAML: {s!r}", ln)
-                break
-            item = s[1:].strip()
-            if not item:
-                pos += 1
-                out.append(node(indent + 1))
-            elif _yaml_key(item) is not None:
-                # '- key: value' opens a mapping whose keys sit at indent + 2
-                rows[pos] = (indent + 2, item, ln)
-                out.append(mapping(indent + 2))
-            else:
-                out.append(_yaml_scalar(item, ln))
-                pos += 1
-        return out
-
-    def mapping(indent: int):
-        nonlocal pos
-        out: dict = {}
-        while pos < len(rows):
-            ind, s, ln = rows[pos]
-            if ind < indent:
-                break
-            if ind > indent:
-                raise AsmError(f"unexpected indentation in YAML: {s!r}", ln)
-            kv = _yaml_key(s)
-            if kv is None:
-                raise AsmError(f"expected 'key: value' in YAML, got {s!r}", ln)
-            key, val = kv
-            if key in out:
-                raise AsmError(f"duplicate YAML key {key!r}", ln)
-            pos += 1
-            if val:
-                out[key] = _yaml_scalar(val, ln)
-            else:
-                # a nested block; sequences may sit at the key's own indentation
-                if pos < len(rows) and rows[pos][0] == indent and rows[pos][1].startswith("-"):
-                    out[key] = seq(indent)
-                else:
-                    out[key] = node(indent + 1)
-        return out
-
-    result = node(0)
-    if pos != len(rows):
-        raise AsmError(f"unexpected YAML line {rows[pos][1]!r}", rows[pos][2])
-    return result
-
-
-def _yaml_key(s: str):
-    if s.startswith(("'", '"')):
-        q = s[0]
-        end = s.find(q, 1)
-        if end > 0 and s[end + 1:end + 2] == ":":
-            return s[1:end], s[end + 2:].strip()
-        return None
-    m = re.match(r"^([^\s:\[\]{},][^:]*?):(\s+(.*))?$", s)
-    if not m:
-        return None
-    return m.group(1).strip(), (m.group(3) or "").strip()
+    try:
+        return yaml.load(text, Loader=_MetadataLoader)
+    except yaml.YAMLError as e:
+        mark, problem = getattr(e, "problem_mark", None), getattr(e, "problem", None)
+        context, cmark = getattr(e, "context", None), getattr(e, "context_mark", None)
+        message = f"YAML: {problem or e}"
+        if context:
+            at = f" at line {first_line + cmark.line}" if cmark is not None and (
+                mark is None or cmark.line != mark.line) else ""
+            message += f" ({context}{at})"
+        raise AsmError(message, first_line + mark.line if mark is not None else None) from None
 
 
 # ---------------------------------------------------------------------------

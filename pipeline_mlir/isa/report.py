@@ -5,10 +5,10 @@ Two independent readings of one compiled kernel are cross-checked:
 * the assembly LLVM prints (:mod:`pipeline_mlir.isa.asm`): the ``.amdgpu_metadata``
   YAML, the ``.amdhsa_kernel`` directives, the ``.set`` symbols and LLVM's own
   ``; Occupancy`` comment;
-* the linked code object (``.hsaco``): the ``NT_AMDGPU_METADATA`` ELF note
-  (msgpack, decoded here) and the kernel descriptor (``<kernel>.kd``: LDS,
-  scratch, kernarg size, ``COMPUTE_PGM_RSRC1/3``: allocated VGPRs, accumulator
-  offset).
+* the linked code object (``.hsaco``, read by :mod:`pipeline_mlir.isa.codeobject`):
+  the ``NT_AMDGPU_METADATA`` ELF note and the kernel descriptor (``<kernel>.kd``:
+  LDS, scratch, kernarg size, ``COMPUTE_PGM_RSRC1/3``: allocated VGPRs,
+  accumulator offset).
 
 Occupancy (waves per SIMD) is computed for gfx950: a unified file of 512
 VGPRs per lane allocated in granules of 8 (AGPRs follow the architected VGPRs
@@ -26,22 +26,21 @@ linker through :mod:`pipeline_mlir.isa.codegen`.
 
 from __future__ import annotations
 
-import struct
 from collections import Counter
 from dataclasses import dataclass, field
 
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.asm import AsmFunction, AsmModule, parse_asm
 from pipeline_mlir.isa.check import check_kernel_asm
+from pipeline_mlir.isa.codeobject import VGPR_GRANULE, CodeObject, read_code_object
 from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
 from pipeline_mlir.schedules.registry import parse_pipeline
 
-__all__ = ["ReportError", "Resources", "KernelReport", "occupancy_gfx950", "read_hsaco",
-           "decode_msgpack", "resources_from_asm", "resources_from_hsaco", "cross_check",
+__all__ = ["ReportError", "Resources", "KernelReport", "occupancy_gfx950", "resources_from_asm", "resources_from_hsaco", "cross_check",
            "instruction_counts", "vgpr_roles", "kernel_report", "report_from_llvm_ir",
            "REFERENCE_PINGPONG_BF16"]
 
-VGPR_FILE, VGPR_GRANULE, MAX_WAVES, SIMDS_PER_CU, LDS_PER_CU = 512, 8, 8, 4, 160 * 1024
+VGPR_FILE, MAX_WAVES, SIMDS_PER_CU, LDS_PER_CU = 512, 8, 4, 160 * 1024
 
 #: The reference ping-pong BF16 256x256x64 kernel (issue 4, K=256), whole kernel.
 REFERENCE_PINGPONG_BF16 = {
@@ -82,154 +81,6 @@ def occupancy_gfx950(vgpr_alloc: int, sgprs: int, lds_bytes: int,
         else MAX_WAVES
     limits = {"vgpr": by_vgpr, "sgpr": by_sgpr, "lds": by_lds, "max": MAX_WAVES}
     return min(limits.values()), limits
-
-
-# ---------------------------------------------------------------------------
-# msgpack (the subset the AMDGPU metadata note uses, and the rest of the format)
-
-def decode_msgpack(data: bytes):
-    """Decode one msgpack object (the whole buffer must be consumed)."""
-    obj, pos = _mp(data, 0)
-    if pos != len(data):
-        raise ReportError(f"msgpack: {len(data) - pos} bytes after the object")
-    return obj
-
-
-def _mp(b: bytes, p: int):
-    def need(n):
-        if p + n > len(b):
-            raise ReportError(f"msgpack: truncated at byte {p}")
-    need(1)
-    c = b[p]
-    p += 1
-    if c <= 0x7F:
-        return c, p
-    if c >= 0xE0:
-        return c - 0x100, p
-    if 0x80 <= c <= 0x8F:
-        return _mp_map(b, p, c & 0x0F)
-    if 0x90 <= c <= 0x9F:
-        return _mp_array(b, p, c & 0x0F)
-    if 0xA0 <= c <= 0xBF:
-        n = c & 0x1F
-        need(n)
-        return b[p:p + n].decode("utf-8", "replace"), p + n
-    fixed = {0xCC: ">B", 0xCD: ">H", 0xCE: ">I", 0xCF: ">Q", 0xD0: ">b", 0xD1: ">h",
-             0xD2: ">i", 0xD3: ">q", 0xCA: ">f", 0xCB: ">d"}
-    if c in fixed:
-        n = struct.calcsize(fixed[c])
-        need(n)
-        return struct.unpack_from(fixed[c], b, p)[0], p + n
-    if c in (0xC0, 0xC2, 0xC3):
-        return {0xC0: None, 0xC2: False, 0xC3: True}[c], p
-    lengths = {0xD9: (">B", "str"), 0xDA: (">H", "str"), 0xDB: (">I", "str"),
-               0xC4: (">B", "bin"), 0xC5: (">H", "bin"), 0xC6: (">I", "bin"),
-               0xDC: (">H", "array"), 0xDD: (">I", "array"),
-               0xDE: (">H", "map"), 0xDF: (">I", "map")}
-    if c in lengths:
-        fmt, what = lengths[c]
-        k = struct.calcsize(fmt)
-        need(k)
-        n = struct.unpack_from(fmt, b, p)[0]
-        p += k
-        if what == "array":
-            return _mp_array(b, p, n)
-        if what == "map":
-            return _mp_map(b, p, n)
-        need(n)
-        raw = b[p:p + n]
-        return (raw.decode("utf-8", "replace") if what == "str" else bytes(raw)), p + n
-    raise ReportError(f"msgpack: unsupported type byte 0x{c:02x} at byte {p - 1}")
-
-
-def _mp_array(b, p, n):
-    out = []
-    for _ in range(n):
-        v, p = _mp(b, p)
-        out.append(v)
-    return out, p
-
-
-def _mp_map(b, p, n):
-    out = {}
-    for _ in range(n):
-        k, p = _mp(b, p)
-        v, p = _mp(b, p)
-        out[k] = v
-    return out, p
-
-
-# ---------------------------------------------------------------------------
-# ELF (.hsaco)
-
-NT_AMDGPU_METADATA = 32
-_SHT_SYMTAB, _SHT_NOTE, _SHT_DYNSYM = 2, 7, 11
-
-
-def read_hsaco(data: bytes) -> dict:
-    """``{'metadata': <decoded note>, 'descriptors': {kernel: {...}}, 'e_flags': int}``."""
-    if not isinstance(data, (bytes, bytearray)) or data[:4] != b"\x7fELF":
-        raise ReportError("not an ELF file (a .hsaco starts with \\x7fELF)")
-    if len(data) < 64 or data[4] != 2 or data[5] != 1:
-        raise ReportError("not a 64-bit little-endian ELF file")
-    (e_type, e_machine, _v, _entry, _phoff, shoff, e_flags, _ehsize, _phentsize, _phnum,
-     shentsize, shnum, shstrndx) = struct.unpack_from("<HHIQQQIHHHHHH", data, 16)
-    if e_machine != 224:
-        raise ReportError(f"ELF machine {e_machine} is not EM_AMDGPU (224)")
-    if shoff == 0 or shentsize != 64 or shoff + shnum * 64 > len(data):
-        raise ReportError("ELF section header table is missing or truncated")
-    sections = []
-    for i in range(shnum):
-        name, typ, _fl, addr, off, size, link, _info, _al, entsize = struct.unpack_from(
-            "<IIQQQQIIQQ", data, shoff + i * 64)
-        if typ != 8 and off + size > len(data):   # SHT_NOBITS has no file bytes
-            raise ReportError(f"ELF section {i} lies outside the file")
-        sections.append(dict(name=name, type=typ, addr=addr, off=off, size=size, link=link,
-                             entsize=entsize))
-    meta = None
-    for s in sections:
-        if s["type"] != _SHT_NOTE:
-            continue
-        p, end = s["off"], s["off"] + s["size"]
-        while p + 12 <= end:
-            namesz, descsz, ntype = struct.unpack_from("<III", data, p)
-            name = data[p + 12:p + 12 + namesz].rstrip(b"\0")
-            desc_off = p + 12 + _align(namesz, 4)
-            if desc_off + descsz > end:
-                raise ReportError("ELF note is truncated")
-            if name == b"AMDGPU" and ntype == NT_AMDGPU_METADATA:
-                meta = decode_msgpack(data[desc_off:desc_off + descsz])
-            p = desc_off + _align(descsz, 4)
-    if meta is None:
-        raise ReportError("the ELF file has no NT_AMDGPU_METADATA note")
-    descriptors = {}
-    symtab = next((s for s in sections if s["type"] == _SHT_SYMTAB), None) or \
-        next((s for s in sections if s["type"] == _SHT_DYNSYM), None)
-    if symtab is not None:
-        strtab = sections[symtab["link"]]
-        for k in range(symtab["size"] // 24):
-            st_name, _info, _other, _shndx, value, size = struct.unpack_from(
-                "<IBBHQQ", data, symtab["off"] + k * 24)
-            raw = data[strtab["off"] + st_name:data.index(b"\0", strtab["off"] + st_name)]
-            name = raw.decode("utf-8", "replace")
-            if not name.endswith(".kd"):
-                continue
-            sec = next((s for s in sections if s["addr"] <= value < s["addr"] + s["size"]
-                        and s["type"] != 8 and s["addr"]), None)
-            if sec is None or size < 64:
-                raise ReportError(f"kernel descriptor {name} is not in a loaded section")
-            descriptors[name[:-3]] = _decode_kd(data[sec["off"] + value - sec["addr"]:][:64])
-    return {"metadata": meta, "descriptors": descriptors, "e_flags": e_flags, "type": e_type}
-
-
-def _decode_kd(kd: bytes) -> dict:
-    group, private, kernarg = struct.unpack_from("<III", kd, 0)
-    rsrc3, rsrc1, rsrc2 = struct.unpack_from("<III", kd, 44)
-    return {"group_segment_fixed_size": group, "private_segment_fixed_size": private,
-            "kernarg_size": kernarg,
-            "allocated_vgprs": ((rsrc1 & 0x3F) + 1) * VGPR_GRANULE,
-            "accum_offset": ((rsrc3 & 0x3F) + 1) * 4,
-            "rsrc1": rsrc1, "rsrc2": rsrc2, "rsrc3": rsrc3}
 
 
 # ---------------------------------------------------------------------------
@@ -284,17 +135,17 @@ def resources_from_asm(module: AsmModule, name: str) -> Resources:
         llvm_occupancy=occ if isinstance(occ, int) else None)
 
 
-def resources_from_hsaco(hsaco: dict, name: str) -> dict:
-    """The metadata entry and descriptor of kernel ``name`` in a :func:`read_hsaco` result."""
-    kernels = hsaco["metadata"].get("amdhsa.kernels", []) if isinstance(hsaco["metadata"],
-                                                                        dict) else []
+def resources_from_hsaco(hsaco: CodeObject, name: str) -> dict:
+    """The metadata entry and descriptor fields of kernel ``name`` in a code object."""
+    kernels = hsaco.metadata.get("amdhsa.kernels", []) if isinstance(hsaco.metadata,
+                                                                     dict) else []
     md = next((k for k in kernels if isinstance(k, dict) and k.get(".name") == name), None)
     if md is None:
         raise ReportError(f"the code object's metadata has no kernel {name!r}")
-    kd = hsaco["descriptors"].get(name)
+    kd = hsaco.kernels.get(name)
     if kd is None:
         raise ReportError(f"the code object has no kernel descriptor {name}.kd")
-    return {"metadata": md, "descriptor": kd}
+    return {"metadata": md, "descriptor": kd.fields}
 
 
 def cross_check(res: Resources, obj: dict) -> list[str]:
@@ -455,7 +306,7 @@ def kernel_report(asm_text: str, hsaco: bytes, request=None, name: str | None = 
     module = parse_asm(asm_text)
     fn = module.function(name)
     res = resources_from_asm(module, fn.name)
-    obj = resources_from_hsaco(read_hsaco(hsaco), fn.name)
+    obj = resources_from_hsaco(read_code_object(hsaco), fn.name)
     occ, limits = occupancy_gfx950(res.vgpr_alloc, res.sgprs_for_waves, res.lds_bytes,
                                    res.workgroup_size)
     rep = KernelReport(res, occ, limits, cross_check(res, obj), instruction_counts(fn),

@@ -202,6 +202,8 @@ def test_snippet_without_labels_is_one_function():
     ("\t.amdhsa_kernel f\n\t\t.amdhsa_next_free_vgpr 8\n", "without .end_amdhsa_kernel"),
     ("\t.type f,@function\nf:\n\ts_endpgm\n.Lfunc_end0:\n\ts_nop 0\n",
      "line 5: instruction outside a function"),
+    ("\t.amdgpu_metadata\n---\na: 1\na: 2\n\t.end_amdgpu_metadata\n",
+     "line 4: YAML: duplicate key 'a'"),
 ])
 def test_bad_assembly_is_an_error(text, message):
     with pytest.raises(AsmError, match=re.escape(message)):
@@ -229,6 +231,7 @@ amdhsa.kernels:
       - 1
     .uses_dynamic_stack: false
     .flow: [ 1, 2, 3 ]
+    .flow_map: { x: 1 }
 amdhsa.target:   amdgcn-amd-amdhsa--gfx950
 amdhsa.version:
   - 1
@@ -239,15 +242,20 @@ amdhsa.version:
     assert k[".args"] == [{".offset": 0, ".value_kind": "global_buffer"}, {".offset": 8}]
     assert k[".name"] == "it's" and k[".reqd_workgroup_size"] == [512, 1]
     assert k[".uses_dynamic_stack"] is False and k[".flow"] == [1, 2, 3]
+    assert k[".flow_map"] == {"x": 1}
     assert doc["amdhsa.target"] == "amdgcn-amd-amdhsa--gfx950"
     assert doc["amdhsa.version"] == [1, 2]
 
 
 @pytest.mark.parametrize("text, message", [
-    ("a: 1\na: 2\n", "line 2: duplicate YAML key 'a'"),
-    ("a: 1\n    b: 2\n", "line 2: unexpected indentation"),
-    ("a: {x: 1}\n", "outside the subset"),
-    ("a:\n  - 1\n  not a key\n", "unexpected"),
+    ("a: 1\na: 2\n", "line 2: YAML: duplicate key 'a'"),
+    ("a: 1\n    b: 2\n", "line 2: YAML: mapping values are not allowed here"),
+    ("a: [1, 2\n", "line 2: YAML: expected ',' or ']', but got '<stream end>' (while parsing "
+                   "a flow sequence at line 1)"),
+    ("a:\n  - 1\n  not a key\n", "YAML: could not find expected ':' (while scanning a simple "
+                                  "key at line 3)"),
+    ("a:\n\t- 1\n", "line 2: YAML: found character '\\t' that cannot start any token"),
+    ("a: !!python/object:os.system 1\n", "line 1: YAML: could not determine a constructor"),
 ])
 def test_yaml_errors(text, message):
     with pytest.raises(AsmError, match=re.escape(message)):

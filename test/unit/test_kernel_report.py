@@ -12,9 +12,9 @@ import pytest
 from kernel_builds import KERNEL_SPECS, build
 from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.isa.check import check_kernel_asm
-from pipeline_mlir.isa.report import (REFERENCE_PINGPONG_BF16, ReportError, decode_msgpack,
-                                         instruction_counts, kernel_report, occupancy_gfx950,
-                                         read_hsaco)
+from pipeline_mlir.isa.codeobject import CodeObjectError, read_code_object
+from pipeline_mlir.isa.report import (REFERENCE_PINGPONG_BF16, ReportError, instruction_counts,
+                                         kernel_report, occupancy_gfx950)
 
 
 @pytest.mark.parametrize("vgprs, sgprs, lds, wg, occ, limits", [
@@ -38,38 +38,6 @@ def test_occupancy_rejects_impossible_kernels(args, message):
         occupancy_gfx950(*args)
 
 
-def test_msgpack_decoder():
-    data = bytes([0x83,                                  # fixmap of 3
-                  0xA1]) + b"a" + bytes([0x93, 0x01, 0xFF, 0xCD, 0x01, 0x00]) + \
-        bytes([0xD9, 0x02]) + b"bc" + bytes([0xC3]) + \
-        bytes([0xA1]) + b"d" + bytes([0xDE, 0x00, 0x01, 0xA1]) + b"e" + \
-        bytes([0xCB]) + struct.pack(">d", 1.5)
-    assert decode_msgpack(data) == {"a": [1, -1, 256], "bc": True, "d": {"e": 1.5}}
-    assert decode_msgpack(bytes([0xC4, 0x02, 0x00, 0x01])) == b"\x00\x01"
-    assert decode_msgpack(bytes([0xD2]) + struct.pack(">i", -70000)) == -70000
-
-
-@pytest.mark.parametrize("data, message", [(bytes([0x92, 0x01]), "truncated"),
-                                           (bytes([0x01, 0x02]), "1 bytes after"),
-                                           (bytes([0xC1]), "unsupported type byte 0xc1"),
-                                           (bytes([0xDA, 0x00]), "truncated")])
-def test_msgpack_errors(data, message):
-    with pytest.raises(ReportError, match=message):
-        decode_msgpack(data)
-
-
-@pytest.mark.parametrize("data, message", [
-    (b"not an elf", "not an ELF file"),
-    (b"\x7fELF\x01\x01" + bytes(60), "not a 64-bit little-endian"),
-    (b"\x7fELF\x02\x01" + bytes(10) + struct.pack("<HH", 2, 62) + bytes(44), "not EM_AMDGPU"),
-    (b"\x7fELF\x02\x01" + bytes(10) + struct.pack("<HH", 3, 224) + bytes(44),
-     "section header table is missing"),
-])
-def test_read_hsaco_rejects_bad_files(data, message):
-    with pytest.raises(ReportError, match=message):
-        read_hsaco(data)
-
-
 @pytest.fixture(scope="session", params=sorted(KERNEL_SPECS))
 def kernel(request):
     return request.param, build(request.param)
@@ -88,9 +56,9 @@ def test_report_agrees_with_llvm_and_the_code_object(kernel):
     assert r.name == b.kernel.name and r.lds_bytes == b.kernel.lds_bytes
     assert r.workgroup_size == b.kernel.threads and r.vgpr_spills == r.sgpr_spills == 0
     assert r.scratch_bytes == 0 and r.vgpr_alloc >= r.vgprs + r.agprs
-    hs = read_hsaco(b.hsaco)
-    assert hs["e_flags"] & 0xFF == 0x4F                                 # gfx950
-    assert hs["descriptors"][r.name]["allocated_vgprs"] == -(-r.vgpr_alloc // 8) * 8
+    hs = read_code_object(b.hsaco)
+    assert hs.e_flags & 0xFF == 0x4F                                    # gfx950
+    assert hs.kernels[r.name].fields["allocated_vgprs"] == -(-r.vgpr_alloc // 8) * 8
     text = rep.format()
     assert f"occupancy             {rep.occupancy} waves/SIMD" in text and ": agree" in text
     # the counts are the assembly's: checked against a plain scan of the text
@@ -138,7 +106,7 @@ def test_mismatches_are_reported():
 
 def test_report_errors():
     b = build("4wave-fp8-64")
-    with pytest.raises(ReportError, match="not an ELF file"):
+    with pytest.raises(CodeObjectError, match="not an ELF file"):
         _report(b, hsaco=b"junk")
     stripped = re.sub(r"\t\.amdhsa_kernel .*?\.end_amdhsa_kernel\n", "", b.asm, flags=re.S)
     with pytest.raises(ReportError, match="no .amdhsa_kernel"):

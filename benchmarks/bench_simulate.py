@@ -5,7 +5,8 @@ For each shipped ping-pong and 4-wave kernel configuration:
 * the functional model over main loops of 0..6 iterations (hazards of the schedule as
   printed, fixes the kernel needs, the kernel's verdict);
 * the timing model under both cost tables: MinII (ResMII / RecMII), achieved cycles per
-  steady-state iteration, MFMA-busy %;
+  steady-state iteration, MFMA-busy % (the measured table with the kernel's LDS bank
+  conflicts, from its lane addresses);
 * time: compile, functional model (7 runs), repair, timing per table, and the ratio of
   the whole simulation to the compile (ratios within one run compare across machines).
 
@@ -40,16 +41,16 @@ def main() -> None:
     from pipeline_mlir.schedules.registry import parse_pipeline
     from pipeline_mlir.sim.functional import simulate
     from pipeline_mlir.sim.repair import repair
-    from pipeline_mlir.sim.report import timing_runs
-    from pipeline_mlir.sim.trace import kernel_shape
+    from pipeline_mlir.sim.report import kernel_shape_with_banks, timing_runs
 
     print(f"{'kernel':<40} {'table':<9} {'ResMII':>7} {'RecMII':>8} {'MinII':>8} "
           f"{'achieved':>9} {'MinII/ach':>9} {'MFMA busy':>9}")
     timings = []
     for spec in KERNELS:
-        request = gemm_kernel(parse_pipeline(spec)).request
+        kernel = gemm_kernel(parse_pipeline(spec))
+        request = kernel.request
         compiled, t_compile, _ = best(request.compile, args.repeat)
-        shape = kernel_shape(request)
+        shape, banks = kernel_shape_with_banks(kernel)
         found, t_func, _ = best(lambda: simulate(compiled, shape), args.repeat)
         fixed, t_fix, _ = best(lambda: repair(compiled, shape), args.repeat)
         res, t_time, _ = best(lambda: timing_runs(fixed, shape, ("llvm", "measured")), args.repeat)
@@ -60,7 +61,8 @@ def main() -> None:
                   f"{a.min_ii:>8.1f} {a.achieved_ii:>9.1f} {100 * a.efficiency:>8.0f}% "
                   f"{100 * busy:>8.0f}%")
         print(f"{'':<40} schedule as printed: {len(found.distinct_hazards())} hazard(s); kernel "
-              f"fixes: {len(fixed.fixes)}; kernel safe: {simulate(fixed, shape).safe}")
+              f"fixes: {len(fixed.fixes)}; kernel safe: {simulate(fixed, shape).safe}; LDS "
+              f"accesses with bank conflicts: {len(banks.conflicted)} of {len(banks.accesses)}")
         timings.append((spec, t_compile, t_func, t_fix, t_time))
     print()
     print(f"{'kernel':<40} {'compile ms':>10} {'func ms':>8} {'repair ms':>9} "

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.sim.instr import LGKM_KINDS, PSEUDO_KINDS, VM_KINDS, Instr
+from pipeline_mlir.sim.lds_banks import lane_width, phases
 
 
 class CostError(PipelineError):
@@ -45,7 +46,7 @@ class CostError(PipelineError):
 #: where each unit lives: one per SIMD or one per CU
 UNIT_SCOPE = {
     "XDL": "simd", "VALU": "simd", "SALU": "simd", "BRANCH": "simd", "LDS_ISSUE": "simd",
-    "LDS": "cu", "LGKM": "cu", "VMEM": "cu", "SMEM": "cu",
+    "LDS": "cu", "LGKM": "cu", "VMEM": "cu", "SMEM": "cu", "GMEM": "cu",
 }
 
 #: the default class of each kind for mnemonics a table does not list (never for MFMAs)
@@ -63,7 +64,9 @@ class Cost:
     ``ReadAdvance<MIMFMARead, -4>``).  ``gap``: cycles until the same wave may
     issue its next instruction (1, or ``N+1`` for a measured ``s_nop N``).
     ``cls`` names the cost class, ``source`` says where the numbers come from,
-    ``defaulted`` marks a mnemonic priced by its kind's default class.
+    ``defaulted`` marks a mnemonic priced by its kind's default class.  ``deferred``:
+    ``(unit, cycles)`` held at the *end* of the instruction (the LDS write of a
+    global->LDS load, when its data arrives); a busy unit delays the completion.
     """
 
     cls: str
@@ -73,6 +76,7 @@ class Cost:
     src_a_late: int = 0
     gap: int = 1
     defaulted: bool = False
+    deferred: tuple[tuple[str, int], ...] = ()
 
 
 # ---------------------------------------------------------------------------
@@ -192,7 +196,39 @@ def lds_bytes(name: str) -> int:
     return 256
 
 
-def _measured_cost(instr: Instr) -> Cost:
+#: the CU's share of L2 bandwidth, bytes per clock: 16 L2 channels x 128 bytes per clock per
+#: XCD (AMD CDNA 3 white paper; CDNA 4 keeps 4 MB of L2 per XCD, the channel count and
+#: width are an ASSUMPTION) shared by the 32 CUs of an XCD (ROCm GPU specs)
+L2_BYTES_PER_CLOCK_PER_CU = 16 * 128 // 32
+#: the CU's share of HBM bandwidth, bytes per clock: 8.0 TB/s (MI355X launch figures) over
+#: 256 CUs at 2.4 GHz (AMD Hot Chips 2025: peak clock 2.4 GHz)
+HBM_BYTES_PER_CLOCK_PER_CU = 8.0e12 / (256 * 2.4e9)
+GLOBAL_LEVELS = {
+    "l2": (L2_BYTES_PER_CLOCK_PER_CU,
+           "the CU's share of L2 bandwidth, 64 B/clock (16 channels x 128 B/clock per XCD, "
+           "CDNA 3 white paper, assumed unchanged on CDNA 4, over 32 CUs per XCD)"),
+    "hbm": (HBM_BYTES_PER_CLOCK_PER_CU,
+            "the CU's share of HBM bandwidth, 13 B/clock (8.0 TB/s over 256 CUs at 2.4 GHz): "
+            "every byte missing L2 and the memory-side cache"),
+}
+
+
+def _bank(instr: Instr, write: bool) -> tuple[int, int, str]:
+    """(cycles, ideal cycles, text) of an LDS access under the bank model: the access's
+    known ``bank_cycles``, else the ideal (conflict-free) number of phases."""
+    width = lane_width(instr.name)
+    groups, _src = phases(write, width)
+    ideal = len(groups)
+    if instr.bank_cycles:
+        extra = instr.bank_cycles - ideal
+        why = (f"{instr.bank_cycles} bank cycles from its lane addresses ({ideal} "
+               f"conflict-free)" if extra else f"{ideal} bank cycles, conflict-free from its "
+               f"lane addresses")
+        return instr.bank_cycles, ideal, why
+    return ideal, ideal, f"{ideal} bank cycles (lane addresses unknown: priced conflict-free)"
+
+
+def _measured_cost(instr: Instr, global_bpc: float, global_src: str) -> Cost:
     k, n = instr.kind, instr.name
     if k == "mfma":
         if n in MEASURED_MFMA:
@@ -205,19 +241,28 @@ def _measured_cost(instr: Instr) -> Cost:
                     f"LLVM passes {p} x 4 clocks + 2: ASSUMPTION (no gfx950 measurement)",
                     defaulted=True)
     if k in ("ds_read", "ds_write"):
-        lds = -(-lds_bytes(n) // 256)
-        return Cost("lds", (("LDS_ISSUE", 28), ("LDS", lds)), 69,
+        lds, ideal, why = _bank(instr, k == "ds_write")
+        extra = lds - ideal
+        return Cost("lds", (("LDS_ISSUE", 28 + extra), ("LDS", lds)), 69 + extra,
                     f"latency 69 (dependent) and one LDS op per 28 cycles per SIMD (pipelined, "
                     f"four independent streams): {_TLX}, op width not stated there so applied to "
-                    f"every ds op (ASSUMPTION); CU LDS pipe {lds} cycles = bytes / 256 B/clk "
-                    "(ROCm CDNA4 blog, anchors 3.4)")
+                    f"every ds op (ASSUMPTION); CU LDS pipe: {why} (sim/lds_banks.py); each "
+                    f"conflict cycle adds one cycle to latency and SIMD issue (ASSUMPTION)")
     if k == "smem":
         return Cost("smem", (("SMEM", 1),), 20, f"latency 20: {_ASSUME_X4}")
     if k in VM_KINDS:
-        return Cost("vmem", (("VMEM", 4),), 790,
-                    f"latency 790: {_TLX} ('conservative estimate' for a global load, used for "
-                    "buffer/global loads, DMA to LDS and stores); VMEM address issue 4 cycles per "
-                    "wave64 instruction: ASSUMPTION (64 lanes at 16 lanes/clock)")
+        width = lane_width(n) if re.search(r"dword|_b\d+", n) else 4
+        gcyc = max(1, round(width * 64 / global_bpc))
+        src = (f"latency 790: {_TLX} ('conservative estimate' for a global load, used for "
+               "buffer/global loads, DMA to LDS and stores); VMEM address issue 4 cycles per "
+               f"wave64 instruction: ASSUMPTION (64 lanes at 16 lanes/clock); GMEM {gcyc} cycles "
+               f"= {width * 64} bytes at {global_src}")
+        if k == "vmem_load_lds":
+            lds, _ideal, why = _bank(instr, True)
+            return Cost("vmem", (("VMEM", 4), ("GMEM", gcyc)), 790,
+                        src + f"; its LDS write holds the CU LDS pipe {lds} cycles when the data "
+                        f"arrives: {why} (sim/lds_banks.py)", deferred=(("LDS", lds),))
+        return Cost("vmem", (("VMEM", 4), ("GMEM", gcyc)), 790, src)
     if k == "barrier":
         return Cost("barrier", (("BRANCH", 1),), 1,
                     "ASSUMPTION: no sourced number; the wave resumes MEASURED_BARRIER_RESUME "
@@ -283,7 +328,8 @@ class CostTable:
 
     def cost(self, instr: Instr) -> Cost:
         """The cost of ``instr`` (pseudo instructions cost nothing)."""
-        key = (instr.kind, instr.name, instr.value if instr.kind == "nop" else 0)
+        key = (instr.kind, instr.name, instr.value if instr.kind == "nop" else 0,
+               instr.bank_cycles)
         c = self._cache.get(key)
         if c is None:
             if instr.kind in PSEUDO_KINDS:
@@ -296,14 +342,24 @@ class CostTable:
         return c
 
 
-def get_table(name: str) -> CostTable:
-    """A fresh cost table by name: ``llvm`` or ``measured``."""
+def get_table(name: str, global_memory: str = "l2") -> CostTable:
+    """A fresh cost table by name: ``llvm`` or ``measured``.
+
+    ``global_memory`` (measured table): the bandwidth a CU's global loads share,
+    ``l2`` (its share of L2, the default: a GEMM's tiles are re-read from L2) or
+    ``hbm`` (its share of HBM: every byte from memory).  The llvm table is LLVM's
+    model, which has neither LDS banks nor a bandwidth limit."""
+    if global_memory not in GLOBAL_LEVELS:
+        raise CostError(f"unknown global memory level {global_memory!r} (levels: "
+                        f"{', '.join(GLOBAL_LEVELS)})")
     if name == "llvm":
         return CostTable("llvm", "LLVM 22 gfx950 SchedModel units (as llvm-mca-22)", 1, False,
                          _llvm_cost)
     if name == "measured":
+        bpc, src = GLOBAL_LEVELS[global_memory]
         return CostTable("measured", "gfx950 clock cycles (measured/sourced, anchors 6-7; "
-                         "assumptions marked)", MEASURED_BARRIER_RESUME, True, _measured_cost)
+                         "assumptions marked)", MEASURED_BARRIER_RESUME, True,
+                         lambda ins: _measured_cost(ins, bpc, src))
     raise CostError(f"unknown cost table {name!r} (tables: {', '.join(TABLES)})")
 
 
@@ -350,6 +406,7 @@ class Op:
     vm_inc: int
     lgkm_inc: int
     pseudo: bool
+    deferred: tuple[tuple[str, int], ...] = ()
 
 
 def prepare(instrs, table: CostTable, mca_flat_lgkm: bool = False) -> list[Op]:
@@ -360,7 +417,7 @@ def prepare(instrs, table: CostTable, mca_flat_lgkm: bool = False) -> list[Op]:
         vm, lgkm = counter_incs(ins, mca_flat_lgkm)
         late = frozenset(src_a(ins)) if c.src_a_late else frozenset()
         out.append(Op(ins, c, c.units, c.latency, c.gap, ins.defs, ins.uses, late,
-                      c.src_a_late, vm, lgkm, ins.kind in PSEUDO_KINDS))
+                      c.src_a_late, vm, lgkm, ins.kind in PSEUDO_KINDS, c.deferred))
     return out
 
 

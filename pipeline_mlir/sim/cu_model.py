@@ -16,8 +16,13 @@ Model
 * Units (:data:`pipeline_mlir.sim.costs.UNIT_SCOPE`): ``XDL`` (one MFMA pipe per
   SIMD, shared by the SIMD's waves, busy for the MFMA's passes), ``VALU``,
   ``SALU``, ``BRANCH``, ``LDS_ISSUE`` per SIMD; ``LDS``, ``LGKM``, ``SMEM``,
-  ``VMEM`` one per CU, shared by all waves (each busy for the cycles the table
-  gives: one instruction at a time per unit).
+  ``VMEM``, ``GMEM`` one per CU, shared by all waves (each busy for the cycles the
+  table gives: one instruction at a time per unit).  A *deferred* reservation
+  (:attr:`pipeline_mlir.sim.costs.Cost.deferred`: the LDS write of a global->LDS
+  load) holds its unit for the last cycles before the instruction completes, in the
+  first free slot from there (a unit with deferred reservations keeps a calendar of
+  busy intervals, so later instructions use the gaps before them); a busy unit
+  delays the completion.
 * Arbitration, each cycle, per SIMD: among the SIMD's ready waves the one with
   the highest ``s_setprio`` wins, then the one that issued least recently
   (oldest first), then the lowest wave index.  SIMDs are visited in rotating
@@ -139,12 +144,30 @@ class CURun:
 _UNIT_REASON = {"XDL": "mfma pipe busy"}
 
 
+def _first_fit(cal: list[tuple[int, int]], st: int, cyc: int) -> int:
+    """First cycle >= ``st`` at which ``cyc`` cycles are free in the sorted, disjoint busy
+    intervals ``cal``."""
+    for s, e in cal:
+        if s >= st + cyc:
+            break
+        if e > st:
+            st = e
+    return st
+
+
+def _reserve(cal: list[tuple[int, int]], s: int, e: int) -> None:
+    k = len(cal)
+    while k and cal[k - 1][0] > s:
+        k -= 1
+    cal.insert(k, (s, e))
+
+
 class _Wave:
     __slots__ = ("trace", "ops", "pc", "base", "release", "ready", "vmq", "lgkmq", "prio",
-                 "blocked", "last_issue", "static", "static_pc", "lost_to", "keys")
+                 "blocked", "last_issue", "static", "static_pc", "lost_to", "keys", "dkeys")
 
-    def __init__(self, trace, ops, keys):
-        self.trace, self.ops, self.keys = trace, ops, keys
+    def __init__(self, trace, ops, keys, dkeys):
+        self.trace, self.ops, self.keys, self.dkeys = trace, ops, keys, dkeys
         self.pc = 0
         self.base = 0            # previous issue + gap
         self.release = 0         # end of the last barrier wait
@@ -182,11 +205,16 @@ def simulate_cu(waves: list[tuple[int, list[Instr]]], table: CostTable | str = "
         if key not in prepared:
             prepared[key] = prepare(instrs, table, opts.mca_flat_lgkm)
         ops = prepared[key]
-        keys = [tuple((u, (u, simd) if UNIT_SCOPE.get(u, "simd") == "simd" else (u, -1))
-                      for u, _ in op.units) for op in ops]
-        ws.append(_Wave(WaveTrace(w, simd, instrs), ops, keys))
+        def key(u, simd=simd):
+            return (u, simd) if UNIT_SCOPE.get(u, "simd") == "simd" else (u, -1)
+
+        keys = [tuple((u, key(u)) for u, _ in op.units) for op in ops]
+        dkeys = [tuple(key(u) for u, _ in op.deferred) for op in ops]
+        ws.append(_Wave(WaveTrace(w, simd, instrs), ops, keys, dkeys))
     by_simd = [[x for x in ws if x.trace.simd == s] for s in range(opts.simds)]
     free: dict[tuple, int] = {}
+    # units some instruction holds at its end keep a calendar of busy intervals
+    cal: dict[tuple, list[tuple[int, int]]] = {k: [] for x in ws for dk in x.dkeys for k in dk}
     busy: list[BusyInterval] = []
     arrivals: dict[int, dict[int, int]] = {}
     barrier_latency_end: dict[int, int] = {}    # wave -> pending barrier end (issue+latency)
@@ -228,13 +256,19 @@ def simulate_cu(waves: list[tuple[int, list[Instr]]], table: CostTable | str = "
         x.static, x.static_pc = (st, parts), x.pc
         return x.static
 
+    def unit_free(x: _Wave, st: int) -> list[tuple[str, int]]:
+        """(unit, first cycle >= st it is free for x's instruction) per unit (a calendar
+        unit: free for the whole instruction, from the current cycle on)."""
+        return [(u, _first_fit(cal[k], max(st, t), cyc) if k in cal else max(st, free.get(k, 0)))
+                for (u, k), (_u, cyc) in zip(x.keys[x.pc], x.ops[x.pc].units)]
+
     def earliest(x: _Wave) -> int:
         st, _ = static_parts(x)
-        for _u, k in x.keys[x.pc]:
-            f = free.get(k, 0)
-            if f > st:
-                st = f
-        return st
+        while True:
+            nxt = max([st] + [f for _u, f in unit_free(x, st)])
+            if nxt == st:
+                return st
+            st = nxt
 
     def try_release(k: int, t: int) -> None:
         arr = arrivals.get(k, {})
@@ -259,6 +293,9 @@ def simulate_cu(waves: list[tuple[int, list[Instr]]], table: CostTable | str = "
         live = [x for x in ws if x.pc < len(x.ops)]
         if not live:
             break
+        for c in cal.values():
+            while c and c[0][1] <= t:
+                c.pop(0)
         start = t % opts.simds
         for si in range(opts.simds):
             group = by_simd[(start + si) % opts.simds]
@@ -280,10 +317,10 @@ def simulate_cu(waves: list[tuple[int, list[Instr]]], table: CostTable | str = "
             ins = op.instr
             tr = x.trace
             # stall attribution
-            _, parts = static_parts(x)
+            st0, parts = static_parts(x)
             parts = list(parts)
-            for u, k in x.keys[x.pc]:
-                parts.append((_UNIT_REASON.get(u, f"{u.lower()} busy"), free.get(k, 0)))
+            for u, f in unit_free(x, st0):
+                parts.append((_UNIT_REASON.get(u, f"{u.lower()} busy"), f))
             parts.sort(key=lambda p: p[1])
             causes = []
             lvl = x.base
@@ -297,9 +334,17 @@ def simulate_cu(waves: list[tuple[int, list[Instr]]], table: CostTable | str = "
             # issue
             done = t + op.latency
             for (u, k), (_u, cyc) in zip(x.keys[x.pc], op.units):
-                free[k] = t + cyc
+                if k in cal:
+                    _reserve(cal[k], t, t + cyc)
+                else:
+                    free[k] = t + cyc
                 busy.append(BusyInterval(u, f"simd{k[1]}" if k[1] >= 0 else "cu", t, t + cyc,
                                          tr.wave, x.pc))
+            for k, (u, cyc) in zip(x.dkeys[x.pc], op.deferred):
+                s0 = _first_fit(cal[k], done - cyc, cyc)
+                _reserve(cal[k], s0, s0 + cyc)
+                busy.append(BusyInterval(u, "cu", s0, s0 + cyc, tr.wave, x.pc))
+                done = max(done, s0 + cyc)
             kind = ins.kind
             if kind == "wait":
                 x.vmq[:] = [d for d in x.vmq if d > t]

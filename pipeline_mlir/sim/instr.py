@@ -54,7 +54,10 @@ class Instr:
     writes and reads; the timing models derive register dependencies from them.
     ``origin`` says where it came from, for reports: ``(phase, iteration, entry,
     part)`` for a schedule trace (phase ``prologue|kernel|epilogue|stagger|fence``),
-    ``("asm", line)`` for assembly.
+    ``("asm", line)`` for assembly.  ``bank_cycles``: for an LDS access (``ds_*`` or
+    the LDS write of ``vmem_load_lds``) whose lane addresses are known, the cycles
+    its phases keep the LDS banks busy (:mod:`pipeline_mlir.sim.lds_banks`); 0 when
+    they are not known (priced conflict-free).
     """
 
     kind: str
@@ -65,6 +68,7 @@ class Instr:
     lgkm: int | None = None
     value: int = 0
     origin: tuple = ()
+    bank_cycles: int = 0
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

@@ -19,20 +19,24 @@ and the exposed stall cycles per wait and per block.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pipeline_mlir.errors import ConfigError, PipelineError
 from pipeline_mlir.kernel.gemm import gemm_kernel
 from pipeline_mlir.schedule.printing import parse_schedule
 from pipeline_mlir.schedule.targets import MATMUL_TAG_NAMES
 from pipeline_mlir.sim.bounds import analyze_loop
+from pipeline_mlir.sim.costs import HBM_BYTES_PER_CLOCK_PER_CU, L2_BYTES_PER_CLOCK_PER_CU
 from pipeline_mlir.sim.cu_model import simulate_cu
 from pipeline_mlir.sim.functional import SimulationResult, iterations_text, simulate
+from pipeline_mlir.sim.lds_banks import KernelBanks, kernel_banks
 from pipeline_mlir.sim.repair import repair
 from pipeline_mlir.sim.timing import simulate_asm_loop
 from pipeline_mlir.sim.trace import MATMUL_ROLES, KernelShape, kernel_shape, wave_streams
 
 TABLE_UNITS = {"llvm": "LLVM SchedModel units", "measured": "gfx950 clock cycles"}
+NO_ADDRESSES = ("LDS lane addresses are not known here: the measured table prices every LDS "
+                "access conflict-free (as a swizzled or padded layout is)")
 #: main-loop trips the timing model runs (the steady state skips the first)
 TIMING_ITERATIONS = 6
 
@@ -58,6 +62,7 @@ class SimulationReport:
     fixes: list = field(default_factory=list)
     timing: list[Timing] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    banks: KernelBanks | None = None             # the kernel's LDS accesses and bank costs
 
     @property
     def safe(self) -> bool:
@@ -106,6 +111,8 @@ class SimulationReport:
             out += _hazard_lines(self.findings)
             out.append("Kernel fixes (sched-fix-hazards):")
             out += [f"  {f.describe()}" for f in self.fixes]
+        if self.banks is not None:
+            out += ["", self.banks.text()]
         if self.timing:
             out += ["", _timing_text(self.timing, self.source == "assembly")]
         out += ["", "verdict: " + self.verdict()]
@@ -175,6 +182,14 @@ def _timing_text(timing: list[Timing], asm: bool) -> str:
             lines.append(f"  [{t.table}] waits with the most exposed stall (per wave and "
                          f"iteration): " + ", ".join(
                              f"{_entry(s.entry, asm)} {s.per_iteration:.0f}" for s in top))
+        gmem = a.res.per_unit.get("GMEM[cu]")
+        if gmem:
+            nbytes = gmem * L2_BYTES_PER_CLOCK_PER_CU
+            lines.append(f"  [{t.table}] global loads: {nbytes} bytes per iteration per CU, "
+                         f"{gmem} cycles of the CU's L2 share ({L2_BYTES_PER_CLOCK_PER_CU} B/clock, "
+                         f"charged), {nbytes / HBM_BYTES_PER_CLOCK_PER_CU:.0f} of its HBM share "
+                         f"({HBM_BYTES_PER_CLOCK_PER_CU:.1f} B/clock, if every byte came from "
+                         f"memory)")
         if a.run.deadlock:
             lines.append(f"  [{t.table}] {a.run.deadlock.message}")
         if a.run.defaulted:
@@ -208,6 +223,14 @@ def timing_runs(schedule, shape: KernelShape, tables) -> list[Timing]:
     return out
 
 
+def kernel_shape_with_banks(kernel) -> tuple[KernelShape, KernelBanks]:
+    """The shape of the project's complete ``kernel`` with the bank cycles of its LDS
+    accesses (from its lane addresses), and those accesses."""
+    banks = kernel_banks(kernel)
+    shape = kernel_shape(kernel.request)
+    return replace(shape, bank_cycles=tuple(banks.cycles(g) for g in range(shape.groups))), banks
+
+
 def simulate_dump(text: str, request, filename: str, tables=("llvm", "measured"),
                   iterations=range(0, 7)) -> SimulationReport:
     """A dumped schedule, as the reference kernel of ``request`` runs it."""
@@ -215,6 +238,7 @@ def simulate_dump(text: str, request, filename: str, tables=("llvm", "measured")
     shape = kernel_shape(request)
     sched = parse_schedule(text, MATMUL_TAG_NAMES, MATMUL_ROLES, filename, request.name)
     rep = SimulationReport(f"{filename} ({request.spec()})", "dump", shape)
+    rep.notes.append(NO_ADDRESSES)
     rep.functional = simulate(sched, shape, iterations)
     if tables:
         rep.timing = timing_runs(sched, shape, tables)
@@ -226,15 +250,21 @@ def simulate_request(request, tables=("llvm", "measured"), iterations=range(0, 7
     """The project's compiled schedule of ``request``: findings as printed, the kernel fixed."""
 
 
-    note = None
+    note = kernel = None
     try:   # the complete kernel's counts for the keys the request leaves unset
-        request = gemm_kernel(request).request
+        kernel = gemm_kernel(request)
+        request = kernel.request
     except ConfigError as e:
         note = (f"no complete kernel issues these counts ({e}); the schedule is simulated "
-                f"with the given counts on the kernel's warps")
-    shape = kernel_shape(request)
+                f"with the given counts on the kernel's warps; {NO_ADDRESSES}")
+    banks = None
+    if kernel is not None:
+        shape, banks = kernel_shape_with_banks(kernel)
+    else:
+        shape = kernel_shape(request)
     compiled = request.compile()
     rep = SimulationReport(request.spec(), "schedule", shape)
+    rep.banks = banks
     if note:
         rep.notes.append(note)
     rep.findings = simulate(compiled, shape, iterations)
@@ -257,6 +287,7 @@ def simulate_assembly(text: str, filename: str, waves: int, stagger: bool,
     rep = SimulationReport(f"{filename} (assembly, {waves} waves)", "assembly")
     rep.notes.append("the functional model needs the schedule (LDS slots, K offsets); for "
                      "assembly only the timing model runs")
+    rep.notes.append(NO_ADDRESSES)
     for table in tables:
         try:
             an = simulate_asm_loop(text, waves, TIMING_ITERATIONS, table, stagger=stagger)

@@ -43,7 +43,7 @@ def from_asm(instrs: list[AsmInstr]) -> list[Instr]:
                                        f"{len(a.operands)} operands, expected dst, srcA, srcB, srcC")
             sa = registers(a.operands[1], a.line)
         out.append(AsmTimedInstr(a.kind, a.mnemonic, a.defs, a.uses, a.vm, a.lgkm, a.value,
-                                 ("asm", a.line), sa))
+                                 ("asm", a.line), src_a=sa))
     return out
 
 
@@ -86,8 +86,9 @@ def replicate(body: list[Instr], iterations: int, phase: str = "kernel") -> list
 def _with_origin(ins: Instr, origin: tuple) -> Instr:
     if isinstance(ins, AsmTimedInstr):
         return AsmTimedInstr(ins.kind, ins.name, ins.defs, ins.uses, ins.vm, ins.lgkm, ins.value,
-                             origin, ins.src_a)
-    return Instr(ins.kind, ins.name, ins.defs, ins.uses, ins.vm, ins.lgkm, ins.value, origin)
+                             origin, ins.bank_cycles, src_a=ins.src_a)
+    return Instr(ins.kind, ins.name, ins.defs, ins.uses, ins.vm, ins.lgkm, ins.value, origin,
+                 ins.bank_cycles)
 
 
 def wave_streams(body: list[Instr], waves: int, iterations: int, simds: int = 4,

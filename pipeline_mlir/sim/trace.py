@@ -26,7 +26,7 @@ input).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.isa.waitcnt import LGKMCNT_MAX, VMCNT_MAX
@@ -71,6 +71,10 @@ class KernelShape:
     #: the groups' barrier counts differ (a deadlock the model must catch)
     stagger_barrier: bool = True
     realign_barrier: bool = True
+    #: per warp group, LDS bank cycles of each access of the kernel's loop body, keyed by
+    #: ``(kind, channel, stage, subtile, part)`` (:meth:`pipeline_mlir.sim.lds_banks.
+    #: KernelBanks.cycles`); empty when the lane addresses are not known (priced conflict-free)
+    bank_cycles: tuple = field(default=(), compare=False)
 
     @property
     def waves(self) -> int:
@@ -211,10 +215,11 @@ def check_structure(schedule, shape: KernelShape) -> None:
 # Instruction streams for the timing models
 # ---------------------------------------------------------------------------------------------
 
-def step_instrs(step: Step, shape: KernelShape, origin: tuple) -> list[Instr]:
+def step_instrs(step: Step, shape: KernelShape, origin: tuple, group: int = 0) -> list[Instr]:
     """The hardware instructions one step issues.
 
-    Values: fragment load ``(ch, sub)`` part ``j`` defines ``frag<ch>.<sub>.<j>``; MFMA
+    LDS accesses carry their bank cycles for warp group ``group`` when the shape knows
+    them.  Values: fragment load ``(ch, sub)`` part ``j`` defines ``frag<ch>.<sub>.<j>``; MFMA
     ``j`` of MMA ``(r, c)`` reads ``frag0.r.<j mod lgkm_a>``, ``frag1.c.<j mod lgkm_b>``
     and its accumulator ``acc.r.c.<j mod 16>`` (the kernels' MFMAs of one MMA cycle
     through the fragment parts and through distinct accumulators)."""
@@ -233,15 +238,20 @@ def step_instrs(step: Step, shape: KernelShape, origin: tuple) -> list[Instr]:
     if t == SCHED_GROUP_BARRIER:
         return [Instr("sched_group_barrier", "sched_group_barrier", origin=origin + (0,))]
     role = role_of(op)
+    banks = shape.bank_cycles[group] if shape.bank_cycles else {}
     if role == OpRole.GLOBAL_LOAD:
-        n = shape.vm_per_load[channel_of(op)]
-        return [Instr("vmem_load_lds", "buffer_load_dwordx4", origin=origin + (j,))
+        ch = channel_of(op)
+        n = shape.vm_per_load[ch]
+        return [Instr("vmem_load_lds", "buffer_load_dwordx4", origin=origin + (j,),
+                      bank_cycles=banks.get(("dma", ch, op.stage, op.subtile, j), 0))
                 for j in range(n)]
     if role == OpRole.FRAGMENT_LOAD:
         ch = channel_of(op)
         n = shape.lgkm_per_load[ch]
         return [Instr("ds_read", "ds_read_b128", defs=(f"frag{ch}.{op.subtile}.{j}",),
-                      origin=origin + (j,)) for j in range(n)]
+                      origin=origin + (j,),
+                      bank_cycles=banks.get(("read", ch, op.stage, op.subtile, j), 0))
+                for j in range(n)]
     if role == OpRole.COMPUTE:
         r, c = op.stage, op.subtile
         la, lb = shape.lgkm_per_load
@@ -262,7 +272,7 @@ def wave_streams(schedule, shape: KernelShape, iterations: int) -> list[tuple[in
     for g in range(shape.groups):
         instrs = []
         for s in group_trace(schedule, shape, g, iterations):
-            instrs.extend(step_instrs(s, shape, s.origin))
+            instrs.extend(step_instrs(s, shape, s.origin, g))
         per_group.append(instrs)
     return [(shape.simd_of(w), per_group[w // shape.waves_per_group])
             for w in range(shape.waves)]

@@ -1,0 +1,189 @@
+"""The LDS bank model (sim/lds_banks.py), the kernels' lane addresses (kernel/lds_access.py)
+and what the timing model charges for them (sim/costs.py, sim/cu_model.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline_mlir.kernel.gemm import gemm_kernel, kernel_mlir, load_rows
+from pipeline_mlir.kernel.lds_access import LdsAccessError, lds_accesses
+from pipeline_mlir.schedules.registry import parse_pipeline
+from pipeline_mlir.sim.costs import CostError, get_table
+from pipeline_mlir.sim.cu_model import simulate_cu
+from pipeline_mlir.sim.instr import Instr
+from pipeline_mlir.sim.lds_banks import (PHASES, BankModelError, bank_cost, kernel_banks,
+                                         lane_width, phases)
+from pipeline_mlir.sim.report import simulate_request
+
+SHIPPED = ["pingpong{is_fp8=false}", "pingpong{is_fp8=true}",
+           "4wave{dtype=bf16 BM=128 BN=128 BK=64}", "4wave{dtype=fp8 BM=128 BN=128 BK=128}",
+           "4wave{dtype=fp8 BM=64 BN=64 BK=128}"]
+
+
+def test_phases_partition_the_wave():
+    for (write, width), (groups, source) in PHASES.items():
+        lanes = sorted(x for g in groups for x in g)
+        assert lanes == list(range(64)), (write, width)
+        assert len({len(g) for g in groups}) == 1 and source
+        per_phase = len(groups[0]) * width
+        assert per_phase == (128 if write else 256) or (not write and width < 4)
+
+
+def test_b128_read_phases_are_the_measured_lane_sets():
+    groups, _ = phases(False, 16)
+    assert groups[0] == (0, 1, 2, 3, 12, 13, 14, 15, 20, 21, 22, 23, 24, 25, 26, 27)
+    assert groups[1] == (4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19, 28, 29, 30, 31)
+    assert groups[2] == tuple(x + 32 for x in groups[0])
+
+
+def test_contiguous_b128_read_is_conflict_free():
+    c = bank_cost([16 * lane for lane in range(64)], 16, False)
+    assert (c.cycles, c.ideal, c.degree) == (4, 4, 1)
+    assert c.describe().startswith("conflict-free")
+
+
+def test_column_of_128_byte_rows_is_four_way():
+    """Lane l reads row l % 16 (128-byte rows), chunk l // 16: rows r and r+2 of one
+    phase share bank r*32 % 64 (hand-worked: phase 0 holds rows 0, 2, 12, 14 in banks 0-3)."""
+    addrs = [(lane % 16) * 128 + (lane // 16) * 16 for lane in range(64)]
+    c = bank_cost(addrs, 16, False)
+    assert (c.cycles, c.ideal, c.degree) == (16, 4, 4)
+    assert c.worst[2] == 4 and "4-way" in c.describe()
+
+
+def test_two_way_and_broadcast():
+    # rows of 256 bytes: lanes 0-3 of phase 0 read rows 0..3 at one column -> the same banks
+    addrs = [16 * (lane % 4) + 256 * (lane // 4) for lane in range(64)]
+    c = bank_cost(addrs, 16, False)
+    assert c.cycles > c.ideal
+    # every lane reading the same 16 bytes: one dword per bank, one cycle per phase
+    assert bank_cost([64] * 64, 16, False).cycles == 4
+    # b64: two lanes 256 bytes apart in one phase: 2 cycles for that phase
+    addrs = [8 * lane for lane in range(64)]
+    addrs[1] = 256
+    assert bank_cost(addrs, 8, False).cycles == 3
+
+
+def test_bank_model_rejects():
+    with pytest.raises(BankModelError, match="64 lanes"):
+        bank_cost([0] * 63, 16, False)
+    with pytest.raises(BankModelError, match="write of 12 bytes"):
+        bank_cost([0] * 64, 12, True)
+    with pytest.raises(BankModelError, match="no lane width"):
+        lane_width("v_add_u32")
+    assert (lane_width("ds_read_b128"), lane_width("ds_read_b64"),
+            lane_width("buffer_load_dwordx4"), lane_width("buffer_load_dword")) == (16, 8, 16, 4)
+
+
+# ---- the kernels' addresses ---------------------------------------------------------------
+
+@pytest.mark.parametrize("spec", SHIPPED)
+def test_kernel_addresses_follow_the_layout(spec):
+    """Fragment read: lane l of warp position p reads load row p*W/2 + l%16 at K chunk l//16
+    of its subtile's buffer; DMA: lane l writes 16 bytes at the wave's chunk + 16*l."""
+    k = gemm_kernel(parse_pipeline(spec))
+    g = k.geometry
+    lds = lds_accesses(kernel_mlir(k), k.threads)
+    e = g.elem_bytes
+    assert len(lds.buffers) == 8 and not lds.notes
+    assert sum(size for _b, size in lds.buffers.values()) == k.lds_bytes
+    for a in lds.accesses:
+        base = lds.buffers[a.buffer][0]
+        assert a.width == 16
+        for w in (0, k.threads // 64 - 1):
+            addrs = a.wave(w)
+            if a.kind == "dma":
+                assert addrs == [addrs[0] + 16 * lane for lane in range(64)]
+                continue
+            wt = k.WM if a.channel == 0 else k.WN
+            wpos = w // k.warps_n if a.channel == 0 else w % k.warps_n
+            row_step = g.BK * e
+            rows = {(addrs[lane] - base) // row_step - (wpos * wt // 2 + lane % 16)
+                    for lane in range(64)}
+            cols = {(addrs[lane] - base) % row_step - (lane // 16) * k.lds_frag_width * e
+                    for lane in range(64)}
+            # one MMA row block (a multiple of 16 rows) and one K offset per instruction
+            assert len(rows) == 1 and rows.pop() % 16 == 0, (a.key, w)
+            assert len(cols) == 1 and cols.pop() % 16 == 0, (a.key, w)
+    # every load row is covered by exactly one DMA lane of one instruction of one wave
+    rows = load_rows(g.BM, k.WM, 0)
+    dma = [a for a in lds.accesses if a.kind == "dma" and a.buffer == "%lds_a00"]
+    written = sorted(x for a in dma for w in range(k.threads // 64) for x in a.wave(w))
+    assert written == [lds.buffers["%lds_a00"][0] + 16 * i for i in range(len(rows) * g.BK * e // 16)]
+
+
+def test_address_evaluation_errors():
+    k = gemm_kernel(parse_pipeline("4wave"))
+    text = kernel_mlir(k)
+    # an LDS address that depends on the loop variable cannot be evaluated
+    bad = text.replace("%fo1_0_0_0 = arith.addi %fbase_b, ", "%fo1_0_0_0 = arith.addi %ki0, ", 1)
+    assert bad != text
+    with pytest.raises(LdsAccessError, match=r"%ki0 is defined by 'arith.index_castui'|%k has no"):
+        lds_accesses(bad, k.threads)
+    bad = text.replace("%fgrp = arith.muli", "%fgrp = arith.maxui", 1)
+    with pytest.raises(LdsAccessError, match=r"%fgrp is defined by 'arith.maxui'"):
+        lds_accesses(bad, k.threads)
+
+
+def test_unaligned_buffer_is_noted():
+    k = gemm_kernel(parse_pipeline("4wave{dtype=fp8 BM=64 BN=64 BK=128}"))
+    text = kernel_mlir(k).replace("%lds_a00: memref<4096x", "%lds_a00: memref<4100x", 1)
+    assert any("%lds_a00 is 4100 bytes" in n for n in lds_accesses(text, k.threads).notes)
+
+
+# ---- what the timing model charges -----------------------------------------------------------
+
+def test_measured_table_charges_bank_cycles():
+    t = get_table("measured")
+    free = t.cost(Instr("ds_read", "ds_read_b128"))
+    four = t.cost(Instr("ds_read", "ds_read_b128", bank_cycles=16))
+    assert dict(free.units)["LDS"] == 4 and dict(four.units)["LDS"] == 16
+    assert four.latency == free.latency + 12
+    assert "priced conflict-free" in free.source and "16 bank cycles" in four.source
+    # LLVM's model has no banks
+    llvm = get_table("llvm")
+    assert llvm.cost(Instr("ds_read", "ds_read_b128", bank_cycles=16)) == \
+        llvm.cost(Instr("ds_read", "ds_read_b128"))
+    dma = t.cost(Instr("vmem_load_lds", "buffer_load_dwordx4"))
+    assert dma.deferred == (("LDS", 8),) and dict(dma.units)["GMEM"] == 16
+    hbm = get_table("measured", global_memory="hbm").cost(Instr("vmem_load_lds",
+                                                               "buffer_load_dwordx4"))
+    assert dict(hbm.units)["GMEM"] == 79
+    with pytest.raises(CostError, match="unknown global memory level 'l3'"):
+        get_table("measured", global_memory="l3")
+
+
+def test_dma_write_holds_the_lds_pipe_when_its_data_arrives():
+    """The LDS write of a DMA holds the LDS pipe for the last 8 cycles before it completes;
+    reads of other waves keep out of that window (one access at a time)."""
+    dma = Instr("vmem_load_lds", "buffer_load_dwordx4", origin=("kernel", 0, 0, 0))
+    wait = Instr("wait", "s_waitcnt", vm=0)
+    alone = simulate_cu([(0, [dma, wait])], "measured")
+    assert alone.waves[0].end[0] == 790
+    reads = [Instr("ds_read", "ds_read_b128", defs=(f"r{i}",), bank_cycles=16)
+             for i in range(40)]
+    run = simulate_cu([(0, [dma, wait])] + [(s, reads) for s in (1, 2, 3)], "measured")
+    lds = sorted((b for b in run.busy if b.unit == "LDS"), key=lambda b: b.start)
+    assert (782, 790) in {(b.start, b.end) for b in lds if b.wave == 0}
+    assert len(lds) == 1 + 3 * 40
+    for a, b in zip(lds, lds[1:]):
+        assert a.end <= b.start
+
+
+@pytest.mark.parametrize("spec", ["4wave", "pingpong"])
+def test_report_shows_every_access(spec):
+    rep = simulate_request(parse_pipeline(spec), tables=("measured",), iterations=range(0, 2))
+    k = gemm_kernel(parse_pipeline(spec))
+    banks = kernel_banks(k)
+    text = rep.text()
+    assert "LDS banks (64 banks x 4 bytes" in text
+    reads = [a for a in banks.accesses if a.access.kind == "read"]
+    n_conf = sum(1 for a in reads if a.worst.cycles > a.worst.ideal)
+    assert (f"fragment reads (ds_read): {len(reads)} instructions per wave, {n_conf} with bank "
+            f"conflicts") in text
+    # the trace carries the kernel's cycles into the timing model, per access
+    t = rep.timing[0]
+    want = banks.cycles(0)
+    ds = [i for i in t.streams[0][1] if i.kind == "ds_read" and i.origin[0] == "kernel"]
+    assert ds and {i.bank_cycles for i in ds} <= set(want.values())
+    assert all(i.bank_cycles > 0 for i in ds)

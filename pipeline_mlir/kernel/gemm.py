@@ -16,11 +16,12 @@ arguments, what is rejected) is :mod:`pipeline_mlir.kernel.launch`.
 
 Layout, per K tile of ``BK`` columns (``e`` = element bytes, ``simd = 16/e``):
 
-* LDS: one buffer per (channel, stage, subtile), ``rows/2 x BK`` without padding:
+* LDS (:class:`pipeline_mlir.kernel.plan.LdsLayout`): one buffer per (channel, stage,
+  subtile), ``rows/2 x BK`` without padding:
   separate buffers let LLVM see that a DMA into one does not alias fragment reads
   of another, so it adds no ``vmcnt`` waits of its own between them.  A global
   load of subtile ``u`` fills quadrant ``u`` of every warp: load row ``rho`` is
-  tile row ``(rho / (W/2))*W + u*W/2 + rho % (W/2)`` (:func:`load_rows`; ``W`` =
+  tile row ``(rho / (W/2))*W + u*W/2 + rho % (W/2)`` (:func:`pipeline_mlir.kernel.plan.load_rows`; ``W`` =
   warp tile), so a fragment load of subtile ``q`` reads only what the global load
   of subtile ``q`` wrote.  It takes ``vm_per_load`` direct-to-LDS instructions
   (``amdgpu.gather_to_lds`` from a fat raw buffer: ``buffer_load_dwordx4 ...
@@ -43,18 +44,17 @@ Layout, per K tile of ``BK`` columns (``e`` = element bytes, ``simd = 16/e``):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import cached_property
 
 from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.kernel.plan import KernelPlan, KernelShape, LdsLayout, kernel_plan, kernel_shape
 from pipeline_mlir.schedule.types import KOffsetKind
-from pipeline_mlir.schedules.geometry import KernelGeometry, four_wave_geometry, ping_pong_geometry
-from pipeline_mlir.schedules.registry import parse_pipeline
+from pipeline_mlir.schedules.geometry import KernelGeometry, KernelTraits
+from pipeline_mlir.schedules.registry import kernel_pipelines, parse_pipeline
 
 #: MLIR element type per dtype (gfx950 FP8 is the OCP E4M3 format).
-ELEMENT_TYPES = {"bf16": "bf16", "f16": "f16", "fp8": "f8E4M3FN"}
-#: MFMA instruction the kernel's MMAs become, per dtype (for checks of the assembly).
-MFMA_MNEMONICS = {"bf16": "v_mfma_f32_16x16x32_bf16", "f16": "v_mfma_f32_16x16x32_f16",
-                  "fp8": "v_mfma_f32_16x16x128_f8f6f4"}
+ELEMENT_TYPES = {"bf16": "bf16", "f16": "f16", "fp8": "f8E4M3FN", "f32": "f32"}
 _COUNT_KEYS = ("vm_per_load_a", "vm_per_load_b", "lgkm_per_load_a", "lgkm_per_load_b",
                "max_globals")
 _K_NAMES = {KOffsetKind.K0: "k0", KOffsetKind.K1: "k1", KOffsetKind.K_NEXT: "k_next",
@@ -64,13 +64,14 @@ _ROLE = {0: "global", 1: "global", 3: "frag", 4: "frag", 5: "mma"}
 
 @dataclass(frozen=True)
 class GemmKernel:
-    """One complete kernel: the schedule request it runs and its geometry."""
+    """One complete kernel: the schedule request it runs, its geometry and its warps.
+
+    :attr:`shape` is the kernel's part of the kernel plan (warp groups, instructions
+    per logical op, LDS layout, arguments); :meth:`plan` adds a compiled schedule."""
 
     request: object            # PipelineRequest of the schedule (counts = the geometry's)
     geometry: KernelGeometry
-    threads: int
-    warps_m: int
-    warps_n: int
+    traits: KernelTraits
 
     @property
     def schedule(self) -> str:
@@ -84,6 +85,30 @@ class GemmKernel:
     def name(self) -> str:
         g = self.geometry
         return f"gemm_{self.schedule}_{g.dtype}_{g.BM}x{g.BN}x{g.BK}"
+
+    @property
+    def threads(self) -> int:
+        return self.traits.threads
+
+    @property
+    def warps_m(self) -> int:
+        return self.traits.warps_m
+
+    @property
+    def warps_n(self) -> int:
+        return self.traits.warps_n
+
+    @cached_property
+    def shape(self) -> KernelShape:
+        return kernel_shape(self.request.build(), self.geometry)
+
+    @property
+    def lds(self) -> LdsLayout:
+        return self.shape.lds
+
+    def plan(self, compiled, blocks: dict | None = None) -> KernelPlan:
+        """The plan of this kernel running ``compiled`` (its phases)."""
+        return kernel_plan(compiled, self.shape, blocks)
 
     @property
     def WM(self) -> int:
@@ -120,7 +145,7 @@ class GemmKernel:
 
     @property
     def mfmas_per_mma(self) -> int:
-        return self.quadrant_m * self.quadrant_n * self.num_k_mmas
+        return self.shape.mfmas_per_mma
 
     @property
     def rows_per_load_instruction(self) -> int:
@@ -128,16 +153,7 @@ class GemmKernel:
 
     @property
     def lds_bytes(self) -> int:
-        g = self.geometry
-        return 2 * (g.BM + g.BN) * g.BK * g.elem_bytes
-
-
-def load_rows(rows: int, warp_tile: int, subtile: int) -> list[int]:
-    """Tile rows a global load of ``subtile`` moves, in load-row order: quadrant
-    ``subtile`` of every warp row (A) / column (B).  The kernel's index math
-    (``%tr*`` in :func:`kernel_mlir`) computes exactly this."""
-    q = warp_tile // 2
-    return [(rho // q) * warp_tile + subtile * q + rho % q for rho in range(rows // 2)]
+        return self.lds.size
 
 
 def _given(request) -> dict:
@@ -153,46 +169,37 @@ def gemm_kernel(request) -> GemmKernel:
     """
 
     given = _given(request)
-    if request.name == "4wave":
-        g = request.geometry()
-        natural = four_wave_geometry(g.dtype, g.BM, g.BN, g.BK)
-        threads, warps_m, warps_n = 256, 2, 2
-    elif request.name == "pingpong":
-        dtype = "fp8" if request.get("is_fp8") else "bf16"
-        bk = 128 if dtype == "fp8" else 64
-        try:
-            natural = ping_pong_geometry(dtype, 256, 256, bk)
-        except ConfigError as e:  # pragma: no cover - the fixed tiles are valid
-            raise ConfigError(f"pipeline 'pingpong': {e}") from None
-        g = natural
-        threads, warps_m, warps_n = 512, 2, 4
-    else:
+    s = request.build()
+    traits = s.kernel_traits
+    if traits is None:
         raise ConfigError(f"pipeline '{request.name}': no complete GEMM kernel (kernels exist "
-                          f"for 4wave and pingpong; single-buffer has no K offsets)")
+                          f"for {' and '.join(kernel_pipelines())}; {request.name} has no K "
+                          f"offsets)")
+    g = s.kernel_geometry()
     for key in _COUNT_KEYS:
-        want = getattr(natural, key)
+        want = getattr(g, key)
         if key in given and given[key] is not None and given[key] != want:
             raise ConfigError(
                 f"pipeline '{request.spec()}': option '{key}={given[key]}' does not match the "
-                f"{natural.dtype} {natural.BM}x{natural.BN}x{natural.BK} kernel, which issues "
+                f"{g.dtype} {g.BM}x{g.BN}x{g.BK} kernel, which issues "
                 f"{want} (drop the option to use the kernel's count)")
     # a load instruction moves whole rows; the half tile must be a whole number of them
+    threads = traits.threads
     per_instr = threads // (g.BK // g.simd_width)
-    for ch, rows, wt, vm in (("A", g.BM, g.BM // warps_m, natural.vm_per_load_a),
-                             ("B", g.BN, g.BN // warps_n, natural.vm_per_load_b)):
+    for ch, rows, vm in (("A", g.BM, g.vm_per_load_a), ("B", g.BN, g.vm_per_load_b)):
         if (rows // 2) != vm * per_instr:
             raise ConfigError(
                 f"pipeline '{request.spec()}': a {ch} half tile of {rows // 2} rows is not a "
                 f"whole number of load instructions ({per_instr} rows each with {threads} "
                 f"threads and BK={g.BK}); choose BM/BN/BK so that it is")
-    if request.name == "pingpong":
-        extra = " ".join(f"{k}={getattr(natural, k)}" for k in _COUNT_KEYS if k not in given)
+    # counts the spec leaves at a fixed default become the kernel's (derived ones already are)
+    extra = " ".join(f"{k}={getattr(g, k)}" for k in _COUNT_KEYS
+                     if k not in given and request.get(k) is not None)
+    if extra:
         spec = request.spec()
-        if extra:
-            spec = (spec[:-1] + " " + extra + "}") if spec.endswith("}") else f"{spec}{{{extra}}}"
+        spec = (spec[:-1] + " " + extra + "}") if spec.endswith("}") else f"{spec}{{{extra}}}"
         request = parse_pipeline(spec)
-    return GemmKernel(request, replace(g, **{k: getattr(natural, k) for k in _COUNT_KEYS}),
-                      threads, warps_m, warps_n)
+    return GemmKernel(request, g, traits)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -245,12 +252,11 @@ def kernel_mlir(k: GemmKernel) -> str:
     mma_frag_w = g.MMA_M * g.MMA_K // 64
     mem_g = f"memref<?x{et}, #gpu.address_space<global>>"
     mem_f = f"memref<?x{et}, #amdgpu.address_space<fat_raw_buffer>>"
-    rows = {0: g.BM, 1: g.BN}
     # one LDS buffer per (channel, stage, subtile): half a tile, in load-row order
-    lds_len = {ch: rows[ch] // 2 * g.BK for ch in (0, 1)}
-    mem_l = {ch: f"memref<{lds_len[ch]}x{et}, #gpu.address_space<workgroup>>" for ch in (0, 1)}
-    lds = {(ch, st, u): f"%lds_{'ab'[ch]}{st}{u}" for ch in (0, 1) for st in (0, 1)
-           for u in (0, 1)}
+    layout = k.lds
+    lds = {(b.channel, b.stage, b.subtile): f"%{b.name}" for b in layout.buffers}
+    mem_l = {b.channel: f"memref<{b.elements}x{et}, #gpu.address_space<workgroup>>"
+             for b in layout.buffers}
     vec_in = f"vector<{simd}x{et}>"
     vec_frag = f"vector<{frag_w}x{et}>"
     vec_mma = f"vector<{mma_frag_w}x{et}>"
@@ -272,10 +278,11 @@ def kernel_mlir(k: GemmKernel) -> str:
     w = _Writer()
     out = ["module attributes {gpu.container_module} {", "  gpu.module @kernels {"]
     attrs = [f"known_block_size = array<i32: {k.threads}, 1, 1>"]
-    if k.schedule == "4wave":
-        attrs.append("rocdl.waves_per_eu = 1 : i32")
-    out.append(f"    gpu.func @{k.name}(%A: {mem_g}, %B: {mem_g}, "
-               f"%C: memref<?xf32, #gpu.address_space<global>>, %M: index, %N: index, %K: index)")
+    if k.traits.waves_per_eu is not None:
+        attrs.append(f"rocdl.waves_per_eu = {k.traits.waves_per_eu} : i32")
+    out.append(f"    gpu.func @{k.name}(" + ", ".join(
+        f"%{a.name}: " + (f"memref<?x{ELEMENT_TYPES[a.element]}, #gpu.address_space<global>>"
+                          if a.kind == "buffer" else "index") for a in k.shape.arguments) + ")")
     out.append("        workgroup(" + ", ".join(
         f"{name}: {mem_l[key[0]]}" for key, name in lds.items()) + ")")
     out.append(f"        kernel attributes {{{', '.join(attrs)}}} {{")

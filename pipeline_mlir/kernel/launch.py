@@ -27,13 +27,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.kernel.plan import gemm_arguments
 
 #: Largest byte extent one buffer may have (32-bit buffer offsets).
 MAX_BUFFER_BYTES = 2**31 - 1
-#: (name, size in bytes) of each kernel argument, in order.
-KERNARG_FIELDS = tuple(
-    [(f"{m}.{f}", 8) for m in "ABC" for f in ("allocated", "aligned", "offset", "size",
-                                               "stride")] + [("M", 8), ("N", 8), ("K", 8)])
 
 
 class LaunchError(PipelineError):
@@ -58,11 +55,15 @@ class LaunchConfig:
         return off + size
 
 
-def kernarg_layout() -> tuple[tuple[str, int, int], ...]:
+def kernarg_layout(arguments=None) -> tuple[tuple[str, int, int], ...]:
+    """(name, offset, size) of each field of the kernel ``arguments`` (default: the GEMM
+    kernels'; :class:`~pipeline_mlir.kernel.plan.KernelArgument`), 8-byte aligned."""
     out, off = [], 0
-    for name, size in KERNARG_FIELDS:
-        out.append((name, off, size))
-        off += size
+    for arg in gemm_arguments("f32") if arguments is None else arguments:
+        for name, size in arg.fields():
+            off = -(-off // size) * size
+            out.append((name, off, size))
+            off += size
     return tuple(out)
 
 
@@ -97,7 +98,7 @@ def check_launch(kernel, M: int, N: int, K: int) -> LaunchConfig:
                           f"(at most {MAX_BUFFER_BYTES} bytes)")
     tiles = (M // g.BM) * (N // g.BN)
     return LaunchConfig(kernel.name, M, N, K, (tiles, 1, 1), (kernel.threads, 1, 1),
-                        kernel.lds_bytes, K // step - 1, kernarg_layout())
+                        kernel.lds_bytes, K // step - 1, kernarg_layout(kernel.shape.arguments))
 
 
 def format_launch(c: LaunchConfig) -> str:

@@ -5,9 +5,9 @@ rounded to the kernel's element type, accumulated in f32 (here in f64, which is
 the exact value f32 accumulation approximates).
 
 :func:`emulate_kernel` runs the kernel's compiled schedule on numpy tiles the way
-the kernel does (the structure of SPEC 1.4: prologue at K base 0, the main loop,
-the epilogue at K base K), with the kernel's LDS layout
-(:func:`pipeline_mlir.kernel.gemm.load_rows`, the same function the MLIR index math
+the kernel does, reading the kernel plan (:mod:`pipeline_mlir.kernel.plan`: prologue at
+K base 0, the main loop, the epilogue at K base K) and its LDS layout
+(:meth:`~pipeline_mlir.kernel.plan.LdsLayout.tile_rows`, what the MLIR index math
 implements): each global load fills its LDS slot with the rows of its K tile, each
 fragment load copies the rows of its warp quadrant out of the slot of its subtile
 (an error if the slot does not hold them), each MMA multiplies the fragment
@@ -23,9 +23,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipeline_mlir.errors import PipelineError
-from pipeline_mlir.kernel.gemm import load_rows
 from pipeline_mlir.kernel.launch import check_launch
-from pipeline_mlir.schedule.types import KOffsetKind, OpRole
+from pipeline_mlir.schedule.types import OpRole
 
 _BF16_ROUND = np.uint32(0x7FFF)
 
@@ -77,17 +76,6 @@ class Use:
     k_tile: int
 
 
-def _koff(k: KOffsetKind) -> int:
-    return 0 if k == KOffsetKind.NONE else k.signed_bk_multiple()
-
-
-def _phase_list(compiled, iterations: int):
-    yield "prologue", 0, 0, compiled.prologue
-    for i in range(iterations):
-        yield "kernel", i, 2 * (i + 1), compiled.kernel
-    yield "epilogue", 0, 2 * (iterations + 1), compiled.epilogue
-
-
 def emulate_kernel(kernel, compiled, A, B) -> tuple[np.ndarray, list[Use]]:
     """(C, the MMA uses of warp 0 of workgroup 0) of ``kernel`` running ``compiled``.
 
@@ -102,16 +90,14 @@ def emulate_kernel(kernel, compiled, A, B) -> tuple[np.ndarray, list[Use]]:
     Aq, Bq = quantize(A, g.dtype), quantize(B, g.dtype)
     C = np.zeros((M, N))
     uses: list[Use] = []
-    tile_rows = {0: g.BM, 1: g.BN}
-    warp_tile = {0: kernel.WM, 1: kernel.WN}
+    plan = kernel.plan(compiled)
     for tm in range(M // g.BM):
         for tn in range(N // g.BN):
             src = {0: Aq[tm * g.BM:(tm + 1) * g.BM], 1: Bq[tn * g.BN:(tn + 1) * g.BN]}
             for wm in range(kernel.warps_m):
                 for wn in range(kernel.warps_n):
                     record = uses if (tm, tn, wm, wn) == (0, 0, 0, 0) else None
-                    acc = _emulate_warp(kernel, compiled, src, (wm, wn), iterations,
-                                        tile_rows, warp_tile, load_rows, record)
+                    acc = _emulate_warp(plan, src, (wm, wn), iterations, record)
                     for (r, c), block in acc.items():
                         h_m, h_n = kernel.WM // 2, kernel.WN // 2
                         r0 = tm * g.BM + wm * kernel.WM + r * h_m
@@ -120,57 +106,57 @@ def emulate_kernel(kernel, compiled, A, B) -> tuple[np.ndarray, list[Use]]:
     return C, uses
 
 
-def _emulate_warp(kernel, compiled, src, pos, iterations, tile_rows, warp_tile, load_rows,
-                  record):
-    g = kernel.geometry
-    BK = g.BK
+def _emulate_warp(plan, src, pos, iterations, record):
+    layout = plan.shape.lds
+    BK = layout.buffers[0].row_elems
     lds: dict = {}    # (ch, stage, subtile) -> (k tile, {tile row: data row})
     regs: dict = {}   # (ch, subtile) -> (k tile, array quadrant rows x BK)
     acc: dict = {}
-    for phase, it, k_base, entries in _phase_list(compiled, iterations):
-        for idx, e in enumerate(entries):
-            op = e.op
-            if op.role == OpRole.GLOBAL_LOAD:
-                ch = op.channel
-                kt = k_base + _koff(op.k_offset)
-                rows = load_rows(tile_rows[ch], warp_tile[ch], op.subtile)
-                data = src[ch][:, kt * BK:(kt + 1) * BK] if kt * BK < src[ch].shape[1] else None
-                lds[(ch, op.stage, op.subtile)] = (
-                    kt, None if data is None else {r: data[r] for r in rows})
-            elif op.role == OpRole.FRAGMENT_LOAD:
-                ch = op.channel
-                slot = lds.get((ch, op.stage, op.subtile))
-                where = f"{phase} entry {idx} (iteration {it})"
-                if slot is None:
-                    raise EmulationError(f"{where}: fragment load of channel {ch} stage "
-                                         f"{op.stage} subtile {op.subtile} reads an empty "
-                                         f"LDS slot")
-                kt, rows = slot
-                if rows is None:
-                    raise EmulationError(f"{where}: fragment load reads K tile {kt}, which "
-                                         f"is beyond K")
-                w = warp_tile[ch]
-                wpos = pos[0] if ch == 0 else pos[1]
-                want = range(wpos * w + op.subtile * (w // 2), wpos * w + (op.subtile + 1) * (w // 2))
-                missing = [r for r in want if r not in rows]
-                if missing:
-                    raise EmulationError(f"{where}: fragment load of channel {ch} subtile "
-                                         f"{op.subtile} needs tile rows {missing[0]}.. which "
-                                         f"the LDS slot of subtile {op.subtile} does not hold")
-                regs[(ch, op.subtile)] = (kt, np.stack([rows[r] for r in want]))
-            elif op.role == OpRole.COMPUTE:
-                r, c = op.stage, op.subtile
-                a, b = regs.get((0, r)), regs.get((1, c))
-                where = f"{phase} entry {idx} (iteration {it})"
-                if a is None or b is None:
-                    raise EmulationError(f"{where}: MMA ({r},{c}) reads a fragment register "
-                                         f"that was never loaded")
-                if a[0] != b[0]:
-                    raise EmulationError(f"{where}: MMA ({r},{c}) multiplies A of K tile "
-                                         f"{a[0]} with B of K tile {b[0]}")
-                acc[(r, c)] = acc.get((r, c), 0) + a[1] @ b[1].T
-                if record is not None:
-                    record.append(Use(phase, it, idx, r, c, a[0]))
+    for x in plan.run(0, iterations):
+        phase, it, idx, op = x.phase, x.iteration, x.entry, x.op
+        if idx < 0:
+            continue     # a wait or barrier the kernel adds: no data
+        if op.role == OpRole.GLOBAL_LOAD:
+            ch = op.channel
+            kt = x.k_base if x.k_tile is None else x.k_tile
+            rows = layout.tile_rows(ch, op.subtile)
+            data = src[ch][:, kt * BK:(kt + 1) * BK] if kt * BK < src[ch].shape[1] else None
+            lds[(ch, op.stage, op.subtile)] = (
+                kt, None if data is None else {r: data[r] for r in rows})
+        elif op.role == OpRole.FRAGMENT_LOAD:
+            ch = op.channel
+            slot = lds.get((ch, op.stage, op.subtile))
+            where = f"{phase} entry {idx} (iteration {it})"
+            if slot is None:
+                raise EmulationError(f"{where}: fragment load of channel {ch} stage "
+                                     f"{op.stage} subtile {op.subtile} reads an empty "
+                                     f"LDS slot")
+            kt, rows = slot
+            if rows is None:
+                raise EmulationError(f"{where}: fragment load reads K tile {kt}, which "
+                                     f"is beyond K")
+            w = layout.warp_tiles[ch]
+            wpos = pos[0] if ch == 0 else pos[1]
+            want = range(wpos * w + op.subtile * (w // 2), wpos * w + (op.subtile + 1) * (w // 2))
+            missing = [r for r in want if r not in rows]
+            if missing:
+                raise EmulationError(f"{where}: fragment load of channel {ch} subtile "
+                                     f"{op.subtile} needs tile rows {missing[0]}.. which "
+                                     f"the LDS slot of subtile {op.subtile} does not hold")
+            regs[(ch, op.subtile)] = (kt, np.stack([rows[r] for r in want]))
+        elif op.role == OpRole.COMPUTE:
+            r, c = op.stage, op.subtile
+            a, b = regs.get((0, r)), regs.get((1, c))
+            where = f"{phase} entry {idx} (iteration {it})"
+            if a is None or b is None:
+                raise EmulationError(f"{where}: MMA ({r},{c}) reads a fragment register "
+                                     f"that was never loaded")
+            if a[0] != b[0]:
+                raise EmulationError(f"{where}: MMA ({r},{c}) multiplies A of K tile "
+                                     f"{a[0]} with B of K tile {b[0]}")
+            acc[(r, c)] = acc.get((r, c), 0) + a[1] @ b[1].T
+            if record is not None:
+                record.append(Use(phase, it, idx, r, c, a[0]))
     return acc
 
 

@@ -32,6 +32,10 @@ class PipelineSchedule(ABC):
     name: str = "schedule"
     #: printable names of the schedule's kernel op tags
     tag_names: dict[int, str] = {}
+    #: how the complete kernel of this schedule kind runs it (warps, warp groups, the
+    #: zero-trip fence: a ``KernelTraits`` of :mod:`pipeline_mlir.schedules.geometry`);
+    #: ``None``: the schedule has no complete kernel
+    kernel_traits = None
 
     @abstractmethod
     def config(self) -> PipelineConfig:
@@ -71,6 +75,16 @@ class PipelineSchedule(ABC):
 
     def bootstrap_frags(self) -> list[OpDesc]:
         return []
+
+    def lgkm_per_load(self) -> tuple[int, int]:
+        """lgkmcnt instructions of one fragment load of channel A and B in the kernel
+        (0: the schedule does not count them)."""
+        return 0, 0
+
+    def kernel_geometry(self):
+        """The tile geometry of the complete kernel (``KernelGeometry``; its counts are
+        what the kernel issues).  Only schedules with :attr:`kernel_traits` have one."""
+        raise NotImplementedError(f"schedule '{self.name}' has no complete kernel")
 
 
 def declared_body(s: PipelineSchedule) -> list[OpDesc]:

@@ -8,7 +8,7 @@ order (IDENTITY) and emitted as explicit minimal-barrier blocks.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pipeline_mlir.schedule.compiler import PipelineSchedule, compile_schedule, declared_body
 from pipeline_mlir.schedule.config import (
@@ -34,7 +34,7 @@ from pipeline_mlir.schedule.targets import (
     mi355x_target,
 )
 from pipeline_mlir.schedule.types import DepEdge, KOffsetKind, OpDesc, OpRole
-from pipeline_mlir.schedules.geometry import KernelGeometry, four_wave_geometry
+from pipeline_mlir.schedules.geometry import FOUR_WAVE_KERNEL, KernelGeometry, four_wave_geometry
 
 FourWaveOps = MATMUL_TAG_NAMES
 
@@ -89,9 +89,15 @@ def kernel_target(geometry: KernelGeometry) -> TargetProfile:
     return mi355x_target(geometry.vm_per_load_a, geometry.vm_per_load_b, geometry.max_globals)
 
 
+#: the per-load counts of a geometry (what the kernel issues)
+COUNT_FIELDS = ("vm_per_load_a", "vm_per_load_b", "lgkm_per_load_a", "lgkm_per_load_b",
+                "max_globals")
+
+
 class Pipeline4Wave(PipelineSchedule):
     name = "4wave"
     tag_names = FourWaveOps
+    kernel_traits = FOUR_WAVE_KERNEL
 
     def __init__(self, geometry: KernelGeometry | None = None, config: ScheduleConfig | None = None,
                  target: TargetProfile | None = None) -> None:
@@ -127,6 +133,16 @@ class Pipeline4Wave(PipelineSchedule):
 
     def schedule_config(self) -> ScheduleConfig:
         return self._sched
+
+    def lgkm_per_load(self) -> tuple[int, int]:
+        return self.geometry.lgkm_per_load_a, self.geometry.lgkm_per_load_b
+
+    def kernel_geometry(self) -> KernelGeometry:
+        """This schedule's geometry with the counts the formulas give for its dtype and
+        tile (an override of a count changes the schedule, not what the kernel issues)."""
+        g = self.geometry
+        natural = four_wave_geometry(g.dtype, g.BM, g.BN, g.BK)
+        return replace(g, **{k: getattr(natural, k) for k in COUNT_FIELDS})
 
     def bootstrap_frags(self) -> list[OpDesc]:
         return [OpDesc(tag=MMA_LOAD_A, stage=0, subtile=0, channel=0, role=OpRole.FRAGMENT_LOAD),

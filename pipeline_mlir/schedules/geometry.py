@@ -107,9 +107,67 @@ def _geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: int,
                           fences=BM >= 128 and dtype != "fp8")
 
 
+#: lanes of one wave (gfx950 runs wave64)
+WAVE_LANES = 64
+
+
+@dataclass(frozen=True)
+class KernelTraits:
+    """How the complete GEMM kernel of a schedule kind is laid out and runs its phases.
+
+    ``warps_m x warps_n`` warps of 64 lanes; warp ``w`` sits at row ``w / warps_n``,
+    column ``w % warps_n``.  ``warp_groups > 1``: the warp rows form that many groups
+    which run the prologue staggered by one barrier (warp group 1 runs an extra one at
+    the schedule's stagger index, warp group 0 one after the epilogue, so both pass
+    the same number).  ``zero_trip_fence``: when the main loop runs zero times, the
+    kernel waits for every load (``vmcnt(0)``, ``lgkmcnt(0)``) and meets at a barrier
+    before the epilogue.  ``waves_per_eu``: the occupancy the kernel asks LLVM for
+    (``None``: LLVM's choice).
+    """
+
+    warps_m: int
+    warps_n: int
+    warp_groups: int = 1
+    zero_trip_fence: bool = False
+    waves_per_eu: int | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("warps_m", "warps_n", "warp_groups"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                raise ConfigError(f"kernel traits: {name} must be a positive integer, got {v!r}")
+        if self.warps_m % self.warp_groups:
+            raise ConfigError(f"kernel traits: the {self.warp_groups} warp groups must split "
+                              f"the {self.warps_m} warp rows evenly")
+        if self.waves_per_eu is not None and (isinstance(self.waves_per_eu, bool) or not
+                                              isinstance(self.waves_per_eu, int)
+                                              or self.waves_per_eu < 1):
+            raise ConfigError(f"kernel traits: waves_per_eu must be a positive integer or "
+                              f"None, got {self.waves_per_eu!r}")
+
+    @property
+    def warps(self) -> int:
+        return self.warps_m * self.warps_n
+
+    @property
+    def threads(self) -> int:
+        return WAVE_LANES * self.warps
+
+    @property
+    def waves_per_group(self) -> int:
+        return self.warps // self.warp_groups
+
+
+#: the 4-wave kernel: 4 warps in a 2x2 grid, one group, the zero-trip fence, one wave per EU
+FOUR_WAVE_KERNEL = KernelTraits(2, 2, warp_groups=1, zero_trip_fence=True, waves_per_eu=1)
+#: the ping-pong kernel: 8 warps in a 2x4 grid, the two warp rows staggered
+PING_PONG_KERNEL = KernelTraits(2, 4, warp_groups=2)
+
+
 def four_wave_geometry(dtype: str = "bf16", BM: int = 128, BN: int = 128, BK: int = 64) -> KernelGeometry:
     """4 warps in a 2x2 grid, 256 threads per load row pass (SPEC 4.5)."""
-    return _geometry(dtype, BM, BN, BK, 2, 2, 256, floor_vm=False)
+    k = FOUR_WAVE_KERNEL
+    return _geometry(dtype, BM, BN, BK, k.warps_m, k.warps_n, k.threads, floor_vm=False)
 
 
 def ping_pong_geometry(dtype: str = "bf16", BM: int = 256, BN: int = 256, BK: int = 64) -> KernelGeometry:
@@ -118,4 +176,5 @@ def ping_pong_geometry(dtype: str = "bf16", BM: int = 256, BN: int = 256, BK: in
     The warp-column tile is BN/4 but the B half-tile a load covers is BN/2, as in
     the reference kernel.
     """
-    return _geometry(dtype, BM, BN, BK, 2, 4, 512, floor_vm=True)
+    k = PING_PONG_KERNEL
+    return _geometry(dtype, BM, BN, BK, k.warps_m, k.warps_n, k.threads, floor_vm=True)

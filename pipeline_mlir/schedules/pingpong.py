@@ -27,6 +27,7 @@ from pipeline_mlir.schedule.targets import (
     mi355x_target,
 )
 from pipeline_mlir.schedule.types import KOffsetKind, OpDesc, TargetCostModel
+from pipeline_mlir.schedules.geometry import PING_PONG_KERNEL, KernelGeometry, ping_pong_geometry
 
 PingPongOps = MATMUL_TAG_NAMES
 
@@ -61,6 +62,7 @@ class DeclarativeSchedule(PipelineSchedule):
 
     name = "pingpong"
     tag_names = PingPongOps
+    kernel_traits = PING_PONG_KERNEL
 
     def __init__(self, is_fp8: bool = False, lgkm_a: int = 0, lgkm_b: int = 0,
                  config: ScheduleConfig | None = None, target: TargetProfile | None = None, *,
@@ -91,6 +93,17 @@ class DeclarativeSchedule(PipelineSchedule):
 
     def schedule_config(self) -> ScheduleConfig:
         return self._sched.with_(lgkm_per_load_a=self.lgkm_a, lgkm_per_load_b=self.lgkm_b)
+
+    def lgkm_per_load(self) -> tuple[int, int]:
+        return self.lgkm_a, self.lgkm_b
+
+    def kernel_geometry(self) -> KernelGeometry:
+        """The ping-pong kernel's fixed tile: 256x256, BK 64 (BF16) or 128 (FP8)."""
+        dtype = "fp8" if self.is_fp8 else "bf16"
+        try:
+            return ping_pong_geometry(dtype, 256, 256, 128 if self.is_fp8 else 64)
+        except ConfigError as e:  # pragma: no cover - the fixed tiles are valid
+            raise ConfigError(f"pipeline 'pingpong': {e}") from None
 
 
 def build_schedule(is_fp8: bool = False, lgkm_a: int = 0, lgkm_b: int = 0,

@@ -452,11 +452,7 @@ class PipelineRequest(_Record):
 
         Ping-pong: its lgkm options; 4-wave: the geometry's; single-buffer: none.
         """
-        if self.name == "pingpong":
-            return s.lgkm_a, s.lgkm_b
-        if self.name == "4wave":
-            return s.geometry.lgkm_per_load_a, s.geometry.lgkm_per_load_b
-        return 0, 0
+        return s.lgkm_per_load()
 
     def compile(self):
         """Build and compile: the ``ScheduleCompiler`` of the named schedule's default body.
@@ -473,6 +469,16 @@ class PipelineRequest(_Record):
             raise type(e)(f"pipeline '{self.spec()}': {e}") from e
         c.lgkm_per_load_a, c.lgkm_per_load_b = self.lgkm_per_load(s)
         return c
+
+
+#: the schedule class of each named pipeline
+SCHEDULE_CLASSES = {"pingpong": DeclarativeSchedule, "4wave": Pipeline4Wave,
+                    "single-buffer": SingleBufferSchedule}
+
+
+def kernel_pipelines() -> tuple[str, ...]:
+    """The named pipelines that have a complete GEMM kernel, sorted by name."""
+    return tuple(sorted(n for n, c in SCHEDULE_CLASSES.items() if c.kernel_traits is not None))
 
 
 def build_pipeline(spec: str):

@@ -3,7 +3,7 @@
 What it models (per warp group; every wave of a group runs the same entries):
 
 * **Counters.** Each wave's ``vmcnt`` / ``lgkmcnt`` count the instructions its global
-  and fragment loads issued (per-load counts of :class:`~.trace.KernelShape`); they
+  and fragment loads issued (per-load counts of :class:`~pipeline_mlir.kernel.plan.KernelShape`); they
   complete in issue order, so ``s_waitcnt vmcnt(n)`` at a point completes exactly
   the loads with at least ``n`` instructions issued after them.  A load is *covered*
   at the first wait that completes it; a wait value over the counter's width
@@ -40,8 +40,8 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from pipeline_mlir.schedule.types import BARRIER, WAIT_LGKM, WAIT_VM, OpRole
-from pipeline_mlir.sim.trace import (LGKM_LIMIT, VM_LIMIT, KernelShape, Step, channel_of, check_structure,
-                    group_trace, role_of)
+from pipeline_mlir.sim.trace import (LGKM_LIMIT, VM_LIMIT, KernelShape, Step, channel_of,
+                                     group_trace, plan_of, role_of)
 
 CHANNELS = {0: "A", 1: "B"}
 
@@ -155,9 +155,10 @@ class KernelRun:
 
     def __init__(self, schedule, shape: KernelShape, iterations: int) -> None:
         self.schedule, self.shape, self.n = schedule, shape, iterations
+        self.plan = plan_of(schedule, shape)
         self.names = dict(getattr(schedule, "tag_names", {}) or {})
         self.result = RunResult(iterations)
-        self.groups = [GroupState(group_trace(schedule, shape, g, iterations))
+        self.groups = [GroupState(group_trace(self.plan, g, iterations))
                        for g in range(shape.groups)]
 
     # -- naming ---------------------------------------------------------------------------
@@ -334,7 +335,7 @@ class KernelRun:
 
     def check_result(self) -> None:
         tiles = list(range(2 * (self.n + 1)))
-        accs = {(r, c) for _, entries in self.schedule.phases() for e in entries
+        accs = {(r, c) for _, entries in self.plan.phases() for e in entries
                 if role_of(e.op) == OpRole.COMPUTE for r, c in [(e.op.stage, e.op.subtile)]}
         for g in range(len(self.groups)):
             for r, c in accs:
@@ -379,5 +380,5 @@ def _order_key(run: KernelRun):
 
 def simulate(schedule, shape: KernelShape, iterations=range(0, 7)) -> SimulationResult:
     """Run ``schedule`` on the kernel ``shape`` for each main-loop iteration count."""
-    check_structure(schedule, shape)
+    plan_of(schedule, shape)     # the kernel plan checks the stagger index first
     return SimulationResult(shape, [KernelRun(schedule, shape, n).run() for n in iterations])

@@ -1,36 +1,27 @@
 """A schedule as the kernel runs it: per warp group, every entry in execution order.
 
-SPEC 1.4 fixes how a double-buffer kernel consumes its schedule, and the project's
-own kernels (:mod:`pipeline_mlir.kernel.gemm`, lowered by ``dialect/concrete.py``)
-do the same:
+The kernel's structure around the schedule's phases -- warp groups and their stagger,
+the zero-trip fence, K tile bases -- is the kernel plan's
+(:mod:`pipeline_mlir.kernel.plan`), which the lowering, the ISA check and the numpy
+reference read as well.  The plan's wait for the kernel arguments is left out here: it
+waits for scalar loads, which the models do not have.
 
-* ping-pong (8 warps in 2 groups of 4): ``prologue[0:stagger]``; warp group 1 runs
-  one extra ``s_barrier``; ``prologue[stagger:]``; every warp ``s_barrier``; the
-  main loop; the epilogue; warp group 0 runs one extra ``s_barrier``.  The project's
-  kernels take the two-group structure whenever ``stagger <= len(prologue)``.
-* 4-wave (4 warps, one group): the prologue; when the main loop runs zero times,
-  ``s_waitcnt vmcnt(0)``, ``s_waitcnt lgkmcnt(0)``, ``s_barrier`` (the reference
-  kernel's race fix); the main loop; the epilogue.
-
-K tiles (in BK units): the prologue runs at k base 0, main-loop iteration ``i`` at
-``2*(i+1)``, the epilogue at ``2*(N+1)`` for ``N`` iterations; a data op's tile is
-``k base + signed_bk_multiple(k_offset)``.
-
-:class:`KernelShape` carries what the dump format does not: waves and groups,
-instructions per logical op (vm / lgkm per load, MFMAs per MMA) and the MFMA
-mnemonic.  :func:`group_trace` gives the :class:`Step` list of one warp group (the
-functional model's input); :func:`wave_streams` expands it into the
+:class:`~pipeline_mlir.kernel.plan.KernelShape` carries what the dump format does not:
+waves and groups, instructions per logical op (vm / lgkm per load, MFMAs per MMA) and
+the MFMA mnemonic.  :func:`group_trace` gives the :class:`Step` list of one warp group
+(the functional model's input); :func:`wave_streams` expands it into the
 :class:`~pipeline_mlir.sim.instr.Instr` streams of every wave (the timing models'
 input).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.isa.waitcnt import LGKMCNT_MAX, VMCNT_MAX
-from pipeline_mlir.kernel.gemm import MFMA_MNEMONICS, GemmKernel
+from pipeline_mlir.kernel.plan import KERNARG_WAIT, KernelPlan, KernelShape, Part, kernel_plan
+from pipeline_mlir.kernel.plan import kernel_shape as plan_shape
 from pipeline_mlir.schedule.targets import LOAD_A, LOAD_B, MMA, MMA_LOAD_A, MMA_LOAD_B
 from pipeline_mlir.schedule.types import (
     BARRIER,
@@ -43,8 +34,11 @@ from pipeline_mlir.schedule.types import (
     OpDesc,
     OpRole,
 )
-from pipeline_mlir.schedules.geometry import ping_pong_geometry
+from pipeline_mlir.schedules.registry import kernel_pipelines
 from pipeline_mlir.sim.instr import Instr
+
+__all__ = ["MATMUL_ROLES", "KernelShape", "kernel_shape", "Step", "channel_of", "role_of",
+           "group_trace", "step_instrs", "wave_streams"]
 
 #: role and channel of each matmul kernel tag (the dump names LOAD_A, MMA_LOAD_B, ...)
 MATMUL_ROLES = {LOAD_A: (OpRole.GLOBAL_LOAD, 0), LOAD_B: (OpRole.GLOBAL_LOAD, 1),
@@ -54,73 +48,23 @@ MATMUL_ROLES = {LOAD_A: (OpRole.GLOBAL_LOAD, 0), LOAD_B: (OpRole.GLOBAL_LOAD, 1)
 VM_LIMIT, LGKM_LIMIT = VMCNT_MAX, LGKMCNT_MAX
 
 
-@dataclass(frozen=True)
-class KernelShape:
-    """How the kernel runs a schedule: its warps and what each logical op issues."""
-
-    schedule: str            # "pingpong" | "4wave"
-    groups: int              # warp groups (2 for ping-pong)
-    waves_per_group: int
-    vm_per_load: tuple[int, int]     # (A, B) vmcnt entries per global load
-    lgkm_per_load: tuple[int, int]   # (A, B) lgkmcnt entries per fragment load
-    mfmas_per_mma: int
-    mfma: str                # MFMA mnemonic
-    simds: int = 4
-    #: the ping-pong kernel's extra barriers: warp group 1's inside the prologue (the
-    #: stagger) and warp group 0's after the epilogue (re-aligning); without one of them
-    #: the groups' barrier counts differ (a deadlock the model must catch)
-    stagger_barrier: bool = True
-    realign_barrier: bool = True
-    #: per warp group, LDS bank cycles of each access of the kernel's loop body, keyed by
-    #: ``(kind, channel, stage, subtile, part)`` (:meth:`pipeline_mlir.sim.lds_banks.
-    #: KernelBanks.cycles`); empty when the lane addresses are not known (priced conflict-free)
-    bank_cycles: tuple = field(default=(), compare=False)
-
-    @property
-    def waves(self) -> int:
-        return self.groups * self.waves_per_group
-
-    def simd_of(self, wave: int) -> int:
-        """Waves fill the SIMDs round robin (wave w on SIMD w % 4): the ping-pong
-        kernel's two groups share each SIMD, one wave of each."""
-        return wave % self.simds
-
-    def describe(self) -> str:
-        return (f"{self.schedule}: {self.waves} waves in {self.groups} group(s), "
-                f"vm/load A={self.vm_per_load[0]} B={self.vm_per_load[1]}, lgkm/load "
-                f"A={self.lgkm_per_load[0]} B={self.lgkm_per_load[1]}, {self.mfmas_per_mma} "
-                f"x {self.mfma} per MMA")
-
-
-def kernel_shape(request, stagger_groups: bool = True) -> KernelShape:
-    """The shape of the complete kernel a ``4wave`` / ``pingpong`` request stands for.
+def kernel_shape(request) -> KernelShape:
+    """The shape of the complete kernel a pipeline request stands for, to simulate.
 
     The counts are the request's (what its schedule's waits were derived for); the
     MFMAs per MMA come from the kernel geometry of the request's dtype and tile."""
-
-    if request.name == "pingpong":
-        dtype = "fp8" if request.get("is_fp8") else "bf16"
-        g = ping_pong_geometry(dtype, 256, 256, 128 if dtype == "fp8" else 64)
-        k = GemmKernel(request, g, 512, 2, 4)
-        vm = (request.get("vm_per_load_a"), request.get("vm_per_load_b"))
-        lgkm = (request.get("lgkm_per_load_a"), request.get("lgkm_per_load_b"))
-        groups, per_group = 2, 4
-    elif request.name == "4wave":
-        g = request.geometry()
-        k = GemmKernel(request, g, 256, 2, 2)
-        vm = (g.vm_per_load_a, g.vm_per_load_b)
-        lgkm = (g.lgkm_per_load_a, g.lgkm_per_load_b)
-        groups, per_group = 1, 4
-    else:
+    s = request.build()
+    if s.kernel_traits is None:
         raise ConfigError(f"pipeline '{request.name}': the simulator models the double-buffer "
-                          f"kernels (4wave, pingpong); '{request.name}' has no K offsets and "
-                          f"no LDS stages to check")
-    for what, (a, b) in (("vm_per_load", vm), ("lgkm_per_load", lgkm)):
+                          f"kernels ({', '.join(kernel_pipelines())}); '{request.name}' has no "
+                          f"K offsets and no LDS stages to check")
+    shape = plan_shape(s, s.kernel_geometry())
+    for what, (a, b) in (("vm_per_load", shape.vm_per_load),
+                         ("lgkm_per_load", shape.lgkm_per_load)):
         if a <= 0 or b <= 0:
             raise ConfigError(f"pipeline '{request.spec()}': {what}_a/b must be at least 1 to "
                               f"simulate (got {a}, {b})")
-    return KernelShape(request.name, groups, per_group, vm, lgkm, k.mfmas_per_mma,
-                       MFMA_MNEMONICS[g.dtype])
+    return shape
 
 
 @dataclass(frozen=True)
@@ -129,22 +73,20 @@ class Step:
 
     pos: int            # index in the group's trace
     epoch: int          # s_barrier rendezvous passed before it
-    phase: str          # prologue | kernel | epilogue | stagger | fence
+    phase: str          # prologue | kernel | epilogue | stagger | join | realign | fence
     iteration: int      # main-loop iteration (kernel phase), else 0
     entry: int          # index in the phase (-1 for kernel-structure steps)
     op: OpDesc
     k_tile: int | None  # data ops with a K offset: the K tile (BK units)
+    part: Part | None = None   # the kernel plan's part it belongs to
 
     @property
     def origin(self) -> tuple[str, int, int]:
         return (self.phase, self.iteration, self.entry)
 
     def where(self) -> str:
-        if self.phase in ("stagger", "fence", "realign", "join"):
-            return {"stagger": "the stagger barrier of warp group 1 (inside the prologue)",
-                    "join": "the barrier every warp runs after the prologue",
-                    "realign": "warp group 0's re-aligning barrier after the epilogue",
-                    "fence": "the zero-trip fence between prologue and epilogue"}[self.phase]
+        if self.entry < 0 and self.part is not None:
+            return self.part.describe()
         it = f" (iteration {self.iteration})" if self.phase == "kernel" else ""
         return f"{self.phase} entry {self.entry}{it}"
 
@@ -164,51 +106,26 @@ def role_of(op: OpDesc) -> OpRole:
     return MATMUL_ROLES[op.tag][0] if op.tag in MATMUL_ROLES else OpRole.NONE
 
 
-def group_trace(schedule, shape: KernelShape, group: int, iterations: int) -> list[Step]:
+def plan_of(schedule, shape: KernelShape) -> KernelPlan:
+    """The kernel plan of ``shape`` running ``schedule`` (its phases and stagger index)."""
+    return schedule if isinstance(schedule, KernelPlan) else kernel_plan(schedule, shape)
+
+
+def group_trace(plan: KernelPlan, group: int, iterations: int) -> list[Step]:
     """The entries warp group ``group`` executes for ``iterations`` main-loop trips."""
-    pro, krn, epi = schedule.prologue, schedule.kernel, schedule.epilogue
-    stagger = schedule.warp_stagger_index
-    two_groups = shape.groups == 2
     out: list[Step] = []
     epoch = 0
-
-    def add(phase, it, idx, op, k_base):
-        nonlocal epoch
+    for x in plan.run(group, iterations):
+        if x.part.kind == KERNARG_WAIT:
+            continue
+        op = x.op
         kt = None
         if op.k_offset != KOffsetKind.NONE and role_of(op) == OpRole.GLOBAL_LOAD:
-            kt = k_base + op.k_offset.signed_bk_multiple()
-        out.append(Step(len(out), epoch, phase, it, idx, op, kt))
+            kt = x.k_tile
+        out.append(Step(len(out), epoch, x.phase, x.iteration, x.entry, op, kt, x.part))
         if op.tag == BARRIER:
             epoch += 1
-
-    staggered = two_groups and group == 1 and shape.stagger_barrier
-    for i, e in enumerate(pro):
-        if staggered and i == stagger:
-            add("stagger", 0, -1, OpDesc.barrier(), 0)
-        add("prologue", 0, i, e.op, 0)
-    if staggered and stagger == len(pro):
-        add("stagger", 0, -1, OpDesc.barrier(), 0)
-    if two_groups:
-        add("join", 0, -1, OpDesc.barrier(), 0)
-    if shape.schedule == "4wave" and iterations == 0:
-        for op in (OpDesc.wait_vm(0), OpDesc.wait_lgkm(0), OpDesc.barrier()):
-            add("fence", 0, -1, op, 0)
-    for it in range(iterations):
-        for i, e in enumerate(krn):
-            add("kernel", it, i, e.op, 2 * (it + 1))
-    for i, e in enumerate(epi):
-        add("epilogue", 0, i, e.op, 2 * (iterations + 1))
-    if two_groups and group == 0 and shape.realign_barrier:
-        add("realign", 0, -1, OpDesc.barrier(), 0)
     return out
-
-
-def check_structure(schedule, shape: KernelShape) -> None:
-    """The ping-pong structure needs a stagger index inside (or at the end of) the prologue."""
-    if shape.groups == 2 and schedule.warp_stagger_index > len(schedule.prologue):
-        raise ConfigError(f"the {shape.schedule} kernel staggers its warp groups at "
-                          f"WARP_STAGGER_INDEX, which is {schedule.warp_stagger_index}, past the "
-                          f"prologue's {len(schedule.prologue)} entries")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -268,10 +185,11 @@ def step_instrs(step: Step, shape: KernelShape, origin: tuple, group: int = 0) -
 
 def wave_streams(schedule, shape: KernelShape, iterations: int) -> list[tuple[int, list[Instr]]]:
     """``(simd, instructions)`` of every wave of the kernel for ``iterations`` trips."""
+    plan = plan_of(schedule, shape)
     per_group = []
     for g in range(shape.groups):
         instrs = []
-        for s in group_trace(schedule, shape, g, iterations):
+        for s in group_trace(plan, g, iterations):
             instrs.extend(step_instrs(s, shape, s.origin, g))
         per_group.append(instrs)
     return [(shape.simd_of(w), per_group[w // shape.waves_per_group])

@@ -8,7 +8,8 @@ import re
 import pytest
 
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.kernel.gemm import gemm_kernel, kernel_mlir, load_rows
+from pipeline_mlir.kernel.gemm import gemm_kernel, kernel_mlir
+from pipeline_mlir.kernel.plan import load_rows
 from pipeline_mlir.kernel.launch import LaunchError, check_launch, format_launch, kernarg_layout
 from pipeline_mlir.schedules.registry import parse_pipeline
 

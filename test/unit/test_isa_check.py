@@ -16,7 +16,7 @@ import pytest
 
 from kernel_builds import KERNEL_SPECS, build
 from pipeline_mlir.isa.asm import parse_asm
-from pipeline_mlir.kernel.gemm import MFMA_MNEMONICS
+from pipeline_mlir.kernel.plan import MFMA_MNEMONICS
 from pipeline_mlir.isa.check import (DS_READ, LOAD_LDS, Expansion, IsaCheckError,
                                      check_kernel_asm,
                                      expected_skeleton, remap_blocks)

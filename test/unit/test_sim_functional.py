@@ -24,7 +24,8 @@ from pipeline_mlir.schedule.types import BARRIER
 from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.sim.functional import simulate
 from pipeline_mlir.sim.repair import RepairError, repair
-from pipeline_mlir.sim.trace import MATMUL_ROLES, KernelShape, group_trace, kernel_shape
+from pipeline_mlir.kernel.plan import KernelShape, kernel_plan
+from pipeline_mlir.sim.trace import MATMUL_ROLES, group_trace, kernel_shape
 
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "reference"
 SHIPPED = ("pingpong{is_fp8=false}", "pingpong{is_fp8=true}",
@@ -41,9 +42,10 @@ def golden(stem: str) -> str:
     return path.read_text()
 
 
-#: one group of 4 waves (the 4-wave kernel), 2 vm and 2 lgkm instructions per load, one
-#: MFMA per MMA
-SHAPE = KernelShape("4wave", 1, 4, (2, 2), (2, 2), 1, "v_mfma_f32_16x16x32_bf16")
+#: one group of 4 waves (the 4-wave kernel, with its zero-trip fence), 2 vm and 2 lgkm
+#: instructions per load, one MFMA per MMA
+SHAPE = KernelShape("4wave", 1, 4, (2, 2), (2, 2), 1, "v_mfma_f32_16x16x32_bf16",
+                    zero_trip_fence=True)
 
 
 def dump(pro: list[str], krn: list[str], epi: list[str], stagger: int = 99) -> str:
@@ -165,7 +167,7 @@ def test_hand_worked_read_of_an_empty_slot():
 def test_trace_follows_the_kernel_structure():
     pp = parse(golden("pingpong_bf16_l2_2"))
     shape = kernel_shape(parse_pipeline("pingpong"))
-    g0, g1 = (group_trace(pp, shape, g, 1) for g in (0, 1))
+    g0, g1 = (group_trace(kernel_plan(pp, shape), g, 1) for g in (0, 1))
     # group 1 runs its extra barrier at the stagger index (4), everyone joins after the
     # prologue, and group 0 re-aligns after the epilogue
     assert [s.phase for s in g1[:6]] == ["prologue"] * 4 + ["stagger", "prologue"]
@@ -179,9 +181,9 @@ def test_trace_follows_the_kernel_structure():
     # 4-wave, zero trips: the reference kernel's fence
     w4 = parse(golden("4wave_bf16_128x128x64"))
     shape4 = kernel_shape(parse_pipeline("4wave"))
-    fence = [s for s in group_trace(w4, shape4, 0, 0) if s.phase == "fence"]
+    fence = [s for s in group_trace(kernel_plan(w4, shape4), 0, 0) if s.phase == "fence"]
     assert [s.op.tag for s in fence][-1] == BARRIER and len(fence) == 3
-    assert not [s for s in group_trace(w4, shape4, 0, 1) if s.phase == "fence"]
+    assert not [s for s in group_trace(kernel_plan(w4, shape4), 0, 1) if s.phase == "fence"]
 
 
 # ---- the reference schedules ---------------------------------------------------------------

@@ -1,0 +1,539 @@
+"""The one model of a pipelined kernel: its skeleton, warps, LDS layout and arguments.
+
+A double-buffer schedule compiles to three entry lists: the prologue, the kernel (the
+main loop's body) and the epilogue.  The kernel that runs them adds structure of its
+own, and every part of the project that builds, lowers, simulates, checks or emulates
+such a kernel reads that structure here:
+
+* the GEMM generator (:mod:`pipeline_mlir.kernel.gemm`): warps, LDS buffers, arguments;
+* the lowering of the concrete form (``dialect/concrete.py``): the skeleton it emits
+  around the cloned payload ops;
+* the simulator (:mod:`pipeline_mlir.sim.trace`): what each warp group executes;
+* the ISA check (:mod:`pipeline_mlir.isa.check`): what each assembly phase must hold;
+* the numpy reference (:mod:`pipeline_mlir.kernel.reference`): which K tile each
+  entry touches.
+
+The skeleton (:attr:`KernelPlan.parts`), in execution order:
+
+1. ``kernarg-wait``: ``s_waitcnt lgkmcnt(0)``.  The kernel arguments are read with
+   scalar loads, which count on lgkmcnt; waiting for them once before the prologue
+   keeps the schedule's lgkm counts exact.
+2. the prologue entries.  With two warp groups (ping-pong) it is split at the
+   schedule's stagger index: warp group 1 runs one extra ``s_barrier`` there
+   (``stagger``), so the groups run half a phase apart; every warp then runs one
+   ``s_barrier`` after the prologue (``join``).
+3. ``fence`` (kernels with a zero-trip fence, 4-wave): when the main loop runs zero
+   times, ``s_waitcnt vmcnt(0)``, ``s_waitcnt lgkmcnt(0)``, ``s_barrier`` before the
+   epilogue (the reference kernel's fix of the race between the prologue's loads and
+   the epilogue's reads).
+4. the main loop: the kernel entries, once per iteration.
+5. the epilogue entries; with two warp groups warp group 0 then runs one extra
+   ``s_barrier`` (``realign``), so both groups pass the same number.
+
+K tiles, in units of BK: the prologue runs at K base 0, main-loop iteration ``i`` at
+``2*(i+1)``, the epilogue at ``2*(N+1)`` for ``N`` iterations; a data entry with a K
+offset touches tile ``K base + signed_bk_multiple(k_offset)``.
+
+A plan is a :class:`KernelShape` (what the kernel of a schedule kind is: warps and
+groups, instructions per logical op, LDS layout and arguments where a complete kernel
+is built) plus the phases of one compiled schedule (:class:`KernelPlan`).
+
+No MLIR here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.schedule.fences import fenced_sequence
+from pipeline_mlir.schedule.types import KOffsetKind, OpDesc, ScheduleEntry
+
+#: the phases of a compiled schedule, in order
+PHASES = ("prologue", "kernel", "epilogue")
+
+#: kinds of skeleton parts
+KERNARG_WAIT = "kernarg-wait"
+ENTRIES = "entries"
+BARRIER = "barrier"
+ZERO_TRIP_FENCE = "zero-trip-fence"
+LOOP = "loop"
+
+#: MFMA instruction an MMA of the complete kernels becomes, per element type
+MFMA_MNEMONICS = {"bf16": "v_mfma_f32_16x16x32_bf16", "f16": "v_mfma_f32_16x16x32_f16",
+                  "fp8": "v_mfma_f32_16x16x128_f8f6f4"}
+#: LDS stages (double buffer) and subtiles per channel (the halves of a warp tile) of
+#: the complete kernels
+LDS_STAGES = 2
+SUBTILES = 2
+#: gfx950 SIMDs per compute unit
+SIMDS = 4
+
+_BARRIER_TEXT = {
+    "stagger": ("stagger-barrier(group 1)",
+                "the stagger barrier of warp group 1 (inside the prologue)"),
+    "join": ("stagger-barrier(all)", "the barrier every warp runs after the prologue"),
+    "realign": ("stagger-barrier(group 0)",
+                "warp group 0's re-aligning barrier after the epilogue"),
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# LDS layout and kernel arguments
+# ---------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LdsBuffer:
+    """One LDS buffer: the rows a global load of (channel, stage, subtile) writes.
+
+    It holds ``rows`` load rows of ``row_elems`` elements, row-major in load order; load
+    row ``rho`` is tile row :meth:`LdsLayout.tile_rows` ``[rho]``.  ``offset``: bytes
+    from the start of the workgroup's LDS when the buffers are packed in the order of
+    :attr:`LdsLayout.buffers` (the order the kernel declares them; where LLVM finally
+    places each is its choice)."""
+
+    channel: int
+    stage: int
+    subtile: int
+    offset: int
+    rows: int
+    row_elems: int
+    elem_bytes: int
+
+    @property
+    def name(self) -> str:
+        return f"lds_{'ab'[self.channel]}{self.stage}{self.subtile}"
+
+    @property
+    def elements(self) -> int:
+        return self.rows * self.row_elems
+
+    @property
+    def size(self) -> int:
+        return self.elements * self.elem_bytes
+
+
+@dataclass(frozen=True)
+class LdsLayout:
+    """The LDS of a complete kernel: one buffer per (channel, stage, subtile).
+
+    Separate buffers let LLVM see that a DMA into one does not alias fragment reads of
+    another.  A global load of subtile ``u`` fills quadrant ``u`` of every warp: the
+    buffer of subtile ``u`` holds the rows :meth:`tile_rows` names, so a fragment load
+    of subtile ``q`` reads only what the global load of subtile ``q`` wrote."""
+
+    buffers: tuple[LdsBuffer, ...]
+    tile_rows_of: tuple[int, int]     # rows of the A and B tile (BM, BN)
+    warp_tiles: tuple[int, int]       # rows of a warp's A and B tile (WM, WN)
+
+    @property
+    def size(self) -> int:
+        return sum(b.size for b in self.buffers)
+
+    def buffer(self, channel: int, stage: int, subtile: int) -> LdsBuffer:
+        for b in self.buffers:
+            if (b.channel, b.stage, b.subtile) == (channel, stage, subtile):
+                return b
+        raise ConfigError(f"LDS layout: no buffer for channel {channel} stage {stage} "
+                          f"subtile {subtile}")
+
+    def tile_rows(self, channel: int, subtile: int) -> list[int]:
+        """Tile rows the buffers of ``subtile`` hold, in load-row order."""
+        if channel not in (0, 1) or subtile not in range(SUBTILES):
+            raise ConfigError(f"LDS layout: no buffer for channel {channel} subtile {subtile}")
+        return load_rows(self.tile_rows_of[channel], self.warp_tiles[channel], subtile)
+
+
+def load_rows(rows: int, warp_tile: int, subtile: int) -> list[int]:
+    """Tile rows a global load of ``subtile`` moves, in load-row order: quadrant
+    ``subtile`` of every warp row (A) / column (B).  Load row ``rho`` is tile row
+    ``(rho / (W/2))*W + subtile*W/2 + rho % (W/2)`` (``W`` = ``warp_tile``); the
+    generator's index math computes exactly this."""
+    q = warp_tile // 2
+    return [(rho // q) * warp_tile + subtile * q + rho % q for rho in range(rows // 2)]
+
+
+def lds_layout(geometry, traits) -> LdsLayout:
+    """The LDS buffers of the complete kernel of ``geometry`` on warps ``traits``:
+    channel-major, then stage, then subtile; each half a tile of ``BK`` columns."""
+    g = geometry
+    tile = (g.BM, g.BN)
+    buffers, offset = [], 0
+    for ch in (0, 1):
+        for stage in range(LDS_STAGES):
+            for sub in range(SUBTILES):
+                b = LdsBuffer(ch, stage, sub, offset, tile[ch] // SUBTILES, g.BK, g.elem_bytes)
+                buffers.append(b)
+                offset += b.size
+    return LdsLayout(tuple(buffers), tile, (g.BM // traits.warps_m, g.BN // traits.warps_n))
+
+
+@dataclass(frozen=True)
+class KernelArgument:
+    """One argument of the kernel function.
+
+    ``buffer``: a global memref of ``element`` (the MLIR memref calling convention
+    passes it as five 8-byte fields, :data:`MEMREF_FIELDS`); ``index``: one 8-byte
+    integer."""
+
+    name: str
+    kind: str                  # buffer | index
+    element: str | None = None
+
+    #: the fields a memref argument is passed as
+    MEMREF_FIELDS = ("allocated", "aligned", "offset", "size", "stride")
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("buffer", "index"):
+            raise ConfigError(f"kernel argument '{self.name}': kind must be buffer or index, "
+                              f"got {self.kind!r}")
+        if (self.kind == "buffer") != (self.element is not None):
+            raise ConfigError(f"kernel argument '{self.name}': a buffer has an element type, "
+                              f"an index has none")
+
+    def fields(self) -> tuple[tuple[str, int], ...]:
+        """(name, bytes) of each 8-byte field the argument is passed as."""
+        if self.kind == "index":
+            return ((self.name, 8),)
+        return tuple((f"{self.name}.{f}", 8) for f in self.MEMREF_FIELDS)
+
+
+def gemm_arguments(dtype: str) -> tuple[KernelArgument, ...]:
+    """``C = A x B^T``: A (M x K) and B (N x K) of ``dtype``, C (M x N) of f32, then the
+    problem size."""
+    return (KernelArgument("A", "buffer", dtype), KernelArgument("B", "buffer", dtype),
+            KernelArgument("C", "buffer", "f32"), KernelArgument("M", "index"),
+            KernelArgument("N", "index"), KernelArgument("K", "index"))
+
+
+# ---------------------------------------------------------------------------------------------
+# The kernel shape: what the kernel of a schedule kind is
+# ---------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class KernelShape:
+    """How a kernel runs any schedule of its kind: its warps and what each logical op
+    issues.
+
+    ``groups`` warp groups of ``waves_per_group`` waves; ``vm_per_load`` /
+    ``lgkm_per_load``: vmcnt / lgkmcnt instructions of one global / fragment load of
+    channel A and B; ``mfmas_per_mma`` and ``mfma``: the MFMAs an MMA entry becomes
+    (``None``: not known without the kernel's geometry).  ``stagger_barrier`` /
+    ``realign_barrier``: the two-group kernel's extra barriers (a kernel without one
+    of them deadlocks: the simulator's tests switch one off to see that it is caught).
+    ``lds`` and ``arguments``: the complete kernel's LDS buffers and function
+    arguments (``None`` / empty without a geometry).  ``bank_cycles``: per warp group,
+    the LDS bank cycles of each access of the kernel's loop body, keyed by ``(kind,
+    channel, stage, subtile, part)`` (:meth:`pipeline_mlir.sim.lds_banks.KernelBanks.
+    cycles`); empty when the lane addresses are not known (priced conflict-free)."""
+
+    schedule: str
+    groups: int
+    waves_per_group: int
+    vm_per_load: tuple[int, int]
+    lgkm_per_load: tuple[int, int]
+    mfmas_per_mma: int | None = None
+    mfma: str | None = None
+    zero_trip_fence: bool = False
+    kernarg_wait: bool = True
+    simds: int = SIMDS
+    stagger_barrier: bool = True
+    realign_barrier: bool = True
+    lds: LdsLayout | None = None
+    arguments: tuple[KernelArgument, ...] = ()
+    bank_cycles: tuple = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        if self.groups not in (1, 2):
+            raise ConfigError(f"kernel shape of '{self.schedule}': {self.groups} warp groups "
+                              f"(the kernels run one group, or two staggered by one barrier)")
+        if self.waves_per_group < 1:
+            raise ConfigError(f"kernel shape of '{self.schedule}': waves_per_group must be at "
+                              f"least 1, got {self.waves_per_group}")
+        for what, counts in (("vm_per_load", self.vm_per_load),
+                             ("lgkm_per_load", self.lgkm_per_load)):
+            if len(counts) != 2 or any(c < 0 for c in counts):
+                raise ConfigError(f"kernel shape of '{self.schedule}': {what} must be two "
+                                  f"counts >= 0 (A, B), got {counts}")
+
+    @property
+    def waves(self) -> int:
+        return self.groups * self.waves_per_group
+
+    def simd_of(self, wave: int) -> int:
+        """Waves fill the SIMDs round robin (wave w on SIMD w % 4): the ping-pong
+        kernel's two groups share each SIMD, one wave of each."""
+        return wave % self.simds
+
+    def describe(self) -> str:
+        return (f"{self.schedule}: {self.waves} waves in {self.groups} group(s), "
+                f"vm/load A={self.vm_per_load[0]} B={self.vm_per_load[1]}, lgkm/load "
+                f"A={self.lgkm_per_load[0]} B={self.lgkm_per_load[1]}, {self.mfmas_per_mma} "
+                f"x {self.mfma} per MMA")
+
+
+def mfmas_per_mma(geometry, traits) -> int:
+    """MFMAs one MMA entry of the complete kernel runs: a quadrant of the warp tile
+    (``WM/MMA_M/2 x WN/MMA_N/2`` MFMA tiles) over ``BK/MMA_K`` K steps."""
+    g = geometry
+    qm = g.BM // traits.warps_m // g.MMA_M // 2
+    qn = g.BN // traits.warps_n // g.MMA_N // 2
+    return qm * qn * (g.BK // g.MMA_K)
+
+
+def kernel_shape(schedule, geometry=None) -> KernelShape:
+    """The shape of the kernel of ``schedule`` (a built ``PipelineSchedule``).
+
+    The counts are the schedule's (what its waits were derived for); with the
+    ``geometry`` of a complete kernel also its MFMAs per MMA and mnemonic, its LDS
+    layout and its arguments."""
+    traits = schedule.kernel_traits
+    if traits is None:
+        raise ConfigError(f"schedule '{schedule.name}' has no complete kernel (no K offsets, "
+                          f"no LDS stages)")
+    config = schedule.config()
+    vm = (config.vm_per_channel(0), config.vm_per_channel(1))
+    lgkm = tuple(schedule.lgkm_per_load())
+    extra = {}
+    if geometry is not None:
+        extra = dict(mfmas_per_mma=mfmas_per_mma(geometry, traits),
+                     mfma=MFMA_MNEMONICS[geometry.dtype], lds=lds_layout(geometry, traits),
+                     arguments=gemm_arguments(geometry.dtype))
+    return KernelShape(schedule.name, traits.warp_groups, traits.waves_per_group, vm, lgkm,
+                       zero_trip_fence=traits.zero_trip_fence, **extra)
+
+
+# ---------------------------------------------------------------------------------------------
+# The plan: a shape running the phases of one compiled schedule
+# ---------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Part:
+    """One piece of the kernel's skeleton.
+
+    ``kind``: :data:`KERNARG_WAIT`, :data:`ENTRIES` (entries ``[start, stop)`` of the
+    phase ``name``), :data:`BARRIER` (``name`` stagger | join | realign),
+    :data:`ZERO_TRIP_FENCE` or :data:`LOOP` (the kernel entries, once per main-loop
+    iteration).  ``groups``: the warp groups that run it (``None``: every warp)."""
+
+    kind: str
+    name: str
+    start: int = 0
+    stop: int = 0
+    groups: tuple[int, ...] | None = None
+
+    def runs_in(self, group: int) -> bool:
+        return self.groups is None or group in self.groups
+
+    def ops(self) -> tuple[OpDesc, ...]:
+        """The instructions of a part the kernel adds (not of an entry list)."""
+        if self.kind == KERNARG_WAIT:
+            return (OpDesc.wait_lgkm(0),)
+        if self.kind == BARRIER:
+            return (OpDesc.barrier(),)
+        if self.kind == ZERO_TRIP_FENCE:
+            return (OpDesc.wait_vm(0), OpDesc.wait_lgkm(0), OpDesc.barrier())
+        raise ConfigError(f"the {self.name} entries are the schedule's, not the kernel's")
+
+    def label(self) -> str:
+        """The name findings give it (``lowering:<label>``)."""
+        if self.kind == BARRIER:
+            return _BARRIER_TEXT[self.name][0]
+        return self.kind if self.kind in (KERNARG_WAIT, ZERO_TRIP_FENCE) else self.name
+
+    def describe(self) -> str:
+        if self.kind == BARRIER:
+            return _BARRIER_TEXT[self.name][1]
+        if self.kind == ZERO_TRIP_FENCE:
+            return "the zero-trip fence between prologue and epilogue"
+        if self.kind == KERNARG_WAIT:
+            return "the wait for the kernel arguments before the prologue"
+        return f"{self.name} entries {self.start}..{self.stop - 1}"
+
+
+@dataclass(frozen=True)
+class Executed:
+    """One op as a warp group executes it (:meth:`KernelPlan.run`)."""
+
+    part: Part
+    phase: str          # prologue | kernel | epilogue, else the part's name
+    iteration: int      # main-loop iteration (kernel phase), else 0
+    entry: int          # index in the phase (-1 for ops the kernel adds)
+    op: OpDesc
+    k_base: int         # K tile base of the phase (BK units)
+
+    @property
+    def k_tile(self) -> int | None:
+        """The K tile a data op with a K offset touches."""
+        if self.op.k_offset == KOffsetKind.NONE:
+            return None
+        return self.k_base + self.op.k_offset.signed_bk_multiple()
+
+
+def _blocks(phase: str, entries: tuple, blocks) -> tuple | None:
+    if blocks is None:
+        return None
+    blocks = tuple(blocks)
+    if all(b is None for b in blocks):
+        return None
+    if len(blocks) != len(entries):
+        raise ConfigError(f"kernel plan: the {phase} has {len(entries)} entries but "
+                          f"{len(blocks)} block indices")
+    return blocks
+
+
+@dataclass(frozen=True)
+class KernelPlan:
+    """The kernel of ``shape`` running one compiled schedule's phases.
+
+    ``blocks``: per phase, the program block of each entry (``None``: no blocks); the
+    lowering fences each change of block.  Build it with :func:`kernel_plan`."""
+
+    shape: KernelShape
+    prologue: tuple[ScheduleEntry, ...]
+    kernel: tuple[ScheduleEntry, ...]
+    epilogue: tuple[ScheduleEntry, ...]
+    warp_stagger_index: int
+    prologue_blocks: tuple[int | None, ...] | None = None
+    kernel_blocks: tuple[int | None, ...] | None = None
+    epilogue_blocks: tuple[int | None, ...] | None = None
+    parts: tuple[Part, ...] = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        s = self.warp_stagger_index
+        if isinstance(s, bool) or not isinstance(s, int) or s < 0:
+            raise ConfigError(f"kernel plan: the warp stagger index must be an integer >= 0, "
+                              f"got {s!r}")
+        if self.shape.groups > 1 and s > len(self.prologue):
+            raise ConfigError(f"the {self.shape.schedule} kernel staggers its warp groups at "
+                              f"WARP_STAGGER_INDEX, which is {s}, past the prologue's "
+                              f"{len(self.prologue)} entries")
+        for phase in PHASES:
+            object.__setattr__(self, f"{phase}_blocks",
+                               _blocks(phase, self.entries(phase),
+                                       getattr(self, f"{phase}_blocks")))
+        object.__setattr__(self, "parts", self._skeleton())
+
+    def _skeleton(self) -> tuple[Part, ...]:
+        sh, n_pro = self.shape, len(self.prologue)
+        two = sh.groups > 1
+        parts = []
+        if sh.kernarg_wait:
+            parts.append(Part(KERNARG_WAIT, "kernarg-wait"))
+        if two:
+            cut = self.warp_stagger_index
+            parts.append(Part(ENTRIES, "prologue", 0, cut))
+            if sh.stagger_barrier:
+                parts.append(Part(BARRIER, "stagger", groups=(1,)))
+            parts.append(Part(ENTRIES, "prologue", cut, n_pro))
+            parts.append(Part(BARRIER, "join"))
+        else:
+            parts.append(Part(ENTRIES, "prologue", 0, n_pro))
+        if sh.zero_trip_fence:
+            parts.append(Part(ZERO_TRIP_FENCE, "fence"))
+        parts.append(Part(LOOP, "kernel", 0, len(self.kernel)))
+        parts.append(Part(ENTRIES, "epilogue", 0, len(self.epilogue)))
+        if two and sh.realign_barrier:
+            parts.append(Part(BARRIER, "realign", groups=(0,)))
+        return tuple(parts)
+
+    # -- reading ------------------------------------------------------------------------
+    def entries(self, phase: str) -> tuple[ScheduleEntry, ...]:
+        if phase not in PHASES:
+            raise ConfigError(f"kernel plan: unknown phase '{phase}' (expected "
+                              f"{', '.join(PHASES)})")
+        return getattr(self, phase)
+
+    def blocks(self, phase: str) -> tuple[int | None, ...] | None:
+        self.entries(phase)
+        return getattr(self, f"{phase}_blocks")
+
+    def phases(self):
+        """``(name, entries)`` of each phase, in order."""
+        return [(p, self.entries(p)) for p in PHASES]
+
+    @property
+    def loop_index(self) -> int:
+        return next(i for i, p in enumerate(self.parts) if p.kind == LOOP)
+
+    def asm_phase(self, part: Part) -> str:
+        """Where a part lands in the final code: ``prologue`` (everything before the main
+        loop), ``loop`` or ``epilogue``."""
+        i, loop = self.parts.index(part), self.loop_index
+        return "prologue" if i < loop else "loop" if i == loop else "epilogue"
+
+    def fenced(self, part: Part, fence_waits: bool = True, fence_blocks: bool = True
+               ) -> list[int | None]:
+        """The entries of an ENTRIES or LOOP part (indices in their phase) with ``None``
+        where the lowering puts a ``sched_barrier`` fence
+        (:func:`~pipeline_mlir.schedule.fences.fenced_sequence`)."""
+        if part.kind not in (ENTRIES, LOOP):
+            raise ConfigError(f"kernel plan: {part.describe()} has no schedule entries")
+        entries = self.entries(part.name)[part.start:part.stop]
+        blocks = self.blocks(part.name)
+        if blocks is not None:
+            blocks = blocks[part.start:part.stop]
+        seq = fenced_sequence([e.op for e in entries], blocks, fence_waits, fence_blocks)
+        out, nxt = [], part.start
+        for item in seq:
+            if item is None:
+                out.append(None)
+            else:
+                out.append(nxt)
+                nxt += 1
+        return out
+
+    @staticmethod
+    def k_base(phase: str, iteration: int = 0, iterations: int = 0) -> int:
+        """The K tile base (BK units) of ``phase``: 0 for the prologue, ``2*(i+1)`` for
+        main-loop iteration ``i``, ``2*(N+1)`` for the epilogue after ``N`` iterations."""
+        if phase == "prologue":
+            return 0
+        if phase == "kernel":
+            return 2 * (iteration + 1)
+        if phase == "epilogue":
+            return 2 * (iterations + 1)
+        raise ConfigError(f"kernel plan: unknown phase '{phase}' (expected "
+                          f"{', '.join(PHASES)})")
+
+    def run(self, group: int, iterations: int):
+        """What warp group ``group`` executes when the main loop runs ``iterations``
+        times: :class:`Executed` ops, in order."""
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 0:
+            raise ConfigError(f"kernel plan: iterations must be an integer >= 0, got "
+                              f"{iterations!r}")
+        if group not in range(self.shape.groups):
+            raise ConfigError(f"kernel plan: warp group {group} does not exist (the kernel has "
+                              f"{self.shape.groups})")
+        for part in self.parts:
+            if not part.runs_in(group):
+                continue
+            if part.kind == ENTRIES:
+                entries = self.entries(part.name)
+                base = self.k_base(part.name, 0, iterations)
+                for i in range(part.start, part.stop):
+                    yield Executed(part, part.name, 0, i, entries[i].op, base)
+            elif part.kind == LOOP:
+                for it in range(iterations):
+                    base = self.k_base("kernel", it)
+                    for i, e in enumerate(self.kernel):
+                        yield Executed(part, "kernel", it, i, e.op, base)
+            elif part.kind == ZERO_TRIP_FENCE and iterations:
+                continue
+            else:
+                for op in part.ops():
+                    yield Executed(part, part.name, 0, -1, op, 0)
+
+
+def kernel_plan(schedule, shape: KernelShape, blocks: dict | None = None) -> KernelPlan:
+    """The plan of ``shape`` running ``schedule``: anything with ``prologue``, ``kernel``,
+    ``epilogue`` entry lists and a ``warp_stagger_index`` (a compiled schedule, a
+    schedule dump, the kernel's repaired phases).  ``blocks``: ``{phase: block index of
+    each entry}`` for the phases that have blocks."""
+    blocks = dict(blocks or {})
+    unknown = set(blocks) - set(PHASES)
+    if unknown:
+        raise ConfigError(f"kernel plan: blocks of unknown phase(s) {', '.join(sorted(unknown))}")
+    return KernelPlan(shape, tuple(schedule.prologue), tuple(schedule.kernel),
+                      tuple(schedule.epilogue), schedule.warp_stagger_index,
+                      blocks.get("prologue"), blocks.get("kernel"), blocks.get("epilogue"))

@@ -20,21 +20,26 @@ Contract (see ``dialect/README.md``, "Concrete form"):
 ``sched-import`` mirrors the tagged ops into a ``concrete`` ``sched.pipeline``
 placed right before the loop (each body op has ``payload = i``; the payload op
 gets ``sched.payload = i``).  After the scheduling passes,
-``sched-lower-to-rocdl`` calls :func:`materialize`: the payload ops are cloned
-where the schedule puts them (prologue with k base ``%lb``, a new loop from
-``%lb + %step``, epilogue with k base ``%ub``), the control entries become
-fenced ``rocdl`` ops, and the loop results are rewired through the epilogue.
+``sched-lower-to-rocdl`` calls :func:`materialize`, which reads the pipeline's phases
+into a kernel plan (:mod:`pipeline_mlir.kernel.plan`) and emits its skeleton: the
+payload ops are cloned where the schedule puts them (prologue with k base ``%lb``, a
+new loop from ``%lb + %step``, epilogue with k base ``%ub``), the control entries
+become fenced ``rocdl`` ops, the plan's own waits and barriers (kernel-argument wait,
+warp-group stagger, zero-trip fence) are added, and the loop results are rewired
+through the epilogue.
 """
 
 from __future__ import annotations
 
+from pipeline_mlir.kernel.plan import (BARRIER, ENTRIES, KERNARG_WAIT, LOOP, ZERO_TRIP_FENCE,
+                                       KernelPlan, kernel_shape)
 from pipeline_mlir.schedule.types import KOffsetKind, OpDesc
 
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, get, i64, options_attr, ops_of, read_entry, read_phase
-from pipeline_mlir.dialect.rocdl_build import emit_entries
+from pipeline_mlir.dialect.rocdl_build import create_control, emit_entries
 
 TAG_ATTRS = {"sched.global_load": S.GLOBAL_LOAD, "sched.frag_load": S.FRAG_LOAD,
              "sched.mma": S.MMA_OP, "sched.lds_store": S.LDS_STORE}
@@ -332,17 +337,20 @@ class _Emitter:
                 self.env[old_r] = new_r
 
 
-def _emit_phase(em: _Emitter, templates: _Templates, ph_op, schedule: str, fence_waits: bool,
-                fence_blocks: bool, part: slice = slice(None)) -> None:
-    if part.start in (None, 0):
+def _emit_part(em: _Emitter, templates: _Templates, ph_op, plan: KernelPlan, part) -> None:
+    """Emit the entries of one part of the plan (a phase or a stretch of one)."""
+    if part.start == 0:
         templates.start_phase()
 
     def place(e_op, d) -> None:
         tdesc, top = templates.find(d, e_op)
         em.emit_payload(tdesc, top, d)
 
-    emit_entries(ops_of(ph_op.regions[0])[part], [e.op for e in read_phase(ph_op, schedule)][part],
-                 fence_waits, fence_blocks, place)
+    entries = plan.entries(part.name)
+    seq = [None if i is None else entries[i].op for i in plan.fenced(part)]
+    emit_entries(ops_of(ph_op.regions[0])[part.start:part.stop],
+                 [e.op for e in entries[part.start:part.stop]], plan.fence_waits,
+                 plan.fence_blocks, place, seq)
 
 
 def _yield_values(loop):
@@ -370,8 +378,26 @@ def _barrier_if(cond) -> None:
         B.scf.YieldOp([])
 
 
-def materialize(p, fence_waits: bool = True, fence_blocks: bool = True) -> None:
-    """Replace the loop after the concrete pipeline ``p`` by prologue / loop / epilogue."""
+_PHASE_OPS = {"prologue": S.PROLOGUE, "kernel": S.KERNEL, "epilogue": S.EPILOGUE}
+
+
+def plan_from_ir(p, fence_waits: bool = True, fence_blocks: bool = True) -> KernelPlan:
+    """The kernel plan of a pipeline in state "phases": its schedule's kernel shape, the
+    phases as the passes left them (``block`` attributes included), the stagger, and the
+    lowering's fence options."""
+    shape = kernel_shape(p.schedule_object())
+    phases, blocks = {}, {}
+    for name, op_name in _PHASE_OPS.items():
+        phases[name] = tuple(read_phase(p.phase_ops[op_name], p.schedule))
+        blocks[name] = [get(e, "block", S.INT) for e in ops_of(p.phase_ops[op_name].regions[0])]
+    return KernelPlan(shape, phases["prologue"], phases["kernel"], phases["epilogue"],
+                      get(p.op, "warp_stagger_index", S.INT, 0), blocks["prologue"],
+                      blocks["kernel"], blocks["epilogue"], fence_waits, fence_blocks)
+
+
+def materialize(p, fence_waits: bool = True, fence_blocks: bool = True) -> KernelPlan:
+    """Replace the loop after the concrete pipeline ``p`` by the kernel plan's prologue /
+    loop / epilogue; returns the plan it emitted."""
     block_ops = [_op(o) for o in p.op.block.operations]
     idx = block_ops.index(p.op)
     if idx + 1 >= len(block_ops) or block_ops[idx + 1].name != "scf.for":
@@ -381,61 +407,80 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True) -> None:
     for name in S.PHASE_OPS:
         if name not in p.phase_ops:
             raise IRError(p.op, f"'sched.pipeline' op lacks '{name}'")
-    request = p.request()
+    plan = plan_from_ir(p, fence_waits, fence_blocks)
+    parts = plan.parts
+    last_prologue = max(i for i, part in enumerate(parts)
+                        if part.kind == ENTRIES and part.name == "prologue")
+    # the warp groups some part runs alone (in the order they first appear)
+    alone = list(dict.fromkeys(g for part in parts if part.groups is not None
+                               for g in part.groups))
     lb, ub, step = (loop.operands[0], loop.operands[1], loop.operands[2])
     inits = list(loop.operands)[3:]
     old_yields = _yield_values(loop)
-    stagger = get(p.op, "warp_stagger_index", S.INT, 0)
+    em, phase, start = None, None, None
+    cond = {}
+    new_inits = new_loop = finals = None
     with ir.InsertionPoint(loop), loop.location:
-        # kernel arguments are read with s_load (lgkm): wait for them once, so the
-        # pipeline's lgkm counts are exact
-        B.rocdl.s_waitcnt(0xC07F)
-        two = _index_const(2)
-        bk = B.arith.divui(step, two)
-        em = _Emitter(loop, bk)
-        group1 = group0 = None
-        n_pro = len(ops_of(p.phase_ops[S.PROLOGUE].regions[0]))
-        if stagger <= n_pro:
-            size = _block_size(loop)
-            if size is None:
-                raise IRError(loop, "the warp stagger needs the kernel's known_block_size")
-            tid = B.gpu.thread_id(B.gpu.Dimension.x)
-            grp = B.arith.divui(tid, _index_const(size // 2))
-            group1 = B.arith.cmpi(B.arith.CmpIPredicate.eq, grp, _index_const(1))
-            group0 = B.arith.cmpi(B.arith.CmpIPredicate.eq, grp, _index_const(0))
-        # prologue (k base = lb)
-        em.start_phase(lb, inits)
-        _emit_prologue(em, templates, p, stagger, group1, fence_waits, fence_blocks)
-        new_inits = [_final(em, y, init) for y, init in zip(old_yields, inits)]
-        if group1 is not None:
-            B.rocdl.s_barrier()
-        start = B.arith.addi(lb, step)
-        if request.name == "4wave":
-            # zero-trip main loop: the reference kernel's race fix (SPEC 1.4)
-            zero = B.arith.cmpi(B.arith.CmpIPredicate.uge, start, ub)
-            if_op = B.scf.IfOp(zero)
-            with ir.InsertionPoint(if_op.then_block):
-                B.rocdl.s_waitcnt(0x0F70)
-                B.rocdl.s_waitcnt(0xC07F)
-                B.rocdl.s_barrier()
-                B.scf.YieldOp([])
-        new_loop = B.scf.ForOp(start, ub, step, new_inits)
-        with ir.InsertionPoint(new_loop.body):
-            em.start_phase(new_loop.induction_variable, list(new_loop.inner_iter_args))
-            _emit_phase(em, templates, p.phase_ops[S.KERNEL], p.schedule, fence_waits,
-                        fence_blocks)
-            B.scf.YieldOp([_final(em, y, a) for y, a in zip(old_yields, new_loop.inner_iter_args)])
-        # epilogue (k base = ub)
-        em.start_phase(ub, list(new_loop.results))
-        _emit_phase(em, templates, p.phase_ops[S.EPILOGUE], p.schedule, fence_waits,
-                    fence_blocks)
-        finals = [_final(em, y, r) for y, r in zip(old_yields, new_loop.results)]
-        if group0 is not None:
-            _barrier_if(group0)
+        for i, part in enumerate(parts):
+            if part.kind == KERNARG_WAIT:
+                for op in part.ops():
+                    create_control(op)
+                continue
+            if em is None:
+                two = _index_const(2)
+                bk = B.arith.divui(step, two)
+                em = _Emitter(loop, bk)
+                if alone:
+                    size = _block_size(loop)
+                    if size is None:
+                        raise IRError(loop, "the warp stagger needs the kernel's "
+                                            "known_block_size")
+                    tid = B.gpu.thread_id(B.gpu.Dimension.x)
+                    grp = B.arith.divui(tid, _index_const(size // plan.shape.groups))
+                    for g in alone:
+                        cond[g] = B.arith.cmpi(B.arith.CmpIPredicate.eq, grp, _index_const(g))
+            if part.kind == ENTRIES:
+                if part.name != phase:    # prologue: k base lb; epilogue: ub
+                    phase = part.name
+                    if phase == "prologue":
+                        em.start_phase(lb, inits)
+                    else:
+                        em.start_phase(ub, list(new_loop.results))
+                _emit_part(em, templates, p.phase_ops[_PHASE_OPS[part.name]], plan, part)
+                if i == last_prologue:
+                    new_inits = [_final(em, y, init) for y, init in zip(old_yields, inits)]
+                if part.name == "epilogue":
+                    finals = [_final(em, y, r) for y, r in zip(old_yields, new_loop.results)]
+            elif part.kind == BARRIER:
+                if part.groups is None:
+                    B.rocdl.s_barrier()
+                for g in part.groups or ():
+                    _barrier_if(cond[g])
+            elif part.kind == ZERO_TRIP_FENCE:
+                # the main loop runs zero times: the fence before the epilogue
+                if start is None:
+                    start = B.arith.addi(lb, step)
+                zero = B.arith.cmpi(B.arith.CmpIPredicate.uge, start, ub)
+                if_op = B.scf.IfOp(zero)
+                with ir.InsertionPoint(if_op.then_block):
+                    for op in part.ops():
+                        create_control(op)
+                    B.scf.YieldOp([])
+            elif part.kind == LOOP:
+                if start is None:
+                    start = B.arith.addi(lb, step)
+                new_loop = B.scf.ForOp(start, ub, step, new_inits)
+                with ir.InsertionPoint(new_loop.body):
+                    em.start_phase(new_loop.induction_variable, list(new_loop.inner_iter_args))
+                    phase = part.name
+                    _emit_part(em, templates, p.phase_ops[S.KERNEL], plan, part)
+                    B.scf.YieldOp([_final(em, y, a)
+                                   for y, a in zip(old_yields, new_loop.inner_iter_args)])
     for old, new in zip(loop.results, finals):
         old.replace_all_uses_with(new)
     loop.erase()
     p.op.erase()
+    return plan
 
 
 def _final(em: _Emitter, y, fallback):
@@ -450,14 +495,3 @@ def _final(em: _Emitter, y, fallback):
             return fallback  # produced by an op this phase does not run
         return em.resolve(y, 0, _op(owner))
     return y
-
-
-def _emit_prologue(em, templates, p, stagger, group1, fence_waits, fence_blocks) -> None:
-    ph = p.phase_ops[S.PROLOGUE]
-    if group1 is None:
-        _emit_phase(em, templates, ph, p.schedule, fence_waits, fence_blocks)
-        return
-    # split at the stagger index: warp group 1 runs one extra barrier there
-    _emit_phase(em, templates, ph, p.schedule, fence_waits, fence_blocks, slice(0, stagger))
-    _barrier_if(group1)
-    _emit_phase(em, templates, ph, p.schedule, fence_waits, fence_blocks, slice(stagger, None))

@@ -78,19 +78,22 @@ CONTROL_TAGS = (WAIT_VM, WAIT_LGKM, BARRIER, SET_PRIO, SCHEDULE_BARRIER, SCHED_G
 
 
 def emit_entries(entry_ops: list, descs: list[OpDesc], fence_waits: bool, fence_blocks: bool,
-                 on_data) -> tuple[list[int], int]:
+                 on_data, sequence: list | None = None) -> tuple[list[int], int]:
     """Lower a phase's entries at the current insertion point.
 
-    Fences (``fenced_sequence``) and the rocdl ops of control entries are created there;
-    ``on_data(entry_op, desc)`` places each data entry.  Returns the position, among
-    the emitted ops, where each entry starts (its leading fences included) and how many
-    ops were emitted.  A control entry the hardware cannot encode is an IRError.
+    Fences (``sequence``, the entries with ``None`` where a fence goes; by default
+    ``fenced_sequence`` of the entries' ``block`` attributes) and the rocdl ops of
+    control entries are created there; ``on_data(entry_op, desc)`` places each data
+    entry.  Returns the position, among the emitted ops, where each entry starts (its
+    leading fences included) and how many ops were emitted.  A control entry the
+    hardware cannot encode is an IRError.
     """
 
-
-    blocks = [get(e, "block", S.INT) for e in entry_ops]
-    seq = fenced_sequence(descs, blocks if any(b is not None for b in blocks) else None,
-                          fence_waits, fence_blocks)
+    if sequence is None:
+        blocks = [get(e, "block", S.INT) for e in entry_ops]
+        sequence = fenced_sequence(descs, blocks if any(b is not None for b in blocks)
+                                   else None, fence_waits, fence_blocks)
+    seq = sequence
     pairs = iter(zip(entry_ops, descs))
     positions, pos, start = [], 0, None
     for item in seq:

@@ -11,7 +11,9 @@ MFMAs across them.
 Abstract pipelines keep their data ops as ``sched`` ops with a ``tag`` attribute
 (the schedule's op name); the body and the program, no longer needed, are
 removed.  Concrete pipelines (``concrete``) are materialized into the real
-prologue / loop / epilogue around their ``scf.for`` (``dialect/concrete.py``).
+prologue / loop / epilogue around their ``scf.for`` (``dialect/concrete.py``); the
+pass object keeps the kernel plan of each (:attr:`LowerToROCDL.plans`), which the
+ISA check of ``--emit=report`` compares the final assembly with.
 """
 
 from __future__ import annotations
@@ -37,10 +39,14 @@ class LowerToROCDL(SchedPass):
                    "fence every kernel block boundary with rocdl.sched.barrier none"),
     )
 
+    def __init__(self, **values) -> None:
+        super().__init__(**values)
+        #: the kernel plan of every concrete pipeline this pass materialized, in order
+        self.plans: list = []
+
     def run_pipeline(self, p) -> None:
         if get(p.op, "concrete", S.UNIT, False):
-
-            materialize(p, self["fence-waits"], self["fence-blocks"])
+            self.plans.append(materialize(p, self["fence-waits"], self["fence-blocks"]))
             return CONSUMED
         s = p.schedule_object()
         positions = {}

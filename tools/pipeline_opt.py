@@ -290,6 +290,10 @@ class Job:
         self.keep.append(obj)
         pm.add(obj, name=name, argument=name)
 
+    def plans(self) -> list:
+        """The kernel plans ``sched-lower-to-rocdl`` lowered (after :meth:`run`)."""
+        return [plan for obj in self.keep for plan in getattr(obj, "plans", ())]
+
     def run(self, text: str, line_offset: int = 0):
         """(output text or bytes, diagnostics); diagnostics non-empty means failure."""
         from pipeline_mlir.dialect.bindings import ir, new_context
@@ -336,9 +340,9 @@ class Job:
 
         if emit == "asm":
             return compile_llvm_ir(ll, mcpu=self.args.mcpu, kind="asm")
-        if emit == "report":  # resources, occupancy, counts, ISA check (kernel_report.py)
-
-            return report_from_llvm_ir(ll, self.args.mcpu, self.args.pipeline)
+        if emit == "report":  # resources, occupancy, counts, ISA check (isa/report.py)
+            plans = self.plans()
+            return report_from_llvm_ir(ll, self.args.mcpu, plans[0] if len(plans) == 1 else None)
         obj = compile_llvm_ir(ll, mcpu=self.args.mcpu, kind="obj")
         return obj if emit == "obj" else link_hsaco(obj)
 
@@ -488,6 +492,23 @@ def _run(args) -> tuple[object, list[str]]:
         return b"".join(outputs), []
     sep = "\n// -----\n" if args.split_input_file and len(outputs) > 1 else ""
     return sep.join(o if o.endswith("\n") else o + "\n" for o in outputs), []
+
+
+def compile_pipeline(spec: str, emit: str = "llvm") -> tuple[object, list]:
+    """``pipeline-opt --pipeline=SPEC --emit=EMIT`` (no input) in process: the output and
+    the kernel plans ``sched-lower-to-rocdl`` lowered.  A failure raises
+    :class:`~pipeline_mlir.errors.PipelineError` with the diagnostics."""
+    try:
+        args = _parser().parse_args([f"--pipeline={spec}", f"--emit={emit}"])
+        _check_args(args)
+        text, filename = _read_input(args)
+        job = Job(args, filename)
+        out, diags = job.run(text)
+    except (UsageError, Failure) as e:
+        raise PipelineError(str(e)) from None
+    if diags:
+        raise PipelineError("\n".join(_format_diags(diags)))
+    return out, job.plans()
 
 
 def _write(path: str, data) -> None:

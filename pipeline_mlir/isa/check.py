@@ -6,14 +6,13 @@ schedule entry into instructions: a global load into ``vm_cost``
 MMA into ``mfmas_per_mma`` MFMAs, WAIT_VM / WAIT_LGKM into one ``s_waitcnt``,
 BARRIER ``s_barrier``, SET_PRIO ``s_setprio``, SCHEDULE_BARRIER and the fences
 of :func:`pipeline_mlir.schedule.fences.fenced_sequence` ``sched_barrier``.  Around the
-phases it adds: a ``s_waitcnt lgkmcnt(0)`` for the kernel arguments before the
-prologue; for a warp-staggered (ping-pong) prologue one ``s_barrier`` of warp
-group 1 at the stagger index, one of every warp after the prologue and one of
-warp group 0 after the epilogue; for 4-wave the zero-trip fence
-(``vmcnt(0)``, ``lgkmcnt(0)``, ``s_barrier``) between prologue and main loop
-(SPEC 1.4).  That is the *expected* skeleton of each assembly phase
+phases it adds what the kernel plan (:mod:`pipeline_mlir.kernel.plan`) says: the wait
+for the kernel arguments before the prologue, the warp groups' stagger barriers, the
+zero-trip fence.  That is the *expected* skeleton of each assembly phase
 (:meth:`pipeline_mlir.isa.asm.AsmFunction.main_loop_phases`: prologue = blocks
-before the main loop, loop, epilogue = blocks after it).
+before the main loop, loop, epilogue = blocks after it).  The plan is the one the
+lowering used: its phases are the schedule as the passes left it (after
+``sched-fix-hazards``), nothing is recompiled here.
 
 The *actual* skeleton is the assembly's MFMAs, ds ops, vector-memory loads,
 waits, barriers, priorities and fences.  Scalar loads (kernel arguments) and
@@ -48,13 +47,12 @@ No MLIR here.
 from __future__ import annotations
 
 import difflib
-import functools
 from collections import Counter
 from dataclasses import dataclass, field
 
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
-from pipeline_mlir.schedule.fences import fenced_sequence
+from pipeline_mlir.kernel.plan import ENTRIES, LOOP, KernelPlan
 from pipeline_mlir.schedule.targets import HINT_GROUP_MASKS
 from pipeline_mlir.schedule.types import (
     BARRIER,
@@ -63,8 +61,8 @@ from pipeline_mlir.schedule.types import (
     SET_PRIO,
     WAIT_LGKM,
     WAIT_VM,
+    OpDesc,
     OpRole,
-    ScheduleEntry,
 )
 
 __all__ = ["IsaCheckError", "Token", "Finding", "Outside", "IsaCheck", "expected_skeleton",
@@ -222,8 +220,7 @@ def _per_channel(counts: tuple[int, int], op, label: str, what: str) -> int:
     return counts[op.channel]
 
 
-def _entry_tokens(e: ScheduleEntry, label: str, x: Expansion) -> list[Token]:
-    op = e.op
+def _op_tokens(op: OpDesc, label: str, x: Expansion) -> list[Token]:
     o = (label,)
     if op.tag == WAIT_VM:
         return [Token("wait", vm=op.wait_value, origin=o)]
@@ -249,54 +246,36 @@ def _entry_tokens(e: ScheduleEntry, label: str, x: Expansion) -> list[Token]:
                         f"known instructions")
 
 
-def _phase_tokens(entries: list[ScheduleEntry], prefix: str, start: int, blocks,
-                  x: Expansion) -> list[Token]:
+#: how findings name the entries of each phase
+_PREFIX = {"prologue": "PRO", "kernel": "KRN", "epilogue": "EPI"}
+
+
+def _part_tokens(plan: KernelPlan, part, x: Expansion) -> list[Token]:
+    """The tokens of one part of the kernel's skeleton: its entries with the lowering's
+    fences, or the instructions the kernel adds (named ``lowering:<what>``)."""
+    if part.kind not in (ENTRIES, LOOP):
+        return [t for op in part.ops() for t in _op_tokens(op, f"lowering:{part.label()}", x)]
+    prefix = _PREFIX[part.name]
+    entries = plan.entries(part.name)
     out: list[Token] = []
-    descs = [e.op for e in entries]
-    pending = iter(range(start, start + len(entries)))
-    for item in fenced_sequence(descs, blocks, True, True):
-        if item is None:
+    for i in plan.fenced(part):
+        if i is None:
             out.append(Token("sched_barrier", value=0, origin=(f"lowering:fence@{prefix}",)))
-            continue
-        i = next(pending)
-        out += _entry_tokens(entries[i - start], f"{prefix}[{i}]", x)
+        else:
+            out += _op_tokens(entries[i].op, f"{prefix}[{i}]", x)
     return out
 
 
-def _lowered(kind: str, what: str, **kw) -> Token:
-    return Token(kind, origin=(f"lowering:{what}",), **kw)
-
-
-def expected_skeleton(compiled, schedule: str, kernel_blocks: list[int] | None,
-                      x: Expansion) -> dict[str, list[Token]]:
+def expected_skeleton(plan: KernelPlan, x: Expansion) -> dict[str, list[Token]]:
     """The instructions each assembly phase must hold, per the lowering contract.
 
-    ``compiled``: the ``ScheduleCompiler``; ``schedule``: ``'4wave'`` or
-    ``'pingpong'`` (decides the zero-trip fence); ``kernel_blocks``: the block
-    index of each kernel entry (fences between blocks); ``x``: instructions per
-    logical op.
+    ``plan``: the kernel plan the lowering used (its phases, stagger, fences and the
+    instructions the kernel adds); ``x``: instructions per logical op.
     """
-    pro, krn, epi = compiled.prologue, compiled.kernel, compiled.epilogue
-    stagger = compiled.warp_stagger_index
-    staggered = stagger <= len(pro)
-    prologue = [_lowered("wait", "kernarg-wait", lgkm=0)]
-    if staggered:
-        prologue += _phase_tokens(pro[:stagger], "PRO", 0, None, x)
-        prologue.append(_lowered("barrier", "stagger-barrier(group 1)"))
-        prologue += _phase_tokens(pro[stagger:], "PRO", stagger, None, x)
-        prologue.append(_lowered("barrier", "stagger-barrier(all)"))
-    else:
-        prologue += _phase_tokens(pro, "PRO", 0, None, x)
-    if schedule == "4wave":
-        prologue += [_lowered("wait", "zero-trip-fence", vm=0),
-                     _lowered("wait", "zero-trip-fence", lgkm=0),
-                     _lowered("barrier", "zero-trip-fence")]
-    loop = _phase_tokens(krn, "KRN", 0, kernel_blocks or None, x)
-    epilogue = _phase_tokens(epi, "EPI", 0, None, x)
-    if staggered:
-        epilogue.append(_lowered("barrier", "stagger-barrier(group 0)"))
-    return {"prologue": _merge_waits(prologue), "loop": _merge_waits(loop),
-            "epilogue": _merge_waits(epilogue)}
+    out: dict[str, list[Token]] = {ph: [] for ph in PHASES}
+    for part in plan.parts:
+        out[plan.asm_phase(part)] += _part_tokens(plan, part, x)
+    return {ph: _merge_waits(toks) for ph, toks in out.items()}
 
 
 def _combine(a: int | None, b: int | None) -> int | None:
@@ -626,89 +605,34 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]]) -> IsaCheck:
     return res
 
 
-def lowered_schedule(request, iterations: int = 6):
-    """The phases the named pipeline lowers for the kernel of ``request``, with the
-    block index of each kernel entry.
-
-    That is the compiled schedule, repaired by the functional simulator
-    (:mod:`pipeline_mlir.sim.repair`, the ``sched-fix-hazards`` pass the kernel
-    pipelines run, ``max-iterations`` = ``iterations``) where that module exists.
-    Returns ``(schedule, kernel_blocks)``.
-    """
-    return _lowered_schedule(request.spec(), iterations)
-
-
-@functools.lru_cache(maxsize=32)
-def _lowered_schedule(spec: str, iterations: int):
-    """Cached by spec: a pure function of it."""
-    from pipeline_mlir.schedule import stages
-    from pipeline_mlir.schedules.registry import parse_pipeline
-
-    request = parse_pipeline(spec)
-    compiled = request.compile()
-    s = request.build()
-    blocks = stages.phases(s, compiled.body, compiled.edges, compiled.program).kernel_blocks
-    try:
-        from pipeline_mlir.sim.repair import repair
-        from pipeline_mlir.sim.trace import kernel_shape
-    except ImportError:
-        return compiled, blocks
-    fixed = repair(compiled, kernel_shape(request), range(0, iterations + 1))
-    return fixed, remap_blocks(compiled.kernel, blocks, fixed.kernel)
-
-
-def remap_blocks(original: list, blocks: list[int], new: list) -> list[int]:
-    """Block indices for ``new``, a copy of ``original`` with entries inserted or
-    replaced: kept entries keep theirs; an inserted or replacing entry takes the
-    block of the original entry at its position (the one it precedes or replaces),
-    as ``sched-fix-hazards`` does."""
-    index_of = {id(e): k for k, e in enumerate(original)}
-    out, ptr = [], 0
-    for e in new:
-        k = index_of.get(id(e))
-        if k is not None:
-            out.append(blocks[k])
-            ptr = k + 1
-        else:
-            out.append(blocks[ptr] if ptr < len(blocks) else (blocks[-1] if blocks else 0))
-    return out
-
-
-def check_kernel_asm(fn: AsmFunction, request, mfmas_per_mma: int | None = None,
-                     mfma_name: str | None = None, schedule=None,
-                     kernel_blocks: list[int] | None = None, load_name: str | None = None,
+def check_kernel_asm(fn: AsmFunction, plan: KernelPlan, mfmas_per_mma: int | None = None,
+                     mfma_name: str | None = None, load_name: str | None = None,
                      ds_name: str | None = None) -> IsaCheck:
-    """The ISA check of a kernel compiled with pipeline ``request``
-    (:func:`pipeline_mlir.schedules.registry.parse_pipeline`).
+    """The ISA check of a kernel against the kernel plan it was lowered with (what
+    ``sched-lower-to-rocdl`` records, :mod:`pipeline_mlir.kernel.plan`).
 
-    ``mfmas_per_mma``: MFMAs per MMA entry; ``None`` infers it from the assembly
-    (the main loop's MFMAs divided by the kernel's MMA entries, which must divide
-    evenly).  ``mfma_name`` / ``load_name`` / ``ds_name``: the mnemonics an MMA, a
-    global load and a fragment load become (the complete kernels:
-    :data:`pipeline_mlir.kernel.gemm.MFMA_MNEMONICS`, :data:`LOAD_LDS`,
-    :data:`DS_READ`), ``None`` for any instruction of the kind.  ``schedule`` /
-    ``kernel_blocks``: the phases that were lowered (default:
-    :func:`lowered_schedule`).
+    ``mfmas_per_mma``: MFMAs per MMA entry; ``None`` takes the plan's, else infers it
+    from the assembly (the main loop's MFMAs divided by the kernel's MMA entries, which
+    must divide evenly).  ``mfma_name`` / ``load_name`` / ``ds_name``: the mnemonics an
+    MMA, a global load and a fragment load become (the complete kernels:
+    :data:`pipeline_mlir.kernel.plan.MFMA_MNEMONICS`, :data:`LOAD_LDS`,
+    :data:`DS_READ`), ``None`` for the plan's MFMA mnemonic and any instruction of the
+    kind otherwise.
     """
-    if request.name not in ("4wave", "pingpong"):
-        raise IsaCheckError(f"ISA check: pipeline '{request.name}' has no kernel lowering to "
-                            f"check (4wave and pingpong do)")
-    if schedule is None:
-        schedule, kernel_blocks = lowered_schedule(request)
-    s = request.build()
+    shape = plan.shape
+    if mfmas_per_mma is None:
+        mfmas_per_mma = shape.mfmas_per_mma
     if mfmas_per_mma is None:
         try:
             loop = [i for b in fn.main_loop() for i in b.instrs]
         except PipelineError as e:
             raise IsaCheckError(f"ISA check: {e}") from None
         n_mfma = sum(1 for i in loop if i.kind == "mfma")
-        n_mma = sum(1 for e in schedule.kernel if e.op.role == OpRole.COMPUTE)
+        n_mma = sum(1 for e in plan.kernel if e.op.role == OpRole.COMPUTE)
         if n_mma == 0 or n_mfma % n_mma:
             raise IsaCheckError(f"ISA check: the main loop has {n_mfma} MFMAs, not a multiple of "
                                 f"the kernel's {n_mma} MMA entries")
         mfmas_per_mma = n_mfma // n_mma
-    config = s.config()
-    x = Expansion((config.vm_per_channel(0), config.vm_per_channel(1)),
-                  tuple(request.lgkm_per_load(s)), mfmas_per_mma, mfma_name, load_name, ds_name)
-    exp = expected_skeleton(schedule, request.name, kernel_blocks, x)
-    return check_isa(fn, exp)
+    x = Expansion(shape.vm_per_load, shape.lgkm_per_load, mfmas_per_mma,
+                  mfma_name if mfma_name is not None else shape.mfma, load_name, ds_name)
+    return check_isa(fn, expected_skeleton(plan, x))

@@ -34,7 +34,6 @@ from pipeline_mlir.isa.asm import AsmFunction, AsmModule, parse_asm
 from pipeline_mlir.isa.check import check_kernel_asm
 from pipeline_mlir.isa.codeobject import VGPR_GRANULE, CodeObject, read_code_object
 from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
-from pipeline_mlir.schedules.registry import parse_pipeline
 
 __all__ = ["ReportError", "Resources", "KernelReport", "occupancy_gfx950", "resources_from_asm", "resources_from_hsaco", "cross_check",
            "instruction_counts", "vgpr_roles", "kernel_report", "report_from_llvm_ir",
@@ -295,13 +294,13 @@ class KernelReport:
         return text
 
 
-def kernel_report(asm_text: str, hsaco: bytes, request=None, name: str | None = None,
+def kernel_report(asm_text: str, hsaco: bytes, plan=None, name: str | None = None,
                   **isa_options) -> KernelReport:
     """Report on a compiled kernel: its assembly text and linked code object.
 
-    ``request`` (a ``parse_pipeline`` result) enables the ISA check against
-    its schedule; ``name`` picks the kernel (default: the only function);
-    ``isa_options`` go to :func:`pipeline_mlir.isa.check.check_kernel_asm`.
+    ``plan`` (the :class:`~pipeline_mlir.kernel.plan.KernelPlan` the kernel was lowered
+    with) enables the ISA check; ``name`` picks the kernel (default: the only
+    function); ``isa_options`` go to :func:`pipeline_mlir.isa.check.check_kernel_asm`.
     """
     module = parse_asm(asm_text)
     fn = module.function(name)
@@ -313,19 +312,18 @@ def kernel_report(asm_text: str, hsaco: bytes, request=None, name: str | None = 
                        vgpr_roles(fn))
     if fn.name == REFERENCE_PINGPONG_BF16["kernel"]:
         rep.reference = REFERENCE_PINGPONG_BF16
-    if request is None:
-        rep.isa_note = "not run (needs --pipeline: the schedule the kernel was compiled with)"
+    if plan is None:
+        rep.isa_note = ("not run (no kernel plan: no pipelined loop was lowered in this "
+                        "compilation)")
     else:
-        rep.isa = check_kernel_asm(fn, request, **isa_options)
+        rep.isa = check_kernel_asm(fn, plan, **isa_options)
     return rep
 
 
-def report_from_llvm_ir(ll_text: str, mcpu: str = "gfx950", spec: str | None = None) -> str:
-    """Compile LLVM IR (assembly and object), link, and format the report; ``spec``
-    is the ``--pipeline`` spec the kernel was scheduled with (``None``: no ISA check)."""
+def report_from_llvm_ir(ll_text: str, mcpu: str = "gfx950", plan=None) -> str:
+    """Compile LLVM IR (assembly and object), link, and format the report; ``plan`` is the
+    kernel plan ``sched-lower-to-rocdl`` lowered the pipelined loop with (``None``: no
+    ISA check)."""
 
     asm, obj = compile_llvm_ir(ll_text, mcpu=mcpu, kind="both")
-    request = None
-    if spec is not None:
-        request = parse_pipeline(spec)
-    return kernel_report(asm, link_hsaco(obj), request).format()
+    return kernel_report(asm, link_hsaco(obj), plan).format()

@@ -386,8 +386,10 @@ def _blocks(phase: str, entries: tuple, blocks) -> tuple | None:
 class KernelPlan:
     """The kernel of ``shape`` running one compiled schedule's phases.
 
-    ``blocks``: per phase, the program block of each entry (``None``: no blocks); the
-    lowering fences each change of block.  Build it with :func:`kernel_plan`."""
+    ``*_blocks``: per phase, the program block of each entry (``None``: no blocks).
+    ``fence_waits`` / ``fence_blocks``: the lowering fences every run of waits / every
+    change of block with a ``sched_barrier`` (:meth:`fenced`).  Build it with
+    :func:`kernel_plan`."""
 
     shape: KernelShape
     prologue: tuple[ScheduleEntry, ...]
@@ -397,6 +399,8 @@ class KernelPlan:
     prologue_blocks: tuple[int | None, ...] | None = None
     kernel_blocks: tuple[int | None, ...] | None = None
     epilogue_blocks: tuple[int | None, ...] | None = None
+    fence_waits: bool = True
+    fence_blocks: bool = True
     parts: tuple[Part, ...] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -462,8 +466,7 @@ class KernelPlan:
         i, loop = self.parts.index(part), self.loop_index
         return "prologue" if i < loop else "loop" if i == loop else "epilogue"
 
-    def fenced(self, part: Part, fence_waits: bool = True, fence_blocks: bool = True
-               ) -> list[int | None]:
+    def fenced(self, part: Part) -> list[int | None]:
         """The entries of an ENTRIES or LOOP part (indices in their phase) with ``None``
         where the lowering puts a ``sched_barrier`` fence
         (:func:`~pipeline_mlir.schedule.fences.fenced_sequence`)."""
@@ -473,7 +476,8 @@ class KernelPlan:
         blocks = self.blocks(part.name)
         if blocks is not None:
             blocks = blocks[part.start:part.stop]
-        seq = fenced_sequence([e.op for e in entries], blocks, fence_waits, fence_blocks)
+        seq = fenced_sequence([e.op for e in entries], blocks, self.fence_waits,
+                              self.fence_blocks)
         out, nxt = [], part.start
         for item in seq:
             if item is None:
@@ -525,7 +529,8 @@ class KernelPlan:
                     yield Executed(part, part.name, 0, -1, op, 0)
 
 
-def kernel_plan(schedule, shape: KernelShape, blocks: dict | None = None) -> KernelPlan:
+def kernel_plan(schedule, shape: KernelShape, blocks: dict | None = None,
+                fence_waits: bool = True, fence_blocks: bool = True) -> KernelPlan:
     """The plan of ``shape`` running ``schedule``: anything with ``prologue``, ``kernel``,
     ``epilogue`` entry lists and a ``warp_stagger_index`` (a compiled schedule, a
     schedule dump, the kernel's repaired phases).  ``blocks``: ``{phase: block index of
@@ -536,4 +541,5 @@ def kernel_plan(schedule, shape: KernelShape, blocks: dict | None = None) -> Ker
         raise ConfigError(f"kernel plan: blocks of unknown phase(s) {', '.join(sorted(unknown))}")
     return KernelPlan(shape, tuple(schedule.prologue), tuple(schedule.kernel),
                       tuple(schedule.epilogue), schedule.warp_stagger_index,
-                      blocks.get("prologue"), blocks.get("kernel"), blocks.get("epilogue"))
+                      blocks.get("prologue"), blocks.get("kernel"), blocks.get("epilogue"),
+                      fence_waits, fence_blocks)

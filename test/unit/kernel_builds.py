@@ -1,7 +1,8 @@
 """The five shipped GEMM kernels, compiled once per test session (assembly + code object).
 
 Shared by test_asm.py, test_isa_check.py and test_kernel_report.py; each kernel is
-built through ``pipeline-opt --emit=llvm`` (in process) and compiled by LLVM once.
+built through ``pipeline-opt --emit=llvm`` (in process, keeping the kernel plan the
+lowering used) and compiled by LLVM once.
 """
 
 from __future__ import annotations
@@ -24,23 +25,18 @@ class Built:
     kernel: object      # GemmKernel
     asm: str
     hsaco: bytes
+    plan: object        # the KernelPlan sched-lower-to-rocdl lowered the kernel with
 
 
 @functools.lru_cache(maxsize=None)
 def build(key: str) -> Built:
-    import os
-    import tempfile
-
     from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
     from pipeline_mlir.kernel.gemm import gemm_kernel
     from pipeline_mlir.schedules.registry import parse_pipeline
-    from pipeline_mlir.tools.pipeline_opt import main
+    from pipeline_mlir.tools.pipeline_opt import compile_pipeline
 
     spec = KERNEL_SPECS[key]
-    with tempfile.TemporaryDirectory() as tmp:
-        out = os.path.join(tmp, "k.ll")
-        assert main([f"--pipeline={spec}", "--emit=llvm", "-o", out]) == 0
-        with open(out, encoding="utf-8") as f:
-            ll = f.read()
+    ll, plans = compile_pipeline(spec, "llvm")
+    assert len(plans) == 1
     asm, obj = compile_llvm_ir(ll, kind="both")
-    return Built(spec, gemm_kernel(parse_pipeline(spec)), asm, link_hsaco(obj))
+    return Built(spec, gemm_kernel(parse_pipeline(spec)), asm, link_hsaco(obj), plans[0])

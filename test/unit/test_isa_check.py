@@ -17,9 +17,10 @@ import pytest
 from kernel_builds import KERNEL_SPECS, build
 from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.kernel.plan import MFMA_MNEMONICS
+from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.isa.check import (DS_READ, LOAD_LDS, Expansion, IsaCheckError,
-                                     check_kernel_asm,
-                                     expected_skeleton, remap_blocks)
+                                     check_kernel_asm, expected_skeleton)
+from pipeline_mlir.kernel.plan import kernel_plan, kernel_shape
 from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.schedule.types import (BARRIER, SCHEDULE_BARRIER, WAIT_LGKM, WAIT_VM, OpDesc, OpRole,
                                  Phase, ScheduleEntry)
@@ -79,7 +80,7 @@ def kernel(request):
 
 def check(b, asm: str | None = None):
     fn = parse_asm(b.asm if asm is None else asm).function()
-    return check_kernel_asm(fn, b.kernel.request, b.kernel.mfmas_per_mma,
+    return check_kernel_asm(fn, b.plan, b.kernel.mfmas_per_mma,
                             MFMA_MNEMONICS[b.kernel.dtype], load_name=LOAD_LDS, ds_name=DS_READ)
 
 
@@ -254,40 +255,35 @@ def test_expected_skeleton_lowering_additions():
                 out.append({"vmem_load_lds": "G", "ds_read": "D", "mfma": "M", "barrier": "B",
                             "sched_barrier": "F"}[t.kind])
         return " ".join(out)
-    pp = expected_skeleton(sched, "pingpong", [0, 0, 0, 1, 1, 1], x)
+    pp = expected_skeleton(kernel_plan(sched, kernel_shape(parse_pipeline("pingpong").build()),
+                                       {"kernel": [0, 0, 0, 1, 1, 1]}), x)
     # kernarg wait; stagger barrier after prologue[0:2]; all-warps barrier; group-0 barrier
     assert show(pp["prologue"]) == "WNone,0x1 G G F W0,Nonex1 F B G G B"
     assert show(pp["loop"]) == "D D D D F W3,1x2 F M M M F B"
     assert show(pp["epilogue"]) == "M M M B"
-    four = expected_skeleton(SimpleNamespace(**{**vars(sched), "warp_stagger_index": 99}),
-                             "4wave", [0, 0, 0, 0, 0, 0], x)
+    four = expected_skeleton(kernel_plan(SimpleNamespace(**{**vars(sched),
+                                                            "warp_stagger_index": 99}),
+                                         kernel_shape(parse_pipeline("4wave").build()),
+                                         {"kernel": [0, 0, 0, 0, 0, 0]}), x)
     assert show(four["prologue"]) == "WNone,0x1 G G F W0,Nonex1 F G G W0,0x2 B"
     assert show(four["loop"]) == "D D D D F W3,1x2 F M M M F B"
     assert show(four["epilogue"]) == "M M M"
 
 
-def test_remap_blocks_follows_inserted_and_replaced_entries():
-    a, b, c, d = (_e(BARRIER) for _ in range(4))
-    new_wait, inserted = _e(WAIT_LGKM), _e(BARRIER)
-    # b replaced by new_wait (keeps b's block), inserted before d (takes d's block)
-    assert remap_blocks([a, b, c, d], [0, 0, 1, 2], [a, new_wait, c, inserted, d]) == \
-        [0, 0, 1, 2, 2]
-
-
 def test_not_checkable_is_an_error(pp):
-    fn = parse_asm(pp.asm).function()
-    with pytest.raises(IsaCheckError, match="single-buffer"):
-        check_kernel_asm(fn, parse_pipeline("single-buffer"))
+    # a schedule without a kernel has no kernel plan to check against
+    with pytest.raises(ConfigError, match="single-buffer"):
+        kernel_shape(parse_pipeline("single-buffer").build())
     no_loop = parse_asm("f:\n  v_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], v[0:3]\n")
     with pytest.raises(IsaCheckError, match="no loop holding MFMA"):
-        check_kernel_asm(no_loop.function(), pp.kernel.request, 16)
+        check_kernel_asm(no_loop.function(), pp.plan, 16)
     with pytest.raises(IsaCheckError, match="not a multiple"):
         text = _mutate(pp.asm, next(i for i in _loop_lines(pp) if i.kind == "mfma").line, None)
-        check_kernel_asm(parse_asm(text).function(), pp.kernel.request)
+        check_kernel_asm(parse_asm(text).function(), pp.plan)
 
 
 def test_inferred_mfma_count_gives_the_same_result(pp):
     fn = parse_asm(pp.asm).function()
-    res = check_kernel_asm(fn, pp.kernel.request)
+    res = check_kernel_asm(fn, pp.plan)
     assert res.findings == [] and \
         re.search(r"loop\s+128 \(exp 128\)", res.format())

@@ -45,7 +45,7 @@ def kernel(request):
 
 def _report(b, asm=None, hsaco=None):
     return kernel_report(b.asm if asm is None else asm, b.hsaco if hsaco is None else hsaco,
-                         b.kernel.request, mfmas_per_mma=b.kernel.mfmas_per_mma)
+                         b.plan, mfmas_per_mma=b.kernel.mfmas_per_mma)
 
 
 def test_report_agrees_with_llvm_and_the_code_object(kernel):
@@ -122,8 +122,7 @@ def test_counts_of_a_snippet():
 def test_isa_check_in_the_report_is_the_checks():
     b = build("4wave-bf16")
     rep = _report(b)
-    direct = check_kernel_asm(parse_asm(b.asm).function(), b.kernel.request,
-                              b.kernel.mfmas_per_mma)
+    direct = check_kernel_asm(parse_asm(b.asm).function(), b.plan, b.kernel.mfmas_per_mma)
     assert [f.key() for f in rep.isa.findings] == [f.key() for f in direct.findings]
     assert "ISA check" in rep.format()
     assert "not run" in kernel_report(b.asm, b.hsaco).format()

@@ -34,6 +34,7 @@ from __future__ import annotations
 from pipeline_mlir.kernel.plan import (BARRIER, ENTRIES, KERNARG_WAIT, LOOP, ZERO_TRIP_FENCE,
                                        KernelPlan, kernel_shape)
 from pipeline_mlir.schedule.types import KOffsetKind, OpDesc
+from pipeline_mlir.schedules.registry import kernel_pipelines
 
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect import bindings as B
@@ -91,10 +92,10 @@ def _loop_body(loop) -> list:
 def import_loop(loop, request) -> None:
     """Create the concrete ``sched.pipeline`` for ``loop`` (right before it)."""
     schedule = request.name
-    if schedule == "single-buffer":
-        raise IRError(loop, "'scf.for' op: the concrete form supports the double-buffer "
-                            "schedules (4wave, pingpong); the single-buffer kernel has no K "
-                            "offsets (its loaders advance themselves, SPEC 1.4)")
+    if request.build().kernel_traits is None:
+        raise IRError(loop, f"'scf.for' op: the concrete form supports the double-buffer "
+                            f"schedules ({', '.join(kernel_pipelines())}); the {schedule} kernel "
+                            f"has no K offsets (its loaders advance themselves, SPEC 1.4)")
     entries = []
     for op in _loop_body(loop):
         tag = tag_of(op)

@@ -86,17 +86,10 @@ class GemmKernel:
         g = self.geometry
         return f"gemm_{self.schedule}_{g.dtype}_{g.BM}x{g.BN}x{g.BK}"
 
-    @property
-    def threads(self) -> int:
-        return self.traits.threads
-
-    @property
-    def warps_m(self) -> int:
-        return self.traits.warps_m
-
-    @property
-    def warps_n(self) -> int:
-        return self.traits.warps_n
+    # the warps are the schedule's kernel traits
+    threads = property(lambda self: self.traits.threads)
+    warps_m = property(lambda self: self.traits.warps_m)
+    warps_n = property(lambda self: self.traits.warps_n)
 
     @cached_property
     def shape(self) -> KernelShape:

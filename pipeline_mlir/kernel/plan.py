@@ -102,15 +102,14 @@ class LdsBuffer:
 
     @property
     def name(self) -> str:
+        """``lds_<a|b><stage><subtile>``, the kernel's name of the buffer."""
         return f"lds_{'ab'[self.channel]}{self.stage}{self.subtile}"
 
     @property
     def elements(self) -> int:
         return self.rows * self.row_elems
 
-    @property
-    def size(self) -> int:
-        return self.elements * self.elem_bytes
+    size = property(lambda self: self.elements * self.elem_bytes, doc="Bytes.")
 
 
 @dataclass(frozen=True)

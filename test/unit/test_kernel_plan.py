@@ -4,6 +4,7 @@ rejects."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 from types import SimpleNamespace
 
@@ -20,14 +21,11 @@ from pipeline_mlir.schedule.types import (BARRIER as BARRIER_TAG, SCHEDULE_BARRI
 from pipeline_mlir.schedules.geometry import KernelTraits
 from pipeline_mlir.schedules.registry import parse_pipeline
 
-_COMPILED = {}
-
-
+@functools.lru_cache(maxsize=None)
 def compiled(spec):
-    if spec not in _COMPILED:
-        k = gemm_kernel(parse_pipeline(spec))
-        _COMPILED[spec] = (k, k.request.compile())
-    return _COMPILED[spec]
+    """(the complete kernel of ``spec``, its compiled schedule)"""
+    k = gemm_kernel(parse_pipeline(spec))
+    return k, k.request.compile()
 
 
 def plan_of(spec):

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline_mlir.kernel.gemm import gemm_kernel, kernel_mlir, load_rows
+from pipeline_mlir.kernel.gemm import gemm_kernel, kernel_mlir
+from pipeline_mlir.kernel.plan import load_rows
 from pipeline_mlir.kernel.lds_access import LdsAccessError, lds_accesses
 from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.sim.costs import CostError, get_table

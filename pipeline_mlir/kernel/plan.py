@@ -44,6 +44,7 @@ No MLIR here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.schedule.fences import fenced_sequence
@@ -350,9 +351,9 @@ class Part:
         return f"{self.name} entries {self.start}..{self.stop - 1}"
 
 
-@dataclass(frozen=True)
-class Executed:
-    """One op as a warp group executes it (:meth:`KernelPlan.run`)."""
+class Executed(NamedTuple):
+    """One op as a warp group executes it (:meth:`KernelPlan.run`; a tuple: the simulator
+    walks thousands of them)."""
 
     part: Part
     phase: str          # prologue | kernel | epilogue, else the part's name
@@ -517,10 +518,11 @@ class KernelPlan:
                 for i in range(part.start, part.stop):
                     yield Executed(part, part.name, 0, i, entries[i].op, base)
             elif part.kind == LOOP:
+                ops = [e.op for e in self.kernel]
                 for it in range(iterations):
                     base = self.k_base("kernel", it)
-                    for i, e in enumerate(self.kernel):
-                        yield Executed(part, "kernel", it, i, e.op, base)
+                    for i, op in enumerate(ops):
+                        yield Executed(part, "kernel", it, i, op, base)
             elif part.kind == ZERO_TRIP_FENCE and iterations:
                 continue
             else:

@@ -16,7 +16,7 @@ input).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.isa.waitcnt import LGKMCNT_MAX, VMCNT_MAX
@@ -67,9 +67,8 @@ def kernel_shape(request) -> KernelShape:
     return shape
 
 
-@dataclass(frozen=True)
-class Step:
-    """One entry as one warp group executes it."""
+class Step(NamedTuple):
+    """One entry as one warp group executes it (a tuple: a run makes thousands)."""
 
     pos: int            # index in the group's trace
     epoch: int          # s_barrier rendezvous passed before it
@@ -115,14 +114,13 @@ def group_trace(plan: KernelPlan, group: int, iterations: int) -> list[Step]:
     """The entries warp group ``group`` executes for ``iterations`` main-loop trips."""
     out: list[Step] = []
     epoch = 0
-    for x in plan.run(group, iterations):
-        if x.part.kind == KERNARG_WAIT:
+    for part, phase, iteration, entry, op, k_base in plan.run(group, iterations):
+        if entry < 0 and part.kind == KERNARG_WAIT:
             continue
-        op = x.op
         kt = None
         if op.k_offset != KOffsetKind.NONE and role_of(op) == OpRole.GLOBAL_LOAD:
-            kt = x.k_tile
-        out.append(Step(len(out), epoch, x.phase, x.iteration, x.entry, op, kt, x.part))
+            kt = k_base + op.k_offset.signed_bk_multiple()
+        out.append(Step(len(out), epoch, phase, iteration, entry, op, kt, part))
         if op.tag == BARRIER:
             epoch += 1
     return out

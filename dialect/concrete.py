@@ -34,7 +34,7 @@ from __future__ import annotations
 from pipeline_mlir.kernel.plan import (BARRIER, ENTRIES, KERNARG_WAIT, LOOP, ZERO_TRIP_FENCE,
                                        KernelPlan, kernel_shape)
 from pipeline_mlir.schedule.types import KOffsetKind, OpDesc
-from pipeline_mlir.schedules.registry import kernel_pipelines
+from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
 
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect import bindings as B
@@ -92,9 +92,9 @@ def _loop_body(loop) -> list:
 def import_loop(loop, request) -> None:
     """Create the concrete ``sched.pipeline`` for ``loop`` (right before it)."""
     schedule = request.name
-    if request.build().kernel_traits is None:
+    if not request.has_kernel:
         raise IRError(loop, f"'scf.for' op: the concrete form supports the double-buffer "
-                            f"schedules ({', '.join(kernel_pipelines())}); the {schedule} kernel "
+                            f"schedules ({', '.join(KERNEL_SCHEDULES)}); the {schedule} kernel "
                             f"has no K offsets (its loaders advance themselves, SPEC 1.4)")
     entries = []
     for op in _loop_body(loop):
@@ -187,9 +187,7 @@ def payload_instructions(op) -> tuple[str, int] | None:
 def _check_counts(entries, request) -> None:
     """The schedule's per-load counts must be what the payload ops issue: a count larger
     than the real one makes every derived wait too weak (a race), so it is an error."""
-    s = request.build()
-    config = s.config()
-    lgkm = request.lgkm_per_load(s)
+    vm, lgkm = request.vm_per_load, request.lgkm_per_load
     for group, name, fields in entries:
         if name not in (S.GLOBAL_LOAD, S.FRAG_LOAD):
             continue
@@ -202,10 +200,9 @@ def _check_counts(entries, request) -> None:
             continue
         counter, n = known[0][0], sum(x[1] for x in known)
         if name == S.GLOBAL_LOAD:
-            want, key = config.vm_per_channel(ch), f"vm_per_load_{'ab'[ch]}"
+            want, key = vm[ch], f"vm_per_load_{'ab'[ch]}"
         else:
-            want = lgkm[ch] or config.lgkm_per_channel(ch)
-            key = f"lgkm_per_load_{'ab'[ch]}"
+            want, key = lgkm[ch], f"lgkm_per_load_{'ab'[ch]}"
         if counter == ("vmcnt" if name == S.GLOBAL_LOAD else "lgkmcnt") and want and want != n:
             raise IRError(op, f"'{op.name}' op issues {n} {counter} instruction(s), but the "
                               f"schedule '{request.spec()}' counts {want} per load of channel "

@@ -33,7 +33,7 @@ from pipeline_mlir.schedule.types import (
     ResourceKind,
     ScheduleEntry,
 )
-from pipeline_mlir.schedules.registry import parse_pipeline
+from pipeline_mlir.schedules.registry import NamedSchedule, make_schedule
 
 
 class IRError(PipelineError):
@@ -277,28 +277,31 @@ def pipeline_ops(root) -> list:
     return found
 
 
-def options_spec(op) -> str:
-    """The pipeline spec (``NAME{k=v ...}``) of a ``sched.pipeline`` op's attributes."""
+def read_schedule(op) -> NamedSchedule:
+    """The typed schedule a ``sched.pipeline`` op names: its ``schedule`` attribute and the
+    typed values of its ``options`` dictionary (checked like a spec's, never re-parsed)."""
     schedule = require(op, "schedule", S.STR)
-    options = get(op, "options", S.DICT, {})
-    items = []
-    for k, a in options.items():
+    values = {}
+    for k, a in get(op, "options", S.DICT, {}).items():
         if isinstance(a, ir.BoolAttr):
-            items.append(f"{k}={'true' if ir.BoolAttr(a).value else 'false'}")
+            values[k] = ir.BoolAttr(a).value
         elif isinstance(a, ir.IntegerAttr):
-            items.append(f"{k}={ir.IntegerAttr(a).value}")
+            values[k] = ir.IntegerAttr(a).value
         elif isinstance(a, ir.StringAttr):
-            items.append(f"{k}={ir.StringAttr(a).value}")
+            values[k] = ir.StringAttr(a).value
         else:
             raise IRError(op, f"'sched.pipeline' op option '{k}' must be an integer, boolean "
                               f"or string; got {a}")
-    return f"{schedule}{{{' '.join(items)}}}" if items else schedule
+    try:
+        return make_schedule(schedule, values)
+    except PipelineError as e:
+        raise IRError(op, f"'sched.pipeline' op: {e}") from None
 
 
-def options_attr(request) -> object:
-    """DictAttr of a PipelineRequest's given options and config overrides."""
+def options_attr(named: NamedSchedule) -> object:
+    """DictAttr of a schedule's options (the given ones and the ScheduleConfig overrides)."""
     d = {}
-    for k, v in tuple(request.options) + tuple(request.config_overrides):
+    for k, v in named.items():
         if isinstance(v, bool):
             d[k] = ir.BoolAttr.get(v)
         elif isinstance(v, int):
@@ -313,8 +316,7 @@ class PipelineIR:
     """What a ``sched.pipeline`` op holds, read back into core objects."""
 
     op: object
-    schedule: str
-    spec: str
+    schedule: str  # the schedule's name ("" if the op names none yet)
     state: str
     body_ops: list = field(default_factory=list)  # the IR ops of the body
     body: list[OpDesc] = field(default_factory=list)
@@ -324,23 +326,23 @@ class PipelineIR:
     program: PipelineProgram | None = None
     waits: DerivedWaits | None = None
     phase_ops: dict = field(default_factory=dict)  # op name -> IR op
+    _named: NamedSchedule | None = field(default=None, repr=False)
 
     @property
     def block(self):
         return region_block(self.op.regions[0])
 
-    def request(self):
-
-        try:
-            return parse_pipeline(self.spec)
-        except PipelineError as e:
-            raise IRError(self.op, f"'sched.pipeline' op: {e}") from None
+    def named(self) -> NamedSchedule:
+        """The typed schedule of the op (read from its attributes once)."""
+        if self._named is None:
+            self._named = read_schedule(self.op)
+        return self._named
 
     def schedule_object(self):
+        """The core schedule object (``PipelineSchedule``) the op's schedule builds."""
+        named = self.named()
         try:
-            return self.request().build()
-        except IRError:
-            raise
+            return named.build()
         except PipelineError as e:
             raise IRError(self.op, f"'sched.pipeline' op: {e}") from None
 
@@ -351,15 +353,15 @@ def read_pipeline(op, need_schedule: bool = True) -> PipelineIR:
         raise IRError(op, f"'sched.pipeline' op must have exactly one region, has "
                           f"{len(op.regions)}")
     if need_schedule and "schedule" not in op.attributes:
-        raise IRError(op, "'sched.pipeline' op has no 'schedule' attribute: name the schedule "
-                          "(\"4wave\", \"pingpong\" or \"single-buffer\") or run "
-                          "sched-import{schedule=NAME} first")
+        names = [f'"{n}"' for n in sorted(S.TAG_TABLES)]
+        raise IRError(op, f"'sched.pipeline' op has no 'schedule' attribute: name the schedule "
+                          f"({', '.join(names[:-1])} or {names[-1]}) or run "
+                          f"sched-import{{schedule=NAME}} first")
     schedule = get(op, "schedule", S.STR, "")
     if schedule and schedule not in S.TAG_TABLES:
         raise IRError(op, f"'sched.pipeline' op attribute 'schedule': unknown schedule "
                           f"\"{schedule}\" (known: {', '.join(S.TAG_TABLES)})")
-    p = PipelineIR(op=op, schedule=schedule, spec=options_spec(op) if schedule else "",
-                   state=get(op, "state", "enum:state", "logical"))
+    p = PipelineIR(op=op, schedule=schedule, state=get(op, "state", "enum:state", "logical"))
     for child in ops_of(op.regions[0]):
         name = child.name
         if name in S.ENTRY_OPS:
@@ -525,8 +527,8 @@ def compiled_from_ir(p: PipelineIR):
     c.kernel_deps = [parse_edge(p.op, t, None, "kernel_deps")
                      for t in get(p.op, "kernel_deps", S.STRS, [])]
     c.warp_stagger_index = get(p.op, "warp_stagger_index", S.INT, 0)
-    c.lgkm_per_load_a = get(p.op, "lgkm_per_load_a", S.INT, 0)
-    c.lgkm_per_load_b = get(p.op, "lgkm_per_load_b", S.INT, 0)
+    c.lgkm_per_load = (get(p.op, "lgkm_per_load_a", S.INT, 0),
+                       get(p.op, "lgkm_per_load_b", S.INT, 0))
     makespan = get(p.op, "makespan", S.INT)
     if makespan is not None:
 

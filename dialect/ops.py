@@ -8,10 +8,12 @@ in generic form are a public interface: see ``dialect/README.md``.
 
 from __future__ import annotations
 
-from pipeline_mlir.schedule.targets import (HINT_GROUP_NAMES, LOAD_A, LOAD_B, LOAD_DRAM, LOAD_FRAG, MMA, MMA_LOAD_A,
-                                   MMA_LOAD_B, SB_COMPUTE, STORE_SMEM)
+from pipeline_mlir.schedule.targets import (HINT_GROUP_NAMES, LOAD_A, LOAD_B, LOAD_DRAM, LOAD_FRAG,
+                                            MATMUL_TAG_NAMES, MMA, MMA_LOAD_A, MMA_LOAD_B,
+                                            SB_COMPUTE, SINGLE_BUFFER_TAG_NAMES, STORE_SMEM)
 from pipeline_mlir.schedule.types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER, SET_PRIO,
                                  WAIT_LGKM, WAIT_VM, KOffsetKind, OpRole, ResourceKind)
+from pipeline_mlir.schedules.registry import SCHEDULES
 
 PIPELINE = "sched.pipeline"
 PROGRAM = "sched.program"
@@ -49,7 +51,20 @@ _MATMUL = {(GLOBAL_LOAD, 0): LOAD_A, (GLOBAL_LOAD, 1): LOAD_B, (FRAG_LOAD, 0): M
            (FRAG_LOAD, 1): MMA_LOAD_B, (MMA_OP, None): MMA}
 _SINGLE = {(GLOBAL_LOAD, None): LOAD_DRAM, (LDS_STORE, None): STORE_SMEM,
            (FRAG_LOAD, None): LOAD_FRAG, (MMA_OP, None): SB_COMPUTE}
-TAG_TABLES = {"pingpong": _MATMUL, "4wave": _MATMUL, "single-buffer": _SINGLE}
+#: the data-op table of each family of tags (a schedule's ``tag_names``)
+_FAMILIES = ((MATMUL_TAG_NAMES, _MATMUL), (SINGLE_BUFFER_TAG_NAMES, _SINGLE))
+
+
+def _tag_table(cls) -> dict:
+    for names, table in _FAMILIES:
+        if cls.tag_names == names:
+            return table
+    raise AssertionError(f"schedule '{cls.name}': its tags have no sched data ops (add a "
+                         f"table to dialect/ops.py)")
+
+
+#: schedule name -> its data-op table
+TAG_TABLES = {name: _tag_table(cls) for name, cls in SCHEDULES.items()}
 
 
 def data_tag(schedule: str, name: str, channel: int) -> int | None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import sys
 
-from pipeline_mlir.schedules.registry import parse_pipeline
+from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES, parse_pipeline
 from pipeline_mlir.schedule.types import KOffsetKind
 
 K_NAMES = {KOffsetKind.K0: "k0", KOffsetKind.K1: "k1", KOffsetKind.K_NEXT: "k_next",
@@ -31,13 +31,17 @@ TILE = 2048  # LDS elements per (channel, stage, subtile) slot
 def kernel_text(spec: str, bk: int = 64, block: int | None = None) -> str:
     request = parse_pipeline(spec)
     s = request.build()
-    if block is None:  # ping-pong runs 8 warps (2 groups), 4-wave 4
-        block = 512 if request.name == "pingpong" else 256
+    if not request.has_kernel:
+        raise SystemExit(f"{spec}: only the schedules with a complete kernel "
+                         f"({', '.join(KERNEL_SCHEDULES)})")
+    if block is None:  # the threads of the schedule's kernel (ping-pong 8 warps, 4-wave 4)
+        block = request.kernel_traits.threads
     body = s.declare_ops()
     roles = {0: "global", 1: "global", 3: "frag", 4: "frag", 5: "mma"}
     kinds = [roles.get(o.tag) for o in body]
     if None in kinds:
-        raise SystemExit(f"{spec}: only matmul double-buffer schedules (4wave, pingpong)")
+        raise SystemExit(f"{spec}: only matmul double-buffer schedules "
+                         f"({', '.join(KERNEL_SCHEDULES)})")
     frags = [(i, o) for i, o in enumerate(body) if kinds[i] == "frag"]
     mmas = [(i, o) for i, o in enumerate(body) if kinds[i] == "mma"]
 

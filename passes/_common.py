@@ -16,72 +16,66 @@ and fail the pass; they never escape as Python exceptions.
 
 from __future__ import annotations
 
-from pipeline_mlir.errors import ConfigError, PipelineError
-from pipeline_mlir.schedules.registry import BOOL_WORDS
+from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.options import Option, OptionTable
 from pipeline_mlir.schedule.types import MAX_KERNEL_TAG
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, PipelineIR, pipeline_ops, read_pipeline, set_attr
 
 
-class PassOption:
-    def __init__(self, name: str, kind: str, default, help: str) -> None:
-        self.name, self.kind, self.default, self.help = name, kind, default, help
-
-    def parse(self, pass_name: str, text: str):
-        if self.kind == "bool":
-            if text.lower() not in BOOL_WORDS:
-                raise ConfigError(f"pass '{pass_name}': option '{self.name}' expects true or "
-                                  f"false, got '{text}'")
-            return BOOL_WORDS[text.lower()]
-        if self.kind == "int":
-            try:
-                return int(text, 0)
-            except ValueError:
-                raise ConfigError(f"pass '{pass_name}': option '{self.name}' expects an "
-                                  f"integer, got '{text}'") from None
-        return text
-
-
 #: returned by ``run_pipeline`` when it replaced the pipeline op (concrete lowering)
 CONSUMED = object()
 
 
-class SchedPass:
-    """Base class: run :meth:`run_pipeline` on every ``sched.pipeline`` op."""
+class Pass:
+    """What every Python pass has: a ``name``, a one-line ``summary`` and typed
+    ``options`` (:class:`~pipeline_mlir.options.Option`), read from keyword arguments
+    (:meth:`__init__`: typed values or text) or from pipeline text (:meth:`from_text`)."""
 
     name = ""
     summary = ""
-    #: state the pipeline must be in (None: any), and the state it leaves it in
-    requires: str | None = None
-    produces: str | None = None
-    options: tuple[PassOption, ...] = ()
+    options: tuple[Option, ...] = ()
 
     def __init__(self, **values) -> None:
-        known = {o.name: o for o in self.options}
-        self.values = {o.name: o.default for o in self.options}
-        for k, v in values.items():
-            if k not in known:
-                raise ConfigError(self.unknown_option(k))
-            self.values[k] = v
+        table = self.option_table()
+        self.values = {o.name: o.default for o in table}
+        self.values.update(table.read_values(self.owner(), values))
 
     @classmethod
-    def unknown_option(cls, key: str) -> str:
-        keys = ", ".join(o.name for o in cls.options) or "none"
-        return f"pass '{cls.name}' has no option '{key}' (its options: {keys})"
+    def option_table(cls) -> OptionTable:
+        table = cls.__dict__.get("_option_table")
+        if table is None:
+            table = cls._option_table = OptionTable(cls.options)
+        return table
+
+    @classmethod
+    def owner(cls) -> str:
+        return f"pass '{cls.name}'"
 
     @classmethod
     def from_text(cls, pairs: list[tuple[str, str]]) -> "SchedPass":
-        known = {o.name: o for o in cls.options}
-        vals = {}
-        for k, v in pairs:
-            if k not in known:
-                raise ConfigError(cls.unknown_option(k))
-            vals[k] = known[k].parse(cls.name, v)
-        return cls(**vals)
+        """The pass with options from text ``[(key, value), ...]``."""
+        return cls(**cls.option_table().read_pairs(cls.owner(), pairs))
 
     def __getitem__(self, key: str):
         return self.values[key]
+
+
+class SchedPass(Pass):
+    """Base class: run :meth:`run_pipeline` on every ``sched.pipeline`` op."""
+
+    #: state the pipeline must be in (None: any), and the state it leaves it in.  A pass
+    #: that declares only ``produces`` is the stage that takes a pipeline to that state
+    #: from the one before it in ``dialect.ops.STATES`` (the pipeline order).
+    requires: str | None = None
+    produces: str | None = None
+
+    def __init_subclass__(cls, **kw) -> None:
+        super().__init_subclass__(**kw)
+        if "produces" in cls.__dict__ and "requires" not in cls.__dict__:
+            cls.requires = S.STATES[S.state_index(cls.produces) - 1]
+
 
     # -- entry point used by PassManager.add ----------------------------------------
     def __call__(self, op, pass_) -> None:
@@ -117,7 +111,10 @@ class SchedPass:
             return
         have, want = S.state_index(p.state), S.state_index(self.requires)
         if have < want:
-            missing = [PASS_FOR_STATE[s] for s in S.STATES[have + 1:want + 1]]
+            # the registry imports every pass (a cycle at import time, not at run time)
+            from pipeline_mlir.passes.registry import STAGE_PASS
+
+            missing = [STAGE_PASS[s] for s in S.STATES[have + 1:want + 1]]
             raise IRError(p.op, f"'sched.pipeline' op is in state \"{p.state}\" but this pass "
                                 f"needs \"{self.requires}\": run {', '.join(missing)} first")
         raise IRError(p.op, f"'sched.pipeline' op is already in state \"{p.state}\" (this pass "
@@ -128,10 +125,10 @@ class SchedPass:
         raise NotImplementedError
 
 
-PASS_FOR_STATE = {"annotated": "sched-annotate", "reordered": "sched-reorder",
-                  "edges": "sched-derive-edges", "scheduled": "sched-schedule",
-                  "blocks": "sched-derive-waits", "explicit": "sched-explicit-blocks",
-                  "phases": "sched-expand-phases", "lowered": "sched-lower-to-rocdl"}
+def is_stage(cls) -> bool:
+    """Whether pass class ``cls`` takes a pipeline from one state to the next."""
+    return issubclass(cls, SchedPass) and cls.produces is not None and \
+        cls.produces != cls.requires
 
 
 def location_index(p: PipelineIR):
@@ -180,5 +177,5 @@ def _same_identity(a, b) -> bool:
         b.tag, b.channel, b.stage, b.subtile, b.k_offset, b.wait_value)
 
 
-__all__ = ["SchedPass", "PassOption", "IRError", "PipelineIR", "location_index", "match_ops",
+__all__ = ["Pass", "SchedPass", "Option", "IRError", "PipelineIR", "location_index", "match_ops",
            "ir"]

@@ -11,7 +11,7 @@ from pipeline_mlir.passes._common import SchedPass
 class Annotate(SchedPass):
     name = "sched-annotate"
     summary = "set resource/latency/role/vm/lgkm/vgpr attributes from the schedule's cost model"
-    requires, produces = "logical", "annotated"
+    produces = "annotated"
 
     def run_pipeline(self, p) -> None:
         s = p.schedule_object()

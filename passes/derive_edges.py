@@ -16,7 +16,7 @@ from pipeline_mlir.passes._common import SchedPass
 class DeriveEdges(SchedPass):
     name = "sched-derive-edges"
     summary = "derive the dependency edges of the body (edge-rule table, 4-wave cross-stage edges)"
-    requires, produces = "reordered", "edges"
+    produces = "edges"
 
     def run_pipeline(self, p) -> None:
         edges = stages.edges(p.schedule_object(), p.body)

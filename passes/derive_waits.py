@@ -17,7 +17,7 @@ from pipeline_mlir.passes._common import SchedPass, location_index
 class DeriveWaits(SchedPass):
     name = "sched-derive-waits"
     summary = "build the MMA blocks of the scheduled order and derive their s_waitcnt counts"
-    requires, produces = "scheduled", "blocks"
+    produces = "blocks"
 
     def run_pipeline(self, p) -> None:
         s = p.schedule_object()

@@ -18,11 +18,10 @@ from pipeline_mlir.passes._common import SchedPass, location_index
 class ExpandPhases(SchedPass):
     name = "sched-expand-phases"
     summary = "derive the prologue / kernel / epilogue entry lists, kernel deps and warp stagger"
-    requires, produces = "explicit", "phases"
+    produces = "phases"
 
     def run_pipeline(self, p) -> None:
-        request = p.request()
-        s = request.build()
+        s = p.schedule_object()
         ph = stages.phases(s, p.body, p.edges, p.program)
         loc_of = location_index(p)
         write_phase(p.block, S.PROLOGUE, ph.prologue, p.schedule, loc_of)
@@ -30,6 +29,6 @@ class ExpandPhases(SchedPass):
         write_phase(p.block, S.EPILOGUE, ph.epilogue, p.schedule, loc_of)
         set_attr(p.op, "warp_stagger_index", S.INT, ph.warp_stagger_index)
         set_attr(p.op, "kernel_deps", S.STRS, [str(e) for e in ph.kernel_deps])
-        a, b = request.lgkm_per_load(s)
+        a, b = stages.lgkm_per_load(s)
         set_attr(p.op, "lgkm_per_load_a", S.INT, a)
         set_attr(p.op, "lgkm_per_load_b", S.INT, b)

@@ -15,7 +15,7 @@ from pipeline_mlir.passes._common import SchedPass, location_index
 class ExplicitBlocks(SchedPass):
     name = "sched-explicit-blocks"
     summary = "attach the schedule's explicit block op lists (4-wave) to the program"
-    requires, produces = "blocks", "explicit"
+    produces = "explicit"
 
     def run_pipeline(self, p) -> None:
         if p.program is None:

@@ -18,9 +18,8 @@ from __future__ import annotations
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import compiled_from_ir, create_entry, get, ops_of, set_attr
-from pipeline_mlir.passes._common import PassOption, SchedPass
+from pipeline_mlir.passes._common import Option, SchedPass
 
-from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.sim.repair import repair
 from pipeline_mlir.sim.trace import kernel_shape
 
@@ -32,16 +31,13 @@ class FixHazards(SchedPass):
     summary = ("insert the waits and barriers that make the kernel hazard-free (functional "
                "simulator, 0..N main-loop iterations)")
     requires, produces = "phases", "phases"
-    options = (PassOption("max-iterations", "int", 6,
-                          "simulate main loops of 0..max-iterations trips (at least 1)"),)
+    options = (Option("max-iterations", "int", 6, "simulate main loops of 0..max-iterations "
+                      "trips", min=1, max=64),)
 
     def run_pipeline(self, p) -> None:
-
         n = self["max-iterations"]
-        if not 1 <= n <= 64:
-            raise ConfigError(f"option 'max-iterations' must be 1..64 (got {n})")
         compiled = compiled_from_ir(p)
-        fixed = repair(compiled, kernel_shape(p.request()), range(0, n + 1))
+        fixed = repair(compiled, kernel_shape(p.named()), range(0, n + 1))
         for fix in fixed.fixes:
             self._insert(p, fix)
         if fixed.fixes:

@@ -25,56 +25,53 @@ from pipeline_mlir.dialect.ir_io import (
     pipeline_ops,
     read_pipeline,
 )
-from pipeline_mlir.passes._common import PassOption, SchedPass
+from pipeline_mlir.passes._common import Option, SchedPass
 
 from pipeline_mlir.errors import ConfigError, PipelineError
-from pipeline_mlir.schedules.registry import PIPELINES, parse_pipeline
+from pipeline_mlir.options import check_once
+from pipeline_mlir.schedules.registry import SCHEDULES, NamedSchedule, make_schedule
 
 
 class Import(SchedPass):
     name = "sched-import"
     summary = ("attach a named schedule to each sched.pipeline (or to a tagged scf.for), or "
                "create the schedule's default body in an empty module")
-    options = (PassOption("schedule", "str", None,
-                          "named schedule: 4wave, pingpong or single-buffer; further keys are "
-                          "that schedule's options"),)
+    options = (Option("schedule", "str", None,
+                      f"named schedule: {', '.join(SCHEDULES)}; further keys are that "
+                      f"schedule's options"),)
 
-    def __init__(self, schedule: str | None = None, **schedule_options) -> None:
-        super().__init__(schedule=schedule)
-
-        self.request = None
+    def __init__(self, schedule: str | NamedSchedule | None = None, **schedule_options) -> None:
+        """``schedule``: a schedule's name (then ``schedule_options`` are its options, as
+        text or typed values) or a schedule object."""
+        self.named: NamedSchedule | None = None
+        if isinstance(schedule, NamedSchedule):
+            if schedule_options:
+                raise ConfigError(f"{self.owner()}: options {', '.join(schedule_options)} "
+                                  f"given next to a schedule object")
+            self.named, schedule = schedule, schedule.name
+        super().__init__(**({} if schedule is None else {"schedule": schedule}))
         if schedule is None:
             if schedule_options:
-                raise ConfigError(f"pass 'sched-import': options "
-                                  f"{', '.join(schedule_options)} need schedule=NAME")
-            return
-        items = " ".join(f"{k}={v}" for k, v in schedule_options.items())
-        self.request = parse_pipeline(f"{schedule}{{{items}}}" if items else schedule)
+                raise ConfigError(f"{self.owner()}: options {', '.join(schedule_options)} "
+                                  f"need schedule=NAME")
+        elif self.named is None:
+            self.named = make_schedule(schedule, schedule_options, text_allowed=True)
 
     @classmethod
     def from_text(cls, pairs):
-        kw = {}
+        kw, seen = {}, {}
         for k, v in pairs:
-            if k in kw:
-                raise ConfigError(f"pass 'sched-import': option '{k}' given twice")
+            check_once(cls.owner(), seen, k, v)
             kw[k] = v
         return cls(**kw)
 
-    @classmethod
-    def from_request(cls, request) -> "Import":
-        obj = cls()
-        obj.request = request
-        obj.values["schedule"] = request.name
-        return obj
-
     def run(self, module) -> None:
-
         loops = find_tagged_loops(module)
         for loop in loops:
-            if self.request is None:
+            if self.named is None:
                 raise IRError(loop, "'scf.for' op has sched-tagged ops but sched-import has no "
                                     "schedule=NAME option")
-            import_loop(loop, self.request)
+            import_loop(loop, self.named)
         pipelines = pipeline_ops(module)
         if not pipelines:
             self._create_default(module)
@@ -85,46 +82,38 @@ class Import(SchedPass):
     def _attach(self, op) -> None:
         p = read_pipeline(op, need_schedule=False)
         if not p.schedule:
-            if self.request is None:
+            if self.named is None:
                 raise IRError(op, "'sched.pipeline' op has no 'schedule' attribute and "
                                   "sched-import was given no schedule=NAME")
             with op.context:
-                op.attributes["schedule"] = ir.StringAttr.get(self.request.name)
-                op.attributes["options"] = options_attr(self.request)
+                op.attributes["schedule"] = ir.StringAttr.get(self.named.name)
+                op.attributes["options"] = options_attr(self.named)
             read_pipeline(op)  # the body must make sense for that schedule
             return
-        if self.request is None:
+        if self.named is None:
             return
-        mine = p.request()
-        if _canon(mine) != _canon(self.request):
+        mine = p.named()
+        if mine != self.named:
             raise IRError(op, f"'sched.pipeline' op is for '{mine.spec()}' but the pipeline "
-                              f"asks for '{self.request.spec()}'")
+                              f"asks for '{self.named.spec()}'")
 
     def _create_default(self, module) -> None:
         block = module.regions[0].blocks[0]
         if len(list(block.operations)):
             raise IRError(module, "nothing to pipeline: the input has no 'sched.pipeline' op "
                                   "and no scf.for with sched-tagged ops")
-        if self.request is None:
+        if self.named is None:
             raise IRError(module, "the input is empty and sched-import was given no "
                                   "schedule=NAME to create a default body from")
         try:
-            s = self.request.build()
-            body = s.declare_ops()
+            body = self.named.build().declare_ops()
         except PipelineError as e:
             raise IRError(module, str(e)) from None
-        with module.context, ir.Location.name(f"{self.request.spec()} default body"):
+        with module.context, ir.Location.name(f"{self.named.spec()} default body"):
             with ir.InsertionPoint(block):
                 pop = ir.Operation.create(S.PIPELINE, regions=1, attributes={
-                    "schedule": ir.StringAttr.get(self.request.name),
-                    "options": options_attr(self.request)})
+                    "schedule": ir.StringAttr.get(self.named.name),
+                    "options": options_attr(self.named)})
             with ir.InsertionPoint(pop.regions[0].blocks.append()):
                 for d in body:
-                    create_entry(d, self.request.name)
-
-
-def _canon(request) -> tuple:
-
-    kind = PIPELINES[request.name]
-    vals = {o.name: request.get(o.name) for o in kind.options}
-    return request.name, tuple(sorted(vals.items())), tuple(sorted(request.config_overrides))
+                    create_entry(d, self.named.name)

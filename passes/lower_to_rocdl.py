@@ -23,7 +23,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.concrete import materialize
 from pipeline_mlir.dialect.ir_io import drop_attr, get, ops_of, read_entry, set_attr
 from pipeline_mlir.dialect.rocdl_build import emit_entries
-from pipeline_mlir.passes._common import CONSUMED, PassOption, SchedPass
+from pipeline_mlir.passes._common import CONSUMED, Option, SchedPass
 
 from pipeline_mlir.schedule.types import default_op_name
 
@@ -31,12 +31,12 @@ from pipeline_mlir.schedule.types import default_op_name
 class LowerToROCDL(SchedPass):
     name = "sched-lower-to-rocdl"
     summary = "lower waits/barriers/priorities/sched barriers to rocdl ops, fenced; place payloads"
-    requires, produces = "phases", "lowered"
+    produces = "lowered"
     options = (
-        PassOption("fence-waits", "bool", True,
-                   "fence every run of s_waitcnt with rocdl.sched.barrier none"),
-        PassOption("fence-blocks", "bool", True,
-                   "fence every kernel block boundary with rocdl.sched.barrier none"),
+        Option("fence-waits", "bool", True,
+               "fence every run of s_waitcnt with rocdl.sched.barrier none"),
+        Option("fence-blocks", "bool", True,
+               "fence every kernel block boundary with rocdl.sched.barrier none"),
     )
 
     def __init__(self, **values) -> None:

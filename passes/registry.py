@@ -1,15 +1,22 @@
-"""All passes by name, the named pipelines, and pipeline-text parsing.
+"""All passes by name, the named pipelines' pass lists, and pipeline-text parsing.
+
+The pipeline order is :data:`pipeline_mlir.dialect.ops.STATES`: each stage pass
+declares the state it produces (``passes/_common.py``), and :data:`STAGE_PASS`,
+:data:`SCHEDULE_PASSES` and :func:`named_pipeline` follow from it.
 
 Python passes cannot be named in MLIR's textual pipeline parser, so a
 ``--pass-pipeline`` string is split here: ``sched-*`` names become our pass
-objects (with ``{key=value ...}`` options), everything else goes to MLIR as text
-(upstream and IREE passes, nested ``func.func(...)`` pipelines).
+objects (with ``{key=value ...}`` options, :mod:`pipeline_mlir.options`),
+everything else goes to MLIR as text (upstream and IREE passes, nested
+``func.func(...)`` pipelines).
 """
 
 from __future__ import annotations
 
 import re
 
+from pipeline_mlir.dialect import ops as S
+from pipeline_mlir.passes._common import is_stage
 from pipeline_mlir.passes.annotate import Annotate
 from pipeline_mlir.passes.derive_edges import DeriveEdges
 from pipeline_mlir.passes.derive_waits import DeriveWaits
@@ -24,22 +31,71 @@ from pipeline_mlir.passes.to_llvm import add_to_llvm
 from pipeline_mlir.passes.verify import Verify
 
 from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.options import Option, OptionTable, split_spec, suggest
 
 PASSES = {c.name: c for c in (Import, Verify, Annotate, Reorder, DeriveEdges, Schedule,
                                DeriveWaits, ExplicitBlocks, ExpandPhases, FixHazards,
                                LowerToROCDL)}
 
+#: the pass that takes a pipeline to each state, in pipeline order
+STAGE_PASS = {c.produces: c.name for c in sorted(
+    (c for c in PASSES.values() if is_stage(c)), key=lambda c: S.state_index(c.produces))}
+if list(STAGE_PASS) != list(S.STATES[1:]):  # pragma: no cover - a pass or state was added
+    raise AssertionError(f"every state needs one stage pass: {STAGE_PASS} vs {S.STATES}")
+
+#: a named pipeline checks the IR before its first stage and after these states
+VERIFY_AFTER = ("blocks", "phases")
+
+
+def stage_passes(first: str, last: str) -> list[str]:
+    """The stage passes taking a pipeline to the states ``first`` .. ``last``, in order."""
+    return [STAGE_PASS[s] for s in S.STATES[S.state_index(first):S.state_index(last) + 1]]
+
+
+def _verified(names: list[str]) -> tuple[str, ...]:
+    out = [Verify.name]
+    for n in names:
+        out.append(n)
+        if PASSES[n].produces in VERIFY_AFTER:
+            out.append(Verify.name)
+    return tuple(out)
+
+
 #: the sched passes of a named pipeline, up to phase expansion
-SCHEDULE_PASSES = ("sched-verify", "sched-annotate", "sched-reorder", "sched-derive-edges",
-                   "sched-schedule", "sched-derive-waits", "sched-verify",
-                   "sched-explicit-blocks", "sched-expand-phases", "sched-verify")
+SCHEDULE_PASSES = _verified(stage_passes(S.STATES[1], "phases"))
+
+#: how far a named pipeline goes: the expanded schedule, the lowered IR, LLVM
+PIPELINE_ENDS = ("phases", "lowered", "llvm")
+
+
+def named_pipeline(named, end: str = "lowered", chip: str = "gfx950") -> list:
+    """The passes of ``--pipeline=NAME{...}`` as :func:`plan` elements.
+
+    ``sched-import`` of the schedule ``named`` (a
+    :class:`~pipeline_mlir.schedules.named.NamedSchedule`), :data:`SCHEDULE_PASSES`;
+    then, unless ``end`` is ``"phases"``, ``sched-fix-hazards`` for a schedule with a
+    complete kernel (the printed schedule stays as derived) and ``sched-lower-to-rocdl``;
+    for ``end="llvm"`` also the LLVM step for ``chip``.
+    """
+    if end not in PIPELINE_ENDS:
+        raise ConfigError(f"named pipeline: unknown end '{end}' (one of "
+                          f"{', '.join(PIPELINE_ENDS)})")
+    items = [(Import.name, Import(named))] + [(n, create(n)) for n in SCHEDULE_PASSES]
+    if end == "phases":
+        return items
+    if named.has_kernel:
+        items.append((FixHazards.name, FixHazards()))
+    items += [(n, create(n)) for n in stage_passes("lowered", "lowered")]
+    if end == "llvm":
+        items += llvm_step(chip)
+    return items
 
 
 def create(name: str, **options):
     """A pass object ready for ``PassManager.add(obj, name=name, argument=name)``."""
     cls = PASSES.get(name)
     if cls is None:
-        raise ConfigError(f"unknown pass '{name}'")
+        raise ConfigError(f"unknown pass '{name}'{suggest(name, list(PASSES))}")
     return cls(**options)
 
 
@@ -75,23 +131,6 @@ def split_top(text: str) -> list[str]:
     return out
 
 
-_ITEM = re.compile(r"^([A-Za-z0-9_.\-]+)\s*(\{(.*)\})?$", re.S)
-
-
-def parse_item(item: str):
-    """(name, [(key, value)...]) of ``name{k=v ...}``; values may not contain spaces."""
-    m = _ITEM.match(item)
-    if not m:
-        raise ConfigError(f"malformed pass pipeline element '{item}'")
-    pairs = []
-    for kv in (m.group(3) or "").replace(",", " ").split():
-        k, eq, v = kv.partition("=")
-        if not eq or not k:
-            raise ConfigError(f"pass '{m.group(1)}': malformed option '{kv}' (expected key=value)")
-        pairs.append((k, v))
-    return m.group(1), pairs
-
-
 def strip_module(text: str) -> str:
     m = re.fullmatch(r"\s*builtin\.module\s*\((.*)\)\s*", text, re.S)
     return m.group(1) if m else text
@@ -102,13 +141,11 @@ def strip_module(text: str) -> str:
 LLVM_STEP = "sched-to-llvm"
 
 
-def _llvm_step(pairs) -> list:
+_LLVM_STEP_OPTIONS = OptionTable([Option("chip", "str", "gfx950", "target processor")])
 
-    chip = "gfx950"
-    for k, v in pairs:
-        if k != "chip":
-            raise ConfigError(f"pass '{LLVM_STEP}' has no option '{k}' (its options: chip)")
-        chip = v
+
+def llvm_step(chip: str = "gfx950") -> list:
+    """The LLVM step for ``chip`` as :func:`plan` elements (sets the GPU target)."""
 
     class _Collect:  # add_to_llvm checks the chip and sets the target; record what it adds
         def __init__(self):
@@ -127,11 +164,13 @@ def plan(text: str) -> list:
     (text, None) for upstream pipeline elements handed to MLIR as text."""
     items = []
     for it in split_top(strip_module(text)):
-        name, pairs = parse_item(it) if not it.endswith(")") else (it, [])
+        name = it.split("{", 1)[0].strip()
         if name in PASSES:
-            items.append((name, PASSES[name].from_text(pairs)))
+            items.append((name, PASSES[name].from_text(split_spec(it, "pass")[1])))
         elif name == LLVM_STEP:
-            items += _llvm_step(pairs)
+            pairs = split_spec(it, "pass")[1]
+            options = _LLVM_STEP_OPTIONS.read_pairs(f"pass '{LLVM_STEP}'", pairs)
+            items += llvm_step(options.get("chip", "gfx950"))
         else:
             items.append((it, None))
     return items

@@ -19,7 +19,7 @@ from pipeline_mlir.passes._common import SchedPass, match_ops
 class Reorder(SchedPass):
     name = "sched-reorder"
     summary = "reorder the body as the schedule prescribes (ping-pong MMA-block interleave)"
-    requires, produces = "annotated", "reordered"
+    produces = "reordered"
 
     def run_pipeline(self, p) -> None:
         new_body = stages.reorder(p.schedule_object(), p.body)

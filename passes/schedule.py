@@ -17,7 +17,7 @@ from pipeline_mlir.passes._common import SchedPass
 class Schedule(SchedPass):
     name = "sched-schedule"
     summary = "order the body ops with the configured strategy (identity, greedy, csp)"
-    requires, produces = "edges", "scheduled"
+    produces = "scheduled"
 
     def run_pipeline(self, p) -> None:
         order, result = stages.order(p.schedule_object(), p.body, p.edges)

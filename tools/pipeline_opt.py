@@ -41,7 +41,7 @@ from pipeline_mlir.isa.report import report_from_llvm_ir
 from pipeline_mlir.kernel.gemm import gemm_kernel, kernel_mlir
 from pipeline_mlir.kernel.launch import check_launch, format_launch
 from pipeline_mlir.schedule.printing import format_schedule, schedule_to_json
-from pipeline_mlir.schedules.registry import describe_pipelines, parse_pipeline
+from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES, describe_pipelines, parse_pipeline
 
 PROG = "pipeline-opt"
 EMIT_KINDS = ("mlir", "llvm", "asm", "obj", "hsaco", "report", "schedule", "schedule-json")
@@ -80,9 +80,7 @@ def _epilog() -> str:
     else:
         for name, cls in PASSES.items():
             lines.append(f"  {name:<24}{cls.summary}")
-            for o in cls.options:
-                default = "" if o.default is None else f" (default {o.default})"
-                lines.append(f"      {o.name}={o.kind}{default}: {o.help}")
+            lines += cls.option_table().describe(" " * 6, 22)
         lines.append(f"  {'sched-to-llvm':<24}LLVM step (added by --emit=llvm|asm|obj|hsaco): "
                      f"scf->cf, iree-convert-to-rocdl, rocdl -> LLVM intrinsics, kernel attributes")
         lines.append("  any upstream or IREE pass, e.g. canonicalize, cse, "
@@ -191,11 +189,6 @@ def _error(message: str) -> int:
 # Fast path: default body to schedule text, no MLIR
 # ---------------------------------------------------------------------------
 
-def _render_core(spec: str, emit: str) -> str:
-
-    return _format(parse_pipeline(spec).compile(), emit)
-
-
 def _format(compiled, emit: str) -> str:
     if emit == "schedule-json":
 
@@ -238,12 +231,18 @@ def _format_diags(diags) -> list[str]:
     return lines
 
 
+#: how far a named pipeline runs for each emit kind (passes/registry.py named_pipeline)
+PIPELINE_END = {**{k: "phases" for k in SCHEDULE_EMITS}, "mlir": "lowered",
+                **{k: "llvm" for k in NEEDS_LLVM}}
+
+
 class Job:
     """One run of the tool over one input (or one split chunk)."""
 
-    def __init__(self, args, filename: str) -> None:
+    def __init__(self, args, filename: str, schedule=None) -> None:
         self.args = args
         self.filename = filename
+        self.schedule = schedule  # the named schedule of --pipeline (NamedSchedule) or None
         self.keep = []  # pass objects must outlive the PassManager
 
     def build_pm(self, ctx):
@@ -252,34 +251,24 @@ class Job:
 
         pm = passmanager.PassManager("builtin.module", ctx)
         emit = self.args.emit
-        if self.args.pipeline is not None:
-
-            request = parse_pipeline(self.args.pipeline)
-            imp = registry.PASSES["sched-import"].from_request(request)
-            self._add(pm, "sched-import", imp)
-            for name in registry.SCHEDULE_PASSES:
-                self._add(pm, name, registry.create(name))
-            if emit not in SCHEDULE_EMITS:
-                if request.name in ("4wave", "pingpong"):  # the kernel, not the printed schedule
-                    self._add(pm, "sched-fix-hazards", registry.create("sched-fix-hazards"))
-                self._add(pm, "sched-lower-to-rocdl", registry.create("sched-lower-to-rocdl"))
-        elif self.args.pass_pipeline is not None:
-            for text, obj in registry.plan(self.args.pass_pipeline):
-                if obj is None:
-                    try:
-                        pm.add(text)
-                    except ValueError as e:
-                        detail = " ".join(str(e).split("error:")[-1].split())
-                        raise Failure([f"{PROG}: error: --pass-pipeline: bad element '{text}': "
-                                       f"{detail} (sched passes: "
-                                       f"{', '.join(registry.PASSES)}, {registry.LLVM_STEP})"]
-                                      ) from None
-                else:
-                    self._add(pm, getattr(obj, "name", text), obj)
-        if emit in NEEDS_LLVM:
-            from pipeline_mlir.passes.to_llvm import add_to_llvm
-
-            self.keep.append(add_to_llvm(pm, self.args.mcpu))
+        if self.schedule is not None:
+            items = registry.named_pipeline(self.schedule, PIPELINE_END[emit], self.args.mcpu)
+        else:
+            items = registry.plan(self.args.pass_pipeline or "")
+            if emit in NEEDS_LLVM:
+                items += registry.llvm_step(self.args.mcpu)
+        for text, obj in items:
+            if obj is not None:
+                self._add(pm, text, obj)
+                continue
+            try:
+                pm.add(text)
+            except ValueError as e:
+                detail = " ".join(str(e).split("error:")[-1].split())
+                raise Failure([f"{PROG}: error: --pass-pipeline: bad element '{text}': "
+                               f"{detail} (sched passes: "
+                               f"{', '.join(registry.PASSES)}, {registry.LLVM_STEP})"]
+                              ) from None
         if self.args.mlir_print_ir_after_all:
             pm.enable_ir_printing()
         if self.args.mlir_timing:
@@ -410,43 +399,36 @@ def _check_args(args) -> None:
         raise UsageError("--verify-diagnostics works with --emit=mlir or schedule")
 
 
-#: Named pipelines that have a complete GEMM kernel (pipeline_mlir.kernel.gemm).
-KERNEL_PIPELINES = ("4wave", "pingpong")
-
-
-def _kernel_source(args) -> tuple[str, str] | None:
+def _kernel_source(args, schedule):
     """With no input, a named kernel pipeline and a code emit kind: the complete GEMM kernel
-    (its MLIR text and name); ``args.pipeline`` becomes the kernel's schedule spec."""
-    if args.input is not None or args.pipeline is None or args.pass_pipeline is not None:
+    (its MLIR text, its name and the kernel's schedule), else None."""
+    if args.input is not None or schedule is None:
         return None
     if args.emit not in ("mlir",) + NEEDS_LLVM:
         return None
-
-    request = parse_pipeline(args.pipeline)
-    if request.name not in KERNEL_PIPELINES:
+    if not schedule.has_kernel:
         if args.emit == "mlir":
             return None  # the abstract pipeline, lowered
         raise Failure([f"{PROG}: error: --emit={args.emit} without an input builds a complete "
-                       f"GEMM kernel, which exists for {' and '.join(KERNEL_PIPELINES)}, not "
-                       f"'{request.name}' (give a kernel as input)"])
-    kernel = gemm_kernel(request)
-    args.pipeline = kernel.request.spec()
-    return kernel_mlir(kernel), f"<gemm kernel {kernel.name}>"
+                       f"GEMM kernel, which exists for {' and '.join(KERNEL_SCHEDULES)}, not "
+                       f"'{schedule.name}' (give a kernel as input)"])
+    kernel = gemm_kernel(schedule)
+    return kernel_mlir(kernel), f"<gemm kernel {kernel.name}>", kernel.request
 
 
-def _read_input(args) -> tuple[str | None, str]:
-    """(text or None for 'no input', file name for messages)."""
-    kernel = _kernel_source(args)
+def _read_input(args, schedule) -> tuple[str | None, str, object]:
+    """(text or None for 'no input', file name for messages, the schedule the passes get)."""
+    kernel = _kernel_source(args, schedule)
     if kernel is not None:
         return kernel
-    if args.input is None and args.pipeline is not None and args.pass_pipeline is None:
-        return None, "<default body>"
+    if args.input is None and schedule is not None:
+        return None, "<default body>", schedule
     path = args.input or "-"
     if path == "-":
-        return sys.stdin.read(), "<stdin>"
+        return sys.stdin.read(), "<stdin>", schedule
     try:
         with open(path, encoding="utf-8") as f:
-            return f.read(), path
+            return f.read(), path, schedule
     except OSError as e:
         raise Failure([f"{PROG}: error: cannot read '{path}': {e.strerror or e}"]) from None
     except UnicodeDecodeError:
@@ -467,14 +449,14 @@ def _chunks(text: str | None, split: bool) -> list[tuple[str | None, int]]:
 
 def _run(args) -> tuple[object, list[str]]:
     """(output, error lines)."""
-    if args.input is None and args.pipeline is not None and args.pass_pipeline is None \
-            and args.emit in SCHEDULE_EMITS and not (args.mlir_print_ir_after_all
-                                                     or args.mlir_timing):
-        return _render_core(args.pipeline, args.emit), []
-    text, filename = _read_input(args)
+    schedule = parse_pipeline(args.pipeline) if args.pipeline is not None else None
+    if args.input is None and schedule is not None and args.emit in SCHEDULE_EMITS \
+            and not (args.mlir_print_ir_after_all or args.mlir_timing):
+        return _format(schedule.compile(), args.emit), []
+    text, filename, schedule = _read_input(args, schedule)
     outputs, errors = [], []
     for chunk, offset in _chunks(text, args.split_input_file):
-        job = Job(args, filename)
+        job = Job(args, filename, schedule)
         out, diags = job.run(chunk, offset)
         if args.verify_diagnostics:
             expected = expected_diagnostics(chunk or "", offset)
@@ -501,8 +483,8 @@ def compile_pipeline(spec: str, emit: str = "llvm") -> tuple[object, list]:
     try:
         args = _parser().parse_args([f"--pipeline={spec}", f"--emit={emit}"])
         _check_args(args)
-        text, filename = _read_input(args)
-        job = Job(args, filename)
+        text, filename, schedule = _read_input(args, parse_pipeline(spec))
+        job = Job(args, filename, schedule)
         out, diags = job.run(text)
     except (UsageError, Failure) as e:
         raise PipelineError(str(e)) from None

@@ -1,7 +1,7 @@
 """Complete gfx950 GEMM kernels for the double-buffer schedules (issue 4), as MLIR text.
 
-``gemm_kernel(request)`` describes the kernel a ``4wave`` or ``pingpong`` pipeline
-request stands for; ``kernel_mlir(kernel)`` writes it in the concrete form of
+``gemm_kernel(schedule)`` describes the kernel a named schedule with a complete
+kernel (``has_kernel``: ``4wave``, ``pingpong``) stands for; ``kernel_mlir(kernel)`` writes it in the concrete form of
 ``dialect/README.md`` ("Concrete form"): a ``gpu.func`` whose K-loop holds the
 schedule's logical body, each logical op a *group* of tagged payload ops (one per
 hardware instruction the schedule counts), so the scheduling passes and
@@ -50,13 +50,11 @@ from functools import cached_property
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.kernel.plan import KernelPlan, KernelShape, LdsLayout, kernel_plan, kernel_shape
 from pipeline_mlir.schedule.types import KOffsetKind
-from pipeline_mlir.schedules.geometry import KernelGeometry, KernelTraits
-from pipeline_mlir.schedules.registry import kernel_pipelines, parse_pipeline
+from pipeline_mlir.schedules.geometry import COUNT_FIELDS, KernelGeometry, KernelTraits
+from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
 
 #: MLIR element type per dtype (gfx950 FP8 is the OCP E4M3 format).
 ELEMENT_TYPES = {"bf16": "bf16", "f16": "f16", "fp8": "f8E4M3FN", "f32": "f32"}
-_COUNT_KEYS = ("vm_per_load_a", "vm_per_load_b", "lgkm_per_load_a", "lgkm_per_load_b",
-               "max_globals")
 _K_NAMES = {KOffsetKind.K0: "k0", KOffsetKind.K1: "k1", KOffsetKind.K_NEXT: "k_next",
             KOffsetKind.K_PREV: "k_prev", KOffsetKind.NONE: "none"}
 _ROLE = {0: "global", 1: "global", 3: "frag", 4: "frag", 5: "mma"}
@@ -69,7 +67,7 @@ class GemmKernel:
     :attr:`shape` is the kernel's part of the kernel plan (warp groups, instructions
     per logical op, LDS layout, arguments); :meth:`plan` adds a compiled schedule."""
 
-    request: object            # PipelineRequest of the schedule (counts = the geometry's)
+    request: object            # the NamedSchedule it runs (counts = the geometry's)
     geometry: KernelGeometry
     traits: KernelTraits
 
@@ -149,29 +147,23 @@ class GemmKernel:
         return self.lds.size
 
 
-def _given(request) -> dict:
-    return dict(request.options)
-
-
 def gemm_kernel(request) -> GemmKernel:
-    """The complete kernel of a ``4wave`` / ``pingpong`` request.
+    """The complete kernel of a named schedule with ``has_kernel`` (``4wave``, ``pingpong``).
 
     The schedule's per-load counts must be what the kernel issues: counts the user
     left unset are taken from the geometry; a given count that differs is an error
     (the derived waits would not match the hardware counters).
     """
-
-    given = _given(request)
-    s = request.build()
-    traits = s.kernel_traits
-    if traits is None:
+    if not request.has_kernel:
         raise ConfigError(f"pipeline '{request.name}': no complete GEMM kernel (kernels exist "
-                          f"for {' and '.join(kernel_pipelines())}; {request.name} has no K "
+                          f"for {' and '.join(KERNEL_SCHEDULES)}; {request.name} has no K "
                           f"offsets)")
-    g = s.kernel_geometry()
-    for key in _COUNT_KEYS:
+    traits = request.kernel_traits
+    g = request.kernel_geometry()
+    given = dict(request.own_items())
+    for key in COUNT_FIELDS:
         want = getattr(g, key)
-        if key in given and given[key] is not None and given[key] != want:
+        if key in given and given[key] != want:
             raise ConfigError(
                 f"pipeline '{request.spec()}': option '{key}={given[key]}' does not match the "
                 f"{g.dtype} {g.BM}x{g.BN}x{g.BK} kernel, which issues "
@@ -186,12 +178,10 @@ def gemm_kernel(request) -> GemmKernel:
                 f"whole number of load instructions ({per_instr} rows each with {threads} "
                 f"threads and BK={g.BK}); choose BM/BN/BK so that it is")
     # counts the spec leaves at a fixed default become the kernel's (derived ones already are)
-    extra = " ".join(f"{k}={getattr(g, k)}" for k in _COUNT_KEYS
-                     if k not in given and request.get(k) is not None)
-    if extra:
-        spec = request.spec()
-        spec = (spec[:-1] + " " + extra + "}") if spec.endswith("}") else f"{spec}{{{extra}}}"
-        request = parse_pipeline(spec)
+    pinned = {k: getattr(g, k) for k in COUNT_FIELDS
+              if k not in given and request.get(k) is not None}
+    if pinned:
+        request = request.with_(**pinned)
     return GemmKernel(request, g, traits)
 
 

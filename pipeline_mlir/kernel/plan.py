@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.schedule import stages
 from pipeline_mlir.schedule.fences import fenced_sequence
 from pipeline_mlir.schedule.types import KOffsetKind, OpDesc, ScheduleEntry
 
@@ -293,7 +294,7 @@ def kernel_shape(schedule, geometry=None) -> KernelShape:
                           f"no LDS stages)")
     config = schedule.config()
     vm = (config.vm_per_channel(0), config.vm_per_channel(1))
-    lgkm = tuple(schedule.lgkm_per_load())
+    lgkm = stages.lgkm_per_load(schedule)
     extra = {}
     if geometry is not None:
         extra = dict(mfmas_per_mma=mfmas_per_mma(geometry, traits),

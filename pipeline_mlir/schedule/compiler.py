@@ -76,11 +76,6 @@ class PipelineSchedule(ABC):
     def bootstrap_frags(self) -> list[OpDesc]:
         return []
 
-    def lgkm_per_load(self) -> tuple[int, int]:
-        """lgkmcnt instructions of one fragment load of channel A and B in the kernel
-        (0: the schedule does not count them)."""
-        return 0, 0
-
     def kernel_geometry(self):
         """The tile geometry of the complete kernel (``KernelGeometry``; its counts are
         what the kernel issues).  Only schedules with :attr:`kernel_traits` have one."""
@@ -104,8 +99,8 @@ class ScheduleCompiler:
     epilogue: list[ScheduleEntry] = field(default_factory=list)
     kernel_deps: list[DepEdge] = field(default_factory=list)
     warp_stagger_index: int = 0
-    lgkm_per_load_a: int = 0
-    lgkm_per_load_b: int = 0
+    #: lgkmcnt entries of one fragment load of A / of B (:func:`stages.lgkm_per_load`)
+    lgkm_per_load: tuple[int, int] = (0, 0)
     # beyond the reference: what the compile path decided along the way
     sched: ScheduleConfig | None = None
     program: PipelineProgram | None = None
@@ -126,6 +121,7 @@ class ScheduleCompiler:
         edges = stages.edges(s, body)
         self.config, self.body, self.edges, self.sched = config, body, edges, s.schedule_config()
         self.name, self.tag_names = s.name, dict(s.tag_names)
+        self.lgkm_per_load = stages.lgkm_per_load(s)
         program = None
         if stages.is_double_buffer(s):
             self.order, self.schedule_result = stages.order(s, body, edges)

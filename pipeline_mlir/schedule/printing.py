@@ -113,7 +113,7 @@ def schedule_to_json(c) -> dict:
         "kernel_deps": [_edge_json(e) for e in c.kernel_deps],
         "blocks": [_block_json(b, names) for b in c.program.blocks] if c.program else [],
         "waits": ({"lgkm": c.waits.lgkm, "vm": c.waits.vm} if c.waits else None),
-        "lgkm_per_load": [c.lgkm_per_load_a, c.lgkm_per_load_b],
+        "lgkm_per_load": list(c.lgkm_per_load),
         "scheduling": c.sched.scheduling.name if c.sched else None,
         "scheduler": None,
     }

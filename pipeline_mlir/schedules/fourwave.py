@@ -34,7 +34,15 @@ from pipeline_mlir.schedule.targets import (
     mi355x_target,
 )
 from pipeline_mlir.schedule.types import DepEdge, KOffsetKind, OpDesc, OpRole
-from pipeline_mlir.schedules.geometry import FOUR_WAVE_KERNEL, KernelGeometry, four_wave_geometry
+from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.schedules.geometry import (
+    COUNT_FIELDS,
+    DTYPES,
+    FOUR_WAVE_KERNEL,
+    KernelGeometry,
+    four_wave_geometry,
+)
+from pipeline_mlir.schedules.named import LGKMCNT_MAX, VMCNT_MAX, NamedSchedule, option
 
 FourWaveOps = MATMUL_TAG_NAMES
 
@@ -89,11 +97,6 @@ def kernel_target(geometry: KernelGeometry) -> TargetProfile:
     return mi355x_target(geometry.vm_per_load_a, geometry.vm_per_load_b, geometry.max_globals)
 
 
-#: the per-load counts of a geometry (what the kernel issues)
-COUNT_FIELDS = ("vm_per_load_a", "vm_per_load_b", "lgkm_per_load_a", "lgkm_per_load_b",
-                "max_globals")
-
-
 class Pipeline4Wave(PipelineSchedule):
     name = "4wave"
     tag_names = FourWaveOps
@@ -134,9 +137,6 @@ class Pipeline4Wave(PipelineSchedule):
     def schedule_config(self) -> ScheduleConfig:
         return self._sched
 
-    def lgkm_per_load(self) -> tuple[int, int]:
-        return self.geometry.lgkm_per_load_a, self.geometry.lgkm_per_load_b
-
     def kernel_geometry(self) -> KernelGeometry:
         """This schedule's geometry with the counts the formulas give for its dtype and
         tile (an override of a count changes the schedule, not what the kernel issues)."""
@@ -156,7 +156,56 @@ class Pipeline4Wave(PipelineSchedule):
 def build_schedule(geometry: KernelGeometry | None = None, config: ScheduleConfig | None = None,
                    target: TargetProfile | None = None):
 
-    s = Pipeline4Wave(geometry, config, target)
-    c = compile_schedule(s)
-    c.lgkm_per_load_a, c.lgkm_per_load_b = s.geometry.lgkm_per_load_a, s.geometry.lgkm_per_load_b
-    return c
+    return compile_schedule(Pipeline4Wave(geometry, config, target))
+
+
+#: the geometry's counts a 4wave spec may override
+GEOMETRY_OVERRIDES = COUNT_FIELDS + ("fences",)
+
+
+@dataclass(frozen=True, eq=False, kw_only=True)
+class FourWave(NamedSchedule):
+    """``4wave{...}``: the 4-wave schedule and the kernel that runs it (4 warps in a 2 x 2
+    grid, one warp group); its counts derive from the tile geometry."""
+
+    name = "4wave"
+    summary = ("4-wave schedule with cross-stage register rotation (Pipeline4Wave); counts "
+               "derived from the tile geometry")
+    config_note = ("base: the kernel's config (sched_barrier_mask=0xFF and "
+                   "wrap_waits_with_sched_barrier=true with fences, else 0/false); the schedule "
+                   "always uses scheduling=identity, minimal_barriers, omit_mma_set_prio, "
+                   "inter_block_lgkm_drain and partial_prologue_drain = true (other values are "
+                   "rejected)")
+    tag_names = FourWaveOps
+    kernel_traits = FOUR_WAVE_KERNEL
+
+    dtype: str = option("enum", "bf16", "element type", choices=tuple(DTYPES))
+    BM: int = option("int", 128, "block tile M", min=1)
+    BN: int = option("int", 128, "block tile N", min=1)
+    BK: int = option("int", 64, "block tile K", min=1)
+    vm_per_load_a: int | None = option("int", None, "override the geometry's vmcnt per A "
+                                       "global load", min=1, max=VMCNT_MAX)
+    vm_per_load_b: int | None = option("int", None, "override the geometry's vmcnt per B "
+                                       "global load", min=1, max=VMCNT_MAX)
+    lgkm_per_load_a: int | None = option("int", None, "override the geometry's lgkmcnt per A "
+                                         "fragment load", min=1, max=LGKMCNT_MAX)
+    lgkm_per_load_b: int | None = option("int", None, "override the geometry's lgkmcnt per B "
+                                         "fragment load", min=1, max=LGKMCNT_MAX)
+    max_globals: int | None = option("int", None, "override the geometry's global loads per "
+                                     "MMA block", min=0)
+    fences: bool | None = option("bool", None, "override schedule-barrier fences (default: "
+                                 "BM >= 128 and not fp8)")
+
+    def geometry(self) -> KernelGeometry:
+        """The tile geometry (SPEC 4.5 formulas), then the given overrides."""
+        try:
+            g = four_wave_geometry(self.dtype, self.BM, self.BN, self.BK)
+        except ConfigError as e:
+            raise ConfigError(f"{self.owner()}: {e}") from None
+        overrides = {k: getattr(self, k) for k in GEOMETRY_OVERRIDES
+                     if getattr(self, k) is not None}
+        return replace(g, **overrides) if overrides else g
+
+    def _build(self) -> Pipeline4Wave:
+        g = self.geometry()
+        return Pipeline4Wave(g, self.apply_config(kernel_schedule_config(g)), kernel_target(g))

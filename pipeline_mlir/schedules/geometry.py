@@ -18,6 +18,11 @@ MMA_SHAPES = {"bf16": (16, 16, 32), "f16": (16, 16, 32), "fp8": (16, 16, 128)}
 SIMD_BYTES = 16
 
 
+#: the per-load counts of a geometry (what the kernel issues)
+COUNT_FIELDS = ("vm_per_load_a", "vm_per_load_b", "lgkm_per_load_a", "lgkm_per_load_b",
+                "max_globals")
+
+
 @dataclass(frozen=True)
 class KernelGeometry:
     BM: int

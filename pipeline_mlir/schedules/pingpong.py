@@ -1,4 +1,4 @@
-"""Ping-pong schedule ``DeclarativeSchedule[is_fp8, lgkm_a, lgkm_b]`` (SPEC 4.3).
+"""Ping-pong schedule ``DeclarativeSchedule[is_fp8, lgkm_per_load_a, lgkm_per_load_b]`` (SPEC 4.3).
 
 The algorithm declares which ops exist (tag, channel, stage, subtile, k offset);
 the target profile says what they cost and how the pipeline is shaped.  Two
@@ -7,6 +7,8 @@ with the next K tile; half 1 does the same for stage 1.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.schedule.body import double_buffer_reorder
@@ -28,6 +30,7 @@ from pipeline_mlir.schedule.targets import (
 )
 from pipeline_mlir.schedule.types import KOffsetKind, OpDesc, TargetCostModel
 from pipeline_mlir.schedules.geometry import PING_PONG_KERNEL, KernelGeometry, ping_pong_geometry
+from pipeline_mlir.schedules.named import LGKMCNT_MAX, VMCNT_MAX, NamedSchedule, option
 
 PingPongOps = MATMUL_TAG_NAMES
 
@@ -64,14 +67,15 @@ class DeclarativeSchedule(PipelineSchedule):
     tag_names = PingPongOps
     kernel_traits = PING_PONG_KERNEL
 
-    def __init__(self, is_fp8: bool = False, lgkm_a: int = 0, lgkm_b: int = 0,
+    def __init__(self, is_fp8: bool = False, lgkm_per_load_a: int = 0, lgkm_per_load_b: int = 0,
                  config: ScheduleConfig | None = None, target: TargetProfile | None = None, *,
                  hw_config: PipelineConfig | None = None,
                  cost_model: TargetCostModel | None = None) -> None:
         target = target or mi355x_target()
         self.is_fp8 = is_fp8
-        self.lgkm_a, self.lgkm_b = lgkm_a, lgkm_b
-        self._sched = config if config is not None else default_config()
+        # the lgkm counts are schedule-config fields (what the derived waits read)
+        self._sched = (config if config is not None else default_config()).with_(
+            lgkm_per_load_a=lgkm_per_load_a, lgkm_per_load_b=lgkm_per_load_b)
         self._config = hw_config if hw_config is not None else target.pipeline
         self._cost_model = cost_model if cost_model is not None else target.cost_model
 
@@ -92,10 +96,7 @@ class DeclarativeSchedule(PipelineSchedule):
         return double_buffer_reorder(ops, self._config)
 
     def schedule_config(self) -> ScheduleConfig:
-        return self._sched.with_(lgkm_per_load_a=self.lgkm_a, lgkm_per_load_b=self.lgkm_b)
-
-    def lgkm_per_load(self) -> tuple[int, int]:
-        return self.lgkm_a, self.lgkm_b
+        return self._sched
 
     def kernel_geometry(self) -> KernelGeometry:
         """The ping-pong kernel's fixed tile: 256x256, BK 64 (BF16) or 128 (FP8)."""
@@ -106,9 +107,41 @@ class DeclarativeSchedule(PipelineSchedule):
             raise ConfigError(f"pipeline 'pingpong': {e}") from None
 
 
-def build_schedule(is_fp8: bool = False, lgkm_a: int = 0, lgkm_b: int = 0,
+def build_schedule(is_fp8: bool = False, lgkm_per_load_a: int = 0, lgkm_per_load_b: int = 0,
                    config: ScheduleConfig | None = None, target: TargetProfile | None = None):
+    return compile_schedule(DeclarativeSchedule(is_fp8, lgkm_per_load_a, lgkm_per_load_b, config,
+                                                target))
 
-    c = compile_schedule(DeclarativeSchedule(is_fp8, lgkm_a, lgkm_b, config, target))
-    c.lgkm_per_load_a, c.lgkm_per_load_b = lgkm_a, lgkm_b
-    return c
+
+@dataclass(frozen=True, eq=False, kw_only=True)
+class PingPong(NamedSchedule):
+    """``pingpong{...}``: the ping-pong schedule and the kernel that runs it (8 warps in a
+    2 x 4 grid, two warp groups of 4 staggered by one barrier, 256 x 256 tiles)."""
+
+    name = "pingpong"
+    summary = ("ping-pong double-buffer schedule (DeclarativeSchedule), 2x2 MMA grid per half, "
+               "CSP order, derived waits")
+    config_note = "base: ScheduleConfig(scheduling=csp, auto_waits=true)"
+    tag_names = PingPongOps
+    kernel_traits = PING_PONG_KERNEL
+
+    is_fp8: bool = option("bool", False, "FP8 kernel flag (informational, as in the reference)")
+    lgkm_per_load_a: int = option("int", 2, "lgkmcnt entries per A fragment load (0 = fall "
+                                  "back)", min=0, max=LGKMCNT_MAX)
+    lgkm_per_load_b: int = option("int", 2, "lgkmcnt entries per B fragment load (0 = fall "
+                                  "back)", min=0, max=LGKMCNT_MAX)
+    vm_per_load_a: int = option("int", 4, "vmcnt entries per A global load", min=1,
+                                max=VMCNT_MAX)
+    vm_per_load_b: int = option("int", 4, "vmcnt entries per B global load", min=1,
+                                max=VMCNT_MAX)
+    max_globals: int = option("int", 1, "global loads per MMA block (0 = bunched, no cap)",
+                              min=0)
+
+    def _build(self) -> DeclarativeSchedule:
+        target = mi355x_target(self.vm_per_load_a, self.vm_per_load_b, self.max_globals)
+        return DeclarativeSchedule(self.is_fp8, self.lgkm_per_load_a, self.lgkm_per_load_b,
+                                   self.apply_config(default_config()), target)
+
+    @property
+    def dtype(self) -> str:
+        return "fp8" if self.is_fp8 else "bf16"

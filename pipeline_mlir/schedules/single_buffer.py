@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.schedule.body import optimize_within_barriers, single_buffer_reorder
 from pipeline_mlir.schedule.compiler import PipelineSchedule, compile_schedule, declared_body
@@ -17,6 +19,7 @@ from pipeline_mlir.schedule.targets import (
     mi355x_single_buffer_target,
 )
 from pipeline_mlir.schedule.types import OpDesc, ScheduleEntry
+from pipeline_mlir.schedules.named import NamedSchedule, option
 
 DefaultMatmulOps = SINGLE_BUFFER_TAG_NAMES
 
@@ -65,3 +68,25 @@ class SingleBufferSchedule(PipelineSchedule):
 def build_default_matmul_schedule(T: int = 2, hints: AMDScheduleHints | None = None):
 
     return compile_schedule(SingleBufferSchedule(T, hints))
+
+
+#: guard against runaway body sizes
+SINGLE_BUFFER_T_MAX = 256
+
+
+@dataclass(frozen=True, eq=False, kw_only=True)
+class SingleBuffer(NamedSchedule):
+    """``single-buffer{T=...}``: the single-buffer default matmul (no complete kernel)."""
+
+    name = "single-buffer"
+    summary = ("single-buffer default matmul (SingleBufferSchedule) with AMD schedule-group "
+               "hints")
+    accepts_schedule_config = False
+    config_note = ("the single-buffer (depth 1) path never reads ScheduleConfig, so its keys are "
+                   "rejected")
+    tag_names = DefaultMatmulOps
+
+    T: int = option("int", 2, "k-tiles per iteration", min=1, max=SINGLE_BUFFER_T_MAX)
+
+    def _build(self) -> SingleBufferSchedule:
+        return SingleBufferSchedule(self.T)

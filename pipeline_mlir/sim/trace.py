@@ -34,7 +34,7 @@ from pipeline_mlir.schedule.types import (
     OpDesc,
     OpRole,
 )
-from pipeline_mlir.schedules.registry import kernel_pipelines
+from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
 from pipeline_mlir.sim.instr import Instr
 
 __all__ = ["MATMUL_ROLES", "KernelShape", "kernel_shape", "Step", "channel_of", "role_of",
@@ -53,11 +53,11 @@ def kernel_shape(request) -> KernelShape:
 
     The counts are the request's (what its schedule's waits were derived for); the
     MFMAs per MMA come from the kernel geometry of the request's dtype and tile."""
-    s = request.build()
-    if s.kernel_traits is None:
+    if not request.has_kernel:
         raise ConfigError(f"pipeline '{request.name}': the simulator models the double-buffer "
-                          f"kernels ({', '.join(kernel_pipelines())}); '{request.name}' has no "
+                          f"kernels ({', '.join(KERNEL_SCHEDULES)}); '{request.name}' has no "
                           f"K offsets and no LDS stages to check")
+    s = request.build()
     shape = plan_shape(s, s.kernel_geometry())
     for what, (a, b) in (("vm_per_load", shape.vm_per_load),
                          ("lgkm_per_load", shape.lgkm_per_load)):

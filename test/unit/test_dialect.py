@@ -11,9 +11,10 @@ from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect import ir_io
 from pipeline_mlir.dialect.bindings import FLAVOR, ir, new_context
 from pipeline_mlir.dialect.ir_io import (IRError, compiled_from_ir, create_entry, decode_attr,
-                                         encode, entry_attrs, options_attr, options_spec,
-                                         parse_edge, pipeline_ops, read_entry, read_phase,
-                                         read_pipeline, read_program, write_phase, write_program)
+                                         encode, entry_attrs, options_attr, parse_edge,
+                                         pipeline_ops, read_entry, read_phase, read_pipeline,
+                                         read_program, read_schedule, write_phase,
+                                         write_program)
 from pipeline_mlir.dialect.rocdl_build import (create_control, fenced_sequence, mask_attr,
                                                waitcnt_of)
 from pipeline_mlir.errors import ConfigError
@@ -192,17 +193,37 @@ def test_options_round_trip(ctx, spec):
     req = parse_pipeline(spec)
     op = ir.Operation.create("sched.pipeline", regions=1, attributes={
         "schedule": ir.StringAttr.get(req.name), "options": options_attr(req)})
-    back = parse_pipeline(options_spec(op))  # DictAttr sorts the keys
-    assert (back.name, dict(back.options), dict(back.config_overrides)) == \
-        (req.name, dict(req.options), dict(req.config_overrides))
+    back = read_schedule(op)  # typed attribute values, no spec text in between
+    assert (back.name, dict(back.own_items()), dict(back.config)) == \
+        (req.name, dict(req.own_items()), dict(req.config))
+    assert back == req
 
 
-def test_options_spec_without_options(ctx):
+def test_schedule_without_options(ctx):
     op = ir.Operation.create("sched.pipeline", regions=1,
                              attributes={"schedule": ir.StringAttr.get("4wave")})
-    assert options_spec(op) == "4wave"
+    assert read_schedule(op).spec() == "4wave"
     op.attributes["options"] = _attr("{}")
-    assert options_spec(op) == "4wave"
+    assert read_schedule(op).spec() == "4wave"
+
+
+@pytest.mark.parametrize("options, message", [
+    ('{BM = "128"}', "pipeline '4wave': option 'BM' expects an integer >= 1, got '128'"),
+    ("{BM = true}", "pipeline '4wave': option 'BM' expects an integer >= 1, got 'true'"),
+    ("{fences = 1 : i64}", "pipeline '4wave': option 'fences' expects a boolean"),
+    ('{dtype = "int4"}', "option 'dtype' expects one of bf16|f16|fp8, got 'int4'"),
+    ("{BM = 0 : i64}", "option 'BM' is out of range: expects an integer >= 1, got 0"),
+    ("{bk = 64 : i64}", "unknown option 'bk' (did you mean 'BK'?)"),
+    ("{BM = [128]}", "'sched.pipeline' op option 'BM' must be an integer, boolean or string"),
+])
+def test_schedule_attribute_errors(ctx, options, message):
+    """Option attributes are read as typed values: the wrong type is an error, not text."""
+    op = ir.Operation.create("sched.pipeline", regions=1, attributes={
+        "schedule": ir.StringAttr.get("4wave"), "options": _attr(options)})
+    with pytest.raises(IRError) as ei:
+        read_schedule(op)
+    assert message in str(ei.value)
+    assert ei.value.op == op
 
 
 # ---- entries -----------------------------------------------------------------------------------

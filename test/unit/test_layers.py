@@ -1,6 +1,6 @@
 """The package layers: every module imports only from its own layer or the layers below.
 
-    errors < schedule < schedules < kernel < isa < sim < dialect < passes < tools
+    errors < options < schedule < schedules < kernel < isa < sim < dialect < passes < tools
 
 The scheduling core (``pipeline_mlir/schedule``) imports no MLIR at all: no ``mlir`` or
 ``iree`` module and nothing from the dialect, passes or tools.  Imports are read with
@@ -18,8 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 #: package name -> source directory (pyproject.toml maps the last three)
 PACKAGES = {"pipeline_mlir": ROOT / "pipeline_mlir", "pipeline_mlir.dialect": ROOT / "dialect",
             "pipeline_mlir.passes": ROOT / "passes", "pipeline_mlir.tools": ROOT / "tools"}
-LAYERS = ("errors", "schedule", "schedules", "kernel", "isa", "sim", "dialect", "passes",
-          "tools")
+LAYERS = ("errors", "options", "schedule", "schedules", "kernel", "isa", "sim", "dialect",
+          "passes", "tools")
 MLIR_MODULES = ("mlir", "iree")
 
 

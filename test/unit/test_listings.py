@@ -307,7 +307,7 @@ def test_pp_golden_b_production_bf16():
     assert edge_tuples(c.kernel_deps) == _deps(PP_A_DEPS)
     assert c.warp_stagger_index == 4
     assert [e.op.vm_cost for e in c.prologue if e.op.role == OpRole.GLOBAL_LOAD] == [2] * 7
-    assert (c.lgkm_per_load_a, c.lgkm_per_load_b) == (8, 4)
+    assert c.lgkm_per_load == (8, 4)
     assert (c.waits.lgkm, c.waits.vm) == (8, 6)
 
 

@@ -11,15 +11,16 @@ from pipeline_mlir.schedule.config import ScheduleConfig, SchedulingStrategy
 from pipeline_mlir.schedule.printing import format_schedule
 from pipeline_mlir.schedules.fourwave import Pipeline4Wave
 from pipeline_mlir.schedules.geometry import four_wave_geometry
+from pipeline_mlir.options import split_spec
+from pipeline_mlir.schedule.stages import lgkm_per_load
 from pipeline_mlir.schedules.pingpong import DeclarativeSchedule
 from pipeline_mlir.schedules.registry import (
-    PIPELINES,
     SCHEDULE_CONFIG_OPTIONS,
-    PipelineRequest,
+    SCHEDULES,
+    NamedSchedule,
     compile_pipeline,
     describe_pipelines,
     parse_pipeline,
-    split_spec,
 )
 from pipeline_mlir.schedules.single_buffer import SingleBufferSchedule
 
@@ -81,7 +82,7 @@ def test_syntax_errors(spec, fragment):
 def test_pingpong_defaults_are_the_golden_schedule():
     s = parse_pipeline("pingpong").build()
     assert isinstance(s, DeclarativeSchedule)
-    assert (s.is_fp8, s.lgkm_a, s.lgkm_b) == (False, 2, 2)
+    assert (s.is_fp8, *lgkm_per_load(s)) == (False, 2, 2)
     cfg = s.config()
     assert (cfg.vm_per_load_a, cfg.vm_per_load_b, cfg.block_sizing.max_globals) == (4, 4, 1)
     assert s.schedule_config() == ScheduleConfig(scheduling=SchedulingStrategy.CSP, auto_waits=True,
@@ -92,13 +93,13 @@ def test_pingpong_defaults_are_the_golden_schedule():
 def test_pingpong_options_reach_the_schedule():
     s = parse_pipeline("pingpong{is_fp8=true max_globals=0 vm_per_load_a=2 vm_per_load_b=3 "
                        "lgkm_per_load_a=8 lgkm_per_load_b=4}").build()
-    assert (s.is_fp8, s.lgkm_a, s.lgkm_b) == (True, 8, 4)
+    assert (s.is_fp8, *lgkm_per_load(s)) == (True, 8, 4)
     cfg = s.config()
     assert (cfg.vm_per_load_a, cfg.vm_per_load_b, cfg.block_sizing.max_globals) == (2, 3, 0)
     sc = s.schedule_config()
     assert (sc.lgkm_per_load_a, sc.lgkm_per_load_b) == (8, 4)
     c = parse_pipeline("pingpong{lgkm_per_load_a=8 lgkm_per_load_b=4}").compile()
-    assert (c.lgkm_per_load_a, c.lgkm_per_load_b) == (8, 4)
+    assert c.lgkm_per_load == (8, 4)
 
 
 def test_pingpong_config_overrides_apply_on_the_csp_base():
@@ -139,7 +140,7 @@ def test_fourwave_defaults_and_geometry():
     assert (sc.sched_barrier_mask, sc.wrap_waits_with_sched_barrier) == (0xFF, True)
     assert sc.minimal_barriers and sc.omit_mma_set_prio and sc.inter_block_lgkm_drain
     c = r.compile()
-    assert (c.lgkm_per_load_a, c.lgkm_per_load_b) == (4, 4)
+    assert c.lgkm_per_load == (4, 4)
     assert format_schedule(c) == format_schedule(compile_pipeline("4wave{BK=64 dtype=BF16}"))
 
 
@@ -166,7 +167,7 @@ def test_fourwave_geometry_overrides():
     assert (cfg.vm_per_load_a, cfg.vm_per_load_b, cfg.lgkm_per_load_a, cfg.lgkm_per_load_b,
             cfg.block_sizing.max_globals) == (3, 5, 6, 7, 0)
     c = r.compile()
-    assert (c.lgkm_per_load_a, c.lgkm_per_load_b) == (6, 7)
+    assert c.lgkm_per_load == (6, 7)
     assert "wait=6 " in format_schedule(c)
 
 
@@ -188,7 +189,7 @@ def test_request_get_and_spec():
     r = parse_pipeline("4wave{BK=128, dtype=fp8 lds_contention_penalty=2}")
     assert r.get("BK") == 128 and r.get("BM") == 128 and r.get("dtype") == "fp8"
     assert r.get("fences") is None  # derived from the geometry
-    assert r.config_overrides == (("lds_contention_penalty", 2),)
+    assert r.config == (("lds_contention_penalty", 2),)
     assert r.spec() == "4wave{BK=128 dtype=fp8 lds_contention_penalty=2}"
     assert parse_pipeline("pingpong").spec() == "pingpong"
     with pytest.raises(KeyError):
@@ -198,16 +199,16 @@ def test_request_get_and_spec():
 def test_every_schedule_config_field_is_an_option():
     assert [o.name for o in SCHEDULE_CONFIG_OPTIONS] == ScheduleConfig.field_names()
     for kind in ("pingpong", "4wave"):
-        keys = PIPELINES[kind].valid_keys()
+        keys = SCHEDULES[kind].valid_keys()
         assert set(ScheduleConfig.field_names()) <= set(keys)
         assert len(keys) == len(set(keys))
 
 
 def test_describe_pipelines_lists_every_key():
     text = describe_pipelines()
-    for kind in PIPELINES.values():
+    for kind in SCHEDULES.values():
         assert kind.name in text
-        for o in kind.options:
+        for o in kind.options():
             assert o.name + "=" in text
     for name in ScheduleConfig.field_names():
         assert name in text
@@ -325,7 +326,7 @@ def _value_text(opt, draw):
 
 @st.composite
 def specs(draw):
-    kind = PIPELINES[draw(st.sampled_from(sorted(PIPELINES)))]
+    kind = SCHEDULES[draw(st.sampled_from(sorted(SCHEDULES)))]
     keys = draw(st.lists(st.sampled_from(kind.valid_keys()), unique=True, max_size=6))
     pairs = [f"{k}={_value_text(kind.option(k), draw)}" for k in keys]
     sep = draw(st.sampled_from([" ", ",", ", ", "  ,"]))
@@ -336,7 +337,7 @@ def specs(draw):
 @given(specs())
 def test_canonical_spec_round_trips(spec):
     r = parse_pipeline(spec)
-    assert isinstance(r, PipelineRequest)
+    assert isinstance(r, NamedSchedule)
     again = parse_pipeline(r.spec())
     assert again == r
     assert again.spec() == r.spec()

@@ -75,8 +75,7 @@ def line_of(text: str, needle: str, nth: int = 0) -> int:
 def import_text(spec: str) -> str:
     """``sched-import`` of ``spec`` on an empty module: the schedule's default logical body."""
     req = parse_pipeline(spec)
-    opts = {k: (str(v).lower() if isinstance(v, bool) else str(v))
-            for k, v in req.options + req.config_overrides}
+    opts = {k: (str(v).lower() if isinstance(v, bool) else str(v)) for k, v in req.items()}
     return run("module {\n}", ("sched-import", dict(schedule=req.name, **opts)))
 
 
@@ -595,8 +594,8 @@ def test_registry_create_and_options():
     assert p["fence-waits"] is False and p["fence-blocks"] is True
     with pytest.raises(ConfigError, match="unknown pass 'sched-nope'"):
         registry.create("sched-nope")
-    with pytest.raises(ConfigError, match=r"pass 'sched-annotate' has no option 'x' \(its "
-                                          r"options: none\)"):
+    with pytest.raises(ConfigError, match=r"pass 'sched-annotate': unknown option 'x'; valid "
+                                          r"keys: none"):
         registry.create("sched-annotate", x=1)
 
 
@@ -608,11 +607,11 @@ def test_registry_plan():
     assert names == ["sched-import", "sched-annotate", "canonicalize", "func.func(cse)",
                      "sched-lower-to-rocdl"]
     assert items[2][1] is None and items[3][1] is None
-    assert items[0][1].request.spec() == "4wave{dtype=fp8}"
+    assert items[0][1].named.spec() == "4wave{dtype=fp8}"
     low = items[4][1]
     assert (low["fence-waits"], low["fence-blocks"]) == (False, True)
-    with pytest.raises(ConfigError, match="option 'fence-waits' expects true or false, got "
-                                          "'maybe'"):
+    with pytest.raises(ConfigError, match=r"option 'fence-waits' expects a boolean \(true, "
+                                          r"false, 1 or 0\), got 'maybe'"):
         registry.plan("sched-lower-to-rocdl{fence-waits=maybe}")
     with pytest.raises(ConfigError, match="unbalanced"):
         registry.plan("builtin.module(sched-annotate")

@@ -28,8 +28,8 @@
 // FIXED:    pipeline-opt: error: pipeline '4wave': option 'scheduling=csp' cannot be honoured: the schedule always uses scheduling=identity
 // SBCONFIG: pipeline-opt: error: pipeline 'single-buffer': option 'auto_waits' is a ScheduleConfig field, but the single-buffer (depth 1) path never reads ScheduleConfig, so its keys are rejected; valid keys: T
 // GEOMETRY: pipeline-opt: error: pipeline '4wave': geometry: BK by MMA_K must divide exactly (64 / 128)
-// PASSBOOL: pipeline-opt: error: pass 'sched-lower-to-rocdl': option 'fence-waits' expects true or false, got 'maybe'
-// PASSKEY:  pipeline-opt: error: pass 'sched-annotate' has no option 'foo' (its options: none)
+// PASSBOOL: pipeline-opt: error: pass 'sched-lower-to-rocdl': option 'fence-waits' expects a boolean (true, false, 1 or 0), got 'maybe'
+// PASSKEY:  pipeline-opt: error: pass 'sched-annotate': unknown option 'foo'; valid keys: none
 
 "sched.pipeline"() ({
   "sched.mma"() {stage = 0, subtile = 0} : () -> ()

@@ -95,5 +95,5 @@
   }) : () -> ()
 }) {options = {}, schedule = "single-buffer", state = "phases", warp_stagger_index = 0 : i64} : () -> ()
 
-// ITER: error: sched-fix-hazards: option 'max-iterations' must be 1..64 (got 0)
+// ITER: pipeline-opt: error: pass 'sched-fix-hazards': option 'max-iterations' is out of range: expects an integer in 1..64, got 0
 // STATE: error: sched-fix-hazards: 'sched.pipeline' op is in state "logical" but this pass needs "phases"

@@ -35,7 +35,8 @@ from pipeline_mlir.isa.check import check_kernel_asm
 from pipeline_mlir.isa.codeobject import VGPR_GRANULE, CodeObject, read_code_object
 from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
 
-__all__ = ["ReportError", "Resources", "KernelReport", "occupancy_gfx950", "resources_from_asm", "resources_from_hsaco", "cross_check",
+__all__ = ["ReportError", "Resources", "KernelReport", "occupancy_gfx950", "resources_from_asm",
+           "resources_from_hsaco", "cross_check",
            "instruction_counts", "vgpr_roles", "kernel_report", "report_from_llvm_ir",
            "REFERENCE_PINGPONG_BF16"]
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import struct
+import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
 
@@ -14,8 +17,7 @@ from pipeline_mlir.sim import timeline
 from pipeline_mlir.sim.bounds import analyze_loop
 from pipeline_mlir.sim.cu_model import simulate_cu
 from pipeline_mlir.sim.instr import Instr
-from pipeline_mlir.sim.timeline import (render_timeline, stall_group, text_width,
-                                        wait_label)
+from pipeline_mlir.sim.timeline import origin_text, render_timeline, stall_group, wait_label
 from pipeline_mlir.sim.trace import kernel_shape, wave_streams
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -47,92 +49,176 @@ def _loop(iterations: int, barrier: bool = True) -> list[Instr]:
 
 def _svg(tmp_path, run, analysis=None, **kw):
     p = tmp_path / "t.svg"
-    d = render_timeline(run, analysis, p, **kw)
-    return d, ET.parse(p).getroot()
+    t = render_timeline(run, analysis, p, **kw)
+    return t, ET.parse(p).getroot()
 
 
-def _texts(root, cls):
-    return [t.text for t in root.iter(SVG + "text") if cls in (t.get("class") or "").split()]
+def _group_texts(root, gid_prefix: str) -> list[str]:
+    """The texts of the SVG groups whose id starts with ``gid_prefix``."""
+    return [" ".join(x.text or "" for x in g.iter(SVG + "text"))
+            for g in root.iter(SVG + "g") if (g.get("id") or "").startswith(gid_prefix)]
 
 
-def test_svg_has_a_labelled_row_per_wave_a_legend_and_the_title(tmp_path, pingpong):
+def _all_texts(root) -> set[str]:
+    return {x.text for x in root.iter(SVG + "text") if x.text}
+
+
+@pytest.fixture(scope="module")
+def pingpong_svg(pingpong, tmp_path_factory):
     run, an = pingpong
-    d, root = _svg(tmp_path, run, an, title="pingpong bf16")
-    assert root.tag == SVG + "svg" and int(root.get("width")) == d.width
-    assert sorted(_texts(root, "rowlabel")) == sorted(
+    return _svg(tmp_path_factory.mktemp("svg"), run, an, title="pingpong bf16")
+
+
+def test_svg_has_a_labelled_row_per_wave_a_legend_and_the_title(pingpong, pingpong_svg):
+    run, an = pingpong
+    t, root = pingpong_svg
+    assert root.tag == SVG + "svg"
+    w_in, h_in = t.size_inches()
+    assert root.get("width") == f"{w_in * 72:g}pt"
+    assert [r.label for r in t.rows] == [f"SIMD {w.simd} / wave {w.wave}"
+                                         for w in sorted(run.waves, key=lambda w: (w.simd, w.wave))]
+    assert sorted(_group_texts(root, "row-w")) == sorted(
         f"SIMD {w.simd} / wave {w.wave}" for w in run.waves)
-    legend = set(_texts(root, "legend"))
+    texts = _all_texts(root)
     assert {"mfma", "ds_read", "vmem_load_lds", "wait", "barrier", "s_waitcnt", "s_barrier",
-            "mfma pipe busy"} <= legend
-    title = " ".join(_texts(root, "title") + _texts(root, "subtitle"))
+            "mfma pipe busy", "iteration start", "other iterations (faded)"} <= texts
+    assert {"ctl", "mfma", "lds", "vmem", "stall"} <= texts              # lane labels
+    title = " ".join(_group_texts(root, "title") + _group_texts(root, "subtitle"))
+    assert " ".join(f"{t.title} {t.subtitle}".split()) == " ".join(title.split())
     assert "pingpong bf16" in title and "'measured' table (gfx950 clock cycles)" in title
     assert f"achieved {an.achieved_ii:.1f} cycles/iteration" in title
     assert f"MinII {an.min_ii:g}" in title and "MFMA busy" in title
-    assert "gfx950 clock cycles" in _texts(root, "axislabel")[0]
-    units = set(_texts(root, "unitlabel"))
-    assert {"XDL simd0", "XDL simd3", "LDS (CU)", "VMEM (CU)"} <= units
+    assert f"ResMII {an.res.cycles} on {an.res.binding}" in title
+    for s, v in an.mfma_busy.items():
+        assert f"simd{s} {100 * v:.1f}%" in title
+    assert any("gfx950 clock cycles" in x and x.startswith("cycle") for x in texts)
+    assert {"XDL simd0", "XDL simd3", "LDS (CU)", "VMEM (CU)"} <= texts
+    assert [u.label for u in t.units][:4] == ["XDL simd0", "XDL simd1", "XDL simd2", "XDL simd3"]
 
 
-def test_svg_bars_are_the_runs_instructions(tmp_path, pingpong):
+def _bars(root):
+    """(wave, index, tooltip, first x) of every instruction bar of the SVG."""
+    out = []
+    for g in root.iter(SVG + "g"):
+        m = re.fullmatch(r"op-w(\d+)-i(\d+)", g.get("id") or "")
+        if m:
+            path = g.find(SVG + "path")
+            x = float(re.match(r"M\s*([-\d.]+)", path.get("d")).group(1))
+            out.append((int(m.group(1)), int(m.group(2)), g.find(SVG + "title").text, x))
+    return out
+
+
+def test_svg_bars_are_the_runs_instructions(pingpong, pingpong_svg):
     run, an = pingpong
-    d, root = _svg(tmp_path, run, an)
-    t0, t1 = d.window
-    assert d.iteration == 2                       # iterations 0..3: the middle one
+    t, root = pingpong_svg
+    t0, t1 = t.window
+    assert t.iteration == 2                       # iterations 0..3: the middle one
     assert t0 == min(s[2] for s in an.iteration_starts.values())
     assert t1 == max(s[3] for s in an.iteration_starts.values())
-    scale = (d.width - timeline._LEFT - timeline._RIGHT) / (t1 - t0)
+    w_in, _h = t.size_inches()
+    left, plot = timeline._LEFT_IN * 72, (w_in - timeline._LEFT_IN - timeline._RIGHT_IN) * 72
+    bars = _bars(root)
+    assert len(bars) == sum(len(r.bars) for r in t.rows) and len(set(b[:2] for b in bars)) \
+        == len(bars)
     drawn = Counter()
-    for r in root.iter(SVG + "rect"):
-        cls = (r.get("class") or "").split()
-        if cls[:1] != ["op"]:
-            continue
-        wave, index = int(r.get("data-wave")), int(r.get("data-index"))
+    for wave, index, tip, x in bars:
         wt = run.waves[wave]
-        assert wt.instrs[index].kind == cls[1]
-        assert int(r.get("data-issue")) == wt.issue[index]
-        x = timeline._LEFT + (max(wt.issue[index], t0) - t0) * scale
-        assert float(r.get("x")) == pytest.approx(x, abs=0.06)
-        if r.get("data-iter") == "2":
-            drawn[cls[1]] += 1
+        ins = wt.instrs[index]
+        # the tooltip names the instruction and its schedule entry
+        assert tip.startswith(f"wave {wave} #{index} {ins.name}: {origin_text(ins.origin)}; "
+                              f"issue {wt.issue[index]}, end {wt.end[index]}")
+        assert x == pytest.approx(left + (wt.issue[index] - t0) / (t1 - t0) * plot, abs=0.01)
+        if ins.origin[:2] == ("kernel", 2):
+            drawn[ins.kind] += 1
     issued = Counter(ins.kind for wt in run.waves for ins, t in zip(wt.instrs, wt.issue)
                      if ins.origin[:2] == ("kernel", 2) and t0 <= t < t1)
     assert drawn["mfma"] == issued["mfma"] == 8 * 128
     assert drawn == {k: v for k, v in issued.items() if k != "sched_barrier"}
-    # every wait label names the counts of a wait of the run
+    assert origin_text(("kernel", 2, 17, 1)) == \
+        "kernel entry 17 (iteration 2), instruction 1 of the entry"
+
+
+def test_markers_are_the_runs_waits_and_barriers(pingpong, pingpong_svg):
+    run, an = pingpong
+    t, root = pingpong_svg
+    t0, t1 = t.window
+    for row in t.rows:
+        wt = run.waves[row.wave]
+        expected = [(wt.issue[j], i.kind) for j, i in enumerate(wt.instrs)
+                    if i.kind in ("wait", "barrier") and t0 <= wt.issue[j] < t1]
+        assert [(m.cycle, m.kind) for m in row.markers] == expected
+        assert all(m.label == wait_label(wt.instrs[m.index].vm, wt.instrs[m.index].lgkm)
+                   for m in row.markers if m.kind == "wait")
+    # every wait label drawn names the counts of a wait of the run
     waits = {wait_label(i.vm, i.lgkm) for wt in run.waves for i in wt.instrs if i.kind == "wait"}
-    labels = _texts(root, "wait")
+    labels = _group_texts(root, "marklabel-wait")
     assert labels and set(labels) <= waits
+    assert len(_group_texts(root, "marklabel-barrier")) > 8
+    # runs of back-to-back MFMAs are labelled with their length
+    assert "16 mfma" in _group_texts(root, "runlabel")
+    ids = [g.get("id") for g in root.iter(SVG + "g") if g.get("id")]
+    assert len(ids) == len(set(ids))                     # every id of the SVG is unique
 
 
 def test_labels_of_a_row_never_overlap(pingpong):
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
     run, an = pingpong
-    d = timeline.layout_timeline(run, an)
+    fig = timeline.draw_timeline(timeline.layout_timeline(run, an))
+    renderer = FigureCanvasAgg(fig).get_renderer()
     rows: dict[float, list] = {}
-    for it in d.items:
-        if isinstance(it, timeline.Text) and it.size == 8 and it.anchor == "start":
-            rows.setdefault(it.y, []).append((it.x, it.x + text_width(it.text, 8)))
-    assert sum(map(len, rows.values())) > 8
+    for text in fig.axes[0].texts:
+        if (text.get_gid() or "").startswith(("marklabel", "iterlabel", "stucklabel")):
+            box = text.get_window_extent(renderer)
+            rows.setdefault(round(box.y0, 1), []).append((box.x0, box.x1))
+    assert len(rows) == len(run.waves) and sum(map(len, rows.values())) > 8 * len(run.waves)
     for spans in rows.values():
         spans.sort()
         assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))
 
 
+def test_a_narrow_picture_wraps_its_title_inside_the_figure(pingpong):
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    run, an = pingpong
+    t = timeline.layout_timeline(run, an, title="pingpong{is_fp8=false}", window=(12000, 12400))
+    w_in, _h = t.size_inches()
+    head, sub = t.title_lines(w_in)
+    assert w_in < 14 and len(head) + len(sub) > 2           # the subtitle needed two lines
+    assert " ".join(" ".join(head + sub).split()) == " ".join(f"{t.title} {t.subtitle}".split())
+    fig = timeline.draw_timeline(t)
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    width = fig.bbox.width
+    lines = [x for x in fig.texts if (x.get_gid() or "").startswith(("title", "subtitle"))]
+    assert len(lines) == len(head) + len(sub)
+    for x in lines:
+        box = x.get_window_extent(renderer)
+        assert 0 <= box.x0 and box.x1 <= width, x.get_text()
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    return struct.unpack(">II", data[16:24])
+
+
 def test_png_output(tmp_path, pingpong):
-    from PIL import Image
+    from matplotlib.image import imread
+
     run, an = pingpong
     p = tmp_path / "t.png"
-    d = render_timeline(run, an, str(p), title="pp")
+    t = render_timeline(run, an, str(p), title="pp")
     data = p.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) < 3_000_000
+    w_in, h_in = t.size_inches()
+    assert _png_size(data) == (round(w_in * timeline.DPI), round(h_in * timeline.DPI))
+    assert 1200 < _png_size(data)[0] <= 2600 and 400 < _png_size(data)[1] < 1500
     other = simulate_cu([(0, _loop(3))], "llvm")
     with pytest.raises(PipelineError, match="analysis is of another run"):
         render_timeline(other, an, p)
-    with Image.open(p) as im:
-        assert im.size == (d.width, d.height)
-        assert 1200 < im.width <= 2600 and 400 < im.height < 1500
-        colours = {c for _n, c in im.convert("RGB").getcolors(1 << 20)}
-    assert timeline._rgb(timeline.KIND_COLOURS["mfma"]) in colours
-    assert timeline._rgb(timeline.KIND_COLOURS["ds_read"]) in colours
+    pixels = {tuple(px) for px in (imread(p)[:, :, :3] * 255).round().astype(int)
+              .reshape(-1, 3).tolist()}
+    for kind in ("mfma", "ds_read", "vmem_load_lds", "barrier"):
+        colour = timeline.KIND_COLOURS[kind]
+        assert tuple(int(colour[k:k + 2], 16) for k in (1, 3, 5)) in pixels, kind
 
 
 @pytest.mark.parametrize("name", ["t.pdf", "t", "t.svg.txt"])
@@ -163,11 +249,15 @@ def test_deadlocked_run_is_drawn_and_marked(tmp_path):
     good = _loop(4)
     run = simulate_cu([(0, good), (1, good[:-1])], "measured")
     assert run.deadlock is not None
-    d, root = _svg(tmp_path, run, title="dl")
-    assert d.iteration == 3 and d.window[0] < run.deadlock.cycle < d.window[1]
-    assert any("DEADLOCK" in t for t in _texts(root, "deadlock"))
-    assert _texts(root, "stucklabel") == ["stuck at barrier #3"]
-    assert any("deadlock" in (ln.get("class") or "") for ln in root.iter(SVG + "line"))
+    t, root = _svg(tmp_path, run, title="dl")
+    assert t.iteration == 3 and t.window[0] < run.deadlock.cycle < t.window[1]
+    assert t.deadlock == run.deadlock.cycle
+    assert f"DEADLOCK at cycle {run.deadlock.cycle}" in t.title
+    assert any("DEADLOCK" in x for x in _group_texts(root, "deadlocklabel"))
+    assert _group_texts(root, "stucklabel") == ["stuck at barrier #3"]
+    assert [r.stuck[1] for r in t.rows if r.stuck] == [3]
+    assert {"deadlock", "deadlock-units"} <= {g.get("id") for g in root.iter(SVG + "g")}
+    assert "deadlock / stuck wave" in _all_texts(root)
     p = tmp_path / "dl.png"
     render_timeline(run, None, p)
     assert p.read_bytes()[:4] == b"\x89PNG"
@@ -175,17 +265,34 @@ def test_deadlocked_run_is_drawn_and_marked(tmp_path):
 
 def test_single_wave_without_analysis_and_without_iterations(tmp_path):
     run = simulate_cu([(0, _loop(3))], "llvm")
-    d, root = _svg(tmp_path, run)
-    assert _texts(root, "rowlabel") == ["SIMD 0 / wave 0"]
-    assert "no loop analysis" in _texts(root, "subtitle")[0]
-    assert d.iteration == 1
+    t, root = _svg(tmp_path, run)
+    assert _group_texts(root, "row-w") == ["SIMD 0 / wave 0"]
+    assert "no loop analysis" in _group_texts(root, "subtitle")[0]
+    assert t.iteration == 1
     flat = [Instr(i.kind, i.name, i.defs, i.uses, i.vm, i.lgkm, origin=("asm", k))
             for k, i in enumerate(_loop(2, barrier=False))]
     run2 = simulate_cu([(0, flat)], "llvm")
-    d2, root2 = _svg(tmp_path, run2)
-    assert d2.iteration is None and d2.window == (0, run2.total)
-    assert len([r for r in root2.iter(SVG + "rect")
-                if (r.get("class") or "").startswith("op ")]) == len(flat)
+    t2, root2 = _svg(tmp_path, run2)
+    assert t2.iteration is None and t2.window == (0, run2.total)
+    bars = _bars(root2)
+    assert len(bars) == len(flat)
+    assert all(f": assembly line {i}; " in tip for _w, i, tip, _x in bars)
+
+
+def test_missing_matplotlib_is_one_clear_error(monkeypatch, capsys, tmp_path):
+    from pipeline_mlir.tools.pipeline_opt import main
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)     # import matplotlib fails
+    run = simulate_cu([(0, _loop(2))], "llvm")
+    with pytest.raises(PipelineError, match=r"needs matplotlib.*pip install "
+                                            r"'pipeline-mlir\[plot\]'"):
+        render_timeline(run, None, tmp_path / "t.svg")
+    rc = main(["--simulate", "--pipeline=4wave{dtype=fp8 BM=64 BN=64 BK=128}",
+               f"--report={tmp_path / 't.png'}"])
+    out, err = capsys.readouterr()
+    assert rc == 1 and out == "" and err.count("\n") == 1
+    assert "the timeline picture needs matplotlib" in err and "Traceback" not in err
+    assert not (tmp_path / "t.png").exists()
 
 
 def test_stall_groups_and_wait_labels():

@@ -383,7 +383,7 @@ def plan_from_ir(p, fence_waits: bool = True, fence_blocks: bool = True) -> Kern
     """The kernel plan of a pipeline in state "phases": its schedule's kernel shape, the
     phases as the passes left them (``block`` attributes included), the stagger, and the
     lowering's fence options."""
-    shape = kernel_shape(p.schedule_object())
+    shape = kernel_shape(p.named())
     phases, blocks = {}, {}
     for name, op_name in _PHASE_OPS.items():
         phases[name] = tuple(read_phase(p.phase_ops[op_name], p.schedule))

@@ -91,7 +91,7 @@ class GemmKernel:
 
     @cached_property
     def shape(self) -> KernelShape:
-        return kernel_shape(self.request.build(), self.geometry)
+        return kernel_shape(self.request, self.geometry)
 
     @property
     def lds(self) -> LdsLayout:

@@ -47,7 +47,6 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.schedule import stages
 from pipeline_mlir.schedule.fences import fenced_sequence
 from pipeline_mlir.schedule.types import KOffsetKind, OpDesc, ScheduleEntry
 
@@ -283,7 +282,8 @@ def mfmas_per_mma(geometry, traits) -> int:
 
 
 def kernel_shape(schedule, geometry=None) -> KernelShape:
-    """The shape of the kernel of ``schedule`` (a built ``PipelineSchedule``).
+    """The shape of the kernel of ``schedule`` (a named schedule,
+    :class:`~pipeline_mlir.schedules.named.NamedSchedule`).
 
     The counts are the schedule's (what its waits were derived for); with the
     ``geometry`` of a complete kernel also its MFMAs per MMA and mnemonic, its LDS
@@ -292,9 +292,7 @@ def kernel_shape(schedule, geometry=None) -> KernelShape:
     if traits is None:
         raise ConfigError(f"schedule '{schedule.name}' has no complete kernel (no K offsets, "
                           f"no LDS stages)")
-    config = schedule.config()
-    vm = (config.vm_per_channel(0), config.vm_per_channel(1))
-    lgkm = stages.lgkm_per_load(schedule)
+    vm, lgkm = schedule.vm_per_load, schedule.lgkm_per_load
     extra = {}
     if geometry is not None:
         extra = dict(mfmas_per_mma=mfmas_per_mma(geometry, traits),

@@ -32,10 +32,6 @@ class PipelineSchedule(ABC):
     name: str = "schedule"
     #: printable names of the schedule's kernel op tags
     tag_names: dict[int, str] = {}
-    #: how the complete kernel of this schedule kind runs it (warps, warp groups, the
-    #: zero-trip fence: a ``KernelTraits`` of :mod:`pipeline_mlir.schedules.geometry`);
-    #: ``None``: the schedule has no complete kernel
-    kernel_traits = None
 
     @abstractmethod
     def config(self) -> PipelineConfig:
@@ -75,11 +71,6 @@ class PipelineSchedule(ABC):
 
     def bootstrap_frags(self) -> list[OpDesc]:
         return []
-
-    def kernel_geometry(self):
-        """The tile geometry of the complete kernel (``KernelGeometry``; its counts are
-        what the kernel issues).  Only schedules with :attr:`kernel_traits` have one."""
-        raise NotImplementedError(f"schedule '{self.name}' has no complete kernel")
 
 
 def declared_body(s: PipelineSchedule) -> list[OpDesc]:

@@ -100,7 +100,6 @@ def kernel_target(geometry: KernelGeometry) -> TargetProfile:
 class Pipeline4Wave(PipelineSchedule):
     name = "4wave"
     tag_names = FourWaveOps
-    kernel_traits = FOUR_WAVE_KERNEL
 
     def __init__(self, geometry: KernelGeometry | None = None, config: ScheduleConfig | None = None,
                  target: TargetProfile | None = None) -> None:
@@ -136,13 +135,6 @@ class Pipeline4Wave(PipelineSchedule):
 
     def schedule_config(self) -> ScheduleConfig:
         return self._sched
-
-    def kernel_geometry(self) -> KernelGeometry:
-        """This schedule's geometry with the counts the formulas give for its dtype and
-        tile (an override of a count changes the schedule, not what the kernel issues)."""
-        g = self.geometry
-        natural = four_wave_geometry(g.dtype, g.BM, g.BN, g.BK)
-        return replace(g, **{k: getattr(natural, k) for k in COUNT_FIELDS})
 
     def bootstrap_frags(self) -> list[OpDesc]:
         return [OpDesc(tag=MMA_LOAD_A, stage=0, subtile=0, channel=0, role=OpRole.FRAGMENT_LOAD),
@@ -205,6 +197,13 @@ class FourWave(NamedSchedule):
         overrides = {k: getattr(self, k) for k in GEOMETRY_OVERRIDES
                      if getattr(self, k) is not None}
         return replace(g, **overrides) if overrides else g
+
+    def kernel_geometry(self) -> KernelGeometry:
+        """The schedule's geometry with the counts the formulas give for its dtype and
+        tile (an override of a count changes the schedule, not what the kernel issues)."""
+        g = self.geometry()
+        natural = four_wave_geometry(g.dtype, g.BM, g.BN, g.BK)
+        return replace(g, **{k: getattr(natural, k) for k in COUNT_FIELDS})
 
     def _build(self) -> Pipeline4Wave:
         g = self.geometry()

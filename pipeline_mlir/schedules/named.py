@@ -280,7 +280,7 @@ class NamedSchedule:
 
     def kernel_geometry(self):
         """The ``KernelGeometry`` of the complete kernel (the counts it issues)."""
-        return self.build().kernel_geometry()
+        raise ConfigError(f"{self.owner()}: no complete GEMM kernel")
 
 
 __all__ = ["LGKMCNT_MAX", "NamedSchedule", "SCHEDULE_CONFIG_OPTIONS", "STRATEGY_NAMES", "VMCNT_MAX",

@@ -65,7 +65,6 @@ class DeclarativeSchedule(PipelineSchedule):
 
     name = "pingpong"
     tag_names = PingPongOps
-    kernel_traits = PING_PONG_KERNEL
 
     def __init__(self, is_fp8: bool = False, lgkm_per_load_a: int = 0, lgkm_per_load_b: int = 0,
                  config: ScheduleConfig | None = None, target: TargetProfile | None = None, *,
@@ -97,14 +96,6 @@ class DeclarativeSchedule(PipelineSchedule):
 
     def schedule_config(self) -> ScheduleConfig:
         return self._sched
-
-    def kernel_geometry(self) -> KernelGeometry:
-        """The ping-pong kernel's fixed tile: 256x256, BK 64 (BF16) or 128 (FP8)."""
-        dtype = "fp8" if self.is_fp8 else "bf16"
-        try:
-            return ping_pong_geometry(dtype, 256, 256, 128 if self.is_fp8 else 64)
-        except ConfigError as e:  # pragma: no cover - the fixed tiles are valid
-            raise ConfigError(f"pipeline 'pingpong': {e}") from None
 
 
 def build_schedule(is_fp8: bool = False, lgkm_per_load_a: int = 0, lgkm_per_load_b: int = 0,
@@ -145,3 +136,10 @@ class PingPong(NamedSchedule):
     @property
     def dtype(self) -> str:
         return "fp8" if self.is_fp8 else "bf16"
+
+    def kernel_geometry(self) -> KernelGeometry:
+        """The ping-pong kernel's fixed tile: 256x256, BK 64 (BF16) or 128 (FP8)."""
+        try:
+            return ping_pong_geometry(self.dtype, 256, 256, 128 if self.is_fp8 else 64)
+        except ConfigError as e:  # pragma: no cover - the fixed tiles are valid
+            raise ConfigError(f"{self.owner()}: {e}") from None

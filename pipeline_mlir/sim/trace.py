@@ -57,8 +57,7 @@ def kernel_shape(request) -> KernelShape:
         raise ConfigError(f"pipeline '{request.name}': the simulator models the double-buffer "
                           f"kernels ({', '.join(KERNEL_SCHEDULES)}); '{request.name}' has no "
                           f"K offsets and no LDS stages to check")
-    s = request.build()
-    shape = plan_shape(s, s.kernel_geometry())
+    shape = plan_shape(request, request.kernel_geometry())
     for what, (a, b) in (("vm_per_load", shape.vm_per_load),
                          ("lgkm_per_load", shape.lgkm_per_load)):
         if a <= 0 or b <= 0:

@@ -255,7 +255,7 @@ def test_expected_skeleton_lowering_additions():
                 out.append({"vmem_load_lds": "G", "ds_read": "D", "mfma": "M", "barrier": "B",
                             "sched_barrier": "F"}[t.kind])
         return " ".join(out)
-    pp = expected_skeleton(kernel_plan(sched, kernel_shape(parse_pipeline("pingpong").build()),
+    pp = expected_skeleton(kernel_plan(sched, kernel_shape(parse_pipeline("pingpong")),
                                        {"kernel": [0, 0, 0, 1, 1, 1]}), x)
     # kernarg wait; stagger barrier after prologue[0:2]; all-warps barrier; group-0 barrier
     assert show(pp["prologue"]) == "WNone,0x1 G G F W0,Nonex1 F B G G B"
@@ -263,7 +263,7 @@ def test_expected_skeleton_lowering_additions():
     assert show(pp["epilogue"]) == "M M M B"
     four = expected_skeleton(kernel_plan(SimpleNamespace(**{**vars(sched),
                                                             "warp_stagger_index": 99}),
-                                         kernel_shape(parse_pipeline("4wave").build()),
+                                         kernel_shape(parse_pipeline("4wave")),
                                          {"kernel": [0, 0, 0, 0, 0, 0]}), x)
     assert show(four["prologue"]) == "WNone,0x1 G G F W0,Nonex1 F G G W0,0x2 B"
     assert show(four["loop"]) == "D D D D F W3,1x2 F M M M F B"
@@ -273,7 +273,7 @@ def test_expected_skeleton_lowering_additions():
 def test_not_checkable_is_an_error(pp):
     # a schedule without a kernel has no kernel plan to check against
     with pytest.raises(ConfigError, match="single-buffer"):
-        kernel_shape(parse_pipeline("single-buffer").build())
+        kernel_shape(parse_pipeline("single-buffer"))
     no_loop = parse_asm("f:\n  v_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], v[0:3]\n")
     with pytest.raises(IsaCheckError, match="no loop holding MFMA"):
         check_kernel_asm(no_loop.function(), pp.plan, 16)

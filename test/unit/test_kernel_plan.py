@@ -70,10 +70,12 @@ def test_four_wave_skeleton_has_the_zero_trip_fence_and_one_group():
 
 
 def test_single_buffer_has_no_kernel_plan():
-    s = parse_pipeline("single-buffer").build()
+    s = parse_pipeline("single-buffer")
     assert s.kernel_traits is None
     with pytest.raises(ConfigError, match="schedule 'single-buffer' has no complete kernel"):
         kernel_shape(s)
+    with pytest.raises(ConfigError, match="pipeline 'single-buffer': no complete GEMM kernel"):
+        s.kernel_geometry()
 
 
 def test_shapes_follow_the_schedules():
@@ -87,7 +89,7 @@ def test_shapes_follow_the_schedules():
         assert sh.vm_per_load == (g.vm_per_load_a, g.vm_per_load_b)
         assert sh.lgkm_per_load == (g.lgkm_per_load_a, g.lgkm_per_load_b)
     # without a geometry: the schedule's counts, nothing the kernel alone knows
-    sh = kernel_shape(parse_pipeline("pingpong{vm_per_load_a=3}").build())
+    sh = kernel_shape(parse_pipeline("pingpong{vm_per_load_a=3}"))
     assert sh.vm_per_load == (3, 4) and sh.mfmas_per_mma is None and sh.lds is None
     assert sh.arguments == ()
 
@@ -135,7 +137,7 @@ def _e(tag, role=OpRole.SYNC, wait=0, channel=-1, phase=Phase.KERNEL):
 
 def _toy(kernel, blocks=None, stagger=0, shape=None):
     sched = SimpleNamespace(prologue=[], kernel=kernel, epilogue=[], warp_stagger_index=stagger)
-    shape = shape or kernel_shape(parse_pipeline("4wave").build())
+    shape = shape or kernel_shape(parse_pipeline("4wave"))
     return kernel_plan(sched, shape, {"kernel": blocks} if blocks else None)
 
 
@@ -211,7 +213,7 @@ def test_bad_blocks_are_rejected(blocks, message):
     sched = SimpleNamespace(prologue=[], kernel=[_e(BARRIER_TAG)], epilogue=[],
                             warp_stagger_index=0)
     with pytest.raises(ConfigError) as e:
-        kernel_plan(sched, kernel_shape(parse_pipeline("4wave").build()), blocks)
+        kernel_plan(sched, kernel_shape(parse_pipeline("4wave")), blocks)
     assert message in str(e.value)
 
 

@@ -214,11 +214,11 @@ def test_png_output(tmp_path, pingpong):
     other = simulate_cu([(0, _loop(3))], "llvm")
     with pytest.raises(PipelineError, match="analysis is of another run"):
         render_timeline(other, an, p)
-    pixels = {tuple(px) for px in (imread(p)[:, :, :3] * 255).round().astype(int)
-              .reshape(-1, 3).tolist()}
+    pixels = (imread(p)[:, :, :3] * 255).round().astype(int)
     for kind in ("mfma", "ds_read", "vmem_load_lds", "barrier"):
         colour = timeline.KIND_COLOURS[kind]
-        assert tuple(int(colour[k:k + 2], 16) for k in (1, 3, 5)) in pixels, kind
+        rgb = [int(colour[k:k + 2], 16) for k in (1, 3, 5)]
+        assert (pixels == rgb).all(axis=2).any(), kind
 
 
 @pytest.mark.parametrize("name", ["t.pdf", "t", "t.svg.txt"])

@@ -1,0 +1,34 @@
+"""Errors and findings of the emulator.
+
+* :class:`EmuError`: the input cannot be emulated (a malformed code object, an
+  instruction the emulator does not implement, named with its address).
+* :class:`Finding`: the kernel did something wrong while running: a register read
+  while its load is pending, an LDS race, a barrier mismatch, an out-of-range
+  access, a trap.  It names the wave, the instruction (address and text) and, for
+  memory, the address.
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.errors import PipelineError
+
+
+class EmuError(PipelineError):
+    """The emulator cannot run this input (one message naming what and where)."""
+
+
+class Finding(PipelineError):
+    """Something the kernel did wrong, found while running it."""
+
+    def __init__(self, kind: str, message: str, *, wave: str | None = None,
+                 instr=None) -> None:
+        self.kind = kind
+        self.wave = wave
+        self.instr = instr
+        where = []
+        if wave is not None:
+            where.append(wave)
+        if instr is not None:
+            where.append(f"0x{instr.addr:04x} '{instr.text}'")
+        prefix = f"{kind}: " + (f"{', '.join(where)}: " if where else "")
+        super().__init__(prefix + message)

@@ -1,0 +1,430 @@
+"""The machine: waves, memory, asynchronous memory operations, waits, barriers and races.
+
+One :class:`Machine` runs the waves of ``G`` workgroups in lockstep (every state array has
+a leading workgroup axis; the workgroups of one batch must take the same branches, else
+:class:`Divergence` is raised and the caller runs them one at a time).
+
+Memory operations (SMEM and DS on lgkmcnt; buffer/global loads and stores and LDS DMA on
+vmcnt) are *issued* by a wave and *complete* later:
+
+* ``eager``: at issue;
+* ``late``: at the latest moment allowed, the ``s_waitcnt`` that forces them (or the end of
+  the wave): a load samples memory only then, so a write racing it shows in the data;
+* ``random[:SEED]``: at a random moment in between, with random wave interleaving.
+
+Independently of the mode, every op is *released* (known complete to its wave) by the
+wait that covers it, assuming in-order completion per counter (what LLVM assumes: vmcnt in
+order; lgkmcnt in order for LDS, scalar loads in any order, so only ``lgkmcnt(0)``
+guarantees them).  The checks use releases, so they hold for every completion order:
+
+* a register read (or overwritten) while a load into it is not released;
+* an LDS access conflicting (one of them a write) with another access that is not ordered
+  before it: by another wave, unless that access was released before a barrier the
+  current wave has passed; by the same wave on the other counter, unless released;
+* barrier counts that differ between the waves of a workgroup;
+* out-of-range buffer, global and LDS accesses; ``s_trap``; an MFMA with partial EXEC.
+
+Registers, LDS and the output start poisoned (every byte 0xFF: NaN in f32, bf16, f16 and
+FP8, and an address no buffer holds).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+import numpy as np
+
+from pipeline_mlir.emu.errors import EmuError, Finding
+from pipeline_mlir.emu.memops import MemOp
+from pipeline_mlir.emu.semantics import EXEC, bits_mask, branch_taken, compile_instr
+
+U32 = np.uint32
+POISON_BYTE = 0xFF
+POISON32 = 0xFFFFFFFF
+MODES = ("eager", "late", "random")
+BUFFER_SPAN = 1 << 32          # each global buffer lives at k << 32
+
+
+class Divergence(Exception):
+    """The workgroups of one batch took different branches."""
+
+
+def parse_mode(text: str) -> tuple[str, int]:
+    """``eager`` | ``late`` | ``random[:SEED]`` -> (mode, seed)."""
+    mode, _, seed = text.partition(":")
+    if mode not in MODES or (seed and mode != "random"):
+        raise EmuError(f"emulation mode {text!r}: choose eager, late or random[:SEED]")
+    if seed:
+        try:
+            return mode, int(seed, 0)
+        except ValueError:
+            raise EmuError(f"emulation mode {text!r}: the seed must be an integer") from None
+    return mode, 0
+
+
+class GlobalMemory:
+    """Global memory: named byte buffers, buffer ``k`` at address ``(k + 1) << 32``."""
+
+    def __init__(self) -> None:
+        self.buffers: list[np.ndarray] = []
+        self.names: list[str] = []
+        self.machine = None
+
+    def add(self, name: str, data) -> int:
+        arr = np.frombuffer(bytes(data), dtype=np.uint8).copy() if not isinstance(
+            data, np.ndarray) else np.ascontiguousarray(data).view(np.uint8).reshape(-1).copy()
+        self.buffers.append(arr)
+        self.names.append(name)
+        return len(self.buffers) << 32
+
+    def buffer(self, name: str) -> np.ndarray:
+        return self.buffers[self.names.index(name)]
+
+    def _locate(self, addr, size, w, step, mask):
+        addr = np.asarray(addr, dtype=np.int64)
+        if mask is None:
+            mask = np.ones(addr.shape, dtype=bool)
+        mask = np.broadcast_to(mask, addr.shape)
+        if not mask.any():
+            return None, addr, mask
+        bid = (addr >> 32) - 1
+        off = addr & (BUFFER_SPAN - 1)
+        ids = np.unique(bid[mask])
+        if len(ids) != 1 or not 0 <= ids[0] < len(self.buffers):
+            bad = np.argwhere(mask & ((bid < 0) | (bid >= len(self.buffers)) |
+                                      (bid != ids[0])))
+            g, lane = bad[0] if len(bad) else np.argwhere(mask)[0]
+            self.machine.finding("out-of-range", w, step,
+                                 f"address 0x{int(addr[g, lane]):x} (lane {lane}) is in no "
+                                 f"buffer")
+        b = int(ids[0])
+        over = mask & (off + size > len(self.buffers[b]))
+        if over.any():
+            g, lane = np.argwhere(over)[0]
+            self.machine.finding("out-of-range", w, step,
+                                 f"address 0x{int(addr[g, lane]):x} + {size} bytes is past the "
+                                 f"end of buffer {self.names[b]} ({len(self.buffers[b])} "
+                                 f"bytes; lane {lane})")
+        return b, np.where(mask, off, 0), mask
+
+    def check(self, addr, size, w, step, mask=None) -> None:
+        self._locate(addr, size, w, step, mask)
+
+    def read(self, addr, size, w, step, mask=None):
+        """Check the range now; the returned function gathers the bytes when called."""
+        b, off, m = self._locate(addr, size, w, step, mask)
+        shape = np.shape(addr) + (size,)
+        if b is None:
+            return lambda: np.zeros(shape, dtype=np.uint8)
+        buf = self.buffers[b]
+        idx = off[..., None] + np.arange(size, dtype=np.int64)
+        return lambda: buf[idx]
+
+    def write(self, addr, raw, mask) -> None:
+        b, off, m = self._locate(addr, raw.shape[-1], None, None, mask)
+        if b is None:
+            return
+        idx = off[..., None] + np.arange(raw.shape[-1], dtype=np.int64)
+        self.buffers[b][idx[m]] = raw[m]
+
+
+class Wave:
+    def __init__(self, machine, index: int, G: int) -> None:
+        self.machine = machine
+        self.index = index
+        self.G = G
+        self.S = np.full((128, G), POISON32, dtype=U32)
+        self.V = np.full((256, G, 64), POISON32, dtype=U32)
+        self.A = np.full((256, G, 64), POISON32, dtype=U32)
+        self.scc = np.zeros(G, dtype=bool)
+        self.exec = np.ones((G, 64), dtype=bool)
+        self.pc = 0
+        self.epoch = 0            # barriers passed
+        self.barriers = 0
+        self.pos = 0              # instructions executed
+        self.done = False
+        self.at_barrier = False
+        self.vmq: deque = deque()
+        self.lgkmq: deque = deque()
+        self.pend_v: dict[int, MemOp] = {}
+        self.pend_s: dict[int, MemOp] = {}
+
+    @property
+    def name(self) -> str:
+        return f"wave {self.index} of {self.machine.workgroups_text}"
+
+    def exec_changed(self) -> None:
+        self.exec = bits_mask(self.S[EXEC].astype(np.uint64) |
+                              (self.S[EXEC + 1].astype(np.uint64) << np.uint64(32)))
+
+
+class Machine:
+    def __init__(self, kernel, glob: GlobalMemory, workgroups: list[int], waves: int,
+                 mode: str = "eager", seed: int = 0, kernarg_addr: int = 0,
+                 max_instructions: int = 10_000_000) -> None:
+        self.kernel = kernel
+        self.glob = glob
+        glob.machine = self
+        self.mode = mode
+        self.rng = random.Random(seed)
+        self.G = G = len(workgroups)
+        self.workgroups = workgroups
+        self.workgroups_text = ("workgroup " + str(workgroups[0]) if G == 1 else
+                                f"workgroups {','.join(map(str, workgroups))}")
+        index_of = kernel.at()
+        self.steps = [compile_instr(ins, G, index_of) for ins in kernel.instrs]
+        lds = kernel.launch.lds_bytes
+        self.lds_bytes = lds
+        self.lds = np.full((G, max(lds, 4)), POISON_BYTE, dtype=np.uint8)
+        ndw = max(1, (lds + 3) // 4)
+        self.last_write = np.full((G, ndw), -1, dtype=np.int64)
+        self.last_read = np.full((waves, G, ndw), -1, dtype=np.int64)
+        self.ops: list[MemOp] = []
+        self.g_index = np.arange(G)[:, None, None]
+        self.count = 0
+        self.max_instructions = max_instructions
+        self.waves = [Wave(self, i, G) for i in range(waves)]
+        self._init_state(kernarg_addr)
+
+    # -- launch state -------------------------------------------------------------------
+    def _init_state(self, kernarg_addr: int) -> None:
+        ls = self.kernel.launch
+        if ls.workitem_id_dims:
+            raise EmuError(f"kernel {self.kernel.name}: work-item ids in y/z are enabled; the "
+                           f"emulator launches 1-D workgroups only")
+        for w in self.waves:
+            s = 0
+            if ls.kernarg_ptr:
+                w.S[0] = kernarg_addr & 0xFFFFFFFF
+                w.S[1] = kernarg_addr >> 32
+                s = 2
+            for dim, on in enumerate(ls.workgroup_id):
+                if on:
+                    w.S[s] = np.array(self.workgroups, dtype=U32) if dim == 0 else 0
+                    s += 1
+            if ls.workgroup_info:
+                w.S[s] = 64 * len(self.waves)
+                s += 1
+            w.S[EXEC] = w.S[EXEC + 1] = POISON32
+            w.exec_changed()
+            w.V[0] = (64 * w.index + np.arange(64, dtype=U32))[None, :]
+
+    # -- findings -----------------------------------------------------------------------
+    def finding(self, kind: str, w, step, message: str):
+        raise Finding(kind, message, wave=None if w is None else w.name,
+                      instr=None if step is None else step.ins)
+
+    # -- LDS ----------------------------------------------------------------------------
+    def _lds_index(self, w, step, a):
+        first = a.addr >> 2
+        ndw = ((a.size + 3) // 4) if a.size >= 4 else 1
+        idx = first[..., None] + np.arange(ndw, dtype=np.int64)
+        mask = np.broadcast_to(a.mask[..., None], idx.shape)
+        bad = mask & ((a.addr[..., None] < 0) | (a.addr[..., None] + a.size > self.lds_bytes))
+        if bad.any():
+            g, lane, _ = np.argwhere(bad)[0]
+            self.finding("out-of-range", w, step,
+                         f"LDS address {int(a.addr[g, lane])} + {a.size} bytes is outside the "
+                         f"{self.lds_bytes} bytes of LDS (lane {lane})")
+        return idx, mask
+
+    def _ordered(self, prev: MemOp, w, queue: str) -> bool:
+        if prev.wave is w:
+            return prev.queue == queue or prev.released
+        return prev.released and prev.release_epoch < w.epoch
+
+    def lds_check(self, w, step, a) -> None:
+        """Race check of one LDS access at issue; records it in the shadow state."""
+        idx, mask = self._lds_index(w, step, a)
+        g = np.broadcast_to(self.g_index, idx.shape)
+        gi, ii = g[mask], idx[mask]
+        queue = "vm" if step.kind == "vmem" else "lgkm"
+        prevs = [self.last_write[gi, ii]]
+        if a.write:
+            prevs += [self.last_read[v, gi, ii] for v in range(len(self.waves))]
+        for arr in prevs:
+            for pid in np.unique(arr):
+                if pid < 0:
+                    continue
+                prev = self.ops[pid]
+                if not self._ordered(prev, w, queue):
+                    hit = np.argmax(arr == pid)
+                    addr = 4 * int(ii[hit])
+                    what = "write" if a.write else "read"
+                    pw = "write" if prev.step.kind == "vmem" or not prev.dst_v else "read"
+                    pstate = ("not yet waited for" if not prev.released else
+                              f"waited for at epoch {prev.release_epoch}, no barrier since")
+                    self.finding("lds-race", w, step,
+                                 f"LDS {what} of address {addr} races the {pw} by "
+                                 f"{prev.wave.name.split(' of ')[0]} at 0x{prev.step.ins.addr:04x}"
+                                 f" '{prev.step.ins.text}' ({pstate})")
+        cur = self.cur_id
+        if a.write:
+            self.last_write[gi, ii] = cur
+        else:
+            self.last_read[w.index, gi, ii] = cur
+
+    def lds_read(self, w, a):
+        idx = a.addr[..., None] + np.arange(a.size, dtype=np.int64)
+        idx = np.where(a.mask[..., None], idx, 0)
+        return self.lds[np.arange(self.G)[:, None, None], idx]
+
+    def lds_write(self, w, a, raw) -> None:
+        idx = a.addr[..., None] + np.arange(raw.shape[-1], dtype=np.int64)
+        m = np.broadcast_to(a.mask[..., None], idx.shape)
+        g = np.broadcast_to(self.g_index, idx.shape)
+        self.lds[g[m], idx[m]] = raw[m]
+
+    # -- execution ----------------------------------------------------------------------
+    def _pending_check(self, w, st) -> None:
+        if w.pend_v:
+            hit = w.pend_v.keys() & st.vreads
+            if not hit and st.kind != "vmem" and st.kind != "ds":
+                hit = w.pend_v.keys() & st.vwrites
+            elif not hit and st.vwrites:
+                q = "vm" if st.kind == "vmem" else "lgkm"
+                hit = {r for r in w.pend_v.keys() & st.vwrites if w.pend_v[r].queue != q}
+            if hit:
+                r = min(hit)
+                op = w.pend_v[r]
+                name = f"a{r - 256}" if r >= 256 else f"v{r}"
+                self.finding("pending-register", w, st,
+                             f"{name} is used while the load at 0x{op.step.ins.addr:04x} "
+                             f"'{op.step.ins.text}' that writes it is not waited for")
+        if w.pend_s:
+            hit = w.pend_s.keys() & (st.sreads | st.swrites)
+            if hit:
+                r = min(hit)
+                op = w.pend_s[r]
+                self.finding("pending-register", w, st,
+                             f"s{r} is used while the load at 0x{op.step.ins.addr:04x} "
+                             f"'{op.step.ins.text}' that writes it is not waited for")
+
+    def _release(self, w, op: MemOp) -> None:
+        op.complete()
+        op.released = True
+        op.release_pos = w.pos
+        op.release_epoch = w.epoch
+        for r in op.dst_v:
+            if w.pend_v.get(r) is op:
+                del w.pend_v[r]
+        for r in op.dst_s:
+            if w.pend_s.get(r) is op:
+                del w.pend_s[r]
+
+    def wait(self, w, vm: int, lgkm: int) -> None:
+        while len(w.vmq) > vm:
+            self._release(w, w.vmq.popleft())
+        q = w.lgkmq
+        if len(q) > lgkm:
+            if lgkm == 0 or not any(o.smem for o in q):
+                while len(q) > lgkm:
+                    self._release(w, q.popleft())
+            else:      # scalar loads return out of order: only DS ops are guaranteed
+                ds = [o for o in q if not o.smem]
+                for o in ds[:max(0, len(ds) - lgkm)]:
+                    self._release(w, o)
+                    q.remove(o)
+                for o in list(q):
+                    if sum(not x.done for x in q) <= lgkm:
+                        break
+                    o.complete()
+
+    def _issue(self, w, st) -> None:
+        self.cur_id = len(self.ops)
+        op = st.mem["issue"](w, self)
+        op.id = self.cur_id
+        op.wave = w
+        op.issue_pos, op.issue_epoch = w.pos, w.epoch
+        self.ops.append(op)
+        (w.vmq if op.queue == "vm" else w.lgkmq).append(op)
+        for r in op.dst_v:
+            w.pend_v[r] = op
+        for r in op.dst_s:
+            w.pend_s[r] = op
+        if self.mode == "eager":
+            op.complete()
+
+    def _finish(self, w) -> None:
+        for q in (w.vmq, w.lgkmq):
+            while q:
+                self._release(w, q.popleft())
+        w.done = True
+
+    def step(self, w) -> None:
+        st = self.steps[w.pc]
+        if w.pend_v or w.pend_s:
+            self._pending_check(w, st)
+        kind = st.kind
+        nxt = w.pc + 1
+        if st.run is not None:
+            st.run(w)
+        elif kind in ("smem", "ds", "vmem"):
+            self._issue(w, st)
+        elif kind == "wait":
+            self.wait(w, st.mem["vm"], st.mem["lgkm"])
+        elif kind == "barrier":
+            w.at_barrier = True
+            w.barriers += 1
+        elif kind == "branch":
+            taken = branch_taken(st, w)
+            if taken.all():
+                nxt = st.target
+            elif taken.any():
+                raise Divergence(f"{w.name}: 0x{st.ins.addr:04x} '{st.ins.text}' is taken in "
+                                 f"some workgroups and not in others")
+        elif kind == "end":
+            self._finish(w)
+        elif kind == "trap":
+            self.finding("trap", w, st, f"the kernel executed '{st.ins.text}' (it traps when "
+                                        f"launched outside its contract)")
+        w.pc = nxt
+        w.pos += 1
+        self.count += 1
+        if self.mode == "random":
+            rng = self.rng
+            for q in (w.vmq, w.lgkmq):
+                if q and rng.random() < 0.35:
+                    for o in q:
+                        if not o.done:
+                            if not o.smem or rng.random() < 0.5:
+                                o.complete()
+                            break
+        if not w.done and w.pc >= len(self.steps):
+            self.finding("fell-off", w, st, "the wave ran past the last instruction without "
+                                            "s_endpgm")
+
+    def run(self) -> None:
+        waves = self.waves
+        random_mode = self.mode == "random"
+        late = self.mode == "late"
+        while True:
+            runnable = [w for w in waves if not w.done and not w.at_barrier]
+            if not runnable:
+                waiting = [w for w in waves if not w.done]
+                if not waiting:
+                    break
+                for w in waiting:
+                    w.at_barrier = False
+                    w.epoch += 1
+                continue
+            if random_mode:
+                w = self.rng.choice(runnable)
+                burst = self.rng.randint(1, 24)
+            else:
+                w = runnable[-1] if late else runnable[0]
+                burst = 1 << 62
+            for _ in range(burst):
+                self.step(w)
+                if w.done or w.at_barrier:
+                    break
+                if self.count > self.max_instructions:
+                    self.finding("runaway", w, self.steps[w.pc],
+                                 f"more than {self.max_instructions} instructions executed")
+        counts = {w.barriers for w in waves}
+        if len(counts) > 1:
+            detail = ", ".join(f"wave {w.index}: {w.barriers}" for w in waves)
+            self.finding("barrier-mismatch", None, None,
+                         f"{self.workgroups_text}: the waves executed different numbers of "
+                         f"s_barrier ({detail}): the k-th barriers of the waves do not meet")

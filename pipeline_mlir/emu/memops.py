@@ -1,0 +1,320 @@
+"""Memory instructions: addresses, range checks and data movement.
+
+:func:`compile_memory` describes a memory instruction as a :class:`Step` whose ``mem['issue']``
+function, called when a wave issues it, computes every lane's address from the registers
+(read at issue, as the hardware does), checks the ranges, captures store data and returns a
+:class:`MemOp`.  The machine queues the op on its counter (vmcnt or lgkmcnt) and calls
+``MemOp.complete()`` when the op completes: at once (eager), at the wait that forces it
+(late) or at a random moment in between.  A load samples memory when it completes.
+
+Address rules (CDNA3/CDNA4 ISA):
+
+* DS: ``VGPR + offset`` (``ds_read2/write2``: ``offset0/1`` in units of the element size).
+* MUBUF: ``base + soffset + (offen ? VGPR : 0) + inst_offset (+ stride * index)``; raw
+  buffers (stride 0) are range-checked against ``num_records`` (the descriptor's third
+  dword) per dword; dword accesses ignore the two address LSBs.  An out-of-range access is
+  reported (the kernels never intend one).
+* LDS DMA (``buffer_load_* ... lds``): LDS address ``M0[17:0] + inst_offset + lane * size``
+  (size 4 for dword, 16 for dwordx4), counted on vmcnt.
+* SMEM: ``SGPR pair + offset``; GLOBAL: ``SGPR pair + VGPR + offset`` or ``VGPR pair + offset``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline_mlir.emu.decode import Instr, operand_widths
+from pipeline_mlir.emu.semantics import M0, Reader, Step, refuse, sregs, vregs
+
+U32, U64 = np.uint32, np.uint64
+LANES = np.arange(64, dtype=np.int64)
+
+
+class MemOp:
+    """One issued memory instruction of one wave."""
+
+    __slots__ = ("id", "wave", "step", "queue", "smem", "complete_fn", "done", "released",
+                 "dst_v", "dst_s", "lds", "issue_pos", "issue_epoch", "release_pos",
+                 "release_epoch")
+
+    def __init__(self, step: Step, queue: str, complete_fn, *, dst_v=(), dst_s=(), lds=None,
+                 smem=False) -> None:
+        self.step, self.queue, self.complete_fn = step, queue, complete_fn
+        self.dst_v, self.dst_s, self.lds, self.smem = dst_v, dst_s, lds, smem
+        self.done = False
+        self.released = False
+        self.id = -1
+        self.wave = None
+        self.issue_pos = self.issue_epoch = 0
+        self.release_pos = self.release_epoch = None
+
+    def complete(self) -> None:
+        if not self.done:
+            self.done = True
+            if self.complete_fn is not None:
+                self.complete_fn()
+                self.complete_fn = None
+
+
+class LdsAccess:
+    """The bytes of LDS one op touches: ``addr`` (G, 64) start per lane (int64), ``size``
+    bytes per lane, ``mask`` (G, 64) active lanes, ``write`` flag."""
+
+    __slots__ = ("addr", "size", "mask", "write")
+
+    def __init__(self, addr, size, mask, write) -> None:
+        self.addr, self.size, self.mask, self.write = addr, size, mask, write
+
+
+def _lane_bytes(addr, size):
+    """(G, 64, size) byte addresses."""
+    return addr[..., None] + np.arange(size, dtype=np.int64)
+
+
+def compile_memory(ins: Instr, G: int) -> Step:
+    enc, n = ins.enc, ins.name
+    if enc == "SMEM":
+        return _smem(ins, G)
+    if enc == "DS":
+        return _ds(ins, G)
+    if enc == "MUBUF":
+        return _mubuf(ins, G)
+    if enc in ("GLOBAL", "FLAT"):
+        return _global(ins, G)
+    raise refuse(ins)
+
+
+# ---------------------------------------------------------------------------
+
+def _smem(ins: Instr, G: int) -> Step:
+    f, n = ins.f, ins.name
+    if not n.startswith("s_load_dword"):
+        raise refuse(ins)
+    count = operand_widths(ins)["dst"]
+    rd = Reader(ins, G)
+    base = rd.scalar(f["sbase"], 2)
+    off = (lambda w: np.full(G, f["offset"], dtype=U64)) if f["imm"] else \
+        rd.scalar(f["offset"])
+    d = f["dst"]
+    dst = sregs(d, count)
+    step = Step(ins, None, "smem", sreads=frozenset(rd.sr), swrites=frozenset(dst))
+
+    def issue(w, m):
+        addr = (base(w).astype(U64) + np.asarray(off(w), dtype=U64)) & ~U64(3)
+        data = m.glob.read(addr.astype(np.int64)[:, None], 4 * count, w, step)  # (G,1,4*count)
+
+        def done():
+            vals = data()[:, 0, :].view(U32).reshape(G, count)
+            for k in range(count):
+                w.S[d + k] = vals[:, k]
+        return MemOp(step, "lgkm", done, dst_s=dst, smem=True)
+    step.mem = dict(issue=issue, queue="lgkm")
+    return step
+
+
+def _ds_size(n: str) -> int:
+    return {"b32": 4, "b64": 8, "b96": 12, "b128": 16, "u8": 1, "i8": 1, "u16": 2, "i16": 2,
+            "b8": 1, "b16": 2}.get(n.rsplit("_", 1)[-1], 0)
+
+
+def _ds(ins: Instr, G: int) -> Step:
+    f, n = ins.f, ins.name
+    parts = n.split("_")
+    size = _ds_size(n)
+    if f["gds"] or not size or parts[1] not in ("read", "write", "read2", "write2") or \
+            parts[-1] in ("u8", "i8", "u16", "i16", "b8", "b16") and parts[1] in ("read2",
+                                                                                "write2"):
+        raise refuse(ins)
+    if len(parts) != 3:
+        raise refuse(ins)
+    two = parts[1].endswith("2")
+    write = parts[1].startswith("write")
+    acc = bool(f["acc"])
+    rd = Reader(ins, G)
+    addr_r = rd.vector(256 + f["addr"])
+    dwords = max(1, size // 4)
+    if two:
+        offs = (f["offset0"] * size, f["offset1"] * size)
+    else:
+        offs = ((f["offset0"] | (f["offset1"] << 8)),)
+    if write:
+        srcs = [(f["data0"], 0)] + ([(f["data1"], 1)] if two else [])
+        for reg, _k in srcs:
+            rd.vr.update(vregs(256 + reg, dwords, acc))
+        dst_v = ()
+    else:
+        dst_v = vregs(256 + f["dst"], dwords * len(offs), acc)
+    step = Step(ins, None, "ds", vreads=frozenset(rd.vr), vwrites=frozenset(dst_v),
+                sreads=frozenset(rd.sr))
+
+    def issue(w, m):
+        mask = w.exec.copy()
+        base = np.broadcast_to(addr_r(w), (G, 64)).astype(np.int64)
+        accesses = [LdsAccess(base + o, size, mask, write) for o in offs]
+        for a in accesses:
+            m.lds_check(w, step, a)
+        if write:
+            reg = w.A if acc else w.V
+            chunks = []
+            for (r, _k), a in zip(srcs, accesses):
+                vals = np.stack([reg[r + j] for j in range(dwords)], axis=-1)  # (G,64,dw)
+                raw = vals.view(np.uint8).reshape(G, 64, 4 * dwords)[..., :size].copy()
+                chunks.append((a, raw))
+
+            def done():
+                for a, raw in chunks:
+                    m.lds_write(w, a, raw)
+            return MemOp(step, "lgkm", done, lds=accesses)
+
+        def done():
+            reg = w.A if acc else w.V
+            for k, a in enumerate(accesses):
+                raw = m.lds_read(w, a)                       # (G,64,size) uint8
+                if size < 4:
+                    if parts[-1].startswith("i"):
+                        val = raw.view(np.int8 if size == 1 else np.int16)[..., 0] \
+                            .astype(np.int32).view(U32)
+                    else:
+                        val = raw.view(np.uint8 if size == 1 else np.uint16)[..., 0] \
+                            .astype(U32)
+                    vals = val[..., None]
+                else:
+                    vals = raw.view(U32)
+                for j in range(vals.shape[-1]):
+                    np.copyto(reg[f["dst"] + k * dwords + j], vals[..., j], where=mask)
+        return MemOp(step, "lgkm", done, dst_v=dst_v, lds=accesses)
+    step.mem = dict(issue=issue, queue="lgkm")
+    return step
+
+
+def _mubuf(ins: Instr, G: int) -> Step:
+    f, n = ins.f, ins.name
+    parts = n.split("_")
+    if parts[1] not in ("load", "store") or not parts[2].startswith("dword") or len(parts) != 3:
+        raise refuse(ins)
+    if f["idxen"]:
+        raise refuse(ins, "indexed (idxen) buffer access")
+    store = parts[1] == "store"
+    lds = bool(f["lds"])
+    if lds and (store or parts[2] not in ("dword", "dwordx4")):
+        raise refuse(ins)
+    dwords = operand_widths(ins)["data"]
+    size = 4 * dwords
+    acc = bool(f["acc"])
+    rd = Reader(ins, G)
+    desc = [rd.scalar(f["srsrc"] + k) for k in range(4)]
+    soff = rd.scalar(f["soffset"])
+    voff = rd.vector(256 + f["vaddr"]) if f["offen"] else None
+    if lds:
+        rd.sr.add(M0)
+    data_regs = vregs(256 + f["data"], dwords, acc)
+    if store:
+        rd.vr.update(data_regs)
+    dst_v = () if (store or lds) else data_regs
+    step = Step(ins, None, "vmem", vreads=frozenset(rd.vr), vwrites=frozenset(dst_v),
+                sreads=frozenset(rd.sr))
+    inst_off = f["offset"]
+
+    def issue(w, m):
+        d = [x(w).astype(np.int64) for x in desc]
+        base = d[0] | ((d[1] & 0xFFFF) << 32)
+        stride = (d[1] >> 16) & 0x3FFF
+        num = d[2]
+        mask = w.exec.copy()
+        if np.any(stride != 0):
+            m.finding("out-of-range", w, step, "buffer descriptor with a stride and no "
+                      "index (swizzled/strided buffers are not emulated)")
+        off = np.full((G, 64), inst_off, dtype=np.int64)
+        if voff is not None:
+            off = off + np.broadcast_to(voff(w), (G, 64)).astype(np.int64)
+        off = off + soff(w).astype(np.int64)[:, None]
+        off &= ~3
+        over = mask & (off + size > num[:, None])
+        if over.any():
+            g, lane = np.argwhere(over)[0]
+            m.finding("out-of-range", w, step,
+                      f"buffer offset {int(off[g, lane])} + {size} bytes is past the "
+                      f"descriptor's {int(num[g])} bytes (lane {lane}, workgroup slot {g})")
+        addr = base[:, None] + off
+        if lds:
+            m0 = (w.S[M0].astype(np.int64) & 0x3FFFF)[:, None]
+            la = LdsAccess(m0 + inst_off + LANES[None, :] * size, size, mask, True)
+            m.lds_check(w, step, la)
+            data = m.glob.read(addr, size, w, step, mask)
+
+            def done():
+                m.lds_write(w, la, data())
+            return MemOp(step, "vm", done, lds=[la])
+        if store:
+            reg = w.A if acc else w.V
+            vals = np.stack([reg[r - (256 if acc else 0)] for r in data_regs], axis=-1)
+            raw = vals.view(np.uint8).reshape(G, 64, size).copy()
+            m.glob.check(addr, size, w, step, mask)
+
+            def done():
+                m.glob.write(addr, raw, mask)
+            return MemOp(step, "vm", done)
+        data = m.glob.read(addr, size, w, step, mask)
+
+        def done():
+            reg = w.A if acc else w.V
+            vals = data().view(U32)
+            first = f["data"]
+            for j in range(dwords):
+                np.copyto(reg[first + j], vals[..., j], where=mask)
+        return MemOp(step, "vm", done, dst_v=dst_v)
+    step.mem = dict(issue=issue, queue="vm")
+    return step
+
+
+def _global(ins: Instr, G: int) -> Step:
+    f, n = ins.f, ins.name
+    parts = n.split("_")
+    if parts[1] not in ("load", "store") or len(parts) != 3 or not parts[2].startswith("dword"):
+        raise refuse(ins)
+    store = parts[1] == "store"
+    dwords = operand_widths(ins)["data"]
+    size = 4 * dwords
+    acc = bool(f["acc"])
+    rd = Reader(ins, G)
+    saddr = f["saddr"] if ins.enc == "GLOBAL" else 0x7F
+    if saddr != 0x7F:
+        sbase = rd.scalar(saddr, 2)
+        voff = rd.vector(256 + f["vaddr"])
+    else:
+        vaddr = rd.vector(256 + f["vaddr"], 2)
+    reg0 = f["data"] if store else f["dst"]
+    regs = vregs(256 + reg0, dwords, acc)
+    if store:
+        rd.vr.update(regs)
+    dst_v = () if store else regs
+    step = Step(ins, None, "vmem", vreads=frozenset(rd.vr), vwrites=frozenset(dst_v),
+                sreads=frozenset(rd.sr))
+
+    def issue(w, m):
+        mask = w.exec.copy()
+        if saddr != 0x7F:
+            addr = sbase(w).astype(np.int64)[:, None] + \
+                np.broadcast_to(voff(w), (G, 64)).astype(np.int64)
+        else:
+            addr = np.broadcast_to(vaddr(w), (G, 64)).astype(U64).view(np.int64)
+        addr = addr + f["offset"]
+        if store:
+            reg = w.A if acc else w.V
+            vals = np.stack([reg[reg0 + j] for j in range(dwords)], axis=-1)
+            raw = vals.view(np.uint8).reshape(G, 64, size).copy()
+            m.glob.check(addr, size, w, step, mask)
+
+            def done():
+                m.glob.write(addr, raw, mask)
+            return MemOp(step, "vm", done)
+        data = m.glob.read(addr, size, w, step, mask)
+
+        def done():
+            reg = w.A if acc else w.V
+            vals = data().view(U32)
+            for j in range(dwords):
+                np.copyto(reg[reg0 + j], vals[..., j], where=mask)
+        return MemOp(step, "vm", done, dst_v=dst_v)
+    step.mem = dict(issue=issue, queue="vm")
+    return step

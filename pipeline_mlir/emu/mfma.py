@@ -1,0 +1,142 @@
+"""Matrix instructions (MFMA): operand layouts and arithmetic.
+
+Layouts (wave64; lane ``l``, ``q = l // 16``, ``r = l % 16``), as the AMD documents give
+them and ``test_emu_mfma.py`` pins with one-hot inputs:
+
+* ``v_mfma_f32_16x16x32_bf16`` / ``_f16``: A row ``r``, K ``8q + e`` for element ``e`` (0..7;
+  element ``e`` is half ``e % 2`` of register ``e // 2``, low half first); B column ``r``,
+  the same K.  (The 16x16x16 form's documented "k = 4*floor(lane/16) + 2*GPR_num +
+  floor(GPR_bits/16)", with K doubled on gfx950.)
+* ``v_mfma_f32_16x16x128_f8f6f4`` with FP8/BF8 operands: byte ``b`` of the 32 bytes of a lane
+  is K ``16q + 64 (b // 16) + b % 16`` (interleaved 16-element chunks), for A and B alike;
+  the A format is ``cbsz``, the B format ``blgp`` (0 = E4M3, 1 = E5M2; the FP6/FP4 formats
+  are refused).  gfx950's FP8 is OCP E4M3FN / E5M2 (not the FNUZ variants of gfx942).
+* C and D: register ``k`` of lane ``l`` holds element ``[4q + k][r]``.
+
+The products are exact and summed in float64, then rounded once to f32 (the hardware's
+accumulation order and intermediate rounding are not modelled; exact for the small-integer
+inputs of the tests).  MFMAs ignore no lanes: EXEC must be all ones.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline_mlir.emu.decode import Instr, mfma_regs
+from pipeline_mlir.emu.semantics import Step, refuse, vregs
+
+U32 = np.uint32
+
+
+def _fp8_table(exp_bits: int, man_bits: int, fn: bool) -> np.ndarray:
+    """Value of each byte of an OCP FP8 format (E4M3FN when ``fn``, else E5M2)."""
+    bias = (1 << (exp_bits - 1)) - 1
+    out = np.zeros(256)
+    for b in range(256):
+        s = -1.0 if b & 0x80 else 1.0
+        e = (b >> man_bits) & ((1 << exp_bits) - 1)
+        m = b & ((1 << man_bits) - 1)
+        if fn and e == (1 << exp_bits) - 1 and m == (1 << man_bits) - 1:
+            out[b] = np.nan
+        elif not fn and e == (1 << exp_bits) - 1:
+            out[b] = s * np.inf if m == 0 else np.nan
+        elif e == 0:
+            out[b] = s * m / (1 << man_bits) * 2.0 ** (1 - bias)
+        else:
+            out[b] = s * (1 + m / (1 << man_bits)) * 2.0 ** (e - bias)
+    return out
+
+
+E4M3 = _fp8_table(4, 3, True)
+E5M2 = _fp8_table(5, 2, False)
+FP8_FORMATS = {0: ("E4M3", E4M3), 1: ("E5M2", E5M2)}
+
+
+def _halves(vals: np.ndarray, kind: str) -> np.ndarray:
+    """(..., n) uint32 -> (..., 2n) float64 of bf16 or f16 halves (low half first)."""
+    h = np.ascontiguousarray(vals).view(np.uint16)
+    if kind == "bf16":
+        return (h.astype(U32) << 16).view(np.float32).astype(np.float64)
+    return h.view(np.float16).astype(np.float64)
+
+
+def operand_matrix(vals: np.ndarray, kind: str, table=None) -> np.ndarray:
+    """(G, 64, dwords) uint32 of an A (or B) operand -> (G, 16, K) float64, row/column = l % 16."""
+    G = vals.shape[0]
+    if kind in ("bf16", "f16"):
+        e = _halves(vals, kind)                         # (G, 64, 8)
+        e = e.reshape(G, 4, 16, 8)                      # [g, q, r, e]
+        return e.transpose(0, 2, 1, 3).reshape(G, 16, 32)
+    b = table[np.ascontiguousarray(vals).view(np.uint8)]   # (G, 64, 32)
+    b = b.reshape(G, 4, 16, 2, 16)                      # [g, q, r, i, j]
+    return b.transpose(0, 2, 3, 1, 4).reshape(G, 16, 128)  # k = 64 i + 16 q + j
+
+
+def acc_matrix(vals: np.ndarray) -> np.ndarray:
+    """(G, 64, 4) uint32 accumulator registers -> (G, 16, 16) float64 [row][col]."""
+    G = vals.shape[0]
+    c = np.ascontiguousarray(vals).view(np.float32).astype(np.float64).reshape(G, 4, 16, 4)
+    return c.transpose(0, 1, 3, 2).reshape(G, 16, 16)   # row = 4 q + k, col = r
+
+
+def acc_registers(mat: np.ndarray) -> np.ndarray:
+    """Inverse of :func:`acc_matrix`: (G, 16, 16) -> (G, 64, 4) uint32."""
+    G = mat.shape[0]
+    d = mat.astype(np.float32).reshape(G, 4, 4, 16).transpose(0, 1, 3, 2).reshape(G, 64, 4)
+    return np.ascontiguousarray(d).view(U32)
+
+
+_KINDS = {"v_mfma_f32_16x16x32_bf16": "bf16", "v_mfma_f32_16x16x32_f16": "f16",
+          "v_mfma_f32_16x16x128_f8f6f4": "f8f6f4"}
+
+
+def compile_mfma(ins: Instr, G: int) -> Step:
+    f, n = ins.f, ins.name
+    kind = _KINDS.get(n)
+    if kind is None:
+        raise refuse(ins, "this MFMA's operand layout is not pinned")
+    if f["cbsz"] and kind != "f8f6f4" or f["abid"] or (f["blgp"] and kind != "f8f6f4"):
+        raise refuse(ins, "cbsz/abid/blgp broadcast modifiers")
+    ta = tb = None
+    if kind == "f8f6f4":
+        if f["cbsz"] not in FP8_FORMATS or f["blgp"] not in FP8_FORMATS:
+            raise refuse(ins, "FP6/FP4 operand formats")
+        ta, tb = FP8_FORMATS[f["cbsz"]][1], FP8_FORMATS[f["blgp"]][1]
+    na, nb, nc = mfma_regs(ins)
+    acc = f["acc"]
+    a0, b0 = f["src0"] - 256, f["src1"] - 256
+    if a0 < 0 or b0 < 0:
+        raise refuse(ins, "scalar or constant A/B operands")
+    src2 = f["src2"]
+    acc_cd = bool(f["acc_cd"])
+    d0 = f["dst"]
+    reads = set(vregs(f["src0"], na, bool(acc & 1))) | set(vregs(f["src1"], nb, bool(acc & 2)))
+    if src2 >= 256:
+        reads |= set(vregs(src2, nc, acc_cd))
+    elif not (128 <= src2 <= 192 and src2 == 128):
+        raise refuse(ins, "a C operand other than registers or 0")
+    writes = vregs(256 + d0, nc, acc_cd)
+
+    def regs(w, first, count, agpr):
+        file = w.A if agpr else w.V
+        return np.stack([file[first + k] for k in range(count)], axis=-1)
+
+    def run(w):
+        if not w.exec.all():
+            w.machine.finding("mfma-exec", w, step, "an MFMA runs with EXEC not all ones "
+                              "(its result is undefined)")
+        A = operand_matrix(regs(w, a0, na, acc & 1), kind if ta is None else "fp8", ta)
+        B = operand_matrix(regs(w, b0, nb, acc & 2), kind if tb is None else "fp8", tb)
+        if src2 >= 256:
+            C = acc_matrix(regs(w, src2 - 256, nc, acc_cd))
+        else:
+            C = 0.0
+        with np.errstate(invalid="ignore", over="ignore"):
+            D = C + A @ B.transpose(0, 2, 1)
+        out = acc_registers(D)
+        file = w.A if acc_cd else w.V
+        for k in range(nc):
+            file[d0 + k] = out[..., k]
+
+    step = Step(ins, run, "mfma", vreads=frozenset(reads), vwrites=frozenset(writes))
+    return step

@@ -33,7 +33,7 @@ import os
 import re
 import sys
 
-from pipeline_mlir.tools import simulate
+from pipeline_mlir.tools import emulate, simulate
 
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
@@ -161,6 +161,15 @@ def _parser():
                           "llvm-mca-22), measured (gfx950 latencies) or both (default)")
     sim.add_argument("--sim-iterations", metavar="N", type=int, default=6, action=Once,
                      help="check main loops of 0..N iterations (default 6)")
+    emu = p.add_argument_group(
+        "emulator", "run the gfx950 machine code of a kernel on random data against the numpy "
+                    "reference (exit 1 on a wrong result or a finding)")
+    emu.add_argument("--emulate", metavar="M,N,K", action=Once,
+                     help="emulate the complete kernel of --pipeline (or the code object / "
+                          "assembly FILE given as input) on an M x N x K problem")
+    emu.add_argument("--emulate-mode", metavar="MODE", default="eager", action=Once,
+                     help="when memory operations complete: eager (default), late (at the "
+                          "wait that forces them) or random[:SEED]")
     return p
 
 
@@ -518,9 +527,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = _parser().parse_args(argv)
         simulate.check_args(args)
-        if args.simulate is None:
+        emulate.check_args(args)
+        if args.simulate is None and args.emulate is None:
             _check_args(args)
-    except (UsageError, simulate.SimulateUsage) as e:
+    except (UsageError, simulate.SimulateUsage, emulate.EmulateUsage) as e:
         return _error(e)
     except SystemExit as e:  # --help
         return e.code if isinstance(e.code, int) else 0
@@ -532,11 +542,18 @@ def main(argv: list[str] | None = None) -> int:
                 _write(args.output, out)
                 print(" ".join(problem.split()), file=sys.stderr)
                 return 1
+        elif args.emulate is not None:
+            out, problem = emulate.run(args)
+            errors = []
+            if problem is not None:
+                _write("-", out)
+                print(" ".join(problem.split()), file=sys.stderr)
+                return 1
         elif args.launch is not None:
             out, errors = _launch(args), []
         else:
             out, errors = _run(args)
-    except (UsageError, simulate.SimulateUsage) as e:
+    except (UsageError, simulate.SimulateUsage, emulate.EmulateUsage) as e:
         return _error(e)
     except Failure as f:
         out, errors = None, f.lines

@@ -126,7 +126,7 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
                 raise
             pending = [[b] for b in batch] + pending
             continue
-        count += m.count
+        count += m.count * m.G        # instructions executed, summed over workgroups
     seconds = time.perf_counter() - start
     C = glob.buffer("C").view(np.float32).reshape(M, N).astype(np.float64)
     ref = reference_gemm(A, B, g.dtype)

@@ -43,6 +43,7 @@ U32 = np.uint32
 POISON_BYTE = 0xFF
 POISON32 = 0xFFFFFFFF
 MODES = ("eager", "late", "random")
+_NEVER = 1 << 62
 BUFFER_SPAN = 1 << 32          # each global buffer lives at k << 32
 
 
@@ -90,7 +91,9 @@ class GlobalMemory:
             return None, addr, mask
         bid = (addr >> 32) - 1
         off = addr & (BUFFER_SPAN - 1)
-        ids = np.unique(bid[mask])
+        sel = bid[mask]
+        lo, hi = sel.min(), sel.max()
+        ids = (lo,) if lo == hi else np.unique(sel)
         if len(ids) != 1 or not 0 <= ids[0] < len(self.buffers):
             bad = np.argwhere(mask & ((bid < 0) | (bid >= len(self.buffers)) |
                                       (bid != ids[0])))
@@ -181,6 +184,10 @@ class Machine:
         self.last_write = np.full((G, ndw), -1, dtype=np.int64)
         self.last_read = np.full((waves, G, ndw), -1, dtype=np.int64)
         self.ops: list[MemOp] = []
+        # per op id: wave index, counter (0 vm, 1 lgkm), epoch of its release (_NEVER: not yet)
+        self.op_wave = np.zeros(1024, dtype=np.int64)
+        self.op_queue = np.zeros(1024, dtype=np.int64)
+        self.op_rel = np.full(1024, _NEVER, dtype=np.int64)
         self.g_index = np.arange(G)[:, None, None]
         self.count = 0
         self.max_instructions = max_instructions
@@ -229,36 +236,36 @@ class Machine:
                          f"{self.lds_bytes} bytes of LDS (lane {lane})")
         return idx, mask
 
-    def _ordered(self, prev: MemOp, w, queue: str) -> bool:
-        if prev.wave is w:
-            return prev.queue == queue or prev.released
-        return prev.released and prev.release_epoch < w.epoch
-
     def lds_check(self, w, step, a) -> None:
         """Race check of one LDS access at issue; records it in the shadow state."""
         idx, mask = self._lds_index(w, step, a)
         g = np.broadcast_to(self.g_index, idx.shape)
         gi, ii = g[mask], idx[mask]
-        queue = "vm" if step.kind == "vmem" else "lgkm"
+        q = 0 if step.kind == "vmem" else 1
         prevs = [self.last_write[gi, ii]]
         if a.write:
-            prevs += [self.last_read[v, gi, ii] for v in range(len(self.waves))]
+            prevs.append(self.last_read[:, gi, ii].reshape(-1))
         for arr in prevs:
-            for pid in np.unique(arr):
-                if pid < 0:
-                    continue
-                prev = self.ops[pid]
-                if not self._ordered(prev, w, queue):
-                    hit = np.argmax(arr == pid)
-                    addr = 4 * int(ii[hit])
-                    what = "write" if a.write else "read"
-                    pw = "write" if prev.step.kind == "vmem" or not prev.dst_v else "read"
-                    pstate = ("not yet waited for" if not prev.released else
-                              f"waited for at epoch {prev.release_epoch}, no barrier since")
-                    self.finding("lds-race", w, step,
-                                 f"LDS {what} of address {addr} races the {pw} by "
-                                 f"{prev.wave.name.split(' of ')[0]} at 0x{prev.step.ins.addr:04x}"
-                                 f" '{prev.step.ins.text}' ({pstate})")
+            if arr.size == 0 or arr.max() < 0:
+                continue
+            ids = np.maximum(arr, 0)
+            rel = self.op_rel[ids]
+            same = self.op_wave[ids] == w.index
+            ok = (arr < 0) | np.where(same, (self.op_queue[ids] == q) | (rel < _NEVER),
+                                      rel < w.epoch)
+            if ok.all():
+                continue
+            hit = int(np.argmin(ok))
+            prev = self.ops[int(arr[hit])]
+            addr = 4 * int(ii[hit % len(ii)])
+            what = "write" if a.write else "read"
+            pw = "write" if prev.step.kind == "vmem" or not prev.dst_v else "read"
+            pstate = ("not yet waited for" if not prev.released else
+                      f"waited for at epoch {prev.release_epoch}, no barrier since")
+            self.finding("lds-race", w, step,
+                         f"LDS {what} of address {addr} races the {pw} by "
+                         f"{prev.wave.name.split(' of ')[0]} at 0x{prev.step.ins.addr:04x} "
+                         f"'{prev.step.ins.text}' ({pstate})")
         cur = self.cur_id
         if a.write:
             self.last_write[gi, ii] = cur
@@ -306,6 +313,7 @@ class Machine:
         op.released = True
         op.release_pos = w.pos
         op.release_epoch = w.epoch
+        self.op_rel[op.id] = w.epoch
         for r in op.dst_v:
             if w.pend_v.get(r) is op:
                 del w.pend_v[r]
@@ -338,6 +346,13 @@ class Machine:
         op.wave = w
         op.issue_pos, op.issue_epoch = w.pos, w.epoch
         self.ops.append(op)
+        if op.id >= len(self.op_wave):
+            grow = len(self.op_wave)
+            self.op_wave = np.concatenate([self.op_wave, np.zeros(grow, dtype=np.int64)])
+            self.op_queue = np.concatenate([self.op_queue, np.zeros(grow, dtype=np.int64)])
+            self.op_rel = np.concatenate([self.op_rel, np.full(grow, _NEVER, dtype=np.int64)])
+        self.op_wave[op.id] = w.index
+        self.op_queue[op.id] = 0 if op.queue == "vm" else 1
         (w.vmq if op.queue == "vm" else w.lgkmq).append(op)
         for r in op.dst_v:
             w.pend_v[r] = op

@@ -52,37 +52,33 @@ E5M2 = _fp8_table(5, 2, False)
 FP8_FORMATS = {0: ("E4M3", E4M3), 1: ("E5M2", E5M2)}
 
 
-def _halves(vals: np.ndarray, kind: str) -> np.ndarray:
-    """(..., n) uint32 -> (..., 2n) float64 of bf16 or f16 halves (low half first)."""
-    h = np.ascontiguousarray(vals).view(np.uint16)
-    if kind == "bf16":
-        return (h.astype(U32) << 16).view(np.float32).astype(np.float64)
-    return h.view(np.float16).astype(np.float64)
-
-
-def operand_matrix(vals: np.ndarray, kind: str, table=None) -> np.ndarray:
-    """(G, 64, dwords) uint32 of an A (or B) operand -> (G, 16, K) float64, row/column = l % 16."""
-    G = vals.shape[0]
+def operand_matrix(regs: np.ndarray, kind: str, table=None) -> np.ndarray:
+    """(dwords, G, 64) uint32 registers of an A (or B) operand -> (G, 16, K) float64 whose
+    row (A) or column (B) is ``l % 16``."""
+    n, G = regs.shape[0], regs.shape[1]
     if kind in ("bf16", "f16"):
-        e = _halves(vals, kind)                         # (G, 64, 8)
-        e = e.reshape(G, 4, 16, 8)                      # [g, q, r, e]
-        return e.transpose(0, 2, 1, 3).reshape(G, 16, 32)
-    b = table[np.ascontiguousarray(vals).view(np.uint8)]   # (G, 64, 32)
-    b = b.reshape(G, 4, 16, 2, 16)                      # [g, q, r, i, j]
-    return b.transpose(0, 2, 3, 1, 4).reshape(G, 16, 128)  # k = 64 i + 16 q + j
+        h = np.ascontiguousarray(regs).view(np.uint16).reshape(n, G, 4, 16, 2)
+        h = h.transpose(1, 3, 2, 0, 4).reshape(G, 16, 4 * n * 2)   # k = 8 q + 2 reg + half
+        if kind == "bf16":
+            return (h.astype(U32) << 16).view(np.float32).astype(np.float64)
+        return h.view(np.float16).astype(np.float64)
+    b = np.ascontiguousarray(regs).view(np.uint8).reshape(n, G, 4, 16, 4)  # [reg,g,q,r,byte]
+    b = b.transpose(1, 3, 0, 4, 2)                      # [g, r, reg, byte, q]
+    b = b.reshape(G, 16, 2, 16, 4).transpose(0, 1, 2, 4, 3).reshape(G, 16, 4 * n * 4)
+    return table[b]                                     # k = 64 i + 16 q + j (byte 16 i + j)
 
 
-def acc_matrix(vals: np.ndarray) -> np.ndarray:
-    """(G, 64, 4) uint32 accumulator registers -> (G, 16, 16) float64 [row][col]."""
-    G = vals.shape[0]
-    c = np.ascontiguousarray(vals).view(np.float32).astype(np.float64).reshape(G, 4, 16, 4)
-    return c.transpose(0, 1, 3, 2).reshape(G, 16, 16)   # row = 4 q + k, col = r
+def acc_matrix(regs: np.ndarray) -> np.ndarray:
+    """(4, G, 64) uint32 accumulator registers -> (G, 16, 16) float64 [row][col]."""
+    G = regs.shape[1]
+    c = np.ascontiguousarray(regs).view(np.float32).reshape(4, G, 4, 16)   # [k, g, q, r]
+    return c.transpose(1, 2, 0, 3).reshape(G, 16, 16).astype(np.float64)  # row 4q+k, col r
 
 
 def acc_registers(mat: np.ndarray) -> np.ndarray:
-    """Inverse of :func:`acc_matrix`: (G, 16, 16) -> (G, 64, 4) uint32."""
+    """Inverse of :func:`acc_matrix`: (G, 16, 16) -> (4, G, 64) uint32."""
     G = mat.shape[0]
-    d = mat.astype(np.float32).reshape(G, 4, 4, 16).transpose(0, 1, 3, 2).reshape(G, 64, 4)
+    d = mat.astype(np.float32).reshape(G, 4, 4, 16).transpose(2, 0, 1, 3).reshape(4, G, 64)
     return np.ascontiguousarray(d).view(U32)
 
 
@@ -118,8 +114,7 @@ def compile_mfma(ins: Instr, G: int) -> Step:
     writes = vregs(256 + d0, nc, acc_cd)
 
     def regs(w, first, count, agpr):
-        file = w.A if agpr else w.V
-        return np.stack([file[first + k] for k in range(count)], axis=-1)
+        return (w.A if agpr else w.V)[first:first + count]
 
     def run(w):
         if not w.exec.all():
@@ -134,9 +129,7 @@ def compile_mfma(ins: Instr, G: int) -> Step:
         with np.errstate(invalid="ignore", over="ignore"):
             D = C + A @ B.transpose(0, 2, 1)
         out = acc_registers(D)
-        file = w.A if acc_cd else w.V
-        for k in range(nc):
-            file[d0 + k] = out[..., k]
+        (w.A if acc_cd else w.V)[d0:d0 + nc] = out
 
     step = Step(ins, run, "mfma", vreads=frozenset(reads), vwrites=frozenset(writes))
     return step

@@ -346,7 +346,29 @@ def _vop3p(mnem: str, ops: list[str], mods: list[str]) -> dict:
         c0, l0, _ = parse_src(ops[1])
         return dict(dst=_vreg(ops[0], "a"), src0=c0, src1=0, src2=0, neg_hi=0, opsel=0,
                     opsel_hi=7, clamp=0, neg=0)
-    raise _Line(f"{mnem}: packed-math instructions are not read from assembly")
+    nsrc = 3 if mnem.startswith(("v_pk_fma", "v_pk_mad", "v_fma_mix", "v_dot")) else 2
+    if len(ops) != nsrc + 1:
+        raise _Line(f"{mnem} takes {nsrc + 1} operands, got {len(ops)}")
+    f = dict(dst=_vreg(ops[0]), src0=0, src1=0, src2=0, neg_hi=0, opsel=0, opsel_hi=7,
+             clamp=int("clamp" in mods), neg=0)
+    for k, t in enumerate(ops[1:]):
+        code, lit, _acc, n, a = _modsrc(t)
+        if lit is not None or a:
+            raise _Line(f"{mnem}: unexpected operand {t!r}")
+        f[f"src{k}"] = code
+        f["neg"] |= n << k
+
+    def bits(key, default):
+        for m in mods:
+            if m.startswith(key + ":["):
+                vals = [_int(x) for x in m[len(key) + 2:-1].split(",")]
+                out = default
+                for k, v in enumerate(vals):
+                    out = (out & ~(1 << k)) | (v << k)
+                return out
+        return default
+    f.update(opsel=bits("op_sel", 0), opsel_hi=bits("op_sel_hi", 7), neg_hi=bits("neg_hi", 0))
+    return f
 
 
 def _ds(mnem: str, ops: list[str], mods: list[str]) -> dict:

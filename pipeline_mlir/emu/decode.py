@@ -183,6 +183,8 @@ def operand_widths(ins: Instr) -> dict[str, int]:
             w["vaddr"] = 2 if (ins.f.get("offen") and ins.f.get("idxen")) else 1
         else:
             w["vaddr"] = 1 if ins.f.get("saddr", 0x7F) != 0x7F else 2
+            if ins.enc == "FLAT":
+                w["vaddr"] = 2
             if ins.enc == "SCRATCH":
                 w["vaddr"] = 1
     return w

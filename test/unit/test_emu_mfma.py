@@ -1,0 +1,130 @@
+"""MFMA operand layouts pinned with one-hot inputs, one MFMA instruction per run.
+
+The expected positions are written from the AMD documents, not from the emulator:
+
+* AMD Matrix Instruction Calculator (CDNA3), ``v_mfma_f32_16x16x16_bf16``: "A i: (lane % 16)",
+  "A k: 4 * floor(lane / 16) + 2 * GPR_num + floor(GPR_bits / 16)", B likewise with j;
+  "C or D i: 4 * floor(lane / 16) + (GPR_num % 4)", "C or D j: (lane % 16)".  gfx950's
+  16x16x32 bf16/f16 forms double K: 8 values per lane, k = 8 * floor(lane / 16) + element.
+* AMD's CDNA3/CDNA4 matrix-core article (2025): D lane l, register r holds
+  [4 * floor(l / 16) + r][l % 16].
+* ROCm (rocm-systems PR 7064) for FP8 16x16x128: "interleaved 16-element chunk layout",
+  k = 16 * floor(lane / 16) + 64 * chunk + j; the formats are OCP E4M3FN / E5M2 on CDNA4
+  (1.0 = 0x38, 2.0 = 0x40, 3.0 = 0x44, sign bit 0x80 in E4M3; 1.0 = 0x3C, 2.0 = 0x40 in
+  E5M2); the f8f6f4 type field: 0 = E4M3, 1 = E5M2.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from emu_helpers import run_snippet
+
+BF16_ONE, BF16_TWO = 0x3F80, 0x4000
+F16_ONE, F16_TWO = 0x3C00, 0x4000
+
+
+def _set_half(V, reg, lane, half, bits):
+    word = int(V[reg, 0, lane])
+    word = (word & ~(0xFFFF << (16 * half))) | (bits << (16 * half))
+    V[reg, 0, lane] = word
+
+
+def _set_byte(V, reg, lane, byte, bits):
+    word = int(V[reg, 0, lane])
+    V[reg, 0, lane] = (word & ~(0xFF << (8 * byte))) | (bits << (8 * byte))
+
+
+def _d_value(V, first, i, j):
+    """D[i][j] as the documents place it: lane j + 16 * (i // 4), register i % 4."""
+    return float(V[first + i % 4, 0, j + 16 * (i // 4)].view(np.float32))
+
+
+def _all_d(V, first):
+    return np.array([[_d_value(V, first, i, j) for j in range(16)] for i in range(16)])
+
+
+@pytest.mark.parametrize("mnemonic,one,two", [("v_mfma_f32_16x16x32_bf16", BF16_ONE, BF16_TWO),
+                                              ("v_mfma_f32_16x16x32_f16", F16_ONE, F16_TWO)])
+@pytest.mark.parametrize("i,k,j", [(0, 0, 0), (5, 9, 3), (15, 31, 15), (4, 7, 12),
+                                   (11, 24, 1), (3, 17, 8)])
+def test_16x16x32_one_hot(mnemonic, one, two, i, k, j):
+    def setup(m):
+        V = m.waves[0].V
+        V[4:12] = 0
+        # A[i][k] = 1: lane i + 16 * (k // 8), GPR (k % 8) // 2, half k % 2
+        _set_half(V, 4 + (k % 8) // 2, i + 16 * (k // 8), k % 2, one)
+        # B[k][j] = 2
+        _set_half(V, 8 + (k % 8) // 2, j + 16 * (k // 8), k % 2, two)
+
+    m = run_snippet(f"{mnemonic} v[0:3], v[4:7], v[8:11], 0\ns_endpgm", setup=setup)
+    D = _all_d(m.waves[0].V, 0)
+    want = np.zeros((16, 16))
+    want[i, j] = 2.0
+    assert np.array_equal(D, want)
+
+
+def test_16x16x32_accumulates_c_in_place():
+    def setup(m):
+        V = m.waves[0].V
+        V[4:12] = 0
+        V[0:4] = 0
+        V[2, 0, 16 * 3 + 7] = np.float32(5.0).view(np.uint32)   # C[4*3 + 2][7] = 5
+        _set_half(V, 4, 14, 0, BF16_ONE)                          # A[14][0] = 1
+        _set_half(V, 8, 7, 0, BF16_TWO)                           # B[0][7] = 2
+
+    m = run_snippet("v_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], v[0:3]\ns_endpgm",
+                    setup=setup)
+    D = _all_d(m.waves[0].V, 0)
+    want = np.zeros((16, 16))
+    want[14, 7] = 5.0 + 2.0
+    assert np.array_equal(D, want)
+
+
+@pytest.mark.parametrize("i,k,j", [(0, 0, 0), (1, 16, 2), (7, 63, 9), (15, 64, 15),
+                                   (9, 127, 4), (12, 80, 0), (2, 50, 13)])
+@pytest.mark.parametrize("mods,one,two", [("", 0x38, 0x40), (" cbsz:1 blgp:1", 0x3C, 0x40),
+                                          (" blgp:1", 0x38, 0x40)])
+def test_16x16x128_fp8_one_hot(i, k, j, mods, one, two):
+    q, rest = divmod(k, 16)
+    lane_q, chunk = q % 4, (k // 64)
+    j_in = k % 16
+    # k = 16 * floor(lane / 16) + 64 * chunk + j: byte 16 * chunk + j of the lane
+    assert k == 16 * lane_q + 64 * chunk + j_in and rest == j_in
+    byte = 16 * chunk + j_in
+
+    def setup(m):
+        V = m.waves[0].V
+        V[36:52] = 0
+        _set_byte(V, 36 + byte // 4, i + 16 * lane_q, byte % 4, one)
+        _set_byte(V, 44 + byte // 4, j + 16 * lane_q, byte % 4, two)
+
+    m = run_snippet(f"v_mfma_f32_16x16x128_f8f6f4 v[0:3], v[36:43], v[44:51], 0{mods}\n"
+                    f"s_endpgm", setup=setup)
+    D = _all_d(m.waves[0].V, 0)
+    want = np.zeros((16, 16))
+    want[i, j] = 2.0
+    assert np.array_equal(D, want)
+
+
+def test_fp8_e4m3_values_and_sign():
+    def setup(m):
+        V = m.waves[0].V
+        V[36:52] = 0
+        _set_byte(V, 36, 3, 0, 0x44 | 0x80)      # A[3][0] = -3
+        _set_byte(V, 44, 5, 0, 0x40)             # B[0][5] = 2
+        _set_byte(V, 36, 3, 1, 0x38)             # A[3][1] = 1
+        _set_byte(V, 44, 5, 1, 0x44)             # B[1][5] = 3
+
+    m = run_snippet("v_mfma_f32_16x16x128_f8f6f4 v[0:3], v[36:43], v[44:51], 0\ns_endpgm",
+                    setup=setup)
+    assert _d_value(m.waves[0].V, 0, 3, 5) == -3.0 * 2.0 + 1.0 * 3.0
+
+
+def test_mfma_with_partial_exec_is_a_finding():
+    from pipeline_mlir.emu.errors import Finding
+
+    with pytest.raises(Finding, match="mfma-exec"):
+        run_snippet("s_mov_b64 exec, 1\n"
+                    "v_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], 0\ns_endpgm")

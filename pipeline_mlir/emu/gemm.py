@@ -40,6 +40,7 @@ class GemmRun:
     C: np.ndarray
     reference: np.ndarray
     first_bad: tuple[int, int] | None
+    findings: list = None
 
     @property
     def exact(self) -> bool:
@@ -86,12 +87,14 @@ def kernarg_bytes(bases: dict[str, int], counts: dict[str, int], M: int, N: int,
 
 
 def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed: int = 0,
-                 data_seed: int = 0) -> GemmRun:
+                 data_seed: int = 0, collect: bool = False) -> GemmRun:
     """Run ``kernel`` (a :class:`~pipeline_mlir.emu.codeobj.Kernel`) as the complete GEMM kernel
     ``gemm`` (:class:`~pipeline_mlir.kernel.gemm.GemmKernel`) on ``M x N x K``.
 
     Raises :class:`~pipeline_mlir.emu.errors.Finding` on the first thing the kernel does
-    wrong; a wrong result is reported in the returned run (``exact`` False)."""
+    wrong (with ``collect``, races and pending registers are listed in ``findings`` instead
+    and the run goes on); a wrong result is reported in the returned run (``exact``
+    False)."""
     from pipeline_mlir.kernel.launch import check_launch
     from pipeline_mlir.kernel.reference import reference_gemm
 
@@ -115,11 +118,13 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
     tiles = launch.grid[0]
     start = time.perf_counter()
     count = 0
+    findings: list = []
     pending = [list(range(s, min(tiles, s + BATCH))) for s in range(0, tiles, BATCH)]
     while pending:
         batch = pending.pop(0)
         try:
-            m = Machine(kernel, glob, batch, waves, mode, seed + batch[0], kernarg_at)
+            m = Machine(kernel, glob, batch, waves, mode, seed + batch[0], kernarg_at,
+                        collect=collect)
             m.run()
         except Divergence:
             if len(batch) == 1:
@@ -127,6 +132,7 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
             pending = [[b] for b in batch] + pending
             continue
         count += m.count * m.G        # instructions executed, summed over workgroups
+        findings += m.findings
     seconds = time.perf_counter() - start
     C = glob.buffer("C").view(np.float32).reshape(M, N).astype(np.float64)
     ref = reference_gemm(A, B, g.dtype)
@@ -136,4 +142,4 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
     max_err = float(np.nanmax(np.where(np.isnan(diff), np.inf, diff))) if diff.size else 0.0
     first = tuple(int(x) for x in np.argwhere(bad)[0]) if bad.any() else None
     return GemmRun(kernel.name, M, N, K, mode, tiles, waves, count, seconds, max_err, C, ref,
-                   first)
+                   first, findings)

@@ -44,6 +44,8 @@ POISON_BYTE = 0xFF
 POISON32 = 0xFFFFFFFF
 MODES = ("eager", "late", "random")
 _NEVER = 1 << 62
+#: findings a run can record and go on from (``collect=True``)
+COLLECTABLE = ("lds-race", "pending-register")
 BUFFER_SPAN = 1 << 32          # each global buffer lives at k << 32
 
 
@@ -62,6 +64,16 @@ def parse_mode(text: str) -> tuple[str, int]:
         except ValueError:
             raise EmuError(f"emulation mode {text!r}: the seed must be an integer") from None
     return mode, 0
+
+
+def _all_lds_16_bytes(steps) -> bool:
+    for st in steps:
+        n = st.ins.name
+        if st.kind == "ds" and not n.endswith("_b128"):
+            return False
+        if st.kind == "vmem" and st.ins.f.get("lds") and not n.endswith("dwordx4"):
+            return False
+    return True
 
 
 class GlobalMemory:
@@ -86,7 +98,8 @@ class GlobalMemory:
         addr = np.asarray(addr, dtype=np.int64)
         if mask is None:
             mask = np.ones(addr.shape, dtype=bool)
-        mask = np.broadcast_to(mask, addr.shape)
+        if mask.shape != addr.shape:
+            mask = np.broadcast_to(mask, addr.shape)
         if not mask.any():
             return None, addr, mask
         bid = (addr >> 32) - 1
@@ -111,8 +124,17 @@ class GlobalMemory:
                                  f"bytes; lane {lane})")
         return b, np.where(mask, off, 0), mask
 
-    def check(self, addr, size, w, step, mask=None) -> None:
-        self._locate(addr, size, w, step, mask)
+    def check(self, addr, size, w, step, mask=None):
+        """Check the range now; the returned function writes ``raw`` (G, L, size) when called."""
+        b, off, m = self._locate(addr, size, w, step, mask)
+        if b is None:
+            return lambda raw: None
+        idx = (off[..., None] + np.arange(size, dtype=np.int64))[m]
+        buf = self.buffers[b]
+
+        def store(raw):
+            buf[idx] = raw[m]
+        return store
 
     def read(self, addr, size, w, step, mask=None):
         """Check the range now; the returned function gathers the bytes when called."""
@@ -124,12 +146,6 @@ class GlobalMemory:
         idx = off[..., None] + np.arange(size, dtype=np.int64)
         return lambda: buf[idx]
 
-    def write(self, addr, raw, mask) -> None:
-        b, off, m = self._locate(addr, raw.shape[-1], None, None, mask)
-        if b is None:
-            return
-        idx = off[..., None] + np.arange(raw.shape[-1], dtype=np.int64)
-        self.buffers[b][idx[m]] = raw[m]
 
 
 class Wave:
@@ -165,8 +181,11 @@ class Wave:
 class Machine:
     def __init__(self, kernel, glob: GlobalMemory, workgroups: list[int], waves: int,
                  mode: str = "eager", seed: int = 0, kernarg_addr: int = 0,
-                 max_instructions: int = 10_000_000) -> None:
+                 max_instructions: int = 10_000_000, collect: bool = False) -> None:
         self.kernel = kernel
+        self.collect = collect
+        self.findings: list[Finding] = []
+        self._seen: set = set()
         self.glob = glob
         glob.machine = self
         self.mode = mode
@@ -180,9 +199,13 @@ class Machine:
         lds = kernel.launch.lds_bytes
         self.lds_bytes = lds
         self.lds = np.full((G, max(lds, 4)), POISON_BYTE, dtype=np.uint8)
-        ndw = max(1, (lds + 3) // 4)
-        self.last_write = np.full((G, ndw), -1, dtype=np.int64)
-        self.last_read = np.full((waves, G, ndw), -1, dtype=np.int64)
+        # race shadow: the last writer and each wave's last reader of every block of LDS;
+        # blocks of 16 bytes when every LDS access of the kernel moves 16 bytes per lane
+        self.gran_shift = 4 if _all_lds_16_bytes(self.steps) else 2
+        self.blocks = nb = max(1, (lds + (1 << self.gran_shift) - 1) >> self.gran_shift)
+        self.g_base = (np.arange(G, dtype=np.int64) * nb)[:, None]
+        self.last_write = np.full(G * nb, -1, dtype=np.int64)
+        self.last_read = np.full((waves, G * nb), -1, dtype=np.int64)
         self.ops: list[MemOp] = []
         # per op id: wave index, counter (0 vm, 1 lgkm), epoch of its release (_NEVER: not yet)
         self.op_wave = np.zeros(1024, dtype=np.int64)
@@ -219,32 +242,49 @@ class Machine:
 
     # -- findings -----------------------------------------------------------------------
     def finding(self, kind: str, w, step, message: str):
-        raise Finding(kind, message, wave=None if w is None else w.name,
-                      instr=None if step is None else step.ins)
+        """Raise the finding; with ``collect``, races and pending registers are recorded (one
+        per instruction and kind) and the run goes on."""
+        f = Finding(kind, message, wave=None if w is None else w.name,
+                    instr=None if step is None else step.ins)
+        if self.collect and kind in COLLECTABLE:
+            key = (kind, None if step is None else step.ins.addr)
+            if key not in self._seen:
+                self._seen.add(key)
+                self.findings.append(f)
+            return
+        raise f
 
     # -- LDS ----------------------------------------------------------------------------
     def _lds_index(self, w, step, a):
-        first = a.addr >> 2
-        ndw = ((a.size + 3) // 4) if a.size >= 4 else 1
-        idx = first[..., None] + np.arange(ndw, dtype=np.int64)
-        mask = np.broadcast_to(a.mask[..., None], idx.shape)
-        bad = mask & ((a.addr[..., None] < 0) | (a.addr[..., None] + a.size > self.lds_bytes))
-        if bad.any():
-            g, lane, _ = np.argwhere(bad)[0]
+        """Flat shadow indices (workgroup slot * blocks + block) of the active lanes."""
+        addr, mask = a.addr, a.mask
+        if not mask.all():
+            addr = np.where(mask, addr, addr[mask][0] if mask.any() else 0)
+        lo, hi = addr.min(), addr.max() + a.size
+        if lo < 0 or hi > self.lds_bytes:
+            bad = mask & ((addr < 0) | (addr + a.size > self.lds_bytes))
+            g, lane = np.argwhere(bad)[0]
             self.finding("out-of-range", w, step,
-                         f"LDS address {int(a.addr[g, lane])} + {a.size} bytes is outside the "
+                         f"LDS address {int(addr[g, lane])} + {a.size} bytes is outside the "
                          f"{self.lds_bytes} bytes of LDS (lane {lane})")
-        return idx, mask
+        sh = self.gran_shift
+        first = (addr >> sh) + self.g_base
+        span = ((a.size - 1) >> sh) + 1
+        if ((addr & ((1 << sh) - 1)) + a.size > (span << sh)).any():
+            span += 1
+        if span == 1:
+            idx = first[mask] if not mask.all() else first.reshape(-1)
+        else:
+            idx = (first[..., None] + np.arange(span, dtype=np.int64))[mask]
+        return idx
 
     def lds_check(self, w, step, a) -> None:
         """Race check of one LDS access at issue; records it in the shadow state."""
-        idx, mask = self._lds_index(w, step, a)
-        g = np.broadcast_to(self.g_index, idx.shape)
-        gi, ii = g[mask], idx[mask]
+        ii = self._lds_index(w, step, a)
         q = 0 if step.kind == "vmem" else 1
-        prevs = [self.last_write[gi, ii]]
+        prevs = [self.last_write[ii]]
         if a.write:
-            prevs.append(self.last_read[:, gi, ii].reshape(-1))
+            prevs.append(self.last_read[:, ii].reshape(-1))
         for arr in prevs:
             if arr.size == 0 or arr.max() < 0:
                 continue
@@ -257,7 +297,7 @@ class Machine:
                 continue
             hit = int(np.argmin(ok))
             prev = self.ops[int(arr[hit])]
-            addr = 4 * int(ii[hit % len(ii)])
+            addr = (int(ii[hit % len(ii)]) % self.blocks) << self.gran_shift
             what = "write" if a.write else "read"
             pw = "write" if prev.step.kind == "vmem" or not prev.dst_v else "read"
             pstate = ("not yet waited for" if not prev.released else
@@ -268,9 +308,9 @@ class Machine:
                          f"'{prev.step.ins.text}' ({pstate})")
         cur = self.cur_id
         if a.write:
-            self.last_write[gi, ii] = cur
+            self.last_write[ii] = cur
         else:
-            self.last_read[w.index, gi, ii] = cur
+            self.last_read[w.index, ii] = cur
 
     def lds_read(self, w, a):
         idx = a.addr[..., None] + np.arange(a.size, dtype=np.int64)

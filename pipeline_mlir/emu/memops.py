@@ -149,7 +149,9 @@ def _ds(ins: Instr, G: int) -> Step:
 
     def issue(w, m):
         mask = w.exec.copy()
-        base = np.broadcast_to(addr_r(w), (G, 64)).astype(np.int64)
+        base = addr_r(w).astype(np.int64)
+        if base.shape != (G, 64):
+            base = np.broadcast_to(base, (G, 64))
         accesses = [LdsAccess(base + o, size, mask, write) for o in offs]
         for a in accesses:
             m.lds_check(w, step, a)
@@ -249,11 +251,8 @@ def _mubuf(ins: Instr, G: int) -> Step:
             reg = w.A if acc else w.V
             vals = np.stack([reg[r - (256 if acc else 0)] for r in data_regs], axis=-1)
             raw = vals.view(np.uint8).reshape(G, 64, size).copy()
-            m.glob.check(addr, size, w, step, mask)
-
-            def done():
-                m.glob.write(addr, raw, mask)
-            return MemOp(step, "vm", done)
+            put = m.glob.check(addr, size, w, step, mask)
+            return MemOp(step, "vm", lambda: put(raw))
         data = m.glob.read(addr, size, w, step, mask)
 
         def done():
@@ -303,11 +302,8 @@ def _global(ins: Instr, G: int) -> Step:
             reg = w.A if acc else w.V
             vals = np.stack([reg[reg0 + j] for j in range(dwords)], axis=-1)
             raw = vals.view(np.uint8).reshape(G, 64, size).copy()
-            m.glob.check(addr, size, w, step, mask)
-
-            def done():
-                m.glob.write(addr, raw, mask)
-            return MemOp(step, "vm", done)
+            put = m.glob.check(addr, size, w, step, mask)
+            return MemOp(step, "vm", lambda: put(raw))
         data = m.glob.read(addr, size, w, step, mask)
 
         def done():

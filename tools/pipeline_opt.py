@@ -522,8 +522,6 @@ def _write(path: str, data) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the driver; returns the exit status (0 success, 1 any error)."""
-
-
     try:
         args = _parser().parse_args(argv)
         simulate.check_args(args)

@@ -1,0 +1,98 @@
+"""``pipeline-opt --emulate``: builds and runs the kernel, runs a given code object or assembly,
+exit status 0 only when exact and clean, one-line errors otherwise."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from kernel_builds import build
+from pipeline_mlir.tools.pipeline_opt import main
+
+SPEC = "4wave{dtype=fp8 BM=64 BN=64 BK=128}"
+
+
+def run(capsys, *argv):
+    rc = main(list(argv))
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def test_builds_and_runs_the_complete_kernel(capsys):
+    rc, out, err = run(capsys, f"--pipeline={SPEC}", "--emulate=128,128,512")
+    assert rc == 0 and err == ""
+    assert re.match(r"gemm_4wave_fp8_64x64x128 M=128 N=128 K=512 mode=eager: exact, max error 0, "
+                    r"4 workgroups x 4 waves, \d+ instructions in [\d.]+ s", out)
+
+
+@pytest.mark.parametrize("mode", ["late", "random:7"])
+def test_runs_a_code_object_and_assembly_in_each_mode(capsys, tmp_path, mode):
+    b = build("4wave-fp8-64")
+    (tmp_path / "k.hsaco").write_bytes(b.hsaco)
+    (tmp_path / "k.s").write_text(b.asm)
+    for name in ("k.hsaco", "k.s"):
+        rc, out, err = run(capsys, f"--pipeline={SPEC}", "--emulate=128,128,256",
+                           str(tmp_path / name), f"--emulate-mode={mode}")
+        assert rc == 0 and f"mode={mode.split(':')[0]}: exact" in out
+
+
+def test_a_racy_kernel_exits_1_with_the_finding(capsys, tmp_path):
+    lines = build("4wave-fp8-64").asm.split("\n")
+    i = next(k for k, ln in enumerate(lines) if "Inner Loop Header" in ln)
+    j = next(k for k in range(i, len(lines)) if lines[k].strip() == "s_barrier")
+    (tmp_path / "bad.s").write_text("\n".join(lines[:j] + lines[j + 1:]))
+    rc, out, err = run(capsys, f"--pipeline={SPEC}", "--emulate=128,128,512",
+                       str(tmp_path / "bad.s"))
+    assert rc == 1 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert re.match(rf"{re.escape(str(tmp_path / 'bad.s'))}: error: lds-race: wave \d of "
+                    r"workgroups 0,1,2,3, 0x[0-9a-f]{4} 'ds_read_b128 [^']*': LDS read of address \d+ "
+                    r"races the write",
+                    err)
+
+
+def test_a_wrong_result_exits_1(capsys, tmp_path):
+    lines = build("4wave-fp8-64").asm.split("\n")
+    i = next(k for k, ln in enumerate(lines) if "v_mfma" in ln)
+    lines[i] = re.sub(r"(v_mfma\w+ \S+, )(\S+), (\S+),", r"\1\3, \2,", lines[i])
+    (tmp_path / "swap.s").write_text("\n".join(lines))
+    rc, out, err = run(capsys, f"--pipeline={SPEC}", "--emulate=128,128,512",
+                       str(tmp_path / "swap.s"))
+    assert rc == 1 and "exact" not in out
+    assert re.search(r"error: C differs from the reference: C\[\d+\]\[\d+\] = \S+, expected "
+                     r"\S+ \(max error \S+\)", err)
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--emulate=1,2,3"], "--emulate needs --pipeline"),
+    ([f"--pipeline={SPEC}", "--emulate=128,128"], "expected three integers M,N,K"),
+    ([f"--pipeline={SPEC}", "--emulate=128,128,256", "--emulate-mode=fast"],
+     "choose eager, late or random"),
+    ([f"--pipeline={SPEC}", "--emulate=128,128,256", "--emulate-mode=random:x"],
+     "the seed must be an integer"),
+    ([f"--pipeline={SPEC}", "--emulate-mode=late"], "--emulate-mode goes with --emulate"),
+    ([f"--pipeline={SPEC}", "--emulate=128,128,256", "--emit=asm"],
+     "--emulate cannot be combined with --emit"),
+    ([f"--pipeline={SPEC}", "--emulate=128,128,384"], "K = 384 is not a multiple of 2*BK"),
+    (["--pipeline=single-buffer", "--emulate=128,128,256"], "exists for 4wave and pingpong"),
+    ([f"--pipeline={SPEC}", "--emulate=128,128,256", "/nonexistent/k.hsaco"], "cannot read"),
+])
+def test_usage_errors(capsys, argv, message):
+    rc, out, err = run(capsys, *argv)
+    assert rc == 1 and message in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_code_object_of_another_kernel_is_refused(capsys, tmp_path):
+    (tmp_path / "k.hsaco").write_bytes(build("4wave-bf16").hsaco)
+    rc, out, err = run(capsys, f"--pipeline={SPEC}", "--emulate=128,128,256",
+                       str(tmp_path / "k.hsaco"))
+    assert rc == 1 and "declares 65536 bytes of LDS" in err
+
+
+def test_binary_garbage_is_refused(capsys, tmp_path):
+    (tmp_path / "x.bin").write_bytes(b"\x00\xff\xfe\x80")
+    rc, out, err = run(capsys, f"--pipeline={SPEC}", "--emulate=128,128,256",
+                       str(tmp_path / "x.bin"))
+    assert rc == 1 and "neither a code object" in err

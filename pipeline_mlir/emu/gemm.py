@@ -62,14 +62,15 @@ def encode(values: np.ndarray, dtype: str) -> bytes:
     if dtype == "f16":
         return v.astype(np.float16).tobytes()
     if dtype == "fp8":
-        lut = {}
-        for b in range(256):
-            if not np.isnan(E4M3[b]) and E4M3[b] not in lut:
-                lut[float(E4M3[b])] = b
-        try:
-            return bytes(lut[float(x)] for x in v.reshape(-1))
-        except KeyError as e:
-            raise EmuError(f"value {e} is not representable in FP8 E4M3") from None
+        codes = np.array([b for b in range(256) if not np.isnan(E4M3[b]) and b != 0x80])
+        values = E4M3[codes]
+        order = np.argsort(values)
+        flat = v.reshape(-1)
+        pos = np.clip(np.searchsorted(values[order], flat), 0, len(order) - 1)
+        bad = values[order][pos] != flat
+        if bad.any():
+            raise EmuError(f"value {flat[bad][0]} is not representable in FP8 E4M3")
+        return codes[order][pos].astype(np.uint8).tobytes()
     raise EmuError(f"unknown element type {dtype!r}")
 
 

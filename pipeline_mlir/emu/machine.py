@@ -96,32 +96,33 @@ class GlobalMemory:
 
     def _locate(self, addr, size, w, step, mask):
         addr = np.asarray(addr, dtype=np.int64)
-        if mask is None:
-            mask = np.ones(addr.shape, dtype=bool)
-        if mask.shape != addr.shape:
+        full = mask is None or mask.all()
+        if not full:
             mask = np.broadcast_to(mask, addr.shape)
-        if not mask.any():
-            return None, addr, mask
-        bid = (addr >> 32) - 1
+            if not mask.any():
+                return None, addr, mask
+        bid = addr >> 32
         off = addr & (BUFFER_SPAN - 1)
-        sel = bid[mask]
+        sel = bid if full else bid[mask]
         lo, hi = sel.min(), sel.max()
-        ids = (lo,) if lo == hi else np.unique(sel)
-        if len(ids) != 1 or not 0 <= ids[0] < len(self.buffers):
-            bad = np.argwhere(mask & ((bid < 0) | (bid >= len(self.buffers)) |
-                                      (bid != ids[0])))
-            g, lane = bad[0] if len(bad) else np.argwhere(mask)[0]
+        b = int(lo) - 1
+        if lo != hi or not 0 <= b < len(self.buffers):
+            ok = bid == (hi if 0 <= int(hi) - 1 < len(self.buffers) else -1)
+            bad = np.argwhere(~ok if full else (mask & ~ok))
+            g, lane = bad[0][0], bad[0][-1]
             self.machine.finding("out-of-range", w, step,
-                                 f"address 0x{int(addr[g, lane]):x} (lane {lane}) is in no "
-                                 f"buffer")
-        b = int(ids[0])
-        over = mask & (off + size > len(self.buffers[b]))
-        if over.any():
-            g, lane = np.argwhere(over)[0]
+                                 f"address 0x{int(addr[tuple(bad[0])]):x} (lane {lane}) is in "
+                                 f"no buffer")
+        limit = len(self.buffers[b]) - size
+        if (off.max() if full else off[mask].max()) > limit:
+            over = (off > limit) if full else (mask & (off > limit))
+            pos = tuple(np.argwhere(over)[0])
             self.machine.finding("out-of-range", w, step,
-                                 f"address 0x{int(addr[g, lane]):x} + {size} bytes is past the "
+                                 f"address 0x{int(addr[pos]):x} + {size} bytes is past the "
                                  f"end of buffer {self.names[b]} ({len(self.buffers[b])} "
-                                 f"bytes; lane {lane})")
+                                 f"bytes; lane {pos[-1]})")
+        if full:
+            return b, off, np.ones(addr.shape, dtype=bool)
         return b, np.where(mask, off, 0), mask
 
     def check(self, addr, size, w, step, mask=None):
@@ -182,6 +183,8 @@ class Machine:
     def __init__(self, kernel, glob: GlobalMemory, workgroups: list[int], waves: int,
                  mode: str = "eager", seed: int = 0, kernarg_addr: int = 0,
                  max_instructions: int = 10_000_000, collect: bool = False) -> None:
+        if mode not in MODES:
+            raise EmuError(f"emulation mode {mode!r}: choose one of {', '.join(MODES)}")
         self.kernel = kernel
         self.collect = collect
         self.findings: list[Finding] = []

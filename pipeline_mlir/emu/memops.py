@@ -182,8 +182,9 @@ def _ds(ins: Instr, G: int) -> Step:
                     vals = val[..., None]
                 else:
                     vals = raw.view(U32)
-                for j in range(vals.shape[-1]):
-                    np.copyto(reg[f["dst"] + k * dwords + j], vals[..., j], where=mask)
+                first = f["dst"] + k * dwords
+                tgt = reg[first:first + vals.shape[-1]]
+                np.copyto(tgt, vals.transpose(2, 0, 1), where=mask)
         return MemOp(step, "lgkm", done, dst_v=dst_v, lds=accesses)
     step.mem = dict(issue=issue, queue="lgkm")
     return step
@@ -217,21 +218,25 @@ def _mubuf(ins: Instr, G: int) -> Step:
                 sreads=frozenset(rd.sr))
     inst_off = f["offset"]
 
+    srsrc = f["srsrc"]
+    const_off = inst_off
+
     def issue(w, m):
-        d = [x(w).astype(np.int64) for x in desc]
+        d = w.S[srsrc:srsrc + 4].astype(np.int64)
         base = d[0] | ((d[1] & 0xFFFF) << 32)
-        stride = (d[1] >> 16) & 0x3FFF
         num = d[2]
-        mask = w.exec.copy()
-        if np.any(stride != 0):
+        mask = w.exec              # replaced, never mutated, when EXEC changes
+        if ((d[1] >> 16) & 0x3FFF).any():
             m.finding("out-of-range", w, step, "buffer descriptor with a stride and no "
                       "index (swizzled/strided buffers are not emulated)")
-        off = np.full((G, 64), inst_off, dtype=np.int64)
+        extra = (soff(w).astype(np.int64) + const_off)[:, None]
         if voff is not None:
-            off = off + np.broadcast_to(voff(w), (G, 64)).astype(np.int64)
-        off = off + soff(w).astype(np.int64)[:, None]
-        off &= ~3
-        over = mask & (off + size > num[:, None])
+            off = (voff(w).astype(np.int64) + extra) & ~3
+            if off.shape != (G, 64):
+                off = np.broadcast_to(off, (G, 64))
+        else:
+            off = np.broadcast_to(extra & ~3, (G, 64))
+        over = (off + size > num[:, None]) & mask
         if over.any():
             g, lane = np.argwhere(over)[0]
             m.finding("out-of-range", w, step,
@@ -249,9 +254,10 @@ def _mubuf(ins: Instr, G: int) -> Step:
             return MemOp(step, "vm", done, lds=[la])
         if store:
             reg = w.A if acc else w.V
-            vals = np.stack([reg[r - (256 if acc else 0)] for r in data_regs], axis=-1)
-            raw = vals.view(np.uint8).reshape(G, 64, size).copy()
-            put = m.glob.check(addr, size, w, step, mask)
+            first = f["data"]
+            vals = reg[first] if dwords == 1 else reg[first:first + dwords].transpose(1, 2, 0)
+            raw = np.array(vals, order="C").view(np.uint8).reshape(G, 64, size)  # a copy: the
+            put = m.glob.check(addr, size, w, step, mask)       # data as read at issue
             return MemOp(step, "vm", lambda: put(raw))
         data = m.glob.read(addr, size, w, step, mask)
 

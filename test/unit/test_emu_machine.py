@@ -1,0 +1,174 @@
+"""The emulator's machine on small programs: scalar and vector semantics, waits, completion
+modes, races, barriers, range checks."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from emu_helpers import run_snippet
+from pipeline_mlir.emu.errors import Finding
+from pipeline_mlir.emu.machine import GlobalMemory, parse_mode
+
+
+def test_scalar_carry_and_compare():
+    m = run_snippet("""
+        s_mov_b32 s4, 0xffffffff
+        s_add_u32 s4, s4, 2
+        s_addc_u32 s5, 0, 0
+        s_cmp_lg_u64 s[4:5], 0
+        s_cselect_b32 s6, 7, 9
+        s_sub_i32 s7, 0, 5
+        s_movk_i32 s8, 0xab
+        s_bfe_u32 s8, s8, 0x40004
+        s_lshl2_add_u32 s9, 3, 100
+        s_endpgm""")
+    S = m.waves[0].S[:, 0]
+    assert (S[4], S[5], S[6]) == (1, 1, 7)
+    assert S[7] == (-5) & 0xFFFFFFFF and S[8] == 0xA and S[9] == 112
+
+
+def test_vector_ops_and_exec_masking():
+    m = run_snippet("""
+        s_mov_b32 s14, 0x10000
+        v_mad_u64_u32 v[2:3], s[10:11], v0, s14, v[4:5]
+        v_cmp_gt_u32_e32 vcc, 4, v0
+        s_and_saveexec_b64 s[12:13], vcc
+        v_mov_b32_e32 v6, 5
+        s_or_b64 exec, exec, s[12:13]
+        v_bitop3_b32 v7, v0, 3, 1 bitop3:0xc8
+        s_endpgm""", setup=lambda m: (m.waves[0].V.__setitem__(slice(4, 6), 0),
+                                     m.waves[0].V.__setitem__(6, 0)))
+    V = m.waves[0].V[:, 0]
+    lanes = np.arange(64)
+    assert np.array_equal(V[2], (lanes << 16) & 0xFFFFFFFF) and not V[3].any()
+    assert np.array_equal(V[6], np.where(lanes < 4, 5, 0))
+    assert np.array_equal(V[7], (lanes & 3) | 1)          # 0xc8: (a & b) | c
+
+
+def test_a_register_read_before_its_wait_is_a_finding():
+    prog = """
+        v_lshlrev_b32_e32 v1, 4, v0
+        ds_write_b128 v1, v[4:7]
+        s_waitcnt lgkmcnt(0)
+        ds_read_b128 v[8:11], v1
+        {wait}
+        v_add_u32_e32 v12, v8, v8
+        s_endpgm"""
+    run_snippet(prog.format(wait="s_waitcnt lgkmcnt(0)"))
+    with pytest.raises(Finding, match=r"pending-register: wave 0 of workgroup 0, 0x[0-9a-f]+ "
+                                      r"'v_add_u32_e32 v12, v8, v8': v8 is used while the load "
+                                      r"at 0x[0-9a-f]+ 'ds_read_b128 v\[8:11\], v1'"):
+        run_snippet(prog.format(wait=""))
+
+
+WAR = """
+    v_lshlrev_b32_e32 v1, 4, v0
+    s_cmp_eq_u32 s2, s2
+    v_mov_b32_e32 v4, 1
+    v_readfirstlane_b32 s20, v0
+    s_cmp_lt_u32 s20, 64
+    s_cbranch_scc0 writer
+    ds_read_b128 v[8:11], v1
+    {wait}
+    s_barrier
+    s_waitcnt lgkmcnt(0)
+    v_mov_b32_e32 v12, v8
+    s_endpgm
+writer:
+    v_subrev_u32_e32 v1, 0x400, v1
+    s_barrier
+    ds_write_b32 v1, v4
+    s_waitcnt lgkmcnt(0)
+    s_endpgm
+"""
+
+
+def _lds_zero(m):
+    m.lds[:] = 0
+
+
+def test_write_after_read_race_and_late_sampling():
+    # wave 1 overwrites what wave 0 reads; with the wait before the barrier it is ordered
+    ok = run_snippet(WAR.format(wait="s_waitcnt lgkmcnt(0)"), waves=2, mode="late",
+                     setup=_lds_zero)
+    assert not ok.waves[0].V[12, 0].any()
+    with pytest.raises(Finding, match=r"lds-race: wave 1 .*'ds_write_b32 v1, v4': LDS write of "
+                                      r"address 0 races the read by wave 0 .*not yet waited"):
+        run_snippet(WAR.format(wait=""), waves=2, mode="late", setup=_lds_zero)
+    from emu_helpers import snippet_kernel
+    from pipeline_mlir.emu.machine import Machine
+
+    m = Machine(snippet_kernel(WAR.format(wait="")), GlobalMemory(), [0], 2, "late",
+                collect=True)
+    _lds_zero(m)
+    m.run()
+    assert [f.kind for f in m.findings] == ["lds-race"]
+    # late: the read completed at wave 0's wait, after wave 1's write: it saw the new value
+    assert m.waves[0].V[12, 0, 0] == 1
+    e = Machine(snippet_kernel(WAR.format(wait="")), GlobalMemory(), [0], 2, "eager",
+                collect=True)
+    _lds_zero(e)
+    e.run()
+    assert e.waves[0].V[12, 0, 0] == 0
+
+
+def test_barrier_count_mismatch():
+    with pytest.raises(Finding, match=r"barrier-mismatch: .*wave 0: 1, wave 1: 2"):
+        run_snippet("""
+            v_readfirstlane_b32 s20, v0
+            s_cmp_lt_u32 s20, 64
+            s_cbranch_scc1 one
+            s_barrier
+        one:
+            s_barrier
+            s_endpgm""", waves=2)
+
+
+def test_out_of_range_accesses():
+    glob = GlobalMemory()
+    base = glob.add("X", bytes(256))
+
+    def setup(m):
+        w = m.waves[0]
+        w.S[8], w.S[9], w.S[10], w.S[11] = base & 0xFFFFFFFF, base >> 32, 256, 0x27000
+    prog = """
+        v_lshlrev_b32_e32 v1, 2, v0
+        buffer_load_dword v2, v1, s[8:11], 0 offen offset:{off}
+        s_waitcnt vmcnt(0)
+        s_endpgm"""
+    run_snippet(prog.format(off=0), glob=glob, setup=setup)
+    with pytest.raises(Finding, match=r"out-of-range: .*buffer offset 256 \+ 4 bytes is past "
+                                      r"the descriptor's 256 bytes \(lane 63"):
+        run_snippet(prog.format(off=4), glob=glob, setup=setup)
+    with pytest.raises(Finding, match=r"out-of-range: .*LDS address 4096 \+ 16 bytes is outside"):
+        run_snippet("v_mov_b32_e32 v1, 0x1000\nds_read_b128 v[4:7], v1\ns_endpgm")
+    with pytest.raises(Finding, match="trap"):
+        run_snippet("s_trap 2\ns_endpgm")
+
+
+def test_scalar_loads_need_lgkmcnt_zero():
+    glob = GlobalMemory()
+    base = glob.add("K", bytes(range(64)))
+
+    def setup(m):
+        w = m.waves[0]
+        w.S[0], w.S[1] = base & 0xFFFFFFFF, base >> 32
+    prog = """
+        s_load_dwordx2 s[4:5], s[0:1], 0x8
+        v_lshlrev_b32_e32 v1, 4, v0
+        ds_read_b32 v2, v1
+        s_waitcnt lgkmcnt({n})
+        s_add_u32 s6, s4, 1
+        s_endpgm"""
+    m = run_snippet(prog.format(n=0), glob=glob, setup=setup)
+    assert m.waves[0].S[6, 0] == int.from_bytes(bytes(range(8, 12)), "little") + 1
+    with pytest.raises(Finding, match="pending-register.*s4 is used"):
+        run_snippet(prog.format(n=1), glob=glob, setup=setup)
+
+
+def test_modes():
+    assert parse_mode("eager") == ("eager", 0) and parse_mode("random:0x10") == ("random", 16)
+    for bad in ("lazy", "late:3", "random:x"):
+        with pytest.raises(Exception, match="emulation mode"):
+            parse_mode(bad)

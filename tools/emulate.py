@@ -14,6 +14,9 @@ wrong element) otherwise.  ``--emulate-mode``: ``eager`` (default), ``late`` or
 
 from __future__ import annotations
 
+# The emulator and the kernel builder are imported inside the functions: pipeline-opt imports
+# this module at start-up, and only --emulate needs them (pipeline_opt itself is a cycle).
+
 
 class EmulateUsage(Exception):
     """A command-line problem of --emulate (reported as a usage error)."""

@@ -20,6 +20,8 @@ import numpy as np
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.machine import Divergence, GlobalMemory, Machine, POISON_BYTE
 from pipeline_mlir.emu.mfma import E4M3
+from pipeline_mlir.kernel.launch import check_launch
+from pipeline_mlir.kernel.reference import reference_gemm
 
 #: the largest batch of workgroups run in lockstep
 BATCH = 16
@@ -96,9 +98,6 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
     wrong (with ``collect``, races and pending registers are listed in ``findings`` instead
     and the run goes on); a wrong result is reported in the returned run (``exact``
     False)."""
-    from pipeline_mlir.kernel.launch import check_launch
-    from pipeline_mlir.kernel.reference import reference_gemm
-
     launch = check_launch(gemm, M, N, K)
     g = gemm.geometry
     if kernel.launch.kernarg_bytes and kernel.launch.kernarg_bytes < launch.kernarg_bytes:

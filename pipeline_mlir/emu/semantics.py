@@ -765,6 +765,7 @@ def _valu(ins: Instr, G: int) -> Step:
 def compile_instr(ins: Instr, G: int, index_of: dict[int, int]) -> Step:
     """The :class:`Step` of ``ins`` for ``G`` workgroups; ``index_of`` maps byte offsets of
     instructions to their indices (for branches)."""
+    # memops and mfma build on this module's operand readers: imported here (a cycle)
     from pipeline_mlir.emu import memops
     from pipeline_mlir.emu.mfma import compile_mfma
 

@@ -107,3 +107,18 @@ def test_inputs_and_kernel_arguments():
     assert args[8:16] == (1 << 32).to_bytes(8, "little") and args[24:32] == (6).to_bytes(8,
                                                                                         "little")
     assert args[128:136] == (3).to_bytes(8, "little")
+
+
+@pytest.mark.parametrize("spec", ["4wave{dtype=f16 BM=128 BN=128 BK=64}",
+                                  "4wave{dtype=bf16 BM=64 BN=64 BK=64}"])
+def test_other_configurations_exact(spec, tmp_path):
+    """Kernels beyond the shipped five (the f16 MFMA, a smaller tile), built by the driver."""
+    from pipeline_mlir.kernel.gemm import gemm_kernel
+    from pipeline_mlir.schedules.registry import parse_pipeline
+    from pipeline_mlir.tools.pipeline_opt import main
+
+    out = tmp_path / "k.hsaco"
+    assert main([f"--pipeline={spec}", "--emit=hsaco", "-o", str(out)]) == 0
+    gemm = gemm_kernel(parse_pipeline(spec))
+    run = emulate_gemm(load_kernel(out.read_bytes()), gemm, *problem(gemm, 1), "late")
+    assert run.exact

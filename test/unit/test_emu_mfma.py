@@ -45,6 +45,14 @@ def _all_d(V, first):
     return np.array([[_d_value(V, first, i, j) for j in range(16)] for i in range(16)])
 
 
+def _assert_only(program: str, setup, i: int, j: int, value: float = 2.0) -> None:
+    """Run ``program``: D (v[0:3]) is ``value`` at [i][j] and 0 elsewhere."""
+    m = run_snippet(program, setup=setup)
+    want = np.zeros((16, 16))
+    want[i, j] = value
+    assert np.array_equal(_all_d(m.waves[0].V, 0), want)
+
+
 @pytest.mark.parametrize("mnemonic,one,two", [("v_mfma_f32_16x16x32_bf16", BF16_ONE, BF16_TWO),
                                               ("v_mfma_f32_16x16x32_f16", F16_ONE, F16_TWO)])
 @pytest.mark.parametrize("i,k,j", [(0, 0, 0), (5, 9, 3), (15, 31, 15), (4, 7, 12),
@@ -58,11 +66,7 @@ def test_16x16x32_one_hot(mnemonic, one, two, i, k, j):
         # B[k][j] = 2
         _set_half(V, 8 + (k % 8) // 2, j + 16 * (k // 8), k % 2, two)
 
-    m = run_snippet(f"{mnemonic} v[0:3], v[4:7], v[8:11], 0\ns_endpgm", setup=setup)
-    D = _all_d(m.waves[0].V, 0)
-    want = np.zeros((16, 16))
-    want[i, j] = 2.0
-    assert np.array_equal(D, want)
+    _assert_only(f"{mnemonic} v[0:3], v[4:7], v[8:11], 0\ns_endpgm", setup, i, j)
 
 
 def test_16x16x32_accumulates_c_in_place():
@@ -74,12 +78,8 @@ def test_16x16x32_accumulates_c_in_place():
         _set_half(V, 4, 14, 0, BF16_ONE)                          # A[14][0] = 1
         _set_half(V, 8, 7, 0, BF16_TWO)                           # B[0][7] = 2
 
-    m = run_snippet("v_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], v[0:3]\ns_endpgm",
-                    setup=setup)
-    D = _all_d(m.waves[0].V, 0)
-    want = np.zeros((16, 16))
-    want[14, 7] = 5.0 + 2.0
-    assert np.array_equal(D, want)
+    _assert_only("v_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], v[0:3]\ns_endpgm", setup,
+                 14, 7, 5.0 + 2.0)
 
 
 @pytest.mark.parametrize("i,k,j", [(0, 0, 0), (1, 16, 2), (7, 63, 9), (15, 64, 15),
@@ -100,12 +100,8 @@ def test_16x16x128_fp8_one_hot(i, k, j, mods, one, two):
         _set_byte(V, 36 + byte // 4, i + 16 * lane_q, byte % 4, one)
         _set_byte(V, 44 + byte // 4, j + 16 * lane_q, byte % 4, two)
 
-    m = run_snippet(f"v_mfma_f32_16x16x128_f8f6f4 v[0:3], v[36:43], v[44:51], 0{mods}\n"
-                    f"s_endpgm", setup=setup)
-    D = _all_d(m.waves[0].V, 0)
-    want = np.zeros((16, 16))
-    want[i, j] = 2.0
-    assert np.array_equal(D, want)
+    _assert_only(f"v_mfma_f32_16x16x128_f8f6f4 v[0:3], v[36:43], v[44:51], 0{mods}\ns_endpgm",
+                 setup, i, j)
 
 
 def test_fp8_e4m3_values_and_sign():

@@ -1,6 +1,8 @@
 """The package layers: every module imports only from its own layer or the layers below.
 
-    errors < options < schedule < schedules < kernel < isa < sim < dialect < passes < tools
+    errors < options < schedule < schedules < kernel < isa < sim < emu < dialect < passes < tools
+
+The emulator (``pipeline_mlir/emu``) is imported by the tools only.
 
 The scheduling core (``pipeline_mlir/schedule``) imports no MLIR at all: no ``mlir`` or
 ``iree`` module and nothing from the dialect, passes or tools.  Imports are read with
@@ -18,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #: package name -> source directory (pyproject.toml maps the last three)
 PACKAGES = {"pipeline_mlir": ROOT / "pipeline_mlir", "pipeline_mlir.dialect": ROOT / "dialect",
             "pipeline_mlir.passes": ROOT / "passes", "pipeline_mlir.tools": ROOT / "tools"}
-LAYERS = ("errors", "options", "schedule", "schedules", "kernel", "isa", "sim", "dialect",
+LAYERS = ("errors", "options", "schedule", "schedules", "kernel", "isa", "sim", "emu", "dialect",
           "passes", "tools")
 MLIR_MODULES = ("mlir", "iree")
 
@@ -112,3 +114,9 @@ def test_lower_imports_are_allowed():
                       "from pipeline_mlir.isa.waitcnt import VMCNT_MAX\n") == []
     assert violations("pipeline_mlir.passes.fix_hazards",
                       "from pipeline_mlir.sim.repair import repair\nimport mlir.ir\n") == []
+
+
+def test_only_the_tools_import_the_emulator():
+    users = [f"{m}:{line}" for m, path in modules() if layer(m) not in ("emu", "tools")
+             for name, line in imports(path.read_text()) if layer(name) == "emu"]
+    assert not users

@@ -154,7 +154,7 @@ def write_s(w, r: int, val, n: int = 1) -> None:
         v = np.asarray(val, dtype=U64)
         w.S[r] = (v & U64(M32)).astype(U32)
         w.S[r + 1] = (v >> U64(32)).astype(U32)
-    if r <= EXEC + 1 < r + n + 1 and (r in (EXEC, EXEC + 1) or r + n - 1 in (EXEC, EXEC + 1)):
+    if r <= EXEC + 1 and r + n > EXEC:      # EXEC_LO / EXEC_HI written: new lane mask
         w.exec_changed()
 
 

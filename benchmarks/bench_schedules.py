@@ -165,42 +165,35 @@ def pingpong_case(m: int, n: int):
     return lambda cfg: DeclarativeSchedule(False, 2, 2, cfg, target)
 
 
-def bench_csp() -> str:
+def bench_csp(grids) -> str:
     from pipeline_mlir.schedule.compiler import compile_schedule
     from pipeline_mlir.schedule.config import ScheduleConfig, SchedulingStrategy
     from pipeline_mlir.errors import PipelineError
-    from pipeline_mlir.schedule.graph import LoopBody
-    from pipeline_mlir.schedule.schedulers import SearchBudget, optimal_schedule_with_halves
+    from pipeline_mlir.schedule.schedulers import SearchBudget
 
     budget = SearchBudget()
     rows = []
-    for label, (m, n) in (("pingpong 2x2", (2, 2)), ("pingpong 4x4", (4, 4))):
+    for m, n in grids:
         make = pingpong_case(m, n)
         for penalty in (0, 4):
             cfg = ScheduleConfig(scheduling=SchedulingStrategy.CSP, auto_waits=True,
                                  lds_contention_penalty=penalty)
             s = make(cfg)
-            body = s.build_body()
-            lb = LoopBody.of(body, s.derive_edges(body))
-            pc = s.config()
-            try:
-                r = optimal_schedule_with_halves(lb, pc.block_sizing.max_globals, penalty,
-                                                 cfg.max_vgpr, budget)
-            except PipelineError as e:
-                rows.append([label, str(penalty), str(len(body)), "-", "-", "-", "-", "-", "-",
-                             f"scheduler error: {e}"])
-                continue
+            t = time.perf_counter()
             try:
                 c = compile_schedule(s)
-                status = f"ok ({len(c.kernel)} kernel entries)"
             except PipelineError as e:
-                status = f"compile error: {type(e).__name__}: {e}"
-            rows.append([label, str(penalty), str(len(body)), str(r.makespan), str(r.lower_bound),
-                         str(r.proven_optimal), str(r.nodes), f"{r.seconds:.3f}",
-                         "yes" if r.stopped_by_budget else "no", status])
-    return (f"budget: {budget.max_nodes} nodes / {budget.max_seconds:g} s per search\n"
-            + table(["body", "penalty", "ops", "makespan", "lower bound", "proven", "nodes",
-                     "seconds", "budget hit", "full compile"], rows))
+                rows.append([f"pingpong {m}x{n}", str(penalty), "-", "-", "-", "-", "-",
+                             f"{time.perf_counter() - t:.2f}", f"error: {type(e).__name__}: {e}"])
+                continue
+            r = c.schedule_result
+            rows.append([f"pingpong {m}x{n}", str(penalty), str(len(c.body)), str(r.makespan),
+                         str(r.lower_bound), f"{100 * r.gap / r.lower_bound:.1f}%",
+                         "yes" if r.proven_optimal else "no", str(r.nodes),
+                         f"{time.perf_counter() - t:.2f}", f"ok ({len(c.kernel)} kernel entries)"])
+    return (f"budget: {budget.max_nodes} search nodes per order (deterministic)\n"
+            + table(["body", "penalty", "ops", "makespan", "lower bound", "gap", "proven",
+                     "nodes", "seconds", "full compile"], rows))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -208,6 +201,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=11, help="CLI runs per command (median)")
     ap.add_argument("--compiles", type=int, default=20, help="in-process compiles per schedule")
     ap.add_argument("--quick", action="store_true", help="--runs 5 --compiles 5")
+    ap.add_argument("--all-grids", action="store_true",
+                    help="CSP on every MMA grid 2..8 x 2..8 (a few minutes)")
     a = ap.parse_args(argv)
     if a.quick:
         a.runs, a.compiles = 5, 5
@@ -218,8 +213,11 @@ def main(argv: list[str] | None = None) -> int:
     print(bench_compile(a.compiles), "\n")
     print("2. CLI wall time vs bare interpreter start")
     print(bench_cli(a.runs), "\n")
-    print("3. CSP (optimal_schedule_with_halves) with LDS port penalty 0 and 4")
-    print(bench_csp())
+    print("3. CSP (optimal_schedule_with_halves) with LDS port penalty 0 and 4, MMA grids per half")
+    grids = [(2, 2), (2, 4), (4, 2), (3, 3), (4, 4), (8, 8)]
+    if a.all_grids:
+        grids = [(m, n) for m in range(2, 9) for n in range(2, 9)]
+    print(bench_csp(grids))
     return 0
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pipeline_mlir.errors import BodyError, VerificationError
+from pipeline_mlir.errors import BodyError, SchedulingError, VerificationError
 from pipeline_mlir.schedule.config import PipelineConfig, ScheduleConfig, SchedulingStrategy
 from pipeline_mlir.schedule.edges import derive_edges_from_ops
 from pipeline_mlir.schedule.graph import LoopBody
@@ -314,13 +314,32 @@ def order_body(body: LoopBody, config: PipelineConfig, sched: ScheduleConfig):
     """Order the body with the configured strategy; returns (order, ScheduleResult or None)."""
 
     if sched.scheduling == SchedulingStrategy.CSP:
-        res = optimal_schedule_with_halves(body, config.block_sizing.max_globals,
-                                           sched.lds_contention_penalty, sched.max_vgpr)
+        args = (body, config.block_sizing.max_globals, sched.lds_contention_penalty,
+                sched.max_vgpr)
+        try:
+            res = optimal_schedule_with_halves(*args, accept=lambda order: passes_verification(
+                body, order, config, sched))
+        except SchedulingError:
+            # no order's blocks verify (a body that does not fit the configuration at all):
+            # the plain search's answer, whose verification then names the problem
+            res = optimal_schedule_with_halves(*args)
         return res.order, res
     body.validate()
     if sched.scheduling == SchedulingStrategy.GREEDY:
         return greedy_schedule(body), None
     return list(range(len(body.ops))), None
+
+
+def passes_verification(body: LoopBody, order: list[int], config: PipelineConfig,
+                        sched: ScheduleConfig) -> bool:
+    """Whether the blocks built from ``order`` (with their derived waits) pass
+    :func:`verify_schedule`: the orders the CSP may return."""
+    try:
+        program, waits = build_program_with_waits(body, order, config, sched)
+        verify_program(program, config, sched, waits)
+    except (BodyError, VerificationError):
+        return False
+    return True
 
 
 def loop_body(body: list[OpDesc], config: PipelineConfig, edges: list[DepEdge]) -> LoopBody:

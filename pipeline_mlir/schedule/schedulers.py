@@ -12,6 +12,7 @@ that cannot hold a strictly better leaf, which is what keeps the answer identica
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pipeline_mlir.errors import SchedulingError
@@ -140,7 +141,13 @@ def greedy_schedule(body: LoopBody) -> list[int]:
 
 @dataclass
 class ScheduleResult:
-    """An order and what the scheduler knows about it."""
+    """An order and what the scheduler knows about it.
+
+    ``proven_optimal``: no order the search's constraints allow (and ``accept`` takes)
+    has a smaller makespan.  ``lower_bound``: a bound no such order beats, so
+    ``gap`` (makespan - lower bound) says how far from optimal an unproven result
+    can be.  ``stopped_by_budget``: the search used its node budget up before it
+    finished; ``nodes`` counts the nodes it expanded (``seconds`` is informational)."""
 
     order: list[int]
     makespan: int
@@ -151,11 +158,30 @@ class ScheduleResult:
     seconds: float = 0.0
     stopped_by_budget: bool = False
 
+    @property
+    def gap(self) -> int:
+        return self.makespan - self.lower_bound
+
+    def describe(self) -> str:
+        if self.proven_optimal:
+            return f"makespan {self.makespan}, proven optimal ({self.nodes} search nodes)"
+        pct = 100.0 * self.gap / self.lower_bound if self.lower_bound else 0.0
+        why = (f"the search stopped at its budget of {self.nodes} nodes"
+               if self.stopped_by_budget else "the search did not finish")
+        return (f"makespan {self.makespan}, lower bound {self.lower_bound} (at most {self.gap} "
+                f"= {pct:.1f}% above optimal), not proven optimal: {why}")
+
+
+#: default search budget in nodes: deterministic (the same answer on any machine and load)
+DEFAULT_MAX_NODES = 20_000
+
 
 @dataclass
 class SearchBudget:
-    max_nodes: int = 2_000_000
-    max_seconds: float = 20.0
+    """How much a search may do, in expanded nodes (never in seconds: the result must not
+    depend on machine load)."""
+
+    max_nodes: int = DEFAULT_MAX_NODES
 
 
 class _Search:
@@ -171,7 +197,7 @@ class _Search:
 
     def __init__(self, body: LoopBody, halves: bool, penalty: int, max_globals: int,
                  max_vgpr: int, budget: SearchBudget, blocks: bool = False,
-                 cost_only: bool = False):
+                 cost_only: bool = False, accept: Callable[[list[int]], bool] | None = None):
         self.body = body
         self.n = n = len(body.ops)
         self.preds = body.predecessors()
@@ -183,6 +209,12 @@ class _Search:
         self.is_global = [o.op.role == OpRole.GLOBAL_LOAD for o in body.ops]
         self.is_compute = [o.op.role == OpRole.COMPUTE for o in body.ops]
         self.is_frag = [o.op.role == OpRole.FRAGMENT_LOAD for o in body.ops]
+        # what verification reads from a block's globals: their channel and LDS stage
+        self.glabel = [(o.op.channel, o.op.stage) for o in body.ops]
+        self.accept = accept
+        # candidate order: increasing op index (the reference's search), or, with
+        # ``heuristic``, earliest start first (finds good orders sooner when no proof is near)
+        self.heuristic = False
         # block shape (double-buffer CSP): <= 2 frags and <= 2 (or max_globals) globals before
         # each MMA, and every half ends with an MMA, so that block construction drops nothing
         self.blocks = blocks
@@ -205,13 +237,21 @@ class _Search:
             for p in self.preds[i]:
                 self.pred_mask[i] |= 1 << p
         self.is_port = [penalty > 0 and r in _PORT for r in self.res]
+        def kind_mask(flags):
+            return [sum(1 << j for j in range(lo, hi) if flags[j]) for lo, hi in self.ranges]
+
+        self.compute_mask = kind_mask(self.is_compute)
+        self.global_mask = kind_mask(self.is_global)
+        self.frag_mask = kind_mask(self.is_frag)
+        self.half_mask = kind_mask([True] * n)
+        self.range_of = [next(r for r in self.ranges if r[0] <= p < r[1]) for p in range(n)]
+        self.half_of = [self.ranges.index(r) for r in self.range_of]
         self.nodes = 0
         self.memo: dict[tuple[int, int], list[tuple]] = {}
         self.best_order: list[int] | None = None
         self.best = (float("inf"), float("inf"))
         self.target: tuple[int, int] | None = None  # stop as soon as this is reached
         self.out_of_budget = False
-        self.deadline = 0.0
 
     # -- bounds ------------------------------------------------------------
     def _bound(self, mask, finish, mma_free, valu_free, port_free, mk):
@@ -261,13 +301,12 @@ class _Search:
 
     # -- search ------------------------------------------------------------
     def run(self, seed: list[int] | None) -> None:
-        self.deadline = time.perf_counter() + self.budget.max_seconds
         if seed is not None:
             self.best_order = list(seed)
             self.best = evaluate_schedule(self.body, seed, self.penalty)
         final_live = sum(self.vdef) - sum(self.vkill)
         self.final_live = final_live
-        self._dfs(0, 0, [0] * self.n, 0, 0, 0, 0, 0, 0, 0, 0, [])
+        self._dfs(0, 0, [0] * self.n, 0, 0, 0, 0, 0, 0, (), 0, [], ((),) * len(self.ranges), ())
 
     def _dominated(self, key, vec) -> bool:
         lst = self.memo.get(key)
@@ -281,38 +320,54 @@ class _Search:
         lst.append(vec)
         return False
 
-    def _dfs(self, pos, mask, finish, mma_free, valu_free, port_free, mk, live, peak, gcount,
-             fcount, order):
+    def _dfs(self, pos, mask, finish, mma_free, valu_free, port_free, mk, live, peak, cur_g,
+             fcount, order, first_g, last_g):
+        """``cur_g``: (channel, stage) of the globals of the block being filled; ``first_g``:
+        those of each half's first block (so far); ``last_g``: those of the last closed
+        block of the half -- the block contents verification looks at."""
         if self.out_of_budget:
             return True
         n = self.n
         if pos == n:
             cand = (mk, peak)
             better = cand[0] < self.best[0] if self.cost_only else cand < self.best
-            if peak <= self.max_vgpr and better:
+            if peak <= self.max_vgpr and better and (self.accept is None or self.accept(order)):
                 self.best = cand
                 self.best_order = list(order)
                 if self.target is not None and cand <= self.target:
                     return True
             return False
+        lo, hi = self.range_of[pos]
+        half = self.half_of[pos]
+        gcount = len(cur_g)
+        if self.blocks:
+            free_ = ~mask & self.half_mask[half]
+            rest_mma = (free_ & self.compute_mask[half]).bit_count()
+            rest_n = free_.bit_count()
+            # capacity: the blocks still to close must have room for the half's remaining
+            # globals and fragment loads (an infeasible prefix holds no valid order)
+            if rest_mma == 0 or (
+                    (free_ & self.global_mask[half]).bit_count()
+                    > self.global_cap - gcount + self.global_cap * (rest_mma - 1)) or (
+                    (free_ & self.frag_mask[half]).bit_count()
+                    > self.frag_cap - fcount + self.frag_cap * (rest_mma - 1)):
+                return False
         self.nodes += 1
-        if self.nodes > self.budget.max_nodes or (
-                self.nodes & 1023 == 0 and time.perf_counter() > self.deadline):
+        if self.nodes > self.budget.max_nodes:
             self.out_of_budget = True
             return True
         lb = self._bound(mask, finish, mma_free, valu_free, port_free, mk)
         peak_lb = max(peak, live + self._rest_vgpr(mask))
         if lb > self.best[0] or (lb == self.best[0] and (self.cost_only or peak_lb >= self.best[1])):
             return False
-        # dominance: same placed set, pointwise no better in everything that shapes the future
-        if self._dominated((mask, gcount, fcount),
+        # dominance: same placed set and block contents, pointwise no better in everything
+        # that shapes the future
+        if self._dominated((mask, cur_g, fcount, first_g, last_g),
                            self._state(mask, finish, mma_free, valu_free, port_free, mk, peak)):
             return False
-        lo, hi = next(r for r in self.ranges if r[0] <= pos < r[1])
         half_end = pos + 1 == hi
-        if self.blocks:
-            rest = [i for i in range(lo, hi) if not mask >> i & 1]
-            rest_mma = sum(1 for i in rest if self.is_compute[i])
+        first_block = not mask & self.compute_mask[half]
+        cands = []
         for i in range(lo, hi):
             if mask >> i & 1 or (self.pred_mask[i] & ~mask):
                 continue
@@ -320,10 +375,9 @@ class _Search:
                 continue
             if self.is_frag[i] and fcount >= self.frag_cap:
                 continue
-            if self.blocks and self.is_compute[i] and rest_mma == 1 and len(rest) > 1:
+            if self.blocks and self.is_compute[i] and rest_mma == 1 and rest_n > 1:
                 continue  # the half's last MMA must close the half
-            new_live = live + self.vdef[i]
-            if new_live > self.max_vgpr:
+            if live + self.vdef[i] > self.max_vgpr:
                 continue
             r = self.res[i]
             start = 0
@@ -334,21 +388,32 @@ class _Search:
                 start = mma_free
             elif r == _VALU and valu_free > start:
                 start = valu_free
-            port = self.is_port[i]
-            if port and port_free > start:
+            if self.is_port[i] and port_free > start:
                 start = port_free
+            cands.append((start, -self.tail[i], i))
+        if self.heuristic:
+            cands.sort()   # earliest start first, then the longest path to the end
+        for start, _t, i in cands:
+            r = self.res[i]
+            port = self.is_port[i]
+            new_live = live + self.vdef[i]
             fin = start + self.lat[i]
             finish[i] = fin
             order.append(i)
             reset = self.is_compute[i] or half_end
-            g = 0 if reset else gcount + self.is_global[i]
+            blk = tuple(sorted(cur_g + (self.glabel[i],))) if self.is_global[i] else cur_g
+            fg = first_g
+            if first_block and self.is_global[i]:
+                fg = first_g[:half] + (blk,) + first_g[half + 1:]
+            g = () if reset else blk
             f = 0 if reset else fcount + self.is_frag[i]
+            lg = (() if half_end else blk) if reset else last_g
             stop = self._dfs(pos + 1, mask | (1 << i), finish,
                              fin if r == _MMA else mma_free,
                              fin if r == _VALU else valu_free,
                              start + self.penalty if port else port_free,
                              max(mk, fin), new_live - self.vkill[i], max(peak, new_live), g, f,
-                             order)
+                             order, fg, lg)
             order.pop()
             finish[i] = 0
             if stop:
@@ -410,34 +475,116 @@ def _respects(s: "_Search", order: list[int], seed: bool = False) -> bool:
 
 def _exact(body: LoopBody, seed: list[int], halves: bool, penalty: int, max_globals: int,
            max_vgpr: int, budget: SearchBudget | None, who: str, blocks: bool = False,
-           cost_only: bool = False) -> ScheduleResult:
+           cost_only: bool = False, accept: Callable[[list[int]], bool] | None = None
+           ) -> ScheduleResult:
     t0 = time.perf_counter()
     budget = budget or SearchBudget()
     lb = asap_lower_bound(body, penalty)
     cost, pressure = evaluate_schedule(body, seed, penalty)
-    s = _Search(body, halves, penalty, max_globals, max_vgpr, budget, blocks, cost_only)
-    # A seed over the VGPR budget, or one whose blocks would lose ops, is no incumbent:
-    # any order that keeps the constraints beats it.
-    seed_ok = _respects(s, seed, seed=True)
+    s = _Search(body, halves, penalty, max_globals, max_vgpr, budget, blocks, cost_only, accept)
+    # A seed over the VGPR budget, one whose blocks would lose ops, or one ``accept``
+    # refuses is no incumbent: any order that keeps the constraints beats it.
+    seed_ok = _respects(s, seed, seed=True) and (accept is None or accept(seed))
     if cost == lb and seed_ok:
         return ScheduleResult(seed, cost, pressure, lb, True, 0, time.perf_counter() - t0)
     s.target = (lb, 0)
+    # phase 1: the reference's search order (its answers, proven, for every shipped
+    # configuration) on half the budget
+    s.budget = SearchBudget(max(1, budget.max_nodes // 2))
     s.run(seed if seed_ok else None)
-    if s.best_order is None:
+    nodes, out = s.nodes, s.out_of_budget
+    best, best_order = s.best, s.best_order
+    if out:
+        # phase 2 (no proof yet): earliest start first, from the best order so far or a
+        # block-by-block construction, on the rest of the budget
+        h = _Search(body, halves, penalty, max_globals, max_vgpr,
+                    SearchBudget(max(1, budget.max_nodes - nodes)), blocks, cost_only, accept)
+        h.heuristic = True
+        h.target = (lb, 0)
+        start = best_order
+        if start is None:
+            built = _block_greedy(h) if blocks else None
+            if built is not None and _respects(h, built) and (accept is None or accept(built)):
+                start = built
+        h.run(start)
+        nodes += h.nodes
+        out = h.out_of_budget
+        if h.best_order is not None and (best_order is None or h.best < best):
+            best, best_order = h.best, h.best_order
+    if best_order is None:
         what = (f"max_vgpr={max_vgpr}" + (", at most 2 fragment loads and "
-                f"{s.global_cap} global loads per MMA block" if blocks else ""))
-        if s.out_of_budget:
+                f"{s.global_cap} global loads per MMA block" if blocks else "")
+                + (" whose blocks pass verification" if accept is not None else ""))
+        if out:
             raise SchedulingError(
-                f"{who}: search budget exhausted ({s.nodes} nodes) before any order within "
+                f"{who}: search budget exhausted ({nodes} nodes) before any order within "
                 f"{what} was found")
         floor = sum(s.vdef) - sum(s.vkill)
         why = (f"every order ends with {floor} VGPRs live" if floor > max_vgpr
                else f"the greedy order peaks at {pressure} VGPRs")
         raise SchedulingError(f"{who}: no order satisfies {what} ({why})")
-    mk, peak = s.best
+    mk, peak = best
     root_lb = s._bound(0, [0] * len(body.ops), 0, 0, 0, 0) if body.ops else 0
-    return ScheduleResult(s.best_order, mk, peak, max(lb, root_lb if s.out_of_budget else mk),
-                          not s.out_of_budget, s.nodes, time.perf_counter() - t0, s.out_of_budget)
+    return ScheduleResult(best_order, mk, peak, max(lb, root_lb) if out else mk,
+                          not out, nodes, time.perf_counter() - t0, out)
+
+
+def _block_greedy(s: "_Search") -> list[int] | None:
+    """An order built block by block: per half, the lowest-index MMA with the producers it
+    still needs (when they fit the block), then one ready global load while the half has
+    any left; the half's last MMA closes it.  None when that gets stuck."""
+    placed = 0
+    order: list[int] = []
+    for lo, hi in s.ranges:
+        ops = range(lo, hi)
+        while any(not placed >> i & 1 for i in ops):
+            mmas = [i for i in ops if s.is_compute[i] and not placed >> i & 1]
+            if not mmas:
+                return None
+            last = len(mmas) == 1
+            block = None
+            for m in mmas:
+                need, todo = [], [m]
+                while todo:          # the unplaced producers of m, transitively
+                    x = todo.pop()
+                    for p in s.preds[x]:
+                        if not placed >> p & 1 and p not in need and lo <= p < hi:
+                            need.append(p)
+                            todo.append(p)
+                if any(s.is_compute[p] for p in need):
+                    continue
+                if last:
+                    need = [i for i in ops if not placed >> i & 1 and i != m]
+                g = sum(s.is_global[p] for p in need)
+                f = sum(s.is_frag[p] for p in need)
+                if f <= s.frag_cap and g <= s.global_cap:
+                    block = (sorted(need), m, g)
+                    break
+            if block is None:
+                return None
+            need, m, g = block
+            mask = placed
+            for p in need:
+                mask |= 1 << p
+            if g < s.global_cap and not last:
+                extra = [i for i in ops if s.is_global[i] and not mask >> i & 1
+                         and not s.pred_mask[i] & ~mask]
+                if extra:
+                    need.append(extra[0])
+                    mask |= 1 << extra[0]
+            seq = []
+            while need:                   # producers first, lowest index among the ready
+                for p in sorted(need):
+                    if not s.pred_mask[p] & ~(placed | sum(1 << q for q in seq)):
+                        break
+                else:
+                    return None
+                seq.append(p)
+                need.remove(p)
+            for p in seq + [m]:
+                order.append(p)
+                placed |= 1 << p
+    return order
 
 
 def optimal_schedule(body: LoopBody, max_vgpr: int = UNLIMITED_VGPR,
@@ -449,8 +596,13 @@ def optimal_schedule(body: LoopBody, max_vgpr: int = UNLIMITED_VGPR,
 
 def optimal_schedule_with_halves(body: LoopBody, max_globals_per_block: int = 0,
                                  lds_contention_penalty: int = 0, max_vgpr: int = UNLIMITED_VGPR,
-                                 budget: SearchBudget | None = None) -> ScheduleResult:
-    """The CSP strategy: half-isolated exact order with the block global limit and LDS port."""
+                                 budget: SearchBudget | None = None,
+                                 accept: Callable[[list[int]], bool] | None = None
+                                 ) -> ScheduleResult:
+    """The CSP strategy: half-isolated exact order with the block global limit and LDS port.
+
+    ``accept(order)``: whether a complete order is usable (the compiler passes "its blocks
+    pass verification"); only accepted orders become the answer."""
     seed = greedy_schedule(body)
     return _exact(body, seed, True, lds_contention_penalty, max_globals_per_block, max_vgpr,
-                  budget, "optimal_schedule_with_halves", blocks=True)
+                  budget, "optimal_schedule_with_halves", blocks=True, accept=accept)

@@ -211,3 +211,66 @@ def test_partial_lower_bound_reference_values():
     assert partial_lower_bound(body, [2, 0, 1, 3], 1) == 32   # MMA unit: 16 done + 16 left
     assert partial_lower_bound(body, [2, 3, 0, 1], 2) == 32
     assert partial_lower_bound(body, [0, 1, 2, 3], 4) == evaluate_schedule(body, [0, 1, 2, 3])[0]
+
+
+# ---- a fixed node budget, safe answers, never a failed compile -------------------------------
+
+def _grid(m: int, n: int, penalty: int):
+    from pipeline_mlir.schedule.targets import mi355x_target
+
+    target = mi355x_target().with_pipeline(m_mmas=m, n_mmas=n)
+    cfg = ScheduleConfig(scheduling=SchedulingStrategy.CSP, auto_waits=True,
+                         lds_contention_penalty=penalty)
+    return DeclarativeSchedule(False, 2, 2, cfg, target)
+
+
+def test_budget_is_counted_in_nodes_only():
+    assert [f for f in SearchBudget.__dataclass_fields__] == ["max_nodes"]
+    s = _grid(2, 2, 4)
+    body = LoopBody.of(s.build_body(), s.derive_edges(s.build_body()))
+    runs = [optimal_schedule_with_halves(body, 1, 4, budget=SearchBudget(max_nodes=300))
+            for _ in range(2)]
+    assert runs[0].order == runs[1].order and runs[0].nodes == runs[1].nodes <= 301
+    assert runs[0].stopped_by_budget and not runs[0].proven_optimal
+
+
+@pytest.mark.parametrize("m,n", [(2, 4), (4, 2), (3, 3)])
+def test_penalty_grids_compile_with_a_verified_order(m, n):
+    """These exhausted a wall-clock budget and then failed verification: now the search
+    returns its best order whose blocks pass verification, and says how far from the
+    bound it is."""
+    from pipeline_mlir.schedule.compiler import compile_schedule
+    from pipeline_mlir.schedule.program_builder import loop_body, passes_verification
+
+    s = _grid(m, n, 4)
+    c = compile_schedule(s)          # raises if verification fails
+    r = c.schedule_result
+    lb = loop_body(c.body, s.config(), c.edges)
+    assert passes_verification(lb, r.order, s.config(), s.schedule_config())
+    assert r.lower_bound <= r.makespan == evaluate_schedule(lb, r.order, 4)[0]
+    assert r.gap == r.makespan - r.lower_bound
+    assert r.proven_optimal != r.stopped_by_budget
+    assert ("not proven optimal" in r.describe()) != r.proven_optimal
+    if not r.proven_optimal:
+        assert f"at most {r.gap} = " in r.describe()
+
+
+def test_accept_filters_the_answer():
+    """An order ``accept`` refuses is never returned, even when it is the fastest."""
+    s = _grid(2, 2, 4)
+    body = LoopBody.of(s.build_body(), s.derive_edges(s.build_body()))
+    best = optimal_schedule_with_halves(body, 1, 4)
+    other = optimal_schedule_with_halves(body, 1, 4, accept=lambda o: o != best.order)
+    assert other.order != best.order and other.makespan >= best.makespan
+    with pytest.raises(SchedulingError, match="whose blocks pass verification"):
+        optimal_schedule_with_halves(body, 1, 4, accept=lambda o: False,
+                                     budget=SearchBudget(max_nodes=200))
+
+
+@pytest.mark.parametrize("m,n,penalty", [(8, 8, 0), (8, 8, 4), (6, 2, 0), (2, 8, 4)])
+def test_large_grids_compile_within_the_budget(m, n, penalty):
+    from pipeline_mlir.schedule.compiler import compile_schedule
+
+    r = compile_schedule(_grid(m, n, penalty)).schedule_result
+    assert r.nodes <= SearchBudget().max_nodes + 1
+    assert r.lower_bound <= r.makespan

@@ -201,7 +201,12 @@ class Machine:
         self.steps = [compile_instr(ins, G, index_of) for ins in kernel.instrs]
         lds = kernel.launch.lds_bytes
         self.lds_bytes = lds
-        self.lds = np.full((G, max(lds, 4)), POISON_BYTE, dtype=np.uint8)
+        padded = max(4, -(-lds // 4) * 4)
+        self.lds = np.full((G, padded), POISON_BYTE, dtype=np.uint8)
+        self.lds_bytes_flat = self.lds.reshape(-1)               # views of self.lds
+        self.lds_words = self.lds_bytes_flat.view(np.uint32)
+        self.g_base_bytes = (np.arange(G, dtype=np.int64) * padded)[:, None]
+        self.g_base_words = self.g_base_bytes >> 2
         # race shadow: the last writer and each wave's last reader of every block of LDS;
         # blocks of 16 bytes when every LDS access of the kernel moves 16 bytes per lane
         self.gran_shift = 4 if _all_lds_16_bytes(self.steps) else 2
@@ -214,7 +219,6 @@ class Machine:
         self.op_wave = np.zeros(1024, dtype=np.int64)
         self.op_queue = np.zeros(1024, dtype=np.int64)
         self.op_rel = np.full(1024, _NEVER, dtype=np.int64)
-        self.g_index = np.arange(G)[:, None, None]
         self.count = 0
         self.max_instructions = max_instructions
         self.waves = [Wave(self, i, G) for i in range(waves)]
@@ -315,16 +319,33 @@ class Machine:
         else:
             self.last_read[w.index, ii] = cur
 
+    def _lds_flat(self, a, size):
+        """Flat indices into ``self.lds`` (bytes) or its dword view, (G, 64, n), and which."""
+        addr = a.addr if a.mask.all() else np.where(a.mask, a.addr, 0)
+        if size % 4 == 0 and not (addr & 3).any():
+            base = (addr >> 2) + self.g_base_words
+            return base[..., None] + np.arange(size // 4, dtype=np.int64), True
+        return (addr + self.g_base_bytes)[..., None] + np.arange(size, dtype=np.int64), False
+
     def lds_read(self, w, a):
-        idx = a.addr[..., None] + np.arange(a.size, dtype=np.int64)
-        idx = np.where(a.mask[..., None], idx, 0)
-        return self.lds[np.arange(self.G)[:, None, None], idx]
+        """(G, 64, size) uint8: the bytes each lane reads (inactive lanes: anything)."""
+        idx, words = self._lds_flat(a, a.size)
+        if words:
+            return self.lds_words.take(idx).view(np.uint8)
+        return self.lds_bytes_flat.take(idx)
 
     def lds_write(self, w, a, raw) -> None:
-        idx = a.addr[..., None] + np.arange(raw.shape[-1], dtype=np.int64)
-        m = np.broadcast_to(a.mask[..., None], idx.shape)
-        g = np.broadcast_to(self.g_index, idx.shape)
-        self.lds[g[m], idx[m]] = raw[m]
+        size = raw.shape[-1]
+        idx, words = self._lds_flat(a, size)
+        if words:
+            vals = np.ascontiguousarray(raw).view(np.uint32)
+            target = self.lds_words
+        else:
+            vals, target = raw, self.lds_bytes_flat
+        if a.mask.all():
+            target[idx] = vals
+        else:
+            target[idx[a.mask]] = vals[a.mask]
 
     # -- execution ----------------------------------------------------------------------
     def _pending_check(self, w, st) -> None:

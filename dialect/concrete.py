@@ -119,6 +119,9 @@ def import_loop(loop, request) -> None:
     if not entries:
         raise IRError(loop, "'scf.for' op has no sched-tagged ops")
     entries = _group(entries)
+    from pipeline_mlir.dialect.tag_check import check_tags
+
+    check_tags(loop, entries)  # every tag must describe what its payload op touches
     _check_counts(entries, request)
     with loop.context, loop.location:
         with ir.InsertionPoint(loop):
@@ -288,7 +291,8 @@ class _Emitter:
             if shift == 0:
                 self.shift_values[0] = self.kbase
             else:
-                c = B.arith.constant(ir.IndexType.get(), ir.IntegerAttr.get(ir.IndexType.get(), shift))
+                t = self.bk.type  # the loop variable's type (index or an integer)
+                c = B.arith.constant(t, ir.IntegerAttr.get(t, shift))
                 off = B.arith.muli(self.bk, c)
                 self.shift_values[shift] = B.arith.addi(self.kbase, off)
         return self.shift_values[shift]
@@ -425,7 +429,7 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True) -> Kerne
                     create_control(op)
                 continue
             if em is None:
-                two = _index_const(2)
+                two = B.arith.constant(step.type, ir.IntegerAttr.get(step.type, 2))
                 bk = B.arith.divui(step, two)
                 em = _Emitter(loop, bk)
                 if alone:

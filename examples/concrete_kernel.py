@@ -10,7 +10,9 @@ loop-carried ``iter_arg``).  Global load ``i`` with K offset ``o`` reads the
 tile at ``%k + o*BK``.
 
 It demonstrates the input form and compiles to gfx950 code; the address math is
-deliberately simple (a wave-level tile walk), not the full GEMM of issue 4.
+deliberately simple (each wave copies and reads back its own 512 elements of a slot),
+not the full GEMM of issue 4; the address check of ``sched-import`` accepts it because every
+fragment load reads only what the global loads of its own slot write.
 
     python examples/concrete_kernel.py '4wave' > k.mlir
     pipeline-opt --pipeline=4wave k.mlir --emit=asm
@@ -25,7 +27,7 @@ from pipeline_mlir.schedule.types import KOffsetKind
 
 K_NAMES = {KOffsetKind.K0: "k0", KOffsetKind.K1: "k1", KOffsetKind.K_NEXT: "k_next",
            KOffsetKind.K_PREV: "k_prev", KOffsetKind.NONE: "none"}
-TILE = 2048  # LDS elements per (channel, stage, subtile) slot
+SLOT_PER_WAVE = 512  # LDS elements each wave copies into a (channel, stage, subtile) slot
 
 
 def kernel_text(spec: str, bk: int = 64, block: int | None = None) -> str:
@@ -36,6 +38,7 @@ def kernel_text(spec: str, bk: int = 64, block: int | None = None) -> str:
                          f"({', '.join(KERNEL_SCHEDULES)})")
     if block is None:  # the threads of the schedule's kernel (ping-pong 8 warps, 4-wave 4)
         block = request.kernel_traits.threads
+    TILE = block // 64 * SLOT_PER_WAVE  # LDS elements per (channel, stage, subtile) slot
     body = s.declare_ops()
     roles = {0: "global", 1: "global", 3: "frag", 4: "frag", 5: "mma"}
     kinds = [roles.get(o.tag) for o in body]
@@ -87,6 +90,9 @@ def kernel_text(spec: str, bk: int = 64, block: int | None = None) -> str:
     w("      %col2 = arith.remui %lane, %c2 : index")
     w("      %col = arith.muli %col2, %c2 : index")
     w("      %lane8 = arith.muli %lane, %c8 : index")
+    w("      %wave = arith.divui %tid, %c64 : index")
+    w("      %c512 = arith.constant 512 : index")
+    w("      %wave512 = arith.muli %wave, %c512 : index")
     w("      %zacc = arith.constant dense<0.0> : vector<4xf32>")
     w("      %zfrag = arith.constant dense<0.0> : vector<8xbf16>")
     inits = ["%zacc"] * len(acc_keys) + ["%zfrag"] * len(carried_frags)
@@ -111,12 +117,16 @@ def kernel_text(spec: str, bk: int = 64, block: int | None = None) -> str:
             w(f"        %gr{i} = arith.addi %row, %go{i} : index")
             attrs = (f"{{sched.global_load = {{channel = {o.channel} : i64, stage = {o.stage} "
                      f": i64, subtile = {o.subtile} : i64, k_offset = \"{K_NAMES[o.k_offset]}\"}}}}")
-            w(f"        %ld{i} = arith.constant {slot * TILE} : index")
+            # each wave writes its 64 lanes' 16 bytes contiguously: 512 elements per wave
+            w(f"        %lb{i} = arith.constant {slot * TILE} : index")
+            w(f"        %ld{i} = arith.addi %lb{i}, %wave512 : index")
             w(f"        amdgpu.gather_to_lds {src}[%gr{i}, %gc{i}], %lds[%ld{i}] {attrs} : "
-              f"vector<2xbf16>, memref<256x4096xbf16, #gpu.address_space<global>>, "
+              f"vector<8xbf16>, memref<256x4096xbf16, #gpu.address_space<global>>, "
               f"memref<{n_slots * TILE}xbf16, #gpu.address_space<workgroup>>")
         elif kind == "frag":
-            w(f"        %fo{i} = arith.constant {slot * TILE} : index")
+            # lane l reads the 16 bytes its wave's lane l wrote into the slot
+            w(f"        %fb{i} = arith.constant {slot * TILE} : index")
+            w(f"        %fo{i} = arith.addi %fb{i}, %wave512 : index")
             w(f"        %fi{i} = arith.addi %fo{i}, %lane8 : index")
             attrs = (f"{{sched.frag_load = {{channel = {o.channel} : i64, stage = {o.stage} : i64, "
                      f"subtile = {o.subtile} : i64}}}}")

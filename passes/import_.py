@@ -66,18 +66,51 @@ class Import(SchedPass):
         return cls(**kw)
 
     def run(self, module) -> None:
+        from pipeline_mlir.dialect.natural import find_natural_loops
+
+        for loop in find_natural_loops(module):
+            raise IRError(loop, "'scf.for' op is a natural K-loop (MFMAs, no sched tags): run "
+                                "sched-adopt-loop first to make it the schedule's loop")
+        existing = pipeline_ops(module)
         loops = find_tagged_loops(module)
         for loop in loops:
-            if self.named is None:
+            named = self._loop_schedule(loop)
+            if named is None:
                 raise IRError(loop, "'scf.for' op has sched-tagged ops but sched-import has no "
                                     "schedule=NAME option")
-            import_loop(loop, self.named)
-        pipelines = pipeline_ops(module)
-        if not pipelines:
+            import_loop(loop, named)
+        if not existing and not loops:
             self._create_default(module)
             return
-        for op in pipelines:
+        for op in existing:  # the loops' pipelines were made from their own schedules
             self._attach(op)
+
+    def _loop_schedule(self, loop) -> NamedSchedule | None:
+        """The schedule of a tagged loop: the one ``sched-adopt-loop`` inferred (the pass's
+        own options must agree with it), else the pass's."""
+        from pipeline_mlir.dialect.natural import SPEC_ATTR
+        from pipeline_mlir.schedules.registry import parse_pipeline
+
+        if SPEC_ATTR not in loop.attributes:
+            return self.named
+        spec = ir.StringAttr(loop.attributes[SPEC_ATTR]).value
+        try:
+            inferred = parse_pipeline(spec)
+        except PipelineError as e:
+            raise IRError(loop, f"'scf.for' op attribute '{SPEC_ATTR}': {e}") from None
+        if self.named is None:
+            return inferred
+        if self.named.name != inferred.name:
+            raise IRError(loop, f"'scf.for' op was adopted for '{inferred.spec()}' but the "
+                                f"pipeline asks for '{self.named.spec()}'")
+        mine, theirs = dict(self.named.items()), dict(inferred.items())
+        for k in self.named.given:
+            have = theirs[k] if k in theirs else inferred.get(k) if k in \
+                inferred.options() else None
+            if have != mine[k]:
+                raise IRError(loop, f"'scf.for' op was adopted for '{inferred.spec()}' but the "
+                                    f"pipeline asks for {k}={mine[k]}")
+        return inferred
 
     def _attach(self, op) -> None:
         p = read_pipeline(op, need_schedule=False)

@@ -17,12 +17,14 @@ import re
 
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.passes._common import is_stage
+from pipeline_mlir.passes.adopt_loop import AdoptLoop
 from pipeline_mlir.passes.annotate import Annotate
 from pipeline_mlir.passes.derive_edges import DeriveEdges
 from pipeline_mlir.passes.derive_waits import DeriveWaits
 from pipeline_mlir.passes.expand_phases import ExpandPhases
 from pipeline_mlir.passes.explicit_blocks import ExplicitBlocks
 from pipeline_mlir.passes.fix_hazards import FixHazards
+from pipeline_mlir.passes.gpu_kernel import GpuKernel
 from pipeline_mlir.passes.import_ import Import
 from pipeline_mlir.passes.lower_to_rocdl import LowerToROCDL
 from pipeline_mlir.passes.reorder import Reorder
@@ -33,9 +35,9 @@ from pipeline_mlir.passes.verify import Verify
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.options import Option, OptionTable, split_spec, suggest
 
-PASSES = {c.name: c for c in (Import, Verify, Annotate, Reorder, DeriveEdges, Schedule,
-                               DeriveWaits, ExplicitBlocks, ExpandPhases, FixHazards,
-                               LowerToROCDL)}
+PASSES = {c.name: c for c in (AdoptLoop, Import, Verify, Annotate, Reorder, DeriveEdges,
+                               Schedule, DeriveWaits, ExplicitBlocks, ExpandPhases, FixHazards,
+                               LowerToROCDL, GpuKernel)}
 
 #: the pass that takes a pipeline to each state, in pipeline order
 STAGE_PASS = {c.produces: c.name for c in sorted(
@@ -71,7 +73,7 @@ PIPELINE_ENDS = ("phases", "lowered", "llvm")
 def named_pipeline(named, end: str = "lowered", chip: str = "gfx950") -> list:
     """The passes of ``--pipeline=NAME{...}`` as :func:`plan` elements.
 
-    ``sched-import`` of the schedule ``named`` (a
+    ``sched-adopt-loop`` and ``sched-import`` of the schedule ``named`` (a
     :class:`~pipeline_mlir.schedules.named.NamedSchedule`), :data:`SCHEDULE_PASSES`;
     then, unless ``end`` is ``"phases"``, ``sched-fix-hazards`` for a schedule with a
     complete kernel (the printed schedule stays as derived) and ``sched-lower-to-rocdl``;
@@ -80,7 +82,8 @@ def named_pipeline(named, end: str = "lowered", chip: str = "gfx950") -> list:
     if end not in PIPELINE_ENDS:
         raise ConfigError(f"named pipeline: unknown end '{end}' (one of "
                           f"{', '.join(PIPELINE_ENDS)})")
-    items = [(Import.name, Import(named))] + [(n, create(n)) for n in SCHEDULE_PASSES]
+    items = [(AdoptLoop.name, AdoptLoop(named)), (Import.name, Import(named))] + \
+        [(n, create(n)) for n in SCHEDULE_PASSES]
     if end == "phases":
         return items
     if named.has_kernel:

@@ -41,6 +41,7 @@ from pipeline_mlir.dialect.ir_io import location_text
 from pipeline_mlir.dialect.rocdl_build import SCHED_GROUP_MASK_BITS
 from pipeline_mlir.dialect.bindings import ensure_gpu_target, ir, llvm, new_context, passmanager
 from pipeline_mlir.errors import ConfigError, PipelineError
+from pipeline_mlir.passes.gpu_kernel import GpuKernel
 
 __all__ = [
     "INTRINSICS_PASS", "EXTRACT_PASS", "TO_LLVM_PASSES", "ToLLVMError",
@@ -556,8 +557,31 @@ def _passthrough_item(item) -> tuple[str, str | None]:
 
 PassEntry = Union[str, Callable]
 
+#: What IREE's own codegen runs on a kernel between the point where it pipelines the K-loop
+#: (``iree-llvmgpu-prefetch-shared-memory``) and its ROCDL conversion, for a kernel that
+#: comes inside an IREE ``hal.executable`` (iree-base-compiler 3.13's TileAndFuse and
+#: LLVMGPU lowering passes, less those that re-tile, re-schedule or reconcile the
+#: executable): n-D vector lowering, memref alias folding, affine lowering.  Nested under
+#: ``hal.executable``, so it touches nothing else.
+IREE_TAIL = ("iree-codegen-fold-memref-alias-ops,canonicalize,cse,"
+             "iree-codegen-optimize-vector-transfer,canonicalize,cse,"
+             "iree-codegen-remove-index-hints,"
+             "iree-codegen-convert-hal-descriptor-type-to-gpu-address-space,canonicalize,cse,"
+             "iree-llvmgpu-vector-lowering,iree-llvmgpu-vector-flattening,"
+             "iree-llvmgpu-legalize-nd-vectors,canonicalize,cse,"
+             "iree-codegen-fold-memref-alias-ops,iree-codegen-expand-strided-metadata,"
+             "iree-codegen-decompose-affine-ops,cse,iree-affine-expand-index-ops,iree-lower-affine,"
+             "cse,iree-llvmgpu-1d-vector-canonicalizations,iree-codegen-fold-memref-alias-ops,"
+             "iree-codegen-expand-strided-metadata{allow-subview-expansion=true},"
+             "iree-amdgpu-emulate-narrow-type,iree-affine-expand-index-ops,iree-lower-affine,"
+             "iree-convert-unsupported-float-arith")
+IREE_TAIL_PIPELINE = ("hal.executable(hal.executable.variant(builtin.module(func.func("
+                      + IREE_TAIL + "))))")
+
 #: The step to LLVM in order: (pass name, textual pipeline element or Python pass).
 TO_LLVM_PASSES: list[tuple[str, PassEntry]] = [
+    ("iree-codegen-tail", IREE_TAIL_PIPELINE),
+    (GpuKernel.name, GpuKernel()),
     (CHECK_PASS, CheckDeviceInput()),
     ("convert-scf-to-cf", "convert-scf-to-cf"),
     ("iree-convert-to-rocdl", "iree-convert-to-rocdl"),

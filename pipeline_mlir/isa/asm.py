@@ -661,7 +661,12 @@ def parse_asm(text: str) -> AsmModule:
                 last_fn_name = fn.name
             in_fn = True
         block = _ensure_block(fn, block, ln)
-        block.instrs.append(parse_instruction(s, ln))
+        instr = parse_instruction(s, ln)
+        block.instrs.append(instr)
+        if instr.kind == "branch":
+            # a branch ends its basic block even where the assembly has no label or
+            # '; %bb' comment after it (assembly printed without verbose comments)
+            block = None
     if kd_name is not None:
         raise AsmError(f".amdhsa_kernel {kd_name} without .end_amdhsa_kernel")
     if not functions:

@@ -8,6 +8,7 @@
 // CHECK:      Execution time report
 // CHECK:      Total Execution Time:
 // CHECK:      ----Wall Time----  ----Name----
+// CHECK-NEXT: sched-adopt-loop
 // CHECK-NEXT: sched-import
 // CHECK-NEXT: sched-verify
 // CHECK-NEXT: sched-annotate

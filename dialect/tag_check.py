@@ -1,0 +1,286 @@
+"""Check a concrete loop's hand-written tags against the addresses its payload touches.
+
+The concrete form (``dialect/README.md``) says in tags which schedule op each payload op
+is: a global load fills the LDS slot (channel, stage, subtile), a fragment load reads
+that slot, an MMA multiplies the A fragments of one subtile with the B fragments of
+another.  The schedule derives its waits and barriers from the tags alone, so a tag that
+does not describe what the op does makes a kernel that races or computes garbage.  This
+module evaluates every payload op's addresses for every lane of every wave (the same
+analysis as the front end, ``dialect/natural.py``) and reports, at the op, every tag
+that disagrees:
+
+* the LDS a global load writes must not overlap what global loads of another slot write;
+* a fragment load must read only LDS that the global loads of its own slot write;
+* an MMA's A operand must come from fragment loads of channel 0 and the MMA's row
+  subtile, its B operand from channel 1 and its column subtile, both of one stage;
+* the loads of one channel and subtile must move K tiles exactly their ``k_offset``
+  difference apart (the addresses of the loop variable's next K step tell the tile size).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline_mlir.dialect import ops as S
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.loop_eval import (WAVE, Evaluator, View, dense_i64, segments,
+                                             xor_shuffle)
+from pipeline_mlir.dialect.natural import at, block_size, is_pure, kernel_of
+
+_K = {"k0": 0, "k1": 1, "k_next": 2, "k_prev": -1}
+
+
+def _op(o):
+    return o.operation if hasattr(o, "operation") else o
+
+
+_at = at
+
+
+def _int(fields, name, default=0) -> int:
+    a = fields.get(name)
+    return ir.IntegerAttr(a).value if a is not None else default
+
+
+def _describe(fields, kind) -> str:
+    keys = ("channel", "stage", "subtile") if kind != S.MMA_OP else ("stage", "subtile")
+    return ", ".join(f"{k} {_int(fields, k)}" for k in keys)
+
+
+def read_elements(ev: Evaluator, op) -> tuple[object, np.ndarray]:
+    """(LDS root, (threads, n) elements) an LDS read op reads (swizzle applied)."""
+    name = op.name
+    if name == "vector.transfer_read":
+        g = segments(op)
+        mem, idx = g[0][0], list(g[1])
+    elif name in ("vector.load", "amdgpu.transpose_load", "memref.load"):
+        mem, idx = op.operands[0], list(op.operands[1:])
+    else:
+        raise IRError(op, f"'{name}' op is tagged as a fragment load, but the tag check knows "
+                          f"only vector.load, vector.transfer_read and amdgpu.transpose_load "
+                          f"from LDS")
+    v = ev.view(mem)
+    if v.space != "workgroup":
+        raise IRError(op, f"'{name}' op is tagged as a fragment load but reads {mem.type}, "
+                          f"not LDS")
+    start = v.element([ev.value(i) for i in idx])
+    shape = list(ir.VectorType(op.results[0].type).shape) if name != "memref.load" else []
+    offs = np.zeros(1, dtype=np.int64)
+    strides = v.strides[len(v.strides) - len(shape):] if shape else []
+    for d, s in zip(shape, strides):
+        offs = (offs[:, None] + np.arange(d)[None, :] * s).ravel()
+    el = start[:, None] + offs[None, :]
+    if v.swizzle is not None:
+        el = xor_shuffle(el, *v.swizzle)
+    return v.root, el
+
+
+def copy_elements(ev: Evaluator, op) -> tuple[object, np.ndarray, object, np.ndarray]:
+    """(LDS root, (threads, n) LDS elements, global root, (threads, n) global elements)
+    of an ``amdgpu.gather_to_lds``: each wave writes its lanes' data contiguously from its
+    wave-uniform destination."""
+    if op.name != "amdgpu.gather_to_lds":
+        raise IRError(op, f"'{op.name}' op is tagged as a global load, but the tag check knows "
+                          f"only amdgpu.gather_to_lds (global -> LDS)")
+    g = segments(op)
+    tt = ir.TypeAttr(op.attributes["transferType"]).value
+    n = ir.VectorType(tt).shape[0] if isinstance(tt, ir.VectorType) else 1
+    dv = ev.view(g[2][0])
+    base = dv.element([ev.value(i) for i in g[3]])
+    wave0 = (ev.tid // WAVE) * WAVE
+    if np.any(base != base[wave0]):
+        raise IRError(op, f"'{op.name}' op: its LDS destination differs between the lanes of "
+                          f"a wave; the DMA writes from one wave-uniform address")
+    lane = ev.tid % WAVE
+    lds = base[wave0][:, None] + lane[:, None] * n + np.arange(n)[None, :]
+    sv = ev.view(g[0][0])
+    src = sv.element([ev.value(i) for i in g[1]])
+    return dv.root, lds, sv.root, src[:, None] + np.arange(n)[None, :]
+
+
+def check_tags(loop, entries) -> None:
+    """Raise an IRError at the first payload op whose tag disagrees with its addresses.
+
+    ``entries``: ``[(payload ops, sched op name, tag fields)]`` as ``import_loop`` groups
+    them."""
+    kernel = kernel_of(loop)
+    bs = block_size(kernel) if kernel is not None else None
+    if bs is None:
+        where = kernel if kernel is not None else loop
+        raise IRError(where, f"'{where.name}' op: the tag check evaluates every thread's "
+                             f"addresses and needs the kernel's workgroup size "
+                             f"(known_block_size or gpu.known_block_size)")
+    ev = Evaluator(bs)
+    ev.where = loop
+    blk = loop.regions[0].blocks[0]
+    iv = blk.arguments[0]
+    lb = ev.uniform(loop.operands[0])
+    step = ev.uniform(loop.operands[2])
+    lb = 0 if lb is None else lb
+    if step is None or step % 2:
+        # the concrete form's step is two K tiles; without a known step there is no K tile
+        # size to compare the loads' addresses with
+        step = None
+    loads = [(ops, f) for ops, name, f in entries if name == S.GLOBAL_LOAD]
+    frags = [(ops, f) for ops, name, f in entries if name == S.FRAG_LOAD]
+    mmas = [(ops, f) for ops, name, f in entries if name == S.MMA_OP]
+    # --- LDS written per slot ---
+    ev.bind(iv, lb)
+    slots, slot_ids = [], {}
+    written = {}   # root -> (slot id per element or -1, writing op index per element)
+    load_ops = []
+    load_info = []
+
+    def table(root):
+        if root not in written:
+            n = int(np.prod(ir.MemRefType(root.type).shape))
+            written[root] = (np.full(n, -1, np.int64), np.full(n, -1, np.int64))
+        return written[root]
+
+    for ops, f in loads:
+        slot = (_int(f, "channel", -1), _int(f, "stage"), _int(f, "subtile"))
+        sid = slot_ids.setdefault(slot, len(slots))
+        if sid == len(slots):
+            slots.append(slot)
+        src0, per_op = [], []
+        for op in ops:
+            root, lds, groot, src = copy_elements(ev, op)
+            per_op.append((op, root, lds))
+            src0.append((groot, src))
+        for op, root, lds in per_op:
+            owner, who = table(root)
+            e = np.unique(lds)
+            if e.min() < 0 or e.max() >= owner.size:
+                raise IRError(op, f"'{op.name}' op writes outside its LDS buffer "
+                                  f"({root.type})")
+            prev = owner[e]
+            clash = (prev >= 0) & (prev != sid)
+            if np.any(clash):
+                k = int(np.argmax(clash))
+                other = slots[int(prev[k])]
+                oop = load_ops[int(who[e[k]])]
+                raise IRError(op, f"'{op.name}' op tagged as the global load of channel "
+                                  f"{slot[0]}, stage {slot[1]}, subtile {slot[2]} writes LDS "
+                                  f"that the global load tagged channel {other[0]}, stage "
+                                  f"{other[1]}, subtile {other[2]} at {_at(oop)} also writes: "
+                                  f"one LDS slot per (channel, stage, subtile)")
+            owner[e] = sid
+            who[e] = len(load_ops)
+            load_ops.append(op)
+        load_info.append((ops, f, slot, src0))
+    # --- fragment loads read their own slot ---
+    frag_of = {}   # fragment load op -> (channel, stage, subtile)
+    for ops, f in frags:
+        slot = (_int(f, "channel", -1), _int(f, "stage"), _int(f, "subtile"))
+        for op in ops:
+            root, el = read_elements(ev, op)
+            e = np.unique(el)
+            owner, who = written.get(root, (None, None))
+            if owner is None or e.min() < 0 or e.max() >= owner.size or np.any(owner[e] < 0):
+                raise IRError(op, f"'{op.name}' op tagged as the fragment load of channel "
+                                  f"{slot[0]}, stage {slot[1]}, subtile {slot[2]} reads LDS "
+                                  f"that no global load of the loop writes")
+            got = owner[e]
+            sid = slot_ids.get(slot, -2)
+            bad = got != sid
+            if np.any(bad):
+                k = int(np.argmax(bad))
+                other = slots[int(got[k])]
+                oop = load_ops[int(who[e[k]])]
+                raise IRError(op, f"'{op.name}' op tagged as the fragment load of channel "
+                                  f"{slot[0]}, stage {slot[1]}, subtile {slot[2]} reads LDS "
+                                  f"written by the global load tagged channel {other[0]}, "
+                                  f"stage {other[1]}, subtile {other[2]} at {_at(oop)}")
+            frag_of[op] = slot
+    # --- MMAs multiply the fragments their tags say ---
+    body = set(_op(o) for o in blk.operations)
+    term = _op(list(blk.operations)[-1])
+    iter_args = list(blk.arguments)[1:]
+    for ops, f in mmas:
+        row, col = _int(f, "stage"), _int(f, "subtile")
+        for op in ops:
+            if op.name not in ("amdgpu.mfma", "amdgpu.scaled_mfma"):
+                continue
+            stages = set()
+            for side, want_ch, want_sub, what in ((0, 0, row, "row"), (1, 1, col, "column")):
+                srcs = _frag_sources(op.operands[side], body, term, iter_args, frag_of)
+                for src in srcs:
+                    ch, st, sub = frag_of[src]
+                    if ch != want_ch or sub != want_sub:
+                        raise IRError(op, f"'{op.name}' op tagged as the MMA of row {row}, "
+                                          f"column {col} takes its {'AB'[side]} operand from the "
+                                          f"fragment load at {_at(src)} tagged channel {ch}, "
+                                          f"subtile {sub}; the {what} subtile {want_sub} of "
+                                          f"channel {want_ch} ({'AB'[side]}) is expected")
+                    stages.add(st)
+            if len(stages) > 1:
+                raise IRError(op, f"'{op.name}' op tagged as the MMA of row {row}, column {col} "
+                                  f"multiplies fragments of stages {sorted(stages)}: A and B must "
+                                  f"come from one K tile")
+    # --- K offsets: loads of one channel and subtile move tiles k_offset apart ---
+    if step is None or not load_info:
+        return
+    ev.bind(iv, lb + step // 2)
+    src1 = []
+    for ops, f, slot, src0 in load_info:
+        src1.append([copy_elements(ev, op)[3] for op in ops])
+    delta = {}
+    by_key = {}
+    for (ops, f, slot, src0), s1 in zip(load_info, src1):
+        d = np.concatenate([b - a[1] for a, b in zip(src0, s1)], axis=1)
+        if np.any(d != d.flat[0]):
+            raise IRError(ops[0], f"'{ops[0].name}' op: its global addresses do not move by one "
+                                  f"K step when the loop variable does; the tag check cannot "
+                                  f"relate its k_offset to its addresses")
+        ch = slot[0]
+        dd = int(d.flat[0])
+        if ch in delta and delta[ch][0] != dd:
+            raise IRError(ops[0], f"'{ops[0].name}' op moves {dd} elements per K tile, the "
+                                  f"global load at {_at(delta[ch][1])} of the same channel "
+                                  f"{delta[ch][0]}")
+        delta.setdefault(ch, (dd, ops[0]))
+        ko = f.get("k_offset")
+        k = _K.get(ir.StringAttr(ko).value, 0) if ko is not None else 0
+        addrs = np.sort(np.concatenate([a[1].ravel() for a in src0]))
+        by_key.setdefault((ch, slot[2]), []).append((ops[0], k, addrs, dd))
+    for (ch, sub), items in by_key.items():
+        ref_op, ref_k, ref_addrs, dd = items[0]
+        for op, k, addrs, _ in items[1:]:
+            if not np.array_equal(addrs - (k - ref_k) * dd, ref_addrs):
+                diff = addrs - ref_addrs
+                whole = dd != 0 and np.all(diff == diff.flat[0]) and diff.flat[0] % dd == 0
+                actual = (f"the K tile {_kname(ref_k + int(diff.flat[0]) // dd)}" if whole
+                          else "another K tile")
+                raise IRError(op, f"'{op.name}' op is tagged k_offset {_kname(k)} but moves "
+                                  f"{actual} relative to the global load of channel {ch}, "
+                                  f"subtile {sub} at {_at(ref_op)} (tagged {_kname(ref_k)})")
+
+
+def _kname(k: int) -> str:
+    return {v: n for n, v in _K.items()}.get(k, str(k))
+
+
+def _frag_sources(v, body, term, iter_args, frag_of, seen=None) -> list:
+    """The tagged fragment loads a (vector) value is computed from, through pure ops and
+    the loop's iter_args (a carried fragment: the yield operand)."""
+    seen = set() if seen is None else seen
+    if v in seen:
+        return []
+    seen.add(v)
+    owner = v.owner
+    if isinstance(owner, ir.Block):
+        if v in iter_args:
+            return _frag_sources(term.operands[iter_args.index(v)], body, term, iter_args,
+                                 frag_of, seen)
+        return []
+    o = _op(owner)
+    if o in frag_of:
+        return [o]
+    if o not in body or not is_pure(o):
+        return []
+    out = []
+    for x in o.operands:
+        if isinstance(x.type, ir.VectorType):
+            out += _frag_sources(x, body, term, iter_args, frag_of, seen)
+    return out

@@ -1,0 +1,76 @@
+"""``sched-adopt-loop``: make a natural K-loop the schedule's loop.
+
+Every ``scf.for`` whose body holds ``amdgpu.mfma`` ops and no sched tags is a natural
+K-loop (``dialect/README.md``, "Kernels as input: the natural form").  The pass recognises
+each op's role from its kind and the memory it touches, evaluates every copy's and read's
+LDS addresses for every lane of every wave, partitions them into the schedule's channels
+and subtiles, and rewrites the loop into the tagged form that ``sched-import`` takes: two
+K tiles per iteration, one LDS buffer per (operand, stage, subtile), the payload ops in the
+schedule's body order with their tags, the loop's own barriers removed, and the pipeline
+spec it inferred (tile, per-load counts) in the loop's ``sched.spec`` attribute.  A loop
+it cannot pipeline safely is a located error saying why.
+
+Options: ``schedule=NAME`` plus any option of that schedule (as for ``sched-import``);
+an option that disagrees with the loop's payload is an error.
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.passes._common import Option, SchedPass
+
+from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.options import check_once
+from pipeline_mlir.schedules.registry import SCHEDULES, NamedSchedule, make_schedule
+
+
+class AdoptLoop(SchedPass):
+    name = "sched-adopt-loop"
+    summary = ("rewrite each natural K-loop (untagged scf.for with MFMAs) into the schedule's "
+               "tagged loop: roles, address analysis, channels/subtiles, multi-buffered LDS")
+    options = (Option("schedule", "str", None,
+                      f"named schedule: {', '.join(SCHEDULES)}; further keys are that "
+                      f"schedule's options"),)
+
+    def __init__(self, schedule: str | NamedSchedule | None = None, **schedule_options) -> None:
+        """``schedule``: a schedule's name (then ``schedule_options`` are its options) or a
+        schedule object."""
+        self.named: NamedSchedule | None = None
+        #: the pipeline spec inferred for each adopted loop, in order
+        self.specs: list[str] = []
+        if isinstance(schedule, NamedSchedule):
+            if schedule_options:
+                raise ConfigError(f"{self.owner()}: options {', '.join(schedule_options)} "
+                                  f"given next to a schedule object")
+            self.named, schedule = schedule, schedule.name
+        super().__init__(**({} if schedule is None else {"schedule": schedule}))
+        if schedule is None:
+            if schedule_options:
+                raise ConfigError(f"{self.owner()}: options {', '.join(schedule_options)} "
+                                  f"need schedule=NAME")
+        elif self.named is None:
+            self.named = make_schedule(schedule, schedule_options, text_allowed=True)
+
+    @classmethod
+    def from_text(cls, pairs):
+        kw, seen = {}, {}
+        for k, v in pairs:
+            check_once(cls.owner(), seen, k, v)
+            kw[k] = v
+        return cls(**kw)
+
+    def run(self, module) -> None:
+        from pipeline_mlir.dialect import natural as N
+
+        for loop in N.find_natural_loops(module):
+            if self.named is None:
+                raise IRError(loop, "'scf.for' op is a natural K-loop but sched-adopt-loop has "
+                                    "no schedule=NAME option")
+            with loop.context, loop.location:
+                scan = N.scan_loop(loop)
+                N.check_waves(scan, self.named)
+                N.split_reads(scan)
+                an = N.analyse(scan)
+                new = N.adopt(an, self.named)
+                self.specs.append(ir.StringAttr(new.attributes[N.SPEC_ATTR]).value)

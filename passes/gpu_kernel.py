@@ -1,0 +1,359 @@
+"""``sched-gpu-kernel``: put every kernel in the form the step to LLVM compiles.
+
+The LLVM step (``passes/to_llvm.py``) compiles one ``gpu.module`` of ``gpu.func``
+kernels.  Kernels come in other containers too; this pass rewrites them:
+
+* a ``func.func`` kernel at the top level, or inside IREE's ``hal.executable`` /
+  ``hal.executable.variant`` (what ``iree-compile`` hands its codegen), becomes a
+  ``gpu.func ... kernel`` in the module's ``gpu.module`` (created if needed); its
+  workgroup size comes from ``gpu.known_block_size`` or IREE's ``translation_info``;
+* IREE's interface ops become kernel arguments or GPU ids:
+  ``hal.interface.binding.subspan`` -> a memref argument (in binding order; the
+  ``#hal.descriptor_type<storage_buffer>`` memory space becomes global),
+  ``hal.interface.constant.load`` -> an ``i32`` argument (in ordinal order),
+  ``hal.interface.workgroup.id/count/size`` -> ``gpu.block_id/grid_dim/block_dim``,
+  an ``scf.forall`` over workgroups (``#iree_codegen.workgroup_mapping``) -> its body
+  with ``gpu.block_id`` for the induction variables; ``iree_codegen.index_hint`` and
+  ``util.assume.int`` hints are dropped;
+* workgroup memory from ``memref.alloc`` becomes workgroup attributions of the
+  ``gpu.func`` (``memref.dealloc`` of it is dropped).
+
+These are exactly the things IREE's own ``iree-convert-to-rocdl`` mishandles outside
+IREE's flow: a binding op inside a ``gpu.func`` makes it crash (its HAL lowering
+expects IREE's kernel ABI), a workgroup ``memref.alloc`` inside a ``gpu.module`` gives
+``'llvm.mlir.addressof' op must reference a global``.  Anything the pass cannot
+rewrite (a binding with a non-zero offset or dynamic sizes, a swizzle hint, host code
+next to the kernels) is a located error.  The kernel's launch: the grid is the
+``scf.forall`` bounds (x, y, z as mapped) or whatever the kernel's own ids expect;
+arguments are the function's own arguments, then the bindings, then the constants.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError
+
+from pipeline_mlir.passes._common import SchedPass
+
+HAL_SPACE = "#hal.descriptor_type<storage_buffer>"
+GLOBAL_SPACE = "#gpu.address_space<global>"
+_DIMS = ("x", "y", "z")
+
+
+def _op(o):
+    return o.operation if hasattr(o, "operation") else o
+
+
+def _ops(block) -> list:
+    return [_op(o) for o in block.operations]
+
+
+def _walk(root, pred) -> list:
+    out = []
+
+    def visit(o):
+        o = _op(o)
+        if pred(o):
+            out.append(o)
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return out
+
+
+def _int_value(v) -> int | None:
+    owner = v.owner
+    if isinstance(owner, ir.Block):
+        return None
+    o = _op(owner)
+    if o.name == "arith.constant" and isinstance(o.attributes["value"], ir.IntegerAttr):
+        return ir.IntegerAttr(o.attributes["value"]).value
+    return None
+
+
+def _global_type(t):
+    """``t`` with a HAL descriptor memory space made global (other types unchanged)."""
+    if not isinstance(t, ir.MemRefType) or t.memory_space is None or \
+            "hal.descriptor_type" not in str(t.memory_space):
+        return None
+    mt = ir.MemRefType(t)
+    return ir.MemRefType.get(mt.shape, mt.element_type, layout=mt.layout,
+                             memory_space=ir.Attribute.parse(GLOBAL_SPACE))
+
+
+def _block_size(f) -> list[int] | None:
+    for name in ("known_block_size", "gpu.known_block_size"):
+        if name in f.attributes:
+            return list(ir.DenseI32ArrayAttr(f.attributes[name]))
+    if "translation_info" in f.attributes:
+        m = re.search(r"workgroup_size\s*=\s*\[([\d,\s]+)\]", str(f.attributes["translation_info"]))
+        if m:
+            v = [int(x) for x in m.group(1).split(",")]
+            return v + [1] * (3 - len(v))
+    return None
+
+
+class GpuKernel(SchedPass):
+    name = "sched-gpu-kernel"
+    summary = ("make every kernel a gpu.func in one gpu.module: func.func and IREE "
+               "hal.executable kernels, HAL bindings -> arguments, workgroup ids, "
+               "workgroup memref.alloc -> attributions")
+
+    def run(self, module) -> None:
+        body = module.regions[0].blocks[0]
+        top = _ops(body)
+        kernels, gpu_module = [], None
+        for o in top:
+            if o.name == "gpu.module":
+                if gpu_module is not None:
+                    raise IRError(o, "'gpu.module' op: only one gpu.module per input can be "
+                                     "compiled")
+                gpu_module = o
+                kernels += [f for f in _ops(o.regions[0].blocks[0])
+                            if f.name == "gpu.func" and _needs_rewrite(f)]
+            elif o.name == "hal.executable":
+                kernels += self._executable_kernels(o)
+            elif o.name == "func.func" and _is_kernel(o):
+                kernels.append(o)
+            elif o.name == "builtin.module":
+                kernels += _nested_kernels(o)
+            # anything else is left to sched-check-device-input, which reports it
+        if not kernels:
+            return
+        with module.context, module.location:
+            if gpu_module is None:
+                with ir.InsertionPoint(body):
+                    gpu_module = ir.Operation.create(
+                        "gpu.module", regions=1,
+                        attributes={"sym_name": ir.StringAttr.get("kernels")})
+                gpu_module.regions[0].blocks.append()
+            module.attributes["gpu.container_module"] = ir.UnitAttr.get()
+            for f in kernels:
+                self._kernel(f, gpu_module)
+            for o in _ops(body):
+                if o.name == "hal.executable" or (o.name == "builtin.module" and
+                                                  not _ops(o.regions[0].blocks[0])):
+                    o.erase()
+
+    @staticmethod
+    def _executable_kernels(exe) -> list:
+        out = []
+        for variant in _ops(exe.regions[0].blocks[0]):
+            if variant.name != "hal.executable.variant":
+                continue
+            for inner in _ops(variant.regions[0].blocks[0]):
+                if inner.name == "builtin.module":
+                    out += [f for f in _ops(inner.regions[0].blocks[0]) if f.name == "func.func"]
+        if not out:
+            raise IRError(exe, "'hal.executable' op holds no func.func kernel")
+        return out
+
+    def _kernel(self, f, gpu_module) -> None:
+        name = ir.StringAttr(f.attributes["sym_name"]).value
+        size = _block_size(f)
+        if size is None:
+            raise IRError(f, f"'{f.name}' op '{name}': no workgroup size (known_block_size, "
+                             f"gpu.known_block_size or IREE's translation_info workgroup_size); "
+                             f"LLVM needs it and it is never guessed")
+        blocks = list(f.regions[0].blocks)
+        if len(blocks) != 1:
+            raise IRError(f, f"'{f.name}' op '{name}': a kernel body of {len(blocks)} blocks is "
+                             f"not supported (one block, structured control flow)")
+        entry = blocks[0]
+        # 1. HAL descriptor memory spaces -> global
+        for o in _walk(f, lambda o: True):
+            for r in o.results:
+                t = _global_type(r.type)
+                if t is not None:
+                    r.set_type(t)
+            for reg in o.regions:
+                for b in reg.blocks:
+                    for a in b.arguments:
+                        t = _global_type(a.type)
+                        if t is not None:
+                            a.set_type(t)
+        # 2. interface ops
+        bindings, constants, allocs = [], [], []
+        for o in _walk(f, lambda o: True):
+            if o.name == "hal.interface.binding.subspan":
+                self._check_binding(o)
+                bindings.append(o)
+            elif o.name == "hal.interface.constant.load":
+                constants.append(o)
+            elif o.name == "memref.alloc" and "workgroup" in str(o.results[0].type):
+                if len(o.operands) or not ir.MemRefType(o.results[0].type).has_static_shape:
+                    raise IRError(o, "'memref.alloc' op: workgroup memory of dynamic size "
+                                     "cannot become a kernel's workgroup attribution")
+                if "iree_codegen.swizzle" in o.attributes:
+                    raise IRError(o, "'memref.alloc' op has an IREE swizzle "
+                                     "(iree_codegen.swizzle) that only IREE's own lowering "
+                                     "applies; compile it with iree-compile, or pipeline the loop "
+                                     "that uses it first")
+                if _op(o.parent) != f:
+                    raise IRError(o, "'memref.alloc' op of workgroup memory must be in the "
+                                     "kernel's entry block")
+                allocs.append(o)
+            elif o.name == "iree_codegen.swizzle_hint":
+                raise IRError(o, "'iree_codegen.swizzle_hint' op: the swizzle is applied by "
+                                 "IREE's own lowering only; compile it with iree-compile, or "
+                                 "pipeline the loop that uses it first")
+            elif o.name.startswith("hal.") and o.name not in (
+                    "hal.interface.workgroup.id", "hal.interface.workgroup.count",
+                    "hal.interface.workgroup.size"):
+                raise IRError(o, f"'{o.name}' op has no GPU kernel equivalent in this lowering")
+        bindings.sort(key=lambda o: (_attr_int(o, "set", 0), _attr_int(o, "binding", 0)))
+        constants.sort(key=lambda o: _attr_int(o, "ordinal", 0))
+        with f.location:
+            args = list(entry.arguments)
+            arg_types = [a.type for a in args] + [o.results[0].type for o in bindings] + \
+                [o.results[0].type for o in constants]
+            att_types = [o.results[0].type for o in allocs]
+            ftype = ir.FunctionType.get(arg_types, [])
+            attrs = {"function_type": ir.TypeAttr.get(ftype),
+                     "sym_name": ir.StringAttr.get(name),
+                     "kernel": ir.UnitAttr.get(),
+                     "known_block_size": ir.DenseI32ArrayAttr.get(list(size)),
+                     "workgroup_attributions": ir.IntegerAttr.get(
+                         ir.IntegerType.get_signless(64), len(allocs))}
+            for keep in ("rocdl.waves_per_eu",):
+                if keep in f.attributes:
+                    attrs[keep] = f.attributes[keep]
+            if f.name == "gpu.func":
+                ip = ir.InsertionPoint(f)
+            else:
+                ip = ir.InsertionPoint(gpu_module.regions[0].blocks[0])
+            with ip:
+                g = ir.Operation.create("gpu.func", regions=1, attributes=attrs)
+            nb = g.regions[0].blocks.append(*(arg_types + att_types))
+            new_args = list(nb.arguments)
+            for old, new in zip(args, new_args):
+                old.replace_all_uses_with(new)
+            for o in _ops(entry):
+                nb.append(o)
+            for o, a in zip(bindings, new_args[len(args):len(args) + len(bindings)]):
+                o.results[0].replace_all_uses_with(a)
+                o.erase()
+            k = len(args) + len(bindings)
+            for o, a in zip(constants, new_args[k:k + len(constants)]):
+                o.results[0].replace_all_uses_with(a)
+                o.erase()
+            for o, a in zip(allocs, new_args[len(arg_types):]):
+                for u in [_op(u.owner) for u in o.results[0].uses]:
+                    if u.name == "memref.dealloc":
+                        u.erase()
+                o.results[0].replace_all_uses_with(a)
+                o.erase()
+            self._ids(g)
+            self._foralls(g)
+            for o in _walk(g, lambda o: o.name in ("iree_codegen.index_hint", "util.assume.int")):
+                if len(o.results) != len(o.operands):
+                    raise IRError(o, f"'{o.name}' op: cannot drop this hint")
+                for r, v in zip(o.results, o.operands):
+                    r.replace_all_uses_with(v)
+                o.erase()
+            for o in _walk(g, lambda o: o.name == "func.return"):
+                if len(o.operands):
+                    raise IRError(o, "'func.return' op: a kernel returns nothing")
+                with ir.InsertionPoint(o), o.location:
+                    ir.Operation.create("gpu.return")
+                o.erase()
+        f.erase()
+
+    @staticmethod
+    def _check_binding(o) -> None:
+        names = [o.attributes[i].name for i in range(len(o.attributes))]
+        t = ir.MemRefType(o.results[0].type)
+        if not t.has_static_shape:
+            raise IRError(o, "'hal.interface.binding.subspan' op with dynamic sizes: the kernel "
+                             "argument would need its sizes passed too (not supported)")
+        ops = list(o.operands)
+        if ops and _int_value(ops[0]) != 0:
+            raise IRError(o, "'hal.interface.binding.subspan' op with a non-zero or dynamic "
+                             "byte offset: not supported as a kernel argument")
+        del names
+
+    @staticmethod
+    def _ids(g) -> None:
+        table = {"hal.interface.workgroup.id": "gpu.block_id",
+                 "hal.interface.workgroup.count": "gpu.grid_dim",
+                 "hal.interface.workgroup.size": "gpu.block_dim"}
+        for o in _walk(g, lambda o: o.name in table):
+            dim = _attr_int(o, "dimension", 0)
+            with ir.InsertionPoint(o), o.location:
+                new = ir.Operation.create(table[o.name], results=[ir.IndexType.get()],
+                                          attributes={"dimension": ir.Attribute.parse(
+                                              f"#gpu<dim<{_DIMS[dim]}>>")})
+            o.results[0].replace_all_uses_with(new.results[0])
+            o.erase()
+
+    @staticmethod
+    def _foralls(g) -> None:
+        for o in _walk(g, lambda o: o.name == "scf.forall"):
+            if "mapping" not in o.attributes:
+                continue
+            mapping = [str(m) for m in ir.ArrayAttr(o.attributes["mapping"])]
+            if not all("workgroup_mapping" in m for m in mapping):
+                continue
+            dims = []
+            for m in mapping:
+                mm = re.fullmatch(r"#iree_codegen\.workgroup_mapping<([xyz])>", m)
+                if mm is None:
+                    raise IRError(o, f"'scf.forall' op: workgroup mapping {m} is not supported "
+                                     f"(x, y or z)")
+                dims.append(mm.group(1))
+            if len(o.results):
+                raise IRError(o, "'scf.forall' op over workgroups with results is not supported")
+            for k in ("staticLowerBound", "staticStep"):
+                if k in o.attributes and any(v != (0 if k == "staticLowerBound" else 1)
+                                             for v in ir.DenseI64ArrayAttr(o.attributes[k])):
+                    raise IRError(o, "'scf.forall' op over workgroups must start at 0 with step 1")
+            blk = o.regions[0].blocks[0]
+            with ir.InsertionPoint(o), o.location:
+                for iv, d in zip(blk.arguments, dims):
+                    bid = ir.Operation.create("gpu.block_id", results=[ir.IndexType.get()],
+                                              attributes={"dimension": ir.Attribute.parse(
+                                                  f"#gpu<dim<{d}>>")})
+                    iv.replace_all_uses_with(bid.results[0])
+            for inner in _ops(blk):
+                if inner.name == "scf.forall.in_parallel":
+                    continue
+                inner.move_before(o)
+            o.erase()
+
+
+def _nested_kernels(module) -> list:
+    out = []
+    for o in _ops(module.regions[0].blocks[0]):
+        if o.name == "func.func" and _is_kernel(o):
+            out.append(o)
+        elif o.name == "builtin.module":
+            out += _nested_kernels(o)
+    return out
+
+
+def _is_kernel(f) -> bool:
+    """A func.func that declares itself a kernel: a workgroup size or IREE's
+    ``translation_info`` (host functions have neither)."""
+    return _block_size(f) is not None or "translation_info" in f.attributes
+
+
+def _needs_rewrite(f) -> bool:
+    """A gpu.func holding IREE interface ops, hints or workgroup allocations."""
+    def bad(o):
+        return (o.name.startswith(("hal.", "iree_codegen.", "util.")) or
+                (o.name == "memref.alloc" and "workgroup" in str(o.results[0].type)) or
+                (o.name == "scf.forall" and "workgroup_mapping" in str(
+                    o.attributes["mapping"] if "mapping" in o.attributes else "")))
+    return bool(_walk(f, bad))
+
+
+def _attr_int(o, name: str, default: int) -> int:
+    if name not in o.attributes:
+        return default
+    a = o.attributes[name]
+    if isinstance(a, ir.IntegerAttr):
+        return ir.IntegerAttr(a).value
+    m = re.search(r"(\d+)", str(a))
+    return int(m.group(1)) if m else default

@@ -1,0 +1,170 @@
+"""Produce IREE's gfx950 matmul kernels as pipeline-opt input, and hand results back.
+
+Uses ``iree-compile`` / ``iree-opt`` of the iree-base-compiler the project depends on.
+
+* :func:`matmul_source` writes a ``linalg.matmul`` (``C = A x B^T`` with
+  ``transpose_b``, else ``C = A x B``) as an MLIR function.
+* :func:`prefetch_point` compiles it with IREE's own shared-memory pipelining off
+  (``--iree-llvmgpu-prefetch-num-stages=1``), takes the ``hal.executable`` after the
+  first ``iree-codegen-hoist-statically-bound-allocations`` and runs the three passes
+  that IREE runs before its prefetch pass: the kernel exactly as
+  ``iree-llvmgpu-prefetch-shared-memory`` would receive it.
+* :func:`late_form` takes the ``hal.executable`` after ``iree-codegen-math-transform``,
+  the last stage of IREE's codegen that still has the ``scf.for``.
+* :func:`substitute` compiles the matmul to a ``.vmfb`` with an executable replaced by a
+  (pipelined) ``hal.executable`` file (``--iree-hal-substitute-executable-configuration``).
+* :func:`iree_prefetch_asm` is IREE's own 2-stage prefetch-pipelined kernel (assembly).
+
+Run as a script to regenerate the inputs committed next to it::
+
+    python test/data/iree/generate.py            # writes test/data/iree/*.mlir
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+TARGET = ["--iree-hal-target-device=hip", "--iree-rocm-target=gfx950"]
+#: the passes IREE's TileAndFuse pipeline runs between its first
+#: hoist-statically-bound-allocations and iree-llvmgpu-prefetch-shared-memory
+PREPARE = ("iree-codegen-absorb-swizzle-hint-to-alloc,"
+           "iree-codegen-fission-transfer-ops-in-control-flow{fission-multi-trip=false},"
+           "iree-codegen-remove-single-iteration-loop")
+TYPES = {"bf16": "bf16", "f16": "f16", "fp8": "f8E4M3FN", "i8": "i8"}
+
+
+def tool(name: str) -> str:
+    """Path of an IREE tool shipped with the iree-base-compiler wheel."""
+    from iree.compiler.tools.binaries import find_tool
+
+    return find_tool(name)
+
+
+def matmul_source(dtype: str = "bf16", m: int = 4096, n: int = 4096, k: int = 4096,
+                  transpose_b: bool = True) -> str:
+    et = TYPES[dtype]
+    acc = "i32" if dtype == "i8" else "f32"
+    zero = "0" if acc == "i32" else "0.0"
+    b_shape = f"{n}x{k}" if transpose_b else f"{k}x{n}"
+    maps = ("indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, "
+            "affine_map<(m, n, k) -> (m, n)>]\n      " if transpose_b else "")
+    return (f"func.func @matmul(%a: tensor<{m}x{k}x{et}>, %b: tensor<{b_shape}x{et}>) "
+            f"-> tensor<{m}x{n}x{acc}> {{\n"
+            f"  %zero = arith.constant {zero} : {acc}\n"
+            f"  %e = tensor.empty() : tensor<{m}x{n}x{acc}>\n"
+            f"  %c = linalg.fill ins(%zero : {acc}) outs(%e : tensor<{m}x{n}x{acc}>) "
+            f"-> tensor<{m}x{n}x{acc}>\n"
+            f"  %r = linalg.matmul {maps}ins(%a, %b : tensor<{m}x{k}x{et}>, tensor<{b_shape}x{et}>)"
+            f" outs(%c : tensor<{m}x{n}x{acc}>) -> tensor<{m}x{n}x{acc}>\n"
+            f"  return %r : tensor<{m}x{n}x{acc}>\n}}\n")
+
+
+def _run(cmd: list[str], stdin: str | None = None) -> subprocess.CompletedProcess:
+    proc = subprocess.run(cmd, input=stdin, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd[:2])} failed ({proc.returncode}):\n"
+                           f"{proc.stderr[-4000:]}")
+    return proc
+
+
+def _dump_after(source: str, pass_arg: str, extra: list[str]) -> str:
+    """The first module-scope IR dump after ``pass_arg`` while compiling ``source``."""
+    with tempfile.TemporaryDirectory() as d:
+        src = Path(d) / "matmul.mlir"
+        src.write_text(source)
+        proc = _run([tool("iree-compile"), str(src), *TARGET, *extra,
+                     f"--mlir-print-ir-after={pass_arg}", "--mlir-print-ir-module-scope",
+                     "--mlir-disable-threading", "-o", str(Path(d) / "out.vmfb")])
+    dumps = proc.stderr.split("// -----// IR Dump After ")
+    if len(dumps) < 2:
+        raise RuntimeError(f"iree-compile printed no IR after {pass_arg}")
+    first = dumps[1]
+    return first[first.index("\n") + 1:]
+
+
+def _executable(module_text: str) -> str:
+    """The attribute aliases and the (only) ``hal.executable`` of a dumped module."""
+    lines = module_text.split("\n")
+    start = next(i for i, ln in enumerate(lines) if ln.strip().startswith("hal.executable "))
+    header = [ln for ln in lines[:start] if ln.startswith("#")]
+    depth, end = 0, None
+    for i in range(start, len(lines)):
+        depth += lines[i].count("{") - lines[i].count("}")
+        if depth == 0:
+            end = i
+            break
+    body = [ln[2:] if ln.startswith("  ") else ln for ln in lines[start:end + 1]]
+    return "\n".join(header + body) + "\n"
+
+
+def prefetch_point(source: str) -> str:
+    """The kernel as IREE's ``iree-llvmgpu-prefetch-shared-memory`` would receive it."""
+    exe = _executable(_dump_after(source, "iree-codegen-hoist-statically-bound-allocations",
+                                  ["--iree-llvmgpu-prefetch-num-stages=1"]))
+    pipeline = ("builtin.module(hal.executable(hal.executable.variant(builtin.module("
+                f"func.func({PREPARE})))))")
+    return _run([tool("iree-opt"), f"--pass-pipeline={pipeline}", "-"], exe).stdout
+
+
+def late_form(source: str) -> str:
+    """The kernel after ``iree-codegen-math-transform`` (the last stage with ``scf.for``)."""
+    exe = _executable(_dump_after(source, "iree-codegen-math-transform",
+                                  ["--iree-llvmgpu-prefetch-num-stages=1"]))
+    return _run([tool("iree-opt"), "-"], exe).stdout
+
+
+def executable_name(text: str) -> str:
+    m = re.search(r"hal\.executable (?:private |public )?@([\w$.]+)", text)
+    if m is None:
+        raise ValueError("no hal.executable in the text")
+    return m.group(1)
+
+
+def substitute(source: str, executable: str, out_vmfb: Path, dump_dir: Path | None = None) -> str:
+    """Compile ``source`` to ``out_vmfb`` with its executable replaced by the file
+    ``executable``; returns iree-compile's stderr (it notes the substitution)."""
+    with tempfile.TemporaryDirectory() as d:
+        src = Path(d) / "matmul.mlir"
+        src.write_text(source)
+        name = executable_name(Path(executable).read_text())
+        cmd = [tool("iree-compile"), str(src), *TARGET,
+               f"--iree-hal-substitute-executable-configuration={name}={executable}",
+               "-o", str(out_vmfb)]
+        if dump_dir is not None:
+            cmd.append(f"--iree-hal-dump-executable-files-to={dump_dir}")
+        return _run(cmd).stderr
+
+
+def iree_prefetch_asm(source: str) -> str:
+    """gfx950 assembly of IREE's own kernel, pipelined by IREE (2-stage prefetch)."""
+    with tempfile.TemporaryDirectory() as d:
+        src = Path(d) / "matmul.mlir"
+        src.write_text(source)
+        _run([tool("iree-compile"), str(src), *TARGET, "--iree-llvmgpu-prefetch-num-stages=2",
+              f"--iree-hal-dump-executable-files-to={d}", "-o", str(Path(d) / "out.vmfb")])
+        (asm,) = Path(d).glob("*.rocmasm")
+        return asm.read_text()
+
+
+#: The committed inputs: file stem -> matmul_source arguments.
+CONFIGS = {
+    "matmul_bf16_abt_4096": dict(dtype="bf16", m=4096, n=4096, k=4096, transpose_b=True),
+}
+
+
+def main() -> int:
+    for stem, cfg in CONFIGS.items():
+        src = matmul_source(**cfg)
+        (HERE / f"{stem}.prefetch.mlir").write_text(prefetch_point(src))
+        (HERE / f"{stem}.late.mlir").write_text(late_form(src))
+        print(f"wrote {stem}.prefetch.mlir, {stem}.late.mlir")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,25 @@
+// Kernels sched-gpu-kernel refuses, each at the op concerned.
+
+#layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>
+gpu.module @kernels {
+  gpu.func @offset(%o: index) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    // expected-error @+1 {{non-zero or dynamic byte offset}}
+    %b = hal.interface.binding.subspan layout(#layout) binding(0) alignment(64) offset(%o) : memref<64xf32, #gpu.address_space<global>>
+    gpu.return
+  }
+}
+
+// -----
+
+// expected-error @+1 {{no workgroup size}}
+func.func @no_size() attributes {translation_info = #iree_codegen.translation_info<pipeline = #iree_gpu.pipeline<BaseLowering>>} {
+  return
+}
+
+// -----
+
+func.func @swizzled() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  // expected-error @+1 {{IREE swizzle}}
+  %lds = memref.alloc() {iree_codegen.swizzle = #iree_codegen.xor_shuffle<64, 8>} : memref<4096xbf16, #gpu.address_space<workgroup>>
+  return
+}

@@ -1,0 +1,96 @@
+// RUN: pipeline-opt %S/Inputs/natural-4wave.mlir --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' | FileCheck %s
+// RUN: pipeline-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})'
+// RUN: not pipeline-opt %S/Inputs/natural-4wave.mlir --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave BK=64})' 2>&1 | FileCheck %s --check-prefix=OPT
+// RUN: not pipeline-opt %S/Inputs/natural-4wave.mlir --pass-pipeline='builtin.module(sched-adopt-loop)' 2>&1 | FileCheck %s --check-prefix=NONAME
+
+// sched-adopt-loop makes a natural K-loop (examples/natural_kernel.py: 4 waves, a 128x128
+// tile, K step 32, two gather_to_lds per operand, 16 MFMAs 16x16x32) the 4-wave
+// schedule's tagged loop.  Copy j of every wave writes tile rows 32w+16j..+15, so subtile j
+// is the copies j and the M/N fragments j and j+2; each buffer's two subtiles differ in
+// element bit 9 and are stored densely: one 2048-element buffer per (operand, stage,
+// subtile).
+// CHECK-COUNT-8: memref.alloc() : memref<2048xbf16, #gpu.address_space<workgroup>>
+// Two K tiles per iteration; 16 accumulators plus the 4-wave rotation's 4 carried fragments.
+// CHECK:       scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args({{.*}}) -> ({{.*}}vector<4xf32>, vector<8xbf16>, vector<8xbf16>, vector<8xbf16>, vector<8xbf16>)
+// The body in the schedule's order, each payload op tagged (id = position in the body).
+// CHECK-NOT:   gpu.barrier
+// CHECK:       amdgpu.gather_to_lds {{.*}} {sched.global_load = {channel = 0 : i64, id = 0 : i64, k_offset = "k0", stage = 0 : i64, subtile = 0 : i64}}
+// CHECK:       vector.load {{.*}} {sched.frag_load = {channel = 1 : i64, id = 1 : i64, stage = 0 : i64, subtile = 1 : i64}}
+// CHECK:       vector.load {{.*}} {sched.frag_load = {channel = 1 : i64, id = 1 : i64, stage = 0 : i64, subtile = 1 : i64}}
+// MMA (0,0) of stage 0 multiplies the fragments carried from the previous iteration.
+// CHECK-NEXT:  amdgpu.mfma 16x16x32 %arg{{[0-9]+}} * %arg{{[0-9]+}} + %arg{{[0-9]+}} {sched.mma = {id = 2 : i64, stage = 0 : i64, subtile = 0 : i64}}
+// CHECK-COUNT-3: {sched.mma = {id = 2 : i64, stage = 0 : i64, subtile = 0 : i64}}
+// CHECK:       {sched.global_load = {channel = 0 : i64, id = 12 : i64, k_offset = "k1", stage = 1 : i64, subtile = 0 : i64}}
+// CHECK:       {sched.mma = {id = 23 : i64, stage = 1 : i64, subtile = 1 : i64}}
+// CHECK:       scf.yield
+// CHECK-NEXT:  } {sched.spec = "4wave{dtype=bf16 BM=128 BN=128 BK=32}"}
+
+// OPT: error: sched-adopt-loop: 'scf.for' op: the pipeline asks for BK=64, but the loop's payload has BK=32
+// NONAME: error: sched-adopt-loop: 'scf.for' op is a natural K-loop but sched-adopt-loop has no schedule=NAME option
+
+// Loops it refuses, each at the op that is the reason.
+
+gpu.module @m {
+  // expected-error @+1 {{does not declare its workgroup size}}
+  gpu.func @no_size(%a: vector<8xbf16>, %n: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %z = arith.constant dense<0.0> : vector<4xf32>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (vector<4xf32>) {
+      %m = amdgpu.mfma 16x16x32 %a * %a + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+      scf.yield %m : vector<4xf32>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @no_copy(%a: vector<8xbf16>, %n: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %z = arith.constant dense<0.0> : vector<4xf32>
+    // expected-error @+1 {{has no global->LDS copy}}
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (vector<4xf32>) {
+      %m = amdgpu.mfma 16x16x32 %a * %a + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+      scf.yield %m : vector<4xf32>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @nested(%a: vector<8xbf16>, %n: index, %p: i1) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %z = arith.constant dense<0.0> : vector<4xf32>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (vector<4xf32>) {
+      // expected-error @+1 {{with regions inside the K-loop}}
+      scf.if %p {
+      }
+      %m = amdgpu.mfma 16x16x32 %a * %a + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+      scf.yield %m : vector<4xf32>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @global_to_registers(%g: memref<4096xbf16, #gpu.address_space<global>>, %n: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %z = arith.constant dense<0.0> : vector<4xf32>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (vector<4xf32>) {
+      // expected-error @+1 {{reads global memory into registers inside the K-loop}}
+      %a = vector.load %g[%i] : memref<4096xbf16, #gpu.address_space<global>>, vector<8xbf16>
+      %m = amdgpu.mfma 16x16x32 %a * %a + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+      scf.yield %m : vector<4xf32>
+    }
+    gpu.return
+  }
+}

@@ -1,0 +1,86 @@
+// RUN: pipeline-opt %s --split-input-file --pass-pipeline='builtin.module(sched-gpu-kernel)' | FileCheck %s
+// RUN: pipeline-opt %s --split-input-file --pass-pipeline='builtin.module(sched-gpu-kernel,sched-to-llvm)' --emit=llvm | FileCheck %s --check-prefix=LLVM
+// RUN: pipeline-opt %S/Inputs/gpu-kernel-errors.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-gpu-kernel)'
+
+// sched-gpu-kernel puts kernels in the form the LLVM step compiles: one gpu.module of
+// gpu.func kernels.  IREE's container (hal.executable / variant / func.func) and its
+// interface ops become a gpu.func with arguments and GPU ids; workgroup memory from
+// memref.alloc becomes workgroup attributions.
+
+// CHECK:      module attributes {gpu.container_module} {
+// CHECK-NEXT:   gpu.module @kernels {
+// CHECK-NEXT:     gpu.func @dispatch(%arg0: memref<64xf32, #gpu.address_space<global>>, %arg1: memref<64xf32, #gpu.address_space<global>>, %arg2: i32) workgroup(%arg3 : memref<64xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+// CHECK:          %[[BY:.*]] = gpu.block_id  y
+// CHECK:          %[[BX:.*]] = gpu.block_id  x
+// CHECK:          %[[T:.*]] = gpu.thread_id  x
+// CHECK:          memref.load %arg0[%[[T]]]
+// CHECK:          memref.store %{{.*}}, %arg3[%[[T]]]
+// CHECK:          arith.addi %[[BY]], %[[BX]]
+// CHECK-NOT:      memref.dealloc
+// CHECK:          gpu.return
+// LLVM: define amdgpu_kernel void @dispatch(
+// LLVM: "amdgpu-flat-work-group-size"="64,64"
+#layout = #hal.pipeline.layout<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>
+#target = #hal.executable.target<"rocm", "rocm-hsaco-fb", {}>
+hal.executable private @exe {
+  hal.executable.variant public @rocm target(#target) {
+    hal.executable.export public @dispatch ordinal(0) layout(#layout) count(%d: !hal.device) -> (index, index, index) {
+      %c1 = arith.constant 1 : index
+      hal.return %c1, %c1, %c1 : index, index, index
+    }
+    builtin.module {
+      func.func @dispatch() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+        %c0 = arith.constant 0 : index
+        %lds = memref.alloc() : memref<64xf32, #gpu.address_space<workgroup>>
+        %in = hal.interface.binding.subspan layout(#layout) binding(0) alignment(64) offset(%c0) flags("ReadOnly|Indirect") : memref<64xf32, #hal.descriptor_type<storage_buffer>>
+        %out = hal.interface.binding.subspan layout(#layout) binding(1) alignment(64) offset(%c0) flags(Indirect) : memref<64xf32, #hal.descriptor_type<storage_buffer>>
+        %k = hal.interface.constant.load layout(#layout) ordinal(0) : i32
+        scf.forall (%y, %x) in (4, 8) {
+          %t = gpu.thread_id x
+          %v = memref.load %in[%t] : memref<64xf32, #hal.descriptor_type<storage_buffer>>
+          memref.store %v, %lds[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+          %s = arith.addi %y, %x : index
+          %ki = arith.index_cast %k : i32 to index
+          %o = arith.addi %s, %ki : index
+          %w = memref.load %lds[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+          memref.store %w, %out[%o] : memref<64xf32, #hal.descriptor_type<storage_buffer>>
+        } {mapping = [#iree_codegen.workgroup_mapping<y>, #iree_codegen.workgroup_mapping<x>]}
+        memref.dealloc %lds : memref<64xf32, #gpu.address_space<workgroup>>
+        return
+      }
+    }
+  }
+}
+
+// -----
+
+// A func.func kernel at the top level (or in a nested module), LDS from memref.alloc, and
+// a gpu.func with IREE's binding op inside (iree-convert-to-rocdl crashes on that one).
+// CHECK:      gpu.module @kernels {
+// CHECK:        gpu.func @binding(%arg0: memref<64xf32, #gpu.address_space<global>>) kernel attributes {known_block_size = array<i32: 64, 1, 1>}
+// CHECK:        gpu.func @plain(%arg0: memref<64xf32, #gpu.address_space<global>>) workgroup(%arg1 : memref<64xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 64, 1, 1>}
+// LLVM: define amdgpu_kernel void @binding(
+// LLVM: define amdgpu_kernel void @plain(
+#layout1 = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @binding() kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %b = hal.interface.binding.subspan layout(#layout1) binding(0) alignment(64) offset(%c0) : memref<64xf32, #gpu.address_space<global>>
+      %t = gpu.thread_id x
+      %v = memref.load %b[%t] : memref<64xf32, #gpu.address_space<global>>
+      memref.store %v, %b[%c0] : memref<64xf32, #gpu.address_space<global>>
+      gpu.return
+    }
+  }
+  func.func @plain(%g: memref<64xf32, #gpu.address_space<global>>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+    %lds = memref.alloc() : memref<64xf32, #gpu.address_space<workgroup>>
+    %t = gpu.thread_id x
+    %v = memref.load %g[%t] : memref<64xf32, #gpu.address_space<global>>
+    memref.store %v, %lds[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    %w = memref.load %lds[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+    memref.store %w, %g[%t] : memref<64xf32, #gpu.address_space<global>>
+    return
+  }
+}

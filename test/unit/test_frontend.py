@@ -1,0 +1,249 @@
+"""The front end: natural K-loops (IREE's and the example's) made the schedule's loop.
+
+IREE's inputs are the committed ones (``test/data/iree``; ``test_iree.py`` regenerates
+them with ``iree-compile`` and checks they are current).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pipeline_mlir.dialect import natural as N
+from pipeline_mlir.dialect.bindings import ir, new_context
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.isa.asm import parse_asm
+from pipeline_mlir.kernel import loop_model as LM
+from pipeline_mlir.schedules.registry import parse_pipeline
+from pipeline_mlir.tools.pipeline_opt import main
+
+ROOT = Path(__file__).parents[2]
+IREE = ROOT / "test" / "data" / "iree"
+sys.path.insert(0, str(ROOT / "examples"))
+from natural_kernel import kernel_text  # noqa: E402
+
+PREFETCH = IREE / "matmul_bf16_abt_4096.prefetch.mlir"
+LATE = IREE / "matmul_bf16_abt_4096.late.mlir"
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    rc = main(list(args))
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def run_text(capsys, tmp_path, text: str, *args: str) -> tuple[int, str, str]:
+    src = tmp_path / "k.mlir"
+    src.write_text(text)
+    return run(capsys, str(src), *args)
+
+
+def loop_counts(asm: str) -> Counter:
+    fn = parse_asm(asm).functions[0]
+    return Counter(i.kind for i in fn.main_loop_phases()["loop"])
+
+
+def analysis_of(text: str):
+    ctx = new_context()
+    ctx.__enter__()
+    m = ir.Module.parse(text, ctx)
+    (loop,) = N.find_natural_loops(m.operation)
+    with ir.Location.unknown(ctx):
+        scan = N.scan_loop(loop)
+        N.split_reads(scan)
+        an = N.analyse(scan)
+    return m, an
+
+
+# ---- IREE's kernel ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", [PREFETCH, LATE], ids=["prefetch", "late"])
+def test_iree_kernel_pipelines_to_asm_with_no_options(capsys, tmp_path, path):
+    """IREE's bf16 A x B^T kernel at its prefetch point and in its late form become the
+    4-wave schedule's loop, two K tiles per iteration, with no option but the name."""
+    out = tmp_path / "k.s"
+    rc, _, err = run(capsys, "--pipeline=4wave", str(path), "--emit=asm", "-o", str(out))
+    assert rc == 0, err
+    counts = loop_counts(out.read_text())
+    # two K tiles per iteration: 2 x 16 MFMAs, 2 x 8 fragment reads, 2 x 4 DMA copies;
+    # four barriers (one per MMA block group of the minimal-barrier 4-wave schedule)
+    assert counts["mfma"] == 32 and counts["ds_read"] == 16, counts
+    assert counts["vmem_load_lds"] == 8 and counts["barrier"] == 4, counts
+
+
+def test_iree_kernel_partition():
+    """Copy j of a wave writes rows 32w+16j..+15, so subtile j is M fragments j and j+2
+    of every wave; the two subtiles of a buffer differ in element bit 9 (512 elements)."""
+    m, an = analysis_of(PREFETCH.read_text())
+    p = an.partition
+    assert p.copy_channel == [0, 0, 1, 1] and p.copy_subtile == [0, 1, 0, 1]
+    assert p.read_channel == [0] * 4 + [1] * 4
+    assert p.read_subtile == [0, 1, 0, 1] * 2
+    assert (p.vm_per_load, p.lgkm_per_load) == ((1, 1), (2, 2))
+    assert sorted(Counter(p.mfma_group).values()) == [4, 4, 4, 4]
+    plan = N._plan_buffers(an)
+    assert [b.bit for b in plan.values()] == [9, 9]
+    with ir.Location.unknown(m.context):
+        req = N.infer_request(an, parse_pipeline("4wave"))
+    assert req.spec() == "4wave{dtype=bf16 BM=128 BN=128 BK=32}"
+
+
+def test_prefetch_and_late_forms_agree():
+    """The swizzle hint of the prefetch point and the late form's explicit XOR give the
+    same LDS footprints (IREE's swizzle applies to reads, not to the DMA destination)."""
+    _, a = analysis_of(PREFETCH.read_text())
+    _, b = analysis_of(LATE.read_text())
+    for x, y in zip(a.copies, b.copies):
+        assert np.array_equal(np.sort(x.lds.ravel()), np.sort(y.lds.ravel()))
+    fa = sorted(tuple(np.sort(r.lds.ravel())) for r in a.reads)
+    fb = sorted(tuple(np.sort(r.lds.ravel())) for r in b.reads)
+    assert fa == fb
+
+
+def test_iree_output_names_base_lowering(capsys, tmp_path):
+    out = tmp_path / "p.mlir"
+    rc, _, err = run(capsys, "--pipeline=4wave", str(PREFETCH), "-o", str(out))
+    assert rc == 0, err
+    text = out.read_text()
+    assert "#iree_gpu.pipeline<BaseLowering>" in text and "TileAndFuse" not in text
+    assert "iree_codegen.swizzle" not in text and "gpu.barrier" in text  # outside the loop
+
+
+# ---- the natural example: containers and variants ----------------------------------------------
+
+@pytest.mark.parametrize("variant", [
+    {}, {"func": "func"}, {"lds": "alloc"}, {"iv": "i32"}, {"step": 4}, {"swizzle": True},
+    {"dtype": "f16"}, {"func": "func", "iv": "i32", "lds": "alloc", "swizzle": True, "step": 2},
+], ids=lambda v: ",".join(f"{k}={x}" for k, x in v.items()) or "default")
+def test_natural_variants_pipeline(capsys, tmp_path, variant):
+    rc, out, err = run_text(capsys, tmp_path, kernel_text(**variant), "--pipeline=4wave")
+    assert rc == 0, err
+    assert "sched.global_load" not in out and "gpu.barrier" not in out
+    assert out.count("amdgpu.mfma") == 64  # 32 in the loop, 32 in the epilogue
+
+
+def test_natural_kernel_to_asm_func_func_alloc_i32(capsys, tmp_path):
+    """A func.func kernel with memref.alloc LDS and an i32 loop variable compiles."""
+    text = kernel_text(func="func", lds="alloc", iv="i32")
+    out = tmp_path / "k.s"
+    rc, _, err = run_text(capsys, tmp_path, text, "--pipeline=4wave", "--emit=asm", "-o",
+                          str(out))
+    assert rc == 0, err
+    counts = loop_counts(out.read_text())
+    assert counts["mfma"] == 32 and counts["vmem_load_lds"] == 8, counts
+
+
+@pytest.mark.parametrize("variant,where,message", [
+    ({"layout": "kcols"}, "vector.load",
+     "channel A: every fragment read needs the data of the same copies"),
+    ({"layout": "kcols"}, "vector.load", "needs the data of 2 copies"),
+    ({"extra": "store"}, "memref.store", "side effects the pipeliner cannot move"),
+    ({"threads": 512}, "gpu.func", "the kernel runs 512 threads (8 waves) but the '4wave' "
+                                   "schedule is written for 4 waves"),
+])
+def test_natural_refusals_are_located(capsys, tmp_path, variant, where, message):
+    text = kernel_text(**variant)
+    rc, out, err = run_text(capsys, tmp_path, text, "--pipeline=4wave")
+    assert rc == 1 and out == "" and "Traceback" not in err
+    assert message in err, err
+    line = int(err.split(":")[1])
+    assert where in text.splitlines()[line - 1], (err, text.splitlines()[line - 1])
+
+
+def test_trip_count_must_be_even(capsys, tmp_path):
+    rc, _, err = run_text(capsys, tmp_path, kernel_text(k=32 * 127), "--pipeline=4wave")
+    assert rc == 1 and "runs 127 iteration(s)" in err and "must be even and at least 2" in err
+    rc, _, err = run_text(capsys, tmp_path, kernel_text(k=32), "--pipeline=4wave")
+    assert rc == 1 and "runs 1 iteration(s)" in err, err
+
+
+@pytest.mark.parametrize("iv", ["index", "i32"])
+def test_dynamic_trip_count_traps_unless_even(capsys, tmp_path, iv):
+    """A trip count known only at run time: the kernel traps unless it is even and >= 2."""
+    out = tmp_path / "k.s"
+    rc, _, err = run_text(capsys, tmp_path, kernel_text(dynamic=True, iv=iv), "--pipeline=4wave",
+                          "--emit=asm", "-o", str(out))
+    assert rc == 0, err
+    assert "s_trap" in out.read_text()
+    rc, text, err = run_text(capsys, tmp_path, kernel_text(dynamic=True, iv=iv),
+                             "--pipeline=4wave")
+    assert rc == 0 and "llvm.intr.trap" in text, err
+    rc, text, err = run_text(capsys, tmp_path, kernel_text(), "--pipeline=4wave")
+    assert rc == 0 and "llvm.intr.trap" not in text, err
+
+
+def test_option_disagreeing_with_the_payload_is_an_error(capsys, tmp_path):
+    rc, _, err = run_text(capsys, tmp_path, kernel_text(), "--pipeline=4wave{BK=64}")
+    assert rc == 1 and "asks for BK=64, but the loop's payload has BK=32" in err, err
+
+
+def test_matching_options_are_accepted(capsys, tmp_path):
+    rc, _, err = run_text(capsys, tmp_path, kernel_text(),
+                          "--pipeline=4wave{BK=32 vm_per_load_a=1 fences=true}")
+    assert rc == 0, err
+
+
+def test_other_schedules(capsys, tmp_path):
+    rc, _, err = run_text(capsys, tmp_path, kernel_text(), "--pipeline=pingpong")
+    assert rc == 1 and "'pingpong' schedule is written for 8 waves" in err, err
+    rc, _, err = run_text(capsys, tmp_path, kernel_text(), "--pipeline=single-buffer")
+    assert rc == 1 and "'single-buffer' has no K offsets" in err, err
+
+
+def test_import_without_adoption_says_what_to_run(capsys, tmp_path):
+    rc, _, err = run_text(capsys, tmp_path, kernel_text(),
+                          "--pass-pipeline=builtin.module(sched-import{schedule=4wave})")
+    assert rc == 1 and "run sched-adopt-loop first" in err, err
+
+
+def test_unknown_side_effects_are_refused(capsys, tmp_path):
+    text = kernel_text().replace("      gpu.barrier\n", '      "test.unknown"() : () -> ()\n', 1)
+    rc, _, err = run_text(capsys, tmp_path, text, "--pipeline=4wave")
+    assert rc == 1 and "does not declare its side effects" in err, err
+
+
+# ---- the analysis core (no MLIR) -------------------------------------------------------------
+
+def _copy(op, lo, n=8, buffer=0):
+    el = np.arange(lo, lo + n)[None, :]
+    return LM.Copy(op, buffer, el, 0, el, el + 32, 1)
+
+
+def _read(op, lo, n=8, buffer=0):
+    return LM.Read(op, buffer, np.arange(lo, lo + n)[None, :], 1)
+
+
+def test_partition_needs_equal_instruction_counts():
+    copies = [_copy(0, 0), _copy(1, 8), _copy(2, 16), _copy(10, 0, buffer=1),
+              _copy(11, 8, buffer=1)]
+    reads = [_read(3, 0), _read(4, 8), _read(5, 16), _read(12, 0, buffer=1),
+             _read(13, 8, buffer=1)]
+    mfmas = [LM.Mfma(20 + i, frozenset([a]), frozenset([b]), i)
+             for i, (a, b) in enumerate((a, b) for a in (0, 1, 2) for b in (3, 4))]
+    with pytest.raises(LM.LoopRefusal, match="cannot be split into two subtiles with equal"):
+        LM.partition(copies, reads, mfmas, {0: 64, 1: 64}, lambda i: f"op {i}")
+
+
+def test_compaction_bit():
+    sub0 = [np.array([[0, 1, 2, 3], [8, 9, 10, 11]])]
+    sub1 = [np.array([[4, 5, 6, 7], [12, 13, 14, 15]])]
+    assert LM.compaction_bit({0: sub0, 1: sub1}, 16, 0) == 2
+    assert LM.compaction_bit({0: sub0, 1: [np.array([[4, 8]])]}, 16, 0) is None
+    assert list(LM.delete_bit(np.array([0, 3, 8, 11, 12]), 2)) == [0, 3, 4, 7, 4]
+
+
+def test_read_of_two_channels_is_refused():
+    copies = [_copy(0, 0), _copy(1, 8)]
+    reads = [_read(2, 0)]
+    mfmas = [LM.Mfma(3, frozenset([0]), frozenset([0]), 0)]
+    with pytest.raises(LM.LoopRefusal, match="feeds both the A and the B operand"):
+        LM.partition(copies, reads, mfmas, {0: 64}, lambda i: f"op {i}")
+
+
+def test_unwritten_read_is_refused():
+    with pytest.raises(LM.LoopRefusal, match="no copy of the same iteration writes"):
+        LM.read_dependencies([_copy(0, 0)], [_read(1, 4)], {0: 64}, lambda i: f"op {i}")

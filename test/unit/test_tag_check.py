@@ -1,0 +1,197 @@
+"""Hand-written tags are checked against the addresses their payload touches.
+
+Two tagged 4-wave kernels are mutated: the project's own complete BF16 kernel and IREE's
+kernel as ``sched-adopt-loop`` tags it.  Every payload op moved to another LDS buffer of
+its operand under an unchanged tag, and every tag field changed under an unchanged op, is
+a located error of ``sched-import`` naming the tag; the unmutated kernels pass.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from pipeline_mlir.dialect.bindings import ir, new_context, passmanager
+from pipeline_mlir.kernel.gemm import gemm_kernel, kernel_mlir
+from pipeline_mlir.passes import registry
+from pipeline_mlir.schedules.registry import parse_pipeline
+
+ROOT = Path(__file__).parents[2]
+PREFETCH = ROOT / "test" / "data" / "iree" / "matmul_bf16_abt_4096.prefetch.mlir"
+
+_OURS = None
+_IREE = None
+
+
+def ours() -> str:
+    global _OURS
+    if _OURS is None:
+        _OURS = kernel_mlir(gemm_kernel(parse_pipeline("4wave")))
+    return _OURS
+
+
+def iree_tagged() -> str:
+    """IREE's kernel after sched-adopt-loop: the tagged loop, generic form."""
+    global _IREE
+    if _IREE is None:
+        with new_context() as ctx:
+            m = ir.Module.parse(PREFETCH.read_text(), ctx)
+            pm = passmanager.PassManager("builtin.module", ctx)
+            keep = [registry.add(pm, "sched-adopt-loop", schedule="4wave")]
+            pm.run(m.operation)
+            _IREE = m.operation.get_asm(print_generic_op_form=False)
+            del keep
+    return _IREE
+
+
+def import_errors(text: str, spec: dict) -> list[str]:
+    """The diagnostics of sched-import on ``text`` (empty: accepted)."""
+    with new_context() as ctx:
+        m = ir.Module.parse(text, ctx)
+        pm = passmanager.PassManager("builtin.module", ctx)
+        keep = [registry.add(pm, "sched-import", **spec)]
+        try:
+            pm.run(m.operation)
+        except ir.MLIRError as e:
+            return [str(d.message) for d in e.error_diagnostics]
+        finally:
+            del keep
+    return []
+
+
+OURS_SPEC = {"schedule": "4wave"}
+IREE_SPEC = {}  # the loop carries the spec sched-adopt-loop inferred
+
+_TAG = re.compile(r"\{sched\.(global_load|frag_load|mma) = \{([^{}]*)\}\}")
+
+
+def groups(text: str) -> dict[int, tuple[str, dict, list[int]]]:
+    """id -> (kind, fields, line numbers) of the tagged payload ops."""
+    out = {}
+    for n, line in enumerate(text.splitlines()):
+        m = _TAG.search(line)
+        if not m:
+            continue
+        fields = dict(re.findall(r"(\w+) = (\"\w+\"|\d+)", m.group(2)))
+        gid = int(fields["id"])
+        out.setdefault(gid, (m.group(1), fields, []))[2].append(n)
+    return out
+
+
+def buffer_of(line: str, kind: str) -> str:
+    """The LDS buffer operand of a payload line (the DMA destination / the read source)."""
+    if kind == "global_load":
+        return re.search(r"\], (%[\w.]+)\[", line).group(1)
+    return re.search(r"= vector\.load (%[\w.]+)\[", line).group(1)
+
+
+def mutate(text: str, lines: list[int], fn) -> str:
+    out = text.splitlines()
+    for n in lines:
+        out[n] = fn(out[n])
+    return "\n".join(out) + "\n"
+
+
+def move_variants(text: str):
+    """(label, text): every global/fragment load group moved to each other LDS buffer of
+    its operand (same memref type), tags unchanged."""
+    g = groups(text)
+    lines = text.splitlines()
+    by_type = {}
+    for gid, (kind, fields, ns) in g.items():
+        if kind == "mma":
+            continue
+        buf = buffer_of(lines[ns[0]], kind)
+        by_type.setdefault(fields["channel"], set()).add(buf)
+    for gid, (kind, fields, ns) in sorted(g.items()):
+        if kind == "mma":
+            continue
+        buf = buffer_of(lines[ns[0]], kind)
+        for other in sorted(by_type[fields["channel"]] - {buf}):
+            yield (f"id{gid}:{buf}->{other}",
+                   mutate(text, ns, lambda ln, b=buf, o=other: ln.replace(f"{b}[", f"{o}[")))
+
+
+def field_variants(text: str):
+    """(label, text): every tag field of every group changed to another valid value."""
+    flips = {"channel": {"0": "1", "1": "0"}, "stage": {"0": "1", "1": "0"},
+             "subtile": {"0": "1", "1": "0"},
+             "k_offset": {'"k0"': '"k1"', '"k1"': '"k0"'}}
+    for gid, (kind, fields, ns) in sorted(groups(text).items()):
+        for field, value in fields.items():
+            if field not in flips or (kind == "mma" and field == "channel"):
+                continue
+            new = flips[field][value]
+            pattern = re.compile(rf"\b{field} = {re.escape(value)}")
+            yield (f"id{gid}:{field}={new}",
+                   mutate(text, ns, lambda ln, p=pattern, f=field, v=new:
+                          _in_tag(ln, p, f"{f} = {v}")))
+
+
+def _in_tag(line: str, pattern, repl: str) -> str:
+    m = _TAG.search(line)
+    inner = pattern.sub(repl, m.group(0), count=1)
+    return line[:m.start()] + inner + line[m.end():]
+
+
+def test_unmutated_kernels_pass():
+    assert import_errors(ours(), OURS_SPEC) == []
+    assert import_errors(iree_tagged(), IREE_SPEC) == []
+
+
+def _cases():
+    for name, text, spec in (("ours", ours, OURS_SPEC), ("iree", iree_tagged, IREE_SPEC)):
+        yield name, text, spec
+
+
+@pytest.mark.parametrize("which", ["ours", "iree"])
+def test_moved_payload_is_a_located_error(which):
+    text, spec = (ours(), OURS_SPEC) if which == "ours" else (iree_tagged(), IREE_SPEC)
+    variants = list(move_variants(text))
+    assert len(variants) == 48  # 16 loads x the 3 other buffers of their operand
+    for label, mutated in variants:
+        errs = import_errors(mutated, spec)
+        assert errs, f"{which} {label}: accepted"
+        assert "tagged" in errs[0] and "sched-import" in errs[0], (label, errs)
+
+
+@pytest.mark.parametrize("which", ["ours", "iree"])
+def test_changed_tag_field_is_a_located_error(which):
+    text, spec = (ours(), OURS_SPEC) if which == "ours" else (iree_tagged(), IREE_SPEC)
+    variants = list(field_variants(text))
+    # 8 global loads x (channel, stage, subtile, k_offset), 8 fragment loads x 3 fields,
+    # 8 MMAs x (row, column)
+    assert len(variants) == 8 * 4 + 8 * 3 + 8 * 2
+    for label, mutated in variants:
+        errs = import_errors(mutated, spec)
+        assert errs, f"{which} {label}: accepted"
+        assert "sched-import" in errs[0], (label, errs)
+
+
+def test_messages_name_the_disagreement():
+    text = ours()
+    g = groups(text)
+    # a fragment load of B subtile 1 moved into the buffer of B subtile 0
+    frag = next(gid for gid, (k, f, _) in g.items()
+                if k == "frag_load" and f["channel"] == "1" and f["subtile"] == "1"
+                and f["stage"] == "0")
+    ns = g[frag][2]
+    mutated = mutate(text, ns, lambda ln: ln.replace("%lds_b01[", "%lds_b00["))
+    (err,) = import_errors(mutated, OURS_SPEC)[:1]
+    assert "tagged as the fragment load of channel 1, stage 0, subtile 1 reads LDS written by " \
+           "the global load tagged channel 1, stage 0, subtile 0" in err, err
+    # a k_offset changed
+    load = next(gid for gid, (k, f, _) in g.items()
+                if k == "global_load" and f["k_offset"] == '"k1"')
+    mutated = mutate(text, g[load][2], lambda ln: ln.replace('"k1"', '"k0"'))
+    (err,) = import_errors(mutated, OURS_SPEC)[:1]
+    assert "is tagged k_offset k0 but moves" in err or "tagged k_offset k1 but moves" in err, err
+    # an MMA row changed
+    mma = next(gid for gid, (k, f, _) in g.items() if k == "mma")
+    mutated = mutate(text, g[mma][2], lambda ln: _in_tag(ln, re.compile(r"stage = 0"),
+                                                          "stage = 1"))
+    (err,) = import_errors(mutated, OURS_SPEC)[:1]
+    assert "tagged as the MMA of row 1, column 0 takes its A operand from the fragment load" \
+           in err, err

@@ -23,7 +23,9 @@ Variants (keyword arguments of :func:`kernel_text`, also command-line ``key=valu
   layout the 4-wave schedule's subtiles cannot split);
 * ``extra``: an op with side effects put in the loop (``store`` a global store, none);
 * ``k``: the K extent (a trip count of ``k / 32``); ``dynamic``: the trip count comes from
-  a kernel argument ``%K`` (index) instead.
+  a kernel argument ``%K`` (index) instead;
+* ``src``: the copies read ``global`` memrefs (``global_load_lds``) or ``buffer``
+  (``amdgpu.fat_raw_buffer_cast``: ``buffer_load ... lds``, as IREE's kernels do).
 
     python examples/natural_kernel.py > k.mlir
     pipeline-opt --pipeline=4wave k.mlir --emit=asm
@@ -37,7 +39,7 @@ import sys
 def kernel_text(func: str = "gpu", lds: str = "attribution", iv: str = "index",
                 step: int = 1, swizzle: bool = False, dtype: str = "bf16",
                 layout: str = "rows", extra: str = "none", k: int = 4096,
-                threads: int = 256, dynamic: bool = False) -> str:
+                threads: int = 256, dynamic: bool = False, src: str = "global") -> str:
     et = dtype
     L: list[str] = []
     w = L.append
@@ -68,6 +70,10 @@ def kernel_text(func: str = "gpu", lds: str = "attribution", iv: str = "index",
         b(f"%lb = memref.alloc() : {lmem}")
     for c in (0, 1, 2, 3, 4, 8, 16, 32, 64, 512, 1024, 2048):
         b(f"%c{c} = arith.constant {c} : index")
+    if src == "buffer":
+        bmem = f"memref<4096x{k}x{et}, #amdgpu.address_space<fat_raw_buffer>>"
+        for name in ("A", "B"):
+            b(f"%{name}buf = amdgpu.fat_raw_buffer_cast %{name} resetOffset : {gmem} to {bmem}")
     b("%tid = gpu.thread_id x")
     b("%wave = arith.divui %tid, %c64 : index")
     b("%lane = arith.remui %tid, %c64 : index")
@@ -184,9 +190,13 @@ def kernel_text(func: str = "gpu", lds: str = "attribution", iv: str = "index",
     for j in (0, 1):
         i(f"%gk{j} = arith.addi %kt, %gcol{j} : index")
         for ch in ("a", "b"):
-            src = "%A" if ch == "a" else "%B"
-            i(f"amdgpu.gather_to_lds {src}[%g{ch}row{j}, %gk{j}], %l{ch}[%dst{j}a] : "
-              f"vector<8x{et}>, {gmem}, {lmem}")
+            name = "%A" if ch == "a" else "%B"
+            mem = gmem
+            if src == "buffer":
+                name += "buf"
+                mem = bmem
+            i(f"amdgpu.gather_to_lds {name}[%g{ch}row{j}, %gk{j}], %l{ch}[%dst{j}a] : "
+              f"vector<8x{et}>, {mem}, {lmem}")
     i("gpu.barrier")
     for ch in ("a", "b"):
         for m in range(4):

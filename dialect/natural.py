@@ -843,11 +843,9 @@ def adopt(an: Analysis, request):
     frags = [(i, d) for i, d in enumerate(body) if kinds[i] == "frag"]
 
     def source(i, ch, sub):
-        before = [j for j, d in frags if j < i and d.channel == ch and d.subtile == sub]
-        if before:
-            return before[-1], False
-        after = [j for j, d in frags if d.channel == ch and d.subtile == sub]
-        return after[-1], True
+        from pipeline_mlir.kernel.gemm import latest_fragment
+
+        return latest_fragment(frags, i, ch, sub)
 
     mma_plan = {}
     carried = []

@@ -157,9 +157,7 @@ def check_tags(loop, entries) -> None:
             prev = owner[e]
             clash = (prev >= 0) & (prev != sid)
             if np.any(clash):
-                k = int(np.argmax(clash))
-                other = slots[int(prev[k])]
-                oop = load_ops[int(who[e[k]])]
+                other, oop = _culprit(clash, prev, who, e, slots, load_ops)
                 raise IRError(op, f"'{op.name}' op tagged as the global load of channel "
                                   f"{slot[0]}, stage {slot[1]}, subtile {slot[2]} writes LDS "
                                   f"that the global load tagged channel {other[0]}, stage "
@@ -185,9 +183,7 @@ def check_tags(loop, entries) -> None:
             sid = slot_ids.get(slot, -2)
             bad = got != sid
             if np.any(bad):
-                k = int(np.argmax(bad))
-                other = slots[int(got[k])]
-                oop = load_ops[int(who[e[k]])]
+                other, oop = _culprit(bad, got, who, e, slots, load_ops)
                 raise IRError(op, f"'{op.name}' op tagged as the fragment load of channel "
                                   f"{slot[0]}, stage {slot[1]}, subtile {slot[2]} reads LDS "
                                   f"written by the global load tagged channel {other[0]}, "
@@ -255,6 +251,12 @@ def check_tags(loop, entries) -> None:
                 raise IRError(op, f"'{op.name}' op is tagged k_offset {_kname(k)} but moves "
                                   f"{actual} relative to the global load of channel {ch}, "
                                   f"subtile {sub} at {_at(ref_op)} (tagged {_kname(ref_k)})")
+
+
+def _culprit(mask, owners, who, elements, slots, load_ops):
+    """(slot, global load op) of the first element ``mask`` marks."""
+    k = int(np.argmax(mask))
+    return slots[int(owners[k])], load_ops[int(who[elements[k]])]
 
 
 def _kname(k: int) -> str:

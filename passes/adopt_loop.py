@@ -18,47 +18,18 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
-from pipeline_mlir.passes._common import Option, SchedPass
-
-from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.options import check_once
-from pipeline_mlir.schedules.registry import SCHEDULES, NamedSchedule, make_schedule
+from pipeline_mlir.passes.import_ import SchedulePass
 
 
-class AdoptLoop(SchedPass):
+class AdoptLoop(SchedulePass):
     name = "sched-adopt-loop"
     summary = ("rewrite each natural K-loop (untagged scf.for with MFMAs) into the schedule's "
                "tagged loop: roles, address analysis, channels/subtiles, multi-buffered LDS")
-    options = (Option("schedule", "str", None,
-                      f"named schedule: {', '.join(SCHEDULES)}; further keys are that "
-                      f"schedule's options"),)
 
-    def __init__(self, schedule: str | NamedSchedule | None = None, **schedule_options) -> None:
-        """``schedule``: a schedule's name (then ``schedule_options`` are its options) or a
-        schedule object."""
-        self.named: NamedSchedule | None = None
+    def __init__(self, schedule=None, **schedule_options) -> None:
+        super().__init__(schedule, **schedule_options)
         #: the pipeline spec inferred for each adopted loop, in order
         self.specs: list[str] = []
-        if isinstance(schedule, NamedSchedule):
-            if schedule_options:
-                raise ConfigError(f"{self.owner()}: options {', '.join(schedule_options)} "
-                                  f"given next to a schedule object")
-            self.named, schedule = schedule, schedule.name
-        super().__init__(**({} if schedule is None else {"schedule": schedule}))
-        if schedule is None:
-            if schedule_options:
-                raise ConfigError(f"{self.owner()}: options {', '.join(schedule_options)} "
-                                  f"need schedule=NAME")
-        elif self.named is None:
-            self.named = make_schedule(schedule, schedule_options, text_allowed=True)
-
-    @classmethod
-    def from_text(cls, pairs):
-        kw, seen = {}, {}
-        for k, v in pairs:
-            check_once(cls.owner(), seen, k, v)
-            kw[k] = v
-        return cls(**kw)
 
     def run(self, module) -> None:
         from pipeline_mlir.dialect import natural as N

@@ -32,10 +32,10 @@ from pipeline_mlir.options import check_once
 from pipeline_mlir.schedules.registry import SCHEDULES, NamedSchedule, make_schedule
 
 
-class Import(SchedPass):
-    name = "sched-import"
-    summary = ("attach a named schedule to each sched.pipeline (or to a tagged scf.for), or "
-               "create the schedule's default body in an empty module")
+class SchedulePass(SchedPass):
+    """A pass configured by a named schedule: ``schedule=NAME`` plus that schedule's
+    options, or a schedule object (``sched-import``, ``sched-adopt-loop``)."""
+
     options = (Option("schedule", "str", None,
                       f"named schedule: {', '.join(SCHEDULES)}; further keys are that "
                       f"schedule's options"),)
@@ -64,6 +64,12 @@ class Import(SchedPass):
             check_once(cls.owner(), seen, k, v)
             kw[k] = v
         return cls(**kw)
+
+
+class Import(SchedulePass):
+    name = "sched-import"
+    summary = ("attach a named schedule to each sched.pipeline (or to a tagged scf.for), or "
+               "create the schedule's default body in an empty module")
 
     def run(self, module) -> None:
         from pipeline_mlir.dialect.natural import find_natural_loops

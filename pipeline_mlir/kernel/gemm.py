@@ -209,7 +209,7 @@ class _Writer:
         return self.consts[v]
 
 
-def _latest(frags, i, ch, sub):
+def latest_fragment(frags, i, ch, sub):
     """(body index of the fragment load an MMA at ``i`` reads, loop-carried?)."""
     before = [j for j, o in frags if j < i and o.channel == ch and o.subtile == sub]
     if before:
@@ -254,7 +254,7 @@ def kernel_mlir(k: GemmKernel) -> str:
     for i, o in enumerate(body):
         if kinds[i] == "mma":
             for ch, sub in ((0, o.stage), (1, o.subtile)):
-                j, c = _latest(frags, i, ch, sub)
+                j, c = latest_fragment(frags, i, ch, sub)
                 if c and j not in carried:
                     carried.append(j)
 
@@ -420,8 +420,8 @@ def kernel_mlir(k: GemmKernel) -> str:
         else:
             tag = (f"{{sched.mma = {{stage = {o.stage} : i64, subtile = {o.subtile} : i64, "
                    f"id = {i} : i64}}}}")
-            ja, ca = _latest(frags, i, 0, o.stage)
-            jb, cb = _latest(frags, i, 1, o.subtile)
+            ja, ca = latest_fragment(frags, i, 0, o.stage)
+            jb, cb = latest_fragment(frags, i, 1, o.subtile)
 
             def operand(j, c, mi, kk):
                 v = f"%f{j}_{mi}_{kk}"

@@ -10,7 +10,7 @@ Cases:
 
 Prints medians over N runs and, for three cases, the pass table MLIR prints with
 ``--mlir-timing`` (from one run).  Only ratios within one run compare across machines.
-Goal (issue 3): the concrete kernel to asm under 2 s.
+Goal: the concrete kernel to asm in under 2 s.
 
     .venv/bin/python benchmarks/bench_pipeline_opt.py [--runs 7]
 """

@@ -2,8 +2,8 @@
 
 Everything else in ``pipeline_mlir.dialect``, ``pipeline_mlir.passes`` and the
 driver imports ``ir``, ``passmanager``, ``rewrite`` and the upstream dialect
-modules from here.  The default stack is iree-base-compiler's bindings (MLIR 24,
-see ``shared/notes/mlir-stack.md``); where those are missing, the upstream
+modules from here.  The default stack is iree-base-compiler's bindings (MLIR 24);
+where those are missing, the upstream
 ``mlir`` package (same module layout) stands in.
 
 ``FLAVOR`` says which one was found: ``"iree"`` or ``"mlir"``.  Features that only

@@ -3,7 +3,7 @@
 Contract (see ``dialect/README.md``, "Concrete form"):
 
 * The loop is ``scf.for %k = %lb to %ub step %step`` with ``%step = 2*BK``; ``%k``
-  is the loop's k base (SPEC 1.4).  One iteration holds exactly the schedule's
+  is the loop's k base.  One iteration holds exactly the schedule's
   logical body: each payload op carries one discardable attribute naming its
   logical op, ``sched.global_load = {channel, stage, subtile, k_offset}``,
   ``sched.frag_load = {channel, stage, subtile}``, ``sched.mma = {stage,
@@ -95,7 +95,7 @@ def import_loop(loop, request) -> None:
     if not request.has_kernel:
         raise IRError(loop, f"'scf.for' op: the concrete form supports the double-buffer "
                             f"schedules ({', '.join(KERNEL_SCHEDULES)}); the {schedule} kernel "
-                            f"has no K offsets (its loaders advance themselves, SPEC 1.4)")
+                            f"has no K offsets (its loaders advance themselves)")
     entries = []
     for op in _loop_body(loop):
         tag = tag_of(op)

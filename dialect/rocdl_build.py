@@ -1,4 +1,4 @@
-"""Creating the ``rocdl`` control ops of the lowering contract (SPEC 4.7, DESIGN.md)."""
+"""Creating the ``rocdl`` control ops of the lowering contract: waits, barriers, fences."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ from pipeline_mlir.schedule.types import (
     OpDesc,
 )
 
-#: #rocdl.sched_group_mask keywords and their bits (checked against LLVM's i32 in
-#: notes/mlir-stack.md); "none" and "all" are the two whole-mask words
+#: #rocdl.sched_group_mask keywords and their bits (checked against the i32 LLVM IR receives);
+#: "none" and "all" are the two whole-mask words
 SCHED_GROUP_MASK_BITS = {
     "none": 0x0, "non_mem_non_sideeffect": 0x1, "valu": 0x2, "salu": 0x4, "mfma_wmma": 0x8,
     "all_vmem": 0x10, "vmem_read": 0x20, "vmem_write": 0x40, "all_ds": 0x80, "ds_read": 0x100,

@@ -11,8 +11,9 @@ tile at ``%k + o*BK``.
 
 It demonstrates the input form and compiles to gfx950 code; the address math is
 deliberately simple (each wave copies and reads back its own 512 elements of a slot),
-not the full GEMM of issue 4; the address check of ``sched-import`` accepts it because every
-fragment load reads only what the global loads of its own slot write.
+not the full GEMM kernel that ``pipeline_mlir.kernel.gemm`` generates; the address check of
+``sched-import`` accepts it because every fragment load reads only what the global loads of
+its own slot write.
 
     python examples/concrete_kernel.py '4wave' > k.mlir
     pipeline-opt --pipeline=4wave k.mlir --emit=asm

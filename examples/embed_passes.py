@@ -83,7 +83,7 @@ def build_pass_manager():
     sched("sched-derive-waits")
     sched("sched-explicit-blocks")
     sched("sched-expand-phases")
-    sched("sched-verify")               # SPEC 3.11 checks and the wait limits
+    sched("sched-verify")               # structural checks and the wait limits
     pm.add("canonicalize,cse")
     # Option names contain '-', so pass them as a dict.
     sched("sched-lower-to-rocdl", **{"fence-waits": True, "fence-blocks": True})

@@ -1,4 +1,4 @@
-"""``sched-annotate``: fill each body op's cost fields from the target cost model (SPEC 3.1)."""
+"""``sched-annotate``: fill each body op's cost fields from the target cost model."""
 
 from __future__ import annotations
 

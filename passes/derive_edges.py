@@ -1,4 +1,4 @@
-"""``sched-derive-edges``: FLOW/ANTI dependency edges with loop distance (SPEC 3.4).
+"""``sched-derive-edges``: FLOW/ANTI dependency edges with loop distance.
 
 The edges are stored on the pipeline as ``edges = ["P->C<kind><distance>", ...]``
 (kind F flow, A anti, O output), indices into the body in its current order.

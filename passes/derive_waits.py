@@ -1,4 +1,4 @@
-"""``sched-derive-waits``: MMA-centred blocks and their vmcnt/lgkmcnt waits (SPEC 3.8, 3.9).
+"""``sched-derive-waits``: MMA-centred blocks and their vmcnt/lgkmcnt waits.
 
 Builds the blocks from the scheduled order, redistributes globals, derives the
 top-of-half lgkm wait and the last-block vm wait and patches them in; the result

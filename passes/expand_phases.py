@@ -1,4 +1,4 @@
-"""``sched-expand-phases``: prologue, steady-state kernel and epilogue (SPEC 3.12-3.14).
+"""``sched-expand-phases``: prologue, steady-state kernel and epilogue.
 
 Adds ``sched.prologue``, ``sched.kernel`` and ``sched.epilogue`` ops holding the
 ordered entries, and on the pipeline ``warp_stagger_index``, ``kernel_deps`` and

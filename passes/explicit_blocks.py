@@ -1,4 +1,4 @@
-"""``sched-explicit-blocks``: per-block explicit op lists (4-wave minimal-barrier blocks, SPEC 3.10).
+"""``sched-explicit-blocks``: per-block explicit op lists (4-wave minimal-barrier blocks).
 
 Schedules that expand their blocks from the template (ping-pong) are left as
 they are; 4-wave blocks get a second region with the ops in emission order.

@@ -1,7 +1,7 @@
 """``sched-fix-hazards``: the waits and barriers the kernel needs beyond the schedule's own.
 
 Runs the functional simulator (``pipeline_mlir/sim/functional.py``) on the expanded
-phases as the schedule's complete kernel runs them (SPEC 1.4: warp groups, stagger,
+phases as the schedule's complete kernel runs them (warp groups, stagger,
 the 4-wave zero-trip fence) for 0..``max-iterations`` main-loop trips, and inserts
 into ``sched.prologue`` / ``sched.kernel`` / ``sched.epilogue`` the ``sched.wait_vm``,
 ``sched.wait_lgkm`` and ``sched.barrier`` entries that remove every hazard it finds

@@ -1,7 +1,7 @@
 """``sched-lower-to-rocdl``: control entries to ``rocdl`` ops, per the lowering contract.
 
-WAIT_VM / WAIT_LGKM become one ``rocdl.s.waitcnt`` each with the SPEC 4.7
-encoding (a count over vmcnt 63 / lgkmcnt 15 is an error), BARRIER
+WAIT_VM / WAIT_LGKM become one ``rocdl.s.waitcnt`` each with the gfx9
+``s_waitcnt`` encoding (a count over vmcnt 63 / lgkmcnt 15 is an error), BARRIER
 ``rocdl.s.barrier``, SET_PRIO ``rocdl.s.setprio``, SCHEDULE_BARRIER
 ``rocdl.sched.barrier none`` and SCHED_GROUP_BARRIER ``rocdl.sched.group.barrier``.
 Runs of waits and kernel block boundaries are fenced with ``rocdl.sched.barrier

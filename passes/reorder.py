@@ -1,4 +1,4 @@
-"""``sched-reorder``: the schedule's body reorder (SPEC 3.3).
+"""``sched-reorder``: the schedule's body reorder.
 
 Ping-pong interleaves each half into MMA blocks (``double_buffer_reorder``);
 single-buffer applies ``single_buffer_reorder`` and ``optimize_within_barriers``;

@@ -1,4 +1,4 @@
-"""``sched-schedule``: order the body (IDENTITY, GREEDY or the exact CSP; SPEC 3.7).
+"""``sched-schedule``: order the body (IDENTITY, GREEDY or the exact CSP).
 
 Stores ``order = array<i64: ...>`` (body indices in issue order) and, for the
 CSP, ``makespan``, ``lower_bound``, ``proven_optimal``, ``search_nodes``, ``vgpr_peak``

@@ -54,7 +54,7 @@ INTRINSICS_PASS = "sched-rocdl-to-llvm-intrinsics"
 EXTRACT_PASS = "sched-extract-device-module"
 CHECK_PASS = "sched-check-device-input"
 #: what iree-convert-to-rocdl lowers correctly inside a gpu.module; a func.func is dropped
-#: or crashes it (notes/mlir-stack.md L3)
+#: (its memref arguments) or crashes it (one that returns a value)
 DEVICE_OPS = ("gpu.func", "memref.global")
 
 AMDGCN_TRIPLE = "amdgcn-amd-amdhsa"

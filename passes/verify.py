@@ -4,7 +4,7 @@
    no operands/results on entry ops, ops only where they may appear.
 2. Pipelines: a valid schedule and options; body ops meaningful for it; the
    attributes the pipeline's state promises.
-3. Programs (SPEC 3.11): the reference's structural checks, same messages.
+3. Programs: the reference's structural checks, same messages.
 4. Phases: every derived wait within the gfx950 counter limits.
 
 Every problem is reported at the op it concerns; all of them, not only the first.

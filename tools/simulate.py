@@ -1,6 +1,6 @@
 """``pipeline-opt --simulate [FILE] --pipeline=SPEC [--report[=PICTURE]]``: the simulator's face.
 
-* ``--simulate FILE``: ``FILE`` is a schedule dump in the debug format (SPEC 3.16),
+* ``--simulate FILE``: ``FILE`` is a schedule dump in the reference's debug format,
   simulated as the kernel of ``--pipeline`` runs it (the options give the per-load
   vm/lgkm counts and the schedule kind), or the gfx950 assembly of a kernel (timing
   only).

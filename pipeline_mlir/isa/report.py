@@ -42,7 +42,8 @@ __all__ = ["ReportError", "Resources", "KernelReport", "occupancy_gfx950", "reso
 
 VGPR_FILE, MAX_WAVES, SIMDS_PER_CU, LDS_PER_CU = 512, 8, 4, 160 * 1024
 
-#: The reference ping-pong BF16 256x256x64 kernel (issue 4, K=256), whole kernel.
+#: The reference ping-pong BF16 256x256x64 kernel (K=256), whole kernel:
+#: instruction counts of the reference's own compiled kernel.
 REFERENCE_PINGPONG_BF16 = {
     "kernel": "gemm_pingpong_bf16_256x256x64",
     "counts": {"v_mfma_f32_16x16x32_bf16": 256, "ds_read_b128": 96, "buffer_load ... lds": 32,

@@ -1,4 +1,4 @@
-"""gfx9/CDNA ``s_waitcnt`` immediates (SPEC 4.7) and the hardware counter limits."""
+"""gfx9/CDNA ``s_waitcnt`` immediates and the hardware counter limits."""
 
 from __future__ import annotations
 

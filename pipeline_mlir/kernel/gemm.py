@@ -1,4 +1,4 @@
-"""Complete gfx950 GEMM kernels for the double-buffer schedules (issue 4), as MLIR text.
+"""Complete gfx950 GEMM kernels for the double-buffer schedules, as MLIR text.
 
 ``gemm_kernel(schedule)`` describes the kernel a named schedule with a complete
 kernel (``has_kernel``: ``4wave``, ``pingpong``) stands for; ``kernel_mlir(kernel)`` writes it in the concrete form of

@@ -9,8 +9,7 @@ remainder handling:
 * ``M % BM == 0`` and ``N % BN == 0`` (one workgroup per output tile, no edge tiles);
 * ``K % (2*BK) == 0`` and ``K >= 2*BK``: the pipelined K-loop consumes two K tiles
   per step; the prologue loads tiles 0 and 1, the main loop runs ``K/(2*BK) - 1``
-  times (zero times when ``K == 2*BK``), the epilogue computes the last two tiles
-  (SPEC 1.4);
+  times (zero times when ``K == 2*BK``), the epilogue computes the last two tiles;
 * every buffer spans fewer than 2**31 bytes: the loads and stores are buffer
   instructions with 32-bit byte offsets.
 

@@ -1,4 +1,4 @@
-"""Declaring and reordering loop bodies (SPEC 3.2, 3.3).
+"""Declaring and reordering loop bodies.
 
 Where the reference silently drops ops (an op the MMA-block interleave has no
 slot for, globals beyond the block budget), these functions raise
@@ -139,7 +139,7 @@ def _interleave(logical: list[OpDesc], config: PipelineConfig, use_max_globals: 
 
 
 def mma_block_interleave_list(logical: list[OpDesc], config: PipelineConfig, base: int = 0) -> list[OpDesc]:
-    """One half in causal order (globals, frags, MMAs) -> MMA-centred blocks (SPEC 3.3)."""
+    """One half in causal order (globals, frags, MMAs) -> MMA-centred blocks."""
     return _interleave(logical, config, True, base)
 
 
@@ -156,7 +156,7 @@ def double_buffer_reorder(logical: list[OpDesc], config: PipelineConfig) -> list
 
 def single_buffer_reorder(logical: list[OpDesc], config: PipelineConfig) -> list[OpDesc]:
     """Loop-carried single-buffer order: non-LC frags, LC computes, barrier, stores, globals,
-    non-LC computes, barrier, LC ops of the loop-carried role (SPEC 3.3)."""
+    non-LC computes, barrier, LC ops of the loop-carried role."""
     lc = config.loop_carried
     sel = lc.selector
     groups = [

@@ -1,4 +1,4 @@
-"""The ``PipelineSchedule`` protocol and the schedule compiler (SPEC 1.3, 2.11, 2.12)."""
+"""The ``PipelineSchedule`` protocol and the schedule compiler."""
 
 from __future__ import annotations
 
@@ -42,11 +42,11 @@ class PipelineSchedule(ABC):
         raise NotImplementedError(f"schedule '{self.name}' does not declare its logical ops")
 
     def cost_model(self) -> TargetCostModel:
-        """The per-target cost model ``annotate`` applies (SPEC 3.1)."""
+        """The per-target cost model ``annotate`` applies."""
         raise NotImplementedError(f"schedule '{self.name}' has no cost model")
 
     def reorder_body(self, ops: list[OpDesc]) -> list[OpDesc]:
-        """The schedule's body reorder (SPEC 3.3); identity by default."""
+        """The schedule's body reorder; identity by default."""
         return list(ops)
 
     @abstractmethod

@@ -1,4 +1,4 @@
-"""Pipeline and schedule configuration (SPEC 2.7) and the strategy presets of ``strategies``."""
+"""Pipeline and schedule configuration and the strategy presets of ``strategies``."""
 
 from __future__ import annotations
 

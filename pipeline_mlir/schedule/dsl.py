@@ -1,4 +1,4 @@
-"""The pipeline DSL: ``Pipe`` op sequences composed with ``>>`` and ``EntryBuilder`` (SPEC 2.8).
+"""The pipeline DSL: ``Pipe`` op sequences composed with ``>>`` and ``EntryBuilder``.
 
 ``Pipe`` is the reference's fixed-size op sequence; in Python it is an immutable
 tuple wrapper.  ``pipe(a) >> b >> other_pipe`` concatenates, ``as_schedule``

@@ -1,4 +1,4 @@
-"""Dependency-edge derivation: the declarative rule tables and their evaluator (SPEC 3.4),
+"""Dependency-edge derivation: the declarative rule tables and their evaluator,
 plus the cross-stage-rotation helpers of the 4-wave schedule."""
 
 from __future__ import annotations

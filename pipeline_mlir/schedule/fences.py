@@ -1,4 +1,7 @@
-"""Where the lowering puts ``sched.barrier(0)`` fences (DESIGN.md, lowering contract).
+"""Where the lowering puts ``sched.barrier(0)`` fences.
+
+A fence (``llvm.amdgcn.sched.barrier(0)``) keeps LLVM's machine scheduler from moving
+instructions across it: around each run of waits and between the schedule's blocks.
 
 Plain Python (no MLIR): the lowering (``dialect/rocdl_build.py``) places fences
 with :func:`fenced_sequence`, and the ISA check (:mod:`pipeline_mlir.isa.check`)

@@ -1,4 +1,4 @@
-"""The loop dependency graph: op nodes, edges, ASAP/ALAP, validation (SPEC 2.6, 3.5).
+"""The loop dependency graph: op nodes, edges, ASAP/ALAP, validation.
 
 Only same-iteration edges (loop distance 0) constrain scheduling; loop-carried
 edges are kept for information.  The time-critical relaxations (ASAP/ALAP, the

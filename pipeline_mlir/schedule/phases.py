@@ -1,4 +1,4 @@
-"""Prologue / kernel / epilogue derivation (SPEC 3.12-3.14) and the single-buffer phase recipes."""
+"""Prologue / kernel / epilogue derivation and the single-buffer phase recipes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Printing compiled schedules: the reference debug format (SPEC 3.16) and JSON."""
+"""Printing compiled schedules: the reference debug format and JSON."""
 
 from __future__ import annotations
 
@@ -173,7 +173,7 @@ def _framework_op(tag: int, wait: int) -> OpDesc:
 
 def parse_schedule(text: str, tag_names: dict[int, str], roles: dict[int, tuple[OpRole, int]],
                    filename: str = "<dump>", name: str = "") -> ParsedSchedule:
-    """Read a dump in the debug format (SPEC 3.16) printed for a schedule whose kernel
+    """Read a dump in the debug format printed for a schedule whose kernel
     op tags are named ``tag_names``; ``roles`` gives each kernel tag's role and channel.
 
     Every line must be well formed, indices must count up from 0 and each phase must

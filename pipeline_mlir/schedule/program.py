@@ -1,4 +1,4 @@
-"""MMA-centred blocks, the pipeline program, and their emission (SPEC 2.9, 2.10, 3.10)."""
+"""MMA-centred blocks, the pipeline program, and their emission."""
 
 from __future__ import annotations
 
@@ -149,7 +149,7 @@ class MMABlockSpec:
 
 def emit_minimal_barrier_block(block: MMABlockSpec, wrap_waits: bool,
                                global_before_frag: bool = False) -> list[OpDesc]:
-    """Explicit block of the minimal-barrier schedules (4-wave), SPEC 3.10.
+    """Explicit block of the minimal-barrier schedules (4-wave).
 
     A schedule_barrier always separates fragment reads from global loads in the
     same block: it keeps LLVM from hoisting ds_reads above the LDS-writing loads.

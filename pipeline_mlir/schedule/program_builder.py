@@ -1,5 +1,5 @@
 """Building the double-buffer program from an ordered body: MMA-centred blocks, global
-redistribution, wait derivation and patching, verification, kernel deps (SPEC 3.8, 3.9, 3.11, 3.14)."""
+redistribution, wait derivation and patching, verification, kernel deps."""
 
 from __future__ import annotations
 
@@ -181,7 +181,7 @@ class DerivedWaits:
 
 def derive_waits_from_blocks(program: PipelineProgram, config: PipelineConfig,
                              lgkm_per_a: int = 0, lgkm_per_b: int = 0) -> DerivedWaits:
-    """Top-of-half lgkm wait and last-block vm wait from the final block structure (SPEC 3.9)."""
+    """Top-of-half lgkm wait and last-block vm wait from the final block structure."""
     ch0 = config.lgkm_per_channel(0) or lgkm_per_a
     ch1 = config.lgkm_per_channel(1) or lgkm_per_b
     bph = config.blocks_per_partition
@@ -228,7 +228,7 @@ def patch_waits(program: PipelineProgram, config: PipelineConfig, sched: Schedul
         bn.pre_sync = OpDesc.wait_vm(waits.vm)
 
 
-# ---- verification (SPEC 3.11) ------------------------------------------------------------
+# ---- verification ---------------------------------------------------------------------
 
 def _fail(msg: str) -> None:
     raise VerificationError(f"verify_schedule: {msg}")
@@ -343,7 +343,7 @@ def passes_verification(body: LoopBody, order: list[int], config: PipelineConfig
 
 
 def loop_body(body: list[OpDesc], config: PipelineConfig, edges: list[DepEdge]) -> LoopBody:
-    """The body with its edges; an empty edge list means "derive them" (SPEC 1.3 5a)."""
+    """The body with its edges; an empty edge list means "derive them"."""
 
     return LoopBody.of(list(body), edges if edges else derive_edges_from_ops(body, config))
 

@@ -1,4 +1,4 @@
-"""Ordering a loop body: evaluation, lower bounds, greedy and exact schedulers (SPEC 3.6, 3.7).
+"""Ordering a loop body: evaluation, lower bounds, greedy and exact schedulers.
 
 The exact schedulers (:func:`optimal_schedule`, :func:`optimal_schedule_with_halves`)
 return the same order as the reference's exhaustive depth-first search -- the
@@ -34,7 +34,7 @@ class _SimState:
 
 
 def _simulate(body: LoopBody, order: list[int], penalty: int = 0) -> _SimState:
-    """Issue ``order`` in sequence: start after d=0 producers and the op's unit (SPEC 3.6)."""
+    """Issue ``order`` in sequence: start after d=0 producers and the op's unit."""
     preds = body.predecessors()
     finish = [0] * len(body.ops)
     st = _SimState()
@@ -64,7 +64,7 @@ def _simulate(body: LoopBody, order: list[int], penalty: int = 0) -> _SimState:
 
 
 def evaluate_schedule(body: LoopBody, order: list[int], penalty: int = 0) -> tuple[int, int]:
-    """Simulate ``order``; return (makespan, vgpr_peak) (SPEC 3.6 ``_evaluate_schedule``)."""
+    """Simulate ``order``; return (makespan, vgpr_peak) as ``_evaluate_schedule`` does."""
     st = _simulate(body, order, penalty)
     return st.makespan, st.vgpr_peak
 
@@ -74,7 +74,7 @@ def evaluate_makespan(body: LoopBody, order: list[int], penalty: int = 0) -> int
 
 
 def asap_lower_bound(body: LoopBody, penalty: int = 0) -> int:
-    """Reference lower bound: critical path, serial MMA/VALU units, LDS port (SPEC 3.6)."""
+    """Reference lower bound: critical path, serial MMA/VALU units, LDS port."""
     if not body.ops:
         return 0
     asap = body.asap()
@@ -90,7 +90,7 @@ def asap_lower_bound(body: LoopBody, penalty: int = 0) -> int:
 
 
 def partial_lower_bound(body: LoopBody, order: list[int], pos: int) -> int:
-    """Reference bound of a prefix: units' free time plus remaining work (SPEC 3.6)."""
+    """Reference bound of a prefix: units' free time plus remaining work."""
     st = _simulate(body, order[:pos])
     placed = set(order[:pos])
     rest = {_MMA: 0, _VALU: 0}

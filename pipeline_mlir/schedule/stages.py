@@ -1,4 +1,5 @@
-"""The compile path of SPEC 1.3 cut into the steps the MLIR passes run one at a time.
+"""The schedule compiler's path (body, edges, order, blocks and waits, phases) cut into
+the steps the MLIR passes run one at a time.
 
 ``ScheduleCompiler.compile`` calls these in order; each ``sched-*`` pass calls
 exactly one of them on the state it read back from IR.  Keeping one
@@ -84,7 +85,7 @@ def blocks(s, body: list[OpDesc], edge_list: list[DepEdge],
 
 
 def verify(s, program: PipelineProgram, waits: DerivedWaits | None) -> None:
-    """SPEC 3.11 structural checks; raises VerificationError."""
+    """The structural checks of a program; raises VerificationError."""
     verify_program(program, s.config(), s.schedule_config(), waits)
 
 

@@ -1,5 +1,5 @@
-"""MI355X (gfx950) cost models, pipeline configs and target profiles (SPEC 4.1, 4.2), and the
-AMD schedule-group hints appended to the single-buffer kernel (SPEC 3.15)."""
+"""MI355X (gfx950) cost models, pipeline configs and target profiles, and the
+AMD schedule-group hints appended to the single-buffer kernel."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ def mi355x_single_buffer_target() -> TargetProfile:
 
 # ---- schedule-group hints ----------------------------------------------------
 DS_READ, DS_WRITE, VMEM_READ, MFMA = 0, 1, 2, 3
-# LLVM AMDGPU sched_group_barrier masks of the hint groups (SPEC 4.7).
+# LLVM AMDGPU sched_group_barrier masks of the hint groups.
 HINT_GROUP_MASKS = {DS_READ: 0x100, DS_WRITE: 0x200, VMEM_READ: 0x20, MFMA: 0x8}
 HINT_GROUP_NAMES = {DS_READ: "DS_READ", DS_WRITE: "DS_WRITE", VMEM_READ: "VMEM_READ", MFMA: "MFMA"}
 

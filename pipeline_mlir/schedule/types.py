@@ -1,4 +1,4 @@
-"""Core data types: enums, op tags, op records, costs and dependency edges (SPEC 2.1-2.5)."""
+"""Core data types: enums, op tags, op records, costs and dependency edges."""
 
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ FRAMEWORK_TAG_NAMES = {
 
 @dataclass(frozen=True, slots=True)
 class OpCost:
-    """What a target charges for one kernel op tag (SPEC 2.3)."""
+    """What a target charges for one kernel op tag."""
 
     resource: ResourceKind
     latency: int
@@ -118,7 +118,7 @@ class TargetCostModel:
 
 @dataclass(frozen=True, slots=True)
 class OpDesc:
-    """One logical or annotated operation of a loop body or schedule (SPEC 2.4).
+    """One logical or annotated operation of a loop body or schedule.
 
     For MMA ops ``stage`` is the M-tile row and ``subtile`` the N-tile column;
     for SCHED_GROUP_BARRIER ``subtile`` is the group mask and ``wait_value`` the count.
@@ -198,7 +198,7 @@ def is_prefetch(op: OpDesc) -> bool:
 
 
 def annotate_ops(ops: list[OpDesc], model: TargetCostModel) -> list[OpDesc]:
-    """Copy ``ops`` with resource/latency/role/vgpr fields of kernel tags taken from ``model`` (SPEC 3.1)."""
+    """Copy ``ops`` with resource/latency/role/vgpr fields of kernel tags taken from ``model``."""
     out = []
     for op in ops:
         if op.tag <= MAX_KERNEL_TAG:
@@ -233,7 +233,7 @@ class DepEdge:
 
 @dataclass(frozen=True, slots=True)
 class EdgeRule:
-    """A declarative edge rule (SPEC 2.5); evaluated by :func:`apply_edge_rules`."""
+    """A declarative edge rule; evaluated by :func:`apply_edge_rules`."""
 
     name: str = ""
     producer_role: OpRole = OpRole.NONE
@@ -257,7 +257,7 @@ class EdgeRule:
 
 @dataclass(slots=True)
 class ScheduleEntry:
-    """One entry of a compiled phase list (SPEC 2.8)."""
+    """One entry of a compiled phase list."""
 
     op: OpDesc
     time_slot: int

@@ -1,4 +1,4 @@
-"""4-wave schedule ``Pipeline4Wave[geometry]`` with cross-stage register rotation (SPEC 4.4).
+"""4-wave schedule ``Pipeline4Wave[geometry]`` with cross-stage register rotation.
 
 Each K-partition runs four mini-iterations (one global load, one fragment load,
 one MMA).  Mini-iterations 3 and 4 pre-load the next partition's leading
@@ -189,7 +189,7 @@ class FourWave(NamedSchedule):
                                  "BM >= 128 and not fp8)")
 
     def geometry(self) -> KernelGeometry:
-        """The tile geometry (SPEC 4.5 formulas), then the given overrides."""
+        """The tile geometry (the 4-wave kernel's formulas), then the given overrides."""
         try:
             g = four_wave_geometry(self.dtype, self.BM, self.BN, self.BK)
         except ConfigError as e:

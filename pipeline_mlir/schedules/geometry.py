@@ -1,4 +1,5 @@
-"""Kernel-geometry-derived scheduling constants (SPEC 2.7 ``KernelGeometry``, 4.3, 4.5).
+"""Kernel-geometry-derived scheduling constants (``KernelGeometry``) of the ping-pong and
+4-wave kernels.
 
 The formulas are the reference kernels' own: how many vmcnt entries one global
 load of a channel produces, how many lgkmcnt entries one fragment load
@@ -170,13 +171,13 @@ PING_PONG_KERNEL = KernelTraits(2, 4, warp_groups=2)
 
 
 def four_wave_geometry(dtype: str = "bf16", BM: int = 128, BN: int = 128, BK: int = 64) -> KernelGeometry:
-    """4 warps in a 2x2 grid, 256 threads per load row pass (SPEC 4.5)."""
+    """4 warps in a 2x2 grid, 256 threads per load row pass."""
     k = FOUR_WAVE_KERNEL
     return _geometry(dtype, BM, BN, BK, k.warps_m, k.warps_n, k.threads, floor_vm=False)
 
 
 def ping_pong_geometry(dtype: str = "bf16", BM: int = 256, BN: int = 256, BK: int = 64) -> KernelGeometry:
-    """8 warps in a 2x4 grid, 512 threads per load row pass (SPEC 4.3 kernel geometry).
+    """8 warps in a 2x4 grid, 512 threads per load row pass.
 
     The warp-column tile is BN/4 but the B half-tile a load covers is BN/2, as in
     the reference kernel.

@@ -1,4 +1,4 @@
-"""Ping-pong schedule ``DeclarativeSchedule[is_fp8, lgkm_per_load_a, lgkm_per_load_b]`` (SPEC 4.3).
+"""Ping-pong schedule ``DeclarativeSchedule[is_fp8, lgkm_per_load_a, lgkm_per_load_b]``.
 
 The algorithm declares which ops exist (tag, channel, stage, subtile, k offset);
 the target profile says what they cost and how the pipeline is shaped.  Two

@@ -1,4 +1,4 @@
-"""Single-buffer default matmul ``SingleBufferSchedule[T]`` (SPEC 4.6)."""
+"""Single-buffer default matmul ``SingleBufferSchedule[T]``."""
 
 from __future__ import annotations
 

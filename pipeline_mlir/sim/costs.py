@@ -7,12 +7,12 @@ Two tables, selected by name with :func:`get_table`:
     Every number below was read from ``llvm-mca-22 -mtriple=amdgcn-amd-amdhsa
     -mcpu=gfx950 -instruction-info -resource-pressure`` (Latency column, resource
     used and cycles) and, for the MFMA result timing, from ``-timeline``.
-    One unit is about one 4-clock wave64 issue slot (notes/toolchain.md 3.3); these
+    One unit is about one 4-clock wave64 issue slot; these
     are compiler heuristics, not clocks.  With this table and one wave the models
     reproduce llvm-mca-22's cycle counts exactly (test/unit/data/mca).
 ``measured``
-    gfx950 clock cycles from the measured and sourced numbers of notes/anchors.md
-    (sections 6 and 7).  Where no source exists the number is an *assumption*,
+    gfx950 clock cycles from measured and sourced numbers (TLX's gfx950 latency
+    measurements, MI355X peak rates).  Where no source exists the number is an *assumption*,
     named as such in its ``source`` text (and so in every report built on it).
 
 Unknown instructions.  An MFMA mnemonic that is not in a table is an error
@@ -87,7 +87,7 @@ class Cost:
 LLVM_MFMA_PASSES = {
     "v_mfma_f32_16x16x32_bf16": 4, "v_mfma_f32_16x16x32_f16": 4,
     "v_mfma_f32_16x16x16_bf16": 4, "v_mfma_f32_16x16x16_f16": 4,
-    "v_mfma_f32_16x16x128_f8f6f4": 4,   # LLVM 22 FIXME: same as FP4 rate (anchors 7)
+    "v_mfma_f32_16x16x128_f8f6f4": 4,   # LLVM 22 FIXME: same as the FP4 rate
     "v_mfma_scale_f32_16x16x128_f8f6f4": 4,
     "v_mfma_f32_16x16x32_fp8_fp8": 4, "v_mfma_i32_16x16x64_i8": 4,
     "v_mfma_f32_32x32x16_bf16": 8, "v_mfma_f32_32x32x16_f16": 8,
@@ -97,8 +97,8 @@ LLVM_MFMA_PASSES = {
     "v_mfma_f32_4x4x4_16b_f16": 2,
 }
 
-_TLX = "TLX AMDLatencyModel.cpp gfx950 measurement (anchors 6)"
-_PEAK = "peak-rate inference, anchors 7"
+_TLX = "TLX AMDLatencyModel.cpp gfx950 measurement"
+_PEAK = "inferred from the MI355X peak rate"
 
 #: measured table: MFMA (XDL busy cycles, dependent latency, source)
 MEASURED_MFMA = {
@@ -185,7 +185,7 @@ def _llvm_cost(instr: Instr) -> Cost:
 # ---------------------------------------------------------------------------
 # the measured table
 
-_ASSUME_X4 = "ASSUMPTION: LLVM units x 4 clocks (one wave64 issue slot = 4 clocks, toolchain 3.3)"
+_ASSUME_X4 = "ASSUMPTION: LLVM units x 4 clocks (one wave64 issue slot = 4 clocks)"
 
 
 def lds_bytes(name: str) -> int:
@@ -357,8 +357,8 @@ def get_table(name: str, global_memory: str = "l2") -> CostTable:
                          _llvm_cost)
     if name == "measured":
         bpc, src = GLOBAL_LEVELS[global_memory]
-        return CostTable("measured", "gfx950 clock cycles (measured/sourced, anchors 6-7; "
-                         "assumptions marked)", MEASURED_BARRIER_RESUME, True,
+        return CostTable("measured", "gfx950 clock cycles (measured/sourced: TLX latencies, "
+                         "MI355X peak rates; assumptions marked)", MEASURED_BARRIER_RESUME, True,
                          lambda ins: _measured_cost(ins, bpc, src))
     raise CostError(f"unknown cost table {name!r} (tables: {', '.join(TABLES)})")
 

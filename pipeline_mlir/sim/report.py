@@ -2,7 +2,7 @@
 
 Three inputs:
 
-* a schedule dump in the debug format (SPEC 3.16), simulated as the reference kernel
+* a schedule dump in the reference's debug format, simulated as the reference kernel
   runs it (:func:`simulate_dump`);
 * the project's own compiled schedule of a pipeline request (:func:`simulate_request`):
   the schedule as printed is checked (its hazards are *findings*), then the kernel's

@@ -90,7 +90,8 @@ class Step(NamedTuple):
 
 
 def channel_of(op: OpDesc) -> int:
-    """The op's channel (0 = A, 1 = B); prologue loads may carry -1 (SPEC 7 quirk 7)."""
+    """The op's channel (0 = A, 1 = B); prologue loads may carry -1 (the
+    reference clears a prologue load's channel)."""
     if op.channel in (0, 1):
         return op.channel
     if op.tag in MATMUL_ROLES and MATMUL_ROLES[op.tag][1] in (0, 1):

@@ -1,10 +1,10 @@
 """Shared helpers for the reference-port tests.
 
-The SPEC (shared/reference/SPEC.md, section 4) writes schedules in a compact
+The reference-port tests write the reference's schedules in a compact
 notation; :func:`parse_entries` turns such a listing into comparable tuples
 and :func:`entry_tuples` does the same for compiled ``ScheduleEntry`` lists.
 
-Notation (SPEC 4.3 legend):
+Notation:
 
 * ``GA[ss,K]`` / ``GB[ss,K]`` -- LOAD_A / LOAD_B global loads, ``[stage subtile]``
   and k offset (``K0``, ``K1``, ``KNEXT``, ``KPREV``); a trailing ``*`` means
@@ -156,7 +156,8 @@ def _kind(letter: str) -> DepKind:
 
 
 def parse_edges(text: str) -> list[DepEdge]:
-    """Edge listing of SPEC 4.3/4.4: ``name : a->b ... (F0)`` groups, or inline ``a->bA0``.
+    """Edge listing of the ping-pong and 4-wave tests: ``name : a->b ... (F0)`` groups, or
+    inline ``a->bA0``.
 
     A ``(F1)`` / ``(A0)`` / ``(all F1)`` annotation applies to the edges since the
     previous annotation; the output keeps the listing's order.

@@ -35,7 +35,7 @@ def test_entry_builder_skips_absent_ops():
 
 
 def test_pipe_interleave_uniform_block_sizing():
-    # SPEC 5.2 test_config_block_sizing: uniform(3) -> block 0 is B frag, A frag, MMA
+    # as the reference's test_config_block_sizing: uniform(3) -> block 0 is B frag, A frag, MMA
     from pipeline_mlir.schedule.config import BlockSizing
     from pipeline_mlir.schedules.pingpong import logical_half
     from pipeline_mlir.schedule.types import annotate_ops

@@ -13,7 +13,7 @@ from pipeline_mlir.kernel.plan import load_rows
 from pipeline_mlir.kernel.launch import LaunchError, check_launch, format_launch, kernarg_layout
 from pipeline_mlir.schedules.registry import parse_pipeline
 
-#: The kernels issue 4 asks for (spec, dtype, tile, threads, MFMAs per logical MMA).
+#: The shipped complete kernels (spec, dtype, tile, threads, MFMAs per logical MMA).
 SHIPPED = [
     ("4wave{dtype=bf16 BM=128 BN=128 BK=64}", "bf16", (128, 128, 64), 256, 8),
     ("4wave{dtype=fp8 BM=128 BN=128 BK=128}", "fp8", (128, 128, 128), 256, 4),

@@ -4,7 +4,7 @@ Each file is a schedule printed by the reference; its name says which:
 
 * ``pingpong_<dtype>_l<lgkm_a>_<lgkm_b>.txt`` -- ``DeclarativeSchedule[is_fp8, lgkm_a, lgkm_b]``
   with its default config (CSP, auto waits) and the default target ``mi355x_target(4, 4, 1)``;
-* ``4wave_<dtype>_<BM>x<BN>x<BK>.txt`` -- the 4-wave schedule of that kernel geometry (SPEC 4.5)
+* ``4wave_<dtype>_<BM>x<BN>x<BK>.txt`` -- the 4-wave schedule of that kernel geometry
   with the kernel's schedule config and target.
 """
 

@@ -1,11 +1,12 @@
-"""Every listing of SPEC section 4 (4.3 ping-pong, 4.4 4-wave, 4.5 geometry, 4.6 single buffer),
-checked entry by entry: (tag, stage, subtile, k_offset, wait value, is_prefetch).
+"""Every reference listing of the MI355X schedules (ping-pong, 4-wave, the 4-wave geometry
+table, single buffer), checked entry by entry: (tag, stage, subtile, k_offset, wait value,
+is_prefetch).
 
-The listings below are copied from the SPEC (they are the reference's [RUN] outputs) and
-parsed with the compact-notation parser of ``conftest.py``.  Where the SPEC describes a
-listing as a delta of another one ("identical to (a) except ..."), the delta is applied
-to the parsed listing exactly as stated.  Values marked "derived" are not printed in the
-SPEC but follow from its algorithm text; the comment at each says from which section.
+The listings below are what the reference prints for these schedules, written in the
+compact notation that ``conftest.py`` parses.  Where a listing is given as a delta of
+another one ("identical to (a) except ..."), the delta is applied to the parsed listing
+exactly as stated.  Values marked "derived" are not printed by the reference but follow
+from its algorithm; the comment at each says which step.
 """
 
 import re
@@ -81,7 +82,7 @@ def _deps(text: str) -> list[tuple]:
 
 
 def _replace(entries: list[tuple], mapping: dict[str, str]) -> list[tuple]:
-    """Apply a SPEC delta such as "VM(4) everywhere VM(8) appears" to a parsed listing."""
+    """Apply a listing delta such as "VM(4) everywhere VM(8) appears" to a parsed listing."""
     table = {parse_entries(a)[0]: parse_entries(b)[0] for a, b in mapping.items()}
     return [table.get(t, t) for t in entries]
 
@@ -93,7 +94,7 @@ def _assert_listing(actual: list[tuple], expected: list[tuple]) -> None:
 
 
 # =================================================================================================
-# 4.3 ping-pong
+# ping-pong
 # =================================================================================================
 
 # (idx h=0, idx h=1, tag, channel, stage, subtile, k h=0, k h=1); "os" = 1-h, "s" = h
@@ -293,7 +294,7 @@ def test_pp_golden_a_identity_manual_waits():
     assert (len(c.prologue), len(c.kernel), len(c.epilogue)) == (10, 70, 58)
     assert edge_tuples(c.kernel_deps) == _deps(PP_A_DEPS)
     assert c.warp_stagger_index == 4
-    # prologue loads: vm_cost 4 (mi355x_target()); the port keeps the channel (SPEC 7.7 sets -1)
+    # prologue loads: vm_cost 4 (mi355x_target()); the port keeps the channel (reference: -1)
     loads = [e.op for e in c.prologue if e.op.role == OpRole.GLOBAL_LOAD]
     assert [o.vm_cost for o in loads] == [4] * 7
     assert all(o.channel == (0 if o.tag == LOAD_A else 1) for o in loads)
@@ -363,7 +364,7 @@ def test_pp_kernel_geometry_table(dtype, BM, BN, BK, vm, lgkm, mg):
 
 
 # =================================================================================================
-# 4.4 4-wave
+# 4-wave
 # =================================================================================================
 
 FW_BODY = """
@@ -411,7 +412,7 @@ FW_BF16_KERNEL = """
 """
 FW_BF16_DEPS = "1->8 2->8 8->15 15->24 33->40 34->40 40->47 47->56"
 
-# (dtype, BM, BN, BK) -> (prologue, kernel, epilogue, deps), with the SPEC's stated deltas
+# (dtype, BM, BN, BK) -> (prologue, kernel, epilogue, deps), with the stated deltas
 FW_LISTINGS = {
     ("fp8", 128, 128, 128): (FW_FP8_PROLOGUE, FW_FP8_KERNEL, {}, {}, FW_FP8_DEPS),
     # "identical shape with prologue waits VM(7), VM(6), kernel VM(4) everywhere VM(8) appears
@@ -424,7 +425,8 @@ FW_LISTINGS = {
                               {"VM(8)": "VM(16)", "LGKM(4)": "LGKM(8)"}, FW_BF16_DEPS),
 }
 
-# 4.5 table: vm a/b, lgkm a/b, max_globals, fences, main_wait_vm, prologue waits, last-block vm
+# 4-wave geometry table: vm a/b, lgkm a/b, max_globals, fences, main_wait_vm, prologue waits,
+# last-block vm
 FW_GEOMETRY_TABLE = {
     ("fp8", 128, 128, 128): ((2, 2), (4, 4), 0, False, 8, (14, 12), 8),
     ("fp8", 64, 64, 128): ((1, 1), (2, 2), 0, False, 4, (7, 6), 4),
@@ -535,7 +537,7 @@ def _cfg_values(cfg: ScheduleConfig) -> str:
 
 
 def test_schedule_config_defaults_printed():
-    # SPEC 2.7 [RUN] default ScheduleConfig(); SPEC 4.4 [RUN] 4-wave _default_schedule_config()
+    # as the reference prints its default ScheduleConfig() and the 4-wave _default_schedule_config()
     assert _cfg_values(ScheduleConfig()) == \
         "0 85 True 0 False 0 8 6 0 0 False False False 999999 False False False False False"
     assert _cfg_values(default_schedule_config()) == \
@@ -570,7 +572,7 @@ def test_fw_sched_barrier_mask_has_no_effect():
 
 
 def test_fw_without_cross_stage_rotation_fails_verification():
-    """SPEC 5.3 / 7.1 negative test: the 4-wave body with cross_stage_rotation=False."""
+    """Negative test: the 4-wave body with cross_stage_rotation=False fails stage consistency."""
 
     class NoRotation(Pipeline4Wave):
         def config(self):
@@ -582,10 +584,10 @@ def test_fw_without_cross_stage_rotation_fails_verification():
 
 
 # =================================================================================================
-# 4.6 single buffer
+# single buffer
 # =================================================================================================
 
-# T=1, T=2 bodies as printed in 4.6; T=4 derived from 3.3 (single_buffer_reorder; every
+# T=1, T=2 bodies as the reference prints them; T=4 derived from single_buffer_reorder (every
 # barrier segment is already optimal, so optimize_within_barriers keeps it)
 SB_BODY = {
     1: "COMPUTE0 BAR STORE LOAD_DRAM BAR LOAD_FRAG0",
@@ -593,7 +595,7 @@ SB_BODY = {
     4: "LOAD_FRAG1 LOAD_FRAG2 LOAD_FRAG3 COMPUTE0 BAR STORE_SMEM LOAD_DRAM COMPUTE1 COMPUTE2 "
        "COMPUTE3 BAR LOAD_FRAG0",
 }
-# T=2 as printed in 3.4 [RUN]; T=1 and T=4 derived from the 8-rule table of 3.4
+# T=2 as the reference prints it; T=1 and T=4 derived from the 8 single-buffer edge rules
 SB_EDGES = {
     1: "1->2 FLOW0, 2->4 FLOW0, 4->5 FLOW0, 5->0 FLOW1, 3->2 FLOW1, 5->2 ANTI1",
     2: "0->5 FLOW0, 2->3 FLOW0, 3->6 FLOW0, 6->7 FLOW0, 0->2 ANTI0, 7->1 FLOW1, 4->3 FLOW1, 7->3 ANTI1",
@@ -604,11 +606,12 @@ SB_PROLOGUE = "LOAD_DRAM STORE_SMEM BAR LOAD_DRAM LOAD_FRAG0 SB"
 SB_EPILOGUE = {
     1: "SB BAR STORE COMPUTE0 SB BAR LOAD_FRAG0 COMPUTE0 SB",
     2: "SB LOAD_FRAG1 BAR STORE_SMEM COMPUTE0 COMPUTE1 SB BAR LOAD_FRAG1 LOAD_FRAG0 COMPUTE0 COMPUTE1 SB",
-    # derived from the 10-step recipe of 3.13 (4T+5 = 21 entries)
+    # derived from the 10-step epilogue recipe (4T+5 = 21 entries)
     4: "SB LOAD_FRAG1 LOAD_FRAG2 LOAD_FRAG3 BAR STORE_SMEM COMPUTE0 COMPUTE1 COMPUTE2 COMPUTE3 SB "
        "BAR LOAD_FRAG1 LOAD_FRAG2 LOAD_FRAG3 LOAD_FRAG0 COMPUTE0 COMPUTE1 COMPUTE2 COMPUTE3 SB",
 }
-# T=2 printed in 4.6; T=1 and T=4 derived from 3.15 with hints (4,4,2,16,16,2,2)
+# T=2 as the reference prints it; T=1 and T=4 derived from the hint recipe with hints
+# (4,4,2,16,16,2,2)
 SB_HINTS = {
     1: "4x[(DS_WRITE,1),(MFMA,2),(VMEM_READ,1),(MFMA,2)] 8x[(DS_READ,1),(MFMA,2)]",
     2: "8x[(DS_READ,1),(MFMA,2)] 4x[(DS_WRITE,1),(MFMA,0),(VMEM_READ,1),(MFMA,0)] 8x[(DS_READ,1),(MFMA,2)]",
@@ -665,7 +668,7 @@ def test_sb_hint_masks():
 
 
 # =================================================================================================
-# 4.1 / 4.2 cost models and configs, 2.x data-model values the listings rest on
+# MI355X cost models and configs, data-model values the listings rest on
 # =================================================================================================
 
 def test_mi355x_cost_models():
@@ -745,7 +748,7 @@ def test_entries_time_slots_and_phases(build):
     for phase, entries in c.phases():
         assert [e.time_slot for e in entries] == list(range(len(entries)))
         assert all(e.phase == phase for e in entries)
-    # prologue and epilogue entries are never prefetches (SPEC 2.8)
+    # prologue and epilogue entries are never prefetches
     assert not any(e.is_prefetch for e in c.prologue + c.epilogue)
 
 

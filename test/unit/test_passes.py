@@ -840,7 +840,8 @@ def _accepted_by_verify(entry: str) -> bool:
      ': () -> ()', "group"),
 ])
 def test_attributes_the_lowering_cannot_honour_are_rejected(entry, attr):
-    """A sched_barrier is always mask 0 and a group barrier always sync id 0 (SPEC 4.7):
+    """A sched_barrier is always mask 0 and a group barrier always sync id 0 in the
+    lowering:
     any other value would be dropped, so sched-verify rejects the attribute."""
     assert not _accepted_by_verify(entry)
     with pytest.raises(ir.MLIRError) as e:

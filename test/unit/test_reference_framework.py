@@ -1,6 +1,6 @@
-"""Port of the reference's ``test_pipeline_framework.mojo`` (SPEC 5.1): 16 framework-only tests.
+"""Port of the reference's ``test_pipeline_framework.mojo``: 16 framework-only tests.
 
-One test function per row of the SPEC 5.1 table, same names, same expected values.
+One test function per reference test, same names, same expected values.
 Deliberate difference: ``LoopBody.validate`` raises :class:`BodyError` (a
 ``PipelineError``) where the reference raises a generic error.
 """

@@ -1,7 +1,7 @@
-"""Port of the reference's ``test_pipeline_ldg.mojo`` (SPEC 5.2): 58 tests.
+"""Port of the reference's ``test_pipeline_ldg.mojo``: 58 tests.
 
-One test function per row of the SPEC 5.2 table, same names, same expected
-values.  Where a row stands for three tests (``test_lds_contention_*``,
+One test function per reference test, same names, same expected
+values.  Where one reference name stands for three tests (``test_lds_contention_*``,
 ``test_derive_safe_max_globals_*``) each gets its own function.
 
 Adaptations to deliberate differences of the port (each is marked at its test):
@@ -18,7 +18,8 @@ Adaptations to deliberate differences of the port (each is marked at its test):
   ``KernelProgram`` (``.program``);
 * ``derive_waits_from_blocks`` returns ``DerivedWaits(lgkm, vm)``;
 * ``verify_schedule`` raises ``VerificationError`` instead of debug-asserting;
-* prologue loads keep their channel (SPEC 7.7), so the prologue A/B split is checked.
+* prologue loads keep their channel (the reference sets it to -1), so the prologue A/B
+  split is checked.
 """
 
 from collections import Counter
@@ -261,7 +262,7 @@ def _check(op, res, lat, role):
     assert (op.resource, op.latency, op.role) == (res, lat, role)
 
 
-# ---- tests, in the order of SPEC 5.2 ------------------------------------------------------------
+# ---- tests, in the reference's order ------------------------------------------------------------
 
 def test_opnode_resource_assignment():
     assert OpNode.of(_load_a(0, 0, K.K0, vm_cost=4)).resource == ResourceKind.GLOBAL_MEM
@@ -314,7 +315,7 @@ def test_interleaved_ldg_asap():
     assert asap[3] >= 20
     assert asap[15] > asap[3]
     assert asap[18] > asap[6]
-    # exact values (SPEC 4.3 ASAP listing)
+    # exact values (the reference's ASAP listing)
     assert (asap[3], asap[6], asap[15], asap[18]) == (20, 20, 220, 220)
 
 
@@ -703,7 +704,7 @@ def test_auto_drain_derivation():
         else:
             cross = any(f.channel != b.global_load.channel for f in b.frags)
             assert bit == int(cross), f"block {i}"
-    # exact (SPEC 4.3 final blocks): B0 = FB[00] FA[00] | GA[11] and B4 = FB[10] FA[10] | GA[01]
+    # exact (reference's final blocks): B0 = FB[00] FA[00] | GA[11] and B4 = FB[10] FA[10] | GA[01]
     # mix channels; B1/B5 (FB | GB), B2/B6 (FA | GA) do not; B3/B7 have no frag
     assert mask == 0b00010001
 
@@ -742,7 +743,8 @@ def test_prologue_from_program_structure():
     assert len(loads) == 7
     assert sum(1 for e in prologue if e.op.tag == WAIT_VM) == 2
     assert sum(1 for e in prologue if e.op.tag == BARRIER) == 1
-    # Port difference (SPEC 7.7): prologue loads keep their channel, so the A/B split is real.
+    # Port difference: prologue loads keep their channel (the reference sets it to -1), so the
+    # A/B split is real.
     # The reference comment's "4 load_a + 3 load_b" is wrong for the CSP block order: stage 0
     # loads GB[00] GA[00] GB[01] GA[01], stage 1 loads GB[10] GA[10] GB[11] -> 3 A + 4 B.
     assert sum(1 for o in loads if o.channel == 0) == 3

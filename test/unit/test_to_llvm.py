@@ -342,7 +342,7 @@ def test_extraction_refuses_to_drop_host_code(ctx, tmp_path):
 
 def test_func_func_inside_the_gpu_module_is_refused(ctx, tmp_path):
     """iree-convert-to-rocdl drops memref arguments of a func.func and crashes on one that
-    returns a value (notes/mlir-stack.md L3): refuse it, located, before it runs."""
+    returns a value: refuse it, located, before it runs."""
     src = tmp_path / "f.mlir"
     src.write_text("gpu.module @device {\n  func.func @f(%a: i32) -> i32 {\n"
                    "    return %a : i32\n  }\n}\n")

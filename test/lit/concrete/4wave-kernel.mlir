@@ -17,7 +17,7 @@
 // CHECK-NEXT:  rocdl.sched.barrier none
 // CHECK-NEXT:  rocdl.s.barrier
 // CHECK:       vector.load
-// Zero-trip main loop: wait for everything and barrier (SPEC 1.4).
+// Zero-trip main loop: wait for everything and barrier, as the reference kernel does.
 // CHECK:       scf.if
 // CHECK-NEXT:    rocdl.s.waitcnt 3952
 // CHECK-NEXT:    rocdl.s.waitcnt 49279
@@ -37,7 +37,7 @@
 // CHECK-COUNT-8: amdgpu.mfma
 // CHECK:       gpu.return
 
-// LLVM IR: an amdgpu kernel of 256 work items whose waits are the SPEC 4.7 immediates.
+// LLVM IR: an amdgpu kernel of 256 work items whose waits are the gfx9 s_waitcnt immediates.
 // LLVM:      define amdgpu_kernel void @gemm_loop(
 // LLVM-SAME: !reqd_work_group_size
 // LLVM:      call void @llvm.amdgcn.s.waitcnt(i32 49279)

@@ -11,7 +11,7 @@
 // RUN: not pipeline-opt %S/Inputs/empty.mlir --pass-pipeline='builtin.module(cse)' --emit=schedule 2>&1 | FileCheck %s --check-prefix=NONE
 
 // --emit=schedule prints each sched.pipeline (state "phases") in the
-// reference's debug format (SPEC 3.16).
+// reference's debug format.
 
 // CHECK:      WARP_STAGGER_INDEX 7
 // CHECK-NEXT: PROLOGUE (6 entries)

@@ -1,5 +1,5 @@
 // The complete 4-wave BF16 kernel (128x128x64, 4 warps), built with no input, down to
-// gfx950 assembly.  The main loop has the schedule's 8 blocks (SPEC 4.4): per half a
+// gfx950 assembly.  The main loop has the schedule's 8 blocks: per half a
 // top wait VM(8)+LGKM(0) and barrier, LGKM(0) between blocks 0 and 1, VM(8)+LGKM(0) and
 // a barrier before the first cross-stage block, VM(8) before the last MMA.  The schedule's
 // top wait is LGKM(4); sched-fix-hazards tightens it to LGKM(0) (the last B fragment
@@ -14,7 +14,7 @@
 // CHECK:       s_barrier
 // CHECK:       s_waitcnt vmcnt(12)
 // CHECK:       s_barrier
-// The zero-trip case (K == 2*BK): wait for everything and barrier (SPEC 1.4).
+// The zero-trip case (K == 2*BK): wait for everything and barrier, as the reference kernel does.
 // CHECK:       s_waitcnt vmcnt(0) lgkmcnt(0)
 // CHECK-NEXT:  s_barrier
 // CHECK:       Inner Loop Header

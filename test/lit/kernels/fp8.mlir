@@ -4,7 +4,7 @@
 // RUN: pipeline-opt --pipeline='4wave{dtype=fp8 BM=128 BN=128 BK=128}' --emit=asm | FileCheck %s --check-prefix=W128
 // RUN: pipeline-opt --pipeline='4wave{dtype=fp8 BM=64 BN=64 BK=128}' --emit=asm | FileCheck %s --check-prefix=W64
 
-// Ping-pong FP8 bunches its globals (max_globals = 0, SPEC 4.3 (c)): block 1 has none,
+// Ping-pong FP8 bunches its globals (max_globals = 0): block 1 has none,
 // block 2 has the A and B prefetch (4 instructions); 8 MFMAs per block.
 // PP-LABEL:     gemm_pingpong_fp8_256x256x128:
 // PP:           Inner Loop Header

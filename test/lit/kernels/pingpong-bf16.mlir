@@ -1,6 +1,6 @@
 // The complete ping-pong BF16 kernel (256x256x64, 8 warps in 2 groups), built with no
-// input, down to gfx950 assembly: the main loop keeps the schedule's block structure
-// (SPEC 4.3 (b)): per block, the fragment reads and global loads, the waits, the
+// input, down to gfx950 assembly: the main loop keeps the schedule's block structure:
+// per block, the fragment reads and global loads, the waits, the
 // barrier pair around a run of 16 MFMAs at priority 1.
 // RUN: pipeline-opt --pipeline='pingpong{is_fp8=false}' --emit=asm | FileCheck %s
 

@@ -2,7 +2,7 @@
 // RUN: not pipeline-opt %S/Inputs/logical.mlir --pass-pipeline='builtin.module(sched-derive-waits)' 2>&1 | FileCheck %s --check-prefix=ERR
 
 // sched-derive-waits cuts the scheduled order into MMA-centred blocks and
-// derives their s_waitcnt counts (SPEC 3.8, 3.9): a `sched.program` of
+// derives their s_waitcnt counts: a `sched.program` of
 // `sched.block`s whose ops carry the slot they fill. The body stays.
 
 // 4-wave: eight blocks [fragment load, global load, MMA]. Entry waits:

@@ -2,13 +2,13 @@
 // RUN: not pipeline-opt %S/Inputs/logical.mlir --pass-pipeline='builtin.module(sched-expand-phases)' 2>&1 | FileCheck %s --check-prefix=ERR
 
 // sched-expand-phases adds sched.prologue / sched.kernel / sched.epilogue with
-// the ordered entries (SPEC 3.12-3.14) and sets warp_stagger_index,
+// the ordered entries and sets warp_stagger_index,
 // kernel_deps and lgkm_per_load_a/b. Kernel entries of double-buffer
 // schedules carry `block` (their program block) for the lowering's fences.
 
 // Single-buffer (default recipes): the prologue fills the buffer and loads the
 // next tile; the kernel is the reordered body followed by 32 AMD schedule-group
-// hints (SPEC 3.15: per store [DS write, MFMA x2, VMEM read, MFMA x2], then per
+// hints (per store [DS write, MFMA x2, VMEM read, MFMA x2], then per
 // fragment read [DS read, MFMA x2]); the epilogue drains with barriers.
 // CHECK-LABEL: module @single_buffer
 // CHECK:         "sched.prologue"() ({
@@ -64,7 +64,7 @@ module @single_buffer {
 
 // -----
 
-// Ping-pong (SPEC 4.3): both stages are loaded in the prologue with a full
+// Ping-pong: both stages are loaded in the prologue with a full
 // vm drain; the kernel expands the eight template blocks; entries of block i
 // carry block = i, and the K0/K1 global loads in the loop are prefetches.
 // CHECK-LABEL: module @pingpong

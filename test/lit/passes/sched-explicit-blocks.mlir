@@ -2,7 +2,7 @@
 // RUN: not pipeline-opt %S/Inputs/logical.mlir --pass-pipeline='builtin.module(sched-explicit-blocks)' 2>&1 | FileCheck %s --check-prefix=ERR
 
 // sched-explicit-blocks gives each 4-wave block a second region with its ops in
-// emission order (SPEC 3.10, minimal barriers, waits wrapped in schedule
+// emission order (minimal barriers, waits wrapped in schedule
 // barriers); schedules expanded from the block template are left alone.
 
 // CHECK-LABEL: module @four_wave

@@ -4,7 +4,7 @@
 // RUN: pipeline-opt %S/Inputs/wait-over-limit.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-lower-to-rocdl)'
 // RUN: not pipeline-opt %S/Inputs/logical.mlir --pass-pipeline='builtin.module(sched-lower-to-rocdl)' 2>&1 | FileCheck %s --check-prefix=ERR
 
-// sched-lower-to-rocdl (SPEC 4.7): WAIT_VM(n) / WAIT_LGKM(n) -> one
+// sched-lower-to-rocdl: WAIT_VM(n) / WAIT_LGKM(n) -> one
 // rocdl.s.waitcnt each, imm = 0xCF7F & ((v & 0xF) | ((v & 0x30) << 10)) | (e << 4) | (l << 8)
 // with the other counters at their maxima; BARRIER -> rocdl.s.barrier, SET_PRIO
 // -> rocdl.s.setprio, SCHEDULE_BARRIER -> rocdl.sched.barrier none. Every run of

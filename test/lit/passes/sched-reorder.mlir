@@ -1,8 +1,8 @@
 // RUN: pipeline-opt %s --split-input-file --pass-pipeline='builtin.module(sched-reorder)' | FileCheck %s
 // RUN: not pipeline-opt %S/Inputs/logical.mlir --pass-pipeline='builtin.module(sched-reorder)' 2>&1 | FileCheck %s --check-prefix=ERR
 
-// sched-reorder moves the body ops into the order the schedule prescribes
-// (SPEC 3.3); the ops are moved, not recreated.
+// sched-reorder moves the body ops into the order the schedule prescribes;
+// the ops are moved, not recreated.
 
 // Single-buffer: compute first, then the stores and the next loads between
 // barriers, fragment loads last; the reorder adds a second barrier.

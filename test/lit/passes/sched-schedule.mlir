@@ -49,7 +49,7 @@ module @identity {
 // The reference ping-pong body (after sched-reorder and sched-derive-edges):
 // the anti edges 7->5A0 and 19->17A0 move global loads 5 and 17 after the
 // fragment loads 7 and 19 of the same channel and stage; 420 cycles, proven
-// optimal (SPEC 4.3).
+// optimal (it equals the lower bound).
 // CHECK-LABEL: module @pingpong
 // CHECK:         lower_bound = 420 : i64, makespan = 420 : i64, options = {},
 // CHECK-SAME:    order = array<i64: 0, 1, 2, 3, 4, 6, 7, 5, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 19, 17, 20, 21, 22, 23>,

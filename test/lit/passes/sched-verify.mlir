@@ -3,7 +3,7 @@
 
 // sched-verify checks every sched op against the dialect's schema, each
 // pipeline against its schedule and state, programs against the structural
-// safety checks of SPEC 3.11 and phase waits against the gfx950 counter limits;
+// safety checks and phase waits against the gfx950 counter limits;
 // every problem is a located error at the op concerned.
 
 // A valid pipeline passes at every stage of the compile, lowered included.
@@ -209,7 +209,7 @@
 
 // -----
 
-// Programs failing the structural checks of SPEC 3.11 (reported at the program).
+// Programs failing the structural checks (reported at the program).
 "sched.pipeline"() ({
   // expected-error @+1 {{verify_schedule: expected 8 blocks, got 1}}
   "sched.program"() ({

@@ -1,7 +1,7 @@
 // RUN: pipeline-opt %s --pipeline='4wave{dtype=fp8 BM=128 BN=128 BK=128}' --emit=mlir | FileCheck %s
 // RUN: pipeline-opt --pipeline='4wave{dtype=fp8 BM=128 BN=128 BK=128}' --emit=schedule | FileCheck %s --check-prefix=SCHED
 
-// The 4-wave FP8 128x128x128 pipeline (SPEC 4.6): same block structure as
+// The 4-wave FP8 128x128x128 pipeline: same block structure as
 // BF16, but no schedule-barrier fences around the waits in the schedule
 // (fences defaults to false for fp8), so the kernel has 48 entries instead of
 // 64. The lowering still fences every run of waits (fence-waits). As for BF16,

@@ -2,7 +2,7 @@
 // RUN: pipeline-opt --pipeline='4wave{dtype=bf16 BM=128 BN=128 BK=64}' --emit=schedule | FileCheck %s --check-prefix=SCHED
 // RUN: pipeline-opt --pipeline='4wave{fences=false}' --emit=schedule | FileCheck %s --check-prefix=NOFENCE
 
-// The 4-wave BF16 128x128x64 pipeline (SPEC 4.5): its default body through
+// The 4-wave BF16 128x128x64 pipeline: its default body through
 // every sched pass and sched-lower-to-rocdl. Counts: vmcnt(14) = 3966,
 // vmcnt(12) = 3964, vmcnt(8) = 3960, lgkmcnt(4) = 50303, lgkmcnt(0) = 49279.
 
@@ -99,7 +99,7 @@
 // CHECK-NOT:     "sched.global_load"
 // CHECK:         schedule = "4wave", state = "lowered"
 
-// The reference debug format (SPEC 4.5 golden, key lines).
+// The reference debug format (key lines of the reference's own dump).
 // SCHED:      WARP_STAGGER_INDEX 15
 // SCHED-NEXT: PROLOGUE (14 entries)
 // SCHED:      PRO [8] WAIT_VM         s=0 sub=0 k=-     wait=14 pf=False

@@ -2,7 +2,7 @@
 // RUN: pipeline-opt --pipeline=pingpong --emit=schedule | FileCheck %s --check-prefix=SCHED
 // RUN: pipeline-opt --pipeline='pingpong{vm_per_load_a=2 vm_per_load_b=2 lgkm_per_load_a=8 lgkm_per_load_b=4}' --emit=schedule | FileCheck %s --check-prefix=PROD
 
-// The ping-pong BF16 reference schedule pingpong_bf16_l2_2 (SPEC 4.3): CSP
+// The ping-pong BF16 reference schedule pingpong_bf16_l2_2: CSP
 // order, eight template blocks, derived waits lgkmcnt(2) / vmcnt(12).
 // vmcnt(0) = 3952, vmcnt(12) = 3964, lgkmcnt(2) = 49791, lgkmcnt(0) = 49279.
 

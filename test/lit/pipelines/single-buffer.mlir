@@ -2,7 +2,7 @@
 // RUN: pipeline-opt --pipeline=single-buffer --emit=schedule | FileCheck %s --check-prefix=SCHED
 // RUN: pipeline-opt --pipeline='single-buffer{T=1}' --emit=schedule | FileCheck %s --check-prefix=T1
 
-// The single-buffer default matmul (SPEC 3.15, T=2): no MMA blocks or derived
+// The single-buffer default matmul (T=2): no MMA blocks or derived
 // waits; the kernel is the reordered body and 48 AMD schedule-group hints,
 // lowered to rocdl.sched.group.barrier with the LLVM masks of their kinds.
 

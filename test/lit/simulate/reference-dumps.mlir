@@ -1,4 +1,4 @@
-// pipeline-opt --simulate on the reference schedule dumps (SPEC 4 golden files), each
+// pipeline-opt --simulate on the reference's own schedule dumps (Inputs/), each
 // simulated as the kernel of --pipeline runs it for main loops of 0..6 iterations.
 // RUN: pipeline-opt --simulate %S/Inputs/pingpong_bf16_l2_2.txt --pipeline=pingpong --cost-table=llvm | FileCheck %s --check-prefix=PP
 // RUN: not pipeline-opt --simulate %S/Inputs/4wave_bf16_128x128x64.txt --pipeline=4wave 2>&1 | FileCheck %s --check-prefix=W4

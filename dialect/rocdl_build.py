@@ -1,4 +1,4 @@
-"""Creating the ``rocdl`` control ops of the lowering contract: waits, barriers, fences."""
+"""Creating the ``rocdl`` control ops of the lowering: waits, barriers, priorities, fences."""
 
 from __future__ import annotations
 

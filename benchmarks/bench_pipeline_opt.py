@@ -64,10 +64,14 @@ def main() -> None:
                    "lgkm_per_load_b=1}"
         out = os.path.join(d, "out")
         empty = Path(d) / "empty.mlir"
-        empty.write_text("")  # an empty module: the abstract pipeline of the default body
+        empty.write_text("")
+        abstract = Path(d) / "abstract.mlir"  # the abstract pipeline of the default body
+        subprocess.run(tool() + [str(empty), "--pass-pipeline=builtin.module(sched-import{"
+                                 "schedule=4wave})", "-o", str(abstract)], check=True)
         cases = {
             "bare-python": [sys.executable, "-c", "pass"],
-            "abstract-mlir": tool() + [str(empty), "--pipeline=4wave", "--emit=mlir", "-o", out],
+            "abstract-mlir": tool() + [str(abstract), "--pipeline=4wave", "--emit=mlir", "-o",
+                                       out],
             "concrete-asm": tool() + [concrete, str(k), "--emit=asm", "-o", out],
             "concrete-hsaco": tool() + [concrete, str(k), "--emit=hsaco", "-o", out],
             "gemm-4wave": tool() + ["--pipeline=4wave", "--emit=hsaco", "-o", out],

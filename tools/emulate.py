@@ -69,8 +69,9 @@ def _code(args):
         build = copy.copy(args)
         build.emit, build.output = "hsaco", "-"
         build.emulate = None
-        out, errors = pipeline_opt._run(build)
-        if errors:
+        out, diags = pipeline_opt._run(build, pipeline_opt.Sources())
+        errors = [d for d in diags if d.severity == "error"]
+        if errors or out is None:
             raise pipeline_opt.Failure(errors)
         return out, f"<gemm kernel of {args.pipeline}>"
     path = args.input

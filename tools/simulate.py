@@ -44,7 +44,10 @@ def check_args(args) -> None:
                             "per-load counts (e.g. --pipeline='pingpong' for a ping-pong dump)")
     clash = [o for o in ("--emit", "--pass-pipeline", "--launch") if o in given]
     if args.input is not None:
-        clash.append(f"the input '{args.input}' (give the file to --simulate)")
+        picture = args.input.lower().endswith(PICTURE_EXTENSIONS)
+        clash.append(f"the input '{args.input}' ("
+                     + (f"a picture is --report={args.input}, with '='" if picture else
+                        "give the file to --simulate") + ")")
     if args.split_input_file or args.verify_diagnostics:
         clash.append("--split-input-file/--verify-diagnostics")
     if clash:

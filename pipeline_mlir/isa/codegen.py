@@ -94,6 +94,9 @@ def compile_llvm_ir(ll_text: str, mcpu: str = "gfx950", kind: str = "asm", opt: 
     except subprocess.TimeoutExpired:
         raise CodegenError(f"LLVM code generation for {mcpu} did not finish in "
                            f"{timeout:g} s") from None
+    except OSError as e:  # no Python to run, no process or memory left
+        raise CodegenError(f"cannot start the LLVM code generation worker ({sys.executable}): "
+                           f"{e.strerror or e}") from None
     stderr = proc.stderr.decode(errors="replace")
     if proc.returncode != 0:
         raise CodegenError(_failure_message(stderr, proc.returncode))
@@ -272,6 +275,8 @@ def link_hsaco(obj_bytes: bytes, *, timeout: float = DEFAULT_TIMEOUT) -> bytes:
                                   capture_output=True, timeout=timeout)
         except subprocess.TimeoutExpired:
             raise CodegenError(f"{Path(cmd[0]).name} did not finish in {timeout:g} s") from None
+        except OSError as e:
+            raise CodegenError(f"cannot start the linker {cmd[0]}: {e.strerror or e}") from None
         if proc.returncode != 0 or not out.exists():
             msg = proc.stderr.decode(errors="replace").strip().replace(str(tmp) + os.sep, "")
             raise CodegenError(f"{Path(cmd[0]).name} failed: {msg or f'status {proc.returncode}'}")

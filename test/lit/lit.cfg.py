@@ -1,16 +1,20 @@
 # -*- Python -*-
 """lit configuration of the pipeline-opt FileCheck suite.
 
-Run it with ``lit test/lit`` (or ``pytest``, through ``test/unit/test_lit.py``).
+Run it with ``lit test/lit`` or LLVM's ``llvm-lit test/lit`` (any Python may run
+lit: the tools are found as below), or with ``pytest`` through
+``test/unit/test_lit.py``.
 
 Substitutions:
 
-* ``pipeline-opt``: the console script next to the Python running lit (the
-  venv's), else ``python -m pipeline_mlir.tools.pipeline_opt``;
+* ``pipeline-opt``: ``$PIPELINE_OPT`` if set; else the console script next to
+  the Python running lit (a venv's lit); else ``pipeline-opt`` on ``PATH``.
+  Without any of them the suite stops with a message saying so.
 * ``FileCheck``: ``$FILECHECK`` if set (e.g. LLVM's
-  ``/usr/lib/llvm-22/bin/FileCheck``), else the Python ``filecheck`` next to
-  the Python running lit;
-* ``%python``: that Python.
+  ``/usr/lib/llvm-22/bin/FileCheck``); else the Python ``filecheck`` next to
+  the tool or to the Python running lit; else ``FileCheck`` or ``filecheck`` on
+  ``PATH``.
+* ``%python``: the Python running lit (tests use it only for plain scripts).
 
 ``not`` is lit's internal-shell builtin.  Tests must pass with both checkers:
 no ``[[#N]]`` numeric substitutions and no ``--implicit-check-not``.
@@ -18,6 +22,7 @@ no ``[[#N]]`` numeric substitutions and no ``--implicit-check-not``.
 
 import hashlib
 import os
+import shutil
 import sys
 import tempfile
 
@@ -38,16 +43,43 @@ if not _exec_root:
                               f"pipeline-mlir-lit-{os.getuid()}-{_tag}")
 config.test_exec_root = _exec_root
 
-_bindir = os.path.dirname(sys.executable)
+
+def _next_to(directory: str, name: str) -> str | None:
+    path = os.path.join(directory, name)
+    return path if os.path.isfile(path) and os.access(path, os.X_OK) else None
 
 
-def _tool(name: str, fallback: str) -> str:
-    path = os.path.join(_bindir, name)
-    return path if os.path.exists(path) else fallback
+def _find_pipeline_opt() -> str:
+    given = os.environ.get("PIPELINE_OPT")
+    if given:
+        found = shutil.which(given)
+        if not found:
+            lit_config.fatal(f"PIPELINE_OPT={given} is not an executable")
+        return found
+    found = _next_to(os.path.dirname(sys.executable), "pipeline-opt") or \
+        shutil.which("pipeline-opt")
+    if not found:
+        lit_config.fatal("pipeline-opt not found: put the pipeline-mlir environment's bin "
+                         "directory on PATH (or set PIPELINE_OPT=/path/to/pipeline-opt)")
+    return os.path.abspath(found)
 
 
-_pipeline_opt = _tool("pipeline-opt", f"{sys.executable} -m pipeline_mlir.tools.pipeline_opt")
-_filecheck = os.environ.get("FILECHECK") or _tool("filecheck", "filecheck")
+def _find_filecheck(tool_dir: str) -> str:
+    given = os.environ.get("FILECHECK")
+    if given:
+        return given
+    found = _next_to(tool_dir, "filecheck") or \
+        _next_to(os.path.dirname(sys.executable), "filecheck") or \
+        shutil.which("FileCheck") or shutil.which("filecheck")
+    if not found:
+        lit_config.fatal("no FileCheck: install filecheck (pip install -e '.[test]') or set "
+                         "FILECHECK=/path/to/FileCheck")
+    return found
+
+
+_pipeline_opt = _find_pipeline_opt()
+_tool_dir = os.path.dirname(_pipeline_opt)
+_filecheck = _find_filecheck(_tool_dir)
 
 # Tool names match only as whole words (not inside paths or option names).  Order matters:
 # each substitution runs once, in this order, over the RUN line.
@@ -55,10 +87,10 @@ config.substitutions.append((r"(?<![\w/.-])pipeline-opt(?![\w.-])", _pipeline_op
 config.substitutions.append((r"(?<![\w/.-])FileCheck(?![\w.-])", _filecheck))
 config.substitutions.append(("%python", sys.executable))
 
-config.environment["PATH"] = os.pathsep.join([_bindir, os.environ.get("PATH", "")])
+config.environment["PATH"] = os.pathsep.join([_tool_dir, os.environ.get("PATH", "")])
 for _var in ("HOME", "TMPDIR", "PIPELINE_OPT_TRACEBACK"):
     if _var in os.environ:
         config.environment[_var] = os.environ[_var]
 
-if os.environ.get("FILECHECK"):
+if os.environ.get("FILECHECK") or os.path.basename(_filecheck) == "FileCheck":
     config.available_features.add("llvm-filecheck")

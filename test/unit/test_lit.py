@@ -51,3 +51,50 @@ def test_lit_suite():
     if proc.returncode != 0:
         pytest.fail(f"lit failed (exit status {proc.returncode}):\n{proc.stdout}", pytrace=False)
     assert "Total Discovered Tests" in proc.stdout, proc.stdout
+
+
+def _foreign_python() -> str | None:
+    """A Python outside this environment: the venv's base interpreter, run by its own path
+    (so lit's ``sys.executable`` is not next to pipeline-opt)."""
+    if sys.prefix == sys.base_prefix:
+        return None
+    for name in ("python3", "python"):
+        exe = Path(sys.base_prefix) / "bin" / name
+        if exe.exists() and not (exe.parent / "pipeline-opt").exists():
+            return str(exe)
+    return None
+
+
+def _lit_only_path(tmp_path: Path) -> str:
+    """A directory holding only the lit package, for a Python that has no pipeline-mlir."""
+    import lit
+
+    d = tmp_path / "litonly"
+    d.mkdir()
+    (d / "lit").symlink_to(Path(lit.__file__).parent)
+    return str(d)
+
+
+def test_lit_config_is_not_tied_to_the_python_running_lit(tmp_path):
+    """LLVM's lit run by another Python finds pipeline-opt and filecheck on PATH."""
+    if _skip_reason():
+        pytest.skip(_skip_reason())
+    python = _foreign_python()
+    if python is None:
+        pytest.skip("no Python besides this environment's")
+    env = {k: v for k, v in os.environ.items() if k not in ("FILECHECK", "PIPELINE_OPT")}
+    env["PYTHONPATH"] = _lit_only_path(tmp_path)
+    env["PIPELINE_LIT_EXEC_ROOT"] = str(tmp_path / "out")
+    cmd = [python, "-c", "import sys; from lit.main import main; sys.exit(main())", "-v",
+           str(LIT_DIR / "errors" / "unknown-pipeline.mlir")]
+    # pipeline-opt only on PATH: the suite runs
+    env["PATH"] = os.pathsep.join([str(BINDIR), "/usr/bin", "/bin"])
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "Passed: 1" in proc.stdout
+    # nowhere: one clear message
+    env["PATH"] = os.pathsep.join(["/usr/bin", "/bin"])
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode != 0
+    assert "pipeline-opt not found: put the pipeline-mlir environment's bin directory on " \
+           "PATH" in proc.stdout + proc.stderr

@@ -9,8 +9,8 @@
 // CHECK: state = "annotated"
 // SCHED: KERNEL (38 entries)
 // ERR:   <stdin>:15:1: error: sched-reorder: 'sched.pipeline' op is in state "logical" but this pass needs "annotated": run sched-annotate first
-// SPLIT: <stdin>:21:24: error: expected ':' followed by operation type
-// SPLIT-NEXT: <stdin>:28:3: error: sched-verify: 'sched.mma' op attribute 'stage' must be >= 0, got -1
+// SPLIT: <stdin>:46:24: error: expected ':' followed by operation type
+// SPLIT: <stdin>:53:3: error: sched-verify: 'sched.mma' op attribute 'stage' must be >= 0, got -1
 
 "sched.pipeline"() ({
   "sched.global_load"() {channel = 0, stage = 0, subtile = 0} : () -> ()

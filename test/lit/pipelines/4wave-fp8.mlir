@@ -1,4 +1,4 @@
-// RUN: pipeline-opt %s --pipeline='4wave{dtype=fp8 BM=128 BN=128 BK=128}' --emit=mlir | FileCheck %s
+// RUN: pipeline-opt %S/../passes/Inputs/empty.mlir --pass-pipeline='builtin.module(sched-import{schedule=4wave dtype=fp8 BM=128 BN=128 BK=128})' | pipeline-opt - --pipeline='4wave{dtype=fp8 BM=128 BN=128 BK=128}' --emit=mlir | FileCheck %s
 // RUN: pipeline-opt --pipeline='4wave{dtype=fp8 BM=128 BN=128 BK=128}' --emit=schedule | FileCheck %s --check-prefix=SCHED
 
 // The 4-wave FP8 128x128x128 pipeline: same block structure as

@@ -1,4 +1,4 @@
-// RUN: pipeline-opt %s --pipeline='4wave{dtype=bf16 BM=128 BN=128 BK=64}' --emit=mlir | FileCheck %s
+// RUN: pipeline-opt %S/../passes/Inputs/empty.mlir --pass-pipeline='builtin.module(sched-import{schedule=4wave dtype=bf16 BM=128 BN=128 BK=64})' | pipeline-opt - --pipeline='4wave{dtype=bf16 BM=128 BN=128 BK=64}' --emit=mlir | FileCheck %s
 // RUN: pipeline-opt --pipeline='4wave{dtype=bf16 BM=128 BN=128 BK=64}' --emit=schedule | FileCheck %s --check-prefix=SCHED
 // RUN: pipeline-opt --pipeline='4wave{fences=false}' --emit=schedule | FileCheck %s --check-prefix=NOFENCE
 

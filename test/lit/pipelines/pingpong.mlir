@@ -1,4 +1,4 @@
-// RUN: pipeline-opt %s --pipeline=pingpong --emit=mlir | FileCheck %s
+// RUN: pipeline-opt %S/../passes/Inputs/empty.mlir --pass-pipeline='builtin.module(sched-import{schedule=pingpong})' | pipeline-opt - --pipeline=pingpong --emit=mlir | FileCheck %s
 // RUN: pipeline-opt --pipeline=pingpong --emit=schedule | FileCheck %s --check-prefix=SCHED
 // RUN: pipeline-opt --pipeline='pingpong{vm_per_load_a=2 vm_per_load_b=2 lgkm_per_load_a=8 lgkm_per_load_b=4}' --emit=schedule | FileCheck %s --check-prefix=PROD
 

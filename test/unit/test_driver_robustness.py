@@ -1,0 +1,307 @@
+"""``pipeline-opt`` under the conditions users meet outside the happy path: empty and piped
+input, -o written whole or not at all, a closed stdout, Ctrl-C, SIGTERM while linking, a
+worker that cannot start, and the command-line spellings of mlir-opt."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from pipeline_mlir.isa import codegen
+from pipeline_mlir.isa.codegen import CodegenError
+from pipeline_mlir.tools import pipeline_opt
+from pipeline_mlir.tools.pipeline_opt import main
+
+HERE = Path(__file__).resolve().parent
+DUMPS = HERE.parents[0] / "lit" / "simulate" / "Inputs"
+TOOL = [sys.executable, "-m", "pipeline_mlir.tools.pipeline_opt"]
+ABSTRACT = '''"sched.pipeline"() ({
+  "sched.mma"() {stage = 0, subtile = 0} : () -> ()
+}) {schedule = "single-buffer", options = {T = 1}} : () -> ()
+'''
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_error(code, err, fragment):
+    assert code == 1, err
+    assert "Traceback" not in err
+    assert err.count("error:") == 1, err
+    assert fragment in err, err
+
+
+# ---- empty input, stdin ------------------------------------------------------------------
+
+@pytest.mark.parametrize("content", ["", "\n// only a comment\n", "module {\n}\n"])
+def test_an_empty_input_is_an_error_not_the_default_body(capsys, tmp_path, content):
+    src = tmp_path / "in.mlir"
+    src.write_text(content)
+    for emit in ("schedule", "mlir"):
+        code, out, err = run(capsys, str(src), "--pipeline=pingpong", f"--emit={emit}")
+        one_error(code, err, f"{src}: error: the input has no operations: nothing to pipeline")
+        assert out == ""
+
+
+def test_dev_null_is_an_empty_input(capsys):
+    code, out, err = run(capsys, os.devnull, "--pipeline=4wave")
+    one_error(code, err, "the input has no operations")
+    assert out == ""
+
+
+def test_an_empty_input_without_passes_is_an_empty_module(capsys, tmp_path):
+    src = tmp_path / "in.mlir"
+    src.write_text("")
+    code, out, _ = run(capsys, str(src))
+    assert (code, out) == (0, "module {\n}\n")
+
+
+def test_piped_stdin_with_pipeline_and_no_file_is_an_error():
+    p = subprocess.run(TOOL + ["--pipeline=pingpong"], input=ABSTRACT, capture_output=True,
+                       text=True, timeout=120)
+    assert p.returncode == 1 and p.stdout == "" and "Traceback" not in p.stderr
+    assert "standard input has data, but --pipeline='pingpong' without an input file does " \
+           "not read it (it builds the pipeline's default body or kernel): give '-'" in p.stderr
+
+
+def test_stdin_redirected_from_a_file_is_seen_too(tmp_path):
+    src = tmp_path / "in.mlir"
+    src.write_text(ABSTRACT)
+    with open(src) as f:
+        p = subprocess.run(TOOL + ["--pipeline=single-buffer{T=1}"], stdin=f,
+                           capture_output=True, text=True, timeout=120)
+    assert p.returncode == 1 and "standard input has data" in p.stderr
+
+
+def test_empty_or_closed_stdin_keeps_the_default_body():
+    for stdin in (subprocess.DEVNULL, None):
+        kw = {"stdin": stdin} if stdin is not None else {"input": ""}
+        p = subprocess.run(TOOL + ["--pipeline=single-buffer{T=1}"], capture_output=True,
+                           text=True, timeout=120, **kw)
+        assert p.returncode == 0 and p.stdout.startswith("WARP_STAGGER_INDEX"), p.stderr
+
+
+def test_dash_reads_stdin_with_a_pipeline():
+    p = subprocess.run(TOOL + ["-", "--pipeline=single-buffer{T=1}", "--emit=schedule"],
+                       input=ABSTRACT, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0 and "KERNEL (" in p.stdout, p.stderr
+
+
+# ---- -o: whole or not at all ---------------------------------------------------------------
+
+def test_failure_leaves_an_existing_output_untouched(capsys, tmp_path):
+    dest = tmp_path / "out.txt"
+    dest.write_text("good old output\n")
+    code, _, _ = run(capsys, "--pipeline=pingpong{max_vgpr=10}", "-o", str(dest))
+    assert code == 1 and dest.read_text() == "good old output\n"
+    assert os.listdir(tmp_path) == ["out.txt"]  # no temporary file left behind
+
+
+def test_write_failure_leaves_the_target_and_no_temporary(capsys, tmp_path, monkeypatch):
+    dest = tmp_path / "out.txt"
+    dest.write_text("good old output\n")
+    real_fsync = os.fsync
+
+    def full_disk(fd):
+        real_fsync(fd)
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(pipeline_opt.os, "fsync", full_disk)
+    code, out, err = run(capsys, "--pipeline=pingpong", "-o", str(dest))
+    one_error(code, err, f"cannot write '{dest}': No space left on device")
+    assert dest.read_text() == "good old output\n"
+    assert os.listdir(tmp_path) == ["out.txt"]
+
+
+def test_output_replaces_the_target_keeping_its_mode(capsys, tmp_path):
+    dest = tmp_path / "out.txt"
+    dest.write_text("old\n")
+    dest.chmod(0o640)
+    code, _, _ = run(capsys, "--pipeline=pingpong", "-o", str(dest))
+    assert code == 0 and dest.read_text().startswith("WARP_STAGGER_INDEX 4")
+    assert dest.stat().st_mode & 0o777 == 0o640
+    assert os.listdir(tmp_path) == ["out.txt"]
+
+
+def test_new_output_gets_the_umask_mode(capsys, tmp_path):
+    dest = tmp_path / "new.txt"
+    umask = os.umask(0o022)
+    try:
+        code, _, _ = run(capsys, "--pipeline=pingpong", "-o", str(dest))
+    finally:
+        os.umask(umask)
+    assert code == 0 and dest.stat().st_mode & 0o777 == 0o644
+
+
+def test_output_to_a_device_is_written_in_place(capsys):
+    code, out, err = run(capsys, "--pipeline=pingpong", "-o", os.devnull)
+    assert (code, out, err) == (0, "", "")
+    assert os.path.exists(os.devnull) and not os.path.isfile(os.devnull)
+
+
+def test_output_through_a_symlink_replaces_the_file_it_names(capsys, tmp_path):
+    real = tmp_path / "real.txt"
+    real.write_text("old\n")
+    link = tmp_path / "link.txt"
+    link.symlink_to(real)
+    code, _, _ = run(capsys, "--pipeline=pingpong", "-o", str(link))
+    assert code == 0 and link.is_symlink() and real.read_text().startswith("WARP_STAGGER")
+
+
+def test_simulate_hazard_leaves_the_output_untouched(capsys, tmp_path):
+    dest = tmp_path / "report.txt"
+    dest.write_text("previous report\n")
+    code, out, err = run(capsys, "--simulate", str(DUMPS / "4wave_bf16_128x128x64.txt"),
+                         "--pipeline=4wave", "--cost-table=llvm", "--sim-iterations=1",
+                         "--report", "-o", str(dest))
+    assert code == 1 and out == "" and "error: hazard with 1 main-loop iteration" in err
+    assert dest.read_text() == "previous report\n"
+    # without -o the report still goes to stdout before the hazard
+    code, out, err = run(capsys, "--simulate", str(DUMPS / "4wave_bf16_128x128x64.txt"),
+                         "--pipeline=4wave", "--cost-table=llvm", "--sim-iterations=1",
+                         "--report")
+    assert code == 1 and "Functional model" in out and "error: hazard" in err
+
+
+# ---- closed stdout, Ctrl-C, SIGTERM, worker start ----------------------------------------
+
+def test_closed_stdout_is_one_error_not_a_traceback():
+    p = subprocess.run(TOOL + ["--pipeline=pingpong"], capture_output=False,
+                       stdout=None, stderr=subprocess.PIPE, text=True, timeout=120,
+                       preexec_fn=lambda: os.close(1))
+    assert p.returncode == 1
+    assert p.stderr == "pipeline-opt: error: cannot write standard output: standard output " \
+                       "is closed\n"
+
+
+def test_ctrl_c_is_a_message_and_status_130(capsys, monkeypatch):
+    def interrupted(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(pipeline_opt, "_format", interrupted)
+    code, out, err = run(capsys, "--pipeline=pingpong")
+    assert (code, out, err) == (130, "", "pipeline-opt: interrupted\n")
+
+
+def test_sigterm_while_linking_removes_the_temporary_directory(capsys, monkeypatch, tmp_path):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    real_run = subprocess.run
+    seen = []
+
+    def terminated_linker(cmd, *a, **k):
+        if "-shared" in cmd:  # the linker: SIGTERM arrives while it runs
+            seen.append(Path(cmd[-1]).parent)
+            os.kill(os.getpid(), signal.SIGTERM)
+        return real_run(cmd, *a, **k)
+
+    monkeypatch.setattr(codegen.subprocess, "run", terminated_linker)
+    dest = tmp_path / "k.hsaco"
+    code, out, err = run(capsys, "--pipeline=4wave", "--emit=hsaco", "-o", str(dest))
+    assert (code, out, err) == (143, "", "pipeline-opt: terminated\n")
+    assert seen and not seen[0].exists()
+    assert list(tmp_path.iterdir()) == []  # no pipeline-mlir-link-* directory, no output
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL or \
+        signal.getsignal(signal.SIGTERM) is not pipeline_opt._on_sigterm
+
+
+def test_sigterm_as_a_process_leaves_nothing_behind(tmp_path):
+    env = dict(os.environ, TMPDIR=str(tmp_path))
+    p = subprocess.Popen(TOOL + ["--pipeline=pingpong", "--emit=hsaco", "-o",
+                                 str(tmp_path / "k.hsaco")], env=env, stderr=subprocess.PIPE,
+                         text=True)
+    # wait until the compilation runs (its temporary directory or worker exist), then stop it
+    import time
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and p.poll() is None:
+        if any(tmp_path.iterdir()):
+            break
+        time.sleep(0.01)
+    p.send_signal(signal.SIGTERM)
+    _, err = p.communicate(timeout=120)
+    if p.returncode == 0:  # finished before the signal: nothing to check
+        pytest.skip("the compilation finished before SIGTERM arrived")
+    assert p.returncode == 143 and "Traceback" not in err
+    assert [x.name for x in tmp_path.iterdir()] == []
+
+
+def test_worker_that_cannot_start_is_a_codegen_error(monkeypatch):
+    monkeypatch.setattr(codegen.sys, "executable", "/nonexistent/python")
+    with pytest.raises(CodegenError, match="cannot start the LLVM code generation worker "
+                                           r"\(/nonexistent/python\): No such file"):
+        codegen.compile_llvm_ir("define void @f() { ret void }")
+
+
+def test_worker_start_failure_through_the_driver(capsys, monkeypatch):
+    monkeypatch.setattr(codegen.sys, "executable", "/nonexistent/python")
+    code, out, err = run(capsys, "--pipeline=4wave", "--emit=asm")
+    one_error(code, err, "cannot start the LLVM code generation worker")
+    assert "internal error" not in err and out == ""
+
+
+# ---- mlir-opt spellings --------------------------------------------------------------------
+
+def test_single_dash_long_flags(capsys):
+    assert run(capsys, "-pipeline=pingpong", "-emit=schedule") == \
+        run(capsys, "--pipeline=pingpong", "--emit=schedule")
+
+
+def test_values_are_not_rewritten(capsys, tmp_path):
+    # an option's separate value that looks like a flag is the value, not a flag
+    dest = tmp_path / "-emit=mlir"
+    code, out, _ = run(capsys, "--pipeline=pingpong", "-o", str(dest))
+    assert code == 0 and dest.read_text().startswith("WARP_STAGGER_INDEX")
+
+
+def test_repeated_flag_takes_the_last_value(capsys):
+    code, out, _ = run(capsys, "--pipeline=4wave", "--pipeline=pingpong", "--emit=mlir",
+                       "--emit=schedule")
+    assert code == 0 and out.startswith("WARP_STAGGER_INDEX 4\n")
+
+
+def test_report_alone_does_not_take_the_next_argument(capsys):
+    dump = str(DUMPS / "pingpong_bf16_l2_2.txt")
+    code, out, err = run(capsys, "--simulate", dump, "--report", "--pipeline=pingpong",
+                         "--cost-table=llvm", "--sim-iterations=0")
+    assert code == 0 and "Functional model" in out, err
+    # a picture after a space is not taken as the picture (nor silently dropped)
+    code, out, err = run(capsys, "--simulate", "--pipeline=pingpong", "--report", "t.svg")
+    one_error(code, err, "cannot be combined with the input 't.svg'")
+    assert "--report=t.svg" in err
+
+
+def test_version_and_list_passes(capsys):
+    code, out, err = run(capsys, "--version")
+    assert code == 0 and err == "" and out.startswith("pipeline-opt (pipeline-mlir ")
+    code, out, err = run(capsys, "--list-passes")
+    assert code == 0 and err == ""
+    assert "sched-fix-hazards" in out and "pingpong:" in out and "usage:" not in out
+
+
+@pytest.mark.parametrize("pipeline, fragment", [
+    ("builtin.module(sched-verfy)", "unknown pass 'sched-verfy' (did you mean 'sched-verify'?)"),
+    ("builtin.module(canonicalise)", "unknown pass 'canonicalise': neither a sched pass"),
+])
+def test_unknown_pass_suggests_the_closest(capsys, tmp_path, pipeline, fragment):
+    src = tmp_path / "in.mlir"
+    src.write_text(ABSTRACT)
+    code, _, err = run(capsys, str(src), f"--pass-pipeline={pipeline}")
+    one_error(code, err, fragment)
+    assert "^" not in err
+
+
+def test_split_input_file_with_binary_output_is_an_error(capsys, tmp_path):
+    src = tmp_path / "in.mlir"
+    src.write_text(ABSTRACT + "// -----\n" + ABSTRACT)
+    code, _, err = run(capsys, str(src), "--split-input-file", "--pipeline=single-buffer{T=1}",
+                       "--emit=obj", "-o", str(tmp_path / "o"))
+    one_error(code, err, "--emit=obj writes one binary file: --split-input-file found 2 chunks")
+    assert not (tmp_path / "o").exists()

@@ -780,15 +780,15 @@ def _write(path: str, data) -> None:
         except ValueError:  # closed file object
             raise OSError("standard output is closed") from None
         return
-    target = os.path.realpath(path)
     try:
-        st = os.stat(target)
+        st = os.stat(path)
     except FileNotFoundError:
         st = None
-    if st is not None and not stat.S_ISREG(st.st_mode):  # /dev/null, a FIFO, a directory
-        with open(target, "wb") as f:
+    if st is not None and not stat.S_ISREG(st.st_mode):  # /dev/null, /dev/stdout, a FIFO
+        with open(path, "wb") as f:
             f.write(raw)
         return
+    target = os.path.realpath(path)  # through a symlink: replace the file it names
     fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp",
                                dir=os.path.dirname(target) or ".")
     try:

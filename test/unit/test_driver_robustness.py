@@ -148,6 +148,12 @@ def test_output_to_a_device_is_written_in_place(capsys):
     assert os.path.exists(os.devnull) and not os.path.isfile(os.devnull)
 
 
+def test_output_to_dev_stdout_through_a_pipe():
+    p = subprocess.run(TOOL + ["--pipeline=pingpong", "-o", "/dev/stdout"], capture_output=True,
+                       text=True, timeout=120)
+    assert p.returncode == 0 and p.stdout.startswith("WARP_STAGGER_INDEX 4"), p.stderr
+
+
 def test_output_through_a_symlink_replaces_the_file_it_names(capsys, tmp_path):
     real = tmp_path / "real.txt"
     real.write_text("old\n")

@@ -3,26 +3,25 @@
 A :class:`Kernel` is what the emulator runs: the decoded instructions (byte offsets from
 the kernel's entry) and the launch state the kernel descriptor asks for.
 
-* :func:`kernels_from_hsaco`: the ELF's symbol table gives each ``<name>.kd`` kernel
-  descriptor (64 bytes) and the ``<name>`` function symbol (its code and size).
+* :func:`kernels_from_hsaco`: the code object as :mod:`pipeline_mlir.isa.codeobject` reads
+  it: each ``<name>.kd`` kernel descriptor and the ``<name>`` function symbol's code.
 * :func:`kernels_from_asm`: the assembly text of the same build (``--emit=asm``): the
   instructions are read by :mod:`pipeline_mlir.emu.asmtext` and the descriptor from the
   ``.amdhsa_kernel`` block.
 
-Kernel descriptor fields used (amdhsa, code object v5/v6): +0 group segment (LDS) bytes,
-+4 private segment bytes, +8 kernarg bytes, +16 entry offset, +44 COMPUTE_PGM_RSRC3, +48
-RSRC1, +52 RSRC2, +56 kernel code properties.
+Kernel descriptor fields used: the group segment (LDS), private segment and kernarg bytes,
+COMPUTE_PGM_RSRC1/2/3 and the kernel code properties (their layout is documented in
+:mod:`pipeline_mlir.isa.codeobject`).
 """
 
 from __future__ import annotations
 
-import struct
 from dataclasses import dataclass
 
 from pipeline_mlir.emu.decode import Instr, decode
 from pipeline_mlir.emu.errors import EmuError
+from pipeline_mlir.isa.codeobject import CodeObjectError, read_code_object
 
-EM_AMDGPU = 224
 #: kernel code properties bits
 KCP_KERNARG_PTR = 1 << 3
 #: the user-SGPR inputs of kernel code properties the emulator provides (only the kernarg
@@ -75,87 +74,31 @@ def launch_from_descriptor(name: str, lds: int, private: int, kernarg: int, rsrc
     if user != (2 if kernarg_ptr else 0):
         raise EmuError(f"{where}: USER_SGPR_COUNT is {user}, expected "
                        f"{2 if kernarg_ptr else 0} for the inputs the descriptor enables")
-    if (rsrc2 >> 13) & 0x7:       # EXCP_EN_MSB, LDS_SIZE stays 0 for static LDS
-        pass
     return LaunchState(lds, private, kernarg, user, kernarg_ptr,
                        (bool(rsrc2 >> 7 & 1), bool(rsrc2 >> 8 & 1), bool(rsrc2 >> 9 & 1)),
                        bool(rsrc2 >> 10 & 1), (rsrc2 >> 11) & 3,
                        ((rsrc1 & 0x3F) + 1) * 8, ((rsrc3 & 0x3F) + 1) * 4)
 
 
-# ---------------------------------------------------------------------------
-# ELF
-
-def _sections(data: bytes) -> list[dict]:
-    if data[:4] != b"\x7fELF":
-        raise EmuError("not an ELF file (a .hsaco starts with \\x7fELF)")
-    if len(data) < 64 or data[4] != 2 or data[5] != 1:
-        raise EmuError("not a 64-bit little-endian ELF file")
-    (_t, machine, _v, _e, _ph, shoff, _fl, _eh, _phs, _phn, shentsize, shnum,
-     _shstr) = struct.unpack_from("<HHIQQQIHHHHHH", data, 16)
-    if machine != EM_AMDGPU:
-        raise EmuError(f"ELF machine {machine} is not EM_AMDGPU ({EM_AMDGPU})")
-    if shoff == 0 or shentsize != 64 or shoff + shnum * 64 > len(data):
-        raise EmuError("ELF section header table is missing or truncated")
-    out = []
-    for i in range(shnum):
-        _n, typ, _f, addr, off, size, link, _i, _a, _es = struct.unpack_from(
-            "<IIQQQQIIQQ", data, shoff + i * 64)
-        if typ != 8 and off + size > len(data):
-            raise EmuError(f"ELF section {i} lies outside the file")
-        out.append(dict(type=typ, addr=addr, off=off, size=size, link=link))
-    return out
-
-
-def _symbols(data: bytes, sections: list[dict]) -> dict[str, tuple[int, int]]:
-    symtab = next((s for s in sections if s["type"] == 2), None) or \
-        next((s for s in sections if s["type"] == 11), None)
-    if symtab is None:
-        raise EmuError("the ELF file has no symbol table")
-    strtab = sections[symtab["link"]]
-    out = {}
-    for k in range(symtab["size"] // 24):
-        st_name, _info, _other, shndx, value, size = struct.unpack_from(
-            "<IBBHQQ", data, symtab["off"] + k * 24)
-        start = strtab["off"] + st_name
-        name = data[start:data.index(b"\0", start)].decode("utf-8", "replace")
-        if name and shndx:
-            out[name] = (value, size)
-    return out
-
-
-def _read(data: bytes, sections: list[dict], addr: int, size: int, what: str) -> bytes:
-    for s in sections:
-        if s["type"] != 8 and s["addr"] and s["addr"] <= addr and addr + size <= \
-                s["addr"] + s["size"]:
-            return data[s["off"] + addr - s["addr"]:s["off"] + addr - s["addr"] + size]
-    raise EmuError(f"{what} (0x{addr:x}, {size} bytes) is not in a loaded section")
-
-
 def kernels_from_hsaco(data: bytes) -> dict[str, Kernel]:
-    """Every kernel of a linked code object, decoded."""
-    sections = _sections(data)
-    syms = _symbols(data, sections)
+    """Every kernel of a linked code object (read by
+    :func:`~pipeline_mlir.isa.codeobject.read_code_object`), decoded."""
+    try:
+        co = read_code_object(data)
+    except CodeObjectError as e:
+        raise EmuError(str(e)) from None
     out = {}
-    for sym, (kd_addr, kd_size) in syms.items():
-        if not sym.endswith(".kd"):
-            continue
-        name = sym[:-3]
-        kd = _read(data, sections, kd_addr, 64, f"kernel descriptor {sym}")
-        lds, private, kernarg = struct.unpack_from("<III", kd, 0)
-        (entry,) = struct.unpack_from("<q", kd, 16)
-        rsrc3, rsrc1, rsrc2 = struct.unpack_from("<III", kd, 44)
-        (props,) = struct.unpack_from("<H", kd, 56)
-        code_addr = kd_addr + entry
-        fn = syms.get(name)
-        if fn is None or fn[0] != code_addr:
-            raise EmuError(f"kernel {name}: the descriptor's entry 0x{code_addr:x} is not the "
-                           f"address of the symbol {name!r}")
-        code = _read(data, sections, code_addr, fn[1], f"the code of kernel {name}")
-        launch = launch_from_descriptor(name, lds, private, kernarg, rsrc1, rsrc2, rsrc3,
-                                        props)
+    for name, kc in co.kernels.items():
+        if kc.code is None:
+            raise EmuError(f"kernel {name}: the descriptor's entry 0x{kc.entry:x} is not the "
+                           f"address of the symbol {name!r} in a loaded section")
+        f = kc.fields
+        launch = launch_from_descriptor(name, f["group_segment_fixed_size"],
+                                        f["private_segment_fixed_size"], f["kernarg_size"],
+                                        f["rsrc1"], f["rsrc2"], f["rsrc3"],
+                                        f["code_properties"])
         try:
-            instrs = decode(code)
+            instrs = decode(kc.code)
         except EmuError as e:
             raise EmuError(f"kernel {name}: {e}") from None
         out[name] = Kernel(name, instrs, launch, "hsaco")

@@ -4,18 +4,21 @@ kernels (code object == assembly, every instruction implemented), refusals by na
 from __future__ import annotations
 
 import shutil
+import struct
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from kernel_builds import KERNEL_SPECS, build
+from test_codeobject import _symtab_entry
 from pipeline_mlir.emu.asmtext import _BY_NAME, kernels_from_asm, parse_instruction
 from pipeline_mlir.emu.codeobj import kernels_from_hsaco, load_kernel
 from pipeline_mlir.emu.decode import decode
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.opcodes import TABLES, probe
 from pipeline_mlir.emu.semantics import compile_instr
+from pipeline_mlir.isa.codeobject import read_code_object
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "emu" / "decode_corpus.txt"
 OBJDUMP = shutil.which("llvm-objdump-22")
@@ -141,3 +144,12 @@ def test_code_object_errors():
         load_kernel(bytes(data))
     with pytest.raises(EmuError, match="no kernel 'nope'"):
         load_kernel(build("4wave-fp8-64").hsaco, "nope")
+    # the function symbol moved off the descriptor's entry: no code to run
+    b = build("4wave-fp8-64")
+    name = b.kernel.name
+    data = bytearray(b.hsaco)
+    entry = read_code_object(b.hsaco).kernels[name].entry
+    struct.pack_into("<Q", data, _symtab_entry(b.hsaco, name.encode()) + 8, entry + 4)
+    with pytest.raises(EmuError, match=rf"kernel {name}: the descriptor's entry 0x{entry:x} is "
+                                       rf"not the address of the symbol '{name}'"):
+        load_kernel(bytes(data))

@@ -116,7 +116,7 @@ def decode_rocdl_enum(attr) -> int | None:
 
 # Immediate (immarg) attributes appended after the operands, in the intrinsic's
 # argument order.  Each entry was compiled through llvmlite for gfx950
-# (test/unit/test_to_llvm.py::test_every_supported_rocdl_op_compiles).
+# (test/unit/passes/test_to_llvm.py::test_every_supported_rocdl_op_compiles).
 _IMMEDIATES: dict[str, tuple[str, ...]] = {
     "s.barrier": (), "wave.barrier": (),
     "workitem.id.x": (), "workitem.id.y": (), "workitem.id.z": (),

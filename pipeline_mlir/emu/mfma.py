@@ -1,7 +1,7 @@
 """Matrix instructions (MFMA): operand layouts and arithmetic.
 
 Layouts (wave64; lane ``l``, ``q = l // 16``, ``r = l % 16``), as the AMD documents give
-them and ``test_emu_mfma.py`` pins with one-hot inputs:
+them and ``test_mfma.py`` pins with one-hot inputs:
 
 * ``v_mfma_f32_16x16x32_bf16`` / ``_f16``: A row ``r``, K ``8q + e`` for element ``e`` (0..7;
   element ``e`` is half ``e % 2`` of register ``e // 2``, low half first); B column ``r``,

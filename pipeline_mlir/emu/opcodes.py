@@ -4,7 +4,7 @@ These tables are facts about the instruction set, read off LLVM 22's gfx950 disa
 by :func:`probe_tables` (every opcode value of every encoding, encoded with plain operand
 fields, disassembled with ``llvm-mc-22 --disassemble``): the decoder uses them to name
 every instruction, including the ones the emulator does not execute, so that a refusal
-names the instruction.  ``test_emu_decode.py`` re-probes a sample of them when
+names the instruction.  ``test_decode.py`` re-probes a sample of them when
 ``llvm-mc-22`` is installed.
 
 For VOP3 the table holds the VOP3-only opcodes and the ``_e64`` forms of VOP1/VOP2/VOPC

@@ -16,7 +16,7 @@ issues at the first cycle at which
 
 Total cycles = ``max(last issue + 1, last end) + 1`` (llvm-mca's count).  With
 the ``llvm`` table this equals llvm-mca-22's ``Total Cycles`` on the corpus in
-``test/unit/data/mca`` (test_sim_timing.py).  There are no other waves: an
+``test/unit/data/mca`` (test_timing.py).  There are no other waves: an
 ``s_barrier`` is an ordinary instruction (it costs its table latency, which
 llvm-mca pads onto the end).
 """

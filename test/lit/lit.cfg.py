@@ -3,7 +3,7 @@
 
 Run it with ``lit test/lit`` or LLVM's ``llvm-lit test/lit`` (any Python may run
 lit: the tools are found as below), or with ``pytest`` through
-``test/unit/test_lit.py``.
+``test/unit/tools/test_lit.py``.
 
 Substitutions:
 

@@ -1,6 +1,6 @@
 """The five shipped GEMM kernels, compiled once per test session (assembly + code object).
 
-Shared by test_asm.py, test_isa_check.py and test_kernel_report.py; each kernel is
+Shared by test_asm.py, test_check.py and test_report.py; each kernel is
 built through ``pipeline-opt --emit=llvm`` (in process, keeping the kernel plan the
 lowering used) and compiled by LLVM once.
 """

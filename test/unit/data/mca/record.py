@@ -6,7 +6,7 @@
 
 Writes ``expected.json``: the exact command, the tool version, and per body and
 iteration count the ``Total Cycles`` and every instruction's ``CycleIssued``
-(first iteration).  test_sim_timing.py compares the timing model with it, and
+(first iteration).  test_timing.py compares the timing model with it, and
 re-runs llvm-mca-22 when it is installed.
 """
 

@@ -18,7 +18,7 @@ from pipeline_mlir.kernel.gemm import gemm_kernel, kernel_mlir
 from pipeline_mlir.passes import registry
 from pipeline_mlir.schedules.registry import parse_pipeline
 
-ROOT = Path(__file__).parents[2]
+ROOT = Path(__file__).parents[3]
 PREFETCH = ROOT / "test" / "data" / "iree" / "matmul_bf16_abt_4096.prefetch.mlir"
 
 _OURS = None

@@ -22,7 +22,7 @@ from pipeline_mlir.emu.gemm import encode
 from pipeline_mlir.emu.machine import POISON_BYTE, GlobalMemory, Machine
 from pipeline_mlir.tools.pipeline_opt import main
 
-sys.path.insert(0, str(Path(__file__).parents[2] / "examples"))
+sys.path.insert(0, str(Path(__file__).parents[3] / "examples"))
 from natural_kernel import kernel_text  # noqa: E402
 
 K = 1024  # 32 K tiles: prologue, 15 main-loop iterations, epilogue

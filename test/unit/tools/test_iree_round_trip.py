@@ -20,7 +20,7 @@ import pytest
 from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.tools.pipeline_opt import main
 
-ROOT = Path(__file__).parents[2]
+ROOT = Path(__file__).parents[3]
 DATA = ROOT / "test" / "data" / "iree"
 sys.path.insert(0, str(DATA))
 import generate as G  # noqa: E402

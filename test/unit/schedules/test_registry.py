@@ -24,7 +24,7 @@ from pipeline_mlir.schedules.registry import (
 )
 from pipeline_mlir.schedules.single_buffer import SingleBufferSchedule
 
-GOLDEN = Path(__file__).resolve().parents[1] / "data" / "reference"
+GOLDEN = Path(__file__).resolve().parents[2] / "data" / "reference"
 
 
 def golden(name: str) -> str:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "behaviour"
+DATA = Path(__file__).resolve().parents[2] / "data" / "behaviour"
 sys.path.insert(0, str(DATA))
 
 from cases import OUTPUTS, cases  # noqa: E402

@@ -9,8 +9,8 @@ import pytest
 
 from pipeline_mlir.tools.pipeline_opt import main
 
-DATA = Path(__file__).resolve().parent / "data" / "mca"
-LIT_INPUTS = Path(__file__).resolve().parents[1] / "lit" / "simulate" / "Inputs"
+DATA = Path(__file__).resolve().parents[1] / "data" / "mca"
+LIT_INPUTS = Path(__file__).resolve().parents[2] / "lit" / "simulate" / "Inputs"
 
 
 def run(capsys, *argv):

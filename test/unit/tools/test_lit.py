@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-LIT_DIR = Path(__file__).resolve().parents[1] / "lit"
+LIT_DIR = Path(__file__).resolve().parents[2] / "lit"
 BINDIR = Path(sys.executable).parent
 
 

@@ -19,7 +19,7 @@ from pipeline_mlir.sim.timing import (TimingInputError, asm_body, replicate, sim
                                       wave_streams)
 from pipeline_mlir.sim.wave_model import simulate, steady_state_ii
 
-DATA = Path(__file__).parent / "data" / "mca"
+DATA = Path(__file__).parents[1] / "data" / "mca"
 EXPECTED = json.loads((DATA / "expected.json").read_text())
 BODIES = sorted(EXPECTED["bodies"])
 

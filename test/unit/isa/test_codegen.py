@@ -14,7 +14,7 @@ from pipeline_mlir.isa import codegen
 from pipeline_mlir.isa.codegen import CodegenError, apply_skew_shims, compile_llvm_ir, link_hsaco
 from pipeline_mlir.errors import PipelineError
 
-KERNEL = Path(__file__).parent / "inputs" / "mfma_kernel.mlir"
+KERNEL = Path(__file__).parents[1] / "inputs" / "mfma_kernel.mlir"
 
 ET_REL, ET_DYN, EM_AMDGPU = 1, 3, 224
 ELFOSABI_AMDGPU_HSA = 64

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-GOLDEN = Path(__file__).resolve().parents[1] / "data" / "reference"
+REPO = Path(__file__).resolve().parents[3]
+GOLDEN = Path(__file__).resolve().parents[2] / "data" / "reference"
 
 
 def _installed() -> bool:

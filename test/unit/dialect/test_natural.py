@@ -1,6 +1,6 @@
 """The front end: natural K-loops (IREE's and the example's) made the schedule's loop.
 
-IREE's inputs are the committed ones (``test/data/iree``; ``test_iree.py`` regenerates
+IREE's inputs are the committed ones (``test/data/iree``; ``test_iree_round_trip.py`` regenerates
 them with ``iree-compile`` and checks they are current).
 """
 
@@ -21,7 +21,7 @@ from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.tools.pipeline_opt import main
 
-ROOT = Path(__file__).parents[2]
+ROOT = Path(__file__).parents[3]
 IREE = ROOT / "test" / "data" / "iree"
 sys.path.insert(0, str(ROOT / "examples"))
 from natural_kernel import kernel_text  # noqa: E402

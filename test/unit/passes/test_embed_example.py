@@ -12,7 +12,7 @@ from pathlib import Path
 from pipeline_mlir.dialect.bindings import ir, new_context, passmanager
 from pipeline_mlir.passes import registry
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "embed_passes.py"
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "embed_passes.py"
 
 
 def _load_example():

@@ -13,7 +13,7 @@ from pipeline_mlir.passes.to_llvm import (EXTRACT_PASS, INTRINSICS_PASS, TO_LLVM
                                           ToLLVMError, add_to_llvm, decode_rocdl_enum,
                                           module_to_llvm_ir, run_to_llvm, translate_to_llvm_ir)
 
-INPUTS = Path(__file__).parent / "inputs"
+INPUTS = Path(__file__).parents[1] / "inputs"
 KERNEL = INPUTS / "mfma_kernel.mlir"
 
 

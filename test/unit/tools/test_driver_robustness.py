@@ -18,7 +18,7 @@ from pipeline_mlir.isa.codegen import CodegenError
 from pipeline_mlir.tools import pipeline_opt
 from pipeline_mlir.tools.pipeline_opt import main
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parents[1]
 DUMPS = HERE.parents[0] / "lit" / "simulate" / "Inputs"
 TOOL = [sys.executable, "-m", "pipeline_mlir.tools.pipeline_opt"]
 ABSTRACT = '''"sched.pipeline"() ({

@@ -27,7 +27,7 @@ from pipeline_mlir.sim.repair import RepairError, repair
 from pipeline_mlir.kernel.plan import KernelShape, kernel_plan
 from pipeline_mlir.sim.trace import MATMUL_ROLES, group_trace, kernel_shape
 
-GOLDEN = Path(__file__).resolve().parents[1] / "data" / "reference"
+GOLDEN = Path(__file__).resolve().parents[2] / "data" / "reference"
 SHIPPED = ("pingpong{is_fp8=false}", "pingpong{is_fp8=true}",
            "4wave{dtype=bf16 BM=128 BN=128 BK=64}", "4wave{dtype=fp8 BM=128 BN=128 BK=128}",
            "4wave{dtype=fp8 BM=64 BN=64 BK=128}")

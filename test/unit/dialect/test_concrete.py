@@ -10,7 +10,7 @@ import pytest
 
 from pipeline_mlir.tools.pipeline_opt import main
 
-sys.path.insert(0, str(Path(__file__).parents[2] / "examples"))
+sys.path.insert(0, str(Path(__file__).parents[3] / "examples"))
 from concrete_kernel import kernel_text  # noqa: E402
 
 EXACT = "vm_per_load_a=1 vm_per_load_b=1 lgkm_per_load_a=1 lgkm_per_load_b=1"
@@ -180,7 +180,7 @@ def test_stagger_needs_block_size(capsys, tmp_path):
 
 @pytest.mark.parametrize("name", ["4wave", "pingpong"])
 def test_shipped_example_kernels_match_their_generator(name):
-    path = Path(__file__).parents[2] / "examples" / f"gemm_loop_{name}.mlir"
+    path = Path(__file__).parents[3] / "examples" / f"gemm_loop_{name}.mlir"
     assert path.read_text() == kernel_text(name), (
         f"regenerate with: python examples/concrete_kernel.py {name} > {path}")
 

@@ -20,7 +20,7 @@ from pipeline_mlir.emu.opcodes import TABLES, probe
 from pipeline_mlir.emu.semantics import compile_instr
 from pipeline_mlir.isa.codeobject import read_code_object
 
-CORPUS = Path(__file__).resolve().parents[1] / "data" / "emu" / "decode_corpus.txt"
+CORPUS = Path(__file__).resolve().parents[2] / "data" / "emu" / "decode_corpus.txt"
 OBJDUMP = shutil.which("llvm-objdump-22")
 LLVM_MC = shutil.which("llvm-mc-22")
 

@@ -9,9 +9,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
+from elf_helpers import symtab_entry
 from kernel_builds import KERNEL_SPECS, build
-from test_codeobject import _symtab_entry
+
 from pipeline_mlir.emu.asmtext import _BY_NAME, kernels_from_asm, parse_instruction
 from pipeline_mlir.emu.codeobj import kernels_from_hsaco, load_kernel
 from pipeline_mlir.emu.decode import decode
@@ -149,7 +149,7 @@ def test_code_object_errors():
     name = b.kernel.name
     data = bytearray(b.hsaco)
     entry = read_code_object(b.hsaco).kernels[name].entry
-    struct.pack_into("<Q", data, _symtab_entry(b.hsaco, name.encode()) + 8, entry + 4)
+    struct.pack_into("<Q", data, symtab_entry(b.hsaco, name.encode()) + 8, entry + 4)
     with pytest.raises(EmuError, match=rf"kernel {name}: the descriptor's entry 0x{entry:x} is "
                                        rf"not the address of the symbol '{name}'"):
         load_kernel(bytes(data))

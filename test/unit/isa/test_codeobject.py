@@ -8,10 +8,15 @@ import struct
 import subprocess
 
 import pytest
-
+from elf_helpers import symtab_entry
 from kernel_builds import build
-from pipeline_mlir.isa.codeobject import (DESCRIPTOR_BYTES, CodeObjectError, decode_msgpack,
-                                          read_code_object)
+
+from pipeline_mlir.isa.codeobject import (
+    DESCRIPTOR_BYTES,
+    CodeObjectError,
+    decode_msgpack,
+    read_code_object,
+)
 
 S_ENDPGM = struct.pack("<I", 0xBF810000)
 
@@ -90,26 +95,11 @@ def test_kernel_code_is_llvms_disassembly(tmp_path):
     assert first == k.entry and code[:len(k.code)] == k.code
 
 
-def _symtab_entry(data: bytes, name: bytes) -> int:
-    """Byte offset of the .symtab entry named ``name`` (found without the reader)."""
-    shoff, = struct.unpack_from("<Q", data, 40)
-    shnum, = struct.unpack_from("<H", data, 60)
-    secs = [struct.unpack_from("<IIQQQQIIQQ", data, shoff + i * 64) for i in range(shnum)]
-    symtab = next(s for s in secs if s[1] == 2)
-    strtab = secs[symtab[6]]
-    for off in range(symtab[4], symtab[4] + symtab[5], 24):
-        st_name, = struct.unpack_from("<I", data, off)
-        start = strtab[4] + st_name
-        if data[start:data.index(b"\0", start)] == name:
-            return off
-    raise AssertionError(name)
-
-
 def test_code_object_errors():
     b, co = _kernel()
     name = b.kernel.name.encode()
     data = bytearray(b.hsaco)
-    struct.pack_into("<Q", data, _symtab_entry(b.hsaco, name + b".kd") + 8, 0x10)
+    struct.pack_into("<Q", data, symtab_entry(b.hsaco, name + b".kd") + 8, 0x10)
     with pytest.raises(CodeObjectError, match=f"kernel descriptor {b.kernel.name} is not in a "
                                               f"loaded section"):
         read_code_object(bytes(data))
@@ -123,7 +113,7 @@ def test_code_object_errors():
         read_code_object(bytes(data))
     # a kernel whose function symbol is elsewhere has a descriptor but no code
     data = bytearray(b.hsaco)
-    struct.pack_into("<Q", data, _symtab_entry(b.hsaco, name) + 8, co.kernels[b.kernel.name]
+    struct.pack_into("<Q", data, symtab_entry(b.hsaco, name) + 8, co.kernels[b.kernel.name]
                      .entry + 4)
     k = read_code_object(bytes(data)).kernels[b.kernel.name]
     assert k.code is None and k.fields == co.kernels[b.kernel.name].fields

@@ -11,92 +11,27 @@
 
 from __future__ import annotations
 
-import functools
 import re
 
 import pytest
 from conftest import GOLDEN_DIR
+from pass_helpers import (  # noqa: F401
+    STEPS,
+    errors,
+    import_text,
+    line_of,
+    phases_text,
+    run,
+    schedule_of,
+    stepwise,
+)
 from pipeline_mlir.dialect.bindings import ir, new_context, passmanager
-from pipeline_mlir.dialect.ir_io import compiled_from_ir, pipeline_ops, read_pipeline
+from pipeline_mlir.dialect.ir_io import pipeline_ops, read_pipeline
 from pipeline_mlir.passes import registry
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.schedule.printing import format_schedule
 from pipeline_mlir.schedules.registry import parse_pipeline
-
-# ---- helpers ----------------------------------------------------------------------------------
-
-#: the passes from a logical body to the phases, in order
-STEPS = ("sched-annotate", "sched-reorder", "sched-derive-edges", "sched-schedule",
-         "sched-derive-waits", "sched-explicit-blocks", "sched-expand-phases")
-
-_LOC = re.compile(r'^loc\("-":(\d+):(\d+)\)$')
-
-
-def run(text: str, *items) -> str:
-    """Parse ``text``, run the passes (names or (name, options)) in one PassManager, print.
-
-    An MLIR failure propagates as ``ir.MLIRError``.
-    """
-    with new_context():
-        module = ir.Module.parse(text)
-        pm = passmanager.PassManager("builtin.module")
-        keep = []  # the bindings do not keep Python passes alive
-        for item in items:
-            name, opts = (item, {}) if isinstance(item, str) else item
-            if name.startswith("sched-"):
-                keep.append(registry.add(pm, name, **opts))
-            else:
-                pm.add(name)
-        pm.run(module.operation)
-        return str(module)
-
-
-def errors(text: str, *items) -> list[tuple[int, str]]:
-    """The (line, message) of every error diagnostic of a run that must fail."""
-    with pytest.raises(ir.MLIRError) as info:
-        run(text, *items)
-    out = []
-    for d in info.value.error_diagnostics:
-        m = _LOC.match(str(d.location))
-        assert m, f"diagnostic without a file location: {d.location}: {d.message}"
-        out.append((int(m.group(1)), d.message))
-    assert out, "the run failed without an error diagnostic"
-    return out
-
-
-def line_of(text: str, needle: str, nth: int = 0) -> int:
-    """1-based line number of the ``nth`` line of ``text`` containing ``needle``."""
-    hits = [i + 1 for i, line in enumerate(text.splitlines()) if needle in line]
-    assert len(hits) > nth, f"{needle!r} occurs {len(hits)} times"
-    return hits[nth]
-
-
-def import_text(spec: str) -> str:
-    """``sched-import`` of ``spec`` on an empty module: the schedule's default logical body."""
-    req = parse_pipeline(spec)
-    opts = {k: (str(v).lower() if isinstance(v, bool) else str(v)) for k, v in req.items()}
-    return run("module {\n}", ("sched-import", dict(schedule=req.name, **opts)))
-
-
-@functools.lru_cache(maxsize=None)
-def stepwise(spec: str) -> tuple[str, ...]:
-    """Module text after sched-import and after each of STEPS, every pass run on its own."""
-    texts = [import_text(spec)]
-    for name in STEPS:
-        texts.append(run(texts[-1], name))
-    return tuple(texts)
-
-
-def phases_text(spec: str) -> str:
-    return stepwise(spec)[-1]
-
-
-def schedule_of(text: str) -> str:
-    with new_context():
-        module = ir.Module.parse(text)
-        (pop,) = pipeline_ops(module.operation)
-        return format_schedule(compiled_from_ir(read_pipeline(pop)))
 
 
 def pipeline(body: str, attrs: str = 'schedule = "4wave"') -> str:

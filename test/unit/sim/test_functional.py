@@ -18,13 +18,13 @@ from hypothesis import strategies as st
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.kernel.gemm import gemm_kernel
+from pipeline_mlir.kernel.plan import KernelShape, kernel_plan
 from pipeline_mlir.schedule.printing import DumpError, format_schedule, parse_schedule
 from pipeline_mlir.schedule.targets import MATMUL_TAG_NAMES
 from pipeline_mlir.schedule.types import BARRIER
 from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.sim.functional import simulate
 from pipeline_mlir.sim.repair import RepairError, repair
-from pipeline_mlir.kernel.plan import KernelShape, kernel_plan
 from pipeline_mlir.sim.trace import MATMUL_ROLES, group_trace, kernel_shape
 
 GOLDEN = Path(__file__).resolve().parents[2] / "data" / "reference"
@@ -386,7 +386,7 @@ def test_the_kernel_pipeline_lowers_hazard_free_phases(spec):
     """What sched-fix-hazards leaves in the IR (the phases sched-lower-to-rocdl lowers into
     the shipped kernel) simulates clean, and differs from the schedule as printed exactly
     by the repair's fixes."""
-    from test_passes import STEPS, import_text, run, schedule_of
+    from pass_helpers import STEPS, import_text, run, schedule_of
 
     request = gemm_kernel(parse_pipeline(spec)).request
     text = run(import_text(request.spec()), *STEPS, "sched-fix-hazards")

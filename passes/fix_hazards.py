@@ -7,10 +7,13 @@ into ``sched.prologue`` / ``sched.kernel`` / ``sched.epilogue`` the ``sched.wait
 ``sched.wait_lgkm`` and ``sched.barrier`` entries that remove every hazard it finds
 (``pipeline_mlir/sim/repair.py`` says which and why).  The reference 4-wave schedules
 need four (a fragment read still in flight when the next prefetch overwrites its
-slot; epilogue reads whose loads were waited for but not barriered); the ping-pong
-schedules need none.  ``--emit=schedule`` never runs this pass: the printed schedule
-stays the reference's.  Hazards no wait or barrier removes (a counter overflow, a
-barrier-count mismatch, wrong K tiles) are errors located at the pipeline.
+slot; epilogue reads whose loads were waited for but not barriered); the shipped
+ping-pong schedules need none, other ping-pong configurations may need waits and
+barriers between the two warp groups (inserted where both groups run them, so their
+barrier counts stay equal) or waits that keep a counter from overflowing.
+``--emit=schedule`` never runs this pass: the printed schedule stays the reference's.
+Hazards no wait or barrier removes (a load larger than its counter, a barrier-count
+mismatch, wrong K tiles) are errors located at the pipeline.
 """
 
 from __future__ import annotations

@@ -60,7 +60,9 @@ class Hazard:
     entry: int = -1
     counter: str = ""         # vmcnt | lgkmcnt | ""
     load: tuple = ()          # raw: (phase, iteration, entry) of the load read; war: of the
-                              # load that overwrites the slot
+                              # load that overwrites the slot; counter: of the load that
+                              # overflows it (empty for a wait over the limit)
+    peer: int = -1            # raw/war: the warp group whose load (raw: whose wait) it is
 
     @property
     def signature(self) -> tuple:
@@ -177,9 +179,9 @@ class KernelRun:
         return f"{s.where()}{grp}"
 
     def hazard(self, kind: str, g: int, s: Step, message: str, counter: str = "",
-               load: tuple = ()) -> None:
+               load: tuple = (), peer: int = -1) -> None:
         self.result.hazards.append(Hazard(kind, message, self.n, g, s.phase, s.iteration,
-                                          s.entry, counter, load))
+                                          s.entry, counter, load, peer))
 
     # -- per group ------------------------------------------------------------------------
     def run_group(self, gi: int) -> None:
@@ -230,7 +232,7 @@ class KernelRun:
         if out[counter] > limit:
             self.hazard("counter", gi, s, f"{self.at(gi, s)}: {self.op_text(s)} makes "
                         f"{out[counter]} {counter}cnt instructions outstanding, more than "
-                        f"the counter holds ({limit})", f"{counter}cnt")
+                        f"the counter holds ({limit})", f"{counter}cnt", s.origin)
 
     def _wait(self, gi, s, q, out, counter, limit, done) -> None:
         n = s.op.wait_value
@@ -241,6 +243,11 @@ class KernelRun:
             pos, cost = q.popleft()
             out[counter] -= cost
             done[pos] = s.pos
+        if q and out[counter] > n:
+            # instructions complete in order: the oldest load's first ones are done, so
+            # at most n remain outstanding (the load itself is not complete yet)
+            q[0][1] -= out[counter] - n
+            out[counter] = n
 
     def _mma(self, gi, s, regs, last_write, acc) -> None:
         g = self.groups[gi]
@@ -301,14 +308,14 @@ class KernelRun:
             if cover is None:
                 self.hazard("raw", gr, rs, f"{self.at(gr, rs)}: {self.op_text(rs)} reads LDS "
                             f"{self._slot(slot)} written by {self.op_text(w)} at {w.where()}, "
-                            f"which no vmcnt wait of {who} ever covers", "vmcnt", ws.origin)
+                            f"which no vmcnt wait of {who} ever covers", "vmcnt", ws.origin, g)
                 return
             if not self.happens_before(g, cover, gr, rs.pos):
                 c = grp.steps[cover]
                 self.hazard("raw", gr, rs, f"{self.at(gr, rs)}: {self.op_text(rs)} reads LDS "
                             f"{self._slot(slot)} written by {self.op_text(w)} at {w.where()}; "
                             f"the vmcnt wait of {who} covering that load ({c.where()}) is not "
-                            f"followed by a barrier before the read", "vmcnt", ws.origin)
+                            f"followed by a barrier before the read", "vmcnt", ws.origin, g)
                 return
 
     def _check_war(self, gr, rs, slot, nxt) -> None:
@@ -322,7 +329,7 @@ class KernelRun:
                 self.hazard("war", gr, rs, f"{self.at(gr, rs)}: {self.op_text(rs)} reads LDS "
                             f"{self._slot(slot)}, no lgkmcnt wait ever covers the read, and "
                             f"{self.op_text(n)}{who} at {n.where()} overwrites the slot",
-                            "lgkmcnt", nxt.origin)
+                            "lgkmcnt", nxt.origin, g)
                 return
             if not self.happens_before(gr, cover, g, np_):
                 c = own.steps[cover]
@@ -330,7 +337,7 @@ class KernelRun:
                             f"{self._slot(slot)} (completed by the lgkmcnt wait at {c.where()}); "
                             f"{self.op_text(n)}{who} at {n.where()} may overwrite the slot "
                             f"before that: no barrier separates the wait from the load",
-                            "lgkmcnt", nxt.origin)
+                            "lgkmcnt", nxt.origin, g)
                 return
 
     def check_result(self) -> None:

@@ -4,23 +4,35 @@ The printed schedule stays the reference's; the *kernel* runs a copy of its phas
 with the fixes below inserted, so it has none of the hazards
 :func:`~pipeline_mlir.sim.functional.simulate` finds for 0..6 main-loop iterations.
 
-* **RAW** (a fragment read of LDS data whose covering ``vmcnt`` wait is not followed
-  by a barrier before the read in some wave): when every wave's covering wait comes
-  before the read, a ``BARRIER`` (with a ``SCHED_BARRIER`` after it, so that LLVM
-  keeps every instruction on its side) right after that wait if it is in the same phase and
-  iteration as the read (one barrier then serves every later read), else right
-  before the read; when no wait covers the load before the read, ``WAIT_VM(n)`` and
-  a ``BARRIER`` before the read, ``n`` the loosest count that covers it (the vm
-  instructions issued after the load).
-* **WAR** (a load may overwrite a slot before a fragment read of it has completed
-  and a barrier separated the two): ``WAIT_LGKM(n)`` before the last barrier that lies
-  between the read and the load in the load's phase, ``n`` the lgkm instructions
-  issued after the read up to that barrier; with no such barrier,
-  ``WAIT_LGKM(n)`` and a ``BARRIER`` before the load.
+Between waves, "happens before" needs barriers: inside one warp group one barrier
+between the two events; between the ping-pong kernel's two warp groups, which run one
+barrier apart (warp group 1's extra barrier in the prologue), one more than the first
+event's group is ahead of the second's in barrier count -- two when warp group 1's
+event must precede one of warp group 0 at about the same schedule entry, none
+otherwise.  Fixes only ever insert entries into the phase lists both groups run, so
+the groups keep passing the same number of barriers.
+
+* **RAW** (a fragment read of LDS data whose covering ``vmcnt`` wait, in some group,
+  is not enough barriers before the read): when every group's covering wait comes
+  before the read, the missing ``BARRIER``\ s (each with a ``SCHED_BARRIER`` after it,
+  so that LLVM keeps every instruction on its side) right after the latest of those
+  waits if it is in the same phase and iteration as the read (they then serve every
+  later read), else right before the read; when no wait covers the load before the
+  read, ``WAIT_VM(n)`` and the barriers before the read, ``n`` the loosest count that
+  covers it (the vm instructions issued after the load).
+* **WAR** (a load of some group may overwrite a slot before a fragment read of it has
+  completed and enough barriers separated the two): ``WAIT_LGKM(n)`` before the latest
+  barrier of the load's phase between the read and the load that is far enough ahead
+  of the load, ``n`` the lgkm instructions issued after the read up to that barrier;
+  with none far enough, the missing barriers before the load first; with none at all,
+  ``WAIT_LGKM(n)`` and the barriers before the load.
+* **Counters**: a load that would make more instructions outstanding than its counter
+  holds gets ``WAIT_VM``/``WAIT_LGKM(limit - its instructions)`` before it.
 
 Each fix is inserted into the phase list (so a kernel-phase fix runs in every
 iteration), then everything is simulated again, until no hazard is left.  Hazards no
-wait or barrier can fix (counter overflow, deadlock, wrong K tiles) are errors.
+wait or barrier can fix (a single load larger than its counter, a wait over a counter's
+limit -- the lowering refuses it, never clamps it --, deadlock, wrong K tiles) are errors.
 """
 
 from __future__ import annotations
@@ -31,13 +43,13 @@ from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.schedule.types import (BARRIER, MAX_KERNEL_TAG, SCHEDULE_BARRIER, WAIT_LGKM, WAIT_VM, OpDesc,
                      OpRole, Phase, ScheduleEntry, default_op_name)
 from pipeline_mlir.sim.functional import KernelRun, iterations_text, simulate
-from pipeline_mlir.sim.trace import KernelShape, channel_of, role_of
+from pipeline_mlir.sim.trace import LGKM_LIMIT, VM_LIMIT, KernelShape, channel_of, role_of
 
 #: an inserted barrier is followed by a schedule barrier, so that LLVM keeps every
 #: instruction on its side of it
 _BARRIER = (OpDesc.barrier(), OpDesc.schedule_barrier())
 PHASES = {"prologue": Phase.PROLOGUE, "kernel": Phase.KERNEL, "epilogue": Phase.EPILOGUE}
-MAX_FIXES = 64
+MAX_FIXES = 128
 
 
 class RepairError(PipelineError):
@@ -104,39 +116,100 @@ def _units(run: KernelRun, gi: int, after: int, before: int, role: OpRole) -> in
     return n
 
 
+def _offset(run: KernelRun, a: int, b: int, origin: tuple) -> int:
+    """How many more barriers warp group ``a`` has passed than group ``b`` at the same
+    schedule entry (the ping-pong stagger: group 1 runs one extra barrier in the prologue,
+    so from there on it is one barrier ahead in count and one block behind in time)."""
+    ga, gb = run.groups[a], run.groups[b]
+    return ga.steps[ga.by_origin[origin]].epoch - gb.steps[gb.by_origin[origin]].epoch
+
+
+def _barriers_between(run: KernelRun, gi: int, after: int, before: int) -> list:
+    """The schedule's own barriers (not the stagger/realign ones) strictly between two
+    positions of group ``gi``'s trace."""
+    return [s for s in run.groups[gi].steps[after + 1:before]
+            if s.op.tag == BARRIER and s.entry >= 0]
+
+
+def _need(run: KernelRun, a: int, b: int, origin: tuple) -> int:
+    """Barriers that must lie between an event of group ``a`` and a later event of group
+    ``b`` (both at about ``origin``, counted in the trace of the group that runs both
+    points) for the first to happen before the second: one more than ``a`` is ahead of
+    ``b`` in barrier count there (none inside one single-wave group)."""
+    if a == b and run.shape.waves_per_group == 1:
+        return 0
+    return 1 + _offset(run, a, b, origin)
+
+
 def _fix_raw(run: KernelRun, h) -> tuple[str, int, tuple[OpDesc, ...]]:
+    """Every group's covering vmcnt wait must precede the read by enough barriers."""
     gi = h.group
     own = run.groups[gi]
-    rpos = own.by_origin[(h.phase, h.iteration, h.entry)]
-    covers = []
-    for grp in run.groups:
-        wpos = grp.by_origin[h.load]
-        covers.append(grp.vm_done.get(wpos))
-    rpos_in = [grp.by_origin[(h.phase, h.iteration, h.entry)] for grp in run.groups]
-    if all(c is not None and c < r for c, r in zip(covers, rpos_in)):
-        c = own.steps[covers[gi]]
-        if (c.phase, c.iteration) == (h.phase, h.iteration) and c.entry >= 0:
-            return h.phase, c.entry + 1, _BARRIER
-        return h.phase, h.entry, _BARRIER
-    n = _units(run, gi, own.by_origin[h.load], rpos, OpRole.GLOBAL_LOAD)
-    return h.phase, h.entry, (OpDesc.wait_vm(n),) + _BARRIER
+    rorigin = (h.phase, h.iteration, h.entry)
+    rpos = own.by_origin[rorigin]
+    more, missing_wait, latest = 0, False, None
+    for g, grp in enumerate(run.groups):
+        cover = grp.vm_done.get(grp.by_origin[h.load])
+        if cover is None or cover > grp.by_origin[rorigin]:
+            missing_wait = True
+            continue
+        corigin = grp.steps[cover].origin
+        cpos = own.by_origin[corigin]
+        have = own.steps[rpos].epoch - own.steps[cpos].epoch
+        want = _need(run, g, gi, corigin)
+        if want > have:
+            more = max(more, want - have)
+            latest = cpos if latest is None else max(latest, cpos)
+    if missing_wait:
+        n = _units(run, gi, own.by_origin[h.load], rpos, OpRole.GLOBAL_LOAD)
+        want = max(_need(run, g, gi, rorigin) for g in range(len(run.groups)))
+        return h.phase, h.entry, (OpDesc.wait_vm(n),) + _BARRIER * max(1, want)
+    c = own.steps[latest]
+    if (c.phase, c.iteration) == (h.phase, h.iteration) and c.entry >= 0:
+        return h.phase, c.entry + 1, _BARRIER * more
+    return h.phase, h.entry, _BARRIER * more
 
 
 def _fix_war(run: KernelRun, h) -> tuple[str, int, tuple[OpDesc, ...]]:
+    """The read's covering lgkmcnt wait must precede the load of group ``h.peer`` by enough
+    barriers: the wait goes before the latest barrier of the schedule between read and load
+    that is far enough ahead of the load; with none, barriers go before the load first."""
     gi = h.group
     own = run.groups[gi]
     rpos = own.by_origin[(h.phase, h.iteration, h.entry)]
     lphase, lit, lentry = h.load
     wpos = own.by_origin[h.load]
-    barriers = [s for s in own.steps[rpos + 1:wpos]
-                if s.op.tag == BARRIER and (s.phase, s.iteration) == (lphase, lit)
-                and s.entry >= 0]
-    if barriers:
-        b = barriers[-1]
+    want = _need(run, gi, h.peer if h.peer >= 0 else gi, h.load)
+    lepoch = own.steps[wpos].epoch
+    # the fix goes into the load's phase (and so into every main-loop iteration)
+    bars = [b for b in _barriers_between(run, gi, rpos, wpos) if (b.phase, b.iteration) ==
+            (lphase, lit)]
+    far = [b for b in bars if lepoch - b.epoch >= want]
+    if far:
+        b = far[-1]
         n = _units(run, gi, rpos, b.pos, OpRole.FRAGMENT_LOAD)
         return lphase, b.entry, (OpDesc.wait_lgkm(n),)
-    n = _units(run, gi, rpos, wpos, OpRole.FRAGMENT_LOAD)
-    return lphase, lentry, (OpDesc.wait_lgkm(n),) + _BARRIER
+    if not bars:
+        n = _units(run, gi, rpos, wpos, OpRole.FRAGMENT_LOAD)
+        return lphase, lentry, (OpDesc.wait_lgkm(n),) + _BARRIER * max(1, want)
+    return lphase, lentry, _BARRIER * (want - (lepoch - bars[0].epoch))
+
+
+def _fix_overflow(run: KernelRun, h) -> tuple[str, int, tuple[OpDesc, ...]]:
+    """A load that would make more instructions outstanding than its counter holds: wait
+    first until it fits."""
+    step = run.groups[h.group].steps[run.groups[h.group].by_origin[h.load]]
+    ch = channel_of(step.op)
+    vm = h.counter == "vmcnt"
+    cost = (run.shape.vm_per_load if vm else run.shape.lgkm_per_load)[ch]
+    limit = VM_LIMIT if vm else LGKM_LIMIT
+    if cost > limit:
+        raise RepairError(f"the kernel cannot run this schedule safely, and no wait or barrier "
+                          f"fixes it: one {'global' if vm else 'fragment'} load of channel "
+                          f"{'AB'[ch]} issues {cost} instructions, more than {h.counter} holds "
+                          f"({limit})")
+    wait = OpDesc.wait_vm if vm else OpDesc.wait_lgkm
+    return h.phase, h.entry, (wait(limit - cost),)
 
 
 def repair(schedule, shape: KernelShape, iterations=range(0, 7)) -> RepairedSchedule:
@@ -157,16 +230,21 @@ def repair(schedule, shape: KernelShape, iterations=range(0, 7)) -> RepairedSche
             where = _fix_raw(run, h)
         elif h.kind == "war":
             where = _fix_war(run, h)
+        elif h.kind == "counter" and h.load:
+            where = _fix_overflow(run, h)
         else:
             when = ("" if "main-loop iteration" in h.message
                     else f" (with {iterations_text(h.iterations)})")
             raise RepairError(f"the kernel cannot run this schedule safely, and no wait or "
                               f"barrier fixes it: {h.message}{when}")
         phase, index, ops = where
-        if where in seen:
+        # the same ops at the same place of the same phases again: no progress
+        state = (where, tuple(e.op for e in out.prologue), tuple(e.op for e in out.kernel),
+                 tuple(e.op for e in out.epilogue))
+        if state in seen:
             raise RepairError(f"inserting {' + '.join(map(_op_text, ops))} before {phase} entry "
                               f"{index} did not remove the hazard: {h.message}")
-        seen.add(where)
+        seen.add(state)
         entries = out.phase_list(phase)
         index, ops, replaces = _tighten(entries, index, ops)
         before = _entry_text(entries[index], names) if index < len(entries) else "its end"

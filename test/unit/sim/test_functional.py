@@ -21,7 +21,7 @@ from pipeline_mlir.kernel.gemm import gemm_kernel
 from pipeline_mlir.kernel.plan import KernelShape, kernel_plan
 from pipeline_mlir.schedule.printing import DumpError, format_schedule, parse_schedule
 from pipeline_mlir.schedule.targets import MATMUL_TAG_NAMES
-from pipeline_mlir.schedule.types import BARRIER
+from pipeline_mlir.schedule.types import BARRIER, WAIT_LGKM
 from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.sim.functional import simulate
 from pipeline_mlir.sim.repair import RepairError, repair
@@ -142,6 +142,55 @@ def test_hand_worked_counter_limit():
     pro = PRO[:4] + ["WAIT_VM wait=64"] + PRO[5:]
     h = run_hand(pro=pro).first_hazard()
     assert h.kind == "counter" and "vmcnt(64) is over the hardware limit 63" in h.message
+
+
+def test_repair_fixes_counter_overflow():
+    """A fragment load that would overflow lgkmcnt gets a wait before it that leaves room
+    for its instructions."""
+    shape = replace(SHAPE, lgkm_per_load=(8, 8))
+    fixed = repair(parse(dump(PRO, KRN, EPI)), shape, range(0, 4))
+    assert any(f.ops[0].tag == WAIT_LGKM and f.ops[0].wait_value == 7 for f in fixed.fixes)
+    assert simulate(fixed, shape, range(0, 4)).safe
+    # a wait over the limit is the schedule's error (the lowering refuses it): not repaired
+    pro = PRO[:4] + ["WAIT_VM wait=64"] + PRO[5:]
+    with pytest.raises(RepairError, match=r"vmcnt\(64\) is over the hardware limit 63"):
+        repair(parse(dump(pro, KRN, EPI)), SHAPE, range(0, 4))
+
+
+def test_wait_completes_instructions_in_order():
+    """WAIT_LGKM(n) leaves at most n instructions outstanding even when that splits the
+    oldest load: A (2) + B (12) = 14 outstanding, LGKM(13), then A again fits in 15;
+    after LGKM(14) it would not."""
+    shape = replace(SHAPE, lgkm_per_load=(2, 12))
+
+    def counter_hazards(wait):
+        half = ["MMA_LOAD_A s={s}", "MMA_LOAD_B s={s}", f"WAIT_LGKM wait={wait}",
+                "MMA_LOAD_A s={s}", "WAIT_LGKM wait=0", "MMA", "BARRIER", "LOAD_A s={s} k=K{s}",
+                "LOAD_B s={s} k=K{s}", "WAIT_VM wait=4", "BARRIER"]
+        krn = [e.format(s=0) for e in half] + [e.format(s=1) for e in half]
+        res = run_hand(krn=krn, shape=shape)
+        return [h for r in res.runs for h in r.hazards if h.kind == "counter"]
+
+    assert not counter_hazards(13)
+    assert "15" in counter_hazards(14)[0].message and "16 lgkmcnt" in counter_hazards(14)[0].message
+
+
+def test_repair_separates_the_warp_groups_with_barriers_both_run():
+    """pingpong{lds_contention_penalty=4} reads a slot in warp group 1 that group 0, one
+    block ahead, refills: the repair needs two barriers between the read's wait and the
+    load, inserts what is missing into the phases both groups run, and the barrier
+    counts stay equal."""
+    request = gemm_kernel(parse_pipeline("pingpong{lds_contention_penalty=4}")).request
+    compiled = request.compile()
+    shape = kernel_shape(request)
+    before = simulate(compiled, shape)
+    assert any(h.kind == "war" and h.group != h.peer >= 0
+               for r in before.runs for h in r.hazards)
+    fixed = repair(compiled, shape)
+    after = simulate(fixed, shape)
+    assert after.safe
+    for r in after.runs:
+        assert len(set(r.barriers)) == 1
 
 
 def test_hand_worked_wrong_tiles():
@@ -375,10 +424,40 @@ def _check_configuration(spec):
     try:
         fixed = repair(compiled, shape, range(0, 4))
     except RepairError as e:
-        assert "counter" in str(e) or "over the hardware limit" in str(e) or \
-            "more instructions" in str(e) or "outstanding" in str(e), str(e)
+        # only what no wait fixes: a load larger than its counter, or a derived wait over
+        # a counter's limit (the lowering refuses it: the configuration does not build)
+        assert ("instructions, more than" in str(e) and max(
+            shape.lgkm_per_load + tuple(x - 48 for x in shape.vm_per_load)) > 15) or \
+            "over the hardware limit" in str(e), str(e)
         return
-    assert simulate(fixed, shape, range(0, 4)).safe
+    after = simulate(fixed, shape, range(0, 4))
+    assert after.safe
+    for r in after.runs:
+        assert len(set(r.barriers)) == 1
+
+
+_FLAGS = ("minimal_barriers", "omit_mma_set_prio", "global_before_frag", "barrier_before_pre_ops",
+          "inter_block_lgkm_drain", "auto_drain", "lgkm_after_last",
+          "wrap_waits_with_sched_barrier", "partial_prologue_drain")
+
+
+@_PROPS
+@given(fp8=st.booleans(), lg=st.tuples(st.integers(1, 8), st.integers(1, 8)),
+       vm=st.tuples(st.integers(1, 4), st.integers(1, 4)), max_globals=st.integers(0, 2),
+       scheduling=st.sampled_from(["csp", "greedy", "identity"]),
+       penalty=st.sampled_from([0, 1, 4, 8]), flags=st.sets(st.sampled_from(_FLAGS)),
+       masks=st.tuples(st.integers(0, 255), st.integers(0, 255)))
+def test_property_pingpong_schedule_configs_build_hazard_free_kernels(
+        fp8, lg, vm, max_globals, scheduling, penalty, flags, masks):
+    """Any ping-pong configuration whose schedule compiles, ScheduleConfig knobs included,
+    gets a hazard-free kernel from sched-fix-hazards (unless its own derived waits are over
+    a counter's limit, which the lowering refuses)."""
+    keys = [f"is_fp8={str(fp8).lower()}", f"lgkm_per_load_a={lg[0]}", f"lgkm_per_load_b={lg[1]}",
+            f"vm_per_load_a={vm[0]}", f"vm_per_load_b={vm[1]}", f"max_globals={max_globals}",
+            f"scheduling={scheduling}", f"lds_contention_penalty={penalty}",
+            f"drain_lgkm_mask={masks[0]}", f"sched_barrier_mask={masks[1]}"]
+    keys += [f"{f}=true" for f in sorted(flags)]
+    _check_configuration("pingpong{" + " ".join(keys) + "}")
 
 
 @pytest.mark.parametrize("spec", SHIPPED)

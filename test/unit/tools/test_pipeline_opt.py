@@ -253,3 +253,13 @@ def test_launch_prints_the_launch_configuration(capsys):
 ])
 def test_launch_rejects(capsys, argv, fragment):
     assert_one_line_error(*run(capsys, *argv), fragment)
+
+
+def test_readme_example_key_builds_a_code_object(capsys, tmp_path):
+    """pingpong{lds_contention_penalty=4}: its CSP order needs cross-warp-group fixes
+    (sched-fix-hazards inserts them) and the kernel builds."""
+    out_file = tmp_path / "k.hsaco"
+    code, out, err = run(capsys, "--pipeline=pingpong{lds_contention_penalty=4}",
+                         "--emit=hsaco", "-o", str(out_file))
+    assert (code, err) == (0, "")
+    assert out_file.read_bytes()[:4] == b"\x7fELF"

@@ -16,10 +16,11 @@ COMPUTE_PGM_RSRC1/2/3 and the kernel code properties (their layout is documented
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pipeline_mlir.emu.decode import Instr, decode
 from pipeline_mlir.emu.errors import EmuError
+from pipeline_mlir.emu.semantics import compile_instr
 from pipeline_mlir.isa.codeobject import CodeObjectError, read_code_object
 
 #: kernel code properties bits
@@ -53,9 +54,23 @@ class Kernel:
     launch: LaunchState
     source: str                # 'hsaco' or 'asm'
 
+    _compiled: dict = field(default_factory=dict, repr=False, compare=False)
+
     def at(self) -> dict[int, int]:
         """Byte offset -> index in ``instrs``."""
         return {ins.addr: i for i, ins in enumerate(self.instrs)}
+
+    def steps(self, G: int) -> list:
+        """The instructions compiled for ``G`` workgroups in lockstep
+        (:func:`~pipeline_mlir.emu.semantics.compile_instr`), kept for the next run with the
+        same instructions: an edited instruction (a mutation test) is compiled again."""
+        key = tuple((id(ins), ins.key()) for ins in self.instrs)
+        hit = self._compiled.get(G)
+        if hit is None or hit[0] != key:
+            index_of = self.at()
+            hit = self._compiled[G] = (key, [compile_instr(ins, G, index_of)
+                                             for ins in self.instrs])
+        return hit[1]
 
 
 def launch_from_descriptor(name: str, lds: int, private: int, kernarg: int, rsrc1: int,

@@ -37,7 +37,7 @@ import numpy as np
 
 from pipeline_mlir.emu.errors import EmuError, Finding
 from pipeline_mlir.emu.memops import MemOp
-from pipeline_mlir.emu.semantics import EXEC, bits_mask, branch_taken, compile_instr
+from pipeline_mlir.emu.semantics import EXEC, bits_mask, branch_taken
 
 U32 = np.uint32
 POISON_BYTE = 0xFF
@@ -95,7 +95,15 @@ class GlobalMemory:
         return self.buffers[self.names.index(name)]
 
     def _locate(self, addr, size, w, step, mask):
+        """(buffer index, offsets, lanes: None for all) of an access; findings when out of
+        range.  ``mask`` None: every lane."""
         addr = np.asarray(addr, dtype=np.int64)
+        if mask is None:
+            lo, hi = int(addr.min()), int(addr.max())
+            b = (lo >> 32) - 1
+            if hi >> 32 == lo >> 32 and 0 <= b < len(self.buffers) and \
+                    (hi & (BUFFER_SPAN - 1)) <= len(self.buffers[b]) - size:
+                return b, addr - (lo >> 32 << 32), None
         full = mask is None or mask.all()
         if not full:
             mask = np.broadcast_to(mask, addr.shape)
@@ -122,19 +130,40 @@ class GlobalMemory:
                                  f"end of buffer {self.names[b]} ({len(self.buffers[b])} "
                                  f"bytes; lane {pos[-1]})")
         if full:
-            return b, off, np.ones(addr.shape, dtype=bool)
+            return b, off, None
         return b, np.where(mask, off, 0), mask
+
+    def region(self, base, size):
+        """(the dwords of buffer ``b``, the dword index (G, 1) of ``base`` in it) when
+        ``[base, base + size)`` of every workgroup slot lies in buffer ``b`` and ``base`` is
+        dword-aligned; else None (the accesses are then checked one by one)."""
+        lo, hi = int(base.min()), int((base + size).max())
+        b = (lo >> 32) - 1
+        if not 0 <= b < len(self.buffers) or (base & 3).any():
+            return None
+        buf = self.buffers[b]
+        start = (b + 1) << 32
+        if hi - start > len(buf) or len(buf) % 4:
+            return None
+        return buf.view(U32), ((base - start) >> 2)[:, None]
 
     def check(self, addr, size, w, step, mask=None):
         """Check the range now; the returned function writes ``raw`` (G, L, size) when called."""
         b, off, m = self._locate(addr, size, w, step, mask)
         if b is None:
             return lambda raw: None
-        idx = (off[..., None] + np.arange(size, dtype=np.int64))[m]
         buf = self.buffers[b]
+        if size % 4 == 0 and len(buf) % 4 == 0 and not (off & 3).any():
+            idx = (off >> 2)[..., None] + np.arange(size // 4, dtype=np.int64)
+            buf = buf.view(U32)
+        else:
+            idx = off[..., None] + np.arange(size, dtype=np.int64)
+        if m is not None:
+            idx = idx[m]
 
         def store(raw):
-            buf[idx] = raw[m]
+            vals = raw.view(buf.dtype) if buf.dtype == U32 else raw
+            buf[idx] = vals if m is None else vals[m]
         return store
 
     def read(self, addr, size, w, step, mask=None):
@@ -144,8 +173,12 @@ class GlobalMemory:
         if b is None:
             return lambda: np.zeros(shape, dtype=np.uint8)
         buf = self.buffers[b]
+        if size % 4 == 0 and len(buf) % 4 == 0 and not (off & 3).any():
+            words = buf.view(U32)
+            idx = (off >> 2)[..., None] + np.arange(size // 4, dtype=np.int64)
+            return lambda: words.take(idx).view(np.uint8)
         idx = off[..., None] + np.arange(size, dtype=np.int64)
-        return lambda: buf[idx]
+        return lambda: buf.take(idx)
 
 
 
@@ -159,6 +192,7 @@ class Wave:
         self.A = np.full((256, G, 64), POISON32, dtype=U32)
         self.scc = np.zeros(G, dtype=bool)
         self.exec = np.ones((G, 64), dtype=bool)
+        self.exec_full = True     # every lane of every workgroup active
         self.pc = 0
         self.epoch = 0            # barriers passed
         self.barriers = 0
@@ -177,6 +211,7 @@ class Wave:
     def exec_changed(self) -> None:
         self.exec = bits_mask(self.S[EXEC].astype(np.uint64) |
                               (self.S[EXEC + 1].astype(np.uint64) << np.uint64(32)))
+        self.exec_full = bool(self.exec.all())
 
 
 class Machine:
@@ -197,28 +232,31 @@ class Machine:
         self.workgroups = workgroups
         self.workgroups_text = ("workgroup " + str(workgroups[0]) if G == 1 else
                                 f"workgroups {','.join(map(str, workgroups))}")
-        index_of = kernel.at()
-        self.steps = [compile_instr(ins, G, index_of) for ins in kernel.instrs]
+        self.steps = kernel.steps(G)
         lds = kernel.launch.lds_bytes
         self.lds_bytes = lds
-        padded = max(4, -(-lds // 4) * 4)
+        # race shadow: the last writer and each wave's last reader of every block of LDS;
+        # blocks of 16 bytes when every LDS access of the kernel moves 16 bytes per lane
+        self.gran_shift = sh = 4 if _all_lds_16_bytes(self.steps) else 2
+        self.blocks = nb = max(1, (lds + (1 << sh) - 1) >> sh)
+        self.g_base = (np.arange(G, dtype=np.int64) * nb)[:, None]
+        padded = nb << sh             # whole blocks: block k of slot g is row g * nb + k
         self.lds = np.full((G, padded), POISON_BYTE, dtype=np.uint8)
         self.lds_bytes_flat = self.lds.reshape(-1)               # views of self.lds
         self.lds_words = self.lds_bytes_flat.view(np.uint32)
+        self.lds_blocks = self.lds_words.reshape(-1, 1 << (sh - 2))
         self.g_base_bytes = (np.arange(G, dtype=np.int64) * padded)[:, None]
         self.g_base_words = self.g_base_bytes >> 2
-        # race shadow: the last writer and each wave's last reader of every block of LDS;
-        # blocks of 16 bytes when every LDS access of the kernel moves 16 bytes per lane
-        self.gran_shift = 4 if _all_lds_16_bytes(self.steps) else 2
-        self.blocks = nb = max(1, (lds + (1 << self.gran_shift) - 1) >> self.gran_shift)
-        self.g_base = (np.arange(G, dtype=np.int64) * nb)[:, None]
-        self.last_write = np.full(G * nb, -1, dtype=np.int64)
-        self.last_read = np.full((waves, G * nb), -1, dtype=np.int64)
+        # op id + 1 of each block's accesses (0: none)
+        self.last_write = np.zeros(G * nb, dtype=np.int64)
+        self.last_read = np.zeros((waves, G * nb), dtype=np.int64)
         self.ops: list[MemOp] = []
-        # per op id: wave index, counter (0 vm, 1 lgkm), epoch of its release (_NEVER: not yet)
-        self.op_wave = np.zeros(1024, dtype=np.int64)
-        self.op_queue = np.zeros(1024, dtype=np.int64)
+        self.descriptors: dict = {}    # buffer descriptor (SGPR bytes) -> what it addresses
+        # per op id + 1 (entry 0: no op): its owner, 2 * wave index + counter (0 vm, 1
+        # lgkm), and the epoch of its release (_NEVER: not yet)
+        self.op_owner = np.full(1024, -2, dtype=np.int64)
         self.op_rel = np.full(1024, _NEVER, dtype=np.int64)
+        self.op_rel[0] = -1
         self.count = 0
         self.max_instructions = max_instructions
         self.waves = [Wave(self, i, G) for i in range(waves)]
@@ -263,9 +301,12 @@ class Machine:
 
     # -- LDS ----------------------------------------------------------------------------
     def _lds_index(self, w, step, a):
-        """Flat shadow indices (workgroup slot * blocks + block) of the active lanes."""
+        """Flat shadow indices (workgroup slot * blocks + block) of the active lanes; sets
+        ``a.flat``, the indices that the access reads or writes (inactive lanes: an active
+        lane's) into ``self.lds_blocks`` (G, 64) when it moves one aligned block per lane
+        (``a.unit`` 0), else into the dwords (4) or bytes (1) of ``self.lds``, (G, 64, n)."""
         addr, mask = a.addr, a.mask
-        if not mask.all():
+        if not a.full:
             addr = np.where(mask, addr, addr[mask][0] if mask.any() else 0)
         lo, hi = addr.min(), addr.max() + a.size
         if lo < 0 or hi > self.lds_bytes:
@@ -277,75 +318,77 @@ class Machine:
         sh = self.gran_shift
         first = (addr >> sh) + self.g_base
         span = ((a.size - 1) >> sh) + 1
-        if ((addr & ((1 << sh) - 1)) + a.size > (span << sh)).any():
+        low = (addr & ((1 << sh) - 1)).max()
+        if low + a.size > (span << sh):
             span += 1
         if span == 1:
-            idx = first[mask] if not mask.all() else first.reshape(-1)
+            idx = first.reshape(-1) if a.full else first[mask]
         else:
             idx = (first[..., None] + np.arange(span, dtype=np.int64))[mask]
+        if low == 0 and a.size == 1 << sh:
+            a.unit = 0
+            a.flat = first
+        elif a.size % 4 == 0 and (low == 0 or not (addr & 3).any()):
+            a.unit = 4
+            a.flat = ((addr >> 2) + self.g_base_words)[..., None] + np.arange(a.size // 4,
+                                                                            dtype=np.int64)
+        else:
+            a.unit = 1
+            a.flat = (addr + self.g_base_bytes)[..., None] + np.arange(a.size, dtype=np.int64)
         return idx
 
     def lds_check(self, w, step, a) -> None:
         """Race check of one LDS access at issue; records it in the shadow state."""
         ii = self._lds_index(w, step, a)
-        q = 0 if step.kind == "vmem" else 1
-        prevs = [self.last_write[ii]]
+        prev = self.last_write.take(ii)           # op id + 1 of the accesses before it
         if a.write:
-            prevs.append(self.last_read[:, ii].reshape(-1))
-        for arr in prevs:
-            if arr.size == 0 or arr.max() < 0:
-                continue
-            ids = np.maximum(arr, 0)
-            rel = self.op_rel[ids]
-            same = self.op_wave[ids] == w.index
-            ok = (arr < 0) | np.where(same, (self.op_queue[ids] == q) | (rel < _NEVER),
-                                      rel < w.epoch)
-            if ok.all():
-                continue
-            hit = int(np.argmin(ok))
-            prev = self.ops[int(arr[hit])]
-            addr = (int(ii[hit % len(ii)]) % self.blocks) << self.gran_shift
-            what = "write" if a.write else "read"
-            pw = "write" if prev.step.kind == "vmem" or not prev.dst_v else "read"
-            pstate = ("not yet waited for" if not prev.released else
-                      f"waited for at epoch {prev.release_epoch}, no barrier since")
-            self.finding("lds-race", w, step,
-                         f"LDS {what} of address {addr} races the {pw} by "
-                         f"{prev.wave.name.split(' of ')[0]} at 0x{prev.step.ins.addr:04x} "
-                         f"'{prev.step.ins.text}' ({pstate})")
-        cur = self.cur_id
+            prev = np.concatenate([prev, self.last_read[:, ii].reshape(-1)])
+        rel = self.op_rel.take(prev)
+        # ordered: released before a barrier this wave has passed; by this wave: released,
+        # or on the same counter (in order)
+        if prev.size and rel.max() >= w.epoch:
+            owner = self.op_owner.take(prev)
+            mine = 2 * w.index + (0 if step.kind == "vmem" else 1)
+            ok = (rel < w.epoch) | (owner == mine) | ((owner >> 1 == w.index) & (rel < _NEVER))
+            if not ok.all():
+                hit = int(np.argmin(ok))
+                prev_op = self.ops[int(prev[hit]) - 1]
+                addr = (int(ii[hit % len(ii)]) % self.blocks) << self.gran_shift
+                what = "write" if a.write else "read"
+                pw = "write" if prev_op.step.kind == "vmem" or not prev_op.dst_v else "read"
+                pstate = ("not yet waited for" if not prev_op.released else
+                          f"waited for at epoch {prev_op.release_epoch}, no barrier since")
+                self.finding("lds-race", w, step,
+                             f"LDS {what} of address {addr} races the {pw} by "
+                             f"{prev_op.wave.name.split(' of ')[0]} at "
+                             f"0x{prev_op.step.ins.addr:04x} '{prev_op.step.ins.text}' "
+                             f"({pstate})")
+        cur = self.cur_id + 1
         if a.write:
             self.last_write[ii] = cur
         else:
             self.last_read[w.index, ii] = cur
 
-    def _lds_flat(self, a, size):
-        """Flat indices into ``self.lds`` (bytes) or its dword view, (G, 64, n), and which."""
-        addr = a.addr if a.mask.all() else np.where(a.mask, a.addr, 0)
-        if size % 4 == 0 and not (addr & 3).any():
-            base = (addr >> 2) + self.g_base_words
-            return base[..., None] + np.arange(size // 4, dtype=np.int64), True
-        return (addr + self.g_base_bytes)[..., None] + np.arange(size, dtype=np.int64), False
-
     def lds_read(self, w, a):
-        """(G, 64, size) uint8: the bytes each lane reads (inactive lanes: anything)."""
-        idx, words = self._lds_flat(a, a.size)
-        if words:
-            return self.lds_words.take(idx).view(np.uint8)
-        return self.lds_bytes_flat.take(idx)
+        """(G, 64, size) uint8: the bytes each lane reads (inactive lanes: anything); ``a``
+        passed :meth:`lds_check`."""
+        if a.unit == 1:
+            return self.lds_bytes_flat.take(a.flat)
+        if a.unit == 4:
+            return self.lds_words.take(a.flat).view(np.uint8)
+        return self.lds_blocks.take(a.flat, axis=0).view(np.uint8)
 
     def lds_write(self, w, a, raw) -> None:
-        size = raw.shape[-1]
-        idx, words = self._lds_flat(a, size)
-        if words:
-            vals = np.ascontiguousarray(raw).view(np.uint32)
-            target = self.lds_words
-        else:
+        """Write ``raw`` (G, 64, size) uint8 to the active lanes of ``a`` (checked)."""
+        if a.unit == 1:
             vals, target = raw, self.lds_bytes_flat
-        if a.mask.all():
-            target[idx] = vals
         else:
-            target[idx[a.mask]] = vals[a.mask]
+            vals = np.ascontiguousarray(raw).view(np.uint32)
+            target = self.lds_words if a.unit == 4 else self.lds_blocks
+        if a.full:
+            target[a.flat] = vals
+        else:
+            target[a.flat[a.mask]] = vals[a.mask]
 
     # -- execution ----------------------------------------------------------------------
     def _pending_check(self, w, st) -> None:
@@ -377,7 +420,7 @@ class Machine:
         op.released = True
         op.release_pos = w.pos
         op.release_epoch = w.epoch
-        self.op_rel[op.id] = w.epoch
+        self.op_rel[op.id + 1] = w.epoch
         for r in op.dst_v:
             if w.pend_v.get(r) is op:
                 del w.pend_v[r]
@@ -410,13 +453,11 @@ class Machine:
         op.wave = w
         op.issue_pos, op.issue_epoch = w.pos, w.epoch
         self.ops.append(op)
-        if op.id >= len(self.op_wave):
-            grow = len(self.op_wave)
-            self.op_wave = np.concatenate([self.op_wave, np.zeros(grow, dtype=np.int64)])
-            self.op_queue = np.concatenate([self.op_queue, np.zeros(grow, dtype=np.int64)])
+        if op.id + 1 >= len(self.op_rel):
+            grow = len(self.op_rel)
+            self.op_owner = np.concatenate([self.op_owner, np.full(grow, -2, dtype=np.int64)])
             self.op_rel = np.concatenate([self.op_rel, np.full(grow, _NEVER, dtype=np.int64)])
-        self.op_wave[op.id] = w.index
-        self.op_queue[op.id] = 0 if op.queue == "vm" else 1
+        self.op_owner[op.id + 1] = 2 * w.index + (0 if op.queue == "vm" else 1)
         (w.vmq if op.queue == "vm" else w.lgkmq).append(op)
         for r in op.dst_v:
             w.pend_v[r] = op
@@ -475,6 +516,11 @@ class Machine:
                                             "s_endpgm")
 
     def run(self) -> None:
+        # poisoned registers are NaN: arithmetic on them is expected, not a warning
+        with np.errstate(invalid="ignore", over="ignore"):
+            self._run()
+
+    def _run(self) -> None:
         waves = self.waves
         random_mode = self.mode == "random"
         late = self.mode == "late"

@@ -58,12 +58,13 @@ class MemOp:
 
 class LdsAccess:
     """The bytes of LDS one op touches: ``addr`` (G, 64) start per lane (int64), ``size``
-    bytes per lane, ``mask`` (G, 64) active lanes, ``write`` flag."""
+    bytes per lane, ``mask`` (G, 64) active lanes (``full``: all of them), ``write`` flag."""
 
-    __slots__ = ("addr", "size", "mask", "write")
+    __slots__ = ("addr", "size", "mask", "full", "write", "flat", "unit")
 
-    def __init__(self, addr, size, mask, write) -> None:
-        self.addr, self.size, self.mask, self.write = addr, size, mask, write
+    def __init__(self, addr, size, mask, full, write) -> None:
+        self.addr, self.size, self.mask, self.full, self.write = addr, size, mask, full, write
+        self.flat = self.unit = None        # set by the machine's race check
 
 
 def _lane_bytes(addr, size):
@@ -148,11 +149,11 @@ def _ds(ins: Instr, G: int) -> Step:
                 sreads=frozenset(rd.sr))
 
     def issue(w, m):
-        mask = w.exec.copy()
+        mask = w.exec              # replaced, never mutated, when EXEC changes
         base = addr_r(w).astype(np.int64)
         if base.shape != (G, 64):
             base = np.broadcast_to(base, (G, 64))
-        accesses = [LdsAccess(base + o, size, mask, write) for o in offs]
+        accesses = [LdsAccess(base + o, size, mask, w.exec_full, write) for o in offs]
         for a in accesses:
             m.lds_check(w, step, a)
         if write:
@@ -184,7 +185,10 @@ def _ds(ins: Instr, G: int) -> Step:
                     vals = raw.view(U32)
                 first = f["dst"] + k * dwords
                 tgt = reg[first:first + vals.shape[-1]]
-                np.copyto(tgt, vals.transpose(2, 0, 1), where=mask)
+                if a.full:
+                    tgt[...] = vals.transpose(2, 0, 1)
+                else:
+                    np.copyto(tgt, vals.transpose(2, 0, 1), where=mask)
         return MemOp(step, "lgkm", done, dst_v=dst_v, lds=accesses)
     step.mem = dict(issue=issue, queue="lgkm")
     return step
@@ -221,14 +225,24 @@ def _mubuf(ins: Instr, G: int) -> Step:
     srsrc = f["srsrc"]
     const_off = inst_off
 
+    def descriptor(w, m):
+        """(base, num_records, the global words it spans or None) of the descriptor."""
+        raw = w.S[srsrc:srsrc + 4]
+        key = raw.tobytes()
+        hit = m.descriptors.get(key)
+        if hit is None:
+            d = raw.astype(np.int64)
+            if ((d[1] >> 16) & 0x3FFF).any():
+                m.finding("out-of-range", w, step, "buffer descriptor with a stride and no "
+                          "index (swizzled/strided buffers are not emulated)")
+            base = d[0] | ((d[1] & 0xFFFF) << 32)
+            hit = m.descriptors[key] = (base, d[2], m.glob.region(base, d[2]))
+        return hit
+
     def issue(w, m):
-        d = w.S[srsrc:srsrc + 4].astype(np.int64)
-        base = d[0] | ((d[1] & 0xFFFF) << 32)
-        num = d[2]
+        base, num, region = descriptor(w, m)
         mask = w.exec              # replaced, never mutated, when EXEC changes
-        if ((d[1] >> 16) & 0x3FFF).any():
-            m.finding("out-of-range", w, step, "buffer descriptor with a stride and no "
-                      "index (swizzled/strided buffers are not emulated)")
+        lanes = None if w.exec_full else mask
         extra = (soff(w).astype(np.int64) + const_off)[:, None]
         if voff is not None:
             off = (voff(w).astype(np.int64) + extra) & ~3
@@ -236,6 +250,8 @@ def _mubuf(ins: Instr, G: int) -> Step:
                 off = np.broadcast_to(off, (G, 64))
         else:
             off = np.broadcast_to(extra & ~3, (G, 64))
+        if region is not None and lanes is None and off.max() + size <= num.min():
+            return _in_region(w, m, region, off)
         over = (off + size > num[:, None]) & mask
         if over.any():
             g, lane = np.argwhere(over)[0]
@@ -245,9 +261,9 @@ def _mubuf(ins: Instr, G: int) -> Step:
         addr = base[:, None] + off
         if lds:
             m0 = (w.S[M0].astype(np.int64) & 0x3FFFF)[:, None]
-            la = LdsAccess(m0 + inst_off + LANES[None, :] * size, size, mask, True)
+            la = LdsAccess(m0 + inst_off + LANES[None, :] * size, size, mask, w.exec_full, True)
             m.lds_check(w, step, la)
-            data = m.glob.read(addr, size, w, step, mask)
+            data = m.glob.read(addr, size, w, step, lanes)
 
             def done():
                 m.lds_write(w, la, data())
@@ -257,9 +273,9 @@ def _mubuf(ins: Instr, G: int) -> Step:
             first = f["data"]
             vals = reg[first] if dwords == 1 else reg[first:first + dwords].transpose(1, 2, 0)
             raw = np.array(vals, order="C").view(np.uint8).reshape(G, 64, size)  # a copy: the
-            put = m.glob.check(addr, size, w, step, mask)       # data as read at issue
+            put = m.glob.check(addr, size, w, step, lanes)      # data as read at issue
             return MemOp(step, "vm", lambda: put(raw))
-        data = m.glob.read(addr, size, w, step, mask)
+        data = m.glob.read(addr, size, w, step, lanes)
 
         def done():
             reg = w.A if acc else w.V
@@ -268,6 +284,36 @@ def _mubuf(ins: Instr, G: int) -> Step:
             for j in range(dwords):
                 np.copyto(reg[first + j], vals[..., j], where=mask)
         return MemOp(step, "vm", done, dst_v=dst_v)
+    def _in_region(w, m, region, off):
+        """The access of every lane within the words of one global buffer (checked)."""
+        words, start = region
+        idx = start + (off >> 2)
+        if dwords > 1:
+            idx = idx[..., None] + np.arange(dwords, dtype=np.int64)
+        if lds:
+            m0 = (w.S[M0].astype(np.int64) & 0x3FFFF)[:, None]
+            la = LdsAccess(m0 + inst_off + LANES[None, :] * size, size, w.exec, True, True)
+            m.lds_check(w, step, la)
+            return MemOp(step, "vm", lambda: m.lds_write(w, la, words.take(idx).view(np.uint8)),
+                         lds=[la])
+        reg = w.A if acc else w.V
+        first = f["data"]
+        if store:
+            vals = reg[first].copy() if dwords == 1 else \
+                reg[first:first + dwords].transpose(1, 2, 0).copy()   # as read at issue
+
+            def put():
+                words[idx] = vals
+            return MemOp(step, "vm", put)
+
+        def done():
+            vals = words.take(idx)
+            if dwords == 1:
+                reg[first] = vals
+            else:
+                reg[first:first + dwords] = vals.transpose(2, 0, 1)
+        return MemOp(step, "vm", done, dst_v=dst_v)
+
     step.mem = dict(issue=issue, queue="vm")
     return step
 

@@ -20,6 +20,8 @@ inputs of the tests).  MFMAs ignore no lanes: EXEC must be all ones.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from pipeline_mlir.emu.decode import Instr, mfma_regs
@@ -52,34 +54,66 @@ E5M2 = _fp8_table(5, 2, False)
 FP8_FORMATS = {0: ("E4M3", E4M3), 1: ("E5M2", E5M2)}
 
 
+def _operand_layout(ids: np.ndarray, n: int, G: int, elem_bytes: int) -> np.ndarray:
+    """The elements of an A (or B) operand, ``ids`` laid out as the registers
+    ``(n, G, 64 lanes, 4 / elem_bytes)``, rearranged to (G, 16, K): row (A) or column (B)
+    ``l % 16`` of lane ``l``, K as the module docstring gives it."""
+    if elem_bytes == 2:
+        h = ids.reshape(n, G, 4, 16, 2)                             # [reg, g, q, r, half]
+        return h.transpose(1, 3, 2, 0, 4).reshape(G, 16, 4 * n * 2)   # k = 8 q + 2 reg + half
+    b = ids.reshape(n, G, 4, 16, 4)                                 # [reg, g, q, r, byte]
+    b = b.transpose(1, 3, 0, 4, 2)                      # [g, r, reg, byte, q]
+    return b.reshape(G, 16, 2, 16, 4).transpose(0, 1, 2, 4, 3).reshape(G, 16, 4 * n * 4)
+    #                                                     k = 64 i + 16 q + j (byte 16 i + j)
+
+
+@functools.lru_cache(maxsize=None)
+def _operand_index(n: int, G: int, elem_bytes: int) -> np.ndarray:
+    """Flat indices (into the elements of the registers) of :func:`_operand_layout`."""
+    return np.ascontiguousarray(_operand_layout(np.arange(n * G * 256 // elem_bytes), n, G,
+                                                elem_bytes))
+
+
+@functools.lru_cache(maxsize=None)
+def _acc_index(G: int) -> tuple[np.ndarray, np.ndarray]:
+    """Flat indices of C/D: (register element of each matrix element, and the inverse)."""
+    fwd = np.arange(4 * G * 64).reshape(4, G, 4, 16).transpose(1, 2, 0, 3).reshape(-1)
+    return fwd, np.argsort(fwd)                           # [k, g, q, r] -> row 4q+k, col r
+
+
+def _half_tables() -> dict[str, np.ndarray]:
+    bits = np.arange(1 << 16, dtype=U32)
+    with np.errstate(invalid="ignore"):          # signalling NaN patterns
+        return {"bf16": (bits << 16).view(np.float32).astype(np.float64),
+                "f16": bits.astype(np.uint16).view(np.float16).astype(np.float64)}
+
+
+#: the value of every 16-bit pattern as bf16 and f16
+HALF_TABLES = _half_tables()
+
+
 def operand_matrix(regs: np.ndarray, kind: str, table=None) -> np.ndarray:
     """(dwords, G, 64) uint32 registers of an A (or B) operand -> (G, 16, K) float64 whose
     row (A) or column (B) is ``l % 16``."""
     n, G = regs.shape[0], regs.shape[1]
+    flat = np.ascontiguousarray(regs).reshape(-1)
     if kind in ("bf16", "f16"):
-        h = np.ascontiguousarray(regs).view(np.uint16).reshape(n, G, 4, 16, 2)
-        h = h.transpose(1, 3, 2, 0, 4).reshape(G, 16, 4 * n * 2)   # k = 8 q + 2 reg + half
-        if kind == "bf16":
-            return (h.astype(U32) << 16).view(np.float32).astype(np.float64)
-        return h.view(np.float16).astype(np.float64)
-    b = np.ascontiguousarray(regs).view(np.uint8).reshape(n, G, 4, 16, 4)  # [reg,g,q,r,byte]
-    b = b.transpose(1, 3, 0, 4, 2)                      # [g, r, reg, byte, q]
-    b = b.reshape(G, 16, 2, 16, 4).transpose(0, 1, 2, 4, 3).reshape(G, 16, 4 * n * 4)
-    return table[b]                                     # k = 64 i + 16 q + j (byte 16 i + j)
+        return HALF_TABLES[kind].take(flat.view(np.uint16).take(_operand_index(n, G, 2)))
+    return table.take(flat.view(np.uint8).take(_operand_index(n, G, 1)))
 
 
 def acc_matrix(regs: np.ndarray) -> np.ndarray:
-    """(4, G, 64) uint32 accumulator registers -> (G, 16, 16) float64 [row][col]."""
+    """(4, G, 64) uint32 accumulator registers -> (G, 16, 16) float32 [row][col]."""
     G = regs.shape[1]
-    c = np.ascontiguousarray(regs).view(np.float32).reshape(4, G, 4, 16)   # [k, g, q, r]
-    return c.transpose(1, 2, 0, 3).reshape(G, 16, 16).astype(np.float64)  # row 4q+k, col r
+    flat = np.ascontiguousarray(regs).reshape(-1).view(np.float32)
+    return flat.take(_acc_index(G)[0]).reshape(G, 16, 16)
 
 
 def acc_registers(mat: np.ndarray) -> np.ndarray:
-    """Inverse of :func:`acc_matrix`: (G, 16, 16) -> (4, G, 64) uint32."""
+    """Inverse of :func:`acc_matrix`: (G, 16, 16) -> (4, G, 64) uint32 (rounded to f32)."""
     G = mat.shape[0]
-    d = mat.astype(np.float32).reshape(G, 4, 4, 16).transpose(2, 0, 1, 3).reshape(4, G, 64)
-    return np.ascontiguousarray(d).view(U32)
+    flat = mat.astype(np.float32).reshape(-1)
+    return flat.take(_acc_index(G)[1]).view(U32).reshape(4, G, 64)
 
 
 _KINDS = {"v_mfma_f32_16x16x32_bf16": "bf16", "v_mfma_f32_16x16x32_f16": "f16",
@@ -117,7 +151,7 @@ def compile_mfma(ins: Instr, G: int) -> Step:
         return (w.A if agpr else w.V)[first:first + count]
 
     def run(w):
-        if not w.exec.all():
+        if not w.exec_full:
             w.machine.finding("mfma-exec", w, step, "an MFMA runs with EXEC not all ones "
                               "(its result is undefined)")
         A = operand_matrix(regs(w, a0, na, acc & 1), kind if ta is None else "fp8", ta)
@@ -126,8 +160,7 @@ def compile_mfma(ins: Instr, G: int) -> Step:
             C = acc_matrix(regs(w, src2 - 256, nc, acc_cd))
         else:
             C = 0.0
-        with np.errstate(invalid="ignore", over="ignore"):
-            D = C + A @ B.transpose(0, 2, 1)
+        D = C + A @ B.transpose(0, 2, 1)        # (the machine ignores NaN/overflow warnings)
         out = acc_registers(D)
         (w.A if acc_cd else w.V)[d0:d0 + nc] = out
 

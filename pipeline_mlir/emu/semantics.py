@@ -140,7 +140,10 @@ def write_v(w, r: int, val, n: int = 1, acc: bool = False) -> None:
     reg = w.A if acc else w.V
     m = w.exec
     if n == 1:
-        np.copyto(reg[r], val, where=m, casting="unsafe")
+        if w.exec_full and isinstance(val, (np.ndarray, np.generic)):
+            reg[r] = val                     # the same conversion as copyto's unsafe cast
+        else:
+            np.copyto(reg[r], val, where=m, casting="unsafe")
     else:
         v = np.asarray(val, dtype=U64)
         np.copyto(reg[r], (v & U64(M32)), where=m, casting="unsafe")

@@ -251,7 +251,7 @@ def _mubuf(ins: Instr, G: int) -> Step:
         else:
             off = np.broadcast_to(extra & ~3, (G, 64))
         if region is not None and lanes is None and off.max() + size <= num.min():
-            return _in_region(w, m, region, off)
+            return in_region(w, m, region, off)
         over = (off + size > num[:, None]) & mask
         if over.any():
             g, lane = np.argwhere(over)[0]
@@ -260,9 +260,7 @@ def _mubuf(ins: Instr, G: int) -> Step:
                       f"descriptor's {int(num[g])} bytes (lane {lane}, workgroup slot {g})")
         addr = base[:, None] + off
         if lds:
-            m0 = (w.S[M0].astype(np.int64) & 0x3FFFF)[:, None]
-            la = LdsAccess(m0 + inst_off + LANES[None, :] * size, size, mask, w.exec_full, True)
-            m.lds_check(w, step, la)
+            la = lds_target(w, m)
             data = m.glob.read(addr, size, w, step, lanes)
 
             def done():
@@ -284,16 +282,22 @@ def _mubuf(ins: Instr, G: int) -> Step:
             for j in range(dwords):
                 np.copyto(reg[first + j], vals[..., j], where=mask)
         return MemOp(step, "vm", done, dst_v=dst_v)
-    def _in_region(w, m, region, off):
+
+    def lds_target(w, m):
+        """The LDS access of an LDS DMA (``M0 + inst_offset + lane * size``), race-checked."""
+        m0 = (w.S[M0].astype(np.int64) & 0x3FFFF)[:, None]
+        la = LdsAccess(m0 + inst_off + LANES[None, :] * size, size, w.exec, w.exec_full, True)
+        m.lds_check(w, step, la)
+        return la
+
+    def in_region(w, m, region, off):
         """The access of every lane within the words of one global buffer (checked)."""
         words, start = region
         idx = start + (off >> 2)
         if dwords > 1:
             idx = idx[..., None] + np.arange(dwords, dtype=np.int64)
         if lds:
-            m0 = (w.S[M0].astype(np.int64) & 0x3FFFF)[:, None]
-            la = LdsAccess(m0 + inst_off + LANES[None, :] * size, size, w.exec, True, True)
-            m.lds_check(w, step, la)
+            la = lds_target(w, m)
             return MemOp(step, "vm", lambda: m.lds_write(w, la, words.take(idx).view(np.uint8)),
                          lds=[la])
         reg = w.A if acc else w.V

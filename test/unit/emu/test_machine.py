@@ -141,6 +141,13 @@ def test_out_of_range_accesses():
     with pytest.raises(Finding, match=r"out-of-range: .*buffer offset 256 \+ 4 bytes is past "
                                       r"the descriptor's 256 bytes \(lane 63"):
         run_snippet(prog.format(off=4), glob=glob, setup=setup)
+    def claims_512(m):                  # a descriptor longer than the buffer behind it
+        setup(m)
+        m.waves[0].S[10] = 512
+    run_snippet(prog.format(off=0), glob=glob, setup=claims_512)
+    with pytest.raises(Finding, match=r"out-of-range: .*\+ 4 bytes is past the end of buffer X "
+                                      r"\(256 bytes; lane 0\)"):
+        run_snippet(prog.format(off=256), glob=glob, setup=claims_512)
     with pytest.raises(Finding, match=r"out-of-range: .*LDS address 4096 \+ 16 bytes is outside"):
         run_snippet("v_mov_b32_e32 v1, 0x1000\nds_read_b128 v[4:7], v1\ns_endpgm")
     with pytest.raises(Finding, match="trap"):
@@ -172,3 +179,23 @@ def test_modes():
     for bad in ("lazy", "late:3", "random:x"):
         with pytest.raises(Exception, match="emulation mode"):
             parse_mode(bad)
+
+
+def test_an_edited_instruction_is_compiled_again():
+    """A kernel keeps its compiled instructions between runs; editing one (as the mutation
+    tests do), in place or by replacing it, takes effect in the next run."""
+    from emu_helpers import snippet_kernel
+    from pipeline_mlir.emu.asmtext import parse_instruction
+    from pipeline_mlir.emu.machine import Machine
+
+    def s4(kernel):
+        m = Machine(kernel, GlobalMemory(), [0], 1)
+        m.run()
+        return int(m.waves[0].S[4, 0])
+
+    k = snippet_kernel("s_mov_b32 s4, 1\ns_endpgm")
+    assert s4(k) == 1 and s4(k) == 1
+    k.instrs[0].f.update(parse_instruction("s_mov_b32 s4, 2", 0)[0].f)
+    assert s4(k) == 2
+    k.instrs[0] = parse_instruction("s_mov_b32 s4, 3", 0)[0]
+    assert s4(k) == 3

@@ -160,5 +160,34 @@ def kernel_text(spec: str, bk: int = 64, block: int | None = None) -> str:
     return "\n".join(L) + "\n"
 
 
+def main(argv: list[str] | None = None) -> int:
+    """``python examples/concrete_kernel.py [SPEC]``: the kernel on stdout; exit 1 with one
+    line on stderr for a bad spec or argument."""
+    import argparse
+
+    from pipeline_mlir.errors import PipelineError
+
+    class Parser(argparse.ArgumentParser):
+        def error(self, message):
+            self.exit(1, f"{self.prog}: error: {message}\n")
+
+    ap = Parser(prog="concrete_kernel.py", formatter_class=argparse.RawDescriptionHelpFormatter,
+                description=__doc__.split("\n\n")[0])
+    ap.add_argument("spec", nargs="?", default="4wave",
+                    help=f"the --pipeline spec whose body the loop holds "
+                         f"({', '.join(KERNEL_SCHEDULES)}; default 4wave)")
+    args = ap.parse_args(argv)
+    try:
+        text = kernel_text(args.spec)
+    except PipelineError as e:
+        print(f"{ap.prog}: error: {' '.join(str(e).split())}", file=sys.stderr)
+        return 1
+    except SystemExit as e:  # kernel_text's own refusals
+        print(f"{ap.prog}: error: {e}", file=sys.stderr)
+        return 1
+    sys.stdout.write(text)
+    return 0
+
+
 if __name__ == "__main__":
-    print(kernel_text(sys.argv[1] if len(sys.argv) > 1 else "4wave"), end="")
+    sys.exit(main())

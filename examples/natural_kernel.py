@@ -233,12 +233,48 @@ def kernel_text(func: str = "gpu", lds: str = "attribution", iv: str = "index",
     return "\n".join(L) + "\n"
 
 
-def _value(text: str):
-    if text in ("true", "false"):
+def main(argv: list[str] | None = None) -> int:
+    """``python examples/natural_kernel.py [key=value ...]``: the kernel on stdout; exit 1
+    with one line on stderr for an unknown key or a value of the wrong type."""
+    import argparse
+    import inspect
+
+    class Parser(argparse.ArgumentParser):
+        def error(self, message):
+            self.exit(1, f"{self.prog}: error: {message}\n")
+
+    params = inspect.signature(kernel_text).parameters
+    ap = Parser(prog="natural_kernel.py", formatter_class=argparse.RawDescriptionHelpFormatter,
+                description=__doc__.split("\n\n")[0],
+                epilog="keys (default): " + ", ".join(f"{k}={_text(p.default)}"
+                                                     for k, p in params.items()))
+    ap.add_argument("pairs", nargs="*", metavar="key=value", help="a variant (see below)")
+    args = ap.parse_args(argv)
+    kw = {}
+    for pair in args.pairs:
+        key, eq, text = pair.partition("=")
+        if not eq or key not in params:
+            ap.error(f"'{pair}': expected key=value with a key of {', '.join(params)}")
+        default = params[key].default
+        try:
+            kw[key] = _value(text, type(default))
+        except ValueError:
+            ap.error(f"'{pair}': {key} expects {type(default).__name__}")
+    sys.stdout.write(kernel_text(**kw))
+    return 0
+
+
+def _text(v) -> str:
+    return str(v).lower() if isinstance(v, bool) else str(v)
+
+
+def _value(text: str, kind: type):
+    if kind is bool:
+        if text not in ("true", "false"):
+            raise ValueError(text)
         return text == "true"
-    return int(text) if text.isdigit() else text
+    return kind(text)
 
 
 if __name__ == "__main__":
-    kw = dict(a.split("=", 1) for a in sys.argv[1:])
-    print(kernel_text(**{k: _value(v) for k, v in kw.items()}), end="")
+    sys.exit(main())

@@ -629,6 +629,8 @@ def parse_asm(text: str) -> AsmModule:
         lm = _LABEL.match(code)
         if lm:
             name = lm.group(1)
+            if in_fn and _is_alias(name, fn):
+                continue  # '.L<fn>$local:' right at the function's start: the same function
             if name in fn_symbols or (not fn_symbols and not name.startswith(".L")):
                 fn = AsmFunction(name, line=ln)
                 functions.append(fn)
@@ -676,10 +678,17 @@ def parse_asm(text: str) -> AsmModule:
     return AsmModule(functions, meta)
 
 
+def _is_alias(label: str, fn: AsmFunction) -> bool:
+    """A second label of ``fn`` (Mojo's ``.L<name>$local:``): named after it and placed
+    before its first instruction."""
+    return label in (f".L{fn.name}$local", f"{fn.name}$local") and \
+        not any(b.instrs for b in fn.blocks)
+
+
 def _record_symbol(symbols: dict, functions: list[AsmFunction], name: str, value: str) -> None:
     """``.set <fn>.<field>, value`` (Mojo writes ``.set .L<fn>.<field>``)."""
     for f in functions:
-        for prefix in (f.name + ".", ".L" + f.name + "."):
+        for prefix in (f.name + ".", ".L" + f.name + ".", ".L" + f.name + "$local."):
             if name.startswith(prefix):
                 symbols.setdefault(f.name, {})[name[len(prefix):]] = _int_or_text(value)
                 return

@@ -180,6 +180,21 @@ def test_blocks_edges_and_loops():
                                                 "branch"]
 
 
+def test_local_alias_label_is_the_same_function():
+    # Mojo's assembly labels each kernel twice: 'k:' then '.Lk$local:' (also typed @function)
+    text = SNIPPET.replace("k:                                      ; @k\n",
+                           "k:                                      ; @k\n.Lk$local:\n"
+                           "\t.type .Lk$local,@function\n")
+    assert ".Lk$local:" in text
+    m = parse_asm(text)
+    assert [f.name for f in m.functions] == ["k"]
+    assert [b.label for b in m.function().main_loop()] == [".LBB0_4"]
+    # a '$local' label after the first instruction is not an alias but a new function
+    late = SNIPPET.replace("\ts_waitcnt lgkmcnt(0)\n", "\ts_waitcnt lgkmcnt(0)\n.Lk$local:\n"
+                           "\t.type .Lk$local,@function\n")
+    assert len(parse_asm(late).functions) == 2
+
+
 def test_no_mfma_loop_is_an_error():
     fn = parse_asm("f:\n  s_nop 0\n  s_endpgm\n").function()
     assert fn.loops() == []

@@ -84,3 +84,19 @@ def test_usage_errors(capsys, argv, message):
     rc, out, err = run(capsys, *argv)
     assert rc == 1 and out == ""
     assert err.startswith("pipeline-opt: error: ") and message in err and err.count("\n") == 1
+
+
+def test_assembly_with_a_local_alias_label_is_one_kernel(capsys, tmp_path):
+    """Mojo's assembly labels its kernel twice ('name:' then '.Lname$local:')."""
+    from kernel_builds import build
+
+    b = build("4wave-fp8-64")
+    name = b.kernel.name
+    asm = b.asm.replace(f"{name}:", f"{name}:\n.L{name}$local:\n\t.type .L{name}$local,@function",
+                        1)
+    assert f".L{name}$local:" in asm
+    src = tmp_path / "k.s"
+    src.write_text(asm)
+    rc, out, err = run(capsys, "--simulate", str(src), f"--pipeline={b.spec}",
+                       "--cost-table=llvm")
+    assert (rc, err) == (0, "") and "(assembly, 4 waves): timing only" in out, (rc, out, err)

@@ -628,6 +628,9 @@ def _kernel_source(args, schedule):
                          f"which exists for {' and '.join(KERNEL_SCHEDULES)}, not "
                          f"'{schedule.name}' (give a kernel as input)")
     kernel = gemm_kernel(schedule)
+    # the kernel's schedule must compile before its (possibly huge) kernel is written: a tile
+    # whose waits exceed the counters fails here in milliseconds, not after minutes of MLIR
+    kernel.request.compile()
     return kernel_mlir(kernel), f"<gemm kernel {kernel.name}>", kernel.request
 
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.schedule.targets import LGKMCNT_MAX, VMCNT_MAX
 
-VMCNT_MAX, EXPCNT_MAX, LGKMCNT_MAX = 63, 7, 15
+EXPCNT_MAX = 7
 _MASK = 0xCF7F
 
 

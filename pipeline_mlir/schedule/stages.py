@@ -29,14 +29,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pipeline_mlir.errors import BodyError
+from pipeline_mlir.errors import BodyError, ConfigError
 from pipeline_mlir.schedule.phases import (default_epilogue, default_kernel, default_prologue,
                      derive_epilogue_from_program, derive_prologue_from_program, warp_stagger_index)
 from pipeline_mlir.schedule.program import PipelineProgram
 from pipeline_mlir.schedule.program_builder import (DerivedWaits, build_program_with_waits,
                               default_kernel_deps_double_buffer, loop_body, order_body,
                               verify_program)
-from pipeline_mlir.schedule.types import DepEdge, OpDesc, Phase, ScheduleEntry, annotate_ops
+from pipeline_mlir.schedule.targets import LGKMCNT_MAX, VMCNT_MAX
+from pipeline_mlir.schedule.types import (
+    MAX_KERNEL_TAG,
+    WAIT_LGKM,
+    WAIT_VM,
+    DepEdge,
+    OpDesc,
+    OpRole,
+    Phase,
+    ScheduleEntry,
+    annotate_ops,
+)
 
 
 def is_double_buffer(s) -> bool:
@@ -53,15 +64,52 @@ def lgkm_per_load(s) -> tuple[int, int]:
 
 def annotate(s, ops: list[OpDesc]) -> list[OpDesc]:
     """Fill resource/latency/role/costs from the schedule's cost model (tags < 128 only)."""
+    check_body_size(s, ops)
     return annotate_ops(list(ops), s.cost_model())
 
 
 def reorder(s, ops: list[OpDesc]) -> list[OpDesc]:
+    check_body_size(s, ops)
     return list(s.reorder_body(list(ops)))
 
 
 def edges(s, body: list[OpDesc]) -> list[DepEdge]:
+    check_body_size(s, body)
     return list(s.derive_edges(list(body)))
+
+
+#: fragment loads and global loads one MMA block holds at most
+PER_BLOCK = 2
+
+
+def check_body_size(s, ops: list[OpDesc]) -> None:
+    """A double-buffer body fits its blocks: at most one MMA per block and at most 2 fragment
+    and 2 global loads per block (block construction refuses anything more).  Checked at once
+    (linear), before the edges, whose number grows with the square of the body; a body with
+    too few MMAs is left to block construction, which says which block is missing one."""
+    if not is_double_buffer(s):
+        return
+    blocks = s.config().total_blocks
+    try:
+        model = s.cost_model()
+    except NotImplementedError:  # a schedule without a cost model: annotated ops only
+        model = None
+    count = {OpRole.COMPUTE: 0, OpRole.FRAGMENT_LOAD: 0, OpRole.GLOBAL_LOAD: 0}
+    for op in ops:
+        role = op.role
+        if role == OpRole.NONE and model is not None and op.tag <= MAX_KERNEL_TAG:
+            role = model.get_cost(op.tag).role
+        if role in count:
+            count[role] += 1
+    limits = ((OpRole.COMPUTE, blocks, "MMAs", "one per block"),
+              (OpRole.FRAGMENT_LOAD, PER_BLOCK * blocks, "fragment loads",
+               f"at most {PER_BLOCK} per block"),
+              (OpRole.GLOBAL_LOAD, PER_BLOCK * blocks, "global loads",
+               f"at most {PER_BLOCK} per block"))
+    for role, hi, what, rule in limits:
+        if count[role] > hi:
+            raise BodyError(f"the body has {count[role]} {what}, but the '{s.name}' "
+                            f"schedule's {blocks} MMA blocks take at most {hi} ({rule})")
 
 
 def order(s, body: list[OpDesc], edge_list: list[DepEdge]):
@@ -130,4 +178,25 @@ def phases(s, body: list[OpDesc], edge_list: list[DepEdge],
                              for _ in range(program.block_entry_count(i))]
         out.kernel_blocks += [len(program.blocks)] * (len(out.kernel) - len(out.kernel_blocks))
     out.warp_stagger_index = warp_stagger_index(body, config, len(out.prologue))
+    check_wait_limits(out)
     return out
+
+
+#: counter name, gfx950 limit and what the counter counts, by wait tag
+COUNTER_LIMITS = {WAIT_VM: ("vmcnt", VMCNT_MAX, "global loads"),
+                  WAIT_LGKM: ("lgkmcnt", LGKMCNT_MAX, "fragment (LDS) loads")}
+
+
+def check_wait_limits(ph: Phases) -> None:
+    """Every wait of the phases within the gfx950 counter limits (checked where the waits
+    are made, so every output -- printed schedule, JSON, IR, code -- reports it)."""
+    for label, entries in (("PRO", ph.prologue), ("KRN", ph.kernel), ("EPI", ph.epilogue)):
+        for i, e in enumerate(entries):
+            limit = COUNTER_LIMITS.get(e.op.tag)
+            if limit is not None and e.op.wait_value > limit[1]:
+                counter, hi, what = limit
+                name = "WAIT_VM" if e.op.tag == WAIT_VM else "WAIT_LGKM"
+                raise ConfigError(
+                    f"{label}[{i}] {name} waits for {counter}({e.op.wait_value}), over the "
+                    f"gfx950 limit {counter} <= {hi}: the schedule keeps more {what} in flight "
+                    f"than the counter holds (fewer instructions per load, or a smaller tile)")

@@ -10,6 +10,11 @@ from pipeline_mlir.schedule.config import (BlockSizing, FragOrder, LoopCarriedSp
 from pipeline_mlir.schedule.types import (OpCost, OpDesc, OpRole, Phase, ResourceKind, ScheduleEntry,
                     TargetCostModel)
 
+#: gfx950 counter limits: an ``s_waitcnt`` can wait for at most this many outstanding
+#: vector-memory (vmcnt) / LDS-and-scalar (lgkmcnt) operations; a derived wait above them
+#: cannot be encoded and is an error, never clamped
+VMCNT_MAX, LGKMCNT_MAX = 63, 15
+
 # Tags shared by the ping-pong and 4-wave schedules.
 LOAD_A, LOAD_B, COMPUTE, MMA_LOAD_A, MMA_LOAD_B, MMA = 0, 1, 2, 3, 4, 5
 MATMUL_TAG_NAMES = {LOAD_A: "LOAD_A", LOAD_B: "LOAD_B", COMPUTE: "COMPUTE",

@@ -29,10 +29,8 @@ from pipeline_mlir.options import Option, OptionTable, check_once, value_text
 from pipeline_mlir.schedule import stages
 from pipeline_mlir.schedule.compiler import compile_schedule
 from pipeline_mlir.schedule.config import ScheduleConfig, SchedulingStrategy
+from pipeline_mlir.schedule.targets import LGKMCNT_MAX, VMCNT_MAX  # noqa: F401 (re-exported)
 
-#: hardware counter limits (gfx950): one load's entries must be waitable
-VMCNT_MAX = 63
-LGKMCNT_MAX = 15
 
 STRATEGY_NAMES = tuple(s.name.lower() for s in SchedulingStrategy)
 

@@ -311,3 +311,20 @@ def test_split_input_file_with_binary_output_is_an_error(capsys, tmp_path):
                        "--emit=obj", "-o", str(tmp_path / "o"))
     one_error(code, err, "--emit=obj writes one binary file: --split-input-file found 2 chunks")
     assert not (tmp_path / "o").exists()
+
+
+def test_an_oversized_body_fails_at_once(capsys, tmp_path):
+    """A body far larger than the schedule's blocks is refused by its first scheduling pass
+    (linear), not after the quadratic edge derivation."""
+    empty = tmp_path / "e.mlir"
+    empty.write_text("")
+    assert main([str(empty), "--pass-pipeline=builtin.module(sched-import{schedule=4wave})",
+                 "-o", str(tmp_path / "one.mlir")]) == 0
+    capsys.readouterr()
+    lines = (tmp_path / "one.mlir").read_text().splitlines()
+    body = lines[2:-2]
+    big = tmp_path / "big.mlir"
+    big.write_text("\n".join(lines[:2] + body * 100 + lines[-2:]) + "\n")
+    code, out, err = run(capsys, str(big), "--pipeline=4wave", "--emit=schedule")
+    one_error(code, err, f"{big}:2:3: error: sched-annotate: the body has 800 MMAs, but the "
+                         f"'4wave' schedule's 8 MMA blocks take at most 8 (one per block)")

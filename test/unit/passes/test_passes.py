@@ -26,6 +26,7 @@ from pass_helpers import (  # noqa: F401
     stepwise,
 )
 from pipeline_mlir.dialect.bindings import ir, new_context, passmanager
+from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.ir_io import pipeline_ops, read_pipeline
 from pipeline_mlir.passes import registry
 
@@ -550,6 +551,39 @@ def test_registry_plan():
         registry.plan("sched-lower-to-rocdl{fence-waits=maybe}")
     with pytest.raises(ConfigError, match="unbalanced"):
         registry.plan("builtin.module(sched-annotate")
+
+
+def test_named_pipelines_follow_the_state_order():
+    assert list(registry.STAGE_PASS) == list(S.STATES[1:])
+    assert registry.stage_passes("annotated", "phases") == list(STEPS)
+    names = [n for n, _ in registry.named_pipeline(parse_pipeline("4wave"), "phases")]
+    assert names == ["sched-import", *registry.SCHEDULE_PASSES]
+    kernel = [n for n, _ in registry.named_pipeline(parse_pipeline("pingpong"), "lowered")]
+    assert kernel[-2:] == ["sched-fix-hazards", "sched-lower-to-rocdl"]
+    abstract = [n for n, _ in registry.named_pipeline(parse_pipeline("single-buffer"))]
+    assert abstract[-2:] == ["sched-verify", "sched-lower-to-rocdl"]  # no kernel to repair
+    imp = registry.named_pipeline(parse_pipeline("4wave{BK=128 dtype=fp8}"), "phases")[0][1]
+    assert imp.named == parse_pipeline("4wave{dtype=fp8 BK=128}")
+    with pytest.raises(ConfigError, match="unknown end 'asm'"):
+        registry.named_pipeline(parse_pipeline("4wave"), "asm")
+
+
+def test_stage_passes_take_the_state_before_theirs():
+    for state, name in registry.STAGE_PASS.items():
+        cls = registry.PASSES[name]
+        assert (cls.requires, cls.produces) == (S.STATES[S.STATES.index(state) - 1], state)
+    fix = registry.PASSES["sched-fix-hazards"]
+    assert fix.requires == fix.produces == "phases"  # not a stage: it keeps the state
+
+
+def test_import_takes_a_schedule_object():
+    named = parse_pipeline("4wave{dtype=fp8 BK=128}")
+    assert registry.create("sched-import", schedule=named).named is named
+    with pytest.raises(ConfigError, match="options BM given next to a schedule object"):
+        registry.create("sched-import", schedule=named, BM=64)
+    with pytest.raises(ConfigError, match=r"unknown pass 'sched-anotate' \(did you mean "
+                                          r"'sched-annotate'\?\)"):
+        registry.create("sched-anotate")
 
 
 def test_schedule_passes_end_verified():

@@ -9,20 +9,22 @@ from hypothesis import strategies as st
 from pipeline_mlir.errors import ConfigError, PipelineError, SchedulingError
 from pipeline_mlir.schedule.config import ScheduleConfig, SchedulingStrategy
 from pipeline_mlir.schedule.printing import format_schedule
-from pipeline_mlir.schedules.fourwave import Pipeline4Wave
+from pipeline_mlir.schedules.fourwave import FourWave, Pipeline4Wave
 from pipeline_mlir.schedules.geometry import four_wave_geometry
-from pipeline_mlir.options import split_spec
+from pipeline_mlir.options import Option, OptionTable, split_spec
 from pipeline_mlir.schedule.stages import lgkm_per_load
-from pipeline_mlir.schedules.pingpong import DeclarativeSchedule
+from pipeline_mlir.schedules.pingpong import DeclarativeSchedule, PingPong
 from pipeline_mlir.schedules.registry import (
+    KERNEL_SCHEDULES,
     SCHEDULE_CONFIG_OPTIONS,
     SCHEDULES,
     NamedSchedule,
     compile_pipeline,
     describe_pipelines,
+    make_schedule,
     parse_pipeline,
 )
-from pipeline_mlir.schedules.single_buffer import SingleBufferSchedule
+from pipeline_mlir.schedules.single_buffer import SingleBuffer, SingleBufferSchedule
 
 GOLDEN = Path(__file__).resolve().parents[2] / "data" / "reference"
 
@@ -341,3 +343,120 @@ def test_canonical_spec_round_trips(spec):
     again = parse_pipeline(r.spec())
     assert again == r
     assert again.spec() == r.spec()
+
+
+# ---- the option machinery (pipeline_mlir/options.py) ------------------------------------------
+
+def test_option_parses_checks_and_accepts_each_kind():
+    i = Option("n", "int", 3, "a count", min=1, max=8)
+    assert (i.parse("o", "0x4"), i.parse("o", "0b11"), i.parse("o", "+5")) == (4, 3, 5)
+    assert i.check("o", 7) == 7 and i.accept("o", "2") == 2 and i.accept("o", 2) == 2
+    b = Option("flag", "bool", False, "a flag")
+    assert (b.parse("o", "TRUE"), b.parse("o", "0"), b.check("o", True)) == (True, False, True)
+    e = Option("dtype", "enum", "bf16", "type", choices=("bf16", "fp8"))
+    assert e.parse("o", "FP8") == "fp8" and e.check("o", "BF16") == "bf16"
+    s = Option("schedule", "str", None, "a name")
+    assert s.accept("o", "4wave") == "4wave"
+
+
+@pytest.mark.parametrize("opt, how, value, message", [
+    (Option("n", "int", 3, "h", min=1, max=8), "parse", "9",
+     "owner: option 'n' is out of range: expects an integer in 1..8, got 9"),
+    (Option("n", "int", 3, "h", min=1, max=8), "parse", "three",
+     "owner: option 'n' expects an integer in 1..8, got 'three'"),
+    (Option("n", "int", 3, "h", max=8), "check", 9,
+     "owner: option 'n' is out of range: expects an integer <= 8, got 9"),
+    (Option("n", "int", 3, "h"), "check", True, "owner: option 'n' expects an integer, got 'true'"),
+    (Option("n", "int", 3, "h"), "check", "3", "owner: option 'n' expects an integer, got '3'"),
+    (Option("f", "bool", True, "h"), "check", 1,
+     "owner: option 'f' expects a boolean (true, false, 1 or 0), got '1'"),
+    (Option("f", "bool", True, "h"), "accept", "yes",
+     "owner: option 'f' expects a boolean (true, false, 1 or 0), got 'yes'"),
+    (Option("d", "enum", "a", "h", choices=("a", "b")), "check", 2,
+     "owner: option 'd' expects one of a|b, got '2'"),
+    (Option("s", "str", None, "h"), "parse", "", "owner: option 's' expects a name, got ''"),
+])
+def test_option_errors_name_the_option_the_range_and_the_value(opt, how, value, message):
+    with pytest.raises(ConfigError) as ei:
+        getattr(opt, how)("owner", value)
+    assert str(ei.value) == message
+
+
+def test_option_kind_is_checked():
+    with pytest.raises(ValueError, match="unknown kind 'float'"):
+        Option("x", "float", 0.0, "h")
+
+
+def test_option_table_pairs_values_unknown_keys_and_help():
+    t = OptionTable([Option("fence-waits", "bool", True, "fence waits"),
+                     Option("max-iterations", "int", 6, "trips", min=1, max=64)])
+    assert t.read_pairs("pass 'p'", [("max-iterations", "3")]) == {"max-iterations": 3}
+    assert t.read_values("pass 'p'", {"fence-waits": "false"}) == {"fence-waits": False}
+    with pytest.raises(ConfigError, match=r"expects a boolean .*got 'false'"):
+        t.read_values("pass 'p'", {"fence-waits": "false"}, text_allowed=False)
+    with pytest.raises(ConfigError) as ei:
+        t.read_pairs("pass 'p'", [("fence-wait", "1")])
+    assert str(ei.value) == ("pass 'p': unknown option 'fence-wait' (did you mean "
+                             "'fence-waits'?); valid keys: fence-waits, max-iterations")
+    with pytest.raises(ConfigError, match=r"option 'max-iterations' given twice \('3' and '4'\)"):
+        t.read_pairs("pass 'p'", [("max-iterations", "3"), ("max-iterations", "4")])
+    assert t.describe("  ", 20) == [
+        "  fence-waits=true     fence waits; a boolean (true, false, 1 or 0)",
+        "  max-iterations=6     trips; an integer in 1..64"]
+    with pytest.raises(ValueError, match="duplicate option names"):
+        OptionTable([Option("a", "int", 0, "h"), Option("a", "int", 1, "h")])
+
+
+def test_split_spec_accepts_pass_option_names():
+    assert split_spec("sched-lower-to-rocdl{fence-waits=false, fence-blocks=1}", "pass") == (
+        "sched-lower-to-rocdl", [("fence-waits", "false"), ("fence-blocks", "1")])
+    with pytest.raises(ConfigError, match="pass 'p': option 'k' has no value"):
+        split_spec("p{k}", "pass")
+
+
+# ---- the typed schedule objects --------------------------------------------------------------
+
+def test_schedule_objects_are_typed_and_checked_however_they_are_made():
+    s = FourWave(BM=64, dtype="FP8", BK=128)
+    assert (s.dtype, s.BM, s.BK) == ("fp8", 64, 128)  # enumerations are lower case
+    assert s.spec() == "4wave{dtype=fp8 BM=64 BK=128}"  # not given: printed when not default
+    assert s == parse_pipeline("4wave{BK=128 BM=64 dtype=fp8}")  # the given order is not identity
+    assert hash(s) == hash(parse_pipeline("4wave{BK=128 BM=64 dtype=fp8}"))
+    assert s != parse_pipeline("4wave{BK=128 BM=64 dtype=fp8 scheduling=identity}")
+    assert make_schedule("4wave", {"BM": 64, "dtype": "fp8", "BK": 128}) == s
+    with pytest.raises(ConfigError, match="pipeline '4wave': option 'BM' is out of range"):
+        FourWave(BM=0)
+    with pytest.raises(ConfigError, match="pipeline '4wave': option 'BM' expects an integer"):
+        make_schedule("4wave", {"BM": "64"})  # typed values only, unless text is allowed
+    assert make_schedule("4wave", {"BM": "64"}, text_allowed=True).BM == 64
+    with pytest.raises(ConfigError, match="is the schedule's own option"):
+        FourWave(config=(("BM", 64),))
+    with pytest.raises(ConfigError, match="'auto_waits' is a ScheduleConfig field"):
+        SingleBuffer(config=(("auto_waits", False),))
+    with pytest.raises(ConfigError, match="option 'auto_waits' given twice"):
+        PingPong(config=(("auto_waits", False), ("auto_waits", True)))
+    with pytest.raises(ConfigError, match="unknown pipeline 'eightwave'"):
+        make_schedule("eightwave", {})
+
+
+def test_with_changes_options_and_keeps_the_given_order():
+    s = parse_pipeline("pingpong{max_globals=0}").with_(vm_per_load_a=2, lgkm_per_load_b="4")
+    assert s.spec() == "pingpong{max_globals=0 vm_per_load_a=2 lgkm_per_load_b=4}"
+    with pytest.raises(ConfigError, match="option 'vm_per_load_a' is out of range"):
+        s.with_(vm_per_load_a=64)
+    with pytest.raises(KeyError):
+        s.get("scheduling")  # a ScheduleConfig override, not an own option
+
+
+def test_kernel_facts_come_from_the_schedule():
+    assert KERNEL_SCHEDULES == ("4wave", "pingpong")
+    for name, cls in SCHEDULES.items():
+        s = parse_pipeline(name)
+        assert s.build().kernel_traits is cls.kernel_traits  # one set of traits per schedule
+        assert s.has_kernel == (name in KERNEL_SCHEDULES)
+        assert s.lgkm_per_load == s.compile().lgkm_per_load
+    assert parse_pipeline("4wave").kernel_traits.zero_trip_fence
+    assert not parse_pipeline("pingpong").kernel_traits.zero_trip_fence
+    assert parse_pipeline("pingpong{vm_per_load_b=3}").vm_per_load == (4, 3)
+    assert parse_pipeline("4wave{dtype=fp8 BK=128}").lgkm_per_load == (4, 4)
+    assert parse_pipeline("single-buffer").lgkm_per_load == (0, 0)

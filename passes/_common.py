@@ -79,7 +79,7 @@ class SchedPass(Pass):
 
     # -- entry point used by PassManager.add ----------------------------------------
     def __call__(self, op, pass_) -> None:
-        op = op.operation if hasattr(op, "operation") else op
+        op = as_operation(op)
         try:
             self.run(op)
         except IRError as e:
@@ -122,6 +122,60 @@ class SchedPass(Pass):
 
     def run_pipeline(self, p: PipelineIR) -> None:  # pragma: no cover - abstract
         """Do the pass's work on one pipeline; the op's context and location are active."""
+        raise NotImplementedError
+
+
+class OpError(Exception):
+    """A located problem a :class:`ModulePass` reports as an MLIR diagnostic."""
+
+    def __init__(self, op, message: str) -> None:
+        super().__init__(message)
+        self.op = op
+
+
+def as_operation(op):
+    """An ``ir.Operation`` from a Module, an OpView or an Operation."""
+    if isinstance(op, ir.Module):
+        return op.operation
+    return op.operation if hasattr(op, "operation") else op
+
+
+def collect_ops(root, predicate) -> list:
+    """The ops under (and including) ``root`` matching ``predicate``, outermost first."""
+    found = []
+
+    def visit(op):
+        if predicate(op):
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return found
+
+
+def attr_dict(op) -> dict:
+    """``{name: attribute}`` of an op (iteration yields names here, NamedAttribute upstream)."""
+    out = {}
+    for a in op.attributes:
+        if isinstance(a, str):
+            out[a] = op.attributes[a]
+        else:
+            out[a.name] = a.attr
+    return out
+
+
+class ModulePass(Pass):
+    """A pass over the whole module (the LLVM step's): :meth:`run` returns the located
+    problems, which become MLIR error diagnostics and fail the pass."""
+
+    def __call__(self, op, pass_) -> None:
+        errors = self.run(as_operation(op))
+        if errors:
+            for e in errors:
+                e.op.location.emit_error(f"{self.name}: {e}")
+            pass_.signal_pass_failure()
+
+    def run(self, module) -> list[OpError]:  # pragma: no cover - abstract
         raise NotImplementedError
 
 
@@ -177,5 +231,6 @@ def _same_identity(a, b) -> bool:
         b.tag, b.channel, b.stage, b.subtile, b.k_offset, b.wait_value)
 
 
-__all__ = ["Pass", "SchedPass", "Option", "IRError", "PipelineIR", "location_index", "match_ops",
+__all__ = ["Pass", "SchedPass", "ModulePass", "OpError", "Option", "as_operation", "attr_dict",
+           "collect_ops", "IRError", "PipelineIR", "location_index", "match_ops",
            "ir"]

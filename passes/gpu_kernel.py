@@ -1,6 +1,6 @@
 """``sched-gpu-kernel``: put every kernel in the form the step to LLVM compiles.
 
-The LLVM step (``passes/to_llvm.py``) compiles one ``gpu.module`` of ``gpu.func``
+The LLVM step (``registry.TO_LLVM_PASSES``) compiles one ``gpu.module`` of ``gpu.func``
 kernels.  Kernels come in other containers too; this pass rewrites them:
 
 * a ``func.func`` kernel at the top level, or inside IREE's ``hal.executable`` /

@@ -16,20 +16,24 @@ from __future__ import annotations
 import re
 
 from pipeline_mlir.dialect import ops as S
-from pipeline_mlir.passes._common import is_stage
+from pipeline_mlir.dialect.bindings import ensure_gpu_target, ir, passmanager
+from pipeline_mlir.passes._common import as_operation, is_stage
 from pipeline_mlir.passes.adopt_loop import AdoptLoop
 from pipeline_mlir.passes.annotate import Annotate
+from pipeline_mlir.passes.check_device_input import CheckDeviceInput
 from pipeline_mlir.passes.derive_edges import DeriveEdges
 from pipeline_mlir.passes.derive_waits import DeriveWaits
 from pipeline_mlir.passes.expand_phases import ExpandPhases
 from pipeline_mlir.passes.explicit_blocks import ExplicitBlocks
+from pipeline_mlir.passes.extract_device_module import ExtractDeviceModule
 from pipeline_mlir.passes.fix_hazards import FixHazards
 from pipeline_mlir.passes.gpu_kernel import GpuKernel
 from pipeline_mlir.passes.import_ import Import
 from pipeline_mlir.passes.lower_to_rocdl import LowerToROCDL
 from pipeline_mlir.passes.reorder import Reorder
+from pipeline_mlir.passes.rocdl_to_llvm_intrinsics import RocdlToLLVMIntrinsics
 from pipeline_mlir.passes.schedule import Schedule
-from pipeline_mlir.passes.to_llvm import add_to_llvm
+from pipeline_mlir.passes.translate import ToLLVMError, diagnostics_text, translate_to_llvm_ir
 from pipeline_mlir.passes.verify import Verify
 
 from pipeline_mlir.errors import ConfigError
@@ -37,7 +41,8 @@ from pipeline_mlir.options import Option, OptionTable, split_spec, suggest
 
 PASSES = {c.name: c for c in (AdoptLoop, Import, Verify, Annotate, Reorder, DeriveEdges,
                                Schedule, DeriveWaits, ExplicitBlocks, ExpandPhases, FixHazards,
-                               LowerToROCDL, GpuKernel)}
+                               LowerToROCDL, GpuKernel, CheckDeviceInput, RocdlToLLVMIntrinsics,
+                               ExtractDeviceModule)}
 
 #: the pass that takes a pipeline to each state, in pipeline order
 STAGE_PASS = {c.produces: c.name for c in sorted(
@@ -139,27 +144,111 @@ def strip_module(text: str) -> str:
     return m.group(1) if m else text
 
 
-#: the LLVM step as one name: scf->cf, iree-convert-to-rocdl, cleanup, rocdl -> LLVM
-#: intrinsics, device-module extraction (passes/to_llvm.py)
+# ---- the LLVM step ---------------------------------------------------------------------------
+
+#: the LLVM step as one name in a pass pipeline
 LLVM_STEP = "sched-to-llvm"
 
+#: What IREE's own codegen runs on a kernel between the point where it pipelines the K-loop
+#: (``iree-llvmgpu-prefetch-shared-memory``) and its ROCDL conversion, for a kernel that
+#: comes inside an IREE ``hal.executable`` (iree-base-compiler 3.13's TileAndFuse and
+#: LLVMGPU lowering passes, less those that re-tile, re-schedule or reconcile the
+#: executable): n-D vector lowering, memref alias folding, affine lowering.  Nested under
+#: ``hal.executable``, so it touches nothing else.
+IREE_TAIL = ("iree-codegen-fold-memref-alias-ops,canonicalize,cse,"
+             "iree-codegen-optimize-vector-transfer,canonicalize,cse,"
+             "iree-codegen-remove-index-hints,"
+             "iree-codegen-convert-hal-descriptor-type-to-gpu-address-space,canonicalize,cse,"
+             "iree-llvmgpu-vector-lowering,iree-llvmgpu-vector-flattening,"
+             "iree-llvmgpu-legalize-nd-vectors,canonicalize,cse,"
+             "iree-codegen-fold-memref-alias-ops,iree-codegen-expand-strided-metadata,"
+             "iree-codegen-decompose-affine-ops,cse,iree-affine-expand-index-ops,iree-lower-affine,"
+             "cse,iree-llvmgpu-1d-vector-canonicalizations,iree-codegen-fold-memref-alias-ops,"
+             "iree-codegen-expand-strided-metadata{allow-subview-expansion=true},"
+             "iree-amdgpu-emulate-narrow-type,iree-affine-expand-index-ops,iree-lower-affine,"
+             "iree-convert-unsupported-float-arith")
+IREE_TAIL_PIPELINE = ("hal.executable(hal.executable.variant(builtin.module(func.func("
+                      + IREE_TAIL + "))))")
 
-_LLVM_STEP_OPTIONS = OptionTable([Option("chip", "str", "gfx950", "target processor")])
+#: The LLVM step in order, (pass name, textual pipeline element or Python pass): a
+#: kernel (IREE's, a ``func.func`` or a ``gpu.module``'s, made a ``gpu.module`` kernel by
+#: ``sched-gpu-kernel``) using the ops ``sched-lower-to-rocdl`` produces (``amdgpu``,
+#: ``rocdl``, ``vector``, ``memref``, ``arith``, ``scf``) -> the LLVM dialect, ready for
+#: ``translate.translate_to_llvm_ir``.  The separate upstream conversions are not
+#: registered in iree-base-compiler; IREE's one pass does gpu/amdgpu/vector/memref/arith/
+#: cf -> llvm + rocdl (it needs a GPU target, set by :func:`add_to_llvm`).
+TO_LLVM_PASSES: list = [
+    ("iree-codegen-tail", IREE_TAIL_PIPELINE),
+    (GpuKernel.name, GpuKernel()),
+    (CheckDeviceInput.name, CheckDeviceInput()),
+    ("convert-scf-to-cf", "convert-scf-to-cf"),
+    ("iree-convert-to-rocdl", "iree-convert-to-rocdl"),
+    ("canonicalize", "canonicalize"),
+    ("cse", "cse"),
+    ("reconcile-unrealized-casts", "reconcile-unrealized-casts"),
+    (RocdlToLLVMIntrinsics.name, RocdlToLLVMIntrinsics()),
+    (ExtractDeviceModule.name, ExtractDeviceModule()),
+]
+
+#: Chips ``iree-convert-to-rocdl`` runs for in iree-base-compiler 3.13 (each tried);
+#: for others (gfx900, gfx906, gfx940, gfx941, mi300x, mi355x, typos) it segfaults.
+#: The project's kernels are written for gfx950.
+IREE_GPU_CHIPS = ("gfx908", "gfx90a", "gfx942", "gfx950", "gfx1010", "gfx1030", "gfx1100",
+                  "gfx1101", "gfx1102", "gfx1150", "gfx1151", "gfx1200", "gfx1201", "gfx1250")
 
 
 def llvm_step(chip: str = "gfx950") -> list:
-    """The LLVM step for ``chip`` as :func:`plan` elements (sets the GPU target)."""
+    """The LLVM step for ``chip`` as :func:`plan` elements.
 
-    class _Collect:  # add_to_llvm checks the chip and sets the target; record what it adds
-        def __init__(self):
-            self.items = []
+    Sets the process-wide IREE GPU target to ``chip`` first (it cannot change later in
+    the same process); a chip outside :data:`IREE_GPU_CHIPS` is a :class:`ToLLVMError`.
+    """
+    if chip not in IREE_GPU_CHIPS:
+        raise ToLLVMError(f"unknown GPU chip '{chip}' for the step to LLVM (known: "
+                          f"{', '.join(IREE_GPU_CHIPS)})")
+    try:
+        ensure_gpu_target(chip)
+    except (ValueError, RuntimeError) as e:  # another chip already set; bindings without IREE
+        raise ToLLVMError(str(e)) from None
+    return [(entry, None) if isinstance(entry, str) else (name, entry)
+            for name, entry in TO_LLVM_PASSES]
 
-        def add(self, entry, name=None, argument=None, description=None):
-            self.items.append((entry, None) if isinstance(entry, str) else (name, entry))
 
-    c = _Collect()
-    add_to_llvm(c, chip)
-    return c.items
+def add_to_llvm(pm, chip: str = "gfx950") -> list:
+    """Append the LLVM step (:data:`TO_LLVM_PASSES`) to a ``builtin.module`` PassManager;
+    returns the Python pass objects added (see :func:`llvm_step`)."""
+    added = []
+    for name, obj in llvm_step(chip):
+        if obj is None:
+            pm.add(name)
+        else:
+            pm.add(obj, name=name, argument=name, description=obj.summary)
+            added.append(obj)
+    return added
+
+
+def run_to_llvm(module, chip: str = "gfx950"):
+    """Run the LLVM step on ``module`` (an ``ir.Module``) in place and return it.
+
+    Raises :class:`ToLLVMError` with the located diagnostics on failure.
+    """
+    op = as_operation(module)
+    with op.context:
+        pm = passmanager.PassManager("builtin.module")
+        add_to_llvm(pm, chip)
+        try:
+            pm.run(op)
+        except ir.MLIRError as e:
+            raise ToLLVMError(diagnostics_text(e)) from None
+    return module
+
+
+def module_to_llvm_ir(module, chip: str = "gfx950") -> str:
+    """:func:`run_to_llvm` then ``translate.translate_to_llvm_ir``."""
+    return translate_to_llvm_ir(run_to_llvm(module, chip))
+
+
+_LLVM_STEP_OPTIONS = OptionTable([Option("chip", "str", "gfx950", "target processor")])
 
 
 def plan(text: str) -> list:

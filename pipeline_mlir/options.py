@@ -97,8 +97,9 @@ class Option:
             return f"an integer <= {self.max}"
         return "an integer"
 
-    def default_text(self) -> str:
-        return "(derived)" if self.default is None else self.format(self.default)
+    def default_text(self, unset: str = "(none)") -> str:
+        """The default as written in a spec; ``unset`` when there is none."""
+        return unset if self.default is None else self.format(self.default)
 
     def format(self, value: object) -> str:
         return value_text(value)

@@ -111,10 +111,11 @@ def _pass_list() -> list[str]:
         from pipeline_mlir.passes.registry import LLVM_STEP, PASSES
     except Exception as e:  # pragma: no cover - bindings missing
         return lines + [f"  (unavailable: {e})"]
+    width = max(len(n) for n in PASSES) + 2
     for name, cls in PASSES.items():
-        lines.append(f"  {name:<24}{cls.summary}")
+        lines.append(f"  {name:<{width}}{cls.summary}")
         lines += cls.option_table().describe(" " * 6, 22)
-    lines.append(f"  {LLVM_STEP:<24}LLVM step (added by --emit=llvm|asm|obj|hsaco): "
+    lines.append(f"  {LLVM_STEP:<{width}}LLVM step (added by --emit=llvm|asm|obj|hsaco): "
                  f"scf->cf, iree-convert-to-rocdl, rocdl -> LLVM intrinsics, kernel attributes")
     lines.append("  any upstream or IREE pass, e.g. canonicalize, cse, func.func(canonicalize)")
     return lines
@@ -527,7 +528,7 @@ class Job:
         if emit == "mlir":
             return module.operation.get_asm(
                 large_elements_limit=self.args.mlir_elide_elementsattrs_if_larger)
-        from pipeline_mlir.passes.to_llvm import translate_to_llvm_ir
+        from pipeline_mlir.passes.translate import translate_to_llvm_ir
 
         ll = translate_to_llvm_ir(module)
         if emit == "llvm":

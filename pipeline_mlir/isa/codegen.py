@@ -1,6 +1,6 @@
 """LLVM IR text -> gfx950 assembly / relocatable object (llvmlite), and -> ``.hsaco``.
 
-No MLIR here: the input is the LLVM IR text ``pipeline_mlir.passes.to_llvm``
+No MLIR here: the input is the LLVM IR text ``pipeline_mlir.passes.translate``
 prints (LLVM 24's dialect of it); llvmlite 0.50 brings LLVM 22.
 
 LLVM reports many errors (``Cannot select``, a broken module, bad metadata) by
@@ -51,7 +51,8 @@ class CodegenError(PipelineError):
 
 # LLVM 24 overloads make.buffer.rsrc on its record-count type too
 # (``.p8.p1.i64``); LLVM 22 knows only ``.p<rsrc>.p<base>`` with an i64 count.
-# ``to_llvm`` zero-extends the count to i64; the name's third suffix goes here.
+# ``sched-rocdl-to-llvm-intrinsics`` zero-extends the count to i64; the name's third
+# suffix goes here.
 _MAKE_BUFFER_RSRC = re.compile(r"(@llvm\.amdgcn\.make\.buffer\.rsrc\.p\d+\.p\d+)\.i(?:32|64)\b")
 
 

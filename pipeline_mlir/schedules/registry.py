@@ -84,7 +84,7 @@ def describe_pipelines(width: int = 100) -> str:
         lines += wrap(f"{cls.name}: {cls.summary}", "      ", "  ")
         for o in cls.options():
             lines += wrap(f"{o.help}; {o.expected()}", " " * 32,
-                          f"    {o.name + '=' + o.default_text():<27} ")
+                          f"    {o.name + '=' + o.default_text('(derived)'):<27} ")
         if cls.config_note:
             lines += wrap(f"({cls.config_note})", "     ", "    ")
     readers = [c for c in SCHEDULES.values() if c.accepts_schedule_config]

@@ -32,7 +32,7 @@ def elf_header(data: bytes) -> dict:
 @pytest.fixture(scope="module")
 def kernel_ll() -> str:
     from pipeline_mlir.dialect.bindings import ir, new_context
-    from pipeline_mlir.passes.to_llvm import module_to_llvm_ir
+    from pipeline_mlir.passes.registry import module_to_llvm_ir
 
     with new_context():
         return module_to_llvm_ir(ir.Module.parseFile(str(KERNEL)))

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from conftest import GOLDEN_DIR
@@ -584,6 +585,14 @@ def test_import_takes_a_schedule_object():
     with pytest.raises(ConfigError, match=r"unknown pass 'sched-anotate' \(did you mean "
                                           r"'sched-annotate'\?\)"):
         registry.create("sched-anotate")
+
+
+def test_every_pass_has_its_lit_test_and_its_own_file():
+    lit = Path(__file__).resolve().parents[1] / "lit" / "passes"
+    for name, cls in registry.PASSES.items():
+        assert (lit / f"{name}.mlir").is_file(), f"{name}: no test/lit/passes/{name}.mlir"
+        module = cls.__module__.rsplit(".", 1)[-1]
+        assert module.strip("_").replace("_", "-") in name, (name, module)
 
 
 def test_schedule_passes_end_verified():

@@ -1,4 +1,5 @@
-"""The step to LLVM (passes/to_llvm.py): gpu.module -> LLVM dialect -> LLVM IR text."""
+"""The step to LLVM (passes/registry.py's LLVM step, its three passes, passes/translate.py):
+gpu.module -> LLVM dialect -> LLVM IR text."""
 
 from __future__ import annotations
 
@@ -8,10 +9,14 @@ from pathlib import Path
 import pytest
 
 from pipeline_mlir.dialect.bindings import ensure_gpu_target, ir, new_context, passmanager
-from pipeline_mlir.passes import to_llvm
-from pipeline_mlir.passes.to_llvm import (EXTRACT_PASS, INTRINSICS_PASS, TO_LLVM_PASSES,
-                                          ToLLVMError, add_to_llvm, decode_rocdl_enum,
-                                          module_to_llvm_ir, run_to_llvm, translate_to_llvm_ir)
+from pipeline_mlir.passes import rocdl_to_llvm_intrinsics as to_llvm
+from pipeline_mlir.passes.extract_device_module import ExtractDeviceModule
+from pipeline_mlir.passes.registry import (TO_LLVM_PASSES, add_to_llvm, module_to_llvm_ir,
+                                           run_to_llvm)
+from pipeline_mlir.passes.rocdl_to_llvm_intrinsics import RocdlToLLVMIntrinsics, decode_rocdl_enum
+from pipeline_mlir.passes.translate import ToLLVMError, translate_to_llvm_ir
+
+EXTRACT_PASS, INTRINSICS_PASS = ExtractDeviceModule.name, RocdlToLLVMIntrinsics.name
 
 INPUTS = Path(__file__).parents[1] / "inputs"
 KERNEL = INPUTS / "mfma_kernel.mlir"

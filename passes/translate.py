@@ -1,0 +1,123 @@
+"""LLVM IR text of an LLVM-dialect module, in process or in a worker process.
+
+:func:`translate_to_llvm_ir` checks the module first, because the bindings'
+``translate_module_to_llvmir`` segfaults on an op it cannot translate instead of
+raising.  The text is LLVM 24's; :mod:`pipeline_mlir.isa.codegen` compiles it with
+llvmlite's LLVM 22 (the one known skew, ``make.buffer.rsrc``, is shimmed on both
+sides).  ``isolated=True`` translates in a child process (this module run as
+``python -m pipeline_mlir.passes.translate --translate-worker``), which turns a crash
+the check cannot foresee into a :class:`ToLLVMError`.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+from pipeline_mlir.dialect.bindings import ir, llvm, new_context
+from pipeline_mlir.dialect.ir_io import location_text
+from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.passes._common import as_operation, collect_ops
+
+
+class ToLLVMError(PipelineError):
+    """The step to LLVM failed; the message names the op and its location."""
+
+
+def where(location) -> str:
+    """``loc("f.mlir":3:5)`` -> ``f.mlir:3:5``."""
+    return location_text(location)[0]
+
+
+def diagnostics_text(err) -> str:
+    """The located error diagnostics of an ``ir.MLIRError``, one per line."""
+    diags = getattr(err, "error_diagnostics", None) or []
+    if not diags:
+        return str(err).strip()
+    return "\n".join(f"{where(d.location)}: error: {d.message}" for d in diags)
+
+
+def _check_translatable(op) -> None:
+    """Raise ToLLVMError for anything ``translate_module_to_llvmir`` would crash on."""
+    if op.name != "builtin.module":
+        raise ToLLVMError(f"{where(op.location)}: expected a 'builtin.module' to translate, "
+                          f"got '{op.name}'")
+    bad = collect_ops(op, lambda o: not (o.name.startswith("llvm.") or
+                                      (o.name == "builtin.module" and o == op)))
+    if bad:
+        o = bad[0]
+        more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
+        raise ToLLVMError(f"{where(o.location)}: '{o.name}' op cannot be translated to LLVM IR"
+                          f"{more}: only llvm.* ops can (run the step to LLVM first)")
+    for f in collect_ops(op, lambda o: o.name == "llvm.func"):
+        cconv = f.attributes["CConv"] if "CConv" in f.attributes else None
+        if str(cconv) == "#llvm.cconv<amdgpu_kernelcc>":
+            ftype = str(f.attributes["function_type"])
+            if not ftype.startswith("!llvm.func<void "):
+                name = ir.StringAttr(f.attributes["sym_name"]).value
+                raise ToLLVMError(f"{where(f.location)}: kernel '{name}' must return void")
+    try:
+        op.verify()
+    except ir.MLIRError as e:
+        raise ToLLVMError(diagnostics_text(e)) from None
+
+
+def translate_to_llvm_ir(module, *, isolated: bool = False) -> str:
+    """LLVM IR text of an LLVM-dialect module (``ir.Module`` or its operation).
+
+    Guarded: a non-``llvm.*`` op anywhere, a kernel returning a value or a
+    verifier failure raises :class:`ToLLVMError` naming the op and location
+    (the underlying ``translate_module_to_llvmir`` would segfault on them).
+
+    The bindings segfault on *any* translation failure, including ones the
+    guard cannot foresee (an ``llvm.call_intrinsic`` whose operand types do not
+    match the intrinsic).  ``isolated=True`` translates in a child process
+    (about 0.2 s more) and turns such a failure into a ToLLVMError carrying
+    MLIR's located diagnostics; use it for IR that did not come from
+    the LLVM step (``registry.TO_LLVM_PASSES``).
+    """
+    op = as_operation(module)
+    _check_translatable(op)
+    if isolated:
+        return _translate_in_child(op)
+    with op.context:
+        return llvm.translate_module_to_llvmir(op)
+
+
+_TRANSLATE_FLAG = "--translate-worker"
+_DIAG_LINE = re.compile(r"^(loc\(.*?\)): (error|note): (.*)$")
+
+
+def _translate_in_child(op, timeout: float = 120.0) -> str:
+    text = op.get_asm(enable_debug_info=True, print_generic_op_form=True)
+    cmd = [sys.executable, "-m", "pipeline_mlir.passes.translate", _TRANSLATE_FLAG]
+    try:
+        proc = subprocess.run(cmd, input=text.encode(), capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise ToLLVMError(f"translation to LLVM IR did not finish in {timeout:g} s") from None
+    if proc.returncode == 0:
+        return proc.stdout.decode()
+    lines = []
+    for ln in proc.stderr.decode(errors="replace").splitlines():
+        m = _DIAG_LINE.match(ln.strip())
+        if m:
+            lines.append(f"{where(m.group(1))}: {m.group(2)}: {m.group(3)}")
+    how = (f"crashed (signal {-proc.returncode})" if proc.returncode < 0
+           else f"failed (status {proc.returncode})")
+    raise ToLLVMError("\n".join(lines) if lines else f"translation to LLVM IR {how}")
+
+
+def _translate_worker() -> int:
+    with new_context() as ctx:
+        module = ir.Module.parse(sys.stdin.buffer.read(), ctx)
+        sys.stdout.write(llvm.translate_module_to_llvmir(module.operation))
+    return 0
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == [_TRANSLATE_FLAG]:
+        sys.exit(_translate_worker())
+    sys.stderr.write(f"usage: python -m pipeline_mlir.passes.translate {_TRANSLATE_FLAG} "
+                     f"(internal: an LLVM-dialect module on stdin)\n")
+    sys.exit(2)

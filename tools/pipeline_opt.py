@@ -212,9 +212,9 @@ def _parser():
                    help="check the diagnostics against the input's expected-error/-warning/"
                         "-remark/-note comments")
     p.add_argument("--launch", metavar="M,N,K", action=_Store,
-                   help="check a problem size against the complete kernel of --pipeline "
-                        "(4wave, pingpong) and print its launch configuration: grid, "
-                        "workgroup, LDS, kernel-argument layout")
+                   help=f"check a problem size against the complete kernel of --pipeline "
+                        f"({', '.join(KERNEL_SCHEDULES)}) and print its launch configuration: "
+                        f"grid, workgroup, LDS, kernel-argument layout")
     p.add_argument("--version", action=_PrintAndExit, text=_version,
                    help="print the versions of the tool and of its MLIR and LLVM")
     p.add_argument("--list-passes", action=_PrintAndExit,

@@ -180,10 +180,9 @@ class DerivedWaits:
 
 
 def derive_waits_from_blocks(program: PipelineProgram, config: PipelineConfig,
-                             lgkm_per_a: int = 0, lgkm_per_b: int = 0) -> DerivedWaits:
+                             lgkm_per_load_a: int = 0, lgkm_per_load_b: int = 0) -> DerivedWaits:
     """Top-of-half lgkm wait and last-block vm wait from the final block structure."""
-    ch0 = config.lgkm_per_channel(0) or lgkm_per_a
-    ch1 = config.lgkm_per_channel(1) or lgkm_per_b
+    ch0, ch1 = config.lgkm_per_load(lgkm_per_load_a, lgkm_per_load_b)
     bph = config.blocks_per_partition
     best_lgkm, best_vm = 0, WAIT_DISABLED
     for h in range(config.num_partitions):
@@ -234,8 +233,8 @@ def _fail(msg: str) -> None:
     raise VerificationError(f"verify_schedule: {msg}")
 
 
-def verify_schedule(program: PipelineProgram, config: PipelineConfig, lgkm_per_a: int,
-                    lgkm_per_b: int, wait_lgkm_first: int, wait_vm_last: int) -> None:
+def verify_schedule(program: PipelineProgram, config: PipelineConfig, lgkm_per_load_a: int,
+                    lgkm_per_load_b: int, wait_lgkm_first: int, wait_vm_last: int) -> None:
     """Structural safety checks, always on; messages are the reference's."""
     bph = config.blocks_per_partition
     parts = config.num_partitions
@@ -252,9 +251,10 @@ def verify_schedule(program: PipelineProgram, config: PipelineConfig, lgkm_per_a
     if wait_lgkm_first < WAIT_DISABLED:
         if wait_lgkm_first < 0:
             _fail("wait_lgkm_first is negative")
-        if lgkm_per_a > 0 or lgkm_per_b > 0:
+        if lgkm_per_load_a > 0 or lgkm_per_load_b > 0:
             for h in range(parts):
-                g = sum(lgkm_per_a if o.channel == 0 else lgkm_per_b for o in blocks[h * bph].globals)
+                g = sum(lgkm_per_load_a if o.channel == 0 else lgkm_per_load_b
+                        for o in blocks[h * bph].globals)
                 if wait_lgkm_first > g:
                     _fail(f"wait_lgkm_first ({wait_lgkm_first}) > block 0 global lgkm ({g}) in half {h}")
     if wait_vm_last < 0:

@@ -57,9 +57,8 @@ def is_double_buffer(s) -> bool:
 def lgkm_per_load(s) -> tuple[int, int]:
     """lgkmcnt entries one fragment load of A / of B produces, as the derived waits count
     them: the pipeline config's count, else the schedule config's (0: not counted)."""
-    config, sched = s.config(), s.schedule_config()
-    return (config.lgkm_per_channel(0) or sched.lgkm_per_load_a,
-            config.lgkm_per_channel(1) or sched.lgkm_per_load_b)
+    sched = s.schedule_config()
+    return s.config().lgkm_per_load(sched.lgkm_per_load_a, sched.lgkm_per_load_b)
 
 
 def annotate(s, ops: list[OpDesc]) -> list[OpDesc]:

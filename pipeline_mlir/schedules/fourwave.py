@@ -160,7 +160,7 @@ class FourWave(NamedSchedule):
     """``4wave{...}``: the 4-wave schedule and the kernel that runs it (4 warps in a 2 x 2
     grid, one warp group); its counts derive from the tile geometry."""
 
-    name = "4wave"
+    name = Pipeline4Wave.name
     summary = ("4-wave schedule with cross-stage register rotation (Pipeline4Wave); counts "
                "derived from the tile geometry")
     config_note = ("base: the kernel's config (sched_barrier_mask=0xFF and "
@@ -168,8 +168,8 @@ class FourWave(NamedSchedule):
                    "always uses scheduling=identity, minimal_barriers, omit_mma_set_prio, "
                    "inter_block_lgkm_drain and partial_prologue_drain = true (other values are "
                    "rejected)")
-    tag_names = FourWaveOps
-    kernel_traits = FOUR_WAVE_KERNEL
+    tag_names = Pipeline4Wave.tag_names
+    kernel_traits = Pipeline4Wave.kernel_traits
 
     dtype: str = option("enum", "bf16", "element type", choices=tuple(DTYPES))
     BM: int = option("int", 128, "block tile M", min=1)

@@ -109,12 +109,12 @@ class PingPong(NamedSchedule):
     """``pingpong{...}``: the ping-pong schedule and the kernel that runs it (8 warps in a
     2 x 4 grid, two warp groups of 4 staggered by one barrier, 256 x 256 tiles)."""
 
-    name = "pingpong"
+    name = DeclarativeSchedule.name
     summary = ("ping-pong double-buffer schedule (DeclarativeSchedule), 2x2 MMA grid per half, "
                "CSP order, derived waits")
     config_note = "base: ScheduleConfig(scheduling=csp, auto_waits=true)"
-    tag_names = PingPongOps
-    kernel_traits = PING_PONG_KERNEL
+    tag_names = DeclarativeSchedule.tag_names
+    kernel_traits = DeclarativeSchedule.kernel_traits
 
     is_fp8: bool = option("bool", False, "FP8 kernel flag (informational, as in the reference)")
     lgkm_per_load_a: int = option("int", 2, "lgkmcnt entries per A fragment load (0 = fall "

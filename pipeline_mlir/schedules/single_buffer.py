@@ -78,13 +78,13 @@ SINGLE_BUFFER_T_MAX = 256
 class SingleBuffer(NamedSchedule):
     """``single-buffer{T=...}``: the single-buffer default matmul (no complete kernel)."""
 
-    name = "single-buffer"
+    name = SingleBufferSchedule.name
     summary = ("single-buffer default matmul (SingleBufferSchedule) with AMD schedule-group "
                "hints")
     accepts_schedule_config = False
     config_note = ("the single-buffer (depth 1) path never reads ScheduleConfig, so its keys are "
                    "rejected")
-    tag_names = DefaultMatmulOps
+    tag_names = SingleBufferSchedule.tag_names
 
     T: int = option("int", 2, "k-tiles per iteration", min=1, max=SINGLE_BUFFER_T_MAX)
 

@@ -224,5 +224,5 @@ def kernel_banks(kernel) -> KernelBanks:
     for acc in lds.accesses:
         out.append(AccessCost(acc, tuple(bank_cost(acc.wave(w), acc.width, acc.kind == "dma")
                                          for w in range(waves))))
-    per_group = waves // (2 if kernel.schedule == "pingpong" else 1)
+    per_group = waves // kernel.traits.warp_groups
     return KernelBanks(kernel.name, out, per_group, list(lds.notes))

@@ -96,14 +96,14 @@ def run(args) -> tuple[str, str | None]:
     from pipeline_mlir.emu.gemm import emulate_gemm
     from pipeline_mlir.emu.machine import parse_mode
     from pipeline_mlir.kernel.gemm import gemm_kernel
-    from pipeline_mlir.schedules.registry import parse_pipeline
+    from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES, parse_pipeline
 
     m, n, k = parse_size(args.emulate)
     mode, seed = parse_mode(args.emulate_mode)
     request = parse_pipeline(args.pipeline)
-    if request.name not in ("4wave", "pingpong"):
-        raise EmulateUsage(f"--emulate runs the complete GEMM kernel, which exists for 4wave "
-                           f"and pingpong, not '{request.name}'")
+    if not request.has_kernel:
+        raise EmulateUsage(f"--emulate runs the complete GEMM kernel, which exists for "
+                           f"{' and '.join(KERNEL_SCHEDULES)}, not '{request.name}'")
     gemm = gemm_kernel(request)
     code, where = _code(args)
     try:

@@ -169,7 +169,7 @@ class FourWave(NamedSchedule):
                    "inter_block_lgkm_drain and partial_prologue_drain = true (other values are "
                    "rejected)")
     tag_names = Pipeline4Wave.tag_names
-    kernel_traits = Pipeline4Wave.kernel_traits
+    kernel_traits = FOUR_WAVE_KERNEL
 
     dtype: str = option("enum", "bf16", "element type", choices=tuple(DTYPES))
     BM: int = option("int", 128, "block tile M", min=1)

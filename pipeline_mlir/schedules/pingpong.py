@@ -114,7 +114,7 @@ class PingPong(NamedSchedule):
                "CSP order, derived waits")
     config_note = "base: ScheduleConfig(scheduling=csp, auto_waits=true)"
     tag_names = DeclarativeSchedule.tag_names
-    kernel_traits = DeclarativeSchedule.kernel_traits
+    kernel_traits = PING_PONG_KERNEL
 
     is_fp8: bool = option("bool", False, "FP8 kernel flag (informational, as in the reference)")
     lgkm_per_load_a: int = option("int", 2, "lgkmcnt entries per A fragment load (0 = fall "

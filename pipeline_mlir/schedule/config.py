@@ -172,9 +172,6 @@ class PipelineConfig:
     def vm_per_channel(self, ch: int) -> int:
         return self.vm_per_load_a if ch == 0 else self.vm_per_load_b
 
-    def lgkm_per_channel(self, ch: int) -> int:
-        return self.lgkm_per_load_a if ch == 0 else self.lgkm_per_load_b
-
     def lgkm_per_load(self, fallback_a: int = 0, fallback_b: int = 0) -> tuple[int, int]:
         """lgkmcnt entries of one fragment load of A / of B as the waits count them: this
         config's count, else the fallback (the schedule config's; 0: not counted)."""

@@ -277,12 +277,14 @@ def pipeline_ops(root) -> list:
     return found
 
 
-def read_schedule(op) -> NamedSchedule:
-    """The typed schedule a ``sched.pipeline`` op names: its ``schedule`` attribute and the
-    typed values of its ``options`` dictionary (checked like a spec's, never re-parsed)."""
-    schedule = require(op, "schedule", S.STR)
+def read_schedule(op, schedule_attr: str = "schedule",
+                  options_attr_name: str = "options") -> NamedSchedule:
+    """The typed schedule an op names: its ``schedule`` attribute and the typed values of
+    its ``options`` dictionary (checked like a spec's, never re-parsed from text).  A
+    ``sched.pipeline`` uses those names; an adopted loop ``sched.schedule``/``sched.options``."""
+    schedule = require(op, schedule_attr, S.STR)
     values = {}
-    for k, a in get(op, "options", S.DICT, {}).items():
+    for k, a in get(op, options_attr_name, S.DICT, {}).items():
         if isinstance(a, ir.BoolAttr):
             values[k] = ir.BoolAttr(a).value
         elif isinstance(a, ir.IntegerAttr):
@@ -290,12 +292,12 @@ def read_schedule(op) -> NamedSchedule:
         elif isinstance(a, ir.StringAttr):
             values[k] = ir.StringAttr(a).value
         else:
-            raise IRError(op, f"'sched.pipeline' op option '{k}' must be an integer, boolean "
-                              f"or string; got {a}")
+            raise IRError(op, f"'{op.name}' op option '{k}' must be an integer, boolean or "
+                              f"string; got {a}")
     try:
         return make_schedule(schedule, values)
     except PipelineError as e:
-        raise IRError(op, f"'sched.pipeline' op: {e}") from None
+        raise IRError(op, f"'{op.name}' op: {e}") from None
 
 
 def options_attr(named: NamedSchedule) -> object:
@@ -309,6 +311,13 @@ def options_attr(named: NamedSchedule) -> object:
         else:
             d[k] = ir.StringAttr.get(str(v))
     return ir.DictAttr.get(d)
+
+
+def schedule_attrs(named: NamedSchedule, schedule_attr: str = "schedule",
+                   options_attr_name: str = "options") -> dict:
+    """The attributes :func:`read_schedule` reads back into ``named``."""
+    return {schedule_attr: ir.StringAttr.get(named.name),
+            options_attr_name: options_attr(named)}
 
 
 @dataclass

@@ -20,7 +20,7 @@ import numpy as np
 
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, location_text
+from pipeline_mlir.dialect.ir_io import IRError, location_text, schedule_attrs
 from pipeline_mlir.dialect.loop_eval import (WAVE, Evaluator, View, dense_i64, element_bytes,
                                              memory_space, segments, xor_shuffle)
 
@@ -657,7 +657,9 @@ def infer_request(an: Analysis, named):
 # building the schedule's loop
 # ---------------------------------------------------------------------------------------------
 
-SPEC_ATTR = "sched.spec"
+#: the attributes of an adopted loop naming the schedule inferred for it (read back with
+#: ``ir_io.read_schedule(loop, *SCHEDULE_ATTRS)``)
+SCHEDULE_ATTRS = ("sched.schedule", "sched.options")
 #: gfx950 LDS per workgroup
 LDS_BYTES = 160 * 1024
 _K_NAMES = {0: "k0", 1: "k1", 2: "k_next", 3: "k_prev", 255: "none"}
@@ -817,7 +819,8 @@ def _plan_buffers(an: Analysis) -> dict:
 
 def adopt(an: Analysis, request):
     """Rewrite the natural loop of ``an`` into the schedule's tagged loop (concrete form);
-    returns the new ``scf.for`` (carrying ``sched.spec``, the inferred pipeline spec)."""
+    returns the new ``scf.for`` (carrying ``sched.schedule`` and ``sched.options``, the
+    schedule inferred for it)."""
     from pipeline_mlir.dialect import bindings as B
     from pipeline_mlir.dialect.concrete import TAG_ATTRS
     from pipeline_mlir.dialect import ops as S
@@ -1050,7 +1053,8 @@ def adopt(an: Analysis, request):
                         tag(new, S.MMA_OP, {"stage": d.stage, "subtile": d.subtile, "id": i})
             B.scf.YieldOp([acc_now[a] for a in range(len(inits))] +
                           [frag_value[jk] for jk in carried_reads])
-        new_loop.operation.attributes[SPEC_ATTR] = ir.StringAttr.get(req.spec())
+        for k, v in schedule_attrs(req, *SCHEDULE_ATTRS).items():
+            new_loop.operation.attributes[k] = v
     for old, new in zip(loop.results, list(new_loop.results)[:len(inits)]):
         old.replace_all_uses_with(new)
     loop.erase()

@@ -7,7 +7,8 @@ LDS addresses for every lane of every wave, partitions them into the schedule's 
 and subtiles, and rewrites the loop into the tagged form that ``sched-import`` takes: two
 K tiles per iteration, one LDS buffer per (operand, stage, subtile), the payload ops in the
 schedule's body order with their tags, the loop's own barriers removed, and the pipeline
-spec it inferred (tile, per-load counts) in the loop's ``sched.spec`` attribute.  A loop
+schedule it inferred (tile, per-load counts) in the loop's ``sched.schedule`` and
+``sched.options`` attributes.  A loop
 it cannot pipeline safely is a located error saying why.
 
 Options: ``schedule=NAME`` plus any option of that schedule (as for ``sched-import``);
@@ -17,8 +18,9 @@ an option that disagrees with the loop's payload is an error.
 from __future__ import annotations
 
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import IRError, read_schedule
 from pipeline_mlir.passes.import_ import SchedulePass
+from pipeline_mlir.schedules.registry import NamedSchedule
 
 
 class AdoptLoop(SchedulePass):
@@ -28,8 +30,8 @@ class AdoptLoop(SchedulePass):
 
     def __init__(self, schedule=None, **schedule_options) -> None:
         super().__init__(schedule, **schedule_options)
-        #: the pipeline spec inferred for each adopted loop, in order
-        self.specs: list[str] = []
+        #: the schedule inferred for each adopted loop, in order
+        self.adopted: list[NamedSchedule] = []
 
     def run(self, module) -> None:
         from pipeline_mlir.dialect import natural as N
@@ -44,4 +46,4 @@ class AdoptLoop(SchedulePass):
                 N.split_reads(scan)
                 an = N.analyse(scan)
                 new = N.adopt(an, self.named)
-                self.specs.append(ir.StringAttr(new.attributes[N.SPEC_ATTR]).value)
+                self.adopted.append(read_schedule(new, *N.SCHEDULE_ATTRS))

@@ -24,6 +24,7 @@ from pipeline_mlir.dialect.ir_io import (
     options_attr,
     pipeline_ops,
     read_pipeline,
+    read_schedule,
 )
 from pipeline_mlir.passes._common import Option, SchedPass
 
@@ -94,16 +95,11 @@ class Import(SchedulePass):
     def _loop_schedule(self, loop) -> NamedSchedule | None:
         """The schedule of a tagged loop: the one ``sched-adopt-loop`` inferred (the pass's
         own options must agree with it), else the pass's."""
-        from pipeline_mlir.dialect.natural import SPEC_ATTR
-        from pipeline_mlir.schedules.registry import parse_pipeline
+        from pipeline_mlir.dialect.natural import SCHEDULE_ATTRS
 
-        if SPEC_ATTR not in loop.attributes:
+        if SCHEDULE_ATTRS[0] not in loop.attributes:
             return self.named
-        spec = ir.StringAttr(loop.attributes[SPEC_ATTR]).value
-        try:
-            inferred = parse_pipeline(spec)
-        except PipelineError as e:
-            raise IRError(loop, f"'scf.for' op attribute '{SPEC_ATTR}': {e}") from None
+        inferred = read_schedule(loop, *SCHEDULE_ATTRS)
         if self.named is None:
             return inferred
         if self.named.name != inferred.name:

@@ -23,7 +23,8 @@
 // CHECK:       {sched.global_load = {channel = 0 : i64, id = 12 : i64, k_offset = "k1", stage = 1 : i64, subtile = 0 : i64}}
 // CHECK:       {sched.mma = {id = 23 : i64, stage = 1 : i64, subtile = 1 : i64}}
 // CHECK:       scf.yield
-// CHECK-NEXT:  } {sched.spec = "4wave{dtype=bf16 BM=128 BN=128 BK=32}"}
+// The schedule it inferred, as the typed attributes sched-import reads back.
+// CHECK-NEXT:  } {sched.options = {BK = 32 : i64, BM = 128 : i64, BN = 128 : i64, dtype = "bf16"}, sched.schedule = "4wave"}
 
 // OPT: error: sched-adopt-loop: 'scf.for' op: the pipeline asks for BK=64, but the loop's payload has BK=32
 // NONAME: error: sched-adopt-loop: 'scf.for' op is a natural K-loop but sched-adopt-loop has no schedule=NAME option

@@ -558,7 +558,7 @@ def test_named_pipelines_follow_the_state_order():
     assert list(registry.STAGE_PASS) == list(S.STATES[1:])
     assert registry.stage_passes("annotated", "phases") == list(STEPS)
     names = [n for n, _ in registry.named_pipeline(parse_pipeline("4wave"), "phases")]
-    assert names == ["sched-import", *registry.SCHEDULE_PASSES]
+    assert names == ["sched-adopt-loop", "sched-import", *registry.SCHEDULE_PASSES]
     kernel = [n for n, _ in registry.named_pipeline(parse_pipeline("pingpong"), "lowered")]
     assert kernel[-2:] == ["sched-fix-hazards", "sched-lower-to-rocdl"]
     abstract = [n for n, _ in registry.named_pipeline(parse_pipeline("single-buffer"))]

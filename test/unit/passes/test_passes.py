@@ -588,7 +588,7 @@ def test_import_takes_a_schedule_object():
 
 
 def test_every_pass_has_its_lit_test_and_its_own_file():
-    lit = Path(__file__).resolve().parents[1] / "lit" / "passes"
+    lit = Path(__file__).resolve().parents[2] / "lit" / "passes"
     for name, cls in registry.PASSES.items():
         assert (lit / f"{name}.mlir").is_file(), f"{name}: no test/lit/passes/{name}.mlir"
         module = cls.__module__.rsplit(".", 1)[-1]

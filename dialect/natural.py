@@ -893,22 +893,24 @@ def adopt(an: Analysis, request):
         # the new LDS buffers: one per (original buffer, subtile, stage)
         first = _op(list(kernel_block.operations)[0])
         with ir.InsertionPoint(first):
-            for b, buf in buffers.items():
+            # in (channel, stage, subtile) order, the kernel plan's order of LDS buffers
+            slots = sorted((buf.channel, st, sub, b) for b, buf in buffers.items()
+                           for sub in buf.subtiles for st in (0, 1))
+            for _ch, st, sub, b in slots:
+                buf = buffers[b]
                 mt = ir.MemRefType.get([buf.elements], buf.elem_type,
                                        memory_space=ir.Attribute.parse(
                                            "#gpu.address_space<workgroup>"))
-                for sub in buf.subtiles:
-                    for st in (0, 1):
-                        with an.buffers[b].owner.location if not isinstance(
-                                an.buffers[b].owner, ir.Block) else loop.location:
-                            a = ir.Operation.create("memref.alloc", results=[mt], attributes={
-                                "operandSegmentSizes": ir.DenseI32ArrayAttr.get([0, 0])})
-                        buf.new[(sub, st)] = a.results[0]
+                with an.buffers[b].owner.location if not isinstance(
+                        an.buffers[b].owner, ir.Block) else loop.location:
+                    a = ir.Operation.create("memref.alloc", results=[mt], attributes={
+                        "operandSegmentSizes": ir.DenseI32ArrayAttr.get([0, 0])})
+                buf.new[(sub, st)] = a.results[0]
         with ir.InsertionPoint(loop):
             iv_t = iv.type
             two = B.arith.constant(iv_t, ir.IntegerAttr.get(iv_t, 2))
             step2 = B.arith.muli(loop.operands[2], two)
-            if trips is None:
+            if trips is None and not _even_trips_proven(loop):
                 _trap_unless_even_trips(loop, step2)
             zero = {}
             carried_inits = []
@@ -1067,14 +1069,79 @@ def adopt(an: Analysis, request):
 _DYN = -9223372036854775808
 
 
+def _erase_attribution(arg, block) -> None:
+    """Drop a gpu.func workgroup attribution nothing uses any more (its LDS would otherwise
+    stay declared, and shift where LLVM places the schedule's buffers)."""
+    f = block.owner
+    f = _op(f) if f is not None else None
+    if f is None or f.name != "gpu.func" or list(arg.uses) or \
+            "workgroup_attributions" not in f.attributes:
+        return
+    n_in = len(ir.FunctionType(ir.TypeAttr(f.attributes["function_type"]).value).inputs)
+    n_wg = ir.IntegerAttr(f.attributes["workgroup_attributions"]).value
+    if not n_in <= arg.arg_number < n_in + n_wg:
+        return
+    block.erase_argument(arg.arg_number)
+    f.attributes["workgroup_attributions"] = ir.IntegerAttr.get(
+        ir.IntegerType.get_signless(64), n_wg - 1)
+
+
 def _static_trips(an: Analysis) -> int | None:
     """The loop's trip count when its bounds are constants (None otherwise)."""
     lb, ub, step = _loop_bounds(an.evaluator, an.scan.loop)
-    consts = all(not isinstance(v.owner, ir.Block) and _op(v.owner).name == "arith.constant"
-                 for v in list(an.scan.loop.operands)[:3])
+    consts = all(_constant(v) is not None for v in list(an.scan.loop.operands)[:3])
     if not consts or None in (lb, ub, step) or step <= 0:
         return None
     return max(0, -(-(ub - lb) // step))
+
+
+def _constant(v) -> int | None:
+    owner = v.owner
+    if isinstance(owner, ir.Block):
+        return None
+    o = _op(owner)
+    if o.name in ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi"):
+        return _constant(o.operands[0])
+    if o.name == "arith.constant" and isinstance(o.attributes["value"], ir.IntegerAttr):
+        return ir.IntegerAttr(o.attributes["value"]).value
+    return None
+
+
+def _even_trips_proven(loop) -> bool:
+    """A trip count known only at run time that the bounds' arithmetic shows even and at
+    least 2: lower bound 0, upper bound a product with a constant multiple of two steps,
+    whose other factor is a constant >= 1 or a ``max`` with a constant >= 1."""
+    lb, ub, step = list(loop.operands)[:3]
+    s = _constant(step)
+    if _constant(lb) != 0 or s is None or s <= 0:
+        return False
+
+    def strip(v):
+        while not isinstance(v.owner, ir.Block) and _op(v.owner).name in (
+                "arith.index_cast", "arith.index_castui", "arith.extui"):
+            v = _op(v.owner).operands[0]
+        return v
+
+    def at_least_one(v) -> bool:
+        v = strip(v)
+        c = _constant(v)
+        if c is not None:
+            return c >= 1
+        if isinstance(v.owner, ir.Block):
+            return False
+        o = _op(v.owner)
+        return o.name in ("arith.maxui", "arith.maxsi") and any(
+            (_constant(x) or 0) >= 1 for x in o.operands)
+
+    u = strip(ub)
+    if isinstance(u.owner, ir.Block) or _op(u.owner).name != "arith.muli":
+        return False
+    a, b = _op(u.owner).operands
+    for x, y in ((a, b), (b, a)):
+        c = _constant(x)
+        if c is not None and c > 0 and c % (2 * s) == 0 and at_least_one(y):
+            return True
+    return False
 
 
 def _trap_unless_even_trips(loop, step2) -> None:
@@ -1151,6 +1218,7 @@ def _erase_dead(root) -> None:
                 break
     owner = root.owner
     if isinstance(owner, ir.Block):
+        _erase_attribution(root, owner)
         return
     if all(_op(u.owner).name == "memref.dealloc" for u in root.uses):
         for o in [_op(u.owner) for u in root.uses]:

@@ -206,17 +206,23 @@ class GpuKernel(SchedPass):
         bindings.sort(key=lambda o: (_attr_int(o, "set", 0), _attr_int(o, "binding", 0)))
         constants.sort(key=lambda o: _attr_int(o, "ordinal", 0))
         with f.location:
-            args = list(entry.arguments)
+            # a gpu.func's entry block holds its arguments, then its workgroup attributions
+            n_in = len(ir.FunctionType(ir.TypeAttr(f.attributes["function_type"]).value).inputs)
+            n_wg = _attr_int(f, "workgroup_attributions", 0)
+            if len(list(entry.arguments)) != n_in + n_wg:
+                raise IRError(f, f"'{f.name}' op '{name}': private attributions are not supported")
+            args = list(entry.arguments)[:n_in]
+            old_wg = list(entry.arguments)[n_in:]
             arg_types = [a.type for a in args] + [o.results[0].type for o in bindings] + \
                 [o.results[0].type for o in constants]
-            att_types = [o.results[0].type for o in allocs]
+            att_types = [a.type for a in old_wg] + [o.results[0].type for o in allocs]
             ftype = ir.FunctionType.get(arg_types, [])
             attrs = {"function_type": ir.TypeAttr.get(ftype),
                      "sym_name": ir.StringAttr.get(name),
                      "kernel": ir.UnitAttr.get(),
                      "known_block_size": ir.DenseI32ArrayAttr.get(list(size)),
                      "workgroup_attributions": ir.IntegerAttr.get(
-                         ir.IntegerType.get_signless(64), len(allocs))}
+                         ir.IntegerType.get_signless(64), len(att_types))}
             for keep in ("rocdl.waves_per_eu",):
                 if keep in f.attributes:
                     attrs[keep] = f.attributes[keep]
@@ -230,6 +236,8 @@ class GpuKernel(SchedPass):
             new_args = list(nb.arguments)
             for old, new in zip(args, new_args):
                 old.replace_all_uses_with(new)
+            for old, new in zip(old_wg, new_args[len(arg_types):]):
+                old.replace_all_uses_with(new)
             for o in _ops(entry):
                 nb.append(o)
             for o, a in zip(bindings, new_args[len(args):len(args) + len(bindings)]):
@@ -239,7 +247,7 @@ class GpuKernel(SchedPass):
             for o, a in zip(constants, new_args[k:k + len(constants)]):
                 o.results[0].replace_all_uses_with(a)
                 o.erase()
-            for o, a in zip(allocs, new_args[len(arg_types):]):
+            for o, a in zip(allocs, new_args[len(arg_types) + len(old_wg):]):
                 for u in [_op(u.owner) for u in o.results[0].uses]:
                     if u.name == "memref.dealloc":
                         u.erase()

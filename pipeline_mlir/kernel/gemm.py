@@ -1,12 +1,14 @@
 """Complete gfx950 GEMM kernels for the double-buffer schedules, as MLIR text.
 
 ``gemm_kernel(schedule)`` describes the kernel a named schedule with a complete
-kernel (``has_kernel``: ``4wave``, ``pingpong``) stands for; ``kernel_mlir(kernel)`` writes it in the concrete form of
-``dialect/README.md`` ("Concrete form"): a ``gpu.func`` whose K-loop holds the
+kernel (``has_kernel``: ``4wave``, ``pingpong``) stands for.  ``natural_kernel_mlir(kernel)``
+writes it with its natural K-loop (``dialect/README.md``, "the natural form"): one K tile
+per iteration, untagged; the driver compiles that, the front end (``sched-adopt-loop``)
+making it the schedule's loop as for any other kernel.  ``kernel_mlir(kernel)`` writes the
+same kernel in the tagged (concrete) form: a ``gpu.func`` whose K-loop holds the
 schedule's logical body, each logical op a *group* of tagged payload ops (one per
-hardware instruction the schedule counts), so the scheduling passes and
-``sched-lower-to-rocdl`` turn it into the pipelined kernel.  Nothing here imports
-MLIR; the text is parsed by the driver.
+hardware instruction the schedule counts).  Nothing here imports MLIR; the text is
+parsed by the driver.
 
 What the kernel computes (the reference's contract): ``C = A x B^T`` with A
 row-major ``M x K``, B row-major ``N x K``, C row-major ``M x N`` (f32).  One
@@ -220,24 +222,38 @@ def latest_fragment(frags, i, ch, sub):
     return after[-1], True
 
 
-def kernel_mlir(k: GemmKernel) -> str:
-    """The kernel as a module with one ``gpu.module`` (concrete form, see module doc)."""
+@dataclass
+class _Text:
+    """What both kernel writers share: the writer, types and names of the kernel."""
+
+    k: GemmKernel
+    w: _Writer
+    out: list
+    et: str
+    frag_w: int
+    vec_in: str
+    vec_frag: str
+    vec_mma: str
+    mem_f: str
+    mem_l: dict
+    acc_t: str
+    num_m: int
+    num_n: int
+    vm: dict
+
+
+def _begin(k: GemmKernel, lds: dict) -> _Text:
+    """The kernel up to its K-loop: signature (``lds``: LDS buffer key -> name), the launch
+    check, thread/warp/tile ids, the global-load offsets and LDS destinations per (channel,
+    subtile, instruction), the fragment bases, the zero accumulator."""
     g = k.geometry
-    s = k.request.build()
-    body = s.declare_ops()
-    kinds = [_ROLE.get(o.tag) for o in body]
-    if None in kinds:  # pragma: no cover - 4wave/pingpong bodies hold only these
-        raise ConfigError(f"pipeline '{k.request.spec()}': body op outside the GEMM roles")
-    frags = [(i, o) for i, o in enumerate(body) if kinds[i] == "frag"]
     et = ELEMENT_TYPES[g.dtype]
     simd = g.simd_width
     frag_w = k.lds_frag_width
     mma_frag_w = g.MMA_M * g.MMA_K // 64
     mem_g = f"memref<?x{et}, #gpu.address_space<global>>"
     mem_f = f"memref<?x{et}, #amdgpu.address_space<fat_raw_buffer>>"
-    # one LDS buffer per (channel, stage, subtile): half a tile, in load-row order
     layout = k.lds
-    lds = {(b.channel, b.stage, b.subtile): f"%{b.name}" for b in layout.buffers}
     mem_l = {b.channel: f"memref<{b.elements}x{et}, #gpu.address_space<workgroup>>"
              for b in layout.buffers}
     vec_in = f"vector<{simd}x{et}>"
@@ -248,15 +264,6 @@ def kernel_mlir(k: GemmKernel) -> str:
     lpr = g.BK // simd
     rpi = k.rows_per_load_instruction
     vm = {0: g.vm_per_load_a, 1: g.vm_per_load_b}
-
-    # loop-carried fragments (4-wave rotation) and the accumulators
-    carried: list[int] = []
-    for i, o in enumerate(body):
-        if kinds[i] == "mma":
-            for ch, sub in ((0, o.stage), (1, o.subtile)):
-                j, c = latest_fragment(frags, i, ch, sub)
-                if c and j not in carried:
-                    carried.append(j)
 
     w = _Writer()
     out = ["module attributes {gpu.container_module} {", "  gpu.module @kernels {"]
@@ -345,6 +352,66 @@ def kernel_mlir(k: GemmKernel) -> str:
         w(f"%frowk_{n} = arith.muli %frow_{n}, {w.const(g.BK)} : i32")
         w(f"%fbase_{n} = arith.addi %frowk_{n}, %fgrp : i32")
     w(f"%zacc = arith.constant dense<0.0> : {acc_t}")
+
+    return _Text(k, w, out, et, frag_w, vec_in, vec_frag, vec_mma, mem_f, mem_l, acc_t,
+                 num_m, num_n, vm)
+
+
+def _end(t: _Text, acc_names: list[str]) -> str:
+    """Write the accumulators (the loop's first results) back to C and close the kernel."""
+    k, w, g = t.k, t.w, t.k.geometry
+    acc_t, num_m, num_n = t.acc_t, t.num_m, t.num_n
+    # write back: lane l of tile (i, j) holds C[4*(l/16)+e][l%16]; the address is a
+    # per-lane base plus a wave-uniform row offset, through a buffer (bounds-checked)
+    mem_c = "memref<?xf32, #gpu.address_space<global>>"
+    mem_cf = "memref<?xf32, #amdgpu.address_space<fat_raw_buffer>>"
+    w(f"%buf_c = amdgpu.fat_raw_buffer_cast %C resetOffset : {mem_c} to {mem_cf}")
+    w("%crow0 = arith.addi %row0_a, %wrow_a : i32")
+    w("%ccol0 = arith.addi %row0_b, %wrow_b : i32")
+    w(f"%lrow4 = arith.muli %lgrp, {w.const(4)} : i32")
+    w("%crow1 = arith.addi %crow0, %lrow4 : i32")
+    w("%ccol1 = arith.addi %ccol0, %l16 : i32")
+    w("%cbase0 = arith.muli %crow1, %Ni : i32")
+    w("%cbase = arith.addi %cbase0, %ccol1 : i32")
+    for e_row in range(num_m * 16 // 16 * 4):
+        i, e = divmod(e_row, 4)
+        w(f"%crow_{i}_{e} = arith.muli %Ni, {w.const(i * 16 + e)} : i32")
+    for n_acc, a in enumerate(acc_names):
+        i, jn = divmod(n_acc, num_n)
+        for e in range(4):
+            w(f"%cr{n_acc}_{e} = arith.addi %cbase, %crow_{i}_{e} : i32")
+            w(f"%ci{n_acc}_{e} = arith.addi %cr{n_acc}_{e}, {w.const(jn * 16)} : i32")
+            w(f"%cx{n_acc}_{e} = arith.index_castui %ci{n_acc}_{e} : i32 to index")
+            w(f"%cv{n_acc}_{e} = vector.extract %res#{n_acc}[{e}] : f32 from {acc_t}")
+            w(f"memref.store %cv{n_acc}_{e}, %buf_c[%cx{n_acc}_{e}] : {mem_cf}")
+    w("gpu.return")
+    return "\n".join(t.out + w.const_lines + w.lines + ["    }", "  }", "}"]) + "\n"
+
+
+def kernel_mlir(k: GemmKernel) -> str:
+    """The kernel as a module with one ``gpu.module`` (concrete form, see module doc)."""
+    g = k.geometry
+    s = k.request.build()
+    body = s.declare_ops()
+    kinds = [_ROLE.get(o.tag) for o in body]
+    if None in kinds:  # pragma: no cover - 4wave/pingpong bodies hold only these
+        raise ConfigError(f"pipeline '{k.request.spec()}': body op outside the GEMM roles")
+    frags = [(i, o) for i, o in enumerate(body) if kinds[i] == "frag"]
+    # one LDS buffer per (channel, stage, subtile): half a tile, in load-row order
+    lds = {(b.channel, b.stage, b.subtile): f"%{b.name}" for b in k.lds.buffers}
+    t = _begin(k, lds)
+    w, vm, acc_t, num_m, num_n = t.w, t.vm, t.acc_t, t.num_m, t.num_n
+    et, frag_w, vec_in, vec_frag, vec_mma = t.et, t.frag_w, t.vec_in, t.vec_frag, t.vec_mma
+    mem_f, mem_l = t.mem_f, t.mem_l
+    # loop-carried fragments (4-wave rotation) and the accumulators
+    carried: list[int] = []
+    for i, o in enumerate(body):
+        if kinds[i] == "mma":
+            for ch, sub in ((0, o.stage), (1, o.subtile)):
+                j, c = latest_fragment(frags, i, ch, sub)
+                if c and j not in carried:
+                    carried.append(j)
+
     w(f"%zfrag = arith.constant dense<0.0> : {vec_mma}")
 
     # iter_args: accumulators, then the carried fragments' values
@@ -440,28 +507,82 @@ def kernel_mlir(k: GemmKernel) -> str:
     yields = [acc_now[a] for a in acc_names] + [v for j in carried for v in frag_values(j)]
     w(f"scf.yield {', '.join(yields)} : {', '.join(iter_types)}", 8)
     w("}")
-    # write back: lane l of tile (i, j) holds C[4*(l/16)+e][l%16]; the address is a
-    # per-lane base plus a wave-uniform row offset, through a buffer (bounds-checked)
-    mem_c = "memref<?xf32, #gpu.address_space<global>>"
-    mem_cf = "memref<?xf32, #amdgpu.address_space<fat_raw_buffer>>"
-    w(f"%buf_c = amdgpu.fat_raw_buffer_cast %C resetOffset : {mem_c} to {mem_cf}")
-    w("%crow0 = arith.addi %row0_a, %wrow_a : i32")
-    w("%ccol0 = arith.addi %row0_b, %wrow_b : i32")
-    w(f"%lrow4 = arith.muli %lgrp, {w.const(4)} : i32")
-    w("%crow1 = arith.addi %crow0, %lrow4 : i32")
-    w("%ccol1 = arith.addi %ccol0, %l16 : i32")
-    w("%cbase0 = arith.muli %crow1, %Ni : i32")
-    w("%cbase = arith.addi %cbase0, %ccol1 : i32")
-    for e_row in range(num_m * 16 // 16 * 4):
-        i, e = divmod(e_row, 4)
-        w(f"%crow_{i}_{e} = arith.muli %Ni, {w.const(i * 16 + e)} : i32")
-    for n_acc, a in enumerate(acc_names):
-        i, jn = divmod(n_acc, num_n)
-        for e in range(4):
-            w(f"%cr{n_acc}_{e} = arith.addi %cbase, %crow_{i}_{e} : i32")
-            w(f"%ci{n_acc}_{e} = arith.addi %cr{n_acc}_{e}, {w.const(jn * 16)} : i32")
-            w(f"%cx{n_acc}_{e} = arith.index_castui %ci{n_acc}_{e} : i32 to index")
-            w(f"%cv{n_acc}_{e} = vector.extract %res#{n_acc}[{e}] : f32 from {acc_t}")
-            w(f"memref.store %cv{n_acc}_{e}, %buf_c[%cx{n_acc}_{e}] : {mem_cf}")
-    w("gpu.return")
-    return "\n".join(out + w.const_lines + w.lines + ["    }", "  }", "}"]) + "\n"
+    return _end(t, acc_names)
+
+
+def natural_kernel_mlir(k: GemmKernel) -> str:
+    """The kernel with its natural K-loop (``dialect/README.md``, "the natural form"): one
+    K tile per iteration, untagged, one LDS buffer per (channel, subtile) (no stages: the
+    front end, ``sched-adopt-loop``, multi-buffers them and builds the schedule's loop).
+    Same layout, index math and write-back as :func:`kernel_mlir`."""
+    g = k.geometry
+    lds = {(b.channel, b.subtile): f"%lds_{'ab'[b.channel]}{b.subtile}" for b in k.lds.buffers
+           if b.stage == 0}
+    t = _begin(k, lds)
+    w, vm, acc_t, num_m, num_n = t.w, t.vm, t.acc_t, t.num_m, t.num_n
+    acc_names = [f"%acc_{i}_{jn}" for i in range(num_m) for jn in range(num_n)]
+    # the loop runs K/BK tiles, bounded so that their number is visibly even and at least
+    # 2 (a multiple of two steps, at least one pair): what the schedule's loop needs and
+    # what the launch check above guarantees K is
+    w(f"%kstep = arith.constant {g.BK} : index")
+    w(f"%kpair = arith.constant {2 * g.BK} : index")
+    w("%k0 = arith.constant 0 : index")
+    w("%kone = arith.constant 1 : index")
+    w("%npairs0 = arith.divui %K, %kpair : index")
+    w("%npairs = arith.maxui %npairs0, %kone : index")
+    w("%kend = arith.muli %npairs, %kpair : index")
+    w(f"%res:{len(acc_names)} = scf.for %k = %k0 to %kend step %kstep iter_args("
+      + ", ".join(f"{a} = %zacc" for a in acc_names) + ") -> ("
+      + ", ".join([acc_t] * len(acc_names)) + ") {")
+    w("%ki = arith.index_castui %k : index to i32", 8)
+    w("gpu.barrier", 8)
+    for ch in (0, 1):
+        n = "ab"[ch]
+        for u in (0, 1):
+            for j in range(vm[ch]):
+                p = f"{n}{u}{j}"
+                w(f"%gs_{p} = arith.addi %gsrc_{p}, %ki : i32", 8)
+                w(f"%gx_{p} = arith.index_castui %gs_{p} : i32 to index", 8)
+                w(f"%lx_{p} = arith.index_castui %ldst_{p} : i32 to index", 8)
+                w(f"amdgpu.gather_to_lds %buf_{n}[%gx_{p}], {lds[(ch, u)]}[%lx_{p}] : "
+                  f"{t.vec_in}, {t.mem_f}, {t.mem_l[ch]}", 8)
+    w("gpu.barrier", 8)
+    for ch in (0, 1):
+        n = "ab"[ch]
+        quad = k.quadrant_m if ch == 0 else k.quadrant_n
+        for u in (0, 1):
+            for mi in range(quad):
+                for kk in range(k.num_k_mmas):
+                    parts = []
+                    for kl in range(k.k_loads_per_mma):
+                        name = f"%f{n}{u}_{mi}_{kk}" + (f"_p{kl}" if k.k_loads_per_mma > 1
+                                                        else "")
+                        off = ((mi * 16) * g.BK + kk * g.MMA_K
+                               + kl * (g.MMA_K // k.k_loads_per_mma))
+                        fo = f"%fo{n}{u}_{mi}_{kk}_{kl}"
+                        w(f"{fo} = arith.addi %fbase_{n}, {w.const(off)} : i32", 8)
+                        w(f"{fo}x = arith.index_castui {fo} : i32 to index", 8)
+                        w(f"{name} = vector.load {lds[(ch, u)]}[{fo}x] : {t.mem_l[ch]}, "
+                          f"{t.vec_frag}", 8)
+                        parts.append(name)
+                    if len(parts) > 1:
+                        idx = ", ".join(str(x) for x in range(2 * t.frag_w))
+                        w(f"%f{n}{u}_{mi}_{kk} = vector.shuffle {parts[0]}, {parts[1]} [{idx}] "
+                          f": {t.vec_frag}, {t.vec_frag}", 8)
+    # the MFMAs MMA by MMA (A subtile r x B subtile c), as the tagged kernel orders them
+    acc_now = {name: name for name in acc_names}
+    for r in (0, 1):
+        for c in (0, 1):
+            for mi in range(k.quadrant_m):
+                for ni in range(k.quadrant_n):
+                    acc = f"%acc_{r * k.quadrant_m + mi}_{c * k.quadrant_n + ni}"
+                    for kk in range(k.num_k_mmas):
+                        new = f"%m{r}{c}_{mi}_{ni}_{kk}"
+                        w(f"{new} = amdgpu.mfma {g.MMA_M}x{g.MMA_N}x{g.MMA_K} "
+                          f"%fa{r}_{mi}_{kk} * %fb{c}_{ni}_{kk} + {acc_now[acc]} : "
+                          f"{t.vec_mma}, {t.vec_mma}, {acc_t}", 8)
+                        acc_now[acc] = new
+    w(f"scf.yield {', '.join(acc_now[a] for a in acc_names)} : "
+      f"{', '.join([acc_t] * len(acc_names))}", 8)
+    w("}")
+    return _end(t, acc_names)

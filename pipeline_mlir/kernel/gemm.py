@@ -388,6 +388,55 @@ def _end(t: _Text, acc_names: list[str]) -> str:
     return "\n".join(t.out + w.const_lines + w.lines + ["    }", "  }", "}"]) + "\n"
 
 
+def _fragment_loads(t: _Text, ch: int, key: str, buf: str, tag: str = "") -> list[str]:
+    """The ``vector.load`` s of one fragment load of channel ``ch`` from LDS buffer ``buf``
+    (one per ds_read; two halves shuffled into one MFMA operand for FP8 16x16x128); the
+    values are named ``%f<key>_<mi>_<kk>``, returned in (mi, kk) order."""
+    k, w, g = t.k, t.w, t.k.geometry
+    n = "ab"[ch]
+    quad = k.quadrant_m if ch == 0 else k.quadrant_n
+    attr = f" {tag}" if tag else ""
+    out = []
+    for mi in range(quad):
+        for kk in range(k.num_k_mmas):
+            parts = []
+            for kl in range(k.k_loads_per_mma):
+                name = f"%f{key}_{mi}_{kk}" + (f"_p{kl}" if k.k_loads_per_mma > 1 else "")
+                # the offset is computed next to its load (each phase gets its own
+                # copy, which LLVM folds into the ds_read's offset field)
+                off = ((mi * 16) * g.BK + kk * g.MMA_K
+                       + kl * (g.MMA_K // k.k_loads_per_mma))
+                fo = f"%fo{key}_{mi}_{kk}_{kl}"
+                w(f"{fo} = arith.addi %fbase_{n}, {w.const(off)} : i32", 8)
+                w(f"{fo}x = arith.index_castui {fo} : i32 to index", 8)
+                w(f"{name} = vector.load {buf}[{fo}x]{attr} : {t.mem_l[ch]}, {t.vec_frag}", 8)
+                parts.append(name)
+            full = f"%f{key}_{mi}_{kk}"
+            if len(parts) > 1:
+                idx = ", ".join(str(x) for x in range(2 * t.frag_w))
+                w(f"{full} = vector.shuffle {parts[0]}, {parts[1]} [{idx}] : "
+                  f"{t.vec_frag}, {t.vec_frag}", 8)
+            out.append(full)
+    return out
+
+
+def _mma_mfmas(t: _Text, acc_now: dict, r: int, c: int, key: str, a, b, tag: str = "") -> None:
+    """The MFMAs of the MMA of A subtile ``r`` x B subtile ``c``: ``a(mi, kk)`` /
+    ``b(ni, kk)`` name the operands; results ``%m<key>_<mi>_<ni>_<kk>``; ``acc_now`` (each
+    accumulator's latest value) is updated."""
+    k, w, g = t.k, t.w, t.k.geometry
+    attr = f" {tag}" if tag else ""
+    for mi in range(k.quadrant_m):
+        for ni in range(k.quadrant_n):
+            acc = f"%acc_{r * k.quadrant_m + mi}_{c * k.quadrant_n + ni}"
+            for kk in range(k.num_k_mmas):
+                new = f"%m{key}_{mi}_{ni}_{kk}"
+                w(f"{new} = amdgpu.mfma {g.MMA_M}x{g.MMA_N}x{g.MMA_K} "
+                  f"{a(mi, kk)} * {b(ni, kk)} + {acc_now[acc]}{attr} : "
+                  f"{t.vec_mma}, {t.vec_mma}, {t.acc_t}", 8)
+                acc_now[acc] = new
+
+
 def kernel_mlir(k: GemmKernel) -> str:
     """The kernel as a module with one ``gpu.module`` (concrete form, see module doc)."""
     g = k.geometry
@@ -458,32 +507,11 @@ def kernel_mlir(k: GemmKernel) -> str:
                   f"{lds[(o.channel, o.stage, o.subtile)]}"
                   f"[%lx{i}_{j}] {tag} : {vec_in}, {mem_f}, {mem_l[o.channel]}", 8)
         elif kind == "frag":
-            n = "ab"[o.channel]
-            quad = k.quadrant_m if o.channel == 0 else k.quadrant_n
             tag = (f"{{sched.frag_load = {{channel = {o.channel} : i64, stage = {o.stage} : i64, "
                    f"subtile = {o.subtile} : i64, id = {i} : i64}}}}")
-            for mi in range(quad):
-                for kk in range(k.num_k_mmas):
-                    parts = []
-                    for kl in range(k.k_loads_per_mma):
-                        name = f"%f{i}_{mi}_{kk}" + (f"_p{kl}" if k.k_loads_per_mma > 1 else "")
-                        # the offset is computed next to its load (each phase gets its own
-                        # copy, which LLVM folds into the ds_read's offset field)
-                        off = ((mi * 16) * g.BK + kk * g.MMA_K
-                               + kl * (g.MMA_K // k.k_loads_per_mma))
-                        fo = f"%fo{i}_{mi}_{kk}_{kl}"
-                        w(f"{fo} = arith.addi %fbase_{n}, {w.const(off)} : i32", 8)
-                        w(f"{fo}x = arith.index_castui {fo} : i32 to index", 8)
-                        w(f"{name} = vector.load {lds[(o.channel, o.stage, o.subtile)]}"
-                          f"[{fo}x] {tag} : {mem_l[o.channel]}, "
-                          f"{vec_frag}", 8)
-                        parts.append(name)
-                    full = f"%f{i}_{mi}_{kk}"
-                    if len(parts) > 1:
-                        idx = ", ".join(str(x) for x in range(2 * frag_w))
-                        w(f"{full} = vector.shuffle {parts[0]}, {parts[1]} [{idx}] : "
-                          f"{vec_frag}, {vec_frag}", 8)
-                    value[full] = full
+            for full in _fragment_loads(t, o.channel, str(i), lds[(o.channel, o.stage, o.subtile)],
+                                        tag):
+                value[full] = full
         else:
             tag = (f"{{sched.mma = {{stage = {o.stage} : i64, subtile = {o.subtile} : i64, "
                    f"id = {i} : i64}}}}")
@@ -494,16 +522,9 @@ def kernel_mlir(k: GemmKernel) -> str:
                 v = f"%f{j}_{mi}_{kk}"
                 return carried_args[v] if c else v
 
-            for mi in range(k.quadrant_m):
-                for ni in range(k.quadrant_n):
-                    row, col = o.stage * k.quadrant_m + mi, o.subtile * k.quadrant_n + ni
-                    acc = f"%acc_{row}_{col}"
-                    for kk in range(k.num_k_mmas):
-                        new = f"%m{i}_{mi}_{ni}_{kk}"
-                        w(f"{new} = amdgpu.mfma {g.MMA_M}x{g.MMA_N}x{g.MMA_K} "
-                          f"{operand(ja, ca, mi, kk)} * {operand(jb, cb, ni, kk)} + "
-                          f"{acc_now[acc]} {tag} : {vec_mma}, {vec_mma}, {acc_t}", 8)
-                        acc_now[acc] = new
+            _mma_mfmas(t, acc_now, o.stage, o.subtile, str(i),
+                       lambda mi, kk: operand(ja, ca, mi, kk),
+                       lambda ni, kk: operand(jb, cb, ni, kk), tag)
     yields = [acc_now[a] for a in acc_names] + [v for j in carried for v in frag_values(j)]
     w(f"scf.yield {', '.join(yields)} : {', '.join(iter_types)}", 8)
     w("}")
@@ -548,40 +569,14 @@ def natural_kernel_mlir(k: GemmKernel) -> str:
                   f"{t.vec_in}, {t.mem_f}, {t.mem_l[ch]}", 8)
     w("gpu.barrier", 8)
     for ch in (0, 1):
-        n = "ab"[ch]
-        quad = k.quadrant_m if ch == 0 else k.quadrant_n
         for u in (0, 1):
-            for mi in range(quad):
-                for kk in range(k.num_k_mmas):
-                    parts = []
-                    for kl in range(k.k_loads_per_mma):
-                        name = f"%f{n}{u}_{mi}_{kk}" + (f"_p{kl}" if k.k_loads_per_mma > 1
-                                                        else "")
-                        off = ((mi * 16) * g.BK + kk * g.MMA_K
-                               + kl * (g.MMA_K // k.k_loads_per_mma))
-                        fo = f"%fo{n}{u}_{mi}_{kk}_{kl}"
-                        w(f"{fo} = arith.addi %fbase_{n}, {w.const(off)} : i32", 8)
-                        w(f"{fo}x = arith.index_castui {fo} : i32 to index", 8)
-                        w(f"{name} = vector.load {lds[(ch, u)]}[{fo}x] : {t.mem_l[ch]}, "
-                          f"{t.vec_frag}", 8)
-                        parts.append(name)
-                    if len(parts) > 1:
-                        idx = ", ".join(str(x) for x in range(2 * t.frag_w))
-                        w(f"%f{n}{u}_{mi}_{kk} = vector.shuffle {parts[0]}, {parts[1]} [{idx}] "
-                          f": {t.vec_frag}, {t.vec_frag}", 8)
+            _fragment_loads(t, ch, f"{'ab'[ch]}{u}", lds[(ch, u)])
     # the MFMAs MMA by MMA (A subtile r x B subtile c), as the tagged kernel orders them
     acc_now = {name: name for name in acc_names}
     for r in (0, 1):
         for c in (0, 1):
-            for mi in range(k.quadrant_m):
-                for ni in range(k.quadrant_n):
-                    acc = f"%acc_{r * k.quadrant_m + mi}_{c * k.quadrant_n + ni}"
-                    for kk in range(k.num_k_mmas):
-                        new = f"%m{r}{c}_{mi}_{ni}_{kk}"
-                        w(f"{new} = amdgpu.mfma {g.MMA_M}x{g.MMA_N}x{g.MMA_K} "
-                          f"%fa{r}_{mi}_{kk} * %fb{c}_{ni}_{kk} + {acc_now[acc]} : "
-                          f"{t.vec_mma}, {t.vec_mma}, {acc_t}", 8)
-                        acc_now[acc] = new
+            _mma_mfmas(t, acc_now, r, c, f"{r}{c}", lambda mi, kk, r=r: f"%fa{r}_{mi}_{kk}",
+                       lambda ni, kk, c=c: f"%fb{c}_{ni}_{kk}")
     w(f"scf.yield {', '.join(acc_now[a] for a in acc_names)} : "
       f"{', '.join([acc_t] * len(acc_names))}", 8)
     w("}")

@@ -175,14 +175,8 @@ def _parse_error_message(text: str) -> str:
     return f"LLVM IR parsing error at line {m.group(1)}:{m.group(2)}: {m.group(3)}{near}"
 
 
-def _worker_compile(request: dict) -> list[bytes]:
-    import llvmlite.binding as lb  # lazy: loads LLVM; only code emission needs it
-
-    lb.initialize_all_targets()
-    lb.initialize_all_asmprinters()
-    opt = request["opt"]
-    tm = lb.Target.from_triple(TRIPLE).create_target_machine(
-        cpu=request["mcpu"], features=request["features"], opt=opt, reloc="pic")
+def _optimized(request: dict, tm, lb):
+    """The request's IR parsed, checked and run through the optimization pipeline."""
     try:
         mod = lb.parse_assembly(request["ir"])
     except RuntimeError as e:
@@ -195,17 +189,31 @@ def _worker_compile(request: dict) -> list[bytes]:
         mod.verify()
     except RuntimeError as e:
         raise _WorkerError(f"LLVM IR verification failed: {_one_line(str(e))}") from None
+    opt = request["opt"]
     pb = lb.create_pass_builder(tm, lb.create_pipeline_tuning_options(speed_level=opt))
     pb.getModulePassManager().run(mod, pb)
+    return mod
+
+
+def _worker_compile(request: dict) -> list[bytes]:
+    import llvmlite.binding as lb  # lazy: loads LLVM; only code emission needs it
+
+    lb.initialize_all_targets()
+    lb.initialize_all_asmprinters()
+    tm = lb.Target.from_triple(TRIPLE).create_target_machine(
+        cpu=request["mcpu"], features=request["features"], opt=request["opt"], reloc="pic")
+    mod = _optimized(request, tm, lb)
     tm.set_asm_verbosity(True)
     out = []
-    # code generation rewrites the module in place (e.g. the structurizer's
-    # llvm.amdgcn.if), so a second emission gets a fresh copy of the optimized IR
-    optimized = str(mod) if request["kind"] == "both" else None
     if request["kind"] in ("asm", "both"):
         out.append(tm.emit_assembly(mod).encode())
     if request["kind"] == "both":
-        mod = lb.parse_assembly(optimized)
+        # code generation rewrites the module in place (e.g. the structurizer's
+        # llvm.amdgcn.if), so the object needs a fresh module: the input compiled again the
+        # same way (a copy of the optimized module, through IR text or cloned, can differ in
+        # use-list order, which can change register allocation: the object would not be the
+        # assembly's)
+        mod = _optimized(request, tm, lb)
     if request["kind"] in ("obj", "both"):
         out.append(tm.emit_object(mod))
     return out

@@ -85,7 +85,7 @@ def test_a_huge_tile_fails_before_its_kernel_is_written(capsys, monkeypatch):
     def never(*a, **k):
         raise AssertionError("the kernel text was generated")
 
-    monkeypatch.setattr(pipeline_opt, "kernel_mlir", never)
+    monkeypatch.setattr(pipeline_opt, "natural_kernel_mlir", never)
     code = main(["--pipeline=4wave{BM=4096 BN=4096}", "--emit=asm"])
     _, err = capsys.readouterr()
     assert code == 1

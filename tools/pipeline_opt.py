@@ -49,7 +49,7 @@ import tempfile
 import threading
 from importlib import metadata
 
-from pipeline_mlir.tools import emulate, simulate
+from pipeline_mlir.tools import emulate, simulate, tune
 from pipeline_mlir.tools.diagnostics import (
     Diag,
     Sources,
@@ -265,6 +265,7 @@ def _parser():
     emu.add_argument("--emulate-mode", metavar="MODE", default="eager", action=_Store,
                      help="when memory operations complete: eager (default), late (at the "
                           "wait that forces them) or random[:SEED]")
+    tune.add_arguments(p)
     return p
 
 
@@ -318,6 +319,29 @@ def _launch(args) -> str:
         raise UsageError(f"--launch={args.launch}: expected three integers M,N,K") from None
     kernel = gemm_kernel(parse_pipeline(args.pipeline))
     return format_launch(check_launch(kernel, m, n, k))
+
+
+def _tune(args) -> int:
+    """``--tune``: the table on stdout; the chosen spec's --emit output to -o, its spec to
+    --tune-spec."""
+    table, chosen = tune.run(args, compile_pipeline)
+    _write("-", table)
+    if chosen is None:
+        return _error("--tune: every candidate was refused (the table gives the reasons)")
+    outputs = []
+    if args.output != "-":
+        if args.emit is None:
+            args.emit = "schedule"
+        outputs.append((args.output, compile_pipeline(chosen, args.emit)[0]))
+    if args.tune_spec is not None:
+        outputs.append((args.tune_spec, chosen + "\n"))
+    for path, data in outputs:
+        try:
+            _write(path, data)
+        except OSError as e:
+            return _error(f"cannot write {'standard output' if path == '-' else repr(path)}: "
+                          f"{e.strerror or e}")
+    return 0
 
 
 def _error(message: str) -> int:
@@ -829,10 +853,11 @@ def _main(argv: list[str] | None) -> int:
                                                              else argv)))
         simulate.check_args(args)
         emulate.check_args(args)
-        if args.simulate is None and args.emulate is None:
+        tune.check_args(args)
+        if args.simulate is None and args.emulate is None and not args.tune:
             _check_args(args)
             _check_stdin(args)
-    except (UsageError, simulate.SimulateUsage, emulate.EmulateUsage) as e:
+    except (UsageError, simulate.SimulateUsage, emulate.EmulateUsage, tune.TuneUsage) as e:
         return _error(e)
     except SystemExit as e:  # --help, --version
         return e.code if isinstance(e.code, int) else 0
@@ -853,6 +878,8 @@ def _main(argv: list[str] | None) -> int:
                 _stderr(" ".join(problem.split()))
                 return 1
             diags = []
+        elif args.tune:
+            return _tune(args)
         elif args.launch is not None:
             out, diags = _launch(args), []
         else:

@@ -1,0 +1,371 @@
+"""Tune a kernel pipeline: search the knobs its spec exposes with the simulator.
+
+``pipeline-opt --pipeline=SPEC --tune`` (``tools/tune.py``) runs :func:`tune`.
+
+Each candidate is the user's spec with some knobs changed (``request.with_(...)``). It is
+simulated exactly as ``pipeline-opt --simulate --pipeline=SPEC --report`` simulates it
+(:func:`~pipeline_mlir.sim.report.simulate_request`): the functional model on main loops
+of 0..6 iterations (with the waits and barriers ``sched-fix-hazards`` inserts) and the
+timing model of one CU in both cost tables, the LDS accesses charged their bank
+conflicts. A candidate is *refused*, with its reason, when its spec is rejected, its
+schedule does not compile, no complete kernel issues its counts (the simulation would
+not be of a kernel), the kernel has a hazard, or the caller's ``build`` check (the
+driver: the complete kernel compiled to assembly) fails.
+
+Objective: achieved cycles per steady-state main-loop iteration in the ``objective``
+table (default ``measured``, gfx950 latencies), ties broken by the other table; a
+candidate replaces the best one only when strictly better, so among equals the earlier
+(fewer changes from the user's spec) stays.
+
+Search (deterministic, bounded by ``budget`` candidates simulated, never by time):
+coordinate descent in the catalogue's fixed order. The user's spec is candidate 0; then
+for each knob in order, each of its values on top of the best spec so far; repeated
+passes until a pass finds nothing better (converged) or the budget is spent. A spec
+already tried is not simulated again and does not count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pipeline_mlir.errors import ConfigError, PipelineError
+from pipeline_mlir.options import suggest
+
+#: the cost tables (same names as ``--cost-table``)
+TABLES = ("measured", "llvm")
+
+
+@dataclass(frozen=True)
+class Knob:
+    """One searched option: its key and the values tried (spec text)."""
+
+    name: str
+    values: tuple[str, ...]
+    what: str            # the kind of knob (global-load placement, fences, ...)
+    kernel_fixed: bool = False   # the complete kernel fixes it: not in the default set
+
+    def text(self) -> str:
+        return f"{self.name}={'|'.join(self.values)}"
+
+
+_PLACEMENT = "global-load placement"
+_LGKM = "lgkm grouping"
+_PRIO = "priorities"
+_FENCES = "fences and barriers"
+_ORDER = "scheduling mode and penalty"
+_COUNTS = "per-load counts and block sizing (what the kernel issues)"
+
+#: the knob catalogue of each kernel pipeline, in search order
+CATALOGUE: dict[str, tuple[Knob, ...]] = {
+    "pingpong": (
+        Knob("scheduling", ("csp", "greedy", "identity"), _ORDER),
+        Knob("lds_contention_penalty", ("0", "2", "4", "8"), _ORDER),
+        Knob("global_before_frag", ("false", "true"), _PLACEMENT),
+        Knob("wait_lgkm_first", ("8", "4", "2", "0"), _LGKM),
+        Knob("wait_vm_last", ("6", "4", "2", "0"), _LGKM),
+        Knob("lgkm_after_last", ("false", "true"), _LGKM),
+        Knob("inter_block_lgkm_drain", ("false", "true"), _LGKM),
+        Knob("auto_drain", ("false", "true"), _LGKM),
+        Knob("omit_mma_set_prio", ("false", "true"), _PRIO),
+        Knob("minimal_barriers", ("false", "true"), _FENCES),
+        Knob("barrier_before_pre_ops", ("false", "true"), _FENCES),
+        Knob("sched_barrier_mask", ("0x55", "0x0", "0xff"), _FENCES),
+        Knob("wrap_waits_with_sched_barrier", ("false", "true"), _FENCES),
+        Knob("max_globals", ("0", "1", "2"), _COUNTS, kernel_fixed=True),
+        Knob("lgkm_per_load_a", ("2", "4", "8"), _COUNTS, kernel_fixed=True),
+        Knob("lgkm_per_load_b", ("2", "4", "8"), _COUNTS, kernel_fixed=True),
+    ),
+    "4wave": (
+        Knob("global_before_frag", ("false", "true"), _PLACEMENT),
+        Knob("wait_lgkm_first", ("8", "4", "2", "0"), _LGKM),
+        Knob("wait_vm_last", ("6", "4", "2", "0"), _LGKM),
+        Knob("lgkm_after_last", ("false", "true"), _LGKM),
+        Knob("auto_drain", ("false", "true"), _LGKM),
+        Knob("barrier_before_pre_ops", ("false", "true"), _FENCES),
+        Knob("fences", ("true", "false"), _FENCES),
+        Knob("sched_barrier_mask", ("0xff", "0x0", "0x55"), _FENCES),
+        Knob("wrap_waits_with_sched_barrier", ("true", "false"), _FENCES),
+        Knob("max_globals", ("0", "1", "2"), _COUNTS, kernel_fixed=True),
+        Knob("lgkm_per_load_a", ("1", "2", "4", "8"), _COUNTS, kernel_fixed=True),
+        Knob("lgkm_per_load_b", ("1", "2", "4", "8"), _COUNTS, kernel_fixed=True),
+    ),
+}
+
+
+def catalogue(request) -> tuple[Knob, ...]:
+    """The knobs ``request``'s pipeline exposes to the tuner (ConfigError if none)."""
+    knobs = CATALOGUE.get(request.name)
+    if knobs is None:
+        raise ConfigError(f"--tune: pipeline '{request.name}' has no complete kernel to tune "
+                          f"(tunable: {', '.join(CATALOGUE)})")
+    return knobs
+
+
+def parse_knobs(request, text: str | None) -> list[Knob]:
+    """``--tune-knobs`` text: ``all``, or comma-separated ``KEY`` (the catalogue's values)
+    or ``KEY=V1:V2:...``; None: the catalogue without the kernel-fixed knobs."""
+    knobs = catalogue(request)
+    if text is None:
+        return [k for k in knobs if not k.kernel_fixed]
+    if text.strip() == "all":
+        return list(knobs)
+    by_name = {k.name: k for k in knobs}
+    out: list[Knob] = []
+    for item in text.split(","):
+        item = item.strip()
+        name, _, values = item.partition("=")
+        name = name.strip()
+        if not name:
+            raise ConfigError(f"--tune-knobs: empty knob in '{text}' (knobs are separated by "
+                              f"commas)")
+        knob = by_name.get(name)
+        if knob is None:
+            raise ConfigError(f"--tune-knobs: unknown knob '{name}' for pipeline "
+                              f"'{request.name}'{suggest(name, list(by_name))}; knobs: "
+                              f"{', '.join(by_name)}")
+        if any(k.name == name for k in out):
+            raise ConfigError(f"--tune-knobs: knob '{name}' is given twice")
+        if values or item.endswith("="):
+            texts = tuple(v.strip() for v in values.split(":"))
+            opt = type(request).option(name)
+            for v in texts:
+                opt.parse(f"--tune-knobs: knob '{name}'", v)  # ConfigError naming the value
+            if len(set(texts)) != len(texts):
+                raise ConfigError(f"--tune-knobs: knob '{name}' lists a value twice")
+            knob = Knob(name, texts, knob.what, knob.kernel_fixed)
+        out.append(knob)
+    return out
+
+
+def check_budget(budget: int) -> int:
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+        raise ConfigError(f"--tune-budget={budget}: must be a number of candidates >= 1")
+    return budget
+
+
+def check_objective(objective: str) -> str:
+    if objective not in TABLES:
+        raise ConfigError(f"--tune-objective={objective}: choose {' or '.join(TABLES)} (the "
+                          f"cost table whose cycles per iteration are minimised)")
+    return objective
+
+
+# ---------------------------------------------------------------------------------------------
+
+@dataclass
+class Candidate:
+    """One spec tried: its changes from the user's spec and what the simulator said."""
+
+    index: int
+    request: object                      # the NamedSchedule
+    changes: tuple                       # ((key, text), ...) relative to the user's spec
+    cycles: dict = field(default_factory=dict)    # table -> cycles per main-loop iteration
+    busy: dict = field(default_factory=dict)      # table -> MFMA busy (0..1)
+    refused: str | None = None           # why the candidate cannot be used
+
+    @property
+    def ok(self) -> bool:
+        return self.refused is None
+
+    @property
+    def spec(self) -> str:
+        return self.request.spec()
+
+    def change_text(self) -> str:
+        return " ".join(f"{k}={v}" for k, v in self.changes) or "(the given spec)"
+
+
+def evaluate(request) -> tuple[dict, dict, str | None]:
+    """Simulate ``request`` as ``--simulate --report`` does: (cycles, busy, refusal)."""
+    from pipeline_mlir.sim.report import simulate_request
+
+    try:
+        rep = simulate_request(request, TABLES)
+    except (ConfigError, PipelineError) as e:
+        return {}, {}, _one_line(str(e))
+    if rep.notes and rep.notes[0].startswith("no complete kernel"):
+        return {}, {}, _one_line(rep.notes[0].split(";")[0])
+    cycles, busy = {}, {}
+    for t in rep.timing:
+        a = t.analysis
+        cycles[t.table] = a.achieved_ii
+        busy[t.table] = sum(a.mfma_busy.values()) / len(a.mfma_busy) if a.mfma_busy else 0.0
+    hazard = rep.hazard()
+    if hazard is not None:
+        return cycles, busy, _one_line(hazard)
+    missing = [t for t in TABLES if cycles.get(t) is None]
+    if missing:
+        return cycles, busy, f"no steady state in the {missing[0]} table"
+    return cycles, busy, None
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+@dataclass
+class TuneResult:
+    base: object                 # the user's request
+    knobs: list
+    budget: int
+    objective: str
+    tried: list = field(default_factory=list)
+    #: (changes, candidate) of specs that compile to a candidate's schedule and kernel
+    same: list = field(default_factory=list)
+    best: Candidate | None = None
+    converged: bool = False
+
+    @property
+    def default(self) -> Candidate:
+        return self.tried[0]
+
+    def key(self, c: Candidate) -> tuple:
+        other = next(t for t in TABLES if t != self.objective)
+        return (c.cycles[self.objective], c.cycles[other])
+
+    def gain(self, table: str) -> float | None:
+        """Throughput gain of the chosen spec over the user's spec in ``table`` (0.05 = 5%
+        more iterations per cycle); None when the user's spec was refused."""
+        if self.best is None or not self.default.ok:
+            return None
+        return self.default.cycles[table] / self.best.cycles[table] - 1.0
+
+    def text(self) -> str:
+        other = next(t for t in TABLES if t != self.objective)
+        out = [f"pipeline-opt --tune: {self.base.spec()}",
+               f"objective: {self.objective}-table cycles per main-loop iteration (steady state, "
+               f"one CU, as --simulate --report), then {other}; budget {self.budget} candidates",
+               "knobs: " + (", ".join(k.text() for k in self.knobs) or "(none)"), ""]
+        rows = [("#", "change from the given spec", "measured", "llvm", "MFMA busy m/l",
+                 "verdict")]
+        for c in self.tried:
+            verdict = ("refused: " + c.refused if not c.ok else
+                       "chosen" if c is self.best else "ok")
+            cyc = [f"{c.cycles[t]:.1f}" if c.cycles.get(t) is not None else "-" for t in
+                   ("measured", "llvm")]
+            busy = ("/".join(f"{100 * c.busy[t]:.0f}%" for t in ("measured", "llvm"))
+                    if len(c.busy) == 2 else "-")
+            rows.append((str(c.index), c.change_text(), *cyc, busy, verdict))
+        widths = [max(len(r[i]) for r in rows) for i in range(5)]
+        for r in rows:
+            out.append("  ".join([r[0].rjust(widths[0]), r[1].ljust(widths[1]),
+                                  r[2].rjust(widths[2]), r[3].rjust(widths[3]),
+                                  r[4].ljust(widths[4]), r[5]]).rstrip())
+        if self.same:
+            out.append("the same schedule and kernel as a candidate above (not simulated again):")
+            out += [f"  {' '.join(f'{k}={v}' for k, v in ch) or '(the given spec)'} = "
+                    f"#{c.index}" for ch, c in self.same]
+        out.append("")
+        refused = sum(not c.ok for c in self.tried)
+        stop = ("converged: no single-knob change of the chosen spec is faster" if self.converged
+                else "stopped: the budget is spent")
+        out.append(f"search: {len(self.tried)} candidates ({refused} refused); {stop}")
+        if self.best is None:
+            out.append("chosen: none (every candidate was refused)")
+            return "\n".join(out) + "\n"
+        out.append(f"chosen: #{self.best.index} {self.best.spec}")
+        if self.default.ok:
+            gains = [f"{t} {self.default.cycles[t]:.1f} -> {self.best.cycles[t]:.1f} "
+                     f"cycles/iteration ({100 * self.gain(t):+.1f}% throughput)"
+                     for t in (self.objective, other)]
+            out.append("gain over the given spec: " + "; ".join(gains))
+        else:
+            out.append("gain over the given spec: none to compare (the given spec was refused)")
+        return "\n".join(out) + "\n"
+
+
+def tune(request, knobs: list[Knob], budget: int = 32, objective: str = "measured",
+         build=None, evaluate_fn=evaluate) -> TuneResult:
+    """Search ``knobs`` around ``request`` (see the module docstring).
+
+    ``build(request)``: an extra check of every candidate the simulator accepts (raise
+    PipelineError/ConfigError to refuse it); ``evaluate_fn``: the simulator (replaceable
+    for tests)."""
+    check_budget(budget)
+    check_objective(objective)
+    res = TuneResult(request, list(knobs), budget, objective)
+    seen: dict = {}
+    same: set = set()
+
+    def tried(req, changes) -> Candidate | None:
+        key = identity(req)
+        if key in seen:
+            if seen[key].changes != changes and (req, changes) not in same:
+                # another spelling of a kernel already simulated: shown, not simulated again
+                same.add((req, changes))
+                res.same.append((changes, seen[key]))
+            return None
+        if len(res.tried) >= budget:
+            raise _Spent()
+        c = Candidate(len(res.tried), req, changes)
+        seen[key] = c
+        res.tried.append(c)
+        c.cycles, c.busy, c.refused = evaluate_fn(req)
+        if c.ok and build is not None:
+            try:
+                build(req)
+            except (ConfigError, PipelineError) as e:
+                c.refused = "kernel build: " + _one_line(str(e))
+        if c.ok and (res.best is None or res.key(c) < res.key(res.best)):
+            res.best = c
+        return c
+
+    best_changes: dict[str, str] = {}
+    try:
+        tried(request, ())
+        while True:
+            improved = False
+            for knob in res.knobs:
+                for value in knob.values:
+                    changes = dict(best_changes)
+                    changes[knob.name] = value
+                    changes = {k: v for k, v in changes.items() if _differs(request, k, v)}
+                    before = res.best
+                    tried(request.with_(**changes), tuple(changes.items()))
+                    if res.best is not before:
+                        best_changes = changes
+                        improved = True
+            if not improved:
+                res.converged = True
+                break
+    except _Spent:
+        pass
+    return res
+
+
+class _Spent(Exception):
+    """The budget is spent."""
+
+
+def identity(request) -> tuple:
+    """What makes two specs the same kernel: the compiled schedule (as ``--emit=schedule``
+    prints it: every entry, wait count, barrier, priority and fence) and the kernel's
+    geometry; counts the spec leaves unset are the complete kernel's. A spec that does not
+    compile is itself."""
+    from pipeline_mlir.kernel.gemm import gemm_kernel
+    from pipeline_mlir.schedule.printing import format_schedule
+
+    try:
+        if request.has_kernel:
+            request = gemm_kernel(request).request
+        geometry = request.kernel_geometry() if request.has_kernel else None
+        return (request.name, format_schedule(request.compile()), geometry)
+    except (ConfigError, PipelineError):
+        return (request.name, request)
+
+
+def _differs(request, key: str, text: str) -> bool:
+    """Whether ``key=text`` changes the spec (a value equal to the one in effect does not)."""
+    try:
+        changed = request.with_(**{key: text})
+        if changed == request:
+            return False
+        built, base = changed.build(), request.build()
+        return (built.schedule_config(), built.config(), changed.kernel_geometry()) != (
+            base.schedule_config(), base.config(), request.kernel_geometry())
+    except (ConfigError, PipelineError):
+        return True
+
+
+__all__ = ["CATALOGUE", "Candidate", "Knob", "TABLES", "TuneResult", "catalogue",
+           "check_budget", "check_objective", "evaluate", "identity", "parse_knobs", "tune"]

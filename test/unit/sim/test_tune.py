@@ -1,0 +1,149 @@
+"""The tuner's search (pipeline_mlir.sim.tune): choice, refusals, budget, determinism.
+
+Most tests replace the simulator by a table of made-up cycles (``evaluate_fn``) so that
+the search itself is what is checked; one runs the real simulator."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline_mlir.errors import ConfigError, PipelineError
+from pipeline_mlir.schedules.registry import parse_pipeline
+from pipeline_mlir.sim import tune as T
+
+PP = parse_pipeline("pingpong")
+SMALL = "4wave{dtype=fp8 BM=64 BN=64 BK=128}"
+
+
+def fake(cycles_of):
+    """An evaluator: ``cycles_of(spec) -> (measured, llvm)`` or a refusal string."""
+    def evaluate(req):
+        got = cycles_of(req.spec())
+        if isinstance(got, str):
+            return {}, {}, got
+        m, l = got
+        return {"measured": m, "llvm": l}, {"measured": 0.5, "llvm": 0.9}, None
+    return evaluate
+
+
+def knobs(text):
+    return T.parse_knobs(PP, text)
+
+
+def test_the_choice_is_the_fastest_candidate_tried_and_ties_go_to_the_other_table():
+    table = {"pingpong": (100, 10), "pingpong{scheduling=identity}": (90, 12),
+             "pingpong{scheduling=identity global_before_frag=true}": (90, 11),
+             "pingpong{lds_contention_penalty=4}": (95, 1)}
+    res = T.tune(PP, knobs("scheduling=csp:identity,global_before_frag,lds_contention_penalty"),
+                 10, evaluate_fn=fake(lambda s: table.get(s, (200, 200))))
+    ok = [c for c in res.tried if c.ok]
+    assert len(ok) >= 4
+    assert res.best is min(ok, key=lambda c: (c.cycles["measured"], c.cycles["llvm"]))
+    assert res.best.spec == "pingpong{scheduling=identity global_before_frag=true}"
+    assert res.converged
+    assert res.gain("measured") == pytest.approx(100 / 90 - 1)
+    text = res.text()
+    assert "chosen: #2 pingpong{scheduling=identity global_before_frag=true}" in text
+    assert "measured 100.0 -> 90.0 cycles/iteration (+11.1% throughput)" in text
+
+
+def test_objective_llvm_minimises_the_llvm_table():
+    table = {"pingpong": (100, 10), "pingpong{scheduling=identity}": (90, 12)}
+    res = T.tune(PP, knobs("scheduling=csp:identity"), 5, objective="llvm",
+                 evaluate_fn=fake(lambda s: table[s]))
+    assert res.best.spec == "pingpong"
+
+
+def test_refused_candidates_are_reported_with_their_reason_and_never_chosen():
+    def cycles(s):
+        return "hazard: made up" if "global" in s else (50, 5) if "identity" in s else (100, 10)
+    res = T.tune(PP, knobs("global_before_frag,scheduling"), 10, evaluate_fn=fake(cycles))
+    refused = [c for c in res.tried if not c.ok]
+    assert refused and all("global_before_frag=true" in c.spec for c in refused)
+    assert res.best.spec == "pingpong{scheduling=identity}"
+    row = next(line for line in res.text().splitlines() if "global_before_frag=true" in line)
+    assert row.endswith("refused: hazard: made up")
+
+
+def test_a_build_failure_refuses_the_candidate():
+    def build(req):
+        if "identity" in req.spec():
+            raise PipelineError("sched-fix-hazards: made up")
+    res = T.tune(PP, knobs("scheduling"), 10, build=build,
+                 evaluate_fn=fake(lambda s: (50, 5) if "identity" in s else (100, 10)))
+    assert res.best.spec == "pingpong"
+    bad = next(c for c in res.tried if "identity" in c.spec)
+    assert bad.refused == "kernel build: sched-fix-hazards: made up"
+
+
+def test_every_candidate_refused_chooses_none():
+    res = T.tune(PP, knobs("scheduling"), 10, evaluate_fn=fake(lambda s: "no"))
+    assert res.best is None and len(res.tried) == 2
+    assert "chosen: none (every candidate was refused)" in res.text()
+
+
+def test_the_budget_bounds_the_candidates_simulated():
+    calls = []
+
+    def evaluate(req):
+        calls.append(req.spec())
+        return {"measured": 100 - len(calls), "llvm": 1}, {"measured": 1, "llvm": 1}, None
+    res = T.tune(PP, knobs("scheduling,lds_contention_penalty,global_before_frag"), 3,
+                 evaluate_fn=evaluate)
+    assert len(calls) == len(res.tried) == 3 and not res.converged
+    assert "stopped: the budget is spent" in res.text()
+
+
+def test_specs_of_the_same_kernel_are_simulated_once():
+    calls = []
+
+    def evaluate(req):
+        calls.append(req.spec())
+        return {"measured": 100, "llvm": 1}, {"measured": 1, "llvm": 1}, None
+    # wait_vm_last does not change the ping-pong schedule (its last-block wait is derived)
+    res = T.tune(PP, knobs("scheduling=csp,wait_vm_last=6:0"), 10, evaluate_fn=evaluate)
+    assert calls == ["pingpong"]
+    assert [(ch, c.index) for ch, c in res.same] == [((("wait_vm_last", "0"),), 0)]
+
+
+def test_the_search_is_deterministic():
+    ev = fake(lambda s: (len(s) % 7 + 100, len(s) % 5))
+    runs = [T.tune(PP, knobs(None), 12, evaluate_fn=ev).text() for _ in range(2)]
+    assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize("text,message", [
+    ("bogus", "unknown knob 'bogus'"),
+    ("scheduling,scheduling", "knob 'scheduling' is given twice"),
+    ("scheduling=csp:fast", "scheduling"),
+    ("lds_contention_penalty=1:1", "lists a value twice"),
+    ("scheduling,", "empty knob"),
+])
+def test_bad_knobs_are_config_errors(text, message):
+    with pytest.raises(ConfigError, match=message):
+        knobs(text)
+
+
+def test_bad_budget_and_objective_and_untunable_pipeline():
+    for bad in (0, -1, True):
+        with pytest.raises(ConfigError, match="--tune-budget"):
+            T.tune(PP, [], bad, evaluate_fn=fake(lambda s: (1, 1)))
+    with pytest.raises(ConfigError, match="--tune-objective=fast"):
+        T.tune(PP, [], 1, objective="fast", evaluate_fn=fake(lambda s: (1, 1)))
+    with pytest.raises(ConfigError, match="no complete kernel to tune"):
+        T.parse_knobs(parse_pipeline("single-buffer"), None)
+
+
+def test_default_knobs_leave_out_the_counts_the_kernel_fixes():
+    names = [k.name for k in knobs(None)]
+    assert "scheduling" in names and "max_globals" not in names
+    assert "max_globals" in [k.name for k in knobs("all")]
+
+
+def test_real_simulator_refuses_counts_no_kernel_issues():
+    req = parse_pipeline(SMALL)
+    res = T.tune(req, T.parse_knobs(req, "lgkm_per_load_a=1:8"), 3)
+    assert res.default.ok and res.best is res.default
+    other = [c for c in res.tried if c is not res.default]
+    assert other and all(not c.ok and "does not match" in c.refused for c in other)
+    assert res.default.cycles["measured"] > 0 and 0 < res.default.busy["llvm"] <= 1

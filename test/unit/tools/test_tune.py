@@ -1,0 +1,95 @@
+"""``pipeline-opt --pipeline=SPEC --tune``: table, chosen spec, -o, errors (in process)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pipeline_mlir.tools.pipeline_opt import main
+
+SMALL = "--pipeline=4wave{dtype=fp8 BM=64 BN=64 BK=128}"
+
+
+def run(capsys, *argv):
+    rc = main(list(argv))
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def rows(out):
+    """The table's rows: (index, change, measured, llvm, busy, verdict)."""
+    found = []
+    for line in out.splitlines():
+        m = re.match(r"^\s*(\d+)  (.+?)\s+([\d.]+|-)\s+([\d.]+|-)\s+(\S+)\s+(.+)$", line)
+        if m:
+            found.append(m.groups())
+    return found
+
+
+def test_table_choice_outputs_and_determinism(capsys, tmp_path):
+    asm, spec = tmp_path / "k.s", tmp_path / "spec.txt"
+    argv = [SMALL, "--tune", "--tune-budget=3", "--tune-knobs=fences,lgkm_per_load_a=1:8",
+            "--emit=asm", "-o", str(asm), f"--tune-spec={spec}"]
+    rc, out, err = run(capsys, *argv)
+    assert rc == 0 and err == ""
+    table = rows(out)
+    assert [r[0] for r in table] == ["0", "1", "2"]
+    assert table[0][1] == "(the given spec)"
+    # the refused candidate says why, and has no numbers
+    refused = [r for r in table if r[5].startswith("refused:")]
+    assert refused and all("does not match" in r[5] and r[2] == "-" for r in refused)
+    ok = [r for r in table if not r[5].startswith("refused:")]
+    best = min(ok, key=lambda r: (float(r[2]), float(r[3])))
+    chosen = [r for r in table if r[5] == "chosen"]
+    assert len(chosen) == 1 and (float(chosen[0][2]), float(chosen[0][3])) == \
+        (float(best[2]), float(best[3]))
+    assert re.search(r"^gain over the given spec: measured [\d.]+ -> [\d.]+ cycles/iteration "
+                     r"\([+-][\d.]+% throughput\); llvm ", out, re.M)
+    chosen_spec = re.search(r"^chosen: #\d+ (.+)$", out, re.M).group(1)
+    assert spec.read_text() == chosen_spec + "\n"
+    assert asm.read_text().lstrip().startswith(".amdgcn_target")
+    # same command, same table
+    rc2, out2, _ = run(capsys, *argv)
+    assert rc2 == 0 and out2 == out
+
+
+def test_without_o_only_the_table(capsys):
+    rc, out, err = run(capsys, SMALL, "--tune", "--tune-budget=1", "--tune-knobs=fences")
+    assert rc == 0 and err == ""
+    assert "stopped: the budget is spent" in out and len(rows(out)) == 1
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--tune-budget=0"], "--tune-budget=0: must be a number of candidates >= 1"),
+    (["--tune-budget=many"], "--tune-budget=many: must be a number of candidates >= 1"),
+    (["--tune-knobs=bogus"], "unknown knob 'bogus'"),
+    (["--tune-knobs=fences=maybe"], "fences"),
+    (["--tune-objective=fast"], "--tune-objective=fast: choose measured or llvm"),
+    (["--emit=asm"], "give -o FILE"),
+    (["--simulate"], "--tune cannot be combined with --simulate"),
+])
+def test_bad_settings_are_one_line_errors(capsys, argv, message):
+    rc, out, err = run(capsys, SMALL, "--tune", *argv)
+    assert rc == 1 and out == ""
+    assert err.count("\n") == 1 and err.startswith("pipeline-opt: error: ") and message in err
+
+
+def test_tune_options_need_tune_and_a_kernel_pipeline(capsys):
+    rc, _, err = run(capsys, SMALL, "--tune-budget=3")
+    assert rc == 1 and err == "pipeline-opt: error: --tune-budget goes with --tune\n"
+    rc, _, err = run(capsys, "--pipeline=single-buffer", "--tune")
+    assert rc == 1 and "no complete kernel to tune" in err and err.count("\n") == 1
+    rc, _, err = run(capsys, "--tune")
+    assert rc == 1 and "--tune needs --pipeline" in err
+
+
+def test_every_candidate_refused_exits_1_after_the_table(capsys, tmp_path):
+    out_file = tmp_path / "never.s"
+    rc, out, err = run(capsys, "--pipeline=4wave{dtype=fp8 BM=64 BN=64 BK=128 lgkm_per_load_a=8}",
+                       "--tune", "--tune-budget=2", "--tune-knobs=fences", "--emit=asm", "-o",
+                       str(out_file))
+    assert rc == 1 and "chosen: none" in out
+    assert err == "pipeline-opt: error: --tune: every candidate was refused (the table gives " \
+                  "the reasons)\n"
+    assert not out_file.exists()

@@ -1,0 +1,108 @@
+"""``pipeline-opt --pipeline=SPEC --tune``: search the pipeline's knobs with the simulator.
+
+Prints the table of the candidates tried (the spec's changes, cycles per main-loop
+iteration in both cost tables, MFMA busy, verdict or the reason a candidate was refused),
+the chosen spec and its gain over the given spec. ``-o FILE`` writes the chosen
+pipeline's output of the ``--emit`` kind (default ``schedule``, e.g. ``--emit=hsaco`` for
+the kernel); ``--tune-spec=FILE`` writes the chosen spec, one line.
+
+Options: ``--tune-budget=N`` candidates simulated (default 24; never wall time),
+``--tune-knobs=all|KEY[=V1:V2...],...`` (default: the catalogue without the counts the
+kernel fixes), ``--tune-objective=measured|llvm`` (the table whose cycles are minimised;
+the other breaks ties). The search is :func:`pipeline_mlir.sim.tune.tune`; every
+candidate the simulator accepts is also compiled to assembly through the named pipeline
+(as ``--emit=asm``): a candidate that does not build is refused.
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.errors import ConfigError
+
+DEFAULT_BUDGET = 24
+OPTIONS = ("--tune-budget", "--tune-knobs", "--tune-objective", "--tune-spec")
+
+
+class TuneUsage(Exception):
+    """A command-line problem of --tune (reported as a usage error)."""
+
+
+def add_arguments(parser) -> None:
+    from pipeline_mlir.tools.pipeline_opt import _Store
+
+    g = parser.add_argument_group(
+        "tuning", "search the knobs of --pipeline's kernel with the simulator (both cost "
+                  "tables, hazard-free kernels only) and print what was tried")
+    g.add_argument("--tune", action="store_true",
+                   help="tune --pipeline (no input file): print the candidates' table, the "
+                        "chosen spec and its gain; -o FILE writes the chosen pipeline's "
+                        "--emit output")
+    g.add_argument("--tune-budget", metavar="N", default=None, action=_Store,
+                   help=f"candidates to simulate (default {DEFAULT_BUDGET}); the search is "
+                        f"deterministic and never bounded by time")
+    g.add_argument("--tune-knobs", metavar="LIST", default=None, action=_Store,
+                   help="knobs to search: all, or KEY or KEY=V1:V2:... separated by commas "
+                        "(default: every knob but the counts the kernel fixes)")
+    g.add_argument("--tune-objective", metavar="TABLE", default="measured", action=_Store,
+                   help="cost table whose cycles per main-loop iteration are minimised: "
+                        "measured (default) or llvm; the other breaks ties")
+    g.add_argument("--tune-spec", metavar="FILE", default=None, action=_Store,
+                   help="also write the chosen spec to FILE ('-': standard output)")
+
+
+def check_args(args) -> None:
+    given = set(getattr(args, "_given", ()))
+    if not args.tune:
+        stray = [o for o in OPTIONS if o in given]
+        if stray:
+            raise TuneUsage(f"{stray[0]} goes with --tune")
+        return
+    if args.pipeline is None:
+        raise TuneUsage("--tune needs --pipeline=NAME{...}: the kernel pipeline to tune, e.g. "
+                        "--pipeline=pingpong")
+    clash = [o for o in ("--pass-pipeline", "--launch", "--simulate", "--emulate") if o in given]
+    if args.input is not None:
+        clash.append(f"the input '{args.input}' (--tune builds the pipeline's own kernel)")
+    if args.split_input_file or args.verify_diagnostics:
+        clash.append("--split-input-file/--verify-diagnostics")
+    if clash:
+        raise TuneUsage(f"--tune cannot be combined with {', '.join(clash)}")
+    if "--emit" in given and args.output == "-":
+        raise TuneUsage("--tune prints its table on standard output: give -o FILE for the "
+                        f"chosen pipeline's --emit={args.emit} output")
+    settings(args)
+
+
+def settings(args):
+    """(request, knobs, budget, objective) from the command line; TuneUsage when bad."""
+    from pipeline_mlir.schedules.registry import parse_pipeline
+    from pipeline_mlir.sim import tune as T
+
+    try:
+        request = parse_pipeline(args.pipeline)
+        knobs = T.parse_knobs(request, args.tune_knobs)
+        budget = DEFAULT_BUDGET if args.tune_budget is None else _budget(args.tune_budget)
+        T.check_budget(budget)
+        objective = T.check_objective(args.tune_objective)
+    except ConfigError as e:
+        raise TuneUsage(str(e)) from None
+    return request, knobs, budget, objective
+
+
+def _budget(text: str):
+    try:
+        return int(text, 10)
+    except ValueError:
+        raise ConfigError(f"--tune-budget={text}: must be a number of candidates >= 1") from None
+
+
+def run(args, compile_pipeline):
+    """(table, the chosen spec or None); ``compile_pipeline(spec, emit)`` is the driver's."""
+    from pipeline_mlir.sim import tune as T
+
+    request, knobs, budget, objective = settings(args)
+
+    def build(candidate) -> None:
+        compile_pipeline(candidate.spec(), "asm")
+
+    result = T.tune(request, knobs, budget, objective, build=build)
+    return result.text(), (result.best.spec if result.best is not None else None)

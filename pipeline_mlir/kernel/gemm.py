@@ -19,7 +19,10 @@ arguments, what is rejected) is :mod:`pipeline_mlir.kernel.launch`.
 Layout, per K tile of ``BK`` columns (``e`` = element bytes, ``simd = 16/e``):
 
 * LDS (:class:`pipeline_mlir.kernel.plan.LdsLayout`): one buffer per (channel, stage,
-  subtile), ``rows/2 x BK`` without padding:
+  subtile), ``rows/2 x BK`` without padding, the 16-byte chunks of each row XOR-swizzled
+  (:class:`pipeline_mlir.kernel.plan.LdsSwizzle`: chunk ``c`` of load row ``rho`` is
+  stored at chunk ``c ^ x(rho)``, which makes every fragment read conflict-free in the
+  LDS bank model);
   separate buffers let LLVM see that a DMA into one does not alias fragment reads
   of another, so it adds no ``vmcnt`` waits of its own between them.  A global
   load of subtile ``u`` fills quadrant ``u`` of every warp: load row ``rho`` is
@@ -28,16 +31,17 @@ Layout, per K tile of ``BK`` columns (``e`` = element bytes, ``simd = 16/e``):
   of subtile ``q`` wrote.  It takes ``vm_per_load`` direct-to-LDS instructions
   (``amdgpu.gather_to_lds`` from a fat raw buffer: ``buffer_load_dwordx4 ...
   lds``); instruction ``j`` moves ``threads/(BK/simd)`` load rows, thread ``t``
-  the 16 bytes at load row ``j*threads/(BK/simd) + t / (BK/simd)``, column
-  ``(t % (BK/simd))*simd``.  The DMA writes a wave's 64 lanes as one contiguous
-  chunk at a wave-uniform LDS address, so the buffer holds the load rows
-  row-major, in load order.
+  the 16 bytes at load row ``rho = j*threads/(BK/simd) + t / (BK/simd)``, column
+  ``((t % (BK/simd)) ^ x(rho))*simd``.  The DMA writes a wave's 64 lanes as one
+  contiguous chunk at a wave-uniform LDS address, so the buffer holds the load rows
+  row-major, in load order, each row's chunks permuted by the swizzle.
 * Warps: a ``warps_m x warps_n`` grid, warp tile ``WM x WN``; warp ``w`` is at
   row ``w / warps_n``, column ``w % warps_n`` (ping-pong: the warp row is the
   warp group).  A fragment load of subtile ``q`` reads the warp's MMA rows (A)
   or columns (B) ``[q*quadrant, (q+1)*quadrant)``: per MMA row and K step
   ``k_loads_per_mma`` ``ds_read_b128`` (lane ``l``: row ``l % 16``, K chunk
-  ``l / 16``).  An MMA (row r, col c) runs ``quadrant_m*quadrant_n*num_k_mmas``
+  ``l / 16`` of the read's K columns, swizzled: one precomputed base per K column,
+  the MMA row block in the instruction's offset).  An MMA (row r, col c) runs ``quadrant_m*quadrant_n*num_k_mmas``
   MFMAs; A and B use the same K permutation, so each MFMA is a plain dot product
   over its K step whatever the hardware's internal K order is.
 * Accumulators: lane ``l`` of MFMA tile (i, j) holds ``C[4*(l/16)+e][l%16]``,
@@ -46,11 +50,12 @@ Layout, per K tile of ``BK`` columns (``e`` = element bytes, ``simd = 16/e``):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.kernel.plan import KernelPlan, KernelShape, LdsLayout, kernel_plan, kernel_shape
+from pipeline_mlir.kernel.plan import (KernelPlan, KernelShape, LdsLayout, LdsSwizzle, kernel_plan,
+                                       kernel_shape, lds_layout)
 from pipeline_mlir.schedule.types import KOffsetKind
 from pipeline_mlir.schedules.geometry import COUNT_FIELDS, KernelGeometry, KernelTraits
 from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
@@ -72,6 +77,8 @@ class GemmKernel:
     request: object            # the NamedSchedule it runs (counts = the geometry's)
     geometry: KernelGeometry
     traits: KernelTraits
+    #: the LDS swizzle, when not the layout's default (candidates scored by the bank model)
+    swizzle: LdsSwizzle | None = None
 
     @property
     def schedule(self) -> str:
@@ -93,7 +100,14 @@ class GemmKernel:
 
     @cached_property
     def shape(self) -> KernelShape:
-        return kernel_shape(self.request, self.geometry)
+        shape = kernel_shape(self.request, self.geometry)
+        if self.swizzle is not None:
+            shape = replace(shape, lds=lds_layout(self.geometry, self.traits, self.swizzle))
+        return shape
+
+    def with_swizzle(self, swizzle: LdsSwizzle) -> "GemmKernel":
+        """The same kernel with another LDS swizzle."""
+        return replace(self, swizzle=swizzle)
 
     @property
     def lds(self) -> LdsLayout:
@@ -314,12 +328,20 @@ def _begin(k: GemmKernel, lds: dict) -> _Text:
     w(f"%row0_b = arith.muli %tn, {w.const(g.BN)} : i32")
     w(f"%lrow = arith.divui %tid, {w.const(lpr)} : i32")
     w(f"%lcol0 = arith.remui %tid, {w.const(lpr)} : i32")
-    w(f"%lcol = arith.muli %lcol0, {w.const(simd)} : i32")
     for ch, src in ((0, "%A"), (1, "%B")):
         w(f"%buf_{'ab'[ch]} = amdgpu.fat_raw_buffer_cast {src} resetOffset : {mem_g} to {mem_f}")
     # global source offsets (without the K tile) and LDS destinations per (channel, subtile, j):
     # load row rho of subtile u is tile row (rho / qrows)*W + u*qrows + rho % qrows (load_rows)
     w(f"%wchunk = arith.muli %warp, {w.const(64 * simd)} : i32")
+    # swizzle: the lane landing at chunk c of load row rho fetches global chunk c ^ x(rho)
+    # (LdsSwizzle), so the DMA's LDS write stays contiguous; rho depends on j only
+    sw = layout.swizzle
+    for j in range(max(vm.values())):
+        w(f"%srho{j} = arith.addi %lrow, {w.const(j * rpi)} : i32")
+        w(f"%sd{j} = arith.divui %srho{j}, {w.const(sw.row_div)} : i32")
+        w(f"%sx{j} = arith.remui %sd{j}, {w.const(sw.span)} : i32")
+        w(f"%sc{j} = arith.xori %lcol0, %sx{j} : i32")
+        w(f"%scol{j} = arith.muli %sc{j}, {w.const(simd)} : i32")
     for ch in (0, 1):
         n = "ab"[ch]
         wt = k.WM if ch == 0 else k.WN
@@ -335,10 +357,14 @@ def _begin(k: GemmKernel, lds: dict) -> _Text:
                 w(f"%tr_{p} = arith.addi %br_{p}, {w.const(u * qrows)} : i32")
                 w(f"%grow_{p} = arith.addi %tr_{p}, %row0_{n} : i32")
                 w(f"%gm_{p} = arith.muli %grow_{p}, %Ki : i32")
-                w(f"%gsrc_{p} = arith.addi %gm_{p}, %lcol : i32")
+                w(f"%gsrc_{p} = arith.addi %gm_{p}, %scol{j} : i32")
                 # the buffer holds load rows in order: instruction j's chunk, then the wave's
                 w(f"%ldst_{p} = arith.addi %wchunk, {w.const(j * rpi * g.BK)} : i32")
-    # fragment read offsets per (channel, quadrant, mma row/col, k step, k load)
+    # fragment read bases per (channel, K offset of the read): the swizzle's XOR term is
+    # the same for every 16-row block, so an MMA row adds a constant (the ds_read offset)
+    if frag_w * g.elem_bytes > 16 or simd % frag_w:
+        raise ConfigError(f"{k.name}: a fragment read of {frag_w} elements does not fit one "
+                          f"16-byte LDS chunk")
     w(f"%fgrp = arith.muli %lgrp, {w.const(frag_w)} : i32")
     for ch in (0, 1):
         n = "ab"[ch]
@@ -350,11 +376,29 @@ def _begin(k: GemmKernel, lds: dict) -> _Text:
         w(f"%wlrow_{n} = arith.muli {wpos}, {w.const(wtile // 2)} : i32")
         w(f"%frow_{n} = arith.addi %wlrow_{n}, %l16 : i32")
         w(f"%frowk_{n} = arith.muli %frow_{n}, {w.const(g.BK)} : i32")
-        w(f"%fbase_{n} = arith.addi %frowk_{n}, %fgrp : i32")
+        w(f"%fsd_{n} = arith.divui %frow_{n}, {w.const(sw.row_div)} : i32")
+        w(f"%fsx_{n} = arith.remui %fsd_{n}, {w.const(sw.span)} : i32")
+        for ci, col in enumerate(_read_columns(k)):
+            b = f"{n}{ci}"
+            w(f"%fcol_{b} = arith.addi %fgrp, {w.const(col)} : i32")
+            w(f"%fch_{b} = arith.divui %fcol_{b}, {w.const(simd)} : i32")
+            w(f"%fin_{b} = arith.remui %fcol_{b}, {w.const(simd)} : i32")
+            w(f"%fpx_{b} = arith.xori %fch_{b}, %fsx_{n} : i32")
+            w(f"%fpc_{b} = arith.muli %fpx_{b}, {w.const(simd)} : i32")
+            w(f"%fpo_{b} = arith.addi %fpc_{b}, %fin_{b} : i32")
+            w(f"%fbase_{b} = arith.addi %frowk_{n}, %fpo_{b} : i32")
     w(f"%zacc = arith.constant dense<0.0> : {acc_t}")
 
     return _Text(k, w, out, et, frag_w, vec_in, vec_frag, vec_mma, mem_f, mem_l, acc_t,
                  num_m, num_n, vm)
+
+
+def _read_columns(k: GemmKernel) -> list[int]:
+    """The K column (elements) of lane group 0's chunk for each read of an MMA row:
+    (k step, k load) in order."""
+    g = k.geometry
+    return [kk * g.MMA_K + kl * (g.MMA_K // k.k_loads_per_mma)
+            for kk in range(k.num_k_mmas) for kl in range(k.k_loads_per_mma)]
 
 
 def _end(t: _Text, acc_names: list[str]) -> str:
@@ -403,11 +447,12 @@ def _fragment_loads(t: _Text, ch: int, key: str, buf: str, tag: str = "") -> lis
             for kl in range(k.k_loads_per_mma):
                 name = f"%f{key}_{mi}_{kk}" + (f"_p{kl}" if k.k_loads_per_mma > 1 else "")
                 # the offset is computed next to its load (each phase gets its own
-                # copy, which LLVM folds into the ds_read's offset field)
-                off = ((mi * 16) * g.BK + kk * g.MMA_K
-                       + kl * (g.MMA_K // k.k_loads_per_mma))
+                # copy, which LLVM folds into the ds_read's offset field); the K column is
+                # in the base (swizzled), the MMA row block is the constant
+                off = (mi * 16) * g.BK
                 fo = f"%fo{key}_{mi}_{kk}_{kl}"
-                w(f"{fo} = arith.addi %fbase_{n}, {w.const(off)} : i32", 8)
+                ci = kk * k.k_loads_per_mma + kl
+                w(f"{fo} = arith.addi %fbase_{n}{ci}, {w.const(off)} : i32", 8)
                 w(f"{fo}x = arith.index_castui {fo} : i32 to index", 8)
                 w(f"{name} = vector.load {buf}[{fo}x]{attr} : {t.mem_l[ch]}, {t.vec_frag}", 8)
                 parts.append(name)

@@ -113,6 +113,63 @@ class LdsBuffer:
     size = property(lambda self: self.elements * self.elem_bytes, doc="Bytes.")
 
 
+#: bytes of the unit the swizzle moves (one lane of a global->LDS load, ``buffer_load_dwordx4``)
+CHUNK_BYTES = 16
+#: the rows of one fragment read (a 16x16 MFMA operand: lane ``l`` reads row ``l % 16``)
+FRAGMENT_ROWS = 16
+
+
+@dataclass(frozen=True)
+class LdsSwizzle:
+    """An XOR swizzle of the 16-byte chunks of a buffer's rows: the chunk ``c`` of load
+    row ``rho`` is stored at chunk ``c ^ ((rho // row_div) % span)`` of that row
+    (``span == 1``: no swizzle).  Both sides apply it: a global->LDS load keeps its
+    contiguous LDS write and fetches, for the lane that lands at chunk ``p``, the global
+    chunk ``p ^ x``; a fragment read of chunk ``c`` reads chunk ``c ^ x``.
+
+    ``row_div * span`` divides the 16 rows of a fragment read, so the XOR term of a read
+    is the same for every 16-row block: one base per K offset serves every MMA row."""
+
+    row_div: int = 1
+    span: int = 1
+
+    def __post_init__(self) -> None:
+        for name in ("row_div", "span"):
+            v = getattr(self, name)
+            if v < 1 or v & (v - 1):
+                raise ConfigError(f"LDS swizzle: {name}={v} is not a power of two")
+        if FRAGMENT_ROWS % (self.row_div * self.span):
+            raise ConfigError(f"LDS swizzle: row_div*span = {self.row_div * self.span} does not "
+                              f"divide the {FRAGMENT_ROWS} rows of a fragment read")
+
+    def term(self, row: int) -> int:
+        """The XOR term of load row ``row``."""
+        return (row // self.row_div) % self.span
+
+    def chunk(self, row: int, chunk: int) -> int:
+        """Where chunk ``chunk`` of load row ``row`` is stored (its chunk index)."""
+        return chunk ^ self.term(row)
+
+    def describe(self) -> str:
+        if self.span == 1:
+            return "linear (no swizzle)"
+        return (f"XOR swizzle: 16-byte chunk c of load row r stored at c ^ "
+                f"((r / {self.row_div}) % {self.span})")
+
+
+def default_swizzle(row_bytes: int) -> LdsSwizzle:
+    """The swizzle of a buffer with rows of ``row_bytes``: XOR a row's 16-byte chunk with
+    the row index (``span`` = the chunks of a row, up to 16), rows taken in pairs when a
+    row has fewer than 8 chunks.  Chosen by scoring every power-of-two candidate with the
+    LDS bank model (``pipeline_mlir.sim.lds_banks``): for rows of 64, 128 and 256 bytes it
+    makes every ``ds_read_b128`` fragment read conflict-free (the lane groups of the read
+    reach distinct banks), and the global->LDS writes stay contiguous.  The tests of the
+    bank model pin that no candidate is cheaper for any shipped kernel."""
+    chunks = max(1, row_bytes // CHUNK_BYTES)
+    span = min(chunks, FRAGMENT_ROWS)
+    return LdsSwizzle(max(1, 8 // span), span)
+
+
 @dataclass(frozen=True)
 class LdsLayout:
     """The LDS of a complete kernel: one buffer per (channel, stage, subtile).
@@ -125,6 +182,7 @@ class LdsLayout:
     buffers: tuple[LdsBuffer, ...]
     tile_rows_of: tuple[int, int]     # rows of the A and B tile (BM, BN)
     warp_tiles: tuple[int, int]       # rows of a warp's A and B tile (WM, WN)
+    swizzle: LdsSwizzle = LdsSwizzle()  # where each 16-byte chunk of a row is stored
 
     @property
     def size(self) -> int:
@@ -153,9 +211,10 @@ def load_rows(rows: int, warp_tile: int, subtile: int) -> list[int]:
     return [(rho // q) * warp_tile + subtile * q + rho % q for rho in range(rows // 2)]
 
 
-def lds_layout(geometry, traits) -> LdsLayout:
+def lds_layout(geometry, traits, swizzle: LdsSwizzle | None = None) -> LdsLayout:
     """The LDS buffers of the complete kernel of ``geometry`` on warps ``traits``:
-    channel-major, then stage, then subtile; each half a tile of ``BK`` columns."""
+    channel-major, then stage, then subtile; each half a tile of ``BK`` columns, its rows
+    swizzled by ``swizzle`` (default: :func:`default_swizzle`)."""
     g = geometry
     tile = (g.BM, g.BN)
     buffers, offset = [], 0
@@ -165,7 +224,14 @@ def lds_layout(geometry, traits) -> LdsLayout:
                 b = LdsBuffer(ch, stage, sub, offset, tile[ch] // SUBTILES, g.BK, g.elem_bytes)
                 buffers.append(b)
                 offset += b.size
-    return LdsLayout(tuple(buffers), tile, (g.BM // traits.warps_m, g.BN // traits.warps_n))
+    if swizzle is None:
+        swizzle = default_swizzle(g.BK * g.elem_bytes)
+    chunks = g.BK * g.elem_bytes // CHUNK_BYTES
+    if swizzle.span > max(1, chunks):
+        raise ConfigError(f"LDS swizzle: span {swizzle.span} exceeds the {chunks} chunks of "
+                          f"a {g.BK * g.elem_bytes}-byte row")
+    return LdsLayout(tuple(buffers), tile, (g.BM // traits.warps_m, g.BN // traits.warps_n),
+                     swizzle)
 
 
 @dataclass(frozen=True)

@@ -127,7 +127,7 @@ def test_kernarg_layout_matches_the_code_object_metadata():
 
 # ---- the generated index math implements the documented layout ----------------------------
 
-_BIN = re.compile(r"^\s*(%[\w.]+) = arith\.(addi|muli|divui|remui) (%[\w.]+), (%[\w.]+) : i32$")
+_BIN = re.compile(r"^\s*(%[\w.]+) = arith\.(addi|muli|divui|remui|xori) (%[\w.]+), (%[\w.]+) : i32$")
 _CST = re.compile(r"^\s*(%[\w.]+) = arith\.constant (-?\d+) : i32$")
 
 
@@ -135,7 +135,7 @@ def _index_env(text: str, tid: int, warp_override=None, bid: int = 0, M=256, N=2
     """Evaluate the kernel's pre-loop i32 index math for one thread."""
     env = {"%tid": tid, "%bid": bid, "%Mi": M, "%Ni": N, "%Ki": K}
     ops = {"addi": lambda a, b: a + b, "muli": lambda a, b: a * b,
-           "divui": lambda a, b: a // b, "remui": lambda a, b: a % b}
+           "divui": lambda a, b: a // b, "remui": lambda a, b: a % b, "xori": lambda a, b: a ^ b}
     for line in text.splitlines():
         if "scf.for" in line:
             break
@@ -155,15 +155,19 @@ def _index_env(text: str, tid: int, warp_override=None, bid: int = 0, M=256, N=2
 @pytest.mark.parametrize("spec", [s for s, *_ in SHIPPED])
 def test_index_math_implements_the_layout(spec):
     """Global loads: thread t of instruction j moves A[row0 + load_rows(...)[rho]][col..]
-    (rho = its load row) into its subtile's LDS buffer at rho*BK + col, with the DMA's lane
-    order; fragment reads: lane l of warp position p reads load row p*W/2 + l%16 of the
-    buffer of its subtile, i.e. tile row p*W + q*W/2 + l%16."""
+    (rho = its load row, col = the swizzled chunk of its DMA position) into its subtile's
+    LDS buffer at rho*BK + its position, with the DMA's lane order; fragment reads: lane l
+    of warp position p reads load row p*W/2 + l%16 of the buffer of its subtile (tile row
+    p*W + q*W/2 + l%16) at the swizzled chunk of its K column."""
     k = kernel(spec)
     g = k.geometry
     text = kernel_mlir(k)
     K = 4 * g.BK
     simd, lpr = g.simd_width, g.BK // g.simd_width
     rpi = k.rows_per_load_instruction
+    sw = k.lds.swizzle
+    assert sw.span > 1          # the shipped kernels are swizzled
+    n_reads = k.num_k_mmas * k.k_loads_per_mma      # reads per MMA row, one K column each
     assert text.count("#gpu.address_space<workgroup>>") >= 8  # 8 buffer arguments
     for ch, n, rows, wt in ((0, "a", g.BM, k.WM), (1, "b", g.BN, k.WN)):
         vm = (g.vm_per_load_a, g.vm_per_load_b)[ch]
@@ -175,17 +179,22 @@ def test_index_math_implements_the_layout(spec):
                 env = _index_env(text, tid, K=K)
                 lane, warp = tid % 64, tid // 64
                 for j in range(vm):
-                    rho, col = j * rpi + tid // lpr, (tid % lpr) * simd
+                    rho, pos = j * rpi + tid // lpr, (tid % lpr) * simd
+                    col = sw.chunk(rho, tid % lpr) * simd     # the chunk landing at pos
                     assert env[f"%gsrc_{n}{u}{j}"] == tile_row[rho] * K + col
                     # the DMA writes lane l's 16 bytes at dst + l*16: row-major load rows
                     dst = env[f"%ldst_{n}{u}{j}"]
-                    assert dst + lane * simd == rho * g.BK + col, (tid, j)
+                    assert dst + lane * simd == rho * g.BK + pos, (tid, j)
                     assert dst == _index_env(text, warp * 64, K=K)[f"%ldst_{n}{u}{j}"]
         for tid in range(0, k.threads, 29):
             env = _index_env(text, tid, K=K)
             lane, warp = tid % 64, tid // 64
             wpos = warp // k.warps_n if ch == 0 else warp % k.warps_n
             rho = wpos * wt // 2 + lane % 16
-            assert env[f"%fbase_{n}"] == rho * g.BK + (lane // 16) * k.lds_frag_width
+            fw = k.lds_frag_width
+            for ci, kcol in enumerate(range(0, g.BK, g.BK // n_reads)):
+                col = kcol + (lane // 16) * fw
+                want = rho * g.BK + sw.chunk(rho, col // simd) * simd + col % simd
+                assert env[f"%fbase_{n}{ci}"] == want, (tid, ci)
             for q in (0, 1):  # that load row of subtile q is the warp's quadrant-q row
                 assert load_rows(rows, wt, q)[rho] == wpos * wt + q * wt // 2 + lane % 16

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from pipeline_mlir.errors import ConfigError
+
 from pipeline_mlir.kernel.gemm import gemm_kernel, kernel_mlir
-from pipeline_mlir.kernel.plan import load_rows
+from pipeline_mlir.kernel.plan import LdsSwizzle, default_swizzle, load_rows
 from pipeline_mlir.kernel.lds_access import LdsAccessError, lds_accesses
 from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.sim.costs import CostError, get_table
@@ -80,8 +82,9 @@ def test_bank_model_rejects():
 
 @pytest.mark.parametrize("spec", SHIPPED)
 def test_kernel_addresses_follow_the_layout(spec):
-    """Fragment read: lane l of warp position p reads load row p*W/2 + l%16 at K chunk l//16
-    of its subtile's buffer; DMA: lane l writes 16 bytes at the wave's chunk + 16*l."""
+    """Fragment read: lane l of warp position p reads load row p*W/2 + l%16 of its subtile's
+    buffer, at K chunk l//16 (plus the read's K offset) swizzled by the layout's XOR; DMA:
+    lane l writes 16 bytes at the wave's chunk + 16*l."""
     k = gemm_kernel(parse_pipeline(spec))
     g = k.geometry
     lds = lds_accesses(kernel_mlir(k), k.threads)
@@ -99,10 +102,14 @@ def test_kernel_addresses_follow_the_layout(spec):
             wt = k.WM if a.channel == 0 else k.WN
             wpos = w // k.warps_n if a.channel == 0 else w % k.warps_n
             row_step = g.BK * e
+            sw = k.lds.swizzle
             rows = {(addrs[lane] - base) // row_step - (wpos * wt // 2 + lane % 16)
                     for lane in range(64)}
-            cols = {(addrs[lane] - base) % row_step - (lane // 16) * k.lds_frag_width * e
-                    for lane in range(64)}
+            # undo the swizzle: the logical chunk of the lane's address
+            logical = [sw.chunk((addrs[lane] - base) // row_step,
+                                (addrs[lane] - base) % row_step // 16) * 16
+                       for lane in range(64)]
+            cols = {logical[lane] - (lane // 16) * k.lds_frag_width * e for lane in range(64)}
             # one MMA row block (a multiple of 16 rows) and one K offset per instruction
             assert len(rows) == 1 and rows.pop() % 16 == 0, (a.key, w)
             assert len(cols) == 1 and cols.pop() % 16 == 0, (a.key, w)
@@ -117,7 +124,7 @@ def test_address_evaluation_errors():
     k = gemm_kernel(parse_pipeline("4wave"))
     text = kernel_mlir(k)
     # an LDS address that depends on the loop variable cannot be evaluated
-    bad = text.replace("%fo1_0_0_0 = arith.addi %fbase_b, ", "%fo1_0_0_0 = arith.addi %ki0, ", 1)
+    bad = text.replace("%fo1_0_0_0 = arith.addi %fbase_b0, ", "%fo1_0_0_0 = arith.addi %ki0, ", 1)
     assert bad != text
     with pytest.raises(LdsAccessError, match=r"%ki0 is defined by 'arith.index_castui'|%k has no"):
         lds_accesses(bad, k.threads)
@@ -130,6 +137,54 @@ def test_unaligned_buffer_is_noted():
     k = gemm_kernel(parse_pipeline("4wave{dtype=fp8 BM=64 BN=64 BK=128}"))
     text = kernel_mlir(k).replace("%lds_a00: memref<4096x", "%lds_a00: memref<4100x", 1)
     assert any("%lds_a00 is 4100 bytes" in n for n in lds_accesses(text, k.threads).notes)
+
+
+# ---- the layout is chosen with the model ------------------------------------------------------
+
+def _candidates(row_bytes: int) -> list[LdsSwizzle]:
+    chunks = row_bytes // 16
+    return [LdsSwizzle(d, s) for d in (1, 2, 4, 8, 16) for s in (1, 2, 4, 8, 16)
+            if s <= chunks and 16 % (d * s) == 0]
+
+
+def _score(k) -> tuple[int, int]:
+    """(bank cycles of one wave's fragment reads and DMA writes, conflicted accesses)."""
+    banks = kernel_banks(k)
+    return (sum(a.worst.cycles for a in banks.accesses), len(banks.conflicted))
+
+
+@pytest.mark.parametrize("spec", SHIPPED)
+def test_default_swizzle_is_the_best_candidate_and_conflict_free(spec):
+    """Every candidate XOR swizzle is scored by the bank model: the default has no conflict
+    (reads and DMA writes) and no candidate costs fewer cycles; the linear layout conflicts."""
+    k = gemm_kernel(parse_pipeline(spec))
+    g = k.geometry
+    assert k.lds.swizzle == default_swizzle(g.BK * g.elem_bytes) and k.lds.swizzle.span > 1
+    ideal = sum(a.worst.ideal for a in kernel_banks(k).accesses)
+    scores = {sw: _score(k.with_swizzle(sw)) for sw in _candidates(g.BK * g.elem_bytes)}
+    assert scores[k.lds.swizzle] == (ideal, 0)
+    assert min(c for c, _n in scores.values()) == ideal
+    linear = scores[LdsSwizzle(1, 1)]
+    assert linear[0] > ideal and linear[1] > 0
+
+
+@pytest.mark.parametrize("spec", ["4wave{dtype=bf16 BM=128 BN=128 BK=128}",
+                                  "4wave{dtype=bf16 BM=128 BN=128 BK=32}"])
+def test_default_swizzle_other_row_widths(spec):
+    """Rows of 256 and 64 bytes (not shipped): the default swizzle is conflict-free too."""
+    k = gemm_kernel(parse_pipeline(spec))
+    assert _score(k)[1] == 0
+    assert _score(k.with_swizzle(LdsSwizzle(1, 1)))[1] > 0
+
+
+def test_swizzle_rejects():
+    with pytest.raises(ConfigError, match="row_div=3 is not a power of two"):
+        LdsSwizzle(3, 2)
+    with pytest.raises(ConfigError, match="does not divide the 16 rows"):
+        LdsSwizzle(4, 8)
+    k = gemm_kernel(parse_pipeline("4wave"))
+    with pytest.raises(ConfigError, match="span 16 exceeds the 8 chunks"):
+        k.with_swizzle(LdsSwizzle(1, 16)).lds
 
 
 # ---- what the timing model charges -----------------------------------------------------------

@@ -43,7 +43,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="main loops of 0 and 1 iterations")
     args = ap.parse_args()
-    from pipeline_mlir.emu.codeobj import load_kernel
+    from pipeline_mlir.emu.inputs import load_kernel
     from pipeline_mlir.emu.gemm import emulate_gemm
     from pipeline_mlir.kernel.gemm import gemm_kernel
     from pipeline_mlir.schedules.registry import parse_pipeline

@@ -91,7 +91,7 @@ def _code(args):
 
 def run(args) -> tuple[str, str | None]:
     """(the summary line, the first problem as an error line or None)."""
-    from pipeline_mlir.emu.codeobj import load_kernel
+    from pipeline_mlir.emu.inputs import load_kernel
     from pipeline_mlir.emu.errors import EmuError, Finding
     from pipeline_mlir.emu.gemm import emulate_gemm
     from pipeline_mlir.emu.machine import parse_mode

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from pipeline_mlir.emu.codeobj import Kernel, launch_from_descriptor
-from pipeline_mlir.emu.decode import (BRANCHES, FLOAT_CONSTANTS, LITERAL, VGPR0, VOP2_CARRY_IN,
+from pipeline_mlir.emu.decode import (BRANCHES, LITERAL, VGPR0, VOP2_CARRY_IN,
                                       VOP2_CARRY_OUT, VOP3B, Instr, _vop3_sources,
                                       format_instr)
 from pipeline_mlir.emu.errors import EmuError

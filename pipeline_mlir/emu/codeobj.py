@@ -5,9 +5,9 @@ the kernel's entry) and the launch state the kernel descriptor asks for.
 
 * :func:`kernels_from_hsaco`: the code object as :mod:`pipeline_mlir.isa.codeobject` reads
   it: each ``<name>.kd`` kernel descriptor and the ``<name>`` function symbol's code.
-* :func:`kernels_from_asm`: the assembly text of the same build (``--emit=asm``): the
-  instructions are read by :mod:`pipeline_mlir.emu.asmtext` and the descriptor from the
-  ``.amdhsa_kernel`` block.
+* :func:`~pipeline_mlir.emu.asmtext.kernels_from_asm` (a layer above) reads the assembly
+  text of the same build (``--emit=asm``) into the same :class:`Kernel` records;
+  :func:`~pipeline_mlir.emu.inputs.load_kernel` takes either.
 
 Kernel descriptor fields used: the group segment (LDS), private segment and kernarg bytes,
 COMPUTE_PGM_RSRC1/2/3 and the kernel code properties (their layout is documented in
@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from pipeline_mlir.emu.decode import Instr, decode
 from pipeline_mlir.emu.errors import EmuError
-from pipeline_mlir.emu.semantics import compile_instr
+from pipeline_mlir.emu.program import compile_instr
 from pipeline_mlir.isa.codeobject import CodeObjectError, read_code_object
 
 #: kernel code properties bits
@@ -62,7 +62,7 @@ class Kernel:
 
     def steps(self, G: int) -> list:
         """The instructions compiled for ``G`` workgroups in lockstep
-        (:func:`~pipeline_mlir.emu.semantics.compile_instr`), kept for the next run with the
+        (:func:`~pipeline_mlir.emu.program.compile_instr`), kept for the next run with the
         same instructions: an edited instruction (a mutation test) is compiled again."""
         key = tuple((id(ins), ins.key()) for ins in self.instrs)
         hit = self._compiled.get(G)
@@ -120,21 +120,3 @@ def kernels_from_hsaco(data: bytes) -> dict[str, Kernel]:
     if not out:
         raise EmuError("the code object has no kernel (no '<name>.kd' symbol)")
     return out
-
-
-def load_kernel(data: bytes | str, name: str | None = None) -> Kernel:
-    """The kernel ``name`` (or the only kernel) of a code object (bytes) or assembly (str)."""
-    if isinstance(data, (bytes, bytearray)):
-        kernels = kernels_from_hsaco(bytes(data))
-    else:
-        from pipeline_mlir.emu.asmtext import kernels_from_asm
-
-        kernels = kernels_from_asm(data)
-    if name is None:
-        if len(kernels) != 1:
-            raise EmuError(f"expected one kernel, found {len(kernels)}: "
-                           f"{', '.join(sorted(kernels))}")
-        return next(iter(kernels.values()))
-    if name not in kernels:
-        raise EmuError(f"no kernel {name!r} (kernels: {', '.join(sorted(kernels))})")
-    return kernels[name]

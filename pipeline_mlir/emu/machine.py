@@ -37,7 +37,8 @@ import numpy as np
 
 from pipeline_mlir.emu.errors import EmuError, Finding
 from pipeline_mlir.emu.memops import MemOp
-from pipeline_mlir.emu.semantics import EXEC, bits_mask, branch_taken
+from pipeline_mlir.emu.operands import EXEC, bits_mask
+from pipeline_mlir.emu.semantics import branch_taken
 
 U32 = np.uint32
 POISON_BYTE = 0xFF
@@ -117,7 +118,7 @@ class GlobalMemory:
         if lo != hi or not 0 <= b < len(self.buffers):
             ok = bid == (hi if 0 <= int(hi) - 1 < len(self.buffers) else -1)
             bad = np.argwhere(~ok if full else (mask & ~ok))
-            g, lane = bad[0][0], bad[0][-1]
+            lane = bad[0][-1]
             self.machine.finding("out-of-range", w, step,
                                  f"address 0x{int(addr[tuple(bad[0])]):x} (lane {lane}) is in "
                                  f"no buffer")

@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.emu.decode import Instr, operand_widths
-from pipeline_mlir.emu.semantics import M0, Reader, Step, refuse, sregs, vregs
+from pipeline_mlir.emu.operands import M0, Reader, Step, refuse, sregs, vregs
 
 U32, U64 = np.uint32, np.uint64
 LANES = np.arange(64, dtype=np.int64)
@@ -73,7 +73,7 @@ def _lane_bytes(addr, size):
 
 
 def compile_memory(ins: Instr, G: int) -> Step:
-    enc, n = ins.enc, ins.name
+    enc = ins.enc
     if enc == "SMEM":
         return _smem(ins, G)
     if enc == "DS":
@@ -209,7 +209,7 @@ def _mubuf(ins: Instr, G: int) -> Step:
     size = 4 * dwords
     acc = bool(f["acc"])
     rd = Reader(ins, G)
-    desc = [rd.scalar(f["srsrc"] + k) for k in range(4)]
+    rd.sr.update(sregs(f["srsrc"], 4))          # the buffer descriptor
     soff = rd.scalar(f["soffset"])
     voff = rd.vector(256 + f["vaddr"]) if f["offen"] else None
     if lds:

@@ -1,184 +1,28 @@
-"""What each gfx950 instruction does: :func:`compile_instr` turns an :class:`Instr` into a
-:class:`Step` (a Python function over a wave's state plus the registers it reads and writes).
+"""What each scalar and vector ALU instruction, and each SOPP control instruction, does
+(the memory instructions are in :mod:`pipeline_mlir.emu.memops`, the matrix instructions in
+:mod:`pipeline_mlir.emu.mfma`; :mod:`pipeline_mlir.emu.program` chooses among them).
 
-Values are numpy arrays with a leading workgroup axis (the machine runs several
-workgroups in lockstep): scalar operands are ``(G,)`` arrays, vector operands ``(G, 64)``.
-32-bit values are ``uint32``; 64-bit operands are ``uint64`` assembled from register pairs.
-Vector writes honour EXEC; comparisons write 0 for inactive lanes.
-
-An instruction the emulator does not implement raises :class:`EmuError` naming it and its
-address when the kernel is loaded, not when it runs, so an unsupported kernel fails at once.
-Memory instructions are described here (address, size, registers) and carried out by the
-machine (:mod:`pipeline_mlir.emu.machine`), which keeps them pending until a wait.
+Vector writes honour EXEC; comparisons write 0 for inactive lanes.  An instruction the
+emulator does not implement raises :class:`~pipeline_mlir.emu.errors.EmuError` naming it
+and its address when the kernel is loaded, not when it runs.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import numpy as np
 
-from pipeline_mlir.emu.decode import (FLOAT_CONSTANTS, LITERAL, VGPR0, VOP3B, Instr,
-                                      _vop3_sources, bitop3, operand_widths)
+from pipeline_mlir.emu.decode import VOP3B, Instr, _vop3_sources, bitop3, operand_widths
 from pipeline_mlir.emu.errors import EmuError
+from pipeline_mlir.emu.operands import (EXEC, F32, I32, I64, M32, U32, U64, VCC, Reader,
+                                        Step, bits_mask, f32, from_f32, mask_bits,
+                                        refuse, sregs, write_s, write_v)
 from pipeline_mlir.isa.waitcnt import decode_waitcnt
 
-U32, U64, I32, I64, F32 = np.uint32, np.uint64, np.int32, np.int64, np.float32
-M32 = 0xFFFFFFFF
-VCC, M0, EXEC, SCC_SRC, VCCZ, EXECZ = 106, 124, 126, 253, 251, 252
-
-
-@dataclass
-class Step:
-    """One compiled instruction."""
-
-    ins: Instr
-    run: object                    # fn(wave) -> None (next) or an instruction index
-    kind: str                      # 'salu' 'valu' 'mfma' 'smem' 'ds' 'vmem' 'wait' 'barrier'
-    #                                'branch' 'end' 'nop' 'trap'
-    vreads: frozenset = frozenset()    # VGPRs (0..255) and AGPRs (256..511) read
-    vwrites: frozenset = frozenset()
-    sreads: frozenset = frozenset()    # SGPR numbers (incl. VCC 106/107, M0 124, EXEC 126/7)
-    swrites: frozenset = frozenset()
-    mem: dict = field(default_factory=dict)   # memory instructions: what the machine needs
-    target: int | None = None          # branch target (instruction index)
-
-
-def refuse(ins: Instr, why: str = "") -> EmuError:
-    extra = f" ({why})" if why else ""
-    return EmuError(f"0x{ins.addr:04x}: instruction '{ins.text}' ({ins.name}) is not "
-                    f"implemented by the emulator{extra}")
-
-
-# ---------------------------------------------------------------------------
-# operands
-
-def _const(code: int, lit: int | None, wide: bool, is_float: bool) -> int | None:
-    """The value of a constant operand (inline or literal) as raw bits, else None."""
-    if 128 <= code <= 192:
-        v = code - 128
-    elif 193 <= code <= 208:
-        v = 192 - code
-    elif code in FLOAT_CONSTANTS:
-        x = FLOAT_CONSTANTS[code]
-        if wide:
-            return int(np.array(x, np.float64).view(U64))
-        return int(np.array(x, np.float32).view(U32))
-    elif code == LITERAL:
-        if wide and is_float:
-            return (lit & M32) << 32
-        if wide and lit & 0x80000000:
-            raise EmuError("a 64-bit integer operand with a literal whose bit 31 is set: the "
-                           "extension of such literals is not pinned, so the emulator refuses "
-                           "it")
-        return lit & M32
-    else:
-        return None
-    return v & ((1 << 64) - 1) if wide else v & M32
-
-
-def sregs(code: int, n: int) -> tuple[int, ...]:
-    return tuple(range(code, code + n)) if code <= 127 else ()
-
-
-def vregs(code: int, n: int, acc: bool = False) -> tuple[int, ...]:
-    if code < VGPR0:
-        return ()
-    first = code - VGPR0 + (256 if acc else 0)
-    return tuple(range(first, first + n))
-
-
-class Reader:
-    """Builds the functions that read operands of one instruction."""
-
-    def __init__(self, ins: Instr, G: int, is_float: bool = False) -> None:
-        self.ins, self.G, self.is_float = ins, G, is_float
-        self.vr: set[int] = set()
-        self.sr: set[int] = set()
-
-    def scalar(self, code: int, n: int = 1):
-        """fn(w) -> (G,) uint32 (n=1) or uint64 (n=2)."""
-        ins = self.ins
-        try:
-            c = _const(code, ins.lit, n == 2, self.is_float)
-        except EmuError as e:
-            raise refuse(ins, str(e)) from None
-        if c is not None:
-            arr = np.full(self.G, c, dtype=U64 if n == 2 else U32)
-            return lambda w: arr
-        if code <= 127:
-            self.sr.update(sregs(code, n))
-            if n == 1:
-                return lambda w: w.S[code]
-            return lambda w: w.S[code].astype(U64) | (w.S[code + 1].astype(U64) << U64(32))
-        if code == SCC_SRC:
-            return lambda w: w.scc.astype(U32)
-        if code == VCCZ:
-            return lambda w: ((w.S[VCC] | w.S[VCC + 1]) == 0).astype(U32)
-        if code == EXECZ:
-            return lambda w: ((w.S[EXEC] | w.S[EXEC + 1]) == 0).astype(U32)
-        raise refuse(ins, f"operand {code} is not a scalar source the emulator provides")
-
-    def vector(self, code: int, n: int = 1, acc: bool = False):
-        """fn(w) -> (G, 64) or (G, 1) uint32 / uint64."""
-        if code >= VGPR0:
-            r = code - VGPR0
-            self.vr.update(vregs(code, n, acc))
-            if acc:
-                if n == 1:
-                    return lambda w: w.A[r]
-                return lambda w: w.A[r].astype(U64) | (w.A[r + 1].astype(U64) << U64(32))
-            if n == 1:
-                return lambda w: w.V[r]
-            return lambda w: w.V[r].astype(U64) | (w.V[r + 1].astype(U64) << U64(32))
-        s = self.scalar(code, n)
-        return lambda w: s(w)[:, None]
-
-
-def write_v(w, r: int, val, n: int = 1, acc: bool = False) -> None:
-    """Write VGPR(s) ``r`` (``n`` dwords) under EXEC."""
-    reg = w.A if acc else w.V
-    m = w.exec
-    if n == 1:
-        if w.exec_full and isinstance(val, (np.ndarray, np.generic)):
-            reg[r] = val                     # the same conversion as copyto's unsafe cast
-        else:
-            np.copyto(reg[r], val, where=m, casting="unsafe")
-    else:
-        v = np.asarray(val, dtype=U64)
-        np.copyto(reg[r], (v & U64(M32)), where=m, casting="unsafe")
-        np.copyto(reg[r + 1], (v >> U64(32)), where=m, casting="unsafe")
-
-
-def write_s(w, r: int, val, n: int = 1) -> None:
-    if n == 1:
-        w.S[r] = val
-    else:
-        v = np.asarray(val, dtype=U64)
-        w.S[r] = (v & U64(M32)).astype(U32)
-        w.S[r + 1] = (v >> U64(32)).astype(U32)
-    if r <= EXEC + 1 and r + n > EXEC:      # EXEC_LO / EXEC_HI written: new lane mask
-        w.exec_changed()
-
-
-def mask_bits(mask) -> np.ndarray:
-    """(G, 64) bool -> (G,) uint64 lane mask."""
-    packed = np.packbits(mask, axis=1, bitorder="little")
-    return packed.view(U64).reshape(-1)
-
-
-def bits_mask(bits) -> np.ndarray:
-    """(G,) uint64 -> (G, 64) bool."""
-    b = np.ascontiguousarray(np.asarray(bits, dtype=U64)).view(np.uint8).reshape(-1, 8)
-    return np.unpackbits(b, axis=1, bitorder="little").astype(bool)
-
-
-def f32(x):
-    return np.asarray(x, dtype=U32).view(F32)
-
-
-def from_f32(x):
-    return np.asarray(x, dtype=F32).view(U32)
+def compile_alu(ins: Instr, G: int) -> Step:
+    """A scalar (SOP1/2/C/K) or vector (VOP1/2/C/3, ``v_accvgpr_*``) ALU instruction."""
+    if ins.enc in ("SOP1", "SOP2", "SOPC", "SOPK"):
+        return _salu(ins, G)
+    return _valu(ins, G)
 
 
 # ---------------------------------------------------------------------------
@@ -762,33 +606,8 @@ def _valu(ins: Instr, G: int) -> Step:
                 frozenset())
 
 
-# ---------------------------------------------------------------------------
-# compile
-
-def compile_instr(ins: Instr, G: int, index_of: dict[int, int]) -> Step:
-    """The :class:`Step` of ``ins`` for ``G`` workgroups; ``index_of`` maps byte offsets of
-    instructions to their indices (for branches)."""
-    # memops and mfma build on this module's operand readers: imported here (a cycle)
-    from pipeline_mlir.emu import memops
-    from pipeline_mlir.emu.mfma import compile_mfma
-
-    enc, n = ins.enc, ins.name
-    if enc == "SOPP":
-        return _sopp(ins, index_of)
-    if enc in ("SOP1", "SOP2", "SOPC", "SOPK"):
-        return _salu(ins, G)
-    if enc in ("VOP1", "VOP2", "VOPC", "VOP3"):
-        return _valu(ins, G)
-    if enc == "VOP3P":
-        if n.startswith(("v_mfma", "v_smfmac")):
-            return compile_mfma(ins, G)
-        if n.startswith("v_accvgpr"):
-            return _valu(ins, G)
-        raise refuse(ins)
-    return memops.compile_memory(ins, G)
-
-
-def _sopp(ins: Instr, index_of: dict[int, int]) -> Step:
+def compile_sopp(ins: Instr, index_of: dict[int, int]) -> Step:
+    """A SOPP instruction (waits, barriers, branches, the end) as a :class:`Step`."""
     n, imm = ins.name, ins.f["imm"]
     if n in ("s_nop", "s_setprio", "s_sleep") or (n == "s_icache_inv"):
         return Step(ins, None, "nop")

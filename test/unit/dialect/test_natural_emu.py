@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pipeline_mlir.emu.codeobj import load_kernel
+from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.gemm import encode
 from pipeline_mlir.emu.machine import POISON_BYTE, GlobalMemory, Machine
 from pipeline_mlir.tools.pipeline_opt import main

@@ -13,11 +13,12 @@ from elf_helpers import symtab_entry
 from kernel_builds import KERNEL_SPECS, build
 
 from pipeline_mlir.emu.asmtext import _BY_NAME, kernels_from_asm, parse_instruction
-from pipeline_mlir.emu.codeobj import kernels_from_hsaco, load_kernel
+from pipeline_mlir.emu.codeobj import kernels_from_hsaco
+from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.decode import decode
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.opcodes import TABLES, probe
-from pipeline_mlir.emu.semantics import compile_instr
+from pipeline_mlir.emu.program import compile_instr
 from pipeline_mlir.isa.codeobject import read_code_object
 
 CORPUS = Path(__file__).resolve().parents[2] / "data" / "emu" / "decode_corpus.txt"

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from kernel_builds import KERNEL_SPECS, build
-from pipeline_mlir.emu.codeobj import load_kernel
+from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.gemm import emulate_gemm, encode, kernarg_bytes
 
 MODES = ("eager", "late", "random:1")

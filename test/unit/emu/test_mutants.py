@@ -16,7 +16,7 @@ import sys
 import pytest
 
 from kernel_builds import build
-from pipeline_mlir.emu.codeobj import load_kernel
+from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.decode import format_instr
 from pipeline_mlir.emu.errors import Finding
 from pipeline_mlir.emu.gemm import emulate_gemm

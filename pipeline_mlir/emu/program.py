@@ -1,0 +1,28 @@
+"""An instruction -> its :class:`~pipeline_mlir.emu.operands.Step`: the encoding chooses
+the module that knows it (ALU and control: :mod:`~pipeline_mlir.emu.semantics`, memory:
+:mod:`~pipeline_mlir.emu.memops`, matrix: :mod:`~pipeline_mlir.emu.mfma`)."""
+
+from __future__ import annotations
+
+from pipeline_mlir.emu.decode import Instr
+from pipeline_mlir.emu.memops import compile_memory
+from pipeline_mlir.emu.mfma import compile_mfma
+from pipeline_mlir.emu.operands import Step, refuse
+from pipeline_mlir.emu.semantics import compile_alu, compile_sopp
+
+
+def compile_instr(ins: Instr, G: int, index_of: dict[int, int]) -> Step:
+    """The :class:`Step` of ``ins`` for ``G`` workgroups; ``index_of`` maps byte offsets of
+    instructions to their indices (for branches)."""
+    enc, n = ins.enc, ins.name
+    if enc == "SOPP":
+        return compile_sopp(ins, index_of)
+    if enc in ("SOP1", "SOP2", "SOPC", "SOPK", "VOP1", "VOP2", "VOPC", "VOP3"):
+        return compile_alu(ins, G)
+    if enc == "VOP3P":
+        if n.startswith(("v_mfma", "v_smfmac")):
+            return compile_mfma(ins, G)
+        if n.startswith("v_accvgpr"):
+            return compile_alu(ins, G)
+        raise refuse(ins)
+    return compile_memory(ins, G)

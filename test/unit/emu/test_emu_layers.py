@@ -1,0 +1,83 @@
+"""The emulator's modules are layered: each imports only the modules below it, so the
+package reads bottom-up with no import cycle.
+
+    errors, opcodes < decode < operands < semantics, memops, mfma < program < codeobj
+    < asmtext < inputs;  codeobj, semantics < machine < gemm
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+EMU = Path(__file__).resolve().parents[3] / "pipeline_mlir" / "emu"
+#: module -> the emulator modules it may import
+ALLOWED = {
+    "errors": set(), "opcodes": set(),
+    "decode": {"errors", "opcodes"},
+    "operands": {"decode", "errors"},
+    "semantics": {"decode", "errors", "operands"},
+    "memops": {"decode", "errors", "operands"},
+    "mfma": {"decode", "errors", "operands"},
+    "program": {"decode", "operands", "semantics", "memops", "mfma"},
+    "codeobj": {"decode", "errors", "program"},
+    "asmtext": {"codeobj", "decode", "errors", "opcodes"},
+    "inputs": {"asmtext", "codeobj", "errors"},
+    "machine": {"errors", "memops", "operands", "semantics"},
+    "gemm": {"errors", "machine", "mfma"},
+}
+
+
+def emu_imports(path: Path) -> set[str]:
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        names = []
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+        elif isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        for n in names:
+            parts = n.split(".")
+            if parts[:2] == ["pipeline_mlir", "emu"] and len(parts) > 2 and \
+                    (EMU / f"{parts[2]}.py").exists():
+                out.add(parts[2])
+    return out
+
+
+def test_every_module_is_placed():
+    found = {p.stem for p in EMU.glob("*.py") if p.stem != "__init__"}
+    assert found == set(ALLOWED), "place new emulator modules in ALLOWED"
+
+
+def test_modules_import_only_lower_layers():
+    bad = []
+    for name, allowed in ALLOWED.items():
+        extra = emu_imports(EMU / f"{name}.py") - allowed - {name}
+        if extra:
+            bad.append(f"{name} imports {sorted(extra)}")
+    assert not bad, bad
+
+
+def test_allowed_has_no_cycle():
+    # the declared order itself is acyclic (else the test above could pass with a cycle)
+    state: dict[str, int] = {}
+
+    def visit(n, path):
+        assert state.get(n) != 1, f"cycle: {' -> '.join(path + [n])}"
+        if state.get(n) == 2:
+            return
+        state[n] = 1
+        for m in ALLOWED[n]:
+            visit(m, path + [n])
+        state[n] = 2
+
+    for n in ALLOWED:
+        visit(n, [])
+
+
+def test_a_cycle_is_seen(tmp_path):
+    # negative: the import reader sees an import inside a function (how the old cycles hid)
+    p = tmp_path / "x.py"
+    p.write_text("def f():\n    from pipeline_mlir.emu import memops\n    "
+                 "from pipeline_mlir.emu.mfma import compile_mfma\n")
+    assert emu_imports(p) == {"memops", "mfma"}

@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 
 from pipeline_mlir.emu.codeobj import Kernel, launch_from_descriptor
-from pipeline_mlir.emu.decode import (BRANCHES, LITERAL, VGPR0, VOP2_CARRY_IN,
-                                      VOP2_CARRY_OUT, VOP3B, Instr, _vop3_sources,
-                                      format_instr)
+from pipeline_mlir.emu.decode import (BRANCHES, LITERAL, SDWA_SELECTS, SDWA_UNUSED, VGPR0,
+                                      VOP2_CARRY_IN, VOP2_CARRY_OUT, VOP3B, Instr,
+                                      _vop3_sources, format_instr)
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.opcodes import TABLES
 
@@ -139,10 +139,15 @@ def _modsrc(text: str) -> tuple[int, int | None, bool, int, int]:
 def parse_instruction(text: str, addr: int) -> tuple[Instr, str | None]:
     """(instruction, branch label or None) of one line of LLVM assembly."""
     mnem, _, rest = text.strip().partition(" ")
+    ops, mods = _split(rest)
+    if mnem.endswith("_sdwa") and _BY_NAME.get(mnem[:-5] + "_e32", ("",))[0] in ("VOP1",
+                                                                               "VOP2"):
+        enc, op = _BY_NAME[mnem[:-5] + "_e32"]
+        ins = Instr(addr, 8, enc, op, mnem, _sdwa(mnem, enc, ops, mods))
+        return ins, None
     if mnem not in _BY_NAME:
         raise _Line(f"unknown instruction {mnem!r}")
     enc, op = _BY_NAME[mnem]
-    ops, mods = _split(rest)
     f: dict = {}
     lit = None
     label = None
@@ -276,6 +281,51 @@ def parse_instruction(text: str, addr: int) -> tuple[Instr, str | None]:
         size += 4
     ins = Instr(addr, size, enc, op, mnem, f, lit)
     return ins, label
+
+
+_SELECTS = {name: k for k, (name, _s, _b) in SDWA_SELECTS.items()}
+_UNUSED = {name: k for k, name in SDWA_UNUSED.items()}
+
+
+def _sdwa(mnem: str, enc: str, ops: list[str], mods: list[str]) -> dict:
+    """The fields of a VOP1/VOP2 SDWA instruction (``v_add_u32_sdwa v7, v1, sext(v7)
+    dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:WORD_0``)."""
+    nsrc = 2 if enc == "VOP2" else 1
+    b = mnem[:-5]
+    _check_mods(mods, ("clamp", "mul", "div", "dst_sel", "dst_unused", "src0_sel",
+                       "src1_sel"))
+    if b in VOP2_CARRY_OUT or b in VOP2_CARRY_IN:
+        raise _Line(f"{mnem}: SDWA forms with a carry are not read")
+    if len(ops) != nsrc + 1:
+        raise _Line(f"{mnem} takes {nsrc + 1} operands, got {len(ops)}")
+
+    def sel(key, table, default):
+        for m in mods:
+            if m.startswith(key + ":"):
+                v = m.split(":", 1)[1]
+                if v not in table:
+                    raise _Line(f"{mnem}: unknown {key} {v!r}")
+                return table[v]
+        return default
+
+    omod = {"mul:2": 1, "mul:4": 2, "div:2": 3}
+    f = dict(dst=_vreg(ops[0]), sdwa=1, dst_sel=sel("dst_sel", _SELECTS, 6),
+             dst_unused=sel("dst_unused", _UNUSED, 0), clamp=int("clamp" in mods),
+             omod=next((omod[m] for m in mods if m in omod), 0))
+    for k, t in enumerate(ops[1:]):
+        t = t.strip()
+        neg = int(t.startswith("-"))
+        t = t[neg:]
+        absv = int(t.startswith("|") and t.endswith("|"))
+        t = t[1:-1] if absv else t
+        sext = int(t.startswith("sext(") and t.endswith(")"))
+        t = t[5:-1] if sext else t
+        code, lit, _acc = parse_src(t)
+        if lit is not None or (128 <= code < VGPR0):
+            raise _Line(f"{mnem}: SDWA sources are registers, got {t!r}")
+        f.update({f"src{k}": code, f"src{k}_sel": sel(f"src{k}_sel", _SELECTS, 6),
+                  f"src{k}_sext": sext, f"src{k}_neg": neg, f"src{k}_abs": absv})
+    return f
 
 
 def _vop3(mnem: str, op: int, ops: list[str], mods: list[str]) -> dict:
@@ -488,7 +538,8 @@ def launch_from_asm(name: str, kd: dict):
     rsrc3 = max(0, g("accum_offset", 4) // 4 - 1)
     return launch_from_descriptor(name, g("group_segment_fixed_size"),
                                   g("private_segment_fixed_size"), g("kernarg_size"),
-                                  rsrc1, rsrc2, rsrc3, props)
+                                  rsrc1, rsrc2, rsrc3, props,
+                                  g("user_sgpr_kernarg_preload_length"))
 
 
 def kernels_from_asm(text: str) -> dict[str, Kernel]:

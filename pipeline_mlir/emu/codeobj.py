@@ -45,6 +45,7 @@ class LaunchState:
     workitem_id_dims: int      # 0: x only, 1: x y, 2: x y z
     vgprs: int                 # allocated architected + accumulation VGPRs
     accum_offset: int
+    preload_dwords: int = 0    # kernel arguments preloaded into the SGPRs after the pointer
 
 
 @dataclass
@@ -53,6 +54,10 @@ class Kernel:
     instrs: list[Instr]
     launch: LaunchState
     source: str                # 'hsaco' or 'asm'
+    #: the kernel's entry of the code object's metadata (``.args`` with each argument's
+    #: ``.offset``, ``.size``, ``.value_kind``; ``.reqd_workgroup_size``...); None when
+    #: read from assembly
+    meta: dict | None = None
 
     _compiled: dict = field(default_factory=dict, repr=False, compare=False)
 
@@ -74,7 +79,9 @@ class Kernel:
 
 
 def launch_from_descriptor(name: str, lds: int, private: int, kernarg: int, rsrc1: int,
-                           rsrc2: int, rsrc3: int, props: int) -> LaunchState:
+                           rsrc2: int, rsrc3: int, props: int, preload: int = 0) -> LaunchState:
+    """The launch state a kernel descriptor asks for; ``preload``: the dwords of kernel
+    arguments preloaded into user SGPRs (KERNARG_PRELOAD_SPEC_LENGTH, gfx950)."""
     where = f"kernel {name}"
     if private:
         raise EmuError(f"{where}: the kernel uses {private} bytes of scratch (private "
@@ -86,13 +93,16 @@ def launch_from_descriptor(name: str, lds: int, private: int, kernarg: int, rsrc
                            f"pointer)")
     user = (rsrc2 >> 1) & 0x1F
     kernarg_ptr = bool(props & KCP_KERNARG_PTR)
-    if user != (2 if kernarg_ptr else 0):
-        raise EmuError(f"{where}: USER_SGPR_COUNT is {user}, expected "
-                       f"{2 if kernarg_ptr else 0} for the inputs the descriptor enables")
+    if preload and not kernarg_ptr:
+        raise EmuError(f"{where}: kernel arguments are preloaded without the kernarg pointer")
+    expected = (2 + preload) if kernarg_ptr else 0
+    if user != expected:
+        raise EmuError(f"{where}: USER_SGPR_COUNT is {user}, expected {expected} for the "
+                       f"inputs the descriptor enables")
     return LaunchState(lds, private, kernarg, user, kernarg_ptr,
                        (bool(rsrc2 >> 7 & 1), bool(rsrc2 >> 8 & 1), bool(rsrc2 >> 9 & 1)),
                        bool(rsrc2 >> 10 & 1), (rsrc2 >> 11) & 3,
-                       ((rsrc1 & 0x3F) + 1) * 8, ((rsrc3 & 0x3F) + 1) * 4)
+                       ((rsrc1 & 0x3F) + 1) * 8, ((rsrc3 & 0x3F) + 1) * 4, preload)
 
 
 def kernels_from_hsaco(data: bytes) -> dict[str, Kernel]:
@@ -111,12 +121,15 @@ def kernels_from_hsaco(data: bytes) -> dict[str, Kernel]:
         launch = launch_from_descriptor(name, f["group_segment_fixed_size"],
                                         f["private_segment_fixed_size"], f["kernarg_size"],
                                         f["rsrc1"], f["rsrc2"], f["rsrc3"],
-                                        f["code_properties"])
+                                        f["code_properties"],
+                                        kc.descriptor[58] & 0x7F)   # KERNARG_PRELOAD length
         try:
             instrs = decode(kc.code)
         except EmuError as e:
             raise EmuError(f"kernel {name}: {e}") from None
-        out[name] = Kernel(name, instrs, launch, "hsaco")
+        meta = next((k for k in (co.metadata or {}).get("amdhsa.kernels", [])
+                     if k.get(".name") == name), None)
+        out[name] = Kernel(name, instrs, launch, "hsaco", meta=meta)
     if not out:
         raise EmuError("the code object has no kernel (no '<name>.kd' symbol)")
     return out

@@ -28,6 +28,13 @@ from pipeline_mlir.isa.waitcnt import decode_waitcnt
 
 LITERAL = 255
 VGPR0 = 256
+#: the src0 codes of VOP1/VOP2/VOPC that announce a second dword: SDWA and DPP
+SDWA, DPP = 249, 250
+#: SDWA operand and destination selects (``src0_sel:WORD_1``...): (shift, bits)
+SDWA_SELECTS = {0: ("BYTE_0", 0, 8), 1: ("BYTE_1", 8, 8), 2: ("BYTE_2", 16, 8),
+                3: ("BYTE_3", 24, 8), 4: ("WORD_0", 0, 16), 5: ("WORD_1", 16, 16),
+                6: ("DWORD", 0, 32)}
+SDWA_UNUSED = {0: "UNUSED_PAD", 1: "UNUSED_SEXT", 2: "UNUSED_PRESERVE"}
 
 #: SOPP opcodes that branch (relative target)
 BRANCHES = frozenset({"s_branch", "s_cbranch_scc0", "s_cbranch_scc1", "s_cbranch_vccz",
@@ -69,8 +76,10 @@ class Instr:
 
     @property
     def base(self) -> str:
-        """The mnemonic without the ``_e32`` / ``_e64`` encoding suffix."""
+        """The mnemonic without the ``_e32`` / ``_e64`` / ``_sdwa`` encoding suffix."""
         n = self.name
+        if n.endswith("_sdwa"):
+            return n[:-5]
         return n[:-4] if n.endswith(("_e32", "_e64")) else n
 
     @property
@@ -323,9 +332,34 @@ def decode_one(words, i: int, addr: int) -> Instr:
     if enc in ("SOP2", "SOP1", "SOPC", "VOP2", "VOP1", "VOPC") and LITERAL in (
             f.get("src0"), f.get("src1")):
         lit, size = word(size // 4), size + 4
+    if enc in ("VOP1", "VOP2", "VOPC") and f["src0"] in (SDWA, DPP):
+        mnem = name[:-4] if name.endswith("_e32") else name
+        if f["src0"] == DPP or enc == "VOPC":
+            form = "DPP" if f["src0"] == DPP else "SDWA"
+            raise EmuError(f"0x{addr:04x}: {mnem}_{form.lower()}: the {form} form of {enc} "
+                           f"instructions is not decoded by the emulator (dwords 0x{w0:08x} "
+                           f"0x{word(1):08x})")
+        f.update(_sdwa_fields(word(1), enc, f))
+        name, size = mnem + "_sdwa", 8
     ins = Instr(addr, size, enc, op, name, f, lit)
     ins.text = format_instr(ins)
     return ins
+
+
+def _sdwa_fields(w1: int, enc: str, f: dict) -> dict:
+    """The fields of a VOP1/VOP2 SDWA second dword (gfx9 layout): the real src0 (an SGPR
+    when S0 is set), the destination select and its unused bits, clamp, omod, and per
+    source the select, sign extension, neg and abs (S1: src1 is an SGPR)."""
+    out = dict(sdwa=1, src0=(w1 & 0xFF) + (0 if (w1 >> 23) & 1 else VGPR0),
+               dst_sel=(w1 >> 8) & 7, dst_unused=(w1 >> 11) & 3, clamp=(w1 >> 13) & 1,
+               omod=(w1 >> 14) & 3, src0_sel=(w1 >> 16) & 7, src0_sext=(w1 >> 19) & 1,
+               src0_neg=(w1 >> 20) & 1, src0_abs=(w1 >> 21) & 1)
+    if enc == "VOP2":
+        out.update(src1_sel=(w1 >> 24) & 7, src1_sext=(w1 >> 27) & 1, src1_neg=(w1 >> 28) & 1,
+                   src1_abs=(w1 >> 29) & 1)
+        if (w1 >> 31) & 1:
+            out["src1"] = f["src1"] - VGPR0
+    return out
 
 
 def decode(code: bytes, base: int = 0) -> list[Instr]:
@@ -430,6 +464,8 @@ def format_instr(ins: Instr) -> str:
         dst = reg_text("s", f["dst"], w["dst"])
         off = f"0x{f['offset']:x}" if f["imm"] else sdst_text(f["offset"])
         return f"{n} {dst}, {base}, {off}" + (" glc" if f["glc"] else "")
+    if enc in ("VOP1", "VOP2") and f.get("sdwa"):
+        return _sdwa_text(ins, w)
     if enc in ("VOP1", "VOP2", "VOPC"):
         b = ins.base
         if enc == "VOPC":
@@ -487,6 +523,40 @@ def format_instr(ins: Instr) -> str:
         parts.append(f"offset:{f['offset']}")
     parts += _cache_bits(f)
     return " ".join(parts)
+
+
+def _sdwa_text(ins: Instr, w: dict) -> str:
+    """``v_add_u32_sdwa v7, v1, sext(v7) dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD
+    src1_sel:WORD_0`` (LLVM prints every select)."""
+    n, f, b = ins.name, ins.f, ins.base
+    nsrc = 2 if ins.enc == "VOP2" else 1
+    ops = []
+    for k in range(nsrc):
+        t = src_text(f[f"src{k}"], 1)
+        if f[f"src{k}_sext"]:
+            t = f"sext({t})"
+        if f[f"src{k}_abs"]:
+            t = f"|{t}|"
+        if f[f"src{k}_neg"]:
+            t = f"-{t}"
+        ops.append(t)
+    dst = reg_text("v", f["dst"], 1)
+    if b in VOP2_CARRY_OUT:
+        ops = [dst, "vcc"] + ops + (["vcc"] if b in VOP2_CARRY_IN else [])
+    elif b in VOP2_CARRY_IN:
+        ops = [dst] + ops + ["vcc"]
+    else:
+        ops = [dst] + ops
+    text = f"{n} {', '.join(ops)}"
+    if f["clamp"]:
+        text += " clamp"
+    if f["omod"]:
+        text += {1: " mul:2", 2: " mul:4", 3: " div:2"}[f["omod"]]
+    text += f" dst_sel:{SDWA_SELECTS[f['dst_sel']][0]} dst_unused:" \
+        f"{SDWA_UNUSED.get(f['dst_unused'], f['dst_unused'])}"
+    for k in range(nsrc):
+        text += f" src{k}_sel:{SDWA_SELECTS[f[f'src{k}_sel']][0]}"
+    return text
 
 
 def _cache_bits(f: dict) -> list[str]:

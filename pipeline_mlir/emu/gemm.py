@@ -100,6 +100,30 @@ def kernarg_bytes(bases: dict[str, int], counts: dict[str, int], M: int, N: int,
     return out + struct.pack("<qqq", M, N, K)
 
 
+def run_workgroups(kernel, glob: GlobalMemory, workgroups: list, waves: int, mode: str,
+                   seed: int, kernarg_at: int, collect: bool = False) -> tuple[int, list]:
+    """Run ``workgroups`` (ids: x, or (x, y[, z]) tuples) in lockstep batches of up to
+    :data:`BATCH` (a batch whose workgroups branch differently is run one by one);
+    (instructions executed summed over the workgroups, findings collected)."""
+    count = 0
+    findings: list = []
+    pending = [workgroups[s:s + BATCH] for s in range(0, len(workgroups), BATCH)]
+    while pending:
+        batch = pending.pop(0)
+        try:
+            m = Machine(kernel, glob, batch, waves, mode,
+                        seed + workgroups.index(batch[0]), kernarg_at, collect=collect)
+            m.run()
+        except Divergence:
+            if len(batch) == 1:
+                raise
+            pending = [[b] for b in batch] + pending
+            continue
+        count += m.count * m.G        # instructions executed, summed over workgroups
+        findings += m.findings
+    return count, findings
+
+
 def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed: int = 0,
                  data_seed: int = 0, collect: bool = False) -> GemmRun:
     """Run ``kernel`` (a :class:`~pipeline_mlir.emu.codeobj.Kernel`) as the complete GEMM kernel
@@ -128,22 +152,8 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
     waves = gemm.threads // 64
     tiles = launch.grid[0]
     start = time.perf_counter()
-    count = 0
-    findings: list = []
-    pending = [list(range(s, min(tiles, s + BATCH))) for s in range(0, tiles, BATCH)]
-    while pending:
-        batch = pending.pop(0)
-        try:
-            m = Machine(kernel, glob, batch, waves, mode, seed + batch[0], kernarg_at,
-                        collect=collect)
-            m.run()
-        except Divergence:
-            if len(batch) == 1:
-                raise
-            pending = [[b] for b in batch] + pending
-            continue
-        count += m.count * m.G        # instructions executed, summed over workgroups
-        findings += m.findings
+    count, findings = run_workgroups(kernel, glob, list(range(tiles)), waves, mode, seed,
+                                     kernarg_at, collect)
     seconds = time.perf_counter() - start
     C = glob.buffer("C").view(np.float32).reshape(M, N).astype(np.float64)
     with np.errstate(invalid="ignore"):

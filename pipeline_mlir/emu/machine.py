@@ -216,7 +216,7 @@ class Wave:
 
 
 class Machine:
-    def __init__(self, kernel, glob: GlobalMemory, workgroups: list[int], waves: int,
+    def __init__(self, kernel, glob: GlobalMemory, workgroups: list, waves: int,
                  mode: str = "eager", seed: int = 0, kernarg_addr: int = 0,
                  max_instructions: int = 10_000_000, collect: bool = False) -> None:
         if mode not in MODES:
@@ -231,8 +231,13 @@ class Machine:
         self.rng = random.Random(seed)
         self.G = G = len(workgroups)
         self.workgroups = workgroups
-        self.workgroups_text = ("workgroup " + str(workgroups[0]) if G == 1 else
-                                f"workgroups {','.join(map(str, workgroups))}")
+        # workgroup ids: x, or (x, y) / (x, y, z) tuples
+        self.wg_ids = np.array([(tuple(g) + (0, 0))[:3] if isinstance(g, (tuple, list))
+                                else (g, 0, 0) for g in workgroups], dtype=U32).reshape(-1, 3)
+        names = [str(g) if not isinstance(g, (tuple, list)) else
+                 "(" + ",".join(map(str, g)) + ")" for g in workgroups]
+        self.workgroups_text = ("workgroup " + names[0] if G == 1 else
+                                f"workgroups {','.join(names)}")
         self.steps = kernel.steps(G)
         lds = kernel.launch.lds_bytes
         self.lds_bytes = lds
@@ -275,9 +280,17 @@ class Machine:
                 w.S[0] = kernarg_addr & 0xFFFFFFFF
                 w.S[1] = kernarg_addr >> 32
                 s = 2
+            if ls.preload_dwords:
+                # preloaded kernel arguments: the first dwords of the kernarg segment (the
+                # kernel's entry also loads them itself, for firmware without preloading)
+                buf = self.glob.buffers[(kernarg_addr >> 32) - 1]
+                off = kernarg_addr & (BUFFER_SPAN - 1)
+                words = buf[off:off + 4 * ls.preload_dwords].view(U32)
+                w.S[s:s + ls.preload_dwords] = words[:, None]
+                s += ls.preload_dwords
             for dim, on in enumerate(ls.workgroup_id):
                 if on:
-                    w.S[s] = np.array(self.workgroups, dtype=U32) if dim == 0 else 0
+                    w.S[s] = self.wg_ids[:, dim]
                     s += 1
             if ls.workgroup_info:
                 w.S[s] = 64 * len(self.waves)

@@ -151,6 +151,24 @@ def iree_prefetch_asm(source: str) -> str:
         return asm.read_text()
 
 
+def iree_hsaco(source: str, stages: int = 2, executable: str | None = None) -> bytes:
+    """The gfx950 code object ``iree-compile`` builds for ``source``'s kernel: IREE's own,
+    with its shared-memory prefetch of ``stages`` (1: none), or, given ``executable``, the
+    file that replaces IREE's executable (a pipelined kernel handed back)."""
+    with tempfile.TemporaryDirectory() as d:
+        src = Path(d) / "matmul.mlir"
+        src.write_text(source)
+        cmd = [tool("iree-compile"), str(src), *TARGET,
+               f"--iree-llvmgpu-prefetch-num-stages={stages}",
+               f"--iree-hal-dump-executable-binaries-to={d}", "-o", str(Path(d) / "out.vmfb")]
+        if executable is not None:
+            name = executable_name(Path(executable).read_text())
+            cmd.append(f"--iree-hal-substitute-executable-configuration={name}={executable}")
+        _run(cmd)
+        (hsaco,) = Path(d).glob("*.hsaco")
+        return hsaco.read_bytes()
+
+
 #: The committed inputs: file stem -> matmul_source arguments.
 CONFIGS = {
     "matmul_bf16_abt_4096": dict(dtype="bf16", m=4096, n=4096, k=4096, transpose_b=True),

@@ -199,3 +199,76 @@ def test_an_edited_instruction_is_compiled_again():
     assert s4(k) == 2
     k.instrs[0] = parse_instruction("s_mov_b32 s4, 3", 0)[0]
     assert s4(k) == 3
+
+
+def _lanes_of(m, *regs):
+    return [m.waves[0].V[r, 0].astype(np.int64) for r in regs]
+
+
+def test_16_bit_integer_forms_zero_the_high_half():
+    # v0 = lane; v1 = 0xABCD0000 | (lane * 0x1111): the high half of every source is junk
+    def setup(m):
+        lane = np.arange(64, dtype=np.uint32)
+        m.waves[0].V[1] = (0xABCD0000 | (lane * 0x1111 & 0xFFFF))[None]
+    m = run_snippet("""
+        v_ashrrev_i16_e32 v2, 3, v1
+        v_lshrrev_b16_e32 v3, 3, v1
+        v_lshlrev_b16_e32 v4, 19, v1
+        v_add_u16_e32 v5, v1, v1
+        v_add_u16_e64 v6, 0, v1
+        v_mul_i32_i24_e32 v7, -3, v1
+        v_bfe_i32 v8, v1, 4, 12
+        v_bitop3_b16 v9, v1, 0, v1 bitop3:0xf0
+        s_endpgm""", setup=setup)
+    lane = np.arange(64, dtype=np.int64)
+    lo = lane * 0x1111 & 0xFFFF
+    s16 = np.where(lo >= 0x8000, lo - 0x10000, lo)
+    v2, v3, v4, v5, v6, v7, v8, v9 = _lanes_of(m, *range(2, 10))
+    assert np.array_equal(v2, (s16 >> 3) & 0xFFFF)                # arithmetic, 16 bits
+    assert np.array_equal(v3, lo >> 3)
+    assert np.array_equal(v4, (lo << 3) & 0xFFFF)                 # shift count mod 16
+    assert np.array_equal(v5, (2 * lo) & 0xFFFF)                  # wraps at 16 bits
+    assert np.array_equal(v6, lo)
+    src24 = (0xCD0000 | lo)                                        # low 24 bits, signed
+    src24 = src24 - (1 << 24)
+    assert np.array_equal(v7, (-3 * src24) & 0xFFFFFFFF)
+    f = (lo >> 4) & 0xFFF
+    assert np.array_equal(v8, np.where(f >= 0x800, f - 0x1000, f) & 0xFFFFFFFF)
+    # bitop3_b16: the low half computed (0xf0: a), the high half poison
+    assert np.array_equal(v9, 0xFFFF0000 | lo)
+
+
+def test_sdwa_selects_and_destination_forms():
+    def setup(m):
+        lane = np.arange(64, dtype=np.uint32)
+        m.waves[0].V[1] = (0x80F00000 | lane)[None]        # words 0x80F0 and lane
+        m.waves[0].V[7] = np.uint32(0x12345678)
+    m = run_snippet("""
+        v_mov_b32_e32 v2, 4
+        v_lshlrev_b32_sdwa v3, v2, sext(v1) dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:WORD_1
+        v_lshrrev_b32_sdwa v4, v2, v1 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:WORD_1
+        v_add_u32_sdwa v7, v1, v2 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:BYTE_0 src1_sel:DWORD
+        v_mov_b32_sdwa v5, v1 dst_sel:BYTE_1 dst_unused:UNUSED_SEXT src0_sel:BYTE_3
+        v_mov_b32_sdwa v6, v1 dst_sel:WORD_0 dst_unused:UNUSED_PAD src0_sel:WORD_1
+        s_endpgm""", setup=setup)
+    lane = np.arange(64, dtype=np.int64)
+    v3, v4, v7, v5, v6 = _lanes_of(m, 3, 4, 7, 5, 6)
+    assert np.array_equal(v3, np.full(64, ((0x80F0 - 0x10000) << 4) & 0xFFFFFFFF))
+    assert np.array_equal(v4, np.full(64, 0x80F0 >> 4))
+    assert np.array_equal(v7, ((lane + 4) << 16) | 0x5678)       # the low half preserved
+    assert np.array_equal(v5, np.full(64, 0xFFFF8000))            # byte 0x80 at byte 1, sign above
+    assert np.array_equal(v6, np.full(64, 0x80F0))
+
+
+def test_unsupported_forms_are_refused_by_name():
+    from pipeline_mlir.emu.decode import decode
+    from pipeline_mlir.emu.errors import EmuError
+    from pipeline_mlir.emu.program import compile_instr
+
+    with pytest.raises(EmuError, match=r"0x0000: v_mov_b32_dpp: the DPP form"):
+        decode(bytes.fromhex("fa02067e04e400ff"))
+    # an SDWA form with a modifier the emulator does not model
+    (ins,) = decode(bytes.fromhex("f90a060204061506"))
+    assert ins.text.startswith("v_add_f32_sdwa v3, -v4, v5")
+    with pytest.raises(EmuError, match=r"'v_add_f32_sdwa v3, -v4, v5.*modifiers"):
+        compile_instr(ins, 1, {0: 0})

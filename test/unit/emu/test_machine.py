@@ -272,3 +272,17 @@ def test_unsupported_forms_are_refused_by_name():
     assert ins.text.startswith("v_add_f32_sdwa v3, -v4, v5")
     with pytest.raises(EmuError, match=r"'v_add_f32_sdwa v3, -v4, v5.*modifiers"):
         compile_instr(ins, 1, {0: 0})
+
+
+def test_subtract_with_borrow_reversed():
+    # v_subbrev_co_u32: src1 - src0 - borrow (LLVM uses it for floor-division fixups)
+    m = run_snippet("""
+        v_mov_b32_e32 v1, 16
+        v_cmp_gt_u32_e32 vcc, 2, v0
+        v_subbrev_co_u32_e64 v3, s[4:5], 0, v1, vcc
+        v_subbrev_co_u32_e32 v2, vcc, 3, v1, vcc
+        s_endpgm""")
+    v2, v3 = _lanes_of(m, 2, 3)
+    lane = np.arange(64)
+    assert np.array_equal(v2, np.where(lane < 2, 12, 13))
+    assert np.array_equal(v3, np.where(lane < 2, 15, 16))

@@ -152,6 +152,58 @@ def find_natural_loops(module) -> list:
     return loops
 
 
+#: ops that multiply whole workgroup-level tiles: a loop holding one is not distributed to
+#: threads (and MFMAs) yet
+UNDISTRIBUTED_PRODUCTS = ("vector.contract", "iree_codegen.inner_tiled", "iree_gpu.multi_mma",
+                          "linalg.matmul", "linalg.matmul_transpose_b", "linalg.batch_matmul")
+
+
+def no_loop_reason(module):
+    """Why a module without natural K-loops has nothing the front end can pipeline, as
+    (op, message), when it is a kernel with products but no pipelinable loop: MFMAs outside
+    any ``scf.for`` (IREE removes a loop of one iteration), or a loop that multiplies
+    undistributed tiles.  None for anything else (tagged input: left to sched-import)."""
+    from pipeline_mlir.dialect.concrete import tag_of
+
+    found, tagged, products = [], [], []
+
+    def inside_for(o) -> bool:
+        p = o.parent
+        while p is not None:
+            p = _op(p)
+            if p.name == "scf.for":
+                return True
+            if p.name in ("builtin.module", "gpu.module"):
+                return False
+            p = p.parent
+        return False
+
+    def visit(o):
+        o = _op(o)
+        if o.name == "amdgpu.mfma":
+            found.append((o, inside_for(o)))
+        elif o.name in UNDISTRIBUTED_PRODUCTS and inside_for(o):
+            products.append(o)
+        if o.name.startswith("sched.") or tag_of(o):
+            tagged.append(o)
+        return ir.WalkResult.ADVANCE
+
+    module.walk(visit)
+    if tagged:
+        return None
+    if found and not any(inside for _o, inside in found):
+        return found[0][0], ("'amdgpu.mfma' op is not inside an scf.for: the kernel has no "
+                             "K-loop to pipeline (IREE removes a loop of one iteration: the "
+                             "whole reduction is a single K step)")
+    if products and not found:
+        o = products[0]
+        return o, (f"'{o.name}' op multiplies whole tiles inside the K-loop: the loop is not "
+                   f"distributed to threads and MFMAs yet (the front end takes a loop of "
+                   f"amdgpu.mfma ops; with IREE's VectorDistribute pipeline, take its late "
+                   f"form)")
+    return None
+
+
 def _space(v) -> str:
     try:
         return memory_space(v.type)

@@ -36,7 +36,12 @@ class AdoptLoop(SchedulePass):
     def run(self, module) -> None:
         from pipeline_mlir.dialect import natural as N
 
-        for loop in N.find_natural_loops(module):
+        loops = N.find_natural_loops(module)
+        if not loops:
+            why = N.no_loop_reason(module)
+            if why is not None:
+                raise IRError(*why)
+        for loop in loops:
             if self.named is None:
                 raise IRError(loop, "'scf.for' op is a natural K-loop but sched-adopt-loop has "
                                     "no schedule=NAME option")

@@ -40,3 +40,24 @@ def build(key: str) -> Built:
     assert len(plans) == 1
     asm, obj = compile_llvm_ir(ll, kind="both")
     return Built(spec, gemm_kernel(parse_pipeline(spec)), asm, link_hsaco(obj), plans[0])
+
+
+@functools.lru_cache(maxsize=None)
+def pipeline_opt_hsaco(spec: str, source: str | None = None) -> bytes:
+    """The code object ``pipeline-opt --pipeline=SPEC [FILE] --emit=hsaco`` writes for the
+    input text ``source`` (None: the generator's complete kernel), built once per session."""
+    import tempfile
+    from pathlib import Path
+
+    from pipeline_mlir.tools.pipeline_opt import main
+
+    with tempfile.TemporaryDirectory() as d:
+        out = Path(d) / "k.hsaco"
+        args = [f"--pipeline={spec}", "--emit=hsaco", "-o", str(out)]
+        if source is not None:
+            src = Path(d) / "k.mlir"
+            src.write_text(source)
+            args.insert(1, str(src))
+        rc = main(args)
+        assert rc == 0, f"pipeline-opt {' '.join(args)} failed"
+        return out.read_bytes()

@@ -102,19 +102,20 @@ def _executable(module_text: str) -> str:
     return "\n".join(header + body) + "\n"
 
 
-def prefetch_point(source: str) -> str:
-    """The kernel as IREE's ``iree-llvmgpu-prefetch-shared-memory`` would receive it."""
+def prefetch_point(source: str, flags: tuple[str, ...] = ()) -> str:
+    """The kernel as IREE's ``iree-llvmgpu-prefetch-shared-memory`` would receive it
+    (``flags``: further iree-compile options, e.g. ones that change IREE's tiles)."""
     exe = _executable(_dump_after(source, "iree-codegen-hoist-statically-bound-allocations",
-                                  ["--iree-llvmgpu-prefetch-num-stages=1"]))
+                                  ["--iree-llvmgpu-prefetch-num-stages=1", *flags]))
     pipeline = ("builtin.module(hal.executable(hal.executable.variant(builtin.module("
                 f"func.func({PREPARE})))))")
     return _run([tool("iree-opt"), f"--pass-pipeline={pipeline}", "-"], exe).stdout
 
 
-def late_form(source: str) -> str:
+def late_form(source: str, flags: tuple[str, ...] = ()) -> str:
     """The kernel after ``iree-codegen-math-transform`` (the last stage with ``scf.for``)."""
     exe = _executable(_dump_after(source, "iree-codegen-math-transform",
-                                  ["--iree-llvmgpu-prefetch-num-stages=1"]))
+                                  ["--iree-llvmgpu-prefetch-num-stages=1", *flags]))
     return _run([tool("iree-opt"), "-"], exe).stdout
 
 

@@ -74,34 +74,3 @@ def test_round_trip(iree_inputs, form, capsys):
     mine = _loop(ours.read_text())
     for kind in ("mfma", "ds_read", "vmem_load_lds", "barrier"):
         assert mine[kind] == counts[kind], (kind, mine, counts)
-
-
-#: other configurations IREE compiles differently: (matmul_source arguments, None if the
-#: 4-wave schedule pipelines it, else the reason it is refused)
-OTHER = {
-    "f16_abt_4096": (dict(dtype="f16"), None),
-    "bf16_abt_1024x4096x2048": (dict(dtype="bf16", m=1024, n=4096, k=2048), None),
-    "bf16_ab_4096": (dict(dtype="bf16", transpose_b=False),
-                     "channel B: every fragment read needs the data of the same copies"),
-    "bf16_abt_512": (dict(dtype="bf16", m=512, n=512, k=512),
-                     "channel A: every fragment read needs the data of the same copies"),
-    "fp8_abt_4096": (dict(dtype="fp8"), "reads global memory into registers inside the K-loop"),
-}
-
-
-@pytest.mark.parametrize("name", list(OTHER))
-def test_other_configurations(name, tmp_path, capsys):
-    """Each is pipelined (and compiles to gfx950 code) or refused with the reason, at an op
-    of IREE's kernel."""
-    cfg, reason = OTHER[name]
-    src = tmp_path / f"{name}.mlir"
-    src.write_text(G.prefetch_point(G.matmul_source(**cfg)))
-    emit = ["--emit=asm", "-o", str(tmp_path / "k.s")] if reason is None else []
-    rc = main(["--pipeline=4wave", str(src), *emit])
-    err = capsys.readouterr().err
-    if reason is None:
-        assert rc == 0, err
-        assert _loop((tmp_path / "k.s").read_text())["mfma"] > 0
-    else:
-        assert rc == 1 and reason in err and "Traceback" not in err, err
-        assert err.startswith(f"{src}:"), err  # located in IREE's kernel

@@ -1,0 +1,110 @@
+"""IREE's other matmul configurations: each is pipelined correctly or refused with the reason.
+
+Each configuration (element type, ``A x B^T`` or ``A x B``, problem size, IREE flags that
+change its tiles or its copies) is compiled with ``iree-compile`` in the test, taken at
+IREE's prefetch point and in its late form (``test/data/iree/generate.py``, once per
+session), and given to ``pipeline-opt --pipeline=4wave --emit=hsaco`` with no other option:
+
+* pipelined: the schedule it runs is hazard-free in the simulator (``sched-fix-hazards``
+  simulates it on the way) and the code object computes C exactly on the emulator, memory
+  completing as late as the counters allow, for four workgroups of its grid (IREE compiles
+  the sizes in; tiles in different rows and columns of C);
+* refused: exit 1 with the reason, located at an op of IREE's kernel, no traceback.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipeline_mlir.emu.inputs import load_kernel
+from pipeline_mlir.emu.iree import emulate_iree_matmul
+from pipeline_mlir.tools.pipeline_opt import main
+
+ROOT = Path(__file__).parents[3]
+sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
+import generate as G  # noqa: E402
+
+NO_DMA = "reads global memory into registers inside the K-loop"
+SPLIT = "needs the data of"            # a fragment read needs copies of both subtiles
+NO_LOOP = "is not inside an scf.for: the kernel has no K-loop to pipeline"
+
+#: name -> (matmul_source arguments, iree-compile flags, None if pipelined else the reason
+#: it is refused, in the prefetch and in the late form)
+CONFIGS = {
+    "f16_abt_2048x2048x1024": (dict(dtype="f16", m=2048, n=2048, k=1024), (), None),
+    "bf16_abt_1024x4096x2048": (dict(dtype="bf16", m=1024, n=4096, k=2048), (), None),
+    "bf16_abt_2048x2048x1024_c_threshold": (
+        dict(dtype="bf16", m=2048, n=2048, k=1024),
+        ("--iree-codegen-llvmgpu-matmul-c-matrix-threshold=1024",), None),
+    "bf16_ab_4096": (dict(dtype="bf16", transpose_b=False), (),
+                     "the MFMAs of one accumulator read fragments that different copies write"),
+    "fp8_abt_4096": (dict(dtype="fp8"), (), NO_DMA),
+    "i8_abt_4096": (dict(dtype="i8"), (), NO_DMA),
+    "bf16_abt_2048x2048x1024_no_dma": (dict(dtype="bf16", m=2048, n=2048, k=1024),
+                                       ("--iree-llvmgpu-use-direct-load=false",), NO_DMA),
+    "bf16_abt_512": (dict(dtype="bf16", m=512, n=512, k=512), (), SPLIT),
+    "bf16_abt_8192x256x1024": (dict(dtype="bf16", m=8192, n=256, k=1024), (), SPLIT),
+    "bf16_abt_1000": (dict(dtype="bf16", m=1000, n=1000, k=1000), (), SPLIT),
+    "bf16_abt_4096x4096x64": (dict(dtype="bf16", k=64), (), NO_LOOP),
+    "bf16_abt_2048x2048x1024_vector_distribute": (
+        dict(dtype="bf16", m=2048, n=2048, k=1024),
+        ("--iree-codegen-llvmgpu-use-vector-distribution",
+         "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false"),
+        ("'iree_codegen.inner_tiled' op multiplies whole tiles inside the K-loop", NO_DMA)),
+}
+
+
+@pytest.fixture(scope="session")
+def generated(tmp_path_factory):
+    """(config, form) -> the path of IREE's kernel, generated once per session."""
+    d = tmp_path_factory.mktemp("iree_configs")
+    cache = {}
+
+    def get(name: str, form: str) -> Path:
+        if (name, form) not in cache:
+            cfg, flags, _ = CONFIGS[name]
+            fn = G.prefetch_point if form == "prefetch" else G.late_form
+            path = d / f"{name}.{form}.mlir"
+            path.write_text(fn(G.matmul_source(**cfg), flags))
+            cache[name, form] = path
+        return cache[name, form]
+    return get
+
+
+def _grid(prefetch_text: str) -> tuple[int, int]:
+    """IREE's workgroup grid (tiles in M, tiles in N): the bounds of its scf.forall."""
+    m = re.search(r"scf\.forall \([^)]*\) in \((\d+), (\d+)\)", prefetch_text)
+    assert m, "no 2-D scf.forall over workgroups in IREE's kernel"
+    return int(m.group(1)), int(m.group(2))
+
+
+@pytest.mark.parametrize("form", ["prefetch", "late"])
+@pytest.mark.parametrize("name", list(CONFIGS))
+def test_configuration(generated, name, form, tmp_path, capsys):
+    cfg, _flags, reason = CONFIGS[name]
+    src = generated(name, form)
+    out = tmp_path / "k.hsaco"
+    rc = main(["--pipeline=4wave", str(src), "--emit=hsaco", "-o", str(out)])
+    err = capsys.readouterr().err
+    if reason is not None:
+        if isinstance(reason, tuple):
+            reason = reason[0] if form == "prefetch" else reason[1]
+        assert rc == 1 and reason in err and "Traceback" not in err, err
+        assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: ", err), err  # at an op
+        return
+    assert rc == 0, err
+    full = dict(dtype="bf16", m=4096, n=4096, k=4096, transpose_b=True) | cfg
+    rows, cols = _grid(generated(name, "prefetch").read_text())
+    tile = (full["m"] // rows, full["n"] // cols)
+    kernel = load_kernel(out.read_bytes())
+    if kernel.launch.workgroup_id[1]:          # IREE's 2-D grid: ids (x = column, y = row)
+        workgroups = [(0, 0), (1, 0), (0, 1), (cols - 1, rows - 1)]
+    else:                                       # linearised
+        workgroups = [0, 1, cols + 1, rows * cols - 1]
+    run = emulate_iree_matmul(kernel, full["m"], full["n"], full["k"], full["dtype"],
+                              full["transpose_b"], workgroups, tile, "late")
+    assert run.exact, run.summary() + f", first wrong element {run.first_bad}"

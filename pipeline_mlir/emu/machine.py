@@ -72,7 +72,8 @@ def _all_lds_16_bytes(steps) -> bool:
         n = st.ins.name
         if st.kind == "ds" and not n.endswith("_b128"):
             return False
-        if st.kind == "vmem" and st.ins.f.get("lds") and not n.endswith("dwordx4"):
+        if st.kind == "vmem" and (st.ins.f.get("lds") or "_lds_" in n) and \
+                not n.endswith("dwordx4"):
             return False
     return True
 

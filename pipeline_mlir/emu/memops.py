@@ -284,11 +284,7 @@ def _mubuf(ins: Instr, G: int) -> Step:
         return MemOp(step, "vm", done, dst_v=dst_v)
 
     def lds_target(w, m):
-        """The LDS access of an LDS DMA (``M0 + inst_offset + lane * size``), race-checked."""
-        m0 = (w.S[M0].astype(np.int64) & 0x3FFFF)[:, None]
-        la = LdsAccess(m0 + inst_off + LANES[None, :] * size, size, w.exec, w.exec_full, True)
-        m.lds_check(w, step, la)
-        return la
+        return _lds_dma_target(w, m, step, inst_off, size)
 
     def in_region(w, m, region, off):
         """The access of every lane within the words of one global buffer (checked)."""
@@ -322,9 +318,24 @@ def _mubuf(ins: Instr, G: int) -> Step:
     return step
 
 
+def _lds_dma_target(w, m, step, inst_off: int, size: int) -> LdsAccess:
+    """The LDS access of an LDS DMA (buffer or global): ``M0[17:0] + inst_offset + lane *
+    size`` (the instruction offset applies to the LDS address too), race-checked."""
+    m0 = (w.S[M0].astype(np.int64) & 0x3FFFF)[:, None]
+    la = LdsAccess(m0 + inst_off + LANES[None, :] * size, size, w.exec, w.exec_full, True)
+    m.lds_check(w, step, la)
+    return la
+
+
 def _global(ins: Instr, G: int) -> Step:
     f, n = ins.f, ins.name
     parts = n.split("_")
+    lds = parts[1:3] == ["load", "lds"] and len(parts) == 4 and parts[3] in ("dword",
+                                                                             "dwordx4")
+    if lds:
+        if ins.enc != "GLOBAL":
+            raise refuse(ins)
+        parts = parts[:2] + parts[3:]
     if parts[1] not in ("load", "store") or len(parts) != 3 or not parts[2].startswith("dword"):
         raise refuse(ins)
     store = parts[1] == "store"
@@ -342,7 +353,9 @@ def _global(ins: Instr, G: int) -> Step:
     regs = vregs(256 + reg0, dwords, acc)
     if store:
         rd.vr.update(regs)
-    dst_v = () if store else regs
+    if lds:
+        rd.sr.add(M0)
+    dst_v = () if (store or lds) else regs
     step = Step(ins, None, "vmem", vreads=frozenset(rd.vr), vwrites=frozenset(dst_v),
                 sreads=frozenset(rd.sr))
 
@@ -354,6 +367,10 @@ def _global(ins: Instr, G: int) -> Step:
         else:
             addr = np.broadcast_to(vaddr(w), (G, 64)).astype(U64).view(np.int64)
         addr = addr + f["offset"]
+        if lds:        # global -> LDS DMA: counted on vmcnt, LDS written when it completes
+            la = _lds_dma_target(w, m, step, f["offset"], size)
+            data = m.glob.read(addr, size, w, step, mask)
+            return MemOp(step, "vm", lambda: m.lds_write(w, la, data()), lds=[la])
         if store:
             reg = w.A if acc else w.V
             vals = np.stack([reg[reg0 + j] for j in range(dwords)], axis=-1)

@@ -1,7 +1,8 @@
 """Every instruction of every kernel the test suite builds is decoded and implemented.
 
 The kernels: the five shipped GEMM kernels (the generator's natural K-loop through the
-front end), the example natural kernel in each form the front-end tests run (gpu.func or
+front end) and the other configurations the emulator tests build, the example tagged
+(concrete-form) kernel, the example natural kernel in each form the front-end tests run (gpu.func or
 func.func, swizzled LDS, memref.alloc LDS and an i32 loop, f16), and IREE's matmul kernel
 at its prefetch point and in its late form, pipelined by pipeline-opt.  Decoding refuses
 an encoding it does not know by name; compiling a step refuses an instruction the
@@ -22,24 +23,32 @@ from pipeline_mlir.emu.program import compile_instr
 
 ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "examples"))
+from concrete_kernel import kernel_text as concrete_text  # noqa: E402
 from natural_kernel import kernel_text  # noqa: E402
+from test_kernels import OTHER_SPECS  # noqa: E402
 
 #: the natural kernel variants of test/unit/dialect/test_natural_emu.py
 NATURAL = {"default": {}, "swizzle": {"swizzle": True},
            "func-alloc-i32": {"func": "func", "lds": "alloc", "iv": "i32", "step": 2},
            "f16": {"dtype": "f16"}}
 IREE = ("prefetch", "late")
+#: the per-load counts the tagged example kernel is compiled with (test_concrete.py)
+CONCRETE_OPTIONS = "vm_per_load_a=1 vm_per_load_b=1 lgkm_per_load_a=1 lgkm_per_load_b=1"
 
 
 def kernels() -> list[str]:
-    return ([f"shipped:{k}" for k in KERNEL_SPECS] + [f"natural:{k}" for k in NATURAL] +
-            [f"iree:{f}" for f in IREE])
+    return ([f"shipped:{k}" for k in KERNEL_SPECS] + [f"driver:{s}" for s in OTHER_SPECS] +
+            ["concrete:4wave"] + [f"natural:{k}" for k in NATURAL] + [f"iree:{f}" for f in IREE])
 
 
 def code_object(key: str) -> bytes:
-    kind, name = key.split(":")
+    kind, name = key.split(":", 1)
     if kind == "shipped":
         return build(name).hsaco
+    if kind == "driver":
+        return pipeline_opt_hsaco(name)
+    if kind == "concrete":
+        return pipeline_opt_hsaco(f"4wave{{{CONCRETE_OPTIONS}}}", concrete_text(name))
     if kind == "natural":
         return pipeline_opt_hsaco("4wave", kernel_text(src="buffer", k=1024, **NATURAL[name]))
     text = (ROOT / "test" / "data" / "iree" / f"matmul_bf16_abt_4096.{name}.mlir").read_text()

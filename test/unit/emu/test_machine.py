@@ -286,3 +286,31 @@ def test_subtract_with_borrow_reversed():
     lane = np.arange(64)
     assert np.array_equal(v2, np.where(lane < 2, 12, 13))
     assert np.array_equal(v3, np.where(lane < 2, 15, 16))
+
+
+def test_global_load_to_lds():
+    # global_load_lds_dwordx4: lane l's 16 bytes from saddr + v + offset land at
+    # M0 + offset + 16 * l, counted on vmcnt (an LDS read before the wait is a race)
+    glob = GlobalMemory()
+    data = np.arange(2048, dtype=np.uint32)
+    base = glob.add("X", data.tobytes())
+
+    def setup(m):
+        w = m.waves[0]
+        w.S[2], w.S[3] = base & 0xFFFFFFFF, base >> 32
+    prog = """
+        v_lshlrev_b32_e32 v1, 4, v0
+        s_movk_i32 m0, 0x100
+        global_load_lds_dwordx4 v1, s[2:3] offset:32
+        {wait}
+        v_lshlrev_b32_e32 v2, 4, v0
+        ds_read_b128 v[4:7], v2 offset:288
+        s_waitcnt lgkmcnt(0)
+        s_endpgm"""
+    m = run_snippet(prog.format(wait="s_waitcnt vmcnt(0)"), glob=glob, setup=setup,
+                    mode="late")
+    lane = np.arange(64)
+    got = np.stack([m.waves[0].V[r, 0] for r in range(4, 8)], axis=1)
+    assert np.array_equal(got, data[8 + 4 * lane[:, None] + np.arange(4)])
+    with pytest.raises(Finding, match="lds-race"):
+        run_snippet(prog.format(wait=""), glob=glob, setup=setup, mode="late")

@@ -11,6 +11,8 @@ emulator does not implement by name: neither may happen for any of them.
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
@@ -32,6 +34,7 @@ NATURAL = {"default": {}, "swizzle": {"swizzle": True},
            "func-alloc-i32": {"func": "func", "lds": "alloc", "iv": "i32", "step": 2},
            "f16": {"dtype": "f16"}}
 IREE = ("prefetch", "late")
+OBJDUMP = shutil.which("llvm-objdump-22")
 #: the per-load counts the tagged example kernel is compiled with (test_concrete.py)
 CONCRETE_OPTIONS = "vm_per_load_a=1 vm_per_load_b=1 lgkm_per_load_a=1 lgkm_per_load_b=1"
 
@@ -63,3 +66,17 @@ def test_every_instruction_is_implemented(key):
     for ins in kernel.instrs:
         kinds[compile_instr(ins, 1, at).kind] += 1   # raises EmuError naming the refused one
     assert kinds["mfma"] and kinds["vmem"] and kinds["barrier"], kinds
+
+
+@pytest.mark.skipif(OBJDUMP is None, reason="llvm-objdump-22 (LLVM 22) is not installed")
+@pytest.mark.parametrize("key", [k for k in kernels() if not k.startswith("shipped:")])
+def test_text_equals_llvm_objdump(key, tmp_path):
+    # the decoder's text of each instruction is LLVM's (the shipped kernels: test_decode.py)
+    path = tmp_path / "k.hsaco"
+    path.write_bytes(code_object(key))
+    out = subprocess.run([OBJDUMP, "-d", str(path)], capture_output=True, text=True,
+                         check=True).stdout
+    ref = [ln.split("//")[0].strip() for ln in out.splitlines() if ln.startswith("\t")]
+    texts = [i.text for i in load_kernel(path.read_bytes()).instrs]
+    assert texts == ref[:len(texts)]
+    assert all(t == "s_nop 0" or t.startswith("s_code_end") for t in ref[len(texts):])

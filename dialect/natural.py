@@ -21,8 +21,8 @@ import numpy as np
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, location_text, schedule_attrs
-from pipeline_mlir.dialect.loop_eval import (WAVE, Evaluator, View, dense_i64, element_bytes,
-                                             memory_space, segments, xor_shuffle)
+from pipeline_mlir.dialect.loop_eval import (WAVE, Evaluator, View, dense_i64, memory_space,
+                                             segments, xor_shuffle)
 
 #: ops that order or hint the schedule of the loop body; the pipeliner derives its own
 SYNC_OPS = ("gpu.barrier", "amdgpu.lds_barrier", "rocdl.s.barrier", "rocdl.s.waitcnt",
@@ -933,14 +933,12 @@ def adopt(an: Analysis, request):
     read_acc = {an.ops[r.op]: a for r, a in zip(an.reads, scan.reads)}
     blk = loop.regions[0].blocks[0]
     iv = blk.arguments[0]
-    nat_iter = list(blk.arguments)[1:]
     inits = list(loop.operands)[3:]
     body_set = set(scan.ops)
     ev = an.evaluator
     carried_reads = [(j, k) for j in carried
                      for k in reads_of[(body[j].channel, body[j].subtile)]]
     kernel_block = scan.kernel.regions[0].blocks[0]
-    ix_t = ir.IndexType.get()
     with loop.context, loop.location:
         # the new LDS buffers: one per (original buffer, subtile, stage)
         first = _op(list(kernel_block.operations)[0])

@@ -17,7 +17,6 @@ an option that disagrees with the loop's payload is an error.
 
 from __future__ import annotations
 
-from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, read_schedule
 from pipeline_mlir.passes.import_ import SchedulePass
 from pipeline_mlir.schedules.registry import NamedSchedule

@@ -39,7 +39,8 @@ from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, get, i64, options_attr, ops_of, read_entry, read_phase
+from pipeline_mlir.dialect.ir_io import (IRError, get, i64, int_value, options_attr, ops_of,
+                                        read_entry, read_phase)
 from pipeline_mlir.dialect.rocdl_build import create_control, emit_entries
 
 TAG_ATTRS = {"sched.global_load": S.GLOBAL_LOAD, "sched.frag_load": S.FRAG_LOAD,
@@ -115,6 +116,9 @@ def import_loop(loop, request) -> None:
             if k not in allowed:
                 raise IRError(op, f"'{op.name}' op attribute '{tag}' has unknown field '{k}' "
                                   f"(allowed: {', '.join(allowed)})")
+            if k != "k_offset" and int_value(fields[k]) is None:
+                raise IRError(op, f"'{op.name}' op attribute '{tag}' field '{k}' must be an "
+                                  f"integer of at most 64 bits; got {fields[k]}")
         entries.append((op, TAG_ATTRS[tag], fields))
     if not entries:
         raise IRError(loop, "'scf.for' op has no sched-tagged ops")
@@ -149,9 +153,7 @@ def _group(entries) -> list:
         if gid is None:
             groups.append(([op], name, fields))
             continue
-        if not isinstance(gid, ir.IntegerAttr):
-            raise IRError(op, f"'{op.name}' op: tag field '{GROUP_FIELD}' must be an integer")
-        key = ir.IntegerAttr(gid).value
+        key = int_value(gid)  # checked when the tag was read
         if key in by_id:
             first = groups[by_id[key]]
             same = {k: str(v) for k, v in fields.items()} == \

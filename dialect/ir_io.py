@@ -15,6 +15,7 @@ from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
 
 from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.options import INT64_MAX, INT64_MIN
 from pipeline_mlir.schedule.compiler import ScheduleCompiler
 from pipeline_mlir.schedule.program import MMABlockSpec, PipelineProgram
 from pipeline_mlir.schedule.program_builder import DerivedWaits
@@ -54,11 +55,24 @@ def _kind_text(kind: str) -> str:
             S.STRS: "an array of strings", S.DICT: "a dictionary"}[kind]
 
 
+def int_value(attr) -> int | None:
+    """The value of an integer attribute of at most 64 bits (``index`` included), else None
+    (a wider type such as ``i128``, whose value the bindings cannot give exactly, or a value
+    outside the i64 range)."""
+    if not isinstance(attr, ir.IntegerAttr) or isinstance(attr, ir.BoolAttr):
+        return None
+    t = attr.type
+    if not (isinstance(t, ir.IndexType) or (isinstance(t, ir.IntegerType) and t.width <= 64)):
+        return None
+    v = ir.IntegerAttr(attr).value
+    return v if INT64_MIN <= v <= INT64_MAX else None
+
+
 def decode_attr(op, name: str, attr, kind: str):
     """Python value of ``attr`` as schema ``kind``; IRError if it has another type."""
     try:
-        if kind == S.INT and isinstance(attr, ir.IntegerAttr):
-            return ir.IntegerAttr(attr).value
+        if kind == S.INT and int_value(attr) is not None:
+            return int_value(attr)
         if kind == S.BOOL and isinstance(attr, ir.BoolAttr):
             return ir.BoolAttr(attr).value
         if kind == S.STR and isinstance(attr, ir.StringAttr):
@@ -89,7 +103,10 @@ def decode_attr(op, name: str, attr, kind: str):
         raise
     except Exception:  # pragma: no cover - binding quirks end up as a schema error below
         pass
-    raise IRError(op, f"'{op.name}' op attribute '{name}' must be {_kind_text(kind)}; got {attr}")
+    shown = _kind_text(kind)
+    if kind == S.INT and isinstance(attr, ir.IntegerAttr) and not isinstance(attr, ir.BoolAttr):
+        shown = f"an integer of at most 64 bits ({INT64_MIN}..{INT64_MAX})"
+    raise IRError(op, f"'{op.name}' op attribute '{name}' must be {shown}; got {attr}")
 
 
 def get(op, name: str, kind: str, default=None):
@@ -287,13 +304,14 @@ def read_schedule(op, schedule_attr: str = "schedule",
     for k, a in get(op, options_attr_name, S.DICT, {}).items():
         if isinstance(a, ir.BoolAttr):
             values[k] = ir.BoolAttr(a).value
-        elif isinstance(a, ir.IntegerAttr):
-            values[k] = ir.IntegerAttr(a).value
+        elif int_value(a) is not None:
+            values[k] = int_value(a)
         elif isinstance(a, ir.StringAttr):
             values[k] = ir.StringAttr(a).value
         else:
-            raise IRError(op, f"'{op.name}' op option '{k}' must be an integer, boolean or "
-                              f"string; got {a}")
+            what = ("an integer of at most 64 bits" if isinstance(a, ir.IntegerAttr)
+                    else "an integer, boolean or string")
+            raise IRError(op, f"'{op.name}' op option '{k}' must be {what}; got {a}")
     try:
         return make_schedule(schedule, values)
     except PipelineError as e:

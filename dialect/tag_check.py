@@ -23,7 +23,7 @@ import numpy as np
 
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import IRError, int_value
 from pipeline_mlir.dialect.loop_eval import (WAVE, Evaluator, View, dense_i64, segments,
                                              xor_shuffle)
 from pipeline_mlir.dialect.natural import at, block_size, is_pure, kernel_of
@@ -40,7 +40,7 @@ _at = at
 
 def _int(fields, name, default=0) -> int:
     a = fields.get(name)
-    return ir.IntegerAttr(a).value if a is not None else default
+    return int_value(a) if a is not None else default  # integers: checked on import
 
 
 def _describe(fields, kind) -> str:

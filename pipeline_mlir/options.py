@@ -36,6 +36,8 @@ from pipeline_mlir.errors import ConfigError
 
 BOOL_WORDS = {"true": True, "1": True, "false": False, "0": False}
 KINDS = ("int", "bool", "enum", "str")
+#: the range of an integer option (its value is an i64 attribute in the IR)
+INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
 
 _INT_RE = re.compile(r"^[+-]?(?:0[xX][0-9a-fA-F]+|0[bB][01]+|[0-9]+)$")
 _KEY_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_\-]*")
@@ -110,6 +112,9 @@ class Option:
                            f"got '{shown}'")
 
     def _in_range(self, owner: str, v: int) -> int:
+        if not INT64_MIN <= v <= INT64_MAX:  # options travel as i64 IR attributes
+            raise ConfigError(f"{owner}: option '{self.name}' is out of range: {v} does not "
+                              f"fit in a 64-bit integer ({INT64_MIN}..{INT64_MAX})")
         if (self.min is not None and v < self.min) or (self.max is not None and v > self.max):
             raise ConfigError(f"{owner}: option '{self.name}' is out of range: expects "
                               f"{self.expected()}, got {v}")

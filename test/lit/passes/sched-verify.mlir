@@ -35,6 +35,18 @@
 
 // -----
 
+// Integers wider than 64 bits (the bindings read an i128 -1 as 2^128 - 1): refused, negative
+// or not, as are values outside the i64 range.
+"sched.pipeline"() ({
+  // expected-error @+1 {{'sched.mma' op attribute 'stage' must be an integer of at most 64 bits (-9223372036854775808..9223372036854775807); got -1 : i128}}
+  "sched.mma"() {stage = -1 : i128, subtile = 0} : () -> ()
+  // expected-error @+1 {{'sched.mma' op attribute 'subtile' must be an integer of at most 64 bits}}
+  "sched.mma"() {stage = 0, subtile = 18446744073709551615 : ui64} : () -> ()
+  "sched.mma"() {stage = 0 : i32, subtile = 1 : index} : () -> ()
+}) {schedule = "4wave"} : () -> ()
+
+// -----
+
 // Negative value (channel -1 means "no channel" and is allowed).
 "sched.pipeline"() ({
   // expected-error @+1 {{'sched.mma' op attribute 'stage' must be >= 0, got -1}}

@@ -143,6 +143,20 @@ def test_unknown_tag_field_is_an_error(capsys, tmp_path):
     assert rc == 1 and "has unknown field 'stag'" in err, err
 
 
+@pytest.mark.parametrize("value, shown", [('"x"', '"x"'), ("0.5 : f32", "5.000000e-01 : f32"),
+                                          ("1 : i128", "1 : i128")])
+def test_a_tag_field_that_is_no_64_bit_integer_is_located(capsys, tmp_path, value, shown):
+    text = kernel_text("4wave")
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if "sched.global_load = {channel" in t)
+    text = text.replace("sched.global_load = {channel = 0 : i64", f"sched.global_load = {{channel "
+                                                                  f"= {value}", 1)
+    rc, out, err = run(capsys, tmp_path, text, f"--pipeline=4wave{{{EXACT}}}")
+    assert rc == 1 and out == "" and "Traceback" not in err and err.count("error:") == 1, err
+    assert re.search(rf"k\.mlir:{line}:\d+: error: sched-import: 'amdgpu.gather_to_lds' op "
+                     rf"attribute 'sched.global_load' field 'channel' must be an integer of at "
+                     rf"most 64 bits; got {re.escape(shown)}\n", err), err
+
+
 def test_tagged_loop_without_schedule_is_an_error(capsys, tmp_path):
     rc, out, err = run(capsys, tmp_path, kernel_text("4wave"),
                        "--pass-pipeline=builtin.module(sched-import)")

@@ -215,6 +215,8 @@ def test_schedule_without_options(ctx):
     ("{BM = 0 : i64}", "option 'BM' is out of range: expects an integer >= 1, got 0"),
     ("{bk = 64 : i64}", "unknown option 'bk' (did you mean 'BK'?)"),
     ("{BM = [128]}", "'sched.pipeline' op option 'BM' must be an integer, boolean or string"),
+    ("{BM = 128 : i128}", "'sched.pipeline' op option 'BM' must be an integer of at most 64 "
+                          "bits; got 128 : i128"),
 ])
 def test_schedule_attribute_errors(ctx, options, message):
     """Option attributes are read as typed values: the wrong type is an error, not text."""

@@ -375,6 +375,12 @@ def test_option_parses_checks_and_accepts_each_kind():
     (Option("d", "enum", "a", "h", choices=("a", "b")), "check", 2,
      "owner: option 'd' expects one of a|b, got '2'"),
     (Option("s", "str", None, "h"), "parse", "", "owner: option 's' expects a name, got ''"),
+    (Option("n", "int", 3, "h"), "parse", "9223372036854775808",
+     "owner: option 'n' is out of range: 9223372036854775808 does not fit in a 64-bit integer "
+     "(-9223372036854775808..9223372036854775807)"),
+    (Option("n", "int", 3, "h"), "check", -(1 << 63) - 1,
+     "owner: option 'n' is out of range: -9223372036854775809 does not fit in a 64-bit integer "
+     "(-9223372036854775808..9223372036854775807)"),
 ])
 def test_option_errors_name_the_option_the_range_and_the_value(opt, how, value, message):
     with pytest.raises(ConfigError) as ei:

@@ -96,6 +96,17 @@ def test_dash_reads_stdin_with_a_pipeline():
     assert p.returncode == 0 and "KERNEL (" in p.stdout, p.stderr
 
 
+# ---- integers beyond 64 bits ------------------------------------------------------------
+
+@pytest.mark.parametrize("emit", ["schedule", "mlir"])
+def test_an_integer_beyond_64_bits_in_a_spec_is_an_error_on_every_path(capsys, emit):
+    code, out, err = run(capsys, "--pipeline=pingpong{lgkm_per_load_a=9223372036854775808}",
+                         f"--emit={emit}")
+    one_error(code, err, "pipeline-opt: error: pipeline 'pingpong': option 'lgkm_per_load_a' "
+                         "is out of range: 9223372036854775808 does not fit in a 64-bit integer")
+    assert out == "" and "internal error" not in err
+
+
 # ---- -o: whole or not at all ---------------------------------------------------------------
 
 def test_failure_leaves_an_existing_output_untouched(capsys, tmp_path):

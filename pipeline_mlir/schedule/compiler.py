@@ -63,6 +63,11 @@ class PipelineSchedule(ABC):
     def schedule_config(self) -> ScheduleConfig:
         return ScheduleConfig()
 
+    def unread_config_fields(self) -> dict[str, str]:
+        """The ScheduleConfig fields this schedule does not read (name -> why): by default
+        those the program builder skips with :meth:`schedule_config`."""
+        return self.schedule_config().unread_fields()
+
     def transform_kernel(self, kernel: list[ScheduleEntry], body: list[OpDesc]) -> list[ScheduleEntry]:
         return list(kernel)
 

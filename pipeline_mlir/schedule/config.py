@@ -230,6 +230,33 @@ class ScheduleConfig:
     def with_(self, **changes) -> "ScheduleConfig":
         return replace(self, **changes)
 
+    def unread_fields(self) -> dict[str, str]:
+        """The fields the double-buffer program builder does not read with this
+        configuration, each with the reason (whatever their value, the schedule is the
+        same): a user's value for one of them would be silently ignored."""
+        out = {}
+        if self.scheduling != SchedulingStrategy.CSP:
+            why = (f"only the csp scheduler reads it (this configuration uses "
+                   f"scheduling={self.scheduling.name.lower()})")
+            out["max_vgpr"] = out["lds_contention_penalty"] = why
+        if self.auto_waits:
+            why = ("auto_waits=true derives the waits from the blocks (give auto_waits=false "
+                   "to set them by hand)")
+            out["wait_lgkm_first"] = out["wait_vm_last"] = why
+            if self.auto_drain:
+                out["drain_lgkm_mask"] = "auto_drain=true derives the drain mask"
+        else:
+            out["auto_drain"] = ("the drain mask is derived with the waits (auto_waits=true); "
+                                 "with auto_waits=false give drain_lgkm_mask")
+        if self.minimal_barriers:
+            why = "minimal_barriers=true leaves out the barrier after the MMA it would follow"
+            out["sched_barrier_mask"] = out["lgkm_after_last"] = why
+        else:
+            out["omit_mma_set_prio"] = ("only the minimal-barrier blocks (minimal_barriers=true) "
+                                        "read it; the other blocks always raise the priority "
+                                        "around their MMA")
+        return out
+
     @staticmethod
     def field_names() -> list[str]:
         return [f.name for f in fields(ScheduleConfig)]

@@ -136,12 +136,23 @@ class Pipeline4Wave(PipelineSchedule):
     def schedule_config(self) -> ScheduleConfig:
         return self._sched
 
+    def unread_config_fields(self) -> dict[str, str]:
+        out = super().unread_config_fields()
+        why = ("the 4-wave blocks never wait before their loads (a schedule barrier keeps "
+               "fragment reads and global loads apart)")
+        out["drain_lgkm_mask"] = out["auto_drain"] = why
+        if not self._sched.auto_waits:
+            out["wait_lgkm_first"] = ("the first block of each 4-wave K partition opens with "
+                                      "its entry wait, which waits for lgkmcnt(0)")
+        return out
+
     def bootstrap_frags(self) -> list[OpDesc]:
         return [OpDesc(tag=MMA_LOAD_A, stage=0, subtile=0, channel=0, role=OpRole.FRAGMENT_LOAD),
                 OpDesc(tag=MMA_LOAD_B, stage=0, subtile=0, channel=1, role=OpRole.FRAGMENT_LOAD)]
 
     def build_explicit_blocks(self, body: list[OpDesc], program: PipelineProgram) -> list[list[OpDesc]]:
-        return [emit_minimal_barrier_block(b, wrap_waits=b.wrap_waits_with_sched_barrier)
+        return [emit_minimal_barrier_block(b, wrap_waits=b.wrap_waits_with_sched_barrier,
+                                           global_before_frag=b.global_before_frag)
                 for b in program.blocks]
 
 

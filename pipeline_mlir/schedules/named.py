@@ -244,6 +244,13 @@ class NamedSchedule:
                 shown = got.name.lower() if k == "scheduling" else opt.format(got)
                 raise ConfigError(f"{self.owner()}: option '{k}={opt.format(v)}' cannot be "
                                   f"honoured: the schedule always uses {k}={shown}")
+        if self.config:  # an override nothing reads would be silently ignored
+            unread = s.unread_config_fields()
+            for k, v in self.config:
+                if k in unread:
+                    opt = SCHEDULE_CONFIG_OPTIONS.get(k)
+                    raise ConfigError(f"{self.owner()}: option '{k}={opt.format(v)}' has no "
+                                      f"effect: {unread[k]}")
         return s
 
     def _build(self):

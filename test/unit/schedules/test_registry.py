@@ -1,5 +1,6 @@
 """Pipeline specs ``NAME{key=value ...}``: syntax, mapping onto the schedules, every error kind."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -105,12 +106,12 @@ def test_pingpong_options_reach_the_schedule():
 
 
 def test_pingpong_config_overrides_apply_on_the_csp_base():
-    s = parse_pipeline("pingpong{scheduling=greedy lds_contention_penalty=4 "
-                       "sched_barrier_mask=0xF0 auto_waits=0 minimal_barriers=TRUE}").build()
+    s = parse_pipeline("pingpong{scheduling=greedy wait_vm_last=3 "
+                       "sched_barrier_mask=0xF0 auto_waits=0 minimal_barriers=FALSE}").build()
     sc = s.schedule_config()
     assert sc.scheduling == SchedulingStrategy.GREEDY
-    assert (sc.lds_contention_penalty, sc.sched_barrier_mask, sc.auto_waits,
-            sc.minimal_barriers) == (4, 0xF0, False, True)
+    assert (sc.wait_vm_last, sc.sched_barrier_mask, sc.auto_waits,
+            sc.minimal_barriers) == (3, 0xF0, False, False)
     # untouched fields keep the ping-pong base (CSP default config)
     assert sc.max_vgpr == 999999 and sc.wait_lgkm_first == 8
     assert parse_pipeline("pingpong{sched_barrier_mask=0b101}").build() \
@@ -174,9 +175,58 @@ def test_fourwave_geometry_overrides():
 
 
 def test_fourwave_accepts_forced_flags_with_the_forced_value():
-    s = parse_pipeline("4wave{scheduling=identity minimal_barriers=true lds_contention_penalty=3}"
+    s = parse_pipeline("4wave{scheduling=identity minimal_barriers=true global_before_frag=true}"
                        ).build()
-    assert s.schedule_config().lds_contention_penalty == 3
+    assert s.schedule_config().global_before_frag
+
+
+@pytest.mark.parametrize("spec, why", [
+    # options once accepted without any effect: each an error saying why
+    ("4wave{sched_barrier_mask=0}", "minimal_barriers=true leaves out the barrier after the "
+                                    "MMA it would follow"),
+    ("4wave{lgkm_after_last=true}", "minimal_barriers=true leaves out the barrier"),
+    ("4wave{max_vgpr=64}", "only the csp scheduler reads it (this configuration uses "
+                           "scheduling=identity)"),
+    ("4wave{lds_contention_penalty=3}", "only the csp scheduler reads it"),
+    ("4wave{wait_lgkm_first=2}", "auto_waits=true derives the waits from the blocks (give "
+                                 "auto_waits=false to set them by hand)"),
+    ("4wave{wait_vm_last=2}", "auto_waits=true derives the waits"),
+    ("4wave{auto_waits=false wait_lgkm_first=2}", "the first block of each 4-wave K partition "
+                                                  "opens with its entry wait"),
+    ("4wave{drain_lgkm_mask=1}", "the 4-wave blocks never wait before their loads"),
+    ("4wave{auto_drain=true}", "the 4-wave blocks never wait before their loads"),
+    ("pingpong{wait_lgkm_first=3}", "auto_waits=true derives the waits"),
+    ("pingpong{wait_vm_last=3}", "auto_waits=true derives the waits"),
+    ("pingpong{omit_mma_set_prio=true}", "only the minimal-barrier blocks (minimal_barriers=true) "
+                                         "read it"),
+    ("pingpong{scheduling=greedy max_vgpr=1}", "only the csp scheduler reads it (this "
+                                               "configuration uses scheduling=greedy)"),
+    ("pingpong{scheduling=greedy lds_contention_penalty=4}", "only the csp scheduler reads it"),
+    ("pingpong{auto_waits=false auto_drain=true}", "the drain mask is derived with the waits"),
+    ("pingpong{auto_drain=true drain_lgkm_mask=3}", "auto_drain=true derives the drain mask"),
+    ("pingpong{minimal_barriers=true sched_barrier_mask=1}", "minimal_barriers=true leaves out"),
+])
+def test_an_option_nothing_reads_is_an_error_saying_why(spec, why):
+    key = re.findall(r"(\w+)=\w+\}", spec)[0]
+    with pytest.raises(ConfigError, match=re.escape(f"option '{key}=") + r"\w+' has no effect: "
+                       + re.escape(why)):
+        parse_pipeline(spec).build()
+
+
+@pytest.mark.parametrize("spec, same_as", [
+    # ... and where they are read, they change the schedule
+    ("4wave{global_before_frag=true}", "4wave"),
+    ("4wave{auto_waits=false wait_vm_last=2}", "4wave{auto_waits=false}"),
+    ("pingpong{auto_waits=false wait_lgkm_first=1}", "pingpong{auto_waits=false}"),
+    ("pingpong{auto_waits=false wait_vm_last=1}", "pingpong{auto_waits=false}"),
+    ("pingpong{minimal_barriers=true omit_mma_set_prio=true}", "pingpong{minimal_barriers=true}"),
+    ("pingpong{lds_contention_penalty=4}", "pingpong"),
+    ("pingpong{lgkm_after_last=true}", "pingpong"),
+    ("pingpong{sched_barrier_mask=0}", "pingpong"),
+    ("pingpong{drain_lgkm_mask=3}", "pingpong"),
+])
+def test_an_option_that_is_read_changes_the_schedule(spec, same_as):
+    assert format_schedule(compile_pipeline(spec)) != format_schedule(compile_pipeline(same_as))
 
 
 def test_single_buffer():

@@ -454,8 +454,17 @@ def test_property_pingpong_schedule_configs_build_hazard_free_kernels(
     a counter's limit, which the lowering refuses)."""
     keys = [f"is_fp8={str(fp8).lower()}", f"lgkm_per_load_a={lg[0]}", f"lgkm_per_load_b={lg[1]}",
             f"vm_per_load_a={vm[0]}", f"vm_per_load_b={vm[1]}", f"max_globals={max_globals}",
-            f"scheduling={scheduling}", f"lds_contention_penalty={penalty}",
-            f"drain_lgkm_mask={masks[0]}", f"sched_barrier_mask={masks[1]}"]
+            f"scheduling={scheduling}"]
+    # only the knobs this configuration reads (the others are an error saying why)
+    if scheduling == "csp":
+        keys.append(f"lds_contention_penalty={penalty}")
+    if "auto_drain" not in flags:
+        keys.append(f"drain_lgkm_mask={masks[0]}")
+    if "minimal_barriers" in flags:
+        flags = flags - {"lgkm_after_last"}
+    else:
+        keys.append(f"sched_barrier_mask={masks[1]}")
+        flags = flags - {"omit_mma_set_prio"}
     keys += [f"{f}=true" for f in sorted(flags)]
     _check_configuration("pingpong{" + " ".join(keys) + "}")
 

@@ -29,7 +29,12 @@ from pipeline_mlir.schedule.targets import (
     mi355x_target,
 )
 from pipeline_mlir.schedule.types import KOffsetKind, OpDesc, TargetCostModel
-from pipeline_mlir.schedules.geometry import PING_PONG_KERNEL, KernelGeometry, ping_pong_geometry
+from pipeline_mlir.schedules.geometry import (
+    COUNT_FIELDS,
+    PING_PONG_KERNEL,
+    KernelGeometry,
+    ping_pong_geometry,
+)
 from pipeline_mlir.schedules.named import LGKMCNT_MAX, VMCNT_MAX, NamedSchedule, option
 
 PingPongOps = MATMUL_TAG_NAMES
@@ -116,21 +121,31 @@ class PingPong(NamedSchedule):
     tag_names = DeclarativeSchedule.tag_names
     kernel_traits = PING_PONG_KERNEL
 
-    is_fp8: bool = option("bool", False, "FP8 kernel flag (informational, as in the reference)")
-    lgkm_per_load_a: int = option("int", 2, "lgkmcnt entries per A fragment load (0 = fall "
-                                  "back)", min=0, max=LGKMCNT_MAX)
-    lgkm_per_load_b: int = option("int", 2, "lgkmcnt entries per B fragment load (0 = fall "
-                                  "back)", min=0, max=LGKMCNT_MAX)
-    vm_per_load_a: int = option("int", 4, "vmcnt entries per A global load", min=1,
-                                max=VMCNT_MAX)
-    vm_per_load_b: int = option("int", 4, "vmcnt entries per B global load", min=1,
-                                max=VMCNT_MAX)
-    max_globals: int = option("int", 1, "global loads per MMA block (0 = bunched, no cap)",
-                              min=0)
+    is_fp8: bool = option("bool", False, "FP8 kernel (256x256x128 tile; its counts below)")
+    lgkm_per_load_a: int | None = option("int", None, "lgkmcnt entries per A fragment load "
+                                         "(default: the kernel's; 0 = fall back)", min=0,
+                                         max=LGKMCNT_MAX)
+    lgkm_per_load_b: int | None = option("int", None, "lgkmcnt entries per B fragment load "
+                                         "(default: the kernel's; 0 = fall back)", min=0,
+                                         max=LGKMCNT_MAX)
+    vm_per_load_a: int | None = option("int", None, "vmcnt entries per A global load "
+                                       "(default: the kernel's)", min=1, max=VMCNT_MAX)
+    vm_per_load_b: int | None = option("int", None, "vmcnt entries per B global load "
+                                       "(default: the kernel's)", min=1, max=VMCNT_MAX)
+    max_globals: int | None = option("int", None, "global loads per MMA block (0 = bunched, no "
+                                     "cap; default: the kernel's)", min=0)
+
+    def counts(self) -> dict:
+        """The per-load counts the schedule uses: the given ones, else the kernel's (so that
+        every emit kind of a spec shows the schedule its kernel runs)."""
+        g = self.kernel_geometry()
+        return {k: getattr(g, k) if getattr(self, k) is None else getattr(self, k)
+                for k in COUNT_FIELDS}
 
     def _build(self) -> DeclarativeSchedule:
-        target = mi355x_target(self.vm_per_load_a, self.vm_per_load_b, self.max_globals)
-        return DeclarativeSchedule(self.is_fp8, self.lgkm_per_load_a, self.lgkm_per_load_b,
+        c = self.counts()
+        target = mi355x_target(c["vm_per_load_a"], c["vm_per_load_b"], c["max_globals"])
+        return DeclarativeSchedule(self.is_fp8, c["lgkm_per_load_a"], c["lgkm_per_load_b"],
                                    self.apply_config(default_config()), target)
 
     @property

@@ -32,7 +32,8 @@ def cases() -> list[tuple[str, list[str]]]:
         out.append((f"{name}.simulate", ["--simulate", f"--pipeline={spec}"]))
         out.append((f"{name}.simulate-report", ["--simulate", f"--pipeline={spec}", "--report"]))
         out.append((f"{name}.launch", [f"--pipeline={spec}", "--launch=4096,4096,4096"]))
-    for dump, spec in (("pingpong_bf16_l2_2", "pingpong"),
+    for dump, spec in (("pingpong_bf16_l2_2", "pingpong{vm_per_load_a=4 vm_per_load_b=4 "
+                                              "lgkm_per_load_a=2 lgkm_per_load_b=2}"),
                        ("4wave_bf16_128x128x64", "4wave{dtype=bf16 BM=128 BN=128 BK=64}")):
         out.append((f"dump-{dump}.simulate-report",
                     ["--simulate", str(DUMPS / f"{dump}.txt"), f"--pipeline={spec}", "--report"]))

@@ -129,7 +129,7 @@ module @four_wave {
 // CHECK-NEXT:        "sched.wait_vm"() {count = 12 : i64, slot = "pre_sync"}
 // CHECK-NEXT:        "sched.mma"() {{.*}}slot = "mma", stage = 1 : i64, subtile = 1 : i64}
 // CHECK:         }) {wait_lgkm_first = 2 : i64, wait_vm_last = 12 : i64}
-// CHECK-NEXT:  }) {edges = [{{.*}}], options = {}, order = array<i64: {{.*}}>, schedule = "pingpong", state = "blocks"}
+// CHECK-NEXT:  }) {edges = [{{.*}}], options = {lgkm_per_load_a = 2 : i64, lgkm_per_load_b = 2 : i64, vm_per_load_a = 4 : i64, vm_per_load_b = 4 : i64}, order = array<i64: {{.*}}>, schedule = "pingpong", state = "blocks"}
 module @pingpong {
   "sched.pipeline"() ({
     "sched.frag_load"() {channel = 1, stage = 0, subtile = 0, role = "fragment_load", resource = "lds", latency = 20} : () -> ()  // 0
@@ -164,7 +164,7 @@ module @pingpong {
       "14->1F1", "14->7F1", "17->13F1", "17->19F1", "20->12F1", "20->16F1", "22->12F1", "22->16F1",
       "0->8A0", "0->10A0", "1->5A0", "1->14A0", "4->8A0", "4->10A0", "7->5A0", "7->14A0",
       "12->20A0", "12->22A0", "13->17A0", "16->20A0", "16->22A0", "19->17A0"],
-      options = {},
+      options = {vm_per_load_a = 4, vm_per_load_b = 4, lgkm_per_load_a = 2, lgkm_per_load_b = 2},
       order = array<i64: 0, 1, 2, 3, 4, 6, 7, 5, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 19, 17, 20, 21, 22, 23>, schedule = "pingpong", state = "scheduled"} : () -> ()
 }
 

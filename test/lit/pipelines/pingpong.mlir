@@ -1,8 +1,9 @@
-// RUN: pipeline-opt %S/../passes/Inputs/empty.mlir --pass-pipeline='builtin.module(sched-import{schedule=pingpong})' | pipeline-opt - --pipeline=pingpong --emit=mlir | FileCheck %s
-// RUN: pipeline-opt --pipeline=pingpong --emit=schedule | FileCheck %s --check-prefix=SCHED
-// RUN: pipeline-opt --pipeline='pingpong{vm_per_load_a=2 vm_per_load_b=2 lgkm_per_load_a=8 lgkm_per_load_b=4}' --emit=schedule | FileCheck %s --check-prefix=PROD
+// RUN: pipeline-opt %S/../passes/Inputs/empty.mlir --pass-pipeline='builtin.module(sched-import{schedule=pingpong vm_per_load_a=4 vm_per_load_b=4 lgkm_per_load_a=2 lgkm_per_load_b=2})' | pipeline-opt - --pipeline='pingpong{vm_per_load_a=4 vm_per_load_b=4 lgkm_per_load_a=2 lgkm_per_load_b=2}' --emit=mlir | FileCheck %s
+// RUN: pipeline-opt --pipeline='pingpong{vm_per_load_a=4 vm_per_load_b=4 lgkm_per_load_a=2 lgkm_per_load_b=2}' --emit=schedule | FileCheck %s --check-prefix=SCHED
+// RUN: pipeline-opt --pipeline=pingpong --emit=schedule | FileCheck %s --check-prefix=PROD
 
-// The ping-pong BF16 reference schedule pingpong_bf16_l2_2: CSP
+// The ping-pong BF16 reference schedule pingpong_bf16_l2_2 (the reference's counts, given
+// explicitly: the pipeline's defaults are its kernel's, see PROD below): CSP
 // order, eight template blocks, derived waits lgkmcnt(2) / vmcnt(12).
 // vmcnt(0) = 3952, vmcnt(12) = 3964, lgkmcnt(2) = 49791, lgkmcnt(0) = 49279.
 
@@ -85,7 +86,7 @@
 // SCHED:      KRN [12] LOAD_B          s=0 sub=0 k=K0    wait=0 pf=True
 // SCHED:      EPILOGUE (58 entries)
 
-// The production BF16 kernel's options: waits lgkmcnt(8) and vmcnt(6).
+// The pipeline's defaults, the BF16 kernel's counts (vm 2/2, lgkm 8/4): waits lgkmcnt(8) and vmcnt(6).
 // PROD:      KERNEL (70 entries)
 // PROD:      KRN [3] WAIT_LGKM       s=0 sub=0 k=-     wait=8 pf=False
 // PROD:      WAIT_VM         s=0 sub=0 k=-     wait=6 pf=False

@@ -90,7 +90,7 @@ def test_shapes_follow_the_schedules():
         assert sh.lgkm_per_load == (g.lgkm_per_load_a, g.lgkm_per_load_b)
     # without a geometry: the schedule's counts, nothing the kernel alone knows
     sh = kernel_shape(parse_pipeline("pingpong{vm_per_load_a=3}"))
-    assert sh.vm_per_load == (3, 4) and sh.mfmas_per_mma is None and sh.lds is None
+    assert sh.vm_per_load == (3, 2) and sh.mfmas_per_mma is None and sh.lds is None
     assert sh.arguments == ()
 
 

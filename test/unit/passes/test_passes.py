@@ -74,7 +74,9 @@ def test_every_intermediate_module_verifies(spec):
 
 
 GOLDEN_SPECS = {
-    "pingpong_bf16_l2_2": "pingpong{is_fp8=false lgkm_per_load_a=2 lgkm_per_load_b=2}",
+    # the reference's configuration (the pipeline's defaults are its kernel's counts)
+    "pingpong_bf16_l2_2": "pingpong{is_fp8=false vm_per_load_a=4 vm_per_load_b=4 "
+                          "lgkm_per_load_a=2 lgkm_per_load_b=2}",
     "4wave_bf16_128x128x64": "4wave{dtype=bf16 BM=128 BN=128 BK=64}",
     "4wave_fp8_128x128x128": "4wave{dtype=fp8 BM=128 BN=128 BK=128}",
 }
@@ -350,7 +352,7 @@ def test_verify_program_structure():
 
 
 def test_verify_program_spec_3_11_wait_bound():
-    text = phases_text("pingpong")
+    text = phases_text(GOLDEN_SPECS["pingpong_bf16_l2_2"])
     assert "wait_lgkm_first = 2 : i64" in text
     bad = text.replace("wait_lgkm_first = 2 : i64", "wait_lgkm_first = 3 : i64")
     assert errors(bad, "sched-verify") == [

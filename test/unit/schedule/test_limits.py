@@ -20,7 +20,7 @@ from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.tools.pipeline_opt import main
 
 OVER = [
-    ("pingpong{vm_per_load_a=63}", "KRN[29] WAIT_VM waits for vmcnt(71), over the gfx950 limit "
+    ("pingpong{vm_per_load_a=63}", "KRN[29] WAIT_VM waits for vmcnt(67), over the gfx950 limit "
                                    "vmcnt <= 63"),
     ("4wave{BM=1024}", "KRN[2] WAIT_LGKM waits for lgkmcnt(32), over the gfx950 limit "
                        "lgkmcnt <= 15"),

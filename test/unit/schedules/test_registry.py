@@ -82,15 +82,30 @@ def test_syntax_errors(spec, fragment):
 
 # ---- mapping onto the schedules -----------------------------------------------
 
-def test_pingpong_defaults_are_the_golden_schedule():
-    s = parse_pipeline("pingpong").build()
-    assert isinstance(s, DeclarativeSchedule)
+REFERENCE_PINGPONG = "pingpong{vm_per_load_a=4 vm_per_load_b=4 lgkm_per_load_a=2 lgkm_per_load_b=2}"
+
+
+def test_pingpong_defaults_are_the_kernels_counts():
+    """One spec, one schedule: the defaults are the counts the complete kernel issues, so
+    --emit=schedule prints the schedule --emit=hsaco builds."""
+    for spec, mg in (("pingpong", 1), ("pingpong{is_fp8=true}", 0)):
+        s = parse_pipeline(spec).build()
+        assert isinstance(s, DeclarativeSchedule) and lgkm_per_load(s) == (8, 4)
+        cfg = s.config()
+        assert (cfg.vm_per_load_a, cfg.vm_per_load_b, cfg.block_sizing.max_globals) == (2, 2, mg)
+        k = parse_pipeline(spec).kernel_geometry()
+        assert (k.vm_per_load_a, k.lgkm_per_load_a, k.max_globals) == (2, 8, mg)
+
+
+def test_the_reference_pingpong_is_one_spec_away():
+    s = parse_pipeline(REFERENCE_PINGPONG).build()
     assert (s.is_fp8, *lgkm_per_load(s)) == (False, 2, 2)
     cfg = s.config()
     assert (cfg.vm_per_load_a, cfg.vm_per_load_b, cfg.block_sizing.max_globals) == (4, 4, 1)
     assert s.schedule_config() == ScheduleConfig(scheduling=SchedulingStrategy.CSP, auto_waits=True,
                                                  lgkm_per_load_a=2, lgkm_per_load_b=2)
-    assert format_schedule(compile_pipeline("pingpong")) == golden("pingpong_bf16_l2_2.txt")
+    assert format_schedule(compile_pipeline(REFERENCE_PINGPONG)) == \
+        golden("pingpong_bf16_l2_2.txt")
 
 
 def test_pingpong_options_reach_the_schedule():
@@ -512,6 +527,6 @@ def test_kernel_facts_come_from_the_schedule():
         assert s.lgkm_per_load == s.compile().lgkm_per_load
     assert parse_pipeline("4wave").kernel_traits.zero_trip_fence
     assert not parse_pipeline("pingpong").kernel_traits.zero_trip_fence
-    assert parse_pipeline("pingpong{vm_per_load_b=3}").vm_per_load == (4, 3)
+    assert parse_pipeline("pingpong{vm_per_load_b=3}").vm_per_load == (2, 3)
     assert parse_pipeline("4wave{dtype=fp8 BK=128}").lgkm_per_load == (4, 4)
     assert parse_pipeline("single-buffer").lgkm_per_load == (0, 0)

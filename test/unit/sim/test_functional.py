@@ -37,6 +37,12 @@ def parse(text: str, name: str = "t"):
     return parse_schedule(text, MATMUL_TAG_NAMES, MATMUL_ROLES, name)
 
 
+#: the reference's ping-pong configuration, which its dump pingpong_bf16_l2_2 runs (the
+#: pipeline's defaults are its complete kernel's counts)
+REFERENCE_PINGPONG = ("pingpong{vm_per_load_a=4 vm_per_load_b=4 lgkm_per_load_a=2 "
+                      "lgkm_per_load_b=2}")
+
+
 def golden(stem: str) -> str:
     path = GOLDEN / f"{stem}.txt"
     return path.read_text()
@@ -215,7 +221,7 @@ def test_hand_worked_read_of_an_empty_slot():
 
 def test_trace_follows_the_kernel_structure():
     pp = parse(golden("pingpong_bf16_l2_2"))
-    shape = kernel_shape(parse_pipeline("pingpong"))
+    shape = kernel_shape(parse_pipeline(REFERENCE_PINGPONG))
     g0, g1 = (group_trace(kernel_plan(pp, shape), g, 1) for g in (0, 1))
     # group 1 runs its extra barrier at the stagger index (4), everyone joins after the
     # prologue, and group 0 re-aligns after the epilogue
@@ -245,7 +251,7 @@ def test_dump_round_trip(stem):
 
 
 def test_reference_pingpong_schedules_simulate_clean():
-    res = simulate(parse(golden("pingpong_bf16_l2_2")), kernel_shape(parse_pipeline("pingpong")))
+    res = simulate(parse(golden("pingpong_bf16_l2_2")), kernel_shape(parse_pipeline(REFERENCE_PINGPONG)))
     assert res.safe, res.first_hazard()
     assert all(r.barriers[0] == r.barriers[1] for r in res.runs)
     for spec in SHIPPED[:2]:     # the production ping-pong configurations
@@ -302,7 +308,7 @@ def test_the_shipped_kernels_are_hazard_free():
 def _mutant(edit):
     s = parse(golden("pingpong_bf16_l2_2"))
     edit(s)
-    return simulate(s, kernel_shape(parse_pipeline("pingpong")))
+    return simulate(s, kernel_shape(parse_pipeline(REFERENCE_PINGPONG)))
 
 
 def test_mutant_weakened_wait_is_caught():
@@ -331,7 +337,7 @@ def test_mutant_removed_barrier_is_caught(index, kind):
 
 @pytest.mark.parametrize("flag", ["stagger_barrier", "realign_barrier"])
 def test_mutant_missing_extra_barrier_of_one_warp_group_deadlocks(flag):
-    shape = replace(kernel_shape(parse_pipeline("pingpong")), **{flag: False})
+    shape = replace(kernel_shape(parse_pipeline(REFERENCE_PINGPONG)), **{flag: False})
     res = simulate(parse(golden("pingpong_bf16_l2_2")), shape)
     h = res.first_hazard()
     assert h.kind == "deadlock"
@@ -377,7 +383,7 @@ def test_shape_rejects_schedules_without_lds_stages_and_bad_stagger():
     pp = parse(golden("pingpong_bf16_l2_2"))
     pp.warp_stagger_index = 11
     with pytest.raises(ConfigError, match="past the prologue's 10 entries"):
-        simulate(pp, kernel_shape(parse_pipeline("pingpong")))
+        simulate(pp, kernel_shape(parse_pipeline(REFERENCE_PINGPONG)))
 
 
 # ---- properties ----------------------------------------------------------------------------

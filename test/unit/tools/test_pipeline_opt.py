@@ -56,10 +56,31 @@ def assert_one_line_error(code, out, err, fragment):
 
 # ---- output ---------------------------------------------------------------------
 
-def test_pingpong_default_is_golden(capsys):
-    code, out, err = run(capsys, "--pipeline=pingpong", "--emit=schedule")
+#: the reference's ping-pong configuration (the pipeline's defaults are its kernel's counts)
+REFERENCE_PINGPONG = ("pingpong{vm_per_load_a=4 vm_per_load_b=4 lgkm_per_load_a=2 "
+                      "lgkm_per_load_b=2}")
+
+
+def test_reference_pingpong_is_golden(capsys):
+    code, out, err = run(capsys, f"--pipeline={REFERENCE_PINGPONG}", "--emit=schedule")
     assert (code, err) == (0, "")
     assert out == golden("pingpong_bf16_l2_2.txt")
+
+
+@pytest.mark.parametrize("spec", ["pingpong", "pingpong{is_fp8=true}", "4wave",
+                                  "4wave{dtype=fp8 BM=64 BN=64 BK=128}"])
+def test_one_spec_one_schedule(capsys, tmp_path, spec):
+    """--emit=schedule of a spec prints the schedule its complete kernel (--emit=hsaco) is
+    built with: the kernel's natural loop adopted under the same spec."""
+    from pipeline_mlir.kernel.gemm import gemm_kernel, natural_kernel_mlir
+    from pipeline_mlir.schedules.registry import parse_pipeline
+
+    src = tmp_path / "kernel.mlir"
+    src.write_text(natural_kernel_mlir(gemm_kernel(parse_pipeline(spec))))
+    code, kernel_schedule, err = run(capsys, str(src), f"--pipeline={spec}", "--emit=schedule")
+    assert (code, err) == (0, "")
+    code, printed, err = run(capsys, f"--pipeline={spec}", "--emit=schedule")
+    assert (code, err) == (0, "") and printed == kernel_schedule
 
 
 def test_fourwave_fp8_is_golden(capsys):
@@ -101,7 +122,7 @@ def test_schedule_json(capsys):
     assert len(data["blocks"]) == 8 and data["blocks"][0]["mma"]["name"] == "MMA"
     assert data["scheduler"]["proven_optimal"] is True
     assert data["scheduler"]["makespan"] == data["scheduler"]["lower_bound"] == 420
-    assert data["lgkm_per_load"] == [2, 2]
+    assert data["lgkm_per_load"] == [8, 4]
 
 
 def test_schedule_json_fourwave_and_single_buffer(capsys):
@@ -116,7 +137,7 @@ def test_schedule_json_fourwave_and_single_buffer(capsys):
 
 def test_output_file(tmp_path, capsys):
     dest = tmp_path / "pp.txt"
-    code, out, err = run(capsys, "--pipeline=pingpong", "-o", str(dest))
+    code, out, err = run(capsys, f"--pipeline={REFERENCE_PINGPONG}", "-o", str(dest))
     assert (code, out, err) == (0, "", "")
     assert dest.read_text() == golden("pingpong_bf16_l2_2.txt")
     code, out, _ = run(capsys, "--pipeline=pingpong", "--emit=schedule-json", "-o", "-")
@@ -222,8 +243,8 @@ def test_subprocess_error_exit_status_and_no_traceback():
 
 def test_subprocess_golden():
     cmd, env = _command()
-    p = subprocess.run(cmd + ["--pipeline=pingpong", "--emit=schedule"], capture_output=True,
-                       text=True, env=env, timeout=120)
+    p = subprocess.run(cmd + [f"--pipeline={REFERENCE_PINGPONG}", "--emit=schedule"],
+                       capture_output=True, text=True, env=env, timeout=120)
     assert (p.returncode, p.stderr) == (0, "")
     assert p.stdout == golden("pingpong_bf16_l2_2.txt")
 

@@ -61,8 +61,7 @@ CATALOGUE: dict[str, tuple[Knob, ...]] = {
         Knob("scheduling", ("csp", "greedy", "identity"), _ORDER),
         Knob("lds_contention_penalty", ("0", "2", "4", "8"), _ORDER),
         Knob("global_before_frag", ("false", "true"), _PLACEMENT),
-        Knob("wait_lgkm_first", ("8", "4", "2", "0"), _LGKM),
-        Knob("wait_vm_last", ("6", "4", "2", "0"), _LGKM),
+        # (wait_lgkm_first / wait_vm_last: the kernel derives its waits, auto_waits=true)
         Knob("lgkm_after_last", ("false", "true"), _LGKM),
         Knob("inter_block_lgkm_drain", ("false", "true"), _LGKM),
         Knob("auto_drain", ("false", "true"), _LGKM),
@@ -77,13 +76,10 @@ CATALOGUE: dict[str, tuple[Knob, ...]] = {
     ),
     "4wave": (
         Knob("global_before_frag", ("false", "true"), _PLACEMENT),
-        Knob("wait_lgkm_first", ("8", "4", "2", "0"), _LGKM),
-        Knob("wait_vm_last", ("6", "4", "2", "0"), _LGKM),
-        Knob("lgkm_after_last", ("false", "true"), _LGKM),
-        Knob("auto_drain", ("false", "true"), _LGKM),
+        # (not the knobs the 4-wave blocks never read: derived waits, lgkm_after_last,
+        # auto_drain, sched_barrier_mask; each is an error saying why)
         Knob("barrier_before_pre_ops", ("false", "true"), _FENCES),
         Knob("fences", ("true", "false"), _FENCES),
-        Knob("sched_barrier_mask", ("0xff", "0x0", "0x55"), _FENCES),
         Knob("wrap_waits_with_sched_barrier", ("true", "false"), _FENCES),
         Knob("max_globals", ("0", "1", "2"), _COUNTS, kernel_fixed=True),
         Knob("lgkm_per_load_a", ("1", "2", "4", "8"), _COUNTS, kernel_fixed=True),

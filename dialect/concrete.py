@@ -126,6 +126,7 @@ def import_loop(loop, request) -> None:
     from pipeline_mlir.dialect.tag_check import check_tags
 
     check_tags(loop, entries)  # every tag must describe what its payload op touches
+    request = _payload_counts(entries, request)
     _check_counts(entries, request)
     with loop.context, loop.location:
         with ir.InsertionPoint(loop):
@@ -187,6 +188,34 @@ def payload_instructions(op) -> tuple[str, int] | None:
                     n *= d
                 return "lgkmcnt", max(1, -(-n * bits // 128))
     return None
+
+
+def _issued(entries) -> dict:
+    """``{count key: instructions}`` the payload ops of each load kind and channel issue,
+    where every load of that kind and channel issues the same known number."""
+    seen: dict = {}
+    for group, name, fields in entries:
+        if name not in (S.GLOBAL_LOAD, S.FRAG_LOAD):
+            continue
+        ch = int_value(fields["channel"]) if "channel" in fields else 0
+        if ch not in (0, 1):
+            continue
+        key = f"{'vm' if name == S.GLOBAL_LOAD else 'lgkm'}_per_load_{'ab'[ch]}"
+        known = [payload_instructions(op) for op in group]
+        want = "vmcnt" if name == S.GLOBAL_LOAD else "lgkmcnt"
+        n = (sum(x[1] for x in known) if all(x is not None and x[0] == want for x in known)
+             else None)
+        seen.setdefault(key, set()).add(n)
+    return {k: next(iter(v)) for k, v in seen.items() if len(v) == 1 and None not in v}
+
+
+def _payload_counts(entries, request):
+    """The request with each per-load count the spec leaves unset taken from what the
+    payload ops issue (a tagged loop needs no count options); given counts are checked
+    by :func:`_check_counts`."""
+    unset = {k: n for k, n in _issued(entries).items()
+             if k in request.options() and request.get(k) is None}
+    return request.with_(**unset) if unset else request
 
 
 def _check_counts(entries, request) -> None:

@@ -17,6 +17,9 @@ its own slot write.
 
     python examples/concrete_kernel.py '4wave' > k.mlir
     pipeline-opt --pipeline=4wave k.mlir --emit=asm
+
+The per-load counts are taken from the payload ops (one ``gather_to_lds`` per global load,
+one ``ds_read`` per fragment load here), so the pipeline needs no count options.
 """
 
 from __future__ import annotations
@@ -160,6 +163,18 @@ def kernel_text(spec: str, bk: int = 64, block: int | None = None) -> str:
     return "\n".join(L) + "\n"
 
 
+def example_file(spec: str) -> str:
+    """:func:`kernel_text` with a header saying how to compile it (the shipped
+    ``examples/gemm_loop_NAME.mlir``): the counts come from the payload ops, so the
+    pipeline needs no options."""
+    name = parse_pipeline(spec).name
+    return (f"// A concrete-form K-loop for the '{spec}' schedule, written by\n"
+            f"// `python examples/concrete_kernel.py '{spec}'`. Compile it (from the repository "
+            f"root):\n"
+            f"//   pipeline-opt --pipeline='{spec}' examples/gemm_loop_{name}.mlir --emit=asm\n"
+            + kernel_text(spec))
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python examples/concrete_kernel.py [SPEC]``: the kernel on stdout; exit 1 with one
     line on stderr for a bad spec or argument."""
@@ -178,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
                          f"({', '.join(KERNEL_SCHEDULES)}; default 4wave)")
     args = ap.parse_args(argv)
     try:
-        text = kernel_text(args.spec)
+        text = example_file(args.spec)
     except PipelineError as e:
         print(f"{ap.prog}: error: {' '.join(str(e).split())}", file=sys.stderr)
         return 1

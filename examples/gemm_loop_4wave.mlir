@@ -1,3 +1,6 @@
+// A concrete-form K-loop for the '4wave' schedule, written by
+// `python examples/concrete_kernel.py '4wave'`. Compile it (from the repository root):
+//   pipeline-opt --pipeline='4wave' examples/gemm_loop_4wave.mlir --emit=asm
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @gemm_loop(%A: memref<256x4096xbf16, #gpu.address_space<global>>, %B: memref<256x4096xbf16, #gpu.address_space<global>>, %C: memref<16384xf32, #gpu.address_space<global>>, %K: index)

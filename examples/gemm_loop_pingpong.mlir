@@ -1,3 +1,6 @@
+// A concrete-form K-loop for the 'pingpong' schedule, written by
+// `python examples/concrete_kernel.py 'pingpong'`. Compile it (from the repository root):
+//   pipeline-opt --pipeline='pingpong' examples/gemm_loop_pingpong.mlir --emit=asm
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @gemm_loop(%A: memref<256x4096xbf16, #gpu.address_space<global>>, %B: memref<256x4096xbf16, #gpu.address_space<global>>, %C: memref<16384xf32, #gpu.address_space<global>>, %K: index)

@@ -11,7 +11,7 @@ import pytest
 from pipeline_mlir.tools.pipeline_opt import main
 
 sys.path.insert(0, str(Path(__file__).parents[3] / "examples"))
-from concrete_kernel import kernel_text  # noqa: E402
+from concrete_kernel import example_file, kernel_text  # noqa: E402
 
 EXACT = "vm_per_load_a=1 vm_per_load_b=1 lgkm_per_load_a=1 lgkm_per_load_b=1"
 
@@ -172,8 +172,21 @@ def test_body_that_does_not_fit_the_schedule_is_located(capsys, tmp_path):
     assert "error:" in err
 
 
-@pytest.mark.parametrize("options,key", [("", "vm_per_load_a=1"),
-                                         ("vm_per_load_a=1 vm_per_load_b=1", "lgkm_per_load_b=1"),
+def test_counts_the_spec_leaves_unset_come_from_the_payload(capsys, tmp_path):
+    """A tagged loop needs no count options: one gather_to_lds and one ds_read per load."""
+    rc, out, err = run(capsys, tmp_path, kernel_text("4wave"), "--pipeline=4wave",
+                       "--emit=asm")
+    assert (rc, err) == (0, "") and "v_mfma" in out, err
+    rc, out, err = run(capsys, tmp_path, kernel_text("4wave"),
+                       "--pass-pipeline=builtin.module(sched-import{schedule=4wave "
+                       "lgkm_per_load_b=1})")
+    assert rc == 0, err
+    assert "options = {lgkm_per_load_a = 1 : i64, lgkm_per_load_b = 1 : i64, vm_per_load_a = " \
+           "1 : i64, vm_per_load_b = 1 : i64}" in out, out
+
+
+@pytest.mark.parametrize("options,key", [("vm_per_load_a=2", "vm_per_load_a=1"),
+                                         ("vm_per_load_a=1 lgkm_per_load_b=4", "lgkm_per_load_b=1"),
                                          (EXACT.replace("lgkm_per_load_b=1", "lgkm_per_load_b=2"),
                                           "lgkm_per_load_b=1")])
 def test_per_load_counts_must_match_the_payload(capsys, tmp_path, options, key):
@@ -195,7 +208,7 @@ def test_stagger_needs_block_size(capsys, tmp_path):
 @pytest.mark.parametrize("name", ["4wave", "pingpong"])
 def test_shipped_example_kernels_match_their_generator(name):
     path = Path(__file__).parents[3] / "examples" / f"gemm_loop_{name}.mlir"
-    assert path.read_text() == kernel_text(name), (
+    assert path.read_text() == example_file(name), (
         f"regenerate with: python examples/concrete_kernel.py {name} > {path}")
 
 

@@ -53,7 +53,8 @@ PURE_OPS = {"vector.broadcast", "vector.extract", "vector.insert", "vector.shape
             "gpu.lane_id", "gpu.block_id", "gpu.subgroup_id", "rocdl.workitem.id.x",
             "rocdl.workitem.id.y", "rocdl.workitem.id.z", "rocdl.workgroup.id.x",
             "rocdl.workgroup.id.y", "rocdl.workgroup.id.z", "rocdl.readfirstlane",
-            "memref.subview", "memref.cast", "memref.reinterpret_cast", "ub.poison"}
+            "memref.subview", "memref.cast", "memref.reinterpret_cast", "ub.poison",
+            "amdgpu.fat_raw_buffer_cast"}
 _K_ATTR_FIELDS = {S.GLOBAL_LOAD: ("channel", "stage", "subtile", "k_offset", "id"),
                   S.LDS_STORE: ("channel", "stage", "subtile", "k_offset", "id"),
                   S.FRAG_LOAD: ("channel", "stage", "subtile", "k_offset", "id"),

@@ -37,8 +37,8 @@ from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
 
 __all__ = ["ReportError", "Resources", "KernelReport", "occupancy_gfx950", "resources_from_asm",
            "resources_from_hsaco", "cross_check",
-           "instruction_counts", "vgpr_roles", "kernel_report", "report_from_llvm_ir",
-           "REFERENCE_PINGPONG_BF16"]
+           "instruction_counts", "vgpr_roles", "loop_counts", "kernel_report",
+           "report_from_llvm_ir", "REFERENCE_PINGPONG_BF16", "REFERENCE_LOOPS"]
 
 VGPR_FILE, MAX_WAVES, SIMDS_PER_CU, LDS_PER_CU = 512, 8, 4, 160 * 1024
 
@@ -49,6 +49,16 @@ REFERENCE_PINGPONG_BF16 = {
     "counts": {"v_mfma_f32_16x16x32_bf16": 256, "ds_read_b128": 96, "buffer_load ... lds": 32,
                "s_waitcnt": 29, "s_barrier": 33, "s_setprio": 28},
     "vgprs": 210, "lds_bytes": 131072, "spills": 0,
+}
+
+
+#: The reference's kernels built with a real main loop (K=8192): per main-loop iteration of
+#: one wave, the vector ALU instructions (address arithmetic, loop control; MFMAs not
+#: counted) and the kernel's VGPRs, by the name of our kernel of the same shape.
+REFERENCE_LOOPS = {
+    "gemm_pingpong_bf16_256x256x64": {"VALU": 17, "VGPRs": 254},
+    "gemm_4wave_bf16_128x128x64": {"VALU": 17, "VGPRs": 204},
+    "gemm_4wave_fp8_64x64x128": {"VALU": 9, "VGPRs": 97},
 }
 
 
@@ -208,6 +218,18 @@ def instruction_counts(fn: AsmFunction) -> dict[str, int]:
     return out
 
 
+def loop_counts(fn: AsmFunction) -> dict[str, int]:
+    """Instructions of one main-loop iteration (the loop body once) by kind: ``VALU``
+    (vector ALU, MFMAs not included), ``SALU`` (scalar ALU, ``s_mov m0`` included);
+    empty when the function has no main loop."""
+    try:
+        loop = [i for b in fn.main_loop() for i in b.instrs]
+    except PipelineError:
+        return {}
+    return {"VALU": sum(1 for i in loop if i.kind == "valu"),
+            "SALU": sum(1 for i in loop if i.kind == "salu")}
+
+
 def vgpr_roles(fn: AsmFunction) -> dict[str, int]:
     """Distinct VGPRs (v and a) of the main loop by role: written by MFMAs
     (accumulators), by ds reads (fragments), by other instructions, and only read
@@ -241,6 +263,7 @@ class KernelReport:
     mismatches: list[str]
     counts: dict[str, int]
     roles: dict[str, int]
+    loop: dict[str, int] = field(default_factory=dict)
     isa: object = None                 # pipeline_mlir.isa.check.IsaCheck or None
     isa_note: str = ""
     reference: dict | None = None
@@ -271,6 +294,17 @@ class KernelReport:
                  f"'; Occupancy' {llvm}: {agree}")
         L.append("  code object           " + ("agrees with the assembly" if not self.mismatches
                                               else "DIFFERS: " + "; ".join(self.mismatches)))
+        if self.loop:
+            ref = REFERENCE_LOOPS.get(r.name)
+            L.append("main loop, per iteration of one wave" + (
+                "; the reference's kernel of this shape beside" if ref else ""))
+            for key, n in self.loop.items():
+                rv = ref.get(key) if ref else None
+                L.append(f"  {key:<30}{n:>6}" + (f"   reference {rv:>4}" if rv is not None
+                                                  else ""))
+            if ref:
+                L.append(f"  {'VGPRs (allocated)':<30}{r.vgpr_alloc:>6}   reference "
+                         f"{ref['VGPRs']:>4}")
         L.append("VGPR roles (distinct registers)")
         L += [f"  {k:<50}{v}" for k, v in self.roles.items()]
         ref = self.reference["counts"] if self.reference else {}
@@ -311,7 +345,7 @@ def kernel_report(asm_text: str, hsaco: bytes, plan=None, name: str | None = Non
     occ, limits = occupancy_gfx950(res.vgpr_alloc, res.sgprs_for_waves, res.lds_bytes,
                                    res.workgroup_size)
     rep = KernelReport(res, occ, limits, cross_check(res, obj), instruction_counts(fn),
-                       vgpr_roles(fn))
+                       vgpr_roles(fn), loop_counts(fn))
     if fn.name == REFERENCE_PINGPONG_BF16["kernel"]:
         rep.reference = REFERENCE_PINGPONG_BF16
     if plan is None:

@@ -30,7 +30,8 @@ Layout, per K tile of ``BK`` columns (``e`` = element bytes, ``simd = 16/e``):
   warp tile), so a fragment load of subtile ``q`` reads only what the global load
   of subtile ``q`` wrote.  It takes ``vm_per_load`` direct-to-LDS instructions
   (``amdgpu.gather_to_lds`` from a fat raw buffer: ``buffer_load_dwordx4 ...
-  lds``); instruction ``j`` moves ``threads/(BK/simd)`` load rows, thread ``t``
+  lds``; the buffer starts at the load's K column, :func:`_k_buffer`, so K advances in
+  the scalar descriptor and each lane's offset is loop-invariant); instruction ``j`` moves ``threads/(BK/simd)`` load rows, thread ``t``
   the 16 bytes at load row ``rho = j*threads/(BK/simd) + t / (BK/simd)``, column
   ``((t % (BK/simd)) ^ x(rho))*simd``.  The DMA writes a wave's 64 lanes as one
   contiguous chunk at a wave-uniform LDS address, so the buffer holds the load rows
@@ -328,8 +329,11 @@ def _begin(k: GemmKernel, lds: dict) -> _Text:
     w(f"%row0_b = arith.muli %tn, {w.const(g.BN)} : i32")
     w(f"%lrow = arith.divui %tid, {w.const(lpr)} : i32")
     w(f"%lcol0 = arith.remui %tid, {w.const(lpr)} : i32")
+    # the global sources are buffers whose base is the K tile (:func:`_k_buffer`): the
+    # per-lane offsets below are loop-invariant, K advances in scalar registers
+    w("%i0 = arith.constant 0 : index")
     for ch, src in ((0, "%A"), (1, "%B")):
-        w(f"%buf_{'ab'[ch]} = amdgpu.fat_raw_buffer_cast {src} resetOffset : {mem_g} to {mem_f}")
+        w(f"%gsize_{'ab'[ch]} = memref.dim {src}, %i0 : {mem_g}")
     # global source offsets (without the K tile) and LDS destinations per (channel, subtile, j):
     # load row rho of subtile u is tile row (rho / qrows)*W + u*qrows + rho % qrows (load_rows)
     w(f"%wchunk = arith.muli %warp, {w.const(64 * simd)} : i32")
@@ -391,6 +395,26 @@ def _begin(k: GemmKernel, lds: dict) -> _Text:
 
     return _Text(k, w, out, et, frag_w, vec_in, vec_frag, vec_mma, mem_f, mem_l, acc_t,
                  num_m, num_n, vm)
+
+
+def _k_buffer(t: _Text, ch: int, k_index: str, name: str, indent: int = 8) -> str:
+    """Write the global source of channel ``ch`` for the K column ``k_index`` (an index
+    value, wave-uniform): a fat raw buffer of ``A``/``B`` from that column on.  Its base
+    and size are scalar arithmetic (the buffer descriptor lives in SGPRs), so the K
+    advance costs no vector instruction: every lane's offset into it is loop-invariant.
+    Returns the buffer's name."""
+    n = "ab"[ch]
+    mem_g = f"memref<?x{t.et}, #gpu.address_space<global>>"
+    mem_s = f"memref<?x{t.et}, strided<[1], offset: ?>, #gpu.address_space<global>>"
+    w = t.w
+    w(f"%grem_{name} = arith.subi %gsize_{n}, {k_index} : index", indent)
+    # (the host passes A and B with offset 0, kernel/launch.py)
+    w(f"%gsv_{name} = memref.reinterpret_cast %{n.upper()} to offset: [{k_index}], "
+      f"sizes: [%grem_{name}], strides: [1] : {mem_g} to {mem_s}", indent)
+    # resetOffset: the view's offset goes into the descriptor's base address
+    w(f"%gbuf_{name} = amdgpu.fat_raw_buffer_cast %gsv_{name} resetOffset : {mem_s} to "
+      f"{t.mem_f}", indent)
+    return f"%gbuf_{name}"
 
 
 def _read_columns(k: GemmKernel) -> list[int]:
@@ -542,13 +566,13 @@ def kernel_mlir(k: GemmKernel) -> str:
             tag = (f"{{sched.global_load = {{channel = {o.channel} : i64, stage = {o.stage} : i64, "
                    f"subtile = {o.subtile} : i64, k_offset = \"{_K_NAMES[o.k_offset]}\", "
                    f"id = {i} : i64}}}}")
-            w(f"%ki{i} = arith.index_castui %k : index to i32", 8)
-            w(f"%kt{i} = arith.addi %ki{i}, {w.const(koff * g.BK)} : i32", 8)
+            w(f"%kc{i} = arith.constant {koff * g.BK} : index", 8)
+            w(f"%kt{i} = arith.addi %k, %kc{i} : index", 8)
+            buf = _k_buffer(t, o.channel, f"%kt{i}", str(i))
             for j in range(vm[o.channel]):
-                w(f"%gs{i}_{j} = arith.addi %gsrc_{n}{o.subtile}{j}, %kt{i} : i32", 8)
-                w(f"%gx{i}_{j} = arith.index_castui %gs{i}_{j} : i32 to index", 8)
+                w(f"%gx{i}_{j} = arith.index_castui %gsrc_{n}{o.subtile}{j} : i32 to index", 8)
                 w(f"%lx{i}_{j} = arith.index_castui %ldst_{n}{o.subtile}{j} : i32 to index", 8)
-                w(f"amdgpu.gather_to_lds %buf_{n}[%gx{i}_{j}], "
+                w(f"amdgpu.gather_to_lds {buf}[%gx{i}_{j}], "
                   f"{lds[(o.channel, o.stage, o.subtile)]}"
                   f"[%lx{i}_{j}] {tag} : {vec_in}, {mem_f}, {mem_l[o.channel]}", 8)
         elif kind == "frag":
@@ -600,17 +624,16 @@ def natural_kernel_mlir(k: GemmKernel) -> str:
     w(f"%res:{len(acc_names)} = scf.for %k = %k0 to %kend step %kstep iter_args("
       + ", ".join(f"{a} = %zacc" for a in acc_names) + ") -> ("
       + ", ".join([acc_t] * len(acc_names)) + ") {")
-    w("%ki = arith.index_castui %k : index to i32", 8)
     w("gpu.barrier", 8)
     for ch in (0, 1):
         n = "ab"[ch]
+        buf = _k_buffer(t, ch, "%k", n)
         for u in (0, 1):
             for j in range(vm[ch]):
                 p = f"{n}{u}{j}"
-                w(f"%gs_{p} = arith.addi %gsrc_{p}, %ki : i32", 8)
-                w(f"%gx_{p} = arith.index_castui %gs_{p} : i32 to index", 8)
+                w(f"%gx_{p} = arith.index_castui %gsrc_{p} : i32 to index", 8)
                 w(f"%lx_{p} = arith.index_castui %ldst_{p} : i32 to index", 8)
-                w(f"amdgpu.gather_to_lds %buf_{n}[%gx_{p}], {lds[(ch, u)]}[%lx_{p}] : "
+                w(f"amdgpu.gather_to_lds {buf}[%gx_{p}], {lds[(ch, u)]}[%lx_{p}] : "
                   f"{t.vec_in}, {t.mem_f}, {t.mem_l[ch]}", 8)
     w("gpu.barrier", 8)
     for ch in (0, 1):

@@ -13,8 +13,9 @@ from kernel_builds import KERNEL_SPECS, build
 from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.isa.check import check_kernel_asm
 from pipeline_mlir.isa.codeobject import CodeObjectError, read_code_object
-from pipeline_mlir.isa.report import (REFERENCE_PINGPONG_BF16, ReportError, instruction_counts,
-                                         kernel_report, occupancy_gfx950)
+from pipeline_mlir.isa.report import (REFERENCE_LOOPS, REFERENCE_PINGPONG_BF16, ReportError,
+                                         instruction_counts, kernel_report, loop_counts,
+                                         occupancy_gfx950)
 
 
 @pytest.mark.parametrize("vgprs, sgprs, lds, wg, occ, limits", [
@@ -112,6 +113,31 @@ def test_report_errors():
     stripped = re.sub(r"\t\.amdhsa_kernel .*?\.end_amdhsa_kernel\n", "", b.asm, flags=re.S)
     with pytest.raises(ReportError, match="no .amdhsa_kernel"):
         _report(b, asm=stripped)
+
+
+@pytest.mark.parametrize("key", ["pingpong-bf16", "4wave-bf16", "4wave-fp8-64"])
+def test_main_loop_address_arithmetic_at_most_the_reference(key):
+    """K advances in the buffer descriptors (scalar) and every fragment read has a
+    precomputed base, so one main-loop iteration issues at most the reference's vector ALU
+    instructions; the kernel needs at most its VGPRs. The report prints both beside it."""
+    b = build(key)
+    rep = _report(b)
+    ref = REFERENCE_LOOPS[rep.resources.name]
+    assert rep.loop["VALU"] <= ref["VALU"]
+    assert rep.resources.vgpr_alloc <= ref["VGPRs"]
+    text = rep.format()
+    assert f"  VALU{rep.loop['VALU']:>32}   reference {ref['VALU']:>4}" in text
+    assert "main loop, per iteration of one wave; the reference's kernel" in text
+
+
+def test_loop_counts_of_a_snippet():
+    fn = parse_asm("f:\n.LBB0_1:\n v_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], v[0:3]\n"
+                   " v_add_u32_e32 v12, 4, v12\n s_add_u32 s2, s2, 0x80\n"
+                   " s_cbranch_scc1 .LBB0_1\n s_endpgm\n").function()
+    assert loop_counts(fn) == {"VALU": 1, "SALU": 1}
+    # no loop: nothing to count, and the report prints no such section
+    fn = parse_asm("f:\n v_add_u32_e32 v12, 4, v12\n s_endpgm\n").function()
+    assert loop_counts(fn) == {}
 
 
 def test_counts_of_a_snippet():

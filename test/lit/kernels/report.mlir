@@ -1,6 +1,7 @@
 // --emit=report: resources read from the assembly and cross-checked with the code object,
-// occupancy beside LLVM's, whole-kernel counts (with the reference anchor for the ping-pong
-// BF16 kernel) and the ISA check of the assembly against the schedule.
+// occupancy beside LLVM's, the main loop's VALU/SALU per iteration (beside the reference's
+// where it has a kernel of that shape), whole-kernel counts (with the reference anchor for
+// the ping-pong BF16 kernel) and the ISA check of the assembly against the schedule.
 // RUN: pipeline-opt --pipeline='pingpong{is_fp8=false}' --emit=report | FileCheck %s --check-prefix=PP
 // RUN: pipeline-opt --pipeline='4wave{dtype=fp8 BM=64 BN=64 BK=128}' --emit=report | FileCheck %s --check-prefix=W64
 // RUN: not pipeline-opt --pipeline=single-buffer --emit=report 2>&1 | FileCheck %s --check-prefix=ERR
@@ -11,6 +12,10 @@
 // PP:       workgroup             512 work items = 8 waves of 64
 // PP:       occupancy             2 waves/SIMD ({{.*}}lds 2{{.*}}); LLVM's '; Occupancy' 2: agree
 // PP-NEXT:  code object           agrees with the assembly
+// PP-NEXT:  main loop, per iteration of one wave; the reference's kernel of this shape beside
+// PP-NEXT:  VALU {{ +[0-9]+}}   reference   17
+// PP-NEXT:  SALU {{ +[0-9]+$}}
+// PP-NEXT:  VGPRs (allocated) {{ +[0-9]+}}   reference  254
 // PP:       reference ping-pong BF16 kernel beside
 // PP:       ds_read_b128                      96   reference   96
 // PP:       s_barrier                         33   reference   33
@@ -25,6 +30,9 @@
 
 // W64-LABEL: kernel gemm_4wave_fp8_64x64x128 (gfx950)
 // W64:       occupancy             5 waves/SIMD {{.*}}: agree
+// W64:       main loop, per iteration of one wave; the reference's kernel of this shape beside
+// W64-NEXT:  VALU {{ +[0-9]+}}   reference    9
+// W64:       VGPRs (allocated) {{ +[0-9]+}}   reference   97
 // W64-NOT:   reference
 // W64:       findings:
 // W64:       prologue wait-merged {{.*}}lowering:zero-trip-fence

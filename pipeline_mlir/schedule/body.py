@@ -83,7 +83,7 @@ def _interleave(logical: list[OpDesc], config: PipelineConfig, use_max_globals: 
             mmas.append((i, op))
         else:
             raise BodyError(
-                f"mma_block_interleave: {_describe(op, base + i)} has no place in an MMA block "
+                f"block placement: {_describe(op, base + i)} has no place in an MMA block "
                 f"(only global loads, channel-0/1 fragment loads and MMAs are interleaved)")
     bs = config.block_sizing
     seen_m: set[int] = set()
@@ -127,13 +127,13 @@ def _interleave(logical: list[OpDesc], config: PipelineConfig, use_max_globals: 
     if g_idx < len(globals_):
         i, op = globals_[g_idx]
         raise BodyError(
-            f"mma_block_interleave: {len(globals_) - g_idx} global load(s) do not fit the block "
+            f"block placement: {len(globals_) - g_idx} global load(s) do not fit the block "
             f"budget (heavy={bs.heavy}, light={bs.light}, max_globals={bs.max_globals}); first "
             f"unplaced: {_describe(op, base + i)}")
     for i, f in frag_a + frag_b:
         if i not in used:
             raise BodyError(
-                f"mma_block_interleave: {_describe(f, base + i)} matches no MMA row/column that "
+                f"block placement: {_describe(f, base + i)} matches no MMA row/column that "
                 f"needs a new fragment (each row/column takes the first fragment with its subtile)")
     return out
 

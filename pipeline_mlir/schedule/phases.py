@@ -46,7 +46,7 @@ def derive_prologue_from_program(program: PipelineProgram, config: PipelineConfi
     elif bootstrap:
         costs = [o.vm_cost for o in ops if o.role == OpRole.GLOBAL_LOAD]
         if len(bootstrap) > len(costs):
-            raise BodyError(f"derive_prologue: more bootstrap frags ({len(bootstrap)}) than "
+            raise BodyError(f"prologue: more bootstrap frags ({len(bootstrap)}) than "
                             f"prefetches ({len(costs)})")
         remaining = sum(costs)
         for i, frag in enumerate(bootstrap):

@@ -63,16 +63,16 @@ def construct_mma_blocks(body: LoopBody, order: list[int], config: PipelineConfi
                 break
             else:
                 raise BodyError(
-                    f"construct_mma_blocks: block {b} would drop {_op_label(op)} with role "
+                    f"MMA blocks: block {b} would drop {_op_label(op)} with role "
                     f"{op.role.name}; double-buffer blocks hold only fragment loads, global "
                     f"loads and one MMA")
         if mma is None:
-            raise BodyError(f"construct_mma_blocks: expected {num_blocks} blocks "
+            raise BodyError(f"MMA blocks: expected {num_blocks} blocks "
                             f"(one per MMA), the body has only {b}")
         if len(frags) > 2 or len(globs) > 2:
             extra = (frags[2:] + globs[2:])[0]
             raise BodyError(
-                f"construct_mma_blocks: block {b} collects {len(frags)} fragment loads and "
+                f"MMA blocks: block {b} collects {len(frags)} fragment loads and "
                 f"{len(globs)} global loads; a block holds at most 2 of each (first extra: "
                 f"{_op_label(extra)}); lower block_sizing or max_globals")
         cross = any(f.stage != part for f in frags)
@@ -130,7 +130,7 @@ def construct_mma_blocks(body: LoopBody, order: list[int], config: PipelineConfi
         blk.wrap_waits_with_sched_barrier = sched.wrap_waits_with_sched_barrier
         program.blocks.append(blk)
     if cursor < len(ops):
-        raise BodyError(f"construct_mma_blocks: expected all ops consumed; {len(ops) - cursor} "
+        raise BodyError(f"MMA blocks: expected all ops consumed; {len(ops) - cursor} "
                         f"op(s) follow the last MMA (first: {_op_label(ops[cursor])})")
     return program
 
@@ -162,7 +162,7 @@ def redistribute_globals(program: PipelineProgram, config: PipelineConfig,
         blk.drain_lgkm_before_loads = (bool(sched.drain_lgkm_mask >> b & 1)
                                        and blk.has_frag() and blk.has_global())
     if pool:
-        raise BodyError(f"redistribute_globals: {len(pool)} global load(s) found no block "
+        raise BodyError(f"global load distribution: {len(pool)} global load(s) found no block "
                         f"with room (max_globals={g})")
 
 
@@ -230,7 +230,7 @@ def patch_waits(program: PipelineProgram, config: PipelineConfig, sched: Schedul
 # ---- verification ---------------------------------------------------------------------
 
 def _fail(msg: str) -> None:
-    raise VerificationError(f"verify_schedule: {msg}")
+    raise VerificationError(f"schedule check: {msg}")
 
 
 def verify_schedule(program: PipelineProgram, config: PipelineConfig, lgkm_per_load_a: int,

@@ -123,7 +123,7 @@ def _ready_picker(body: LoopBody, ranges: list[tuple[int, int]], who: str) -> li
 def simple_greedy_schedule(body: LoopBody) -> list[int]:
     """Repeatedly take the lowest-index ready op."""
     body.validate()
-    return _ready_picker(body, [(0, len(body.ops))], "simple_greedy_schedule")
+    return _ready_picker(body, [(0, len(body.ops))], "the greedy scheduler")
 
 
 def greedy_schedule(body: LoopBody) -> list[int]:
@@ -136,7 +136,7 @@ def greedy_schedule(body: LoopBody) -> list[int]:
     body.validate()
     n = len(body.ops)
     h = n // 2
-    return _ready_picker(body, [(0, h), (h, n)], "greedy_schedule")
+    return _ready_picker(body, [(0, h), (h, n)], "the greedy scheduler (by half)")
 
 
 @dataclass
@@ -591,7 +591,7 @@ def optimal_schedule(body: LoopBody, max_vgpr: int = UNLIMITED_VGPR,
                      budget: SearchBudget | None = None) -> ScheduleResult:
     """Exact order of a (small) body: minimum makespan, then minimum VGPR peak."""
     seed = simple_greedy_schedule(body)
-    return _exact(body, seed, False, 0, 0, max_vgpr, budget, "optimal_schedule", cost_only=True)
+    return _exact(body, seed, False, 0, 0, max_vgpr, budget, "the exact scheduler", cost_only=True)
 
 
 def optimal_schedule_with_halves(body: LoopBody, max_globals_per_block: int = 0,
@@ -605,4 +605,4 @@ def optimal_schedule_with_halves(body: LoopBody, max_globals_per_block: int = 0,
     pass verification"); only accepted orders become the answer."""
     seed = greedy_schedule(body)
     return _exact(body, seed, True, lds_contention_penalty, max_globals_per_block, max_vgpr,
-                  budget, "optimal_schedule_with_halves", blocks=True, accept=accept)
+                  budget, "the csp scheduler", blocks=True, accept=accept)

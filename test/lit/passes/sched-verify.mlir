@@ -223,7 +223,7 @@
 
 // Programs failing the structural checks (reported at the program).
 "sched.pipeline"() ({
-  // expected-error @+1 {{verify_schedule: expected 8 blocks, got 1}}
+  // expected-error @+1 {{schedule check: expected 8 blocks, got 1}}
   "sched.program"() ({
     "sched.block"() ({ "sched.mma"() {slot = "mma", stage = 0, subtile = 0, role = "compute"} : () -> () }) : () -> ()
   }) : () -> ()
@@ -232,7 +232,7 @@
 // -----
 
 "sched.pipeline"() ({
-  // expected-error @+1 {{verify_schedule: block 7 has no MMA op}}
+  // expected-error @+1 {{schedule check: block 7 has no MMA op}}
   "sched.program"() ({
     "sched.block"() ({ "sched.mma"() {slot = "mma", stage = 0, subtile = 0, role = "compute"} : () -> () }) : () -> ()
     "sched.block"() ({ "sched.mma"() {slot = "mma", stage = 0, subtile = 1, role = "compute"} : () -> () }) : () -> ()
@@ -248,7 +248,7 @@
 // -----
 
 "sched.pipeline"() ({
-  // expected-error @+1 {{verify_schedule: no global load is marked as prefetch}}
+  // expected-error @+1 {{schedule check: no global load is marked as prefetch}}
   "sched.program"() ({
     "sched.block"() ({ "sched.mma"() {slot = "mma", stage = 0, subtile = 0, role = "compute"} : () -> () }) : () -> ()
     "sched.block"() ({ "sched.mma"() {slot = "mma", stage = 0, subtile = 1, role = "compute"} : () -> () }) : () -> ()

@@ -357,7 +357,7 @@ def test_verify_program_spec_3_11_wait_bound():
     bad = text.replace("wait_lgkm_first = 2 : i64", "wait_lgkm_first = 3 : i64")
     assert errors(bad, "sched-verify") == [
         (line_of(text, '"sched.program"'),
-         "sched-verify: verify_schedule: wait_lgkm_first (3) > block 0 global lgkm (2) in half 0")]
+         "sched-verify: schedule check: wait_lgkm_first (3) > block 0 global lgkm (2) in half 0")]
 
 
 def test_verify_program_spec_3_11_stage_consistency():
@@ -368,7 +368,7 @@ def test_verify_program_spec_3_11_stage_consistency():
     lines[line - 1] = lines[line - 1].replace(needle, 'slot = "pre_op_0", stage = 1 : i64')
     errs = errors("\n".join(lines), "sched-verify")
     assert errs == [(line_of(text, '"sched.program"'),
-                     "sched-verify: verify_schedule: block 0 pre_op_0 stage=1 expected=0")]
+                     "sched-verify: schedule check: block 0 pre_op_0 stage=1 expected=0")]
 
 
 def test_verify_program_missing_prefetch():
@@ -378,7 +378,7 @@ def test_verify_program_missing_prefetch():
     assert "global_load_prefetch" not in bad
     assert errors(bad, "sched-verify") == [
         (line_of(text, '"sched.program"'),
-         "sched-verify: verify_schedule: no global load is marked as prefetch")]
+         "sched-verify: schedule check: no global load is marked as prefetch")]
 
 
 @pytest.mark.parametrize("op,count,counter,limit", [("wait_vm", 64, "vmcnt", 63),

@@ -579,7 +579,7 @@ def test_fw_without_cross_stage_rotation_fails_verification():
             return super().config().with_(cross_stage_rotation=False)
 
     with pytest.raises(VerificationError,
-                       match=r"^verify_schedule: block 2 pre_op_0 stage=1 expected=0$"):
+                       match=r"^schedule check: block 2 pre_op_0 stage=1 expected=0$"):
         compile_schedule(NoRotation())
 
 

@@ -41,34 +41,34 @@ def test_valid_program_passes():
 def test_block_count():
     program, cfg, waits = pingpong_program()
     program.blocks.pop()
-    with pytest.raises(VerificationError, match=r"^verify_schedule: expected 8 blocks, got 7$"):
+    with pytest.raises(VerificationError, match=r"^schedule check: expected 8 blocks, got 7$"):
         verify(program, cfg, waits)
 
 
 def test_block_without_mma():
     program, cfg, waits = pingpong_program()
     program.blocks[5].mma = OpDesc.none()
-    with pytest.raises(VerificationError, match=r"^verify_schedule: block 5 has no MMA op$"):
+    with pytest.raises(VerificationError, match=r"^schedule check: block 5 has no MMA op$"):
         verify(program, cfg, waits)
 
 
 def test_mma_with_wrong_role():
     program, cfg, waits = pingpong_program()
     program.blocks[2].mma = program.blocks[2].mma.with_(role=OpRole.FRAGMENT_LOAD)
-    with pytest.raises(VerificationError, match=r"^verify_schedule: block 2 MMA op has wrong role$"):
+    with pytest.raises(VerificationError, match=r"^schedule check: block 2 MMA op has wrong role$"):
         verify(program, cfg, waits)
 
 
 def test_negative_wait_lgkm_first():
     program, cfg, waits = pingpong_program()
-    with pytest.raises(VerificationError, match=r"^verify_schedule: wait_lgkm_first is negative$"):
+    with pytest.raises(VerificationError, match=r"^schedule check: wait_lgkm_first is negative$"):
         verify_schedule(program, cfg, 8, 8, -1, waits.vm)
 
 
 def test_wait_lgkm_first_above_block0_global_lgkm():
     program, cfg, waits = pingpong_program()
     with pytest.raises(VerificationError,
-                       match=r"^verify_schedule: wait_lgkm_first \(9\) > block 0 global lgkm \(8\) in half 0$"):
+                       match=r"^schedule check: wait_lgkm_first \(9\) > block 0 global lgkm \(8\) in half 0$"):
         verify_schedule(program, cfg, 8, 8, 9, waits.vm)
 
 
@@ -79,7 +79,7 @@ def test_wait_lgkm_bound_skipped_without_lgkm_costs():
 
 def test_negative_wait_vm_last():
     program, cfg, waits = pingpong_program()
-    with pytest.raises(VerificationError, match=r"^verify_schedule: wait_vm_last is negative$"):
+    with pytest.raises(VerificationError, match=r"^schedule check: wait_vm_last is negative$"):
         verify_schedule(program, cfg, 8, 8, waits.lgkm, -2)
 
 
@@ -87,7 +87,7 @@ def test_negative_manual_wait_in_a_block():
     # auto_waits off: the manual wait_vm_last lands in the last block of each half
     sched = ScheduleConfig(scheduling=SchedulingStrategy.CSP, auto_waits=False, wait_vm_last=-3)
     with pytest.raises(VerificationError,
-                       match=r"^verify_schedule: block 3 pre_sync has a negative wait count \(-3\)$"):
+                       match=r"^schedule check: block 3 pre_sync has a negative wait count \(-3\)$"):
         compile_schedule(DeclarativeSchedule(False, 8, 8, sched))
 
 
@@ -96,7 +96,7 @@ def test_distribution_invariant():
     b1, b2 = program.blocks[1], program.blocks[2]
     b2.global_load_1 = b1.global_load
     b1.global_load = OpDesc.none()
-    with pytest.raises(VerificationError, match=r"^verify_schedule: block 1 has 0 globals, expected 1$"):
+    with pytest.raises(VerificationError, match=r"^schedule check: block 1 has 0 globals, expected 1$"):
         verify(program, cfg, waits)
 
 
@@ -108,7 +108,7 @@ class StrictFourWave(Pipeline4Wave):
 
 
 def test_stage_consistency_4wave_without_rotation():
-    with pytest.raises(VerificationError, match=r"^verify_schedule: block 2 pre_op_0 stage=1 expected=0$"):
+    with pytest.raises(VerificationError, match=r"^schedule check: block 2 pre_op_0 stage=1 expected=0$"):
         compile_schedule(StrictFourWave())
 
 
@@ -116,7 +116,7 @@ def test_prefetch_coverage():
     program, cfg, waits = pingpong_program()
     for b in program.blocks:
         b.global_load_prefetch = b.global_load_1_prefetch = False
-    with pytest.raises(VerificationError, match=r"^verify_schedule: no global load is marked as prefetch$"):
+    with pytest.raises(VerificationError, match=r"^schedule check: no global load is marked as prefetch$"):
         verify(program, cfg, waits)
 
 
@@ -126,7 +126,7 @@ def test_completion_coverage():
         if b.global_load.is_present():
             b.global_load = b.global_load.with_(stage=0)
     with pytest.raises(VerificationError,
-                       match=r"^verify_schedule: half 0 has no completion load \(stage != half\) "
+                       match=r"^schedule check: half 0 has no completion load \(stage != half\) "
                              r"\u2014 wait_vm would drain nothing, race condition$"):
         verify(program, cfg, waits)
 
@@ -137,7 +137,7 @@ def test_warp_stagger_lds_race():
     target = mi355x_target(4, 4, 0)
     target = target.with_pipeline(block_sizing=BlockSizing(4, 3, 0))
     sched = CSP.with_(scheduling=SchedulingStrategy.IDENTITY)
-    with pytest.raises(VerificationError, match=r"^verify_schedule: cross-block LDS race \u2014 block 1 "
+    with pytest.raises(VerificationError, match=r"^schedule check: cross-block LDS race \u2014 block 1 "
                                                 r"prefetch writes stage 0 which block 2 reads via "
                                                 r"fragment load\. Use max_globals=0 or increase "
                                                 r"num_k_mmas to add latency\.$"):

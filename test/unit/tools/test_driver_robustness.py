@@ -107,6 +107,31 @@ def test_an_integer_beyond_64_bits_in_a_spec_is_an_error_on_every_path(capsys, e
     assert out == "" and "internal error" not in err
 
 
+# ---- messages: the user's words, not ours -------------------------------------------------
+
+@pytest.mark.parametrize("emit", ["schedule", "asm"])
+def test_a_scheduling_error_names_the_users_spec_and_no_internal_function(capsys, emit):
+    code, out, err = run(capsys, "--pipeline=pingpong{max_vgpr=1}", f"--emit={emit}")
+    one_error(code, err, "pipeline-opt: error: pipeline 'pingpong{max_vgpr=1}': the csp "
+                         "scheduler: no order satisfies max_vgpr=1")
+    # no option the user never set (the kernel's counts), no function name
+    assert "vm_per_load" not in err and "optimal_schedule" not in err, err
+
+
+def test_a_body_that_does_not_fit_names_no_internal_function(capsys, tmp_path):
+    src = tmp_path / "in.mlir"
+    src.write_text('''"sched.pipeline"() ({
+  "sched.global_load"() {channel = 0, stage = 0, subtile = 0, k_offset = "k0"} : () -> ()
+  "sched.mma"() {stage = 0, subtile = 0} : () -> ()
+}) {schedule = "4wave"} : () -> ()
+''')
+    code, out, err = run(capsys, str(src), "--pipeline=4wave", "--emit=schedule")
+    assert code == 1 and "Traceback" not in err
+    for name in ("construct_mma_blocks", "mma_block_interleave", "verify_schedule",
+                 "redistribute_globals", "derive_prologue", "optimal_schedule"):
+        assert name not in err, err
+
+
 # ---- -o: whole or not at all ---------------------------------------------------------------
 
 def test_failure_leaves_an_existing_output_untouched(capsys, tmp_path):

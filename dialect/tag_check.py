@@ -24,7 +24,7 @@ import numpy as np
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, int_value
-from pipeline_mlir.dialect.loop_eval import (WAVE, Evaluator, View, dense_i64, segments,
+from pipeline_mlir.dialect.loop_eval import (WAVE, Evaluator, segments,
                                              xor_shuffle)
 from pipeline_mlir.dialect.natural import at, block_size, is_pure, kernel_of
 

@@ -372,7 +372,6 @@ def _begin(k: GemmKernel, lds: dict) -> _Text:
     w(f"%fgrp = arith.muli %lgrp, {w.const(frag_w)} : i32")
     for ch in (0, 1):
         n = "ab"[ch]
-        quad = k.quadrant_m if ch == 0 else k.quadrant_n
         wtile = k.WM if ch == 0 else k.WN
         wpos = "%wm" if ch == 0 else "%wn"
         w(f"%wrow_{n} = arith.muli {wpos}, {w.const(wtile)} : i32")
@@ -427,7 +426,7 @@ def _read_columns(k: GemmKernel) -> list[int]:
 
 def _end(t: _Text, acc_names: list[str]) -> str:
     """Write the accumulators (the loop's first results) back to C and close the kernel."""
-    k, w, g = t.k, t.w, t.k.geometry
+    w = t.w
     acc_t, num_m, num_n = t.acc_t, t.num_m, t.num_n
     # write back: lane l of tile (i, j) holds C[4*(l/16)+e][l%16]; the address is a
     # per-lane base plus a wave-uniform row offset, through a buffer (bounds-checked)
@@ -519,7 +518,7 @@ def kernel_mlir(k: GemmKernel) -> str:
     lds = {(b.channel, b.stage, b.subtile): f"%{b.name}" for b in k.lds.buffers}
     t = _begin(k, lds)
     w, vm, acc_t, num_m, num_n = t.w, t.vm, t.acc_t, t.num_m, t.num_n
-    et, frag_w, vec_in, vec_frag, vec_mma = t.et, t.frag_w, t.vec_in, t.vec_frag, t.vec_mma
+    vec_in, vec_mma = t.vec_in, t.vec_mma
     mem_f, mem_l = t.mem_f, t.mem_l
     # loop-carried fragments (4-wave rotation) and the accumulators
     carried: list[int] = []

@@ -1,4 +1,4 @@
-"""Make a kernel's schedule hazard-free: the waits and barriers the functional model asks for.
+r"""Make a kernel's schedule hazard-free: the waits and barriers the functional model asks for.
 
 The printed schedule stays the reference's; the *kernel* runs a copy of its phases
 with the fixes below inserted, so it has none of the hazards

@@ -15,7 +15,6 @@ import pytest
 
 from pipeline_mlir.dialect import natural as N
 from pipeline_mlir.dialect.bindings import ir, new_context
-from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.schedules.registry import parse_pipeline

@@ -8,10 +8,11 @@ the kernel); ``--tune-spec=FILE`` writes the chosen spec, one line.
 
 Options: ``--tune-budget=N`` candidates simulated (default 24; never wall time),
 ``--tune-knobs=all|KEY[=V1:V2...],...`` (default: the catalogue without the counts the
-kernel fixes), ``--tune-objective=measured|llvm`` (the table whose cycles are minimised;
-the other breaks ties). The search is :func:`pipeline_mlir.sim.tune.tune`; every
-candidate the simulator accepts is also compiled to assembly through the named pipeline
-(as ``--emit=asm``): a candidate that does not build is refused.
+kernel fixes), ``--tune-objective=measured|llvm|asm-measured|asm-llvm`` (what is
+minimised; the other table breaks ties). The search is
+:func:`pipeline_mlir.sim.tune.tune`; every candidate the simulator accepts is also compiled
+to assembly through the named pipeline (as ``--emit=asm``) and that assembly timed (the
+``asm`` columns): a candidate that does not build is refused.
 """
 
 from __future__ import annotations
@@ -42,9 +43,11 @@ def add_arguments(parser) -> None:
     g.add_argument("--tune-knobs", metavar="LIST", default=None, action=_Store,
                    help="knobs to search: all, or KEY or KEY=V1:V2:... separated by commas "
                         "(default: every knob but the counts the kernel fixes)")
-    g.add_argument("--tune-objective", metavar="TABLE", default="measured", action=_Store,
-                   help="cost table whose cycles per main-loop iteration are minimised: "
-                        "measured (default) or llvm; the other breaks ties")
+    g.add_argument("--tune-objective", metavar="WHAT", default="measured", action=_Store,
+                   help="the cycles per main-loop iteration minimised: measured (default) or "
+                        "llvm (the schedule's kernel, as --simulate --pipeline), asm-measured "
+                        "or asm-llvm (the built kernel's assembly, as --simulate kernel.s); "
+                        "the other table breaks ties")
     g.add_argument("--tune-spec", metavar="FILE", default=None, action=_Store,
                    help="also write the chosen spec to FILE ('-': standard output)")
 
@@ -101,8 +104,9 @@ def run(args, compile_pipeline):
 
     request, knobs, budget, objective = settings(args)
 
-    def build(candidate) -> None:
-        compile_pipeline(candidate.spec(), "asm")
+    def build(candidate) -> dict:
+        asm, _ = compile_pipeline(candidate.spec(), "asm")
+        return T.assembly_cycles(asm, candidate)
 
     result = T.tune(request, knobs, budget, objective, build=build)
     return result.text(), (result.best.spec if result.best is not None else None)

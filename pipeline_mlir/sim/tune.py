@@ -33,6 +33,10 @@ from pipeline_mlir.options import suggest
 
 #: the cost tables (same names as ``--cost-table``)
 TABLES = ("measured", "llvm")
+#: what an objective may minimise: the schedule's simulation in either table, or the
+#: timing of the built kernel's assembly (``asm-``, as ``--simulate kernel.s``), which sees
+#: what LLVM did with fences and priorities but not the LDS lane addresses
+OBJECTIVES = TABLES + tuple(f"asm-{t}" for t in TABLES)
 
 
 @dataclass(frozen=True)
@@ -140,10 +144,27 @@ def check_budget(budget: int) -> int:
 
 
 def check_objective(objective: str) -> str:
-    if objective not in TABLES:
-        raise ConfigError(f"--tune-objective={objective}: choose {' or '.join(TABLES)} (the "
-                          f"cost table whose cycles per iteration are minimised)")
+    if objective not in OBJECTIVES:
+        raise ConfigError(f"--tune-objective={objective}: choose {', '.join(OBJECTIVES)} (the "
+                          f"cycles per iteration that are minimised)")
     return objective
+
+
+def tie_break(objective: str) -> str:
+    """The other table of the same simulation."""
+    prefix = "asm-" if objective.startswith("asm-") else ""
+    return next(prefix + t for t in TABLES if prefix + t != objective)
+
+
+def assembly_cycles(asm_text: str, request) -> dict:
+    """Cycles per main-loop iteration of a kernel's assembly in both tables, as
+    ``--simulate kernel.s --pipeline=SPEC`` times it: ``{"asm-measured": .., "asm-llvm": ..}``."""
+    from pipeline_mlir.sim.report import simulate_assembly
+    from pipeline_mlir.sim.trace import kernel_shape
+
+    shape = kernel_shape(request)
+    rep = simulate_assembly(asm_text, "<kernel>", shape.waves, shape.groups == 2, TABLES)
+    return {f"asm-{t.table}": t.analysis.achieved_ii for t in rep.timing}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -155,7 +176,7 @@ class Candidate:
     index: int
     request: object                      # the NamedSchedule
     changes: tuple                       # ((key, text), ...) relative to the user's spec
-    cycles: dict = field(default_factory=dict)    # table -> cycles per main-loop iteration
+    cycles: dict = field(default_factory=dict)    # objective -> cycles per main-loop iteration
     busy: dict = field(default_factory=dict)      # table -> MFMA busy (0..1)
     refused: str | None = None           # why the candidate cannot be used
 
@@ -216,8 +237,7 @@ class TuneResult:
         return self.tried[0]
 
     def key(self, c: Candidate) -> tuple:
-        other = next(t for t in TABLES if t != self.objective)
-        return (c.cycles[self.objective], c.cycles[other])
+        return (c.cycles[self.objective], c.cycles[tie_break(self.objective)])
 
     def gain(self, table: str) -> float | None:
         """Throughput gain of the chosen spec over the user's spec in ``table`` (0.05 = 5%
@@ -226,27 +246,36 @@ class TuneResult:
             return None
         return self.default.cycles[table] / self.best.cycles[table] - 1.0
 
+    def columns(self) -> list[str]:
+        """The cycle columns shown: both tables, and the assembly's when it was timed."""
+        timed = {k for c in self.tried for k in c.cycles}
+        return [o for o in OBJECTIVES if o in TABLES or o in timed or o == self.objective]
+
     def text(self) -> str:
-        other = next(t for t in TABLES if t != self.objective)
+        other = tie_break(self.objective)
+        level = ("of the built kernel's assembly (as --simulate kernel.s --report)"
+                 if self.objective.startswith("asm-") else
+                 "of the schedule's kernel (as --simulate --pipeline=SPEC --report)")
         out = [f"pipeline-opt --tune: {self.base.spec()}",
-               f"objective: {self.objective}-table cycles per main-loop iteration (steady state, "
-               f"one CU, as --simulate --report), then {other}; budget {self.budget} candidates",
+               f"objective: {self.objective} cycles per main-loop iteration {level}, steady "
+               f"state on one CU; ties: {other}; budget {self.budget} candidates",
                "knobs: " + (", ".join(k.text() for k in self.knobs) or "(none)"), ""]
-        rows = [("#", "change from the given spec", "measured", "llvm", "MFMA busy m/l",
-                 "verdict")]
+        cols = self.columns()
+        rows = [("#", "change from the given spec", *cols, "MFMA busy m/l", "verdict")]
         for c in self.tried:
             verdict = ("refused: " + c.refused if not c.ok else
                        "chosen" if c is self.best else "ok")
-            cyc = [f"{c.cycles[t]:.1f}" if c.cycles.get(t) is not None else "-" for t in
-                   ("measured", "llvm")]
-            busy = ("/".join(f"{100 * c.busy[t]:.0f}%" for t in ("measured", "llvm"))
+            cyc = [f"{c.cycles[t]:.1f}" if c.cycles.get(t) is not None else "-" for t in cols]
+            busy = ("/".join(f"{100 * c.busy[t]:.0f}%" for t in TABLES)
                     if len(c.busy) == 2 else "-")
             rows.append((str(c.index), c.change_text(), *cyc, busy, verdict))
-        widths = [max(len(r[i]) for r in rows) for i in range(5)]
+        n = len(rows[0])
+        widths = [max(len(r[i]) for r in rows) for i in range(n)]
         for r in rows:
-            out.append("  ".join([r[0].rjust(widths[0]), r[1].ljust(widths[1]),
-                                  r[2].rjust(widths[2]), r[3].rjust(widths[3]),
-                                  r[4].ljust(widths[4]), r[5]]).rstrip())
+            cells = [r[0].rjust(widths[0]), r[1].ljust(widths[1])]
+            cells += [r[i].rjust(widths[i]) for i in range(2, n - 2)]
+            cells += [r[n - 2].ljust(widths[n - 2]), r[n - 1]]
+            out.append("  ".join(cells).rstrip())
         if self.same:
             out.append("the same schedule and kernel as a candidate above (not simulated again):")
             out += [f"  {' '.join(f'{k}={v}' for k, v in ch) or '(the given spec)'} = "
@@ -263,7 +292,8 @@ class TuneResult:
         if self.default.ok:
             gains = [f"{t} {self.default.cycles[t]:.1f} -> {self.best.cycles[t]:.1f} "
                      f"cycles/iteration ({100 * self.gain(t):+.1f}% throughput)"
-                     for t in (self.objective, other)]
+                     for t in [self.objective, other] + [c for c in cols if c not in (
+                         self.objective, other)]]
             out.append("gain over the given spec: " + "; ".join(gains))
         else:
             out.append("gain over the given spec: none to compare (the given spec was refused)")
@@ -275,10 +305,14 @@ def tune(request, knobs: list[Knob], budget: int = 32, objective: str = "measure
     """Search ``knobs`` around ``request`` (see the module docstring).
 
     ``build(request)``: an extra check of every candidate the simulator accepts (raise
-    PipelineError/ConfigError to refuse it); ``evaluate_fn``: the simulator (replaceable
-    for tests)."""
+    PipelineError/ConfigError to refuse it); it may return more cycles (``{"asm-measured":
+    .., "asm-llvm": ..}``, :func:`assembly_cycles`), which an ``asm-`` objective needs;
+    ``evaluate_fn``: the simulator (replaceable for tests)."""
     check_budget(budget)
     check_objective(objective)
+    if objective.startswith("asm-") and build is None:
+        raise ConfigError(f"--tune-objective={objective}: needs the kernels' assembly (a "
+                          f"build step; pipeline-opt --tune builds every candidate)")
     res = TuneResult(request, list(knobs), budget, objective)
     seen: dict = {}
     same: set = set()
@@ -299,9 +333,11 @@ def tune(request, knobs: list[Knob], budget: int = 32, objective: str = "measure
         c.cycles, c.busy, c.refused = evaluate_fn(req)
         if c.ok and build is not None:
             try:
-                build(req)
+                c.cycles.update(build(req) or {})
             except (ConfigError, PipelineError) as e:
                 c.refused = "kernel build: " + _one_line(str(e))
+        if c.ok and c.cycles.get(objective) is None:
+            c.refused = f"no {objective} cycles (no steady state)"
         if c.ok and (res.best is None or res.key(c) < res.key(res.best)):
             res.best = c
         return c
@@ -363,5 +399,5 @@ def _differs(request, key: str, text: str) -> bool:
         return True
 
 
-__all__ = ["CATALOGUE", "Candidate", "Knob", "TABLES", "TuneResult", "catalogue",
-           "check_budget", "check_objective", "evaluate", "identity", "parse_knobs", "tune"]
+__all__ = ["CATALOGUE", "Candidate", "Knob", "OBJECTIVES", "TABLES", "TuneResult",
+           "assembly_cycles", "catalogue", "check_budget", "check_objective", "tie_break", "evaluate", "identity", "parse_knobs", "tune"]

@@ -76,6 +76,18 @@ def test_a_build_failure_refuses_the_candidate():
     assert bad.refused == "kernel build: sched-fix-hazards: made up"
 
 
+def test_asm_objective_uses_what_the_build_measured():
+    def build(req):
+        return {"asm-measured": 10 if "identity" in req.spec() else 20, "asm-llvm": 1}
+    res = T.tune(PP, knobs("scheduling"), 10, objective="asm-measured", build=build,
+                 evaluate_fn=fake(lambda s: (50, 5) if "identity" in s else (40, 4)))
+    assert res.best.spec == "pingpong{scheduling=identity}"
+    assert res.columns() == ["measured", "llvm", "asm-measured", "asm-llvm"]
+    assert "asm-measured 20.0 -> 10.0 cycles/iteration (+100.0% throughput)" in res.text()
+    with pytest.raises(ConfigError, match="needs the kernels' assembly"):
+        T.tune(PP, [], 1, objective="asm-llvm", evaluate_fn=fake(lambda s: (1, 1)))
+
+
 def test_every_candidate_refused_chooses_none():
     res = T.tune(PP, knobs("scheduling"), 10, evaluate_fn=fake(lambda s: "no"))
     assert res.best is None and len(res.tried) == 2

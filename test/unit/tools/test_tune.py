@@ -18,12 +18,14 @@ def run(capsys, *argv):
 
 
 def rows(out):
-    """The table's rows: (index, change, measured, llvm, busy, verdict)."""
+    """The table's rows: (index, change, measured, llvm, asm-measured, asm-llvm, busy,
+    verdict)."""
     found = []
     for line in out.splitlines():
-        m = re.match(r"^\s*(\d+)  (.+?)\s+([\d.]+|-)\s+([\d.]+|-)\s+(\S+)\s+(.+)$", line)
-        if m:
-            found.append(m.groups())
+        cells = re.split(r"\s{2,}", line.strip())
+        if cells[0].isdigit():
+            assert len(cells) == 8, line
+            found.append(cells)
     return found
 
 
@@ -37,11 +39,12 @@ def test_table_choice_outputs_and_determinism(capsys, tmp_path):
     assert [r[0] for r in table] == ["0", "1", "2"]
     assert table[0][1] == "(the given spec)"
     # the refused candidate says why, and has no numbers
-    refused = [r for r in table if r[5].startswith("refused:")]
-    assert refused and all("does not match" in r[5] and r[2] == "-" for r in refused)
-    ok = [r for r in table if not r[5].startswith("refused:")]
+    refused = [r for r in table if r[7].startswith("refused:")]
+    assert refused and all("does not match" in r[7] and r[2:6] == ["-"] * 4 for r in refused)
+    ok = [r for r in table if not r[7].startswith("refused:")]
+    assert all(float(x) > 0 for r in ok for x in r[2:6])
     best = min(ok, key=lambda r: (float(r[2]), float(r[3])))
-    chosen = [r for r in table if r[5] == "chosen"]
+    chosen = [r for r in table if r[7] == "chosen"]
     assert len(chosen) == 1 and (float(chosen[0][2]), float(chosen[0][3])) == \
         (float(best[2]), float(best[3]))
     assert re.search(r"^gain over the given spec: measured [\d.]+ -> [\d.]+ cycles/iteration "
@@ -52,6 +55,17 @@ def test_table_choice_outputs_and_determinism(capsys, tmp_path):
     # same command, same table
     rc2, out2, _ = run(capsys, *argv)
     assert rc2 == 0 and out2 == out
+
+
+def test_asm_objective_minimises_the_assembly_timing(capsys):
+    rc, out, _ = run(capsys, SMALL, "--tune", "--tune-budget=2", "--tune-knobs=fences",
+                     "--tune-objective=asm-llvm")
+    assert rc == 0
+    table = rows(out)
+    best = min(table, key=lambda r: (float(r[5]), float(r[4])))
+    assert [r for r in table if r[7] == "chosen"][0][5] == best[5]
+    assert "objective: asm-llvm cycles per main-loop iteration of the built kernel's assembly" \
+        in out
 
 
 def test_without_o_only_the_table(capsys):
@@ -65,7 +79,7 @@ def test_without_o_only_the_table(capsys):
     (["--tune-budget=many"], "--tune-budget=many: must be a number of candidates >= 1"),
     (["--tune-knobs=bogus"], "unknown knob 'bogus'"),
     (["--tune-knobs=fences=maybe"], "fences"),
-    (["--tune-objective=fast"], "--tune-objective=fast: choose measured or llvm"),
+    (["--tune-objective=fast"], "--tune-objective=fast: choose measured, llvm, asm-measured, asm-llvm"),
     (["--emit=asm"], "give -o FILE"),
     (["--simulate"], "--tune cannot be combined with --simulate"),
 ])

@@ -18,10 +18,11 @@ candidate replaces the best one only when strictly better, so among equals the e
 (fewer changes from the user's spec) stays.
 
 Search (deterministic, bounded by ``budget`` candidates simulated, never by time):
-coordinate descent in the catalogue's fixed order. The user's spec is candidate 0; then
-for each knob in order, each of its values on top of the best spec so far; repeated
-passes until a pass finds nothing better (converged) or the budget is spent. A spec
-already tried is not simulated again and does not count.
+steepest descent over single-knob changes in the catalogue's fixed order. The user's spec
+is candidate 0 and the first base; a pass tries every value of every knob on top of the
+base, and the fastest candidate so far becomes the next pass's base; the passes stop when
+one finds nothing faster (converged) or the budget is spent. A spec that compiles to a
+schedule already tried is not simulated again and does not count.
 """
 
 from __future__ import annotations
@@ -342,24 +343,21 @@ def tune(request, knobs: list[Knob], budget: int = 32, objective: str = "measure
             res.best = c
         return c
 
-    best_changes: dict[str, str] = {}
     try:
         tried(request, ())
+        base: dict[str, str] = {}
         while True:
-            improved = False
-            for knob in res.knobs:
+            start = res.best
+            for knob in res.knobs:        # every single-knob change of the pass's base
                 for value in knob.values:
-                    changes = dict(best_changes)
+                    changes = dict(base)
                     changes[knob.name] = value
                     changes = {k: v for k, v in changes.items() if _differs(request, k, v)}
-                    before = res.best
                     tried(request.with_(**changes), tuple(changes.items()))
-                    if res.best is not before:
-                        best_changes = changes
-                        improved = True
-            if not improved:
+            if res.best is start:
                 res.converged = True
                 break
+            base = dict(res.best.changes)  # the fastest of the pass is the next base
     except _Spent:
         pass
     return res

@@ -1,0 +1,144 @@
+"""Our shipped kernels against the reference's, per main-loop iteration, as ratios.
+
+For each shipped kernel this builds our kernel now (``pipeline-opt --pipeline=SPEC
+--emit=asm``, in process), takes the main loop of its assembly and measures:
+
+* cycles per main-loop iteration in the project's simulator on the assembly (what
+  ``pipeline-opt --simulate kernel.s --pipeline=SPEC --report`` prints), llvm and measured
+  cost tables;
+* llvm-mca-22, single wave, on the loop body (``-iterations=100``, total cycles / 100),
+  when ``llvm-mca-22`` is installed;
+* VALU instructions per iteration (``v_*`` other than MFMA), VGPRs (``.vgpr_count``),
+  MFMA busy (measured table, mean over the SIMDs).
+
+The reference's figures come from ``reference_figures.json`` (its ``source`` says where
+they come from). Every ratio is ours / the reference's: below 1.00 means fewer cycles,
+VALU or VGPRs than the reference (better); for MFMA busy, above 1.00 is better. The
+reference's MFMA busy is derived from the measured-table cycles (the same MFMA count per
+iteration), so its ratio is the inverse of the cycle ratio; it is shown only where the
+figures give the reference's MFMA count.
+
+    .venv/bin/python benchmarks/bench_reference.py [--no-mca] [--kernel NAME ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+FIGURES = HERE / "reference_figures.json"
+MCA = "llvm-mca-22"
+MCA_ITERATIONS = 100
+COLUMNS = (("llvm_mca", "llvm-mca", "{:.1f}"), ("sim_llvm", "sim llvm", "{:.1f}"),
+           ("sim_measured", "sim measured", "{:.1f}"), ("valu", "VALU", "{:d}"),
+           ("vgprs", "VGPRs", "{:d}"), ("mfma_busy", "MFMA busy", "{:.0%}"))
+
+
+def loop_text(asm: str) -> str:
+    """The main loop of ``asm`` as llvm-mca takes it (a label, then the instructions)."""
+    from pipeline_mlir.isa.asm import parse_asm
+    from pipeline_mlir.sim.timing import asm_main_loop
+
+    head = parse_asm(asm).function().main_loop()[0].label
+    return f"{head}:\n" + "".join("\t" + i.text + "\n" for i in asm_main_loop(asm))
+
+
+def run_mca(loop: str) -> float:
+    with tempfile.NamedTemporaryFile("w", suffix=".s") as f:
+        f.write(loop)
+        f.flush()
+        out = subprocess.run([MCA, "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx950",
+                              f"-iterations={MCA_ITERATIONS}", "-json", f.name],
+                             capture_output=True, text=True, check=True)
+    region = json.loads(out.stdout)["CodeRegions"][0]
+    return region["SummaryView"]["TotalCycles"] / MCA_ITERATIONS
+
+
+def measure(spec: str, mca: bool) -> dict:
+    """Our kernel's figures, measured now."""
+    from pipeline_mlir.isa.asm import parse_asm
+    from pipeline_mlir.isa.report import resources_from_asm
+    from pipeline_mlir.schedules.registry import parse_pipeline
+    from pipeline_mlir.sim.timing import asm_main_loop, simulate_asm_loop
+    from pipeline_mlir.sim.report import TIMING_ITERATIONS
+    from pipeline_mlir.sim.trace import kernel_shape
+    from pipeline_mlir.tools.pipeline_opt import compile_pipeline
+
+    asm, _ = compile_pipeline(spec, "asm")
+    module = parse_asm(asm)
+    loop = asm_main_loop(asm)
+    shape = kernel_shape(parse_pipeline(spec))
+    got = {"valu": sum(i.kind == "valu" for i in loop),
+           "mfma": sum(i.kind == "mfma" for i in loop),
+           "vgprs": resources_from_asm(module, module.function().name).vgprs}
+    for table in ("llvm", "measured"):
+        a = simulate_asm_loop(asm, shape.waves, TIMING_ITERATIONS, table,
+                              stagger=shape.groups == 2)
+        got[f"sim_{table}"] = a.achieved_ii
+        if table == "measured":
+            got["mfma_busy"] = sum(a.mfma_busy.values()) / len(a.mfma_busy)
+    got["llvm_mca"] = run_mca(loop_text(asm)) if mca else None
+    return got
+
+
+def reference_busy(ours: dict, ref: dict) -> float | None:
+    if ref.get("mfma") is None or not ref.get("sim_measured"):
+        return None
+    return ours["mfma_busy"] * (ours["sim_measured"] / ref["sim_measured"]) * (
+        ref["mfma"] / ours["mfma"])
+
+
+def fmt(fmt_text: str, v) -> str:
+    return "-" if v is None else fmt_text.format(v)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--no-mca", action="store_true", help="skip llvm-mca-22 even if installed")
+    ap.add_argument("--kernel", action="append", default=None,
+                    help="only this kernel (repeatable; names as in reference_figures.json)")
+    args = ap.parse_args(argv)
+    doc = json.loads(FIGURES.read_text())
+    kernels = doc["kernels"]
+    names = args.kernel or list(kernels)
+    unknown = [n for n in names if n not in kernels]
+    if unknown:
+        print(f"bench_reference: unknown kernel {unknown[0]!r} (known: {', '.join(kernels)})",
+              file=sys.stderr)
+        return 1
+    mca = not args.no_mca and shutil.which(MCA) is not None
+    print("reference figures: " + doc["source"])
+    print(f"llvm-mca: {MCA + ' (single wave, loop body)' if mca else 'not run (' + (MCA + ' not installed' if not args.no_mca else '--no-mca') + ')'}")
+    print("ratio = ours / reference per main-loop iteration (< 1.00: fewer; MFMA busy: > 1.00 "
+          "is busier)")
+    if doc.get("sim_measured_note"):
+        print("sim measured and MFMA busy: " + doc["sim_measured_note"])
+    print()
+    head = ["kernel"] + [label for _, label, _ in COLUMNS]
+    rows = [head]
+    for name in names:
+        ref = dict(kernels[name])
+        ours = measure(ref["spec"], mca)
+        ref["mfma_busy"] = reference_busy(ours, ref)
+        cells = [name]
+        for key, _, f in COLUMNS:
+            a, b = ours.get(key), ref.get(key)
+            ratio = f"{a / b:.3f}" if a is not None and b else "-"
+            cells.append(f"{fmt(f, a)} / {fmt(f, b)} = {ratio}")
+        rows.append(cells)
+    widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
+    for k, r in enumerate(rows):
+        print("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+        if k == 0:
+            print("  ".join("-" * w for w in widths))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -854,7 +854,7 @@ def _main(argv: list[str] | None) -> int:
         simulate.check_args(args)
         emulate.check_args(args)
         tune.check_args(args)
-        if args.simulate is None and args.emulate is None and not args.tune:
+        if args.simulate is None and args.emulate is None:
             _check_args(args)
             _check_stdin(args)
     except (UsageError, simulate.SimulateUsage, emulate.EmulateUsage, tune.TuneUsage) as e:

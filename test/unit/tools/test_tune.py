@@ -82,6 +82,8 @@ def test_without_o_only_the_table(capsys):
     (["--tune-objective=fast"], "--tune-objective=fast: choose measured, llvm, asm-measured, asm-llvm"),
     (["--emit=asm"], "give -o FILE"),
     (["--simulate"], "--tune cannot be combined with --simulate"),
+    (["--emit=bogus", "-o", "never.s"], "unknown --emit kind 'bogus'"),
+    (["--mcpu=gfx942"], "--mcpu=gfx942: unsupported processor"),
 ])
 def test_bad_settings_are_one_line_errors(capsys, argv, message):
     rc, out, err = run(capsys, SMALL, "--tune", *argv)

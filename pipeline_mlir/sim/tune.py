@@ -13,9 +13,10 @@ not be of a kernel), the kernel has a hazard, or the caller's ``build`` check (t
 driver: the complete kernel compiled to assembly) fails.
 
 Objective: achieved cycles per steady-state main-loop iteration in the ``objective``
-table (default ``measured``, gfx950 latencies), ties broken by the other table; a
-candidate replaces the best one only when strictly better, so among equals the earlier
-(fewer changes from the user's spec) stays.
+table (default ``measured``, gfx950 latencies; ``asm-measured`` / ``asm-llvm``: the
+built kernel's assembly, timed by :func:`assembly_cycles`), ties broken by the other table
+of the same level; a candidate replaces the best one only when strictly better, so among
+equals the earlier (fewer changes from the user's spec) stays.
 
 Search (deterministic, bounded by ``budget`` candidates simulated, never by time):
 steepest descent over single-knob changes in the catalogue's fixed order. The user's spec

@@ -18,7 +18,9 @@ built kernel's assembly, timed by :func:`assembly_cycles`), ties broken by the o
 of the same level; a candidate replaces the best one only when strictly better, so among
 equals the earlier (fewer changes from the user's spec) stays.
 
-Search (deterministic, bounded by ``budget`` candidates simulated, never by time):
+Search (deterministic, bounded by ``budget`` candidates simulated, never by time; a
+candidate whose options the pipeline rejects together is reported but not simulated and
+does not count):
 steepest descent over single-knob changes in the catalogue's fixed order. The user's spec
 is candidate 0 and the first base; a pass tries every value of every knob on top of the
 base, and the fastest candidate so far becomes the next pass's base; the passes stop when
@@ -233,6 +235,7 @@ class TuneResult:
     same: list = field(default_factory=list)
     best: Candidate | None = None
     converged: bool = False
+    simulated: int = 0           # candidates simulated (what the budget counts)
 
     @property
     def default(self) -> Candidate:
@@ -286,7 +289,8 @@ class TuneResult:
         refused = sum(not c.ok for c in self.tried)
         stop = ("converged: no single-knob change of the chosen spec is faster" if self.converged
                 else "stopped: the budget is spent")
-        out.append(f"search: {len(self.tried)} candidates ({refused} refused); {stop}")
+        out.append(f"search: {len(self.tried)} candidates, {self.simulated} simulated (budget "
+                   f"{self.budget}), {refused} refused; {stop}")
         if self.best is None:
             out.append("chosen: none (every candidate was refused)")
             return "\n".join(out) + "\n"
@@ -327,11 +331,16 @@ def tune(request, knobs: list[Knob], budget: int = 32, objective: str = "measure
                 same.add((req, changes))
                 res.same.append((changes, seen[key]))
             return None
-        if len(res.tried) >= budget:
+        rejected = _rejected(req)
+        if rejected is None and res.simulated >= budget:
             raise _Spent()
         c = Candidate(len(res.tried), req, changes)
         seen[key] = c
         res.tried.append(c)
+        if rejected is not None:   # reported, but nothing was simulated: no budget spent
+            c.refused = rejected
+            return c
+        res.simulated += 1
         c.cycles, c.busy, c.refused = evaluate_fn(req)
         if c.ok and build is not None:
             try:
@@ -366,6 +375,16 @@ def tune(request, knobs: list[Knob], budget: int = 32, objective: str = "measure
 
 class _Spent(Exception):
     """The budget is spent."""
+
+
+def _rejected(request) -> str | None:
+    """Why the pipeline rejects ``request``'s options together (e.g. an option another makes
+    unread), or None."""
+    try:
+        request.build()
+    except (ConfigError, PipelineError) as e:
+        return _one_line(str(e))
+    return None
 
 
 def identity(request) -> tuple:

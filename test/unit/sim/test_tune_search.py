@@ -160,3 +160,11 @@ def test_real_simulator_refuses_counts_no_kernel_issues():
     other = [c for c in res.tried if c is not res.default]
     assert other and all(not c.ok and "does not match" in c.refused for c in other)
     assert res.default.cycles["measured"] > 0 and 0 < res.default.busy["llvm"] <= 1
+
+
+def test_options_the_pipeline_rejects_together_are_reported_without_spending_budget():
+    res = T.tune(PP, knobs("omit_mma_set_prio"), 1, evaluate_fn=fake(lambda s: (100, 10)))
+    assert res.simulated == 1 and res.converged
+    rejected = res.tried[1:]
+    assert len(rejected) == 2 and all("has no effect" in c.refused for c in rejected)
+    assert "3 candidates, 1 simulated (budget 1), 2 refused; converged" in res.text()

@@ -135,8 +135,10 @@ class Import(SchedulePass):
     def _create_default(self, module) -> None:
         block = module.regions[0].blocks[0]
         if len(list(block.operations)):
-            raise IRError(module, "nothing to pipeline: the input has no 'sched.pipeline' op "
-                                  "and no scf.for with sched-tagged ops")
+            raise IRError(module, "nothing to pipeline: the input has no 'sched.pipeline' op, "
+                                  "no scf.for with sched-tagged ops and no K-loop for "
+                                  "sched-adopt-loop (an scf.for whose body multiplies "
+                                  "with amdgpu.mfma)")
         if self.named is None:
             raise IRError(module, "the input is empty and sched-import was given no "
                                   "schedule=NAME to create a default body from")

@@ -14,6 +14,8 @@ wrong element) otherwise.  ``--emulate-mode``: ``eager`` (default), ``late`` or
 
 from __future__ import annotations
 
+import re
+
 # The emulator and the kernel builder are imported inside the functions: pipeline-opt imports
 # this module at start-up, and only --emulate needs them (pipeline_opt itself is a cycle).
 
@@ -83,10 +85,20 @@ def _code(args):
     if data.startswith(b"\x7fELF"):
         return data, path
     try:
-        return data.decode("utf-8"), path
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise PipelineError(f"'{path}' is neither a code object (ELF) nor UTF-8 assembly "
                             f"text") from None
+    if ".amdhsa_kernel" not in text and _MLIR_OP.search(text):
+        raise PipelineError(f"'{path}' is MLIR, not a kernel to run: --emulate FILE takes a "
+                            f"code object or its assembly (build one first with --emit=hsaco "
+                            f"-o K.hsaco)")
+    return text, path
+
+
+#: an MLIR operation at the start of a line (``module {``, ``gpu.module``, ``func.func``, ...):
+#: gfx950 assembly has none of these
+_MLIR_OP = re.compile(r"^\s*(module\b|\"?[a-z_]+\.[a-z_.]+\"?[ (@{])", re.M)
 
 
 def run(args) -> tuple[str, str | None]:

@@ -504,8 +504,9 @@ def test_import_without_schedule():
             "create a default body from")]
     assert errors("module {\n  func.func @f() {\n    return\n  }\n}\n",
                   ("sched-import", {"schedule": "4wave"})) == [
-        (1, "sched-import: nothing to pipeline: the input has no 'sched.pipeline' op and no "
-            "scf.for with sched-tagged ops")]
+        (1, "sched-import: nothing to pipeline: the input has no 'sched.pipeline' op, no "
+            "scf.for with sched-tagged ops and no K-loop for sched-adopt-loop (an scf.for "
+            "whose body multiplies with amdgpu.mfma)")]
 
 
 def test_import_option_errors():

@@ -96,3 +96,14 @@ def test_binary_garbage_is_refused(capsys, tmp_path):
     rc, out, err = run(capsys, f"--pipeline={SPEC}", "--emulate=128,128,256",
                        str(tmp_path / "x.bin"))
     assert rc == 1 and "neither a code object" in err
+
+
+@pytest.mark.parametrize("text", ["module {\n  func.func @f() {\n    return\n  }\n}\n",
+                                  '"builtin.module"() ({\n}) : () -> ()\n'])
+def test_an_mlir_file_is_refused_with_what_to_do(capsys, tmp_path, text):
+    """An MLIR kernel (e.g. IREE's) is not run as if it were assembly text."""
+    (tmp_path / "k.mlir").write_text(text)
+    rc, out, err = run(capsys, f"--pipeline={SPEC}", "--emulate=128,128,256",
+                       str(tmp_path / "k.mlir"))
+    assert rc == 1 and "is MLIR, not a kernel to run" in err and "--emit=hsaco" in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err

@@ -242,7 +242,7 @@ class Evaluator:
         self.views[v] = out
         return out
 
-    def _root_view(self, v, space_from=None) -> View:
+    def _root_view(self, v) -> View:
         t = ir.MemRefType(v.type)
         strides, offset = t.get_strides_and_offset()
         if offset == DYNAMIC or any(s == DYNAMIC for s in strides):

@@ -640,8 +640,7 @@ def _vop3p_text(ins: Instr, w: dict) -> str:
         return f"{n} v{f['dst']}, a{f['src0'] - VGPR0}"
     if n == "v_accvgpr_write_b32":
         return f"{n} a{f['dst']}, {src_text(f['src0'])}"
-    nsrc = 3 if n.startswith(("v_pk_fma", "v_pk_mad", "v_fma_mix", "v_dot")) else (
-        1 if n == "v_pk_mov_b32" and False else 2)
+    nsrc = 3 if n.startswith(("v_pk_fma", "v_pk_mad", "v_fma_mix", "v_dot")) else 2
     ops = [reg_text("v", f["dst"], w.get("dst", 1))]
     for k in range(nsrc):
         t = src_text(f[f"src{k}"], w.get(f"src{k}", 1))

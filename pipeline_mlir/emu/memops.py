@@ -67,11 +67,6 @@ class LdsAccess:
         self.flat = self.unit = None        # set by the machine's race check
 
 
-def _lane_bytes(addr, size):
-    """(G, 64, size) byte addresses."""
-    return addr[..., None] + np.arange(size, dtype=np.int64)
-
-
 def compile_memory(ins: Instr, G: int) -> Step:
     enc = ins.enc
     if enc == "SMEM":

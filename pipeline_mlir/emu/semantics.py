@@ -100,7 +100,7 @@ def _bfe_u(a, b, bits):
 def _bfe_i(a, b):
     off = (b & 31).astype(I64)
     width = ((b >> 16) & 0x7F).astype(I64)
-    v = (_s32(a).astype(I64) << (64 - 32)) >> 32 if False else _s32(a).astype(I64)
+    v = _s32(a).astype(I64)
     field = (v >> off) & ((1 << width) - 1)
     sign = np.where(width > 0, (field >> np.maximum(width - 1, 0)) & 1, 0)
     res = np.where(sign == 1, field - (1 << width), field)
@@ -195,8 +195,7 @@ def _salu(ins: Instr, G: int) -> Step:
                 r = np.abs(a.view(I32).astype(I64)).astype(U64) & U64(M32)
                 scc = r != 0
             elif b == "s_sext_i32_i8":
-                r = (a & 0xFF).astype(np.int8).astype(I32).view(U32) if False else \
-                    ((a & 0xFF).astype(U32).astype(np.uint8).view(np.int8).astype(I32)
+                r = ((a & 0xFF).astype(U32).astype(np.uint8).view(np.int8).astype(I32)
                      .view(U32))
             elif b == "s_sext_i32_i16":
                 r = (a & 0xFFFF).astype(np.uint16).view(np.int16).astype(I32).view(U32)
@@ -389,8 +388,7 @@ _VOP3_3 = {
 
 def _vbfe(a, b, c):
     off, width = _shift(b), (c & 31).astype(U32)
-    mask = np.where(width == 0, U32(0), (U32(1) << width) - U32(1)) if False else \
-        ((U64(1) << width.astype(U64)) - U64(1)).astype(U32)
+    mask = ((U64(1) << width.astype(U64)) - U64(1)).astype(U32)
     return (a >> off) & mask
 
 

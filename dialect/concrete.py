@@ -16,6 +16,8 @@ Contract (see ``dialect/README.md``, "Concrete form"):
 * Values may flow between payload ops inside one iteration (fragment -> MMA,
   accumulator chains) or through ``iter_args`` (loop-carried fragments of the
   4-wave register rotation, accumulators).
+* A value an opaque identity defines before the loop (an empty ``llvm.inline_asm`` tied
+  to its operand, :func:`pinned_values`) is carried through the new loop in a register.
 
 ``sched-import`` mirrors the tagged ops into a ``concrete`` ``sched.pipeline``
 placed right before the loop (each body op has ``payload = i``; the payload op
@@ -39,6 +41,7 @@ from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.loop_eval import is_opaque_identity
 from pipeline_mlir.dialect.ir_io import (IRError, get, i64, int_value, options_attr, ops_of,
                                         read_entry, read_phase)
 from pipeline_mlir.dialect.rocdl_build import create_control, emit_entries
@@ -311,9 +314,10 @@ class _Emitter:
         self.iter_args = list(blk.arguments)[1:]
         self.bk = bk
 
-    def start_phase(self, kbase, iter_values) -> None:
+    def start_phase(self, kbase, iter_values, pins: dict | None = None) -> None:
         self.kbase = kbase
         self.iter_map = dict(zip(self.iter_args, iter_values))
+        self.pins = dict(pins or {})  # pinned value (before the loop) -> its value here
         self.env = {}  # original result Value -> new Value (payload results)
         self.memo = {}  # (op, shift) -> cloned op
         self.shift_values = {}
@@ -339,7 +343,7 @@ class _Emitter:
             return v  # an argument of an enclosing block
         owner = _op(owner)
         if owner not in self.body_ops:
-            return v  # defined before the loop
+            return self.pins.get(v, v)  # defined before the loop
         if PAYLOAD_ATTR in owner.attributes:
             if v in self.env:
                 return self.env[v]
@@ -451,6 +455,7 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True) -> Kerne
     lb, ub, step = (loop.operands[0], loop.operands[1], loop.operands[2])
     inits = list(loop.operands)[3:]
     old_yields = _yield_values(loop)
+    pinned = pinned_values(loop)
     em, phase, start = None, None, None
     cond = {}
     new_inits = new_loop = finals = None
@@ -479,7 +484,9 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True) -> Kerne
                     if phase == "prologue":
                         em.start_phase(lb, inits)
                     else:
-                        em.start_phase(ub, list(new_loop.results))
+                        results = list(new_loop.results)
+                        em.start_phase(ub, results[:len(inits)],
+                                       dict(zip(pinned, results[len(inits):])))
                 _emit_part(em, templates, p.phase_ops[_PHASE_OPS[part.name]], plan, part)
                 if i == last_prologue:
                     new_inits = [_final(em, y, init) for y, init in zip(old_yields, inits)]
@@ -503,18 +510,57 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True) -> Kerne
             elif part.kind == LOOP:
                 if start is None:
                     start = B.arith.addi(lb, step)
-                new_loop = B.scf.ForOp(start, ub, step, new_inits)
+                n_old = len(new_inits)
+                new_loop = B.scf.ForOp(start, ub, step, new_inits + pinned)
                 with ir.InsertionPoint(new_loop.body):
-                    em.start_phase(new_loop.induction_variable, list(new_loop.inner_iter_args))
+                    carried = list(new_loop.inner_iter_args)
+                    pins = _pin(pinned, carried[n_old:])
+                    em.start_phase(new_loop.induction_variable, carried[:n_old], pins)
                     phase = part.name
                     _emit_part(em, templates, p.phase_ops[S.KERNEL], plan, part)
-                    B.scf.YieldOp([_final(em, y, a)
-                                   for y, a in zip(old_yields, new_loop.inner_iter_args)])
+                    B.scf.YieldOp([_final(em, y, a) for y, a in zip(old_yields, carried)]
+                                  + [pins[v] for v in pinned])
     for old, new in zip(loop.results, finals):
         old.replace_all_uses_with(new)
     loop.erase()
     p.op.erase()
     return plan
+
+
+def pinned_values(loop) -> list:
+    """Values defined before ``loop`` by an opaque identity
+    (:func:`~pipeline_mlir.dialect.loop_eval.is_opaque_identity`) that the loop body uses,
+    in order of definition.  The lowering carries each through the main loop in a register
+    (an ``iter_arg`` passed through the identity once per iteration): LLVM then cannot
+    hoist address arithmetic on it out of the loop, so a constant added to it stays a
+    constant (a ``ds_read`` offset) instead of becoming a loop-invariant register of its
+    own; the epilogue takes it from the loop's result."""
+    body = set(_loop_body(loop))
+
+    def in_body(op) -> bool:
+        while op is not None and op not in body:
+            op = _op(op).parent
+            op = _op(op) if op is not None else None
+        return op is not None
+
+    out = []
+    for o in loop.block.operations:
+        o = _op(o)
+        if o == loop:
+            break
+        if is_opaque_identity(o) and any(in_body(_op(u.owner)) for u in o.results[0].uses):
+            out.append(o.results[0])
+    return out
+
+
+def _pin(pinned: list, carried: list) -> dict:
+    """In the loop body: each pinned value's identity applied to its iter_arg."""
+    pins = {}
+    for v, arg in zip(pinned, carried):
+        new = _op(v.owner).clone()
+        new.operands[0] = arg
+        pins[v] = new.results[0]
+    return pins
 
 
 def _final(em: _Emitter, y, fallback):

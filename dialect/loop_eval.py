@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.kernel.lds_access import OPAQUE_ASM, OPAQUE_CONSTRAINTS
 from pipeline_mlir.dialect.ir_io import IRError
 
 WAVE = 64
@@ -530,6 +531,25 @@ def _readfirstlane(ev, op):
     return [first]
 
 
+def is_opaque_identity(op) -> bool:
+    """An ``llvm.inline_asm`` with no instructions whose one result is tied to its one
+    operand (constraints ``"=v,0"``): the value passes unchanged, but LLVM cannot see
+    through it (the kernels use it to keep a precomputed LDS base in a register)."""
+    a = op.attributes
+    return (op.name == "llvm.inline_asm" and len(op.operands) == 1 and len(op.results) == 1
+            and "asm_string" in a and "constraints" in a
+            and ir.StringAttr(a["asm_string"]).value == OPAQUE_ASM
+            and ir.StringAttr(a["constraints"]).value == OPAQUE_CONSTRAINTS)
+
+
+def _inline_asm(ev, op):
+    if not is_opaque_identity(op):
+        raise IRError(op, f"'llvm.inline_asm' op: the address analysis evaluates only the "
+                          f"opaque identity (asm \"{OPAQUE_ASM}\", constraints "
+                          f"\"{OPAQUE_CONSTRAINTS}\", one operand)")
+    return [ev.value(op.operands[0])]
+
+
 def _cmpi(ev, op):
     a, b = (ev.value(x) for x in op.operands)
     return [_cmp(int_attr(op, "predicate"), a, b)]
@@ -588,6 +608,7 @@ _HANDLERS = {
     "hal.interface.workgroup.size": _sample_arg,
     "hal.interface.constant.load": _sample_arg,
     "rocdl.readfirstlane": _readfirstlane,
+    "llvm.inline_asm": _inline_asm,
     "iree_codegen.index_hint": _same, "util.assume.int": _same,
     "memref.dim": _memref_dim,
 }

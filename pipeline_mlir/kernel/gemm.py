@@ -42,9 +42,12 @@ Layout, per K tile of ``BK`` columns (``e`` = element bytes, ``simd = 16/e``):
   or columns (B) ``[q*quadrant, (q+1)*quadrant)``: per MMA row and K step
   ``k_loads_per_mma`` ``ds_read_b128`` (lane ``l``: row ``l % 16``, K chunk
   ``l / 16`` of the read's K columns, swizzled: one precomputed base per K column,
-  the MMA row block in the instruction's offset).  An MMA (row r, col c) runs ``quadrant_m*quadrant_n*num_k_mmas``
-  MFMAs; A and B use the same K permutation, so each MFMA is a plain dot product
-  over its K step whatever the hardware's internal K order is.
+  the MMA row block in the instruction's offset; with 1-byte elements, a channel whose
+  buffers lie above the 16-bit ds_read offset has bases that carry its LDS region,
+  pinned in registers through the loop, :func:`_read_base`).  An MMA (row r, col c)
+  runs ``quadrant_m*quadrant_n*num_k_mmas`` MFMAs; A and B use the same K permutation,
+  so each MFMA is a plain dot product over its K step whatever the hardware's internal
+  K order is.
 * Accumulators: lane ``l`` of MFMA tile (i, j) holds ``C[4*(l/16)+e][l%16]``,
   ``e = 0..3`` (the 16x16 MFMA output layout); stored with scalar stores.
 """
@@ -55,6 +58,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.kernel.lds_access import OPAQUE_IDENTITY
 from pipeline_mlir.kernel.plan import (KernelPlan, KernelShape, LdsLayout, LdsSwizzle, kernel_plan,
                                        kernel_shape, lds_layout)
 from pipeline_mlir.schedule.types import KOffsetKind
@@ -390,6 +394,14 @@ def _begin(k: GemmKernel, lds: dict) -> _Text:
             w(f"%fpc_{b} = arith.muli %fpx_{b}, {w.const(simd)} : i32")
             w(f"%fpo_{b} = arith.addi %fpc_{b}, %fin_{b} : i32")
             w(f"%fbase_{b} = arith.addi %frowk_{n}, %fpo_{b} : i32")
+            base = _read_base(k, ch)
+            if base:
+                # the base register carries the channel's LDS region (in bytes) so that
+                # every read's constant fits the ds_read offset; pinned (an opaque
+                # identity the lowering carries through the loop) so that LLVM keeps it
+                # as one register instead of re-adding the region in the loop
+                w(f"%fbr_{b} = arith.addi %fbase_{b}, {w.const(base)} : i32")
+                w(f'%freg_{b} = {OPAQUE_IDENTITY} %fbr_{b} : (i32) -> i32')
     w(f"%zacc = arith.constant dense<0.0> : {acc_t}")
 
     return _Text(k, w, out, et, frag_w, vec_in, vec_frag, vec_mma, mem_f, mem_l, acc_t,
@@ -414,6 +426,21 @@ def _k_buffer(t: _Text, ch: int, k_index: str, name: str, indent: int = 8) -> st
     w(f"%gbuf_{name} = amdgpu.fat_raw_buffer_cast %gsv_{name} resetOffset : {mem_s} to "
       f"{t.mem_f}", indent)
     return f"%gbuf_{name}"
+
+
+def _read_base(k: GemmKernel, ch: int) -> int:
+    """The elements the fragment-read bases of channel ``ch`` carry
+    (:meth:`~pipeline_mlir.kernel.plan.LdsLayout.read_base`): only with 1-byte elements.
+    With wider elements the index is in elements and LLVM scales it inside the loop, so a
+    base carried through the loop would cost a shift and an add per base and iteration;
+    without one LLVM gives every read address of the far buffers a register of its own
+    (ping-pong BF16: no address VALU in the loop, 232 VGPRs)."""
+    g = k.geometry
+    if g.elem_bytes != 1:
+        return 0
+    quad = k.quadrant_m if ch == 0 else k.quadrant_n
+    reach = (quad - 1) * 16 * g.BK * g.elem_bytes
+    return k.lds.read_base(ch, reach) // g.elem_bytes
 
 
 def _read_columns(k: GemmKernel) -> list[int]:
@@ -475,8 +502,16 @@ def _fragment_loads(t: _Text, ch: int, key: str, buf: str, tag: str = "") -> lis
                 off = (mi * 16) * g.BK
                 fo = f"%fo{key}_{mi}_{kk}_{kl}"
                 ci = kk * k.k_loads_per_mma + kl
-                w(f"{fo} = arith.addi %fbase_{n}{ci}, {w.const(off)} : i32", 8)
-                w(f"{fo}x = arith.index_castui {fo} : i32 to index", 8)
+                base = _read_base(k, ch)
+                if base:
+                    # relative to the region the base carries: a negative constant, the add
+                    # nsw and sign-extended so that LLVM folds it into the ds_read offset
+                    w(f"{fo} = arith.addi %freg_{n}{ci}, {w.const(off - base)} overflow<nsw> "
+                      f": i32", 8)
+                    w(f"{fo}x = arith.index_cast {fo} : i32 to index", 8)
+                else:
+                    w(f"{fo} = arith.addi %fbase_{n}{ci}, {w.const(off)} : i32", 8)
+                    w(f"{fo}x = arith.index_castui {fo} : i32 to index", 8)
                 w(f"{name} = vector.load {buf}[{fo}x]{attr} : {t.mem_l[ch]}, {t.vec_frag}", 8)
                 parts.append(name)
             full = f"%f{key}_{mi}_{kk}"

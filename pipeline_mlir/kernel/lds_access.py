@@ -56,6 +56,12 @@ _BIN = {
 }
 _CAST = ("arith.index_castui", "arith.index_cast")
 _MASK = 0xFFFFFFFF
+#: an op that passes its i32 operand on unchanged but that LLVM cannot see through: an empty
+#: inline asm whose result is tied to its operand's VGPR (the kernels pin an LDS base in a
+#: register with it; ``dialect/concrete.py``, ``pinned_values``)
+OPAQUE_ASM, OPAQUE_CONSTRAINTS = "", "=v,0"
+OPAQUE_IDENTITY = f'llvm.inline_asm "{OPAQUE_ASM}", "{OPAQUE_CONSTRAINTS}"'
+_OPAQUE_OPERAND = re.escape(f'"{OPAQUE_ASM}", "{OPAQUE_CONSTRAINTS}"') + r"\s+%[\w.$-]+\s*:"
 
 
 class LdsAccessError(PipelineError):
@@ -135,6 +141,8 @@ class _Evaluator:
             v = np.zeros_like(self.tid)
         elif op == "rocdl.readfirstlane":
             v = self.value(args[0], True)
+        elif op == "llvm.inline_asm" and re.match(_OPAQUE_OPERAND, rest):
+            v = self.value(args[0], first_lane)
         else:
             raise LdsAccessError(f"LDS address: {name} is defined by '{op}', which the address "
                                  f"evaluation does not model")

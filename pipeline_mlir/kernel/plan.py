@@ -113,6 +113,9 @@ class LdsBuffer:
     size = property(lambda self: self.elements * self.elem_bytes, doc="Bytes.")
 
 
+#: the largest constant offset a ``ds_read`` holds (a 16-bit unsigned field, bytes)
+DS_OFFSET_MAX = 0xFFFF
+
 #: bytes of the unit the swizzle moves (one lane of a global->LDS load, ``buffer_load_dwordx4``)
 CHUNK_BYTES = 16
 #: the rows of one fragment read (a 16x16 MFMA operand: lane ``l`` reads row ``l % 16``)
@@ -194,6 +197,21 @@ class LdsLayout:
                 return b
         raise ConfigError(f"LDS layout: no buffer for channel {channel} stage {stage} "
                           f"subtile {subtile}")
+
+    def read_base(self, channel: int, reach: int) -> int:
+        """The byte offset the fragment-read base registers of ``channel`` carry.
+
+        A read's address is its base register plus a constant: the buffer's offset plus
+        at most ``reach`` bytes within it (the MMA row block).  When every such constant of
+        the channel fits the ``ds_read`` offset field (:data:`DS_OFFSET_MAX`) the bases
+        carry nothing (0); otherwise they carry the offset of the channel's first buffer
+        and the constants are taken relative to it, so that one base per K column serves
+        every buffer of the channel as long as the channel's buffers span less than
+        64 KiB (ping-pong FP8: A at 0-64 KiB, B at 64-128 KiB)."""
+        bufs = [b for b in self.buffers if b.channel == channel]
+        if max(b.offset for b in bufs) + reach <= DS_OFFSET_MAX:
+            return 0
+        return min(b.offset for b in bufs)
 
     def tile_rows(self, channel: int, subtile: int) -> list[int]:
         """Tile rows the buffers of ``subtile`` hold, in load-row order."""

@@ -299,3 +299,15 @@ def test_real_kernels(built):
     assert md[".vgpr_count"] == m.metadata["symbols"][fn.name]["num_vgpr"]
     assert m.metadata["kernel_info"][fn.name]["Occupancy"] in range(1, 9)
     assert md[".max_flat_workgroup_size"] == built.kernel.threads
+
+
+def test_no_fragment_read_address_is_computed_in_the_main_loop(built):
+    """Every ds_read of the main loop takes its address from a register the loop does not
+    write (a precomputed base, the rest in the instruction's offset): the reads cost no
+    vector instruction (ping-pong FP8's B buffers lie above the 16-bit offset field)."""
+    fn = parse_asm(built.asm).function()
+    loop = [i for b in fn.main_loop() for i in b.instrs]
+    written = {r for i in loop for r in i.defs}
+    reads = [i for i in loop if i.mnemonic.startswith("ds_read")]
+    assert reads
+    assert [i.text for i in reads if (set(i.uses) - {"exec"}) & written] == []

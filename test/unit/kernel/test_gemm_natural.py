@@ -48,3 +48,43 @@ def test_the_natural_loop_is_untagged_and_single_stage():
     assert text.count("amdgpu.gather_to_lds") == 8       # one K tile: 2 subtiles x 2 x 2
     assert text.count("amdgpu.mfma") == 32               # 4x4 tiles x 2 K steps
     assert len(re.findall(r"%lds_\w+: memref", text)) == 4  # one buffer per operand, subtile
+
+
+def test_far_lds_bases_are_pinned_through_the_main_loop(capsys):
+    """Ping-pong FP8 keeps 128 KiB of LDS: its B buffers lie above the 16-bit ds_read
+    offset.  The B fragment bases carry the B region and are pinned (an opaque identity the
+    lowering carries through the loop), so LLVM folds every B read's constant into its
+    offset: no vector instruction in the main loop forms a ds_read address."""
+    k = gemm_kernel(parse_pipeline("pingpong{is_fp8=true}"))
+    # B's buffers at 64..128 KiB: its bases carry 64 KiB, every constant then fits 16 bits
+    assert [b.offset for b in k.lds.buffers if b.channel == 1] == [65536, 81920, 98304, 114688]
+    assert [k.lds.read_base(ch, 2048) for ch in (0, 1)] == [0, 65536]
+    assert k.lds.read_base(1, 2048) + 0xFFFF >= 114688 + 2048
+    assert main(["--pipeline=pingpong{is_fp8=true}", "--emit=mlir"]) == 0
+    text = capsys.readouterr().out
+    pins = re.findall(r'(%\d+) = llvm\.inline_asm "", "=v,0" %\w+ :', text)
+    loop = re.search(r"%\w+:\d+ = scf\.for .*iter_args\((.*?)\) ->", text)
+    assert len(pins) >= 4 and loop, text[:2000]
+    inits = re.findall(r"(%arg\d+) = (%\w+)", loop[1])
+    carried = [(arg, init) for arg, init in inits if init in pins[:2]]
+    assert [init for _, init in carried] == pins[:2]
+    body = text[loop.end():]
+    for arg, _ in carried:   # the identity once per iteration, on the iter_arg, yielded
+        inner = re.search(rf'(%\d+) = llvm\.inline_asm "", "=v,0" {arg} :', body)
+        assert inner
+        yields = re.search(r"scf\.yield (.*?) :", body)[1].split(", ")
+        assert inner[1] in yields
+    # the epilogue reads the loop's result, not the value before the loop
+    after = body[body.index("scf.yield"):]
+    assert not any(re.search(rf"{p}\b", after) for p in pins[:2])
+
+
+def test_an_inline_asm_other_than_the_opaque_identity_is_not_evaluated(capsys, tmp_path):
+    text = natural_kernel_mlir(gemm_kernel(parse_pipeline("pingpong{is_fp8=true}")))
+    bad = text.replace('"=v,0"', '"=v,v"', 1)
+    assert bad != text
+    src = tmp_path / "k.mlir"
+    src.write_text(bad)
+    assert main([str(src), "--pipeline=pingpong{is_fp8=true}", "--emit=mlir"]) == 1
+    err = capsys.readouterr().err
+    assert "the address analysis evaluates only the opaque identity" in err, err

@@ -131,6 +131,13 @@ def test_address_evaluation_errors():
     bad = text.replace("%fgrp = arith.muli", "%fgrp = arith.maxui", 1)
     with pytest.raises(LdsAccessError, match=r"%fgrp is defined by 'arith.maxui'"):
         lds_accesses(bad, k.threads)
+    # the opaque identity passes its operand on; an inline asm of other constraints does not
+    k = gemm_kernel(parse_pipeline("pingpong{is_fp8=true}"))
+    text = kernel_mlir(k)
+    assert '"=v,0"' in text
+    lds_accesses(text, k.threads)
+    with pytest.raises(LdsAccessError, match=r"%freg_b0 is defined by 'llvm.inline_asm'"):
+        lds_accesses(text.replace('"=v,0"', '"=v,v"', 1), k.threads)
 
 
 def test_unaligned_buffer_is_noted():

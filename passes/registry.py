@@ -20,6 +20,7 @@ from pipeline_mlir.dialect.bindings import ensure_gpu_target, ir, passmanager
 from pipeline_mlir.passes._common import as_operation, is_stage
 from pipeline_mlir.passes.adopt_loop import AdoptLoop
 from pipeline_mlir.passes.annotate import Annotate
+from pipeline_mlir.passes.buffer_soffset import BufferSoffset
 from pipeline_mlir.passes.check_device_input import CheckDeviceInput
 from pipeline_mlir.passes.derive_edges import DeriveEdges
 from pipeline_mlir.passes.derive_waits import DeriveWaits
@@ -41,8 +42,8 @@ from pipeline_mlir.options import Option, OptionTable, split_spec, suggest
 
 PASSES = {c.name: c for c in (AdoptLoop, Import, Verify, Annotate, Reorder, DeriveEdges,
                                Schedule, DeriveWaits, ExplicitBlocks, ExpandPhases, FixHazards,
-                               LowerToROCDL, GpuKernel, CheckDeviceInput, RocdlToLLVMIntrinsics,
-                               ExtractDeviceModule)}
+                               LowerToROCDL, GpuKernel, CheckDeviceInput, BufferSoffset,
+                               RocdlToLLVMIntrinsics, ExtractDeviceModule)}
 
 #: the pass that takes a pipeline to each state, in pipeline order
 STAGE_PASS = {c.produces: c.name for c in sorted(
@@ -186,6 +187,7 @@ TO_LLVM_PASSES: list = [
     ("canonicalize", "canonicalize"),
     ("cse", "cse"),
     ("reconcile-unrealized-casts", "reconcile-unrealized-casts"),
+    (BufferSoffset.name, BufferSoffset()),
     (RocdlToLLVMIntrinsics.name, RocdlToLLVMIntrinsics()),
     (ExtractDeviceModule.name, ExtractDeviceModule()),
 ]

@@ -30,8 +30,9 @@ Layout, per K tile of ``BK`` columns (``e`` = element bytes, ``simd = 16/e``):
   warp tile), so a fragment load of subtile ``q`` reads only what the global load
   of subtile ``q`` wrote.  It takes ``vm_per_load`` direct-to-LDS instructions
   (``amdgpu.gather_to_lds`` from a fat raw buffer: ``buffer_load_dwordx4 ...
-  lds``; the buffer starts at the load's K column, :func:`_k_buffer`, so K advances in
-  the scalar descriptor and each lane's offset is loop-invariant); instruction ``j`` moves ``threads/(BK/simd)`` load rows, thread ``t``
+  lds``; one buffer per operand, each lane's offset loop-invariant, the K column added
+  to it, :func:`_global_index`, and moved into the instruction's scalar offset by the
+  LLVM step); instruction ``j`` moves ``threads/(BK/simd)`` load rows, thread ``t``
   the 16 bytes at load row ``rho = j*threads/(BK/simd) + t / (BK/simd)``, column
   ``((t % (BK/simd)) ^ x(rho))*simd``.  The DMA writes a wave's 64 lanes as one
   contiguous chunk at a wave-uniform LDS address, so the buffer holds the load rows
@@ -333,11 +334,13 @@ def _begin(k: GemmKernel, lds: dict) -> _Text:
     w(f"%row0_b = arith.muli %tn, {w.const(g.BN)} : i32")
     w(f"%lrow = arith.divui %tid, {w.const(lpr)} : i32")
     w(f"%lcol0 = arith.remui %tid, {w.const(lpr)} : i32")
-    # the global sources are buffers whose base is the K tile (:func:`_k_buffer`): the
-    # per-lane offsets below are loop-invariant, K advances in scalar registers
-    w("%i0 = arith.constant 0 : index")
+    # the global sources: one buffer per operand for the whole kernel (its descriptor is
+    # loop-invariant); a copy's index is its lane's offset (loop-invariant) plus the K
+    # column (wave-uniform), which the LLVM step (sched-buffer-soffset) puts in the buffer
+    # instruction's scalar offset, so K advances with one scalar add per operand
     for ch, src in ((0, "%A"), (1, "%B")):
-        w(f"%gsize_{'ab'[ch]} = memref.dim {src}, %i0 : {mem_g}")
+        w(f"%gbuf_{'ab'[ch]} = amdgpu.fat_raw_buffer_cast {src} resetOffset : {mem_g} to "
+          f"{mem_f}")
     # global source offsets (without the K tile) and LDS destinations per (channel, subtile, j):
     # load row rho of subtile u is tile row (rho / qrows)*W + u*qrows + rho % qrows (load_rows)
     w(f"%wchunk = arith.muli %warp, {w.const(64 * simd)} : i32")
@@ -408,24 +411,16 @@ def _begin(k: GemmKernel, lds: dict) -> _Text:
                  num_m, num_n, vm)
 
 
-def _k_buffer(t: _Text, ch: int, k_index: str, name: str, indent: int = 8) -> str:
-    """Write the global source of channel ``ch`` for the K column ``k_index`` (an index
-    value, wave-uniform): a fat raw buffer of ``A``/``B`` from that column on.  Its base
-    and size are scalar arithmetic (the buffer descriptor lives in SGPRs), so the K
-    advance costs no vector instruction: every lane's offset into it is loop-invariant.
-    Returns the buffer's name."""
-    n = "ab"[ch]
-    mem_g = f"memref<?x{t.et}, #gpu.address_space<global>>"
-    mem_s = f"memref<?x{t.et}, strided<[1], offset: ?>, #gpu.address_space<global>>"
+def _global_index(t: _Text, ch: int, u: int, j: int, k_index: str, name: str,
+                  indent: int = 8) -> str:
+    """Write the index into channel ``ch``'s buffer of copy instruction ``j`` of subtile
+    ``u`` for the K column ``k_index`` (an index value, wave-uniform): the lane's
+    loop-invariant offset plus the K column.  Returns the index's name."""
+    p = f"{'ab'[ch]}{u}{j}"
     w = t.w
-    w(f"%grem_{name} = arith.subi %gsize_{n}, {k_index} : index", indent)
-    # (the host passes A and B with offset 0, kernel/launch.py)
-    w(f"%gsv_{name} = memref.reinterpret_cast %{n.upper()} to offset: [{k_index}], "
-      f"sizes: [%grem_{name}], strides: [1] : {mem_g} to {mem_s}", indent)
-    # resetOffset: the view's offset goes into the descriptor's base address
-    w(f"%gbuf_{name} = amdgpu.fat_raw_buffer_cast %gsv_{name} resetOffset : {mem_s} to "
-      f"{t.mem_f}", indent)
-    return f"%gbuf_{name}"
+    w(f"%gl{name} = arith.index_castui %gsrc_{p} : i32 to index", indent)
+    w(f"%gx{name} = arith.addi %gl{name}, {k_index} : index", indent)
+    return f"%gx{name}"
 
 
 def _read_base(k: GemmKernel, ch: int) -> int:
@@ -587,7 +582,14 @@ def kernel_mlir(k: GemmKernel) -> str:
     n_res = len(iter_names)
     w(f"%kstep = arith.constant {2 * g.BK} : index")
     w("%k0 = arith.constant 0 : index")
-    w(f"%res:{n_res} = scf.for %k = %k0 to %K step %kstep iter_args("
+    # the loop bound as the natural kernel writes it (natural_kernel_mlir): visibly a
+    # positive multiple of the step, so the K columns derived from it are provably
+    # non-negative (what lets sched-buffer-soffset move them into soffset)
+    w("%kone = arith.constant 1 : index")
+    w("%npairs0 = arith.divui %K, %kstep : index")
+    w("%npairs = arith.maxui %npairs0, %kone : index")
+    w("%kend = arith.muli %npairs, %kstep : index")
+    w(f"%res:{n_res} = scf.for %k = %k0 to %kend step %kstep iter_args("
       + ", ".join(f"{a} = {v}" for a, v in zip(iter_names, inits)) + ") -> ("
       + ", ".join(iter_types) + ") {")
     acc_now = {name: name for name in acc_names}
@@ -602,11 +604,10 @@ def kernel_mlir(k: GemmKernel) -> str:
                    f"id = {i} : i64}}}}")
             w(f"%kc{i} = arith.constant {koff * g.BK} : index", 8)
             w(f"%kt{i} = arith.addi %k, %kc{i} : index", 8)
-            buf = _k_buffer(t, o.channel, f"%kt{i}", str(i))
             for j in range(vm[o.channel]):
-                w(f"%gx{i}_{j} = arith.index_castui %gsrc_{n}{o.subtile}{j} : i32 to index", 8)
+                gx = _global_index(t, o.channel, o.subtile, j, f"%kt{i}", f"{i}_{j}")
                 w(f"%lx{i}_{j} = arith.index_castui %ldst_{n}{o.subtile}{j} : i32 to index", 8)
-                w(f"amdgpu.gather_to_lds {buf}[%gx{i}_{j}], "
+                w(f"amdgpu.gather_to_lds %gbuf_{n}[{gx}], "
                   f"{lds[(o.channel, o.stage, o.subtile)]}"
                   f"[%lx{i}_{j}] {tag} : {vec_in}, {mem_f}, {mem_l[o.channel]}", 8)
         elif kind == "frag":
@@ -661,13 +662,12 @@ def natural_kernel_mlir(k: GemmKernel) -> str:
     w("gpu.barrier", 8)
     for ch in (0, 1):
         n = "ab"[ch]
-        buf = _k_buffer(t, ch, "%k", n)
         for u in (0, 1):
             for j in range(vm[ch]):
                 p = f"{n}{u}{j}"
-                w(f"%gx_{p} = arith.index_castui %gsrc_{p} : i32 to index", 8)
+                gx = _global_index(t, ch, u, j, "%k", f"_{p}")
                 w(f"%lx_{p} = arith.index_castui %ldst_{p} : i32 to index", 8)
-                w(f"amdgpu.gather_to_lds {buf}[%gx_{p}], {lds[(ch, u)]}[%lx_{p}] : "
+                w(f"amdgpu.gather_to_lds %gbuf_{n}[{gx}], {lds[(ch, u)]}[%lx_{p}] : "
                   f"{t.vec_in}, {t.mem_f}, {t.mem_l[ch]}", 8)
     w("gpu.barrier", 8)
     for ch in (0, 1):

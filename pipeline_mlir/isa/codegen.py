@@ -274,7 +274,8 @@ def link_hsaco(obj_bytes: bytes, *, timeout: float = DEFAULT_TIMEOUT) -> bytes:
     Raises :class:`CodegenError` with the linker's message on failure.
     """
     if not obj_bytes.startswith(b"\x7fELF"):
-        raise CodegenError("link_hsaco: the input is not an ELF object")
+        raise CodegenError(f"the object to link into a code object is not an ELF object (it "
+                           f"starts with {obj_bytes[:4]!r})")
     cmd = find_linker()
     with tempfile.TemporaryDirectory(prefix="pipeline-mlir-link-") as tmp:
         obj, out = Path(tmp) / "kernel.o", Path(tmp) / "kernel.hsaco"

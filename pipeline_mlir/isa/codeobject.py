@@ -50,7 +50,8 @@ class CodeObjectError(PipelineError):
 # MessagePack
 
 def _no_ext(code: int, _data: bytes):
-    raise CodeObjectError(f"msgpack: unsupported extension type {code}")
+    raise CodeObjectError(f"the metadata note (NT_AMDGPU_METADATA, MessagePack) holds an "
+                          f"extension type ({code}) no AMDGPU metadata uses")
 
 
 def decode_msgpack(data: bytes):
@@ -61,18 +62,22 @@ def decode_msgpack(data: bytes):
     try:
         obj = unpacker.unpack()
     except msgpack.OutOfData:
-        raise CodeObjectError(f"msgpack: truncated at byte {unpacker.tell()}") from None
+        raise CodeObjectError(f"the metadata note (NT_AMDGPU_METADATA, MessagePack) is truncated "
+                              f"at byte {unpacker.tell()}") from None
     except msgpack.FormatError:
         pos = unpacker.tell()
-        raise CodeObjectError(f"msgpack: unsupported type byte 0x{data[pos]:02x} at byte "
-                              f"{pos}") from None
+        raise CodeObjectError(f"the metadata note (NT_AMDGPU_METADATA, MessagePack) has the "
+                              f"unknown type byte 0x{data[pos]:02x} at byte {pos}") from None
     except TypeError:
-        raise CodeObjectError(f"msgpack: a map key is an array or a map (object ending at "
-                              f"byte {unpacker.tell()})") from None
+        raise CodeObjectError(f"the metadata note (NT_AMDGPU_METADATA, MessagePack) has an array "
+                              f"or a map as a map key (object ending at byte "
+                              f"{unpacker.tell()})") from None
     except ValueError as e:
-        raise CodeObjectError(f"msgpack: {e} (at byte {unpacker.tell()})") from None
+        raise CodeObjectError(f"the metadata note (NT_AMDGPU_METADATA, MessagePack) is malformed "
+                              f"at byte {unpacker.tell()}: {e}") from None
     if unpacker.tell() != len(data):
-        raise CodeObjectError(f"msgpack: {len(data) - unpacker.tell()} bytes after the object")
+        raise CodeObjectError(f"the metadata note (NT_AMDGPU_METADATA, MessagePack) has "
+                              f"{len(data) - unpacker.tell()} bytes after its object")
     return obj
 
 

@@ -111,7 +111,8 @@ def res_mii(iter_streams: list[tuple[int, list[Instr]]], table: CostTable | str)
             key = f"ISSUE[simd{simd}]"
             use[key] = use.get(key, 0) + c.gap
     if not use:
-        raise BoundsError("res_mii: the iteration streams hold no instruction")
+        raise BoundsError("the loop's iteration (iter_streams) holds no instruction: there is "
+                          "nothing to bound")
     binding = max(use, key=lambda k: (use[k], k))
     return ResMII(use[binding], binding, use)
 
@@ -167,7 +168,9 @@ def max_cycle_ratio(n: int, edges: list[tuple[int, int, int, int]]) -> tuple[flo
     for u, v, w, d in edges:
         out[u].append((v, w, d))
     if any(not o for o in out):
-        raise BoundsError("max_cycle_ratio: every node needs an out-edge")
+        raise BoundsError(f"the dependence graph of the loop body: instruction "
+                          f"{next(i for i, o in enumerate(out) if not o)} of {n} has no edge out "
+                          f"(every instruction must lie on a cycle)")
     pol = [max(o, key=lambda e: e[1]) for o in out]
     eps = 1e-9
     for _ in range(10 * n + 10):
@@ -191,7 +194,9 @@ def max_cycle_ratio(n: int, edges: list[tuple[int, int, int, int]]) -> tuple[flo
                 sw = sum(pol[c][1] for c in cyc)
                 sd = sum(pol[c][2] for c in cyc)
                 if sd <= 0:
-                    raise BoundsError("max_cycle_ratio: a cycle of zero distance")
+                    raise BoundsError(f"the dependence graph of the loop body has a cycle within one "
+                                      f"iteration (instructions {cyc}): an instruction "
+                                      f"would wait for itself")
                 r = sw / sd
                 if r > best:
                     best, best_cycle = r, cyc
@@ -219,7 +224,8 @@ def max_cycle_ratio(n: int, edges: list[tuple[int, int, int, int]]) -> tuple[flo
                         pol[u], x[u], changed = e, w - lam[u] * d + x[v], True
         if not changed:
             return max(lam), best_cycle
-    raise BoundsError("max_cycle_ratio: policy iteration did not converge")
+    raise BoundsError(f"the recurrence bound of the {n}-instruction loop body did not "
+                      f"converge (policy iteration)")
 
 
 def rec_mii(body: list[Instr], table: CostTable | str) -> RecMII:
@@ -227,7 +233,8 @@ def rec_mii(body: list[Instr], table: CostTable | str) -> RecMII:
     if isinstance(table, str):
         table = get_table(table)
     if not body:
-        raise BoundsError("rec_mii: empty body")
+        raise BoundsError("the loop body (one wave's iteration) is empty: there is nothing to "
+                          "bound")
     r, cyc = max_cycle_ratio(len(body), _edges(body, table))
     return RecMII(r, cyc)
 
@@ -248,8 +255,8 @@ def analyze_loop(run: CURun, iter_streams: list[tuple[int, list[Instr]]],
     are counted over the same iterations (1..N-2, or all if N < 3).
     """
     if boundary not in ("barrier", "sched_barrier"):
-        raise BoundsError(f"analyze_loop: boundary must be 'barrier' or 'sched_barrier', "
-                          f"got {boundary!r}")
+        raise BoundsError(f"boundary={boundary!r}: iterations are delimited by 'barrier' or "
+                          f"'sched_barrier'")
     if isinstance(table, str):
         table = get_table(table)
     res = res_mii(iter_streams, table)

@@ -191,7 +191,7 @@ def simulate_cu(waves: list[tuple[int, list[Instr]]], table: CostTable | str = "
     if opts.simds < 1:
         raise CUModelError(f"CUOptions.simds must be >= 1, got {opts.simds}")
     if not waves:
-        raise CUModelError("simulate_cu: no waves given")
+        raise CUModelError("the workgroup to simulate has no waves (waves is empty)")
     in_order = table.in_order_counters
     prepared: dict[int, list] = {}
     ws: list[_Wave] = []

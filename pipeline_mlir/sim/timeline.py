@@ -318,8 +318,8 @@ def choose_window(run: CURun, iteration: int | None = None,
         ok = (isinstance(window, tuple) and len(window) == 2
               and all(isinstance(v, int) for v in window) and window[0] < window[1])
         if not ok:
-            raise TimelineError(f"render_timeline: window must be (start, end) cycles with "
-                                f"start < end, got {window!r}")
+            raise TimelineError(f"window={window!r}: the window to draw is (start, end) cycles "
+                                f"with start < end")
         if iteration is not None and iteration not in anywhere:
             raise TimelineError(_no_iteration(iteration, anywhere))
         return window, iteration
@@ -342,7 +342,7 @@ def choose_window(run: CURun, iteration: int | None = None,
 
 def _no_iteration(iteration: int, anywhere: list[int]) -> str:
     have = f"{anywhere[0]}..{anywhere[-1]}" if anywhere else "none: no kernel origins"
-    return f"render_timeline: iteration {iteration} is not in the run (kernel iterations: {have})"
+    return f"iteration={iteration}: the run has no such iteration (kernel iterations: {have})"
 
 
 # ----------------------------------------------------------------------------------------
@@ -443,12 +443,14 @@ def layout_timeline(run: CURun, analysis=None, *, title: str = "",
     :class:`~pipeline_mlir.sim.bounds.LoopAnalysis` of the run, or None) only feeds
     the title.  ``iteration``/``window`` override the default window."""
     if not isinstance(run, CURun):
-        raise TimelineError(f"render_timeline: run must be a CURun, got {type(run).__name__}")
+        raise TimelineError(f"the run to draw is a {type(run).__name__}, not a simulator run "
+                            f"(CURun)")
     if analysis is not None and not isinstance(analysis, LoopAnalysis):
-        raise TimelineError(f"render_timeline: analysis must be a LoopAnalysis or None, got "
-                            f"{type(analysis).__name__}")
+        raise TimelineError(f"the analysis to draw with is a {type(analysis).__name__}, not a "
+                            f"LoopAnalysis (or None)")
     if analysis is not None and analysis.run is not run:
-        raise TimelineError("render_timeline: analysis is of another run (analysis.run is not run)")
+        raise TimelineError("the analysis given is of another run than the one to draw "
+                            "(analysis.run is not run)")
     (t0, t1), it = choose_window(run, iteration, window)
     spans = iteration_spans(run)
     rows = [_wave_row(run, wt, t0, t1, it, spans.get(wt.wave, {}))

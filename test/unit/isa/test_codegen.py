@@ -99,7 +99,8 @@ def test_hsaco_links(compiled):
 
 
 def test_link_rejects_non_elf_input():
-    with pytest.raises(CodegenError, match="not an ELF object"):
+    with pytest.raises(CodegenError, match=r"^the object to link into a code object is not an "
+                                           r"ELF object \(it starts with b'hell'\)"):
         link_hsaco(b"hello")
 
 

@@ -212,7 +212,8 @@ def test_png_output(tmp_path, pingpong):
     assert _png_size(data) == (round(w_in * timeline.DPI), round(h_in * timeline.DPI))
     assert 1200 < _png_size(data)[0] <= 2600 and 400 < _png_size(data)[1] < 1500
     other = simulate_cu([(0, _loop(3))], "llvm")
-    with pytest.raises(PipelineError, match="analysis is of another run"):
+    with pytest.raises(PipelineError, match="^the analysis given is of another run than the "
+                                            "one to draw"):
         render_timeline(other, an, p)
     pixels = (imread(p)[:, :, :3] * 255).round().astype(int)
     for kind in ("mfma", "ds_read", "vmem_load_lds", "barrier"):
@@ -234,14 +235,16 @@ def test_unwritable_path_and_bad_arguments(tmp_path):
     run = simulate_cu([(0, _loop(3))], "llvm")
     with pytest.raises(PipelineError, match="cannot write"):
         render_timeline(run, None, tmp_path / "missing" / "t.svg")
-    with pytest.raises(PipelineError, match=r"iteration 7 is not in the run \(kernel "
-                                            r"iterations: 0\.\.2\)"):
+    with pytest.raises(PipelineError, match=r"^iteration=7: the run has no such iteration "
+                                            r"\(kernel iterations: 0\.\.2\)"):
         render_timeline(run, None, tmp_path / "t.svg", iteration=7)
-    with pytest.raises(PipelineError, match="window must be"):
+    with pytest.raises(PipelineError, match=r"^window=\(5, 5\): the window to draw is \(start, "
+                                            r"end\) cycles with start < end"):
         render_timeline(run, None, tmp_path / "t.svg", window=(5, 5))
-    with pytest.raises(PipelineError, match="must be a CURun"):
+    with pytest.raises(PipelineError, match=r"^the run to draw is a str, not a simulator run"):
         render_timeline("run", None, tmp_path / "t.svg")
-    with pytest.raises(PipelineError, match="analysis must be a LoopAnalysis or None, got str"):
+    with pytest.raises(PipelineError, match=r"^the analysis to draw with is a str, not a "
+                                            r"LoopAnalysis \(or None\)"):
         render_timeline(run, "an", tmp_path / "t.svg")
 
 

@@ -170,7 +170,7 @@ def test_cu_deadlock_is_reported_not_hung():
 def test_cu_bad_input_is_a_clear_error():
     with pytest.raises(PipelineError, match="wave 1: simd 4 is outside 0..3"):
         simulate_cu([(0, _mfmas(1)), (4, _mfmas(1))], "llvm")
-    with pytest.raises(PipelineError, match="no waves"):
+    with pytest.raises(PipelineError, match=r"^the workgroup to simulate has no waves"):
         simulate_cu([], "llvm")
     with pytest.raises(TimingInputError, match="even number of waves"):
         wave_streams(_mfmas(1), 3, 2, stagger=True)
@@ -197,6 +197,26 @@ def test_res_and_rec_mii():
     # vmcnt(1): the wait is for the load of two iterations back
     assert rec_mii(ring(1), "llvm").cycles == 40.5
     assert max_cycle_ratio(2, [(0, 1, 3, 0), (1, 0, 5, 2), (0, 0, 1, 1)])[0] == 4
+
+
+def test_bounds_errors_say_what_is_wrong_with_the_loop():
+    """In the terms of the loop given, not of the function that found it."""
+    with pytest.raises(PipelineError, match=r"^the loop's iteration \(iter_streams\) holds no "
+                                            r"instruction"):
+        res_mii([(0, [])], "llvm")
+    with pytest.raises(PipelineError, match=r"^the loop body \(one wave's iteration\) is empty"):
+        rec_mii([], "llvm")
+    with pytest.raises(PipelineError, match=r"^the dependence graph of the loop body: "
+                                            r"instruction 1 of 2 has no edge out"):
+        max_cycle_ratio(2, [(0, 1, 3, 1)])
+    with pytest.raises(PipelineError, match=r"^the dependence graph of the loop body has a "
+                                            r"cycle within one iteration \(instructions "
+                                            r"\[0, 1\]\)"):
+        max_cycle_ratio(2, [(0, 1, 3, 0), (1, 0, 5, 0)])
+    run = simulate_cu([(0, _mfmas(2))], "llvm")
+    with pytest.raises(PipelineError, match=r"^boundary='loop': iterations are delimited by "
+                                            r"'barrier' or 'sched_barrier'"):
+        analyze_loop(run, [(0, _mfmas(2))], "llvm", boundary="loop")
 
 
 def test_analyze_kernel_loop_respects_bounds():

@@ -260,11 +260,18 @@ def _parser():
         "emulator", "run the gfx950 machine code of a kernel on random data against the numpy "
                     "reference (exit 1 on a wrong result or a finding)")
     emu.add_argument("--emulate", metavar="M,N,K", action=_Store,
-                     help="emulate the complete kernel of --pipeline (or the code object / "
-                          "assembly FILE given as input) on an M x N x K problem")
+                     help="emulate the complete kernel of --pipeline, or the kernel of FILE: an "
+                          "IREE dispatch (.mlir, built with --pipeline first), a code object or "
+                          "its assembly, on an M x N x K problem; --emulate alone for an IREE "
+                          "dispatch, whose sizes are compiled in and read from it (given, they "
+                          "must be its own; a code object does not state them: give them)")
     emu.add_argument("--emulate-mode", metavar="MODE", default="eager", action=_Store,
                      help="when memory operations complete: eager (default), late (at the "
                           "wait that forces them) or random[:SEED]")
+    emu.add_argument("--emulate-workgroups", metavar="N", type=_count, default=None,
+                     action=_Store,
+                     help="run N workgroups spread over the grid (the first and the last "
+                          "among them) instead of all of it; C is checked where they wrote")
     tune.add_arguments(p)
     return p
 
@@ -282,7 +289,8 @@ def _count(text: str) -> int:
 def normalize_argv(parser, argv: list[str]) -> list[str]:
     """mlir-opt spellings to ours: a long flag with one dash (``-split-input-file``,
     ``-pass-pipeline=...``) is the one with two; ``--report`` alone never takes the next
-    argument (a picture is ``--report=PICTURE``)."""
+    argument (a picture is ``--report=PICTURE``); ``--emulate`` takes the next argument only
+    when it is sizes (``M,N,K``): ``--emulate FILE`` runs FILE with the sizes compiled in."""
     longs = {s: a for s, a in parser._option_string_actions.items() if s.startswith("--")}
     out, value_next = [], False
     for i, arg in enumerate(argv):
@@ -298,6 +306,8 @@ def normalize_argv(parser, argv: list[str]) -> list[str]:
                 arg = "-" + arg
         if arg == "--report":
             arg = "--report=-"
+        if arg == "--emulate" and not (i + 1 < len(argv) and emulate.SIZES.match(argv[i + 1])):
+            arg = "--emulate="           # alone: the sizes compiled into the kernel
         name = arg.split("=", 1)[0]
         action = longs.get(name) or parser._option_string_actions.get(name)
         if action is not None and "=" not in arg and action.nargs is None:
@@ -872,7 +882,7 @@ def _main(argv: list[str] | None) -> int:
                 return 1
             diags = []
         elif args.emulate is not None:
-            out, problem = emulate.run(args)
+            out, problem = emulate.run(args, sources)
             if problem is not None:  # the run's report to stdout, then the finding
                 _write("-", out)
                 _stderr(" ".join(problem.split()))

@@ -4,8 +4,10 @@ produces (the emulator's fallback input, and what mutation tests edit).
 Each instruction line is read back into its encoding, opcode and operand fields; the
 addresses are the ones the instructions would have in the code object (sizes follow
 from the encoding and a literal), so branch labels become the same offsets the decoder
-sees.  The kernel descriptor comes from the ``.amdhsa_kernel`` block.  Only the syntax
-LLVM prints is accepted; anything else is an error naming the line.
+sees.  The kernel descriptor comes from the ``.amdhsa_kernel`` block, the kernel's
+metadata (its arguments, workgroup size) from the ``.amdgpu_metadata`` document, as in
+the code object.  Only the syntax LLVM prints is accepted; anything else is an error
+naming the line.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pipeline_mlir.emu.decode import (BRANCHES, LITERAL, SDWA_SELECTS, SDWA_UNUS
                                       _vop3_sources, format_instr)
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.opcodes import TABLES
+from pipeline_mlir.isa.asm import AsmError, parse_yaml
 
 _BY_NAME: dict[str, tuple[str, int]] = {}
 for _enc, _table in TABLES.items():
@@ -548,11 +551,34 @@ def kernels_from_asm(text: str) -> dict[str, Kernel]:
     names = [ln.split()[1] for ln in lines if ln.strip().startswith(".amdhsa_kernel ")]
     if not names:
         raise EmuError("the assembly has no kernel (no .amdhsa_kernel block)")
+    metadata = _metadata(lines)
     out = {}
     for name in names:
+        meta = next((k for k in metadata if isinstance(k, dict) and k.get(".name") == name),
+                    None)
         out[name] = Kernel(name, _function(lines, name), launch_from_asm(name, _descriptor(
-            lines, name)), "asm")
+            lines, name)), "asm", meta=meta)
     return out
+
+
+def _metadata(lines: list[str]) -> list:
+    """The ``amdhsa.kernels`` entries of the ``.amdgpu_metadata`` document ([] without one)."""
+    start = next((i for i, ln in enumerate(lines) if ln.strip() == ".amdgpu_metadata"), None)
+    if start is None:
+        return []
+    end = next((i for i in range(start + 1, len(lines))
+                if lines[i].strip() == ".end_amdgpu_metadata"), None)
+    if end is None:
+        raise EmuError(f"line {start + 1}: .amdgpu_metadata without .end_amdgpu_metadata")
+    try:
+        doc = parse_yaml("\n".join(lines[start + 1:end]), start + 2)
+    except AsmError as e:
+        raise EmuError(f"the .amdgpu_metadata document: {e}") from None
+    kernels = doc.get("amdhsa.kernels") if isinstance(doc, dict) else None
+    if not isinstance(kernels, list):
+        raise EmuError(f"line {start + 1}: the .amdgpu_metadata document has no "
+                       f"amdhsa.kernels list")
+    return kernels
 
 
 def _function(lines: list[str], name: str) -> list[Instr]:

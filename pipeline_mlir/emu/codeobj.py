@@ -55,8 +55,8 @@ class Kernel:
     launch: LaunchState
     source: str                # 'hsaco' or 'asm'
     #: the kernel's entry of the code object's metadata (``.args`` with each argument's
-    #: ``.offset``, ``.size``, ``.value_kind``; ``.reqd_workgroup_size``...); None when
-    #: read from assembly
+    #: ``.offset``, ``.size``, ``.value_kind``; ``.reqd_workgroup_size``...), from the code
+    #: object's note or the assembly's ``.amdgpu_metadata``; None when there is none
     meta: dict | None = None
 
     _compiled: dict = field(default_factory=dict, repr=False, compare=False)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipeline_mlir.emu.errors import EmuError
-from pipeline_mlir.emu.machine import Divergence, GlobalMemory, Machine, POISON_BYTE
+from pipeline_mlir.emu.machine import Divergence, GlobalMemory, Machine, POISON32, POISON_BYTE
 from pipeline_mlir.emu.mfma import E4M3
 from pipeline_mlir.kernel.launch import check_launch
 from pipeline_mlir.kernel.reference import reference_gemm
@@ -35,7 +35,7 @@ class GemmRun:
     N: int
     K: int
     mode: str
-    workgroups: int
+    workgroups: int            # workgroups run
     waves: int
     instructions: int
     seconds: float
@@ -44,26 +44,76 @@ class GemmRun:
     reference: np.ndarray
     first_bad: tuple[int, int] | None
     findings: list = None
+    grid: int = 0              # workgroups of the whole grid (0: as many as were run)
+    written: int = 0           # elements of C the workgroups wrote
+    expected: int = 0          # elements they should have written
 
     @property
     def exact(self) -> bool:
-        return self.first_bad is None
+        return self.first_bad is None and self.written == self.expected
 
     def summary(self) -> str:
-        verdict = "exact" if self.exact else "WRONG"
-        return (f"{self.kernel} M={self.M} N={self.N} K={self.K} mode={self.mode}: {verdict}, "
-                f"max error {self.max_error:g}, {self.workgroups} workgroups x {self.waves} "
-                f"waves, {self.instructions} instructions in {self.seconds:.2f} s "
-                f"({self.instructions / max(self.seconds, 1e-9):,.0f} instructions/s)")
+        return run_summary(self, self.kernel)
+
+
+def run_summary(run, name: str, note: str = "") -> str:
+    """The one-line summary of a run (a :class:`GemmRun` or an IREE kernel's run)."""
+    verdict = "exact" if run.exact else "WRONG"
+    of = f" of {run.grid}" if run.grid and run.grid != run.workgroups else ""
+    return (f"{name} M={run.M} N={run.N} K={run.K} mode={run.mode}: {verdict}, max error "
+            f"{run.max_error:g}, {run.workgroups}{of} workgroups x {run.waves} waves, "
+            f"{run.instructions} instructions in {run.seconds:.2f} s "
+            f"({run.instructions / max(run.seconds, 1e-9):,.0f} instructions/s){note}")
+
+
+class GridError(EmuError):
+    """More workgroups asked for than the grid has."""
+
+
+def spread(total: int, count: int | None) -> list[int]:
+    """``count`` of the indices ``0 .. total-1`` spread evenly over them, the first and the
+    last included (all of them without ``count``)."""
+    if count is None:
+        return list(range(total))
+    if not 1 <= count <= total:
+        raise GridError(f"{count} workgroups asked for, the grid has {total}")
+    if count == 1:
+        return [0]
+    return [i * (total - 1) // (count - 1) for i in range(count)]
+
+
+def compare(raw: np.ndarray, reference, whole: bool):
+    """(elements written, max error, first wrong element or None) of C, the ``M x N`` f32
+    words ``raw`` the kernel wrote, against ``reference(rows, cols)`` (the reference's block
+    of those rows and columns).  Written elements must equal the reference; with ``whole``
+    every element must be written (an unwritten one is wrong)."""
+    written = raw != POISON32
+    if whole:
+        rows, cols = np.arange(raw.shape[0]), np.arange(raw.shape[1])
+    else:
+        rows, cols = np.flatnonzero(written.any(axis=1)), np.flatnonzero(written.any(axis=0))
+    ref = reference(rows, cols)
+    got = raw[np.ix_(rows, cols)].view(np.float32).astype(np.float64)
+    check = np.ones(got.shape, bool) if whole else written[np.ix_(rows, cols)]
+    with np.errstate(invalid="ignore"):
+        diff = np.where(check, np.abs(got - ref), 0.0)
+    bad = check & ~(diff == 0)
+    first = None
+    if bad.any():
+        r, c = np.argwhere(bad)[0]
+        first = (int(rows[r]), int(cols[c]))
+    max_err = float(np.nanmax(np.where(np.isnan(diff), np.inf, diff))) if diff.size else 0.0
+    return int(written.sum()), max_err, first
 
 
 def encode(values: np.ndarray, dtype: str) -> bytes:
     """Small integers as the kernel's element type (bf16, f16 or FP8 E4M3), row-major bytes."""
-    v = np.asarray(values, dtype=np.float64)
-    if dtype == "bf16":
-        return (v.astype(np.float32).view(np.uint32) >> 16).astype(np.uint16).tobytes()
+    if dtype == "bf16":      # the small integers are exact in float32: its top half
+        v = np.asarray(values, dtype=np.float32)
+        return (v.view(np.uint32) >> 16).astype(np.uint16).tobytes()
     if dtype == "f16":
-        return v.astype(np.float16).tobytes()
+        return np.asarray(values).astype(np.float16).tobytes()
+    v = np.asarray(values, dtype=np.float64)
     if dtype == "fp8":
         codes = np.array([b for b in range(256) if not np.isnan(E4M3[b]) and b != 0x80])
         values = E4M3[codes]
@@ -125,9 +175,11 @@ def run_workgroups(kernel, glob: GlobalMemory, workgroups: list, waves: int, mod
 
 
 def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed: int = 0,
-                 data_seed: int = 0, collect: bool = False) -> GemmRun:
+                 data_seed: int = 0, collect: bool = False, count: int | None = None) -> GemmRun:
     """Run ``kernel`` (a :class:`~pipeline_mlir.emu.codeobj.Kernel`) as the complete GEMM kernel
-    ``gemm`` (:class:`~pipeline_mlir.kernel.gemm.GemmKernel`) on ``M x N x K``.
+    ``gemm`` (:class:`~pipeline_mlir.kernel.gemm.GemmKernel`) on ``M x N x K``: the whole
+    grid, or ``count`` workgroups spread over it (:func:`spread`; C is then checked where
+    they wrote, and they must write a tile each).
 
     Raises :class:`~pipeline_mlir.emu.errors.Finding` on the first thing the kernel does
     wrong (with ``collect``, races and pending registers are listed in ``findings`` instead
@@ -142,6 +194,8 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
         raise EmuError(f"kernel {kernel.name} declares {kernel.launch.lds_bytes} bytes of LDS; "
                        f"the {gemm.name} kernel of the pipeline uses {gemm.lds_bytes} (is the "
                        f"file built for this --pipeline?)")
+    tiles = launch.grid[0]
+    workgroups = spread(tiles, count)
     A_bytes, B_bytes, ref = _problem(M, N, K, data_seed, g.dtype)
     glob = GlobalMemory()
     kernarg_at = glob.add("kernargs", bytes(max(launch.kernarg_bytes, 256)))
@@ -150,16 +204,13 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
     glob.buffers[0][:launch.kernarg_bytes] = np.frombuffer(
         kernarg_bytes(bases, {"A": M * K, "B": N * K, "C": M * N}, M, N, K), dtype=np.uint8)
     waves = gemm.threads // 64
-    tiles = launch.grid[0]
     start = time.perf_counter()
-    count, findings = run_workgroups(kernel, glob, list(range(tiles)), waves, mode, seed,
-                                     kernarg_at, collect)
+    n, findings = run_workgroups(kernel, glob, workgroups, waves, mode, seed, kernarg_at,
+                                 collect)
     seconds = time.perf_counter() - start
-    C = glob.buffer("C").view(np.float32).reshape(M, N).astype(np.float64)
-    with np.errstate(invalid="ignore"):
-        diff = np.abs(C - ref)
-    bad = ~(diff == 0)
-    max_err = float(np.nanmax(np.where(np.isnan(diff), np.inf, diff))) if diff.size else 0.0
-    first = tuple(int(x) for x in np.argwhere(bad)[0]) if bad.any() else None
-    return GemmRun(kernel.name, M, N, K, mode, tiles, waves, count, seconds, max_err, C, ref,
-                   first, findings)
+    raw = glob.buffer("C").view(np.uint32).reshape(M, N)
+    written, max_err, first = compare(raw, lambda r, c: ref[np.ix_(r, c)],
+                                      len(workgroups) == tiles)
+    C = raw.view(np.float32).astype(np.float64)
+    return GemmRun(kernel.name, M, N, K, mode, len(workgroups), waves, n, seconds, max_err, C,
+                   ref, first, findings, tiles, written, len(workgroups) * g.BM * g.BN)

@@ -1,50 +1,103 @@
-"""IREE's matmul kernels on the emulator: their launch contract, and a run of chosen
-workgroups against the numpy reference.
+"""Matmul kernels with their sizes compiled in (IREE's) on the emulator: their launch
+contract, and a run of their grid, or of workgroups spread over it, against numpy.
 
-The kernel's arguments are read from the code object's metadata (``.args``), which
-tells the two contracts apart:
+**The contract** is read from the kernel's metadata (``.args``, from the code object or the
+assembly's ``.amdgpu_metadata``), never from a name (:func:`launch_contract`):
 
-* IREE's ROCm HAL (a kernel ``iree-compile`` finished): one global pointer per binding,
-  in binding order, 8 bytes each, then the ``i32`` push constants (a kernel with
-  constants is refused: the matmuls here have none).  gfx950 kernels may preload the
-  first arguments into SGPRs (the kernel descriptor says how many dwords; the machine
-  preloads them).
-* ``sched-gpu-kernel`` (a kernel pipeline-opt compiled from IREE's ``func.func``): each
-  binding a memref descriptor, as LLVM lowers a memref argument: allocated pointer,
-  aligned pointer, offset, then the sizes and the strides (``3 + 2 * rank`` fields of 8
-  bytes; the first two are ``global_buffer``).
+* ``gemm``: the project's own GEMM kernels (:mod:`pipeline_mlir.kernel.launch`: three
+  rank-1 memref descriptors, then M, N, K); run by :mod:`pipeline_mlir.emu.gemm`.
+* ``hal``: IREE's ROCm HAL (a kernel ``iree-compile`` finished): one global pointer per
+  binding, in binding order, 8 bytes each (gfx950 kernels may preload the first
+  arguments into SGPRs; the kernel descriptor says how many dwords).  Push constants
+  (``i32`` arguments after the pointers) are refused: a matmul dispatch has none.
+* ``memref``: a kernel ``pipeline-opt`` compiled from IREE's dispatch
+  (``sched-gpu-kernel``): each binding a memref descriptor as LLVM lowers a memref argument
+  (allocated pointer, aligned pointer, offset, then the sizes and the strides: ``3 + 2 *
+  rank`` fields of 8 bytes; the first two ``global_buffer``).
 
-The bindings of a matmul: A (``M x K``), B (``N x K`` for ``A x B^T``, ``K x N`` for
-``A x B``), C (``M x N`` f32), row-major and contiguous.  IREE compiles the problem sizes
-into the kernel, so a run launches a subset of the grid (workgroup ids chosen by the
-caller) and checks C where they wrote: every element written equals the reference, and
-they wrote ``workgroups * tile`` elements (each workgroup its own tile).
+**The problem** (:class:`Matmul`): bindings A (``M x K``), B (``N x K`` for ``A x B^T``,
+``K x N`` for ``A x B``), C (``M x N`` f32), row-major.  IREE compiles the sizes into the
+kernel; the caller states them (an MLIR dispatch says them, a code object does not).  A
+kernel that builds buffer descriptors states the bytes of each binding in them: a
+descriptor of a whole binding whose size differs from the problem's is a
+:class:`SizeMismatch` naming both (the kernel's sizes too when all three bindings say
+them).
+
+**The grid**: given (an MLIR dispatch says it: ``scf.forall`` bounds, workgroup-id upper
+bounds), or found by running workgroup 0 first: the rectangle of C it writes is the tile,
+and the grid has ``(M/BM) * (N/BN)`` workgroups, in x (linearised) or, for a kernel that
+reads the y workgroup id too, ``N/BN`` in x and ``M/BM`` in y (IREE's workgroup mapping:
+x walks the innermost dimension, N).  A run covers the whole grid, or ``count`` workgroups
+spread over it; C must equal the reference wherever they wrote, and each must write one
+tile (``M * N / grid`` elements).
 """
 
 from __future__ import annotations
 
 import functools
+import math
 import struct
 import time
 from dataclasses import dataclass
 
 import numpy as np
 
-from pipeline_mlir.emu.errors import EmuError
-from pipeline_mlir.emu.gemm import encode, run_workgroups
-from pipeline_mlir.emu.machine import POISON32, GlobalMemory, POISON_BYTE
+from pipeline_mlir.emu.errors import EmuError, Finding
+from pipeline_mlir.emu.gemm import compare, encode, run_summary, run_workgroups, spread
+from pipeline_mlir.emu.machine import POISON32, POISON_BYTE, GlobalMemory
+from pipeline_mlir.emu.mfma import FP8_FORMATS
+from pipeline_mlir.kernel.launch import kernarg_layout
+
+#: element types the reference encodes, by the MFMA that multiplies them
+MFMA_DTYPES = {"v_mfma_f32_16x16x32_bf16": "bf16", "v_mfma_f32_16x16x32_f16": "f16"}
+ELEMENT_BYTES = {"bf16": 2, "f16": 2, "fp8": 1}
+BINDINGS = ("A", "B", "C")
+CONTRACTS = {"hal": "IREE's HAL bindings", "memref": "memref descriptors"}
+
+
+class SizeMismatch(EmuError):
+    """The problem's sizes are not the ones compiled into the kernel."""
+
+
+@dataclass(frozen=True)
+class Matmul:
+    """C (``M x N``, f32) = A (``M x K``) x B^T (B ``N x K``), or A x B (B ``K x N``)."""
+    M: int
+    N: int
+    K: int
+    dtype: str
+    transpose_b: bool = True
+
+    def shapes(self) -> list[tuple[int, int]]:
+        return [(self.M, self.K), (self.N, self.K) if self.transpose_b else (self.K, self.N),
+                (self.M, self.N)]
+
+    def binding_bytes(self) -> list[int]:
+        e = ELEMENT_BYTES[self.dtype]
+        return [self.M * self.K * e, self.N * self.K * e, self.M * self.N * 4]
+
+    def describe(self) -> str:
+        return f"M={self.M} N={self.N} K={self.K}"
 
 
 @dataclass
-class IreeRun:
+class MatmulRun:
     kernel: str
-    contract: str          # 'hal' or 'memref'
+    contract: str              # 'hal' or 'memref'
+    M: int
+    N: int
+    K: int
+    transpose_b: bool
     mode: str
-    workgroups: list
-    written: int           # elements of C the workgroups wrote
-    expected: int          # workgroups * tile elements
+    workgroups: int            # workgroups run
+    grid: int                  # workgroups of the whole grid
+    waves: int
+    written: int               # elements of C the workgroups wrote
+    expected: int              # elements they should have written (a tile each)
     max_error: float
     first_bad: tuple[int, int] | None
+    got: float | None          # C and the reference at first_bad
+    want: float | None
     instructions: int
     seconds: float
 
@@ -53,108 +106,115 @@ class IreeRun:
         return self.first_bad is None and self.written == self.expected
 
     def summary(self) -> str:
-        verdict = "exact" if self.exact else "WRONG"
-        return (f"{self.kernel} ({self.contract} arguments, mode {self.mode}): {verdict}, "
-                f"{len(self.workgroups)} workgroups wrote {self.written} of C "
-                f"(expected {self.expected}), max error {self.max_error:g}, "
-                f"{self.instructions} instructions in {self.seconds:.2f} s")
+        layout = "N x K" if self.transpose_b else "K x N"
+        return run_summary(self, self.kernel, f"; {CONTRACTS[self.contract]}, B {layout}")
+
+
+def launch_contract(kernel) -> str:
+    """``gemm``, ``hal`` or ``memref``: the launch the kernel's arguments ask for (module
+    docstring); an :class:`EmuError` saying what they are otherwise."""
+    args = _args(kernel)
+    if [(a.get(".offset"), a.get(".size")) for a in args] == \
+            [(off, size) for _name, off, size in kernarg_layout()] and \
+            [a.get(".value_kind") for a in args[:2]] == ["global_buffer"] * 2:
+        return "gemm"
+    kinds = [a.get(".value_kind") for a in args]
+    if kinds and all(k == "global_buffer" for k in kinds):
+        return "hal"
+    if _memref_groups(args) is not None:
+        return "memref"
+    raise EmuError(f"kernel {kernel.name}: its {len(args)} kernel arguments "
+                   f"({_describe_args(args)}) are none of the launches the emulator knows: "
+                   f"the GEMM kernels' (kernel/launch.py), IREE's HAL bindings (one pointer "
+                   f"per binding) or memref descriptors")
 
 
 def kernel_arguments(kernel, bases: list[int], shapes: list[tuple[int, ...]]) -> tuple[str,
                                                                                        bytes]:
     """(contract, the kernarg bytes) for bindings at ``bases`` with row-major ``shapes``,
     laid out as the kernel's metadata asks."""
-    args = None if kernel.meta is None else kernel.meta.get(".args", [])
-    if args is None:
-        raise EmuError(f"kernel {kernel.name}: IREE's launch reads the kernel arguments from "
-                       f"the code object's metadata: give the .hsaco, not the assembly")
-    kinds = [a.get(".value_kind") for a in args]
+    args = _args(kernel)
     size = max((a[".offset"] + a[".size"] for a in args), default=0)
     out = bytearray(size)
 
     def put(arg, value: int) -> None:
         if arg[".size"] != 8:
             raise EmuError(f"kernel {kernel.name}: argument at offset {arg['.offset']} has "
-                           f"{arg['.size']} bytes where IREE's launch passes 8")
+                           f"{arg['.size']} bytes where the launch passes 8")
         struct.pack_into("<Q", out, arg[".offset"], value & (1 << 64) - 1)
 
+    kinds = [a.get(".value_kind") for a in args]
     if kinds == ["global_buffer"] * len(bases):
         for arg, base in zip(args, bases):
             put(arg, base)
         return "hal", bytes(out)
-    fields = [3 + 2 * len(s) for s in shapes]
-    if len(args) == sum(fields):
-        k = 0
-        for base, shape, n in zip(bases, shapes, fields):
-            group = args[k:k + n]
-            if [a.get(".value_kind") for a in group[:2]] != ["global_buffer"] * 2:
-                break
+    groups = _memref_groups(args)
+    if groups is not None and [len(g) for g in groups] == [3 + 2 * len(s) for s in shapes]:
+        for group, base, shape in zip(groups, bases, shapes):
             strides = [int(np.prod(shape[i + 1:])) for i in range(len(shape))]
             for arg, value in zip(group, [base, base, 0, *shape, *strides]):
                 put(arg, value)
-            k += n
+        return "memref", bytes(out)
+    raise EmuError(f"kernel {kernel.name}: its {len(args)} kernel arguments "
+                   f"({_describe_args(args)}) are neither IREE's HAL bindings ({len(bases)} "
+                   f"pointers) nor memref descriptors of the bindings "
+                   f"{', '.join('x'.join(map(str, s)) for s in shapes)}")
+
+
+def _args(kernel) -> list:
+    if kernel.meta is None:
+        raise EmuError(f"kernel {kernel.name}: no metadata (.amdgpu_metadata) says what its "
+                       f"kernel arguments are")
+    return list(kernel.meta.get(".args", []))
+
+
+def _describe_args(args) -> str:
+    return ", ".join(f"{a.get('.value_kind')} {a.get('.size')}" for a in args) or "none"
+
+
+def _memref_groups(args) -> list[list] | None:
+    """The arguments split into memref descriptors (each: two ``global_buffer`` pointers, then
+    an odd number of 8-byte values: offset, sizes, strides), or None."""
+    groups, k = [], 0
+    while k < len(args):
+        if [a.get(".value_kind") for a in args[k:k + 2]] != ["global_buffer"] * 2:
+            return None
+        j = k + 2
+        while j < len(args) and args[j].get(".value_kind") == "by_value":
+            j += 1
+        if (j - k - 3) % 2 or j - k < 5:
+            return None
+        groups.append(args[k:j])
+        k = j
+    return groups or None
+
+
+def matmul_dtype(kernel) -> str:
+    """The element type of A and B, from the kernel's MFMAs (all of them must agree)."""
+    kinds = set()
+    for ins in kernel.instrs:
+        if not ins.name.startswith("v_mfma"):
+            continue
+        if ins.name in MFMA_DTYPES:
+            kinds.add(MFMA_DTYPES[ins.name])
+        elif ins.name == "v_mfma_f32_16x16x128_f8f6f4" and \
+                FP8_FORMATS.get(ins.f["cbsz"], ("",))[0] == "E4M3" and \
+                FP8_FORMATS.get(ins.f["blgp"], ("",))[0] == "E4M3":
+            kinds.add("fp8")
         else:
-            return "memref", bytes(out)
-    raise EmuError(f"kernel {kernel.name}: its {len(args)} kernel arguments ({', '.join(kinds)}) "
-                   f"are neither IREE's HAL bindings ({len(bases)} pointers) nor memref "
-                   f"descriptors of the shapes {shapes}")
+            raise EmuError(f"kernel {kernel.name}: 0x{ins.addr:04x} '{ins.text}' multiplies "
+                           f"elements the emulator's reference does not encode (it runs bf16, "
+                           f"f16 and FP8 E4M3 matmuls with 16x16 MFMAs)")
+    if not kinds:
+        raise EmuError(f"kernel {kernel.name} has no MFMA: not a matmul the emulator can check")
+    if len(kinds) > 1:
+        raise EmuError(f"kernel {kernel.name} multiplies {' and '.join(sorted(kinds))}: one "
+                       f"element type for A and B expected")
+    return kinds.pop()
 
 
-def emulate_iree_matmul(kernel, M: int, N: int, K: int, dtype: str, transpose_b: bool,
-                        workgroups: list, tile: tuple[int, int], mode: str = "eager",
-                        seed: int = 0, data_seed: int = 0) -> IreeRun:
-    """Run ``workgroups`` of IREE's matmul kernel ``kernel`` (bindings A, B, C) on random
-    small integers and compare the tiles they wrote with ``A x B^T`` (or ``A x B``).
-    Raises :class:`~pipeline_mlir.emu.errors.Finding` on the first thing the kernel does
-    wrong."""
-    A, Bt, A_bytes, B_bytes = _problem(M, N, K, dtype, transpose_b, data_seed)
-    glob = GlobalMemory()
-    kernarg_at = glob.add("kernargs", bytes(4096))
-    bases = [glob.add("A", A_bytes), glob.add("B", B_bytes),
-             glob.add("C", bytes([POISON_BYTE]) * (M * N * 4))]
-    B_shape = (N, K) if transpose_b else (K, N)
-    contract, kernargs = kernel_arguments(kernel, bases, [(M, K), B_shape, (M, N)])
-    if kernel.launch.kernarg_bytes and len(kernargs) > kernel.launch.kernarg_bytes:
-        raise EmuError(f"kernel {kernel.name}: its descriptor declares "
-                       f"{kernel.launch.kernarg_bytes} bytes of arguments, the metadata "
-                       f"{len(kernargs)}")
-    glob.buffers[0][:len(kernargs)] = np.frombuffer(kernargs, dtype=np.uint8)
-    waves = _waves(kernel)
-    start = time.perf_counter()
-    count, _ = run_workgroups(kernel, glob, list(workgroups), waves, mode, seed, kernarg_at)
-    seconds = time.perf_counter() - start
-    raw = glob.buffer("C").view(np.uint32).reshape(M, N)
-    written = raw != POISON32
-    rows, cols = np.flatnonzero(written.any(axis=1)), np.flatnonzero(written.any(axis=0))
-    # integer products and sums below 2^24: exact in float32
-    ref = A[rows] @ Bt[cols].T
-    got = raw[np.ix_(rows, cols)].view(np.float32)
-    mask = written[np.ix_(rows, cols)]
-    with np.errstate(invalid="ignore"):
-        diff = np.where(mask, np.abs(got.astype(np.float64) - ref), 0.0)
-    bad = mask & ~(diff == 0)
-    first = None
-    if bad.any():
-        r, c = np.argwhere(bad)[0]
-        first = (int(rows[r]), int(cols[c]))
-    max_err = float(np.nanmax(np.where(np.isnan(diff), np.inf, diff))) if diff.size else 0.0
-    return IreeRun(kernel.name, contract, mode, list(workgroups), int(written.sum()),
-                   len(workgroups) * tile[0] * tile[1], max_err, first, count, seconds)
-
-
-@functools.lru_cache(maxsize=2)
-def _problem(M: int, N: int, K: int, dtype: str, transpose_b: bool, data_seed: int):
-    """(A, B as N x K, both float32, and A and B as the kernel's bytes) of random integers
-    in -3..3; kept for the next runs of the same problem."""
-    rng = np.random.default_rng(data_seed)
-    A = rng.integers(-3, 4, size=(M, K), dtype=np.int8).astype(np.float32)
-    Bt = rng.integers(-3, 4, size=(N, K), dtype=np.int8).astype(np.float32)
-    B = Bt if transpose_b else np.ascontiguousarray(Bt.T)
-    return A, Bt, encode(A, dtype), encode(B, dtype)
-
-
-def _waves(kernel) -> int:
-    """Waves per workgroup from the code object's metadata (``.reqd_workgroup_size`` or
+def waves_of(kernel) -> int:
+    """Waves per workgroup from the metadata (``.reqd_workgroup_size`` or
     ``.max_flat_workgroup_size``)."""
     meta = kernel.meta or {}
     size = meta.get(".reqd_workgroup_size")
@@ -163,3 +223,178 @@ def _waves(kernel) -> int:
         raise EmuError(f"kernel {kernel.name}: its metadata gives no workgroup size of whole "
                        f"waves ({threads!r})")
     return threads // 64
+
+
+class _Launch:
+    """Global memory and kernel arguments of one problem; runs workgroups on them."""
+
+    def __init__(self, kernel, problem: Matmul, mode: str, seed: int, data_seed: int) -> None:
+        self.kernel, self.problem, self.mode, self.seed = kernel, problem, mode, seed
+        p = problem
+        self.A, self.Bt, A_bytes, B_bytes = _data(p.M, p.N, p.K, p.dtype, p.transpose_b,
+                                                  data_seed)
+        self.glob = GlobalMemory()
+        self.kernarg_at = self.glob.add("kernargs", bytes(4096))
+        self.bases = [self.glob.add("A", A_bytes), self.glob.add("B", B_bytes),
+                      self.glob.add("C", bytes([POISON_BYTE]) * (p.M * p.N * 4))]
+        self.contract, kernargs = kernel_arguments(kernel, self.bases, p.shapes())
+        if kernel.launch.kernarg_bytes and len(kernargs) > kernel.launch.kernarg_bytes:
+            raise EmuError(f"kernel {kernel.name}: its descriptor declares "
+                           f"{kernel.launch.kernarg_bytes} bytes of arguments, the metadata "
+                           f"{len(kernargs)}")
+        self.glob.buffers[0][:len(kernargs)] = np.frombuffer(kernargs, dtype=np.uint8)
+        self.waves = waves_of(kernel)
+        self.instructions, self.seconds = 0, 0.0
+
+    def run(self, workgroups: list) -> None:
+        start = time.perf_counter()
+        try:
+            n, _ = run_workgroups(self.kernel, self.glob, workgroups, self.waves, self.mode,
+                                  self.seed, self.kernarg_at)
+        except Finding:
+            self.check_sizes()          # the finding may follow from sizes it does not have
+            raise
+        self.instructions += n
+        self.seconds += time.perf_counter() - start
+        self.check_sizes()
+
+    def forget(self) -> None:
+        """C poisoned again, nothing counted."""
+        self.C()[:] = POISON32
+        self.instructions, self.seconds = 0, 0.0
+
+    def reference(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+        # integer products and sums below 2^24: exact in float32
+        return self.A[rows] @ self.Bt[cols].T
+
+    def C(self) -> np.ndarray:
+        return self.glob.buffer("C").view(np.uint32).reshape(self.problem.M, self.problem.N)
+
+    def check_sizes(self) -> None:
+        """A :class:`SizeMismatch` when a buffer descriptor of a whole binding spans other
+        bytes than the problem gives the binding."""
+        p = self.problem
+        spans = {}
+        for base, num in self.glob.descriptors:
+            if base in self.bases:
+                spans.setdefault(self.bases.index(base), set()).add(num)
+        wrong = [(i, n) for i, ns in sorted(spans.items()) for n in sorted(ns)
+                 if n != p.binding_bytes()[i]]
+        if not wrong:
+            return
+        i, n = wrong[0]
+        theirs = _sizes_of({i: max(ns) for i, ns in spans.items()}, p.dtype)
+        shape = "x".join(map(str, p.shapes()[i]))
+        raise SizeMismatch(
+            f"kernel {self.kernel.name} has other sizes compiled in than {p.describe()}: its "
+            f"buffer descriptor of {BINDINGS[i]} spans {n} bytes, {p.describe()} make "
+            f"{BINDINGS[i]} {shape} {'f32' if i == 2 else p.dtype}, {p.binding_bytes()[i]} "
+            f"bytes" + (f" (the kernel's sizes: {theirs.describe()})" if theirs else ""))
+
+
+def _sizes_of(spans: dict, dtype: str) -> Matmul | None:
+    """The sizes the spans of all three bindings imply (A x B^T), or None."""
+    if set(spans) != {0, 1, 2}:
+        return None
+    e = ELEMENT_BYTES[dtype]
+    mk, nk, mn = spans[0] / e, spans[1] / e, spans[2] / 4
+    m = math.isqrt(int(mk * mn / nk)) if nk else 0
+    if not m or mk % m or mn % m:
+        return None
+    found = Matmul(m, int(mn // m), int(mk // m), dtype)
+    return found if found.binding_bytes() == [spans[0], spans[1], spans[2]] else None
+
+
+def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
+                   count: int | None = None, mode: str = "eager", seed: int = 0,
+                   data_seed: int = 0, workgroups: list | None = None) -> MatmulRun:
+    """Run IREE's matmul kernel ``kernel`` (bindings A, B, C: :class:`Matmul`) on random small
+    integers: its whole ``grid`` (workgroups along x, y, z; None: found by running workgroup
+    0, see the module docstring), ``count`` workgroups spread over it, or the given
+    ``workgroups`` (ids).  Raises :class:`~pipeline_mlir.emu.errors.Finding` on the first
+    thing the kernel does wrong, :class:`SizeMismatch` when its buffer descriptors span other
+    sizes; a wrong result is reported in the returned run (``exact`` False)."""
+    launch = _Launch(kernel, problem, mode, seed, data_seed)
+    p = problem
+    first: list = []
+    if grid is None:
+        first = [_zero_id(kernel)]
+        launch.run(first)
+        written, _err, bad = compare(launch.C(), launch.reference, False)
+        if bad is not None:             # wrong already: no tile to learn the grid from
+            return _result(launch, first, 0, written)
+        grid = _grid_from_tile(kernel, p, launch.C())
+    total = int(np.prod(grid))
+    if p.M * p.N % total:
+        raise EmuError(f"kernel {kernel.name}: a grid of {total} workgroups "
+                       f"({' x '.join(map(str, grid))}) does not split the {p.M} x {p.N} C "
+                       f"into equal tiles")
+    if workgroups is None:
+        workgroups = [_ids(i, grid) for i in spread(total, count)]
+    if first and first[0] not in workgroups:
+        launch.forget()                 # the run is of other workgroups than the probe
+    launch.run([w for w in workgroups if w not in first])
+    return _result(launch, workgroups, total, p.M * p.N // total)
+
+
+def _zero_id(kernel):
+    return (0, 0) if kernel.launch.workgroup_id[1] or kernel.launch.workgroup_id[2] else 0
+
+
+def _ids(i: int, grid: tuple[int, ...]):
+    """The workgroup id of linear index ``i`` (x fastest); an int for a 1-D grid."""
+    if len(grid) == 1:
+        return i
+    out = []
+    for g in grid:
+        out.append(i % g)
+        i //= g
+    return tuple(out)
+
+
+def _grid_from_tile(kernel, p: Matmul, raw: np.ndarray) -> tuple[int, ...]:
+    """The grid of a kernel whose workgroup 0 wrote the tile in ``raw`` (module docstring)."""
+    written = raw != POISON32
+    rows, cols = np.flatnonzero(written.any(axis=1)), np.flatnonzero(written.any(axis=0))
+    where = f"kernel {kernel.name}: the grid is found from the tile of C workgroup 0 writes"
+    if not len(rows):
+        raise EmuError(f"{where}, and it wrote nothing")
+    bm, bn = rows[-1] - rows[0] + 1, cols[-1] - cols[0] + 1
+    if written.sum() != bm * bn or p.M % bm or p.N % bn:
+        raise EmuError(f"{where}, and it wrote {int(written.sum())} elements in rows "
+                       f"{rows[0]}..{rows[-1]}, columns {cols[0]}..{cols[-1]}: not one tile "
+                       f"of a grid over the {p.M} x {p.N} C")
+    if kernel.launch.workgroup_id[2]:
+        raise EmuError(f"{where}; it reads the z workgroup id too, and the grid's third "
+                       f"dimension is unknown")
+    if kernel.launch.workgroup_id[1]:
+        return (p.N // bn, p.M // bm)
+    return (p.M // bm * (p.N // bn),)
+
+
+def _result(launch: _Launch, workgroups: list, total: int, tile: int) -> MatmulRun:
+    """The run of ``workgroups`` of a grid of ``total`` (0: not known), ``tile`` elements of
+    C each."""
+    p = launch.problem
+    raw = launch.C()
+    written, max_err, bad = compare(raw, launch.reference, len(workgroups) == total)
+    got = want = None
+    if bad is not None:
+        i, j = bad
+        got = float(raw[i, j:j + 1].view(np.float32)[0])
+        want = float(launch.reference(np.array([bad[0]]), np.array([bad[1]]))[0, 0])
+    return MatmulRun(launch.kernel.name, launch.contract, p.M, p.N, p.K, p.transpose_b,
+                     launch.mode, len(workgroups), total, launch.waves, written,
+                     len(workgroups) * tile, max_err, bad, got, want, launch.instructions,
+                     launch.seconds)
+
+
+@functools.lru_cache(maxsize=2)
+def _data(M: int, N: int, K: int, dtype: str, transpose_b: bool, data_seed: int):
+    """(A, B as N x K, both float32, and A and B as the kernel's bytes) of random integers
+    in -3..3; kept for the next runs of the same problem."""
+    rng = np.random.default_rng(data_seed)
+    A = rng.integers(-3, 4, size=(M, K), dtype=np.int8).astype(np.float32)
+    Bt = rng.integers(-3, 4, size=(N, K), dtype=np.int8).astype(np.float32)
+    B = Bt if transpose_b else np.ascontiguousarray(Bt.T)
+    return A, Bt, encode(A, dtype), encode(B, dtype)

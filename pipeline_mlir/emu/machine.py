@@ -85,6 +85,8 @@ class GlobalMemory:
         self.buffers: list[np.ndarray] = []
         self.names: list[str] = []
         self.machine = None
+        #: (base, num_records) of every buffer descriptor the kernel used, over all runs
+        self.descriptors: set[tuple[int, int]] = set()
 
     def add(self, name: str, data) -> int:
         arr = np.frombuffer(bytes(data), dtype=np.uint8).copy() if not isinstance(
@@ -339,7 +341,7 @@ class Machine:
         if span == 1:
             idx = first.reshape(-1) if a.full else first[mask]
         else:
-            idx = (first[..., None] + np.arange(span, dtype=np.int64))[mask]
+            idx = (first[..., None] + np.arange(span, dtype=np.int64))[mask].reshape(-1)
         if low == 0 and a.size == 1 << sh:
             a.unit = 0
             a.flat = first

@@ -232,6 +232,7 @@ def _mubuf(ins: Instr, G: int) -> Step:
                           "index (swizzled/strided buffers are not emulated)")
             base = d[0] | ((d[1] & 0xFFFF) << 32)
             hit = m.descriptors[key] = (base, d[2], m.glob.region(base, d[2]))
+            m.glob.descriptors.update(zip(base.tolist(), d[2].tolist()))
         return hit
 
     def issue(w, m):

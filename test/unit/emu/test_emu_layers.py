@@ -2,7 +2,7 @@
 package reads bottom-up with no import cycle.
 
     errors, opcodes < decode < operands < semantics, memops, mfma < program < codeobj
-    < asmtext < inputs;  memops, semantics < machine < gemm < iree
+    < asmtext < inputs;  memops, semantics < machine < gemm < iree (mfma < iree)
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ ALLOWED = {
     "inputs": {"asmtext", "codeobj", "errors"},
     "machine": {"errors", "memops", "operands", "semantics"},
     "gemm": {"errors", "machine", "mfma"},
-    "iree": {"errors", "gemm", "machine"},
+    "iree": {"errors", "gemm", "machine", "mfma"},
 }
 
 

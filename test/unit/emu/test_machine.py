@@ -113,6 +113,17 @@ def test_write_after_read_race_and_late_sampling():
     assert e.waves[0].V[12, 0, 0] == 0
 
 
+def test_a_write_of_several_blocks_is_race_checked():
+    # an 8-byte write covers two 4-byte blocks of the race shadow (IREE's ds_write2_b64)
+    wide = WAR.replace("ds_write_b32 v1, v4", "ds_write_b64 v1, v[4:5]").replace(
+        "v_mov_b32_e32 v4, 1", "v_mov_b32_e32 v4, 1\n    v_mov_b32_e32 v5, 1")
+    run_snippet(wide.format(wait="s_waitcnt lgkmcnt(0)"), waves=2, mode="late",
+                setup=_lds_zero)
+    with pytest.raises(Finding, match=r"lds-race: wave 1 .*'ds_write_b64 v1, v\[4:5\]': LDS "
+                                      r"write of address 0 races the read by wave 0"):
+        run_snippet(wide.format(wait=""), waves=2, mode="late", setup=_lds_zero)
+
+
 def test_barrier_count_mismatch():
     with pytest.raises(Finding, match=r"barrier-mismatch: .*wave 0: 1, wave 1: 2"):
         run_snippet("""

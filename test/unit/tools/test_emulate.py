@@ -26,6 +26,19 @@ def test_builds_and_runs_the_complete_kernel(capsys):
                     r"4 workgroups x 4 waves, \d+ instructions in [\d.]+ s", out)
 
 
+def test_a_few_workgroups_spread_over_the_grid(capsys):
+    rc, out, err = run(capsys, f"--pipeline={SPEC}", "--emulate=256,128,512",
+                       "--emulate-workgroups=2")
+    assert rc == 0 and err == "" and ": exact, max error 0, 2 of 8 workgroups x 4 waves, " in out
+
+
+def test_a_gemm_code_object_needs_the_pipeline_it_was_built_with(capsys, tmp_path):
+    (tmp_path / "k.hsaco").write_bytes(build("4wave-fp8-64").hsaco)
+    rc, out, err = run(capsys, "--emulate=128,128,256", str(tmp_path / "k.hsaco"))
+    assert rc == 1 and "holds a GEMM kernel of pipeline-mlir" in err and \
+        "needs the --pipeline=NAME{...} it was built with" in err
+
+
 @pytest.mark.parametrize("mode", ["late", "random:7"])
 def test_runs_a_code_object_and_assembly_in_each_mode(capsys, tmp_path, mode):
     b = build("4wave-fp8-64")
@@ -66,6 +79,14 @@ def test_a_wrong_result_exits_1(capsys, tmp_path):
 
 @pytest.mark.parametrize("argv,message", [
     (["--emulate=1,2,3"], "--emulate needs --pipeline"),
+    ([f"--pipeline={SPEC}", "--emulate"], "the GEMM kernel of --pipeline takes its sizes at "
+                                          "launch: give --emulate=M,N,K"),
+    ([f"--pipeline={SPEC}", "--emulate=128,128,256", "--emulate-workgroups=0"],
+     "--emulate-workgroups=0: run at least one workgroup"),
+    ([f"--pipeline={SPEC}", "--emulate=128,128,256", "--emulate-workgroups=5"],
+     "--emulate-workgroups=5: 5 workgroups asked for, the grid has 4"),
+    ([f"--pipeline={SPEC}", "--emulate-workgroups=2"], "--emulate-workgroups goes with --emulate"),
+    (["--emulate", "/nonexistent/k.mlir"], "cannot read"),
     ([f"--pipeline={SPEC}", "--emulate=128,128"], "expected three integers M,N,K"),
     ([f"--pipeline={SPEC}", "--emulate=128,128,256", "--emulate-mode=fast"],
      "choose eager, late or random"),
@@ -99,11 +120,13 @@ def test_binary_garbage_is_refused(capsys, tmp_path):
 
 
 @pytest.mark.parametrize("text", ["module {\n  func.func @f() {\n    return\n  }\n}\n",
-                                  '"builtin.module"() ({\n}) : () -> ()\n'])
-def test_an_mlir_file_is_refused_with_what_to_do(capsys, tmp_path, text):
-    """An MLIR kernel (e.g. IREE's) is not run as if it were assembly text."""
+                                  '"builtin.module"() ({\n^bb0:\n}) : () -> ()\n'])
+def test_an_mlir_file_without_a_dispatch_is_refused_with_what_it_takes(capsys, tmp_path, text):
+    """MLIR is not run as if it were assembly text: it must be a matmul dispatch."""
     (tmp_path / "k.mlir").write_text(text)
     rc, out, err = run(capsys, f"--pipeline={SPEC}", "--emulate=128,128,256",
                        str(tmp_path / "k.mlir"))
-    assert rc == 1 and "is MLIR, not a kernel to run" in err and "--emit=hsaco" in err
-    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert rc == 1 and out == "" and "Traceback" not in err
+    assert err.startswith(f"{tmp_path / 'k.mlir'}:1:1: error: --emulate: the input has no "
+                          f"kernel to launch: a matmul dispatch is a func.func with "
+                          f"hal.interface.binding.subspan bindings"), err

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from pipeline_mlir.emu.inputs import load_kernel
-from pipeline_mlir.emu.iree import emulate_iree_matmul
+from pipeline_mlir.emu.iree import Matmul, emulate_matmul
 from pipeline_mlir.tools.pipeline_opt import main
 
 ROOT = Path(__file__).parents[3]
@@ -105,6 +105,8 @@ def test_configuration(generated, name, form, tmp_path, capsys):
         workgroups = [(0, 0), (1, 0), (0, 1), (cols - 1, rows - 1)]
     else:                                       # linearised
         workgroups = [0, 1, cols + 1, rows * cols - 1]
-    run = emulate_iree_matmul(kernel, full["m"], full["n"], full["k"], full["dtype"],
-                              full["transpose_b"], workgroups, tile, "late")
-    assert run.exact, run.summary() + f", first wrong element {run.first_bad}"
+    run = emulate_matmul(kernel, Matmul(full["m"], full["n"], full["k"], full["dtype"],
+                                        full["transpose_b"]),
+                         (cols, rows) if kernel.launch.workgroup_id[1] else (rows * cols,),
+                         mode="late", workgroups=workgroups)
+    assert run.exact and run.expected == len(workgroups) * tile[0] * tile[1], run.summary() + f", first wrong element {run.first_bad}"

@@ -11,10 +11,17 @@ IREE compiles the sizes into its kernels: each run launches four workgroups of t
 (the corners and neighbours: different tiles in M and in N) and checks their four
 128 x 128 tiles, in the eager and the late completion mode (memory completing at the
 wait that forces it, so a missing wait or barrier shows as a finding or wrong data).
+
+The command line (``pipeline-opt --emulate``) runs the same kernels as a user would: an IREE
+dispatch built with ``--pipeline`` (sizes, bindings and grid read from it), the code object
+and assembly it builds, IREE's own kernels of small matmuls over their whole grid; and it
+refuses, in one line, sizes other than the kernel's, a kernel with a wait removed, kernels
+the emulator cannot run and dispatches that are no matmul.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -22,7 +29,7 @@ import pytest
 
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.inputs import load_kernel
-from pipeline_mlir.emu.iree import emulate_iree_matmul, kernel_arguments
+from pipeline_mlir.emu.iree import Matmul, emulate_matmul, kernel_arguments
 from pipeline_mlir.tools.pipeline_opt import main
 
 ROOT = Path(__file__).parents[3]
@@ -78,8 +85,9 @@ def iree_kernels(tmp_path_factory):
 
 def _check(data: bytes, workgroups, mode: str, contract: str) -> None:
     kernel = load_kernel(data)
-    run = emulate_iree_matmul(kernel, SIZE, SIZE, SIZE, "bf16", True, workgroups, TILE, mode)
-    assert run.contract == contract
+    run = emulate_matmul(kernel, Matmul(SIZE, SIZE, SIZE, "bf16"), mode=mode,
+                         workgroups=workgroups)
+    assert run.contract == contract and run.grid == (SIZE // TILE[0]) * (SIZE // TILE[1])
     assert run.exact, run.summary() + f", first wrong element {run.first_bad}"
 
 
@@ -100,10 +108,10 @@ def test_iree_built_kernels_are_exact(iree_kernels, name, mode):
 def test_the_check_sees_a_wrong_result(kernels):
     # B laid out K x N under a kernel compiled for N x K: the tiles come out wrong
     kernel = load_kernel(kernels["4wave-late"])
-    run = emulate_iree_matmul(kernel, SIZE, SIZE, SIZE, "bf16", False, [0], TILE)
+    run = emulate_matmul(kernel, Matmul(SIZE, SIZE, SIZE, "bf16", False), workgroups=[0])
     assert not run.exact and run.first_bad is not None
-    # ... and workgroups that write nothing are not exact either
-    assert emulate_iree_matmul(kernel, SIZE, SIZE, SIZE, "bf16", True, [], TILE).written == 0
+    # ... and a run of no workgroups writes nothing (the probe's tile is forgotten)
+    assert emulate_matmul(kernel, Matmul(SIZE, SIZE, SIZE, "bf16"), workgroups=[]).written == 0
 
 
 def test_launch_contract_errors(kernels):
@@ -111,6 +119,179 @@ def test_launch_contract_errors(kernels):
     with pytest.raises(EmuError, match="neither IREE's HAL bindings"):
         kernel_arguments(kernel, [1 << 32, 2 << 32], [(4, 4), (4, 4)])
     asm_kernel = load_kernel(kernels["4wave-late"])
-    asm_kernel.meta = None                       # as read from assembly
-    with pytest.raises(EmuError, match="give the .hsaco"):
+    asm_kernel.meta = None                       # assembly without .amdgpu_metadata
+    with pytest.raises(EmuError, match="no metadata"):
         kernel_arguments(asm_kernel, [1 << 32] * 3, [(4, 4)] * 3)
+
+
+# ---------------------------------------------------------------------------------------------
+# the command line: pipeline-opt --emulate on IREE's dispatches and code objects
+# ---------------------------------------------------------------------------------------------
+
+def cli(capsys, *argv):
+    rc = main(list(argv))
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def _summary(workgroups: str, mode: str, contract: str, size=(SIZE, SIZE, SIZE)) -> str:
+    m, n, k = size
+    return (rf"matmul_dispatch_0_matmul_{m}x{n}x{k}_\w+ M={m} N={n} K={k} mode={mode}: exact, "
+            rf"max error 0, {workgroups} workgroups x 4 waves, \d+ instructions in [\d.]+ s "
+            rf"\([\d,]+ instructions/s\); {contract}, B N x K\n")
+
+
+def _one_error(err: str, start: str) -> None:
+    assert err.startswith(start) and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize("form,emulate,mode", [("prefetch", "--emulate", "late"),
+                                               ("late", "--emulate=4096,4096,4096", "eager")])
+def test_cli_builds_and_runs_an_iree_dispatch(capsys, form, emulate, mode):
+    """The sizes, bindings and grid come from the dispatch (sizes left out, or the same)."""
+    rc, out, err = cli(capsys, "--pipeline=4wave", emulate,
+                       str(DATA / f"matmul_bf16_abt_4096.{form}.mlir"),
+                       f"--emulate-mode={mode}", "--emulate-workgroups=2")
+    assert rc == 0 and err == "", err
+    assert re.fullmatch(_summary("2 of 1024", mode, "memref descriptors"), out), out
+
+
+@pytest.fixture(scope="session")
+def late_asm(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("iree_asm") / "late.s"
+    assert main(["--pipeline=4wave", str(DATA / "matmul_bf16_abt_4096.late.mlir"),
+                 "--emit=asm", "-o", str(path)]) == 0
+    return path
+
+
+def test_cli_runs_the_pipelined_code_object_and_its_assembly(capsys, kernels, late_asm,
+                                                             tmp_path):
+    """No --pipeline: the kernel's arguments say the launch; the sizes are given."""
+    hsaco = tmp_path / "late.hsaco"
+    hsaco.write_bytes(kernels["4wave-late"])
+    for path, mode in ((hsaco, "eager"), (late_asm, "late")):
+        rc, out, err = cli(capsys, "--emulate=4096,4096,4096", str(path),
+                           f"--emulate-mode={mode}", "--emulate-workgroups=1")
+        assert rc == 0 and err == "", err
+        assert re.fullmatch(_summary("1 of 1024", mode, "memref descriptors"), out), out
+
+
+def test_cli_catches_a_removed_wait_in_late_mode(capsys, late_asm, tmp_path):
+    lines = late_asm.read_text().split("\n")
+    head = next(i for i, ln in enumerate(lines) if "Inner Loop Header" in ln)
+    wait = next(i for i in range(head, len(lines)) if lines[i].strip().startswith("s_waitcnt"))
+    mutant = tmp_path / "mutant.s"
+    mutant.write_text("\n".join(lines[:wait] + lines[wait + 1:]))
+    rc, out, err = cli(capsys, "--emulate=4096,4096,4096", str(mutant), "--emulate-mode=late",
+                       "--emulate-workgroups=1")
+    assert rc == 1 and out == "" and len(err.strip().splitlines()) == 1
+    assert re.match(rf"{re.escape(str(mutant))}: error: lds-race: wave \d of workgroup 0, "
+                    rf"0x[0-9a-f]{{4}} 'ds_read_b128 [^']*': LDS read of address \d+ races the "
+                    rf"write by wave \d at 0x[0-9a-f]{{4}} 'buffer_load_dwordx4 [^']*' \(not yet "
+                    rf"waited for\)\n", err), err
+
+
+@pytest.fixture(scope="session")
+def small_iree(tmp_path_factory):
+    """IREE's own kernels of small matmuls (a whole grid runs in a fraction of a second):
+    f16 256^3 (no prefetch), bf16 256x256x512 with IREE's 2-stage prefetch (assembly), and
+    two the emulator cannot run: i8 (i32 MFMAs) and A x B (transposing LDS reads)."""
+    d = tmp_path_factory.mktemp("iree_small")
+    out = {}
+    out["f16.hsaco"] = G.iree_hsaco(G.matmul_source(dtype="f16", m=256, n=256, k=256), 1)
+    out["bf16-prefetch.s"] = G.iree_prefetch_asm(G.matmul_source(dtype="bf16", m=256, n=256,
+                                                                  k=512))
+    out["i8.hsaco"] = G.iree_hsaco(G.matmul_source(dtype="i8", m=256, n=256, k=256), 1)
+    out["ab.hsaco"] = G.iree_hsaco(G.matmul_source(dtype="bf16", m=256, n=256, k=256,
+                                                   transpose_b=False), 1)
+    for name, data in out.items():
+        (d / name).write_bytes(data) if isinstance(data, bytes) else (d / name).write_text(data)
+    return d
+
+
+@needs_iree
+@pytest.mark.parametrize("name,size,mode", [("f16.hsaco", (256, 256, 256), "late"),
+                                            ("bf16-prefetch.s", (256, 256, 512), "late"),
+                                            ("bf16-prefetch.s", (256, 256, 512), "random:5")])
+def test_cli_runs_iree_own_kernels_over_the_whole_grid(capsys, small_iree, name, size, mode):
+    rc, out, err = cli(capsys, f"--emulate={','.join(map(str, size))}", str(small_iree / name),
+                       f"--emulate-mode={mode}")
+    assert rc == 0 and err == "", err
+    assert re.fullmatch(_summary("8", mode.split(":")[0], "IREE's HAL bindings", size), out), out
+
+
+def test_cli_sizes_that_disagree_with_a_dispatch(capsys):
+    path = DATA / "matmul_bf16_abt_4096.late.mlir"
+    rc, out, err = cli(capsys, "--pipeline=4wave", "--emulate=2048,4096,4096", str(path))
+    assert rc == 1 and out == ""
+    _one_error(err, f"{path}:41:16: error: --emulate=2048,4096,4096 disagrees with the sizes "
+                    f"compiled into kernel matmul_dispatch_0_matmul_4096x4096x4096_bf16xbf16xf32"
+                    f": M=4096 N=4096 K=4096 (its bindings A 4096x4096xbf16, B 4096x4096xbf16, "
+                    f"C 4096x4096xf32); give --emulate=4096,4096,4096 or --emulate alone\n")
+
+
+@needs_iree
+def test_cli_sizes_that_disagree_with_a_code_object(capsys, small_iree):
+    """The code object states its sizes only in its buffer descriptors: they are checked."""
+    path = small_iree / "f16.hsaco"
+    rc, out, err = cli(capsys, "--emulate=256,512,256", str(path))
+    assert rc == 1 and out == "" and len(err.strip().splitlines()) == 1
+    _one_error(err, f"{path}: error: --emulate=256,512,256: kernel "
+                    f"matmul_dispatch_0_matmul_256x256x256_f16xf16xf32 has other sizes compiled "
+                    f"in than M=256 N=512 K=256: its buffer descriptor of B spans 131072 bytes, "
+                    f"M=256 N=512 K=256 make B 512x256 f16, 262144 bytes (the kernel's sizes: "
+                    f"M=256 N=256 K=256)\n")
+
+
+@needs_iree
+@pytest.mark.parametrize("name,message", [
+    ("i8.hsaco", "'v_mfma_i32_16x16x64_i8 v[2:5], v[16:19], v[20:23], 0' multiplies elements "
+                 "the emulator's reference does not encode"),
+    ("ab.hsaco", "'ds_read_b64_tr_b16 v68, v54' (ds_read_b64_tr_b16) is not implemented by the "
+                 "emulator"),
+])
+def test_cli_refuses_a_kernel_the_emulator_cannot_run(capsys, small_iree, name, message):
+    rc, out, err = cli(capsys, "--emulate=256,256,256", str(small_iree / name))
+    assert rc == 1 and out == "" and len(err.strip().splitlines()) == 1
+    _one_error(err, f"{small_iree / name}: error: ")
+    assert message in err, err
+
+
+def test_cli_refuses_a_dispatch_that_is_not_a_matmul(capsys, tmp_path):
+    """Checked before anything is built: a C of f16 is no matmul the reference computes."""
+    layout = ("#l = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>, "
+              "#hal.pipeline.binding<storage_buffer>, #hal.pipeline.binding<storage_buffer>]>")
+    binding = ("    %{0} = hal.interface.binding.subspan layout(#l) binding({0}) alignment(64) "
+               "offset(%c0) : memref<{1}>\n")
+    path = tmp_path / "f16c.mlir"
+    path.write_text(f"{layout}\nfunc.func @k() attributes {{gpu.known_block_size = array<i32: "
+                    f"256, 1, 1>}} {{\n    %c0 = arith.constant 0 : index\n" +
+                    binding.format(0, "128x64xbf16") + binding.format(1, "256x64xbf16") +
+                    binding.format(2, "128x256xf16") + "    return\n}\n")
+    rc, out, err = cli(capsys, "--pipeline=4wave", "--emulate", str(path))
+    assert rc == 1 and out == ""
+    _one_error(err, f"{path}:6:10: error: --emulate: C is f16: the emulator's reference "
+                    f"accumulates in f32\n")
+
+
+@needs_iree
+@pytest.mark.parametrize("argv,message", [
+    (["--emulate", "f16.hsaco"], "holds IREE's kernel matmul_dispatch_0_matmul_256x256x256_f16x"
+                                 "f16xf32 (IREE's HAL bindings), and a code object does not "
+                                 "state the sizes compiled into it: give --emulate=M,N,K"),
+    (["--emulate=256,256,256", "f16.hsaco", "--pipeline=4wave"],
+     "--pipeline describes the project's own GEMM kernels and says nothing about it; leave "
+     "--pipeline out"),
+    (["--emulate=256,256,256", "f16.hsaco", "--emulate-workgroups=9"],
+     "--emulate-workgroups=9: 9 workgroups asked for, the grid has 8"),
+])
+def test_cli_usage_with_an_iree_code_object(capsys, small_iree, argv, message):
+    argv = [str(small_iree / a) if a.endswith(".hsaco") else a for a in argv]
+    rc, out, err = cli(capsys, *argv)
+    assert rc == 1 and out == "" and len(err.strip().splitlines()) == 1
+    assert message in err and "Traceback" not in err, err
+
+
+def test_cli_a_dispatch_needs_the_pipeline_to_build_it(capsys):
+    rc, out, err = cli(capsys, "--emulate", str(DATA / "matmul_bf16_abt_4096.late.mlir"))
+    assert rc == 1 and "is MLIR: --emulate builds it first, with the schedule of --pipeline" in err

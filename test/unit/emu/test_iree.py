@@ -1,0 +1,84 @@
+"""emu/iree.py on its own: which launch a kernel's arguments ask for, the element type its
+MFMAs say, the sizes its buffer descriptors imply, and what a run that cannot find its grid
+says.  (IREE's kernels themselves run in test/unit/tools/test_iree_emulate.py.)"""
+
+from __future__ import annotations
+
+import pytest
+
+from emu_helpers import snippet_kernel
+from kernel_builds import build
+from pipeline_mlir.emu.errors import EmuError
+from pipeline_mlir.emu.gemm import GridError, spread
+from pipeline_mlir.emu.inputs import load_kernel
+from pipeline_mlir.emu.iree import (Matmul, _sizes_of, emulate_matmul, launch_contract,
+                                    matmul_dtype)
+
+
+def _pointer(offset: int) -> dict:
+    return {".offset": offset, ".size": 8, ".value_kind": "global_buffer",
+            ".address_space": "global"}
+
+
+def _value(offset: int, size: int = 8) -> dict:
+    return {".offset": offset, ".size": size, ".value_kind": "by_value"}
+
+
+def _with_args(args: list, text: str = "s_endpgm", threads: int = 64):
+    k = snippet_kernel(text)
+    k.meta = {".args": args, ".reqd_workgroup_size": [threads, 1, 1]}
+    return k
+
+
+HAL = [_pointer(0), _pointer(8), _pointer(16)]
+MEMREF2 = [a for b in range(3) for a in (_pointer(56 * b), _pointer(56 * b + 8),
+                                         *(_value(56 * b + 16 + 8 * i) for i in range(5)))]
+
+
+def test_the_launch_is_read_from_the_kernel_arguments():
+    assert launch_contract(load_kernel(build("4wave-fp8-64").hsaco)) == "gemm"
+    assert launch_contract(_with_args(HAL)) == "hal"
+    assert launch_contract(_with_args(MEMREF2)) == "memref"
+    with pytest.raises(EmuError, match=r"its 2 kernel arguments \(global_buffer 8, by_value 4\) "
+                                       r"are none of the launches the emulator knows"):
+        launch_contract(_with_args([_pointer(0), _value(8, 4)]))
+    k = _with_args(HAL)
+    k.meta = None
+    with pytest.raises(EmuError, match=r"no metadata \(.amdgpu_metadata\) says what its kernel "
+                                       r"arguments are"):
+        launch_contract(k)
+
+
+MFMA = "v_mfma_f32_16x16x32_{} v[0:3], v[4:7], v[8:11], v[0:3]\n"
+
+
+def test_the_element_type_is_the_one_the_mfmas_multiply():
+    assert matmul_dtype(_with_args(HAL, MFMA.format("bf16") + "s_endpgm")) == "bf16"
+    assert matmul_dtype(_with_args(HAL, MFMA.format("f16") * 2 + "s_endpgm")) == "f16"
+    with pytest.raises(EmuError, match="has no MFMA: not a matmul the emulator can check"):
+        matmul_dtype(_with_args(HAL))
+    with pytest.raises(EmuError, match="multiplies bf16 and f16: one element type"):
+        matmul_dtype(_with_args(HAL, MFMA.format("bf16") + MFMA.format("f16") + "s_endpgm"))
+
+
+def test_the_sizes_the_descriptors_imply():
+    p = Matmul(256, 512, 128, "bf16")
+    assert _sizes_of(dict(enumerate(p.binding_bytes())), "bf16") == p
+    assert _sizes_of({0: 100, 1: 200}, "bf16") is None          # C's span unknown
+    assert _sizes_of({0: 6, 1: 10, 2: 4}, "bf16") is None        # no integer sizes
+
+
+def test_spread_includes_the_first_and_the_last():
+    assert spread(1024, 4) == [0, 341, 682, 1023]
+    assert spread(3, 3) == [0, 1, 2] and spread(5, 1) == [0] and spread(4, None) == [0, 1, 2, 3]
+    with pytest.raises(GridError, match="5 workgroups asked for, the grid has 4"):
+        spread(4, 5)
+
+
+def test_a_grid_is_not_guessed_from_a_workgroup_that_writes_nothing():
+    with pytest.raises(EmuError, match="the grid is found from the tile of C workgroup 0 "
+                                       "writes, and it wrote nothing"):
+        emulate_matmul(_with_args(HAL), Matmul(16, 16, 32, "bf16"), count=1)
+    with pytest.raises(EmuError, match=r"a grid of 3 workgroups \(3\) does not split the 16 x 16 "
+                                       r"C into equal tiles"):
+        emulate_matmul(_with_args(HAL), Matmul(16, 16, 32, "bf16"), grid=(3,))

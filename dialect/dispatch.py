@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops as _walk
 from pipeline_mlir.dialect.loop_eval import Evaluator, memory_space
 from pipeline_mlir.dialect.natural import (block_size, describe, find_natural_loops, kernel_of,
                                            scan_loop)
@@ -67,19 +67,6 @@ class MatmulDispatch:
     def describe(self) -> str:
         return ", ".join(f"{b.name} {'x'.join(map(str, b.shape))}x{b.element}"
                          for b in self.bindings)
-
-
-def _walk(root, pred) -> list:
-    out = []
-
-    def visit(o):
-        o = _op(o)
-        if pred(o):
-            out.append(o)
-        return ir.WalkResult.ADVANCE
-
-    root.walk(visit, ir.WalkOrder.PRE_ORDER)
-    return out
 
 
 def _int_attr(op, name: str) -> int | None:

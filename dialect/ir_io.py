@@ -176,6 +176,21 @@ def ops_of(region) -> list:
     return [o.operation if hasattr(o, "operation") else o for o in blocks[0].operations]
 
 
+def walk_ops(root, pred) -> list:
+    """Every operation under ``root`` (itself included), in pre-order, for which ``pred``
+    holds."""
+    out = []
+
+    def visit(o):
+        o = o.operation if hasattr(o, "operation") else o
+        if pred(o):
+            out.append(o)
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return out
+
+
 def region_block(region):
     blocks = list(region.blocks)
     return blocks[0] if blocks else region.blocks.append()

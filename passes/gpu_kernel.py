@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops as _walk
 
 from pipeline_mlir.passes._common import SchedPass
 
@@ -48,19 +48,6 @@ def _op(o):
 
 def _ops(block) -> list:
     return [_op(o) for o in block.operations]
-
-
-def _walk(root, pred) -> list:
-    out = []
-
-    def visit(o):
-        o = _op(o)
-        if pred(o):
-            out.append(o)
-        return ir.WalkResult.ADVANCE
-
-    root.walk(visit, ir.WalkOrder.PRE_ORDER)
-    return out
 
 
 def _int_value(v) -> int | None:

@@ -105,7 +105,7 @@ def res_mii(iter_streams: list[tuple[int, list[Instr]]], table: CostTable | str)
             if ins.kind in PSEUDO_KINDS:
                 continue
             c = table.cost(ins)
-            for u, cyc in c.units + c.deferred:
+            for u, cyc in c.units + c.deferred + c.queued:
                 key = f"{u}[simd{simd}]" if UNIT_SCOPE.get(u, "simd") == "simd" else f"{u}[cu]"
                 use[key] = use.get(key, 0) + cyc
             key = f"ISSUE[simd{simd}]"

@@ -67,6 +67,9 @@ class Cost:
     ``defaulted`` marks a mnemonic priced by its kind's default class.  ``deferred``:
     ``(unit, cycles)`` held at the *end* of the instruction (the LDS write of a
     global->LDS load, when its data arrives); a busy unit delays the completion.
+    ``queued``: ``(unit, cycles)`` held from the first free slot at or after issue, without
+    holding up the issue (a command FIFO in front of the unit: the LDS pipe behind its
+    instruction queue); the time waited in the queue delays the completion.
     """
 
     cls: str
@@ -77,6 +80,7 @@ class Cost:
     gap: int = 1
     defaulted: bool = False
     deferred: tuple[tuple[str, int], ...] = ()
+    queued: tuple[tuple[str, int], ...] = ()
 
 
 # ---------------------------------------------------------------------------
@@ -213,6 +217,23 @@ GLOBAL_LEVELS = {
 }
 
 
+#: measured table: cycles one DS instruction holds its SIMD's LDS issue (``LDS_ISSUE``)
+MEASURED_LDS_ISSUE = 4
+_LDS_ISSUE_SOURCE = (
+    "a SIMD issues at most one LDS instruction per 4 clocks: the CU's scheduler serves one "
+    "SIMD per clock in turn and issues at most one instruction of each category (VALU, VMEM, "
+    "SALU/SMEM, LDS, branch) per turn (AMD ROCm Compute Profiler, CDNA pipeline descriptions, "
+    "'Scheduler'); TLX's 28 cycles per read with four streams is four chains of dependent reads, "
+    "bound by their latency, which its authors say does not establish the issue rate; the "
+    "SIMD-pair LDS ports of CDNA3 (64 B/clock each) are not modelled: CDNA4's port width is "
+    "not published (ASSUMPTION: they keep up with the 256 B/clock read rate)")
+_LDS_QUEUE_SOURCE = (
+    "taken in issue order behind the LDS command FIFO (gfx950 counts the cycles 'LDS command "
+    "FIFO is full', SQ_LDS_CMD_FIFO_FULL: the scheduler hands LDS instructions to a queue and "
+    "stalls only when it is full; its depth is not published, ASSUMPTION: never full, a wave "
+    "has at most 15 LDS instructions outstanding); the wait in the queue delays completion")
+
+
 def _bank(instr: Instr, write: bool) -> tuple[int, int, str]:
     """(cycles, ideal cycles, text) of an LDS access under the bank model: the access's
     known ``bank_cycles``, else the ideal (conflict-free) number of phases."""
@@ -243,11 +264,11 @@ def _measured_cost(instr: Instr, global_bpc: float, global_src: str) -> Cost:
     if k in ("ds_read", "ds_write"):
         lds, ideal, why = _bank(instr, k == "ds_write")
         extra = lds - ideal
-        return Cost("lds", (("LDS_ISSUE", 28 + extra), ("LDS", lds)), 69 + extra,
-                    f"latency 69 (dependent) and one LDS op per 28 cycles per SIMD (pipelined, "
-                    f"four independent streams): {_TLX}, op width not stated there so applied to "
-                    f"every ds op (ASSUMPTION); CU LDS pipe: {why} (sim/lds_banks.py); each "
-                    f"conflict cycle adds one cycle to latency and SIMD issue (ASSUMPTION)")
+        return Cost("lds", (("LDS_ISSUE", MEASURED_LDS_ISSUE + extra),), 69 + extra,
+                    f"latency 69 (dependent ds_read_b32 chain): {_TLX}, applied to every ds op "
+                    f"(ASSUMPTION); {_LDS_ISSUE_SOURCE}; CU LDS pipe: {why} (sim/lds_banks.py), "
+                    f"{_LDS_QUEUE_SOURCE}; each conflict cycle adds one cycle to latency and SIMD "
+                    f"issue (ASSUMPTION)", queued=(("LDS", lds),))
     if k == "smem":
         return Cost("smem", (("SMEM", 1),), 20, f"latency 20: {_ASSUME_X4}")
     if k in VM_KINDS:
@@ -407,6 +428,7 @@ class Op:
     lgkm_inc: int
     pseudo: bool
     deferred: tuple[tuple[str, int], ...] = ()
+    queued: tuple[tuple[str, int], ...] = ()
 
 
 def prepare(instrs, table: CostTable, mca_flat_lgkm: bool = False) -> list[Op]:
@@ -417,7 +439,7 @@ def prepare(instrs, table: CostTable, mca_flat_lgkm: bool = False) -> list[Op]:
         vm, lgkm = counter_incs(ins, mca_flat_lgkm)
         late = frozenset(src_a(ins)) if c.src_a_late else frozenset()
         out.append(Op(ins, c, c.units, c.latency, c.gap, ins.defs, ins.uses, late,
-                      c.src_a_late, vm, lgkm, ins.kind in PSEUDO_KINDS, c.deferred))
+                      c.src_a_late, vm, lgkm, ins.kind in PSEUDO_KINDS, c.deferred, c.queued))
     return out
 
 

@@ -22,7 +22,11 @@ Model
   load) holds its unit for the last cycles before the instruction completes, in the
   first free slot from there (a unit with deferred reservations keeps a calendar of
   busy intervals, so later instructions use the gaps before them); a busy unit
-  delays the completion.
+  delays the completion.  A *queued* reservation
+  (:attr:`pipeline_mlir.sim.costs.Cost.queued`: an LDS access behind the LDS command
+  FIFO) does not hold up the issue: it takes the first free slot of the unit's
+  calendar from the issue cycle on, so the accesses of all waves are served in issue
+  order, and the time it waits delays its completion.
 * Arbitration, each cycle, per SIMD: among the SIMD's ready waves the one with
   the highest ``s_setprio`` wins, then the one that issued least recently
   (oldest first), then the lowest wave index.  SIMDs are visited in rotating
@@ -164,10 +168,11 @@ def _reserve(cal: list[tuple[int, int]], s: int, e: int) -> None:
 
 class _Wave:
     __slots__ = ("trace", "ops", "pc", "base", "release", "ready", "vmq", "lgkmq", "prio",
-                 "blocked", "last_issue", "static", "static_pc", "lost_to", "keys", "dkeys")
+                 "blocked", "last_issue", "static", "static_pc", "lost_to", "keys", "dkeys",
+                 "qkeys")
 
-    def __init__(self, trace, ops, keys, dkeys):
-        self.trace, self.ops, self.keys, self.dkeys = trace, ops, keys, dkeys
+    def __init__(self, trace, ops, keys, dkeys, qkeys):
+        self.trace, self.ops, self.keys, self.dkeys, self.qkeys = trace, ops, keys, dkeys, qkeys
         self.pc = 0
         self.base = 0            # previous issue + gap
         self.release = 0         # end of the last barrier wait
@@ -210,11 +215,14 @@ def simulate_cu(waves: list[tuple[int, list[Instr]]], table: CostTable | str = "
 
         keys = [tuple((u, key(u)) for u, _ in op.units) for op in ops]
         dkeys = [tuple(key(u) for u, _ in op.deferred) for op in ops]
-        ws.append(_Wave(WaveTrace(w, simd, instrs), ops, keys, dkeys))
+        qkeys = [tuple(key(u) for u, _ in op.queued) for op in ops]
+        ws.append(_Wave(WaveTrace(w, simd, instrs), ops, keys, dkeys, qkeys))
     by_simd = [[x for x in ws if x.trace.simd == s] for s in range(opts.simds)]
     free: dict[tuple, int] = {}
-    # units some instruction holds at its end keep a calendar of busy intervals
-    cal: dict[tuple, list[tuple[int, int]]] = {k: [] for x in ws for dk in x.dkeys for k in dk}
+    # units some instruction holds at its end or behind a queue keep a calendar of busy
+    # intervals
+    cal: dict[tuple, list[tuple[int, int]]] = {k: [] for x in ws for dk in x.dkeys + x.qkeys
+                                               for k in dk}
     busy: list[BusyInterval] = []
     arrivals: dict[int, dict[int, int]] = {}
     barrier_latency_end: dict[int, int] = {}    # wave -> pending barrier end (issue+latency)
@@ -333,6 +341,12 @@ def simulate_cu(waves: list[tuple[int, list[Instr]]], table: CostTable | str = "
             reason = max(causes, key=lambda c: c[1])[0] if causes else ""
             # issue
             done = t + op.latency
+            for k, (u, cyc) in zip(x.qkeys[x.pc], op.queued):
+                s0 = _first_fit(cal[k], t, cyc)
+                _reserve(cal[k], s0, s0 + cyc)
+                busy.append(BusyInterval(u, f"simd{k[1]}" if k[1] >= 0 else "cu", s0, s0 + cyc,
+                                         tr.wave, x.pc))
+                done += s0 - t
             for (u, k), (_u, cyc) in zip(x.keys[x.pc], op.units):
                 if k in cal:
                     _reserve(cal[k], t, t + cyc)

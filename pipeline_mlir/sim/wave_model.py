@@ -8,7 +8,9 @@ issues at the first cycle at which
   srcA registers ``src_a_late`` cycles later still, LLVM's ``ReadAdvance`` of -4,
   applied only to registers some instruction of the run has written);
 * every unit it reserves is free (``XDL`` busy for the MFMA's passes, every other
-  unit for its cycles in the table);
+  unit for its cycles in the table); a *queued* unit (the measured table's LDS pipe
+  behind its command FIFO) does not hold up the issue: the instruction takes the unit
+  when it is free and completes that much later;
 * for ``s_waitcnt``: at most ``vm`` vm-counted and ``lgkm`` lgkm-counted
   instructions are still executing (an instruction has completed at issue +
   latency).  With ``mca_flat_lgkm`` FLAT (``global_*``) instructions count on
@@ -92,6 +94,10 @@ def simulate(instrs: list[Instr], table: CostTable | str = "llvm", iterations: i
                 if u == "XDL":
                     xdl += busy
             done = start + op.latency
+            for u, busy in op.queued:
+                q = max(start, free.get(u, 0))
+                free[u] = q + busy
+                done += q - start
             if op.vm_inc:
                 vmq[:] = [d for d in vmq if d > start]
                 vmq.append(max(done, vmq[-1]) if (in_order and vmq) else done)

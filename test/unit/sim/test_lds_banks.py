@@ -200,7 +200,8 @@ def test_measured_table_charges_bank_cycles():
     t = get_table("measured")
     free = t.cost(Instr("ds_read", "ds_read_b128"))
     four = t.cost(Instr("ds_read", "ds_read_b128", bank_cycles=16))
-    assert dict(free.units)["LDS"] == 4 and dict(four.units)["LDS"] == 16
+    assert dict(free.queued)["LDS"] == 4 and dict(four.queued)["LDS"] == 16
+    assert dict(free.units)["LDS_ISSUE"] == 4 and dict(four.units)["LDS_ISSUE"] == 16
     assert four.latency == free.latency + 12
     assert "priced conflict-free" in free.source and "16 bank cycles" in four.source
     # LLVM's model has no banks

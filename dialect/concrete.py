@@ -388,7 +388,7 @@ def _emit_part(em: _Emitter, templates: _Templates, ph_op, plan: KernelPlan, par
     seq = [None if i is None else entries[i].op for i in plan.fenced(part)]
     emit_entries(ops_of(ph_op.regions[0])[part.start:part.stop],
                  [e.op for e in entries[part.start:part.stop]], plan.fence_waits,
-                 plan.fence_blocks, place, seq)
+                 plan.fence_blocks, place, seq, plan.fence_loads)
 
 
 def _yield_values(loop):
@@ -419,7 +419,8 @@ def _barrier_if(cond) -> None:
 _PHASE_OPS = {"prologue": S.PROLOGUE, "kernel": S.KERNEL, "epilogue": S.EPILOGUE}
 
 
-def plan_from_ir(p, fence_waits: bool = True, fence_blocks: bool = True) -> KernelPlan:
+def plan_from_ir(p, fence_waits: bool = True, fence_blocks: bool = True,
+                 fence_loads: bool = True) -> KernelPlan:
     """The kernel plan of a pipeline in state "phases": its schedule's kernel shape, the
     phases as the passes left them (``block`` attributes included), the stagger, and the
     lowering's fence options."""
@@ -430,10 +431,12 @@ def plan_from_ir(p, fence_waits: bool = True, fence_blocks: bool = True) -> Kern
         blocks[name] = [get(e, "block", S.INT) for e in ops_of(p.phase_ops[op_name].regions[0])]
     return KernelPlan(shape, phases["prologue"], phases["kernel"], phases["epilogue"],
                       get(p.op, "warp_stagger_index", S.INT, 0), blocks["prologue"],
-                      blocks["kernel"], blocks["epilogue"], fence_waits, fence_blocks)
+                      blocks["kernel"], blocks["epilogue"], fence_waits, fence_blocks,
+                      fence_loads)
 
 
-def materialize(p, fence_waits: bool = True, fence_blocks: bool = True) -> KernelPlan:
+def materialize(p, fence_waits: bool = True, fence_blocks: bool = True,
+                fence_loads: bool = True) -> KernelPlan:
     """Replace the loop after the concrete pipeline ``p`` by the kernel plan's prologue /
     loop / epilogue; returns the plan it emitted."""
     block_ops = [_op(o) for o in p.op.block.operations]
@@ -445,7 +448,7 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True) -> Kerne
     for name in S.PHASE_OPS:
         if name not in p.phase_ops:
             raise IRError(p.op, f"'sched.pipeline' op lacks '{name}'")
-    plan = plan_from_ir(p, fence_waits, fence_blocks)
+    plan = plan_from_ir(p, fence_waits, fence_blocks, fence_loads)
     parts = plan.parts
     last_prologue = max(i for i, part in enumerate(parts)
                         if part.kind == ENTRIES and part.name == "prologue")

@@ -49,6 +49,7 @@ def sched_barrier_none():
     return B.rocdl.sched_barrier(mask_attr(0))
 
 
+
 def waitcnt_of(desc: OpDesc) -> int:
     if desc.tag == WAIT_VM:
         return waitcnt_imm(vmcnt=desc.wait_value)
@@ -78,7 +79,8 @@ CONTROL_TAGS = (WAIT_VM, WAIT_LGKM, BARRIER, SET_PRIO, SCHEDULE_BARRIER, SCHED_G
 
 
 def emit_entries(entry_ops: list, descs: list[OpDesc], fence_waits: bool, fence_blocks: bool,
-                 on_data, sequence: list | None = None) -> tuple[list[int], int]:
+                 on_data, sequence: list | None = None,
+                 fence_loads: bool = True) -> tuple[list[int], int]:
     """Lower a phase's entries at the current insertion point.
 
     Fences (``sequence``, the entries with ``None`` where a fence goes; by default
@@ -92,7 +94,7 @@ def emit_entries(entry_ops: list, descs: list[OpDesc], fence_waits: bool, fence_
     if sequence is None:
         blocks = [get(e, "block", S.INT) for e in entry_ops]
         sequence = fenced_sequence(descs, blocks if any(b is not None for b in blocks)
-                                   else None, fence_waits, fence_blocks)
+                                   else None, fence_waits, fence_blocks, fence_loads)
     seq = sequence
     pairs = iter(zip(entry_ops, descs))
     positions, pos, start = [], 0, None

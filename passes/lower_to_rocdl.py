@@ -6,7 +6,9 @@ WAIT_VM / WAIT_LGKM become one ``rocdl.s.waitcnt`` each with the gfx9
 ``rocdl.sched.barrier none`` and SCHED_GROUP_BARRIER ``rocdl.sched.group.barrier``.
 Runs of waits and kernel block boundaries are fenced with ``rocdl.sched.barrier
 none`` (options ``fence-waits``, ``fence-blocks``) so that LLVM cannot move
-MFMAs across them.
+MFMAs across them; so is every change between fragment loads and global loads
+(``fence-loads``), so that LLVM keeps the schedule's order of the two kinds of
+loads instead of hoisting the global loads above the fragment reads.
 
 Abstract pipelines keep their data ops as ``sched`` ops with a ``tag`` attribute
 (the schedule's op name); the body and the program, no longer needed, are
@@ -37,6 +39,9 @@ class LowerToROCDL(SchedPass):
                "fence every run of s_waitcnt with rocdl.sched.barrier none"),
         Option("fence-blocks", "bool", True,
                "fence every kernel block boundary with rocdl.sched.barrier none"),
+        Option("fence-loads", "bool", True,
+               "fence every change between fragment loads and global loads with "
+               "rocdl.sched.barrier none (keeps the schedule's order of the two)"),
     )
 
     def __init__(self, **values) -> None:
@@ -46,7 +51,8 @@ class LowerToROCDL(SchedPass):
 
     def run_pipeline(self, p) -> None:
         if get(p.op, "concrete", S.UNIT, False):
-            self.plans.append(materialize(p, self["fence-waits"], self["fence-blocks"]))
+            self.plans.append(materialize(p, self["fence-waits"], self["fence-blocks"],
+                                          self["fence-loads"]))
             return CONSUMED
         s = p.schedule_object()
         positions = {}
@@ -81,7 +87,8 @@ class LowerToROCDL(SchedPass):
 
         with ip:  # the lowered phase is built after the old entries, which then go
             result = emit_entries(entries, [read_entry(e, schedule) for e in entries],
-                                  self["fence-waits"], self["fence-blocks"], keep_data)
+                                  self["fence-waits"], self["fence-blocks"], keep_data,
+                                  fence_loads=self["fence-loads"])
         for e_op in entries:
             if "tag" not in e_op.attributes:
                 e_op.erase()

@@ -470,9 +470,9 @@ class KernelPlan:
     """The kernel of ``shape`` running one compiled schedule's phases.
 
     ``*_blocks``: per phase, the program block of each entry (``None``: no blocks).
-    ``fence_waits`` / ``fence_blocks``: the lowering fences every run of waits / every
-    change of block with a ``sched_barrier`` (:meth:`fenced`).  Build it with
-    :func:`kernel_plan`."""
+    ``fence_waits`` / ``fence_blocks`` / ``fence_loads``: the lowering fences every run of
+    waits / every change of block / every change between fragment loads and global loads
+    with a ``sched_barrier`` (:meth:`fenced`).  Build it with :func:`kernel_plan`."""
 
     shape: KernelShape
     prologue: tuple[ScheduleEntry, ...]
@@ -484,6 +484,7 @@ class KernelPlan:
     epilogue_blocks: tuple[int | None, ...] | None = None
     fence_waits: bool = True
     fence_blocks: bool = True
+    fence_loads: bool = True
     parts: tuple[Part, ...] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -560,7 +561,7 @@ class KernelPlan:
         if blocks is not None:
             blocks = blocks[part.start:part.stop]
         seq = fenced_sequence([e.op for e in entries], blocks, self.fence_waits,
-                              self.fence_blocks)
+                              self.fence_blocks, self.fence_loads)
         out, nxt = [], part.start
         for item in seq:
             if item is None:
@@ -614,7 +615,8 @@ class KernelPlan:
 
 
 def kernel_plan(schedule, shape: KernelShape, blocks: dict | None = None,
-                fence_waits: bool = True, fence_blocks: bool = True) -> KernelPlan:
+                fence_waits: bool = True, fence_blocks: bool = True,
+                fence_loads: bool = True) -> KernelPlan:
     """The plan of ``shape`` running ``schedule``: anything with ``prologue``, ``kernel``,
     ``epilogue`` entry lists and a ``warp_stagger_index`` (a compiled schedule, a
     schedule dump, the kernel's repaired phases).  ``blocks``: ``{phase: block index of
@@ -626,4 +628,4 @@ def kernel_plan(schedule, shape: KernelShape, blocks: dict | None = None,
     return KernelPlan(shape, tuple(schedule.prologue), tuple(schedule.kernel),
                       tuple(schedule.epilogue), schedule.warp_stagger_index,
                       blocks.get("prologue"), blocks.get("kernel"), blocks.get("epilogue"),
-                      fence_waits, fence_blocks)
+                      fence_waits, fence_blocks, fence_loads)

@@ -10,10 +10,12 @@
 // CHECK:       s_waitcnt lgkmcnt(0)
 // CHECK:       s_barrier
 // CHECK:       Inner Loop Header
-// Block 0: the A completion load (K_PREV), FB[00] and FA[00] (4 + 8 ds_reads),
-// LGKM(8), barrier, LGKM(0), 16 MFMAs at priority 1, barrier.
-// CHECK-COUNT-2: buffer_load_dwordx4 {{.*}} offen lds
+// Block 0: FB[00] and FA[00] (4 + 8 ds_reads), then the A completion load (K_PREV) in
+// the schedule's order (a fence keeps LLVM from hoisting it above the reads), LGKM(8),
+// barrier, LGKM(0), 16 MFMAs at priority 1, barrier.
 // CHECK-COUNT-12: ds_read_b128
+// CHECK-NEXT:  ; sched_barrier mask(0x00000000)
+// CHECK-COUNT-2: buffer_load_dwordx4 {{.*}} offen lds
 // CHECK:       s_waitcnt lgkmcnt(8)
 // CHECK:       s_barrier
 // CHECK:       s_waitcnt lgkmcnt(0)
@@ -23,6 +25,8 @@
 // CHECK-NEXT:  s_barrier
 // Block 1: FB[01] (4 reads) and the B prefetch; block 2: FA[01] (8 reads) and the A prefetch.
 // CHECK-COUNT-4: ds_read_b128
+// CHECK-NEXT:  ; sched_barrier mask(0x00000000)
+// CHECK-COUNT-2: buffer_load_dwordx4 {{.*}} offen lds
 // CHECK:       s_barrier
 // CHECK:       s_waitcnt lgkmcnt(0)
 // CHECK:       s_setprio 1

@@ -1,6 +1,7 @@
 // RUN: pipeline-opt %s --split-input-file --pass-pipeline='builtin.module(sched-lower-to-rocdl)' | FileCheck %s
 // RUN: pipeline-opt %s --split-input-file --pass-pipeline='builtin.module(sched-lower-to-rocdl{fence-waits=false})' | FileCheck %s --check-prefix=BLOCKS
 // RUN: pipeline-opt %s --split-input-file --pass-pipeline='builtin.module(sched-lower-to-rocdl{fence-blocks=false})' | FileCheck %s --check-prefix=WAITS
+// RUN: pipeline-opt %s --split-input-file --pass-pipeline='builtin.module(sched-lower-to-rocdl{fence-loads=false})' | FileCheck %s --check-prefix=NOLOADS
 // RUN: pipeline-opt %S/Inputs/wait-over-limit.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-lower-to-rocdl)'
 // RUN: not pipeline-opt %S/Inputs/logical.mlir --pass-pipeline='builtin.module(sched-lower-to-rocdl)' 2>&1 | FileCheck %s --check-prefix=ERR
 
@@ -9,8 +10,9 @@
 // with the other counters at their maxima; BARRIER -> rocdl.s.barrier, SET_PRIO
 // -> rocdl.s.setprio, SCHEDULE_BARRIER -> rocdl.sched.barrier none. Every run of
 // waits and every kernel block boundary is fenced with rocdl.sched.barrier none
-// (fence-waits, fence-blocks). Data ops stay, tagged with the schedule's op name;
-// the body and the program are erased.
+// (fence-waits, fence-blocks), and so is every place in a block where fragment
+// loads and global loads meet (fence-loads). Data ops stay, tagged with the
+// schedule's op name; the body and the program are erased.
 
 // vmcnt(0) = 0x0F70 = 3952, vmcnt(12) = 0x0F7C = 3964, vmcnt(63) = 0xCF7F = 53119,
 // lgkmcnt(0) = 0xC07F = 49279, lgkmcnt(2) = 0xC27F = 49791, lgkmcnt(15) = 0xCF7F = 53119.
@@ -149,6 +151,50 @@ module @single_buffer {
       "sched.sched_group_barrier"() {kind = "mfma", size = 0} : () -> ()
     }) : () -> ()
   }) {schedule = "single-buffer", options = {T = 1}, state = "phases"} : () -> ()
+}
+
+// -----
+
+// fence-loads: the fragment loads of a block, then a fence, then its global load
+// (in either order); none between two loads of one kind.
+// CHECK-LABEL: module @loads
+// CHECK:         "sched.kernel"() ({
+// CHECK-NEXT:      "sched.frag_load"() {block = 0 : i64, channel = 1 : i64, role = "fragment_load"
+// CHECK-NEXT:      "sched.frag_load"() {block = 0 : i64, channel = 0 : i64, role = "fragment_load"
+// CHECK-NEXT:      rocdl.sched.barrier none
+// CHECK-NEXT:      "sched.global_load"() {block = 0 : i64, channel = 0 : i64, k_offset = "k_prev", role = "global_load"
+// CHECK-NEXT:      rocdl.sched.barrier none
+// CHECK-NEXT:      "sched.frag_load"() {block = 0 : i64, channel = 1 : i64, role = "fragment_load"
+// CHECK-NEXT:      rocdl.s.barrier
+// CHECK-NEXT:    }) : () -> ()
+// fence-loads=false: LLVM may reorder the loads of a block.
+// NOLOADS-LABEL: module @loads
+// NOLOADS:         "sched.kernel"() ({
+// NOLOADS-NEXT:      "sched.frag_load"() {block = 0 : i64, channel = 1 : i64, role = "fragment_load"
+// NOLOADS-NEXT:      "sched.frag_load"() {block = 0 : i64, channel = 0 : i64, role = "fragment_load"
+// NOLOADS-NEXT:      "sched.global_load"() {block = 0 : i64, channel = 0 : i64, k_offset = "k_prev", role = "global_load"
+// NOLOADS-NEXT:      "sched.frag_load"() {block = 0 : i64, channel = 1 : i64, role = "fragment_load"
+// NOLOADS-NEXT:      rocdl.s.barrier
+// NOLOADS-NEXT:    }) : () -> ()
+module @loads {
+  "sched.pipeline"() ({
+    "sched.mma"() {stage = 0, subtile = 0} : () -> ()
+    "sched.program"() ({
+    }) : () -> ()
+    "sched.prologue"() ({
+      "sched.barrier"() : () -> ()
+    }) : () -> ()
+    "sched.kernel"() ({
+      "sched.frag_load"() {block = 0, channel = 1, stage = 0, subtile = 0, role = "fragment_load"} : () -> ()
+      "sched.frag_load"() {block = 0, channel = 0, stage = 0, subtile = 0, role = "fragment_load"} : () -> ()
+      "sched.global_load"() {block = 0, channel = 0, stage = 1, subtile = 1, k_offset = "k_prev", role = "global_load"} : () -> ()
+      "sched.frag_load"() {block = 0, channel = 1, stage = 0, subtile = 1, role = "fragment_load"} : () -> ()
+      "sched.barrier"() {block = 0} : () -> ()
+    }) : () -> ()
+    "sched.epilogue"() ({
+      "sched.barrier"() : () -> ()
+    }) : () -> ()
+  }) {schedule = "pingpong", state = "phases", warp_stagger_index = 0} : () -> ()
 }
 
 // ERR: Inputs/logical.mlir:2:1: error: sched-lower-to-rocdl: 'sched.pipeline' op is in state "logical" but this pass needs "phases": run sched-annotate, sched-reorder, sched-derive-edges, sched-schedule, sched-derive-waits, sched-explicit-blocks, sched-expand-phases first

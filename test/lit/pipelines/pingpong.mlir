@@ -19,11 +19,13 @@
 // CHECK-NEXT:      rocdl.sched.barrier none
 // CHECK-NEXT:    }) : () -> ()
 
-// Block 0: two fragment loads and the K_PREV completion load, lgkmcnt(2),
-// barrier, lgkmcnt(0), the MMA at priority 1, barrier, schedule barrier.
+// Block 0: two fragment loads, a fence (the global load stays after them), the K_PREV
+// completion load, lgkmcnt(2), barrier, lgkmcnt(0), the MMA at priority 1, barrier,
+// schedule barrier.
 // CHECK-LABEL: "sched.kernel"() ({
 // CHECK-NEXT:      "sched.frag_load"() {block = 0 : i64, channel = 1 : i64, {{.*}}tag = "MMA_LOAD_B"
 // CHECK-NEXT:      "sched.frag_load"() {block = 0 : i64, channel = 0 : i64, {{.*}}tag = "MMA_LOAD_A"
+// CHECK-NEXT:      rocdl.sched.barrier none
 // CHECK-NEXT:      "sched.global_load"() {block = 0 : i64, channel = 0 : i64, k_offset = "k_prev", {{.*}}tag = "LOAD_A"
 // CHECK-NEXT:      rocdl.sched.barrier none
 // CHECK-NEXT:      rocdl.s.waitcnt 49791
@@ -37,8 +39,9 @@
 // CHECK-NEXT:      rocdl.s.setprio 0
 // CHECK-NEXT:      rocdl.s.barrier
 // CHECK-NEXT:      rocdl.sched.barrier none
-// Block 1: fragment load, prefetch global load, barrier, lgkmcnt(0), MMA.
+// Block 1: fragment load, fence, prefetch global load, barrier, lgkmcnt(0), MMA.
 // CHECK-NEXT:      "sched.frag_load"() {block = 1 : i64, channel = 1 : i64
+// CHECK-NEXT:      rocdl.sched.barrier none
 // CHECK-NEXT:      "sched.global_load"() {block = 1 : i64, channel = 1 : i64, k_offset = "k0", {{.*}}prefetch
 // CHECK-NEXT:      rocdl.s.barrier
 // CHECK-NEXT:      rocdl.sched.barrier none

@@ -394,9 +394,9 @@ M = OpDesc.logical(5)
 _SHOW = {WAIT_VM: "W", WAIT_LGKM: "L", BARRIER: "B", SCHEDULE_BARRIER: "SB", 5: "M"}
 
 
-def _fenced(descs, blocks=None, waits=True, fence_blocks=True):
+def _fenced(descs, blocks=None, waits=True, fence_blocks=True, loads=False):
     return " ".join("|" if d is None else _SHOW[d.tag]
-                    for d in fenced_sequence(descs, blocks, waits, fence_blocks))
+                    for d in fenced_sequence(descs, blocks, waits, fence_blocks, loads))
 
 
 def test_fenced_sequence_waits():
@@ -417,3 +417,24 @@ def test_fenced_sequence_blocks():
     assert _fenced([M, M], [0, 1], fence_blocks=False) == "M M"
     assert _fenced([M, M], None) == "M M"
     assert _fenced([M, W, M], [0, 1, 1], waits=False) == "M | W M"
+
+
+# a global load (G) and a fragment load (F), with the roles the cost model gives them
+G = dataclasses.replace(OpDesc.logical(0, 0, 0, 0), role=OpRole.GLOBAL_LOAD)
+F = dataclasses.replace(OpDesc.logical(3, 0, 0, 0), role=OpRole.FRAGMENT_LOAD)
+_SHOW.update({0: "G", 3: "F"})
+
+
+def test_fenced_sequence_loads():
+    """fence_loads: one fence where a block's fragment loads and global loads meet (either
+    order), none between loads of one kind, none where a fence already is, none without
+    blocks (the single-buffer kernel's order is its schedule-group hints')."""
+    assert _fenced([F, F, G, M], [0, 0, 0, 0], loads=True) == "F F | G M"
+    assert _fenced([G, M, F], [0, 0, 0], loads=True) == "G M | F"
+    assert _fenced([F, G, F, G], [0] * 4, loads=True) == "F | G | F | G"
+    assert _fenced([F, F, G, G], [0] * 4, loads=True) == "F F | G G"
+    assert _fenced([F, W, G], [0] * 3, loads=True) == "F | W | G"        # the waits' fences
+    assert _fenced([F, SB, G], [0] * 3, loads=True) == "F SB G"
+    assert _fenced([F, G], [0, 1], loads=True) == "F | G"                  # one, not two
+    assert _fenced([F, F, G, M], [0] * 4) == "F F G M"                     # off by default
+    assert _fenced([F, F, G, M], None, loads=True) == "F F G M"            # no blocks

@@ -152,6 +152,12 @@ def test_fences_around_wait_runs_and_between_blocks():
     # no fence next to an existing schedule barrier
     plan = _toy([_e(WAIT_VM), _e(SCHEDULE_BARRIER), mma])
     assert plan.fenced(next(p for p in plan.parts if p.kind == LOOP)) == [None, 0, 1, 2]
+    # a block's fragment loads and global load keep their order (fence_loads, the default)
+    frag, glob = _e(3, OpRole.FRAGMENT_LOAD), _e(0, OpRole.GLOBAL_LOAD)
+    plan = _toy([frag, frag, glob, mma], [0, 0, 0, 0])
+    loop = next(p for p in plan.parts if p.kind == LOOP)
+    assert plan.fenced(loop) == [0, 1, None, 2, 3]
+    assert replace(plan, fence_loads=False).fenced(loop) == [0, 1, 2, 3]
 
 
 # ---- LDS layout and arguments --------------------------------------------------------------

@@ -225,7 +225,8 @@ def simulate_cu(waves: list[tuple[int, list[Instr]]], table: CostTable | str = "
                                                for k in dk}
     busy: list[BusyInterval] = []
     arrivals: dict[int, dict[int, int]] = {}
-    barrier_latency_end: dict[int, int] = {}    # wave -> pending barrier end (issue+latency)
+    # wave -> (index of its pending barrier, the barrier's end: issue + latency)
+    barrier_latency_end: dict[int, tuple[int, int]] = {}
     deadlock = None
     max_issue = -1
     max_end = 0
@@ -291,7 +292,8 @@ def simulate_cu(waves: list[tuple[int, list[Instr]]], table: CostTable | str = "
             x.release = rel
             x.static_pc = -1
             tr = x.trace
-            tr.end[-1] = max(barrier_latency_end.pop(w), rel)
+            k_b, end = barrier_latency_end.pop(w)
+            tr.end[k_b] = max(end, rel)
         del arrivals[k]
 
     for x in ws:
@@ -387,7 +389,7 @@ def simulate_cu(waves: list[tuple[int, list[Instr]]], table: CostTable | str = "
                 k = tr.barriers
                 tr.barriers += 1
                 x.blocked = True
-                barrier_latency_end[tr.wave] = done
+                barrier_latency_end[tr.wave] = (len(tr.issue) - 1, done)
                 arrivals.setdefault(k, {})[tr.wave] = t
                 try_release(k, t)
             skip_pseudo(x)

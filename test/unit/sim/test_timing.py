@@ -190,6 +190,13 @@ def test_cu_barrier_is_a_workgroup_rendezvous():
     assert run.waves[1].issue[1] == arrive + t.barrier_resume
     assert run.waves[1].reason[1] == "barrier"
     assert run.waves[1].stall[1] == arrive + t.barrier_resume - 1
+    # the barrier's end is its release, also when the early wave's next instruction is a
+    # compiler fence (issued, zero cycles, right after the barrier)
+    fenced = [Instr("barrier", "s_barrier"), Instr("sched_barrier", "sched_barrier"),
+              Instr("valu", "v_add_u32_e32", ("z",))]
+    run = simulate_cu([(0, slow), (1, fenced)], "measured")
+    rel = run.waves[0].issue[4] + t.barrier_resume
+    assert run.waves[1].end[0] == rel and run.waves[1].end[1] == run.waves[1].issue[1] == 1
 
 
 def test_cu_deadlock_is_reported_not_hung():

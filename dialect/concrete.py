@@ -45,6 +45,7 @@ from pipeline_mlir.dialect.loop_eval import is_opaque_identity
 from pipeline_mlir.dialect.ir_io import (IRError, get, i64, int_value, options_attr, ops_of,
                                         read_entry, read_phase)
 from pipeline_mlir.dialect.rocdl_build import create_control, emit_entries
+from pipeline_mlir.schedule.fences import INTERLEAVE, Dropped, Interleaved
 
 TAG_ATTRS = {"sched.global_load": S.GLOBAL_LOAD, "sched.frag_load": S.FRAG_LOAD,
              "sched.mma": S.MMA_OP, "sched.lds_store": S.LDS_STORE}
@@ -192,6 +193,22 @@ def payload_instructions(op) -> tuple[str, int] | None:
                     n *= d
                 return "lgkmcnt", max(1, -(-n * bits // 128))
     return None
+
+
+def instruction_kinds(op) -> list:
+    """The kinds of the instructions a payload op issues, for the interleave pipeline
+    (``mfma``, ``ds_read``, ``vmem_read``, ``None`` for an op issuing an unknown number
+    of them); ops that issue none of these (shuffles, casts) give none."""
+    if op.name == "amdgpu.mfma":
+        return ["mfma"]
+    if op.name == "amdgpu.transpose_load":
+        return ["ds_read"]
+    known = payload_instructions(op)
+    if known is not None:
+        return [{"vmcnt": "vmem_read", "lgkmcnt": "ds_read"}[known[0]]] * known[1]
+    if op.name == "vector.load" and "workgroup" in str(op.operands[0].type):
+        return [None]
+    return []
 
 
 def _issued(entries) -> dict:
@@ -366,13 +383,17 @@ class _Emitter:
                 del new.attributes[a]
         return new
 
-    def emit_payload(self, template_desc: OpDesc, group, entry: OpDesc) -> None:
-        """Clone every payload op of the logical op, in loop order."""
+    def emit_payload(self, template_desc: OpDesc, group, entry: OpDesc) -> list:
+        """Clone every payload op of the logical op, in loop order; returns the kinds of
+        the instructions they issue (:func:`instruction_kinds`)."""
         shift = _koff(entry.k_offset) - _koff(template_desc.k_offset)
+        kinds: list = []
         for op in group:
             new = self.clone(op, shift)
             for old_r, new_r in zip(op.results, new.results):
                 self.env[old_r] = new_r
+            kinds += instruction_kinds(new)
+        return kinds
 
 
 def _emit_part(em: _Emitter, templates: _Templates, ph_op, plan: KernelPlan, part) -> None:
@@ -380,15 +401,17 @@ def _emit_part(em: _Emitter, templates: _Templates, ph_op, plan: KernelPlan, par
     if part.start == 0:
         templates.start_phase()
 
-    def place(e_op, d) -> None:
+    def place(e_op, d) -> list:
         tdesc, top = templates.find(d, e_op)
-        em.emit_payload(tdesc, top, d)
+        return em.emit_payload(tdesc, top, d)
 
     entries = plan.entries(part.name)
-    seq = [None if i is None else entries[i].op for i in plan.fenced(part)]
+    seq = [i if i is None or i is INTERLEAVE else type(i)(entries[i.entry].op)
+           if isinstance(i, (Interleaved, Dropped)) else entries[i].op
+           for i in plan.fenced(part)]
     emit_entries(ops_of(ph_op.regions[0])[part.start:part.stop],
                  [e.op for e in entries[part.start:part.stop]], plan.fence_waits,
-                 plan.fence_blocks, place, seq, plan.fence_loads)
+                 plan.fence_blocks, place, seq, plan.fence_loads, plan.interleave)
 
 
 def _yield_values(loop):
@@ -420,10 +443,10 @@ _PHASE_OPS = {"prologue": S.PROLOGUE, "kernel": S.KERNEL, "epilogue": S.EPILOGUE
 
 
 def plan_from_ir(p, fence_waits: bool = True, fence_blocks: bool = True,
-                 fence_loads: bool = True) -> KernelPlan:
+                 fence_loads: bool = True, interleave: bool = False) -> KernelPlan:
     """The kernel plan of a pipeline in state "phases": its schedule's kernel shape, the
     phases as the passes left them (``block`` attributes included), the stagger, and the
-    lowering's fence options."""
+    lowering's fence and interleave options."""
     shape = kernel_shape(p.named())
     phases, blocks = {}, {}
     for name, op_name in _PHASE_OPS.items():
@@ -432,11 +455,11 @@ def plan_from_ir(p, fence_waits: bool = True, fence_blocks: bool = True,
     return KernelPlan(shape, phases["prologue"], phases["kernel"], phases["epilogue"],
                       get(p.op, "warp_stagger_index", S.INT, 0), blocks["prologue"],
                       blocks["kernel"], blocks["epilogue"], fence_waits, fence_blocks,
-                      fence_loads)
+                      fence_loads, interleave)
 
 
 def materialize(p, fence_waits: bool = True, fence_blocks: bool = True,
-                fence_loads: bool = True) -> KernelPlan:
+                fence_loads: bool = True, interleave: bool = False) -> KernelPlan:
     """Replace the loop after the concrete pipeline ``p`` by the kernel plan's prologue /
     loop / epilogue; returns the plan it emitted."""
     block_ops = [_op(o) for o in p.op.block.operations]
@@ -448,7 +471,7 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True,
     for name in S.PHASE_OPS:
         if name not in p.phase_ops:
             raise IRError(p.op, f"'sched.pipeline' op lacks '{name}'")
-    plan = plan_from_ir(p, fence_waits, fence_blocks, fence_loads)
+    plan = plan_from_ir(p, fence_waits, fence_blocks, fence_loads, interleave)
     parts = plan.parts
     last_prologue = max(i for i, part in enumerate(parts)
                         if part.kind == ENTRIES and part.name == "prologue")

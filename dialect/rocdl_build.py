@@ -9,7 +9,9 @@ from pipeline_mlir.dialect.ir_io import IRError, get
 
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
-from pipeline_mlir.schedule.fences import fenced_sequence, is_wait  # noqa: F401 (re-exported)
+from pipeline_mlir.schedule.fences import (INTERLEAVE, INTERLEAVE_MASKS, INTERLEAVE_SYNC_ID,
+                                           Dropped, Interleaved, fenced_sequence, interleave_groups,
+                                           interleaves, is_wait, load_groups)  # noqa: F401 (re-exported)
 from pipeline_mlir.schedule.targets import HINT_GROUP_MASKS
 from pipeline_mlir.schedule.types import (
     BARRIER,
@@ -80,15 +82,22 @@ CONTROL_TAGS = (WAIT_VM, WAIT_LGKM, BARRIER, SET_PRIO, SCHEDULE_BARRIER, SCHED_G
 
 def emit_entries(entry_ops: list, descs: list[OpDesc], fence_waits: bool, fence_blocks: bool,
                  on_data, sequence: list | None = None,
-                 fence_loads: bool = True) -> tuple[list[int], int]:
+                 fence_loads: bool = True,
+                 interleave_loads: bool = False) -> tuple[list[int], int]:
     """Lower a phase's entries at the current insertion point.
 
     Fences (``sequence``, the entries with ``None`` where a fence goes; by default
     ``fenced_sequence`` of the entries' ``block`` attributes) and the rocdl ops of
     control entries are created there; ``on_data(entry_op, desc)`` places each data
-    entry.  Returns the position, among the emitted ops, where each entry starts (its
-    leading fences included) and how many ops were emitted.  A control entry the
-    hardware cannot encode is an IRError.
+    entry and returns the kinds of the instructions it placed (``mfma``, ``ds_read``,
+    ``vmem_read``; ``None``: not known).  At
+    :data:`~pipeline_mlir.schedule.fences.INTERLEAVE` the interleave pipeline of the
+    data placed since the last fence is created (:func:`interleave`), and then the
+    :class:`~pipeline_mlir.schedule.fences.Interleaved` schedule barriers before it go.
+    With ``interleave_loads``, a region of loads without MFMAs gets the pipeline of
+    :func:`~pipeline_mlir.schedule.fences.load_groups` where it ends.  Returns the position, among the emitted ops, where each entry starts (its leading
+    fences included) and how many ops were emitted.  A control entry the hardware cannot
+    encode is an IRError.
     """
 
     if sequence is None:
@@ -98,22 +107,64 @@ def emit_entries(entry_ops: list, descs: list[OpDesc], fence_waits: bool, fence_
     seq = sequence
     pairs = iter(zip(entry_ops, descs))
     positions, pos, start = [], 0, None
+    region: list = []     # instruction kinds placed since the last fence (None: unknown)
+    barriers: list = []   # the Interleaved schedule barriers created since the last fence
     for item in seq:
         if item is None:
+            if interleave_loads:
+                pos += _pipeline(load_groups(region) if None not in region else [])
             sched_barrier_none()
             start = pos if start is None else start
             pos += 1
+            region, barriers = [], []
+            continue
+        if item is INTERLEAVE:
+            n = interleave(region)
+            if n:
+                for op in barriers:
+                    (op.operation if hasattr(op, "operation") else op).erase()
+                pos += n - len(barriers)
+            region, barriers = [], []
             continue
         e_op, d = next(pairs)
         positions.append(pos if start is None else start)
+        if isinstance(item, Dropped):
+            continue
         start = None
         pos += 1
         with e_op.location:
-            if d.tag in CONTROL_TAGS:
+            if isinstance(item, Interleaved):
+                barriers.append(sched_barrier_none())
+            elif d.tag in CONTROL_TAGS:
+                if d.tag == SCHEDULE_BARRIER:   # a region ends here, as at a fence
+                    if interleave_loads:
+                        pos += _pipeline(load_groups(region) if None not in region else [])
+                    region = []
                 try:
                     create_control(d)
                 except (PipelineError, ValueError) as err:
                     raise IRError(e_op, f"'{e_op.name}' op: {err}") from None
             else:
-                on_data(e_op, d)
+                kinds = on_data(e_op, d)
+                region += list(kinds) if kinds is not None else [None]
+    if interleave_loads:
+        pos += _pipeline(load_groups(region) if None not in region else [])
     return positions, pos
+
+
+def _pipeline(groups: list) -> int:
+    for kind, size in groups:
+        B.rocdl.sched_group_barrier(mask_attr(INTERLEAVE_MASKS[kind]), size, INTERLEAVE_SYNC_ID)
+    return len(groups)
+
+
+def interleave(kinds: list) -> int:
+    """Create the IGroupLP pipeline (:func:`~pipeline_mlir.schedule.fences.interleave_groups`,
+    sync id :data:`~pipeline_mlir.schedule.fences.INTERLEAVE_SYNC_ID`) that puts the loads
+    among the MFMAs of ``kinds`` (the region's instruction kinds in program order); nothing
+    when a kind is not known or the MFMAs are too few
+    (:func:`~pipeline_mlir.schedule.fences.interleaves`).  Returns the number of ops
+    created."""
+    if None in kinds or not interleaves(kinds.count("mfma")):
+        return 0
+    return _pipeline(interleave_groups(kinds.count("mfma"), [k for k in kinds if k != "mfma"]))

@@ -8,7 +8,14 @@ Runs of waits and kernel block boundaries are fenced with ``rocdl.sched.barrier
 none`` (options ``fence-waits``, ``fence-blocks``) so that LLVM cannot move
 MFMAs across them; so is every change between fragment loads and global loads
 (``fence-loads``), so that LLVM keeps the schedule's order of the two kinds of
-loads instead of hoisting the global loads above the fragment reads.
+loads instead of hoisting the global loads above the fragment reads.  In a concrete pipeline an MMA that
+directly follows its block's loads shares one scheduling region with them, the MFMAs
+interleaved with the loads by an IGroupLP pipeline (``rocdl.sched.group.barrier``, sync id
+1) in place of the schedule barrier between fragment and global loads, a wait that the
+same wait repeats right after the MMA is not emitted, and a region of fragment reads and
+LDS DMAs without MFMAs (only without ``fence-loads``, which separates them) gets a
+pipeline that puts a fragment read before each DMA (option ``interleave``;
+``pipeline_mlir/schedule/fences.py``).
 
 Abstract pipelines keep their data ops as ``sched`` ops with a ``tag`` attribute
 (the schedule's op name); the body and the program, no longer needed, are
@@ -42,6 +49,10 @@ class LowerToROCDL(SchedPass):
         Option("fence-loads", "bool", True,
                "fence every change between fragment loads and global loads with "
                "rocdl.sched.barrier none (keeps the schedule's order of the two)"),
+        Option("interleave", "bool", True,
+               "interleave an MMA's MFMAs with the loads of its block before it "
+               "(rocdl.sched.group.barrier), a fragment read before each LDS DMA, and drop "
+               "a wait the same wait repeats right after an MMA (concrete pipelines)"),
     )
 
     def __init__(self, **values) -> None:
@@ -52,7 +63,7 @@ class LowerToROCDL(SchedPass):
     def run_pipeline(self, p) -> None:
         if get(p.op, "concrete", S.UNIT, False):
             self.plans.append(materialize(p, self["fence-waits"], self["fence-blocks"],
-                                          self["fence-loads"]))
+                                          self["fence-loads"], self["interleave"]))
             return CONSUMED
         s = p.schedule_object()
         positions = {}

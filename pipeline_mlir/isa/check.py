@@ -5,7 +5,10 @@ schedule entry into instructions: a global load into ``vm_cost``
 ``buffer_load ... lds``, a fragment load into ``lgkm_cost`` ``ds_read_b128``, an
 MMA into ``mfmas_per_mma`` MFMAs, WAIT_VM / WAIT_LGKM into one ``s_waitcnt``,
 BARRIER ``s_barrier``, SET_PRIO ``s_setprio``, SCHEDULE_BARRIER and the fences
-of :func:`pipeline_mlir.schedule.fences.fenced_sequence` ``sched_barrier``.  Around the
+of :func:`pipeline_mlir.schedule.fences.fenced_sequence` ``sched_barrier`` (where
+an MMA is interleaved with its block's loads, the schedule barrier between those loads is
+not emitted, and the interleave pipeline's ``sched_group_barrier`` s, sync id 1, are no
+part of the skeleton).  Around the
 phases it adds what the kernel plan (:mod:`pipeline_mlir.kernel.plan`) says: the wait
 for the kernel arguments before the prologue, the warp groups' stagger barriers, the
 zero-trip fence.  That is the *expected* skeleton of each assembly phase
@@ -53,6 +56,8 @@ from dataclasses import dataclass, field
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
 from pipeline_mlir.kernel.plan import ENTRIES, LOOP, KernelPlan
+from pipeline_mlir.schedule.fences import (INTERLEAVE, INTERLEAVE_SYNC_ID, Dropped,
+                                           Interleaved, interleaves)
 from pipeline_mlir.schedule.targets import HINT_GROUP_MASKS
 from pipeline_mlir.schedule.types import (
     BARRIER,
@@ -261,7 +266,10 @@ def _part_tokens(plan: KernelPlan, part, x: Expansion) -> list[Token]:
     for i in plan.fenced(part):
         if i is None:
             out.append(Token("sched_barrier", value=0, origin=(f"lowering:fence@{prefix}",)))
-        else:
+        elif isinstance(i, Interleaved):
+            if not interleaves(x.mfmas_per_mma):
+                out += _op_tokens(entries[i.entry].op, f"{prefix}[{i.entry}]", x)
+        elif i is not INTERLEAVE and not isinstance(i, Dropped):
             out += _op_tokens(entries[i].op, f"{prefix}[{i}]", x)
     return out
 
@@ -313,6 +321,13 @@ def _instr_token(i: AsmInstr) -> Token:
     return Token(i.kind, i.mnemonic, lines=(i.line,))
 
 
+def _sync_id(i: AsmInstr) -> int | None:
+    for o in i.operands:
+        if o.startswith("SyncID(") and o.endswith(")"):
+            return int(o[7:-1], 0)
+    return None
+
+
 def actual_skeleton(fn: AsmFunction) -> tuple[dict[str, list[Token]], list[Outside]]:
     """Skeleton tokens per assembly phase, and the instructions no schedule issues
     (scalar loads, vector stores)."""
@@ -336,6 +351,8 @@ def actual_skeleton(fn: AsmFunction) -> tuple[dict[str, list[Token]], list[Outsi
                 outside.append(Outside(ph, i.line, i.text, "scalar load (kernel arguments)"))
             elif i.kind == "vmem_store":
                 outside.append(Outside(ph, i.line, i.text, "vector store (the C tile)"))
+            elif i.kind == "sched_group_barrier" and _sync_id(i) == INTERLEAVE_SYNC_ID:
+                continue  # the lowering's interleave pipeline: no separator of the schedule
             elif i.kind in SEPARATORS or i.kind in DATA_CLASSES:
                 toks.append(_instr_token(i))
         out[ph] = toks

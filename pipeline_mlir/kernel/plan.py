@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.schedule.fences import fenced_sequence
+from pipeline_mlir.schedule.fences import INTERLEAVE, Dropped, Interleaved, fenced_sequence
 from pipeline_mlir.schedule.types import KOffsetKind, OpDesc, ScheduleEntry
 
 #: the phases of a compiled schedule, in order
@@ -472,7 +472,8 @@ class KernelPlan:
     ``*_blocks``: per phase, the program block of each entry (``None``: no blocks).
     ``fence_waits`` / ``fence_blocks`` / ``fence_loads``: the lowering fences every run of
     waits / every change of block / every change between fragment loads and global loads
-    with a ``sched_barrier`` (:meth:`fenced`).  Build it with :func:`kernel_plan`."""
+    with a ``sched_barrier``; ``interleave``: it interleaves each MMA that follows its
+    block's loads with them (:meth:`fenced`).  Build it with :func:`kernel_plan`."""
 
     shape: KernelShape
     prologue: tuple[ScheduleEntry, ...]
@@ -485,6 +486,7 @@ class KernelPlan:
     fence_waits: bool = True
     fence_blocks: bool = True
     fence_loads: bool = True
+    interleave: bool = False
     parts: tuple[Part, ...] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -550,9 +552,11 @@ class KernelPlan:
         i, loop = self.parts.index(part), self.loop_index
         return "prologue" if i < loop else "loop" if i == loop else "epilogue"
 
-    def fenced(self, part: Part) -> list[int | None]:
+    def fenced(self, part: Part) -> list:
         """The entries of an ENTRIES or LOOP part (indices in their phase) with ``None``
-        where the lowering puts a ``sched_barrier`` fence
+        where the lowering puts a ``sched_barrier`` fence, ``Interleaved(index)`` for the
+        schedule barrier of an interleaved run and ``INTERLEAVE`` where the lowering
+        interleaves an MMA with its loads
         (:func:`~pipeline_mlir.schedule.fences.fenced_sequence`)."""
         if part.kind not in (ENTRIES, LOOP):
             raise ConfigError(f"kernel plan: {part.describe()} has no schedule entries")
@@ -561,13 +565,14 @@ class KernelPlan:
         if blocks is not None:
             blocks = blocks[part.start:part.stop]
         seq = fenced_sequence([e.op for e in entries], blocks, self.fence_waits,
-                              self.fence_blocks, self.fence_loads)
+                              self.fence_blocks, self.fence_loads, self.interleave)
         out, nxt = [], part.start
         for item in seq:
-            if item is None:
-                out.append(None)
+            if item is None or item is INTERLEAVE:
+                out.append(item)
             else:
-                out.append(nxt)
+                out.append(Interleaved(nxt) if isinstance(item, Interleaved) else
+                           Dropped(nxt) if isinstance(item, Dropped) else nxt)
                 nxt += 1
         return out
 
@@ -616,7 +621,7 @@ class KernelPlan:
 
 def kernel_plan(schedule, shape: KernelShape, blocks: dict | None = None,
                 fence_waits: bool = True, fence_blocks: bool = True,
-                fence_loads: bool = True) -> KernelPlan:
+                fence_loads: bool = True, interleave: bool = False) -> KernelPlan:
     """The plan of ``shape`` running ``schedule``: anything with ``prologue``, ``kernel``,
     ``epilogue`` entry lists and a ``warp_stagger_index`` (a compiled schedule, a
     schedule dump, the kernel's repaired phases).  ``blocks``: ``{phase: block index of
@@ -628,4 +633,4 @@ def kernel_plan(schedule, shape: KernelShape, blocks: dict | None = None,
     return KernelPlan(shape, tuple(schedule.prologue), tuple(schedule.kernel),
                       tuple(schedule.epilogue), schedule.warp_stagger_index,
                       blocks.get("prologue"), blocks.get("kernel"), blocks.get("epilogue"),
-                      fence_waits, fence_blocks, fence_loads)
+                      fence_waits, fence_blocks, fence_loads, interleave)

@@ -1,4 +1,4 @@
-"""Where the lowering puts ``sched.barrier(0)`` fences.
+"""Where the lowering puts ``sched.barrier(0)`` fences, and which MMAs it interleaves.
 
 A fence (``llvm.amdgcn.sched.barrier(0)``) keeps LLVM's machine scheduler from moving
 instructions across it: around each run of waits, between the schedule's blocks, and
@@ -7,6 +7,23 @@ schedule's order (LLVM's scheduler otherwise hoists the long-latency global load
 the fragment reads the schedule put first, which delays the reads' data the barrier
 after them waits for).
 
+With ``interleave``, an MMA entry that directly follows a run of load entries of its
+block (fragment and global loads, the schedule barrier that orders them) shares one
+scheduling region with them: a fence opens the region, and after the MMA
+(:data:`INTERLEAVE`) the lowering places an IGroupLP pipeline
+(``llvm.amdgcn.sched.group.barrier``, :func:`interleave_groups`) that puts the loads
+between the MMA's MFMAs in their order: fragment reads still before the global loads, as
+the run's schedule barrier kept them, but issued while the MFMAs run instead of in a
+stretch of their own.  The schedule barrier (:class:`Interleaved`) is then not emitted.
+An MMA of one MFMA is not interleaved (:func:`interleaves`: measured, its loads before
+it are as fast) and keeps its barrier.  A wait that only an MMA separates from the same
+wait (:func:`repeated_waits`, the 4-wave schedules' ``VM(n) MMA VM(n)`` at the end of a
+half) is not emitted (:class:`Dropped`), so that MMA too joins its block's loads.
+Without ``fence_loads``, a region of fragment and global loads without an MFMA (the
+ping-pong blocks' loads) gets a pipeline too (:func:`load_groups`): each LDS DMA behind a
+fragment read, which fills the wait state the DMA needs after its M0 write (else an
+``s_nop``).
+
 Plain Python (no MLIR): the lowering (``dialect/rocdl_build.py``) places fences
 with :func:`fenced_sequence`, and the ISA check (:mod:`pipeline_mlir.isa.check`)
 uses the same function to know which fences the final assembly must hold.
@@ -14,56 +31,210 @@ uses the same function to know which fences the final assembly must hold.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from pipeline_mlir.schedule.types import SCHEDULE_BARRIER, WAIT_LGKM, WAIT_VM, OpDesc, OpRole
 
 #: the two kinds of loads whose order in a block ``fence_loads`` keeps
 LOAD_ROLES = (OpRole.GLOBAL_LOAD, OpRole.FRAGMENT_LOAD)
+
+#: the IGroupLP sync id of the interleave pipelines (the schedules' own hints use 0)
+INTERLEAVE_SYNC_ID = 1
+#: IGroupLP masks of the instruction kinds an interleave pipeline places
+INTERLEAVE_MASKS = {"mfma": 0x8, "ds_read": 0x100, "vmem_read": 0x20}
+
+
+#: the fewest MFMAs an MMA interleaves with its loads (:func:`interleaves`)
+MIN_INTERLEAVE_MFMAS = 2
+
+
+class Interleaved(NamedTuple):
+    """The schedule barrier inside an interleaved run: the lowering emits it only when
+    the MMA is not interleaved (:func:`interleaves`); else the interleave pipeline keeps
+    the loads in their order.  ``entry``: its entry (an ``OpDesc``, or its index in a
+    kernel plan's :meth:`~pipeline_mlir.kernel.plan.KernelPlan.fenced`)."""
+
+    entry: object
+
+
+def interleaves(mfmas: int) -> bool:
+    """Whether an MMA of ``mfmas`` MFMAs is interleaved with the loads before it (on
+    4-wave FP8 64x64, whose MMA is one MFMA, the loads issued before it are faster in
+    llvm-mca and in both simulator tables)."""
+    return mfmas >= MIN_INTERLEAVE_MFMAS
+
+
+class _Interleave:
+    def __repr__(self) -> str:
+        return "INTERLEAVE"
+
+
+#: after an interleaved MMA entry: where the lowering places the interleave pipeline
+INTERLEAVE = _Interleave()
 
 
 def is_wait(desc: OpDesc) -> bool:
     return desc.tag in (WAIT_VM, WAIT_LGKM)
 
 
+def _is_load(desc: OpDesc) -> bool:
+    return desc.role in (OpRole.FRAGMENT_LOAD, OpRole.GLOBAL_LOAD)
+
+
+def repeated_waits(descs: list[OpDesc]) -> set[int]:
+    """Entries of waits that only an MMA (and schedule barriers) separates from a wait of
+    the same counter at least as strict (the next waits after the MMA): the later wait
+    does everything the earlier one does before anything that depends on it (an MMA
+    touches only registers), so the lowering does not emit the earlier one
+    (:class:`Dropped`)."""
+    out = set()
+
+    def past_barriers(j: int) -> int:
+        while j < len(descs) and descs[j].tag == SCHEDULE_BARRIER:
+            j += 1
+        return j
+
+    for k in range(len(descs) - 2):
+        d = descs[k]
+        m = past_barriers(k + 1)
+        if not is_wait(d) or m >= len(descs) or descs[m].role != OpRole.COMPUTE:
+            continue
+        j = past_barriers(m + 1)
+        while j < len(descs) and is_wait(descs[j]):
+            if descs[j].tag == d.tag and descs[j].wait_value <= d.wait_value:
+                out.add(k)
+                break
+            j += 1
+    return out
+
+
+class Dropped(NamedTuple):
+    """An entry the lowering does not emit (:func:`repeated_waits`)."""
+
+    entry: object
+
+
+def interleaved_runs(descs: list[OpDesc], blocks: list[int | None] | None,
+                     dropped: set[int] = frozenset()) -> dict[int, int]:
+    """``{first entry of the run: the MMA entry}`` of every MMA (COMPUTE entry) that
+    directly follows a run of its block's load entries and schedule barriers holding at
+    least one load (``dropped`` entries, not emitted, are no part of it and do not end
+    it)."""
+    runs = {}
+    for i, d in enumerate(descs):
+        if d.role != OpRole.COMPUTE:
+            continue
+        j = i
+        while j > 0 and (_is_load(descs[j - 1]) or descs[j - 1].tag == SCHEDULE_BARRIER
+                         or j - 1 in dropped) and \
+                (not blocks or blocks[j - 1] == blocks[i]):
+            j -= 1
+        if any(_is_load(descs[k]) for k in range(j, i)):
+            runs[j] = i
+    return runs
+
+
 def fenced_sequence(descs: list[OpDesc], blocks: list[int | None] | None,
-                    fence_waits: bool, fence_blocks: bool,
-                    fence_loads: bool = False) -> list[OpDesc | None]:
+                    fence_waits: bool, fence_blocks: bool, fence_loads: bool = False,
+                    interleave: bool = False) -> list:
     """The entries with ``None`` where a ``sched.barrier(0)`` fence must go.
 
     A run of adjacent waits gets one fence before and one after; each change of
     block index gets one fence between the blocks; with ``fence_loads`` a fragment
     load and a global load of the schedule's blocks with no fence between them (in
     either order) get one between them (entries without blocks, such as the
-    single-buffer kernel's, whose order its schedule-group hints give, get none); no
-    fence is added next to an existing SCHEDULE_BARRIER or another fence.
+    single-buffer kernel's, whose order its schedule-group hints give, get none; nor do
+    the loads of an interleaved run, whose pipeline keeps their order); no fence is
+    added next to an existing SCHEDULE_BARRIER or another fence.  With ``interleave``,
+    each run of :func:`interleaved_runs` gets a fence before it, its schedule barriers
+    become :class:`Interleaved`, and :data:`INTERLEAVE` and a fence follow its MMA.
     """
-    out: list[OpDesc | None] = []
+    out: list = []
+    dropped = repeated_waits(descs) if interleave else set()
+    runs = interleaved_runs(descs, blocks, dropped) if interleave else {}
+    inside = {k for j, i in runs.items() for k in range(j, i)}
+    ends = set(runs.values())
 
     def fence() -> None:
-        if out and (out[-1] is None or out[-1].tag == SCHEDULE_BARRIER):
+        if out and (out[-1] is None or (isinstance(out[-1], OpDesc)
+                                        and out[-1].tag == SCHEDULE_BARRIER)):
             return
         out.append(None)
 
     def last_load() -> OpRole | None:
         """The role of the last load since the last fence (None: no load)."""
         for x in reversed(out):
-            if x is None or x.tag == SCHEDULE_BARRIER:
+            if x is None or isinstance(x, Interleaved) or x is INTERLEAVE or \
+                    (isinstance(x, OpDesc) and x.tag == SCHEDULE_BARRIER):
                 return None
-            if x.role in LOAD_ROLES:
+            if isinstance(x, OpDesc) and x.role in LOAD_ROLES:
                 return x.role
         return None
 
     n = len(descs)
     for i, d in enumerate(descs):
+        if i in dropped:
+            out.append(Dropped(d))
+            continue
         if (fence_blocks and blocks and 0 < i < len(blocks) and blocks[i] != blocks[i - 1]
                 and d.tag != SCHEDULE_BARRIER):
             fence()
-        if (fence_loads and blocks and d.role in LOAD_ROLES
+        if (fence_loads and blocks and d.role in LOAD_ROLES and i not in inside
                 and last_load() not in (None, d.role)):
             fence()
-        if fence_waits and is_wait(d) and (i == 0 or not is_wait(descs[i - 1])):
+        if fence_waits and is_wait(d) and (i == 0 or not is_wait(descs[i - 1])
+                                           or i - 1 in dropped):
             fence()
+        if i in runs:
+            fence()
+        if i in inside and d.tag == SCHEDULE_BARRIER:
+            out.append(Interleaved(d))
+            continue
         out.append(d)
-        if (fence_waits and is_wait(d) and (i + 1 == n or not is_wait(descs[i + 1]))
+        if i in ends:
+            out.append(INTERLEAVE)
+            fence()
+            continue
+        if (fence_waits and is_wait(d) and (i + 1 == n or not is_wait(descs[i + 1])
+                                            or i + 1 in dropped)
                 and not (i + 1 < n and descs[i + 1].tag == SCHEDULE_BARRIER)):
             out.append(None)
+    return out
+
+
+def interleave_groups(mfmas: int, loads: list[str]) -> list[tuple[str, int]]:
+    """The IGroupLP pipeline of an interleaved MMA: ``(kind, size)`` groups in order, each
+    MFMA followed by its share of the loads (``loads``: the instruction kinds of the run,
+    ``ds_read`` / ``vmem_read``, in program order; the first MFMAs take one more when they
+    do not divide evenly)."""
+    if mfmas < 1:
+        return []
+    share = [len(loads) // mfmas + (1 if k < len(loads) % mfmas else 0) for k in range(mfmas)]
+    out: list[tuple[str, int]] = []
+    pos = 0
+    for k in range(mfmas):
+        out.append(("mfma", 1))
+        for kind in loads[pos:pos + share[k]]:
+            if out[-1][0] == kind:
+                out[-1] = (kind, out[-1][1] + 1)
+            else:
+                out.append((kind, 1))
+        pos += share[k]
+    return out
+
+
+def load_groups(kinds: list[str]) -> list[tuple[str, int]]:
+    """The IGroupLP pipeline of a region of loads without MFMAs (``kinds``: ``ds_read`` /
+    ``vmem_read`` in program order): the fragment reads first but for one before each LDS
+    DMA, so that an instruction separates every DMA from the M0 write before it; ``[]``
+    when the region has no fragment read or no DMA, or its DMAs all come first."""
+    nds, nvm = kinds.count("ds_read"), kinds.count("vmem_read")
+    if not nds or not nvm or kinds.index("vmem_read") < kinds.index("ds_read") or \
+            len(kinds) != nds + nvm:
+        return []
+    pairs = min(nds, nvm)
+    out = [("ds_read", nds - pairs)] if nds > pairs else []
+    out += [g for _ in range(pairs) for g in (("ds_read", 1), ("vmem_read", 1))]
+    if nvm > pairs:
+        out.append(("vmem_read", nvm - pairs))
     return out

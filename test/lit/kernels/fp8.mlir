@@ -27,20 +27,46 @@
 // W128:         Inner Loop Header
 // The schedule's top LGKM(4) / LGKM(2) is tightened to 0 by sched-fix-hazards.
 // W128:         s_waitcnt vmcnt(8) lgkmcnt(0)
+// W128-NEXT:    ; sched_barrier mask(0x00000000)
+// W128-NEXT:    s_barrier
+// sched-lower-to-rocdl interleaves each MMA's 4 MFMAs with its block's loads.
+// (one region, its interleave pipeline's sched_group_barriers with sync id 1)
+// W128-NEXT:    ; sched_barrier mask(0x00000000)
+// W128-NOT:     ds_read_b128
+// W128:         v_mfma_f32_16x16x128_f8f6f4
+// W128-NEXT:    ds_read_b128
+// W128-NEXT:    ds_read_b128
+// W128-NEXT:    ; sched_group_barrier mask(0x00000008) size(1) SyncID(1)
+// W128-NEXT:    ; sched_group_barrier mask(0x00000100) size(2) SyncID(1)
+// W128-NEXT:    v_mfma_f32_16x16x128_f8f6f4
+// W128:         s_waitcnt vmcnt(8) lgkmcnt(0)
+// W128:         s_barrier
+// The first half's VM(8) before its last MMA is not emitted: the next half's top wait
+// repeats it with only that MMA between.
+// W128-NOT:     s_waitcnt vmcnt(8){{$}}
+// W128:         s_waitcnt vmcnt(8) lgkmcnt(0)
 // W128:         s_barrier
 // W128:         s_waitcnt vmcnt(8) lgkmcnt(0)
 // W128:         s_barrier
-// W128:         s_waitcnt vmcnt(8)
+// The loop's last one stays (what repeats it is the next iteration's, or the epilogue).
+// W128:         s_waitcnt vmcnt(8){{$}}
 // W128-COUNT-4: v_mfma_f32_16x16x128_f8f6f4
 // W128:         .vgpr_spill_count: 0
 
 // W64-LABEL:    gemm_4wave_fp8_64x64x128:
+// An MMA of one MFMA is not interleaved: no interleave pipeline in the kernel.
+// W64-NOT:      sched_group_barrier
 // W64:          Inner Loop Header
 // W64:          s_waitcnt vmcnt(4) lgkmcnt(0)
 // W64:          s_barrier
 // W64:          s_waitcnt vmcnt(4) lgkmcnt(0)
 // W64:          s_barrier
-// W64:          s_waitcnt vmcnt(4)
+// W64-NOT:      s_waitcnt vmcnt(4){{$}}
+// W64:          s_waitcnt vmcnt(4) lgkmcnt(0)
+// W64:          s_barrier
+// W64:          s_waitcnt vmcnt(4) lgkmcnt(0)
+// W64:          s_barrier
+// W64:          s_waitcnt vmcnt(4){{$}}
 // W64-NEXT:     ; sched_barrier mask(0x00000000)
 // W64-NEXT:     v_mfma_f32_16x16x128_f8f6f4
 // W64:          .group_segment_fixed_size: 32768

@@ -18,6 +18,9 @@ from pipeline_mlir.dialect.ir_io import (IRError, compiled_from_ir, create_entry
 from pipeline_mlir.dialect.rocdl_build import (create_control, fenced_sequence, mask_attr,
                                                waitcnt_of)
 from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.schedule.fences import (INTERLEAVE, Dropped, Interleaved,
+                                           interleave_groups, interleaves, load_groups,
+                                           repeated_waits)
 from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.schedule.program import MMABlockSpec
 from pipeline_mlir.schedule.stages import annotate
@@ -438,3 +441,73 @@ def test_fenced_sequence_loads():
     assert _fenced([F, G], [0, 1], loads=True) == "F | G"                  # one, not two
     assert _fenced([F, F, G, M], [0] * 4) == "F F G M"                     # off by default
     assert _fenced([F, F, G, M], None, loads=True) == "F F G M"            # no blocks
+
+
+# interleave: "F"/"G" fragment/global loads, "C" an MMA, "(SB)" a schedule barrier the
+# lowering drops when it interleaves, "^" the interleave pipeline, "-" a dropped wait
+FR = OpDesc(tag=3, role=OpRole.FRAGMENT_LOAD)
+GL = OpDesc(tag=0, role=OpRole.GLOBAL_LOAD)
+C = OpDesc(tag=5, role=OpRole.COMPUTE)
+
+
+def _interleaved(descs, blocks=None):
+    show = {**_SHOW, 3: "F", 0: "G", 5: "C"}
+    return " ".join("|" if d is None else "^" if d is INTERLEAVE else
+                    "(SB)" if isinstance(d, Interleaved) else "-" if isinstance(d, Dropped)
+                    else show[d.tag]
+                    for d in fenced_sequence(descs, blocks, True, True, interleave=True))
+
+
+def test_fenced_sequence_interleave():
+    # a 4-wave block: waits, barrier, then fragment loads, SB, global loads, the MMA
+    assert _interleaved([W, L, B, FR, SB, GL, C], [0] * 7) == "| W L | B | F (SB) G C ^ |"
+    # the run stops at a wait (the MMA after it has no loads of its own) and at the block
+    assert _interleaved([FR, SB, GL, W, C]) == "F SB G | W | C"
+    assert _interleaved([FR, GL, C], [0, 1, 1]) == "F | G C ^ |"
+    assert _interleaved([C, C]) == "C C"                      # no loads before it
+    assert _interleaved([FR, SB, GL, C], [0, 0, 0, 0]) == "| F (SB) G C ^ |"
+    # a wait that the same (or a stricter) wait repeats right after the MMA is dropped,
+    # and the MMA joins the run; not when the later wait is weaker, of the other counter,
+    # or something else than the MMA lies between them
+    V0, V3 = OpDesc.wait_vm(0), OpDesc.wait_vm(3)
+    assert _interleaved([FR, SB, GL, W, C, W]) == "| F (SB) G - C ^ | W |"
+    assert _interleaved([FR, SB, GL, W, C, L, W]) == "| F (SB) G - C ^ | L W |"
+    assert _interleaved([FR, SB, GL, V0, C, V3]) == "F SB G | W | C | W |"
+    assert _interleaved([FR, SB, GL, W, C, L]) == "F SB G | W | C | L |"
+    assert _interleaved([FR, SB, GL, W, C, B, W]) == "F SB G | W | C B | W |"
+    assert repeated_waits([W, C, W]) == {0} and repeated_waits([W, C, C, W]) == set()
+    assert repeated_waits([W, SB, C, SB, L, W]) == {0}      # schedule barriers touch nothing
+    assert repeated_waits([W, SB, FR, C, W]) == set()
+    # with fence_loads too: no fence inside an interleaved run, one elsewhere
+    assert " ".join("|" if d is None else "^" if d is INTERLEAVE else
+                    "(SB)" if isinstance(d, Interleaved) else
+                    {3: "F", 0: "G", 5: "C", BARRIER: "B"}[d.tag]
+                    for d in fenced_sequence([B, FR, SB, GL, C, FR, GL, B], [0] * 8, True, True,
+                                             fence_loads=True, interleave=True)) == \
+        "B | F (SB) G C ^ | F | G B"
+    # without interleave the sequence is the plain fenced one
+    assert [d for d in fenced_sequence([FR, SB, GL, C], None, True, True)] == [FR, SB, GL, C]
+
+
+def test_interleave_groups():
+    # each MFMA followed by its share of the loads, in order, the first shares the larger
+    assert interleave_groups(4, ["ds_read"] * 4 + ["vmem_read"] * 2) == [
+        ("mfma", 1), ("ds_read", 2), ("mfma", 1), ("ds_read", 2), ("mfma", 1),
+        ("vmem_read", 1), ("mfma", 1), ("vmem_read", 1)]
+    assert interleave_groups(2, ["ds_read", "vmem_read", "vmem_read"]) == [
+        ("mfma", 1), ("ds_read", 1), ("vmem_read", 1), ("mfma", 1), ("vmem_read", 1)]
+    assert interleave_groups(3, ["ds_read"]) == [("mfma", 1), ("ds_read", 1), ("mfma", 1),
+                                                 ("mfma", 1)]
+    assert interleave_groups(0, ["ds_read"]) == []
+    assert not interleaves(1) and interleaves(2)
+
+
+def test_load_groups():
+    # a fragment read before each LDS DMA (the wait state after its M0 write), the rest first
+    ds, vm = "ds_read", "vmem_read"
+    assert load_groups([ds] * 8 + [vm] * 4) == [
+        (ds, 4), (ds, 1), (vm, 1), (ds, 1), (vm, 1), (ds, 1), (vm, 1), (ds, 1), (vm, 1)]
+    assert load_groups([ds, vm, vm]) == [(ds, 1), (vm, 1), (vm, 1)]
+    assert load_groups([ds] * 2) == [] and load_groups([vm] * 2) == []
+    assert load_groups([vm, ds]) == []                      # the DMAs come first
+    assert load_groups([ds, vm, "mfma"]) == []              # an MMA region: interleave_groups

@@ -288,7 +288,7 @@ def test_real_kernels(built):
     assert fn.name == built.kernel.name
     # every instruction line of the text is read, and nothing else
     text_instrs = [n for n, ln in enumerate(built.asm.split("\n"), 1)
-                   if re.match(r"^\t(?:[a-z][a-z0-9_]*(?:\s|$)|; sched_barrier)", ln)]
+                   if re.match(r"^\t(?:[a-z][a-z0-9_]*(?:\s|$)|; sched_(?:group_)?barrier)", ln)]
     assert [i.line for i in fn.instrs()] == text_instrs
     loop = fn.main_loop()
     assert len(loop) == 1 and "Inner Loop Header" in loop[0].comment

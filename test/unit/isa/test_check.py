@@ -53,10 +53,6 @@ LOOP_MERGES = {  # per 4-wave kernel: the WAIT_VM + WAIT_LGKM pairs at the top o
     "4wave-fp8-64": [("KRN[0]", "KRN[1]"), ("KRN[12]", "KRN[13]"), ("KRN[24]", "KRN[25]"),
                      ("KRN[36]", "KRN[37]")],
 }
-MOVED_PAST_LAST_BARRIER = (
-    "the epilogue's last MMA is followed only by its final s_barrier, which the lowering "
-    "does not fence; LLVM schedules the MFMAs (register-only) after it, among the C "
-    "stores: no LDS is touched after the barrier, so nothing changes")
 
 
 def expected_findings(key: str) -> dict:
@@ -67,9 +63,6 @@ def expected_findings(key: str) -> dict:
         out[("wait-merged", "loop", pair, 1)] = (
             "the block's WAIT_VM and WAIT_LGKM are adjacent; LLVM merges them into one "
             "s_waitcnt vmcnt(a) lgkmcnt(b) with both counts")
-    mfmas = build(key).kernel.mfmas_per_mma
-    if key != "4wave-fp8-64":  # the 64x64 kernel keeps them before the barrier
-        out[("mfma-moved", "epilogue", ("EPI[34]",), mfmas)] = MOVED_PAST_LAST_BARRIER
     return out
 
 
@@ -287,3 +280,41 @@ def test_inferred_mfma_count_gives_the_same_result(pp):
     res = check_kernel_asm(fn, pp.plan)
     assert res.findings == [] and \
         re.search(r"loop\s+128 \(exp 128\)", res.format())
+
+
+def test_interleaved_mma_expected_skeleton():
+    """An MMA after its block's loads is interleaved with them: no schedule barrier between
+    the loads (the pipeline keeps their order), a fence opening the region; an MMA of one
+    MFMA is not interleaved and keeps its barrier."""
+    frag = _e(4, Phase.KERNEL, OpRole.FRAGMENT_LOAD, channel=1)
+    load = _e(0, Phase.KERNEL, OpRole.GLOBAL_LOAD, channel=0)
+    mma = _e(5, Phase.KERNEL, OpRole.COMPUTE)
+    sched = SimpleNamespace(prologue=[], kernel=[_e(BARRIER), frag, _e(SCHEDULE_BARRIER),
+                                                 load, mma],
+                            epilogue=[], warp_stagger_index=0)
+    shape = kernel_shape(parse_pipeline("4wave"))
+    show = {"vmem_load_lds": "G", "ds_read": "D", "mfma": "M", "barrier": "B",
+            "sched_barrier": "F"}
+
+    def loop(mfmas, interleave=True):
+        x = Expansion(vm=(2, 1), lgkm=(2, 2), mfmas_per_mma=mfmas)
+        plan = kernel_plan(sched, shape, {"kernel": [0] * 5}, interleave=interleave)
+        return " ".join(show[t.kind] for t in expected_skeleton(plan, x)["loop"])
+    assert loop(2) == "B F D D G G M M F"
+    assert loop(1) == "B F D D F G G M F"
+    assert loop(2, interleave=False) == "B D D F G G M M"
+
+
+def test_interleave_pipeline_is_no_separator():
+    """The lowering's interleave pipeline (sync id 1) is not part of the skeleton; a
+    schedule's own sched_group_barrier (sync id 0) is, and one too many is reported."""
+    b = build("4wave-fp8-128")
+    loop = _loop_lines(b)
+    assert any(i.kind == "sched_group_barrier" for i in loop)
+    mfma = next(i for i in loop if i.kind == "mfma")
+    base = {f.key() for f in check(b).findings}
+    for sync, extra in ((1, set()), (0, {"sched-group-barrier-extra"})):
+        text = _mutate(b.asm, mfma.line, [mfma.text, "\t; sched_group_barrier "
+                                          f"mask(0x00000008) size(1) SyncID({sync})"])
+        got = {f.kind for f in check(b, text).findings if f.key() not in base}
+        assert got == extra, (sync, got)

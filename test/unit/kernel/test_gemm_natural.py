@@ -88,3 +88,62 @@ def test_an_inline_asm_other_than_the_opaque_identity_is_not_evaluated(capsys, t
     assert main([str(src), "--pipeline=pingpong{is_fp8=true}", "--emit=mlir"]) == 1
     err = capsys.readouterr().err
     assert "the address analysis evaluates only the opaque identity" in err, err
+
+
+def _loop_body(text: str) -> str:
+    start = text.index("scf.for")
+    return text[start:text.index("scf.yield", start)]
+
+
+def test_4wave_mmas_are_interleaved_with_their_loads(capsys, tmp_path):
+    """sched-lower-to-rocdl interleaves an MMA that follows its block's loads with them
+    (an IGroupLP pipeline, sync id 1): 4-wave FP8 128x128 has 7 such blocks of 4 MFMAs per
+    iteration (the half's last block waits for vmcnt before its MMA and again after it:
+    the first wait goes; the loop's last block keeps it, its repetition is the next
+    iteration's); option interleave=false keeps the schedule barriers and both waits;
+    4-wave FP8 64x64 (one MFMA per MMA) is not interleaved."""
+    spec = "4wave{dtype=fp8 BM=128 BN=128 BK=128}"
+    assert main([f"--pipeline={spec}", "--emit=mlir",
+                 "--mlir-print-ir-after=sched-fix-hazards"]) == 0
+    got = capsys.readouterr()
+    loop = _loop_body(got.out)
+    assert loop.count("rocdl.sched.group.barrier mfma_wmma, 1, 1") == 7 * 4
+    assert loop.count("rocdl.sched.group.barrier ds_read, 2, 1") == 7 * 2
+    phases = tmp_path / "phases.mlir"
+    phases.write_text(got.err.split("\n", 1)[1])
+    assert main([str(phases), "--pass-pipeline=builtin.module(sched-lower-to-rocdl"
+                 "{interleave=false})"]) == 0
+    plain = _loop_body(capsys.readouterr().out)
+    assert "sched.group.barrier" not in plain
+    # the schedule barrier after the fragment loads of every block, of the last one only
+    def after_reads(text):
+        return len(re.findall(r"vector\.load[^\n]*\n\s*rocdl\.sched\.barrier none", text))
+    assert (after_reads(plain), after_reads(loop)) == (8, 1)
+    assert (plain.count("rocdl.s.waitcnt"), loop.count("rocdl.s.waitcnt")) == (12, 11)
+    assert main(["--pipeline=4wave{dtype=fp8 BM=64 BN=64 BK=128}", "--emit=mlir"]) == 0
+    assert "sched.group.barrier" not in capsys.readouterr().out
+
+
+def test_pingpong_dmas_follow_a_fragment_read(capsys, tmp_path):
+    """Without fence-loads (which fences a ping-pong block's fragment reads from its LDS
+    DMAs, the default) the two kinds of loads share a region, and the interleave's
+    pipeline puts a fragment read before each DMA, which fills the wait state the DMA needs
+    after its M0 write: the FP8 loop keeps only the 4 s_nop of the two regions that hold
+    DMAs only (12 without the pipeline, 16 with the fences)."""
+    spec = "pingpong{is_fp8=true}"
+    assert main([f"--pipeline={spec}", "--emit=asm",
+                 "--mlir-print-ir-after=sched-fix-hazards"]) == 0
+    got = capsys.readouterr()
+
+    def loop_nops(asm):
+        body = asm[asm.index("Inner Loop Header"):]
+        body = body[:body.index("s_cbranch_vccnz")]
+        return body.count("s_nop")
+    assert loop_nops(got.out) == 16
+    phases = tmp_path / "phases.mlir"
+    phases.write_text(got.err.split("\n", 1)[1])
+    out = tmp_path / "k.s"
+    for options, nops in (("fence-loads=false", 4), ("fence-loads=false interleave=false", 12)):
+        assert main([str(phases), "--pass-pipeline=builtin.module(sched-lower-to-rocdl"
+                     f"{{{options}}})", "--emit=asm", "-o", str(out)]) == 0
+        assert loop_nops(out.read_text()) == nops, options

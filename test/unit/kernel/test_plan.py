@@ -12,6 +12,7 @@ import pytest
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.kernel.gemm import gemm_kernel
+from pipeline_mlir.schedule.fences import INTERLEAVE, Interleaved
 from pipeline_mlir.kernel.plan import (BARRIER, ENTRIES, KERNARG_WAIT, LOOP, ZERO_TRIP_FENCE,
                                        KernelArgument, KernelPlan, KernelShape, Part,
                                        gemm_arguments, kernel_plan, kernel_shape, lds_layout)
@@ -158,6 +159,12 @@ def test_fences_around_wait_runs_and_between_blocks():
     loop = next(p for p in plan.parts if p.kind == LOOP)
     assert plan.fenced(loop) == [0, 1, None, 2, 3]
     assert replace(plan, fence_loads=False).fenced(loop) == [0, 1, 2, 3]
+    # interleave: the run's schedule barrier is Interleaved(index), INTERLEAVE after the MMA
+    run = [_e(BARRIER_TAG), _e(3, OpRole.FRAGMENT_LOAD, channel=0), _e(SCHEDULE_BARRIER),
+           _e(0, OpRole.GLOBAL_LOAD, channel=0), mma]
+    plan = replace(_toy(run, [0] * 5), interleave=True)
+    assert plan.fenced(next(p for p in plan.parts if p.kind == LOOP)) == \
+        [0, None, 1, Interleaved(2), 3, 4, INTERLEAVE, None]
 
 
 # ---- LDS layout and arguments --------------------------------------------------------------

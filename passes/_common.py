@@ -125,6 +125,12 @@ class SchedPass(Pass):
         raise NotImplementedError
 
 
+#: function attributes that make an ``llvm.func`` a kernel (``iree-convert-to-rocdl``'s)
+KERNEL_MARKERS = ("rocdl.kernel", "gpu.kernel")
+#: function attributes stating a kernel's block size ``[x, y, z]``
+BLOCK_SIZE_ATTRS = ("gpu.known_block_size", "rocdl.reqd_work_group_size")
+
+
 class OpError(Exception):
     """A located problem a :class:`ModulePass` reports as an MLIR diagnostic."""
 

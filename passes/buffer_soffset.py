@@ -37,8 +37,12 @@ What the pass can prove, and what it assumes:
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+
 from pipeline_mlir.dialect.bindings import ir, llvm, rocdl
-from pipeline_mlir.passes._common import ModulePass, OpError, attr_dict, collect_ops
+from pipeline_mlir.passes._common import (BLOCK_SIZE_ATTRS, KERNEL_MARKERS, ModulePass, OpError,
+                                          attr_dict, collect_ops)
 
 #: ops whose result is wave-uniform whatever their operands (none here take operands that
 #: could make them vary) -- the workgroup's position and the broadcast of one lane
@@ -60,7 +64,6 @@ _PURE = frozenset({
     "rocdl.make.buffer.rsrc",
 })
 
-_KERNEL_MARKERS = ("rocdl.kernel", "gpu.kernel")
 WAVE_SIZE = 64                  # gfx9 (CDNA) waves
 _NO_FLAGS = llvm.IntegerOverflowFlags.none     # the emitted arithmetic claims no wrap flags
 _DYNAMIC_INDEX = -2147483648      # a GEP's rawConstantIndices entry for a dynamic index
@@ -92,20 +95,20 @@ class _Function:
     the uniformity of every value (:meth:`uniform`)."""
 
     def __init__(self, func) -> None:
-        self.func = func
-        self.kernel = any(m in func.attributes for m in _KERNEL_MARKERS)
+        self.kernel = any(m in func.attributes for m in KERNEL_MARKERS)
         #: the block's x size when the function states it
         self.block_x = None
-        for name in ("gpu.known_block_size", "rocdl.reqd_work_group_size"):
+        for name in BLOCK_SIZE_ATTRS:
             if name in func.attributes:
                 self.block_x = list(ir.DenseI32ArrayAttr(func.attributes[name]))[0]
         blocks = list(func.regions[0].blocks)
         self.entry = blocks[0] if blocks else None
         #: (block, argument number) -> the values branches pass to it; None: unknown
         self.incoming: dict = {}
+        #: the conditions of the function's branches
+        self.conditions: list = []
         self.divergent_branch = False
         self._uniform: dict = {}
-        self._lower: dict = {}
         self._blocks = blocks
         for block in blocks:
             ops = list(block.operations)
@@ -130,12 +133,12 @@ class _Function:
         elif term.name == "llvm.cond_br":
             sizes = list(ir.DenseI32ArrayAttr(term.attributes["operandSegmentSizes"]))
             groups = [operands[1:1 + sizes[1]], operands[1 + sizes[1]:]]
-            self._conditions = getattr(self, "_conditions", []) + [operands[0]]
+            self.conditions.append(operands[0])
         else:  # a switch or anything else: its block arguments are not followed
             for s in succs:
                 for i in range(len(s.arguments)):
                     self.incoming[(self._block_key(s), i)] = None
-            self._conditions = getattr(self, "_conditions", []) + operands[:1]
+            self.conditions += operands[:1]
             return
         for s, vals in zip(succs, groups):
             for i, v in enumerate(vals):
@@ -159,17 +162,16 @@ class _Function:
                 if vals is None or not all(self.uniform(v) for v in vals):
                     self._arg_uniform[key] = False
                     changed = True
-        self.divergent_branch = not all(self.uniform(c) for c in getattr(self, "_conditions", []))
+        self.divergent_branch = not all(self.uniform(c) for c in self.conditions)
         self._uniform = {}
 
     def uniform(self, value) -> bool:
-        key = self._value_key(value)
-        hit = self._uniform.get(key)
+        hit = self._uniform.get(value)
         if hit is not None:
             return hit
-        self._uniform[key] = False     # a cycle through ops (not block arguments): varying
+        self._uniform[value] = False   # a cycle through ops (not block arguments): varying
         result = self._uniform_of(value)
-        self._uniform[key] = result
+        self._uniform[value] = result
         return result
 
     def _uniform_of(self, value) -> bool:
@@ -206,10 +208,6 @@ class _Function:
             x = d.operands[0]
         d = _defining_op(x)
         return d is not None and d.name == "rocdl.workitem.id.x"
-
-    @staticmethod
-    def _value_key(value):
-        return value
 
     # ---- lower bounds --------------------------------------------------------------------
 
@@ -253,7 +251,7 @@ class _Function:
         if name == "llvm.intr.umax":
             bounds = [self.lower_bound(v, assumed) for v in ops]
             return max(bounds) if all(b is not None and b >= 0 for b in bounds) else None
-        if name == "rocdl.workitem.id.x" or name.startswith(("rocdl.workitem.id.",
+        if name.startswith(("rocdl.workitem.id.",
                                                              "rocdl.workgroup.id.",
                                                              "rocdl.mbcnt.")):
             return 0
@@ -271,8 +269,9 @@ class _Function:
             return None
         # the least of the values that do not come back through this argument; then the
         # values that do (a counter's increment) must keep it, assuming it (induction)
-        through = [v for v in vals if _depends(v, key, self)]
-        outside = [self.lower_bound(v, assumed) for v in vals if not _depends(v, key, self)]
+        cyclic = [_depends(v, key, self) for v in vals]
+        through = [v for v, c in zip(vals, cyclic) if c]
+        outside = [self.lower_bound(v, assumed) for v, c in zip(vals, cyclic) if not c]
         if not outside or any(b is None for b in outside):
             return None
         candidate = min(outside)
@@ -310,7 +309,7 @@ def _element_bytes(gep) -> int | None:
     t = ir.TypeAttr(gep.attributes["elem_type"]).value
     count = 1
     if isinstance(t, ir.VectorType):
-        count, t = _product(t.shape), t.element_type
+        count, t = math.prod(t.shape), t.element_type
     width = t.width if isinstance(t, (ir.IntegerType, ir.FloatType)) else None
     if width is None or width % 8:
         return None
@@ -321,38 +320,33 @@ def _used(value) -> bool:
     return any(True for _ in value.uses)
 
 
-def _product(shape) -> int:
-    n = 1
-    for s in shape:
-        n *= s
-    return n
-
-
-def _terms(value, coeff: int, out: list, fn: _Function, depth: int = 0) -> None:
+def _terms(value, coeff: int, out: list, depth: int = 0) -> None:
     """Split ``value`` (times ``coeff``) along its add tree into ``(value, coeff)`` terms."""
     op = _defining_op(value)
     if depth < 32 and op is not None:
         ops = list(op.operands)
         if op.name == "llvm.add":
             for v in ops:
-                _terms(v, coeff, out, fn, depth + 1)
+                _terms(v, coeff, out, depth + 1)
             return
         if op.name in ("llvm.mul", "llvm.shl"):
             c = _const_int(ops[1])
             if c is not None and c >= 0 and (op.name == "llvm.mul" or c < 32):
-                _terms(ops[0], coeff * (c if op.name == "llvm.mul" else 1 << c), out, fn,
-                       depth + 1)
+                _terms(ops[0], coeff * (c if op.name == "llvm.mul" else 1 << c), out, depth + 1)
                 return
     out.append((value, coeff))
 
 
+@dataclass
 class _Plan:
     """How one copy is rewritten: its lane-varying and its uniform terms (value, coeff in
     bytes), the uniform constant in bytes, and the buffer op."""
 
-    def __init__(self, op, rsrc_op, varying, uniform, const) -> None:
-        self.op, self.rsrc_op = op, rsrc_op
-        self.varying, self.uniform, self.const = varying, uniform, const
+    op: object
+    rsrc_op: object
+    varying: list
+    uniform: list
+    const: int
 
 
 def _plan(op, fn: _Function) -> _Plan | None:
@@ -371,7 +365,7 @@ def _plan(op, fn: _Function) -> _Plan | None:
     if size is None:
         return None
     terms: list = []
-    _terms(dyn[0], size, terms, fn)
+    _terms(dyn[0], size, terms)
     varying, uniform, const = [], [], 0
     for v, c in terms:
         k = _const_int(v)
@@ -405,20 +399,23 @@ def _sum_i32(terms, const: int):
     for v, c in terms:
         w = _width(v)
         t = ir.IntegerType.get_signless(w)
-        x = v if c == 1 else llvm.mul(v, llvm.ConstantOp(t, ir.IntegerAttr.get(t, c)).result,
-                                      _NO_FLAGS)
+        x = v if c == 1 else llvm.mul(v, _constant(t, c), _NO_FLAGS)
         if w > 32:
             x = llvm.trunc(i32, x, _NO_FLAGS)
         elif w < 32:
             x = llvm.zext(i32, x)
-        total = x if total is None else llvm.add(total, x,
-                                                 _NO_FLAGS)
+        total = x if total is None else llvm.add(total, x, _NO_FLAGS)
     if const or total is None:
-        k = llvm.ConstantOp(i32, ir.IntegerAttr.get(i32, const & 0xFFFFFFFF if const < 2**31
-                                                   else const - 2**32)).result
-        total = k if total is None else llvm.add(total, k,
-                                                 _NO_FLAGS)
+        k = _constant(i32, const)
+        total = k if total is None else llvm.add(total, k, _NO_FLAGS)
     return total
+
+
+def _constant(t, value: int):
+    """An ``llvm.mlir.constant`` of integer type ``t`` holding ``value`` modulo 2^width."""
+    w = t.width
+    signed = (value + (1 << (w - 1))) % (1 << w) - (1 << (w - 1))
+    return llvm.ConstantOp(t, ir.IntegerAttr.get(t, signed)).result
 
 
 class BufferSoffset(ModulePass):
@@ -459,9 +456,7 @@ class BufferSoffset(ModulePass):
             soff = _sum_i32(p.uniform, p.const)
 
             def imm(name):
-                a = attrs[name]
-                return llvm.ConstantOp(i32, ir.IntegerAttr.get(i32, ir.IntegerAttr(a).value)
-                                       ).result
+                return _constant(i32, ir.IntegerAttr(attrs[name]).value)
             extra = {k: attrs[k] for k in ("alias_scopes", "noalias_scopes", "tbaa")
                      if k in attrs}
             aux = ir.IntegerAttr.get(i32, ir.IntegerAttr(attrs["aux"]).value) \

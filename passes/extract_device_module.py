@@ -7,14 +7,13 @@ ready for the translation to LLVM IR text (``passes/translate.py``).
 from __future__ import annotations
 
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.passes._common import ModulePass, OpError, attr_dict, collect_ops
+from pipeline_mlir.passes._common import (BLOCK_SIZE_ATTRS, KERNEL_MARKERS, ModulePass, OpError,
+                                          attr_dict, collect_ops)
 
 AMDGCN_TRIPLE = "amdgcn-amd-amdhsa"
 
 # Function attributes the extraction consumes (all others in these dialects are errors).
-_KERNEL_MARKERS = ("rocdl.kernel", "gpu.kernel")
-_BLOCK_SIZE_ATTRS = ("gpu.known_block_size", "rocdl.reqd_work_group_size")
-_HANDLED_FUNC_ATTRS = set(_KERNEL_MARKERS + _BLOCK_SIZE_ATTRS) | {
+_HANDLED_FUNC_ATTRS = set(KERNEL_MARKERS + BLOCK_SIZE_ATTRS) | {
     "rocdl.waves_per_eu", "rocdl.flat_work_group_size",
     # a hint iree-convert-to-rocdl has already applied to the workgroup.id ranges
     "gpu.known_grid_size",
@@ -95,7 +94,7 @@ class ExtractDeviceModule(ModulePass):
         if unknown:
             raise OpError(f, f"function '{fname}': attribute '{unknown[0]}' has no LLVM "
                               f"equivalent in this lowering and would be dropped")
-        is_kernel = any(k in attrs for k in _KERNEL_MARKERS)
+        is_kernel = any(k in attrs for k in KERNEL_MARKERS)
         if is_kernel:
             _set_kernel_abi(f, fname, attrs)
         elif "rocdl.waves_per_eu" in attrs or "rocdl.flat_work_group_size" in attrs:
@@ -107,7 +106,7 @@ class ExtractDeviceModule(ModulePass):
 
 def _block_size(f, fname: str, attrs) -> tuple[int, ...]:
     sizes = {}
-    for k in _BLOCK_SIZE_ATTRS:
+    for k in BLOCK_SIZE_ATTRS:
         if k in attrs:
             sizes[k] = tuple(ir.DenseI32ArrayAttr(attrs[k]))
     if not sizes:

@@ -36,8 +36,9 @@ class EmulateUsage(Exception):
     """A command-line problem of --emulate (reported as a usage error)."""
 
 
-#: ``--emulate M,N,K`` (a separate argument) takes the sizes; ``--emulate FILE`` does not
-SIZES = re.compile(r"^\d+\s*[,x]\s*\d+\s*[,x]\s*\d+$")
+#: ``--emulate M,N,K`` (a separate argument) takes the sizes, well formed or not (digits,
+#: signs and separators: ``1,2`` is sizes, and wrong); ``--emulate FILE`` does not
+SIZES = re.compile(r"^(?=.*\d)[-+\d\s]*[,x][-+\d\s,x]*$")
 
 
 def check_args(args) -> None:
@@ -78,6 +79,9 @@ def parse_size(text: str) -> tuple[int, int, int]:
         m, n, k = (int(x) for x in parts)
     except ValueError:
         raise EmulateUsage(f"--emulate={text}: expected three integers M,N,K") from None
+    for name, v in (("M", m), ("N", n), ("K", k)):
+        if v < 1:
+            raise EmulateUsage(f"--emulate={text}: {name} = {v}; the sizes are positive")
     return m, n, k
 
 
@@ -130,12 +134,13 @@ def run(args, sources=None) -> tuple[str, str | None]:
     sources = sources if sources is not None else Sources()
     sizes = parse_size(args.emulate) if args.emulate else None
     mode = parse_mode(args.emulate_mode)
-    where = args.input
+    where = args.input if args.input is not None else f"<gemm kernel of {args.pipeline}>"
     try:
         if args.input is None:
-            return _gemm(args, sizes, mode, None, f"<gemm kernel of {args.pipeline}>", sources)
+            return _gemm(args, sizes, mode, None, where, sources)
         data = _read(args.input)
-        if isinstance(data, str) and ".amdhsa_kernel" not in data and _MLIR_OP.search(data):
+        if isinstance(data, str) and (args.input.endswith(".mlir") or (
+                ".amdhsa_kernel" not in data and _MLIR_OP.search(data))):
             return _dispatch(args, data, sizes, mode, sources)
         kernel = load_kernel(data)
         if kernel.meta is None and args.pipeline is not None:

@@ -268,12 +268,20 @@ def _parser():
     emu.add_argument("--emulate-mode", metavar="MODE", default="eager", action=_Store,
                      help="when memory operations complete: eager (default), late (at the "
                           "wait that forces them) or random[:SEED]")
-    emu.add_argument("--emulate-workgroups", metavar="N", type=_count, default=None,
+    emu.add_argument("--emulate-workgroups", metavar="N", type=_integer, default=None,
                      action=_Store,
                      help="run N workgroups spread over the grid (the first and the last "
                           "among them) instead of all of it; C is checked where they wrote")
     tune.add_arguments(p)
     return p
+
+
+def _integer(text: str) -> int:
+    """An integer (its range is the option's check)."""
+    try:
+        return int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer, got '{text}'") from None
 
 
 def _count(text: str) -> int:

@@ -85,7 +85,16 @@ def test_a_wrong_result_exits_1(capsys, tmp_path):
      "--emulate-workgroups=0: run at least one workgroup"),
     ([f"--pipeline={SPEC}", "--emulate=128,128,256", "--emulate-workgroups=5"],
      "--emulate-workgroups=5: 5 workgroups asked for, the grid has 4"),
+    ([f"--pipeline={SPEC}", "--emulate=128,128,256", "--emulate-workgroups=-1"],
+     "--emulate-workgroups=-1: run at least one workgroup"),
+    ([f"--pipeline={SPEC}", "--emulate=128,128,256", "--emulate-workgroups=abc"],
+     "argument --emulate-workgroups: expected an integer, got 'abc'"),
     ([f"--pipeline={SPEC}", "--emulate-workgroups=2"], "--emulate-workgroups goes with --emulate"),
+    ([f"--pipeline={SPEC}", "--emulate", "128,128"], "--emulate=128,128: expected three integers"),
+    ([f"--pipeline={SPEC}", "--emulate=0,128,256"], "--emulate=0,128,256: M = 0; the sizes are "
+                                                     "positive"),
+    (["--emulate=128,-128,256", "/nonexistent/k.hsaco"], "--emulate=128,-128,256: N = -128; "
+                                                        "the sizes are positive"),
     (["--emulate", "/nonexistent/k.mlir"], "cannot read"),
     ([f"--pipeline={SPEC}", "--emulate=128,128"], "expected three integers M,N,K"),
     ([f"--pipeline={SPEC}", "--emulate=128,128,256", "--emulate-mode=fast"],
@@ -102,6 +111,19 @@ def test_a_wrong_result_exits_1(capsys, tmp_path):
 def test_usage_errors(capsys, argv, message):
     rc, out, err = run(capsys, *argv)
     assert rc == 1 and message in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_an_error_of_the_built_kernel_names_it(capsys):
+    rc, out, err = run(capsys, f"--pipeline={SPEC}", "--emulate=128,128,256",
+                       "--emulate-workgroups=5")
+    assert rc == 1 and err.startswith(f"<gemm kernel of {SPEC}>: error: --emulate-workgroups=5")
+
+
+def test_an_empty_mlir_file_is_refused_as_mlir(capsys, tmp_path):
+    (tmp_path / "k.mlir").write_text("")
+    rc, out, err = run(capsys, f"--pipeline={SPEC}", "--emulate", str(tmp_path / "k.mlir"))
+    assert rc == 1 and out == "" and "--emulate: the input has no kernel to launch" in err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 

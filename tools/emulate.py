@@ -192,20 +192,20 @@ def _gemm(args, sizes, mode, kernel, where, sources):
         kernel = load_kernel(_build(args, sources), gemm.name)
     result = emulate_gemm(kernel, gemm, *sizes, mode[0], mode[1],
                           count=args.emulate_workgroups)
-    line = result.summary() + "\n"
-    if not result.exact:
-        return line, f"{where}: error: {_wrong(result, result.C, result.reference)}"
-    return line, None
+    return _report(result, where)
 
 
-def _wrong(run, C=None, reference=None) -> str:
+def _report(run, where: str, hint: str = "") -> tuple[str, str | None]:
+    """(the run's summary line, what is wrong with C or None)."""
+    return run.summary() + "\n", None if run.exact else f"{where}: error: {_wrong(run)}{hint}"
+
+
+def _wrong(run) -> str:
     """What is wrong with C (a run that is not exact)."""
     if run.first_bad is not None:
         i, j = run.first_bad
-        got = C[i, j] if C is not None else run.got
-        want = reference[i, j] if reference is not None else run.want
-        return (f"C differs from the reference: C[{i}][{j}] = {got:g}, expected {want:g} "
-                f"(max error {run.max_error:g})")
+        return (f"C differs from the reference: C[{i}][{j}] = {run.got:g}, expected "
+                f"{run.want:g} (max error {run.max_error:g})")
     return (f"the {run.workgroups} workgroups wrote {run.written} elements of C, expected "
             f"{run.expected} (one {run.M * run.N // max(run.grid, 1)}-element tile each)")
 
@@ -230,14 +230,11 @@ def _matmul_result(args, kernel, problem, grid, mode):
     from pipeline_mlir.emu.iree import emulate_matmul
 
     result = emulate_matmul(kernel, problem, grid, args.emulate_workgroups, mode[0], mode[1])
-    line = result.summary() + "\n"
-    if not result.exact:
-        hint = ""
-        if result.first_bad is not None and grid is None:
-            hint = (" (a code object does not say how B is laid out: --emulate runs it as "
-                    "N x K, C = A x B^T)")
-        return line, f"{args.input}: error: {_wrong(result)}{hint}"
-    return line, None
+    hint = ""
+    if result.first_bad is not None and grid is None:
+        hint = (" (a code object does not say how B is laid out: --emulate runs it as N x K, "
+                "C = A x B^T)")
+    return _report(result, args.input, hint)
 
 
 def _dispatch(args, text, sizes, mode, sources):

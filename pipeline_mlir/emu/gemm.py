@@ -52,6 +52,16 @@ class GemmRun:
     def exact(self) -> bool:
         return self.first_bad is None and self.written == self.expected
 
+    @property
+    def got(self) -> float | None:
+        """C at ``first_bad``."""
+        return None if self.first_bad is None else float(self.C[self.first_bad])
+
+    @property
+    def want(self) -> float | None:
+        """The reference at ``first_bad``."""
+        return None if self.first_bad is None else float(self.reference[self.first_bad])
+
     def summary(self) -> str:
         return run_summary(self, self.kernel)
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, walk_ops as _walk
+from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops as _walk
 from pipeline_mlir.dialect.loop_eval import Evaluator, memory_space
 from pipeline_mlir.dialect.natural import (block_size, describe, find_natural_loops, kernel_of,
                                            scan_loop)
@@ -37,10 +37,6 @@ from pipeline_mlir.dialect.natural import (block_size, describe, find_natural_lo
 DTYPES = {"bf16": "bf16", "f16": "f16", "f8E4M3FN": "fp8"}
 NAMES = ("A", "B", "C")
 _DIMS = "xyz"
-
-
-def _op(o):
-    return o.operation if hasattr(o, "operation") else o
 
 
 @dataclass(frozen=True)
@@ -176,7 +172,7 @@ def matmul_dispatch(module) -> MatmulDispatch:
 
 def _owner(v, f):
     o = v.owner
-    return f if isinstance(o, ir.Block) else _op(o)
+    return f if isinstance(o, ir.Block) else as_operation(o)
 
 
 def _k_dims(f, roots: list) -> list[int] | None:

@@ -168,6 +168,13 @@ def drop_attr(op, name: str) -> None:
         del op.attributes[name]
 
 
+def as_operation(op):
+    """An ``ir.Operation`` from a Module, an OpView or an Operation."""
+    if isinstance(op, ir.Module):
+        return op.operation
+    return op.operation if hasattr(op, "operation") else op
+
+
 def ops_of(region) -> list:
     """The operations of a single-block region (empty region: none)."""
     blocks = list(region.blocks)
@@ -182,7 +189,7 @@ def walk_ops(root, pred) -> list:
     out = []
 
     def visit(o):
-        o = o.operation if hasattr(o, "operation") else o
+        o = as_operation(o)
         if pred(o):
             out.append(o)
         return ir.WalkResult.ADVANCE

@@ -21,7 +21,8 @@ from pipeline_mlir.options import Option, OptionTable
 from pipeline_mlir.schedule.types import MAX_KERNEL_TAG
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, PipelineIR, pipeline_ops, read_pipeline, set_attr
+from pipeline_mlir.dialect.ir_io import (IRError, PipelineIR, as_operation, pipeline_ops,
+                                         read_pipeline, set_attr, walk_ops)
 
 
 #: returned by ``run_pipeline`` when it replaced the pipeline op (concrete lowering)
@@ -139,24 +140,8 @@ class OpError(Exception):
         self.op = op
 
 
-def as_operation(op):
-    """An ``ir.Operation`` from a Module, an OpView or an Operation."""
-    if isinstance(op, ir.Module):
-        return op.operation
-    return op.operation if hasattr(op, "operation") else op
-
-
-def collect_ops(root, predicate) -> list:
-    """The ops under (and including) ``root`` matching ``predicate``, outermost first."""
-    found = []
-
-    def visit(op):
-        if predicate(op):
-            found.append(op)
-        return ir.WalkResult.ADVANCE
-
-    root.walk(visit, ir.WalkOrder.PRE_ORDER)
-    return found
+#: the ops under (and including) a root matching a predicate, outermost first
+collect_ops = walk_ops
 
 
 def attr_dict(op) -> dict:

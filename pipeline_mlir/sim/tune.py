@@ -418,4 +418,5 @@ def _differs(request, key: str, text: str) -> bool:
 
 
 __all__ = ["CATALOGUE", "Candidate", "Knob", "OBJECTIVES", "TABLES", "TuneResult",
-           "assembly_cycles", "catalogue", "check_budget", "check_objective", "tie_break", "evaluate", "identity", "parse_knobs", "tune"]
+           "assembly_cycles", "catalogue", "check_budget", "check_objective", "evaluate",
+           "identity", "parse_knobs", "tie_break", "tune"]

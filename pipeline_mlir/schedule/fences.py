@@ -78,7 +78,7 @@ def is_wait(desc: OpDesc) -> bool:
 
 
 def _is_load(desc: OpDesc) -> bool:
-    return desc.role in (OpRole.FRAGMENT_LOAD, OpRole.GLOBAL_LOAD)
+    return desc.role in LOAD_ROLES
 
 
 def repeated_waits(descs: list[OpDesc]) -> set[int]:
@@ -167,7 +167,7 @@ def fenced_sequence(descs: list[OpDesc], blocks: list[int | None] | None,
             if x is None or isinstance(x, Interleaved) or x is INTERLEAVE or \
                     (isinstance(x, OpDesc) and x.tag == SCHEDULE_BARRIER):
                 return None
-            if isinstance(x, OpDesc) and x.role in LOAD_ROLES:
+            if isinstance(x, OpDesc) and _is_load(x):
                 return x.role
         return None
 
@@ -179,7 +179,7 @@ def fenced_sequence(descs: list[OpDesc], blocks: list[int | None] | None,
         if (fence_blocks and blocks and 0 < i < len(blocks) and blocks[i] != blocks[i - 1]
                 and d.tag != SCHEDULE_BARRIER):
             fence()
-        if (fence_loads and blocks and d.role in LOAD_ROLES and i not in inside
+        if (fence_loads and blocks and _is_load(d) and i not in inside
                 and last_load() not in (None, d.role)):
             fence()
         if fence_waits and is_wait(d) and (i == 0 or not is_wait(descs[i - 1])

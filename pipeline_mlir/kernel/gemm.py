@@ -485,6 +485,7 @@ def _fragment_loads(t: _Text, ch: int, key: str, buf: str, tag: str = "") -> lis
     n = "ab"[ch]
     quad = k.quadrant_m if ch == 0 else k.quadrant_n
     attr = f" {tag}" if tag else ""
+    base = _read_base(k, ch)
     out = []
     for mi in range(quad):
         for kk in range(k.num_k_mmas):
@@ -497,7 +498,6 @@ def _fragment_loads(t: _Text, ch: int, key: str, buf: str, tag: str = "") -> lis
                 off = (mi * 16) * g.BK
                 fo = f"%fo{key}_{mi}_{kk}_{kl}"
                 ci = kk * k.k_loads_per_mma + kl
-                base = _read_base(k, ch)
                 if base:
                     # relative to the region the base carries: a negative constant, the add
                     # nsw and sign-extended so that LLVM folds it into the ds_read offset

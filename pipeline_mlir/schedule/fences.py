@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from pipeline_mlir.schedule.targets import DS_READ, HINT_GROUP_MASKS, MFMA, VMEM_READ
 from pipeline_mlir.schedule.types import SCHEDULE_BARRIER, WAIT_LGKM, WAIT_VM, OpDesc, OpRole
 
 #: the two kinds of loads whose order in a block ``fence_loads`` keeps
@@ -40,8 +41,10 @@ LOAD_ROLES = (OpRole.GLOBAL_LOAD, OpRole.FRAGMENT_LOAD)
 
 #: the IGroupLP sync id of the interleave pipelines (the schedules' own hints use 0)
 INTERLEAVE_SYNC_ID = 1
-#: IGroupLP masks of the instruction kinds an interleave pipeline places
-INTERLEAVE_MASKS = {"mfma": 0x8, "ds_read": 0x100, "vmem_read": 0x20}
+#: IGroupLP masks of the instruction kinds an interleave pipeline places (the schedule-group
+#: hints' masks)
+INTERLEAVE_MASKS = {"mfma": HINT_GROUP_MASKS[MFMA], "ds_read": HINT_GROUP_MASKS[DS_READ],
+                    "vmem_read": HINT_GROUP_MASKS[VMEM_READ]}
 
 
 #: the fewest MFMAs an MMA interleaves with its loads (:func:`interleaves`)

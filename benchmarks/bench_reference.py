@@ -8,7 +8,8 @@ For each shipped kernel this builds our kernel now (``pipeline-opt --pipeline=SP
   cost tables;
 * llvm-mca-22, single wave, on the loop body (``-iterations=100``, total cycles / 100),
   when ``llvm-mca-22`` is installed;
-* VALU instructions per iteration (``v_*`` other than MFMA), VGPRs (``.vgpr_count``),
+* VALU instructions per iteration (``v_*`` other than MFMA, as ``--report`` counts them,
+  :func:`pipeline_mlir.isa.report.loop_counts`), VGPRs (``.vgpr_count``),
   MFMA busy (measured table, mean over the SIMDs).
 
 The reference's figures come from ``reference_figures.json`` (its ``source`` says where
@@ -63,7 +64,7 @@ def run_mca(loop: str) -> float:
 def measure(spec: str, mca: bool) -> dict:
     """Our kernel's figures, measured now."""
     from pipeline_mlir.isa.asm import parse_asm
-    from pipeline_mlir.isa.report import resources_from_asm
+    from pipeline_mlir.isa.report import loop_counts, resources_from_asm
     from pipeline_mlir.schedules.registry import parse_pipeline
     from pipeline_mlir.sim.timing import asm_main_loop, simulate_asm_loop
     from pipeline_mlir.sim.report import TIMING_ITERATIONS
@@ -74,7 +75,7 @@ def measure(spec: str, mca: bool) -> dict:
     module = parse_asm(asm)
     loop = asm_main_loop(asm)
     shape = kernel_shape(parse_pipeline(spec))
-    got = {"valu": sum(i.kind == "valu" for i in loop),
+    got = {"valu": loop_counts(module.function())["VALU"],
            "mfma": sum(i.kind == "mfma" for i in loop),
            "vgprs": resources_from_asm(module, module.function().name).vgprs}
     for table in ("llvm", "measured"):

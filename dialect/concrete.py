@@ -45,7 +45,6 @@ from pipeline_mlir.dialect.loop_eval import is_opaque_identity
 from pipeline_mlir.dialect.ir_io import (IRError, get, i64, int_value, options_attr, ops_of,
                                         read_entry, read_phase)
 from pipeline_mlir.dialect.rocdl_build import create_control, emit_entries
-from pipeline_mlir.schedule.fences import INTERLEAVE, Dropped, Interleaved
 
 TAG_ATTRS = {"sched.global_load": S.GLOBAL_LOAD, "sched.frag_load": S.FRAG_LOAD,
              "sched.mma": S.MMA_OP, "sched.lds_store": S.LDS_STORE}
@@ -406,12 +405,10 @@ def _emit_part(em: _Emitter, templates: _Templates, ph_op, plan: KernelPlan, par
         return em.emit_payload(tdesc, top, d)
 
     entries = plan.entries(part.name)
-    seq = [i if i is None or i is INTERLEAVE else type(i)(entries[i.entry].op)
-           if isinstance(i, (Interleaved, Dropped)) else entries[i].op
-           for i in plan.fenced(part)]
     emit_entries(ops_of(ph_op.regions[0])[part.start:part.stop],
                  [e.op for e in entries[part.start:part.stop]], plan.fence_waits,
-                 plan.fence_blocks, place, seq, plan.fence_loads, plan.interleave)
+                 plan.fence_blocks, place, plan.fenced(part), plan.fence_loads,
+                 plan.interleave)
 
 
 def _yield_values(loop):

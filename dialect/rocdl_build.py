@@ -51,7 +51,6 @@ def sched_barrier_none():
     return B.rocdl.sched_barrier(mask_attr(0))
 
 
-
 def waitcnt_of(desc: OpDesc) -> int:
     if desc.tag == WAIT_VM:
         return waitcnt_imm(vmcnt=desc.wait_value)
@@ -86,7 +85,9 @@ def emit_entries(entry_ops: list, descs: list[OpDesc], fence_waits: bool, fence_
                  interleave_loads: bool = False) -> tuple[list[int], int]:
     """Lower a phase's entries at the current insertion point.
 
-    Fences (``sequence``, the entries with ``None`` where a fence goes; by default
+    Fences (``sequence``: the entries, or their indices, with ``None`` where a fence goes,
+    as :func:`~pipeline_mlir.schedule.fences.fenced_sequence` marks them; only the marks
+    are read, the entries are ``entry_ops`` / ``descs`` in order; by default
     ``fenced_sequence`` of the entries' ``block`` attributes) and the rocdl ops of
     control entries are created there; ``on_data(entry_op, desc)`` places each data
     entry and returns the kinds of the instructions it placed (``mfma``, ``ds_read``,
@@ -95,8 +96,9 @@ def emit_entries(entry_ops: list, descs: list[OpDesc], fence_waits: bool, fence_
     data placed since the last fence is created (:func:`interleave`), and then the
     :class:`~pipeline_mlir.schedule.fences.Interleaved` schedule barriers before it go.
     With ``interleave_loads``, a region of loads without MFMAs gets the pipeline of
-    :func:`~pipeline_mlir.schedule.fences.load_groups` where it ends.  Returns the position, among the emitted ops, where each entry starts (its leading
-    fences included) and how many ops were emitted.  A control entry the hardware cannot
+    :func:`~pipeline_mlir.schedule.fences.load_groups` where it ends.  Returns the
+    position, among the emitted ops, where each entry starts (its leading fences included)
+    and how many ops were emitted.  A control entry the hardware cannot
     encode is an IRError.
     """
 
@@ -112,7 +114,7 @@ def emit_entries(entry_ops: list, descs: list[OpDesc], fence_waits: bool, fence_
     for item in seq:
         if item is None:
             if interleave_loads:
-                pos += _pipeline(load_groups(region) if None not in region else [])
+                pos += _load_pipeline(region)
             sched_barrier_none()
             start = pos if start is None else start
             pos += 1
@@ -138,7 +140,7 @@ def emit_entries(entry_ops: list, descs: list[OpDesc], fence_waits: bool, fence_
             elif d.tag in CONTROL_TAGS:
                 if d.tag == SCHEDULE_BARRIER:   # a region ends here, as at a fence
                     if interleave_loads:
-                        pos += _pipeline(load_groups(region) if None not in region else [])
+                        pos += _load_pipeline(region)
                     region = []
                 try:
                     create_control(d)
@@ -148,7 +150,7 @@ def emit_entries(entry_ops: list, descs: list[OpDesc], fence_waits: bool, fence_
                 kinds = on_data(e_op, d)
                 region += list(kinds) if kinds is not None else [None]
     if interleave_loads:
-        pos += _pipeline(load_groups(region) if None not in region else [])
+        pos += _load_pipeline(region)
     return positions, pos
 
 
@@ -156,6 +158,13 @@ def _pipeline(groups: list) -> int:
     for kind, size in groups:
         B.rocdl.sched_group_barrier(mask_attr(INTERLEAVE_MASKS[kind]), size, INTERLEAVE_SYNC_ID)
     return len(groups)
+
+
+def _load_pipeline(kinds: list) -> int:
+    """Create the pipeline of a region of loads without MFMAs
+    (:func:`~pipeline_mlir.schedule.fences.load_groups`); nothing when a kind is not known.
+    Returns the number of ops created."""
+    return _pipeline(load_groups(kinds) if None not in kinds else [])
 
 
 def interleave(kinds: list) -> int:

@@ -438,6 +438,18 @@ def _read_base(k: GemmKernel, ch: int) -> int:
     return k.lds.read_base(ch, reach) // g.elem_bytes
 
 
+def _loop_end(w: _Writer, pair: str) -> str:
+    """Write the main loop's upper bound: ``K`` rounded down to a multiple of ``pair`` (the
+    index value of two K tiles), at least one.  Visibly a positive multiple of two tiles,
+    so the K columns derived from the induction variable are provably non-negative (what
+    lets sched-buffer-soffset move them into soffset).  Returns its name."""
+    w("%kone = arith.constant 1 : index")
+    w(f"%npairs0 = arith.divui %K, {pair} : index")
+    w("%npairs = arith.maxui %npairs0, %kone : index")
+    w(f"%kend = arith.muli %npairs, {pair} : index")
+    return "%kend"
+
+
 def _read_columns(k: GemmKernel) -> list[int]:
     """The K column (elements) of lane group 0's chunk for each read of an MMA row:
     (k step, k load) in order."""
@@ -485,6 +497,7 @@ def _fragment_loads(t: _Text, ch: int, key: str, buf: str, tag: str = "") -> lis
     n = "ab"[ch]
     quad = k.quadrant_m if ch == 0 else k.quadrant_n
     attr = f" {tag}" if tag else ""
+    base = _read_base(k, ch)
     out = []
     for mi in range(quad):
         for kk in range(k.num_k_mmas):
@@ -497,7 +510,6 @@ def _fragment_loads(t: _Text, ch: int, key: str, buf: str, tag: str = "") -> lis
                 off = (mi * 16) * g.BK
                 fo = f"%fo{key}_{mi}_{kk}_{kl}"
                 ci = kk * k.k_loads_per_mma + kl
-                base = _read_base(k, ch)
                 if base:
                     # relative to the region the base carries: a negative constant, the add
                     # nsw and sign-extended so that LLVM folds it into the ds_read offset
@@ -582,14 +594,9 @@ def kernel_mlir(k: GemmKernel) -> str:
     n_res = len(iter_names)
     w(f"%kstep = arith.constant {2 * g.BK} : index")
     w("%k0 = arith.constant 0 : index")
-    # the loop bound as the natural kernel writes it (natural_kernel_mlir): visibly a
-    # positive multiple of the step, so the K columns derived from it are provably
-    # non-negative (what lets sched-buffer-soffset move them into soffset)
-    w("%kone = arith.constant 1 : index")
-    w("%npairs0 = arith.divui %K, %kstep : index")
-    w("%npairs = arith.maxui %npairs0, %kone : index")
-    w("%kend = arith.muli %npairs, %kstep : index")
-    w(f"%res:{n_res} = scf.for %k = %k0 to %kend step %kstep iter_args("
+    # the loop bound as the natural kernel writes it (natural_kernel_mlir)
+    kend = _loop_end(w, "%kstep")
+    w(f"%res:{n_res} = scf.for %k = %k0 to {kend} step %kstep iter_args("
       + ", ".join(f"{a} = {v}" for a, v in zip(iter_names, inits)) + ") -> ("
       + ", ".join(iter_types) + ") {")
     acc_now = {name: name for name in acc_names}
@@ -652,11 +659,8 @@ def natural_kernel_mlir(k: GemmKernel) -> str:
     w(f"%kstep = arith.constant {g.BK} : index")
     w(f"%kpair = arith.constant {2 * g.BK} : index")
     w("%k0 = arith.constant 0 : index")
-    w("%kone = arith.constant 1 : index")
-    w("%npairs0 = arith.divui %K, %kpair : index")
-    w("%npairs = arith.maxui %npairs0, %kone : index")
-    w("%kend = arith.muli %npairs, %kpair : index")
-    w(f"%res:{len(acc_names)} = scf.for %k = %k0 to %kend step %kstep iter_args("
+    kend = _loop_end(w, "%kpair")
+    w(f"%res:{len(acc_names)} = scf.for %k = %k0 to {kend} step %kstep iter_args("
       + ", ".join(f"{a} = %zacc" for a in acc_names) + ") -> ("
       + ", ".join([acc_t] * len(acc_names)) + ") {")
     w("gpu.barrier", 8)

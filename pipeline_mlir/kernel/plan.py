@@ -571,8 +571,7 @@ class KernelPlan:
             if item is None or item is INTERLEAVE:
                 out.append(item)
             else:
-                out.append(Interleaved(nxt) if isinstance(item, Interleaved) else
-                           Dropped(nxt) if isinstance(item, Dropped) else nxt)
+                out.append(type(item)(nxt) if isinstance(item, (Interleaved, Dropped)) else nxt)
                 nxt += 1
         return out
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from pipeline_mlir.schedule.targets import DS_READ, HINT_GROUP_MASKS, MFMA, VMEM_READ
 from pipeline_mlir.schedule.types import SCHEDULE_BARRIER, WAIT_LGKM, WAIT_VM, OpDesc, OpRole
 
 #: the two kinds of loads whose order in a block ``fence_loads`` keeps
@@ -40,8 +41,10 @@ LOAD_ROLES = (OpRole.GLOBAL_LOAD, OpRole.FRAGMENT_LOAD)
 
 #: the IGroupLP sync id of the interleave pipelines (the schedules' own hints use 0)
 INTERLEAVE_SYNC_ID = 1
-#: IGroupLP masks of the instruction kinds an interleave pipeline places
-INTERLEAVE_MASKS = {"mfma": 0x8, "ds_read": 0x100, "vmem_read": 0x20}
+#: IGroupLP masks of the instruction kinds an interleave pipeline places (the schedule-group
+#: hints' masks)
+INTERLEAVE_MASKS = {"mfma": HINT_GROUP_MASKS[MFMA], "ds_read": HINT_GROUP_MASKS[DS_READ],
+                    "vmem_read": HINT_GROUP_MASKS[VMEM_READ]}
 
 
 #: the fewest MFMAs an MMA interleaves with its loads (:func:`interleaves`)
@@ -78,7 +81,7 @@ def is_wait(desc: OpDesc) -> bool:
 
 
 def _is_load(desc: OpDesc) -> bool:
-    return desc.role in (OpRole.FRAGMENT_LOAD, OpRole.GLOBAL_LOAD)
+    return desc.role in LOAD_ROLES
 
 
 def repeated_waits(descs: list[OpDesc]) -> set[int]:
@@ -167,7 +170,7 @@ def fenced_sequence(descs: list[OpDesc], blocks: list[int | None] | None,
             if x is None or isinstance(x, Interleaved) or x is INTERLEAVE or \
                     (isinstance(x, OpDesc) and x.tag == SCHEDULE_BARRIER):
                 return None
-            if isinstance(x, OpDesc) and x.role in LOAD_ROLES:
+            if isinstance(x, OpDesc) and _is_load(x):
                 return x.role
         return None
 
@@ -179,7 +182,7 @@ def fenced_sequence(descs: list[OpDesc], blocks: list[int | None] | None,
         if (fence_blocks and blocks and 0 < i < len(blocks) and blocks[i] != blocks[i - 1]
                 and d.tag != SCHEDULE_BARRIER):
             fence()
-        if (fence_loads and blocks and d.role in LOAD_ROLES and i not in inside
+        if (fence_loads and blocks and _is_load(d) and i not in inside
                 and last_load() not in (None, d.role)):
             fence()
         if fence_waits and is_wait(d) and (i == 0 or not is_wait(descs[i - 1])

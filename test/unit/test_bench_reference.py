@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 
 from kernel_builds import KERNEL_SPECS
+from pipeline_mlir.isa.report import REFERENCE_LOOPS
+from pipeline_mlir.kernel.gemm import gemm_kernel
 from pipeline_mlir.schedules.registry import parse_pipeline
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
@@ -28,6 +30,18 @@ def test_the_figures_name_every_shipped_kernel_and_their_source():
     assert theirs == ours
     for k in doc["kernels"].values():
         assert k["sim_llvm"] > 0 and k["sim_measured"] > 0 and k["llvm_mca"] > 0
+
+
+def test_the_report_shows_the_figures_the_benchmark_compares_with():
+    """``--report``'s reference loop figures (isa/report.py) are the benchmark's, so the two
+    cannot drift apart."""
+    doc = json.loads((BENCH / "reference_figures.json").read_text())
+    shown = {}
+    for k in doc["kernels"].values():
+        if k["valu"] is not None:
+            shown[gemm_kernel(parse_pipeline(k["spec"])).name] = {"VALU": k["valu"],
+                                                                 "VGPRs": k["vgprs"]}
+    assert shown == REFERENCE_LOOPS
 
 
 def test_the_script_measures_our_kernel_and_prints_ratios(capsys):

@@ -13,13 +13,16 @@ For each shipped kernel this builds our kernel now (``pipeline-opt --pipeline=SP
   MFMA busy (measured table, mean over the SIMDs).
 
 The reference's figures come from ``reference_figures.json`` (its ``source`` says where
-they come from). Every ratio is ours / the reference's: below 1.00 means fewer cycles,
-VALU or VGPRs than the reference (better); for MFMA busy, above 1.00 is better. The
-reference's MFMA busy is derived from the measured-table cycles (the same MFMA count per
-iteration), so its ratio is the inverse of the cycle ratio; it is shown only where the
-figures give the reference's MFMA count.
+they come from): its assembly measured with the functions below (``loop_text``,
+``run_mca``, the simulator's loop timing), so every column compares like with like. Every
+ratio is ours / the reference's: below 1.00 means fewer cycles, VALU or VGPRs than the
+reference (better); for MFMA busy, above 1.00 is better.
 
     .venv/bin/python benchmarks/bench_reference.py [--no-mca] [--kernel NAME ...]
+
+``--measure-asm FILE --kernel NAME`` measures the assembly in FILE instead (the reference's,
+say, with NAME's launch shape) and prints its figures as ``reference_figures.json`` holds
+them: how that file's figures are re-taken when the tools change.
 """
 
 from __future__ import annotations
@@ -63,15 +66,21 @@ def run_mca(loop: str) -> float:
 
 def measure(spec: str, mca: bool) -> dict:
     """Our kernel's figures, measured now."""
+    from pipeline_mlir.tools.pipeline_opt import compile_pipeline
+
+    return measure_asm(compile_pipeline(spec, "asm")[0], spec, mca)
+
+
+def measure_asm(asm: str, spec: str, mca: bool) -> dict:
+    """The figures of a kernel's gfx950 assembly ``asm`` (ours or the reference's) whose
+    launch shape (waves, warp groups) is that of the pipeline ``spec``."""
     from pipeline_mlir.isa.asm import parse_asm
     from pipeline_mlir.isa.report import loop_counts, resources_from_asm
     from pipeline_mlir.schedules.registry import parse_pipeline
     from pipeline_mlir.sim.timing import asm_main_loop, simulate_asm_loop
     from pipeline_mlir.sim.report import TIMING_ITERATIONS
     from pipeline_mlir.sim.trace import kernel_shape
-    from pipeline_mlir.tools.pipeline_opt import compile_pipeline
 
-    asm, _ = compile_pipeline(spec, "asm")
     module = parse_asm(asm)
     loop = asm_main_loop(asm)
     shape = kernel_shape(parse_pipeline(spec))
@@ -88,15 +97,31 @@ def measure(spec: str, mca: bool) -> dict:
     return got
 
 
-def reference_busy(ours: dict, ref: dict) -> float | None:
-    if ref.get("mfma") is None or not ref.get("sim_measured"):
-        return None
-    return ours["mfma_busy"] * (ours["sim_measured"] / ref["sim_measured"]) * (
-        ref["mfma"] / ours["mfma"])
-
-
 def fmt(fmt_text: str, v) -> str:
     return "-" if v is None else fmt_text.format(v)
+
+
+def measure_file(path: str, names: list[str], kernels: dict, mca: bool) -> int:
+    """``--measure-asm``: the figures of the assembly in ``path``, as JSON on stdout."""
+    from pipeline_mlir.errors import PipelineError
+
+    if len(names) != 1:
+        print(f"bench_reference: --measure-asm needs exactly one --kernel (its launch shape), "
+              f"got {len(names)}", file=sys.stderr)
+        return 1
+    try:
+        asm = Path(path).read_text()
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"bench_reference: cannot read {path}: {e}", file=sys.stderr)
+        return 1
+    try:
+        got = measure_asm(asm, kernels[names[0]]["spec"], mca)
+    except PipelineError as e:
+        print(f"bench_reference: {path}: {e}", file=sys.stderr)
+        return 1
+    keys = [k for k in kernels[names[0]] if k != "spec"]
+    print(json.dumps({k: got[k] for k in keys}, indent=1))
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -104,6 +129,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-mca", action="store_true", help="skip llvm-mca-22 even if installed")
     ap.add_argument("--kernel", action="append", default=None,
                     help="only this kernel (repeatable; names as in reference_figures.json)")
+    ap.add_argument("--measure-asm", metavar="FILE",
+                    help="print the figures of the gfx950 assembly in FILE (with one --kernel "
+                         "for its launch shape) as reference_figures.json holds them")
     args = ap.parse_args(argv)
     doc = json.loads(FIGURES.read_text())
     kernels = doc["kernels"]
@@ -114,19 +142,18 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 1
     mca = not args.no_mca and shutil.which(MCA) is not None
+    if args.measure_asm is not None:
+        return measure_file(args.measure_asm, names, kernels, mca)
     print("reference figures: " + doc["source"])
     print(f"llvm-mca: {MCA + ' (single wave, loop body)' if mca else 'not run (' + (MCA + ' not installed' if not args.no_mca else '--no-mca') + ')'}")
     print("ratio = ours / reference per main-loop iteration (< 1.00: fewer; MFMA busy: > 1.00 "
           "is busier)")
-    if doc.get("sim_measured_note"):
-        print("sim measured and MFMA busy: " + doc["sim_measured_note"])
     print()
     head = ["kernel"] + [label for _, label, _ in COLUMNS]
     rows = [head]
     for name in names:
-        ref = dict(kernels[name])
+        ref = kernels[name]
         ours = measure(ref["spec"], mca)
-        ref["mfma_busy"] = reference_busy(ours, ref)
         cells = [name]
         for key, _, f in COLUMNS:
             a, b = ours.get(key), ref.get(key)

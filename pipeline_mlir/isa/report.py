@@ -57,8 +57,10 @@ REFERENCE_PINGPONG_BF16 = {
 #: counted) and the kernel's VGPRs, by the name of our kernel of the same shape.
 REFERENCE_LOOPS = {
     "gemm_pingpong_bf16_256x256x64": {"VALU": 17, "VGPRs": 254},
+    "gemm_pingpong_fp8_256x256x128": {"VALU": 17, "VGPRs": 256},
     "gemm_4wave_bf16_128x128x64": {"VALU": 17, "VGPRs": 204},
-    "gemm_4wave_fp8_64x64x128": {"VALU": 9, "VGPRs": 97},
+    "gemm_4wave_fp8_128x128x128": {"VALU": 17, "VGPRs": 176},
+    "gemm_4wave_fp8_64x64x128": {"VALU": 9, "VGPRs": 90},
 }
 
 

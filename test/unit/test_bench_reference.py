@@ -11,6 +11,7 @@ from kernel_builds import KERNEL_SPECS
 from pipeline_mlir.isa.report import REFERENCE_LOOPS
 from pipeline_mlir.kernel.gemm import gemm_kernel
 from pipeline_mlir.schedules.registry import parse_pipeline
+from pipeline_mlir.tools.pipeline_opt import compile_pipeline
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
 
@@ -30,6 +31,7 @@ def test_the_figures_name_every_shipped_kernel_and_their_source():
     assert theirs == ours
     for k in doc["kernels"].values():
         assert k["sim_llvm"] > 0 and k["sim_measured"] > 0 and k["llvm_mca"] > 0
+        assert k["mfma"] > 0 and 0 < k["mfma_busy"] <= 1 and k["valu"] > 0 and k["vgprs"] > 0
 
 
 def test_the_report_shows_the_figures_the_benchmark_compares_with():
@@ -38,9 +40,8 @@ def test_the_report_shows_the_figures_the_benchmark_compares_with():
     doc = json.loads((BENCH / "reference_figures.json").read_text())
     shown = {}
     for k in doc["kernels"].values():
-        if k["valu"] is not None:
-            shown[gemm_kernel(parse_pipeline(k["spec"])).name] = {"VALU": k["valu"],
-                                                                 "VGPRs": k["vgprs"]}
+        shown[gemm_kernel(parse_pipeline(k["spec"])).name] = {"VALU": k["valu"],
+                                                             "VGPRs": k["vgprs"]}
     assert shown == REFERENCE_LOOPS
 
 
@@ -49,8 +50,40 @@ def test_the_script_measures_our_kernel_and_prints_ratios(capsys):
     out = capsys.readouterr().out
     assert rc == 0
     row = next(line for line in out.splitlines() if line.startswith("4wave-fp8-64"))
-    assert row.split()[1:4] == ["-", "/", "129.3"]       # llvm-mca not run: no ratio
-    assert " / 141.5 = " in row and " / 97 = " in row
+    assert row.split()[1:4] == ["-", "/", "135.1"]       # llvm-mca not run: no ratio
+    assert " / 141.5 = " in row and " / 1223.1 = " in row and " / 90 = " in row
+    assert " / 21% = " in row                             # the reference's MFMA busy, measured
+
+
+def test_an_assembly_file_is_measured_as_our_kernel_is(tmp_path, capsys):
+    """``--measure-asm`` (how the reference's figures are taken) gives our kernel's assembly
+    the figures the benchmark measures for our kernel."""
+    bench = _bench()
+    spec = json.loads((BENCH / "reference_figures.json").read_text())["kernels"][
+        "4wave-fp8-64"]["spec"]
+    asm, _ = compile_pipeline(spec, "asm")
+    path = tmp_path / "k.s"
+    path.write_text(asm)
+    assert bench.main(["--no-mca", "--kernel", "4wave-fp8-64", "--measure-asm", str(path)]) == 0
+    got = json.loads(capsys.readouterr().out)
+    ours = bench.measure(spec, mca=False)
+    assert list(got) == ["mfma", "llvm_mca", "sim_llvm", "sim_measured", "mfma_busy", "valu",
+                         "vgprs"]
+    assert got == {k: ours[k] for k in got} and got["llvm_mca"] is None
+
+
+def test_measure_asm_errors(tmp_path, capsys):
+    bench = _bench()
+    missing = tmp_path / "nope.s"
+    assert bench.main(["--no-mca", "--kernel", "4wave-fp8-64", "--measure-asm", str(missing)]) == 1
+    assert f"cannot read {missing}" in capsys.readouterr().err
+    text = tmp_path / "text.s"
+    text.write_text("f:\n  s_nop 0\n  s_endpgm\n")         # no loop holding MFMA
+    assert bench.main(["--no-mca", "--kernel", "4wave-fp8-64", "--measure-asm", str(text)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"bench_reference: {text}: ") and "no loop holding MFMA" in err
+    assert bench.main(["--no-mca", "--measure-asm", str(text)]) == 1
+    assert "--measure-asm needs exactly one --kernel" in capsys.readouterr().err
 
 
 def test_an_unknown_kernel_is_an_error(capsys):

@@ -32,7 +32,7 @@
 // W64:       occupancy             5 waves/SIMD {{.*}}: agree
 // W64:       main loop, per iteration of one wave; the reference's kernel of this shape beside
 // W64-NEXT:  VALU {{ +[0-9]+}}   reference    9
-// W64:       VGPRs (allocated) {{ +[0-9]+}}   reference   97
+// W64:       VGPRs (allocated) {{ +[0-9]+}}   reference   90
 // W64-NOT:   reference
 // W64:       findings:
 // W64:       prologue wait-merged {{.*}}lowering:zero-trip-fence

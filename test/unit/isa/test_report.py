@@ -115,7 +115,7 @@ def test_report_errors():
         _report(b, asm=stripped)
 
 
-@pytest.mark.parametrize("key", ["pingpong-bf16", "4wave-bf16", "4wave-fp8-64"])
+@pytest.mark.parametrize("key", list(KERNEL_SPECS))
 def test_main_loop_address_arithmetic_at_most_the_reference(key):
     """K is each copy's scalar offset (sched-buffer-soffset) and every fragment read has a
     precomputed base, so one main-loop iteration issues at most the reference's vector ALU

@@ -1,18 +1,23 @@
-"""``pipeline-opt --pipeline=SPEC --tune``: search the pipeline's knobs with the simulator.
+"""``pipeline-opt --pipeline=SPEC --tune``: search the pipeline's knobs, return the fastest kernel.
 
-Prints the table of the candidates tried (the spec's changes, cycles per main-loop
-iteration in both cost tables, MFMA busy, verdict or the reason a candidate was refused),
-the chosen spec and its gain over the given spec. ``-o FILE`` writes the chosen
-pipeline's output of the ``--emit`` kind (default ``schedule``, e.g. ``--emit=hsaco`` for
-the kernel); ``--tune-spec=FILE`` writes the chosen spec, one line.
+Every candidate spec is compiled to assembly through the named pipeline (as
+``--emit=asm``: the kernel the user would get; a candidate that does not build is
+refused), simulated as ``--simulate --pipeline=SPEC --report`` (hazards, both cost
+tables: columns ``measured``, ``llvm``) and its assembly timed as ``--simulate kernel.s``
+(columns ``asm-measured``, ``asm-llvm``). Prints the table of the candidates tried (the
+spec's changes, the four columns, MFMA busy, verdict: chosen, ok, the reason a candidate was
+refused, or "same kernel as #n" for a spec that builds a tried kernel byte for byte, which
+costs no budget), the chosen spec and its gain over the given spec. ``-o FILE`` writes the
+chosen pipeline's output of the ``--emit`` kind (default ``schedule``, e.g.
+``--emit=hsaco`` for the kernel); ``--tune-spec=FILE`` writes the chosen spec, one line.
 
-Options: ``--tune-budget=N`` candidates simulated (default 24; never wall time),
+Options: ``--tune-budget=N`` candidates evaluated (default 24; never wall time),
 ``--tune-knobs=all|KEY[=V1:V2...],...`` (default: the catalogue without the counts the
-kernel fixes), ``--tune-objective=measured|llvm|asm-measured|asm-llvm`` (what is
-minimised; the other table breaks ties). The search is
-:func:`pipeline_mlir.sim.tune.tune`; every candidate the simulator accepts is also compiled
-to assembly through the named pipeline (as ``--emit=asm``) and that assembly timed (the
-``asm`` columns): a candidate that does not build is refused.
+kernel fixes), ``--tune-objective=asm-measured|asm-llvm|measured|llvm``: what is minimised,
+the other table of the same level breaking ties. The default, ``asm-measured``, ranks the
+built kernels' assembly; ``measured`` / ``llvm`` rank the schedule's simulation but never
+choose a kernel slower than the given spec's on its assembly. The search is
+:func:`pipeline_mlir.sim.tune.tune` (its docstring has the rules).
 """
 
 from __future__ import annotations
@@ -31,23 +36,29 @@ def add_arguments(parser) -> None:
     from pipeline_mlir.tools.pipeline_opt import _Store
 
     g = parser.add_argument_group(
-        "tuning", "search the knobs of --pipeline's kernel with the simulator (both cost "
-                  "tables, hazard-free kernels only) and print what was tried")
+        "tuning", "search the knobs of --pipeline's kernel: every candidate is built, "
+                  "simulated (hazard-free kernels only) and its assembly timed; print what "
+                  "was tried and return the fastest kernel")
     g.add_argument("--tune", action="store_true",
                    help="tune --pipeline (no input file): print the candidates' table, the "
                         "chosen spec and its gain; -o FILE writes the chosen pipeline's "
                         "--emit output")
     g.add_argument("--tune-budget", metavar="N", default=None, action=_Store,
-                   help=f"candidates to simulate (default {DEFAULT_BUDGET}); the search is "
-                        f"deterministic and never bounded by time")
+                   help=f"candidates to evaluate (build, simulate, time; default "
+                        f"{DEFAULT_BUDGET}); the search is deterministic and never bounded by "
+                        f"time")
     g.add_argument("--tune-knobs", metavar="LIST", default=None, action=_Store,
                    help="knobs to search: all, or KEY or KEY=V1:V2:... separated by commas "
                         "(default: every knob but the counts the kernel fixes)")
-    g.add_argument("--tune-objective", metavar="WHAT", default="measured", action=_Store,
-                   help="the cycles per main-loop iteration minimised: measured (default) or "
-                        "llvm (the schedule's kernel, as --simulate --pipeline), asm-measured "
-                        "or asm-llvm (the built kernel's assembly, as --simulate kernel.s); "
-                        "the other table breaks ties")
+    g.add_argument("--tune-objective", metavar="WHAT", default=None, action=_Store,
+                   help="the cycles per main-loop iteration minimised: asm-measured (default) "
+                        "or asm-llvm (the built kernel's assembly, as --simulate kernel.s: "
+                        "what the user gets), measured or llvm (the schedule's kernel, as "
+                        "--simulate --pipeline, which also sees LDS bank conflicts; a kernel "
+                        "slower than the given spec's on its assembly is never chosen); the "
+                        "other table of the same level breaks ties. Specs that build the same "
+                        "kernel byte for byte are shown as 'same kernel as #n' and cost no "
+                        "budget")
     g.add_argument("--tune-spec", metavar="FILE", default=None, action=_Store,
                    help="also write the chosen spec to FILE ('-': standard output)")
 
@@ -85,7 +96,8 @@ def settings(args):
         knobs = T.parse_knobs(request, args.tune_knobs)
         budget = DEFAULT_BUDGET if args.tune_budget is None else _budget(args.tune_budget)
         T.check_budget(budget)
-        objective = T.check_objective(args.tune_objective)
+        objective = T.check_objective(T.DEFAULT_OBJECTIVE if args.tune_objective is None
+                                      else args.tune_objective)
     except ConfigError as e:
         raise TuneUsage(str(e)) from None
     return request, knobs, budget, objective
@@ -104,9 +116,8 @@ def run(args, compile_pipeline):
 
     request, knobs, budget, objective = settings(args)
 
-    def build(candidate) -> dict:
-        asm, _ = compile_pipeline(candidate.spec(), "asm")
-        return T.assembly_cycles(asm, candidate)
+    def build(candidate) -> str:
+        return compile_pipeline(candidate.spec(), "asm")[0]
 
     result = T.tune(request, knobs, budget, objective, build=build)
     return result.text(), (result.best.spec if result.best is not None else None)

@@ -1,35 +1,47 @@
-"""Tune a kernel pipeline: search the knobs its spec exposes with the simulator.
+"""Tune a kernel pipeline: search the knobs its spec exposes and return the fastest kernel.
 
 ``pipeline-opt --pipeline=SPEC --tune`` (``tools/tune.py``) runs :func:`tune`.
 
-Each candidate is the user's spec with some knobs changed (``request.with_(...)``). It is
-simulated exactly as ``pipeline-opt --simulate --pipeline=SPEC --report`` simulates it
-(:func:`~pipeline_mlir.sim.report.simulate_request`): the functional model on main loops
-of 0..6 iterations (with the waits and barriers ``sched-fix-hazards`` inserts) and the
-timing model of one CU in both cost tables, the LDS accesses charged their bank
-conflicts. A candidate is *refused*, with its reason, when its spec is rejected, its
-schedule does not compile, no complete kernel issues its counts (the simulation would
-not be of a kernel), the kernel has a hazard, or the caller's ``build`` check (the
-driver: the complete kernel compiled to assembly) fails.
+Each candidate is the user's spec with some knobs changed (``request.with_(...)``). The
+driver builds it (``build``: the complete kernel compiled to assembly through the named
+pipeline, as ``--emit=asm``); the tuner simulates it exactly as ``pipeline-opt --simulate
+--pipeline=SPEC --report`` does (:func:`~pipeline_mlir.sim.report.simulate_request`: the
+functional model on main loops of 0..6 iterations with the waits and barriers
+``sched-fix-hazards`` inserts, and the timing model of one CU in both cost tables, the LDS
+accesses charged their bank conflicts: the ``measured`` / ``llvm`` columns) and times the
+built assembly as ``--simulate kernel.s`` does (:func:`assembly_cycles`: the instruction
+order LLVM really emitted, LDS accesses priced conflict-free: the ``asm-measured`` /
+``asm-llvm`` columns). A candidate is *refused*, with its reason, when its spec is
+rejected, its schedule does not compile, no complete kernel issues its counts (the
+simulation would not be of a kernel), the kernel has a hazard, or it does not build.
 
-Objective: achieved cycles per steady-state main-loop iteration in the ``objective``
-table (default ``measured``, gfx950 latencies; ``asm-measured`` / ``asm-llvm``: the
-built kernel's assembly, timed by :func:`assembly_cycles`), ties broken by the other table
-of the same level; a candidate replaces the best one only when strictly better, so among
-equals the earlier (fewer changes from the user's spec) stays.
+Objective (what the user gets is the built kernel): by default (``asm-measured``) the
+built kernel's assembly in the measured table, ties broken by the assembly's llvm table;
+the schedule's simulation is reported beside it (and still decides hazards). The other
+objectives: ``asm-llvm``; ``measured`` / ``llvm``, the schedule's simulation in that
+table (ties: the other one), which sees the LDS bank conflicts the assembly's timing does
+not -- but when the assembly is built, a candidate whose assembly is slower than the given
+spec's in the same table (``asm-measured`` for ``measured``) is never chosen ("slower on
+the assembly"). So the chosen kernel is never slower on its assembly than the given
+spec's. A candidate replaces the best one only when strictly better, so among equals the
+earlier (fewer changes from the user's spec) stays.
 
-Search (deterministic, bounded by ``budget`` candidates simulated, never by time; a
-candidate whose options the pipeline rejects together is reported but not simulated and
-does not count):
+The same kernel is tried once: a spec whose compiled schedule (and geometry) is a tried
+candidate's, or whose built assembly is byte for byte a tried candidate's (e.g. a fence
+the kernel's lowering emits anyway), is listed as "same kernel as #n" and costs no budget.
+
+Search (deterministic, bounded by ``budget`` candidates evaluated -- built, simulated and
+timed --, never by time; a candidate whose options the pipeline rejects together, or that
+is the same kernel as one tried, is listed but does not count):
 steepest descent over single-knob changes in the catalogue's fixed order. The user's spec
 is candidate 0 and the first base; a pass tries every value of every knob on top of the
-base, and the fastest candidate so far becomes the next pass's base; the passes stop when
-one finds nothing faster (converged) or the budget is spent. A spec that compiles to a
-schedule already tried is not simulated again and does not count.
+base, and the best candidate so far becomes the next pass's base; the passes stop when
+one finds nothing better (converged) or the budget is spent.
 """
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 
 from pipeline_mlir.errors import ConfigError, PipelineError
@@ -39,8 +51,11 @@ from pipeline_mlir.options import suggest
 TABLES = ("measured", "llvm")
 #: what an objective may minimise: the schedule's simulation in either table, or the
 #: timing of the built kernel's assembly (``asm-``, as ``--simulate kernel.s``), which sees
-#: what LLVM did with fences and priorities but not the LDS lane addresses
+#: what LLVM did with fences, priorities and the lowering's interleave but not the LDS lane
+#: addresses
 OBJECTIVES = TABLES + tuple(f"asm-{t}" for t in TABLES)
+#: the default objective: the kernel the user gets, its assembly in the measured table
+DEFAULT_OBJECTIVE = "asm-measured"
 
 
 @dataclass(frozen=True)
@@ -171,22 +186,36 @@ def assembly_cycles(asm_text: str, request) -> dict:
     return {f"asm-{t.table}": t.analysis.achieved_ii for t in rep.timing}
 
 
+def guard(objective: str) -> str | None:
+    """The assembly's table in which a schedule-level objective's choice may not be slower
+    than the given spec (``asm-measured`` for ``measured``); None for an ``asm-`` objective,
+    which ranks on the assembly itself."""
+    return None if objective.startswith("asm-") else "asm-" + objective
+
+
+def kernel_digest(text: str) -> str:
+    """The identity of a built kernel: a digest of its assembly text, byte for byte."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 # ---------------------------------------------------------------------------------------------
 
 @dataclass
 class Candidate:
-    """One spec tried: its changes from the user's spec and what the simulator said."""
+    """One spec tried: its changes from the user's spec and what was measured."""
 
     index: int
     request: object                      # the NamedSchedule
     changes: tuple                       # ((key, text), ...) relative to the user's spec
-    cycles: dict = field(default_factory=dict)    # objective -> cycles per main-loop iteration
+    cycles: dict = field(default_factory=dict)    # column -> cycles per main-loop iteration
     busy: dict = field(default_factory=dict)      # table -> MFMA busy (0..1)
     refused: str | None = None           # why the candidate cannot be used
+    same_as: Candidate | None = None     # the candidate tried whose kernel this spec is
 
     @property
     def ok(self) -> bool:
-        return self.refused is None
+        """Evaluated and usable (not refused, not another spelling of a tried kernel)."""
+        return self.refused is None and self.same_as is None
 
     @property
     def spec(self) -> str:
@@ -230,12 +259,11 @@ class TuneResult:
     knobs: list
     budget: int
     objective: str
+    built: bool = False          # every candidate's kernel was built and its assembly timed
     tried: list = field(default_factory=list)
-    #: (changes, candidate) of specs that compile to a candidate's schedule and kernel
-    same: list = field(default_factory=list)
     best: Candidate | None = None
     converged: bool = False
-    simulated: int = 0           # candidates simulated (what the budget counts)
+    evaluated: int = 0           # candidates evaluated (what the budget counts)
 
     @property
     def default(self) -> Candidate:
@@ -243,6 +271,22 @@ class TuneResult:
 
     def key(self, c: Candidate) -> tuple:
         return (c.cycles[self.objective], c.cycles[tie_break(self.objective)])
+
+    def needed(self) -> list[str]:
+        """The columns every usable candidate has: the objective's two, and the assembly's
+        when the kernels are built."""
+        cols = [self.objective, tie_break(self.objective)]
+        if self.built:
+            cols += [f"asm-{t}" for t in TABLES]
+        return list(dict.fromkeys(cols))
+
+    def slower_on_assembly(self, c: Candidate) -> bool:
+        """Whether ``c``'s assembly is slower than the given spec's in the :func:`guard`
+        table (never for an ``asm-`` objective, unbuilt kernels or a refused given spec)."""
+        table, d = guard(self.objective), self.default
+        if table is None or not self.built or c is d or not d.ok or not c.ok:
+            return False
+        return c.cycles[table] > d.cycles[table]
 
     def gain(self, table: str) -> float | None:
         """Throughput gain of the chosen spec over the user's spec in ``table`` (0.05 = 5%
@@ -256,6 +300,19 @@ class TuneResult:
         timed = {k for c in self.tried for k in c.cycles}
         return [o for o in OBJECTIVES if o in TABLES or o in timed or o == self.objective]
 
+    def verdict(self, c: Candidate) -> str:
+        if c.same_as is not None:
+            return f"same kernel as #{c.same_as.index}"
+        if not c.ok:
+            return "refused: " + c.refused
+        if c is self.best:
+            return "chosen"
+        if (self.slower_on_assembly(c) and self.best is not None
+                and self.key(c) < self.key(self.best)):
+            return (f"not chosen: faster in {self.objective} but slower than #0 on the "
+                    f"assembly ({guard(self.objective)})")
+        return "ok"
+
     def text(self) -> str:
         other = tie_break(self.objective)
         level = ("of the built kernel's assembly (as --simulate kernel.s --report)"
@@ -263,17 +320,18 @@ class TuneResult:
                  "of the schedule's kernel (as --simulate --pipeline=SPEC --report)")
         out = [f"pipeline-opt --tune: {self.base.spec()}",
                f"objective: {self.objective} cycles per main-loop iteration {level}, steady "
-               f"state on one CU; ties: {other}; budget {self.budget} candidates",
-               "knobs: " + (", ".join(k.text() for k in self.knobs) or "(none)"), ""]
+               f"state on one CU; ties: {other}; budget {self.budget} candidates"]
+        if guard(self.objective) and self.built:
+            out.append(f"never chosen: a kernel slower than the given spec's on its assembly "
+                       f"({guard(self.objective)})")
+        out += ["knobs: " + (", ".join(k.text() for k in self.knobs) or "(none)"), ""]
         cols = self.columns()
         rows = [("#", "change from the given spec", *cols, "MFMA busy m/l", "verdict")]
         for c in self.tried:
-            verdict = ("refused: " + c.refused if not c.ok else
-                       "chosen" if c is self.best else "ok")
             cyc = [f"{c.cycles[t]:.1f}" if c.cycles.get(t) is not None else "-" for t in cols]
             busy = ("/".join(f"{100 * c.busy[t]:.0f}%" for t in TABLES)
                     if len(c.busy) == 2 else "-")
-            rows.append((str(c.index), c.change_text(), *cyc, busy, verdict))
+            rows.append((str(c.index), c.change_text(), *cyc, busy, self.verdict(c)))
         n = len(rows[0])
         widths = [max(len(r[i]) for r in rows) for i in range(n)]
         for r in rows:
@@ -281,16 +339,15 @@ class TuneResult:
             cells += [r[i].rjust(widths[i]) for i in range(2, n - 2)]
             cells += [r[n - 2].ljust(widths[n - 2]), r[n - 1]]
             out.append("  ".join(cells).rstrip())
-        if self.same:
-            out.append("the same schedule and kernel as a candidate above (not simulated again):")
-            out += [f"  {' '.join(f'{k}={v}' for k, v in ch) or '(the given spec)'} = "
-                    f"#{c.index}" for ch, c in self.same]
         out.append("")
-        refused = sum(not c.ok for c in self.tried)
-        stop = ("converged: no single-knob change of the chosen spec is faster" if self.converged
+        same = sum(c.same_as is not None for c in self.tried)
+        refused = sum(c.refused is not None for c in self.tried)
+        stop = ("converged: no single-knob change of the chosen spec is better" if self.converged
                 else "stopped: the budget is spent")
-        out.append(f"search: {len(self.tried)} candidates, {self.simulated} simulated (budget "
-                   f"{self.budget}), {refused} refused; {stop}")
+        work = "built, simulated and timed" if self.built else "simulated"
+        out.append(f"search: {len(self.tried)} candidates, {self.evaluated} {work} (budget "
+                   f"{self.budget}), {same} the same kernel as another, {refused} refused; "
+                   f"{stop}")
         if self.best is None:
             out.append("chosen: none (every candidate was refused)")
             return "\n".join(out) + "\n"
@@ -306,52 +363,78 @@ class TuneResult:
         return "\n".join(out) + "\n"
 
 
-def tune(request, knobs: list[Knob], budget: int = 32, objective: str = "measured",
-         build=None, evaluate_fn=evaluate) -> TuneResult:
+def tune(request, knobs: list[Knob], budget: int = 32, objective: str = DEFAULT_OBJECTIVE,
+         build=None, evaluate_fn=evaluate, time_fn=assembly_cycles) -> TuneResult:
     """Search ``knobs`` around ``request`` (see the module docstring).
 
-    ``build(request)``: an extra check of every candidate the simulator accepts (raise
-    PipelineError/ConfigError to refuse it); it may return more cycles (``{"asm-measured":
-    .., "asm-llvm": ..}``, :func:`assembly_cycles`), which an ``asm-`` objective needs;
-    ``evaluate_fn``: the simulator (replaceable for tests)."""
+    ``build(request)``: the candidate's complete kernel as assembly text (raise
+    PipelineError/ConfigError to refuse it); None: no kernels are built (only the
+    schedule-level objectives). ``time_fn(text, request)``: the assembly's cycles
+    (``{"asm-measured": .., "asm-llvm": ..}``, :func:`assembly_cycles`);
+    ``evaluate_fn``: the schedule's simulator (:func:`evaluate`). Both are replaceable for
+    tests."""
     check_budget(budget)
     check_objective(objective)
     if objective.startswith("asm-") and build is None:
         raise ConfigError(f"--tune-objective={objective}: needs the kernels' assembly (a "
                           f"build step; pipeline-opt --tune builds every candidate)")
-    res = TuneResult(request, list(knobs), budget, objective)
-    seen: dict = {}
-    same: set = set()
+    res = TuneResult(request, list(knobs), budget, objective, built=build is not None)
+    by_schedule: dict = {}       # identity() -> the candidate evaluated (or refused)
+    by_kernel: dict = {}         # kernel_digest() of the assembly -> the candidate evaluated
+    listed: set = set()          # the specs in the table
 
-    def tried(req, changes) -> Candidate | None:
-        key = identity(req)
-        if key in seen:
-            if seen[key].changes != changes and (req, changes) not in same:
-                # another spelling of a kernel already simulated: shown, not simulated again
-                same.add((req, changes))
-                res.same.append((changes, seen[key]))
-            return None
-        rejected = _rejected(req)
-        if rejected is None and res.simulated >= budget:
-            raise _Spent()
+    def row(req, changes) -> Candidate:
         c = Candidate(len(res.tried), req, changes)
-        seen[key] = c
         res.tried.append(c)
-        if rejected is not None:   # reported, but nothing was simulated: no budget spent
-            c.refused = rejected
-            return c
-        res.simulated += 1
-        c.cycles, c.busy, c.refused = evaluate_fn(req)
-        if c.ok and build is not None:
-            try:
-                c.cycles.update(build(req) or {})
-            except (ConfigError, PipelineError) as e:
-                c.refused = "kernel build: " + _one_line(str(e))
-        if c.ok and c.cycles.get(objective) is None:
-            c.refused = f"no {objective} cycles (no steady state)"
-        if c.ok and (res.best is None or res.key(c) < res.key(res.best)):
-            res.best = c
+        listed.add(req)
         return c
+
+    def tried(req, changes) -> None:
+        if req in listed:
+            return
+        key = identity(req)
+        if key in by_schedule:       # compiles to a tried schedule: no budget
+            row(req, changes).same_as = by_schedule[key]
+            return
+        rejected = _rejected(req)
+        if rejected is not None:     # reported, but nothing was evaluated: no budget
+            by_schedule[key] = c = row(req, changes)
+            c.refused = rejected
+            return
+        text = failed = None
+        if build is not None:        # built first: a tried kernel costs no budget
+            try:
+                text = build(req)
+            except (ConfigError, PipelineError) as e:
+                failed = "kernel build: " + _one_line(str(e))
+            else:
+                kernel = kernel_digest(text)
+                if kernel in by_kernel:  # builds a tried kernel byte for byte
+                    by_schedule[key] = by_kernel[kernel]
+                    row(req, changes).same_as = by_kernel[kernel]
+                    return
+        if res.evaluated >= budget:
+            raise _Spent()
+        res.evaluated += 1
+        if failed is not None:
+            by_schedule[key] = c = row(req, changes)
+            c.refused = failed
+            return
+        by_schedule[key] = c = row(req, changes)
+        if text is not None:
+            by_kernel[kernel] = c
+        c.cycles, c.busy, c.refused = evaluate_fn(req)
+        if c.ok and text is not None:
+            try:
+                c.cycles.update(time_fn(text, req))
+            except (ConfigError, PipelineError) as e:
+                c.refused = "assembly timing: " + _one_line(str(e))
+        missing = [t for t in res.needed() if c.cycles.get(t) is None]
+        if c.ok and missing:
+            c.refused = f"no {missing[0]} cycles (no steady state)"
+        if c.ok and not res.slower_on_assembly(c) and (
+                res.best is None or res.key(c) < res.key(res.best)):
+            res.best = c
 
     try:
         tried(request, ())
@@ -367,7 +450,7 @@ def tune(request, knobs: list[Knob], budget: int = 32, objective: str = "measure
             if res.best is start:
                 res.converged = True
                 break
-            base = dict(res.best.changes)  # the fastest of the pass is the next base
+            base = dict(res.best.changes)  # the best of the pass is the next base
     except _Spent:
         pass
     return res
@@ -388,10 +471,11 @@ def _rejected(request) -> str | None:
 
 
 def identity(request) -> tuple:
-    """What makes two specs the same kernel: the compiled schedule (as ``--emit=schedule``
-    prints it: every entry, wait count, barrier, priority and fence) and the kernel's
-    geometry; counts the spec leaves unset are the complete kernel's. A spec that does not
-    compile is itself."""
+    """What makes two specs the same kernel before either is built: the compiled schedule
+    (as ``--emit=schedule`` prints it: every entry, wait count, barrier, priority and fence)
+    and the kernel's geometry; counts the spec leaves unset are the complete kernel's. A
+    spec that does not compile is itself. (Different schedules can still build the same
+    kernel: :func:`tune` compares the built assembly too, :func:`kernel_digest`.)"""
     from pipeline_mlir.kernel.gemm import gemm_kernel
     from pipeline_mlir.schedule.printing import format_schedule
 
@@ -417,6 +501,7 @@ def _differs(request, key: str, text: str) -> bool:
         return True
 
 
-__all__ = ["CATALOGUE", "Candidate", "Knob", "OBJECTIVES", "TABLES", "TuneResult",
-           "assembly_cycles", "catalogue", "check_budget", "check_objective", "evaluate",
-           "identity", "parse_knobs", "tie_break", "tune"]
+__all__ = ["CATALOGUE", "Candidate", "DEFAULT_OBJECTIVE", "Knob", "OBJECTIVES", "TABLES",
+           "TuneResult", "assembly_cycles", "catalogue", "check_budget", "check_objective",
+           "evaluate", "guard", "identity", "kernel_digest", "parse_knobs", "tie_break",
+           "tune"]

@@ -1,9 +1,12 @@
 """The tuner's search (pipeline_mlir.sim.tune): choice, refusals, budget, determinism.
 
-Most tests replace the simulator by a table of made-up cycles (``evaluate_fn``) so that
-the search itself is what is checked; one runs the real simulator."""
+Most tests replace the simulator (``evaluate_fn``), the kernel build (``build``) and the
+assembly's timing (``time_fn``) by tables of made-up kernels and cycles, so that the search
+itself is what is checked; one runs the real simulator."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -26,6 +29,22 @@ def fake(cycles_of):
     return evaluate
 
 
+def built(kernel_of, asm_cycles):
+    """(build, time_fn): ``kernel_of(spec)`` is the kernel's text (the same text: the same
+    kernel); ``asm_cycles(text)`` its assembly's ``(asm-measured, asm-llvm)``."""
+    def build(req):
+        return kernel_of(req.spec())
+
+    def time_fn(text, req):
+        m, l = asm_cycles(text)
+        return {"asm-measured": m, "asm-llvm": l}
+    return {"build": build, "time_fn": time_fn}
+
+
+def own_kernel(spec):
+    return "kernel of " + spec
+
+
 def knobs(text):
     return T.parse_knobs(PP, text)
 
@@ -35,7 +54,7 @@ def test_the_choice_is_the_fastest_candidate_tried_and_ties_go_to_the_other_tabl
              "pingpong{scheduling=identity global_before_frag=true}": (90, 11),
              "pingpong{lds_contention_penalty=4}": (95, 1)}
     res = T.tune(PP, knobs("scheduling=csp:identity,global_before_frag,lds_contention_penalty"),
-                 10, evaluate_fn=fake(lambda s: table.get(s, (200, 200))))
+                 10, objective="measured", evaluate_fn=fake(lambda s: table.get(s, (200, 200))))
     ok = [c for c in res.tried if c.ok]
     assert len(ok) >= 4
     assert res.best is min(ok, key=lambda c: (c.cycles["measured"], c.cycles["llvm"]))
@@ -58,8 +77,9 @@ def test_objective_llvm_minimises_the_llvm_table():
 def test_refused_candidates_are_reported_with_their_reason_and_never_chosen():
     def cycles(s):
         return "hazard: made up" if "global" in s else (50, 5) if "identity" in s else (100, 10)
-    res = T.tune(PP, knobs("global_before_frag,scheduling"), 10, evaluate_fn=fake(cycles))
-    refused = [c for c in res.tried if not c.ok]
+    res = T.tune(PP, knobs("global_before_frag,scheduling"), 10, objective="measured",
+                 evaluate_fn=fake(cycles))
+    refused = [c for c in res.tried if c.refused]
     assert refused and all("global_before_frag=true" in c.spec for c in refused)
     assert res.best.spec == "pingpong{scheduling=identity}"
     row = next(line for line in res.text().splitlines() if "global_before_frag=true" in line)
@@ -67,31 +87,82 @@ def test_refused_candidates_are_reported_with_their_reason_and_never_chosen():
 
 
 def test_a_build_failure_refuses_the_candidate():
-    def build(req):
-        if "identity" in req.spec():
+    def kernel_of(spec):
+        if "identity" in spec:
             raise PipelineError("sched-fix-hazards: made up")
-    res = T.tune(PP, knobs("scheduling"), 10, build=build,
-                 evaluate_fn=fake(lambda s: (50, 5) if "identity" in s else (100, 10)))
+        return own_kernel(spec)
+    calls = []
+
+    def evaluate(req):
+        calls.append(req.spec())
+        return fake(lambda s: (50, 5) if "identity" in s else (100, 10))(req)
+    res = T.tune(PP, knobs("scheduling"), 10, evaluate_fn=evaluate,
+                 **built(kernel_of, lambda text: (40, 4)))
     assert res.best.spec == "pingpong"
     bad = next(c for c in res.tried if "identity" in c.spec)
     assert bad.refused == "kernel build: sched-fix-hazards: made up"
+    # a kernel that does not build is not simulated, but its build counts
+    assert calls == ["pingpong"] and res.evaluated == 2
 
 
-def test_asm_objective_uses_what_the_build_measured():
-    def build(req):
-        return {"asm-measured": 10 if "identity" in req.spec() else 20, "asm-llvm": 1}
-    res = T.tune(PP, knobs("scheduling"), 10, objective="asm-measured", build=build,
-                 evaluate_fn=fake(lambda s: (50, 5) if "identity" in s else (40, 4)))
+def test_asm_objective_uses_what_the_assembly_timing_measured():
+    asm = built(own_kernel, lambda text: (10, 1) if "identity" in text else (20, 1))
+    res = T.tune(PP, knobs("scheduling"), 10, objective="asm-measured",
+                 evaluate_fn=fake(lambda s: (50, 5) if "identity" in s else (40, 4)), **asm)
     assert res.best.spec == "pingpong{scheduling=identity}"
     assert res.columns() == ["measured", "llvm", "asm-measured", "asm-llvm"]
     assert "asm-measured 20.0 -> 10.0 cycles/iteration (+100.0% throughput)" in res.text()
     with pytest.raises(ConfigError, match="needs the kernels' assembly"):
         T.tune(PP, [], 1, objective="asm-llvm", evaluate_fn=fake(lambda s: (1, 1)))
+    with pytest.raises(ConfigError, match="needs the kernels' assembly"):
+        T.tune(PP, [], 1, evaluate_fn=fake(lambda s: (1, 1)))   # the default is asm-measured
+
+
+def test_by_default_a_kernel_faster_in_the_schedule_but_slower_on_its_assembly_loses():
+    # the 4-wave FP8 128x128 case: global_before_frag=true is faster in the schedule's
+    # tables, but the kernel LLVM emits for it is slower
+    sched = {"pingpong": (1559, 252), "pingpong{global_before_frag=true}": (1491, 244)}
+    asm = {"kernel of pingpong": (1550, 205),
+           "kernel of pingpong{global_before_frag=true}": (1663, 215)}
+    res = T.tune(PP, knobs("global_before_frag"), 10, evaluate_fn=fake(sched.get),
+                 **built(own_kernel, asm.get))
+    assert res.objective == "asm-measured"
+    assert res.best is res.default and res.converged
+    text = res.text()
+    assert "chosen: #0 pingpong\n" in text
+    assert "gain over the given spec: asm-measured 1550.0 -> 1550.0" in text
+
+
+def test_a_schedule_objective_never_chooses_a_kernel_slower_on_its_assembly():
+    sched = {"pingpong": (100, 10), "pingpong{global_before_frag=true}": (90, 9),
+             "pingpong{scheduling=identity}": (95, 9)}
+    asm = {"kernel of pingpong": (100, 10),
+           "kernel of pingpong{global_before_frag=true}": (101, 9),
+           "kernel of pingpong{scheduling=identity}": (100, 10)}
+    res = T.tune(PP, knobs("scheduling=csp:identity,global_before_frag"), 10,
+                 objective="measured", evaluate_fn=fake(lambda s: sched.get(s, (200, 20))),
+                 **built(own_kernel, lambda t: asm.get(t, (200, 20))))
+    # 90 < 95 in the measured table, but its assembly is slower than the given spec's
+    assert res.best.spec == "pingpong{scheduling=identity}"
+    text = res.text()
+    assert "never chosen: a kernel slower than the given spec's on its assembly " \
+           "(asm-measured)" in text
+    row = next(line for line in text.splitlines() if line.split()[1:2] ==
+               ["global_before_frag=true"])
+    assert row.endswith("not chosen: faster in measured but slower than #0 on the assembly "
+                        "(asm-measured)")
+    # without the assembly there is nothing to guard: the schedule decides
+    plain = T.tune(PP, knobs("scheduling=csp:identity,global_before_frag"), 10,
+                   objective="measured", evaluate_fn=fake(lambda s: sched.get(s, (200, 20))))
+    assert plain.best.spec == "pingpong{global_before_frag=true}"
+    assert "never chosen" not in plain.text()
 
 
 def test_every_candidate_refused_chooses_none():
-    res = T.tune(PP, knobs("scheduling"), 10, evaluate_fn=fake(lambda s: "no"))
-    assert res.best is None and len(res.tried) == 2
+    res = T.tune(PP, knobs("scheduling"), 10, objective="measured",
+                 evaluate_fn=fake(lambda s: "no"))
+    assert res.best is None and res.evaluated == 2
+    assert [c.same_as.index for c in res.tried if c.same_as] == [0]   # scheduling=greedy
     assert "chosen: none (every candidate was refused)" in res.text()
 
 
@@ -102,8 +173,9 @@ def test_the_budget_bounds_the_candidates_simulated():
         calls.append(req.spec())
         return {"measured": 100 - len(calls), "llvm": 1}, {"measured": 1, "llvm": 1}, None
     res = T.tune(PP, knobs("scheduling,lds_contention_penalty,global_before_frag"), 3,
-                 evaluate_fn=evaluate)
-    assert len(calls) == len(res.tried) == 3 and not res.converged
+                 objective="measured", evaluate_fn=evaluate)
+    assert len(calls) == res.evaluated == 3 and not res.converged
+    assert calls == [c.spec for c in res.tried if c.same_as is None]
     assert "stopped: the budget is spent" in res.text()
 
 
@@ -114,14 +186,50 @@ def test_specs_of_the_same_kernel_are_simulated_once():
         calls.append(req.spec())
         return {"measured": 100, "llvm": 1}, {"measured": 1, "llvm": 1}, None
     # with the kernel's counts the greedy order is the csp's: the same schedule and kernel
-    res = T.tune(PP, knobs("scheduling=csp:greedy"), 10, evaluate_fn=evaluate)
-    assert calls == ["pingpong"]
-    assert [(ch, c.index) for ch, c in res.same] == [((("scheduling", "greedy"),), 0)]
+    res = T.tune(PP, knobs("scheduling=csp:greedy"), 10, objective="measured",
+                 evaluate_fn=evaluate)
+    assert calls == ["pingpong"] and res.evaluated == 1
+    assert [(c.changes, c.same_as and c.same_as.index) for c in res.tried] == [
+        ((), None), ((("scheduling", "greedy"),), 0)]
+    row = next(line for line in res.text().splitlines() if "scheduling=greedy " in line)
+    assert re.search(r"  -  +same kernel as #0$", row)
+
+
+def test_specs_that_build_the_same_kernel_cost_no_budget():
+    calls = []
+
+    def evaluate(req):
+        calls.append(req.spec())
+        return {"measured": 100 - len(calls), "llvm": 1}, {"measured": 1, "llvm": 1}, None
+
+    def kernel_of(spec):   # the mask's fences are the ones the lowering emits anyway
+        spec = re.sub(r"\s*sched_barrier_mask=\w+", "", spec)
+        return own_kernel(spec.replace("{ ", "{").replace("{}", ""))
+    asm = built(kernel_of, lambda text: (50, 5))
+    res = T.tune(PP, knobs("sched_barrier_mask,scheduling=identity"), 2, objective="measured",
+                 evaluate_fn=evaluate, **asm)
+    assert calls == ["pingpong", "pingpong{scheduling=identity}"] and res.evaluated == 2
+    assert res.best.spec == "pingpong{scheduling=identity}" and res.converged
+    same = [(c.change_text(), c.same_as.index) for c in res.tried if c.same_as is not None]
+    assert same == [("sched_barrier_mask=0x0", 0), ("sched_barrier_mask=0xff", 0),
+                    ("scheduling=identity sched_barrier_mask=0x0", 3),
+                    ("scheduling=identity sched_barrier_mask=0xff", 3)]
+    assert all(not c.ok and not c.cycles for c in res.tried if c.same_as is not None)
+    text = res.text()
+    assert text.count("same kernel as #0") == 2 and text.count("same kernel as #3") == 2
+    assert "6 candidates, 2 built, simulated and timed (budget 2), 4 the same kernel as " \
+           "another, 0 refused; converged" in text
+    # the same search that counts them spends its budget before reaching identity
+    res = T.tune(PP, knobs("sched_barrier_mask,scheduling=identity"), 2, objective="measured",
+                 evaluate_fn=fake(lambda s: (100, 1)), **built(own_kernel, lambda t: (50, 5)))
+    assert res.evaluated == 2 and not res.converged
+    assert [c.change_text() for c in res.tried] == ["(the given spec)", "sched_barrier_mask=0x0"]
 
 
 def test_the_search_is_deterministic():
     ev = fake(lambda s: (len(s) % 7 + 100, len(s) % 5))
-    runs = [T.tune(PP, knobs(None), 12, evaluate_fn=ev).text() for _ in range(2)]
+    asm = built(lambda s: "kernel %d" % (len(s) % 4), lambda t: (len(t), 1))
+    runs = [T.tune(PP, knobs(None), 12, evaluate_fn=ev, **asm).text() for _ in range(2)]
     assert runs[0] == runs[1]
 
 
@@ -140,7 +248,7 @@ def test_bad_knobs_are_config_errors(text, message):
 def test_bad_budget_and_objective_and_untunable_pipeline():
     for bad in (0, -1, True):
         with pytest.raises(ConfigError, match="--tune-budget"):
-            T.tune(PP, [], bad, evaluate_fn=fake(lambda s: (1, 1)))
+            T.tune(PP, [], bad, objective="measured", evaluate_fn=fake(lambda s: (1, 1)))
     with pytest.raises(ConfigError, match="--tune-objective=fast"):
         T.tune(PP, [], 1, objective="fast", evaluate_fn=fake(lambda s: (1, 1)))
     with pytest.raises(ConfigError, match="no complete kernel to tune"):
@@ -155,7 +263,7 @@ def test_default_knobs_leave_out_the_counts_the_kernel_fixes():
 
 def test_real_simulator_refuses_counts_no_kernel_issues():
     req = parse_pipeline(SMALL)
-    res = T.tune(req, T.parse_knobs(req, "lgkm_per_load_a=1:8"), 3)
+    res = T.tune(req, T.parse_knobs(req, "lgkm_per_load_a=1:8"), 3, objective="measured")
     assert res.default.ok and res.best is res.default
     other = [c for c in res.tried if c is not res.default]
     assert other and all(not c.ok and "does not match" in c.refused for c in other)
@@ -163,8 +271,10 @@ def test_real_simulator_refuses_counts_no_kernel_issues():
 
 
 def test_options_the_pipeline_rejects_together_are_reported_without_spending_budget():
-    res = T.tune(PP, knobs("omit_mma_set_prio"), 1, evaluate_fn=fake(lambda s: (100, 10)))
-    assert res.simulated == 1 and res.converged
+    res = T.tune(PP, knobs("omit_mma_set_prio"), 1, objective="measured",
+                 evaluate_fn=fake(lambda s: (100, 10)))
+    assert res.evaluated == 1 and res.converged
     rejected = res.tried[1:]
     assert len(rejected) == 2 and all("has no effect" in c.refused for c in rejected)
-    assert "3 candidates, 1 simulated (budget 1), 2 refused; converged" in res.text()
+    assert "3 candidates, 1 simulated (budget 1), 0 the same kernel as another, 2 refused; " \
+           "converged" in res.text()

@@ -6,8 +6,8 @@ refused), simulated as ``--simulate --pipeline=SPEC --report`` (hazards, both co
 tables: columns ``measured``, ``llvm``) and its assembly timed as ``--simulate kernel.s``
 (columns ``asm-measured``, ``asm-llvm``). Prints the table of the candidates tried (the
 spec's changes, the four columns, MFMA busy, verdict: chosen, ok, the reason a candidate was
-refused, or "same kernel as #n" for a spec that builds a tried kernel byte for byte, which
-costs no budget), the chosen spec and its gain over the given spec. ``-o FILE`` writes the
+refused, or "same kernel as #n" for a spec that builds a tried kernel: the same assembly
+without its comments, byte for byte; it costs no budget), the chosen spec and its gain over the given spec. ``-o FILE`` writes the
 chosen pipeline's output of the ``--emit`` kind (default ``schedule``, e.g.
 ``--emit=hsaco`` for the kernel); ``--tune-spec=FILE`` writes the chosen spec, one line.
 
@@ -57,8 +57,8 @@ def add_arguments(parser) -> None:
                         "--simulate --pipeline, which also sees LDS bank conflicts; a kernel "
                         "slower than the given spec's on its assembly is never chosen); the "
                         "other table of the same level breaks ties. Specs that build the same "
-                        "kernel byte for byte are shown as 'same kernel as #n' and cost no "
-                        "budget")
+                        "kernel (the assembly without comments, byte for byte) are shown as "
+                        "'same kernel as #n' and cost no budget")
     g.add_argument("--tune-spec", metavar="FILE", default=None, action=_Store,
                    help="also write the chosen spec to FILE ('-': standard output)")
 

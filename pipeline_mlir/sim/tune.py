@@ -27,8 +27,10 @@ spec's. A candidate replaces the best one only when strictly better, so among eq
 earlier (fewer changes from the user's spec) stays.
 
 The same kernel is tried once: a spec whose compiled schedule (and geometry) is a tried
-candidate's, or whose built assembly is byte for byte a tried candidate's (e.g. a fence
-the kernel's lowering emits anyway), is listed as "same kernel as #n" and costs no budget.
+candidate's, or whose built assembly is a tried candidate's byte for byte once its
+comments are removed (:func:`kernel_digest`; e.g. a fence the kernel's lowering emits
+anyway, or a ``sched_barrier``, which LLVM prints as a comment), is listed as "same kernel
+as #n" and costs no budget.
 
 Search (deterministic, bounded by ``budget`` candidates evaluated -- built, simulated and
 timed --, never by time; a candidate whose options the pipeline rejects together, or that
@@ -194,8 +196,12 @@ def guard(objective: str) -> str | None:
 
 
 def kernel_digest(text: str) -> str:
-    """The identity of a built kernel: a digest of its assembly text, byte for byte."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    """The identity of a built kernel: a digest of what its assembly text assembles, i.e.
+    every line without its ``;`` comment (LLVM prints the ``sched_barrier`` pseudo
+    instructions, which emit no code, and the blocks' names only as comments), byte for
+    byte."""
+    code = (line.partition(";")[0].rstrip() for line in text.splitlines())
+    return hashlib.sha256("\n".join(c for c in code if c).encode("utf-8")).hexdigest()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -409,7 +415,7 @@ def tune(request, knobs: list[Knob], budget: int = 32, objective: str = DEFAULT_
                 failed = "kernel build: " + _one_line(str(e))
             else:
                 kernel = kernel_digest(text)
-                if kernel in by_kernel:  # builds a tried kernel byte for byte
+                if kernel in by_kernel:  # assembles to a tried kernel's code
                     by_schedule[key] = by_kernel[kernel]
                     row(req, changes).same_as = by_kernel[kernel]
                     return

@@ -278,3 +278,12 @@ def test_options_the_pipeline_rejects_together_are_reported_without_spending_bud
     assert len(rejected) == 2 and all("has no effect" in c.refused for c in rejected)
     assert "3 candidates, 1 simulated (budget 1), 0 the same kernel as another, 2 refused; " \
            "converged" in res.text()
+
+
+def test_the_kernel_identity_is_the_assembled_code_not_the_comments():
+    plain = "k:\n\ts_nop 0\n\tv_mov_b32 v0, v1\n\ts_endpgm\n"
+    fenced = ("k:  ; @k\n\ts_nop 0\n\t; sched_barrier mask(0x00000000)\n\n"
+              "\tv_mov_b32 v0, v1 ; note\n; %bb.1:\n\ts_endpgm\n")
+    assert T.kernel_digest(plain) == T.kernel_digest(fenced)
+    assert T.kernel_digest(plain) != T.kernel_digest(plain.replace("v1", "v2"))
+    assert T.kernel_digest(plain) != T.kernel_digest(plain.replace("s_nop 0\n", ""))

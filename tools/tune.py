@@ -22,7 +22,7 @@ choose a kernel slower than the given spec's on its assembly. The search is
 
 from __future__ import annotations
 
-from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.errors import ConfigError, PipelineError
 
 DEFAULT_BUDGET = 24
 OPTIONS = ("--tune-budget", "--tune-knobs", "--tune-objective", "--tune-spec")
@@ -113,11 +113,17 @@ def _budget(text: str):
 def run(args, compile_pipeline):
     """(table, the chosen spec or None); ``compile_pipeline(spec, emit)`` is the driver's."""
     from pipeline_mlir.sim import tune as T
+    from pipeline_mlir.tools.pipeline_opt import PROG
 
     request, knobs, budget, objective = settings(args)
 
     def build(candidate) -> str:
-        return compile_pipeline(candidate.spec(), "asm")[0]
+        try:
+            return compile_pipeline(candidate.spec(), "asm")[0]
+        except PipelineError as e:   # the diagnostics without the program's name
+            lines = str(e).splitlines()
+            raise PipelineError("\n".join(line.removeprefix(f"{PROG}: error: ")
+                                          for line in lines)) from None
 
     result = T.tune(request, knobs, budget, objective, build=build)
     return result.text(), (result.best.spec if result.best is not None else None)

@@ -131,3 +131,16 @@ def test_every_candidate_refused_exits_1_after_the_table(capsys, tmp_path):
     assert err == "pipeline-opt: error: --tune: every candidate was refused (the table gives " \
                   "the reasons)\n"
     assert not out_file.exists()
+
+
+def test_a_kernel_that_does_not_build_is_refused_with_its_diagnostic():
+    from pipeline_mlir.errors import PipelineError
+    from pipeline_mlir.tools import tune
+    from pipeline_mlir.tools.pipeline_opt import _parser
+
+    def compile_pipeline(spec, emit):
+        raise PipelineError("pipeline-opt: error: pipeline 'x': sched-fix-hazards: made up")
+    args = _parser().parse_args([SMALL, "--tune", "--tune-budget=1", "--tune-knobs=fences"])
+    table, chosen = tune.run(args, compile_pipeline)
+    assert chosen is None
+    assert "  refused: kernel build: pipeline 'x': sched-fix-hazards: made up\n" in table

@@ -11,6 +11,10 @@ slot; epilogue reads whose loads were waited for but not barriered); the shipped
 ping-pong schedules need none, other ping-pong configurations may need waits and
 barriers between the two warp groups (inserted where both groups run them, so their
 barrier counts stay equal) or waits that keep a counter from overflowing.
+Last, a vmcnt wait at the end of the main loop that the loop's head repeats (only MMAs,
+fences and lgkmcnt waits after it) moves to the loop's exit, the epilogue's start
+(``pipeline_mlir/schedule/loop_waits.py``): the 4-wave schedules' last MMA then waits
+for no load it does not read.
 ``--emit=schedule`` never runs this pass: the printed schedule stays the reference's.
 Hazards no wait or barrier removes (a load larger than its counter, a barrier-count
 mismatch, wrong K tiles) are errors located at the pipeline.

@@ -30,7 +30,12 @@ the groups keep passing the same number of barriers.
   holds gets ``WAIT_VM``/``WAIT_LGKM(limit - its instructions)`` before it.
 
 Each fix is inserted into the phase list (so a kernel-phase fix runs in every
-iteration), then everything is simulated again, until no hazard is left.  Hazards no
+iteration), then everything is simulated again, until no hazard is left.
+
+Last, a vmcnt wait at the end of the main loop that the loop's head repeats moves to the
+loop's exit (:func:`~pipeline_mlir.schedule.loop_waits.loop_exit_wait`: two fixes, the
+wait out of the kernel phase and into the epilogue's start), so the MMA after it no
+longer waits for loads it does not read.  Hazards no
 wait or barrier can fix (a single load larger than its counter, a wait over a counter's
 limit -- the lowering refuses it, never clamps it --, deadlock, wrong K tiles) are errors.
 """
@@ -40,6 +45,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.schedule.loop_waits import loop_exit_wait
 from pipeline_mlir.schedule.types import (BARRIER, MAX_KERNEL_TAG, SCHEDULE_BARRIER, WAIT_LGKM, WAIT_VM, OpDesc,
                      OpRole, Phase, ScheduleEntry, default_op_name)
 from pipeline_mlir.sim.functional import KernelRun, iterations_text, simulate
@@ -69,6 +75,11 @@ class Fix:
     replaces: int = 0
 
     def describe(self) -> str:
+        if not self.ops:
+            n = self.replaces
+            where = (f"entry {self.index}" if n == 1 else
+                     f"entries {self.index}..{self.index + n - 1}")
+            return f"{self.phase} {where} ({self.before}) removed: {self.reason}"
         what = " + ".join(_op_text(o) for o in self.ops)
         verb = "replaces" if self.replaces else "before"
         return f"{what} {verb} {self.phase} entry {self.index} ({self.before}): {self.reason}"
@@ -223,6 +234,7 @@ def repair(schedule, shape: KernelShape, iterations=range(0, 7)) -> RepairedSche
         res = simulate(out, shape, iterations)
         h = res.first_hazard()
         if h is None:
+            _move_exit_wait(out)
             return out
         run = KernelRun(out, shape, h.iterations)
         run.run()
@@ -253,6 +265,27 @@ def repair(schedule, shape: KernelShape, iterations=range(0, 7)) -> RepairedSche
             out.warp_stagger_index += len(ops) - replaces
         out.fixes.append(Fix(phase, index, ops, before, h.message, replaces))
     raise RepairError(f"more than {MAX_FIXES} fixes needed; giving up")
+
+
+def _move_exit_wait(out: RepairedSchedule) -> None:
+    """Move the main loop's last vmcnt wait to the loop's exit where the loop's head
+    repeats it (:mod:`pipeline_mlir.schedule.loop_waits`)."""
+    move = loop_exit_wait([e.op for e in out.kernel], [e.op for e in out.epilogue])
+    if move is None:
+        return
+    names = out.tag_names
+    why = "the loop's head waits as long before anything that needs it"
+    removed = out.kernel[move.start:move.stop]
+    what = " + ".join(_entry_text(e, names) for e in removed)
+    out.fixes.append(Fix("kernel", move.start, (), what, why, len(removed)))
+    del out.kernel[move.start:move.stop]
+    if move.epilogue_index is None:
+        return
+    at, n = move.epilogue_index, move.replaces
+    before = (_entry_text(out.epilogue[at], names) if at < len(out.epilogue) else "its end")
+    out.epilogue[at:at + n] = [ScheduleEntry(move.op, -1, Phase.EPILOGUE)]
+    out.fixes.append(Fix("epilogue", at, (move.op,), before,
+                         "the wait moved out of the main loop's end", n))
 
 
 def _tighten(entries, index, ops):

@@ -6,7 +6,9 @@
 // read of the previous half must complete in every wave before the barrier, since the
 // next B prefetch overwrites its slot), and the epilogue gains two barriers.  The
 // lowering interleaves each MMA's 8 MFMAs with its block's loads, and drops the first
-// half's VM(8) before its last MMA (the next half's top wait repeats it).
+// half's VM(8) before its last MMA (the next half's top wait repeats it); the second
+// half's VM(8) before its last MMA leaves the loop (sched-fix-hazards: the loop's head
+// repeats it) and opens the epilogue instead.
 // RUN: pipeline-opt --pipeline='4wave{dtype=bf16 BM=128 BN=128 BK=64}' --emit=asm | FileCheck %s
 
 // CHECK-LABEL: gemm_4wave_bf16_128x128x64:
@@ -38,16 +40,18 @@
 // CHECK:       s_barrier
 // CHECK:       s_waitcnt vmcnt(8) lgkmcnt(0)
 // CHECK:       s_barrier
-// CHECK:       s_waitcnt vmcnt(8){{$}}
+// CHECK-NOT:   s_waitcnt vmcnt
 // CHECK:       v_mfma_f32_16x16x32_bf16
-// CHECK-COUNT-7: v_mfma_f32_16x16x32_bf16
-// CHECK-NEXT:  s_cbranch
-// Epilogue: a barrier before the first fragment read, another after vmcnt(0).  LLVM adds
-// its own vmcnt(10) before the read (it cannot see that the loop's vmcnt(8) already
-// covered the DMA into that buffer); it waits for nothing at run time.
-// CHECK:       s_barrier
+// CHECK-NOT:   s_waitcnt vmcnt
+// CHECK:       s_cbranch_vccnz
+// Epilogue: the loop's last VM(8) and a barrier before the first fragment read, another
+// barrier after vmcnt(0).
+// CHECK:       %._crit_edge
+// CHECK-NOT:   ds_read_b128
+// CHECK:       s_waitcnt vmcnt(8) lgkmcnt(0)
 // CHECK-NEXT:  ; sched_barrier mask(0x00000000)
-// CHECK-NEXT:  s_waitcnt vmcnt(10)
+// CHECK-NEXT:  s_barrier
+// CHECK-NEXT:  ; sched_barrier mask(0x00000000)
 // CHECK-NEXT:  ds_read_b128
 // CHECK:       s_waitcnt vmcnt(0)
 // CHECK-NEXT:  ; sched_barrier mask(0x00000000)

@@ -48,9 +48,17 @@
 // W128:         s_barrier
 // W128:         s_waitcnt vmcnt(8) lgkmcnt(0)
 // W128:         s_barrier
-// The loop's last one stays (what repeats it is the next iteration's, or the epilogue).
-// W128:         s_waitcnt vmcnt(8){{$}}
+// The loop's last one leaves the loop (sched-fix-hazards: the loop's head repeats it)
+// and opens the epilogue, so the last MMA is interleaved with its loads too.
+// W128-NOT:     s_waitcnt vmcnt
 // W128-COUNT-4: v_mfma_f32_16x16x128_f8f6f4
+// W128-NOT:     s_waitcnt vmcnt
+// W128:         s_cbranch_vccnz
+// W128:         %._crit_edge
+// W128-NOT:     ds_read_b128
+// W128:         s_waitcnt vmcnt(8) lgkmcnt(0)
+// W128-NEXT:    ; sched_barrier mask(0x00000000)
+// W128-NEXT:    s_barrier
 // W128:         .vgpr_spill_count: 0
 
 // W64-LABEL:    gemm_4wave_fp8_64x64x128:
@@ -66,7 +74,15 @@
 // W64:          s_barrier
 // W64:          s_waitcnt vmcnt(4) lgkmcnt(0)
 // W64:          s_barrier
-// W64:          s_waitcnt vmcnt(4){{$}}
-// W64-NEXT:     ; sched_barrier mask(0x00000000)
+// The last MMA waits for no load: the loop's last VM(4) opens the epilogue instead, and
+// the MMA fills the wait state between the last DMA and the M0 write before it.
+// W64-NOT:      s_waitcnt vmcnt
+// W64:          s_mov_b32 m0,
 // W64-NEXT:     v_mfma_f32_16x16x128_f8f6f4
+// W64-NEXT:     buffer_load_dwordx4 {{.*}} offen lds
+// W64-NOT:      s_waitcnt vmcnt
+// W64:          s_cbranch_vccnz
+// W64:          %._crit_edge
+// W64-NOT:      ds_read_b128
+// W64:          s_waitcnt vmcnt(4) lgkmcnt(0)
 // W64:          .group_segment_fixed_size: 32768

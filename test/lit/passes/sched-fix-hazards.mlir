@@ -14,7 +14,10 @@
 // fragment read must have completed in every wave before the barrier, because
 // the next B prefetch overwrites its slot), and the epilogue gains a barrier
 // before its first fragment read and one after its vmcnt(0) (every wave waited
-// for the last loads, but no barrier made the other waves' rows visible).
+// for the last loads, but no barrier made the other waves' rows visible). Last,
+// the loop's final vmcnt(8), which only an MMA separates from the vmcnt(8) at the
+// loop's head, leaves the loop with the two sched_barriers around it: the epilogue
+// starts with it instead.
 
 // CHECK-LABEL: "sched.kernel"() ({
 // CHECK-NEXT:      "sched.sched_barrier"() {block = 0 : i64}
@@ -24,7 +27,11 @@
 // CHECK:           "sched.wait_vm"() {block = 4 : i64, count = 8 : i64}
 // CHECK-NEXT:      "sched.wait_lgkm"() {block = 4 : i64, count = 0 : i64}
 // CHECK-NEXT:      "sched.barrier"() {block = 4 : i64}
+// CHECK:           "sched.global_load"() {block = 7 : i64, channel = 0 : i64, k_offset = "k1"
+// CHECK-NEXT:      "sched.mma"() {block = 7 : i64
+// CHECK-NEXT:    }) : () -> ()
 // CHECK-LABEL: "sched.epilogue"() ({
+// CHECK-NEXT:      "sched.wait_vm"() {count = 8 : i64}
 // CHECK-NEXT:      "sched.wait_lgkm"() {count = 0 : i64}
 // CHECK-NEXT:      "sched.barrier"()
 // CHECK-NEXT:      "sched.sched_barrier"()

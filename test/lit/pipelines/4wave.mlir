@@ -76,15 +76,17 @@
 // CHECK-NEXT:      "sched.mma"() {block = 4 : i64, {{.*}}stage = 0 : i64, subtile = 0 : i64, tag = "MMA"
 // CHECK:           "sched.mma"() {block = 5 : i64, {{.*}}stage = 0 : i64, subtile = 1 : i64, tag = "MMA"
 // CHECK:           "sched.mma"() {block = 6 : i64, {{.*}}stage = 1 : i64, subtile = 0 : i64, tag = "MMA"
-// CHECK:           rocdl.s.waitcnt 3960
-// CHECK-NEXT:      rocdl.sched.barrier none
+// The loop's last vmcnt(8) (before block 7's MMA) leaves the loop with its fences
+// (sched-fix-hazards: the loop's head repeats it): block 7 ends like the others.
+// CHECK:           "sched.global_load"() {block = 7 : i64, channel = 0 : i64, k_offset = "k1", {{.*}}tag = "LOAD_A"
 // CHECK-NEXT:      "sched.mma"() {block = 7 : i64, {{.*}}stage = 1 : i64, subtile = 1 : i64, tag = "MMA"
 // CHECK-NEXT:    }) : () -> ()
-// The epilogue gains two barriers (sched-fix-hazards): one before its first
-// fragment read (the last iteration's stage-0 loads were waited for by each
-// wave but never barriered), one after its vmcnt(0) (stage 1 likewise).
+// The epilogue opens with that vmcnt(8) and gains two barriers (sched-fix-hazards):
+// one before its first fragment read (the last iteration's stage-0 loads were waited
+// for by each wave but never barriered), one after its vmcnt(0) (stage 1 likewise).
 // CHECK-NEXT:    "sched.epilogue"() ({
 // CHECK-NEXT:      rocdl.sched.barrier none
+// CHECK-NEXT:      rocdl.s.waitcnt 3960
 // CHECK-NEXT:      rocdl.s.waitcnt 49279
 // CHECK-NEXT:      rocdl.sched.barrier none
 // CHECK-NEXT:      rocdl.s.barrier

@@ -297,8 +297,14 @@ def test_the_shipped_kernels_are_hazard_free():
         else:
             assert [(f.phase, tuple(o.tag for o in f.ops)) for f in fixed.fixes] == [
                 ("kernel", (130,)), ("kernel", (130,)), ("epilogue", (128, 132)),
-                ("epilogue", (128, 132))]
+                ("epilogue", (128, 132)), ("kernel", ()), ("epilogue", (129,))]
             assert all(o.wait_value == 0 for f in fixed.fixes[:2] for o in f.ops)
+            # the loop's last vmcnt wait went to its exit, and the exit needs it
+            moved = fixed.fixes[-1].ops[0]
+            assert moved in [e.op for e in compiled.kernel[fixed.fixes[-2].index:][:fixed.fixes[-2].replaces]]
+            assert fixed.epilogue[0].op == moved and moved.wait_value > 0
+            del fixed.epilogue[0]
+            assert not simulate(fixed, shape).safe, spec
         # the printed schedule is untouched
         assert format_schedule(compiled) == format_schedule(k.request.compile())
 

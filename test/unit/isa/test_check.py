@@ -32,18 +32,18 @@ FOUR_WAVE_COMMON = {
     ("wait-merged", "prologue", ZERO_TRIP, 1):
         "LLVM merges the zero-trip fence's adjacent vmcnt(0) and lgkmcnt(0) into one "
         "s_waitcnt; the merged wait is exactly both",
-    ("wait-merged", "epilogue", ("EPI[28]", "EPI[30]"), 1):
-        "EPI[29]'s fragment load is dead (nothing after it reads it), LLVM deletes it, and "
+    ("wait-merged", "epilogue", ("EPI[29]", "EPI[31]"), 1):
+        "EPI[30]'s fragment load is dead (nothing after it reads it), LLVM deletes it, and "
         "the two waits around it become adjacent and merge; both counts are kept",
-    ("ds-read-missing", "epilogue", ("EPI[29]",), None):
+    ("ds-read-missing", "epilogue", ("EPI[30]",), None):
         "dead fragment load (the next iteration that would read it does not exist): LLVM "
         "removes it; no instruction reads its registers",
-    ("ds-read-missing", "epilogue", ("EPI[33]",), None):
-        "dead fragment load, as EPI[29]",
-    ("wait-added", "epilogue", ("EPI[3]",), 1):
-        "LLVM waits for the LDS DMA into the buffer EPI[3] reads (SIInsertWaitcnts tracks "
-        "LDS-DMA stores per buffer); the schedule's vmcnt(8) at the end of the loop (or the "
-        "zero-trip vmcnt(0)) already guarantees it, so it never stalls",
+    ("ds-read-missing", "epilogue", ("EPI[34]",), None):
+        "dead fragment load, as EPI[30]",
+    ("wait-merged", "epilogue", ("EPI[0]", "EPI[1]"), 1):
+        "the loop's last WAIT_VM, moved to the epilogue's start by sched-fix-hazards, and the "
+        "epilogue's WAIT_LGKM are adjacent; LLVM merges them with both counts (and adds no "
+        "wait of its own for the LDS DMA before EPI[4]'s reads: this one covers it)",
 }
 LOOP_MERGES = {  # per 4-wave kernel: the WAIT_VM + WAIT_LGKM pairs at the top of each block
     "4wave-bf16": [("KRN[1]", "KRN[2]"), ("KRN[17]", "KRN[18]"), ("KRN[33]", "KRN[34]"),

@@ -128,6 +128,20 @@ def test_every_weakened_wait_of_the_main_loop_is_caught(key):
 
 
 @pytest.mark.parametrize("key", KEYS)
+def test_the_vmcnt_moved_to_the_loop_exit_is_needed(key):
+    """The loop's last vmcnt wait opens the epilogue (``sched-fix-hazards`` moved it out of
+    the loop): without it the epilogue reads LDS before the last DMAs have written it."""
+    lines = build(key).asm.split("\n")
+    start = next(i for i, ln in enumerate(lines) if "%._crit_edge" in ln)
+    i = next(j for j in range(start, len(lines)) if lines[j].strip().startswith("s_waitcnt"))
+    assert "vmcnt" in lines[i] and "lgkmcnt(0)" in lines[i]
+    new = re.sub(r"vmcnt\(\d+\)\s*", "", lines[i])
+    for n in (1, 2):
+        assert caught("\n".join(lines[:i] + [new] + lines[i + 1:]), key, iterations=n) \
+            is not None, n
+
+
+@pytest.mark.parametrize("key", KEYS)
 def test_every_deleted_barrier_of_the_main_loop_is_caught(key):
     found = list(mutants(key, r"s_barrier$", lambda ln: ""))
     assert len(found) >= 2

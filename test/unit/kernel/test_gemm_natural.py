@@ -97,29 +97,29 @@ def _loop_body(text: str) -> str:
 
 def test_4wave_mmas_are_interleaved_with_their_loads(capsys, tmp_path):
     """sched-lower-to-rocdl interleaves an MMA that follows its block's loads with them
-    (an IGroupLP pipeline, sync id 1): 4-wave FP8 128x128 has 7 such blocks of 4 MFMAs per
+    (an IGroupLP pipeline, sync id 1): 4-wave FP8 128x128 has 8 such blocks of 4 MFMAs per
     iteration (the half's last block waits for vmcnt before its MMA and again after it:
-    the first wait goes; the loop's last block keeps it, its repetition is the next
-    iteration's); option interleave=false keeps the schedule barriers and both waits;
-    4-wave FP8 64x64 (one MFMA per MMA) is not interleaved."""
+    the lowering drops the first half's wait, and sched-fix-hazards already moved the
+    loop's last one to the loop's exit); option interleave=false keeps the schedule barriers
+    and the first half's wait; 4-wave FP8 64x64 (one MFMA per MMA) is not interleaved."""
     spec = "4wave{dtype=fp8 BM=128 BN=128 BK=128}"
     assert main([f"--pipeline={spec}", "--emit=mlir",
                  "--mlir-print-ir-after=sched-fix-hazards"]) == 0
     got = capsys.readouterr()
     loop = _loop_body(got.out)
-    assert loop.count("rocdl.sched.group.barrier mfma_wmma, 1, 1") == 7 * 4
-    assert loop.count("rocdl.sched.group.barrier ds_read, 2, 1") == 7 * 2
+    assert loop.count("rocdl.sched.group.barrier mfma_wmma, 1, 1") == 8 * 4
+    assert loop.count("rocdl.sched.group.barrier ds_read, 2, 1") == 8 * 2
     phases = tmp_path / "phases.mlir"
     phases.write_text(got.err.split("\n", 1)[1])
     assert main([str(phases), "--pass-pipeline=builtin.module(sched-lower-to-rocdl"
                  "{interleave=false})"]) == 0
     plain = _loop_body(capsys.readouterr().out)
     assert "sched.group.barrier" not in plain
-    # the schedule barrier after the fragment loads of every block, of the last one only
+    # the schedule barrier after the fragment loads of every block, of none
     def after_reads(text):
         return len(re.findall(r"vector\.load[^\n]*\n\s*rocdl\.sched\.barrier none", text))
-    assert (after_reads(plain), after_reads(loop)) == (8, 1)
-    assert (plain.count("rocdl.s.waitcnt"), loop.count("rocdl.s.waitcnt")) == (12, 11)
+    assert (after_reads(plain), after_reads(loop)) == (8, 0)
+    assert (plain.count("rocdl.s.waitcnt"), loop.count("rocdl.s.waitcnt")) == (11, 10)
     assert main(["--pipeline=4wave{dtype=fp8 BM=64 BN=64 BK=128}", "--emit=mlir"]) == 0
     assert "sched.group.barrier" not in capsys.readouterr().out
 

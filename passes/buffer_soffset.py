@@ -9,36 +9,73 @@ has a second, scalar offset (``soffset``, an SGPR added to the address by the ha
 this pass splits each copy's offset into the part that varies across lanes (kept in
 ``voffset``, usually loop-invariant) and the wave-uniform part (moved to ``soffset``), and
 emits ``rocdl.raw.ptr.buffer.load.lds`` on the same buffer descriptor
-(``rocdl.make.buffer.rsrc`` as ``!llvm.ptr<8>``) with the copy's size, LDS pointer,
-immediate offset and cache bits unchanged.
+(``rocdl.make.buffer.rsrc`` as ``!llvm.ptr<8>``) with the copy's size, immediate offset
+and cache bits unchanged.
 
-What the pass can prove, and what it assumes:
+What the pass proves:
 
-* The copy's pointer must be ``llvm.getelementptr`` with one index on a buffer made by
-  ``rocdl.make.buffer.rsrc``, its element of a known size.  The index is split along its
-  ``llvm.add`` tree (through multiplications by positive constants); each term is classed
-  wave-uniform or lane-varying by a uniformity analysis: constants, the kernel's
-  arguments, ``workgroup.id``, ``readfirstlane`` and arithmetic on them are uniform;
-  ``workitem.id``, ``mbcnt`` and anything read from memory are not; a block argument is
-  uniform when every value reaching it is and no branch in the function depends on a
-  lane-varying value.
-* Both parts must be provably non-negative (a lower-bound analysis: constants,
-  zero-extensions, unsigned division and remainder, loop counters that start
-  non-negative and only grow): the hardware adds ``soffset`` to ``voffset`` without
-  wrapping at 32 bits and range-checks the sum, so a negative uniform part would turn an
-  in-range access into an out-of-range one.  A copy it cannot prove this for is left as
-  it is.  The remaining assumption is that the copy's byte offset, as a true integer,
-  stays below 2^32 (no buffer is larger), i.e. the 64-bit index arithmetic does not
-  overflow; an offset beyond that wraps around the buffer before the split and is out of
-  range after it.
-* Only the division of work changes: the address and the range check
-  (``voffset + soffset + offset < num_records`` on CDNA) are the same.
+* **The offset.**  The copy's pointer is a chain of ``llvm.getelementptr`` with one index
+  each (dynamic or constant) on a buffer made by ``rocdl.make.buffer.rsrc``, the elements
+  of a known size; the byte offset is the sum of the indices times the element sizes.
+* **Exact index forms.**  Every integer the offset is computed from gets a *form*: an exact
+  sum ``c1*a1 + c2*a2 + ... + k`` over *atoms* (integers with a known range whose value is
+  fixed where they are used): an SSA value the analysis does not see through (a kernel
+  argument, a loop counter, a load), the wave's index and the lane's (``workitem.id.x =
+  64 * wave + lane`` when the block's x size is a multiple of 64), and ``floordiv``,
+  ``mod``, ``xor`` or the product of exact forms.  Sums and differences of forms cancel
+  exactly, so ``(x + r) - x`` is ``r``.  A form is only used where it is the value's
+  signed value exactly: an ``add``/``sub``/``mul``/``shl`` of fewer than 64 bits must be
+  proven not to wrap (its range fits the width, or the op carries ``nsw``); otherwise the
+  value is an atom of its own, with the range its type allows.
+* **The rules**, each applied only where its condition is proven from the ranges:
+  ``udiv``/``urem``/``lshr`` of a non-negative value, ``sdiv``/``srem`` of a value of
+  one sign, ``ashr`` and ``and`` with ``2^k - 1`` or ``-2^k`` of any value are floor
+  division and modulo by positive constants; ``floordiv(d*q + r, d) = q + floordiv(r, d)``,
+  ``floordiv(g*s + t, g*e) = floordiv(s, e)`` and ``mod(g*s + t, g*e) = g*mod(s, e) + t``
+  when ``0 <= t < g``, and both fold to constants when ``r`` stays within one multiple
+  of ``d``; ``or``/``xor`` of values with disjoint bits (``x`` a multiple of ``2^k``,
+  ``0 <= y < 2^k``, or ``or disjoint``) is a sum; ``icmp`` is decided from the range of the
+  difference of its operands, and ``select`` / ``and``/``or`` of ``i1`` / ``smax`` etc.
+  fold when it is; casts keep the form when the value fits.
+* **Ranges.**  Constants; ``workitem.id`` within the block size (or the op's ``range``);
+  ``workgroup.id`` in dimension ``d`` below ``ceil((2^32 - 1) / block_d)`` (a dispatch's
+  grid size is a 32-bit count of work-items); loop counters (block arguments) by a fixed
+  point over the branches with widening, narrowed by the condition of the branch that
+  guards a block (``i < 128`` bounds ``i`` in the loop body).
+* **The split.**  The offset is split along its definition into SSA values each of which
+  is wave-uniform or lane-varying as a whole (descending through ``add``, ``sub``,
+  multiplication by constants, casts, decided selects and disjoint ``or``s wherever the
+  value's form is the same combination of its operands' forms); an atom is uniform when
+  it is a constant, a kernel argument, ``workgroup.id``, the wave's index,
+  ``readfirstlane`` or arithmetic on them, or a block argument whose every incoming value
+  is uniform in a function with no lane-dependent branch.  Both parts, as exact sums,
+  must be provably non-negative: the hardware adds ``soffset`` to ``voffset`` without
+  wrapping at 32 bits and range-checks the sum, so a negative part would turn an in-range
+  access into an out-of-range one.  A copy it cannot prove this for is left as it is.
+
+What it emits besides: a uniform part computed from a lane's id (the wave's index
+``tid / 64``, which LLVM's own analysis takes for lane-varying) goes through
+``readfirstlane`` once, where it is defined, so that LLVM keeps ``soffset`` in SGPRs
+(otherwise it loops over the distinct values of a "varying" ``soffset`` at every copy).
+The same for the copy's LDS address when it is wave-uniform by the same analysis (a
+global's address plus uniform indices): the hardware takes it from ``M0``, which LLVM
+otherwise fills with a ``v_readfirstlane`` at every copy; for a uniform address reading it
+once is the same value.
+
+What it assumes: the copy's byte offset, as a true integer, stays below 2^32 (no buffer is
+larger), i.e. the 64-bit index arithmetic does not overflow; an offset beyond that wraps
+around the buffer before the split and is out of range after it.  Workgroup ids are below
+2^31 in a dimension whose block size is 1 or not stated (elsewhere this follows from the
+grid size).  Only the division of work changes: the address and the range check
+(``voffset + soffset + offset < num_records`` on CDNA) are the same.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+import re
+from collections import Counter
+from dataclasses import dataclass, field
 
 from pipeline_mlir.dialect.bindings import ir, llvm, rocdl
 from pipeline_mlir.passes._common import (BLOCK_SIZE_ATTRS, KERNEL_MARKERS, ModulePass, OpError,
@@ -91,43 +128,58 @@ def _width(value) -> int | None:
 
 
 class _Function:
-    """The control flow of one ``llvm.func``: which values reach each block argument, and
-    the uniformity of every value (:meth:`uniform`)."""
+    """The control flow of one ``llvm.func``: which values reach each block argument (and
+    along which edge), each block's predecessors, and the uniformity of every value
+    (:meth:`uniform`)."""
 
     def __init__(self, func) -> None:
         self.kernel = any(m in func.attributes for m in KERNEL_MARKERS)
-        #: the block's x size when the function states it
-        self.block_x = None
+        #: the block's [x, y, z] size when the function states it
+        self.block_size = None
         for name in BLOCK_SIZE_ATTRS:
             if name in func.attributes:
-                self.block_x = list(ir.DenseI32ArrayAttr(func.attributes[name]))[0]
+                self.block_size = list(ir.DenseI32ArrayAttr(func.attributes[name]))
+        self.block_x = self.block_size[0] if self.block_size else None
         blocks = list(func.regions[0].blocks)
         self.entry = blocks[0] if blocks else None
+        self._blocks = blocks
+        self._ids = {b: i for i, b in enumerate(blocks)}
         #: (block, argument number) -> the values branches pass to it; None: unknown
         self.incoming: dict = {}
+        #: (block, argument number) -> [(value, predecessor, terminator, successor number)]
+        self.edges: dict = {}
+        #: block -> [(predecessor, terminator, successor number)], one entry per edge
+        self.preds: dict = {}
         #: the conditions of the function's branches
         self.conditions: list = []
         self.divergent_branch = False
         self._uniform: dict = {}
-        self._blocks = blocks
         for block in blocks:
             ops = list(block.operations)
             if not ops:
                 continue
-            term = ops[-1].operation
-            self._record_branch(term)
+            self._record_branch(self._block_key(block), ops[-1].operation)
 
     def _block_key(self, block) -> int:
-        for i, b in enumerate(self._blocks):
-            if b == block:
-                return i
-        raise KeyError("block outside the function")
+        key = self._ids.get(block)
+        if key is None:
+            raise KeyError("block outside the function")
+        return key
 
-    def _record_branch(self, term) -> None:
+    def block_of(self, value) -> int:
+        """The number of the block that defines ``value``."""
+        op = _defining_op(value)
+        if op is None:
+            return self._block_key(ir.BlockArgument(value).owner)
+        return self._block_key(op.block)
+
+    def _record_branch(self, here: int, term) -> None:
         succs = list(term.successors)
         if not succs:
             return
         operands = list(term.operands)
+        for pos, s in enumerate(succs):
+            self.preds.setdefault(self._block_key(s), []).append((here, term, pos))
         if term.name == "llvm.br":
             groups = [operands]
         elif term.name == "llvm.cond_br":
@@ -138,14 +190,16 @@ class _Function:
             for s in succs:
                 for i in range(len(s.arguments)):
                     self.incoming[(self._block_key(s), i)] = None
+                    self.edges[(self._block_key(s), i)] = None
             self.conditions += operands[:1]
             return
-        for s, vals in zip(succs, groups):
+        for pos, (s, vals) in enumerate(zip(succs, groups)):
             for i, v in enumerate(vals):
                 key = (self._block_key(s), i)
                 seen = self.incoming.setdefault(key, [])
                 if seen is not None:
                     seen.append(v)
+                    self.edges.setdefault(key, []).append((v, here, term, pos))
 
     # ---- uniformity ----------------------------------------------------------------------
 
@@ -192,6 +246,29 @@ class _Function:
             return all(self.uniform(v) for v in op.operands)
         return False
 
+    def from_lanes(self, value) -> bool:
+        """Whether ``value`` is computed from a lane's own id (``workitem.id``, ``mbcnt``)
+        other than through ``readfirstlane``: LLVM then treats it as varying across the
+        wave even where this pass proves it uniform."""
+        stack, seen = [value], set()
+        while stack:
+            v = stack.pop()
+            if v in seen:
+                continue
+            seen.add(v)
+            op = _defining_op(v)
+            if op is None:
+                arg = ir.BlockArgument(v)
+                if arg.owner != self.entry:
+                    stack += self.incoming.get((self._block_key(arg.owner),
+                                                arg.arg_number)) or []
+                continue
+            if op.name.startswith(("rocdl.workitem.id.", "rocdl.mbcnt.")):
+                return True
+            if op.name != "rocdl.readfirstlane":
+                stack += list(op.operands)
+        return False
+
     def _wave_index(self, op) -> bool:
         """Whether ``op`` divides the thread's x index by a multiple of the wave size (64
         on gfx9): the wave's index, the same in all its lanes when the block's x size is a
@@ -209,97 +286,746 @@ class _Function:
         d = _defining_op(x)
         return d is not None and d.name == "rocdl.workitem.id.x"
 
-    # ---- lower bounds --------------------------------------------------------------------
 
-    def lower_bound(self, value, assumed=None) -> int | None:
-        """A lower bound of ``value`` as a signed integer of its width, None if unknown.
+# ---- index forms: exact sums over atoms ----------------------------------------------------
 
-        ``assumed`` maps block arguments under proof to their candidate bound."""
-        assumed = {} if assumed is None else assumed
+#: a bound standing for "unbounded" (beyond every integer type the pass meets)
+_BIG = 1 << 80
+
+
+def _clamp(x: int) -> int:
+    return max(-_BIG, min(_BIG, x))
+
+
+def _signed_range(width: int) -> tuple[int, int]:
+    return -(1 << (width - 1)), (1 << (width - 1)) - 1
+
+
+def _fits(rng, width: int) -> bool:
+    """Whether every value of ``rng`` is a signed integer of ``width`` bits (vacuously
+    for None: a value that does not occur yet, during the fixed point)."""
+    if rng is None:
+        return True
+    lo, hi = _signed_range(width)
+    return lo <= rng[0] and rng[1] <= hi
+
+
+def _hull(a, b):
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return min(a[0], b[0]), max(a[1], b[1])
+
+
+def _meet(a, b):
+    """``a`` narrowed by ``b``; an empty meet keeps ``a`` (the point is unreachable)."""
+    if a is None or b is None:
+        return a
+    lo, hi = max(a[0], b[0]), min(a[1], b[1])
+    return (lo, hi) if lo <= hi else a
+
+
+def _within(a, b) -> bool:
+    return a is None or (b is not None and b[0] <= a[0] and a[1] <= b[1])
+
+
+def _nonneg(rng) -> bool:
+    return rng is None or rng[0] >= 0
+
+
+def _ceil_div(a: int, b: int) -> int:
+    return -((-a) // b)
+
+
+class _Atom:
+    """An integer whose value is fixed wherever it is used: an SSA value, the wave's or
+    the lane's index, or floordiv / mod / xor / the product of exact forms.  Interned by
+    ``key``, so equal atoms are one object."""
+
+    __slots__ = ("kind", "key", "args", "uniform")
+
+    def __init__(self, kind: str, key, args: tuple, uniform: bool) -> None:
+        self.kind, self.key, self.args, self.uniform = kind, key, args, uniform
+
+
+class _Form:
+    """``sum(coeff * atom) + const``: the signed value of an SSA integer, exactly."""
+
+    __slots__ = ("terms", "const", "_key")
+
+    def __init__(self, terms: dict | None = None, const: int = 0) -> None:
+        self.terms = {a: c for a, c in (terms or {}).items() if c}
+        self.const = const
+        self._key = None
+
+    @property
+    def key(self):
+        if self._key is None:
+            self._key = (frozenset((a.key, c) for a, c in self.terms.items()), self.const)
+        return self._key
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, _Form) and self.key == other.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def plus(self, other: "_Form", sign: int = 1) -> "_Form":
+        terms = dict(self.terms)
+        for a, c in other.terms.items():
+            terms[a] = terms.get(a, 0) + sign * c
+        return _Form(terms, self.const + sign * other.const)
+
+    def times(self, k: int) -> "_Form":
+        return _Form({a: c * k for a, c in self.terms.items()}, self.const * k)
+
+    def split(self, d: int) -> tuple["_Form", "_Form"]:
+        """``(q, r)`` with ``self = d*q + r``, r's coefficients and constant in ``[0, d)``."""
+        q = {a: c // d for a, c in self.terms.items()}
+        r = {a: c % d for a, c in self.terms.items()}
+        return _Form(q, self.const // d), _Form(r, self.const % d)
+
+    def constant(self) -> int | None:
+        return None if self.terms else self.const
+
+    def kinds(self) -> set:
+        """``'u'`` for each uniform atom, ``'v'`` for each other."""
+        return {"u" if a.uniform else "v" for a in self.terms}
+
+    def uniform(self) -> bool:
+        return all(a.uniform for a in self.terms)
+
+
+def _const(k: int) -> _Form:
+    return _Form(None, k)
+
+
+#: icmp predicates (LLVM's numbering) -> (relation of a - b to 0, unsigned)
+_PREDICATES = {0: ("eq", False), 1: ("ne", False), 2: ("lt", False), 3: ("le", False),
+               4: ("gt", False), 5: ("ge", False), 6: ("lt", True), 7: ("le", True),
+               8: ("gt", True), 9: ("ge", True)}
+_NEGATED = {"eq": "ne", "ne": "eq", "lt": "ge", "le": "gt", "gt": "le", "ge": "lt"}
+_RANGE_RE = re.compile(r"constant_range<i\d+,\s*(-?\d+),\s*(-?\d+)>")
+_NSW_RE = re.compile(r"overflow<[^>]*\bnsw\b")
+_MINMAX = {"llvm.intr.smax": (max, False), "llvm.intr.smin": (min, False),
+           "llvm.intr.umax": (max, True), "llvm.intr.umin": (min, True)}
+
+
+def _decide(rel: str, rng) -> bool | None:
+    """Whether ``x <rel> 0`` for every x in ``rng`` (True), for none (False), or either."""
+    if rng is None:
+        return None
+    lo, hi = rng
+    yes = {"lt": hi < 0, "le": hi <= 0, "gt": lo > 0, "ge": lo >= 0,
+           "eq": lo == hi == 0, "ne": lo > 0 or hi < 0}[rel]
+    no = {"lt": lo >= 0, "le": lo > 0, "gt": hi <= 0, "ge": hi < 0,
+          "eq": lo > 0 or hi < 0, "ne": lo == hi == 0}[rel]
+    return True if yes else False if no else None
+
+
+class _Index:
+    """Exact forms and ranges of a function's integers (see the module docstring)."""
+
+    _DEPTH = 400     # deeper definition chains end in an atom (Python's recursion limit)
+
+    def __init__(self, fn: _Function) -> None:
+        self.fn = fn
+        self._atoms: dict = {}
+        #: (block, argument number) -> range of the block argument; None: no value yet
+        self.arg_range: dict = {}
+        self._reset()
+
+    def _reset(self) -> None:
+        self._forms: dict = {}
+        self._opaque: dict = {}
+        self._facts: dict = {}
+        self._truth: dict = {}
+        self._depth = 0
+
+    # ---- atoms ------------------------------------------------------------------------
+
+    def _atom(self, kind: str, key, args: tuple, uniform: bool) -> _Atom:
+        a = self._atoms.get(key)
+        if a is None:
+            a = self._atoms[key] = _Atom(kind, key, args, uniform)
+        return a
+
+    def _value_atom(self, value) -> _Form:
+        return _Form({self._atom("value", ("value", value), (value,),
+                                 self.fn.uniform(value)): 1})
+
+    def _opaque_form(self, value, rng) -> _Form:
+        """``value`` as an atom of its own, its values within ``rng`` (and its type)."""
+        self._opaque[value] = _meet(_signed_range(_width(value)), rng)
+        return self._value_atom(value)
+
+    def _derived(self, kind: str, forms: tuple, param: int = 0) -> _Form:
+        if kind in ("xor", "mul"):
+            key = (kind, frozenset(Counter(f.key for f in forms).items()))
+        else:
+            key = (kind, forms[0].key, param)
+        uniform = all(f.uniform() for f in forms)
+        return _Form({self._atom(kind, key, forms + (param,), uniform): 1})
+
+    def atom_range(self, atom: _Atom, ctx: dict):
+        rng = self._atom_base(atom, ctx)
+        fact = ctx.get(atom)
+        return _meet(rng, fact) if fact is not None and rng is not None else rng
+
+    def _atom_base(self, atom: _Atom, ctx: dict):
+        kind, args = atom.kind, atom.args
+        if kind == "value":
+            return self._value_range(args[0])
+        if kind == "wave":
+            return 0, self.fn.block_x // WAVE_SIZE - 1
+        if kind == "lane":
+            return 0, WAVE_SIZE - 1
+        if kind == "floordiv":
+            r = self.range(args[0], ctx)
+            return None if r is None else (r[0] // args[1], r[1] // args[1])
+        if kind == "mod":
+            return 0, args[1] - 1
+        ranges = [self.range(f, ctx) for f in args[:2]]
+        if any(r is None for r in ranges):
+            return None
+        if kind == "xor":     # of non-negative values (proven where it was made)
+            top = max(max(r[1] for r in ranges), 0)
+            return 0, (1 << top.bit_length()) - 1
+        (alo, ahi), (blo, bhi) = ranges       # mul
+        p = [alo * blo, alo * bhi, ahi * blo, ahi * bhi]
+        return _clamp(min(p)), _clamp(max(p))
+
+    def _value_range(self, value):
         if isinstance(value.owner, ir.Block):
-            return self._arg_lower_bound(value, assumed)
+            arg = ir.BlockArgument(value)
+            w = _width(value)
+            if arg.owner == self.fn.entry:
+                return _signed_range(w)
+            return self.arg_range.get((self.fn._block_key(arg.owner), arg.arg_number),
+                                      _signed_range(w))
+        f = self.form(value)
+        if value in self._opaque and f.terms and len(f.terms) == 1 and \
+                next(iter(f.terms)).args == (value,):
+            return self._opaque[value]
+        return self.range(f, self.ctx(self.fn.block_of(value)))
+
+    def range(self, form: _Form, ctx: dict):
+        """The least and greatest value of ``form`` (None: no value yet)."""
+        lo = hi = form.const
+        for atom, c in form.terms.items():
+            r = self.atom_range(atom, ctx)
+            if r is None:
+                return None
+            lo += c * (r[0] if c > 0 else r[1])
+            hi += c * (r[1] if c > 0 else r[0])
+        return _clamp(lo), _clamp(hi)
+
+    # ---- floor division and modulo by positive constants ---------------------------
+
+    @staticmethod
+    def _factors(r: _Form, d: int) -> list[int]:
+        """Candidate g (1 < g < d, g | d) for ``r = g*s + t`` with a small ``t``."""
+        gs = {math.gcd(d, c) for c in r.terms.values()}
+        if r.const:
+            gs.add(math.gcd(d, r.const))
+        return sorted((g for g in gs if 1 < g < d), reverse=True)
+
+    def floordiv(self, f: _Form, d: int, ctx: dict) -> _Form:
+        if d == 1:
+            return f
+        q, r = f.split(d)
+        rng = self.range(r, ctx)
+        if rng is None:
+            return q
+        if rng[0] // d == rng[1] // d:
+            return q.plus(_const(rng[0] // d))
+        for g in self._factors(r, d):
+            s, t = r.split(g)
+            trng = self.range(t, ctx)
+            if trng is not None and 0 <= trng[0] and trng[1] < g:
+                return q.plus(self.floordiv(s, d // g, ctx))
+        return q.plus(self._derived("floordiv", (r,), d))
+
+    def mod(self, f: _Form, d: int, ctx: dict) -> _Form:
+        if d == 1:
+            return _const(0)
+        _, r = f.split(d)
+        rng = self.range(r, ctx)
+        if rng is None:
+            return r
+        if rng[0] // d == rng[1] // d:
+            return r.plus(_const(-d * (rng[0] // d)))
+        for g in self._factors(r, d):
+            s, t = r.split(g)
+            trng = self.range(t, ctx)
+            if trng is not None and 0 <= trng[0] and trng[1] < g:
+                return self.mod(s, d // g, ctx).times(g).plus(t)
+        return self._derived("mod", (r,), d)
+
+    def _disjoint(self, a: _Form, b: _Form, ctx: dict) -> bool:
+        """Whether ``a`` and ``b`` have no set bit in common: one a multiple of 2^k, the
+        other in [0, 2^k)."""
+        for x, y in ((a, b), (b, a)):
+            rng = self.range(y, ctx)
+            if rng is None or rng[0] < 0:
+                continue
+            k = 1 << max(rng[1], 0).bit_length()
+            if x.const % k == 0 and all(c % k == 0 for c in x.terms.values()):
+                return True
+        return False
+
+    # ---- the form of a value ----------------------------------------------------------
+
+    def form(self, value) -> _Form | None:
+        """The exact form of an integer SSA value (None for other types)."""
+        hit = self._forms.get(value)
+        if hit is not None:
+            return hit
+        w = _width(value)
+        if w is None:
+            return None
+        if self._depth > self._DEPTH:
+            f = self._forms[value] = self._opaque_form(value, None)
+            return f
+        self._depth += 1
+        try:
+            f = self._form_of(value, w)
+        finally:
+            self._depth -= 1
+        self._forms[value] = f
+        return f
+
+    def _exact(self, value, op, f: _Form, w: int, ctx: dict) -> _Form:
+        """``f`` if it is ``value``'s signed value: 64-bit arithmetic is assumed not to
+        wrap, narrower must fit its width or carry ``nsw``."""
+        if w >= 64 or _fits(self.range(f, ctx), w) or _NSW_RE.search(str(op)):
+            return f
+        return self._opaque_form(value, None)
+
+    def _form_of(self, value, w: int) -> _Form:
         op = _defining_op(value)
+        if op is None:
+            return self._value_atom(value)
         name = op.name
         ops = list(op.operands)
+        ctx = self.ctx(self.fn._block_key(op.block))
         if name == "llvm.mlir.constant":
-            return _const_int(value)
-        if name in ("llvm.zext", "llvm.ptrtoint"):
-            return 0
-        if name == "llvm.sext":
-            return self.lower_bound(ops[0], assumed)
-        if name in ("llvm.add", "llvm.mul"):
-            if _width(value) != 64:   # 32-bit arithmetic may wrap; 64-bit is assumed not to
-                return None
-            a, b = (self.lower_bound(v, assumed) for v in ops)
-            if a is None or b is None:
-                return None
-            if name == "llvm.add":
-                return a + b
-            return a * b if a >= 0 and b >= 0 else None
-        if name == "llvm.udiv":
-            d = _const_int(ops[1])
-            return 0 if d is not None and d >= 2 else None
-        if name == "llvm.lshr":
-            s = _const_int(ops[1])
-            return 0 if s is not None and s >= 1 else None
-        if name in ("llvm.urem", "llvm.and"):
-            c = _const_int(ops[1])
-            return 0 if c is not None and c >= 0 else None
-        if name == "llvm.intr.smax":
-            bounds = [b for b in (self.lower_bound(v, assumed) for v in ops) if b is not None]
-            return max(bounds) if bounds else None
-        if name == "llvm.intr.umax":
-            bounds = [self.lower_bound(v, assumed) for v in ops]
-            return max(bounds) if all(b is not None and b >= 0 for b in bounds) else None
-        if name.startswith(("rocdl.workitem.id.",
-                                                             "rocdl.workgroup.id.",
-                                                             "rocdl.mbcnt.")):
-            return 0
+            k = _const_int(value)
+            if k is None:
+                return self._opaque_form(value, None)
+            return _const(k - (1 << w) if w > 1 and k >= 1 << (w - 1) else
+                          (-1 if w == 1 and k else k))
+        if w == 1:
+            t = self.truth(value)
+            return _const(-1 if t else 0) if t is not None else self._opaque_form(value, None)
+        if name in ("llvm.zext", "llvm.sext", "llvm.trunc"):
+            return self._cast(value, name, ops[0], w, ctx)
+        if name == "llvm.select":
+            t = self.truth(ops[0])
+            if t is not None:
+                return self.form(ops[1] if t else ops[2])
+            a, b = self.form(ops[1]), self.form(ops[2])
+            if a == b:
+                return a
+            return self._opaque_form(value, _hull(self.range(a, ctx), self.range(b, ctx)))
+        if name.startswith("rocdl.work"):
+            return self._thread_id(value, name, op)
+        if name in ("rocdl.mbcnt.lo", "rocdl.mbcnt.hi"):
+            acc = self.range(self.form(ops[1]), ctx)
+            return self._opaque_form(value, None if acc is None else (acc[0], acc[1] + 32))
+        if name == "rocdl.readfirstlane":
+            a = self.form(ops[0])
+            return a if a.uniform() else self._opaque_form(value, self.range(a, ctx))
+        if len(ops) != 2 or any(_width(o) != w for o in ops):
+            return self._opaque_form(value, None)
+        a, b = self.form(ops[0]), self.form(ops[1])
+        if name in ("llvm.add", "llvm.sub"):
+            return self._exact(value, op, a.plus(b, 1 if name == "llvm.add" else -1), w, ctx)
+        if name == "llvm.mul":
+            if b.constant() is not None:
+                f = a.times(b.const)
+            elif a.constant() is not None:
+                f = b.times(a.const)
+            else:
+                f = self._derived("mul", (a, b))
+            return self._exact(value, op, f, w, ctx)
+        c = b.constant()
+        if name == "llvm.shl":
+            if c is None or not 0 <= c < w:
+                return self._opaque_form(value, None)
+            return self._exact(value, op, a.times(1 << c), w, ctx)
+        if name in _MINMAX:
+            return self._minmax(value, name, a, b, ctx)
+        rng = self.range(a, ctx)
+        if name in ("llvm.and", "llvm.or", "llvm.xor"):
+            return self._bits(value, name, op, a, b, ctx)
+        if c is None or c <= 0 or (name in ("llvm.lshr", "llvm.ashr") and c >= w):
+            return self._opaque_form(value, self._unsigned_result(name, c, w))
+        d = 1 << c if name in ("llvm.lshr", "llvm.ashr") else c
+        if name == "llvm.ashr" or (name in ("llvm.udiv", "llvm.lshr", "llvm.sdiv")
+                                   and _nonneg(rng)):
+            return self.floordiv(a, d, ctx)
+        if name in ("llvm.urem", "llvm.srem") and _nonneg(rng):
+            return self.mod(a, d, ctx)
+        if name == "llvm.sdiv" and rng[1] <= 0:        # truncation towards zero
+            return self.floordiv(a.times(-1), d, ctx).times(-1)
+        if name == "llvm.srem" and rng[1] <= 0:
+            return self.mod(a.times(-1), d, ctx).times(-1)
+        return self._opaque_form(value, self._unsigned_result(name, c, w))
+
+    @staticmethod
+    def _unsigned_result(name: str, c, w: int):
+        """What an unsigned division / remainder / shift by ``c`` leaves of any value."""
+        if c is None or c <= 0:
+            return None
+        if name == "llvm.udiv" and c >= 2:
+            return 0, ((1 << w) - 1) // c
+        if name == "llvm.urem":
+            return 0, c - 1
+        if name == "llvm.lshr" and 1 <= c < w:
+            return 0, (1 << (w - c)) - 1
+        if name == "llvm.srem":
+            return -(c - 1), c - 1
         return None
 
-    def _arg_lower_bound(self, value, assumed) -> int | None:
-        arg = ir.BlockArgument(value)
-        if arg.owner == self.entry:
-            return None
-        key = (self._block_key(arg.owner), arg.arg_number)
-        if key in assumed:
-            return assumed[key]
-        vals = self.incoming.get(key)
-        if not vals:
-            return None
-        # the least of the values that do not come back through this argument; then the
-        # values that do (a counter's increment) must keep it, assuming it (induction)
-        cyclic = [_depends(v, key, self) for v in vals]
-        through = [v for v, c in zip(vals, cyclic) if c]
-        outside = [self.lower_bound(v, assumed) for v, c in zip(vals, cyclic) if not c]
-        if not outside or any(b is None for b in outside):
-            return None
-        candidate = min(outside)
-        inner = dict(assumed)
-        inner[key] = candidate
-        for v in through:
-            b = self.lower_bound(v, inner)
-            if b is None or b < candidate:
-                return None
-        return candidate
+    def _cast(self, value, name: str, src, w: int, ctx: dict) -> _Form:
+        ws = _width(src)
+        if ws is None:
+            return self._opaque_form(value, None)
+        a = self.form(src)
+        if ws == 1:
+            k = a.constant()
+            if k is not None:     # the i1's signed value: true is -1
+                return _const(-k if name == "llvm.zext" else k)
+            return self._opaque_form(value, (0, 1) if name == "llvm.zext" else (-1, 0))
+        rng = self.range(a, ctx)
+        if name == "llvm.sext" or (name == "llvm.zext" and _nonneg(rng)) or \
+                (name == "llvm.trunc" and _fits(rng, w)):
+            return a
+        return self._opaque_form(value, (0, (1 << ws) - 1) if name == "llvm.zext" else None)
 
+    def _thread_id(self, value, name: str, op) -> _Form:
+        dim = "xyz".index(name[-1]) if name[-1] in "xyz" else None
+        size = self.fn.block_size[dim] if self.fn.block_size and dim is not None else None
+        if name.startswith("rocdl.workitem.id."):
+            if dim == 0 and size and size % WAVE_SIZE == 0:
+                wave = self._atom("wave", ("wave",), (), True)
+                lane = self._atom("lane", ("lane",), (), False)
+                return _Form({wave: WAVE_SIZE, lane: 1})
+            rng = (0, size - 1) if size else None
+            if "range" in op.attributes:
+                m = _RANGE_RE.search(str(op.attributes["range"]))
+                if m and int(m.group(1)) < int(m.group(2)):
+                    rng = _meet(rng or (int(m.group(1)), int(m.group(2)) - 1),
+                                (int(m.group(1)), int(m.group(2)) - 1))
+            return self._opaque_form(value, rng)
+        if name.startswith("rocdl.workgroup.id.") and dim is not None:
+            # a dimension's grid size is a 32-bit count of work-items: at most
+            # ceil((2^32 - 1) / size) workgroups; below 2^31 assumed for a size of 1
+            count = min(1 << 31, _ceil_div((1 << 32) - 1, size)) if size else 1 << 31
+            return self._opaque_form(value, (0, count - 1))
+        return self._opaque_form(value, None)
 
-def _depends(value, key, fn: _Function, depth: int = 64) -> bool:
-    """Whether ``value`` is computed from block argument ``key`` (through ops only)."""
-    stack, seen = [(value, 0)], set()
-    while stack:
-        v, d = stack.pop()
-        if isinstance(v.owner, ir.Block):
-            arg = ir.BlockArgument(v)
-            if arg.owner != fn.entry and (fn._block_key(arg.owner), arg.arg_number) == key:
+    def _minmax(self, value, name: str, a: _Form, b: _Form, ctx: dict) -> _Form:
+        pick, unsigned = _MINMAX[name]
+        ra, rb = self.range(a, ctx), self.range(b, ctx)
+        if unsigned and not (_nonneg(ra) and _nonneg(rb)):
+            return self._opaque_form(value, None)
+        first = _decide("ge", self.range(a.plus(b, -1), ctx))
+        if first is not None:
+            return a if first == (pick is max) else b
+        if ra is None or rb is None:
+            return self._opaque_form(value, None)
+        return self._opaque_form(value, (pick(ra[0], rb[0]), pick(ra[1], rb[1])))
+
+    def _bits(self, value, name: str, op, a: _Form, b: _Form, ctx: dict) -> _Form:
+        ra, rb = self.range(a, ctx), self.range(b, ctx)
+        both = _nonneg(ra) and _nonneg(rb) and ra is not None and rb is not None
+        if name == "llvm.and":
+            for x, k in ((a, b.constant()), (b, a.constant())):
+                if k is None:
+                    continue
+                if k >= 0 and k & (k + 1) == 0:            # 2^n - 1: modulo 2^n
+                    return self.mod(x, k + 1, ctx)
+                if k < 0 and (-k) & (-k - 1) == 0:          # -2^n: clears the low n bits
+                    return x.plus(self.mod(x, -k, ctx), -1)
+                if k >= 0:
+                    return self._opaque_form(value, (0, k))
+            return self._opaque_form(value, (0, min(ra[1], rb[1])) if both else None)
+        if self._disjoint(a, b, ctx) or (name == "llvm.or" and "isDisjoint" in op.attributes):
+            return self._exact(value, op, a.plus(b), _width(value), ctx)
+        if name == "llvm.xor" and b.constant() == 0:
+            return a
+        if name == "llvm.xor" and a.constant() == 0:
+            return b
+        if not both:
+            return self._opaque_form(value, None)
+        if name == "llvm.xor":
+            return self._derived("xor", (a, b))
+        top = max(ra[1], rb[1])
+        return self._opaque_form(value, (max(ra[0], rb[0]), (1 << top.bit_length()) - 1))
+
+    # ---- conditions ---------------------------------------------------------------------
+
+    def truth(self, value) -> bool | None:
+        """The value of an i1 wherever it is computed, if the ranges decide it."""
+        if value in self._truth:
+            return self._truth[value]
+        self._truth[value] = None
+        op = _defining_op(value)
+        result = None
+        if op is not None:
+            name = op.name
+            ops = list(op.operands)
+            if name == "llvm.mlir.constant":
+                k = _const_int(value)
+                result = None if k is None else bool(k)
+            elif name == "llvm.icmp":
+                result = self._compare(op, self.ctx(self.fn._block_key(op.block)))
+            elif name in ("llvm.and", "llvm.or", "llvm.xor") and _width(value) == 1:
+                x, y = self.truth(ops[0]), self.truth(ops[1])
+                if name == "llvm.and":
+                    result = False if False in (x, y) else (True if x and y else None)
+                elif name == "llvm.or":
+                    result = True if True in (x, y) else (False if x is False and y is False
+                                                          else None)
+                elif x is not None and y is not None:
+                    result = x != y
+        self._truth[value] = result
+        return result
+
+    def _relation(self, op, ctx: dict):
+        """``(relation, a - b)`` of an ``icmp a, b`` on integers, None if not usable (an
+        unsigned compare of values not known to be non-negative)."""
+        a, b = (self.form(v) for v in op.operands)
+        if a is None or b is None:
+            return None
+        pred = ir.IntegerAttr(op.attributes["predicate"]).value
+        rel, unsigned = _PREDICATES.get(pred, (None, False))
+        if rel is None or (unsigned and not (_nonneg(self.range(a, ctx)) and
+                                             _nonneg(self.range(b, ctx)))):
+            return None
+        return rel, a.plus(b, -1)
+
+    def _compare(self, op, ctx: dict) -> bool | None:
+        rd = self._relation(op, ctx)
+        return None if rd is None else _decide(rd[0], self.range(rd[1], ctx))
+
+    def ctx(self, block: int) -> dict:
+        """Ranges of atoms that the branches leading to ``block`` bound (the branch from
+        its only predecessor, and that block's, up the chain)."""
+        hit = self._facts.get(block)
+        if hit is not None:
+            return hit
+        self._facts[block] = {}
+        preds = self.fn.preds.get(block, [])
+        facts: dict = {}
+        if block != 0 and len(preds) == 1:
+            pred, term, pos = preds[0]
+            facts = self.edge_ctx(pred, term, pos)
+        self._facts[block] = facts
+        return facts
+
+    def edge_ctx(self, pred: int, term, pos: int) -> dict:
+        """The facts on the edge from block ``pred`` (ending in ``term``) to its
+        successor number ``pos``."""
+        facts = dict(self.ctx(pred))
+        if term.name == "llvm.cond_br":
+            self._cond_facts(term.operands[0], pos == 0, facts, 0)
+        return facts
+
+    def _cond_facts(self, cond, holds: bool, facts: dict, depth: int) -> None:
+        op = _defining_op(cond)
+        if op is None or depth > 8:
+            return
+        if op.name in ("llvm.and", "llvm.or") and _width(cond) == 1:
+            if (op.name == "llvm.and") == holds:      # both conditions (or both negations)
+                for v in op.operands:
+                    self._cond_facts(v, holds, facts, depth + 1)
+            return
+        if op.name != "llvm.icmp":
+            return
+        rd = self._relation(op, facts)
+        if rd is None:
+            return
+        rel, d = rd
+        rel = rel if holds else _NEGATED[rel]
+        if len(d.terms) != 1 or rel == "ne":
+            return
+        (atom, k), = d.terms.items()
+        m = d.const
+        # k*x + m <rel> 0: bounds of x
+        upper = {"lt": -1 - m, "le": -m, "eq": -m}.get(rel)        # k*x <= upper
+        lower = {"gt": 1 - m, "ge": -m, "eq": -m}.get(rel)         # k*x >= lower
+        lo, hi = -_BIG, _BIG
+        if upper is not None:
+            if k > 0:
+                hi = upper // k
+            else:
+                lo = _ceil_div(upper, k)
+        if lower is not None:
+            if k > 0:
+                lo = max(lo, _ceil_div(lower, k))
+            else:
+                hi = min(hi, lower // k)
+        old = facts.get(atom)
+        facts[atom] = (lo, hi) if old is None else _meet(old, (lo, hi))
+
+    # ---- loop counters ------------------------------------------------------------------
+
+    def _transfer(self) -> dict:
+        """Each integer block argument's range from the values its branches pass."""
+        self._reset()
+        out = {}
+        for key, edges in self.fn.edges.items():
+            block, num = key
+            arg = self.fn._blocks[block].arguments[num]
+            w = _width(arg)
+            if w is None:
+                continue
+            if edges is None:
+                out[key] = _signed_range(w)
+                continue
+            rng = None
+            for v, pred, term, pos in edges:
+                f = self.form(v)
+                r = self.range(f, self.edge_ctx(pred, term, pos))
+                rng = _hull(rng, _meet(r, _signed_range(w)) if r is not None else None)
+            out[key] = rng
+        return out
+
+    def solve(self) -> None:
+        """The ranges of the block arguments: a fixed point of :meth:`_transfer`, widened
+        after a few rounds, then narrowed; the result is checked to hold inductively
+        (every branch passes values within the ranges it assumes), else every block
+        argument gets its type's whole range."""
+        full = {k: _signed_range(_width(self.fn._blocks[k[0]].arguments[k[1]]))
+                for k, e in self.fn.edges.items()
+                if _width(self.fn._blocks[k[0]].arguments[k[1]]) is not None}
+        self.arg_range = {k: None for k in full}
+        for round_ in range(40):
+            new = self._transfer()
+            joined = {k: _hull(self.arg_range[k], new.get(k)) for k in full}
+            if joined == self.arg_range:
+                break
+            if round_ >= 3:                 # widen what still moves to the type's bounds
+                for k, r in joined.items():
+                    old = self.arg_range[k]
+                    if old is not None and r is not None and r != old:
+                        joined[k] = (full[k][0] if r[0] < old[0] else r[0],
+                                     full[k][1] if r[1] > old[1] else r[1])
+            self.arg_range = joined
+        else:
+            self.arg_range = dict(full)
+        for _ in range(2):                   # narrowing, kept while it stays inductive
+            narrowed = self._transfer()
+            before, self.arg_range = self.arg_range, narrowed
+            if not self._inductive():
+                self.arg_range = before
+                break
+        self.arg_range = {k: full[k] if r is None else r for k, r in self.arg_range.items()}
+        if not self._inductive():
+            self.arg_range = dict(full)
+        self._reset()
+
+    def _inductive(self) -> bool:
+        new = self._transfer()
+        return all(_within(new.get(k), r) for k, r in self.arg_range.items())
+
+    def uniform_ptr(self, ptr) -> bool:
+        """Whether an LDS address is wave-uniform: a global's address through GEPs whose
+        indices are uniform."""
+        for _ in range(16):
+            op = _defining_op(ptr)
+            if op is None:
+                return False
+            if op.name in _UNIFORM_SOURCES:
                 return True
-            continue
-        op = _defining_op(v)
-        if d >= depth or op in seen:
-            continue
-        seen.add(op)
-        stack.extend((o, d + 1) for o in op.operands)
-    return False
+            if op.name != "llvm.getelementptr":
+                return False
+            for v in list(op.operands)[1:]:
+                f = self.form(v)
+                if not (self.fn.uniform(v) or (f is not None and f.uniform())):
+                    return False
+            ptr = op.operands[0]
+        return False
+
+    # ---- the split ----------------------------------------------------------------------
+
+    def _pieces(self, op):
+        """``[(operand, multiplier)]`` whose sum the op computes when its form is that sum."""
+        name = op.name
+        ops = list(op.operands)
+        if name in ("llvm.add", "llvm.or", "llvm.xor"):
+            return [(ops[0], 1), (ops[1], 1)]
+        if name == "llvm.sub":
+            return [(ops[0], 1), (ops[1], -1)]
+        if name in ("llvm.zext", "llvm.sext", "llvm.trunc"):
+            return [(ops[0], 1)] if (_width(ops[0]) or 1) > 1 else None
+        if name == "llvm.select":
+            t = self.truth(ops[0])
+            return None if t is None else [(ops[1] if t else ops[2], 1)]
+        if name in ("llvm.mul", "llvm.shl"):
+            c = _const_int(ops[1])
+            if c is None and name == "llvm.mul" and _const_int(ops[0]) is not None:
+                return [(ops[1], _const_int(ops[0]))]
+            if c is None or (name == "llvm.shl" and not 0 <= c < 64):
+                return None
+            return [(ops[0], c if name == "llvm.mul" else 1 << c)]
+        return None
+
+    def leaves(self, value, coeff: int, out: "_Leaves", depth: int = 0) -> bool:
+        """Split ``coeff * value`` into SSA values each wholly uniform or not (``out``);
+        False if a part has no form."""
+        f = self.form(value)
+        if f is None:
+            return False
+        kinds = f.kinds()
+        if not kinds:
+            out.const += coeff * f.const
+            return True
+        op = _defining_op(value)
+        if op is not None and depth < 64 and (len(kinds) > 1 or op.name in _ALWAYS_SPLIT):
+            pieces = self._pieces(op)
+            if pieces is not None:
+                forms = [self.form(v) for v, _ in pieces]
+                total = _const(0)
+                for g, (_, m) in zip(forms, pieces):
+                    total = None if g is None or total is None else total.plus(g.times(m))
+                inner = _Leaves()
+                if total == f and all(self.leaves(v, coeff * m, inner, depth + 1)
+                                      for v, m in pieces):
+                    # a mixed part is split only where that moves something to soffset
+                    if len(kinds) == 1 or inner.uniform or inner.const:
+                        out.merge(inner)
+                        return True
+        # a part that mixes both and is not split further is lane-varying as a whole
+        (out.uniform if kinds == {"u"} else out.varying).append((value, coeff))
+        out.forms.append((f.times(coeff), kinds == {"u"}))
+        return True
+
+
+#: ops the split always descends into (the terms of an offset LLVM would otherwise keep
+#: together), not only when they mix uniform and lane-varying parts
+_ALWAYS_SPLIT = frozenset({"llvm.add", "llvm.mul", "llvm.shl"})
+
+
+@dataclass
+class _Leaves:
+    """An offset split into uniform and lane-varying terms ``(value, coeff)`` and a
+    constant; ``forms`` holds each term's exact form and whether it is uniform."""
+
+    uniform: list = field(default_factory=list)
+    varying: list = field(default_factory=list)
+    const: int = 0
+    forms: list = field(default_factory=list)
+
+    def merge(self, other: "_Leaves") -> None:
+        self.uniform += other.uniform
+        self.varying += other.varying
+        self.const += other.const
+        self.forms += other.forms
 
 
 # ---- the rewrite ---------------------------------------------------------------------------
@@ -320,76 +1046,74 @@ def _used(value) -> bool:
     return any(True for _ in value.uses)
 
 
-def _terms(value, coeff: int, out: list, depth: int = 0) -> None:
-    """Split ``value`` (times ``coeff``) along its add tree into ``(value, coeff)`` terms."""
-    op = _defining_op(value)
-    if depth < 32 and op is not None:
-        ops = list(op.operands)
-        if op.name == "llvm.add":
-            for v in ops:
-                _terms(v, coeff, out, depth + 1)
-            return
-        if op.name in ("llvm.mul", "llvm.shl"):
-            c = _const_int(ops[1])
-            if c is not None and c >= 0 and (op.name == "llvm.mul" or c < 32):
-                _terms(ops[0], coeff * (c if op.name == "llvm.mul" else 1 << c), out, depth + 1)
-                return
-    out.append((value, coeff))
-
-
 @dataclass
 class _Plan:
     """How one copy is rewritten: its lane-varying and its uniform terms (value, coeff in
-    bytes), the uniform constant in bytes, and the buffer op."""
+    bytes), the uniform constant in bytes, the GEP chain (outermost first) and the buffer
+    op."""
 
     op: object
     rsrc_op: object
+    geps: list
     varying: list
     uniform: list
     const: int
+    #: the LDS address, and whether it is proven wave-uniform
+    lds: object
+    lds_uniform: bool
 
 
-def _plan(op, fn: _Function) -> _Plan | None:
-    ptr = op.operands[0]
-    gep = _defining_op(ptr)
-    if gep is None or gep.name != "llvm.getelementptr":
-        return None
-    raw = list(ir.DenseI32ArrayAttr(gep.attributes["rawConstantIndices"]))
-    dyn = list(gep.operands)[1:]
-    if raw != [_DYNAMIC_INDEX] or len(dyn) != 1:
-        return None
-    rsrc_op = _defining_op(gep.operands[0])
-    if rsrc_op is None or rsrc_op.name != "rocdl.make.buffer.rsrc":
-        return None
-    size = _element_bytes(gep)
-    if size is None:
-        return None
-    terms: list = []
-    _terms(dyn[0], size, terms)
-    varying, uniform, const = [], [], 0
-    for v, c in terms:
-        k = _const_int(v)
-        if k is not None:
-            const += k * c
-        elif fn.uniform(v):
-            uniform.append((v, c))
+def _gep_chain(ptr):
+    """``(geps, [(index value or None, bytes per unit, constant)], rsrc op)`` of a chain of
+    one-index GEPs on a ``make.buffer.rsrc``, None for any other pointer."""
+    geps, terms = [], []
+    while True:
+        op = _defining_op(ptr)
+        if op is None or len(geps) > 16:
+            return None
+        if op.name == "rocdl.make.buffer.rsrc":
+            return geps, terms, op
+        if op.name != "llvm.getelementptr":
+            return None
+        raw = list(ir.DenseI32ArrayAttr(op.attributes["rawConstantIndices"]))
+        dyn = list(op.operands)[1:]
+        size = _element_bytes(op)
+        if size is None or len(raw) != 1:
+            return None
+        if raw == [_DYNAMIC_INDEX] and len(dyn) == 1:
+            terms.append((dyn[0], size, 0))
+        elif not dyn and raw[0] != _DYNAMIC_INDEX:
+            terms.append((None, size, raw[0]))
         else:
-            varying.append((v, c))
-    if not uniform and not const:
-        return None
-    lo_u = const
-    for v, c in uniform:
-        b = fn.lower_bound(v)
-        if b is None:
             return None
-        lo_u += b * c
-    if lo_u < 0:
+        geps.append(op)
+        ptr = op.operands[0]
+
+
+def _plan(op, fn: _Function, index: _Index) -> _Plan | None:
+    chain = _gep_chain(op.operands[0])
+    if chain is None:
         return None
-    for v, _ in varying:
-        b = fn.lower_bound(v)
-        if b is None or b < 0:
+    geps, terms, rsrc_op = chain
+    out = _Leaves()
+    for value, size, k in terms:
+        if value is None:
+            out.const += size * k
+        elif not index.leaves(value, size, out):
             return None
-    return _Plan(op, rsrc_op, varying, uniform, const)
+    if not out.uniform and not out.const:
+        return None
+    ctx = index.ctx(fn._block_key(op.block))
+    parts = {True: _const(out.const), False: _const(0)}
+    for f, uniform in out.forms:
+        parts[uniform] = parts[uniform].plus(f)
+    for part in parts.values():
+        rng = index.range(part, ctx)
+        if rng is None or rng[0] < 0:
+            return None
+    lds = op.operands[1]
+    return _Plan(op, rsrc_op, geps, out.varying, out.uniform, out.const, lds,
+                 index.uniform_ptr(lds))
 
 
 def _sum_i32(terms, const: int):
@@ -403,7 +1127,7 @@ def _sum_i32(terms, const: int):
         if w > 32:
             x = llvm.trunc(i32, x, _NO_FLAGS)
         elif w < 32:
-            x = llvm.zext(i32, x)
+            x = llvm.sext(i32, x)      # the signed value, modulo 2^32
         total = x if total is None else llvm.add(total, x, _NO_FLAGS)
     if const or total is None:
         k = _constant(i32, const)
@@ -416,6 +1140,33 @@ def _constant(t, value: int):
     w = t.width
     signed = (value + (1 << (w - 1))) % (1 << w) - (1 << (w - 1))
     return llvm.ConstantOp(t, ir.IntegerAttr.get(t, signed)).result
+
+
+def _broadcast(value, fn: _Function, done: dict):
+    """``value`` (proven wave-uniform) as LLVM will see it uniform: if it is computed from
+    a lane's id, through ``readfirstlane`` right where it is defined (outside the loop for
+    a loop-invariant value), once per value; an integer as its low 32 bits."""
+    if value in done:
+        return done[value]
+    if not fn.from_lanes(value):
+        done[value] = value
+        return value
+    op = _defining_op(value)
+    if op is None:
+        block = ir.BlockArgument(value).owner
+        ip, loc = ir.InsertionPoint.at_block_begin(block), block.owner.location
+    else:
+        ip, loc = ir.InsertionPoint.after(op), op.location
+    with ip, loc:
+        w = _width(value)
+        if w is None:                   # the LDS pointer
+            done[value] = rocdl.readfirstlane(value.type, value)
+        else:
+            i32 = ir.IntegerType.get_signless(32)
+            x = value if w == 32 else (llvm.trunc(i32, value, _NO_FLAGS) if w > 32
+                                       else llvm.sext(i32, value))
+            done[value] = rocdl.readfirstlane(i32, x)
+    return done[value]
 
 
 class BufferSoffset(ModulePass):
@@ -433,9 +1184,15 @@ class BufferSoffset(ModulePass):
                 continue
             fn = _Function(func)
             fn.analyse()
-            plans = [p for p in (_plan(op, fn) for op in copies) if p is not None]
+            index = _Index(fn)
+            index.solve()
+            plans = [p for p in (_plan(op, fn, index) for op in copies) if p is not None]
             rsrc8: dict = {}
+            broadcast: dict = {}
             for p in plans:
+                p.uniform = [(_broadcast(v, fn, broadcast), c) for v, c in p.uniform]
+                if p.lds_uniform:
+                    p.lds = _broadcast(p.lds, fn, broadcast)
                 self._rewrite(p, rsrc8)
         return []
 
@@ -461,12 +1218,13 @@ class BufferSoffset(ModulePass):
                      if k in attrs}
             aux = ir.IntegerAttr.get(i32, ir.IntegerAttr(attrs["aux"]).value) \
                 if "aux" in attrs else None
-            rocdl.RawPtrBufferLoadLdsOp(rsrc8[key], op.operands[1], imm("size"), voff, soff,
+            rocdl.RawPtrBufferLoadLdsOp(rsrc8[key], p.lds, imm("size"), voff, soff,
                                         imm("offset"), aux=aux, **extra)
-        gep = _defining_op(op.operands[0])
         op.erase()
-        # the fat pointer and, once unused, its descriptor go (nothing else reads them)
-        if not _used(gep.result):
+        # the fat pointers and, once unused, the descriptor go (nothing else reads them)
+        for gep in p.geps:
+            if _used(gep.result):
+                return
             gep.erase()
-            if not _used(p.rsrc_op.result):
-                p.rsrc_op.erase()
+        if not _used(p.rsrc_op.result):
+            p.rsrc_op.erase()

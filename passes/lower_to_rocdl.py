@@ -6,7 +6,9 @@ WAIT_VM / WAIT_LGKM become one ``rocdl.s.waitcnt`` each with the gfx9
 ``rocdl.sched.barrier none`` and SCHED_GROUP_BARRIER ``rocdl.sched.group.barrier``.
 Runs of waits and kernel block boundaries are fenced with ``rocdl.sched.barrier
 none`` (options ``fence-waits``, ``fence-blocks``) so that LLVM cannot move
-MFMAs across them; so is every change between fragment loads and global loads
+MFMAs across them (by default the block boundaries of a schedule whose blocks end with
+the schedule barriers of its ``sched_barrier_mask`` are not: those barriers are its
+fences, and a boundary the mask leaves open stays open); so is every change between fragment loads and global loads
 (``fence-loads``), so that LLVM keeps the schedule's order of the two kinds of
 loads instead of hoisting the global loads above the fragment reads.  In a concrete pipeline an MMA that
 directly follows its block's loads shares one scheduling region with them, the MFMAs
@@ -30,7 +32,8 @@ from __future__ import annotations
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.concrete import materialize
-from pipeline_mlir.dialect.ir_io import drop_attr, get, ops_of, read_entry, set_attr
+from pipeline_mlir.dialect.ir_io import (drop_attr, get, ops_of, read_entry, region_block,
+                                          set_attr)
 from pipeline_mlir.dialect.rocdl_build import emit_entries
 from pipeline_mlir.passes._common import CONSUMED, Option, SchedPass
 
@@ -44,8 +47,10 @@ class LowerToROCDL(SchedPass):
     options = (
         Option("fence-waits", "bool", True,
                "fence every run of s_waitcnt with rocdl.sched.barrier none"),
-        Option("fence-blocks", "bool", True,
-               "fence every kernel block boundary with rocdl.sched.barrier none"),
+        Option("fence-blocks", "bool", None,
+               "fence every kernel block boundary with rocdl.sched.barrier none (default: "
+               "unless the schedule's blocks end with the schedule barriers of its "
+               "sched_barrier_mask, which then are the only fences between blocks)"),
         Option("fence-loads", "bool", True,
                "fence every change between fragment loads and global loads with "
                "rocdl.sched.barrier none (keeps the schedule's order of the two)"),
@@ -60,17 +65,28 @@ class LowerToROCDL(SchedPass):
         #: the kernel plan of every concrete pipeline this pass materialized, in order
         self.plans: list = []
 
+    def fence_blocks(self, p) -> bool:
+        """``fence-blocks`` as given, else the schedule's choice (``fences_blocks`` of
+        :class:`~pipeline_mlir.schedules.named.NamedSchedule`)."""
+        given = self["fence-blocks"]
+        if given is not None:
+            return given
+        p.schedule_object()  # one that does not build is an error located at the op
+        return p.named().fences_blocks
+
     def run_pipeline(self, p) -> None:
         if get(p.op, "concrete", S.UNIT, False):
-            self.plans.append(materialize(p, self["fence-waits"], self["fence-blocks"],
+            self.plans.append(materialize(p, self["fence-waits"], self.fence_blocks(p),
                                           self["fence-loads"], self["interleave"]))
             return CONSUMED
         s = p.schedule_object()
+        fence_blocks = self.fence_blocks(p)
         positions = {}
         for name in S.PHASE_OPS:
             ph = p.phase_ops.get(name)
             if ph is not None:
-                positions[name] = self._lower_phase(ph, p.schedule, dict(s.tag_names))
+                positions[name] = self._lower_phase(ph, p.schedule, dict(s.tag_names),
+                                                    fence_blocks)
         for op in p.body_ops:
             op.erase()
         if p.program_op is not None:
@@ -85,10 +101,11 @@ class LowerToROCDL(SchedPass):
             new = pro[0][stagger] if stagger < len(pro[0]) else pro[1] + (stagger - len(pro[0]))
             set_attr(p.op, "warp_stagger_index", S.INT, new)
 
-    def _lower_phase(self, ph, schedule: str, names: dict) -> tuple[list[int], int]:
+    def _lower_phase(self, ph, schedule: str, names: dict,
+                     fence_blocks: bool) -> tuple[list[int], int]:
         """Lower one phase in place; returns (new position of each old entry, new length)."""
         entries = ops_of(ph.regions[0])
-        block = ph.regions[0].blocks[0]
+        block = region_block(ph.regions[0])  # an empty region (``({})``) has no block
         ip = ir.InsertionPoint(block)
 
         def keep_data(e_op, d) -> None:  # data ops stay, tagged, in their new place
@@ -98,7 +115,7 @@ class LowerToROCDL(SchedPass):
 
         with ip:  # the lowered phase is built after the old entries, which then go
             result = emit_entries(entries, [read_entry(e, schedule) for e in entries],
-                                  self["fence-waits"], self["fence-blocks"], keep_data,
+                                  self["fence-waits"], fence_blocks, keep_data,
                                   fence_loads=self["fence-loads"])
         for e_op in entries:
             if "tag" not in e_op.attributes:

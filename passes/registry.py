@@ -82,7 +82,8 @@ def named_pipeline(named, end: str = "lowered", chip: str = "gfx950") -> list:
     ``sched-adopt-loop`` and ``sched-import`` of the schedule ``named`` (a
     :class:`~pipeline_mlir.schedules.named.NamedSchedule`), :data:`SCHEDULE_PASSES`;
     then, unless ``end`` is ``"phases"``, ``sched-fix-hazards`` for a schedule with a
-    complete kernel (the printed schedule stays as derived) and ``sched-lower-to-rocdl``;
+    complete kernel (the printed schedule stays as derived; an option that changes the
+    schedule but never the kernel is a ConfigError here) and ``sched-lower-to-rocdl``;
     for ``end="llvm"`` also the LLVM step for ``chip``.
     """
     if end not in PIPELINE_ENDS:
@@ -93,6 +94,7 @@ def named_pipeline(named, end: str = "lowered", chip: str = "gfx950") -> list:
     if end == "phases":
         return items
     if named.has_kernel:
+        named.check_kernel_options()
         items.append((FixHazards.name, FixHazards()))
     items += [(n, create(n)) for n in stage_passes("lowered", "lowered")]
     if end == "llvm":

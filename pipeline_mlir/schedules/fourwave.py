@@ -144,6 +144,8 @@ class Pipeline4Wave(PipelineSchedule):
         if not self._sched.auto_waits:
             out["wait_lgkm_first"] = ("the first block of each 4-wave K partition opens with "
                                       "its entry wait, which waits for lgkmcnt(0)")
+            out["barrier_before_pre_ops"] = ("the 4-wave blocks read it only for the entry "
+                                             "waits they derive (auto_waits=true)")
         return out
 
     def bootstrap_frags(self) -> list[OpDesc]:
@@ -178,7 +180,8 @@ class FourWave(NamedSchedule):
                    "wrap_waits_with_sched_barrier=true with fences, else 0/false); the schedule "
                    "always uses scheduling=identity, minimal_barriers, omit_mma_set_prio, "
                    "inter_block_lgkm_drain and partial_prologue_drain = true (other values are "
-                   "rejected)")
+                   "rejected); barrier_before_pre_ops changes the printed schedule only (the "
+                   "kernel emit kinds reject it)")
     tag_names = Pipeline4Wave.tag_names
     kernel_traits = FOUR_WAVE_KERNEL
 
@@ -219,3 +222,13 @@ class FourWave(NamedSchedule):
     def _build(self) -> Pipeline4Wave:
         g = self.geometry()
         return Pipeline4Wave(g, self.apply_config(kernel_schedule_config(g)), kernel_target(g))
+
+    def kernel_unread_config_fields(self) -> dict[str, str]:
+        """``barrier_before_pre_ops``: in the 4-wave blocks it only sets the entry wait of
+        each K partition's first block (lgkmcnt(0), else the derived count), and every
+        4-wave kernel waits for lgkmcnt(0) there (``sched-fix-hazards`` puts it there)."""
+        return {"barrier_before_pre_ops": (
+            "in the 4-wave blocks it only sets the entry wait of each K partition's first "
+            "block (lgkmcnt(0) if true, else the derived count), and every 4-wave kernel "
+            "waits for lgkmcnt(0) there (sched-fix-hazards: with the derived count the next "
+            "global load may overwrite an LDS slot a fragment read is still reading)")}

@@ -245,16 +245,46 @@ class NamedSchedule:
                 raise ConfigError(f"{self.owner()}: option '{k}={opt.format(v)}' cannot be "
                                   f"honoured: the schedule always uses {k}={shown}")
         if self.config:  # an override nothing reads would be silently ignored
-            unread = s.unread_config_fields()
-            for k, v in self.config:
-                if k in unread:
-                    opt = SCHEDULE_CONFIG_OPTIONS.get(k)
-                    raise ConfigError(f"{self.owner()}: option '{k}={opt.format(v)}' has no "
-                                      f"effect: {unread[k]}")
+            self._no_effect(s.unread_config_fields())
         return s
+
+    def _no_effect(self, unread: dict, on: str = "", only: str = "") -> None:
+        """ConfigError for the first override in ``unread`` (name -> why)."""
+        for k, v in self.config:
+            if k in unread:
+                opt = SCHEDULE_CONFIG_OPTIONS.get(k)
+                raise ConfigError(f"{self.owner()}: option '{k}={opt.format(v)}' has no "
+                                  f"effect{on}: {unread[k]}{only}")
 
     def _build(self):
         raise NotImplementedError
+
+    @property
+    def fences_blocks(self) -> bool:
+        """Whether the lowering fences every change of block itself (the default of
+        ``sched-lower-to-rocdl``'s ``fence-blocks``): yes, unless the schedule's blocks end
+        with the schedule barriers ``sched_barrier_mask`` selects (blocks without
+        ``minimal_barriers``), which then are the only fences between blocks: a mask bit
+        of 0 lets LLVM schedule across that block boundary."""
+        if not self.accepts_schedule_config:
+            return True
+        return "sched_barrier_mask" in self.build().unread_config_fields()
+
+    def kernel_unread_config_fields(self) -> dict[str, str]:
+        """The ScheduleConfig fields that, with this configuration, change the printed
+        schedule but never the complete kernel that runs it (name -> why); none by
+        default."""
+        return {}
+
+    def check_kernel_options(self) -> None:
+        """ConfigError for an override the complete kernel cannot show: one that changes the
+        printed schedule but never the kernel (:meth:`kernel_unread_config_fields`).  The
+        schedule emit kinds accept it."""
+        self.build()  # an override the schedule itself does not read is that error first
+        if self.config:
+            self._no_effect(self.kernel_unread_config_fields(), " on the kernel",
+                            "; it changes only the printed schedule (--emit=schedule or "
+                            "schedule-json)")
 
     def compile(self):
         """Build and compile: the ``ScheduleCompiler`` of the schedule's default body."""

@@ -102,8 +102,8 @@ CATALOGUE: dict[str, tuple[Knob, ...]] = {
     "4wave": (
         Knob("global_before_frag", ("false", "true"), _PLACEMENT),
         # (not the knobs the 4-wave blocks never read: derived waits, lgkm_after_last,
-        # auto_drain, sched_barrier_mask; each is an error saying why)
-        Knob("barrier_before_pre_ops", ("false", "true"), _FENCES),
+        # auto_drain, sched_barrier_mask; each is an error saying why; nor
+        # barrier_before_pre_ops, which changes the schedule but never a 4-wave kernel)
         Knob("fences", ("true", "false"), _FENCES),
         Knob("wrap_waits_with_sched_barrier", ("true", "false"), _FENCES),
         Knob("max_globals", ("0", "1", "2"), _COUNTS, kernel_fixed=True),

@@ -1,5 +1,5 @@
 // RUN: pipeline-opt %s --split-input-file --pass-pipeline='builtin.module(sched-lower-to-rocdl)' | FileCheck %s
-// RUN: pipeline-opt %s --split-input-file --pass-pipeline='builtin.module(sched-lower-to-rocdl{fence-waits=false})' | FileCheck %s --check-prefix=BLOCKS
+// RUN: pipeline-opt %s --split-input-file --pass-pipeline='builtin.module(sched-lower-to-rocdl{fence-waits=false fence-blocks=true})' | FileCheck %s --check-prefix=BLOCKS
 // RUN: pipeline-opt %s --split-input-file --pass-pipeline='builtin.module(sched-lower-to-rocdl{fence-blocks=false})' | FileCheck %s --check-prefix=WAITS
 // RUN: pipeline-opt %s --split-input-file --pass-pipeline='builtin.module(sched-lower-to-rocdl{fence-loads=false})' | FileCheck %s --check-prefix=NOLOADS
 // RUN: pipeline-opt %S/Inputs/wait-over-limit.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-lower-to-rocdl)'
@@ -11,7 +11,9 @@
 // -> rocdl.s.setprio, SCHEDULE_BARRIER -> rocdl.sched.barrier none. Every run of
 // waits and every kernel block boundary is fenced with rocdl.sched.barrier none
 // (fence-waits, fence-blocks), and so is every place in a block where fragment
-// loads and global loads meet (fence-loads). Data ops stay, tagged with the
+// loads and global loads meet (fence-loads). By default the block boundaries of a
+// schedule whose blocks end with the schedule barriers of its sched_barrier_mask
+// (pingpong) are not: those barriers are the fences. Data ops stay, tagged with the
 // schedule's op name; the body and the program are erased.
 
 // vmcnt(0) = 0x0F70 = 3952, vmcnt(12) = 0x0F7C = 3964, vmcnt(63) = 0xCF7F = 53119,
@@ -34,8 +36,9 @@
 // CHECK-NEXT:        rocdl.s.barrier
 // CHECK-NEXT:        rocdl.s.setprio 1
 // CHECK-NEXT:        "sched.mma"() {block = 0 : i64, stage = 0 : i64, subtile = 0 : i64, tag = "MMA"}
+// No fence between blocks 0 and 1: a pingpong schedule's own barriers fence its
+// blocks, and this block 0 ends without one.
 // CHECK-NEXT:        rocdl.s.setprio 0
-// CHECK-NEXT:        rocdl.sched.barrier none
 // CHECK-NEXT:        "sched.frag_load"() {block = 1 : i64, channel = 1 : i64, stage = 0 : i64, subtile = 0 : i64, tag = "MMA_LOAD_B"}
 // CHECK-NEXT:        rocdl.sched.barrier none
 // CHECK-NEXT:        rocdl.s.waitcnt 49279
@@ -54,7 +57,7 @@
 // the fence in front of it.
 // CHECK-NEXT:    }) {schedule = "pingpong", state = "lowered", warp_stagger_index = 3 : i64} : () -> ()
 
-// fence-waits=false: only the block boundary (block 0 -> 1) is fenced.
+// fence-waits=false fence-blocks=true: only the block boundary (block 0 -> 1) is fenced.
 // BLOCKS-LABEL: module @pingpong
 // BLOCKS:         "sched.global_load"()
 // BLOCKS-NEXT:    rocdl.s.waitcnt 3952
@@ -193,6 +196,39 @@ module @loads {
     }) : () -> ()
     "sched.epilogue"() ({
       "sched.barrier"() : () -> ()
+    }) : () -> ()
+  }) {schedule = "pingpong", state = "phases", warp_stagger_index = 0} : () -> ()
+}
+
+// -----
+
+// A phase written as an empty region (no block) is a phase without entries: it
+// lowers to an empty block, the other phases as usual.
+// CHECK-LABEL: module @empty_phases
+// CHECK-NEXT:    "sched.pipeline"() ({
+// CHECK-NEXT:      "sched.prologue"() ({
+// CHECK-NEXT:      ^bb0:
+// CHECK-NEXT:      }) : () -> ()
+// CHECK-NEXT:      "sched.kernel"() ({
+// CHECK-NEXT:        "sched.mma"() {block = 0 : i64, stage = 0 : i64, subtile = 0 : i64, tag = "MMA"}
+// CHECK-NEXT:        rocdl.s.barrier
+// CHECK-NEXT:      }) : () -> ()
+// CHECK-NEXT:      "sched.epilogue"() ({
+// CHECK-NEXT:      ^bb0:
+// CHECK-NEXT:      }) : () -> ()
+// CHECK-NEXT:    }) {schedule = "pingpong", state = "lowered", warp_stagger_index = 0 : i64}
+module @empty_phases {
+  "sched.pipeline"() ({
+    "sched.mma"() {stage = 0, subtile = 0} : () -> ()
+    "sched.program"() ({
+    }) : () -> ()
+    "sched.prologue"() ({
+    }) : () -> ()
+    "sched.kernel"() ({
+      "sched.mma"() {block = 0, stage = 0, subtile = 0} : () -> ()
+      "sched.barrier"() {block = 0} : () -> ()
+    }) : () -> ()
+    "sched.epilogue"() ({
     }) : () -> ()
   }) {schedule = "pingpong", state = "phases", warp_stagger_index = 0} : () -> ()
 }

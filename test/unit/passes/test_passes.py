@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -531,7 +532,7 @@ def test_schedule_errors_are_located_at_the_pipeline():
 
 def test_registry_create_and_options():
     p = registry.create("sched-lower-to-rocdl", **{"fence-waits": False})
-    assert p["fence-waits"] is False and p["fence-blocks"] is True
+    assert p["fence-waits"] is False and p["fence-blocks"] is None  # None: the schedule's
     with pytest.raises(ConfigError, match="unknown pass 'sched-nope'"):
         registry.create("sched-nope")
     with pytest.raises(ConfigError, match=r"pass 'sched-annotate': unknown option 'x'; valid "
@@ -570,6 +571,64 @@ def test_named_pipelines_follow_the_state_order():
     assert imp.named == parse_pipeline("4wave{dtype=fp8 BK=128}")
     with pytest.raises(ConfigError, match="unknown end 'asm'"):
         registry.named_pipeline(parse_pipeline("4wave"), "asm")
+
+
+def test_a_kernel_pipeline_refuses_an_option_no_kernel_shows():
+    """The named pipeline of a kernel (any end but "phases", with or without LLVM) checks
+    the options against the kernel; the schedule's own end takes them."""
+    named = parse_pipeline("4wave{barrier_before_pre_ops=true}")
+    assert registry.named_pipeline(named, "phases")
+    for end in ("lowered", "llvm"):
+        with pytest.raises(ConfigError, match="option 'barrier_before_pre_ops=true' has no "
+                                              "effect on the kernel"):
+            registry.named_pipeline(named, end)
+
+
+@functools.lru_cache(maxsize=None)
+def _kernel_of(spec: str) -> str:
+    """What the kernel of ``spec`` runs: its default body's phases repaired by
+    sched-fix-hazards and lowered by sched-lower-to-rocdl (fences included), without the
+    block indices and the pipeline op's attributes (its options), but the stagger."""
+    out = run(phases_text(spec), "sched-fix-hazards", "sched-lower-to-rocdl")
+    end = out.rindex("}) {")
+    stagger = re.search(r"warp_stagger_index = (\d+)", out[end:]).group(1)
+    return re.sub(r"block = \d+ : i64(, )?", "", out[out.index('"sched.prologue"'):end]) + stagger
+
+
+#: (base spec, option=value): every ScheduleConfig option of the kernel pipelines with a value
+#: other than the base's, where the base's configuration reads it (but max_vgpr: the
+#: schedules need 96 VGPRs, and less has no order)
+_KERNEL_OPTIONS = [("pingpong", o) for o in (
+    "scheduling=identity", "sched_barrier_mask=0", "sched_barrier_mask=0xff", "auto_drain=true",
+    "drain_lgkm_mask=3", "lds_contention_penalty=8", "lgkm_after_last=true",
+    "minimal_barriers=true", "global_before_frag=true",
+    "barrier_before_pre_ops=true", "inter_block_lgkm_drain=true", "partial_prologue_drain=true",
+    "wrap_waits_with_sched_barrier=true")] + [
+    ("pingpong{auto_waits=false}", "wait_lgkm_first=4"),
+    ("pingpong{auto_waits=false}", "wait_vm_last=3"),
+    ("pingpong{minimal_barriers=true}", "omit_mma_set_prio=true"),
+    ("4wave", "auto_waits=false"), ("4wave", "global_before_frag=true"),
+    ("4wave", "barrier_before_pre_ops=true"), ("4wave", "wrap_waits_with_sched_barrier=false"),
+    ("4wave{auto_waits=false}", "wait_vm_last=3"),
+    ("4wave{dtype=fp8 BM=64 BN=64 BK=128}", "wrap_waits_with_sched_barrier=true"),
+    ("4wave{dtype=fp8 BM=64 BN=64 BK=128}", "barrier_before_pre_ops=true")]
+
+
+@pytest.mark.parametrize("base, option", _KERNEL_OPTIONS)
+def test_an_option_that_changes_the_schedule_changes_the_kernel_or_is_refused(base, option):
+    """Nothing is silently ignored by the kernel: an option that changes the printed schedule
+    changes what the kernel runs, or the kernel pipeline refuses it (and then rightly: the
+    kernel would be the same)."""
+    spec = base[:-1] + " " + option + "}" if base.endswith("}") else base + "{" + option + "}"
+    named = parse_pipeline(spec)
+    assert format_schedule(named.compile()) != format_schedule(parse_pipeline(base).compile())
+    try:
+        named.check_kernel_options()
+        refused = False
+    except ConfigError as e:
+        assert "has no effect on the kernel" in str(e)
+        refused = True
+    assert (_kernel_of(spec) == _kernel_of(base)) == refused
 
 
 def test_stage_passes_take_the_state_before_theirs():
@@ -742,9 +801,14 @@ def test_lower_wait_over_the_limit_is_an_error():
              "range 0..15")]
 
 
-@pytest.mark.parametrize("spec", ["pingpong", "4wave{dtype=fp8 BM=128 BN=128 BK=128}"])
+@pytest.mark.parametrize("spec", ["pingpong", "pingpong{sched_barrier_mask=0}",
+                                  "pingpong{sched_barrier_mask=0xff}",
+                                  "pingpong{minimal_barriers=true}",
+                                  "4wave{dtype=fp8 BM=128 BN=128 BK=128}"])
 def test_lower_schedule_fencing_invariants(spec):
-    """Every run of waits is fenced on both sides, and every kernel block boundary."""
+    """Every run of waits is fenced on both sides, and every kernel block boundary but those
+    the schedule's sched_barrier_mask leaves open (blocks that end with its barriers)."""
+    named = parse_pipeline(spec)
     phases = phases_text(spec)
     out = run(phases, "sched-lower-to-rocdl")
     toks = tokens(out)
@@ -757,7 +821,9 @@ def test_lower_schedule_fencing_invariants(spec):
                 assert ts[i + 1] == "F" or ts[i + 1].startswith("W"), (name, i)
             if t == "F":
                 assert i + 1 == len(ts) or ts[i + 1] != "F", (name, i)  # no doubled fences
-    # kernel: data ops keep their 'block'; a fence lies between two blocks' data ops
+    # kernel: data ops keep their 'block'; between two blocks' data ops lies a fence, or
+    # (blocks that end with the mask's barriers) exactly where the mask bit of the first
+    # block is set or a wait, fenced, lies between
     with new_context():
         module = ir.Module.parse(out)
         (pop,) = pipeline_ops(module.operation)
@@ -767,16 +833,21 @@ def test_lower_schedule_fencing_invariants(spec):
             op = op.operation
             if op.name.startswith("sched."):
                 seq.append(ir.IntegerAttr(op.attributes["block"]).value)
-            elif op.name == "rocdl.sched.barrier":
-                seq.append("F")
-    last, fenced = None, True
+            elif op.name in ("rocdl.sched.barrier", "rocdl.s.waitcnt"):
+                seq.append("F" if op.name == "rocdl.sched.barrier" else "W")
+    mask = named.build().schedule_config().sched_barrier_mask
+    last, between, boundaries = None, [], 0
     for x in seq:
-        if x == "F":
-            fenced = True
+        if x in ("F", "W"):
+            between.append(x)
             continue
         if last is not None and x != last:
-            assert fenced, f"no fence between blocks {last} and {x}"
-        last, fenced = x, False
+            boundaries += 1
+            want = named.fences_blocks or bool(mask >> last & 1) or "W" in between
+            assert ("F" in between) == want, f"blocks {last} -> {x}: fenced {not want}"
+        last, between = x, []
+    assert boundaries >= 7
+    assert named.fences_blocks == (spec != "pingpong" and "mask" not in spec)
 
 
 # ---- known bugs --------------------------------------------------------------------------------

@@ -220,6 +220,8 @@ def test_fourwave_accepts_forced_flags_with_the_forced_value():
     ("pingpong{auto_waits=false auto_drain=true}", "the drain mask is derived with the waits"),
     ("pingpong{auto_drain=true drain_lgkm_mask=3}", "auto_drain=true derives the drain mask"),
     ("pingpong{minimal_barriers=true sched_barrier_mask=1}", "minimal_barriers=true leaves out"),
+    ("4wave{auto_waits=false barrier_before_pre_ops=true}", "the 4-wave blocks read it only for "
+                                                            "the entry waits they derive"),
 ])
 def test_an_option_nothing_reads_is_an_error_saying_why(spec, why):
     key = re.findall(r"(\w+)=\w+\}", spec)[0]
@@ -239,9 +241,80 @@ def test_an_option_nothing_reads_is_an_error_saying_why(spec, why):
     ("pingpong{lgkm_after_last=true}", "pingpong"),
     ("pingpong{sched_barrier_mask=0}", "pingpong"),
     ("pingpong{drain_lgkm_mask=3}", "pingpong"),
+    ("pingpong{barrier_before_pre_ops=true}", "pingpong"),
+    ("4wave{barrier_before_pre_ops=true}", "4wave"),
+    ("4wave{dtype=fp8 BM=64 BN=64 BK=128 barrier_before_pre_ops=true}",
+     "4wave{dtype=fp8 BM=64 BN=64 BK=128}"),
 ])
 def test_an_option_that_is_read_changes_the_schedule(spec, same_as):
     assert format_schedule(compile_pipeline(spec)) != format_schedule(compile_pipeline(same_as))
+
+
+@pytest.mark.parametrize("spec", ["4wave{barrier_before_pre_ops=true}",
+                                  "4wave{barrier_before_pre_ops=false}",
+                                  "4wave{dtype=fp8 BM=64 BN=64 BK=128 barrier_before_pre_ops=true}"])
+def test_an_option_no_kernel_shows_is_an_error_for_the_kernel_only(spec):
+    """barrier_before_pre_ops changes the 4-wave schedule (the test above), but what it
+    changes, every 4-wave kernel does anyway (test_the_kernel_never_shows_..._4wave below)."""
+    request = parse_pipeline(spec)
+    request.compile()  # the schedule takes it
+    with pytest.raises(ConfigError, match=re.escape(
+            "pipeline '4wave': option 'barrier_before_pre_ops=") + r"(true|false)' has no "
+            r"effect on the kernel: in the 4-wave blocks it only sets the entry wait of each K "
+            r"partition's first block .* \(sched-fix-hazards: .*\); it changes only the printed "
+            r"schedule \(--emit=schedule or schedule-json\)$"):
+        request.check_kernel_options()
+
+
+@pytest.mark.parametrize("spec", ["4wave", "4wave{global_before_frag=true fences=false}",
+                                  "pingpong{barrier_before_pre_ops=true}",
+                                  "pingpong{sched_barrier_mask=0}", "single-buffer{T=3}"])
+def test_options_a_kernel_shows_pass_the_kernel_check(spec):
+    assert parse_pipeline(spec).check_kernel_options() is None
+
+
+def test_the_kernel_check_reports_an_unread_option_as_such_first():
+    with pytest.raises(ConfigError, match=r"option 'barrier_before_pre_ops=true' has no effect: "
+                                          r"the 4-wave blocks read it only"):
+        parse_pipeline("4wave{auto_waits=false barrier_before_pre_ops=true}"
+                       ).check_kernel_options()
+
+
+@pytest.mark.parametrize("dtype, BM, BN, BK, fences", [
+    ("bf16", 128, 128, 64, None), ("bf16", 128, 128, 64, "false"), ("bf16", 256, 256, 64, None),
+    ("bf16", 256, 128, 64, None), ("f16", 128, 128, 64, None), ("fp8", 128, 128, 128, None),
+    ("fp8", 128, 128, 128, "true"), ("fp8", 64, 64, 128, None), ("fp8", 256, 256, 128, None)])
+def test_the_kernel_never_shows_barrier_before_pre_ops_on_4wave(dtype, BM, BN, BK, fences):
+    """Why the kernel check rejects it: for any 4-wave tile, the phases sched-fix-hazards
+    leaves (what the kernel runs) are the same with and without it."""
+    from pipeline_mlir.kernel.gemm import gemm_kernel
+    from pipeline_mlir.sim.repair import repair
+    from pipeline_mlir.sim.trace import kernel_shape
+
+    def kernel_phases(extra):
+        spec = f"4wave{{dtype={dtype} BM={BM} BN={BN} BK={BK}{extra}" + \
+            (f" fences={fences}}}" if fences else "}")
+        request = gemm_kernel(parse_pipeline(spec)).request
+        compiled = request.compile()
+        fixed = repair(compiled, kernel_shape(request), range(0, 7))
+        return compiled, [[e.op for e in getattr(fixed, ph)]
+                          for ph in ("prologue", "kernel", "epilogue")]
+
+    (printed, kernel), (printed_b, kernel_b) = kernel_phases(""), kernel_phases(
+        " barrier_before_pre_ops=true")
+    assert format_schedule(printed) != format_schedule(printed_b)
+    assert kernel == kernel_b
+
+
+def test_fences_blocks_is_the_schedules_choice():
+    """The lowering fences every change of block, but for blocks that end with the schedule
+    barriers of sched_barrier_mask (ping-pong without minimal_barriers): those are then the
+    fences."""
+    assert not parse_pipeline("pingpong").fences_blocks
+    assert not parse_pipeline("pingpong{is_fp8=true sched_barrier_mask=0}").fences_blocks
+    assert parse_pipeline("pingpong{minimal_barriers=true}").fences_blocks
+    assert parse_pipeline("4wave").fences_blocks
+    assert parse_pipeline("single-buffer").fences_blocks
 
 
 def test_single_buffer():

@@ -13,6 +13,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[3]
 GOLDEN = Path(__file__).resolve().parents[2] / "data" / "reference"
+LIT_INPUTS = Path(__file__).resolve().parents[2] / "lit" / "passes" / "Inputs"
 
 
 def _installed() -> bool:
@@ -178,6 +179,44 @@ def test_help(capsys):
 ])
 def test_errors_are_one_line(capsys, argv, fragment):
     assert_one_line_error(*run(capsys, *argv), fragment)
+
+
+#: a 4-wave option that changes the schedule but no kernel (every 4-wave kernel waits for
+#: lgkmcnt(0) where it would)
+NO_KERNEL_EFFECT = "4wave{barrier_before_pre_ops=true}"
+
+
+@pytest.mark.parametrize("argv", [
+    [f"--pipeline={NO_KERNEL_EFFECT}", "--emit=mlir"],
+    [f"--pipeline={NO_KERNEL_EFFECT}", "--emit=asm"],
+    [f"--pipeline={NO_KERNEL_EFFECT}", "--emit=report"],
+    [f"--pipeline={NO_KERNEL_EFFECT}", "--emulate=128,128,256"],
+    [str(LIT_INPUTS / "natural-4wave.mlir"), f"--pipeline={NO_KERNEL_EFFECT}", "--emit=mlir"],
+])
+def test_an_option_no_kernel_shows_is_one_error_for_a_kernel(capsys, argv):
+    assert_one_line_error(*run(capsys, *argv), "pipeline '4wave': option "
+                          "'barrier_before_pre_ops=true' has no effect on the kernel: in the "
+                          "4-wave blocks it only sets the entry wait")
+
+
+def test_an_option_no_kernel_shows_is_printed_in_the_schedule(capsys):
+    code, out, err = run(capsys, f"--pipeline={NO_KERNEL_EFFECT}", "--emit=schedule")
+    assert code == 0 and err == ""
+    assert out != run(capsys, "--pipeline=4wave", "--emit=schedule")[1]
+
+
+def test_a_pingpong_kernel_fences_its_blocks_where_the_mask_says(capsys):
+    """sched_barrier_mask changes the ping-pong kernel: its schedule barriers are the only
+    fences between blocks (the default 0x55 fences the boundary after every other block of
+    the loop; 0xff every one, like the lowering's own fences of a 4-wave kernel)."""
+    def loop_fences(spec):
+        code, out, err = run(capsys, f"--pipeline={spec}", "--emit=asm")
+        assert code == 0, err
+        body = out[out.index("Inner Loop Header"):]
+        return body[:body.index("s_cbranch_vccnz")].count("; sched_barrier")
+    none, default, every = (loop_fences(f"pingpong{{sched_barrier_mask={m}}}")
+                            for m in ("0", "0x55", "0xff"))
+    assert none < default < every
 
 
 @pytest.mark.parametrize("kind", ["llvm", "asm", "obj", "hsaco"])

@@ -289,12 +289,9 @@ class _Function:
 
 # ---- index forms: exact sums over atoms ----------------------------------------------------
 
-#: a bound standing for "unbounded" (beyond every integer type the pass meets)
+#: a bound standing for "unbounded" in a branch's facts (beyond every integer type the
+#: pass meets; ranges themselves are exact Python integers, never cut)
 _BIG = 1 << 80
-
-
-def _clamp(x: int) -> int:
-    return max(-_BIG, min(_BIG, x))
 
 
 def _signed_range(width: int) -> tuple[int, int]:
@@ -494,7 +491,7 @@ class _Index:
             return 0, (1 << top.bit_length()) - 1
         (alo, ahi), (blo, bhi) = ranges       # mul
         p = [alo * blo, alo * bhi, ahi * blo, ahi * bhi]
-        return _clamp(min(p)), _clamp(max(p))
+        return min(p), max(p)
 
     def _value_range(self, value):
         if isinstance(value.owner, ir.Block):
@@ -519,7 +516,7 @@ class _Index:
                 return None
             lo += c * (r[0] if c > 0 else r[1])
             hi += c * (r[1] if c > 0 else r[0])
-        return _clamp(lo), _clamp(hi)
+        return lo, hi
 
     # ---- floor division and modulo by positive constants ---------------------------
 
@@ -632,8 +629,9 @@ class _Index:
         if name.startswith("rocdl.work"):
             return self._thread_id(value, name, op)
         if name in ("rocdl.mbcnt.lo", "rocdl.mbcnt.hi"):
-            acc = self.range(self.form(ops[1]), ctx)
-            return self._opaque_form(value, None if acc is None else (acc[0], acc[1] + 32))
+            acc = self.range(self.form(ops[1]), ctx)     # plus at most 32 lanes' bits
+            rng = None if acc is None else (acc[0], acc[1] + 32)
+            return self._opaque_form(value, rng if _fits(rng, w) else None)
         if name == "rocdl.readfirstlane":
             a = self.form(ops[0])
             return a if a.uniform() else self._opaque_form(value, self.range(a, ctx))
@@ -750,9 +748,9 @@ class _Index:
                     return self.mod(x, k + 1, ctx)
                 if k < 0 and (-k) & (-k - 1) == 0:          # -2^n: clears the low n bits
                     return x.plus(self.mod(x, -k, ctx), -1)
-                if k >= 0:
-                    return self._opaque_form(value, (0, k))
-            return self._opaque_form(value, (0, min(ra[1], rb[1])) if both else None)
+            # with one operand non-negative the result is within [0, that operand]
+            tops = [r[1] for r in (ra, rb) if r is not None and r[0] >= 0]
+            return self._opaque_form(value, (0, min(tops)) if tops else None)
         if self._disjoint(a, b, ctx) or (name == "llvm.or" and "isDisjoint" in op.attributes):
             return self._exact(value, op, a.plus(b), _width(value), ctx)
         if name == "llvm.xor" and b.constant() == 0:

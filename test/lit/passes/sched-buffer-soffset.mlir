@@ -1272,3 +1272,446 @@ module {
   }
   llvm.mlir.global internal @buf() {addr_space = 3 : i32} : !llvm.array<4096 x bf16>
 }
+
+// -----
+
+// and with -2^n clears the low n bits of any value: (wave*1024 + lane) & -64 is
+// wave*1024, uniform (to soffset); and with another constant (-192) is not split: it
+// stays whole in voffset (known to be within [0, wave*1024 + lane]).
+// CHECK-LABEL: llvm.func @and_clears_low_bits
+// CHECK:         rocdl.readfirstlane
+// CHECK:         rocdl.raw.ptr.buffer.load.lds
+// CHECK-LABEL: llvm.func @and_other_mask
+// CHECK-NOT:     rocdl.readfirstlane
+// CHECK:         rocdl.raw.ptr.buffer.load.lds
+module {
+  llvm.func @and_clears_low_bits(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = llvm.mlir.constant(0 : i64) : i64
+    %c64l = llvm.mlir.constant(64 : i64) : i64
+    %c4096 = llvm.mlir.constant(4096 : i64) : i64
+    %c8 = llvm.mlir.constant(8 : i32) : i32
+    %c32 = llvm.mlir.constant(32 : i32) : i32
+    %c64 = llvm.mlir.constant(64 : i32) : i32
+    %c100 = llvm.mlir.constant(100 : i32) : i32
+    %c128 = llvm.mlir.constant(128 : i32) : i32
+    %c1024 = llvm.mlir.constant(1024 : i32) : i32
+    %flags = llvm.mlir.constant(159744 : i32) : i32
+    %stride = llvm.mlir.constant(0 : i16) : i16
+    %lds = llvm.mlir.addressof @buf : !llvm.ptr<3>
+    %tid = rocdl.workitem.id.x range <i32, 0, 256> : i32
+    %rsrc = rocdl.make.buffer.rsrc %a, %stride, %n, %flags : <1>, i32 to <7>
+    %wave = llvm.udiv %tid, %c64 : i32
+    %lane = llvm.urem %tid, %c64 : i32
+    %cm64 = llvm.mlir.constant(-64 : i32) : i32
+    %x = llvm.mul %wave, %c1024 : i32
+    %xl = llvm.add %x, %lane : i32
+    %m = llvm.and %xl, %cm64 : i32
+    %ml = llvm.zext %m : i32 to i64
+    %lanel = llvm.zext %lane : i32 to i64
+    %v = llvm.add %ml, %lanel : i64
+    llvm.br ^bb1(%c0 : i64)
+  ^bb1(%k: i64):
+    %idx = llvm.add %v, %k : i64
+    %src = llvm.getelementptr %rsrc[%idx] : (!llvm.ptr<7>, i64) -> !llvm.ptr<7>, bf16
+    rocdl.load.to.lds %src, %lds, 16, 0, 0 : <7>
+    %next = llvm.add %k, %c64l : i64
+    %more = llvm.icmp "slt" %next, %kend : i64
+    llvm.cond_br %more, ^bb1(%next : i64), ^bb2
+  ^bb2:
+    llvm.return
+  }
+  llvm.func @and_other_mask(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = llvm.mlir.constant(0 : i64) : i64
+    %c64l = llvm.mlir.constant(64 : i64) : i64
+    %c4096 = llvm.mlir.constant(4096 : i64) : i64
+    %c8 = llvm.mlir.constant(8 : i32) : i32
+    %c32 = llvm.mlir.constant(32 : i32) : i32
+    %c64 = llvm.mlir.constant(64 : i32) : i32
+    %c100 = llvm.mlir.constant(100 : i32) : i32
+    %c128 = llvm.mlir.constant(128 : i32) : i32
+    %c1024 = llvm.mlir.constant(1024 : i32) : i32
+    %flags = llvm.mlir.constant(159744 : i32) : i32
+    %stride = llvm.mlir.constant(0 : i16) : i16
+    %lds = llvm.mlir.addressof @buf : !llvm.ptr<3>
+    %tid = rocdl.workitem.id.x range <i32, 0, 256> : i32
+    %rsrc = rocdl.make.buffer.rsrc %a, %stride, %n, %flags : <1>, i32 to <7>
+    %wave = llvm.udiv %tid, %c64 : i32
+    %lane = llvm.urem %tid, %c64 : i32
+    %cm192 = llvm.mlir.constant(-192 : i32) : i32
+    %x = llvm.mul %wave, %c1024 : i32
+    %xl = llvm.add %x, %lane : i32
+    %m = llvm.and %xl, %cm192 : i32
+    %v = llvm.sext %m : i32 to i64
+    llvm.br ^bb1(%c0 : i64)
+  ^bb1(%k: i64):
+    %idx = llvm.add %v, %k : i64
+    %src = llvm.getelementptr %rsrc[%idx] : (!llvm.ptr<7>, i64) -> !llvm.ptr<7>, bf16
+    rocdl.load.to.lds %src, %lds, 16, 0, 0 : <7>
+    %next = llvm.add %k, %c64l : i64
+    %more = llvm.icmp "slt" %next, %kend : i64
+    llvm.cond_br %more, ^bb1(%next : i64), ^bb2
+  ^bb2:
+    llvm.return
+  }
+  llvm.mlir.global internal @buf() {addr_space = 3 : i32} : !llvm.array<4096 x bf16>
+}
+
+// -----
+
+// floordiv(64*wave + lane, 64) is the wave (0 <= lane < 64): uniform; floordiv(64*wave +
+// lane + 1, 128) is not floordiv(wave, 2) (lane + 1 reaches 64: lane 63 of wave 1 is in
+// the next row): not uniform, it stays in voffset.
+// CHECK-LABEL: llvm.func @floordiv_within_the_wave
+// CHECK:         rocdl.readfirstlane
+// CHECK:         rocdl.raw.ptr.buffer.load.lds
+// CHECK-LABEL: llvm.func @floordiv_carries
+// CHECK-NOT:     rocdl.readfirstlane
+// CHECK:         rocdl.raw.ptr.buffer.load.lds
+module {
+  llvm.func @floordiv_within_the_wave(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = llvm.mlir.constant(0 : i64) : i64
+    %c64l = llvm.mlir.constant(64 : i64) : i64
+    %c4096 = llvm.mlir.constant(4096 : i64) : i64
+    %c8 = llvm.mlir.constant(8 : i32) : i32
+    %c32 = llvm.mlir.constant(32 : i32) : i32
+    %c64 = llvm.mlir.constant(64 : i32) : i32
+    %c100 = llvm.mlir.constant(100 : i32) : i32
+    %c128 = llvm.mlir.constant(128 : i32) : i32
+    %c1024 = llvm.mlir.constant(1024 : i32) : i32
+    %flags = llvm.mlir.constant(159744 : i32) : i32
+    %stride = llvm.mlir.constant(0 : i16) : i16
+    %lds = llvm.mlir.addressof @buf : !llvm.ptr<3>
+    %tid = rocdl.workitem.id.x range <i32, 0, 256> : i32
+    %rsrc = rocdl.make.buffer.rsrc %a, %stride, %n, %flags : <1>, i32 to <7>
+    %wave = llvm.udiv %tid, %c64 : i32
+    %lane = llvm.urem %tid, %c64 : i32
+    %w = llvm.udiv %tid, %c64 : i32
+    %wl = llvm.zext %w : i32 to i64
+    %lanel = llvm.zext %lane : i32 to i64
+    %v = llvm.add %wl, %lanel : i64
+    llvm.br ^bb1(%c0 : i64)
+  ^bb1(%k: i64):
+    %idx = llvm.add %v, %k : i64
+    %src = llvm.getelementptr %rsrc[%idx] : (!llvm.ptr<7>, i64) -> !llvm.ptr<7>, bf16
+    rocdl.load.to.lds %src, %lds, 16, 0, 0 : <7>
+    %next = llvm.add %k, %c64l : i64
+    %more = llvm.icmp "slt" %next, %kend : i64
+    llvm.cond_br %more, ^bb1(%next : i64), ^bb2
+  ^bb2:
+    llvm.return
+  }
+  llvm.func @floordiv_carries(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = llvm.mlir.constant(0 : i64) : i64
+    %c64l = llvm.mlir.constant(64 : i64) : i64
+    %c4096 = llvm.mlir.constant(4096 : i64) : i64
+    %c8 = llvm.mlir.constant(8 : i32) : i32
+    %c32 = llvm.mlir.constant(32 : i32) : i32
+    %c64 = llvm.mlir.constant(64 : i32) : i32
+    %c100 = llvm.mlir.constant(100 : i32) : i32
+    %c128 = llvm.mlir.constant(128 : i32) : i32
+    %c1024 = llvm.mlir.constant(1024 : i32) : i32
+    %flags = llvm.mlir.constant(159744 : i32) : i32
+    %stride = llvm.mlir.constant(0 : i16) : i16
+    %lds = llvm.mlir.addressof @buf : !llvm.ptr<3>
+    %tid = rocdl.workitem.id.x range <i32, 0, 256> : i32
+    %rsrc = rocdl.make.buffer.rsrc %a, %stride, %n, %flags : <1>, i32 to <7>
+    %wave = llvm.udiv %tid, %c64 : i32
+    %lane = llvm.urem %tid, %c64 : i32
+    %c1 = llvm.mlir.constant(1 : i32) : i32
+    %t1 = llvm.add %tid, %c1 : i32
+    %w = llvm.udiv %t1, %c128 : i32
+    %wl = llvm.zext %w : i32 to i64
+    %lanel = llvm.zext %lane : i32 to i64
+    %v = llvm.add %wl, %lanel : i64
+    llvm.br ^bb1(%c0 : i64)
+  ^bb1(%k: i64):
+    %idx = llvm.add %v, %k : i64
+    %src = llvm.getelementptr %rsrc[%idx] : (!llvm.ptr<7>, i64) -> !llvm.ptr<7>, bf16
+    rocdl.load.to.lds %src, %lds, 16, 0, 0 : <7>
+    %next = llvm.add %k, %c64l : i64
+    %more = llvm.icmp "slt" %next, %kend : i64
+    llvm.cond_br %more, ^bb1(%next : i64), ^bb2
+  ^bb2:
+    llvm.return
+  }
+  llvm.mlir.global internal @buf() {addr_space = 3 : i32} : !llvm.array<4096 x bf16>
+}
+
+// -----
+
+// A zero extension keeps a value's form only where it is non-negative: zext(lane - 100)
+// is an unsigned 32-bit value (non-negative, in voffset as it is), not lane - 100.
+// CHECK-LABEL: llvm.func @zext_of_negative
+// CHECK:         %[[Z:.*]] = llvm.zext %{{.*}} : i32 to i64
+// CHECK:         %[[V:.*]] = llvm.mul %[[Z]], %{{.*}} : i64
+// CHECK-NEXT:    %[[VT:.*]] = llvm.trunc %[[V]] : i64 to i32
+// CHECK:         rocdl.raw.ptr.buffer.load.lds %{{.*}}, %{{.*}}, %{{.*}}, %[[VT]],
+module {
+  llvm.func @zext_of_negative(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = llvm.mlir.constant(0 : i64) : i64
+    %c64l = llvm.mlir.constant(64 : i64) : i64
+    %c4096 = llvm.mlir.constant(4096 : i64) : i64
+    %c8 = llvm.mlir.constant(8 : i32) : i32
+    %c32 = llvm.mlir.constant(32 : i32) : i32
+    %c64 = llvm.mlir.constant(64 : i32) : i32
+    %c100 = llvm.mlir.constant(100 : i32) : i32
+    %c128 = llvm.mlir.constant(128 : i32) : i32
+    %c1024 = llvm.mlir.constant(1024 : i32) : i32
+    %flags = llvm.mlir.constant(159744 : i32) : i32
+    %stride = llvm.mlir.constant(0 : i16) : i16
+    %lds = llvm.mlir.addressof @buf : !llvm.ptr<3>
+    %tid = rocdl.workitem.id.x range <i32, 0, 256> : i32
+    %rsrc = rocdl.make.buffer.rsrc %a, %stride, %n, %flags : <1>, i32 to <7>
+    %wave = llvm.udiv %tid, %c64 : i32
+    %lane = llvm.urem %tid, %c64 : i32
+    %d = llvm.sub %lane, %c100 : i32
+    %v = llvm.zext %d : i32 to i64
+    llvm.br ^bb1(%c0 : i64)
+  ^bb1(%k: i64):
+    %idx = llvm.add %v, %k : i64
+    %src = llvm.getelementptr %rsrc[%idx] : (!llvm.ptr<7>, i64) -> !llvm.ptr<7>, bf16
+    rocdl.load.to.lds %src, %lds, 16, 0, 0 : <7>
+    %next = llvm.add %k, %c64l : i64
+    %more = llvm.icmp "slt" %next, %kend : i64
+    llvm.cond_br %more, ^bb1(%next : i64), ^bb2
+  ^bb2:
+    llvm.return
+  }
+  llvm.mlir.global internal @buf() {addr_space = 3 : i32} : !llvm.array<4096 x bf16>
+}
+
+// -----
+
+// mbcnt counts at most 32 lanes onto its accumulator: the lane id mbcnt.hi(-1,
+// mbcnt.lo(-1, 0)) is in [0, 64]; onto an accumulator that may be near 2^31 (n / 2, n a
+// kernel argument) it may wrap: left alone.
+// CHECK-LABEL: llvm.func @mbcnt_lane
+// CHECK:         rocdl.raw.ptr.buffer.load.lds
+// CHECK-LABEL: llvm.func @mbcnt_may_wrap
+// CHECK:         rocdl.load.to.lds
+// CHECK-NOT:     rocdl.raw.ptr.buffer.load.lds
+module {
+  llvm.func @mbcnt_lane(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = llvm.mlir.constant(0 : i64) : i64
+    %c64l = llvm.mlir.constant(64 : i64) : i64
+    %c4096 = llvm.mlir.constant(4096 : i64) : i64
+    %c8 = llvm.mlir.constant(8 : i32) : i32
+    %c32 = llvm.mlir.constant(32 : i32) : i32
+    %c64 = llvm.mlir.constant(64 : i32) : i32
+    %c100 = llvm.mlir.constant(100 : i32) : i32
+    %c128 = llvm.mlir.constant(128 : i32) : i32
+    %c1024 = llvm.mlir.constant(1024 : i32) : i32
+    %flags = llvm.mlir.constant(159744 : i32) : i32
+    %stride = llvm.mlir.constant(0 : i16) : i16
+    %lds = llvm.mlir.addressof @buf : !llvm.ptr<3>
+    %tid = rocdl.workitem.id.x range <i32, 0, 256> : i32
+    %rsrc = rocdl.make.buffer.rsrc %a, %stride, %n, %flags : <1>, i32 to <7>
+    %wave = llvm.udiv %tid, %c64 : i32
+    %lane = llvm.urem %tid, %c64 : i32
+    %zero = llvm.mlir.constant(0 : i32) : i32
+    %all = llvm.mlir.constant(-1 : i32) : i32
+    %lo = rocdl.mbcnt.lo %all, %zero : (i32, i32) -> i32
+    %id = rocdl.mbcnt.hi %all, %lo : (i32, i32) -> i32
+    %v = llvm.sext %id : i32 to i64
+    llvm.br ^bb1(%c0 : i64)
+  ^bb1(%k: i64):
+    %idx = llvm.add %v, %k : i64
+    %src = llvm.getelementptr %rsrc[%idx] : (!llvm.ptr<7>, i64) -> !llvm.ptr<7>, bf16
+    rocdl.load.to.lds %src, %lds, 16, 0, 0 : <7>
+    %next = llvm.add %k, %c64l : i64
+    %more = llvm.icmp "slt" %next, %kend : i64
+    llvm.cond_br %more, ^bb1(%next : i64), ^bb2
+  ^bb2:
+    llvm.return
+  }
+  llvm.func @mbcnt_may_wrap(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = llvm.mlir.constant(0 : i64) : i64
+    %c64l = llvm.mlir.constant(64 : i64) : i64
+    %c4096 = llvm.mlir.constant(4096 : i64) : i64
+    %c8 = llvm.mlir.constant(8 : i32) : i32
+    %c32 = llvm.mlir.constant(32 : i32) : i32
+    %c64 = llvm.mlir.constant(64 : i32) : i32
+    %c100 = llvm.mlir.constant(100 : i32) : i32
+    %c128 = llvm.mlir.constant(128 : i32) : i32
+    %c1024 = llvm.mlir.constant(1024 : i32) : i32
+    %flags = llvm.mlir.constant(159744 : i32) : i32
+    %stride = llvm.mlir.constant(0 : i16) : i16
+    %lds = llvm.mlir.addressof @buf : !llvm.ptr<3>
+    %tid = rocdl.workitem.id.x range <i32, 0, 256> : i32
+    %rsrc = rocdl.make.buffer.rsrc %a, %stride, %n, %flags : <1>, i32 to <7>
+    %wave = llvm.udiv %tid, %c64 : i32
+    %lane = llvm.urem %tid, %c64 : i32
+    %all = llvm.mlir.constant(-1 : i32) : i32
+    %c1 = llvm.mlir.constant(1 : i32) : i32
+    %acc = llvm.lshr %n, %c1 : i32
+    %lo = rocdl.mbcnt.lo %all, %acc : (i32, i32) -> i32
+    %v = llvm.sext %lo : i32 to i64
+    llvm.br ^bb1(%c0 : i64)
+  ^bb1(%k: i64):
+    %idx = llvm.add %v, %k : i64
+    %src = llvm.getelementptr %rsrc[%idx] : (!llvm.ptr<7>, i64) -> !llvm.ptr<7>, bf16
+    rocdl.load.to.lds %src, %lds, 16, 0, 0 : <7>
+    %next = llvm.add %k, %c64l : i64
+    %more = llvm.icmp "slt" %next, %kend : i64
+    llvm.cond_br %more, ^bb1(%next : i64), ^bb2
+  ^bb2:
+    llvm.return
+  }
+  llvm.mlir.global internal @buf() {addr_space = 3 : i32} : !llvm.array<4096 x bf16>
+}
+
+// -----
+
+// smax / smin fold where the ranges decide them (smax(wave*1024, 0) is wave*1024: to
+// soffset) and are otherwise bounded by their operands: smin(lane - 30, 0) is in [-30, 0]:
+// left alone.
+// CHECK-LABEL: llvm.func @smax_decided
+// CHECK:         rocdl.readfirstlane
+// CHECK:         rocdl.raw.ptr.buffer.load.lds
+// CHECK-LABEL: llvm.func @smin_may_be_negative
+// CHECK:         rocdl.load.to.lds
+// CHECK-NOT:     rocdl.raw.ptr.buffer.load.lds
+module {
+  llvm.func @smax_decided(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = llvm.mlir.constant(0 : i64) : i64
+    %c64l = llvm.mlir.constant(64 : i64) : i64
+    %c4096 = llvm.mlir.constant(4096 : i64) : i64
+    %c8 = llvm.mlir.constant(8 : i32) : i32
+    %c32 = llvm.mlir.constant(32 : i32) : i32
+    %c64 = llvm.mlir.constant(64 : i32) : i32
+    %c100 = llvm.mlir.constant(100 : i32) : i32
+    %c128 = llvm.mlir.constant(128 : i32) : i32
+    %c1024 = llvm.mlir.constant(1024 : i32) : i32
+    %flags = llvm.mlir.constant(159744 : i32) : i32
+    %stride = llvm.mlir.constant(0 : i16) : i16
+    %lds = llvm.mlir.addressof @buf : !llvm.ptr<3>
+    %tid = rocdl.workitem.id.x range <i32, 0, 256> : i32
+    %rsrc = rocdl.make.buffer.rsrc %a, %stride, %n, %flags : <1>, i32 to <7>
+    %wave = llvm.udiv %tid, %c64 : i32
+    %lane = llvm.urem %tid, %c64 : i32
+    %zero = llvm.mlir.constant(0 : i32) : i32
+    %x = llvm.mul %wave, %c1024 : i32
+    %m = llvm.intr.smax(%x, %zero) : (i32, i32) -> i32
+    %ml = llvm.zext %m : i32 to i64
+    %lanel = llvm.zext %lane : i32 to i64
+    %v = llvm.add %ml, %lanel : i64
+    llvm.br ^bb1(%c0 : i64)
+  ^bb1(%k: i64):
+    %idx = llvm.add %v, %k : i64
+    %src = llvm.getelementptr %rsrc[%idx] : (!llvm.ptr<7>, i64) -> !llvm.ptr<7>, bf16
+    rocdl.load.to.lds %src, %lds, 16, 0, 0 : <7>
+    %next = llvm.add %k, %c64l : i64
+    %more = llvm.icmp "slt" %next, %kend : i64
+    llvm.cond_br %more, ^bb1(%next : i64), ^bb2
+  ^bb2:
+    llvm.return
+  }
+  llvm.func @smin_may_be_negative(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = llvm.mlir.constant(0 : i64) : i64
+    %c64l = llvm.mlir.constant(64 : i64) : i64
+    %c4096 = llvm.mlir.constant(4096 : i64) : i64
+    %c8 = llvm.mlir.constant(8 : i32) : i32
+    %c32 = llvm.mlir.constant(32 : i32) : i32
+    %c64 = llvm.mlir.constant(64 : i32) : i32
+    %c100 = llvm.mlir.constant(100 : i32) : i32
+    %c128 = llvm.mlir.constant(128 : i32) : i32
+    %c1024 = llvm.mlir.constant(1024 : i32) : i32
+    %flags = llvm.mlir.constant(159744 : i32) : i32
+    %stride = llvm.mlir.constant(0 : i16) : i16
+    %lds = llvm.mlir.addressof @buf : !llvm.ptr<3>
+    %tid = rocdl.workitem.id.x range <i32, 0, 256> : i32
+    %rsrc = rocdl.make.buffer.rsrc %a, %stride, %n, %flags : <1>, i32 to <7>
+    %wave = llvm.udiv %tid, %c64 : i32
+    %lane = llvm.urem %tid, %c64 : i32
+    %zero = llvm.mlir.constant(0 : i32) : i32
+    %c30 = llvm.mlir.constant(30 : i32) : i32
+    %d = llvm.sub %lane, %c30 : i32
+    %m = llvm.intr.smin(%d, %zero) : (i32, i32) -> i32
+    %v = llvm.sext %m : i32 to i64
+    llvm.br ^bb1(%c0 : i64)
+  ^bb1(%k: i64):
+    %idx = llvm.add %v, %k : i64
+    %src = llvm.getelementptr %rsrc[%idx] : (!llvm.ptr<7>, i64) -> !llvm.ptr<7>, bf16
+    rocdl.load.to.lds %src, %lds, 16, 0, 0 : <7>
+    %next = llvm.add %k, %c64l : i64
+    %more = llvm.icmp "slt" %next, %kend : i64
+    llvm.cond_br %more, ^bb1(%next : i64), ^bb2
+  ^bb2:
+    llvm.return
+  }
+  llvm.mlir.global internal @buf() {addr_space = 3 : i32} : !llvm.array<4096 x bf16>
+}
+
+// -----
+
+// The product of two values is bounded by the products of their bounds: lane * wave is
+// in [0, 189]; (lane - 100) * wave can be negative: left alone.
+// CHECK-LABEL: llvm.func @product
+// CHECK:         rocdl.raw.ptr.buffer.load.lds
+// CHECK-LABEL: llvm.func @product_may_be_negative
+// CHECK:         rocdl.load.to.lds
+// CHECK-NOT:     rocdl.raw.ptr.buffer.load.lds
+module {
+  llvm.func @product(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = llvm.mlir.constant(0 : i64) : i64
+    %c64l = llvm.mlir.constant(64 : i64) : i64
+    %c4096 = llvm.mlir.constant(4096 : i64) : i64
+    %c8 = llvm.mlir.constant(8 : i32) : i32
+    %c32 = llvm.mlir.constant(32 : i32) : i32
+    %c64 = llvm.mlir.constant(64 : i32) : i32
+    %c100 = llvm.mlir.constant(100 : i32) : i32
+    %c128 = llvm.mlir.constant(128 : i32) : i32
+    %c1024 = llvm.mlir.constant(1024 : i32) : i32
+    %flags = llvm.mlir.constant(159744 : i32) : i32
+    %stride = llvm.mlir.constant(0 : i16) : i16
+    %lds = llvm.mlir.addressof @buf : !llvm.ptr<3>
+    %tid = rocdl.workitem.id.x range <i32, 0, 256> : i32
+    %rsrc = rocdl.make.buffer.rsrc %a, %stride, %n, %flags : <1>, i32 to <7>
+    %wave = llvm.udiv %tid, %c64 : i32
+    %lane = llvm.urem %tid, %c64 : i32
+    %p = llvm.mul %lane, %wave : i32
+    %v = llvm.sext %p : i32 to i64
+    llvm.br ^bb1(%c0 : i64)
+  ^bb1(%k: i64):
+    %idx = llvm.add %v, %k : i64
+    %src = llvm.getelementptr %rsrc[%idx] : (!llvm.ptr<7>, i64) -> !llvm.ptr<7>, bf16
+    rocdl.load.to.lds %src, %lds, 16, 0, 0 : <7>
+    %next = llvm.add %k, %c64l : i64
+    %more = llvm.icmp "slt" %next, %kend : i64
+    llvm.cond_br %more, ^bb1(%next : i64), ^bb2
+  ^bb2:
+    llvm.return
+  }
+  llvm.func @product_may_be_negative(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = llvm.mlir.constant(0 : i64) : i64
+    %c64l = llvm.mlir.constant(64 : i64) : i64
+    %c4096 = llvm.mlir.constant(4096 : i64) : i64
+    %c8 = llvm.mlir.constant(8 : i32) : i32
+    %c32 = llvm.mlir.constant(32 : i32) : i32
+    %c64 = llvm.mlir.constant(64 : i32) : i32
+    %c100 = llvm.mlir.constant(100 : i32) : i32
+    %c128 = llvm.mlir.constant(128 : i32) : i32
+    %c1024 = llvm.mlir.constant(1024 : i32) : i32
+    %flags = llvm.mlir.constant(159744 : i32) : i32
+    %stride = llvm.mlir.constant(0 : i16) : i16
+    %lds = llvm.mlir.addressof @buf : !llvm.ptr<3>
+    %tid = rocdl.workitem.id.x range <i32, 0, 256> : i32
+    %rsrc = rocdl.make.buffer.rsrc %a, %stride, %n, %flags : <1>, i32 to <7>
+    %wave = llvm.udiv %tid, %c64 : i32
+    %lane = llvm.urem %tid, %c64 : i32
+    %d = llvm.sub %lane, %c100 : i32
+    %p = llvm.mul %d, %wave : i32
+    %v = llvm.sext %p : i32 to i64
+    llvm.br ^bb1(%c0 : i64)
+  ^bb1(%k: i64):
+    %idx = llvm.add %v, %k : i64
+    %src = llvm.getelementptr %rsrc[%idx] : (!llvm.ptr<7>, i64) -> !llvm.ptr<7>, bf16
+    rocdl.load.to.lds %src, %lds, 16, 0, 0 : <7>
+    %next = llvm.add %k, %c64l : i64
+    %more = llvm.icmp "slt" %next, %kend : i64
+    llvm.cond_br %more, ^bb1(%next : i64), ^bb2
+  ^bb2:
+    llvm.return
+  }
+  llvm.mlir.global internal @buf() {addr_space = 3 : i32} : !llvm.array<4096 x bf16>
+}

@@ -389,8 +389,8 @@ def tune(request, knobs: list[Knob], budget: int = 32, objective: str = DEFAULT_
     by_kernel: dict = {}         # kernel_digest() of the assembly -> the candidate evaluated
     listed: set = set()          # the specs in the table
 
-    def row(req, changes) -> Candidate:
-        c = Candidate(len(res.tried), req, changes)
+    def row(req, changes, **verdict) -> Candidate:
+        c = Candidate(len(res.tried), req, changes, **verdict)
         res.tried.append(c)
         listed.add(req)
         return c
@@ -400,14 +400,13 @@ def tune(request, knobs: list[Knob], budget: int = 32, objective: str = DEFAULT_
             return
         key = identity(req)
         if key in by_schedule:       # compiles to a tried schedule: no budget
-            row(req, changes).same_as = by_schedule[key]
+            row(req, changes, same_as=by_schedule[key])
             return
         rejected = _rejected(req)
         if rejected is not None:     # reported, but nothing was evaluated: no budget
-            by_schedule[key] = c = row(req, changes)
-            c.refused = rejected
+            by_schedule[key] = row(req, changes, refused=rejected)
             return
-        text = failed = None
+        text = kernel = failed = None
         if build is not None:        # built first: a tried kernel costs no budget
             try:
                 text = build(req)
@@ -417,17 +416,15 @@ def tune(request, knobs: list[Knob], budget: int = 32, objective: str = DEFAULT_
                 kernel = kernel_digest(text)
                 if kernel in by_kernel:  # assembles to a tried kernel's code
                     by_schedule[key] = by_kernel[kernel]
-                    row(req, changes).same_as = by_kernel[kernel]
+                    row(req, changes, same_as=by_kernel[kernel])
                     return
         if res.evaluated >= budget:
             raise _Spent()
         res.evaluated += 1
+        by_schedule[key] = c = row(req, changes, refused=failed)
         if failed is not None:
-            by_schedule[key] = c = row(req, changes)
-            c.refused = failed
             return
-        by_schedule[key] = c = row(req, changes)
-        if text is not None:
+        if kernel is not None:
             by_kernel[kernel] = c
         c.cycles, c.busy, c.refused = evaluate_fn(req)
         if c.ok and text is not None:

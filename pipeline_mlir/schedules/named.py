@@ -281,10 +281,9 @@ class NamedSchedule:
         printed schedule but never the kernel (:meth:`kernel_unread_config_fields`).  The
         schedule emit kinds accept it."""
         self.build()  # an override the schedule itself does not read is that error first
-        if self.config:
-            self._no_effect(self.kernel_unread_config_fields(), " on the kernel",
-                            "; it changes only the printed schedule (--emit=schedule or "
-                            "schedule-json)")
+        self._no_effect(self.kernel_unread_config_fields(), " on the kernel",
+                        "; it changes only the printed schedule (--emit=schedule or "
+                        "schedule-json)")
 
     def compile(self):
         """Build and compile: the ``ScheduleCompiler`` of the schedule's default body."""

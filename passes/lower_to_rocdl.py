@@ -1,23 +1,22 @@
 """``sched-lower-to-rocdl``: control entries to ``rocdl`` ops, per the lowering contract.
 
-WAIT_VM / WAIT_LGKM become one ``rocdl.s.waitcnt`` each with the gfx9
-``s_waitcnt`` encoding (a count over vmcnt 63 / lgkmcnt 15 is an error), BARRIER
-``rocdl.s.barrier``, SET_PRIO ``rocdl.s.setprio``, SCHEDULE_BARRIER
-``rocdl.sched.barrier none`` and SCHED_GROUP_BARRIER ``rocdl.sched.group.barrier``.
-Runs of waits and kernel block boundaries are fenced with ``rocdl.sched.barrier
-none`` (options ``fence-waits``, ``fence-blocks``) so that LLVM cannot move
-MFMAs across them (by default the block boundaries of a schedule whose blocks end with
-the schedule barriers of its ``sched_barrier_mask`` are not: those barriers are its
-fences, and a boundary the mask leaves open stays open); so is every change between fragment loads and global loads
-(``fence-loads``), so that LLVM keeps the schedule's order of the two kinds of
-loads instead of hoisting the global loads above the fragment reads.  In a concrete pipeline an MMA that
-directly follows its block's loads shares one scheduling region with them, the MFMAs
-interleaved with the loads by an IGroupLP pipeline (``rocdl.sched.group.barrier``, sync id
-1) in place of the schedule barrier between fragment and global loads, a wait that the
-same wait repeats right after the MMA is not emitted, and a region of fragment reads and
-LDS DMAs without MFMAs (only without ``fence-loads``, which separates them) gets a
-pipeline that puts a fragment read before each DMA (option ``interleave``;
-``pipeline_mlir/schedule/fences.py``).
+WAIT_VM / WAIT_LGKM become one ``rocdl.s.waitcnt`` each with the gfx9 ``s_waitcnt`` encoding
+(a count over vmcnt 63 / lgkmcnt 15 is an error), BARRIER ``rocdl.s.barrier``, SET_PRIO
+``rocdl.s.setprio``, SCHEDULE_BARRIER ``rocdl.sched.barrier none`` and SCHED_GROUP_BARRIER
+``rocdl.sched.group.barrier``. Runs of waits and kernel block boundaries are fenced with
+``rocdl.sched.barrier none`` (options ``fence-waits``, ``fence-blocks``) so that LLVM cannot
+move MFMAs across them (by default the block boundaries of a schedule whose blocks end with
+the schedule barriers of its ``sched_barrier_mask`` are not: those barriers are its fences,
+and a boundary the mask leaves open stays open); so is every change between fragment loads
+and global loads (``fence-loads``), so that LLVM keeps the schedule's order of the two kinds
+of loads instead of hoisting the global loads above the fragment reads.  In a concrete
+pipeline an MMA that directly follows its block's loads shares one scheduling region with
+them, the MFMAs interleaved with the loads by an IGroupLP pipeline
+(``rocdl.sched.group.barrier``, sync id 1) in place of the schedule barrier between fragment
+and global loads, a wait that the same wait repeats right after the MMA is not emitted, and
+a region of fragment reads and LDS DMAs without MFMAs (only without ``fence-loads``, which
+separates them) gets a pipeline that puts a fragment read before each DMA (option
+``interleave``; ``pipeline_mlir/schedule/fences.py``).
 
 Abstract pipelines keep their data ops as ``sched`` ops with a ``tag`` attribute
 (the schedule's op name); the body and the program, no longer needed, are

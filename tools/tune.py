@@ -1,14 +1,14 @@
 """``pipeline-opt --pipeline=SPEC --tune``: search the pipeline's knobs, return the fastest kernel.
 
-Every candidate spec is compiled to assembly through the named pipeline (as
-``--emit=asm``: the kernel the user would get; a candidate that does not build is
-refused), simulated as ``--simulate --pipeline=SPEC --report`` (hazards, both cost
-tables: columns ``measured``, ``llvm``) and its assembly timed as ``--simulate kernel.s``
-(columns ``asm-measured``, ``asm-llvm``). Prints the table of the candidates tried (the
-spec's changes, the four columns, MFMA busy, verdict: chosen, ok, the reason a candidate was
-refused, or "same kernel as #n" for a spec that builds a tried kernel: the same assembly
-without its comments, byte for byte; it costs no budget), the chosen spec and its gain over the given spec. ``-o FILE`` writes the
-chosen pipeline's output of the ``--emit`` kind (default ``schedule``, e.g.
+Every candidate spec is compiled to assembly through the named pipeline (as ``--emit=asm``:
+the kernel the user would get; a candidate that does not build is refused), simulated as
+``--simulate --pipeline=SPEC --report`` (hazards, both cost tables: columns ``measured``,
+``llvm``) and its assembly timed as ``--simulate kernel.s`` (columns ``asm-measured``,
+``asm-llvm``). Prints the table of the candidates tried (the spec's changes, the four
+columns, MFMA busy, verdict: chosen, ok, the reason a candidate was refused, or "same kernel
+as #n" for a spec that builds a tried kernel: the same assembly without its comments, byte
+for byte; it costs no budget), the chosen spec and its gain over the given spec. ``-o FILE``
+writes the chosen pipeline's output of the ``--emit`` kind (default ``schedule``, e.g.
 ``--emit=hsaco`` for the kernel); ``--tune-spec=FILE`` writes the chosen spec, one line.
 
 Options: ``--tune-budget=N`` candidates evaluated (default 24; never wall time),

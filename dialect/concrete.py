@@ -44,6 +44,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.loop_eval import is_opaque_identity
 from pipeline_mlir.dialect.ir_io import (IRError, get, i64, int_value, options_attr, ops_of,
                                         read_entry, read_phase)
+from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.rocdl_build import create_control, emit_entries
 
 TAG_ATTRS = {"sched.global_load": S.GLOBAL_LOAD, "sched.frag_load": S.FRAG_LOAD,
@@ -64,10 +65,6 @@ _K_ATTR_FIELDS = {S.GLOBAL_LOAD: ("channel", "stage", "subtile", "k_offset", "id
                   S.MMA_OP: ("channel", "stage", "subtile", "id")}
 #: The optional tag field that groups several payload ops into one logical op.
 GROUP_FIELD = "id"
-
-
-def _op(o):
-    return o.operation if hasattr(o, "operation") else o
 
 
 def tag_of(op) -> str | None:

@@ -180,7 +180,7 @@ def ops_of(region) -> list:
     blocks = list(region.blocks)
     if not blocks:
         return []
-    return [o.operation if hasattr(o, "operation") else o for o in blocks[0].operations]
+    return [as_operation(o) for o in blocks[0].operations]
 
 
 def walk_ops(root, pred) -> list:
@@ -309,7 +309,7 @@ def pipeline_ops(root) -> list:
 
     def visit(o):
         if o.name == S.PIPELINE:
-            found.append(o.operation if hasattr(o, "operation") else o)
+            found.append(as_operation(o))
         return ir.WalkResult.ADVANCE
 
     root.walk(visit)

@@ -38,6 +38,7 @@ import numpy as np
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.kernel.lds_access import OPAQUE_ASM, OPAQUE_CONSTRAINTS
 from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import as_operation as _op
 
 WAVE = 64
 #: sample value of a launch-time integer (kernel argument, push constant)
@@ -46,10 +47,6 @@ SAMPLE_ARG = 4096
 SAMPLE_WORKGROUP = 1
 DYNAMIC = ir.ShapedType.get_dynamic_size() if hasattr(ir.ShapedType, "get_dynamic_size") \
     else -9223372036854775808
-
-
-def _op(o):
-    return o.operation if hasattr(o, "operation") else o
 
 
 def attr_names(op) -> list[str]:

@@ -21,6 +21,7 @@ import numpy as np
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, location_text, schedule_attrs
+from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.loop_eval import (WAVE, Evaluator, View, dense_i64, memory_space,
                                              segments, xor_shuffle)
 
@@ -31,10 +32,6 @@ SYNC_OPS = ("gpu.barrier", "amdgpu.lds_barrier", "rocdl.s.barrier", "rocdl.s.wai
 READ_OPS = ("vector.load", "vector.transfer_read", "amdgpu.transpose_load")
 LDS = "workgroup"
 GLOBAL_SPACES = ("global", "fat_raw_buffer")
-
-
-def _op(o):
-    return o.operation if hasattr(o, "operation") else o
 
 
 def at(op) -> str:

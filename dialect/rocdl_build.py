@@ -5,7 +5,7 @@ from __future__ import annotations
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, get
+from pipeline_mlir.dialect.ir_io import IRError, as_operation, get
 
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
@@ -124,7 +124,7 @@ def emit_entries(entry_ops: list, descs: list[OpDesc], fence_waits: bool, fence_
             n = interleave(region)
             if n:
                 for op in barriers:
-                    (op.operation if hasattr(op, "operation") else op).erase()
+                    as_operation(op).erase()
                 pos += n - len(barriers)
             region, barriers = [], []
             continue

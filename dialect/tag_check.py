@@ -24,15 +24,12 @@ import numpy as np
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, int_value
+from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.loop_eval import (WAVE, Evaluator, segments,
                                              xor_shuffle)
 from pipeline_mlir.dialect.natural import at, block_size, is_pure, kernel_of
 
 _K = {"k0": 0, "k1": 1, "k_next": 2, "k_prev": -1}
-
-
-def _op(o):
-    return o.operation if hasattr(o, "operation") else o
 
 
 _at = at

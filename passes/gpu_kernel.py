@@ -34,16 +34,13 @@ import re
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops as _walk
+from pipeline_mlir.dialect.ir_io import as_operation as _op
 
 from pipeline_mlir.passes._common import SchedPass
 
 HAL_SPACE = "#hal.descriptor_type<storage_buffer>"
 GLOBAL_SPACE = "#gpu.address_space<global>"
 _DIMS = ("x", "y", "z")
-
-
-def _op(o):
-    return o.operation if hasattr(o, "operation") else o
 
 
 def _ops(block) -> list:

@@ -15,7 +15,8 @@ from __future__ import annotations
 from pipeline_mlir.schedule import stages
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, decode_attr, ops_of, read_phase, read_pipeline
+from pipeline_mlir.dialect.ir_io import (IRError, as_operation, decode_attr, ops_of, read_phase,
+                                        read_pipeline)
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.schedule.types import WAIT_LGKM, WAIT_VM
 from pipeline_mlir.isa.waitcnt import LGKMCNT_MAX, VMCNT_MAX
@@ -116,7 +117,7 @@ def all_errors(module) -> list[tuple[object, str]]:
     found = []
 
     def visit(o):
-        o = o.operation if hasattr(o, "operation") else o
+        o = as_operation(o)
         if o.name.startswith("sched."):
             found.append(o)
         return ir.WalkResult.ADVANCE
@@ -138,7 +139,7 @@ class Verify(SchedPass):
     summary = "check every sched op and attribute and the schedule's structural safety"
 
     def __call__(self, op, pass_) -> None:
-        op = op.operation if hasattr(op, "operation") else op
+        op = as_operation(op)
         errs = all_errors(op)
         for where, msg in errs:
             where.location.emit_error(f"{self.name}: {msg}")

@@ -257,14 +257,24 @@ def repair(schedule, shape: KernelShape, iterations=range(0, 7)) -> RepairedSche
             raise RepairError(f"inserting {' + '.join(map(_op_text, ops))} before {phase} entry "
                               f"{index} did not remove the hazard: {h.message}")
         seen.add(state)
-        entries = out.phase_list(phase)
-        index, ops, replaces = _tighten(entries, index, ops)
-        before = _entry_text(entries[index], names) if index < len(entries) else "its end"
-        entries[index:index + replaces] = [ScheduleEntry(op, -1, PHASES[phase]) for op in ops]
-        if phase == "prologue" and index < out.warp_stagger_index:
-            out.warp_stagger_index += len(ops) - replaces
-        out.fixes.append(Fix(phase, index, ops, before, h.message, replaces))
+        index, ops, replaces = _tighten(out.phase_list(phase), index, ops)
+        _apply(out, phase, index, ops, replaces, h.message)
     raise RepairError(f"more than {MAX_FIXES} fixes needed; giving up")
+
+
+def _apply(out: RepairedSchedule, phase: str, index: int, ops: tuple, replaces: int,
+           reason: str, before: str | None = None) -> None:
+    """Put ``ops`` in place of ``replaces`` entries of ``phase`` from ``index`` (the stagger
+    index follows a change before it) and record the :class:`Fix`; ``before``: the text
+    of the entry it precedes or replaces (default: that entry's)."""
+    entries = out.phase_list(phase)
+    if before is None:
+        before = _entry_text(entries[index], out.tag_names) if index < len(entries) \
+            else "its end"
+    entries[index:index + replaces] = [ScheduleEntry(op, -1, PHASES[phase]) for op in ops]
+    if phase == "prologue" and index < out.warp_stagger_index:
+        out.warp_stagger_index += len(ops) - replaces
+    out.fixes.append(Fix(phase, index, ops, before, reason, replaces))
 
 
 def _move_exit_wait(out: RepairedSchedule) -> None:
@@ -273,19 +283,13 @@ def _move_exit_wait(out: RepairedSchedule) -> None:
     move = loop_exit_wait([e.op for e in out.kernel], [e.op for e in out.epilogue])
     if move is None:
         return
-    names = out.tag_names
-    why = "the loop's head waits as long before anything that needs it"
     removed = out.kernel[move.start:move.stop]
-    what = " + ".join(_entry_text(e, names) for e in removed)
-    out.fixes.append(Fix("kernel", move.start, (), what, why, len(removed)))
-    del out.kernel[move.start:move.stop]
-    if move.epilogue_index is None:
-        return
-    at, n = move.epilogue_index, move.replaces
-    before = (_entry_text(out.epilogue[at], names) if at < len(out.epilogue) else "its end")
-    out.epilogue[at:at + n] = [ScheduleEntry(move.op, -1, Phase.EPILOGUE)]
-    out.fixes.append(Fix("epilogue", at, (move.op,), before,
-                         "the wait moved out of the main loop's end", n))
+    _apply(out, "kernel", move.start, (), len(removed),
+           "the loop's head waits as long before anything that needs it",
+           " + ".join(_entry_text(e, out.tag_names) for e in removed))
+    if move.epilogue_index is not None:
+        _apply(out, "epilogue", move.epilogue_index, (move.op,), move.replaces,
+               "the wait moved out of the main loop's end")
 
 
 def _tighten(entries, index, ops):

@@ -1116,21 +1116,26 @@ def _plan(op, fn: _Function, index: _Index) -> _Plan | None:
 
 def _sum_i32(terms, const: int):
     """Emit sum(value * coeff) + const as an i32 (the low 32 bits of the byte offset)."""
-    i32 = ir.IntegerType.get_signless(32)
     total = None
     for v, c in terms:
-        w = _width(v)
-        t = ir.IntegerType.get_signless(w)
-        x = v if c == 1 else llvm.mul(v, _constant(t, c), _NO_FLAGS)
-        if w > 32:
-            x = llvm.trunc(i32, x, _NO_FLAGS)
-        elif w < 32:
-            x = llvm.sext(i32, x)      # the signed value, modulo 2^32
+        x = v if c == 1 else llvm.mul(v, _constant(v.type, c), _NO_FLAGS)
+        x = _to_i32(x)
         total = x if total is None else llvm.add(total, x, _NO_FLAGS)
     if const or total is None:
-        k = _constant(i32, const)
+        k = _constant(ir.IntegerType.get_signless(32), const)
         total = k if total is None else llvm.add(total, k, _NO_FLAGS)
     return total
+
+
+def _to_i32(value):
+    """An integer ``value``'s signed value modulo 2^32, as an i32 (emitted)."""
+    w = _width(value)
+    i32 = ir.IntegerType.get_signless(32)
+    if w > 32:
+        return llvm.trunc(i32, value, _NO_FLAGS)
+    if w < 32:
+        return llvm.sext(i32, value)
+    return value
 
 
 def _constant(t, value: int):
@@ -1156,14 +1161,11 @@ def _broadcast(value, fn: _Function, done: dict):
     else:
         ip, loc = ir.InsertionPoint.after(op), op.location
     with ip, loc:
-        w = _width(value)
-        if w is None:                   # the LDS pointer
+        if _width(value) is None:       # the LDS pointer
             done[value] = rocdl.readfirstlane(value.type, value)
         else:
-            i32 = ir.IntegerType.get_signless(32)
-            x = value if w == 32 else (llvm.trunc(i32, value, _NO_FLAGS) if w > 32
-                                       else llvm.sext(i32, value))
-            done[value] = rocdl.readfirstlane(i32, x)
+            x = _to_i32(value)
+            done[value] = rocdl.readfirstlane(x.type, x)
     return done[value]
 
 

@@ -78,6 +78,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from pipeline_mlir.dialect.bindings import ir, llvm, rocdl
+from pipeline_mlir.dialect.loop_eval import segments
 from pipeline_mlir.passes._common import (BLOCK_SIZE_ATTRS, KERNEL_MARKERS, ModulePass, OpError,
                                           attr_dict, collect_ops)
 
@@ -144,9 +145,8 @@ class _Function:
         self.entry = blocks[0] if blocks else None
         self._blocks = blocks
         self._ids = {b: i for i, b in enumerate(blocks)}
-        #: (block, argument number) -> the values branches pass to it; None: unknown
-        self.incoming: dict = {}
-        #: (block, argument number) -> [(value, predecessor, terminator, successor number)]
+        #: (block, argument number) -> [(value, predecessor, terminator, successor number)];
+        #: None: unknown (a branch whose operands are not followed passes to it)
         self.edges: dict = {}
         #: block -> [(predecessor, terminator, successor number)], one entry per edge
         self.preds: dict = {}
@@ -177,42 +177,43 @@ class _Function:
         succs = list(term.successors)
         if not succs:
             return
-        operands = list(term.operands)
         for pos, s in enumerate(succs):
             self.preds.setdefault(self._block_key(s), []).append((here, term, pos))
         if term.name == "llvm.br":
-            groups = [operands]
+            groups = [list(term.operands)]
         elif term.name == "llvm.cond_br":
-            sizes = list(ir.DenseI32ArrayAttr(term.attributes["operandSegmentSizes"]))
-            groups = [operands[1:1 + sizes[1]], operands[1 + sizes[1]:]]
-            self.conditions.append(operands[0])
+            (cond,), *groups = segments(term)
+            self.conditions.append(cond)
         else:  # a switch or anything else: its block arguments are not followed
             for s in succs:
                 for i in range(len(s.arguments)):
-                    self.incoming[(self._block_key(s), i)] = None
                     self.edges[(self._block_key(s), i)] = None
-            self.conditions += operands[:1]
+            self.conditions += list(term.operands)[:1]
             return
         for pos, (s, vals) in enumerate(zip(succs, groups)):
             for i, v in enumerate(vals):
-                key = (self._block_key(s), i)
-                seen = self.incoming.setdefault(key, [])
+                seen = self.edges.setdefault((self._block_key(s), i), [])
                 if seen is not None:
-                    seen.append(v)
-                    self.edges.setdefault(key, []).append((v, here, term, pos))
+                    seen.append((v, here, term, pos))
+
+    def incoming(self, key) -> list | None:
+        """The values branches pass to block argument ``key``; None: unknown."""
+        edges = self.edges.get(key, [])
+        return None if edges is None else [e[0] for e in edges]
 
     # ---- uniformity ----------------------------------------------------------------------
 
     def analyse(self) -> None:
         """Fix the uniformity of every block argument (optimistic, then refuted)."""
-        self._arg_uniform: dict = {k: True for k in self.incoming}
+        self._arg_uniform: dict = dict.fromkeys(self.edges, True)
         changed = True
         while changed:
             changed = False
             self._uniform = {}
-            for key, vals in self.incoming.items():
+            for key in self.edges:
                 if not self._arg_uniform[key]:
                     continue
+                vals = self.incoming(key)
                 if vals is None or not all(self.uniform(v) for v in vals):
                     self._arg_uniform[key] = False
                     changed = True
@@ -260,8 +261,7 @@ class _Function:
             if op is None:
                 arg = ir.BlockArgument(v)
                 if arg.owner != self.entry:
-                    stack += self.incoming.get((self._block_key(arg.owner),
-                                                arg.arg_number)) or []
+                    stack += self.incoming((self._block_key(arg.owner), arg.arg_number)) or []
                 continue
             if op.name.startswith(("rocdl.workitem.id.", "rocdl.mbcnt.")):
                 return True

@@ -528,6 +528,16 @@ class _Index:
             gs.add(math.gcd(d, r.const))
         return sorted((g for g in gs if 1 < g < d), reverse=True)
 
+    def _peel(self, r: _Form, d: int, ctx: dict):
+        """``(g, s, t)`` with ``r = g*s + t``, ``0 <= t < g`` and ``g | d`` (the greatest
+        such g of :meth:`_factors`), None if there is none."""
+        for g in self._factors(r, d):
+            s, t = r.split(g)
+            trng = self.range(t, ctx)
+            if trng is not None and 0 <= trng[0] and trng[1] < g:
+                return g, s, t
+        return None
+
     def floordiv(self, f: _Form, d: int, ctx: dict) -> _Form:
         if d == 1:
             return f
@@ -537,11 +547,9 @@ class _Index:
             return q
         if rng[0] // d == rng[1] // d:
             return q.plus(_const(rng[0] // d))
-        for g in self._factors(r, d):
-            s, t = r.split(g)
-            trng = self.range(t, ctx)
-            if trng is not None and 0 <= trng[0] and trng[1] < g:
-                return q.plus(self.floordiv(s, d // g, ctx))
+        if (peeled := self._peel(r, d, ctx)) is not None:
+            g, s, _ = peeled
+            return q.plus(self.floordiv(s, d // g, ctx))
         return q.plus(self._derived("floordiv", (r,), d))
 
     def mod(self, f: _Form, d: int, ctx: dict) -> _Form:
@@ -553,11 +561,9 @@ class _Index:
             return r
         if rng[0] // d == rng[1] // d:
             return r.plus(_const(-d * (rng[0] // d)))
-        for g in self._factors(r, d):
-            s, t = r.split(g)
-            trng = self.range(t, ctx)
-            if trng is not None and 0 <= trng[0] and trng[1] < g:
-                return self.mod(s, d // g, ctx).times(g).plus(t)
+        if (peeled := self._peel(r, d, ctx)) is not None:
+            g, s, t = peeled
+            return self.mod(s, d // g, ctx).times(g).plus(t)
         return self._derived("mod", (r,), d)
 
     def _disjoint(self, a: _Form, b: _Form, ctx: dict) -> bool:

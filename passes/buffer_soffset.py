@@ -166,6 +166,14 @@ class _Function:
             raise KeyError("block outside the function")
         return key
 
+    def arg_key(self, arg) -> tuple[int, int]:
+        """``(block, argument number)`` of a block argument."""
+        return self._block_key(arg.owner), arg.arg_number
+
+    def argument(self, key: tuple[int, int]):
+        """The block argument ``(block, argument number)``."""
+        return self._blocks[key[0]].arguments[key[1]]
+
     def block_of(self, value) -> int:
         """The number of the block that defines ``value``."""
         op = _defining_op(value)
@@ -232,12 +240,11 @@ class _Function:
     def _uniform_of(self, value) -> bool:
         if isinstance(value.owner, ir.Block):
             arg = ir.BlockArgument(value)
-            block = arg.owner
-            if block == self.entry:
+            if arg.owner == self.entry:
                 return self.kernel          # kernel arguments live in SGPRs
             if self.divergent_branch:
                 return False
-            return self._arg_uniform.get((self._block_key(block), arg.arg_number), False)
+            return self._arg_uniform.get(self.arg_key(arg), False)
         op = _defining_op(value)
         if op.name in _UNIFORM_SOURCES:
             return True
@@ -261,7 +268,7 @@ class _Function:
             if op is None:
                 arg = ir.BlockArgument(v)
                 if arg.owner != self.entry:
-                    stack += self.incoming((self._block_key(arg.owner), arg.arg_number)) or []
+                    stack += self.incoming(self.arg_key(arg)) or []
                 continue
             if op.name.startswith(("rocdl.workitem.id.", "rocdl.mbcnt.")):
                 return True
@@ -499,8 +506,7 @@ class _Index:
             w = _width(value)
             if arg.owner == self.fn.entry:
                 return _signed_range(w)
-            return self.arg_range.get((self.fn._block_key(arg.owner), arg.arg_number),
-                                      _signed_range(w))
+            return self.arg_range.get(self.fn.arg_key(arg), _signed_range(w))
         f = self.form(value)
         if value in self._opaque and f.terms and len(f.terms) == 1 and \
                 next(iter(f.terms)).args == (value,):
@@ -612,7 +618,7 @@ class _Index:
             return self._value_atom(value)
         name = op.name
         ops = list(op.operands)
-        ctx = self.ctx(self.fn._block_key(op.block))
+        ctx = self.op_ctx(op)
         if name == "llvm.mlir.constant":
             k = _const_int(value)
             if k is None:
@@ -786,7 +792,7 @@ class _Index:
                 k = _const_int(value)
                 result = None if k is None else bool(k)
             elif name == "llvm.icmp":
-                result = self._compare(op, self.ctx(self.fn._block_key(op.block)))
+                result = self._compare(op, self.op_ctx(op))
             elif name in ("llvm.and", "llvm.or", "llvm.xor") and _width(value) == 1:
                 x, y = self.truth(ops[0]), self.truth(ops[1])
                 if name == "llvm.and":
@@ -830,6 +836,10 @@ class _Index:
             facts = self.edge_ctx(pred, term, pos)
         self._facts[block] = facts
         return facts
+
+    def op_ctx(self, op) -> dict:
+        """The facts where ``op`` is (its block's)."""
+        return self.ctx(self.fn._block_key(op.block))
 
     def edge_ctx(self, pred: int, term, pos: int) -> dict:
         """The facts on the edge from block ``pred`` (ending in ``term``) to its
@@ -883,9 +893,7 @@ class _Index:
         self._reset()
         out = {}
         for key, edges in self.fn.edges.items():
-            block, num = key
-            arg = self.fn._blocks[block].arguments[num]
-            w = _width(arg)
+            w = _width(self.fn.argument(key))
             if w is None:
                 continue
             if edges is None:
@@ -904,10 +912,9 @@ class _Index:
         after a few rounds, then narrowed; the result is checked to hold inductively
         (every branch passes values within the ranges it assumes), else every block
         argument gets its type's whole range."""
-        full = {k: _signed_range(_width(self.fn._blocks[k[0]].arguments[k[1]]))
-                for k, e in self.fn.edges.items()
-                if _width(self.fn._blocks[k[0]].arguments[k[1]]) is not None}
-        self.arg_range = {k: None for k in full}
+        widths = {k: _width(self.fn.argument(k)) for k in self.fn.edges}
+        full = {k: _signed_range(w) for k, w in widths.items() if w is not None}
+        self.arg_range = dict.fromkeys(full)
         for round_ in range(40):
             new = self._transfer()
             joined = {k: _hull(self.arg_range[k], new.get(k)) for k in full}
@@ -1107,7 +1114,7 @@ def _plan(op, fn: _Function, index: _Index) -> _Plan | None:
             return None
     if not out.uniform and not out.const:
         return None
-    ctx = index.ctx(fn._block_key(op.block))
+    ctx = index.op_ctx(op)
     parts = {True: _const(out.const), False: _const(0)}
     for f, uniform in out.forms:
         parts[uniform] = parts[uniform].plus(f)

@@ -1013,7 +1013,6 @@ class _Index:
                         return True
         # a part that mixes both and is not split further is lane-varying as a whole
         (out.uniform if kinds == {"u"} else out.varying).append((value, coeff))
-        out.forms.append((f.times(coeff), kinds == {"u"}))
         return True
 
 
@@ -1025,18 +1024,16 @@ _ALWAYS_SPLIT = frozenset({"llvm.add", "llvm.mul", "llvm.shl"})
 @dataclass
 class _Leaves:
     """An offset split into uniform and lane-varying terms ``(value, coeff)`` and a
-    constant; ``forms`` holds each term's exact form and whether it is uniform."""
+    constant."""
 
     uniform: list = field(default_factory=list)
     varying: list = field(default_factory=list)
     const: int = 0
-    forms: list = field(default_factory=list)
 
     def merge(self, other: "_Leaves") -> None:
         self.uniform += other.uniform
         self.varying += other.varying
         self.const += other.const
-        self.forms += other.forms
 
 
 # ---- the rewrite ---------------------------------------------------------------------------
@@ -1101,7 +1098,7 @@ def _gep_chain(ptr):
         ptr = op.operands[0]
 
 
-def _plan(op, fn: _Function, index: _Index) -> _Plan | None:
+def _plan(op, index: _Index) -> _Plan | None:
     chain = _gep_chain(op.operands[0])
     if chain is None:
         return None
@@ -1115,10 +1112,10 @@ def _plan(op, fn: _Function, index: _Index) -> _Plan | None:
     if not out.uniform and not out.const:
         return None
     ctx = index.op_ctx(op)
-    parts = {True: _const(out.const), False: _const(0)}
-    for f, uniform in out.forms:
-        parts[uniform] = parts[uniform].plus(f)
-    for part in parts.values():
+    for leaves, const in ((out.uniform, out.const), (out.varying, 0)):
+        part = _const(const)
+        for v, c in leaves:
+            part = part.plus(index.form(v).times(c))
         rng = index.range(part, ctx)
         if rng is None or rng[0] < 0:
             return None
@@ -1199,7 +1196,7 @@ class BufferSoffset(ModulePass):
             fn.analyse()
             index = _Index(fn)
             index.solve()
-            plans = [p for p in (_plan(op, fn, index) for op in copies) if p is not None]
+            plans = [p for p in (_plan(op, index) for op in copies) if p is not None]
             rsrc8: dict = {}
             broadcast: dict = {}
             for p in plans:

@@ -78,9 +78,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from pipeline_mlir.dialect.bindings import ir, llvm, rocdl
-from pipeline_mlir.dialect.loop_eval import segments
+from pipeline_mlir.dialect.loop_eval import WAVE, segments
 from pipeline_mlir.passes._common import (BLOCK_SIZE_ATTRS, KERNEL_MARKERS, ModulePass, OpError,
-                                          attr_dict, collect_ops)
+                                          as_operation, attr_dict, collect_ops)
 
 #: ops whose result is wave-uniform whatever their operands (none here take operands that
 #: could make them vary) -- the workgroup's position and the broadcast of one lane
@@ -102,7 +102,6 @@ _PURE = frozenset({
     "rocdl.make.buffer.rsrc",
 })
 
-WAVE_SIZE = 64                  # gfx9 (CDNA) waves
 _NO_FLAGS = llvm.IntegerOverflowFlags.none     # the emitted arithmetic claims no wrap flags
 _DYNAMIC_INDEX = -2147483648      # a GEP's rawConstantIndices entry for a dynamic index
 
@@ -110,9 +109,7 @@ _DYNAMIC_INDEX = -2147483648      # a GEP's rawConstantIndices entry for a dynam
 def _defining_op(value):
     """The op that defines ``value``, None for a block argument."""
     owner = value.owner
-    if isinstance(owner, ir.Block):
-        return None
-    return getattr(owner, "operation", owner)
+    return None if isinstance(owner, ir.Block) else as_operation(owner)
 
 
 def _const_int(value) -> int | None:
@@ -282,9 +279,9 @@ class _Function:
         multiple of 64 (waves are cut from the linear thread index)."""
         ops = list(op.operands)
         c = _const_int(ops[1])
-        if c is None or self.block_x is None or self.block_x % WAVE_SIZE:
+        if c is None or self.block_x is None or self.block_x % WAVE:
             return False
-        if (op.name == "llvm.udiv" and (c <= 0 or c % WAVE_SIZE)) or \
+        if (op.name == "llvm.udiv" and (c <= 0 or c % WAVE)) or \
                 (op.name == "llvm.lshr" and not 6 <= c < 64):
             return False
         x = ops[0]
@@ -299,6 +296,11 @@ class _Function:
 #: a bound standing for "unbounded" in a branch's facts (beyond every integer type the
 #: pass meets; ranges themselves are exact Python integers, never cut)
 _BIG = 1 << 80
+
+
+def _signed(value: int, width: int) -> int:
+    """``value`` modulo 2^width as a signed integer of ``width`` bits (an i1's true: -1)."""
+    return (value + (1 << (width - 1))) % (1 << width) - (1 << (width - 1))
 
 
 def _signed_range(width: int) -> tuple[int, int]:
@@ -482,9 +484,9 @@ class _Index:
         if kind == "value":
             return self._value_range(args[0])
         if kind == "wave":
-            return 0, self.fn.block_x // WAVE_SIZE - 1
+            return 0, self.fn.block_x // WAVE - 1
         if kind == "lane":
-            return 0, WAVE_SIZE - 1
+            return 0, WAVE - 1
         if kind == "floordiv":
             r = self.range(args[0], ctx)
             return None if r is None else (r[0] // args[1], r[1] // args[1])
@@ -623,8 +625,7 @@ class _Index:
             k = _const_int(value)
             if k is None:
                 return self._opaque_form(value, None)
-            return _const(k - (1 << w) if w > 1 and k >= 1 << (w - 1) else
-                          (-1 if w == 1 and k else k))
+            return _const(_signed(k, w))
         if w == 1:
             t = self.truth(value)
             return _const(-1 if t else 0) if t is not None else self._opaque_form(value, None)
@@ -719,10 +720,10 @@ class _Index:
         dim = "xyz".index(name[-1]) if name[-1] in "xyz" else None
         size = self.fn.block_size[dim] if self.fn.block_size and dim is not None else None
         if name.startswith("rocdl.workitem.id."):
-            if dim == 0 and size and size % WAVE_SIZE == 0:
+            if dim == 0 and size and size % WAVE == 0:
                 wave = self._atom("wave", ("wave",), (), True)
                 lane = self._atom("lane", ("lane",), (), False)
-                return _Form({wave: WAVE_SIZE, lane: 1})
+                return _Form({wave: WAVE, lane: 1})
             rng = (0, size - 1) if size else None
             if "range" in op.attributes:
                 m = _RANGE_RE.search(str(op.attributes["range"]))
@@ -1150,9 +1151,7 @@ def _to_i32(value):
 
 def _constant(t, value: int):
     """An ``llvm.mlir.constant`` of integer type ``t`` holding ``value`` modulo 2^width."""
-    w = t.width
-    signed = (value + (1 << (w - 1))) % (1 << w) - (1 << (w - 1))
-    return llvm.ConstantOp(t, ir.IntegerAttr.get(t, signed)).result
+    return llvm.ConstantOp(t, ir.IntegerAttr.get(t, _signed(value, t.width))).result
 
 
 def _broadcast(value, fn: _Function, done: dict):

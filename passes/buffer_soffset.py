@@ -1209,12 +1209,11 @@ class BufferSoffset(ModulePass):
     def _rewrite(p: _Plan, rsrc8: dict) -> None:
         op = p.op
         i32 = ir.IntegerType.get_signless(32)
-        key = p.rsrc_op
-        if key not in rsrc8:
-            src = p.rsrc_op
+        src = p.rsrc_op
+        if src not in rsrc8:
             # just before the p7 descriptor: it dominates whatever that one does
             with ir.InsertionPoint(src), src.location:
-                rsrc8[key] = rocdl.MakeBufferRsrcOp(
+                rsrc8[src] = rocdl.MakeBufferRsrcOp(
                     ir.Type.parse("!llvm.ptr<8>"), *list(src.operands)).result
         attrs = attr_dict(op)
         with ir.InsertionPoint(op), op.location:
@@ -1227,7 +1226,7 @@ class BufferSoffset(ModulePass):
                      if k in attrs}
             aux = ir.IntegerAttr.get(i32, ir.IntegerAttr(attrs["aux"]).value) \
                 if "aux" in attrs else None
-            rocdl.RawPtrBufferLoadLdsOp(rsrc8[key], p.lds, imm("size"), voff, soff,
+            rocdl.RawPtrBufferLoadLdsOp(rsrc8[src], p.lds, imm("size"), voff, soff,
                                         imm("offset"), aux=aux, **extra)
         op.erase()
         # the fat pointers and, once unused, the descriptor go (nothing else reads them)
@@ -1235,5 +1234,5 @@ class BufferSoffset(ModulePass):
             if _used(gep.result):
                 return
             gep.erase()
-        if not _used(p.rsrc_op.result):
-            p.rsrc_op.erase()
+        if not _used(src.result):
+            src.erase()

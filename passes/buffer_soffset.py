@@ -987,6 +987,17 @@ class _Index:
             return [(ops[0], c if name == "llvm.mul" else 1 << c)]
         return None
 
+    def sum_form(self, terms, const: int = 0) -> _Form | None:
+        """The form of ``sum(coeff * value) + const`` over ``terms`` ``[(value, coeff)]``,
+        None if a value has no form."""
+        forms = [self.form(v) for v, _ in terms]
+        if any(g is None for g in forms):
+            return None
+        total = _const(const)
+        for g, (_, c) in zip(forms, terms):
+            total = total.plus(g.times(c))
+        return total
+
     def leaves(self, value, coeff: int, out: "_Leaves", depth: int = 0) -> bool:
         """Split ``coeff * value`` into SSA values each wholly uniform or not (``out``);
         False if a part has no form."""
@@ -1000,18 +1011,13 @@ class _Index:
         op = _defining_op(value)
         if op is not None and depth < 64 and (len(kinds) > 1 or op.name in _ALWAYS_SPLIT):
             pieces = self._pieces(op)
-            if pieces is not None:
-                forms = [self.form(v) for v, _ in pieces]
-                total = _const(0)
-                for g, (_, m) in zip(forms, pieces):
-                    total = None if g is None or total is None else total.plus(g.times(m))
-                inner = _Leaves()
-                if total == f and all(self.leaves(v, coeff * m, inner, depth + 1)
-                                      for v, m in pieces):
-                    # a mixed part is split only where that moves something to soffset
-                    if len(kinds) == 1 or inner.uniform or inner.const:
-                        out.merge(inner)
-                        return True
+            inner = _Leaves()
+            # a mixed part is split only where that moves something to soffset
+            if pieces is not None and self.sum_form(pieces) == f and \
+                    all(self.leaves(v, coeff * m, inner, depth + 1) for v, m in pieces) and \
+                    (len(kinds) == 1 or inner.uniform or inner.const):
+                out.merge(inner)
+                return True
         # a part that mixes both and is not split further is lane-varying as a whole
         (out.uniform if kinds == {"u"} else out.varying).append((value, coeff))
         return True
@@ -1114,10 +1120,7 @@ def _plan(op, index: _Index) -> _Plan | None:
         return None
     ctx = index.op_ctx(op)
     for leaves, const in ((out.uniform, out.const), (out.varying, 0)):
-        part = _const(const)
-        for v, c in leaves:
-            part = part.plus(index.form(v).times(c))
-        rng = index.range(part, ctx)
+        rng = index.range(index.sum_form(leaves, const), ctx)
         if rng is None or rng[0] < 0:
             return None
     lds = op.operands[1]

@@ -414,6 +414,10 @@ _PREDICATES = {0: ("eq", False), 1: ("ne", False), 2: ("lt", False), 3: ("le", F
 _NEGATED = {"eq": "ne", "ne": "eq", "lt": "ge", "le": "gt", "gt": "le", "ge": "lt"}
 _RANGE_RE = re.compile(r"constant_range<i\d+,\s*(-?\d+),\s*(-?\d+)>")
 _NSW_RE = re.compile(r"overflow<[^>]*\bnsw\b")
+#: ops that are floor division / modulo by a positive constant (a power of two for the
+#: shifts) of a non-negative value (``ashr``: of any value)
+_FLOORDIV = frozenset({"llvm.udiv", "llvm.sdiv", "llvm.lshr", "llvm.ashr"})
+_MOD = frozenset({"llvm.urem", "llvm.srem"})
 _MINMAX = {"llvm.intr.smax": (max, False), "llvm.intr.smin": (min, False),
            "llvm.intr.umax": (max, True), "llvm.intr.umin": (min, True)}
 
@@ -673,16 +677,13 @@ class _Index:
             return self._bits(value, name, op, a, b, ctx)
         if c is None or c <= 0 or (name in ("llvm.lshr", "llvm.ashr") and c >= w):
             return self._opaque_form(value, self._unsigned_result(name, c, w))
-        d = 1 << c if name in ("llvm.lshr", "llvm.ashr") else c
-        if name == "llvm.ashr" or (name in ("llvm.udiv", "llvm.lshr", "llvm.sdiv")
-                                   and _nonneg(rng)):
-            return self.floordiv(a, d, ctx)
-        if name in ("llvm.urem", "llvm.srem") and _nonneg(rng):
-            return self.mod(a, d, ctx)
-        if name == "llvm.sdiv" and rng[1] <= 0:        # truncation towards zero
-            return self.floordiv(a.times(-1), d, ctx).times(-1)
-        if name == "llvm.srem" and rng[1] <= 0:
-            return self.mod(a.times(-1), d, ctx).times(-1)
+        rule = self.floordiv if name in _FLOORDIV else self.mod if name in _MOD else None
+        if rule is not None:
+            d = 1 << c if name in ("llvm.lshr", "llvm.ashr") else c
+            if name == "llvm.ashr" or _nonneg(rng):
+                return rule(a, d, ctx)
+            if name in ("llvm.sdiv", "llvm.srem") and rng[1] <= 0:    # towards zero
+                return rule(a.times(-1), d, ctx).times(-1)
         return self._opaque_form(value, self._unsigned_result(name, c, w))
 
     @staticmethod

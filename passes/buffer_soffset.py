@@ -507,15 +507,11 @@ class _Index:
         return min(p), max(p)
 
     def _value_range(self, value):
-        if isinstance(value.owner, ir.Block):
-            arg = ir.BlockArgument(value)
-            w = _width(value)
-            if arg.owner == self.fn.entry:
-                return _signed_range(w)
-            return self.arg_range.get(self.fn.arg_key(arg), _signed_range(w))
+        if isinstance(value.owner, ir.Block):   # the entry block's: no branch passes them
+            return self.arg_range.get(self.fn.arg_key(ir.BlockArgument(value)),
+                                      _signed_range(_width(value)))
         f = self.form(value)
-        if value in self._opaque and f.terms and len(f.terms) == 1 and \
-                next(iter(f.terms)).args == (value,):
+        if value in self._opaque and len(f.terms) == 1 and next(iter(f.terms)).args == (value,):
             return self._opaque[value]
         return self.range(f, self.ctx(self.fn.block_of(value)))
 

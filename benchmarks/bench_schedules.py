@@ -104,8 +104,8 @@ def cli_command() -> tuple[list[str], str, dict]:
                 "python -m pipeline_mlir.tools.pipeline_opt", env)
     except ImportError:
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH")) if p)
-        return ([sys.executable, str(REPO / "tools" / "pipeline_opt.py")],
-                "python tools/pipeline_opt.py (not installed; PYTHONPATH=repo)", env)
+        return ([sys.executable, str(REPO / "pipeline_mlir" / "tools" / "pipeline_opt.py")],
+                "python pipeline_mlir/tools/pipeline_opt.py (not installed; PYTHONPATH=repo)", env)
 
 
 def wall(cmd: list[str], env: dict, n: int) -> list[float]:

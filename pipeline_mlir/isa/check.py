@@ -1,6 +1,6 @@
 """The ISA check: does the final gfx950 assembly still hold the compiled schedule?
 
-The lowering (``dialect/concrete.py``, ``dialect/rocdl_build.py``) turns each
+The lowering (``pipeline_mlir/lowering/materialize.py``, ``pipeline_mlir/lowering/rocdl_build.py``) turns each
 schedule entry into instructions: a global load into ``vm_cost``
 ``buffer_load ... lds``, a fragment load into ``lgkm_cost`` ``ds_read_b128``, an
 MMA into ``mfmas_per_mma`` MFMAs, WAIT_VM / WAIT_LGKM into one ``s_waitcnt``,

@@ -58,7 +58,7 @@ _CAST = ("arith.index_castui", "arith.index_cast")
 _MASK = 0xFFFFFFFF
 #: an op that passes its i32 operand on unchanged but that LLVM cannot see through: an empty
 #: inline asm whose result is tied to its operand's VGPR (the kernels pin an LDS base in a
-#: register with it; ``dialect/concrete.py``, ``pinned_values``)
+#: register with it; ``pipeline_mlir/lowering/materialize.py``, ``pinned_values``)
 OPAQUE_ASM, OPAQUE_CONSTRAINTS = "", "=v,0"
 OPAQUE_IDENTITY = f'llvm.inline_asm "{OPAQUE_ASM}", "{OPAQUE_CONSTRAINTS}"'
 _OPAQUE_OPERAND = re.escape(f'"{OPAQUE_ASM}", "{OPAQUE_CONSTRAINTS}"') + r"\s+%[\w.$-]+\s*:"

@@ -1,6 +1,6 @@
 """The front end's analysis of a natural K-loop, on plain numpy data (no MLIR here).
 
-The IR side (``dialect/natural.py``) evaluates every memory access of one iteration
+The IR side (``pipeline_mlir/frontend/natural.py``) evaluates every memory access of one iteration
 of a K-loop for every thread of the workgroup and hands the results here:
 
 * :class:`Copy`: a global -> LDS copy (one ``amdgpu.gather_to_lds``: each wave writes

@@ -6,7 +6,7 @@ own, and every part of the project that builds, lowers, simulates, checks or emu
 such a kernel reads that structure here:
 
 * the GEMM generator (:mod:`pipeline_mlir.kernel.gemm`): warps, LDS buffers, arguments;
-* the lowering of the concrete form (``dialect/concrete.py``): the skeleton it emits
+* the lowering of the concrete form (``pipeline_mlir/lowering/materialize.py``): the skeleton it emits
   around the cloned payload ops;
 * the simulator (:mod:`pipeline_mlir.sim.trace`): what each warp group executes;
 * the ISA check (:mod:`pipeline_mlir.isa.check`): what each assembly phase must hold;

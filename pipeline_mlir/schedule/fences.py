@@ -24,7 +24,7 @@ ping-pong blocks' loads) gets a pipeline too (:func:`load_groups`): each LDS DMA
 fragment read, which fills the wait state the DMA needs after its M0 write (else an
 ``s_nop``).
 
-Plain Python (no MLIR): the lowering (``dialect/rocdl_build.py``) places fences
+Plain Python (no MLIR): the lowering (``pipeline_mlir/lowering/rocdl_build.py``) places fences
 with :func:`fenced_sequence`, and the ISA check (:mod:`pipeline_mlir.isa.check`)
 uses the same function to know which fences the final assembly must hold.
 """

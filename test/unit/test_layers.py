@@ -1,12 +1,15 @@
-"""The package layers: every module imports only from its own layer or the layers below.
+"""The package layers: every module imports only from its own layer or the layers below,
+and no set of modules imports itself round in a circle.
 
-    errors < options < schedule < schedules < kernel < isa < sim < emu < dialect < passes < tools
+    errors < options < target < schedule < schedules < kernel < isa < sim < emu < dialect
+           < analysis < frontend < lowering < passes < driver < tools
 
-The emulator (``pipeline_mlir/emu``) is imported by the tools only.
+The emulator (``pipeline_mlir/emu``) is imported by the driver and the tools only.
 
 The scheduling core (``pipeline_mlir/schedule``) imports no MLIR at all: no ``mlir`` or
 ``iree`` module and nothing from the dialect, passes or tools.  Imports are read with
-``ast`` from every source file, including those inside functions.
+``ast`` from every source file, including those inside functions, so an import cycle that a
+function-local import hides is still a cycle here.
 """
 
 from __future__ import annotations
@@ -17,23 +20,18 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-#: package name -> source directory (pyproject.toml maps the last three)
-PACKAGES = {"pipeline_mlir": ROOT / "pipeline_mlir", "pipeline_mlir.dialect": ROOT / "dialect",
-            "pipeline_mlir.passes": ROOT / "passes", "pipeline_mlir.tools": ROOT / "tools"}
-LAYERS = ("errors", "options", "schedule", "schedules", "kernel", "isa", "sim", "emu", "dialect",
-          "passes", "tools")
+PACKAGE = ROOT / "pipeline_mlir"
+LAYERS = ("errors", "options", "target", "schedule", "schedules", "kernel", "isa", "sim", "emu",
+          "dialect", "analysis", "frontend", "lowering", "passes", "driver", "tools")
 MLIR_MODULES = ("mlir", "iree")
 
 
 def modules() -> list[tuple[str, Path]]:
     out = []
-    for pkg, directory in PACKAGES.items():
-        for path in sorted(directory.rglob("*.py")):
-            rel = path.relative_to(directory).with_suffix("")
-            if pkg == "pipeline_mlir" and rel.parts[0] in ("dialect", "passes", "tools"):
-                continue
-            parts = [p for p in rel.parts if p != "__init__"]
-            out.append((".".join([pkg, *parts]), path))
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE).with_suffix("")
+        parts = [p for p in rel.parts if p != "__init__"]
+        out.append((".".join(["pipeline_mlir", *parts]), path))
     return out
 
 
@@ -80,7 +78,7 @@ def violations(module: str, source: str) -> list[str]:
 
 def test_every_module_is_in_a_layer():
     names = [m for m, _ in modules()]
-    assert "pipeline_mlir.kernel.plan" in names and "pipeline_mlir.dialect.concrete" in names
+    assert "pipeline_mlir.kernel.plan" in names and "pipeline_mlir.lowering.materialize" in names
     stray = [m for m in names if layer(m) is not None and layer(m) not in LAYERS]
     assert not stray, f"modules outside the layers {LAYERS}: {stray}"
 
@@ -116,7 +114,72 @@ def test_lower_imports_are_allowed():
                       "from pipeline_mlir.sim.repair import repair\nimport mlir.ir\n") == []
 
 
-def test_only_the_tools_import_the_emulator():
-    users = [f"{m}:{line}" for m, path in modules() if layer(m) not in ("emu", "tools")
+def test_only_the_driver_and_the_tools_import_the_emulator():
+    users = [f"{m}:{line}" for m, path in modules() if layer(m) not in ("emu", "driver", "tools")
              for name, line in imports(path.read_text()) if layer(name) == "emu"]
     assert not users
+
+
+def import_graph(sources: dict[str, str]) -> dict[str, set[str]]:
+    """module -> the project modules it imports (``from pkg import name`` names the module
+    ``pkg.name`` where that is a module, else ``pkg``), function-local imports included."""
+    graph: dict[str, set[str]] = {m: set() for m in sources}
+    for m, source in sources.items():
+        for name, _ in imports(source):
+            while name and name not in sources:
+                name = name.rpartition(".")[0]
+            if name and name != m and name != "pipeline_mlir":
+                graph[m].add(name)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_import_cycles():
+    graph = import_graph({m: path.read_text() for m, path in modules()})
+    found = cycles(graph)
+    assert not found, "import cycles:\n" + "\n".join(" <-> ".join(c) for c in found)
+
+
+def test_a_cycle_is_caught():
+    sources = {"pipeline_mlir.frontend.a": "def f():\n    from pipeline_mlir.frontend import b\n",
+               "pipeline_mlir.frontend.b": "from pipeline_mlir.frontend.c import x\n",
+               "pipeline_mlir.frontend.c": "import pipeline_mlir.frontend.a\n",
+               "pipeline_mlir.frontend.d": "from pipeline_mlir.frontend.c import x\n"}
+    assert cycles(import_graph(sources)) == [["pipeline_mlir.frontend.a", "pipeline_mlir.frontend.b",
+                                              "pipeline_mlir.frontend.c"]]
+    del sources["pipeline_mlir.frontend.c"]
+    assert cycles(import_graph(sources)) == []

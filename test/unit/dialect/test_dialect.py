@@ -15,7 +15,7 @@ from pipeline_mlir.dialect.ir_io import (IRError, compiled_from_ir, create_entry
                                          pipeline_ops, read_entry, read_phase, read_pipeline,
                                          read_program, read_schedule, write_phase,
                                          write_program)
-from pipeline_mlir.dialect.rocdl_build import (create_control, fenced_sequence, mask_attr,
+from pipeline_mlir.lowering.rocdl_build import (create_control, fenced_sequence, mask_attr,
                                                waitcnt_of)
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.schedule.fences import (INTERLEAVE, Dropped, Interleaved,

@@ -1,4 +1,4 @@
-"""dialect/dispatch.py: the launch of a matmul dispatch, read from its MLIR.
+"""pipeline_mlir/frontend/dispatch.py: the launch of a matmul dispatch, read from its MLIR.
 
 IREE's committed kernels give their sizes, element type and grid; which dimension of B is K
 comes from the K-loop's copies (B is square here, so the shapes cannot tell); small
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from pipeline_mlir.dialect.bindings import ir, new_context
-from pipeline_mlir.dialect.dispatch import matmul_dispatch
+from pipeline_mlir.frontend.dispatch import matmul_dispatch
 from pipeline_mlir.dialect.ir_io import IRError
 
 ROOT = Path(__file__).parents[3]

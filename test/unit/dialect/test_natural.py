@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pipeline_mlir.dialect import natural as N
+from pipeline_mlir.frontend import natural as N
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.kernel import loop_model as LM

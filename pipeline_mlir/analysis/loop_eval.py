@@ -1,7 +1,7 @@
 """Evaluate a kernel's index arithmetic for every thread of a workgroup (numpy).
 
-The address analysis of the front end (``dialect/natural.py``) and of the tag check
-(``dialect/tag_check.py``) needs, for every lane of every wave, the element each memory
+The address analysis of the front end (``pipeline_mlir/frontend/natural.py``) and of the tag check
+(``pipeline_mlir/frontend/tag_check.py``) needs, for every lane of every wave, the element each memory
 access touches.  :class:`Evaluator` computes an SSA value of integer or index type as a
 numpy ``int64`` array with one entry per thread (``threads`` of them; thread ``t`` is
 wave ``t // 64``, lane ``t % 64``), following the value's definition chain through the

@@ -7,7 +7,7 @@
   the options; one that has a schedule must agree with them.
 * An ``scf.for`` whose ops carry ``sched.global_load`` / ``sched.frag_load`` /
   ``sched.mma`` attributes (the concrete form) gets a ``sched.pipeline`` right
-  before it whose body mirrors the tagged ops (see ``dialect/README.md``).
+  before it whose body mirrors the tagged ops (see ``pipeline_mlir/dialect/README.md``).
 
 Options: ``schedule=NAME`` plus any option of that schedule, as in
 ``sched-import{schedule=4wave dtype=bf16 BM=128}``.
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.concrete import find_tagged_loops, import_loop
+from pipeline_mlir.frontend.tagged import find_tagged_loops, import_loop
 from pipeline_mlir.dialect.ir_io import (
     IRError,
     create_entry,
@@ -73,7 +73,7 @@ class Import(SchedulePass):
                "create the schedule's default body in an empty module")
 
     def run(self, module) -> None:
-        from pipeline_mlir.dialect.natural import find_natural_loops
+        from pipeline_mlir.frontend.natural import find_natural_loops
 
         for loop in find_natural_loops(module):
             raise IRError(loop, "'scf.for' op is a natural K-loop (MFMAs, no sched tags): run "
@@ -95,7 +95,7 @@ class Import(SchedulePass):
     def _loop_schedule(self, loop) -> NamedSchedule | None:
         """The schedule of a tagged loop: the one ``sched-adopt-loop`` inferred (the pass's
         own options must agree with it), else the pass's."""
-        from pipeline_mlir.dialect.natural import SCHEDULE_ATTRS
+        from pipeline_mlir.frontend.natural import SCHEDULE_ATTRS
 
         if SCHEDULE_ATTRS[0] not in loop.attributes:
             return self.named

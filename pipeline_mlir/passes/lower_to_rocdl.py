@@ -21,7 +21,7 @@ separates them) gets a pipeline that puts a fragment read before each DMA (optio
 Abstract pipelines keep their data ops as ``sched`` ops with a ``tag`` attribute
 (the schedule's op name); the body and the program, no longer needed, are
 removed.  Concrete pipelines (``concrete``) are materialized into the real
-prologue / loop / epilogue around their ``scf.for`` (``dialect/concrete.py``); the
+prologue / loop / epilogue around their ``scf.for`` (``pipeline_mlir/lowering/materialize.py``); the
 pass object keeps the kernel plan of each (:attr:`LowerToROCDL.plans`), which the
 ISA check of ``--emit=report`` compares the final assembly with.
 """
@@ -30,10 +30,10 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.concrete import materialize
+from pipeline_mlir.lowering.materialize import materialize
 from pipeline_mlir.dialect.ir_io import (drop_attr, get, ops_of, read_entry, region_block,
                                           set_attr)
-from pipeline_mlir.dialect.rocdl_build import emit_entries
+from pipeline_mlir.lowering.rocdl_build import emit_entries
 from pipeline_mlir.passes._common import CONSUMED, Option, SchedPass
 
 from pipeline_mlir.schedule.types import default_op_name

@@ -78,7 +78,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from pipeline_mlir.dialect.bindings import ir, llvm, rocdl
-from pipeline_mlir.dialect.loop_eval import WAVE, segments
+from pipeline_mlir.analysis.loop_eval import WAVE, segments
 from pipeline_mlir.passes._common import (BLOCK_SIZE_ATTRS, KERNEL_MARKERS, ModulePass, OpError,
                                           as_operation, attr_dict, collect_ops)
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 
 from pipeline_mlir.dialect.bindings import ir, llvm
-from pipeline_mlir.dialect.rocdl_build import SCHED_GROUP_MASK_BITS
+from pipeline_mlir.lowering.rocdl_build import SCHED_GROUP_MASK_BITS
 from pipeline_mlir.passes._common import ModulePass, OpError, attr_dict, collect_ops
 
 #: ``#rocdl.sched_group_mask<...>`` keywords -> the bits of LLVM's i32 mask:
-#: ``SCHED_GROUP_MASK_BITS`` (``dialect/rocdl_build.py``, which builds those attributes).
+#: ``SCHED_GROUP_MASK_BITS`` (``pipeline_mlir/lowering/rocdl_build.py``, which builds those attributes).
 
 #: ``#rocdl.mfma_perm_b<...>`` keywords in the order of their ``blgp`` value.
 MFMA_PERM_B = ("none", "bcast_first_32", "bcast_second_32", "rotate_16_right",

@@ -1,12 +1,12 @@
 """Check a concrete loop's hand-written tags against the addresses its payload touches.
 
-The concrete form (``dialect/README.md``) says in tags which schedule op each payload op
+The concrete form (``pipeline_mlir/dialect/README.md``) says in tags which schedule op each payload op
 is: a global load fills the LDS slot (channel, stage, subtile), a fragment load reads
 that slot, an MMA multiplies the A fragments of one subtile with the B fragments of
 another.  The schedule derives its waits and barriers from the tags alone, so a tag that
 does not describe what the op does makes a kernel that races or computes garbage.  This
 module evaluates every payload op's addresses for every lane of every wave (the same
-analysis as the front end, ``dialect/natural.py``) and reports, at the op, every tag
+analysis as the front end, ``pipeline_mlir/frontend/natural.py``) and reports, at the op, every tag
 that disagrees:
 
 * the LDS a global load writes must not overlap what global loads of another slot write;
@@ -25,9 +25,9 @@ from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, int_value
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.dialect.loop_eval import (WAVE, Evaluator, segments,
+from pipeline_mlir.analysis.loop_eval import (WAVE, Evaluator, segments,
                                              xor_shuffle)
-from pipeline_mlir.dialect.natural import at, block_size, is_pure, kernel_of
+from pipeline_mlir.frontend.kernel_ir import at, block_size, is_pure, kernel_of
 
 _K = {"k0": 0, "k1": 1, "k_next": 2, "k_prev": -1}
 

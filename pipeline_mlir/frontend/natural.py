@@ -7,7 +7,7 @@ in ``iter_args``.  :func:`scan_loop` recognises every op's role from its kind an
 memory it touches, :func:`analyse` evaluates every access for every thread
 (``loop_eval``) and partitions copies and reads into the schedule's channels and
 subtiles (``pipeline_mlir.kernel.loop_model``), and :func:`adopt` rewrites the loop
-into the concrete form of ``dialect/README.md``: two K tiles per iteration (the
+into the concrete form of ``pipeline_mlir/dialect/README.md``: two K tiles per iteration (the
 schedule's two stages), one LDS buffer per (channel, stage, subtile), the payload ops in
 the schedule's body order with their tags, the loop's own barriers removed.
 """
@@ -20,9 +20,11 @@ import numpy as np
 
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, location_text, schedule_attrs
+from pipeline_mlir.dialect.ir_io import IRError, schedule_attrs
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.dialect.loop_eval import (WAVE, Evaluator, View, dense_i64, memory_space,
+from pipeline_mlir.frontend.kernel_ir import at, block_size, describe, effects, is_pure, kernel_of
+from pipeline_mlir.frontend.tagged import TAG_ATTRS, tag_of
+from pipeline_mlir.analysis.loop_eval import (WAVE, Evaluator, View, dense_i64, memory_space,
                                              segments, xor_shuffle)
 
 #: ops that order or hint the schedule of the loop body; the pipeliner derives its own
@@ -32,73 +34,6 @@ SYNC_OPS = ("gpu.barrier", "amdgpu.lds_barrier", "rocdl.s.barrier", "rocdl.s.wai
 READ_OPS = ("vector.load", "vector.transfer_read", "amdgpu.transpose_load")
 LDS = "workgroup"
 GLOBAL_SPACES = ("global", "fat_raw_buffer")
-
-
-def at(op) -> str:
-    """Where ``op`` is, for a message (``file:line:col``, or ``line L:C`` for a buffer)."""
-    text = location_text(op.location)[0]
-    return "line " + text[2:] if text.startswith("-:") else text
-
-
-def describe(op) -> str:
-    return f"'{op.name}' op at {at(op)}"
-
-
-# ---------------------------------------------------------------------------------------------
-# side effects
-# ---------------------------------------------------------------------------------------------
-
-def effects(op) -> list | None:
-    """[(kind, value)] with kind 'read'/'write'/'alloc'/'free', from the op's
-    MemoryEffectOpInterface; None when the op does not describe its effects (unknown)."""
-    try:
-        iface = ir.MemoryEffectsOpInterface(op)
-    except (ValueError, TypeError, RuntimeError):
-        return None
-    out = []
-    for e in iface.get_effects():
-        kind = ("read" if e.effect == ir.MemoryEffect.Read else
-                "write" if e.effect == ir.MemoryEffect.Write else
-                "alloc" if e.effect == ir.MemoryEffect.Allocate else "free")
-        out.append((kind, e.value))
-    return out
-
-
-def is_pure(op) -> bool:
-    """No memory effects according to MLIR (ops with regions: none here)."""
-    if len(op.regions):
-        return False
-    e = effects(op)
-    return e is not None and not e
-
-
-# ---------------------------------------------------------------------------------------------
-# the kernel around a loop
-# ---------------------------------------------------------------------------------------------
-
-def kernel_of(loop):
-    o = _op(loop).parent
-    while o is not None and _op(o).name not in ("gpu.func", "func.func"):
-        o = _op(o).parent
-    return _op(o) if o is not None else None
-
-
-def block_size(kernel) -> tuple[int, int, int] | None:
-    """The workgroup size the kernel declares (gpu.func ``known_block_size``, func.func
-    ``gpu.known_block_size``, or IREE's ``translation_info`` workgroup size)."""
-    for name in ("known_block_size", "gpu.known_block_size"):
-        if name in kernel.attributes:
-            v = list(ir.DenseI32ArrayAttr(kernel.attributes[name]))
-            return tuple(v + [1] * (3 - len(v)))
-    if "translation_info" in kernel.attributes:
-        import re
-
-        m = re.search(r"workgroup_size\s*=\s*\[([\d,\s]+)\]", str(kernel.attributes[
-            "translation_info"]))
-        if m:
-            v = [int(x) for x in m.group(1).split(",")]
-            return tuple(v + [1] * (3 - len(v)))
-    return None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -133,7 +68,6 @@ def is_natural_candidate(loop) -> bool:
 
 
 def find_natural_loops(module) -> list:
-    from pipeline_mlir.dialect.concrete import tag_of
 
     loops = []
 
@@ -160,7 +94,6 @@ def no_loop_reason(module):
     (op, message), when it is a kernel with products but no pipelinable loop: MFMAs outside
     any ``scf.for`` (IREE removes a loop of one iteration), or a loop that multiplies
     undistributed tiles.  None for anything else (tagged input: left to sched-import)."""
-    from pipeline_mlir.dialect.concrete import tag_of
 
     found, tagged, products = [], [], []
 
@@ -871,7 +804,6 @@ def adopt(an: Analysis, request):
     returns the new ``scf.for`` (carrying ``sched.schedule`` and ``sched.options``, the
     schedule inferred for it)."""
     from pipeline_mlir.dialect import bindings as B
-    from pipeline_mlir.dialect.concrete import TAG_ATTRS
     from pipeline_mlir.dialect import ops as S
 
     req = infer_request(an, request)

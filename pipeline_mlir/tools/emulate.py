@@ -7,7 +7,7 @@
 * ``FILE.mlir``: an IREE matmul dispatch (or a kernel with memref arguments A, B, C) the
   front end accepts.  Builds it with ``--pipeline`` exactly as ``--emit=hsaco`` does and
   runs it as the dispatch is launched: its bindings, the sizes compiled into it, the
-  workgroups it needs (:mod:`pipeline_mlir.dialect.dispatch` reads them).  ``M,N,K`` may
+  workgroups it needs (:mod:`pipeline_mlir.frontend.dispatch` reads them).  ``M,N,K`` may
   be left out (``--emulate`` alone); given, they must be the kernel's.
 * ``FILE`` a code object (``.hsaco``, ELF) or its assembly (``--emit=asm`` text): the launch
   is the one its kernel arguments ask for (:func:`pipeline_mlir.emu.iree.launch_contract`).
@@ -240,7 +240,7 @@ def _matmul_result(args, kernel, problem, grid, mode):
 def _dispatch(args, text, sizes, mode, sources):
     """An IREE dispatch (MLIR): read its launch, build it with --pipeline, run it."""
     from pipeline_mlir.dialect.bindings import ir, new_context
-    from pipeline_mlir.dialect.dispatch import matmul_dispatch
+    from pipeline_mlir.frontend.dispatch import matmul_dispatch
     from pipeline_mlir.dialect.ir_io import IRError
     from pipeline_mlir.emu.inputs import load_kernel
     from pipeline_mlir.emu.iree import Matmul

@@ -1,0 +1,74 @@
+"""Facts about ops and the kernel around a loop that every front-end reader asks: where an op
+is (for messages), its memory effects, the enclosing kernel function and its workgroup size."""
+
+from __future__ import annotations
+
+import re
+
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.dialect.ir_io import location_text
+
+def at(op) -> str:
+    """Where ``op`` is, for a message (``file:line:col``, or ``line L:C`` for a buffer)."""
+    text = location_text(op.location)[0]
+    return "line " + text[2:] if text.startswith("-:") else text
+
+
+def describe(op) -> str:
+    return f"'{op.name}' op at {at(op)}"
+
+
+# ---------------------------------------------------------------------------------------------
+# side effects
+# ---------------------------------------------------------------------------------------------
+
+def effects(op) -> list | None:
+    """[(kind, value)] with kind 'read'/'write'/'alloc'/'free', from the op's
+    MemoryEffectOpInterface; None when the op does not describe its effects (unknown)."""
+    try:
+        iface = ir.MemoryEffectsOpInterface(op)
+    except (ValueError, TypeError, RuntimeError):
+        return None
+    out = []
+    for e in iface.get_effects():
+        kind = ("read" if e.effect == ir.MemoryEffect.Read else
+                "write" if e.effect == ir.MemoryEffect.Write else
+                "alloc" if e.effect == ir.MemoryEffect.Allocate else "free")
+        out.append((kind, e.value))
+    return out
+
+
+def is_pure(op) -> bool:
+    """No memory effects according to MLIR (ops with regions: none here)."""
+    if len(op.regions):
+        return False
+    e = effects(op)
+    return e is not None and not e
+
+
+# ---------------------------------------------------------------------------------------------
+# the kernel around a loop
+# ---------------------------------------------------------------------------------------------
+
+def kernel_of(loop):
+    o = _op(loop).parent
+    while o is not None and _op(o).name not in ("gpu.func", "func.func"):
+        o = _op(o).parent
+    return _op(o) if o is not None else None
+
+
+def block_size(kernel) -> tuple[int, int, int] | None:
+    """The workgroup size the kernel declares (gpu.func ``known_block_size``, func.func
+    ``gpu.known_block_size``, or IREE's ``translation_info`` workgroup size)."""
+    for name in ("known_block_size", "gpu.known_block_size"):
+        if name in kernel.attributes:
+            v = list(ir.DenseI32ArrayAttr(kernel.attributes[name]))
+            return tuple(v + [1] * (3 - len(v)))
+    if "translation_info" in kernel.attributes:
+        m = re.search(r"workgroup_size\s*=\s*\[([\d,\s]+)\]", str(kernel.attributes[
+            "translation_info"]))
+        if m:
+            v = [int(x) for x in m.group(1).split(",")]
+            return tuple(v + [1] * (3 - len(v)))
+    return None

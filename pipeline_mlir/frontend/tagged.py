@@ -1,0 +1,233 @@
+"""The tagged (concrete) input form, read: a K-loop whose payload ops carry ``sched.*`` tags.
+
+Contract (see ``pipeline_mlir/dialect/README.md``, "Concrete form"): each payload op carries one
+discardable attribute naming its logical op (``sched.global_load``, ``sched.frag_load``,
+``sched.mma``, ``sched.lds_store``); everything else in the loop body is side-effect free
+index/vector math.  :func:`import_loop` mirrors the tagged ops into a ``concrete``
+``sched.pipeline`` placed right before the loop (``sched-import``); the tag check
+(:mod:`pipeline_mlir.frontend.tag_check`) proves each tag describes what its op touches.
+The materialisation of the scheduled loop is :mod:`pipeline_mlir.lowering.materialize`.
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
+
+from pipeline_mlir.dialect import ops as S
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import (IRError, i64, int_value, options_attr, read_entry)
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+
+from pipeline_mlir.frontend.tag_check import check_tags
+
+TAG_ATTRS = {"sched.global_load": S.GLOBAL_LOAD, "sched.frag_load": S.FRAG_LOAD,
+             "sched.mma": S.MMA_OP, "sched.lds_store": S.LDS_STORE}
+PAYLOAD_ATTR = "sched.payload"
+PURE_PREFIXES = ("arith.", "index.", "affine.apply", "math.")
+PURE_OPS = {"vector.broadcast", "vector.extract", "vector.insert", "vector.shape_cast",
+            "vector.bitcast", "vector.extract_strided_slice", "vector.insert_strided_slice",
+            "vector.splat", "vector.from_elements", "vector.shuffle", "gpu.thread_id",
+            "gpu.lane_id", "gpu.block_id", "gpu.subgroup_id", "rocdl.workitem.id.x",
+            "rocdl.workitem.id.y", "rocdl.workitem.id.z", "rocdl.workgroup.id.x",
+            "rocdl.workgroup.id.y", "rocdl.workgroup.id.z", "rocdl.readfirstlane",
+            "memref.subview", "memref.cast", "memref.reinterpret_cast", "ub.poison",
+            "amdgpu.fat_raw_buffer_cast"}
+_K_ATTR_FIELDS = {S.GLOBAL_LOAD: ("channel", "stage", "subtile", "k_offset", "id"),
+                  S.LDS_STORE: ("channel", "stage", "subtile", "k_offset", "id"),
+                  S.FRAG_LOAD: ("channel", "stage", "subtile", "k_offset", "id"),
+                  S.MMA_OP: ("channel", "stage", "subtile", "id")}
+#: The optional tag field that groups several payload ops into one logical op.
+GROUP_FIELD = "id"
+
+
+def tag_of(op) -> str | None:
+    names = [a for a in TAG_ATTRS if a in op.attributes]
+    if len(names) > 1:
+        raise IRError(op, f"'{op.name}' op carries {' and '.join(names)}: one logical op each")
+    return names[0] if names else None
+
+
+def find_tagged_loops(module) -> list:
+    loops = []
+
+    def visit(o):
+        o = _op(o)
+        if o.name == "scf.for" and any(tag_of(_op(x)) for x in o.regions[0].blocks[0].operations):
+            loops.append(o)
+        return ir.WalkResult.ADVANCE
+
+    module.walk(visit)
+    return loops
+
+
+def _loop_body(loop) -> list:
+    return [_op(o) for o in loop.regions[0].blocks[0].operations]
+
+
+def import_loop(loop, request) -> None:
+    """Create the concrete ``sched.pipeline`` for ``loop`` (right before it)."""
+    schedule = request.name
+    if not request.has_kernel:
+        raise IRError(loop, f"'scf.for' op: the concrete form supports the double-buffer "
+                            f"schedules ({', '.join(KERNEL_SCHEDULES)}); the {schedule} kernel "
+                            f"has no K offsets (its loaders advance themselves)")
+    entries = []
+    for op in _loop_body(loop):
+        tag = tag_of(op)
+        if tag is None:
+            if op.name == "scf.yield" or op.name in PURE_OPS or op.name.startswith(PURE_PREFIXES):
+                continue
+            raise IRError(op, f"'{op.name}' op in the pipelined loop is neither tagged "
+                              f"(sched.global_load/frag_load/mma) nor side-effect free index "
+                              f"math; the pipeliner derives all waits and barriers itself")
+        d = op.attributes[tag]
+        allowed = _K_ATTR_FIELDS[TAG_ATTRS[tag]]
+        if not isinstance(d, ir.DictAttr):
+            raise IRError(op, f"'{op.name}' op attribute '{tag}' must be a dictionary "
+                              f"{{{', '.join(allowed)}}}")
+        fields = {na.name: na.attr for na in d}
+        for k in fields:
+            if k not in allowed:
+                raise IRError(op, f"'{op.name}' op attribute '{tag}' has unknown field '{k}' "
+                                  f"(allowed: {', '.join(allowed)})")
+            if k != "k_offset" and int_value(fields[k]) is None:
+                raise IRError(op, f"'{op.name}' op attribute '{tag}' field '{k}' must be an "
+                                  f"integer of at most 64 bits; got {fields[k]}")
+        entries.append((op, TAG_ATTRS[tag], fields))
+    if not entries:
+        raise IRError(loop, "'scf.for' op has no sched-tagged ops")
+    entries = _group(entries)
+
+    check_tags(loop, entries)  # every tag must describe what its payload op touches
+    request = _payload_counts(entries, request)
+    _check_counts(entries, request)
+    with loop.context, loop.location:
+        with ir.InsertionPoint(loop):
+            pop = ir.Operation.create(S.PIPELINE, regions=1, attributes={
+                "schedule": ir.StringAttr.get(schedule),
+                "options": options_attr(request), "concrete": ir.UnitAttr.get()})
+        block = pop.regions[0].blocks.append()
+        for i, (group, name, fields) in enumerate(entries):
+            for op in group:
+                op.attributes[PAYLOAD_ATTR] = i64(i)
+            attrs = {k: v for k, v in fields.items() if k != GROUP_FIELD}
+            attrs["payload"] = i64(i)
+            with ir.InsertionPoint(block), group[0].location:
+                e = ir.Operation.create(name, attributes=attrs)
+            read_entry(e, schedule)  # meaningful for the schedule?
+
+
+def _group(entries) -> list:
+    """[(payload ops, op name, fields)]: ops whose tag carries the same ``id`` form one
+    logical op (in loop order; the group sits where its first op is); an op without
+    ``id`` is a logical op of its own.  A group must agree on every other field."""
+    groups, by_id = [], {}
+    for op, name, fields in entries:
+        gid = fields.get(GROUP_FIELD)
+        if gid is None:
+            groups.append(([op], name, fields))
+            continue
+        key = int_value(gid)  # checked when the tag was read
+        if key in by_id:
+            first = groups[by_id[key]]
+            same = {k: str(v) for k, v in fields.items()} == \
+                {k: str(v) for k, v in first[2].items()}
+            if name != first[1] or not same:
+                raise IRError(op, f"'{op.name}' op: logical op {GROUP_FIELD} = {key} is tagged "
+                                  f"differently from its first payload op ('{first[0][0].name}' "
+                                  f"with {first[1]}); every payload op of a logical op carries "
+                                  f"the same tag")
+            first[0].append(op)
+            continue
+        by_id[key] = len(groups)
+        groups.append(([op], name, fields))
+    return groups
+
+
+def payload_instructions(op) -> tuple[str, int] | None:
+    """(counter, instructions) a payload op issues, where it is known: one
+    ``global_load_lds``/``buffer_load ... lds`` per ``amdgpu.gather_to_lds``, one
+    ``ds_read`` per 16 bytes of a ``vector.load`` from workgroup memory."""
+    if op.name == "amdgpu.gather_to_lds":
+        return "vmcnt", 1
+    if op.name == "vector.load" and len(op.results) == 1:
+        mem = str(op.operands[0].type)
+        vt = op.results[0].type
+        if "workgroup" in mem and isinstance(vt, ir.VectorType):
+            bits = vt.element_type.width if hasattr(vt.element_type, "width") else None
+            if bits:
+                n = 1
+                for d in vt.shape:
+                    n *= d
+                return "lgkmcnt", max(1, -(-n * bits // 128))
+    return None
+
+
+def instruction_kinds(op) -> list:
+    """The kinds of the instructions a payload op issues, for the interleave pipeline
+    (``mfma``, ``ds_read``, ``vmem_read``, ``None`` for an op issuing an unknown number
+    of them); ops that issue none of these (shuffles, casts) give none."""
+    if op.name == "amdgpu.mfma":
+        return ["mfma"]
+    if op.name == "amdgpu.transpose_load":
+        return ["ds_read"]
+    known = payload_instructions(op)
+    if known is not None:
+        return [{"vmcnt": "vmem_read", "lgkmcnt": "ds_read"}[known[0]]] * known[1]
+    if op.name == "vector.load" and "workgroup" in str(op.operands[0].type):
+        return [None]
+    return []
+
+
+def _issued(entries) -> dict:
+    """``{count key: instructions}`` the payload ops of each load kind and channel issue,
+    where every load of that kind and channel issues the same known number."""
+    seen: dict = {}
+    for group, name, fields in entries:
+        if name not in (S.GLOBAL_LOAD, S.FRAG_LOAD):
+            continue
+        ch = int_value(fields["channel"]) if "channel" in fields else 0
+        if ch not in (0, 1):
+            continue
+        key = f"{'vm' if name == S.GLOBAL_LOAD else 'lgkm'}_per_load_{'ab'[ch]}"
+        known = [payload_instructions(op) for op in group]
+        want = "vmcnt" if name == S.GLOBAL_LOAD else "lgkmcnt"
+        n = (sum(x[1] for x in known) if all(x is not None and x[0] == want for x in known)
+             else None)
+        seen.setdefault(key, set()).add(n)
+    return {k: next(iter(v)) for k, v in seen.items() if len(v) == 1 and None not in v}
+
+
+def _payload_counts(entries, request):
+    """The request with each per-load count the spec leaves unset taken from what the
+    payload ops issue (a tagged loop needs no count options); given counts are checked
+    by :func:`_check_counts`."""
+    unset = {k: n for k, n in _issued(entries).items()
+             if k in request.options() and request.get(k) is None}
+    return request.with_(**unset) if unset else request
+
+
+def _check_counts(entries, request) -> None:
+    """The schedule's per-load counts must be what the payload ops issue: a count larger
+    than the real one makes every derived wait too weak (a race), so it is an error."""
+    vm, lgkm = request.vm_per_load, request.lgkm_per_load
+    for group, name, fields in entries:
+        if name not in (S.GLOBAL_LOAD, S.FRAG_LOAD):
+            continue
+        known = [payload_instructions(op) for op in group]
+        if any(x is None for x in known) or len({c for c, _ in known}) != 1:
+            continue
+        op = group[0]
+        ch = ir.IntegerAttr(fields["channel"]).value if "channel" in fields else 0
+        if ch not in (0, 1):
+            continue
+        counter, n = known[0][0], sum(x[1] for x in known)
+        if name == S.GLOBAL_LOAD:
+            want, key = vm[ch], f"vm_per_load_{'ab'[ch]}"
+        else:
+            want, key = lgkm[ch], f"lgkm_per_load_{'ab'[ch]}"
+        if counter == ("vmcnt" if name == S.GLOBAL_LOAD else "lgkmcnt") and want and want != n:
+            raise IRError(op, f"'{op.name}' op issues {n} {counter} instruction(s), but the "
+                              f"schedule '{request.spec()}' counts {want} per load of channel "
+                              f"{ch}: its waits would not match the hardware counter; set "
+                              f"{key}={n}")

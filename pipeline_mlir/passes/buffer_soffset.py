@@ -120,6 +120,45 @@ def _const_int(value) -> int | None:
     return attr.value if isinstance(attr, ir.IntegerAttr) else None
 
 
+def overflow_flags(op) -> int:
+    """The ``overflowFlags`` of an LLVM integer op (``nsw`` = 1, ``nuw`` = 2; 0 when it has
+    none).  The flags are a property of the op, which the bindings do not list among its
+    attributes: they are read from the op's generic form, the property dictionary
+    ``<{...}>`` that follows the operands, parsed as an attribute (a discardable attribute
+    that merely mentions ``nsw`` is not read)."""
+    text = op.get_asm(print_generic_op_form=True)
+    start = text.find(") <{", text.find('"' + op.name + '"('))
+    if start < 0:
+        return 0
+    props = ir.DictAttr(ir.Attribute.parse(_balanced(text, start + 3)))
+    if "overflowFlags" not in props:
+        return 0
+    return ir.IntegerAttr(props["overflowFlags"]).value
+
+
+def _balanced(text: str, start: int) -> str:
+    """The ``{...}`` that opens at ``text[start]``, its nested braces and quoted strings
+    included."""
+    depth, quoted, i = 0, False, start
+    while i < len(text):
+        ch = text[i]
+        if quoted:
+            if ch == "\\":
+                i += 1
+            elif ch == '"':
+                quoted = False
+        elif ch == '"':
+            quoted = True
+        elif ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                return text[start:i + 1]
+        i += 1
+    raise ValueError(f"unbalanced braces in {text!r}")
+
+
 def _width(value) -> int | None:
     t = value.type
     return t.width if isinstance(t, ir.IntegerType) else None
@@ -413,7 +452,6 @@ _PREDICATES = {0: ("eq", False), 1: ("ne", False), 2: ("lt", False), 3: ("le", F
                8: ("gt", True), 9: ("ge", True)}
 _NEGATED = {"eq": "ne", "ne": "eq", "lt": "ge", "le": "gt", "gt": "le", "ge": "lt"}
 _RANGE_RE = re.compile(r"constant_range<i\d+,\s*(-?\d+),\s*(-?\d+)>")
-_NSW_RE = re.compile(r"overflow<[^>]*\bnsw\b")
 #: ops that are floor division / modulo by a positive constant (a power of two for the
 #: shifts) of a non-negative value (``ashr``: of any value)
 _FLOORDIV = frozenset({"llvm.udiv", "llvm.sdiv", "llvm.lshr", "llvm.ashr"})
@@ -610,7 +648,8 @@ class _Index:
     def _exact(self, value, op, f: _Form, w: int, ctx: dict) -> _Form:
         """``f`` if it is ``value``'s signed value: 64-bit arithmetic is assumed not to
         wrap, narrower must fit its width or carry ``nsw``."""
-        if w >= 64 or _fits(self.range(f, ctx), w) or _NSW_RE.search(str(op)):
+        if w >= 64 or _fits(self.range(f, ctx), w) or \
+                overflow_flags(op) & int(llvm.IntegerOverflowFlags.nsw):
             return f
         return self._opaque_form(value, None)
 

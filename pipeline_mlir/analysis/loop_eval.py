@@ -3,8 +3,8 @@
 The address analysis of the front end (``pipeline_mlir/frontend/natural.py``), the tag check
 (``pipeline_mlir/frontend/tag_check.py``) and the LDS access analysis of complete kernels
 (``pipeline_mlir/analysis/lds_access.py``) need, for every lane of every wave, the element
-each memory access touches: this is the one per-lane evaluator they share.  :class:`Evaluator` computes an SSA value of integer or index type as a
-numpy ``int64`` array with one entry per thread (``threads`` of them; thread ``t`` is
+each memory access touches: this is the one per-lane evaluator they share.
+:class:`Evaluator` computes an SSA value of integer or index type as a numpy ``int64`` array with one entry per thread (``threads`` of them; thread ``t`` is
 wave ``t // 64``, lane ``t % 64``), following the value's definition chain through the
 ops that compute indices:
 

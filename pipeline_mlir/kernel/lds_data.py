@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import numpy as np
-
 from pipeline_mlir.errors import PipelineError
 
 WAVE = 64
@@ -50,7 +48,7 @@ class LdsAccess:
     part: int
     buffer: str
     width: int
-    addresses: np.ndarray = field(compare=False, repr=False)
+    addresses: object = field(compare=False, repr=False)     # numpy int64, one per thread
 
     def wave(self, w: int) -> list[int]:
         """The 64 lane addresses of wave ``w``."""

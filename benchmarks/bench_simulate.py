@@ -37,6 +37,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
+    from pipeline_mlir.analysis.lds_access import kernel_lds
     from pipeline_mlir.kernel.gemm import gemm_kernel
     from pipeline_mlir.schedules.registry import parse_pipeline
     from pipeline_mlir.sim.functional import simulate
@@ -50,7 +51,7 @@ def main() -> None:
         kernel = gemm_kernel(parse_pipeline(spec))
         request = kernel.request
         compiled, t_compile, _ = best(request.compile, args.repeat)
-        shape, banks = kernel_shape_with_banks(kernel)
+        shape, banks = kernel_shape_with_banks(kernel, kernel_lds(kernel))
         found, t_func, _ = best(lambda: simulate(compiled, shape), args.repeat)
         fixed, t_fix, _ = best(lambda: repair(compiled, shape), args.repeat)
         res, t_time, _ = best(lambda: timing_runs(fixed, shape, ("llvm", "measured")), args.repeat)

@@ -59,7 +59,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.kernel.lds_access import OPAQUE_IDENTITY
+from pipeline_mlir.kernel.lds_data import OPAQUE_IDENTITY
 from pipeline_mlir.kernel.plan import (KernelPlan, KernelShape, LdsLayout, LdsSwizzle, kernel_plan,
                                        kernel_shape, lds_layout)
 from pipeline_mlir.schedule.types import KOffsetKind

@@ -38,8 +38,7 @@ import re
 from dataclasses import dataclass
 
 from pipeline_mlir.errors import PipelineError
-from pipeline_mlir.kernel.gemm import kernel_mlir
-from pipeline_mlir.kernel.lds_access import lds_accesses
+from pipeline_mlir.kernel.lds_data import KernelLds
 
 BANKS = 64
 BANK_BYTES = 4
@@ -155,7 +154,7 @@ def bank_cost(addresses, width: int, write: bool) -> BankCost:
 class AccessCost:
     """One LDS access of a kernel's loop body and its cost in every wave."""
 
-    access: object                 # pipeline_mlir.kernel.lds_access.LdsAccess
+    access: object                 # pipeline_mlir.kernel.lds_data.LdsAccess
     per_wave: tuple[BankCost, ...]
 
     def group_cycles(self, group: int, waves_per_group: int) -> int:
@@ -215,10 +214,10 @@ class KernelBanks:
         return "\n".join(lines)
 
 
-def kernel_banks(kernel) -> KernelBanks:
+def kernel_banks(kernel, lds: KernelLds) -> KernelBanks:
     """The bank cost of every LDS access of ``kernel`` (a :class:`~pipeline_mlir.kernel.gemm.
-    GemmKernel`), from the lane addresses of its index math."""
-    lds = lds_accesses(kernel_mlir(kernel), kernel.threads)
+    GemmKernel`), from the lane addresses of its index math: ``lds``, its accesses as the
+    caller computed them (:func:`pipeline_mlir.analysis.lds_access.kernel_lds`)."""
     waves = kernel.threads // WAVE
     out = []
     for acc in lds.accesses:

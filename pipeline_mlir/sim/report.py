@@ -223,10 +223,11 @@ def timing_runs(schedule, shape: KernelShape, tables) -> list[Timing]:
     return out
 
 
-def kernel_shape_with_banks(kernel) -> tuple[KernelShape, KernelBanks]:
+def kernel_shape_with_banks(kernel, lds) -> tuple[KernelShape, KernelBanks]:
     """The shape of the project's complete ``kernel`` with the bank cycles of its LDS
-    accesses (from its lane addresses), and those accesses."""
-    banks = kernel_banks(kernel)
+    accesses (``lds``: their lane addresses, a :class:`~pipeline_mlir.kernel.lds_data.
+    KernelLds`), and those accesses."""
+    banks = kernel_banks(kernel, lds)
     shape = kernel_shape(kernel.request)
     return replace(shape, bank_cycles=tuple(banks.cycles(g) for g in range(shape.groups))), banks
 
@@ -245,9 +246,13 @@ def simulate_dump(text: str, request, filename: str, tables=("llvm", "measured")
     return rep
 
 
-def simulate_request(request, tables=("llvm", "measured"), iterations=range(0, 7)
-                     ) -> SimulationReport:
-    """The project's compiled schedule of ``request``: findings as printed, the kernel fixed."""
+def simulate_request(request, tables=("llvm", "measured"), iterations=range(0, 7), *,
+                     lds_of) -> SimulationReport:
+    """The project's compiled schedule of ``request``: findings as printed, the kernel fixed.
+
+    ``lds_of(kernel)``: the complete kernel's LDS accesses
+    (:func:`pipeline_mlir.analysis.lds_access.kernel_lds`, which reads the kernel's MLIR:
+    the caller hands it down)."""
 
 
     note = kernel = None
@@ -259,7 +264,7 @@ def simulate_request(request, tables=("llvm", "measured"), iterations=range(0, 7
                 f"with the given counts on the kernel's warps; {NO_ADDRESSES}")
     banks = None
     if kernel is not None:
-        shape, banks = kernel_shape_with_banks(kernel)
+        shape, banks = kernel_shape_with_banks(kernel, lds_of(kernel))
     else:
         shape = kernel_shape(request)
     compiled = request.compile()

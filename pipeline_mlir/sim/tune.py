@@ -231,12 +231,14 @@ class Candidate:
         return " ".join(f"{k}={v}" for k, v in self.changes) or "(the given spec)"
 
 
-def evaluate(request) -> tuple[dict, dict, str | None]:
-    """Simulate ``request`` as ``--simulate --report`` does: (cycles, busy, refusal)."""
+def evaluate(request, lds_of) -> tuple[dict, dict, str | None]:
+    """Simulate ``request`` as ``--simulate --report`` does: (cycles, busy, refusal);
+    ``lds_of(kernel)``: the kernel's LDS accesses (as :func:`~pipeline_mlir.sim.report.
+    simulate_request` takes them)."""
     from pipeline_mlir.sim.report import simulate_request
 
     try:
-        rep = simulate_request(request, TABLES)
+        rep = simulate_request(request, TABLES, lds_of=lds_of)
     except (ConfigError, PipelineError) as e:
         return {}, {}, _one_line(str(e))
     if rep.notes and rep.notes[0].startswith("no complete kernel"):
@@ -370,14 +372,15 @@ class TuneResult:
 
 
 def tune(request, knobs: list[Knob], budget: int = 32, objective: str = DEFAULT_OBJECTIVE,
-         build=None, evaluate_fn=evaluate, time_fn=assembly_cycles) -> TuneResult:
+         build=None, *, evaluate_fn, time_fn=assembly_cycles) -> TuneResult:
     """Search ``knobs`` around ``request`` (see the module docstring).
 
     ``build(request)``: the candidate's complete kernel as assembly text (raise
     PipelineError/ConfigError to refuse it); None: no kernels are built (only the
     schedule-level objectives). ``time_fn(text, request)``: the assembly's cycles
     (``{"asm-measured": .., "asm-llvm": ..}``, :func:`assembly_cycles`);
-    ``evaluate_fn``: the schedule's simulator (:func:`evaluate`). Both are replaceable for
+    ``evaluate_fn(request)``: the schedule's simulator (:func:`evaluate` with the LDS
+    analysis bound, as ``pipeline-opt --tune`` passes it). Both are replaceable for
     tests."""
     check_budget(budget)
     check_objective(objective)

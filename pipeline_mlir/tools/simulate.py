@@ -90,7 +90,9 @@ def run(args) -> tuple[str, str | None]:
     iterations = range(0, args.sim_iterations + 1)
     where = "pipeline-opt"
     if args.simulate == "":
-        rep = R.simulate_request(request, tables, iterations)
+        from pipeline_mlir.analysis.lds_access import kernel_lds   # MLIR: on use
+
+        rep = R.simulate_request(request, tables, iterations, lds_of=kernel_lds)
     else:
         where = "<stdin>" if args.simulate == "-" else args.simulate
         text = _read(args.simulate)

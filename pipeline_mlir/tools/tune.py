@@ -112,6 +112,7 @@ def _budget(text: str):
 
 def run(args, compile_pipeline):
     """(table, the chosen spec or None); ``compile_pipeline(spec, emit)`` is the driver's."""
+    from pipeline_mlir.analysis.lds_access import kernel_lds
     from pipeline_mlir.sim import tune as T
     from pipeline_mlir.tools.pipeline_opt import PROG
 
@@ -125,5 +126,6 @@ def run(args, compile_pipeline):
             raise PipelineError("\n".join(line.removeprefix(f"{PROG}: error: ")
                                           for line in lines)) from None
 
-    result = T.tune(request, knobs, budget, objective, build=build)
+    result = T.tune(request, knobs, budget, objective, build=build,
+                    evaluate_fn=lambda candidate: T.evaluate(candidate, kernel_lds))
     return result.text(), (result.best.spec if result.best is not None else None)

@@ -1,15 +1,16 @@
-"""The LDS bank model (sim/lds_banks.py), the kernels' lane addresses (kernel/lds_access.py)
+"""The LDS bank model (sim/lds_banks.py), the kernels' lane addresses (analysis/lds_access.py)
 and what the timing model charges for them (sim/costs.py, sim/cu_model.py)."""
 
 from __future__ import annotations
 
 import pytest
 
+from pipeline_mlir.analysis.lds_access import kernel_lds, lds_accesses
 from pipeline_mlir.errors import ConfigError
 
 from pipeline_mlir.kernel.gemm import gemm_kernel, kernel_mlir
+from pipeline_mlir.kernel.lds_data import LdsAccessError
 from pipeline_mlir.kernel.plan import LdsSwizzle, default_swizzle, load_rows
-from pipeline_mlir.kernel.lds_access import LdsAccessError, lds_accesses
 from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.sim.costs import CostError, get_table
 from pipeline_mlir.sim.cu_model import simulate_cu
@@ -123,14 +124,26 @@ def test_kernel_addresses_follow_the_layout(spec):
 def test_address_evaluation_errors():
     k = gemm_kernel(parse_pipeline("4wave"))
     text = kernel_mlir(k)
-    # an LDS address that depends on the loop variable cannot be evaluated
-    bad = text.replace("%fo1_0_0_0 = arith.addi %fbase_b0, ", "%fo1_0_0_0 = arith.addi %kt0, ", 1)
+    # an LDS address that depends on the loop variable cannot be evaluated (the text is
+    # parsed: the loop variable reaches the i32 address through a cast)
+    bad = text.replace("%fo1_0_0_0 = arith.addi %fbase_b0, ",
+                       "%kx = arith.index_cast %k : index to i32\n"
+                       "        %fo1_0_0_0 = arith.addi %kx, ", 1)
     assert bad != text
     with pytest.raises(LdsAccessError, match=r"value %k has no definition"):
         lds_accesses(bad, k.threads)
-    bad = text.replace("%fgrp = arith.muli", "%fgrp = arith.maxui", 1)
-    with pytest.raises(LdsAccessError, match=r"%fgrp is defined by 'arith.maxui'"):
+    # an op the shared per-lane evaluator does not model (it models arith.maxui)
+    bad = text.replace("%fgrp = arith.muli", "%fgrp = math.ipowi", 1)
+    with pytest.raises(LdsAccessError, match=r"%fgrp is defined by 'math.ipowi'"):
         lds_accesses(bad, k.threads)
+    # a function argument (the problem size) is no LDS address
+    bad = text.replace("%fo1_0_0_0 = arith.addi %fbase_b0, ",
+                       "%mx = arith.index_cast %M : index to i32\n"
+                       "        %fo1_0_0_0 = arith.addi %mx, ", 1)
+    with pytest.raises(LdsAccessError, match=r"value %M has no definition"):
+        lds_accesses(bad, k.threads)
+    with pytest.raises(LdsAccessError, match=r"does not parse"):
+        lds_accesses(text.replace("%fgrp = arith.muli", "%fgrp = arith.bogus", 1), k.threads)
     # the opaque identity passes its operand on; an inline asm of other constraints does not
     k = gemm_kernel(parse_pipeline("pingpong{is_fp8=true}"))
     text = kernel_mlir(k)
@@ -142,7 +155,10 @@ def test_address_evaluation_errors():
 
 def test_unaligned_buffer_is_noted():
     k = gemm_kernel(parse_pipeline("4wave{dtype=fp8 BM=64 BN=64 BK=128}"))
-    text = kernel_mlir(k).replace("%lds_a00: memref<4096x", "%lds_a00: memref<4100x", 1)
+    # the buffer's declaration and its uses (the text is parsed: the types must agree)
+    text = "\n".join(line.replace("memref<4096x", "memref<4100x")
+                     if "%lds_a00[" in line else line for line in kernel_mlir(k).splitlines())
+    text = text.replace("%lds_a00: memref<4096x", "%lds_a00: memref<4100x", 1)
     assert any("%lds_a00 is 4100 bytes" in n for n in lds_accesses(text, k.threads).notes)
 
 
@@ -156,7 +172,7 @@ def _candidates(row_bytes: int) -> list[LdsSwizzle]:
 
 def _score(k) -> tuple[int, int]:
     """(bank cycles of one wave's fragment reads and DMA writes, conflicted accesses)."""
-    banks = kernel_banks(k)
+    banks = kernel_banks(k, kernel_lds(k))
     return (sum(a.worst.cycles for a in banks.accesses), len(banks.conflicted))
 
 
@@ -167,7 +183,7 @@ def test_default_swizzle_is_the_best_candidate_and_conflict_free(spec):
     k = gemm_kernel(parse_pipeline(spec))
     g = k.geometry
     assert k.lds.swizzle == default_swizzle(g.BK * g.elem_bytes) and k.lds.swizzle.span > 1
-    ideal = sum(a.worst.ideal for a in kernel_banks(k).accesses)
+    ideal = sum(a.worst.ideal for a in kernel_banks(k, kernel_lds(k)).accesses)
     scores = {sw: _score(k.with_swizzle(sw)) for sw in _candidates(g.BK * g.elem_bytes)}
     assert scores[k.lds.swizzle] == (ideal, 0)
     assert min(c for c, _n in scores.values()) == ideal
@@ -236,9 +252,10 @@ def test_dma_write_holds_the_lds_pipe_when_its_data_arrives():
 
 @pytest.mark.parametrize("spec", ["4wave", "pingpong"])
 def test_report_shows_every_access(spec):
-    rep = simulate_request(parse_pipeline(spec), tables=("measured",), iterations=range(0, 2))
+    rep = simulate_request(parse_pipeline(spec), tables=("measured",), iterations=range(0, 2),
+                           lds_of=kernel_lds)
     k = gemm_kernel(parse_pipeline(spec))
-    banks = kernel_banks(k)
+    banks = kernel_banks(k, kernel_lds(k))
     text = rep.text()
     assert "LDS banks (64 banks x 4 bytes" in text
     reads = [a for a in banks.accesses if a.access.kind == "read"]

@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from pipeline_mlir.analysis.lds_access import kernel_lds
 from pipeline_mlir.errors import ConfigError, PipelineError
 from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.sim import tune as T
@@ -263,7 +264,8 @@ def test_default_knobs_leave_out_the_counts_the_kernel_fixes():
 
 def test_real_simulator_refuses_counts_no_kernel_issues():
     req = parse_pipeline(SMALL)
-    res = T.tune(req, T.parse_knobs(req, "lgkm_per_load_a=1:8"), 3, objective="measured")
+    res = T.tune(req, T.parse_knobs(req, "lgkm_per_load_a=1:8"), 3, objective="measured",
+                 evaluate_fn=lambda r: T.evaluate(r, kernel_lds))
     assert res.default.ok and res.best is res.default
     other = [c for c in res.tried if c is not res.default]
     assert other and all(not c.ok and "does not match" in c.refused for c in other)

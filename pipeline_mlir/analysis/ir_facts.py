@@ -1,0 +1,109 @@
+"""Small facts read from MLIR ops and types, shared by the analyses (no numpy).
+
+Attribute readers (:func:`attr_names`, :func:`int_attr`, :func:`dense_i64`), an op's
+operand groups (:func:`segments`), a memref's memory space (:func:`memory_space`), bytes
+per element (:func:`element_bytes`), IREE's ``xor_shuffle`` swizzle (:func:`xor_shuffle`,
+:func:`parse_xor_shuffle`), the opaque identity the kernels pin an LDS base with
+(:func:`is_opaque_identity`) and the wave size :data:`WAVE`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.kernel.lds_data import OPAQUE_ASM, OPAQUE_CONSTRAINTS
+
+WAVE = 64
+#: a dynamic size, stride or offset in a shaped type or a static_* attribute
+DYNAMIC = ir.ShapedType.get_dynamic_size() if hasattr(ir.ShapedType, "get_dynamic_size") \
+    else -9223372036854775808
+
+
+def attr_names(op) -> list[str]:
+    a = op.attributes
+    return [a[i].name for i in range(len(a))]
+
+
+def int_attr(op, name: str) -> int:
+    return ir.IntegerAttr(op.attributes[name]).value
+
+
+def dense_i64(op, name: str) -> list[int]:
+    return list(ir.DenseI64ArrayAttr(op.attributes[name]))
+
+
+def segment_sizes(op) -> list[int]:
+    return list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
+
+
+def segments(op) -> list[list]:
+    """The operand groups of an op with ``operandSegmentSizes``."""
+    out, pos = [], 0
+    operands = list(op.operands)
+    for n in segment_sizes(op):
+        out.append(operands[pos:pos + n])
+        pos += n
+    return out
+
+
+def memory_space(t) -> str:
+    """``workgroup``, ``global``, ``fat_raw_buffer``, ``private`` or the printed space."""
+    mt = ir.MemRefType(t)
+    ms = mt.memory_space
+    if ms is None:
+        return "global"
+    s = str(ms)
+    for word in ("workgroup", "fat_raw_buffer", "private", "global"):
+        if word in s:
+            return word
+    if s.strip() in ("3", "3 : i32", "3 : i64"):
+        return "workgroup"
+    if "storage_buffer" in s:
+        return "global"
+    return s
+
+
+def element_bytes(t) -> int:
+    """Bytes per element of a memref or vector type (sub-byte types are refused)."""
+    et = t.element_type
+    width = getattr(et, "width", None)
+    if width is None:
+        try:
+            width = ir.FloatType(et).width
+        except Exception:  # pragma: no cover - exotic element types
+            width = None
+    if width is None and "f8" in str(et):
+        width = 8
+    if width is None or width % 8:
+        raise ValueError(f"element type {et} is not a whole number of bytes")
+    return width // 8
+
+
+
+def xor_shuffle(elements, row: int, access: int):
+    """IREE's ``#iree_codegen.xor_shuffle<row, access>`` of flat element offsets: the
+    ``access``-element chunk index within a ``row``-element row is XORed with the row
+    index modulo ``row / access`` (elements within a chunk keep their place)."""
+    r = elements // row
+    chunk = (elements % row) // access
+    phase = r % (row // access)
+    return r * row + (chunk ^ phase) * access + elements % access
+
+
+def parse_xor_shuffle(attr) -> tuple[int, int] | None:
+    """``(row, access)`` of a ``#iree_codegen.xor_shuffle<row, access>`` attribute, else None."""
+    m = re.fullmatch(r"#iree_codegen\.xor_shuffle<\s*(\d+)\s*,\s*(\d+)\s*>", str(attr).strip())
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def is_opaque_identity(op) -> bool:
+    """An ``llvm.inline_asm`` with no instructions whose one result is tied to its one
+    operand (constraints ``"=v,0"``): the value passes unchanged, but LLVM cannot see
+    through it (the kernels use it to keep a precomputed LDS base in a register)."""
+    a = op.attributes
+    return (op.name == "llvm.inline_asm" and len(op.operands) == 1 and len(op.results) == 1
+            and "asm_string" in a and "constraints" in a
+            and ir.StringAttr(a["asm_string"]).value == OPAQUE_ASM
+            and ir.StringAttr(a["constraints"]).value == OPAQUE_CONSTRAINTS)
+

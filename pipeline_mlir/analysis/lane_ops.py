@@ -1,0 +1,292 @@
+"""What each integer op computes, per thread: the handlers of
+:class:`pipeline_mlir.analysis.loop_eval.Evaluator`.
+
+Each handler takes the evaluator and the op and returns one numpy ``int64`` array per
+result (one entry per thread of the workgroup).  Integers are exact: nothing wraps at a
+bit width except ``arith.trunci`` to fewer than 63 bits; a division by zero for some
+thread, or an unsigned op on a negative operand, is an error at the op.  Values known only
+at launch take the sample values :data:`SAMPLE_ARG` (arguments, push constants, grid
+sizes) and the evaluator's ``workgroup_id`` (workgroup ids).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, WAVE, dense_i64, int_attr,
+                                             is_opaque_identity, segments)
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.kernel.lds_data import OPAQUE_ASM, OPAQUE_CONSTRAINTS
+
+#: sample value of a launch-time integer (kernel argument, push constant)
+SAMPLE_ARG = 4096
+#: sample value of a workgroup id / workgroup-loop induction variable
+SAMPLE_WORKGROUP = 1
+
+
+class Unevaluable(IRError):
+    """An index value the evaluation cannot compute: ``value`` (an op's result or a block
+    argument) and ``op``, where the error is reported."""
+
+    def __init__(self, op, value, message: str) -> None:
+        super().__init__(op, message)
+        self.value = value
+
+
+def _cmp(pred: int, a, b):
+    table = {0: a == b, 1: a != b, 2: a < b, 3: a <= b, 4: a > b, 5: a >= b,
+             6: a < b, 7: a <= b, 8: a > b, 9: a >= b}
+    if pred >= 6 and (np.any(a < 0) or np.any(b < 0)):
+        a, b = a.astype(np.uint64), b.astype(np.uint64)
+        table = {6: a < b, 7: a <= b, 8: a > b, 9: a >= b}
+    return table[pred].astype(np.int64)
+
+
+def _nonneg(op, *xs):
+    for x in xs:
+        if np.any(x < 0):
+            raise IRError(op, f"'{op.name}' op: negative operand in an unsigned operation "
+                              f"(the address analysis evaluates indices as exact integers)")
+
+
+def _div(a, b, op, kind):
+    if np.any(b == 0):
+        raise IRError(op, f"'{op.name}' op divides by zero for some thread")
+    if kind == "u":
+        _nonneg(op, a, b)
+        return a // b
+    if kind == "floor":
+        return np.floor_divide(a, b)
+    if kind == "ceil":
+        return -np.floor_divide(-a, b)
+    q = np.abs(a) // np.abs(b)  # signed: truncation toward zero
+    return np.where((a < 0) ^ (b < 0), -q, q)
+
+
+def _rem(a, b, op, kind):
+    if np.any(b == 0):
+        raise IRError(op, f"'{op.name}' op divides by zero for some thread")
+    if kind == "u":
+        _nonneg(op, a, b)
+        return a % b
+    return a - _div(a, b, op, "s") * b
+
+
+BINARY = {
+    "addi": lambda a, b, op: a + b, "subi": lambda a, b, op: a - b,
+    "muli": lambda a, b, op: a * b,
+    "divui": lambda a, b, op: _div(a, b, op, "u"), "divsi": lambda a, b, op: _div(a, b, op, "s"),
+    "floordivsi": lambda a, b, op: _div(a, b, op, "floor"),
+    "ceildivsi": lambda a, b, op: _div(a, b, op, "ceil"),
+    "ceildivui": lambda a, b, op: _div(a, b, op, "ceil"),
+    "remui": lambda a, b, op: _rem(a, b, op, "u"), "remsi": lambda a, b, op: _rem(a, b, op, "s"),
+    "andi": lambda a, b, op: a & b, "ori": lambda a, b, op: a | b,
+    "xori": lambda a, b, op: a ^ b, "shli": lambda a, b, op: a << b,
+    "shrui": lambda a, b, op: a >> b, "shrsi": lambda a, b, op: a >> b,
+    "maxsi": lambda a, b, op: np.maximum(a, b), "minsi": lambda a, b, op: np.minimum(a, b),
+    "maxui": lambda a, b, op: np.maximum(a, b), "minui": lambda a, b, op: np.minimum(a, b),
+}
+
+
+def _int_constant(ev, op):
+    a = op.attributes["value"]
+    if isinstance(a, ir.IntegerAttr):
+        return [ev.const(ir.IntegerAttr(a).value)]
+    if isinstance(a, ir.BoolAttr):
+        return [ev.const(int(ir.BoolAttr(a).value))]
+    raise IRError(op, f"'{op.name}' op: only integer constants take part in address "
+                      f"computations (got {a})")
+
+
+def _same(ev, op):
+    return [ev.value(op.operands[0])]
+
+
+def _expr(e, dims, syms, op):
+    if isinstance(e, ir.AffineConstantExpr):
+        return e.value
+    if isinstance(e, ir.AffineDimExpr):
+        return dims[e.position]
+    if isinstance(e, ir.AffineSymbolExpr):
+        return syms[e.position]
+    a, b = _expr(e.lhs, dims, syms, op), _expr(e.rhs, dims, syms, op)
+    if isinstance(e, ir.AffineAddExpr):
+        return a + b
+    if isinstance(e, ir.AffineMulExpr):
+        return a * b
+    if isinstance(e, ir.AffineModExpr):
+        return np.mod(a, b)
+    if isinstance(e, ir.AffineFloorDivExpr):
+        return np.floor_divide(a, b)
+    if isinstance(e, ir.AffineCeilDivExpr):
+        return -np.floor_divide(-a, b)
+    raise IRError(op, f"'{op.name}' op: unknown affine expression {e}")  # pragma: no cover
+
+
+def _affine_map_results(ev, op, attr_name="map"):
+    am = ir.AffineMapAttr(op.attributes[attr_name]).value
+    vals = [ev.value(x) for x in op.operands]
+    dims, syms = vals[:am.n_dims], vals[am.n_dims:]
+    return [np.broadcast_to(np.asarray(_expr(e, dims, syms, op), dtype=np.int64),
+                            (ev.threads,)).copy() for e in am.results]
+
+
+def _affine_apply(ev, op):
+    return _affine_map_results(ev, op)
+
+
+def _affine_minmax(fn):
+    def h(ev, op):
+        res = _affine_map_results(ev, op)
+        out = res[0]
+        for r in res[1:]:
+            out = fn(out, r)
+        return [out]
+    return h
+
+
+def _basis(ev, op, dynamic):
+    dyn = iter(dynamic)
+    return [ev.value(next(dyn)) if b == DYNAMIC else b for b in dense_i64(op, "static_basis")]
+
+
+def _delinearize(ev, op):
+    operands = list(op.operands)
+    x = ev.value(operands[0])
+    basis = _basis(ev, op, operands[1:])
+    n = len(op.results)
+    if len(basis) == n - 1:
+        basis = [None] + basis
+    out = []
+    rest = x
+    for b in reversed(basis[1:]):
+        out.append(np.mod(rest, b))
+        rest = np.floor_divide(rest, b)
+    out.append(rest)
+    return list(reversed(out))
+
+
+def _linearize(ev, op):
+    groups = segments(op)
+    idx = [ev.value(x) for x in groups[0]]
+    basis = _basis(ev, op, groups[1])
+    if len(basis) == len(idx):
+        basis = basis[1:]
+    out = idx[0]
+    for i, b in zip(idx[1:], basis):
+        out = out * b + i
+    return [out]
+
+
+def _thread_id(ev, op):
+    dim = str(op.attributes["dimension"])
+    return [ev._thread_dim("x" if "x" in dim else "y" if "y" in dim else "z")]
+
+
+def _workitem(dim):
+    def h(ev, op):
+        return [ev._thread_dim(dim)]
+    return h
+
+
+def _lane_id(ev, op):
+    return [ev.tid % WAVE]
+
+
+def _subgroup_id(ev, op):
+    return [ev.tid // WAVE]
+
+
+def _sample_workgroup(ev, op):
+    return [ev.const(ev.workgroup_id) for _ in op.results]
+
+
+def _block_dim(ev, op):
+    dim = str(op.attributes["dimension"])
+    i = 0 if "x" in dim else 1 if "y" in dim else 2
+    return [ev.const(ev.block_size[i])]
+
+
+def _readfirstlane(ev, op):
+    v = ev.value(op.operands[0])
+    first = v[(ev.tid // WAVE) * WAVE]
+    return [first]
+
+
+
+
+def _inline_asm(ev, op):
+    if not is_opaque_identity(op):
+        raise Unevaluable(op, op.results[0] if len(op.results) else None,
+                          f"'llvm.inline_asm' op: the address analysis evaluates only the "
+                          f"opaque identity (asm \"{OPAQUE_ASM}\", constraints "
+                          f"\"{OPAQUE_CONSTRAINTS}\", one operand)")
+    return [ev.value(op.operands[0])]
+
+
+def _cmpi(ev, op):
+    a, b = (ev.value(x) for x in op.operands)
+    return [_cmp(int_attr(op, "predicate"), a, b)]
+
+
+def _select(ev, op):
+    c, a, b = (ev.value(x) for x in op.operands)
+    return [np.where(c != 0, a, b)]
+
+
+def _trunc(ev, op):
+    a = ev.value(op.operands[0])
+    w = op.results[0].type.width
+    return [a & ((1 << w) - 1) if w < 63 else a]
+
+
+def _extui(ev, op):
+    return [ev.value(op.operands[0])]
+
+
+def _sample_arg(ev, op):
+    if not ev.launch_values:
+        raise Unevaluable(op, op.results[0], f"'{op.name}' op: a value known only at launch, "
+                                             f"which this evaluation does not sample")
+    return [ev.const(SAMPLE_ARG) for _ in op.results]
+
+
+def _memref_dim(ev, op):
+    v = ev.view(op.operands[0])
+    i = ev.uniform(op.operands[1])
+    d = v.shape[i]
+    return [ev.const(SAMPLE_ARG if d == DYNAMIC else d)]
+
+
+HANDLERS = {
+    "arith.constant": _int_constant,
+    "arith.index_cast": _same, "arith.index_castui": _same, "arith.extsi": _same,
+    "arith.extui": _extui, "arith.trunci": _trunc, "arith.bitcast": _same,
+    "arith.cmpi": _cmpi, "arith.select": _select,
+    "index.constant": lambda ev, op: [ev.const(int_attr(op, "value"))],
+    "index.add": lambda ev, op: [ev.value(op.operands[0]) + ev.value(op.operands[1])],
+    "index.sub": lambda ev, op: [ev.value(op.operands[0]) - ev.value(op.operands[1])],
+    "index.mul": lambda ev, op: [ev.value(op.operands[0]) * ev.value(op.operands[1])],
+    "index.divu": lambda ev, op: [_div(*(ev.value(x) for x in op.operands), op, "u")],
+    "index.remu": lambda ev, op: [_rem(*(ev.value(x) for x in op.operands), op, "u")],
+    "index.casts": _same, "index.castu": _same,
+    "affine.apply": _affine_apply,
+    "affine.min": _affine_minmax(np.minimum), "affine.max": _affine_minmax(np.maximum),
+    "affine.delinearize_index": _delinearize, "affine.linearize_index": _linearize,
+    "gpu.thread_id": _thread_id, "gpu.lane_id": _lane_id, "gpu.subgroup_id": _subgroup_id,
+    "gpu.block_id": _sample_workgroup, "gpu.block_dim": _block_dim,
+    "gpu.grid_dim": _sample_arg,
+    "rocdl.workitem.id.x": _workitem("x"), "rocdl.workitem.id.y": _workitem("y"),
+    "rocdl.workitem.id.z": _workitem("z"),
+    "rocdl.workgroup.id.x": _sample_workgroup, "rocdl.workgroup.id.y": _sample_workgroup,
+    "rocdl.workgroup.id.z": _sample_workgroup,
+    "hal.interface.workgroup.id": _sample_workgroup,
+    "hal.interface.workgroup.count": _sample_arg,
+    "hal.interface.workgroup.size": _sample_arg,
+    "hal.interface.constant.load": _sample_arg,
+    "rocdl.readfirstlane": _readfirstlane,
+    "llvm.inline_asm": _inline_asm,
+    "iree_codegen.index_hint": _same, "util.assume.int": _same,
+    "memref.dim": _memref_dim,
+}

@@ -6,8 +6,8 @@ that slot, an MMA multiplies the A fragments of one subtile with the B fragments
 another.  The schedule derives its waits and barriers from the tags alone, so a tag that
 does not describe what the op does makes a kernel that races or computes garbage.  This
 module evaluates every payload op's addresses for every lane of every wave (the same
-analysis as the front end, ``pipeline_mlir/frontend/natural.py``) and reports, at the op, every tag
-that disagrees:
+evaluator as the front end's address analysis, ``pipeline_mlir/frontend/address.py``) and
+reports, at the op, every tag that disagrees:
 
 * the LDS a global load writes must not overlap what global loads of another slot write;
 * a fragment load must read only LDS that the global loads of its own slot write;

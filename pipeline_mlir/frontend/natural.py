@@ -18,15 +18,17 @@ from __future__ import annotations
 from pipeline_mlir.frontend.address import Analysis, analyse
 from pipeline_mlir.frontend.adopt import adopt
 from pipeline_mlir.frontend.partition import check_waves, partition_loop
-from pipeline_mlir.frontend.scan import (find_natural_loops, no_loop_reason, scan_loop,
-                                         split_reads)
+from pipeline_mlir.frontend.scan import (check_not_pipelined, find_natural_loops, no_loop_reason,
+                                         scan_loop, split_reads)
 
 __all__ = ["find_natural_loops", "no_loop_reason", "analyse_loop", "adopt_loop"]
 
 
 def analyse_loop(loop, schedule=None) -> Analysis:
-    """The analysis of the natural K-loop ``loop``, partitioned; with ``schedule`` (a
-    ``NamedSchedule``) a kernel with another number of waves is refused first."""
+    """The analysis of the natural K-loop ``loop``, partitioned.  A loop that is already
+    pipelined is refused first; with ``schedule`` (a ``NamedSchedule``), then a kernel
+    with another number of waves."""
+    check_not_pipelined(loop)
     scan = scan_loop(loop)
     if schedule is not None:
         check_waves(scan, schedule)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import block_size, effects, kernel_of
 from pipeline_mlir.frontend.tagged import tag_of
@@ -87,10 +87,12 @@ UNDISTRIBUTED_PRODUCTS = ("vector.contract", "iree_codegen.inner_tiled", "iree_g
 def no_loop_reason(module):
     """Why a module without natural K-loops has nothing the front end can pipeline, as
     (op, message), when it is a kernel with products but no pipelinable loop: MFMAs outside
-    any ``scf.for`` (IREE removes a loop of one iteration), or a loop that multiplies
-    undistributed tiles.  None for anything else (tagged input: left to sched-import)."""
+    any ``scf.for`` (IREE removes a loop of one iteration), a loop that multiplies
+    undistributed tiles, or a product not tiled at all (a ``linalg`` op: what a user has
+    before compiling with IREE).  None for anything else (tagged input: left to
+    sched-import)."""
 
-    found, tagged, products = [], [], []
+    found, tagged, products, untiled = [], [], [], []
 
     def inside_for(o) -> bool:
         p = o.parent
@@ -109,6 +111,8 @@ def no_loop_reason(module):
             found.append((o, inside_for(o)))
         elif o.name in UNDISTRIBUTED_PRODUCTS and inside_for(o):
             products.append(o)
+        elif o.name in UNDISTRIBUTED_PRODUCTS or o.name.startswith("linalg."):
+            untiled.append(o)
         if o.name.startswith("sched.") or tag_of(o):
             tagged.append(o)
         return ir.WalkResult.ADVANCE
@@ -126,7 +130,54 @@ def no_loop_reason(module):
                    f"distributed to threads and MFMAs yet (the front end takes a loop of "
                    f"amdgpu.mfma ops; with IREE's VectorDistribute pipeline, take its late "
                    f"form)")
+    if untiled and not found:
+        o = next((x for x in untiled if x.name in UNDISTRIBUTED_PRODUCTS), untiled[0])
+        return o, (f"'{o.name}' op: the input is not tiled for the GPU yet; the front end "
+                   f"takes a kernel whose K-loop is tiled, bufferized and distributed to "
+                   f"threads: an scf.for over K tiles that copies A and B to LDS "
+                   f"(amdgpu.gather_to_lds) and multiplies with amdgpu.mfma, such as IREE's "
+                   f"gfx950 kernel just before its shared-memory prefetch pass (compile the "
+                   f"linalg op with iree-compile first: test/data/iree/generate.py, "
+                   f"prefetch_point, shows how)")
     return None
+
+
+#: the schedule markers the lowering leaves in a pipelined loop
+SCHEDULE_MARKERS = ("rocdl.sched.barrier", "rocdl.sched.group.barrier", "rocdl.s.setprio")
+
+
+def check_not_pipelined(loop) -> None:
+    """Refuse a loop that is already software-pipelined: copies before it (the prologue
+    that loads the first K tiles) and MFMAs after it (the epilogue that multiplies the
+    last), as pipeline-opt's own output has; the message says what to give instead."""
+    block_ops = [_op(o) for o in loop.block.operations]
+    at = block_ops.index(loop)
+    copies = [c for o in block_ops[:at] for c in _outside_loops(o, "amdgpu.gather_to_lds")]
+    mfmas = [m for o in block_ops[at + 1:] for m in _outside_loops(o, "amdgpu.mfma")]
+    if not copies or not mfmas:
+        return
+    markers = sorted({o.name for o in walk_ops(loop, lambda x: x.name in SCHEDULE_MARKERS)})
+    marks = f", and {', '.join(markers)} in it" if markers else ""
+    raise IRError(loop, f"'scf.for' op is already software-pipelined: {len(copies)} "
+                        f"global->LDS copies before it (a prologue) and {len(mfmas)} MFMAs "
+                        f"after it (an epilogue){marks}; the front end pipelines a natural "
+                        f"K-loop, which copies and multiplies every K tile inside one "
+                        f"iteration: give pipeline-opt the kernel as it was before pipelining "
+                        f"(for pipeline-opt's own output, the input it was made from, with "
+                        f"--emit=asm, obj or hsaco for the code)")
+
+
+def _outside_loops(root, name: str) -> list:
+    """The ``name`` ops at or under ``root`` (an op beside the K-loop) that no ``scf.for``
+    holds (another K-loop's copies and MFMAs are no prologue or epilogue)."""
+    def free(x) -> bool:
+        while x != root:
+            x = _op(x.parent)
+            if x.name == "scf.for":
+                return False
+        return root.name != "scf.for"
+
+    return [x for x in walk_ops(root, lambda x: x.name == name) if free(x)]
 
 
 def _space(v) -> str:

@@ -8,7 +8,7 @@ A dispatch (IREE's ``func.func`` with ``hal.interface.binding.subspan`` bindings
   C (``M x N``, f32), static row-major memrefs of global memory; A and B of one element
   type (bf16, f16 or f8E4M3FN);
 * which dimension of A and of B is K: the one the K-loop advances.  The natural K-loop
-  (:func:`~pipeline_mlir.frontend.natural.scan_loop`) copies tiles of A and B; the
+  (:func:`~pipeline_mlir.frontend.scan.scan_loop`) copies tiles of A and B; the
   address analysis evaluates the first element each copy reads in two consecutive
   iterations, and the step between them is 1 element per K (K is the contiguous
   dimension) or a row per K.  Without such a loop the shapes must tell (``N != K``);
@@ -32,10 +32,9 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops as _walk
 from pipeline_mlir.analysis.loop_eval import Evaluator, memory_space
 from pipeline_mlir.frontend.kernel_ir import block_size, describe, kernel_of
-from pipeline_mlir.frontend.natural import (find_natural_loops,
-                                           scan_loop)
+from pipeline_mlir.frontend.partition import DTYPES
+from pipeline_mlir.frontend.scan import find_natural_loops, scan_loop
 
-DTYPES = {"bf16": "bf16", "f16": "f16", "f8E4M3FN": "fp8"}
 NAMES = ("A", "B", "C")
 _DIMS = "xyz"
 

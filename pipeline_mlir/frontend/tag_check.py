@@ -6,8 +6,8 @@ that slot, an MMA multiplies the A fragments of one subtile with the B fragments
 another.  The schedule derives its waits and barriers from the tags alone, so a tag that
 does not describe what the op does makes a kernel that races or computes garbage.  This
 module evaluates every payload op's addresses for every lane of every wave (the same
-analysis as the front end, ``pipeline_mlir/frontend/natural.py``) and reports, at the op, every tag
-that disagrees:
+evaluator as the front end's address analysis, ``pipeline_mlir/frontend/address.py``) and
+reports, at the op, every tag that disagrees:
 
 * the LDS a global load writes must not overlap what global loads of another slot write;
 * a fragment load must read only LDS that the global loads of its own slot write;
@@ -122,132 +122,167 @@ def check_tags(loop, entries) -> None:
     loads = [(ops, f) for ops, name, f in entries if name == S.GLOBAL_LOAD]
     frags = [(ops, f) for ops, name, f in entries if name == S.FRAG_LOAD]
     mmas = [(ops, f) for ops, name, f in entries if name == S.MMA_OP]
-    # --- LDS written per slot ---
     ev.bind(iv, lb)
-    slots, slot_ids = [], {}
-    written = {}   # root -> (slot id per element or -1, writing op index per element)
-    load_ops = []
-    load_info = []
-
-    def table(root):
-        if root not in written:
-            n = int(np.prod(ir.MemRefType(root.type).shape))
-            written[root] = (np.full(n, -1, np.int64), np.full(n, -1, np.int64))
-        return written[root]
-
-    for ops, f in loads:
-        slot = (_int(f, "channel", -1), _int(f, "stage"), _int(f, "subtile"))
-        sid = slot_ids.setdefault(slot, len(slots))
-        if sid == len(slots):
-            slots.append(slot)
-        src0, per_op = [], []
-        for op in ops:
-            root, lds, groot, src = copy_elements(ev, op)
-            per_op.append((op, root, lds))
-            src0.append((groot, src))
-        for op, root, lds in per_op:
-            owner, who = table(root)
-            e = np.unique(lds)
-            if e.min() < 0 or e.max() >= owner.size:
-                raise IRError(op, f"'{op.name}' op writes outside its LDS buffer "
-                                  f"({root.type})")
-            prev = owner[e]
-            clash = (prev >= 0) & (prev != sid)
-            if np.any(clash):
-                other, oop = _culprit(clash, prev, who, e, slots, load_ops)
-                raise IRError(op, f"'{op.name}' op tagged as the global load of channel "
-                                  f"{slot[0]}, stage {slot[1]}, subtile {slot[2]} writes LDS "
-                                  f"that the global load tagged channel {other[0]}, stage "
-                                  f"{other[1]}, subtile {other[2]} at {_at(oop)} also writes: "
-                                  f"one LDS slot per (channel, stage, subtile)")
-            owner[e] = sid
-            who[e] = len(load_ops)
-            load_ops.append(op)
-        load_info.append((ops, f, slot, src0))
-    # --- fragment loads read their own slot ---
-    frag_of = {}   # fragment load op -> (channel, stage, subtile)
-    for ops, f in frags:
-        slot = (_int(f, "channel", -1), _int(f, "stage"), _int(f, "subtile"))
-        for op in ops:
-            root, el = read_elements(ev, op)
-            e = np.unique(el)
-            owner, who = written.get(root, (None, None))
-            if owner is None or e.min() < 0 or e.max() >= owner.size or np.any(owner[e] < 0):
-                raise IRError(op, f"'{op.name}' op tagged as the fragment load of channel "
-                                  f"{slot[0]}, stage {slot[1]}, subtile {slot[2]} reads LDS "
-                                  f"that no global load of the loop writes")
-            got = owner[e]
-            sid = slot_ids.get(slot, -2)
-            bad = got != sid
-            if np.any(bad):
-                other, oop = _culprit(bad, got, who, e, slots, load_ops)
-                raise IRError(op, f"'{op.name}' op tagged as the fragment load of channel "
-                                  f"{slot[0]}, stage {slot[1]}, subtile {slot[2]} reads LDS "
-                                  f"written by the global load tagged channel {other[0]}, "
-                                  f"stage {other[1]}, subtile {other[2]} at {_at(oop)}")
-            frag_of[op] = slot
-    # --- MMAs multiply the fragments their tags say ---
-    body = set(_op(o) for o in blk.operations)
-    term = _op(list(blk.operations)[-1])
-    iter_args = list(blk.arguments)[1:]
-    for ops, f in mmas:
-        row, col = _int(f, "stage"), _int(f, "subtile")
-        for op in ops:
-            if op.name not in ("amdgpu.mfma", "amdgpu.scaled_mfma"):
-                continue
-            stages = set()
-            for side, want_ch, want_sub, what in ((0, 0, row, "row"), (1, 1, col, "column")):
-                srcs = _frag_sources(op.operands[side], body, term, iter_args, frag_of)
-                for src in srcs:
-                    ch, st, sub = frag_of[src]
-                    if ch != want_ch or sub != want_sub:
-                        raise IRError(op, f"'{op.name}' op tagged as the MMA of row {row}, "
-                                          f"column {col} takes its {'AB'[side]} operand from the "
-                                          f"fragment load at {_at(src)} tagged channel {ch}, "
-                                          f"subtile {sub}; the {what} subtile {want_sub} of "
-                                          f"channel {want_ch} ({'AB'[side]}) is expected")
-                    stages.add(st)
-            if len(stages) > 1:
-                raise IRError(op, f"'{op.name}' op tagged as the MMA of row {row}, column {col} "
-                                  f"multiplies fragments of stages {sorted(stages)}: A and B must "
-                                  f"come from one K tile")
-    # --- K offsets: loads of one channel and subtile move tiles k_offset apart ---
-    if step is None or not load_info:
+    check = _TagCheck(ev)
+    check.loads(loads)
+    check.fragment_loads(frags)
+    check.mmas(blk, mmas)
+    if step is None or not check.load_info:
         return
     ev.bind(iv, lb + step // 2)
-    src1 = []
-    for ops, f, slot, src0 in load_info:
-        src1.append([copy_elements(ev, op)[3] for op in ops])
-    delta = {}
-    by_key = {}
-    for (ops, f, slot, src0), s1 in zip(load_info, src1):
-        d = np.concatenate([b - a[1] for a, b in zip(src0, s1)], axis=1)
-        if np.any(d != d.flat[0]):
-            raise IRError(ops[0], f"'{ops[0].name}' op: its global addresses do not move by one "
-                                  f"K step when the loop variable does; the tag check cannot "
-                                  f"relate its k_offset to its addresses")
-        ch = slot[0]
-        dd = int(d.flat[0])
-        if ch in delta and delta[ch][0] != dd:
-            raise IRError(ops[0], f"'{ops[0].name}' op moves {dd} elements per K tile, the "
-                                  f"global load at {_at(delta[ch][1])} of the same channel "
-                                  f"{delta[ch][0]}")
-        delta.setdefault(ch, (dd, ops[0]))
-        ko = f.get("k_offset")
-        k = _K.get(ir.StringAttr(ko).value, 0) if ko is not None else 0
-        addrs = np.sort(np.concatenate([a[1].ravel() for a in src0]))
-        by_key.setdefault((ch, slot[2]), []).append((ops[0], k, addrs, dd))
-    for (ch, sub), items in by_key.items():
-        ref_op, ref_k, ref_addrs, dd = items[0]
-        for op, k, addrs, _ in items[1:]:
-            if not np.array_equal(addrs - (k - ref_k) * dd, ref_addrs):
-                diff = addrs - ref_addrs
-                whole = dd != 0 and np.all(diff == diff.flat[0]) and diff.flat[0] % dd == 0
-                actual = (f"the K tile {_kname(ref_k + int(diff.flat[0]) // dd)}" if whole
-                          else "another K tile")
-                raise IRError(op, f"'{op.name}' op is tagged k_offset {_kname(k)} but moves "
-                                  f"{actual} relative to the global load of channel {ch}, "
-                                  f"subtile {sub} at {_at(ref_op)} (tagged {_kname(ref_k)})")
+    check.k_offsets()
+
+
+class _TagCheck:
+    """The checks of :func:`check_tags`, in order; each reads what the ones before found
+    (which slot writes which LDS, which slot each fragment load reads)."""
+
+    def __init__(self, ev: Evaluator) -> None:
+        self.ev = ev
+        self.slots: list = []       # (channel, stage, subtile) per slot id
+        self.slot_ids: dict = {}
+        self.written: dict = {}     # root -> (slot id per element or -1, writing op per element)
+        self.load_ops: list = []
+        self.load_info: list = []   # (ops, fields, slot, [(global root, elements)]) per load
+        self.frag_of: dict = {}     # fragment load op -> (channel, stage, subtile)
+
+    def _table(self, root):
+        if root not in self.written:
+            n = int(np.prod(ir.MemRefType(root.type).shape))
+            self.written[root] = (np.full(n, -1, np.int64), np.full(n, -1, np.int64))
+        return self.written[root]
+
+    def loads(self, loads: list) -> None:
+        """The LDS a global load writes is not written by a global load of another slot."""
+        for ops, f in loads:
+            slot = (_int(f, "channel", -1), _int(f, "stage"), _int(f, "subtile"))
+            sid = self.slot_ids.setdefault(slot, len(self.slots))
+            if sid == len(self.slots):
+                self.slots.append(slot)
+            src0, per_op = [], []
+            for op in ops:
+                root, lds, groot, src = copy_elements(self.ev, op)
+                per_op.append((op, root, lds))
+                src0.append((groot, src))
+            for op, root, lds in per_op:
+                self._write(op, root, lds, slot, sid)
+            self.load_info.append((ops, f, slot, src0))
+
+    def _write(self, op, root, lds, slot, sid: int) -> None:
+        owner, who = self._table(root)
+        e = np.unique(lds)
+        if e.min() < 0 or e.max() >= owner.size:
+            raise IRError(op, f"'{op.name}' op writes outside its LDS buffer "
+                              f"({root.type})")
+        prev = owner[e]
+        clash = (prev >= 0) & (prev != sid)
+        if np.any(clash):
+            other, oop = _culprit(clash, prev, who, e, self.slots, self.load_ops)
+            raise IRError(op, f"'{op.name}' op tagged as the global load of channel "
+                              f"{slot[0]}, stage {slot[1]}, subtile {slot[2]} writes LDS "
+                              f"that the global load tagged channel {other[0]}, stage "
+                              f"{other[1]}, subtile {other[2]} at {_at(oop)} also writes: "
+                              f"one LDS slot per (channel, stage, subtile)")
+        owner[e] = sid
+        who[e] = len(self.load_ops)
+        self.load_ops.append(op)
+
+    def fragment_loads(self, frags: list) -> None:
+        """A fragment load reads only LDS that the global loads of its own slot write."""
+        for ops, f in frags:
+            slot = (_int(f, "channel", -1), _int(f, "stage"), _int(f, "subtile"))
+            for op in ops:
+                root, el = read_elements(self.ev, op)
+                e = np.unique(el)
+                owner, who = self.written.get(root, (None, None))
+                if owner is None or e.min() < 0 or e.max() >= owner.size or \
+                        np.any(owner[e] < 0):
+                    raise IRError(op, f"'{op.name}' op tagged as the fragment load of channel "
+                                      f"{slot[0]}, stage {slot[1]}, subtile {slot[2]} reads LDS "
+                                      f"that no global load of the loop writes")
+                got = owner[e]
+                sid = self.slot_ids.get(slot, -2)
+                bad = got != sid
+                if np.any(bad):
+                    other, oop = _culprit(bad, got, who, e, self.slots, self.load_ops)
+                    raise IRError(op, f"'{op.name}' op tagged as the fragment load of channel "
+                                      f"{slot[0]}, stage {slot[1]}, subtile {slot[2]} reads LDS "
+                                      f"written by the global load tagged channel {other[0]}, "
+                                      f"stage {other[1]}, subtile {other[2]} at {_at(oop)}")
+                self.frag_of[op] = slot
+
+    def mmas(self, blk, mmas: list) -> None:
+        """An MMA's A operand comes from fragment loads of channel 0 and its row subtile, its
+        B operand from channel 1 and its column subtile, both of one stage."""
+        body = set(_op(o) for o in blk.operations)
+        term = _op(list(blk.operations)[-1])
+        iter_args = list(blk.arguments)[1:]
+        for ops, f in mmas:
+            row, col = _int(f, "stage"), _int(f, "subtile")
+            for op in ops:
+                if op.name not in ("amdgpu.mfma", "amdgpu.scaled_mfma"):
+                    continue
+                stages = set()
+                for side, want_ch, want_sub, what in ((0, 0, row, "row"), (1, 1, col, "column")):
+                    srcs = _frag_sources(op.operands[side], body, term, iter_args, self.frag_of)
+                    for src in srcs:
+                        ch, st, sub = self.frag_of[src]
+                        if ch != want_ch or sub != want_sub:
+                            raise IRError(op, f"'{op.name}' op tagged as the MMA of row {row}, "
+                                              f"column {col} takes its {'AB'[side]} operand from "
+                                              f"the fragment load at {_at(src)} tagged channel "
+                                              f"{ch}, subtile {sub}; the {what} subtile "
+                                              f"{want_sub} of channel {want_ch} ({'AB'[side]}) "
+                                              f"is expected")
+                        stages.add(st)
+                if len(stages) > 1:
+                    raise IRError(op, f"'{op.name}' op tagged as the MMA of row {row}, column "
+                                      f"{col} multiplies fragments of stages {sorted(stages)}: A "
+                                      f"and B must come from one K tile")
+
+    def k_offsets(self) -> None:
+        """The loads of one channel and subtile move K tiles exactly their ``k_offset``
+        difference apart (the evaluator is bound to the next K step)."""
+        by_key = self._k_moves()
+        for (ch, sub), items in by_key.items():
+            ref_op, ref_k, ref_addrs, dd = items[0]
+            for op, k, addrs, _ in items[1:]:
+                if not np.array_equal(addrs - (k - ref_k) * dd, ref_addrs):
+                    diff = addrs - ref_addrs
+                    whole = dd != 0 and np.all(diff == diff.flat[0]) and diff.flat[0] % dd == 0
+                    actual = (f"the K tile {_kname(ref_k + int(diff.flat[0]) // dd)}" if whole
+                              else "another K tile")
+                    raise IRError(op, f"'{op.name}' op is tagged k_offset {_kname(k)} but moves "
+                                      f"{actual} relative to the global load of channel {ch}, "
+                                      f"subtile {sub} at {_at(ref_op)} (tagged {_kname(ref_k)})")
+
+    def _k_moves(self) -> dict:
+        """{(channel, subtile): [(first op, k_offset, sorted global addresses, elements per K
+        tile)]} of every global load; each load moves by one K step as a whole, and every
+        load of a channel by the same number of elements."""
+        src1 = []
+        for ops, f, slot, src0 in self.load_info:
+            src1.append([copy_elements(self.ev, op)[3] for op in ops])
+        delta = {}
+        by_key: dict = {}
+        for (ops, f, slot, src0), s1 in zip(self.load_info, src1):
+            d = np.concatenate([b - a[1] for a, b in zip(src0, s1)], axis=1)
+            if np.any(d != d.flat[0]):
+                raise IRError(ops[0], f"'{ops[0].name}' op: its global addresses do not move by "
+                                      f"one K step when the loop variable does; the tag check "
+                                      f"cannot relate its k_offset to its addresses")
+            ch = slot[0]
+            dd = int(d.flat[0])
+            if ch in delta and delta[ch][0] != dd:
+                raise IRError(ops[0], f"'{ops[0].name}' op moves {dd} elements per K tile, the "
+                                      f"global load at {_at(delta[ch][1])} of the same channel "
+                                      f"{delta[ch][0]}")
+            delta.setdefault(ch, (dd, ops[0]))
+            ko = f.get("k_offset")
+            k = _K.get(ir.StringAttr(ko).value, 0) if ko is not None else 0
+            addrs = np.sort(np.concatenate([a[1].ravel() for a in src0]))
+            by_key.setdefault((ch, slot[2]), []).append((ops[0], k, addrs, dd))
+        return by_key
 
 
 def _culprit(mask, owners, who, elements, slots, load_ops):

@@ -38,6 +38,9 @@ _K_ATTR_FIELDS = {S.GLOBAL_LOAD: ("channel", "stage", "subtile", "k_offset", "id
                   S.MMA_OP: ("channel", "stage", "subtile", "id")}
 #: The optional tag field that groups several payload ops into one logical op.
 GROUP_FIELD = "id"
+#: the attributes of an adopted loop naming the schedule inferred for it (written by
+#: ``sched-adopt-loop``, read back with ``ir_io.read_schedule(loop, *SCHEDULE_ATTRS)``)
+SCHEDULE_ATTRS = ("sched.schedule", "sched.options")
 
 
 def tag_of(op) -> str | None:
@@ -64,12 +67,13 @@ def _loop_body(loop) -> list:
     return [_op(o) for o in loop.regions[0].blocks[0].operations]
 
 
-def import_loop(loop, request) -> None:
-    """Create the concrete ``sched.pipeline`` for ``loop`` (right before it)."""
-    schedule = request.name
-    if not request.has_kernel:
+def import_loop(loop, schedule) -> None:
+    """Create the concrete ``sched.pipeline`` of ``schedule`` (a ``NamedSchedule``) for
+    ``loop`` (right before it)."""
+    name = schedule.name
+    if not schedule.has_kernel:
         raise IRError(loop, f"'scf.for' op: the concrete form supports the double-buffer "
-                            f"schedules ({', '.join(KERNEL_SCHEDULES)}); the {schedule} kernel "
+                            f"schedules ({', '.join(KERNEL_SCHEDULES)}); the {name} kernel "
                             f"has no K offsets (its loaders advance themselves)")
     entries = []
     for op in _loop_body(loop):
@@ -99,22 +103,22 @@ def import_loop(loop, request) -> None:
     entries = _group(entries)
 
     check_tags(loop, entries)  # every tag must describe what its payload op touches
-    request = _payload_counts(entries, request)
-    _check_counts(entries, request)
+    schedule = _payload_counts(entries, schedule)
+    _check_counts(entries, schedule)
     with loop.context, loop.location:
         with ir.InsertionPoint(loop):
             pop = ir.Operation.create(S.PIPELINE, regions=1, attributes={
-                "schedule": ir.StringAttr.get(schedule),
-                "options": options_attr(request), "concrete": ir.UnitAttr.get()})
+                "schedule": ir.StringAttr.get(name),
+                "options": options_attr(schedule), "concrete": ir.UnitAttr.get()})
         block = pop.regions[0].blocks.append()
-        for i, (group, name, fields) in enumerate(entries):
+        for i, (group, op_name, fields) in enumerate(entries):
             for op in group:
                 op.attributes[PAYLOAD_ATTR] = i64(i)
             attrs = {k: v for k, v in fields.items() if k != GROUP_FIELD}
             attrs["payload"] = i64(i)
             with ir.InsertionPoint(block), group[0].location:
-                e = ir.Operation.create(name, attributes=attrs)
-            read_entry(e, schedule)  # meaningful for the schedule?
+                e = ir.Operation.create(op_name, attributes=attrs)
+            read_entry(e, name)  # meaningful for the schedule?
 
 
 def _group(entries) -> list:
@@ -198,19 +202,19 @@ def _issued(entries) -> dict:
     return {k: next(iter(v)) for k, v in seen.items() if len(v) == 1 and None not in v}
 
 
-def _payload_counts(entries, request):
-    """The request with each per-load count the spec leaves unset taken from what the
+def _payload_counts(entries, schedule):
+    """The schedule with each per-load count the spec leaves unset taken from what the
     payload ops issue (a tagged loop needs no count options); given counts are checked
     by :func:`_check_counts`."""
     unset = {k: n for k, n in _issued(entries).items()
-             if k in request.options() and request.get(k) is None}
-    return request.with_(**unset) if unset else request
+             if k in schedule.options() and schedule.get(k) is None}
+    return schedule.with_(**unset) if unset else schedule
 
 
-def _check_counts(entries, request) -> None:
+def _check_counts(entries, schedule) -> None:
     """The schedule's per-load counts must be what the payload ops issue: a count larger
     than the real one makes every derived wait too weak (a race), so it is an error."""
-    vm, lgkm = request.vm_per_load, request.lgkm_per_load
+    vm, lgkm = schedule.vm_per_load, schedule.lgkm_per_load
     for group, name, fields in entries:
         if name not in (S.GLOBAL_LOAD, S.FRAG_LOAD):
             continue
@@ -228,6 +232,6 @@ def _check_counts(entries, request) -> None:
             want, key = lgkm[ch], f"lgkm_per_load_{'ab'[ch]}"
         if counter == ("vmcnt" if name == S.GLOBAL_LOAD else "lgkmcnt") and want and want != n:
             raise IRError(op, f"'{op.name}' op issues {n} {counter} instruction(s), but the "
-                              f"schedule '{request.spec()}' counts {want} per load of channel "
+                              f"schedule '{schedule.spec()}' counts {want} per load of channel "
                               f"{ch}: its waits would not match the hardware counter; set "
                               f"{key}={n}")

@@ -235,85 +235,123 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True,
         if name not in p.phase_ops:
             raise IRError(p.op, f"'sched.pipeline' op lacks '{name}'")
     plan = plan_from_ir(p, fence_waits, fence_blocks, fence_loads, interleave)
-    parts = plan.parts
-    last_prologue = max(i for i, part in enumerate(parts)
-                        if part.kind == ENTRIES and part.name == "prologue")
-    # the warp groups some part runs alone (in the order they first appear)
-    alone = list(dict.fromkeys(g for part in parts if part.groups is not None
-                               for g in part.groups))
-    lb, ub, step = (loop.operands[0], loop.operands[1], loop.operands[2])
-    inits = list(loop.operands)[3:]
-    old_yields = _yield_values(loop)
-    pinned = pinned_values(loop)
-    em, phase, start = None, None, None
-    cond = {}
-    new_inits = new_loop = finals = None
-    with ir.InsertionPoint(loop), loop.location:
-        for i, part in enumerate(parts):
-            if part.kind == KERNARG_WAIT:
-                for op in part.ops():
-                    create_control(op)
-                continue
-            if em is None:
-                two = B.arith.constant(step.type, ir.IntegerAttr.get(step.type, 2))
-                bk = B.arith.divui(step, two)
-                em = _Emitter(loop, bk)
-                if alone:
-                    size = _block_size(loop)
-                    if size is None:
-                        raise IRError(loop, "the warp stagger needs the kernel's "
-                                            "known_block_size")
-                    tid = B.gpu.thread_id(B.gpu.Dimension.x)
-                    grp = B.arith.divui(tid, _index_const(size // plan.shape.groups))
-                    for g in alone:
-                        cond[g] = B.arith.cmpi(B.arith.CmpIPredicate.eq, grp, _index_const(g))
-            if part.kind == ENTRIES:
-                if part.name != phase:    # prologue: k base lb; epilogue: ub
-                    phase = part.name
-                    if phase == "prologue":
-                        em.start_phase(lb, inits)
-                    else:
-                        results = list(new_loop.results)
-                        em.start_phase(ub, results[:len(inits)],
-                                       dict(zip(pinned, results[len(inits):])))
-                _emit_part(em, templates, p.phase_ops[_PHASE_OPS[part.name]], plan, part)
-                if i == last_prologue:
-                    new_inits = [_final(em, y, init) for y, init in zip(old_yields, inits)]
-                if part.name == "epilogue":
-                    finals = [_final(em, y, r) for y, r in zip(old_yields, new_loop.results)]
-            elif part.kind == BARRIER:
-                if part.groups is None:
-                    B.rocdl.s_barrier()
-                for g in part.groups or ():
-                    _barrier_if(cond[g])
-            elif part.kind == ZERO_TRIP_FENCE:
-                # the main loop runs zero times: the fence before the epilogue
-                if start is None:
-                    start = B.arith.addi(lb, step)
-                zero = B.arith.cmpi(B.arith.CmpIPredicate.uge, start, ub)
-                if_op = B.scf.IfOp(zero)
-                with ir.InsertionPoint(if_op.then_block):
+    _Materializer(p, loop, templates, plan).run()
+    return plan
+
+
+class _Materializer:
+    """The kernel plan's parts emitted before the natural loop, in order (``run``): the
+    prologue, the new main loop, the epilogue, with the barriers, fences and waits between
+    them; then the loop's results come from the epilogue and the loop goes."""
+
+    def __init__(self, p, loop, templates: _Templates, plan: KernelPlan) -> None:
+        self.p, self.loop, self.templates, self.plan = p, loop, templates, plan
+        parts = plan.parts
+        self.last_prologue = max(i for i, part in enumerate(parts)
+                                 if part.kind == ENTRIES and part.name == "prologue")
+        # the warp groups some part runs alone (in the order they first appear)
+        self.alone = list(dict.fromkeys(g for part in parts if part.groups is not None
+                                        for g in part.groups))
+        self.lb, self.ub, self.step = (loop.operands[0], loop.operands[1], loop.operands[2])
+        self.inits = list(loop.operands)[3:]
+        self.old_yields = _yield_values(loop)
+        self.pinned = pinned_values(loop)
+        self.em = self.phase = self.start = None
+        self.cond: dict = {}
+        self.new_inits = self.new_loop = self.finals = None
+
+    def run(self) -> None:
+        loop = self.loop
+        with ir.InsertionPoint(loop), loop.location:
+            for i, part in enumerate(self.plan.parts):
+                if part.kind == KERNARG_WAIT:
                     for op in part.ops():
                         create_control(op)
-                    B.scf.YieldOp([])
-            elif part.kind == LOOP:
-                if start is None:
-                    start = B.arith.addi(lb, step)
-                n_old = len(new_inits)
-                new_loop = B.scf.ForOp(start, ub, step, new_inits + pinned)
-                with ir.InsertionPoint(new_loop.body):
-                    carried = list(new_loop.inner_iter_args)
-                    pins = _pin(pinned, carried[n_old:])
-                    em.start_phase(new_loop.induction_variable, carried[:n_old], pins)
-                    phase = part.name
-                    _emit_part(em, templates, p.phase_ops[S.KERNEL], plan, part)
-                    B.scf.YieldOp([_final(em, y, a) for y, a in zip(old_yields, carried)]
-                                  + [pins[v] for v in pinned])
-    for old, new in zip(loop.results, finals):
-        old.replace_all_uses_with(new)
-    loop.erase()
-    p.op.erase()
-    return plan
+                    continue
+                if self.em is None:
+                    self._begin()
+                if part.kind == ENTRIES:
+                    self._entries(i, part)
+                elif part.kind == BARRIER:
+                    if part.groups is None:
+                        B.rocdl.s_barrier()
+                    for g in part.groups or ():
+                        _barrier_if(self.cond[g])
+                elif part.kind == ZERO_TRIP_FENCE:
+                    self._zero_trip_fence(part)
+                elif part.kind == LOOP:
+                    self._main_loop(part)
+        for old, new in zip(loop.results, self.finals):
+            old.replace_all_uses_with(new)
+        loop.erase()
+        self.p.op.erase()
+
+    def _begin(self) -> None:
+        """The emitter (K tile = half the loop's step) and, for a warp stagger, each warp
+        group's condition."""
+        step = self.step
+        two = B.arith.constant(step.type, ir.IntegerAttr.get(step.type, 2))
+        bk = B.arith.divui(step, two)
+        self.em = _Emitter(self.loop, bk)
+        if self.alone:
+            size = _block_size(self.loop)
+            if size is None:
+                raise IRError(self.loop, "the warp stagger needs the kernel's "
+                                         "known_block_size")
+            tid = B.gpu.thread_id(B.gpu.Dimension.x)
+            grp = B.arith.divui(tid, _index_const(size // self.plan.shape.groups))
+            for g in self.alone:
+                self.cond[g] = B.arith.cmpi(B.arith.CmpIPredicate.eq, grp, _index_const(g))
+
+    def _start(self):
+        """The main loop's first K position, ``lb + step`` (created once)."""
+        if self.start is None:
+            self.start = B.arith.addi(self.lb, self.step)
+        return self.start
+
+    def _entries(self, i: int, part) -> None:
+        """A prologue or epilogue part (prologue: k base lb; epilogue: ub, after the loop)."""
+        em, p = self.em, self.p
+        if part.name != self.phase:
+            self.phase = part.name
+            if self.phase == "prologue":
+                em.start_phase(self.lb, self.inits)
+            else:
+                results = list(self.new_loop.results)
+                n = len(self.inits)
+                em.start_phase(self.ub, results[:n], dict(zip(self.pinned, results[n:])))
+        _emit_part(em, self.templates, p.phase_ops[_PHASE_OPS[part.name]], self.plan, part)
+        if i == self.last_prologue:
+            self.new_inits = [_final(em, y, init) for y, init in zip(self.old_yields, self.inits)]
+        if part.name == "epilogue":
+            self.finals = [_final(em, y, r) for y, r in zip(self.old_yields,
+                                                            self.new_loop.results)]
+
+    def _zero_trip_fence(self, part) -> None:
+        """The fence before the epilogue when the main loop runs zero times."""
+        zero = B.arith.cmpi(B.arith.CmpIPredicate.uge, self._start(), self.ub)
+        if_op = B.scf.IfOp(zero)
+        with ir.InsertionPoint(if_op.then_block):
+            for op in part.ops():
+                create_control(op)
+            B.scf.YieldOp([])
+
+    def _main_loop(self, part) -> None:
+        """The new main loop from ``lb + step``: the kernel phase, the accumulators and the
+        pinned values carried."""
+        em, pinned = self.em, self.pinned
+        start = self._start()
+        n_old = len(self.new_inits)
+        self.new_loop = new_loop = B.scf.ForOp(start, self.ub, self.step,
+                                               self.new_inits + pinned)
+        with ir.InsertionPoint(new_loop.body):
+            carried = list(new_loop.inner_iter_args)
+            pins = _pin(pinned, carried[n_old:])
+            em.start_phase(new_loop.induction_variable, carried[:n_old], pins)
+            self.phase = part.name
+            _emit_part(em, self.templates, self.p.phase_ops[S.KERNEL], self.plan, part)
+            B.scf.YieldOp([_final(em, y, a) for y, a in zip(self.old_yields, carried)]
+                          + [pins[v] for v in pinned])
 
 
 def pinned_values(loop) -> list:

@@ -11,7 +11,7 @@ from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
 from pipeline_mlir.schedule.fences import (INTERLEAVE, INTERLEAVE_MASKS, INTERLEAVE_SYNC_ID,
                                            Dropped, Interleaved, fenced_sequence, interleave_groups,
-                                           interleaves, is_wait, load_groups)  # noqa: F401 (re-exported)
+                                           interleaves, load_groups)
 from pipeline_mlir.schedule.targets import HINT_GROUP_MASKS
 from pipeline_mlir.schedule.types import (
     BARRIER,

@@ -18,6 +18,7 @@ an option that disagrees with the loop's payload is an error.
 from __future__ import annotations
 
 from pipeline_mlir.dialect.ir_io import IRError, read_schedule
+from pipeline_mlir.frontend.tagged import SCHEDULE_ATTRS
 from pipeline_mlir.passes.import_ import SchedulePass
 from pipeline_mlir.schedules.registry import NamedSchedule
 
@@ -45,9 +46,5 @@ class AdoptLoop(SchedulePass):
                 raise IRError(loop, "'scf.for' op is a natural K-loop but sched-adopt-loop has "
                                     "no schedule=NAME option")
             with loop.context, loop.location:
-                scan = N.scan_loop(loop)
-                N.check_waves(scan, self.named)
-                N.split_reads(scan)
-                an = N.analyse(scan)
-                new = N.adopt(an, self.named)
-                self.adopted.append(read_schedule(new, *N.SCHEDULE_ATTRS))
+                new = N.adopt_loop(loop, self.named)
+                self.adopted.append(read_schedule(new, *SCHEDULE_ATTRS))

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.frontend.tagged import find_tagged_loops, import_loop
+from pipeline_mlir.frontend.tagged import SCHEDULE_ATTRS, find_tagged_loops, import_loop
 from pipeline_mlir.dialect.ir_io import (
     IRError,
     create_entry,
@@ -95,8 +95,6 @@ class Import(SchedulePass):
     def _loop_schedule(self, loop) -> NamedSchedule | None:
         """The schedule of a tagged loop: the one ``sched-adopt-loop`` inferred (the pass's
         own options must agree with it), else the pass's."""
-        from pipeline_mlir.frontend.natural import SCHEDULE_ATTRS
-
         if SCHEDULE_ATTRS[0] not in loop.attributes:
             return self.named
         inferred = read_schedule(loop, *SCHEDULE_ATTRS)

@@ -29,7 +29,7 @@ from concrete_kernel import kernel_text as concrete_text  # noqa: E402
 from natural_kernel import kernel_text  # noqa: E402
 from test_kernels import OTHER_SPECS  # noqa: E402
 
-#: the natural kernel variants of test/unit/dialect/test_natural_emu.py
+#: the natural kernel variants of test/unit/frontend/test_natural_emu.py
 NATURAL = {"default": {}, "swizzle": {"swizzle": True},
            "func-alloc-i32": {"func": "func", "lds": "alloc", "iv": "i32", "step": 2},
            "f16": {"dtype": "f16"}}

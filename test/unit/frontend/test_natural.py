@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from pipeline_mlir.frontend import natural as N
+from pipeline_mlir.frontend.partition import infer_schedule, layout_buffers
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.kernel import loop_model as LM
@@ -52,9 +53,7 @@ def analysis_of(text: str):
     m = ir.Module.parse(text, ctx)
     (loop,) = N.find_natural_loops(m.operation)
     with ir.Location.unknown(ctx):
-        scan = N.scan_loop(loop)
-        N.split_reads(scan)
-        an = N.analyse(scan)
+        an = N.analyse_loop(loop)
     return m, an
 
 
@@ -84,11 +83,11 @@ def test_iree_kernel_partition():
     assert p.read_subtile == [0, 1, 0, 1] * 2
     assert (p.vm_per_load, p.lgkm_per_load) == ((1, 1), (2, 2))
     assert sorted(Counter(p.mfma_group).values()) == [4, 4, 4, 4]
-    plan = N._plan_buffers(an)
-    assert [b.bit for b in plan.values()] == [9, 9]
+    layout = layout_buffers(an)
+    assert [b.bit for b in layout.values()] == [9, 9]
     with ir.Location.unknown(m.context):
-        req = N.infer_request(an, parse_pipeline("4wave"))
-    assert req.spec() == "4wave{dtype=bf16 BM=128 BN=128 BK=32}"
+        schedule = infer_schedule(an, parse_pipeline("4wave"))
+    assert schedule.spec() == "4wave{dtype=bf16 BM=128 BN=128 BK=32}"
 
 
 def test_prefetch_and_late_forms_agree():

@@ -43,7 +43,7 @@ def skeleton(lines: list[str]) -> list[str]:
         if "amdgpu.mfma" in line or "v_mfma" in line:
             out.append(("M",))
     merged = []
-    for t in out:  # LLVM merges adjacent waits into one: do the same on the plan
+    for t in out:  # LLVM merges adjacent waits into one: do the same on the MLIR
         if t[0] == "W" and merged and merged[-1][0] == "W":
             a = merged.pop()
             merged.append(("W", t[1] if t[1] is not None else a[1],
@@ -54,7 +54,7 @@ def skeleton(lines: list[str]) -> list[str]:
 
 
 def covers(g, p) -> bool:
-    """Asm token ``g`` implements plan token ``p``: same kind; a wait keeps the plan's lgkm
+    """Asm token ``g`` implements MLIR token ``p``: same kind; a wait keeps the MLIR's lgkm
     count and has a vm count at least as strict (LLVM folds its own vmcnt(0) before LDS
     reads after LDS DMA into our waits: it never weakens them)."""
     if g[0] != p[0]:
@@ -65,9 +65,9 @@ def covers(g, p) -> bool:
     return vm_ok and g[2] == p[2]
 
 
-def is_subsequence(plan: list, got: list) -> bool:
+def is_subsequence(want: list, got: list) -> bool:
     it = iter(got)
-    return all(any(covers(g, p) for g in it) for p in plan)
+    return all(any(covers(g, p) for g in it) for p in want)
 
 
 @pytest.mark.parametrize("name,block", [("4wave", 256), ("pingpong", 512)])
@@ -77,20 +77,20 @@ def test_main_loop_waits_barriers_and_mfma_order_survive_llvm(capsys, tmp_path, 
     rc, mlir, err = run(capsys, tmp_path, text, f"--pipeline={spec}")
     assert rc == 0, err
     loop = mlir[mlir.index("scf.for"):mlir.index("scf.yield")].splitlines()
-    plan = skeleton(loop)
-    assert plan.count(("M",)) == 8 and ("B",) in plan
+    want = skeleton(loop)
+    assert want.count(("M",)) == 8 and ("B",) in want
     rc, asm, err = run(capsys, tmp_path, text, f"--pipeline={spec}", "--emit=asm")
     assert rc == 0, err
     label = re.search(r"^(\.LBB\d+_\d+):.*Inner Loop Header", asm, re.M).group(1)
     body = asm[asm.index(label + ":"):asm.index(f"s_cbranch_vccnz {label}")].splitlines()
     got = skeleton(body)
     assert got.count(("M",)) == 8
-    # every hand wait, barrier and MFMA of the plan is in the assembly, in order (LLVM may
-    # add waits of its own between them and strengthen vmcnt, never weaken ours)
-    assert is_subsequence(plan, got), (plan, got)
-    # negative control: a plan with one wait made stricter than what LLVM emitted fails
-    first = next(i for i, t in enumerate(plan) if t[0] == "W" and t[2] is not None)
-    bad = plan[:first] + [("W", plan[first][1], 0 if plan[first][2] else 1)] + plan[first + 1:]
+    # every hand wait, barrier and MFMA of the lowered MLIR loop is in the assembly, in order
+    # (LLVM may add waits of its own between them and strengthen vmcnt, never weaken ours)
+    assert is_subsequence(want, got), (want, got)
+    # negative control: the MLIR's waits with one made stricter than what LLVM emitted fail
+    first = next(i for i, t in enumerate(want) if t[0] == "W" and t[2] is not None)
+    bad = want[:first] + [("W", want[first][1], 0 if want[first][2] else 1)] + want[first + 1:]
     assert not is_subsequence(bad, got)
 
 

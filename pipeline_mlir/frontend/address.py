@@ -1,0 +1,255 @@
+"""The per-lane address analysis of a natural K-loop.
+
+:func:`analyse` evaluates every copy's and fragment read's addresses for every thread
+(:class:`~pipeline_mlir.analysis.loop_eval.Evaluator`) in two consecutive iterations:
+the LDS elements each copy writes and each read reads (swizzle applied), the global
+elements each copy reads and how they move by one K step, and which fragment reads feed
+each MFMA operand and which ``iter_arg`` each MFMA accumulates into.  The result, an
+:class:`Analysis`, is what the partition (:mod:`pipeline_mlir.frontend.partition`) and
+the rewrite (:mod:`pipeline_mlir.frontend.adopt`) work on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from pipeline_mlir.kernel import loop_model as LM
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.kernel_ir import at, is_pure
+from pipeline_mlir.frontend.scan import Access, LoopScan
+from pipeline_mlir.analysis.loop_eval import WAVE, Evaluator, View, xor_shuffle
+
+
+@dataclass
+class Analysis:
+    scan: LoopScan
+    evaluator: Evaluator
+    buffers: list                   # LDS root values
+    buffer_views: dict              # buffer id -> View of the root
+    copies: list                    # loop_model.Copy
+    reads: list                     # loop_model.Read
+    mfmas: list                     # loop_model.Mfma
+    acc_of_yield: list              # iter_arg index per yield operand
+    partition: object = None        # loop_model.Partition (frontend.partition.partition_loop)
+    ops: list = field(default_factory=list)   # op index -> op
+
+
+def loop_bounds(ev: Evaluator, loop):
+    """(lower bound, upper bound, step) of ``loop`` where every thread has the same one
+    (None where not)."""
+    lb, ub, step = (ev.uniform(loop.operands[i]) for i in range(3))
+    return lb, ub, step
+
+
+def _contiguous(view: View, op, what: str) -> None:
+    if view.strides and view.strides[-1] != 1:
+        raise IRError(op, f"'{op.name}' op {what} with a stride of {view.strides[-1]} elements "
+                          f"in the innermost dimension; fragments must be contiguous per lane")
+
+
+def analyse(scan: LoopScan) -> Analysis:
+    """The addresses of every access of ``scan``'s loop for every thread, checked: each LDS
+    access stays inside its buffer and touches the same elements in every iteration."""
+    loop = scan.loop
+    ev = Evaluator(scan.block)
+    ev.where = loop
+    if ev.threads % WAVE:
+        raise IRError(scan.kernel, f"'{scan.kernel.name}' op: {ev.threads} threads is not a "
+                                   f"whole number of 64-lane waves")
+    iv = loop.regions[0].blocks[0].arguments[0]
+    lb, _ub, step = loop_bounds(ev, loop)
+    lb = 0 if lb is None else lb
+    step_v = 1 if step is None else step
+    acc = _Accesses(ev)
+    ev.bind(iv, lb)
+    copy_lds = [acc.lds_of_copy(a) for a in scan.copies]
+    src0 = [acc.src_of_copy(a) for a in scan.copies]
+    read_lds = [acc.lds_of_read(a) for a in scan.reads]
+    acc.check_in_buffers(scan, copy_lds, read_lds)
+    ev.bind(iv, lb + step_v)
+    acc.check_invariant(scan, copy_lds, read_lds)
+    src1 = [acc.src_of_copy(a) for a in scan.copies]
+    ev.bind(iv, lb)
+    global_ids = {}
+    copies = []
+    for a, (b, el), s0, s1 in zip(scan.copies, copy_lds, src0, src1):
+        root = ev.view(a.src).root
+        gid = global_ids.setdefault(root, len(global_ids))
+        copies.append(LM.Copy(acc.idx(a.op), b, el, gid, s0, s1, 1))
+    reads = []
+    for a, (b, el) in zip(scan.reads, read_lds):
+        eb = acc.buffer_views[b].elem_bytes
+        n_bytes = a.elements * eb
+        instr = 1 if a.op.name == "amdgpu.transpose_load" else max(1, -(-n_bytes // 16))
+        reads.append(LM.Read(acc.idx(a.op), b, el, instr))
+    mfmas = _products(scan, acc)
+    acc_of_yield = _carried_accumulators(scan, mfmas)
+    return Analysis(scan, ev, acc.buffers, acc.buffer_views, copies, reads,
+                    [m for m, _ in mfmas], acc_of_yield, None, acc.ops)
+
+
+class _Accesses:
+    """The elements the copies and reads touch for every thread at the loop variable's
+    current binding; numbers the ops (``idx``) and LDS buffers (``buffer_id``) as it meets
+    them."""
+
+    def __init__(self, ev: Evaluator) -> None:
+        self.ev = ev
+        self.ops: list = []
+        self.index_of: dict = {}
+        self.buffers: list = []
+        self.buffer_views: dict = {}
+        self.buffer_ids: dict = {}
+        self.lane = ev.tid % WAVE
+        self.wave0 = (ev.tid // WAVE) * WAVE
+
+    def idx(self, op) -> int:
+        if op not in self.index_of:
+            self.index_of[op] = len(self.ops)
+            self.ops.append(op)
+        return self.index_of[op]
+
+    def buffer_id(self, view: View, op) -> int:
+        if view.root not in self.buffer_ids:
+            rt = ir.MemRefType(view.root.type)
+            if not rt.has_static_shape:
+                raise IRError(op, f"'{op.name}' op accesses LDS of dynamic size ({view.root.type})")
+            self.buffer_ids[view.root] = len(self.buffers)
+            self.buffers.append(view.root)
+            self.buffer_views[self.buffer_ids[view.root]] = view
+        return self.buffer_ids[view.root]
+
+    def lds_of_copy(self, a: Access) -> tuple[int, np.ndarray]:
+        ev = self.ev
+        v = ev.view(a.view)
+        base = v.element([ev.value(i) for i in a.indices])
+        first = base[self.wave0]
+        if np.any(base != first):
+            raise IRError(a.op, f"'{a.op.name}' op: its LDS destination differs between the "
+                                f"lanes of a wave; the DMA writes a wave's lanes contiguously "
+                                f"from one wave-uniform address")
+        el = first[:, None] + self.lane[:, None] * a.elements + \
+            np.arange(a.elements)[None, :]
+        return self.buffer_id(v, a.op), el
+
+    def src_of_copy(self, a: Access) -> np.ndarray:
+        ev = self.ev
+        v = ev.view(a.src)
+        _contiguous(v, a.op, "reads global memory")
+        start = v.element([ev.value(i) for i in a.src_indices])
+        return start[:, None] + np.arange(a.elements)[None, :]
+
+    def lds_of_read(self, a: Access) -> tuple[int, np.ndarray]:
+        ev = self.ev
+        v = ev.view(a.view)
+        _contiguous(v, a.op, "reads LDS")
+        start = v.element([ev.value(i) for i in a.indices])
+        el = start[:, None] + np.arange(a.elements)[None, :]
+        if v.swizzle is not None:
+            el = xor_shuffle(el, *v.swizzle)
+        return self.buffer_id(v, a.op), el
+
+    def check_in_buffers(self, scan: LoopScan, copy_lds: list, read_lds: list) -> None:
+        for a, (b, el) in list(zip(scan.copies, copy_lds)) + list(zip(scan.reads, read_lds)):
+            size = int(np.prod(ir.MemRefType(self.buffers[b].type).shape))
+            if el.min() < 0 or el.max() >= size:
+                raise IRError(a.op, f"'{a.op.name}' op accesses LDS outside its buffer "
+                                    f"({self.buffers[b].type}) for some lane: element "
+                                    f"{int(el.max() if el.max() >= size else el.min())}")
+
+    def check_invariant(self, scan: LoopScan, copy_lds: list, read_lds: list) -> None:
+        """The LDS elements at the current binding (the next iteration) are those of the
+        first: the loop is single-stage."""
+        for a, (b, el) in zip(scan.copies, copy_lds):
+            if not np.array_equal(self.lds_of_copy(a)[1], el):
+                raise IRError(a.op, f"'{a.op.name}' op writes different LDS addresses in "
+                                    f"different iterations; the front end takes a "
+                                    f"single-stage loop (one LDS buffer per operand) and "
+                                    f"multi-buffers it itself")
+        for a, (b, el) in zip(scan.reads, read_lds):
+            if not np.array_equal(self.lds_of_read(a)[1], el):
+                raise IRError(a.op, f"'{a.op.name}' op reads different LDS addresses in "
+                                    f"different iterations; the front end takes a "
+                                    f"single-stage loop")
+
+
+def _is_int_like(t) -> bool:
+    return isinstance(t, (ir.IndexType, ir.IntegerType))
+
+
+class _FragmentSources:
+    """The fragment reads an MFMA operand is computed from (through pure ops of the body)."""
+
+    def __init__(self, scan: LoopScan) -> None:
+        self.read_of_value = {a.op.results[0]: k for k, a in enumerate(scan.reads)}
+        self.body_set = set(scan.ops)
+        self.iter_args = list(scan.loop.regions[0].blocks[0].arguments)[1:]
+        self.memo: dict = {}
+
+    def reads(self, v, user) -> frozenset:
+        if v in self.read_of_value:
+            return frozenset([self.read_of_value[v]])
+        if v in self.memo:
+            return self.memo[v]
+        owner = v.owner
+        if not isinstance(owner, ir.Block) and _op(owner).name in ("arith.constant",
+                                                                    "ub.poison"):
+            return frozenset()  # constant lanes (e.g. the vector a fragment is built in)
+        if isinstance(owner, ir.Block) or _op(owner) not in self.body_set:
+            raise IRError(user, f"'{user.name}' op: an MFMA operand comes from "
+                                f"{'an iter_arg' if v in self.iter_args else 'outside the loop'}"
+                                f", not from an LDS fragment read of the iteration")
+        o = _op(owner)
+        if o.name == "amdgpu.mfma" or not is_pure(o):
+            raise IRError(user, f"'{user.name}' op: an MFMA operand comes from "
+                                f"'{o.name}' at {at(o)}, not from an "
+                                f"LDS fragment read")
+        out = frozenset()
+        for x in o.operands:
+            if isinstance(x.type, ir.VectorType) or not _is_int_like(x.type):
+                out = out | self.reads(x, user)
+        self.memo[v] = out
+        return out
+
+
+def _products(scan: LoopScan, acc: _Accesses) -> list:
+    """[(loop_model.Mfma, op)] of every MFMA: the fragment reads of its A and B operands and
+    the iter_arg its accumulator chain starts at."""
+    sources = _FragmentSources(scan)
+    mfma_acc = {}
+    out = []
+    for op in scan.mfmas:
+        a_reads = sources.reads(op.operands[0], op)
+        b_reads = sources.reads(op.operands[1], op)
+        c = op.operands[2]
+        if c in sources.iter_args:
+            chain = sources.iter_args.index(c)
+        elif not isinstance(c.owner, ir.Block) and _op(c.owner) in mfma_acc:
+            chain = mfma_acc[_op(c.owner)]
+        else:
+            raise IRError(op, f"'{op.name}' op: its accumulator is neither an iter_arg of the "
+                              f"loop nor the result of an earlier MFMA of the same iteration")
+        mfma_acc[op] = chain
+        out.append((LM.Mfma(acc.idx(op), a_reads, b_reads, chain), op))
+    return out
+
+
+def _carried_accumulators(scan: LoopScan, mfmas: list) -> list:
+    """The iter_arg index of each yield operand: every one must be the end of the MFMA
+    accumulator chain that starts at the same iter_arg."""
+    chain_of = {op: m.acc for m, op in mfmas}
+    term = _op(list(scan.loop.regions[0].blocks[0].operations)[-1])
+    acc_of_yield = []
+    for i, y in enumerate(term.operands):
+        owner = y.owner
+        if isinstance(owner, ir.Block) or _op(owner) not in chain_of or \
+                chain_of[_op(owner)] != i:
+            raise IRError(term, f"'scf.yield' op: loop-carried value #{i} is not an MFMA "
+                                f"accumulator chain starting at iter_arg #{i}; the front end "
+                                f"carries only accumulators across iterations")
+        acc_of_yield.append(i)
+    return acc_of_yield

@@ -1,0 +1,548 @@
+"""Rewriting an analysed natural K-loop into the schedule's tagged loop.
+
+:func:`adopt` builds, in place of the natural loop, the concrete form of
+``pipeline_mlir/dialect/README.md``: two K tiles per iteration (the schedule's two
+stages), one LDS buffer per (channel, stage, subtile), the payload ops in the schedule's
+body order with their tags, the loop's own barriers removed, and the schedule inferred for
+the loop in its ``sched.schedule`` / ``sched.options`` attributes.  :class:`_Rewriter`
+holds the steps; index arithmetic is emitted by :class:`_Ix`, the pure ops an address or
+an MFMA operand needs are cloned by :class:`_Cloner`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pipeline_mlir.kernel.gemm import latest_fragment
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect import ops as S
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError, schedule_attrs
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.address import Analysis, loop_bounds
+from pipeline_mlir.frontend.kernel_ir import block_size, is_pure
+from pipeline_mlir.frontend.partition import BufferLayout, infer_schedule, layout_buffers
+from pipeline_mlir.frontend.scan import Access
+from pipeline_mlir.frontend.tagged import SCHEDULE_ATTRS, TAG_ATTRS
+from pipeline_mlir.analysis.loop_eval import WAVE, dense_i64, segments
+
+_K_NAMES = {0: "k0", 1: "k1", 2: "k_next", 3: "k_prev", 255: "none"}
+#: the role of each schedule body op the front end builds, by its tag
+_ROLES = {0: "global", 1: "global", 3: "frag", 4: "frag", 5: "mma"}
+#: the tag attribute of each schedule op name
+_TAG_NAMES = {v: k for k, v in TAG_ATTRS.items()}
+_DYN = -9223372036854775808
+
+
+def adopt(an: Analysis, schedule):
+    """Rewrite the natural loop of ``an`` into the tagged loop of the schedule the loop
+    stands for (:func:`~pipeline_mlir.frontend.partition.infer_schedule` of ``schedule``);
+    returns the new ``scf.for`` (carrying ``sched.schedule`` and ``sched.options``, the
+    schedule inferred for it)."""
+    return _Rewriter(an, schedule).rewrite()
+
+
+class _Ix:
+    """Index arithmetic emitted at the current insertion point."""
+
+    def __init__(self, const_point) -> None:
+        self.t = ir.IndexType.get()
+        self.consts: dict = {}
+        self.const_point = const_point
+
+    def c(self, v: int):
+        """An index constant, created once (before the loop)."""
+        if v not in self.consts:
+            with self.const_point:
+                self.consts[v] = B.arith.constant(self.t, ir.IntegerAttr.get(self.t, int(v)))
+        return self.consts[v]
+
+    def add(self, a, b):
+        return b if a is None else a if b is None else B.arith.addi(a, b)
+
+    def mul(self, a, k: int):
+        return a if k == 1 else B.arith.muli(a, self.c(k))
+
+    def swizzle(self, x, row: int, access: int):
+        A = B.arith
+        r = A.divui(x, self.c(row))
+        chunk = A.divui(A.remui(x, self.c(row)), self.c(access))
+        phase = A.remui(r, self.c(row // access))
+        mixed = A.xori(chunk, phase)
+        return A.addi(A.addi(A.muli(r, self.c(row)), A.muli(mixed, self.c(access))),
+                      A.remui(x, self.c(access)))
+
+    def delete_bit(self, x, bit: int):
+        A = B.arith
+        hi = A.divui(x, self.c(1 << (bit + 1)))
+        lo = A.remui(x, self.c(1 << bit))
+        return A.addi(A.muli(hi, self.c(1 << bit)), lo)
+
+
+class _Cloner:
+    """Clones the pure ops of the natural loop body on demand, with a value mapping."""
+
+    def __init__(self, body_set, mapping: dict) -> None:
+        self.body_set = body_set
+        self.map = dict(mapping)
+
+    def get(self, v):
+        if v in self.map:
+            return self.map[v]
+        owner = v.owner
+        if isinstance(owner, ir.Block):
+            return v
+        o = _op(owner)
+        if o not in self.body_set:
+            return v
+        if not is_pure(o):
+            raise IRError(o, f"'{o.name}' op: its result is used for an address or an MFMA "
+                             f"operand, but it is not side-effect free")
+        operands = [self.get(x) for x in o.operands]
+        new = o.clone()
+        for i, x in enumerate(operands):
+            new.operands[i] = x
+        for r, nr in zip(o.results, new.results):
+            self.map[r] = nr
+        return self.map[v]
+
+
+class _Rewriter:
+    """One natural loop made the schedule's loop.  The constructor checks and decides (the
+    schedule, the trip count, the buffers, which fragment load feeds each MMA); ``rewrite``
+    builds the new buffers and loop, emits the body in the schedule's order and removes
+    what the natural loop leaves behind."""
+
+    def __init__(self, an: Analysis, schedule) -> None:
+        self.an = an
+        self.schedule = infer_schedule(an, schedule)
+        self.body = self.schedule.build().declare_ops()
+        scan = an.scan
+        self.loop = loop = scan.loop
+        self.trips = _static_trips(an)
+        if self.trips is not None and (self.trips < 2 or self.trips % 2):
+            raise IRError(loop, f"'scf.for' op runs {self.trips} iteration(s); the schedule's "
+                                f"loop takes two K tiles per iteration (prologue and epilogue "
+                                f"one pair each), so the trip count must be even and at "
+                                f"least 2")
+        self.buffers = layout_buffers(an)
+        self.kinds = [_ROLES.get(d.tag) for d in self.body]
+        if None in self.kinds:  # pragma: no cover - the double-buffer bodies hold only these
+            raise IRError(loop, f"'{self.schedule.name}' body op outside the GEMM roles")
+        self.mma_sources, carried = self._mma_sources()
+        self._group_payload()
+        self.read_ops = [an.ops[r.op] for r in an.reads]
+        self.copy_acc = {an.ops[c.op]: a for c, a in zip(an.copies, scan.copies)}
+        self.read_acc = {an.ops[r.op]: a for r, a in zip(an.reads, scan.reads)}
+        self.iv = loop.regions[0].blocks[0].arguments[0]
+        self.inits = list(loop.operands)[3:]
+        self.body_set = set(scan.ops)
+        self.carried_reads = [(j, k) for j in carried
+                              for k in self.reads_of[(self.body[j].channel,
+                                                      self.body[j].subtile)]]
+
+    def _mma_sources(self) -> tuple[dict, list]:
+        """({MMA body index: (A fragment load, carried?, B fragment load, carried?)}, the
+        carried fragment loads): an MMA reads the latest fragment load of its (channel,
+        subtile) before it in the body, else the last one (carried from the previous
+        iteration); both of one K tile, each (row, column) in K order."""
+        body, loop = self.body, self.loop
+        frags = [(i, d) for i, d in enumerate(body) if self.kinds[i] == "frag"]
+        sources, carried, seen_stage = {}, [], {}
+        for i, d in enumerate(body):
+            if self.kinds[i] != "mma":
+                continue
+            ja, ca = latest_fragment(frags, i, 0, d.stage)
+            jb, cb = latest_fragment(frags, i, 1, d.subtile)
+            st = body[ja].stage
+            if body[jb].stage != st or seen_stage.get((d.stage, d.subtile), -1) >= st:
+                raise IRError(loop, f"'{self.schedule.name}' schedule body: MMA {i} does not "
+                                    f"read one K tile in order; the front end cannot build "
+                                    f"its loop")
+            seen_stage[(d.stage, d.subtile)] = st
+            sources[i] = (ja, ca, jb, cb)
+            for j, c in ((ja, ca), (jb, cb)):
+                if c and j not in carried:
+                    carried.append(j)
+        return sources, carried
+
+    def _group_payload(self) -> None:
+        """The natural loop's reads and copies per (channel, subtile) and MFMAs per MMA
+        group, each in loop order."""
+        an, p = self.an, self.an.partition
+        self.reads_of: dict = {}
+        for k, r in sorted(enumerate(an.reads), key=lambda x: x[1].op):
+            self.reads_of.setdefault((p.read_channel[k], p.read_subtile[k]), []).append(k)
+        self.copies_of: dict = {}
+        for k, c in sorted(enumerate(an.copies), key=lambda x: x[1].op):
+            self.copies_of.setdefault((p.copy_channel[k], p.copy_subtile[k]), []).append(k)
+        self.mfmas_of: dict = {}
+        for k, m in enumerate(an.mfmas):
+            self.mfmas_of.setdefault(p.mfma_group[k], []).append(k)
+
+    def rewrite(self):
+        loop, n = self.loop, len(self.inits)
+        with loop.context, loop.location:
+            self._allocate_buffers()
+            new_loop = self._create_loop()
+            new_iter = list(new_loop.inner_iter_args)
+            self.carried_arg = {jk: new_iter[n + i] for i, jk in enumerate(self.carried_reads)}
+            with ir.InsertionPoint(new_loop.body):
+                self.new_loop = new_loop
+                self.ix = _Ix(ir.InsertionPoint(new_loop.operation))
+                self.shifted: dict = {}
+                self.cloners: dict = {}
+                self.frag_value: dict = {}   # (body index, read) -> value of the read
+                self.acc_now = {a: new_iter[a] for a in range(n)}
+                for i, d in enumerate(self.body):
+                    if self.kinds[i] == "global":
+                        self._emit_copies(i, d)
+                    elif self.kinds[i] == "frag":
+                        self._emit_reads(i, d)
+                    else:
+                        self._emit_mmas(i, d)
+                B.scf.YieldOp([self.acc_now[a] for a in range(n)] +
+                              [self.frag_value[jk] for jk in self.carried_reads])
+            for k, v in schedule_attrs(self.schedule, *SCHEDULE_ATTRS).items():
+                new_loop.operation.attributes[k] = v
+        for old, new in zip(loop.results, list(new_loop.results)[:n]):
+            old.replace_all_uses_with(new)
+        loop.erase()
+        _iree_base_lowering(self.an.scan.kernel)
+        for root in self.an.buffers:
+            _erase_dead(root)
+        return new_loop.operation
+
+    def _allocate_buffers(self) -> None:
+        """The new LDS buffers, one per (original buffer, subtile, stage), at the top of the
+        kernel in (channel, stage, subtile) order: the kernel plan's order of LDS buffers."""
+        an, buffers = self.an, self.buffers
+        kernel_block = an.scan.kernel.regions[0].blocks[0]
+        first = _op(list(kernel_block.operations)[0])
+        with ir.InsertionPoint(first):
+            slots = sorted((buf.channel, st, sub, b) for b, buf in buffers.items()
+                           for sub in buf.subtiles for st in (0, 1))
+            for _ch, st, sub, b in slots:
+                buf = buffers[b]
+                mt = ir.MemRefType.get([buf.elements], buf.elem_type,
+                                       memory_space=ir.Attribute.parse(
+                                           "#gpu.address_space<workgroup>"))
+                with an.buffers[b].owner.location if not isinstance(
+                        an.buffers[b].owner, ir.Block) else self.loop.location:
+                    a = ir.Operation.create("memref.alloc", results=[mt], attributes={
+                        "operandSegmentSizes": ir.DenseI32ArrayAttr.get([0, 0])})
+                buf.new[(sub, st)] = a.results[0]
+
+    def _create_loop(self):
+        """The new ``scf.for`` before the natural one: step two K tiles, the accumulators
+        and (zero-initialised) carried fragments as iter_args; a trip count that is not
+        known to be even traps."""
+        loop = self.loop
+        with ir.InsertionPoint(loop):
+            iv_t = self.iv.type
+            two = B.arith.constant(iv_t, ir.IntegerAttr.get(iv_t, 2))
+            step2 = B.arith.muli(loop.operands[2], two)
+            if self.trips is None and not _even_trips_proven(loop):
+                _trap_unless_even_trips(loop, step2)
+            zero = {}
+            carried_inits = []
+            for j, k in self.carried_reads:
+                t = self.read_ops[k].results[0].type
+                if str(t) not in zero:
+                    vt = ir.VectorType(t)
+                    zero[str(t)] = B.arith.constant(t, ir.DenseElementsAttr.get_splat(
+                        vt, ir.FloatAttr.get(vt.element_type, 0.0)))
+                carried_inits.append(zero[str(t)])
+            return B.scf.ForOp(loop.operands[0], loop.operands[1], step2,
+                               self.inits + carried_inits)
+
+    # --- the body, in the schedule's order ---------------------------------------------------
+
+    def _iv_at(self, shift: int):
+        """The natural loop's variable ``shift`` K tiles after the new loop's."""
+        if shift not in self.shifted:
+            if shift == 0:
+                self.shifted[0] = self.new_loop.induction_variable
+            else:
+                iv_t = self.iv.type
+                c = B.arith.constant(iv_t, ir.IntegerAttr.get(iv_t, shift))
+                self.shifted[shift] = B.arith.addi(self.new_loop.induction_variable,
+                                                   B.arith.muli(self.loop.operands[2], c))
+        return self.shifted[shift]
+
+    def _cloner(self, shift: int) -> _Cloner:
+        if shift not in self.cloners:
+            self.cloners[shift] = _Cloner(self.body_set, {self.iv: self._iv_at(shift)})
+        return self.cloners[shift]
+
+    def _linear(self, v, cl: _Cloner, root):
+        """The element offset of view ``v`` into ``root`` (None: 0), emitted."""
+        if v == root:
+            return None
+        ix = self.ix
+        o = _op(v.owner)
+        if o.name == "memref.subview":
+            src = o.operands[0]
+            base = self._linear(src, cl, root)
+            sv = self.an.evaluator.view(src)
+            dyn = iter(segments(o)[1])
+            for off, stride in zip(dense_i64(o, "static_offsets"), sv.strides):
+                term = cl.get(next(dyn)) if off == _DYN else (ix.c(off) if off else None)
+                if term is not None:
+                    base = ix.add(base, ix.mul(term, stride))
+            return base
+        if o.name == "memref.reinterpret_cast":
+            so = dense_i64(o, "static_offsets")[0]
+            return cl.get(segments(o)[1][0]) if so == _DYN else (ix.c(so) if so else None)
+        return self._linear(o.operands[0], cl, root)
+
+    def _lds_index(self, acc: Access, cl: _Cloner, swizzled: bool, buf: BufferLayout):
+        """The element index of access ``acc`` in its new (dense) buffer, emitted."""
+        ix = self.ix
+        v = self.an.evaluator.view(acc.view)
+        x = self._linear(acc.view, cl, v.root)
+        for i, s in zip(acc.indices, v.strides):
+            x = ix.add(x, ix.mul(cl.get(i), s))
+        if x is None:
+            x = ix.c(0)
+        if swizzled and v.swizzle is not None:
+            x = ix.swizzle(x, *v.swizzle)
+        if buf.bit is not None:
+            x = ix.delete_bit(x, buf.bit)
+        return x
+
+    def _tag(self, op, kind: str, fields: dict) -> None:
+        d = {k: (ir.StringAttr.get(v) if isinstance(v, str) else
+                 ir.IntegerAttr.get(ir.IntegerType.get_signless(64), v))
+             for k, v in fields.items()}
+        op.attributes[_TAG_NAMES[kind]] = ir.DictAttr.get(d)
+
+    def _emit_copies(self, i: int, d) -> None:
+        """The copies of global load ``i`` of the body: its (channel, subtile) into its
+        stage's buffer, ``k_offset`` K tiles ahead."""
+        an = self.an
+        shift = d.k_offset.signed_bk_multiple() if d.k_offset.name != "NONE" else 0
+        cl = self._cloner(shift)
+        for k in self.copies_of[(d.channel, d.subtile)]:
+            c = an.copies[k]
+            acc = self.copy_acc[an.ops[c.op]]
+            buf = self.buffers[c.buffer]
+            dst = buf.new[(d.subtile, d.stage)]
+            idx = self._lds_index(acc, cl, False, buf)
+            old = acc.op
+            srcs = [cl.get(acc.src)] + [cl.get(x) for x in acc.src_indices]
+            attrs = {a: old.attributes[a] for a in _attr_names(old)
+                     if a != "operandSegmentSizes"}
+            attrs["operandSegmentSizes"] = ir.DenseI32ArrayAttr.get(
+                [1, len(acc.src_indices), 1, 1])
+            with old.location:
+                new = ir.Operation.create("amdgpu.gather_to_lds",
+                                          operands=srcs + [dst, idx], attributes=attrs)
+            self._tag(new, S.GLOBAL_LOAD, {"channel": d.channel, "stage": d.stage,
+                                           "subtile": d.subtile,
+                                           "k_offset": _K_NAMES[int(d.k_offset)], "id": i})
+
+    def _emit_reads(self, i: int, d) -> None:
+        """The fragment reads of fragment load ``i`` of the body from its stage's buffer."""
+        an = self.an
+        cl = self._cloner(0)
+        for k in self.reads_of[(d.channel, d.subtile)]:
+            r = an.reads[k]
+            old = self.read_ops[k]
+            acc = self.read_acc[old]
+            buf = self.buffers[r.buffer]
+            src = buf.new[(d.subtile, d.stage)]
+            idx = self._lds_index(acc, cl, True, buf)
+            rt = old.results[0].type
+            vt = ir.VectorType(rt)
+            flat = ir.VectorType.get([acc.elements], vt.element_type)
+            with old.location:
+                if old.name == "amdgpu.transpose_load":
+                    new = ir.Operation.create("amdgpu.transpose_load", results=[rt],
+                                              operands=[src, idx])
+                    val = new.results[0]
+                else:
+                    new = ir.Operation.create("vector.load", results=[flat],
+                                              operands=[src, idx])
+                    val = new.results[0]
+                    if str(flat) != str(rt):
+                        val = B.vector.shape_cast(rt, val)
+            self._tag(new, S.FRAG_LOAD, {"channel": d.channel, "stage": d.stage,
+                                         "subtile": d.subtile, "id": i})
+            self.frag_value[(i, k)] = val
+
+    def _emit_mmas(self, i: int, d) -> None:
+        """The MFMAs of MMA ``i`` of the body, on the fragments its sources name, each
+        continuing its accumulator's chain."""
+        an = self.an
+        ja, ca, jb, cb = self.mma_sources[i]
+        for k in self.mfmas_of[(d.stage, d.subtile)]:
+            m = an.mfmas[k]
+            op = an.ops[m.op]
+            mapping = {self.iv: self._iv_at(0)}
+            for j, c, rs in ((ja, ca, m.a_reads), (jb, cb, m.b_reads)):
+                for r in rs:
+                    mapping[self.read_ops[r].results[0]] = (
+                        self.carried_arg[(j, r)] if c else self.frag_value[(j, r)])
+            cl = _Cloner(self.body_set, mapping)
+            a, b = cl.get(op.operands[0]), cl.get(op.operands[1])
+            new = op.clone()
+            new.operands[0] = a
+            new.operands[1] = b
+            new.operands[2] = self.acc_now[m.acc]
+            self.acc_now[m.acc] = new.results[0]
+            # the next MFMA of this accumulator continues from here
+            self._tag(new, S.MMA_OP, {"stage": d.stage, "subtile": d.subtile, "id": i})
+
+
+def _erase_attribution(arg, block) -> None:
+    """Drop a gpu.func workgroup attribution nothing uses any more (its LDS would otherwise
+    stay declared, and shift where LLVM places the schedule's buffers)."""
+    f = block.owner
+    f = _op(f) if f is not None else None
+    if f is None or f.name != "gpu.func" or list(arg.uses) or \
+            "workgroup_attributions" not in f.attributes:
+        return
+    n_in = len(ir.FunctionType(ir.TypeAttr(f.attributes["function_type"]).value).inputs)
+    n_wg = ir.IntegerAttr(f.attributes["workgroup_attributions"]).value
+    if not n_in <= arg.arg_number < n_in + n_wg:
+        return
+    block.erase_argument(arg.arg_number)
+    f.attributes["workgroup_attributions"] = ir.IntegerAttr.get(
+        ir.IntegerType.get_signless(64), n_wg - 1)
+
+
+def _static_trips(an: Analysis) -> int | None:
+    """The loop's trip count when its bounds are constants (None otherwise)."""
+    lb, ub, step = loop_bounds(an.evaluator, an.scan.loop)
+    consts = all(_constant(v) is not None for v in list(an.scan.loop.operands)[:3])
+    if not consts or None in (lb, ub, step) or step <= 0:
+        return None
+    return max(0, -(-(ub - lb) // step))
+
+
+def _constant(v) -> int | None:
+    owner = v.owner
+    if isinstance(owner, ir.Block):
+        return None
+    o = _op(owner)
+    if o.name in ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi"):
+        return _constant(o.operands[0])
+    if o.name == "arith.constant" and isinstance(o.attributes["value"], ir.IntegerAttr):
+        return ir.IntegerAttr(o.attributes["value"]).value
+    return None
+
+
+def _even_trips_proven(loop) -> bool:
+    """A trip count known only at run time that the bounds' arithmetic shows even and at
+    least 2: lower bound 0, upper bound a product with a constant multiple of two steps,
+    whose other factor is a constant >= 1 or a ``max`` with a constant >= 1."""
+    lb, ub, step = list(loop.operands)[:3]
+    s = _constant(step)
+    if _constant(lb) != 0 or s is None or s <= 0:
+        return False
+
+    def strip(v):
+        while not isinstance(v.owner, ir.Block) and _op(v.owner).name in (
+                "arith.index_cast", "arith.index_castui", "arith.extui"):
+            v = _op(v.owner).operands[0]
+        return v
+
+    def at_least_one(v) -> bool:
+        v = strip(v)
+        c = _constant(v)
+        if c is not None:
+            return c >= 1
+        if isinstance(v.owner, ir.Block):
+            return False
+        o = _op(v.owner)
+        return o.name in ("arith.maxui", "arith.maxsi") and any(
+            (_constant(x) or 0) >= 1 for x in o.operands)
+
+    u = strip(ub)
+    if isinstance(u.owner, ir.Block) or _op(u.owner).name != "arith.muli":
+        return False
+    a, b = _op(u.owner).operands
+    for x, y in ((a, b), (b, a)):
+        c = _constant(x)
+        if c is not None and c > 0 and c % (2 * s) == 0 and at_least_one(y):
+            return True
+    return False
+
+
+def _trap_unless_even_trips(loop, step2) -> None:
+    """A loop whose trip count is only known at run time: trap (``s_trap``) unless it is
+    even and at least 2, the schedule's contract, rather than compute a wrong result."""
+    A = B.arith
+    lb, ub = loop.operands[0], loop.operands[1]
+    t = lb.type
+    span = A.subi(ub, lb)
+    rem = A.remui(span, step2)
+    zero = A.constant(t, ir.IntegerAttr.get(t, 0))
+    odd = A.cmpi(A.CmpIPredicate.ne, rem, zero)
+    short = A.cmpi(A.CmpIPredicate.slt, span, step2)
+    bad = A.ori(odd, short)
+    if_op = B.scf.IfOp(bad)
+    with ir.InsertionPoint(if_op.then_block):
+        ir.Operation.create("llvm.intr.trap")
+        B.scf.YieldOp([])
+
+
+def _iree_base_lowering(kernel) -> None:
+    """An IREE kernel (``translation_info`` naming a codegen pipeline such as
+    TileAndFuse) is done with tiling once its loop is pipelined: it names IREE's
+    ``BaseLowering`` pipeline instead, so that ``iree-compile`` given it back (executable
+    substitution) lowers it as it is rather than tiling and pipelining it again."""
+    if "translation_info" not in kernel.attributes:
+        # IREE's late codegen stages have dropped it; inside an executable, say how the
+        # kernel is lowered (what substitution needs)
+        p = kernel.parent
+        while p is not None and _op(p).name != "hal.executable.variant":
+            p = _op(p).parent
+        bs = block_size(kernel)
+        if p is not None and bs is not None:
+            kernel.attributes["translation_info"] = ir.Attribute.parse(
+                f"#iree_codegen.translation_info<pipeline = #iree_gpu.pipeline<BaseLowering> "
+                f"workgroup_size = [{bs[0]}, {bs[1]}, {bs[2]}] subgroup_size = {WAVE}>")
+        return
+    text = str(kernel.attributes["translation_info"])
+    new = re.sub(r"#iree_gpu\.pipeline<\w+>", "#iree_gpu.pipeline<BaseLowering>", text)
+    if new != text:
+        kernel.attributes["translation_info"] = ir.Attribute.parse(new)
+
+
+def _attr_names(op) -> list[str]:
+    a = op.attributes
+    return [a[i].name for i in range(len(a))]
+
+
+def _erase_dead(root) -> None:
+    """Erase an LDS allocation the new loop no longer uses, with its dead views and
+    deallocations (a workgroup attribution stays: it is part of the kernel's signature)."""
+    def users(v):
+        return [_op(u.owner) for u in v.uses]
+
+    changed = True
+    while changed:
+        changed = False
+        todo = [root]
+        while todo:
+            v = todo.pop()
+            for o in users(v):
+                if o.name == "memref.dealloc":
+                    continue
+                if all(not list(r.uses) for r in o.results) and is_pure(o):
+                    o.erase()
+                    changed = True
+                    break
+                todo.extend(o.results)
+            if changed:
+                break
+    owner = root.owner
+    if isinstance(owner, ir.Block):
+        _erase_attribution(root, owner)
+        return
+    if all(_op(u.owner).name == "memref.dealloc" for u in root.uses):
+        for o in [_op(u.owner) for u in root.uses]:
+            o.erase()
+        _op(owner).erase()

@@ -1,0 +1,251 @@
+"""Partitioning a natural K-loop into the schedule's channels, stages and subtiles.
+
+:func:`partition_loop` assigns every copy and fragment read a channel (A or B) and a
+subtile, and every MFMA an MMA group (``pipeline_mlir.kernel.loop_model``);
+:func:`layout_buffers` decides how each LDS buffer is stored in the schedule's loop (one
+buffer per subtile and stage); :func:`infer_schedule` names the schedule the loop's
+payload stands for (its tile and per-load counts), and :func:`check_waves` refuses a
+kernel whose wave count is not the schedule's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.options import value_text
+from pipeline_mlir.kernel import loop_model as LM
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.address import Analysis
+from pipeline_mlir.frontend.kernel_ir import describe
+from pipeline_mlir.frontend.scan import LoopScan
+from pipeline_mlir.analysis.loop_eval import WAVE
+
+#: MFMA operand element types -> the schedules' dtype names
+DTYPES = {"bf16": "bf16", "f16": "f16", "f8E4M3FN": "fp8"}
+#: gfx950 LDS per workgroup
+LDS_BYTES = 160 * 1024
+
+
+def partition_loop(an: Analysis) -> None:
+    """Set ``an.partition``: the channel and subtile of every copy and read, the MMA group
+    of every MFMA; a loop that cannot be split so is an error at the op that says why."""
+    sizes = {b: int(np.prod(ir.MemRefType(v.type).shape)) for b, v in enumerate(an.buffers)}
+    names = lambda i: describe(an.ops[i])  # noqa: E731
+    try:
+        an.partition = LM.partition(an.copies, an.reads, an.mfmas, sizes, names)
+    except LM.LoopRefusal as e:
+        where = an.ops[e.ops[0]] if e.ops else an.scan.loop
+        raise IRError(where, str(e)) from None
+
+
+# ---------------------------------------------------------------------------------------------
+# the schedule the loop stands for
+# ---------------------------------------------------------------------------------------------
+
+def check_waves(scan: LoopScan, schedule) -> None:
+    """The schedule's kernel runs a fixed number of waves; a kernel with another is
+    refused (and a schedule without a kernel has no loop to build)."""
+    traits = schedule.kernel_traits
+    if traits is None:
+        raise IRError(scan.loop, f"'scf.for' op: the front end builds the loop of a schedule "
+                                 f"with a complete kernel (4wave, pingpong); '{schedule.name}' "
+                                 f"has no K offsets to place the copies of two K tiles")
+    threads = int(np.prod(scan.block))
+    if threads != traits.threads:
+        raise IRError(scan.kernel, f"'{scan.kernel.name}' op: the kernel runs {threads} threads "
+                                   f"({threads / WAVE:g} waves) but the '{schedule.name}' "
+                                   f"schedule is written for {traits.threads // WAVE} waves "
+                                   f"({traits.threads} threads)")
+
+
+def infer_schedule(an: Analysis, schedule):
+    """The schedule the loop's payload stands for (a ``NamedSchedule`` of the kind of
+    ``schedule``): the tile and every per-load count taken from the payload; an option
+    ``schedule`` was given that disagrees is an error."""
+    loop = an.scan.loop
+    check_waves(an.scan, schedule)
+    dtype, k = _mfma_kind(an.scan)
+    chain = _chain_length(an)
+    counts = _payload_counts(an, chain)
+    inferred = _inferred_options(an, schedule, dtype, k * chain, counts)
+    own = type(schedule).options()
+    given = dict(schedule.items())
+    for key in schedule.given:
+        want = inferred.get(key, counts.get(key))
+        if key in own and want is not None and given[key] != want:
+            raise IRError(loop, f"'scf.for' op: the pipeline asks for "
+                                f"{key}={value_text(given[key])}, but the loop's payload has "
+                                f"{key}={value_text(want)}")
+    values = dict(given)
+    values.update(inferred)
+    try:
+        return type(schedule).from_values(values)
+    except ConfigError as e:  # pragma: no cover - the inferred values are in range
+        raise IRError(loop, f"'scf.for' op: {e}") from None
+
+
+def _mfma_kind(scan: LoopScan) -> tuple[str, int]:
+    """(dtype, K) of the loop's MFMAs: one kind (shape and element type) per loop."""
+    mf = scan.mfmas[0]
+    et = str(ir.VectorType(mf.operands[0].type).element_type)
+    if et not in DTYPES:
+        raise IRError(mf, f"'{mf.name}' op multiplies {et}; the schedules know "
+                          f"{', '.join(DTYPES)}")
+    shape = tuple(ir.IntegerAttr(mf.attributes[a]).value for a in ("m", "n", "k"))
+    for op in scan.mfmas[1:]:
+        s = tuple(ir.IntegerAttr(op.attributes[a]).value for a in ("m", "n", "k"))
+        e = str(ir.VectorType(op.operands[0].type).element_type)
+        if s != shape or e != et:
+            raise IRError(op, f"'{op.name}' op is a {s[0]}x{s[1]}x{s[2]} {e} MFMA, but "
+                              f"the loop's first MFMA is {shape[0]}x{shape[1]}x{shape[2]} {et}; "
+                              f"one MFMA kind per loop")
+    return DTYPES[et], shape[2]
+
+
+def _chain_length(an: Analysis) -> int:
+    """MFMAs per accumulator and iteration (the same for every accumulator)."""
+    chains: dict = {}
+    for m in an.mfmas:
+        chains[m.acc] = chains.get(m.acc, 0) + 1
+    chain = set(chains.values())
+    if len(chain) != 1:
+        raise IRError(an.scan.loop, f"'scf.for' op: the accumulators get different numbers of "
+                                    f"MFMAs per iteration ({sorted(chain)}); the schedule's "
+                                    f"MMAs are uniform")
+    return chain.pop()
+
+
+def _payload_counts(an: Analysis, chain: int) -> dict:
+    """The per-load counts and global loads per MMA block the payload issues."""
+    p = an.partition
+    per_group: dict = {}
+    for g in p.mfma_group:
+        per_group[g] = per_group.get(g, 0) + 1
+    mfmas_per_mma = min(per_group.values())
+    return {"vm_per_load_a": p.vm_per_load[0], "vm_per_load_b": p.vm_per_load[1],
+            "lgkm_per_load_a": p.lgkm_per_load[0], "lgkm_per_load_b": p.lgkm_per_load[1],
+            "max_globals": 0 if mfmas_per_mma < 8 else (1 if chain >= 2 else 0)}
+
+
+def _inferred_options(an: Analysis, schedule, dtype: str, bk: int, counts: dict) -> dict:
+    """The options of ``schedule``'s kind the payload fixes: a tile geometry's dtype and
+    tile with the counts the geometry would not derive; else the counts it has."""
+    elems = [0, 0]
+    for c, ch in zip(an.copies, an.partition.copy_channel):
+        elems[ch] += c.lds.size
+    bm, bn = elems[0] // bk, elems[1] // bk
+    own = type(schedule).options()
+    inferred = {}
+    if "BM" in own:  # a tile geometry (4-wave): the counts the geometry would not derive
+        inferred.update(dtype=dtype, BM=bm, BN=bn, BK=bk)
+        try:
+            base = type(schedule).from_values(inferred)
+            g = base.geometry()
+        except ConfigError as e:
+            raise IRError(an.scan.loop, f"'scf.for' op: the loop's tile ({dtype} {bm}x{bn}x{bk}) "
+                                        f"is not one the {schedule.name} schedule's geometry "
+                                        f"accepts: {e}") from None
+        for k, v in counts.items():
+            if getattr(g, k) != v:
+                inferred[k] = v
+    else:
+        if "is_fp8" in own:
+            inferred["is_fp8"] = dtype == "fp8"
+        inferred.update({k: v for k, v in counts.items() if k in own})
+    return inferred
+
+
+# ---------------------------------------------------------------------------------------------
+# the LDS buffers of the schedule's loop
+# ---------------------------------------------------------------------------------------------
+
+@dataclass
+class BufferLayout:
+    """How one LDS buffer of the natural loop is stored in the schedule's loop."""
+
+    channel: int
+    subtiles: tuple
+    bit: int | None                # element bit deleted to store each subtile densely
+    new: dict = field(default_factory=dict)   # (subtile, stage) -> new buffer value
+    elements: int = 0              # elements per new buffer
+    elem_type: object = None
+
+
+def _lds_uses_outside(root, loop) -> object | None:
+    """A use of an LDS buffer (through view ops) outside the loop, other than
+    deallocation; None if there is none."""
+    views = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
+             "memref.reinterpret_cast", "memref.assume_alignment", "memref.memory_space_cast",
+             "iree_codegen.swizzle_hint")
+    todo, seen = [root], set()
+    while todo:
+        v = todo.pop()
+        for u in v.uses:
+            o = _op(u.owner)
+            if o in seen:
+                continue
+            seen.add(o)
+            inside = _inside(o, loop)
+            if o.name in views:
+                todo.extend(o.results)
+            elif not inside and o.name != "memref.dealloc":
+                return o
+    return None
+
+
+def _inside(op, loop) -> bool:
+    p = op
+    while p is not None:
+        if p == loop:
+            return True
+        p = _op(p).parent
+        if p is not None and _op(p).name in ("func.func", "gpu.func"):
+            return False
+    return False
+
+
+def layout_buffers(an: Analysis) -> dict:
+    """{buffer id: BufferLayout} of every LDS buffer of the loop: one operand's data, used
+    only by the loop; two subtiles are stored densely when an element bit tells them apart
+    (``loop_model.compaction_bit``).  Two stages of all of them must fit in LDS."""
+    p = an.partition
+    out = {}
+    for b, root in enumerate(an.buffers):
+        chans = {p.copy_channel[i] for i, c in enumerate(an.copies) if c.buffer == b} | \
+                {p.read_channel[i] for i, r in enumerate(an.reads) if r.buffer == b}
+        where = next(an.ops[c.op] for c in an.copies if c.buffer == b) \
+            if any(c.buffer == b for c in an.copies) else an.scan.loop
+        if len(chans) != 1:
+            raise IRError(where, f"'{where.name}' op: one LDS buffer holds both A and B data; the "
+                                 f"front end multi-buffers one buffer per operand")
+        outside = _lds_uses_outside(root, an.scan.loop)
+        if outside is not None:
+            raise IRError(outside, f"'{outside.name}' op uses an LDS buffer of the K-loop outside "
+                                   f"the loop; the pipeliner replaces the loop's LDS buffers")
+        by_sub: dict = {}
+        for i, c in enumerate(an.copies):
+            if c.buffer == b:
+                by_sub.setdefault(p.copy_subtile[i], []).append(c.lds)
+        for i, r in enumerate(an.reads):
+            if r.buffer == b:
+                by_sub.setdefault(p.read_subtile[i], []).append(r.lds)
+        mt = ir.MemRefType(root.type)
+        size = int(np.prod(mt.shape))
+        bit = None
+        if len(by_sub) == 2:
+            bit = LM.compaction_bit(by_sub, size, 0)
+        out[b] = BufferLayout(chans.pop(), tuple(sorted(by_sub)), bit,
+                              elements=size // 2 if bit is not None else size,
+                              elem_type=mt.element_type)
+    total = sum(len(buf.subtiles) * 2 * buf.elements * an.buffer_views[b].elem_bytes
+                for b, buf in out.items())
+    if total > LDS_BYTES:
+        raise IRError(an.scan.loop, f"'scf.for' op: the schedule's LDS buffers (two stages of "
+                                    f"every subtile) need {total} bytes, more than the "
+                                    f"{LDS_BYTES} bytes of LDS a gfx950 workgroup can have")
+    return out

@@ -1,0 +1,400 @@
+"""Recognising a natural K-loop and the role of each of its ops.
+
+A *natural* K-loop is what a compiler writes before software pipelining: an ``scf.for``
+over K tiles whose body copies the tiles of A and B from global memory to LDS,
+synchronises, reads MFMA fragments from LDS and multiplies, with the accumulators in
+``iter_args``.  :func:`find_natural_loops` finds them, :func:`scan_loop` classifies every
+op of a body from its kind and the memory it touches (a copy, a fragment read, an MFMA, a
+synchronisation, or pure index math; anything else is a located error), and
+:func:`split_reads` makes every fragment read one ``ds_read``-sized fragment.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.kernel_ir import block_size, effects, kernel_of
+from pipeline_mlir.frontend.tagged import tag_of
+from pipeline_mlir.analysis.loop_eval import dense_i64, memory_space, segments
+
+#: ops that order or hint the schedule of the loop body; the pipeliner derives its own
+SYNC_OPS = ("gpu.barrier", "amdgpu.lds_barrier", "rocdl.s.barrier", "rocdl.s.waitcnt",
+            "amdgpu.memory_counter_wait", "rocdl.sched.barrier", "amdgpu.sched_barrier",
+            "rocdl.sched.group.barrier", "rocdl.s.setprio", "rocdl.iglp.opt")
+READ_OPS = ("vector.load", "vector.transfer_read", "amdgpu.transpose_load")
+LDS = "workgroup"
+GLOBAL_SPACES = ("global", "fat_raw_buffer")
+
+
+# ---------------------------------------------------------------------------------------------
+# recognising the loop
+# ---------------------------------------------------------------------------------------------
+
+@dataclass
+class Access:
+    op: object
+    view: object = None            # memref value accessed (LDS for copies/reads)
+    indices: list = field(default_factory=list)
+    elements: int = 0              # elements per thread
+    src: object = None             # copies: global memref
+    src_indices: list = field(default_factory=list)
+
+
+@dataclass
+class LoopScan:
+    loop: object
+    kernel: object
+    block: tuple[int, int, int]
+    copies: list
+    reads: list
+    mfmas: list
+    syncs: list
+    ops: list                      # every op of the body, in order (yield excluded)
+
+
+def is_natural_candidate(loop) -> bool:
+    """An scf.for whose body holds MFMAs (directly)."""
+    return any(_op(o).name == "amdgpu.mfma" for o in loop.regions[0].blocks[0].operations)
+
+
+def find_natural_loops(module) -> list:
+
+    loops = []
+
+    def visit(o):
+        o = _op(o)
+        if o.name == "scf.for" and is_natural_candidate(o):
+            body = [_op(x) for x in o.regions[0].blocks[0].operations]
+            if not any(tag_of(x) for x in body):
+                loops.append(o)
+        return ir.WalkResult.ADVANCE
+
+    module.walk(visit)
+    return loops
+
+
+#: ops that multiply whole workgroup-level tiles: a loop holding one is not distributed to
+#: threads (and MFMAs) yet
+UNDISTRIBUTED_PRODUCTS = ("vector.contract", "iree_codegen.inner_tiled", "iree_gpu.multi_mma",
+                          "linalg.matmul", "linalg.matmul_transpose_b", "linalg.batch_matmul")
+
+
+def no_loop_reason(module):
+    """Why a module without natural K-loops has nothing the front end can pipeline, as
+    (op, message), when it is a kernel with products but no pipelinable loop: MFMAs outside
+    any ``scf.for`` (IREE removes a loop of one iteration), a loop that multiplies
+    undistributed tiles, or a product not tiled at all (a ``linalg`` op: what a user has
+    before compiling with IREE).  None for anything else (tagged input: left to
+    sched-import)."""
+
+    found, tagged, products, untiled = [], [], [], []
+
+    def inside_for(o) -> bool:
+        p = o.parent
+        while p is not None:
+            p = _op(p)
+            if p.name == "scf.for":
+                return True
+            if p.name in ("builtin.module", "gpu.module"):
+                return False
+            p = p.parent
+        return False
+
+    def visit(o):
+        o = _op(o)
+        if o.name == "amdgpu.mfma":
+            found.append((o, inside_for(o)))
+        elif o.name in UNDISTRIBUTED_PRODUCTS and inside_for(o):
+            products.append(o)
+        elif o.name in UNDISTRIBUTED_PRODUCTS or o.name.startswith("linalg."):
+            untiled.append(o)
+        if o.name.startswith("sched.") or tag_of(o):
+            tagged.append(o)
+        return ir.WalkResult.ADVANCE
+
+    module.walk(visit)
+    if tagged:
+        return None
+    if found and not any(inside for _o, inside in found):
+        return found[0][0], ("'amdgpu.mfma' op is not inside an scf.for: the kernel has no "
+                             "K-loop to pipeline (IREE removes a loop of one iteration: the "
+                             "whole reduction is a single K step)")
+    if products and not found:
+        o = products[0]
+        return o, (f"'{o.name}' op multiplies whole tiles inside the K-loop: the loop is not "
+                   f"distributed to threads and MFMAs yet (the front end takes a loop of "
+                   f"amdgpu.mfma ops; with IREE's VectorDistribute pipeline, take its late "
+                   f"form)")
+    if untiled and not found:
+        o = next((x for x in untiled if x.name in UNDISTRIBUTED_PRODUCTS), untiled[0])
+        return o, (f"'{o.name}' op: the input is not tiled for the GPU yet; the front end "
+                   f"takes a kernel whose K-loop is tiled, bufferized and distributed to "
+                   f"threads: an scf.for over K tiles that copies A and B to LDS "
+                   f"(amdgpu.gather_to_lds) and multiplies with amdgpu.mfma, such as IREE's "
+                   f"gfx950 kernel just before its shared-memory prefetch pass (compile the "
+                   f"linalg op with iree-compile first: test/data/iree/generate.py, "
+                   f"prefetch_point, shows how)")
+    return None
+
+
+#: the schedule markers the lowering leaves in a pipelined loop
+SCHEDULE_MARKERS = ("rocdl.sched.barrier", "rocdl.sched.group.barrier", "rocdl.s.setprio")
+
+
+def check_not_pipelined(loop) -> None:
+    """Refuse a loop that is already software-pipelined: copies before it (the prologue
+    that loads the first K tiles) and MFMAs after it (the epilogue that multiplies the
+    last), as pipeline-opt's own output has; the message says what to give instead."""
+    block_ops = [_op(o) for o in loop.block.operations]
+    at = block_ops.index(loop)
+    copies = [c for o in block_ops[:at] for c in _outside_loops(o, "amdgpu.gather_to_lds")]
+    mfmas = [m for o in block_ops[at + 1:] for m in _outside_loops(o, "amdgpu.mfma")]
+    if not copies or not mfmas:
+        return
+    markers = sorted({o.name for o in walk_ops(loop, lambda x: x.name in SCHEDULE_MARKERS)})
+    marks = f", and {', '.join(markers)} in it" if markers else ""
+    raise IRError(loop, f"'scf.for' op is already software-pipelined: {len(copies)} "
+                        f"global->LDS copies before it (a prologue) and {len(mfmas)} MFMAs "
+                        f"after it (an epilogue){marks}; the front end pipelines a natural "
+                        f"K-loop, which copies and multiplies every K tile inside one "
+                        f"iteration: give pipeline-opt the kernel as it was before pipelining "
+                        f"(for pipeline-opt's own output, the input it was made from, with "
+                        f"--emit=asm, obj or hsaco for the code)")
+
+
+def _outside_loops(root, name: str) -> list:
+    """The ``name`` ops at or under ``root`` (an op beside the K-loop) that no ``scf.for``
+    holds (another K-loop's copies and MFMAs are no prologue or epilogue)."""
+    def free(x) -> bool:
+        while x != root:
+            x = _op(x.parent)
+            if x.name == "scf.for":
+                return False
+        return root.name != "scf.for"
+
+    return [x for x in walk_ops(root, lambda x: x.name == name) if free(x)]
+
+
+def _space(v) -> str:
+    try:
+        return memory_space(v.type)
+    except Exception:
+        return ""
+
+
+def scan_loop(loop) -> LoopScan:
+    """Classify every op of the loop body; anything the pipeliner cannot move is an error."""
+    kernel = kernel_of(loop)
+    if kernel is None:
+        raise IRError(loop, "'scf.for' op: the K-loop must be inside a gpu.func or func.func "
+                            "kernel")
+    bs = block_size(kernel)
+    if bs is None:
+        raise IRError(kernel, f"'{kernel.name}' op: the kernel does not declare its workgroup "
+                              f"size (known_block_size, gpu.known_block_size or IREE's "
+                              f"translation_info workgroup_size); the analysis evaluates every "
+                              f"thread's addresses and needs it")
+    blk = loop.regions[0].blocks[0]
+    body = [_op(o) for o in blk.operations]
+    copies, reads, mfmas, syncs = [], [], [], []
+    for op in body[:-1]:
+        name = op.name
+        if len(op.regions):
+            raise IRError(op, f"'{name}' op with regions inside the K-loop: the pipeliner moves "
+                              f"the loop's ops one by one and cannot move nested regions")
+        if name in SYNC_OPS:
+            syncs.append(op)
+            continue
+        if name == "amdgpu.mfma":
+            mfmas.append(op)
+            continue
+        if name == "amdgpu.gather_to_lds":
+            g = segments(op)
+            src, dst = op.operands[0], g[2][0]
+            if _space(dst) != LDS:
+                raise IRError(op, f"'{name}' op copies into {dst.type}, not LDS")
+            tt = ir.TypeAttr(op.attributes["transferType"]).value
+            n = ir.VectorType(tt).shape[0] if isinstance(tt, ir.VectorType) else 1
+            copies.append(Access(op, dst, list(g[3]), n, src, list(g[1])))
+            continue
+        eff = effects(op)
+        if eff is None:
+            raise IRError(op, f"'{name}' op inside the K-loop does not declare its side effects "
+                              f"(MLIR knows nothing of what it touches), so the pipeliner cannot "
+                              f"move it")
+        if not eff:
+            continue
+        touched = {(k, _space(v)) for k, v in eff if v is not None}
+        if name in READ_OPS and touched == {("read", LDS)}:
+            reads.append(_read_access(op))
+            continue
+        what = ", ".join(sorted(f"{k}s {s or 'memory'}" for k, s in touched)) or \
+            ", ".join(sorted({k for k, _ in eff}))
+        if any(s in GLOBAL_SPACES for _, s in touched) and all(k == "read" for k, _ in touched):
+            raise IRError(op, f"'{name}' op reads global memory into registers inside the K-loop; "
+                              f"the schedule moves A and B tiles with direct-to-LDS copies "
+                              f"(amdgpu.gather_to_lds), and a global load that is not the first "
+                              f"half of a global->LDS copy cannot be pipelined")
+        raise IRError(op, f"'{name}' op has side effects the pipeliner cannot move ({what}): "
+                          f"the K-loop may only copy global memory to LDS, read LDS fragments, "
+                          f"synchronise and multiply")
+    if not mfmas:
+        raise IRError(loop, "'scf.for' op has no amdgpu.mfma")
+    if not copies:
+        raise IRError(loop, "'scf.for' op has no global->LDS copy (amdgpu.gather_to_lds)")
+    return LoopScan(loop, kernel, bs, copies, reads, mfmas, syncs, body[:-1])
+
+
+def _read_access(op) -> Access:
+    name = op.name
+    if name == "vector.transfer_read":
+        g = segments(op)
+        vt = ir.VectorType(op.results[0].type)
+        return Access(op, g[0][0], list(g[1]), vt.shape[-1])
+    vt = ir.VectorType(op.results[0].type)
+    n = 1
+    for d in vt.shape:
+        n *= d
+    return Access(op, op.operands[0], list(op.operands[1:]), n)
+
+
+# ---------------------------------------------------------------------------------------------
+# normalising fragment reads: one read per ds_read-sized fragment
+# ---------------------------------------------------------------------------------------------
+
+def split_reads(scan: LoopScan) -> None:
+    """Replace every ``vector.transfer_read`` of several fragments (a vector whose leading
+    dimensions are not all 1) by one read per fragment.  A ``vector.extract`` that takes
+    one fragment then uses that fragment's read; any other use gets the whole vector
+    rebuilt from the fragments with ``vector.insert`` (so the analysis still sees which
+    fragment each element comes from)."""
+    new_reads = []
+    for acc in scan.reads:
+        op = acc.op
+        if op.name != "vector.transfer_read" or \
+                all(d == 1 for d in ir.VectorType(op.results[0].type).shape[:-1]):
+            new_reads.append(acc)
+            continue
+        _check_transfer_read(op)
+        users = [_op(u.owner) for u in op.results[0].uses]
+        subs = _fragment_reads(op)
+        _rewire_users(op, users, subs)
+        op.erase()
+        for new in subs.values():
+            new_reads.append(_read_access(new))
+    scan.reads = new_reads
+    blk = scan.loop.regions[0].blocks[0]
+    scan.ops = [_op(o) for o in blk.operations][:-1]
+
+
+def _fragment_reads(op) -> dict:
+    """One ``vector.transfer_read`` per fragment of the multi-fragment read ``op``, created
+    before it: {position of the fragment in the leading dimensions: read op}."""
+    vt = ir.VectorType(op.results[0].type)
+    outer = vt.shape[:-1]
+    g = segments(op)
+    mem, idx, pad = g[0][0], list(g[1]), g[2][0]
+    rank = len(idx)
+    sub_t = ir.VectorType.get([1] * len(outer) + [vt.shape[-1]], vt.element_type)
+    subs = {}
+    with ir.InsertionPoint(op), op.location:
+        for pos in itertools.product(*[range(d) for d in outer]):
+            new_idx = list(idx)
+            for k, p in enumerate(pos):
+                if p:
+                    d = rank - len(vt.shape) + k
+                    new_idx[d] = _addi(new_idx[d], _index_const(p))
+            attrs = {a: op.attributes[a] for a in ("in_bounds", "permutation_map")}
+            attrs["operandSegmentSizes"] = ir.DenseI32ArrayAttr.get([1, rank, 1, 0])
+            subs[pos] = ir.Operation.create("vector.transfer_read", results=[sub_t],
+                                            operands=[mem] + new_idx + [pad],
+                                            attributes=attrs)
+    return subs
+
+
+def _rewire_users(op, users: list, subs: dict) -> None:
+    """Make each user of the multi-fragment read ``op`` use the fragment reads ``subs``: an
+    extract of one fragment reads it from that fragment's read; any other user gets the
+    whole vector rebuilt (once) from the fragments."""
+    vt = ir.VectorType(op.results[0].type)
+    outer = vt.shape[:-1]
+    full = None
+    for u in users:
+        pos = _static_position(u)
+        if pos is not None and len(pos) <= len(outer) + 1 and \
+                all(d == 1 for d in outer[len(pos):]):
+            pos = list(pos)
+            key = tuple(pos[:len(outer)] + [0] * (len(outer) - len(pos)))
+            new_pos = [0] * min(len(pos), len(outer)) + pos[len(outer):]
+            with ir.InsertionPoint(u), u.location:
+                rep = ir.Operation.create(
+                    "vector.extract", results=[u.results[0].type],
+                    operands=[subs[key].results[0]],
+                    attributes={"static_position": ir.DenseI64ArrayAttr.get(new_pos)})
+            u.results[0].replace_all_uses_with(rep.results[0])
+            u.erase()
+            continue
+        if full is None:
+            full = _rebuilt_vector(op, subs)
+        for i, x in enumerate(u.operands):
+            if x == op.results[0]:
+                u.operands[i] = full
+
+
+def _rebuilt_vector(op, subs: dict):
+    """The value of the multi-fragment read ``op`` built from its fragment reads with
+    ``vector.insert`` (before ``op``)."""
+    vt = ir.VectorType(op.results[0].type)
+    with ir.InsertionPoint(op), op.location:
+        flat_t = ir.VectorType.get([vt.shape[-1]], vt.element_type)
+        full = ir.Operation.create("ub.poison", results=[vt], attributes={
+            "value": ir.Attribute.parse("#ub.poison")}).results[0]
+        for pos, new in subs.items():
+            piece = B.vector.shape_cast(flat_t, new.results[0])
+            full = ir.Operation.create(
+                "vector.insert", results=[vt], operands=[piece, full],
+                attributes={"static_position": ir.DenseI64ArrayAttr.get(
+                    list(pos))}).results[0]
+    return full
+
+
+def _static_position(op):
+    if op.name != "vector.extract" or "static_position" not in op.attributes:
+        return None
+    if len(op.operands) != 1:
+        return None
+    return dense_i64(op, "static_position")
+
+
+def _check_transfer_read(op) -> None:
+    vt = ir.VectorType(op.results[0].type)
+    mt = ir.MemRefType(op.operands[0].type)
+    pm = ir.AffineMapAttr(op.attributes["permutation_map"]).value
+    minor = ir.AffineMap.get_minor_identity(mt.rank, vt.rank)
+    if str(pm) != str(minor):
+        raise IRError(op, f"'{op.name}' op reads with permutation map {pm}; the front end "
+                          f"handles minor-identity reads (a transposed read is an "
+                          f"amdgpu.transpose_load)")
+    if "in_bounds" in op.attributes:
+        ib = [str(x) for x in ir.ArrayAttr(op.attributes["in_bounds"])]
+        if not all(x == "true" for x in ib):
+            raise IRError(op, f"'{op.name}' op may read out of bounds (in_bounds is not all "
+                              f"true); a masked fragment read cannot be pipelined")
+    g = segments(op)
+    if len(g) > 3 and g[3]:
+        raise IRError(op, f"'{op.name}' op has a mask; a masked fragment read cannot be "
+                          f"pipelined")
+
+
+def _index_const(v: int):
+    t = ir.IndexType.get()
+    return B.arith.constant(t, ir.IntegerAttr.get(t, v))
+
+
+def _addi(a, b):
+    return B.arith.addi(a, b)

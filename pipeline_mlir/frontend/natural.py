@@ -7,7 +7,7 @@ in ``iter_args``.  :func:`scan_loop` recognises every op's role from its kind an
 memory it touches, :func:`analyse` evaluates every access for every thread
 (``loop_eval``) and partitions copies and reads into the schedule's channels and
 subtiles (``pipeline_mlir.kernel.loop_model``), and :func:`adopt` rewrites the loop
-into the concrete form of ``pipeline_mlir/dialect/README.md``: two K tiles per iteration (the
+into the concrete form of ``docs/dialect.md``: two K tiles per iteration (the
 schedule's two stages), one LDS buffer per (channel, stage, subtile), the payload ops in
 the schedule's body order with their tags, the loop's own barriers removed.
 """

@@ -17,7 +17,7 @@ import pytest
 from pipeline_mlir.tools.pipeline_opt import main
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCS = ("README.md", "pipeline_mlir/dialect/README.md", "benchmarks/README.md")
+DOCS = ("README.md", "docs/dialect.md", "benchmarks/README.md")
 
 
 def shown_commands() -> list[tuple[str, str]]:

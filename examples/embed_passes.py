@@ -14,7 +14,7 @@ Run it with the project's virtual environment::
 
     .venv/bin/python examples/embed_passes.py
 
-See ``pipeline_mlir/dialect/README.md`` for the ops and the passes.
+See ``docs/dialect.md`` for the ops and the passes.
 """
 
 from __future__ import annotations

@@ -1,1 +1,1 @@
-"""The sched dialect (generic-form MLIR ops); see README.md. Filled in by the MLIR layer."""
+"""The sched dialect (generic-form MLIR ops); see docs/dialect.md. Filled in by the MLIR layer."""

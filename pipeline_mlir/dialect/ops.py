@@ -3,7 +3,7 @@
 The bindings cannot register a Python dialect, so ``sched.*`` ops are
 unregistered generic ops; this table is what gives them a definition.  The
 readers (``ir_io``) and ``sched-verify`` check every op against it.  The names
-in generic form are a public interface: see ``pipeline_mlir/dialect/README.md``.
+in generic form are a public interface: see ``docs/dialect.md``.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ synchronises, reads MFMA fragments from LDS and multiplies, with the accumulator
 * :mod:`~pipeline_mlir.frontend.partition`: channels, subtiles, the LDS buffers and the
   schedule the loop stands for;
 * :mod:`~pipeline_mlir.frontend.adopt`: the rewrite into the concrete form of
-  ``pipeline_mlir/dialect/README.md``.
+  ``docs/dialect.md``.
 """
 
 from __future__ import annotations

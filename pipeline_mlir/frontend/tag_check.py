@@ -1,6 +1,6 @@
 """Check a concrete loop's hand-written tags against the addresses its payload touches.
 
-The concrete form (``pipeline_mlir/dialect/README.md``) says in tags which schedule op each payload op
+The concrete form (``docs/dialect.md``) says in tags which schedule op each payload op
 is: a global load fills the LDS slot (channel, stage, subtile), a fragment load reads
 that slot, an MMA multiplies the A fragments of one subtile with the B fragments of
 another.  The schedule derives its waits and barriers from the tags alone, so a tag that

@@ -2,7 +2,7 @@
 
 ``gemm_kernel(schedule)`` describes the kernel a named schedule with a complete
 kernel (``has_kernel``: ``4wave``, ``pingpong``) stands for.  ``natural_kernel_mlir(kernel)``
-writes it with its natural K-loop (``pipeline_mlir/dialect/README.md``, "the natural form"): one K tile
+writes it with its natural K-loop (``docs/dialect.md``, "the natural form"): one K tile
 per iteration, untagged; the driver compiles that, the front end (``sched-adopt-loop``)
 making it the schedule's loop as for any other kernel.  ``kernel_mlir(kernel)`` writes the
 same kernel in the tagged (concrete) form: a ``gpu.func`` whose K-loop holds the
@@ -643,7 +643,7 @@ def kernel_mlir(k: GemmKernel) -> str:
 
 
 def natural_kernel_mlir(k: GemmKernel) -> str:
-    """The kernel with its natural K-loop (``pipeline_mlir/dialect/README.md``, "the natural form"): one
+    """The kernel with its natural K-loop (``docs/dialect.md``, "the natural form"): one
     K tile per iteration, untagged, one LDS buffer per (channel, subtile) (no stages: the
     front end, ``sched-adopt-loop``, multi-buffers them and builds the schedule's loop).
     Same layout, index math and write-back as :func:`kernel_mlir`."""

@@ -1,7 +1,7 @@
 """``sched-adopt-loop``: make a natural K-loop the schedule's loop.
 
 Every ``scf.for`` whose body holds ``amdgpu.mfma`` ops and no sched tags is a natural
-K-loop (``pipeline_mlir/dialect/README.md``, "Kernels as input: the natural form").  The pass recognises
+K-loop (``docs/dialect.md``, "Kernels as input: the natural form").  The pass recognises
 each op's role from its kind and the memory it touches, evaluates every copy's and read's
 LDS addresses for every lane of every wave, partitions them into the schedule's channels
 and subtiles, and rewrites the loop into the tagged form that ``sched-import`` takes: two

@@ -7,7 +7,7 @@
   the options; one that has a schedule must agree with them.
 * An ``scf.for`` whose ops carry ``sched.global_load`` / ``sched.frag_load`` /
   ``sched.mma`` attributes (the concrete form) gets a ``sched.pipeline`` right
-  before it whose body mirrors the tagged ops (see ``pipeline_mlir/dialect/README.md``).
+  before it whose body mirrors the tagged ops (see ``docs/dialect.md``).
 
 Options: ``schedule=NAME`` plus any option of that schedule, as in
 ``sched-import{schedule=4wave dtype=bf16 BM=128}``.

@@ -1,0 +1,202 @@
+"""The documents (README.md, docs/*.md, benchmarks/README.md) stay true to the tree.
+
+* Every ``pipeline-opt`` command they show in a shell block runs as written (exit 0, no
+  error on stderr).  The commands name files the reader would have: ``kernel.mlir`` (the
+  example natural kernel), ``prefetch.mlir`` (an IREE dispatch), ``k.s`` (its assembly),
+  ``dump.txt`` (a schedule dump), ``kernel.s`` / ``kernel.hsaco`` (the assembly and code
+  object of the command's own spec), ``in.mlir`` (an empty module); each is made here the way
+  the documents say, in a scratch directory, and the command runs there unchanged.
+* The README's test command is what ``.ci/run`` runs, and the README stays a front door.
+* Every link between the documents and every repository path they name exists.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipeline_mlir.tools.pipeline_opt import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _figures():
+    """``docs/figures.py`` (a script, not a package module), loaded once."""
+    if "doc_figures" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("doc_figures", ROOT / "docs" / "figures.py")
+        sys.modules["doc_figures"] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(sys.modules["doc_figures"])
+    return sys.modules["doc_figures"]
+
+
+FIGURES = _figures()
+DOCS = FIGURES.documents()
+SHELL = ("```sh", "```bash", "```console")
+
+
+def _name(doc: Path) -> str:
+    return doc.relative_to(ROOT).as_posix()
+
+
+def prose_and_blocks(doc: Path):
+    """``(line number, line, fence)`` of every line: ``fence`` is the opening line of the
+    code block the line is in (None outside blocks; fence lines themselves are skipped)."""
+    fence = None
+    for n, line in enumerate(doc.read_text().splitlines(), 1):
+        if line.startswith("```"):
+            fence = None if fence is not None else line.strip()
+            continue
+        yield n, line, fence
+
+
+def shown_commands() -> list[tuple[str, str]]:
+    """``(where, command)`` of each pipeline-opt line in a shell block (not the synopsis
+    lines with ``[...]`` or ``|`` alternatives), trailing comments removed."""
+    out = []
+    for doc in DOCS:
+        for n, line, fence in prose_and_blocks(doc):
+            text = line.split("  #")[0].strip()
+            if fence in SHELL and text.startswith("pipeline-opt ") and "[" not in text \
+                    and " | " not in text:
+                out.append((f"{_name(doc)}:{n}", text))
+    return out
+
+
+COMMANDS = shown_commands()
+
+
+def test_the_documents_show_commands():
+    where = {w.split(":")[0] for w, _ in COMMANDS}
+    assert len(COMMANDS) >= 30, COMMANDS
+    for doc in ("README.md", "docs/kernels.md", "docs/iree-kernels.md", "docs/simulator.md",
+                "docs/emulator.md", "docs/tuning.md", "docs/dialect.md"):
+        assert doc in where, f"{doc} shows no pipeline-opt command"
+
+
+@pytest.fixture(scope="module")
+def scratch(tmp_path_factory):
+    d = tmp_path_factory.mktemp("docs")
+    shutil.copy(ROOT / "test/data/iree/matmul_bf16_abt_4096.prefetch.mlir", d / "prefetch.mlir")
+    (d / "in.mlir").write_text("")
+    kernel = subprocess.run([sys.executable, str(ROOT / "examples/natural_kernel.py")],
+                            capture_output=True, text=True, check=True).stdout
+    (d / "kernel.mlir").write_text(kernel)
+    assert main(["--pipeline=pingpong", "-o", str(d / "dump.txt")]) == 0
+    assert main(["--pipeline=4wave", str(d / "prefetch.mlir"), "--emit=asm",
+                 "-o", str(d / "k.s")]) == 0
+    return d
+
+
+@pytest.mark.parametrize("where, command", COMMANDS, ids=[w for w, _ in COMMANDS])
+def test_a_shown_command_runs_as_written(scratch, monkeypatch, capsys, where, command):
+    argv = shlex.split(command)[1:]
+    spec = next((a for a in argv if a.startswith("--pipeline=")), None)
+    for name, emit in (("kernel.s", "asm"), ("kernel.hsaco", "hsaco")):
+        if name in argv and spec is not None:  # the kernel of the command's own spec
+            assert main([spec, f"--emit={emit}", "-o", str(scratch / name)]) == 0
+    monkeypatch.chdir(scratch)
+    code = main(argv)
+    _, err = capsys.readouterr()
+    assert code == 0, f"{where}: {command}\n{err}"
+    assert re.search(r"\berror\b", err) is None, err
+
+
+def readme_command(what: str) -> str:
+    """The README's one-line set-up command that ends by running ``what``."""
+    found = [line for _, line, fence in prose_and_blocks(ROOT / "README.md")
+             if fence in SHELL and line.startswith("python3.11 -m venv") and line.endswith(what)]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_ci_runs_exactly_the_readmes_test_command():
+    test = readme_command("-m pytest")
+    script = [line for line in (ROOT / ".ci/run").read_text().splitlines()
+              if line and not line.startswith("#") and not line.startswith(("set ", "cd "))]
+    assert script == [test]
+
+
+def test_the_readme_runs_the_main_job_after_installing():
+    assert "pipeline-opt --pipeline=" in readme_command("--emit=schedule")
+
+
+def test_the_readme_is_a_front_door():
+    lines = (ROOT / "README.md").read_text().splitlines()
+    assert len(lines) <= 300, len(lines)
+
+
+def slug(heading: str) -> str:
+    """The anchor GitHub gives a heading: lower case, punctuation but ``-`` and ``_``
+    dropped, spaces as ``-``."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def anchors(doc: Path) -> set[str]:
+    return {slug(line.lstrip("#")) for _, line, fence in prose_and_blocks(doc)
+            if fence is None and line.startswith("#")}
+
+
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+#: a repository path in backticks: a top-level directory of the tree, then more
+PATH = re.compile(r"`((?:pipeline_mlir|test|examples|benchmarks|docs|\.ci)/[\w./-]*)`")
+
+
+def test_every_link_between_the_documents_resolves():
+    broken = []
+    for doc in DOCS:
+        for n, line, fence in prose_and_blocks(doc):
+            for target in LINK.findall(line) if fence is None else ():
+                if re.match(r"[a-z]+:", target):
+                    continue  # a web address
+                file, _, anchor = target.partition("#")
+                path = (doc.parent / file).resolve() if file else doc
+                if not path.exists():
+                    broken.append(f"{_name(doc)}:{n}: {target} (no such file)")
+                elif anchor and anchor not in anchors(path):
+                    broken.append(f"{_name(doc)}:{n}: {target} (no such heading)")
+    assert not broken, "\n".join(broken)
+
+
+def test_every_path_the_documents_name_exists():
+    missing = [f"{_name(doc)}:{n}: {p}" for doc in DOCS
+               for n, line, fence in prose_and_blocks(doc) if fence is None
+               for p in PATH.findall(line) if not (ROOT / p).exists()]
+    assert not missing, "\n".join(missing)
+
+
+@pytest.mark.parametrize("heading, anchor", [
+    ("## 11. Known issues", "11-known-issues"),
+    ("## From `--pipeline` to the code object", "from---pipeline-to-the-code-object"),
+    ("## IREE's own pipelining against the 4-wave schedule",
+     "irees-own-pipelining-against-the-4-wave-schedule"),
+])
+def test_anchors_are_made_as_github_makes_them(heading, anchor):
+    assert slug(heading.lstrip("#")) == anchor
+
+
+def test_every_figure_is_shown_once_where_it_is_declared():
+    shown = {}
+    for doc in DOCS:
+        for name in FIGURES.blocks(doc.read_text()):
+            assert name not in shown, f"figure {name} in {shown.get(name)} and {_name(doc)}"
+            shown[name] = _name(doc)
+    assert shown == {f.name: f.doc for f in FIGURES.FIGURES.values()}
+
+
+CHEAP = [name for name, f in FIGURES.FIGURES.items() if f.cheap]
+
+
+@pytest.mark.parametrize("name", CHEAP)
+def test_a_figure_is_what_its_command_prints_now(name):
+    """The cheap figures, re-run (``python docs/figures.py NAME`` rewrites one; the others,
+    the ping-pong tuning tables and the IREE table, are re-run by ``docs/figures.py``)."""
+    figure = FIGURES.FIGURES[name]
+    assert FIGURES.shown(figure) == figure.render(), \
+        f"{figure.doc}: figure {name} is stale: run python docs/figures.py {name}"

@@ -1,7 +1,7 @@
 """Rewriting an analysed natural K-loop into the schedule's tagged loop.
 
 :func:`adopt` builds, in place of the natural loop, the concrete form of
-``pipeline_mlir/dialect/README.md``: two K tiles per iteration (the schedule's two
+``docs/dialect.md``: two K tiles per iteration (the schedule's two
 stages), one LDS buffer per (channel, stage, subtile), the payload ops in the schedule's
 body order with their tags, the loop's own barriers removed, and the schedule inferred for
 the loop in its ``sched.schedule`` / ``sched.options`` attributes.  :class:`_Rewriter`

@@ -3,7 +3,7 @@
 
 Run it with ``lit test/lit`` or LLVM's ``llvm-lit test/lit`` (any Python may run
 lit: the tools are found as below), or with ``pytest`` through
-``test/unit/tools/test_lit.py``.
+``test/unit/tools/test_lit.py`` (one pytest item per file lit discovers here).
 
 Substitutions:
 
@@ -88,7 +88,8 @@ config.substitutions.append((r"(?<![\w/.-])FileCheck(?![\w.-])", _filecheck))
 config.substitutions.append(("%python", sys.executable))
 
 config.environment["PATH"] = os.pathsep.join([_tool_dir, os.environ.get("PATH", "")])
-for _var in ("HOME", "TMPDIR", "PIPELINE_OPT_TRACEBACK"):
+# PYTHONPATH too: a checkout run through PYTHONPATH tests its own pipeline_mlir.
+for _var in ("HOME", "TMPDIR", "PYTHONPATH", "PIPELINE_OPT_TRACEBACK"):
     if _var in os.environ:
         config.environment[_var] = os.environ[_var]
 

@@ -1,8 +1,11 @@
-"""The commands whose outputs are pinned byte for byte (see test_behaviour_snapshot.py).
+"""The commands whose outputs are pinned (see test_behaviour_snapshot.py).
 
-Each case is a name and the pipeline-opt arguments; the recorded stdout (or -o file), stderr
-and exit status live in ``outputs/<name>.{out,err,rc}``. ``record.py`` rewrites them: run it
-only when a change of behaviour is intended, and say so in the commit.
+Each case is a name and the pipeline-opt arguments; the recorded stderr and exit status live
+in ``outputs/<name>.{err,rc}``, the stdout (or -o file) in ``outputs/<name>.out`` byte for
+byte, except for the code kinds (``meaning.CODE_KINDS``: mlir, llvm, asm, obj, hsaco), whose
+meaning is pinned instead: ``outputs/<name>.meaning`` holds :func:`meaning.summary`.
+``record.py`` rewrites them: run it only when a change of behaviour is intended, and say so
+in the commit.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 OUTPUTS = HERE / "outputs"
 DUMPS = HERE.parent / "reference"
+IREE = HERE.parent / "iree"
 
 NAMED = {
     "4wave": "4wave",
@@ -37,4 +41,13 @@ def cases() -> list[tuple[str, list[str]]]:
                        ("4wave_bf16_128x128x64", "4wave{dtype=bf16 BM=128 BN=128 BK=64}")):
         out.append((f"dump-{dump}.simulate-report",
                     ["--simulate", str(DUMPS / f"{dump}.txt"), f"--pipeline={spec}", "--report"]))
+    for path in sorted(IREE.glob("*.mlir")):
+        for emit in EMITS:
+            out.append((f"iree-{path.stem.replace('.', '-')}.{emit}",
+                        [str(path), "--pipeline=4wave", f"--emit={emit}"]))
     return out
+
+
+def emit_kind(args: list[str]) -> str | None:
+    """The ``--emit`` kind of a case's arguments (None for --simulate / --launch)."""
+    return next((a.split("=", 1)[1] for a in args if a.startswith("--emit=")), None)

@@ -18,6 +18,9 @@ Uses ``iree-compile`` / ``iree-opt`` of the iree-base-compiler the project depen
 Run as a script to regenerate the inputs committed next to it::
 
     python test/data/iree/generate.py            # writes test/data/iree/*.mlir
+
+Each IREE tool run takes seconds to minutes; on a terminal (stderr a TTY) a line says what
+runs and another how long it took. In a pipe, a log or pytest's capture nothing is printed.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -64,8 +68,19 @@ def matmul_source(dtype: str = "bf16", m: int = 4096, n: int = 4096, k: int = 40
             f"  return %r : tensor<{m}x{n}x{acc}>\n}}\n")
 
 
-def _run(cmd: list[str], stdin: str | None = None) -> subprocess.CompletedProcess:
+def _progress(message: str) -> None:
+    """A line of progress on stderr when it is a terminal; nothing otherwise."""
+    if sys.stderr.isatty():
+        print(f"generate: {message}", file=sys.stderr, flush=True)
+
+
+def _run(cmd: list[str], stdin: str | None = None, what: str = "") -> subprocess.CompletedProcess:
+    """Run an IREE tool (``what`` says for what, in the progress lines)."""
+    name = Path(cmd[0]).name
+    _progress(f"{name}: {what} ...")
+    start = time.monotonic()
     proc = subprocess.run(cmd, input=stdin, capture_output=True, text=True)
+    _progress(f"{name}: {what}: {time.monotonic() - start:.1f} s")
     if proc.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd[:2])} failed ({proc.returncode}):\n"
                            f"{proc.stderr[-4000:]}")
@@ -79,7 +94,8 @@ def _dump_after(source: str, pass_arg: str, extra: list[str]) -> str:
         src.write_text(source)
         proc = _run([tool("iree-compile"), str(src), *TARGET, *extra,
                      f"--mlir-print-ir-after={pass_arg}", "--mlir-print-ir-module-scope",
-                     "--mlir-disable-threading", "-o", str(Path(d) / "out.vmfb")])
+                     "--mlir-disable-threading", "-o", str(Path(d) / "out.vmfb")],
+                    what=f"the matmul up to {pass_arg}")
     dumps = proc.stderr.split("// -----// IR Dump After ")
     if len(dumps) < 2:
         raise RuntimeError(f"iree-compile printed no IR after {pass_arg}")
@@ -109,14 +125,15 @@ def prefetch_point(source: str, flags: tuple[str, ...] = ()) -> str:
                                   ["--iree-llvmgpu-prefetch-num-stages=1", *flags]))
     pipeline = ("builtin.module(hal.executable(hal.executable.variant(builtin.module("
                 f"func.func({PREPARE})))))")
-    return _run([tool("iree-opt"), f"--pass-pipeline={pipeline}", "-"], exe).stdout
+    return _run([tool("iree-opt"), f"--pass-pipeline={pipeline}", "-"], exe,
+                what="the passes before IREE's prefetch").stdout
 
 
 def late_form(source: str, flags: tuple[str, ...] = ()) -> str:
     """The kernel after ``iree-codegen-math-transform`` (the last stage with ``scf.for``)."""
     exe = _executable(_dump_after(source, "iree-codegen-math-transform",
                                   ["--iree-llvmgpu-prefetch-num-stages=1", *flags]))
-    return _run([tool("iree-opt"), "-"], exe).stdout
+    return _run([tool("iree-opt"), "-"], exe, what="the late form").stdout
 
 
 def executable_name(text: str) -> str:
@@ -138,7 +155,7 @@ def substitute(source: str, executable: str, out_vmfb: Path, dump_dir: Path | No
                "-o", str(out_vmfb)]
         if dump_dir is not None:
             cmd.append(f"--iree-hal-dump-executable-files-to={dump_dir}")
-        return _run(cmd).stderr
+        return _run(cmd, what=f"the matmul with {name} substituted").stderr
 
 
 def iree_prefetch_asm(source: str) -> str:
@@ -147,7 +164,8 @@ def iree_prefetch_asm(source: str) -> str:
         src = Path(d) / "matmul.mlir"
         src.write_text(source)
         _run([tool("iree-compile"), str(src), *TARGET, "--iree-llvmgpu-prefetch-num-stages=2",
-              f"--iree-hal-dump-executable-files-to={d}", "-o", str(Path(d) / "out.vmfb")])
+              f"--iree-hal-dump-executable-files-to={d}", "-o", str(Path(d) / "out.vmfb")],
+             what="IREE's own prefetch-pipelined kernel")
         (asm,) = Path(d).glob("*.rocmasm")
         return asm.read_text()
 
@@ -165,7 +183,8 @@ def iree_hsaco(source: str, stages: int = 2, executable: str | None = None) -> b
         if executable is not None:
             name = executable_name(Path(executable).read_text())
             cmd.append(f"--iree-hal-substitute-executable-configuration={name}={executable}")
-        _run(cmd)
+        _run(cmd, what="the code object" + (f" with {executable}" if executable else
+                                             f" of IREE's kernel ({stages} stages)"))
         (hsaco,) = Path(d).glob("*.hsaco")
         return hsaco.read_bytes()
 
@@ -177,7 +196,8 @@ CONFIGS = {
 
 
 def main() -> int:
-    for stem, cfg in CONFIGS.items():
+    for i, (stem, cfg) in enumerate(CONFIGS.items(), 1):
+        _progress(f"[{i}/{len(CONFIGS)}] {stem}")
         src = matmul_source(**cfg)
         (HERE / f"{stem}.prefetch.mlir").write_text(prefetch_point(src))
         (HERE / f"{stem}.late.mlir").write_text(late_form(src))

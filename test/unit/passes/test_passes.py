@@ -70,8 +70,11 @@ def test_pass_by_pass_reproduces_the_core(spec):
 @pytest.mark.parametrize("spec", ["pingpong", "4wave{dtype=fp8 BM=128 BN=128 BK=128}",
                                   "single-buffer{T=2}"])
 def test_every_intermediate_module_verifies(spec):
-    for text in stepwise(spec):
-        run(text, "sched-verify")
+    """sched-verify accepts the module after every step and leaves it as it was."""
+    texts = stepwise(spec)
+    assert len(texts) == len(STEPS) + 1
+    for text in texts:
+        assert run(text, "sched-verify") == text
 
 
 GOLDEN_SPECS = {

@@ -125,5 +125,13 @@ def test_fewer_mmas_are_left_to_block_construction():
 
 
 def test_single_buffer_bodies_are_not_block_shaped():
+    """A body three times the declared one: refused for a double-buffer schedule (its blocks
+    take one MMA each), accepted for a single-buffer one, which has no blocks to fill."""
+    from pipeline_mlir.errors import BodyError
+
+    four = parse_pipeline("4wave").build()
+    with pytest.raises(BodyError, match=r"the body has 24 MMAs"):
+        stages.check_body_size(four, four.declare_ops() * 3)
     s = parse_pipeline("single-buffer{T=3}").build()
+    assert not stages.is_double_buffer(s)
     stages.check_body_size(s, s.declare_ops() * 3)

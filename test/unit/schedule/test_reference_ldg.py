@@ -24,8 +24,10 @@ Adaptations to deliberate differences of the port (each is marked at its test):
 
 from collections import Counter
 
+import pytest
 from conftest import edge_tuples
 
+from pipeline_mlir.errors import VerificationError
 from pipeline_mlir.schedule.body import (
     PipelineBody,
     mma_block_interleave,
@@ -673,6 +675,10 @@ def test_verify_schedule_passes_valid():
     waits = derive_waits_from_blocks(program, config, 8, 8)
     _patch_waits(program, config, waits)
     verify_schedule(program, config, 8, 8, waits.lgkm, waits.vm)  # raises VerificationError on failure
+    # the check reads the patched waits: a negative one in their place is refused
+    program.blocks[0].pre_sync = OpDesc.wait_lgkm(-1)
+    with pytest.raises(VerificationError, match=r"block 0 pre_sync has a negative wait count"):
+        verify_schedule(program, config, 8, 8, waits.lgkm, waits.vm)
 
 
 def test_drain_mask_selective():
@@ -867,6 +873,14 @@ def test_warp_stagger_safety_bf16():
     waits = derive_waits_from_blocks(program, config, 8, 8)
     _patch_waits(program, config, waits)
     verify_schedule(program, config, 8, 8, waits.lgkm, waits.vm)
+    # staggered bf16 stays safe by spreading the globals one per block (max_globals 1) ...
+    assert config.warp_stagger.enabled and config.block_sizing.max_globals == 1
+    assert [len(b.globals) for b in program.blocks] == [1] * 8
+    # ... which the check enforces: two globals in block 0 and none in block 1 are refused
+    program.blocks[0].global_load_1 = program.blocks[1].global_load
+    program.blocks[1].global_load = OpDesc.none()
+    with pytest.raises(VerificationError, match=r"block 0 has 2 globals, expected 1"):
+        verify_schedule(program, config, 8, 8, waits.lgkm, waits.vm)
 
 
 def test_warp_stagger_safety_fp8_bunched():

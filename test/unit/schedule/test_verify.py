@@ -34,7 +34,11 @@ def verify(program, cfg, waits, lgkm=8):
 
 
 def test_valid_program_passes():
+    """The compiled program passes: complete (a COMPUTE MMA in each of its 8 blocks) and its
+    first wait exactly at its bound (block 0's one global load costs lgkm 8)."""
     program, cfg, waits = pingpong_program()
+    assert [b.mma.role for b in program.blocks] == [OpRole.COMPUTE] * 8
+    assert (waits.lgkm, waits.vm) == (8, 12)
     verify(program, cfg, waits)
 
 
@@ -74,7 +78,10 @@ def test_wait_lgkm_first_above_block0_global_lgkm():
 
 def test_wait_lgkm_bound_skipped_without_lgkm_costs():
     program, cfg, waits = pingpong_program()
-    verify_schedule(program, cfg, 0, 0, 9, waits.vm)  # reference: bound only with lgkm costs
+    # reference: bound only with lgkm costs; 9 is over the bound the costs 8/8 give
+    with pytest.raises(VerificationError, match=r"wait_lgkm_first \(9\) > block 0 global lgkm"):
+        verify_schedule(program, cfg, 8, 8, 9, waits.vm)
+    verify_schedule(program, cfg, 0, 0, 9, waits.vm)
 
 
 def test_negative_wait_vm_last():

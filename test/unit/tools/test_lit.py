@@ -1,17 +1,26 @@
-"""Run the lit/FileCheck suite (``test/lit``) as part of ``pytest``.
+"""Run the lit/FileCheck suite (``test/lit``) as part of ``pytest``: one item per lit file.
 
-lit runs with the interpreter running pytest, so ``test/lit/lit.cfg.py`` finds
-the ``pipeline-opt`` and ``filecheck`` scripts of the same environment (set
-``FILECHECK=/path/to/FileCheck`` to check with LLVM's FileCheck instead). On
-failure the test shows lit's report: the failing RUN lines and FileCheck's
-diagnostics.
+The files are the ones lit itself discovers (``lit --show-tests test/lit``, once per session).
+Each item runs lit on its one file in a child process of its own session, so a file that
+hangs is killed with everything it started after ``PIPELINE_LIT_TIMEOUT`` seconds (default
+:data:`TIMEOUT`) and the other files still run. A child lit costs about 0.1 s of CPU besides
+the file's RUN lines (each starts ``pipeline-opt``, ~0.5 s), so per-file items cost little
+over one lit run of the whole suite, and no single item needs minutes.
+
+lit runs with the interpreter running pytest, so ``test/lit/lit.cfg.py`` finds the
+``pipeline-opt`` and ``filecheck`` scripts of the same environment (set
+``FILECHECK=/path/to/FileCheck`` to check with LLVM's FileCheck instead). A failing item
+shows the failing RUN line (as written and as lit ran it) and what its commands printed:
+FileCheck's diagnostics.
 """
 
 from __future__ import annotations
 
 import importlib
 import os
+import re
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +29,10 @@ import pytest
 
 LIT_DIR = Path(__file__).resolve().parents[2] / "lit"
 BINDIR = Path(sys.executable).parent
+#: seconds one lit file may take: the slowest needs ~15 s on an idle 2-core machine, this
+#: leaves room for a machine loaded several times over
+TIMEOUT = float(os.environ.get("PIPELINE_LIT_TIMEOUT", "180"))
+_LIT_MAIN = "import sys; from lit.main import main; sys.exit(main())"
 
 
 def _skip_reason() -> str | None:
@@ -40,17 +53,94 @@ def _skip_reason() -> str | None:
     return None
 
 
-def test_lit_suite():
-    reason = _skip_reason()
-    if reason:
-        pytest.skip(reason)
-    cmd = [sys.executable, "-c", "import sys; from lit.main import main; sys.exit(main())",
-           "-sv", str(LIT_DIR)]
-    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                          timeout=900)
-    if proc.returncode != 0:
-        pytest.fail(f"lit failed (exit status {proc.returncode}):\n{proc.stdout}", pytrace=False)
-    assert "Total Discovered Tests" in proc.stdout, proc.stdout
+def _run_lit(args: list[str], *, python: str = sys.executable, env: dict | None = None,
+             timeout: float = TIMEOUT) -> tuple[int | None, str]:
+    """(exit status, stdout and stderr) of ``lit ARGS`` run by ``python``; the status is None
+    when lit did not finish within ``timeout`` seconds (it and its children are then killed)."""
+    proc = subprocess.Popen([python, "-c", _LIT_MAIN, *args], env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            start_new_session=True)
+    try:
+        out, _ = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        out, _ = proc.communicate()
+        return None, out
+    return proc.returncode, out
+
+
+def _discover() -> tuple[list[str], str | None]:
+    """(the lit files under test/lit relative to it, as lit discovers them; an error message
+    when discovery failed)."""
+    rc, out = _run_lit(["--show-tests", str(LIT_DIR)])
+    names = re.findall(r"^\s+pipeline-opt :: (\S+)$", out, re.MULTILINE)
+    if rc != 0 or not names:
+        return [], f"lit --show-tests {LIT_DIR} failed (exit status {rc}):\n{out}"
+    return names, None
+
+
+_SKIP = _skip_reason()
+_FILES, _DISCOVERY_ERROR = ([], None) if _SKIP else _discover()
+
+
+def _failure_report(name: str, out: str) -> str:
+    """The failing RUN line of lit's ``-v`` report on one file: the line as the file writes
+    it, the command lit ran and the commands' output (FileCheck's diagnostics)."""
+    blocks = re.split(r"^# RUN: at line (\d+)\n", out, flags=re.MULTILINE)
+    if len(blocks) < 3:
+        return out
+    line, block = int(blocks[-2]), blocks[-1]
+    block = re.split(r"^--\n\n\*{20}", block, maxsplit=1, flags=re.MULTILINE)[0].rstrip()
+    source = (LIT_DIR / name).read_text(encoding="utf-8").splitlines()[line - 1].strip()
+    passed = len(blocks) // 2 - 1
+    return (f"{name}:{line}: this RUN line failed ({passed} RUN line(s) before it passed)\n"
+            f"  {source}\nlit ran:\n{block}")
+
+
+@pytest.mark.parametrize("name", _FILES or ["<lit suite>"])
+def test_lit_file(name):
+    if _SKIP:
+        pytest.skip(_SKIP)
+    if _DISCOVERY_ERROR:
+        pytest.fail(_DISCOVERY_ERROR, pytrace=False)
+    rc, out = _run_lit(["-v", "--skip-test-time-recording", str(LIT_DIR / name)])
+    if rc is None:
+        pytest.fail(f"{name}: lit gave no result within {TIMEOUT:g} s (set PIPELINE_LIT_TIMEOUT "
+                    f"to allow more); its output so far:\n{out}", pytrace=False)
+    if rc != 0:
+        pytest.fail(f"lit failed on {name} (exit status {rc}):\n{_failure_report(name, out)}",
+                    pytrace=False)
+    if re.search(r"^\s*Unsupported\s*:\s*1\b", out, re.MULTILINE):
+        pytest.skip(f"{name} is unsupported here (lit's REQUIRES/UNSUPPORTED)")
+    assert re.search(r"^\s*Passed\s*:\s*1\b", out, re.MULTILINE), out
+
+
+def test_lit_discovers_every_test_file():
+    """Every ``.mlir`` file under test/lit outside ``Inputs`` is a lit test (none is silently
+    left out of the per-file items)."""
+    if _SKIP:
+        pytest.skip(_SKIP)
+    on_disk = sorted(p.relative_to(LIT_DIR).as_posix() for p in LIT_DIR.rglob("*.mlir")
+                     if "Inputs" not in p.relative_to(LIT_DIR).parts)
+    assert sorted(_FILES) == on_disk, _DISCOVERY_ERROR
+
+
+def test_a_failing_lit_file_names_its_run_line():
+    """The failure report shows the failing RUN line as written and FileCheck's diagnostic."""
+    if _SKIP:
+        pytest.skip(_SKIP)
+    name = "errors/unknown-pipeline.mlir"
+    out = ("# RUN: at line 1\nnot pipeline-opt --pipeline=8wave 2>&1 | filecheck x\n"
+           "# executed command: filecheck x\n"
+           "# RUN: at line 2\nnot pipeline-opt --pipeline='' 2>&1 | filecheck x\n"
+           "# | x:6: error: Couldn't match \"empty pipeline spec\"\n"
+           "# error: command failed with exit status: 1\n\n--\n\n********************\n"
+           "Failed Tests (1):\n")
+    report = _failure_report(name, out)
+    assert report.startswith(f"{name}:2: this RUN line failed (1 RUN line(s) before it passed)")
+    assert "// RUN: not pipeline-opt --pipeline='' 2>&1 | FileCheck %s --check-prefix=EMPTY" \
+        in report
+    assert "Couldn't match" in report and "Failed Tests" not in report and "8wave" not in report
 
 
 def _foreign_python() -> str | None:
@@ -77,24 +167,23 @@ def _lit_only_path(tmp_path: Path) -> str:
 
 def test_lit_config_is_not_tied_to_the_python_running_lit(tmp_path):
     """LLVM's lit run by another Python finds pipeline-opt and filecheck on PATH."""
-    if _skip_reason():
-        pytest.skip(_skip_reason())
+    if _SKIP:
+        pytest.skip(_SKIP)
     python = _foreign_python()
     if python is None:
         pytest.skip("no Python besides this environment's")
     env = {k: v for k, v in os.environ.items() if k not in ("FILECHECK", "PIPELINE_OPT")}
     env["PYTHONPATH"] = _lit_only_path(tmp_path)
     env["PIPELINE_LIT_EXEC_ROOT"] = str(tmp_path / "out")
-    cmd = [python, "-c", "import sys; from lit.main import main; sys.exit(main())", "-v",
-           str(LIT_DIR / "errors" / "unknown-pipeline.mlir")]
+    args = ["-v", str(LIT_DIR / "errors" / "unknown-pipeline.mlir")]
     # pipeline-opt only on PATH: the suite runs
     env["PATH"] = os.pathsep.join([str(BINDIR), "/usr/bin", "/bin"])
-    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "Passed: 1" in proc.stdout
+    rc, out = _run_lit(args, python=python, env=env)
+    assert rc == 0, out
+    assert "Passed: 1" in out
     # nowhere: one clear message
     env["PATH"] = os.pathsep.join(["/usr/bin", "/bin"])
-    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
-    assert proc.returncode != 0
+    rc, out = _run_lit(args, python=python, env=env)
+    assert rc != 0
     assert "pipeline-opt not found: put the pipeline-mlir environment's bin directory on " \
-           "PATH" in proc.stdout + proc.stderr
+           "PATH" in out

@@ -42,7 +42,8 @@ from pipeline_mlir.schedules.geometry import (
     KernelGeometry,
     four_wave_geometry,
 )
-from pipeline_mlir.schedules.named import LGKMCNT_MAX, VMCNT_MAX, NamedSchedule, option
+from pipeline_mlir.schedules.named import NamedSchedule, option
+from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
 
 FourWaveOps = MATMUL_TAG_NAMES
 

@@ -35,7 +35,8 @@ from pipeline_mlir.schedules.geometry import (
     KernelGeometry,
     ping_pong_geometry,
 )
-from pipeline_mlir.schedules.named import LGKMCNT_MAX, VMCNT_MAX, NamedSchedule, option
+from pipeline_mlir.schedules.named import NamedSchedule, option
+from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
 
 PingPongOps = MATMUL_TAG_NAMES
 

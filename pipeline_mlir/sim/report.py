@@ -26,15 +26,16 @@ from pipeline_mlir.kernel.gemm import gemm_kernel
 from pipeline_mlir.schedule.printing import parse_schedule
 from pipeline_mlir.schedule.targets import MATMUL_TAG_NAMES
 from pipeline_mlir.sim.bounds import analyze_loop
-from pipeline_mlir.sim.costs import HBM_BYTES_PER_CLOCK_PER_CU, L2_BYTES_PER_CLOCK_PER_CU
+from pipeline_mlir.sim.costs import (HBM_BYTES_PER_CLOCK_PER_CU, L2_BYTES_PER_CLOCK_PER_CU,
+                                     TABLE_UNITS)
 from pipeline_mlir.sim.cu_model import simulate_cu
 from pipeline_mlir.sim.functional import SimulationResult, iterations_text, simulate
 from pipeline_mlir.sim.lds_banks import KernelBanks, kernel_banks
 from pipeline_mlir.sim.repair import repair
 from pipeline_mlir.sim.timing import simulate_asm_loop
 from pipeline_mlir.sim.trace import MATMUL_ROLES, KernelShape, kernel_shape, wave_streams
+from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
 
-TABLE_UNITS = {"llvm": "LLVM SchedModel units", "measured": "gfx950 clock cycles"}
 NO_ADDRESSES = ("LDS lane addresses are not known here: the measured table prices every LDS "
                 "access conflict-free (as a swizzled or padded layout is)")
 #: main-loop trips the timing model runs (the steady state skips the first)
@@ -140,7 +141,8 @@ def _functional_text(label: str, res: SimulationResult) -> str:
         lines += _hazard_lines(res)
     vm = max(r.max_outstanding[0] for r in runs)
     lg = max(r.max_outstanding[1] for r in runs)
-    lines.append(f"  most instructions outstanding: vmcnt {vm} (limit 63), lgkmcnt {lg} (limit 15)")
+    lines.append(f"  most instructions outstanding: vmcnt {vm} (limit {VMCNT_MAX}), lgkmcnt {lg} "
+                 f"(limit {LGKMCNT_MAX})")
     bars = runs[-1].barriers
     lines.append(f"  s_barrier per warp group ({iterations_text(runs[-1].iterations)}): "
                  f"{', '.join(map(str, bars))}")

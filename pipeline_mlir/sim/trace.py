@@ -19,7 +19,6 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.isa.waitcnt import LGKMCNT_MAX, VMCNT_MAX
 from pipeline_mlir.kernel.plan import KERNARG_WAIT, KernelPlan, KernelShape, Part, kernel_plan
 from pipeline_mlir.kernel.plan import kernel_shape as plan_shape
 from pipeline_mlir.schedule.targets import LOAD_A, LOAD_B, MMA, MMA_LOAD_A, MMA_LOAD_B
@@ -44,8 +43,6 @@ __all__ = ["MATMUL_ROLES", "KernelShape", "kernel_shape", "Step", "channel_of", 
 MATMUL_ROLES = {LOAD_A: (OpRole.GLOBAL_LOAD, 0), LOAD_B: (OpRole.GLOBAL_LOAD, 1),
                 MMA_LOAD_A: (OpRole.FRAGMENT_LOAD, 0), MMA_LOAD_B: (OpRole.FRAGMENT_LOAD, 1),
                 MMA: (OpRole.COMPUTE, -1)}
-#: hardware counter limits of gfx950 (vmcnt 6 bits, lgkmcnt 4 bits)
-VM_LIMIT, LGKM_LIMIT = VMCNT_MAX, LGKMCNT_MAX
 
 
 def kernel_shape(request) -> KernelShape:

@@ -84,6 +84,9 @@ class NamedSchedule:
     #: how the complete kernel of this schedule runs it (warps, warp groups, zero-trip
     #: fence, waves per EU: a ``KernelTraits``); ``None``: no complete kernel
     kernel_traits: ClassVar = None
+    #: the options ``--tune`` searches, in search order (``Knob``s,
+    #: :mod:`pipeline_mlir.schedules.knobs`); empty: the schedule is not tuned
+    tune_knobs: ClassVar[tuple] = ()
 
     #: ScheduleConfig overrides ``((field, value), ...)``, applied on the schedule's base
     config: tuple = ()

@@ -155,10 +155,10 @@ class KernelRun:
     """One run of a schedule on a kernel: per warp group its trace (`groups`), then the
     hazards, implicit waits and accumulators (`result`)."""
 
-    def __init__(self, schedule, shape: KernelShape, iterations: int) -> None:
-        self.schedule, self.shape, self.n = schedule, shape, iterations
-        self.plan = plan_of(schedule, shape)
-        self.names = dict(getattr(schedule, "tag_names", {}) or {})
+    def __init__(self, compiled, shape: KernelShape, iterations: int) -> None:
+        self.compiled, self.shape, self.n = compiled, shape, iterations
+        self.plan = plan_of(compiled, shape)
+        self.names = dict(getattr(compiled, "tag_names", {}) or {})
         self.result = RunResult(iterations)
         self.groups = [GroupState(group_trace(self.plan, g, iterations))
                        for g in range(shape.groups)]
@@ -385,7 +385,8 @@ def _order_key(run: KernelRun):
     return key
 
 
-def simulate(schedule, shape: KernelShape, iterations=range(0, 7)) -> SimulationResult:
-    """Run ``schedule`` on the kernel ``shape`` for each main-loop iteration count."""
-    plan_of(schedule, shape)     # the kernel plan checks the stagger index first
-    return SimulationResult(shape, [KernelRun(schedule, shape, n).run() for n in iterations])
+def simulate(compiled, shape: KernelShape, iterations=range(0, 7)) -> SimulationResult:
+    """Run the compiled schedule ``compiled`` (or a parsed dump, or a kernel plan) on the
+    kernel ``shape`` for each main-loop iteration count."""
+    plan_of(compiled, shape)     # the kernel plan checks the stagger index first
+    return SimulationResult(shape, [KernelRun(compiled, shape, n).run() for n in iterations])

@@ -224,12 +224,13 @@ def _fix_overflow(run: KernelRun, h) -> tuple[str, int, tuple[OpDesc, ...]]:
     return h.phase, h.entry, (wait(limit - cost),)
 
 
-def repair(schedule, shape: KernelShape, iterations=range(0, 7)) -> RepairedSchedule:
-    """The phases a kernel must run so that ``schedule`` is hazard-free on ``shape``."""
-    names = dict(getattr(schedule, "tag_names", {}) or {})
-    out = RepairedSchedule(schedule.warp_stagger_index, list(schedule.prologue),
-                           list(schedule.kernel), list(schedule.epilogue),
-                           getattr(schedule, "name", ""), names, [])
+def repair(compiled, shape: KernelShape, iterations=range(0, 7)) -> RepairedSchedule:
+    """The phases a kernel must run so that the compiled schedule ``compiled`` is
+    hazard-free on ``shape``."""
+    names = dict(getattr(compiled, "tag_names", {}) or {})
+    out = RepairedSchedule(compiled.warp_stagger_index, list(compiled.prologue),
+                           list(compiled.kernel), list(compiled.epilogue),
+                           getattr(compiled, "name", ""), names, [])
     seen = set()
     for _ in range(MAX_FIXES):
         res = simulate(out, shape, iterations)

@@ -54,7 +54,7 @@ def schedule_class(name: str) -> type[NamedSchedule]:
 
 def parse_pipeline(spec: str) -> NamedSchedule:
     """Parse and check a pipeline spec (see the module docstring for the syntax)."""
-    name, pairs = split_spec(spec)
+    name, pairs = split_spec(spec, known=SCHEDULES)
     return schedule_class(name).from_pairs(pairs)
 
 

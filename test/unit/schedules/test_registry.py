@@ -80,6 +80,35 @@ def test_syntax_errors(spec, fragment):
     assert fragment in str(ei.value)
 
 
+@pytest.mark.parametrize("word, name, rest", [
+    ("4waveBN=128", "4wave", "BN=128"),             # bash: --pipeline=4wave{BM=128,BN=128}
+    ("pingpongis_fp8=true", "pingpong", "is_fp8=true"),
+    ("single-bufferT=1", "single-buffer", "T=1"),
+])
+def test_a_spec_the_shell_split_says_to_quote_it(word, name, rest):
+    with pytest.raises(ConfigError) as ei:
+        parse_pipeline(word)
+    msg = str(ei.value)
+    assert msg.startswith(f"pipeline spec '{word}': '{name}' directly followed by '{rest}' is "
+                          f"what bash leaves of an unquoted spec with commas")
+    assert msg.endswith(f"quote the whole spec, every option inside the quotes: "
+                        f"'{name}{{...,{rest}}}'")
+
+
+@pytest.mark.parametrize("spec, fragment", [
+    ("4wave=3", "malformed pipeline name '4wave=3'"),      # no KEY after the name
+    ("8waveBN=128", "malformed pipeline name '8waveBN=128'"),  # not a known name
+    ("4wavex", "unknown pipeline '4wavex'"),
+])
+def test_only_a_known_name_and_key_look_split(spec, fragment):
+    with pytest.raises(ConfigError) as ei:
+        parse_pipeline(spec)
+    assert fragment in str(ei.value) and "bash" not in str(ei.value)
+    # the syntax alone (no known names) never guesses
+    with pytest.raises(ConfigError, match="malformed pipeline name '4waveBN=128'"):
+        split_spec("4waveBN=128")
+
+
 # ---- mapping onto the schedules -----------------------------------------------
 
 REFERENCE_PINGPONG = "pingpong{vm_per_load_a=4 vm_per_load_b=4 lgkm_per_load_a=2 lgkm_per_load_b=2}"
@@ -603,3 +632,19 @@ def test_kernel_facts_come_from_the_schedule():
     assert parse_pipeline("pingpong{vm_per_load_b=3}").vm_per_load == (2, 3)
     assert parse_pipeline("4wave{dtype=fp8 BK=128}").lgkm_per_load == (4, 4)
     assert parse_pipeline("single-buffer").lgkm_per_load == (0, 0)
+
+
+def test_tune_knobs_are_options_of_their_schedule():
+    """Each schedule class declares the knobs --tune searches; each is one of its options and
+    every value tried parses as that option's value."""
+    tuned = {name: cls for name, cls in SCHEDULES.items() if cls.tune_knobs}
+    assert sorted(tuned) == sorted(KERNEL_SCHEDULES)
+    for cls in tuned.values():
+        names = [k.name for k in cls.tune_knobs]
+        assert len(set(names)) == len(names)
+        for knob in cls.tune_knobs:
+            opt = cls.option(knob.name)
+            assert opt is not None, f"{cls.name}: knob {knob.name} is not an option"
+            for v in knob.values:
+                opt.parse(cls.owner(), v)
+    assert SingleBuffer.tune_knobs == ()

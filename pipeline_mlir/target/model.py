@@ -74,11 +74,6 @@ class Mfma:
     def shape(self) -> tuple[int, int, int]:
         return self.m, self.n, self.k
 
-    @property
-    def flops(self) -> int:
-        """Floating-point operations of one instruction (a multiply and an add per term)."""
-        return 2 * self.m * self.n * self.k
-
 
 @dataclass(frozen=True)
 class Target:

@@ -336,62 +336,9 @@ def tune(schedule, knobs: list[Knob], budget: int = 32, objective: str = DEFAULT
         raise ConfigError(f"--tune-objective={objective}: needs the kernels' assembly (a "
                           f"build step; pipeline-opt --tune builds every candidate)")
     res = TuneResult(schedule, list(knobs), budget, objective, built=build is not None)
-    by_schedule: dict = {}       # identity() -> the candidate evaluated (or refused)
-    by_kernel: dict = {}         # kernel_digest() of the assembly -> the candidate evaluated
-    listed: set = set()          # the specs in the table
-
-    def row(schedule, changes, **verdict) -> Candidate:
-        c = Candidate(len(res.tried), schedule, changes, **verdict)
-        res.tried.append(c)
-        listed.add(schedule)
-        return c
-
-    def tried(schedule, changes) -> None:
-        if schedule in listed:
-            return
-        key = identity(schedule)
-        if key in by_schedule:       # compiles to a tried schedule: no budget
-            row(schedule, changes, same_as=by_schedule[key])
-            return
-        rejected = _rejected(schedule)
-        if rejected is not None:     # reported, but nothing was evaluated: no budget
-            by_schedule[key] = row(schedule, changes, refused=rejected)
-            return
-        text = kernel = failed = None
-        if build is not None:        # built first: a tried kernel costs no budget
-            try:
-                text = build(schedule)
-            except (ConfigError, PipelineError) as e:
-                failed = "kernel build: " + _one_line(str(e))
-            else:
-                kernel = kernel_digest(text)
-                if kernel in by_kernel:  # assembles to a tried kernel's code
-                    by_schedule[key] = by_kernel[kernel]
-                    row(schedule, changes, same_as=by_kernel[kernel])
-                    return
-        if res.evaluated >= budget:
-            raise _Spent()
-        res.evaluated += 1
-        by_schedule[key] = c = row(schedule, changes, refused=failed)
-        if failed is not None:
-            return
-        if kernel is not None:
-            by_kernel[kernel] = c
-        c.cycles, c.busy, c.refused = evaluate_fn(schedule)
-        if c.ok and text is not None:
-            try:
-                c.cycles.update(time_fn(text, schedule))
-            except (ConfigError, PipelineError) as e:
-                c.refused = "assembly timing: " + _one_line(str(e))
-        missing = [t for t in res.needed() if c.cycles.get(t) is None]
-        if c.ok and missing:
-            c.refused = f"no {missing[0]} cycles (no steady state)"
-        if c.ok and not res.slower_on_assembly(c) and (
-                res.best is None or res.key(c) < res.key(res.best)):
-            res.best = c
-
+    search = _Search(res, build, evaluate_fn, time_fn)
     try:
-        tried(schedule, ())
+        search.tried(schedule, ())
         base: dict[str, str] = {}
         while True:
             start = res.best
@@ -400,7 +347,7 @@ def tune(schedule, knobs: list[Knob], budget: int = 32, objective: str = DEFAULT
                     changes = dict(base)
                     changes[knob.name] = value
                     changes = {k: v for k, v in changes.items() if _differs(schedule, k, v)}
-                    tried(schedule.with_(**changes), tuple(changes.items()))
+                    search.tried(schedule.with_(**changes), tuple(changes.items()))
             if res.best is start:
                 res.converged = True
                 break
@@ -408,6 +355,83 @@ def tune(schedule, knobs: list[Knob], budget: int = 32, objective: str = DEFAULT
     except _Spent:
         pass
     return res
+
+
+class _Search:
+    """The candidates of one :func:`tune` search: each tried once, built, simulated, timed
+    and judged against the best so far (``res.best``)."""
+
+    def __init__(self, res: TuneResult, build, evaluate_fn, time_fn) -> None:
+        self.res, self.build, self.evaluate_fn, self.time_fn = res, build, evaluate_fn, time_fn
+        self.by_schedule: dict = {}  # identity() -> the candidate evaluated (or refused)
+        self.by_kernel: dict = {}    # kernel_digest() of the assembly -> the candidate evaluated
+        self.listed: set = set()     # the specs in the table
+
+    def row(self, schedule, changes, **verdict) -> Candidate:
+        c = Candidate(len(self.res.tried), schedule, changes, **verdict)
+        self.res.tried.append(c)
+        self.listed.add(schedule)
+        return c
+
+    def tried(self, schedule, changes) -> None:
+        """List ``schedule`` (the given spec with ``changes``) and evaluate it unless it is a
+        tried kernel or the pipeline rejects it; raises _Spent when the budget is."""
+        if schedule in self.listed:
+            return
+        key = identity(schedule)
+        if key in self.by_schedule:  # compiles to a tried schedule: no budget
+            self.row(schedule, changes, same_as=self.by_schedule[key])
+            return
+        rejected = _rejected(schedule)
+        if rejected is not None:     # reported, but nothing was evaluated: no budget
+            self.by_schedule[key] = self.row(schedule, changes, refused=rejected)
+            return
+        built = self._build(schedule, key, changes)
+        if built is None:
+            return
+        text, kernel, failed = built
+        if self.res.evaluated >= self.res.budget:
+            raise _Spent()
+        self.res.evaluated += 1
+        self.by_schedule[key] = c = self.row(schedule, changes, refused=failed)
+        if failed is not None:
+            return
+        if kernel is not None:
+            self.by_kernel[kernel] = c
+        self._measure(c, schedule, text)
+
+    def _build(self, schedule, key, changes):
+        """(assembly text, its digest, why the build failed), all None without a build step;
+        None when the kernel is a tried one's (then listed as the same kernel): built first,
+        so a tried kernel costs no budget."""
+        if self.build is None:
+            return None, None, None
+        try:
+            text = self.build(schedule)
+        except (ConfigError, PipelineError) as e:
+            return None, None, "kernel build: " + _one_line(str(e))
+        kernel = kernel_digest(text)
+        if kernel in self.by_kernel:  # assembles to a tried kernel's code
+            self.by_schedule[key] = self.by_kernel[kernel]
+            self.row(schedule, changes, same_as=self.by_kernel[kernel])
+            return None
+        return text, kernel, None
+
+    def _measure(self, c: Candidate, schedule, text: str | None) -> None:
+        """Simulate ``c`` (and time its assembly ``text``); make it the best if it is."""
+        res = self.res
+        c.cycles, c.busy, c.refused = self.evaluate_fn(schedule)
+        if c.ok and text is not None:
+            try:
+                c.cycles.update(self.time_fn(text, schedule))
+            except (ConfigError, PipelineError) as e:
+                c.refused = "assembly timing: " + _one_line(str(e))
+        missing = [t for t in res.needed() if c.cycles.get(t) is None]
+        if c.ok and missing:
+            c.refused = f"no {missing[0]} cycles (no steady state)"
+        if c.ok and not res.slower_on_assembly(c) and (
+                res.best is None or res.key(c) < res.key(res.best)):
+            res.best = c
 
 
 class _Spent(Exception):

@@ -91,3 +91,19 @@ def test_the_chip_name_is_written_only_in_target():
 def test_the_literal_scan_finds_a_literal():
     assert chip_literals('def f(chip="gfx950"):\n    return f"{chip} is gfx950"\n') == [1]
     assert chip_literals('"""gfx950 docs."""\nCHIP = NAME\n') == []
+
+
+def test_target_imports_nothing_of_the_project_but_errors():
+    """The layer sits below the scheduling core: plain facts, no project code above errors."""
+    for path in sorted((PACKAGE / "target").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
+            for name in names:
+                if name.startswith("pipeline_mlir"):
+                    assert name == "pipeline_mlir.errors" or name.startswith(
+                        "pipeline_mlir.target"), f"{path.name} imports {name}"

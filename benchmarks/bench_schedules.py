@@ -69,14 +69,14 @@ def bench_compile(n: int) -> str:
     import_ms = (time.perf_counter() - t0) * 1e3
     rows = []
     for label, spec in SHIPPED:
-        req = parse_pipeline(spec)
+        schedule = parse_pipeline(spec)
         t = time.perf_counter()
-        c = req.compile()
+        c = schedule.compile()
         first = (time.perf_counter() - t) * 1e3
         times = []
         for _ in range(n):
             t = time.perf_counter()
-            req.compile()
+            schedule.compile()
             times.append((time.perf_counter() - t) * 1e3)
         res = c.schedule_result
         rows.append([label, c.sched.scheduling.name if c.sched else "-",

@@ -49,8 +49,8 @@ def main() -> None:
     timings = []
     for spec in KERNELS:
         kernel = gemm_kernel(parse_pipeline(spec))
-        request = kernel.request
-        compiled, t_compile, _ = best(request.compile, args.repeat)
+        schedule = kernel.request
+        compiled, t_compile, _ = best(schedule.compile, args.repeat)
         shape, banks = kernel_shape_with_banks(kernel, kernel_lds(kernel))
         found, t_func, _ = best(lambda: simulate(compiled, shape), args.repeat)
         fixed, t_fix, _ = best(lambda: repair(compiled, shape), args.repeat)

@@ -35,13 +35,13 @@ SLOT_PER_WAVE = 512  # LDS elements each wave copies into a (channel, stage, sub
 
 
 def kernel_text(spec: str, bk: int = 64, block: int | None = None) -> str:
-    request = parse_pipeline(spec)
-    s = request.build()
-    if not request.has_kernel:
+    schedule = parse_pipeline(spec)
+    s = schedule.build()
+    if not schedule.has_kernel:
         raise SystemExit(f"{spec}: only the schedules with a complete kernel "
                          f"({', '.join(KERNEL_SCHEDULES)})")
     if block is None:  # the threads of the schedule's kernel (ping-pong 8 warps, 4-wave 4)
-        block = request.kernel_traits.threads
+        block = schedule.kernel_traits.threads
     TILE = block // 64 * SLOT_PER_WAVE  # LDS elements per (channel, stage, subtile) slot
     body = s.declare_ops()
     roles = {0: "global", 1: "global", 3: "frag", 4: "frag", 5: "mma"}

@@ -237,10 +237,25 @@ def suggest(key: str, candidates: list[str]) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
-def split_spec(spec: str, what: str = "pipeline") -> tuple[str, list[tuple[str, str]]]:
+def _split_by_the_shell(spec: str, name: str, what: str, known) -> ConfigError | None:
+    """The error for ``NAMEKEY=VALUE`` with a known NAME: what bash leaves of an unquoted spec
+    with commas (``4wave{BM=128,BN=128}`` becomes the words ``4waveBM=128 4waveBN=128``)."""
+    for n in sorted(known, key=len, reverse=True):
+        rest = name[len(n):]
+        if name.startswith(n) and re.match(r"[A-Za-z_][A-Za-z0-9_\-]*=", rest):
+            return ConfigError(
+                f"{what} spec '{spec}': '{n}' directly followed by '{rest}' is what bash leaves "
+                f"of an unquoted spec with commas (it expands {n}{{a=1,b=2}} into the words "
+                f"{n}a=1 {n}b=2); quote the whole spec, every option inside the quotes: "
+                f"'{n}{{...,{rest}}}'")
+    return None
+
+
+def split_spec(spec: str, what: str = "pipeline", known=()) -> tuple[str, list[tuple[str, str]]]:
     """Syntax only: ``NAME{k=v ...}`` -> (NAME, [(key, raw value), ...]) in the given order.
 
-    ``what`` names the thing in messages (``pipeline``, ``pass``).
+    ``what`` names the thing in messages (``pipeline``, ``pass``); ``known``: the valid names,
+    to recognise a spec the shell split (a known name directly followed by ``KEY=``).
     """
     if not isinstance(spec, str):
         raise ConfigError(f"{what} spec must be a string, got {type(spec).__name__}")
@@ -252,8 +267,9 @@ def split_spec(spec: str, what: str = "pipeline") -> tuple[str, list[tuple[str, 
     if not name:
         raise ConfigError(f"{what} spec '{spec}': missing {what} name before '{{'")
     if any(c.isspace() or c in "}=," for c in name):
-        raise ConfigError(f"{what} spec '{spec}': malformed {what} name '{name}' "
-                          f"(expected NAME or NAME{{key=value ...}})")
+        raise _split_by_the_shell(spec, name, what, known) or ConfigError(
+            f"{what} spec '{spec}': malformed {what} name '{name}' (expected NAME or "
+            f"NAME{{key=value ...}})")
     if brace < 0:
         return name, []
     if not text.endswith("}"):

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import importlib
 
+from pipeline_mlir.target import DEFAULT_CHIP
+
 try:  # iree-base-compiler: the pinned stack
     from iree.compiler import ir, passmanager  # noqa: F401
 
@@ -51,7 +53,7 @@ def new_context() -> "ir.Context":
     return ctx
 
 
-def ensure_gpu_target(chip: str = "gfx950") -> None:
+def ensure_gpu_target(chip: str = DEFAULT_CHIP) -> None:
     """Make IREE's GPU lowering know the target chip (process-global, set once).
 
     ``iree-convert-to-rocdl`` crashes without a target; the bindings only offer a

@@ -205,7 +205,7 @@ def region_block(region):
 
 # ---- entries (data and control ops) ----------------------------------------------------------------
 
-def read_entry(op, schedule: str) -> OpDesc:
+def read_entry(op, schedule_name: str) -> OpDesc:
     """The OpDesc an entry op stands for (data ops need the schedule's tag table)."""
     name = op.name
     if name in S.CONTROL_TAGS:
@@ -228,10 +228,10 @@ def read_entry(op, schedule: str) -> OpDesc:
         raise IRError(op, f"'{name}' is not a sched entry op (expected one of "
                           f"{', '.join(S.ENTRY_OPS)})")
     channel = get(op, "channel", S.INT, -1)
-    tag = S.data_tag(schedule, name, channel)
+    tag = S.data_tag(schedule_name, name, channel)
     if tag is None:
         raise IRError(op, f"'{name}' op with channel {channel} has no meaning in schedule "
-                          f"'{schedule}' (it accepts: {S.data_op_forms(schedule)})")
+                          f"'{schedule_name}' (it accepts: {S.data_op_forms(schedule_name)})")
     kw = {k: get(op, k, S.INT, 0) for k in ("stage", "subtile", "wait_value", "latency",
                                               "vm_cost", "lgkm_cost", "vgpr_def", "vgpr_kill")}
     return OpDesc(tag=tag, channel=channel,
@@ -240,7 +240,7 @@ def read_entry(op, schedule: str) -> OpDesc:
                   role=get(op, "role", "enum:role", OpRole.NONE), **kw)
 
 
-def entry_attrs(desc: OpDesc, schedule: str) -> tuple[str, dict]:
+def entry_attrs(desc: OpDesc, schedule_name: str) -> tuple[str, dict]:
     """(op name, attributes) of the entry op for ``desc``."""
     name = S.TAG_CONTROL.get(desc.tag)
     if name is not None:
@@ -255,9 +255,9 @@ def entry_attrs(desc: OpDesc, schedule: str) -> tuple[str, dict]:
             return name, {"kind": ir.StringAttr.get(S.HINT_GROUP_SPELLING[desc.subtile]),
                           "size": i64(desc.wait_value)}
         return name, {}
-    name = S.data_op_name(schedule, desc.tag)
+    name = S.data_op_name(schedule_name, desc.tag)
     if name is None:
-        raise PipelineError(f"schedule '{schedule}' has no sched op for tag {desc.tag}")
+        raise PipelineError(f"schedule '{schedule_name}' has no sched op for tag {desc.tag}")
     attrs = {}
     if desc.channel != -1 or name != S.MMA_OP:
         attrs["channel"] = i64(desc.channel)
@@ -277,9 +277,9 @@ def entry_attrs(desc: OpDesc, schedule: str) -> tuple[str, dict]:
     return name, attrs
 
 
-def create_entry(desc: OpDesc, schedule: str, extra: dict | None = None):
+def create_entry(desc: OpDesc, schedule_name: str, extra: dict | None = None):
     """Create the entry op at the current insertion point."""
-    name, attrs = entry_attrs(desc, schedule)
+    name, attrs = entry_attrs(desc, schedule_name)
     if extra:
         attrs.update(extra)
     return ir.Operation.create(name, attributes=attrs)
@@ -321,7 +321,7 @@ def read_schedule(op, schedule_attr: str = "schedule",
     """The typed schedule an op names: its ``schedule`` attribute and the typed values of
     its ``options`` dictionary (checked like a spec's, never re-parsed from text).  A
     ``sched.pipeline`` uses those names; an adopted loop ``sched.schedule``/``sched.options``."""
-    schedule = require(op, schedule_attr, S.STR)
+    name = require(op, schedule_attr, S.STR)
     values = {}
     for k, a in get(op, options_attr_name, S.DICT, {}).items():
         if isinstance(a, ir.BoolAttr):
@@ -335,15 +335,15 @@ def read_schedule(op, schedule_attr: str = "schedule",
                     else "an integer, boolean or string")
             raise IRError(op, f"'{op.name}' op option '{k}' must be {what}; got {a}")
     try:
-        return make_schedule(schedule, values)
+        return make_schedule(name, values)
     except PipelineError as e:
         raise IRError(op, f"'{op.name}' op: {e}") from None
 
 
-def options_attr(named: NamedSchedule) -> object:
+def options_attr(schedule: NamedSchedule) -> object:
     """DictAttr of a schedule's options (the given ones and the ScheduleConfig overrides)."""
     d = {}
-    for k, v in named.items():
+    for k, v in schedule.items():
         if isinstance(v, bool):
             d[k] = ir.BoolAttr.get(v)
         elif isinstance(v, int):
@@ -353,11 +353,11 @@ def options_attr(named: NamedSchedule) -> object:
     return ir.DictAttr.get(d)
 
 
-def schedule_attrs(named: NamedSchedule, schedule_attr: str = "schedule",
+def schedule_attrs(schedule: NamedSchedule, schedule_attr: str = "schedule",
                    options_attr_name: str = "options") -> dict:
-    """The attributes :func:`read_schedule` reads back into ``named``."""
-    return {schedule_attr: ir.StringAttr.get(named.name),
-            options_attr_name: options_attr(named)}
+    """The attributes :func:`read_schedule` reads back into ``schedule``."""
+    return {schedule_attr: ir.StringAttr.get(schedule.name),
+            options_attr_name: options_attr(schedule)}
 
 
 @dataclass
@@ -365,7 +365,7 @@ class PipelineIR:
     """What a ``sched.pipeline`` op holds, read back into core objects."""
 
     op: object
-    schedule: str  # the schedule's name ("" if the op names none yet)
+    schedule_name: str  # the schedule's name ("" if the op names none yet)
     state: str
     body_ops: list = field(default_factory=list)  # the IR ops of the body
     body: list[OpDesc] = field(default_factory=list)
@@ -381,6 +381,12 @@ class PipelineIR:
     def block(self):
         return region_block(self.op.regions[0])
 
+    @property
+    def schedule(self) -> str:
+        """The former name of :attr:`schedule_name`, until its readers in ``passes/`` and
+        ``lowering/`` (other slices of issue 20) read ``schedule_name``; then delete it."""
+        return self.schedule_name
+
     def named(self) -> NamedSchedule:
         """The typed schedule of the op (read from its attributes once)."""
         if self._named is None:
@@ -389,9 +395,9 @@ class PipelineIR:
 
     def schedule_object(self):
         """The core schedule object (``PipelineSchedule``) the op's schedule builds."""
-        named = self.named()
+        schedule = self.named()
         try:
-            return named.build()
+            return schedule.build()
         except PipelineError as e:
             raise IRError(self.op, f"'sched.pipeline' op: {e}") from None
 
@@ -406,11 +412,12 @@ def read_pipeline(op, need_schedule: bool = True) -> PipelineIR:
         raise IRError(op, f"'sched.pipeline' op has no 'schedule' attribute: name the schedule "
                           f"({', '.join(names[:-1])} or {names[-1]}) or run "
                           f"sched-import{{schedule=NAME}} first")
-    schedule = get(op, "schedule", S.STR, "")
-    if schedule and schedule not in S.TAG_TABLES:
+    schedule_name = get(op, "schedule", S.STR, "")
+    if schedule_name and schedule_name not in S.TAG_TABLES:
         raise IRError(op, f"'sched.pipeline' op attribute 'schedule': unknown schedule "
-                          f"\"{schedule}\" (known: {', '.join(S.TAG_TABLES)})")
-    p = PipelineIR(op=op, schedule=schedule, state=get(op, "state", "enum:state", "logical"))
+                          f"\"{schedule_name}\" (known: {', '.join(S.TAG_TABLES)})")
+    p = PipelineIR(op=op, schedule_name=schedule_name,
+                   state=get(op, "state", "enum:state", "logical"))
     for child in ops_of(op.regions[0]):
         name = child.name
         if name in S.ENTRY_OPS:
@@ -418,7 +425,7 @@ def read_pipeline(op, need_schedule: bool = True) -> PipelineIR:
                 raise IRError(child, f"'{name}' op: body ops must come before the "
                                      f"'sched.program' and phase ops of their pipeline")
             p.body_ops.append(child)
-            p.body.append(read_entry(child, schedule) if schedule else None)
+            p.body.append(read_entry(child, schedule_name) if schedule_name else None)
         elif name == S.PROGRAM:
             if p.program_op is not None:
                 raise IRError(child, "'sched.program' op: a pipeline holds at most one program")
@@ -437,14 +444,14 @@ def read_pipeline(op, need_schedule: bool = True) -> PipelineIR:
     if p.order and sorted(p.order) != list(range(n)):
         raise IRError(op, f"'sched.pipeline' op attribute 'order' must be a permutation of "
                           f"0..{n - 1}; got {p.order}")
-    if p.program_op is not None and schedule:
-        p.program, p.waits = read_program(p.program_op, schedule)
+    if p.program_op is not None and schedule_name:
+        p.program, p.waits = read_program(p.program_op, schedule_name)
     return p
 
 
 # ---- program ---------------------------------------------------------------------------------
 
-def read_program(op, schedule: str) -> tuple[PipelineProgram, DerivedWaits | None]:
+def read_program(op, schedule_name: str) -> tuple[PipelineProgram, DerivedWaits | None]:
     program = PipelineProgram()
     lgkm = get(op, "wait_lgkm_first", S.INT)
     vm = get(op, "wait_vm_last", S.INT)
@@ -456,8 +463,8 @@ def read_program(op, schedule: str) -> tuple[PipelineProgram, DerivedWaits | Non
         if b.name != S.BLOCK:
             raise IRError(b, f"'{b.name}' op is not allowed in 'sched.program' (expected "
                              f"'sched.block')")
-        program.blocks.append(read_block(b, schedule))
-        explicit = [read_entry(e, schedule) for e in ops_of(b.regions[1])] if len(
+        program.blocks.append(read_block(b, schedule_name))
+        explicit = [read_entry(e, schedule_name) for e in ops_of(b.regions[1])] if len(
             b.regions) > 1 else []
         program.explicit_blocks.append(explicit)
     if not any(program.explicit_blocks):
@@ -465,7 +472,7 @@ def read_program(op, schedule: str) -> tuple[PipelineProgram, DerivedWaits | Non
     return program, (DerivedWaits(lgkm, vm) if lgkm is not None else None)
 
 
-def read_block(op, schedule: str) -> MMABlockSpec:
+def read_block(op, schedule_name: str) -> MMABlockSpec:
     if len(op.regions) not in (1, 2):
         raise IRError(op, f"'sched.block' op must have 1 or 2 regions (slots, explicit ops); "
                           f"has {len(op.regions)}")
@@ -484,12 +491,12 @@ def read_block(op, schedule: str) -> MMABlockSpec:
                              f"(expected one of {', '.join(S.BLOCK_SLOTS)})")
         if slot in kw:
             raise IRError(e, f"'{e.name}' op: slot \"{slot}\" is filled twice in this block")
-        kw[slot] = read_entry(e, schedule)
+        kw[slot] = read_entry(e, schedule_name)
     return MMABlockSpec(**kw)
 
 
-def write_program(block, program: PipelineProgram, waits: DerivedWaits | None, schedule: str,
-                  loc_of) -> object:
+def write_program(block, program: PipelineProgram, waits: DerivedWaits | None,
+                  schedule_name: str, loc_of) -> object:
     """``loc_of(desc)`` gives each entry's location; structure ops use the current one."""
     loc = ir.Location.current
     """Create a ``sched.program`` op at the end of ``block``."""
@@ -514,14 +521,14 @@ def write_program(block, program: PipelineProgram, waits: DerivedWaits | None, s
                 d = getattr(b, slot)
                 if d.is_present():
                     with loc_of(d):
-                        create_entry(d, schedule, {"slot": ir.StringAttr.get(slot)})
+                        create_entry(d, schedule_name, {"slot": ir.StringAttr.get(slot)})
         ex = program.explicit_blocks[i] if i < len(program.explicit_blocks) else []
         if ex:
             eblock = bop.regions[1].blocks.append()
             with ir.InsertionPoint(eblock):
                 for d in ex:
                     with loc_of(d):
-                        create_entry(d, schedule)
+                        create_entry(d, schedule_name)
     return prog
 
 
@@ -530,16 +537,16 @@ def write_program(block, program: PipelineProgram, waits: DerivedWaits | None, s
 PHASE_OF = {S.PROLOGUE: Phase.PROLOGUE, S.KERNEL: Phase.KERNEL, S.EPILOGUE: Phase.EPILOGUE}
 
 
-def read_phase(op, schedule: str) -> list[ScheduleEntry]:
+def read_phase(op, schedule_name: str) -> list[ScheduleEntry]:
     phase = PHASE_OF[op.name]
     out = []
     for i, e in enumerate(ops_of(op.regions[0])):
-        out.append(ScheduleEntry(read_entry(e, schedule), get(e, "time_slot", S.INT, i), phase,
-                                 bool(get(e, "prefetch", S.UNIT, False))))
+        out.append(ScheduleEntry(read_entry(e, schedule_name), get(e, "time_slot", S.INT, i),
+                                 phase, bool(get(e, "prefetch", S.UNIT, False))))
     return out
 
 
-def write_phase(block, name: str, entries: list[ScheduleEntry], schedule: str, loc_of,
+def write_phase(block, name: str, entries: list[ScheduleEntry], schedule_name: str, loc_of,
                 blocks_of: list[int] | None = None):
     with ir.InsertionPoint(block):
         ph = ir.Operation.create(name, regions=1)
@@ -554,7 +561,7 @@ def write_phase(block, name: str, entries: list[ScheduleEntry], schedule: str, l
             if blocks_of is not None and i < len(blocks_of):
                 extra["block"] = i64(blocks_of[i])
             with loc_of(e.op):
-                create_entry(e.op, schedule, extra)
+                create_entry(e.op, schedule_name, extra)
     return ph
 
 
@@ -570,9 +577,9 @@ def compiled_from_ir(p: PipelineIR):
     c = ScheduleCompiler(config=s.config(), body=list(p.body), edges=list(p.edges),
                          sched=s.schedule_config(), program=p.program, order=list(p.order),
                          waits=p.waits, name=s.name, tag_names=dict(s.tag_names))
-    c.prologue = read_phase(p.phase_ops[S.PROLOGUE], p.schedule)
-    c.kernel = read_phase(p.phase_ops[S.KERNEL], p.schedule)
-    c.epilogue = read_phase(p.phase_ops[S.EPILOGUE], p.schedule)
+    c.prologue = read_phase(p.phase_ops[S.PROLOGUE], p.schedule_name)
+    c.kernel = read_phase(p.phase_ops[S.KERNEL], p.schedule_name)
+    c.epilogue = read_phase(p.phase_ops[S.EPILOGUE], p.schedule_name)
     c.kernel_deps = [parse_edge(p.op, t, None, "kernel_deps")
                      for t in get(p.op, "kernel_deps", S.STRS, [])]
     c.warp_stagger_index = get(p.op, "warp_stagger_index", S.INT, 0)

@@ -67,23 +67,23 @@ def _tag_table(cls) -> dict:
 TAG_TABLES = {name: _tag_table(cls) for name, cls in SCHEDULES.items()}
 
 
-def data_tag(schedule: str, name: str, channel: int) -> int | None:
-    table = TAG_TABLES[schedule]
+def data_tag(schedule_name: str, name: str, channel: int) -> int | None:
+    table = TAG_TABLES[schedule_name]
     tag = table.get((name, channel))
     return tag if tag is not None else table.get((name, None))
 
 
-def data_op_name(schedule: str, tag: int) -> str | None:
-    for (name, _ch), t in TAG_TABLES[schedule].items():
+def data_op_name(schedule_name: str, tag: int) -> str | None:
+    for (name, _ch), t in TAG_TABLES[schedule_name].items():
         if t == tag:
             return name
     return None
 
 
-def data_op_forms(schedule: str) -> str:
+def data_op_forms(schedule_name: str) -> str:
     """Human list of the data ops a schedule accepts (for error messages)."""
     parts = []
-    for (name, ch), _t in TAG_TABLES[schedule].items():
+    for (name, ch), _t in TAG_TABLES[schedule_name].items():
         parts.append(name if ch is None else f"{name} with channel {ch}")
     return ", ".join(parts)
 

@@ -21,6 +21,7 @@ from pipeline_mlir.emu.decode import (BRANCHES, LITERAL, SDWA_SELECTS, SDWA_UNUS
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.opcodes import TABLES
 from pipeline_mlir.isa.asm import AsmError, parse_yaml
+from pipeline_mlir.target.gfx950 import EXPCNT, LGKMCNT, NAME, VMCNT
 
 _BY_NAME: dict[str, tuple[str, int]] = {}
 for _enc, _table in TABLES.items():
@@ -170,7 +171,7 @@ def parse_instruction(text: str, addr: int) -> tuple[Instr, str | None]:
         if mnem != "s_waitcnt":
             _check_mods(mods, ())
         if mnem == "s_waitcnt":
-            vm, exp, lg = 63, 7, 15
+            vm, exp, lg = VMCNT.max, EXPCNT.max, LGKMCNT.max
             fields = (ops + mods) if ops else mods
             if len(fields) == 1 and re.match(r"^(0x[0-9a-fA-F]+|\d+)$", fields[0]):
                 imm = _int(fields[0])
@@ -186,7 +187,7 @@ def parse_instruction(text: str, addr: int) -> tuple[Instr, str | None]:
                         exp = v
                     else:
                         lg = v
-                imm = (vm & 0xF) | ((vm & 0x30) << 10) | (exp << 4) | (lg << 8)
+                imm = VMCNT.encode(vm) | EXPCNT.encode(exp) | LGKMCNT.encode(lg)
             f = dict(imm=imm)
             mods = []
         elif mnem in BRANCHES:
@@ -358,7 +359,7 @@ def _vop3(mnem: str, op: int, ops: list[str], mods: list[str]) -> dict:
             continue
         code, lit, _acc, n, a = _modsrc(t)
         if lit is not None:
-            raise _Line(f"{mnem}: VOP3 instructions take no literal on gfx950 ({t})")
+            raise _Line(f"{mnem}: VOP3 instructions take no literal on {NAME} ({t})")
         f[f"src{k}"] = code
         neg |= n << k
         absv |= a << k

@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.opcodes import TABLES
-from pipeline_mlir.isa.waitcnt import decode_waitcnt
+from pipeline_mlir.isa.waitcnt import EXPCNT_MAX, LGKMCNT_MAX, VMCNT_MAX, decode_waitcnt
+from pipeline_mlir.target.gfx950 import NAME
 
 LITERAL = 255
 VGPR0 = 256
@@ -247,7 +248,7 @@ def decode_one(words, i: int, addr: int) -> Instr:
 
     if enc is None:
         raise EmuError(f"0x{addr:04x}: unknown instruction encoding (dword 0x{w0:08x}): not "
-                       f"one of the gfx950 encodings the emulator decodes")
+                       f"one of the {NAME} encodings the emulator decodes")
     size, f, lit = 4, {}, None
     if enc == "SOP2":
         op = (w0 >> 23) & 0x7F
@@ -420,10 +421,10 @@ def _sopp_text(ins: Instr) -> str:
     n, imm = ins.name, ins.f["imm"]
     if n == "s_waitcnt":
         vm, exp, lgkm = decode_waitcnt(imm)
-        parts = [f"{k}({v})" for k, v, mx in (("vmcnt", vm, 63), ("expcnt", exp, 7),
-                                               ("lgkmcnt", lgkm, 15)) if v != mx]
+        parts = [f"{k}({v})" for k, v, mx in (("vmcnt", vm, VMCNT_MAX), ("expcnt", exp, EXPCNT_MAX),
+                                               ("lgkmcnt", lgkm, LGKMCNT_MAX)) if v != mx]
         if not parts:
-            parts = ["vmcnt(63)", "expcnt(7)", "lgkmcnt(15)"]
+            parts = [f"vmcnt({VMCNT_MAX})", f"expcnt({EXPCNT_MAX})", f"lgkmcnt({LGKMCNT_MAX})"]
         return f"{n} {' '.join(parts)}"
     if n in ("s_endpgm", "s_barrier", "s_wakeup", "s_icache_inv", "s_ttracedata",
              "s_endpgm_saved", "s_set_gpr_idx_off", "s_endpgm_ordered_ps_done") and imm == 0:

@@ -47,9 +47,10 @@ from pipeline_mlir.emu.gemm import compare, encode, run_summary, run_workgroups,
 from pipeline_mlir.emu.machine import POISON32, POISON_BYTE, GlobalMemory
 from pipeline_mlir.emu.mfma import FP8_FORMATS
 from pipeline_mlir.kernel.launch import kernarg_layout
+from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE
 
 #: element types the reference encodes, by the MFMA that multiplies them
-MFMA_DTYPES = {"v_mfma_f32_16x16x32_bf16": "bf16", "v_mfma_f32_16x16x32_f16": "f16"}
+MFMA_DTYPES = {MFMA_BY_DTYPE[d].mnemonic: d for d in ("bf16", "f16")}
 ELEMENT_BYTES = {"bf16": 2, "f16": 2, "fp8": 1}
 BINDINGS = ("A", "B", "C")
 CONTRACTS = {"hal": "IREE's HAL bindings", "memref": "memref descriptors"}

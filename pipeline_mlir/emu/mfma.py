@@ -26,6 +26,7 @@ import numpy as np
 
 from pipeline_mlir.emu.decode import Instr, mfma_regs
 from pipeline_mlir.emu.operands import Step, refuse, vregs
+from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE
 
 U32 = np.uint32
 
@@ -116,8 +117,7 @@ def acc_registers(mat: np.ndarray) -> np.ndarray:
     return flat.take(_acc_index(G)[1]).view(U32).reshape(4, G, 64)
 
 
-_KINDS = {"v_mfma_f32_16x16x32_bf16": "bf16", "v_mfma_f32_16x16x32_f16": "f16",
-          "v_mfma_f32_16x16x128_f8f6f4": "f8f6f4"}
+_KINDS = {m.mnemonic: m.operands for m in MFMA_BY_DTYPE.values()}
 
 
 def compile_mfma(ins: Instr, G: int) -> Step:

@@ -17,6 +17,8 @@ from __future__ import annotations
 import struct
 import subprocess
 
+from pipeline_mlir.target.gfx950 import NAME, TRIPLE
+
 #: encoding -> {opcode: mnemonic as LLVM prints it}
 TABLES: dict[str, dict[int, str]] = {
     'SOP2': {
@@ -580,8 +582,8 @@ def probe_words(enc: str, op: int) -> list[int]:
 def probe(llvm_mc: str, enc: str, op: int) -> str | None:
     """The mnemonic ``llvm_mc`` (an ``llvm-mc`` that knows gfx950) disassembles, or None."""
     data = b"".join(struct.pack("<I", w) for w in probe_words(enc, op))
-    proc = subprocess.run([llvm_mc, "--disassemble", "-triple=amdgcn-amd-amdhsa",
-                           "-mcpu=gfx950"], input=",".join(f"0x{b:02x}" for b in data) + "\n",
+    proc = subprocess.run([llvm_mc, "--disassemble", f"-triple={TRIPLE}",
+                           f"-mcpu={NAME}"], input=",".join(f"0x{b:02x}" for b in data) + "\n",
                           capture_output=True, text=True, timeout=60)
     lines = [ln.strip() for ln in proc.stdout.splitlines()
              if ln.strip() and not ln.strip().startswith(".")]

@@ -41,6 +41,7 @@ import yaml
 
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.waitcnt import EXPCNT_MAX, LGKMCNT_MAX, VMCNT_MAX, decode_waitcnt
+from pipeline_mlir.target.gfx950 import NAME
 
 __all__ = [
     "AsmError", "AsmInstr", "AsmBlock", "AsmFunction", "AsmModule", "parse_asm",
@@ -428,7 +429,7 @@ def _decode_wait(m: str, ops: list[str], line: int) -> tuple[int | None, int | N
                 seen.add(name)
                 hi = {"vmcnt": VMCNT_MAX, "lgkmcnt": LGKMCNT_MAX, "expcnt": EXPCNT_MAX}[name]
                 if val > hi:
-                    raise AsmError(f"{name}({val}) is outside the gfx950 range 0..{hi}", line)
+                    raise AsmError(f"{name}({val}) is outside the {NAME} range 0..{hi}", line)
                 if name == "vmcnt":
                     vm = val
                 elif name == "lgkmcnt":
@@ -672,7 +673,7 @@ def parse_asm(text: str) -> AsmModule:
     if kd_name is not None:
         raise AsmError(f".amdhsa_kernel {kd_name} without .end_amdhsa_kernel")
     if not functions:
-        raise AsmError("no function or instruction found: is this gfx950 assembly?")
+        raise AsmError(f"no function or instruction found: is this {NAME} assembly?")
     for f in functions:
         _link(f)
     return AsmModule(functions, meta)

@@ -632,7 +632,7 @@ def check_kernel_asm(fn: AsmFunction, plan: KernelPlan, mfmas_per_mma: int | Non
     from the assembly (the main loop's MFMAs divided by the kernel's MMA entries, which
     must divide evenly).  ``mfma_name`` / ``load_name`` / ``ds_name``: the mnemonics an
     MMA, a global load and a fragment load become (the complete kernels:
-    :data:`pipeline_mlir.kernel.plan.MFMA_MNEMONICS`, :data:`LOAD_LDS`,
+    :data:`pipeline_mlir.target.gfx950.MFMA_BY_DTYPE`, :data:`LOAD_LDS`,
     :data:`DS_READ`), ``None`` for the plan's MFMA mnemonic and any instruction of the
     kind otherwise.
     """

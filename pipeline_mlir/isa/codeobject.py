@@ -8,7 +8,8 @@ need from a linked code object:
 * each kernel ``K``: its 64-byte kernel descriptor (the ``K.kd`` symbol), the
   descriptor's fields the report reads, and the kernel's machine code (the
   bytes of the function symbol ``K`` at the descriptor's entry);
-* the ELF header's ``e_flags`` (the low byte is the processor: 0x4F gfx950)
+* the ELF header's ``e_flags`` (the low byte is the processor:
+  :data:`pipeline_mlir.target.gfx950.ELF_MACH`)
   and ``e_type``.
 
 Kernel descriptor (amdhsa, code object v5/v6): +0 group segment (LDS) bytes,
@@ -33,13 +34,13 @@ from elftools.elf.elffile import ELFFile
 from elftools.elf.sections import NoteSection, SymbolTableSection
 
 from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.target.gfx950 import ACCUM_OFFSET_GRANULE, VGPR_GRANULE
 
 __all__ = ["CodeObjectError", "CodeObject", "KernelCode", "read_code_object",
            "decode_msgpack", "decode_descriptor", "NT_AMDGPU_METADATA", "DESCRIPTOR_BYTES"]
 
 NT_AMDGPU_METADATA = 32
 DESCRIPTOR_BYTES = 64
-VGPR_GRANULE = 8
 
 
 class CodeObjectError(PipelineError):
@@ -95,7 +96,7 @@ def decode_descriptor(kd: bytes) -> dict:
     return {"group_segment_fixed_size": group, "private_segment_fixed_size": private,
             "kernarg_size": kernarg, "entry_offset": entry,
             "allocated_vgprs": ((rsrc1 & 0x3F) + 1) * VGPR_GRANULE,
-            "accum_offset": ((rsrc3 & 0x3F) + 1) * 4,
+            "accum_offset": ((rsrc3 & 0x3F) + 1) * ACCUM_OFFSET_GRANULE,
             "rsrc1": rsrc1, "rsrc2": rsrc2, "rsrc3": rsrc3, "code_properties": props}
 
 

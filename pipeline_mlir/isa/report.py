@@ -10,14 +10,13 @@ Two independent readings of one compiled kernel are cross-checked:
   LDS, scratch, kernarg size, ``COMPUTE_PGM_RSRC1/3``: allocated VGPRs,
   accumulator offset).
 
-Occupancy (waves per SIMD) is computed for gfx950: a unified file of 512
-VGPRs per lane allocated in granules of 8 (AGPRs follow the architected VGPRs
-at ``alignTo(vgprs, 4)``; the allocation is ``.amdhsa_next_free_vgpr``, which
-LLVM pads when ``amdgpu-waves-per-eu`` or LDS caps the occupancy, unlike the
-metadata's ``.vgpr_count``); at most 8 waves per SIMD; SGPRs (gfx9 rule: <= 80
--> 10 waves, <= 88 -> 9, <= 100 -> 8, else 7, on LLVM's
-``NumSGPRsForWavesPerEU``); 160 KiB of LDS per CU shared by whole
-workgroups, 4 SIMDs per CU.  The result is printed beside LLVM's ``;
+Occupancy (waves per SIMD) is computed from the chip's facts
+(:mod:`pipeline_mlir.target.gfx950`): a unified VGPR file per lane allocated in
+granules (AGPRs follow the architected VGPRs at ``alignTo(vgprs, 4)``; the allocation
+is ``.amdhsa_next_free_vgpr``, which LLVM pads when ``amdgpu-waves-per-eu`` or LDS caps
+the occupancy, unlike the metadata's ``.vgpr_count``); the most waves per SIMD; the
+SGPR rule of gfx9 on LLVM's ``NumSGPRsForWavesPerEU``; the LDS of a CU shared by whole
+workgroups, over the SIMDs of the CU.  The result is printed beside LLVM's ``;
 Occupancy`` and a difference is flagged.
 
 No MLIR here; :func:`report_from_llvm_ir` runs LLVM (a child process) and the
@@ -32,15 +31,17 @@ from dataclasses import dataclass, field
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.asm import AsmFunction, AsmModule, parse_asm
 from pipeline_mlir.isa.check import check_kernel_asm
-from pipeline_mlir.isa.codeobject import VGPR_GRANULE, CodeObject, read_code_object
+from pipeline_mlir.isa.codeobject import CodeObject, read_code_object
 from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
+from pipeline_mlir.target import DEFAULT_CHIP
+from pipeline_mlir.target.gfx950 import (LDS_BYTES, MAX_WAVES_PER_SIMD, NAME, SGPR_WAVES,
+                                         SGPR_WAVES_ABOVE, SIMDS_PER_CU, VGPR_GRANULE, VGPRS,
+                                         WAVE_SIZE)
 
 __all__ = ["ReportError", "Resources", "KernelReport", "occupancy_gfx950", "resources_from_asm",
            "resources_from_hsaco", "cross_check",
            "instruction_counts", "vgpr_roles", "loop_counts", "kernel_report",
            "report_from_llvm_ir", "REFERENCE_PINGPONG_BF16", "REFERENCE_LOOPS"]
-
-VGPR_FILE, MAX_WAVES, SIMDS_PER_CU, LDS_PER_CU = 512, 8, 4, 160 * 1024
 
 #: The reference ping-pong BF16 256x256x64 kernel (K=256), whole kernel:
 #: instruction counts of the reference's own compiled kernel.
@@ -83,16 +84,17 @@ def occupancy_gfx950(vgpr_alloc: int, sgprs: int, lds_bytes: int,
     allocated (``.amdhsa_next_free_vgpr``); ``sgprs``: SGPRs counted for waves
     per EU; ``lds_bytes`` per workgroup; ``workgroup_size`` in work items.
     """
-    if vgpr_alloc > VGPR_FILE:
-        raise ReportError(f"{vgpr_alloc} VGPRs exceed the gfx950 file of {VGPR_FILE}")
-    if lds_bytes > LDS_PER_CU:
-        raise ReportError(f"{lds_bytes} bytes of LDS exceed the {LDS_PER_CU} of a gfx950 CU")
-    by_vgpr = min(MAX_WAVES, VGPR_FILE // max(VGPR_GRANULE, _align(vgpr_alloc, VGPR_GRANULE)))
-    by_sgpr = 10 if sgprs <= 80 else 9 if sgprs <= 88 else 8 if sgprs <= 100 else 7
-    waves_per_group = -(-max(workgroup_size, 1) // 64)
-    by_lds = ((LDS_PER_CU // lds_bytes) * waves_per_group) // SIMDS_PER_CU if lds_bytes \
-        else MAX_WAVES
-    limits = {"vgpr": by_vgpr, "sgpr": by_sgpr, "lds": by_lds, "max": MAX_WAVES}
+    if vgpr_alloc > VGPRS:
+        raise ReportError(f"{vgpr_alloc} VGPRs exceed the {NAME} file of {VGPRS}")
+    if lds_bytes > LDS_BYTES:
+        raise ReportError(f"{lds_bytes} bytes of LDS exceed the {LDS_BYTES} of a {NAME} CU")
+    by_vgpr = min(MAX_WAVES_PER_SIMD,
+                  VGPRS // max(VGPR_GRANULE, _align(vgpr_alloc, VGPR_GRANULE)))
+    by_sgpr = next((w for most, w in SGPR_WAVES if sgprs <= most), SGPR_WAVES_ABOVE)
+    waves_per_group = -(-max(workgroup_size, 1) // WAVE_SIZE)
+    by_lds = ((LDS_BYTES // lds_bytes) * waves_per_group) // SIMDS_PER_CU if lds_bytes \
+        else MAX_WAVES_PER_SIMD
+    limits = {"vgpr": by_vgpr, "sgpr": by_sgpr, "lds": by_lds, "max": MAX_WAVES_PER_SIMD}
     return min(limits.values()), limits
 
 
@@ -178,7 +180,7 @@ def cross_check(res: Resources, obj: dict) -> list[str]:
         ("KD group_segment_fixed_size", res.lds_bytes, kd["group_segment_fixed_size"]),
         ("KD private_segment_fixed_size", res.scratch_bytes, kd["private_segment_fixed_size"]),
         ("KD kernarg_size", res.kernarg_size, kd["kernarg_size"]),
-        ("KD allocated VGPRs (next_free_vgpr in granules of 8)",
+        (f"KD allocated VGPRs (next_free_vgpr in granules of {VGPR_GRANULE})",
          _align(max(res.vgpr_alloc, 1), VGPR_GRANULE), kd["allocated_vgprs"]),
     ]
     if res.accum_offset:
@@ -277,7 +279,8 @@ class KernelReport:
 
     def format(self) -> str:
         r = self.resources
-        L = [f"kernel {r.name} (gfx950)", "resources (assembly; cross-checked with the code object)"]
+        L = [f"kernel {r.name} ({NAME})",
+             "resources (assembly; cross-checked with the code object)"]
         L.append(f"  VGPRs                 {r.vgprs} architected, {r.agprs} AGPRs, "
                  f"{r.vgpr_alloc} allocated (.amdhsa_next_free_vgpr; accum_offset "
                  f"{r.accum_offset})")
@@ -358,7 +361,7 @@ def kernel_report(asm_text: str, hsaco: bytes, plan=None, name: str | None = Non
     return rep
 
 
-def report_from_llvm_ir(ll_text: str, mcpu: str = "gfx950", plan=None) -> str:
+def report_from_llvm_ir(ll_text: str, mcpu: str = DEFAULT_CHIP, plan=None) -> str:
     """Compile LLVM IR (assembly and object), link, and format the report; ``plan`` is the
     kernel plan ``sched-lower-to-rocdl`` lowered the pipelined loop with (``None``: no
     ISA check)."""

@@ -1,12 +1,11 @@
-"""gfx9/CDNA ``s_waitcnt`` immediates and the hardware counter limits."""
+"""gfx9/CDNA ``s_waitcnt`` immediates, from the counters the target describes
+(:mod:`pipeline_mlir.target.gfx950`: their bit fields and limits)."""
 
 from __future__ import annotations
 
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.schedule.targets import LGKMCNT_MAX, VMCNT_MAX
-
-EXPCNT_MAX = 7
-_MASK = 0xCF7F
+from pipeline_mlir.target.gfx950 import (EXPCNT, EXPCNT_MAX, LGKMCNT, LGKMCNT_MAX, NAME, VMCNT,
+                                         VMCNT_MAX)
 
 
 def waitcnt_imm(vmcnt: int | None = None, expcnt: int | None = None,
@@ -15,16 +14,19 @@ def waitcnt_imm(vmcnt: int | None = None, expcnt: int | None = None,
 
     A count outside the hardware range is an error, never clamped.
     """
-    v = VMCNT_MAX if vmcnt is None else vmcnt
-    e = EXPCNT_MAX if expcnt is None else expcnt
-    lg = LGKMCNT_MAX if lgkmcnt is None else lgkmcnt
-    for name, val, hi in (("vmcnt", v, VMCNT_MAX), ("expcnt", e, EXPCNT_MAX),
-                          ("lgkmcnt", lg, LGKMCNT_MAX)):
-        if isinstance(val, bool) or not isinstance(val, int) or not 0 <= val <= hi:
-            raise ConfigError(f"{name}({val}) is outside the gfx950 range 0..{hi}")
-    return _MASK & ((v & 0xF) | ((v & 0x30) << 10)) | (e << 4) | (lg << 8)
+    counts = []
+    for counter, val in ((VMCNT, vmcnt), (EXPCNT, expcnt), (LGKMCNT, lgkmcnt)):
+        val = counter.max if val is None else val
+        if isinstance(val, bool) or not isinstance(val, int) or not 0 <= val <= counter.max:
+            raise ConfigError(f"{counter.name}({val}) is outside the {NAME} range "
+                              f"0..{counter.max}")
+        counts.append(counter.encode(val))
+    return counts[0] | counts[1] | counts[2]
 
 
 def decode_waitcnt(imm: int) -> tuple[int, int, int]:
     """(vmcnt, expcnt, lgkmcnt) of an immediate."""
-    return (imm & 0xF) | ((imm >> 10) & 0x30), (imm >> 4) & 0x7, (imm >> 8) & 0xF
+    return VMCNT.decode(imm), EXPCNT.decode(imm), LGKMCNT.decode(imm)
+
+
+__all__ = ["EXPCNT_MAX", "LGKMCNT_MAX", "VMCNT_MAX", "decode_waitcnt", "waitcnt_imm"]

@@ -34,8 +34,6 @@ import numpy as np
 
 from pipeline_mlir.errors import PipelineError
 
-WAVE = 64
-
 
 class LoopRefusal(PipelineError):
     """The loop cannot be pipelined safely; ``ops`` are indices of the ops concerned

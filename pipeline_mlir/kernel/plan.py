@@ -49,6 +49,7 @@ from typing import NamedTuple
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.schedule.fences import INTERLEAVE, Dropped, Interleaved, fenced_sequence
 from pipeline_mlir.schedule.types import KOffsetKind, OpDesc, ScheduleEntry
+from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, SIMDS_PER_CU
 
 #: the phases of a compiled schedule, in order
 PHASES = ("prologue", "kernel", "epilogue")
@@ -60,15 +61,10 @@ BARRIER = "barrier"
 ZERO_TRIP_FENCE = "zero-trip-fence"
 LOOP = "loop"
 
-#: MFMA instruction an MMA of the complete kernels becomes, per element type
-MFMA_MNEMONICS = {"bf16": "v_mfma_f32_16x16x32_bf16", "f16": "v_mfma_f32_16x16x32_f16",
-                  "fp8": "v_mfma_f32_16x16x128_f8f6f4"}
 #: LDS stages (double buffer) and subtiles per channel (the halves of a warp tile) of
 #: the complete kernels
 LDS_STAGES = 2
 SUBTILES = 2
-#: gfx950 SIMDs per compute unit
-SIMDS = 4
 
 _BARRIER_TEXT = {
     "stagger": ("stagger-barrier(group 1)",
@@ -320,7 +316,7 @@ class KernelShape:
     mfma: str | None = None
     zero_trip_fence: bool = False
     kernarg_wait: bool = True
-    simds: int = SIMDS
+    simds: int = SIMDS_PER_CU
     stagger_barrier: bool = True
     realign_barrier: bool = True
     lds: LdsLayout | None = None
@@ -380,7 +376,7 @@ def kernel_shape(schedule, geometry=None) -> KernelShape:
     extra = {}
     if geometry is not None:
         extra = dict(mfmas_per_mma=mfmas_per_mma(geometry, traits),
-                     mfma=MFMA_MNEMONICS[geometry.dtype], lds=lds_layout(geometry, traits),
+                     mfma=MFMA_BY_DTYPE[geometry.dtype].mnemonic, lds=lds_layout(geometry, traits),
                      arguments=gemm_arguments(geometry.dtype))
     return KernelShape(schedule.name, traits.warp_groups, traits.waves_per_group, vm, lgkm,
                        zero_trip_fence=traits.zero_trip_fence, **extra)

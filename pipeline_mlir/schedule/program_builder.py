@@ -36,6 +36,20 @@ def _op_label(op: OpDesc) -> str:
     return f"tag {op.tag} (channel {op.channel}, stage {op.stage}, subtile {op.subtile})"
 
 
+def _overfull_advice(globs: list[OpDesc], sched: ScheduleConfig) -> str:
+    """What to do about a block that collects more than 2 fragment or global loads: only
+    options every double-buffer schedule has (``max_globals``, ``scheduling``)."""
+    if sched.scheduling == SchedulingStrategy.IDENTITY:
+        return ("; the order is the body's own (scheduling=identity keeps it): the loop must "
+                "issue at most 2 fragment loads and 2 global loads before each MMA; was it "
+                "written for a different pipeline?")
+    order = sched.scheduling.name.lower()
+    if len(globs) > 2:
+        return (f"; the {order} order put them there: lower max_globals (global loads per MMA "
+                f"block) or try another scheduling")
+    return f"; the {order} order put them there: try another scheduling"
+
+
 def construct_mma_blocks(body: LoopBody, order: list[int], config: PipelineConfig,
                          sched: ScheduleConfig) -> PipelineProgram:
     """Cut the ordered body into one block per MMA and set each block's waits and flags."""
@@ -74,7 +88,7 @@ def construct_mma_blocks(body: LoopBody, order: list[int], config: PipelineConfi
             raise BodyError(
                 f"MMA blocks: block {b} collects {len(frags)} fragment loads and "
                 f"{len(globs)} global loads; a block holds at most 2 of each (first extra: "
-                f"{_op_label(extra)}); lower block_sizing or max_globals")
+                f"{_op_label(extra)}){_overfull_advice(globs, sched)}")
         cross = any(f.stage != part for f in frags)
         first_cross = cross and part not in seen_cross
         if cross:

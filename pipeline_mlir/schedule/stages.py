@@ -36,7 +36,7 @@ from pipeline_mlir.schedule.program import PipelineProgram
 from pipeline_mlir.schedule.program_builder import (DerivedWaits, build_program_with_waits,
                               default_kernel_deps_double_buffer, loop_body, order_body,
                               verify_program)
-from pipeline_mlir.schedule.targets import LGKMCNT_MAX, VMCNT_MAX
+from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, NAME, VMCNT_MAX
 from pipeline_mlir.schedule.types import (
     MAX_KERNEL_TAG,
     WAIT_LGKM,
@@ -197,5 +197,5 @@ def check_wait_limits(ph: Phases) -> None:
                 name = "WAIT_VM" if e.op.tag == WAIT_VM else "WAIT_LGKM"
                 raise ConfigError(
                     f"{label}[{i}] {name} waits for {counter}({e.op.wait_value}), over the "
-                    f"gfx950 limit {counter} <= {hi}: the schedule keeps more {what} in flight "
+                    f"{NAME} limit {counter} <= {hi}: the schedule keeps more {what} in flight "
                     f"than the counter holds (fewer instructions per load, or a smaller tile)")

@@ -1,5 +1,8 @@
 """MI355X (gfx950) cost models, pipeline configs and target profiles, and the
-AMD schedule-group hints appended to the single-buffer kernel."""
+AMD schedule-group hints appended to the single-buffer kernel.
+
+What these model are scheduling costs; the chip's own facts (counter limits, MFMA shapes,
+LDS) are in :mod:`pipeline_mlir.target.gfx950`."""
 
 from __future__ import annotations
 
@@ -9,11 +12,6 @@ from pipeline_mlir.schedule.config import (BlockSizing, FragOrder, LoopCarriedSp
                      WarpStaggerRule)
 from pipeline_mlir.schedule.types import (OpCost, OpDesc, OpRole, Phase, ResourceKind, ScheduleEntry,
                     TargetCostModel)
-
-#: gfx950 counter limits: an ``s_waitcnt`` can wait for at most this many outstanding
-#: vector-memory (vmcnt) / LDS-and-scalar (lgkmcnt) operations; a derived wait above them
-#: cannot be encoded and is an error, never clamped
-VMCNT_MAX, LGKMCNT_MAX = 63, 15
 
 # Tags shared by the ping-pong and 4-wave schedules.
 LOAD_A, LOAD_B, COMPUTE, MMA_LOAD_A, MMA_LOAD_B, MMA = 0, 1, 2, 3, 4, 5

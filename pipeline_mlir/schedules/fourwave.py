@@ -42,7 +42,9 @@ from pipeline_mlir.schedules.geometry import (
     KernelGeometry,
     four_wave_geometry,
 )
-from pipeline_mlir.schedules.named import LGKMCNT_MAX, VMCNT_MAX, NamedSchedule, option
+from pipeline_mlir.schedules.knobs import COUNTS, FENCES, PLACEMENT, Knob
+from pipeline_mlir.schedules.named import NamedSchedule, option
+from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
 
 FourWaveOps = MATMUL_TAG_NAMES
 
@@ -201,6 +203,18 @@ class FourWave(NamedSchedule):
                                      "MMA block", min=0)
     fences: bool | None = option("bool", None, "override schedule-barrier fences (default: "
                                  "BM >= 128 and not fp8)")
+
+    tune_knobs = (
+        Knob("global_before_frag", ("false", "true"), PLACEMENT),
+        # (not the knobs the 4-wave blocks never read: derived waits, lgkm_after_last,
+        # auto_drain, sched_barrier_mask; each is an error saying why; nor
+        # barrier_before_pre_ops, which changes the schedule but never a 4-wave kernel)
+        Knob("fences", ("true", "false"), FENCES),
+        Knob("wrap_waits_with_sched_barrier", ("true", "false"), FENCES),
+        Knob("max_globals", ("0", "1", "2"), COUNTS, kernel_fixed=True),
+        Knob("lgkm_per_load_a", ("1", "2", "4", "8"), COUNTS, kernel_fixed=True),
+        Knob("lgkm_per_load_b", ("1", "2", "4", "8"), COUNTS, kernel_fixed=True),
+    )
 
     def geometry(self) -> KernelGeometry:
         """The tile geometry (the 4-wave kernel's formulas), then the given overrides."""

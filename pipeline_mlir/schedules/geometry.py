@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, WAVE_SIZE, WIDEST_ACCESS_BYTES
 
+#: bytes per element of each element type (each has an MFMA: ``MFMA_BY_DTYPE``)
 DTYPES = {"bf16": 2, "f16": 2, "fp8": 1}
-MMA_SHAPES = {"bf16": (16, 16, 32), "f16": (16, 16, 32), "fp8": (16, 16, 128)}
-SIMD_BYTES = 16
 
 
 #: the per-load counts of a geometry (what the kernel issues)
@@ -71,10 +71,10 @@ def _check_tile(BM: int, BN: int, BK: int) -> None:
 
 
 def _lgkm(quadrant: int, num_k_mmas: int, dtype: str, mma_m: int, mma_k: int, elem: int) -> int:
-    mma_frag_w = _div("MMA_M*MMA_K by 64", mma_m * mma_k, 64)
+    mma_frag_w = _div(f"MMA_M*MMA_K by {WAVE_SIZE}", mma_m * mma_k, WAVE_SIZE)
     lds_frag_w = 16 if (dtype == "fp8" and mma_m == 16 and mma_k == 128) else mma_frag_w
     k_loads_per_mma = _div("MMA fragment width by LDS fragment width", mma_frag_w, lds_frag_w)
-    ds_reads_per_frag = _ceil(lds_frag_w * elem, 16)
+    ds_reads_per_frag = _ceil(lds_frag_w * elem, WIDEST_ACCESS_BYTES)
     return quadrant * num_k_mmas * k_loads_per_mma * ds_reads_per_frag
 
 
@@ -83,8 +83,8 @@ def _geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: int,
     _check_dtype(dtype)
     _check_tile(BM, BN, BK)
     elem = DTYPES[dtype]
-    mma_m, mma_n, mma_k = MMA_SHAPES[dtype]
-    simd = SIMD_BYTES // elem
+    mma_m, mma_n, mma_k = MFMA_BY_DTYPE[dtype].shape
+    simd = WIDEST_ACCESS_BYTES // elem
     WM = _div(f"BM by the {warps_m} warp rows", BM, warps_m)
     WN = _div(f"BN by the {warps_n} warp columns", BN, warps_n)
     num_m = _div("warp tile M (WM) by MMA_M", WM, mma_m)
@@ -111,10 +111,6 @@ def _geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: int,
     return KernelGeometry(BM, BN, BK, mma_m, mma_n, mma_k, elem, simd, dtype == "fp8",
                           vm_a, vm_b, lg_a, lg_b, dtype, max_globals,
                           fences=BM >= 128 and dtype != "fp8")
-
-
-#: lanes of one wave (gfx950 runs wave64)
-WAVE_LANES = 64
 
 
 @dataclass(frozen=True)
@@ -157,7 +153,7 @@ class KernelTraits:
 
     @property
     def threads(self) -> int:
-        return WAVE_LANES * self.warps
+        return WAVE_SIZE * self.warps
 
     @property
     def waves_per_group(self) -> int:

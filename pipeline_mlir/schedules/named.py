@@ -29,7 +29,6 @@ from pipeline_mlir.options import Option, OptionTable, check_once, value_text
 from pipeline_mlir.schedule import stages
 from pipeline_mlir.schedule.compiler import compile_schedule
 from pipeline_mlir.schedule.config import ScheduleConfig, SchedulingStrategy
-from pipeline_mlir.schedule.targets import LGKMCNT_MAX, VMCNT_MAX  # noqa: F401 (re-exported)
 
 
 STRATEGY_NAMES = tuple(s.name.lower() for s in SchedulingStrategy)
@@ -85,6 +84,9 @@ class NamedSchedule:
     #: how the complete kernel of this schedule runs it (warps, warp groups, zero-trip
     #: fence, waves per EU: a ``KernelTraits``); ``None``: no complete kernel
     kernel_traits: ClassVar = None
+    #: the options ``--tune`` searches, in search order (``Knob``s,
+    #: :mod:`pipeline_mlir.schedules.knobs`); empty: the schedule is not tuned
+    tune_knobs: ClassVar[tuple] = ()
 
     #: ScheduleConfig overrides ``((field, value), ...)``, applied on the schedule's base
     config: tuple = ()
@@ -317,5 +319,4 @@ class NamedSchedule:
         raise ConfigError(f"{self.owner()}: no complete GEMM kernel")
 
 
-__all__ = ["LGKMCNT_MAX", "NamedSchedule", "SCHEDULE_CONFIG_OPTIONS", "STRATEGY_NAMES", "VMCNT_MAX",
-           "option"]
+__all__ = ["NamedSchedule", "SCHEDULE_CONFIG_OPTIONS", "STRATEGY_NAMES", "option"]

@@ -35,7 +35,9 @@ from pipeline_mlir.schedules.geometry import (
     KernelGeometry,
     ping_pong_geometry,
 )
-from pipeline_mlir.schedules.named import LGKMCNT_MAX, VMCNT_MAX, NamedSchedule, option
+from pipeline_mlir.schedules.knobs import COUNTS, FENCES, LGKM, ORDER, PLACEMENT, PRIORITIES, Knob
+from pipeline_mlir.schedules.named import NamedSchedule, option
+from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
 
 PingPongOps = MATMUL_TAG_NAMES
 
@@ -134,6 +136,24 @@ class PingPong(NamedSchedule):
                                        "(default: the kernel's)", min=1, max=VMCNT_MAX)
     max_globals: int | None = option("int", None, "global loads per MMA block (0 = bunched, no "
                                      "cap; default: the kernel's)", min=0)
+
+    tune_knobs = (
+        Knob("scheduling", ("csp", "greedy", "identity"), ORDER),
+        Knob("lds_contention_penalty", ("0", "2", "4", "8"), ORDER),
+        Knob("global_before_frag", ("false", "true"), PLACEMENT),
+        # (wait_lgkm_first / wait_vm_last: the kernel derives its waits, auto_waits=true)
+        Knob("lgkm_after_last", ("false", "true"), LGKM),
+        Knob("inter_block_lgkm_drain", ("false", "true"), LGKM),
+        Knob("auto_drain", ("false", "true"), LGKM),
+        Knob("omit_mma_set_prio", ("false", "true"), PRIORITIES),
+        Knob("minimal_barriers", ("false", "true"), FENCES),
+        Knob("barrier_before_pre_ops", ("false", "true"), FENCES),
+        Knob("sched_barrier_mask", ("0x55", "0x0", "0xff"), FENCES),
+        Knob("wrap_waits_with_sched_barrier", ("false", "true"), FENCES),
+        Knob("max_globals", ("0", "1", "2"), COUNTS, kernel_fixed=True),
+        Knob("lgkm_per_load_a", ("2", "4", "8"), COUNTS, kernel_fixed=True),
+        Knob("lgkm_per_load_b", ("2", "4", "8"), COUNTS, kernel_fixed=True),
+    )
 
     def counts(self) -> dict:
         """The per-load counts the schedule uses: the given ones, else the kernel's (so that

@@ -54,7 +54,7 @@ def schedule_class(name: str) -> type[NamedSchedule]:
 
 def parse_pipeline(spec: str) -> NamedSchedule:
     """Parse and check a pipeline spec (see the module docstring for the syntax)."""
-    name, pairs = split_spec(spec)
+    name, pairs = split_spec(spec, known=SCHEDULES)
     return schedule_class(name).from_pairs(pairs)
 
 
@@ -63,13 +63,9 @@ def make_schedule(name: str, values: dict, *, text_allowed: bool = False) -> Nam
     return schedule_class(name).from_values(values, text_allowed=text_allowed)
 
 
-def build_pipeline(spec: str):
-    """``parse_pipeline(spec).build()``."""
-    return parse_pipeline(spec).build()
-
-
-def compile_pipeline(spec: str):
-    """``parse_pipeline(spec).compile()``."""
+def compile_spec(spec: str):
+    """The compiled schedule (a ``ScheduleCompiler``) of a spec's default body:
+    ``parse_pipeline(spec).compile()``."""
     return parse_pipeline(spec).compile()
 
 
@@ -97,6 +93,6 @@ def describe_pipelines(width: int = 100) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["KERNEL_SCHEDULES", "SCHEDULES", "SCHEDULE_CONFIG_OPTIONS", "NamedSchedule", "build_pipeline",
-           "compile_pipeline", "describe_pipelines", "make_schedule", "parse_pipeline",
+__all__ = ["KERNEL_SCHEDULES", "SCHEDULES", "SCHEDULE_CONFIG_OPTIONS", "NamedSchedule",
+           "compile_spec", "describe_pipelines", "make_schedule", "parse_pipeline",
            "schedule_class"]

@@ -37,6 +37,9 @@ from dataclasses import dataclass, field
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.sim.instr import LGKM_KINDS, PSEUDO_KINDS, VM_KINDS, Instr
 from pipeline_mlir.sim.lds_banks import lane_width, phases
+from pipeline_mlir.target.gfx950 import (CLOCK_HZ, CUS, CUS_PER_XCD, HBM_BYTES_PER_SECOND,
+                                         L2_CHANNEL_BYTES_PER_CLOCK, L2_CHANNELS_PER_XCD, MFMA,
+                                         NAME, PEAK_FLOPS_PER_CLOCK_PER_CU, WAVE_SIZE)
 
 
 class CostError(PipelineError):
@@ -101,23 +104,39 @@ LLVM_MFMA_PASSES = {
     "v_mfma_f32_4x4x4_16b_f16": 2,
 }
 
-_TLX = "TLX AMDLatencyModel.cpp gfx950 measurement"
+_TLX = f"TLX AMDLatencyModel.cpp {NAME} measurement"
 _PEAK = "inferred from the MI355X peak rate"
 
+
+def _issue(mnemonic: str) -> int:
+    """XDL busy cycles of an MFMA: the target's, from the chip's peak rate."""
+    return MFMA[mnemonic].xdl_cycles
+
+
+_I16, _I16F8 = _issue("v_mfma_f32_16x16x32_bf16"), _issue("v_mfma_f32_16x16x128_f8f6f4")
+_ASSUME_LAT = "latency issue + 2: ASSUMPTION"
 #: measured table: MFMA (XDL busy cycles, dependent latency, source)
 MEASURED_MFMA = {
-    "v_mfma_f32_16x16x32_bf16": (16, 18, f"issue 16 = {_PEAK} (BF16 4096 FLOP/clk/CU; TLX measured "
-                                        f"16.62 for independent streams); latency 18: {_TLX} 18.25"),
-    "v_mfma_f32_16x16x32_f16": (16, 18, f"issue 16 = {_PEAK}; TLX 16.62 independent; latency 18: "
-                                       f"{_TLX} 18.25"),
-    "v_mfma_f32_16x16x128_f8f6f4": (32, 34, f"issue 32 = {_PEAK} (FP8 8192 FLOP/clk/CU); latency "
-                                           "34 = issue + 2: ASSUMPTION (same overhead as the "
-                                           "measured 16x16x32)"),
-    "v_mfma_scale_f32_16x16x128_f8f6f4": (32, 34, f"as v_mfma_f32_16x16x128_f8f6f4 ({_PEAK}; "
-                                                  "latency ASSUMPTION)"),
-    "v_mfma_f32_32x32x16_bf16": (32, 34, f"issue 32 = {_PEAK}; latency issue + 2: ASSUMPTION"),
-    "v_mfma_f32_32x32x16_f16": (32, 34, f"issue 32 = {_PEAK}; latency issue + 2: ASSUMPTION"),
-    "v_mfma_f32_32x32x64_f8f6f4": (64, 66, f"issue 64 = {_PEAK}; latency issue + 2: ASSUMPTION"),
+    "v_mfma_f32_16x16x32_bf16": (
+        _I16, 18, f"issue {_I16} = {_PEAK} (BF16 {PEAK_FLOPS_PER_CLOCK_PER_CU['bf16']} "
+                  f"FLOP/clk/CU; TLX measured 16.62 for independent streams); latency 18: {_TLX} "
+                  f"18.25"),
+    "v_mfma_f32_16x16x32_f16": (
+        _issue("v_mfma_f32_16x16x32_f16"), 18,
+        f"issue {_issue('v_mfma_f32_16x16x32_f16')} = {_PEAK}; TLX 16.62 independent; latency "
+        f"18: {_TLX} 18.25"),
+    "v_mfma_f32_16x16x128_f8f6f4": (
+        _I16F8, _I16F8 + 2, f"issue {_I16F8} = {_PEAK} (FP8 "
+                            f"{PEAK_FLOPS_PER_CLOCK_PER_CU['f8f6f4']} FLOP/clk/CU); latency "
+                            f"{_I16F8 + 2} = issue + 2: ASSUMPTION (same overhead as the measured "
+                            f"16x16x32)"),
+    "v_mfma_scale_f32_16x16x128_f8f6f4": (
+        _issue("v_mfma_scale_f32_16x16x128_f8f6f4"),
+        _issue("v_mfma_scale_f32_16x16x128_f8f6f4") + 2,
+        f"as v_mfma_f32_16x16x128_f8f6f4 ({_PEAK}; latency ASSUMPTION)"),
+    **{m: (_issue(m), _issue(m) + 2, f"issue {_issue(m)} = {_PEAK}; {_ASSUME_LAT}")
+       for m in ("v_mfma_f32_32x32x16_bf16", "v_mfma_f32_32x32x16_f16",
+                 "v_mfma_f32_32x32x64_f8f6f4")},
 }
 
 # ---------------------------------------------------------------------------
@@ -143,7 +162,7 @@ s_lshr_b32 s_mov_b32 s_mov_b64 s_movk_i32 s_mul_hi_u32 s_mul_i32 s_or_b64 s_sub_
 s_endpgm s_trap s_sleep
 """.split())
 
-_MCA = "llvm-mca-22 gfx950 -instruction-info/-resource-pressure"
+_MCA = f"llvm-mca-22 {NAME} -instruction-info/-resource-pressure"
 _FLAT = ("global_", "flat_", "scratch_")
 
 
@@ -196,23 +215,25 @@ def lds_bytes(name: str) -> int:
     """Bytes one wave64 ds instruction moves (``ds_read_b128`` = 1024); 256 if unknown."""
     m = re.search(r"_b(\d+)", name)
     if m and int(m.group(1)) in (8, 16, 32, 64, 96, 128):
-        return int(m.group(1)) // 8 * 64
+        return int(m.group(1)) // 8 * WAVE_SIZE
     return 256
 
 
-#: the CU's share of L2 bandwidth, bytes per clock: 16 L2 channels x 128 bytes per clock per
-#: XCD (AMD CDNA 3 white paper; CDNA 4 keeps 4 MB of L2 per XCD, the channel count and
-#: width are an ASSUMPTION) shared by the 32 CUs of an XCD (ROCm GPU specs)
-L2_BYTES_PER_CLOCK_PER_CU = 16 * 128 // 32
-#: the CU's share of HBM bandwidth, bytes per clock: 8.0 TB/s (MI355X launch figures) over
-#: 256 CUs at 2.4 GHz (AMD Hot Chips 2025: peak clock 2.4 GHz)
-HBM_BYTES_PER_CLOCK_PER_CU = 8.0e12 / (256 * 2.4e9)
+#: the CU's share of L2 bandwidth, bytes per clock: the L2 channels of an XCD times their
+#: bytes per clock (AMD CDNA 3 white paper; CDNA 4 keeps 4 MB of L2 per XCD, the channel
+#: count and width are an ASSUMPTION) shared by the CUs of an XCD (ROCm GPU specs)
+L2_BYTES_PER_CLOCK_PER_CU = L2_CHANNELS_PER_XCD * L2_CHANNEL_BYTES_PER_CLOCK // CUS_PER_XCD
+#: the CU's share of HBM bandwidth, bytes per clock: the MI355X's HBM bandwidth (launch
+#: figures) over its CUs at the peak clock (AMD Hot Chips 2025)
+HBM_BYTES_PER_CLOCK_PER_CU = HBM_BYTES_PER_SECOND / (CUS * CLOCK_HZ)
 GLOBAL_LEVELS = {
     "l2": (L2_BYTES_PER_CLOCK_PER_CU,
-           "the CU's share of L2 bandwidth, 64 B/clock (16 channels x 128 B/clock per XCD, "
-           "CDNA 3 white paper, assumed unchanged on CDNA 4, over 32 CUs per XCD)"),
+           f"the CU's share of L2 bandwidth, {L2_BYTES_PER_CLOCK_PER_CU} B/clock "
+           f"({L2_CHANNELS_PER_XCD} channels x {L2_CHANNEL_BYTES_PER_CLOCK} B/clock per XCD, "
+           f"CDNA 3 white paper, assumed unchanged on CDNA 4, over {CUS_PER_XCD} CUs per XCD)"),
     "hbm": (HBM_BYTES_PER_CLOCK_PER_CU,
-            "the CU's share of HBM bandwidth, 13 B/clock (8.0 TB/s over 256 CUs at 2.4 GHz): "
+            f"the CU's share of HBM bandwidth, {HBM_BYTES_PER_CLOCK_PER_CU:.0f} B/clock "
+            f"({HBM_BYTES_PER_SECOND / 1e12:.1f} TB/s over {CUS} CUs at {CLOCK_HZ / 1e9:g} GHz): "
             "every byte missing L2 and the memory-side cache"),
 }
 
@@ -228,7 +249,7 @@ _LDS_ISSUE_SOURCE = (
     "SIMD-pair LDS ports of CDNA3 (64 B/clock each) are not modelled: CDNA4's port width is "
     "not published (ASSUMPTION: they keep up with the 256 B/clock read rate)")
 _LDS_QUEUE_SOURCE = (
-    "taken in issue order behind the LDS command FIFO (gfx950 counts the cycles 'LDS command "
+    f"taken in issue order behind the LDS command FIFO ({NAME} counts the cycles 'LDS command "
     "FIFO is full', SQ_LDS_CMD_FIFO_FULL: the scheduler hands LDS instructions to a queue and "
     "stalls only when it is full; its depth is not published, ASSUMPTION: never full, a wave "
     "has at most 15 LDS instructions outstanding); the wait in the queue delays completion")
@@ -259,7 +280,7 @@ def _measured_cost(instr: Instr, global_bpc: float, global_src: str) -> Cost:
         if p is None:
             raise CostError(_unknown_mfma(instr, "measured", MEASURED_MFMA))
         return Cost("mfma", (("XDL", 4 * p),), 4 * p + 2,
-                    f"LLVM passes {p} x 4 clocks + 2: ASSUMPTION (no gfx950 measurement)",
+                    f"LLVM passes {p} x 4 clocks + 2: ASSUMPTION (no {NAME} measurement)",
                     defaulted=True)
     if k in ("ds_read", "ds_write"):
         lds, ideal, why = _bank(instr, k == "ds_write")
@@ -273,11 +294,11 @@ def _measured_cost(instr: Instr, global_bpc: float, global_src: str) -> Cost:
         return Cost("smem", (("SMEM", 1),), 20, f"latency 20: {_ASSUME_X4}")
     if k in VM_KINDS:
         width = lane_width(n) if re.search(r"dword|_b\d+", n) else 4
-        gcyc = max(1, round(width * 64 / global_bpc))
+        gcyc = max(1, round(width * WAVE_SIZE / global_bpc))
         src = (f"latency 790: {_TLX} ('conservative estimate' for a global load, used for "
                "buffer/global loads, DMA to LDS and stores); VMEM address issue 4 cycles per "
                f"wave64 instruction: ASSUMPTION (64 lanes at 16 lanes/clock); GMEM {gcyc} cycles "
-               f"= {width * 64} bytes at {global_src}")
+               f"= {width * WAVE_SIZE} bytes at {global_src}")
         if k == "vmem_load_lds":
             lds, _ideal, why = _bank(instr, True)
             return Cost("vmem", (("VMEM", 4), ("GMEM", gcyc)), 790,
@@ -374,17 +395,19 @@ def get_table(name: str, global_memory: str = "l2") -> CostTable:
         raise CostError(f"unknown global memory level {global_memory!r} (levels: "
                         f"{', '.join(GLOBAL_LEVELS)})")
     if name == "llvm":
-        return CostTable("llvm", "LLVM 22 gfx950 SchedModel units (as llvm-mca-22)", 1, False,
+        return CostTable("llvm", f"LLVM 22 {NAME} SchedModel units (as llvm-mca-22)", 1, False,
                          _llvm_cost)
     if name == "measured":
         bpc, src = GLOBAL_LEVELS[global_memory]
-        return CostTable("measured", "gfx950 clock cycles (measured/sourced: TLX latencies, "
+        return CostTable("measured", f"{NAME} clock cycles (measured/sourced: TLX latencies, "
                          "MI355X peak rates; assumptions marked)", MEASURED_BARRIER_RESUME, True,
                          lambda ins: _measured_cost(ins, bpc, src))
     raise CostError(f"unknown cost table {name!r} (tables: {', '.join(TABLES)})")
 
 
 TABLES = ("llvm", "measured")
+#: the unit each cost table counts cycles in
+TABLE_UNITS = {"llvm": "LLVM SchedModel units", "measured": f"{NAME} clock cycles"}
 
 
 def is_flat(instr: Instr) -> bool:

@@ -40,8 +40,8 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from pipeline_mlir.schedule.types import BARRIER, WAIT_LGKM, WAIT_VM, OpRole
-from pipeline_mlir.sim.trace import (LGKM_LIMIT, VM_LIMIT, KernelShape, Step, channel_of,
-                                     group_trace, plan_of, role_of)
+from pipeline_mlir.sim.trace import KernelShape, Step, channel_of, group_trace, plan_of, role_of
+from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
 
 CHANNELS = {0: "A", 1: "B"}
 
@@ -155,10 +155,10 @@ class KernelRun:
     """One run of a schedule on a kernel: per warp group its trace (`groups`), then the
     hazards, implicit waits and accumulators (`result`)."""
 
-    def __init__(self, schedule, shape: KernelShape, iterations: int) -> None:
-        self.schedule, self.shape, self.n = schedule, shape, iterations
-        self.plan = plan_of(schedule, shape)
-        self.names = dict(getattr(schedule, "tag_names", {}) or {})
+    def __init__(self, compiled, shape: KernelShape, iterations: int) -> None:
+        self.compiled, self.shape, self.n = compiled, shape, iterations
+        self.plan = plan_of(compiled, shape)
+        self.names = dict(getattr(compiled, "tag_names", {}) or {})
         self.result = RunResult(iterations)
         self.groups = [GroupState(group_trace(self.plan, g, iterations))
                        for g in range(shape.groups)]
@@ -197,9 +197,9 @@ class KernelRun:
             g.by_origin[s.origin] = s.pos
             op, role = s.op, role_of(s.op)
             if op.tag == WAIT_VM:
-                self._wait(gi, s, vmq, out, "vm", VM_LIMIT, g.vm_done)
+                self._wait(gi, s, vmq, out, "vm", VMCNT_MAX, g.vm_done)
             elif op.tag == WAIT_LGKM:
-                self._wait(gi, s, lgq, out, "lgkm", LGKM_LIMIT, g.lgkm_done)
+                self._wait(gi, s, lgq, out, "lgkm", LGKMCNT_MAX, g.lgkm_done)
             elif op.tag == BARRIER:
                 g.barriers += 1
             elif role == OpRole.GLOBAL_LOAD:
@@ -207,7 +207,7 @@ class KernelRun:
                 slot = (ch, op.stage, op.subtile)
                 g.writes.setdefault(slot, []).append(s.pos)
                 last_write[slot] = s.pos
-                self._issue(gi, s, vmq, out, "vm", self.shape.vm_per_load[ch], VM_LIMIT)
+                self._issue(gi, s, vmq, out, "vm", self.shape.vm_per_load[ch], VMCNT_MAX)
                 max_vm = max(max_vm, out["vm"])
             elif role == OpRole.FRAGMENT_LOAD:
                 ch = channel_of(op)
@@ -216,7 +216,7 @@ class KernelRun:
                 g.reads.append((s.pos, slot, wpos))
                 g.frag_tiles[s.pos] = None if wpos is None else g.steps[wpos].k_tile
                 regs[(ch, op.subtile)] = s.pos
-                self._issue(gi, s, lgq, out, "lgkm", self.shape.lgkm_per_load[ch], LGKM_LIMIT)
+                self._issue(gi, s, lgq, out, "lgkm", self.shape.lgkm_per_load[ch], LGKMCNT_MAX)
                 max_lg = max(max_lg, out["lgkm"])
             elif role == OpRole.COMPUTE:
                 self._mma(gi, s, regs, last_write, acc)
@@ -385,7 +385,8 @@ def _order_key(run: KernelRun):
     return key
 
 
-def simulate(schedule, shape: KernelShape, iterations=range(0, 7)) -> SimulationResult:
-    """Run ``schedule`` on the kernel ``shape`` for each main-loop iteration count."""
-    plan_of(schedule, shape)     # the kernel plan checks the stagger index first
-    return SimulationResult(shape, [KernelRun(schedule, shape, n).run() for n in iterations])
+def simulate(compiled, shape: KernelShape, iterations=range(0, 7)) -> SimulationResult:
+    """Run the compiled schedule ``compiled`` (or a parsed dump, or a kernel plan) on the
+    kernel ``shape`` for each main-loop iteration count."""
+    plan_of(compiled, shape)     # the kernel plan checks the stagger index first
+    return SimulationResult(shape, [KernelRun(compiled, shape, n).run() for n in iterations])

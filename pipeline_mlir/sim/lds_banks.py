@@ -39,13 +39,7 @@ from dataclasses import dataclass
 
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.kernel.lds_data import KernelLds
-
-BANKS = 64
-BANK_BYTES = 4
-WAVE = 64
-#: bytes the LDS reads / writes per clock (64 banks x 4 bytes; writes at half rate)
-READ_BYTES_PER_CLOCK = 256
-WRITE_BYTES_PER_CLOCK = 128
+from pipeline_mlir.target.gfx950 import LDS_BANK_BYTES, LDS_BANKS, WAVE_SIZE
 
 
 def _lanes(*ranges) -> tuple[int, ...]:
@@ -59,7 +53,7 @@ _B128_READ = tuple(
 
 
 def _consecutive(n: int) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(range(s, s + n)) for s in range(0, WAVE, n))
+    return tuple(tuple(range(s, s + n)) for s in range(0, WAVE_SIZE, n))
 
 
 #: (is_write, bytes per lane) -> phases (lane groups), with where the grouping comes from
@@ -127,19 +121,19 @@ def phases(write: bool, width: int):
 def bank_cost(addresses, width: int, write: bool) -> BankCost:
     """The :class:`BankCost` of one wave whose lane ``l`` accesses ``width`` bytes
     at byte address ``addresses[l]``."""
-    if len(addresses) != WAVE:
-        raise BankModelError(f"a wave has {WAVE} lanes; got {len(addresses)} addresses")
+    if len(addresses) != WAVE_SIZE:
+        raise BankModelError(f"a wave has {WAVE_SIZE} lanes; got {len(addresses)} addresses")
     groups, source = phases(write, width)
-    words = max(1, width // BANK_BYTES)
+    words = max(1, width // LDS_BANK_BYTES)
     total = 0
     worst = (0, 0, 0)
     for p, lanes in enumerate(groups):
         per_bank: dict[int, set[int]] = {}
         for lane in lanes:
-            first = int(addresses[lane]) // BANK_BYTES
+            first = int(addresses[lane]) // LDS_BANK_BYTES
             for w in range(words):
                 d = first + w
-                per_bank.setdefault(d % BANKS, set()).add(d)
+                per_bank.setdefault(d % LDS_BANKS, set()).add(d)
         bank, dwords = max(per_bank.items(), key=lambda kv: (len(kv[1]), -kv[0]))
         total += len(dwords)
         if len(dwords) > worst[2]:
@@ -188,8 +182,8 @@ class KernelBanks:
         """One line per access: what it is and its cost (the worst wave's)."""
         reads = [a for a in self.accesses if a.access.kind == "read"]
         dmas = [a for a in self.accesses if a.access.kind == "dma"]
-        lines = [f"LDS banks ({BANKS} banks x {BANK_BYTES} bytes; cost of one wave's access, "
-                 f"the worst wave's; addresses from the kernel's index math)"]
+        lines = [f"LDS banks ({LDS_BANKS} banks x {LDS_BANK_BYTES} bytes; cost of one wave's "
+                 f"access, the worst wave's; addresses from the kernel's index math)"]
         for label, group in (("fragment reads (ds_read)", reads),
                              ("global->LDS writes (buffer_load ... lds)", dmas)):
             if not group:
@@ -218,7 +212,7 @@ def kernel_banks(kernel, lds: KernelLds) -> KernelBanks:
     """The bank cost of every LDS access of ``kernel`` (a :class:`~pipeline_mlir.kernel.gemm.
     GemmKernel`), from the lane addresses of its index math: ``lds``, its accesses as the
     caller computed them (:func:`pipeline_mlir.analysis.lds_access.kernel_lds`)."""
-    waves = kernel.threads // WAVE
+    waves = kernel.threads // WAVE_SIZE
     out = []
     for acc in lds.accesses:
         out.append(AccessCost(acc, tuple(bank_cost(acc.wave(w), acc.width, acc.kind == "dma")

@@ -49,7 +49,8 @@ from pipeline_mlir.schedule.loop_waits import loop_exit_wait
 from pipeline_mlir.schedule.types import (BARRIER, MAX_KERNEL_TAG, SCHEDULE_BARRIER, WAIT_LGKM, WAIT_VM, OpDesc,
                      OpRole, Phase, ScheduleEntry, default_op_name)
 from pipeline_mlir.sim.functional import KernelRun, iterations_text, simulate
-from pipeline_mlir.sim.trace import LGKM_LIMIT, VM_LIMIT, KernelShape, channel_of, role_of
+from pipeline_mlir.sim.trace import KernelShape, channel_of, role_of
+from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
 
 #: an inserted barrier is followed by a schedule barrier, so that LLVM keeps every
 #: instruction on its side of it
@@ -213,7 +214,7 @@ def _fix_overflow(run: KernelRun, h) -> tuple[str, int, tuple[OpDesc, ...]]:
     ch = channel_of(step.op)
     vm = h.counter == "vmcnt"
     cost = (run.shape.vm_per_load if vm else run.shape.lgkm_per_load)[ch]
-    limit = VM_LIMIT if vm else LGKM_LIMIT
+    limit = VMCNT_MAX if vm else LGKMCNT_MAX
     if cost > limit:
         raise RepairError(f"the kernel cannot run this schedule safely, and no wait or barrier "
                           f"fixes it: one {'global' if vm else 'fragment'} load of channel "
@@ -223,12 +224,13 @@ def _fix_overflow(run: KernelRun, h) -> tuple[str, int, tuple[OpDesc, ...]]:
     return h.phase, h.entry, (wait(limit - cost),)
 
 
-def repair(schedule, shape: KernelShape, iterations=range(0, 7)) -> RepairedSchedule:
-    """The phases a kernel must run so that ``schedule`` is hazard-free on ``shape``."""
-    names = dict(getattr(schedule, "tag_names", {}) or {})
-    out = RepairedSchedule(schedule.warp_stagger_index, list(schedule.prologue),
-                           list(schedule.kernel), list(schedule.epilogue),
-                           getattr(schedule, "name", ""), names, [])
+def repair(compiled, shape: KernelShape, iterations=range(0, 7)) -> RepairedSchedule:
+    """The phases a kernel must run so that the compiled schedule ``compiled`` is
+    hazard-free on ``shape``."""
+    names = dict(getattr(compiled, "tag_names", {}) or {})
+    out = RepairedSchedule(compiled.warp_stagger_index, list(compiled.prologue),
+                           list(compiled.kernel), list(compiled.epilogue),
+                           getattr(compiled, "name", ""), names, [])
     seen = set()
     for _ in range(MAX_FIXES):
         res = simulate(out, shape, iterations)

@@ -4,7 +4,7 @@ Three inputs:
 
 * a schedule dump in the reference's debug format, simulated as the reference kernel
   runs it (:func:`simulate_dump`);
-* the project's own compiled schedule of a pipeline request (:func:`simulate_request`):
+* the project's own compiled schedule of a named schedule (:func:`simulate_schedule`):
   the schedule as printed is checked (its hazards are *findings*), then the kernel's
   phases, with the waits and barriers ``sched-fix-hazards`` inserts, must be safe;
 * the gfx950 assembly of a kernel (:func:`simulate_assembly`): the timing model runs its
@@ -26,15 +26,16 @@ from pipeline_mlir.kernel.gemm import gemm_kernel
 from pipeline_mlir.schedule.printing import parse_schedule
 from pipeline_mlir.schedule.targets import MATMUL_TAG_NAMES
 from pipeline_mlir.sim.bounds import analyze_loop
-from pipeline_mlir.sim.costs import HBM_BYTES_PER_CLOCK_PER_CU, L2_BYTES_PER_CLOCK_PER_CU
+from pipeline_mlir.sim.costs import (HBM_BYTES_PER_CLOCK_PER_CU, L2_BYTES_PER_CLOCK_PER_CU,
+                                     TABLE_UNITS)
 from pipeline_mlir.sim.cu_model import simulate_cu
 from pipeline_mlir.sim.functional import SimulationResult, iterations_text, simulate
 from pipeline_mlir.sim.lds_banks import KernelBanks, kernel_banks
 from pipeline_mlir.sim.repair import repair
 from pipeline_mlir.sim.timing import simulate_asm_loop
 from pipeline_mlir.sim.trace import MATMUL_ROLES, KernelShape, kernel_shape, wave_streams
+from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
 
-TABLE_UNITS = {"llvm": "LLVM SchedModel units", "measured": "gfx950 clock cycles"}
 NO_ADDRESSES = ("LDS lane addresses are not known here: the measured table prices every LDS "
                 "access conflict-free (as a swizzled or padded layout is)")
 #: main-loop trips the timing model runs (the steady state skips the first)
@@ -140,7 +141,8 @@ def _functional_text(label: str, res: SimulationResult) -> str:
         lines += _hazard_lines(res)
     vm = max(r.max_outstanding[0] for r in runs)
     lg = max(r.max_outstanding[1] for r in runs)
-    lines.append(f"  most instructions outstanding: vmcnt {vm} (limit 63), lgkmcnt {lg} (limit 15)")
+    lines.append(f"  most instructions outstanding: vmcnt {vm} (limit {VMCNT_MAX}), lgkmcnt {lg} "
+                 f"(limit {LGKMCNT_MAX})")
     bars = runs[-1].barriers
     lines.append(f"  s_barrier per warp group ({iterations_text(runs[-1].iterations)}): "
                  f"{', '.join(map(str, bars))}")
@@ -207,10 +209,11 @@ def _entry(entry: tuple, asm: bool) -> str:
 
 # ---------------------------------------------------------------------------------------------
 
-def timing_runs(schedule, shape: KernelShape, tables) -> list[Timing]:
-    """The kernel's waves running ``schedule`` for TIMING_ITERATIONS trips, per cost table."""
+def timing_runs(compiled, shape: KernelShape, tables) -> list[Timing]:
+    """The kernel's waves running the compiled schedule ``compiled`` for TIMING_ITERATIONS
+    trips, per cost table."""
 
-    streams = wave_streams(schedule, shape, TIMING_ITERATIONS)
+    streams = wave_streams(compiled, shape, TIMING_ITERATIONS)
     one = {}
     for simd, ins in streams:
         if id(ins) not in one:
@@ -232,13 +235,13 @@ def kernel_shape_with_banks(kernel, lds) -> tuple[KernelShape, KernelBanks]:
     return replace(shape, bank_cycles=tuple(banks.cycles(g) for g in range(shape.groups))), banks
 
 
-def simulate_dump(text: str, request, filename: str, tables=("llvm", "measured"),
+def simulate_dump(text: str, schedule, filename: str, tables=("llvm", "measured"),
                   iterations=range(0, 7)) -> SimulationReport:
-    """A dumped schedule, as the reference kernel of ``request`` runs it."""
+    """A dumped schedule, as the reference kernel of ``schedule`` runs it."""
 
-    shape = kernel_shape(request)
-    sched = parse_schedule(text, MATMUL_TAG_NAMES, MATMUL_ROLES, filename, request.name)
-    rep = SimulationReport(f"{filename} ({request.spec()})", "dump", shape)
+    shape = kernel_shape(schedule)
+    sched = parse_schedule(text, MATMUL_TAG_NAMES, MATMUL_ROLES, filename, schedule.name)
+    rep = SimulationReport(f"{filename} ({schedule.spec()})", "dump", shape)
     rep.notes.append(NO_ADDRESSES)
     rep.functional = simulate(sched, shape, iterations)
     if tables:
@@ -246,19 +249,18 @@ def simulate_dump(text: str, request, filename: str, tables=("llvm", "measured")
     return rep
 
 
-def simulate_request(request, tables=("llvm", "measured"), iterations=range(0, 7), *,
-                     lds_of) -> SimulationReport:
-    """The project's compiled schedule of ``request``: findings as printed, the kernel fixed.
+def simulate_schedule(schedule, tables=("llvm", "measured"), iterations=range(0, 7), *,
+                      lds_of) -> SimulationReport:
+    """The project's compiled schedule of ``schedule``: findings as printed, the kernel fixed.
 
     ``lds_of(kernel)``: the complete kernel's LDS accesses
     (:func:`pipeline_mlir.analysis.lds_access.kernel_lds`, which reads the kernel's MLIR:
     the caller hands it down)."""
 
-
     note = kernel = None
-    try:   # the complete kernel's counts for the keys the request leaves unset
-        kernel = gemm_kernel(request)
-        request = kernel.request
+    try:   # the complete kernel's counts for the keys the schedule leaves unset
+        kernel = gemm_kernel(schedule)
+        schedule = kernel.request
     except ConfigError as e:
         note = (f"no complete kernel issues these counts ({e}); the schedule is simulated "
                 f"with the given counts on the kernel's warps; {NO_ADDRESSES}")
@@ -266,9 +268,9 @@ def simulate_request(request, tables=("llvm", "measured"), iterations=range(0, 7
     if kernel is not None:
         shape, banks = kernel_shape_with_banks(kernel, lds_of(kernel))
     else:
-        shape = kernel_shape(request)
-    compiled = request.compile()
-    rep = SimulationReport(request.spec(), "schedule", shape)
+        shape = kernel_shape(schedule)
+    compiled = schedule.compile()
+    rep = SimulationReport(schedule.spec(), "schedule", shape)
     rep.banks = banks
     if note:
         rep.notes.append(note)
@@ -279,6 +281,11 @@ def simulate_request(request, tables=("llvm", "measured"), iterations=range(0, 7
     if tables:
         rep.timing = timing_runs(fixed, shape, tables)
     return rep
+
+
+#: the former name, until its last caller (``tools/simulate.py``, another slice of issue 20)
+#: calls :func:`simulate_schedule`; then delete it
+simulate_request = simulate_schedule
 
 
 def simulate_assembly(text: str, filename: str, waves: int, stagger: bool,

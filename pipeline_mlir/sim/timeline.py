@@ -54,13 +54,11 @@ from xml.sax.saxutils import escape
 
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.sim.bounds import LoopAnalysis
+from pipeline_mlir.sim.costs import TABLE_UNITS
 from pipeline_mlir.sim.cu_model import CURun
 from pipeline_mlir.sim.instr import PSEUDO_KINDS
 
 EXTENSIONS = (".svg", ".png")
-
-#: the unit each cost table counts cycles in (the x axis label)
-TABLE_UNITS = {"llvm": "LLVM SchedModel units", "measured": "gfx950 clock cycles"}
 
 #: instruction bar colours, by kind (one per kind of :data:`pipeline_mlir.sim.instr.KINDS`
 #: that issues)

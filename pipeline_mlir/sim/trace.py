@@ -19,7 +19,6 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.isa.waitcnt import LGKMCNT_MAX, VMCNT_MAX
 from pipeline_mlir.kernel.plan import KERNARG_WAIT, KernelPlan, KernelShape, Part, kernel_plan
 from pipeline_mlir.kernel.plan import kernel_shape as plan_shape
 from pipeline_mlir.schedule.targets import LOAD_A, LOAD_B, MMA, MMA_LOAD_A, MMA_LOAD_B
@@ -44,24 +43,22 @@ __all__ = ["MATMUL_ROLES", "KernelShape", "kernel_shape", "Step", "channel_of", 
 MATMUL_ROLES = {LOAD_A: (OpRole.GLOBAL_LOAD, 0), LOAD_B: (OpRole.GLOBAL_LOAD, 1),
                 MMA_LOAD_A: (OpRole.FRAGMENT_LOAD, 0), MMA_LOAD_B: (OpRole.FRAGMENT_LOAD, 1),
                 MMA: (OpRole.COMPUTE, -1)}
-#: hardware counter limits of gfx950 (vmcnt 6 bits, lgkmcnt 4 bits)
-VM_LIMIT, LGKM_LIMIT = VMCNT_MAX, LGKMCNT_MAX
 
 
-def kernel_shape(request) -> KernelShape:
-    """The shape of the complete kernel a pipeline request stands for, to simulate.
+def kernel_shape(schedule) -> KernelShape:
+    """The shape of the complete kernel a named schedule stands for, to simulate.
 
-    The counts are the request's (what its schedule's waits were derived for); the
-    MFMAs per MMA come from the kernel geometry of the request's dtype and tile."""
-    if not request.has_kernel:
-        raise ConfigError(f"pipeline '{request.name}': the simulator models the double-buffer "
-                          f"kernels ({', '.join(KERNEL_SCHEDULES)}); '{request.name}' has no "
+    The counts are the named schedule's (what its waits were derived for); the
+    MFMAs per MMA come from the kernel geometry of its dtype and tile."""
+    if not schedule.has_kernel:
+        raise ConfigError(f"pipeline '{schedule.name}': the simulator models the double-buffer "
+                          f"kernels ({', '.join(KERNEL_SCHEDULES)}); '{schedule.name}' has no "
                           f"K offsets and no LDS stages to check")
-    shape = plan_shape(request, request.kernel_geometry())
+    shape = plan_shape(schedule, schedule.kernel_geometry())
     for what, (a, b) in (("vm_per_load", shape.vm_per_load),
                          ("lgkm_per_load", shape.lgkm_per_load)):
         if a <= 0 or b <= 0:
-            raise ConfigError(f"pipeline '{request.spec()}': {what}_a/b must be at least 1 to "
+            raise ConfigError(f"pipeline '{schedule.spec()}': {what}_a/b must be at least 1 to "
                               f"simulate (got {a}, {b})")
     return shape
 
@@ -105,9 +102,10 @@ def role_of(op: OpDesc) -> OpRole:
     return MATMUL_ROLES[op.tag][0] if op.tag in MATMUL_ROLES else OpRole.NONE
 
 
-def plan_of(schedule, shape: KernelShape) -> KernelPlan:
-    """The kernel plan of ``shape`` running ``schedule`` (its phases and stagger index)."""
-    return schedule if isinstance(schedule, KernelPlan) else kernel_plan(schedule, shape)
+def plan_of(compiled, shape: KernelShape) -> KernelPlan:
+    """The kernel plan of ``shape`` running the compiled schedule ``compiled`` (its phases and
+    stagger index); a kernel plan is itself."""
+    return compiled if isinstance(compiled, KernelPlan) else kernel_plan(compiled, shape)
 
 
 def group_trace(plan: KernelPlan, group: int, iterations: int) -> list[Step]:
@@ -181,9 +179,10 @@ def step_instrs(step: Step, shape: KernelShape, origin: tuple, group: int = 0) -
                       f"knows")
 
 
-def wave_streams(schedule, shape: KernelShape, iterations: int) -> list[tuple[int, list[Instr]]]:
-    """``(simd, instructions)`` of every wave of the kernel for ``iterations`` trips."""
-    plan = plan_of(schedule, shape)
+def wave_streams(compiled, shape: KernelShape, iterations: int) -> list[tuple[int, list[Instr]]]:
+    """``(simd, instructions)`` of every wave of the kernel running the compiled schedule
+    ``compiled`` for ``iterations`` trips."""
+    plan = plan_of(compiled, shape)
     per_group = []
     for g in range(shape.groups):
         instrs = []

@@ -2,10 +2,10 @@
 
 ``pipeline-opt --pipeline=SPEC --tune`` (``tools/tune.py``) runs :func:`tune`.
 
-Each candidate is the user's spec with some knobs changed (``request.with_(...)``). The
+Each candidate is the user's spec with some knobs changed (``schedule.with_(...)``). The
 driver builds it (``build``: the complete kernel compiled to assembly through the named
 pipeline, as ``--emit=asm``); the tuner simulates it exactly as ``pipeline-opt --simulate
---pipeline=SPEC --report`` does (:func:`~pipeline_mlir.sim.report.simulate_request`: the
+--pipeline=SPEC --report`` does (:func:`~pipeline_mlir.sim.report.simulate_schedule`: the
 functional model on main loops of 0..6 iterations with the waits and barriers
 ``sched-fix-hazards`` inserts, and the timing model of one CU in both cost tables, the LDS
 accesses charged their bank conflicts: the ``measured`` / ``llvm`` columns) and times the
@@ -35,7 +35,8 @@ as #n" and costs no budget.
 Search (deterministic, bounded by ``budget`` candidates evaluated -- built, simulated and
 timed --, never by time; a candidate whose options the pipeline rejects together, or that
 is the same kernel as one tried, is listed but does not count):
-steepest descent over single-knob changes in the catalogue's fixed order. The user's spec
+steepest descent over single-knob changes in the order the schedule class declares its
+knobs (``tune_knobs``). The user's spec
 is candidate 0 and the first base; a pass tries every value of every knob on top of the
 base, and the best candidate so far becomes the next pass's base; the passes stop when
 one finds nothing better (converged) or the budget is spent.
@@ -48,6 +49,8 @@ from dataclasses import dataclass, field
 
 from pipeline_mlir.errors import ConfigError, PipelineError
 from pipeline_mlir.options import suggest
+from pipeline_mlir.schedules.knobs import Knob
+from pipeline_mlir.schedules.registry import SCHEDULES
 
 #: the cost tables (same names as ``--cost-table``)
 TABLES = ("measured", "llvm")
@@ -60,72 +63,20 @@ OBJECTIVES = TABLES + tuple(f"asm-{t}" for t in TABLES)
 DEFAULT_OBJECTIVE = "asm-measured"
 
 
-@dataclass(frozen=True)
-class Knob:
-    """One searched option: its key and the values tried (spec text)."""
-
-    name: str
-    values: tuple[str, ...]
-    what: str            # the kind of knob (global-load placement, fences, ...)
-    kernel_fixed: bool = False   # the complete kernel fixes it: not in the default set
-
-    def text(self) -> str:
-        return f"{self.name}={'|'.join(self.values)}"
+def catalogue(schedule) -> tuple[Knob, ...]:
+    """The knobs ``schedule``'s class declares for the tuner (``tune_knobs``; ConfigError if
+    none)."""
+    if not schedule.tune_knobs:
+        tunable = [name for name, cls in SCHEDULES.items() if cls.tune_knobs]
+        raise ConfigError(f"--tune: pipeline '{schedule.name}' has no complete kernel to tune "
+                          f"(tunable: {', '.join(tunable)})")
+    return schedule.tune_knobs
 
 
-_PLACEMENT = "global-load placement"
-_LGKM = "lgkm grouping"
-_PRIO = "priorities"
-_FENCES = "fences and barriers"
-_ORDER = "scheduling mode and penalty"
-_COUNTS = "per-load counts and block sizing (what the kernel issues)"
-
-#: the knob catalogue of each kernel pipeline, in search order
-CATALOGUE: dict[str, tuple[Knob, ...]] = {
-    "pingpong": (
-        Knob("scheduling", ("csp", "greedy", "identity"), _ORDER),
-        Knob("lds_contention_penalty", ("0", "2", "4", "8"), _ORDER),
-        Knob("global_before_frag", ("false", "true"), _PLACEMENT),
-        # (wait_lgkm_first / wait_vm_last: the kernel derives its waits, auto_waits=true)
-        Knob("lgkm_after_last", ("false", "true"), _LGKM),
-        Knob("inter_block_lgkm_drain", ("false", "true"), _LGKM),
-        Knob("auto_drain", ("false", "true"), _LGKM),
-        Knob("omit_mma_set_prio", ("false", "true"), _PRIO),
-        Knob("minimal_barriers", ("false", "true"), _FENCES),
-        Knob("barrier_before_pre_ops", ("false", "true"), _FENCES),
-        Knob("sched_barrier_mask", ("0x55", "0x0", "0xff"), _FENCES),
-        Knob("wrap_waits_with_sched_barrier", ("false", "true"), _FENCES),
-        Knob("max_globals", ("0", "1", "2"), _COUNTS, kernel_fixed=True),
-        Knob("lgkm_per_load_a", ("2", "4", "8"), _COUNTS, kernel_fixed=True),
-        Knob("lgkm_per_load_b", ("2", "4", "8"), _COUNTS, kernel_fixed=True),
-    ),
-    "4wave": (
-        Knob("global_before_frag", ("false", "true"), _PLACEMENT),
-        # (not the knobs the 4-wave blocks never read: derived waits, lgkm_after_last,
-        # auto_drain, sched_barrier_mask; each is an error saying why; nor
-        # barrier_before_pre_ops, which changes the schedule but never a 4-wave kernel)
-        Knob("fences", ("true", "false"), _FENCES),
-        Knob("wrap_waits_with_sched_barrier", ("true", "false"), _FENCES),
-        Knob("max_globals", ("0", "1", "2"), _COUNTS, kernel_fixed=True),
-        Knob("lgkm_per_load_a", ("1", "2", "4", "8"), _COUNTS, kernel_fixed=True),
-        Knob("lgkm_per_load_b", ("1", "2", "4", "8"), _COUNTS, kernel_fixed=True),
-    ),
-}
-
-
-def catalogue(request) -> tuple[Knob, ...]:
-    """The knobs ``request``'s pipeline exposes to the tuner (ConfigError if none)."""
-    knobs = CATALOGUE.get(request.name)
-    if knobs is None:
-        raise ConfigError(f"--tune: pipeline '{request.name}' has no complete kernel to tune "
-                          f"(tunable: {', '.join(CATALOGUE)})")
-    return knobs
-
-
-def parse_knobs(request, text: str | None) -> list[Knob]:
+def parse_knobs(schedule, text: str | None) -> list[Knob]:
     """``--tune-knobs`` text: ``all``, or comma-separated ``KEY`` (the catalogue's values)
     or ``KEY=V1:V2:...``; None: the catalogue without the kernel-fixed knobs."""
-    knobs = catalogue(request)
+    knobs = catalogue(schedule)
     if text is None:
         return [k for k in knobs if not k.kernel_fixed]
     if text.strip() == "all":
@@ -142,13 +93,13 @@ def parse_knobs(request, text: str | None) -> list[Knob]:
         knob = by_name.get(name)
         if knob is None:
             raise ConfigError(f"--tune-knobs: unknown knob '{name}' for pipeline "
-                              f"'{request.name}'{suggest(name, list(by_name))}; knobs: "
+                              f"'{schedule.name}'{suggest(name, list(by_name))}; knobs: "
                               f"{', '.join(by_name)}")
         if any(k.name == name for k in out):
             raise ConfigError(f"--tune-knobs: knob '{name}' is given twice")
         if values or item.endswith("="):
             texts = tuple(v.strip() for v in values.split(":"))
-            opt = type(request).option(name)
+            opt = type(schedule).option(name)
             for v in texts:
                 opt.parse(f"--tune-knobs: knob '{name}'", v)  # ConfigError naming the value
             if len(set(texts)) != len(texts):
@@ -177,13 +128,13 @@ def tie_break(objective: str) -> str:
     return next(prefix + t for t in TABLES if prefix + t != objective)
 
 
-def assembly_cycles(asm_text: str, request) -> dict:
+def assembly_cycles(asm_text: str, schedule) -> dict:
     """Cycles per main-loop iteration of a kernel's assembly in both tables, as
     ``--simulate kernel.s --pipeline=SPEC`` times it: ``{"asm-measured": .., "asm-llvm": ..}``."""
     from pipeline_mlir.sim.report import simulate_assembly
     from pipeline_mlir.sim.trace import kernel_shape
 
-    shape = kernel_shape(request)
+    shape = kernel_shape(schedule)
     rep = simulate_assembly(asm_text, "<kernel>", shape.waves, shape.groups == 2, TABLES)
     return {f"asm-{t.table}": t.analysis.achieved_ii for t in rep.timing}
 
@@ -211,7 +162,7 @@ class Candidate:
     """One spec tried: its changes from the user's spec and what was measured."""
 
     index: int
-    request: object                      # the NamedSchedule
+    schedule: object                     # the NamedSchedule
     changes: tuple                       # ((key, text), ...) relative to the user's spec
     cycles: dict = field(default_factory=dict)    # column -> cycles per main-loop iteration
     busy: dict = field(default_factory=dict)      # table -> MFMA busy (0..1)
@@ -225,20 +176,20 @@ class Candidate:
 
     @property
     def spec(self) -> str:
-        return self.request.spec()
+        return self.schedule.spec()
 
     def change_text(self) -> str:
         return " ".join(f"{k}={v}" for k, v in self.changes) or "(the given spec)"
 
 
-def evaluate(request, lds_of) -> tuple[dict, dict, str | None]:
-    """Simulate ``request`` as ``--simulate --report`` does: (cycles, busy, refusal);
+def evaluate(schedule, lds_of) -> tuple[dict, dict, str | None]:
+    """Simulate ``schedule`` as ``--simulate --report`` does: (cycles, busy, refusal);
     ``lds_of(kernel)``: the kernel's LDS accesses (as :func:`~pipeline_mlir.sim.report.
-    simulate_request` takes them)."""
-    from pipeline_mlir.sim.report import simulate_request
+    simulate_schedule` takes them)."""
+    from pipeline_mlir.sim.report import simulate_schedule
 
     try:
-        rep = simulate_request(request, TABLES, lds_of=lds_of)
+        rep = simulate_schedule(schedule, TABLES, lds_of=lds_of)
     except (ConfigError, PipelineError) as e:
         return {}, {}, _one_line(str(e))
     if rep.notes and rep.notes[0].startswith("no complete kernel"):
@@ -263,7 +214,7 @@ def _one_line(text: str) -> str:
 
 @dataclass
 class TuneResult:
-    base: object                 # the user's request
+    base: object                 # the user's schedule
     knobs: list
     budget: int
     objective: str
@@ -371,15 +322,15 @@ class TuneResult:
         return "\n".join(out) + "\n"
 
 
-def tune(request, knobs: list[Knob], budget: int = 32, objective: str = DEFAULT_OBJECTIVE,
+def tune(schedule, knobs: list[Knob], budget: int = 32, objective: str = DEFAULT_OBJECTIVE,
          build=None, *, evaluate_fn, time_fn=assembly_cycles) -> TuneResult:
-    """Search ``knobs`` around ``request`` (see the module docstring).
+    """Search ``knobs`` around ``schedule`` (see the module docstring).
 
-    ``build(request)``: the candidate's complete kernel as assembly text (raise
+    ``build(schedule)``: the candidate's complete kernel as assembly text (raise
     PipelineError/ConfigError to refuse it); None: no kernels are built (only the
-    schedule-level objectives). ``time_fn(text, request)``: the assembly's cycles
+    schedule-level objectives). ``time_fn(text, schedule)``: the assembly's cycles
     (``{"asm-measured": .., "asm-llvm": ..}``, :func:`assembly_cycles`);
-    ``evaluate_fn(request)``: the schedule's simulator (:func:`evaluate` with the LDS
+    ``evaluate_fn(schedule)``: the schedule's simulator (:func:`evaluate` with the LDS
     analysis bound, as ``pipeline-opt --tune`` passes it). Both are replaceable for
     tests."""
     check_budget(budget)
@@ -387,63 +338,10 @@ def tune(request, knobs: list[Knob], budget: int = 32, objective: str = DEFAULT_
     if objective.startswith("asm-") and build is None:
         raise ConfigError(f"--tune-objective={objective}: needs the kernels' assembly (a "
                           f"build step; pipeline-opt --tune builds every candidate)")
-    res = TuneResult(request, list(knobs), budget, objective, built=build is not None)
-    by_schedule: dict = {}       # identity() -> the candidate evaluated (or refused)
-    by_kernel: dict = {}         # kernel_digest() of the assembly -> the candidate evaluated
-    listed: set = set()          # the specs in the table
-
-    def row(req, changes, **verdict) -> Candidate:
-        c = Candidate(len(res.tried), req, changes, **verdict)
-        res.tried.append(c)
-        listed.add(req)
-        return c
-
-    def tried(req, changes) -> None:
-        if req in listed:
-            return
-        key = identity(req)
-        if key in by_schedule:       # compiles to a tried schedule: no budget
-            row(req, changes, same_as=by_schedule[key])
-            return
-        rejected = _rejected(req)
-        if rejected is not None:     # reported, but nothing was evaluated: no budget
-            by_schedule[key] = row(req, changes, refused=rejected)
-            return
-        text = kernel = failed = None
-        if build is not None:        # built first: a tried kernel costs no budget
-            try:
-                text = build(req)
-            except (ConfigError, PipelineError) as e:
-                failed = "kernel build: " + _one_line(str(e))
-            else:
-                kernel = kernel_digest(text)
-                if kernel in by_kernel:  # assembles to a tried kernel's code
-                    by_schedule[key] = by_kernel[kernel]
-                    row(req, changes, same_as=by_kernel[kernel])
-                    return
-        if res.evaluated >= budget:
-            raise _Spent()
-        res.evaluated += 1
-        by_schedule[key] = c = row(req, changes, refused=failed)
-        if failed is not None:
-            return
-        if kernel is not None:
-            by_kernel[kernel] = c
-        c.cycles, c.busy, c.refused = evaluate_fn(req)
-        if c.ok and text is not None:
-            try:
-                c.cycles.update(time_fn(text, req))
-            except (ConfigError, PipelineError) as e:
-                c.refused = "assembly timing: " + _one_line(str(e))
-        missing = [t for t in res.needed() if c.cycles.get(t) is None]
-        if c.ok and missing:
-            c.refused = f"no {missing[0]} cycles (no steady state)"
-        if c.ok and not res.slower_on_assembly(c) and (
-                res.best is None or res.key(c) < res.key(res.best)):
-            res.best = c
-
+    res = TuneResult(schedule, list(knobs), budget, objective, built=build is not None)
+    search = _Search(res, build, evaluate_fn, time_fn)
     try:
-        tried(request, ())
+        search.tried(schedule, ())
         base: dict[str, str] = {}
         while True:
             start = res.best
@@ -451,8 +349,8 @@ def tune(request, knobs: list[Knob], budget: int = 32, objective: str = DEFAULT_
                 for value in knob.values:
                     changes = dict(base)
                     changes[knob.name] = value
-                    changes = {k: v for k, v in changes.items() if _differs(request, k, v)}
-                    tried(request.with_(**changes), tuple(changes.items()))
+                    changes = {k: v for k, v in changes.items() if _differs(schedule, k, v)}
+                    search.tried(schedule.with_(**changes), tuple(changes.items()))
             if res.best is start:
                 res.converged = True
                 break
@@ -462,21 +360,98 @@ def tune(request, knobs: list[Knob], budget: int = 32, objective: str = DEFAULT_
     return res
 
 
+class _Search:
+    """The candidates of one :func:`tune` search: each tried once, built, simulated, timed
+    and judged against the best so far (``res.best``)."""
+
+    def __init__(self, res: TuneResult, build, evaluate_fn, time_fn) -> None:
+        self.res, self.build, self.evaluate_fn, self.time_fn = res, build, evaluate_fn, time_fn
+        self.by_schedule: dict = {}  # identity() -> the candidate evaluated (or refused)
+        self.by_kernel: dict = {}    # kernel_digest() of the assembly -> the candidate evaluated
+        self.listed: set = set()     # the specs in the table
+
+    def row(self, schedule, changes, **verdict) -> Candidate:
+        c = Candidate(len(self.res.tried), schedule, changes, **verdict)
+        self.res.tried.append(c)
+        self.listed.add(schedule)
+        return c
+
+    def tried(self, schedule, changes) -> None:
+        """List ``schedule`` (the given spec with ``changes``) and evaluate it unless it is a
+        tried kernel or the pipeline rejects it; raises _Spent when the budget is."""
+        if schedule in self.listed:
+            return
+        key = identity(schedule)
+        if key in self.by_schedule:  # compiles to a tried schedule: no budget
+            self.row(schedule, changes, same_as=self.by_schedule[key])
+            return
+        rejected = _rejected(schedule)
+        if rejected is not None:     # reported, but nothing was evaluated: no budget
+            self.by_schedule[key] = self.row(schedule, changes, refused=rejected)
+            return
+        built = self._build(schedule, key, changes)
+        if built is None:
+            return
+        text, kernel, failed = built
+        if self.res.evaluated >= self.res.budget:
+            raise _Spent()
+        self.res.evaluated += 1
+        self.by_schedule[key] = c = self.row(schedule, changes, refused=failed)
+        if failed is not None:
+            return
+        if kernel is not None:
+            self.by_kernel[kernel] = c
+        self._measure(c, schedule, text)
+
+    def _build(self, schedule, key, changes):
+        """(assembly text, its digest, why the build failed), all None without a build step;
+        None when the kernel is a tried one's (then listed as the same kernel): built first,
+        so a tried kernel costs no budget."""
+        if self.build is None:
+            return None, None, None
+        try:
+            text = self.build(schedule)
+        except (ConfigError, PipelineError) as e:
+            return None, None, "kernel build: " + _one_line(str(e))
+        kernel = kernel_digest(text)
+        if kernel in self.by_kernel:  # assembles to a tried kernel's code
+            self.by_schedule[key] = self.by_kernel[kernel]
+            self.row(schedule, changes, same_as=self.by_kernel[kernel])
+            return None
+        return text, kernel, None
+
+    def _measure(self, c: Candidate, schedule, text: str | None) -> None:
+        """Simulate ``c`` (and time its assembly ``text``); make it the best if it is."""
+        res = self.res
+        c.cycles, c.busy, c.refused = self.evaluate_fn(schedule)
+        if c.ok and text is not None:
+            try:
+                c.cycles.update(self.time_fn(text, schedule))
+            except (ConfigError, PipelineError) as e:
+                c.refused = "assembly timing: " + _one_line(str(e))
+        missing = [t for t in res.needed() if c.cycles.get(t) is None]
+        if c.ok and missing:
+            c.refused = f"no {missing[0]} cycles (no steady state)"
+        if c.ok and not res.slower_on_assembly(c) and (
+                res.best is None or res.key(c) < res.key(res.best)):
+            res.best = c
+
+
 class _Spent(Exception):
     """The budget is spent."""
 
 
-def _rejected(request) -> str | None:
-    """Why the pipeline rejects ``request``'s options together (e.g. an option another makes
+def _rejected(schedule) -> str | None:
+    """Why the pipeline rejects ``schedule``'s options together (e.g. an option another makes
     unread), or None."""
     try:
-        request.build()
+        schedule.build()
     except (ConfigError, PipelineError) as e:
         return _one_line(str(e))
     return None
 
 
-def identity(request) -> tuple:
+def identity(schedule) -> tuple:
     """What makes two specs the same kernel before either is built: the compiled schedule
     (as ``--emit=schedule`` prints it: every entry, wait count, barrier, priority and fence)
     and the kernel's geometry; counts the spec leaves unset are the complete kernel's. A
@@ -486,28 +461,28 @@ def identity(request) -> tuple:
     from pipeline_mlir.schedule.printing import format_schedule
 
     try:
-        if request.has_kernel:
-            request = gemm_kernel(request).request
-        geometry = request.kernel_geometry() if request.has_kernel else None
-        return (request.name, format_schedule(request.compile()), geometry)
+        if schedule.has_kernel:
+            schedule = gemm_kernel(schedule).request
+        geometry = schedule.kernel_geometry() if schedule.has_kernel else None
+        return (schedule.name, format_schedule(schedule.compile()), geometry)
     except (ConfigError, PipelineError):
-        return (request.name, request)
+        return (schedule.name, schedule)
 
 
-def _differs(request, key: str, text: str) -> bool:
+def _differs(schedule, key: str, text: str) -> bool:
     """Whether ``key=text`` changes the spec (a value equal to the one in effect does not)."""
     try:
-        changed = request.with_(**{key: text})
-        if changed == request:
+        changed = schedule.with_(**{key: text})
+        if changed == schedule:
             return False
-        built, base = changed.build(), request.build()
+        built, base = changed.build(), schedule.build()
         return (built.schedule_config(), built.config(), changed.kernel_geometry()) != (
-            base.schedule_config(), base.config(), request.kernel_geometry())
+            base.schedule_config(), base.config(), schedule.kernel_geometry())
     except (ConfigError, PipelineError):
         return True
 
 
-__all__ = ["CATALOGUE", "Candidate", "DEFAULT_OBJECTIVE", "Knob", "OBJECTIVES", "TABLES",
+__all__ = ["Candidate", "DEFAULT_OBJECTIVE", "OBJECTIVES", "TABLES",
            "TuneResult", "assembly_cycles", "catalogue", "check_budget", "check_objective",
            "evaluate", "guard", "identity", "kernel_digest", "parse_knobs", "tie_break",
            "tune"]

@@ -57,10 +57,10 @@ SINGLE_TAGS = [("sched.global_load", 0, 0), ("sched.global_load", -1, 0),
                ("sched.lds_store", 0, 1), ("sched.frag_load", 3, 2), ("sched.mma", -1, 3)]
 
 
-@pytest.mark.parametrize("schedule", ["pingpong", "4wave"])
+@pytest.mark.parametrize("schedule_name", ["pingpong", "4wave"])
 @pytest.mark.parametrize("name,channel,tag", MATMUL_TAGS)
-def test_matmul_tag_table(schedule, name, channel, tag):
-    assert S.data_tag(schedule, name, channel) == tag
+def test_matmul_tag_table(schedule_name, name, channel, tag):
+    assert S.data_tag(schedule_name, name, channel) == tag
 
 
 @pytest.mark.parametrize("name,channel,tag", SINGLE_TAGS)
@@ -71,13 +71,13 @@ def test_single_buffer_tag_table(name, channel, tag):
 def test_tag_tables_agree_with_the_schedules():
     """Every tag a schedule's default body uses has an op, and the op maps back to it."""
     for spec in ("pingpong", "4wave", "single-buffer{T=2}"):
-        req = parse_pipeline(spec)
-        for d in req.build().declare_ops():
+        schedule = parse_pipeline(spec)
+        for d in schedule.build().declare_ops():
             if d.tag > 127:
                 assert S.TAG_CONTROL[d.tag] in S.CONTROL_OPS
                 continue
-            name = S.data_op_name(req.name, d.tag)
-            assert S.data_tag(req.name, name, d.channel) == d.tag
+            name = S.data_op_name(schedule.name, d.tag)
+            assert S.data_tag(schedule.name, name, d.channel) == d.tag
     assert S.data_op_name("4wave", 2) is None  # COMPUTE is declared but has no sched op
     assert S.data_op_forms("single-buffer") == ("sched.global_load, sched.lds_store, "
                                                 "sched.frag_load, sched.mma")
@@ -193,13 +193,13 @@ def test_parse_edge(ctx):
                                   "4wave{dtype=fp8 BM=128 BN=128 BK=128 fences=false}",
                                   "single-buffer{T=4}"])
 def test_options_round_trip(ctx, spec):
-    req = parse_pipeline(spec)
+    schedule = parse_pipeline(spec)
     op = ir.Operation.create("sched.pipeline", regions=1, attributes={
-        "schedule": ir.StringAttr.get(req.name), "options": options_attr(req)})
+        "schedule": ir.StringAttr.get(schedule.name), "options": options_attr(schedule)})
     back = read_schedule(op)  # typed attribute values, no spec text in between
     assert (back.name, dict(back.own_items()), dict(back.config)) == \
-        (req.name, dict(req.own_items()), dict(req.config))
-    assert back == req
+        (schedule.name, dict(schedule.own_items()), dict(schedule.config))
+    assert back == schedule
 
 
 def test_schedule_without_options(ctx):
@@ -240,16 +240,16 @@ CONTROL_DESCS = [OpDesc.wait_vm(12), OpDesc.wait_lgkm(0), OpDesc.barrier(), OpDe
 @pytest.mark.parametrize("spec", ["pingpong", "4wave{dtype=fp8 BM=128 BN=128 BK=128}",
                                   "single-buffer{T=2}"])
 def test_entry_round_trip(ctx, spec):
-    req = parse_pipeline(spec)
-    s = req.build()
+    schedule = parse_pipeline(spec)
+    s = schedule.build()
     logical = s.declare_ops()
     descs = logical + annotate(s, logical) + CONTROL_DESCS
     descs.append(dataclasses.replace(logical[0], k_offset=KOffsetKind.K_PREV, wait_value=3,
                                      vm_cost=4, lgkm_cost=2, vgpr_kill=1))
     module = ir.Module.create()
     with ir.InsertionPoint(module.body):
-        ops = [create_entry(d, req.name) for d in descs]
-    assert [read_entry(o, req.name) for o in ops] == descs
+        ops = [create_entry(d, schedule.name) for d in descs]
+    assert [read_entry(o, schedule.name) for o in ops] == descs
     for o in ops:  # no operands, results or regions
         assert (len(o.operands), len(o.results), len(o.regions)) == (0, 0, 0)
 
@@ -290,11 +290,11 @@ def test_entry_errors(ctx):
 # ---- pipelines, programs, phases ---------------------------------------------------------------
 
 def _pipeline_module(spec: str):
-    req = parse_pipeline(spec)
+    schedule = parse_pipeline(spec)
     module = ir.Module.create()
     with ir.InsertionPoint(module.body):
         pop = ir.Operation.create("sched.pipeline", regions=1, attributes={
-            "schedule": ir.StringAttr.get(req.name), "options": options_attr(req)})
+            "schedule": ir.StringAttr.get(schedule.name), "options": options_attr(schedule)})
     pop.regions[0].blocks.append()
     return module, pop
 
@@ -314,14 +314,14 @@ def test_program_round_trip(ctx, spec):
 
 @pytest.mark.parametrize("spec", ["pingpong", "single-buffer{T=2}"])
 def test_phase_round_trip(ctx, spec):
-    req = parse_pipeline(spec)
-    c = req.compile()
+    schedule = parse_pipeline(spec)
+    c = schedule.compile()
     module, pop = _pipeline_module(spec)
     block = pop.regions[0].blocks[0]
     for name, entries in ((S.PROLOGUE, c.prologue), (S.KERNEL, c.kernel),
                           (S.EPILOGUE, c.epilogue)):
-        ph = write_phase(block, name, entries, req.name, lambda d: ir.Location.unknown())
-        assert read_phase(ph, req.name) == entries
+        ph = write_phase(block, name, entries, schedule.name, lambda d: ir.Location.unknown())
+        assert read_phase(ph, schedule.name) == entries
 
 
 def test_compiled_from_ir_needs_phases(ctx):

@@ -16,7 +16,7 @@ import pytest
 
 from kernel_builds import KERNEL_SPECS, build
 from pipeline_mlir.isa.asm import parse_asm
-from pipeline_mlir.kernel.plan import MFMA_MNEMONICS
+from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.isa.check import (DS_READ, LOAD_LDS, Expansion, IsaCheckError,
                                      check_kernel_asm, expected_skeleton)
@@ -74,7 +74,8 @@ def kernel(request):
 def check(b, asm: str | None = None):
     fn = parse_asm(b.asm if asm is None else asm).function()
     return check_kernel_asm(fn, b.plan, b.kernel.mfmas_per_mma,
-                            MFMA_MNEMONICS[b.kernel.dtype], load_name=LOAD_LDS, ds_name=DS_READ)
+                            MFMA_BY_DTYPE[b.kernel.dtype].mnemonic, load_name=LOAD_LDS,
+                            ds_name=DS_READ)
 
 
 def test_shipped_kernels_have_only_explained_findings(kernel):

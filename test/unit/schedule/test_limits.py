@@ -14,7 +14,7 @@ import pytest
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.schedule import stages
-from pipeline_mlir.schedule.targets import LGKMCNT_MAX, VMCNT_MAX
+from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
 from pipeline_mlir.schedule.types import OpDesc, Phase, ScheduleEntry
 from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.tools.pipeline_opt import main

@@ -1,5 +1,7 @@
 """Configuration and body errors: one clear message naming the field or op, never a silent drop."""
 
+import re
+
 import pytest
 
 from pipeline_mlir.schedule.body import double_buffer_reorder, mma_block_interleave, single_buffer_reorder
@@ -10,8 +12,9 @@ from pipeline_mlir.errors import BodyError, ConfigError
 from pipeline_mlir.schedules.geometry import four_wave_geometry, ping_pong_geometry
 from pipeline_mlir.schedule.graph import LoopBody
 from pipeline_mlir.schedule.program_builder import construct_mma_blocks
-from pipeline_mlir.schedules.fourwave import Pipeline4Wave
-from pipeline_mlir.schedules.pingpong import DeclarativeSchedule, logical_half
+from pipeline_mlir.schedules.fourwave import FourWave, Pipeline4Wave
+from pipeline_mlir.schedules.pingpong import DeclarativeSchedule, PingPong, logical_half
+from pipeline_mlir.schedules.registry import compile_spec
 from pipeline_mlir.schedules.single_buffer import SingleBufferSchedule
 from pipeline_mlir.schedule.targets import (mi355x_cost_model, mi355x_double_buffer, mi355x_single_buffer,
                                    mi355x_target)
@@ -149,6 +152,42 @@ def test_blocks_reject_third_fragment():
     with pytest.raises(BodyError, match=r"block 0 collects 3 fragment loads and 1 global loads; a block "
                                         r"holds at most 2 of each"):
         _blocks(body)
+
+
+def _named_options(message: str) -> set[str]:
+    """The option keys an error message names (``KEY=``, ``lower KEY``, ``another KEY``)."""
+    return (set(re.findall(r"\b([a-z_]+)=", message))
+            | set(re.findall(r"(?:lower|another) ([a-z_]+)", message)))
+
+
+@pytest.mark.parametrize("scheduling", list(SchedulingStrategy))
+def test_overfull_block_advice_names_only_real_options(scheduling):
+    """A block with too many loads says what to change in keys every double-buffer pipeline
+    accepts (it used to say "lower block_sizing", which no pipeline has)."""
+    body = DeclarativeSchedule(False, 8, 8).build_body()
+    body.insert(2, body[0])
+    with pytest.raises(BodyError) as e:
+        _blocks(body, ScheduleConfig(scheduling=scheduling))
+    msg = str(e.value)
+    assert "block_sizing" not in msg and "holds at most 2 of each" in msg
+    named = _named_options(msg)
+    assert named, msg
+    for cls in (PingPong, FourWave):
+        assert named <= set(cls.valid_keys()), (cls.name, named, msg)
+    if scheduling == SchedulingStrategy.IDENTITY:
+        assert "the order is the body's own (scheduling=identity keeps it)" in msg
+    else:
+        assert f"the {scheduling.name.lower()} order put them there" in msg
+
+
+def test_overfull_globals_advise_max_globals():
+    with pytest.raises(BodyError, match=r"block 2 collects 1 fragment loads and 3 global loads; .*; "
+                                        r"the greedy order put them there: lower max_globals "
+                                        r"\(global loads per MMA block\) or try another "
+                                        r"scheduling$"):
+        compile_spec("pingpong{scheduling=greedy max_globals=3}")
+    assert _named_options("lower block_sizing or max_globals") == {"block_sizing"}  # the old text
+    assert "block_sizing" not in PingPong.valid_keys() + FourWave.valid_keys()
 
 
 def test_blocks_reject_barrier_in_body():

@@ -20,7 +20,7 @@ from pipeline_mlir.schedules.registry import (
     SCHEDULE_CONFIG_OPTIONS,
     SCHEDULES,
     NamedSchedule,
-    compile_pipeline,
+    compile_spec,
     describe_pipelines,
     make_schedule,
     parse_pipeline,
@@ -80,6 +80,35 @@ def test_syntax_errors(spec, fragment):
     assert fragment in str(ei.value)
 
 
+@pytest.mark.parametrize("word, name, rest", [
+    ("4waveBN=128", "4wave", "BN=128"),             # bash: --pipeline=4wave{BM=128,BN=128}
+    ("pingpongis_fp8=true", "pingpong", "is_fp8=true"),
+    ("single-bufferT=1", "single-buffer", "T=1"),
+])
+def test_a_spec_the_shell_split_says_to_quote_it(word, name, rest):
+    with pytest.raises(ConfigError) as ei:
+        parse_pipeline(word)
+    msg = str(ei.value)
+    assert msg.startswith(f"pipeline spec '{word}': '{name}' directly followed by '{rest}' is "
+                          f"what bash leaves of an unquoted spec with commas")
+    assert msg.endswith(f"quote the whole spec, every option inside the quotes: "
+                        f"'{name}{{...,{rest}}}'")
+
+
+@pytest.mark.parametrize("spec, fragment", [
+    ("4wave=3", "malformed pipeline name '4wave=3'"),      # no KEY after the name
+    ("8waveBN=128", "malformed pipeline name '8waveBN=128'"),  # not a known name
+    ("4wavex", "unknown pipeline '4wavex'"),
+])
+def test_only_a_known_name_and_key_look_split(spec, fragment):
+    with pytest.raises(ConfigError) as ei:
+        parse_pipeline(spec)
+    assert fragment in str(ei.value) and "bash" not in str(ei.value)
+    # the syntax alone (no known names) never guesses
+    with pytest.raises(ConfigError, match="malformed pipeline name '4waveBN=128'"):
+        split_spec("4waveBN=128")
+
+
 # ---- mapping onto the schedules -----------------------------------------------
 
 REFERENCE_PINGPONG = "pingpong{vm_per_load_a=4 vm_per_load_b=4 lgkm_per_load_a=2 lgkm_per_load_b=2}"
@@ -104,7 +133,7 @@ def test_the_reference_pingpong_is_one_spec_away():
     assert (cfg.vm_per_load_a, cfg.vm_per_load_b, cfg.block_sizing.max_globals) == (4, 4, 1)
     assert s.schedule_config() == ScheduleConfig(scheduling=SchedulingStrategy.CSP, auto_waits=True,
                                                  lgkm_per_load_a=2, lgkm_per_load_b=2)
-    assert format_schedule(compile_pipeline(REFERENCE_PINGPONG)) == \
+    assert format_schedule(compile_spec(REFERENCE_PINGPONG)) == \
         golden("pingpong_bf16_l2_2.txt")
 
 
@@ -134,7 +163,7 @@ def test_pingpong_config_overrides_apply_on_the_csp_base():
 
 
 def test_pingpong_lds_penalty_compiles_with_the_csp():
-    c = compile_pipeline("pingpong{lds_contention_penalty=4}")
+    c = compile_spec("pingpong{lds_contention_penalty=4}")
     assert c.sched.lds_contention_penalty == 4
     assert c.schedule_result is not None and c.schedule_result.proven_optimal
 
@@ -144,7 +173,7 @@ def test_pingpong_lds_penalty_compiles_with_the_csp():
     ("bf16", 128, 128, 64, "4wave_bf16_128x128x64.txt"),
 ])
 def test_fourwave_golden(dtype, BM, BN, BK, gold):
-    c = compile_pipeline(f"4wave{{dtype={dtype} BM={BM} BN={BN} BK={BK}}}")
+    c = compile_spec(f"4wave{{dtype={dtype} BM={BM} BN={BN} BK={BK}}}")
     assert format_schedule(c) == golden(gold)
 
 
@@ -159,7 +188,7 @@ def test_fourwave_defaults_and_geometry():
     assert sc.minimal_barriers and sc.omit_mma_set_prio and sc.inter_block_lgkm_drain
     c = r.compile()
     assert c.lgkm_per_load == (4, 4)
-    assert format_schedule(c) == format_schedule(compile_pipeline("4wave{BK=64 dtype=BF16}"))
+    assert format_schedule(c) == format_schedule(compile_spec("4wave{BK=64 dtype=BF16}"))
 
 
 def test_fourwave_fences_follow_the_geometry_unless_overridden():
@@ -247,7 +276,7 @@ def test_an_option_nothing_reads_is_an_error_saying_why(spec, why):
      "4wave{dtype=fp8 BM=64 BN=64 BK=128}"),
 ])
 def test_an_option_that_is_read_changes_the_schedule(spec, same_as):
-    assert format_schedule(compile_pipeline(spec)) != format_schedule(compile_pipeline(same_as))
+    assert format_schedule(compile_spec(spec)) != format_schedule(compile_spec(same_as))
 
 
 @pytest.mark.parametrize("spec", ["4wave{barrier_before_pre_ops=true}",
@@ -256,14 +285,14 @@ def test_an_option_that_is_read_changes_the_schedule(spec, same_as):
 def test_an_option_no_kernel_shows_is_an_error_for_the_kernel_only(spec):
     """barrier_before_pre_ops changes the 4-wave schedule (the test above), but what it
     changes, every 4-wave kernel does anyway (test_the_kernel_never_shows_..._4wave below)."""
-    request = parse_pipeline(spec)
-    request.compile()  # the schedule takes it
+    schedule = parse_pipeline(spec)
+    schedule.compile()  # the schedule takes it
     with pytest.raises(ConfigError, match=re.escape(
             "pipeline '4wave': option 'barrier_before_pre_ops=") + r"(true|false)' has no "
             r"effect on the kernel: in the 4-wave blocks it only sets the entry wait of each K "
             r"partition's first block .* \(sched-fix-hazards: .*\); it changes only the printed "
             r"schedule \(--emit=schedule or schedule-json\)$"):
-        request.check_kernel_options()
+        schedule.check_kernel_options()
 
 
 @pytest.mark.parametrize("spec", ["4wave", "4wave{global_before_frag=true fences=false}",
@@ -294,9 +323,9 @@ def test_the_kernel_never_shows_barrier_before_pre_ops_on_4wave(dtype, BM, BN, B
     def kernel_phases(extra):
         spec = f"4wave{{dtype={dtype} BM={BM} BN={BN} BK={BK}{extra}" + \
             (f" fences={fences}}}" if fences else "}")
-        request = gemm_kernel(parse_pipeline(spec)).request
-        compiled = request.compile()
-        fixed = repair(compiled, kernel_shape(request), range(0, 7))
+        schedule = gemm_kernel(parse_pipeline(spec)).request
+        compiled = schedule.compile()
+        fixed = repair(compiled, kernel_shape(schedule), range(0, 7))
         return compiled, [[e.op for e in getattr(fixed, ph)]
                           for ph in ("prologue", "kernel", "epilogue")]
 
@@ -321,8 +350,8 @@ def test_single_buffer():
     s = parse_pipeline("single-buffer").build()
     assert isinstance(s, SingleBufferSchedule) and s.T == 2
     assert parse_pipeline("single-buffer{T=1}").build().T == 1
-    assert len(compile_pipeline("single-buffer{T=1}").kernel) == 38
-    assert len(compile_pipeline("single-buffer").kernel) == 56
+    assert len(compile_spec("single-buffer{T=1}").kernel) == 38
+    assert len(compile_spec("single-buffer").kernel) == 56
 
 
 def test_request_get_and_spec():
@@ -441,7 +470,7 @@ def test_error_geometry_names_the_pipeline():
 
 def test_compile_errors_name_the_pipeline():
     with pytest.raises(SchedulingError) as ei:
-        compile_pipeline("pingpong{max_vgpr=10}")
+        compile_spec("pingpong{max_vgpr=10}")
     assert str(ei.value).startswith("pipeline 'pingpong{max_vgpr=10}': ")
     assert isinstance(ei.value, PipelineError)
 
@@ -452,7 +481,7 @@ def test_errors_are_pipeline_errors():
         parse_pipeline("nope")
 
 
-# ---- property: the canonical spec parses back to the same request ---------------
+# ---- property: the canonical spec parses back to the same schedule ---------------
 
 def _value_text(opt, draw):
     if opt.kind == "bool":
@@ -603,3 +632,19 @@ def test_kernel_facts_come_from_the_schedule():
     assert parse_pipeline("pingpong{vm_per_load_b=3}").vm_per_load == (2, 3)
     assert parse_pipeline("4wave{dtype=fp8 BK=128}").lgkm_per_load == (4, 4)
     assert parse_pipeline("single-buffer").lgkm_per_load == (0, 0)
+
+
+def test_tune_knobs_are_options_of_their_schedule():
+    """Each schedule class declares the knobs --tune searches; each is one of its options and
+    every value tried parses as that option's value."""
+    tuned = {name: cls for name, cls in SCHEDULES.items() if cls.tune_knobs}
+    assert sorted(tuned) == sorted(KERNEL_SCHEDULES)
+    for cls in tuned.values():
+        names = [k.name for k in cls.tune_knobs]
+        assert len(set(names)) == len(names)
+        for knob in cls.tune_knobs:
+            opt = cls.option(knob.name)
+            assert opt is not None, f"{cls.name}: knob {knob.name} is not an option"
+            for v in knob.values:
+                opt.parse(cls.owner(), v)
+    assert SingleBuffer.tune_knobs == ()

@@ -186,9 +186,9 @@ def test_repair_separates_the_warp_groups_with_barriers_both_run():
     block ahead, refills: the repair needs two barriers between the read's wait and the
     load, inserts what is missing into the phases both groups run, and the barrier
     counts stay equal."""
-    request = gemm_kernel(parse_pipeline("pingpong{lds_contention_penalty=4}")).request
-    compiled = request.compile()
-    shape = kernel_shape(request)
+    schedule = gemm_kernel(parse_pipeline("pingpong{lds_contention_penalty=4}")).request
+    compiled = schedule.compile()
+    shape = kernel_shape(schedule)
     before = simulate(compiled, shape)
     assert any(h.kind == "war" and h.group != h.peer >= 0
                for r in before.runs for h in r.hazards)
@@ -418,9 +418,9 @@ def _check_configuration(spec):
     """No crash: every valid configuration simulates to a verdict; the kernel's fixed
     phases are hazard-free, or the repair says why it cannot be (never another error)."""
     try:
-        request = parse_pipeline(spec)
-        compiled = request.compile()
-        shape = kernel_shape(request)
+        schedule = parse_pipeline(spec)
+        compiled = schedule.compile()
+        shape = kernel_shape(schedule)
     except ConfigError:
         assume(False)
         return
@@ -488,11 +488,11 @@ def test_the_kernel_pipeline_lowers_hazard_free_phases(spec):
     by the repair's fixes."""
     from pass_helpers import STEPS, import_text, run, schedule_of
 
-    request = gemm_kernel(parse_pipeline(spec)).request
-    text = run(import_text(request.spec()), *STEPS, "sched-fix-hazards")
+    schedule = gemm_kernel(parse_pipeline(spec)).request
+    text = run(import_text(schedule.spec()), *STEPS, "sched-fix-hazards")
     printed = schedule_of(text)
     kernel = parse(printed)
-    shape = kernel_shape(request)
+    shape = kernel_shape(schedule)
     assert simulate(kernel, shape).safe
-    fixed = repair(request.compile(), shape)
+    fixed = repair(schedule.compile(), shape)
     assert printed == format_schedule(fixed)

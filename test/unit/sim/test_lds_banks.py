@@ -17,7 +17,7 @@ from pipeline_mlir.sim.cu_model import simulate_cu
 from pipeline_mlir.sim.instr import Instr
 from pipeline_mlir.sim.lds_banks import (PHASES, BankModelError, bank_cost, kernel_banks,
                                          lane_width, phases)
-from pipeline_mlir.sim.report import simulate_request
+from pipeline_mlir.sim.report import simulate_schedule
 
 SHIPPED = ["pingpong{is_fp8=false}", "pingpong{is_fp8=true}",
            "4wave{dtype=bf16 BM=128 BN=128 BK=64}", "4wave{dtype=fp8 BM=128 BN=128 BK=128}",
@@ -252,8 +252,8 @@ def test_dma_write_holds_the_lds_pipe_when_its_data_arrives():
 
 @pytest.mark.parametrize("spec", ["4wave", "pingpong"])
 def test_report_shows_every_access(spec):
-    rep = simulate_request(parse_pipeline(spec), tables=("measured",), iterations=range(0, 2),
-                           lds_of=kernel_lds)
+    rep = simulate_schedule(parse_pipeline(spec), tables=("measured",), iterations=range(0, 2),
+                            lds_of=kernel_lds)
     k = gemm_kernel(parse_pipeline(spec))
     banks = kernel_banks(k, kernel_lds(k))
     text = rep.text()

@@ -21,8 +21,8 @@ SMALL = "4wave{dtype=fp8 BM=64 BN=64 BK=128}"
 
 def fake(cycles_of):
     """An evaluator: ``cycles_of(spec) -> (measured, llvm)`` or a refusal string."""
-    def evaluate(req):
-        got = cycles_of(req.spec())
+    def evaluate(schedule):
+        got = cycles_of(schedule.spec())
         if isinstance(got, str):
             return {}, {}, got
         m, l = got
@@ -33,10 +33,10 @@ def fake(cycles_of):
 def built(kernel_of, asm_cycles):
     """(build, time_fn): ``kernel_of(spec)`` is the kernel's text (the same text: the same
     kernel); ``asm_cycles(text)`` its assembly's ``(asm-measured, asm-llvm)``."""
-    def build(req):
-        return kernel_of(req.spec())
+    def build(schedule):
+        return kernel_of(schedule.spec())
 
-    def time_fn(text, req):
+    def time_fn(text, schedule):
         m, l = asm_cycles(text)
         return {"asm-measured": m, "asm-llvm": l}
     return {"build": build, "time_fn": time_fn}
@@ -94,9 +94,9 @@ def test_a_build_failure_refuses_the_candidate():
         return own_kernel(spec)
     calls = []
 
-    def evaluate(req):
-        calls.append(req.spec())
-        return fake(lambda s: (50, 5) if "identity" in s else (100, 10))(req)
+    def evaluate(schedule):
+        calls.append(schedule.spec())
+        return fake(lambda s: (50, 5) if "identity" in s else (100, 10))(schedule)
     res = T.tune(PP, knobs("scheduling"), 10, evaluate_fn=evaluate,
                  **built(kernel_of, lambda text: (40, 4)))
     assert res.best.spec == "pingpong"
@@ -170,8 +170,8 @@ def test_every_candidate_refused_chooses_none():
 def test_the_budget_bounds_the_candidates_simulated():
     calls = []
 
-    def evaluate(req):
-        calls.append(req.spec())
+    def evaluate(schedule):
+        calls.append(schedule.spec())
         return {"measured": 100 - len(calls), "llvm": 1}, {"measured": 1, "llvm": 1}, None
     res = T.tune(PP, knobs("scheduling,lds_contention_penalty,global_before_frag"), 3,
                  objective="measured", evaluate_fn=evaluate)
@@ -183,8 +183,8 @@ def test_the_budget_bounds_the_candidates_simulated():
 def test_specs_of_the_same_kernel_are_simulated_once():
     calls = []
 
-    def evaluate(req):
-        calls.append(req.spec())
+    def evaluate(schedule):
+        calls.append(schedule.spec())
         return {"measured": 100, "llvm": 1}, {"measured": 1, "llvm": 1}, None
     # with the kernel's counts the greedy order is the csp's: the same schedule and kernel
     res = T.tune(PP, knobs("scheduling=csp:greedy"), 10, objective="measured",
@@ -199,8 +199,8 @@ def test_specs_of_the_same_kernel_are_simulated_once():
 def test_specs_that_build_the_same_kernel_cost_no_budget():
     calls = []
 
-    def evaluate(req):
-        calls.append(req.spec())
+    def evaluate(schedule):
+        calls.append(schedule.spec())
         return {"measured": 100 - len(calls), "llvm": 1}, {"measured": 1, "llvm": 1}, None
 
     def kernel_of(spec):   # the mask's fences are the ones the lowering emits anyway
@@ -263,9 +263,9 @@ def test_default_knobs_leave_out_the_counts_the_kernel_fixes():
 
 
 def test_real_simulator_refuses_counts_no_kernel_issues():
-    req = parse_pipeline(SMALL)
-    res = T.tune(req, T.parse_knobs(req, "lgkm_per_load_a=1:8"), 3, objective="measured",
-                 evaluate_fn=lambda r: T.evaluate(r, kernel_lds))
+    schedule = parse_pipeline(SMALL)
+    res = T.tune(schedule, T.parse_knobs(schedule, "lgkm_per_load_a=1:8"), 3, objective="measured",
+                 evaluate_fn=lambda s: T.evaluate(s, kernel_lds))
     assert res.default.ok and res.best is res.default
     other = [c for c in res.tried if c is not res.default]
     assert other and all(not c.ok and "does not match" in c.refused for c in other)

@@ -1,0 +1,108 @@
+"""gfx950 (AMD Instinct MI355X, CDNA 4): every fact about the chip the tree uses.
+
+The rest of the tree reads these names (or :data:`TARGET`, the same facts as one
+:class:`~pipeline_mlir.target.model.Target`) instead of writing a number or the chip's
+name itself.  Where a fact comes from:
+
+* processor, triple, ``e_flags``: LLVM's AMDGPU target (``-mcpu=gfx950``,
+  ``EF_AMDGPU_MACH_AMDGCN_GFX950`` = 0x4F);
+* waves, SIMDs, registers, occupancy: the CDNA 3/CDNA 4 ISA guides and LLVM's
+  ``AMDGPUBaseInfo`` (the SGPR rule is gfx9's ``getNumWavesPerEUWithNumSGPRs``);
+* ``s_waitcnt``: the gfx9 immediate (vmcnt 6 bits split 4 + 2, expcnt 3, lgkmcnt 4);
+* LDS: 160 KiB per CU, 64 banks of 4 bytes, 256 bytes read / 128 written per clock (the
+  simulator's bank model, :mod:`pipeline_mlir.sim.lds_banks`, gives the measurements);
+* MFMA: mnemonics and shapes from LLVM's gfx950 instruction set, the matrix unit's cycles
+  from the MI355X peak rates (dense BF16/F16 4096, FP8 8192 FLOP per clock per CU);
+* the product: 256 CUs (32 per XCD) at up to 2.4 GHz, 8.0 TB/s of HBM, L2 of 16
+  channels x 128 bytes per clock per XCD (CDNA 3's figure, assumed unchanged).
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.target.model import Mfma, Target, WaitCounter
+
+#: the processor name (LLVM's ``-mcpu``, ``pipeline-opt --mcpu``)
+NAME = "gfx950"
+PRODUCT = "MI355X"
+TRIPLE = "amdgcn-amd-amdhsa"
+#: LLVM target features the kernels are compiled with (none beyond the processor's own)
+LLVM_FEATURES = ""
+#: ``EF_AMDGPU_MACH_AMDGCN_GFX950``: the low byte of a gfx950 code object's ``e_flags``
+ELF_MACH = 0x4F
+
+# ---- waves, SIMDs, registers, occupancy ----------------------------------------------------
+WAVE_SIZE = 64
+SIMDS_PER_CU = 4
+MAX_WAVES_PER_SIMD = 8
+#: VGPRs per lane: one unified file holds the architected and the accumulation VGPRs
+VGPRS = 512
+#: VGPRs are allocated in blocks of this many (``COMPUTE_PGM_RSRC1.VGPRS`` counts blocks)
+VGPR_GRANULE = 8
+#: bytes one lane moves in the widest memory instruction (``buffer_load_dwordx4``,
+#: ``ds_read_b128``)
+WIDEST_ACCESS_BYTES = 16
+#: the accumulation VGPRs start at a multiple of this (``COMPUTE_PGM_RSRC3.ACCUM_OFFSET``)
+ACCUM_OFFSET_GRANULE = 4
+#: waves per SIMD the SGPRs allow: ``(most SGPRs, waves)``, first match; more: the last
+SGPR_WAVES = ((80, 10), (88, 9), (100, 8))
+SGPR_WAVES_ABOVE = 7
+
+# ---- LDS ------------------------------------------------------------------------------------
+#: bytes of LDS per CU, all of which one workgroup may allocate
+LDS_BYTES = 160 * 1024
+LDS_BANKS = 64
+LDS_BANK_BYTES = 4
+#: bytes the LDS reads / writes per clock (a row of banks; writes at half rate)
+LDS_READ_BYTES_PER_CLOCK = 256
+LDS_WRITE_BYTES_PER_CLOCK = 128
+
+# ---- s_waitcnt --------------------------------------------------------------------------------
+VMCNT = WaitCounter("vmcnt", "vector memory operations", ((0, 4), (14, 2)))
+EXPCNT = WaitCounter("expcnt", "exports and GDS", ((4, 3),))
+LGKMCNT = WaitCounter("lgkmcnt", "LDS, GDS, scalar memory and message operations", ((8, 4),))
+COUNTERS = (VMCNT, EXPCNT, LGKMCNT)
+#: the largest count each counter holds: a wait for more outstanding operations cannot be
+#: encoded (an error, never clamped); the maximum itself means "do not wait"
+VMCNT_MAX, EXPCNT_MAX, LGKMCNT_MAX = VMCNT.max, EXPCNT.max, LGKMCNT.max
+
+# ---- MFMA ---------------------------------------------------------------------------------
+#: dense peak FLOP per clock per CU by MFMA operand format (``f8f6f4`` with FP8 operands)
+PEAK_FLOPS_PER_CLOCK_PER_CU = {"bf16": 4096, "f16": 4096, "f8f6f4": 8192}
+
+
+def _mfma(mnemonic: str, m: int, n: int, k: int, operands: str, scaled: bool = False) -> Mfma:
+    per_simd = PEAK_FLOPS_PER_CLOCK_PER_CU[operands] // SIMDS_PER_CU
+    return Mfma(mnemonic, m, n, k, operands, 2 * m * n * k // per_simd, scaled)
+
+
+MFMAS = (
+    _mfma("v_mfma_f32_16x16x32_bf16", 16, 16, 32, "bf16"),
+    _mfma("v_mfma_f32_16x16x32_f16", 16, 16, 32, "f16"),
+    _mfma("v_mfma_f32_16x16x128_f8f6f4", 16, 16, 128, "f8f6f4"),
+    _mfma("v_mfma_scale_f32_16x16x128_f8f6f4", 16, 16, 128, "f8f6f4", scaled=True),
+    _mfma("v_mfma_f32_32x32x16_bf16", 32, 32, 16, "bf16"),
+    _mfma("v_mfma_f32_32x32x16_f16", 32, 32, 16, "f16"),
+    _mfma("v_mfma_f32_32x32x64_f8f6f4", 32, 32, 64, "f8f6f4"),
+)
+#: each MFMA by mnemonic
+MFMA = {i.mnemonic: i for i in MFMAS}
+#: the MFMA the kernels issue for each element type: the 16x16 one with gfx950's deepest K
+MFMA_BY_DTYPE = {"bf16": MFMA["v_mfma_f32_16x16x32_bf16"],
+                 "f16": MFMA["v_mfma_f32_16x16x32_f16"],
+                 "fp8": MFMA["v_mfma_f32_16x16x128_f8f6f4"]}
+
+# ---- the product (MI355X) -----------------------------------------------------------------
+CUS = 256
+CUS_PER_XCD = 32
+#: peak engine clock
+CLOCK_HZ = 2.4e9
+HBM_BYTES_PER_SECOND = 8.0e12
+#: L2 per XCD: channels and bytes per clock of each (CDNA 3's figures: ASSUMPTION for CDNA 4)
+L2_CHANNELS_PER_XCD = 16
+L2_CHANNEL_BYTES_PER_CLOCK = 128
+
+TARGET = Target(
+    name=NAME, product=PRODUCT, triple=TRIPLE, llvm_features=LLVM_FEATURES, elf_mach=ELF_MACH,
+    wave_size=WAVE_SIZE, simds_per_cu=SIMDS_PER_CU, max_waves_per_simd=MAX_WAVES_PER_SIMD,
+    vgprs=VGPRS, vgpr_granule=VGPR_GRANULE, lds_bytes=LDS_BYTES, lds_banks=LDS_BANKS,
+    lds_bank_bytes=LDS_BANK_BYTES, counters=COUNTERS, mfmas=MFMAS)

@@ -13,8 +13,9 @@ import re
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.kernel.lds_data import OPAQUE_ASM, OPAQUE_CONSTRAINTS
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
-WAVE = 64
+WAVE = WAVE_SIZE
 #: a dynamic size, stride or offset in a shaped type or a static_* attribute
 DYNAMIC = ir.ShapedType.get_dynamic_size() if hasattr(ir.ShapedType, "get_dynamic_size") \
     else -9223372036854775808

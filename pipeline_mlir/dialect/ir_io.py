@@ -381,12 +381,6 @@ class PipelineIR:
     def block(self):
         return region_block(self.op.regions[0])
 
-    @property
-    def schedule(self) -> str:
-        """The former name of :attr:`schedule_name`, until its readers in ``passes/`` and
-        ``lowering/`` (other slices of issue 20) read ``schedule_name``; then delete it."""
-        return self.schedule_name
-
     def named(self) -> NamedSchedule:
         """The typed schedule of the op (read from its attributes once)."""
         if self._named is None:

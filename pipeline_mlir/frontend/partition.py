@@ -17,6 +17,7 @@ import numpy as np
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.options import value_text
 from pipeline_mlir.kernel import loop_model as LM
+from pipeline_mlir.target import gfx950
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -27,8 +28,6 @@ from pipeline_mlir.analysis.loop_eval import WAVE
 
 #: MFMA operand element types -> the schedules' dtype names
 DTYPES = {"bf16": "bf16", "f16": "f16", "f8E4M3FN": "fp8"}
-#: gfx950 LDS per workgroup
-LDS_BYTES = 160 * 1024
 
 
 def partition_loop(an: Analysis) -> None:
@@ -244,8 +243,8 @@ def layout_buffers(an: Analysis) -> dict:
                               elem_type=mt.element_type)
     total = sum(len(buf.subtiles) * 2 * buf.elements * an.buffer_views[b].elem_bytes
                 for b, buf in out.items())
-    if total > LDS_BYTES:
+    if total > gfx950.LDS_BYTES:
         raise IRError(an.scan.loop, f"'scf.for' op: the schedule's LDS buffers (two stages of "
                                     f"every subtile) need {total} bytes, more than the "
-                                    f"{LDS_BYTES} bytes of LDS a gfx950 workgroup can have")
+                                    f"{gfx950.LDS_BYTES} bytes of LDS a {gfx950.NAME} workgroup can have")
     return out

@@ -16,8 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
-WAVE = 64
+WAVE = WAVE_SIZE
 
 #: an op that passes its i32 operand on unchanged but that LLVM cannot see through: an empty
 #: inline asm whose result is tied to its operand's VGPR (the kernels pin an LDS base in a

@@ -213,7 +213,7 @@ def plan_from_ir(p, fence_waits: bool = True, fence_blocks: bool = True,
     shape = kernel_shape(p.named())
     phases, blocks = {}, {}
     for name, op_name in _PHASE_OPS.items():
-        phases[name] = tuple(read_phase(p.phase_ops[op_name], p.schedule))
+        phases[name] = tuple(read_phase(p.phase_ops[op_name], p.schedule_name))
         blocks[name] = [get(e, "block", S.INT) for e in ops_of(p.phase_ops[op_name].regions[0])]
     return KernelPlan(shape, phases["prologue"], phases["kernel"], phases["epilogue"],
                       get(p.op, "warp_stagger_index", S.INT, 0), blocks["prologue"],

@@ -16,5 +16,5 @@ class Annotate(SchedPass):
     def run_pipeline(self, p) -> None:
         s = p.schedule_object()
         for op, desc in zip(p.body_ops, stages.annotate(s, p.body)):
-            for k, v in entry_attrs(desc, p.schedule)[1].items():
+            for k, v in entry_attrs(desc, p.schedule_name)[1].items():
                 op.attributes[k] = v

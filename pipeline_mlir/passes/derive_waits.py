@@ -25,4 +25,4 @@ class DeriveWaits(SchedPass):
             return
         order = p.order or list(range(len(p.body)))
         program, waits = stages.blocks(s, p.body, p.edges, order)
-        write_program(p.block, program, waits, p.schedule, location_index(p))
+        write_program(p.block, program, waits, p.schedule_name, location_index(p))

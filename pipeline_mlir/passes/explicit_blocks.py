@@ -24,6 +24,6 @@ class ExplicitBlocks(SchedPass):
         if not lists:
             return
         p.program.explicit_blocks = lists
-        new = write_program(p.block, p.program, p.waits, p.schedule, location_index(p))
+        new = write_program(p.block, p.program, p.waits, p.schedule_name, location_index(p))
         new.move_before(p.program_op)
         p.program_op.erase()

@@ -64,6 +64,6 @@ class FixHazards(SchedPass):
               else ir.InsertionPoint(region.blocks[0]))
         with ip, neighbour.location:
             for op in fix.ops:
-                create_entry(op, p.schedule, extra)
+                create_entry(op, p.schedule_name, extra)
         for old in entries[fix.index:after]:
             old.erase()

@@ -114,7 +114,7 @@ class Import(SchedulePass):
 
     def _attach(self, op) -> None:
         p = read_pipeline(op, need_schedule=False)
-        if not p.schedule:
+        if not p.schedule_name:
             if self.named is None:
                 raise IRError(op, "'sched.pipeline' op has no 'schedule' attribute and "
                                   "sched-import was given no schedule=NAME")

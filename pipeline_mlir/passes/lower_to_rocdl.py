@@ -84,7 +84,7 @@ class LowerToROCDL(SchedPass):
         for name in S.PHASE_OPS:
             ph = p.phase_ops.get(name)
             if ph is not None:
-                positions[name] = self._lower_phase(ph, p.schedule, dict(s.tag_names),
+                positions[name] = self._lower_phase(ph, p.schedule_name, dict(s.tag_names),
                                                     fence_blocks)
         for op in p.body_ops:
             op.erase()

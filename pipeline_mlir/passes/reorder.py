@@ -33,7 +33,7 @@ class Reorder(SchedPass):
         for op, desc in zip(matched, new_body):
             if op is None:  # a control op the reorder added
                 with ip:
-                    create_entry(desc, p.schedule)
+                    create_entry(desc, p.schedule_name)
             else:
                 op.detach_from_parent()
                 ip.insert(op)

@@ -17,7 +17,7 @@ import pytest
 
 from kernel_builds import build
 from pipeline_mlir.emu.inputs import load_kernel
-from pipeline_mlir.emu.decode import format_instr
+from pipeline_mlir.emu.disasm import format_instr
 from pipeline_mlir.emu.errors import Finding
 from pipeline_mlir.emu.gemm import emulate_gemm
 

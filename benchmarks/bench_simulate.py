@@ -48,7 +48,7 @@ def main() -> None:
     timings = []
     for spec in KERNELS:
         kernel = gemm_kernel(parse_pipeline(spec))
-        request = kernel.request
+        request = kernel.schedule
         compiled, t_compile, _ = best(request.compile, args.repeat)
         shape, banks = kernel_shape_with_banks(kernel)
         found, t_func, _ = best(lambda: simulate(compiled, shape), args.repeat)

@@ -38,7 +38,7 @@ import re
 from dataclasses import dataclass
 
 from pipeline_mlir.errors import PipelineError
-from pipeline_mlir.kernel.gemm import kernel_mlir
+from pipeline_mlir.kernel.gemm_mlir import kernel_mlir
 from pipeline_mlir.kernel.lds_access import lds_accesses
 
 BANKS = 64

@@ -227,7 +227,7 @@ def kernel_shape_with_banks(kernel) -> tuple[KernelShape, KernelBanks]:
     """The shape of the project's complete ``kernel`` with the bank cycles of its LDS
     accesses (from its lane addresses), and those accesses."""
     banks = kernel_banks(kernel)
-    shape = kernel_shape(kernel.request)
+    shape = kernel_shape(kernel.schedule)
     return replace(shape, bank_cycles=tuple(banks.cycles(g) for g in range(shape.groups))), banks
 
 
@@ -253,7 +253,7 @@ def simulate_request(request, tables=("llvm", "measured"), iterations=range(0, 7
     note = kernel = None
     try:   # the complete kernel's counts for the keys the request leaves unset
         kernel = gemm_kernel(request)
-        request = kernel.request
+        request = kernel.schedule
     except ConfigError as e:
         note = (f"no complete kernel issues these counts ({e}); the schedule is simulated "
                 f"with the given counts on the kernel's warps; {NO_ADDRESSES}")

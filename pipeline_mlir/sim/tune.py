@@ -484,7 +484,7 @@ def identity(request) -> tuple:
 
     try:
         if request.has_kernel:
-            request = gemm_kernel(request).request
+            request = gemm_kernel(request).schedule
         geometry = request.kernel_geometry() if request.has_kernel else None
         return (request.name, format_schedule(request.compile()), geometry)
     except (ConfigError, PipelineError):

@@ -27,7 +27,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 @pytest.fixture(scope="module")
 def pingpong():
     k = gemm_kernel(parse_pipeline("pingpong{is_fp8=false}"))
-    streams = wave_streams(k.request.compile(), kernel_shape(k.request), 4)
+    streams = wave_streams(k.schedule.compile(), kernel_shape(k.schedule), 4)
     run = simulate_cu(streams, "measured")
     iters = [(s, [i for i in ins if i.origin[:2] == ("kernel", 0)]) for s, ins in streams]
     return run, analyze_loop(run, iters, "measured")

@@ -269,10 +269,7 @@ def _decode_wait(m: str, ops: list[str], line: int) -> tuple[int | None, int | N
     # s_waitcnt_vmcnt / _lgkmcnt / _expcnt / _vscnt <sreg>, <imm> (the sreg is null here)
     if len(ops) != 2:
         raise AsmError(f"{m} expects a register and an immediate", line)
-    try:
-        val = int(ops[1], 0)
-    except ValueError:
-        raise AsmError(f"{m} immediate {ops[1]!r} is not an integer", line) from None
+    val = _immediate(m, ops[1], line)
     if m == "s_waitcnt_vmcnt":
         return (None if val >= VMCNT_MAX else val), None, None
     if m == "s_waitcnt_lgkmcnt":
@@ -281,6 +278,14 @@ def _decode_wait(m: str, ops: list[str], line: int) -> tuple[int | None, int | N
         return None, None, (None if val >= EXPCNT_MAX else val)
     # vscnt (stores, gfx10+) has no counter on gfx9: neither vm nor lgkm is waited for
     return None, None, None
+
+
+def _immediate(mnemonic: str, text: str, line: int) -> int:
+    """The integer operand ``text`` of ``mnemonic`` (any base Python reads)."""
+    try:
+        return int(text, 0)
+    except ValueError:
+        raise AsmError(f"{mnemonic} immediate {text!r} is not an integer", line) from None
 
 
 def parse_instruction(text: str, line: int) -> AsmInstr:
@@ -328,9 +333,6 @@ def parse_instruction(text: str, line: int) -> AsmInstr:
     elif kind in ("setprio", "nop"):
         if len(ops) != 1:
             raise AsmError(f"{mn} expects one immediate", line)
-        try:
-            value = int(ops[0], 0)
-        except ValueError:
-            raise AsmError(f"{mn} immediate {ops[0]!r} is not an integer", line) from None
+        value = _immediate(mn, ops[0], line)
     return AsmInstr(mn, tuple(ops), mods, line, stripped, defs, uses, kind,
                     vm=vm, lgkm=lgkm, value=value, exp=exp)

@@ -38,16 +38,8 @@ from pipeline_mlir.kernel.plan import ENTRIES, LOOP, KernelPlan
 from pipeline_mlir.schedule.fences import (INTERLEAVE, INTERLEAVE_SYNC_ID, Dropped,
                                            Interleaved, interleaves)
 from pipeline_mlir.schedule.targets import HINT_GROUP_MASKS
-from pipeline_mlir.schedule.types import (
-    BARRIER,
-    SCHED_GROUP_BARRIER,
-    SCHEDULE_BARRIER,
-    SET_PRIO,
-    WAIT_LGKM,
-    WAIT_VM,
-    OpDesc,
-    OpRole,
-)
+from pipeline_mlir.schedule.types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER,
+                                          SET_PRIO, WAIT_LGKM, WAIT_VM, OpDesc, OpRole)
 
 PHASES = ("prologue", "loop", "epilogue")
 SEPARATORS = ("wait", "barrier", "setprio", "sched_barrier", "sched_group_barrier")

@@ -10,8 +10,6 @@ penalty) and gives its makespan and VGPR peak; :func:`asap_lower_bound` and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pipeline_mlir.errors import SchedulingError
 from pipeline_mlir.schedule.graph import LoopBody
 from pipeline_mlir.schedule.types import ResourceKind
@@ -23,12 +21,13 @@ PORT_KINDS = (ResourceKind.LDS, ResourceKind.GLOBAL_MEM)
 _PORT = PORT_KINDS
 
 
-@dataclass
 class _SimState:
-    mma_free: int = 0
-    valu_free: int = 0
-    makespan: int = 0
-    vgpr_peak: int = 0
+    """The units' free times, the makespan and the VGPR peak of a simulation so far."""
+
+    __slots__ = ("mma_free", "valu_free", "makespan", "vgpr_peak")
+
+    def __init__(self) -> None:
+        self.mma_free = self.valu_free = self.makespan = self.vgpr_peak = 0
 
 
 def _simulate(body: LoopBody, order: list[int], penalty: int = 0) -> _SimState:

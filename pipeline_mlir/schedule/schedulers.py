@@ -322,19 +322,24 @@ class _Search:
                 continue  # the half's last MMA must close the half
             if live + self.vdef[i] > self.max_vgpr:
                 continue
-            r = self.res[i]
             start = 0
             for p in self.preds[i]:
                 if finish[p] > start:
                     start = finish[p]
-            if r == _MMA and mma_free > start:
-                start = mma_free
-            elif r == _VALU and valu_free > start:
-                start = valu_free
-            if self.is_port[i] and port_free > start:
-                start = port_free
-            cands.append((start, -self.tail[i], i))
+            cands.append((self._unit_ready(i, start, mma_free, valu_free, port_free),
+                          -self.tail[i], i))
         return cands
+
+    def _unit_ready(self, i, start, mma_free, valu_free, port_free) -> int:
+        """``start`` delayed by op ``i``'s unit (MMA, VALU) and the LDS/global port."""
+        r = self.res[i]
+        if r == _MMA and mma_free > start:
+            start = mma_free
+        elif r == _VALU and valu_free > start:
+            start = valu_free
+        if self.is_port[i] and port_free > start:
+            start = port_free
+        return start
 
     def _state(self, mask, finish, mma_free, valu_free, port_free, mk, peak) -> tuple:
         """What the future depends on: unit free times, and for every unplaced op the
@@ -347,14 +352,7 @@ class _Search:
             for p in self.preds[c]:
                 if mask >> p & 1 and finish[p] > r:
                     r = finish[p]
-            res = self.res[c]
-            if res == _MMA and mma_free > r:
-                r = mma_free
-            elif res == _VALU and valu_free > r:
-                r = valu_free
-            if self.is_port[c] and port_free > r:
-                r = port_free
-            rel.append(r)
+            rel.append(self._unit_ready(c, r, mma_free, valu_free, port_free))
         return (mk, peak, mma_free, valu_free, port_free, *rel)
 
     def _rest_vgpr(self, mask) -> int:

@@ -244,7 +244,6 @@ class _CU:
         self.barrier_latency_end: dict[int, tuple[int, int]] = {}
         self.deadlock = None
         self.max_issue = -1
-        self.t = 0                      # the current cycle
 
     def run(self) -> CURun:
         ws, opts = self.ws, self.opts
@@ -252,7 +251,6 @@ class _CU:
             self.skip_pseudo(x)
         t = 0
         while True:
-            self.t = t
             live = [x for x in ws if x.pc < len(x.ops)]
             if not live:
                 break
@@ -312,18 +310,25 @@ class _CU:
         x.static, x.static_pc = (st, parts), x.pc
         return x.static
 
-    def unit_free(self, x: _Wave, st: int) -> list[tuple[str, int]]:
+    def unit_free(self, x: _Wave, st: int, t: int) -> list[tuple[str, int]]:
         """(unit, first cycle >= st it is free for x's instruction) per unit (a calendar
-        unit: free for the whole instruction, from the current cycle on)."""
-        cal, free, t = self.cal, self.free, self.t
+        unit: free for the whole instruction, from the current cycle ``t`` on)."""
+        cal, free = self.cal, self.free
         return [(u, _first_fit(cal[k], max(st, t), cyc) if k in cal else max(st, free.get(k, 0)))
                 for (u, k), (_u, cyc) in zip(x.keys[x.pc], x.ops[x.pc].units)]
 
-    def earliest(self, x: _Wave) -> int:
+    def earliest(self, x: _Wave, t: int) -> int:
+        """The first cycle x's next instruction can issue, seen at cycle ``t``: its static
+        constraints, then every unit free (:meth:`unit_free`, without the list)."""
         st, _ = self.static_parts(x)
-        unit_free = self.unit_free
+        cal, free = self.cal, self.free
+        units = tuple(zip(x.keys[x.pc], x.ops[x.pc].units))
         while True:
-            nxt = max([st] + [f for _u, f in unit_free(x, st)])
+            nxt = st
+            for (_u, k), (_u2, cyc) in units:
+                f = _first_fit(cal[k], max(st, t), cyc) if k in cal else max(st, free.get(k, 0))
+                if f > nxt:
+                    nxt = f
             if nxt == st:
                 return st
             st = nxt
@@ -336,7 +341,7 @@ class _CU:
         for x in group:
             if x.blocked or x.pc >= len(x.ops):
                 continue
-            if earliest(x) <= t:
+            if earliest(x, t) <= t:
                 cands.append(x)
         if not cands:
             return None
@@ -354,7 +359,7 @@ class _CU:
         for x in self.ws:
             if x.blocked or x.pc >= len(x.ops):
                 continue
-            e = earliest(x)
+            e = earliest(x, t)
             e = t + 1 if e <= t else e
             if nxt is None or e < nxt:
                 nxt = e
@@ -375,7 +380,7 @@ class _CU:
         constraints were lifted, and the main cause (the module docstring)."""
         st0, parts = self.static_parts(x)
         parts = list(parts)
-        for u, f in self.unit_free(x, st0):
+        for u, f in self.unit_free(x, st0, t):
             parts.append((_UNIT_REASON.get(u, f"{u.lower()} busy"), f))
         parts.sort(key=lambda p: p[1])
         causes = []

@@ -4,10 +4,10 @@ records the decoder produces (the emulator's fallback input, and what mutation t
 Each instruction line is read back into its encoding, opcode and operand fields
 (:mod:`pipeline_mlir.emu.asmline`); the addresses are the ones the instructions would have
 in the code object (sizes follow from the encoding and a literal), so branch labels become
-the same offsets the decoder sees.  The kernel descriptor comes from the ``.amdhsa_kernel`` block, the kernel's
-metadata (its arguments, workgroup size) from the ``.amdgpu_metadata`` document, as in
-the code object.  Only the syntax LLVM prints is accepted; anything else is an error
-naming the line.
+the same offsets the decoder sees.  The kernel descriptor comes from the
+``.amdhsa_kernel`` block, the kernel's metadata (its arguments, workgroup size) from the
+``.amdgpu_metadata`` document, as in the code object.  Only the syntax LLVM prints is
+accepted; anything else is an error naming the line.
 """
 
 from __future__ import annotations

@@ -281,7 +281,8 @@ class _Phase:
             te, ta = exp[e], act[a]
             if te.kind == "wait":
                 for t in extra_for.get(e, []):
-                    te = Token("wait", vm=combine_counts(te.vm, t.vm), lgkm=combine_counts(te.lgkm, t.lgkm),
+                    te = Token("wait", vm=combine_counts(te.vm, t.vm),
+                               lgkm=combine_counts(te.lgkm, t.lgkm),
                                origin=te.origin + t.origin, parts=te.parts + t.parts)
                 self.wait(te, ta, across=e in extra_for)
             elif te.kind in ("setprio", "sched_group_barrier") and te.value != ta.value:

@@ -205,7 +205,8 @@ def _merge_waits(tokens: list[Token]) -> list[Token]:
     for t in tokens:
         if t.kind == "wait" and out and out[-1].kind == "wait":
             p = out[-1]
-            out[-1] = Token("wait", vm=combine_counts(p.vm, t.vm), lgkm=combine_counts(p.lgkm, t.lgkm),
+            out[-1] = Token("wait", vm=combine_counts(p.vm, t.vm),
+                            lgkm=combine_counts(p.lgkm, t.lgkm),
                             origin=p.origin + t.origin, lines=p.lines + t.lines,
                             parts=p.parts + t.parts)
         else:

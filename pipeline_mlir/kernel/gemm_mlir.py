@@ -18,9 +18,9 @@ Layout, per K tile of ``BK`` columns (``e`` = element bytes, ``simd = 16/e``):
   load of subtile ``u`` fills quadrant ``u`` of every warp: load row ``rho`` is
   tile row ``(rho / (W/2))*W + u*W/2 + rho % (W/2)``
   (:func:`pipeline_mlir.kernel.lds.load_rows`; ``W`` = warp tile), so a fragment load
-  of subtile ``q`` reads only what the global load of subtile ``q`` wrote.  It takes ``vm_per_load`` direct-to-LDS instructions
-  (``amdgpu.gather_to_lds`` from a fat raw buffer: ``buffer_load_dwordx4 ...
-  lds``; one buffer per operand, each lane's offset loop-invariant, the K column added
+  of subtile ``q`` reads only what the global load of subtile ``q`` wrote.  It takes
+  ``vm_per_load`` direct-to-LDS instructions (``amdgpu.gather_to_lds`` from a fat raw
+  buffer: ``buffer_load_dwordx4 ... lds``; one buffer per operand, each lane's offset loop-invariant, the K column added
   to it, :func:`_global_index`, and moved into the instruction's scalar offset by the
   LLVM step); instruction ``j`` moves ``threads/(BK/simd)`` load rows, thread ``t``
   the 16 bytes at load row ``rho = j*threads/(BK/simd) + t / (BK/simd)``, column

@@ -145,7 +145,8 @@ def _set_block_waits(blk: MMABlockSpec, pos: int, bph: int, first_cross: bool,
 def _set_block_flags(blk: MMABlockSpec, b: int, pos: int, first_cross: bool,
                      sched: ScheduleConfig) -> None:
     """Block ``b``'s drains, barriers, priorities and fences from the schedule config."""
-    blk.drain_lgkm_before_loads = bool(sched.drain_lgkm_mask >> b & 1) and blk.has_frag() and blk.has_global()
+    blk.drain_lgkm_before_loads = (bool(sched.drain_lgkm_mask >> b & 1) and blk.has_frag()
+                                   and blk.has_global())
     if sched.minimal_barriers:
         blk.pre_mma_barrier = False
         blk.pre_mma_set_prio = False if sched.omit_mma_set_prio else (pos == 0 or first_cross)

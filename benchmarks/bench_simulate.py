@@ -49,7 +49,7 @@ def main() -> None:
     timings = []
     for spec in KERNELS:
         kernel = gemm_kernel(parse_pipeline(spec))
-        schedule = kernel.request
+        schedule = kernel.schedule
         compiled, t_compile, _ = best(schedule.compile, args.repeat)
         shape, banks = kernel_shape_with_banks(kernel, kernel_lds(kernel))
         found, t_func, _ = best(lambda: simulate(compiled, shape), args.repeat)

@@ -39,7 +39,7 @@ from pipeline_mlir.analysis.loop_eval import Evaluator, Unevaluable
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.kernel.gemm import kernel_mlir
+from pipeline_mlir.kernel.gemm_mlir import kernel_mlir
 from pipeline_mlir.kernel.lds_data import KernelLds, LdsAccess, LdsAccessError
 
 #: the tag attribute of each kind of access, and the access's kind in the result

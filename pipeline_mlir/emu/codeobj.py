@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pipeline_mlir.emu.decode import Instr, decode
+from pipeline_mlir.emu.decode import decode
 from pipeline_mlir.emu.errors import EmuError
+from pipeline_mlir.emu.instr import Instr
 from pipeline_mlir.emu.program import compile_instr
 from pipeline_mlir.isa.codeobject import CodeObjectError, read_code_object
 

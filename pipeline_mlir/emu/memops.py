@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.emu.decode import Instr, operand_widths
+from pipeline_mlir.emu.instr import Instr, operand_widths
 from pipeline_mlir.emu.operands import M0, Reader, Step, refuse, sregs, vregs
 
 U32, U64 = np.uint32, np.uint64
@@ -216,24 +216,9 @@ def _mubuf(ins: Instr, G: int) -> Step:
     step = Step(ins, None, "vmem", vreads=frozenset(rd.vr), vwrites=frozenset(dst_v),
                 sreads=frozenset(rd.sr))
     inst_off = f["offset"]
-
-    srsrc = f["srsrc"]
     const_off = inst_off
-
-    def descriptor(w, m):
-        """(base, num_records, the global words it spans or None) of the descriptor."""
-        raw = w.S[srsrc:srsrc + 4]
-        key = raw.tobytes()
-        hit = m.descriptors.get(key)
-        if hit is None:
-            d = raw.astype(np.int64)
-            if ((d[1] >> 16) & 0x3FFF).any():
-                m.finding("out-of-range", w, step, "buffer descriptor with a stride and no "
-                          "index (swizzled/strided buffers are not emulated)")
-            base = d[0] | ((d[1] & 0xFFFF) << 32)
-            hit = m.descriptors[key] = (base, d[2], m.glob.region(base, d[2]))
-            m.glob.descriptors.update(zip(base.tolist(), d[2].tolist()))
-        return hit
+    descriptor = _buffer_descriptor(step, f["srsrc"])
+    in_region = _in_region(step, f["data"], dwords, inst_off, lds, store, acc, dst_v)
 
     def issue(w, m):
         base, num, region = descriptor(w, m)
@@ -256,7 +241,7 @@ def _mubuf(ins: Instr, G: int) -> Step:
                       f"descriptor's {int(num[g])} bytes (lane {lane}, workgroup slot {g})")
         addr = base[:, None] + off
         if lds:
-            la = lds_target(w, m)
+            la = _lds_dma_target(w, m, step, inst_off, size)
             data = m.glob.read(addr, size, w, step, lanes)
 
             def done():
@@ -279,21 +264,46 @@ def _mubuf(ins: Instr, G: int) -> Step:
                 np.copyto(reg[first + j], vals[..., j], where=mask)
         return MemOp(step, "vm", done, dst_v=dst_v)
 
-    def lds_target(w, m):
-        return _lds_dma_target(w, m, step, inst_off, size)
+    step.mem = dict(issue=issue, queue="vm")
+    return step
+
+
+def _buffer_descriptor(step: Step, srsrc: int):
+    """fn(w, m) -> (base, num_records, the global words it spans or None) of the buffer
+    descriptor in SGPRs ``srsrc..srsrc+3`` (cached per descriptor value in the machine)."""
+    def descriptor(w, m):
+        raw = w.S[srsrc:srsrc + 4]
+        key = raw.tobytes()
+        hit = m.descriptors.get(key)
+        if hit is None:
+            d = raw.astype(np.int64)
+            if ((d[1] >> 16) & 0x3FFF).any():
+                m.finding("out-of-range", w, step, "buffer descriptor with a stride and no "
+                          "index (swizzled/strided buffers are not emulated)")
+            base = d[0] | ((d[1] & 0xFFFF) << 32)
+            hit = m.descriptors[key] = (base, d[2], m.glob.region(base, d[2]))
+            m.glob.descriptors.update(zip(base.tolist(), d[2].tolist()))
+        return hit
+    return descriptor
+
+
+def _in_region(step: Step, first: int, dwords: int, inst_off: int, lds: bool, store: bool,
+               acc: bool, dst_v: tuple):
+    """fn(w, m, region, off) -> the MemOp of a buffer access whose every lane is within the
+    words of one global buffer (checked by the caller): ``first`` the data register,
+    ``off`` the byte offsets (G, 64)."""
+    size = 4 * dwords
 
     def in_region(w, m, region, off):
-        """The access of every lane within the words of one global buffer (checked)."""
         words, start = region
         idx = start + (off >> 2)
         if dwords > 1:
             idx = idx[..., None] + np.arange(dwords, dtype=np.int64)
         if lds:
-            la = lds_target(w, m)
+            la = _lds_dma_target(w, m, step, inst_off, size)
             return MemOp(step, "vm", lambda: m.lds_write(w, la, words.take(idx).view(np.uint8)),
                          lds=[la])
         reg = w.A if acc else w.V
-        first = f["data"]
         if store:
             vals = reg[first].copy() if dwords == 1 else \
                 reg[first:first + dwords].transpose(1, 2, 0).copy()   # as read at issue
@@ -309,9 +319,7 @@ def _mubuf(ins: Instr, G: int) -> Step:
             else:
                 reg[first:first + dwords] = vals.transpose(2, 0, 1)
         return MemOp(step, "vm", done, dst_v=dst_v)
-
-    step.mem = dict(issue=issue, queue="vm")
-    return step
+    return in_region
 
 
 def _lds_dma_target(w, m, step, inst_off: int, size: int) -> LdsAccess:

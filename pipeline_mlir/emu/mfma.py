@@ -24,7 +24,7 @@ import functools
 
 import numpy as np
 
-from pipeline_mlir.emu.decode import Instr, mfma_regs
+from pipeline_mlir.emu.instr import Instr, mfma_regs
 from pipeline_mlir.emu.operands import Step, refuse, vregs
 from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE
 

@@ -10,6 +10,9 @@ names the instruction.  ``test_decode.py`` re-probes a sample of them when
 For VOP3 the table holds the VOP3-only opcodes and the ``_e64`` forms of VOP1/VOP2/VOPC
 (VOPC 0x000-0x0FF, VOP2 0x100-0x13F, VOP1 0x140-0x17F).  VOP3P holds the packed-math
 opcodes and the matrix (MAI) opcodes, which share its encoding.
+
+Size: one concern, simply long: the opcode table of every encoding (about 530 lines of
+data) and the probe that re-reads it from LLVM.
 """
 
 from __future__ import annotations

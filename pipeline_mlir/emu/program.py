@@ -4,7 +4,7 @@ the module that knows it (ALU and control: :mod:`~pipeline_mlir.emu.semantics`, 
 
 from __future__ import annotations
 
-from pipeline_mlir.emu.decode import Instr
+from pipeline_mlir.emu.instr import Instr
 from pipeline_mlir.emu.memops import compile_memory
 from pipeline_mlir.emu.mfma import compile_mfma
 from pipeline_mlir.emu.operands import Step, refuse

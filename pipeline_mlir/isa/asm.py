@@ -2,8 +2,8 @@
 
 :func:`parse_asm` turns the text of ``TargetMachine.emit_assembly`` into an
 :class:`AsmModule`: functions split into basic blocks of :class:`AsmInstr`
-records (mnemonic, operands, modifiers, registers written and read, an
-instruction kind from :data:`pipeline_mlir.sim.instr.KINDS`, decoded
+records (one per instruction line: :mod:`pipeline_mlir.isa.asm_instr`, which reads the
+mnemonic, operands, modifiers, registers written and read, the instruction kind and
 ``s_waitcnt`` counters), the control-flow edges between blocks, natural loops,
 and the kernel metadata LLVM writes beside the code (the ``.amdgpu_metadata``
 YAML document, the ``.amdhsa_kernel`` directives, the ``.set <fn>.<field>``
@@ -11,21 +11,12 @@ symbols and the verbose ``; Kernel info:`` comments).
 
 Conventions:
 
-* LLVM prints the compiler-only fences as comments, ``; sched_barrier
-  mask(0x00000000)`` and ``; sched_group_barrier mask(0x00000008) size(1)
-  SyncID(0)``; they become pseudo instructions of kind ``sched_barrier`` /
-  ``sched_group_barrier`` whose ``value`` is the mask.
 * A block starts at a ``.LBB<f>_<n>:`` label or a ``; %bb.<n>:`` comment; the
   text after ``;`` on that line is the block's ``comment``.
 * Text that has instructions before any function label (a hand-written
   snippet) is read as one function named ``<snippet>``.
-* Registers are expanded one per 32-bit register (``v[8:11]`` -> ``v8 v9 v10
-  v11``); ``vcc_lo/vcc_hi`` count as ``vcc``, ``exec_lo/exec_hi`` as ``exec``.
-  Implicit registers recorded: ``scc`` (SALU arithmetic and compares write it,
-  ``s_cselect``/``s_addc``/``s_subb``/``s_cbranch_scc*`` read it), ``vcc`` (VOPC
-  and carry ops in e32 form, ``v_cndmask_b32_e32``, ``s_cbranch_vcc*``),
-  ``exec`` (read by every vector instruction; written by ``*_saveexec``,
-  ``v_cmpx``), ``m0`` (read by LDS-DMA loads).
+* The compiler-only fences LLVM prints as comments are instructions
+  (:mod:`pipeline_mlir.isa.asm_instr`).
 
 Bad input (a line that is not gfx9 assembly, a malformed register or counter)
 raises :class:`AsmError` naming the line.  This module does not import MLIR.
@@ -39,9 +30,8 @@ from dataclasses import dataclass, field
 import networkx as nx
 import yaml
 
-from pipeline_mlir.errors import PipelineError
-from pipeline_mlir.isa.waitcnt import EXPCNT_MAX, LGKMCNT_MAX, VMCNT_MAX, decode_waitcnt
 from pipeline_mlir.target.gfx950 import NAME
+from pipeline_mlir.isa.asm_instr import PSEUDO, AsmError, AsmInstr, parse_instruction
 
 __all__ = [
     "AsmError", "AsmInstr", "AsmBlock", "AsmFunction", "AsmModule", "parse_asm",
@@ -50,32 +40,6 @@ __all__ = [
 
 #: name of the function that holds instructions found before any function label
 SNIPPET_FUNCTION = "<snippet>"
-
-
-class AsmError(PipelineError):
-    """Assembly text this reader cannot accept (names the line)."""
-
-    def __init__(self, message: str, line: int | None = None) -> None:
-        self.line = line
-        super().__init__(f"line {line}: {message}" if line is not None else message)
-
-
-@dataclass(frozen=True)
-class AsmInstr:
-    """One instruction (or compiler pseudo instruction) of the assembly."""
-
-    mnemonic: str
-    operands: tuple[str, ...]
-    modifiers: tuple[str, ...]
-    line: int
-    text: str
-    defs: tuple[str, ...]
-    uses: tuple[str, ...]
-    kind: str
-    vm: int | None = None
-    lgkm: int | None = None
-    value: int = 0
-    exp: int | None = None
 
 
 @dataclass
@@ -232,283 +196,6 @@ class AsmModule:
 
 
 # ---------------------------------------------------------------------------
-# operands and registers
-
-_VECTOR_PREFIXES = ("v_", "ds_", "buffer_", "global_", "flat_", "scratch_", "image_", "tbuffer_")
-_KNOWN_PREFIXES = _VECTOR_PREFIXES + ("s_", "exp")
-_MNEMONIC = re.compile(r"[a-z][a-z0-9_]*$")
-_REG_RANGE = re.compile(r"^(v|a|s|ttmp)\[(\d+):(\d+)\]$")
-_REG_ONE = re.compile(r"^(v|a|s|ttmp)(\d+)$")
-_SPECIAL = {"vcc": "vcc", "vcc_lo": "vcc", "vcc_hi": "vcc", "exec": "exec",
-            "exec_lo": "exec", "exec_hi": "exec", "m0": "m0", "scc": "scc"}
-_MODIFIER = re.compile(r"^[a-z_][a-z0-9_]*:\S")
-_CNT = re.compile(r"^(vmcnt|lgkmcnt|expcnt)\((\d+)\)$")
-_LABEL = re.compile(r"^([A-Za-z_.$][\w.$]*):$")
-_BB_COMMENT = re.compile(r"^;\s*(%bb\.\d+):(.*)$")
-_PSEUDO = re.compile(r"^;\s*(sched_barrier|sched_group_barrier)(?:\s+(.*))?$")
-_MASK = re.compile(r"mask\((0x[0-9a-fA-F]+|\d+)\)")
-
-
-def split_operands(text: str) -> list[str]:
-    """Split on top-level commas (not inside ``[]`` or ``()``)."""
-    out, depth, cur = [], 0, []
-    for ch in text:
-        if ch in "[(":
-            depth += 1
-        elif ch in "])":
-            depth -= 1
-        if ch == "," and depth == 0:
-            out.append("".join(cur).strip())
-            cur = []
-        else:
-            cur.append(ch)
-    tail = "".join(cur).strip()
-    if tail or out:
-        out.append(tail)
-    return out
-
-
-def registers(operand: str, line: int | None = None) -> tuple[str, ...]:
-    """Registers named by one operand, one per 32-bit register; () for non-registers."""
-    op = operand.strip()
-    for wrap in ("neg(", "abs(", "sext("):
-        if op.startswith(wrap) and op.endswith(")"):
-            op = op[len(wrap):-1]
-    op = op.lstrip("-").strip("|")
-    if op in _SPECIAL:
-        return (_SPECIAL[op],)
-    m = _REG_RANGE.match(op)
-    if m:
-        lo, hi = int(m.group(2)), int(m.group(3))
-        if hi < lo:
-            raise AsmError(f"register range {operand!r} ends before it starts", line)
-        return tuple(f"{m.group(1)}{r}" for r in range(lo, hi + 1))
-    m = _REG_ONE.match(op)
-    if m:
-        return (f"{m.group(1)}{int(m.group(2))}",)
-    if re.match(r"^(v|a|s|ttmp)\[", op):
-        raise AsmError(f"malformed register operand {operand!r}", line)
-    return ()
-
-
-# ---------------------------------------------------------------------------
-# classification
-
-def classify(mnemonic: str, modifiers: tuple[str, ...] = ()) -> str:
-    """The instruction kind (one of ``pipeline_mlir.sim.instr.KINDS``)."""
-    m = mnemonic
-    if m.startswith(("v_mfma", "v_smfmac")):
-        return "mfma"
-    if m.startswith("ds_"):
-        if m.startswith(("ds_write", "ds_store")) or (
-                not m.startswith(("ds_read", "ds_load", "ds_bpermute", "ds_permute", "ds_swizzle"))
-                and "_rtn" not in m):
-            return "ds_write"
-        return "ds_read"
-    if m.startswith(("buffer_", "global_", "flat_", "scratch_")):
-        if "_load" in m:
-            return "vmem_load_lds" if ("lds" in modifiers or "_lds_" in m or m.endswith("_lds")) \
-                else "vmem_load"
-        # stores and atomics (both are vm events whose data leaves the wave)
-        return "vmem_store"
-    if m.startswith(("s_load", "s_buffer_load", "s_scratch_load", "s_store", "s_buffer_store")):
-        return "smem"
-    if m.startswith("s_waitcnt"):
-        return "wait"
-    if m == "s_barrier":
-        return "barrier"
-    if m == "s_setprio":
-        return "setprio"
-    if m == "s_nop":
-        return "nop"
-    if m in ("sched_barrier", "sched_group_barrier"):
-        return m
-    if m == "s_branch" or m.startswith("s_cbranch") or m in ("s_setpc_b64", "s_swappc_b64"):
-        return "branch"
-    if m.startswith("v_"):
-        return "valu"
-    if m in ("s_endpgm", "s_trap", "s_sendmsg", "s_sleep", "s_icache_inv", "s_dcache_inv",
-             "s_dcache_wb", "s_memtime", "s_memrealtime", "s_getreg_b32", "s_setreg_b32",
-             "s_setreg_imm32_b32", "s_ttracedata", "s_sethalt", "s_code_end") \
-            or m.startswith(("s_dcache", "s_icache")):
-        return "other"
-    if m.startswith("s_"):
-        return "salu"
-    return "other"
-
-
-# SALU instructions that do NOT write scc (everything else of kind salu does)
-_SALU_NO_SCC = ("s_mov", "s_movk", "s_cmov", "s_cmovk", "s_mul_i32", "s_mul_hi", "s_cselect",
-                "s_getpc", "s_setpc", "s_swappc", "s_sext", "s_brev", "s_bitset", "s_movrel",
-                "s_lshl1_add", "s_lshl2_add", "s_lshl3_add", "s_lshl4_add", "s_pack",
-                "s_mulk", "s_version", "s_readfirstlane")
-_SCC_READERS = ("s_cselect", "s_addc", "s_subb", "s_cbranch_scc", "s_cmov", "s_cmovk")
-_TWO_DEF = re.compile(r"^v_(add|sub|subrev)_co_u32_e64$|^v_(addc|subb|subbrev)_co_u32_e64$"
-                      r"|^v_mad_(u|i)64_(u|i)32$|^v_div_scale_")
-
-
-def _defs_uses(m: str, kind: str, ops: list[str], mods: tuple[str, ...],
-               line: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    regs = [registers(o, line) for o in ops]
-    defs: list[str] = []
-    uses: list[str] = []
-    no_def = kind in ("vmem_store", "ds_write", "vmem_load_lds", "wait", "barrier", "setprio",
-                      "nop", "branch", "sched_barrier", "sched_group_barrier", "other") \
-        or m.startswith(("s_cmp", "s_bitcmp", "s_store", "s_buffer_store", "v_cmpx"))
-    if m.startswith(("buffer_atomic", "global_atomic", "flat_atomic")) and "glc" in mods:
-        no_def = False          # returning atomics write their first operand
-    if m in ("s_getreg_b32", "s_memtime", "s_memrealtime"):
-        no_def = False
-    if no_def:
-        for r in regs:
-            uses.extend(r)
-    else:
-        ndef = 2 if _TWO_DEF.match(m) else 1
-        for k, r in enumerate(regs):
-            (defs if k < ndef else uses).extend(r)
-    # implicit registers
-    if kind == "salu" and not m.startswith(_SALU_NO_SCC):
-        defs.append("scc")
-    if m.startswith(("s_cmp", "s_bitcmp")):
-        defs.append("scc")
-    if m.startswith(_SCC_READERS):
-        uses.append("scc")
-    if m.startswith("s_cbranch_vcc"):
-        uses.append("vcc")
-    if m.startswith("s_cbranch_exec"):
-        uses.append("exec")
-    if m.startswith("v_") and m.endswith("_e32"):
-        if m.startswith("v_cmp_") or m.startswith("v_cmp_class"):
-            if "vcc" not in defs:
-                defs.append("vcc")
-        if re.match(r"^v_(add|sub|subrev)_co_u32_e32$", m):
-            defs.append("vcc")
-        if re.match(r"^v_(addc|subb|subbrev)_co_u32_e32$", m):
-            defs.append("vcc")
-            uses.append("vcc")
-        if m == "v_cndmask_b32_e32":
-            uses.append("vcc")
-    if m.startswith("v_cmpx"):
-        defs.append("exec")
-    if "saveexec" in m:
-        defs.append("exec")
-        uses.append("exec")
-    if m.startswith(_VECTOR_PREFIXES):
-        uses.append("exec")
-    if kind == "vmem_load_lds":
-        uses.append("m0")
-
-    def dedup(seq):
-        return tuple(dict.fromkeys(seq))
-    return dedup(defs), dedup(uses)
-
-
-def _decode_wait(m: str, ops: list[str], line: int) -> tuple[int | None, int | None, int | None]:
-    """(vm, lgkm, exp) of a wait; None = that counter is not waited for."""
-    if m == "s_waitcnt":
-        if len(ops) == 1 and not _CNT.match(ops[0]):
-            try:
-                imm = int(ops[0], 0)
-            except ValueError:
-                raise AsmError(f"s_waitcnt operand {ops[0]!r} is neither counters nor an "
-                               "immediate", line) from None
-            if not 0 <= imm <= 0xFFFF:
-                raise AsmError(f"s_waitcnt immediate {ops[0]} is outside 0..0xffff", line)
-            vm, exp, lgkm = decode_waitcnt(imm)
-        else:
-            vm = exp = lgkm = None
-            seen = set()
-            for o in ops:
-                mm = _CNT.match(o)
-                if not mm:
-                    raise AsmError(f"s_waitcnt operand {o!r} is not vmcnt(n), lgkmcnt(n) or "
-                                   "expcnt(n)", line)
-                name, val = mm.group(1), int(mm.group(2))
-                if name in seen:
-                    raise AsmError(f"s_waitcnt names {name} twice", line)
-                seen.add(name)
-                hi = {"vmcnt": VMCNT_MAX, "lgkmcnt": LGKMCNT_MAX, "expcnt": EXPCNT_MAX}[name]
-                if val > hi:
-                    raise AsmError(f"{name}({val}) is outside the {NAME} range 0..{hi}", line)
-                if name == "vmcnt":
-                    vm = val
-                elif name == "lgkmcnt":
-                    lgkm = val
-                else:
-                    exp = val
-        return (None if vm == VMCNT_MAX else vm, None if lgkm == LGKMCNT_MAX else lgkm,
-                None if exp == EXPCNT_MAX else exp)
-    # s_waitcnt_vmcnt / _lgkmcnt / _expcnt / _vscnt <sreg>, <imm> (the sreg is null here)
-    if len(ops) != 2:
-        raise AsmError(f"{m} expects a register and an immediate", line)
-    try:
-        val = int(ops[1], 0)
-    except ValueError:
-        raise AsmError(f"{m} immediate {ops[1]!r} is not an integer", line) from None
-    if m == "s_waitcnt_vmcnt":
-        return (None if val >= VMCNT_MAX else val), None, None
-    if m == "s_waitcnt_lgkmcnt":
-        return None, (None if val >= LGKMCNT_MAX else val), None
-    if m == "s_waitcnt_expcnt":
-        return None, None, (None if val >= EXPCNT_MAX else val)
-    # vscnt (stores, gfx10+) has no counter on gfx9: neither vm nor lgkm is waited for
-    return None, None, None
-
-
-def parse_instruction(text: str, line: int) -> AsmInstr:
-    """One instruction line (comments already stripped, or a fence comment)."""
-    stripped = text.strip()
-    pm = _PSEUDO.match(stripped)
-    if pm:
-        mn, rest = pm.group(1), pm.group(2) or ""
-        mask = _MASK.search(rest)
-        if not mask:
-            raise AsmError(f"{mn} comment without a mask(...)", line)
-        return AsmInstr(mn, tuple(rest.split()), (), line, stripped, (), (), mn,
-                        value=int(mask.group(1), 0))
-    body = stripped.split(";", 1)[0].strip()
-    parts = body.split(None, 1)
-    if not parts:
-        raise AsmError(f"not an instruction: {stripped!r}", line)
-    mn = parts[0]
-    rest = parts[1] if len(parts) > 1 else ""
-    if not _MNEMONIC.match(mn) or not mn.startswith(_KNOWN_PREFIXES):
-        raise AsmError(f"not a gfx9 instruction: {body!r}", line)
-    if mn == "s_waitcnt":
-        ops = [t for t in re.split(r"[\s&,]+", rest) if t]
-        mods: tuple[str, ...] = ()
-    else:
-        ops = split_operands(rest)
-        mods_l: list[str] = []
-        if ops:
-            last = ops[-1].split()
-            if last and _MODIFIER.match(last[0]) and len(ops) == 1:
-                # an instruction with modifiers only
-                mods_l, ops = last, []
-            elif last:
-                ops[-1] = last[0]
-                mods_l = last[1:]
-        mods = tuple(mods_l)
-        if "" in ops:
-            raise AsmError(f"empty operand in {body!r}", line)
-    kind = classify(mn, mods)
-    defs, uses = _defs_uses(mn, kind, ops, mods, line)
-    vm = lgkm = exp = None
-    value = 0
-    if kind == "wait":
-        vm, lgkm, exp = _decode_wait(mn, ops, line)
-    elif kind in ("setprio", "nop"):
-        if len(ops) != 1:
-            raise AsmError(f"{mn} expects one immediate", line)
-        try:
-            value = int(ops[0], 0)
-        except ValueError:
-            raise AsmError(f"{mn} immediate {ops[0]!r} is not an integer", line) from None
-    return AsmInstr(mn, tuple(ops), mods, line, stripped, defs, uses, kind,
-                    vm=vm, lgkm=lgkm, value=value, exp=exp)
-
-
-# ---------------------------------------------------------------------------
 # the .amdgpu_metadata YAML document
 
 class _MetadataLoader(yaml.SafeLoader):
@@ -547,6 +234,9 @@ def parse_yaml(text: str, first_line: int = 1):
 # ---------------------------------------------------------------------------
 # the module reader
 
+_LABEL = re.compile(r"^([A-Za-z_.$][\w.$]*):$")
+_BB_COMMENT = re.compile(r"^;\s*(%bb\.\d+):(.*)$")
+
 def _int_or_text(v: str):
     v = v.strip()
     try:
@@ -558,125 +248,160 @@ def _int_or_text(v: str):
 _TERMINATORS = ("s_branch", "s_endpgm", "s_setpc_b64")
 
 
+_TERMINATORS = ("s_branch", "s_endpgm", "s_setpc_b64")
+
+
 def parse_asm(text: str) -> AsmModule:
     """Parse gfx950 assembly text (see the module docstring)."""
     if not isinstance(text, str):
         raise AsmError(f"assembly must be text, got {type(text).__name__}")
-    lines = text.split("\n")
-    fn_symbols = set()
-    for ln in lines:
-        m = re.match(r"^\s*\.type\s+([^,\s]+)\s*,\s*@function", ln)
-        if m:
-            fn_symbols.add(m.group(1))
+    r = _Reader(text.split("\n"))
+    r.read()
+    if r.kd_name is not None:
+        raise AsmError(f".amdhsa_kernel {r.kd_name} without .end_amdhsa_kernel")
+    if not r.functions:
+        raise AsmError(f"no function or instruction found: is this {NAME} assembly?")
+    for f in r.functions:
+        _link(f)
+    return AsmModule(r.functions, r.meta)
 
-    functions: list[AsmFunction] = []
-    meta: dict = {"amdgpu_metadata": {}, "amdhsa_kernel": {}, "symbols": {}, "kernel_info": {}}
-    fn: AsmFunction | None = None
-    block: AsmBlock | None = None
-    in_fn = False
-    kd_name: str | None = None
-    info_fn: str | None = None     # inside a '; Kernel info:' comment block of this function
-    last_fn_name: str | None = None
-    i = 0
-    while i < len(lines):
-        ln = i + 1
-        s = lines[i].strip()
-        i += 1
-        if not s:
-            continue
-        if s.startswith(".amdgpu_metadata"):
-            start = i
-            while i < len(lines) and lines[i].strip() != ".end_amdgpu_metadata":
-                i += 1
-            if i >= len(lines):
-                raise AsmError(".amdgpu_metadata without .end_amdgpu_metadata", ln)
-            doc = parse_yaml("\n".join(lines[start:i]), start + 1)
-            if not isinstance(doc, dict):
-                raise AsmError(".amdgpu_metadata is not a YAML mapping", ln)
-            meta["amdgpu_metadata"] = doc
-            i += 1
-            continue
-        if kd_name is not None:
-            if s.startswith(".end_amdhsa_kernel"):
-                kd_name = None
-            elif s.startswith(".amdhsa_"):
-                key, _, val = s.partition(" ")
-                meta["amdhsa_kernel"][kd_name][key] = _int_or_text(val)
-            continue
-        if s.startswith(";"):
-            if s.startswith("; Kernel info:"):
-                info_fn = last_fn_name or ""
-                meta["kernel_info"].setdefault(info_fn, {})
-                continue
-            if info_fn is not None:
-                m = re.match(r"^;\s*(.*?)\s*:\s+(.*)$", s)
-                if m:
-                    meta["kernel_info"][info_fn][m.group(1)] = _int_or_text(m.group(2))
-                    continue
-            bm = _BB_COMMENT.match(s)
-            if bm and in_fn:
-                block = AsmBlock(bm.group(1), comment=bm.group(2).strip().lstrip(";").strip(),
-                                 line=ln)
-                fn.blocks.append(block)
-            elif _PSEUDO.match(s) and in_fn:
-                block = _ensure_block(fn, block, ln)
-                block.instrs.append(parse_instruction(s, ln))
-            elif s.startswith("; -- End function"):
-                in_fn, block = False, None
-            continue
-        info_fn = None
-        code, _, comment = s.partition(";")
-        code, comment = code.strip(), comment.strip()
-        lm = _LABEL.match(code)
-        if lm:
-            name = lm.group(1)
-            if in_fn and _is_alias(name, fn):
-                continue  # '.L<fn>$local:' right at the function's start: the same function
-            if name in fn_symbols or (not fn_symbols and not name.startswith(".L")):
-                fn = AsmFunction(name, line=ln)
-                functions.append(fn)
-                last_fn_name = name
-                in_fn, block = True, None
-            elif name.startswith(".Lfunc_end"):
-                in_fn, block = False, None
-            elif in_fn:
-                block = AsmBlock(name, comment=comment, line=ln)
-                fn.blocks.append(block)
-            continue
-        if code.startswith("."):
-            if code.startswith(".amdhsa_kernel"):
-                kd_name = code.split(None, 1)[1].strip() if " " in code else ""
-                meta["amdhsa_kernel"][kd_name] = {}
-                continue
-            m = re.match(r"^\.set\s+([^,\s]+)\s*,\s*(.+)$", code)
+
+class _Reader:
+    """The state of :func:`parse_asm` going through the lines: the functions so far, the
+    current function and block, the metadata, and which directive block it is inside."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        self.fn_symbols = set()
+        for ln in lines:
+            m = re.match(r"^\s*\.type\s+([^,\s]+)\s*,\s*@function", ln)
             if m:
-                _record_symbol(meta["symbols"], functions, m.group(1), m.group(2))
-            elif re.match(r"^\.size\s", code):
-                in_fn, block = False, None
-            continue
-        # an instruction
-        if not in_fn:
-            if functions and functions[-1].name != SNIPPET_FUNCTION:
+                self.fn_symbols.add(m.group(1))
+        self.functions: list[AsmFunction] = []
+        self.meta: dict = {"amdgpu_metadata": {}, "amdhsa_kernel": {}, "symbols": {},
+                           "kernel_info": {}}
+        self.fn: AsmFunction | None = None
+        self.block: AsmBlock | None = None
+        self.in_fn = False
+        self.kd_name: str | None = None
+        self.info_fn: str | None = None   # inside a '; Kernel info:' comment block of this fn
+        self.last_fn_name: str | None = None
+        self.i = 0
+
+    def read(self) -> None:
+        lines = self.lines
+        while self.i < len(lines):
+            ln = self.i + 1
+            s = lines[self.i].strip()
+            self.i += 1
+            if not s:
+                continue
+            if s.startswith(".amdgpu_metadata"):
+                self.metadata(ln)
+            elif self.kd_name is not None:
+                self.descriptor(s)
+            elif s.startswith(";"):
+                self.comment(s, ln)
+            else:
+                self.info_fn = None
+                code, _, comment = s.partition(";")
+                code, comment = code.strip(), comment.strip()
+                lm = _LABEL.match(code)
+                if lm:
+                    self.label(lm.group(1), comment, ln)
+                elif code.startswith("."):
+                    self.directive(code)
+                else:
+                    self.instruction(s, ln)
+
+    def metadata(self, ln: int) -> None:
+        """The ``.amdgpu_metadata`` document up to ``.end_amdgpu_metadata``."""
+        lines = self.lines
+        start = self.i
+        while self.i < len(lines) and lines[self.i].strip() != ".end_amdgpu_metadata":
+            self.i += 1
+        if self.i >= len(lines):
+            raise AsmError(".amdgpu_metadata without .end_amdgpu_metadata", ln)
+        doc = parse_yaml("\n".join(lines[start:self.i]), start + 1)
+        if not isinstance(doc, dict):
+            raise AsmError(".amdgpu_metadata is not a YAML mapping", ln)
+        self.meta["amdgpu_metadata"] = doc
+        self.i += 1
+
+    def descriptor(self, s: str) -> None:
+        """A line inside an ``.amdhsa_kernel`` block."""
+        if s.startswith(".end_amdhsa_kernel"):
+            self.kd_name = None
+        elif s.startswith(".amdhsa_"):
+            key, _, val = s.partition(" ")
+            self.meta["amdhsa_kernel"][self.kd_name][key] = _int_or_text(val)
+
+    def comment(self, s: str, ln: int) -> None:
+        """A comment line: kernel info, a ``; %bb.<n>:`` block start, a fence, the end of
+        a function."""
+        if s.startswith("; Kernel info:"):
+            self.info_fn = self.last_fn_name or ""
+            self.meta["kernel_info"].setdefault(self.info_fn, {})
+            return
+        if self.info_fn is not None:
+            m = re.match(r"^;\s*(.*?)\s*:\s+(.*)$", s)
+            if m:
+                self.meta["kernel_info"][self.info_fn][m.group(1)] = _int_or_text(m.group(2))
+                return
+        bm = _BB_COMMENT.match(s)
+        if bm and self.in_fn:
+            self.block = AsmBlock(bm.group(1),
+                                  comment=bm.group(2).strip().lstrip(";").strip(), line=ln)
+            self.fn.blocks.append(self.block)
+        elif PSEUDO.match(s) and self.in_fn:
+            self.block = _ensure_block(self.fn, self.block, ln)
+            self.block.instrs.append(parse_instruction(s, ln))
+        elif s.startswith("; -- End function"):
+            self.in_fn, self.block = False, None
+
+    def label(self, name: str, comment: str, ln: int) -> None:
+        """A label: a function, the end of one, or a block."""
+        if self.in_fn and _is_alias(name, self.fn):
+            return  # '.L<fn>$local:' right at the function's start: the same function
+        if name in self.fn_symbols or (not self.fn_symbols and not name.startswith(".L")):
+            self.fn = AsmFunction(name, line=ln)
+            self.functions.append(self.fn)
+            self.last_fn_name = name
+            self.in_fn, self.block = True, None
+        elif name.startswith(".Lfunc_end"):
+            self.in_fn, self.block = False, None
+        elif self.in_fn:
+            self.block = AsmBlock(name, comment=comment, line=ln)
+            self.fn.blocks.append(self.block)
+
+    def directive(self, code: str) -> None:
+        """``.amdhsa_kernel`` (its block follows), ``.set`` symbols, ``.size``."""
+        if code.startswith(".amdhsa_kernel"):
+            self.kd_name = code.split(None, 1)[1].strip() if " " in code else ""
+            self.meta["amdhsa_kernel"][self.kd_name] = {}
+            return
+        m = re.match(r"^\.set\s+([^,\s]+)\s*,\s*(.+)$", code)
+        if m:
+            _record_symbol(self.meta["symbols"], self.functions, m.group(1), m.group(2))
+        elif re.match(r"^\.size\s", code):
+            self.in_fn, self.block = False, None
+
+    def instruction(self, s: str, ln: int) -> None:
+        if not self.in_fn:
+            if self.functions and self.functions[-1].name != SNIPPET_FUNCTION:
                 raise AsmError(f"instruction outside a function: {s!r}", ln)
-            if not functions:
-                fn = AsmFunction(SNIPPET_FUNCTION, line=ln)
-                functions.append(fn)
-                last_fn_name = fn.name
-            in_fn = True
-        block = _ensure_block(fn, block, ln)
+            if not self.functions:
+                self.fn = AsmFunction(SNIPPET_FUNCTION, line=ln)
+                self.functions.append(self.fn)
+                self.last_fn_name = self.fn.name
+            self.in_fn = True
+        self.block = _ensure_block(self.fn, self.block, ln)
         instr = parse_instruction(s, ln)
-        block.instrs.append(instr)
+        self.block.instrs.append(instr)
         if instr.kind == "branch":
             # a branch ends its basic block even where the assembly has no label or
             # '; %bb' comment after it (assembly printed without verbose comments)
-            block = None
-    if kd_name is not None:
-        raise AsmError(f".amdhsa_kernel {kd_name} without .end_amdhsa_kernel")
-    if not functions:
-        raise AsmError(f"no function or instruction found: is this {NAME} assembly?")
-    for f in functions:
-        _link(f)
-    return AsmModule(functions, meta)
+            self.block = None
 
 
 def _is_alias(label: str, fn: AsmFunction) -> bool:

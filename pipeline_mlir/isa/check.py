@@ -1,27 +1,8 @@
 """The ISA check: does the final gfx950 assembly still hold the compiled schedule?
 
-The lowering (``pipeline_mlir/lowering/materialize.py``, ``pipeline_mlir/lowering/rocdl_build.py``) turns each
-schedule entry into instructions: a global load into ``vm_cost``
-``buffer_load ... lds``, a fragment load into ``lgkm_cost`` ``ds_read_b128``, an
-MMA into ``mfmas_per_mma`` MFMAs, WAIT_VM / WAIT_LGKM into one ``s_waitcnt``,
-BARRIER ``s_barrier``, SET_PRIO ``s_setprio``, SCHEDULE_BARRIER and the fences
-of :func:`pipeline_mlir.schedule.fences.fenced_sequence` ``sched_barrier`` (where
-an MMA is interleaved with its block's loads, the schedule barrier between those loads is
-not emitted, and the interleave pipeline's ``sched_group_barrier`` s, sync id 1, are no
-part of the skeleton).  Around the
-phases it adds what the kernel plan (:mod:`pipeline_mlir.kernel.plan`) says: the wait
-for the kernel arguments before the prologue, the warp groups' stagger barriers, the
-zero-trip fence.  That is the *expected* skeleton of each assembly phase
-(:meth:`pipeline_mlir.isa.asm.AsmFunction.main_loop_phases`: prologue = blocks
-before the main loop, loop, epilogue = blocks after it).  The plan is the one the
-lowering used: its phases are the schedule as the passes left it (after
-``sched-fix-hazards``), nothing is recompiled here.
-
-The *actual* skeleton is the assembly's MFMAs, ds ops, vector-memory loads,
-waits, barriers, priorities and fences.  Scalar loads (kernel arguments) and
-vector stores (the C tile) are never part of a schedule; they, and
-separators before the first / after the last one the schedule accounts for in
-a phase, are listed as *outside the schedule*.
+The expected skeleton of each assembly phase (what the lowering makes of the kernel plan
+it used) and the actual one (the assembly's) are :mod:`pipeline_mlir.isa.skeleton`'s;
+this module compares them.
 
 Comparison: the separators (waits, barriers, priorities, fences) of both
 skeletons are aligned with :mod:`difflib`; adjacent waits count as one
@@ -54,80 +35,18 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from pipeline_mlir.errors import PipelineError
-from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
-from pipeline_mlir.kernel.plan import ENTRIES, LOOP, KernelPlan
-from pipeline_mlir.schedule.fences import (INTERLEAVE, INTERLEAVE_SYNC_ID, Dropped,
-                                           Interleaved, interleaves)
-from pipeline_mlir.schedule.targets import HINT_GROUP_MASKS
-from pipeline_mlir.schedule.types import (
-    BARRIER,
-    SCHED_GROUP_BARRIER,
-    SCHEDULE_BARRIER,
-    SET_PRIO,
-    WAIT_LGKM,
-    WAIT_VM,
-    OpDesc,
-    OpRole,
-)
+from pipeline_mlir.isa.asm import AsmFunction
+from pipeline_mlir.isa.skeleton import (DATA_CLASSES, PHASES, SEPARATORS, Expansion,
+                                        IsaCheckError, Outside, Token, actual_skeleton,
+                                        combine_counts, expected_skeleton)
+from pipeline_mlir.kernel.plan import KernelPlan
+from pipeline_mlir.schedule.types import OpRole
 
 __all__ = ["IsaCheckError", "Token", "Finding", "Outside", "IsaCheck", "expected_skeleton",
            "actual_skeleton", "check_isa", "check_kernel_asm", "PHASES"]
 
-PHASES = ("prologue", "loop", "epilogue")
-SEPARATORS = ("wait", "barrier", "setprio", "sched_barrier", "sched_group_barrier")
-#: data kinds compared gap by gap, and their names in findings
-DATA_CLASSES = {"mfma": "mfma", "ds_read": "ds-read", "ds_write": "ds-write",
-                "vmem_load_lds": "load-lds", "vmem_load": "load"}
 _SEP_NAMES = {"barrier": "barrier", "setprio": "setprio", "sched_barrier": "fence",
               "sched_group_barrier": "sched-group-barrier"}
-#: the instruction a fragment load becomes (one per 16 bytes, ``payload_instructions``)
-DS_READ = "ds_read_b128"
-#: the instruction a global load becomes (``amdgpu.gather_to_lds`` of 16 bytes)
-LOAD_LDS = "buffer_load_dwordx4"
-
-
-class IsaCheckError(PipelineError):
-    """The assembly and the schedule cannot be compared (no main loop, bad counts)."""
-
-
-@dataclass(frozen=True)
-class Token:
-    """One skeleton instruction.
-
-    ``kind`` is an instruction kind (:data:`pipeline_mlir.sim.instr.KINDS`),
-    ``name`` the mnemonic (``None`` when any mnemonic of the kind is right),
-    ``vm`` / ``lgkm`` the wait counts, ``value`` the priority or sched mask.
-    ``origin``: expected tokens name their schedule entries (``('KRN[3]',)``,
-    several for merged waits) or ``('lowering:<what>',)``; actual tokens are
-    ``()``.  ``lines``: the assembly lines (actual tokens).
-    """
-
-    kind: str
-    name: str | None = None
-    vm: int | None = None
-    lgkm: int | None = None
-    value: int = 0
-    origin: tuple[str, ...] = ()
-    lines: tuple[int, ...] = ()
-    parts: int = 1          # waits: how many waits were merged into this token
-
-    def describe(self) -> str:
-        if self.kind == "wait":
-            return "s_waitcnt " + (" ".join(
-                f"{n}({v})" for n, v in (("vmcnt", self.vm), ("lgkmcnt", self.lgkm))
-                if v is not None) or "(nothing)")
-        if self.kind == "setprio":
-            return f"s_setprio {self.value}"
-        if self.kind == "barrier":
-            return "s_barrier"
-        if self.kind in ("sched_barrier", "sched_group_barrier"):
-            return f"{self.kind} mask(0x{self.value:x})"
-        return self.name or self.kind
-
-    def where(self) -> str:
-        if self.lines:
-            return "line " + ",".join(str(x) for x in self.lines)
-        return "/".join(self.origin) or "?"
 
 
 @dataclass(frozen=True)
@@ -146,17 +65,6 @@ class Finding:
         ents = ",".join(self.entries) or "-"
         lns = ",".join(str(x) for x in self.lines) or "-"
         return f"{self.phase:<8} {self.kind:<16} entries {ents:<24} asm line {lns:<10} {self.message}"
-
-
-@dataclass(frozen=True)
-class Outside:
-    phase: str
-    line: int
-    text: str
-    reason: str
-
-    def __str__(self) -> str:
-        return f"{self.phase:<8} line {self.line:<5} {self.text:<44} {self.reason}"
 
 
 @dataclass
@@ -200,163 +108,6 @@ class IsaCheck:
 
 _SUMMARY_KINDS = ("mfma", "ds_read", "vmem_load_lds", "wait", "barrier", "setprio",
                   "sched_barrier")
-
-
-# ---------------------------------------------------------------------------
-# expected skeleton
-
-@dataclass(frozen=True)
-class Expansion:
-    """How many instructions a logical op issues: per channel (0 = A, 1 = B) for
-    global loads (``vm``) and fragment loads (``lgkm``), per MMA entry for MFMAs."""
-
-    vm: tuple[int, int]
-    lgkm: tuple[int, int]
-    mfmas_per_mma: int
-    mfma_name: str | None = None      # None: any instruction of the kind
-    load_name: str | None = None
-    ds_name: str | None = None
-
-
-def _per_channel(counts: tuple[int, int], op, label: str, what: str) -> int:
-    if op.channel not in (0, 1):
-        raise IsaCheckError(f"schedule entry {label}: {what} of channel {op.channel} (expected "
-                            f"0 = A or 1 = B)")
-    return counts[op.channel]
-
-
-def _op_tokens(op: OpDesc, label: str, x: Expansion) -> list[Token]:
-    o = (label,)
-    if op.tag == WAIT_VM:
-        return [Token("wait", vm=op.wait_value, origin=o)]
-    if op.tag == WAIT_LGKM:
-        return [Token("wait", lgkm=op.wait_value, origin=o)]
-    if op.tag == BARRIER:
-        return [Token("barrier", origin=o)]
-    if op.tag == SET_PRIO:
-        return [Token("setprio", value=op.wait_value, origin=o)]
-    if op.tag == SCHEDULE_BARRIER:
-        return [Token("sched_barrier", value=0, origin=o)]
-    if op.tag == SCHED_GROUP_BARRIER:
-        return [Token("sched_group_barrier", value=HINT_GROUP_MASKS[op.subtile], origin=o)]
-    if op.role == OpRole.GLOBAL_LOAD:
-        n = _per_channel(x.vm, op, label, "global load")
-        return [Token("vmem_load_lds", x.load_name, origin=o) for _ in range(n)]
-    if op.role == OpRole.FRAGMENT_LOAD:
-        n = _per_channel(x.lgkm, op, label, "fragment load")
-        return [Token("ds_read", x.ds_name, origin=o) for _ in range(n)]
-    if op.role == OpRole.COMPUTE:
-        return [Token("mfma", x.mfma_name, origin=o) for _ in range(x.mfmas_per_mma)]
-    raise IsaCheckError(f"schedule entry {label} (tag {op.tag}, role {op.role!r}) has no "
-                        f"known instructions")
-
-
-#: how findings name the entries of each phase
-_PREFIX = {"prologue": "PRO", "kernel": "KRN", "epilogue": "EPI"}
-
-
-def _part_tokens(plan: KernelPlan, part, x: Expansion) -> list[Token]:
-    """The tokens of one part of the kernel's skeleton: its entries with the lowering's
-    fences, or the instructions the kernel adds (named ``lowering:<what>``)."""
-    if part.kind not in (ENTRIES, LOOP):
-        return [t for op in part.ops() for t in _op_tokens(op, f"lowering:{part.label()}", x)]
-    prefix = _PREFIX[part.name]
-    entries = plan.entries(part.name)
-    out: list[Token] = []
-    for i in plan.fenced(part):
-        if i is None:
-            out.append(Token("sched_barrier", value=0, origin=(f"lowering:fence@{prefix}",)))
-        elif isinstance(i, Interleaved):
-            if not interleaves(x.mfmas_per_mma):
-                out += _op_tokens(entries[i.entry].op, f"{prefix}[{i.entry}]", x)
-        elif i is not INTERLEAVE and not isinstance(i, Dropped):
-            out += _op_tokens(entries[i].op, f"{prefix}[{i}]", x)
-    return out
-
-
-def expected_skeleton(plan: KernelPlan, x: Expansion) -> dict[str, list[Token]]:
-    """The instructions each assembly phase must hold, per the lowering contract.
-
-    ``plan``: the kernel plan the lowering used (its phases, stagger, fences and the
-    instructions the kernel adds); ``x``: instructions per logical op.
-    """
-    out: dict[str, list[Token]] = {ph: [] for ph in PHASES}
-    for part in plan.parts:
-        out[plan.asm_phase(part)] += _part_tokens(plan, part, x)
-    return {ph: _merge_waits(toks) for ph, toks in out.items()}
-
-
-def _combine(a: int | None, b: int | None) -> int | None:
-    if a is None:
-        return b
-    if b is None:
-        return a
-    return min(a, b)
-
-
-def _merge_waits(tokens: list[Token]) -> list[Token]:
-    """Adjacent waits as one token (LLVM merges them into one ``s_waitcnt``)."""
-    out: list[Token] = []
-    for t in tokens:
-        if t.kind == "wait" and out and out[-1].kind == "wait":
-            p = out[-1]
-            out[-1] = Token("wait", vm=_combine(p.vm, t.vm), lgkm=_combine(p.lgkm, t.lgkm),
-                            origin=p.origin + t.origin, lines=p.lines + t.lines,
-                            parts=p.parts + t.parts)
-        else:
-            out.append(t)
-    return out
-
-
-# ---------------------------------------------------------------------------
-# actual skeleton
-
-def _instr_token(i: AsmInstr) -> Token:
-    if i.kind == "wait":
-        return Token("wait", vm=i.vm, lgkm=i.lgkm, lines=(i.line,))
-    if i.kind in ("setprio", "sched_barrier", "sched_group_barrier"):
-        return Token(i.kind, value=i.value, lines=(i.line,))
-    if i.kind == "barrier":
-        return Token("barrier", lines=(i.line,))
-    return Token(i.kind, i.mnemonic, lines=(i.line,))
-
-
-def _sync_id(i: AsmInstr) -> int | None:
-    for o in i.operands:
-        if o.startswith("SyncID(") and o.endswith(")"):
-            return int(o[7:-1], 0)
-    return None
-
-
-def actual_skeleton(fn: AsmFunction) -> tuple[dict[str, list[Token]], list[Outside]]:
-    """Skeleton tokens per assembly phase, and the instructions no schedule issues
-    (scalar loads, vector stores)."""
-    try:
-        phases = fn.main_loop_phases()
-    except PipelineError as e:
-        raise IsaCheckError(f"ISA check: {e}") from None
-    out: dict[str, list[Token]] = {}
-    outside: list[Outside] = []
-    for ph in PHASES:
-        toks: list[Token] = []
-        prev = None
-        for i in phases[ph]:
-            if i.kind == "wait" and prev is not None and prev.kind == "wait":
-                # consecutive s_waitcnt instructions act as one (LLVM merges its own in)
-                toks[-1] = _merge_waits([toks[-1], _instr_token(i)])[0]
-                prev = i
-                continue
-            prev = i
-            if i.kind == "smem":
-                outside.append(Outside(ph, i.line, i.text, "scalar load (kernel arguments)"))
-            elif i.kind == "vmem_store":
-                outside.append(Outside(ph, i.line, i.text, "vector store (the C tile)"))
-            elif i.kind == "sched_group_barrier" and _sync_id(i) == INTERLEAVE_SYNC_ID:
-                continue  # the lowering's interleave pipeline: no separator of the schedule
-            elif i.kind in SEPARATORS or i.kind in DATA_CLASSES:
-                toks.append(_instr_token(i))
-        out[ph] = toks
-    return out, outside
 
 
 # ---------------------------------------------------------------------------
@@ -530,7 +281,8 @@ class _Phase:
             te, ta = exp[e], act[a]
             if te.kind == "wait":
                 for t in extra_for.get(e, []):
-                    te = Token("wait", vm=_combine(te.vm, t.vm), lgkm=_combine(te.lgkm, t.lgkm),
+                    te = Token("wait", vm=combine_counts(te.vm, t.vm),
+                               lgkm=combine_counts(te.lgkm, t.lgkm),
                                origin=te.origin + t.origin, parts=te.parts + t.parts)
                 self.wait(te, ta, across=e in extra_for)
             elif te.kind in ("setprio", "sched_group_barrier") and te.value != ta.value:

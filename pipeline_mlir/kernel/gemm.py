@@ -1,14 +1,12 @@
-"""Complete gfx950 GEMM kernels for the double-buffer schedules, as MLIR text.
+"""Complete gfx950 GEMM kernels for the double-buffer schedules: what each kernel is.
 
-``gemm_kernel(schedule)`` describes the kernel a named schedule with a complete
-kernel (``has_kernel``: ``4wave``, ``pingpong``) stands for.  ``natural_kernel_mlir(kernel)``
-writes it with its natural K-loop (``docs/dialect.md``, "the natural form"): one K tile
-per iteration, untagged; the driver compiles that, the front end (``sched-adopt-loop``)
-making it the schedule's loop as for any other kernel.  ``kernel_mlir(kernel)`` writes the
-same kernel in the tagged (concrete) form: a ``gpu.func`` whose K-loop holds the
-schedule's logical body, each logical op a *group* of tagged payload ops (one per
-hardware instruction the schedule counts).  Nothing here imports MLIR; the text is
-parsed by the driver.
+``gemm_kernel(schedule)`` describes the kernel a named schedule with a complete kernel
+(``has_kernel``: ``4wave``, ``pingpong``) stands for: its geometry, warps, LDS layout
+and kernel shape (:class:`GemmKernel`).  :mod:`pipeline_mlir.kernel.gemm_mlir` writes it
+as MLIR text: with its natural K-loop (``docs/dialect.md``, "the natural
+form"), which the driver compiles, the front end (``sched-adopt-loop``) making it the
+schedule's loop as for any other kernel; or in the tagged (concrete) form.  Nothing here
+imports MLIR.
 
 What the kernel computes (the reference's contract): ``C = A x B^T`` with A
 row-major ``M x K``, B row-major ``N x K``, C row-major ``M x N`` (f32).  One
@@ -16,41 +14,8 @@ workgroup computes one ``BM x BN`` tile of C: workgroup ``w`` takes tile row
 ``w / (N/BN)`` and tile column ``w % (N/BN)``.  The host-side contract (grid,
 arguments, what is rejected) is :mod:`pipeline_mlir.kernel.launch`.
 
-Layout, per K tile of ``BK`` columns (``e`` = element bytes, ``simd = 16/e``):
-
-* LDS (:class:`pipeline_mlir.kernel.plan.LdsLayout`): one buffer per (channel, stage,
-  subtile), ``rows/2 x BK`` without padding, the 16-byte chunks of each row XOR-swizzled
-  (:class:`pipeline_mlir.kernel.plan.LdsSwizzle`: chunk ``c`` of load row ``rho`` is
-  stored at chunk ``c ^ x(rho)``, which makes every fragment read conflict-free in the
-  LDS bank model);
-  separate buffers let LLVM see that a DMA into one does not alias fragment reads
-  of another, so it adds no ``vmcnt`` waits of its own between them.  A global
-  load of subtile ``u`` fills quadrant ``u`` of every warp: load row ``rho`` is
-  tile row ``(rho / (W/2))*W + u*W/2 + rho % (W/2)`` (:func:`pipeline_mlir.kernel.plan.load_rows`; ``W`` =
-  warp tile), so a fragment load of subtile ``q`` reads only what the global load
-  of subtile ``q`` wrote.  It takes ``vm_per_load`` direct-to-LDS instructions
-  (``amdgpu.gather_to_lds`` from a fat raw buffer: ``buffer_load_dwordx4 ...
-  lds``; one buffer per operand, each lane's offset loop-invariant, the K column added
-  to it, :func:`_global_index`, and moved into the instruction's scalar offset by the
-  LLVM step); instruction ``j`` moves ``threads/(BK/simd)`` load rows, thread ``t``
-  the 16 bytes at load row ``rho = j*threads/(BK/simd) + t / (BK/simd)``, column
-  ``((t % (BK/simd)) ^ x(rho))*simd``.  The DMA writes a wave's 64 lanes as one
-  contiguous chunk at a wave-uniform LDS address, so the buffer holds the load rows
-  row-major, in load order, each row's chunks permuted by the swizzle.
-* Warps: a ``warps_m x warps_n`` grid, warp tile ``WM x WN``; warp ``w`` is at
-  row ``w / warps_n``, column ``w % warps_n`` (ping-pong: the warp row is the
-  warp group).  A fragment load of subtile ``q`` reads the warp's MMA rows (A)
-  or columns (B) ``[q*quadrant, (q+1)*quadrant)``: per MMA row and K step
-  ``k_loads_per_mma`` ``ds_read_b128`` (lane ``l``: row ``l % 16``, K chunk
-  ``l / 16`` of the read's K columns, swizzled: one precomputed base per K column,
-  the MMA row block in the instruction's offset; with 1-byte elements, a channel whose
-  buffers lie above the 16-bit ds_read offset has bases that carry its LDS region,
-  pinned in registers through the loop, :func:`_read_base`).  An MMA (row r, col c)
-  runs ``quadrant_m*quadrant_n*num_k_mmas`` MFMAs; A and B use the same K permutation,
-  so each MFMA is a plain dot product over its K step whatever the hardware's internal
-  K order is.
-* Accumulators: lane ``l`` of MFMA tile (i, j) holds ``C[4*(l/16)+e][l%16]``,
-  ``e = 0..3`` (the 16x16 MFMA output layout); stored with scalar stores.
+How the kernel does it (its LDS layout, loads, warps, fragments, accumulators) is
+described in :mod:`pipeline_mlir.kernel.gemm_mlir`, which writes it.
 """
 
 from __future__ import annotations
@@ -59,36 +24,28 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.kernel.lds_data import OPAQUE_IDENTITY
-from pipeline_mlir.kernel.plan import (KernelPlan, KernelShape, LdsLayout, LdsSwizzle, kernel_plan,
-                                       kernel_shape, lds_layout)
-from pipeline_mlir.schedule.types import KOffsetKind
+from pipeline_mlir.kernel.lds import LdsLayout, LdsSwizzle, lds_layout
+from pipeline_mlir.kernel.plan import KernelPlan, KernelShape, kernel_plan, kernel_shape
 from pipeline_mlir.schedules.geometry import COUNT_FIELDS, KernelGeometry, KernelTraits
 from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
-
-#: MLIR element type per dtype (gfx950 FP8 is the OCP E4M3 format).
-ELEMENT_TYPES = {"bf16": "bf16", "f16": "f16", "fp8": "f8E4M3FN", "f32": "f32"}
-_K_NAMES = {KOffsetKind.K0: "k0", KOffsetKind.K1: "k1", KOffsetKind.K_NEXT: "k_next",
-            KOffsetKind.K_PREV: "k_prev", KOffsetKind.NONE: "none"}
-_ROLE = {0: "global", 1: "global", 3: "frag", 4: "frag", 5: "mma"}
 
 
 @dataclass(frozen=True)
 class GemmKernel:
-    """One complete kernel: the schedule request it runs, its geometry and its warps.
+    """One complete kernel: the schedule it runs, its geometry and its warps.
 
     :attr:`shape` is the kernel's part of the kernel plan (warp groups, instructions
     per logical op, LDS layout, arguments); :meth:`plan` adds a compiled schedule."""
 
-    request: object            # the NamedSchedule it runs (counts = the geometry's)
+    schedule: object           # the NamedSchedule it runs (counts = the geometry's)
     geometry: KernelGeometry
     traits: KernelTraits
     #: the LDS swizzle, when not the layout's default (candidates scored by the bank model)
     swizzle: LdsSwizzle | None = None
 
     @property
-    def schedule(self) -> str:
-        return self.request.name
+    def schedule_name(self) -> str:
+        return self.schedule.name
 
     @property
     def dtype(self) -> str:
@@ -97,7 +54,7 @@ class GemmKernel:
     @property
     def name(self) -> str:
         g = self.geometry
-        return f"gemm_{self.schedule}_{g.dtype}_{g.BM}x{g.BN}x{g.BK}"
+        return f"gemm_{self.schedule_name}_{g.dtype}_{g.BM}x{g.BN}x{g.BK}"
 
     # the warps are the schedule's kernel traits
     threads = property(lambda self: self.traits.threads)
@@ -106,7 +63,7 @@ class GemmKernel:
 
     @cached_property
     def shape(self) -> KernelShape:
-        shape = kernel_shape(self.request, self.geometry)
+        shape = kernel_shape(self.schedule, self.geometry)
         if self.swizzle is not None:
             shape = replace(shape, lds=lds_layout(self.geometry, self.traits, self.swizzle))
         return shape
@@ -169,25 +126,25 @@ class GemmKernel:
         return self.lds.size
 
 
-def gemm_kernel(request) -> GemmKernel:
+def gemm_kernel(schedule) -> GemmKernel:
     """The complete kernel of a named schedule with ``has_kernel`` (``4wave``, ``pingpong``).
 
     The schedule's per-load counts must be what the kernel issues: counts the user
     left unset are taken from the geometry; a given count that differs is an error
     (the derived waits would not match the hardware counters).
     """
-    if not request.has_kernel:
-        raise ConfigError(f"pipeline '{request.name}': no complete GEMM kernel (kernels exist "
-                          f"for {' and '.join(KERNEL_SCHEDULES)}; {request.name} has no K "
+    if not schedule.has_kernel:
+        raise ConfigError(f"pipeline '{schedule.name}': no complete GEMM kernel (kernels exist "
+                          f"for {' and '.join(KERNEL_SCHEDULES)}; {schedule.name} has no K "
                           f"offsets)")
-    traits = request.kernel_traits
-    g = request.kernel_geometry()
-    given = dict(request.own_items())
+    traits = schedule.kernel_traits
+    g = schedule.kernel_geometry()
+    given = dict(schedule.own_items())
     for key in COUNT_FIELDS:
         want = getattr(g, key)
         if key in given and given[key] != want:
             raise ConfigError(
-                f"pipeline '{request.spec()}': option '{key}={given[key]}' does not match the "
+                f"pipeline '{schedule.spec()}': option '{key}={given[key]}' does not match the "
                 f"{g.dtype} {g.BM}x{g.BN}x{g.BK} kernel, which issues "
                 f"{want} (drop the option to use the kernel's count)")
     # a load instruction moves whole rows; the half tile must be a whole number of them
@@ -196,39 +153,15 @@ def gemm_kernel(request) -> GemmKernel:
     for ch, rows, vm in (("A", g.BM, g.vm_per_load_a), ("B", g.BN, g.vm_per_load_b)):
         if (rows // 2) != vm * per_instr:
             raise ConfigError(
-                f"pipeline '{request.spec()}': a {ch} half tile of {rows // 2} rows is not a "
+                f"pipeline '{schedule.spec()}': a {ch} half tile of {rows // 2} rows is not a "
                 f"whole number of load instructions ({per_instr} rows each with {threads} "
                 f"threads and BK={g.BK}); choose BM/BN/BK so that it is")
     # counts the spec leaves at a fixed default become the kernel's (derived ones already are)
     pinned = {k: getattr(g, k) for k in COUNT_FIELDS
-              if k not in given and request.get(k) is not None}
+              if k not in given and schedule.get(k) is not None}
     if pinned:
-        request = request.with_(**pinned)
-    return GemmKernel(request, g, traits)
-
-
-# ---------------------------------------------------------------------------------------------
-# MLIR text
-# ---------------------------------------------------------------------------------------------
-
-class _Writer:
-    """Function-body lines; i32 constants are collected at the top of the body (the index
-    math is done in i32: buffer offsets are 32-bit, and 64-bit math costs VGPR pairs)."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-        self.const_lines: list[str] = []
-        self.consts: dict[int, str] = {}
-
-    def __call__(self, line: str, indent: int = 6) -> None:
-        self.lines.append(" " * indent + line)
-
-    def const(self, v: int) -> str:
-        if v not in self.consts:
-            name = f"%c{v}" if v >= 0 else f"%cm{-v}"
-            self.const_lines.append(f"      {name} = arith.constant {v} : i32")
-            self.consts[v] = name
-        return self.consts[v]
+        schedule = schedule.with_(**pinned)
+    return GemmKernel(schedule, g, traits)
 
 
 def latest_fragment(frags, i, ch, sub):
@@ -240,450 +173,3 @@ def latest_fragment(frags, i, ch, sub):
     if not after:
         raise ConfigError(f"no fragment load for channel {ch} subtile {sub}")
     return after[-1], True
-
-
-@dataclass
-class _Text:
-    """What both kernel writers share: the writer, types and names of the kernel."""
-
-    k: GemmKernel
-    w: _Writer
-    out: list
-    et: str
-    frag_w: int
-    vec_in: str
-    vec_frag: str
-    vec_mma: str
-    mem_f: str
-    mem_l: dict
-    acc_t: str
-    num_m: int
-    num_n: int
-    vm: dict
-
-
-def _begin(k: GemmKernel, lds: dict) -> _Text:
-    """The kernel up to its K-loop: signature (``lds``: LDS buffer key -> name), the launch
-    check, thread/warp/tile ids, the global-load offsets and LDS destinations per (channel,
-    subtile, instruction), the fragment bases, the zero accumulator."""
-    g = k.geometry
-    et = ELEMENT_TYPES[g.dtype]
-    simd = g.simd_width
-    frag_w = k.lds_frag_width
-    mma_frag_w = g.MMA_M * g.MMA_K // 64
-    mem_g = f"memref<?x{et}, #gpu.address_space<global>>"
-    mem_f = f"memref<?x{et}, #amdgpu.address_space<fat_raw_buffer>>"
-    layout = k.lds
-    mem_l = {b.channel: f"memref<{b.elements}x{et}, #gpu.address_space<workgroup>>"
-             for b in layout.buffers}
-    vec_in = f"vector<{simd}x{et}>"
-    vec_frag = f"vector<{frag_w}x{et}>"
-    vec_mma = f"vector<{mma_frag_w}x{et}>"
-    acc_t = "vector<4xf32>"
-    num_m, num_n = 2 * k.quadrant_m, 2 * k.quadrant_n
-    lpr = g.BK // simd
-    rpi = k.rows_per_load_instruction
-    vm = {0: g.vm_per_load_a, 1: g.vm_per_load_b}
-
-    w = _Writer()
-    out = ["module attributes {gpu.container_module} {", "  gpu.module @kernels {"]
-    attrs = [f"known_block_size = array<i32: {k.threads}, 1, 1>"]
-    if k.traits.waves_per_eu is not None:
-        attrs.append(f"rocdl.waves_per_eu = {k.traits.waves_per_eu} : i32")
-    out.append(f"    gpu.func @{k.name}(" + ", ".join(
-        f"%{a.name}: " + (f"memref<?x{ELEMENT_TYPES[a.element]}, #gpu.address_space<global>>"
-                          if a.kind == "buffer" else "index") for a in k.shape.arguments) + ")")
-    out.append("        workgroup(" + ", ".join(
-        f"{name}: {mem_l[key[0]]}" for key, name in lds.items()) + ")")
-    out.append(f"        kernel attributes {{{', '.join(attrs)}}} {{")
-    c16, c64 = w.const(16), w.const(64)
-    w("%tid_x = gpu.thread_id x")
-    w("%bid_x = gpu.block_id x")
-    for v in ("tid", "bid"):
-        w(f"%{v} = arith.index_castui %{v}_x : index to i32")
-    w("%Mi = arith.index_castui %M : index to i32")
-    w("%Ni = arith.index_castui %N : index to i32")
-    w("%Ki = arith.index_castui %K : index to i32")
-    w(f"%lane = arith.remui %tid, {c64} : i32")
-    # launched outside the host contract (gemm_launch.check_launch)? trap rather than
-    # compute a silently wrong C
-    w(f"%k_rem = arith.remui %Ki, {w.const(2 * g.BK)} : i32")
-    w(f"%k_bad0 = arith.cmpi ne, %k_rem, {w.const(0)} : i32")
-    w(f"%k_bad1 = arith.cmpi ult, %Ki, {w.const(2 * g.BK)} : i32")
-    w(f"%m_rem = arith.remui %Mi, {w.const(g.BM)} : i32")
-    w(f"%m_bad = arith.cmpi ne, %m_rem, {w.const(0)} : i32")
-    w(f"%n_rem = arith.remui %Ni, {w.const(g.BN)} : i32")
-    w(f"%n_bad = arith.cmpi ne, %n_rem, {w.const(0)} : i32")
-    w("%bad0 = arith.ori %k_bad0, %k_bad1 : i1")
-    w("%bad1 = arith.ori %m_bad, %n_bad : i1")
-    w("%bad = arith.ori %bad0, %bad1 : i1")
-    w("scf.if %bad {")
-    w("llvm.intr.trap", 8)
-    w("}")
-    w(f"%warp_v = arith.divui %tid, {c64} : i32")
-    # the warp index is wave-uniform: make it scalar so the uniform math stays in SGPRs
-    w("%warp = rocdl.readfirstlane %warp_v : i32")
-    w(f"%l16 = arith.remui %lane, {c16} : i32")
-    w(f"%lgrp = arith.divui %lane, {c16} : i32")
-    w(f"%wm = arith.divui %warp, {w.const(k.warps_n)} : i32")
-    w(f"%wn = arith.remui %warp, {w.const(k.warps_n)} : i32")
-    w(f"%tiles_n = arith.divui %Ni, {w.const(g.BN)} : i32")
-    w("%tm = arith.divui %bid, %tiles_n : i32")
-    w("%tn = arith.remui %bid, %tiles_n : i32")
-    w(f"%row0_a = arith.muli %tm, {w.const(g.BM)} : i32")
-    w(f"%row0_b = arith.muli %tn, {w.const(g.BN)} : i32")
-    w(f"%lrow = arith.divui %tid, {w.const(lpr)} : i32")
-    w(f"%lcol0 = arith.remui %tid, {w.const(lpr)} : i32")
-    # the global sources: one buffer per operand for the whole kernel (its descriptor is
-    # loop-invariant); a copy's index is its lane's offset (loop-invariant) plus the K
-    # column (wave-uniform), which the LLVM step (sched-buffer-soffset) puts in the buffer
-    # instruction's scalar offset, so K advances with one scalar add per operand
-    for ch, src in ((0, "%A"), (1, "%B")):
-        w(f"%gbuf_{'ab'[ch]} = amdgpu.fat_raw_buffer_cast {src} resetOffset : {mem_g} to "
-          f"{mem_f}")
-    # global source offsets (without the K tile) and LDS destinations per (channel, subtile, j):
-    # load row rho of subtile u is tile row (rho / qrows)*W + u*qrows + rho % qrows (load_rows)
-    w(f"%wchunk = arith.muli %warp, {w.const(64 * simd)} : i32")
-    # swizzle: the lane landing at chunk c of load row rho fetches global chunk c ^ x(rho)
-    # (LdsSwizzle), so the DMA's LDS write stays contiguous; rho depends on j only
-    sw = layout.swizzle
-    for j in range(max(vm.values())):
-        w(f"%srho{j} = arith.addi %lrow, {w.const(j * rpi)} : i32")
-        w(f"%sd{j} = arith.divui %srho{j}, {w.const(sw.row_div)} : i32")
-        w(f"%sx{j} = arith.remui %sd{j}, {w.const(sw.span)} : i32")
-        w(f"%sc{j} = arith.xori %lcol0, %sx{j} : i32")
-        w(f"%scol{j} = arith.muli %sc{j}, {w.const(simd)} : i32")
-    for ch in (0, 1):
-        n = "ab"[ch]
-        wt = k.WM if ch == 0 else k.WN
-        qrows = wt // 2
-        for u in (0, 1):
-            for j in range(vm[ch]):
-                p = f"{n}{u}{j}"
-                w(f"%rho_{p} = arith.addi %lrow, {w.const(j * rpi)} : i32")
-                w(f"%blk_{p} = arith.divui %rho_{p}, {w.const(qrows)} : i32")
-                w(f"%rem_{p} = arith.remui %rho_{p}, {w.const(qrows)} : i32")
-                w(f"%bo_{p} = arith.muli %blk_{p}, {w.const(wt)} : i32")
-                w(f"%br_{p} = arith.addi %bo_{p}, %rem_{p} : i32")
-                w(f"%tr_{p} = arith.addi %br_{p}, {w.const(u * qrows)} : i32")
-                w(f"%grow_{p} = arith.addi %tr_{p}, %row0_{n} : i32")
-                w(f"%gm_{p} = arith.muli %grow_{p}, %Ki : i32")
-                w(f"%gsrc_{p} = arith.addi %gm_{p}, %scol{j} : i32")
-                # the buffer holds load rows in order: instruction j's chunk, then the wave's
-                w(f"%ldst_{p} = arith.addi %wchunk, {w.const(j * rpi * g.BK)} : i32")
-    # fragment read bases per (channel, K offset of the read): the swizzle's XOR term is
-    # the same for every 16-row block, so an MMA row adds a constant (the ds_read offset)
-    if frag_w * g.elem_bytes > 16 or simd % frag_w:
-        raise ConfigError(f"{k.name}: a fragment read of {frag_w} elements does not fit one "
-                          f"16-byte LDS chunk")
-    w(f"%fgrp = arith.muli %lgrp, {w.const(frag_w)} : i32")
-    for ch in (0, 1):
-        n = "ab"[ch]
-        wtile = k.WM if ch == 0 else k.WN
-        wpos = "%wm" if ch == 0 else "%wn"
-        w(f"%wrow_{n} = arith.muli {wpos}, {w.const(wtile)} : i32")
-        # quadrant q of warp position p is load rows p*W/2 .. of subtile q's buffer
-        w(f"%wlrow_{n} = arith.muli {wpos}, {w.const(wtile // 2)} : i32")
-        w(f"%frow_{n} = arith.addi %wlrow_{n}, %l16 : i32")
-        w(f"%frowk_{n} = arith.muli %frow_{n}, {w.const(g.BK)} : i32")
-        w(f"%fsd_{n} = arith.divui %frow_{n}, {w.const(sw.row_div)} : i32")
-        w(f"%fsx_{n} = arith.remui %fsd_{n}, {w.const(sw.span)} : i32")
-        for ci, col in enumerate(_read_columns(k)):
-            b = f"{n}{ci}"
-            w(f"%fcol_{b} = arith.addi %fgrp, {w.const(col)} : i32")
-            w(f"%fch_{b} = arith.divui %fcol_{b}, {w.const(simd)} : i32")
-            w(f"%fin_{b} = arith.remui %fcol_{b}, {w.const(simd)} : i32")
-            w(f"%fpx_{b} = arith.xori %fch_{b}, %fsx_{n} : i32")
-            w(f"%fpc_{b} = arith.muli %fpx_{b}, {w.const(simd)} : i32")
-            w(f"%fpo_{b} = arith.addi %fpc_{b}, %fin_{b} : i32")
-            w(f"%fbase_{b} = arith.addi %frowk_{n}, %fpo_{b} : i32")
-            base = _read_base(k, ch)
-            if base:
-                # the base register carries the channel's LDS region (in bytes) so that
-                # every read's constant fits the ds_read offset; pinned (an opaque
-                # identity the lowering carries through the loop) so that LLVM keeps it
-                # as one register instead of re-adding the region in the loop
-                w(f"%fbr_{b} = arith.addi %fbase_{b}, {w.const(base)} : i32")
-                w(f'%freg_{b} = {OPAQUE_IDENTITY} %fbr_{b} : (i32) -> i32')
-    w(f"%zacc = arith.constant dense<0.0> : {acc_t}")
-
-    return _Text(k, w, out, et, frag_w, vec_in, vec_frag, vec_mma, mem_f, mem_l, acc_t,
-                 num_m, num_n, vm)
-
-
-def _global_index(t: _Text, ch: int, u: int, j: int, k_index: str, name: str,
-                  indent: int = 8) -> str:
-    """Write the index into channel ``ch``'s buffer of copy instruction ``j`` of subtile
-    ``u`` for the K column ``k_index`` (an index value, wave-uniform): the lane's
-    loop-invariant offset plus the K column.  Returns the index's name."""
-    p = f"{'ab'[ch]}{u}{j}"
-    w = t.w
-    w(f"%gl{name} = arith.index_castui %gsrc_{p} : i32 to index", indent)
-    w(f"%gx{name} = arith.addi %gl{name}, {k_index} : index", indent)
-    return f"%gx{name}"
-
-
-def _read_base(k: GemmKernel, ch: int) -> int:
-    """The elements the fragment-read bases of channel ``ch`` carry
-    (:meth:`~pipeline_mlir.kernel.plan.LdsLayout.read_base`): only with 1-byte elements.
-    With wider elements the index is in elements and LLVM scales it inside the loop, so a
-    base carried through the loop would cost a shift and an add per base and iteration;
-    without one LLVM gives every read address of the far buffers a register of its own
-    (ping-pong BF16: no address VALU in the loop, 232 VGPRs)."""
-    g = k.geometry
-    if g.elem_bytes != 1:
-        return 0
-    quad = k.quadrant_m if ch == 0 else k.quadrant_n
-    reach = (quad - 1) * 16 * g.BK * g.elem_bytes
-    return k.lds.read_base(ch, reach) // g.elem_bytes
-
-
-def _loop_end(w: _Writer, pair: str) -> str:
-    """Write the main loop's upper bound: ``K`` rounded down to a multiple of ``pair`` (the
-    index value of two K tiles), at least one.  Visibly a positive multiple of two tiles,
-    so the K columns derived from the induction variable are provably non-negative (what
-    lets sched-buffer-soffset move them into soffset).  Returns its name."""
-    w("%kone = arith.constant 1 : index")
-    w(f"%npairs0 = arith.divui %K, {pair} : index")
-    w("%npairs = arith.maxui %npairs0, %kone : index")
-    w(f"%kend = arith.muli %npairs, {pair} : index")
-    return "%kend"
-
-
-def _read_columns(k: GemmKernel) -> list[int]:
-    """The K column (elements) of lane group 0's chunk for each read of an MMA row:
-    (k step, k load) in order."""
-    g = k.geometry
-    return [kk * g.MMA_K + kl * (g.MMA_K // k.k_loads_per_mma)
-            for kk in range(k.num_k_mmas) for kl in range(k.k_loads_per_mma)]
-
-
-def _end(t: _Text, acc_names: list[str]) -> str:
-    """Write the accumulators (the loop's first results) back to C and close the kernel."""
-    w = t.w
-    acc_t, num_m, num_n = t.acc_t, t.num_m, t.num_n
-    # write back: lane l of tile (i, j) holds C[4*(l/16)+e][l%16]; the address is a
-    # per-lane base plus a wave-uniform row offset, through a buffer (bounds-checked)
-    mem_c = "memref<?xf32, #gpu.address_space<global>>"
-    mem_cf = "memref<?xf32, #amdgpu.address_space<fat_raw_buffer>>"
-    w(f"%buf_c = amdgpu.fat_raw_buffer_cast %C resetOffset : {mem_c} to {mem_cf}")
-    w("%crow0 = arith.addi %row0_a, %wrow_a : i32")
-    w("%ccol0 = arith.addi %row0_b, %wrow_b : i32")
-    w(f"%lrow4 = arith.muli %lgrp, {w.const(4)} : i32")
-    w("%crow1 = arith.addi %crow0, %lrow4 : i32")
-    w("%ccol1 = arith.addi %ccol0, %l16 : i32")
-    w("%cbase0 = arith.muli %crow1, %Ni : i32")
-    w("%cbase = arith.addi %cbase0, %ccol1 : i32")
-    for e_row in range(num_m * 16 // 16 * 4):
-        i, e = divmod(e_row, 4)
-        w(f"%crow_{i}_{e} = arith.muli %Ni, {w.const(i * 16 + e)} : i32")
-    for n_acc, a in enumerate(acc_names):
-        i, jn = divmod(n_acc, num_n)
-        for e in range(4):
-            w(f"%cr{n_acc}_{e} = arith.addi %cbase, %crow_{i}_{e} : i32")
-            w(f"%ci{n_acc}_{e} = arith.addi %cr{n_acc}_{e}, {w.const(jn * 16)} : i32")
-            w(f"%cx{n_acc}_{e} = arith.index_castui %ci{n_acc}_{e} : i32 to index")
-            w(f"%cv{n_acc}_{e} = vector.extract %res#{n_acc}[{e}] : f32 from {acc_t}")
-            w(f"memref.store %cv{n_acc}_{e}, %buf_c[%cx{n_acc}_{e}] : {mem_cf}")
-    w("gpu.return")
-    return "\n".join(t.out + w.const_lines + w.lines + ["    }", "  }", "}"]) + "\n"
-
-
-def _fragment_loads(t: _Text, ch: int, key: str, buf: str, tag: str = "") -> list[str]:
-    """The ``vector.load`` s of one fragment load of channel ``ch`` from LDS buffer ``buf``
-    (one per ds_read; two halves shuffled into one MFMA operand for FP8 16x16x128); the
-    values are named ``%f<key>_<mi>_<kk>``, returned in (mi, kk) order."""
-    k, w, g = t.k, t.w, t.k.geometry
-    n = "ab"[ch]
-    quad = k.quadrant_m if ch == 0 else k.quadrant_n
-    attr = f" {tag}" if tag else ""
-    base = _read_base(k, ch)
-    out = []
-    for mi in range(quad):
-        for kk in range(k.num_k_mmas):
-            parts = []
-            for kl in range(k.k_loads_per_mma):
-                name = f"%f{key}_{mi}_{kk}" + (f"_p{kl}" if k.k_loads_per_mma > 1 else "")
-                # the offset is computed next to its load (each phase gets its own
-                # copy, which LLVM folds into the ds_read's offset field); the K column is
-                # in the base (swizzled), the MMA row block is the constant
-                off = (mi * 16) * g.BK
-                fo = f"%fo{key}_{mi}_{kk}_{kl}"
-                ci = kk * k.k_loads_per_mma + kl
-                if base:
-                    # relative to the region the base carries: a negative constant, the add
-                    # nsw and sign-extended so that LLVM folds it into the ds_read offset
-                    w(f"{fo} = arith.addi %freg_{n}{ci}, {w.const(off - base)} overflow<nsw> "
-                      f": i32", 8)
-                    w(f"{fo}x = arith.index_cast {fo} : i32 to index", 8)
-                else:
-                    w(f"{fo} = arith.addi %fbase_{n}{ci}, {w.const(off)} : i32", 8)
-                    w(f"{fo}x = arith.index_castui {fo} : i32 to index", 8)
-                w(f"{name} = vector.load {buf}[{fo}x]{attr} : {t.mem_l[ch]}, {t.vec_frag}", 8)
-                parts.append(name)
-            full = f"%f{key}_{mi}_{kk}"
-            if len(parts) > 1:
-                idx = ", ".join(str(x) for x in range(2 * t.frag_w))
-                w(f"{full} = vector.shuffle {parts[0]}, {parts[1]} [{idx}] : "
-                  f"{t.vec_frag}, {t.vec_frag}", 8)
-            out.append(full)
-    return out
-
-
-def _mma_mfmas(t: _Text, acc_now: dict, r: int, c: int, key: str, a, b, tag: str = "") -> None:
-    """The MFMAs of the MMA of A subtile ``r`` x B subtile ``c``: ``a(mi, kk)`` /
-    ``b(ni, kk)`` name the operands; results ``%m<key>_<mi>_<ni>_<kk>``; ``acc_now`` (each
-    accumulator's latest value) is updated."""
-    k, w, g = t.k, t.w, t.k.geometry
-    attr = f" {tag}" if tag else ""
-    for mi in range(k.quadrant_m):
-        for ni in range(k.quadrant_n):
-            acc = f"%acc_{r * k.quadrant_m + mi}_{c * k.quadrant_n + ni}"
-            for kk in range(k.num_k_mmas):
-                new = f"%m{key}_{mi}_{ni}_{kk}"
-                w(f"{new} = amdgpu.mfma {g.MMA_M}x{g.MMA_N}x{g.MMA_K} "
-                  f"{a(mi, kk)} * {b(ni, kk)} + {acc_now[acc]}{attr} : "
-                  f"{t.vec_mma}, {t.vec_mma}, {t.acc_t}", 8)
-                acc_now[acc] = new
-
-
-def kernel_mlir(k: GemmKernel) -> str:
-    """The kernel as a module with one ``gpu.module`` (concrete form, see module doc)."""
-    g = k.geometry
-    s = k.request.build()
-    body = s.declare_ops()
-    kinds = [_ROLE.get(o.tag) for o in body]
-    if None in kinds:  # pragma: no cover - 4wave/pingpong bodies hold only these
-        raise ConfigError(f"pipeline '{k.request.spec()}': body op outside the GEMM roles")
-    frags = [(i, o) for i, o in enumerate(body) if kinds[i] == "frag"]
-    # one LDS buffer per (channel, stage, subtile): half a tile, in load-row order
-    lds = {(b.channel, b.stage, b.subtile): f"%{b.name}" for b in k.lds.buffers}
-    t = _begin(k, lds)
-    w, vm, acc_t, num_m, num_n = t.w, t.vm, t.acc_t, t.num_m, t.num_n
-    vec_in, vec_mma = t.vec_in, t.vec_mma
-    mem_f, mem_l = t.mem_f, t.mem_l
-    # loop-carried fragments (4-wave rotation) and the accumulators
-    carried: list[int] = []
-    for i, o in enumerate(body):
-        if kinds[i] == "mma":
-            for ch, sub in ((0, o.stage), (1, o.subtile)):
-                j, c = latest_fragment(frags, i, ch, sub)
-                if c and j not in carried:
-                    carried.append(j)
-
-    w(f"%zfrag = arith.constant dense<0.0> : {vec_mma}")
-
-    # iter_args: accumulators, then the carried fragments' values
-    def frag_values(j):
-        o = body[j]
-        quad = k.quadrant_m if o.channel == 0 else k.quadrant_n
-        return [f"%f{j}_{mi}_{kk}" for mi in range(quad) for kk in range(k.num_k_mmas)]
-
-    acc_names = [f"%acc_{i}_{jn}" for i in range(num_m) for jn in range(num_n)]
-    iter_names = list(acc_names)
-    iter_types = [acc_t] * len(acc_names)
-    inits = ["%zacc"] * len(acc_names)
-    carried_args = {}
-    for j in carried:
-        for v in frag_values(j):
-            a = "%carry" + v[2:]
-            carried_args[v] = a
-            iter_names.append(a)
-            iter_types.append(vec_mma)
-            inits.append("%zfrag")
-    n_res = len(iter_names)
-    w(f"%kstep = arith.constant {2 * g.BK} : index")
-    w("%k0 = arith.constant 0 : index")
-    # the loop bound as the natural kernel writes it (natural_kernel_mlir)
-    kend = _loop_end(w, "%kstep")
-    w(f"%res:{n_res} = scf.for %k = %k0 to {kend} step %kstep iter_args("
-      + ", ".join(f"{a} = {v}" for a, v in zip(iter_names, inits)) + ") -> ("
-      + ", ".join(iter_types) + ") {")
-    acc_now = {name: name for name in acc_names}
-    value: dict[str, str] = {}
-    for i, o in enumerate(body):
-        kind = kinds[i]
-        if kind == "global":
-            n = "ab"[o.channel]
-            koff = o.k_offset.signed_bk_multiple() if o.k_offset != KOffsetKind.NONE else 0
-            tag = (f"{{sched.global_load = {{channel = {o.channel} : i64, stage = {o.stage} : i64, "
-                   f"subtile = {o.subtile} : i64, k_offset = \"{_K_NAMES[o.k_offset]}\", "
-                   f"id = {i} : i64}}}}")
-            w(f"%kc{i} = arith.constant {koff * g.BK} : index", 8)
-            w(f"%kt{i} = arith.addi %k, %kc{i} : index", 8)
-            for j in range(vm[o.channel]):
-                gx = _global_index(t, o.channel, o.subtile, j, f"%kt{i}", f"{i}_{j}")
-                w(f"%lx{i}_{j} = arith.index_castui %ldst_{n}{o.subtile}{j} : i32 to index", 8)
-                w(f"amdgpu.gather_to_lds %gbuf_{n}[{gx}], "
-                  f"{lds[(o.channel, o.stage, o.subtile)]}"
-                  f"[%lx{i}_{j}] {tag} : {vec_in}, {mem_f}, {mem_l[o.channel]}", 8)
-        elif kind == "frag":
-            tag = (f"{{sched.frag_load = {{channel = {o.channel} : i64, stage = {o.stage} : i64, "
-                   f"subtile = {o.subtile} : i64, id = {i} : i64}}}}")
-            for full in _fragment_loads(t, o.channel, str(i), lds[(o.channel, o.stage, o.subtile)],
-                                        tag):
-                value[full] = full
-        else:
-            tag = (f"{{sched.mma = {{stage = {o.stage} : i64, subtile = {o.subtile} : i64, "
-                   f"id = {i} : i64}}}}")
-            ja, ca = latest_fragment(frags, i, 0, o.stage)
-            jb, cb = latest_fragment(frags, i, 1, o.subtile)
-
-            def operand(j, c, mi, kk):
-                v = f"%f{j}_{mi}_{kk}"
-                return carried_args[v] if c else v
-
-            _mma_mfmas(t, acc_now, o.stage, o.subtile, str(i),
-                       lambda mi, kk: operand(ja, ca, mi, kk),
-                       lambda ni, kk: operand(jb, cb, ni, kk), tag)
-    yields = [acc_now[a] for a in acc_names] + [v for j in carried for v in frag_values(j)]
-    w(f"scf.yield {', '.join(yields)} : {', '.join(iter_types)}", 8)
-    w("}")
-    return _end(t, acc_names)
-
-
-def natural_kernel_mlir(k: GemmKernel) -> str:
-    """The kernel with its natural K-loop (``docs/dialect.md``, "the natural form"): one
-    K tile per iteration, untagged, one LDS buffer per (channel, subtile) (no stages: the
-    front end, ``sched-adopt-loop``, multi-buffers them and builds the schedule's loop).
-    Same layout, index math and write-back as :func:`kernel_mlir`."""
-    g = k.geometry
-    lds = {(b.channel, b.subtile): f"%lds_{'ab'[b.channel]}{b.subtile}" for b in k.lds.buffers
-           if b.stage == 0}
-    t = _begin(k, lds)
-    w, vm, acc_t, num_m, num_n = t.w, t.vm, t.acc_t, t.num_m, t.num_n
-    acc_names = [f"%acc_{i}_{jn}" for i in range(num_m) for jn in range(num_n)]
-    # the loop runs K/BK tiles, bounded so that their number is visibly even and at least
-    # 2 (a multiple of two steps, at least one pair): what the schedule's loop needs and
-    # what the launch check above guarantees K is
-    w(f"%kstep = arith.constant {g.BK} : index")
-    w(f"%kpair = arith.constant {2 * g.BK} : index")
-    w("%k0 = arith.constant 0 : index")
-    kend = _loop_end(w, "%kpair")
-    w(f"%res:{len(acc_names)} = scf.for %k = %k0 to {kend} step %kstep iter_args("
-      + ", ".join(f"{a} = %zacc" for a in acc_names) + ") -> ("
-      + ", ".join([acc_t] * len(acc_names)) + ") {")
-    w("gpu.barrier", 8)
-    for ch in (0, 1):
-        n = "ab"[ch]
-        for u in (0, 1):
-            for j in range(vm[ch]):
-                p = f"{n}{u}{j}"
-                gx = _global_index(t, ch, u, j, "%k", f"_{p}")
-                w(f"%lx_{p} = arith.index_castui %ldst_{p} : i32 to index", 8)
-                w(f"amdgpu.gather_to_lds %gbuf_{n}[{gx}], {lds[(ch, u)]}[%lx_{p}] : "
-                  f"{t.vec_in}, {t.mem_f}, {t.mem_l[ch]}", 8)
-    w("gpu.barrier", 8)
-    for ch in (0, 1):
-        for u in (0, 1):
-            _fragment_loads(t, ch, f"{'ab'[ch]}{u}", lds[(ch, u)])
-    # the MFMAs MMA by MMA (A subtile r x B subtile c), as the tagged kernel orders them
-    acc_now = {name: name for name in acc_names}
-    for r in (0, 1):
-        for c in (0, 1):
-            _mma_mfmas(t, acc_now, r, c, f"{r}{c}", lambda mi, kk, r=r: f"%fa{r}_{mi}_{kk}",
-                       lambda ni, kk, c=c: f"%fb{c}_{ni}_{kk}")
-    w(f"scf.yield {', '.join(acc_now[a] for a in acc_names)} : "
-      f"{', '.join([acc_t] * len(acc_names))}", 8)
-    w("}")
-    return _end(t, acc_names)

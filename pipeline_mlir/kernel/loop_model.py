@@ -142,7 +142,52 @@ def partition(copies: list[Copy], reads: list[Read], mfmas: list[Mfma], buffer_s
               names) -> Partition:
     """Channels and subtiles (see the module docstring); ``names(op)`` words an op."""
     deps = read_dependencies(copies, reads, buffer_sizes, names)
-    # channels: A from the MFMAs' first operand, B from the second
+    read_channel, copy_channel = _channels(copies, reads, mfmas, deps, names)
+    uf = _components(len(copies), len(reads), mfmas, deps)
+    n_c, n_r = len(copies), len(reads)
+    copy_sub, read_sub = [0] * n_c, [0] * n_r
+    vm, lgkm = [0, 0], [0, 0]
+    for ch in (0, 1):
+        members = [i for i in range(n_c) if copy_channel[i] == ch] + \
+                  [n_c + i for i in range(n_r) if read_channel[i] == ch]
+        comps: dict = {}
+        for u in members:
+            comps.setdefault(uf.find(u), []).append(u)
+        comp_list = sorted(comps.values(), key=lambda us: min(
+            (reads[u - n_c].op if u >= n_c else copies[u].op) for u in us))
+        weights = [(sum(copies[u].instructions for u in us if u < n_c),
+                    sum(reads[u - n_c].instructions for u in us if u >= n_c)) for us in comp_list]
+        choice = _split(weights)
+        if choice is None:
+            raise _no_split(ch, comp_list, weights, copies, reads, read_channel, deps, names)
+        for sub, us in ((s, comp_list[k]) for k, s in enumerate(choice)):
+            for u in us:
+                if u >= n_c:
+                    read_sub[u - n_c] = sub
+                else:
+                    copy_sub[u] = sub
+        vm[ch] = sum(copies[i].instructions for i in range(n_c)
+                     if copy_channel[i] == ch and copy_sub[i] == 0)
+        lgkm[ch] = sum(reads[i].instructions for i in range(n_r)
+                       if read_channel[i] == ch and read_sub[i] == 0)
+    groups = []
+    for m in mfmas:
+        ra = {read_sub[r] for r in m.a_reads}
+        rb = {read_sub[r] for r in m.b_reads}
+        groups.append((ra.pop(), rb.pop()))
+    present = set(groups)
+    for g in itertools.product((0, 1), (0, 1)):
+        if g not in present:  # pragma: no cover - both subtiles of both channels hold reads
+            raise LoopRefusal(f"no MFMA multiplies A subtile {g[0]} with B subtile {g[1]}; the "
+                              f"schedule needs all four MMAs", ())
+    return Partition(copy_channel, copy_sub, read_channel, read_sub, deps, groups,
+                     (vm[0], vm[1]), (lgkm[0], lgkm[1]))
+
+
+def _channels(copies: list[Copy], reads: list[Read], mfmas: list[Mfma], deps: list,
+              names) -> tuple[list[int], list[int]]:
+    """The channel of each read (A from the MFMAs' first operand, B from the second) and of
+    each copy (the channel of the reads that need it)."""
     read_channel = [-1] * len(reads)
     for m in mfmas:
         for ch, rs in ((0, m.a_reads), (1, m.b_reads)):
@@ -166,9 +211,13 @@ def partition(copies: list[Copy], reads: list[Read], mfmas: list[Mfma], buffer_s
         if ch < 0:
             raise LoopRefusal(f"{names(copies[i].op)} copies data that no MFMA of the loop "
                               f"reads", (copies[i].op,))
-    # components: a read with the copies it needs; reads of one accumulator's MFMAs on
-    # the same operand side (an accumulator belongs to one MMA of the schedule)
-    n_c, n_r = len(copies), len(reads)
+    return read_channel, copy_channel
+
+
+def _components(n_c: int, n_r: int, mfmas: list[Mfma], deps: list) -> _UnionFind:
+    """Components over copies (0..n_c-1) and reads (n_c + i): a read with the copies it
+    needs; reads of one accumulator's MFMAs on the same operand side (an accumulator
+    belongs to one MMA of the schedule)."""
     uf = _UnionFind(n_c + n_r)
     for i, ds in enumerate(deps):
         for c in ds:
@@ -181,66 +230,37 @@ def partition(copies: list[Copy], reads: list[Read], mfmas: list[Mfma], buffer_s
             rs = sorted(set().union(*(getattr(m, side) for m in ms)))
             for r in rs[1:]:
                 uf.union(n_c + rs[0], n_c + r)
-    copy_sub, read_sub = [0] * n_c, [0] * n_r
-    vm, lgkm = [0, 0], [0, 0]
-    for ch in (0, 1):
-        members = [i for i in range(n_c) if copy_channel[i] == ch] + \
-                  [n_c + i for i in range(n_r) if read_channel[i] == ch]
-        comps: dict = {}
-        for u in members:
-            comps.setdefault(uf.find(u), []).append(u)
-        comp_list = sorted(comps.values(), key=lambda us: min(
-            (reads[u - n_c].op if u >= n_c else copies[u].op) for u in us))
-        weights = [(sum(copies[u].instructions for u in us if u < n_c),
-                    sum(reads[u - n_c].instructions for u in us if u >= n_c)) for us in comp_list]
-        choice = _split(weights)
-        label = "AB"[ch]
-        if choice is None:
-            total = tuple(sum(w[i] for w in weights) for i in (0, 1))
-            ops = tuple(sorted({(reads[u - n_c].op if u >= n_c else copies[u].op)
-                                for us in comp_list for u in us}))
-            if len(comp_list) < 2:
-                multi = [i for i in range(n_r) if read_channel[i] == ch and len(deps[i]) > 1]
-                if multi:
-                    r = multi[0]
-                    why = (f"{names(reads[r].op)} needs the data of {len(deps[r])} copies "
-                           f"({', '.join(names(copies[c].op) for c in sorted(deps[r]))})")
-                else:
-                    why = ("the MFMAs of one accumulator read fragments that different copies "
-                           "write")
-                raise LoopRefusal(
-                    f"channel {label}: every fragment read needs the data of the same copies, so "
-                    f"no split into the schedule's two subtiles exists (each subtile's reads "
-                    f"must depend only on that subtile's copies): {why}",
-                    (reads[multi[0]].op,) if multi else ops)
-            raise LoopRefusal(
-                f"channel {label}: the {len(comp_list)} independent groups of copies and reads "
-                f"(instructions per group (copy, read): "
-                f"{', '.join(f'({a}, {b})' for a, b in weights)}) cannot be split into two "
-                f"subtiles with equal copy ({total[0]}) and read ({total[1]}) instruction counts",
-                ops)
-        for sub, us in ((s, comp_list[k]) for k, s in enumerate(choice)):
-            for u in us:
-                if u >= n_c:
-                    read_sub[u - n_c] = sub
-                else:
-                    copy_sub[u] = sub
-        vm[ch] = sum(copies[i].instructions for i in range(n_c)
-                     if copy_channel[i] == ch and copy_sub[i] == 0)
-        lgkm[ch] = sum(reads[i].instructions for i in range(n_r)
-                       if read_channel[i] == ch and read_sub[i] == 0)
-    groups = []
-    for m in mfmas:
-        ra = {read_sub[r] for r in m.a_reads}
-        rb = {read_sub[r] for r in m.b_reads}
-        groups.append((ra.pop(), rb.pop()))
-    present = set(groups)
-    for g in itertools.product((0, 1), (0, 1)):
-        if g not in present:  # pragma: no cover - both subtiles of both channels hold reads
-            raise LoopRefusal(f"no MFMA multiplies A subtile {g[0]} with B subtile {g[1]}; the "
-                              f"schedule needs all four MMAs", ())
-    return Partition(copy_channel, copy_sub, read_channel, read_sub, deps, groups,
-                     (vm[0], vm[1]), (lgkm[0], lgkm[1]))
+    return uf
+
+
+def _no_split(ch: int, comp_list: list, weights: list, copies: list[Copy], reads: list[Read],
+              read_channel: list[int], deps: list, names) -> LoopRefusal:
+    """Why channel ``ch``'s components cannot be split into two equal subtiles."""
+    n_c, n_r = len(copies), len(reads)
+    label = "AB"[ch]
+    total = tuple(sum(w[i] for w in weights) for i in (0, 1))
+    ops = tuple(sorted({(reads[u - n_c].op if u >= n_c else copies[u].op)
+                        for us in comp_list for u in us}))
+    if len(comp_list) < 2:
+        multi = [i for i in range(n_r) if read_channel[i] == ch and len(deps[i]) > 1]
+        if multi:
+            r = multi[0]
+            why = (f"{names(reads[r].op)} needs the data of {len(deps[r])} copies "
+                   f"({', '.join(names(copies[c].op) for c in sorted(deps[r]))})")
+        else:
+            why = ("the MFMAs of one accumulator read fragments that different copies "
+                   "write")
+        return LoopRefusal(
+            f"channel {label}: every fragment read needs the data of the same copies, so "
+            f"no split into the schedule's two subtiles exists (each subtile's reads "
+            f"must depend only on that subtile's copies): {why}",
+            (reads[multi[0]].op,) if multi else ops)
+    return LoopRefusal(
+        f"channel {label}: the {len(comp_list)} independent groups of copies and reads "
+        f"(instructions per group (copy, read): "
+        f"{', '.join(f'({a}, {b})' for a, b in weights)}) cannot be split into two "
+        f"subtiles with equal copy ({total[0]}) and read ({total[1]}) instruction counts",
+        ops)
 
 
 def _split(weights: list[tuple[int, int]]) -> list[int] | None:

@@ -7,7 +7,7 @@ the exact value f32 accumulation approximates).
 :func:`emulate_kernel` runs the kernel's compiled schedule on numpy tiles the way
 the kernel does, reading the kernel plan (:mod:`pipeline_mlir.kernel.plan`: prologue at
 K base 0, the main loop, the epilogue at K base K) and its LDS layout
-(:meth:`~pipeline_mlir.kernel.plan.LdsLayout.tile_rows`, what the MLIR index math
+(:meth:`~pipeline_mlir.kernel.lds.LdsLayout.tile_rows`, what the MLIR index math
 implements): each global load fills its LDS slot with the rows of its K tile, each
 fragment load copies the rows of its warp quadrant out of the slot of its subtile
 (an error if the slot does not hold them), each MMA multiplies the fragment

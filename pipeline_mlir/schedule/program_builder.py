@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from pipeline_mlir.errors import BodyError, SchedulingError, VerificationError
 from pipeline_mlir.schedule.config import PipelineConfig, ScheduleConfig, SchedulingStrategy
 from pipeline_mlir.schedule.edges import derive_edges_from_ops
+from pipeline_mlir.schedule.evaluate import greedy_schedule
 from pipeline_mlir.schedule.graph import LoopBody
 from pipeline_mlir.schedule.program import MMABlockSpec, PipelineProgram
-from pipeline_mlir.schedule.schedulers import greedy_schedule, optimal_schedule_with_halves
+from pipeline_mlir.schedule.schedulers import optimal_schedule_with_halves
 from pipeline_mlir.schedule.types import (
     NONE_OP,
     WAIT_LGKM,
@@ -62,48 +63,12 @@ def construct_mma_blocks(body: LoopBody, order: list[int], config: PipelineConfi
     seen_cross = set()
     for b in range(num_blocks):
         pos, part = b % bph, b // bph
-        frags: list[OpDesc] = []
-        globs: list[OpDesc] = []
-        mma = None
-        while cursor < len(ops):
-            op = ops[cursor]
-            cursor += 1
-            if op.role == OpRole.FRAGMENT_LOAD:
-                frags.append(op)
-            elif op.role == OpRole.GLOBAL_LOAD:
-                globs.append(op)
-            elif op.role == OpRole.COMPUTE:
-                mma = op
-                break
-            else:
-                raise BodyError(
-                    f"MMA blocks: block {b} would drop {_op_label(op)} with role "
-                    f"{op.role.name}; double-buffer blocks hold only fragment loads, global "
-                    f"loads and one MMA")
-        if mma is None:
-            raise BodyError(f"MMA blocks: expected {num_blocks} blocks "
-                            f"(one per MMA), the body has only {b}")
-        if len(frags) > 2 or len(globs) > 2:
-            extra = (frags[2:] + globs[2:])[0]
-            raise BodyError(
-                f"MMA blocks: block {b} collects {len(frags)} fragment loads and "
-                f"{len(globs)} global loads; a block holds at most 2 of each (first extra: "
-                f"{_op_label(extra)}){_overfull_advice(globs, sched)}")
+        frags, globs, mma, cursor = _next_block(ops, cursor, b, num_blocks, sched)
         cross = any(f.stage != part for f in frags)
         first_cross = cross and part not in seen_cross
         if cross:
             seen_cross.add(part)
-        top_drain = False
-        if pos == 0:
-            top_drain = cross
-            k, mmas_left = cursor, bph - 1
-            while not top_drain and k < len(ops) and mmas_left > 0:
-                o = ops[k]
-                if o.role == OpRole.FRAGMENT_LOAD and o.stage != part:
-                    top_drain = True
-                if o.role == OpRole.COMPUTE:
-                    mmas_left -= 1
-                k += 1
+        top_drain = pos == 0 and (cross or _frag_of_other_stage(ops, cursor, part, bph - 1))
         blk = MMABlockSpec(mma=mma)
         if frags:
             blk.pre_op_0 = frags[0]
@@ -115,38 +80,98 @@ def construct_mma_blocks(body: LoopBody, order: list[int], config: PipelineConfi
             blk.global_load_1 = globs[1]
         if first_cross or top_drain:
             blk.entry_wait = OpDesc.wait_vm(main_wait_vm)
-        has_entry = blk.entry_wait.is_present()
-        if pos == 0 and sched.wait_lgkm_first < WAIT_DISABLED:
-            if has_entry and sched.minimal_barriers:
-                blk.entry_wait_lgkm = OpDesc.wait_lgkm(0)
-            else:
-                blk.pre_sync = OpDesc.wait_lgkm(sched.wait_lgkm_first)
-        elif first_cross:
-            if has_entry and sched.minimal_barriers:
-                blk.entry_wait_lgkm = OpDesc.wait_lgkm(0)
-            else:
-                blk.pre_sync = OpDesc.wait_lgkm(0)
-        elif pos == bph - 1:
-            blk.pre_sync = OpDesc.wait_vm(sched.wait_vm_last)
-            blk.post_barrier_lgkm = sched.lgkm_after_last
-        elif sched.inter_block_lgkm_drain:
-            blk.entry_wait_lgkm = OpDesc.wait_lgkm(0)
-        blk.drain_lgkm_before_loads = bool(sched.drain_lgkm_mask >> b & 1) and blk.has_frag() and blk.has_global()
-        if sched.minimal_barriers:
-            blk.pre_mma_barrier = False
-            blk.pre_mma_set_prio = False if sched.omit_mma_set_prio else (pos == 0 or first_cross)
-            blk.post_mma_barrier = blk.post_mma_set_prio = blk.post_barrier_lgkm = False
-        blk.trailing_sched_barrier = bool(sched.sched_barrier_mask >> b & 1)
-        blk.global_load_prefetch = is_prefetch(blk.global_load)
-        blk.global_load_1_prefetch = is_prefetch(blk.global_load_1)
-        blk.global_before_frag = sched.global_before_frag
-        blk.barrier_before_pre_ops = sched.barrier_before_pre_ops
-        blk.wrap_waits_with_sched_barrier = sched.wrap_waits_with_sched_barrier
+        _set_block_waits(blk, pos, bph, first_cross, sched)
+        _set_block_flags(blk, b, pos, first_cross, sched)
         program.blocks.append(blk)
     if cursor < len(ops):
         raise BodyError(f"MMA blocks: expected all ops consumed; {len(ops) - cursor} "
                         f"op(s) follow the last MMA (first: {_op_label(ops[cursor])})")
     return program
+
+
+def _next_block(ops: list[OpDesc], cursor: int, b: int, num_blocks: int,
+                sched: ScheduleConfig):
+    """(fragment loads, global loads, MMA, next cursor) of block ``b``: the ops from
+    ``cursor`` up to and including the next MMA."""
+    frags: list[OpDesc] = []
+    globs: list[OpDesc] = []
+    mma = None
+    while cursor < len(ops):
+        op = ops[cursor]
+        cursor += 1
+        if op.role == OpRole.FRAGMENT_LOAD:
+            frags.append(op)
+        elif op.role == OpRole.GLOBAL_LOAD:
+            globs.append(op)
+        elif op.role == OpRole.COMPUTE:
+            mma = op
+            break
+        else:
+            raise BodyError(
+                f"MMA blocks: block {b} would drop {_op_label(op)} with role "
+                f"{op.role.name}; double-buffer blocks hold only fragment loads, global "
+                f"loads and one MMA")
+    if mma is None:
+        raise BodyError(f"MMA blocks: expected {num_blocks} blocks "
+                        f"(one per MMA), the body has only {b}")
+    if len(frags) > 2 or len(globs) > 2:
+        extra = (frags[2:] + globs[2:])[0]
+        raise BodyError(
+            f"MMA blocks: block {b} collects {len(frags)} fragment loads and "
+            f"{len(globs)} global loads; a block holds at most 2 of each (first extra: "
+            f"{_op_label(extra)}){_overfull_advice(globs, sched)}")
+    return frags, globs, mma, cursor
+
+
+def _frag_of_other_stage(ops: list[OpDesc], k: int, part: int, mmas_left: int) -> bool:
+    """Whether a fragment load of another stage than ``part`` follows ``ops[k]`` within
+    the next ``mmas_left`` MMAs (the partition's first block then drains vmcnt)."""
+    while k < len(ops) and mmas_left > 0:
+        o = ops[k]
+        if o.role == OpRole.FRAGMENT_LOAD and o.stage != part:
+            return True
+        if o.role == OpRole.COMPUTE:
+            mmas_left -= 1
+        k += 1
+    return False
+
+
+def _set_block_waits(blk: MMABlockSpec, pos: int, bph: int, first_cross: bool,
+                     sched: ScheduleConfig) -> None:
+    """The lgkm (and last block's vm) waits of the block at ``pos`` of its partition."""
+    has_entry = blk.entry_wait.is_present()
+    if pos == 0 and sched.wait_lgkm_first < WAIT_DISABLED:
+        if has_entry and sched.minimal_barriers:
+            blk.entry_wait_lgkm = OpDesc.wait_lgkm(0)
+        else:
+            blk.pre_sync = OpDesc.wait_lgkm(sched.wait_lgkm_first)
+    elif first_cross:
+        if has_entry and sched.minimal_barriers:
+            blk.entry_wait_lgkm = OpDesc.wait_lgkm(0)
+        else:
+            blk.pre_sync = OpDesc.wait_lgkm(0)
+    elif pos == bph - 1:
+        blk.pre_sync = OpDesc.wait_vm(sched.wait_vm_last)
+        blk.post_barrier_lgkm = sched.lgkm_after_last
+    elif sched.inter_block_lgkm_drain:
+        blk.entry_wait_lgkm = OpDesc.wait_lgkm(0)
+
+
+def _set_block_flags(blk: MMABlockSpec, b: int, pos: int, first_cross: bool,
+                     sched: ScheduleConfig) -> None:
+    """Block ``b``'s drains, barriers, priorities and fences from the schedule config."""
+    blk.drain_lgkm_before_loads = (bool(sched.drain_lgkm_mask >> b & 1) and blk.has_frag()
+                                   and blk.has_global())
+    if sched.minimal_barriers:
+        blk.pre_mma_barrier = False
+        blk.pre_mma_set_prio = False if sched.omit_mma_set_prio else (pos == 0 or first_cross)
+        blk.post_mma_barrier = blk.post_mma_set_prio = blk.post_barrier_lgkm = False
+    blk.trailing_sched_barrier = bool(sched.sched_barrier_mask >> b & 1)
+    blk.global_load_prefetch = is_prefetch(blk.global_load)
+    blk.global_load_1_prefetch = is_prefetch(blk.global_load_1)
+    blk.global_before_frag = sched.global_before_frag
+    blk.barrier_before_pre_ops = sched.barrier_before_pre_ops
+    blk.wrap_waits_with_sched_barrier = sched.wrap_waits_with_sched_barrier
 
 
 def redistribute_globals(program: PipelineProgram, config: PipelineConfig,

@@ -1,4 +1,5 @@
-"""Ordering a loop body: evaluation, lower bounds, greedy and exact schedulers.
+"""Ordering a loop body: the exact schedulers (evaluation, lower bounds and the greedy
+seeds are :mod:`pipeline_mlir.schedule.evaluate`).
 
 The exact schedulers (:func:`optimal_schedule`, :func:`optimal_schedule_with_halves`)
 return the same order as the reference's exhaustive depth-first search -- the
@@ -16,127 +17,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pipeline_mlir.errors import SchedulingError
+from pipeline_mlir.schedule.evaluate import (PORT_KINDS, asap_lower_bound, evaluate_schedule,
+                                             greedy_schedule, simple_greedy_schedule)
 from pipeline_mlir.schedule.graph import LoopBody
 from pipeline_mlir.schedule.types import OpRole, ResourceKind
 
 UNLIMITED_VGPR = 999999
 _MMA = ResourceKind.MMA_UNIT
 _VALU = ResourceKind.VALU
-_PORT = (ResourceKind.LDS, ResourceKind.GLOBAL_MEM)
-
-
-@dataclass
-class _SimState:
-    mma_free: int = 0
-    valu_free: int = 0
-    makespan: int = 0
-    vgpr_peak: int = 0
-
-
-def _simulate(body: LoopBody, order: list[int], penalty: int = 0) -> _SimState:
-    """Issue ``order`` in sequence: start after d=0 producers and the op's unit."""
-    preds = body.predecessors()
-    finish = [0] * len(body.ops)
-    st = _SimState()
-    port_free = live = 0
-    for i in order:
-        node = body.ops[i]
-        start = max((finish[p] for p in preds[i]), default=0)
-        r = node.resource
-        if r == _MMA:
-            start = max(start, st.mma_free)
-        elif r == _VALU:
-            start = max(start, st.valu_free)
-        port = penalty > 0 and r in _PORT
-        if port:
-            start = max(start, port_free)
-            port_free = start + penalty
-        fin = finish[i] = start + node.latency
-        if r == _MMA:
-            st.mma_free = fin
-        elif r == _VALU:
-            st.valu_free = fin
-        live += node.op.vgpr_def
-        st.vgpr_peak = max(st.vgpr_peak, live)
-        live -= node.op.vgpr_kill
-        st.makespan = max(st.makespan, fin)
-    return st
-
-
-def evaluate_schedule(body: LoopBody, order: list[int], penalty: int = 0) -> tuple[int, int]:
-    """Simulate ``order``; return (makespan, vgpr_peak) as ``_evaluate_schedule`` does."""
-    st = _simulate(body, order, penalty)
-    return st.makespan, st.vgpr_peak
-
-
-def evaluate_makespan(body: LoopBody, order: list[int], penalty: int = 0) -> int:
-    return evaluate_schedule(body, order, penalty)[0]
-
-
-def asap_lower_bound(body: LoopBody, penalty: int = 0) -> int:
-    """Reference lower bound: critical path, serial MMA/VALU units, LDS port."""
-    if not body.ops:
-        return 0
-    asap = body.asap()
-    lat = body.latencies
-    lb = max(asap[i] + lat[i] for i in range(len(lat)))
-    for kind in (_MMA, _VALU):
-        idx = [i for i, n in enumerate(body.ops) if n.resource == kind]
-        if idx:
-            lb = max(lb, min(asap[i] for i in idx) + sum(lat[i] for i in idx))
-    if penalty > 0:
-        lb = max(lb, penalty * sum(1 for n in body.ops if n.resource in _PORT))
-    return lb
-
-
-def partial_lower_bound(body: LoopBody, order: list[int], pos: int) -> int:
-    """Reference bound of a prefix: units' free time plus remaining work."""
-    st = _simulate(body, order[:pos])
-    placed = set(order[:pos])
-    rest = {_MMA: 0, _VALU: 0}
-    for i, n in enumerate(body.ops):
-        if i not in placed and n.resource in rest:
-            rest[n.resource] += n.latency
-    return max(st.mma_free + rest[_MMA], st.valu_free + rest[_VALU], st.makespan)
-
-
-def _ready_picker(body: LoopBody, ranges: list[tuple[int, int]], who: str) -> list[int]:
-    preds = body.predecessors()
-    placed = [False] * len(body.ops)
-    order: list[int] = []
-    for lo, hi in ranges:
-        for _ in range(hi - lo):
-            for i in range(lo, hi):
-                if not placed[i] and all(placed[p] for p in preds[i]):
-                    break
-            else:
-                stuck = [i for i in range(lo, hi) if not placed[i]]
-                raise SchedulingError(
-                    f"no ready op found in {who}: ops {stuck} wait on producers that cannot be "
-                    f"placed before them (a same-iteration dependency cycle or a dependency "
-                    f"on a later half)")
-            placed[i] = True
-            order.append(i)
-    return order
-
-
-def simple_greedy_schedule(body: LoopBody) -> list[int]:
-    """Repeatedly take the lowest-index ready op."""
-    body.validate()
-    return _ready_picker(body, [(0, len(body.ops))], "the greedy scheduler")
-
-
-def greedy_schedule(body: LoopBody) -> list[int]:
-    """Half-isolated greedy order: lowest-index ready op of the current half.
-
-    The reference walks a fixed 4 MMA-terminated blocks per half, which is the
-    same order for its 2x2 grid; this version takes every op of the half, so it
-    also orders larger grids instead of failing on them.
-    """
-    body.validate()
-    n = len(body.ops)
-    h = n // 2
-    return _ready_picker(body, [(0, h), (h, n)], "the greedy scheduler (by half)")
+_PORT = PORT_KINDS
 
 
 @dataclass
@@ -327,70 +216,28 @@ class _Search:
         block of the half -- the block contents verification looks at."""
         if self.out_of_budget:
             return True
-        n = self.n
-        if pos == n:
-            cand = (mk, peak)
-            better = cand[0] < self.best[0] if self.cost_only else cand < self.best
-            if peak <= self.max_vgpr and better and (self.accept is None or self.accept(order)):
-                self.best = cand
-                self.best_order = list(order)
-                if self.target is not None and cand <= self.target:
-                    return True
-            return False
+        if pos == self.n:
+            return self._leaf(order, mk, peak)
         lo, hi = self.range_of[pos]
         half = self.half_of[pos]
         gcount = len(cur_g)
+        rest_mma = rest_n = 0
         if self.blocks:
-            free_ = ~mask & self.half_mask[half]
-            rest_mma = (free_ & self.compute_mask[half]).bit_count()
-            rest_n = free_.bit_count()
-            # capacity: the blocks still to close must have room for the half's remaining
-            # globals and fragment loads (an infeasible prefix holds no valid order)
-            if rest_mma == 0 or (
-                    (free_ & self.global_mask[half]).bit_count()
-                    > self.global_cap - gcount + self.global_cap * (rest_mma - 1)) or (
-                    (free_ & self.frag_mask[half]).bit_count()
-                    > self.frag_cap - fcount + self.frag_cap * (rest_mma - 1)):
+            room = self._room(mask, half, gcount, fcount)
+            if room is None:
                 return False
+            rest_mma, rest_n = room
         self.nodes += 1
         if self.nodes > self.budget.max_nodes:
             self.out_of_budget = True
             return True
-        lb = self._bound(mask, finish, mma_free, valu_free, port_free, mk)
-        peak_lb = max(peak, live + self._rest_vgpr(mask))
-        if lb > self.best[0] or (lb == self.best[0] and (self.cost_only or peak_lb >= self.best[1])):
-            return False
-        # dominance: same placed set and block contents, pointwise no better in everything
-        # that shapes the future
-        if self._dominated((mask, cur_g, fcount, first_g, last_g),
-                           self._state(mask, finish, mma_free, valu_free, port_free, mk, peak)):
+        if self._pruned(mask, finish, mma_free, valu_free, port_free, mk, live, peak,
+                        (mask, cur_g, fcount, first_g, last_g)):
             return False
         half_end = pos + 1 == hi
         first_block = not mask & self.compute_mask[half]
-        cands = []
-        for i in range(lo, hi):
-            if mask >> i & 1 or (self.pred_mask[i] & ~mask):
-                continue
-            if self.is_global[i] and gcount >= self.global_cap:
-                continue
-            if self.is_frag[i] and fcount >= self.frag_cap:
-                continue
-            if self.blocks and self.is_compute[i] and rest_mma == 1 and rest_n > 1:
-                continue  # the half's last MMA must close the half
-            if live + self.vdef[i] > self.max_vgpr:
-                continue
-            r = self.res[i]
-            start = 0
-            for p in self.preds[i]:
-                if finish[p] > start:
-                    start = finish[p]
-            if r == _MMA and mma_free > start:
-                start = mma_free
-            elif r == _VALU and valu_free > start:
-                start = valu_free
-            if self.is_port[i] and port_free > start:
-                start = port_free
-            cands.append((start, -self.tail[i], i))
+        cands = self._candidates(lo, hi, mask, finish, mma_free, valu_free, port_free, live,
+                                 gcount, fcount, rest_mma, rest_n)
         if self.heuristic:
             cands.sort()   # earliest start first, then the longest path to the end
         for start, _t, i in cands:
@@ -420,6 +267,80 @@ class _Search:
                 return True
         return False
 
+    def _leaf(self, order, mk, peak) -> bool:
+        """A complete order: the new incumbent if it is better (and accepted); True when it
+        reaches the target (the search stops)."""
+        cand = (mk, peak)
+        better = cand[0] < self.best[0] if self.cost_only else cand < self.best
+        if peak <= self.max_vgpr and better and (self.accept is None or self.accept(order)):
+            self.best = cand
+            self.best_order = list(order)
+            if self.target is not None and cand <= self.target:
+                return True
+        return False
+
+    def _room(self, mask, half, gcount, fcount) -> tuple[int, int] | None:
+        """(MMAs, ops) of the half still to place, or None when the blocks still to close
+        have no room for the half's remaining globals and fragment loads (an infeasible
+        prefix holds no valid order)."""
+        free_ = ~mask & self.half_mask[half]
+        rest_mma = (free_ & self.compute_mask[half]).bit_count()
+        rest_n = free_.bit_count()
+        if rest_mma == 0 or (
+                (free_ & self.global_mask[half]).bit_count()
+                > self.global_cap - gcount + self.global_cap * (rest_mma - 1)) or (
+                (free_ & self.frag_mask[half]).bit_count()
+                > self.frag_cap - fcount + self.frag_cap * (rest_mma - 1)):
+            return None
+        return rest_mma, rest_n
+
+    def _pruned(self, mask, finish, mma_free, valu_free, port_free, mk, live, peak,
+                key) -> bool:
+        """Whether the node cannot hold a better leaf: its bound reaches the incumbent, or
+        an earlier node with the same ``key`` (placed set and block contents) was pointwise
+        no worse in everything that shapes the future (dominance)."""
+        lb = self._bound(mask, finish, mma_free, valu_free, port_free, mk)
+        peak_lb = max(peak, live + self._rest_vgpr(mask))
+        if lb > self.best[0] or (lb == self.best[0] and (self.cost_only or peak_lb >= self.best[1])):
+            return True
+        return self._dominated(key, self._state(mask, finish, mma_free, valu_free, port_free,
+                                                mk, peak))
+
+    def _candidates(self, lo, hi, mask, finish, mma_free, valu_free, port_free, live, gcount,
+                    fcount, rest_mma, rest_n) -> list[tuple[int, int, int]]:
+        """(earliest start, -path to the end, op) of each op of the half that may come next:
+        ready, within the block and VGPR limits, not the half's last MMA too early."""
+        cands = []
+        for i in range(lo, hi):
+            if mask >> i & 1 or (self.pred_mask[i] & ~mask):
+                continue
+            if self.is_global[i] and gcount >= self.global_cap:
+                continue
+            if self.is_frag[i] and fcount >= self.frag_cap:
+                continue
+            if self.blocks and self.is_compute[i] and rest_mma == 1 and rest_n > 1:
+                continue  # the half's last MMA must close the half
+            if live + self.vdef[i] > self.max_vgpr:
+                continue
+            start = 0
+            for p in self.preds[i]:
+                if finish[p] > start:
+                    start = finish[p]
+            cands.append((self._unit_ready(i, start, mma_free, valu_free, port_free),
+                          -self.tail[i], i))
+        return cands
+
+    def _unit_ready(self, i, start, mma_free, valu_free, port_free) -> int:
+        """``start`` delayed by op ``i``'s unit (MMA, VALU) and the LDS/global port."""
+        r = self.res[i]
+        if r == _MMA and mma_free > start:
+            start = mma_free
+        elif r == _VALU and valu_free > start:
+            start = valu_free
+        if self.is_port[i] and port_free > start:
+            start = port_free
+        return start
+
     def _state(self, mask, finish, mma_free, valu_free, port_free, mk, peak) -> tuple:
         """What the future depends on: unit free times, and for every unplaced op the
         earliest start its placed producers and its unit allow."""
@@ -431,14 +352,7 @@ class _Search:
             for p in self.preds[c]:
                 if mask >> p & 1 and finish[p] > r:
                     r = finish[p]
-            res = self.res[c]
-            if res == _MMA and mma_free > r:
-                r = mma_free
-            elif res == _VALU and valu_free > r:
-                r = valu_free
-            if self.is_port[c] and port_free > r:
-                r = port_free
-            rel.append(r)
+            rel.append(self._unit_ready(c, r, mma_free, valu_free, port_free))
         return (mk, peak, mma_free, valu_free, port_free, *rel)
 
     def _rest_vgpr(self, mask) -> int:

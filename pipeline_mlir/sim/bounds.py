@@ -265,14 +265,7 @@ def analyze_loop(run: CURun, iter_streams: list[tuple[int, list[Instr]]],
         if id(body) not in recs:
             recs[id(body)] = rec_mii(body, table)
     rec = max(recs.values(), key=lambda r: r.cycles)
-    starts: dict[int, list[int]] = {}
-    for wt in run.waves:
-        first: dict[int, int] = {}
-        for ins, c in zip(wt.instrs, wt.issue):
-            it = _kernel_iteration(ins)
-            if it is not None and it not in first and ins.kind not in PSEUDO_KINDS:
-                first[it] = c
-        starts[wt.wave] = [first[i] for i in sorted(first)]
+    starts = _iteration_starts(run)
     iis = []
     for s in starts.values():
         if len(s) >= 3:
@@ -287,6 +280,27 @@ def analyze_loop(run: CURun, iter_streams: list[tuple[int, list[Instr]]],
         w1 = max(s[-1] for s in starts.values() if len(s) >= 3)
     else:
         w0, w1 = 0, run.total
+    wait_list, block_list = _stalls(run, counted, boundary)
+    return LoopAnalysis(run, res, rec, max(res.cycles, rec.cycles), starts, achieved,
+                        _mfma_busy(run, w0, w1), (w0, w1), wait_list, block_list)
+
+
+def _iteration_starts(run: CURun) -> dict[int, list[int]]:
+    """wave -> the issue cycle of the first instruction of each kernel iteration."""
+    starts: dict[int, list[int]] = {}
+    for wt in run.waves:
+        first: dict[int, int] = {}
+        for ins, c in zip(wt.instrs, wt.issue):
+            it = _kernel_iteration(ins)
+            if it is not None and it not in first and ins.kind not in PSEUDO_KINDS:
+                first[it] = c
+        starts[wt.wave] = [first[i] for i in sorted(first)]
+    return starts
+
+
+def _mfma_busy(run: CURun, w0: int, w1: int) -> dict[int, float]:
+    """SIMD -> the fraction of cycles ``[w0, w1)`` its MFMA pipe was busy (SIMDs with
+    waves only)."""
     busy: dict[int, float] = {}
     for simd in range(run.simds):
         tot = 0
@@ -295,6 +309,12 @@ def analyze_loop(run: CURun, iter_streams: list[tuple[int, list[Instr]]],
                 tot += max(0, min(b.end, w1) - max(b.start, w0))
         if any(wt.simd == simd for wt in run.waves):
             busy[simd] = tot / (w1 - w0) if w1 > w0 else 0.0
+    return busy
+
+
+def _stalls(run: CURun, counted: set, boundary: str) -> tuple[list, list]:
+    """The stalls of the ``counted`` iterations per wait (entry) and per block (the stretch
+    between two ``boundary`` instructions), averaged over the waves' iterations."""
     waits: dict[tuple, list] = {}
     blocks: dict[int, list] = {}
     block_kind = "barrier" if boundary == "barrier" else "sched_barrier"
@@ -323,5 +343,4 @@ def analyze_loop(run: CURun, iter_streams: list[tuple[int, list[Instr]]],
     per = max(nwave_iters, 1)
     wait_list = [WaitStall(k, v[0], v[1], v[2], v[1] / per) for k, v in sorted(waits.items())]
     block_list = [BlockStall(k, v[0], v[0] / per, v[1]) for k, v in sorted(blocks.items())]
-    return LoopAnalysis(run, res, rec, max(res.cycles, rec.cycles), starts, achieved, busy,
-                        (w0, w1), wait_list, block_list)
+    return wait_list, block_list

@@ -197,7 +197,12 @@ def simulate_cu(waves: list[tuple[int, list[Instr]]], table: CostTable | str = "
         raise CUModelError(f"CUOptions.simds must be >= 1, got {opts.simds}")
     if not waves:
         raise CUModelError("the workgroup to simulate has no waves (waves is empty)")
-    in_order = table.in_order_counters
+    return _CU(waves, table, opts).run()
+
+
+def _prepared_waves(waves: list, table: CostTable, opts: CUOptions) -> list[_Wave]:
+    """The waves with their instructions prepared against ``table`` (the unit keys of each
+    instruction: per SIMD or per CU); an instruction list shared by waves is prepared once."""
     prepared: dict[int, list] = {}
     ws: list[_Wave] = []
     for w, item in enumerate(waves):
@@ -217,21 +222,61 @@ def simulate_cu(waves: list[tuple[int, list[Instr]]], table: CostTable | str = "
         dkeys = [tuple(key(u) for u, _ in op.deferred) for op in ops]
         qkeys = [tuple(key(u) for u, _ in op.queued) for op in ops]
         ws.append(_Wave(WaveTrace(w, simd, instrs), ops, keys, dkeys, qkeys))
-    by_simd = [[x for x in ws if x.trace.simd == s] for s in range(opts.simds)]
-    free: dict[tuple, int] = {}
-    # units some instruction holds at its end or behind a queue keep a calendar of busy
-    # intervals
-    cal: dict[tuple, list[tuple[int, int]]] = {k: [] for x in ws for dk in x.dkeys + x.qkeys
-                                               for k in dk}
-    busy: list[BusyInterval] = []
-    arrivals: dict[int, dict[int, int]] = {}
-    # wave -> (index of its pending barrier, the barrier's end: issue + latency)
-    barrier_latency_end: dict[int, tuple[int, int]] = {}
-    deadlock = None
-    max_issue = -1
-    max_end = 0
+    return ws
 
-    def skip_pseudo(x: _Wave) -> None:
+
+class _CU:
+    """One run of :func:`simulate_cu`: the waves, the units' state and the trace so far."""
+
+    def __init__(self, waves: list, table: CostTable, opts: CUOptions) -> None:
+        self.table, self.opts = table, opts
+        self.in_order = table.in_order_counters
+        self.ws = ws = _prepared_waves(waves, table, opts)
+        self.by_simd = [[x for x in ws if x.trace.simd == s] for s in range(opts.simds)]
+        self.free: dict[tuple, int] = {}
+        # units some instruction holds at its end or behind a queue keep a calendar of busy
+        # intervals
+        self.cal: dict[tuple, list[tuple[int, int]]] = {
+            k: [] for x in ws for dk in x.dkeys + x.qkeys for k in dk}
+        self.busy: list[BusyInterval] = []
+        self.arrivals: dict[int, dict[int, int]] = {}
+        # wave -> (index of its pending barrier, the barrier's end: issue + latency)
+        self.barrier_latency_end: dict[int, tuple[int, int]] = {}
+        self.deadlock = None
+        self.max_issue = -1
+
+    def run(self) -> CURun:
+        ws, opts = self.ws, self.opts
+        for x in ws:
+            self.skip_pseudo(x)
+        t = 0
+        while True:
+            live = [x for x in ws if x.pc < len(x.ops)]
+            if not live:
+                break
+            for c in self.cal.values():
+                while c and c[0][1] <= t:
+                    c.pop(0)
+            start = t % opts.simds
+            for si in range(opts.simds):
+                x = self.pick(self.by_simd[(start + si) % opts.simds], t)
+                if x is not None:
+                    self.issue(x, t)
+            nxt = self.next_event(t)
+            if nxt is None:
+                self.stuck(t)
+                break
+            t = nxt
+        max_end = 0
+        for x in ws:
+            if x.trace.end:
+                max_end = max(max_end, max(x.trace.end))
+        total = max(self.max_issue + 1, max_end) + 1 if self.max_issue >= 0 else 0
+        return CURun([x.trace for x in ws], self.busy, total, self.table.name, opts.simds,
+                     self.deadlock, set(self.table.defaulted))
+
+    # -- when a wave can issue --------------------------------------------------------
+    def skip_pseudo(self, x: _Wave) -> None:
         tr = x.trace
         while x.pc < len(x.ops) and x.ops[x.pc].pseudo:
             tr.issue.append(x.base)
@@ -241,7 +286,7 @@ def simulate_cu(waves: list[tuple[int, list[Instr]]], table: CostTable | str = "
             tr.causes.append(())
             x.pc += 1
 
-    def static_parts(x: _Wave) -> tuple[int, list]:
+    def static_parts(self, x: _Wave) -> tuple[int, list]:
         if x.static_pc == x.pc:
             return x.static
         op = x.ops[x.pc]
@@ -265,157 +310,173 @@ def simulate_cu(waves: list[tuple[int, list[Instr]]], table: CostTable | str = "
         x.static, x.static_pc = (st, parts), x.pc
         return x.static
 
-    def unit_free(x: _Wave, st: int) -> list[tuple[str, int]]:
+    def unit_free(self, x: _Wave, st: int, t: int) -> list[tuple[str, int]]:
         """(unit, first cycle >= st it is free for x's instruction) per unit (a calendar
-        unit: free for the whole instruction, from the current cycle on)."""
+        unit: free for the whole instruction, from the current cycle ``t`` on)."""
+        cal, free = self.cal, self.free
         return [(u, _first_fit(cal[k], max(st, t), cyc) if k in cal else max(st, free.get(k, 0)))
                 for (u, k), (_u, cyc) in zip(x.keys[x.pc], x.ops[x.pc].units)]
 
-    def earliest(x: _Wave) -> int:
-        st, _ = static_parts(x)
+    def earliest(self, x: _Wave, t: int) -> int:
+        """The first cycle x's next instruction can issue, seen at cycle ``t``: its static
+        constraints, then every unit free (:meth:`unit_free`, without the list)."""
+        st, _ = self.static_parts(x)
+        cal, free = self.cal, self.free
+        units = tuple(zip(x.keys[x.pc], x.ops[x.pc].units))
         while True:
-            nxt = max([st] + [f for _u, f in unit_free(x, st)])
+            nxt = st
+            for (_u, k), (_u2, cyc) in units:
+                f = _first_fit(cal[k], max(st, t), cyc) if k in cal else max(st, free.get(k, 0))
+                if f > nxt:
+                    nxt = f
             if nxt == st:
                 return st
             st = nxt
 
-    def try_release(k: int, t: int) -> None:
-        arr = arrivals.get(k, {})
-        need = [x for x in ws if not (opts.finished_waves_release_barriers
-                                      and x.pc >= len(x.ops) and x.trace.barriers <= k)]
+    def pick(self, group: list[_Wave], t: int) -> _Wave | None:
+        """The wave of ``group`` (one SIMD) that issues at ``t``: among the ready ones the
+        highest priority, then the least recent issue, then the lowest wave index."""
+        cands = []
+        earliest = self.earliest
+        for x in group:
+            if x.blocked or x.pc >= len(x.ops):
+                continue
+            if earliest(x, t) <= t:
+                cands.append(x)
+        if not cands:
+            return None
+        best = max(cands, key=lambda c: (c.prio, -c.last_issue, -c.trace.wave))
+        for c in cands:
+            if c is not best:
+                c.lost_to = best.trace.wave
+        return best
+
+    def next_event(self, t: int) -> int | None:
+        """The next cycle at which some wave may issue (None: every wave is done or
+        blocked)."""
+        nxt = None
+        earliest = self.earliest
+        for x in self.ws:
+            if x.blocked or x.pc >= len(x.ops):
+                continue
+            e = earliest(x, t)
+            e = t + 1 if e <= t else e
+            if nxt is None or e < nxt:
+                nxt = e
+        return nxt
+
+    def stuck(self, t: int) -> None:
+        """No wave can issue any more: a deadlock if some wave waits at a barrier."""
+        ws = self.ws
+        stuck = {x.trace.wave: x.trace.barriers - 1 for x in ws if x.blocked}
+        if stuck:
+            self.deadlock = Deadlock(stuck, {x.trace.wave: x.trace.barriers for x in ws},
+                                     tuple(x.trace.wave for x in ws
+                                           if x.pc >= len(x.ops) and not x.blocked), t)
+
+    # -- issuing ----------------------------------------------------------------------
+    def causes(self, x: _Wave, t: int) -> tuple[list, str]:
+        """The stall of x's instruction issuing at ``t`` split by cause, in the order the
+        constraints were lifted, and the main cause (the module docstring)."""
+        st0, parts = self.static_parts(x)
+        parts = list(parts)
+        for u, f in self.unit_free(x, st0, t):
+            parts.append((_UNIT_REASON.get(u, f"{u.lower()} busy"), f))
+        parts.sort(key=lambda p: p[1])
+        causes = []
+        lvl = x.base
+        for name, tm in parts:
+            if tm > lvl:
+                causes.append((name, tm - lvl))
+                lvl = tm
+        if t > lvl:
+            causes.append((f"arbitration lost to wave {x.lost_to}", t - lvl))
+        reason = max(causes, key=lambda c: c[1])[0] if causes else ""
+        return causes, reason
+
+    def reserve(self, x: _Wave, op, t: int) -> int:
+        """Reserve the units x's instruction holds from ``t`` (queued, at issue, deferred)
+        and return the cycle it completes."""
+        cal, busy, wave = self.cal, self.busy, x.trace.wave
+        done = t + op.latency
+        for k, (u, cyc) in zip(x.qkeys[x.pc], op.queued):
+            s0 = _first_fit(cal[k], t, cyc)
+            _reserve(cal[k], s0, s0 + cyc)
+            busy.append(BusyInterval(u, f"simd{k[1]}" if k[1] >= 0 else "cu", s0, s0 + cyc,
+                                     wave, x.pc))
+            done += s0 - t
+        for (u, k), (_u, cyc) in zip(x.keys[x.pc], op.units):
+            if k in cal:
+                _reserve(cal[k], t, t + cyc)
+            else:
+                self.free[k] = t + cyc
+            busy.append(BusyInterval(u, f"simd{k[1]}" if k[1] >= 0 else "cu", t, t + cyc,
+                                     wave, x.pc))
+        for k, (u, cyc) in zip(x.dkeys[x.pc], op.deferred):
+            s0 = _first_fit(cal[k], done - cyc, cyc)
+            _reserve(cal[k], s0, s0 + cyc)
+            busy.append(BusyInterval(u, "cu", s0, s0 + cyc, wave, x.pc))
+            done = max(done, s0 + cyc)
+        return done
+
+    def issue(self, x: _Wave, t: int) -> None:
+        """x issues its next instruction at ``t``."""
+        op = x.ops[x.pc]
+        ins = op.instr
+        tr = x.trace
+        causes, reason = self.causes(x, t)
+        done = self.reserve(x, op, t)
+        kind = ins.kind
+        if kind == "wait":
+            x.vmq[:] = [d for d in x.vmq if d > t]
+            x.lgkmq[:] = [d for d in x.lgkmq if d > t]
+        in_order = self.in_order
+        if op.vm_inc:
+            x.vmq.append(max(done, x.vmq[-1]) if (in_order and x.vmq) else done)
+        if op.lgkm_inc:
+            x.lgkmq.append(max(done, x.lgkmq[-1]) if (in_order and x.lgkmq) else done)
+        for r in op.defs:
+            x.ready[r] = done
+        if kind == "setprio":
+            x.prio = ins.value
+        tr.issue.append(t)
+        tr.end.append(done)
+        tr.stall.append(t - x.base)
+        tr.reason.append(reason)
+        tr.causes.append(tuple(causes))
+        x.last_issue = t
+        x.base = t + op.gap
+        x.pc += 1
+        x.static_pc = -1
+        x.lost_to = -1
+        if t > self.max_issue:
+            self.max_issue = t
+        if kind == "barrier":
+            k = tr.barriers
+            tr.barriers += 1
+            x.blocked = True
+            self.barrier_latency_end[tr.wave] = (len(tr.issue) - 1, done)
+            self.arrivals.setdefault(k, {})[tr.wave] = t
+            self.try_release(k, t)
+        self.skip_pseudo(x)
+        if x.pc >= len(x.ops) and self.opts.finished_waves_release_barriers:
+            for k in list(self.arrivals):
+                self.try_release(k, t)
+
+    def try_release(self, k: int, t: int) -> None:
+        """Release the k-th barrier if every wave that takes part has arrived."""
+        arr = self.arrivals.get(k, {})
+        need = [x for x in self.ws if not (self.opts.finished_waves_release_barriers
+                                           and x.pc >= len(x.ops) and x.trace.barriers <= k)]
         if not need or any(x.trace.wave not in arr for x in need):
             return
-        rel = max(arr.values()) + table.barrier_resume
+        rel = max(arr.values()) + self.table.barrier_resume
         for w in arr:
-            x = ws[w]
+            x = self.ws[w]
             x.blocked = False
             x.release = rel
             x.static_pc = -1
             tr = x.trace
-            k_b, end = barrier_latency_end.pop(w)
+            k_b, end = self.barrier_latency_end.pop(w)
             tr.end[k_b] = max(end, rel)
-        del arrivals[k]
-
-    for x in ws:
-        skip_pseudo(x)
-    t = 0
-    while True:
-        live = [x for x in ws if x.pc < len(x.ops)]
-        if not live:
-            break
-        for c in cal.values():
-            while c and c[0][1] <= t:
-                c.pop(0)
-        start = t % opts.simds
-        for si in range(opts.simds):
-            group = by_simd[(start + si) % opts.simds]
-            best = None
-            cands = []
-            for x in group:
-                if x.blocked or x.pc >= len(x.ops):
-                    continue
-                if earliest(x) <= t:
-                    cands.append(x)
-            if not cands:
-                continue
-            best = max(cands, key=lambda c: (c.prio, -c.last_issue, -c.trace.wave))
-            for c in cands:
-                if c is not best:
-                    c.lost_to = best.trace.wave
-            x = best
-            op = x.ops[x.pc]
-            ins = op.instr
-            tr = x.trace
-            # stall attribution
-            st0, parts = static_parts(x)
-            parts = list(parts)
-            for u, f in unit_free(x, st0):
-                parts.append((_UNIT_REASON.get(u, f"{u.lower()} busy"), f))
-            parts.sort(key=lambda p: p[1])
-            causes = []
-            lvl = x.base
-            for name, tm in parts:
-                if tm > lvl:
-                    causes.append((name, tm - lvl))
-                    lvl = tm
-            if t > lvl:
-                causes.append((f"arbitration lost to wave {x.lost_to}", t - lvl))
-            reason = max(causes, key=lambda c: c[1])[0] if causes else ""
-            # issue
-            done = t + op.latency
-            for k, (u, cyc) in zip(x.qkeys[x.pc], op.queued):
-                s0 = _first_fit(cal[k], t, cyc)
-                _reserve(cal[k], s0, s0 + cyc)
-                busy.append(BusyInterval(u, f"simd{k[1]}" if k[1] >= 0 else "cu", s0, s0 + cyc,
-                                         tr.wave, x.pc))
-                done += s0 - t
-            for (u, k), (_u, cyc) in zip(x.keys[x.pc], op.units):
-                if k in cal:
-                    _reserve(cal[k], t, t + cyc)
-                else:
-                    free[k] = t + cyc
-                busy.append(BusyInterval(u, f"simd{k[1]}" if k[1] >= 0 else "cu", t, t + cyc,
-                                         tr.wave, x.pc))
-            for k, (u, cyc) in zip(x.dkeys[x.pc], op.deferred):
-                s0 = _first_fit(cal[k], done - cyc, cyc)
-                _reserve(cal[k], s0, s0 + cyc)
-                busy.append(BusyInterval(u, "cu", s0, s0 + cyc, tr.wave, x.pc))
-                done = max(done, s0 + cyc)
-            kind = ins.kind
-            if kind == "wait":
-                x.vmq[:] = [d for d in x.vmq if d > t]
-                x.lgkmq[:] = [d for d in x.lgkmq if d > t]
-            if op.vm_inc:
-                x.vmq.append(max(done, x.vmq[-1]) if (in_order and x.vmq) else done)
-            if op.lgkm_inc:
-                x.lgkmq.append(max(done, x.lgkmq[-1]) if (in_order and x.lgkmq) else done)
-            for r in op.defs:
-                x.ready[r] = done
-            if kind == "setprio":
-                x.prio = ins.value
-            tr.issue.append(t)
-            tr.end.append(done)
-            tr.stall.append(t - x.base)
-            tr.reason.append(reason)
-            tr.causes.append(tuple(causes))
-            x.last_issue = t
-            x.base = t + op.gap
-            x.pc += 1
-            x.static_pc = -1
-            x.lost_to = -1
-            if t > max_issue:
-                max_issue = t
-            if kind == "barrier":
-                k = tr.barriers
-                tr.barriers += 1
-                x.blocked = True
-                barrier_latency_end[tr.wave] = (len(tr.issue) - 1, done)
-                arrivals.setdefault(k, {})[tr.wave] = t
-                try_release(k, t)
-            skip_pseudo(x)
-            if x.pc >= len(x.ops) and opts.finished_waves_release_barriers:
-                for k in list(arrivals):
-                    try_release(k, t)
-        # next event
-        nxt = None
-        for x in ws:
-            if x.blocked or x.pc >= len(x.ops):
-                continue
-            e = earliest(x)
-            e = t + 1 if e <= t else e
-            if nxt is None or e < nxt:
-                nxt = e
-        if nxt is None:
-            stuck = {x.trace.wave: x.trace.barriers - 1 for x in ws if x.blocked}
-            if stuck:
-                deadlock = Deadlock(stuck, {x.trace.wave: x.trace.barriers for x in ws},
-                                    tuple(x.trace.wave for x in ws
-                                          if x.pc >= len(x.ops) and not x.blocked), t)
-            break
-        t = nxt
-    for x in ws:
-        if x.trace.end:
-            max_end = max(max_end, max(x.trace.end))
-    total = max(max_issue + 1, max_end) + 1 if max_issue >= 0 else 0
-    return CURun([x.trace for x in ws], busy, total, table.name, opts.simds, deadlock,
-                 set(table.defaulted))
+        del self.arrivals[k]

@@ -231,7 +231,7 @@ def kernel_shape_with_banks(kernel, lds) -> tuple[KernelShape, KernelBanks]:
     accesses (``lds``: their lane addresses, a :class:`~pipeline_mlir.kernel.lds_data.
     KernelLds`), and those accesses."""
     banks = kernel_banks(kernel, lds)
-    shape = kernel_shape(kernel.request)
+    shape = kernel_shape(kernel.schedule)
     return replace(shape, bank_cycles=tuple(banks.cycles(g) for g in range(shape.groups))), banks
 
 
@@ -260,7 +260,7 @@ def simulate_schedule(schedule, tables=("llvm", "measured"), iterations=range(0,
     note = kernel = None
     try:   # the complete kernel's counts for the keys the schedule leaves unset
         kernel = gemm_kernel(schedule)
-        schedule = kernel.request
+        schedule = kernel.schedule
     except ConfigError as e:
         note = (f"no complete kernel issues these counts ({e}); the schedule is simulated "
                 f"with the given counts on the kernel's warps; {NO_ADDRESSES}")

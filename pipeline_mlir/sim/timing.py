@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pipeline_mlir.isa.asm import AsmInstr, parse_asm, registers
+from pipeline_mlir.isa.asm import AsmInstr, parse_asm
+from pipeline_mlir.isa.asm_instr import registers
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.sim.bounds import LoopAnalysis, analyze_loop
 from pipeline_mlir.sim.costs import CostTable, get_table

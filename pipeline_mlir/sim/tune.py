@@ -462,7 +462,7 @@ def identity(schedule) -> tuple:
 
     try:
         if schedule.has_kernel:
-            schedule = gemm_kernel(schedule).request
+            schedule = gemm_kernel(schedule).schedule
         geometry = schedule.kernel_geometry() if schedule.has_kernel else None
         return (schedule.name, format_schedule(schedule.compile()), geometry)
     except (ConfigError, PipelineError):

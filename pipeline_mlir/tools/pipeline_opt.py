@@ -63,7 +63,8 @@ from pipeline_mlir.tools.diagnostics import (
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
 from pipeline_mlir.isa.report import report_from_llvm_ir
-from pipeline_mlir.kernel.gemm import gemm_kernel, natural_kernel_mlir
+from pipeline_mlir.kernel.gemm import gemm_kernel
+from pipeline_mlir.kernel.gemm_mlir import natural_kernel_mlir
 from pipeline_mlir.kernel.launch import check_launch, format_launch
 from pipeline_mlir.schedule.printing import format_schedule, schedule_to_json
 from pipeline_mlir.options import suggest
@@ -673,10 +674,10 @@ def _kernel_source(args, schedule):
     kernel = gemm_kernel(schedule)
     # the kernel's schedule must compile before its (possibly huge) kernel is written: a tile
     # whose waits exceed the counters fails here in milliseconds, not after minutes of MLIR
-    kernel.request.compile()
+    kernel.schedule.compile()
     # the kernel's natural K-loop: sched-adopt-loop makes it the schedule's loop, as it does
     # for any other kernel's
-    return natural_kernel_mlir(kernel), f"<gemm kernel {kernel.name}>", kernel.request
+    return natural_kernel_mlir(kernel), f"<gemm kernel {kernel.name}>", kernel.schedule
 
 
 def _read_input(args, schedule) -> tuple[str | None, str, object]:

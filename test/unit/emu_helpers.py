@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pipeline_mlir.emu.asmtext import parse_instruction
+from pipeline_mlir.emu.asmline import parse_instruction
 from pipeline_mlir.emu.codeobj import Kernel, LaunchState
-from pipeline_mlir.emu.decode import format_instr
+from pipeline_mlir.emu.disasm import format_instr
 from pipeline_mlir.emu.machine import GlobalMemory, Machine
 
 

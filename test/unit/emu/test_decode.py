@@ -12,7 +12,8 @@ import pytest
 from elf_helpers import symtab_entry
 from kernel_builds import KERNEL_SPECS, build
 
-from pipeline_mlir.emu.asmtext import _BY_NAME, kernels_from_asm, parse_instruction
+from pipeline_mlir.emu.asmline import _BY_NAME, parse_instruction
+from pipeline_mlir.emu.asmtext import kernels_from_asm
 from pipeline_mlir.emu.codeobj import kernels_from_hsaco
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.decode import decode

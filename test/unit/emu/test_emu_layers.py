@@ -1,8 +1,9 @@
 """The emulator's modules are layered: each imports only the modules below it, so the
 package reads bottom-up with no import cycle.
 
-    errors, opcodes < decode < operands < semantics, memops, mfma < program < codeobj
-    < asmtext < inputs;  memops, semantics < machine < gemm < iree (mfma < iree)
+    errors, opcodes, instr < disasm < decode < operands < salu, valu < semantics, memops,
+    mfma < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
+    < gemm < iree (mfma < iree)
 """
 
 from __future__ import annotations
@@ -13,15 +14,19 @@ from pathlib import Path
 EMU = Path(__file__).resolve().parents[3] / "pipeline_mlir" / "emu"
 #: module -> the emulator modules it may import
 ALLOWED = {
-    "errors": set(), "opcodes": set(),
-    "decode": {"errors", "opcodes"},
-    "operands": {"decode", "errors"},
-    "semantics": {"decode", "errors", "operands"},
-    "memops": {"decode", "errors", "operands"},
-    "mfma": {"decode", "errors", "operands"},
-    "program": {"decode", "operands", "semantics", "memops", "mfma"},
-    "codeobj": {"decode", "errors", "program"},
-    "asmtext": {"codeobj", "decode", "errors", "opcodes"},
+    "errors": set(), "opcodes": set(), "instr": set(),
+    "disasm": {"instr"},
+    "decode": {"disasm", "errors", "instr", "opcodes"},
+    "operands": {"errors", "instr"},
+    "salu": {"instr", "operands"},
+    "valu": {"instr", "operands"},
+    "semantics": {"errors", "instr", "operands", "salu", "valu"},
+    "memops": {"errors", "instr", "operands"},
+    "mfma": {"errors", "instr", "operands"},
+    "program": {"instr", "operands", "semantics", "memops", "mfma"},
+    "codeobj": {"decode", "errors", "instr", "program"},
+    "asmline": {"instr", "opcodes"},
+    "asmtext": {"asmline", "codeobj", "disasm", "errors", "instr"},
     "inputs": {"asmtext", "codeobj", "errors"},
     "machine": {"errors", "memops", "operands", "semantics"},
     "gemm": {"errors", "machine", "mfma"},

@@ -196,7 +196,7 @@ def test_an_edited_instruction_is_compiled_again():
     """A kernel keeps its compiled instructions between runs; editing one (as the mutation
     tests do), in place or by replacing it, takes effect in the next run."""
     from emu_helpers import snippet_kernel
-    from pipeline_mlir.emu.asmtext import parse_instruction
+    from pipeline_mlir.emu.asmline import parse_instruction
     from pipeline_mlir.emu.machine import Machine
 
     def s4(kernel):

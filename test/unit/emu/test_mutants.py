@@ -17,7 +17,7 @@ import pytest
 
 from kernel_builds import build
 from pipeline_mlir.emu.inputs import load_kernel
-from pipeline_mlir.emu.decode import format_instr
+from pipeline_mlir.emu.disasm import format_instr
 from pipeline_mlir.emu.errors import Finding
 from pipeline_mlir.emu.gemm import emulate_gemm
 
@@ -194,11 +194,12 @@ def test_mutating_the_decoded_code_object():
 
 def _no_fix_hazards(spec: str) -> bytes:
     """The complete kernel of ``spec`` compiled without sched-fix-hazards (driver only)."""
-    from pipeline_mlir.kernel.gemm import gemm_kernel, kernel_mlir
+    from pipeline_mlir.kernel.gemm import gemm_kernel
+    from pipeline_mlir.kernel.gemm_mlir import kernel_mlir
     from pipeline_mlir.schedules.registry import parse_pipeline
 
     gemm = gemm_kernel(parse_pipeline(spec))
-    name, _, rest = gemm.request.spec().partition("{")
+    name, _, rest = gemm.schedule.spec().partition("{")
     opts = f"schedule={name} {rest.rstrip('}')}".strip()
     passes = ["sched-verify", "sched-annotate", "sched-reorder", "sched-derive-edges",
               "sched-schedule", "sched-derive-waits", "sched-verify", "sched-explicit-blocks",

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from pipeline_mlir.dialect.bindings import ir, new_context, passmanager
-from pipeline_mlir.kernel.gemm import gemm_kernel, kernel_mlir
+from pipeline_mlir.kernel.gemm import gemm_kernel
+from pipeline_mlir.kernel.gemm_mlir import kernel_mlir
 from pipeline_mlir.passes import registry
 from pipeline_mlir.schedules.registry import parse_pipeline
 

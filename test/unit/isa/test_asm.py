@@ -7,7 +7,8 @@ import re
 import pytest
 
 from kernel_builds import KERNEL_SPECS, build
-from pipeline_mlir.isa.asm import AsmError, parse_asm, parse_instruction, parse_yaml, registers
+from pipeline_mlir.isa.asm import AsmError, parse_asm, parse_yaml
+from pipeline_mlir.isa.asm_instr import parse_instruction, registers
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.sim.instr import KINDS
 from pipeline_mlir.isa.waitcnt import waitcnt_imm

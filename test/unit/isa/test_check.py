@@ -18,8 +18,8 @@ from kernel_builds import KERNEL_SPECS, build
 from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.isa.check import (DS_READ, LOAD_LDS, Expansion, IsaCheckError,
-                                     check_kernel_asm, expected_skeleton)
+from pipeline_mlir.isa.check import Expansion, IsaCheckError, check_kernel_asm, expected_skeleton
+from pipeline_mlir.isa.skeleton import DS_READ, LOAD_LDS
 from pipeline_mlir.kernel.plan import kernel_plan, kernel_shape
 from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.schedule.types import (BARRIER, SCHEDULE_BARRIER, WAIT_LGKM, WAIT_VM, OpDesc, OpRole,

@@ -8,8 +8,9 @@ import re
 import pytest
 
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.kernel.gemm import gemm_kernel, kernel_mlir
-from pipeline_mlir.kernel.plan import load_rows
+from pipeline_mlir.kernel.gemm import gemm_kernel
+from pipeline_mlir.kernel.gemm_mlir import kernel_mlir
+from pipeline_mlir.kernel.lds import load_rows
 from pipeline_mlir.kernel.launch import LaunchError, check_launch, format_launch, kernarg_layout
 from pipeline_mlir.schedules.registry import parse_pipeline
 
@@ -34,7 +35,7 @@ def test_shipped_kernels(spec, dtype, tile, threads, mfmas):
     assert (k.dtype, (g.BM, g.BN, g.BK), k.threads, k.mfmas_per_mma) == (dtype, tile, threads,
                                                                           mfmas)
     text = kernel_mlir(k)
-    body = declared = k.request.build().declare_ops()
+    body = declared = k.schedule.build().declare_ops()
     # one payload op per counted instruction, grouped by the tag's id
     n_vm = sum({0: g.vm_per_load_a, 1: g.vm_per_load_b}[o.channel]
                for o in body if o.tag in (0, 1))
@@ -44,20 +45,20 @@ def test_shipped_kernels(spec, dtype, tile, threads, mfmas):
     assert len(re.findall(r"vector\.load .*sched\.frag_load", text)) == n_lgkm
     assert text.count("amdgpu.mfma") == mfmas * sum(o.tag == 5 for o in declared)
     assert f"known_block_size = array<i32: {threads}, 1, 1>" in text
-    assert ("rocdl.waves_per_eu = 1" in text) == (k.schedule == "4wave")
+    assert ("rocdl.waves_per_eu = 1" in text) == (k.schedule_name == "4wave")
     assert k.lds_bytes == 2 * (g.BM + g.BN) * g.BK * g.elem_bytes
 
 
 def test_pingpong_takes_its_counts_from_the_kernel_geometry():
     k = kernel("pingpong")
     # the spec's defaults are the kernel's counts: nothing to pin, nothing the user never set
-    assert k.request.spec() == "pingpong"
-    assert k.request.counts() == {"vm_per_load_a": 2, "vm_per_load_b": 2, "lgkm_per_load_a": 8,
+    assert k.schedule.spec() == "pingpong"
+    assert k.schedule.counts() == {"vm_per_load_a": 2, "vm_per_load_b": 2, "lgkm_per_load_a": 8,
                                   "lgkm_per_load_b": 4, "max_globals": 1}
-    assert (k.request.vm_per_load, k.request.lgkm_per_load) == ((2, 2), (8, 4))
-    assert kernel("pingpong{is_fp8=true}").request.counts()["max_globals"] == 0
+    assert (k.schedule.vm_per_load, k.schedule.lgkm_per_load) == ((2, 2), (8, 4))
+    assert kernel("pingpong{is_fp8=true}").schedule.counts()["max_globals"] == 0
     # a given count that agrees is kept
-    assert kernel("pingpong{lgkm_per_load_a=8}").request.get("lgkm_per_load_a") == 8
+    assert kernel("pingpong{lgkm_per_load_a=8}").schedule.get("lgkm_per_load_a") == 8
 
 
 @pytest.mark.parametrize("spec,needle", [

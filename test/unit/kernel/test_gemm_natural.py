@@ -15,7 +15,8 @@ import re
 
 import pytest
 
-from pipeline_mlir.kernel.gemm import gemm_kernel, kernel_mlir, natural_kernel_mlir
+from pipeline_mlir.kernel.gemm import gemm_kernel
+from pipeline_mlir.kernel.gemm_mlir import kernel_mlir, natural_kernel_mlir
 from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.tools.pipeline_opt import main
 
@@ -38,7 +39,7 @@ def test_natural_and_tagged_kernels_agree(spec, tmp_path, capsys):
     tagged = tmp_path / "tagged.mlir"
     tagged.write_text(kernel_mlir(k))
     ours = report(capsys, f"--pipeline={spec}")
-    theirs = report(capsys, f"--pipeline={k.request.spec()}", str(tagged))
+    theirs = report(capsys, f"--pipeline={k.schedule.spec()}", str(tagged))
     assert ours == theirs
 
 

@@ -13,9 +13,10 @@ import pytest
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.kernel.gemm import gemm_kernel
 from pipeline_mlir.schedule.fences import INTERLEAVE, Interleaved
+from pipeline_mlir.kernel.lds import lds_layout
 from pipeline_mlir.kernel.plan import (BARRIER, ENTRIES, KERNARG_WAIT, LOOP, ZERO_TRIP_FENCE,
                                        KernelArgument, KernelPlan, KernelShape, Part,
-                                       gemm_arguments, kernel_plan, kernel_shape, lds_layout)
+                                       gemm_arguments, kernel_plan, kernel_shape)
 from pipeline_mlir.kernel.launch import kernarg_layout
 from pipeline_mlir.schedule.types import (BARRIER as BARRIER_TAG, SCHEDULE_BARRIER, WAIT_LGKM,
                                           WAIT_VM, OpDesc, OpRole, Phase, ScheduleEntry)
@@ -26,7 +27,7 @@ from pipeline_mlir.schedules.registry import parse_pipeline
 def compiled(spec):
     """(the complete kernel of ``spec``, its compiled schedule)"""
     k = gemm_kernel(parse_pipeline(spec))
-    return k, k.request.compile()
+    return k, k.schedule.compile()
 
 
 def plan_of(spec):

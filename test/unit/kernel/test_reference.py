@@ -22,7 +22,7 @@ _CACHE = {}
 def setup(spec):
     if spec not in _CACHE:
         k = gemm_kernel(parse_pipeline(spec))
-        _CACHE[spec] = (k, k.request.compile())
+        _CACHE[spec] = (k, k.schedule.compile())
     return _CACHE[spec]
 
 

@@ -33,12 +33,8 @@ from pipeline_mlir.errors import VerificationError
 from pipeline_mlir.schedules.geometry import four_wave_geometry, ping_pong_geometry
 from pipeline_mlir.schedule.graph import LoopBody
 from pipeline_mlir.schedule.program_builder import construct_mma_blocks, derive_main_wait_vm
-from pipeline_mlir.schedule.schedulers import (
-    asap_lower_bound,
-    evaluate_schedule,
-    greedy_schedule,
-    optimal_schedule_with_halves,
-)
+from pipeline_mlir.schedule.evaluate import asap_lower_bound, evaluate_schedule, greedy_schedule
+from pipeline_mlir.schedule.schedulers import optimal_schedule_with_halves
 from pipeline_mlir.schedules.fourwave import (
     Pipeline4Wave,
     default_schedule_config,

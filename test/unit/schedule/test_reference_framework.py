@@ -14,7 +14,7 @@ from pipeline_mlir.schedule.phases import (
     single_buffer_epilogue_recipe,
     single_buffer_prologue_recipe,
 )
-from pipeline_mlir.schedule.schedulers import asap_lower_bound, evaluate_makespan
+from pipeline_mlir.schedule.evaluate import asap_lower_bound, evaluate_makespan
 from pipeline_mlir.schedule.types import DepEdge, DepKind, OpDesc, OpRole, ResourceKind
 
 

@@ -58,13 +58,8 @@ from pipeline_mlir.schedule.program_builder import (
     derive_waits_from_blocks,
     verify_schedule,
 )
-from pipeline_mlir.schedule.schedulers import (
-    ScheduleResult,
-    asap_lower_bound,
-    evaluate_makespan,
-    greedy_schedule,
-    optimal_schedule_with_halves,
-)
+from pipeline_mlir.schedule.evaluate import asap_lower_bound, evaluate_makespan, greedy_schedule
+from pipeline_mlir.schedule.schedulers import ScheduleResult, optimal_schedule_with_halves
 from pipeline_mlir.schedules.pingpong import (
     DeclarativeSchedule,
     build_schedule,

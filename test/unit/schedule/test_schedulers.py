@@ -9,11 +9,10 @@ from pipeline_mlir.schedule.config import ScheduleConfig, SchedulingStrategy
 from pipeline_mlir.errors import BodyError, SchedulingError
 from pipeline_mlir.schedule.graph import LoopBody
 from pipeline_mlir.schedules.pingpong import DeclarativeSchedule, build_schedule
+from pipeline_mlir.schedule.evaluate import (asap_lower_bound, evaluate_schedule, greedy_schedule,
+                                             partial_lower_bound, simple_greedy_schedule)
 from pipeline_mlir.schedule.schedulers import (UNLIMITED_VGPR, SearchBudget, _respects, _Search,
-                                      asap_lower_bound, evaluate_schedule, greedy_schedule,
-                                      optimal_schedule, optimal_schedule_with_halves,
-                                      partial_lower_bound,
-                                      simple_greedy_schedule)
+                                               optimal_schedule, optimal_schedule_with_halves)
 from pipeline_mlir.schedule.types import DepEdge, OpDesc, OpRole, ResourceKind
 
 KINDS = [

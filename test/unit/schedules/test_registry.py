@@ -323,7 +323,7 @@ def test_the_kernel_never_shows_barrier_before_pre_ops_on_4wave(dtype, BM, BN, B
     def kernel_phases(extra):
         spec = f"4wave{{dtype={dtype} BM={BM} BN={BN} BK={BK}{extra}" + \
             (f" fences={fences}}}" if fences else "}")
-        schedule = gemm_kernel(parse_pipeline(spec)).request
+        schedule = gemm_kernel(parse_pipeline(spec)).schedule
         compiled = schedule.compile()
         fixed = repair(compiled, kernel_shape(schedule), range(0, 7))
         return compiled, [[e.op for e in getattr(fixed, ph)]

@@ -186,7 +186,7 @@ def test_repair_separates_the_warp_groups_with_barriers_both_run():
     block ahead, refills: the repair needs two barriers between the read's wait and the
     load, inserts what is missing into the phases both groups run, and the barrier
     counts stay equal."""
-    schedule = gemm_kernel(parse_pipeline("pingpong{lds_contention_penalty=4}")).request
+    schedule = gemm_kernel(parse_pipeline("pingpong{lds_contention_penalty=4}")).schedule
     compiled = schedule.compile()
     shape = kernel_shape(schedule)
     before = simulate(compiled, shape)
@@ -256,7 +256,7 @@ def test_reference_pingpong_schedules_simulate_clean():
     assert all(r.barriers[0] == r.barriers[1] for r in res.runs)
     for spec in SHIPPED[:2]:     # the production ping-pong configurations
         k = gemm_kernel(parse_pipeline(spec))
-        res = simulate(k.request.compile(), kernel_shape(k.request))
+        res = simulate(k.schedule.compile(), kernel_shape(k.schedule))
         assert res.safe, (spec, res.first_hazard())
 
 
@@ -288,8 +288,8 @@ def test_the_shipped_kernels_are_hazard_free():
     """Every kernel the project ships runs its schedule with sched-fix-hazards' changes."""
     for spec in SHIPPED:
         k = gemm_kernel(parse_pipeline(spec))
-        compiled = k.request.compile()
-        shape = kernel_shape(k.request)
+        compiled = k.schedule.compile()
+        shape = kernel_shape(k.schedule)
         fixed = repair(compiled, shape)
         assert simulate(fixed, shape).safe, spec
         if spec.startswith("pingpong"):
@@ -306,7 +306,7 @@ def test_the_shipped_kernels_are_hazard_free():
             del fixed.epilogue[0]
             assert not simulate(fixed, shape).safe, spec
         # the printed schedule is untouched
-        assert format_schedule(compiled) == format_schedule(k.request.compile())
+        assert format_schedule(compiled) == format_schedule(k.schedule.compile())
 
 
 # ---- mutants of the ping-pong schedule -----------------------------------------------------
@@ -488,7 +488,7 @@ def test_the_kernel_pipeline_lowers_hazard_free_phases(spec):
     by the repair's fixes."""
     from pass_helpers import STEPS, import_text, run, schedule_of
 
-    schedule = gemm_kernel(parse_pipeline(spec)).request
+    schedule = gemm_kernel(parse_pipeline(spec)).schedule
     text = run(import_text(schedule.spec()), *STEPS, "sched-fix-hazards")
     printed = schedule_of(text)
     kernel = parse(printed)

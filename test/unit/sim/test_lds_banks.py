@@ -8,9 +8,10 @@ import pytest
 from pipeline_mlir.analysis.lds_access import kernel_lds, lds_accesses
 from pipeline_mlir.errors import ConfigError
 
-from pipeline_mlir.kernel.gemm import gemm_kernel, kernel_mlir
+from pipeline_mlir.kernel.gemm import gemm_kernel
+from pipeline_mlir.kernel.gemm_mlir import kernel_mlir
+from pipeline_mlir.kernel.lds import LdsSwizzle, default_swizzle, load_rows
 from pipeline_mlir.kernel.lds_data import LdsAccessError
-from pipeline_mlir.kernel.plan import LdsSwizzle, default_swizzle, load_rows
 from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.sim.costs import CostError, get_table
 from pipeline_mlir.sim.cu_model import simulate_cu

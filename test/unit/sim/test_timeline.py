@@ -13,11 +13,12 @@ import pytest
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.kernel.gemm import gemm_kernel
 from pipeline_mlir.schedules.registry import parse_pipeline
-from pipeline_mlir.sim import timeline
+from pipeline_mlir.sim import timeline, timeline_layout
 from pipeline_mlir.sim.bounds import analyze_loop
 from pipeline_mlir.sim.cu_model import simulate_cu
 from pipeline_mlir.sim.instr import Instr
-from pipeline_mlir.sim.timeline import origin_text, render_timeline, stall_group, wait_label
+from pipeline_mlir.sim.timeline import render_timeline
+from pipeline_mlir.sim.timeline_layout import origin_text, stall_group, wait_label
 from pipeline_mlir.sim.trace import kernel_shape, wave_streams
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -26,7 +27,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 @pytest.fixture(scope="module")
 def pingpong():
     k = gemm_kernel(parse_pipeline("pingpong{is_fp8=false}"))
-    streams = wave_streams(k.request.compile(), kernel_shape(k.request), 4)
+    streams = wave_streams(k.schedule.compile(), kernel_shape(k.schedule), 4)
     run = simulate_cu(streams, "measured")
     iters = [(s, [i for i in ins if i.origin[:2] == ("kernel", 0)]) for s, ins in streams]
     return run, analyze_loop(run, iters, "measured")
@@ -116,7 +117,8 @@ def test_svg_bars_are_the_runs_instructions(pingpong, pingpong_svg):
     assert t0 == min(s[2] for s in an.iteration_starts.values())
     assert t1 == max(s[3] for s in an.iteration_starts.values())
     w_in, _h = t.size_inches()
-    left, plot = timeline._LEFT_IN * 72, (w_in - timeline._LEFT_IN - timeline._RIGHT_IN) * 72
+    lay = timeline_layout
+    left, plot = lay.LEFT_IN * 72, (w_in - lay.LEFT_IN - lay.RIGHT_IN) * 72
     bars = _bars(root)
     assert len(bars) == sum(len(r.bars) for r in t.rows) and len(set(b[:2] for b in bars)) \
         == len(bars)
@@ -164,7 +166,7 @@ def test_labels_of_a_row_never_overlap(pingpong):
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     run, an = pingpong
-    fig = timeline.draw_timeline(timeline.layout_timeline(run, an))
+    fig = timeline.draw_timeline(timeline_layout.layout_timeline(run, an))
     renderer = FigureCanvasAgg(fig).get_renderer()
     rows: dict[float, list] = {}
     for text in fig.axes[0].texts:
@@ -181,7 +183,8 @@ def test_a_narrow_picture_wraps_its_title_inside_the_figure(pingpong):
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     run, an = pingpong
-    t = timeline.layout_timeline(run, an, title="pingpong{is_fp8=false}", window=(12000, 12400))
+    t = timeline_layout.layout_timeline(run, an, title="pingpong{is_fp8=false}",
+                                        window=(12000, 12400))
     w_in, _h = t.size_inches()
     head, sub = t.title_lines(w_in)
     assert w_in < 14 and len(head) + len(sub) > 2           # the subtitle needed two lines
@@ -209,7 +212,7 @@ def test_png_output(tmp_path, pingpong):
     data = p.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) < 3_000_000
     w_in, h_in = t.size_inches()
-    assert _png_size(data) == (round(w_in * timeline.DPI), round(h_in * timeline.DPI))
+    assert _png_size(data) == (round(w_in * timeline_layout.DPI), round(h_in * timeline_layout.DPI))
     assert 1200 < _png_size(data)[0] <= 2600 and 400 < _png_size(data)[1] < 1500
     other = simulate_cu([(0, _loop(3))], "llvm")
     with pytest.raises(PipelineError, match="^the analysis given is of another run than the "
@@ -217,7 +220,7 @@ def test_png_output(tmp_path, pingpong):
         render_timeline(other, an, p)
     pixels = (imread(p)[:, :, :3] * 255).round().astype(int)
     for kind in ("mfma", "ds_read", "vmem_load_lds", "barrier"):
-        colour = timeline.KIND_COLOURS[kind]
+        colour = timeline_layout.KIND_COLOURS[kind]
         rgb = [int(colour[k:k + 2], 16) for k in (1, 3, 5)]
         assert (pixels == rgb).all(axis=2).any(), kind
 

@@ -73,7 +73,8 @@ def test_reference_pingpong_is_golden(capsys):
 def test_one_spec_one_schedule(capsys, tmp_path, spec):
     """--emit=schedule of a spec prints the schedule its complete kernel (--emit=hsaco) is
     built with: the kernel's natural loop adopted under the same spec."""
-    from pipeline_mlir.kernel.gemm import gemm_kernel, natural_kernel_mlir
+    from pipeline_mlir.kernel.gemm import gemm_kernel
+    from pipeline_mlir.kernel.gemm_mlir import natural_kernel_mlir
     from pipeline_mlir.schedules.registry import parse_pipeline
 
     src = tmp_path / "kernel.mlir"

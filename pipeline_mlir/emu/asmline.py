@@ -1,0 +1,520 @@
+"""One line of gfx950 assembly (LLVM's syntax) -> an :class:`~pipeline_mlir.emu.instr.Instr`
+record, the same the decoder produces from the machine code.
+
+:func:`parse_instruction` reads the mnemonic, the operands and the modifiers into the
+encoding, opcode and operand fields; its size follows from the encoding and a literal.  A
+branch to a label returns the label (the kernel reader, :mod:`pipeline_mlir.emu.asmtext`,
+turns it into the offset).  Only the syntax LLVM prints is accepted; anything else raises
+:class:`LineError` saying what is wrong.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pipeline_mlir.emu.instr import (BRANCHES, LITERAL, SDWA_SELECTS, SDWA_UNUSED, VGPR0,
+                                     VOP2_CARRY_IN, VOP2_CARRY_OUT, VOP3B, Instr, vop3_sources)
+from pipeline_mlir.emu.opcodes import TABLES
+from pipeline_mlir.target.gfx950 import EXPCNT, LGKMCNT, NAME, VMCNT
+
+
+_BY_NAME: dict[str, tuple[str, int]] = {}
+for _enc, _table in TABLES.items():
+    for _op, _name in _table.items():
+        _BY_NAME.setdefault(_name, (_enc, _op))
+
+_FLOATS = {v: k for k, v in {240: "0.5", 241: "-0.5", 242: "1.0", 243: "-1.0", 244: "2.0",
+                             245: "-2.0", 246: "4.0", 247: "-4.0", 248: "0.15915494"}.items()}
+_SPECIAL = {"vcc": 106, "vcc_lo": 106, "vcc_hi": 107, "exec": 126, "exec_lo": 126,
+            "exec_hi": 127, "m0": 124, "flat_scratch": 102, "flat_scratch_lo": 102,
+            "flat_scratch_hi": 103, "xnack_mask": 104, "src_vccz": 251, "src_execz": 252,
+            "src_scc": 253, "scc": 253, "vccz": 251, "execz": 252}
+_REG = re.compile(r"^(v|s|a|ttmp)(?:(\d+)|\[(\d+):(\d+)\])$")
+
+
+class LineError(Exception):
+    """A line of assembly this reader cannot accept (the message says why)."""
+
+
+def _reg(text: str):
+    """(kind, first, count) of a register operand, or None."""
+    m = _REG.match(text)
+    if not m:
+        return None
+    if m.group(2) is not None:
+        return m.group(1), int(m.group(2)), 1
+    lo, hi = int(m.group(3)), int(m.group(4))
+    if hi < lo:
+        raise LineError(f"register range {text!r} ends before it starts")
+    return m.group(1), lo, hi - lo + 1
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text, 0)
+    except ValueError:
+        raise LineError(f"expected an integer, got {text!r}") from None
+
+
+def parse_src(text: str) -> tuple[int, int | None, bool]:
+    """(operand code, literal, is AGPR) of a source operand."""
+    t = text.strip()
+    r = _reg(t)
+    if r:
+        kind, first, _n = r
+        if kind == "s":
+            return first, None, False
+        if kind == "ttmp":
+            return 108 + first, None, False
+        return VGPR0 + first, None, kind == "a"
+    if t in _SPECIAL:
+        return _SPECIAL[t], None, False
+    if t in _FLOATS:
+        return _FLOATS[t], None, False
+    if re.match(r"^-?(0x[0-9a-fA-F]+|\d+)$", t):
+        v = _int(t)
+        if not t.lower().startswith(("0x", "-0x")) and -16 <= v <= 64:
+            return (128 + v if v >= 0 else 192 - v), None, False
+        if not -(1 << 31) <= v < (1 << 32):
+            raise LineError(f"literal {t} does not fit in 32 bits")
+        return LITERAL, v & 0xFFFFFFFF, False
+    raise LineError(f"cannot read the operand {t!r}")
+
+
+def _sreg(text: str) -> int:
+    code, lit, _ = parse_src(text)
+    if lit is not None or code >= VGPR0 or 128 <= code <= 250:
+        raise LineError(f"expected a scalar register, got {text!r}")
+    return code
+
+
+def _vreg(text: str, kinds="v") -> int:
+    r = _reg(text.strip())
+    if not r or r[0] not in kinds:
+        raise LineError(f"expected a {'/'.join(kinds)} register, got {text!r}")
+    return r[1]
+
+
+def _split(rest: str) -> tuple[list[str], list[str]]:
+    """Operands (comma separated) and trailing space-separated modifiers."""
+    parts = [p.strip() for p in rest.split(",")] if rest.strip() else []
+    mods: list[str] = []
+    if parts:
+        last = parts[-1].split()
+        parts[-1] = last[0] if last else ""
+        mods = last[1:]
+        if not parts[-1]:
+            parts.pop()
+    return parts, mods
+
+
+def _mod_value(mods: list[str], key: str, default=0) -> int:
+    for m in mods:
+        if m.startswith(key + ":"):
+            return _int(m.split(":", 1)[1])
+    return default
+
+
+def _check_mods(mods: list[str], allowed: tuple[str, ...]) -> None:
+    for m in mods:
+        k = m.split(":", 1)[0]
+        if k not in allowed:
+            raise LineError(f"unexpected modifier {m!r}")
+
+
+def _modsrc(text: str) -> tuple[int, int | None, bool, int, int]:
+    """(code, literal, agpr, neg, abs) of a VOP3 source with -x / |x| modifiers."""
+    t = text.strip()
+    neg = absv = 0
+    if t.startswith("-") and (t[1:2] in "|vsa" and not re.match(r"^-\d", t)):
+        neg, t = 1, t[1:]
+    if t.startswith("|") and t.endswith("|"):
+        absv, t = 1, t[1:-1]
+    code, lit, acc = parse_src(t)
+    return code, lit, acc, neg, absv
+
+
+def parse_instruction(text: str, addr: int) -> tuple[Instr, str | None]:
+    """(instruction, branch label or None) of one line of LLVM assembly."""
+    mnem, _, rest = text.strip().partition(" ")
+    ops, mods = _split(rest)
+    if mnem.endswith("_sdwa") and _BY_NAME.get(mnem[:-5] + "_e32", ("",))[0] in ("VOP1",
+                                                                               "VOP2"):
+        enc, op = _BY_NAME[mnem[:-5] + "_e32"]
+        ins = Instr(addr, 8, enc, op, mnem, _sdwa(mnem, enc, ops, mods))
+        return ins, None
+    if mnem not in _BY_NAME:
+        raise LineError(f"unknown instruction {mnem!r}")
+    enc, op = _BY_NAME[mnem]
+    o = _Operands(mnem, enc, op, rest, ops, mods)
+    f = _READERS[enc](o)
+    size = 4 if enc in ("SOP2", "SOP1", "SOPC", "SOPK", "SOPP", "VOP1", "VOP2", "VOPC") else 8
+    if o.lit is not None:
+        size += 4
+    ins = Instr(addr, size, enc, op, mnem, f, o.lit)
+    return ins, o.label
+
+
+class _Operands:
+    """The operands of one line, and what reading them found: the literal (one per
+    instruction) and a branch label."""
+
+    def __init__(self, mnem: str, enc: str, op: int, rest: str, ops: list[str],
+                 mods: list[str]) -> None:
+        self.mnem, self.enc, self.op, self.rest, self.ops, self.mods = \
+            mnem, enc, op, rest, ops, mods
+        self.lit: int | None = None
+        self.label: str | None = None
+
+    def take_lit(self, v: int | None) -> None:
+        if v is not None:
+            if self.lit is not None and self.lit != v:
+                raise LineError("two different literals in one instruction")
+            self.lit = v
+
+    def need(self, n: int) -> None:
+        if len(self.ops) != n:
+            raise LineError(f"{self.mnem} takes {n} operands, got {len(self.ops)}")
+
+
+def _sopp(o: _Operands) -> dict:
+    mnem, ops, mods = o.mnem, o.ops, o.mods
+    if mnem != "s_waitcnt":
+        _check_mods(mods, ())
+    if mnem == "s_waitcnt":
+        return dict(imm=_waitcnt_imm(o))
+    if mnem in BRANCHES:
+        o.need(1)
+        if re.match(r"^-?\d+$", ops[0]):
+            return dict(imm=_int(ops[0]) & 0xFFFF)
+        o.label = ops[0]
+        return dict(imm=0)
+    return dict(imm=_int(ops[0]) & 0xFFFF if ops else 0)
+
+
+def _waitcnt_imm(o: _Operands) -> int:
+    """The immediate of ``s_waitcnt``: a number, or ``vmcnt(n) expcnt(n) lgkmcnt(n)``
+    (a counter left out: not waited for)."""
+    vm, exp, lg = VMCNT.max, EXPCNT.max, LGKMCNT.max
+    fields = (o.ops + o.mods) if o.ops else o.mods
+    if len(fields) == 1 and re.match(r"^(0x[0-9a-fA-F]+|\d+)$", fields[0]):
+        return _int(fields[0])
+    for item in " ".join(o.rest.split(",")).split():
+        m = re.match(r"^(vmcnt|expcnt|lgkmcnt)\((\d+)\)$", item)
+        if not m:
+            raise LineError(f"cannot read the wait {item!r}")
+        v = int(m.group(2))
+        if m.group(1) == "vmcnt":
+            vm = v
+        elif m.group(1) == "expcnt":
+            exp = v
+        else:
+            lg = v
+    return VMCNT.encode(vm) | EXPCNT.encode(exp) | LGKMCNT.encode(lg)
+
+
+def _sop2(o: _Operands) -> dict:
+    o.need(3)
+    c0, l0, _ = parse_src(o.ops[1])
+    c1, l1, _ = parse_src(o.ops[2])
+    o.take_lit(l0), o.take_lit(l1)
+    return dict(dst=_sreg(o.ops[0]), src0=c0, src1=c1)
+
+
+def _sop1(o: _Operands) -> dict:
+    mnem, ops = o.mnem, o.ops
+    if mnem == "s_getpc_b64":
+        o.need(1)
+        return dict(dst=_sreg(ops[0]), src0=0)
+    if mnem in ("s_setpc_b64", "s_rfe_b64"):
+        o.need(1)
+        c0, l0, _ = parse_src(ops[0])
+        o.take_lit(l0)
+        return dict(dst=0, src0=c0)
+    o.need(2)
+    c0, l0, _ = parse_src(ops[1])
+    o.take_lit(l0)
+    return dict(dst=_sreg(ops[0]), src0=c0)
+
+
+def _sopc(o: _Operands) -> dict:
+    o.need(2)
+    c0, l0, _ = parse_src(o.ops[0])
+    c1, l1, _ = parse_src(o.ops[1])
+    o.take_lit(l0), o.take_lit(l1)
+    return dict(src0=c0, src1=c1)
+
+
+def _sopk(o: _Operands) -> dict:
+    o.need(2)
+    return dict(dst=_sreg(o.ops[0]), imm=_int(o.ops[1]) & 0xFFFF)
+
+
+def _smem(o: _Operands) -> dict:
+    ops, mods = o.ops, o.mods
+    o.need(3)
+    _check_mods(mods, ("glc",))
+    base = _reg(ops[1])
+    if not base or base[0] != "s":
+        raise LineError(f"expected the SGPR base, got {ops[1]!r}")
+    if re.match(r"^(0x[0-9a-fA-F]+|\d+)$", ops[2]):
+        imm, offset = 1, _int(ops[2])
+    else:
+        imm, offset = 0, _sreg(ops[2])
+    return dict(dst=_sreg(ops[0]), sbase=base[1], imm=imm, glc=int("glc" in mods), soe=0,
+                offset=offset, soffset=0)
+
+
+def _vop(o: _Operands) -> dict:
+    """VOP1, VOP2 and VOPC (the e32 forms): VOPC writes vcc, the carry operations name
+    vcc as operands."""
+    mnem, enc, ops = o.mnem, o.enc, o.ops
+    _check_mods(o.mods, ())
+    base = mnem[:-4] if mnem.endswith("_e32") else mnem
+    if enc == "VOPC":
+        o.need(3)
+        if ops[0] != "vcc":
+            raise LineError(f"{mnem} writes vcc, got {ops[0]!r}")
+        srcs, dst = ops[1:], None
+    elif enc == "VOP2" and base in VOP2_CARRY_OUT:
+        o.need(5 if base in VOP2_CARRY_IN else 4)
+        if ops[1] != "vcc" or (base in VOP2_CARRY_IN and ops[4] != "vcc"):
+            raise LineError(f"{mnem}: the carry operands must be vcc")
+        dst, srcs = ops[0], ops[2:4]
+    elif enc == "VOP2" and base in VOP2_CARRY_IN:
+        o.need(4)
+        dst, srcs = ops[0], ops[1:3]
+    elif enc == "VOP1":
+        o.need(2)
+        dst, srcs = ops[0], ops[1:]
+    else:
+        o.need(3)
+        dst, srcs = ops[0], ops[1:]
+    c0, l0, _ = parse_src(srcs[0])
+    o.take_lit(l0)
+    if enc == "VOP1":
+        d = _sreg(dst) if mnem == "v_readfirstlane_b32" else _vreg(dst)
+        return dict(dst=d, src0=c0)
+    c1 = VGPR0 + _vreg(srcs[1])
+    return dict(src0=c0, src1=c1) if enc == "VOPC" else dict(dst=_vreg(dst), src0=c0, src1=c1)
+
+
+_SELECTS = {name: k for k, (name, _s, _b) in SDWA_SELECTS.items()}
+_UNUSED = {name: k for k, name in SDWA_UNUSED.items()}
+
+
+def _sdwa(mnem: str, enc: str, ops: list[str], mods: list[str]) -> dict:
+    """The fields of a VOP1/VOP2 SDWA instruction (``v_add_u32_sdwa v7, v1, sext(v7)
+    dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:WORD_0``)."""
+    nsrc = 2 if enc == "VOP2" else 1
+    b = mnem[:-5]
+    _check_mods(mods, ("clamp", "mul", "div", "dst_sel", "dst_unused", "src0_sel",
+                       "src1_sel"))
+    if b in VOP2_CARRY_OUT or b in VOP2_CARRY_IN:
+        raise LineError(f"{mnem}: SDWA forms with a carry are not read")
+    if len(ops) != nsrc + 1:
+        raise LineError(f"{mnem} takes {nsrc + 1} operands, got {len(ops)}")
+
+    def sel(key, table, default):
+        for m in mods:
+            if m.startswith(key + ":"):
+                v = m.split(":", 1)[1]
+                if v not in table:
+                    raise LineError(f"{mnem}: unknown {key} {v!r}")
+                return table[v]
+        return default
+
+    omod = {"mul:2": 1, "mul:4": 2, "div:2": 3}
+    f = dict(dst=_vreg(ops[0]), sdwa=1, dst_sel=sel("dst_sel", _SELECTS, 6),
+             dst_unused=sel("dst_unused", _UNUSED, 0), clamp=int("clamp" in mods),
+             omod=next((omod[m] for m in mods if m in omod), 0))
+    for k, t in enumerate(ops[1:]):
+        t = t.strip()
+        neg = int(t.startswith("-"))
+        t = t[neg:]
+        absv = int(t.startswith("|") and t.endswith("|"))
+        t = t[1:-1] if absv else t
+        sext = int(t.startswith("sext(") and t.endswith(")"))
+        t = t[5:-1] if sext else t
+        code, lit, _acc = parse_src(t)
+        if lit is not None or (128 <= code < VGPR0):
+            raise LineError(f"{mnem}: SDWA sources are registers, got {t!r}")
+        f.update({f"src{k}": code, f"src{k}_sel": sel(f"src{k}_sel", _SELECTS, 6),
+                  f"src{k}_sext": sext, f"src{k}_neg": neg, f"src{k}_abs": absv})
+    return f
+
+
+def _vop3(mnem: str, op: int, ops: list[str], mods: list[str]) -> dict:
+    _check_mods(mods, ("clamp", "mul", "div", "bitop3"))
+    f = dict(dst=0, src0=0, src1=0, src2=0)
+    probe = Instr(0, 8, "VOP3", op, mnem, {})
+    nsrc = vop3_sources(probe)
+    b = mnem[:-4] if mnem.endswith("_e64") else mnem
+    i = 0
+    if op < 0x100 or mnem in ("v_readlane_b32", "v_readfirstlane_b32"):
+        f["dst"] = _sreg(ops[0])
+        nsrc = 1 if mnem == "v_readfirstlane_b32" else 2
+    else:
+        f["dst"] = _vreg(ops[0])
+    i = 1
+    if mnem in VOP3B:
+        f["sdst"] = _sreg(ops[1])
+        i = 2
+    srcs = ops[i:]
+    if len(srcs) != nsrc:
+        raise LineError(f"{mnem} takes {nsrc} sources, got {len(srcs)}")
+    neg = absv = 0
+    for k, t in enumerate(srcs):
+        if b in ("v_cndmask_b32", "v_addc_co_u32", "v_subb_co_u32", "v_subbrev_co_u32") \
+                and k == 2:
+            f["src2"] = _sreg(t)
+            continue
+        code, lit, _acc, n, a = _modsrc(t)
+        if lit is not None:
+            raise LineError(f"{mnem}: VOP3 instructions take no literal on {NAME} ({t})")
+        f[f"src{k}"] = code
+        neg |= n << k
+        absv |= a << k
+    omod = {"mul:2": 1, "mul:4": 2, "div:2": 3}
+    om = next((omod[m] for m in mods if m in omod), 0)
+    clamp = int("clamp" in mods)
+    if mnem in VOP3B:
+        f.update(sdst=f.get("sdst", 0), clamp=clamp, omod=om, neg=neg)
+    else:
+        f.update(abs=absv, opsel=0, clamp=clamp, omod=om, neg=neg)
+    if mnem.startswith("v_bitop3"):
+        v = _mod_value(mods, "bitop3")
+        f.update(neg=v & 7, abs=(v >> 3) & 7, omod=(v >> 6) & 3)
+    return f
+
+
+def _vop3p(mnem: str, ops: list[str], mods: list[str]) -> dict:
+    if mnem.startswith(("v_mfma", "v_smfmac")):
+        _check_mods(mods, ("cbsz", "abid", "blgp"))
+        if len(ops) != 4:
+            raise LineError(f"{mnem} takes 4 operands, got {len(ops)}")
+        d = _reg(ops[0])
+        if not d or d[0] not in "va":
+            raise LineError(f"expected a v/a register destination, got {ops[0]!r}")
+        c0, l0, a0 = parse_src(ops[1])
+        c1, l1, a1 = parse_src(ops[2])
+        c2, l2, a2 = parse_src(ops[3])
+        if l0 is not None or l1 is not None or l2 is not None:
+            raise LineError(f"{mnem} takes no literal")
+        return dict(dst=d[1], src0=c0, src1=c1, src2=c2, cbsz=_mod_value(mods, "cbsz"),
+                    abid=_mod_value(mods, "abid"), acc_cd=int(d[0] == "a"),
+                    acc=int(a0) | (int(a1) << 1), blgp=_mod_value(mods, "blgp"))
+    _check_mods(mods, ("op_sel", "op_sel_hi", "neg_lo", "neg_hi", "clamp"))
+    if mnem == "v_accvgpr_read_b32":
+        return dict(dst=_vreg(ops[0]), src0=VGPR0 + _vreg(ops[1], "a"), src1=0, src2=0,
+                    neg_hi=0, opsel=0, opsel_hi=7, clamp=0, neg=0)
+    if mnem == "v_accvgpr_write_b32":
+        c0, l0, _ = parse_src(ops[1])
+        return dict(dst=_vreg(ops[0], "a"), src0=c0, src1=0, src2=0, neg_hi=0, opsel=0,
+                    opsel_hi=7, clamp=0, neg=0)
+    nsrc = 3 if mnem.startswith(("v_pk_fma", "v_pk_mad", "v_fma_mix", "v_dot")) else 2
+    if len(ops) != nsrc + 1:
+        raise LineError(f"{mnem} takes {nsrc + 1} operands, got {len(ops)}")
+    f = dict(dst=_vreg(ops[0]), src0=0, src1=0, src2=0, neg_hi=0, opsel=0, opsel_hi=7,
+             clamp=int("clamp" in mods), neg=0)
+    for k, t in enumerate(ops[1:]):
+        code, lit, _acc, n, a = _modsrc(t)
+        if lit is not None or a:
+            raise LineError(f"{mnem}: unexpected operand {t!r}")
+        f[f"src{k}"] = code
+        f["neg"] |= n << k
+
+    def bits(key, default):
+        for m in mods:
+            if m.startswith(key + ":["):
+                vals = [_int(x) for x in m[len(key) + 2:-1].split(",")]
+                out = default
+                for k, v in enumerate(vals):
+                    out = (out & ~(1 << k)) | (v << k)
+                return out
+        return default
+    f.update(opsel=bits("op_sel", 0), opsel_hi=bits("op_sel_hi", 7), neg_hi=bits("neg_hi", 0))
+    return f
+
+
+def _ds(mnem: str, ops: list[str], mods: list[str]) -> dict:
+    _check_mods(mods, ("offset", "offset0", "offset1", "gds"))
+    f = dict(offset0=0, offset1=0, gds=int("gds" in mods), acc=0, addr=0, data0=0, data1=0,
+             dst=0)
+    regs = [_reg(o) for o in ops]
+    if any(r is None for r in regs):
+        raise LineError(f"{mnem}: expected register operands")
+    if mnem.startswith(("ds_read", "ds_load")):
+        if len(ops) != 2:
+            raise LineError(f"{mnem} takes 2 operands")
+        f.update(dst=regs[0][1], addr=regs[1][1], acc=int(regs[0][0] == "a"))
+    else:
+        if not 2 <= len(ops) <= 3:
+            raise LineError(f"{mnem} takes 2 or 3 operands")
+        f.update(addr=regs[0][1], data0=regs[1][1], acc=int(regs[1][0] == "a"))
+        if len(ops) == 3:
+            f["data1"] = regs[2][1]
+    off = _mod_value(mods, "offset")
+    f["offset0"] = _mod_value(mods, "offset0", off & 0xFF)
+    f["offset1"] = _mod_value(mods, "offset1", off >> 8)
+    return f
+
+
+def _mubuf(mnem: str, ops: list[str], mods: list[str]) -> dict:
+    _check_mods(mods, ("offen", "idxen", "offset", "sc0", "sc1", "nt", "lds"))
+    lds = int("lds" in mods)
+    want = 3 if lds else 4
+    if len(ops) != want:
+        raise LineError(f"{mnem} takes {want} operands, got {len(ops)}")
+    data = 0
+    acc = 0
+    if not lds:
+        r = _reg(ops[0])
+        if not r or r[0] not in "va":
+            raise LineError(f"expected the data register, got {ops[0]!r}")
+        data, acc = r[1], int(r[0] == "a")
+        ops = ops[1:]
+    vaddr = 0 if ops[0] == "off" else _vreg(ops[0])
+    rs = _reg(ops[1])
+    if not rs or rs[0] != "s" or rs[2] != 4:
+        raise LineError(f"expected the buffer resource s[n:n+3], got {ops[1]!r}")
+    soff, lit, _ = parse_src(ops[2])
+    if lit is not None:
+        raise LineError("the buffer offset operand takes no literal")
+    return dict(offset=_mod_value(mods, "offset"), offen=int("offen" in mods),
+                idxen=int("idxen" in mods), sc0=int("sc0" in mods), nt=int("nt" in mods),
+                lds=lds, sc1=int("sc1" in mods), vaddr=vaddr, data=data, srsrc=rs[1], acc=acc,
+                soffset=soff)
+
+
+def _flat(mnem: str, enc: str, ops: list[str], mods: list[str]) -> dict:
+    _check_mods(mods, ("offset", "sc0", "sc1", "nt"))
+    f = dict(offset=_mod_value(mods, "offset"), lds=0, sc0=int("sc0" in mods),
+             sc1=int("sc1" in mods), nt=int("nt" in mods), vaddr=0, data=0, saddr=0x7F,
+             acc=0, dst=0)
+    if enc == "FLAT":
+        f["saddr"] = 0
+    if enc != "FLAT":
+        saddr = ops.pop()
+        if saddr != "off":
+            f["saddr"] = _sreg(saddr)
+    if "_lds_" in mnem:
+        f["vaddr"] = _vreg(ops[0])
+    elif "store" in mnem:
+        f["vaddr"], f["data"] = _vreg(ops[0]), _vreg(ops[1], "va")
+    else:
+        r = _reg(ops[0])
+        f["dst"], f["acc"] = r[1], int(r[0] == "a")
+        f["vaddr"] = _vreg(ops[1])
+    return f
+
+
+#: the reader of the fields of each encoding
+_READERS = {"SOPP": _sopp, "SOP2": _sop2, "SOP1": _sop1, "SOPC": _sopc, "SOPK": _sopk,
+            "SMEM": _smem, "VOP1": _vop, "VOP2": _vop, "VOPC": _vop,
+            "VOP3": lambda o: _vop3(o.mnem, o.op, o.ops, o.mods),
+            "VOP3P": lambda o: _vop3p(o.mnem, o.ops, o.mods),
+            "DS": lambda o: _ds(o.mnem, o.ops, o.mods),
+            "MUBUF": lambda o: _mubuf(o.mnem, o.ops, o.mods),
+            **dict.fromkeys(("FLAT", "GLOBAL", "SCRATCH"),
+                            lambda o: _flat(o.mnem, o.enc, o.ops, o.mods))}

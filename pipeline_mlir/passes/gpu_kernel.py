@@ -145,20 +145,19 @@ class GpuKernel(SchedPass):
         if len(blocks) != 1:
             raise IRError(f, f"'{f.name}' op '{name}': a kernel body of {len(blocks)} blocks is "
                              f"not supported (one block, structured control flow)")
-        entry = blocks[0]
-        # 1. HAL descriptor memory spaces -> global
-        for o in _walk(f, lambda o: True):
-            for r in o.results:
-                t = _global_type(r.type)
-                if t is not None:
-                    r.set_type(t)
-            for reg in o.regions:
-                for b in reg.blocks:
-                    for a in b.arguments:
-                        t = _global_type(a.type)
-                        if t is not None:
-                            a.set_type(t)
-        # 2. interface ops
+        _retype_to_global(f)
+        bindings, constants, allocs = self._interface_ops(f)
+        with f.location:
+            g = self._rebuild(f, gpu_module, name, size, blocks[0], bindings, constants, allocs)
+            self._ids(g)
+            self._foralls(g)
+            _drop_hints_and_returns(g)
+        f.erase()
+
+    def _interface_ops(self, f) -> tuple[list, list, list]:
+        """The HAL bindings, push constants and workgroup allocations of kernel ``f`` (each
+        becomes a kernel argument or a workgroup attribution), in argument order; any other
+        HAL op, or an IREE swizzle only IREE's own lowering applies, is an error."""
         bindings, constants, allocs = [], [], []
         for o in _walk(f, lambda o: True):
             if o.name == "hal.interface.binding.subspan":
@@ -167,17 +166,7 @@ class GpuKernel(SchedPass):
             elif o.name == "hal.interface.constant.load":
                 constants.append(o)
             elif o.name == "memref.alloc" and "workgroup" in str(o.results[0].type):
-                if len(o.operands) or not ir.MemRefType(o.results[0].type).has_static_shape:
-                    raise IRError(o, "'memref.alloc' op: workgroup memory of dynamic size "
-                                     "cannot become a kernel's workgroup attribution")
-                if "iree_codegen.swizzle" in o.attributes:
-                    raise IRError(o, "'memref.alloc' op has an IREE swizzle "
-                                     "(iree_codegen.swizzle) that only IREE's own lowering "
-                                     "applies; compile it with iree-compile, or pipeline the loop "
-                                     "that uses it first")
-                if _op(o.parent) != f:
-                    raise IRError(o, "'memref.alloc' op of workgroup memory must be in the "
-                                     "kernel's entry block")
+                _check_workgroup_alloc(o, f)
                 allocs.append(o)
             elif o.name == "iree_codegen.swizzle_hint":
                 raise IRError(o, "'iree_codegen.swizzle_hint' op: the swizzle is applied by "
@@ -189,69 +178,59 @@ class GpuKernel(SchedPass):
                 raise IRError(o, f"'{o.name}' op has no GPU kernel equivalent in this lowering")
         bindings.sort(key=lambda o: (_attr_int(o, "set", 0), _attr_int(o, "binding", 0)))
         constants.sort(key=lambda o: _attr_int(o, "ordinal", 0))
-        with f.location:
-            # a gpu.func's entry block holds its arguments, then its workgroup attributions
-            n_in = len(ir.FunctionType(ir.TypeAttr(f.attributes["function_type"]).value).inputs)
-            n_wg = _attr_int(f, "workgroup_attributions", 0)
-            if len(list(entry.arguments)) != n_in + n_wg:
-                raise IRError(f, f"'{f.name}' op '{name}': private attributions are not supported")
-            args = list(entry.arguments)[:n_in]
-            old_wg = list(entry.arguments)[n_in:]
-            arg_types = [a.type for a in args] + [o.results[0].type for o in bindings] + \
-                [o.results[0].type for o in constants]
-            att_types = [a.type for a in old_wg] + [o.results[0].type for o in allocs]
-            ftype = ir.FunctionType.get(arg_types, [])
-            attrs = {"function_type": ir.TypeAttr.get(ftype),
-                     "sym_name": ir.StringAttr.get(name),
-                     "kernel": ir.UnitAttr.get(),
-                     "known_block_size": ir.DenseI32ArrayAttr.get(list(size)),
-                     "workgroup_attributions": ir.IntegerAttr.get(
-                         ir.IntegerType.get_signless(64), len(att_types))}
-            for keep in ("rocdl.waves_per_eu",):
-                if keep in f.attributes:
-                    attrs[keep] = f.attributes[keep]
-            if f.name == "gpu.func":
-                ip = ir.InsertionPoint(f)
-            else:
-                ip = ir.InsertionPoint(gpu_module.regions[0].blocks[0])
-            with ip:
-                g = ir.Operation.create("gpu.func", regions=1, attributes=attrs)
-            nb = g.regions[0].blocks.append(*(arg_types + att_types))
-            new_args = list(nb.arguments)
-            for old, new in zip(args, new_args):
-                old.replace_all_uses_with(new)
-            for old, new in zip(old_wg, new_args[len(arg_types):]):
-                old.replace_all_uses_with(new)
-            for o in _ops(entry):
-                nb.append(o)
-            for o, a in zip(bindings, new_args[len(args):len(args) + len(bindings)]):
-                o.results[0].replace_all_uses_with(a)
-                o.erase()
-            k = len(args) + len(bindings)
-            for o, a in zip(constants, new_args[k:k + len(constants)]):
-                o.results[0].replace_all_uses_with(a)
-                o.erase()
-            for o, a in zip(allocs, new_args[len(arg_types) + len(old_wg):]):
-                for u in [_op(u.owner) for u in o.results[0].uses]:
-                    if u.name == "memref.dealloc":
-                        u.erase()
-                o.results[0].replace_all_uses_with(a)
-                o.erase()
-            self._ids(g)
-            self._foralls(g)
-            for o in _walk(g, lambda o: o.name in ("iree_codegen.index_hint", "util.assume.int")):
-                if len(o.results) != len(o.operands):
-                    raise IRError(o, f"'{o.name}' op: cannot drop this hint")
-                for r, v in zip(o.results, o.operands):
-                    r.replace_all_uses_with(v)
-                o.erase()
-            for o in _walk(g, lambda o: o.name == "func.return"):
-                if len(o.operands):
-                    raise IRError(o, "'func.return' op: a kernel returns nothing")
-                with ir.InsertionPoint(o), o.location:
-                    ir.Operation.create("gpu.return")
-                o.erase()
-        f.erase()
+        return bindings, constants, allocs
+
+    @staticmethod
+    def _rebuild(f, gpu_module, name: str, size, entry, bindings, constants, allocs):
+        """The ``gpu.func`` of kernel ``f``: its arguments, then one per binding and constant;
+        its workgroup attributions, then one per allocation; ``f``'s body moved into it."""
+        # a gpu.func's entry block holds its arguments, then its workgroup attributions
+        n_in = len(ir.FunctionType(ir.TypeAttr(f.attributes["function_type"]).value).inputs)
+        n_wg = _attr_int(f, "workgroup_attributions", 0)
+        if len(list(entry.arguments)) != n_in + n_wg:
+            raise IRError(f, f"'{f.name}' op '{name}': private attributions are not supported")
+        args = list(entry.arguments)[:n_in]
+        old_wg = list(entry.arguments)[n_in:]
+        arg_types = [a.type for a in args] + [o.results[0].type for o in bindings] + \
+            [o.results[0].type for o in constants]
+        att_types = [a.type for a in old_wg] + [o.results[0].type for o in allocs]
+        attrs = {"function_type": ir.TypeAttr.get(ir.FunctionType.get(arg_types, [])),
+                 "sym_name": ir.StringAttr.get(name),
+                 "kernel": ir.UnitAttr.get(),
+                 "known_block_size": ir.DenseI32ArrayAttr.get(list(size)),
+                 "workgroup_attributions": ir.IntegerAttr.get(
+                     ir.IntegerType.get_signless(64), len(att_types))}
+        for keep in ("rocdl.waves_per_eu",):
+            if keep in f.attributes:
+                attrs[keep] = f.attributes[keep]
+        if f.name == "gpu.func":
+            ip = ir.InsertionPoint(f)
+        else:
+            ip = ir.InsertionPoint(gpu_module.regions[0].blocks[0])
+        with ip:
+            g = ir.Operation.create("gpu.func", regions=1, attributes=attrs)
+        nb = g.regions[0].blocks.append(*(arg_types + att_types))
+        new_args = list(nb.arguments)
+        for old, new in zip(args, new_args):
+            old.replace_all_uses_with(new)
+        for old, new in zip(old_wg, new_args[len(arg_types):]):
+            old.replace_all_uses_with(new)
+        for o in _ops(entry):
+            nb.append(o)
+        for o, a in zip(bindings, new_args[len(args):len(args) + len(bindings)]):
+            o.results[0].replace_all_uses_with(a)
+            o.erase()
+        k = len(args) + len(bindings)
+        for o, a in zip(constants, new_args[k:k + len(constants)]):
+            o.results[0].replace_all_uses_with(a)
+            o.erase()
+        for o, a in zip(allocs, new_args[len(arg_types) + len(old_wg):]):
+            for u in [_op(u.owner) for u in o.results[0].uses]:
+                if u.name == "memref.dealloc":
+                    u.erase()
+            o.results[0].replace_all_uses_with(a)
+            o.erase()
+        return g
 
     @staticmethod
     def _check_binding(o) -> None:
@@ -349,3 +328,50 @@ def _attr_int(o, name: str, default: int) -> int:
         return ir.IntegerAttr(a).value
     m = re.search(r"(\d+)", str(a))
     return int(m.group(1)) if m else default
+
+
+def _retype_to_global(f) -> None:
+    """HAL descriptor memory spaces -> global, on every result and block argument of ``f``."""
+    for o in _walk(f, lambda o: True):
+        for r in o.results:
+            t = _global_type(r.type)
+            if t is not None:
+                r.set_type(t)
+        for reg in o.regions:
+            for b in reg.blocks:
+                for a in b.arguments:
+                    t = _global_type(a.type)
+                    if t is not None:
+                        a.set_type(t)
+
+
+def _check_workgroup_alloc(o, f) -> None:
+    """A workgroup allocation can become a workgroup attribution of ``f``: static, no IREE
+    swizzle, in the kernel's entry block."""
+    if len(o.operands) or not ir.MemRefType(o.results[0].type).has_static_shape:
+        raise IRError(o, "'memref.alloc' op: workgroup memory of dynamic size "
+                         "cannot become a kernel's workgroup attribution")
+    if "iree_codegen.swizzle" in o.attributes:
+        raise IRError(o, "'memref.alloc' op has an IREE swizzle "
+                         "(iree_codegen.swizzle) that only IREE's own lowering "
+                         "applies; compile it with iree-compile, or pipeline the loop "
+                         "that uses it first")
+    if _op(o.parent) != f:
+        raise IRError(o, "'memref.alloc' op of workgroup memory must be in the "
+                         "kernel's entry block")
+
+
+def _drop_hints_and_returns(g) -> None:
+    """IREE's value hints forwarded to their operands; ``func.return`` -> ``gpu.return``."""
+    for o in _walk(g, lambda o: o.name in ("iree_codegen.index_hint", "util.assume.int")):
+        if len(o.results) != len(o.operands):
+            raise IRError(o, f"'{o.name}' op: cannot drop this hint")
+        for r, v in zip(o.results, o.operands):
+            r.replace_all_uses_with(v)
+        o.erase()
+    for o in _walk(g, lambda o: o.name == "func.return"):
+        if len(o.operands):
+            raise IRError(o, "'func.return' op: a kernel returns nothing")
+        with ir.InsertionPoint(o), o.location:
+            ir.Operation.create("gpu.return")
+        o.erase()

@@ -100,7 +100,7 @@ def pipeline_errors(op) -> list[tuple[object, str]]:
     if p.state != "lowered":
         for name, ph in p.phase_ops.items():
             try:
-                entries = read_phase(ph, p.schedule)
+                entries = read_phase(ph, p.schedule_name)
             except IRError as e:
                 errs.append((e.op, str(e)))
                 continue

@@ -35,12 +35,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-import networkx as nx
 import yaml
 
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.waitcnt import EXPCNT_MAX, LGKMCNT_MAX, VMCNT_MAX, decode_waitcnt
+
+if TYPE_CHECKING:  # networkx is imported where the CFG is built: it costs ~0.1 s to load
+    import networkx as nx
 
 __all__ = [
     "AsmError", "AsmInstr", "AsmBlock", "AsmFunction", "AsmModule", "parse_asm",
@@ -103,6 +106,8 @@ class AsmFunction:
 
     def _cfg(self) -> nx.DiGraph:
         """The control-flow graph on block positions (0 = entry)."""
+        import networkx as nx
+
         index = {b.label: i for i, b in enumerate(self.blocks)}
         g = nx.DiGraph()
         g.add_nodes_from(range(len(self.blocks)))
@@ -111,6 +116,8 @@ class AsmFunction:
 
     def _dominator_sets(self, g: nx.DiGraph) -> dict[int, set[int]]:
         """Block position -> positions of its dominators, for blocks reachable from 0."""
+        import networkx as nx
+
         idom = nx.immediate_dominators(g, 0)
         out = {}
         for n in set(idom) | {0}:
@@ -139,6 +146,8 @@ class AsmFunction:
         through ``h``.  Each loop lists its blocks in layout order; loops are
         sorted innermost first (fewer blocks first, then by position).
         """
+        import networkx as nx
+
         if not self.blocks:
             return []
         g = self._cfg()

@@ -18,6 +18,7 @@ import re
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ensure_gpu_target, ir, passmanager
 from pipeline_mlir.passes._common import as_operation, is_stage
+from pipeline_mlir.passes.catalogue import LLVM_STEP, PASS_NAMES
 from pipeline_mlir.passes.adopt_loop import AdoptLoop
 from pipeline_mlir.passes.annotate import Annotate
 from pipeline_mlir.passes.buffer_soffset import BufferSoffset
@@ -44,6 +45,9 @@ PASSES = {c.name: c for c in (AdoptLoop, Import, Verify, Annotate, Reorder, Deri
                                Schedule, DeriveWaits, ExplicitBlocks, ExpandPhases, FixHazards,
                                LowerToROCDL, GpuKernel, CheckDeviceInput, BufferSoffset,
                                RocdlToLLVMIntrinsics, ExtractDeviceModule)}
+if tuple(PASSES) != PASS_NAMES:  # pragma: no cover - a pass was added or renamed
+    raise AssertionError(f"passes/catalogue.py lists {PASS_NAMES}, the registry has "
+                         f"{tuple(PASSES)}")
 
 #: the pass that takes a pipeline to each state, in pipeline order
 STAGE_PASS = {c.produces: c.name for c in sorted(
@@ -148,9 +152,6 @@ def strip_module(text: str) -> str:
 
 
 # ---- the LLVM step ---------------------------------------------------------------------------
-
-#: the LLVM step as one name in a pass pipeline
-LLVM_STEP = "sched-to-llvm"
 
 #: What IREE's own codegen runs on a kernel between the point where it pipelines the K-loop
 #: (``iree-llvmgpu-prefetch-shared-memory``) and its ROCDL conversion, for a kernel that

@@ -38,16 +38,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
 import re
-import select
 import signal
 import stat
 import sys
-import tempfile
 import threading
-from importlib import metadata
 
 from pipeline_mlir.tools import emulate, simulate, tune
 from pipeline_mlir.tools.diagnostics import (
@@ -61,13 +57,11 @@ from pipeline_mlir.tools.diagnostics import (
 )
 
 from pipeline_mlir.errors import PipelineError
-from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
-from pipeline_mlir.isa.report import report_from_llvm_ir
-from pipeline_mlir.kernel.gemm import gemm_kernel, natural_kernel_mlir
-from pipeline_mlir.kernel.launch import check_launch, format_launch
-from pipeline_mlir.schedule.printing import format_schedule, schedule_to_json
 from pipeline_mlir.options import suggest
-from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES, describe_pipelines, parse_pipeline
+
+# Everything else (the schedules, the kernel builder, LLVM code generation, the ISA report,
+# MLIR) is imported inside the functions that need it: --help, a usage error and the default
+# body's --emit=schedule load none of it (test_startup.py).
 
 PROG = "pipeline-opt"
 EMIT_KINDS = ("mlir", "llvm", "asm", "obj", "hsaco", "report", "schedule", "schedule-json")
@@ -122,13 +116,29 @@ def _pass_list() -> list[str]:
 
 
 def _pipeline_list() -> list[str]:
+    from pipeline_mlir.schedules.registry import describe_pipelines
+
     return ["named pipelines (--pipeline=NAME or NAME{key=value key=value ...}; pairs "
             "separated by spaces or commas;\nbooleans true/false/1/0; integers decimal, "
             "0x.. or 0b..):", describe_pipelines()]
 
 
+def _pass_names() -> list[str]:
+    """The passes by name (--help: without importing them, which would load MLIR)."""
+    import textwrap
+
+    from pipeline_mlir.passes.catalogue import LLVM_STEP, PASS_NAMES
+
+    names = ", ".join(PASS_NAMES) + f"; {LLVM_STEP} (the LLVM step)"
+    return (["passes (--pass-pipeline; options as name{key=value ...}; --list-passes "
+             "describes each and its options):"]
+            + textwrap.wrap(names, 96, initial_indent="  ", subsequent_indent="  ",
+                            break_on_hyphens=False)
+            + ["  any upstream or IREE pass, e.g. canonicalize, cse, func.func(canonicalize)"])
+
+
 def _epilog() -> str:
-    lines = _pipeline_list() + [""] + _pass_list()
+    lines = _pipeline_list() + [""] + _pass_names()
     lines += ["", "examples:",
               "  pipeline-opt --pipeline=pingpong --emit=schedule",
               "  pipeline-opt --pipeline='4wave{dtype=bf16 BM=128 BN=128 BK=64}' --emit=mlir",
@@ -141,6 +151,8 @@ def _epilog() -> str:
 
 
 def _version() -> str:
+    from importlib import metadata
+
     def ver(dist: str) -> str:
         try:
             return metadata.version(dist)
@@ -180,9 +192,12 @@ def _parser():
         def error(self, message):  # never print usage + exit 2: one line, exit 1
             raise UsageError(message)
 
-        def format_help(self):  # the pass list is built only when help is shown
+        def format_help(self):  # the lists are built only when help is shown
             if self.epilog is None:
+                from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
+
                 self.epilog = _epilog()
+                launch.help = launch.help.replace("KERNEL_SCHEDULES", ", ".join(KERNEL_SCHEDULES))
             return super().format_help()
 
     p = Parser(
@@ -211,10 +226,11 @@ def _parser():
     p.add_argument("--verify-diagnostics", action="store_true",
                    help="check the diagnostics against the input's expected-error/-warning/"
                         "-remark/-note comments")
-    p.add_argument("--launch", metavar="M,N,K", action=_Store,
-                   help=f"check a problem size against the complete kernel of --pipeline "
-                        f"({', '.join(KERNEL_SCHEDULES)}) and print its launch configuration: "
-                        f"grid, workgroup, LDS, kernel-argument layout")
+    launch = p.add_argument(
+        "--launch", metavar="M,N,K", action=_Store,
+        help="check a problem size against the complete kernel of --pipeline "
+             "(KERNEL_SCHEDULES) and print its launch configuration: grid, workgroup, LDS, "
+             "kernel-argument layout")
     p.add_argument("--version", action=_PrintAndExit, text=_version,
                    help="print the versions of the tool and of its MLIR and LLVM")
     p.add_argument("--list-passes", action=_PrintAndExit,
@@ -335,6 +351,10 @@ def _launch(args) -> str:
         m, n, k = (int(x) for x in parts)
     except ValueError:
         raise UsageError(f"--launch={args.launch}: expected three integers M,N,K") from None
+    from pipeline_mlir.kernel.gemm import gemm_kernel
+    from pipeline_mlir.kernel.launch import check_launch, format_launch
+    from pipeline_mlir.schedules.registry import parse_pipeline
+
     kernel = gemm_kernel(parse_pipeline(args.pipeline))
     return format_launch(check_launch(kernel, m, n, k))
 
@@ -382,8 +402,10 @@ def _suggest(name: str, candidates) -> str:
 # ---------------------------------------------------------------------------
 
 def _format(compiled, emit: str) -> str:
-    if emit == "schedule-json":
+    from pipeline_mlir.schedule.printing import format_schedule, schedule_to_json
 
+    if emit == "schedule-json":
+        import json
 
         return json.dumps(schedule_to_json(compiled), indent=2) + "\n"
 
@@ -575,10 +597,13 @@ class Job:
         ll = translate_to_llvm_ir(module)
         if emit == "llvm":
             return ll
+        from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
 
         if emit == "asm":
             return compile_llvm_ir(ll, mcpu=self.args.mcpu, kind="asm")
         if emit == "report":  # resources, occupancy, counts, ISA check (isa/report.py)
+            from pipeline_mlir.isa.report import report_from_llvm_ir
+
             plans = self.plans()
             return report_from_llvm_ir(ll, self.args.mcpu, plans[0] if len(plans) == 1 else None)
         obj = compile_llvm_ir(ll, mcpu=self.args.mcpu, kind="obj")
@@ -650,6 +675,8 @@ def _stdin_has_data() -> bool:
         return os.fstat(fd).st_size > 0
     if not (stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)):
         return False  # a terminal, /dev/null
+    import select
+
     try:
         ready, _, _ = select.select([fd], [], [], 0)
         return bool(ready) and os.read(fd, 1) != b""
@@ -660,6 +687,9 @@ def _stdin_has_data() -> bool:
 def _kernel_source(args, schedule):
     """With no input, a named kernel pipeline and a code emit kind: the complete GEMM kernel
     (its MLIR text, its name and the kernel's schedule), else None."""
+    from pipeline_mlir.kernel import gemm
+    from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
+
     if args.input is not None or schedule is None:
         return None
     if args.emit not in ("mlir",) + NEEDS_LLVM:
@@ -670,13 +700,13 @@ def _kernel_source(args, schedule):
         raise Failure.at(f"--emit={args.emit} without an input builds a complete GEMM kernel, "
                          f"which exists for {' and '.join(KERNEL_SCHEDULES)}, not "
                          f"'{schedule.name}' (give a kernel as input)")
-    kernel = gemm_kernel(schedule)
+    kernel = gemm.gemm_kernel(schedule)
     # the kernel's schedule must compile before its (possibly huge) kernel is written: a tile
     # whose waits exceed the counters fails here in milliseconds, not after minutes of MLIR
     kernel.request.compile()
     # the kernel's natural K-loop: sched-adopt-loop makes it the schedule's loop, as it does
     # for any other kernel's
-    return natural_kernel_mlir(kernel), f"<gemm kernel {kernel.name}>", kernel.request
+    return gemm.natural_kernel_mlir(kernel), f"<gemm kernel {kernel.name}>", kernel.request
 
 
 def _read_input(args, schedule) -> tuple[str | None, str, object]:
@@ -733,6 +763,8 @@ def _kernel_diags(diags: list[Diag], source: str, spec: str) -> list[Diag]:
 
 def _run(args, sources: Sources) -> tuple[object, list[Diag]]:
     """(output or None, diagnostics); the output is None when nothing may be written."""
+    from pipeline_mlir.schedules.registry import parse_pipeline
+
     schedule = parse_pipeline(args.pipeline) if args.pipeline is not None else None
     if args.input is None and schedule is not None and args.emit in SCHEDULE_EMITS \
             and not _mlir_only_flags(args):
@@ -779,6 +811,8 @@ def compile_pipeline(spec: str, emit: str = "llvm") -> tuple[object, list]:
     """``pipeline-opt --pipeline=SPEC --emit=EMIT`` (no input) in process: the output and
     the kernel plans ``sched-lower-to-rocdl`` lowered.  A failure raises
     :class:`~pipeline_mlir.errors.PipelineError` with the diagnostics."""
+    from pipeline_mlir.schedules.registry import parse_pipeline
+
     try:
         args = _parser().parse_args([f"--pipeline={spec}", f"--emit={emit}"])
         _check_args(args)
@@ -836,6 +870,8 @@ def _write(path: str, data) -> None:
         with open(path, "wb") as f:
             f.write(raw)
         return
+    import tempfile
+
     target = os.path.realpath(path)  # through a symlink: replace the file it names
     fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp",
                                dir=os.path.dirname(target) or ".")

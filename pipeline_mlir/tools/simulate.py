@@ -19,10 +19,9 @@ import re
 import sys
 
 from pipeline_mlir.errors import PipelineError
-from pipeline_mlir.schedules.registry import parse_pipeline
-from pipeline_mlir.sim import report as R
-from pipeline_mlir.sim.timeline import render_timeline
-from pipeline_mlir.sim.trace import kernel_shape
+
+# The simulator is imported inside run(): pipeline-opt imports this module at start-up, and
+# only --simulate needs it.
 
 PICTURE_EXTENSIONS = (".svg", ".png")
 TABLE_CHOICES = {"llvm": ("llvm",), "measured": ("measured",), "both": ("llvm", "measured")}
@@ -84,6 +83,10 @@ def looks_like_assembly(text: str) -> bool:
 
 def run(args) -> tuple[str, str | None]:
     """(what to print on stdout, the first hazard as an error line or None)."""
+    from pipeline_mlir.schedules.registry import parse_pipeline
+    from pipeline_mlir.sim import report as R
+    from pipeline_mlir.sim.timeline import render_timeline
+    from pipeline_mlir.sim.trace import kernel_shape
 
     request = parse_pipeline(args.pipeline)
     tables = TABLE_CHOICES[args.cost_table]

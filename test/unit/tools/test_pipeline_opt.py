@@ -152,6 +152,10 @@ def test_help(capsys):
     for word in ("--pipeline", "--emit", "-o FILE", "pingpong", "4wave", "single-buffer",
                  "lds_contention_penalty", "T=2"):
         assert word in out
+    from pipeline_mlir.passes.catalogue import LLVM_STEP, PASS_NAMES
+
+    for name in (*PASS_NAMES, LLVM_STEP):  # by name: --list-passes describes them
+        assert name in out
 
 
 # ---- errors -----------------------------------------------------------------------

@@ -15,7 +15,8 @@ import pytest
 
 from pipeline_mlir.isa import codegen
 from pipeline_mlir.isa.codegen import CodegenError
-from pipeline_mlir.tools import pipeline_opt
+from pipeline_mlir.driver import printing
+from pipeline_mlir.tools import output, pipeline_opt
 from pipeline_mlir.tools.pipeline_opt import main
 
 HERE = Path(__file__).resolve().parents[1]
@@ -151,7 +152,7 @@ def test_write_failure_leaves_the_target_and_no_temporary(capsys, tmp_path, monk
         real_fsync(fd)
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(pipeline_opt.os, "fsync", full_disk)
+    monkeypatch.setattr(output.os, "fsync", full_disk)
     code, out, err = run(capsys, "--pipeline=pingpong", "-o", str(dest))
     one_error(code, err, f"cannot write '{dest}': No space left on device")
     assert dest.read_text() == "good old output\n"
@@ -229,7 +230,7 @@ def test_ctrl_c_is_a_message_and_status_130(capsys, monkeypatch):
     def interrupted(*a, **k):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(pipeline_opt, "_format", interrupted)
+    monkeypatch.setattr(printing, "format_schedule", interrupted)
     code, out, err = run(capsys, "--pipeline=pingpong")
     assert (code, out, err) == (130, "", "pipeline-opt: interrupted\n")
 

@@ -1,0 +1,100 @@
+"""The typed arguments of :func:`pipeline_mlir.driver.api.compile`, and their checks.
+
+:class:`CompileOptions` is one compilation as ``pipeline-opt`` runs it: the schedule
+(``--pipeline``, a spec or the schedule object) or a pass pipeline, the input, the emit kind,
+the chip and the mlir-opt style options (:class:`PrintIR`).  :func:`check_options` says
+what does not make sense as a :class:`~pipeline_mlir.driver.base.UsageError`, before
+anything runs.  No MLIR and nothing heavy here: the command line builds these at start-up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pipeline_mlir.driver.base import CHIPS, EMIT_KINDS, SCHEDULE_EMITS, UsageError
+from pipeline_mlir.options import suggest
+
+
+@dataclass(frozen=True)
+class PrintIR:
+    """mlir-opt's IR printing (on stderr while the passes run), timing and elision."""
+
+    before_all: bool = False
+    after_all: bool = False
+    #: pass names (or nested pipeline anchors such as ``func.func``)
+    before: frozenset[str] = frozenset()
+    after: frozenset[str] = frozenset()
+    #: print elements attributes with more elements as ``...`` (the output and the dumps)
+    elide_elementsattrs_if_larger: int | None = None
+    timing: bool = False
+
+    @property
+    def needs_passes(self) -> bool:
+        """Whether something is asked of the pass run (a dump or the timing): the default
+        body's schedule is then printed through MLIR, not by the core alone."""
+        return bool(self.before_all or self.after_all or self.before or self.after
+                    or self.timing)
+
+
+@dataclass(frozen=True)
+class CompileOptions:
+    """One compilation.
+
+    ``schedule``: the named schedule (``--pipeline``), as spec text (``'4wave{BM=128}'``) or
+    the schedule object (:func:`pipeline_mlir.schedules.registry.parse_pipeline`'s).
+    ``pass_pipeline``: an explicit pass pipeline instead.  The input is ``input`` (a path,
+    ``-`` for standard input) or ``text`` (named ``filename`` in messages), or ``module``:
+    an ``ir.Module`` already parsed from ``text`` (its context is used, nothing is parsed
+    again); with none of them and a schedule, the schedule's default body (or, for a code
+    emit kind, its complete GEMM kernel).  ``emit`` None: ``schedule`` without an input,
+    else ``mlir``.
+    """
+
+    schedule: object = None  # str, a NamedSchedule or None
+    pass_pipeline: str | None = None
+    input: str | None = None
+    text: str | None = None
+    filename: str = "<input>"
+    module: object = None  # an ir.Module
+    emit: str | None = None
+    chip: str = "gfx950"
+    split_input_file: bool = False
+    verify_diagnostics: bool = False
+    print_ir: PrintIR = field(default_factory=PrintIR)
+    disable_threading: bool = False
+
+    @property
+    def has_input(self) -> bool:
+        return self.input is not None or self.text is not None or self.module is not None
+
+    @property
+    def emit_kind(self) -> str:
+        if self.emit is not None:
+            return self.emit
+        return "schedule" if not self.has_input and self.pass_pipeline is None else "mlir"
+
+    @property
+    def spec(self) -> str | None:
+        """The schedule as the user wrote it (or its spec text), for messages."""
+        if self.schedule is None or isinstance(self.schedule, str):
+            return self.schedule
+        return self.schedule.spec()
+
+
+def check_options(options: CompileOptions) -> None:
+    """Raise :class:`UsageError` for options that do not make a compilation."""
+    emit = options.emit_kind
+    if emit not in EMIT_KINDS:
+        raise UsageError(f"unknown --emit kind '{emit}'{suggest(emit, list(EMIT_KINDS))} "
+                         f"(choose from {', '.join(EMIT_KINDS)})")
+    if options.schedule is None and options.pass_pipeline is None and not options.has_input:
+        raise UsageError("nothing to do: give --pipeline=NAME (a named pipeline), "
+                         "--pass-pipeline=TEXT or an input file (see --help)")
+    if options.schedule is not None and options.pass_pipeline is not None:
+        raise UsageError("--pipeline and --pass-pipeline cannot be combined (a named pipeline "
+                         "is a pass pipeline; list its passes with --help)")
+    if options.chip not in CHIPS:
+        raise UsageError(f"--mcpu={options.chip}: unsupported processor (supported: "
+                         f"{', '.join(CHIPS)}; the cost models and MFMA shapes are gfx950's)")
+    if options.verify_diagnostics and emit not in ("mlir",) + SCHEDULE_EMITS:
+        raise UsageError("--verify-diagnostics works with --emit=mlir or schedule")

@@ -5,6 +5,7 @@ worker that cannot start, and the command-line spellings of mlir-opt."""
 from __future__ import annotations
 
 import os
+import shlex
 import signal
 import subprocess
 import sys
@@ -20,6 +21,7 @@ from pipeline_mlir.tools import output, pipeline_opt
 from pipeline_mlir.tools.pipeline_opt import main
 
 HERE = Path(__file__).resolve().parents[1]
+ROOT = HERE.parents[1]
 DUMPS = HERE.parents[0] / "lit" / "simulate" / "Inputs"
 TOOL = [sys.executable, "-m", "pipeline_mlir.tools.pipeline_opt"]
 ABSTRACT = '''"sched.pipeline"() ({
@@ -66,21 +68,45 @@ def test_an_empty_input_without_passes_is_an_empty_module(capsys, tmp_path):
     assert (code, out) == (0, "module {\n}\n")
 
 
-def test_piped_stdin_with_pipeline_and_no_file_is_an_error():
+def _default_body(spec: str) -> str:
+    p = subprocess.run(TOOL + [f"--pipeline={spec}"], stdin=subprocess.DEVNULL,
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0 and p.stdout.startswith("WARP_STAGGER_INDEX"), p.stderr
+    return p.stdout
+
+
+def test_piped_stdin_with_pipeline_and_no_file_is_not_an_input():
+    """As ``mlir-opt FILE`` never reads stdin: without an input file --pipeline builds the
+    default body, whatever standard input holds (it is left unread)."""
     p = subprocess.run(TOOL + ["--pipeline=pingpong"], input=ABSTRACT, capture_output=True,
                        text=True, timeout=120)
-    assert p.returncode == 1 and p.stdout == "" and "Traceback" not in p.stderr
-    assert "standard input has data, but --pipeline='pingpong' without an input file does " \
-           "not read it (it builds the pipeline's default body or kernel): give '-'" in p.stderr
+    assert (p.returncode, p.stdout, p.stderr) == (0, _default_body("pingpong"), "")
 
 
-def test_stdin_redirected_from_a_file_is_seen_too(tmp_path):
+def test_stdin_redirected_from_a_file_is_not_an_input_either(tmp_path):
     src = tmp_path / "in.mlir"
     src.write_text(ABSTRACT)
     with open(src) as f:
         p = subprocess.run(TOOL + ["--pipeline=single-buffer{T=1}"], stdin=f,
                            capture_output=True, text=True, timeout=120)
-    assert p.returncode == 1 and "standard input has data" in p.stderr
+        assert f.tell() == 0                                 # not read
+    assert (p.returncode, p.stdout, p.stderr) == (0, _default_body("single-buffer{T=1}"), "")
+
+
+@pytest.mark.skipif(not os.path.exists("/bin/sh"), reason="needs a POSIX shell")
+def test_a_shell_loop_over_specs_reads_each_line_once(tmp_path):
+    """``while read s; do pipeline-opt --pipeline="$s" --emit=schedule; done < specs.txt``:
+    each spec's schedule, one after the other (the tool never eats the loop's input)."""
+    specs = ["single-buffer{T=1}", "4wave", "pingpong{lds_contention_penalty=4}"]
+    (tmp_path / "specs.txt").write_text("".join(s + "\n" for s in specs))
+    tool = " ".join(shlex.quote(c) for c in TOOL)
+    script = f'while read s; do {tool} --pipeline="$s" --emit=schedule; done < specs.txt'
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
+    p = subprocess.run(["/bin/sh", "-c", script], cwd=tmp_path, capture_output=True,
+                       text=True, timeout=600, env=env)
+    assert (p.returncode, p.stderr) == (0, "")
+    assert p.stdout == "".join(_default_body(s) for s in specs)
 
 
 def test_empty_or_closed_stdin_keeps_the_default_body():

@@ -94,19 +94,41 @@ class _PrintingPM:
                                  f"{suggest(name, known)} (its passes: {', '.join(known)})")
 
 
+_UNREGISTERED = re.compile(r"'([^']*)' does not refer to a registered pass")
+
+
 def _bad_element(text: str, err: ValueError) -> str:
     """The message for a --pass-pipeline element MLIR rejected."""
-    from pipeline_mlir.passes.registry import LLVM_STEP, PASSES
+    from pipeline_mlir.passes.registry import LLVM_STEP, PASSES, split_top
 
-    name = pass_name(text)
+    unknown = _UNREGISTERED.search(str(err))
+    name = unknown.group(1) if unknown else pass_name(text)
     ours = list(PASSES) + [LLVM_STEP]
+    if unknown and name in ours:  # one of ours nested under an anchor: gpu.module(sched-...)
+        return _nested_message(text, name, ours, split_top)
     hint = suggest(name, ours)
-    if "does not refer to a registered pass" in str(err):
+    if unknown:
         return (f"--pass-pipeline: unknown pass '{name}'{hint}: neither a sched pass "
                 f"({', '.join(ours)}) nor a pass MLIR knows")
     detail = " ".join(str(err).split("error:")[-1].split())
     detail = re.sub(r"\s+\S*\s*\^$", "", detail)  # MLIR's echo of the element and its caret
     return f"--pass-pipeline: bad element '{text}': {detail}{hint}"
+
+
+def _nested_message(text: str, name: str, ours: list[str], split_top) -> str:
+    """A sched pass (``name``) nested in ``text`` (``gpu.module(...)``): where it runs and how
+    to write the pipeline."""
+    anchor = pass_name(text)
+    inner = split_top(re.search(r"\((.*)\)\s*$", text, re.S).group(1))
+    top = [x for x in inner if pass_name(x) in ours]
+    rest = [x for x in inner if pass_name(x) not in ours]
+    if not top:  # nested deeper: only the pass itself
+        top, rest = [name], []
+    example = ",".join(top + ([f"{anchor}({','.join(rest)})"] if rest else []))
+    return (f"--pass-pipeline: '{text}' nests {name} under {anchor}: the sched passes run on "
+            f"builtin.module (the whole module; each finds its sched.pipeline ops, loops and "
+            f"kernels itself): name them at the top level, e.g. "
+            f"--pass-pipeline='builtin.module({example})'")
 
 
 class Job:

@@ -381,6 +381,27 @@ def test_unknown_pass_suggests_the_closest(capsys, tmp_path, pipeline, fragment)
     assert "^" not in err
 
 
+@pytest.mark.parametrize("pipeline, fragment", [
+    ("builtin.module(gpu.module(sched-verify))",
+     "--pass-pipeline: 'gpu.module(sched-verify)' nests sched-verify under gpu.module: the "
+     "sched passes run on builtin.module (the whole module; each finds its sched.pipeline ops, "
+     "loops and kernels itself): name them at the top level, e.g. "
+     "--pass-pipeline='builtin.module(sched-verify)'"),
+    ("builtin.module(func.func(cse,sched-annotate))",
+     "e.g. --pass-pipeline='builtin.module(sched-annotate,func.func(cse))'"),
+    ("builtin.module(func.func(canonicalise))", "unknown pass 'canonicalise': neither"),
+])
+def test_a_nested_pass_is_named_not_its_anchor(capsys, tmp_path, pipeline, fragment):
+    """A sched pass under gpu.module(...) / func.func(...) is no "unknown pass 'gpu.module'":
+    the message says where the sched passes run and how to write it; an unknown nested pass
+    is named itself."""
+    src = tmp_path / "in.mlir"
+    src.write_text(ABSTRACT)
+    code, _, err = run(capsys, str(src), f"--pass-pipeline={pipeline}")
+    one_error(code, err, fragment)
+    assert "unknown pass 'gpu.module'" not in err and "unknown pass 'func.func'" not in err
+
+
 def test_split_input_file_with_binary_output_is_an_error(capsys, tmp_path):
     src = tmp_path / "in.mlir"
     src.write_text(ABSTRACT + "// -----\n" + ABSTRACT)

@@ -17,7 +17,9 @@ from pipeline_mlir.options import suggest
 
 @dataclass(frozen=True)
 class PrintIR:
-    """mlir-opt's IR printing (on stderr while the passes run), timing and elision."""
+    """mlir-opt's printing options: the IR dumps on stderr while the passes run (before /
+    after all passes, named ones, or a pass that failed), the pass pipeline, the timing, and
+    how IR is printed (in the output and the dumps: elision, generic form, locations)."""
 
     before_all: bool = False
     after_all: bool = False
@@ -27,13 +29,28 @@ class PrintIR:
     #: print elements attributes with more elements as ``...`` (the output and the dumps)
     elide_elementsattrs_if_larger: int | None = None
     timing: bool = False
+    after_failure: bool = False
+    #: print the pass pipeline on stderr before it runs
+    pipeline: bool = False
+    generic: bool = False
+    debuginfo: bool = False
+    #: debug info as ``// file:line:col`` comments (the output and the named dumps)
+    pretty_debuginfo: bool = False
+    #: print each op with the local scope only (the output and the named dumps)
+    local_scope: bool = False
 
     @property
     def needs_passes(self) -> bool:
-        """Whether something is asked of the pass run (a dump or the timing): the default
-        body's schedule is then printed through MLIR, not by the core alone."""
+        """Whether something is asked of the pass run (a dump, the pipeline or the timing):
+        the default body's schedule is then printed through MLIR, not by the core alone."""
         return bool(self.before_all or self.after_all or self.before or self.after
-                    or self.timing)
+                    or self.timing or self.after_failure or self.pipeline)
+
+    def asm_options(self) -> dict:
+        """Keyword arguments of ``Operation.get_asm`` for IR printed whole."""
+        return {"large_elements_limit": self.elide_elementsattrs_if_larger,
+                "print_generic_op_form": self.generic, "enable_debug_info": self.debuginfo,
+                "pretty_debug_info": self.pretty_debuginfo, "use_local_scope": self.local_scope}
 
 
 @dataclass(frozen=True)

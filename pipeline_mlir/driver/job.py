@@ -44,7 +44,7 @@ class _PrintingPM:
     def __init__(self, pm, print_ir: PrintIR, keep: list) -> None:
         self.pm, self.keep = pm, keep
         self.before, self.after = print_ir.before, print_ir.after
-        self.large = print_ir.elide_elementsattrs_if_larger
+        self.asm = print_ir.asm_options()
         self.names: list[str] = []       # top-level passes added, in order
         self.nested: list[str] = []      # passes inside nested pipelines (func.func(...))
 
@@ -70,11 +70,10 @@ class _PrintingPM:
             self._printer("After", name)
 
     def _printer(self, when: str, name: str) -> None:
-        large = self.large
+        asm = self.asm
 
         def dump(op, pass_):
-            print_stderr(f"// -----// IR Dump {when} {name} //----- //\n"
-                         f"{op.get_asm(large_elements_limit=large)}")
+            print_stderr(f"// -----// IR Dump {when} {name} //----- //\n{op.get_asm(**asm)}")
 
         self.keep.append(dump)
         self.pm.add(dump, name=f"print-ir-{when.lower()}-{name}",
@@ -163,12 +162,7 @@ class Job:
             except ValueError as e:
                 raise Failure.at(_bad_element(text, e)) from None
         pm.check_requests()
-        if print_ir.after_all or print_ir.before_all:
-            real.enable_ir_printing(print_before_all=print_ir.before_all,
-                                    print_after_all=print_ir.after_all,
-                                    large_elements_limit=print_ir.elide_elementsattrs_if_larger)
-        if print_ir.timing:
-            real.enable_timing()
+        _enable_printing(real, print_ir, len(pm.names))
         return real
 
     def lowered_plans(self) -> list:
@@ -227,6 +221,23 @@ class Job:
             handler.detach()
 
 
+def _enable_printing(pm, print_ir: PrintIR, passes: int) -> None:
+    """MLIR's own IR dumps (all passes, a failed pass), timing, and --dump-pass-pipeline
+    (``passes``: how many the pipeline has, as mlir-opt counts them)."""
+    if print_ir.after_all or print_ir.before_all or print_ir.after_failure:
+        # as mlir-opt: after a failure = after every pass, printed only when it failed
+        pm.enable_ir_printing(print_before_all=print_ir.before_all,
+                              print_after_all=print_ir.after_all or print_ir.after_failure,
+                              print_after_failure=print_ir.after_failure,
+                              large_elements_limit=print_ir.elide_elementsattrs_if_larger,
+                              enable_debug_info=print_ir.debuginfo,
+                              print_generic_op_form=print_ir.generic)
+    if print_ir.timing:
+        pm.enable_timing()
+    if print_ir.pipeline:
+        print_stderr(f"Pass Manager with {passes} passes:\n{pm}\n")
+
+
 def emit_output(module, options: CompileOptions, filename: str, plans: list):
     """(the output of ``options.emit_kind`` for the module the passes produced, the
     ``--emit=report`` report or None); ``plans``: the kernel plans of the run."""
@@ -234,8 +245,7 @@ def emit_output(module, options: CompileOptions, filename: str, plans: list):
     if emit in SCHEDULE_EMITS:
         return _schedule_output(module, emit, filename), None
     if emit == "mlir":
-        return module.operation.get_asm(
-            large_elements_limit=options.print_ir.elide_elementsattrs_if_larger), None
+        return module.operation.get_asm(**options.print_ir.asm_options()), None
     from pipeline_mlir.passes.translate import translate_to_llvm_ir
 
     ll = translate_to_llvm_ir(module)

@@ -193,6 +193,22 @@ def _mlir_arguments(p) -> None:
                       help="run MLIR on one thread")
     mlir.add_argument("--mlir-timing", action="store_true",
                       help="print the time each pass took")
+    mlir.add_argument("--mlir-print-ir-after-failure", action="store_true",
+                      help="print the IR after a pass that failed")
+    mlir.add_argument("--dump-pass-pipeline", action="store_true",
+                      help="print the pass pipeline before running it")
+    mlir.add_argument("--mlir-print-op-generic", action="store_true",
+                      help="print operations in the generic form (output and IR dumps)")
+    mlir.add_argument("--mlir-print-debuginfo", action="store_true",
+                      help="print locations (output and IR dumps)")
+    mlir.add_argument("--mlir-pretty-debuginfo", action="store_true",
+                      help="print locations as comments (output and named IR dumps)")
+    mlir.add_argument("--mlir-print-local-scope", action="store_true",
+                      help="print each operation in its local scope, types and attributes "
+                           "inline (output and named IR dumps)")
+    mlir.add_argument("--allow-unregistered-dialect", action="store_true",
+                      help="accepted for RUN lines written for mlir-opt: operations of "
+                           "unregistered dialects always parse here (the sched ops are such)")
 
 
 def _simulator_arguments(p) -> None:

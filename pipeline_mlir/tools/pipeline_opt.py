@@ -62,7 +62,10 @@ def compile_options(args):
 
     print_ir = PrintIR(args.mlir_print_ir_before_all, args.mlir_print_ir_after_all,
                        _names(args.mlir_print_ir_before), _names(args.mlir_print_ir_after),
-                       args.mlir_elide_elementsattrs_if_larger, args.mlir_timing)
+                       args.mlir_elide_elementsattrs_if_larger, args.mlir_timing,
+                       args.mlir_print_ir_after_failure, args.dump_pass_pipeline,
+                       args.mlir_print_op_generic, args.mlir_print_debuginfo,
+                       args.mlir_pretty_debuginfo, args.mlir_print_local_scope)
     return CompileOptions(schedule=args.pipeline, pass_pipeline=args.pass_pipeline,
                           input=args.input, emit=args.emit, chip=args.mcpu,
                           split_input_file=args.split_input_file,

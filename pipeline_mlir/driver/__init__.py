@@ -20,7 +20,7 @@ import importlib
 
 #: name -> the module of the driver that defines it
 _EXPORTS = {"compile": "api", "CompileResult": "api", "CompileOptions": "arguments",
-            "PrintIR": "arguments", "Diag": "diagnostics", "UsageError": "base"}
+            "PrintIR": "arguments", "AsmFormat": "arguments", "Diag": "diagnostics", "UsageError": "base"}
 
 __all__ = sorted(_EXPORTS)
 

@@ -81,7 +81,7 @@ def _compile(options: CompileOptions, sources: Sources) -> CompileResult:
     schedule = _schedule_of(options)
     emit = options.emit_kind
     if not options.has_input and schedule is not None and emit in SCHEDULE_EMITS \
-            and not options.print_ir.needs_passes:
+            and not options.needs_passes:
         from pipeline_mlir.driver.printing import format_schedule
 
         return CompileResult(format_schedule(schedule.compile(), emit), [], sources=sources)

@@ -2,7 +2,7 @@
 
 :class:`CompileOptions` is one compilation as ``pipeline-opt`` runs it: the schedule
 (``--pipeline``, a spec or the schedule object) or a pass pipeline, the input, the emit kind,
-the chip and the mlir-opt style options (:class:`PrintIR`).  :func:`check_options` says
+the chip and the mlir-opt style options (:class:`PrintIR`, :class:`AsmFormat`).  :func:`check_options` says
 what does not make sense as a :class:`~pipeline_mlir.driver.base.UsageError`, before
 anything runs.  No MLIR and nothing heavy here: the command line builds these at start-up.
 """
@@ -16,41 +16,40 @@ from pipeline_mlir.options import suggest
 
 
 @dataclass(frozen=True)
-class PrintIR:
-    """mlir-opt's printing options: the IR dumps on stderr while the passes run (before /
-    after all passes, named ones, or a pass that failed), the pass pipeline, the timing, and
-    how IR is printed (in the output and the dumps: elision, generic form, locations)."""
+class AsmFormat:
+    """How IR is printed, in the output and the dumps (mlir-opt's ``--mlir-print-*`` and
+    elision flags; pretty locations and the local scope: the output and the named dumps, which
+    MLIR's own all-pass printer has no switch for)."""
 
-    before_all: bool = False
-    after_all: bool = False
-    #: pass names (or nested pipeline anchors such as ``func.func``)
-    before: frozenset[str] = frozenset()
-    after: frozenset[str] = frozenset()
-    #: print elements attributes with more elements as ``...`` (the output and the dumps)
     elide_elementsattrs_if_larger: int | None = None
-    timing: bool = False
-    after_failure: bool = False
-    #: print the pass pipeline on stderr before it runs
-    pipeline: bool = False
     generic: bool = False
     debuginfo: bool = False
-    #: debug info as ``// file:line:col`` comments (the output and the named dumps)
     pretty_debuginfo: bool = False
-    #: print each op with the local scope only (the output and the named dumps)
     local_scope: bool = False
 
-    @property
-    def needs_passes(self) -> bool:
-        """Whether something is asked of the pass run (a dump, the pipeline or the timing):
-        the default body's schedule is then printed through MLIR, not by the core alone."""
-        return bool(self.before_all or self.after_all or self.before or self.after
-                    or self.timing or self.after_failure or self.pipeline)
-
-    def asm_options(self) -> dict:
-        """Keyword arguments of ``Operation.get_asm`` for IR printed whole."""
+    def options(self) -> dict:
+        """Keyword arguments of ``Operation.get_asm``."""
         return {"large_elements_limit": self.elide_elementsattrs_if_larger,
                 "print_generic_op_form": self.generic, "enable_debug_info": self.debuginfo,
                 "pretty_debug_info": self.pretty_debuginfo, "use_local_scope": self.local_scope}
+
+
+@dataclass(frozen=True)
+class PrintIR:
+    """mlir-opt's IR dumps on stderr while the passes run: before / after every pass, before /
+    after the named passes (or nested pipeline anchors such as ``func.func``), after a pass
+    that failed."""
+
+    before_all: bool = False
+    after_all: bool = False
+    before: frozenset[str] = frozenset()
+    after: frozenset[str] = frozenset()
+    after_failure: bool = False
+
+    @property
+    def any(self) -> bool:
+        return bool(self.before_all or self.after_all or self.before or self.after
+                    or self.after_failure)
 
 
 @dataclass(frozen=True)
@@ -78,7 +77,17 @@ class CompileOptions:
     split_input_file: bool = False
     verify_diagnostics: bool = False
     print_ir: PrintIR = field(default_factory=PrintIR)
+    asm_format: AsmFormat = field(default_factory=AsmFormat)
+    #: the pass manager's: one thread, the time of each pass, the pipeline printed first
     disable_threading: bool = False
+    timing: bool = False
+    dump_pipeline: bool = False
+
+    @property
+    def needs_passes(self) -> bool:
+        """Whether something is asked of the pass run (a dump, the pipeline or the timing):
+        the default body's schedule is then printed through MLIR, not by the core alone."""
+        return self.print_ir.any or self.timing or self.dump_pipeline
 
     @property
     def has_input(self) -> bool:

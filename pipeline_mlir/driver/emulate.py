@@ -41,13 +41,15 @@ class EmulateOptions:
     """``build``: how the kernel is built (its ``schedule`` and ``input``; the emit kind is
     ``hsaco`` whatever it says); ``sizes``: ``(M, N, K)`` or None (an IREE dispatch's own);
     ``sizes_text``: how they were written, for messages (default ``M,N,K``); ``mode``: when
-    memory operations complete; ``workgroups``: run that many, spread over the grid."""
+    memory operations complete; ``workgroups``: run that many, spread over the grid;
+    ``progress``: called ``(done, total)`` as workgroups finish (None: quiet)."""
 
     build: CompileOptions
     sizes: tuple[int, int, int] | None = None
     sizes_text: str | None = None
     mode: str = "eager"
     workgroups: int | None = None
+    progress: object = field(default=None, compare=False)
 
     @property
     def flag(self) -> str:
@@ -187,7 +189,7 @@ def _gemm(options: EmulateOptions, mode, kernel, where):
     if kernel is None:
         kernel = load_kernel(_build(options), gemm.name)
     result = emulate_gemm(kernel, gemm, *options.sizes, mode[0], mode[1],
-                          count=options.workgroups)
+                          count=options.workgroups, progress=options.progress)
     return _report(result, where)
 
 
@@ -225,7 +227,8 @@ def _iree_code(options: EmulateOptions, kernel, contract, mode):
 def _matmul_result(options: EmulateOptions, kernel, problem, grid, mode):
     from pipeline_mlir.emu.iree import emulate_matmul
 
-    result = emulate_matmul(kernel, problem, grid, options.workgroups, mode[0], mode[1])
+    result = emulate_matmul(kernel, problem, grid, options.workgroups, mode[0], mode[1],
+                            progress=options.progress)
     hint = ""
     if result.first_bad is not None and grid is None:
         hint = (" (a code object does not say how B is laid out: --emulate runs it as N x K, "

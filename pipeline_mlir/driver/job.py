@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from pipeline_mlir.driver.arguments import CompileOptions, PrintIR
+from pipeline_mlir.driver.arguments import CompileOptions
 from pipeline_mlir.driver.base import NEEDS_LLVM, PIPELINE_END, SCHEDULE_EMITS, UsageError, \
     print_stderr
 from pipeline_mlir.driver.diagnostics import Diag, Failure, from_location, from_mlir
@@ -41,10 +41,10 @@ class _PrintingPM:
     after the passes named by --mlir-print-ir-before / -after (MLIR's binding has no such
     filter)."""
 
-    def __init__(self, pm, print_ir: PrintIR, keep: list) -> None:
+    def __init__(self, pm, options: CompileOptions, keep: list) -> None:
         self.pm, self.keep = pm, keep
-        self.before, self.after = print_ir.before, print_ir.after
-        self.asm = print_ir.asm_options()
+        self.before, self.after = options.print_ir.before, options.print_ir.after
+        self.asm = options.asm_format.options()
         self.names: list[str] = []       # top-level passes added, in order
         self.nested: list[str] = []      # passes inside nested pipelines (func.func(...))
 
@@ -143,9 +143,9 @@ class Job:
         from pipeline_mlir.dialect.bindings import passmanager
         from pipeline_mlir.passes import registry
 
-        options, print_ir = self.options, self.options.print_ir
+        options = self.options
         real = passmanager.PassManager("builtin.module", ctx)
-        pm = _PrintingPM(real, print_ir, self.keep)
+        pm = _PrintingPM(real, options, self.keep)
         emit = options.emit_kind
         if self.schedule is not None:
             items = registry.named_pipeline(self.schedule, PIPELINE_END[emit], options.chip)
@@ -162,7 +162,7 @@ class Job:
             except ValueError as e:
                 raise Failure.at(_bad_element(text, e)) from None
         pm.check_requests()
-        _enable_printing(real, print_ir, len(pm.names))
+        _enable_printing(real, options, len(pm.names))
         return real
 
     def lowered_plans(self) -> list:
@@ -221,20 +221,21 @@ class Job:
             handler.detach()
 
 
-def _enable_printing(pm, print_ir: PrintIR, passes: int) -> None:
+def _enable_printing(pm, options: CompileOptions, passes: int) -> None:
     """MLIR's own IR dumps (all passes, a failed pass), timing, and --dump-pass-pipeline
     (``passes``: how many the pipeline has, as mlir-opt counts them)."""
+    print_ir, asm = options.print_ir, options.asm_format
     if print_ir.after_all or print_ir.before_all or print_ir.after_failure:
         # as mlir-opt: after a failure = after every pass, printed only when it failed
         pm.enable_ir_printing(print_before_all=print_ir.before_all,
                               print_after_all=print_ir.after_all or print_ir.after_failure,
                               print_after_failure=print_ir.after_failure,
-                              large_elements_limit=print_ir.elide_elementsattrs_if_larger,
-                              enable_debug_info=print_ir.debuginfo,
-                              print_generic_op_form=print_ir.generic)
-    if print_ir.timing:
+                              large_elements_limit=asm.elide_elementsattrs_if_larger,
+                              enable_debug_info=asm.debuginfo,
+                              print_generic_op_form=asm.generic)
+    if options.timing:
         pm.enable_timing()
-    if print_ir.pipeline:
+    if options.dump_pipeline:
         print_stderr(f"Pass Manager with {passes} passes:\n{pm}\n")
 
 
@@ -245,7 +246,7 @@ def emit_output(module, options: CompileOptions, filename: str, plans: list):
     if emit in SCHEDULE_EMITS:
         return _schedule_output(module, emit, filename), None
     if emit == "mlir":
-        return module.operation.get_asm(**options.print_ir.asm_options()), None
+        return module.operation.get_asm(**options.asm_format.options()), None
     from pipeline_mlir.passes.translate import translate_to_llvm_ir
 
     ll = translate_to_llvm_ir(module)

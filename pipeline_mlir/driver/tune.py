@@ -9,7 +9,7 @@ use it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pipeline_mlir.driver.base import DEFAULT_BUDGET, PROG, UsageError
 
@@ -18,12 +18,15 @@ from pipeline_mlir.driver.base import DEFAULT_BUDGET, PROG, UsageError
 class TuneOptions:
     """``schedule``: the spec to tune; ``knobs``: ``all`` or ``KEY[=V1:V2...],...`` (None: the
     catalogue without the counts the kernel fixes); ``budget``: candidates evaluated (None:
-    :data:`DEFAULT_BUDGET`); ``objective``: what is minimised (None: the tuner's default)."""
+    :data:`DEFAULT_BUDGET`); ``objective``: what is minimised (None: the tuner's default);
+    ``progress``: called ``(evaluated, budget, note)`` as candidates are built and evaluated
+    (None: quiet)."""
 
     schedule: str
     knobs: str | None = None
     budget: int | None = None
     objective: str | None = None
+    progress: object = field(default=None, compare=False)
 
 
 @dataclass
@@ -59,16 +62,28 @@ def tune(options: TuneOptions) -> TuneResult:
     from pipeline_mlir.sim import tune as T
 
     schedule, knobs, budget, objective = settings(options)
+    progress = options.progress or (lambda done, total, note="": None)
+    # what the budget counts: candidates evaluated and builds that failed (a build of a
+    # kernel tried already costs nothing)
+    count = {"built": 0, "spent": 0}
+
+    def evaluate(candidate):
+        progress(count["spent"], budget, f"simulating candidate {count['built']}")
+        count["spent"] += 1
+        return T.evaluate(candidate)
 
     def build(candidate) -> str:
+        count["built"] += 1
+        progress(count["spent"], budget, f"building candidate {count['built']}")
         try:
             return compile(CompileOptions(schedule=candidate.spec(), emit="asm")) \
                 .checked_output()
         except PipelineError as e:   # the diagnostics without the program's name
+            count["spent"] += 1
             lines = str(e).splitlines()
             raise PipelineError("\n".join(line.removeprefix(f"{PROG}: error: ")
                                           for line in lines)) from None
 
-    result = T.tune(schedule, knobs, budget, objective, build=build)
+    result = T.tune(schedule, knobs, budget, objective, build=build, evaluate_fn=evaluate)
     return TuneResult(result.text(), result.best.spec if result.best is not None else None,
                       result)

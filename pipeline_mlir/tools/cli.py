@@ -175,40 +175,37 @@ def _compile_arguments(p) -> None:
              "kernel-argument layout")
 
 
+#: mlir-opt's switches after --mlir-print-ir-before/-after and the elision, in --help's order
+_MLIR_SWITCHES = (
+    ("--mlir-disable-threading", "run MLIR on one thread"),
+    ("--mlir-timing", "print the time each pass took"),
+    ("--mlir-print-ir-after-failure", "print the IR after a pass that failed"),
+    ("--dump-pass-pipeline", "print the pass pipeline before running it"),
+    ("--mlir-print-op-generic", "print operations in the generic form (output and IR dumps)"),
+    ("--mlir-print-debuginfo", "print locations (output and IR dumps)"),
+    ("--mlir-pretty-debuginfo", "print locations as comments (output and named IR dumps)"),
+    ("--mlir-print-local-scope", "print each operation in its local scope, types and "
+                                 "attributes inline (output and named IR dumps)"),
+    ("--allow-unregistered-dialect", "accepted for RUN lines written for mlir-opt: operations "
+                                     "of unregistered dialects always parse here (the sched "
+                                     "ops are such)"),
+)
+
+
 def _mlir_arguments(p) -> None:
     mlir = p.add_argument_group("MLIR", "the mlir-opt options of the same names (IR on stderr)")
-    mlir.add_argument("--mlir-print-ir-after-all", action="store_true",
-                      help="print the IR after every pass")
-    mlir.add_argument("--mlir-print-ir-before-all", action="store_true",
-                      help="print the IR before every pass")
-    mlir.add_argument("--mlir-print-ir-after", metavar="PASS[,PASS]", action=_Store,
-                      help="print the IR after each run of the named passes")
-    mlir.add_argument("--mlir-print-ir-before", metavar="PASS[,PASS]", action=_Store,
-                      help="print the IR before each run of the named passes")
+    for when in ("after", "before"):
+        mlir.add_argument(f"--mlir-print-ir-{when}-all", action="store_true",
+                          help=f"print the IR {when} every pass")
+    for when in ("after", "before"):
+        mlir.add_argument(f"--mlir-print-ir-{when}", metavar="PASS[,PASS]", action=_Store,
+                          help=f"print the IR {when} each run of the named passes")
     mlir.add_argument("--mlir-elide-elementsattrs-if-larger", metavar="N", type=_count,
                       action=_Store,
                       help="print elements attributes with more than N elements as '...' "
                            "(output and IR dumps)")
-    mlir.add_argument("--mlir-disable-threading", action="store_true",
-                      help="run MLIR on one thread")
-    mlir.add_argument("--mlir-timing", action="store_true",
-                      help="print the time each pass took")
-    mlir.add_argument("--mlir-print-ir-after-failure", action="store_true",
-                      help="print the IR after a pass that failed")
-    mlir.add_argument("--dump-pass-pipeline", action="store_true",
-                      help="print the pass pipeline before running it")
-    mlir.add_argument("--mlir-print-op-generic", action="store_true",
-                      help="print operations in the generic form (output and IR dumps)")
-    mlir.add_argument("--mlir-print-debuginfo", action="store_true",
-                      help="print locations (output and IR dumps)")
-    mlir.add_argument("--mlir-pretty-debuginfo", action="store_true",
-                      help="print locations as comments (output and named IR dumps)")
-    mlir.add_argument("--mlir-print-local-scope", action="store_true",
-                      help="print each operation in its local scope, types and attributes "
-                           "inline (output and named IR dumps)")
-    mlir.add_argument("--allow-unregistered-dialect", action="store_true",
-                      help="accepted for RUN lines written for mlir-opt: operations of "
-                           "unregistered dialects always parse here (the sched ops are such)")
+    for flag, text in _MLIR_SWITCHES:
+        mlir.add_argument(flag, action="store_true", help=text)
 
 
 def _simulator_arguments(p) -> None:

@@ -46,6 +46,7 @@ from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.tools import emulate, simulate, tune
 from pipeline_mlir.tools.cli import build_parser, normalize_argv, parse_sizes
 from pipeline_mlir.tools.output import write
+from pipeline_mlir.tools.progress import Progress
 
 #: exit status after Ctrl-C / SIGTERM (128 + the signal number, as shells report them)
 INTERRUPTED_RC, TERMINATED_RC = 130, 143
@@ -58,19 +59,20 @@ class Terminated(BaseException):
 def compile_options(args):
     """The driver's :class:`~pipeline_mlir.driver.arguments.CompileOptions` of the command
     line (the driver is imported once the command line is known to be good)."""
-    from pipeline_mlir.driver.arguments import CompileOptions, PrintIR
+    from pipeline_mlir.driver.arguments import AsmFormat, CompileOptions, PrintIR
 
     print_ir = PrintIR(args.mlir_print_ir_before_all, args.mlir_print_ir_after_all,
                        _names(args.mlir_print_ir_before), _names(args.mlir_print_ir_after),
-                       args.mlir_elide_elementsattrs_if_larger, args.mlir_timing,
-                       args.mlir_print_ir_after_failure, args.dump_pass_pipeline,
-                       args.mlir_print_op_generic, args.mlir_print_debuginfo,
-                       args.mlir_pretty_debuginfo, args.mlir_print_local_scope)
+                       args.mlir_print_ir_after_failure)
+    asm_format = AsmFormat(args.mlir_elide_elementsattrs_if_larger, args.mlir_print_op_generic,
+                           args.mlir_print_debuginfo, args.mlir_pretty_debuginfo,
+                           args.mlir_print_local_scope)
     return CompileOptions(schedule=args.pipeline, pass_pipeline=args.pass_pipeline,
                           input=args.input, emit=args.emit, chip=args.mcpu,
                           split_input_file=args.split_input_file,
                           verify_diagnostics=args.verify_diagnostics, print_ir=print_ir,
-                          disable_threading=args.mlir_disable_threading)
+                          asm_format=asm_format, disable_threading=args.mlir_disable_threading,
+                          timing=args.mlir_timing, dump_pipeline=args.dump_pass_pipeline)
 
 
 def _names(text: str | None) -> frozenset[str]:
@@ -126,11 +128,14 @@ def _launch(args) -> str:
 def _tune(args, options) -> int:
     """``--tune``: the table on stdout; the chosen spec's --emit output to -o, its spec to
     --tune-spec."""
+    from dataclasses import replace
+
     from pipeline_mlir.driver.api import compile
     from pipeline_mlir.driver.arguments import CompileOptions
     from pipeline_mlir.driver.tune import tune as run_tuner
 
-    result = run_tuner(tune.options(args))
+    with Progress(f"{PROG} --tune: candidates evaluated") as progress:
+        result = run_tuner(replace(tune.options(args), progress=progress))
     write("-", result.table)
     if result.chosen is None:
         return _error("--tune: every candidate was refused (the table gives the reasons)")
@@ -150,9 +155,12 @@ def _tune(args, options) -> int:
 
 
 def _emulate(args) -> tuple:
+    from dataclasses import replace
+
     from pipeline_mlir.driver.emulate import emulate as run
 
-    result = run(emulate.options(args, compile_options(args)))
+    with Progress(f"{PROG} --emulate: workgroups run") as progress:
+        result = run(replace(emulate.options(args, compile_options(args)), progress=progress))
     if result.problem is not None:  # the run's report to stdout, then the finding
         write("-", result.summary)
         print_stderr(" ".join(result.problem.split()))

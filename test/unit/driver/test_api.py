@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline_mlir.driver import CompileOptions, CompileResult, PrintIR, UsageError, compile
+from pipeline_mlir.driver import CompileOptions, CompileResult, UsageError, compile
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.schedule.printing import format_schedule
 from pipeline_mlir.schedules.registry import parse_pipeline
@@ -26,7 +26,7 @@ def test_the_default_body_schedule_is_the_cores():
 def test_through_the_passes_the_schedule_is_the_same():
     """A pass dump asked for sends the default body through MLIR: same schedule text."""
     fast = compile(CompileOptions(schedule="pingpong"))
-    slow = compile(CompileOptions(schedule="pingpong", print_ir=PrintIR(timing=True)))
+    slow = compile(CompileOptions(schedule="pingpong", timing=True))
     assert slow.output == fast.output and not slow.failed
 
 

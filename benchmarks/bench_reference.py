@@ -66,9 +66,10 @@ def run_mca(loop: str) -> float:
 
 def measure(spec: str, mca: bool) -> dict:
     """Our kernel's figures, measured now."""
-    from pipeline_mlir.tools.pipeline_opt import compile_pipeline
+    from pipeline_mlir.driver import CompileOptions, compile
 
-    return measure_asm(compile_pipeline(spec, "asm")[0], spec, mca)
+    return measure_asm(compile(CompileOptions(schedule=spec, emit="asm")).checked_output(), spec,
+                       mca)
 
 
 def measure_asm(asm: str, spec: str, mca: bool) -> dict:

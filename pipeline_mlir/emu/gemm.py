@@ -161,11 +161,13 @@ def kernarg_bytes(bases: dict[str, int], counts: dict[str, int], M: int, N: int,
 
 
 def run_workgroups(kernel, glob: GlobalMemory, workgroups: list, waves: int, mode: str,
-                   seed: int, kernarg_at: int, collect: bool = False) -> tuple[int, list]:
+                   seed: int, kernarg_at: int, collect: bool = False,
+                   progress=None) -> tuple[int, list]:
     """Run ``workgroups`` (ids: x, or (x, y[, z]) tuples) in lockstep batches of up to
     :data:`BATCH` (a batch whose workgroups branch differently is run one by one);
-    (instructions executed summed over the workgroups, findings collected)."""
-    count = 0
+    (instructions executed summed over the workgroups, findings collected).
+    ``progress(done, total)`` is called after each batch."""
+    count = done = 0
     findings: list = []
     pending = [workgroups[s:s + BATCH] for s in range(0, len(workgroups), BATCH)]
     while pending:
@@ -181,15 +183,20 @@ def run_workgroups(kernel, glob: GlobalMemory, workgroups: list, waves: int, mod
             continue
         count += m.count * m.G        # instructions executed, summed over workgroups
         findings += m.findings
+        done += len(batch)
+        if progress is not None:
+            progress(done, len(workgroups))
     return count, findings
 
 
 def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed: int = 0,
-                 data_seed: int = 0, collect: bool = False, count: int | None = None) -> GemmRun:
+                 data_seed: int = 0, collect: bool = False, count: int | None = None,
+                 progress=None) -> GemmRun:
     """Run ``kernel`` (a :class:`~pipeline_mlir.emu.codeobj.Kernel`) as the complete GEMM kernel
     ``gemm`` (:class:`~pipeline_mlir.kernel.gemm.GemmKernel`) on ``M x N x K``: the whole
     grid, or ``count`` workgroups spread over it (:func:`spread`; C is then checked where
-    they wrote, and they must write a tile each).
+    they wrote, and they must write a tile each); ``progress(done, total)`` is called as
+    workgroups finish.
 
     Raises :class:`~pipeline_mlir.emu.errors.Finding` on the first thing the kernel does
     wrong (with ``collect``, races and pending registers are listed in ``findings`` instead
@@ -216,7 +223,7 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
     waves = gemm.threads // 64
     start = time.perf_counter()
     n, findings = run_workgroups(kernel, glob, workgroups, waves, mode, seed, kernarg_at,
-                                 collect)
+                                 collect, progress)
     seconds = time.perf_counter() - start
     raw = glob.buffer("C").view(np.uint32).reshape(M, N)
     written, max_err, first = compare(raw, lambda r, c: ref[np.ix_(r, c)],

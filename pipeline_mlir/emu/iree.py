@@ -247,11 +247,11 @@ class _Launch:
         self.waves = waves_of(kernel)
         self.instructions, self.seconds = 0, 0.0
 
-    def run(self, workgroups: list) -> None:
+    def run(self, workgroups: list, progress=None) -> None:
         start = time.perf_counter()
         try:
             n, _ = run_workgroups(self.kernel, self.glob, workgroups, self.waves, self.mode,
-                                  self.seed, self.kernarg_at)
+                                  self.seed, self.kernarg_at, progress=progress)
         except Finding:
             self.check_sizes()          # the finding may follow from sizes it does not have
             raise
@@ -308,13 +308,15 @@ def _sizes_of(spans: dict, dtype: str) -> Matmul | None:
 
 def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
                    count: int | None = None, mode: str = "eager", seed: int = 0,
-                   data_seed: int = 0, workgroups: list | None = None) -> MatmulRun:
+                   data_seed: int = 0, workgroups: list | None = None,
+                   progress=None) -> MatmulRun:
     """Run IREE's matmul kernel ``kernel`` (bindings A, B, C: :class:`Matmul`) on random small
     integers: its whole ``grid`` (workgroups along x, y, z; None: found by running workgroup
     0, see the module docstring), ``count`` workgroups spread over it, or the given
     ``workgroups`` (ids).  Raises :class:`~pipeline_mlir.emu.errors.Finding` on the first
     thing the kernel does wrong, :class:`SizeMismatch` when its buffer descriptors span other
-    sizes; a wrong result is reported in the returned run (``exact`` False)."""
+    sizes; a wrong result is reported in the returned run (``exact`` False).
+    ``progress(done, total)`` is called as workgroups finish."""
     launch = _Launch(kernel, problem, mode, seed, data_seed)
     p = problem
     first: list = []
@@ -334,7 +336,7 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
         workgroups = [_ids(i, grid) for i in spread(total, count)]
     if first and first[0] not in workgroups:
         launch.forget()                 # the run is of other workgroups than the probe
-    launch.run([w for w in workgroups if w not in first])
+    launch.run([w for w in workgroups if w not in first], progress)
     return _result(launch, workgroups, total, p.M * p.N // total)
 
 

@@ -26,12 +26,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-import networkx as nx
 import yaml
 
 from pipeline_mlir.target.gfx950 import NAME
 from pipeline_mlir.isa.asm_instr import PSEUDO, AsmError, AsmInstr, parse_instruction
+
+if TYPE_CHECKING:  # networkx is imported where the CFG is built: it costs ~0.1 s to load
+    import networkx as nx
 
 __all__ = [
     "AsmError", "AsmInstr", "AsmBlock", "AsmFunction", "AsmModule", "parse_asm",
@@ -68,6 +71,8 @@ class AsmFunction:
 
     def _cfg(self) -> nx.DiGraph:
         """The control-flow graph on block positions (0 = entry)."""
+        import networkx as nx
+
         index = {b.label: i for i, b in enumerate(self.blocks)}
         g = nx.DiGraph()
         g.add_nodes_from(range(len(self.blocks)))
@@ -76,6 +81,8 @@ class AsmFunction:
 
     def _dominator_sets(self, g: nx.DiGraph) -> dict[int, set[int]]:
         """Block position -> positions of its dominators, for blocks reachable from 0."""
+        import networkx as nx
+
         idom = nx.immediate_dominators(g, 0)
         out = {}
         for n in set(idom) | {0}:
@@ -104,6 +111,8 @@ class AsmFunction:
         through ``h``.  Each loop lists its blocks in layout order; loops are
         sorted innermost first (fewer blocks first, then by position).
         """
+        import networkx as nx
+
         if not self.blocks:
             return []
         g = self._cfg()

@@ -5,10 +5,11 @@ prints (LLVM 24's dialect of it); llvmlite 0.50 brings LLVM 22.
 
 LLVM reports many errors (``Cannot select``, a broken module, bad metadata) by
 printing ``LLVM ERROR: ...`` and aborting the process, so the compilation runs
-in a child process: ``python -m pipeline_mlir.isa.codegen --worker`` reads a JSON
-request on stdin and writes the results on stdout.  A failure of any kind
-becomes a :class:`CodegenError` carrying LLVM's message, never a core dump of
-the caller.  The worker imports only llvmlite.
+in a child process (:mod:`pipeline_mlir.isa.worker`: ``python -m
+pipeline_mlir.isa.codegen --worker`` takes a JSON job on stdin and writes the
+assembly and/or object).  A failure of any kind becomes a :class:`CodegenError`
+carrying LLVM's message, never a core dump of the caller.  The worker imports
+only llvmlite.
 
 Linking uses ``iree-lld`` from the iree-base-compiler wheel (located without
 importing MLIR), else ``ld.lld-22`` / ``ld.lld`` on PATH.
@@ -21,26 +22,25 @@ import json
 import os
 import re
 import shutil
-import struct
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.isa import worker
+from pipeline_mlir.target import DEFAULT_CHIP, gfx950
 
 __all__ = ["CodegenError", "compile_llvm_ir", "link_hsaco", "find_linker", "apply_skew_shims",
            "KINDS", "TRIPLE"]
 
-TRIPLE = "amdgcn-amd-amdhsa"
+TRIPLE = gfx950.TRIPLE
 KINDS = ("asm", "obj", "both")
 
 #: seconds before a worker is killed (a codegen of our kernels takes well under one)
 DEFAULT_TIMEOUT = 120.0
-
-_WORKER_FLAG = "--worker"
-# exit status of a worker that caught an llvmlite (Python-level) error
-_WORKER_ERROR_RC = 3
+#: the worker: this module run as ``python -m``
+_MODULE = "pipeline_mlir.isa.codegen"
 
 
 class CodegenError(PipelineError):
@@ -70,8 +70,8 @@ _NOISE = re.compile(r"^(PLEASE submit a bug report|Stack dump:|Program arguments
 _BAD_TARGET = re.compile(r"is not a recognized (processor|feature) for this target")
 
 
-def compile_llvm_ir(ll_text: str, mcpu: str = "gfx950", kind: str = "asm", opt: int = 3, *,
-                    features: str = "", timeout: float = DEFAULT_TIMEOUT):
+def compile_llvm_ir(ll_text: str, mcpu: str = DEFAULT_CHIP, kind: str = "asm", opt: int = 3, *,
+                    features: str = gfx950.LLVM_FEATURES, timeout: float = DEFAULT_TIMEOUT):
     """Compile LLVM IR text for ``amdgcn-amd-amdhsa`` / ``mcpu`` in a child process.
 
     ``kind``: ``"asm"`` -> str (verbose assembly: ``; sched_barrier mask(...)``
@@ -86,25 +86,16 @@ def compile_llvm_ir(ll_text: str, mcpu: str = "gfx950", kind: str = "asm", opt: 
         raise ValueError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
     if opt not in (0, 1, 2, 3):
         raise ValueError(f"opt must be 0, 1, 2 or 3, got {opt!r}")
-    request = {"ir": apply_skew_shims(ll_text), "mcpu": mcpu, "features": features,
-               "kind": kind, "opt": opt}
-    try:
-        proc = subprocess.run([sys.executable, "-m", "pipeline_mlir.isa.codegen", _WORKER_FLAG],
-                              input=json.dumps(request).encode(), capture_output=True,
-                              timeout=timeout)
-    except subprocess.TimeoutExpired:
-        raise CodegenError(f"LLVM code generation for {mcpu} did not finish in "
-                           f"{timeout:g} s") from None
-    except OSError as e:  # no Python to run, no process or memory left
-        raise CodegenError(f"cannot start the LLVM code generation worker ({sys.executable}): "
-                           f"{e.strerror or e}") from None
-    stderr = proc.stderr.decode(errors="replace")
-    if proc.returncode != 0:
-        raise CodegenError(_failure_message(stderr, proc.returncode))
-    for line in stderr.splitlines():
+    job = {"ir": apply_skew_shims(ll_text), "mcpu": mcpu, "features": features, "kind": kind,
+           "opt": opt}
+    done = worker.run(_MODULE, json.dumps(job).encode(), timeout=timeout, error=CodegenError,
+                      doing=f"LLVM code generation for {mcpu}", starting="LLVM code generation")
+    if done.status != 0:
+        raise CodegenError(_failure_message(done.stderr, done.status))
+    for line in done.stderr.splitlines():
         if _BAD_TARGET.search(line):
             raise CodegenError(f"LLVM: {line.strip()} (mcpu={mcpu!r}, features={features!r})")
-    parts = _unframe(proc.stdout)
+    parts = done.parts
     if kind == "asm":
         return parts[0].decode()
     if kind == "obj":
@@ -135,24 +126,7 @@ def _failure_message(stderr: str, returncode: int) -> str:
     return head
 
 
-def _frame(parts: list[bytes]) -> bytes:
-    return b"".join(struct.pack("<Q", len(p)) + p for p in parts)
-
-
-def _unframe(data: bytes) -> list[bytes]:
-    parts, pos = [], 0
-    while pos < len(data):
-        (n,) = struct.unpack_from("<Q", data, pos)
-        parts.append(data[pos + 8:pos + 8 + n])
-        pos += 8 + n
-    return parts
-
-
 # ---- the worker -----------------------------------------------------------------------------
-
-class _WorkerError(Exception):
-    """Internal: an llvmlite (Python-level) failure in the worker, as one message."""
-
 
 def _one_line(text: str) -> str:
     """llvmlite's multi-line error text without caret lines, joined into one line."""
@@ -175,60 +149,50 @@ def _parse_error_message(text: str) -> str:
     return f"LLVM IR parsing error at line {m.group(1)}:{m.group(2)}: {m.group(3)}{near}"
 
 
-def _optimized(request: dict, tm, lb):
-    """The request's IR parsed, checked and run through the optimization pipeline."""
+def _optimized(job: dict, tm, lb):
+    """The job's IR parsed, checked and run through the optimization pipeline."""
     try:
-        mod = lb.parse_assembly(request["ir"])
+        mod = lb.parse_assembly(job["ir"])
     except RuntimeError as e:
-        raise _WorkerError(_parse_error_message(str(e))) from None
+        raise worker.WorkFailed(_parse_error_message(str(e))) from None
     if mod.triple and not mod.triple.startswith("amdgcn"):
-        raise _WorkerError(f"the module's target triple is '{mod.triple}', not {TRIPLE}")
+        raise worker.WorkFailed(f"the module's target triple is '{mod.triple}', not {TRIPLE}")
     mod.triple = TRIPLE
     mod.data_layout = str(tm.target_data)
     try:
         mod.verify()
     except RuntimeError as e:
-        raise _WorkerError(f"LLVM IR verification failed: {_one_line(str(e))}") from None
-    opt = request["opt"]
+        raise worker.WorkFailed(f"LLVM IR verification failed: {_one_line(str(e))}") from None
+    opt = job["opt"]
     pb = lb.create_pass_builder(tm, lb.create_pipeline_tuning_options(speed_level=opt))
     pb.getModulePassManager().run(mod, pb)
     return mod
 
 
-def _worker_compile(request: dict) -> list[bytes]:
+def _compile_job(payload: bytes) -> list[bytes]:
+    """The worker's work: the JSON job -> [assembly] / [object] / [assembly, object]."""
     import llvmlite.binding as lb  # lazy: loads LLVM; only code emission needs it
 
+    job = json.loads(payload)
     lb.initialize_all_targets()
     lb.initialize_all_asmprinters()
     tm = lb.Target.from_triple(TRIPLE).create_target_machine(
-        cpu=request["mcpu"], features=request["features"], opt=request["opt"], reloc="pic")
-    mod = _optimized(request, tm, lb)
+        cpu=job["mcpu"], features=job["features"], opt=job["opt"], reloc="pic")
+    mod = _optimized(job, tm, lb)
     tm.set_asm_verbosity(True)
     out = []
-    if request["kind"] in ("asm", "both"):
+    if job["kind"] in ("asm", "both"):
         out.append(tm.emit_assembly(mod).encode())
-    if request["kind"] == "both":
+    if job["kind"] == "both":
         # code generation rewrites the module in place (e.g. the structurizer's
         # llvm.amdgcn.if), so the object needs a fresh module: the input compiled again the
         # same way (a copy of the optimized module, through IR text or cloned, can differ in
         # use-list order, which can change register allocation: the object would not be the
         # assembly's)
-        mod = _optimized(request, tm, lb)
-    if request["kind"] in ("obj", "both"):
+        mod = _optimized(job, tm, lb)
+    if job["kind"] in ("obj", "both"):
         out.append(tm.emit_object(mod))
     return out
-
-
-def _worker_main() -> int:
-    request = json.loads(sys.stdin.buffer.read())
-    try:
-        parts = _worker_compile(request)
-    except _WorkerError as e:
-        sys.stderr.write(f"{e}\n")
-        return _WORKER_ERROR_RC
-    sys.stdout.buffer.write(_frame(parts))
-    sys.stdout.flush()
-    return 0
 
 
 # ---- linking --------------------------------------------------------------------------------
@@ -294,8 +258,4 @@ def link_hsaco(obj_bytes: bytes, *, timeout: float = DEFAULT_TIMEOUT) -> bytes:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == [_WORKER_FLAG]:
-        sys.exit(_worker_main())
-    sys.stderr.write(f"usage: python -m pipeline_mlir.isa.codegen {_WORKER_FLAG} "
-                     f"(internal: a JSON request on stdin)\n")
-    sys.exit(2)
+    sys.exit(worker.serve(_compile_job, _MODULE, "a JSON job"))

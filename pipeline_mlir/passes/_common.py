@@ -28,6 +28,11 @@ from pipeline_mlir.dialect.ir_io import (IRError, PipelineIR, as_operation, pipe
 #: returned by ``run_pipeline`` when it replaced the pipeline op (concrete lowering)
 CONSUMED = object()
 
+#: state -> the name of the stage pass that takes a pipeline to it, filled as the stage pass
+#: classes are defined (``passes/registry.py`` imports them all and checks that every state
+#: has one); what an out-of-order pass says to run first
+STAGE_NAMES: dict[str, str] = {}
+
 
 class Pass:
     """What every Python pass has: a ``name``, a one-line ``summary`` and typed
@@ -76,7 +81,8 @@ class SchedPass(Pass):
         super().__init_subclass__(**kw)
         if "produces" in cls.__dict__ and "requires" not in cls.__dict__:
             cls.requires = S.STATES[S.state_index(cls.produces) - 1]
-
+        if is_stage(cls):
+            STAGE_NAMES.setdefault(cls.produces, cls.name)
 
     # -- entry point used by PassManager.add ----------------------------------------
     def __call__(self, op, pass_) -> None:
@@ -112,10 +118,7 @@ class SchedPass(Pass):
             return
         have, want = S.state_index(p.state), S.state_index(self.requires)
         if have < want:
-            # the registry imports every pass (a cycle at import time, not at run time)
-            from pipeline_mlir.passes.registry import STAGE_PASS
-
-            missing = [STAGE_PASS[s] for s in S.STATES[have + 1:want + 1]]
+            missing = [STAGE_NAMES[s] for s in S.STATES[have + 1:want + 1]]
             raise IRError(p.op, f"'sched.pipeline' op is in state \"{p.state}\" but this pass "
                                 f"needs \"{self.requires}\": run {', '.join(missing)} first")
         raise IRError(p.op, f"'sched.pipeline' op is already in state \"{p.state}\" (this pass "

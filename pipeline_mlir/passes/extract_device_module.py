@@ -7,10 +7,11 @@ ready for the translation to LLVM IR text (``passes/translate.py``).
 from __future__ import annotations
 
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.target import gfx950
 from pipeline_mlir.passes._common import (BLOCK_SIZE_ATTRS, KERNEL_MARKERS, ModulePass, OpError,
                                           attr_dict, collect_ops)
 
-AMDGCN_TRIPLE = "amdgcn-amd-amdhsa"
+AMDGCN_TRIPLE = gfx950.TRIPLE
 
 # Function attributes the extraction consumes (all others in these dialects are errors).
 _HANDLED_FUNC_ATTRS = set(KERNEL_MARKERS + BLOCK_SIZE_ATTRS) | {
@@ -139,9 +140,9 @@ def _set_kernel_abi(f, fname: str, attrs) -> None:
                               f"disagrees with known_block_size ({threads} threads)")
     if "rocdl.waves_per_eu" in attrs:
         waves = ir.IntegerAttr(attrs["rocdl.waves_per_eu"]).value
-        if not 1 <= waves <= 8:
+        if not 1 <= waves <= gfx950.MAX_WAVES_PER_SIMD:
             raise OpError(f, f"kernel '{fname}': rocdl.waves_per_eu = {waves} is outside "
-                              f"1..8 (gfx950)")
+                              f"1..{gfx950.MAX_WAVES_PER_SIMD} ({gfx950.NAME})")
         wanted["amdgpu-waves-per-eu"] = str(waves)
     entries = []
     if "passthrough" in attrs:

@@ -17,7 +17,9 @@ import re
 
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ensure_gpu_target, ir, passmanager
-from pipeline_mlir.passes._common import as_operation, is_stage
+from pipeline_mlir.passes._common import STAGE_NAMES, as_operation, is_stage
+from pipeline_mlir.passes.catalogue import LLVM_STEP, PASS_NAMES
+from pipeline_mlir.target import DEFAULT_CHIP
 from pipeline_mlir.passes.adopt_loop import AdoptLoop
 from pipeline_mlir.passes.annotate import Annotate
 from pipeline_mlir.passes.buffer_soffset import BufferSoffset
@@ -44,11 +46,14 @@ PASSES = {c.name: c for c in (AdoptLoop, Import, Verify, Annotate, Reorder, Deri
                                Schedule, DeriveWaits, ExplicitBlocks, ExpandPhases, FixHazards,
                                LowerToROCDL, GpuKernel, CheckDeviceInput, BufferSoffset,
                                RocdlToLLVMIntrinsics, ExtractDeviceModule)}
+if tuple(PASSES) != PASS_NAMES:  # pragma: no cover - a pass was added or renamed
+    raise AssertionError(f"passes/catalogue.py lists {PASS_NAMES}, the registry has "
+                         f"{tuple(PASSES)}")
 
 #: the pass that takes a pipeline to each state, in pipeline order
 STAGE_PASS = {c.produces: c.name for c in sorted(
     (c for c in PASSES.values() if is_stage(c)), key=lambda c: S.state_index(c.produces))}
-if list(STAGE_PASS) != list(S.STATES[1:]):  # pragma: no cover - a pass or state was added
+if list(STAGE_PASS) != list(S.STATES[1:]) or STAGE_PASS != STAGE_NAMES:  # pragma: no cover
     raise AssertionError(f"every state needs one stage pass: {STAGE_PASS} vs {S.STATES}")
 
 #: a named pipeline checks the IR before its first stage and after these states
@@ -76,7 +81,7 @@ SCHEDULE_PASSES = _verified(stage_passes(S.STATES[1], "phases"))
 PIPELINE_ENDS = ("phases", "lowered", "llvm")
 
 
-def named_pipeline(named, end: str = "lowered", chip: str = "gfx950") -> list:
+def named_pipeline(named, end: str = "lowered", chip: str = DEFAULT_CHIP) -> list:
     """The passes of ``--pipeline=NAME{...}`` as :func:`plan` elements.
 
     ``sched-adopt-loop`` and ``sched-import`` of the schedule ``named`` (a
@@ -149,9 +154,6 @@ def strip_module(text: str) -> str:
 
 # ---- the LLVM step ---------------------------------------------------------------------------
 
-#: the LLVM step as one name in a pass pipeline
-LLVM_STEP = "sched-to-llvm"
-
 #: What IREE's own codegen runs on a kernel between the point where it pipelines the K-loop
 #: (``iree-llvmgpu-prefetch-shared-memory``) and its ROCDL conversion, for a kernel that
 #: comes inside an IREE ``hal.executable`` (iree-base-compiler 3.13's TileAndFuse and
@@ -201,7 +203,7 @@ IREE_GPU_CHIPS = ("gfx908", "gfx90a", "gfx942", "gfx950", "gfx1010", "gfx1030", 
                   "gfx1101", "gfx1102", "gfx1150", "gfx1151", "gfx1200", "gfx1201", "gfx1250")
 
 
-def llvm_step(chip: str = "gfx950") -> list:
+def llvm_step(chip: str = DEFAULT_CHIP) -> list:
     """The LLVM step for ``chip`` as :func:`plan` elements.
 
     Sets the process-wide IREE GPU target to ``chip`` first (it cannot change later in
@@ -218,7 +220,7 @@ def llvm_step(chip: str = "gfx950") -> list:
             for name, entry in TO_LLVM_PASSES]
 
 
-def add_to_llvm(pm, chip: str = "gfx950") -> list:
+def add_to_llvm(pm, chip: str = DEFAULT_CHIP) -> list:
     """Append the LLVM step (:data:`TO_LLVM_PASSES`) to a ``builtin.module`` PassManager;
     returns the Python pass objects added (see :func:`llvm_step`)."""
     added = []
@@ -231,7 +233,7 @@ def add_to_llvm(pm, chip: str = "gfx950") -> list:
     return added
 
 
-def run_to_llvm(module, chip: str = "gfx950"):
+def run_to_llvm(module, chip: str = DEFAULT_CHIP):
     """Run the LLVM step on ``module`` (an ``ir.Module``) in place and return it.
 
     Raises :class:`ToLLVMError` with the located diagnostics on failure.
@@ -247,12 +249,12 @@ def run_to_llvm(module, chip: str = "gfx950"):
     return module
 
 
-def module_to_llvm_ir(module, chip: str = "gfx950") -> str:
+def module_to_llvm_ir(module, chip: str = DEFAULT_CHIP) -> str:
     """:func:`run_to_llvm` then ``translate.translate_to_llvm_ir``."""
     return translate_to_llvm_ir(run_to_llvm(module, chip))
 
 
-_LLVM_STEP_OPTIONS = OptionTable([Option("chip", "str", "gfx950", "target processor")])
+_LLVM_STEP_OPTIONS = OptionTable([Option("chip", "str", DEFAULT_CHIP, "target processor")])
 
 
 def plan(text: str) -> list:
@@ -266,7 +268,7 @@ def plan(text: str) -> list:
         elif name == LLVM_STEP:
             pairs = split_spec(it, "pass")[1]
             options = _LLVM_STEP_OPTIONS.read_pairs(f"pass '{LLVM_STEP}'", pairs)
-            items += llvm_step(options.get("chip", "gfx950"))
+            items += llvm_step(options.get("chip", DEFAULT_CHIP))
         else:
             items.append((it, None))
     return items

@@ -4,20 +4,20 @@
 ``translate_module_to_llvmir`` segfaults on an op it cannot translate instead of
 raising.  The text is LLVM 24's; :mod:`pipeline_mlir.isa.codegen` compiles it with
 llvmlite's LLVM 22 (the one known skew, ``make.buffer.rsrc``, is shimmed on both
-sides).  ``isolated=True`` translates in a child process (this module run as
-``python -m pipeline_mlir.passes.translate --translate-worker``), which turns a crash
-the check cannot foresee into a :class:`ToLLVMError`.
+sides).  ``isolated=True`` translates in a child process (:mod:`pipeline_mlir.isa.worker`:
+this module run as ``python -m pipeline_mlir.passes.translate --worker``), which turns a
+crash the check cannot foresee into a :class:`ToLLVMError`.
 """
 
 from __future__ import annotations
 
 import re
-import subprocess
 import sys
 
 from pipeline_mlir.dialect.bindings import ir, llvm, new_context
 from pipeline_mlir.dialect.ir_io import location_text
 from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.isa import worker
 from pipeline_mlir.passes._common import as_operation, collect_ops
 
 
@@ -85,39 +85,31 @@ def translate_to_llvm_ir(module, *, isolated: bool = False) -> str:
         return llvm.translate_module_to_llvmir(op)
 
 
-_TRANSLATE_FLAG = "--translate-worker"
+#: the worker: this module run as ``python -m``
+_MODULE = "pipeline_mlir.passes.translate"
 _DIAG_LINE = re.compile(r"^(loc\(.*?\)): (error|note): (.*)$")
 
 
 def _translate_in_child(op, timeout: float = 120.0) -> str:
     text = op.get_asm(enable_debug_info=True, print_generic_op_form=True)
-    cmd = [sys.executable, "-m", "pipeline_mlir.passes.translate", _TRANSLATE_FLAG]
-    try:
-        proc = subprocess.run(cmd, input=text.encode(), capture_output=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        raise ToLLVMError(f"translation to LLVM IR did not finish in {timeout:g} s") from None
-    if proc.returncode == 0:
-        return proc.stdout.decode()
+    done = worker.run(_MODULE, text.encode(), timeout=timeout, error=ToLLVMError,
+                      doing="translation to LLVM IR", starting="translation to LLVM IR")
+    if done.status == 0:
+        return done.parts[0].decode()
     lines = []
-    for ln in proc.stderr.decode(errors="replace").splitlines():
+    for ln in done.stderr.splitlines():
         m = _DIAG_LINE.match(ln.strip())
         if m:
             lines.append(f"{where(m.group(1))}: {m.group(2)}: {m.group(3)}")
-    how = (f"crashed (signal {-proc.returncode})" if proc.returncode < 0
-           else f"failed (status {proc.returncode})")
-    raise ToLLVMError("\n".join(lines) if lines else f"translation to LLVM IR {how}")
+    raise ToLLVMError("\n".join(lines) if lines else f"translation to LLVM IR {done.how()}")
 
 
-def _translate_worker() -> int:
+def _translate(payload: bytes) -> list[bytes]:
+    """The worker's work: an LLVM-dialect module (generic form) -> [its LLVM IR]."""
     with new_context() as ctx:
-        module = ir.Module.parse(sys.stdin.buffer.read(), ctx)
-        sys.stdout.write(llvm.translate_module_to_llvmir(module.operation))
-    return 0
+        module = ir.Module.parse(payload, ctx)
+        return [llvm.translate_module_to_llvmir(module.operation).encode()]
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == [_TRANSLATE_FLAG]:
-        sys.exit(_translate_worker())
-    sys.stderr.write(f"usage: python -m pipeline_mlir.passes.translate {_TRANSLATE_FLAG} "
-                     f"(internal: an LLVM-dialect module on stdin)\n")
-    sys.exit(2)
+    sys.exit(worker.serve(_translate, _MODULE, "an LLVM-dialect module"))

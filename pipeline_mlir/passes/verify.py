@@ -20,6 +20,7 @@ from pipeline_mlir.dialect.ir_io import (IRError, as_operation, decode_attr, ops
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.schedule.types import WAIT_LGKM, WAIT_VM
 from pipeline_mlir.isa.waitcnt import LGKMCNT_MAX, VMCNT_MAX
+from pipeline_mlir.target.gfx950 import NAME
 
 from pipeline_mlir.passes._common import SchedPass
 
@@ -109,7 +110,7 @@ def pipeline_errors(op) -> list[tuple[object, str]]:
                     e.op.tag)
                 if limit and e.op.wait_value > limit[1]:
                     errs.append((e_op, f"'{e_op.name}' op: {limit[0]}({e.op.wait_value}) is over "
-                                       f"the gfx950 limit {limit[1]}"))
+                                       f"the {NAME} limit {limit[1]}"))
     return errs
 
 

@@ -285,7 +285,6 @@ def simulate_schedule(schedule, tables=("llvm", "measured"), iterations=range(0,
 
 #: the former name, until its last caller (``tools/simulate.py``, another slice of issue 20)
 #: calls :func:`simulate_schedule`; then delete it
-simulate_request = simulate_schedule
 
 
 def simulate_assembly(text: str, filename: str, waves: int, stagger: bool,

@@ -33,10 +33,11 @@ def build(key: str) -> Built:
     from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
     from pipeline_mlir.kernel.gemm import gemm_kernel
     from pipeline_mlir.schedules.registry import parse_pipeline
-    from pipeline_mlir.tools.pipeline_opt import compile_pipeline
+    from pipeline_mlir.driver import CompileOptions, compile
 
     spec = KERNEL_SPECS[key]
-    ll, plans = compile_pipeline(spec, "llvm")
+    result = compile(CompileOptions(schedule=spec, emit="llvm"))
+    ll, plans = result.checked_output(), result.plans
     assert len(plans) == 1
     asm, obj = compile_llvm_ir(ll, kind="both")
     return Built(spec, gemm_kernel(parse_pipeline(spec)), asm, link_hsaco(obj), plans[0])

@@ -11,7 +11,7 @@ from kernel_builds import KERNEL_SPECS
 from pipeline_mlir.isa.report import REFERENCE_LOOPS
 from pipeline_mlir.kernel.gemm import gemm_kernel
 from pipeline_mlir.schedules.registry import parse_pipeline
-from pipeline_mlir.tools.pipeline_opt import compile_pipeline
+from pipeline_mlir.driver import CompileOptions, compile
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
 
@@ -61,7 +61,7 @@ def test_an_assembly_file_is_measured_as_our_kernel_is(tmp_path, capsys):
     bench = _bench()
     spec = json.loads((BENCH / "reference_figures.json").read_text())["kernels"][
         "4wave-fp8-64"]["spec"]
-    asm, _ = compile_pipeline(spec, "asm")
+    asm = compile(CompileOptions(schedule=spec, emit="asm")).checked_output()
     path = tmp_path / "k.s"
     path.write_text(asm)
     assert bench.main(["--no-mca", "--kernel", "4wave-fp8-64", "--measure-asm", str(path)]) == 0

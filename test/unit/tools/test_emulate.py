@@ -160,3 +160,16 @@ def test_an_mlir_file_without_a_dispatch_is_refused_with_what_it_takes(capsys, t
     assert err.startswith(f"{tmp_path / 'k.mlir'}:1:1: error: --emulate: the input has no "
                           f"kernel to launch: a matmul dispatch is a func.func with "
                           f"hal.interface.binding.subspan bindings"), err
+
+
+def test_progress_counts_the_workgroups_run():
+    """What --emulate shows on a terminal: workgroups done / total, as batches finish."""
+    from pipeline_mlir.driver import CompileOptions
+    from pipeline_mlir.driver.emulate import EmulateOptions, emulate
+
+    seen = []
+    result = emulate(EmulateOptions(CompileOptions(schedule=SPEC), (256, 128, 512),
+                                    progress=lambda done, total: seen.append((done, total))))
+    assert result.problem is None and "exact" in result.summary
+    assert seen and seen[-1] == (8, 8)
+    assert [d for d, _ in seen] == sorted({d for d, _ in seen})      # increasing

@@ -1,38 +1,18 @@
 """The ``pipeline-opt`` driver: golden output, JSON, -o, and one-line errors with exit status 1."""
 
-import importlib
-import importlib.util
 import json
 import os
 import subprocess
 import sys
-import types
 from pathlib import Path
 
 import pytest
 
+from pipeline_mlir.tools.pipeline_opt import main
+
 REPO = Path(__file__).resolve().parents[3]
 GOLDEN = Path(__file__).resolve().parents[2] / "data" / "reference"
 LIT_INPUTS = Path(__file__).resolve().parents[2] / "lit" / "passes" / "Inputs"
-
-
-def _installed() -> bool:
-    try:
-        importlib.import_module("pipeline_mlir.tools.pipeline_opt")
-        return True
-    except ImportError:
-        return False
-
-
-INSTALLED = _installed()
-if not INSTALLED:
-    # Source checkout without `pip install -e .`: tools/ installs as pipeline_mlir.tools
-    # (setuptools package-dir); mirror that mapping for the in-process tests.
-    pkg = types.ModuleType("pipeline_mlir.tools")
-    pkg.__path__ = [str(REPO / "tools")]
-    sys.modules["pipeline_mlir.tools"] = pkg
-
-from pipeline_mlir.tools.pipeline_opt import main  # noqa: E402
 
 
 def golden(name: str) -> str:
@@ -153,6 +133,10 @@ def test_help(capsys):
     for word in ("--pipeline", "--emit", "-o FILE", "pingpong", "4wave", "single-buffer",
                  "lds_contention_penalty", "T=2"):
         assert word in out
+    from pipeline_mlir.passes.catalogue import LLVM_STEP, PASS_NAMES
+
+    for name in (*PASS_NAMES, LLVM_STEP):  # by name: --list-passes describes them
+        assert name in out
 
 
 # ---- errors -----------------------------------------------------------------------
@@ -258,12 +242,10 @@ def test_failed_compile_writes_no_output_file(tmp_path, capsys):
 # ---- as a separate process -----------------------------------------------------------
 
 def _command() -> tuple[list[str], dict]:
+    """pipeline-opt as a separate process, with this checkout importable."""
     env = dict(os.environ)
-    if INSTALLED:
-        return [sys.executable, "-m", "pipeline_mlir.tools.pipeline_opt"], env
-    # not installed: run the file as a script with the source tree importable
     env["PYTHONPATH"] = os.pathsep.join([str(REPO), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
-    return [sys.executable, str(REPO / "tools" / "pipeline_opt.py")], env
+    return [sys.executable, "-m", "pipeline_mlir.tools.pipeline_opt"], env
 
 
 def test_subprocess_error_exit_status_and_no_traceback():

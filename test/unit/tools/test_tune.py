@@ -136,14 +136,52 @@ def test_every_candidate_refused_exits_1_after_the_table(capsys, tmp_path):
     assert not out_file.exists()
 
 
-def test_a_kernel_that_does_not_build_is_refused_with_its_diagnostic():
+def test_a_kernel_that_does_not_build_is_refused_with_its_diagnostic(monkeypatch):
+    from pipeline_mlir.driver import api
+    from pipeline_mlir.driver.tune import TuneOptions, tune
     from pipeline_mlir.errors import PipelineError
-    from pipeline_mlir.tools import tune
-    from pipeline_mlir.tools.pipeline_opt import _parser
 
-    def compile_pipeline(spec, emit):
-        raise PipelineError("pipeline-opt: error: pipeline 'x': sched-fix-hazards: made up")
-    args = _parser().parse_args([SMALL, "--tune", "--tune-budget=1", "--tune-knobs=fences"])
-    table, chosen = tune.run(args, compile_pipeline)
+    class NotBuilt:
+        def checked_output(self):
+            raise PipelineError("pipeline-opt: error: pipeline 'x': sched-fix-hazards: made up")
+
+    monkeypatch.setattr(api, "compile", lambda options: NotBuilt())
+    result = tune(TuneOptions(SMALL.removeprefix("--pipeline="), "fences", 1))
+    table, chosen = result.table, result.chosen
     assert chosen is None
     assert "  refused: kernel build: pipeline 'x': sched-fix-hazards: made up\n" in table
+
+
+def test_progress_counts_what_the_budget_counts(monkeypatch):
+    """What --tune shows on a terminal: candidates evaluated / budget while each is built."""
+    from pipeline_mlir.driver import api
+    from pipeline_mlir.driver.tune import TuneOptions, tune
+    from pipeline_mlir.errors import PipelineError
+
+    class NotBuilt:
+        def checked_output(self):
+            raise PipelineError("made up")
+
+    monkeypatch.setattr(api, "compile", lambda options: NotBuilt())
+    seen = []
+    result = tune(TuneOptions(SMALL.removeprefix("--pipeline="), "fences", 2,
+                              progress=lambda *a: seen.append(a)))
+    assert result.chosen is None
+    assert seen[:2] == [(0, 2, "building candidate 1"), (1, 2, "building candidate 2")]
+
+
+def test_progress_is_quiet_unless_stderr_is_a_terminal():
+    import io
+
+    from pipeline_mlir.tools.progress import Progress
+
+    quiet = io.StringIO()
+    with Progress("work", quiet) as p:
+        p(1, 2)
+    assert quiet.getvalue() == ""
+    shown = io.StringIO()
+    with Progress("work", shown, enabled=True) as p:
+        p(1, 2, "building candidate 1")
+        p(2, 2)
+    assert shown.getvalue() == ("\rwork: 1/2 building candidate 1\x1b[K\rwork: 2/2\x1b[K"
+                                "\r\x1b[K")

@@ -1,4 +1,6 @@
-"""Diagnostics of ``pipeline-opt``: MLIR-style rendering and ``--verify-diagnostics``.
+"""Diagnostics of the driver: MLIR-style rendering, ``--verify-diagnostics``, and
+:class:`Failure`, the located diagnostics a compilation fails with (options that do not make
+sense raise :class:`~pipeline_mlir.driver.base.UsageError` instead).
 
 A :class:`Diag` is one diagnostic (error, warning, remark or note) with its
 location: ``file:line:col`` when it has one, else a name (``"<spec> default
@@ -24,6 +26,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from pipeline_mlir.driver.base import PROG
+
 SEVERITIES = ("error", "warning", "remark", "note")
 
 
@@ -44,6 +48,19 @@ class Diag:
         if self.line is not None:
             return f"{self.file}:{self.line}:{self.col}"
         return self.where
+
+
+class Failure(Exception):
+    """Diagnostics to report (at least one error)."""
+
+    def __init__(self, diags: list[Diag]) -> None:
+        super().__init__("; ".join(d.message for d in diags))
+        self.diags = diags
+
+    @classmethod
+    def at(cls, message: str, file: str | None = None) -> "Failure":
+        """One error at ``file`` (no line), or at the tool when ``file`` is None."""
+        return cls([Diag("error", message, where=file)])
 
 
 _LOC = re.compile(r'^loc\("(?P<file>[^"]*)":(?P<line>\d+):(?P<col>\d+)(?:\s+to\s+[^)]*)?\)$'
@@ -102,7 +119,7 @@ def caret(source: str, col: int | None) -> str:
     return "".join(c if c == "\t" else " " for c in source[:col - 1]) + "^"
 
 
-def render(d: Diag, sources: Sources | None = None, prog: str = "pipeline-opt") -> list[str]:
+def render(d: Diag, sources: Sources | None = None, prog: str = PROG) -> list[str]:
     """The lines MLIR would print for ``d``: ``LOC: severity: message``, the source line with
     a caret under the column (when the source is known), then each note the same way."""
     where = d.location()

@@ -1,0 +1,128 @@
+"""The typed arguments of :func:`pipeline_mlir.driver.api.compile`, and their checks.
+
+:class:`CompileOptions` is one compilation as ``pipeline-opt`` runs it: the schedule
+(``--pipeline``, a spec or the schedule object) or a pass pipeline, the input, the emit kind,
+the chip and the mlir-opt style options (:class:`PrintIR`, :class:`AsmFormat`).  :func:`check_options` says
+what does not make sense as a :class:`~pipeline_mlir.driver.base.UsageError`, before
+anything runs.  No MLIR and nothing heavy here: the command line builds these at start-up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pipeline_mlir.driver.base import CHIPS, EMIT_KINDS, SCHEDULE_EMITS, UsageError
+from pipeline_mlir.target import DEFAULT_CHIP
+from pipeline_mlir.options import suggest
+
+
+@dataclass(frozen=True)
+class AsmFormat:
+    """How IR is printed, in the output and the dumps (mlir-opt's ``--mlir-print-*`` and
+    elision flags; pretty locations and the local scope: the output and the named dumps, which
+    MLIR's own all-pass printer has no switch for)."""
+
+    elide_elementsattrs_if_larger: int | None = None
+    generic: bool = False
+    debuginfo: bool = False
+    pretty_debuginfo: bool = False
+    local_scope: bool = False
+
+    def options(self) -> dict:
+        """Keyword arguments of ``Operation.get_asm``."""
+        return {"large_elements_limit": self.elide_elementsattrs_if_larger,
+                "print_generic_op_form": self.generic, "enable_debug_info": self.debuginfo,
+                "pretty_debug_info": self.pretty_debuginfo, "use_local_scope": self.local_scope}
+
+
+@dataclass(frozen=True)
+class PrintIR:
+    """mlir-opt's IR dumps on stderr while the passes run: before / after every pass, before /
+    after the named passes (or nested pipeline anchors such as ``func.func``), after a pass
+    that failed."""
+
+    before_all: bool = False
+    after_all: bool = False
+    before: frozenset[str] = frozenset()
+    after: frozenset[str] = frozenset()
+    after_failure: bool = False
+
+    @property
+    def any(self) -> bool:
+        return bool(self.before_all or self.after_all or self.before or self.after
+                    or self.after_failure)
+
+
+@dataclass(frozen=True)
+class CompileOptions:
+    """One compilation.
+
+    ``schedule``: the named schedule (``--pipeline``), as spec text (``'4wave{BM=128}'``) or
+    the schedule object (:func:`pipeline_mlir.schedules.registry.parse_pipeline`'s).
+    ``pass_pipeline``: an explicit pass pipeline instead.  The input is ``input`` (a path,
+    ``-`` for standard input) or ``text`` (named ``filename`` in messages), or ``module``:
+    an ``ir.Module`` already parsed from ``text`` (its context is used, nothing is parsed
+    again); with none of them and a schedule, the schedule's default body (or, for a code
+    emit kind, its complete GEMM kernel).  ``emit`` None: ``schedule`` without an input,
+    else ``mlir``.
+    """
+
+    schedule: object = None  # str, a NamedSchedule or None
+    pass_pipeline: str | None = None
+    input: str | None = None
+    text: str | None = None
+    filename: str = "<input>"
+    module: object = None  # an ir.Module
+    emit: str | None = None
+    chip: str = DEFAULT_CHIP
+    split_input_file: bool = False
+    verify_diagnostics: bool = False
+    print_ir: PrintIR = field(default_factory=PrintIR)
+    asm_format: AsmFormat = field(default_factory=AsmFormat)
+    #: the pass manager's: one thread, the time of each pass, the pipeline printed first
+    disable_threading: bool = False
+    timing: bool = False
+    dump_pipeline: bool = False
+
+    @property
+    def needs_passes(self) -> bool:
+        """Whether something is asked of the pass run (a dump, the pipeline or the timing):
+        the default body's schedule is then printed through MLIR, not by the core alone."""
+        return self.print_ir.any or self.timing or self.dump_pipeline
+
+    @property
+    def has_input(self) -> bool:
+        return self.input is not None or self.text is not None or self.module is not None
+
+    @property
+    def emit_kind(self) -> str:
+        if self.emit is not None:
+            return self.emit
+        return "schedule" if not self.has_input and self.pass_pipeline is None else "mlir"
+
+    @property
+    def spec(self) -> str | None:
+        """The schedule as the user wrote it (or its spec text), for messages."""
+        if self.schedule is None or isinstance(self.schedule, str):
+            return self.schedule
+        return self.schedule.spec()
+
+
+def check_options(options: CompileOptions) -> None:
+    """Raise :class:`UsageError` for options that do not make a compilation."""
+    emit = options.emit_kind
+    if emit not in EMIT_KINDS:
+        raise UsageError(f"unknown --emit kind '{emit}'{suggest(emit, list(EMIT_KINDS))} "
+                         f"(choose from {', '.join(EMIT_KINDS)})")
+    if options.schedule is None and options.pass_pipeline is None and not options.has_input:
+        raise UsageError("nothing to do: give --pipeline=NAME (a named pipeline), "
+                         "--pass-pipeline=TEXT or an input file (see --help)")
+    if options.schedule is not None and options.pass_pipeline is not None:
+        raise UsageError("--pipeline and --pass-pipeline cannot be combined (a named pipeline "
+                         "is a pass pipeline; list its passes with --help)")
+    if options.chip not in CHIPS:
+        raise UsageError(f"--mcpu={options.chip}: unsupported processor (supported: "
+                         f"{', '.join(CHIPS)}; the cost models and MFMA shapes are "
+                         f"{DEFAULT_CHIP}'s)")
+    if options.verify_diagnostics and emit not in ("mlir",) + SCHEDULE_EMITS:
+        raise UsageError("--verify-diagnostics works with --emit=mlir or schedule")

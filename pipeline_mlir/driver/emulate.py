@@ -1,0 +1,289 @@
+"""Run a kernel's gfx950 machine code on the emulator against the numpy reference
+(``--emulate``).
+
+* No input file: the complete GEMM kernel of the schedule, built exactly as ``--emit=hsaco``
+  builds it (:func:`pipeline_mlir.driver.api.compile`), on ``M x N x K`` (its launch:
+  :mod:`pipeline_mlir.kernel.launch`; ``(M/BM) * (N/BN)`` workgroups).
+* ``FILE.mlir``: an IREE matmul dispatch (or a kernel with memref arguments A, B, C) the
+  front end accepts.  Parsed once: its launch is read from it (its bindings, the sizes
+  compiled into it, the workgroups it needs: :mod:`pipeline_mlir.frontend.dispatch`), then
+  the same module is built with the schedule as ``--emit=hsaco`` builds it and run as the
+  dispatch is launched.  The sizes may be left out; given, they must be the kernel's.
+* ``FILE`` a code object (``.hsaco``, ELF) or its assembly (``--emit=asm`` text): the launch
+  is the one its kernel arguments ask for (:func:`pipeline_mlir.emu.iree.launch_contract`).
+  The project's GEMM kernels take the schedule (tile, element type, waves) and the sizes;
+  IREE's (HAL bindings, or memref descriptors when pipeline-opt built them) take the sizes,
+  which a code object does not state: A and B are of the element type its MFMAs multiply,
+  B is ``N x K`` (``C = A x B^T``), the grid is found from the tile workgroup 0 writes, and
+  the sizes are checked against the kernel's buffer descriptors.
+
+It runs the grid, or ``workgroups`` workgroups spread over it, on random small integers and
+compares C with the reference.  The result is the summary line (max error, workgroups,
+instructions, time) and the first finding (or the first wrong element), or the diagnostics
+of a build that failed.  ``mode``: ``eager`` (default), ``late`` or ``random[:SEED]`` (see
+:mod:`pipeline_mlir.emu.machine`).  The emulator and the kernel builder are imported by the
+functions that use them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from pipeline_mlir.driver.arguments import CompileOptions
+from pipeline_mlir.driver.base import UsageError
+from pipeline_mlir.driver.diagnostics import Diag, Failure, Sources
+from pipeline_mlir.errors import PipelineError
+
+
+@dataclass(frozen=True)
+class EmulateOptions:
+    """``build``: how the kernel is built (its ``schedule`` and ``input``; the emit kind is
+    ``hsaco`` whatever it says); ``sizes``: ``(M, N, K)`` or None (an IREE dispatch's own);
+    ``sizes_text``: how they were written, for messages (default ``M,N,K``); ``mode``: when
+    memory operations complete; ``workgroups``: run that many, spread over the grid;
+    ``progress``: called ``(done, total)`` as workgroups finish (None: quiet)."""
+
+    build: CompileOptions
+    sizes: tuple[int, int, int] | None = None
+    sizes_text: str | None = None
+    mode: str = "eager"
+    workgroups: int | None = None
+    progress: object = field(default=None, compare=False)
+
+    @property
+    def flag(self) -> str:
+        """``--emulate=...`` as the messages name the sizes."""
+        text = self.sizes_text if self.sizes_text is not None else \
+            ",".join(map(str, self.sizes or ()))
+        return f"--emulate={text}"
+
+
+@dataclass
+class EmulateResult:
+    summary: str = ""              # the run's summary line (empty when it did not run)
+    problem: str | None = None     # the first finding or wrong element, as an error line
+    diagnostics: list[Diag] = field(default_factory=list)  # a failed build's
+    sources: Sources = field(default_factory=Sources)
+
+
+def check_mode(mode: str) -> None:
+    from pipeline_mlir.emu.errors import EmuError
+    from pipeline_mlir.emu.machine import parse_mode
+
+    try:
+        parse_mode(mode)
+    except EmuError as e:
+        raise UsageError(f"--emulate-mode={mode}: {e}") from None
+
+
+def emulate(options: EmulateOptions) -> EmulateResult:
+    """Build (when needed) and run the kernel (module docstring); a
+    :class:`~pipeline_mlir.driver.base.UsageError` when the options do not say enough
+    about it."""
+    sources = Sources()
+    try:
+        summary, problem = _emulate(options, sources)
+    except Failure as f:
+        return EmulateResult(diagnostics=f.diags, sources=sources)
+    return EmulateResult(summary, problem, sources=sources)
+
+
+def _read(path: str):
+    """The file's bytes (a code object) or text (assembly or MLIR)."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise PipelineError(f"cannot read '{path}': {e.strerror or e}") from None
+    if data.startswith(b"\x7fELF"):
+        return data
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise PipelineError(f"'{path}' is neither a code object (ELF) nor UTF-8 text (assembly "
+                            f"or MLIR)") from None
+
+
+#: an MLIR operation at the start of a line (``module {``, ``gpu.module``, ``func.func``, ...):
+#: gfx950 assembly has none of these
+_MLIR_OP = re.compile(r"^\s*(module\b|\"?[a-z_]+\.[a-z_.]+\"?[ (@{])", re.M)
+
+
+def _build(options: EmulateOptions, **source) -> bytes:
+    """The code object ``--emit=hsaco`` builds (of the input, or of the schedule);
+    ``source``: ``text`` and ``module`` when the input is parsed already."""
+    from pipeline_mlir.driver.api import compile
+
+    result = compile(replace(options.build, emit="hsaco", **source))
+    errors = [d for d in result.diagnostics if d.severity == "error"]
+    if errors or result.output is None:
+        raise Failure(errors)
+    return result.output
+
+
+def _emulate(options: EmulateOptions, sources: Sources) -> tuple[str, str | None]:
+    """(the summary line, the first problem as an error line or None)."""
+    from pipeline_mlir.emu.errors import EmuError, Finding
+    from pipeline_mlir.emu.inputs import load_kernel
+    from pipeline_mlir.emu.machine import parse_mode
+
+    mode = parse_mode(options.mode)
+    path = options.build.input
+    where = path if path is not None else f"<gemm kernel of {options.build.spec}>"
+    try:
+        if path is None:
+            return _gemm(options, mode, None, where)
+        data = _read(path)
+        if isinstance(data, str) and (path.endswith(".mlir") or (
+                ".amdhsa_kernel" not in data and _MLIR_OP.search(data))):
+            return _dispatch(options, data, mode, sources)
+        kernel = load_kernel(data)
+        if kernel.meta is None and options.build.schedule is not None:
+            contract = "gemm"          # assembly without metadata: --pipeline says the kernel
+        else:
+            from pipeline_mlir.emu.iree import launch_contract
+
+            contract = launch_contract(kernel)
+        if contract == "gemm":
+            return _gemm(options, mode, kernel, where)
+        return _iree_code(options, kernel, contract, mode)
+    except (Finding, EmuError) as e:
+        return "", f"{where}: error: {_option(options, e)}"
+
+
+def _option(options: EmulateOptions, e) -> str:
+    """The message, naming the sizes or the workgroups when they are what is wrong."""
+    from pipeline_mlir.emu.gemm import GridError
+    from pipeline_mlir.emu.iree import SizeMismatch
+
+    if isinstance(e, SizeMismatch):
+        return f"{options.flag}: {e}"
+    if isinstance(e, GridError):
+        return f"--emulate-workgroups={options.workgroups}: {e}"
+    return str(e)
+
+
+def _gemm(options: EmulateOptions, mode, kernel, where):
+    """The project's GEMM kernel of the schedule (built, or ``kernel``) on the sizes."""
+    from pipeline_mlir.emu.gemm import emulate_gemm
+    from pipeline_mlir.emu.inputs import load_kernel
+    from pipeline_mlir.kernel.gemm import gemm_kernel
+    from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES, parse_pipeline
+
+    if options.build.schedule is None:
+        raise UsageError(f"'{options.build.input}' holds a GEMM kernel of pipeline-mlir (its "
+                         f"kernel arguments are the GEMM launch's): --emulate needs the "
+                         f"--pipeline=NAME{{...}} it was built with (its tile, element type "
+                         f"and waves)")
+    if options.sizes is None:
+        raise UsageError("--emulate: the GEMM kernel of --pipeline takes its sizes at launch: "
+                         "give --emulate=M,N,K")
+    schedule = options.build.schedule
+    if isinstance(schedule, str):
+        schedule = parse_pipeline(schedule)
+    if not schedule.has_kernel:
+        raise UsageError(f"--emulate runs the complete GEMM kernel, which exists for "
+                         f"{' and '.join(KERNEL_SCHEDULES)}, not '{schedule.name}'")
+    gemm = gemm_kernel(schedule)
+    if kernel is None:
+        kernel = load_kernel(_build(options), gemm.name)
+    result = emulate_gemm(kernel, gemm, *options.sizes, mode[0], mode[1],
+                          count=options.workgroups, progress=options.progress)
+    return _report(result, where)
+
+
+def _report(run, where: str, hint: str = "") -> tuple[str, str | None]:
+    """(the run's summary line, what is wrong with C or None)."""
+    return run.summary() + "\n", None if run.exact else f"{where}: error: {_wrong(run)}{hint}"
+
+
+def _wrong(run) -> str:
+    """What is wrong with C (a run that is not exact)."""
+    if run.first_bad is not None:
+        i, j = run.first_bad
+        return (f"C differs from the reference: C[{i}][{j}] = {run.got:g}, expected "
+                f"{run.want:g} (max error {run.max_error:g})")
+    return (f"the {run.workgroups} workgroups wrote {run.written} elements of C, expected "
+            f"{run.expected} (one {run.M * run.N // max(run.grid, 1)}-element tile each)")
+
+
+def _iree_code(options: EmulateOptions, kernel, contract, mode):
+    """IREE's kernel of a code object or its assembly."""
+    from pipeline_mlir.emu.iree import CONTRACTS, Matmul, matmul_dtype
+
+    what = f"'{options.build.input}' holds IREE's kernel {kernel.name} ({CONTRACTS[contract]})"
+    if options.build.schedule is not None:
+        raise UsageError(f"{what}: --pipeline describes the project's own GEMM kernels and "
+                         f"says nothing about it; leave --pipeline out")
+    if options.sizes is None:
+        raise UsageError(f"{what}, and a code object does not state the sizes compiled into "
+                         f"it: give --emulate=M,N,K (or run the dispatch's .mlir with "
+                         f"--pipeline, which states them)")
+    problem = Matmul(*options.sizes, matmul_dtype(kernel), True)
+    return _matmul_result(options, kernel, problem, None, mode)
+
+
+def _matmul_result(options: EmulateOptions, kernel, problem, grid, mode):
+    from pipeline_mlir.emu.iree import emulate_matmul
+
+    result = emulate_matmul(kernel, problem, grid, options.workgroups, mode[0], mode[1],
+                            progress=options.progress)
+    hint = ""
+    if result.first_bad is not None and grid is None:
+        hint = (" (a code object does not say how B is laid out: --emulate runs it as N x K, "
+                "C = A x B^T)")
+    return _report(result, options.build.input, hint)
+
+
+def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
+    """An IREE dispatch (MLIR): parse it, read its launch, build it with the schedule, run
+    it."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.driver.diagnostics import from_location, from_mlir
+    from pipeline_mlir.emu.inputs import load_kernel
+    from pipeline_mlir.emu.iree import Matmul
+
+    path = options.build.input
+    if options.build.schedule is None:
+        raise UsageError(f"'{path}' is MLIR: --emulate builds it first, with the schedule of "
+                         f"--pipeline=NAME (e.g. --pipeline=4wave), as --emit=hsaco would")
+    sources.add(path, text)
+    with new_context() as ctx:
+        try:
+            module = ir.Module.parse(text, ctx)
+        except ir.MLIRError as e:
+            raise Failure([from_mlir(d, path) for d in e.error_diagnostics]) from None
+        d, layout = _read_dispatch(module, path)
+        if options.sizes is not None and options.sizes != (d.M, d.N, d.K):
+            raise Failure([from_location(
+                "error", f"{options.flag} disagrees with the sizes compiled into kernel "
+                         f"{d.kernel}: M={d.M} N={d.N} K={d.K} (its bindings {d.describe()}); "
+                         f"give --emulate={d.M},{d.N},{d.K} or --emulate alone",
+                d.bindings[0].where, path)])
+        code = _build(options, text=text, filename=path, module=module)
+    if layout is not None:
+        raise Failure([layout])
+    kernel = load_kernel(code)
+    return _matmul_result(options, kernel, Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b),
+                          d.grid, mode)
+
+
+def _read_dispatch(module, path: str):
+    """(the dispatch, a diagnostic when B's layout cannot be told, reported once the build
+    has had its say)."""
+    from pipeline_mlir.dialect.ir_io import IRError
+    from pipeline_mlir.driver.diagnostics import from_location
+    from pipeline_mlir.frontend.dispatch import matmul_dispatch
+
+    try:
+        d = matmul_dispatch(module)
+    except IRError as e:
+        raise Failure([from_location("error", f"--emulate: {e}", e.op.location, path)]) \
+            from None
+    if d.transpose_b is not None:
+        return d, None
+    e = d.layout_problem
+    return d, from_location(
+        "error", f"--emulate: cannot tell whether B ({d.bindings[1].shape[0]}x"
+                 f"{d.bindings[1].shape[1]}) is N x K or K x N: {e}", e.op.location, path)

@@ -1,0 +1,116 @@
+"""What a compilation reads: the input file, standard input or text, or, without one, the
+schedule's default body or its complete GEMM kernel; split into ``// -----`` chunks.
+
+The kernel builder is imported only when a kernel is built (it loads numpy).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+
+from pipeline_mlir.driver.arguments import CompileOptions
+from pipeline_mlir.driver.base import NEEDS_LLVM
+from pipeline_mlir.driver.diagnostics import Diag, Failure
+
+SPLIT_MARKER = re.compile(r"^// -----\s*$", re.M)
+#: the file name of a generated GEMM kernel in messages starts so
+KERNEL_SOURCE = "<gemm kernel "
+
+
+@dataclass
+class Source:
+    """The input of a compilation: its text (None: the default body, built in an empty
+    module), its name in messages, the schedule the passes get, and the parsed module when
+    the caller parsed it."""
+
+    text: str | None
+    filename: str
+    schedule: object
+    module: object = None
+
+    @property
+    def generated(self) -> bool:
+        """A kernel the driver wrote (its diagnostics belong to the user's spec)."""
+        return self.filename.startswith(KERNEL_SOURCE)
+
+
+def kernel_source(options: CompileOptions, schedule) -> Source | None:
+    """With no input, a named kernel pipeline and a code emit kind: the complete GEMM kernel
+    (its MLIR text, its name and the kernel's schedule), else None."""
+    from pipeline_mlir.kernel import gemm, gemm_mlir
+    from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
+
+    emit = options.emit_kind
+    if options.has_input or schedule is None or emit not in ("mlir",) + NEEDS_LLVM:
+        return None
+    if not schedule.has_kernel:
+        if emit == "mlir":
+            return None  # the abstract pipeline, lowered
+        raise Failure.at(f"--emit={emit} without an input builds a complete GEMM kernel, "
+                         f"which exists for {' and '.join(KERNEL_SCHEDULES)}, not "
+                         f"'{schedule.name}' (give a kernel as input)")
+    kernel = gemm.gemm_kernel(schedule)
+    # the kernel's schedule must compile before its (possibly huge) kernel is written: a tile
+    # whose waits exceed the counters fails here in milliseconds, not after minutes of MLIR
+    kernel.schedule.compile()
+    # the kernel's natural K-loop: sched-adopt-loop makes it the schedule's loop, as it does
+    # for any other kernel's
+    return Source(gemm_mlir.natural_kernel_mlir(kernel), f"{KERNEL_SOURCE}{kernel.name}>",
+                  kernel.schedule)
+
+
+def read_source(options: CompileOptions, schedule) -> Source:
+    """The input of ``options`` (``schedule``: the parsed schedule or None)."""
+    kernel = kernel_source(options, schedule)
+    if kernel is not None:
+        return kernel
+    if options.module is not None or options.text is not None:
+        return Source(options.text, options.filename, schedule, options.module)
+    if options.input is None and schedule is not None:
+        return Source(None, "<default body>", schedule)
+    path = options.input or "-"
+    if path == "-":
+        try:
+            return Source(sys.stdin.read(), "<stdin>", schedule)
+        except (AttributeError, OSError, ValueError):
+            raise Failure.at("cannot read standard input: it is closed") from None
+        except UnicodeDecodeError:
+            raise Failure.at("standard input is not UTF-8 text") from None
+    try:
+        with open(path, encoding="utf-8") as f:
+            return Source(f.read(), path, schedule)
+    except OSError as e:
+        raise Failure.at(f"cannot read '{path}': {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise Failure.at(f"'{path}' is not UTF-8 text") from None
+
+
+def chunks(text: str | None, split: bool) -> list[tuple[str | None, int]]:
+    """``(chunk, line offset)`` of each ``// -----`` separated part (one without ``split``)."""
+    if text is None or not split:
+        return [(text, 0)]
+    out, start, line = [], 0, 0
+    for m in SPLIT_MARKER.finditer(text):
+        out.append((text[start:m.start()], line))
+        line += text[start:m.end()].count("\n")
+        start = m.end()
+    out.append((text[start:], line))
+    return out
+
+
+def kernel_diags(diags: list[Diag], source: str, spec: str) -> list[Diag]:
+    """Diagnostics located in the generated kernel text belong to the user's spec: the
+    kernel is no file anyone can open. Identical ones (one payload op, several entries)
+    are reported once."""
+    out, seen = [], set()
+    for d in diags:
+        if d.file == source:
+            d = Diag(d.severity, f"pipeline '{spec}': {d.message}",
+                     notes=kernel_diags(d.notes, source, spec))
+        key = (d.severity, d.location(), d.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(d)
+    return out

@@ -1,0 +1,280 @@
+"""One compilation through MLIR: parse the input (or start from an empty module), run the pass
+pipeline, produce the output of the emit kind.
+
+The pass pipeline is the named pipeline of the schedule (:func:`pipeline_mlir.passes.registry.
+named_pipeline`, as far as the emit kind needs) or the ``--pass-pipeline`` text; the LLVM step
+follows for the code kinds.  MLIR, the passes, LLVM code generation and the ISA report are
+imported here, by the functions that use them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from pipeline_mlir.driver.arguments import CompileOptions
+from pipeline_mlir.driver.base import NEEDS_LLVM, PIPELINE_END, SCHEDULE_EMITS, UsageError, \
+    print_stderr
+from pipeline_mlir.driver.diagnostics import Diag, Failure, from_location, from_mlir
+from pipeline_mlir.driver.printing import format_schedule
+from pipeline_mlir.options import suggest
+
+
+@dataclass
+class JobOutput:
+    """What one input (or one split chunk) gave: the output (None: nothing may be written),
+    the diagnostics, the kernel plans the pipeline lowered and the ``--emit=report`` report."""
+
+    output: object
+    diagnostics: list[Diag]
+    plans: list = field(default_factory=list)
+    report: object = None
+
+
+def pass_name(element: str) -> str:
+    """The pass (or anchor op) an element of a pass pipeline names: 'cse', 'func.func'."""
+    return re.split(r"[{(\s]", element.strip(), maxsplit=1)[0]
+
+
+class _PrintingPM:
+    """A PassManager front that adds every element on its own and prints the IR before /
+    after the passes named by --mlir-print-ir-before / -after (MLIR's binding has no such
+    filter)."""
+
+    def __init__(self, pm, options: CompileOptions, keep: list) -> None:
+        self.pm, self.keep = pm, keep
+        self.before, self.after = options.print_ir.before, options.print_ir.after
+        self.asm = options.asm_format.options()
+        self.names: list[str] = []       # top-level passes added, in order
+        self.nested: list[str] = []      # passes inside nested pipelines (func.func(...))
+
+    def add(self, entry, name=None):
+        if isinstance(entry, str):
+            from pipeline_mlir.passes.registry import split_top
+
+            for element in split_top(entry):
+                self._around(pass_name(element), lambda e=element: self.pm.add(e))
+                inner = re.search(r"\((.*)\)\s*$", element, re.S)
+                if inner:
+                    self.nested += [pass_name(x) for x in split_top(inner.group(1))]
+            return
+        self.keep.append(entry)
+        self._around(name, lambda: self.pm.add(entry, name=name, argument=name))
+
+    def _around(self, name: str, add) -> None:
+        self.names.append(name)
+        if name in self.before:
+            self._printer("Before", name)
+        add()
+        if name in self.after:
+            self._printer("After", name)
+
+    def _printer(self, when: str, name: str) -> None:
+        asm = self.asm
+
+        def dump(op, pass_):
+            print_stderr(f"// -----// IR Dump {when} {name} //----- //\n{op.get_asm(**asm)}")
+
+        self.keep.append(dump)
+        self.pm.add(dump, name=f"print-ir-{when.lower()}-{name}",
+                    argument=f"print-ir-{when.lower()}-{name}")
+
+    def check_requests(self) -> None:
+        """A requested pass that is not in the pipeline is an error, never a silent no-op."""
+        for flag, wanted in (("--mlir-print-ir-before", self.before),
+                             ("--mlir-print-ir-after", self.after)):
+            for name in sorted(wanted - set(self.names)):
+                if name in self.nested:
+                    raise UsageError(f"{flag}={name}: '{name}' runs inside a nested pipeline; "
+                                     f"name the nested pipeline's anchor (e.g. func.func) or "
+                                     f"use {flag}-all")
+                known = list(dict.fromkeys(self.names))
+                raise UsageError(f"{flag}={name}: the pipeline has no pass '{name}'"
+                                 f"{suggest(name, known)} (its passes: {', '.join(known)})")
+
+
+_UNREGISTERED = re.compile(r"'([^']*)' does not refer to a registered pass")
+
+
+def _bad_element(text: str, err: ValueError) -> str:
+    """The message for a --pass-pipeline element MLIR rejected."""
+    from pipeline_mlir.passes.registry import LLVM_STEP, PASSES, split_top
+
+    unknown = _UNREGISTERED.search(str(err))
+    name = unknown.group(1) if unknown else pass_name(text)
+    ours = list(PASSES) + [LLVM_STEP]
+    if unknown and name in ours:  # one of ours nested under an anchor: gpu.module(sched-...)
+        return _nested_message(text, name, ours, split_top)
+    hint = suggest(name, ours)
+    if unknown:
+        return (f"--pass-pipeline: unknown pass '{name}'{hint}: neither a sched pass "
+                f"({', '.join(ours)}) nor a pass MLIR knows")
+    detail = " ".join(str(err).split("error:")[-1].split())
+    detail = re.sub(r"\s+\S*\s*\^$", "", detail)  # MLIR's echo of the element and its caret
+    return f"--pass-pipeline: bad element '{text}': {detail}{hint}"
+
+
+def _nested_message(text: str, name: str, ours: list[str], split_top) -> str:
+    """A sched pass (``name``) nested in ``text`` (``gpu.module(...)``): where it runs and how
+    to write the pipeline."""
+    anchor = pass_name(text)
+    inner = split_top(re.search(r"\((.*)\)\s*$", text, re.S).group(1))
+    top = [x for x in inner if pass_name(x) in ours]
+    rest = [x for x in inner if pass_name(x) not in ours]
+    if not top:  # nested deeper: only the pass itself
+        top, rest = [name], []
+    example = ",".join(top + ([f"{anchor}({','.join(rest)})"] if rest else []))
+    return (f"--pass-pipeline: '{text}' nests {name} under {anchor}: the sched passes run on "
+            f"builtin.module (the whole module; each finds its sched.pipeline ops, loops and "
+            f"kernels itself): name them at the top level, e.g. "
+            f"--pass-pipeline='builtin.module({example})'")
+
+
+class Job:
+    """One run of the passes over one input (or one split chunk)."""
+
+    def __init__(self, options: CompileOptions, filename: str, schedule=None) -> None:
+        self.options = options
+        self.filename = filename
+        self.schedule = schedule  # the named schedule (NamedSchedule) or None
+        self.keep = []  # pass objects must outlive the PassManager
+
+    def build_pm(self, ctx):
+        from pipeline_mlir.dialect.bindings import passmanager
+        from pipeline_mlir.passes import registry
+
+        options = self.options
+        real = passmanager.PassManager("builtin.module", ctx)
+        pm = _PrintingPM(real, options, self.keep)
+        emit = options.emit_kind
+        if self.schedule is not None:
+            items = registry.named_pipeline(self.schedule, PIPELINE_END[emit], options.chip)
+        else:
+            items = registry.plan(options.pass_pipeline or "")
+            if emit in NEEDS_LLVM:
+                items += registry.llvm_step(options.chip)
+        for text, obj in items:
+            if obj is not None:
+                pm.add(obj, name=text)
+                continue
+            try:
+                pm.add(text)
+            except ValueError as e:
+                raise Failure.at(_bad_element(text, e)) from None
+        pm.check_requests()
+        _enable_printing(real, options, len(pm.names))
+        return real
+
+    def lowered_plans(self) -> list:
+        """The kernel plans ``sched-lower-to-rocdl`` built in the run (one per pipelined
+        loop)."""
+        from pipeline_mlir.passes.lower_to_rocdl import LowerToROCDL
+
+        return [plan for obj in self.keep if isinstance(obj, LowerToROCDL) for plan in obj.plans]
+
+    def run(self, text: str | None, line_offset: int = 0, module=None) -> JobOutput:
+        """Parse ``text`` (or take ``module``, parsed from it), run the passes, emit; an
+        error diagnostic means failure."""
+        from pipeline_mlir.dialect.bindings import new_context
+
+        if module is not None:
+            return self._run_in(module.context, text, line_offset, module)
+        with new_context() as ctx:
+            return self._run_in(ctx, text, line_offset, None)
+
+    def _run_in(self, ctx, text, line_offset, module) -> JobOutput:
+        from pipeline_mlir.dialect.bindings import ir
+
+        diags: list[Diag] = []
+        if self.options.disable_threading:
+            ctx.enable_multithreading(False)
+
+        def collect(d):  # warnings and remarks; errors come with the MLIRError
+            diags.append(from_mlir(d, self.filename))
+            return True
+
+        handler = ctx.attach_diagnostic_handler(collect)
+        try:
+            try:
+                if module is None:
+                    module = ir.Module.parse("\n" * line_offset + text, ctx) \
+                        if text is not None else ir.Module.create(ir.Location.unknown(ctx))
+            except ir.MLIRError as e:
+                return JobOutput(None, diags + [from_mlir(d, self.filename)
+                                                for d in e.error_diagnostics])
+            if self.schedule is not None and text is not None \
+                    and not list(module.body.operations):
+                return JobOutput(None, diags + [Diag(
+                    "error", f"the input has no operations: nothing to pipeline (without "
+                             f"an input file, --pipeline='{self.options.spec}' compiles the "
+                             f"schedule's default body)", where=self.filename)])
+            pm = self.build_pm(ctx)
+            try:
+                pm.run(module.operation)
+            except ir.MLIRError as e:
+                return JobOutput(None, diags + [from_mlir(d, self.filename)
+                                                for d in e.error_diagnostics])
+            plans = self.lowered_plans()
+            out, report = emit_output(module, self.options, self.filename, plans)
+            return JobOutput(out, diags, plans, report)
+        finally:
+            handler.detach()
+
+
+def _enable_printing(pm, options: CompileOptions, passes: int) -> None:
+    """MLIR's own IR dumps (all passes, a failed pass), timing, and --dump-pass-pipeline
+    (``passes``: how many the pipeline has, as mlir-opt counts them)."""
+    print_ir, asm = options.print_ir, options.asm_format
+    if print_ir.after_all or print_ir.before_all or print_ir.after_failure:
+        # as mlir-opt: after a failure = after every pass, printed only when it failed
+        pm.enable_ir_printing(print_before_all=print_ir.before_all,
+                              print_after_all=print_ir.after_all or print_ir.after_failure,
+                              print_after_failure=print_ir.after_failure,
+                              large_elements_limit=asm.elide_elementsattrs_if_larger,
+                              enable_debug_info=asm.debuginfo,
+                              print_generic_op_form=asm.generic)
+    if options.timing:
+        pm.enable_timing()
+    if options.dump_pipeline:
+        print_stderr(f"Pass Manager with {passes} passes:\n{pm}\n")
+
+
+def emit_output(module, options: CompileOptions, filename: str, plans: list):
+    """(the output of ``options.emit_kind`` for the module the passes produced, the
+    ``--emit=report`` report or None); ``plans``: the kernel plans of the run."""
+    emit = options.emit_kind
+    if emit in SCHEDULE_EMITS:
+        return _schedule_output(module, emit, filename), None
+    if emit == "mlir":
+        return module.operation.get_asm(**options.asm_format.options()), None
+    from pipeline_mlir.passes.translate import translate_to_llvm_ir
+
+    ll = translate_to_llvm_ir(module)
+    if emit == "llvm":
+        return ll, None
+    from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
+
+    if emit == "asm":
+        return compile_llvm_ir(ll, mcpu=options.chip, kind="asm"), None
+    if emit == "report":  # resources, occupancy, counts, ISA check (isa/report.py)
+        from pipeline_mlir.isa.report import kernel_report
+
+        asm, obj = compile_llvm_ir(ll, mcpu=options.chip, kind="both")
+        report = kernel_report(asm, link_hsaco(obj), plans[0] if len(plans) == 1 else None)
+        return report.format(), report
+    obj = compile_llvm_ir(ll, mcpu=options.chip, kind="obj")
+    return (obj if emit == "obj" else link_hsaco(obj)), None
+
+
+def _schedule_output(module, emit: str, filename: str) -> str:
+    from pipeline_mlir.dialect.ir_io import IRError, compiled_from_ir, pipeline_ops, \
+        read_pipeline
+
+    pops = pipeline_ops(module.operation)
+    if not pops:
+        raise Failure.at(f"--emit={emit}: the output has no 'sched.pipeline' op", filename)
+    try:
+        return "".join(format_schedule(compiled_from_ir(read_pipeline(p)), emit) for p in pops)
+    except IRError as e:
+        raise Failure([from_location("error", f"--emit={emit}: {e}", e.op.location,
+                                     filename)]) from None

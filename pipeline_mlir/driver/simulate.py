@@ -1,0 +1,94 @@
+"""Simulate a schedule on the model of one CU (``--simulate``): the project's own schedule of a
+pipeline, a schedule dump in the reference's debug format, or a kernel's gfx950 assembly.
+
+* no dump: the compiled schedule of ``schedule``; the hazards of the schedule as printed are
+  listed as findings and the kernel, with the fixes ``sched-fix-hazards`` inserts, must be
+  safe.
+* a dump: simulated as the kernel of ``schedule`` runs it (the options give the per-load
+  vm/lgkm counts and the schedule kind); assembly is timed only.
+
+The result holds the report (its ``text()`` and ``verdict()``) and the first hazard, if any.
+The simulator is imported by :func:`simulate` (the command line imports this module to start).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+
+from pipeline_mlir.driver.base import TABLE_CHOICES, UsageError
+from pipeline_mlir.errors import PipelineError
+
+
+@dataclass(frozen=True)
+class SimulateOptions:
+    """``schedule``: the pipeline (spec or schedule object); ``dump``: a file to simulate
+    (``-`` standard input; None: the schedule's own); ``tables``: the timing cost tables;
+    ``iterations``: main loops of 0..N iterations are checked; ``picture``: a .svg or .png
+    file to draw one steady-state iteration into."""
+
+    schedule: object
+    dump: str | None = None
+    tables: tuple[str, ...] = TABLE_CHOICES["both"]
+    iterations: int = 6
+    picture: str | None = None
+
+
+@dataclass
+class SimulateResult:
+    report: object       # pipeline_mlir.sim.report's report
+    where: str           # what was simulated, as messages name it
+    problem: str | None  # the first hazard as an error line, or None (safe)
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as e:
+        raise PipelineError(f"cannot read '{path}': {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise PipelineError(f"'{path}' is not UTF-8 text") from None
+
+
+def looks_like_assembly(text: str) -> bool:
+    return bool(re.search(r"^\s*(\.amdgcn_target|\.amdhsa_kernel|v_mfma\w*|s_endpgm)\b", text,
+                          re.M))
+
+
+def simulate(options: SimulateOptions) -> SimulateResult:
+    """Simulate (module docstring); a :class:`~pipeline_mlir.driver.base.UsageError` for a
+    picture of a report without timing."""
+    from pipeline_mlir.schedules.registry import parse_pipeline
+    from pipeline_mlir.sim import report as R
+    from pipeline_mlir.sim.timeline import render_timeline
+    from pipeline_mlir.sim.trace import kernel_shape
+
+    schedule = options.schedule
+    if isinstance(schedule, str):
+        schedule = parse_pipeline(schedule)
+    iterations = range(0, options.iterations + 1)
+    where = "pipeline-opt"
+    if options.dump is None:
+        from pipeline_mlir.analysis.lds_access import kernel_lds   # MLIR: on use
+
+        rep = R.simulate_schedule(schedule, options.tables, iterations, lds_of=kernel_lds)
+    else:
+        where = "<stdin>" if options.dump == "-" else options.dump
+        text = _read(options.dump)
+        if looks_like_assembly(text):
+            shape = kernel_shape(schedule)
+            rep = R.simulate_assembly(text, where, shape.waves, shape.groups == 2,
+                                      options.tables)
+        else:
+            rep = R.simulate_dump(text, schedule, where, options.tables, iterations)
+    if options.picture is not None:
+        if not rep.timing:
+            raise UsageError("--report=PICTURE needs the timing model")
+        t = next((t for t in rep.timing if t.table == "measured"), rep.timing[0])
+        render_timeline(t.analysis.run, t.analysis, options.picture, title=rep.title)
+    hazard = rep.hazard()
+    return SimulateResult(rep, where, None if hazard is None else f"{where}: error: {hazard}")

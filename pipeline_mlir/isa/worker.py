@@ -1,0 +1,94 @@
+"""Work in a child process, with one protocol for every worker.
+
+LLVM reports many errors by aborting the process, and the MLIR bindings segfault on a
+translation they cannot do; such work runs in a child, ``python -m <module> --worker``, so that
+a crash becomes an error of the caller, never its death.  The protocol:
+
+* the parent writes one payload (bytes) on the child's standard input;
+* the work returns a list of byte strings, which the child writes on standard output, each
+  after its length (8 bytes, little-endian), and exits with status 0;
+* a failure the work foresees raises :class:`WorkFailed`: the child writes its message on
+  standard error and exits with status :data:`FAILED`;
+* anything else (an abort, a signal, a Python error) leaves what the child printed on standard
+  error and its status.
+
+:func:`run` is the parent's side, :func:`serve` the child's (the worker module's ``__main__``
+block).  Used by :mod:`pipeline_mlir.isa.codegen` (LLVM code generation) and
+:mod:`pipeline_mlir.passes.translate` (MLIR to LLVM IR); nothing is imported here that either
+child does not need.
+"""
+
+from __future__ import annotations
+
+import struct
+import subprocess
+import sys
+from dataclasses import dataclass
+
+FLAG = "--worker"
+#: exit status of a worker whose work raised WorkFailed
+FAILED = 3
+
+
+class WorkFailed(Exception):
+    """Raised by a worker's work: a failure it foresaw, reported as its message."""
+
+
+@dataclass
+class Exit:
+    """How a worker ended: its status, its outputs (status 0) and its standard error."""
+
+    status: int
+    parts: list[bytes]
+    stderr: str
+
+    def how(self) -> str:
+        """``crashed (signal N)`` or ``failed (status N)``."""
+        if self.status < 0:
+            return f"crashed (signal {-self.status})"
+        return f"failed (status {self.status})"
+
+
+def run(module: str, payload: bytes, *, timeout: float, error: type[Exception], doing: str,
+        starting: str) -> Exit:
+    """Run ``python -m module --worker`` on ``payload``.
+
+    ``error`` is raised when the worker does not finish in ``timeout`` seconds (``"{doing}
+    did not finish in N s"``) or cannot start (``"cannot start the {starting} worker ..."``).
+    """
+    try:
+        proc = subprocess.run([sys.executable, "-m", module, FLAG], input=payload,
+                              capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise error(f"{doing} did not finish in {timeout:g} s") from None
+    except OSError as e:  # no Python to run, no process or memory left
+        raise error(f"cannot start the {starting} worker ({sys.executable}): "
+                    f"{e.strerror or e}") from None
+    parts = _unframe(proc.stdout) if proc.returncode == 0 else []
+    return Exit(proc.returncode, parts, proc.stderr.decode(errors="replace"))
+
+
+def serve(work, module: str, takes: str) -> int:
+    """The child's side: check the command line, run ``work(payload) -> list[bytes]``, write
+    the result; the exit status.  ``takes`` says what the payload is (for the usage line)."""
+    if sys.argv[1:] != [FLAG]:
+        sys.stderr.write(f"usage: python -m {module} {FLAG} (internal: {takes} on stdin)\n")
+        return 2
+    payload = sys.stdin.buffer.read()
+    try:
+        parts = work(payload)
+    except WorkFailed as e:
+        sys.stderr.write(f"{e}\n")
+        return FAILED
+    sys.stdout.buffer.write(b"".join(struct.pack("<Q", len(p)) + p for p in parts))
+    sys.stdout.flush()
+    return 0
+
+
+def _unframe(data: bytes) -> list[bytes]:
+    parts, pos = [], 0
+    while pos < len(data):
+        (n,) = struct.unpack_from("<Q", data, pos)
+        parts.append(data[pos + 8:pos + 8 + n])
+        pos += 8 + n
+    return parts

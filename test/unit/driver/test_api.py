@@ -1,0 +1,88 @@
+"""The compile API (``pipeline_mlir.driver``): typed options in, a typed result out."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline_mlir.driver import CompileOptions, CompileResult, UsageError, compile
+from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.schedule.printing import format_schedule
+from pipeline_mlir.schedules.registry import parse_pipeline
+
+ABSTRACT = '''"sched.pipeline"() ({
+  "sched.mma"() {stage = 0, subtile = 0} : () -> ()
+}) {schedule = "single-buffer", options = {T = 1}} : () -> ()
+'''
+
+
+def test_the_default_body_schedule_is_the_cores():
+    want = format_schedule(parse_pipeline("4wave").compile())
+    for schedule in ("4wave", parse_pipeline("4wave")):   # spec text or the schedule object
+        result = compile(CompileOptions(schedule=schedule))
+        assert isinstance(result, CompileResult)
+        assert (result.output, result.diagnostics, result.failed) == (want, [], False)
+
+
+def test_through_the_passes_the_schedule_is_the_same():
+    """A pass dump asked for sends the default body through MLIR: same schedule text."""
+    fast = compile(CompileOptions(schedule="pingpong"))
+    slow = compile(CompileOptions(schedule="pingpong", timing=True))
+    assert slow.output == fast.output and not slow.failed
+
+
+@pytest.mark.parametrize("options, message", [
+    (CompileOptions(), "nothing to do"),
+    (CompileOptions(schedule="4wave", pass_pipeline="builtin.module(cse)"), "cannot be combined"),
+    (CompileOptions(schedule="4wave", emit="bitcode"), "unknown --emit kind 'bitcode'"),
+    (CompileOptions(schedule="4wave", chip="gfx942"), "unsupported processor"),
+])
+def test_options_that_make_no_compilation_are_a_usage_error(options, message):
+    with pytest.raises(UsageError, match=message):
+        compile(options)
+
+
+def test_a_bad_spec_raises_the_cores_error():
+    with pytest.raises(PipelineError, match="unknown pipeline 'nope'"):
+        compile(CompileOptions(schedule="nope"))
+
+
+def test_input_text_errors_are_located_diagnostics():
+    result = compile(CompileOptions(pass_pipeline="builtin.module(sched-verify)", text="}",
+                                    filename="x.mlir"))
+    assert result.failed and result.output is None
+    (d,) = result.diagnostics
+    assert (d.severity, d.file, d.line) == ("error", "x.mlir", 1)
+    assert result.sources.line("x.mlir", 1) == "}"      # for the caret under the column
+    with pytest.raises(PipelineError, match=r"^x\.mlir:1:1: error: "):
+        result.checked_output()
+
+
+def test_a_parsed_module_is_compiled_without_parsing_again(monkeypatch):
+    from pipeline_mlir.dialect.bindings import ir, new_context
+
+    options = CompileOptions(pass_pipeline="builtin.module(sched-annotate)", text=ABSTRACT,
+                             filename="a.mlir")
+    want = compile(options).checked_output()
+    with new_context() as ctx:
+        module = ir.Module.parse(ABSTRACT, ctx)
+
+        def no_parse(*a, **k):
+            raise AssertionError("parsed again")
+
+        monkeypatch.setattr(ir.Module, "parse", no_parse)
+        from dataclasses import replace
+
+        assert compile(replace(options, module=module)).checked_output() == want
+    assert 'state = "annotated"' in want
+
+
+def test_the_kernel_plan_and_the_report_come_with_the_result():
+    from pipeline_mlir.isa.report import KernelReport
+    from pipeline_mlir.kernel.plan import KernelPlan
+
+    result = compile(CompileOptions(schedule="4wave{dtype=fp8 BM=64 BN=64 BK=128}",
+                                    emit="report"))
+    (plan,) = result.plans
+    assert isinstance(plan, KernelPlan) and isinstance(result.report, KernelReport)
+    assert result.report.isa is not None          # the ISA check ran: it had the plan
+    assert result.checked_output() == result.report.format()

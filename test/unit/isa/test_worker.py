@@ -1,0 +1,73 @@
+"""The child-process protocol of the LLVM workers (``pipeline_mlir/isa/worker.py``)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipeline_mlir.isa import worker
+
+ROOT = Path(__file__).resolve().parents[3]
+
+FAKE = '''
+import os, sys, time
+from pipeline_mlir.isa import worker
+
+def work(payload):
+    if payload == b"fail":
+        raise worker.WorkFailed("it failed")
+    if payload == b"crash":
+        os.abort()
+    if payload == b"sleep":
+        time.sleep(30)
+    return [payload.upper(), b"", bytes(range(256))]
+
+if __name__ == "__main__":
+    sys.exit(worker.serve(work, "fake_worker", "bytes"))
+'''
+
+
+class Boom(Exception):
+    pass
+
+
+@pytest.fixture
+def fake(tmp_path, monkeypatch):
+    (tmp_path / "fake_worker.py").write_text(FAKE)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(tmp_path), str(ROOT),
+                                                      os.environ.get("PYTHONPATH", "")]))
+
+    def run(payload: bytes, timeout: float = 60):
+        return worker.run("fake_worker", payload, timeout=timeout, error=Boom,
+                          doing="the fake work", starting="fake")
+    return run
+
+
+def test_the_outputs_come_back_framed(fake):
+    done = fake(b"hello")
+    assert (done.status, done.parts) == (0, [b"HELLO", b"", bytes(range(256))])
+
+
+def test_a_foreseen_failure_is_its_message_and_status_3(fake):
+    done = fake(b"fail")
+    assert (done.status, done.parts, done.stderr) == (worker.FAILED, [], "it failed\n")
+    assert done.how() == "failed (status 3)"
+
+
+def test_a_crash_is_a_status_not_the_callers_death(fake):
+    done = fake(b"crash")
+    assert done.status < 0 and done.how() == f"crashed (signal {-done.status})"
+
+
+def test_a_worker_that_does_not_finish_is_the_callers_error(fake):
+    with pytest.raises(Boom, match=r"^the fake work did not finish in 0.5 s$"):
+        fake(b"sleep", timeout=0.5)
+
+
+def test_a_worker_that_cannot_start_is_the_callers_error(fake, monkeypatch):
+    monkeypatch.setattr(sys, "executable", "/nonexistent/python")
+    with pytest.raises(Boom, match=r"^cannot start the fake worker \(/nonexistent/python\): "):
+        fake(b"hello")

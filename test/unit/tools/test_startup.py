@@ -1,0 +1,83 @@
+"""What ``pipeline-opt`` loads to start: the default body's ``--emit=schedule``, ``--help``,
+``--version`` and usage errors import none of the heavy modules (numpy, networkx, pyelftools,
+msgpack, yaml, the emulator, the simulator, the MLIR bindings, llvmlite).
+
+Deterministic, not timed: each command runs ``main([...])`` in a fresh interpreter, which then
+lists the heavy modules in ``sys.modules``.  ``benchmarks/bench_startup.py`` measures the time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+
+#: top-level packages and project packages that must not be loaded to start
+HEAVY = ("numpy", "networkx", "elftools", "msgpack", "yaml", "iree", "mlir", "llvmlite",
+         "pipeline_mlir.emu", "pipeline_mlir.sim")
+
+_PROBE = """
+import json, sys
+from pipeline_mlir.tools.pipeline_opt import main
+code = main(json.loads(sys.argv[1]))
+heavy = json.loads(sys.argv[2])
+loaded = sorted({h for h in heavy for m in list(sys.modules) if m == h or m.startswith(h + ".")})
+with open(sys.argv[3], "w") as f:
+    json.dump({"code": code, "loaded": loaded}, f)
+"""
+
+
+def heavy_loaded(argv: list[str], tmp_path: Path) -> tuple[int, list[str]]:
+    """(exit status of ``main(argv)``, the heavy modules it left in ``sys.modules``)."""
+    result = tmp_path / "probe.json"
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    proc = subprocess.run([sys.executable, "-c", _PROBE, json.dumps(argv), json.dumps(HEAVY),
+                           str(result)], capture_output=True, text=True, env=env, timeout=300,
+                          cwd=tmp_path)
+    assert result.exists(), proc.stderr
+    data = json.loads(result.read_text())
+    return data["code"], data["loaded"]
+
+
+@pytest.mark.parametrize("argv, code", [
+    (["--pipeline=4wave", "--emit=schedule", "-o", "out.txt"], 0),
+    (["--pipeline=pingpong{lds_contention_penalty=4}", "--emit=schedule-json", "-o", "out.txt"],
+     0),
+    (["--help"], 0),
+    (["--version"], 0),
+    (["--pipeline=4wave", "--frobnicate"], 1),               # argparse's usage error
+    (["--pipeline=4wave", "--emit=bitcode"], 1),             # ours
+    (["--pipeline=nope"], 1),                                # the core's
+    ([], 1),
+], ids=["schedule", "schedule-json", "help", "version", "unknown-flag", "bad-emit",
+        "unknown-pipeline", "nothing-to-do"])
+def test_start_up_loads_nothing_heavy(argv, code, tmp_path):
+    assert heavy_loaded(argv, tmp_path) == (code, [])
+
+
+@pytest.mark.parametrize("argv, expected", [
+    (["--pipeline=4wave", "--launch=4096,4096,4096", "-o", "out.txt"], "numpy"),
+    (["--pipeline=single-buffer", "--emit=mlir", "-o", "out.txt"], "iree"),
+])
+def test_the_probe_sees_heavy_modules(argv, expected, tmp_path):
+    """The check is not vacuous: commands that need a heavy module are seen loading it."""
+    code, loaded = heavy_loaded(argv, tmp_path)
+    assert code == 0 and expected in loaded
+
+
+def test_the_assembly_reader_loads_networkx_only_to_find_loops():
+    code = ("import sys\nfrom pipeline_mlir.isa import asm\nassert 'networkx' not in sys.modules\n"
+            "asm.parse_asm('s_endpgm\\n').functions[0].loops()\n"
+            "assert 'networkx' in sys.modules\n")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr

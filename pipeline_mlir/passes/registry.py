@@ -19,7 +19,7 @@ from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ensure_gpu_target, ir, passmanager
 from pipeline_mlir.passes._common import STAGE_NAMES, as_operation, is_stage
 from pipeline_mlir.passes.catalogue import LLVM_STEP, PASS_NAMES
-from pipeline_mlir.target import DEFAULT_CHIP
+from pipeline_mlir.target import DEFAULT_CHIP, IREE_GPU_CHIPS
 from pipeline_mlir.passes.adopt_loop import AdoptLoop
 from pipeline_mlir.passes.annotate import Annotate
 from pipeline_mlir.passes.buffer_soffset import BufferSoffset
@@ -196,11 +196,6 @@ TO_LLVM_PASSES: list = [
     (ExtractDeviceModule.name, ExtractDeviceModule()),
 ]
 
-#: Chips ``iree-convert-to-rocdl`` runs for in iree-base-compiler 3.13 (each tried);
-#: for others (gfx900, gfx906, gfx940, gfx941, mi300x, mi355x, typos) it segfaults.
-#: The project's kernels are written for gfx950.
-IREE_GPU_CHIPS = ("gfx908", "gfx90a", "gfx942", "gfx950", "gfx1010", "gfx1030", "gfx1100",
-                  "gfx1101", "gfx1102", "gfx1150", "gfx1151", "gfx1200", "gfx1201", "gfx1250")
 
 
 def llvm_step(chip: str = DEFAULT_CHIP) -> list:

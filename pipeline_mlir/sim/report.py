@@ -283,10 +283,6 @@ def simulate_schedule(schedule, tables=("llvm", "measured"), iterations=range(0,
     return rep
 
 
-#: the former name, until its last caller (``tools/simulate.py``, another slice of issue 20)
-#: calls :func:`simulate_schedule`; then delete it
-
-
 def simulate_assembly(text: str, filename: str, waves: int, stagger: bool,
                       tables=("llvm", "measured")) -> SimulationReport:
     """The main loop of a kernel's gfx950 assembly on the CU model."""

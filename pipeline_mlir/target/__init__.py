@@ -18,6 +18,11 @@ from pipeline_mlir.target.model import Mfma, Target, UnknownTarget, WaitCounter
 TARGETS: dict[str, Target] = {t.name: t for t in (gfx950.TARGET,)}
 #: the processor used when none is named (``--mcpu``'s default)
 DEFAULT_CHIP = gfx950.NAME
+#: Processors ``iree-convert-to-rocdl`` runs for in iree-base-compiler 3.13 (each tried);
+#: for others (gfx900, gfx906, gfx940, gfx941, mi300x, mi355x, typos) it segfaults. Only
+#: the described ones (:data:`TARGETS`) have cost models and kernels here.
+IREE_GPU_CHIPS = ("gfx908", "gfx90a", "gfx942", gfx950.NAME, "gfx1010", "gfx1030", "gfx1100",
+                  "gfx1101", "gfx1102", "gfx1150", "gfx1151", "gfx1200", "gfx1201", "gfx1250")
 
 
 def names() -> tuple[str, ...]:
@@ -34,5 +39,5 @@ def lookup(name: str) -> Target:
     return target
 
 
-__all__ = ["DEFAULT_CHIP", "Mfma", "TARGETS", "Target", "UnknownTarget", "WaitCounter", "lookup",
+__all__ = ["DEFAULT_CHIP", "IREE_GPU_CHIPS", "Mfma", "TARGETS", "Target", "UnknownTarget", "WaitCounter", "lookup",
            "names"]

@@ -15,8 +15,8 @@ from pipeline_mlir.target import gfx950
 
 PACKAGE = Path(__file__).resolve().parents[3] / "pipeline_mlir"
 
-#: files of other slices of issue 20 that still write the chip's name (see the report of the
-#: target slice); each is to read pipeline_mlir.target.DEFAULT_CHIP instead
+#: files allowed to write the chip's name for now (none: every file reads
+#: pipeline_mlir.target.DEFAULT_CHIP or pipeline_mlir.target.gfx950)
 PENDING: set[str] = set()
 
 

@@ -191,6 +191,13 @@ def test_the_readme_is_a_front_door():
     assert len(lines) <= 300, len(lines)
 
 
+def test_the_readme_links_every_page():
+    text = (ROOT / "README.md").read_text()
+    pages = [d for d in DOCS if d.name != "README.md" or d.parent != ROOT]
+    missing = [_name(d) for d in pages if f"]({_name(d)})" not in text]
+    assert not missing, f"README.md links no {missing}"
+
+
 def slug(heading: str) -> str:
     """The anchor GitHub gives a heading: lower case, punctuation but ``-`` and ``_``
     dropped, spaces as ``-``."""

@@ -14,7 +14,7 @@ table of cycles, a tuning table, an emulator run) can drift from what the code p
 
 A block shows the command on its first line (``$ ...``) and the output below it; ``...``
 marks lines left out.  Times (which depend on the machine) are never shown: a figure whose
-output holds one masks it.  ``test/unit/test_figures.py`` re-runs the cheap figures.
+output holds one masks it.  ``test/unit/test_docs.py`` re-runs the cheap figures.
 """
 
 from __future__ import annotations
@@ -41,6 +41,15 @@ def documents() -> list[Path]:
     docs/ and benchmarks/README.md."""
     return [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")),
             ROOT / "benchmarks" / "README.md"]
+
+
+def tree_env() -> dict:
+    """The environment of a command run on this tree: its ``pipeline_mlir`` first on
+    ``PYTHONPATH``, this interpreter's scripts first on ``PATH``."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]))
+    env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
+    return env
 
 
 def _all(lines: list[str]) -> list[str]:
@@ -89,11 +98,8 @@ class Figure:
 
     def render(self) -> str:
         """The block as the document shows it, from a fresh run of the command."""
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-            [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]))
-        env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
-        proc = subprocess.run(self.argv(), cwd=ROOT, env=env, capture_output=True, text=True,
-                              check=False)
+        proc = subprocess.run(self.argv(), cwd=ROOT, env=tree_env(), capture_output=True,
+                              text=True, check=False)
         if proc.returncode != 0:
             raise RuntimeError(f"figure {self.name}: `{self.command}` exited with "
                                f"{proc.returncode}:\n{proc.stderr}")

@@ -6,6 +6,10 @@
   ``dump.txt`` (a schedule dump), ``kernel.s`` / ``kernel.hsaco`` (the assembly and code
   object of the command's own spec), ``in.mlir`` (an empty module); each is made here the way
   the documents say, in a scratch directory, and the command runs there unchanged.
+* A shell block holding a ``while read`` loop runs whole in ``bash``, ``pipeline-opt`` being
+  this tree's, and its loop must run once per line it reads (a ``pipeline-opt`` that read its
+  standard input would eat the loop's lines).
+* Every Python block runs as written, in the same scratch directory.
 * The README's test command is what ``.ci/run`` runs, and the README stays a front door.
 * Every link between the documents and every repository path they name exists.
 """
@@ -72,6 +76,30 @@ def shown_commands() -> list[tuple[str, str]]:
 COMMANDS = shown_commands()
 
 
+def shown_blocks(fences: tuple[str, ...], keep) -> list[tuple[str, str]]:
+    """``(where, text)`` of each code block opened by one of ``fences`` whose text ``keep``
+    accepts."""
+    out = []
+    for doc in DOCS:
+        blocks: dict[int, list[str]] = {}
+        previous = None
+        for n, line, fence in prose_and_blocks(doc):
+            if fence in fences:
+                if previous is None or previous[1] != fence or n != previous[0] + 1:
+                    blocks[n] = []
+                blocks[max(blocks)].append(line)
+                previous = (n, fence)
+            else:
+                previous = None
+        out += [(f"{_name(doc)}:{start}", "\n".join(lines) + "\n")
+                for start, lines in blocks.items() if keep("\n".join(lines))]
+    return out
+
+
+LOOPS = shown_blocks(SHELL, lambda text: re.search(r"^while read\b", text, re.MULTILINE))
+PYTHON = shown_blocks(("```python",), lambda text: True)
+
+
 def test_the_documents_show_commands():
     where = {w.split(":")[0] for w, _ in COMMANDS}
     assert len(COMMANDS) >= 30, COMMANDS
@@ -108,6 +136,37 @@ def test_a_shown_command_runs_as_written(scratch, monkeypatch, capsys, where, co
     assert re.search(r"\berror\b", err) is None, err
 
 
+def test_the_documents_show_loops_and_python():
+    assert [w.split(":")[0] for w, _ in LOOPS] == ["docs/cli.md"], LOOPS
+    assert {"docs/architecture.md", "docs/dialect.md"} <= {w.split(":")[0] for w, _ in PYTHON}
+
+
+@pytest.mark.parametrize("where, script", LOOPS, ids=[w for w, _ in LOOPS])
+def test_a_shown_shell_loop_runs_as_written(scratch, where, script):
+    """The loop runs in bash with this tree's pipeline-opt (a shell function running the
+    module), once per line of the file it reads."""
+    shell = shutil.which("bash")
+    if shell is None:
+        pytest.skip("no bash")
+    tool = f'pipeline-opt() {{ "{sys.executable}" -m pipeline_mlir.tools.pipeline_opt "$@"; }}\n'
+    proc = subprocess.run([shell, "-e", "-o", "pipefail", "-c", tool + script], cwd=scratch,
+                          env=FIGURES.tree_env(), capture_output=True, text=True, timeout=600,
+                          check=False)
+    assert proc.returncode == 0, f"{where}:\n{script}\n{proc.stderr}"
+    assert re.search(r"\berror\b", proc.stderr) is None, proc.stderr
+    read = re.search(r"\bdone < (\S+)$", script, re.MULTILINE).group(1)
+    lines = (scratch / read).read_text().splitlines()
+    assert len(lines) > 1 and proc.stdout.count("PROLOGUE (") == len(lines), proc.stdout
+
+
+@pytest.mark.parametrize("where, code", PYTHON, ids=[w for w, _ in PYTHON])
+def test_a_shown_python_block_runs_as_written(scratch, monkeypatch, capsys, where, code):
+    monkeypatch.chdir(scratch)
+    exec(compile(code, where, "exec"), {"__name__": "__doc_example__"})  # noqa: S102
+    out, _ = capsys.readouterr()
+    assert out, f"{where}: the example prints nothing"
+
+
 def readme_command(what: str) -> str:
     """The README's one-line set-up command that ends by running ``what``."""
     found = [line for _, line, fence in prose_and_blocks(ROOT / "README.md")
@@ -130,6 +189,13 @@ def test_the_readme_runs_the_main_job_after_installing():
 def test_the_readme_is_a_front_door():
     lines = (ROOT / "README.md").read_text().splitlines()
     assert len(lines) <= 300, len(lines)
+
+
+def test_the_readme_links_every_page():
+    text = (ROOT / "README.md").read_text()
+    pages = [d for d in DOCS if d.name != "README.md" or d.parent != ROOT]
+    missing = [_name(d) for d in pages if f"]({_name(d)})" not in text]
+    assert not missing, f"README.md links no {missing}"
 
 
 def slug(heading: str) -> str:

@@ -34,7 +34,7 @@ from elftools.elf.elffile import ELFFile
 from elftools.elf.sections import NoteSection, SymbolTableSection
 
 from pipeline_mlir.errors import PipelineError
-from pipeline_mlir.target.gfx950 import ACCUM_OFFSET_GRANULE, VGPR_GRANULE
+from pipeline_mlir.target.gfx950 import ACCUM_OFFSET_GRANULE, ELF_MACH, NAME, VGPR_GRANULE
 
 __all__ = ["CodeObjectError", "CodeObject", "KernelCode", "read_code_object",
            "decode_msgpack", "decode_descriptor", "processor_name", "NT_AMDGPU_METADATA",
@@ -47,7 +47,7 @@ EF_AMDGPU_MACH = 0xFF
 #: ``EF_AMDGPU_MACH_*`` values of the CDNA processors (LLVM's ELF.h), to name them in
 #: messages; 0 is ``EF_AMDGPU_MACH_NONE``
 _MACH_NAMES = {0x2C: "gfx900", 0x2F: "gfx906", 0x30: "gfx908", 0x3F: "gfx90a",
-               0x40: "gfx940", 0x4B: "gfx941", 0x4C: "gfx942", 0x4F: "gfx950"}
+               0x40: "gfx940", 0x4B: "gfx941", 0x4C: "gfx942", ELF_MACH: NAME}
 
 
 class CodeObjectError(PipelineError):

@@ -1,6 +1,10 @@
 """What a compilation reads: the input file, standard input or text, or, without one, the
 schedule's default body or its complete GEMM kernel; split into ``// -----`` chunks.
 
+An input is read as bytes and decoded as UTF-8 (newlines translated as text mode does): a
+byte that is not UTF-8 is one error at its line and column.  :func:`check_nesting` refuses
+text nested deeper than :data:`MAX_NESTING` before MLIR parses it.
+
 The kernel builder is imported only when a kernel is built (it loads numpy).
 """
 
@@ -17,6 +21,15 @@ from pipeline_mlir.driver.diagnostics import Diag, Failure
 SPLIT_MARKER = re.compile(r"^// -----\s*$", re.M)
 #: the file name of a generated GEMM kernel in messages starts so
 KERNEL_SOURCE = "<gemm kernel "
+#: the deepest nesting of brackets an input may have.  MLIR's parser recurses once per
+#: level (regions, attributes, types) on the stack: a few thousand levels overflow it and
+#: the process dies of a segmentation fault (regions nested ~2,100 deep with an 8 MB
+#: stack).  Kernels nest a few dozen levels deep at most.
+MAX_NESTING = 256
+#: what the nesting count reads: strings and comments (skipped whole), the arrows and
+#: comparisons that hold '<' or '>' without opening or closing anything, and brackets
+_NESTING_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|->|[<>]=|[][{}()<>]')
+_NESTING_STEP = dict.fromkeys("{([<", 1) | dict.fromkeys("})]>", -1)
 
 
 @dataclass
@@ -73,18 +86,65 @@ def read_source(options: CompileOptions, schedule) -> Source:
     path = options.input or "-"
     if path == "-":
         try:
-            return Source(sys.stdin.read(), "<stdin>", schedule)
+            stream = sys.stdin
+            data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read()
         except (AttributeError, OSError, ValueError):
             raise Failure.at("cannot read standard input: it is closed") from None
-        except UnicodeDecodeError:
-            raise Failure.at("standard input is not UTF-8 text") from None
+        return Source(decode_text(data, "<stdin>"), "<stdin>", schedule)
     try:
-        with open(path, encoding="utf-8") as f:
-            return Source(f.read(), path, schedule)
+        with open(path, "rb") as f:
+            data = f.read()
     except OSError as e:
         raise Failure.at(f"cannot read '{path}': {e.strerror or e}") from None
-    except UnicodeDecodeError:
-        raise Failure.at(f"'{path}' is not UTF-8 text") from None
+    return Source(decode_text(data, path), path, schedule)
+
+
+def decode_text(data: bytes | str, filename: str) -> str:
+    """``data`` as text: UTF-8, newlines translated as text mode does (``\\r\\n`` and
+    ``\\r`` become ``\\n``).  A byte that is not UTF-8 is an error at its line and column
+    (``filename``: the name in the message)."""
+    if isinstance(data, str):
+        return data
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line, col = _line_col(data, e.start)
+        raise Failure([Diag("error", f"byte 0x{data[e.start]:02x} is not UTF-8 text: the input "
+                                     f"must be UTF-8 (MLIR's source encoding)", filename, line,
+                            col)]) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _line_col(text, offset: int) -> tuple[int, int]:
+    """(line, column), both from 1, of ``offset`` in ``text`` (str or bytes; a column counts
+    characters or bytes from the start of its line)."""
+    nl = "\n" if isinstance(text, str) else b"\n"
+    return text.count(nl, 0, offset) + 1, offset - (text.rfind(nl, 0, offset) + 1) + 1
+
+
+def check_nesting(text: str, filename: str, line_offset: int = 0) -> None:
+    """Refuse ``text`` when its brackets (braces, brackets, parentheses, angle brackets;
+    not inside strings and comments) nest deeper than :data:`MAX_NESTING`: one error at
+    the bracket that goes past the limit, naming the deepest level.  ``line_offset``: the
+    lines before ``text`` in its file (a ``--split-input-file`` chunk)."""
+    depth = deepest = 0
+    first = None
+    for m in _NESTING_TOKEN.finditer(text):
+        step = _NESTING_STEP.get(m.group())
+        if step is None:
+            continue
+        depth = max(0, depth + step)
+        if depth > deepest:
+            deepest = depth
+            if first is None and depth > MAX_NESTING:
+                first = m.start()
+    if first is None:
+        return
+    line, col = _line_col(text, first)
+    raise Failure([Diag("error", f"the input nests {deepest} levels deep (braces, brackets, "
+                                 f"parentheses, angle brackets); at most {MAX_NESTING} are "
+                                 f"accepted: MLIR's parser recurses once per level and would "
+                                 f"overflow its stack", filename, line + line_offset, col)])
 
 
 def chunks(text: str | None, split: bool) -> list[tuple[str | None, int]]:

@@ -16,6 +16,7 @@ from pipeline_mlir.driver.arguments import CompileOptions
 from pipeline_mlir.driver.base import NEEDS_LLVM, PIPELINE_END, SCHEDULE_EMITS, UsageError, \
     print_stderr
 from pipeline_mlir.driver.diagnostics import Diag, Failure, from_location, from_mlir
+from pipeline_mlir.driver.inputs import check_nesting
 from pipeline_mlir.driver.printing import format_schedule
 from pipeline_mlir.options import suggest
 
@@ -193,6 +194,8 @@ class Job:
             diags.append(from_mlir(d, self.filename))
             return True
 
+        if module is None and text is not None:
+            check_nesting(text, self.filename, line_offset)  # deeper crashes MLIR's parser
         handler = ctx.attach_diagnostic_handler(collect)
         try:
             try:

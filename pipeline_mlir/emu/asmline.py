@@ -30,6 +30,9 @@ _SPECIAL = {"vcc": 106, "vcc_lo": 106, "vcc_hi": 107, "exec": 126, "exec_lo": 12
             "flat_scratch_hi": 103, "xnack_mask": 104, "src_vccz": 251, "src_execz": 252,
             "src_scc": 253, "scc": 253, "vccz": 251, "execz": 252}
 _REG = re.compile(r"^(v|s|a|ttmp)(?:(\d+)|\[(\d+):(\d+)\])$")
+#: the registers of each file an operand may name: v0..v255, a0..a255, s0..s101 (s102 on
+#: are flat_scratch, xnack_mask and vcc, named so), ttmp0..ttmp15
+_FILE_SIZE = {"v": 256, "a": 256, "s": 102, "ttmp": 16}
 
 
 class LineError(Exception):
@@ -41,12 +44,18 @@ def _reg(text: str):
     m = _REG.match(text)
     if not m:
         return None
+    kind = m.group(1)
     if m.group(2) is not None:
-        return m.group(1), int(m.group(2)), 1
-    lo, hi = int(m.group(3)), int(m.group(4))
-    if hi < lo:
-        raise LineError(f"register range {text!r} ends before it starts")
-    return m.group(1), lo, hi - lo + 1
+        lo = hi = int(m.group(2))
+    else:
+        lo, hi = int(m.group(3)), int(m.group(4))
+        if hi < lo:
+            raise LineError(f"register range {text!r} ends before it starts")
+    size = _FILE_SIZE[kind]
+    if hi >= size:
+        raise LineError(f"register {text!r} does not exist: the {NAME} registers of its file "
+                        f"are {kind}0..{kind}{size - 1}")
+    return kind, lo, hi - lo + 1
 
 
 def _int(text: str) -> int:
@@ -56,8 +65,9 @@ def _int(text: str) -> int:
         raise LineError(f"expected an integer, got {text!r}") from None
 
 
-def parse_src(text: str) -> tuple[int, int | None, bool]:
-    """(operand code, literal, is AGPR) of a source operand."""
+def parse_src(text: str, agpr: bool = False) -> tuple[int, int | None, bool]:
+    """(operand code, literal, is AGPR) of a source operand; an AGPR only with ``agpr`` (the
+    matrix instructions; no other vector ALU instruction reads an AGPR operand)."""
     t = text.strip()
     r = _reg(t)
     if r:
@@ -66,6 +76,9 @@ def parse_src(text: str) -> tuple[int, int | None, bool]:
             return first, None, False
         if kind == "ttmp":
             return 108 + first, None, False
+        if kind == "a" and not agpr:
+            raise LineError(f"{t!r}: this operand cannot be an AGPR (only the matrix "
+                            f"instructions, v_accvgpr_* and memory data read AGPRs)")
         return VGPR0 + first, None, kind == "a"
     if t in _SPECIAL:
         return _SPECIAL[t], None, False
@@ -91,7 +104,8 @@ def _sreg(text: str) -> int:
 def _vreg(text: str, kinds="v") -> int:
     r = _reg(text.strip())
     if not r or r[0] not in kinds:
-        raise LineError(f"expected a {'/'.join(kinds)} register, got {text!r}")
+        what = "an AGPR" if kinds == "a" else f"a {'/'.join(kinds)} register"
+        raise LineError(f"expected {what}, got {text!r}")
     return r[1]
 
 
@@ -287,6 +301,8 @@ def _vop(o: _Operands) -> dict:
     elif enc == "VOP1":
         o.need(2)
         dst, srcs = ops[0], ops[1:]
+        if base == "v_accvgpr_mov_b32":      # AGPR to AGPR
+            return dict(dst=_vreg(dst, "a"), src0=VGPR0 + _vreg(srcs[0], "a"))
     else:
         o.need(3)
         dst, srcs = ops[0], ops[1:]
@@ -396,9 +412,9 @@ def _vop3p(mnem: str, ops: list[str], mods: list[str]) -> dict:
         d = _reg(ops[0])
         if not d or d[0] not in "va":
             raise LineError(f"expected a v/a register destination, got {ops[0]!r}")
-        c0, l0, a0 = parse_src(ops[1])
-        c1, l1, a1 = parse_src(ops[2])
-        c2, l2, a2 = parse_src(ops[3])
+        c0, l0, a0 = parse_src(ops[1], agpr=True)
+        c1, l1, a1 = parse_src(ops[2], agpr=True)
+        c2, l2, a2 = parse_src(ops[3], agpr=True)
         if l0 is not None or l1 is not None or l2 is not None:
             raise LineError(f"{mnem} takes no literal")
         return dict(dst=d[1], src0=c0, src1=c1, src2=c2, cbsz=_mod_value(mods, "cbsz"),
@@ -441,19 +457,21 @@ def _ds(mnem: str, ops: list[str], mods: list[str]) -> dict:
     _check_mods(mods, ("offset", "offset0", "offset1", "gds"))
     f = dict(offset0=0, offset1=0, gds=int("gds" in mods), acc=0, addr=0, data0=0, data1=0,
              dst=0)
-    regs = [_reg(o) for o in ops]
-    if any(r is None for r in regs):
-        raise LineError(f"{mnem}: expected register operands")
     if mnem.startswith(("ds_read", "ds_load")):
         if len(ops) != 2:
             raise LineError(f"{mnem} takes 2 operands")
-        f.update(dst=regs[0][1], addr=regs[1][1], acc=int(regs[0][0] == "a"))
+        dst, acc = _data_reg(ops[0])
+        f.update(dst=dst, addr=_vreg(ops[1]), acc=acc)
     else:
         if not 2 <= len(ops) <= 3:
             raise LineError(f"{mnem} takes 2 or 3 operands")
-        f.update(addr=regs[0][1], data0=regs[1][1], acc=int(regs[1][0] == "a"))
+        data0, acc = _data_reg(ops[1])
+        f.update(addr=_vreg(ops[0]), data0=data0, acc=acc)
         if len(ops) == 3:
-            f["data1"] = regs[2][1]
+            data1, acc1 = _data_reg(ops[2])
+            if acc1 != acc:
+                raise LineError(f"{mnem}: both data operands are VGPRs or both AGPRs")
+            f["data1"] = data1
     off = _mod_value(mods, "offset")
     f["offset0"] = _mod_value(mods, "offset0", off & 0xFF)
     f["offset1"] = _mod_value(mods, "offset1", off >> 8)
@@ -469,10 +487,7 @@ def _mubuf(mnem: str, ops: list[str], mods: list[str]) -> dict:
     data = 0
     acc = 0
     if not lds:
-        r = _reg(ops[0])
-        if not r or r[0] not in "va":
-            raise LineError(f"expected the data register, got {ops[0]!r}")
-        data, acc = r[1], int(r[0] == "a")
+        data, acc = _data_reg(ops[0])
         ops = ops[1:]
     vaddr = 0 if ops[0] == "off" else _vreg(ops[0])
     rs = _reg(ops[1])
@@ -501,12 +516,20 @@ def _flat(mnem: str, enc: str, ops: list[str], mods: list[str]) -> dict:
     if "_lds_" in mnem:
         f["vaddr"] = _vreg(ops[0])
     elif "store" in mnem:
-        f["vaddr"], f["data"] = _vreg(ops[0]), _vreg(ops[1], "va")
+        f["vaddr"] = _vreg(ops[0])
+        f["data"], f["acc"] = _data_reg(ops[1])
     else:
-        r = _reg(ops[0])
-        f["dst"], f["acc"] = r[1], int(r[0] == "a")
+        f["dst"], f["acc"] = _data_reg(ops[0])
         f["vaddr"] = _vreg(ops[1])
     return f
+
+
+def _data_reg(text: str) -> tuple[int, int]:
+    """(first register, 1 for AGPRs) of the data operand of a memory instruction."""
+    r = _reg(text.strip())
+    if not r or r[0] not in "va":
+        raise LineError(f"expected the data register (v or a), got {text!r}")
+    return r[1], int(r[0] == "a")
 
 
 #: the reader of the fields of each encoding

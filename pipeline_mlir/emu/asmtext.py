@@ -7,7 +7,8 @@ in the code object (sizes follow from the encoding and a literal), so branch lab
 the same offsets the decoder sees.  The kernel descriptor comes from the
 ``.amdhsa_kernel`` block, the kernel's metadata (its arguments, workgroup size) from the
 ``.amdgpu_metadata`` document, as in the code object.  Only the syntax LLVM prints is
-accepted; anything else is an error naming the line.
+accepted; anything else is an error naming the line.  Assembly whose ``.amdgcn_target``
+names another processor is refused (without the directive, the text is taken as gfx950's).
 """
 
 from __future__ import annotations
@@ -15,13 +16,16 @@ from __future__ import annotations
 import re
 
 from pipeline_mlir.emu.asmline import LineError, parse_instruction
-from pipeline_mlir.emu.codeobj import Kernel, launch_from_descriptor
+from pipeline_mlir.emu.codeobj import Kernel, check_processor, launch_from_descriptor
 from pipeline_mlir.emu.disasm import format_instr
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.instr import Instr
 from pipeline_mlir.isa.asm import AsmError, parse_yaml
+from pipeline_mlir.target.gfx950 import NAME
 
 _LABEL = re.compile(r"^([A-Za-z_.$][\w.$]*):")
+#: ``.amdgcn_target "amdgcn-amd-amdhsa--gfx950[:feature+...]"``: the processor
+_TARGET = re.compile(r'^\s*\.amdgcn_target\s+"[^"]*-([\w]+)(?::[^"]*)?"')
 
 
 def _descriptor(lines: list[str], name: str) -> dict:
@@ -79,6 +83,10 @@ def kernels_from_asm(text: str) -> dict[str, Kernel]:
     names = [ln.split()[1] for ln in lines if ln.strip().startswith(".amdhsa_kernel ")]
     if not names:
         raise EmuError("the assembly has no kernel (no .amdhsa_kernel block)")
+    for i, ln in enumerate(lines):
+        m = _TARGET.match(ln)
+        if m:
+            check_processor(m.group(1), m.group(1) == NAME, f"line {i + 1}: .amdgcn_target")
     metadata = _metadata(lines)
     out = {}
     for name in names:

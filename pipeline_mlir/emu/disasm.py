@@ -128,6 +128,8 @@ def _vop_text(ins: Instr, w: dict) -> str:
         return f"{n} {sdst_text(f['dst'])}, {s0()}"
     if enc == "VOP1" and n in ("v_nop", "v_clrexcp"):
         return n
+    if n == "v_accvgpr_mov_b32":
+        return f"{n} a{f['dst']}, {src_text(f['src0'], acc=True)}"
     dst = reg_text("v", f["dst"], w.get("dst", 1))
     if enc == "VOP2" and b in VOP2_CARRY_OUT:
         tail = ", vcc" if b in VOP2_CARRY_IN else ""

@@ -297,12 +297,13 @@ def _in_region(step: Step, first: int, dwords: int, inst_off: int, lds: bool, st
     def in_region(w, m, region, off):
         words, start = region
         idx = start + (off >> 2)
-        if dwords > 1:
-            idx = idx[..., None] + np.arange(dwords, dtype=np.int64)
+        idx = idx[..., None] + np.arange(dwords, dtype=np.int64)         # (G, 64, dwords)
         if lds:
             la = _lds_dma_target(w, m, step, inst_off, size)
             return MemOp(step, "vm", lambda: m.lds_write(w, la, words.take(idx).view(np.uint8)),
                          lds=[la])
+        if dwords == 1:
+            idx = idx[..., 0]
         reg = w.A if acc else w.V
         if store:
             vals = reg[first].copy() if dwords == 1 else \

@@ -146,6 +146,8 @@ def _builder(enc: str, b: str):
     if enc == "SOP1":
         if b in _SOP1_UNARY:
             return _sop1_unary
+        if b in ("s_bitset0_b32", "s_bitset1_b32"):
+            return _sop1_bitset
         return _sop1_saveexec if b.endswith("_saveexec_b64") else None
     return {"SOPC": _sopc, "SOPK": _sopk}.get(enc)
 
@@ -237,6 +239,22 @@ def _sop1_unary(ins: Instr, G: int, rd: Reader, wr: set):
         write_s(wv, d, np.asarray(r).astype(U64 if nd == 2 else U32), nd)
         if scc is not None:
             wv.scc = np.asarray(scc, dtype=bool)
+    return run
+
+
+def _sop1_bitset(ins: Instr, G: int, rd: Reader, wr: set):
+    """``s_bitset0_b32`` / ``s_bitset1_b32``: bit ``S0[4:0]`` of D cleared / set, its other
+    bits kept (D is read); SCC unchanged."""
+    f = ins.f
+    s0 = rd.scalar(f["src0"])
+    d = f["dst"]
+    rd.sr.add(d)
+    wr.add(d)
+    one = ins.base == "s_bitset1_b32"
+
+    def run(wv):
+        bit = U32(1) << (s0(wv) & U32(31))
+        write_s(wv, d, (wv.S[d] | bit) if one else (wv.S[d] & ~bit))
     return run
 
 

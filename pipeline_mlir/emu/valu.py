@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.emu.instr import SDWA_SELECTS, VOP3B, Instr, bitop3, operand_widths, vop3_sources
+from pipeline_mlir.emu.instr import (FLOAT_CONSTANTS, SDWA_SELECTS, VGPR0, VOP3B, Instr,
+                                     bitop3, operand_widths, vop3_sources)
 from pipeline_mlir.emu.operands import (F32, I32, I64, M32, U32, U64, VCC, Reader, Step,
                                         bits_mask, f32, from_f32, mask_bits, refuse, write_s,
                                         write_v)
@@ -109,6 +110,7 @@ _VOP3_3 = {
     "v_alignbit_b32": lambda a, b, c: (((a.astype(U64) << U64(32)) | b) >>
                                        (c & 31).astype(U64)).astype(U32),
     "v_mad_u32_u24": lambda a, b, c: (a & 0xFFFFFF) * (b & 0xFFFFFF) + c,
+    "v_mad_i32_i24": lambda a, b, c: ((_i24(a) * _i24(b) + c) & M32).astype(U32),
     "v_min3_u32": lambda a, b, c: np.minimum(np.minimum(a, b), c),
     "v_max3_u32": lambda a, b, c: np.maximum(np.maximum(a, b), c),
     "v_fma_f32": lambda a, b, c: from_f32((f32(a).astype(np.float64) * f32(b) + f32(c))
@@ -176,6 +178,10 @@ def _vcmp_view(kind: str, x):
         return np.asarray(x, dtype=U64)
     if kind == "f32":
         return f32(x)
+    if kind == "i16":
+        return _i16(_u(x))
+    if kind == "u16":
+        return _u(x) & U32(0xFFFF)
     raise KeyError(kind)
 
 
@@ -222,6 +228,8 @@ def _compare(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
         _vcmp_view(kind, np.zeros(1, dtype=U64 if n == 2 else U32))
     except KeyError:
         raise refuse(ins) from None
+    if kind in ("i16", "u16") and (f["src0"] in FLOAT_CONSTANTS or f["src1"] in FLOAT_CONSTANTS):
+        raise refuse(ins, "a float inline constant as a 16-bit operand")
     s0, s1 = rd.vector(f["src0"], n), rd.vector(f["src1"], n)
     d = VCC if ins.enc == "VOPC" else f["dst"]
     sw.update((d, d + 1))
@@ -371,6 +379,8 @@ def _wide(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
             r = np.asarray(s1(wv), dtype=U64) << (a & U64(63))
         elif b == "v_lshrrev_b64":
             r = np.asarray(s1(wv), dtype=U64) >> (a & U64(63))
+        elif b == "v_ashrrev_i64":
+            r = (np.asarray(s1(wv), dtype=U64).view(I64) >> (a & U64(63)).astype(I64)).view(U64)
         else:
             r = (a << (np.asarray(s1(wv), dtype=U64) & U64(7))) + np.asarray(s2(wv),
                                                                              dtype=U64)
@@ -379,9 +389,14 @@ def _wide(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
 
 
 def _accvgpr(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
+    """``v_accvgpr_read`` (AGPR to VGPR), ``_write`` (VGPR, SGPR or constant to AGPR) and
+    ``_mov`` (AGPR to AGPR)."""
     f = ins.f
-    to_acc = ins.base == "v_accvgpr_write_b32"
-    s0 = rd.vector(f["src0"], 1, acc=not to_acc)
+    to_acc = ins.base != "v_accvgpr_read_b32"
+    from_acc = ins.base != "v_accvgpr_write_b32"
+    if from_acc and f["src0"] < VGPR0:
+        raise refuse(ins, "its source is not an AGPR")
+    s0 = rd.vector(f["src0"], 1, acc=from_acc)
     d = f["dst"]
     vw.add(d + (256 if to_acc else 0))
 
@@ -425,8 +440,10 @@ _FAMILIES = {
                      "v_subb_co_u32", "v_subbrev_co_u32"), _carry),
     "v_mad_u64_u32": _mad64, "v_mad_i64_i32": _mad64,
     "v_bitop3_b32": _bitop3, "v_bitop3_b16": _bitop3,
-    **dict.fromkeys(("v_mov_b64", "v_lshlrev_b64", "v_lshrrev_b64", "v_lshl_add_u64"), _wide),
-    "v_accvgpr_read_b32": _accvgpr, "v_accvgpr_write_b32": _accvgpr,
+    **dict.fromkeys(("v_mov_b64", "v_lshlrev_b64", "v_lshrrev_b64", "v_ashrrev_i64",
+                     "v_lshl_add_u64"), _wide),
+    **dict.fromkeys(("v_accvgpr_read_b32", "v_accvgpr_write_b32", "v_accvgpr_mov_b32"),
+                    _accvgpr),
 }
 
 

@@ -5,8 +5,10 @@ over K tiles whose body copies the tiles of A and B from global memory to LDS,
 synchronises, reads MFMA fragments from LDS and multiplies, with the accumulators in
 ``iter_args``.  :func:`find_natural_loops` finds them, :func:`scan_loop` classifies every
 op of a body from its kind and the memory it touches (a copy, a fragment read, an MFMA, a
-synchronisation, or pure index math; anything else is a located error), and
-:func:`split_reads` makes every fragment read one ``ds_read``-sized fragment.
+synchronisation the pipelined loop replaces (:data:`SYNC_OPS`), or pure index math; anything
+else, and a priority or scheduler request it cannot honour (:data:`REFUSED_SYNC_OPS`), is a
+located error), and :func:`split_reads` makes every fragment read one ``ds_read``-sized
+fragment.
 """
 
 from __future__ import annotations
@@ -22,10 +24,23 @@ from pipeline_mlir.frontend.kernel_ir import block_size, effects, kernel_of
 from pipeline_mlir.frontend.tagged import tag_of
 from pipeline_mlir.analysis.loop_eval import dense_i64, memory_space, segments
 
-#: ops that order or hint the schedule of the loop body; the pipeliner derives its own
+#: ops that synchronise the loop body or fence LLVM's scheduler, which the pipelined loop
+#: replaces by its own: its barriers and waits are derived from what its reordered copies,
+#: reads and MFMAs need (the counters and LDS buffers of the schedule), and it fences LLVM's
+#: scheduler at its own block boundaries (a fence placed in the natural order means
+#: nothing in the pipelined one).  They are dropped.
 SYNC_OPS = ("gpu.barrier", "amdgpu.lds_barrier", "rocdl.s.barrier", "rocdl.s.waitcnt",
-            "amdgpu.memory_counter_wait", "rocdl.sched.barrier", "amdgpu.sched_barrier",
-            "rocdl.sched.group.barrier", "rocdl.s.setprio", "rocdl.iglp.opt")
+            "amdgpu.memory_counter_wait", "rocdl.sched.barrier", "amdgpu.sched_barrier")
+#: ops asking for something the pipelined loop cannot honour, each with why: the front end
+#: refuses them rather than dropping them
+REFUSED_SYNC_OPS = {
+    "rocdl.s.setprio": "the schedule sets the wave priorities itself (around the MMAs of "
+                       "its blocks, or not at all)",
+    "rocdl.sched.group.barrier": "it asks LLVM's scheduler for an interleave of the loop's "
+                                 "instructions, whose order the schedule decides itself",
+    "rocdl.iglp.opt": "it asks LLVM's scheduler for a scheduling strategy for the loop, "
+                      "whose instruction order the schedule decides itself",
+}
 READ_OPS = ("vector.load", "vector.transfer_read", "amdgpu.transpose_load")
 LDS = "workgroup"
 GLOBAL_SPACES = ("global", "fat_raw_buffer")
@@ -210,6 +225,10 @@ def scan_loop(loop) -> LoopScan:
         if name in SYNC_OPS:
             syncs.append(op)
             continue
+        if name in REFUSED_SYNC_OPS:
+            raise IRError(op, f"'{name}' op inside the K-loop cannot be kept in the pipelined "
+                              f"loop: {REFUSED_SYNC_OPS[name]}; remove it (barriers, waits "
+                              f"and schedule barriers are replaced by the schedule's own)")
         if name == "amdgpu.mfma":
             mfmas.append(op)
             continue

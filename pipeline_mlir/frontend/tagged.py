@@ -94,7 +94,9 @@ def import_loop(loop, schedule) -> None:
             if k not in allowed:
                 raise IRError(op, f"'{op.name}' op attribute '{tag}' has unknown field '{k}' "
                                   f"(allowed: {', '.join(allowed)})")
-            if k != "k_offset" and int_value(fields[k]) is None:
+            if k == "k_offset":
+                _check_k_offset(op, tag, fields[k])
+            elif int_value(fields[k]) is None:
                 raise IRError(op, f"'{op.name}' op attribute '{tag}' field '{k}' must be an "
                                   f"integer of at most 64 bits; got {fields[k]}")
         entries.append((op, TAG_ATTRS[tag], fields))
@@ -119,6 +121,14 @@ def import_loop(loop, schedule) -> None:
             with ir.InsertionPoint(block), group[0].location:
                 e = ir.Operation.create(op_name, attributes=attrs)
             read_entry(e, name)  # meaningful for the schedule?
+
+
+def _check_k_offset(op, tag: str, attr) -> None:
+    """A tag's ``k_offset`` names one of the K offsets (a string, as in the sched ops)."""
+    if not isinstance(attr, ir.StringAttr) or ir.StringAttr(attr).value not in S.K_OFFSETS:
+        names = ", ".join(f'"{k}"' for k in S.K_OFFSETS)
+        raise IRError(op, f"'{op.name}' op attribute '{tag}' field 'k_offset' must be one of "
+                          f"{names}; got {attr}")
 
 
 def _group(entries) -> list:

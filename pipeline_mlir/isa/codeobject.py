@@ -9,7 +9,7 @@ need from a linked code object:
   descriptor's fields the report reads, and the kernel's machine code (the
   bytes of the function symbol ``K`` at the descriptor's entry);
 * the ELF header's ``e_flags`` (the low byte is the processor:
-  :data:`pipeline_mlir.target.gfx950.ELF_MACH`)
+  :data:`pipeline_mlir.target.gfx950.ELF_MACH`; :func:`processor_name` names it)
   and ``e_type``.
 
 Kernel descriptor (amdhsa, code object v5/v6): +0 group segment (LDS) bytes,
@@ -34,13 +34,20 @@ from elftools.elf.elffile import ELFFile
 from elftools.elf.sections import NoteSection, SymbolTableSection
 
 from pipeline_mlir.errors import PipelineError
-from pipeline_mlir.target.gfx950 import ACCUM_OFFSET_GRANULE, VGPR_GRANULE
+from pipeline_mlir.target.gfx950 import ACCUM_OFFSET_GRANULE, ELF_MACH, NAME, VGPR_GRANULE
 
 __all__ = ["CodeObjectError", "CodeObject", "KernelCode", "read_code_object",
-           "decode_msgpack", "decode_descriptor", "NT_AMDGPU_METADATA", "DESCRIPTOR_BYTES"]
+           "decode_msgpack", "decode_descriptor", "processor_name", "NT_AMDGPU_METADATA",
+           "DESCRIPTOR_BYTES", "EF_AMDGPU_MACH"]
 
 NT_AMDGPU_METADATA = 32
 DESCRIPTOR_BYTES = 64
+#: the processor bits of ``e_flags`` (LLVM's ``EF_AMDGPU_MACH``)
+EF_AMDGPU_MACH = 0xFF
+#: ``EF_AMDGPU_MACH_*`` values of the CDNA processors (LLVM's ELF.h), to name them in
+#: messages; 0 is ``EF_AMDGPU_MACH_NONE``
+_MACH_NAMES = {0x2C: "gfx900", 0x2F: "gfx906", 0x30: "gfx908", 0x3F: "gfx90a",
+               0x40: "gfx940", 0x4B: "gfx941", 0x4C: "gfx942", ELF_MACH: NAME}
 
 
 class CodeObjectError(PipelineError):
@@ -80,6 +87,15 @@ def decode_msgpack(data: bytes):
         raise CodeObjectError(f"the metadata note (NT_AMDGPU_METADATA, MessagePack) has "
                               f"{len(data) - unpacker.tell()} bytes after its object")
     return obj
+
+
+def processor_name(e_flags: int) -> str:
+    """The processor ``e_flags`` names, in words: ``gfx942``, ``no processor``, or the
+    ``EF_AMDGPU_MACH`` value of one this table does not name."""
+    mach = e_flags & EF_AMDGPU_MACH
+    if mach == 0:
+        return "no processor (EF_AMDGPU_MACH_NONE)"
+    return _MACH_NAMES.get(mach, f"processor 0x{mach:02x} (EF_AMDGPU_MACH)")
 
 
 # ---------------------------------------------------------------------------

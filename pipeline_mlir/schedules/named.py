@@ -49,7 +49,8 @@ def _schedule_config_options() -> OptionTable:
             out.append(Option(f.name, "bool", d, "ScheduleConfig field"))
         else:
             out.append(Option(f.name, "int", d, "ScheduleConfig field",
-                              min=_CONFIG_MIN.get(f.name, 0)))
+                              min=_CONFIG_MIN.get(f.name, 0),  # the masks: a bit per block (8)
+                              max=0xFF if f.name.endswith("_mask") else None))
     return OptionTable(out)
 
 

@@ -3,6 +3,8 @@ modes, races, barriers, range checks."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -325,3 +327,155 @@ def test_global_load_to_lds():
     assert np.array_equal(got, data[8 + 4 * lane[:, None] + np.arange(4)])
     with pytest.raises(Finding, match="lds-race"):
         run_snippet(prog.format(wait=""), glob=glob, setup=setup, mode="late")
+
+
+# ---- instructions LLVM emits for accepted inputs ------------------------------------------
+# The expected values are worked out by hand from the instruction descriptions of AMD's
+# CDNA3 and CDNA4 ISA reference guides (the same for both):
+#   V_MAD_I32_I24   D.i32 = S0.i24 * S1.i24 + S2.i32 (the low 24 bits of S0 and S1, signed)
+#   S_BITSET1_B32   D.u32[S0.u32[4:0]] = 1 (the other bits of D kept; SCC unchanged)
+#   S_BITSET0_B32   D.u32[S0.u32[4:0]] = 0
+#   V_ASHRREV_I64   D.i64 = S1.i64 >> S0.u32[5:0] (arithmetic)
+#   V_CMP_GT_I16    D.u64[lane] = S0.i16 > S1.i16 (the low 16 bits, signed; inactive: 0)
+
+def test_v_mad_i32_i24():
+    def setup(m):
+        lane = np.arange(64, dtype=np.uint32)
+        m.waves[0].V[1] = (0xAB000000 | (lane * 0x31337))[None]  # junk above bit 23
+        m.waves[0].V[2] = np.uint32(0x00FFFFFD)                       # -3 in 24 bits
+    m = run_snippet("""
+        v_mov_b32_e32 v3, 0x80000000
+        v_mad_i32_i24 v4, v1, v2, v3
+        v_mad_i32_i24 v5, v2, v2, -1
+        v_mov_b32_e32 v6, 0x7fffff
+        v_mad_i32_i24 v7, v6, v6, 0
+        s_endpgm""", setup=setup)
+    lane = np.arange(64, dtype=np.int64)
+    a = lane * 0x31337 & 0xFFFFFF
+    a = np.where(a >= 0x800000, a - 0x1000000, a)
+    v4, v5, v7 = _lanes_of(m, 4, 5, 7)
+    assert np.array_equal(v4, (a * -3 + 0x80000000) & 0xFFFFFFFF)
+    assert np.array_equal(v5, np.full(64, 8))                     # (-3) * (-3) - 1
+    assert np.array_equal(v7, np.full(64, (0x7FFFFF ** 2) & 0xFFFFFFFF))  # wraps at 32 bits
+
+
+def test_s_bitset1_b32_and_s_bitset0_b32():
+    m = run_snippet("""
+        s_mov_b32 s4, 0x100
+        s_mov_b32 s3, 35
+        s_cmp_eq_u32 0, 0
+        s_bitset1_b32 s4, s3
+        s_bitset1_b32 s4, 0x108
+        s_mov_b32 s5, -1
+        s_bitset0_b32 s5, 31
+        s_cselect_b32 s6, 1, 2
+        s_endpgm""")
+    S = m.waves[0].S[:, 0]
+    assert S[4] == 0x108                  # bit 35 & 31 = 3 set; bit 0x108 & 31 = 8 already set
+    assert S[5] == 0x7FFFFFFF
+    assert S[6] == 1                      # SCC (set by s_cmp) unchanged
+
+
+def test_v_ashrrev_i64():
+    def setup(m):
+        lane = np.arange(64, dtype=np.uint32)
+        m.waves[0].V[4] = np.uint32(0x89ABCDEF)
+        m.waves[0].V[5] = (0x80000000 | lane)[None]               # negative
+        m.waves[0].V[1] = lane[None]                                # shift = lane (mod 64)
+    m = run_snippet("""
+        v_ashrrev_i64 v[6:7], 4, v[4:5]
+        v_ashrrev_i64 v[8:9], v1, v[4:5]
+        v_mov_b32_e32 v10, 0x12345678
+        v_mov_b32_e32 v11, 0x7fffffff
+        v_ashrrev_i64 v[12:13], 36, v[10:11]
+        s_endpgm""", setup=setup)
+    x = [((0x80000000 | k) << 32 | 0x89ABCDEF) - (1 << 64) for k in range(64)]  # signed S1
+
+    def got(lo, hi):
+        return [int(a) | int(b) << 32 for a, b in zip(*_lanes_of(m, lo, hi))]
+    assert got(6, 7) == [(v >> 4) % (1 << 64) for v in x]
+    assert got(8, 9) == [(v >> k) % (1 << 64) for k, v in enumerate(x)]
+    assert got(12, 13)[0] == 0x7FFFFFFF12345678 >> 36
+
+
+def test_v_cmp_gt_i16():
+    def setup(m):
+        lane = np.arange(64, dtype=np.uint32)
+        # the low halves are lane - 32 (negative for lanes 0..31), the high halves junk
+        m.waves[0].V[1] = (0x7FFF0000 | ((lane - 32) & 0xFFFF))[None]
+    m = run_snippet("""
+        v_cmp_gt_i16_e32 vcc, 3, v1
+        v_cmp_gt_i16_e64 s[4:5], v1, -2
+        v_cmp_lt_u16_e64 s[6:7], v1, 4
+        s_mov_b32 exec_lo, 0
+        s_mov_b32 exec_hi, 0xffff
+        v_cmp_gt_i16_e64 s[8:9], v1, -16
+        s_endpgm""", setup=setup)
+    S = m.waves[0].S[:, 0].astype(np.uint64)
+    lane = np.arange(64)
+    s16 = lane - 32
+
+    def bits(mask):
+        return sum(1 << int(k) for k in np.flatnonzero(mask))
+    assert int(S[106] | S[107] << np.uint64(32)) == bits(3 > s16)          # lanes 0..34
+    assert int(S[4] | S[5] << np.uint64(32)) == bits(s16 > -2)             # lanes 31..63
+    assert int(S[6] | S[7] << np.uint64(32)) == bits((s16 & 0xFFFF) < 4)   # unsigned: 32..35
+    assert int(S[8] | S[9] << np.uint64(32)) == 0xFFFF << 32     # lanes 32..47; inactive: 0
+
+
+def test_a_float_constant_as_a_16_bit_compare_operand_is_refused():
+    from pipeline_mlir.emu.errors import EmuError
+
+    with pytest.raises(EmuError, match=r"v_cmp_gt_i16_e64 s\[4:5\], v1, 1.0.*float inline"):
+        run_snippet("v_cmp_gt_i16_e64 s[4:5], v1, 1.0\ns_endpgm")
+
+
+# ---- AGPR operands ------------------------------------------------------------------------
+
+def test_accvgpr_moves_under_full_and_partial_exec():
+    m = run_snippet("""
+        v_accvgpr_write_b32 a0, v0
+        v_accvgpr_write_b32 a1, 7
+        v_accvgpr_mov_b32 a2, a0
+        s_mov_b64 exec, 0xff00
+        v_accvgpr_mov_b32 a1, a0
+        s_mov_b64 exec, -1
+        v_accvgpr_read_b32 v1, a1
+        v_accvgpr_read_b32 v2, a2
+        s_endpgm""")
+    lane = np.arange(64)
+    v1, v2 = _lanes_of(m, 1, 2)
+    assert np.array_equal(v2, lane)
+    assert np.array_equal(v1, np.where((lane >= 8) & (lane < 16), lane, 7))
+    assert m.kernel.instrs[2].text == "v_accvgpr_mov_b32 a2, a0"
+
+
+def test_an_agpr_read_before_its_load_is_waited_for_is_a_finding():
+    with pytest.raises(Finding, match=r"pending-register: .*'v_accvgpr_mov_b32 a5, a4': a4 is "
+                                      r"used while the load"):
+        run_snippet("""
+            v_lshlrev_b32_e32 v1, 4, v0
+            ds_write_b128 v1, v[4:7]
+            s_waitcnt lgkmcnt(0)
+            ds_read_b128 a[4:7], v1
+            v_accvgpr_mov_b32 a5, a4
+            s_endpgm""", setup=lambda m: m.waves[0].V.__setitem__(slice(4, 8), 0))
+
+
+@pytest.mark.parametrize("line,message", [
+    ("v_mov_b32_e32 v256, 0", "register 'v256' does not exist: the gfx950 registers of its "
+                              "file are v0..v255"),
+    ("v_mov_b64_e32 v[255:256], 0", "register 'v[255:256]' does not exist"),
+    ("v_accvgpr_write_b32 a256, 0", "register 'a256' does not exist"),
+    ("s_mov_b32 s102, 0", "register 's102' does not exist: the gfx950 registers of its file "
+                          "are s0..s101"),
+    ("v_add_u32_e32 v1, a0, v1", "'a0': this operand cannot be an AGPR"),
+    ("v_accvgpr_mov_b32 a1, v0", "expected an AGPR, got 'v0'"),
+    ("ds_write_b32 s1, v1", "expected a v register, got 's1'"),
+    ("global_load_dword s[2:3], v1, off", "expected the data register (v or a)"),
+])
+def test_register_operands_the_machine_has_not_are_errors(line, message):
+    from pipeline_mlir.emu.asmline import LineError
+
+    with pytest.raises(LineError, match=re.escape(message)):
+        run_snippet(line + "\ns_endpgm")

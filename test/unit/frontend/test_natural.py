@@ -245,3 +245,29 @@ def test_read_of_two_channels_is_refused():
 def test_unwritten_read_is_refused():
     with pytest.raises(LM.LoopRefusal, match="no copy of the same iteration writes"):
         LM.read_dependencies([_copy(0, 0)], [_read(1, 4)], {0: 64}, lambda i: f"op {i}")
+
+
+@pytest.mark.parametrize("op,why", [
+    ("rocdl.s.setprio 1", "the schedule sets the wave priorities itself"),
+    ("rocdl.sched.group.barrier ds_read, 1, 0", "asks LLVM's scheduler for an interleave"),
+    ("rocdl.iglp.opt 1", "asks LLVM's scheduler for a scheduling strategy"),
+])
+def test_a_request_the_pipelined_loop_cannot_honour_is_refused(capsys, tmp_path, op, why):
+    """A priority or scheduler request in the K-loop is refused at the op, not dropped."""
+    text = kernel_text()
+    assert "      gpu.barrier\n" in text
+    text = text.replace("      gpu.barrier\n", f"      gpu.barrier\n      {op}\n", 1)
+    line = text[:text.index(f"      {op}\n")].count("\n") + 1
+    rc, out, err = run_text(capsys, tmp_path, text, "--pipeline=4wave")
+    name = op.split()[0]
+    assert rc == 1 and out == "" and "Traceback" not in err
+    assert f"k.mlir:{line}:7: error: sched-adopt-loop: '{name}' op inside the K-loop cannot " \
+           f"be kept in the pipelined loop: " in err and why in err, err
+
+
+@pytest.mark.parametrize("op", ["rocdl.s.waitcnt 0", "rocdl.sched.barrier none", "rocdl.s.barrier"])
+def test_barriers_waits_and_fences_are_replaced(capsys, tmp_path, op):
+    """Synchronisation the schedule derives itself is dropped: the loop adopts as without."""
+    base = run_text(capsys, tmp_path, kernel_text(), "--pipeline=4wave")
+    text = kernel_text().replace("      gpu.barrier\n", f"      gpu.barrier\n      {op}\n", 1)
+    assert run_text(capsys, tmp_path, text, "--pipeline=4wave") == base

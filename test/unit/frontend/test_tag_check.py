@@ -196,3 +196,19 @@ def test_messages_name_the_disagreement():
     (err,) = import_errors(mutated, OURS_SPEC)[:1]
     assert "tagged as the MMA of row 1, column 0 takes its A operand from the fragment load" \
            in err, err
+
+
+@pytest.mark.parametrize("value,shown", [("0 : i64", "0 : i64"), ('"k7"', '"k7"'),
+                                         ("unit", "unit")])
+def test_a_k_offset_that_names_no_k_offset_is_a_located_error(value, shown):
+    """``k_offset`` is a string naming a K offset; an integer (or another name) is the tag's
+    error, not an internal one."""
+    text = ours()
+    g = groups(text)
+    load = next(gid for gid, (k, f, _) in g.items() if k == "global_load")
+    mutated = mutate(text, g[load][2],
+                     lambda ln: _in_tag(ln, re.compile(r'k_offset = "k\w+"'),
+                                        f"k_offset = {value}"))
+    (err,) = import_errors(mutated, OURS_SPEC)[:1]
+    assert "sched-import" in err and "attribute 'sched.global_load' field 'k_offset' must be " \
+           'one of "k0", "k1", "k_next", "k_prev", "none"; got ' + shown in err, err

@@ -123,6 +123,55 @@ def test_dash_reads_stdin_with_a_pipeline():
     assert p.returncode == 0 and "KERNEL (" in p.stdout, p.stderr
 
 
+# ---- input text: UTF-8, nesting --------------------------------------------------------------
+
+def test_an_input_that_is_not_utf8_is_one_located_error(capsys, tmp_path):
+    src = tmp_path / "in.mlir"
+    src.write_bytes(b"// \xc3\xa9 is UTF-8\n\n  caf\xe9\n")
+    code, out, err = run(capsys, str(src), "--pipeline=4wave")
+    one_error(code, err, f"{src}:3:6: error: byte 0xe9 is not UTF-8 text")
+    assert out == "" and "internal error" not in err
+
+
+def test_non_utf8_bytes_on_stdin_are_one_located_error():
+    p = subprocess.run(TOOL + ["--pipeline=4wave", "-"], input=b"caf\xe9",
+                       capture_output=True, timeout=120)
+    err = p.stderr.decode()
+    one_error(p.returncode, err, "<stdin>:1:4: error: byte 0xe9 is not UTF-8 text")
+    assert p.stdout == b"" and "internal error" not in err
+
+
+def test_crlf_input_reads_as_text_mode_did(capsys, tmp_path):
+    src = tmp_path / "in.mlir"
+    src.write_bytes(ABSTRACT.replace("\n", "\r\n").encode())
+    code, out, err = run(capsys, str(src), "--pass-pipeline=builtin.module(sched-annotate)")
+    assert code == 0 and "\r" not in out, err
+
+
+def test_nesting_is_counted_outside_strings_and_comments():
+    from pipeline_mlir.driver.diagnostics import Failure
+    from pipeline_mlir.driver.inputs import MAX_NESTING, check_nesting
+
+    deep = MAX_NESTING + 1
+    check_nesting('"x"() {s = "' + "{" * 1000 + '"} : () -> ()\n// ' + "(" * 1000, "f")
+    check_nesting("%0 = f(%a) : (i32) -> i32 // a -> b >= c\n" * 1000, "f")
+    check_nesting("[" * MAX_NESTING + "]" * MAX_NESTING, "f")
+    with pytest.raises(Failure) as e:
+        check_nesting("\n\n" + "vector<" * deep + ">" * deep, "f.mlir", line_offset=10)
+    (d,) = e.value.diags
+    assert (d.file, d.line, d.col) == ("f.mlir", 13, 7 * MAX_NESTING + 7)
+    assert f"nests {deep} levels deep" in d.message and f"at most {MAX_NESTING}" in d.message
+
+
+def test_a_deep_split_chunk_is_refused_at_its_line(capsys, tmp_path):
+    src = tmp_path / "in.mlir"
+    src.write_text(ABSTRACT + "// -----\n" + "module {\n" * 300 + "}\n" * 300)
+    code, out, err = run(capsys, str(src), "--split-input-file",
+                         "--pass-pipeline=builtin.module(sched-annotate)")
+    one_error(code, err, f"{src}:261:8: error: the input nests 300 levels deep")
+    assert 'state = "annotated"' in out     # the first chunk is compiled
+
+
 # ---- integers beyond 64 bits ------------------------------------------------------------
 
 @pytest.mark.parametrize("emit", ["schedule", "mlir"])

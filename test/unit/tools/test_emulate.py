@@ -173,3 +173,44 @@ def test_progress_counts_the_workgroups_run():
     assert result.problem is None and "exact" in result.summary
     assert seen and seen[-1] == (8, 8)
     assert [d for d, _ in seen] == sorted({d for d, _ in seen})      # increasing
+
+
+def test_an_assembly_register_the_machine_has_not_is_an_error_naming_the_line(capsys, tmp_path):
+    lines = build("4wave-fp8-64").asm.split("\n")
+    i = next(k for k, ln in enumerate(lines) if re.match(r"\s+v_\w+ v1, ", ln))
+    lines[i] = lines[i].replace(" v1, ", " v999, ", 1)
+    (tmp_path / "k.s").write_text("\n".join(lines))
+    rc, out, err = run(capsys, f"--pipeline={SPEC}", "--emulate=128,128,256",
+                       str(tmp_path / "k.s"))
+    assert rc == 1 and out == "" and "internal error" not in err
+    assert err.startswith(f"{tmp_path / 'k.s'}: error: line {i + 1}: register 'v999' does not "
+                          f"exist: the gfx950 registers of its file are v0..v255 (in "), err
+    assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("mach,name", [(0x4C, "gfx942"), (0x3F, "gfx90a"),
+                                       (0x00, "no processor (EF_AMDGPU_MACH_NONE)"),
+                                       (0x99, "processor 0x99 (EF_AMDGPU_MACH)")])
+def test_a_code_object_for_another_processor_is_refused(capsys, tmp_path, mach, name):
+    data = bytearray(build("4wave-fp8-64").hsaco)
+    assert data[48] == 0x4F                  # e_flags (ELF64 header offset 48): gfx950
+    data[48] = mach
+    (tmp_path / "k.hsaco").write_bytes(bytes(data))
+    rc, out, err = run(capsys, f"--pipeline={SPEC}", "--emulate=128,128,256",
+                       str(tmp_path / "k.hsaco"))
+    assert rc == 1 and out == "" and "exact" not in err
+    assert f"error: the code object's ELF header (e_flags) says the kernel is for {name}; " \
+           f"the emulator models gfx950 only" in err, err
+
+
+def test_assembly_for_another_processor_is_refused(capsys, tmp_path):
+    text = build("4wave-fp8-64").asm
+    assert '.amdgcn_target "amdgcn-amd-amdhsa--gfx950"' in text
+    lines = text.replace("--gfx950\"", "--gfx942:sramecc+:xnack-\"").split("\n")
+    i = next(k for k, ln in enumerate(lines) if ".amdgcn_target" in ln)
+    (tmp_path / "k.s").write_text("\n".join(lines))
+    rc, out, err = run(capsys, f"--pipeline={SPEC}", "--emulate=128,128,256",
+                       str(tmp_path / "k.s"))
+    assert rc == 1 and out == ""
+    assert f"error: line {i + 1}: .amdgcn_target says the kernel is for gfx942; the emulator " \
+           f"models gfx950 only" in err, err

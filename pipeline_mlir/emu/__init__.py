@@ -11,5 +11,5 @@ control, memory and matrix instructions), ``program`` (an instruction -> its ste
 assembly -> an instruction), ``asmtext`` (kernels from assembly), ``inputs`` (either),
 ``machine`` (waves, memory, waits, barriers, races), ``gemm`` (a GEMM launch against the
 numpy reference), ``iree`` (IREE kernels' launch).
-Only ``pipeline_mlir.tools`` (and the tests) import this package.
+Only ``pipeline_mlir.driver`` and ``pipeline_mlir.tools`` (and the tests) import this package.
 """

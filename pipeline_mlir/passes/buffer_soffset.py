@@ -178,7 +178,7 @@ def _used(value) -> bool:
 
 
 @dataclass
-class _Plan:
+class _CopyRewrite:
     """How one copy is rewritten: its lane-varying and its uniform terms (value, coeff in
     bytes), the uniform constant in bytes, the GEP chain (outermost first) and the buffer
     op."""
@@ -221,7 +221,7 @@ def _gep_chain(ptr):
         ptr = op.operands[0]
 
 
-def _plan(op, index: IndexForms) -> _Plan | None:
+def _copy_rewrite(op, index: IndexForms) -> _CopyRewrite | None:
     chain = _gep_chain(op.operands[0])
     if chain is None:
         return None
@@ -240,7 +240,7 @@ def _plan(op, index: IndexForms) -> _Plan | None:
         if rng is None or rng[0] < 0:
             return None
     lds = op.operands[1]
-    return _Plan(op, rsrc_op, geps, out.varying, out.uniform, out.const, lds,
+    return _CopyRewrite(op, rsrc_op, geps, out.varying, out.uniform, out.const, lds,
                  _uniform_ptr(index, lds))
 
 
@@ -324,10 +324,10 @@ class BufferSoffset(ModulePass):
             fn.analyse()
             index = IndexForms(fn)
             index.solve()
-            plans = [p for p in (_plan(op, index) for op in copies) if p is not None]
+            rewrites = [p for p in (_copy_rewrite(op, index) for op in copies) if p is not None]
             rsrc8: dict = {}
             broadcast: dict = {}
-            for p in plans:
+            for p in rewrites:
                 p.uniform = [(_broadcast(v, fn, broadcast), c) for v, c in p.uniform]
                 if p.lds_uniform:
                     p.lds = _broadcast(p.lds, fn, broadcast)
@@ -335,7 +335,7 @@ class BufferSoffset(ModulePass):
         return []
 
     @staticmethod
-    def _rewrite(p: _Plan, rsrc8: dict) -> None:
+    def _rewrite(p: _CopyRewrite, rsrc8: dict) -> None:
         op = p.op
         i32 = ir.IntegerType.get_signless(32)
         src = p.rsrc_op

@@ -18,7 +18,7 @@ Two tables, selected by name with :func:`get_table`:
 Unknown instructions.  An MFMA mnemonic that is not in a table is an error
 (:class:`CostError`): its pipe occupancy decides every MFMA-bound result and must
 not be guessed.  Any other instruction falls back to the documented default class
-of its kind (``DEFAULT_CLASS``: VALU for ``valu``, SALU for ``salu``/``other``);
+of its kind (VALU for ``valu``, SALU for ``salu``/``other``);
 the table records the mnemonic in :attr:`CostTable.defaulted`, and the models'
 results carry that set, so a defaulted number is always visible.
 
@@ -51,10 +51,6 @@ UNIT_SCOPE = {
     "XDL": "simd", "VALU": "simd", "SALU": "simd", "BRANCH": "simd", "LDS_ISSUE": "simd",
     "LDS": "cu", "LGKM": "cu", "VMEM": "cu", "SMEM": "cu", "GMEM": "cu",
 }
-
-#: the default class of each kind for mnemonics a table does not list (never for MFMAs)
-DEFAULT_CLASS = {"valu": "valu", "salu": "salu", "other": "salu"}
-
 
 @dataclass(frozen=True)
 class Cost:

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import (DYNAMIC, WAVE, dense_i64, int_attr,
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, dense_i64, int_attr,
                                              is_opaque_identity, segments)
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
@@ -191,11 +192,11 @@ def _workitem(dim):
 
 
 def _lane_id(ev, op):
-    return [ev.tid % WAVE]
+    return [ev.tid % WAVE_SIZE]
 
 
 def _subgroup_id(ev, op):
-    return [ev.tid // WAVE]
+    return [ev.tid // WAVE_SIZE]
 
 
 def _sample_workgroup(ev, op):
@@ -210,7 +211,7 @@ def _block_dim(ev, op):
 
 def _readfirstlane(ev, op):
     v = ev.value(op.operands[0])
-    first = v[(ev.tid // WAVE) * WAVE]
+    first = v[(ev.tid // WAVE_SIZE) * WAVE_SIZE]
     return [first]
 
 

@@ -36,7 +36,7 @@ launch-time value: :class:`Unevaluable`, which also names the value).
 The per-op rules live in :mod:`pipeline_mlir.analysis.lane_ops`, the view ops in
 :mod:`pipeline_mlir.analysis.views`, the attribute and type readers in
 :mod:`pipeline_mlir.analysis.ir_facts`; the names the front end imports from here (``View``,
-``WAVE``, ``dense_i64``, ``memory_space``, ``segments``, ``xor_shuffle``,
+``dense_i64``, ``memory_space``, ``segments``, ``xor_shuffle``,
 ``is_opaque_identity``, ...) are re-exported.
 """
 
@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import (DYNAMIC, WAVE, attr_names, dense_i64,
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, attr_names, dense_i64,
                                              element_bytes, int_attr, is_opaque_identity,
                                              memory_space, parse_xor_shuffle, segment_sizes,
                                              segments, xor_shuffle)
@@ -54,7 +54,7 @@ from pipeline_mlir.analysis.views import View, follow_view
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 
-__all__ = ["Evaluator", "Unevaluable", "View", "WAVE", "SAMPLE_ARG", "SAMPLE_WORKGROUP",
+__all__ = ["Evaluator", "Unevaluable", "View", "SAMPLE_ARG", "SAMPLE_WORKGROUP",
            "DYNAMIC", "attr_names", "int_attr", "dense_i64", "segment_sizes", "segments",
            "memory_space", "element_bytes", "xor_shuffle", "parse_xor_shuffle",
            "is_opaque_identity"]
@@ -116,11 +116,6 @@ class Evaluator:
         """The value if it is the same for every thread, else None."""
         a = self.value(v)
         return int(a[0]) if np.all(a == a[0]) else None
-
-    def first_lane(self, v) -> np.ndarray:
-        """Per thread, the value lane 0 of its wave computes (what ``readfirstlane``
-        gives, and the hardware's M0 when LLVM fills it from lane 0)."""
-        return self.value(v)[(self.tid // WAVE) * WAVE]
 
     def _block_argument(self, v, block) -> np.ndarray:
         parent = block.owner

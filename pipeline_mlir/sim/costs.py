@@ -293,8 +293,8 @@ def _measured_cost(instr: Instr, global_bpc: float, global_src: str) -> Cost:
         gcyc = max(1, round(width * WAVE_SIZE / global_bpc))
         src = (f"latency 790: {_TLX} ('conservative estimate' for a global load, used for "
                "buffer/global loads, DMA to LDS and stores); VMEM address issue 4 cycles per "
-               f"wave64 instruction: ASSUMPTION (64 lanes at 16 lanes/clock); GMEM {gcyc} cycles "
-               f"= {width * WAVE_SIZE} bytes at {global_src}")
+               f"wave64 instruction: ASSUMPTION ({WAVE_SIZE} lanes at 16 lanes/clock); GMEM "
+               f"{gcyc} cycles = {width * WAVE_SIZE} bytes at {global_src}")
         if k == "vmem_load_lds":
             lds, _ideal, why = _bank(instr, True)
             return Cost("vmem", (("VMEM", 4), ("GMEM", gcyc)), 790,

@@ -1,18 +1,23 @@
 """Evaluate a kernel's index arithmetic for every thread of a workgroup (numpy).
 
 The address analysis of the front end (``pipeline_mlir/frontend/natural.py``), the tag check
-(``pipeline_mlir/frontend/tag_check.py``) and the LDS access analysis of complete kernels
-(``pipeline_mlir/analysis/lds_access.py``) need, for every lane of every wave, the element
-each memory access touches: this is the one per-lane evaluator they share.
+(``pipeline_mlir/frontend/tag_check.py``), the LDS access analysis of complete kernels
+(``pipeline_mlir/analysis/lds_access.py``) and the check of ``sched-buffer-soffset``'s
+rewrites (``pipeline_mlir/analysis/buffer_copies.py``) need, for every lane of every wave,
+the element or byte each memory access touches: this is the one per-lane evaluator they
+share.
 :class:`Evaluator` computes an SSA value of integer or index type as a numpy ``int64`` array with one entry per thread (``threads`` of them; thread ``t`` is
 wave ``t // 64``, lane ``t % 64``), following the value's definition chain through the
 ops that compute indices:
 
 * ``arith`` integer ops, ``index`` ops, ``affine.apply`` / ``min`` / ``max`` /
   ``delinearize_index`` / ``linearize_index``, casts, ``select``, ``cmpi``;
+* the LLVM dialect's integer ops at their width, and a buffer pointer's byte offset
+  (``rocdl.make.buffer.rsrc``, ``llvm.getelementptr``), as
+  :mod:`pipeline_mlir.analysis.lane_ops` states;
 * thread and block ids (``gpu.thread_id``, ``gpu.lane_id``, ``gpu.subgroup_id``,
   ``gpu.block_id``, ``rocdl.workitem.id.*``, ``rocdl.workgroup.id.*``,
-  ``hal.interface.workgroup.id``), ``rocdl.readfirstlane``, and value hints
+  ``hal.interface.workgroup.id``, ``rocdl.mbcnt.*``), ``rocdl.readfirstlane``, and value hints
   (``iree_codegen.index_hint``, ``util.assume.int``) which pass their operand on.
 
 Values the kernel only knows at launch time (function arguments, workgroup ids, the
@@ -21,7 +26,8 @@ fixed sample value: the front end uses them only in global addresses, where it c
 differences.  An evaluator made with ``launch_values=False`` refuses them instead (the LDS
 access analysis, :mod:`pipeline_mlir.analysis.lds_access`, whose addresses must not depend
 on them), and ``workgroup_id`` sets the workgroup ids' sample value.  A loop's induction
-variable is bound with :meth:`Evaluator.bind`.
+variable (or any block argument other than a function's) is bound with
+:meth:`Evaluator.bind`.
 
 :meth:`Evaluator.view` follows a memref through its view ops (``memref.subview``,
 ``expand_shape``, ``collapse_shape``, ``cast``, ``reinterpret_cast``,
@@ -93,6 +99,12 @@ class Evaluator:
         self.memo = {}
         self.views = {}
 
+    def unbind(self, value) -> None:
+        """Forget the value :meth:`bind` gave ``value`` and everything computed from it."""
+        self.bound.pop(value, None)
+        self.memo = {}
+        self.views = {}
+
     def value(self, v) -> np.ndarray:
         if v in self.bound:
             return self.bound[v]
@@ -123,7 +135,8 @@ class Evaluator:
         name = parent.name if parent is not None else ""
         if name == "scf.forall":
             return self.const(self.workgroup_id)
-        if name in ("func.func", "gpu.func", "llvm.func") and self.launch_values:
+        if name in ("func.func", "gpu.func", "llvm.func") and self.launch_values \
+                and block == parent.regions[0].blocks[0]:
             return self.const(SAMPLE_ARG)
         where = parent if parent is not None else self.where
         raise Unevaluable(where, v, f"'{name}' op: the address analysis cannot evaluate block "

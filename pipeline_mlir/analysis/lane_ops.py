@@ -80,12 +80,8 @@ def _div(a, b, op, kind):
 
 
 def _rem(a, b, op, kind):
-    if np.any(b == 0):
-        raise IRError(op, f"'{op.name}' op divides by zero for some thread")
-    if kind == "u":
-        _nonneg(op, a, b)
-        return a % b
-    return a - _div(a, b, op, "s") * b
+    """The remainder of :func:`_div` (``kind`` ``u`` or ``s``)."""
+    return a - _div(a, b, op, kind) * b
 
 
 BINARY = {
@@ -322,10 +318,7 @@ def _llvm_binary(fn):
 
 
 def _udiv(a, b, w, op):
-    ua, ub = _unsigned(a, w), _unsigned(b, w)
-    if np.any(ub == 0):
-        raise IRError(op, f"'{op.name}' op divides by zero for some thread")
-    return ua // ub if op.name == "llvm.udiv" else ua % ub
+    return (_div if op.name == "llvm.udiv" else _rem)(_unsigned(a, w), _unsigned(b, w), op, "u")
 
 
 def _sdiv(a, b, w, op):

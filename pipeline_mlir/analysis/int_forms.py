@@ -42,7 +42,7 @@ from collections import Counter
 from pipeline_mlir.analysis.int_branches import BranchFacts
 from pipeline_mlir.analysis.int_ranges import (ceil_div, decide, fits, hull, meet, nonneg,
                                                signed, signed_range)
-from pipeline_mlir.analysis.ir_facts import WAVE
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.analysis.llvm_values import const_int, defining_op, int_width, overflow_flags
 from pipeline_mlir.analysis.uniformity import Uniformity
 from pipeline_mlir.dialect.bindings import ir, llvm
@@ -177,9 +177,9 @@ class IndexForms(BranchFacts):
         if kind == "value":
             return self._value_range(args[0])
         if kind == "wave":
-            return 0, self.fn.block_x // WAVE - 1
+            return 0, self.fn.block_x // WAVE_SIZE - 1
         if kind == "lane":
-            return 0, WAVE - 1
+            return 0, WAVE_SIZE - 1
         if kind == "floordiv":
             r = self.range(args[0], ctx)
             return None if r is None else (r[0] // args[1], r[1] // args[1])
@@ -407,10 +407,10 @@ class IndexForms(BranchFacts):
         dim = "xyz".index(name[-1]) if name[-1] in "xyz" else None
         size = self.fn.block_size[dim] if self.fn.block_size and dim is not None else None
         if name.startswith("rocdl.workitem.id."):
-            if dim == 0 and size and size % WAVE == 0:
+            if dim == 0 and size and size % WAVE_SIZE == 0:
                 wave = self._atom("wave", ("wave",), (), True)
                 lane = self._atom("lane", ("lane",), (), False)
-                return Form({wave: WAVE, lane: 1})
+                return Form({wave: WAVE_SIZE, lane: 1})
             rng = (0, size - 1) if size else None
             if "range" in op.attributes:
                 m = _RANGE_RE.search(str(op.attributes["range"]))

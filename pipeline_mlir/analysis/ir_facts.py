@@ -4,7 +4,7 @@ Attribute readers (:func:`attr_names`, :func:`int_attr`, :func:`dense_i64`), an 
 operand groups (:func:`segments`), a memref's memory space (:func:`memory_space`), bytes
 per element (:func:`element_bytes`), IREE's ``xor_shuffle`` swizzle (:func:`xor_shuffle`,
 :func:`parse_xor_shuffle`), the opaque identity the kernels pin an LDS base with
-(:func:`is_opaque_identity`) and the wave size :data:`WAVE`.
+(:func:`is_opaque_identity`).
 """
 
 from __future__ import annotations
@@ -13,9 +13,7 @@ import re
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.kernel.lds_data import OPAQUE_ASM, OPAQUE_CONSTRAINTS
-from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
-WAVE = WAVE_SIZE
 #: a dynamic size, stride or offset in a shaped type or a static_* attribute
 DYNAMIC = ir.ShapedType.get_dynamic_size() if hasattr(ir.ShapedType, "get_dynamic_size") \
     else -9223372036854775808

@@ -2,19 +2,34 @@
 :class:`pipeline_mlir.analysis.loop_eval.Evaluator`.
 
 Each handler takes the evaluator and the op and returns one numpy ``int64`` array per
-result (one entry per thread of the workgroup).  Integers are exact: nothing wraps at a
-bit width except ``arith.trunci`` to fewer than 63 bits; a division by zero for some
-thread, or an unsigned op on a negative operand, is an error at the op.  Values known only
-at launch take the sample values :data:`SAMPLE_ARG` (arguments, push constants, grid
-sizes) and the evaluator's ``workgroup_id`` (workgroup ids).
+result (one entry per thread of the workgroup).  Values known only at launch take the
+sample values :data:`SAMPLE_ARG` (arguments, push constants, grid sizes) and the
+evaluator's ``workgroup_id`` (workgroup ids).
+
+Two kinds of integer ops, with their own semantics:
+
+* ``arith``, ``index`` and ``affine`` (the front end's kernels): integers are exact, nothing
+  wraps at a bit width except ``arith.trunci`` to fewer than 63 bits; a division by zero
+  for some thread, or an unsigned op on a negative operand, is an error at the op.
+* The LLVM dialect (``llvm.add`` ... ``llvm.srem``, shifts, bitwise ops, casts, ``icmp``,
+  ``select``, min/max intrinsics, constants, ``rocdl.mbcnt``; the kernels
+  ``sched-buffer-soffset`` rewrites): as LLVM computes them, at the type's width,
+  wrapping.  An ``iN`` value is held as its signed value (``i1`` as 0 / 1); unsigned ops
+  read their operands modulo 2^N.  A division by zero or a shift by the width or more
+  (poison) is an error at the op.  A pointer into a buffer (``rocdl.make.buffer.rsrc``,
+  then one-index ``llvm.getelementptr`` read as
+  :func:`~pipeline_mlir.analysis.llvm_values.gep_index` reads them) evaluates to its byte
+  offset in the buffer, exactly.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import (DYNAMIC, WAVE, dense_i64, int_attr,
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, dense_i64, int_attr,
                                              is_opaque_identity, segments)
+from pipeline_mlir.analysis.llvm_values import gep_element_bytes, gep_index, int_width
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.kernel.lds_data import OPAQUE_ASM, OPAQUE_CONSTRAINTS
@@ -65,12 +80,8 @@ def _div(a, b, op, kind):
 
 
 def _rem(a, b, op, kind):
-    if np.any(b == 0):
-        raise IRError(op, f"'{op.name}' op divides by zero for some thread")
-    if kind == "u":
-        _nonneg(op, a, b)
-        return a % b
-    return a - _div(a, b, op, "s") * b
+    """The remainder of :func:`_div` (``kind`` ``u`` or ``s``)."""
+    return a - _div(a, b, op, kind) * b
 
 
 BINARY = {
@@ -191,11 +202,11 @@ def _workitem(dim):
 
 
 def _lane_id(ev, op):
-    return [ev.tid % WAVE]
+    return [ev.tid % WAVE_SIZE]
 
 
 def _subgroup_id(ev, op):
-    return [ev.tid // WAVE]
+    return [ev.tid // WAVE_SIZE]
 
 
 def _sample_workgroup(ev, op):
@@ -210,7 +221,7 @@ def _block_dim(ev, op):
 
 def _readfirstlane(ev, op):
     v = ev.value(op.operands[0])
-    first = v[(ev.tid // WAVE) * WAVE]
+    first = v[(ev.tid // WAVE_SIZE) * WAVE_SIZE]
     return [first]
 
 
@@ -259,6 +270,134 @@ def _memref_dim(ev, op):
     return [ev.const(SAMPLE_ARG if d == DYNAMIC else d)]
 
 
+# ---- the LLVM dialect: at the type's width ------------------------------------------------
+
+def _width(op, value) -> int:
+    w = int_width(value)
+    if w is None or w > 64:
+        raise Unevaluable(op, value, f"'{op.name}' op: the evaluation follows integers of at "
+                                     f"most 64 bits (got {value.type})")
+    return w
+
+
+def _unsigned(x, w: int):
+    """``x`` (held signed) modulo 2^w: int64 below 64 bits, uint64 at 64."""
+    return x.astype(np.uint64) if w == 64 else x & ((1 << w) - 1)
+
+
+def _wrap(x, w: int):
+    """``x`` modulo 2^w as it is held: signed, ``i1`` as 0 / 1."""
+    x = np.asarray(x).astype(np.int64) if np.asarray(x).dtype == np.uint64 else x
+    if w == 1:
+        return x & 1
+    if w == 64:
+        return x
+    half = 1 << (w - 1)
+    return ((x + half) & ((1 << w) - 1)) - half
+
+
+def _signed(x, w: int):
+    return -(x & 1) if w == 1 else x
+
+
+def _llvm_operands(ev, op):
+    return [ev.value(x) for x in op.operands], _width(op, op.results[0])
+
+
+def _shift_amount(op, b, w):
+    if np.any((b < 0) | (b >= w)):
+        raise IRError(op, f"'{op.name}' op shifts by {w} bits or more for some thread (poison)")
+    return b.astype(np.uint64) if w == 64 else b
+
+
+def _llvm_binary(fn):
+    def h(ev, op):
+        (a, b), w = _llvm_operands(ev, op)
+        return [_wrap(fn(a, b, w, op), w)]
+    return h
+
+
+def _udiv(a, b, w, op):
+    return (_div if op.name == "llvm.udiv" else _rem)(_unsigned(a, w), _unsigned(b, w), op, "u")
+
+
+def _sdiv(a, b, w, op):
+    a, b = _signed(a, w), _signed(b, w)
+    return _div(a, b, op, "s") if op.name == "llvm.sdiv" else _rem(a, b, op, "s")
+
+
+LLVM_BINARY = {
+    "add": lambda a, b, w, op: a + b, "sub": lambda a, b, w, op: a - b,
+    "mul": lambda a, b, w, op: a * b,
+    "and": lambda a, b, w, op: a & b, "or": lambda a, b, w, op: a | b,
+    "xor": lambda a, b, w, op: a ^ b,
+    "shl": lambda a, b, w, op: _unsigned(a, w) << _shift_amount(op, b, w),
+    "lshr": lambda a, b, w, op: _unsigned(a, w) >> _shift_amount(op, b, w),
+    "ashr": lambda a, b, w, op: _signed(a, w) >> _shift_amount(op, b, w).astype(np.int64),
+    "udiv": _udiv, "urem": _udiv, "sdiv": _sdiv, "srem": _sdiv,
+}
+
+_MINMAX = {"smax": (np.maximum, False), "smin": (np.minimum, False),
+           "umax": (np.maximum, True), "umin": (np.minimum, True)}
+
+
+def _llvm_minmax(ev, op):
+    (a, b), w = _llvm_operands(ev, op)
+    fn, unsigned = _MINMAX[op.name.rsplit(".", 1)[1]]
+    if unsigned:
+        return [_wrap(fn(_unsigned(a, w), _unsigned(b, w)), w)]
+    return [fn(_signed(a, w), _signed(b, w))]
+
+
+def _llvm_constant(ev, op):
+    a = op.attributes["value"]
+    if not isinstance(a, ir.IntegerAttr):
+        raise Unevaluable(op, op.results[0], f"'{op.name}' op: only integer constants take "
+                                             f"part in an offset (got {a})")
+    return [_wrap(ev.const(ir.IntegerAttr(a).value), _width(op, op.results[0]))]
+
+
+def _llvm_cast(ev, op):
+    x = ev.value(op.operands[0])
+    w_in, w_out = _width(op, op.operands[0]), _width(op, op.results[0])
+    if op.name == "llvm.zext":
+        x = _unsigned(x, w_in)
+    elif op.name == "llvm.sext":
+        x = _signed(x, w_in)
+    return [_wrap(x, w_out)]
+
+
+def _llvm_icmp(ev, op):
+    a, b = (ev.value(x) for x in op.operands)
+    w = _width(op, op.operands[0])
+    return [_cmp(int_attr(op, "predicate"), _signed(a, w), _signed(b, w))]
+
+
+def _mbcnt(ev, op):
+    """``rocdl.mbcnt.lo`` / ``hi``: the accumulator plus the set bits of the mask's low /
+    high 32 bits that stand for the lanes below this one."""
+    mask, acc = (ev.value(x) for x in op.operands)
+    lane = ev.tid % WAVE_SIZE
+    below = lane if op.name == "rocdl.mbcnt.lo" else lane - 32
+    bits = np.where(below >= 32, 0xFFFFFFFF, (1 << np.clip(below, 0, 32)) - 1)
+    count = np.bitwise_count(_unsigned(mask, 32) & bits).astype(np.int64)
+    return [_wrap(acc + count, 32)]
+
+
+def _buffer_base(ev, op):
+    return [ev.const(0)]
+
+
+def _gep(ev, op):
+    index, size = gep_index(op), gep_element_bytes(op)
+    if index is None or size is None:
+        raise Unevaluable(op, op.results[0], f"'{op.name}' op: the evaluation follows GEPs with "
+                                             f"one index over integers, floats or vectors")
+    value, k = index
+    offset = ev.const(k) if value is None else _signed(ev.value(value), _width(op, value))
+    return [ev.value(op.operands[0]) + offset * size]
+
+
 HANDLERS = {
     "arith.constant": _int_constant,
     "arith.index_cast": _same, "arith.index_castui": _same, "arith.extsi": _same,
@@ -289,4 +428,13 @@ HANDLERS = {
     "llvm.inline_asm": _inline_asm,
     "iree_codegen.index_hint": _same, "util.assume.int": _same,
     "memref.dim": _memref_dim,
+    "llvm.mlir.constant": _llvm_constant,
+    "llvm.zext": _llvm_cast, "llvm.sext": _llvm_cast, "llvm.trunc": _llvm_cast,
+    "llvm.bitcast": _same, "llvm.freeze": _same,
+    "llvm.icmp": _llvm_icmp, "llvm.select": _select,
+    "llvm.intr.smax": _llvm_minmax, "llvm.intr.smin": _llvm_minmax,
+    "llvm.intr.umax": _llvm_minmax, "llvm.intr.umin": _llvm_minmax,
+    "rocdl.make.buffer.rsrc": _buffer_base, "llvm.getelementptr": _gep,
+    "rocdl.mbcnt.lo": _mbcnt, "rocdl.mbcnt.hi": _mbcnt,
+    **{f"llvm.{k}": _llvm_binary(fn) for k, fn in LLVM_BINARY.items()},
 }

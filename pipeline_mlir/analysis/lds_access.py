@@ -34,7 +34,8 @@ from __future__ import annotations
 
 import re
 
-from pipeline_mlir.analysis.ir_facts import WAVE, element_bytes, memory_space, segments
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
+from pipeline_mlir.analysis.ir_facts import element_bytes, memory_space, segments
 from pipeline_mlir.analysis.loop_eval import Evaluator, Unevaluable
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError
@@ -143,10 +144,10 @@ def _access(op, ev: Evaluator, buffers: dict, elem: dict, names: "_SourceNames",
         width *= d
     element = view.element([ev.value(i) for i in indices])
     if kind == "dma":     # lane 0's address (M0) plus the lane's place
-        element = element[(ev.tid // WAVE) * WAVE]
+        element = element[(ev.tid // WAVE_SIZE) * WAVE_SIZE]
     addr = buffers[view.root][0] + element * elem[view.root]
     if kind == "dma":
-        addr = addr + (ev.tid % WAVE) * width
+        addr = addr + (ev.tid % WAVE_SIZE) * width
     tag = _tag(op.attributes[tag_name])
     key = (kind, tag.get("id", -1))
     part = parts.get(key, 0)

@@ -2,11 +2,15 @@
 
 :func:`defining_op` (None for a block argument), :func:`const_int` (the value of an
 ``llvm.mlir.constant`` integer), :func:`int_width` (the bit width of an integer type, None
-for any other type) and :func:`overflow_flags` (an integer op's ``nsw`` / ``nuw`` flags, read
-from the op's properties, never from its printed text).
+for any other type), :func:`overflow_flags` (an integer op's ``nsw`` / ``nuw`` flags, read
+from the op's properties, never from its printed text), and how a one-index
+``llvm.getelementptr`` is read (:func:`gep_index`, :func:`gep_element_bytes`: by
+``sched-buffer-soffset`` and by the per-lane evaluator alike).
 """
 
 from __future__ import annotations
+
+import math
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
@@ -69,3 +73,34 @@ def int_width(value) -> int | None:
     t = value.type
     return t.width if isinstance(t, ir.IntegerType) else None
 
+
+
+#: a GEP's ``rawConstantIndices`` entry for a dynamic index
+GEP_DYNAMIC_INDEX = -2147483648
+
+
+def gep_index(gep) -> tuple | None:
+    """The one index of a one-index ``llvm.getelementptr``: ``(value, None)`` when it is
+    dynamic, ``(None, constant)`` when it is constant; None for any other GEP."""
+    raw = list(ir.DenseI32ArrayAttr(gep.attributes["rawConstantIndices"]))
+    dyn = list(gep.operands)[1:]
+    if len(raw) != 1:
+        return None
+    if raw == [GEP_DYNAMIC_INDEX] and len(dyn) == 1:
+        return dyn[0], None
+    if not dyn and raw[0] != GEP_DYNAMIC_INDEX:
+        return None, raw[0]
+    return None
+
+
+def gep_element_bytes(gep) -> int | None:
+    """The byte size of a GEP's element type (integers, floats, vectors of them), None for
+    any other type."""
+    t = ir.TypeAttr(gep.attributes["elem_type"]).value
+    count = 1
+    if isinstance(t, ir.VectorType):
+        count, t = math.prod(t.shape), t.element_type
+    width = t.width if isinstance(t, (ir.IntegerType, ir.FloatType)) else None
+    if width is None or width % 8:
+        return None
+    return count * width // 8

@@ -1,18 +1,23 @@
 """Evaluate a kernel's index arithmetic for every thread of a workgroup (numpy).
 
 The address analysis of the front end (``pipeline_mlir/frontend/natural.py``), the tag check
-(``pipeline_mlir/frontend/tag_check.py``) and the LDS access analysis of complete kernels
-(``pipeline_mlir/analysis/lds_access.py``) need, for every lane of every wave, the element
-each memory access touches: this is the one per-lane evaluator they share.
+(``pipeline_mlir/frontend/tag_check.py``), the LDS access analysis of complete kernels
+(``pipeline_mlir/analysis/lds_access.py``) and the check of ``sched-buffer-soffset``'s
+rewrites (``pipeline_mlir/analysis/buffer_copies.py``) need, for every lane of every wave,
+the element or byte each memory access touches: this is the one per-lane evaluator they
+share.
 :class:`Evaluator` computes an SSA value of integer or index type as a numpy ``int64`` array with one entry per thread (``threads`` of them; thread ``t`` is
 wave ``t // 64``, lane ``t % 64``), following the value's definition chain through the
 ops that compute indices:
 
 * ``arith`` integer ops, ``index`` ops, ``affine.apply`` / ``min`` / ``max`` /
   ``delinearize_index`` / ``linearize_index``, casts, ``select``, ``cmpi``;
+* the LLVM dialect's integer ops at their width, and a buffer pointer's byte offset
+  (``rocdl.make.buffer.rsrc``, ``llvm.getelementptr``), as
+  :mod:`pipeline_mlir.analysis.lane_ops` states;
 * thread and block ids (``gpu.thread_id``, ``gpu.lane_id``, ``gpu.subgroup_id``,
   ``gpu.block_id``, ``rocdl.workitem.id.*``, ``rocdl.workgroup.id.*``,
-  ``hal.interface.workgroup.id``), ``rocdl.readfirstlane``, and value hints
+  ``hal.interface.workgroup.id``, ``rocdl.mbcnt.*``), ``rocdl.readfirstlane``, and value hints
   (``iree_codegen.index_hint``, ``util.assume.int``) which pass their operand on.
 
 Values the kernel only knows at launch time (function arguments, workgroup ids, the
@@ -21,7 +26,8 @@ fixed sample value: the front end uses them only in global addresses, where it c
 differences.  An evaluator made with ``launch_values=False`` refuses them instead (the LDS
 access analysis, :mod:`pipeline_mlir.analysis.lds_access`, whose addresses must not depend
 on them), and ``workgroup_id`` sets the workgroup ids' sample value.  A loop's induction
-variable is bound with :meth:`Evaluator.bind`.
+variable (or any block argument other than a function's) is bound with
+:meth:`Evaluator.bind`.
 
 :meth:`Evaluator.view` follows a memref through its view ops (``memref.subview``,
 ``expand_shape``, ``collapse_shape``, ``cast``, ``reinterpret_cast``,
@@ -36,7 +42,7 @@ launch-time value: :class:`Unevaluable`, which also names the value).
 The per-op rules live in :mod:`pipeline_mlir.analysis.lane_ops`, the view ops in
 :mod:`pipeline_mlir.analysis.views`, the attribute and type readers in
 :mod:`pipeline_mlir.analysis.ir_facts`; the names the front end imports from here (``View``,
-``WAVE``, ``dense_i64``, ``memory_space``, ``segments``, ``xor_shuffle``,
+``dense_i64``, ``memory_space``, ``segments``, ``xor_shuffle``,
 ``is_opaque_identity``, ...) are re-exported.
 """
 
@@ -44,7 +50,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import (DYNAMIC, WAVE, attr_names, dense_i64,
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, attr_names, dense_i64,
                                              element_bytes, int_attr, is_opaque_identity,
                                              memory_space, parse_xor_shuffle, segment_sizes,
                                              segments, xor_shuffle)
@@ -54,7 +60,7 @@ from pipeline_mlir.analysis.views import View, follow_view
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 
-__all__ = ["Evaluator", "Unevaluable", "View", "WAVE", "SAMPLE_ARG", "SAMPLE_WORKGROUP",
+__all__ = ["Evaluator", "Unevaluable", "View", "SAMPLE_ARG", "SAMPLE_WORKGROUP",
            "DYNAMIC", "attr_names", "int_attr", "dense_i64", "segment_sizes", "segments",
            "memory_space", "element_bytes", "xor_shuffle", "parse_xor_shuffle",
            "is_opaque_identity"]
@@ -93,6 +99,12 @@ class Evaluator:
         self.memo = {}
         self.views = {}
 
+    def unbind(self, value) -> None:
+        """Forget the value :meth:`bind` gave ``value`` and everything computed from it."""
+        self.bound.pop(value, None)
+        self.memo = {}
+        self.views = {}
+
     def value(self, v) -> np.ndarray:
         if v in self.bound:
             return self.bound[v]
@@ -117,18 +129,14 @@ class Evaluator:
         a = self.value(v)
         return int(a[0]) if np.all(a == a[0]) else None
 
-    def first_lane(self, v) -> np.ndarray:
-        """Per thread, the value lane 0 of its wave computes (what ``readfirstlane``
-        gives, and the hardware's M0 when LLVM fills it from lane 0)."""
-        return self.value(v)[(self.tid // WAVE) * WAVE]
-
     def _block_argument(self, v, block) -> np.ndarray:
         parent = block.owner
         parent = _op(parent) if parent is not None else None
         name = parent.name if parent is not None else ""
         if name == "scf.forall":
             return self.const(self.workgroup_id)
-        if name in ("func.func", "gpu.func", "llvm.func") and self.launch_values:
+        if name in ("func.func", "gpu.func", "llvm.func") and self.launch_values \
+                and block == parent.regions[0].blocks[0]:
             return self.const(SAMPLE_ARG)
         where = parent if parent is not None else self.where
         raise Unevaluable(where, v, f"'{name}' op: the address analysis cannot evaluate block "

@@ -22,7 +22,8 @@ LLVM then takes for varying even where this analysis proves it uniform.
 
 from __future__ import annotations
 
-from pipeline_mlir.analysis.ir_facts import WAVE, segments
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
+from pipeline_mlir.analysis.ir_facts import segments
 from pipeline_mlir.analysis.llvm_values import const_int, defining_op
 from pipeline_mlir.dialect.bindings import ir
 
@@ -199,9 +200,9 @@ class Uniformity:
         multiple of 64 (waves are cut from the linear thread index)."""
         ops = list(op.operands)
         c = const_int(ops[1])
-        if c is None or self.block_x is None or self.block_x % WAVE:
+        if c is None or self.block_x is None or self.block_x % WAVE_SIZE:
             return False
-        if (op.name == "llvm.udiv" and (c <= 0 or c % WAVE)) or \
+        if (op.name == "llvm.udiv" and (c <= 0 or c % WAVE_SIZE)) or \
                 (op.name == "llvm.lshr" and not 6 <= c < 64):
             return False
         x = ops[0]

@@ -151,7 +151,7 @@ class Job:
         if self.schedule is not None:
             items = registry.named_pipeline(self.schedule, PIPELINE_END[emit], options.chip)
         else:
-            items = registry.plan(options.pass_pipeline or "")
+            items = registry.pipeline_elements(options.pass_pipeline or "")
             if emit in NEEDS_LLVM:
                 items += registry.llvm_step(options.chip)
         for text, obj in items:

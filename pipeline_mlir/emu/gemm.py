@@ -23,6 +23,7 @@ from pipeline_mlir.emu.machine import Divergence, GlobalMemory, Machine, POISON3
 from pipeline_mlir.emu.mfma import E4M3
 from pipeline_mlir.kernel.launch import check_launch
 from pipeline_mlir.kernel.reference import reference_gemm
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 #: the largest batch of workgroups run in lockstep
 BATCH = 16
@@ -220,7 +221,7 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
              "C": glob.add("C", bytes([POISON_BYTE]) * (M * N * 4))}
     glob.buffers[0][:launch.kernarg_bytes] = np.frombuffer(
         kernarg_bytes(bases, {"A": M * K, "B": N * K, "C": M * N}, M, N, K), dtype=np.uint8)
-    waves = gemm.threads // 64
+    waves = gemm.threads // WAVE_SIZE
     start = time.perf_counter()
     n, findings = run_workgroups(kernel, glob, workgroups, waves, mode, seed, kernarg_at,
                                  collect, progress)

@@ -47,7 +47,7 @@ from pipeline_mlir.emu.gemm import compare, encode, run_summary, run_workgroups,
 from pipeline_mlir.emu.machine import POISON32, POISON_BYTE, GlobalMemory
 from pipeline_mlir.emu.mfma import FP8_FORMATS
 from pipeline_mlir.kernel.launch import kernarg_layout
-from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE
+from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, WAVE_SIZE
 
 #: element types the reference encodes, by the MFMA that multiplies them
 MFMA_DTYPES = {MFMA_BY_DTYPE[d].mnemonic: d for d in ("bf16", "f16")}
@@ -220,10 +220,10 @@ def waves_of(kernel) -> int:
     meta = kernel.meta or {}
     size = meta.get(".reqd_workgroup_size")
     threads = int(np.prod(size)) if size else meta.get(".max_flat_workgroup_size")
-    if not threads or threads % 64:
+    if not threads or threads % WAVE_SIZE:
         raise EmuError(f"kernel {kernel.name}: its metadata gives no workgroup size of whole "
                        f"waves ({threads!r})")
-    return threads // 64
+    return threads // WAVE_SIZE
 
 
 class _Launch:

@@ -39,6 +39,7 @@ from pipeline_mlir.emu.errors import EmuError, Finding
 from pipeline_mlir.emu.memops import MemOp
 from pipeline_mlir.emu.operands import EXEC, bits_mask
 from pipeline_mlir.emu.semantics import branch_taken
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 U32 = np.uint32
 POISON_BYTE = 0xFF
@@ -192,10 +193,10 @@ class Wave:
         self.index = index
         self.G = G
         self.S = np.full((128, G), POISON32, dtype=U32)
-        self.V = np.full((256, G, 64), POISON32, dtype=U32)
-        self.A = np.full((256, G, 64), POISON32, dtype=U32)
+        self.V = np.full((256, G, WAVE_SIZE), POISON32, dtype=U32)
+        self.A = np.full((256, G, WAVE_SIZE), POISON32, dtype=U32)
         self.scc = np.zeros(G, dtype=bool)
-        self.exec = np.ones((G, 64), dtype=bool)
+        self.exec = np.ones((G, WAVE_SIZE), dtype=bool)
         self.exec_full = True     # every lane of every workgroup active
         self.pc = 0
         self.epoch = 0            # barriers passed
@@ -296,11 +297,11 @@ class Machine:
                     w.S[s] = self.wg_ids[:, dim]
                     s += 1
             if ls.workgroup_info:
-                w.S[s] = 64 * len(self.waves)
+                w.S[s] = WAVE_SIZE * len(self.waves)
                 s += 1
             w.S[EXEC] = w.S[EXEC + 1] = POISON32
             w.exec_changed()
-            w.V[0] = (64 * w.index + np.arange(64, dtype=U32))[None, :]
+            w.V[0] = (WAVE_SIZE * w.index + np.arange(WAVE_SIZE, dtype=U32))[None, :]
 
     # -- findings -----------------------------------------------------------------------
     def finding(self, kind: str, w, step, message: str):

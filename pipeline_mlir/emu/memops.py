@@ -25,9 +25,10 @@ import numpy as np
 
 from pipeline_mlir.emu.instr import Instr, operand_widths
 from pipeline_mlir.emu.operands import M0, Reader, Step, refuse, sregs, vregs
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 U32, U64 = np.uint32, np.uint64
-LANES = np.arange(64, dtype=np.int64)
+LANES = np.arange(WAVE_SIZE, dtype=np.int64)
 
 
 class MemOp:
@@ -146,8 +147,8 @@ def _ds(ins: Instr, G: int) -> Step:
     def issue(w, m):
         mask = w.exec              # replaced, never mutated, when EXEC changes
         base = addr_r(w).astype(np.int64)
-        if base.shape != (G, 64):
-            base = np.broadcast_to(base, (G, 64))
+        if base.shape != (G, WAVE_SIZE):
+            base = np.broadcast_to(base, (G, WAVE_SIZE))
         accesses = [LdsAccess(base + o, size, mask, w.exec_full, write) for o in offs]
         for a in accesses:
             m.lds_check(w, step, a)
@@ -156,7 +157,7 @@ def _ds(ins: Instr, G: int) -> Step:
             chunks = []
             for (r, _k), a in zip(srcs, accesses):
                 vals = np.stack([reg[r + j] for j in range(dwords)], axis=-1)  # (G,64,dw)
-                raw = vals.view(np.uint8).reshape(G, 64, 4 * dwords)[..., :size].copy()
+                raw = vals.view(np.uint8).reshape(G, WAVE_SIZE, 4 * dwords)[..., :size].copy()
                 chunks.append((a, raw))
 
             def done():
@@ -227,10 +228,10 @@ def _mubuf(ins: Instr, G: int) -> Step:
         extra = (soff(w).astype(np.int64) + const_off)[:, None]
         if voff is not None:
             off = (voff(w).astype(np.int64) + extra) & ~3
-            if off.shape != (G, 64):
-                off = np.broadcast_to(off, (G, 64))
+            if off.shape != (G, WAVE_SIZE):
+                off = np.broadcast_to(off, (G, WAVE_SIZE))
         else:
-            off = np.broadcast_to(extra & ~3, (G, 64))
+            off = np.broadcast_to(extra & ~3, (G, WAVE_SIZE))
         if region is not None and lanes is None and off.max() + size <= num.min():
             return in_region(w, m, region, off)
         over = (off + size > num[:, None]) & mask
@@ -251,7 +252,7 @@ def _mubuf(ins: Instr, G: int) -> Step:
             reg = w.A if acc else w.V
             first = f["data"]
             vals = reg[first] if dwords == 1 else reg[first:first + dwords].transpose(1, 2, 0)
-            raw = np.array(vals, order="C").view(np.uint8).reshape(G, 64, size)  # a copy: the
+            raw = np.array(vals, order="C").view(np.uint8).reshape(G, WAVE_SIZE, size)  # a copy: the
             put = m.glob.check(addr, size, w, step, lanes)      # data as read at issue
             return MemOp(step, "vm", lambda: put(raw))
         data = m.glob.read(addr, size, w, step, lanes)
@@ -368,9 +369,9 @@ def _global(ins: Instr, G: int) -> Step:
         mask = w.exec.copy()
         if saddr != 0x7F:
             addr = sbase(w).astype(np.int64)[:, None] + \
-                np.broadcast_to(voff(w), (G, 64)).astype(np.int64)
+                np.broadcast_to(voff(w), (G, WAVE_SIZE)).astype(np.int64)
         else:
-            addr = np.broadcast_to(vaddr(w), (G, 64)).astype(U64).view(np.int64)
+            addr = np.broadcast_to(vaddr(w), (G, WAVE_SIZE)).astype(U64).view(np.int64)
         addr = addr + f["offset"]
         if lds:        # global -> LDS DMA: counted on vmcnt, LDS written when it completes
             la = _lds_dma_target(w, m, step, f["offset"], size)
@@ -379,7 +380,7 @@ def _global(ins: Instr, G: int) -> Step:
         if store:
             reg = w.A if acc else w.V
             vals = np.stack([reg[reg0 + j] for j in range(dwords)], axis=-1)
-            raw = vals.view(np.uint8).reshape(G, 64, size).copy()
+            raw = vals.view(np.uint8).reshape(G, WAVE_SIZE, size).copy()
             put = m.glob.check(addr, size, w, step, mask)
             return MemOp(step, "vm", lambda: put(raw))
         data = m.glob.read(addr, size, w, step, mask)

@@ -26,7 +26,7 @@ import numpy as np
 
 from pipeline_mlir.emu.instr import Instr, mfma_regs
 from pipeline_mlir.emu.operands import Step, refuse, vregs
-from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE
+from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, WAVE_SIZE
 
 U32 = np.uint32
 
@@ -78,7 +78,7 @@ def _operand_index(n: int, G: int, elem_bytes: int) -> np.ndarray:
 @functools.lru_cache(maxsize=None)
 def _acc_index(G: int) -> tuple[np.ndarray, np.ndarray]:
     """Flat indices of C/D: (register element of each matrix element, and the inverse)."""
-    fwd = np.arange(4 * G * 64).reshape(4, G, 4, 16).transpose(1, 2, 0, 3).reshape(-1)
+    fwd = np.arange(4 * G * WAVE_SIZE).reshape(4, G, 4, 16).transpose(1, 2, 0, 3).reshape(-1)
     return fwd, np.argsort(fwd)                           # [k, g, q, r] -> row 4q+k, col r
 
 
@@ -114,7 +114,7 @@ def acc_registers(mat: np.ndarray) -> np.ndarray:
     """Inverse of :func:`acc_matrix`: (G, 16, 16) -> (4, G, 64) uint32 (rounded to f32)."""
     G = mat.shape[0]
     flat = mat.astype(np.float32).reshape(-1)
-    return flat.take(_acc_index(G)[1]).view(U32).reshape(4, G, 64)
+    return flat.take(_acc_index(G)[1]).view(U32).reshape(4, G, WAVE_SIZE)
 
 
 _KINDS = {m.mnemonic: m.operands for m in MFMA_BY_DTYPE.values()}

@@ -1,7 +1,7 @@
 """gfx950 opcode numbers and mnemonics, per encoding.
 
 These tables are facts about the instruction set, read off LLVM 22's gfx950 disassembler
-by :func:`probe_tables` (every opcode value of every encoding, encoded with plain operand
+by :func:`probe` (every opcode value of every encoding, encoded with plain operand
 fields, disassembled with ``llvm-mc-22 --disassemble``): the decoder uses them to name
 every instruction, including the ones the emulator does not execute, so that a refusal
 names the instruction.  ``test_decode.py`` re-probes a sample of them when
@@ -559,7 +559,7 @@ TABLES: dict[str, dict[int, str]] = {
 
 def probe_words(enc: str, op: int) -> list[int]:
     """The dwords of an instruction of encoding ``enc`` with opcode ``op`` and plain fields
-    (register 0 / v0..v8 operands), as :func:`probe_tables` disassembles them."""
+    (register 0 / v0..v8 operands), as :func:`probe` disassembles them."""
     v0 = 256
     make = {
         "SOP2": lambda: [(2 << 30) | (op << 23)],
@@ -593,18 +593,3 @@ def probe(llvm_mc: str, enc: str, op: int) -> str | None:
     if "warning" in proc.stderr or not lines:
         return None
     return lines[0].split()[0]
-
-
-def probe_tables(llvm_mc: str, encodings=None, ops=None) -> dict[str, dict[int, str]]:
-    """Rebuild (part of) :data:`TABLES` with ``llvm_mc`` (slow: one process per opcode)."""
-    limits = {"SOP2": 0x60, "SOPK": 0x1D, "SOP1": 256, "SOPC": 128, "SOPP": 128, "SMEM": 256,
-              "VOP2": 0x3E, "VOP1": 256, "VOPC": 256, "VOP3": 0x380, "VOP3P": 128, "DS": 256,
-              "MUBUF": 128, "FLAT": 128, "SCRATCH": 128, "GLOBAL": 128}
-    out: dict[str, dict[int, str]] = {}
-    for enc in encodings or limits:
-        table = out.setdefault(enc, {})
-        for op in (ops if ops is not None else range(limits[enc])):
-            name = probe(llvm_mc, enc, op)
-            if name is not None:
-                table[op] = name
-    return out

@@ -18,6 +18,7 @@ from pipeline_mlir.emu.instr import (FLOAT_CONSTANTS, SDWA_SELECTS, VGPR0, VOP3B
 from pipeline_mlir.emu.operands import (F32, I32, I64, M32, U32, U64, VCC, Reader, Step,
                                         bits_mask, f32, from_f32, mask_bits, refuse, write_s,
                                         write_v)
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 def _u(x):
     return np.asarray(x, dtype=U32) if not isinstance(x, np.ndarray) or x.dtype != U32 else x
@@ -253,7 +254,7 @@ def _readlane(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
         if lane is None:
             first = np.where(wv.exec.any(axis=1), wv.exec.argmax(axis=1), 0)
         else:
-            first = lane(wv) & 63
+            first = lane(wv) & (WAVE_SIZE - 1)
         wv.S[d] = v[np.arange(v.shape[0]), first]
     return run
 

@@ -21,7 +21,8 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import at, is_pure
 from pipeline_mlir.frontend.scan import Access, LoopScan
-from pipeline_mlir.analysis.loop_eval import WAVE, Evaluator, View, xor_shuffle
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
+from pipeline_mlir.analysis.loop_eval import Evaluator, View, xor_shuffle
 
 
 @dataclass
@@ -57,7 +58,7 @@ def analyse(scan: LoopScan) -> Analysis:
     loop = scan.loop
     ev = Evaluator(scan.block)
     ev.where = loop
-    if ev.threads % WAVE:
+    if ev.threads % WAVE_SIZE:
         raise IRError(scan.kernel, f"'{scan.kernel.name}' op: {ev.threads} threads is not a "
                                    f"whole number of 64-lane waves")
     iv = loop.regions[0].blocks[0].arguments[0]
@@ -104,8 +105,8 @@ class _Accesses:
         self.buffers: list = []
         self.buffer_views: dict = {}
         self.buffer_ids: dict = {}
-        self.lane = ev.tid % WAVE
-        self.wave0 = (ev.tid // WAVE) * WAVE
+        self.lane = ev.tid % WAVE_SIZE
+        self.wave0 = (ev.tid // WAVE_SIZE) * WAVE_SIZE
 
     def idx(self, op) -> int:
         if op not in self.index_of:

@@ -24,7 +24,8 @@ from pipeline_mlir.frontend.kernel_ir import block_size, is_pure
 from pipeline_mlir.frontend.partition import BufferLayout, infer_schedule, layout_buffers
 from pipeline_mlir.frontend.scan import Access
 from pipeline_mlir.frontend.tagged import SCHEDULE_ATTRS, TAG_ATTRS
-from pipeline_mlir.analysis.loop_eval import WAVE, dense_i64, segments
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
+from pipeline_mlir.analysis.loop_eval import dense_i64, segments
 
 _K_NAMES = {0: "k0", 1: "k1", 2: "k_next", 3: "k_prev", 255: "none"}
 #: the role of each schedule body op the front end builds, by its tag
@@ -503,7 +504,7 @@ def _iree_base_lowering(kernel) -> None:
         if p is not None and bs is not None:
             kernel.attributes["translation_info"] = ir.Attribute.parse(
                 f"#iree_codegen.translation_info<pipeline = #iree_gpu.pipeline<BaseLowering> "
-                f"workgroup_size = [{bs[0]}, {bs[1]}, {bs[2]}] subgroup_size = {WAVE}>")
+                f"workgroup_size = [{bs[0]}, {bs[1]}, {bs[2]}] subgroup_size = {WAVE_SIZE}>")
         return
     text = str(kernel.attributes["translation_info"])
     new = re.sub(r"#iree_gpu\.pipeline<\w+>", "#iree_gpu.pipeline<BaseLowering>", text)

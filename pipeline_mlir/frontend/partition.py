@@ -24,7 +24,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.kernel_ir import describe
 from pipeline_mlir.frontend.scan import LoopScan
-from pipeline_mlir.analysis.loop_eval import WAVE
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 #: MFMA operand element types -> the schedules' dtype names
 DTYPES = {"bf16": "bf16", "f16": "f16", "f8E4M3FN": "fp8"}
@@ -57,9 +57,9 @@ def check_waves(scan: LoopScan, schedule) -> None:
     threads = int(np.prod(scan.block))
     if threads != traits.threads:
         raise IRError(scan.kernel, f"'{scan.kernel.name}' op: the kernel runs {threads} threads "
-                                   f"({threads / WAVE:g} waves) but the '{schedule.name}' "
-                                   f"schedule is written for {traits.threads // WAVE} waves "
-                                   f"({traits.threads} threads)")
+                                   f"({threads / WAVE_SIZE:g} waves) but the '{schedule.name}' "
+                                   f"schedule is written for {traits.threads // WAVE_SIZE} "
+                                   f"waves ({traits.threads} threads)")
 
 
 def infer_schedule(an: Analysis, schedule):

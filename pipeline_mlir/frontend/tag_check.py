@@ -25,7 +25,8 @@ from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, int_value
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.loop_eval import (WAVE, Evaluator, segments,
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
+from pipeline_mlir.analysis.loop_eval import (Evaluator, segments,
                                              xor_shuffle)
 from pipeline_mlir.frontend.kernel_ir import at, block_size, is_pure, kernel_of
 
@@ -85,11 +86,11 @@ def copy_elements(ev: Evaluator, op) -> tuple[object, np.ndarray, object, np.nda
     n = ir.VectorType(tt).shape[0] if isinstance(tt, ir.VectorType) else 1
     dv = ev.view(g[2][0])
     base = dv.element([ev.value(i) for i in g[3]])
-    wave0 = (ev.tid // WAVE) * WAVE
+    wave0 = (ev.tid // WAVE_SIZE) * WAVE_SIZE
     if np.any(base != base[wave0]):
         raise IRError(op, f"'{op.name}' op: its LDS destination differs between the lanes of "
                           f"a wave; the DMA writes from one wave-uniform address")
-    lane = ev.tid % WAVE
+    lane = ev.tid % WAVE_SIZE
     lds = base[wave0][:, None] + lane[:, None] * n + np.arange(n)[None, :]
     sv = ev.view(g[0][0])
     src = sv.element([ev.value(i) for i in g[1]])

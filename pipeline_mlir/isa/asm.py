@@ -93,16 +93,6 @@ class AsmFunction:
             out[n] = d
         return out
 
-    def dominators(self) -> dict[str, set[str]]:
-        """Block label -> labels of the blocks dominating it (entry = first block).
-
-        Blocks unreachable from the entry are left out.
-        """
-        if not self.blocks:
-            return {}
-        dom = self._dominator_sets(self._cfg())
-        return {self.blocks[i].label: {self.blocks[j].label for j in d} for i, d in dom.items()}
-
     def loops(self) -> list[list[AsmBlock]]:
         """Natural loops, one per loop header (back edges to one header are merged).
 

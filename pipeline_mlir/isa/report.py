@@ -19,8 +19,8 @@ SGPR rule of gfx9 on LLVM's ``NumSGPRsForWavesPerEU``; the LDS of a CU shared by
 workgroups, over the SIMDs of the CU.  The result is printed beside LLVM's ``;
 Occupancy`` and a difference is flagged.
 
-No MLIR here; :func:`report_from_llvm_ir` runs LLVM (a child process) and the
-linker through :mod:`pipeline_mlir.isa.codegen`.
+No MLIR and no LLVM here: the caller compiles and links the kernel
+(:mod:`pipeline_mlir.isa.codegen`) and hands over the assembly and the code object.
 """
 
 from __future__ import annotations
@@ -32,8 +32,6 @@ from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.asm import AsmFunction, AsmModule, parse_asm
 from pipeline_mlir.isa.check import check_kernel_asm
 from pipeline_mlir.isa.codeobject import CodeObject, read_code_object
-from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
-from pipeline_mlir.target import DEFAULT_CHIP
 from pipeline_mlir.target.gfx950 import (LDS_BYTES, MAX_WAVES_PER_SIMD, NAME, SGPR_WAVES,
                                          SGPR_WAVES_ABOVE, SIMDS_PER_CU, VGPR_GRANULE, VGPRS,
                                          WAVE_SIZE)
@@ -41,7 +39,7 @@ from pipeline_mlir.target.gfx950 import (LDS_BYTES, MAX_WAVES_PER_SIMD, NAME, SG
 __all__ = ["ReportError", "Resources", "KernelReport", "occupancy_gfx950", "resources_from_asm",
            "resources_from_hsaco", "cross_check",
            "instruction_counts", "vgpr_roles", "loop_counts", "kernel_report",
-           "report_from_llvm_ir", "REFERENCE_PINGPONG_BF16", "REFERENCE_LOOPS"]
+           "REFERENCE_PINGPONG_BF16", "REFERENCE_LOOPS"]
 
 #: The reference ping-pong BF16 256x256x64 kernel (K=256), whole kernel:
 #: instruction counts of the reference's own compiled kernel.
@@ -359,12 +357,3 @@ def kernel_report(asm_text: str, hsaco: bytes, plan=None, name: str | None = Non
     else:
         rep.isa = check_kernel_asm(fn, plan, **isa_options)
     return rep
-
-
-def report_from_llvm_ir(ll_text: str, mcpu: str = DEFAULT_CHIP, plan=None) -> str:
-    """Compile LLVM IR (assembly and object), link, and format the report; ``plan`` is the
-    kernel plan ``sched-lower-to-rocdl`` lowered the pipelined loop with (``None``: no
-    ISA check)."""
-
-    asm, obj = compile_llvm_ir(ll_text, mcpu=mcpu, kind="both")
-    return kernel_report(asm, link_hsaco(obj), plan).format()

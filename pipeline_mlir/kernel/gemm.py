@@ -28,6 +28,7 @@ from pipeline_mlir.kernel.lds import LdsLayout, LdsSwizzle, lds_layout
 from pipeline_mlir.kernel.plan import KernelPlan, KernelShape, kernel_plan, kernel_shape
 from pipeline_mlir.schedules.geometry import COUNT_FIELDS, KernelGeometry, KernelTraits
 from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 
 @dataclass(frozen=True)
@@ -101,17 +102,21 @@ class GemmKernel:
         return self.WN // self.geometry.MMA_N // 2
 
     @property
-    def k_loads_per_mma(self) -> int:
+    def mma_frag_width(self) -> int:
+        """Elements of one MFMA operand each lane holds (``MMA_M x MMA_K`` over the lanes)."""
         g = self.geometry
-        mma_frag_w = g.MMA_M * g.MMA_K // 64
-        return mma_frag_w // self.lds_frag_width
+        return g.MMA_M * g.MMA_K // WAVE_SIZE
+
+    @property
+    def k_loads_per_mma(self) -> int:
+        return self.mma_frag_width // self.lds_frag_width
 
     @property
     def lds_frag_width(self) -> int:
         g = self.geometry
         if g.dtype == "fp8" and g.MMA_M == 16 and g.MMA_K == 128:
             return 16
-        return g.MMA_M * g.MMA_K // 64
+        return self.mma_frag_width
 
     @property
     def mfmas_per_mma(self) -> int:

@@ -51,6 +51,7 @@ from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.kernel.gemm import GemmKernel, latest_fragment
 from pipeline_mlir.kernel.lds_data import OPAQUE_IDENTITY
 from pipeline_mlir.schedule.types import KOffsetKind
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 #: MLIR element type per dtype (gfx950 FP8 is the OCP E4M3 format).
 ELEMENT_TYPES = {"bf16": "bf16", "f16": "f16", "fp8": "f8E4M3FN", "f32": "f32"}
@@ -118,7 +119,7 @@ def _text(k: GemmKernel) -> _Text:
     et = ELEMENT_TYPES[g.dtype]
     simd = g.simd_width
     frag_w = k.lds_frag_width
-    mma_frag_w = g.MMA_M * g.MMA_K // 64
+    mma_frag_w = k.mma_frag_width
     mem_f = f"memref<?x{et}, #amdgpu.address_space<fat_raw_buffer>>"
     mem_l = {b.channel: f"memref<{b.elements}x{et}, #gpu.address_space<workgroup>>"
              for b in k.lds.buffers}
@@ -151,7 +152,7 @@ def _thread_ids(t: _Text) -> None:
     """Thread, lane, warp and tile ids, and the launch check (a trap outside the host
     contract)."""
     k, w, g = t.k, t.w, t.k.geometry
-    c16, c64 = w.const(16), w.const(64)
+    c16, c_wave = w.const(16), w.const(WAVE_SIZE)
     w("%tid_x = gpu.thread_id x")
     w("%bid_x = gpu.block_id x")
     for v in ("tid", "bid"):
@@ -159,7 +160,7 @@ def _thread_ids(t: _Text) -> None:
     w("%Mi = arith.index_castui %M : index to i32")
     w("%Ni = arith.index_castui %N : index to i32")
     w("%Ki = arith.index_castui %K : index to i32")
-    w(f"%lane = arith.remui %tid, {c64} : i32")
+    w(f"%lane = arith.remui %tid, {c_wave} : i32")
     # launched outside the host contract (gemm_launch.check_launch)? trap rather than
     # compute a silently wrong C
     w(f"%k_rem = arith.remui %Ki, {w.const(2 * g.BK)} : i32")
@@ -175,7 +176,7 @@ def _thread_ids(t: _Text) -> None:
     w("scf.if %bad {")
     w("llvm.intr.trap", 8)
     w("}")
-    w(f"%warp_v = arith.divui %tid, {c64} : i32")
+    w(f"%warp_v = arith.divui %tid, {c_wave} : i32")
     # the warp index is wave-uniform: make it scalar so the uniform math stays in SGPRs
     w("%warp = rocdl.readfirstlane %warp_v : i32")
     w(f"%l16 = arith.remui %lane, {c16} : i32")
@@ -208,7 +209,7 @@ def _global_offsets(t: _Text) -> None:
           f"{t.mem_f}")
     # global source offsets (without the K tile) and LDS destinations per (channel, subtile, j):
     # load row rho of subtile u is tile row (rho / qrows)*W + u*qrows + rho % qrows (load_rows)
-    w(f"%wchunk = arith.muli %warp, {w.const(64 * simd)} : i32")
+    w(f"%wchunk = arith.muli %warp, {w.const(WAVE_SIZE * simd)} : i32")
     # swizzle: the lane landing at chunk c of load row rho fetches global chunk c ^ x(rho)
     # (LdsSwizzle), so the DMA's LDS write stays contiguous; rho depends on j only
     sw = k.lds.swizzle

@@ -28,7 +28,7 @@ naming the op.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -83,11 +83,9 @@ class Partition:
     copy_subtile: list[int]
     read_channel: list[int]
     read_subtile: list[int]
-    read_copies: list[frozenset]          # copies each read depends on
     mfma_group: list[tuple[int, int]]     # (A subtile, B subtile) of each MFMA
     vm_per_load: tuple[int, int]          # copy instructions per (channel) subtile
     lgkm_per_load: tuple[int, int]        # read instructions per (channel) subtile
-    buffer_channel: dict = field(default_factory=dict)
 
 
 def _writers(copies: list[Copy], buffer: int, size: int, names) -> np.ndarray:
@@ -180,7 +178,7 @@ def partition(copies: list[Copy], reads: list[Read], mfmas: list[Mfma], buffer_s
         if g not in present:  # pragma: no cover - both subtiles of both channels hold reads
             raise LoopRefusal(f"no MFMA multiplies A subtile {g[0]} with B subtile {g[1]}; the "
                               f"schedule needs all four MMAs", ())
-    return Partition(copy_channel, copy_sub, read_channel, read_sub, deps, groups,
+    return Partition(copy_channel, copy_sub, read_channel, read_sub, groups,
                      (vm[0], vm[1]), (lgkm[0], lgkm[1]))
 
 

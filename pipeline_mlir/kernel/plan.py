@@ -135,7 +135,7 @@ class KernelShape:
     channel, stage, subtile, part)`` (:meth:`pipeline_mlir.sim.lds_banks.KernelBanks.
     cycles`); empty when the lane addresses are not known (priced conflict-free)."""
 
-    schedule: str
+    schedule_name: str
     groups: int
     waves_per_group: int
     vm_per_load: tuple[int, int]
@@ -152,16 +152,17 @@ class KernelShape:
     bank_cycles: tuple = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
+        who = f"kernel shape of '{self.schedule_name}'"
         if self.groups not in (1, 2):
-            raise ConfigError(f"kernel shape of '{self.schedule}': {self.groups} warp groups "
+            raise ConfigError(f"{who}: {self.groups} warp groups "
                               f"(the kernels run one group, or two staggered by one barrier)")
         if self.waves_per_group < 1:
-            raise ConfigError(f"kernel shape of '{self.schedule}': waves_per_group must be at "
+            raise ConfigError(f"{who}: waves_per_group must be at "
                               f"least 1, got {self.waves_per_group}")
         for what, counts in (("vm_per_load", self.vm_per_load),
                              ("lgkm_per_load", self.lgkm_per_load)):
             if len(counts) != 2 or any(c < 0 for c in counts):
-                raise ConfigError(f"kernel shape of '{self.schedule}': {what} must be two "
+                raise ConfigError(f"{who}: {what} must be two "
                                   f"counts >= 0 (A, B), got {counts}")
 
     @property
@@ -174,7 +175,7 @@ class KernelShape:
         return wave % self.simds
 
     def describe(self) -> str:
-        return (f"{self.schedule}: {self.waves} waves in {self.groups} group(s), "
+        return (f"{self.schedule_name}: {self.waves} waves in {self.groups} group(s), "
                 f"vm/load A={self.vm_per_load[0]} B={self.vm_per_load[1]}, lgkm/load "
                 f"A={self.lgkm_per_load[0]} B={self.lgkm_per_load[1]}, {self.mfmas_per_mma} "
                 f"x {self.mfma} per MMA")
@@ -319,8 +320,8 @@ class KernelPlan:
             raise ConfigError(f"kernel plan: the warp stagger index must be an integer >= 0, "
                               f"got {s!r}")
         if self.shape.groups > 1 and s > len(self.prologue):
-            raise ConfigError(f"the {self.shape.schedule} kernel staggers its warp groups at "
-                              f"WARP_STAGGER_INDEX, which is {s}, past the prologue's "
+            raise ConfigError(f"the {self.shape.schedule_name} kernel staggers its warp groups "
+                              f"at WARP_STAGGER_INDEX, which is {s}, past the prologue's "
                               f"{len(self.prologue)} entries")
         for phase in PHASES:
             object.__setattr__(self, f"{phase}_blocks",

@@ -42,9 +42,9 @@ class AdoptLoop(SchedulePass):
             if why is not None:
                 raise IRError(*why)
         for loop in loops:
-            if self.named is None:
+            if self.schedule is None:
                 raise IRError(loop, "'scf.for' op is a natural K-loop but sched-adopt-loop has "
                                     "no schedule=NAME option")
             with loop.context, loop.location:
-                new = N.adopt_loop(loop, self.named)
+                new = N.adopt_loop(loop, self.schedule)
                 self.adopted.append(read_schedule(new, *SCHEDULE_ATTRS))

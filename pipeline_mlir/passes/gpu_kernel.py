@@ -38,7 +38,6 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 
 from pipeline_mlir.passes._common import SchedPass
 
-HAL_SPACE = "#hal.descriptor_type<storage_buffer>"
 GLOBAL_SPACE = "#gpu.address_space<global>"
 _DIMS = ("x", "y", "z")
 

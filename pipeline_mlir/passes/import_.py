@@ -44,19 +44,19 @@ class SchedulePass(SchedPass):
     def __init__(self, schedule: str | NamedSchedule | None = None, **schedule_options) -> None:
         """``schedule``: a schedule's name (then ``schedule_options`` are its options, as
         text or typed values) or a schedule object."""
-        self.named: NamedSchedule | None = None
+        self.schedule: NamedSchedule | None = None
         if isinstance(schedule, NamedSchedule):
             if schedule_options:
                 raise ConfigError(f"{self.owner()}: options {', '.join(schedule_options)} "
                                   f"given next to a schedule object")
-            self.named, schedule = schedule, schedule.name
+            self.schedule, schedule = schedule, schedule.name
         super().__init__(**({} if schedule is None else {"schedule": schedule}))
         if schedule is None:
             if schedule_options:
                 raise ConfigError(f"{self.owner()}: options {', '.join(schedule_options)} "
                                   f"need schedule=NAME")
-        elif self.named is None:
-            self.named = make_schedule(schedule, schedule_options, text_allowed=True)
+        elif self.schedule is None:
+            self.schedule = make_schedule(schedule, schedule_options, text_allowed=True)
 
     @classmethod
     def from_text(cls, pairs):
@@ -81,11 +81,11 @@ class Import(SchedulePass):
         existing = pipeline_ops(module)
         loops = find_tagged_loops(module)
         for loop in loops:
-            named = self._loop_schedule(loop)
-            if named is None:
+            schedule = self._loop_schedule(loop)
+            if schedule is None:
                 raise IRError(loop, "'scf.for' op has sched-tagged ops but sched-import has no "
                                     "schedule=NAME option")
-            import_loop(loop, named)
+            import_loop(loop, schedule)
         if not existing and not loops:
             self._create_default(module)
             return
@@ -96,15 +96,15 @@ class Import(SchedulePass):
         """The schedule of a tagged loop: the one ``sched-adopt-loop`` inferred (the pass's
         own options must agree with it), else the pass's."""
         if SCHEDULE_ATTRS[0] not in loop.attributes:
-            return self.named
+            return self.schedule
         inferred = read_schedule(loop, *SCHEDULE_ATTRS)
-        if self.named is None:
+        if self.schedule is None:
             return inferred
-        if self.named.name != inferred.name:
+        if self.schedule.name != inferred.name:
             raise IRError(loop, f"'scf.for' op was adopted for '{inferred.spec()}' but the "
-                                f"pipeline asks for '{self.named.spec()}'")
-        mine, theirs = dict(self.named.items()), dict(inferred.items())
-        for k in self.named.given:
+                                f"pipeline asks for '{self.schedule.spec()}'")
+        mine, theirs = dict(self.schedule.items()), dict(inferred.items())
+        for k in self.schedule.given:
             have = theirs[k] if k in theirs else inferred.get(k) if k in \
                 inferred.options() else None
             if have != mine[k]:
@@ -115,20 +115,20 @@ class Import(SchedulePass):
     def _attach(self, op) -> None:
         p = read_pipeline(op, need_schedule=False)
         if not p.schedule_name:
-            if self.named is None:
+            if self.schedule is None:
                 raise IRError(op, "'sched.pipeline' op has no 'schedule' attribute and "
                                   "sched-import was given no schedule=NAME")
             with op.context:
-                op.attributes["schedule"] = ir.StringAttr.get(self.named.name)
-                op.attributes["options"] = options_attr(self.named)
+                op.attributes["schedule"] = ir.StringAttr.get(self.schedule.name)
+                op.attributes["options"] = options_attr(self.schedule)
             read_pipeline(op)  # the body must make sense for that schedule
             return
-        if self.named is None:
+        if self.schedule is None:
             return
         mine = p.named()
-        if mine != self.named:
+        if mine != self.schedule:
             raise IRError(op, f"'sched.pipeline' op is for '{mine.spec()}' but the pipeline "
-                              f"asks for '{self.named.spec()}'")
+                              f"asks for '{self.schedule.spec()}'")
 
     def _create_default(self, module) -> None:
         block = module.regions[0].blocks[0]
@@ -137,18 +137,18 @@ class Import(SchedulePass):
                                   "no scf.for with sched-tagged ops and no K-loop for "
                                   "sched-adopt-loop (an scf.for whose body multiplies "
                                   "with amdgpu.mfma)")
-        if self.named is None:
+        if self.schedule is None:
             raise IRError(module, "the input is empty and sched-import was given no "
                                   "schedule=NAME to create a default body from")
         try:
-            body = self.named.build().declare_ops()
+            body = self.schedule.build().declare_ops()
         except PipelineError as e:
             raise IRError(module, str(e)) from None
-        with module.context, ir.Location.name(f"{self.named.spec()} default body"):
+        with module.context, ir.Location.name(f"{self.schedule.spec()} default body"):
             with ir.InsertionPoint(block):
                 pop = ir.Operation.create(S.PIPELINE, regions=1, attributes={
-                    "schedule": ir.StringAttr.get(self.named.name),
-                    "options": options_attr(self.named)})
+                    "schedule": ir.StringAttr.get(self.schedule.name),
+                    "options": options_attr(self.schedule)})
             with ir.InsertionPoint(pop.regions[0].blocks.append()):
                 for d in body:
-                    create_entry(d, self.named.name)
+                    create_entry(d, self.schedule.name)

@@ -81,10 +81,10 @@ SCHEDULE_PASSES = _verified(stage_passes(S.STATES[1], "phases"))
 PIPELINE_ENDS = ("phases", "lowered", "llvm")
 
 
-def named_pipeline(named, end: str = "lowered", chip: str = DEFAULT_CHIP) -> list:
-    """The passes of ``--pipeline=NAME{...}`` as :func:`plan` elements.
+def named_pipeline(schedule, end: str = "lowered", chip: str = DEFAULT_CHIP) -> list:
+    """The passes of ``--pipeline=NAME{...}`` as :func:`pipeline_elements` returns them.
 
-    ``sched-adopt-loop`` and ``sched-import`` of the schedule ``named`` (a
+    ``sched-adopt-loop`` and ``sched-import`` of the schedule ``schedule`` (a
     :class:`~pipeline_mlir.schedules.named.NamedSchedule`), :data:`SCHEDULE_PASSES`;
     then, unless ``end`` is ``"phases"``, ``sched-fix-hazards`` for a schedule with a
     complete kernel (the printed schedule stays as derived; an option that changes the
@@ -94,12 +94,12 @@ def named_pipeline(named, end: str = "lowered", chip: str = DEFAULT_CHIP) -> lis
     if end not in PIPELINE_ENDS:
         raise ConfigError(f"named pipeline: unknown end '{end}' (one of "
                           f"{', '.join(PIPELINE_ENDS)})")
-    items = [(AdoptLoop.name, AdoptLoop(named)), (Import.name, Import(named))] + \
+    items = [(AdoptLoop.name, AdoptLoop(schedule)), (Import.name, Import(schedule))] + \
         [(n, create(n)) for n in SCHEDULE_PASSES]
     if end == "phases":
         return items
-    if named.has_kernel:
-        named.check_kernel_options()
+    if schedule.has_kernel:
+        schedule.check_kernel_options()
         items.append((FixHazards.name, FixHazards()))
     items += [(n, create(n)) for n in stage_passes("lowered", "lowered")]
     if end == "llvm":
@@ -199,7 +199,7 @@ TO_LLVM_PASSES: list = [
 
 
 def llvm_step(chip: str = DEFAULT_CHIP) -> list:
-    """The LLVM step for ``chip`` as :func:`plan` elements.
+    """The LLVM step for ``chip`` as :func:`pipeline_elements` returns them.
 
     Sets the process-wide IREE GPU target to ``chip`` first (it cannot change later in
     the same process); a chip outside :data:`IREE_GPU_CHIPS` is a :class:`ToLLVMError`.
@@ -252,7 +252,7 @@ def module_to_llvm_ir(module, chip: str = DEFAULT_CHIP) -> str:
 _LLVM_STEP_OPTIONS = OptionTable([Option("chip", "str", DEFAULT_CHIP, "target processor")])
 
 
-def plan(text: str) -> list:
+def pipeline_elements(text: str) -> list:
     """The elements of a pipeline text: (name, pass object) for our Python passes,
     (text, None) for upstream pipeline elements handed to MLIR as text."""
     items = []

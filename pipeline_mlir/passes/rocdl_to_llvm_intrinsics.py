@@ -126,20 +126,20 @@ class RocdlToLLVMIntrinsics(ModulePass):
     def run(self, module) -> list[OpError]:
         funcs = collect_ops(module, lambda o: o.name == "llvm.func")
         ops = [o for f in funcs for o in collect_ops(f, lambda o: o.name.startswith("rocdl."))]
-        plans, errors = [], []
+        calls, errors = [], []
         for op in ops:
             try:
-                plans.append((op, self._plan(op)))
+                calls.append((op, self._call_of(op)))
             except OpError as e:
                 errors.append(e)
         if errors:
             return errors
-        for op, plan in plans:
-            self._rewrite(op, *plan)
+        for op, call in calls:
+            self._rewrite(op, *call)
         return []
 
     @staticmethod
-    def _plan(op):
+    def _call_of(op):
         """(intrinsic name, [(bit width, value) per immediate], call attributes)."""
         suffix = op.name[len("rocdl."):]
         names = _immediates_of(suffix)

@@ -18,7 +18,7 @@ Two tables, selected by name with :func:`get_table`:
 Unknown instructions.  An MFMA mnemonic that is not in a table is an error
 (:class:`CostError`): its pipe occupancy decides every MFMA-bound result and must
 not be guessed.  Any other instruction falls back to the documented default class
-of its kind (``DEFAULT_CLASS``: VALU for ``valu``, SALU for ``salu``/``other``);
+of its kind (VALU for ``valu``, SALU for ``salu``/``other``);
 the table records the mnemonic in :attr:`CostTable.defaulted`, and the models'
 results carry that set, so a defaulted number is always visible.
 
@@ -51,10 +51,6 @@ UNIT_SCOPE = {
     "XDL": "simd", "VALU": "simd", "SALU": "simd", "BRANCH": "simd", "LDS_ISSUE": "simd",
     "LDS": "cu", "LGKM": "cu", "VMEM": "cu", "SMEM": "cu", "GMEM": "cu",
 }
-
-#: the default class of each kind for mnemonics a table does not list (never for MFMAs)
-DEFAULT_CLASS = {"valu": "valu", "salu": "salu", "other": "salu"}
-
 
 @dataclass(frozen=True)
 class Cost:
@@ -297,8 +293,8 @@ def _measured_cost(instr: Instr, global_bpc: float, global_src: str) -> Cost:
         gcyc = max(1, round(width * WAVE_SIZE / global_bpc))
         src = (f"latency 790: {_TLX} ('conservative estimate' for a global load, used for "
                "buffer/global loads, DMA to LDS and stores); VMEM address issue 4 cycles per "
-               f"wave64 instruction: ASSUMPTION (64 lanes at 16 lanes/clock); GMEM {gcyc} cycles "
-               f"= {width * WAVE_SIZE} bytes at {global_src}")
+               f"wave64 instruction: ASSUMPTION ({WAVE_SIZE} lanes at 16 lanes/clock); GMEM "
+               f"{gcyc} cycles = {width * WAVE_SIZE} bytes at {global_src}")
         if k == "vmem_load_lds":
             lds, _ideal, why = _bank(instr, True)
             return Cost("vmem", (("VMEM", 4), ("GMEM", gcyc)), 790,

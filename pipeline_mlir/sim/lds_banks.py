@@ -60,7 +60,7 @@ def _consecutive(n: int) -> tuple[tuple[int, ...], ...]:
 PHASES: dict[tuple[bool, int], tuple[tuple[tuple[int, ...], ...], str]] = {
     (False, 16): (_B128_READ, "measured on MI355X (HipKittens phases/ds_read_b128)"),
     (False, 8): (_consecutive(32), "measured on MI355X (HipKittens phases/ds_read_b64)"),
-    (False, 4): (_consecutive(64), "ASSUMPTION: one 256-byte row of banks per phase"),
+    (False, 4): (_consecutive(WAVE_SIZE), "ASSUMPTION: one 256-byte row of banks per phase"),
     (True, 8): (_consecutive(16), "measured on MI355X (HipKittens phases/ds_write_b64)"),
     (True, 16): (_consecutive(8), "ASSUMPTION: 128 bytes per clock as ds_write_b64"),
     (True, 4): (_consecutive(32), "ASSUMPTION: 128 bytes per clock as ds_write_b64"),

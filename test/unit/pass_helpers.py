@@ -65,9 +65,9 @@ def line_of(text: str, needle: str, nth: int = 0) -> int:
 
 def import_text(spec: str) -> str:
     """``sched-import`` of ``spec`` on an empty module: the schedule's default logical body."""
-    req = parse_pipeline(spec)
-    opts = {k: (str(v).lower() if isinstance(v, bool) else str(v)) for k, v in req.items()}
-    return run("module {\n}", ("sched-import", dict(schedule=req.name, **opts)))
+    schedule = parse_pipeline(spec)
+    opts = {k: (str(v).lower() if isinstance(v, bool) else str(v)) for k, v in schedule.items()}
+    return run("module {\n}", ("sched-import", dict(schedule=schedule.name, **opts)))
 
 
 @functools.lru_cache(maxsize=None)

@@ -142,11 +142,6 @@ def test_unmutated_kernels_pass():
     assert import_errors(iree_tagged(), IREE_SPEC) == []
 
 
-def _cases():
-    for name, text, spec in (("ours", ours, OURS_SPEC), ("iree", iree_tagged, IREE_SPEC)):
-        yield name, text, spec
-
-
 @pytest.mark.parametrize("which", ["ours", "iree"])
 def test_moved_payload_is_a_located_error(which):
     text, spec = (ours(), OURS_SPEC) if which == "ours" else (iree_tagged(), IREE_SPEC)

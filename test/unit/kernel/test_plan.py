@@ -254,7 +254,7 @@ def test_bad_run_and_phase_requests_are_rejected():
     (dict(lgkm_per_load=(2, -1)), "lgkm_per_load must be two counts"),
 ])
 def test_bad_shapes_are_rejected(kwargs, message):
-    base = dict(schedule="x", groups=1, waves_per_group=4, vm_per_load=(2, 2),
+    base = dict(schedule_name="x", groups=1, waves_per_group=4, vm_per_load=(2, 2),
                 lgkm_per_load=(2, 2))
     with pytest.raises(ConfigError, match=message):
         KernelShape(**{**base, **kwargs})

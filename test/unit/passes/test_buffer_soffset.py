@@ -9,6 +9,11 @@ the K column nor a ``v_readfirstlane`` for the LDS address).  That the kernels s
 compute C exactly is checked on the emulator (test/unit/tools/test_iree_emulate.py and
 test_iree_configurations.py); the rules one by one are in the lit test
 (test/lit/passes/sched-buffer-soffset.mlir).
+
+Every rewrite is also checked lane by lane (``pipeline_mlir.analysis.buffer_copies``, on the
+per-lane evaluator): on the shipped kernels, both IREE inputs and the lit inputs, each
+rewritten copy's ``voffset + soffset`` is, in every thread of two workgroups and every
+iteration, the offset the copy read before.
 """
 
 from __future__ import annotations
@@ -18,7 +23,13 @@ from pathlib import Path
 
 import pytest
 
+from kernel_builds import KERNEL_SPECS
+from pipeline_mlir.analysis.buffer_copies import BUFFER_LOAD_LDS, compare_copy_offsets, copy_ops
+from pipeline_mlir.dialect.bindings import ir, new_context, passmanager
+from pipeline_mlir.driver import CompileOptions, compile
 from pipeline_mlir.isa.asm import parse_asm
+from pipeline_mlir.passes import registry
+from pipeline_mlir.passes.buffer_soffset import BufferSoffset, stated_block_size
 from pipeline_mlir.tools.pipeline_opt import main
 
 DATA = Path(__file__).parents[2] / "data" / "iree"
@@ -47,3 +58,100 @@ def test_the_main_loop_computes_no_address_in_vector_registers(asm):
     # the prefetch form's 64-bit loop counter is compared in a vector instruction
     assert all(m.startswith("v_cmp_") for m in valu), valu
     assert "v_readfirstlane_b32" not in valu
+
+
+# ---- every rewritten copy reads what it read: the per-lane evaluator's check ----------------
+
+LIT = Path(__file__).parents[2] / "lit" / "passes"
+#: lit inputs whose rewritten copies read beyond 2^32 bytes for the sample values: the input
+#: breaks the pass's stated assumption on purpose (the offsets still agree modulo 2^32)
+BEYOND_4GIB = {"zext_of_negative"}
+
+
+def _llvm_funcs(module) -> dict:
+    """Every ``llvm.func`` of ``module`` (inside a ``gpu.module`` too), by name."""
+    found = {}
+
+    def visit(op):
+        if op.name == "llvm.func":
+            found[ir.StringAttr(op.attributes["sym_name"]).value] = op
+        return ir.WalkResult.ADVANCE
+    module.operation.walk(visit)
+    return found
+
+
+def _check_rewrite(text: str) -> dict:
+    """Parse ``text`` (LLVM dialect) twice, run sched-buffer-soffset on one copy and compare
+    every kernel's copies before and after, thread by thread: {function: CopyCheck}."""
+    with new_context():
+        before, after = ir.Module.parse(text), ir.Module.parse(text)
+        pm = passmanager.PassManager("builtin.module")
+        pm.add(BufferSoffset(), name=BufferSoffset.name, argument=BufferSoffset.name)
+        pm.run(after.operation)
+        new = _llvm_funcs(after)
+        return {name: compare_copy_offsets(func, new[name], stated_block_size(func))
+                for name, func in _llvm_funcs(before).items()
+                if stated_block_size(func) is not None}
+
+
+def _before_soffset(spec: str, source: Path | None) -> str:
+    """The kernel of ``--pipeline=SPEC [source]`` in the LLVM dialect, just before
+    sched-buffer-soffset."""
+    lowered = compile(CompileOptions(schedule=spec, input=source and str(source),
+                                     emit="mlir")).checked_output()
+    with new_context():
+        module = ir.Module.parse(lowered)
+        pm, keep = passmanager.PassManager("builtin.module"), []
+        for name, entry in registry.llvm_step():
+            if name == BufferSoffset.name:
+                break
+            if entry is None:
+                pm.add(name)
+            else:
+                keep.append(entry)
+                pm.add(entry, name=name, argument=name)
+        pm.run(module.operation)
+        return str(module)
+
+
+@pytest.mark.parametrize("spec, source", [
+    *((spec, None) for spec in KERNEL_SPECS.values()),
+    *(("4wave", DATA / f"matmul_bf16_abt_4096.{form}.mlir") for form in ("prefetch", "late")),
+], ids=[*KERNEL_SPECS, "iree-prefetch", "iree-late"])
+def test_every_rewritten_copy_reads_the_same_bytes_in_every_lane(spec, source):
+    """The kernels run (loops to their trip count, both warp groups of the ping-pong
+    kernel) for two workgroups; every copy the pass rewrote reads, in every thread, the
+    byte it read before: voffset + soffset is the old offset."""
+    (check,) = _check_rewrite(_before_soffset(spec, source)).values()
+    assert check.rewritten and check.reached == check.rewritten
+    assert check.problems == [] and check.outside == []
+
+
+@pytest.mark.parametrize("name, rewrites", [("sched-buffer-soffset.mlir", 20),
+                                            ("sched-buffer-soffset-nsw.mlir", 1)])
+def test_the_lit_kernels_rewritten_copies_read_the_same_bytes(name, rewrites):
+    """The same on the pass's lit inputs (each a whole kernel), the cases it must leave
+    alone included (nothing rewritten there, nothing to compare)."""
+    checks = {}
+    for chunk in (LIT / name).read_text().split("// -----"):
+        checks.update(_check_rewrite(chunk))
+    assert sum(len(c.rewritten) for c in checks.values()) >= rewrites
+    for fn, check in checks.items():
+        assert check.reached == check.rewritten and check.problems == [], fn
+        assert bool(check.outside) == (fn in BEYOND_4GIB), (fn, check.outside)
+
+
+def test_a_wrong_split_is_caught():
+    """Not vacuous: a rewritten copy whose soffset is replaced by its voffset reads other
+    bytes, and the check names the copy and a thread."""
+    text = (LIT / "sched-buffer-soffset.mlir").read_text().split("// -----")[0]
+    with new_context():
+        before, after = ir.Module.parse(text), ir.Module.parse(text)
+        pm = passmanager.PassManager("builtin.module")
+        pm.add(BufferSoffset(), name=BufferSoffset.name, argument=BufferSoffset.name)
+        pm.run(after.operation)
+        old, new = _llvm_funcs(before)["k_loop"], _llvm_funcs(after)["k_loop"]
+        (op,) = [o for o in copy_ops(new) if o.name == BUFFER_LOAD_LDS]
+        op.operands[4] = op.operands[3]
+        check = compare_copy_offsets(old, new, stated_block_size(old))
+    assert check.problems and check.problems[0].startswith("workgroup 0, copy #0: thread ")

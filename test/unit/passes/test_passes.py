@@ -519,7 +519,7 @@ def test_import_option_errors():
     with pytest.raises(ConfigError, match="unknown option 'bogus'"):
         registry.create("sched-import", schedule="4wave", bogus="1")
     with pytest.raises(ConfigError, match="option 'schedule' given twice"):
-        registry.plan("sched-import{schedule=4wave schedule=pingpong}")
+        registry.pipeline_elements("sched-import{schedule=4wave schedule=pingpong}")
 
 
 def test_schedule_errors_are_located_at_the_pipeline():
@@ -543,22 +543,23 @@ def test_registry_create_and_options():
         registry.create("sched-annotate", x=1)
 
 
-def test_registry_plan():
-    items = registry.plan("builtin.module(sched-import{schedule=4wave dtype=fp8},sched-annotate,"
-                          "canonicalize,func.func(cse),"
-                          "sched-lower-to-rocdl{fence-waits=false fence-blocks=1})")
+def test_registry_pipeline_elements():
+    items = registry.pipeline_elements(
+        "builtin.module(sched-import{schedule=4wave dtype=fp8},sched-annotate,"
+        "canonicalize,func.func(cse),"
+        "sched-lower-to-rocdl{fence-waits=false fence-blocks=1})")
     names = [n for n, _ in items]
     assert names == ["sched-import", "sched-annotate", "canonicalize", "func.func(cse)",
                      "sched-lower-to-rocdl"]
     assert items[2][1] is None and items[3][1] is None
-    assert items[0][1].named.spec() == "4wave{dtype=fp8}"
+    assert items[0][1].schedule.spec() == "4wave{dtype=fp8}"
     low = items[4][1]
     assert (low["fence-waits"], low["fence-blocks"]) == (False, True)
     with pytest.raises(ConfigError, match=r"option 'fence-waits' expects a boolean \(true, "
                                           r"false, 1 or 0\), got 'maybe'"):
-        registry.plan("sched-lower-to-rocdl{fence-waits=maybe}")
+        registry.pipeline_elements("sched-lower-to-rocdl{fence-waits=maybe}")
     with pytest.raises(ConfigError, match="unbalanced"):
-        registry.plan("builtin.module(sched-annotate")
+        registry.pipeline_elements("builtin.module(sched-annotate")
 
 
 def test_named_pipelines_follow_the_state_order():
@@ -571,7 +572,7 @@ def test_named_pipelines_follow_the_state_order():
     abstract = [n for n, _ in registry.named_pipeline(parse_pipeline("single-buffer"))]
     assert abstract[-2:] == ["sched-verify", "sched-lower-to-rocdl"]  # no kernel to repair
     imp = registry.named_pipeline(parse_pipeline("4wave{BK=128 dtype=fp8}"), "phases")[0][1]
-    assert imp.named == parse_pipeline("4wave{dtype=fp8 BK=128}")
+    assert imp.schedule == parse_pipeline("4wave{dtype=fp8 BK=128}")
     with pytest.raises(ConfigError, match="unknown end 'asm'"):
         registry.named_pipeline(parse_pipeline("4wave"), "asm")
 
@@ -579,12 +580,12 @@ def test_named_pipelines_follow_the_state_order():
 def test_a_kernel_pipeline_refuses_an_option_no_kernel_shows():
     """The named pipeline of a kernel (any end but "phases", with or without LLVM) checks
     the options against the kernel; the schedule's own end takes them."""
-    named = parse_pipeline("4wave{barrier_before_pre_ops=true}")
-    assert registry.named_pipeline(named, "phases")
+    schedule = parse_pipeline("4wave{barrier_before_pre_ops=true}")
+    assert registry.named_pipeline(schedule, "phases")
     for end in ("lowered", "llvm"):
         with pytest.raises(ConfigError, match="option 'barrier_before_pre_ops=true' has no "
                                               "effect on the kernel"):
-            registry.named_pipeline(named, end)
+            registry.named_pipeline(schedule, end)
 
 
 @functools.lru_cache(maxsize=None)
@@ -623,10 +624,10 @@ def test_an_option_that_changes_the_schedule_changes_the_kernel_or_is_refused(ba
     changes what the kernel runs, or the kernel pipeline refuses it (and then rightly: the
     kernel would be the same)."""
     spec = base[:-1] + " " + option + "}" if base.endswith("}") else base + "{" + option + "}"
-    named = parse_pipeline(spec)
-    assert format_schedule(named.compile()) != format_schedule(parse_pipeline(base).compile())
+    schedule = parse_pipeline(spec)
+    assert format_schedule(schedule.compile()) != format_schedule(parse_pipeline(base).compile())
     try:
-        named.check_kernel_options()
+        schedule.check_kernel_options()
         refused = False
     except ConfigError as e:
         assert "has no effect on the kernel" in str(e)
@@ -643,10 +644,10 @@ def test_stage_passes_take_the_state_before_theirs():
 
 
 def test_import_takes_a_schedule_object():
-    named = parse_pipeline("4wave{dtype=fp8 BK=128}")
-    assert registry.create("sched-import", schedule=named).named is named
+    schedule = parse_pipeline("4wave{dtype=fp8 BK=128}")
+    assert registry.create("sched-import", schedule=schedule).schedule is schedule
     with pytest.raises(ConfigError, match="options BM given next to a schedule object"):
-        registry.create("sched-import", schedule=named, BM=64)
+        registry.create("sched-import", schedule=schedule, BM=64)
     with pytest.raises(ConfigError, match=r"unknown pass 'sched-anotate' \(did you mean "
                                           r"'sched-annotate'\?\)"):
         registry.create("sched-anotate")
@@ -811,7 +812,7 @@ def test_lower_wait_over_the_limit_is_an_error():
 def test_lower_schedule_fencing_invariants(spec):
     """Every run of waits is fenced on both sides, and every kernel block boundary but those
     the schedule's sched_barrier_mask leaves open (blocks that end with its barriers)."""
-    named = parse_pipeline(spec)
+    schedule = parse_pipeline(spec)
     phases = phases_text(spec)
     out = run(phases, "sched-lower-to-rocdl")
     toks = tokens(out)
@@ -838,7 +839,7 @@ def test_lower_schedule_fencing_invariants(spec):
                 seq.append(ir.IntegerAttr(op.attributes["block"]).value)
             elif op.name in ("rocdl.sched.barrier", "rocdl.s.waitcnt"):
                 seq.append("F" if op.name == "rocdl.sched.barrier" else "W")
-    mask = named.build().schedule_config().sched_barrier_mask
+    mask = schedule.build().schedule_config().sched_barrier_mask
     last, between, boundaries = None, [], 0
     for x in seq:
         if x in ("F", "W"):
@@ -846,11 +847,11 @@ def test_lower_schedule_fencing_invariants(spec):
             continue
         if last is not None and x != last:
             boundaries += 1
-            want = named.fences_blocks or bool(mask >> last & 1) or "W" in between
+            want = schedule.fences_blocks or bool(mask >> last & 1) or "W" in between
             assert ("F" in between) == want, f"blocks {last} -> {x}: fenced {not want}"
         last, between = x, []
     assert boundaries >= 7
-    assert named.fences_blocks == (spec != "pingpong" and "mask" not in spec)
+    assert schedule.fences_blocks == (spec != "pingpong" and "mask" not in spec)
 
 
 # ---- known bugs --------------------------------------------------------------------------------

@@ -252,8 +252,9 @@ def _mubuf(ins: Instr, G: int) -> Step:
             reg = w.A if acc else w.V
             first = f["data"]
             vals = reg[first] if dwords == 1 else reg[first:first + dwords].transpose(1, 2, 0)
-            raw = np.array(vals, order="C").view(np.uint8).reshape(G, WAVE_SIZE, size)  # a copy: the
-            put = m.glob.check(addr, size, w, step, lanes)      # data as read at issue
+            # a copy: the data as read at issue
+            raw = np.array(vals, order="C").view(np.uint8).reshape(G, WAVE_SIZE, size)
+            put = m.glob.check(addr, size, w, step, lanes)
             return MemOp(step, "vm", lambda: put(raw))
         data = m.glob.read(addr, size, w, step, lanes)
 

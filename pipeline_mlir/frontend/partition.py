@@ -246,5 +246,6 @@ def layout_buffers(an: Analysis) -> dict:
     if total > gfx950.LDS_BYTES:
         raise IRError(an.scan.loop, f"'scf.for' op: the schedule's LDS buffers (two stages of "
                                     f"every subtile) need {total} bytes, more than the "
-                                    f"{gfx950.LDS_BYTES} bytes of LDS a {gfx950.NAME} workgroup can have")
+                                    f"{gfx950.LDS_BYTES} bytes of LDS a {gfx950.NAME} "
+                                    f"workgroup can have")
     return out

@@ -28,8 +28,6 @@ from dataclasses import dataclass, field
 
 from pipeline_mlir.driver.base import PROG
 
-SEVERITIES = ("error", "warning", "remark", "note")
-
 
 @dataclass
 class Diag:

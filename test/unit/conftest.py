@@ -195,6 +195,5 @@ def edge_tuples(edges) -> list[tuple]:
 
 # ---- the test data directory (reference listings) ---------------------------------------------------------
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
 DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 GOLDEN_DIR = DATA_DIR / "reference"

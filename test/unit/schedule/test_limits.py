@@ -80,12 +80,12 @@ def test_at_the_limits_is_accepted():
 def test_a_huge_tile_fails_before_its_kernel_is_written(capsys, monkeypatch):
     """4wave{BM=4096 BN=4096}: the kernel would hold ~67,000 payload ops; its schedule's
     waits are over the counters, which is found before the kernel text exists."""
-    from pipeline_mlir.kernel import gemm
+    from pipeline_mlir.kernel import gemm_mlir
 
     def never(*a, **k):
         raise AssertionError("the kernel text was generated")
 
-    monkeypatch.setattr(gemm, "natural_kernel_mlir", never)
+    monkeypatch.setattr(gemm_mlir, "natural_kernel_mlir", never)
     code = main(["--pipeline=4wave{BM=4096 BN=4096}", "--emit=asm"])
     _, err = capsys.readouterr()
     assert code == 1

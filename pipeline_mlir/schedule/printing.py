@@ -37,41 +37,6 @@ def format_schedule(c) -> str:
     return "\n".join(lines) + "\n"
 
 
-@dataclass
-class WaitCounts:
-    n_vm: int = 0
-    n_lgkm: int = 0
-    n_combined: int = 0
-    n_barrier: int = 0
-    n_sched_barrier: int = 0
-
-
-def update_wait_counts(c: WaitCounts, e: ScheduleEntry, next_tag: int) -> None:
-    t = e.op.tag
-    if t == WAIT_VM:
-        c.n_vm += 1
-        if next_tag == WAIT_LGKM:
-            c.n_combined += 1
-    elif t == WAIT_LGKM:
-        c.n_lgkm += 1
-    elif t == BARRIER:
-        c.n_barrier += 1
-    elif t == SCHEDULE_BARRIER:
-        c.n_sched_barrier += 1
-
-
-def count_waits(entries: list[ScheduleEntry]) -> WaitCounts:
-    c = WaitCounts()
-    for i, e in enumerate(entries):
-        update_wait_counts(c, e, entries[i + 1].op.tag if i + 1 < len(entries) else -1)
-    return c
-
-
-def format_wait_counts(label: str, c: WaitCounts) -> str:
-    return (f"  {label}: {c.n_vm} vmcnt, {c.n_lgkm} lgkmcnt ({c.n_combined} coalesced vm+lgkm), "
-            f"{c.n_barrier} s_barrier, {c.n_sched_barrier} sched_barrier")
-
-
 def _op_json(op, names) -> dict:
     return {"tag": op.tag, "name": default_op_name(op.tag, names), "stage": op.stage,
             "subtile": op.subtile, "k_offset": op.k_offset.name, "channel": op.channel,

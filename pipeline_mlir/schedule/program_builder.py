@@ -437,28 +437,3 @@ def default_kernel_deps_double_buffer(kernel: list[ScheduleEntry], config: Pipel
         for a, b in zip(mmas[:2], mmas[1:3]):
             deps.append(DepEdge.flow(a, b))
     return deps
-
-
-def dump_program_blocks(program: PipelineProgram, config: PipelineConfig) -> str:
-    """Per-half block table in the reference's ``dump_program_blocks`` layout."""
-    bph = config.blocks_per_partition
-    lines = []
-    for h in range(config.num_partitions):
-        lines.append(f"=== Half {h} ===")
-        for j in range(bph):
-            i = h * bph + j
-            b = program.blocks[i]
-            lines.append(f"  Block {i} :")
-            for name in ("pre_op_0", "pre_op_1"):
-                o = getattr(b, name)
-                if o.is_present():
-                    lines.append(f"    {name}: tag= {o.tag} stage= {o.stage} ch= {o.channel}")
-            for name in ("global_load", "global_load_1"):
-                o = getattr(b, name)
-                if o.is_present():
-                    kind = " [prefetch]" if o.stage == h else " [completion]"
-                    lines.append(f"    {name}: tag= {o.tag} stage= {o.stage} ch= {o.channel}{kind}")
-            lines.append(f"    mma: tag= {b.mma.tag} stage= {b.mma.stage} sub= {b.mma.subtile}")
-            if b.drain_lgkm_before_loads:
-                lines.append("    [drain_lgkm_before_loads]")
-    return "\n".join(lines)

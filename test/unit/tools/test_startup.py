@@ -63,7 +63,7 @@ def test_start_up_loads_nothing_heavy(argv, code, tmp_path):
 
 
 @pytest.mark.parametrize("argv, expected", [
-    (["--pipeline=4wave", "--launch=4096,4096,4096", "-o", "out.txt"], "numpy"),
+    (["--pipeline=4wave", "--simulate", "-o", "out.txt"], "numpy"),
     (["--pipeline=single-buffer", "--emit=mlir", "-o", "out.txt"], "iree"),
 ])
 def test_the_probe_sees_heavy_modules(argv, expected, tmp_path):

@@ -24,14 +24,14 @@ parts inside the message regular expressions; the line is the comment's own,
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from pipeline_mlir.driver.base import PROG
+from pipeline_mlir.records import field, record
 
 SEVERITIES = ("error", "warning", "remark", "note")
 
 
-@dataclass
+@record
 class Diag:
     """One diagnostic. ``file``/``line``/``col`` are None for a location without a file
     position; ``where`` is then the location's text (or None)."""
@@ -141,7 +141,7 @@ _EXPECTED = re.compile(r"expected-(?P<kind>error|warning|remark|note)(?P<re>-re)
                        r"[ \t]*(?:@(?P<at>[+-]\d+|above|below|unknown))?[ \t]*\{\{")
 
 
-@dataclass
+@record
 class Expected:
     kind: str
     pattern: re.Pattern

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
 
+from pipeline_mlir.records import field, record
 from pipeline_mlir.schedule import stages
 from pipeline_mlir.schedule.config import PipelineConfig, ScheduleConfig
 from pipeline_mlir.schedule.edges import derive_edges_from_ops
@@ -83,7 +83,7 @@ def declared_body(s: PipelineSchedule) -> list[OpDesc]:
     return s.reorder_body(annotate_ops(s.declare_ops(), s.cost_model()))
 
 
-@dataclass
+@record
 class ScheduleCompiler:
     """Everything one compilation produced."""
 

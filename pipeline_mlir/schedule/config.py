@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
 from enum import IntEnum
 
 from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.records import field, fields, record, replace
 from pipeline_mlir.schedule.types import OpDesc, OpRole, TargetCostModel
 
 
@@ -15,7 +15,7 @@ class SchedulingStrategy(IntEnum):
     CSP = 2  # optimal_schedule_with_halves
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class LoopCarriedSpec:
     role: OpRole = OpRole.NONE
     selector: int = 0
@@ -29,7 +29,7 @@ class LoopCarriedSpec:
         return LoopCarriedSpec(OpRole.NONE, 0)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class BlockSizing:
     heavy: int
     light: int
@@ -40,7 +40,7 @@ class BlockSizing:
         return BlockSizing(n, n, 0)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FragOrder:
     b_before_a: bool
 
@@ -49,7 +49,7 @@ class FragOrder:
         return FragOrder(True)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class WarpStaggerRule:
     enabled: bool = False
     compute_from_body: bool = False
@@ -80,7 +80,7 @@ def _bool(owner: str, name: str, value) -> None:
         raise ConfigError(f"{owner}.{name}: expected true or false, got {value!r}")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class PipelineConfig:
     """Pipeline structure of a target (depth, MMA grid, block sizing, per-load counter costs)."""
 
@@ -175,7 +175,7 @@ class PipelineConfig:
         return h * 2 * m * n + 2 * m * n + 2 * h * g + 2 * (2 * g - 1)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ScheduleConfig:
     """Schedule-level knobs: 19 fields, reference order and defaults."""
 
@@ -284,7 +284,7 @@ class ScheduleConfig:
             wrap_waits_with_sched_barrier=wrap_waits_with_sched_barrier)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class TargetProfile:
     cost_model: TargetCostModel = field(compare=False)
     pipeline: PipelineConfig

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.records import field, record
 from pipeline_mlir.schedule.types import (BARRIER, FRAMEWORK_TAG_NAMES, MAX_KERNEL_TAG, SCHEDULE_BARRIER, SET_PRIO,
                     WAIT_LGKM, WAIT_VM, KOffsetKind, OpDesc, OpRole, Phase, ScheduleEntry,
                     default_op_name)
@@ -104,7 +104,7 @@ class DumpError(PipelineError):
     """A schedule dump that is not in the debug format (names the file and line)."""
 
 
-@dataclass
+@record
 class ParsedSchedule:
     """A schedule read from a dump: what :func:`format_schedule` prints, nothing more.
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-
+from pipeline_mlir.records import field, record, replace
 from pipeline_mlir.schedule.types import NONE_OP, OpDesc, Phase, ScheduleEntry
 
 
-@dataclass
+@record
 class MMABlockSpec:
     mma: OpDesc = NONE_OP
     pre_op_0: OpDesc = NONE_OP
@@ -191,7 +190,7 @@ def emit_minimal_barrier_block(block: MMABlockSpec, wrap_waits: bool,
     return out
 
 
-@dataclass
+@record
 class PipelineProgram:
     blocks: list[MMABlockSpec] = field(default_factory=list)
     explicit_blocks: list[list[OpDesc]] = field(default_factory=list)

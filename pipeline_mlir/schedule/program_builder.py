@@ -3,9 +3,8 @@ redistribution, wait derivation and patching, verification, kernel deps."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pipeline_mlir.errors import BodyError, SchedulingError, VerificationError
+from pipeline_mlir.records import record
 from pipeline_mlir.schedule.config import PipelineConfig, ScheduleConfig, SchedulingStrategy
 from pipeline_mlir.schedule.edges import derive_edges_from_ops
 from pipeline_mlir.schedule.evaluate import greedy_schedule
@@ -212,7 +211,7 @@ def build_double_buffer_program(body: LoopBody, order: list[int], config: Pipeli
     return program
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DerivedWaits:
     lgkm: int
     vm: int
@@ -341,7 +340,7 @@ def verify_schedule(program: PipelineProgram, config: PipelineConfig, lgkm_per_l
 
 # ---- the whole double-buffer build ---------------------------------------------------------
 
-@dataclass
+@record
 class KernelProgram:
     program: PipelineProgram
     order: list[int]

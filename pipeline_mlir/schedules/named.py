@@ -1,7 +1,7 @@
 """A named schedule's identity: a typed, immutable object holding its options.
 
 Each named schedule (``pingpong``, ``4wave``, ``single-buffer``) is a frozen
-dataclass subclass of :class:`NamedSchedule` whose fields are its own options,
+record subclass of :class:`NamedSchedule` whose fields are its own options,
 declared with :func:`option` (type, default, range and help in one place), plus the
 :class:`~pipeline_mlir.schedule.config.ScheduleConfig` fields it lets the user
 override (``config``).  Everything that needs to know *which* schedule runs reads
@@ -21,11 +21,11 @@ them back the way they were given.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
 from typing import ClassVar
 
 from pipeline_mlir.errors import ConfigError, PipelineError
 from pipeline_mlir.options import Option, OptionTable, check_once, value_text
+from pipeline_mlir.records import field, fields, record, replace
 from pipeline_mlir.schedule import stages
 from pipeline_mlir.schedule.compiler import compile_schedule
 from pipeline_mlir.schedule.config import ScheduleConfig, SchedulingStrategy
@@ -59,7 +59,7 @@ SCHEDULE_CONFIG_OPTIONS = _schedule_config_options()
 
 def option(kind: str, default, help: str, *, min: int | None = None, max: int | None = None,
            choices: tuple[str, ...] = ()):
-    """A dataclass field that is an option of its schedule (name = the field's name)."""
+    """A record field that is an option of its schedule (name = the field's name)."""
     return field(default=default, metadata={"option": dict(
         kind=kind, help=help, min=min, max=max, choices=tuple(choices))})
 
@@ -68,7 +68,7 @@ def _config_value(key: str, value):
     return SchedulingStrategy[value.upper()] if key == "scheduling" else value
 
 
-@dataclass(frozen=True, eq=False, kw_only=True)
+@record(frozen=True, eq=False, kw_only=True)
 class NamedSchedule:
     """The typed identity of a named schedule (see the module docstring)."""
 

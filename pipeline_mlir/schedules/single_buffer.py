@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.records import record
 from pipeline_mlir.schedule.body import optimize_within_barriers, single_buffer_reorder
 from pipeline_mlir.schedule.compiler import PipelineSchedule, compile_schedule, declared_body
 from pipeline_mlir.schedule.config import PipelineConfig, TargetProfile
@@ -74,7 +73,7 @@ def build_default_matmul_schedule(T: int = 2, hints: AMDScheduleHints | None = N
 SINGLE_BUFFER_T_MAX = 256
 
 
-@dataclass(frozen=True, eq=False, kw_only=True)
+@record(frozen=True, eq=False, kw_only=True)
 class SingleBuffer(NamedSchedule):
     """``single-buffer{T=...}``: the single-buffer default matmul (no complete kernel)."""
 

@@ -6,8 +6,10 @@ starting Python costs, and the ~45 classes of the scheduling core, the schedules
 description and the driver's arguments made that impossible as dataclasses: importing
 :mod:`dataclasses` loads :mod:`inspect` (about 9 ms, half of a bare interpreter's start) and
 each class compiles five to seven methods from source text (about 0.4 ms a class, 20 ms in
-all).  :func:`record` compiles one method, ``__init__`` (so that it keeps its signature, its
-error messages and its speed), and makes the others as closures over the field names.
+all).  :func:`record` makes ``__repr__``, ``__eq__``, ``__hash__`` and the frozen
+``__setattr__`` as closures over the field names, and compiles ``__init__`` from source as a
+dataclass does (its signature, argument errors and speed) only for a class that makes many
+instances; until then a generic ``__init__`` assigns the same values (:class:`_LazyInit`).
 
 What a record shares with the dataclass of the same declaration (``test/unit/test_records.py``
 compares the two): the fields (annotations of the class and of its record bases, in that
@@ -35,7 +37,7 @@ from __future__ import annotations
 import _thread
 import sys
 from operator import attrgetter
-from types import MappingProxyType
+from types import MappingProxyType, MethodType
 
 __all__ = ["MISSING", "Field", "field", "fields", "record", "replace"]
 
@@ -218,8 +220,9 @@ def _set(cls, name: str, fn) -> None:
     """Give ``cls`` the method ``name`` unless the class body defines it."""
     if name in cls.__dict__:
         return
-    fn.__name__ = name
-    fn.__qualname__ = f"{cls.__qualname__}.{name}"
+    if not isinstance(fn, _LazyInit):
+        fn.__name__ = name
+        fn.__qualname__ = f"{cls.__qualname__}.{name}"
     setattr(cls, name, fn)
 
 
@@ -242,9 +245,9 @@ def _slot_names(cls) -> tuple[str, ...]:
     return (s,) if isinstance(s, str) else tuple(s)
 
 
-def _init_fn(cls, flist: list[Field], frozen: bool, slots: bool):
-    """``__init__``, compiled from source as a dataclass's is (its signature, defaults and
-    argument errors are the dataclass's)."""
+def _init_fn(cls, flist: list[Field], frozen: bool, slots: bool) -> _LazyInit:
+    """``__init__``, as a dataclass's: its source written (and its fields' order checked) now,
+    compiled when it is used often enough (:class:`_LazyInit`)."""
     names = {f.name for f in flist}
     me = "__record_self__" if "self" in names else "self"
     env = {"__record_object": object, "__record_FACTORY": _FACTORY}
@@ -263,16 +266,88 @@ def _init_fn(cls, flist: list[Field], frozen: bool, slots: bool):
         if value is not None:
             body.append(f"__record_object.__setattr__({me}, {f.name!r}, {value})" if frozen
                         else f"{me}.{f.name} = {value}")
-    if hasattr(cls, "__post_init__"):
+    post_init = hasattr(cls, "__post_init__")
+    if post_init:
         body.append(f"{me}.__post_init__()")
     signature = ", ".join([me] + params + (["*"] + kw_params if kw_params else []))
     lines = "\n".join(f"  {line}" for line in body or ["pass"])
-    source = f"def __init__({signature}):\n{lines}\n"
-    namespace: dict = {}
-    exec(source, env, namespace)  # noqa: S102 - the record's own field names only
-    fn = namespace["__init__"]
-    fn.__annotations__ = {**{f.name: f.type for f in flist if f.init}, "return": None}
-    return fn
+    annotations = {**{f.name: f.type for f in flist if f.init}, "return": None}
+    init = _LazyInit(cls, f"def __init__({signature}):\n{lines}\n", env, annotations)
+    init.generic = _generic_init(init, flist, frozen, slots, post_init)
+    return init
+
+
+#: instances a record makes through :func:`_generic_init` before its ``__init__`` is compiled
+COMPILE_AFTER = 32
+
+
+class _LazyInit:
+    """A record's ``__init__`` until it is used often enough: compiling it from its source
+    costs about 15 us a field, which is most of a record's cost, and most records of a run
+    make a few instances or none.  The first :data:`COMPILE_AFTER` instances are made by
+    :func:`_generic_init`; then, or when the class's ``__init__`` is read (e.g. by
+    :func:`inspect.signature`), or for a call that is not a valid one, the source is compiled
+    and the function replaces this descriptor on the class: the signature, defaults and
+    argument errors of a dataclass's ``__init__``."""
+
+    __slots__ = ("owner", "source", "env", "annotations", "generic", "calls")
+
+    def __init__(self, owner, source: str, env: dict, annotations: dict) -> None:
+        self.owner, self.source, self.env, self.annotations = owner, source, env, annotations
+        self.generic, self.calls = None, 0
+
+    def __get__(self, obj, objtype=None):
+        if obj is not None and self.calls < COMPILE_AFTER:
+            self.calls += 1
+            return MethodType(self.generic, obj)
+        fn = self.compiled()
+        return fn if obj is None else fn.__get__(obj, objtype)
+
+    def compiled(self):
+        """The compiled ``__init__``, now on the class."""
+        fn = self.owner.__dict__["__init__"]
+        if fn is not self:
+            return fn  # compiled already (this descriptor was looked up before)
+        namespace: dict = {}
+        exec(self.source, self.env, namespace)  # noqa: S102 - the record's own field names
+        fn = namespace["__init__"]
+        fn.__annotations__ = self.annotations
+        fn.__qualname__ = f"{self.owner.__qualname__}.__init__"
+        type.__setattr__(self.owner, "__init__", fn)
+        return fn
+
+
+def _generic_init(lazy: _LazyInit, flist: list[Field], frozen: bool, slots: bool,
+                  post_init: bool):
+    """An ``__init__`` of the fields ``flist`` made without compiling anything: it assigns what
+    the compiled one would, in the same order; a call the compiled one would refuse (too many
+    arguments, an unknown, repeated or missing one) goes to the compiled one, which says what
+    is wrong."""
+    positional = tuple(f.name for f in flist if f.init and not f.kw_only)
+    accepted = frozenset(f.name for f in flist if f.init)
+    required = frozenset(f.name for f in flist if f.init and not f.has_default())
+    plan = tuple((f.name, f.init, f.default, f.default_factory) for f in flist
+                 if f.init or f.default_factory is not MISSING
+                 or (slots and f.default is not MISSING))
+    assign = object.__setattr__ if frozen else setattr
+
+    def __init__(self, /, *args, **kwargs):
+        values = dict(zip(positional, args))
+        if len(args) > len(positional) or not kwargs.keys() <= accepted \
+                or not values.keys().isdisjoint(kwargs):
+            return lazy.compiled()(self, *args, **kwargs)
+        values.update(kwargs)
+        if not required <= values.keys():
+            return lazy.compiled()(self, *args, **kwargs)
+        for name, init, default, factory in plan:
+            if init and name in values:
+                assign(self, name, values[name])
+            else:
+                assign(self, name, default if factory is MISSING else factory())
+        if post_init:
+            self.__post_init__()
+
+    return __init__
 
 
 def _param(f: Field, env: dict) -> str:

@@ -185,6 +185,35 @@ def test_argument_errors_are_the_dataclass_s(call):
     assert str(r_err.value) == str(d_err.value)
 
 
+@pytest.mark.parametrize("name", CASES)
+def test_the_generic_init_and_the_compiled_one_make_the_same_record(name):
+    """The first instances come from the generic ``__init__``, the later ones from the compiled
+    one (:class:`records._LazyInit`); each is the dataclass's instance, field by field."""
+    rec, dc = both(*CASES[name])
+    args, kw = ARGS[name]
+    want = dc(*args, **kw)
+    made = [rec(*args, **kw) for _ in range(records.COMPILE_AFTER + 2)]
+    assert inspect.isfunction(rec.__dict__["__init__"])  # compiled by now
+    for r in made:
+        assert [getattr(r, f.name) for f in records.fields(rec)] == \
+            [getattr(want, f.name) for f in dataclasses.fields(dc)]
+        assert r == made[0] and repr(r) == repr(made[0])
+
+
+def test_reading_the_init_compiles_it_and_a_bad_call_gets_the_compiled_error():
+    rec, dc = both({}, _plain)
+    assert not inspect.isfunction(rec.__dict__["__init__"])
+    rec(1)  # the generic __init__
+    assert not inspect.isfunction(rec.__dict__["__init__"])
+    with pytest.raises(TypeError, match=r"Point.__init__\(\) got multiple values for argument "
+                                        r"'x'"):
+        rec(1, x=2)
+    assert inspect.isfunction(rec.__dict__["__init__"])
+    other, _ = both({}, _plain)
+    assert str(inspect.signature(other.__init__)) == str(inspect.signature(dc.__init__))
+    assert inspect.isfunction(other.__dict__["__init__"])
+
+
 def test_post_init_runs_and_its_errors_pass_through():
     rec, dc = both({"frozen": True}, _post_init)
     assert rec(4).doubled == dc(4).doubled == 8

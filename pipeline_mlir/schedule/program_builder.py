@@ -7,10 +7,8 @@ from pipeline_mlir.errors import BodyError, SchedulingError, VerificationError
 from pipeline_mlir.records import record
 from pipeline_mlir.schedule.config import PipelineConfig, ScheduleConfig, SchedulingStrategy
 from pipeline_mlir.schedule.edges import derive_edges_from_ops
-from pipeline_mlir.schedule.evaluate import greedy_schedule
 from pipeline_mlir.schedule.graph import LoopBody
 from pipeline_mlir.schedule.program import MMABlockSpec, PipelineProgram
-from pipeline_mlir.schedule.schedulers import optimal_schedule_with_halves
 from pipeline_mlir.schedule.types import (
     NONE_OP,
     WAIT_LGKM,
@@ -349,9 +347,11 @@ class KernelProgram:
 
 
 def order_body(body: LoopBody, config: PipelineConfig, sched: ScheduleConfig):
-    """Order the body with the configured strategy; returns (order, ScheduleResult or None)."""
-
+    """Order the body with the configured strategy; returns (order, ScheduleResult or None).
+    The schedulers are imported by the strategies that run them."""
     if sched.scheduling == SchedulingStrategy.CSP:
+        from pipeline_mlir.schedule.schedulers import optimal_schedule_with_halves
+
         args = (body, config.block_sizing.max_globals, sched.lds_contention_penalty,
                 sched.max_vgpr)
         try:
@@ -364,6 +364,8 @@ def order_body(body: LoopBody, config: PipelineConfig, sched: ScheduleConfig):
         return res.order, res
     body.validate()
     if sched.scheduling == SchedulingStrategy.GREEDY:
+        from pipeline_mlir.schedule.evaluate import greedy_schedule
+
         return greedy_schedule(body), None
     return list(range(len(body.ops))), None
 

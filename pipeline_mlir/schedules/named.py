@@ -21,15 +21,15 @@ them back the way they were given.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from pipeline_mlir.errors import ConfigError, PipelineError
 from pipeline_mlir.options import Option, OptionTable, check_once, value_text
 from pipeline_mlir.records import field, fields, record, replace
-from pipeline_mlir.schedule import stages
-from pipeline_mlir.schedule.compiler import compile_schedule
 from pipeline_mlir.schedule.config import ScheduleConfig, SchedulingStrategy
 
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up); ClassVar is for readers
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 STRATEGY_NAMES = tuple(s.name.lower() for s in SchedulingStrategy)
 
@@ -289,6 +289,8 @@ class NamedSchedule:
 
     def compile(self):
         """Build and compile: the ``ScheduleCompiler`` of the schedule's default body."""
+        from pipeline_mlir.schedule.compiler import compile_schedule
+
         s = self.build()
         try:
             return compile_schedule(s)
@@ -305,7 +307,9 @@ class NamedSchedule:
     @property
     def lgkm_per_load(self) -> tuple[int, int]:
         """lgkmcnt entries one fragment load of A / of B produces, as the waits count them."""
-        return stages.lgkm_per_load(self.build())
+        from pipeline_mlir.schedule.stages import lgkm_per_load
+
+        return lgkm_per_load(self.build())
 
     # -- the complete kernel -----------------------------------------------------------
     @property

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.records import record
-from pipeline_mlir.schedule.body import double_buffer_reorder
 from pipeline_mlir.schedule.compiler import PipelineSchedule, compile_schedule, declared_body
 from pipeline_mlir.schedule.config import (
     PipelineConfig,
@@ -98,6 +97,8 @@ class DeclarativeSchedule(PipelineSchedule):
         return self._cost_model
 
     def reorder_body(self, ops: list[OpDesc]) -> list[OpDesc]:
+        from pipeline_mlir.schedule.body import double_buffer_reorder  # the scheduler: lazily
+
         return double_buffer_reorder(ops, self._config)
 
     def schedule_config(self) -> ScheduleConfig:

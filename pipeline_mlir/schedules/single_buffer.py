@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.records import record
-from pipeline_mlir.schedule.body import optimize_within_barriers, single_buffer_reorder
 from pipeline_mlir.schedule.compiler import PipelineSchedule, compile_schedule, declared_body
 from pipeline_mlir.schedule.config import PipelineConfig, TargetProfile
 from pipeline_mlir.schedule.targets import (
@@ -58,6 +57,8 @@ class SingleBufferSchedule(PipelineSchedule):
         return self._cost_model
 
     def reorder_body(self, ops: list[OpDesc]) -> list[OpDesc]:
+        from pipeline_mlir.schedule.body import optimize_within_barriers, single_buffer_reorder
+
         return optimize_within_barriers(single_buffer_reorder(ops, self._config), self._config)
 
     def transform_kernel(self, kernel: list[ScheduleEntry], body: list[OpDesc]) -> list[ScheduleEntry]:

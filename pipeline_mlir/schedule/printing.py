@@ -95,9 +95,10 @@ def schedule_to_json(c) -> dict:
 
 _PHASE_BY_LABEL = {label: (phase, prefix) for phase, (label, prefix) in PHASE_LABELS.items()}
 _K_BY_NAME = {name: k for k, name in K_NAMES.items()}
-_HEADER = re.compile(r"^(PROLOGUE|KERNEL|EPILOGUE) \((\d+) entries\)$")
-_ENTRY = re.compile(r"^(PRO|KRN|EPI) \[(\d+)\] (\S+)\s+s=(-?\d+) sub=(-?\d+) k=(\S+)\s+"
-                    r"wait=(-?\d+) pf=(True|False)$")
+# patterns, compiled (and cached by re) when a dump is first read: printing needs none
+_HEADER = r"^(PROLOGUE|KERNEL|EPILOGUE) \((\d+) entries\)$"
+_ENTRY = (r"^(PRO|KRN|EPI) \[(\d+)\] (\S+)\s+s=(-?\d+) sub=(-?\d+) k=(\S+)\s+"
+          r"wait=(-?\d+) pf=(True|False)$")
 
 
 class DumpError(PipelineError):
@@ -164,7 +165,7 @@ def parse_schedule(text: str, tag_names: dict[int, str], roles: dict[int, tuple[
         if not line:
             i += 1
             continue
-        h = _HEADER.match(line)
+        h = re.match(_HEADER, line)
         if h is None:
             raise DumpError(f"{where(i)}: expected a phase header '<PROLOGUE|KERNEL|EPILOGUE> "
                             f"(<n> entries)', got {line!r}")
@@ -181,7 +182,7 @@ def parse_schedule(text: str, tag_names: dict[int, str], roles: dict[int, tuple[
         i += 2
         entries = []
         for n in range(count):
-            if i >= len(lines) or _HEADER.match(lines[i].strip()):
+            if i >= len(lines) or re.match(_HEADER, lines[i].strip()):
                 raise DumpError(f"{where(i)}: {h.group(1)} announces {count} entries but only "
                                 f"{n} follow")
             entries.append(_parse_entry(lines[i].strip(), prefix, n, phase, by_name, roles,
@@ -196,7 +197,7 @@ def parse_schedule(text: str, tag_names: dict[int, str], roles: dict[int, tuple[
 
 
 def _parse_entry(line, prefix, n, phase, by_name, roles, where) -> ScheduleEntry:
-    m = _ENTRY.match(line)
+    m = re.match(_ENTRY, line)
     if m is None:
         raise DumpError(f"{where}: expected an entry '{prefix} [{n}] <op> s=<stage> sub=<subtile> "
                         f"k=<K0|K1|KNEXT|KPREV|-> wait=<n> pf=<True|False>', got {line!r}")

@@ -325,21 +325,3 @@ def normalize_argv(parser, argv: list[str]) -> list[str]:
             value_next = True
         out.append(arg)
     return out
-
-
-def parse_sizes(flag: str, text: str, positive: bool = True) -> tuple[int, int, int]:
-    """``M,N,K`` (or ``MxNxK``) of ``--flag=text``; a UsageError naming the flag."""
-    parts = text.replace("x", ",").split(",")
-    try:
-        m, n, k = (int(x) for x in parts)
-    except ValueError:
-        raise UsageError(f"{flag}={text}: expected three integers M,N,K") from None
-    for name, v in (("M", m), ("N", n), ("K", k)):
-        if positive and v < 1:
-            raise UsageError(f"{flag}={text}: {name} = {v}; the sizes are positive")
-    return m, n, k
-
-
-def given(args) -> set[str]:
-    """The flags given on the command line (``_Store`` remembers them)."""
-    return set(getattr(args, "_given", ()))

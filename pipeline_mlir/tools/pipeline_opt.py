@@ -32,8 +32,9 @@ This module parses the command line (:mod:`pipeline_mlir.tools.cli`), hands what
 the driver (:mod:`pipeline_mlir.driver`: compile, simulate, emulate, tune, launch) and prints
 what comes back.  Start-up cost matters: nothing heavy is imported to start (the default
 body's ``--emit=schedule`` runs on the pure-Python core; ``test/unit/tools/test_startup.py``
-pins what each start-up command loads, ``benchmarks/bench_startup.py`` times them); the
-parser is built after ``--version`` alone has been answered.
+pins what each start-up command loads, ``benchmarks/bench_startup.py`` times them): the
+parser is built after ``--version`` alone has been answered, and not at all for a command
+line that only names a pipeline, its emit kind and chip (:mod:`pipeline_mlir.tools.argv`).
 """
 
 from __future__ import annotations
@@ -106,10 +107,14 @@ def _parse(argv: list[str] | None):
     if argv in VERSION_ONLY:  # the parser's --version, before the parser is built
         print_and_exit(version_text())
     from pipeline_mlir.tools import emulate, simulate, tune
-    from pipeline_mlir.tools.cli import build_parser, normalize_argv
+    from pipeline_mlir.tools.argv import parse_simple
 
-    parser = build_parser()
-    args = parser.parse_args(normalize_argv(parser, argv))
+    args = parse_simple(argv)  # a pipeline, its emit kind and chip: no parser needed
+    if args is None:
+        from pipeline_mlir.tools.cli import build_parser, normalize_argv
+
+        parser = build_parser()
+        args = parser.parse_args(normalize_argv(parser, argv))
     simulate.check_args(args)
     emulate.check_args(args)
     tune.check_args(args)
@@ -123,7 +128,7 @@ def _parse(argv: list[str] | None):
 def _launch(args) -> str:
     """``--launch=M,N,K``: the host contract of the pipeline's complete kernel."""
     from pipeline_mlir.driver.launch import launch
-    from pipeline_mlir.tools.cli import parse_sizes
+    from pipeline_mlir.tools.argv import parse_sizes
 
     if args.pipeline is None or args.input is not None or args.pass_pipeline is not None:
         raise UsageError("--launch=M,N,K checks a problem size for the kernel of --pipeline "

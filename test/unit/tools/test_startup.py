@@ -73,6 +73,9 @@ _ELSEWHERE = ("pipeline_mlir.schedule.schedulers", "pipeline_mlir.schedule.evalu
 _STDLIB = ("dataclasses", "typing", "inspect", "importlib.metadata", "difflib", "threading")
 NOT_LOADED = _STDLIB + _ELSEWHERE + ("pipeline_mlir.schedules.pingpong",
                                      "pipeline_mlir.schedules.single_buffer")
+#: what a command line of only --pipeline, --emit and --mcpu does not load either: the
+#: argument parser (tools/argv.py reads it)
+NOT_LOADED_BY_SIMPLE = NOT_LOADED + ("argparse", "gettext", "pipeline_mlir.tools.cli")
 #: what --help does not load (it lists every schedule's options): the compiler's stages
 NOT_LOADED_BY_HELP = _STDLIB + _ELSEWHERE + ("pipeline_mlir.schedule.stages",
                                              "pipeline_mlir.schedule.program_builder",
@@ -82,15 +85,17 @@ NOT_LOADED_BY_VERSION = NOT_LOADED + ("argparse", "gettext", "pipeline_mlir.sche
 
 
 @pytest.mark.parametrize("argv, code, not_loaded", [
-    (["--pipeline=4wave", "--emit=schedule"], 0, NOT_LOADED),
-    (["--pipeline=4wave{BM=64 BN=64}", "--emit=schedule-json"], 0, NOT_LOADED),
+    (["--pipeline=4wave", "--emit=schedule"], 0, NOT_LOADED_BY_SIMPLE),
+    (["--pipeline=4wave{BM=64 BN=64}", "--emit=schedule-json"], 0, NOT_LOADED_BY_SIMPLE),
+    (["--pipeline=4wave", "--emit=bitcode"], 1,
+     tuple(m for m in NOT_LOADED_BY_SIMPLE if m != "difflib")),  # the message suggests
     (["--help"], 0, NOT_LOADED_BY_HELP),
     (["--version"], 0, NOT_LOADED_BY_VERSION),
     (["-version"], 0, NOT_LOADED_BY_VERSION),
     (["--pipeline=4wave", "--frobnicate"], 1, NOT_LOADED),
     (["--pipeline=4wav"], 1, tuple(m for m in NOT_LOADED if m != "difflib")),  # suggests
-], ids=["schedule", "schedule-json", "help", "version", "version-one-dash", "unknown-flag",
-        "unknown-pipeline"])
+], ids=["schedule", "schedule-json", "bad-emit", "help", "version", "version-one-dash",
+        "unknown-flag", "unknown-pipeline"])
 def test_start_up_loads_only_what_it_needs(argv, code, not_loaded, tmp_path):
     assert heavy_loaded(argv, tmp_path, not_loaded) == (code, [])
 
@@ -129,3 +134,41 @@ def test_version_reads_what_importlib_metadata_reads(dist):
     except metadata.PackageNotFoundError:
         want = "not installed"
     assert installed_version(dist) == want
+
+
+def test_the_simple_reader_knows_every_default_of_the_parser():
+    import argparse
+
+    from pipeline_mlir.tools.argv import DEFAULTS
+    from pipeline_mlir.tools.cli import build_parser
+
+    parser = build_parser()
+    assert DEFAULTS == {a.dest: a.default for a in parser._actions
+                        if a.default is not argparse.SUPPRESS}, \
+        "an option was added or changed: give tools/argv.py's DEFAULTS its default"
+
+
+@pytest.mark.parametrize("argv", [
+    ["--pipeline=4wave"], ["--pipeline=4wave", "--emit=schedule"],
+    ["-pipeline=pingpong{is_fp8=true}", "-emit=schedule-json", "--mcpu=gfx942"],
+    ["--emit=schedule", "--pipeline=4wave", "--pipeline=pingpong", "-emit=mlir"],
+    ["--pipeline=", "--emit=a=b"], ["--mcpu=gfx950"],
+])
+def test_a_simple_command_line_is_read_as_the_parser_reads_it(argv):
+    from pipeline_mlir.tools.argv import parse_simple
+    from pipeline_mlir.tools.cli import build_parser, normalize_argv
+
+    parser = build_parser()
+    assert vars(parse_simple(argv)) == vars(parser.parse_args(normalize_argv(parser, argv)))
+
+
+@pytest.mark.parametrize("argv", [
+    [], ["--pipeline", "4wave"], ["--pipeline=4wave", "in.mlir"], ["--pipeline=4wave", "-o=x"],
+    ["--pipeline=4wave", "--emit"], ["---pipeline=4wave"], ["pipeline=4wave"],
+    ["--pipeline=4wave", "--"], ["--pipeline=4wave", "--tune"], ["--pipelin=4wave"],
+    ["--version"], ["--pipeline=4wave", "--help"],
+])
+def test_any_other_command_line_goes_to_the_parser(argv):
+    from pipeline_mlir.tools.argv import parse_simple
+
+    assert parse_simple(argv) is None

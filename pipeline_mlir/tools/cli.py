@@ -10,7 +10,9 @@ each.
 from __future__ import annotations
 
 import argparse
+import os
 import re
+import sys
 
 from pipeline_mlir.driver.base import DEFAULT_BUDGET, EMIT_KINDS, PROG, UsageError
 from pipeline_mlir.target import DEFAULT_CHIP
@@ -94,6 +96,22 @@ class _PrintAndExit(argparse.Action):
         print_and_exit(self.text())
 
 
+def terminal_columns() -> int:
+    """``shutil.get_terminal_size().columns`` (what argparse wraps help to) without importing
+    shutil, which imports the compression modules: ``COLUMNS`` if a positive integer, else
+    the width of the terminal of ``sys.__stdout__``, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+        except (AttributeError, ValueError, OSError):
+            columns = 80
+    return columns
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser of pipeline-opt's command line (usage errors raise UsageError)."""
 
@@ -124,10 +142,9 @@ def build_parser() -> argparse.ArgumentParser:
 
         def _get_formatter(self):
             # argparse makes a formatter for every add_argument, only to check its metavar:
-            # the terminal's width (which imports shutil) is asked only for text shown
-            if self.showing:
-                return super()._get_formatter()
-            return self.formatter_class(prog=self.prog, width=80)
+            # the terminal's width is asked only for text shown (argparse's width: 2 less)
+            width = terminal_columns() - 2 if self.showing else 80
+            return self.formatter_class(prog=self.prog, width=width)
 
     p = Parser(
         prog=PROG, allow_abbrev=False, formatter_class=argparse.RawDescriptionHelpFormatter,

@@ -172,3 +172,18 @@ def test_any_other_command_line_goes_to_the_parser(argv):
     from pipeline_mlir.tools.argv import parse_simple
 
     assert parse_simple(argv) is None
+
+
+@pytest.mark.parametrize("columns", [None, "57", "200", "0", "-3", "wide"])
+def test_help_is_wrapped_to_the_width_shutil_gives(columns, monkeypatch):
+    """--help asks the terminal's width without shutil (it imports the compression modules):
+    the same width as shutil.get_terminal_size(), which argparse would use."""
+    import shutil
+
+    from pipeline_mlir.tools.cli import terminal_columns
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert terminal_columns() == shutil.get_terminal_size().columns

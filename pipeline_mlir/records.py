@@ -43,6 +43,8 @@ __all__ = ["MISSING", "Field", "field", "fields", "record", "replace"]
 
 
 class _Sentinel:
+    """A marker value that prints as its name."""
+
     __slots__ = ("text",)
 
     def __init__(self, text: str) -> None:
@@ -104,6 +106,8 @@ def fields(class_or_instance) -> tuple[Field, ...]:
 
 def replace(obj, /, **changes):
     """A new record like ``obj`` with some fields changed (as :func:`dataclasses.replace`)."""
+    if not hasattr(type(obj), _FIELDS):
+        raise TypeError("replace() should be called on record instances")
     for f in getattr(obj, _FIELDS).values():
         if not f.init:
             if f.name in changes:
@@ -183,9 +187,12 @@ def _own_field(cls, name: str, annotation, kw_only: bool) -> Field:
 
 
 def _process(cls, *, init, repr, eq, unsafe_hash, frozen, kw_only, slots):
+    """``cls`` made a record (a new class with ``slots``): its fields, then the methods a
+    dataclass of the same options gets, each unless the class body defines it."""
     all_fields = _collect(cls, kw_only, frozen)
     class_hash = cls.__dict__.get("__hash__", MISSING)
-    explicit_hash = not (class_hash is MISSING or (class_hash is None and "__eq__" in cls.__dict__))
+    explicit_hash = not (class_hash is MISSING
+                         or (class_hash is None and "__eq__" in cls.__dict__))
     if slots:
         cls = _with_slots(cls, all_fields)
     cls.__record_fields__ = all_fields

@@ -6,10 +6,10 @@ starting Python costs, and the ~45 classes of the scheduling core, the schedules
 description and the driver's arguments made that impossible as dataclasses: importing
 :mod:`dataclasses` loads :mod:`inspect` (about 9 ms, half of a bare interpreter's start) and
 each class compiles five to seven methods from source text (about 0.4 ms a class, 20 ms in
-all).  :func:`record` makes ``__repr__``, ``__eq__``, ``__hash__`` and the frozen
-``__setattr__`` as closures over the field names, and compiles ``__init__`` from source as a
-dataclass does (its signature, argument errors and speed) only for a class that makes many
-instances; until then a generic ``__init__`` assigns the same values (:class:`_LazyInit`).
+all).  :func:`record` makes ``__repr__`` and the frozen ``__setattr__`` as closures over the
+field names, and compiles ``__init__``, ``__eq__`` and ``__hash__`` from source as a
+dataclass does (their signatures, errors and speed) only for a class that uses them often;
+until then generic forms give the same results (:class:`_LazyMethod`).
 
 What a record shares with the dataclass of the same declaration (``test/unit/test_records.py``
 compares the two): the fields (annotations of the class and of its record bases, in that
@@ -207,7 +207,7 @@ def _process(cls, *, init, repr, eq, unsafe_hash, frozen, kw_only, slots):
     if repr:
         _set(cls, "__repr__", _repr_fn([f.name for f in flist if f.repr]))
     if eq:
-        _set(cls, "__eq__", _eq_fn([f.name for f in flist if f.compare]))
+        _set(cls, "__eq__", _eq_fn(cls, [f.name for f in flist if f.compare]))
     if frozen:
         for name, fn in (("__setattr__", _frozen_setattr(cls, all_fields)),
                          ("__delattr__", _frozen_delattr(cls, all_fields))):
@@ -227,7 +227,7 @@ def _set(cls, name: str, fn) -> None:
     """Give ``cls`` the method ``name`` unless the class body defines it."""
     if name in cls.__dict__:
         return
-    if not isinstance(fn, _LazyInit):
+    if not isinstance(fn, _LazyMethod):
         fn.__name__ = name
         fn.__qualname__ = f"{cls.__qualname__}.{name}"
     setattr(cls, name, fn)
@@ -252,9 +252,9 @@ def _slot_names(cls) -> tuple[str, ...]:
     return (s,) if isinstance(s, str) else tuple(s)
 
 
-def _init_fn(cls, flist: list[Field], frozen: bool, slots: bool) -> _LazyInit:
+def _init_fn(cls, flist: list[Field], frozen: bool, slots: bool) -> _LazyMethod:
     """``__init__``, as a dataclass's: its source written (and its fields' order checked) now,
-    compiled when it is used often enough (:class:`_LazyInit`)."""
+    compiled when it is used often enough (:class:`_LazyMethod`)."""
     names = {f.name for f in flist}
     me = "__record_self__" if "self" in names else "self"
     env = {"__record_object": object, "__record_FACTORY": _FACTORY}
@@ -279,29 +279,34 @@ def _init_fn(cls, flist: list[Field], frozen: bool, slots: bool) -> _LazyInit:
     signature = ", ".join([me] + params + (["*"] + kw_params if kw_params else []))
     lines = "\n".join(f"  {line}" for line in body or ["pass"])
     annotations = {**{f.name: f.type for f in flist if f.init}, "return": None}
-    init = _LazyInit(cls, f"def __init__({signature}):\n{lines}\n", env, annotations)
+    init = _LazyMethod(cls, "__init__", f"def __init__({signature}):\n{lines}\n", env,
+                       annotations=annotations)
     init.generic = _generic_init(init, flist, frozen, slots, post_init)
     return init
 
 
-#: instances a record makes through :func:`_generic_init` before its ``__init__`` is compiled
+#: calls a record's method makes through its generic form (:class:`_LazyMethod`) before it is
+#: compiled
 COMPILE_AFTER = 32
 
 
-class _LazyInit:
-    """A record's ``__init__`` until it is used often enough: compiling it from its source
-    costs about 15 us a field, which is most of a record's cost, and most records of a run
-    make a few instances or none.  The first :data:`COMPILE_AFTER` instances are made by
-    :func:`_generic_init`; then, or when the class's ``__init__`` is read (e.g. by
-    :func:`inspect.signature`), or for a call that is not a valid one, the source is compiled
-    and the function replaces this descriptor on the class: the signature, defaults and
-    argument errors of a dataclass's ``__init__``."""
+class _LazyMethod:
+    """A record's ``__init__``, ``__eq__`` or ``__hash__`` until it is used often enough.
 
-    __slots__ = ("owner", "source", "env", "annotations", "generic", "calls")
+    Compiling a method from source, as a dataclass does for each, costs about 15 us a field,
+    which was most of a record's cost, and most records of a run make a few instances or
+    none.  The first :data:`COMPILE_AFTER` calls run ``generic``, made without compiling (the
+    same result; an ``__init__`` call the compiled one would refuse goes to it); then, or when
+    the method is read from the class (e.g. by :func:`inspect.signature`), the source is
+    compiled and the function replaces this descriptor on the class: a dataclass's method,
+    with its signature, argument errors and speed."""
 
-    def __init__(self, owner, source: str, env: dict, annotations: dict) -> None:
-        self.owner, self.source, self.env, self.annotations = owner, source, env, annotations
-        self.generic, self.calls = None, 0
+    __slots__ = ("owner", "name", "source", "env", "annotations", "generic", "calls")
+
+    def __init__(self, owner, name: str, source: str, env: dict, generic=None,
+                 annotations: dict | None = None) -> None:
+        self.owner, self.name, self.source, self.env = owner, name, source, env
+        self.generic, self.annotations, self.calls = generic, annotations, 0
 
     def __get__(self, obj, objtype=None):
         if obj is not None and self.calls < COMPILE_AFTER:
@@ -311,20 +316,21 @@ class _LazyInit:
         return fn if obj is None else fn.__get__(obj, objtype)
 
     def compiled(self):
-        """The compiled ``__init__``, now on the class."""
-        fn = self.owner.__dict__["__init__"]
+        """The compiled method, now on the class."""
+        fn = self.owner.__dict__[self.name]
         if fn is not self:
             return fn  # compiled already (this descriptor was looked up before)
         namespace: dict = {}
         exec(self.source, self.env, namespace)  # noqa: S102 - the record's own field names
-        fn = namespace["__init__"]
-        fn.__annotations__ = self.annotations
-        fn.__qualname__ = f"{self.owner.__qualname__}.__init__"
-        type.__setattr__(self.owner, "__init__", fn)
+        fn = namespace[self.name]
+        if self.annotations is not None:
+            fn.__annotations__ = self.annotations
+        fn.__qualname__ = f"{self.owner.__qualname__}.{self.name}"
+        type.__setattr__(self.owner, self.name, fn)
         return fn
 
 
-def _generic_init(lazy: _LazyInit, flist: list[Field], frozen: bool, slots: bool,
+def _generic_init(lazy: _LazyMethod, flist: list[Field], frozen: bool, slots: bool,
                   post_init: bool):
     """An ``__init__`` of the fields ``flist`` made without compiling anything: it assigns what
     the compiled one would, in the same order; a call the compiled one would refuse (too many
@@ -407,7 +413,13 @@ def _repr_fn(names: list[str]):
     return __repr__
 
 
-def _eq_fn(names: list[str]):
+def _fields_tuple(obj: str, names: list[str]) -> str:
+    """Source of the tuple of ``obj``'s fields ``names``."""
+    return "(" + "".join(f"{obj}.{n}," for n in names) + ")"
+
+
+def _eq_fn(cls, names: list[str]) -> _LazyMethod:
+    """``__eq__``: the same class and equal tuples of the compared fields."""
     get = _getter(names)
 
     def __eq__(self, other):
@@ -415,7 +427,11 @@ def _eq_fn(names: list[str]):
             return get(self) == get(other)
         return NotImplemented
 
-    return __eq__
+    source = (f"def __eq__(self, other):\n"
+              f"  if other.__class__ is self.__class__:\n"
+              f"    return {_fields_tuple('self', names)} == {_fields_tuple('other', names)}\n"
+              f"  return NotImplemented\n")
+    return _LazyMethod(cls, "__eq__", source, {}, __eq__)
 
 
 def _hash_action(cls, flist: list[Field], eq: bool, frozen: bool, unsafe_hash: bool,
@@ -428,13 +444,14 @@ def _hash_action(cls, flist: list[Field], eq: bool, frozen: bool, unsafe_hash: b
     if explicit or not (unsafe_hash or eq):
         return
     if unsafe_hash or frozen:
-        get = _getter([f.name for f in flist if (f.compare if f.hash is None else f.hash)])
+        names = [f.name for f in flist if (f.compare if f.hash is None else f.hash)]
+        get = _getter(names)
 
         def __hash__(self):
             return hash(get(self))
 
-        __hash__.__qualname__ = f"{cls.__qualname__}.__hash__"
-        cls.__hash__ = __hash__
+        source = f"def __hash__(self):\n  return hash({_fields_tuple('self', names)})\n"
+        cls.__hash__ = _LazyMethod(cls, "__hash__", source, {}, __hash__)
     else:
         cls.__hash__ = None
 

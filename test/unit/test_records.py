@@ -188,7 +188,7 @@ def test_argument_errors_are_the_dataclass_s(call):
 @pytest.mark.parametrize("name", CASES)
 def test_the_generic_init_and_the_compiled_one_make_the_same_record(name):
     """The first instances come from the generic ``__init__``, the later ones from the compiled
-    one (:class:`records._LazyInit`); each is the dataclass's instance, field by field."""
+    one (:class:`records._LazyMethod`); each is the dataclass's instance, field by field."""
     rec, dc = both(*CASES[name])
     args, kw = ARGS[name]
     want = dc(*args, **kw)
@@ -198,6 +198,22 @@ def test_the_generic_init_and_the_compiled_one_make_the_same_record(name):
         assert [getattr(r, f.name) for f in records.fields(rec)] == \
             [getattr(want, f.name) for f in dataclasses.fields(dc)]
         assert r == made[0] and repr(r) == repr(made[0])
+
+
+@pytest.mark.parametrize("name", ["plain", "frozen", "frozen-slots", "unsafe-hash"])
+def test_equality_and_hash_are_the_same_before_and_after_they_are_compiled(name):
+    rec, dc = both(*CASES[name])
+    args, kw = ARGS[name]
+    r, same, d = rec(*args, **kw), rec(*args, **kw), dc(*args, **kw)
+    changed = records.replace(r, **{records.fields(rec)[0].name: 9})
+    hashable = rec.__dict__.get("__hash__") is not None
+    for _ in range(records.COMPILE_AFTER + 2):
+        assert (r == same, r == changed, r != changed) == (True, False, True)
+        assert r.__eq__(d) is NotImplemented
+        if hashable:
+            assert hash(r) == hash(d)
+    assert inspect.isfunction(rec.__dict__["__eq__"])
+    assert not hashable or inspect.isfunction(rec.__dict__["__hash__"])
 
 
 def test_reading_the_init_compiles_it_and_a_bad_call_gets_the_compiled_error():

@@ -13,7 +13,7 @@ Cases (each a fresh process, output discarded):
 CPU time is the child's user + system time (``getrusage``), so that other load on a shared
 machine counts less than in wall time; each number is the median of ``--runs``.  The bytecode is
 cached (a private ``PYTHONPYCACHEPREFIX`` that a discarded warm-up run of every case fills), as
-for an installed tool that has run once.  The goal: ``schedule``, ``help`` and
+for an installed tool that has run once.  The goal: ``schedule``, ``help``, ``version`` and
 ``usage-error`` within 2x ``bare-python``.  What they import is pinned by
 ``test/unit/tools/test_startup.py``; this script only measures.
 

@@ -29,7 +29,6 @@ Plain Python, no MLIR import (the scheduling core and ``--help`` use it).
 
 from __future__ import annotations
 
-import difflib
 import re
 
 from pipeline_mlir.errors import ConfigError
@@ -39,10 +38,11 @@ KINDS = ("int", "bool", "enum", "str")
 #: the range of an integer option (its value is an i64 attribute in the IR)
 INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
 
-_INT_RE = re.compile(r"^[+-]?(?:0[xX][0-9a-fA-F]+|0[bB][01]+|[0-9]+)$")
-_KEY_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_\-]*")
-_SEP_RE = re.compile(r"[\s,]*")
-_VALUE_RE = re.compile(r"[^\s,{}=]+")
+# patterns of the spec syntax, compiled (and cached by re) when a spec with options is read
+_INT_RE = r"^[+-]?(?:0[xX][0-9a-fA-F]+|0[bB][01]+|[0-9]+)$"
+_KEY_RE = r"[A-Za-z_][A-Za-z0-9_\-]*"
+_SEP_RE = r"[\s,]*"
+_VALUE_RE = r"[^\s,{}=]+"
 
 
 def value_text(value: object) -> str:
@@ -136,7 +136,7 @@ class Option:
             if not text:
                 raise self._bad(owner, text)
             return text
-        if not _INT_RE.match(text):
+        if not re.match(_INT_RE, text):
             raise self._bad(owner, text)
         digits = text.lstrip("+-")
         v = int(digits, 0) if digits[:2].lower() in ("0x", "0b") else int(digits, 10)
@@ -233,6 +233,8 @@ def suggest(key: str, candidates: list[str]) -> str:
     lowered = {c.lower(): c for c in candidates}
     if key.lower() in lowered:
         return f" (did you mean '{lowered[key.lower()]}'?)"
+    import difflib  # only for a word that is not known
+
     close = difflib.get_close_matches(key, candidates, n=1, cutoff=0.75)
     return f" (did you mean '{close[0]}'?)" if close else ""
 
@@ -278,11 +280,12 @@ def split_spec(spec: str, what: str = "pipeline", known=()) -> tuple[str, list[t
     pairs: list[tuple[str, str]] = []
     pos = 0
     owner = f"{what} '{name}'"
+    sep, key_re, value_re = re.compile(_SEP_RE), re.compile(_KEY_RE), re.compile(_VALUE_RE)
     while True:
-        pos = _SEP_RE.match(body, pos).end()
+        pos = sep.match(body, pos).end()
         if pos >= len(body):
             break
-        m = _KEY_RE.match(body, pos)
+        m = key_re.match(body, pos)
         if not m:
             raise ConfigError(f"{owner}: expected key=value at '{body[pos:]}'")
         key = m.group(0)
@@ -294,7 +297,7 @@ def split_spec(spec: str, what: str = "pipeline", known=()) -> tuple[str, list[t
         pos += 1
         while pos < len(body) and body[pos] in " \t":
             pos += 1
-        v = _VALUE_RE.match(body, pos)
+        v = value_re.match(body, pos)
         if not v:
             rest = body[pos:pos + 1] or "end of spec"
             raise ConfigError(f"{owner}: option '{key}' has an empty or malformed value "

@@ -13,16 +13,15 @@ and printed in Python); everything else runs the passes (:mod:`pipeline_mlir.dri
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from pipeline_mlir.driver.arguments import CompileOptions, check_options
 from pipeline_mlir.driver.base import BINARY_EMITS, SCHEDULE_EMITS
 from pipeline_mlir.driver.diagnostics import Diag, Failure, Sources, check, expectations, render
 from pipeline_mlir.driver.inputs import chunks, kernel_diags, read_source
 from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.records import field, record
 
 
-@dataclass
+@record
 class CompileResult:
     """What a compilation gave.
 

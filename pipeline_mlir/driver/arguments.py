@@ -9,14 +9,13 @@ anything runs.  No MLIR and nothing heavy here: the command line builds these at
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from pipeline_mlir.driver.base import CHIPS, EMIT_KINDS, SCHEDULE_EMITS, UsageError
+from pipeline_mlir.records import field, record
 from pipeline_mlir.target import DEFAULT_CHIP
 from pipeline_mlir.options import suggest
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class AsmFormat:
     """How IR is printed, in the output and the dumps (mlir-opt's ``--mlir-print-*`` and
     elision flags; pretty locations and the local scope: the output and the named dumps, which
@@ -35,7 +34,7 @@ class AsmFormat:
                 "pretty_debug_info": self.pretty_debuginfo, "use_local_scope": self.local_scope}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class PrintIR:
     """mlir-opt's IR dumps on stderr while the passes run: before / after every pass, before /
     after the named passes (or nested pipeline anchors such as ``func.func``), after a pass
@@ -53,7 +52,7 @@ class PrintIR:
                     or self.after_failure)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CompileOptions:
     """One compilation.
 

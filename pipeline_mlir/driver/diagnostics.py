@@ -24,12 +24,12 @@ parts inside the message regular expressions; the line is the comment's own,
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from pipeline_mlir.driver.base import PROG
+from pipeline_mlir.records import field, record
 
 
-@dataclass
+@record
 class Diag:
     """One diagnostic. ``file``/``line``/``col`` are None for a location without a file
     position; ``where`` is then the location's text (or None)."""
@@ -139,7 +139,7 @@ _EXPECTED = re.compile(r"expected-(?P<kind>error|warning|remark|note)(?P<re>-re)
                        r"[ \t]*(?:@(?P<at>[+-]\d+|above|below|unknown))?[ \t]*\{\{")
 
 
-@dataclass
+@record
 class Expected:
     kind: str
     pattern: re.Pattern

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass
 
 from pipeline_mlir.driver.arguments import CompileOptions
 from pipeline_mlir.driver.base import NEEDS_LLVM
 from pipeline_mlir.driver.diagnostics import Diag, Failure
+from pipeline_mlir.records import record
 
 SPLIT_MARKER = re.compile(r"^// -----\s*$", re.M)
 #: the file name of a generated GEMM kernel in messages starts so
@@ -32,7 +32,7 @@ _NESTING_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|->|[<>]=|[][{}()<>]')
 _NESTING_STEP = dict.fromkeys("{([<", 1) | dict.fromkeys("})]>", -1)
 
 
-@dataclass
+@record
 class Source:
     """The input of a compilation: its text (None: the default body, built in an empty
     module), its name in messages, the schedule the passes get, and the parsed module when

@@ -1,15 +1,17 @@
-"""The ``PipelineSchedule`` protocol and the schedule compiler."""
+"""The ``PipelineSchedule`` protocol and the schedule compiler.
+
+Defining a schedule loads only the data model; the compiler's stages
+(:mod:`pipeline_mlir.schedule.stages`: ordering, blocks, waits, phases) load when a schedule is
+compiled, so that ``pipeline-opt --help`` can list the schedules' options without them.
+"""
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
 
-from pipeline_mlir.schedule import stages
+from pipeline_mlir.records import field, record
 from pipeline_mlir.schedule.config import PipelineConfig, ScheduleConfig
 from pipeline_mlir.schedule.edges import derive_edges_from_ops
-from pipeline_mlir.schedule.program import PipelineProgram
-from pipeline_mlir.schedule.program_builder import DerivedWaits
 from pipeline_mlir.schedule.types import (
     DepEdge,
     OpDesc,
@@ -18,6 +20,11 @@ from pipeline_mlir.schedule.types import (
     TargetCostModel,
     annotate_ops,
 )
+
+TYPE_CHECKING = False  # the names below are for annotations only (see the module docstring)
+if TYPE_CHECKING:
+    from pipeline_mlir.schedule.program import PipelineProgram
+    from pipeline_mlir.schedule.program_builder import DerivedWaits
 
 
 class PipelineSchedule(ABC):
@@ -83,7 +90,7 @@ def declared_body(s: PipelineSchedule) -> list[OpDesc]:
     return s.reorder_body(annotate_ops(s.declare_ops(), s.cost_model()))
 
 
-@dataclass
+@record
 class ScheduleCompiler:
     """Everything one compilation produced."""
 
@@ -111,6 +118,7 @@ class ScheduleCompiler:
                 (Phase.EPILOGUE, self.epilogue)]
 
     def compile(self, s: PipelineSchedule) -> "ScheduleCompiler":
+        from pipeline_mlir.schedule import stages
 
         config = s.config()
         body = s.build_body()

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
 from enum import IntEnum
 
 from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.records import field, fields, record, replace
 from pipeline_mlir.schedule.types import OpDesc, OpRole, TargetCostModel
 
 
@@ -15,7 +15,7 @@ class SchedulingStrategy(IntEnum):
     CSP = 2  # optimal_schedule_with_halves
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class LoopCarriedSpec:
     role: OpRole = OpRole.NONE
     selector: int = 0
@@ -29,22 +29,18 @@ class LoopCarriedSpec:
         return LoopCarriedSpec(OpRole.NONE, 0)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class BlockSizing:
     heavy: int
     light: int
     max_globals: int
 
     @staticmethod
-    def default_2x2() -> "BlockSizing":
-        return BlockSizing(4, 2, 0)
-
-    @staticmethod
     def uniform(n: int) -> "BlockSizing":
         return BlockSizing(n, n, 0)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FragOrder:
     b_before_a: bool
 
@@ -52,12 +48,8 @@ class FragOrder:
     def b_first() -> "FragOrder":
         return FragOrder(True)
 
-    @staticmethod
-    def a_first() -> "FragOrder":
-        return FragOrder(False)
 
-
-@dataclass(frozen=True)
+@record(frozen=True)
 class WarpStaggerRule:
     enabled: bool = False
     compute_from_body: bool = False
@@ -88,7 +80,7 @@ def _bool(owner: str, name: str, value) -> None:
         raise ConfigError(f"{owner}.{name}: expected true or false, got {value!r}")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class PipelineConfig:
     """Pipeline structure of a target (depth, MMA grid, block sizing, per-load counter costs)."""
 
@@ -183,7 +175,7 @@ class PipelineConfig:
         return h * 2 * m * n + 2 * m * n + 2 * h * g + 2 * (2 * g - 1)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ScheduleConfig:
     """Schedule-level knobs: 19 fields, reference order and defaults."""
 
@@ -291,68 +283,8 @@ class ScheduleConfig:
             partial_prologue_drain=partial_prologue_drain,
             wrap_waits_with_sched_barrier=wrap_waits_with_sched_barrier)
 
-    @staticmethod
-    def from_groups(barrier: "BarrierStrategy", wait: "WaitStrategy", load: "LoadStrategy",
-                    scheduling=SchedulingStrategy.IDENTITY, max_vgpr=999999,
-                    lds_contention_penalty=0) -> "ScheduleConfig":
-        """``from_strategies`` with the three preset groups spread into it."""
-        kw = {}
-        for g in (barrier, wait, load):
-            kw.update({f.name: getattr(g, f.name) for f in fields(g)})
-        return ScheduleConfig.from_strategies(scheduling=scheduling, max_vgpr=max_vgpr,
-                                              lds_contention_penalty=lds_contention_penalty, **kw)
 
-
-@dataclass(frozen=True)
-class BarrierStrategy:
-    minimal_barriers: bool = False
-    omit_mma_set_prio: bool = False
-    sched_barrier_mask: int = 0b01010101
-    wrap_waits_with_sched_barrier: bool = False
-    barrier_before_pre_ops: bool = False
-
-    @staticmethod
-    def default() -> "BarrierStrategy":
-        return BarrierStrategy()
-
-    @staticmethod
-    def minimal_no_set_prio(mask: int = 0, wrap: bool = False,
-                            barrier_before_pre_ops: bool = False) -> "BarrierStrategy":
-        return BarrierStrategy(True, True, mask, wrap, barrier_before_pre_ops)
-
-
-@dataclass(frozen=True)
-class WaitStrategy:
-    auto_waits: bool = True
-    drain_lgkm_mask: int = 0
-    auto_drain: bool = False
-    wait_lgkm_first: int = 8
-    wait_vm_last: int = 6
-    lgkm_after_last: bool = False
-    inter_block_lgkm_drain: bool = False
-    partial_prologue_drain: bool = False
-
-    @staticmethod
-    def default() -> "WaitStrategy":
-        return WaitStrategy()
-
-    @staticmethod
-    def auto_with_inter_block_drain(partial: bool = False) -> "WaitStrategy":
-        return WaitStrategy(inter_block_lgkm_drain=True, partial_prologue_drain=partial)
-
-
-@dataclass(frozen=True)
-class LoadStrategy:
-    global_before_frag: bool = False
-    lgkm_per_load_a: int = 0
-    lgkm_per_load_b: int = 0
-
-    @staticmethod
-    def default() -> "LoadStrategy":
-        return LoadStrategy()
-
-
-@dataclass(frozen=True)
+@record(frozen=True)
 class TargetProfile:
     cost_model: TargetCostModel = field(compare=False)
     pipeline: PipelineConfig

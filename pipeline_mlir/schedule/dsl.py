@@ -45,9 +45,6 @@ class Pipe:
         for op in self.ops:
             out.append(ScheduleEntry(op, len(out), phase, False))
 
-    def emit_into_body(self, body: list[OpDesc]) -> None:
-        body.extend(self.ops)
-
 
 def pipe(*ops: OpDesc) -> Pipe:
     return Pipe(ops)

@@ -11,13 +11,13 @@ for importing networkx; :meth:`LoopBody.to_networkx` gives the full graph
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass, field
 
 from pipeline_mlir.errors import BodyError
+from pipeline_mlir.records import field, record
 from pipeline_mlir.schedule.types import DepEdge, OpDesc, ResourceKind
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class OpNode:
     op: OpDesc
     resource: ResourceKind = ResourceKind.NONE
@@ -29,7 +29,7 @@ class OpNode:
         return OpNode(op, op.resource, op.latency if latency < 0 else latency)
 
 
-@dataclass
+@record
 class LoopBody:
     ops: list[OpNode] = field(default_factory=list)
     edges: list[DepEdge] = field(default_factory=list)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum
 
+from pipeline_mlir.records import record
 from pipeline_mlir.schedule.config import PipelineConfig, ScheduleConfig
 from pipeline_mlir.errors import BodyError
 from pipeline_mlir.schedule.program import MMABlockSpec, PipelineProgram
@@ -110,7 +110,7 @@ class PhaseAction(IntEnum):
     FENCE = 2
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class PhaseStep:
     action: PhaseAction
     role: OpRole = OpRole.NONE

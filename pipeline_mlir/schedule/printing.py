@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.records import field, record
 from pipeline_mlir.schedule.types import (BARRIER, FRAMEWORK_TAG_NAMES, MAX_KERNEL_TAG, SCHEDULE_BARRIER, SET_PRIO,
                     WAIT_LGKM, WAIT_VM, KOffsetKind, OpDesc, OpRole, Phase, ScheduleEntry,
                     default_op_name)
@@ -35,41 +35,6 @@ def format_schedule(c) -> str:
         for i, e in enumerate(entries):
             lines.append(format_entry(prefix, i, default_op_name(e.op.tag, c.tag_names), e))
     return "\n".join(lines) + "\n"
-
-
-@dataclass
-class WaitCounts:
-    n_vm: int = 0
-    n_lgkm: int = 0
-    n_combined: int = 0
-    n_barrier: int = 0
-    n_sched_barrier: int = 0
-
-
-def update_wait_counts(c: WaitCounts, e: ScheduleEntry, next_tag: int) -> None:
-    t = e.op.tag
-    if t == WAIT_VM:
-        c.n_vm += 1
-        if next_tag == WAIT_LGKM:
-            c.n_combined += 1
-    elif t == WAIT_LGKM:
-        c.n_lgkm += 1
-    elif t == BARRIER:
-        c.n_barrier += 1
-    elif t == SCHEDULE_BARRIER:
-        c.n_sched_barrier += 1
-
-
-def count_waits(entries: list[ScheduleEntry]) -> WaitCounts:
-    c = WaitCounts()
-    for i, e in enumerate(entries):
-        update_wait_counts(c, e, entries[i + 1].op.tag if i + 1 < len(entries) else -1)
-    return c
-
-
-def format_wait_counts(label: str, c: WaitCounts) -> str:
-    return (f"  {label}: {c.n_vm} vmcnt, {c.n_lgkm} lgkmcnt ({c.n_combined} coalesced vm+lgkm), "
-            f"{c.n_barrier} s_barrier, {c.n_sched_barrier} sched_barrier")
 
 
 def _op_json(op, names) -> dict:
@@ -130,16 +95,17 @@ def schedule_to_json(c) -> dict:
 
 _PHASE_BY_LABEL = {label: (phase, prefix) for phase, (label, prefix) in PHASE_LABELS.items()}
 _K_BY_NAME = {name: k for k, name in K_NAMES.items()}
-_HEADER = re.compile(r"^(PROLOGUE|KERNEL|EPILOGUE) \((\d+) entries\)$")
-_ENTRY = re.compile(r"^(PRO|KRN|EPI) \[(\d+)\] (\S+)\s+s=(-?\d+) sub=(-?\d+) k=(\S+)\s+"
-                    r"wait=(-?\d+) pf=(True|False)$")
+# patterns, compiled (and cached by re) when a dump is first read: printing needs none
+_HEADER = r"^(PROLOGUE|KERNEL|EPILOGUE) \((\d+) entries\)$"
+_ENTRY = (r"^(PRO|KRN|EPI) \[(\d+)\] (\S+)\s+s=(-?\d+) sub=(-?\d+) k=(\S+)\s+"
+          r"wait=(-?\d+) pf=(True|False)$")
 
 
 class DumpError(PipelineError):
     """A schedule dump that is not in the debug format (names the file and line)."""
 
 
-@dataclass
+@record
 class ParsedSchedule:
     """A schedule read from a dump: what :func:`format_schedule` prints, nothing more.
 
@@ -199,7 +165,7 @@ def parse_schedule(text: str, tag_names: dict[int, str], roles: dict[int, tuple[
         if not line:
             i += 1
             continue
-        h = _HEADER.match(line)
+        h = re.match(_HEADER, line)
         if h is None:
             raise DumpError(f"{where(i)}: expected a phase header '<PROLOGUE|KERNEL|EPILOGUE> "
                             f"(<n> entries)', got {line!r}")
@@ -216,7 +182,7 @@ def parse_schedule(text: str, tag_names: dict[int, str], roles: dict[int, tuple[
         i += 2
         entries = []
         for n in range(count):
-            if i >= len(lines) or _HEADER.match(lines[i].strip()):
+            if i >= len(lines) or re.match(_HEADER, lines[i].strip()):
                 raise DumpError(f"{where(i)}: {h.group(1)} announces {count} entries but only "
                                 f"{n} follow")
             entries.append(_parse_entry(lines[i].strip(), prefix, n, phase, by_name, roles,
@@ -231,7 +197,7 @@ def parse_schedule(text: str, tag_names: dict[int, str], roles: dict[int, tuple[
 
 
 def _parse_entry(line, prefix, n, phase, by_name, roles, where) -> ScheduleEntry:
-    m = _ENTRY.match(line)
+    m = re.match(_ENTRY, line)
     if m is None:
         raise DumpError(f"{where}: expected an entry '{prefix} [{n}] <op> s=<stage> sub=<subtile> "
                         f"k=<K0|K1|KNEXT|KPREV|-> wait=<n> pf=<True|False>', got {line!r}")

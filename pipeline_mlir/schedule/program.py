@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from pipeline_mlir.records import field, record, replace
+from pipeline_mlir.schedule.types import NONE_OP, OpDesc, Phase, ScheduleEntry
 
-from pipeline_mlir.schedule.types import NONE_OP, OpDesc, OpRole, Phase, ScheduleEntry
 
-
-@dataclass
+@record
 class MMABlockSpec:
     mma: OpDesc = NONE_OP
     pre_op_0: OpDesc = NONE_OP
@@ -191,15 +190,11 @@ def emit_minimal_barrier_block(block: MMABlockSpec, wrap_waits: bool,
     return out
 
 
-@dataclass
+@record
 class PipelineProgram:
     blocks: list[MMABlockSpec] = field(default_factory=list)
     explicit_blocks: list[list[OpDesc]] = field(default_factory=list)
     trailing_barrier: bool = False
-
-    @staticmethod
-    def with_blocks(num_blocks: int) -> "PipelineProgram":
-        return PipelineProgram([MMABlockSpec() for _ in range(num_blocks)])
 
     def _explicit(self, i: int) -> list[OpDesc]:
         return self.explicit_blocks[i] if i < len(self.explicit_blocks) else []
@@ -207,22 +202,6 @@ class PipelineProgram:
     def block_entry_count(self, i: int) -> int:
         ex = self._explicit(i)
         return len(ex) if ex else self.blocks[i].entry_count()
-
-    def total_entries(self) -> int:
-        return sum(self.block_entry_count(i) for i in range(len(self.blocks))) + int(self.trailing_barrier)
-
-    def block_start(self, i: int) -> int:
-        return sum(self.block_entry_count(j) for j in range(i))
-
-    def mma_entry(self, i: int) -> int:
-        ex = self._explicit(i)
-        start = self.block_start(i)
-        if ex:
-            for k, op in enumerate(ex):
-                if op.role == OpRole.COMPUTE:
-                    return start + k
-            return start
-        return start + self.blocks[i].mma_position()
 
     def expand_to_list(self, phase: Phase) -> list[ScheduleEntry]:
         out: list[ScheduleEntry] = []

@@ -3,15 +3,12 @@ redistribution, wait derivation and patching, verification, kernel deps."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pipeline_mlir.errors import BodyError, SchedulingError, VerificationError
+from pipeline_mlir.records import record
 from pipeline_mlir.schedule.config import PipelineConfig, ScheduleConfig, SchedulingStrategy
 from pipeline_mlir.schedule.edges import derive_edges_from_ops
-from pipeline_mlir.schedule.evaluate import greedy_schedule
 from pipeline_mlir.schedule.graph import LoopBody
 from pipeline_mlir.schedule.program import MMABlockSpec, PipelineProgram
-from pipeline_mlir.schedule.schedulers import optimal_schedule_with_halves
 from pipeline_mlir.schedule.types import (
     NONE_OP,
     WAIT_LGKM,
@@ -212,7 +209,7 @@ def build_double_buffer_program(body: LoopBody, order: list[int], config: Pipeli
     return program
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DerivedWaits:
     lgkm: int
     vm: int
@@ -341,7 +338,7 @@ def verify_schedule(program: PipelineProgram, config: PipelineConfig, lgkm_per_l
 
 # ---- the whole double-buffer build ---------------------------------------------------------
 
-@dataclass
+@record
 class KernelProgram:
     program: PipelineProgram
     order: list[int]
@@ -350,9 +347,11 @@ class KernelProgram:
 
 
 def order_body(body: LoopBody, config: PipelineConfig, sched: ScheduleConfig):
-    """Order the body with the configured strategy; returns (order, ScheduleResult or None)."""
-
+    """Order the body with the configured strategy; returns (order, ScheduleResult or None).
+    The schedulers are imported by the strategies that run them."""
     if sched.scheduling == SchedulingStrategy.CSP:
+        from pipeline_mlir.schedule.schedulers import optimal_schedule_with_halves
+
         args = (body, config.block_sizing.max_globals, sched.lds_contention_penalty,
                 sched.max_vgpr)
         try:
@@ -365,6 +364,8 @@ def order_body(body: LoopBody, config: PipelineConfig, sched: ScheduleConfig):
         return res.order, res
     body.validate()
     if sched.scheduling == SchedulingStrategy.GREEDY:
+        from pipeline_mlir.schedule.evaluate import greedy_schedule
+
         return greedy_schedule(body), None
     return list(range(len(body.ops))), None
 
@@ -437,28 +438,3 @@ def default_kernel_deps_double_buffer(kernel: list[ScheduleEntry], config: Pipel
         for a, b in zip(mmas[:2], mmas[1:3]):
             deps.append(DepEdge.flow(a, b))
     return deps
-
-
-def dump_program_blocks(program: PipelineProgram, config: PipelineConfig) -> str:
-    """Per-half block table in the reference's ``dump_program_blocks`` layout."""
-    bph = config.blocks_per_partition
-    lines = []
-    for h in range(config.num_partitions):
-        lines.append(f"=== Half {h} ===")
-        for j in range(bph):
-            i = h * bph + j
-            b = program.blocks[i]
-            lines.append(f"  Block {i} :")
-            for name in ("pre_op_0", "pre_op_1"):
-                o = getattr(b, name)
-                if o.is_present():
-                    lines.append(f"    {name}: tag= {o.tag} stage= {o.stage} ch= {o.channel}")
-            for name in ("global_load", "global_load_1"):
-                o = getattr(b, name)
-                if o.is_present():
-                    kind = " [prefetch]" if o.stage == h else " [completion]"
-                    lines.append(f"    {name}: tag= {o.tag} stage= {o.stage} ch= {o.channel}{kind}")
-            lines.append(f"    mma: tag= {b.mma.tag} stage= {b.mma.stage} sub= {b.mma.subtile}")
-            if b.drain_lgkm_before_loads:
-                lines.append("    [drain_lgkm_before_loads]")
-    return "\n".join(lines)

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from pipeline_mlir.errors import SchedulingError
+from pipeline_mlir.records import record
 from pipeline_mlir.schedule.evaluate import (PORT_KINDS, asap_lower_bound, evaluate_schedule,
                                              greedy_schedule, simple_greedy_schedule)
 from pipeline_mlir.schedule.graph import LoopBody
@@ -28,7 +28,7 @@ _VALU = ResourceKind.VALU
 _PORT = PORT_KINDS
 
 
-@dataclass
+@record
 class ScheduleResult:
     """An order and what the scheduler knows about it.
 
@@ -65,7 +65,7 @@ class ScheduleResult:
 DEFAULT_MAX_NODES = 20_000
 
 
-@dataclass
+@record
 class SearchBudget:
     """How much a search may do, in expanded nodes (never in seconds: the result must not
     depend on machine load)."""

@@ -27,9 +27,8 @@ steps are identities and ``phases`` uses the default recipes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from pipeline_mlir.errors import BodyError, ConfigError
+from pipeline_mlir.records import field, record
 from pipeline_mlir.schedule.phases import (default_epilogue, default_kernel, default_prologue,
                      derive_epilogue_from_program, derive_prologue_from_program, warp_stagger_index)
 from pipeline_mlir.schedule.program import PipelineProgram
@@ -145,7 +144,7 @@ def explicit(s, body: list[OpDesc], program: PipelineProgram) -> list[list[OpDes
     return [list(b) for b in lists]
 
 
-@dataclass
+@record
 class Phases:
     prologue: list[ScheduleEntry] = field(default_factory=list)
     kernel: list[ScheduleEntry] = field(default_factory=list)

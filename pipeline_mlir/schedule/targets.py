@@ -6,8 +6,7 @@ LDS) are in :mod:`pipeline_mlir.target.gfx950`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from pipeline_mlir.records import record
 from pipeline_mlir.schedule.config import (BlockSizing, FragOrder, LoopCarriedSpec, PipelineConfig, TargetProfile,
                      WarpStaggerRule)
 from pipeline_mlir.schedule.types import (OpCost, OpDesc, OpRole, Phase, ResourceKind, ScheduleEntry,
@@ -76,7 +75,7 @@ HINT_GROUP_MASKS = {DS_READ: 0x100, DS_WRITE: 0x200, VMEM_READ: 0x20, MFMA: 0x8}
 HINT_GROUP_NAMES = {DS_READ: "DS_READ", DS_WRITE: "DS_WRITE", VMEM_READ: "VMEM_READ", MFMA: "MFMA"}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class AMDScheduleHints:
     """Kernel shape the single-buffer hints are derived from."""
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from enum import IntEnum
 
 from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.records import record, replace
 
 
 class ResourceKind(IntEnum):
@@ -73,7 +73,7 @@ FRAMEWORK_TAG_NAMES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class OpCost:
     """What a target charges for one kernel op tag."""
 
@@ -116,7 +116,7 @@ class TargetCostModel:
         return isinstance(other, TargetCostModel) and self._costs == other._costs
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class OpDesc:
     """One logical or annotated operation of a loop body or schedule.
 
@@ -209,7 +209,7 @@ def annotate_ops(ops: list[OpDesc], model: TargetCostModel) -> list[OpDesc]:
     return out
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class DepEdge:
     """producer -> consumer dependency between body indices; d>=1 is loop-carried."""
 
@@ -231,7 +231,7 @@ class DepEdge:
         return f"{self.producer_idx}->{self.consumer_idx}{k}{self.loop_distance}"
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class EdgeRule:
     """A declarative edge rule; evaluated by :func:`apply_edge_rules`."""
 
@@ -255,7 +255,7 @@ class EdgeRule:
     first_match_only: bool = False
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class ScheduleEntry:
     """One entry of a compiled phase list."""
 

@@ -8,8 +8,7 @@ order (IDENTITY) and emitted as explicit minimal-barrier blocks.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-
+from pipeline_mlir.records import record, replace
 from pipeline_mlir.schedule.compiler import PipelineSchedule, compile_schedule, declared_body
 from pipeline_mlir.schedule.config import (
     PipelineConfig,
@@ -49,7 +48,7 @@ from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
 FourWaveOps = MATMUL_TAG_NAMES
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class MiniIterSpec:
     load_tag: int
     load_channel: int
@@ -170,7 +169,7 @@ def build_schedule(geometry: KernelGeometry | None = None, config: ScheduleConfi
 GEOMETRY_OVERRIDES = COUNT_FIELDS + ("fences",)
 
 
-@dataclass(frozen=True, eq=False, kw_only=True)
+@record(frozen=True, eq=False, kw_only=True)
 class FourWave(NamedSchedule):
     """``4wave{...}``: the 4-wave schedule and the kernel that runs it (4 warps in a 2 x 2
     grid, one warp group); its counts derive from the tile geometry."""

@@ -10,9 +10,8 @@ every division must be exact and every count positive, or a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.records import record
 from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, WAVE_SIZE, WIDEST_ACCESS_BYTES
 
 #: bytes per element of each element type (each has an MFMA: ``MFMA_BY_DTYPE``)
@@ -24,7 +23,7 @@ COUNT_FIELDS = ("vm_per_load_a", "vm_per_load_b", "lgkm_per_load_a", "lgkm_per_l
                 "max_globals")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class KernelGeometry:
     BM: int
     BN: int
@@ -113,7 +112,7 @@ def _geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: int,
                           fences=BM >= 128 and dtype != "fp8")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class KernelTraits:
     """How the complete GEMM kernel of a schedule kind is laid out and runs its phases.
 

@@ -8,10 +8,10 @@ option of its schedule and the values tried, as spec text.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from pipeline_mlir.records import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Knob:
     """One searched option: its key and the values tried (spec text)."""
 

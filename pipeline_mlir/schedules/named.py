@@ -1,7 +1,7 @@
 """A named schedule's identity: a typed, immutable object holding its options.
 
 Each named schedule (``pingpong``, ``4wave``, ``single-buffer``) is a frozen
-dataclass subclass of :class:`NamedSchedule` whose fields are its own options,
+record subclass of :class:`NamedSchedule` whose fields are its own options,
 declared with :func:`option` (type, default, range and help in one place), plus the
 :class:`~pipeline_mlir.schedule.config.ScheduleConfig` fields it lets the user
 override (``config``).  Everything that needs to know *which* schedule runs reads
@@ -21,15 +21,15 @@ them back the way they were given.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
-from typing import ClassVar
-
 from pipeline_mlir.errors import ConfigError, PipelineError
 from pipeline_mlir.options import Option, OptionTable, check_once, value_text
-from pipeline_mlir.schedule import stages
-from pipeline_mlir.schedule.compiler import compile_schedule
+from pipeline_mlir.records import field, fields, record, replace
 from pipeline_mlir.schedule.config import ScheduleConfig, SchedulingStrategy
 
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up); ClassVar is for readers
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 STRATEGY_NAMES = tuple(s.name.lower() for s in SchedulingStrategy)
 
@@ -60,7 +60,7 @@ SCHEDULE_CONFIG_OPTIONS = _schedule_config_options()
 
 def option(kind: str, default, help: str, *, min: int | None = None, max: int | None = None,
            choices: tuple[str, ...] = ()):
-    """A dataclass field that is an option of its schedule (name = the field's name)."""
+    """A record field that is an option of its schedule (name = the field's name)."""
     return field(default=default, metadata={"option": dict(
         kind=kind, help=help, min=min, max=max, choices=tuple(choices))})
 
@@ -69,7 +69,7 @@ def _config_value(key: str, value):
     return SchedulingStrategy[value.upper()] if key == "scheduling" else value
 
 
-@dataclass(frozen=True, eq=False, kw_only=True)
+@record(frozen=True, eq=False, kw_only=True)
 class NamedSchedule:
     """The typed identity of a named schedule (see the module docstring)."""
 
@@ -290,6 +290,8 @@ class NamedSchedule:
 
     def compile(self):
         """Build and compile: the ``ScheduleCompiler`` of the schedule's default body."""
+        from pipeline_mlir.schedule.compiler import compile_schedule
+
         s = self.build()
         try:
             return compile_schedule(s)
@@ -306,7 +308,9 @@ class NamedSchedule:
     @property
     def lgkm_per_load(self) -> tuple[int, int]:
         """lgkmcnt entries one fragment load of A / of B produces, as the waits count them."""
-        return stages.lgkm_per_load(self.build())
+        from pipeline_mlir.schedule.stages import lgkm_per_load
+
+        return lgkm_per_load(self.build())
 
     # -- the complete kernel -----------------------------------------------------------
     @property

@@ -8,10 +8,8 @@ with the next K tile; half 1 does the same for stage 1.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.schedule.body import double_buffer_reorder
+from pipeline_mlir.records import record
 from pipeline_mlir.schedule.compiler import PipelineSchedule, compile_schedule, declared_body
 from pipeline_mlir.schedule.config import (
     PipelineConfig,
@@ -99,6 +97,8 @@ class DeclarativeSchedule(PipelineSchedule):
         return self._cost_model
 
     def reorder_body(self, ops: list[OpDesc]) -> list[OpDesc]:
+        from pipeline_mlir.schedule.body import double_buffer_reorder  # the scheduler: lazily
+
         return double_buffer_reorder(ops, self._config)
 
     def schedule_config(self) -> ScheduleConfig:
@@ -111,7 +111,7 @@ def build_schedule(is_fp8: bool = False, lgkm_per_load_a: int = 0, lgkm_per_load
                                                 target))
 
 
-@dataclass(frozen=True, eq=False, kw_only=True)
+@record(frozen=True, eq=False, kw_only=True)
 class PingPong(NamedSchedule):
     """``pingpong{...}``: the ping-pong schedule and the kernel that runs it (8 warps in a
     2 x 4 grid, two warp groups of 4 staggered by one barrier, 256 x 256 tiles)."""

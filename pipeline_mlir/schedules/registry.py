@@ -26,35 +26,47 @@ is silently dropped, clamped or overridden.  No MLIR import here.
 
 from __future__ import annotations
 
-import textwrap
-
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.options import split_spec, suggest
-from pipeline_mlir.schedules.fourwave import FourWave
 from pipeline_mlir.schedules.named import SCHEDULE_CONFIG_OPTIONS, NamedSchedule
-from pipeline_mlir.schedules.pingpong import PingPong
-from pipeline_mlir.schedules.single_buffer import SingleBuffer
 
-#: every named schedule by name, in ``--help`` order
-SCHEDULES: dict[str, type[NamedSchedule]] = {c.name: c for c in (PingPong, FourWave,
-                                                                 SingleBuffer)}
-#: the schedules with a complete GEMM kernel (``has_kernel``), by name
-KERNEL_SCHEDULES: tuple[str, ...] = tuple(sorted(n for n, c in SCHEDULES.items()
-                                                 if c.kernel_traits is not None))
+#: the names of the named schedules, in ``--help`` order.  A spec imports only the module of
+#: the schedule it names (:func:`schedule_class`); :data:`SCHEDULES` imports them all.
+NAMES = ("pingpong", "4wave", "single-buffer")
+
+
+def __getattr__(name: str):
+    """:data:`SCHEDULES` (every named schedule's class by name, in ``--help`` order) and
+    :data:`KERNEL_SCHEDULES` (the names of those with a complete GEMM kernel, sorted), made
+    when first read: they import every schedule."""
+    if name == "SCHEDULES":
+        value = {n: schedule_class(n) for n in NAMES}
+    elif name == "KERNEL_SCHEDULES":
+        value = tuple(sorted(n for n in NAMES if schedule_class(n).kernel_traits is not None))
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
 
 
 def schedule_class(name: str) -> type[NamedSchedule]:
-    """The class of the schedule ``name``; ConfigError (with a suggestion) if unknown."""
-    cls = SCHEDULES.get(name)
-    if cls is None:
-        raise ConfigError(f"unknown pipeline '{name}'{suggest(name, list(SCHEDULES))}; "
-                          f"known pipelines: {', '.join(SCHEDULES)}")
+    """The class of the schedule ``name`` (importing its module); ConfigError (with a
+    suggestion) if unknown."""
+    if name == "pingpong":
+        from pipeline_mlir.schedules.pingpong import PingPong as cls
+    elif name == "4wave":
+        from pipeline_mlir.schedules.fourwave import FourWave as cls
+    elif name == "single-buffer":
+        from pipeline_mlir.schedules.single_buffer import SingleBuffer as cls
+    else:
+        raise ConfigError(f"unknown pipeline '{name}'{suggest(name, list(NAMES))}; "
+                          f"known pipelines: {', '.join(NAMES)}")
     return cls
 
 
 def parse_pipeline(spec: str) -> NamedSchedule:
     """Parse and check a pipeline spec (see the module docstring for the syntax)."""
-    name, pairs = split_spec(spec, known=SCHEDULES)
+    name, pairs = split_spec(spec, known=NAMES)
     return schedule_class(name).from_pairs(pairs)
 
 
@@ -71,19 +83,21 @@ def compile_spec(spec: str):
 
 def describe_pipelines(width: int = 100) -> str:
     """Plain-text list of the named pipelines and their keys (``pipeline-opt --help``)."""
+    import textwrap
 
     def wrap(text: str, indent: str, first: str = "") -> list[str]:
         return textwrap.wrap(text, width, initial_indent=first or indent, subsequent_indent=indent)
 
+    schedules = [schedule_class(n) for n in NAMES]
     lines = []
-    for cls in SCHEDULES.values():
+    for cls in schedules:
         lines += wrap(f"{cls.name}: {cls.summary}", "      ", "  ")
         for o in cls.options():
             lines += wrap(f"{o.help}; {o.expected()}", " " * 32,
                           f"    {o.name + '=' + o.default_text('(derived)'):<27} ")
         if cls.config_note:
             lines += wrap(f"({cls.config_note})", "     ", "    ")
-    readers = [c for c in SCHEDULES.values() if c.accepts_schedule_config]
+    readers = [c for c in schedules if c.accepts_schedule_config]
     shared = [k for k in SCHEDULE_CONFIG_OPTIONS.names()
               if all(k not in c.options() for c in readers)]
     own = [k for k in SCHEDULE_CONFIG_OPTIONS.names() if k not in shared]
@@ -93,6 +107,7 @@ def describe_pipelines(width: int = 100) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["KERNEL_SCHEDULES", "SCHEDULES", "SCHEDULE_CONFIG_OPTIONS", "NamedSchedule",
-           "compile_spec", "describe_pipelines", "make_schedule", "parse_pipeline",
-           "schedule_class"]
+# KERNEL_SCHEDULES and SCHEDULES are made on first read (__getattr__)
+__all__ = ["KERNEL_SCHEDULES", "NAMES", "SCHEDULES", "SCHEDULE_CONFIG_OPTIONS",  # noqa: F822
+           "NamedSchedule", "compile_spec", "describe_pipelines", "make_schedule",
+           "parse_pipeline", "schedule_class"]

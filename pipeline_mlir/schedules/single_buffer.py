@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.schedule.body import optimize_within_barriers, single_buffer_reorder
+from pipeline_mlir.records import record
 from pipeline_mlir.schedule.compiler import PipelineSchedule, compile_schedule, declared_body
 from pipeline_mlir.schedule.config import PipelineConfig, TargetProfile
 from pipeline_mlir.schedule.targets import (
@@ -59,6 +57,8 @@ class SingleBufferSchedule(PipelineSchedule):
         return self._cost_model
 
     def reorder_body(self, ops: list[OpDesc]) -> list[OpDesc]:
+        from pipeline_mlir.schedule.body import optimize_within_barriers, single_buffer_reorder
+
         return optimize_within_barriers(single_buffer_reorder(ops, self._config), self._config)
 
     def transform_kernel(self, kernel: list[ScheduleEntry], body: list[OpDesc]) -> list[ScheduleEntry]:
@@ -74,7 +74,7 @@ def build_default_matmul_schedule(T: int = 2, hints: AMDScheduleHints | None = N
 SINGLE_BUFFER_T_MAX = 256
 
 
-@dataclass(frozen=True, eq=False, kw_only=True)
+@record(frozen=True, eq=False, kw_only=True)
 class SingleBuffer(NamedSchedule):
     """``single-buffer{T=...}``: the single-buffer default matmul (no complete kernel)."""
 

@@ -5,8 +5,9 @@ one today); other code imports the facts from there, and code that needs "the ch
 none is named uses :data:`DEFAULT_CHIP`.  :func:`lookup` turns a processor name (what
 ``pipeline-opt --mcpu`` is given) into its :class:`~pipeline_mlir.target.model.Target`.
 
-Layer: below the scheduling core (errors < options < target < schedule ...); imports
-nothing of the project but :mod:`pipeline_mlir.errors`.
+Layer: below the scheduling core (records < errors < options < target < schedule ...);
+imports nothing of the project but :mod:`pipeline_mlir.errors` and
+:mod:`pipeline_mlir.records`.
 """
 
 from __future__ import annotations

@@ -3,14 +3,13 @@
 A :class:`Target` holds what the compiler, the simulator, the emulator and the reports
 need to know about one processor; the facts themselves live in one module per chip
 (:mod:`pipeline_mlir.target.gfx950`).  Plain Python: the layer imports nothing of the
-project but :mod:`pipeline_mlir.errors`.
+project but :mod:`pipeline_mlir.errors` and :mod:`pipeline_mlir.records`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.records import record
 
 
 class UnknownTarget(ConfigError):
@@ -21,7 +20,7 @@ class UnknownTarget(ConfigError):
         super().__init__(f"unknown processor '{name}' (known: {', '.join(self.known)})")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class WaitCounter:
     """One counter of ``s_waitcnt``: its name, what it counts and where its bits sit in the
     16-bit immediate.  ``fields``: ``(immediate bit, width)`` of each piece of the count, the
@@ -53,7 +52,7 @@ class WaitCounter:
         return count
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Mfma:
     """One MFMA instruction: ``D[m x n] += A[m x k] * B[k x n]`` per block of one wave.
 
@@ -75,7 +74,7 @@ class Mfma:
         return self.m, self.n, self.k
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Target:
     """What the tree knows about one processor (see :mod:`pipeline_mlir.target.gfx950`)."""
 

@@ -10,16 +10,19 @@ each.
 from __future__ import annotations
 
 import argparse
-import contextlib
+import os
 import re
+import sys
 
-from pipeline_mlir.driver.base import CHIPS, DEFAULT_BUDGET, EMIT_KINDS, PROG, UsageError
+from pipeline_mlir.driver.base import DEFAULT_BUDGET, EMIT_KINDS, PROG, UsageError
 from pipeline_mlir.target import DEFAULT_CHIP
-from pipeline_mlir.tools.output import write
+from pipeline_mlir.tools.output import print_and_exit
+from pipeline_mlir.tools.version import version_text
 
 #: ``--emulate M,N,K`` (a separate argument) takes the sizes, well formed or not (digits,
-#: signs and separators: ``1,2`` is sizes, and wrong); ``--emulate FILE`` does not
-SIZES = re.compile(r"^(?=.*\d)[-+\d\s]*[,x][-+\d\s,x]*$")
+#: signs and separators: ``1,2`` is sizes, and wrong); ``--emulate FILE`` does not (compiled,
+#: and cached by re, when ``--emulate`` is given)
+SIZES = r"^(?=.*\d)[-+\d\s]*[,x][-+\d\s,x]*$"
 
 
 # ---------------------------------------------------------------------------
@@ -75,21 +78,6 @@ def _epilog() -> str:
     return "\n".join(lines)
 
 
-def _version() -> str:
-    from importlib import metadata
-
-    def ver(dist: str) -> str:
-        try:
-            return metadata.version(dist)
-        except metadata.PackageNotFoundError:
-            return "not installed"
-
-    return (f"{PROG} (pipeline-mlir {ver('pipeline-mlir')})\n"
-            f"  target: {', '.join(CHIPS)}\n"
-            f"  MLIR: iree-base-compiler {ver('iree-base-compiler')}\n"
-            f"  LLVM code generation: llvmlite {ver('llvmlite')}\n")
-
-
 class _Store(argparse.Action):
     """Store the value and remember the flag was given; a repeated flag takes its last value
     (as in mlir-opt)."""
@@ -105,16 +93,31 @@ class _PrintAndExit(argparse.Action):
         self.text = text
 
     def __call__(self, parser, namespace, values, option_string=None):
-        text = self.text()
-        with contextlib.suppress(OSError):
-            write("-", text if text.endswith("\n") else text + "\n")
-        parser.exit()
+        print_and_exit(self.text())
+
+
+def terminal_columns() -> int:
+    """``shutil.get_terminal_size().columns`` (what argparse wraps help to) without importing
+    shutil, which imports the compression modules: ``COLUMNS`` if a positive integer, else
+    the width of the terminal of ``sys.__stdout__``, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+        except (AttributeError, ValueError, OSError):
+            columns = 80
+    return columns
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser of pipeline-opt's command line (usage errors raise UsageError)."""
 
     class Parser(argparse.ArgumentParser):
+        showing = False  # formatting text to show (help, usage)
+
         def error(self, message):  # never print usage + exit 2: one line, exit 1
             raise UsageError(message)
 
@@ -125,7 +128,23 @@ def build_parser() -> argparse.ArgumentParser:
                 self.epilog = _epilog()
                 launch = self._option_string_actions["--launch"]
                 launch.help = launch.help.replace("KERNEL_SCHEDULES", ", ".join(KERNEL_SCHEDULES))
-            return super().format_help()
+            return self._shown(super().format_help)
+
+        def format_usage(self):
+            return self._shown(super().format_usage)
+
+        def _shown(self, format_text):
+            self.showing = True
+            try:
+                return format_text()
+            finally:
+                self.showing = False
+
+        def _get_formatter(self):
+            # argparse makes a formatter for every add_argument, only to check its metavar:
+            # the terminal's width is asked only for text shown (argparse's width: 2 less)
+            width = terminal_columns() - 2 if self.showing else 80
+            return self.formatter_class(prog=self.prog, width=width)
 
     p = Parser(
         prog=PROG, allow_abbrev=False, formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -134,7 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "Long flags may be written with one dash (-split-input-file); a repeated "
                     "flag takes its last value.")
     _compile_arguments(p)
-    p.add_argument("--version", action=_PrintAndExit, text=_version,
+    p.add_argument("--version", action=_PrintAndExit, text=version_text,
                    help="print the versions of the tool and of its MLIR and LLVM")
     p.add_argument("--list-passes", action=_PrintAndExit,
                    text=lambda: "\n".join(_pipeline_list() + [""] + _pass_list()),
@@ -315,7 +334,7 @@ def normalize_argv(parser, argv: list[str]) -> list[str]:
                 arg = "-" + arg
         if arg == "--report":
             arg = "--report=-"
-        if arg == "--emulate" and not (i + 1 < len(argv) and SIZES.match(argv[i + 1])):
+        if arg == "--emulate" and not (i + 1 < len(argv) and re.match(SIZES, argv[i + 1])):
             arg = "--emulate="           # alone: the sizes compiled into the kernel
         name = arg.split("=", 1)[0]
         action = longs.get(name) or parser._option_string_actions.get(name)
@@ -323,21 +342,3 @@ def normalize_argv(parser, argv: list[str]) -> list[str]:
             value_next = True
         out.append(arg)
     return out
-
-
-def parse_sizes(flag: str, text: str, positive: bool = True) -> tuple[int, int, int]:
-    """``M,N,K`` (or ``MxNxK``) of ``--flag=text``; a UsageError naming the flag."""
-    parts = text.replace("x", ",").split(",")
-    try:
-        m, n, k = (int(x) for x in parts)
-    except ValueError:
-        raise UsageError(f"{flag}={text}: expected three integers M,N,K") from None
-    for name, v in (("M", m), ("N", n), ("K", k)):
-        if positive and v < 1:
-            raise UsageError(f"{flag}={text}: {name} = {v}; the sizes are positive")
-    return m, n, k
-
-
-def given(args) -> set[str]:
-    """The flags given on the command line (``_Store`` remembers them)."""
-    return set(getattr(args, "_given", ()))

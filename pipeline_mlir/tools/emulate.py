@@ -10,7 +10,7 @@ element) otherwise.
 from __future__ import annotations
 
 from pipeline_mlir.driver.base import UsageError
-from pipeline_mlir.tools.cli import given, parse_sizes
+from pipeline_mlir.tools.argv import given, parse_sizes
 
 
 def check_args(args) -> None:

@@ -26,6 +26,14 @@ def write(path: str, data) -> None:
     _replace(path, raw, st)
 
 
+def print_and_exit(text: str) -> None:
+    """``text`` on standard output (ending with a newline; nothing when standard output is
+    gone), then exit with status 0 (``SystemExit``), as ``--help`` and ``--version`` do."""
+    with contextlib.suppress(OSError):
+        write("-", text if text.endswith("\n") else text + "\n")
+    raise SystemExit(0)
+
+
 def _write_stdout(raw: bytes) -> None:
     out = sys.stdout
     if out is None:

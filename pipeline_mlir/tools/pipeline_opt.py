@@ -31,7 +31,10 @@ flag takes its last value, ``--version``, ``--list-passes``,
 This module parses the command line (:mod:`pipeline_mlir.tools.cli`), hands what it asks to
 the driver (:mod:`pipeline_mlir.driver`: compile, simulate, emulate, tune, launch) and prints
 what comes back.  Start-up cost matters: nothing heavy is imported to start (the default
-body's ``--emit=schedule`` runs on the pure-Python core; ``test/unit/tools/test_startup.py``).
+body's ``--emit=schedule`` runs on the pure-Python core; ``test/unit/tools/test_startup.py``
+pins what each start-up command loads, ``benchmarks/bench_startup.py`` times them): the
+parser is built after ``--version`` alone has been answered, and not at all for a command
+line that only names a pipeline, its emit kind and chip (:mod:`pipeline_mlir.tools.argv`).
 """
 
 from __future__ import annotations
@@ -39,14 +42,12 @@ from __future__ import annotations
 import os
 import signal
 import sys
-import threading
 
 from pipeline_mlir.driver.base import BINARY_EMITS, PROG, UsageError, print_stderr
 from pipeline_mlir.errors import PipelineError
-from pipeline_mlir.tools import emulate, simulate, tune
-from pipeline_mlir.tools.cli import build_parser, normalize_argv, parse_sizes
-from pipeline_mlir.tools.output import write
+from pipeline_mlir.tools.output import print_and_exit, write
 from pipeline_mlir.tools.progress import Progress
+from pipeline_mlir.tools.version import VERSION_ONLY, version_text
 
 #: exit status after Ctrl-C / SIGTERM (128 + the signal number, as shells report them)
 INTERRUPTED_RC, TERMINATED_RC = 130, 143
@@ -102,9 +103,18 @@ def _stdout_is_terminal() -> bool:
 def _parse(argv: list[str] | None):
     """(the parsed command line, its compile options: None for --simulate and --emulate);
     every usage error raised (SystemExit: --help, --version)."""
-    parser = build_parser()
-    args = parser.parse_args(normalize_argv(parser, list(sys.argv[1:] if argv is None
-                                                         else argv)))
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv in VERSION_ONLY:  # the parser's --version, before the parser is built
+        print_and_exit(version_text())
+    from pipeline_mlir.tools import emulate, simulate, tune
+    from pipeline_mlir.tools.argv import parse_simple
+
+    args = parse_simple(argv)  # a pipeline, its emit kind and chip: no parser needed
+    if args is None:
+        from pipeline_mlir.tools.cli import build_parser, normalize_argv
+
+        parser = build_parser()
+        args = parser.parse_args(normalize_argv(parser, argv))
     simulate.check_args(args)
     emulate.check_args(args)
     tune.check_args(args)
@@ -118,6 +128,7 @@ def _parse(argv: list[str] | None):
 def _launch(args) -> str:
     """``--launch=M,N,K``: the host contract of the pipeline's complete kernel."""
     from pipeline_mlir.driver.launch import launch
+    from pipeline_mlir.tools.argv import parse_sizes
 
     if args.pipeline is None or args.input is not None or args.pass_pipeline is not None:
         raise UsageError("--launch=M,N,K checks a problem size for the kernel of --pipeline "
@@ -133,6 +144,7 @@ def _tune(args, options) -> int:
     from pipeline_mlir.driver.api import compile
     from pipeline_mlir.driver.arguments import CompileOptions
     from pipeline_mlir.driver.tune import tune as run_tuner
+    from pipeline_mlir.tools import tune
 
     with Progress(f"{PROG} --tune: candidates evaluated") as progress:
         result = run_tuner(replace(tune.options(args), progress=progress))
@@ -158,6 +170,7 @@ def _emulate(args) -> tuple:
     from dataclasses import replace
 
     from pipeline_mlir.driver.emulate import emulate as run
+    from pipeline_mlir.tools import emulate
 
     with Progress(f"{PROG} --emulate: workgroups run") as progress:
         result = run(replace(emulate.options(args, compile_options(args)), progress=progress))
@@ -170,6 +183,8 @@ def _emulate(args) -> tuple:
 
 
 def _simulate(args) -> object:
+    from pipeline_mlir.tools import simulate
+
     out, problem = simulate.run(args)
     if problem is not None:  # the report goes to stdout, then the hazard; -o untouched
         if args.output == "-":
@@ -248,9 +263,10 @@ def _error(message) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Run the driver; returns the exit status (0 success, 1 any error, 130 after Ctrl-C,
     143 after SIGTERM)."""
-    previous = None
-    if threading.current_thread() is threading.main_thread():
+    try:
         previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    except ValueError:  # not the main thread: the caller's signals are its own
+        previous = None
     try:
         return _main(argv)
     except KeyboardInterrupt:

@@ -9,7 +9,7 @@ first hazard (phase, entry, iteration, load, counter) on stderr otherwise.
 from __future__ import annotations
 
 from pipeline_mlir.driver.base import PICTURE_EXTENSIONS, TABLE_CHOICES, UsageError
-from pipeline_mlir.tools.cli import given
+from pipeline_mlir.tools.argv import given
 
 
 def check_args(args) -> None:

@@ -24,7 +24,7 @@ choose a kernel slower than the given spec's on its assembly. The search is
 from __future__ import annotations
 
 from pipeline_mlir.driver.base import UsageError
-from pipeline_mlir.tools.cli import given
+from pipeline_mlir.tools.argv import given
 
 OPTIONS = ("--tune-budget", "--tune-knobs", "--tune-objective", "--tune-spec")
 

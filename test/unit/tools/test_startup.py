@@ -1,9 +1,11 @@
 """What ``pipeline-opt`` loads to start: the default body's ``--emit=schedule``, ``--help``,
 ``--version`` and usage errors import none of the heavy modules (numpy, networkx, pyelftools,
-msgpack, yaml, the emulator, the simulator, the MLIR bindings, llvmlite).
+msgpack, yaml, the emulator, the simulator, the MLIR bindings, llvmlite), and none of the
+lighter ones whose cost is most of a start (:data:`NOT_LOADED`: dataclasses, typing,
+importlib.metadata, the other schedules, the scheduler, ...).
 
 Deterministic, not timed: each command runs ``main([...])`` in a fresh interpreter, which then
-lists the heavy modules in ``sys.modules``.  ``benchmarks/bench_startup.py`` measures the time.
+lists the named modules in ``sys.modules``.  ``benchmarks/bench_startup.py`` measures the time.
 """
 
 from __future__ import annotations
@@ -33,12 +35,12 @@ with open(sys.argv[3], "w") as f:
 """
 
 
-def heavy_loaded(argv: list[str], tmp_path: Path) -> tuple[int, list[str]]:
-    """(exit status of ``main(argv)``, the heavy modules it left in ``sys.modules``)."""
+def heavy_loaded(argv: list[str], tmp_path: Path, heavy=HEAVY) -> tuple[int, list[str]]:
+    """(exit status of ``main(argv)``, the modules of ``heavy`` it left in ``sys.modules``)."""
     result = tmp_path / "probe.json"
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
-    proc = subprocess.run([sys.executable, "-c", _PROBE, json.dumps(argv), json.dumps(HEAVY),
+    proc = subprocess.run([sys.executable, "-c", _PROBE, json.dumps(argv), json.dumps(heavy),
                            str(result)], capture_output=True, text=True, env=env, timeout=300,
                           cwd=tmp_path)
     assert result.exists(), proc.stderr
@@ -62,6 +64,42 @@ def test_start_up_loads_nothing_heavy(argv, code, tmp_path):
     assert heavy_loaded(argv, tmp_path) == (code, [])
 
 
+#: modules a start-up command does not need (each costs a part of a bare interpreter's start):
+#: the standard library's dataclasses (it imports inspect), typing, importlib.metadata, and
+#: the modules only other commands or other schedules use
+_ELSEWHERE = ("pipeline_mlir.schedule.schedulers", "pipeline_mlir.schedule.evaluate",
+              "pipeline_mlir.schedule.body", "pipeline_mlir.passes.registry",
+              "pipeline_mlir.dialect", "pipeline_mlir.kernel", "pipeline_mlir.isa")
+_STDLIB = ("dataclasses", "typing", "inspect", "importlib.metadata", "difflib", "threading")
+NOT_LOADED = _STDLIB + _ELSEWHERE + ("pipeline_mlir.schedules.pingpong",
+                                     "pipeline_mlir.schedules.single_buffer")
+#: what a command line of only --pipeline, --emit and --mcpu does not load either: the
+#: argument parser (tools/argv.py reads it)
+NOT_LOADED_BY_SIMPLE = NOT_LOADED + ("argparse", "gettext", "pipeline_mlir.tools.cli")
+#: what --help does not load (it lists every schedule's options): the compiler's stages
+NOT_LOADED_BY_HELP = _STDLIB + _ELSEWHERE + ("pipeline_mlir.schedule.stages",
+                                             "pipeline_mlir.schedule.program_builder",
+                                             "pipeline_mlir.schedule.phases")
+#: what --version alone does not load either: the argument parser
+NOT_LOADED_BY_VERSION = NOT_LOADED + ("argparse", "gettext", "pipeline_mlir.schedules")
+
+
+@pytest.mark.parametrize("argv, code, not_loaded", [
+    (["--pipeline=4wave", "--emit=schedule"], 0, NOT_LOADED_BY_SIMPLE),
+    (["--pipeline=4wave{BM=64 BN=64}", "--emit=schedule-json"], 0, NOT_LOADED_BY_SIMPLE),
+    (["--pipeline=4wave", "--emit=bitcode"], 1,
+     tuple(m for m in NOT_LOADED_BY_SIMPLE if m != "difflib")),  # the message suggests
+    (["--help"], 0, NOT_LOADED_BY_HELP),
+    (["--version"], 0, NOT_LOADED_BY_VERSION),
+    (["-version"], 0, NOT_LOADED_BY_VERSION),
+    (["--pipeline=4wave", "--frobnicate"], 1, NOT_LOADED),
+    (["--pipeline=4wav"], 1, tuple(m for m in NOT_LOADED if m != "difflib")),  # suggests
+], ids=["schedule", "schedule-json", "bad-emit", "help", "version", "version-one-dash",
+        "unknown-flag", "unknown-pipeline"])
+def test_start_up_loads_only_what_it_needs(argv, code, not_loaded, tmp_path):
+    assert heavy_loaded(argv, tmp_path, not_loaded) == (code, [])
+
+
 @pytest.mark.parametrize("argv, expected", [
     (["--pipeline=4wave", "--simulate", "-o", "out.txt"], "numpy"),
     (["--pipeline=single-buffer", "--emit=mlir", "-o", "out.txt"], "iree"),
@@ -81,3 +119,71 @@ def test_the_assembly_reader_loads_networkx_only_to_find_loops():
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
                           timeout=120)
     assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize("dist", ["pipeline-mlir", "iree-base-compiler", "llvmlite", "PyYAML",
+                                  "pyyaml", "no-such-distribution"])
+def test_version_reads_what_importlib_metadata_reads(dist):
+    """``--version`` reads the installed versions without importlib.metadata: the same."""
+    from importlib import metadata
+
+    from pipeline_mlir.tools.version import installed_version
+
+    try:
+        want = metadata.version(dist)
+    except metadata.PackageNotFoundError:
+        want = "not installed"
+    assert installed_version(dist) == want
+
+
+def test_the_simple_reader_knows_every_default_of_the_parser():
+    import argparse
+
+    from pipeline_mlir.tools.argv import DEFAULTS
+    from pipeline_mlir.tools.cli import build_parser
+
+    parser = build_parser()
+    assert DEFAULTS == {a.dest: a.default for a in parser._actions
+                        if a.default is not argparse.SUPPRESS}, \
+        "an option was added or changed: give tools/argv.py's DEFAULTS its default"
+
+
+@pytest.mark.parametrize("argv", [
+    ["--pipeline=4wave"], ["--pipeline=4wave", "--emit=schedule"],
+    ["-pipeline=pingpong{is_fp8=true}", "-emit=schedule-json", "--mcpu=gfx942"],
+    ["--emit=schedule", "--pipeline=4wave", "--pipeline=pingpong", "-emit=mlir"],
+    ["--pipeline=", "--emit=a=b"], ["--mcpu=gfx950"],
+])
+def test_a_simple_command_line_is_read_as_the_parser_reads_it(argv):
+    from pipeline_mlir.tools.argv import parse_simple
+    from pipeline_mlir.tools.cli import build_parser, normalize_argv
+
+    parser = build_parser()
+    assert vars(parse_simple(argv)) == vars(parser.parse_args(normalize_argv(parser, argv)))
+
+
+@pytest.mark.parametrize("argv", [
+    [], ["--pipeline", "4wave"], ["--pipeline=4wave", "in.mlir"], ["--pipeline=4wave", "-o=x"],
+    ["--pipeline=4wave", "--emit"], ["---pipeline=4wave"], ["pipeline=4wave"],
+    ["--pipeline=4wave", "--"], ["--pipeline=4wave", "--tune"], ["--pipelin=4wave"],
+    ["--version"], ["--pipeline=4wave", "--help"],
+])
+def test_any_other_command_line_goes_to_the_parser(argv):
+    from pipeline_mlir.tools.argv import parse_simple
+
+    assert parse_simple(argv) is None
+
+
+@pytest.mark.parametrize("columns", [None, "57", "200", "0", "-3", "wide"])
+def test_help_is_wrapped_to_the_width_shutil_gives(columns, monkeypatch):
+    """--help asks the terminal's width without shutil (it imports the compression modules):
+    the same width as shutil.get_terminal_size(), which argparse would use."""
+    import shutil
+
+    from pipeline_mlir.tools.cli import terminal_columns
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert terminal_columns() == shutil.get_terminal_size().columns

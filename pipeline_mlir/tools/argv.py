@@ -1,0 +1,73 @@
+"""The command line without the argument parser: what the start-up commands and the commands'
+checks read, at no cost.
+
+Importing :mod:`argparse` and building ``pipeline-opt``'s parser (:mod:`pipeline_mlir.tools.cli`)
+costs about a fifth of starting Python.  A command line that only names a pipeline, its emit
+kind and the chip (``--pipeline=4wave --emit=schedule``, what a shell loop over specs runs) is
+read here instead (:func:`parse_simple`), into the namespace the parser would make; every
+other command line goes to the parser.  ``test/unit/tools/test_startup.py`` checks that both
+read the same.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from pipeline_mlir.driver.base import UsageError
+from pipeline_mlir.target import DEFAULT_CHIP
+
+#: every option's value when it is not given: the parser's defaults, by destination
+DEFAULTS = {
+    "input": None, "pipeline": None, "pass_pipeline": None, "emit": None, "output": "-",
+    "mcpu": DEFAULT_CHIP, "split_input_file": False, "verify_diagnostics": False,
+    "launch": None, "mlir_print_ir_after_all": False, "mlir_print_ir_before_all": False,
+    "mlir_print_ir_after": None, "mlir_print_ir_before": None,
+    "mlir_elide_elementsattrs_if_larger": None, "mlir_disable_threading": False,
+    "mlir_timing": False, "mlir_print_ir_after_failure": False, "dump_pass_pipeline": False,
+    "mlir_print_op_generic": False, "mlir_print_debuginfo": False,
+    "mlir_pretty_debuginfo": False, "mlir_print_local_scope": False,
+    "allow_unregistered_dialect": False, "simulate": None, "report": None,
+    "cost_table": "both", "sim_iterations": 6, "emulate": None, "emulate_mode": "eager",
+    "emulate_workgroups": None, "tune": False, "tune_budget": None, "tune_knobs": None,
+    "tune_objective": None, "tune_spec": None,
+}
+#: the flags :func:`parse_simple` reads (always as ``FLAG=VALUE``), by destination
+SIMPLE_FLAGS = {"--pipeline": "pipeline", "--emit": "emit", "--mcpu": "mcpu"}
+
+
+def parse_simple(argv: list[str]):
+    """The parsed command line when every argument is ``--pipeline=``, ``--emit=`` or
+    ``--mcpu=`` with its value (one dash or two; a repeated flag takes its last value), as
+    the parser makes it (the other options at :data:`DEFAULTS`, ``_given`` the flags in
+    order); None for any other command line."""
+    values: dict[str, str] = {}
+    flags = []
+    for arg in argv:
+        flag, eq, value = arg.partition("=")
+        if flag[:2] != "--":
+            flag = "-" + flag  # mlir-opt's one-dash spelling of a long flag
+        if not eq or flag not in SIMPLE_FLAGS:
+            return None
+        values[SIMPLE_FLAGS[flag]] = value
+        flags.append(flag)
+    if not flags:
+        return None
+    return SimpleNamespace(**{**DEFAULTS, **values}, _given=tuple(flags))
+
+
+def given(args) -> set[str]:
+    """The flags given on the command line (the parser's ``_Store`` remembers them)."""
+    return set(getattr(args, "_given", ()))
+
+
+def parse_sizes(flag: str, text: str, positive: bool = True) -> tuple[int, int, int]:
+    """``M,N,K`` (or ``MxNxK``) of ``--flag=text``; a UsageError naming the flag."""
+    parts = text.replace("x", ",").split(",")
+    try:
+        m, n, k = (int(x) for x in parts)
+    except ValueError:
+        raise UsageError(f"{flag}={text}: expected three integers M,N,K") from None
+    for name, v in (("M", m), ("N", n), ("K", k)):
+        if positive and v < 1:
+            raise UsageError(f"{flag}={text}: {name} = {v}; the sizes are positive")
+    return m, n, k

@@ -1,0 +1,51 @@
+"""The ``pipeline-opt`` console script: Ctrl-C and SIGTERM are handled from the first moment.
+
+The tool's own module imports the driver's start-up modules before
+:func:`pipeline_mlir.tools.pipeline_opt.main` installs its handlers; a signal in that
+window used to end in a Python traceback (Ctrl-C) or a silent death (SIGTERM).  This module
+imports nothing of the project but the (empty) package, installs a SIGTERM handler, then
+imports the tool: an interrupt during start-up exits 130, a SIGTERM 143, each with one line
+on stderr, as an interrupt later on does.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+
+PROG = "pipeline-opt"
+#: 128 + the signal number, as shells report them (the tool's own constants say the same)
+INTERRUPTED_RC, TERMINATED_RC = 130, 143
+
+
+class _Terminated(BaseException):
+    """Raised by the start-up SIGTERM handler, so the import unwinds like Ctrl-C."""
+
+
+def _on_sigterm(signum, frame) -> None:
+    raise _Terminated()
+
+
+def main() -> int:
+    """Import the tool and run it; the exit status."""
+    try:
+        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    except ValueError:  # not the main thread: the caller's signals are its own
+        previous = None
+    try:
+        from pipeline_mlir.tools.pipeline_opt import main as tool_main
+
+        return tool_main()  # installs its own handlers for its run, then restores this one
+    except KeyboardInterrupt:
+        sys.stderr.write(f"{PROG}: interrupted\n")
+        return INTERRUPTED_RC
+    except _Terminated:
+        sys.stderr.write(f"{PROG}: terminated\n")
+        return TERMINATED_RC
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,55 @@
+"""The console script's entry handles Ctrl-C and SIGTERM during start-up: one line, the
+shell's exit status, no traceback (the signal is raised while the tool's module is imported,
+by an import hook, so the test does not depend on timing)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+
+HOOK = """
+import importlib.abc, os, signal, sys
+
+class Hook(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == "pipeline_mlir.tools.pipeline_opt":
+            {action}
+        return None
+
+sys.meta_path.insert(0, Hook())
+from pipeline_mlir.tools.entry import main
+sys.exit(main())
+"""
+
+
+def run(action: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    return subprocess.run([sys.executable, "-c", HOOK.format(action=action), "--version"],
+                          capture_output=True, text=True, env=env, timeout=60)
+
+
+@pytest.mark.parametrize("action, rc, line", [
+    ("raise KeyboardInterrupt", 130, "pipeline-opt: interrupted"),
+    ("os.kill(os.getpid(), signal.SIGTERM)", 143, "pipeline-opt: terminated"),
+], ids=["ctrl-c", "sigterm"])
+def test_a_signal_during_start_up_is_one_line(action, rc, line):
+    p = run(action)
+    assert p.returncode == rc, p.stderr
+    assert p.stderr.strip() == line and "Traceback" not in p.stderr
+
+
+def test_without_a_signal_the_tool_runs():
+    p = run("pass")
+    assert p.returncode == 0 and p.stdout.startswith("pipeline-opt"), (p.stdout, p.stderr)
+
+
+def test_the_console_script_is_the_entry():
+    text = (ROOT / "pyproject.toml").read_text()
+    assert 'pipeline-opt = "pipeline_mlir.tools.entry:main"' in text

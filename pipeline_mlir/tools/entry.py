@@ -26,8 +26,8 @@ def _on_sigterm(signum, frame) -> None:
     raise _Terminated()
 
 
-def main() -> int:
-    """Import the tool and run it; the exit status."""
+def main(argv: list[str] | None = None) -> int:
+    """Import the tool and run it on ``argv`` (None: the command line); the exit status."""
     try:
         previous = signal.signal(signal.SIGTERM, _on_sigterm)
     except ValueError:  # not the main thread: the caller's signals are its own
@@ -35,7 +35,7 @@ def main() -> int:
     try:
         from pipeline_mlir.tools.pipeline_opt import main as tool_main
 
-        return tool_main()  # installs its own handlers for its run, then restores this one
+        return tool_main(argv)  # installs its own handlers for its run, then restores this one
     except KeyboardInterrupt:
         sys.stderr.write(f"{PROG}: interrupted\n")
         return INTERRUPTED_RC

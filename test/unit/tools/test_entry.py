@@ -53,3 +53,10 @@ def test_without_a_signal_the_tool_runs():
 def test_the_console_script_is_the_entry():
     text = (ROOT / "pyproject.toml").read_text()
     assert 'pipeline-opt = "pipeline_mlir.tools.entry:main"' in text
+
+
+def test_the_entry_takes_an_argument_list(capsys):
+    from pipeline_mlir.tools.entry import main
+
+    assert main(["--pipeline=4wave", "--emit=schedule"]) == 0
+    assert capsys.readouterr().out.startswith("WARP_STAGGER_INDEX")

@@ -354,21 +354,25 @@ class _WavePanel:
 
 
 def _draw_units(c: _Canvas, ux) -> None:
-    """The unit rows: busy intervals coloured by kind, labelled with their wave; each row's
-    busy share of the window at its right (the units not drawn are named in the title)."""
+    """The unit rows: busy intervals coloured by kind, labelled with their wave (once in a
+    row that only one wave holds); each row's busy share of the window at its right (the
+    units not drawn are named in the title)."""
     t, t0, t1 = c.t, c.t0, c.t1
     background, busy = _Boxes(c.mpl), _Boxes(c.mpl)
     right = c.mpl.transforms.blended_transform_factory(ux.transAxes, ux.transData)
     for k, u in enumerate(t.units):
         y0 = 0.2 + k
         background.add(t0, t1, y0 + 0.1, 0.8, "#f3f3f3")
+        once, placed = len({sp.wave for sp in u.spans}) == 1, False  # one wave: label once
         for sp in u.spans:
             colour = KIND_COLOURS[sp.kind]
             busy.add(sp.start, sp.stop, y0 + 0.1, 0.8, colour)
             lab, x0, x1 = f"w{sp.wave}", max(sp.start, t0), min(sp.stop, t1)
-            if c.text_cycles(lab, LABEL_PT) + 3 * c.cyc_per_pt <= x1 - x0:
+            if not (once and placed) and c.text_cycles(lab, LABEL_PT) + 3 * c.cyc_per_pt \
+                    <= x1 - x0:
                 ux.text((x0 + x1) / 2, y0 + 0.5, lab, fontsize=LABEL_PT, ha="center",
                         va="center", color=_ink_on(colour), zorder=4)
+                placed = True
         ux.text(1.005, y0 + 0.5, f"{100 * u.busy:.0f}%", transform=right, fontsize=LABEL_PT,
                 va="center", gid=f"unitbusy-{k}")
     background.draw(ux, 0)

@@ -8,9 +8,15 @@ turns the run into a :class:`~pipeline_mlir.sim.timeline_layout.Timeline` (rows,
 markers, unit rows, title; cycles only, no matplotlib), and :func:`draw_timeline` draws that
 into a figure.
 
-What the picture shows (x: cycles of the run's cost table):
+What the picture shows (x: cycles of the run's cost table).  It is sized for a screen: at
+most 1800 x 1000 pixels for the shipped kernels' default pictures, every text at least
+9 points at 100 dpi, so it reads unscaled on a 1920x1080 screen.
 
-* one row per wave, grouped by SIMD and labelled ``SIMD s / wave w``.  A row has
+* one row per set of waves that run the same instructions (a warp group: ping-pong 2
+  rows, 4-wave 1), drawing its lowest-numbered wave, labelled ``SIMD s / wave w`` and
+  ``+ waves 1-3 alike``; the subtitle names the waves not drawn and how far their issue
+  cycles stray from the drawn wave's over the window (``issue -96..+96 cycles from it``).
+  A stuck wave of a deadlock gets its own row.  ``full=True`` draws every wave.  A row has
   four lanes of instruction bars, each bar from the instruction's issue cycle to
   its end (result ready / access complete / barrier released), coloured by kind:
   ``ctl`` (s_waitcnt, s_barrier, s_setprio, scalar and other instructions),
@@ -27,15 +33,23 @@ What the picture shows (x: cycles of the run's cost table):
   the group ``op-w<wave>-i<index>`` (``run.waves[wave].instrs[index]``) with a
   tooltip naming the instruction, its schedule entry (phase, entry, iteration) or
   assembly line, and its issue, end and stall cycles.
-* one row per unit instance the run kept busy (``XDL simd0``..: the MFMA pipe of
-  each SIMD; ``LDS``, ``VMEM``: one per CU; then the other per-SIMD units), from
-  ``CURun.busy``: busy intervals coloured by the kind of the instruction holding
-  the unit, labelled with its wave (``w4``) where it fits.
+* one row per unit instance the run kept busy in the window, from ``CURun.busy``: the
+  MFMA pipe of each SIMD (``XDL simd0``..) and the units of the CU (``GMEM``, ``LDS``,
+  ``VMEM``); busy intervals coloured by the kind of the instruction holding the unit,
+  labelled with its wave (``w4``) where it fits, and at the right the share of the
+  window the unit is busy.  The other per-SIMD units (``LDS_ISSUE``, ``SALU``,
+  ``BRANCH``, ...) are not drawn: the subtitle gives each one's highest busy share
+  (``full=True`` draws them).
 * a title (schedule name given by the caller, cost table and its unit, the
-  iteration and window; achieved cycles per iteration, MinII, MFMA-busy %), the
-  cycle axis above and below, and a legend of the kinds, stall causes and markers.
+  iteration and window; achieved cycles per iteration, MinII, MFMA-busy %, what is
+  not drawn), the cycle axis above and below, and a legend of the kinds and markers
+  and of the stall causes.
 * a deadlocked run: everything that issued, a red line at the deadlock cycle and
   each stuck wave's barrier drawn red to the end of the window.
+
+Drawing: the bars, stall segments, markers and busy intervals are a few collections (one
+artist each); the time goes to the text labels, which are few (9 points: those that do
+not fit are left out).
 
 The window: by default the middle kernel iteration every wave started (origins
 ``("kernel", i, ...)``), from its earliest start over the waves to the latest
@@ -54,12 +68,12 @@ from xml.sax.saxutils import escape
 
 from pipeline_mlir.sim.cu_model import CURun
 from pipeline_mlir.sim.timeline_layout import (AXIS_IN, BAND, DEADLOCK_COLOUR, DPI, FADED,
-                                               ITER_COLOUR, KIND_COLOURS, LANE_IN, LANES,
-                                               LEFT_IN, LEGEND_ROW_IN, RIGHT_IN, ROW_GAP,
-                                               RUN_MIN, SIMD_GAP, STALL_COLOURS, STALL_LANE,
-                                               SUB_LINE_IN, SUB_PT, TITLE_LINE_IN, TITLE_PT,
-                                               UNIT_IN, Bar, Timeline, TimelineError,
-                                               layout_timeline)
+                                               ITER_COLOUR, KIND_COLOURS, LABEL_PT, LANE_IN,
+                                               LANES, LEFT_IN, LEGEND_ROW_IN, RIGHT_IN,
+                                               ROW_GAP, ROW_PT, RUN_MIN, SIMD_GAP,
+                                               STALL_COLOURS, STALL_LANE, SUB_LINE_IN, SUB_PT,
+                                               TITLE_LINE_IN, TITLE_PT, UNIT_IN, Bar,
+                                               Timeline, TimelineError, layout_timeline)
 
 EXTENSIONS = (".svg", ".png")
 
@@ -77,15 +91,14 @@ def _matplotlib():
         from matplotlib.figure import Figure
         from matplotlib.lines import Line2D
         from matplotlib.patches import Patch
-        from matplotlib.ticker import AutoMinorLocator, MaxNLocator
+        from matplotlib.ticker import MaxNLocator
     except ImportError as e:
         raise TimelineError(f"the timeline picture needs matplotlib, which is not installed "
                             f"({e}): pip install 'pipeline-mlir[plot]'") from None
     return SimpleNamespace(Figure=Figure, PolyCollection=PolyCollection,
                            LineCollection=LineCollection, Line2D=Line2D, Patch=Patch,
                            to_rgba=colors.to_rgba, transforms=transforms,
-                           rc_context=rc_context, MaxNLocator=MaxNLocator,
-                           AutoMinorLocator=AutoMinorLocator)
+                           rc_context=rc_context, MaxNLocator=MaxNLocator)
 
 
 def _ink_on(colour: str) -> str:
@@ -204,10 +217,9 @@ class _Canvas:
             for side in ("right", "left"):
                 a.spines[side].set_visible(False)
             a.tick_params(axis="y", length=0)
-            a.tick_params(axis="x", labelsize=9)
+            a.tick_params(axis="x", labelsize=LABEL_PT)
             a.xaxis.set_major_locator(mpl.MaxNLocator(nbins=int(self.plot_w), integer=True,
                                                       steps=[1, 2, 2.5, 5, 10]))
-            a.xaxis.set_minor_locator(mpl.AutoMinorLocator())
         ax.xaxis.tick_top()
         ux.set_xlabel(t.xlabel, fontsize=10.5)
         return ax, ux
@@ -254,7 +266,7 @@ class _WavePanel:
                                                  linestyles=(0, (3, 2)), zorder=3,
                                                  gid="iteration-starts"), autolim=False)
         ax.set_ylim(c.t.wave_height(), 0)
-        ax.set_yticks(self.ticks, self.ticklabels, fontsize=6.5, color="#666666")
+        ax.set_yticks(self.ticks, self.ticklabels, fontsize=LABEL_PT, color="#555555")
 
     def row(self, row, top: float) -> float:
         """One wave row from ``top`` (lane units); returns its bottom."""
@@ -264,9 +276,14 @@ class _WavePanel:
         bottom = stall_y + STALL_LANE
         self.background.add(c.t0, c.t1, top + BAND, bottom - top - BAND,
                             "#ebeff5" if row.simd % 2 == 0 else "#f3f3f3")
-        self.ax.text(0.08 / c.w_in, (top + BAND + bottom) / 2, row.label,
-                     transform=self.row_label_at, fontsize=10, fontweight="bold", va="center",
-                     gid=f"row-w{row.wave}")
+        middle = (top + BAND + bottom) / 2
+        self.ax.text(0.08 / c.w_in, middle - 0.7 * bool(row.alike), row.label,
+                     transform=self.row_label_at, fontsize=ROW_PT, fontweight="bold",
+                     va="center", gid=f"row-w{row.wave}")
+        if row.alike:
+            self.ax.text(0.08 / c.w_in, middle + 0.7, row.alike_label,
+                         transform=self.row_label_at, fontsize=LABEL_PT, va="center",
+                         gid=f"rowalike-w{row.wave}")
         self.ticks += [lane_y[lane] + 0.5 for lane in LANES] + [stall_y + STALL_LANE / 2]
         self.ticklabels += list(LANES) + ["stall"]
         self.row_bars(row, lane_y)
@@ -292,15 +309,15 @@ class _WavePanel:
             for run in _runs([b for b in row.bars if b.lane == lane]):
                 x0, x1 = max(run[0].issue, t0), min(run[-1].stop, t1)
                 label = f"{len(run)} {run[0].kind}"
-                if c.text_cycles(label, 6.5) + 4 * cyc_per_pt > x1 - x0:
+                if c.text_cycles(label, LABEL_PT) + 4 * cyc_per_pt > x1 - x0:
                     label = str(len(run))
                 if len(run) >= RUN_MIN and not run[0].faded \
-                        and c.text_cycles(label, 6.5) + 4 * cyc_per_pt <= x1 - x0:
+                        and c.text_cycles(label, LABEL_PT) + 4 * cyc_per_pt <= x1 - x0:
                     colour = KIND_COLOURS[run[0].kind]
-                    ax.text((x0 + x1) / 2, lane_y[lane] + 0.52, label, fontsize=6.5,
+                    ax.text((x0 + x1) / 2, lane_y[lane] + 0.5, label, fontsize=LABEL_PT,
                             ha="center", va="center", color=_ink_on(colour), zorder=4,
                             gid=f"runlabel-w{row.wave}-i{run[0].index}",
-                            bbox={"facecolor": colour, "edgecolor": "none", "pad": 0.6})
+                            bbox={"facecolor": colour, "edgecolor": "none", "pad": 0.3})
 
     def row_marks(self, row, top: float, lane_y: dict, bottom: float) -> None:
         """A stuck barrier, the iteration starts and the markers, with the labels that fit
@@ -313,49 +330,58 @@ class _WavePanel:
             xs, number = row.stuck
             self.bars.add(xs, max(t1, xs + 1), lane_y["ctl"] + 0.08, 0.84, DEADLOCK_COLOUR, 0.6)
             lab = f"stuck at barrier #{number}"
-            tw = c.text_cycles(lab, 7.5) * 1.1          # bold
+            tw = c.text_cycles(lab, LABEL_PT) * 1.1          # bold
             lx = max(min(xs, t1 - tw), t0)
             labels.place(lx, lx + tw)
-            ax.text(lx, band_y, lab, fontsize=7.5, color=DEADLOCK_COLOUR, fontweight="bold",
+            ax.text(lx, band_y, lab, fontsize=LABEL_PT, color=DEADLOCK_COLOUR, fontweight="bold",
                     gid=f"stucklabel-w{row.wave}")
         for cycle, i in row.iteration_starts:
             self.starts.append(((cycle, top + 0.1), (cycle, bottom)))
             lab = f"iter {i}"
-            tw = c.text_cycles(lab, 7)
+            tw = c.text_cycles(lab, LABEL_PT)
             lx = cycle - 4 * cyc_per_pt - tw if cycle + tw > t1 else cycle + 4 * cyc_per_pt
             if labels.place(lx, lx + tw):
-                ax.text(lx, band_y, lab, fontsize=7, color=ITER_COLOUR,
+                ax.text(lx, band_y, lab, fontsize=LABEL_PT, color=ITER_COLOUR,
                         gid=f"iterlabel-w{row.wave}-{i}")
         for m in sorted(row.markers, key=lambda m: (-m.stall, m.cycle)):
             self.marks.setdefault((m.kind, m.faded), []).append(((m.cycle, top + 0.35),
                                                                   (m.cycle, bottom)))
             x0 = m.cycle + 2 * cyc_per_pt
-            tw = c.text_cycles(m.label, 7)
+            tw = c.text_cycles(m.label, LABEL_PT)
             if not m.faded and x0 + tw <= t1 and labels.place(x0, x0 + tw):
-                ax.text(x0, band_y, m.label, fontsize=7, color=KIND_COLOURS[m.kind],
+                ax.text(x0, band_y, m.label, fontsize=LABEL_PT, color=KIND_COLOURS[m.kind],
                         gid=f"marklabel-{m.kind}-w{row.wave}-i{m.index}")
 
 
 def _draw_units(c: _Canvas, ux) -> None:
-    """The unit rows: busy intervals coloured by kind, labelled with their wave."""
+    """The unit rows: busy intervals coloured by kind, labelled with their wave (once in a
+    row that only one wave holds); each row's busy share of the window at its right (the
+    units not drawn are named in the title)."""
     t, t0, t1 = c.t, c.t0, c.t1
     background, busy = _Boxes(c.mpl), _Boxes(c.mpl)
+    right = c.mpl.transforms.blended_transform_factory(ux.transAxes, ux.transData)
     for k, u in enumerate(t.units):
         y0 = 0.2 + k
         background.add(t0, t1, y0 + 0.1, 0.8, "#f3f3f3")
+        once, placed = len({sp.wave for sp in u.spans}) == 1, False  # one wave: label once
         for sp in u.spans:
             colour = KIND_COLOURS[sp.kind]
             busy.add(sp.start, sp.stop, y0 + 0.1, 0.8, colour)
             lab, x0, x1 = f"w{sp.wave}", max(sp.start, t0), min(sp.stop, t1)
-            if c.text_cycles(lab, 6.5) + 3 * c.cyc_per_pt <= x1 - x0:
-                ux.text((x0 + x1) / 2, y0 + 0.52, lab, fontsize=6.5, ha="center",
+            if not (once and placed) and c.text_cycles(lab, LABEL_PT) + 3 * c.cyc_per_pt \
+                    <= x1 - x0:
+                ux.text((x0 + x1) / 2, y0 + 0.5, lab, fontsize=LABEL_PT, ha="center",
                         va="center", color=_ink_on(colour), zorder=4)
+                placed = True
+        ux.text(1.005, y0 + 0.5, f"{100 * u.busy:.0f}%", transform=right, fontsize=LABEL_PT,
+                va="center", gid=f"unitbusy-{k}")
     background.draw(ux, 0)
     busy.draw(ux, 2, edge="#ffffff", width=0.3, gid="busy")
     ux.set_ylim(t.unit_height(), 0)
     ux.set_yticks([0.7 + k for k in range(len(t.units))], [u.label for u in t.units],
-                  fontsize=8)
-    ux.set_title("units (busy)", loc="left", fontsize=9.5, fontweight="bold", pad=3)
+                  fontsize=LABEL_PT)
+    ux.set_title("units (busy; at the right: share of the window)", loc="left", fontsize=9.5,
+                 fontweight="bold", pad=3)
 
 
 def _draw_deadlock(c: _Canvas, ax, ux) -> None:
@@ -371,7 +397,8 @@ def _draw_deadlock(c: _Canvas, ax, ux) -> None:
 
 
 def _legend(fig, t: Timeline, mpl, top: float) -> None:
-    """Three legend rows below the plot (``top``: figure fraction): kinds, stalls, markers."""
+    """Two legend rows below the plot (``top``: figure fraction): kinds and markers,
+    stall causes."""
     def box(colour, alpha=1.0):
         return mpl.Patch(facecolor=colour, alpha=alpha, edgecolor="none")
 
@@ -382,22 +409,22 @@ def _legend(fig, t: Timeline, mpl, top: float) -> None:
     kinds = [(box(KIND_COLOURS[k]), k) for k in t.kinds]
     if t.iteration is not None:
         kinds.append((box(KIND_COLOURS["mfma"], FADED), "other iterations (faded)"))
-    marks = [(line(KIND_COLOURS["wait"]), "s_waitcnt"),
-             (line(KIND_COLOURS["barrier"]), "s_barrier"),
-             (line(ITER_COLOUR, True), "iteration start")]
+    kinds += [(line(KIND_COLOURS["wait"]), "s_waitcnt"),
+              (line(KIND_COLOURS["barrier"]), "s_barrier"),
+              (line(ITER_COLOUR, True), "iteration start")]
     if t.deadlock is not None:
-        marks.append((line(DEADLOCK_COLOUR), "deadlock / stuck wave"))
-    groups = [("instructions (bar: issue -> end; s_barrier: arrival -> release)", kinds),
+        kinds.append((line(DEADLOCK_COLOUR), "deadlock / stuck wave"))
+    groups = [("instructions (bar: issue -> end; s_barrier: arrival -> release) and markers",
+               kinds),
               ("stall lane (cycles waited before issue)",
-               [(box(STALL_COLOURS[g]), g) for g in t.stall_groups]),
-              ("markers", marks)]
+               [(box(STALL_COLOURS[g]), g) for g in t.stall_groups])]
     y = top
     for heading, entries in groups:
         if entries:
             fig.legend([h for h, _ in entries], [lab for _, lab in entries], loc="upper left",
                        bbox_to_anchor=(0.08 / fig.get_figwidth(), y), ncol=len(entries),
-                       title=heading, title_fontsize=9, fontsize=9, frameon=False,
-                       alignment="left", handlelength=1.6, columnspacing=1.4,
+                       title=heading, title_fontsize=LABEL_PT, fontsize=LABEL_PT,
+                       frameon=False, alignment="left", handlelength=1.6, columnspacing=1.4,
                        borderaxespad=0, borderpad=0)
             y -= LEGEND_ROW_IN / fig.get_figheight()
 
@@ -418,8 +445,8 @@ def _svg_with_tooltips(svg: str, tips: dict[str, str]) -> str:
 
 
 def render_timeline(run: CURun, analysis, path: str | os.PathLike, *, title: str = "",
-                    iteration: int | None = None,
-                    window: tuple[int, int] | None = None) -> Timeline:
+                    iteration: int | None = None, window: tuple[int, int] | None = None,
+                    full: bool = False) -> Timeline:
     """Write the timeline picture of ``run`` to ``path`` (``.svg`` or ``.png``).
 
     ``analysis``: the run's :class:`~pipeline_mlir.sim.bounds.LoopAnalysis` (its
@@ -427,6 +454,8 @@ def render_timeline(run: CURun, analysis, path: str | os.PathLike, *, title: str
     None.  ``title``: the schedule's name, first in the title.  ``iteration``: the
     kernel iteration to draw (default: the middle one every wave started);
     ``window``: ``(start, end)`` cycles to draw instead of the iteration's.
+    ``full``: a row for every wave and every unit instance (by default one wave per set
+    of waves running the same instructions, and of the per-SIMD units the MFMA pipes).
     Returns the :class:`Timeline` drawn.  Raises :class:`TimelineError` (a
     :class:`~pipeline_mlir.errors.PipelineError`) for another extension, an
     iteration the run does not have, a path that cannot be written, or a missing
@@ -438,7 +467,8 @@ def render_timeline(run: CURun, analysis, path: str | os.PathLike, *, title: str
         raise TimelineError(f"timeline report {p!r}: unsupported extension {ext or '(none)'!r} "
                             f"(accepted: {', '.join(EXTENSIONS)})")
     mpl = _matplotlib()
-    t = layout_timeline(run, analysis, title=title, iteration=iteration, window=window)
+    t = layout_timeline(run, analysis, title=title, iteration=iteration, window=window,
+                        full=full)
     fig = draw_timeline(t)
     # text as text (searchable, selectable) and fixed ids: the same run gives the same file
     with mpl.rc_context({"svg.fonttype": "none", "svg.hashsalt": "pipeline-mlir"}):

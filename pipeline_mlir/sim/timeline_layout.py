@@ -2,11 +2,13 @@
 cycles, without matplotlib.
 
 :func:`layout_timeline` turns a CU-model run into a :class:`Timeline`: the cycle window and
-the iteration drawn (:func:`choose_window`), one :class:`WaveRow` per wave (instruction
-bars, stall segments by cause, wait and barrier markers, iteration starts, a stuck
-barrier), one :class:`UnitRow` per unit instance the run kept busy, the title and the
-legend's kinds.  The picture's colours and geometry (inches, lane heights) are here too:
-the timeline's size follows from them.
+the iteration drawn (:func:`choose_window`), one :class:`WaveRow` per set of waves running
+the same instructions (:func:`wave_sets`; instruction bars, stall segments by cause, wait
+and barrier markers, iteration starts, a stuck barrier, the waves it stands for), one
+:class:`UnitRow` per unit instance drawn (with its busy share), the title (naming what is
+not drawn) and the legend's kinds.  ``full=True``: a row for every wave and unit instance.
+The picture's colours, fonts and geometry (inches, lane heights) are here too: the
+timeline's size follows from them.
 """
 
 from __future__ import annotations
@@ -44,17 +46,22 @@ ITER_COLOUR = "#555555"
 FADED = 0.3
 
 #: PNG resolution, and the figure geometry in inches: the plot's width grows with the
-#: window's cycles between the two bounds; rows have fixed heights
+#: window's cycles between the two bounds, so that the picture is at most 1800 pixels wide
+#: (shown unscaled on a 1920x1080 screen); rows have fixed heights
 DPI = 100
-_PLOT_W = (11.0, 22.0)
-_IN_PER_CYCLE = 0.0045
-LEFT_IN, RIGHT_IN, AXIS_IN = 1.75, 0.25, 0.45
-#: title and subtitle: font sizes (points) and line heights (inches)
+_PLOT_W = (11.0, 15.4)
+_IN_PER_CYCLE = 0.008
+LEFT_IN, RIGHT_IN, AXIS_IN = 2.0, 0.6, 0.45
+#: title and subtitle: font sizes (points) and line heights (inches); every other text is
+#: LABEL_PT (row names ROW_PT, bold): readable at 100% on a 1920x1080 screen
 TITLE_PT, SUB_PT, TITLE_LINE_IN, SUB_LINE_IN = 13, 10.5, 0.24, 0.21
-LANE_IN, UNIT_IN, LEGEND_ROW_IN = 0.13, 0.16, 0.45
+LABEL_PT, ROW_PT = 9, 10
+LANE_IN, UNIT_IN, LEGEND_ROW_IN, LEGEND_ROWS = 0.19, 0.2, 0.45, 2
 #: a wave row in lane units: the marker-label band, the four lanes, the stall lane
 BAND, STALL_LANE, ROW_GAP, SIMD_GAP = 1.1, 0.8, 0.35, 0.5
 RUN_MIN = 4                # back-to-back bars of one kind labelled with their count
+#: units drawn per SIMD (the others per SIMD are summed up in a note); CU units all drawn
+SIMD_UNITS_DRAWN = ("XDL",)
 
 
 class TimelineError(PipelineError):
@@ -158,10 +165,21 @@ class WaveRow:
     markers: list[Marker] = field(default_factory=list)
     iteration_starts: list[tuple[int, int]] = field(default_factory=list)  # (cycle, iteration)
     stuck: tuple[int, int] | None = None       # (cycle of its last issue, barrier number)
+    #: the waves this row stands for (same instructions, not drawn) and their issue cycles
+    #: minus this wave's, lowest and highest over the window
+    alike: tuple[int, ...] = ()
+    skew: tuple[int, int] = (0, 0)
 
     @property
     def label(self) -> str:
         return f"SIMD {self.simd} / wave {self.wave}"
+
+    @property
+    def alike_label(self) -> str:
+        """``+ waves 1-3 alike`` ("" for a row that stands for itself only)."""
+        if not self.alike:
+            return ""
+        return f"+ wave{'s' * (len(self.alike) > 1)} {waves_text(self.alike)} alike"
 
 
 @dataclass(frozen=True)
@@ -177,6 +195,7 @@ class UnitRow:
     unit: str
     instance: str
     spans: list[UnitSpan] = field(default_factory=list)
+    busy: float = 0.0                  # fraction of the window the unit is busy
 
     @property
     def label(self) -> str:
@@ -198,6 +217,7 @@ class Timeline:
     deadlock: int | None
     kinds: list[str]                   # kinds drawn (bars and unit spans), legend order
     stall_groups: list[str]            # stall groups drawn, legend order
+    units_note: str = ""               # the unit instances not drawn, with their busy share
 
     def size_inches(self) -> tuple[float, float]:
         """The figure's (width, height) in inches (PNG pixels: times :data:`DPI`)."""
@@ -205,7 +225,7 @@ class Timeline:
         plot_w = min(max(span * _IN_PER_CYCLE, _PLOT_W[0]), _PLOT_W[1])
         w = round((LEFT_IN + plot_w + RIGHT_IN) * DPI) / DPI
         h = (self.title_height(w) + self.wave_height() * LANE_IN + 2 * AXIS_IN
-             + 0.3 + self.unit_height() * UNIT_IN + 3 * LEGEND_ROW_IN + 0.15)
+             + 0.3 + self.unit_height() * UNIT_IN + LEGEND_ROWS * LEGEND_ROW_IN + 0.15)
         return w, round(h * DPI) / DPI
 
     def title_lines(self, width_in: float) -> tuple[list[str], list[str]]:
@@ -224,6 +244,18 @@ class Timeline:
 
     def unit_height(self) -> float:
         return max(len(self.units), 1) + 0.4
+
+
+def waves_text(waves) -> str:
+    """Wave numbers as runs: ``1-3``, ``1, 3``, ``1-3, 5``."""
+    runs: list[list[int]] = []
+    for w in sorted(waves):
+        if runs and w == runs[-1][1] + 1:
+            runs[-1][1] = w
+        else:
+            runs.append([w, w])
+    return ", ".join(f"{a}" if a == b else f"{a}, {b}" if b == a + 1 else f"{a}-{b}"
+                     for a, b in runs)
 
 
 def _wrap(text: str, sep: str, char_pt: float, width_in: float) -> list[str]:
@@ -354,13 +386,31 @@ def _wave_row(run: CURun, wt, t0: int, t1: int, it: int | None,
     return row
 
 
-def _unit_rows(run: CURun, t0: int, t1: int) -> list[UnitRow]:
+def _busy_share(intervals: list, t0: int, t1: int) -> float:
+    """The fraction of ``[t0, t1)`` that the union of the busy intervals covers."""
+    covered, reach = 0, t0
+    for b in sorted(intervals, key=lambda b: b.start):
+        lo, hi = max(b.start, reach), min(b.end, t1)
+        if hi > lo:
+            covered += hi - lo
+            reach = hi
+    return covered / (t1 - t0)
+
+
+def _unit_rows(run: CURun, t0: int, t1: int, full: bool) -> tuple[list[UnitRow], str]:
+    """The unit rows drawn (every instance the run kept busy in the window, or with ``full``
+    False only :data:`SIMD_UNITS_DRAWN` of the per-SIMD units) and the note naming the
+    others with their highest busy share."""
     by_unit: dict[tuple[str, str], list] = {}
     for b in run.busy:
         if b.end > t0 and b.start < t1:
             by_unit.setdefault((b.unit, b.instance), []).append(b)
-    rows = []
+    rows, hidden = [], {}
     for key in sorted(by_unit, key=_unit_order):
+        busy = _busy_share(by_unit[key], t0, t1)
+        if not full and key[1] != "cu" and key[0] not in SIMD_UNITS_DRAWN:
+            hidden[key[0]] = max(hidden.get(key[0], 0.0), busy)
+            continue
         merged: list[list] = []             # one span per stretch of one wave and kind
         for b in sorted(by_unit[key], key=lambda b: b.start):
             kind = run.waves[b.wave].instrs[b.index].kind
@@ -369,8 +419,43 @@ def _unit_rows(run: CURun, t0: int, t1: int) -> list[UnitRow]:
                 merged[-1][1] = max(merged[-1][1], b.end)
             else:
                 merged.append([b.start, b.end, b.wave, kind])
-        rows.append(UnitRow(*key, [UnitSpan(*m) for m in merged]))
-    return rows
+        rows.append(UnitRow(*key, [UnitSpan(*m) for m in merged], busy))
+    note = ", ".join(f"{u} {100 * v:.1f}%" for u, v in hidden.items())
+    return rows, f"units not drawn (busy per SIMD at most): {note}" if note else ""
+
+
+def wave_sets(run: CURun) -> list[tuple[object, list]]:
+    """The waves of ``run`` in sets that run the same instructions (a warp group's waves)
+    and are stuck at the same barrier or none: ``(drawn, others)`` per set, the drawn wave
+    its lowest-numbered one, in wave order."""
+    stuck = run.deadlock.waiting if run.deadlock is not None else {}
+    sets: list[tuple[object, list]] = []
+    for wt in sorted(run.waves, key=lambda w: w.wave):
+        for first, others in sets:
+            if stuck.get(first.wave) == stuck.get(wt.wave) \
+                    and (first.instrs is wt.instrs or first.instrs == wt.instrs):
+                others.append(wt)
+                break
+        else:
+            sets.append((wt, []))
+    return sets
+
+
+def _skew(wt, others: list, t0: int, t1: int) -> tuple[int, int]:
+    """The lowest and highest issue cycle of ``others`` minus ``wt``'s, instruction by
+    instruction, over ``wt``'s issues in ``[t0, t1)``."""
+    lo = hi = 0
+    for o in others:
+        d = [b - a for a, b in zip(wt.issue, o.issue) if t0 <= a < t1]
+        lo, hi = min([lo, *d]), max([hi, *d])
+    return lo, hi
+
+
+def _alike_note(rows: list[WaveRow]) -> str:
+    """The subtitle's part naming the waves not drawn (``""`` when every wave is drawn)."""
+    parts = [f"waves {waves_text(r.alike)} as wave {r.wave} (issue {r.skew[0]:+d}..{r.skew[1]:+d} "
+             f"cycles from it)" for r in rows if r.alike]
+    return "not drawn: " + ", ".join(parts) if parts else ""
 
 
 def _header(run: CURun, analysis, title: str, it, t0: int, t1: int) -> tuple[str, str]:
@@ -393,12 +478,7 @@ def _header(run: CURun, analysis, title: str, it, t0: int, t1: int) -> tuple[str
     return head, sub
 
 
-def layout_timeline(run: CURun, analysis=None, *, title: str = "",
-                    iteration: int | None = None,
-                    window: tuple[int, int] | None = None) -> Timeline:
-    """The :class:`Timeline` of ``run`` (see the module docstring); ``analysis`` (a
-    :class:`~pipeline_mlir.sim.bounds.LoopAnalysis` of the run, or None) only feeds
-    the title.  ``iteration``/``window`` override the default window."""
+def _check_inputs(run, analysis, full) -> None:
     if not isinstance(run, CURun):
         raise TimelineError(f"the run to draw is a {type(run).__name__}, not a simulator run "
                             f"(CURun)")
@@ -408,16 +488,35 @@ def layout_timeline(run: CURun, analysis=None, *, title: str = "",
     if analysis is not None and analysis.run is not run:
         raise TimelineError("the analysis given is of another run than the one to draw "
                             "(analysis.run is not run)")
+    if not isinstance(full, bool):
+        raise TimelineError(f"full={full!r}: whether to draw every wave and unit instance is "
+                            f"True or False")
+
+
+def layout_timeline(run: CURun, analysis=None, *, title: str = "",
+                    iteration: int | None = None,
+                    window: tuple[int, int] | None = None, full: bool = False) -> Timeline:
+    """The :class:`Timeline` of ``run`` (see the module docstring); ``analysis`` (a
+    :class:`~pipeline_mlir.sim.bounds.LoopAnalysis` of the run, or None) only feeds
+    the title.  ``iteration``/``window`` override the default window.  By default one row
+    per set of waves running the same instructions (:func:`wave_sets`) and, of the
+    per-SIMD units, only the MFMA pipes; ``full``: every wave and every unit instance."""
+    _check_inputs(run, analysis, full)
     (t0, t1), it = choose_window(run, iteration, window)
     spans = iteration_spans(run)
-    rows = [_wave_row(run, wt, t0, t1, it, spans.get(wt.wave, {}))
-            for wt in sorted(run.waves, key=lambda w: (w.simd, w.wave))]
-    units = _unit_rows(run, t0, t1)
+    sets = [(wt, []) for wt in run.waves] if full else wave_sets(run)
+    rows = []
+    for wt, others in sorted(sets, key=lambda s: (s[0].simd, s[0].wave)):
+        row = _wave_row(run, wt, t0, t1, it, spans.get(wt.wave, {}))
+        row.alike, row.skew = tuple(o.wave for o in others), _skew(wt, others, t0, t1)
+        rows.append(row)
+    units, units_note = _unit_rows(run, t0, t1, full)
     seen = {b.kind for r in rows for b in r.bars} | {s.kind for u in units for s in u.spans}
     groups = {s.group for r in rows for s in r.stalls}
     head, sub = _header(run, analysis, title, it, t0, t1)
+    sub = ";  ".join(part for part in (sub, _alike_note(rows), units_note) if part)
     xlabel = f"cycle ({TABLE_UNITS.get(run.table, 'cost-table units')}, '{run.table}' cost table)"
     return Timeline((t0, t1), it, head, sub, xlabel, rows, units,
                     run.deadlock.cycle if run.deadlock is not None else None,
                     [k for k in KIND_COLOURS if k in seen],
-                    [g for g in STALL_COLOURS if g in groups])
+                    [g for g in STALL_COLOURS if g in groups], units_note)

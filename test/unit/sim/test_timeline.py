@@ -18,7 +18,8 @@ from pipeline_mlir.sim.bounds import analyze_loop
 from pipeline_mlir.sim.cu_model import simulate_cu
 from pipeline_mlir.sim.instr import Instr
 from pipeline_mlir.sim.timeline import render_timeline
-from pipeline_mlir.sim.timeline_layout import origin_text, stall_group, wait_label
+from pipeline_mlir.sim.timeline_layout import (origin_text, stall_group, wait_label, wave_sets,
+                                               waves_text)
 from pipeline_mlir.sim.trace import kernel_shape, wave_streams
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -70,16 +71,23 @@ def pingpong_svg(pingpong, tmp_path_factory):
     return _svg(tmp_path_factory.mktemp("svg"), run, an, title="pingpong bf16")
 
 
-def test_svg_has_a_labelled_row_per_wave_a_legend_and_the_title(pingpong, pingpong_svg):
+@pytest.fixture(scope="module")
+def pingpong_full_svg(pingpong, tmp_path_factory):
     run, an = pingpong
+    return _svg(tmp_path_factory.mktemp("svg"), run, an, title="pingpong bf16", full=True)
+
+
+def test_svg_has_a_labelled_row_per_wave_shown_a_legend_and_the_title(pingpong, pingpong_svg):
+    _run, an = pingpong
     t, root = pingpong_svg
     assert root.tag == SVG + "svg"
     w_in, h_in = t.size_inches()
     assert root.get("width") == f"{w_in * 72:g}pt"
-    assert [r.label for r in t.rows] == [f"SIMD {w.simd} / wave {w.wave}"
-                                         for w in sorted(run.waves, key=lambda w: (w.simd, w.wave))]
-    assert sorted(_group_texts(root, "row-w")) == sorted(
-        f"SIMD {w.simd} / wave {w.wave}" for w in run.waves)
+    # one row per warp group (its waves run the same instructions), the others named on it
+    assert [(r.label, r.alike_label) for r in t.rows] == [("SIMD 0 / wave 0", "+ waves 1-3 alike"),
+                                                          ("SIMD 0 / wave 4", "+ waves 5-7 alike")]
+    assert sorted(_group_texts(root, "row-w")) == ["SIMD 0 / wave 0", "SIMD 0 / wave 4"]
+    assert sorted(_group_texts(root, "rowalike-w")) == ["+ waves 1-3 alike", "+ waves 5-7 alike"]
     texts = _all_texts(root)
     assert {"mfma", "ds_read", "vmem_load_lds", "wait", "barrier", "s_waitcnt", "s_barrier",
             "mfma pipe busy", "iteration start", "other iterations (faded)"} <= texts
@@ -95,6 +103,45 @@ def test_svg_has_a_labelled_row_per_wave_a_legend_and_the_title(pingpong, pingpo
     assert any("gfx950 clock cycles" in x and x.startswith("cycle") for x in texts)
     assert {"XDL simd0", "XDL simd3", "LDS (CU)", "VMEM (CU)"} <= texts
     assert [u.label for u in t.units][:4] == ["XDL simd0", "XDL simd1", "XDL simd2", "XDL simd3"]
+    # the waves and units not drawn are named, with how far and how busy they are
+    lo, hi = t.rows[0].skew
+    assert f"not drawn: waves 1-3 as wave 0 (issue {lo:+d}..{hi:+d} cycles from it)" in title
+    assert -200 < lo < 0 < hi < 200
+    assert [u.label for u in t.units] == ["XDL simd0", "XDL simd1", "XDL simd2", "XDL simd3",
+                                          "GMEM (CU)", "LDS (CU)", "VMEM (CU)"]
+    assert re.fullmatch(r"units not drawn \(busy per SIMD at most\): BRANCH [\d.]+%, "
+                        r"LDS_ISSUE [\d.]+%, SALU [\d.]+%", t.units_note)
+    assert t.units_note in " ".join(title.split())
+    assert _group_texts(root, "unitbusy-") == [f"{100 * u.busy:.0f}%" for u in t.units]
+    assert all(0.9 < u.busy <= 1 for u in t.units[:4])
+
+
+def test_full_svg_has_a_labelled_row_per_wave_and_every_unit(pingpong, pingpong_full_svg):
+    run, _an = pingpong
+    t, root = pingpong_full_svg
+    assert [r.label for r in t.rows] == [f"SIMD {w.simd} / wave {w.wave}"
+                                         for w in sorted(run.waves, key=lambda w: (w.simd, w.wave))]
+    assert sorted(_group_texts(root, "row-w")) == sorted(
+        f"SIMD {w.simd} / wave {w.wave}" for w in run.waves)
+    assert not _group_texts(root, "rowalike-w") and "not drawn" not in t.subtitle
+    assert {"LDS_ISSUE simd0", "SALU simd3", "BRANCH simd1"} <= _all_texts(root)
+    assert t.units_note == ""
+
+
+def test_waves_running_the_same_instructions_share_a_row(pingpong):
+    run, _an = pingpong
+    assert [(a.wave, [o.wave for o in others]) for a, others in wave_sets(run)] == \
+        [(0, [1, 2, 3]), (4, [5, 6, 7])]
+    # a deadlock: the waves of a set are all stuck at one barrier or none is
+    good = _loop(4)
+    dead = simulate_cu([(0, good), (1, good), (2, good[:-1])], "measured")
+    assert dead.deadlock is not None
+    sets = [(a.wave, [o.wave for o in others]) for a, others in wave_sets(dead)]
+    stuck = set(dead.deadlock.waiting)
+    assert sorted(w for a, o in sets for w in [a, *o]) == [0, 1, 2]
+    assert all({a, *o} <= stuck or not ({a, *o} & stuck) for a, o in sets)
+    assert waves_text([1, 2, 3]) == "1-3" and waves_text([1, 3]) == "1, 3"
+    assert waves_text([5, 1, 2, 7, 8, 9]) == "1, 2, 5, 7-9" and waves_text([4]) == "4"
 
 
 def _bars(root):
@@ -109,9 +156,11 @@ def _bars(root):
     return out
 
 
-def test_svg_bars_are_the_runs_instructions(pingpong, pingpong_svg):
+@pytest.mark.parametrize("full", [False, True])
+def test_svg_bars_are_the_runs_instructions(pingpong, pingpong_svg, pingpong_full_svg, full):
     run, an = pingpong
-    t, root = pingpong_svg
+    t, root = pingpong_full_svg if full else pingpong_svg
+    shown = {r.wave for r in t.rows}
     t0, t1 = t.window
     assert t.iteration == 2                       # iterations 0..3: the middle one
     assert t0 == min(s[2] for s in an.iteration_starts.values())
@@ -133,8 +182,9 @@ def test_svg_bars_are_the_runs_instructions(pingpong, pingpong_svg):
         if ins.origin[:2] == ("kernel", 2):
             drawn[ins.kind] += 1
     issued = Counter(ins.kind for wt in run.waves for ins, t in zip(wt.instrs, wt.issue)
-                     if ins.origin[:2] == ("kernel", 2) and t0 <= t < t1)
-    assert drawn["mfma"] == issued["mfma"] == 8 * 128
+                     if ins.origin[:2] == ("kernel", 2) and t0 <= t < t1 and wt.wave in shown)
+    assert drawn["mfma"] == issued["mfma"] == len(shown) * 128
+    assert len(shown) == (8 if full else 2)
     assert drawn == {k: v for k, v in issued.items() if k != "sched_barrier"}
     assert origin_text(("kernel", 2, 17, 1)) == \
         "kernel entry 17 (iteration 2), instruction 1 of the entry"
@@ -173,7 +223,7 @@ def test_labels_of_a_row_never_overlap(pingpong):
         if (text.get_gid() or "").startswith(("marklabel", "iterlabel", "stucklabel")):
             box = text.get_window_extent(renderer)
             rows.setdefault(round(box.y0, 1), []).append((box.x0, box.x1))
-    assert len(rows) == len(run.waves) and sum(map(len, rows.values())) > 8 * len(run.waves)
+    assert len(rows) == 2 and sum(map(len, rows.values())) > 8 * len(rows)
     for spans in rows.values():
         spans.sort()
         assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))
@@ -199,6 +249,28 @@ def test_a_narrow_picture_wraps_its_title_inside_the_figure(pingpong):
         assert 0 <= box.x0 and box.x1 <= width, x.get_text()
 
 
+def test_every_text_is_readable_unscaled_on_a_1920x1080_screen(pingpong):
+    from matplotlib.text import Text
+
+    run, an = pingpong
+    t = timeline_layout.layout_timeline(run, an, title="pingpong")
+    w_in, h_in = t.size_inches()
+    assert w_in * timeline_layout.DPI <= 1800 and h_in * timeline_layout.DPI <= 1000
+    fig = timeline.draw_timeline(t)
+    texts = [x for x in fig.findobj(Text) if x.get_visible() and x.get_text().strip()]
+    assert len(texts) > 100
+    assert min(x.get_fontsize() for x in texts) >= 9
+
+
+def test_the_same_run_gives_the_same_files(pingpong, tmp_path):
+    run, an = pingpong
+    for ext in ("svg", "png"):
+        a, b = tmp_path / f"a.{ext}", tmp_path / f"b.{ext}"
+        render_timeline(run, an, a, title="pp")
+        render_timeline(run, an, b, title="pp")
+        assert a.read_bytes() == b.read_bytes(), ext
+
+
 def _png_size(data: bytes) -> tuple[int, int]:
     return struct.unpack(">II", data[16:24])
 
@@ -213,7 +285,7 @@ def test_png_output(tmp_path, pingpong):
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) < 3_000_000
     w_in, h_in = t.size_inches()
     assert _png_size(data) == (round(w_in * timeline_layout.DPI), round(h_in * timeline_layout.DPI))
-    assert 1200 < _png_size(data)[0] <= 2600 and 400 < _png_size(data)[1] < 1500
+    assert 1200 < _png_size(data)[0] <= 1800 and 400 < _png_size(data)[1] <= 1000
     other = simulate_cu([(0, _loop(3))], "llvm")
     with pytest.raises(PipelineError, match="^the analysis given is of another run than the "
                                             "one to draw"):
@@ -244,6 +316,9 @@ def test_unwritable_path_and_bad_arguments(tmp_path):
     with pytest.raises(PipelineError, match=r"^window=\(5, 5\): the window to draw is \(start, "
                                             r"end\) cycles with start < end"):
         render_timeline(run, None, tmp_path / "t.svg", window=(5, 5))
+    with pytest.raises(PipelineError, match=r"^full='yes': whether to draw every wave and unit "
+                                            r"instance is True or False"):
+        render_timeline(run, None, tmp_path / "t.svg", full="yes")
     with pytest.raises(PipelineError, match=r"^the run to draw is a str, not a simulator run"):
         render_timeline("run", None, tmp_path / "t.svg")
     with pytest.raises(PipelineError, match=r"^the analysis to draw with is a str, not a "

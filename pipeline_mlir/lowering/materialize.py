@@ -28,6 +28,7 @@ from pipeline_mlir.dialect.ir_io import (IRError, get, ops_of,
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.lowering.rocdl_build import create_control, emit_entries
 
+from pipeline_mlir.frontend.kernel_ir import block_size, kernel_of
 from pipeline_mlir.frontend.tagged import PAYLOAD_ATTR, TAG_ATTRS, _loop_body, instruction_kinds
 
 # ---------------------------------------------------------------------------------------------
@@ -187,12 +188,12 @@ def _index_const(v: int):
 
 
 def _block_size(loop) -> int | None:
-    o = loop.parent
-    while o is not None and _op(o).name != "gpu.func":
-        o = _op(o).parent
-    if o is None or "known_block_size" not in _op(o).attributes:
-        return None
-    return list(ir.DenseI32ArrayAttr(_op(o).attributes["known_block_size"]))[0]
+    """The x size of the workgroup the loop's kernel declares, whichever way it declares it
+    (a ``gpu.func``'s ``known_block_size``, a ``func.func``'s ``gpu.known_block_size`` or
+    IREE's ``translation_info``, as the front end reads it)."""
+    kernel = kernel_of(loop)
+    size = block_size(kernel) if kernel is not None else None
+    return size[0] if size is not None else None
 
 
 def _barrier_if(cond) -> None:
@@ -296,8 +297,9 @@ class _Materializer:
         if self.alone:
             size = _block_size(self.loop)
             if size is None:
-                raise IRError(self.loop, "the warp stagger needs the kernel's "
-                                         "known_block_size")
+                raise IRError(self.loop, "the warp stagger needs the kernel's workgroup size "
+                                         "(known_block_size, gpu.known_block_size or IREE's "
+                                         "translation_info)")
             tid = B.gpu.thread_id(B.gpu.Dimension.x)
             grp = B.arith.divui(tid, _index_const(size // self.plan.shape.groups))
             for g in self.alone:

@@ -35,6 +35,7 @@ import re
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops as _walk
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.kernel_ir import block_size
 
 from pipeline_mlir.passes._common import SchedPass
 
@@ -64,18 +65,6 @@ def _global_type(t):
     mt = ir.MemRefType(t)
     return ir.MemRefType.get(mt.shape, mt.element_type, layout=mt.layout,
                              memory_space=ir.Attribute.parse(GLOBAL_SPACE))
-
-
-def _block_size(f) -> list[int] | None:
-    for name in ("known_block_size", "gpu.known_block_size"):
-        if name in f.attributes:
-            return list(ir.DenseI32ArrayAttr(f.attributes[name]))
-    if "translation_info" in f.attributes:
-        m = re.search(r"workgroup_size\s*=\s*\[([\d,\s]+)\]", str(f.attributes["translation_info"]))
-        if m:
-            v = [int(x) for x in m.group(1).split(",")]
-            return v + [1] * (3 - len(v))
-    return None
 
 
 class GpuKernel(SchedPass):
@@ -135,7 +124,7 @@ class GpuKernel(SchedPass):
 
     def _kernel(self, f, gpu_module) -> None:
         name = ir.StringAttr(f.attributes["sym_name"]).value
-        size = _block_size(f)
+        size = block_size(f)
         if size is None:
             raise IRError(f, f"'{f.name}' op '{name}': no workgroup size (known_block_size, "
                              f"gpu.known_block_size or IREE's translation_info workgroup_size); "
@@ -306,7 +295,7 @@ def _nested_kernels(module) -> list:
 def _is_kernel(f) -> bool:
     """A func.func that declares itself a kernel: a workgroup size or IREE's
     ``translation_info`` (host functions have neither)."""
-    return _block_size(f) is not None or "translation_info" in f.attributes
+    return block_size(f) is not None or "translation_info" in f.attributes
 
 
 def _needs_rewrite(f) -> bool:

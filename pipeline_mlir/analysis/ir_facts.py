@@ -19,6 +19,28 @@ DYNAMIC = ir.ShapedType.get_dynamic_size() if hasattr(ir.ShapedType, "get_dynami
     else -9223372036854775808
 
 
+#: where a kernel states its workgroup size, in the order they are read: a gpu.func's, a
+#: func.func's (and an llvm.func's), ROCDL's required size on an llvm.func
+BLOCK_SIZE_ATTRS = ("known_block_size", "gpu.known_block_size", "rocdl.reqd_work_group_size")
+
+
+def block_size(kernel) -> tuple[int, int, int] | None:
+    """The workgroup size ``kernel`` (a gpu.func, func.func or llvm.func) states, padded to
+    three sizes: the first of :data:`BLOCK_SIZE_ATTRS` it has, else IREE's
+    ``translation_info`` workgroup size; None if it states none."""
+    for name in BLOCK_SIZE_ATTRS:
+        if name in kernel.attributes:
+            v = list(ir.DenseI32ArrayAttr(kernel.attributes[name]))
+            return tuple(v + [1] * (3 - len(v)))
+    if "translation_info" in kernel.attributes:
+        m = re.search(r"workgroup_size\s*=\s*\[([\d,\s]+)\]",
+                      str(kernel.attributes["translation_info"]))
+        if m:
+            v = [int(x) for x in m.group(1).split(",")]
+            return tuple(v + [1] * (3 - len(v)))
+    return None
+
+
 def attr_names(op) -> list[str]:
     a = op.attributes
     return [a[i].name for i in range(len(a))]

@@ -252,10 +252,6 @@ def _trunc(ev, op):
     return [a & ((1 << w) - 1) if w < 63 else a]
 
 
-def _extui(ev, op):
-    return [ev.value(op.operands[0])]
-
-
 def _sample_arg(ev, op):
     if not ev.launch_values:
         raise Unevaluable(op, op.results[0], f"'{op.name}' op: a value known only at launch, "
@@ -401,7 +397,7 @@ def _gep(ev, op):
 HANDLERS = {
     "arith.constant": _int_constant,
     "arith.index_cast": _same, "arith.index_castui": _same, "arith.extsi": _same,
-    "arith.extui": _extui, "arith.trunci": _trunc, "arith.bitcast": _same,
+    "arith.extui": _same, "arith.trunci": _trunc, "arith.bitcast": _same,
     "arith.cmpi": _cmpi, "arith.select": _select,
     "index.constant": lambda ev, op: [ev.const(int_attr(op, "value"))],
     "index.add": lambda ev, op: [ev.value(op.operands[0]) + ev.value(op.operands[1])],

@@ -203,7 +203,7 @@ class Uniformity:
         if c is None or self.block_x is None or self.block_x % WAVE_SIZE:
             return False
         if (op.name == "llvm.udiv" and (c <= 0 or c % WAVE_SIZE)) or \
-                (op.name == "llvm.lshr" and not 6 <= c < 64):
+                (op.name == "llvm.lshr" and not WAVE_SIZE.bit_length() - 1 <= c < 64):
             return False
         x = ops[0]
         while (d := defining_op(x)) is not None and d.name in ("llvm.zext", "llvm.sext"):

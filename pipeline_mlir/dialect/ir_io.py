@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
 
@@ -141,6 +142,12 @@ def location_text(loc, filename: str | None = None) -> tuple[str, int | None]:
 
 def i64(v: int):
     return ir.IntegerAttr.get(ir.IntegerType.get_signless(64), int(v))
+
+
+def index_constant(v: int):
+    """A new ``arith.constant v : index`` at the current insertion point."""
+    t = ir.IndexType.get()
+    return B.arith.constant(t, ir.IntegerAttr.get(t, v))
 
 
 def encode(kind: str, value):

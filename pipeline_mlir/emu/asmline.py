@@ -15,6 +15,8 @@ import re
 from pipeline_mlir.emu.instr import (BRANCHES, LITERAL, SDWA_SELECTS, SDWA_UNUSED, VGPR0,
                                      VOP2_CARRY_IN, VOP2_CARRY_OUT, VOP3B, Instr, vop3_sources)
 from pipeline_mlir.emu.opcodes import TABLES
+from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.isa.waitcnt import waitcnt_imm
 from pipeline_mlir.target.gfx950 import EXPCNT, LGKMCNT, NAME, VMCNT
 
 
@@ -224,7 +226,10 @@ def _waitcnt_imm(o: _Operands) -> int:
             exp = v
         else:
             lg = v
-    return VMCNT.encode(vm) | EXPCNT.encode(exp) | LGKMCNT.encode(lg)
+    try:
+        return waitcnt_imm(vm, exp, lg)
+    except ConfigError as e:
+        raise LineError(str(e)) from None
 
 
 def _sop2(o: _Operands) -> dict:

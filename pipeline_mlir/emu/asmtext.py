@@ -21,7 +21,6 @@ from pipeline_mlir.emu.disasm import format_instr
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.instr import Instr
 from pipeline_mlir.isa.asm import AsmError, parse_yaml
-from pipeline_mlir.target.gfx950 import NAME
 
 _LABEL = re.compile(r"^([A-Za-z_.$][\w.$]*):")
 #: ``.amdgcn_target "amdgcn-amd-amdhsa--gfx950[:feature+...]"``: the processor
@@ -86,7 +85,7 @@ def kernels_from_asm(text: str) -> dict[str, Kernel]:
     for i, ln in enumerate(lines):
         m = _TARGET.match(ln)
         if m:
-            check_processor(m.group(1), m.group(1) == NAME, f"line {i + 1}: .amdgcn_target")
+            check_processor(m.group(1), f"line {i + 1}: .amdgcn_target")
     metadata = _metadata(lines)
     out = {}
     for name in names:

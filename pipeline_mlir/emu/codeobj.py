@@ -22,9 +22,9 @@ from pipeline_mlir.emu.decode import decode
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.instr import Instr
 from pipeline_mlir.emu.program import compile_instr
-from pipeline_mlir.isa.codeobject import (EF_AMDGPU_MACH, CodeObjectError, processor_name,
+from pipeline_mlir.isa.codeobject import (CodeObjectError, processor_name,
                                           read_code_object)
-from pipeline_mlir.target.gfx950 import ELF_MACH, NAME
+from pipeline_mlir.target.gfx950 import NAME
 
 #: kernel code properties bits
 KCP_KERNARG_PTR = 1 << 3
@@ -108,10 +108,10 @@ def launch_from_descriptor(name: str, lds: int, private: int, kernarg: int, rsrc
                        ((rsrc1 & 0x3F) + 1) * 8, ((rsrc3 & 0x3F) + 1) * 4, preload)
 
 
-def check_processor(processor: str, ours: bool, where: str) -> None:
+def check_processor(processor: str, where: str) -> None:
     """Refuse a kernel built for another processor than the one the emulator models
     (``where``: what says so): its encodings, registers and hazards are another's."""
-    if not ours:
+    if processor != NAME:
         raise EmuError(f"{where} says the kernel is for {processor}; the emulator models "
                        f"{NAME} only (build the kernel for {NAME})")
 
@@ -123,8 +123,7 @@ def kernels_from_hsaco(data: bytes) -> dict[str, Kernel]:
         co = read_code_object(data)
     except CodeObjectError as e:
         raise EmuError(str(e)) from None
-    check_processor(processor_name(co.e_flags), co.e_flags & EF_AMDGPU_MACH == ELF_MACH,
-                    "the code object's ELF header (e_flags)")
+    check_processor(processor_name(co.e_flags), "the code object's ELF header (e_flags)")
     out = {}
     for name, kc in co.kernels.items():
         if kc.code is None:

@@ -20,7 +20,8 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, schedule_attrs
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.address import Analysis, loop_bounds
-from pipeline_mlir.frontend.kernel_ir import block_size, is_pure
+from pipeline_mlir.analysis.ir_facts import attr_names, block_size
+from pipeline_mlir.frontend.kernel_ir import is_pure
 from pipeline_mlir.frontend.partition import BufferLayout, infer_schedule, layout_buffers
 from pipeline_mlir.frontend.scan import Access
 from pipeline_mlir.frontend.tagged import SCHEDULE_ATTRS, TAG_ATTRS
@@ -332,7 +333,7 @@ class _Rewriter:
             idx = self._lds_index(acc, cl, False, buf)
             old = acc.op
             srcs = [cl.get(acc.src)] + [cl.get(x) for x in acc.src_indices]
-            attrs = {a: old.attributes[a] for a in _attr_names(old)
+            attrs = {a: old.attributes[a] for a in attr_names(old)
                      if a != "operandSegmentSizes"}
             attrs["operandSegmentSizes"] = ir.DenseI32ArrayAttr.get(
                 [1, len(acc.src_indices), 1, 1])
@@ -510,11 +511,6 @@ def _iree_base_lowering(kernel) -> None:
     new = re.sub(r"#iree_gpu\.pipeline<\w+>", "#iree_gpu.pipeline<BaseLowering>", text)
     if new != text:
         kernel.attributes["translation_info"] = ir.Attribute.parse(new)
-
-
-def _attr_names(op) -> list[str]:
-    a = op.attributes
-    return [a[i].name for i in range(len(a))]
 
 
 def _erase_dead(root) -> None:

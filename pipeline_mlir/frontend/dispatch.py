@@ -31,7 +31,8 @@ import numpy as np
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops as _walk
 from pipeline_mlir.analysis.loop_eval import Evaluator, memory_space
-from pipeline_mlir.frontend.kernel_ir import block_size, describe, kernel_of
+from pipeline_mlir.analysis.ir_facts import block_size
+from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
 from pipeline_mlir.frontend.partition import DTYPES
 from pipeline_mlir.frontend.scan import find_natural_loops, scan_loop
 

@@ -3,7 +3,6 @@ is (for messages), its memory effects, the enclosing kernel function and its wor
 
 from __future__ import annotations
 
-import re
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -56,19 +55,3 @@ def kernel_of(loop):
     while o is not None and _op(o).name not in ("gpu.func", "func.func"):
         o = _op(o).parent
     return _op(o) if o is not None else None
-
-
-def block_size(kernel) -> tuple[int, int, int] | None:
-    """The workgroup size the kernel declares (gpu.func ``known_block_size``, func.func
-    ``gpu.known_block_size``, or IREE's ``translation_info`` workgroup size)."""
-    for name in ("known_block_size", "gpu.known_block_size"):
-        if name in kernel.attributes:
-            v = list(ir.DenseI32ArrayAttr(kernel.attributes[name]))
-            return tuple(v + [1] * (3 - len(v)))
-    if "translation_info" in kernel.attributes:
-        m = re.search(r"workgroup_size\s*=\s*\[([\d,\s]+)\]", str(kernel.attributes[
-            "translation_info"]))
-        if m:
-            v = [int(x) for x in m.group(1).split(",")]
-            return tuple(v + [1] * (3 - len(v)))
-    return None

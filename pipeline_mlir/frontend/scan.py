@@ -18,9 +18,10 @@ from dataclasses import dataclass, field
 
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import IRError, index_constant, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import block_size, effects, kernel_of
+from pipeline_mlir.analysis.ir_facts import block_size
+from pipeline_mlir.frontend.kernel_ir import effects, kernel_of
 from pipeline_mlir.frontend.tagged import tag_of
 from pipeline_mlir.analysis.loop_eval import dense_i64, memory_space, segments
 
@@ -327,7 +328,7 @@ def _fragment_reads(op) -> dict:
             for k, p in enumerate(pos):
                 if p:
                     d = rank - len(vt.shape) + k
-                    new_idx[d] = _addi(new_idx[d], _index_const(p))
+                    new_idx[d] = _addi(new_idx[d], index_constant(p))
             attrs = {a: op.attributes[a] for a in ("in_bounds", "permutation_map")}
             attrs["operandSegmentSizes"] = ir.DenseI32ArrayAttr.get([1, rank, 1, 0])
             subs[pos] = ir.Operation.create("vector.transfer_read", results=[sub_t],
@@ -410,9 +411,6 @@ def _check_transfer_read(op) -> None:
                           f"pipelined")
 
 
-def _index_const(v: int):
-    t = ir.IndexType.get()
-    return B.arith.constant(t, ir.IntegerAttr.get(t, v))
 
 
 def _addi(a, b):

@@ -28,7 +28,8 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.analysis.loop_eval import (Evaluator, segments,
                                              xor_shuffle)
-from pipeline_mlir.frontend.kernel_ir import at, block_size, is_pure, kernel_of
+from pipeline_mlir.analysis.ir_facts import block_size
+from pipeline_mlir.frontend.kernel_ir import at, is_pure, kernel_of
 
 _K = {"k0": 0, "k1": 1, "k_next": 2, "k_prev": -1}
 
@@ -108,7 +109,8 @@ def check_tags(loop, entries) -> None:
         where = kernel if kernel is not None else loop
         raise IRError(where, f"'{where.name}' op: the tag check evaluates every thread's "
                              f"addresses and needs the kernel's workgroup size "
-                             f"(known_block_size or gpu.known_block_size)")
+                             f"(known_block_size, gpu.known_block_size or IREE's "
+                             f"translation_info)")
     ev = Evaluator(bs)
     ev.where = loop
     blk = loop.regions[0].blocks[0]

@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
-WAVE = WAVE_SIZE
 
 #: an op that passes its i32 operand on unchanged but that LLVM cannot see through: an empty
 #: inline asm whose result is tied to its operand's VGPR (the kernels pin an LDS base in a
@@ -53,7 +52,7 @@ class LdsAccess:
 
     def wave(self, w: int) -> list[int]:
         """The 64 lane addresses of wave ``w``."""
-        return [int(a) for a in self.addresses[w * WAVE:(w + 1) * WAVE]]
+        return [int(a) for a in self.addresses[w * WAVE_SIZE:(w + 1) * WAVE_SIZE]]
 
     @property
     def key(self) -> tuple[str, int, int, int, int]:

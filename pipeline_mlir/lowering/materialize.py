@@ -23,12 +23,13 @@ from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.analysis.loop_eval import is_opaque_identity
-from pipeline_mlir.dialect.ir_io import (IRError, get, ops_of,
+from pipeline_mlir.dialect.ir_io import (IRError, get, index_constant, ops_of,
                                         read_phase)
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.lowering.rocdl_build import create_control, emit_entries
 
-from pipeline_mlir.frontend.kernel_ir import block_size, kernel_of
+from pipeline_mlir.analysis.ir_facts import block_size
+from pipeline_mlir.frontend.kernel_ir import kernel_of
 from pipeline_mlir.frontend.tagged import PAYLOAD_ATTR, TAG_ATTRS, _loop_body, instruction_kinds
 
 # ---------------------------------------------------------------------------------------------
@@ -183,8 +184,6 @@ def _yield_values(loop):
     return list(term.operands)
 
 
-def _index_const(v: int):
-    return B.arith.constant(ir.IndexType.get(), ir.IntegerAttr.get(ir.IndexType.get(), v))
 
 
 def _block_size(loop) -> int | None:
@@ -301,9 +300,9 @@ class _Materializer:
                                          "(known_block_size, gpu.known_block_size or IREE's "
                                          "translation_info)")
             tid = B.gpu.thread_id(B.gpu.Dimension.x)
-            grp = B.arith.divui(tid, _index_const(size // self.plan.shape.groups))
+            grp = B.arith.divui(tid, index_constant(size // self.plan.shape.groups))
             for g in self.alone:
-                self.cond[g] = B.arith.cmpi(B.arith.CmpIPredicate.eq, grp, _index_const(g))
+                self.cond[g] = B.arith.cmpi(B.arith.CmpIPredicate.eq, grp, index_constant(g))
 
     def _start(self):
         """The main loop's first K position, ``lb + step`` (created once)."""

@@ -62,12 +62,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pipeline_mlir.analysis.int_forms import IndexForms
+from pipeline_mlir.analysis.ir_facts import block_size
 from pipeline_mlir.analysis.int_ranges import signed
 from pipeline_mlir.analysis.llvm_values import (const_int, defining_op, gep_element_bytes,
                                                gep_index, int_width)
 from pipeline_mlir.analysis.uniformity import UNIFORM_SOURCES, Uniformity
 from pipeline_mlir.dialect.bindings import ir, llvm, rocdl
-from pipeline_mlir.passes._common import (BLOCK_SIZE_ATTRS, KERNEL_MARKERS, ModulePass, OpError,
+from pipeline_mlir.passes._common import (KERNEL_MARKERS, ModulePass, OpError,
                                           attr_dict, collect_ops)
 
 _NO_FLAGS = llvm.IntegerOverflowFlags.none     # the emitted arithmetic claims no wrap flags
@@ -282,15 +283,6 @@ def _broadcast(value, fn: Uniformity, done: dict):
     return done[value]
 
 
-def stated_block_size(func) -> list[int] | None:
-    """The function's stated [x, y, z] block size (the last of BLOCK_SIZE_ATTRS it has)."""
-    size = None
-    for name in BLOCK_SIZE_ATTRS:
-        if name in func.attributes:
-            size = list(ir.DenseI32ArrayAttr(func.attributes[name]))
-    return size
-
-
 class BufferSoffset(ModulePass):
     """Split each buffer->LDS copy's offset into its lane-varying part (``voffset``) and
     its wave-uniform part (``soffset``) where both are provably non-negative."""
@@ -305,7 +297,7 @@ class BufferSoffset(ModulePass):
             if not copies:
                 continue
             fn = Uniformity(func, any(m in func.attributes for m in KERNEL_MARKERS),
-                            stated_block_size(func))
+                            block_size(func))
             fn.analyse()
             index = IndexForms(fn)
             index.solve()

@@ -35,7 +35,7 @@ import re
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops as _walk
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import block_size
+from pipeline_mlir.analysis.ir_facts import block_size
 
 from pipeline_mlir.passes._common import SchedPass
 

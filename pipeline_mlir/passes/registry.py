@@ -17,7 +17,7 @@ import re
 
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ensure_gpu_target, ir, passmanager
-from pipeline_mlir.passes._common import STAGE_NAMES, as_operation, is_stage
+from pipeline_mlir.passes._common import STAGE_NAMES, as_operation
 from pipeline_mlir.passes.catalogue import LLVM_STEP, PASS_NAMES
 from pipeline_mlir.target import DEFAULT_CHIP, IREE_GPU_CHIPS
 from pipeline_mlir.passes.adopt_loop import AdoptLoop
@@ -51,10 +51,9 @@ if tuple(PASSES) != PASS_NAMES:  # pragma: no cover - a pass was added or rename
                          f"{tuple(PASSES)}")
 
 #: the pass that takes a pipeline to each state, in pipeline order
-STAGE_PASS = {c.produces: c.name for c in sorted(
-    (c for c in PASSES.values() if is_stage(c)), key=lambda c: S.state_index(c.produces))}
-if list(STAGE_PASS) != list(S.STATES[1:]) or STAGE_PASS != STAGE_NAMES:  # pragma: no cover
-    raise AssertionError(f"every state needs one stage pass: {STAGE_PASS} vs {S.STATES}")
+if sorted(STAGE_NAMES) != sorted(S.STATES[1:]):  # pragma: no cover
+    raise AssertionError(f"every state needs one stage pass: {STAGE_NAMES} vs {S.STATES}")
+STAGE_PASS = {s: STAGE_NAMES[s] for s in S.STATES[1:]}
 
 #: a named pipeline checks the IR before its first stage and after these states
 VERIFY_AFTER = ("blocks", "phases")

@@ -3,7 +3,7 @@
 The tool's own module imports the driver's start-up modules before
 :func:`pipeline_mlir.tools.pipeline_opt.main` installs its handlers; a signal in that
 window used to end in a Python traceback (Ctrl-C) or a silent death (SIGTERM).  This module
-imports nothing of the project but the (empty) package, installs a SIGTERM handler, then
+imports nothing of the project but the (empty) package and the signal module, installs a SIGTERM handler, then
 imports the tool: an interrupt during start-up exits 130, a SIGTERM 143, each with one line
 on stderr, as an interrupt later on does.
 """
@@ -13,23 +13,15 @@ from __future__ import annotations
 import signal
 import sys
 
+from pipeline_mlir.tools.signals import INTERRUPTED_RC, TERMINATED_RC, Terminated, on_sigterm
+
 PROG = "pipeline-opt"
-#: 128 + the signal number, as shells report them (the tool's own constants say the same)
-INTERRUPTED_RC, TERMINATED_RC = 130, 143
-
-
-class _Terminated(BaseException):
-    """Raised by the start-up SIGTERM handler, so the import unwinds like Ctrl-C."""
-
-
-def _on_sigterm(signum, frame) -> None:
-    raise _Terminated()
 
 
 def main(argv: list[str] | None = None) -> int:
     """Import the tool and run it on ``argv`` (None: the command line); the exit status."""
     try:
-        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+        previous = signal.signal(signal.SIGTERM, on_sigterm)
     except ValueError:  # not the main thread: the caller's signals are its own
         previous = None
     try:
@@ -39,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write(f"{PROG}: interrupted\n")
         return INTERRUPTED_RC
-    except _Terminated:
+    except Terminated:
         sys.stderr.write(f"{PROG}: terminated\n")
         return TERMINATED_RC
     finally:

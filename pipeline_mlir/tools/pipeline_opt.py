@@ -47,14 +47,8 @@ from pipeline_mlir.driver.base import BINARY_EMITS, PROG, UsageError, print_stde
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.tools.output import print_and_exit, write
 from pipeline_mlir.tools.progress import Progress
+from pipeline_mlir.tools.signals import INTERRUPTED_RC, TERMINATED_RC, Terminated, on_sigterm
 from pipeline_mlir.tools.version import VERSION_ONLY, version_text
-
-#: exit status after Ctrl-C / SIGTERM (128 + the signal number, as shells report them)
-INTERRUPTED_RC, TERMINATED_RC = 130, 143
-
-
-class Terminated(BaseException):
-    """Raised by the SIGTERM handler: unwinds like Ctrl-C, so temporary files go away."""
 
 
 def compile_options(args):
@@ -264,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the driver; returns the exit status (0 success, 1 any error, 130 after Ctrl-C,
     143 after SIGTERM)."""
     try:
-        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+        previous = signal.signal(signal.SIGTERM, on_sigterm)
     except ValueError:  # not the main thread: the caller's signals are its own
         previous = None
     try:
@@ -278,10 +272,6 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
-
-
-def _on_sigterm(signum, frame) -> None:
-    raise Terminated()
 
 
 if __name__ == "__main__":

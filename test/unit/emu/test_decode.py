@@ -155,3 +155,16 @@ def test_code_object_errors():
     with pytest.raises(EmuError, match=rf"kernel {name}: the descriptor's entry 0x{entry:x} is "
                                        rf"not the address of the symbol '{name}'"):
         load_kernel(bytes(data))
+
+
+@pytest.mark.parametrize("text", ["s_waitcnt vmcnt(64)", "s_waitcnt lgkmcnt(16)",
+                                  "s_waitcnt expcnt(8)"])
+def test_an_out_of_range_wait_count_is_an_error(text):
+    """The assembly reader encodes waits with isa.waitcnt: a count past its counter is refused,
+    never masked into the other fields."""
+    from pipeline_mlir.emu.asmline import LineError
+
+    with pytest.raises(LineError, match="is outside the gfx950 range"):
+        parse_instruction(text, 0)
+    assert parse_instruction("s_waitcnt vmcnt(63) lgkmcnt(15)", 0)[0].f["imm"] == \
+        parse_instruction("s_waitcnt", 0)[0].f["imm"]

@@ -29,7 +29,8 @@ from pipeline_mlir.dialect.bindings import ir, new_context, passmanager
 from pipeline_mlir.driver import CompileOptions, compile
 from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.passes import registry
-from pipeline_mlir.passes.buffer_soffset import BufferSoffset, stated_block_size
+from pipeline_mlir.analysis.ir_facts import block_size
+from pipeline_mlir.passes.buffer_soffset import BufferSoffset
 from pipeline_mlir.tools.pipeline_opt import main
 
 DATA = Path(__file__).parents[2] / "data" / "iree"
@@ -89,9 +90,9 @@ def _check_rewrite(text: str) -> dict:
         pm.add(BufferSoffset(), name=BufferSoffset.name, argument=BufferSoffset.name)
         pm.run(after.operation)
         new = _llvm_funcs(after)
-        return {name: compare_copy_offsets(func, new[name], stated_block_size(func))
+        return {name: compare_copy_offsets(func, new[name], block_size(func))
                 for name, func in _llvm_funcs(before).items()
-                if stated_block_size(func) is not None}
+                if block_size(func) is not None}
 
 
 def _before_soffset(spec: str, source: Path | None) -> str:
@@ -153,5 +154,5 @@ def test_a_wrong_split_is_caught():
         old, new = _llvm_funcs(before)["k_loop"], _llvm_funcs(after)["k_loop"]
         (op,) = [o for o in copy_ops(new) if o.name == BUFFER_LOAD_LDS]
         op.operands[4] = op.operands[3]
-        check = compare_copy_offsets(old, new, stated_block_size(old))
+        check = compare_copy_offsets(old, new, block_size(old))
     assert check.problems and check.problems[0].startswith("workgroup 0, copy #0: thread ")

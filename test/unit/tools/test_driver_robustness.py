@@ -328,7 +328,7 @@ def test_sigterm_while_linking_removes_the_temporary_directory(capsys, monkeypat
     assert seen and not seen[0].exists()
     assert list(tmp_path.iterdir()) == []  # no pipeline-mlir-link-* directory, no output
     assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL or \
-        signal.getsignal(signal.SIGTERM) is not pipeline_opt._on_sigterm
+        signal.getsignal(signal.SIGTERM) is not pipeline_opt.on_sigterm
 
 
 def _children(pid: int) -> list[str]:

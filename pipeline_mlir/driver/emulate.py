@@ -28,8 +28,9 @@ functions that use them.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
+from pipeline_mlir import records
 from pipeline_mlir.driver.arguments import CompileOptions
 from pipeline_mlir.driver.base import UsageError
 from pipeline_mlir.driver.diagnostics import Diag, Failure, Sources
@@ -115,7 +116,7 @@ def _build(options: EmulateOptions, **source) -> bytes:
     ``source``: ``text`` and ``module`` when the input is parsed already."""
     from pipeline_mlir.driver.api import compile
 
-    result = compile(replace(options.build, emit="hsaco", **source))
+    result = compile(records.replace(options.build, emit="hsaco", **source))
     errors = [d for d in result.diagnostics if d.severity == "error"]
     if errors or result.output is None:
         raise Failure(errors)

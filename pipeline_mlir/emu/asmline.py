@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 
 from pipeline_mlir.emu.instr import (BRANCHES, LITERAL, SDWA_SELECTS, SDWA_UNUSED, VGPR0,
-                                     VOP2_CARRY_IN, VOP2_CARRY_OUT, VOP3B, Instr, vop3_sources)
+                                     VOP2_CARRY_IN, VOP2_CARRY_OUT, VOP3B, FLOAT_TEXT, Instr,
+                                     vop3_sources)
 from pipeline_mlir.emu.opcodes import TABLES
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
@@ -25,8 +26,7 @@ for _enc, _table in TABLES.items():
     for _op, _name in _table.items():
         _BY_NAME.setdefault(_name, (_enc, _op))
 
-_FLOATS = {v: k for k, v in {240: "0.5", 241: "-0.5", 242: "1.0", 243: "-1.0", 244: "2.0",
-                             245: "-2.0", 246: "4.0", 247: "-4.0", 248: "0.15915494"}.items()}
+_FLOATS = {text: code for code, text in FLOAT_TEXT.items()}
 _SPECIAL = {"vcc": 106, "vcc_lo": 106, "vcc_hi": 107, "exec": 126, "exec_lo": 126,
             "exec_hi": 127, "m0": 124, "flat_scratch": 102, "flat_scratch_lo": 102,
             "flat_scratch_hi": 103, "xnack_mask": 104, "src_vccz": 251, "src_execz": 252,

@@ -8,12 +8,10 @@ the assembly reader does the same for what it read, so the two sources print ali
 from __future__ import annotations
 
 from pipeline_mlir.emu.instr import (BRANCHES, LITERAL, SDWA_SELECTS, SDWA_UNUSED, VGPR0,
-                                     VOP2_CARRY_IN, VOP2_CARRY_OUT, VOP3B, Instr, bitop3,
-                                     operand_widths, vop3_sources)
+                                     VOP2_CARRY_IN, VOP2_CARRY_OUT, VOP3B, FLOAT_TEXT, Instr,
+                                     bitop3, operand_widths, vop3_sources)
 from pipeline_mlir.isa.waitcnt import EXPCNT_MAX, LGKMCNT_MAX, VMCNT_MAX, decode_waitcnt
 
-_FLOAT_TEXT = {240: "0.5", 241: "-0.5", 242: "1.0", 243: "-1.0", 244: "2.0", 245: "-2.0",
-               246: "4.0", 247: "-4.0", 248: "0.15915494"}
 _SPECIAL_NAMES = {102: "flat_scratch_lo", 103: "flat_scratch_hi", 104: "xnack_mask_lo",
                   105: "xnack_mask_hi", 106: "vcc_lo", 107: "vcc_hi", 124: "m0",
                   126: "exec_lo", 127: "exec_hi", 235: "src_shared_base",
@@ -41,8 +39,8 @@ def src_text(code: int, count: int = 1, lit: int | None = None, acc: bool = Fals
         return str(code - 128)
     if 193 <= code <= 208:
         return str(192 - code)
-    if code in _FLOAT_TEXT:
-        return _FLOAT_TEXT[code]
+    if code in FLOAT_TEXT:
+        return FLOAT_TEXT[code]
     if code == LITERAL:
         return "<literal>" if lit is None else f"0x{lit:x}"
     return _SPECIAL_NAMES.get(code, f"<src {code}>")

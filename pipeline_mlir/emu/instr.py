@@ -41,6 +41,9 @@ VOP2_CARRY_IN = frozenset({"v_addc_co_u32", "v_subb_co_u32", "v_subbrev_co_u32",
                            "v_cndmask_b32"})
 FLOAT_CONSTANTS = {240: 0.5, 241: -0.5, 242: 1.0, 243: -1.0, 244: 2.0, 245: -2.0, 246: 4.0,
                    247: -4.0, 248: 0.15915494309189535}
+#: how LLVM writes those constants in assembly (1/(2*pi) to 8 digits)
+FLOAT_TEXT = {code: ("0.15915494" if code == 248 else repr(v))
+              for code, v in FLOAT_CONSTANTS.items()}
 
 
 @dataclass

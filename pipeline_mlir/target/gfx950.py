@@ -94,6 +94,16 @@ MFMA_BY_DTYPE = {"bf16": MFMA["v_mfma_f32_16x16x32_bf16"],
 # ---- the product (MI355X) -----------------------------------------------------------------
 CUS = 256
 CUS_PER_XCD = 32
+#: compute dies (XCDs), each with its own L2; a dispatch's flat workgroup ids go to them
+#: round-robin (id ``i`` to XCD ``i % XCDS``)
+XCDS = CUS // CUS_PER_XCD
+#: L2 per XCD (AMD, CDNA 4 at Hot Chips 2025: "Each XCD has 4 MB L2 cache")
+L2_BYTES_PER_XCD = 4 * 2**20
+#: the memory-side last-level cache (AMD Infinity Cache) shared by all XCDs
+MALL_BYTES = 256 * 2**20
+#: its peak bandwidth: MI300X's published 17 TB/s (CDNA 3), ASSUMED unchanged on MI355X (no
+#: CDNA 4 figure found)
+MALL_BYTES_PER_SECOND = 17.0e12
 #: peak engine clock
 CLOCK_HZ = 2.4e9
 HBM_BYTES_PER_SECOND = 8.0e12

@@ -125,6 +125,7 @@ FIGURES: dict[str, Figure] = {f.name: f for f in (
            markdown=True),
     Figure("simulate", "docs/simulator.md", "python benchmarks/bench_simulate.py --repeat 1",
            _until_blank),
+    Figure("device", "docs/simulator.md", "python benchmarks/bench_device.py"),
     _tune("tune-pingpong", "pingpong", cheap=False),
     _tune("tune-pingpong-fp8", "pingpong{is_fp8=true}", cheap=False),
     _tune("tune-4wave-bf16", "4wave{dtype=bf16 BM=128 BN=128 BK=64}", cheap=True),

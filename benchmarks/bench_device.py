@@ -35,7 +35,7 @@ def main() -> None:
     args = ap.parse_args()
     M, N, K = (int(v) for v in args.size.split(","))
     from pipeline_mlir.kernel.gemm import gemm_kernel
-    from pipeline_mlir.kernel.grid import GridOrder
+    from pipeline_mlir.schedules.grid import GridOrder
     from pipeline_mlir.schedules.registry import parse_pipeline
     from pipeline_mlir.sim.device import Problem, best_order, estimate
 

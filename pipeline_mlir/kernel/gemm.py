@@ -11,7 +11,8 @@ imports MLIR.
 What the kernel computes (the reference's contract): ``C = A x B^T`` with A
 row-major ``M x K``, B row-major ``N x K``, C row-major ``M x N`` (f32).  One
 workgroup computes one ``BM x BN`` tile of C: workgroup ``w`` takes tile row
-``w / (N/BN)`` and tile column ``w % (N/BN)``.  The host-side contract (grid,
+``w / (N/BN)`` and tile column ``w % (N/BN)`` (row-major, the default grid order; the
+``xcd_remap`` and ``group_m`` options choose another, :mod:`pipeline_mlir.schedules.grid`).  The host-side contract (grid,
 arguments, what is rejected) is :mod:`pipeline_mlir.kernel.launch`.
 
 How the kernel does it (its LDS layout, loads, warps, fragments, accumulators) is
@@ -26,6 +27,7 @@ from functools import cached_property
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.kernel.lds import LdsLayout, LdsSwizzle, lds_layout
 from pipeline_mlir.kernel.plan import KernelPlan, KernelShape, kernel_plan, kernel_shape
+from pipeline_mlir.schedules.grid import GridOrder, grid_order
 from pipeline_mlir.schedules.geometry import COUNT_FIELDS, KernelGeometry, KernelTraits
 from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
@@ -53,9 +55,15 @@ class GemmKernel:
         return self.geometry.dtype
 
     @property
+    def grid_order(self) -> GridOrder:
+        """Which tile each workgroup computes (:mod:`pipeline_mlir.schedules.grid`)."""
+        return grid_order(self.schedule)
+
+    @property
     def name(self) -> str:
-        g = self.geometry
-        return f"gemm_{self.schedule_name}_{g.dtype}_{g.BM}x{g.BN}x{g.BK}"
+        g, o = self.geometry, self.grid_order
+        order = ("_xcd" if o.xcd_remap else "") + (f"_g{o.group_m}" if o.group_m > 1 else "")
+        return f"gemm_{self.schedule_name}_{g.dtype}_{g.BM}x{g.BN}x{g.BK}{order}"
 
     # the warps are the schedule's kernel traits
     threads = property(lambda self: self.traits.threads)

@@ -49,6 +49,7 @@ from dataclasses import dataclass
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.kernel.gemm import GemmKernel, latest_fragment
+from pipeline_mlir.kernel.grid_mlir import tile_of_workgroup
 from pipeline_mlir.kernel.lds_data import OPAQUE_IDENTITY
 from pipeline_mlir.schedule.types import KOffsetKind
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
@@ -184,8 +185,7 @@ def _thread_ids(t: _Text) -> None:
     w(f"%wm = arith.divui %warp, {w.const(k.warps_n)} : i32")
     w(f"%wn = arith.remui %warp, {w.const(k.warps_n)} : i32")
     w(f"%tiles_n = arith.divui %Ni, {w.const(g.BN)} : i32")
-    w("%tm = arith.divui %bid, %tiles_n : i32")
-    w("%tn = arith.remui %bid, %tiles_n : i32")
+    tile_of_workgroup(w, k.grid_order, g.BM)
     w(f"%row0_a = arith.muli %tm, {w.const(g.BM)} : i32")
     w(f"%row0_b = arith.muli %tn, {w.const(g.BN)} : i32")
 

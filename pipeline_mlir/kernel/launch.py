@@ -17,7 +17,8 @@ Kernel arguments (the MLIR memref calling convention, 8-byte aligned): for each 
 A, B and C the five fields ``allocated pointer, aligned pointer, offset, size,
 stride`` (pointers to global memory, i64 offset/size/stride in elements; pass the
 same device pointer twice, offset 0, size = element count, stride 1), then ``M``,
-``N``, ``K`` as i64 -- 144 bytes.  Grid: ``(M/BM) * (N/BN)`` workgroups in x;
+``N``, ``K`` as i64 -- 144 bytes.  Grid: ``(M/BM) * (N/BN)`` workgroups in x, which tile each takes said by the kernel's
+grid order (:mod:`pipeline_mlir.schedules.grid`);
 workgroup: the kernel's threads in x; the LDS is static (no dynamic LDS).
 """
 
@@ -27,6 +28,7 @@ from dataclasses import dataclass
 
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.kernel.plan import gemm_arguments
+from pipeline_mlir.schedules.grid import ROW_MAJOR, GridOrder
 
 #: Largest byte extent one buffer may have (32-bit buffer offsets).
 MAX_BUFFER_BYTES = 2**31 - 1
@@ -47,6 +49,7 @@ class LaunchConfig:
     lds_bytes: int
     main_loop_iterations: int
     kernargs: tuple[tuple[str, int, int], ...]   # (name, offset, size)
+    order: GridOrder = ROW_MAJOR                  # which tile each workgroup computes
 
     @property
     def kernarg_bytes(self) -> int:
@@ -97,13 +100,15 @@ def check_launch(kernel, M: int, N: int, K: int) -> LaunchConfig:
                           f"(at most {MAX_BUFFER_BYTES} bytes)")
     tiles = (M // g.BM) * (N // g.BN)
     return LaunchConfig(kernel.name, M, N, K, (tiles, 1, 1), (kernel.threads, 1, 1),
-                        kernel.lds_bytes, K // step - 1, kernarg_layout(kernel.shape.arguments))
+                        kernel.lds_bytes, K // step - 1, kernarg_layout(kernel.shape.arguments),
+                        kernel.grid_order)
 
 
 def format_launch(c: LaunchConfig) -> str:
     lines = [f"kernel            {c.kernel}",
              f"problem           M={c.M} N={c.N} K={c.K}  (C = A x B^T, A MxK, B NxK, C MxN f32)",
-             f"grid              {c.grid[0]} x {c.grid[1]} x {c.grid[2]} workgroups",
+             f"grid              {c.grid[0]} x {c.grid[1]} x {c.grid[2]} workgroups"
+             + ("" if c.order.is_rowmajor else f" ({c.order.describe()})"),
              f"workgroup         {c.block[0]} x {c.block[1]} x {c.block[2]} threads",
              f"LDS               {c.lds_bytes} bytes (static)",
              f"main-loop trips   {c.main_loop_iterations}",

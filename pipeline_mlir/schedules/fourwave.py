@@ -41,6 +41,7 @@ from pipeline_mlir.schedules.geometry import (
     KernelGeometry,
     four_wave_geometry,
 )
+from pipeline_mlir.schedules.grid import GROUP_M_HELP, MAX_GROUP_M, XCD_REMAP_HELP
 from pipeline_mlir.schedules.knobs import COUNTS, FENCES, PLACEMENT, Knob
 from pipeline_mlir.schedules.named import NamedSchedule, option
 from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
@@ -202,6 +203,8 @@ class FourWave(NamedSchedule):
                                      "MMA block", min=0)
     fences: bool | None = option("bool", None, "override schedule-barrier fences (default: "
                                  "BM >= 128 and not fp8)")
+    xcd_remap: bool = option("bool", False, XCD_REMAP_HELP)
+    group_m: int = option("int", 1, GROUP_M_HELP, min=1, max=MAX_GROUP_M)
 
     tune_knobs = (
         Knob("global_before_frag", ("false", "true"), PLACEMENT),

@@ -33,6 +33,7 @@ from pipeline_mlir.schedules.geometry import (
     KernelGeometry,
     ping_pong_geometry,
 )
+from pipeline_mlir.schedules.grid import GROUP_M_HELP, MAX_GROUP_M, XCD_REMAP_HELP
 from pipeline_mlir.schedules.knobs import COUNTS, FENCES, LGKM, ORDER, PLACEMENT, PRIORITIES, Knob
 from pipeline_mlir.schedules.named import NamedSchedule, option
 from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
@@ -136,6 +137,8 @@ class PingPong(NamedSchedule):
                                        "(default: the kernel's)", min=1, max=VMCNT_MAX)
     max_globals: int | None = option("int", None, "global loads per MMA block (0 = bunched, no "
                                      "cap; default: the kernel's)", min=0)
+    xcd_remap: bool = option("bool", False, XCD_REMAP_HELP)
+    group_m: int = option("int", 1, GROUP_M_HELP, min=1, max=MAX_GROUP_M)
 
     tune_knobs = (
         Knob("scheduling", ("csp", "greedy", "identity"), ORDER),

@@ -4,7 +4,7 @@ The CU model (:mod:`pipeline_mlir.sim.cu_model`) prices one workgroup's main loo
 module prices the whole grid around it: 8 XCDs of 32 CUs, an L2 per XCD, the shared
 memory-side cache (MALL) and HBM (the facts and their sources are in
 :mod:`pipeline_mlir.target.gfx950`).  Its purpose is to measure a grid order
-(:mod:`pipeline_mlir.kernel.grid`) for a problem size instead of assuming one.
+(:mod:`pipeline_mlir.schedules.grid`) for a problem size instead of assuming one.
 
 The model, and its assumptions (stated, not measured on hardware):
 
@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.kernel.grid import GridOrder
+from pipeline_mlir.schedules.grid import GridOrder
 from pipeline_mlir.target.gfx950 import (CLOCK_HZ, CUS_PER_XCD, HBM_BYTES_PER_SECOND,
                                          L2_BYTES_PER_XCD, L2_CHANNEL_BYTES_PER_CLOCK,
                                          L2_CHANNELS_PER_XCD, MALL_BYTES,

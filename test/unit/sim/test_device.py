@@ -3,7 +3,7 @@
 import pytest
 
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.kernel.grid import GridOrder
+from pipeline_mlir.schedules.grid import GridOrder
 from pipeline_mlir.sim.device import Problem, best_order, estimate, orders_to_try
 from pipeline_mlir.target.gfx950 import CLOCK_HZ
 

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.kernel.grid import MAX_GROUP_M, GridOrder
+from pipeline_mlir.schedules.grid import MAX_GROUP_M, GridOrder
 from pipeline_mlir.target.gfx950 import XCDS
 
 ORDERS = st.builds(GridOrder, st.booleans(), st.integers(1, 16))

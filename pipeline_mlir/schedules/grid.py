@@ -15,7 +15,7 @@ how many rows of A and columns of B its L2 must hold, so the order is a kernel c
   column inside a band (the last band may be shorter), so ids that run together cover a
   ``G x (run/G)`` block of tiles instead of a strip of one row; ``G = 1`` is row-major.
 
-The order is written once, against a small integer-arithmetic interface (:class:`IntOps`),
+The order is written once, against a small integer-arithmetic interface (:class:`PyInts` is its Python-integer one),
 and evaluated with Python integers (the device model, :mod:`pipeline_mlir.sim.device`, and
 the tests' bijection checks) or written as MLIR ``arith`` ops on ``i32`` by the kernel
 writer (:mod:`pipeline_mlir.kernel.gemm_mlir`): both run the same code.  Nothing here
@@ -24,10 +24,8 @@ imports MLIR.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Protocol
-
 from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.records import record
 from pipeline_mlir.target.gfx950 import XCDS
 
 #: the largest band of tile rows ``group_m`` may name (a band taller than the grid is the
@@ -35,20 +33,11 @@ from pipeline_mlir.target.gfx950 import XCDS
 MAX_GROUP_M = 64
 
 
-class IntOps(Protocol):
-    """Unsigned integer arithmetic on values of some kind (ints, SSA names)."""
-
-    def const(self, v: int): ...
-    def add(self, a, b): ...
-    def mul(self, a, b): ...
-    def sub(self, a, b): ...
-    def div(self, a, b): ...
-    def rem(self, a, b): ...
-    def min(self, a, b): ...
-
-
 class PyInts:
-    """:class:`IntOps` over Python integers (non-negative operands)."""
+    """The integer-ops interface the orders are written against, over Python integers
+    (non-negative operands): ``const(v)`` and the unsigned binary ops ``add``, ``mul``,
+    ``sub``, ``div``, ``rem``, ``min``; another implementation may work on any kind of
+    value (the kernel writer's works on SSA names)."""
 
     @staticmethod
     def const(v: int) -> int:
@@ -62,7 +51,7 @@ class PyInts:
     min = staticmethod(min)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class GridOrder:
     """A grid order: the XCD renumbering on or off, and the band height in tile rows."""
 
@@ -90,7 +79,7 @@ class GridOrder:
             parts.append(f"bands of {self.group_m} tile rows")
         return ", ".join(parts)
 
-    def tile(self, ops: IntOps, wg, tiles_m, tiles_n):
+    def tile(self, ops, wg, tiles_m, tiles_n):
         """(tile row, tile column) of workgroup ``wg`` in a ``tiles_m x tiles_n`` grid,
         computed with ``ops`` (every operand a value of ``ops``' kind)."""
         logical = _xcd_logical(ops, wg, ops.mul(tiles_m, tiles_n)) if self.xcd_remap else wg
@@ -108,7 +97,7 @@ class GridOrder:
         return self.tile(PyInts, wg, tiles_m, tiles_n)
 
 
-def _xcd_logical(ops: IntOps, wg, count):
+def _xcd_logical(ops, wg, count):
     xcds = ops.const(XCDS)
     xcd = ops.rem(wg, xcds)
     start = ops.add(ops.mul(xcd, ops.div(count, xcds)), ops.min(xcd, ops.rem(count, xcds)))
@@ -116,3 +105,13 @@ def _xcd_logical(ops: IntOps, wg, count):
 
 
 ROW_MAJOR = GridOrder()
+
+#: the help of the two options (``4wave``, ``pingpong``) that choose a complete kernel's order
+XCD_REMAP_HELP = ("number the workgroups so each XCD runs one contiguous run of tiles "
+                  "(the grid order; default row-major)")
+GROUP_M_HELP = "walk the tiles in bands of this many tile rows (the grid order; 1 = row-major)"
+
+
+def grid_order(schedule) -> GridOrder:
+    """The grid order a named schedule's options ask for (row-major where it has none)."""
+    return GridOrder(getattr(schedule, "xcd_remap", False), getattr(schedule, "group_m", 1))

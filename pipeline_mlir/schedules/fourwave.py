@@ -35,6 +35,8 @@ from pipeline_mlir.schedule.targets import (
 from pipeline_mlir.schedule.types import DepEdge, KOffsetKind, OpDesc, OpRole
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.schedules.geometry import (
+    C_DTYPE_HELP,
+    C_DTYPES,
     COUNT_FIELDS,
     DTYPES,
     FOUR_WAVE_KERNEL,
@@ -202,6 +204,7 @@ class FourWave(NamedSchedule):
                                      "MMA block", min=0)
     fences: bool | None = option("bool", None, "override schedule-barrier fences (default: "
                                  "BM >= 128 and not fp8)")
+    c_dtype: str = option("enum", "f32", C_DTYPE_HELP, choices=tuple(C_DTYPES))
 
     tune_knobs = (
         Knob("global_before_frag", ("false", "true"), PLACEMENT),

@@ -14,7 +14,7 @@ and printed in Python); everything else runs the passes (:mod:`pipeline_mlir.dri
 from __future__ import annotations
 
 from pipeline_mlir.driver.arguments import CompileOptions, check_options
-from pipeline_mlir.driver.base import BINARY_EMITS, SCHEDULE_EMITS
+from pipeline_mlir.driver.base import BINARY_EMITS, SCHEDULE_EMITS, kernel_only_option_error
 from pipeline_mlir.driver.diagnostics import Diag, Failure, Sources, check, expectations, render
 from pipeline_mlir.driver.inputs import chunks, kernel_diags, read_source
 from pipeline_mlir.errors import PipelineError
@@ -83,6 +83,9 @@ def _compile(options: CompileOptions, sources: Sources) -> CompileResult:
             and not options.needs_passes:
         from pipeline_mlir.driver.printing import format_schedule
 
+        message = kernel_only_option_error(schedule, f"--emit={emit} prints the schedule")
+        if message is not None:
+            raise Failure.at(message)
         return CompileResult(format_schedule(schedule.compile(), emit), [], sources=sources)
     source = read_source(options, schedule)
     if not source.generated:

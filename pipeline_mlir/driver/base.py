@@ -38,6 +38,21 @@ class UsageError(PipelineError):
     which prints it as one line and exits with status 1)."""
 
 
+#: schedule options that only the complete GEMM kernel built without an input reads
+KERNEL_ONLY_OPTIONS = ("c_dtype",)
+
+
+def kernel_only_option_error(schedule, where: str) -> str | None:
+    """The message for an option of :data:`KERNEL_ONLY_OPTIONS` given in ``schedule`` (a
+    named schedule or None) where no complete kernel is built (``where`` says what runs
+    instead); None if none is given."""
+    given = [k for k in KERNEL_ONLY_OPTIONS if schedule is not None and k in schedule.given]
+    if not given:
+        return None
+    return (f"--pipeline: option '{given[0]}' sets the element type of C of the complete "
+            f"GEMM kernel built without an input, but {where}; drop the option")
+
+
 def print_stderr(text: str) -> None:
     """One line (or block) on standard error, flushed; nothing when stderr is closed."""
     with contextlib.suppress(AttributeError, OSError, ValueError):

@@ -14,7 +14,7 @@ import re
 import sys
 
 from pipeline_mlir.driver.arguments import CompileOptions
-from pipeline_mlir.driver.base import NEEDS_LLVM
+from pipeline_mlir.driver.base import NEEDS_LLVM, kernel_only_option_error
 from pipeline_mlir.driver.diagnostics import Diag, Failure
 from pipeline_mlir.records import record
 
@@ -79,6 +79,7 @@ def read_source(options: CompileOptions, schedule) -> Source:
     kernel = kernel_source(options, schedule)
     if kernel is not None:
         return kernel
+    _check_kernel_only_options(options, schedule)
     if options.module is not None or options.text is not None:
         return Source(options.text, options.filename, schedule, options.module)
     if options.input is None and schedule is not None:
@@ -97,6 +98,16 @@ def read_source(options: CompileOptions, schedule) -> Source:
     except OSError as e:
         raise Failure.at(f"cannot read '{path}': {e.strerror or e}") from None
     return Source(decode_text(data, path), path, schedule)
+
+
+def _check_kernel_only_options(options: CompileOptions, schedule) -> None:
+    """A Failure for an option of the complete kernel given where none is built (an input
+    kernel, or the schedule's default body): it would change nothing."""
+    where = (f"the input kernel ({options.input or options.filename}) stores C as it is "
+             f"written" if options.has_input else f"--emit={options.emit_kind} builds no kernel")
+    message = kernel_only_option_error(schedule, where)
+    if message is not None:
+        raise Failure.at(message)
 
 
 def decode_text(data: bytes | str, filename: str) -> str:

@@ -17,7 +17,7 @@ import re
 import sys
 from dataclasses import dataclass
 
-from pipeline_mlir.driver.base import TABLE_CHOICES, UsageError
+from pipeline_mlir.driver.base import TABLE_CHOICES, UsageError, kernel_only_option_error
 from pipeline_mlir.errors import PipelineError
 
 
@@ -70,6 +70,10 @@ def simulate(options: SimulateOptions) -> SimulateResult:
     schedule = options.schedule
     if isinstance(schedule, str):
         schedule = parse_pipeline(schedule)
+    message = kernel_only_option_error(schedule, "--simulate models the schedule, not the "
+                                                 "kernel's stores")
+    if message is not None:
+        raise UsageError(message)
     iterations = range(0, options.iterations + 1)
     where = "pipeline-opt"
     if options.dump is None:

@@ -1,12 +1,14 @@
 """Run a complete GEMM kernel on the emulator and compare it with the numpy reference.
 
-:func:`emulate_gemm` lays out A (``M x K``), B (``N x K``) and C (``M x N`` f32, poisoned)
+:func:`emulate_gemm` lays out A (``M x K``), B (``N x K``) and C (``M x N`` of the kernel's
+``c_dtype``: f32, bf16 or f16; poisoned)
 in global memory, packs the 144-byte kernel arguments of
 :mod:`pipeline_mlir.kernel.launch` (three memref descriptors, then M, N, K), launches
 ``(M/BM) * (N/BN)`` workgroups of the kernel's waves and compares C with
 :func:`pipeline_mlir.kernel.reference.reference_gemm`.  The inputs are small integers
 (-3..3), whose products and sums are exact in every element type and in f32, so the
-result must be equal, not close.
+result must be equal, not close (a bf16 or f16 C: equal to the exact sum rounded to nearest
+even, as the kernel's epilogue rounds it).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.machine import Divergence, GlobalMemory, Machine, POISON32, POISON_BYTE
 from pipeline_mlir.emu.mfma import E4M3
 from pipeline_mlir.kernel.launch import check_launch
-from pipeline_mlir.kernel.reference import reference_gemm
+from pipeline_mlir.kernel.reference import quantize, reference_gemm
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 #: the largest batch of workgroups run in lockstep
@@ -93,18 +95,34 @@ def spread(total: int, count: int | None) -> list[int]:
     return [i * (total - 1) // (count - 1) for i in range(count)]
 
 
-def compare(raw: np.ndarray, reference, whole: bool):
-    """(elements written, max error, first wrong element or None) of C, the ``M x N`` f32
-    words ``raw`` the kernel wrote, against ``reference(rows, cols)`` (the reference's block
-    of those rows and columns).  Written elements must equal the reference; with ``whole``
-    every element must be written (an unwritten one is wrong)."""
-    written = raw != POISON32
+#: the element types C can have: (bytes, unsigned word type of the raw elements)
+C_WORDS = {"f32": (4, np.uint32), "bf16": (2, np.uint16), "f16": (2, np.uint16)}
+
+
+def c_values(raw: np.ndarray, c_dtype: str = "f32") -> np.ndarray:
+    """The values (f64) of the raw words of C elements of ``c_dtype``."""
+    if c_dtype == "f32":
+        return raw.view(np.float32).astype(np.float64)
+    if c_dtype == "bf16":           # a bf16 is the top half of an f32
+        return (raw.astype(np.uint32) << np.uint32(16)).view(np.float32).astype(np.float64)
+    if c_dtype == "f16":
+        return raw.view(np.float16).astype(np.float64)
+    raise EmuError(f"unknown element type of C {c_dtype!r}")
+
+
+def compare(raw: np.ndarray, reference, whole: bool, c_dtype: str = "f32"):
+    """(elements written, max error, first wrong element or None) of C, the ``M x N``
+    words ``raw`` (of ``c_dtype`` elements) the kernel wrote, against ``reference(rows,
+    cols)`` (the reference's block of those rows and columns).  Written elements must equal
+    the reference; with ``whole`` every element must be written (an unwritten one is
+    wrong)."""
+    written = raw != (POISON32 >> (32 - 8 * raw.itemsize))
     if whole:
         rows, cols = np.arange(raw.shape[0]), np.arange(raw.shape[1])
     else:
         rows, cols = np.flatnonzero(written.any(axis=1)), np.flatnonzero(written.any(axis=0))
     ref = reference(rows, cols)
-    got = raw[np.ix_(rows, cols)].view(np.float32).astype(np.float64)
+    got = c_values(raw[np.ix_(rows, cols)], c_dtype)
     check = np.ones(got.shape, bool) if whole else written[np.ix_(rows, cols)]
     with np.errstate(invalid="ignore"):
         diff = np.where(check, np.abs(got - ref), 0.0)
@@ -215,10 +233,14 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
     tiles = launch.grid[0]
     workgroups = spread(tiles, count)
     A_bytes, B_bytes, ref = _problem(M, N, K, data_seed, g.dtype)
+    c_dtype = gemm.c_dtype
+    c_bytes, c_word = C_WORDS[c_dtype]
+    if c_dtype != "f32":           # the exact f32 sum rounded as the epilogue rounds it
+        ref = quantize(ref, c_dtype)
     glob = GlobalMemory()
     kernarg_at = glob.add("kernargs", bytes(max(launch.kernarg_bytes, 256)))
     bases = {"A": glob.add("A", A_bytes), "B": glob.add("B", B_bytes),
-             "C": glob.add("C", bytes([POISON_BYTE]) * (M * N * 4))}
+             "C": glob.add("C", bytes([POISON_BYTE]) * (M * N * c_bytes))}
     glob.buffers[0][:launch.kernarg_bytes] = np.frombuffer(
         kernarg_bytes(bases, {"A": M * K, "B": N * K, "C": M * N}, M, N, K), dtype=np.uint8)
     waves = gemm.threads // WAVE_SIZE
@@ -226,9 +248,9 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
     n, findings = run_workgroups(kernel, glob, workgroups, waves, mode, seed, kernarg_at,
                                  collect, progress)
     seconds = time.perf_counter() - start
-    raw = glob.buffer("C").view(np.uint32).reshape(M, N)
+    raw = glob.buffer("C").view(c_word).reshape(M, N)
     written, max_err, first = compare(raw, lambda r, c: ref[np.ix_(r, c)],
-                                      len(workgroups) == tiles)
-    C = raw.view(np.float32).astype(np.float64)
+                                      len(workgroups) == tiles, c_dtype)
+    C = c_values(raw, c_dtype)
     return GemmRun(kernel.name, M, N, K, mode, len(workgroups), waves, n, seconds, max_err, C,
                    ref, first, findings, tiles, written, len(workgroups) * g.BM * g.BN)

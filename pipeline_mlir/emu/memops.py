@@ -190,19 +190,31 @@ def _ds(ins: Instr, G: int) -> Step:
     return step
 
 
-def _mubuf(ins: Instr, G: int) -> Step:
-    f, n = ins.f, ins.name
-    parts = n.split("_")
-    if parts[1] not in ("load", "store") or not parts[2].startswith("dword") or len(parts) != 3:
+#: the 16-bit buffer stores: the bit of the data register their half starts at
+HALF_STORES = {"buffer_store_short": 0, "buffer_store_short_d16_hi": 16}
+
+
+def _buffer_form(ins: Instr) -> tuple[int | None, bool]:
+    """(the bit a 16-bit store's half starts at or None, a store?) of a buffer instruction
+    the emulator runs: dword loads and stores (to LDS too) and the 16-bit stores."""
+    parts = ins.name.split("_")
+    half = HALF_STORES.get(ins.name)
+    if half is None and (parts[1] not in ("load", "store") or not parts[2].startswith("dword")
+                         or len(parts) != 3):
         raise refuse(ins)
-    if f["idxen"]:
+    if ins.f["idxen"]:
         raise refuse(ins, "indexed (idxen) buffer access")
-    store = parts[1] == "store"
+    return half, parts[1] == "store"
+
+
+def _mubuf(ins: Instr, G: int) -> Step:
+    f = ins.f
+    half, store = _buffer_form(ins)
     lds = bool(f["lds"])
-    if lds and (store or parts[2] not in ("dword", "dwordx4")):
+    if lds and (store or ins.name.split("_")[2] not in ("dword", "dwordx4")):
         raise refuse(ins)
     dwords = operand_widths(ins)["data"]
-    size = 4 * dwords
+    size = 4 * dwords if half is None else 2
     acc = bool(f["acc"])
     rd = Reader(ins, G)
     rd.sr.update(sregs(f["srsrc"], 4))          # the buffer descriptor
@@ -226,13 +238,15 @@ def _mubuf(ins: Instr, G: int) -> Step:
         mask = w.exec              # replaced, never mutated, when EXEC changes
         lanes = None if w.exec_full else mask
         extra = (soff(w).astype(np.int64) + const_off)[:, None]
+        low = ~3 if half is None else ~1       # the address bits the access ignores
         if voff is not None:
-            off = (voff(w).astype(np.int64) + extra) & ~3
+            off = (voff(w).astype(np.int64) + extra) & low
             if off.shape != (G, WAVE_SIZE):
                 off = np.broadcast_to(off, (G, WAVE_SIZE))
         else:
-            off = np.broadcast_to(extra & ~3, (G, WAVE_SIZE))
-        if region is not None and lanes is None and off.max() + size <= num.min():
+            off = np.broadcast_to(extra & low, (G, WAVE_SIZE))
+        if region is not None and lanes is None and half is None and \
+                off.max() + size <= num.min():
             return in_region(w, m, region, off)
         over = (off + size > num[:, None]) & mask
         if over.any():
@@ -252,6 +266,8 @@ def _mubuf(ins: Instr, G: int) -> Step:
             reg = w.A if acc else w.V
             first = f["data"]
             vals = reg[first] if dwords == 1 else reg[first:first + dwords].transpose(1, 2, 0)
+            if half is not None:       # the register's low or high 16 bits
+                vals = ((vals >> U32(half)) & U32(0xFFFF)).astype(np.uint16)
             # a copy: the data as read at issue
             raw = np.array(vals, order="C").view(np.uint8).reshape(G, WAVE_SIZE, size)
             put = m.glob.check(addr, size, w, step, lanes)

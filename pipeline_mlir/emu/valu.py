@@ -57,6 +57,9 @@ _VOP2 = {
     "v_bfm_b32": lambda a, b: ((((U32(1) << _shift(a)) - U32(1)) << _shift(b))),
     "v_mul_i32_i24": lambda a, b: (_i24(a) * _i24(b) & M32).astype(U32),
     "v_mul_hi_i32_i24": lambda a, b: ((_i24(a) * _i24(b) >> 32) & M32).astype(U32),
+    # two f32 rounded to nearest even, packed: the first source in the low half
+    "v_cvt_pk_bf16_f32": lambda a, b: _bf16_bits(a) | (_bf16_bits(b) << U32(16)),
+    "v_cvt_pk_f16_f32": lambda a, b: _f16_bits(a) | (_f16_bits(b) << U32(16)),
 }
 # 16-bit integer operations on the low halves (shift counts: their low 4 bits).  On gfx9
 # (gfx950 included) these write the result zero-extended to 32 bits: LLVM's
@@ -73,6 +76,20 @@ _VOP2_16 = {
 }
 _VOP2.update({k: (lambda fn: lambda a, b: fn(a & U32(0xFFFF), b & U32(0xFFFF))
                   .astype(U32) & U32(0xFFFF))(fn) for k, fn in _VOP2_16.items()})
+
+
+def _bf16_bits(a):
+    """The bf16 of f32 bits ``a`` (round to nearest even; a NaN stays a NaN, made quiet)."""
+    a = _u(a)
+    nan = (a & U32(0x7FFFFFFF)) > U32(0x7F800000)
+    rounded = (a + U32(0x7FFF) + ((a >> U32(16)) & U32(1))) >> U32(16)
+    return np.where(nan, (a >> U32(16)) | U32(0x40), rounded).astype(U32)
+
+
+def _f16_bits(a):
+    """The f16 of f32 bits ``a`` (round to nearest even, subnormals kept, overflow to inf)."""
+    with np.errstate(over="ignore"):
+        return f32(_u(a)).astype(np.float16).view(np.uint16).astype(U32)
 
 
 def _i24(x):

@@ -9,7 +9,8 @@ schedule's loop as for any other kernel; or in the tagged (concrete) form.  Noth
 imports MLIR.
 
 What the kernel computes (the reference's contract): ``C = A x B^T`` with A
-row-major ``M x K``, B row-major ``N x K``, C row-major ``M x N`` (f32).  One
+row-major ``M x K``, B row-major ``N x K``, C row-major ``M x N`` (f32, or bf16 / f16 with
+the ``c_dtype`` option: the f32 accumulator rounded to nearest even).  One
 workgroup computes one ``BM x BN`` tile of C: workgroup ``w`` takes tile row
 ``w / (N/BN)`` and tile column ``w % (N/BN)`` (row-major, the default grid order; the
 ``xcd_remap`` and ``group_m`` options choose another, :mod:`pipeline_mlir.schedules.grid`).  The host-side contract (grid,
@@ -28,7 +29,7 @@ from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.kernel.lds import LdsLayout, LdsSwizzle, lds_layout
 from pipeline_mlir.kernel.plan import KernelPlan, KernelShape, kernel_plan, kernel_shape
 from pipeline_mlir.schedules.grid import GridOrder, grid_order
-from pipeline_mlir.schedules.geometry import COUNT_FIELDS, KernelGeometry, KernelTraits
+from pipeline_mlir.schedules.geometry import C_DTYPES, COUNT_FIELDS, KernelGeometry, KernelTraits
 from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
@@ -60,10 +61,21 @@ class GemmKernel:
         return grid_order(self.schedule)
 
     @property
+    def c_dtype(self) -> str:
+        """The element type C is stored as (``f32``, ``bf16``, ``f16``)."""
+        return getattr(self.schedule, "c_dtype", "f32")
+
+    @property
+    def c_bytes(self) -> int:
+        """Bytes per element of C."""
+        return C_DTYPES[self.c_dtype]
+
+    @property
     def name(self) -> str:
         g, o = self.geometry, self.grid_order
+        c = "" if self.c_dtype == "f32" else f"_c{self.c_dtype}"
         order = ("_xcd" if o.xcd_remap else "") + (f"_g{o.group_m}" if o.group_m > 1 else "")
-        return f"gemm_{self.schedule_name}_{g.dtype}_{g.BM}x{g.BN}x{g.BK}{order}"
+        return f"gemm_{self.schedule_name}_{g.dtype}_{g.BM}x{g.BN}x{g.BK}{c}{order}"
 
     # the warps are the schedule's kernel traits
     threads = property(lambda self: self.traits.threads)

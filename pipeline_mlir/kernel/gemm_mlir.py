@@ -40,7 +40,8 @@ Layout, per K tile of ``BK`` columns (``e`` = element bytes, ``simd = 16/e``):
   so each MFMA is a plain dot product over its K step whatever the hardware's internal
   K order is.
 * Accumulators: lane ``l`` of MFMA tile (i, j) holds ``C[4*(l/16)+e][l%16]``,
-  ``e = 0..3`` (the 16x16 MFMA output layout); stored with scalar stores.
+  ``e = 0..3`` (the 16x16 MFMA output layout); stored with scalar stores, after
+  ``arith.truncf`` (round to nearest even) when C is bf16 or f16 (``c_dtype``).
 """
 
 from __future__ import annotations
@@ -333,8 +334,9 @@ def _end(t: _Text, acc_names: list[str]) -> str:
     acc_t, num_m, num_n = t.acc_t, t.num_m, t.num_n
     # write back: lane l of tile (i, j) holds C[4*(l/16)+e][l%16]; the address is a
     # per-lane base plus a wave-uniform row offset, through a buffer (bounds-checked)
-    mem_c = "memref<?xf32, #gpu.address_space<global>>"
-    mem_cf = "memref<?xf32, #amdgpu.address_space<fat_raw_buffer>>"
+    ct = ELEMENT_TYPES[t.k.c_dtype]
+    mem_c = f"memref<?x{ct}, #gpu.address_space<global>>"
+    mem_cf = f"memref<?x{ct}, #amdgpu.address_space<fat_raw_buffer>>"
     w(f"%buf_c = amdgpu.fat_raw_buffer_cast %C resetOffset : {mem_c} to {mem_cf}")
     w("%crow0 = arith.addi %row0_a, %wrow_a : i32")
     w("%ccol0 = arith.addi %row0_b, %wrow_b : i32")
@@ -346,13 +348,19 @@ def _end(t: _Text, acc_names: list[str]) -> str:
     for e_row in range(num_m * 16 // 16 * 4):
         i, e = divmod(e_row, 4)
         w(f"%crow_{i}_{e} = arith.muli %Ni, {w.const(i * 16 + e)} : i32")
+    out_t = f"vector<4x{ct}>"
     for n_acc, a in enumerate(acc_names):
         i, jn = divmod(n_acc, num_n)
+        res = f"%res#{n_acc}"
+        if ct != "f32":
+            # the f32 accumulator rounded to C's type (arith.truncf: to nearest even)
+            w(f"%ct{n_acc} = arith.truncf {res} : {acc_t} to {out_t}")
+            res = f"%ct{n_acc}"
         for e in range(4):
             w(f"%cr{n_acc}_{e} = arith.addi %cbase, %crow_{i}_{e} : i32")
             w(f"%ci{n_acc}_{e} = arith.addi %cr{n_acc}_{e}, {w.const(jn * 16)} : i32")
             w(f"%cx{n_acc}_{e} = arith.index_castui %ci{n_acc}_{e} : i32 to index")
-            w(f"%cv{n_acc}_{e} = vector.extract %res#{n_acc}[{e}] : f32 from {acc_t}")
+            w(f"%cv{n_acc}_{e} = vector.extract {res}[{e}] : {ct} from {out_t}")
             w(f"memref.store %cv{n_acc}_{e}, %buf_c[%cx{n_acc}_{e}] : {mem_cf}")
     w("gpu.return")
     return "\n".join(t.out + w.const_lines + w.lines + ["    }", "  }", "}"]) + "\n"

@@ -1,7 +1,7 @@
 """The host-side contract of the complete GEMM kernels (:mod:`pipeline_mlir.kernel.gemm`).
 
 A kernel computes ``C = A x B^T`` for row-major A (``M x K``), B (``N x K``) and C
-(``M x N``, f32).  :func:`check_launch` validates a problem size before a launch and
+(``M x N``, f32, or bf16 / f16 with the kernel's ``c_dtype``).  :func:`check_launch` validates a problem size before a launch and
 returns everything a host needs to launch it; sizes the kernel cannot compute
 exactly are rejected here, with the reason, because the kernel itself has no
 remainder handling:
@@ -49,6 +49,7 @@ class LaunchConfig:
     lds_bytes: int
     main_loop_iterations: int
     kernargs: tuple[tuple[str, int, int], ...]   # (name, offset, size)
+    c_dtype: str = "f32"                          # the element type of C
     order: GridOrder = ROW_MAJOR                  # which tile each workgroup computes
 
     @property
@@ -95,18 +96,20 @@ def check_launch(kernel, M: int, N: int, K: int) -> LaunchConfig:
         if rows * K * elem > MAX_BUFFER_BYTES:
             raise LaunchError(f"{where}: {name} spans {rows * K * elem} bytes; buffer offsets "
                               f"are 32-bit (at most {MAX_BUFFER_BYTES} bytes per operand)")
-    if M * N * 4 > MAX_BUFFER_BYTES:
-        raise LaunchError(f"{where}: C spans {M * N * 4} bytes; buffer offsets are 32-bit "
+    c_bytes = M * N * kernel.c_bytes
+    if c_bytes > MAX_BUFFER_BYTES:
+        raise LaunchError(f"{where}: C spans {c_bytes} bytes; buffer offsets are 32-bit "
                           f"(at most {MAX_BUFFER_BYTES} bytes)")
     tiles = (M // g.BM) * (N // g.BN)
     return LaunchConfig(kernel.name, M, N, K, (tiles, 1, 1), (kernel.threads, 1, 1),
                         kernel.lds_bytes, K // step - 1, kernarg_layout(kernel.shape.arguments),
-                        kernel.grid_order)
+                        kernel.c_dtype, kernel.grid_order)
 
 
 def format_launch(c: LaunchConfig) -> str:
     lines = [f"kernel            {c.kernel}",
-             f"problem           M={c.M} N={c.N} K={c.K}  (C = A x B^T, A MxK, B NxK, C MxN f32)",
+             f"problem           M={c.M} N={c.N} K={c.K}  (C = A x B^T, A MxK, B NxK, C MxN "
+             f"{c.c_dtype})",
              f"grid              {c.grid[0]} x {c.grid[1]} x {c.grid[2]} workgroups"
              + ("" if c.order.is_rowmajor else f" ({c.order.describe()})"),
              f"workgroup         {c.block[0]} x {c.block[1]} x {c.block[2]} threads",

@@ -106,11 +106,11 @@ class KernelArgument:
         return tuple((f"{self.name}.{f}", 8) for f in self.MEMREF_FIELDS)
 
 
-def gemm_arguments(dtype: str) -> tuple[KernelArgument, ...]:
-    """``C = A x B^T``: A (M x K) and B (N x K) of ``dtype``, C (M x N) of f32, then the
-    problem size."""
+def gemm_arguments(dtype: str, c_dtype: str = "f32") -> tuple[KernelArgument, ...]:
+    """``C = A x B^T``: A (M x K) and B (N x K) of ``dtype``, C (M x N) of ``c_dtype``, then
+    the problem size."""
     return (KernelArgument("A", "buffer", dtype), KernelArgument("B", "buffer", dtype),
-            KernelArgument("C", "buffer", "f32"), KernelArgument("M", "index"),
+            KernelArgument("C", "buffer", c_dtype), KernelArgument("M", "index"),
             KernelArgument("N", "index"), KernelArgument("K", "index"))
 
 
@@ -206,7 +206,8 @@ def kernel_shape(schedule, geometry=None) -> KernelShape:
     if geometry is not None:
         extra = dict(mfmas_per_mma=mfmas_per_mma(geometry, traits),
                      mfma=MFMA_BY_DTYPE[geometry.dtype].mnemonic, lds=lds_layout(geometry, traits),
-                     arguments=gemm_arguments(geometry.dtype))
+                     arguments=gemm_arguments(geometry.dtype,
+                                              getattr(schedule, "c_dtype", "f32")))
     return KernelShape(schedule.name, traits.warp_groups, traits.waves_per_group, vm, lgkm,
                        zero_trip_fence=traits.zero_trip_fence, **extra)
 

@@ -35,6 +35,8 @@ from pipeline_mlir.schedule.targets import (
 from pipeline_mlir.schedule.types import DepEdge, KOffsetKind, OpDesc, OpRole
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.schedules.geometry import (
+    C_DTYPE_HELP,
+    C_DTYPES,
     COUNT_FIELDS,
     DTYPES,
     FOUR_WAVE_KERNEL,
@@ -203,6 +205,7 @@ class FourWave(NamedSchedule):
                                      "MMA block", min=0)
     fences: bool | None = option("bool", None, "override schedule-barrier fences (default: "
                                  "BM >= 128 and not fp8)")
+    c_dtype: str = option("enum", "f32", C_DTYPE_HELP, choices=tuple(C_DTYPES))
     xcd_remap: bool = option("bool", False, XCD_REMAP_HELP)
     group_m: int = option("int", 1, GROUP_M_HELP, min=1, max=MAX_GROUP_M)
 

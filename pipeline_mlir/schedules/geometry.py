@@ -16,6 +16,12 @@ from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, WAVE_SIZE, WIDEST_ACCESS_
 
 #: bytes per element of each element type (each has an MFMA: ``MFMA_BY_DTYPE``)
 DTYPES = {"bf16": 2, "f16": 2, "fp8": 1}
+#: bytes per element of each element type the complete kernels can store C as (the f32
+#: accumulator rounded to nearest even in the epilogue for the 16-bit ones)
+C_DTYPES = {"f32": 4, "bf16": 2, "f16": 2}
+#: the ``c_dtype`` option's help (4wave and pingpong)
+C_DTYPE_HELP = ("element type of C the complete kernel stores (bf16/f16: the f32 accumulator "
+                "rounded to nearest even in the epilogue)")
 
 
 #: the per-load counts of a geometry (what the kernel issues)

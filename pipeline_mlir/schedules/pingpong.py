@@ -28,6 +28,8 @@ from pipeline_mlir.schedule.targets import (
 )
 from pipeline_mlir.schedule.types import KOffsetKind, OpDesc, TargetCostModel
 from pipeline_mlir.schedules.geometry import (
+    C_DTYPE_HELP,
+    C_DTYPES,
     COUNT_FIELDS,
     PING_PONG_KERNEL,
     KernelGeometry,
@@ -137,6 +139,7 @@ class PingPong(NamedSchedule):
                                        "(default: the kernel's)", min=1, max=VMCNT_MAX)
     max_globals: int | None = option("int", None, "global loads per MMA block (0 = bunched, no "
                                      "cap; default: the kernel's)", min=0)
+    c_dtype: str = option("enum", "f32", C_DTYPE_HELP, choices=tuple(C_DTYPES))
     xcd_remap: bool = option("bool", False, XCD_REMAP_HELP)
     group_m: int = option("int", 1, GROUP_M_HELP, min=1, max=MAX_GROUP_M)
 

@@ -24,6 +24,8 @@ NAMED = {
     "pingpong-fp8": "pingpong{is_fp8=true}",
     "4wave-fp8-128": "4wave{dtype=fp8 BM=128 BN=128 BK=128}",
     "4wave-fp8-64": "4wave{dtype=fp8 BM=64 BN=64 BK=128}",
+    # a bf16 C (the schedule and simulator kinds: the option's error)
+    "pingpong-cbf16": "pingpong{c_dtype=bf16}",
 }
 EMITS = ("schedule", "schedule-json", "mlir", "llvm", "asm", "obj", "hsaco", "report")
 

@@ -36,7 +36,7 @@ EXEC, M0 = 126, 124
 
 DS_SIZES = {"b8": 1, "b16": 2, "u8": 1, "i8": 1, "u16": 2, "i16": 2, "b32": 4, "b64": 8,
             "b96": 12, "b128": 16}
-DWORD_SIZES = {"dword": 4, "dwordx2": 8, "dwordx3": 12, "dwordx4": 16}
+DWORD_SIZES = {"dword": 4, "dwordx2": 8, "dwordx3": 12, "dwordx4": 16, "short": 2}
 
 #: every memory instruction the emulator implements (checked below against the opcode
 #: tables), with ``lds`` for the buffer forms that load into LDS
@@ -45,9 +45,9 @@ INSTRUCTIONS = (
     [f"ds_read_{s}" for s in ("u8", "i8", "u16", "i16", "b32", "b64", "b96", "b128")] +
     ["ds_write2_b32", "ds_write2_b64", "ds_read2_b32", "ds_read2_b64"] +
     [f"{p}_{op}_{w}" for p in ("buffer", "global", "flat") for op in ("load", "store")
-     for w in DWORD_SIZES] +
+     for w in DWORD_SIZES if w != "short"] +
     ["buffer_load_dword lds", "buffer_load_dwordx4 lds", "global_load_lds_dword",
-     "global_load_lds_dwordx4"])
+     "global_load_lds_dwordx4", "buffer_store_short", "buffer_store_short_d16_hi"])
 
 
 def _implemented() -> set[str]:
@@ -87,7 +87,10 @@ class Case:
         self.family = parts[0]
         self.two = parts[1] in ("read2", "write2")
         self.store = parts[1].startswith(("write", "store"))
-        self.size = DS_SIZES[parts[-1]] if self.family == "ds" else DWORD_SIZES[parts[-1]]
+        #: the first byte of the data register a store writes (16-bit stores: 0 or 2, d16_hi)
+        self.skip = 2 if mnem.endswith("_d16_hi") else 0
+        width_key = "short" if "short" in parts else parts[-1]
+        self.size = DS_SIZES[parts[-1]] if self.family == "ds" else DWORD_SIZES[width_key]
         width = self.size * (2 if self.two else 1)
         self.stride = 1 << max(0, (width - 1).bit_length())       # bytes between lanes
         self.dwords = max(1, self.size // 4) * (2 if self.two else 1)
@@ -168,7 +171,8 @@ def _stored(regs0: np.ndarray, case: Case) -> np.ndarray:
     """(64, bytes): the bytes a store of ``case`` writes for each lane."""
     n = max(1, case.size // 4)
     parts = [regs0[:n]] + ([regs0[8:8 + n]] if case.two else [])
-    return np.concatenate([np.ascontiguousarray(p.T).view(np.uint8)[:, :case.size]
+    return np.concatenate([np.ascontiguousarray(p.T).view(np.uint8)[:, case.skip:case.skip +
+                                                                      case.size]
                            for p in parts], axis=1)
 
 

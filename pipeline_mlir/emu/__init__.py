@@ -2,11 +2,13 @@
 instruction, with asynchronous memory, and reports what the kernel did wrong.
 
 Layers, bottom-up (each module imports only modules below it): ``opcodes`` (opcode
-tables), ``instr`` (the :class:`Instr` record and its operand widths), ``disasm`` (LLVM's
-text of an instruction), ``decode`` (machine code -> instructions), ``operands``
-(compiled steps, operand readers, register writes), ``salu`` / ``valu`` (what scalar and
-vector ALU instructions do), ``semantics`` / ``memops`` / ``mfma`` (ALU dispatch and
-control, memory and matrix instructions), ``program`` (an instruction -> its step),
+tables), ``instr`` (the :class:`Instr` record and its operand widths), ``scaled`` (the
+scaled MFMAs' 16-byte encoding and text), ``disasm`` (LLVM's text of an instruction),
+``decode`` (machine code -> instructions), ``operands`` (compiled steps, operand readers,
+register writes), ``salu`` / ``valu`` (what scalar and vector ALU instructions do),
+``semantics`` / ``memops`` / ``mfma`` (ALU dispatch and control, memory and matrix
+instructions), ``mfma_mx`` (the MX matrix instructions: FP4 operands, block scales),
+``program`` (an instruction -> its step),
 ``codeobj`` (kernels and their launch state from code objects), ``asmline`` (one line of
 assembly -> an instruction), ``asmtext`` (kernels from assembly), ``inputs`` (either),
 ``machine`` (waves, memory, waits, barriers, races), ``gemm`` (a GEMM launch against the

@@ -16,6 +16,7 @@ from pipeline_mlir.emu.instr import (BRANCHES, LITERAL, SDWA_SELECTS, SDWA_UNUSE
                                      VOP2_CARRY_IN, VOP2_CARRY_OUT, VOP3B, FLOAT_TEXT, Instr,
                                      vop3_sources)
 from pipeline_mlir.emu.opcodes import TABLES
+from pipeline_mlir.emu.scaled import UNSCALED_NAME, scale_fields
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
 from pipeline_mlir.target.gfx950 import EXPCNT, LGKMCNT, NAME, VMCNT
@@ -112,8 +113,9 @@ def _vreg(text: str, kinds="v") -> int:
 
 
 def _split(rest: str) -> tuple[list[str], list[str]]:
-    """Operands (comma separated) and trailing space-separated modifiers."""
-    parts = [p.strip() for p in rest.split(",")] if rest.strip() else []
+    """Operands (comma separated) and trailing space-separated modifiers (a modifier's
+    list, ``op_sel:[1,0,0]``, keeps its commas)."""
+    parts = [p.strip() for p in re.split(r",(?![^\[]*\])", rest)] if rest.strip() else []
     mods: list[str] = []
     if parts:
         last = parts[-1].split()
@@ -159,6 +161,8 @@ def parse_instruction(text: str, addr: int) -> tuple[Instr, str | None]:
         enc, op = _BY_NAME[mnem[:-5] + "_e32"]
         ins = Instr(addr, 8, enc, op, mnem, _sdwa(mnem, enc, ops, mods))
         return ins, None
+    if mnem in UNSCALED_NAME:
+        return _scaled_mfma(mnem, ops, mods, addr), None
     if mnem not in _BY_NAME:
         raise LineError(f"unknown instruction {mnem!r}")
     enc, op = _BY_NAME[mnem]
@@ -409,6 +413,33 @@ def _vop3(mnem: str, op: int, ops: list[str], mods: list[str]) -> dict:
     return f
 
 
+def _scaled_mfma(mnem: str, ops: list[str], mods: list[str], addr: int) -> Instr:
+    """A scaled MFMA line: the MFMA's four operands and fields, then the two scale operands
+    and their op_sel bits (:mod:`pipeline_mlir.emu.scaled`); 16 bytes."""
+    if len(ops) != 6:
+        raise LineError(f"{mnem} takes 6 operands (D, A, B, C, scale A, scale B), got "
+                        f"{len(ops)}")
+    base = UNSCALED_NAME[mnem]
+    f = _vop3p(base, ops[:4], [m for m in mods if not m.startswith("op_sel")])
+    try:
+        f.update(scale_fields(ops[4:], mods, parse_src, lambda k, d: _bits(mods, k, d)))
+    except ValueError as e:
+        raise LineError(f"{mnem}: {e}") from None
+    return Instr(addr, 16, "VOP3P", _BY_NAME[base][1], mnem, f)
+
+
+def _bits(mods: list[str], key: str, default: int) -> int:
+    """A ``key:[b0,b1,..]`` modifier as bits (bit k = entry k), ``default`` if absent."""
+    for m in mods:
+        if m.startswith(key + ":["):
+            vals = [_int(x) for x in m[len(key) + 2:-1].split(",")]
+            out = default
+            for k, v in enumerate(vals):
+                out = (out & ~(1 << k)) | (v << k)
+            return out
+    return default
+
+
 def _vop3p(mnem: str, ops: list[str], mods: list[str]) -> dict:
     if mnem.startswith(("v_mfma", "v_smfmac")):
         _check_mods(mods, ("cbsz", "abid", "blgp"))
@@ -444,17 +475,8 @@ def _vop3p(mnem: str, ops: list[str], mods: list[str]) -> dict:
             raise LineError(f"{mnem}: unexpected operand {t!r}")
         f[f"src{k}"] = code
         f["neg"] |= n << k
-
-    def bits(key, default):
-        for m in mods:
-            if m.startswith(key + ":["):
-                vals = [_int(x) for x in m[len(key) + 2:-1].split(",")]
-                out = default
-                for k, v in enumerate(vals):
-                    out = (out & ~(1 << k)) | (v << k)
-                return out
-        return default
-    f.update(opsel=bits("op_sel", 0), opsel_hi=bits("op_sel_hi", 7), neg_hi=bits("neg_hi", 0))
+    f.update(opsel=_bits(mods, "op_sel", 0), opsel_hi=_bits(mods, "op_sel_hi", 7),
+             neg_hi=_bits(mods, "neg_hi", 0))
     return f
 
 

@@ -7,7 +7,8 @@ operand fields, a literal) and gives each its text (:mod:`pipeline_mlir.emu.disa
 
 Encodings (gfx9 / CDNA3 / CDNA4 layout, bit positions as in the ISA documents): SOP1,
 SOP2, SOPK, SOPC, SOPP, SMEM, VOP1, VOP2, VOPC, VOP3 (VOP3a and VOP3b), VOP3P (packed
-math and MAI), DS, MUBUF, FLAT/GLOBAL/SCRATCH.  Anything else is refused with the
+math and MAI, and the 16-byte scaled MFMA pairs of :mod:`~pipeline_mlir.emu.scaled`), DS,
+MUBUF, FLAT/GLOBAL/SCRATCH.  Anything else is refused with the
 address and the raw dwords.
 """
 
@@ -19,6 +20,7 @@ from pipeline_mlir.emu.disasm import format_instr
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.instr import LITERAL, VGPR0, VOP3B, Instr
 from pipeline_mlir.emu.opcodes import TABLES
+from pipeline_mlir.emu.scaled import LD_SCALE_OP, pair
 from pipeline_mlir.target.gfx950 import NAME
 
 #: the src0 codes of VOP1/VOP2/VOPC that announce a second dword: SDWA and DPP
@@ -91,6 +93,11 @@ def decode_one(words, i: int, addr: int) -> Instr:
         f.update(_sdwa_fields(word(1), enc, f))
         name, size = mnem + "_sdwa", 8
     ins = Instr(addr, size, enc, op, name, f, lit)
+    if enc == "VOP3P" and op == LD_SCALE_OP and i + 2 < len(words) \
+            and _encoding(words[i + 2]) == "VOP3P":
+        scaled = pair(ins, decode_one(words, i + 2, addr + 8))
+        if scaled is not None:
+            ins = scaled
     ins.text = format_instr(ins)
     return ins
 
@@ -152,7 +159,7 @@ def _vop3(enc, w0, word):
     f = dict(dst=w0 & 0xFF, src0=w1 & 0x1FF, src1=(w1 >> 9) & 0x1FF,
              src2=(w1 >> 18) & 0x1FF)
     name = TABLES[enc].get(op, "")
-    if enc == "VOP3P" and name.startswith(("v_mfma", "v_smfmac")):
+    if enc == "VOP3P" and name.startswith(("v_mfma", "v_smfmac")) and op != LD_SCALE_OP:
         f.update(cbsz=(w0 >> 8) & 7, abid=(w0 >> 11) & 0xF, acc_cd=(w0 >> 15) & 1,
                  acc=(w1 >> 27) & 3, blgp=(w1 >> 29) & 7)
     elif enc == "VOP3P":

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pipeline_mlir.emu.instr import (BRANCHES, LITERAL, SDWA_SELECTS, SDWA_UNUSED, VGPR0,
                                      VOP2_CARRY_IN, VOP2_CARRY_OUT, VOP3B, FLOAT_TEXT, Instr,
                                      bitop3, operand_widths, vop3_sources)
+from pipeline_mlir.emu.scaled import scale_text
 from pipeline_mlir.isa.waitcnt import EXPCNT_MAX, LGKMCNT_MAX, VMCNT_MAX, decode_waitcnt
 
 _SPECIAL_NAMES = {102: "flat_scratch_lo", 103: "flat_scratch_hi", 104: "xnack_mask_lo",
@@ -253,17 +254,24 @@ def _vop3_text(ins: Instr, w: dict) -> str:
 
 def _vop3p_text(ins: Instr, w: dict) -> str:
     n, f = ins.name, ins.f
-    if n.startswith(("v_mfma", "v_smfmac")):
+    if n.startswith(("v_mfma", "v_smfmac")) and n != "v_mfma_ld_scale_b32":
         acc = f["acc"]
         ops = [reg_text("a" if f["acc_cd"] else "v", f["dst"], w["dst"]),
                src_text(f["src0"], w["src0"], acc=bool(acc & 1)),
                src_text(f["src1"], w["src1"], acc=bool(acc & 2)),
                src_text(f["src2"], w["src2"], acc=bool(f["acc_cd"]))]
         text = f"{n} {', '.join(ops)}"
+        if "scale_src0" in f:
+            text += scale_text(f, src_text)
         for k in ("cbsz", "abid", "blgp"):
             if f[k]:
                 text += f" {k}:{f[k]}"
         return text
+    if n == "v_mfma_ld_scale_b32":        # alone (not the first half of a scaled MFMA)
+        return f"{n} {src_text(f['src0'])}, {src_text(f['src1'])}" + scale_text(
+            dict(scale_src0=f["src0"], scale_src1=f["src1"], scale_opsel=f["opsel"],
+                 scale_opsel_hi=f["opsel_hi"]), src_text)[len(f", {src_text(f['src0'])}, "
+                                                           f"{src_text(f['src1'])}"):]
     if n == "v_accvgpr_read_b32":
         return f"{n} v{f['dst']}, a{f['src0'] - VGPR0}"
     if n == "v_accvgpr_write_b32":

@@ -93,6 +93,8 @@ _MFMA_REGS = {  # mnemonic -> (A dwords, B dwords, C/D dwords)
     "v_mfma_f32_16x16x32_bf16": (4, 4, 4), "v_mfma_f32_16x16x32_f16": (4, 4, 4),
     "v_mfma_f32_32x32x16_bf16": (4, 4, 16), "v_mfma_f32_32x32x16_f16": (4, 4, 16),
     "v_mfma_f32_16x16x128_f8f6f4": (8, 8, 4), "v_mfma_f32_32x32x64_f8f6f4": (8, 8, 16),
+    "v_mfma_scale_f32_16x16x128_f8f6f4": (8, 8, 4),
+    "v_mfma_scale_f32_32x32x64_f8f6f4": (8, 8, 16),
     "v_mfma_f32_16x16x16_bf16": (2, 2, 4), "v_mfma_f32_16x16x16_f16": (2, 2, 4),
     "v_mfma_f32_32x32x8_bf16": (2, 2, 16), "v_mfma_f32_32x32x8_f16": (2, 2, 16),
     "v_mfma_f32_16x16x32_fp8_fp8": (2, 2, 4), "v_mfma_f32_16x16x32_bf8_bf8": (2, 2, 4),

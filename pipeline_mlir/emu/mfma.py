@@ -26,32 +26,15 @@ import numpy as np
 
 from pipeline_mlir.emu.instr import Instr, mfma_regs
 from pipeline_mlir.emu.operands import Step, refuse, vregs
+from pipeline_mlir.kernel.mx import minifloat
 from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, WAVE_SIZE
 
 U32 = np.uint32
 
 
-def _fp8_table(exp_bits: int, man_bits: int, fn: bool) -> np.ndarray:
-    """Value of each byte of an OCP FP8 format (E4M3FN when ``fn``, else E5M2)."""
-    bias = (1 << (exp_bits - 1)) - 1
-    out = np.zeros(256)
-    for b in range(256):
-        s = -1.0 if b & 0x80 else 1.0
-        e = (b >> man_bits) & ((1 << exp_bits) - 1)
-        m = b & ((1 << man_bits) - 1)
-        if fn and e == (1 << exp_bits) - 1 and m == (1 << man_bits) - 1:
-            out[b] = np.nan
-        elif not fn and e == (1 << exp_bits) - 1:
-            out[b] = s * np.inf if m == 0 else np.nan
-        elif e == 0:
-            out[b] = s * m / (1 << man_bits) * 2.0 ** (1 - bias)
-        else:
-            out[b] = s * (1 + m / (1 << man_bits)) * 2.0 ** (e - bias)
-    return out
-
-
-E4M3 = _fp8_table(4, 3, True)
-E5M2 = _fp8_table(5, 2, False)
+#: the value of every byte as OCP E4M3FN and as E5M2 (gfx950's FP8 formats)
+E4M3 = minifloat(4, 3, "fn")
+E5M2 = minifloat(5, 2, "ieee")
 FP8_FORMATS = {0: ("E4M3", E4M3), 1: ("E5M2", E5M2)}
 
 
@@ -120,6 +103,53 @@ def acc_registers(mat: np.ndarray) -> np.ndarray:
 _KINDS = {m.mnemonic: m.operands for m in MFMA_BY_DTYPE.values()}
 
 
+class MfmaOperands:
+    """Where an MFMA's operands live: first registers of A, B, C (``src2``: its 9-bit code,
+    a register or the constant 0) and D, their counts and files, the registers read and
+    written (AGPRs as 256 + n).  A constant A/B, or a C that is neither registers nor 0,
+    is refused."""
+
+    def __init__(self, ins: Instr) -> None:
+        f = ins.f
+        self.na, self.nb, self.nc = mfma_regs(ins)
+        self.acc, self.acc_cd = f["acc"], bool(f["acc_cd"])
+        self.a0, self.b0 = f["src0"] - 256, f["src1"] - 256
+        if self.a0 < 0 or self.b0 < 0:
+            raise refuse(ins, "scalar or constant A/B operands")
+        self.src2, self.d0 = f["src2"], f["dst"]
+        reads = set(vregs(f["src0"], self.na, bool(self.acc & 1))) | \
+            set(vregs(f["src1"], self.nb, bool(self.acc & 2)))
+        if self.src2 >= 256:
+            reads |= set(vregs(self.src2, self.nc, self.acc_cd))
+        elif self.src2 != 128:
+            raise refuse(ins, "a C operand other than registers or 0")
+        self.reads = reads
+        self.writes = vregs(256 + self.d0, self.nc, self.acc_cd)
+
+    def a(self, w) -> np.ndarray:
+        return (w.A if self.acc & 1 else w.V)[self.a0:self.a0 + self.na]
+
+    def b(self, w) -> np.ndarray:
+        return (w.A if self.acc & 2 else w.V)[self.b0:self.b0 + self.nb]
+
+    def c(self, w):
+        """C as a (G, 16, 16) matrix, or 0.0."""
+        if self.src2 < 256:
+            return 0.0
+        first = self.src2 - 256
+        return acc_matrix((w.A if self.acc_cd else w.V)[first:first + self.nc])
+
+    def write_d(self, w, D) -> None:
+        (w.A if self.acc_cd else w.V)[self.d0:self.d0 + self.nc] = acc_registers(D)
+
+
+def check_exec(w, step) -> None:
+    """An MFMA's finding when EXEC is not all ones (its result is undefined)."""
+    if not w.exec_full:
+        w.machine.finding("mfma-exec", w, step, "an MFMA runs with EXEC not all ones "
+                          "(its result is undefined)")
+
+
 def compile_mfma(ins: Instr, G: int) -> Step:
     f, n = ins.f, ins.name
     kind = _KINDS.get(n)
@@ -132,37 +162,13 @@ def compile_mfma(ins: Instr, G: int) -> Step:
         if f["cbsz"] not in FP8_FORMATS or f["blgp"] not in FP8_FORMATS:
             raise refuse(ins, "FP6/FP4 operand formats")
         ta, tb = FP8_FORMATS[f["cbsz"]][1], FP8_FORMATS[f["blgp"]][1]
-    na, nb, nc = mfma_regs(ins)
-    acc = f["acc"]
-    a0, b0 = f["src0"] - 256, f["src1"] - 256
-    if a0 < 0 or b0 < 0:
-        raise refuse(ins, "scalar or constant A/B operands")
-    src2 = f["src2"]
-    acc_cd = bool(f["acc_cd"])
-    d0 = f["dst"]
-    reads = set(vregs(f["src0"], na, bool(acc & 1))) | set(vregs(f["src1"], nb, bool(acc & 2)))
-    if src2 >= 256:
-        reads |= set(vregs(src2, nc, acc_cd))
-    elif not (128 <= src2 <= 192 and src2 == 128):
-        raise refuse(ins, "a C operand other than registers or 0")
-    writes = vregs(256 + d0, nc, acc_cd)
-
-    def regs(w, first, count, agpr):
-        return (w.A if agpr else w.V)[first:first + count]
+    ops = MfmaOperands(ins)
 
     def run(w):
-        if not w.exec_full:
-            w.machine.finding("mfma-exec", w, step, "an MFMA runs with EXEC not all ones "
-                              "(its result is undefined)")
-        A = operand_matrix(regs(w, a0, na, acc & 1), kind if ta is None else "fp8", ta)
-        B = operand_matrix(regs(w, b0, nb, acc & 2), kind if tb is None else "fp8", tb)
-        if src2 >= 256:
-            C = acc_matrix(regs(w, src2 - 256, nc, acc_cd))
-        else:
-            C = 0.0
-        D = C + A @ B.transpose(0, 2, 1)        # (the machine ignores NaN/overflow warnings)
-        out = acc_registers(D)
-        (w.A if acc_cd else w.V)[d0:d0 + nc] = out
+        check_exec(w, step)
+        A = operand_matrix(ops.a(w), kind if ta is None else "fp8", ta)
+        B = operand_matrix(ops.b(w), kind if tb is None else "fp8", tb)
+        ops.write_d(w, ops.c(w) + A @ B.transpose(0, 2, 1))   # (NaN/overflow warnings off)
 
-    step = Step(ins, run, "mfma", vreads=frozenset(reads), vwrites=frozenset(writes))
+    step = Step(ins, run, "mfma", vreads=frozenset(ops.reads), vwrites=frozenset(ops.writes))
     return step

@@ -1,12 +1,14 @@
 """An instruction -> its :class:`~pipeline_mlir.emu.operands.Step`: the encoding chooses
 the module that knows it (ALU and control: :mod:`~pipeline_mlir.emu.semantics`, memory:
-:mod:`~pipeline_mlir.emu.memops`, matrix: :mod:`~pipeline_mlir.emu.mfma`)."""
+:mod:`~pipeline_mlir.emu.memops`, matrix: :mod:`~pipeline_mlir.emu.mfma`, MX matrix:
+:mod:`~pipeline_mlir.emu.mfma_mx`)."""
 
 from __future__ import annotations
 
 from pipeline_mlir.emu.instr import Instr
 from pipeline_mlir.emu.memops import compile_memory
 from pipeline_mlir.emu.mfma import compile_mfma
+from pipeline_mlir.emu.mfma_mx import compile_mx_mfma, runs_here
 from pipeline_mlir.emu.operands import Step, refuse
 from pipeline_mlir.emu.semantics import compile_alu, compile_sopp
 
@@ -20,6 +22,8 @@ def compile_instr(ins: Instr, G: int, index_of: dict[int, int]) -> Step:
     if enc in ("SOP1", "SOP2", "SOPC", "SOPK", "VOP1", "VOP2", "VOPC", "VOP3"):
         return compile_alu(ins, G)
     if enc == "VOP3P":
+        if runs_here(ins):
+            return compile_mx_mfma(ins, G)
         if n.startswith(("v_mfma", "v_smfmac")):
             return compile_mfma(ins, G)
         if n.startswith("v_accvgpr"):

@@ -37,9 +37,10 @@ from dataclasses import dataclass, field
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.sim.instr import LGKM_KINDS, PSEUDO_KINDS, VM_KINDS, Instr
 from pipeline_mlir.sim.lds_banks import lane_width, phases
-from pipeline_mlir.target.gfx950 import (CLOCK_HZ, CUS, CUS_PER_XCD, HBM_BYTES_PER_SECOND,
-                                         L2_CHANNEL_BYTES_PER_CLOCK, L2_CHANNELS_PER_XCD, MFMA,
-                                         NAME, PEAK_FLOPS_PER_CLOCK_PER_CU, WAVE_SIZE)
+from pipeline_mlir.target.gfx950 import (CLOCK_HZ, CUS, CUS_PER_XCD, F8F6F4_FORMATS,
+                                         HBM_BYTES_PER_SECOND, L2_CHANNEL_BYTES_PER_CLOCK,
+                                         L2_CHANNELS_PER_XCD, MFMA, NAME,
+                                         PEAK_FLOPS_PER_CLOCK_PER_CU, WAVE_SIZE, f8f6f4_cycles)
 
 
 class CostError(PipelineError):
@@ -126,10 +127,9 @@ MEASURED_MFMA = {
                             f"{PEAK_FLOPS_PER_CLOCK_PER_CU['f8f6f4']} FLOP/clk/CU); latency "
                             f"{_I16F8 + 2} = issue + 2: ASSUMPTION (same overhead as the measured "
                             f"16x16x32)"),
-    "v_mfma_scale_f32_16x16x128_f8f6f4": (
-        _issue("v_mfma_scale_f32_16x16x128_f8f6f4"),
-        _issue("v_mfma_scale_f32_16x16x128_f8f6f4") + 2,
-        f"as v_mfma_f32_16x16x128_f8f6f4 ({_PEAK}; latency ASSUMPTION)"),
+    **{m: (_issue(m), _issue(m) + 2, f"as {m.replace('scale_', '')} ({_PEAK}; latency "
+                                     f"ASSUMPTION)")
+       for m in ("v_mfma_scale_f32_16x16x128_f8f6f4", "v_mfma_scale_f32_32x32x64_f8f6f4")},
     **{m: (_issue(m), _issue(m) + 2, f"issue {_issue(m)} = {_PEAK}; {_ASSUME_LAT}")
        for m in ("v_mfma_f32_32x32x16_bf16", "v_mfma_f32_32x32x16_f16",
                  "v_mfma_f32_32x32x64_f8f6f4")},
@@ -266,9 +266,28 @@ def _bank(instr: Instr, write: bool) -> tuple[int, int, str]:
     return ideal, ideal, f"{ideal} bank cycles (lane addresses unknown: priced conflict-free)"
 
 
+def _f8f6f4_cost(instr: Instr) -> Cost | None:
+    """The measured cost of an ``f8f6f4`` MFMA whose operands are both FP6/FP4 (half its
+    FP8 cycles, the chip's fact); None for FP8 operands or another MFMA."""
+    n, fmt = instr.name, instr.formats
+    if fmt is None or n not in MFMA or MFMA[n].operands != "f8f6f4":
+        return None
+    cyc = f8f6f4_cycles(MFMA[n], *fmt)
+    if cyc == MFMA[n].xdl_cycles:
+        return None
+    names = "/".join(F8F6F4_FORMATS[f][0].upper() for f in fmt)
+    return Cost("mfma", (("XDL", cyc),), cyc + 2,
+                f"issue {cyc} with {names} operands (cbsz {fmt[0]}, blgp {fmt[1]}): half the "
+                f"FP8 count, 'larger cycle count if either matrix A or B is FP8' (AMD ROCm blog, "
+                f"Matrix Core Programming on CDNA3 and CDNA4); latency issue + 2: ASSUMPTION")
+
+
 def _measured_cost(instr: Instr, global_bpc: float, global_src: str) -> Cost:
     k, n = instr.kind, instr.name
     if k == "mfma":
+        narrow = _f8f6f4_cost(instr)
+        if narrow is not None:
+            return narrow
         if n in MEASURED_MFMA:
             occ, lat, src = MEASURED_MFMA[n]
             return Cost("mfma", (("XDL", occ),), lat, src)
@@ -367,7 +386,7 @@ class CostTable:
     def cost(self, instr: Instr) -> Cost:
         """The cost of ``instr`` (pseudo instructions cost nothing)."""
         key = (instr.kind, instr.name, instr.value if instr.kind == "nop" else 0,
-               instr.bank_cycles)
+               instr.bank_cycles, instr.formats)
         c = self._cache.get(key)
         if c is None:
             if instr.kind in PSEUDO_KINDS:

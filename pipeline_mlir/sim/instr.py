@@ -57,7 +57,9 @@ class Instr:
     ``("asm", line)`` for assembly.  ``bank_cycles``: for an LDS access (``ds_*`` or
     the LDS write of ``vmem_load_lds``) whose lane addresses are known, the cycles
     its phases keep the LDS banks busy (:mod:`pipeline_mlir.sim.lds_banks`); 0 when
-    they are not known (priced conflict-free).
+    they are not known (priced conflict-free).  ``formats``: for an ``f8f6f4`` MFMA, its
+    A and B operand format codes (cbsz, blgp: ``pipeline_mlir.target.gfx950.F8F6F4_FORMATS``),
+    which set its rate; None for any other instruction (and for an f8f6f4 MFMA: FP8).
     """
 
     kind: str
@@ -69,6 +71,7 @@ class Instr:
     value: int = 0
     origin: tuple = ()
     bank_cycles: int = 0
+    formats: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

@@ -20,6 +20,7 @@ from pipeline_mlir.sim.bounds import LoopAnalysis, analyze_loop
 from pipeline_mlir.sim.costs import CostTable, get_table
 from pipeline_mlir.sim.cu_model import CUOptions, simulate_cu
 from pipeline_mlir.sim.instr import Instr
+from pipeline_mlir.target.gfx950 import F8F6F4_FORMATS
 
 
 class TimingInputError(PipelineError):
@@ -44,8 +45,24 @@ def from_asm(instrs: list[AsmInstr]) -> list[Instr]:
                                        f"{len(a.operands)} operands, expected dst, srcA, srcB, srcC")
             sa = registers(a.operands[1], a.line)
         out.append(AsmTimedInstr(a.kind, a.mnemonic, a.defs, a.uses, a.vm, a.lgkm, a.value,
-                                 ("asm", a.line), src_a=sa))
+                                 ("asm", a.line), formats=f8f6f4_formats(a), src_a=sa))
     return out
+
+
+def f8f6f4_formats(a: AsmInstr) -> tuple[int, int] | None:
+    """(cbsz, blgp) operand format codes of an ``f8f6f4`` MFMA line (0, the FP8 E4M3
+    format, where a modifier is absent, as LLVM prints it); None for anything else."""
+    if a.kind != "mfma" or not a.mnemonic.endswith("_f8f6f4"):
+        return None
+    codes = dict.fromkeys(("cbsz", "blgp"), 0)
+    for m in a.modifiers:
+        key, _, val = m.partition(":")
+        if key in codes:
+            if not val.isdigit() or int(val) not in F8F6F4_FORMATS:
+                raise TimingInputError(f"line {a.line}: {a.mnemonic} {m!r}: the operand format "
+                                       f"codes are {sorted(F8F6F4_FORMATS)}")
+            codes[key] = int(val)
+    return codes["cbsz"], codes["blgp"]
 
 
 def asm_main_loop(asm_text: str, function: str | None = None) -> list[AsmInstr]:

@@ -12,7 +12,8 @@ name itself.  Where a fact comes from:
 * LDS: 160 KiB per CU, 64 banks of 4 bytes, 256 bytes read / 128 written per clock (the
   simulator's bank model, :mod:`pipeline_mlir.sim.lds_banks`, gives the measurements);
 * MFMA: mnemonics and shapes from LLVM's gfx950 instruction set, the matrix unit's cycles
-  from the MI355X peak rates (dense BF16/F16 4096, FP8 8192 FLOP per clock per CU);
+  from the MI355X peak rates (dense BF16/F16 4096, FP8 8192 FLOP per clock per CU), the
+  ``f8f6f4`` MFMAs twice as fast with FP6/FP4 operands (AMD's CDNA 4 matrix-core blog);
 * the product: 256 CUs (32 per XCD) at up to 2.4 GHz, 8.0 TB/s of HBM, L2 of 16
   channels x 128 bytes per clock per XCD (CDNA 3's figure, assumed unchanged).
 """
@@ -83,6 +84,7 @@ MFMAS = (
     _mfma("v_mfma_f32_32x32x16_bf16", 32, 32, 16, "bf16"),
     _mfma("v_mfma_f32_32x32x16_f16", 32, 32, 16, "f16"),
     _mfma("v_mfma_f32_32x32x64_f8f6f4", 32, 32, 64, "f8f6f4"),
+    _mfma("v_mfma_scale_f32_32x32x64_f8f6f4", 32, 32, 64, "f8f6f4", scaled=True),
 )
 #: each MFMA by mnemonic
 MFMA = {i.mnemonic: i for i in MFMAS}
@@ -90,6 +92,30 @@ MFMA = {i.mnemonic: i for i in MFMAS}
 MFMA_BY_DTYPE = {"bf16": MFMA["v_mfma_f32_16x16x32_bf16"],
                  "f16": MFMA["v_mfma_f32_16x16x32_f16"],
                  "fp8": MFMA["v_mfma_f32_16x16x128_f8f6f4"]}
+
+#: the operand formats of the ``f8f6f4`` MFMAs by their cbsz (A) / blgp (B) code: (name,
+#: bits per element).  "0 = E4M3 (fp8), 1 = E5M2 (bf8), 2 = E2M3 (fp6), 3 = E3M2 (bf6),
+#: 4 = E2M1 (fp4)" (AMD ROCm blog "Matrix Core Programming on AMD CDNA3 and CDNA4
+#: architecture", 2025, on the ``Atype``/``Btype`` arguments; LLVM's cbsz/blgp fields)
+F8F6F4_FORMATS = {0: ("e4m3", 8), 1: ("e5m2", 8), 2: ("e2m3", 6), 3: ("e3m2", 6),
+                  4: ("e2m1", 4)}
+#: elements one E8M0 block scale covers (OCP Microscaling Formats (MX) v1.0, the block size
+#: k = 32 of every concrete MX format; the scaled MFMAs take one scale per 32 K values)
+MX_BLOCK = 32
+#: how much faster the ``f8f6f4`` MFMAs run when neither operand is 8-bit: "16x16x128: 16 or
+#: 32 cycles, 32x32x64: 32 or 64 ... Larger cycle count if either matrix A or B is FP8" (the
+#: same AMD blog's MFMA table); ``xdl_cycles`` of those MFMAs is the FP8 count
+F8F6F4_NARROW_SPEEDUP = 2
+
+
+def f8f6f4_cycles(mfma: Mfma, a_format: int, b_format: int) -> int:
+    """Matrix-unit cycles of an ``f8f6f4`` MFMA with these operand format codes: its FP8
+    count if either operand is 8-bit (E4M3/E5M2), half of it if both are FP6/FP4."""
+    if a_format not in F8F6F4_FORMATS or b_format not in F8F6F4_FORMATS:
+        raise ValueError(f"{mfma.mnemonic}: operand format codes must be one of "
+                         f"{sorted(F8F6F4_FORMATS)}, got cbsz {a_format}, blgp {b_format}")
+    wide = any(F8F6F4_FORMATS[f][1] == 8 for f in (a_format, b_format))
+    return mfma.xdl_cycles if wide else mfma.xdl_cycles // F8F6F4_NARROW_SPEEDUP
 
 # ---- the product (MI355X) -----------------------------------------------------------------
 CUS = 256

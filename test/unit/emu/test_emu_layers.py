@@ -1,8 +1,8 @@
 """The emulator's modules are layered: each imports only the modules below it, so the
 package reads bottom-up with no import cycle.
 
-    errors, opcodes, instr < disasm < decode < operands < salu, valu < semantics, memops,
-    mfma < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
+    errors, opcodes, instr < scaled < disasm < decode < operands < salu, valu < semantics,
+    memops, mfma < mfma_mx < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
     < gemm < iree (mfma < iree)
 """
 
@@ -15,17 +15,19 @@ EMU = Path(__file__).resolve().parents[3] / "pipeline_mlir" / "emu"
 #: module -> the emulator modules it may import
 ALLOWED = {
     "errors": set(), "opcodes": set(), "instr": set(),
-    "disasm": {"instr"},
-    "decode": {"disasm", "errors", "instr", "opcodes"},
+    "scaled": {"instr"},
+    "disasm": {"instr", "scaled"},
+    "decode": {"disasm", "errors", "instr", "opcodes", "scaled"},
     "operands": {"errors", "instr"},
     "salu": {"instr", "operands"},
     "valu": {"instr", "operands"},
     "semantics": {"errors", "instr", "operands", "salu", "valu"},
     "memops": {"errors", "instr", "operands"},
     "mfma": {"errors", "instr", "operands"},
-    "program": {"instr", "operands", "semantics", "memops", "mfma"},
+    "mfma_mx": {"errors", "instr", "mfma", "operands", "scaled"},
+    "program": {"instr", "operands", "semantics", "memops", "mfma", "mfma_mx"},
     "codeobj": {"decode", "errors", "instr", "program"},
-    "asmline": {"instr", "opcodes"},
+    "asmline": {"instr", "opcodes", "scaled"},
     "asmtext": {"asmline", "codeobj", "disasm", "errors", "instr"},
     "inputs": {"asmtext", "codeobj", "errors"},
     "machine": {"errors", "memops", "operands", "semantics"},

@@ -11,7 +11,7 @@ instructions), ``mfma_mx`` (the MX matrix instructions: FP4 operands, block scal
 ``program`` (an instruction -> its step),
 ``codeobj`` (kernels and their launch state from code objects), ``asmline`` (one line of
 assembly -> an instruction), ``asmtext`` (kernels from assembly), ``inputs`` (either),
-``machine`` (waves, memory, waits, barriers, races), ``gemm`` (a GEMM launch against the
-numpy reference), ``iree`` (IREE kernels' launch).
+``hazards`` (the wait-state rules), ``machine`` (waves, memory, waits, barriers, races),
+``gemm`` (a GEMM launch against the numpy reference), ``iree`` (IREE kernels' launch).
 Only ``pipeline_mlir.driver`` and ``pipeline_mlir.tools`` (and the tests) import this package.
 """

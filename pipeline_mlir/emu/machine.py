@@ -22,7 +22,9 @@ guarantees them).  The checks use releases, so they hold for every completion or
   before it: by another wave, unless that access was released before a barrier the
   current wave has passed; by the same wave on the other counter, unless released;
 * barrier counts that differ between the waves of a workgroup;
-* out-of-range buffer, global and LDS accesses; ``s_trap``; an MFMA with partial EXEC.
+* out-of-range buffer, global and LDS accesses; ``s_trap``; an MFMA with partial EXEC;
+* an instruction issued too few wait states after one it depends on
+  (:mod:`~pipeline_mlir.emu.hazards`).
 
 Registers, LDS and the output start poisoned (every byte 0xFF: NaN in f32, bf16, f16 and
 FP8, and an address no buffer holds).
@@ -36,6 +38,7 @@ from collections import deque
 import numpy as np
 
 from pipeline_mlir.emu.errors import EmuError, Finding
+from pipeline_mlir.emu.hazards import WaitStates, infos
 from pipeline_mlir.emu.memops import MemOp
 from pipeline_mlir.emu.operands import EXEC, bits_mask
 from pipeline_mlir.emu.semantics import branch_taken
@@ -47,7 +50,7 @@ POISON32 = 0xFFFFFFFF
 MODES = ("eager", "late", "random")
 _NEVER = 1 << 62
 #: findings a run can record and go on from (``collect=True``)
-COLLECTABLE = ("lds-race", "pending-register")
+COLLECTABLE = ("lds-race", "pending-register", "wait-states")
 BUFFER_SPAN = 1 << 32          # each global buffer lives at k << 32
 
 
@@ -270,6 +273,9 @@ class Machine:
         self.count = 0
         self.max_instructions = max_instructions
         self.waves = [Wave(self, i, G) for i in range(waves)]
+        # the wait-state rules (hazards.py): one clock and producer table per wave
+        self.hazard_info = infos(self.steps)
+        self.wait_states = [WaitStates() for _ in range(waves)]
         self._init_state(kernarg_addr)
 
     # -- launch state -------------------------------------------------------------------
@@ -492,6 +498,9 @@ class Machine:
 
     def step(self, w) -> None:
         st = self.steps[w.pc]
+        bad = self.wait_states[w.index].step(self.hazard_info[w.pc])
+        if bad is not None:
+            self.finding("wait-states", w, st, bad.message())
         if w.pend_v or w.pend_s:
             self._pending_check(w, st)
         kind = st.kind

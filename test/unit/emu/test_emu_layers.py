@@ -30,7 +30,8 @@ ALLOWED = {
     "asmline": {"instr", "opcodes", "scaled"},
     "asmtext": {"asmline", "codeobj", "disasm", "errors", "instr"},
     "inputs": {"asmtext", "codeobj", "errors"},
-    "machine": {"errors", "memops", "operands", "semantics"},
+    "hazards": {"errors", "instr"},
+    "machine": {"errors", "hazards", "memops", "operands", "semantics"},
     "gemm": {"errors", "machine", "mfma"},
     "iree": {"errors", "gemm", "machine", "mfma"},
 }

@@ -292,6 +292,7 @@ def test_subtract_with_borrow_reversed():
     m = run_snippet("""
         v_mov_b32_e32 v1, 16
         v_cmp_gt_u32_e32 vcc, 2, v0
+        s_nop 1
         v_subbrev_co_u32_e64 v3, s[4:5], 0, v1, vcc
         v_subbrev_co_u32_e32 v2, vcc, 3, v1, vcc
         s_endpgm""")
@@ -314,6 +315,7 @@ def test_global_load_to_lds():
     prog = """
         v_lshlrev_b32_e32 v1, 4, v0
         s_movk_i32 m0, 0x100
+        s_nop 0
         global_load_lds_dwordx4 v1, s[2:3] offset:32
         {wait}
         v_lshlrev_b32_e32 v2, 4, v0

@@ -1,0 +1,176 @@
+"""Every ``s_nop`` of the shipped kernels deleted, shortened or moved up: the emulator's
+wait-state check catches exactly the mutants LLVM 22's own hazard recognizer rejects.
+
+The check runs on the instruction traces of one emulated workgroup (each wave's executed
+instructions, in order, recorded once per kernel): a mutation of an ``s_nop`` changes no
+branch, so the mutant's trace is the original's with that one edit, and the tracker the
+machine runs (``emu/hazards.py``) decides it in milliseconds.  A few mutants also run
+end to end through the machine.
+
+The independent judge is LLVM (``llvm_hazards.py``): the kernel's IR compiled by ``opt-22``
+and ``llc-22`` gives the assembly and the MIR after the hazard recognizer; the same
+mutation is made on both, the recognizer is run again on the MIR, and a mutant is unsafe
+exactly when it inserts wait states.  LLVM places the minimum, so every deletion and every
+shortening is unsafe; moves are unsafe or safe depending on what they cross.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from kernel_builds import KERNEL_SPECS, build
+from llvm_hazards import LLC, OPT, compile_with_llc, missing_wait_states
+from pipeline_mlir.emu.errors import Finding
+from pipeline_mlir.emu.gemm import emulate_gemm
+from pipeline_mlir.emu.hazards import Info, WaitStates, infos
+from pipeline_mlir.emu.inputs import load_kernel
+from pipeline_mlir.emu.machine import Machine
+
+#: the shipped kernels that have s_nop (LLVM puts none in the 4-wave ones)
+NOP_KERNELS = ("pingpong-bf16", "pingpong-fp8")
+
+
+def traces(asm: str, key: str, clean: bool = True):
+    """(kernel, per wave the executed instruction indices) of one workgroup, one main-loop
+    iteration; with ``clean`` the run itself must be exact and find nothing, else its
+    findings are collected (and the run goes on)."""
+    kernel = load_kernel(asm)
+    g = build(key).kernel.geometry
+    seen: dict[int, list[int]] = {}
+    original = Machine.step
+
+    def step(self, w):
+        seen.setdefault(w.index, []).append(w.pc)
+        return original(self, w)
+    Machine.step = step
+    try:
+        run = emulate_gemm(kernel, build(key).kernel, g.BM, g.BN, 4 * g.BK, collect=not clean)
+    finally:
+        Machine.step = original
+    assert not clean or run.exact
+    return kernel, list(seen.values())
+
+
+def nop_indices(kernel) -> list[int]:
+    return [i for i, ins in enumerate(kernel.instrs) if ins.name == "s_nop"]
+
+
+def mutants(kernel, waves):
+    """(description, per wave the Info sequence) of every deletion, shortening and move up
+    by one or two instructions of each executed s_nop."""
+    info = infos(kernel.steps(1))
+    for p in nop_indices(kernel):
+        if not any(p in t for t in waves):
+            continue
+        imm = kernel.instrs[p].f["imm"]
+        yield (p, "delete"), [[info[i] for i in t if i != p] for t in waves]
+        if imm:
+            short = Info(info[p].ins, info[p].ws - 1)
+            yield (p, "shorten"), [[short if i == p else info[i] for i in t] for t in waves]
+        for up in (1, 2):
+            moved = [_move(t, p, up) for t in waves]
+            if all(m is not None for m in moved):
+                yield (p, f"up{up}"), [[info[i] for i in m] for m in moved]
+
+
+def _move(trace: list[int], p: int, up: int) -> list[int] | None:
+    """The trace with each occurrence of ``p`` moved ``up`` places earlier, when the ``up``
+    instructions before it are always the ones before it in the program (no label between)."""
+    out = list(trace)
+    for k, i in enumerate(trace):
+        if i == p:
+            if k < up or out[k - up:k] != list(range(p - up, p)):
+                return None
+            out[k - up + 1:k + 1] = out[k - up:k]
+            out[k - up] = p
+    return out
+
+
+def caught(waves) -> bool:
+    for seq in waves:
+        ws = WaitStates()
+        if any(ws.step(i) is not None for i in seq):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("key", NOP_KERNELS)
+def test_every_deleted_or_shortened_nop_is_caught(key):
+    kernel, waves = traces(build(key).asm, key)
+    found = [(what, caught(w)) for what, w in mutants(kernel, waves)
+             if what[1] in ("delete", "shorten")]
+    assert len(found) >= 15
+    assert [what for what, hit in found if not hit] == []
+
+
+@pytest.mark.parametrize("key", sorted(KERNEL_SPECS))
+def test_the_shipped_kernels_have_no_violation(key):
+    """The kernels LLVM built, unmutated: no rule broken in any wave (the 4-wave kernels,
+    which have no s_nop at all, included)."""
+    kernel, waves = traces(build(key).asm, key)
+    info = infos(kernel.steps(1))
+    assert not caught([[info[i] for i in t] for t in waves])
+    assert (key in NOP_KERNELS) == bool(nop_indices(kernel))
+
+
+@pytest.mark.parametrize("key,mode", [("pingpong-fp8", "eager"), ("pingpong-fp8", "late"),
+                                      ("pingpong-fp8", "random"), ("pingpong-bf16", "late")])
+def test_the_machine_finds_the_deleted_epilogue_nop(key, mode):
+    """End to end: the last s_nop of the kernel (before the epilogue's reads, which
+    overwrite an MFMA's C or D) deleted from the assembly."""
+    lines = build(key).asm.split("\n")
+    i = max(j for j, ln in enumerate(lines) if re.match(r"\s*s_nop \d", ln))
+    asm = "\n".join(lines[:i] + lines[i + 1:])
+    g = build(key).kernel.geometry
+    with pytest.raises(Finding, match=r"wait-states: .* required \(mfma-"):
+        emulate_gemm(load_kernel(asm), build(key).kernel, g.BM, g.BN, 4 * g.BK, mode)
+
+
+# ---- LLVM as the judge -------------------------------------------------------------------
+
+_META = re.compile(r"^\s*(SCHED_BARRIER|SCHED_GROUP_BARRIER|INLINEASM|KILL|IMPLICIT_DEF|"
+                   r"CFI_INSTRUCTION|DBG_)")
+
+
+def _mir_mutant(mir_lines: list[str], nop_lines: list[int], k: int, what: str) -> str:
+    lines = list(mir_lines)
+    at = nop_lines[k]
+    if what == "delete":
+        del lines[at]
+    elif what == "shorten":
+        n = int(lines[at].split()[-1])
+        lines[at] = lines[at].replace(f"S_NOP {n}", f"S_NOP {n - 1}")
+    else:
+        j, left = at, int(what[2:])
+        while left:
+            j -= 1
+            s = lines[j].strip()
+            assert s and not s.startswith("bb.") and not s.endswith(":"), "a label crossed"
+            if not _META.match(lines[j]):
+                left -= 1
+        lines.insert(j, lines.pop(at))
+    return "\n".join(lines)
+
+
+@pytest.mark.skipif(LLC is None or OPT is None, reason="llc-22 / opt-22 (LLVM 22) missing")
+@pytest.mark.parametrize("key", NOP_KERNELS)
+def test_caught_exactly_when_llvm_rejects_the_mutant(key):
+    from pipeline_mlir.driver import CompileOptions, compile
+
+    ll = compile(CompileOptions(schedule=KERNEL_SPECS[key], emit="llvm")).checked_output()
+    asm, mir = compile_with_llc(ll)
+    kernel, waves = traces(asm, key, clean=False)
+    mir_lines = mir.split("\n")
+    nop_lines = [i for i, ln in enumerate(mir_lines) if re.match(r"^\s*S_NOP \d", ln)]
+    nops = nop_indices(kernel)
+    assert len(nops) == len(nop_lines)
+    verdicts = {}
+    for (p, what), w in mutants(kernel, waves):
+        llvm = missing_wait_states(_mir_mutant(mir_lines, nop_lines, nops.index(p), what)) > 0
+        verdicts[(p, what)] = (caught(w), llvm)
+    wrong = {m: v for m, v in verdicts.items() if v[0] != v[1]}
+    assert not wrong
+    unsafe = sum(v[1] for v in verdicts.values())
+    assert unsafe >= 15 and len(verdicts) - unsafe >= 1, (unsafe, len(verdicts))

@@ -30,10 +30,10 @@ import numpy as np
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops as _walk
-from pipeline_mlir.analysis.loop_eval import Evaluator, memory_space
+from pipeline_mlir.analysis.loop_eval import memory_space
 from pipeline_mlir.analysis.ir_facts import block_size
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
-from pipeline_mlir.frontend.scan import find_natural_loops, scan_loop
+from pipeline_mlir.frontend.scan import find_natural_loops, loop_evaluator, scan_loop
 
 NAMES = ("A", "B", "C")
 #: A and B element types -> the names the emulator's reference encodes them by
@@ -186,12 +186,7 @@ def _k_dims(f, roots: list) -> list[int] | None:
     out: dict = {}
     for loop in loops:
         scan = scan_loop(loop)
-        ev = Evaluator(scan.block)
-        ev.where = loop
-        iv = loop.regions[0].blocks[0].arguments[0]
-        lb, step = ev.uniform(loop.operands[0]), ev.uniform(loop.operands[2])
-        if lb is None or step is None:
-            raise IRError(loop, "'scf.for' op: its lower bound or step differs between threads")
+        ev, iv, lb, step = loop_evaluator(scan)
         first = []
         for value in (lb, lb + step):
             ev.bind(iv, value)

@@ -32,10 +32,9 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.loop_eval import (DYNAMIC, Evaluator, attr_names, dense_i64,
-                                              segments)
+from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64, segments
 from pipeline_mlir.frontend.kernel_ir import describe
-from pipeline_mlir.frontend.scan import Access, LoopScan
+from pipeline_mlir.frontend.scan import Access, LoopScan, loop_evaluator
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 
 #: view ops whose result layout is rebuilt on a dense buffer
@@ -52,12 +51,7 @@ def convert_register_copies(scan: LoopScan) -> None:
     if not regs:
         return
     loop = scan.loop
-    ev = Evaluator(scan.block)
-    ev.where = loop
-    iv = loop.regions[0].blocks[0].arguments[0]
-    lb, step = ev.uniform(loop.operands[0]), ev.uniform(loop.operands[2])
-    if lb is None or step is None:
-        raise IRError(loop, "'scf.for' op: its lower bound or step differs between threads")
+    ev, iv, lb, step = loop_evaluator(scan)
     for a in regs:
         _check_vectors(a)
         for k in (lb, lb + step):

@@ -23,7 +23,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import block_size
 from pipeline_mlir.frontend.kernel_ir import effects, kernel_of
 from pipeline_mlir.frontend.tagged import tag_of
-from pipeline_mlir.analysis.loop_eval import dense_i64, memory_space, segments
+from pipeline_mlir.analysis.loop_eval import Evaluator, dense_i64, memory_space, segments
 
 #: ops that synchronise the loop body or fence LLVM's scheduler, which the pipelined loop
 #: replaces by its own: its barriers and waits are derived from what its reordered copies,
@@ -311,6 +311,20 @@ def register_copy(load, body: list) -> Access:
     for d in ir.VectorType(load.results[0].type).shape:
         n *= d
     return Access(load, dst, dst_idx, n, src, src_idx, store)
+
+
+def loop_evaluator(scan: LoopScan):
+    """(the per-lane :class:`Evaluator` of ``scan``'s workgroup, the loop's induction
+    variable, its lower bound, its step); bounds that differ between threads are an
+    error."""
+    loop = scan.loop
+    ev = Evaluator(scan.block)
+    ev.where = loop
+    iv = loop.regions[0].blocks[0].arguments[0]
+    lb, step = ev.uniform(loop.operands[0]), ev.uniform(loop.operands[2])
+    if lb is None or step is None:
+        raise IRError(loop, "'scf.for' op: its lower bound or step differs between threads")
+    return ev, iv, lb, step
 
 
 def _read_access(op) -> Access:

@@ -107,11 +107,15 @@ def _resize(text, shape="8"):
     return "\n".join(lines)
 
 
-def _misaligned(text):
+def _column(text, store: bool, const: int, expr: str):
+    """The first copy's load (or store) at column ``expr`` (of ``%col``, the column it had,
+    and ``%k``, a constant ``const``) instead."""
     i, j, lines = _pair(text)
-    col = re.search(r"vector\.load %\w+\[%\w+, (%\w+)\]", lines[i]).group(1)
-    lines[i] = lines[i].replace(f", {col}]", ", %mis]")
-    lines[i:i] = ["%one = arith.constant 1 : index", f"%mis = arith.addi {col}, %one : index"]
+    n = j if store else i
+    col = re.search(r"\[%\w+, (%\w+)\]", lines[n]).group(1)
+    lines[n] = lines[n].replace(f", {col}]", ", %new_col]")
+    lines[n:n] = [f"%k = arith.constant {const} : index",
+                  f"%new_col = {expr.replace('%col', col)} : index"]
     return "\n".join(lines)
 
 
@@ -127,14 +131,6 @@ def _overlap(text):
     _i1, j1, lines = _pair(text, 1)
     idx = re.search(r"%alloc\[[^\]]*\]", lines[j0]).group(0)
     lines[j1] = re.sub(r"%alloc\[[^\]]*\]", idx, lines[j1])
-    return "\n".join(lines)
-
-
-def _reversed_lanes(text):
-    i, j, lines = _pair(text)
-    col = re.search(r"%alloc\[%\w+, (%\w+)\]", lines[j]).group(1)
-    lines[j] = lines[j].replace(f", {col}]", ", %rev]")
-    lines[j:j] = ["%c112 = arith.constant 112 : index", f"%rev = arith.subi %c112, {col} : index"]
     return "\n".join(lines)
 
 
@@ -173,10 +169,11 @@ MUTANTS = {
     "used otherwise": (_other_use, "used by vector.extract, vector.store, not stored whole"),
     "8 bytes": (_resize, "copies 8 bytes per lane; a direct-to-LDS copy moves 4 or 16"),
     "two runs": (lambda t: _resize(t, "2x8"), "several runs of elements per lane"),
-    "misaligned": (_misaligned, "not a multiple of 16: a direct-to-LDS copy needs aligned"),
+    "misaligned": (lambda t: _column(t, False, 1, "arith.addi %col, %k"), "not a multiple of 16: a direct-to-LDS copy needs aligned"),
     "gap": (_gap, "leave gaps; the front end makes them direct-to-LDS copies when"),
     "overlap": (_overlap, "elements twice"),
-    "lanes reversed": (_reversed_lanes, "writes a wave's lanes in order from one address"),
+    "lanes reversed": (lambda t: _column(t, True, 112, "arith.subi %k, %col"),
+                       "writes a wave's lanes in order from one address"),
     "reads padding": (_read_padding, "reads columns past the 128 the copies write"),
     "swizzled": (_swizzled, "not an unswizzled memref.alloc"),
     "cast": (_cast_user, "'memref.cast' op at line"),

@@ -22,7 +22,7 @@ import numpy as np
 
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.machine import Divergence, GlobalMemory, Machine, POISON32, POISON_BYTE
-from pipeline_mlir.emu.mfma import E4M3
+from pipeline_mlir.emu.mfma import E4M3, E5M2
 from pipeline_mlir.kernel.launch import check_launch
 from pipeline_mlir.kernel.reference import quantize, reference_gemm
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
@@ -135,23 +135,29 @@ def compare(raw: np.ndarray, reference, whole: bool, c_dtype: str = "f32"):
     return int(written.sum()), max_err, first
 
 
+#: the FP8 element types by name: (format, value of each byte)
+FP8_TABLES = {"fp8": ("E4M3", E4M3), "fp8e5m2": ("E5M2", E5M2)}
+
+
 def encode(values: np.ndarray, dtype: str) -> bytes:
-    """Small integers as the kernel's element type (bf16, f16 or FP8 E4M3), row-major bytes."""
+    """Small integers as the kernel's element type (bf16, f16, FP8 E4M3 ``fp8`` or FP8 E5M2
+    ``fp8e5m2``), row-major bytes."""
     if dtype == "bf16":      # the small integers are exact in float32: its top half
         v = np.asarray(values, dtype=np.float32)
         return (v.view(np.uint32) >> 16).astype(np.uint16).tobytes()
     if dtype == "f16":
         return np.asarray(values).astype(np.float16).tobytes()
     v = np.asarray(values, dtype=np.float64)
-    if dtype == "fp8":
-        codes = np.array([b for b in range(256) if not np.isnan(E4M3[b]) and b != 0x80])
-        values = E4M3[codes]
+    if dtype in FP8_TABLES:
+        name, table = FP8_TABLES[dtype]
+        codes = np.array([b for b in range(256) if np.isfinite(table[b]) and b != 0x80])
+        values = table[codes]
         order = np.argsort(values)
         flat = v.reshape(-1)
         pos = np.clip(np.searchsorted(values[order], flat), 0, len(order) - 1)
         bad = values[order][pos] != flat
         if bad.any():
-            raise EmuError(f"value {flat[bad][0]} is not representable in FP8 E4M3")
+            raise EmuError(f"value {flat[bad][0]} is not representable in FP8 {name}")
         return codes[order][pos].astype(np.uint8).tobytes()
     raise EmuError(f"unknown element type {dtype!r}")
 

@@ -51,7 +51,9 @@ from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, WAVE_SIZE
 
 #: element types the reference encodes, by the MFMA that multiplies them
 MFMA_DTYPES = {MFMA_BY_DTYPE[d].mnemonic: d for d in ("bf16", "f16")}
-ELEMENT_BYTES = {"bf16": 2, "f16": 2, "fp8": 1}
+ELEMENT_BYTES = {"bf16": 2, "f16": 2, "fp8": 1, "fp8e5m2": 1}
+#: the FP8 formats (``cbsz`` = ``blgp``) of an f8f6f4 MFMA -> their element type names
+FP8_DTYPES = {"E4M3": "fp8", "E5M2": "fp8e5m2"}
 BINDINGS = ("A", "B", "C")
 CONTRACTS = {"hal": "IREE's HAL bindings", "memref": "memref descriptors"}
 
@@ -198,14 +200,13 @@ def matmul_dtype(kernel) -> str:
             continue
         if ins.name in MFMA_DTYPES:
             kinds.add(MFMA_DTYPES[ins.name])
-        elif ins.name == "v_mfma_f32_16x16x128_f8f6f4" and \
-                FP8_FORMATS.get(ins.f["cbsz"], ("",))[0] == "E4M3" and \
-                FP8_FORMATS.get(ins.f["blgp"], ("",))[0] == "E4M3":
-            kinds.add("fp8")
+        elif ins.name == "v_mfma_f32_16x16x128_f8f6f4" and ins.f["cbsz"] == ins.f["blgp"] and \
+                FP8_FORMATS.get(ins.f["cbsz"], ("",))[0] in FP8_DTYPES:
+            kinds.add(FP8_DTYPES[FP8_FORMATS[ins.f["cbsz"]][0]])
         else:
             raise EmuError(f"kernel {kernel.name}: 0x{ins.addr:04x} '{ins.text}' multiplies "
                            f"elements the emulator's reference does not encode (it runs bf16, "
-                           f"f16 and FP8 E4M3 matmuls with 16x16 MFMAs)")
+                           f"f16, FP8 E4M3 and FP8 E5M2 matmuls with 16x16 MFMAs)")
     if not kinds:
         raise EmuError(f"kernel {kernel.name} has no MFMA: not a matmul the emulator can check")
     if len(kinds) > 1:

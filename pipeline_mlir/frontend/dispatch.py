@@ -30,13 +30,14 @@ import numpy as np
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops as _walk
-from pipeline_mlir.analysis.loop_eval import Evaluator, memory_space
+from pipeline_mlir.analysis.loop_eval import memory_space
 from pipeline_mlir.analysis.ir_facts import block_size
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
-from pipeline_mlir.frontend.partition import DTYPES
-from pipeline_mlir.frontend.scan import find_natural_loops, scan_loop
+from pipeline_mlir.frontend.scan import find_natural_loops, loop_evaluator, scan_loop
 
 NAMES = ("A", "B", "C")
+#: A and B element types -> the names the emulator's reference encodes them by
+ELEMENTS = {"bf16": "bf16", "f16": "f16", "f8E4M3FN": "fp8", "f8E5M2": "fp8e5m2"}
 _DIMS = "xyz"
 
 
@@ -54,7 +55,7 @@ class MatmulDispatch:
     M: int
     N: int
     K: int
-    dtype: str                 # bf16, f16 or fp8
+    dtype: str                 # bf16, f16, fp8 (E4M3FN) or fp8e5m2
     transpose_b: bool | None   # B is N x K; None: not known (why: layout_problem)
     grid: tuple[int, ...] | None
     bindings: tuple[Binding, ...]
@@ -134,10 +135,10 @@ def matmul_dispatch(module) -> MatmulDispatch:
                                         f"contiguous")
         bindings.append(Binding(bname, tuple(mt.shape), et, where))
     A, B, C = bindings
-    if A.element not in DTYPES or B.element != A.element:
+    if A.element not in ELEMENTS or B.element != A.element:
         raise IRError(_owner(found[0][0], f),
                       f"A and B are {A.element} and {B.element}: the emulator's reference "
-                      f"runs A and B of one element type, bf16, f16 or f8E4M3FN")
+                      f"runs A and B of one element type, {', '.join(ELEMENTS)}")
     if C.element != "f32":
         raise IRError(_owner(found[2][0], f), f"C is {C.element}: the emulator's reference "
                                               f"accumulates in f32")
@@ -167,7 +168,7 @@ def matmul_dispatch(module) -> MatmulDispatch:
                          f"{B.shape[0]}x{B.shape[1]}, {C.shape[0]}x{C.shape[1]} are not A "
                          f"(M x K), B ({'N x K' if transpose_b is not False else 'K x N'}) "
                          f"and C (M x N) of one matmul")
-    return MatmulDispatch(name, M, N, K, DTYPES[A.element], transpose_b, _grid(f),
+    return MatmulDispatch(name, M, N, K, ELEMENTS[A.element], transpose_b, _grid(f),
                           tuple(bindings), layout_problem if transpose_b is None else None)
 
 
@@ -185,12 +186,7 @@ def _k_dims(f, roots: list) -> list[int] | None:
     out: dict = {}
     for loop in loops:
         scan = scan_loop(loop)
-        ev = Evaluator(scan.block)
-        ev.where = loop
-        iv = loop.regions[0].blocks[0].arguments[0]
-        lb, step = ev.uniform(loop.operands[0]), ev.uniform(loop.operands[2])
-        if lb is None or step is None:
-            raise IRError(loop, "'scf.for' op: its lower bound or step differs between threads")
+        ev, iv, lb, step = loop_evaluator(scan)
         first = []
         for value in (lb, lb + step):
             ev.bind(iv, value)

@@ -6,6 +6,8 @@ synchronises, reads MFMA fragments from LDS and multiplies, with the accumulator
 ``iter_args``.  This module is the front end's public face; the work is done, in order, by
 
 * :mod:`~pipeline_mlir.frontend.scan`: finding the loops and each op's role;
+* :mod:`~pipeline_mlir.frontend.regcopy`: copies through registers made direct-to-LDS
+  copies, on an LDS layout of the front end's;
 * :mod:`~pipeline_mlir.frontend.address`: every access evaluated for every thread;
 * :mod:`~pipeline_mlir.frontend.partition`: channels, subtiles, the LDS buffers and the
   schedule the loop stands for;
@@ -18,6 +20,7 @@ from __future__ import annotations
 from pipeline_mlir.frontend.address import Analysis, analyse
 from pipeline_mlir.frontend.adopt import adopt
 from pipeline_mlir.frontend.partition import check_waves, partition_loop
+from pipeline_mlir.frontend.regcopy import convert_register_copies
 from pipeline_mlir.frontend.scan import (check_not_pipelined, find_natural_loops, no_loop_reason,
                                          scan_loop, split_reads)
 
@@ -33,6 +36,7 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     if schedule is not None:
         check_waves(scan, schedule)
     split_reads(scan)
+    convert_register_copies(scan)
     an = analyse(scan)
     partition_loop(an)
     return an

@@ -23,7 +23,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import block_size
 from pipeline_mlir.frontend.kernel_ir import effects, kernel_of
 from pipeline_mlir.frontend.tagged import tag_of
-from pipeline_mlir.analysis.loop_eval import dense_i64, memory_space, segments
+from pipeline_mlir.analysis.loop_eval import Evaluator, dense_i64, memory_space, segments
 
 #: ops that synchronise the loop body or fence LLVM's scheduler, which the pipelined loop
 #: replaces by its own: its barriers and waits are derived from what its reordered copies,
@@ -59,6 +59,7 @@ class Access:
     elements: int = 0              # elements per thread
     src: object = None             # copies: global memref
     src_indices: list = field(default_factory=list)
+    store: object = None           # register copies: the LDS store of the loaded registers
 
 
 @dataclass
@@ -218,8 +219,11 @@ def scan_loop(loop) -> LoopScan:
     blk = loop.regions[0].blocks[0]
     body = [_op(o) for o in blk.operations]
     copies, reads, mfmas, syncs = [], [], [], []
+    stores = set()                 # the LDS halves of register copies
     for op in body[:-1]:
         name = op.name
+        if op in stores:
+            continue
         if len(op.regions):
             raise IRError(op, f"'{name}' op with regions inside the K-loop: the pipeliner moves "
                               f"the loop's ops one by one and cannot move nested regions")
@@ -256,10 +260,10 @@ def scan_loop(loop) -> LoopScan:
         what = ", ".join(sorted(f"{k}s {s or 'memory'}" for k, s in touched)) or \
             ", ".join(sorted({k for k, _ in eff}))
         if any(s in GLOBAL_SPACES for _, s in touched) and all(k == "read" for k, _ in touched):
-            raise IRError(op, f"'{name}' op reads global memory into registers inside the K-loop; "
-                              f"the schedule moves A and B tiles with direct-to-LDS copies "
-                              f"(amdgpu.gather_to_lds), and a global load that is not the first "
-                              f"half of a global->LDS copy cannot be pipelined")
+            copy = register_copy(op, body)
+            stores.add(copy.store)
+            copies.append(copy)
+            continue
         raise IRError(op, f"'{name}' op has side effects the pipeliner cannot move ({what}): "
                           f"the K-loop may only copy global memory to LDS, read LDS fragments, "
                           f"synchronise and multiply")
@@ -268,6 +272,59 @@ def scan_loop(loop) -> LoopScan:
     if not copies:
         raise IRError(loop, "'scf.for' op has no global->LDS copy (amdgpu.gather_to_lds)")
     return LoopScan(loop, kernel, bs, copies, reads, mfmas, syncs, body[:-1])
+
+
+#: what a register copy's two halves may be: a global load into registers, an LDS store
+COPY_LOADS = ("vector.load", "vector.transfer_read")
+COPY_STORES = ("vector.store", "vector.transfer_write")
+
+
+def register_copy(load, body: list) -> Access:
+    """The register copy that global load ``load`` begins: its value's one use is an LDS
+    store later in the loop body (``body``), of the whole value (an :class:`Access` with
+    ``store`` set; :mod:`pipeline_mlir.frontend.regcopy` turns it into a direct-to-LDS
+    copy).  Any other global load inside the loop is an error at the op."""
+    refuse = f"'{load.name}' op reads global memory into registers inside the K-loop"
+    if load.name not in COPY_LOADS:
+        raise IRError(load, f"{refuse}; the front end takes global loads that are copies to "
+                            f"LDS (vector.load or vector.transfer_read, then an LDS store)")
+    uses = [_op(u.owner) for u in load.results[0].uses]
+    store = uses[0] if len(uses) == 1 else None
+    if store is None or store.name not in COPY_STORES or store not in body or \
+            body.index(store) < body.index(load) or store.operands[0] != load.results[0] or \
+            _space(store.operands[1]) != LDS:
+        used = ", ".join(sorted({u.name for u in uses})) or "nothing"
+        raise IRError(load, f"{refuse}, and its value is used by {used}, not stored whole to "
+                            f"LDS by one store of the loop: a global load that is not the "
+                            f"first half of a global->LDS copy cannot be pipelined")
+    if store.name == "vector.transfer_write":
+        g = segments(store)
+        dst, dst_idx = g[1][0], list(g[2])
+    else:
+        dst, dst_idx = store.operands[1], list(store.operands[2:])
+    if load.name == "vector.transfer_read":
+        g = segments(load)
+        src, src_idx = g[0][0], list(g[1])
+    else:
+        src, src_idx = load.operands[0], list(load.operands[1:])
+    n = 1
+    for d in ir.VectorType(load.results[0].type).shape:
+        n *= d
+    return Access(load, dst, dst_idx, n, src, src_idx, store)
+
+
+def loop_evaluator(scan: LoopScan):
+    """(the per-lane :class:`Evaluator` of ``scan``'s workgroup, the loop's induction
+    variable, its lower bound, its step); bounds that differ between threads are an
+    error."""
+    loop = scan.loop
+    ev = Evaluator(scan.block)
+    ev.where = loop
+    iv = loop.regions[0].blocks[0].arguments[0]
+    lb, step = ev.uniform(loop.operands[0]), ev.uniform(loop.operands[2])
+    if lb is None or step is None:
+        raise IRError(loop, "'scf.for' op: its lower bound or step differs between threads")
+    return ev, iv, lb, step
 
 
 def _read_access(op) -> Access:

@@ -53,6 +53,9 @@ SGPR_WAVES_ABOVE = 7
 LDS_BYTES = 160 * 1024
 LDS_BANKS = 64
 LDS_BANK_BYTES = 4
+#: bytes per lane a direct-to-LDS copy (buffer/global load ... lds) moves: the sizes IREE's
+#: gfx950 target description lists (``dma_sizes = [32, 128]`` bits)
+LDS_DMA_BYTES = (4, 16)
 #: bytes the LDS reads / writes per clock (a row of banks; writes at half rate)
 LDS_READ_BYTES_PER_CLOCK = 256
 LDS_WRITE_BYTES_PER_CLOCK = 128

@@ -39,7 +39,7 @@ TARGET = ["--iree-hal-target-device=hip", "--iree-rocm-target=gfx950"]
 PREPARE = ("iree-codegen-absorb-swizzle-hint-to-alloc,"
            "iree-codegen-fission-transfer-ops-in-control-flow{fission-multi-trip=false},"
            "iree-codegen-remove-single-iteration-loop")
-TYPES = {"bf16": "bf16", "f16": "f16", "fp8": "f8E4M3FN", "i8": "i8"}
+TYPES = {"bf16": "bf16", "f16": "f16", "fp8": "f8E4M3FN", "fp8e5m2": "f8E5M2", "i8": "i8"}
 
 
 def tool(name: str) -> str:

@@ -59,6 +59,11 @@ def test_the_element_type_is_the_one_the_mfmas_multiply():
         matmul_dtype(_with_args(HAL))
     with pytest.raises(EmuError, match="multiplies bf16 and f16: one element type"):
         matmul_dtype(_with_args(HAL, MFMA.format("bf16") + MFMA.format("f16") + "s_endpgm"))
+    fp8 = "v_mfma_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], v[0:3] cbsz:{} blgp:{}\n"
+    assert matmul_dtype(_with_args(HAL, fp8.format(0, 0) + "s_endpgm")) == "fp8"
+    assert matmul_dtype(_with_args(HAL, fp8.format(1, 1) + "s_endpgm")) == "fp8e5m2"
+    with pytest.raises(EmuError, match="FP8 E4M3 and FP8 E5M2 matmuls"):
+        matmul_dtype(_with_args(HAL, fp8.format(0, 1) + "s_endpgm"))
 
 
 def test_the_sizes_the_descriptors_imply():

@@ -101,6 +101,7 @@ def test_a_wrong_result_is_reported_not_raised():
 def test_inputs_and_kernel_arguments():
     assert encode(np.array([1.0, -2.0, 3.0]), "bf16") == bytes([0x80, 0x3F, 0x00, 0xC0, 0x40, 0x40])
     assert encode(np.array([1.0, 2.0, 3.0, -1.0]), "fp8") == bytes([0x38, 0x40, 0x44, 0xB8])
+    assert encode(np.array([1.0, 2.0, 3.0, -1.0]), "fp8e5m2") == bytes([0x3C, 0x40, 0x42, 0xBC])
     args = kernarg_bytes({"A": 1 << 32, "B": 2 << 32, "C": 3 << 32}, {"A": 6, "B": 7, "C": 8},
                          2, 3, 4)
     assert len(args) == 144

@@ -1,0 +1,391 @@
+"""Copies through registers made direct-to-LDS copies.
+
+IREE copies fp8 and i8 tiles (and any tile when its direct load is off) through registers:
+a global load (``vector.load`` / ``vector.transfer_read`` of a fat raw buffer) whose value
+one LDS store (``vector.store`` / ``vector.transfer_write``) writes into a padded LDS tile
+(``memref<128x136xf8E4M3FN>``: rows of 128 bytes and 8 bytes of padding, which keep the
+register path's stores and reads apart in the banks).  The scan recognises the pair as one
+copy (:func:`~pipeline_mlir.frontend.scan.register_copy`); :func:`convert_register_copies`
+makes each an ``amdgpu.gather_to_lds``, the copy the schedules pipeline:
+
+* the LDS layout is the front end's.  A direct-to-LDS copy writes its wave's 64 lanes
+  contiguously from one wave-uniform address, which the padding breaks: a buffer whose
+  copies fill the first ``C`` columns of every row of a ``rows x P`` tile becomes the dense
+  ``rows x C`` tile, and every view and read of it is rebuilt on the dense buffer (the same
+  element, the row stride ``C``).  The copies must then write each wave's lanes in order,
+  ``transfer`` elements apart; the wave's first address, a constant plus a multiple of the
+  wave index, is emitted before the loop;
+* each copy moves a size a direct-to-LDS copy moves (:data:`~pipeline_mlir.target.gfx950.
+  LDS_DMA_BYTES`) from a global address aligned to it, in both iterations the analysis
+  evaluates;
+* everything is checked on the per-lane addresses
+  (:class:`~pipeline_mlir.analysis.loop_eval.Evaluator`), and what does not fit is an error
+  at the op that says why (such a copy would have to stay in registers, staged by the
+  schedule, which the front end does not build).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64, segments
+from pipeline_mlir.frontend.kernel_ir import describe
+from pipeline_mlir.frontend.scan import Access, LoopScan, loop_evaluator
+from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
+
+#: view ops whose result layout is rebuilt on a dense buffer
+VIEW_OPS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape")
+#: ops that use an LDS buffer without a layout of their own (their operand is switched)
+LAYOUT_FREE_USERS = ("vector.load", "vector.transfer_read", "amdgpu.transpose_load",
+                     "memref.dealloc")
+
+
+def convert_register_copies(scan: LoopScan) -> None:
+    """Make every register copy of ``scan`` (an ``Access`` with a ``store``) an
+    ``amdgpu.gather_to_lds`` (module docstring); ``scan`` is updated in place."""
+    regs = [a for a in scan.copies if a.store is not None]
+    if not regs:
+        return
+    loop = scan.loop
+    ev, iv, lb, step = loop_evaluator(scan)
+    for a in regs:
+        _check_vectors(a)
+        for k in (lb, lb + step):
+            ev.bind(iv, k)
+            _check_source(ev, a)
+    ev.bind(iv, lb)
+    by_root: dict = {}
+    for a in regs:
+        by_root.setdefault(ev.view(a.view).root, []).append(a)
+    wave = _wave_index(scan)
+    done = {}
+    for root, accs in by_root.items():
+        done.update(_convert_buffer(ev, scan, root, accs, wave))
+    scan.copies = [done.get(id(a), a) for a in scan.copies]
+    scan.ops = [_op(o) for o in loop.regions[0].blocks[0].operations][:-1]
+
+
+def _check_vectors(a: Access) -> None:
+    """A copy of one contiguous run of elements: in bounds, unmasked, every vector
+    dimension but the last of size 1."""
+    for op in (a.op, a.store):
+        vt = ir.VectorType(op.results[0].type if op == a.op else op.operands[0].type)
+        if any(d != 1 for d in vt.shape[:-1]):
+            raise IRError(op, f"{describe(op)} moves {vt}, several runs of elements per lane; "
+                              f"a direct-to-LDS copy moves one run per lane")
+        if not op.name.startswith("vector.transfer"):
+            continue
+        g = segments(op)
+        if len(g) > 3 and g[3]:
+            raise IRError(op, f"{describe(op)} is masked; a masked copy (a K tail) cannot be "
+                              f"made a direct-to-LDS copy")
+        if "in_bounds" in op.attributes and not all(
+                str(x) == "true" for x in ir.ArrayAttr(op.attributes["in_bounds"])):
+            raise IRError(op, f"{describe(op)} may access out of bounds (in_bounds is not all "
+                              f"true); a direct-to-LDS copy cannot pad")
+        pm = ir.AffineMapAttr(op.attributes["permutation_map"]).value
+        rank = ir.MemRefType(op.operands[0 if op == a.op else 1].type).rank
+        if str(pm) != str(ir.AffineMap.get_minor_identity(rank, vt.rank)):
+            raise IRError(op, f"{describe(op)} uses permutation map {pm}; a copy is a "
+                              f"minor-identity run of elements")
+
+
+def _elements(ev, view_value, indices, n: int, op, what: str) -> np.ndarray:
+    """(threads, n) root elements of ``view_value[indices]`` and the ``n - 1`` after it,
+    which must be contiguous."""
+    v = ev.view(view_value)
+    if v.strides and v.strides[-1] != 1:
+        raise IRError(op, f"{describe(op)} {what} with a stride of {v.strides[-1]} elements "
+                          f"in the innermost dimension; a copy moves contiguous elements")
+    start = v.element([ev.value(i) for i in indices])
+    return start[:, None] + np.arange(n)[None, :]
+
+
+def _check_source(ev, a: Access) -> None:
+    """The global half of copy ``a`` moves a direct-to-LDS size from an address aligned to
+    it (at the loop variable's current binding)."""
+    v = ev.view(a.src)
+    size = a.elements * v.elem_bytes
+    if size not in LDS_DMA_BYTES:
+        raise IRError(a.op, f"{describe(a.op)} copies {size} bytes per lane; a direct-to-LDS "
+                            f"copy moves {' or '.join(map(str, LDS_DMA_BYTES))} bytes per lane "
+                            f"(a copy that stays in registers is not pipelined)")
+    el = _elements(ev, a.src, a.src_indices, a.elements, a.op, "reads global memory")
+    misaligned = (el[:, 0] * v.elem_bytes) % size
+    if np.any(misaligned):
+        t = int(np.flatnonzero(misaligned)[0])
+        raise IRError(a.op, f"{describe(a.op)} reads {size} bytes from global byte offset "
+                            f"{int(el[t, 0]) * v.elem_bytes} in thread {t}, not a multiple of "
+                            f"{size}: a direct-to-LDS copy needs aligned sources (a copy that "
+                            f"stays in registers is not pipelined)")
+
+
+def _wave_index(scan: LoopScan):
+    """The wave index (linear thread id / 64) as an index value, emitted before the loop."""
+    bx, by, bz = scan.block
+    A = B.arith
+    with ir.InsertionPoint(scan.loop), scan.loop.location:
+        t = ir.IndexType.get()
+
+        def tid(dim: str):
+            return B.gpu.thread_id(getattr(B.gpu.Dimension, dim))
+
+        def c(v: int):
+            return A.constant(t, ir.IntegerAttr.get(t, v))
+
+        linear = tid("x")
+        if by > 1 or bz > 1:
+            linear = A.addi(linear, A.muli(tid("y"), c(bx)))
+        if bz > 1:
+            linear = A.addi(linear, A.muli(tid("z"), c(bx * by)))
+        return A.divui(linear, c(WAVE_SIZE))
+
+
+def _convert_buffer(ev, scan: LoopScan, root, accs: list, wave) -> dict:
+    """The register copies ``accs`` into LDS buffer ``root`` made direct-to-LDS copies,
+    the buffer made dense first when it is padded: {old load op: new Access}."""
+    where = accs[0].store
+    owner = root.owner
+    if isinstance(owner, ir.Block) or _op(owner).name != "memref.alloc" or \
+            "iree_codegen.swizzle" in _op(owner).attributes:
+        raise IRError(where, f"{describe(where)} stores into LDS that is not an unswizzled "
+                             f"memref.alloc ({root.type}); the front end lays out the LDS of "
+                             f"register copies itself and needs to own the buffer")
+    mt = ir.MemRefType(root.type)
+    strides, offset = mt.get_strides_and_offset()
+    rows, width = int(np.prod(mt.shape[:-1])), mt.shape[-1]
+    if offset != 0 or list(strides) != _row_major(mt.shape):
+        raise IRError(_op(owner), f"'memref.alloc' op: LDS buffer {root.type} is not row-major")
+    written = {a.op: _elements(ev, a.view, a.indices, a.elements, a.store, "writes LDS")
+               for a in accs}
+    cols = _dense_columns(scan, ev, root, accs, written, rows, width)
+    new_root = root
+    if cols != width:
+        new_root = _dense_alloc(_op(owner), mt, cols)
+    flat = _flat(new_root)
+    out = {}
+    for a in accs:
+        el = written[a.op]
+        out[id(a)] = _gather(a, (el // width) * cols + el % width, flat, wave)
+    for a in accs:
+        a.store.erase()
+        a.op.erase()
+        _erase_dead_view(a.view)
+    if new_root is not root:
+        mapping = _reroot(root, new_root)
+        for r in scan.reads:
+            r.view = mapping.get(r.view, r.view)
+        _op(owner).erase()
+    return out
+
+
+def _dense_columns(scan, ev, root, accs, written: dict, rows: int, width: int) -> int:
+    """The columns ``C`` the copies fill, in every row, each element once; every fragment
+    read of ``root`` reads those."""
+    where = accs[0].store
+    every = np.concatenate([w.ravel() for w in written.values()])
+    cols = int((every % width).max()) + 1
+    uniq = np.unique(every)
+    dense = (np.arange(rows)[:, None] * width + np.arange(cols)[None, :]).ravel()
+    if len(uniq) != len(every) or not np.array_equal(uniq, dense):
+        twice = len(every) - len(uniq)
+        raise IRError(where, f"{describe(where)}: the register copies into {root.type} "
+                             f"{f'write {twice} elements twice' if twice else 'leave gaps'}; "
+                             f"the front end makes them direct-to-LDS copies when together "
+                             f"they write the first {cols} columns of every row once")
+    for r in scan.reads:
+        if ev.view(r.view).root != root:
+            continue
+        el = _elements(ev, r.view, r.indices, r.elements, r.op, "reads LDS")
+        if int((el % width).max()) >= cols:
+            raise IRError(r.op, f"{describe(r.op)} reads columns past the {cols} the copies "
+                                f"write in {root.type}")
+    return cols
+
+
+def _row_major(shape) -> list[int]:
+    out, acc = [], 1
+    for d in reversed(list(shape)):
+        out.append(acc)
+        acc *= d
+    return out[::-1]
+
+
+def _dense_alloc(alloc, mt, cols: int):
+    """A new LDS allocation of ``mt``'s rows with ``cols`` columns, after ``alloc``."""
+    new_t = ir.MemRefType.get(list(mt.shape[:-1]) + [cols], mt.element_type,
+                              memory_space=mt.memory_space)
+    with ir.InsertionPoint.after(alloc), alloc.location:
+        attrs = {n: alloc.attributes[n] for n in attr_names(alloc)}
+        return ir.Operation.create("memref.alloc", results=[new_t], operands=[],
+                                   attributes=attrs).results[0]
+
+
+def _flat(root):
+    """``root`` as one dimension (a ``memref.collapse_shape`` after its definition), the
+    destination of the direct-to-LDS copies."""
+    mt = ir.MemRefType(root.type)
+    if mt.rank == 1:
+        return root
+    flat_t = ir.MemRefType.get([int(np.prod(mt.shape))], mt.element_type,
+                               memory_space=mt.memory_space)
+    alloc = _op(root.owner)
+    with ir.InsertionPoint.after(alloc), alloc.location:
+        i64 = ir.IntegerType.get_signless(64)
+        reassoc = ir.ArrayAttr.get([ir.ArrayAttr.get(
+            [ir.IntegerAttr.get(i64, d) for d in range(mt.rank)])])
+        return ir.Operation.create("memref.collapse_shape", results=[flat_t], operands=[root],
+                                   attributes={"reassociation": reassoc}).results[0]
+
+
+def _gather(a: Access, dense: np.ndarray, flat, wave) -> Access:
+    """The ``amdgpu.gather_to_lds`` of copy ``a`` whose lanes write the elements ``dense``
+    of buffer ``flat`` (checked: each wave's lanes in order from one address, that address
+    a constant plus a multiple of the wave index), created before the load."""
+    n = a.elements
+    lane = np.arange(dense.shape[0]) % WAVE_SIZE
+    first = dense[np.arange(dense.shape[0]) - lane, 0]
+    want = first[:, None] + lane[:, None] * n + np.arange(n)[None, :]
+    if not np.array_equal(dense, want):
+        t = int(np.flatnonzero((dense != want).any(axis=1))[0])
+        raise IRError(a.store, f"{describe(a.store)}: lane {t % WAVE_SIZE} of wave "
+                               f"{t // WAVE_SIZE} writes LDS element {int(dense[t, 0])} of the "
+                               f"dense tile, not {int(want[t, 0])}; a direct-to-LDS copy "
+                               f"writes a wave's lanes in order from one address")
+    bases = first[::WAVE_SIZE]
+    b0 = int(bases[0])
+    bs = int(bases[1] - bases[0]) if len(bases) > 1 else 0
+    if not np.array_equal(bases, b0 + bs * np.arange(len(bases))):
+        raise IRError(a.store, f"{describe(a.store)}: the waves start writing at LDS elements "
+                               f"{bases.tolist()}, not a constant plus a multiple of the wave "
+                               f"index")
+    A = B.arith
+    t = ir.IndexType.get()
+    with ir.InsertionPoint.after(_op(wave.owner)), a.op.location:
+        base = A.addi(A.muli(wave, A.constant(t, ir.IntegerAttr.get(t, bs))),
+                      A.constant(t, ir.IntegerAttr.get(t, b0)))
+    et = ir.MemRefType(flat.type).element_type
+    attrs = {"transferType": ir.TypeAttr.get(ir.VectorType.get([n], et)),
+             "operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, len(a.src_indices), 1, 1])}
+    with ir.InsertionPoint(a.op), a.op.location:
+        new = ir.Operation.create("amdgpu.gather_to_lds",
+                                  operands=[a.src] + list(a.src_indices) + [flat, base],
+                                  attributes=attrs)
+    return Access(new, flat, [base], n, a.src, list(a.src_indices))
+
+
+# ---------------------------------------------------------------------------------------------
+# rebuilding the views of a buffer on its dense replacement
+# ---------------------------------------------------------------------------------------------
+
+def _reroot(old, new) -> dict:
+    """Rebuild every view of LDS buffer ``old`` on ``new`` (same shape but the last
+    dimension) and switch the ops that use them; {old value: new value}."""
+    mapping = {old: new}
+    todo, views, users = [old], [], []
+    while todo:
+        v = todo.pop()
+        for u in list(v.uses):
+            o = _op(u.owner)
+            if o.name in VIEW_OPS and o.operands[0] == v:
+                rt = _view_type(o, mapping[v].type)
+                attrs = {n: o.attributes[n] for n in attr_names(o)}
+                with ir.InsertionPoint(o), o.location:
+                    n = ir.Operation.create(o.name, results=[rt],
+                                            operands=[mapping[v]] + list(o.operands)[1:],
+                                            attributes=attrs)
+                mapping[o.results[0]] = n.results[0]
+                views.append(o)
+                todo.append(o.results[0])
+            elif o.name in LAYOUT_FREE_USERS:
+                users.append((o, v))
+            else:
+                raise IRError(o, f"{describe(o)} uses LDS buffer {old.type}, whose layout the "
+                                 f"front end changes for its direct-to-LDS copies, in a way it "
+                                 f"cannot rebuild (it rebuilds {', '.join(VIEW_OPS)})")
+    for o, v in users:
+        for i, x in enumerate(o.operands):
+            if x == v:
+                o.operands[i] = mapping[v]
+    for o in reversed(views):
+        o.erase()
+    return mapping
+
+
+def _layout(shape, strides, offset: int, identity: bool):
+    if identity:
+        return None
+    return ir.StridedLayoutAttr.get(offset, list(strides))
+
+
+def _view_type(op, src_type):
+    """The result type of view ``op`` applied to a source of type ``src_type``."""
+    src = ir.MemRefType(src_type)
+    old = ir.MemRefType(op.results[0].type)
+    strides, offset = src.get_strides_and_offset()
+    identity = isinstance(src.layout, ir.AffineMapAttr) and \
+        str(ir.AffineMapAttr(src.layout).value) == str(ir.AffineMap.get_identity(src.rank))
+    if op.name == "memref.subview":
+        return _subview_type(op, src, old, strides, offset)
+    groups = [[ir.IntegerAttr(d).value for d in ir.ArrayAttr(g)]
+              for g in ir.ArrayAttr(op.attributes["reassociation"])]
+    out: list = []
+    if op.name == "memref.expand_shape":
+        for g, s in zip(groups, strides):
+            acc, part = s, []
+            for d in reversed(g):
+                part.append(acc)
+                acc *= old.shape[d]
+            out.extend(reversed(part))
+    else:
+        for g in groups:
+            out.append(strides[g[-1]])
+            for a, b in zip(g, g[1:]):
+                if strides[a] != strides[b] * src.shape[b]:
+                    raise IRError(op, f"{describe(op)} collapses dimensions that are not "
+                                      f"contiguous in the dense LDS buffer")
+    return ir.MemRefType.get(list(old.shape), old.element_type,
+                             layout=_layout(old.shape, out, offset, identity),
+                             memory_space=old.memory_space)
+
+
+def _subview_type(op, src, old, strides, offset: int):
+    offs = dense_i64(op, "static_offsets")
+    steps = dense_i64(op, "static_strides")
+    sizes = dense_i64(op, "static_sizes")
+    if DYNAMIC in steps:
+        raise IRError(op, f"{describe(op)} has dynamic strides")
+    full = [s * k for s, k in zip(strides, steps)]
+    if offset == DYNAMIC or DYNAMIC in offs:
+        off = DYNAMIC
+    else:
+        off = offset + sum(o * s for o, s in zip(offs, strides))
+    old_full = [s * k for s, k in zip(ir.MemRefType(op.operands[0].type)
+                                       .get_strides_and_offset()[0], steps)]
+    want, _ = old.get_strides_and_offset()
+    kept, j = [], 0
+    for d, size in enumerate(sizes):
+        if len(sizes) == old.rank or (j < old.rank and size == old.shape[j] and
+                                      old_full[d] == want[j]):
+            kept.append(full[d])
+            j += 1
+    if j != old.rank:
+        raise IRError(op, f"{describe(op)}: its rank reduction cannot be rebuilt")
+    return ir.MemRefType.get(list(old.shape), old.element_type,
+                             layout=ir.StridedLayoutAttr.get(off, kept),
+                             memory_space=old.memory_space)
+
+
+def _erase_dead_view(v) -> None:
+    """Erase view ops left without uses, from ``v`` towards its root."""
+    while not isinstance(v.owner, ir.Block):
+        o = _op(v.owner)
+        if o.name not in VIEW_OPS or list(v.uses):
+            return
+        src = o.operands[0]
+        o.erase()
+        v = src

@@ -1,0 +1,218 @@
+"""Copies through registers (IREE's fp8 kernels) made direct-to-LDS copies and pipelined.
+
+IREE copies fp8 tiles through registers into a padded LDS (``memref<128x136xf8E4M3FN>``).
+The kernels are generated with ``iree-compile`` (``test/data/iree/generate.py``, once per
+module, 2048x2048x1024: IREE's 128x128 tile with K step 128) at the prefetch point and in
+the late form.  Accepted: pipelined and exact on the emulator.  Each check of
+``pipeline_mlir/frontend/regcopy.py`` is hit by a mutant of the late form and refused at
+the op with the reason.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pipeline_mlir.frontend import natural as N
+from pipeline_mlir.frontend import regcopy as R
+from pipeline_mlir.dialect.bindings import ir, new_context
+from pipeline_mlir.tools.pipeline_opt import main
+
+ROOT = Path(__file__).parents[3]
+sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
+import generate as G  # noqa: E402
+
+SIZE = dict(m=2048, n=2048, k=1024)
+FORMATS = {"fp8": "f8E4M3FN", "fp8e5m2": "f8E5M2"}
+
+
+@pytest.fixture(scope="module")
+def kernels():
+    """(dtype, form) -> IREE's kernel text, generated on first use."""
+    cache = {}
+
+    def get(dtype: str, form: str) -> str:
+        if (dtype, form) not in cache:
+            fn = G.prefetch_point if form == "prefetch" else G.late_form
+            cache[dtype, form] = fn(G.matmul_source(dtype, **SIZE))
+        return cache[dtype, form]
+    return get
+
+
+def _run(capsys, tmp_path, text: str, *args: str) -> tuple[int, str]:
+    src = tmp_path / "k.mlir"
+    src.write_text(text)
+    rc = main([str(src), *args])
+    out, err = capsys.readouterr()
+    return rc, out + err
+
+
+@pytest.mark.parametrize("form", ["prefetch", "late"])
+@pytest.mark.parametrize("dtype", list(FORMATS))
+def test_fp8_register_copies_pipeline_exactly(kernels, capsys, tmp_path, dtype, form):
+    """Both fp8 formats, both forms: pipelined by --pipeline=4wave alone, and exact on the
+    emulator with memory completing as late as allowed and in random order."""
+    text = kernels(dtype, form)
+    assert f"memref<128x136x{FORMATS[dtype]}" in text and "gather_to_lds" not in text
+    for mode in ("late", "random"):
+        rc, out = _run(capsys, tmp_path, text, "--pipeline=4wave", "--emulate",
+                       "--emulate-workgroups=3", f"--emulate-mode={mode}")
+        assert rc == 0 and f"mode={mode}: exact, max error 0, 3 of 256" in out, out
+
+
+def test_the_copies_become_dma_into_a_dense_tile(kernels):
+    """Each wave's 16 bytes per lane go to one dense 128x128 buffer per operand; the
+    4-wave schedule inferred is fp8 with K step 128."""
+    ctx = new_context()
+    with ctx, ir.Location.unknown(ctx):
+        m = ir.Module.parse(kernels("fp8", "late"), ctx)
+        (loop,) = N.find_natural_loops(m.operation)
+        an = N.analyse_loop(loop)
+        assert [a.op.name for a in an.scan.copies] == ["amdgpu.gather_to_lds"] * 8
+        assert {str(b.type) for b in an.buffers} == {
+            "memref<128x128xf8E4M3FN, #gpu.address_space<workgroup>>"}
+        assert all(c.lds.shape == (256, 16) for c in an.copies)
+        text = str(m)
+    assert "128x136" not in text and not re.search(r"vector\.store .*workgroup", text)
+    assert len(re.findall(r"amdgpu\.gather_to_lds .*: vector<16xf8E4M3FN>", text)) == 8
+
+
+# ---- mutants of the late form: each check refuses at the op ----------------------------------
+
+def _pair(text: str, k: int = 0) -> tuple[int, int, list[str]]:
+    """Line numbers of the ``k``-th global load and the LDS store of its value."""
+    lines = text.split("\n")
+    loads = [i for i, ln in enumerate(lines)
+             if "= vector.load" in ln and "fat_raw_buffer" in ln]
+    i = loads[k]
+    value = lines[i].split("=")[0].strip()
+    j = next(j for j in range(i, len(lines)) if f"vector.store {value}," in lines[j])
+    return i, j, lines
+
+
+def _twice(text):
+    i, j, lines = _pair(text)
+    lines.insert(j + 1, lines[j])
+    return "\n".join(lines)
+
+
+def _resize(text, shape="8"):
+    i, j, lines = _pair(text)
+    for n in (i, j):
+        lines[n] = lines[n].replace("vector<16xf8E4M3FN>", f"vector<{shape}xf8E4M3FN>")
+    return "\n".join(lines)
+
+
+def _column(text, store: bool, const: int, expr: str):
+    """The first copy's load (or store) at column ``expr`` (of ``%col``, the column it had,
+    and ``%k``, a constant ``const``) instead."""
+    i, j, lines = _pair(text)
+    n = j if store else i
+    col = re.search(r"\[%\w+, (%\w+)\]", lines[n]).group(1)
+    lines[n] = lines[n].replace(f", {col}]", ", %new_col]")
+    lines[n:n] = [f"%k = arith.constant {const} : index",
+                  f"%new_col = {expr.replace('%col', col)} : index"]
+    return "\n".join(lines)
+
+
+def _gap(text):
+    i, j, lines = _pair(text)
+    del lines[j]
+    del lines[i]
+    return "\n".join(lines)
+
+
+def _overlap(text):
+    _i0, j0, _ = _pair(text)
+    _i1, j1, lines = _pair(text, 1)
+    idx = re.search(r"%alloc\[[^\]]*\]", lines[j0]).group(0)
+    lines[j1] = re.sub(r"%alloc\[[^\]]*\]", idx, lines[j1])
+    return "\n".join(lines)
+
+
+def _read_padding(text):
+    lines = text.split("\n")
+    k = next(k for k, ln in enumerate(lines)
+             if "= vector.load %alloc[" in ln and "vector<32x" in ln)
+    lines[k] = re.sub(r"(%alloc\[%\w+), %\w+\]", r"\1, %c104]", lines[k])
+    lines.insert(k, "%c104 = arith.constant 104 : index")
+    return "\n".join(lines)
+
+
+def _swizzled(text):
+    return text.replace("%alloc = memref.alloc() :", "%alloc = memref.alloc() {iree_codegen."
+                        "swizzle = #iree_codegen.xor_shuffle<128, 16>} :", 1)
+
+
+def _cast_user(text):
+    lines = text.split("\n")
+    k = next(k for k, ln in enumerate(lines) if "%alloc = memref.alloc()" in ln)
+    lines.insert(k + 1, "%cast_x = memref.cast %alloc : memref<128x136xf8E4M3FN, "
+                        "#gpu.address_space<workgroup>> to memref<?x136xf8E4M3FN, "
+                        "#gpu.address_space<workgroup>>")
+    return "\n".join(lines)
+
+
+def _other_use(text):
+    i, j, lines = _pair(text)
+    value = lines[i].split("=")[0].strip()
+    lines.insert(j + 1, f"%ext = vector.extract {value}[0] : f8E4M3FN from vector<16xf8E4M3FN>")
+    return "\n".join(lines)
+
+
+MUTANTS = {
+    "stored twice": (_twice, "used by vector.store, not stored whole to LDS by one store"),
+    "used otherwise": (_other_use, "used by vector.extract, vector.store, not stored whole"),
+    "8 bytes": (_resize, "copies 8 bytes per lane; a direct-to-LDS copy moves 4 or 16"),
+    "two runs": (lambda t: _resize(t, "2x8"), "several runs of elements per lane"),
+    "misaligned": (lambda t: _column(t, False, 1, "arith.addi %col, %k"), "not a multiple of 16: a direct-to-LDS copy needs aligned"),
+    "gap": (_gap, "leave gaps; the front end makes them direct-to-LDS copies when"),
+    "overlap": (_overlap, "elements twice"),
+    "lanes reversed": (lambda t: _column(t, True, 112, "arith.subi %k, %col"),
+                       "writes a wave's lanes in order from one address"),
+    "reads padding": (_read_padding, "reads columns past the 128 the copies write"),
+    "swizzled": (_swizzled, "not an unswizzled memref.alloc"),
+    "cast": (_cast_user, "'memref.cast' op at line"),
+}
+
+
+@pytest.mark.parametrize("name", list(MUTANTS))
+def test_mutants_are_refused_at_the_op(kernels, capsys, tmp_path, name):
+    mutate, why = MUTANTS[name]
+    rc, out = _run(capsys, tmp_path, mutate(kernels("fp8", "late")), "--pipeline=4wave")
+    assert rc == 1 and why in out and "Traceback" not in out, out
+    assert re.match(r".*k\.mlir:\d+:\d+: error: ", out), out
+
+
+def test_out_of_bounds_transfers_are_refused(kernels, capsys, tmp_path):
+    """At the prefetch point the copies are vector.transfer_read/write pairs: one that
+    may read out of bounds, or reads a column, is no direct-to-LDS copy."""
+    text = kernels("fp8", "prefetch")
+    k = text.index("{in_bounds = [true, true]} : memref<1x16xf8E4M3FN, strided<[1024, 1]")
+    oob = text[:k] + "{in_bounds = [true, false]}" + text[k + len("{in_bounds = [true, true]}"):]
+    rc, out = _run(capsys, tmp_path, oob, "--pipeline=4wave")
+    assert rc == 1 and "may access out of bounds (in_bounds is not all true)" in out, out
+    column = text[:k] + ("{in_bounds = [true, true], permutation_map = affine_map<(d0, d1) "
+                         "-> (d1, d0)>}") + text[k + len("{in_bounds = [true, true]}"):]
+    rc, out = _run(capsys, tmp_path, column, "--pipeline=4wave")
+    assert rc == 1 and "a copy is a minor-identity run" in out, out
+
+
+def test_wave_starts_must_be_affine_in_the_wave(kernels):
+    """Lanes in order but the waves' first elements not a constant plus a multiple of the
+    wave index: refused (no single index expression before the loop)."""
+    ctx = new_context()
+    with ctx, ir.Location.unknown(ctx):
+        m = ir.Module.parse(kernels("fp8", "late"), ctx)
+        (loop,) = N.find_natural_loops(m.operation)
+        scan = N.scan_loop(loop)
+        a = scan.copies[0]
+        starts = np.repeat([0, 2048, 1024, 3072], 64) + (np.arange(256) % 64) * 16
+        dense = starts[:, None] + np.arange(16)[None, :]
+        with pytest.raises(Exception, match=r"the waves start writing at LDS elements "
+                                            r"\[0, 2048, 1024, 3072\], not a constant plus"):
+            R._gather(a, dense, None, None)

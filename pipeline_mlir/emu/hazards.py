@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.instr import Instr, mfma_regs
+from pipeline_mlir.target.gfx950 import F8F6F4_FORMATS, F8F6F4_NARROW_SPEEDUP
 
 VGPR0, VCC, M0, EXEC = 256, 106, 124, 126
 
@@ -99,6 +100,9 @@ PASSES = {
         "v_mfma_f32_32x32x16_bf16", "v_mfma_f32_32x32x16_f16", "v_mfma_f32_32x32x8_bf16",
         "v_mfma_f32_32x32x8_f16", "v_mfma_f32_16x16x128_f8f6f4", "v_mfma_i32_32x32x32_i8")},
     "v_mfma_f32_32x32x64_f8f6f4": (16, True),
+    # the scaled forms: the pass counts of their unscaled forms
+    "v_mfma_scale_f32_16x16x128_f8f6f4": (8, True),
+    "v_mfma_scale_f32_32x32x64_f8f6f4": (16, True),
     "v_mfma_f32_16x16x4_f32": (8, False),
     "v_mfma_f32_32x32x2_f32": (16, False),
     "v_mfma_f32_4x4x1_16b_f32": (2, False),
@@ -176,6 +180,11 @@ def _mfma(ins: Instr) -> tuple:
         raise EmuError(f"0x{ins.addr:04x}: '{ins.text}': no wait-state entry for {ins.name} "
                        f"(its pass count is not in the table)")
     f = ins.f
+    if ins.name.endswith("_f8f6f4") and all(F8F6F4_FORMATS.get(f.get(k, 0), ("", 8))[1] < 8
+                                            for k in ("cbsz", "blgp")):
+        # neither operand 8-bit: the matrix unit takes half the passes (the rate the
+        # target's f8f6f4_cycles states), and LLVM 22 counts the wait states by them
+        entry = (entry[0] // F8F6F4_NARROW_SPEEDUP, entry[1])
     na, nb, nc = mfma_regs(ins)
     acc, acc_cd = f.get("acc", 0), bool(f.get("acc_cd", 0))
     ab = _vgprs(f["src0"], na, bool(acc & 1)) + _vgprs(f["src1"], nb, bool(acc & 2))

@@ -163,11 +163,12 @@ def kernarg_bytes(bases: dict[str, int], counts: dict[str, int], M: int, N: int,
 
 def run_workgroups(kernel, glob: GlobalMemory, workgroups: list, waves: int, mode: str,
                    seed: int, kernarg_at: int, collect: bool = False,
-                   progress=None) -> tuple[int, list]:
+                   progress=None, dims=None) -> tuple[int, list]:
     """Run ``workgroups`` (ids: x, or (x, y[, z]) tuples) in lockstep batches of up to
     :data:`BATCH` (a batch whose workgroups branch differently is run one by one);
     (instructions executed summed over the workgroups, findings collected).
-    ``progress(done, total)`` is called after each batch."""
+    ``progress(done, total)`` is called after each batch; ``dims``: the
+    :class:`~pipeline_mlir.emu.machine.LaunchDims` (None: 1-D workgroups of ``waves``)."""
     count = done = 0
     findings: list = []
     pending = [workgroups[s:s + BATCH] for s in range(0, len(workgroups), BATCH)]
@@ -175,7 +176,8 @@ def run_workgroups(kernel, glob: GlobalMemory, workgroups: list, waves: int, mod
         batch = pending.pop(0)
         try:
             m = Machine(kernel, glob, batch, waves, mode,
-                        seed + workgroups.index(batch[0]), kernarg_at, collect=collect)
+                        seed + workgroups.index(batch[0]), kernarg_at, collect=collect,
+                        dims=dims)
             m.run()
         except Divergence:
             if len(batch) == 1:

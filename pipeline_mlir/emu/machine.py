@@ -22,7 +22,10 @@ guarantees them).  The checks use releases, so they hold for every completion or
   before it: by another wave, unless that access was released before a barrier the
   current wave has passed; by the same wave on the other counter, unless released;
 * barrier counts that differ between the waves of a workgroup;
-* out-of-range buffer, global and LDS accesses; ``s_trap``; an MFMA with partial EXEC.
+* out-of-range global and LDS accesses, buffer accesses outside the global buffer behind
+  the descriptor, and (strict mode, ``GlobalMemory.strict``) past the descriptor's records,
+  which otherwise read 0 and drop the write as the hardware does; ``s_trap``; an MFMA with
+  partial EXEC.
 
 Registers, LDS and the output start poisoned (every byte 0xFF: NaN in f32, bf16, f16 and
 FP8, and an address no buffer holds).
@@ -49,6 +52,45 @@ _NEVER = 1 << 62
 #: findings a run can record and go on from (``collect=True``)
 COLLECTABLE = ("lds-race", "pending-register")
 BUFFER_SPAN = 1 << 32          # each global buffer lives at k << 32
+
+
+class WorkItemIds:
+    """The work-item id VGPRs and the live lanes of each wave of a workgroup."""
+
+    def __init__(self, vgprs: list, live: list) -> None:
+        self.vgprs, self.live = vgprs, live
+
+
+class LaunchDims:
+    """The shape of a launch: ``block`` work-items per workgroup along x, y, z; ``grid``
+    workgroups along x, y, z (None: not stated); the addresses of the dispatch packet and
+    the queue the kernel may ask for (None: not provided)."""
+
+    def __init__(self, block: tuple, grid: tuple | None = None,
+                 dispatch_addr: int | None = None, queue_addr: int | None = None) -> None:
+        self.block = tuple(block) + (1,) * (3 - len(block))
+        self.grid = grid
+        self.dispatch_addr, self.queue_addr = dispatch_addr, queue_addr
+
+    @property
+    def threads(self) -> int:
+        return self.block[0] * self.block[1] * self.block[2]
+
+    def workitem_ids(self, waves: int, enabled: int) -> WorkItemIds:
+        """The work-item ids as the kernel descriptor's ENABLE_VGPR_WORKITEM_ID (``enabled``:
+        0 x, 1 x and y, 2 x, y and z) asks for them.  gfx950 packs them into v0, 10 bits
+        each (x in [9:0], y in [19:10], z in [29:20]; AMDGPUUsage, "Initial Kernel Execution
+        State", packed work-item ids of gfx90a and later); the ids not enabled are 0.  A
+        last wave of fewer than 64 work-items starts with the lanes past them inactive."""
+        bx, by, _bz = self.block
+        t = np.arange(waves * WAVE_SIZE, dtype=np.int64).reshape(waves, WAVE_SIZE)
+        x, y, z = t % bx, (t // bx) % by, t // (bx * by)
+        packed = x | ((y << 10) if enabled >= 1 else 0) | ((z << 20) if enabled >= 2 else 0)
+        vgprs = [[np.where(t[i] < self.threads, packed[i], 0).astype(U32)]
+                 for i in range(waves)]
+        live = [sum(1 << int(lane) for lane in np.flatnonzero(t[i] < self.threads))
+                for i in range(waves)]
+        return WorkItemIds(vgprs, live)
 
 
 class Divergence(Exception):
@@ -88,6 +130,9 @@ class GlobalMemory:
         self.machine = None
         #: (base, num_records) of every buffer descriptor the kernel used, over all runs
         self.descriptors: set[tuple[int, int]] = set()
+        #: report buffer accesses past a descriptor's records (the hardware reads 0 and
+        #: drops the write)
+        self.strict = False
 
     def add(self, name: str, data) -> int:
         arr = np.frombuffer(bytes(data), dtype=np.uint8).copy() if not isinstance(
@@ -222,10 +267,12 @@ class Wave:
 class Machine:
     def __init__(self, kernel, glob: GlobalMemory, workgroups: list, waves: int,
                  mode: str = "eager", seed: int = 0, kernarg_addr: int = 0,
-                 max_instructions: int = 10_000_000, collect: bool = False) -> None:
+                 max_instructions: int = 10_000_000, collect: bool = False,
+                 dims: LaunchDims | None = None) -> None:
         if mode not in MODES:
             raise EmuError(f"emulation mode {mode!r}: choose one of {', '.join(MODES)}")
         self.kernel = kernel
+        self.dims = dims
         self.collect = collect
         self.findings: list[Finding] = []
         self._seen: set = set()
@@ -275,15 +322,23 @@ class Machine:
     # -- launch state -------------------------------------------------------------------
     def _init_state(self, kernarg_addr: int) -> None:
         ls = self.kernel.launch
-        if ls.workitem_id_dims:
-            raise EmuError(f"kernel {self.kernel.name}: work-item ids in y/z are enabled; the "
-                           f"emulator launches 1-D workgroups only")
+        dims = self.dims or LaunchDims((WAVE_SIZE * len(self.waves), 1, 1))
+        inputs = {"kernarg_ptr": kernarg_addr, "dispatch_ptr": dims.dispatch_addr,
+                  "queue_ptr": dims.queue_addr, "dispatch_id": 0, "private_segment_size": 0}
+        for name in ls.inputs():
+            if inputs[name] is None:
+                raise EmuError(f"kernel {self.kernel.name}: the kernel descriptor asks for "
+                               f"the {name.replace('_', ' ')} in user SGPRs; launch it with a "
+                               f"launch description (--emulate-launch), which provides it")
+        ids = dims.workitem_ids(len(self.waves), ls.workitem_id_dims)
         for w in self.waves:
             s = 0
-            if ls.kernarg_ptr:
-                w.S[0] = kernarg_addr & 0xFFFFFFFF
-                w.S[1] = kernarg_addr >> 32
-                s = 2
+            for name in ls.inputs():
+                value = inputs[name]
+                w.S[s] = value & 0xFFFFFFFF
+                if name != "private_segment_size":
+                    w.S[s + 1] = value >> 32
+                s += 1 if name == "private_segment_size" else 2
             if ls.preload_dwords:
                 # preloaded kernel arguments: the first dwords of the kernarg segment (the
                 # kernel's entry also loads them itself, for firmware without preloading)
@@ -299,9 +354,12 @@ class Machine:
             if ls.workgroup_info:
                 w.S[s] = WAVE_SIZE * len(self.waves)
                 s += 1
-            w.S[EXEC] = w.S[EXEC + 1] = POISON32
+            live = ids.live[w.index]
+            w.S[EXEC] = int(live & 0xFFFFFFFF)
+            w.S[EXEC + 1] = int(live >> 32)
             w.exec_changed()
-            w.V[0] = (WAVE_SIZE * w.index + np.arange(WAVE_SIZE, dtype=U32))[None, :]
+            for r, v in enumerate(ids.vgprs[w.index]):
+                w.V[r] = v[None, :]
 
     # -- findings -----------------------------------------------------------------------
     def finding(self, kind: str, w, step, message: str):

@@ -12,8 +12,11 @@ Address rules (CDNA3/CDNA4 ISA):
 * DS: ``VGPR + offset`` (``ds_read2/write2``: ``offset0/1`` in units of the element size).
 * MUBUF: ``base + soffset + (offen ? VGPR : 0) + inst_offset (+ stride * index)``; raw
   buffers (stride 0) are range-checked against ``num_records`` (the descriptor's third
-  dword) per dword; dword accesses ignore the two address LSBs.  An out-of-range access is
-  reported (the kernels never intend one).
+  dword) per dword; dword accesses ignore the two address LSBs.  As the hardware does, an
+  out-of-range dword reads 0 (an LDS DMA writes 0 to LDS) and an out-of-range store is
+  dropped; in strict mode (``GlobalMemory.strict``) it is reported instead.  An access
+  outside the global buffer behind the descriptor is always reported (the hardware would
+  read or write other memory, or fault).
 * LDS DMA (``buffer_load_* ... lds``): LDS address ``M0[17:0] + inst_offset + lane * size``
   (size 4 for dword, 16 for dwordx4), counted on vmcnt.
 * SMEM: ``SGPR pair + offset``; GLOBAL: ``SGPR pair + VGPR + offset`` or ``VGPR pair + offset``.
@@ -220,6 +223,7 @@ def _mubuf(ins: Instr, G: int) -> Step:
     const_off = inst_off
     descriptor = _buffer_descriptor(step, f["srsrc"])
     in_region = _in_region(step, f["data"], dwords, inst_off, lds, store, acc, dst_v)
+    out_of_range = _out_of_range(step, f["data"], dwords, inst_off, lds, store, acc, dst_v)
 
     def issue(w, m):
         base, num, region = descriptor(w, m)
@@ -235,12 +239,14 @@ def _mubuf(ins: Instr, G: int) -> Step:
         if region is not None and lanes is None and off.max() + size <= num.min():
             return in_region(w, m, region, off)
         over = (off + size > num[:, None]) & mask
-        if over.any():
-            g, lane = np.argwhere(over)[0]
-            m.finding("out-of-range", w, step,
-                      f"buffer offset {int(off[g, lane])} + {size} bytes is past the "
-                      f"descriptor's {int(num[g])} bytes (lane {lane}, workgroup slot {g})")
         addr = base[:, None] + off
+        if over.any():
+            if m.glob.strict:
+                g, lane = np.argwhere(over)[0]
+                m.finding("out-of-range", w, step,
+                          f"buffer offset {int(off[g, lane])} + {size} bytes is past the "
+                          f"descriptor's {int(num[g])} bytes (lane {lane}, workgroup slot {g})")
+            return out_of_range(w, m, addr, off, num)
         if lds:
             la = _lds_dma_target(w, m, step, inst_off, size)
             data = m.glob.read(addr, size, w, step, lanes)
@@ -323,6 +329,44 @@ def _in_region(step: Step, first: int, dwords: int, inst_off: int, lds: bool, st
                 reg[first:first + dwords] = vals.transpose(2, 0, 1)
         return MemOp(step, "vm", done, dst_v=dst_v)
     return in_region
+
+
+def _out_of_range(step: Step, first: int, dwords: int, inst_off: int, lds: bool, store: bool,
+                  acc: bool, dst_v: tuple):
+    """fn(w, m, addr, off, num) -> the MemOp of a buffer access some of whose dwords lie past
+    the descriptor's ``num`` records, as the hardware does it (CDNA3/CDNA4 ISA, buffer range
+    checking: each dword of a multi-dword access is checked on its own): a dword out of range
+    reads 0 (an LDS DMA writes 0 to its LDS bytes) and is not stored.  A dword is in range
+    when all its 4 bytes are below ``num`` (num_records is a multiple of 4 in every kernel
+    seen: then this is the hardware's check)."""
+    size = 4 * dwords
+
+    def out_of_range(w, m, addr, off, num):
+        mask = w.exec
+        inside = [mask & (off + 4 * (j + 1) <= num[:, None]) for j in range(dwords)]
+        if store:
+            reg = w.A if acc else w.V
+            puts = [(m.glob.check(addr + 4 * j, 4, w, step, inside[j]),
+                     reg[first + j].copy().view(np.uint8).reshape(*addr.shape, 4))
+                     for j in range(dwords)]
+            return MemOp(step, "vm", lambda: [put(raw) for put, raw in puts])
+        reads = [m.glob.read(addr + 4 * j, 4, w, step, inside[j]) for j in range(dwords)]
+
+        def words():       # (G, 64, dwords) uint32, 0 where out of range
+            return np.stack([np.where(inside[j], reads[j]().view(U32)[..., 0], 0)
+                             for j in range(dwords)], axis=-1).astype(U32)
+        if lds:
+            la = _lds_dma_target(w, m, step, inst_off, size)
+            return MemOp(step, "vm", lambda: m.lds_write(w, la, words().view(np.uint8)),
+                         lds=[la])
+
+        def done():
+            reg = w.A if acc else w.V
+            vals = words()
+            for j in range(dwords):
+                np.copyto(reg[first + j], vals[..., j], where=mask)
+        return MemOp(step, "vm", done, dst_v=dst_v)
+    return out_of_range
 
 
 def _lds_dma_target(w, m, step, inst_off: int, size: int) -> LdsAccess:

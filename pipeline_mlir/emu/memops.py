@@ -117,8 +117,49 @@ def _ds_size(n: str) -> int:
             "b8": 1, "b16": 2}.get(n.rsplit("_", 1)[-1], 0)
 
 
+def _ds_permute(ins: Instr, G: int) -> Step:
+    """``ds_bpermute_b32`` (each lane reads ``data0`` of lane ``(addr + offset) / 4 mod 64``)
+    and ``ds_permute_b32`` (each lane writes its ``data0`` to that lane), through the LDS
+    hardware without touching LDS memory, on lgkmcnt.  Inactive lanes are not written;
+    a lane that reads an inactive lane reads 0, and of two lanes writing one, the higher
+    wins (CDNA3 ISA, DS_PERMUTE_B32 / DS_BPERMUTE_B32)."""
+    f = ins.f
+    acc = bool(f["acc"])
+    rd = Reader(ins, G)
+    addr_r = rd.vector(256 + f["addr"])
+    rd.vr.update(vregs(256 + f["data0"], 1, acc))
+    dst_v = vregs(256 + f["dst"], 1, acc)
+    step = Step(ins, None, "ds", vreads=frozenset(rd.vr), vwrites=frozenset(dst_v),
+                sreads=frozenset(rd.sr))
+    offset = f["offset0"] | (f["offset1"] << 8)
+    back = ins.name == "ds_bpermute_b32"
+    rows = np.arange(G)[:, None]
+
+    def issue(w, m):
+        mask = w.exec
+        reg = w.A if acc else w.V
+        lane = ((np.broadcast_to(addr_r(w), (G, WAVE_SIZE)).astype(np.int64) + offset)
+                >> 2) & (WAVE_SIZE - 1)
+        data = np.where(mask, reg[f["data0"]], 0).astype(U32)
+        if back:
+            out = data[rows, lane]
+        else:
+            out = np.zeros((G, WAVE_SIZE), dtype=U32)
+            for g in range(G):
+                live = np.flatnonzero(mask[g])
+                out[g, lane[g, live]] = data[g, live]
+
+        def done():
+            np.copyto((w.A if acc else w.V)[f["dst"]], out, where=mask)
+        return MemOp(step, "lgkm", done, dst_v=dst_v)
+    step.mem = dict(issue=issue, queue="lgkm")
+    return step
+
+
 def _ds(ins: Instr, G: int) -> Step:
     f, n = ins.f, ins.name
+    if n in ("ds_permute_b32", "ds_bpermute_b32") and not f["gds"]:
+        return _ds_permute(ins, G)
     parts = n.split("_")
     size = _ds_size(n)
     if f["gds"] or not size or parts[1] not in ("read", "write", "read2", "write2") or \

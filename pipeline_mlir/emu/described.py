@@ -173,7 +173,7 @@ def kernel_arguments(kernel, spec: LaunchSpec, mem: _Memory) -> bytes:
     out = bytearray(max(kernel.launch.kernarg_bytes, 256))
     if kernel.meta is not None and len(explicit) != len(fields):
         raise LaunchFileError(
-            f"{spec.path}: the kernel {kernel.name} takes {len(explicit)} kernel argument "
+            spec.path, f"arg: the kernel {kernel.name} takes {len(explicit)} kernel argument "
             f"fields ({', '.join(str(m.get('.size')) for m in explicit)} bytes), the "
             f"description gives {len(fields)} "
             f"({', '.join(str(len(b)) for _a, (_al, b) in fields)} bytes; a memref is "
@@ -186,7 +186,7 @@ def kernel_arguments(kernel, spec: LaunchSpec, mem: _Memory) -> bytes:
             if m.get(".size") != len(data):
                 what = a.name or f"a {a.kind} argument"
                 raise LaunchFileError(
-                    f"{a.where}: arg {what!r}: the kernel's argument at offset "
+                    a.where, f"arg {what!r}: the kernel's argument at offset "
                     f"{m.get('.offset')} has {m.get('.size')} bytes "
                     f"({m.get('.value_kind')}), the description passes {len(data)}")
             offset = m[".offset"]
@@ -232,8 +232,8 @@ def emulate_described(kernel, spec: LaunchSpec, mode: str = "eager", seed: int =
     check_kernel(kernel, spec)
     lds = kernel.launch.lds_bytes + spec.dynamic_lds
     if lds > LDS_BYTES:
-        raise LaunchFileError(f"{spec.path}: dynamic_lds: the kernel's {kernel.launch.lds_bytes}"
-                              f" bytes of LDS and {spec.dynamic_lds} more exceed the "
+        raise LaunchFileError(spec.at("dynamic_lds"), f"dynamic_lds: the kernel's "
+                                         f"{kernel.launch.lds_bytes} bytes of LDS and {spec.dynamic_lds} more exceed the "
                               f"{LDS_BYTES} of a workgroup")
     if spec.dynamic_lds:
         kernel = replace(kernel, launch=replace(kernel.launch, lds_bytes=lds), _compiled={})
@@ -288,11 +288,11 @@ def check_kernel(kernel, spec: LaunchSpec) -> None:
     meta = kernel.meta or {}
     need = meta.get(".reqd_workgroup_size")
     if need and tuple(need) + (1,) * (3 - len(need)) != spec.block:
-        raise LaunchFileError(f"{spec.path}: block: the kernel {kernel.name} requires "
-                              f"workgroups of {list(need)} work-items, the description gives "
+        raise LaunchFileError(spec.at("block"), f"block: the kernel {kernel.name} requires "
+                                         f"workgroups of {list(need)} work-items, the description gives "
                               f"{list(spec.block)}")
     most = meta.get(".max_flat_workgroup_size")
     threads = spec.block[0] * spec.block[1] * spec.block[2]
     if most and threads > most:
-        raise LaunchFileError(f"{spec.path}: block: {list(spec.block)} is {threads} "
-                              f"work-items; the kernel {kernel.name} takes at most {most}")
+        raise LaunchFileError(spec.at("block"), f"block: {list(spec.block)} is {threads} "
+                                         f"work-items; the kernel {kernel.name} takes at most {most}")

@@ -34,6 +34,15 @@ SCALAR_DTYPES = ("i32", "u32", "i64", "u64", "f32")
 _FLOAT_EXACT = {"f32": 1 << 24, "f16": 1 << 11, "bf16": 1 << 8, "fp8": 1 << 4}
 
 
+_F64_EXACT = 1 << 53
+
+
+def int_range(dtype: str) -> tuple[int, int]:
+    """The lowest and highest value of the integer type ``dtype``."""
+    info = np.iinfo(_INTS[dtype])
+    return int(info.min), int(info.max)
+
+
 def item_bytes(dtype: str) -> int:
     if dtype in _INTS:
         return np.dtype(_INTS[dtype]).itemsize
@@ -43,9 +52,9 @@ def item_bytes(dtype: str) -> int:
 def exact_range(dtype: str, value=None):
     """(lowest, highest) integer of the run of integers ``dtype`` holds exactly; with
     ``value``: whether it is held exactly."""
-    if dtype in _INTS:
-        info = np.iinfo(_INTS[dtype])
-        lo, hi = int(info.min), int(info.max)
+    if dtype in _INTS:          # the values pass through float64: 2^53 at most
+        lo, hi = (max(b, -_F64_EXACT) if b < 0 else min(b, _F64_EXACT)
+                  for b in int_range(dtype))
     else:
         lo, hi = -_FLOAT_EXACT[dtype], _FLOAT_EXACT[dtype]
     if value is None:
@@ -94,10 +103,16 @@ def decode(raw: bytes | np.ndarray, dtype: str, shape=None) -> np.ndarray:
     return out.reshape(shape) if shape is not None else out
 
 
-def _nearest(vals: np.ndarray, x: np.ndarray) -> np.ndarray:
-    """Index into the sorted ``vals`` of the value nearest each of ``x`` (x in range)."""
+def _nearest(vals: np.ndarray, x: np.ndarray, codes: np.ndarray | None = None) -> np.ndarray:
+    """Index into the sorted ``vals`` of the value nearest each of ``x`` (x in range); on a
+    tie, the one whose code (``codes``) is even (round to nearest even)."""
     pos = np.clip(np.searchsorted(vals, x), 1, len(vals) - 1)
-    lower = np.abs(x - vals[pos - 1]) <= np.abs(vals[pos] - x)
+    below, above = np.abs(x - vals[pos - 1]), np.abs(vals[pos] - x)
+    lower = below < above
+    if codes is not None:
+        lower |= (below == above) & (codes[pos - 1] % 2 == 0)
+    else:
+        lower |= below == above
     return np.where(lower, pos - 1, pos)
 
 
@@ -118,8 +133,8 @@ def cast(values: np.ndarray, dtype: str) -> np.ndarray:
         u = f.view(np.uint32).astype(np.uint64)
         r = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16 << 16).astype(np.uint32)
         return r.view(np.float32).astype(np.float64)
-    _codes, vals = _fp8_codes()          # E4M3FN saturates nothing here: out of range is NaN
-    out = vals[_nearest(vals, np.clip(f.astype(np.float64), vals[0], vals[-1]))]
+    codes, vals = _fp8_codes()           # E4M3FN saturates nothing here: out of range is NaN
+    out = vals[_nearest(vals, np.clip(f.astype(np.float64), vals[0], vals[-1]), codes)]
     return np.where(np.abs(f) > vals[-1], np.nan, out)
 
 

@@ -194,12 +194,12 @@ def run_workgroups(kernel, glob: GlobalMemory, workgroups: list, waves: int, mod
 
 def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed: int = 0,
                  data_seed: int = 0, collect: bool = False, count: int | None = None,
-                 progress=None) -> GemmRun:
+                 progress=None, strict: bool = False) -> GemmRun:
     """Run ``kernel`` (a :class:`~pipeline_mlir.emu.codeobj.Kernel`) as the complete GEMM kernel
     ``gemm`` (:class:`~pipeline_mlir.kernel.gemm.GemmKernel`) on ``M x N x K``: the whole
     grid, or ``count`` workgroups spread over it (:func:`spread`; C is then checked where
     they wrote, and they must write a tile each); ``progress(done, total)`` is called as
-    workgroups finish.
+    workgroups finish; ``strict``: buffer accesses past a descriptor's records are findings.
 
     Raises :class:`~pipeline_mlir.emu.errors.Finding` on the first thing the kernel does
     wrong (with ``collect``, races and pending registers are listed in ``findings`` instead
@@ -218,6 +218,7 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
     workgroups = spread(tiles, count)
     A_bytes, B_bytes, ref = _problem(M, N, K, data_seed, g.dtype)
     glob = GlobalMemory()
+    glob.strict = strict
     kernarg_at = glob.add("kernargs", bytes(max(launch.kernarg_bytes, 256)))
     bases = {"A": glob.add("A", A_bytes), "B": glob.add("B", B_bytes),
              "C": glob.add("C", bytes([POISON_BYTE]) * (M * N * 4))}

@@ -44,7 +44,7 @@ import numpy as np
 
 from pipeline_mlir.emu.errors import EmuError, Finding
 from pipeline_mlir.emu.gemm import compare, encode, run_summary, run_workgroups, spread
-from pipeline_mlir.emu.machine import POISON32, POISON_BYTE, GlobalMemory
+from pipeline_mlir.emu.machine import POISON32, POISON_BYTE, GlobalMemory, LaunchDims
 from pipeline_mlir.emu.mfma import FP8_FORMATS
 from pipeline_mlir.kernel.launch import kernarg_layout
 from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, WAVE_SIZE
@@ -229,12 +229,14 @@ def waves_of(kernel) -> int:
 class _Launch:
     """Global memory and kernel arguments of one problem; runs workgroups on them."""
 
-    def __init__(self, kernel, problem: Matmul, mode: str, seed: int, data_seed: int) -> None:
+    def __init__(self, kernel, problem: Matmul, mode: str, seed: int, data_seed: int,
+                 strict: bool = False) -> None:
         self.kernel, self.problem, self.mode, self.seed = kernel, problem, mode, seed
         p = problem
         self.A, self.Bt, A_bytes, B_bytes = _data(p.M, p.N, p.K, p.dtype, p.transpose_b,
                                                   data_seed)
         self.glob = GlobalMemory()
+        self.glob.strict = strict
         self.kernarg_at = self.glob.add("kernargs", bytes(4096))
         self.bases = [self.glob.add("A", A_bytes), self.glob.add("B", B_bytes),
                       self.glob.add("C", bytes([POISON_BYTE]) * (p.M * p.N * 4))]
@@ -245,13 +247,17 @@ class _Launch:
                            f"{len(kernargs)}")
         self.glob.buffers[0][:len(kernargs)] = np.frombuffer(kernargs, dtype=np.uint8)
         self.waves = waves_of(kernel)
+        size = (kernel.meta or {}).get(".reqd_workgroup_size")
+        # the work-item ids of the workgroup the metadata requires (1-3 D)
+        self.dims = LaunchDims(tuple(size)) if size else None
         self.instructions, self.seconds = 0, 0.0
 
     def run(self, workgroups: list, progress=None) -> None:
         start = time.perf_counter()
         try:
             n, _ = run_workgroups(self.kernel, self.glob, workgroups, self.waves, self.mode,
-                                  self.seed, self.kernarg_at, progress=progress)
+                                  self.seed, self.kernarg_at, progress=progress,
+                                  dims=self.dims)
         except Finding:
             self.check_sizes()          # the finding may follow from sizes it does not have
             raise
@@ -309,7 +315,7 @@ def _sizes_of(spans: dict, dtype: str) -> Matmul | None:
 def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
                    count: int | None = None, mode: str = "eager", seed: int = 0,
                    data_seed: int = 0, workgroups: list | None = None,
-                   progress=None) -> MatmulRun:
+                   progress=None, strict: bool = False) -> MatmulRun:
     """Run IREE's matmul kernel ``kernel`` (bindings A, B, C: :class:`Matmul`) on random small
     integers: its whole ``grid`` (workgroups along x, y, z; None: found by running workgroup
     0, see the module docstring), ``count`` workgroups spread over it, or the given
@@ -317,7 +323,7 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
     thing the kernel does wrong, :class:`SizeMismatch` when its buffer descriptors span other
     sizes; a wrong result is reported in the returned run (``exact`` False).
     ``progress(done, total)`` is called as workgroups finish."""
-    launch = _Launch(kernel, problem, mode, seed, data_seed)
+    launch = _Launch(kernel, problem, mode, seed, data_seed, strict)
     p = problem
     first: list = []
     if grid is None:

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.expect import (BUFFER_DTYPES, SCALAR_DTYPES, Expr, exact_range,
-                                      parse_expect)
+                                      int_range, parse_expect)
 from pipeline_mlir.target.gfx950 import LDS_BYTES
 
 PASSES = ("pointer", "memref", "memref-flat", "resource")
@@ -58,7 +58,12 @@ MAX_BLOCK = 1024
 
 
 class LaunchFileError(EmuError):
-    """A launch description that cannot be used (one located message)."""
+    """A launch description that cannot be used: ``location`` (``file[:line[:column]]``)
+    and ``detail`` (the field and what is wrong with it)."""
+
+    def __init__(self, location: str, detail: str) -> None:
+        self.location, self.detail = location, detail
+        super().__init__(f"{location}: {detail}")
 
 
 @dataclass(frozen=True)
@@ -111,6 +116,11 @@ class LaunchSpec:
     seed: int
     args: tuple[Arg, ...]
     checks: tuple[Check, ...] = field(default=())
+    #: file:line of the top-level fields (grid, block, dynamic_lds)
+    where: dict = field(default_factory=dict, compare=False)
+
+    def at(self, key: str) -> str:
+        return self.where.get(key, self.path)
 
     def buffer(self, name: str) -> Arg:
         return next(a for a in self.args if a.kind == "buffer" and a.name == name)
@@ -160,9 +170,9 @@ class _Reader:
         return f"{self.path}:{line}" if line else self.path
 
     def fail(self, at: tuple, message: str):
-        name = ".".join(f"{p}[{i}]" if isinstance(i, int) else str(i)
+        name = ".".join(f"{p}[{i}]" if i is not None else str(p)
                         for p, i in _pairs(at)) or "the file"
-        raise LaunchFileError(f"{self.where(at)}: {name}: {message}")
+        raise LaunchFileError(self.where(at), f"{name}: {message}")
 
     def unknown(self, table: dict, allowed: set, at: tuple) -> None:
         for key in table:
@@ -216,15 +226,15 @@ def read_launch(path: str, text: str | None = None) -> LaunchSpec:
             with open(path, encoding="utf-8") as f:
                 text = f.read()
         except (OSError, UnicodeDecodeError) as e:
-            raise LaunchFileError(f"{path}: cannot read the launch description: "
-                                  f"{getattr(e, 'strerror', None) or e}") from None
+            raise LaunchFileError(path, f"cannot read the launch description: "
+                                        f"{getattr(e, 'strerror', None) or e}") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         m = re.search(r"\(at line (\d+), column (\d+)\)", str(e))
         msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(e))
         at = f"{path}:{m.group(1)}:{m.group(2)}" if m else path
-        raise LaunchFileError(f"{at}: not TOML: {msg}") from None
+        raise LaunchFileError(at, f"not TOML: {msg}") from None
     return _spec(_Reader(path, text), data)
 
 
@@ -259,7 +269,8 @@ def _spec(r: _Reader, data: dict) -> LaunchSpec:
             r.fail(("check", i, "output"), f"{c.output!r} is checked twice")
     pad = (1, 1)
     return LaunchSpec(r.path, kernel, tuple(grid + list(pad))[:3],
-                      tuple(block + list(pad))[:3], len(grid), lds, seed, args, checks)
+                      tuple(block + list(pad))[:3], len(grid), lds, seed, args, checks,
+                      {k: r.where((k,)) for k in ("grid", "block", "dynamic_lds")})
 
 
 def _check_names(r: _Reader, args) -> None:
@@ -312,7 +323,7 @@ def _arg(r: _Reader, a, i: int, outputs: set) -> Arg:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or \
                 (dtype[0] in "iu" and not isinstance(value, int)):
             r.fail(at + ("value",), f"must be a number of type {dtype}, got {value!r}")
-        if dtype[0] in "iu" and not exact_range(dtype)[0] <= value <= exact_range(dtype)[1]:
+        if dtype[0] in "iu" and not int_range(dtype)[0] <= value <= int_range(dtype)[1]:
             r.fail(at + ("value",), f"{value} does not fit in {dtype}")
         return Arg("scalar", name, dtype, value=value, where=where)
     if dtype not in BUFFER_DTYPES:

@@ -9,7 +9,10 @@ vector ALU instructions do), ``semantics`` / ``memops`` / ``mfma`` (ALU dispatch
 control, memory and matrix instructions), ``program`` (an instruction -> its step),
 ``codeobj`` (kernels and their launch state from code objects), ``asmline`` (one line of
 assembly -> an instruction), ``asmtext`` (kernels from assembly), ``inputs`` (either),
-``machine`` (waves, memory, waits, barriers, races), ``gemm`` (a GEMM launch against the
-numpy reference), ``iree`` (IREE kernels' launch).
+``launchdims`` (a launch's workgroup shape and work-item ids), ``machine`` (waves,
+memory, waits, barriers, races), ``gemm`` (a GEMM launch against the numpy reference),
+``iree`` (IREE kernels' launch), ``expect`` (element types and check expressions),
+``launchfile`` (launch descriptions read and checked), ``described`` (a kernel run as its
+launch description says).
 Only ``pipeline_mlir.driver`` and ``pipeline_mlir.tools`` (and the tests) import this package.
 """

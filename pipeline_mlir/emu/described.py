@@ -35,7 +35,8 @@ import numpy as np
 from pipeline_mlir.emu.expect import cast, decode, encode, evaluate, item_bytes
 from pipeline_mlir.emu.gemm import run_workgroups, spread
 from pipeline_mlir.emu.launchfile import LaunchFileError, LaunchSpec
-from pipeline_mlir.emu.machine import POISON_BYTE, GlobalMemory, LaunchDims
+from pipeline_mlir.emu.launchdims import LaunchDims, workgroup_id
+from pipeline_mlir.emu.machine import POISON_BYTE, GlobalMemory
 from pipeline_mlir.target.gfx950 import LDS_BYTES, WAVE_SIZE
 
 #: the raw-buffer word 3 of a gfx950 buffer resource (LLVM's, and the project's kernels')
@@ -92,17 +93,6 @@ class DescribedRun:
             if not o.compared:
                 return f"the workgroups run wrote no element of {o.name}"
         return None
-
-
-def workgroup_id(i: int, grid: tuple[int, ...]):
-    """The workgroup id of linear index ``i`` (x fastest); an int for a 1-D grid."""
-    if len(grid) == 1:
-        return i
-    out = []
-    for g in grid:
-        out.append(i % g)
-        i //= g
-    return tuple(out)
 
 
 def initial_values(spec: LaunchSpec) -> dict[str, np.ndarray]:

@@ -44,7 +44,8 @@ import numpy as np
 
 from pipeline_mlir.emu.errors import EmuError, Finding
 from pipeline_mlir.emu.gemm import compare, encode, run_summary, run_workgroups, spread
-from pipeline_mlir.emu.machine import POISON32, POISON_BYTE, GlobalMemory, LaunchDims
+from pipeline_mlir.emu.launchdims import LaunchDims, workgroup_id
+from pipeline_mlir.emu.machine import POISON32, POISON_BYTE, GlobalMemory
 from pipeline_mlir.emu.mfma import FP8_FORMATS
 from pipeline_mlir.kernel.launch import kernarg_layout
 from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, WAVE_SIZE
@@ -339,7 +340,7 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
                        f"({' x '.join(map(str, grid))}) does not split the {p.M} x {p.N} C "
                        f"into equal tiles")
     if workgroups is None:
-        workgroups = [_ids(i, grid) for i in spread(total, count)]
+        workgroups = [workgroup_id(i, grid) for i in spread(total, count)]
     if first and first[0] not in workgroups:
         launch.forget()                 # the run is of other workgroups than the probe
     launch.run([w for w in workgroups if w not in first], progress)
@@ -348,17 +349,6 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
 
 def _zero_id(kernel):
     return (0, 0) if kernel.launch.workgroup_id[1] or kernel.launch.workgroup_id[2] else 0
-
-
-def _ids(i: int, grid: tuple[int, ...]):
-    """The workgroup id of linear index ``i`` (x fastest); an int for a 1-D grid."""
-    if len(grid) == 1:
-        return i
-    out = []
-    for g in grid:
-        out.append(i % g)
-        i //= g
-    return tuple(out)
 
 
 def _grid_from_tile(kernel, p: Matmul, raw: np.ndarray) -> tuple[int, ...]:

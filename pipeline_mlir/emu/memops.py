@@ -261,7 +261,6 @@ def _mubuf(ins: Instr, G: int) -> Step:
     step = Step(ins, None, "vmem", vreads=frozenset(rd.vr), vwrites=frozenset(dst_v),
                 sreads=frozenset(rd.sr))
     inst_off = f["offset"]
-    const_off = inst_off
     descriptor = _buffer_descriptor(step, f["srsrc"])
     in_region = _in_region(step, f["data"], dwords, inst_off, lds, store, acc, dst_v)
     out_of_range = _out_of_range(step, f["data"], dwords, inst_off, lds, store, acc, dst_v)
@@ -270,7 +269,7 @@ def _mubuf(ins: Instr, G: int) -> Step:
         base, num, region = descriptor(w, m)
         mask = w.exec              # replaced, never mutated, when EXEC changes
         lanes = None if w.exec_full else mask
-        extra = (soff(w).astype(np.int64) + const_off)[:, None]
+        extra = (soff(w).astype(np.int64) + inst_off)[:, None]
         if voff is not None:
             off = (voff(w).astype(np.int64) + extra) & ~3
             if off.shape != (G, WAVE_SIZE):
@@ -282,12 +281,12 @@ def _mubuf(ins: Instr, G: int) -> Step:
         over = (off + size > num[:, None]) & mask
         addr = base[:, None] + off
         if over.any():
-            if m.glob.strict:
-                g, lane = np.argwhere(over)[0]
-                m.finding("out-of-range", w, step,
-                          f"buffer offset {int(off[g, lane])} + {size} bytes is past the "
-                          f"descriptor's {int(num[g])} bytes (lane {lane}, workgroup slot {g})")
-            return out_of_range(w, m, addr, off, num)
+            if not m.glob.strict:
+                return out_of_range(w, m, addr, off, num)
+            g, lane = np.argwhere(over)[0]
+            m.finding("out-of-range", w, step, f"buffer offset {int(off[g, lane])} + {size} "
+                      f"bytes is past the descriptor's {int(num[g])} bytes (lane {lane}, "
+                      f"workgroup slot {g})")
         if lds:
             la = _lds_dma_target(w, m, step, inst_off, size)
             data = m.glob.read(addr, size, w, step, lanes)

@@ -10,7 +10,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from emu_helpers import snippet_kernel
+from emu_helpers import buffer_arg, launch_toml, snippet_kernel
 from kernel_builds import build
 from pipeline_mlir.emu.described import emulate_described, initial_values
 from pipeline_mlir.emu.inputs import load_kernel
@@ -38,29 +38,11 @@ BIAS_ADD = """
     global_store_dword v3, v5, s[8:9]
     s_endpgm"""
 
-BIAS_LAUNCH = """
-grid = [2, 2]
-block = [16, 5]
-[[arg]]
-name = "X"
-kind = "buffer"
-dtype = "i32"
-shape = [10, 32]
-init = {random = [-100, 100]}
-[[arg]]
-name = "bias"
-kind = "buffer"
-dtype = "i32"
-shape = [32]
-[[arg]]
-name = "out"
-kind = "buffer"
-dtype = "i32"
-shape = [10, 32]
-[[check]]
-output = "out"
-expect = "EXPECT"
-"""
+BIAS_LAUNCH = launch_toml(
+    dict(grid=[2, 2], block=[16, 5]),
+    [buffer_arg("X", "i32", [10, 32], init={"random": [-100, 100]}),
+     buffer_arg("bias", "i32", [32]), buffer_arg("out", "i32", [10, 32])],
+    [dict(output="out", expect="EXPECT")])
 
 
 def _bias_kernel():
@@ -101,7 +83,7 @@ def test_the_block_must_fit_the_kernels_metadata():
     spec = read_launch("bias.toml", BIAS_LAUNCH.replace("EXPECT", "X + bias"))
     k = _bias_kernel()
     k.meta = {".args": [], ".reqd_workgroup_size": [64, 1, 1]}
-    with pytest.raises(LaunchFileError, match=r"bias\.toml:3: block: the kernel snippet "
+    with pytest.raises(LaunchFileError, match=r"bias\.toml:2: block: the kernel snippet "
                                               r"requires workgroups of \[64, 1, 1\]"):
         emulate_described(k, spec)
     k.meta = {".args": [], ".max_flat_workgroup_size": 64}
@@ -159,38 +141,12 @@ def mm(a_ptr, b_ptr, c_ptr, M, N: tl.constexpr, K: tl.constexpr, BM: tl.constexp
     tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc)
 '''
 
-TRITON_LAUNCH = """
-grid = [2, 2]
-block = [256]
-dynamic_lds = {lds}
-[[arg]]
-name = "A"
-kind = "buffer"
-dtype = "bf16"
-shape = [64, 128]
-[[arg]]
-name = "B"
-kind = "buffer"
-dtype = "bf16"
-shape = [64, 128]
-[[arg]]
-name = "C"
-kind = "buffer"
-dtype = "f32"
-shape = [64, 64]
-[[arg]]
-name = "M"
-kind = "scalar"
-dtype = "i32"
-value = 64
-[[arg]]
-kind = "null"       # Triton's global scratch pointer
-[[arg]]
-kind = "null"       # and its profile scratch pointer
-[[check]]
-output = "C"
-expect = "A @ B.T"
-"""
+TRITON_LAUNCH = launch_toml(
+    dict(grid=[2, 2], block=[256], dynamic_lds="LDS"),
+    [buffer_arg("A", "bf16", [64, 128]), buffer_arg("B", "bf16", [64, 128]),
+     buffer_arg("C", "f32", [64, 64]), dict(name="M", kind="scalar", dtype="i32", value=64),
+     dict(kind="null"), dict(kind="null")],      # Triton's global and profile scratch
+    [dict(output="C", expect="A @ B.T")])
 
 
 def test_a_triton_gemm_through_its_launch_description(tmp_path):
@@ -215,7 +171,7 @@ def test_a_triton_gemm_through_its_launch_description(tmp_path):
     compiled = triton.compile(src, target=GPUTarget("hip", "gfx950", 64),
                               options={"num_warps": 4, "matrix_instr_nonkdim": 16})
     kernel = load_kernel(compiled.asm["hsaco"])
-    launch = read_launch("mm.toml", TRITON_LAUNCH.format(lds=compiled.metadata.shared))
+    launch = read_launch("mm.toml", TRITON_LAUNCH.replace('"LDS"', str(compiled.metadata.shared)))
     for mode, seed in (("eager", 0), ("late", 0), ("random", 5)):
         run = emulate_described(kernel, launch, mode, seed)
         assert run.exact, (mode, run.problem())

@@ -3,7 +3,8 @@ package reads bottom-up with no import cycle.
 
     errors, opcodes, instr < disasm < decode < operands < salu, valu < semantics, memops,
     mfma < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
-    < gemm < iree (mfma < iree)
+    < gemm < iree (mfma < iree; launchdims < machine);  mfma < expect < launchfile
+    < described (gemm, machine < described)
 """
 
 from __future__ import annotations
@@ -28,9 +29,13 @@ ALLOWED = {
     "asmline": {"instr", "opcodes"},
     "asmtext": {"asmline", "codeobj", "disasm", "errors", "instr"},
     "inputs": {"asmtext", "codeobj", "errors"},
-    "machine": {"errors", "memops", "operands", "semantics"},
+    "launchdims": set(),
+    "machine": {"errors", "launchdims", "memops", "operands", "semantics"},
     "gemm": {"errors", "machine", "mfma"},
-    "iree": {"errors", "gemm", "machine", "mfma"},
+    "iree": {"errors", "gemm", "launchdims", "machine", "mfma"},
+    "expect": {"errors", "mfma"},
+    "launchfile": {"errors", "expect"},
+    "described": {"expect", "gemm", "launchdims", "launchfile", "machine"},
 }
 
 

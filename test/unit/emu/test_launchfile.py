@@ -6,45 +6,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from emu_helpers import buffer_arg, launch_toml
 from pipeline_mlir.emu.expect import cast, decode, encode, evaluate, exact_range, parse_expect
 from pipeline_mlir.emu.launchfile import LaunchFileError, read_launch
 
-GOOD = """\
-grid = [2, 2]
-block = [16, 5]
-
-[[arg]]
-name = "A"
-kind = "buffer"
-dtype = "bf16"
-shape = [4, 8]
-
-[[arg]]
-name = "B"
-kind = "buffer"
-dtype = "bf16"
-shape = [6, 8]
-pass = "resource"
-
-[[arg]]
-name = "C"
-kind = "buffer"
-dtype = "f32"
-shape = [4, 6]
-
-[[arg]]
-name = "M"
-kind = "scalar"
-dtype = "i32"
-value = 4
-
-[[arg]]
-kind = "null"
-
-[[check]]
-output = "C"
-expect = "A @ B.T"
-"""
+GOOD = launch_toml(
+    dict(grid=[2, 2], block=[16, 5]),
+    [buffer_arg("A", "bf16", [4, 8]), buffer_arg("B", "bf16", [6, 8], **{"pass": "resource"}),
+     buffer_arg("C", "f32", [4, 6]), dict(name="M", kind="scalar", dtype="i32", value=4),
+     dict(kind="null")],
+    [dict(output="C", expect="A @ B.T")])
 
 
 def test_a_description_is_read_with_its_defaults():

@@ -541,7 +541,8 @@ def test_work_item_ids_of_a_3d_workgroup_are_packed_into_v0():
     from dataclasses import replace
 
     from emu_helpers import snippet_kernel
-    from pipeline_mlir.emu.machine import LaunchDims, Machine
+    from pipeline_mlir.emu.launchdims import LaunchDims
+    from pipeline_mlir.emu.machine import Machine
 
     for enabled in (0, 1, 2):
         kernel = snippet_kernel("s_endpgm")
@@ -560,7 +561,8 @@ def test_dispatch_and_queue_pointers_come_before_the_kernarg_pointer():
 
     from emu_helpers import snippet_kernel
     from pipeline_mlir.emu.errors import EmuError
-    from pipeline_mlir.emu.machine import LaunchDims, Machine
+    from pipeline_mlir.emu.launchdims import LaunchDims
+    from pipeline_mlir.emu.machine import Machine
 
     kernel = snippet_kernel("s_endpgm")
     kernel.launch = replace(kernel.launch, user_inputs=("dispatch_ptr", "queue_ptr",
@@ -572,3 +574,34 @@ def test_dispatch_and_queue_pointers_come_before_the_kernarg_pointer():
     with pytest.raises(EmuError, match="asks for the dispatch ptr in user SGPRs; launch it "
                                        "with a launch description"):
         Machine(kernel, GlobalMemory(), [0], 1)
+
+
+@pytest.mark.parametrize("partial", [False, True])
+def test_lane_permutes(partial):
+    """ds_bpermute_b32: lane i reads data of lane (addr[i] + offset) / 4 mod 64 (0 from an
+    inactive lane); ds_permute_b32: lane i writes its data to that lane (the higher lane
+    wins a clash); inactive lanes keep their registers (CDNA3 ISA)."""
+    rng = np.random.default_rng(3)
+    target = rng.integers(0, 64, size=64)
+    active = (np.arange(64) % 3 != 1) if partial else np.ones(64, bool)
+
+    def setup(m):
+        w = m.waves[0]
+        w.V[1] = (target * 4 - 8) & 0xFFFFFFFF          # offset:8 brings it back
+        w.V[2] = np.arange(64) + 100
+        w.V[3:5] = 7
+        bits = sum(1 << i for i in np.flatnonzero(active))
+        w.S[126], w.S[127] = bits & 0xFFFFFFFF, bits >> 32
+        w.exec_changed()
+    m = run_snippet("""
+        ds_bpermute_b32 v3, v1, v2 offset:8
+        ds_permute_b32 v4, v1, v2 offset:8
+        s_waitcnt lgkmcnt(0)
+        s_endpgm""", setup=setup)
+    V = m.waves[0].V[:, 0]
+    data = np.where(active, np.arange(64) + 100, 0)
+    assert np.array_equal(V[3], np.where(active, data[target], 7))
+    forward = np.zeros(64, dtype=np.int64)
+    for lane in np.flatnonzero(active):
+        forward[target[lane]] = data[lane]
+    assert np.array_equal(V[4], np.where(active, forward, 7))

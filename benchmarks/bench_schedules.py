@@ -41,7 +41,7 @@ if str(REPO) not in sys.path:
 # The shipped schedules, as pipeline specs (pipeline_mlir.schedules.registry).
 SHIPPED = [
     ("pingpong reference (bf16, lgkm 2/2, vm 4/4, max_globals 1)",
-     "pingpong{vm_per_load_a=4 vm_per_load_b=4 lgkm_per_load_a=2 lgkm_per_load_b=2}"),
+     "pingpong{vm_per_load_a=4 vm_per_load_b=4 lgkm_per_load_a=2 lgkm_per_load_b=2 waits=block}"),
     ("pingpong fp8 (lgkm 8/4, vm 2/2, max_globals 0)",
      ("pingpong{is_fp8=true max_globals=0 vm_per_load_a=2 vm_per_load_b=2 "
       "lgkm_per_load_a=8 lgkm_per_load_b=4}")),

@@ -24,6 +24,7 @@ from pipeline_mlir.schedule.schedulers import ScheduleResult
 from pipeline_mlir.schedule.types import (
     SCHED_GROUP_BARRIER,
     SET_PRIO,
+    WAIT_FRAG,
     WAIT_LGKM,
     WAIT_VM,
     DepEdge,
@@ -219,10 +220,10 @@ def read_entry(op, schedule_name: str) -> OpDesc:
         allowed = S.CONTROL_ATTRS[name]
         for a in S.REQUIRED_CONTROL.get(name, ()):
             require(op, a, allowed[a])
-        if name == S.WAIT_VM_OP:
-            return OpDesc.wait_vm(get(op, "count", S.INT))
-        if name == S.WAIT_LGKM_OP:
-            return OpDesc.wait_lgkm(get(op, "count", S.INT))
+        waits = {S.WAIT_VM_OP: OpDesc.wait_vm, S.WAIT_LGKM_OP: OpDesc.wait_lgkm,
+                 S.WAIT_FRAG_OP: OpDesc.wait_frag}
+        if name in waits:
+            return waits[name](get(op, "count", S.INT))
         if name == S.SET_PRIO_OP:
             return OpDesc.set_prio(get(op, "priority", S.INT))
         if name == S.BARRIER_OP:
@@ -251,7 +252,7 @@ def entry_attrs(desc: OpDesc, schedule_name: str) -> tuple[str, dict]:
     """(op name, attributes) of the entry op for ``desc``."""
     name = S.TAG_CONTROL.get(desc.tag)
     if name is not None:
-        if desc.tag in (WAIT_VM, WAIT_LGKM):
+        if desc.tag in (WAIT_VM, WAIT_LGKM, WAIT_FRAG):
             return name, {"count": i64(desc.wait_value)}
         if desc.tag == SET_PRIO:
             return name, {"priority": i64(desc.wait_value)}

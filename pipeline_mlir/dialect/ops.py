@@ -12,7 +12,7 @@ from pipeline_mlir.schedule.targets import (HINT_GROUP_NAMES, LOAD_A, LOAD_B, LO
                                             MATMUL_TAG_NAMES, MMA, MMA_LOAD_A, MMA_LOAD_B,
                                             SB_COMPUTE, SINGLE_BUFFER_TAG_NAMES, STORE_SMEM)
 from pipeline_mlir.schedule.types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER, SET_PRIO,
-                                 WAIT_LGKM, WAIT_VM, KOffsetKind, OpRole, ResourceKind)
+                                 WAIT_FRAG, WAIT_LGKM, WAIT_VM, KOffsetKind, OpRole, ResourceKind)
 from pipeline_mlir.schedules.registry import SCHEDULES
 
 PIPELINE = "sched.pipeline"
@@ -25,12 +25,12 @@ GLOBAL_LOAD, FRAG_LOAD, MMA_OP, LDS_STORE = ("sched.global_load", "sched.frag_lo
                                              "sched.lds_store")
 DATA_OPS = (GLOBAL_LOAD, LDS_STORE, FRAG_LOAD, MMA_OP)
 
-WAIT_VM_OP, WAIT_LGKM_OP = "sched.wait_vm", "sched.wait_lgkm"
+WAIT_VM_OP, WAIT_LGKM_OP, WAIT_FRAG_OP = "sched.wait_vm", "sched.wait_lgkm", "sched.wait_frag"
 BARRIER_OP, SET_PRIO_OP = "sched.barrier", "sched.set_prio"
 SCHED_BARRIER_OP, SCHED_GROUP_BARRIER_OP = "sched.sched_barrier", "sched.sched_group_barrier"
 CONTROL_TAGS = {WAIT_VM_OP: WAIT_VM, WAIT_LGKM_OP: WAIT_LGKM, BARRIER_OP: BARRIER,
                 SET_PRIO_OP: SET_PRIO, SCHED_BARRIER_OP: SCHEDULE_BARRIER,
-                SCHED_GROUP_BARRIER_OP: SCHED_GROUP_BARRIER}
+                SCHED_GROUP_BARRIER_OP: SCHED_GROUP_BARRIER, WAIT_FRAG_OP: WAIT_FRAG}
 CONTROL_OPS = tuple(CONTROL_TAGS)
 TAG_CONTROL = {t: n for n, t in CONTROL_TAGS.items()}
 ENTRY_OPS = DATA_OPS + CONTROL_OPS
@@ -102,11 +102,13 @@ DATA_ATTRS = {
 ENTRY_ATTRS = {"time_slot": INT, "prefetch": UNIT, "slot": STR, "block": INT, "payload": INT,
                "tag": STR}
 CONTROL_ATTRS = {
-    WAIT_VM_OP: {"count": INT}, WAIT_LGKM_OP: {"count": INT}, BARRIER_OP: {},
+    WAIT_VM_OP: {"count": INT}, WAIT_LGKM_OP: {"count": INT}, WAIT_FRAG_OP: {"count": INT},
+    BARRIER_OP: {},
     SET_PRIO_OP: {"priority": INT}, SCHED_BARRIER_OP: {},
     SCHED_GROUP_BARRIER_OP: {"kind": "enum:hint_group", "size": INT},
 }
-REQUIRED_CONTROL = {WAIT_VM_OP: ("count",), WAIT_LGKM_OP: ("count",), SET_PRIO_OP: ("priority",),
+REQUIRED_CONTROL = {WAIT_VM_OP: ("count",), WAIT_LGKM_OP: ("count",), WAIT_FRAG_OP: ("count",),
+                    SET_PRIO_OP: ("priority",),
                     SCHED_GROUP_BARRIER_OP: ("kind", "size")}
 #: sched_group_barrier kinds: the single-buffer hint groups (targets.HINT_GROUP_NAMES),
 #: lowered to their LLVM masks (targets.HINT_GROUP_MASKS)

@@ -23,7 +23,9 @@ bug), ``wait-added`` / ``wait-missing``, ``barrier-extra`` /
 ``sched-group-barrier-*``, ``<class>-moved`` / ``<class>-missing`` /
 ``<class>-extra`` for the data classes ``mfma``, ``ds-read``, ``ds-write``,
 ``load-lds``, ``load``, and ``ds-merged`` (a different ds instruction than
-planned in a gap: ``ds_read2*``, another width).
+planned in a gap: ``ds_read2*``, another width); for a schedule with fragment waits
+``frag-wait-weak`` / ``frag-wait-strong`` / ``frag-wait-missing``
+(:mod:`pipeline_mlir.isa.frag_waits`).
 
 No MLIR here.
 """
@@ -39,8 +41,9 @@ from pipeline_mlir.isa.asm import AsmFunction
 from pipeline_mlir.isa.skeleton import (DATA_CLASSES, PHASES, SEPARATORS, Expansion,
                                         IsaCheckError, Outside, Token, actual_skeleton,
                                         combine_counts, expected_skeleton)
+from pipeline_mlir.isa.frag_waits import check_fragment_waits
 from pipeline_mlir.kernel.plan import KernelPlan
-from pipeline_mlir.schedule.types import OpRole
+from pipeline_mlir.schedule.types import WAIT_FRAG, OpRole
 
 __all__ = ["IsaCheckError", "Token", "Finding", "Outside", "IsaCheck", "expected_skeleton",
            "actual_skeleton", "check_isa", "check_kernel_asm", "PHASES"]
@@ -362,10 +365,20 @@ def _group(findings: list[Finding]) -> list[Finding]:
                     counts.get(k, 1)) for k, f in enumerate(out)]
 
 
-def check_isa(fn: AsmFunction, expected: dict[str, list[Token]]) -> IsaCheck:
-    """Compare the assembly of ``fn`` with an expected skeleton (:func:`expected_skeleton`)."""
+def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
+              fragment_waits: bool = False) -> IsaCheck:
+    """Compare the assembly of ``fn`` with an expected skeleton (:func:`expected_skeleton`).
+    With ``fragment_waits`` (the schedule has ``WAIT_FRAG`` entries, which issue nothing),
+    the ``s_waitcnt lgkmcnt`` directly before MFMAs are no part of the comparison: each is
+    checked against the count its MFMA's operands need (:mod:`pipeline_mlir.isa.frag_waits`)."""
     actual, outside = actual_skeleton(fn)
+    found = []
+    if fragment_waits:
+        lines, found = check_fragment_waits(fn.main_loop_phases())
+        actual = {ph: [t for t in toks if not (t.kind == "wait" and set(t.lines) <= lines)]
+                  for ph, toks in actual.items()}
     res = IsaCheck(outside=list(outside), expected=expected, actual=actual)
+    res.findings += [Finding(f.kind, f.phase, (), (f.line,), f.message()) for f in found]
     for ph in PHASES:
         _Phase(ph, expected[ph], actual[ph], res).run()
     res.findings = _group(res.findings)
@@ -404,4 +417,5 @@ def check_kernel_asm(fn: AsmFunction, plan: KernelPlan, mfmas_per_mma: int | Non
         mfmas_per_mma = n_mfma // n_mma
     x = Expansion(shape.vm_per_load, shape.lgkm_per_load, mfmas_per_mma,
                   mfma_name if mfma_name is not None else shape.mfma, load_name, ds_name)
-    return check_isa(fn, expected_skeleton(plan, x))
+    frag = any(e.op.tag == WAIT_FRAG for _, entries in plan.phases() for e in entries)
+    return check_isa(fn, expected_skeleton(plan, x), frag)

@@ -39,6 +39,8 @@ class PipelineSchedule(ABC):
     name: str = "schedule"
     #: printable names of the schedule's kernel op tags
     tag_names: dict[int, str] = {}
+    #: each MMA waits per fragment (:mod:`pipeline_mlir.schedule.frag_waits`), not per block
+    fragment_waits: bool = False
 
     @abstractmethod
     def config(self) -> PipelineConfig:

@@ -34,7 +34,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from pipeline_mlir.schedule.targets import DS_READ, HINT_GROUP_MASKS, MFMA, VMEM_READ
-from pipeline_mlir.schedule.types import SCHEDULE_BARRIER, WAIT_LGKM, WAIT_VM, OpDesc, OpRole
+from pipeline_mlir.schedule.types import (SCHEDULE_BARRIER, WAIT_FRAG, WAIT_LGKM, WAIT_VM, OpDesc,
+                                          OpRole)
 
 #: the two kinds of loads whose order in a block ``fence_loads`` keeps
 LOAD_ROLES = (OpRole.GLOBAL_LOAD, OpRole.FRAGMENT_LOAD)
@@ -154,6 +155,8 @@ def fenced_sequence(descs: list[OpDesc], blocks: list[int | None] | None,
     """
     out: list = []
     dropped = repeated_waits(descs) if interleave else set()
+    # a fragment wait issues nothing: LLVM waits for each MFMA's operand registers
+    dropped |= {i for i, d in enumerate(descs) if d.tag == WAIT_FRAG}
     runs = interleaved_runs(descs, blocks, dropped) if interleave else {}
     inside = {k for j, i in runs.items() for k in range(j, i)}
     ends = set(runs.values())

@@ -7,7 +7,7 @@ import re
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.records import field, record
 from pipeline_mlir.schedule.types import (BARRIER, FRAMEWORK_TAG_NAMES, MAX_KERNEL_TAG, SCHEDULE_BARRIER, SET_PRIO,
-                    WAIT_LGKM, WAIT_VM, KOffsetKind, OpDesc, OpRole, Phase, ScheduleEntry,
+                    WAIT_FRAG, WAIT_LGKM, WAIT_VM, KOffsetKind, OpDesc, OpRole, Phase, ScheduleEntry,
                     default_op_name)
 
 PHASE_LABELS = {Phase.PROLOGUE: ("PROLOGUE", "PRO"), Phase.KERNEL: ("KERNEL", "KRN"),
@@ -132,6 +132,8 @@ def _framework_op(tag: int, wait: int) -> OpDesc:
         return OpDesc.wait_vm(wait)
     if tag == WAIT_LGKM:
         return OpDesc.wait_lgkm(wait)
+    if tag == WAIT_FRAG:
+        return OpDesc.wait_frag(wait)
     if tag == SET_PRIO:
         return OpDesc.set_prio(wait)
     return OpDesc.schedule_barrier()
@@ -147,7 +149,8 @@ def parse_schedule(text: str, tag_names: dict[int, str], roles: dict[int, tuple[
     :class:`DumpError` naming ``filename:line``."""
     by_name = {n: t for t, n in tag_names.items()}
     by_name.update({n: t for t, n in FRAMEWORK_TAG_NAMES.items()
-                    if t in (BARRIER, WAIT_VM, WAIT_LGKM, SET_PRIO, SCHEDULE_BARRIER)})
+                    if t in (BARRIER, WAIT_VM, WAIT_LGKM, WAIT_FRAG, SET_PRIO,
+                                SCHEDULE_BARRIER)})
     lines = text.splitlines()
     where = lambda i: f"{filename}:{i + 1}"  # noqa: E731
     i = 0

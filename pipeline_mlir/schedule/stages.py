@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from pipeline_mlir.errors import BodyError, ConfigError
 from pipeline_mlir.records import field, record
+from pipeline_mlir.schedule.frag_waits import fragment_waits
 from pipeline_mlir.schedule.phases import (default_epilogue, default_kernel, default_prologue,
                      derive_epilogue_from_program, derive_prologue_from_program, warp_stagger_index)
 from pipeline_mlir.schedule.program import PipelineProgram
@@ -37,7 +38,9 @@ from pipeline_mlir.schedule.program_builder import (DerivedWaits, build_program_
                               verify_program)
 from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, NAME, VMCNT_MAX
 from pipeline_mlir.schedule.types import (
+    FRAMEWORK_TAG_NAMES,
     MAX_KERNEL_TAG,
+    WAIT_FRAG,
     WAIT_LGKM,
     WAIT_VM,
     DepEdge,
@@ -175,6 +178,9 @@ def phases(s, body: list[OpDesc], edge_list: list[DepEdge],
         out.kernel_blocks = [i for i in range(len(program.blocks))
                              for _ in range(program.block_entry_count(i))]
         out.kernel_blocks += [len(program.blocks)] * (len(out.kernel) - len(out.kernel_blocks))
+        if getattr(s, "fragment_waits", False):
+            out.prologue, out.kernel, out.epilogue = fragment_waits(
+                out.prologue, out.kernel, out.epilogue, lgkm_per_load(s))
     out.warp_stagger_index = warp_stagger_index(body, config, len(out.prologue))
     check_wait_limits(out)
     return out
@@ -182,7 +188,8 @@ def phases(s, body: list[OpDesc], edge_list: list[DepEdge],
 
 #: counter name, gfx950 limit and what the counter counts, by wait tag
 COUNTER_LIMITS = {WAIT_VM: ("vmcnt", VMCNT_MAX, "global loads"),
-                  WAIT_LGKM: ("lgkmcnt", LGKMCNT_MAX, "fragment (LDS) loads")}
+                  WAIT_LGKM: ("lgkmcnt", LGKMCNT_MAX, "fragment (LDS) loads"),
+                  WAIT_FRAG: ("lgkmcnt", LGKMCNT_MAX, "fragment (LDS) loads")}
 
 
 def check_wait_limits(ph: Phases) -> None:
@@ -193,7 +200,7 @@ def check_wait_limits(ph: Phases) -> None:
             limit = COUNTER_LIMITS.get(e.op.tag)
             if limit is not None and e.op.wait_value > limit[1]:
                 counter, hi, what = limit
-                name = "WAIT_VM" if e.op.tag == WAIT_VM else "WAIT_LGKM"
+                name = FRAMEWORK_TAG_NAMES[e.op.tag]
                 raise ConfigError(
                     f"{label}[{i}] {name} waits for {counter}({e.op.wait_value}), over the "
                     f"{NAME} limit {counter} <= {hi}: the schedule keeps more {what} in flight "

@@ -59,6 +59,10 @@ WAIT_LGKM = 130
 SET_PRIO = 131
 SCHEDULE_BARRIER = 132
 SCHED_GROUP_BARRIER = 133
+#: the waits of one MMA per fragment: each MFMA waits (lgkmcnt) for the LDS reads of its own
+#: operands; ``wait_value`` is the count in flight after the MMA's last MFMA
+#: (:mod:`pipeline_mlir.schedule.frag_waits`)
+WAIT_FRAG = 134
 NONE_TAG = 255
 MAX_KERNEL_TAG = 127
 
@@ -69,6 +73,7 @@ FRAMEWORK_TAG_NAMES = {
     SET_PRIO: "SET_PRIO",
     SCHEDULE_BARRIER: "SCHED_BARRIER",
     SCHED_GROUP_BARRIER: "SCHED_GROUP_BARRIER",
+    WAIT_FRAG: "WAIT_FRAG",
     NONE_TAG: "NONE",
 }
 
@@ -170,6 +175,10 @@ class OpDesc:
     @staticmethod
     def wait_lgkm(n: int) -> "OpDesc":
         return OpDesc(tag=WAIT_LGKM, wait_value=n, resource=ResourceKind.SCALAR, role=OpRole.SYNC)
+
+    @staticmethod
+    def wait_frag(n: int) -> "OpDesc":
+        return OpDesc(tag=WAIT_FRAG, wait_value=n, resource=ResourceKind.SCALAR, role=OpRole.SYNC)
 
     @staticmethod
     def set_prio(p: int) -> "OpDesc":

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.records import record
 from pipeline_mlir.schedule.compiler import PipelineSchedule, compile_schedule, declared_body
+from pipeline_mlir.schedule.frag_waits import WAITS
 from pipeline_mlir.schedule.config import (
     PipelineConfig,
     ScheduleConfig,
@@ -77,9 +78,13 @@ class DeclarativeSchedule(PipelineSchedule):
     def __init__(self, is_fp8: bool = False, lgkm_per_load_a: int = 0, lgkm_per_load_b: int = 0,
                  config: ScheduleConfig | None = None, target: TargetProfile | None = None, *,
                  hw_config: PipelineConfig | None = None,
-                 cost_model: TargetCostModel | None = None) -> None:
+                 cost_model: TargetCostModel | None = None, waits: str = "block") -> None:
         target = target or mi355x_target()
+        if waits not in WAITS:
+            raise ConfigError(f"ping-pong: waits must be one of {', '.join(WAITS)}, got "
+                              f"{waits!r}")
         self.is_fp8 = is_fp8
+        self.fragment_waits = waits == "fragment"
         # the lgkm counts are schedule-config fields (what the derived waits read)
         self._sched = (config if config is not None else default_config()).with_(
             lgkm_per_load_a=lgkm_per_load_a, lgkm_per_load_b=lgkm_per_load_b)
@@ -139,6 +144,9 @@ class PingPong(NamedSchedule):
                                        "(default: the kernel's)", min=1, max=VMCNT_MAX)
     max_globals: int | None = option("int", None, "global loads per MMA block (0 = bunched, no "
                                      "cap; default: the kernel's)", min=0)
+    waits: str = option("enum", "fragment", "MMA lgkm waits: fragment = each MFMA waits for "
+                        "its own operands' LDS reads, block = the whole block's (the "
+                        "reference's)", choices=WAITS)
     c_dtype: str = option("enum", "f32", C_DTYPE_HELP, choices=tuple(C_DTYPES))
     xcd_remap: bool = option("bool", False, XCD_REMAP_HELP)
     group_m: int = option("int", 1, GROUP_M_HELP, min=1, max=MAX_GROUP_M)
@@ -148,6 +156,7 @@ class PingPong(NamedSchedule):
         Knob("lds_contention_penalty", ("0", "2", "4", "8"), ORDER),
         Knob("global_before_frag", ("false", "true"), PLACEMENT),
         # (wait_lgkm_first / wait_vm_last: the kernel derives its waits, auto_waits=true)
+        Knob("waits", WAITS, LGKM),
         Knob("lgkm_after_last", ("false", "true"), LGKM),
         Knob("inter_block_lgkm_drain", ("false", "true"), LGKM),
         Knob("auto_drain", ("false", "true"), LGKM),
@@ -172,7 +181,7 @@ class PingPong(NamedSchedule):
         c = self.counts()
         target = mi355x_target(c["vm_per_load_a"], c["vm_per_load_b"], c["max_globals"])
         return DeclarativeSchedule(self.is_fp8, c["lgkm_per_load_a"], c["lgkm_per_load_b"],
-                                   self.apply_config(default_config()), target)
+                                   self.apply_config(default_config()), target, waits=self.waits)
 
     @property
     def dtype(self) -> str:

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from pipeline_mlir.schedule.types import BARRIER, WAIT_LGKM, WAIT_VM, OpRole
+from pipeline_mlir.schedule.types import BARRIER, WAIT_FRAG, WAIT_LGKM, WAIT_VM, OpRole
 from pipeline_mlir.sim.trace import KernelShape, Step, channel_of, group_trace, plan_of, role_of
 from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
 
@@ -49,7 +49,7 @@ CHANNELS = {0: "A", 1: "B"}
 @dataclass(frozen=True)
 class Hazard:
     """One hazard: ``kind`` is deadlock | counter | raw | war | empty-slot | fragment |
-    tiles | data-flow."""
+    fragment-wait | tiles | data-flow."""
 
     kind: str
     message: str
@@ -193,13 +193,17 @@ class KernelRun:
         regs: dict = {}          # (ch, sub) -> frag pos
         acc: dict = {}
         max_vm = max_lg = 0
+        frag_wait = None         # the fragment wait the next MMA runs under
         for s in g.steps:
             g.by_origin[s.origin] = s.pos
             op, role = s.op, role_of(s.op)
             if op.tag == WAIT_VM:
                 self._wait(gi, s, vmq, out, "vm", VMCNT_MAX, g.vm_done)
-            elif op.tag == WAIT_LGKM:
+            elif op.tag in (WAIT_LGKM, WAIT_FRAG):
+                # a fragment wait's count holds after the MMA's last MFMA; only priorities
+                # and fences lie between the two, so it completes the same reads here
                 self._wait(gi, s, lgq, out, "lgkm", LGKMCNT_MAX, g.lgkm_done)
+                frag_wait = s if op.tag == WAIT_FRAG else None
             elif op.tag == BARRIER:
                 g.barriers += 1
             elif role == OpRole.GLOBAL_LOAD:
@@ -219,6 +223,9 @@ class KernelRun:
                 self._issue(gi, s, lgq, out, "lgkm", self.shape.lgkm_per_load[ch], LGKMCNT_MAX)
                 max_lg = max(max_lg, out["lgkm"])
             elif role == OpRole.COMPUTE:
+                if frag_wait is not None:
+                    self._frag_wait(gi, s, frag_wait, regs)
+                    frag_wait = None
                 self._mma(gi, s, regs, last_write, acc)
         self.result.barriers.append(g.barriers)
         for (r, c), tiles in acc.items():
@@ -248,6 +255,19 @@ class KernelRun:
             # at most n remain outstanding (the load itself is not complete yet)
             q[0][1] -= out[counter] - n
             out[counter] = n
+
+    def _frag_wait(self, gi, s, w, regs) -> None:
+        """The MMA at ``s`` runs under the fragment wait ``w``: its last MFMA must find
+        every read of its fragments complete."""
+        g = self.groups[gi]
+        for ch, sub in ((0, s.op.stage), (1, s.op.subtile)):
+            fpos = regs.get((ch, sub))
+            if fpos is not None and g.lgkm_done.get(fpos) is None:
+                f = g.steps[fpos]
+                self.hazard("fragment-wait", gi, s, f"{self.at(gi, s)}: the MMA reads fragment "
+                            f"{CHANNELS[ch]} subtile {sub} loaded at {f.where()}, which its "
+                            f"fragment wait at {w.where()} (lgkmcnt({w.op.wait_value}) after its "
+                            f"last MFMA) leaves in flight", "lgkmcnt", f.origin)
 
     def _mma(self, gi, s, regs, last_write, acc) -> None:
         g = self.groups[gi]

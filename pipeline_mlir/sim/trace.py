@@ -27,6 +27,7 @@ from pipeline_mlir.schedule.types import (
     SCHED_GROUP_BARRIER,
     SCHEDULE_BARRIER,
     SET_PRIO,
+    WAIT_FRAG,
     WAIT_LGKM,
     WAIT_VM,
     KOffsetKind,
@@ -138,6 +139,8 @@ def step_instrs(step: Step, shape: KernelShape, origin: tuple, group: int = 0) -
     through the fragment parts and through distinct accumulators)."""
     op = step.op
     t = op.tag
+    if t == WAIT_FRAG:
+        return []      # issues nothing: the MFMAs of its MMA wait (:func:`fragment_waited`)
     if t == WAIT_VM:
         return [Instr("wait", "s_waitcnt", vm=op.wait_value, origin=origin + (0,))]
     if t == WAIT_LGKM:
@@ -179,15 +182,52 @@ def step_instrs(step: Step, shape: KernelShape, origin: tuple, group: int = 0) -
                       f"knows")
 
 
+def fragment_waited(mfmas: list[Instr], in_flight: list[str], count: int) -> list[Instr]:
+    """The MFMAs of an MMA under a fragment wait of ``count``, each preceded by the
+    ``s_waitcnt lgkmcnt`` its operands need when it is stronger than the one before: the
+    count of LDS reads issued after the latest of its operand reads still in flight
+    (``in_flight``: the defs of the lgkmcnt instructions that may be in flight, oldest
+    first), as LLVM's waitcnt pass places them.  The last MFMA waits for at most
+    ``count``."""
+    out: list[Instr] = []
+    last = len(in_flight)
+    for k, m in enumerate(mfmas):
+        pos = [i for i, d in enumerate(in_flight) if d in m.uses]
+        need = len(in_flight) - 1 - max(pos) if pos else last
+        if k == len(mfmas) - 1:
+            need = min(need, count)
+        if need < last:
+            out.append(Instr("wait", "s_waitcnt", lgkm=need, origin=m.origin[:-1] + (-1,)))
+            last = need
+        out.append(m)
+    return out
+
+
+def _group_stream(plan: KernelPlan, shape: KernelShape, g: int, iterations: int) -> list[Instr]:
+    """The instructions one wave of warp group ``g`` issues; an MMA under a fragment
+    wait gets its per-MFMA waits (:func:`fragment_waited`)."""
+    instrs: list[Instr] = []
+    in_flight: list[str] = []
+    frag = None
+    for s in group_trace(plan, g, iterations):
+        got = step_instrs(s, shape, s.origin, g)
+        if s.op.tag == WAIT_FRAG:
+            frag = s.op.wait_value
+        elif frag is not None and role_of(s.op) == OpRole.COMPUTE:
+            got, frag = fragment_waited(got, in_flight, frag), None
+        for i in got:
+            if i.lgkm_inc:
+                in_flight.append(i.defs[0] if i.defs else "")
+            elif i.kind == "wait" and i.lgkm is not None:
+                in_flight = in_flight[-i.lgkm:] if i.lgkm else []
+        instrs.extend(got)
+    return instrs
+
+
 def wave_streams(compiled, shape: KernelShape, iterations: int) -> list[tuple[int, list[Instr]]]:
     """``(simd, instructions)`` of every wave of the kernel running the compiled schedule
     ``compiled`` for ``iterations`` trips."""
     plan = plan_of(compiled, shape)
-    per_group = []
-    for g in range(shape.groups):
-        instrs = []
-        for s in group_trace(plan, g, iterations):
-            instrs.extend(step_instrs(s, shape, s.origin, g))
-        per_group.append(instrs)
+    per_group = [_group_stream(plan, shape, g, iterations) for g in range(shape.groups)]
     return [(shape.simd_of(w), per_group[w // shape.waves_per_group])
             for w in range(shape.waves)]

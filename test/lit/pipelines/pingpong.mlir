@@ -1,5 +1,5 @@
-// RUN: pipeline-opt %S/../passes/Inputs/empty.mlir --pass-pipeline='builtin.module(sched-import{schedule=pingpong vm_per_load_a=4 vm_per_load_b=4 lgkm_per_load_a=2 lgkm_per_load_b=2})' | pipeline-opt - --pipeline='pingpong{vm_per_load_a=4 vm_per_load_b=4 lgkm_per_load_a=2 lgkm_per_load_b=2}' --emit=mlir | FileCheck %s
-// RUN: pipeline-opt --pipeline='pingpong{vm_per_load_a=4 vm_per_load_b=4 lgkm_per_load_a=2 lgkm_per_load_b=2}' --emit=schedule | FileCheck %s --check-prefix=SCHED
+// RUN: pipeline-opt %S/../passes/Inputs/empty.mlir --pass-pipeline='builtin.module(sched-import{schedule=pingpong vm_per_load_a=4 vm_per_load_b=4 lgkm_per_load_a=2 lgkm_per_load_b=2 waits=block})' | pipeline-opt - --pipeline='pingpong{vm_per_load_a=4 vm_per_load_b=4 lgkm_per_load_a=2 lgkm_per_load_b=2 waits=block}' --emit=mlir | FileCheck %s
+// RUN: pipeline-opt --pipeline='pingpong{vm_per_load_a=4 vm_per_load_b=4 lgkm_per_load_a=2 lgkm_per_load_b=2 waits=block}' --emit=schedule | FileCheck %s --check-prefix=SCHED
 // RUN: pipeline-opt --pipeline=pingpong --emit=schedule | FileCheck %s --check-prefix=PROD
 
 // The ping-pong BF16 reference schedule pingpong_bf16_l2_2 (the reference's counts, given

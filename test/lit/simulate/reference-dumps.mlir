@@ -1,13 +1,13 @@
 // pipeline-opt --simulate on the reference's own schedule dumps (Inputs/), each
 // simulated as the kernel of --pipeline runs it for main loops of 0..6 iterations.
-// RUN: pipeline-opt --simulate %S/Inputs/pingpong_bf16_l2_2.txt --pipeline='pingpong{vm_per_load_a=4 vm_per_load_b=4 lgkm_per_load_a=2 lgkm_per_load_b=2}' --cost-table=llvm | FileCheck %s --check-prefix=PP
+// RUN: pipeline-opt --simulate %S/Inputs/pingpong_bf16_l2_2.txt --pipeline='pingpong{vm_per_load_a=4 vm_per_load_b=4 lgkm_per_load_a=2 lgkm_per_load_b=2 waits=block}' --cost-table=llvm | FileCheck %s --check-prefix=PP
 // RUN: not pipeline-opt --simulate %S/Inputs/4wave_bf16_128x128x64.txt --pipeline=4wave 2>&1 | FileCheck %s --check-prefix=W4
 // RUN: not pipeline-opt --simulate %S/Inputs/4wave_bf16_128x128x64.txt --pipeline=4wave --report --cost-table=measured 2>&1 | FileCheck %s --check-prefix=W4R
 // RUN: pipeline-opt --simulate --pipeline=4wave --report --cost-table=llvm | FileCheck %s --check-prefix=OWN
 
 // The ping-pong reference schedule (the reference's counts: vm 4/4, lgkm 2/2) is hazard-free;
 // exit 0 with a one-line verdict.
-// PP: pingpong_bf16_l2_2.txt (pingpong{vm_per_load_a=4 vm_per_load_b=4 lgkm_per_load_a=2 lgkm_per_load_b=2}): safe for main loops of 0..6 iterations: no hazard, every accumulator receives each K tile once
+// PP: pingpong_bf16_l2_2.txt (pingpong{vm_per_load_a=4 vm_per_load_b=4 lgkm_per_load_a=2 lgkm_per_load_b=2 waits=block}): safe for main loops of 0..6 iterations: no hazard, every accumulator receives each K tile once
 
 // The 4-wave reference schedule is not (a finding): exit 1 with the first hazard. With one
 // main-loop iteration, the bootstrap fragment read of B stage 0 subtile 0 is still in flight

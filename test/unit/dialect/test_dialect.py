@@ -25,7 +25,7 @@ from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.schedule.program import MMABlockSpec
 from pipeline_mlir.schedule.stages import annotate
 from pipeline_mlir.schedule.types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER, SET_PRIO,
-                                 WAIT_LGKM, WAIT_VM, DepEdge, DepKind, KOffsetKind, OpDesc, OpRole,
+                                 WAIT_FRAG, WAIT_LGKM, WAIT_VM, DepEdge, DepKind, KOffsetKind, OpDesc, OpRole,
                                  ResourceKind)
 from pipeline_mlir.isa.waitcnt import decode_waitcnt
 
@@ -38,11 +38,12 @@ def test_op_names_are_the_public_interface():
         "sched.prologue", "sched.kernel", "sched.epilogue",
         "sched.global_load", "sched.lds_store", "sched.frag_load", "sched.mma",
         "sched.wait_vm", "sched.wait_lgkm", "sched.barrier", "sched.set_prio",
-        "sched.sched_barrier", "sched.sched_group_barrier")
+        "sched.sched_barrier", "sched.sched_group_barrier", "sched.wait_frag")
     assert S.CONTROL_TAGS == {"sched.wait_vm": WAIT_VM, "sched.wait_lgkm": WAIT_LGKM,
                               "sched.barrier": BARRIER, "sched.set_prio": SET_PRIO,
                               "sched.sched_barrier": SCHEDULE_BARRIER,
-                              "sched.sched_group_barrier": SCHED_GROUP_BARRIER}
+                              "sched.sched_group_barrier": SCHED_GROUP_BARRIER,
+                              "sched.wait_frag": WAIT_FRAG}
     assert S.STATES == ("logical", "annotated", "reordered", "edges", "scheduled", "blocks",
                         "explicit", "phases", "lowered")
     assert [S.state_index(s) for s in S.STATES] == list(range(len(S.STATES)))

@@ -116,10 +116,12 @@ def test_outside_the_schedule_is_listed_not_dropped(kernel):
 
 
 # ---- negative tests: mutations of the ping-pong BF16 assembly ------------------------------
+# (its block form, whose every wait is the schedule's; the fragment waits' own checks are in
+# test_frag_waits.py)
 
 @pytest.fixture(scope="module")
 def pp():
-    return build("pingpong-bf16")
+    return build("pingpong-bf16-block")
 
 
 def _loop_lines(b):

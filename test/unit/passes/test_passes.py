@@ -80,7 +80,7 @@ def test_every_intermediate_module_verifies(spec):
 GOLDEN_SPECS = {
     # the reference's configuration (the pipeline's defaults are its kernel's counts)
     "pingpong_bf16_l2_2": "pingpong{is_fp8=false vm_per_load_a=4 vm_per_load_b=4 "
-                          "lgkm_per_load_a=2 lgkm_per_load_b=2}",
+                          "lgkm_per_load_a=2 lgkm_per_load_b=2 waits=block}",
     "4wave_bf16_128x128x64": "4wave{dtype=bf16 BM=128 BN=128 BK=64}",
     "4wave_fp8_128x128x128": "4wave{dtype=fp8 BM=128 BN=128 BK=128}",
 }

@@ -111,7 +111,7 @@ def test_only_a_known_name_and_key_look_split(spec, fragment):
 
 # ---- mapping onto the schedules -----------------------------------------------
 
-REFERENCE_PINGPONG = "pingpong{vm_per_load_a=4 vm_per_load_b=4 lgkm_per_load_a=2 lgkm_per_load_b=2}"
+REFERENCE_PINGPONG = "pingpong{vm_per_load_a=4 vm_per_load_b=4 lgkm_per_load_a=2 lgkm_per_load_b=2 waits=block}"
 
 
 def test_pingpong_defaults_are_the_kernels_counts():

@@ -40,7 +40,7 @@ def parse(text: str, name: str = "t"):
 #: the reference's ping-pong configuration, which its dump pingpong_bf16_l2_2 runs (the
 #: pipeline's defaults are its complete kernel's counts)
 REFERENCE_PINGPONG = ("pingpong{vm_per_load_a=4 vm_per_load_b=4 lgkm_per_load_a=2 "
-                      "lgkm_per_load_b=2}")
+                      "lgkm_per_load_b=2 waits=block}")
 
 
 def golden(stem: str) -> str:

@@ -39,7 +39,7 @@ def assert_one_line_error(code, out, err, fragment):
 
 #: the reference's ping-pong configuration (the pipeline's defaults are its kernel's counts)
 REFERENCE_PINGPONG = ("pingpong{vm_per_load_a=4 vm_per_load_b=4 lgkm_per_load_a=2 "
-                      "lgkm_per_load_b=2}")
+                      "lgkm_per_load_b=2 waits=block}")
 
 
 def test_reference_pingpong_is_golden(capsys):

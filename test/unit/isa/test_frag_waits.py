@@ -1,0 +1,78 @@
+"""The fragment waits of the ping-pong kernels' assembly: each ``s_waitcnt lgkmcnt`` LLVM puts
+before an MFMA is exactly what its operands need, and a wait one too weak (or missing, or
+stronger than needed) is reported by the ISA check and, when it is a race, by the emulator
+in its late and random modes."""
+
+from __future__ import annotations
+
+import pytest
+
+from kernel_builds import build
+from pipeline_mlir.isa.asm import parse_asm
+from pipeline_mlir.isa.check import check_kernel_asm
+from pipeline_mlir.isa.frag_waits import check_fragment_waits
+from pipeline_mlir.isa.skeleton import DS_READ, LOAD_LDS
+from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE
+from pipeline_mlir.tools.pipeline_opt import main
+
+
+def _check(b, asm: str):
+    return check_kernel_asm(parse_asm(asm).function(), b.plan, b.kernel.mfmas_per_mma,
+                            MFMA_BY_DTYPE[b.kernel.dtype].mnemonic, load_name=LOAD_LDS,
+                            ds_name=DS_READ)
+
+
+def _frag_waits(asm: str):
+    fn = parse_asm(asm).function()
+    phases = fn.main_loop_phases()
+    lines, found = check_fragment_waits(phases)
+    loop = {i.line: i for i in phases["loop"]}
+    return [loop[n] for n in sorted(lines) if n in loop], found
+
+
+def _mutate(asm: str, line: int, new: list[str]) -> str:
+    rows = asm.split("\n")
+    rows[line - 1:line] = new
+    return "\n".join(rows)
+
+
+@pytest.mark.parametrize("key", ["pingpong-bf16", "pingpong-fp8"])
+def test_the_kernels_fragment_waits_are_exact(key):
+    b = build(key)
+    loop_waits, found = _frag_waits(b.asm)
+    assert len(loop_waits) >= 12 and found == []
+    assert _check(b, b.asm).findings == []
+
+
+def test_the_block_form_has_no_fragment_waits():
+    assert _frag_waits(build("pingpong-bf16-block").asm) == ([], [])
+
+
+@pytest.fixture(scope="module")
+def pp():
+    b = build("pingpong-bf16")
+    waits, _ = _frag_waits(b.asm)
+    return b, next(w for w in waits if w.lgkm == 0)
+
+
+def test_a_wait_one_too_weak_is_a_race_in_the_isa_check_and_the_emulator(pp, tmp_path, capsys):
+    b, w = pp
+    weak = _mutate(b.asm, w.line, ["\ts_waitcnt lgkmcnt(1)"])
+    kinds = {(f.kind, f.lines) for f in _check(b, weak).findings}
+    assert ("frag-wait-weak", (w.line,)) in kinds
+    (tmp_path / "k.s").write_text(weak)
+    for mode in ("late", "random:3"):
+        rc = main(["--pipeline=pingpong", "--emulate=256,256,512", str(tmp_path / "k.s"),
+                   f"--emulate-mode={mode}", "--emulate-workgroups=1"])
+        _, err = capsys.readouterr()
+        assert rc == 1 and "pending-register" in err and "is not waited for" in err, mode
+
+
+def test_a_missing_or_too_strong_wait_is_reported(pp):
+    b, w = pp
+    gone = {f.kind for f in _check(b, _mutate(b.asm, w.line, [])).findings}
+    assert "frag-wait-missing" in gone
+    waits, _ = _frag_waits(b.asm)
+    w7 = next(x for x in waits if x.lgkm > 0)
+    strong = _check(b, _mutate(b.asm, w7.line, [f"\ts_waitcnt lgkmcnt({w7.lgkm - 1})"]))
+    assert [(f.kind, f.lines) for f in strong.findings] == [("frag-wait-strong", (w7.line,))]

@@ -20,8 +20,9 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, schedule_attrs
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.address import Analysis, loop_bounds
-from pipeline_mlir.analysis.ir_facts import attr_names, block_size
+from pipeline_mlir.analysis.ir_facts import block_size
 from pipeline_mlir.frontend.kernel_ir import is_pure
+from pipeline_mlir.frontend.layout import Emitter, gather_to_lds
 from pipeline_mlir.frontend.partition import BufferLayout, infer_schedule, layout_buffers
 from pipeline_mlir.frontend.scan import Access
 from pipeline_mlir.frontend.tagged import SCHEDULE_ATTRS, TAG_ATTRS
@@ -128,6 +129,7 @@ class _Rewriter:
                                 f"one pair each), so the trip count must be even and at "
                                 f"least 2")
         self.buffers = layout_buffers(an)
+        self.plans = getattr(an.partition, "plans", {})
         self.kinds = [_ROLES.get(d.tag) for d in self.body]
         if None in self.kinds:  # pragma: no cover - the double-buffer bodies hold only these
             raise IRError(loop, f"'{self.schedule.name}' body op outside the GEMM roles")
@@ -192,6 +194,8 @@ class _Rewriter:
             with ir.InsertionPoint(new_loop.body):
                 self.new_loop = new_loop
                 self.ix = _Ix(ir.InsertionPoint(new_loop.operation))
+                self.emitter = Emitter(self.an, ir.InsertionPoint(new_loop.operation),
+                                       self.ix.c)
                 self.shifted: dict = {}
                 self.cloners: dict = {}
                 self.frag_value: dict = {}   # (body index, read) -> value of the read
@@ -325,21 +329,21 @@ class _Rewriter:
         an = self.an
         shift = d.k_offset.signed_bk_multiple() if d.k_offset.name != "NONE" else 0
         cl = self._cloner(shift)
-        for k in self.copies_of[(d.channel, d.subtile)]:
-            c = an.copies[k]
-            acc = self.copy_acc[an.ops[c.op]]
-            buf = self.buffers[c.buffer]
-            dst = buf.new[(d.subtile, d.stage)]
-            idx = self._lds_index(acc, cl, False, buf)
-            old = acc.op
-            srcs = [cl.get(acc.src)] + [cl.get(x) for x in acc.src_indices]
-            attrs = {a: old.attributes[a] for a in attr_names(old)
-                     if a != "operandSegmentSizes"}
-            attrs["operandSegmentSizes"] = ir.DenseI32ArrayAttr.get(
-                [1, len(acc.src_indices), 1, 1])
-            with old.location:
-                new = ir.Operation.create("amdgpu.gather_to_lds",
-                                          operands=srcs + [dst, idx], attributes=attrs)
+        plan = self.plans.get(d.channel)
+        if plan is not None:   # the front end's own copies (frontend/layout.py)
+            dst = self.buffers[plan.buffer].new[(d.subtile, d.stage)]
+            news = self.emitter.copies(self, plan, d.subtile, self._iv_at(shift), dst)
+        else:
+            news = []
+            for k in self.copies_of[(d.channel, d.subtile)]:
+                c = an.copies[k]
+                acc = self.copy_acc[an.ops[c.op]]
+                buf = self.buffers[c.buffer]
+                idx = self._lds_index(acc, cl, False, buf)
+                news.append(gather_to_lds(acc.op, cl.get(acc.src),
+                                          [cl.get(x) for x in acc.src_indices],
+                                          buf.new[(d.subtile, d.stage)], idx))
+        for new in news:
             self._tag(new, S.GLOBAL_LOAD, {"channel": d.channel, "stage": d.stage,
                                            "subtile": d.subtile,
                                            "k_offset": _K_NAMES[int(d.k_offset)], "id": i})

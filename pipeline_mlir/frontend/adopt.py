@@ -6,7 +6,7 @@ stages), one LDS buffer per (channel, stage, subtile), the payload ops in the sc
 body order with their tags, the loop's own barriers removed, and the schedule inferred for
 the loop in its ``sched.schedule`` / ``sched.options`` attributes.  :class:`_Rewriter`
 holds the steps; index arithmetic is emitted by :class:`_Ix`, the pure ops an address or
-an MFMA operand needs are cloned by :class:`_Cloner`.
+an MFMA operand needs are cloned by :class:`Cloner`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.address import Analysis, loop_bounds
 from pipeline_mlir.analysis.ir_facts import block_size
 from pipeline_mlir.frontend.kernel_ir import is_pure
-from pipeline_mlir.frontend.layout import Emitter, gather_to_lds
+from pipeline_mlir.frontend.layout import Cloner, Emitter, gather_to_lds
 from pipeline_mlir.frontend.partition import BufferLayout, infer_schedule, layout_buffers
 from pipeline_mlir.frontend.scan import Access
 from pipeline_mlir.frontend.tagged import SCHEDULE_ATTRS, TAG_ATTRS
@@ -80,34 +80,6 @@ class _Ix:
         hi = A.divui(x, self.c(1 << (bit + 1)))
         lo = A.remui(x, self.c(1 << bit))
         return A.addi(A.muli(hi, self.c(1 << bit)), lo)
-
-
-class _Cloner:
-    """Clones the pure ops of the natural loop body on demand, with a value mapping."""
-
-    def __init__(self, body_set, mapping: dict) -> None:
-        self.body_set = body_set
-        self.map = dict(mapping)
-
-    def get(self, v):
-        if v in self.map:
-            return self.map[v]
-        owner = v.owner
-        if isinstance(owner, ir.Block):
-            return v
-        o = _op(owner)
-        if o not in self.body_set:
-            return v
-        if not is_pure(o):
-            raise IRError(o, f"'{o.name}' op: its result is used for an address or an MFMA "
-                             f"operand, but it is not side-effect free")
-        operands = [self.get(x) for x in o.operands]
-        new = o.clone()
-        for i, x in enumerate(operands):
-            new.operands[i] = x
-        for r, nr in zip(o.results, new.results):
-            self.map[r] = nr
-        return self.map[v]
 
 
 class _Rewriter:
@@ -276,12 +248,12 @@ class _Rewriter:
                                                    B.arith.muli(self.loop.operands[2], c))
         return self.shifted[shift]
 
-    def _cloner(self, shift: int) -> _Cloner:
+    def _cloner(self, shift: int) -> Cloner:
         if shift not in self.cloners:
-            self.cloners[shift] = _Cloner(self.body_set, {self.iv: self._iv_at(shift)})
+            self.cloners[shift] = Cloner(self.body_set, {self.iv: self._iv_at(shift)})
         return self.cloners[shift]
 
-    def _linear(self, v, cl: _Cloner, root):
+    def _linear(self, v, cl: Cloner, root):
         """The element offset of view ``v`` into ``root`` (None: 0), emitted."""
         if v == root:
             return None
@@ -302,7 +274,7 @@ class _Rewriter:
             return cl.get(segments(o)[1][0]) if so == _DYN else (ix.c(so) if so else None)
         return self._linear(o.operands[0], cl, root)
 
-    def _lds_index(self, acc: Access, cl: _Cloner, swizzled: bool, buf: BufferLayout):
+    def _lds_index(self, acc: Access, cl: Cloner, swizzled: bool, buf: BufferLayout):
         """The element index of access ``acc`` in its new (dense) buffer, emitted."""
         ix = self.ix
         v = self.an.evaluator.view(acc.view)
@@ -390,7 +362,7 @@ class _Rewriter:
                 for r in rs:
                     mapping[self.read_ops[r].results[0]] = (
                         self.carried_arg[(j, r)] if c else self.frag_value[(j, r)])
-            cl = _Cloner(self.body_set, mapping)
+            cl = Cloner(self.body_set, mapping)
             a, b = cl.get(op.operands[0]), cl.get(op.operands[1])
             new = op.clone()
             new.operands[0] = a

@@ -24,7 +24,7 @@ copies itself (:func:`redistribute`):
   t) * width`` and reads the global elements that LDS element holds, an address computed
   from the thread id (:func:`source_offset`, the same program checked here in numpy and
   emitted as index arithmetic by :func:`emit_copies`) plus the source address of one of
-  the kernel's copies at thread 0, its thread ids replaced by 0 (:class:`_ThreadZero`).
+  the kernel's copies at thread 0, its thread ids replaced by 0 (:class:`Cloner`).
 
 The fragment reads keep their addresses (compacted as every subtile buffer is).
 Anything that does not fit is a :class:`~pipeline_mlir.kernel.loop_model.LoopRefusal`
@@ -415,13 +415,13 @@ def _check_plan(an, plan: ChannelPlan, table: np.ndarray, size: int) -> None:
 # the IR
 # ---------------------------------------------------------------------------------------------
 
-class _ThreadZero:
-    """Clones the pure ops an address needs with the thread ids 0 (and ``mapping``, e.g.
-    the loop variable shifted): ops of the loop body always (at the insertion point), ops
-    outside it when one of their operands changes (at ``outside``, before the new loop).
-    Value hints are dropped (they describe the lanes)."""
+class Cloner:
+    """Clones the pure ops of the natural loop body on demand, with a value mapping (at
+    the insertion point).  Given ``outside`` (an insertion point before the new loop), it
+    also gives the thread ids the value 0: ops outside the body are cloned there when one
+    of their operands changes, and value hints are dropped (they describe the lanes)."""
 
-    def __init__(self, body_set, mapping: dict, outside) -> None:
+    def __init__(self, body_set, mapping: dict, outside=None) -> None:
         self.body_set = body_set
         self.map = dict(mapping)
         self.outside = outside
@@ -433,28 +433,34 @@ class _ThreadZero:
         if isinstance(owner, ir.Block):
             return v
         o = _op(owner)
-        if o.name in THREAD_ID_OPS:
-            out = B.arith.constant(v.type, ir.IntegerAttr.get(v.type, 0), ip=self.outside)
-        elif o.name == "iree_codegen.index_hint":
-            out = self.get(o.operands[0])
-        elif o.name == "util.assume.int":
-            out = self.get(o.operands[list(o.results).index(v)])
-        else:
-            operands = [self.get(x) for x in o.operands]
-            if o not in self.body_set and all(a == b for a, b in zip(operands, o.operands)):
-                out = v
-            elif not is_pure(o):
+        if self.outside is not None and o.name in THREAD_ID_OPS:
+            self.map[v] = B.arith.constant(v.type, ir.IntegerAttr.get(v.type, 0),
+                                           ip=self.outside)
+            return self.map[v]
+        if self.outside is not None and o.name in ("iree_codegen.index_hint",
+                                                   "util.assume.int"):
+            self.map[v] = self.get(o.operands[list(o.results).index(v)])
+            return self.map[v]
+        inside = o in self.body_set
+        if not inside and self.outside is None:
+            return v
+        if inside and not is_pure(o):
+            raise IRError(o, f"'{o.name}' op: its result is used for an address or an MFMA "
+                             f"operand, but it is not side-effect free")
+        operands = [self.get(x) for x in o.operands]
+        if not inside:
+            if all(a == b for a, b in zip(operands, o.operands)):
+                self.map[v] = v
+                return v
+            if not is_pure(o):
                 raise IRError(o, f"'{o.name}' op: its result is used for a copy's address, "
                                  f"but it is not side-effect free")
-            else:
-                new = o.clone(ip=None if o in self.body_set else self.outside)
-                for i, x in enumerate(operands):
-                    new.operands[i] = x
-                for r, nr in zip(o.results, new.results):
-                    self.map[r] = nr
-                return self.map[v]
-        self.map[v] = out
-        return out
+        new = o.clone(ip=None if inside else self.outside)
+        for i, x in enumerate(operands):
+            new.operands[i] = x
+        for r, nr in zip(o.results, new.results):
+            self.map[r] = nr
+        return self.map[v]
 
 
 def source_base(src):
@@ -521,7 +527,7 @@ class Emitter:
         old = an.ops[ref.op]
         acc = rw.copy_acc[old]
         base = source_base(acc.src)
-        cl = _ThreadZero(rw.body_set, {rw.iv: iv_value}, self.point)
+        cl = Cloner(rw.body_set, {rw.iv: iv_value}, self.point)
         g0 = rw._linear(acc.src, cl, base)
         for i, s in zip(acc.src_indices, an.evaluator.view(acc.src).strides):
             g0 = rw.ix.add(g0, rw.ix.mul(cl.get(i), s))

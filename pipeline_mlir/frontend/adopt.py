@@ -287,6 +287,8 @@ class _Rewriter:
             x = ix.swizzle(x, *v.swizzle)
         if buf.bit is not None:
             x = ix.delete_bit(x, buf.bit)
+        if buf.reswizzle is not None:
+            x = ix.swizzle(x, *buf.reswizzle)
         return x
 
     def _tag(self, op, kind: str, fields: dict) -> None:

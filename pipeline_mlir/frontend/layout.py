@@ -74,6 +74,7 @@ class ChannelPlan:
     dims: tuple                 # strides of the global buffer's dimensions (row-major)
     ref_copy: int               # the kernel's copy whose thread-0 source is the base
     ref_x: int                  # the unswizzled LDS element of that copy's thread 0
+    reswizzle: tuple | None = None   # XOR swizzle of the dense subtile buffers (row, access)
     bank: str = ""              # the reads' bank cost, worded
 
 
@@ -158,16 +159,20 @@ def source_offset(o, plan: ChannelPlan, tid, subtile: int, j: int) -> list:
     thread-0 source) of the first element thread ``tid`` copies in copy ``j`` of
     ``subtile``; ``o`` is :class:`NumpyOps` or :class:`IrOps`."""
     q = o.add(o.mul(tid, plan.width), j * plan.threads * plan.width)
+    if plan.reswizzle is not None:
+        q = _xor_shuffle(o, q, *plan.reswizzle)
     p = o.add(o.add(o.mul(o.div(q, 1 << plan.bit), 1 << (plan.bit + 1)),
                     subtile << plan.bit), o.rem(q, 1 << plan.bit))
-    x = p
-    if plan.swizzle is not None:
-        row, access = plan.swizzle
-        r = o.div(p, row)
-        chunk = o.xor(o.div(o.rem(p, row), access), o.rem(r, row // access))
-        x = o.add(o.add(o.mul(r, row), o.mul(chunk, access)), o.rem(p, access))
+    x = p if plan.swizzle is None else _xor_shuffle(o, p, *plan.swizzle)
     ref = _dim_terms(NumpyOps, plan, plan.ref_x)
     return [o.add(t, -r) for t, r in zip(_dim_terms(o, plan, x), ref)]
+
+
+def _xor_shuffle(o, p, row: int, access: int):
+    """``xor_shuffle`` (an involution) in the program's operations."""
+    r = o.div(p, row)
+    chunk = o.xor(o.div(o.rem(p, row), access), o.rem(r, row // access))
+    return o.add(o.add(o.mul(r, row), o.mul(chunk, access)), o.rem(p, access))
 
 
 def _dim_terms(o, plan: ChannelPlan, x) -> list:
@@ -271,9 +276,10 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
                              (an.copies[k0].op,))
     dims = tuple(ir.MemRefType(base.type).get_strides_and_offset()[0])
     x0 = int(logical[an.copies[k0].lds[0, 0]])
-    subs, bit, bank = _choose_split(an, ch, reads, read_channel, size, view, label)
+    subs, bit = _choose_split(an, ch, reads, read_channel, size, view, label)
+    reswizzle, bank = _choose_swizzle(an, reads, bit, size // 2, width, view.elem_bytes)
     plan = ChannelPlan(ch, b, bit, width, size // 2 // (threads * width), threads,
-                       swizzle, digits, dims, k0, x0, bank)
+                       swizzle, digits, dims, k0, x0, reswizzle, bank)
     _check_plan(an, plan, table, size)
     return plan, subs
 
@@ -347,7 +353,7 @@ def _check_moves(an, copies: list, label: str) -> None:
 
 
 def _choose_split(an, ch: int, reads: list, read_channel: list, size: int, view,
-                  label: str) -> tuple[dict, int, str]:
+                  label: str) -> tuple[dict, int]:
     """The split of the channel's reads into subtiles and the element bit that tells the
     subtiles' data apart, the cheapest for the reads in the bank model."""
     best = None
@@ -362,34 +368,61 @@ def _choose_split(an, ch: int, reads: list, read_channel: list, size: int, view,
                 cand = {r: 1 - s for r, s in subs.items()} if bits[0][0] else subs
                 cost = _read_cost(an, reads, b, view.elem_bytes)
                 if best is None or cost[0] < best[0]:
-                    best = (cost[0], cand, b, cost[1])
+                    best = (cost[0], cand, b)
             b += 1
     if best is None:
         raise LM.LoopRefusal(f"channel {label}: no split of its fragment reads into two "
                              f"subtiles has data that one element bit tells apart",
                              (an.reads[reads[0]].op,))
-    return best[1], best[2], best[3]
+    return best[1], best[2]
 
 
-def _read_cost(an, reads: list, bit: int, elem_bytes: int) -> tuple[int, str]:
-    """LDS cycles of the channel's reads, every wave, once the subtile bit is deleted."""
+def _choose_swizzle(an, reads: list, bit: int, half: int, width: int,
+                    elem_bytes: int) -> tuple:
+    """(XOR swizzle of the dense subtile buffers or None, the reads' bank cost worded):
+    the kernel's layout if the bank model finds its reads conflict-free, else the
+    cheapest XOR swizzle of chunks that keep every copy's and read's lanes contiguous."""
+    cost = _read_cost(an, reads, bit, elem_bytes)
+    if cost[0] == cost[1]:
+        return None, cost[2]
+    chunk = int(np.lcm.reduce([width] + [an.reads[r].lds.shape[1] for r in reads]))
+    best = (cost, None)
+    access = chunk
+    while access * 2 <= half and access & (access - 1) == 0:
+        row = access * 2
+        while row <= half:
+            c = _read_cost(an, reads, bit, elem_bytes, (row, access))
+            if c[0] < best[0][0]:
+                best = (c, (row, access))
+            row *= 2
+        access *= 2
+    return best[1], best[0][2]
+
+
+def _read_cost(an, reads: list, bit: int, elem_bytes: int,
+               swizzle: tuple | None = None) -> tuple[int, int, str]:
+    """(LDS cycles, conflict-free cycles, worded) of the channel's reads, every wave, once
+    the subtile bit is deleted and ``swizzle`` applied."""
     total, ideal, worst = 0, 0, None
     for r in reads:
         lds = LM.delete_bit(an.reads[r].lds, bit)
+        if swizzle is not None:
+            lds = xor_shuffle(lds, *swizzle)
         width = lds.shape[1] * elem_bytes
         for w in range(lds.shape[0] // WAVE_SIZE):
             try:
                 c = bank_cost(lds[w * WAVE_SIZE:(w + 1) * WAVE_SIZE, 0] * elem_bytes, width,
                               False)
             except BankModelError:
-                return 0, "not priced by the bank model"
+                return 0, 0, "not priced by the bank model"
             total += c.cycles
             ideal += c.ideal
             if worst is None or c.cycles - c.ideal > worst.cycles - worst.ideal:
                 worst = c
     if total == ideal:
-        return total, "conflict-free"
-    return total, f"{total / ideal:g}x the conflict-free cycles (worst: {worst.describe()})"
+        return total, ideal, "conflict-free"
+    return total, ideal, (f"{total / ideal:g}x the conflict-free cycles (worst: "
+                          f"{worst.describe()})")
 
 
 def _check_plan(an, plan: ChannelPlan, table: np.ndarray, size: int) -> None:
@@ -401,6 +434,8 @@ def _check_plan(an, plan: ChannelPlan, table: np.ndarray, size: int) -> None:
     for sub in (0, 1):
         for j in range(plan.copies):
             q = ((j * plan.threads + tid) * plan.width)[:, None] + lanes[None, :]
+            if plan.reswizzle is not None:
+                q = xor_shuffle(q, *plan.reswizzle)
             p = ((q >> plan.bit) << (plan.bit + 1)) | (sub << plan.bit) | \
                 (q & ((1 << plan.bit) - 1))
             got = base + sum(t * st for t, st in

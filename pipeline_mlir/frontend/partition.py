@@ -179,6 +179,7 @@ class BufferLayout:
     new: dict = field(default_factory=dict)   # (subtile, stage) -> new buffer value
     elements: int = 0              # elements per new buffer
     elem_type: object = None
+    reswizzle: tuple | None = None  # XOR swizzle of the new buffers (the front end's copies)
 
 
 def _lds_uses_outside(root, loop) -> object | None:
@@ -250,7 +251,8 @@ def layout_buffers(an: Analysis) -> dict:
             bit = LM.compaction_bit(by_sub, size, 0)
         out[b] = BufferLayout(chans.pop(), tuple(sorted(by_sub)), bit,
                               elements=size // 2 if bit is not None else size,
-                              elem_type=mt.element_type)
+                              elem_type=mt.element_type,
+                              reswizzle=plan.reswizzle if plan is not None else None)
     total = sum(len(buf.subtiles) * 2 * buf.elements * an.buffer_views[b].elem_bytes
                 for b, buf in out.items())
     if total > gfx950.LDS_BYTES:

@@ -156,3 +156,24 @@ def test_redistribution_refusals_are_located(capsys, tmp_path, mutate, message):
     assert "nor can the front end distribute the copies itself: " + message in err, err
     line = int(err.split(":")[1])
     assert "vector.load" in changed.splitlines()[line - 1]
+
+
+def _reads(rows_apart: int) -> list:
+    """One 16-byte read per lane of 4 waves, lane l at row l (rows ``rows_apart`` bf16
+    elements apart)."""
+    t = np.arange(256)
+    return [LM.Read(0, 0, ((t % 64) * rows_apart)[:, None] + np.arange(8)[None, :])]
+
+
+def test_a_conflicted_layout_gets_a_swizzle_from_the_bank_model():
+    """Lanes reading rows of 256 bytes all hit the same banks: the bank model prices the
+    kernel's layout 16-way conflicted and an XOR swizzle of 16-byte chunks makes it
+    conflict-free; a layout that is conflict-free already is kept."""
+    an = _fake([], _reads(128))
+    swizzle, worded = L._choose_swizzle(an, [0], 14, 8192, 8, 2)
+    assert swizzle is not None and swizzle[1] == 8 and worded == "conflict-free"
+    cost = L._read_cost(an, [0], 14, 2)
+    assert cost[0] > cost[1] and cost[2].startswith("16x the conflict-free")
+    assert L._read_cost(an, [0], 14, 2, swizzle)[:2] == (cost[1], cost[1])
+    assert L._choose_swizzle(_fake([], _reads(8)), [0], 14, 8192, 8, 2) == \
+        (None, "conflict-free")

@@ -6,7 +6,7 @@ stages), one LDS buffer per (channel, stage, subtile), the payload ops in the sc
 body order with their tags, the loop's own barriers removed, and the schedule inferred for
 the loop in its ``sched.schedule`` / ``sched.options`` attributes.  :class:`_Rewriter`
 holds the steps; index arithmetic is emitted by :class:`_Ix`, the pure ops an address or
-an MFMA operand needs are cloned by :class:`_Cloner`.
+an MFMA operand needs are cloned by :class:`Cloner`.
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, schedule_attrs
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.address import Analysis, loop_bounds
-from pipeline_mlir.analysis.ir_facts import attr_names, block_size
+from pipeline_mlir.analysis.ir_facts import block_size
 from pipeline_mlir.frontend.kernel_ir import is_pure
+from pipeline_mlir.frontend.layout import Cloner, Emitter, gather_to_lds
 from pipeline_mlir.frontend.partition import BufferLayout, infer_schedule, layout_buffers
 from pipeline_mlir.frontend.scan import Access
 from pipeline_mlir.frontend.tagged import SCHEDULE_ATTRS, TAG_ATTRS
@@ -81,34 +82,6 @@ class _Ix:
         return A.addi(A.muli(hi, self.c(1 << bit)), lo)
 
 
-class _Cloner:
-    """Clones the pure ops of the natural loop body on demand, with a value mapping."""
-
-    def __init__(self, body_set, mapping: dict) -> None:
-        self.body_set = body_set
-        self.map = dict(mapping)
-
-    def get(self, v):
-        if v in self.map:
-            return self.map[v]
-        owner = v.owner
-        if isinstance(owner, ir.Block):
-            return v
-        o = _op(owner)
-        if o not in self.body_set:
-            return v
-        if not is_pure(o):
-            raise IRError(o, f"'{o.name}' op: its result is used for an address or an MFMA "
-                             f"operand, but it is not side-effect free")
-        operands = [self.get(x) for x in o.operands]
-        new = o.clone()
-        for i, x in enumerate(operands):
-            new.operands[i] = x
-        for r, nr in zip(o.results, new.results):
-            self.map[r] = nr
-        return self.map[v]
-
-
 class _Rewriter:
     """One natural loop made the schedule's loop.  The constructor checks and decides (the
     schedule, the trip count, the buffers, which fragment load feeds each MMA); ``rewrite``
@@ -128,6 +101,7 @@ class _Rewriter:
                                 f"one pair each), so the trip count must be even and at "
                                 f"least 2")
         self.buffers = layout_buffers(an)
+        self.plans = getattr(an.partition, "plans", {})
         self.kinds = [_ROLES.get(d.tag) for d in self.body]
         if None in self.kinds:  # pragma: no cover - the double-buffer bodies hold only these
             raise IRError(loop, f"'{self.schedule.name}' body op outside the GEMM roles")
@@ -192,6 +166,8 @@ class _Rewriter:
             with ir.InsertionPoint(new_loop.body):
                 self.new_loop = new_loop
                 self.ix = _Ix(ir.InsertionPoint(new_loop.operation))
+                self.emitter = Emitter(self.an, ir.InsertionPoint(new_loop.operation),
+                                       self.ix.c)
                 self.shifted: dict = {}
                 self.cloners: dict = {}
                 self.frag_value: dict = {}   # (body index, read) -> value of the read
@@ -272,12 +248,12 @@ class _Rewriter:
                                                    B.arith.muli(self.loop.operands[2], c))
         return self.shifted[shift]
 
-    def _cloner(self, shift: int) -> _Cloner:
+    def _cloner(self, shift: int) -> Cloner:
         if shift not in self.cloners:
-            self.cloners[shift] = _Cloner(self.body_set, {self.iv: self._iv_at(shift)})
+            self.cloners[shift] = Cloner(self.body_set, {self.iv: self._iv_at(shift)})
         return self.cloners[shift]
 
-    def _linear(self, v, cl: _Cloner, root):
+    def _linear(self, v, cl: Cloner, root):
         """The element offset of view ``v`` into ``root`` (None: 0), emitted."""
         if v == root:
             return None
@@ -298,7 +274,7 @@ class _Rewriter:
             return cl.get(segments(o)[1][0]) if so == _DYN else (ix.c(so) if so else None)
         return self._linear(o.operands[0], cl, root)
 
-    def _lds_index(self, acc: Access, cl: _Cloner, swizzled: bool, buf: BufferLayout):
+    def _lds_index(self, acc: Access, cl: Cloner, swizzled: bool, buf: BufferLayout):
         """The element index of access ``acc`` in its new (dense) buffer, emitted."""
         ix = self.ix
         v = self.an.evaluator.view(acc.view)
@@ -311,6 +287,8 @@ class _Rewriter:
             x = ix.swizzle(x, *v.swizzle)
         if buf.bit is not None:
             x = ix.delete_bit(x, buf.bit)
+        if buf.reswizzle is not None:
+            x = ix.swizzle(x, *buf.reswizzle)
         return x
 
     def _tag(self, op, kind: str, fields: dict) -> None:
@@ -325,21 +303,21 @@ class _Rewriter:
         an = self.an
         shift = d.k_offset.signed_bk_multiple() if d.k_offset.name != "NONE" else 0
         cl = self._cloner(shift)
-        for k in self.copies_of[(d.channel, d.subtile)]:
-            c = an.copies[k]
-            acc = self.copy_acc[an.ops[c.op]]
-            buf = self.buffers[c.buffer]
-            dst = buf.new[(d.subtile, d.stage)]
-            idx = self._lds_index(acc, cl, False, buf)
-            old = acc.op
-            srcs = [cl.get(acc.src)] + [cl.get(x) for x in acc.src_indices]
-            attrs = {a: old.attributes[a] for a in attr_names(old)
-                     if a != "operandSegmentSizes"}
-            attrs["operandSegmentSizes"] = ir.DenseI32ArrayAttr.get(
-                [1, len(acc.src_indices), 1, 1])
-            with old.location:
-                new = ir.Operation.create("amdgpu.gather_to_lds",
-                                          operands=srcs + [dst, idx], attributes=attrs)
+        plan = self.plans.get(d.channel)
+        if plan is not None:   # the front end's own copies (frontend/layout.py)
+            dst = self.buffers[plan.buffer].new[(d.subtile, d.stage)]
+            news = self.emitter.copies(self, plan, d.subtile, self._iv_at(shift), dst)
+        else:
+            news = []
+            for k in self.copies_of[(d.channel, d.subtile)]:
+                c = an.copies[k]
+                acc = self.copy_acc[an.ops[c.op]]
+                buf = self.buffers[c.buffer]
+                idx = self._lds_index(acc, cl, False, buf)
+                news.append(gather_to_lds(acc.op, cl.get(acc.src),
+                                          [cl.get(x) for x in acc.src_indices],
+                                          buf.new[(d.subtile, d.stage)], idx))
+        for new in news:
             self._tag(new, S.GLOBAL_LOAD, {"channel": d.channel, "stage": d.stage,
                                            "subtile": d.subtile,
                                            "k_offset": _K_NAMES[int(d.k_offset)], "id": i})
@@ -386,7 +364,7 @@ class _Rewriter:
                 for r in rs:
                     mapping[self.read_ops[r].results[0]] = (
                         self.carried_arg[(j, r)] if c else self.frag_value[(j, r)])
-            cl = _Cloner(self.body_set, mapping)
+            cl = Cloner(self.body_set, mapping)
             a, b = cl.get(op.operands[0]), cl.get(op.operands[1])
             new = op.clone()
             new.operands[0] = a

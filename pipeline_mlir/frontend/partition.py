@@ -23,6 +23,7 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.kernel_ir import describe
+from pipeline_mlir.frontend.layout import redistribute
 from pipeline_mlir.frontend.scan import LoopScan
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
@@ -39,7 +40,12 @@ def partition_loop(an: Analysis) -> None:
         an.partition = LM.partition(an.copies, an.reads, an.mfmas, sizes, names)
     except LM.LoopRefusal as e:
         where = an.ops[e.ops[0]] if e.ops else an.scan.loop
-        raise IRError(where, str(e)) from None
+        try:
+            an.partition = redistribute(an, names)
+        except LM.LoopRefusal as e2:
+            why = "" if str(e2) == str(e) else \
+                f"; nor can the front end distribute the copies itself: {e2}"
+            raise IRError(where, f"{e}{why}") from None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -173,6 +179,7 @@ class BufferLayout:
     new: dict = field(default_factory=dict)   # (subtile, stage) -> new buffer value
     elements: int = 0              # elements per new buffer
     elem_type: object = None
+    reswizzle: tuple | None = None  # XOR swizzle of the new buffers (the front end's copies)
 
 
 def _lds_uses_outside(root, loop) -> object | None:
@@ -213,6 +220,7 @@ def layout_buffers(an: Analysis) -> dict:
     only by the loop; two subtiles are stored densely when an element bit tells them apart
     (``loop_model.compaction_bit``).  Two stages of all of them must fit in LDS."""
     p = an.partition
+    planned = {pl.buffer: pl for pl in getattr(p, "plans", {}).values()}
     out = {}
     for b, root in enumerate(an.buffers):
         chans = {p.copy_channel[i] for i, c in enumerate(an.copies) if c.buffer == b} | \
@@ -236,11 +244,15 @@ def layout_buffers(an: Analysis) -> dict:
         mt = ir.MemRefType(root.type)
         size = int(np.prod(mt.shape))
         bit = None
-        if len(by_sub) == 2:
+        plan = planned.get(b)
+        if plan is not None:  # the front end's own copies: the bit it chose
+            bit = plan.bit
+        elif len(by_sub) == 2:
             bit = LM.compaction_bit(by_sub, size, 0)
         out[b] = BufferLayout(chans.pop(), tuple(sorted(by_sub)), bit,
                               elements=size // 2 if bit is not None else size,
-                              elem_type=mt.element_type)
+                              elem_type=mt.element_type,
+                              reswizzle=plan.reswizzle if plan is not None else None)
     total = sum(len(buf.subtiles) * 2 * buf.elements * an.buffer_views[b].elem_bytes
                 for b, buf in out.items())
     if total > gfx950.LDS_BYTES:

@@ -402,25 +402,60 @@ def _rewire_users(op, users: list, subs: dict) -> None:
     outer = vt.shape[:-1]
     full = None
     for u in users:
-        pos = _static_position(u)
-        if pos is not None and len(pos) <= len(outer) + 1 and \
-                all(d == 1 for d in outer[len(pos):]):
-            pos = list(pos)
-            key = tuple(pos[:len(outer)] + [0] * (len(outer) - len(pos)))
-            new_pos = [0] * min(len(pos), len(outer)) + pos[len(outer):]
-            with ir.InsertionPoint(u), u.location:
-                rep = ir.Operation.create(
-                    "vector.extract", results=[u.results[0].type],
-                    operands=[subs[key].results[0]],
-                    attributes={"static_position": ir.DenseI64ArrayAttr.get(new_pos)})
-            u.results[0].replace_all_uses_with(rep.results[0])
-            u.erase()
+        if _rewire_extract(u, outer, subs, list(range(len(outer)))):
+            continue
+        perm = _fragment_transpose(u, len(outer))
+        if perm is not None:  # a transpose of the fragment dimensions, then extracts
+            t_outer = ir.VectorType(u.results[0].type).shape[:-1]
+            for x in [_op(w.owner) for w in u.results[0].uses]:
+                if not _rewire_extract(x, t_outer, subs, perm):
+                    if full is None:
+                        full = _rebuilt_vector(op, subs)
+                    u.operands[0] = full
+            if not list(u.results[0].uses):
+                u.erase()
+            elif u.operands[0] == op.results[0]:
+                if full is None:
+                    full = _rebuilt_vector(op, subs)
+                u.operands[0] = full
             continue
         if full is None:
             full = _rebuilt_vector(op, subs)
         for i, x in enumerate(u.operands):
             if x == op.results[0]:
                 u.operands[i] = full
+
+
+def _fragment_transpose(u, n_outer: int):
+    """The permutation of a ``vector.transpose`` user that keeps the fragment (innermost)
+    dimension innermost, else None."""
+    if u.name != "vector.transpose":
+        return None
+    perm = list(dense_i64(u, "permutation"))
+    return perm[:n_outer] if perm[-1] == n_outer else None
+
+
+def _rewire_extract(u, outer: list, subs: dict, perm: list) -> bool:
+    """If ``u`` extracts one fragment (a static position in the ``outer`` dimensions of
+    its source, which is the multi-fragment read with its outer dimensions permuted by
+    ``perm``), make it extract from that fragment's read and return True."""
+    pos = _static_position(u)
+    if pos is None or len(pos) > len(outer) + 1 or any(d != 1 for d in outer[len(pos):]):
+        return False
+    pos = list(pos)
+    at_t = pos[:len(outer)] + [0] * (len(outer) - len(pos))
+    key = [0] * len(outer)
+    for k, p in enumerate(at_t):
+        key[perm[k]] = p
+    new_pos = [0] * min(len(pos), len(outer)) + pos[len(outer):]
+    with ir.InsertionPoint(u), u.location:
+        rep = ir.Operation.create(
+            "vector.extract", results=[u.results[0].type],
+            operands=[subs[tuple(key)].results[0]],
+            attributes={"static_position": ir.DenseI64ArrayAttr.get(new_pos)})
+    u.results[0].replace_all_uses_with(rep.results[0])
+    u.erase()
+    return True
 
 
 def _rebuilt_vector(op, subs: dict):

@@ -140,7 +140,7 @@ def partition(copies: list[Copy], reads: list[Read], mfmas: list[Mfma], buffer_s
               names) -> Partition:
     """Channels and subtiles (see the module docstring); ``names(op)`` words an op."""
     deps = read_dependencies(copies, reads, buffer_sizes, names)
-    read_channel, copy_channel = _channels(copies, reads, mfmas, deps, names)
+    read_channel, copy_channel = channels(copies, reads, mfmas, deps, names)
     uf = _components(len(copies), len(reads), mfmas, deps)
     n_c, n_r = len(copies), len(reads)
     copy_sub, read_sub = [0] * n_c, [0] * n_r
@@ -182,22 +182,11 @@ def partition(copies: list[Copy], reads: list[Read], mfmas: list[Mfma], buffer_s
                      (vm[0], vm[1]), (lgkm[0], lgkm[1]))
 
 
-def _channels(copies: list[Copy], reads: list[Read], mfmas: list[Mfma], deps: list,
+def channels(copies: list[Copy], reads: list[Read], mfmas: list[Mfma], deps: list,
               names) -> tuple[list[int], list[int]]:
     """The channel of each read (A from the MFMAs' first operand, B from the second) and of
     each copy (the channel of the reads that need it)."""
-    read_channel = [-1] * len(reads)
-    for m in mfmas:
-        for ch, rs in ((0, m.a_reads), (1, m.b_reads)):
-            for r in rs:
-                if read_channel[r] not in (-1, ch):
-                    raise LoopRefusal(f"{names(reads[r].op)} feeds both the A and the B operand "
-                                      f"of MFMAs", (reads[r].op, m.op))
-                read_channel[r] = ch
-    for i, ch in enumerate(read_channel):
-        if ch < 0:
-            raise LoopRefusal(f"{names(reads[i].op)} reads LDS but no MFMA uses its value",
-                              (reads[i].op,))
+    read_channel = read_channels(reads, mfmas, names)
     copy_channel = [-1] * len(copies)
     for i, ds in enumerate(deps):
         for c in ds:
@@ -210,6 +199,24 @@ def _channels(copies: list[Copy], reads: list[Read], mfmas: list[Mfma], deps: li
             raise LoopRefusal(f"{names(copies[i].op)} copies data that no MFMA of the loop "
                               f"reads", (copies[i].op,))
     return read_channel, copy_channel
+
+
+def read_channels(reads: list[Read], mfmas: list[Mfma], names) -> list[int]:
+    """The channel of each read: A (0) if it feeds the MFMAs' first operand, B (1) if the
+    second; a read feeding both or none is refused."""
+    read_channel = [-1] * len(reads)
+    for m in mfmas:
+        for ch, rs in ((0, m.a_reads), (1, m.b_reads)):
+            for r in rs:
+                if read_channel[r] not in (-1, ch):
+                    raise LoopRefusal(f"{names(reads[r].op)} feeds both the A and the B operand "
+                                      f"of MFMAs", (reads[r].op, m.op))
+                read_channel[r] = ch
+    for i, ch in enumerate(read_channel):
+        if ch < 0:
+            raise LoopRefusal(f"{names(reads[i].op)} reads LDS but no MFMA uses its value",
+                              (reads[i].op,))
+    return read_channel
 
 
 def _components(n_c: int, n_r: int, mfmas: list[Mfma], deps: list) -> _UnionFind:
@@ -264,21 +271,42 @@ def _no_split(ch: int, comp_list: list, weights: list, copies: list[Copy], reads
 def _split(weights: list[tuple[int, int]]) -> list[int] | None:
     """Subtile (0/1) per component with equal (copy, read) totals on both sides; the
     first component goes to subtile 0; None if impossible."""
+    return next(_splits(weights), None)
+
+
+def _splits(weights: list[tuple[int, int]]):
+    """Every assignment of a subtile (0/1) to each component with equal (copy, read)
+    totals on both sides, the first component in subtile 0."""
     n = len(weights)
     if n < 2:
-        return None
+        return
     total = [sum(w[i] for w in weights) for i in (0, 1)]
     if total[0] % 2 or total[1] % 2:
-        return None
+        return
     half = (total[0] // 2, total[1] // 2)
     if n > 20:  # pragma: no cover - far more independent groups than any tile has
-        return None
+        return
     for bits in range(1 << (n - 1)):
         side = [0] + [(bits >> (k - 1)) & 1 for k in range(1, n)]
         s0 = [sum(w[i] for w, s in zip(weights, side) if s == 0) for i in (0, 1)]
         if tuple(s0) == half:
-            return side
-    return None
+            yield side
+
+
+def read_splits(reads: list[Read], mfmas: list[Mfma], read_channel: list[int], ch: int):
+    """Every split of channel ``ch``'s reads alone (no copies: the front end will make the
+    copies itself) into two subtiles with equal read instruction counts, the reads of one
+    accumulator's MFMAs on one operand side in one subtile: yields the subtile of each
+    read of the channel as {read index: subtile}."""
+    uf = _components(0, len(reads), mfmas, [])
+    comps: dict = {}
+    for i in range(len(reads)):
+        if read_channel[i] == ch:
+            comps.setdefault(uf.find(i), []).append(i)
+    comp_list = sorted(comps.values(), key=lambda rs: min(reads[r].op for r in rs))
+    weights = [(0, sum(reads[r].instructions for r in rs)) for rs in comp_list]
+    for side in _splits(weights):
+        yield {r: s for rs, s in zip(comp_list, side) for r in rs}
 
 
 def compaction_bit(elements_by_subtile: dict[int, list[np.ndarray]], size: int,

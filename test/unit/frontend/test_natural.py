@@ -116,6 +116,7 @@ def test_iree_output_names_base_lowering(capsys, tmp_path):
 @pytest.mark.parametrize("variant", [
     {}, {"func": "func"}, {"lds": "alloc"}, {"iv": "i32"}, {"step": 4}, {"swizzle": True},
     {"dtype": "f16"}, {"func": "func", "iv": "i32", "lds": "alloc", "swizzle": True, "step": 2},
+    {"layout": "kcols"}, {"layout": "kcols", "src": "buffer", "func": "func", "iv": "i32"},
 ], ids=lambda v: ",".join(f"{k}={x}" for k, x in v.items()) or "default")
 def test_natural_variants_pipeline(capsys, tmp_path, variant):
     rc, out, err = run_text(capsys, tmp_path, kernel_text(**variant), "--pipeline=4wave")
@@ -135,16 +136,36 @@ def test_natural_kernel_to_asm_func_func_alloc_i32(capsys, tmp_path):
     assert counts["mfma"] == 32 and counts["vmem_load_lds"] == 8, counts
 
 
+def _scrambled_rows(text: str) -> str:
+    """The kcols example with each wave's 32 copied rows permuted (row r of the wave takes
+    global row 3r mod 32): not a strided block of A or B."""
+    for j in (0, 1):
+        text = text.replace(f"%trow{j} = arith.addi %rw{j}, %lr{j} : index",
+                            f"%c3x{j} = arith.constant 3 : index\n"
+                            f"    %lr3{j} = arith.muli %lr{j}, %c3x{j} : index\n"
+                            f"    %lrp{j} = arith.remui %lr3{j}, %c32 : index\n"
+                            f"    %trow{j} = arith.addi %rw{j}, %lrp{j} : index")
+    assert "%lrp1" in text
+    return text
+
+
 @pytest.mark.parametrize("variant,where,message", [
-    ({"layout": "kcols"}, "vector.load",
+    ({"layout": "kcols", "scramble": True}, "vector.load",
      "channel A: every fragment read needs the data of the same copies"),
-    ({"layout": "kcols"}, "vector.load", "needs the data of 2 copies"),
+    ({"layout": "kcols", "scramble": True}, "vector.load", "needs the data of 2 copies"),
+    ({"layout": "kcols", "scramble": True}, "vector.load",
+     "nor can the front end distribute the copies itself: channel A: the global elements "
+     "its LDS buffer holds are not a strided block of one buffer"),
     ({"extra": "store"}, "memref.store", "side effects the pipeliner cannot move"),
     ({"threads": 512}, "gpu.func", "the kernel runs 512 threads (8 waves) but the '4wave' "
                                    "schedule is written for 4 waves"),
 ])
 def test_natural_refusals_are_located(capsys, tmp_path, variant, where, message):
+    variant = dict(variant)
+    scramble = variant.pop("scramble", False)
     text = kernel_text(**variant)
+    if scramble:
+        text = _scrambled_rows(text)
     rc, out, err = run_text(capsys, tmp_path, text, "--pipeline=4wave")
     assert rc == 1 and out == "" and "Traceback" not in err
     assert message in err, err

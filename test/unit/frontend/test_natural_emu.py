@@ -49,7 +49,7 @@ def first_tile(hsaco: bytes, dtype: str, mode: str) -> tuple[np.ndarray, np.ndar
 
 @pytest.mark.parametrize("variant", [
     {}, {"swizzle": True}, {"func": "func", "lds": "alloc", "iv": "i32", "step": 2},
-    {"dtype": "f16"},
+    {"dtype": "f16"}, {"layout": "kcols"},
 ], ids=lambda v: ",".join(f"{k}={x}" for k, x in v.items()) or "default")
 def test_pipelined_natural_kernel_is_exact(variant):
     # built once per session (test_instruction_coverage decodes the same code objects)

@@ -1,0 +1,578 @@
+"""The front end's own copy distribution, for loops whose copies do not split into subtiles.
+
+The schedules keep one LDS buffer per (operand, stage, subtile) and issue each subtile's
+copies on their own; :func:`~pipeline_mlir.kernel.loop_model.partition` takes the
+kernel's copies as they are when every fragment read of a subtile needs only copies of
+that subtile.  IREE distributes its copies for its own loop, not for the schedule's
+subtiles: a small or skinny problem (64x128 tile, K step 128) gives each wave a block
+of rows across the whole K step, so every fragment read needs the data of several
+copies that the other subtile's reads need too.  There the front end distributes the
+copies itself (:func:`redistribute`):
+
+* the reads alone are split into the two subtiles (one accumulator's reads on one side,
+  equal ``ds_read`` counts), and an element bit of the LDS buffer must tell the two
+  subtiles' data apart (each subtile is stored densely, that bit deleted: the layout of
+  the kernel, its swizzle included, is kept); among the splits and bits that do, the one
+  the LDS bank model (:mod:`pipeline_mlir.sim.lds_banks`) prices cheapest for the
+  reads is taken (IREE's swizzled tiles: conflict-free);
+* the global element each LDS element holds is read off the kernel's copies (at the
+  loop's first K step), and must be a strided block: ``sum(((x // m) % r) * s)`` of the
+  element's unswizzled index ``x`` plus a base that only the workgroup and the K step
+  move (checked at two K steps and two workgroup ids);
+* each subtile gets its own copies, as many as its elements need at the kernel's width
+  per lane: lane ``t`` of copy ``j`` writes the dense subtile buffer at ``(j * threads +
+  t) * width`` and reads the global elements that LDS element holds, an address computed
+  from the thread id (:func:`source_offset`, the same program checked here in numpy and
+  emitted as index arithmetic by :func:`emit_copies`) plus the source address of one of
+  the kernel's copies at thread 0, its thread ids replaced by 0 (:class:`Cloner`).
+
+The fragment reads keep their addresses (compacted as every subtile buffer is).
+Anything that does not fit is a :class:`~pipeline_mlir.kernel.loop_model.LoopRefusal`
+saying what; :func:`~pipeline_mlir.frontend.partition.partition_loop` adds it to the
+kernel's own refusal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from pipeline_mlir.kernel import loop_model as LM
+from pipeline_mlir.sim.lds_banks import BankModelError, bank_cost
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.ir_facts import attr_names
+from pipeline_mlir.analysis.loop_eval import Evaluator, Unevaluable, xor_shuffle
+from pipeline_mlir.analysis.lane_ops import SAMPLE_WORKGROUP
+from pipeline_mlir.frontend.kernel_ir import is_pure
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
+
+#: ops whose results are thread ids (every one is 0 for thread 0)
+THREAD_ID_OPS = ("gpu.thread_id", "gpu.lane_id", "gpu.subgroup_id", "rocdl.workitem.id.x",
+                 "rocdl.workitem.id.y", "rocdl.workitem.id.z", "rocdl.mbcnt.lo",
+                 "rocdl.mbcnt.hi")
+#: view ops a global source is followed through to the buffer the new copies index
+_SOURCE_VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape",
+                 "memref.cast", "memref.reinterpret_cast", "memref.assume_alignment")
+
+
+@dataclass
+class ChannelPlan:
+    """The copies the front end makes for one channel (operand)."""
+
+    channel: int
+    buffer: int                 # the channel's LDS buffer (analysis buffer id)
+    bit: int                    # element bit that tells the subtiles apart (deleted)
+    width: int                  # elements per lane of every copy
+    copies: int                 # copies per subtile
+    threads: int
+    swizzle: tuple | None       # the buffer's xor_shuffle (row, access), elements
+    digits: tuple               # ((m, r, s), ...): global offset of unswizzled element x
+    dims: tuple                 # strides of the global buffer's dimensions (row-major)
+    ref_copy: int               # the kernel's copy whose thread-0 source is the base
+    ref_x: int                  # the unswizzled LDS element of that copy's thread 0
+    reswizzle: tuple | None = None   # XOR swizzle of the dense subtile buffers (row, access)
+    bank: str = ""              # the reads' bank cost, worded
+
+
+@dataclass
+class RedistributedPartition(LM.Partition):
+    """A partition whose channels' copies the front end makes itself (``plans``, by
+    channel); the kernel's copies of those channels are replaced."""
+
+    plans: dict = field(default_factory=dict)
+
+
+# ---------------------------------------------------------------------------------------------
+# the address program, once for numpy and once for the IR
+# ---------------------------------------------------------------------------------------------
+
+class NumpyOps:
+    """The address program's operations on numpy arrays (and ints)."""
+
+    @staticmethod
+    def add(a, b):
+        return a + b
+
+    @staticmethod
+    def mul(a, k: int):
+        return a * k
+
+    @staticmethod
+    def div(a, k: int):
+        return a // k
+
+    @staticmethod
+    def rem(a, k: int):
+        return a % k
+
+    @staticmethod
+    def xor(a, b):
+        return a ^ b
+
+
+class IrOps:
+    """The same operations emitted as ``arith`` index ops; Python ints fold, ``const``
+    makes index constants (once, before the loop)."""
+
+    def __init__(self, const) -> None:
+        self.const = const
+
+    def _v(self, a):
+        return self.const(a) if isinstance(a, int) else a
+
+    def add(self, a, b):
+        if isinstance(a, int) and isinstance(b, int):
+            return a + b
+        if isinstance(a, int) and a == 0:
+            return b
+        if isinstance(b, int) and b == 0:
+            return a
+        return B.arith.addi(self._v(a), self._v(b))
+
+    def mul(self, a, k: int):
+        if isinstance(a, int):
+            return a * k
+        return a if k == 1 else (0 if k == 0 else B.arith.muli(a, self.const(k)))
+
+    def div(self, a, k: int):
+        if isinstance(a, int):
+            return a // k
+        return a if k == 1 else B.arith.divui(a, self.const(k))
+
+    def rem(self, a, k: int):
+        if isinstance(a, int):
+            return a % k
+        return 0 if k == 1 else B.arith.remui(a, self.const(k))
+
+    def xor(self, a, b):
+        if isinstance(a, int) and isinstance(b, int):
+            return a ^ b
+        return B.arith.xori(self._v(a), self._v(b))
+
+
+def source_offset(o, plan: ChannelPlan, tid, subtile: int, j: int) -> list:
+    """The offset, per dimension of the global buffer, from the base (the reference copy's
+    thread-0 source) of the first element thread ``tid`` copies in copy ``j`` of
+    ``subtile``; ``o`` is :class:`NumpyOps` or :class:`IrOps`."""
+    q = o.add(o.mul(tid, plan.width), j * plan.threads * plan.width)
+    if plan.reswizzle is not None:
+        q = _xor_shuffle(o, q, *plan.reswizzle)
+    p = o.add(o.add(o.mul(o.div(q, 1 << plan.bit), 1 << (plan.bit + 1)),
+                    subtile << plan.bit), o.rem(q, 1 << plan.bit))
+    x = p if plan.swizzle is None else _xor_shuffle(o, p, *plan.swizzle)
+    ref = _dim_terms(NumpyOps, plan, plan.ref_x)
+    return [o.add(t, -r) for t, r in zip(_dim_terms(o, plan, x), ref)]
+
+
+def _xor_shuffle(o, p, row: int, access: int):
+    """``xor_shuffle`` (an involution) in the program's operations."""
+    r = o.div(p, row)
+    chunk = o.xor(o.div(o.rem(p, row), access), o.rem(r, row // access))
+    return o.add(o.add(o.mul(r, row), o.mul(chunk, access)), o.rem(p, access))
+
+
+def _dim_terms(o, plan: ChannelPlan, x) -> list:
+    """The global offset of unswizzled element ``x`` per dimension: each digit's stride
+    goes to the outermost dimension whose stride divides it."""
+    out = [0] * len(plan.dims)
+    for m, r, s in plan.digits:
+        d = next(k for k, st in enumerate(plan.dims) if s % st == 0)
+        out[d] = o.add(out[d], o.mul(o.rem(o.div(x, m), r), s // plan.dims[d]))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# the plan
+# ---------------------------------------------------------------------------------------------
+
+def fit_digits(d: np.ndarray) -> tuple | None:
+    """``((m, r, s), ...)`` with ``d[x] == sum(((x // m) % r) * s)`` for every ``x`` (a
+    mixed-radix strided block, innermost digit first), or None if ``d`` is not one."""
+    n = len(d)
+    if n == 0 or d[0] != 0:
+        return None
+    digits, m = [], 1
+    while m < n:
+        s = int(d[m])
+        r = 1
+        while m * (r + 1) <= n and int(d[m * r]) == r * s:
+            r += 1
+        while (n // m) % r:
+            r -= 1
+        if r < 2:
+            return None
+        digits.append((m, r, s))
+        m *= r
+    x = np.arange(n, dtype=np.int64)
+    got = sum(((x // m) % r) * s for m, r, s in digits)
+    return tuple(digits) if np.array_equal(got, d) else None
+
+
+def redistribute(an, names) -> RedistributedPartition:
+    """The partition of ``an`` (an ``Analysis``) with every channel's copies made by the
+    front end (module docstring); a :class:`LoopRefusal` if that is not possible."""
+    sizes = {b: int(np.prod(ir.MemRefType(v.type).shape)) for b, v in enumerate(an.buffers)}
+    deps = LM.read_dependencies(an.copies, an.reads, sizes, names)
+    read_channel, copy_channel = LM.channels(an.copies, an.reads, an.mfmas, deps, names)
+    read_sub = [0] * len(an.reads)
+    plans, lgkm, vm = {}, [0, 0], [0, 0]
+    for ch in (0, 1):
+        plan, subs = _plan_channel(an, ch, read_channel, copy_channel, sizes, names)
+        for r, s in subs.items():
+            read_sub[r] = s
+        plans[ch] = plan
+        vm[ch] = plan.copies
+        lgkm[ch] = sum(an.reads[r].instructions for r, s in subs.items() if s == 0)
+    groups = []
+    for m in an.mfmas:
+        groups.append(({read_sub[r] for r in m.a_reads}.pop(),
+                       {read_sub[r] for r in m.b_reads}.pop()))
+    return RedistributedPartition(copy_channel, [0] * len(an.copies), read_channel, read_sub,
+                                  groups, (vm[0], vm[1]), (lgkm[0], lgkm[1]), plans)
+
+
+def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: dict,
+                  names) -> tuple[ChannelPlan, dict]:
+    """The plan of channel ``ch`` and the subtile of each of its reads."""
+    label = "AB"[ch]
+    copies = [i for i, c in enumerate(copy_channel) if c == ch]
+    reads = [i for i, c in enumerate(read_channel) if c == ch]
+    bufs = {an.copies[i].buffer for i in copies} | {an.reads[i].buffer for i in reads}
+    if len(bufs) != 1:
+        raise LM.LoopRefusal(f"channel {label}'s data is in {len(bufs)} LDS buffers; the "
+                             f"front end distributes the copies of one buffer per operand",
+                             (an.copies[copies[0]].op,))
+    b = bufs.pop()
+    size, view = sizes[b], an.buffer_views[b]
+    widths = {an.copies[i].lds.shape[1] for i in copies}
+    width = widths.pop()
+    if widths:
+        raise LM.LoopRefusal(f"channel {label}'s copies move different numbers of elements "
+                             f"per lane", (an.copies[copies[0]].op,))
+    threads = an.evaluator.threads
+    if (size // 2) % (threads * width):
+        raise LM.LoopRefusal(f"channel {label}: half of its {size}-element tile is not a "
+                             f"whole number of copies of {threads} threads x {width} elements",
+                             (an.copies[copies[0]].op,))
+    table = _global_table(an, copies, size, label)
+    swizzle, digits = _data_layout(table, view.swizzle)
+    if digits is None:
+        raise LM.LoopRefusal(f"channel {label}: the global elements its LDS buffer holds are "
+                             f"not a strided block of one buffer, swizzled or not",
+                             (an.copies[copies[0]].op,))
+    logical = np.arange(size, dtype=np.int64)
+    if swizzle is not None:
+        logical = xor_shuffle(logical, *swizzle)
+    _check_moves(an, copies, label)
+    k0 = copies[0]
+    base = source_base(an.scan.copies[k0].src)
+    if base is None:
+        raise LM.LoopRefusal(f"channel {label}'s copies read a view of a global buffer that "
+                             f"is not of static shape, contiguous and row-major",
+                             (an.copies[k0].op,))
+    dims = tuple(ir.MemRefType(base.type).get_strides_and_offset()[0])
+    x0 = int(logical[an.copies[k0].lds[0, 0]])
+    subs, bit = _choose_split(an, ch, reads, read_channel, size, view, label)
+    reswizzle, bank = _choose_swizzle(an, reads, bit, size // 2, width, view.elem_bytes)
+    plan = ChannelPlan(ch, b, bit, width, size // 2 // (threads * width), threads,
+                       swizzle, digits, dims, k0, x0, reswizzle, bank)
+    _check_plan(an, plan, table, size)
+    return plan, subs
+
+
+def _data_layout(table: np.ndarray, swizzle) -> tuple:
+    """(swizzle, digits): how the LDS buffer holds its global block: the element at
+    physical index ``xor_shuffle(x, *swizzle)`` (``x`` itself if None) is the block's
+    ``sum(((x // m) % r) * s)``.  The buffer's own swizzle if it has one; else none or
+    the XOR swizzle (power-of-two rows and chunks) the copies' addresses apply, found
+    from the data (IREE's late form writes the swizzle as arithmetic).  Digits None:
+    no such layout."""
+    size = len(table)
+    if swizzle is not None:
+        candidates = [swizzle]
+    else:
+        pow2 = [1 << k for k in range(size.bit_length()) if (1 << k) <= size]
+        candidates = [None] + [(row, acc) for acc in pow2 for row in pow2 if row > acc]
+    x = np.arange(size, dtype=np.int64)
+    for sw in candidates:
+        logical = x if sw is None else xor_shuffle(x, *sw)
+        if sw is not None and not np.array_equal(xor_shuffle(logical, *sw), x):
+            continue
+        held = table[logical]
+        digits = fit_digits(held - held[0])
+        if digits is not None:
+            return sw, digits
+    return None, None
+
+
+def _global_table(an, copies: list, size: int, label: str) -> np.ndarray:
+    """The global element (at the loop's first K step) each LDS element holds."""
+    table = np.full(size, -1, dtype=np.int64)
+    sources = {an.copies[i].source for i in copies}
+    if len(sources) != 1:
+        raise LM.LoopRefusal(f"channel {label}'s copies read {len(sources)} global buffers",
+                             (an.copies[copies[0]].op,))
+    for i in copies:
+        c = an.copies[i]
+        table[c.lds.ravel()] = c.src0.ravel()
+    if np.any(table < 0):
+        raise LM.LoopRefusal(f"channel {label}'s copies do not fill its LDS buffer "
+                             f"({int(np.sum(table < 0))} elements stay unwritten)",
+                             (an.copies[copies[0]].op,))
+    return table
+
+
+def _check_moves(an, copies: list, label: str) -> None:
+    """The channel's global elements move as one block: by one constant from one K step
+    to the next, and by one constant from one workgroup id to another."""
+    first = an.copies[copies[0]]
+    moves = {int(x) for i in copies for x in np.unique(an.copies[i].src1 - an.copies[i].src0)}
+    if len(moves) != 1:
+        raise LM.LoopRefusal(f"channel {label}'s copies move by different amounts from one K "
+                             f"step to the next ({sorted(moves)[:4]} elements)", (first.op,))
+    scan = an.scan
+    ev = Evaluator(scan.block, workgroup_id=SAMPLE_WORKGROUP + 1)
+    ev.where = scan.loop
+    iv = scan.loop.regions[0].blocks[0].arguments[0]
+    ev.bind(iv, an.evaluator.value(iv))
+    other = set()
+    for i, a in zip(copies, (scan.copies[i] for i in copies)):
+        try:
+            v = ev.view(a.src)
+            start = v.element([ev.value(x) for x in a.src_indices])
+        except Unevaluable as e:  # pragma: no cover - the first evaluation succeeded
+            raise LM.LoopRefusal(str(e), (first.op,)) from None
+        other |= {int(x) for x in np.unique(start - an.copies[i].src0[:, 0])}
+    if len(other) != 1:
+        raise LM.LoopRefusal(f"channel {label}'s copies do not move as one block from one "
+                             f"workgroup to another", (first.op,))
+
+
+def _choose_split(an, ch: int, reads: list, read_channel: list, size: int, view,
+                  label: str) -> tuple[dict, int]:
+    """The split of the channel's reads into subtiles and the element bit that tells the
+    subtiles' data apart, the cheapest for the reads in the bank model."""
+    best = None
+    for subs in LM.read_splits(an.reads, an.mfmas, read_channel, ch):
+        elements = {s: np.concatenate([an.reads[r].lds.ravel() for r in reads if subs[r] == s])
+                    for s in (0, 1)}
+        b = 0
+        while (1 << b) < size:
+            bits = [np.unique((elements[s] >> b) & 1) for s in (0, 1)]
+            if all(len(x) == 1 for x in bits) and bits[0][0] != bits[1][0]:
+                # subtile 0's data has the bit set: number the subtiles the other way
+                cand = {r: 1 - s for r, s in subs.items()} if bits[0][0] else subs
+                cost = _read_cost(an, reads, b, view.elem_bytes)
+                if best is None or cost[0] < best[0]:
+                    best = (cost[0], cand, b)
+            b += 1
+    if best is None:
+        raise LM.LoopRefusal(f"channel {label}: no split of its fragment reads into two "
+                             f"subtiles has data that one element bit tells apart",
+                             (an.reads[reads[0]].op,))
+    return best[1], best[2]
+
+
+def _choose_swizzle(an, reads: list, bit: int, half: int, width: int,
+                    elem_bytes: int) -> tuple:
+    """(XOR swizzle of the dense subtile buffers or None, the reads' bank cost worded):
+    the kernel's layout if the bank model finds its reads conflict-free, else the
+    cheapest XOR swizzle of chunks that keep every copy's and read's lanes contiguous."""
+    cost = _read_cost(an, reads, bit, elem_bytes)
+    if cost[0] == cost[1]:
+        return None, cost[2]
+    chunk = int(np.lcm.reduce([width] + [an.reads[r].lds.shape[1] for r in reads]))
+    best = (cost, None)
+    access = chunk
+    while access * 2 <= half and access & (access - 1) == 0:
+        row = access * 2
+        while row <= half:
+            c = _read_cost(an, reads, bit, elem_bytes, (row, access))
+            if c[0] < best[0][0]:
+                best = (c, (row, access))
+            row *= 2
+        access *= 2
+    return best[1], best[0][2]
+
+
+def _read_cost(an, reads: list, bit: int, elem_bytes: int,
+               swizzle: tuple | None = None) -> tuple[int, int, str]:
+    """(LDS cycles, conflict-free cycles, worded) of the channel's reads, every wave, once
+    the subtile bit is deleted and ``swizzle`` applied."""
+    total, ideal, worst = 0, 0, None
+    for r in reads:
+        lds = LM.delete_bit(an.reads[r].lds, bit)
+        if swizzle is not None:
+            lds = xor_shuffle(lds, *swizzle)
+        width = lds.shape[1] * elem_bytes
+        for w in range(lds.shape[0] // WAVE_SIZE):
+            try:
+                c = bank_cost(lds[w * WAVE_SIZE:(w + 1) * WAVE_SIZE, 0] * elem_bytes, width,
+                              False)
+            except BankModelError:
+                return 0, 0, "not priced by the bank model"
+            total += c.cycles
+            ideal += c.ideal
+            if worst is None or c.cycles - c.ideal > worst.cycles - worst.ideal:
+                worst = c
+    if total == ideal:
+        return total, ideal, "conflict-free"
+    return total, ideal, (f"{total / ideal:g}x the conflict-free cycles (worst: "
+                          f"{worst.describe()})")
+
+
+def _check_plan(an, plan: ChannelPlan, table: np.ndarray, size: int) -> None:
+    """The address program, run in numpy, copies into every subtile element exactly the
+    global elements the kernel's copies put there."""
+    tid = np.arange(plan.threads, dtype=np.int64)
+    base = int(an.copies[plan.ref_copy].src0[0, 0])
+    lanes = np.arange(plan.width, dtype=np.int64)
+    for sub in (0, 1):
+        for j in range(plan.copies):
+            q = ((j * plan.threads + tid) * plan.width)[:, None] + lanes[None, :]
+            if plan.reswizzle is not None:
+                q = xor_shuffle(q, *plan.reswizzle)
+            p = ((q >> plan.bit) << (plan.bit + 1)) | (sub << plan.bit) | \
+                (q & ((1 << plan.bit) - 1))
+            got = base + sum(t * st for t, st in
+                             zip(source_offset(NumpyOps, plan, tid, sub, j), plan.dims))
+            if not np.array_equal(got[:, None] + lanes[None, :], table[p]):
+                raise LM.LoopRefusal(f"channel {'AB'[plan.channel]}: the front end's copies "
+                                     f"would not read what the kernel's copies read (subtile "
+                                     f"{sub}, copy {j})", (an.copies[plan.ref_copy].op,))
+
+
+# ---------------------------------------------------------------------------------------------
+# the IR
+# ---------------------------------------------------------------------------------------------
+
+class Cloner:
+    """Clones the pure ops of the natural loop body on demand, with a value mapping (at
+    the insertion point).  Given ``outside`` (an insertion point before the new loop), it
+    also gives the thread ids the value 0: ops outside the body are cloned there when one
+    of their operands changes, and value hints are dropped (they describe the lanes)."""
+
+    def __init__(self, body_set, mapping: dict, outside=None) -> None:
+        self.body_set = body_set
+        self.map = dict(mapping)
+        self.outside = outside
+
+    def get(self, v):
+        if v in self.map:
+            return self.map[v]
+        owner = v.owner
+        if isinstance(owner, ir.Block):
+            return v
+        o = _op(owner)
+        if self.outside is not None and o.name in THREAD_ID_OPS:
+            self.map[v] = B.arith.constant(v.type, ir.IntegerAttr.get(v.type, 0),
+                                           ip=self.outside)
+            return self.map[v]
+        if self.outside is not None and o.name in ("iree_codegen.index_hint",
+                                                   "util.assume.int"):
+            self.map[v] = self.get(o.operands[list(o.results).index(v)])
+            return self.map[v]
+        inside = o in self.body_set
+        if not inside and self.outside is None:
+            return v
+        if inside and not is_pure(o):
+            raise IRError(o, f"'{o.name}' op: its result is used for an address or an MFMA "
+                             f"operand, but it is not side-effect free")
+        operands = [self.get(x) for x in o.operands]
+        if not inside:
+            if all(a == b for a, b in zip(operands, o.operands)):
+                self.map[v] = v
+                return v
+            if not is_pure(o):
+                raise IRError(o, f"'{o.name}' op: its result is used for a copy's address, "
+                                 f"but it is not side-effect free")
+        new = o.clone(ip=None if inside else self.outside)
+        for i, x in enumerate(operands):
+            new.operands[i] = x
+        for r, nr in zip(o.results, new.results):
+            self.map[r] = nr
+        return self.map[v]
+
+
+def source_base(src):
+    """The buffer a copy's global source view is a view of (followed through
+    :data:`_SOURCE_VIEWS`), if it is a static, contiguous, row-major memref (else None)."""
+    v = src
+    while not isinstance(v.owner, ir.Block) and _op(v.owner).name in _SOURCE_VIEWS:
+        v = _op(v.owner).operands[0]
+    t = ir.MemRefType(v.type)
+    if not t.has_static_shape:
+        return None
+    strides, offset = t.get_strides_and_offset()
+    want = [int(np.prod(t.shape[i + 1:])) for i in range(t.rank)]
+    return v if list(strides) == want and offset == 0 else None
+
+
+def gather_to_lds(old, src, src_indices: list, dst, idx):
+    """An ``amdgpu.gather_to_lds`` like ``old`` (its attributes), from ``src[src_indices]``
+    to ``dst[idx]``, at ``old``'s location."""
+    attrs = {a: old.attributes[a] for a in attr_names(old) if a != "operandSegmentSizes"}
+    attrs["operandSegmentSizes"] = ir.DenseI32ArrayAttr.get([1, len(src_indices), 1, 1])
+    with old.location:
+        return ir.Operation.create("amdgpu.gather_to_lds",
+                                   operands=[src] + list(src_indices) + [dst, idx],
+                                   attributes=attrs)
+
+
+class Emitter:
+    """The front end's copies in the IR of one rewrite: the thread id is read once, before
+    the new loop (``point``)."""
+
+    def __init__(self, an, point, const) -> None:
+        self.an = an
+        self.point = point
+        self.ops = IrOps(const)
+        self._tid = None
+
+    def tid(self):
+        if self._tid is None:
+            bx, by, bz = self.an.scan.block
+            o = self.ops
+            with self.point:
+                d = B.gpu.Dimension
+                self._tid = B.gpu.thread_id(d.x, upper_bound=bx)
+                if by * bz > 1:
+                    self._tid = o.add(o.add(self._tid, o.mul(B.gpu.thread_id(d.y), bx)),
+                                      o.mul(B.gpu.thread_id(d.z), bx * by))
+        return self._tid
+
+    def indices(self, base, off) -> list:
+        """The indices of element ``off`` of the row-major buffer ``base``."""
+        shape = ir.MemRefType(base.type).shape
+        o, out = self.ops, []
+        for d in range(len(shape)):
+            x = o.div(off, int(np.prod(shape[d + 1:])))
+            out.append(x if d == 0 else o.rem(x, shape[d]))
+        return out
+
+    def copies(self, rw, plan: ChannelPlan, subtile: int, iv_value, dst) -> list:
+        """The copies of ``plan``'s ``subtile`` into ``dst`` at the K step of ``iv_value``
+        (``rw``: the rewriter: its body ops, accesses and ``_linear``)."""
+        an, o = self.an, self.ops
+        ref = an.copies[plan.ref_copy]
+        old = an.ops[ref.op]
+        acc = rw.copy_acc[old]
+        base = source_base(acc.src)
+        cl = Cloner(rw.body_set, {rw.iv: iv_value}, self.point)
+        g0 = rw._linear(acc.src, cl, base)
+        for i, s in zip(acc.src_indices, an.evaluator.view(acc.src).strides):
+            g0 = rw.ix.add(g0, rw.ix.mul(cl.get(i), s))
+        g0 = self.indices(base, g0 if g0 is not None else 0)
+        tid = self.tid()
+        wave = o.mul(o.div(tid, WAVE_SIZE), WAVE_SIZE * plan.width)
+        out = []
+        for j in range(plan.copies):
+            at = [o._v(o.add(g, t)) for g, t in
+                  zip(g0, source_offset(o, plan, tid, subtile, j))]
+            idx = o.add(wave, j * plan.threads * plan.width)
+            out.append(gather_to_lds(old, base, at, dst, o._v(idx)))
+        return out

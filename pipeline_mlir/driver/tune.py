@@ -19,13 +19,16 @@ class TuneOptions:
     """``schedule``: the spec to tune; ``knobs``: ``all`` or ``KEY[=V1:V2...],...`` (None: the
     catalogue without the counts the kernel fixes); ``budget``: candidates evaluated (None:
     :data:`DEFAULT_BUDGET`); ``objective``: what is minimised (None: the tuner's default);
-    ``progress``: called ``(evaluated, budget, note)`` as candidates are built and evaluated
-    (None: quiet)."""
+    ``size``: ``(M, N, K)`` to choose the grid order for with the device model (None: the
+    spec's order is kept); ``progress``: called ``(evaluated, budget, note)`` as candidates
+    are built and evaluated (None: quiet)."""
 
     schedule: str
     knobs: str | None = None
     budget: int | None = None
     objective: str | None = None
+    #: ``(M, N, K)``: also choose the grid order for this problem size (None: keep the spec's)
+    size: tuple | None = None
     progress: object = field(default=None, compare=False)
 
 
@@ -50,9 +53,50 @@ def settings(options: TuneOptions):
         T.check_budget(budget)
         objective = T.check_objective(T.DEFAULT_OBJECTIVE if options.objective is None
                                       else options.objective)
+        if options.size is not None:
+            _size_problem(schedule, options.size)
     except ConfigError as e:
         raise UsageError(str(e)) from None
     return schedule, knobs, budget, objective
+
+
+def _size_problem(schedule, size):
+    """The device model's problem of ``schedule``'s kernel at ``size``; ConfigError naming
+    ``--tune-size`` when the kernel cannot run it."""
+    from pipeline_mlir.errors import ConfigError
+    from pipeline_mlir.kernel.gemm import gemm_kernel
+    from pipeline_mlir.kernel.launch import LaunchError, check_launch
+    from pipeline_mlir.sim.device import Problem
+
+    kernel = gemm_kernel(schedule)
+    try:
+        check_launch(kernel, *size)
+    except LaunchError as e:
+        raise ConfigError(f"--tune-size={','.join(map(str, size))}: {e}") from None
+    g = kernel.geometry
+    return kernel, Problem(*size, g.BM, g.BN, g.BK, g.elem_bytes, kernel.c_bytes)
+
+
+def choose_grid(best, size) -> tuple[str, str]:
+    """(the grid-order section of the table, the chosen spec with its order) for the chosen
+    candidate ``best`` at ``size``: each order priced by the device model with the
+    candidate's assembly cycles per main-loop iteration (two K tiles) as a workgroup's
+    time."""
+    from pipeline_mlir.sim.device import order_table
+
+    kernel, problem = _size_problem(best.schedule, size)
+    cycles = best.cycles.get("asm-measured") or best.cycles["measured"]
+    wg = cycles * problem.K / (2 * problem.BK)
+    table, chosen = order_table(problem, wg)
+    o = chosen.order
+    given = {"xcd_remap", "group_m"} & set(best.schedule.given)
+    spec = best.spec if o.is_rowmajor and not given else \
+        best.schedule.with_(xcd_remap=o.xcd_remap, group_m=o.group_m).spec()
+    M, N, K = size
+    head = (f"grid order for M={M} N={N} K={K} (device model: 8 XCDs x 32 CUs, L2 per XCD, "
+            f"MALL, HBM; a workgroup = {cycles:.1f} cycles x {K // (2 * problem.BK)} "
+            f"iterations; models, not hardware):\n")
+    return head + table + f"chosen with its grid order: {spec}\n", spec
 
 
 def tune(options: TuneOptions) -> TuneResult:
@@ -86,5 +130,8 @@ def tune(options: TuneOptions) -> TuneResult:
                                           for line in lines)) from None
 
     result = T.tune(schedule, knobs, budget, objective, build=build, evaluate_fn=evaluate)
-    return TuneResult(result.text(), result.best.spec if result.best is not None else None,
-                      result)
+    text, chosen = result.text(), result.best.spec if result.best is not None else None
+    if options.size is not None and result.best is not None:
+        grid, chosen = choose_grid(result.best, options.size)
+        text += "\n" + grid
+    return TuneResult(text, chosen, result)

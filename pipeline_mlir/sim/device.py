@@ -170,6 +170,21 @@ def best_order(problem: Problem, workgroup_cycles: float, per_cu: int = 1) -> De
     """The fastest of :func:`orders_to_try`; among equally fast ones the one that fills
     the L2s with the fewest bytes, then reads the fewest from HBM, then the first (so
     row-major wins a full tie)."""
+    return order_table(problem, workgroup_cycles, per_cu)[1]
+
+
+def order_table(problem: Problem, workgroup_cycles: float, per_cu: int = 1) -> tuple[str, DeviceEstimate]:
+    """(the table of every order :func:`orders_to_try` prices, the chosen estimate: the
+    fastest, then the least L2 fill, then HBM traffic, then the first)."""
     runs = [estimate(problem, o, workgroup_cycles, per_cu)
             for o in orders_to_try(problem.tiles[0])]
-    return min(runs, key=lambda r: (round(r.seconds, 12), r.l2_fill_bytes, r.hbm_bytes))
+    best = min(runs, key=lambda r: (round(r.seconds, 12), r.l2_fill_bytes, r.hbm_bytes))
+    row = runs[0]
+    lines = [f"{'grid order':<44} {'us':>8} {'TFLOP/s':>8} {'L2 hit':>7} {'HBM MiB':>8} "
+             f"{'x row-major':>11}"]
+    for r in runs:
+        mark = "  chosen" if r is best else ""
+        lines.append(f"{r.order.describe():<44} {1e6 * r.seconds:>8.1f} {r.tflops:>8.0f} "
+                     f"{r.l2_hit_rate:>7.3f} {r.hbm_bytes / 2**20:>8.0f} "
+                     f"{r.seconds / row.seconds:>11.3f}{mark}")
+    return "\n".join(lines) + "\n", best

@@ -30,7 +30,7 @@ DEFAULTS = {
     "cost_table": "both", "sim_iterations": 6, "emulate": None, "emulate_mode": "eager",
     "emulate_workgroups": None, "emulate_launch": None, "emulate_strict": False,
     "tune": False, "tune_budget": None, "tune_knobs": None,
-    "tune_objective": None, "tune_spec": None,
+    "tune_objective": None, "tune_spec": None, "tune_size": None,
 }
 #: the flags :func:`parse_simple` reads (always as ``FLAG=VALUE``), by destination
 SIMPLE_FLAGS = {"--pipeline": "pipeline", "--emit": "emit", "--mcpu": "mcpu"}

@@ -299,6 +299,9 @@ def _tune_arguments(p) -> None:
                         "other table of the same level breaks ties. Specs that build the same "
                         "kernel (the assembly without comments, byte for byte) are shown as "
                         "'same kernel as #n' and cost no budget")
+    g.add_argument("--tune-size", metavar="M,N,K", default=None, action=_Store,
+                   help="also choose the kernel's grid order (xcd_remap, group_m) for this "
+                        "problem size with the device model, and add it to the chosen spec")
     g.add_argument("--tune-spec", metavar="FILE", default=None, action=_Store,
                    help="also write the chosen spec to FILE ('-': standard output)")
 

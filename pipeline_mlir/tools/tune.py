@@ -10,7 +10,9 @@ columns, MFMA busy, verdict: chosen, ok, the reason a candidate was refused, or 
 as #n" for a spec that builds a tried kernel: the same assembly without its comments, byte
 for byte; it costs no budget), the chosen spec and its gain over the given spec. ``-o FILE``
 writes the chosen pipeline's output of the ``--emit`` kind (default ``schedule``, e.g.
-``--emit=hsaco`` for the kernel); ``--tune-spec=FILE`` writes the chosen spec, one line.
+``--emit=hsaco`` for the kernel); ``--tune-spec=FILE`` writes the chosen spec, one line. ``--tune-size=M,N,K`` also chooses
+the kernel's grid order (``xcd_remap``, ``group_m``) for that problem size with the device
+model (:mod:`pipeline_mlir.sim.device`) and adds it to the chosen spec.
 
 Options: ``--tune-budget=N`` candidates evaluated (default 24; never wall time),
 ``--tune-knobs=all|KEY[=V1:V2...],...`` (default: the catalogue without the counts the
@@ -24,9 +26,9 @@ choose a kernel slower than the given spec's on its assembly. The search is
 from __future__ import annotations
 
 from pipeline_mlir.driver.base import UsageError
-from pipeline_mlir.tools.argv import given
+from pipeline_mlir.tools.argv import given, parse_sizes
 
-OPTIONS = ("--tune-budget", "--tune-knobs", "--tune-objective", "--tune-spec")
+OPTIONS = ("--tune-budget", "--tune-knobs", "--tune-objective", "--tune-spec", "--tune-size")
 
 
 def check_args(args) -> None:
@@ -58,8 +60,9 @@ def options(args):
     """The :class:`~pipeline_mlir.driver.tune.TuneOptions` of the command line."""
     from pipeline_mlir.driver.tune import TuneOptions
 
+    size = None if args.tune_size is None else parse_sizes("--tune-size", args.tune_size)
     return TuneOptions(args.pipeline, args.tune_knobs, _budget(args.tune_budget),
-                       args.tune_objective)
+                       args.tune_objective, size)
 
 
 def _budget(text: str | None) -> int | None:

@@ -109,6 +109,9 @@ def test_without_o_only_the_table_and_the_same_kernel_costs_no_budget(capsys):
     (["--simulate"], "--tune cannot be combined with --simulate"),
     (["--emit=bogus", "-o", "never.s"], "unknown --emit kind 'bogus'"),
     (["--mcpu=gfx942"], "--mcpu=gfx942: unsupported processor"),
+    (["--tune-size=8192,2000,8192"], "--tune-size=8192,2000,8192: kernel gemm_4wave_fp8_64x64x128: "
+                                     "N = 2000 is not a multiple of the tile BN = 64"),
+    (["--tune-size=8192,2048"], "--tune-size=8192,2048: expected three integers M,N,K"),
 ])
 def test_bad_settings_are_one_line_errors(capsys, argv, message):
     rc, out, err = run(capsys, SMALL, "--tune", *argv)
@@ -119,10 +122,29 @@ def test_bad_settings_are_one_line_errors(capsys, argv, message):
 def test_tune_options_need_tune_and_a_kernel_pipeline(capsys):
     rc, _, err = run(capsys, SMALL, "--tune-budget=3")
     assert rc == 1 and err == "pipeline-opt: error: --tune-budget goes with --tune\n"
+    rc, _, err = run(capsys, SMALL, "--tune-size=64,64,256")
+    assert rc == 1 and err == "pipeline-opt: error: --tune-size goes with --tune\n"
     rc, _, err = run(capsys, "--pipeline=single-buffer", "--tune")
     assert rc == 1 and "no complete kernel to tune" in err and err.count("\n") == 1
     rc, _, err = run(capsys, "--tune")
     assert rc == 1 and "--tune needs --pipeline" in err
+
+
+def test_tune_size_chooses_the_grid_order_with_the_device_model(capsys, tmp_path):
+    spec = tmp_path / "spec.txt"
+    # 19 tile columns: row-major gives each XCD a ragged set of tiles; the device model
+    # finds the XCD renumbering with bands of 8 tile rows needs the least L2 fill
+    rc, out, err = run(capsys, SMALL, "--tune", "--tune-budget=1", "--tune-size=8192,1216,8192",
+                       f"--tune-spec={spec}")
+    assert rc == 0, err
+    assert "grid order for M=8192 N=1216 K=8192 (device model" in out
+    chosen = [line for line in out.split("grid order for")[1].splitlines() if line.endswith("  chosen")]
+    assert len(chosen) == 1 and chosen[0].startswith("XCD-contiguous ids, bands of 8 tile rows")
+    assert spec.read_text().strip() == "4wave{dtype=fp8 BM=64 BN=64 BK=128 xcd_remap=true group_m=8}"
+    # 32 tile columns: row-major already gives each XCD 8 x 4 tiles; the spec stays as given
+    rc, out, err = run(capsys, SMALL, "--tune", "--tune-budget=1", "--tune-size=8192,2048,1024",
+                       f"--tune-spec={spec}")
+    assert rc == 0 and spec.read_text().strip() == "4wave{dtype=fp8 BM=64 BN=64 BK=128}"
 
 
 def test_every_candidate_refused_exits_1_after_the_table(capsys, tmp_path):

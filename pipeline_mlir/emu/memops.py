@@ -9,7 +9,8 @@ function, called when a wave issues it, computes every lane's address from the r
 
 Address rules (CDNA3/CDNA4 ISA):
 
-* DS: ``VGPR + offset`` (``ds_read2/write2``: ``offset0/1`` in units of the element size).
+* DS: ``VGPR + offset`` (``ds_read2/write2``: ``offset0/1`` in units of the element size);
+  ``ds_read_b64_tr_b16`` exchanges the 16-bit elements between lanes as it reads.
 * MUBUF: ``base + soffset + (offen ? VGPR : 0) + inst_offset (+ stride * index)``; raw
   buffers (stride 0) are range-checked against ``num_records`` (the descriptor's third
   dword) per dword; dword accesses ignore the two address LSBs.  As the hardware does, an
@@ -27,6 +28,7 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.emu.instr import Instr, operand_widths
+from pipeline_mlir.emu.lds_transpose import transpose_b16
 from pipeline_mlir.emu.operands import M0, Reader, Step, refuse, sregs, vregs
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
@@ -160,6 +162,8 @@ def _ds(ins: Instr, G: int) -> Step:
     f, n = ins.f, ins.name
     if n in ("ds_permute_b32", "ds_bpermute_b32") and not f["gds"]:
         return _ds_permute(ins, G)
+    if n == "ds_read_b64_tr_b16" and not f["gds"]:
+        return _ds_read_tr16(ins, G)
     parts = n.split("_")
     size = _ds_size(n)
     if f["gds"] or not size or parts[1] not in ("read", "write", "read2", "write2") or \
@@ -230,6 +234,41 @@ def _ds(ins: Instr, G: int) -> Step:
                 else:
                     np.copyto(tgt, vals.transpose(2, 0, 1), where=mask)
         return MemOp(step, "lgkm", done, dst_v=dst_v, lds=accesses)
+    step.mem = dict(issue=issue, queue="lgkm")
+    return step
+
+
+def _ds_read_tr16(ins: Instr, G: int) -> Step:
+    """``ds_read_b64_tr_b16``: 8 bytes at ``VGPR + offset`` per lane, exchanged between the
+    lanes of each group of 16 (:mod:`pipeline_mlir.emu.lds_transpose`); EXEC must be all
+    ones and the address 2-byte aligned (findings otherwise)."""
+    f = ins.f
+    acc = bool(f["acc"])
+    rd = Reader(ins, G)
+    addr_r = rd.vector(256 + f["addr"])
+    dst_v = vregs(256 + f["dst"], 2, acc)
+    step = Step(ins, None, "ds", vreads=frozenset(rd.vr), vwrites=frozenset(dst_v),
+                sreads=frozenset(rd.sr))
+    offset = f["offset0"] | (f["offset1"] << 8)
+
+    def issue(w, m):
+        if not w.exec.all():
+            m.finding("transpose-exec", w, step, "ds_read_b64_tr_b16 runs with EXEC not all "
+                      "ones (the CDNA4 ISA requires every lane active; the result is "
+                      "undefined)")
+        addr = np.broadcast_to(addr_r(w).astype(np.int64), (G, WAVE_SIZE)) + offset
+        if (addr & 1).any():
+            g, lane = np.argwhere(addr & 1)[0]
+            m.finding("misaligned", w, step, f"LDS address {int(addr[g, lane])} (lane "
+                      f"{lane}) is not a multiple of 2, the element size")
+        a = LdsAccess(addr, 8, w.exec, True, False)
+        m.lds_check(w, step, a)
+
+        def done():
+            raw = np.ascontiguousarray(m.lds_read(w, a)).view(np.uint16)     # (G, 64, 4)
+            words = np.ascontiguousarray(transpose_b16(raw)).view(U32)       # (G, 64, 2)
+            (w.A if acc else w.V)[f["dst"]:f["dst"] + 2] = words.transpose(2, 0, 1)
+        return MemOp(step, "lgkm", done, dst_v=dst_v, lds=[a])
     step.mem = dict(issue=issue, queue="lgkm")
     return step
 

@@ -99,6 +99,10 @@ PASSES = {
         "v_mfma_f32_32x32x16_bf16", "v_mfma_f32_32x32x16_f16", "v_mfma_f32_32x32x8_bf16",
         "v_mfma_f32_32x32x8_f16", "v_mfma_f32_16x16x128_f8f6f4", "v_mfma_i32_32x32x32_i8")},
     "v_mfma_f32_32x32x64_f8f6f4": (16, True),
+    # the block-scaled forms: the same instruction as the f8f6f4 MFMA (scheduling class
+    # and passes) with its scales loaded by the bundled v_mfma_ld_scale_b32
+    "v_mfma_scale_f32_16x16x128_f8f6f4": (8, True),
+    "v_mfma_scale_f32_32x32x64_f8f6f4": (16, True),
     "v_mfma_f32_16x16x4_f32": (8, False),
     "v_mfma_f32_32x32x2_f32": (16, False),
     "v_mfma_f32_4x4x1_16b_f32": (2, False),

@@ -92,9 +92,10 @@ def check_launch(kernel, M: int, N: int, K: int) -> LaunchConfig:
         raise LaunchError(f"{where}: K = {K} is not a multiple of 2*BK = {step} (the loop "
                           f"consumes two K tiles per step; pad K with zeros to "
                           f"{-(-K // step) * step})")
-    for name, rows, elem in (("A", M, g.elem_bytes), ("B", N, g.elem_bytes)):
-        if rows * K * elem > MAX_BUFFER_BYTES:
-            raise LaunchError(f"{where}: {name} spans {rows * K * elem} bytes; buffer offsets "
+    for name, rows in (("A", M), ("B", N)):
+        size = rows * K * g.elem_bytes // g.pack
+        if size > MAX_BUFFER_BYTES:
+            raise LaunchError(f"{where}: {name} spans {size} bytes; buffer offsets "
                               f"are 32-bit (at most {MAX_BUFFER_BYTES} bytes per operand)")
     c_bytes = M * N * kernel.c_bytes
     if c_bytes > MAX_BUFFER_BYTES:

@@ -173,7 +173,7 @@ def step_instrs(step: Step, shape: KernelShape, origin: tuple, group: int = 0) -
             acc = f"acc.{r}.{c}.{j % 16}"
             out.append(Instr("mfma", shape.mfma, defs=(acc,),
                              uses=(f"frag0.{r}.{j % la}", f"frag1.{c}.{j % lb}", acc),
-                             origin=origin + (j,)))
+                             origin=origin + (j,), formats=shape.mfma_formats))
         return out
     raise ConfigError(f"{step.where()}: op with tag {t} has no instructions the simulator "
                       f"knows")

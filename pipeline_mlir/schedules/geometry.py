@@ -146,13 +146,13 @@ def _mx_geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: i
     mma_m, mma_n, mma_k = MFMA_BY_DTYPE[dtype].shape
     WM = _div(f"BM by the {warps_m} warp rows", BM, warps_m)
     WN = _div(f"BN by the {warps_n} warp columns", BN, warps_n)
+    c = mx_counts(dtype, BK, (WM, WN))
     num_m = _div("warp tile M (WM) by MMA_M", WM, mma_m)
     num_n = _div("warp tile N (WN) by MMA_N", WN, mma_n)
     num_k = _div("BK by MMA_K", BK, mma_k)
     for name, v in (("num_m_mmas", num_m), ("num_n_mmas", num_n)):
         if v < 2 or v % 2:
             raise ConfigError(f"geometry: {name} = {v} must be even and >= 2 (tile too small for the MMA grid)")
-    c = mx_counts(dtype, BK, (WM, WN))
     rows_per_iter = _div("threads by loads per row", threads, c.loads_per_row)
     vm = []
     for half in (BM // 2, BN // 2):

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.instr import Instr, mfma_regs
+from pipeline_mlir.target.gfx950 import F8F6F4_FORMATS, F8F6F4_NARROW_SPEEDUP
 
 VGPR0, VCC, M0, EXEC = 256, 106, 124, 126
 
@@ -185,7 +186,14 @@ def _mfma(ins: Instr) -> tuple:
     ab = _vgprs(f["src0"], na, bool(acc & 1)) + _vgprs(f["src1"], nb, bool(acc & 2))
     c = _vgprs(f["src2"], nc, acc_cd)
     d = _vgprs(f["dst"] + VGPR0, nc, acc_cd)
-    return entry[0], entry[1], ab, c, d
+    passes = entry[0]
+    if ins.name.endswith("_f8f6f4") and all(
+            F8F6F4_FORMATS.get(f.get(key, 0), ("", 8))[1] < 8 for key in ("cbsz", "blgp")):
+        # FP4/FP6 operands on both sides: half the FP8 passes (the matrix-unit rate); LLVM
+        # 22 places the wait states of the FP4 scaled MFMA for 4 passes (P + 4 = 8 before a
+        # store of its result, test_mx_compiled.py)
+        passes //= F8F6F4_NARROW_SPEEDUP
+    return passes, entry[1], ab, c, d
 
 
 def _store_data(ins: Instr, step) -> tuple:

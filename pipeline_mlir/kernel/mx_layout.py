@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pipeline_mlir.kernel.lds import (LDS_STAGES, SUBTILES, LdsBuffer, LdsLayout,
-                                      default_swizzle)
+from pipeline_mlir.kernel.lds import (LDS_STAGES, SUBTILES, LdsLayout, default_swizzle,
+                                      half_tile_buffers)
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.schedules.mx import SCALE_DMA_BYTES
 
@@ -63,13 +63,8 @@ def mx_lds_layout(geometry, traits, swizzle=None) -> MxLdsLayout:
     """The LDS of the MX kernel of ``geometry`` on warps ``traits``."""
     g = geometry
     tile = (g.BM, g.BN)
-    buffers, offset = [], 0
-    for ch in (0, 1):
-        for stage in range(LDS_STAGES):
-            for sub in range(SUBTILES):
-                b = LdsBuffer(ch, stage, sub, offset, tile[ch] // SUBTILES, g.row_bytes, 1)
-                buffers.append(b)
-                offset += b.size
+    buffers = half_tile_buffers(tile, g.row_bytes, 1)
+    offset = sum(b.size for b in buffers)
     scales = []
     for ch, loads in ((0, g.scale_loads_a), (1, g.scale_loads_b)):
         for stage in range(LDS_STAGES):

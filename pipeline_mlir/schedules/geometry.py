@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.records import record
-from pipeline_mlir.schedules.mx import MX_ELEMENT_BITS, mx_counts
+from pipeline_mlir.schedules.mx import MX_ELEMENT_BITS, check_mx_bk, mx_counts
 from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, WAVE_SIZE, WIDEST_ACCESS_BYTES
 
 #: bytes per element of each element type (each has an MFMA: ``MFMA_BY_DTYPE``)
@@ -102,6 +102,21 @@ def _lgkm(quadrant: int, num_k_mmas: int, dtype: str, mma_m: int, mma_k: int, el
     return quadrant * num_k_mmas * k_loads_per_mma * ds_reads_per_frag
 
 
+def _mma_grid(dtype: str, BM: int, BN: int, BK: int, warps_m: int,
+              warps_n: int) -> tuple[int, int, int]:
+    """MFMA tiles of a warp tile in M and N (each even and at least 2) and K steps of BK."""
+    mma_m, mma_n, mma_k = MFMA_BY_DTYPE[dtype].shape
+    WM = _div(f"BM by the {warps_m} warp rows", BM, warps_m)
+    WN = _div(f"BN by the {warps_n} warp columns", BN, warps_n)
+    num_m = _div("warp tile M (WM) by MMA_M", WM, mma_m)
+    num_n = _div("warp tile N (WN) by MMA_N", WN, mma_n)
+    num_k = _div("BK by MMA_K", BK, mma_k)
+    for name, v in (("num_m_mmas", num_m), ("num_n_mmas", num_n)):
+        if v < 2 or v % 2:
+            raise ConfigError(f"geometry: {name} = {v} must be even and >= 2 (tile too small for the MMA grid)")
+    return num_m, num_n, num_k
+
+
 def _geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: int,
               threads: int, floor_vm: bool) -> KernelGeometry:
     _check_dtype(dtype)
@@ -111,14 +126,7 @@ def _geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: int,
     elem = DTYPES[dtype]
     mma_m, mma_n, mma_k = MFMA_BY_DTYPE[dtype].shape
     simd = WIDEST_ACCESS_BYTES // elem
-    WM = _div(f"BM by the {warps_m} warp rows", BM, warps_m)
-    WN = _div(f"BN by the {warps_n} warp columns", BN, warps_n)
-    num_m = _div("warp tile M (WM) by MMA_M", WM, mma_m)
-    num_n = _div("warp tile N (WN) by MMA_N", WN, mma_n)
-    num_k = _div("BK by MMA_K", BK, mma_k)
-    for name, v in (("num_m_mmas", num_m), ("num_n_mmas", num_n)):
-        if v < 2 or v % 2:
-            raise ConfigError(f"geometry: {name} = {v} must be even and >= 2 (tile too small for the MMA grid)")
+    num_m, num_n, num_k = _mma_grid(dtype, BM, BN, BK, warps_m, warps_n)
     qm, qn = num_m // 2, num_n // 2
     loads_per_row = _div("BK by simd_width", BK, simd)
     rows_per_iter = _div("threads by loads per row", threads, loads_per_row)
@@ -144,15 +152,9 @@ def _mx_geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: i
     """The geometry of a block-scaled kernel: the element tiles as an FP8 kernel's of the
     same bytes, plus each operand's scale tile (:func:`pipeline_mlir.schedules.mx.mx_counts`)."""
     mma_m, mma_n, mma_k = MFMA_BY_DTYPE[dtype].shape
-    WM = _div(f"BM by the {warps_m} warp rows", BM, warps_m)
-    WN = _div(f"BN by the {warps_n} warp columns", BN, warps_n)
-    c = mx_counts(dtype, BK, (WM, WN))
-    num_m = _div("warp tile M (WM) by MMA_M", WM, mma_m)
-    num_n = _div("warp tile N (WN) by MMA_N", WN, mma_n)
-    num_k = _div("BK by MMA_K", BK, mma_k)
-    for name, v in (("num_m_mmas", num_m), ("num_n_mmas", num_n)):
-        if v < 2 or v % 2:
-            raise ConfigError(f"geometry: {name} = {v} must be even and >= 2 (tile too small for the MMA grid)")
+    check_mx_bk(dtype, BK)
+    num_m, num_n, num_k = _mma_grid(dtype, BM, BN, BK, warps_m, warps_n)
+    c = mx_counts(dtype, BK, (BM // warps_m, BN // warps_n))
     rows_per_iter = _div("threads by loads per row", threads, c.loads_per_row)
     vm = []
     for half in (BM // 2, BN // 2):

@@ -51,6 +51,13 @@ def scale_loads(rows: int, BK: int) -> int:
     return -(-scale_dwords(rows, BK) // WAVE_SIZE)
 
 
+def check_mx_bk(dtype: str, BK: int) -> None:
+    """BK of an MX kernel: a whole number of the scaled MFMA's K (4 blocks of 32)."""
+    if BK % (4 * MX_BLOCK):
+        raise ConfigError(f"geometry: BK = {BK} of an {dtype} kernel must be a multiple of "
+                          f"{4 * MX_BLOCK} (the scaled MFMA's K)")
+
+
 def mx_counts(dtype: str, BK: int, warp_tiles: tuple[int, int]) -> MxCounts:
     """The per-instruction counts of an MX kernel of ``dtype`` whose warp tiles (rows of A
     and of B a warp multiplies) are ``warp_tiles``; ``BK`` a multiple of the MFMA's K."""
@@ -59,9 +66,7 @@ def mx_counts(dtype: str, BK: int, warp_tiles: tuple[int, int]) -> MxCounts:
                           f"({', '.join(MX_ELEMENT_BITS)})")
     bits = MX_ELEMENT_BITS[dtype]
     simd = WIDEST_ACCESS_BYTES * 8 // bits
-    if BK % (4 * MX_BLOCK):
-        raise ConfigError(f"geometry: BK = {BK} of an {dtype} kernel must be a multiple of "
-                          f"{4 * MX_BLOCK} (the scaled MFMA's K)")
+    check_mx_bk(dtype, BK)
     for ch, w in zip("AB", warp_tiles):
         if (w // 2) % 16:
             raise ConfigError(f"geometry: the {ch} warp tile of {w} rows has no whole "

@@ -70,6 +70,12 @@ def kernel_source(options: CompileOptions, schedule) -> Source | None:
     kernel.schedule.compile()
     # the kernel's natural K-loop: sched-adopt-loop makes it the schedule's loop, as it does
     # for any other kernel's
+    if kernel.geometry.is_mx:
+        # the block-scaled kernels are written tagged: their scale tiles ride in the
+        # element loads' logical ops, which the natural-loop front end does not infer
+        from pipeline_mlir.kernel.mx_gemm_mlir import mx_kernel_mlir
+        return Source(mx_kernel_mlir(kernel), f"{KERNEL_SOURCE}{kernel.name}>",
+                      kernel.schedule)
     return Source(gemm_mlir.natural_kernel_mlir(kernel), f"{KERNEL_SOURCE}{kernel.name}>",
                   kernel.schedule)
 

@@ -178,9 +178,40 @@ def _problem(M: int, N: int, K: int, data_seed: int, dtype: str):
     return encode(A, dtype), encode(B, dtype), ref
 
 
-def kernarg_bytes(bases: dict[str, int], counts: dict[str, int], M: int, N: int, K: int) -> bytes:
+@functools.lru_cache(maxsize=8)
+def _mx_problem(M: int, N: int, K: int, data_seed: int, dtype: str):
+    """(the operand buffers by argument name, the reference C) of random MX inputs: element
+    codes (E2M1 packed two per byte) and row-major ``rows x K/32`` E8M0 scales whose
+    products and sums are exact in f32 (:func:`pipeline_mlir.kernel.mx.random_mx_operands`)."""
+    from pipeline_mlir.kernel import mx
+    from pipeline_mlir.schedules.mx import MX_ELEMENT_FORMAT
+
+    fmt = MX_ELEMENT_FORMAT[dtype]
+    rng = np.random.default_rng(data_seed)
+    a, sa = mx.random_mx_operands(rng, M, K, fmt)
+    b, sb = mx.random_mx_operands(rng, N, K, fmt)
+    ref = mx.mx_reference_gemm(a, sa, b, sb, fmt, fmt)
+    ref.flags.writeable = False
+    pack = mx.pack_e2m1 if fmt == "e2m1" else np.asarray
+    return {"A": pack(a).tobytes(), "B": pack(b).tobytes(), "A_scale": sa.tobytes(),
+            "B_scale": sb.tobytes()}, ref
+
+
+def problem_buffers(gemm, M: int, N: int, K: int, data_seed: int):
+    """(the input buffers by argument name, the reference C) of one problem of ``gemm``."""
+    g = gemm.geometry
+    if g.is_mx:
+        return _mx_problem(M, N, K, data_seed, g.dtype)
+    A, B, ref = _problem(M, N, K, data_seed, g.dtype)
+    return {"A": A, "B": B}, ref
+
+
+def kernarg_bytes(bases: dict[str, int], counts: dict[str, int], M: int, N: int, K: int,
+                  names: tuple = tuple("ABC")) -> bytes:
+    """The kernel arguments: a memref descriptor of each buffer ``names`` in order (pointer
+    twice, offset 0, ``counts`` elements, stride 1), then M, N, K."""
     out = b""
-    for name in "ABC":
+    for name in names:
         out += struct.pack("<QQqqq", bases[name], bases[name], 0, counts[name], 1)
     return out + struct.pack("<qqq", M, N, K)
 
@@ -240,7 +271,7 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
                        f"file built for this --pipeline?)")
     tiles = launch.grid[0]
     workgroups = spread(tiles, count)
-    A_bytes, B_bytes, ref = _problem(M, N, K, data_seed, g.dtype)
+    inputs, ref = problem_buffers(gemm, M, N, K, data_seed)
     c_dtype = gemm.c_dtype
     c_bytes, c_word = C_WORDS[c_dtype]
     if c_dtype != "f32":           # the exact f32 sum rounded as the epilogue rounds it
@@ -248,10 +279,14 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
     glob = GlobalMemory()
     glob.strict = strict
     kernarg_at = glob.add("kernargs", bytes(max(launch.kernarg_bytes, 256)))
-    bases = {"A": glob.add("A", A_bytes), "B": glob.add("B", B_bytes),
-             "C": glob.add("C", bytes([POISON_BYTE]) * (M * N * c_bytes))}
+    bases = {name: glob.add(name, data) for name, data in inputs.items()}
+    bases["C"] = glob.add("C", bytes([POISON_BYTE]) * (M * N * c_bytes))
+    # every buffer but C holds 1-byte elements when the kernel is block-scaled
+    counts = {name: len(data) // (1 if g.is_mx else g.elem_bytes) for name, data in inputs.items()}
+    counts["C"] = M * N
+    names = tuple(a.name for a in gemm.shape.arguments if a.kind == "buffer")
     glob.buffers[0][:launch.kernarg_bytes] = np.frombuffer(
-        kernarg_bytes(bases, {"A": M * K, "B": N * K, "C": M * N}, M, N, K), dtype=np.uint8)
+        kernarg_bytes(bases, counts, M, N, K, names), dtype=np.uint8)
     waves = gemm.threads // WAVE_SIZE
     start = time.perf_counter()
     n, findings = run_workgroups(kernel, glob, workgroups, waves, mode, seed, kernarg_at,

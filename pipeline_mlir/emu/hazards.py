@@ -100,7 +100,8 @@ PASSES = {
         "v_mfma_f32_32x32x16_bf16", "v_mfma_f32_32x32x16_f16", "v_mfma_f32_32x32x8_bf16",
         "v_mfma_f32_32x32x8_f16", "v_mfma_f32_16x16x128_f8f6f4", "v_mfma_i32_32x32x32_i8")},
     "v_mfma_f32_32x32x64_f8f6f4": (16, True),
-    # the scaled forms: the pass counts of their unscaled forms
+    # the block-scaled forms: the same instruction as the f8f6f4 MFMA (scheduling class
+    # and passes) with its scales loaded by the bundled v_mfma_ld_scale_b32
     "v_mfma_scale_f32_16x16x128_f8f6f4": (8, True),
     "v_mfma_scale_f32_32x32x64_f8f6f4": (16, True),
     "v_mfma_f32_16x16x4_f32": (8, False),
@@ -180,17 +181,19 @@ def _mfma(ins: Instr) -> tuple:
         raise EmuError(f"0x{ins.addr:04x}: '{ins.text}': no wait-state entry for {ins.name} "
                        f"(its pass count is not in the table)")
     f = ins.f
-    if ins.name.endswith("_f8f6f4") and all(F8F6F4_FORMATS.get(f.get(k, 0), ("", 8))[1] < 8
-                                            for k in ("cbsz", "blgp")):
-        # neither operand 8-bit: the matrix unit takes half the passes (the rate the
-        # target's f8f6f4_cycles states), and LLVM 22 counts the wait states by them
-        entry = (entry[0] // F8F6F4_NARROW_SPEEDUP, entry[1])
     na, nb, nc = mfma_regs(ins)
     acc, acc_cd = f.get("acc", 0), bool(f.get("acc_cd", 0))
     ab = _vgprs(f["src0"], na, bool(acc & 1)) + _vgprs(f["src1"], nb, bool(acc & 2))
     c = _vgprs(f["src2"], nc, acc_cd)
     d = _vgprs(f["dst"] + VGPR0, nc, acc_cd)
-    return entry[0], entry[1], ab, c, d
+    passes = entry[0]
+    if ins.name.endswith("_f8f6f4") and all(
+            F8F6F4_FORMATS.get(f.get(key, 0), ("", 8))[1] < 8 for key in ("cbsz", "blgp")):
+        # FP4/FP6 operands on both sides: half the FP8 passes (the matrix-unit rate); LLVM
+        # 22 places the wait states of the FP4 scaled MFMA for 4 passes (P + 4 = 8 before a
+        # store of its result, test_mx_compiled.py)
+        passes //= F8F6F4_NARROW_SPEEDUP
+    return passes, entry[1], ab, c, d
 
 
 def _store_data(ins: Instr, step) -> tuple:

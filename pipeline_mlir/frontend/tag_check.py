@@ -247,7 +247,7 @@ class _TagCheck:
         """The loads of one channel and subtile move K tiles exactly their ``k_offset``
         difference apart (the evaluator is bound to the next K step)."""
         by_key = self._k_moves()
-        for (ch, sub), items in by_key.items():
+        for (ch, sub, _), items in by_key.items():
             ref_op, ref_k, ref_addrs, dd = items[0]
             for op, k, addrs, _ in items[1:]:
                 if not np.array_equal(addrs - (k - ref_k) * dd, ref_addrs):
@@ -269,22 +269,25 @@ class _TagCheck:
         delta = {}
         by_key: dict = {}
         for (ops, f, slot, src0), s1 in zip(self.load_info, src1):
-            d = np.concatenate([b - a[1] for a, b in zip(src0, s1)], axis=1)
-            if np.any(d != d.flat[0]):
-                raise IRError(ops[0], f"'{ops[0].name}' op: its global addresses do not move by "
-                                      f"one K step when the loop variable does; the tag check "
-                                      f"cannot relate its k_offset to its addresses")
-            ch = slot[0]
-            dd = int(d.flat[0])
-            if ch in delta and delta[ch][0] != dd:
-                raise IRError(ops[0], f"'{ops[0].name}' op moves {dd} elements per K tile, the "
-                                      f"global load at {_at(delta[ch][1])} of the same channel "
-                                      f"{delta[ch][0]}")
-            delta.setdefault(ch, (dd, ops[0]))
             ko = f.get("k_offset")
             k = _K.get(ir.StringAttr(ko).value, 0) if ko is not None else 0
-            addrs = np.sort(np.concatenate([a[1].ravel() for a in src0]))
-            by_key.setdefault((ch, slot[2]), []).append((ops[0], k, addrs, dd))
+            # per global source (an operand, and an MX operand's scales): one K step each
+            for root in dict.fromkeys(a[0] for a in src0):
+                pairs = [(a, b) for a, b in zip(src0, s1) if a[0] == root]
+                d = np.concatenate([b - a[1] for a, b in pairs], axis=1)
+                if np.any(d != d.flat[0]):
+                    raise IRError(ops[0], f"'{ops[0].name}' op: its global addresses do not "
+                                          f"move by one K step when the loop variable does; "
+                                          f"the tag check cannot relate its k_offset to its "
+                                          f"addresses")
+                key, dd = (slot[0], root), int(d.flat[0])
+                if key in delta and delta[key][0] != dd:
+                    raise IRError(ops[0], f"'{ops[0].name}' op moves {dd} elements per K tile, "
+                                          f"the global load at {_at(delta[key][1])} of the "
+                                          f"same channel {delta[key][0]}")
+                delta.setdefault(key, (dd, ops[0]))
+                addrs = np.sort(np.concatenate([a[1].ravel() for a, _ in pairs]))
+                by_key.setdefault((slot[0], slot[2], root), []).append((ops[0], k, addrs, dd))
         return by_key
 
 

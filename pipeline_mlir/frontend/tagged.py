@@ -181,7 +181,7 @@ def instruction_kinds(op) -> list:
     """The kinds of the instructions a payload op issues, for the interleave pipeline
     (``mfma``, ``ds_read``, ``vmem_read``, ``None`` for an op issuing an unknown number
     of them); ops that issue none of these (shuffles, casts) give none."""
-    if op.name == "amdgpu.mfma":
+    if op.name in ("amdgpu.mfma", "amdgpu.scaled_mfma"):
         return ["mfma"]
     if op.name == "amdgpu.transpose_load":
         return ["ds_read"]

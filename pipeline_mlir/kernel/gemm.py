@@ -31,7 +31,7 @@ from pipeline_mlir.kernel.plan import KernelPlan, KernelShape, kernel_plan, kern
 from pipeline_mlir.schedules.grid import GridOrder, grid_order
 from pipeline_mlir.schedules.geometry import C_DTYPES, COUNT_FIELDS, KernelGeometry, KernelTraits
 from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
-from pipeline_mlir.target.gfx950 import WAVE_SIZE
+from pipeline_mlir.target.gfx950 import WAVE_SIZE, WIDEST_ACCESS_BYTES
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,9 @@ class GemmKernel:
     traits: KernelTraits
     #: the LDS swizzle, when not the layout's default (candidates scored by the bank model)
     swizzle: LdsSwizzle | None = None
+    #: the kernel's name when ``geometry`` is not the one it is named by (an MX kernel's
+    #: geometry counted in bytes, :func:`pipeline_mlir.kernel.mx_gemm_mlir.byte_kernel`)
+    title: str | None = None
 
     @property
     def schedule_name(self) -> str:
@@ -72,6 +75,8 @@ class GemmKernel:
 
     @property
     def name(self) -> str:
+        if self.title is not None:
+            return self.title
         g, o = self.geometry, self.grid_order
         c = "" if self.c_dtype == "f32" else f"_c{self.c_dtype}"
         order = ("_xcd" if o.xcd_remap else "") + (f"_g{o.group_m}" if o.group_m > 1 else "")
@@ -136,7 +141,25 @@ class GemmKernel:
         g = self.geometry
         if g.dtype == "fp8" and g.MMA_M == 16 and g.MMA_K == 128:
             return 16
+        if g.is_mx:            # bytes (a byte-counted geometry): one ds_read_b128 each
+            return min(self.mma_frag_width, WIDEST_ACCESS_BYTES)
         return self.mma_frag_width
+
+    @property
+    def frag_group_stride(self) -> int:
+        """K elements between the reads of lane groups ``l / 16`` and ``l / 16 + 1``: FP8's
+        16x16x128 operand interleaves 16-element chunks; the others (MX: a 32-value block
+        per lane) give each lane group its operand's K values contiguously."""
+        if self.geometry.dtype == "fp8":
+            return self.lds_frag_width
+        return self.mma_frag_width
+
+    @property
+    def frag_part_stride(self) -> int:
+        """K elements between the reads of one lane's operand (``k_loads_per_mma > 1``)."""
+        if self.geometry.is_mx:
+            return self.lds_frag_width
+        return self.geometry.MMA_K // self.k_loads_per_mma
 
     @property
     def mfmas_per_mma(self) -> int:
@@ -175,7 +198,8 @@ def gemm_kernel(schedule) -> GemmKernel:
     # a load instruction moves whole rows; the half tile must be a whole number of them
     threads = traits.threads
     per_instr = threads // (g.BK // g.simd_width)
-    for ch, rows, vm in (("A", g.BM, g.vm_per_load_a), ("B", g.BN, g.vm_per_load_b)):
+    for ch, rows, vm in (("A", g.BM, g.vm_per_load_a - g.scale_loads_a),
+                         ("B", g.BN, g.vm_per_load_b - g.scale_loads_b)):
         if (rows // 2) != vm * per_instr:
             raise ConfigError(
                 f"pipeline '{schedule.spec()}': a {ch} half tile of {rows // 2} rows is not a "

@@ -56,7 +56,9 @@ from pipeline_mlir.schedule.types import KOffsetKind
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 #: MLIR element type per dtype (gfx950 FP8 is the OCP E4M3 format).
-ELEMENT_TYPES = {"bf16": "bf16", "f16": "f16", "fp8": "f8E4M3FN", "f32": "f32"}
+ELEMENT_TYPES = {"bf16": "bf16", "f16": "f16", "fp8": "f8E4M3FN", "f32": "f32",
+                 # block-scaled operands and their scales: bytes (bitcast where multiplied)
+                 "mxfp4": "i8", "mxfp8": "i8", "e8m0": "i8"}
 _K_NAMES = {KOffsetKind.K0: "k0", KOffsetKind.K1: "k1", KOffsetKind.K_NEXT: "k_next",
             KOffsetKind.K_PREV: "k_prev", KOffsetKind.NONE: "none"}
 _ROLE = {0: "global", 1: "global", 3: "frag", 4: "frag", 5: "mma"}
@@ -130,7 +132,8 @@ def _text(k: GemmKernel) -> _Text:
     vec_mma = f"vector<{mma_frag_w}x{et}>"
     acc_t = "vector<4xf32>"
     num_m, num_n = 2 * k.quadrant_m, 2 * k.quadrant_n
-    vm = {0: g.vm_per_load_a, 1: g.vm_per_load_b}
+    # the element tiles' copy instructions (an MX kernel's scale copies are counted too)
+    vm = {0: g.vm_per_load_a - g.scale_loads_a, 1: g.vm_per_load_b - g.scale_loads_b}
     out = ["module attributes {gpu.container_module} {", "  gpu.module @kernels {"]
     return _Text(k, _Writer(), out, et, frag_w, vec_in, vec_frag, vec_mma, mem_f, mem_l, acc_t,
                  num_m, num_n, vm)
@@ -250,7 +253,7 @@ def _fragment_bases(t: _Text) -> None:
     if frag_w * g.elem_bytes > 16 or simd % frag_w:
         raise ConfigError(f"{k.name}: a fragment read of {frag_w} elements does not fit one "
                           f"16-byte LDS chunk")
-    w(f"%fgrp = arith.muli %lgrp, {w.const(frag_w)} : i32")
+    w(f"%fgrp = arith.muli %lgrp, {w.const(k.frag_group_stride)} : i32")
     for ch in (0, 1):
         n = "ab"[ch]
         wtile = k.WM if ch == 0 else k.WN
@@ -324,7 +327,7 @@ def _read_columns(k: GemmKernel) -> list[int]:
     """The K column (elements) of lane group 0's chunk for each read of an MMA row:
     (k step, k load) in order."""
     g = k.geometry
-    return [kk * g.MMA_K + kl * (g.MMA_K // k.k_loads_per_mma)
+    return [kk * g.MMA_K + kl * k.frag_part_stride
             for kk in range(k.num_k_mmas) for kl in range(k.k_loads_per_mma)]
 
 
@@ -407,10 +410,12 @@ def _fragment_loads(t: _Text, ch: int, key: str, buf: str, tag: str = "") -> lis
     return out
 
 
-def _mma_mfmas(t: _Text, acc_now: dict, r: int, c: int, key: str, a, b, tag: str = "") -> None:
+def _mma_mfmas(t: _Text, acc_now: dict, r: int, c: int, key: str, a, b, tag: str = "",
+               write=None) -> None:
     """The MFMAs of the MMA of A subtile ``r`` x B subtile ``c``: ``a(mi, kk)`` /
     ``b(ni, kk)`` name the operands; results ``%m<key>_<mi>_<ni>_<kk>``; ``acc_now`` (each
-    accumulator's latest value) is updated."""
+    accumulator's latest value) is updated.  ``write(new, mi, ni, kk, acc, attr)``, when
+    given, writes each MFMA instead of ``amdgpu.mfma``."""
     k, w, g = t.k, t.w, t.k.geometry
     attr = f" {tag}" if tag else ""
     for mi in range(k.quadrant_m):
@@ -418,14 +423,44 @@ def _mma_mfmas(t: _Text, acc_now: dict, r: int, c: int, key: str, a, b, tag: str
             acc = f"%acc_{r * k.quadrant_m + mi}_{c * k.quadrant_n + ni}"
             for kk in range(k.num_k_mmas):
                 new = f"%m{key}_{mi}_{ni}_{kk}"
-                w(f"{new} = amdgpu.mfma {g.MMA_M}x{g.MMA_N}x{g.MMA_K} "
-                  f"{a(mi, kk)} * {b(ni, kk)} + {acc_now[acc]}{attr} : "
-                  f"{t.vec_mma}, {t.vec_mma}, {t.acc_t}", 8)
+                if write is not None:
+                    write(new, mi, ni, kk, acc_now[acc], attr)
+                else:
+                    w(f"{new} = amdgpu.mfma {g.MMA_M}x{g.MMA_N}x{g.MMA_K} "
+                      f"{a(mi, kk)} * {b(ni, kk)} + {acc_now[acc]}{attr} : "
+                      f"{t.vec_mma}, {t.vec_mma}, {t.acc_t}", 8)
                 acc_now[acc] = new
 
 
-def kernel_mlir(k: GemmKernel) -> str:
+class TaggedParts:
+    """What :func:`kernel_mlir` writes for each kind of body op; a kernel with more to load
+    or multiply (the MX kernels' scales, :mod:`pipeline_mlir.kernel.mx_gemm_mlir`)
+    subclasses it."""
+
+    def begin(self, k: GemmKernel, lds: dict) -> _Text:
+        return _begin(k, lds)
+
+    def global_load(self, t: _Text, i: int, o, lds: dict) -> None:
+        _tagged_global_load(t, i, o, lds)
+
+    def fragment_load(self, t: _Text, i: int, o, lds: dict) -> None:
+        _fragment_loads(t, o.channel, str(i), lds[(o.channel, o.stage, o.subtile)],
+                        _tag("frag_load", o, i))
+
+    def carried(self, t: _Text, j: int, o) -> list[tuple[str, str, str]]:
+        """(value, type, initial value) of each value fragment load ``j`` (op ``o``) leaves
+        for an MMA of the next iteration."""
+        quad = t.k.quadrant_m if o.channel == 0 else t.k.quadrant_n
+        return [(f"%f{j}_{mi}_{kk}", t.vec_mma, "%zfrag") for mi in range(quad)
+                for kk in range(t.k.num_k_mmas)]
+
+    def mma(self, t: _Text, i: int, o, frags, carried_args: dict, acc_now: dict) -> None:
+        _tagged_mma(t, i, o, frags, carried_args, acc_now)
+
+
+def kernel_mlir(k: GemmKernel, parts: TaggedParts | None = None) -> str:
     """The kernel as a module with one ``gpu.module`` (concrete form, see module doc)."""
+    parts = parts or TaggedParts()
     g = k.geometry
     s = k.schedule.build()
     body = s.declare_ops()
@@ -435,7 +470,7 @@ def kernel_mlir(k: GemmKernel) -> str:
     frags = [(i, o) for i, o in enumerate(body) if kinds[i] == "frag"]
     # one LDS buffer per (channel, stage, subtile): half a tile, in load-row order
     lds = {(b.channel, b.stage, b.subtile): f"%{b.name}" for b in k.lds.buffers}
-    t = _begin(k, lds)
+    t = parts.begin(k, lds)
     w = t.w
     # loop-carried fragments (4-wave rotation) and the accumulators
     carried: list[int] = []
@@ -446,26 +481,15 @@ def kernel_mlir(k: GemmKernel) -> str:
                 if c and j not in carried:
                     carried.append(j)
 
-    w(f"%zfrag = arith.constant dense<0.0> : {t.vec_mma}")
-
+    w(f"%zfrag = arith.constant dense<{'0' if t.et == 'i8' else '0.0'}> : {t.vec_mma}")
     # iter_args: accumulators, then the carried fragments' values
-    def frag_values(j):
-        o = body[j]
-        quad = k.quadrant_m if o.channel == 0 else k.quadrant_n
-        return [f"%f{j}_{mi}_{kk}" for mi in range(quad) for kk in range(k.num_k_mmas)]
-
+    carried_values = [x for j in carried for x in parts.carried(t, j, body[j])]
     acc_names = [f"%acc_{i}_{jn}" for i in range(t.num_m) for jn in range(t.num_n)]
-    iter_names = list(acc_names)
-    iter_types = [t.acc_t] * len(acc_names)
-    inits = ["%zacc"] * len(acc_names)
-    carried_args = {}
-    for j in carried:
-        for v in frag_values(j):
-            a = "%carry" + v[2:]
-            carried_args[v] = a
-            iter_names.append(a)
-            iter_types.append(t.vec_mma)
-            inits.append("%zfrag")
+    carried_args = {v: ("%carry" + v[2:] if v.startswith("%f") else "%carry_" + v[1:])
+                    for v, _, _ in carried_values}
+    iter_names = acc_names + [carried_args[v] for v, _, _ in carried_values]
+    iter_types = [t.acc_t] * len(acc_names) + [ty for _, ty, _ in carried_values]
+    inits = ["%zacc"] * len(acc_names) + [z for _, _, z in carried_values]
     n_res = len(iter_names)
     w(f"%kstep = arith.constant {2 * g.BK} : index")
     w("%k0 = arith.constant 0 : index")
@@ -477,13 +501,12 @@ def kernel_mlir(k: GemmKernel) -> str:
     acc_now = {name: name for name in acc_names}
     for i, o in enumerate(body):
         if kinds[i] == "global":
-            _tagged_global_load(t, i, o, lds)
+            parts.global_load(t, i, o, lds)
         elif kinds[i] == "frag":
-            _fragment_loads(t, o.channel, str(i), lds[(o.channel, o.stage, o.subtile)],
-                            _tag("frag_load", o, i))
+            parts.fragment_load(t, i, o, lds)
         else:
-            _tagged_mma(t, i, o, frags, carried_args, acc_now)
-    yields = [acc_now[a] for a in acc_names] + [v for j in carried for v in frag_values(j)]
+            parts.mma(t, i, o, frags, carried_args, acc_now)
+    yields = [acc_now[a] for a in acc_names] + [v for v, _, _ in carried_values]
     w(f"scf.yield {', '.join(yields)} : {', '.join(iter_types)}", 8)
     w("}")
     return _end(t, acc_names)

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.kernel.plan import gemm_arguments
 from pipeline_mlir.schedules.grid import ROW_MAJOR, GridOrder
+from pipeline_mlir.target.gfx950 import MX_BLOCK
 
 #: Largest byte extent one buffer may have (32-bit buffer offsets).
 MAX_BUFFER_BYTES = 2**31 - 1
@@ -51,6 +52,7 @@ class LaunchConfig:
     kernargs: tuple[tuple[str, int, int], ...]   # (name, offset, size)
     c_dtype: str = "f32"                          # the element type of C
     order: GridOrder = ROW_MAJOR                  # which tile each workgroup computes
+    operands: str = ""                            # the operand layout, when not plain
 
     @property
     def kernarg_bytes(self) -> int:
@@ -92,9 +94,10 @@ def check_launch(kernel, M: int, N: int, K: int) -> LaunchConfig:
         raise LaunchError(f"{where}: K = {K} is not a multiple of 2*BK = {step} (the loop "
                           f"consumes two K tiles per step; pad K with zeros to "
                           f"{-(-K // step) * step})")
-    for name, rows, elem in (("A", M, g.elem_bytes), ("B", N, g.elem_bytes)):
-        if rows * K * elem > MAX_BUFFER_BYTES:
-            raise LaunchError(f"{where}: {name} spans {rows * K * elem} bytes; buffer offsets "
+    for name, rows in (("A", M), ("B", N)):
+        size = rows * K * g.elem_bytes // g.pack
+        if size > MAX_BUFFER_BYTES:
+            raise LaunchError(f"{where}: {name} spans {size} bytes; buffer offsets "
                               f"are 32-bit (at most {MAX_BUFFER_BYTES} bytes per operand)")
     c_bytes = M * N * kernel.c_bytes
     if c_bytes > MAX_BUFFER_BYTES:
@@ -103,7 +106,18 @@ def check_launch(kernel, M: int, N: int, K: int) -> LaunchConfig:
     tiles = (M // g.BM) * (N // g.BN)
     return LaunchConfig(kernel.name, M, N, K, (tiles, 1, 1), (kernel.threads, 1, 1),
                         kernel.lds_bytes, K // step - 1, kernarg_layout(kernel.shape.arguments),
-                        kernel.c_dtype, kernel.grid_order)
+                        kernel.c_dtype, kernel.grid_order, mx_operands(g, M, N, K))
+
+
+def mx_operands(g, M: int, N: int, K: int) -> str:
+    """How a block-scaled kernel's operands lie in memory ("" for the others)."""
+    if not g.is_mx:
+        return ""
+    elems = ("E2M1, two per byte, element 2i in the low nibble of byte i" if g.pack == 2
+             else "E4M3 (OCP E4M3FN), one per byte")
+    return (f"A {M} x {K}, B {N} x {K} row-major, {elems}; A_scale {M} x {K // MX_BLOCK}, "
+            f"B_scale {N} x {K // MX_BLOCK} row-major E8M0 bytes (2^(e-127)), one per "
+            f"{MX_BLOCK} K values of a row")
 
 
 def format_launch(c: LaunchConfig) -> str:
@@ -114,6 +128,7 @@ def format_launch(c: LaunchConfig) -> str:
              + ("" if c.order.is_rowmajor else f" ({c.order.describe()})"),
              f"workgroup         {c.block[0]} x {c.block[1]} x {c.block[2]} threads",
              f"LDS               {c.lds_bytes} bytes (static)",
+             *([f"operands          {c.operands}"] if c.operands else []),
              f"main-loop trips   {c.main_loop_iterations}",
              f"kernargs          {c.kernarg_bytes} bytes:"]
     for name, off, size in c.kernargs:

@@ -166,19 +166,27 @@ def load_rows(rows: int, warp_tile: int, subtile: int) -> list[int]:
     return [(rho // q) * warp_tile + subtile * q + rho % q for rho in range(rows // 2)]
 
 
+def half_tile_buffers(tile: tuple[int, int], row_elems: int, elem_bytes: int) -> list[LdsBuffer]:
+    """One buffer of half of ``tile`` (rows of A, of B) per (channel, stage, subtile),
+    channel-major, then stage, then subtile, packed from offset 0."""
+    buffers, offset = [], 0
+    for ch in (0, 1):
+        for stage in range(LDS_STAGES):
+            for sub in range(SUBTILES):
+                b = LdsBuffer(ch, stage, sub, offset, tile[ch] // SUBTILES, row_elems,
+                              elem_bytes)
+                buffers.append(b)
+                offset += b.size
+    return buffers
+
+
 def lds_layout(geometry, traits, swizzle: LdsSwizzle | None = None) -> LdsLayout:
     """The LDS buffers of the complete kernel of ``geometry`` on warps ``traits``:
     channel-major, then stage, then subtile; each half a tile of ``BK`` columns, its rows
     swizzled by ``swizzle`` (default: :func:`default_swizzle`)."""
     g = geometry
     tile = (g.BM, g.BN)
-    buffers, offset = [], 0
-    for ch in (0, 1):
-        for stage in range(LDS_STAGES):
-            for sub in range(SUBTILES):
-                b = LdsBuffer(ch, stage, sub, offset, tile[ch] // SUBTILES, g.BK, g.elem_bytes)
-                buffers.append(b)
-                offset += b.size
+    buffers = half_tile_buffers(tile, g.BK, g.elem_bytes)
     if swizzle is None:
         swizzle = default_swizzle(g.BK * g.elem_bytes)
     chunks = g.BK * g.elem_bytes // CHUNK_BYTES

@@ -48,9 +48,13 @@ from typing import NamedTuple
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.kernel.lds import LdsLayout, lds_layout
+from pipeline_mlir.kernel.mx_layout import mx_arguments, mx_lds_layout
 from pipeline_mlir.schedule.fences import INTERLEAVE, Dropped, Interleaved, fenced_sequence
 from pipeline_mlir.schedule.types import KOffsetKind, OpDesc, ScheduleEntry
 from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, SIMDS_PER_CU
+
+#: the f8f6f4 operand format code (cbsz / blgp) of each MX element type (E2M1 4, E4M3 0)
+MX_FORMAT_CODES = {"mxfp4": 4, "mxfp8": 0}
 
 #: the phases of a compiled schedule, in order
 PHASES = ("prologue", "kernel", "epilogue")
@@ -150,6 +154,12 @@ class KernelShape:
     lds: LdsLayout | None = None
     arguments: tuple[KernelArgument, ...] = ()
     bank_cycles: tuple = field(default=(), compare=False)
+    #: (cbsz, blgp) operand formats of an ``f8f6f4`` MFMA (the MX kernels'), else None
+    mfma_formats: tuple[int, int] | None = None
+    #: of ``vm_per_load`` / ``lgkm_per_load`` (A, B): the last ones of each load are the MX
+    #: scale tile's ``buffer_load_dword ... lds`` / ``ds_read_u8``
+    scale_loads: tuple[int, int] = (0, 0)
+    scale_reads: tuple[int, int] = (0, 0)
 
     def __post_init__(self) -> None:
         who = f"kernel shape of '{self.schedule_name}'"
@@ -203,13 +213,30 @@ def kernel_shape(schedule, geometry=None) -> KernelShape:
                           f"no LDS stages)")
     vm, lgkm = schedule.vm_per_load, schedule.lgkm_per_load
     extra = {}
-    if geometry is not None:
+    c_dtype = getattr(schedule, "c_dtype", "f32")
+    if geometry is not None and geometry.is_mx:
+        code = MX_FORMAT_CODES[geometry.dtype]
+        extra = dict(mfmas_per_mma=mfmas_per_mma(geometry, traits),
+                     mfma=MFMA_BY_DTYPE[geometry.dtype].mnemonic,
+                     lds=mx_lds_layout(geometry, traits),
+                     arguments=mx_arguments(geometry.dtype, c_dtype, KernelArgument),
+                     mfma_formats=(code, code), **mx_scale_counts(geometry, traits))
+    elif geometry is not None:
         extra = dict(mfmas_per_mma=mfmas_per_mma(geometry, traits),
                      mfma=MFMA_BY_DTYPE[geometry.dtype].mnemonic, lds=lds_layout(geometry, traits),
-                     arguments=gemm_arguments(geometry.dtype,
-                                              getattr(schedule, "c_dtype", "f32")))
+                     arguments=gemm_arguments(geometry.dtype, c_dtype))
     return KernelShape(schedule.name, traits.warp_groups, traits.waves_per_group, vm, lgkm,
                        zero_trip_fence=traits.zero_trip_fence, **extra)
+
+
+def mx_scale_counts(geometry, traits) -> dict:
+    """The scale instructions of one global load and one fragment load of A and B (an MX
+    kernel: one scale read per MFMA operand of the quadrant)."""
+    g = geometry
+    k_steps = g.BK // g.MMA_K
+    quads = (g.BM // traits.warps_m // g.MMA_M // 2, g.BN // traits.warps_n // g.MMA_N // 2)
+    return dict(scale_loads=(g.scale_loads_a, g.scale_loads_b),
+                scale_reads=tuple(q * k_steps for q in quads))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -40,6 +40,7 @@ from pipeline_mlir.schedules.geometry import (
     COUNT_FIELDS,
     DTYPES,
     FOUR_WAVE_KERNEL,
+    MX_DTYPES,
     KernelGeometry,
     four_wave_geometry,
 )
@@ -189,7 +190,9 @@ class FourWave(NamedSchedule):
     tag_names = Pipeline4Wave.tag_names
     kernel_traits = FOUR_WAVE_KERNEL
 
-    dtype: str = option("enum", "bf16", "element type", choices=tuple(DTYPES))
+    dtype: str = option("enum", "bf16", "element type (mxfp4, mxfp8: block-scaled, E8M0 "
+                        "scales per 32 K values; BK a multiple of 128)",
+                        choices=tuple(DTYPES) + tuple(MX_DTYPES))
     BM: int = option("int", 128, "block tile M", min=1)
     BN: int = option("int", 128, "block tile N", min=1)
     BK: int = option("int", 64, "block tile K", min=1)

@@ -12,10 +12,14 @@ from __future__ import annotations
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.records import record
+from pipeline_mlir.schedules.mx import MX_ELEMENT_BITS, check_mx_bk, mx_counts
 from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, WAVE_SIZE, WIDEST_ACCESS_BYTES
 
 #: bytes per element of each element type (each has an MFMA: ``MFMA_BY_DTYPE``)
 DTYPES = {"bf16": 2, "f16": 2, "fp8": 1}
+#: the block-scaled (OCP MX) element types of the complete kernels: bits per element (E2M1,
+#: E4M3), each block of 32 K values with an E8M0 scale (:mod:`pipeline_mlir.schedules.mx`)
+MX_DTYPES = MX_ELEMENT_BITS
 #: bytes per element of each element type the complete kernels can store C as (the f32
 #: accumulator rounded to nearest even in the epilogue for the 16-bit ones)
 C_DTYPES = {"f32": 4, "bf16": 2, "f16": 2}
@@ -47,6 +51,20 @@ class KernelGeometry:
     dtype: str = "bf16"
     max_globals: int = 0
     fences: bool = False
+    #: elements per byte of A and B in memory (2: E2M1, two per byte)
+    pack: int = 1
+    #: of ``vm_per_load_a`` / ``_b``: the DMA instructions of the operand's scale tile (MX)
+    scale_loads_a: int = 0
+    scale_loads_b: int = 0
+
+    @property
+    def row_bytes(self) -> int:
+        """Bytes of one row of a K tile of A or B in memory (and in LDS)."""
+        return self.BK * self.elem_bytes // self.pack
+
+    @property
+    def is_mx(self) -> bool:
+        return self.dtype in MX_DTYPES
 
 
 def derive_safe_max_globals(num_k_mmas: int) -> int:
@@ -65,8 +83,9 @@ def _ceil(a: int, b: int) -> int:
 
 
 def _check_dtype(dtype: str) -> None:
-    if dtype not in DTYPES:
-        raise ConfigError(f"geometry: dtype must be one of {', '.join(DTYPES)}, got {dtype!r}")
+    if dtype not in DTYPES and dtype not in MX_DTYPES:
+        raise ConfigError(f"geometry: dtype must be one of "
+                          f"{', '.join(list(DTYPES) + list(MX_DTYPES))}, got {dtype!r}")
 
 
 def _check_tile(BM: int, BN: int, BK: int) -> None:
@@ -83,13 +102,10 @@ def _lgkm(quadrant: int, num_k_mmas: int, dtype: str, mma_m: int, mma_k: int, el
     return quadrant * num_k_mmas * k_loads_per_mma * ds_reads_per_frag
 
 
-def _geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: int,
-              threads: int, floor_vm: bool) -> KernelGeometry:
-    _check_dtype(dtype)
-    _check_tile(BM, BN, BK)
-    elem = DTYPES[dtype]
+def _mma_grid(dtype: str, BM: int, BN: int, BK: int, warps_m: int,
+              warps_n: int) -> tuple[int, int, int]:
+    """MFMA tiles of a warp tile in M and N (each even and at least 2) and K steps of BK."""
     mma_m, mma_n, mma_k = MFMA_BY_DTYPE[dtype].shape
-    simd = WIDEST_ACCESS_BYTES // elem
     WM = _div(f"BM by the {warps_m} warp rows", BM, warps_m)
     WN = _div(f"BN by the {warps_n} warp columns", BN, warps_n)
     num_m = _div("warp tile M (WM) by MMA_M", WM, mma_m)
@@ -98,6 +114,19 @@ def _geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: int,
     for name, v in (("num_m_mmas", num_m), ("num_n_mmas", num_n)):
         if v < 2 or v % 2:
             raise ConfigError(f"geometry: {name} = {v} must be even and >= 2 (tile too small for the MMA grid)")
+    return num_m, num_n, num_k
+
+
+def _geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: int,
+              threads: int, floor_vm: bool) -> KernelGeometry:
+    _check_dtype(dtype)
+    _check_tile(BM, BN, BK)
+    if dtype in MX_DTYPES:
+        return _mx_geometry(dtype, BM, BN, BK, warps_m, warps_n, threads, floor_vm)
+    elem = DTYPES[dtype]
+    mma_m, mma_n, mma_k = MFMA_BY_DTYPE[dtype].shape
+    simd = WIDEST_ACCESS_BYTES // elem
+    num_m, num_n, num_k = _mma_grid(dtype, BM, BN, BK, warps_m, warps_n)
     qm, qn = num_m // 2, num_n // 2
     loads_per_row = _div("BK by simd_width", BK, simd)
     rows_per_iter = _div("threads by loads per row", threads, loads_per_row)
@@ -116,6 +145,31 @@ def _geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: int,
     return KernelGeometry(BM, BN, BK, mma_m, mma_n, mma_k, elem, simd, dtype == "fp8",
                           vm_a, vm_b, lg_a, lg_b, dtype, max_globals,
                           fences=BM >= 128 and dtype != "fp8")
+
+
+def _mx_geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: int,
+                 threads: int, floor_vm: bool) -> KernelGeometry:
+    """The geometry of a block-scaled kernel: the element tiles as an FP8 kernel's of the
+    same bytes, plus each operand's scale tile (:func:`pipeline_mlir.schedules.mx.mx_counts`)."""
+    mma_m, mma_n, mma_k = MFMA_BY_DTYPE[dtype].shape
+    check_mx_bk(dtype, BK)
+    num_m, num_n, num_k = _mma_grid(dtype, BM, BN, BK, warps_m, warps_n)
+    c = mx_counts(dtype, BK, (BM // warps_m, BN // warps_n))
+    rows_per_iter = _div("threads by loads per row", threads, c.loads_per_row)
+    vm = []
+    for half in (BM // 2, BN // 2):
+        vm.append(half // rows_per_iter if floor_vm else _ceil(half, rows_per_iter))
+    if min(vm) < 1:
+        raise ConfigError(f"geometry: a half tile of {min(BM, BN) // 2} rows is less than one "
+                          f"load instruction ({rows_per_iter} rows) for {dtype} "
+                          f"{BM}x{BN}x{BK}")
+    # per fragment load: a quadrant's MFMA operands, each its element reads and one scale read
+    lg = [q * num_k * (c.reads_per_operand + 1) for q in (num_m // 2, num_n // 2)]
+    max_globals = 0 if num_k * (num_m // 2) * (num_n // 2) < 8 else derive_safe_max_globals(num_k)
+    return KernelGeometry(BM, BN, BK, mma_m, mma_n, mma_k, 1, c.simd, False,
+                          vm[0] + c.scale_loads[0], vm[1] + c.scale_loads[1], lg[0], lg[1],
+                          dtype, max_globals, fences=False, pack=c.pack,
+                          scale_loads_a=c.scale_loads[0], scale_loads_b=c.scale_loads[1])
 
 
 @record(frozen=True)

@@ -99,9 +99,9 @@ class BankCost:
 def lane_width(name: str) -> int:
     """Bytes per lane of a DS or LDS-DMA mnemonic (``ds_read_b128`` -> 16,
     ``buffer_load_dwordx4`` -> 16, ``buffer_load_dword`` -> 4)."""
-    m = re.search(r"_b(\d+)", name)
-    if m and name.startswith("ds_"):
-        return int(m.group(1)) // 8
+    m = re.search(r"_[bui](\d+)$", name)
+    if m and name.startswith("ds_"):        # ds_read_u8 / _i16 ...: sub-dword reads
+        return max(1, int(m.group(1)) // 8)
     m = re.search(r"dword(?:x(\d))?", name)
     if m:
         return 4 * int(m.group(1) or 1)

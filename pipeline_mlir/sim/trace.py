@@ -158,13 +158,17 @@ def step_instrs(step: Step, shape: KernelShape, origin: tuple, group: int = 0) -
     if role == OpRole.GLOBAL_LOAD:
         ch = channel_of(op)
         n = shape.vm_per_load[ch]
-        return [Instr("vmem_load_lds", "buffer_load_dwordx4", origin=origin + (j,),
+        scale = n - shape.scale_loads[ch]         # the MX scale tile's DMAs come last
+        return [Instr("vmem_load_lds", "buffer_load_dword" if j >= scale else
+                      "buffer_load_dwordx4", origin=origin + (j,),
                       bank_cycles=banks.get(("dma", ch, op.stage, op.subtile, j), 0))
                 for j in range(n)]
     if role == OpRole.FRAGMENT_LOAD:
         ch = channel_of(op)
         n = shape.lgkm_per_load[ch]
-        return [Instr("ds_read", "ds_read_b128", defs=(f"frag{ch}.{op.subtile}.{j}",),
+        scale = n - shape.scale_reads[ch]         # the MX scale reads come last
+        return [Instr("ds_read", "ds_read_u8" if j >= scale else "ds_read_b128",
+                      defs=(f"frag{ch}.{op.subtile}.{j}",),
                       origin=origin + (j,),
                       bank_cycles=banks.get(("read", ch, op.stage, op.subtile, j), 0))
                 for j in range(n)]
@@ -176,7 +180,7 @@ def step_instrs(step: Step, shape: KernelShape, origin: tuple, group: int = 0) -
             acc = f"acc.{r}.{c}.{j % 16}"
             out.append(Instr("mfma", shape.mfma, defs=(acc,),
                              uses=(f"frag0.{r}.{j % la}", f"frag1.{c}.{j % lb}", acc),
-                             origin=origin + (j,)))
+                             origin=origin + (j,), formats=shape.mfma_formats))
         return out
     raise ConfigError(f"{step.where()}: op with tag {t} has no instructions the simulator "
                       f"knows")

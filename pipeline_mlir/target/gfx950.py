@@ -94,7 +94,9 @@ MFMA = {i.mnemonic: i for i in MFMAS}
 #: the MFMA the kernels issue for each element type: the 16x16 one with gfx950's deepest K
 MFMA_BY_DTYPE = {"bf16": MFMA["v_mfma_f32_16x16x32_bf16"],
                  "f16": MFMA["v_mfma_f32_16x16x32_f16"],
-                 "fp8": MFMA["v_mfma_f32_16x16x128_f8f6f4"]}
+                 "fp8": MFMA["v_mfma_f32_16x16x128_f8f6f4"],
+                 "mxfp4": MFMA["v_mfma_scale_f32_16x16x128_f8f6f4"],
+                 "mxfp8": MFMA["v_mfma_scale_f32_16x16x128_f8f6f4"]}
 
 #: the operand formats of the ``f8f6f4`` MFMAs by their cbsz (A) / blgp (B) code: (name,
 #: bits per element).  "0 = E4M3 (fp8), 1 = E5M2 (bf8), 2 = E2M3 (fp6), 3 = E3M2 (bf6),

@@ -22,11 +22,9 @@ guarantees them).  The checks use releases, so they hold for every completion or
   before it: by another wave, unless that access was released before a barrier the
   current wave has passed; by the same wave on the other counter, unless released;
 * barrier counts that differ between the waves of a workgroup;
-* out-of-range global and LDS accesses, buffer accesses outside the global buffer behind
-  the descriptor, and (strict mode, ``GlobalMemory.strict``) past the descriptor's records,
-  which otherwise read 0 and drop the write as the hardware does; ``s_trap``; an MFMA with
-  partial EXEC;
-* an instruction issued too few wait states after one it depends on
+* out-of-range global and LDS accesses, buffer accesses outside the buffer behind the
+  descriptor or (``GlobalMemory.strict``) past its records (else: read 0, write dropped, as
+  the hardware does); ``s_trap``; an MFMA with partial EXEC; too few wait states
   (:mod:`~pipeline_mlir.emu.hazards`).
 
 Registers, LDS and the output start poisoned (every byte 0xFF: NaN in f32, bf16, f16 and

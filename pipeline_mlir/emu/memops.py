@@ -293,8 +293,7 @@ def _buffer_form(ins: Instr) -> tuple[int | None, bool]:
 def _mubuf(ins: Instr, G: int) -> Step:
     f = ins.f
     half, store = _buffer_form(ins)
-    lds = bool(f["lds"])
-    if lds and (store or ins.name.split("_")[2] not in ("dword", "dwordx4")):
+    if (lds := bool(f["lds"])) and (store or ins.name.split("_")[2] not in ("dword", "dwordx4")):
         raise refuse(ins)
     dwords = operand_widths(ins)["data"]
     size = 4 * dwords if half is None else 2
@@ -333,8 +332,8 @@ def _mubuf(ins: Instr, G: int) -> Step:
             return in_region(w, m, region, off)
         over = (off + size > num[:, None]) & mask
         addr = base[:, None] + off
-        if over.any() and half is not None and not m.glob.strict:
-            lanes = mask & ~over       # a 16-bit store past the records is dropped
+        if over.any() and half is not None and not m.glob.strict:   # dropped lane by lane
+            lanes = mask & ~over
         elif over.any():
             if not m.glob.strict:
                 return out_of_range(w, m, addr, off, num)

@@ -25,6 +25,7 @@ from pipeline_mlir.frontend.partition import check_waves, partition_loop
 from pipeline_mlir.frontend.regcopy import convert_register_copies
 from pipeline_mlir.frontend.scan import (check_not_pipelined, find_natural_loops, no_loop_reason,
                                          scan_loop, split_reads)
+from pipeline_mlir.frontend.masks import peel_masked_tail
 from pipeline_mlir.frontend.tails import split_tail
 
 __all__ = ["find_natural_loops", "no_loop_reason", "analyse_loop", "adopt_loop"]
@@ -50,8 +51,9 @@ def adopt_loop(loop, schedule):
     for (``schedule``'s kind, its tile and counts from the payload); returns the new
     ``scf.for``, which names that schedule in its ``SCHEDULE_ATTRS``
     (:mod:`pipeline_mlir.frontend.tagged`).  The iterations the schedule's loop cannot run
-    (an odd trip count's last) go to a remainder loop after it
-    (:mod:`pipeline_mlir.frontend.tails`)."""
+    (an odd trip count's last, a masked last K tile) go to a remainder loop after it
+    (:mod:`pipeline_mlir.frontend.tails`, :mod:`pipeline_mlir.frontend.masks`)."""
     check_not_pipelined(loop)
+    peel_masked_tail(loop)
     split_tail(loop)
     return adopt(analyse_loop(loop, schedule), schedule)

@@ -8,10 +8,11 @@ it (the front end addresses its own buffers), but the remainder loop of
 :func:`resolve_swizzles` makes the swizzle explicit there, with the meaning the address
 analysis gives it (:mod:`pipeline_mlir.frontend.address`): a direct-to-LDS copy writes
 its destination unswizzled (IREE permutes its global addresses instead), and every LDS
-read of one ``access``-element chunk reads it at the swizzled element.  Each such read is
-rewritten as one ``vector.load`` per chunk from the flat buffer at
+read or write of one ``access``-element chunk (IREE's register copies store through
+registers) accesses it at the swizzled element.  Each such access is rewritten as one
+``vector.load`` / ``vector.store`` per chunk of the flat buffer at
 ``xor_shuffle(offset + sum(index * stride))`` (the offset from
-``memref.extract_strided_metadata``), the chunks put back together as the read's vector.
+``memref.extract_strided_metadata``), a read's chunks put back together as its vector.
 Anything else that touches a swizzled buffer is an error at the op.
 """
 
@@ -33,6 +34,7 @@ VIEW_OPS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "m
 #: LDS accesses that keep their addresses: the copy writes the buffer unswizzled
 UNSWIZZLED = ("amdgpu.gather_to_lds",)
 READS = ("vector.load", "vector.transfer_read")
+WRITES = ("vector.store", "vector.transfer_write")
 
 
 def unswizzled_clone(alloc):
@@ -49,12 +51,12 @@ def unswizzled_clone(alloc):
 
 
 def resolve_swizzles(swizzled: dict) -> None:
-    """Rewrite every read of a buffer in ``swizzled`` ({buffer value: (row, access)}, new
+    """Rewrite every read and write of a buffer in ``swizzled`` ({buffer value: (row, access)}, new
     buffers only the remainder loop uses) to apply the swizzle explicitly (module
     docstring); any other use but a view or a direct-to-LDS copy's destination is an
     error."""
     for root, (row, access) in swizzled.items():
-        todo, reads = [root], []
+        todo, accesses = [root], []
         while todo:
             v = todo.pop()
             for u in list(v.uses):
@@ -63,43 +65,47 @@ def resolve_swizzles(swizzled: dict) -> None:
                     todo.extend(o.results)
                 elif o.name in UNSWIZZLED and o.operands[0] != v:
                     continue
-                elif o.name in READS:
-                    reads.append(o)
+                elif o.name in READS or (o.name in WRITES and o.operands[0] != v):
+                    accesses.append(o)
                 else:
                     raise IRError(o, f"{describe(o)} uses an XOR-swizzled LDS buffer of "
                                      f"IREE's in the remainder loop; the front end applies "
-                                     f"the swizzle to vector.load and vector.transfer_read "
+                                     f"the swizzle to vector loads, stores and transfers "
                                      f"only")
-        for o in reads:
-            _rewrite_read(o, root, row, access)
+        for o in accesses:
+            _rewrite_access(o, root, row, access)
 
 
-def _read_parts(op):
-    """(memref, indices) of a read, which must be an unmasked, in-bounds, minor-identity
-    read."""
-    if op.name == "vector.load":
-        return op.operands[0], list(op.operands[1:])
+def _parts(op):
+    """(vector type, stored value or None, memref, indices) of an LDS access, which must be
+    unmasked and minor-identity."""
+    write = op.name in WRITES
+    if op.name in ("vector.load", "vector.store"):
+        k = 1 if write else 0
+        val = op.operands[0] if write else None
+        vt = ir.VectorType((val if write else op.results[0]).type)
+        return vt, val, op.operands[k], list(op.operands[k + 1:])
     g = segments(op)
-    mt = ir.MemRefType(g[0][0].type)
-    vt = ir.VectorType(op.results[0].type)
+    val, mem, idx = (g[0][0], g[1][0], list(g[2])) if write else (None, g[0][0], list(g[1]))
+    vt = ir.VectorType((val if write else op.results[0]).type)
+    mt = ir.MemRefType(mem.type)
     pm = ir.AffineMapAttr(op.attributes["permutation_map"]).value
     masked = len(g) > 3 and g[3]
     if masked or str(pm) != str(ir.AffineMap.get_minor_identity(mt.rank, vt.rank)):
-        raise IRError(op, f"{describe(op)} reads an XOR-swizzled LDS buffer with a mask or a "
-                          f"permutation; the front end applies the swizzle to plain reads")
-    return g[0][0], list(g[1])
+        raise IRError(op, f"{describe(op)} accesses an XOR-swizzled LDS buffer with a mask or "
+                          f"a permutation; the front end applies the swizzle to plain accesses")
+    return vt, val, mem, idx
 
 
-def _rewrite_read(op, root, row: int, access: int) -> None:
-    """``op`` as one swizzled ``vector.load`` per ``access``-element chunk of ``root``."""
-    view, idx = _read_parts(op)
-    vt = ir.VectorType(op.results[0].type)
-    mt = ir.MemRefType(view.type)
-    strides, _ = mt.get_strides_and_offset()
+def _rewrite_access(op, root, row: int, access: int) -> None:
+    """``op`` as one swizzled ``vector.load`` / ``vector.store`` per ``access``-element chunk
+    of ``root``."""
+    vt, val, view, idx = _parts(op)
+    strides, _ = ir.MemRefType(view.type).get_strides_and_offset()
     if vt.shape[-1] != access or strides[-1] != 1:
-        raise IRError(op, f"{describe(op)} reads {vt.shape[-1]} elements per row of an "
+        raise IRError(op, f"{describe(op)} accesses {vt.shape[-1]} elements per row of an "
                           f"XOR-swizzled LDS buffer whose chunks are {access} elements; the "
-                          f"front end applies the swizzle to reads of whole chunks")
+                          f"front end applies the swizzle to accesses of whole chunks")
     flat_t = ir.VectorType.get([access], vt.element_type)
     with ir.InsertionPoint(op), op.location:
         ix = _Ix(ir.InsertionPoint(op))
@@ -113,12 +119,25 @@ def _rewrite_read(op, root, row: int, access: int) -> None:
                 term = i if d < 0 or d >= len(pos) or not pos[d] else \
                     B.arith.addi(i, ix.c(pos[d]))
                 x = B.arith.addi(x, ix.mul(term, s))
-            pieces[pos] = B.vector.load(flat_t, flat_root, [ix.swizzle(x, row, access)])
-        val = pieces[()] if () in pieces else _assemble(vt, pieces)
-        if str(val.type) != str(vt):
-            val = B.vector.shape_cast(vt, val)
-    op.results[0].replace_all_uses_with(val)
+            at = [ix.swizzle(x, row, access)]
+            if val is None:
+                pieces[pos] = B.vector.load(flat_t, flat_root, at)
+            else:
+                B.vector.store(_piece(val, pos, flat_t), flat_root, at)
+        if val is None:
+            got = pieces[()] if () in pieces else _assemble(vt, pieces)
+            if str(got.type) != str(vt):
+                got = B.vector.shape_cast(vt, got)
+            op.results[0].replace_all_uses_with(got)
     op.erase()
+
+
+def _piece(val, pos: tuple, flat_t):
+    """The chunk of vector ``val`` at ``pos`` in its leading dimensions."""
+    if not pos:
+        return val
+    return ir.Operation.create("vector.extract", results=[flat_t], operands=[val], attributes={
+        "static_position": ir.DenseI64ArrayAttr.get(list(pos))}).results[0]
 
 
 def _flat(root):

@@ -20,19 +20,11 @@ from kernel_builds import pipeline_opt_hsaco
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.frontend.tail_swizzle import resolve_swizzles, unswizzled_clone
-from pipeline_mlir.tools.pipeline_opt import main
+from test_natural import run_text
 from test_natural_emu import first_tile
 
 sys.path.insert(0, str(Path(__file__).parents[3] / "examples"))
 from natural_kernel import kernel_text  # noqa: E402
-
-
-def run_text(capsys, tmp_path, text: str, *args: str) -> tuple[int, str, str]:
-    src = tmp_path / "k.mlir"
-    src.write_text(text)
-    rc = main([str(src), *args])
-    out, err = capsys.readouterr()
-    return rc, out, err
 
 
 @pytest.mark.parametrize("variant,tiles,mode", [
@@ -118,9 +110,9 @@ func.func @f(%i: index, %v: vector<8xbf16>) -> vector<{n}xbf16> {{
 @pytest.mark.parametrize("n,op,message", [
     (8, "memref.load %a[%i] : memref<4096xbf16, #gpu.address_space<workgroup>>\n"
         "  %y = vector.broadcast %x : bf16 to vector<8xbf16>",
-     "applies the swizzle to vector.load and vector.transfer_read only"),
+     "applies the swizzle to vector loads, stores and transfers only"),
     (4, "vector.load %a[%i] : memref<4096xbf16, #gpu.address_space<workgroup>>, "
-        "vector<4xbf16>", "reads 4 elements per row of an XOR-swizzled LDS buffer whose "
+        "vector<4xbf16>", "accesses 4 elements per row of an XOR-swizzled LDS buffer whose "
                           "chunks are 8 elements"),
 ])
 def test_swizzled_remainder_buffer_refusals(n, op, message):

@@ -98,8 +98,8 @@ class _Rewriter:
         if self.trips is not None and (self.trips < 2 or self.trips % 2):
             raise IRError(loop, f"'scf.for' op runs {self.trips} iteration(s); the schedule's "
                                 f"loop takes two K tiles per iteration (prologue and epilogue "
-                                f"one pair each), so the trip count must be even and at "
-                                f"least 2")
+                                f"one pair each), so it needs at least 2 (an odd last one "
+                                f"runs in a remainder loop after it)")
         self.buffers = layout_buffers(an)
         self.plans = getattr(an.partition, "plans", {})
         self.kinds = [_ROLES.get(d.tag) for d in self.body]

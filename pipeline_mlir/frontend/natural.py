@@ -5,6 +5,8 @@ over K tiles whose body copies the tiles of A and B from global memory to LDS,
 synchronises, reads MFMA fragments from LDS and multiplies, with the accumulators in
 ``iter_args``.  This module is the front end's public face; the work is done, in order, by
 
+* :mod:`~pipeline_mlir.frontend.tails`: the iterations the schedule's loop cannot run
+  (an odd trip count's last) cut off into a remainder loop after it;
 * :mod:`~pipeline_mlir.frontend.scan`: finding the loops and each op's role;
 * :mod:`~pipeline_mlir.frontend.regcopy`: copies through registers made direct-to-LDS
   copies, on an LDS layout of the front end's;
@@ -23,6 +25,8 @@ from pipeline_mlir.frontend.partition import check_waves, partition_loop
 from pipeline_mlir.frontend.regcopy import convert_register_copies
 from pipeline_mlir.frontend.scan import (check_not_pipelined, find_natural_loops, no_loop_reason,
                                          scan_loop, split_reads)
+from pipeline_mlir.frontend.masks import peel_masked_tail
+from pipeline_mlir.frontend.tails import split_tail
 
 __all__ = ["find_natural_loops", "no_loop_reason", "analyse_loop", "adopt_loop"]
 
@@ -46,5 +50,10 @@ def adopt_loop(loop, schedule):
     """Rewrite the natural K-loop ``loop`` into the tagged loop of the schedule it stands
     for (``schedule``'s kind, its tile and counts from the payload); returns the new
     ``scf.for``, which names that schedule in its ``SCHEDULE_ATTRS``
-    (:mod:`pipeline_mlir.frontend.tagged`)."""
+    (:mod:`pipeline_mlir.frontend.tagged`).  The iterations the schedule's loop cannot run
+    (an odd trip count's last, a masked last K tile) go to a remainder loop after it
+    (:mod:`pipeline_mlir.frontend.tails`, :mod:`pipeline_mlir.frontend.masks`)."""
+    check_not_pipelined(loop)
+    peel_masked_tail(loop)
+    split_tail(loop)
     return adopt(analyse_loop(loop, schedule), schedule)

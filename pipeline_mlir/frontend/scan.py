@@ -45,6 +45,9 @@ REFUSED_SYNC_OPS = {
 READ_OPS = ("vector.load", "vector.transfer_read", "amdgpu.transpose_load")
 LDS = "workgroup"
 GLOBAL_SPACES = ("global", "fat_raw_buffer")
+#: the attribute of a remainder loop (:mod:`pipeline_mlir.frontend.tails`): the K tiles
+#: after a pipelined loop, run as written; no natural loop to pipeline
+REMAINDER_ATTR = "sched.remainder"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -85,7 +88,8 @@ def find_natural_loops(module) -> list:
 
     def visit(o):
         o = _op(o)
-        if o.name == "scf.for" and is_natural_candidate(o):
+        if o.name == "scf.for" and is_natural_candidate(o) and \
+                REMAINDER_ATTR not in o.attributes:
             body = [_op(x) for x in o.regions[0].blocks[0].operations]
             if not any(tag_of(x) for x in body):
                 loops.append(o)

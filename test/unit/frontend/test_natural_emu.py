@@ -28,10 +28,14 @@ from natural_kernel import kernel_text  # noqa: E402
 K = 1024  # 32 K tiles: prologue, 15 main-loop iterations, epilogue
 
 
-def first_tile(hsaco: bytes, dtype: str, mode: str) -> tuple[np.ndarray, np.ndarray]:
-    """(C[:128, :128] as the kernel computed it, the exact reference)."""
+def first_tile(hsaco: bytes, dtype: str, mode: str, k: int = K,
+               k_arg: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """(C[:128, :128] as the kernel computed it, the exact reference); A and B have ``k``
+    columns, of which the kernel multiplies ``k_arg`` (its index argument ``%K``, when it
+    has one) or all."""
     kernel = load_kernel(hsaco)
     rng = np.random.default_rng(0)
+    K = k
     A = rng.integers(-3, 4, size=(4096, K)).astype(np.float64)
     B = rng.integers(-3, 4, size=(4096, K)).astype(np.float64)
     mem = GlobalMemory()
@@ -41,10 +45,13 @@ def first_tile(hsaco: bytes, dtype: str, mode: str) -> tuple[np.ndarray, np.ndar
     shapes = {"A": (4096, K), "B": (4096, K), "C": (4096, 4096)}
     args = b"".join(struct.pack("<QQqqqqq", bases[n], bases[n], 0, *shapes[n], shapes[n][1], 1)
                     for n in "ABC")   # memref descriptors: pointers, offset, sizes, strides
+    if k_arg is not None:
+        args += struct.pack("<q", k_arg)
     mem.buffers[0][:len(args)] = np.frombuffer(args, dtype=np.uint8)
     Machine(kernel, mem, [0], 4, mode, 0, kernargs).run()
     C = mem.buffer("C").view(np.float32).reshape(4096, 4096)[:128, :128].astype(np.float64)
-    return C, A[:128] @ B[:128].T
+    used = K if k_arg is None else k_arg
+    return C, A[:128, :used] @ B[:128, :used].T
 
 
 @pytest.mark.parametrize("variant", [

@@ -1,0 +1,165 @@
+"""IREE's LDS swizzle made explicit in a remainder loop's reads.
+
+IREE lays its LDS tiles out XOR-swizzled (``iree_codegen.swizzle = #iree_codegen.
+xor_shuffle<row, access>`` on the ``memref.alloc``) and applies the swizzle in its own
+lowering, which pipeline-opt's LLVM step does not run.  The pipelined loop needs none of
+it (the front end addresses its own buffers), but the remainder loop of
+:mod:`~pipeline_mlir.frontend.tails` runs the natural body on copies of IREE's buffers.
+:func:`resolve_swizzles` makes the swizzle explicit there, with the meaning the address
+analysis gives it (:mod:`pipeline_mlir.frontend.address`): a direct-to-LDS copy writes
+its destination unswizzled (IREE permutes its global addresses instead), and every LDS
+read or write of one ``access``-element chunk (IREE's register copies store through
+registers) accesses it at the swizzled element.  Each such access is rewritten as one
+``vector.load`` / ``vector.store`` per chunk of the flat buffer at
+``xor_shuffle(offset + sum(index * stride))`` (the offset from
+``memref.extract_strided_metadata``), a read's chunks put back together as its vector.
+Anything else that touches a swizzled buffer is an error at the op.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.ir_facts import parse_xor_shuffle, segments
+from pipeline_mlir.frontend.adopt import _Ix
+from pipeline_mlir.frontend.kernel_ir import describe
+
+SWIZZLE_ATTR = "iree_codegen.swizzle"
+#: the ops a swizzled buffer's values may pass through on their way to an access
+VIEW_OPS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast")
+#: LDS accesses that keep their addresses: the copy writes the buffer unswizzled
+UNSWIZZLED = ("amdgpu.gather_to_lds",)
+READS = ("vector.load", "vector.transfer_read")
+WRITES = ("vector.store", "vector.transfer_write")
+
+
+def unswizzled_clone(alloc):
+    """A clone of ``memref.alloc`` ``alloc`` (beside it) without its IREE swizzle, and
+    the swizzle as (row, access) elements (None: the alloc has none)."""
+    new = alloc.clone(ir.InsertionPoint(alloc))
+    if SWIZZLE_ATTR not in new.attributes:
+        return new.results[0], None
+    sw = parse_xor_shuffle(new.attributes[SWIZZLE_ATTR])
+    if sw is None:
+        raise IRError(alloc, f"'memref.alloc' op: unknown swizzle {new.attributes[SWIZZLE_ATTR]}")
+    del new.attributes[SWIZZLE_ATTR]
+    return new.results[0], sw
+
+
+def resolve_swizzles(swizzled: dict) -> None:
+    """Rewrite every read and write of a buffer in ``swizzled`` ({buffer value: (row, access)}, new
+    buffers only the remainder loop uses) to apply the swizzle explicitly (module
+    docstring); any other use but a view or a direct-to-LDS copy's destination is an
+    error."""
+    for root, (row, access) in swizzled.items():
+        todo, accesses = [root], []
+        while todo:
+            v = todo.pop()
+            for u in list(v.uses):
+                o = _op(u.owner)
+                if o.name in VIEW_OPS and o.operands[0] == v:
+                    todo.extend(o.results)
+                elif o.name in UNSWIZZLED and o.operands[0] != v:
+                    continue
+                elif o.name in READS or (o.name in WRITES and o.operands[0] != v):
+                    accesses.append(o)
+                else:
+                    raise IRError(o, f"{describe(o)} uses an XOR-swizzled LDS buffer of "
+                                     f"IREE's in the remainder loop; the front end applies "
+                                     f"the swizzle to vector loads, stores and transfers "
+                                     f"only")
+        for o in accesses:
+            _rewrite_access(o, root, row, access)
+
+
+def _parts(op):
+    """(vector type, stored value or None, memref, indices) of an LDS access, which must be
+    unmasked and minor-identity."""
+    write = op.name in WRITES
+    if op.name in ("vector.load", "vector.store"):
+        k = 1 if write else 0
+        val = op.operands[0] if write else None
+        vt = ir.VectorType((val if write else op.results[0]).type)
+        return vt, val, op.operands[k], list(op.operands[k + 1:])
+    g = segments(op)
+    val, mem, idx = (g[0][0], g[1][0], list(g[2])) if write else (None, g[0][0], list(g[1]))
+    vt = ir.VectorType((val if write else op.results[0]).type)
+    mt = ir.MemRefType(mem.type)
+    pm = ir.AffineMapAttr(op.attributes["permutation_map"]).value
+    masked = len(g) > 3 and g[3]
+    if masked or str(pm) != str(ir.AffineMap.get_minor_identity(mt.rank, vt.rank)):
+        raise IRError(op, f"{describe(op)} accesses an XOR-swizzled LDS buffer with a mask or "
+                          f"a permutation; the front end applies the swizzle to plain accesses")
+    return vt, val, mem, idx
+
+
+def _rewrite_access(op, root, row: int, access: int) -> None:
+    """``op`` as one swizzled ``vector.load`` / ``vector.store`` per ``access``-element chunk
+    of ``root``."""
+    vt, val, view, idx = _parts(op)
+    strides, _ = ir.MemRefType(view.type).get_strides_and_offset()
+    if vt.shape[-1] != access or strides[-1] != 1:
+        raise IRError(op, f"{describe(op)} accesses {vt.shape[-1]} elements per row of an "
+                          f"XOR-swizzled LDS buffer whose chunks are {access} elements; the "
+                          f"front end applies the swizzle to accesses of whole chunks")
+    flat_t = ir.VectorType.get([access], vt.element_type)
+    with ir.InsertionPoint(op), op.location:
+        ix = _Ix(ir.InsertionPoint(op))
+        offset = B.memref.extract_strided_metadata(view)[1]
+        flat_root = _flat(root)
+        pieces = {}
+        for pos in itertools.product(*[range(d) for d in vt.shape[:-1]]):
+            x = offset
+            for k, (i, s) in enumerate(zip(idx, strides)):
+                d = k - (len(idx) - len(vt.shape))
+                term = i if d < 0 or d >= len(pos) or not pos[d] else \
+                    B.arith.addi(i, ix.c(pos[d]))
+                x = B.arith.addi(x, ix.mul(term, s))
+            at = [ix.swizzle(x, row, access)]
+            if val is None:
+                pieces[pos] = B.vector.load(flat_t, flat_root, at)
+            else:
+                B.vector.store(_piece(val, pos, flat_t), flat_root, at)
+        if val is None:
+            got = pieces[()] if () in pieces else _assemble(vt, pieces)
+            if str(got.type) != str(vt):
+                got = B.vector.shape_cast(vt, got)
+            op.results[0].replace_all_uses_with(got)
+    op.erase()
+
+
+def _piece(val, pos: tuple, flat_t):
+    """The chunk of vector ``val`` at ``pos`` in its leading dimensions."""
+    if not pos:
+        return val
+    return ir.Operation.create("vector.extract", results=[flat_t], operands=[val], attributes={
+        "static_position": ir.DenseI64ArrayAttr.get(list(pos))}).results[0]
+
+
+def _flat(root):
+    """``root`` as a 1-D memref (itself when it is one), made after its definition."""
+    mt = ir.MemRefType(root.type)
+    if mt.rank == 1:
+        return root
+    n = 1
+    for d in mt.shape:
+        n *= d
+    ft = ir.MemRefType.get([n], mt.element_type, memory_space=mt.memory_space)
+    return B.memref.collapse_shape(ft, root, ir.ArrayAttr.get(
+        [ir.ArrayAttr.get([ir.IntegerAttr.get(ir.IntegerType.get_signless(64), i)
+                           for i in range(mt.rank)])]))
+
+
+def _assemble(vt, pieces: dict):
+    """The vector ``vt`` whose rows (by position in its leading dimensions) are
+    ``pieces``."""
+    out = ir.Operation.create("ub.poison", results=[vt], attributes={
+        "value": ir.Attribute.parse("#ub.poison")}).results[0]
+    for pos, p in pieces.items():
+        out = ir.Operation.create("vector.insert", results=[vt], operands=[p, out], attributes={
+            "static_position": ir.DenseI64ArrayAttr.get(list(pos))}).results[0]
+    return out

@@ -1,0 +1,204 @@
+"""The tails of a natural K-loop: the K tiles the pipelined loop does not run.
+
+The schedule's loop takes two K tiles per iteration (its prologue and epilogue one pair
+each), so it runs an even number of the natural loop's iterations, at least two.
+:func:`split_tail` gives the rest a *remainder path* before the loop is analysed: the
+natural loop is cut at ``split`` into
+
+* the loop to pipeline, ``lb .. split``: an even number of iterations, and
+* the remainder loop, ``split .. ub``: a copy of the natural loop as it was written (its
+  copies, barriers, reads and MFMAs, in order, unpipelined), on LDS buffers of its own,
+  its accumulators starting from the pipelined loop's results.  It carries
+  :data:`~pipeline_mlir.frontend.scan.REMAINDER_ATTR`, so the front end does not take it
+  for another loop to pipeline.
+
+With a constant trip count ``N``, ``split`` is the constant ``lb + (N - N mod 2) * step``
+and the remainder runs the last iteration when ``N`` is odd.  With a trip count known only
+at run time, ``split = lb + ((ub - lb) / (2 step)) * 2 step`` is computed before the loop
+and the remainder runs zero or one iteration; the pipelined loop still traps when it would
+run no pair (``sched-adopt-loop``).  The remainder reads and writes only its own LDS, so
+no wave's remainder can race with another wave still in the pipelined loop; its waits and
+barriers are the natural loop's own, which LLVM lowers as for any unpipelined kernel.
+
+A masked last K tile (:mod:`~pipeline_mlir.frontend.masks`) is peeled the same way: the
+remainder runs the last iteration with the masks as written, and the pipelined loop's
+copies are proven unmasked in every iteration it runs.
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.ir_facts import element_bytes, memory_space
+from pipeline_mlir.frontend.adopt import _constant as constant_int
+from pipeline_mlir.frontend.adopt import _even_trips_proven as even_trips_proven
+from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
+from pipeline_mlir.frontend.scan import REMAINDER_ATTR
+from pipeline_mlir.frontend.tail_swizzle import resolve_swizzles, unswizzled_clone
+from pipeline_mlir.target import gfx950
+
+#: the natural loop's iterations the schedule's loop runs per iteration of its own
+PAIR = 2
+#: the view ops between an LDS buffer and the remainder's uses that it clones
+VIEW_OPS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
+            "memref.reinterpret_cast", "memref.assume_alignment", "memref.memory_space_cast",
+            "iree_codegen.swizzle_hint")
+
+
+def constant_trips(loop) -> int | None:
+    """The trip count of ``loop`` when its bounds and step are constants (None otherwise);
+    a constant step that is not positive is an error at the loop."""
+    lb, ub, step = (constant_int(v) for v in list(loop.operands)[:3])
+    if step is not None and step <= 0:
+        raise IRError(loop, f"'scf.for' op has step {step}; the front end pipelines loops "
+                            f"with a positive constant step")
+    if None in (lb, ub, step):
+        return None
+    return max(0, -(-(ub - lb) // step))
+
+
+def split_tail(loop, peel_last: bool = False) -> object | None:
+    """Cut ``loop`` (a natural K-loop) so that it runs an even number of iterations and
+    a remainder loop after it runs the rest (module docstring); ``peel_last`` makes the
+    remainder run the last iteration at least (a masked K tail).  Returns the remainder
+    loop, or None when ``loop`` needs none."""
+    trips = constant_trips(loop)
+    if trips is not None:
+        keep = trips - trips % PAIR
+        if peel_last and trips % PAIR == 0:
+            keep -= PAIR
+        if keep == trips or keep < PAIR:
+            return None   # even, or too short to pipeline: sched-adopt-loop says so
+        with ir.InsertionPoint(loop), loop.location:
+            t = loop.operands[0].type
+            lb, step = constant_int(loop.operands[0]), constant_int(loop.operands[2])
+            split = B.arith.constant(t, ir.IntegerAttr.get(t, lb + keep * step))
+    else:
+        if peel_last:
+            raise IRError(loop, "'scf.for' op has a masked last K tile and a trip count known "
+                                "only at run time; the front end peels the masked tile of a "
+                                "loop with constant bounds")
+        if even_trips_proven(loop):
+            return None
+        with ir.InsertionPoint(loop), loop.location:
+            split = _even_split(loop)
+    return _remainder(loop, split)
+
+
+def _even_split(loop):
+    """``lb + ((ub - lb) / (2 step)) * 2 step``, emitted before ``loop``."""
+    A = B.arith
+    lb, ub, step = list(loop.operands)[:3]
+    t = lb.type
+    pair = A.muli(step, A.constant(t, ir.IntegerAttr.get(t, PAIR)))
+    pairs = A.divsi(A.subi(ub, lb), pair)
+    return A.addi(lb, A.muli(pairs, pair))
+
+
+def _remainder(loop, split):
+    """The remainder loop ``split .. ub`` after ``loop``, which now ends at ``split``."""
+    rem = loop.clone(ir.InsertionPoint(_next_op(loop)))
+    n = len(loop.results)
+    for old, new in zip(loop.results, rem.results):
+        old.replace_all_uses_with(new)
+    rem.operands[0] = split
+    for i in range(n):
+        rem.operands[3 + i] = loop.results[i]
+    loop.operands[1] = split
+    rem.attributes[REMAINDER_ATTR] = ir.UnitAttr.get()
+    _own_lds(rem, loop)
+    return rem
+
+
+def _next_op(op):
+    """The op after ``op`` in its block (a loop always has one: the block's terminator)."""
+    ops = [_op(o) for o in op.block.operations]
+    return ops[ops.index(op) + 1]
+
+
+def _lds(v) -> bool:
+    try:
+        return memory_space(v.type) == "workgroup"
+    except Exception:
+        return False
+
+
+def _own_lds(rem, loop) -> None:
+    """Give the remainder loop ``rem`` LDS buffers of its own: every LDS value its body
+    uses from outside is rebuilt before it on a new allocation of the same buffer.  The
+    schedule's buffers (two stages of every buffer of ``loop``) and the remainder's must
+    fit in LDS together."""
+    mapping: dict = {}
+    swizzled: dict = {}
+    new_bytes = 0
+    for op in walk_ops(rem, lambda o: o != rem):
+        for i, v in enumerate(op.operands):
+            if not _lds(v) or _defined_inside(v, rem):
+                continue
+            if v not in mapping:
+                new_bytes += _clone_view(v, mapping, swizzled, rem)
+            op.operands[i] = mapping[v]
+    resolve_swizzles(swizzled)
+    need = (PAIR + 1) * new_bytes
+    if need > gfx950.LDS_BYTES:
+        raise IRError(loop, f"'scf.for' op: the schedule's LDS buffers (two stages) and the "
+                            f"remainder loop's own (the K tiles after the pipelined loop) need "
+                            f"{need} bytes, more than the {gfx950.LDS_BYTES} bytes of LDS a "
+                            f"{gfx950.NAME} workgroup can have")
+
+
+def _defined_inside(v, rem) -> bool:
+    owner = v.owner
+    p = _op(owner.owner) if isinstance(owner, ir.Block) else _op(owner)
+    while p is not None:
+        if p == rem:
+            return True
+        p = p.parent
+        p = _op(p) if p is not None else None
+    return False
+
+
+def _clone_view(v, mapping: dict, swizzled: dict, rem) -> int:
+    """``mapping[v]``: LDS value ``v`` rebuilt on a new allocation (the view ops from the
+    buffer to ``v`` cloned before ``rem``; a swizzled buffer's swizzle recorded in
+    ``swizzled``); returns the bytes newly allocated."""
+    owner = v.owner
+    if isinstance(owner, ir.Block) or _op(owner).name == "memref.alloc":
+        mapping[v], sw = _new_buffer(v, rem)
+        if sw is not None:
+            swizzled[mapping[v]] = sw
+        mt = ir.MemRefType(v.type)
+        n = 1
+        for d in mt.shape:
+            n *= d
+        return n * element_bytes(mt)
+    o = _op(owner)
+    if o.name not in VIEW_OPS or not is_pure(o):
+        raise IRError(o, f"{describe(o)} makes an LDS value that the K-loop uses, and the "
+                         f"remainder loop after the pipelined one needs it on buffers of its "
+                         f"own; the front end rebuilds {', '.join(VIEW_OPS)} views of a "
+                         f"memref.alloc or a workgroup attribution")
+    src = o.operands[0]
+    added = 0 if src in mapping else _clone_view(src, mapping, swizzled, rem)
+    new = o.clone(ir.InsertionPoint(rem))
+    new.operands[0] = mapping[src]
+    for r, nr in zip(o.results, new.results):
+        mapping[r] = nr
+    return added
+
+
+def _new_buffer(root, rem):
+    """(a new LDS allocation like ``root``, its IREE swizzle or None): a ``memref.alloc``
+    is cloned beside it (without the swizzle, which the remainder's reads apply), a
+    workgroup attribution allocated at the top of the kernel."""
+    owner = root.owner
+    if not isinstance(owner, ir.Block):
+        return unswizzled_clone(_op(owner))
+    kernel = kernel_of(rem)
+    first = _op(list(kernel.regions[0].blocks[0].operations)[0])
+    with ir.InsertionPoint(first), rem.location:
+        a = ir.Operation.create("memref.alloc", results=[root.type], attributes={
+            "operandSegmentSizes": ir.DenseI32ArrayAttr.get([0, 0])})
+    return a.results[0], None

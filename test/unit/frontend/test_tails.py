@@ -1,0 +1,158 @@
+"""Odd trip counts: the pipelined loop runs the even part, a remainder loop the rest.
+
+The example natural kernel (``examples/natural_kernel.py``) at K tiles of an odd count,
+and with a trip count known only at run time, is pipelined, compiled and run on the
+emulator (the first tile of C, memory completing as late as allowed, or at random): C is
+exact, remainder included.  IREE's own kernels with an odd trip count are in
+``test_tails_iree.py``.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from kernel_builds import pipeline_opt_hsaco
+from pipeline_mlir.dialect.bindings import ir, new_context
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.frontend.tail_swizzle import resolve_swizzles, unswizzled_clone
+from test_natural import run_text
+from test_natural_emu import first_tile
+
+sys.path.insert(0, str(Path(__file__).parents[3] / "examples"))
+from natural_kernel import kernel_text  # noqa: E402
+
+
+@pytest.mark.parametrize("variant,tiles,mode", [
+    ({}, 5, "late"),
+    ({"swizzle": True}, 3, "random"),
+    ({"func": "func", "lds": "alloc", "iv": "i32", "step": 2}, 7, "late"),
+], ids=["default-5", "swizzle-3", "func-alloc-i32-step2-7"])
+def test_odd_trip_count_is_exact(variant, tiles, mode):
+    hsaco = pipeline_opt_hsaco("4wave", kernel_text(src="buffer", k=32 * tiles, **variant))
+    C, ref = first_tile(hsaco, "bf16", mode, k=32 * tiles)
+    assert np.array_equal(C, ref), f"max error {np.nanmax(np.abs(C - ref))}"
+
+
+@pytest.mark.parametrize("k_arg", [32 * 7, 32 * 6, 32 * 3])
+def test_dynamic_trip_count_is_exact(k_arg):
+    """One code object, trip counts 7, 6 and 3 given at run time."""
+    hsaco = pipeline_opt_hsaco("4wave", kernel_text(src="buffer", k=32 * 7, dynamic=True))
+    C, ref = first_tile(hsaco, "bf16", "late", k=32 * 7, k_arg=k_arg)
+    assert np.array_equal(C, ref), f"max error {np.nanmax(np.abs(C - ref))}"
+
+
+def test_remainder_loop_follows_the_pipelined_loop(capsys, tmp_path):
+    """127 K tiles: the schedule's loop runs 126 of them (prologue, 62 iterations,
+    epilogue), a remainder loop the last, as written, on LDS buffers of its own, its
+    accumulators from the epilogue."""
+    rc, out, err = run_text(capsys, tmp_path, kernel_text(k=32 * 127), "--pipeline=4wave")
+    assert rc == 0, err
+    loops = re.findall(r"scf\.for %\S+ = (%\S+) to (%\S+) step", out)
+    assert len(loops) == 2, loops
+    rem = out[out.rindex("scf.for"):]
+    assert "sched.remainder" in rem and rem.count("amdgpu.mfma") == 16
+    assert rem.count("amdgpu.gather_to_lds") == 4 and "gpu.barrier" in rem
+    consts = dict(re.findall(r"(%\S+) = arith\.constant (\d+) : index", out))
+    assert consts[loops[1][0]] == "126" and consts[loops[1][1]] == "127", loops
+    assert len(re.findall(r"memref\.alloc\(\)", out)) == 8 + 2   # the schedule's and its own
+
+
+def test_remainder_loop_compiles_to_its_own_loop(capsys, tmp_path):
+    out = tmp_path / "k.s"
+    rc, _, err = run_text(capsys, tmp_path, kernel_text(k=32 * 5), "--pipeline=4wave",
+                          "--emit=asm", "-o", str(out))
+    assert rc == 0, err
+    assert out.read_text().count("v_mfma") == 16 * 5
+
+
+@pytest.mark.parametrize("step", ["0", "-1"])
+def test_step_not_positive_is_refused(capsys, tmp_path, step):
+    text = kernel_text(k=32 * 5).replace("%st0 = arith.constant 1 : index",
+                                         f"%st0 = arith.constant {step} : index")
+    rc, out, err = run_text(capsys, tmp_path, text, "--pipeline=4wave")
+    assert rc == 1 and out == "" and "Traceback" not in err
+    assert f"has step {step}; the front end pipelines loops with a positive constant step" \
+        in err, err
+    line = int(err.split(":")[1])
+    assert "scf.for" in text.splitlines()[line - 1]
+
+
+def test_remainder_lds_must_fit(capsys, tmp_path):
+    """Buffers of 32 KiB: two stages of each for the schedule (128 KiB) fit, and the
+    remainder's own two do not."""
+    text = kernel_text(k=32 * 5).replace("memref<4096xbf16, #gpu.address_space<workgroup>>",
+                                         "memref<16384xbf16, #gpu.address_space<workgroup>>")
+    rc, _, err = run_text(capsys, tmp_path, text, "--pipeline=4wave")
+    assert rc == 1 and "Traceback" not in err
+    assert "and the remainder loop's own (the K tiles after the pipelined loop) need " \
+           "196608 bytes, more than the 163840 bytes" in err, err
+    rc, _, err = run_text(capsys, tmp_path, text.replace("4096x160xbf16", "4096x192xbf16")
+                          .replace("arith.constant 5 : index", "arith.constant 6 : index"),
+                          "--pipeline=4wave")
+    assert rc == 0, err               # an even trip count has no remainder
+
+
+SWIZZLED = """
+func.func @f(%i: index, %v: vector<8xbf16>) -> vector<{n}xbf16> {{
+  %a = memref.alloc() {{iree_codegen.swizzle = #iree_codegen.xor_shuffle<64, 8>}}
+      : memref<4096xbf16, #gpu.address_space<workgroup>>
+  %x = {op}
+  return %x : vector<{n}xbf16>
+}}
+"""
+
+
+@pytest.mark.parametrize("n,op,message", [
+    (8, "memref.load %a[%i] : memref<4096xbf16, #gpu.address_space<workgroup>>\n"
+        "  %y = vector.broadcast %x : bf16 to vector<8xbf16>",
+     "applies the swizzle to vector loads, stores and transfers only"),
+    (4, "vector.load %a[%i] : memref<4096xbf16, #gpu.address_space<workgroup>>, "
+        "vector<4xbf16>", "accesses 4 elements per row of an XOR-swizzled LDS buffer whose "
+                          "chunks are 8 elements"),
+])
+def test_swizzled_remainder_buffer_refusals(n, op, message):
+    text = SWIZZLED.format(n=n, op=op)
+    if "broadcast" in op:
+        text = text.replace("return %x", "return %y")
+    with new_context() as ctx, ir.Location.unknown(ctx):
+        m = ir.Module.parse(text, ctx)
+        alloc = next(o for o in m.body.operations[0].regions[0].blocks[0].operations
+                     if o.operation.name == "memref.alloc").operation
+        new, sw = unswizzled_clone(alloc)
+        assert sw == (64, 8) and "iree_codegen.swizzle" not in new.owner.attributes
+        alloc.results[0].replace_all_uses_with(new)
+        with pytest.raises(IRError, match=re.escape(message)):
+            resolve_swizzles({new: sw})
+
+
+def test_swizzled_read_is_rewritten():
+    """A read of two chunks from a 2-D view: one swizzled vector.load per chunk."""
+    text = """
+func.func @f(%r: index) -> vector<2x8xbf16> {
+  %c0 = arith.constant 0 : index
+  %p = arith.constant 0.0 : bf16
+  %a = memref.alloc() {iree_codegen.swizzle = #iree_codegen.xor_shuffle<64, 8>}
+      : memref<4096xbf16, #gpu.address_space<workgroup>>
+  %e = memref.expand_shape %a [[0, 1]] output_shape [64, 64]
+      : memref<4096xbf16, #gpu.address_space<workgroup>>
+        into memref<64x64xbf16, #gpu.address_space<workgroup>>
+  %x = vector.transfer_read %e[%r, %c0], %p {in_bounds = [true, true]}
+      : memref<64x64xbf16, #gpu.address_space<workgroup>>, vector<2x8xbf16>
+  return %x : vector<2x8xbf16>
+}
+"""
+    with new_context() as ctx, ir.Location.unknown(ctx):
+        m = ir.Module.parse(text, ctx)
+        ops = m.body.operations[0].regions[0].blocks[0].operations
+        alloc = next(o for o in ops if o.operation.name == "memref.alloc").operation
+        new, sw = unswizzled_clone(alloc)
+        alloc.results[0].replace_all_uses_with(new)
+        resolve_swizzles({new: sw})
+        body = str(m)
+    assert "vector.transfer_read" not in body and body.count("vector.load") == 2
+    assert body.count("arith.xori") == 2 and "extract_strided_metadata" in body

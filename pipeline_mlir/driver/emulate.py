@@ -43,7 +43,8 @@ class EmulateOptions:
     ``hsaco`` whatever it says); ``sizes``: ``(M, N, K)`` or None (an IREE dispatch's own);
     ``sizes_text``: how they were written, for messages (default ``M,N,K``); ``mode``: when
     memory operations complete; ``workgroups``: run that many, spread over the grid;
-    ``progress``: called ``(done, total)`` as workgroups finish (None: quiet)."""
+    ``progress``: called ``(done, total)`` as workgroups finish (None: quiet); ``launch``:
+    a launch description file; ``strict``: out-of-range buffer accesses are findings."""
 
     build: CompileOptions
     sizes: tuple[int, int, int] | None = None
@@ -51,6 +52,11 @@ class EmulateOptions:
     mode: str = "eager"
     workgroups: int | None = None
     progress: object = field(default=None, compare=False)
+    #: a launch description (TOML, :mod:`pipeline_mlir.emu.launchfile`) to run the kernel
+    #: as; None: the launch its arguments ask for
+    launch: str | None = None
+    #: report buffer accesses past a resource's records (default: read 0, drop writes)
+    strict: bool = False
 
     @property
     def flag(self) -> str:
@@ -129,10 +135,14 @@ def _emulate(options: EmulateOptions, sources: Sources) -> tuple[str, str | None
     from pipeline_mlir.emu.inputs import load_kernel
     from pipeline_mlir.emu.machine import parse_mode
 
+    from pipeline_mlir.emu.launchfile import LaunchFileError
+
     mode = parse_mode(options.mode)
     path = options.build.input
     where = path if path is not None else f"<gemm kernel of {options.build.spec}>"
     try:
+        if options.launch is not None:
+            return _described(options, mode, where)
         if path is None:
             return _gemm(options, mode, None, where)
         data = _read(path)
@@ -149,8 +159,33 @@ def _emulate(options: EmulateOptions, sources: Sources) -> tuple[str, str | None
         if contract == "gemm":
             return _gemm(options, mode, kernel, where)
         return _iree_code(options, kernel, contract, mode)
+    except LaunchFileError as e:
+        return "", f"{e.location}: error: {e.detail}"
     except (Finding, EmuError) as e:
         return "", f"{where}: error: {_option(options, e)}"
+
+
+def _described(options: EmulateOptions, mode, where: str):
+    """The kernel (of the file, or built by ``--pipeline``) launched as the launch
+    description says."""
+    from pipeline_mlir.emu.described import emulate_described
+    from pipeline_mlir.emu.inputs import load_kernel
+    from pipeline_mlir.emu.launchfile import read_launch
+
+    spec = read_launch(options.launch)
+    path = options.build.input
+    data = None if path is None else _read(path)
+    if data is None or (isinstance(data, str) and (path.endswith(".mlir") or (
+            ".amdhsa_kernel" not in data and _MLIR_OP.search(data)))):
+        if options.build.schedule is None:
+            raise UsageError(f"--emulate-launch: {'the input is MLIR' if path else 'no input'}"
+                             f": give --pipeline=NAME to build the kernel first")
+        data = _build(options)
+    kernel = load_kernel(data, spec.kernel)
+    run = emulate_described(kernel, spec, mode[0], mode[1], count=options.workgroups,
+                            strict=options.strict, progress=options.progress)
+    problem = run.problem()
+    return run.summary() + "\n", None if problem is None else f"{where}: error: {problem}"
 
 
 def _option(options: EmulateOptions, e) -> str:
@@ -190,7 +225,8 @@ def _gemm(options: EmulateOptions, mode, kernel, where):
     if kernel is None:
         kernel = load_kernel(_build(options), gemm.name)
     result = emulate_gemm(kernel, gemm, *options.sizes, mode[0], mode[1],
-                          count=options.workgroups, progress=options.progress)
+                          count=options.workgroups, progress=options.progress,
+                          strict=options.strict)
     return _report(result, where)
 
 
@@ -229,7 +265,7 @@ def _matmul_result(options: EmulateOptions, kernel, problem, grid, mode):
     from pipeline_mlir.emu.iree import emulate_matmul
 
     result = emulate_matmul(kernel, problem, grid, options.workgroups, mode[0], mode[1],
-                            progress=options.progress)
+                            progress=options.progress, strict=options.strict)
     hint = ""
     if result.first_bad is not None and grid is None:
         hint = (" (a code object does not say how B is laid out: --emulate runs it as N x K, "

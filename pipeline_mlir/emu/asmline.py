@@ -489,6 +489,14 @@ def _ds(mnem: str, ops: list[str], mods: list[str]) -> dict:
             raise LineError(f"{mnem} takes 2 operands")
         dst, acc = _data_reg(ops[0])
         f.update(dst=dst, addr=_vreg(ops[1]), acc=acc)
+    elif mnem in ("ds_permute_b32", "ds_bpermute_b32"):
+        if len(ops) != 3:
+            raise LineError(f"{mnem} takes 3 operands")
+        dst, acc = _data_reg(ops[0])
+        data0, acc1 = _data_reg(ops[2])
+        if acc1 != acc:
+            raise LineError(f"{mnem}: both data operands are VGPRs or both AGPRs")
+        f.update(dst=dst, addr=_vreg(ops[1]), data0=data0, acc=acc)
     else:
         if not 2 <= len(ops) <= 3:
             raise LineError(f"{mnem} takes 2 or 3 operands")

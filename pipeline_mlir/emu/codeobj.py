@@ -28,10 +28,13 @@ from pipeline_mlir.target.gfx950 import NAME
 
 #: kernel code properties bits
 KCP_KERNARG_PTR = 1 << 3
-#: the user-SGPR inputs of kernel code properties the emulator provides (only the kernarg
-#: pointer; the others are named when a kernel asks for them)
-_KCP_NAMES = {0: "private segment buffer", 1: "dispatch pointer", 2: "queue pointer",
-              4: "dispatch id", 5: "flat scratch init", 6: "private segment size"}
+#: the user-SGPR inputs of kernel code properties the emulator refuses (both set up scratch,
+#: which it does not provide)
+_KCP_NAMES = {0: "private segment buffer", 5: "flat scratch init"}
+#: the other user-SGPR inputs, in the order the SGPRs are set up (AMDGPUUsage, "Initial
+#: Kernel Execution State", the SGPR set-up order): (bit, name, SGPRs)
+USER_INPUTS = ((1, "dispatch_ptr", 2), (2, "queue_ptr", 2), (3, "kernarg_ptr", 2),
+               (4, "dispatch_id", 2), (6, "private_segment_size", 1))
 
 
 @dataclass
@@ -49,6 +52,14 @@ class LaunchState:
     vgprs: int                 # allocated architected + accumulation VGPRs
     accum_offset: int
     preload_dwords: int = 0    # kernel arguments preloaded into the SGPRs after the pointer
+    #: the user-SGPR inputs before the preloaded arguments, in order (names of
+    #: :data:`USER_INPUTS`); the default: the kernarg pointer alone, when it is enabled
+    user_inputs: tuple[str, ...] | None = None
+
+    def inputs(self) -> tuple[str, ...]:
+        if self.user_inputs is not None:
+            return self.user_inputs
+        return ("kernarg_ptr",) if self.kernarg_ptr else ()
 
 
 @dataclass
@@ -92,20 +103,20 @@ def launch_from_descriptor(name: str, lds: int, private: int, kernarg: int, rsrc
     for bit, what in _KCP_NAMES.items():
         if props & (1 << bit):
             raise EmuError(f"{where}: the kernel descriptor asks for the {what} in user "
-                           f"SGPRs, which the emulator does not provide (only the kernarg "
-                           f"pointer)")
+                           f"SGPRs, which sets up scratch, and the emulator provides none")
     user = (rsrc2 >> 1) & 0x1F
     kernarg_ptr = bool(props & KCP_KERNARG_PTR)
     if preload and not kernarg_ptr:
         raise EmuError(f"{where}: kernel arguments are preloaded without the kernarg pointer")
-    expected = (2 + preload) if kernarg_ptr else 0
+    inputs = tuple(name for bit, name, _n in USER_INPUTS if props & (1 << bit))
+    expected = sum(n for bit, _name, n in USER_INPUTS if props & (1 << bit)) + preload
     if user != expected:
         raise EmuError(f"{where}: USER_SGPR_COUNT is {user}, expected {expected} for the "
                        f"inputs the descriptor enables")
     return LaunchState(lds, private, kernarg, user, kernarg_ptr,
                        (bool(rsrc2 >> 7 & 1), bool(rsrc2 >> 8 & 1), bool(rsrc2 >> 9 & 1)),
                        bool(rsrc2 >> 10 & 1), (rsrc2 >> 11) & 3,
-                       ((rsrc1 & 0x3F) + 1) * 8, ((rsrc3 & 0x3F) + 1) * 4, preload)
+                       ((rsrc1 & 0x3F) + 1) * 8, ((rsrc3 & 0x3F) + 1) * 4, preload, inputs)
 
 
 def check_processor(processor: str, where: str) -> None:

@@ -295,6 +295,10 @@ def _vop3p_text(ins: Instr, w: dict) -> str:
     return text
 
 
+#: the DS lane permutes, whose operands are ``vdst, vaddr, vdata``
+PERMUTES = ("ds_permute_b32", "ds_bpermute_b32")
+
+
 def _ds_text(ins: Instr, w: dict) -> str:
     n, f = ins.name, ins.f
     r = "a" if f["acc"] else "v"
@@ -302,6 +306,8 @@ def _ds_text(ins: Instr, w: dict) -> str:
     ops = []
     if n.startswith("ds_read") or n.startswith("ds_load"):
         ops = [reg_text(r, f["dst"], w["dst"]), f"v{f['addr']}"]
+    elif n in PERMUTES:             # vdst, vaddr, vdata
+        ops = [reg_text(r, f["dst"], 1), f"v{f['addr']}", reg_text(r, f["data0"], 1)]
     elif n.startswith("ds_write") or n.startswith("ds_store"):
         ops = [f"v{f['addr']}", reg_text(r, f["data0"], w["data0"])]
         if two:

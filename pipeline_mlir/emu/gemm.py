@@ -187,11 +187,12 @@ def kernarg_bytes(bases: dict[str, int], counts: dict[str, int], M: int, N: int,
 
 def run_workgroups(kernel, glob: GlobalMemory, workgroups: list, waves: int, mode: str,
                    seed: int, kernarg_at: int, collect: bool = False,
-                   progress=None) -> tuple[int, list]:
+                   progress=None, dims=None) -> tuple[int, list]:
     """Run ``workgroups`` (ids: x, or (x, y[, z]) tuples) in lockstep batches of up to
     :data:`BATCH` (a batch whose workgroups branch differently is run one by one);
     (instructions executed summed over the workgroups, findings collected).
-    ``progress(done, total)`` is called after each batch."""
+    ``progress(done, total)`` is called after each batch; ``dims``: the
+    :class:`~pipeline_mlir.emu.machine.LaunchDims` (None: 1-D workgroups of ``waves``)."""
     count = done = 0
     findings: list = []
     pending = [workgroups[s:s + BATCH] for s in range(0, len(workgroups), BATCH)]
@@ -199,7 +200,8 @@ def run_workgroups(kernel, glob: GlobalMemory, workgroups: list, waves: int, mod
         batch = pending.pop(0)
         try:
             m = Machine(kernel, glob, batch, waves, mode,
-                        seed + workgroups.index(batch[0]), kernarg_at, collect=collect)
+                        seed + workgroups.index(batch[0]), kernarg_at, collect=collect,
+                        dims=dims)
             m.run()
         except Divergence:
             if len(batch) == 1:
@@ -216,12 +218,12 @@ def run_workgroups(kernel, glob: GlobalMemory, workgroups: list, waves: int, mod
 
 def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed: int = 0,
                  data_seed: int = 0, collect: bool = False, count: int | None = None,
-                 progress=None) -> GemmRun:
+                 progress=None, strict: bool = False) -> GemmRun:
     """Run ``kernel`` (a :class:`~pipeline_mlir.emu.codeobj.Kernel`) as the complete GEMM kernel
     ``gemm`` (:class:`~pipeline_mlir.kernel.gemm.GemmKernel`) on ``M x N x K``: the whole
     grid, or ``count`` workgroups spread over it (:func:`spread`; C is then checked where
     they wrote, and they must write a tile each); ``progress(done, total)`` is called as
-    workgroups finish.
+    workgroups finish; ``strict``: buffer accesses past a descriptor's records are findings.
 
     Raises :class:`~pipeline_mlir.emu.errors.Finding` on the first thing the kernel does
     wrong (with ``collect``, races and pending registers are listed in ``findings`` instead
@@ -244,6 +246,7 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
     if c_dtype != "f32":           # the exact f32 sum rounded as the epilogue rounds it
         ref = quantize(ref, c_dtype)
     glob = GlobalMemory()
+    glob.strict = strict
     kernarg_at = glob.add("kernargs", bytes(max(launch.kernarg_bytes, 256)))
     bases = {"A": glob.add("A", A_bytes), "B": glob.add("B", B_bytes),
              "C": glob.add("C", bytes([POISON_BYTE]) * (M * N * c_bytes))}

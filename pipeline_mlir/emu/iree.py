@@ -44,6 +44,7 @@ import numpy as np
 
 from pipeline_mlir.emu.errors import EmuError, Finding
 from pipeline_mlir.emu.gemm import compare, encode, run_summary, run_workgroups, spread
+from pipeline_mlir.emu.launchdims import LaunchDims, workgroup_id
 from pipeline_mlir.emu.machine import POISON32, POISON_BYTE, GlobalMemory
 from pipeline_mlir.emu.mfma import FP8_FORMATS
 from pipeline_mlir.kernel.launch import kernarg_layout
@@ -230,12 +231,14 @@ def waves_of(kernel) -> int:
 class _Launch:
     """Global memory and kernel arguments of one problem; runs workgroups on them."""
 
-    def __init__(self, kernel, problem: Matmul, mode: str, seed: int, data_seed: int) -> None:
+    def __init__(self, kernel, problem: Matmul, mode: str, seed: int, data_seed: int,
+                 strict: bool = False) -> None:
         self.kernel, self.problem, self.mode, self.seed = kernel, problem, mode, seed
         p = problem
         self.A, self.Bt, A_bytes, B_bytes = _data(p.M, p.N, p.K, p.dtype, p.transpose_b,
                                                   data_seed)
         self.glob = GlobalMemory()
+        self.glob.strict = strict
         self.kernarg_at = self.glob.add("kernargs", bytes(4096))
         self.bases = [self.glob.add("A", A_bytes), self.glob.add("B", B_bytes),
                       self.glob.add("C", bytes([POISON_BYTE]) * (p.M * p.N * 4))]
@@ -246,13 +249,17 @@ class _Launch:
                            f"{len(kernargs)}")
         self.glob.buffers[0][:len(kernargs)] = np.frombuffer(kernargs, dtype=np.uint8)
         self.waves = waves_of(kernel)
+        size = (kernel.meta or {}).get(".reqd_workgroup_size")
+        # the work-item ids of the workgroup the metadata requires (1-3 D)
+        self.dims = LaunchDims(tuple(size)) if size else None
         self.instructions, self.seconds = 0, 0.0
 
     def run(self, workgroups: list, progress=None) -> None:
         start = time.perf_counter()
         try:
             n, _ = run_workgroups(self.kernel, self.glob, workgroups, self.waves, self.mode,
-                                  self.seed, self.kernarg_at, progress=progress)
+                                  self.seed, self.kernarg_at, progress=progress,
+                                  dims=self.dims)
         except Finding:
             self.check_sizes()          # the finding may follow from sizes it does not have
             raise
@@ -310,7 +317,7 @@ def _sizes_of(spans: dict, dtype: str) -> Matmul | None:
 def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
                    count: int | None = None, mode: str = "eager", seed: int = 0,
                    data_seed: int = 0, workgroups: list | None = None,
-                   progress=None) -> MatmulRun:
+                   progress=None, strict: bool = False) -> MatmulRun:
     """Run IREE's matmul kernel ``kernel`` (bindings A, B, C: :class:`Matmul`) on random small
     integers: its whole ``grid`` (workgroups along x, y, z; None: found by running workgroup
     0, see the module docstring), ``count`` workgroups spread over it, or the given
@@ -318,7 +325,7 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
     thing the kernel does wrong, :class:`SizeMismatch` when its buffer descriptors span other
     sizes; a wrong result is reported in the returned run (``exact`` False).
     ``progress(done, total)`` is called as workgroups finish."""
-    launch = _Launch(kernel, problem, mode, seed, data_seed)
+    launch = _Launch(kernel, problem, mode, seed, data_seed, strict)
     p = problem
     first: list = []
     if grid is None:
@@ -334,7 +341,7 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
                        f"({' x '.join(map(str, grid))}) does not split the {p.M} x {p.N} C "
                        f"into equal tiles")
     if workgroups is None:
-        workgroups = [_ids(i, grid) for i in spread(total, count)]
+        workgroups = [workgroup_id(i, grid) for i in spread(total, count)]
     if first and first[0] not in workgroups:
         launch.forget()                 # the run is of other workgroups than the probe
     launch.run([w for w in workgroups if w not in first], progress)
@@ -343,17 +350,6 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
 
 def _zero_id(kernel):
     return (0, 0) if kernel.launch.workgroup_id[1] or kernel.launch.workgroup_id[2] else 0
-
-
-def _ids(i: int, grid: tuple[int, ...]):
-    """The workgroup id of linear index ``i`` (x fastest); an int for a 1-D grid."""
-    if len(grid) == 1:
-        return i
-    out = []
-    for g in grid:
-        out.append(i % g)
-        i //= g
-    return tuple(out)
 
 
 def _grid_from_tile(kernel, p: Matmul, raw: np.ndarray) -> tuple[int, ...]:

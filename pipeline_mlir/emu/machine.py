@@ -22,9 +22,9 @@ guarantees them).  The checks use releases, so they hold for every completion or
   before it: by another wave, unless that access was released before a barrier the
   current wave has passed; by the same wave on the other counter, unless released;
 * barrier counts that differ between the waves of a workgroup;
-* out-of-range buffer, global and LDS accesses; ``s_trap``; an MFMA with partial EXEC;
-* an instruction issued too few wait states after one it depends on
-  (:mod:`~pipeline_mlir.emu.hazards`).
+* out-of-range global and LDS accesses, buffer accesses outside the buffer behind the
+  descriptor or (strict mode) past its records, which otherwise read 0 and drop the write
+  as the hardware does; ``s_trap``; an MFMA with partial EXEC; too few wait states (hazards).
 
 Registers, LDS and the output start poisoned (every byte 0xFF: NaN in f32, bf16, f16 and
 FP8, and an address no buffer holds).
@@ -39,6 +39,7 @@ import numpy as np
 
 from pipeline_mlir.emu.errors import EmuError, Finding
 from pipeline_mlir.emu.hazards import WaitStates, infos
+from pipeline_mlir.emu.launchdims import LaunchDims
 from pipeline_mlir.emu.memops import MemOp
 from pipeline_mlir.emu.operands import EXEC, bits_mask
 from pipeline_mlir.emu.semantics import branch_taken
@@ -91,6 +92,9 @@ class GlobalMemory:
         self.machine = None
         #: (base, num_records) of every buffer descriptor the kernel used, over all runs
         self.descriptors: set[tuple[int, int]] = set()
+        #: report buffer accesses past a descriptor's records (the hardware reads 0 and
+        #: drops the write)
+        self.strict = False
 
     def add(self, name: str, data) -> int:
         arr = np.frombuffer(bytes(data), dtype=np.uint8).copy() if not isinstance(
@@ -225,10 +229,12 @@ class Wave:
 class Machine:
     def __init__(self, kernel, glob: GlobalMemory, workgroups: list, waves: int,
                  mode: str = "eager", seed: int = 0, kernarg_addr: int = 0,
-                 max_instructions: int = 10_000_000, collect: bool = False) -> None:
+                 max_instructions: int = 10_000_000, collect: bool = False,
+                 dims: LaunchDims | None = None) -> None:
         if mode not in MODES:
             raise EmuError(f"emulation mode {mode!r}: choose one of {', '.join(MODES)}")
         self.kernel = kernel
+        self.dims = dims
         self.collect = collect
         self.findings: list[Finding] = []
         self._seen: set = set()
@@ -281,15 +287,23 @@ class Machine:
     # -- launch state -------------------------------------------------------------------
     def _init_state(self, kernarg_addr: int) -> None:
         ls = self.kernel.launch
-        if ls.workitem_id_dims:
-            raise EmuError(f"kernel {self.kernel.name}: work-item ids in y/z are enabled; the "
-                           f"emulator launches 1-D workgroups only")
+        dims = self.dims or LaunchDims((WAVE_SIZE * len(self.waves), 1, 1))
+        inputs = {"kernarg_ptr": kernarg_addr, "dispatch_ptr": dims.dispatch_addr,
+                  "queue_ptr": dims.queue_addr, "dispatch_id": 0, "private_segment_size": 0}
+        for name in ls.inputs():
+            if inputs[name] is None:
+                raise EmuError(f"kernel {self.kernel.name}: the kernel descriptor asks for "
+                               f"the {name.replace('_', ' ')} in user SGPRs; launch it with a "
+                               f"launch description (--emulate-launch), which provides it")
+        ids = dims.workitem_ids(len(self.waves), ls.workitem_id_dims)
         for w in self.waves:
             s = 0
-            if ls.kernarg_ptr:
-                w.S[0] = kernarg_addr & 0xFFFFFFFF
-                w.S[1] = kernarg_addr >> 32
-                s = 2
+            for name in ls.inputs():
+                value = inputs[name]
+                w.S[s] = value & 0xFFFFFFFF
+                if name != "private_segment_size":
+                    w.S[s + 1] = value >> 32
+                s += 1 if name == "private_segment_size" else 2
             if ls.preload_dwords:
                 # preloaded kernel arguments: the first dwords of the kernarg segment (the
                 # kernel's entry also loads them itself, for firmware without preloading)
@@ -305,9 +319,12 @@ class Machine:
             if ls.workgroup_info:
                 w.S[s] = WAVE_SIZE * len(self.waves)
                 s += 1
-            w.S[EXEC] = w.S[EXEC + 1] = POISON32
+            live = ids.live[w.index]
+            w.S[EXEC] = int(live & 0xFFFFFFFF)
+            w.S[EXEC + 1] = int(live >> 32)
             w.exec_changed()
-            w.V[0] = (WAVE_SIZE * w.index + np.arange(WAVE_SIZE, dtype=U32))[None, :]
+            for r, v in enumerate(ids.vgprs[w.index]):
+                w.V[r] = v[None, :]
 
     # -- findings -----------------------------------------------------------------------
     def finding(self, kind: str, w, step, message: str):

@@ -12,8 +12,11 @@ Address rules (CDNA3/CDNA4 ISA):
 * DS: ``VGPR + offset`` (``ds_read2/write2``: ``offset0/1`` in units of the element size).
 * MUBUF: ``base + soffset + (offen ? VGPR : 0) + inst_offset (+ stride * index)``; raw
   buffers (stride 0) are range-checked against ``num_records`` (the descriptor's third
-  dword) per dword; dword accesses ignore the two address LSBs.  An out-of-range access is
-  reported (the kernels never intend one).
+  dword) per dword; dword accesses ignore the two address LSBs.  As the hardware does, an
+  out-of-range dword reads 0 (an LDS DMA writes 0 to LDS) and an out-of-range store is
+  dropped; in strict mode (``GlobalMemory.strict``) it is reported instead.  An access
+  outside the global buffer behind the descriptor is always reported (the hardware would
+  read or write other memory, or fault).
 * LDS DMA (``buffer_load_* ... lds``): LDS address ``M0[17:0] + inst_offset + lane * size``
   (size 4 for dword, 16 for dwordx4), counted on vmcnt.
 * SMEM: ``SGPR pair + offset``; GLOBAL: ``SGPR pair + VGPR + offset`` or ``VGPR pair + offset``.
@@ -114,8 +117,49 @@ def _ds_size(n: str) -> int:
             "b8": 1, "b16": 2}.get(n.rsplit("_", 1)[-1], 0)
 
 
+def _ds_permute(ins: Instr, G: int) -> Step:
+    """``ds_bpermute_b32`` (each lane reads ``data0`` of lane ``(addr + offset) / 4 mod 64``)
+    and ``ds_permute_b32`` (each lane writes its ``data0`` to that lane), through the LDS
+    hardware without touching LDS memory, on lgkmcnt.  Inactive lanes are not written;
+    a lane that reads an inactive lane reads 0, and of two lanes writing one, the higher
+    wins (CDNA3 ISA, DS_PERMUTE_B32 / DS_BPERMUTE_B32)."""
+    f = ins.f
+    acc = bool(f["acc"])
+    rd = Reader(ins, G)
+    addr_r = rd.vector(256 + f["addr"])
+    rd.vr.update(vregs(256 + f["data0"], 1, acc))
+    dst_v = vregs(256 + f["dst"], 1, acc)
+    step = Step(ins, None, "ds", vreads=frozenset(rd.vr), vwrites=frozenset(dst_v),
+                sreads=frozenset(rd.sr))
+    offset = f["offset0"] | (f["offset1"] << 8)
+    back = ins.name == "ds_bpermute_b32"
+    rows = np.arange(G)[:, None]
+
+    def issue(w, m):
+        mask = w.exec
+        reg = w.A if acc else w.V
+        lane = ((np.broadcast_to(addr_r(w), (G, WAVE_SIZE)).astype(np.int64) + offset)
+                >> 2) & (WAVE_SIZE - 1)
+        data = np.where(mask, reg[f["data0"]], 0).astype(U32)
+        if back:
+            out = data[rows, lane]
+        else:
+            out = np.zeros((G, WAVE_SIZE), dtype=U32)
+            for g in range(G):
+                live = np.flatnonzero(mask[g])
+                out[g, lane[g, live]] = data[g, live]
+
+        def done():
+            np.copyto((w.A if acc else w.V)[f["dst"]], out, where=mask)
+        return MemOp(step, "lgkm", done, dst_v=dst_v)
+    step.mem = dict(issue=issue, queue="lgkm")
+    return step
+
+
 def _ds(ins: Instr, G: int) -> Step:
     f, n = ins.f, ins.name
+    if n in ("ds_permute_b32", "ds_bpermute_b32") and not f["gds"]:
+        return _ds_permute(ins, G)
     parts = n.split("_")
     size = _ds_size(n)
     if f["gds"] or not size or parts[1] not in ("read", "write", "read2", "write2") or \
@@ -229,15 +273,15 @@ def _mubuf(ins: Instr, G: int) -> Step:
     step = Step(ins, None, "vmem", vreads=frozenset(rd.vr), vwrites=frozenset(dst_v),
                 sreads=frozenset(rd.sr))
     inst_off = f["offset"]
-    const_off = inst_off
     descriptor = _buffer_descriptor(step, f["srsrc"])
     in_region = _in_region(step, f["data"], dwords, inst_off, lds, store, acc, dst_v)
+    out_of_range = _out_of_range(step, f["data"], dwords, inst_off, lds, store, acc, dst_v)
 
     def issue(w, m):
         base, num, region = descriptor(w, m)
         mask = w.exec              # replaced, never mutated, when EXEC changes
         lanes = None if w.exec_full else mask
-        extra = (soff(w).astype(np.int64) + const_off)[:, None]
+        extra = (soff(w).astype(np.int64) + inst_off)[:, None]
         low = ~3 if half is None else ~1       # the address bits the access ignores
         if voff is not None:
             off = (voff(w).astype(np.int64) + extra) & low
@@ -249,12 +293,14 @@ def _mubuf(ins: Instr, G: int) -> Step:
                 off.max() + size <= num.min():
             return in_region(w, m, region, off)
         over = (off + size > num[:, None]) & mask
-        if over.any():
-            g, lane = np.argwhere(over)[0]
-            m.finding("out-of-range", w, step,
-                      f"buffer offset {int(off[g, lane])} + {size} bytes is past the "
-                      f"descriptor's {int(num[g])} bytes (lane {lane}, workgroup slot {g})")
         addr = base[:, None] + off
+        if over.any():
+            if not m.glob.strict and half is None:
+                return out_of_range(w, m, addr, off, num)
+            if m.glob.strict:
+                _past_records(w, m, step, off, over, num, size)
+            else:                          # a 16-bit store past the records is dropped
+                lanes = mask & ~over
         if lds:
             la = _lds_dma_target(w, m, step, inst_off, size)
             data = m.glob.read(addr, size, w, step, lanes)
@@ -284,6 +330,13 @@ def _mubuf(ins: Instr, G: int) -> Step:
 
     step.mem = dict(issue=issue, queue="vm")
     return step
+
+
+def _past_records(w, m, step: Step, off, over, num, size: int) -> None:
+    """Report (strict mode) a buffer access whose lanes ``over`` lie past the records."""
+    g, lane = np.argwhere(over)[0]
+    m.finding("out-of-range", w, step, f"buffer offset {int(off[g, lane])} + {size} bytes is "
+              f"past the descriptor's {int(num[g])} bytes (lane {lane}, workgroup slot {g})")
 
 
 def _buffer_descriptor(step: Step, srsrc: int):
@@ -339,6 +392,44 @@ def _in_region(step: Step, first: int, dwords: int, inst_off: int, lds: bool, st
                 reg[first:first + dwords] = vals.transpose(2, 0, 1)
         return MemOp(step, "vm", done, dst_v=dst_v)
     return in_region
+
+
+def _out_of_range(step: Step, first: int, dwords: int, inst_off: int, lds: bool, store: bool,
+                  acc: bool, dst_v: tuple):
+    """fn(w, m, addr, off, num) -> the MemOp of a buffer access some of whose dwords lie past
+    the descriptor's ``num`` records, as the hardware does it (CDNA3/CDNA4 ISA, buffer range
+    checking: each dword of a multi-dword access is checked on its own): a dword out of range
+    reads 0 (an LDS DMA writes 0 to its LDS bytes) and is not stored.  A dword is in range
+    when all its 4 bytes are below ``num`` (num_records is a multiple of 4 in every kernel
+    seen: then this is the hardware's check)."""
+    size = 4 * dwords
+
+    def out_of_range(w, m, addr, off, num):
+        mask = w.exec
+        inside = [mask & (off + 4 * (j + 1) <= num[:, None]) for j in range(dwords)]
+        if store:
+            reg = w.A if acc else w.V
+            puts = [(m.glob.check(addr + 4 * j, 4, w, step, inside[j]),
+                     reg[first + j].copy().view(np.uint8).reshape(*addr.shape, 4))
+                     for j in range(dwords)]
+            return MemOp(step, "vm", lambda: [put(raw) for put, raw in puts])
+        reads = [m.glob.read(addr + 4 * j, 4, w, step, inside[j]) for j in range(dwords)]
+
+        def words():       # (G, 64, dwords) uint32, 0 where out of range
+            return np.stack([np.where(inside[j], reads[j]().view(U32)[..., 0], 0)
+                             for j in range(dwords)], axis=-1).astype(U32)
+        if lds:
+            la = _lds_dma_target(w, m, step, inst_off, size)
+            return MemOp(step, "vm", lambda: m.lds_write(w, la, words().view(np.uint8)),
+                         lds=[la])
+
+        def done():
+            reg = w.A if acc else w.V
+            vals = words()
+            for j in range(dwords):
+                np.copyto(reg[first + j], vals[..., j], where=mask)
+        return MemOp(step, "vm", done, dst_v=dst_v)
+    return out_of_range
 
 
 def _lds_dma_target(w, m, step, inst_off: int, size: int) -> LdsAccess:

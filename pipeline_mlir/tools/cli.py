@@ -265,6 +265,13 @@ def _emulator_arguments(p) -> None:
                      action=_Store,
                      help="run N workgroups spread over the grid (the first and the last "
                           "among them) instead of all of it; C is checked where they wrote")
+    emu.add_argument("--emulate-launch", metavar="FILE", default=None, action=_Store,
+                     help="launch the kernel as the launch description FILE (TOML) says: its "
+                          "arguments, grid and block, how the buffers start and what the "
+                          "outputs must equal; for any code object (docs/emulator.md)")
+    emu.add_argument("--emulate-strict", action="store_true",
+                     help="report buffer accesses past a buffer resource's records (by "
+                          "default they read 0 and drop the write, as the hardware does)")
 
 
 def _tune_arguments(p) -> None:

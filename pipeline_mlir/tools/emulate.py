@@ -1,5 +1,5 @@
 """``pipeline-opt --emulate[=M,N,K] [FILE] [--pipeline=SPEC] [--emulate-mode=MODE]
-[--emulate-workgroups=N]``: the emulator's command line (:mod:`pipeline_mlir.driver.emulate`
+[--emulate-workgroups=N] [--emulate-launch=FILE] [--emulate-strict]``: the emulator's command line (:mod:`pipeline_mlir.driver.emulate`
 builds and runs the kernel).
 
 Prints the run's summary line (max error, workgroups, instructions, time) and exits 0 when C
@@ -16,9 +16,11 @@ from pipeline_mlir.tools.argv import given, parse_sizes
 def check_args(args) -> None:
     flags = given(args)
     if args.emulate is None:
-        for o in ("--emulate-mode", "--emulate-workgroups"):
+        for o in ("--emulate-mode", "--emulate-workgroups", "--emulate-launch"):
             if o in flags:
                 raise UsageError(f"{o} goes with --emulate")
+        if args.emulate_strict:
+            raise UsageError("--emulate-strict goes with --emulate")
         return
     if args.pipeline is None and args.input is None:
         raise UsageError("--emulate needs --pipeline=NAME{...} (the project's GEMM kernel to "
@@ -32,6 +34,9 @@ def check_args(args) -> None:
     if clash:
         raise UsageError(f"--emulate cannot be combined with {', '.join(clash)}")
     if args.emulate:
+        if args.emulate_launch is not None:
+            raise UsageError(f"--emulate={args.emulate} with --emulate-launch: the launch "
+                             f"description gives the sizes; give --emulate alone")
         parse_sizes("--emulate", args.emulate)
     if args.emulate_workgroups is not None and args.emulate_workgroups < 1:
         raise UsageError(f"--emulate-workgroups={args.emulate_workgroups}: run at least one "
@@ -48,4 +53,5 @@ def options(args, build):
 
     sizes = parse_sizes("--emulate", args.emulate) if args.emulate else None
     return EmulateOptions(build, sizes, args.emulate or None, args.emulate_mode,
-                          args.emulate_workgroups)
+                          args.emulate_workgroups, launch=args.emulate_launch,
+                          strict=args.emulate_strict)

@@ -44,3 +44,25 @@ def run_snippet(text: str, waves: int = 1, workgroups=(0,), mode: str = "eager",
         setup(m)
     m.run()
     return m
+
+
+def _toml_value(v) -> str:
+    import json
+
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{k} = {_toml_value(x)}" for k, x in v.items()) + "}"
+    return json.dumps(v)
+
+
+def launch_toml(top: dict, args: list[dict], checks: list[dict]) -> str:
+    """A launch description's TOML: the top-level fields, then one ``[[arg]]`` table per
+    argument and one ``[[check]]`` per check, each after a blank line."""
+    lines = [f"{k} = {_toml_value(v)}" for k, v in top.items()]
+    for table, rows in (("arg", args), ("check", checks)):
+        for row in rows:
+            lines += ["", f"[[{table}]]"] + [f"{k} = {_toml_value(v)}" for k, v in row.items()]
+    return "\n".join(lines) + "\n"
+
+
+def buffer_arg(name: str, dtype: str, shape: list, **more) -> dict:
+    return dict(name=name, kind="buffer", dtype=dtype, shape=shape, **more)

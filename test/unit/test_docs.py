@@ -4,7 +4,8 @@
   error on stderr).  The commands name files the reader would have: ``kernel.mlir`` (the
   example natural kernel), ``prefetch.mlir`` (an IREE dispatch), ``k.s`` (its assembly),
   ``dump.txt`` (a schedule dump), ``kernel.s`` / ``kernel.hsaco`` (the assembly and code
-  object of the command's own spec), ``in.mlir`` (an empty module); each is made here the way
+  object of the command's own spec), ``in.mlir`` (an empty module), ``launch.toml`` (the
+  example launch description); each is made here the way
   the documents say, in a scratch directory, and the command runs there unchanged.
 * A shell block holding a ``while read`` loop runs whole in ``bash``, ``pipeline-opt`` being
   this tree's, and its loop must run once per line it reads (a ``pipeline-opt`` that read its
@@ -113,6 +114,7 @@ def scratch(tmp_path_factory):
     d = tmp_path_factory.mktemp("docs")
     shutil.copy(ROOT / "test/data/iree/matmul_bf16_abt_4096.prefetch.mlir", d / "prefetch.mlir")
     (d / "in.mlir").write_text("")
+    shutil.copy(ROOT / "examples/launch/gemm_4wave_bf16.toml", d / "launch.toml")
     kernel = subprocess.run([sys.executable, str(ROOT / "examples/natural_kernel.py")],
                             capture_output=True, text=True, check=True).stdout
     (d / "kernel.mlir").write_text(kernel)

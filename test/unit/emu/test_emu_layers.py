@@ -3,7 +3,8 @@ package reads bottom-up with no import cycle.
 
     errors, opcodes, instr < scaled < disasm < decode < operands < salu, valu < semantics,
     memops, mfma < mfma_mx < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
-    < gemm < iree (mfma < iree)
+    < gemm < iree (mfma < iree; hazards, launchdims < machine);  mfma < expect < launchfile
+    < described (gemm, machine < described)
 """
 
 from __future__ import annotations
@@ -31,9 +32,13 @@ ALLOWED = {
     "asmtext": {"asmline", "codeobj", "disasm", "errors", "instr"},
     "inputs": {"asmtext", "codeobj", "errors"},
     "hazards": {"errors", "instr"},
-    "machine": {"errors", "hazards", "memops", "operands", "semantics"},
+    "launchdims": set(),
+    "machine": {"errors", "hazards", "launchdims", "memops", "operands", "semantics"},
     "gemm": {"errors", "machine", "mfma"},
-    "iree": {"errors", "gemm", "machine", "mfma"},
+    "iree": {"errors", "gemm", "launchdims", "machine", "mfma"},
+    "expect": {"errors", "mfma"},
+    "launchfile": {"errors", "expect"},
+    "described": {"expect", "gemm", "launchdims", "launchfile", "machine"},
 }
 
 

@@ -151,9 +151,12 @@ def test_out_of_range_accesses():
         s_waitcnt vmcnt(0)
         s_endpgm"""
     run_snippet(prog.format(off=0), glob=glob, setup=setup)
+    run_snippet(prog.format(off=4), glob=glob, setup=setup)   # past the records: reads 0
+    glob.strict = True
     with pytest.raises(Finding, match=r"out-of-range: .*buffer offset 256 \+ 4 bytes is past "
                                       r"the descriptor's 256 bytes \(lane 63"):
         run_snippet(prog.format(off=4), glob=glob, setup=setup)
+    glob.strict = False
     def claims_512(m):                  # a descriptor longer than the buffer behind it
         setup(m)
         m.waves[0].S[10] = 512
@@ -165,6 +168,57 @@ def test_out_of_range_accesses():
         run_snippet("v_mov_b32_e32 v1, 0x1000\nds_read_b128 v[4:7], v1\ns_endpgm")
     with pytest.raises(Finding, match="trap"):
         run_snippet("s_trap 2\ns_endpgm")
+
+
+def _buffer_at(base: int, records: int):
+    def setup(m):
+        w = m.waves[0]
+        w.S[8], w.S[9], w.S[10], w.S[11] = base & 0xFFFFFFFF, base >> 32, records, 0x27000
+        w.V[2:10] = 7                   # what a load must overwrite, even with zeros
+        w.S[124] = 0                    # M0: the LDS DMA's base
+    return setup
+
+
+def test_buffer_accesses_past_the_records_read_zero_and_drop_writes():
+    """A raw buffer's range check per dword (ISA: out-of-range reads return 0, writes are
+    dropped): a load of 4 dwords straddling the end keeps the dwords below it."""
+    glob = GlobalMemory()
+    base = glob.add("X", np.arange(128, dtype=np.uint32) + 1000)
+    m = run_snippet("""
+        v_lshlrev_b32_e32 v1, 4, v0
+        buffer_load_dwordx4 v[2:5], v1, s[8:11], 0 offen offset:200
+        buffer_load_dword v6, v1, s[8:11], 0 offen
+        s_waitcnt vmcnt(0)
+        s_endpgm""", glob=glob, setup=_buffer_at(base, 256))
+    V = m.waves[0].V[:, 0]
+    first = (200 + 16 * np.arange(64)) // 4       # dword index of each lane's first word
+    for j in range(4):
+        want = np.where(first + j < 64, first + j + 1000, 0)
+        assert np.array_equal(V[2 + j], want), j
+    lanes = np.arange(64)
+    assert np.array_equal(V[6], np.where(16 * lanes < 256, 4 * lanes + 1000, 0))
+    store = """
+        v_lshlrev_b32_e32 v1, 2, v0
+        v_mov_b32_e32 v2, 5
+        buffer_store_dword v2, v1, s[8:11], 0 offen offset:{off}
+        s_waitcnt vmcnt(0)
+        s_endpgm"""
+    run_snippet(store.format(off=192), glob=glob, setup=_buffer_at(base, 256))
+    words = glob.buffer("X").view(np.uint32)
+    assert (words[48:64] == 5).all() and (words[64:] == np.arange(64, 128) + 1000).all()
+    m = run_snippet("""
+        v_lshlrev_b32_e32 v1, 2, v0
+        buffer_load_dword v1, s[8:11], 0 offen lds
+        s_waitcnt vmcnt(0)
+        s_endpgm""", glob=glob, setup=_buffer_at(base, 16), lds_bytes=256)
+    lds = m.lds[0, :256].view(np.uint32)
+    assert np.array_equal(lds, np.where(np.arange(64) < 4, words[:64], 0))
+    glob.strict = True
+    with pytest.raises(Finding, match=r"out-of-range: .*buffer offset 256 \+ 4 bytes"):
+        run_snippet(store.format(off=192), glob=glob, setup=_buffer_at(base, 256))
+    glob.strict = False
+    with pytest.raises(Finding, match=r"past the end of buffer X"):   # records past the buffer
+        run_snippet(store.format(off=400), glob=glob, setup=_buffer_at(base, 1024))
 
 
 def test_scalar_loads_need_lgkmcnt_zero():
@@ -481,3 +535,75 @@ def test_register_operands_the_machine_has_not_are_errors(line, message):
 
     with pytest.raises(LineError, match=re.escape(message)):
         run_snippet(line + "\ns_endpgm")
+
+
+def test_work_item_ids_of_a_3d_workgroup_are_packed_into_v0():
+    """gfx950 packs the work-item ids x, y, z into v0, 10 bits each, those the descriptor
+    enables; a last wave of fewer than 64 work-items starts with the other lanes off."""
+    from dataclasses import replace
+
+    from emu_helpers import snippet_kernel
+    from pipeline_mlir.emu.launchdims import LaunchDims
+    from pipeline_mlir.emu.machine import Machine
+
+    for enabled in (0, 1, 2):
+        kernel = snippet_kernel("s_endpgm")
+        kernel.launch = replace(kernel.launch, workitem_id_dims=enabled)
+        m = Machine(kernel, GlobalMemory(), [0], 2, dims=LaunchDims((6, 4, 5)))
+        t = np.arange(128)
+        x, y, z = t % 6, (t // 6) % 4, t // 24
+        want = x | (y << 10) * (enabled >= 1) | (z << 20) * (enabled >= 2)
+        got = np.concatenate([w.V[0, 0] for w in m.waves])
+        assert np.array_equal(got[:120], want[:120]), enabled
+        assert m.waves[0].exec.all() and m.waves[1].exec[0].sum() == 120 - 64
+
+
+def test_dispatch_and_queue_pointers_come_before_the_kernarg_pointer():
+    from dataclasses import replace
+
+    from emu_helpers import snippet_kernel
+    from pipeline_mlir.emu.errors import EmuError
+    from pipeline_mlir.emu.launchdims import LaunchDims
+    from pipeline_mlir.emu.machine import Machine
+
+    kernel = snippet_kernel("s_endpgm")
+    kernel.launch = replace(kernel.launch, user_inputs=("dispatch_ptr", "queue_ptr",
+                                                        "kernarg_ptr", "dispatch_id"))
+    m = Machine(kernel, GlobalMemory(), [0], 1, kernarg_addr=0x300000010,
+                dims=LaunchDims((64,), dispatch_addr=0x100000020, queue_addr=0x200000040))
+    S = m.waves[0].S[:, 0]
+    assert list(S[:8]) == [0x20, 1, 0x40, 2, 0x10, 3, 0, 0]
+    with pytest.raises(EmuError, match="asks for the dispatch ptr in user SGPRs; launch it "
+                                       "with a launch description"):
+        Machine(kernel, GlobalMemory(), [0], 1)
+
+
+@pytest.mark.parametrize("partial", [False, True])
+def test_lane_permutes(partial):
+    """ds_bpermute_b32: lane i reads data of lane (addr[i] + offset) / 4 mod 64 (0 from an
+    inactive lane); ds_permute_b32: lane i writes its data to that lane (the higher lane
+    wins a clash); inactive lanes keep their registers (CDNA3 ISA)."""
+    rng = np.random.default_rng(3)
+    target = rng.integers(0, 64, size=64)
+    active = (np.arange(64) % 3 != 1) if partial else np.ones(64, bool)
+
+    def setup(m):
+        w = m.waves[0]
+        w.V[1] = (target * 4 - 8) & 0xFFFFFFFF          # offset:8 brings it back
+        w.V[2] = np.arange(64) + 100
+        w.V[3:5] = 7
+        bits = sum(1 << i for i in np.flatnonzero(active))
+        w.S[126], w.S[127] = bits & 0xFFFFFFFF, bits >> 32
+        w.exec_changed()
+    m = run_snippet("""
+        ds_bpermute_b32 v3, v1, v2 offset:8
+        ds_permute_b32 v4, v1, v2 offset:8
+        s_waitcnt lgkmcnt(0)
+        s_endpgm""", setup=setup)
+    V = m.waves[0].V[:, 0]
+    data = np.where(active, np.arange(64) + 100, 0)
+    assert np.array_equal(V[3], np.where(active, data[target], 7))
+    forward = np.zeros(64, dtype=np.int64)
+    for lane in np.flatnonzero(active):
+        forward[target[lane]] = data[lane]
+    assert np.array_equal(V[4], np.where(active, forward, 7))

@@ -70,8 +70,12 @@ def _implemented() -> set[str]:
     return out
 
 
+#: DS instructions that move data between lanes, not memory (test_machine.py tests them)
+PERMUTES = {"ds_permute_b32", "ds_bpermute_b32"}
+
+
 def test_the_cases_cover_every_implemented_memory_instruction():
-    assert set(INSTRUCTIONS) == _implemented()
+    assert set(INSTRUCTIONS) | PERMUTES == _implemented()
 
 
 # ---- one case --------------------------------------------------------------------------------

@@ -214,3 +214,38 @@ def test_assembly_for_another_processor_is_refused(capsys, tmp_path):
     assert rc == 1 and out == ""
     assert f"error: line {i + 1}: .amdgcn_target says the kernel is for gfx942; the emulator " \
            f"models gfx950 only" in err, err
+
+
+LAUNCH = "examples/launch/gemm_4wave_bf16.toml"
+LAUNCH_SPEC = "4wave{dtype=bf16 BM=128 BN=128 BK=64}"
+
+
+def test_a_launch_description_runs_the_built_kernel(capsys):
+    rc, out, err = run(capsys, f"--pipeline={LAUNCH_SPEC}", "--emulate",
+                       f"--emulate-launch={LAUNCH}", "--emulate-strict")
+    assert rc == 0 and err == ""
+    assert re.match(r"gemm_4wave_bf16_128x128x64 as examples/launch/gemm_4wave_bf16\.toml says, "
+                    r"mode=eager: exact, max error 0 in C \(65536 elements\), 4 workgroups", out)
+
+
+def test_a_bad_launch_description_is_one_located_error(capsys, tmp_path):
+    path = tmp_path / "bad.toml"
+    with open(LAUNCH) as f:
+        path.write_text(f.read().replace('dtype = "f32"', 'dtype = "f31"'))
+    obj = tmp_path / "k.hsaco"
+    obj.write_bytes(build("4wave-bf16").hsaco)
+    rc, out, err = run(capsys, "--emulate", str(obj), f"--emulate-launch={path}")
+    assert rc == 1 and out == ""
+    assert re.fullmatch(rf"{re.escape(str(path))}:\d+: error: arg\[2\]\.dtype: must be one of "
+                        r"f32, .*, got 'f31'\n", err)
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--pipeline=4wave", f"--emulate-launch={LAUNCH}"], "--emulate-launch goes with --emulate"),
+    (["--pipeline=4wave", "--emulate-strict"], "--emulate-strict goes with --emulate"),
+    (["--pipeline=4wave", "--emulate=256,256,128", f"--emulate-launch={LAUNCH}"],
+     "--emulate=256,256,128 with --emulate-launch: the launch description gives the sizes"),
+])
+def test_launch_usage_errors(capsys, argv, message):
+    rc, out, err = run(capsys, *argv)
+    assert rc == 1 and message in err

@@ -1,0 +1,252 @@
+"""What a launch description's outputs must equal: element types, their bytes, and the
+expressions of a ``[[check]]`` (:mod:`pipeline_mlir.emu.launchfile`).
+
+**Element types** (:data:`BUFFER_DTYPES`): ``f32``, ``f16``, ``bf16``, ``fp8`` (OCP E4M3FN,
+gfx950's), and the integers ``i8`` .. ``u64``.  :func:`encode` writes values as their bytes
+(little-endian, row-major), :func:`decode` reads them back as float64; :func:`exact_range`
+says which integers a type holds exactly (the inputs are drawn from them, so every
+product and sum of a matmul of small integers is exact in f32).
+
+**Expressions**: buffer names (their contents at the start of the run), ``X.T`` (the last two
+dimensions swapped), ``X @ Y`` (numpy's matmul: the last two dimensions multiplied, the
+ones before broadcast: a batch), ``+`` and ``-`` (numpy broadcasting: a bias of ``N``
+elements is added to every row), unary ``-`` and parentheses.  The value is computed in
+float64 (exact on the integer inputs), rounded to f32 as a kernel accumulating in f32
+holds it, then to the output's type (:func:`cast`: round to nearest even, as ``arith.truncf``
+and ``v_cvt_*`` do).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from pipeline_mlir.emu.errors import EmuError
+
+_INTS = {"i8": np.int8, "u8": np.uint8, "i16": np.int16, "u16": np.uint16, "i32": np.int32,
+         "u32": np.uint32, "i64": np.int64, "u64": np.uint64}
+_FLOATS = {"f32": np.float32, "f16": np.float16, "bf16": None, "fp8": None}
+BUFFER_DTYPES = tuple(_FLOATS) + tuple(_INTS)
+SCALAR_DTYPES = ("i32", "u32", "i64", "u64", "f32")
+#: the largest integer each float type holds with every integer below it (2^(mantissa+1))
+_FLOAT_EXACT = {"f32": 1 << 24, "f16": 1 << 11, "bf16": 1 << 8, "fp8": 1 << 4}
+
+
+_F64_EXACT = 1 << 53
+
+
+def int_range(dtype: str) -> tuple[int, int]:
+    """The lowest and highest value of the integer type ``dtype``."""
+    info = np.iinfo(_INTS[dtype])
+    return int(info.min), int(info.max)
+
+
+def item_bytes(dtype: str) -> int:
+    if dtype in _INTS:
+        return np.dtype(_INTS[dtype]).itemsize
+    return {"f32": 4, "f16": 2, "bf16": 2, "fp8": 1}[dtype]
+
+
+def exact_range(dtype: str, value=None):
+    """(lowest, highest) integer of the run of integers ``dtype`` holds exactly; with
+    ``value``: whether it is held exactly."""
+    if dtype in _INTS:          # the values pass through float64: 2^53 at most
+        lo, hi = (max(b, -_F64_EXACT) if b < 0 else min(b, _F64_EXACT)
+                  for b in int_range(dtype))
+    else:
+        lo, hi = -_FLOAT_EXACT[dtype], _FLOAT_EXACT[dtype]
+    if value is None:
+        return lo, hi
+    if dtype in _INTS:
+        return float(value).is_integer() and lo <= value <= hi
+    return bool(decode(encode(np.array([value], dtype=np.float64), dtype), dtype)[0] == value)
+
+
+def _fp8_codes():
+    from pipeline_mlir.emu.mfma import E4M3
+
+    codes = np.array([b for b in range(256) if not np.isnan(E4M3[b]) and b != 0x80])
+    order = np.argsort(E4M3[codes], kind="stable")
+    return codes[order], E4M3[codes[order]]
+
+
+def encode(values: np.ndarray, dtype: str) -> bytes:
+    """``values`` (held exactly by ``dtype``, or rounded: :func:`cast` first) as bytes."""
+    v = np.asarray(values, dtype=np.float64)
+    if dtype in _INTS:
+        return v.astype(_INTS[dtype]).tobytes()
+    if dtype == "bf16":
+        return (cast(v, "bf16").astype(np.float32).view(np.uint32) >> 16).astype(
+            np.uint16).tobytes()
+    if dtype == "fp8":
+        codes, vals = _fp8_codes()
+        return codes[_nearest(vals, cast(v, "fp8"))].astype(np.uint8).tobytes()
+    return v.astype(_FLOATS[dtype]).tobytes()
+
+
+def decode(raw: bytes | np.ndarray, dtype: str, shape=None) -> np.ndarray:
+    """The values of ``raw`` (bytes of ``dtype``) as float64, of ``shape``."""
+    b = np.frombuffer(bytes(raw), dtype=np.uint8) if not isinstance(raw, np.ndarray) else \
+        np.ascontiguousarray(raw).view(np.uint8).reshape(-1)
+    if dtype in _INTS:
+        out = b.view(_INTS[dtype]).astype(np.float64)
+    elif dtype == "bf16":
+        out = (b.view(np.uint16).astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+    elif dtype == "fp8":
+        from pipeline_mlir.emu.mfma import E4M3
+
+        out = E4M3[b]
+    else:
+        out = b.view(_FLOATS[dtype]).astype(np.float64)
+    return out.reshape(shape) if shape is not None else out
+
+
+def _nearest(vals: np.ndarray, x: np.ndarray, codes: np.ndarray | None = None) -> np.ndarray:
+    """Index into the sorted ``vals`` of the value nearest each of ``x`` (x in range); on a
+    tie, the one whose code (``codes``) is even (round to nearest even)."""
+    pos = np.clip(np.searchsorted(vals, x), 1, len(vals) - 1)
+    below, above = np.abs(x - vals[pos - 1]), np.abs(vals[pos] - x)
+    lower = below < above
+    if codes is not None:
+        lower |= (below == above) & (codes[pos - 1] % 2 == 0)
+    else:
+        lower |= below == above
+    return np.where(lower, pos - 1, pos)
+
+
+def cast(values: np.ndarray, dtype: str) -> np.ndarray:
+    """``values`` as a kernel computing in f32 stores them as ``dtype`` (float64 out):
+    integers wrap; floats round to f32, then to nearest even in ``dtype``."""
+    v = np.asarray(values, dtype=np.float64)
+    if dtype in _INTS:
+        info = np.iinfo(_INTS[dtype])
+        span = int(info.max) - int(info.min) + 1
+        return ((v.astype(np.int64) - int(info.min)) % span + int(info.min)).astype(np.float64)
+    f = v.astype(np.float32)
+    if dtype == "f32":
+        return f.astype(np.float64)
+    if dtype == "f16":
+        return f.astype(np.float16).astype(np.float64)
+    if dtype == "bf16":
+        u = f.view(np.uint32).astype(np.uint64)
+        r = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16 << 16).astype(np.uint32)
+        return r.view(np.float32).astype(np.float64)
+    codes, vals = _fp8_codes()           # E4M3FN saturates nothing here: out of range is NaN
+    out = vals[_nearest(vals, np.clip(f.astype(np.float64), vals[0], vals[-1]), codes)]
+    return np.where(np.abs(f) > vals[-1], np.nan, out)
+
+
+@dataclass(frozen=True)
+class Expr:
+    node: tuple
+    shape: tuple[int, ...]
+    names: frozenset
+
+
+_TOKEN = re.compile(r"\s*(?:([A-Za-z_]\w*)|(\.T\b)|([@+\-()]))")
+
+
+def parse_expect(text: str, shapes: dict[str, tuple[int, ...]]) -> Expr:
+    """The expression ``text`` over the buffers of ``shapes`` (module docstring), its shape
+    worked out; an :class:`EmuError` saying what is wrong."""
+    tokens, pos = [], 0
+    text = text.rstrip()
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if m is None:
+            raise EmuError(f"cannot read {text[pos:].strip()[:20]!r} (expressions take "
+                           f"buffer names, .T, @, +, - and parentheses)")
+        tokens.append(m.group(1) or m.group(2) or m.group(3))
+        pos = m.end()
+    p = _Parser(tokens, shapes)
+    node, shape = p.sum()
+    if p.i != len(tokens):
+        raise EmuError(f"unexpected {tokens[p.i]!r}")
+    return Expr(node, shape, frozenset(p.names))
+
+
+class _Parser:
+    def __init__(self, tokens: list[str], shapes: dict) -> None:
+        self.t, self.i, self.shapes, self.names = tokens, 0, shapes, set()
+
+    def peek(self):
+        return self.t[self.i] if self.i < len(self.t) else None
+
+    def take(self):
+        tok = self.peek()
+        if tok is None:
+            raise EmuError("the expression ends early")
+        self.i += 1
+        return tok
+
+    def sum(self):
+        node, shape = self.product()
+        while self.peek() in ("+", "-"):
+            op = self.take()
+            rhs, rshape = self.product()
+            try:
+                shape = tuple(np.broadcast_shapes(shape, rshape))
+            except ValueError:
+                raise EmuError(f"cannot {'add' if op == '+' else 'subtract'} shapes "
+                               f"{list(shape)} and {list(rshape)}") from None
+            node = (op, node, rhs)
+        return node, shape
+
+    def product(self):
+        node, shape = self.unary()
+        while self.peek() == "@":
+            self.take()
+            rhs, rshape = self.unary()
+            if len(shape) < 2 or len(rshape) < 2 or shape[-1] != rshape[-2]:
+                raise EmuError(f"cannot multiply shapes {list(shape)} @ {list(rshape)} (the "
+                               f"last dimension of the left must be the one before last of "
+                               f"the right)")
+            try:
+                batch = tuple(np.broadcast_shapes(shape[:-2], rshape[:-2]))
+            except ValueError:
+                raise EmuError(f"the batch dimensions of {list(shape)} @ {list(rshape)} do "
+                               f"not broadcast") from None
+            node, shape = ("@", node, rhs), batch + (shape[-2], rshape[-1])
+        return node, shape
+
+    def unary(self):
+        if self.peek() == "-":
+            self.take()
+            node, shape = self.unary()
+            return ("neg", node), shape
+        tok = self.take()
+        if tok == "(":
+            node, shape = self.sum()
+            if self.take() != ")":
+                raise EmuError("a '(' is not closed")
+        elif re.fullmatch(r"[A-Za-z_]\w*", tok):
+            if tok not in self.shapes:
+                raise EmuError(f"{tok!r} is no buffer (buffers: {', '.join(self.shapes)})")
+            self.names.add(tok)
+            node, shape = ("name", tok), tuple(self.shapes[tok])
+        else:
+            raise EmuError(f"unexpected {tok!r}")
+        while self.peek() == ".T":
+            self.take()
+            if len(shape) < 2:
+                raise EmuError(f".T of a {len(shape)}-D value (it swaps the last two "
+                               f"dimensions)")
+            node, shape = ("T", node), shape[:-2] + (shape[-1], shape[-2])
+        return node, shape
+
+
+def evaluate(expr: Expr, values: dict[str, np.ndarray]) -> np.ndarray:
+    """The float64 value of ``expr`` on ``values`` (name -> float64 array)."""
+    def ev(node):
+        op = node[0]
+        if op == "name":
+            return values[node[1]]
+        if op == "T":
+            return np.swapaxes(ev(node[1]), -1, -2)
+        if op == "neg":
+            return -ev(node[1])
+        a, b = ev(node[1]), ev(node[2])
+        return a @ b if op == "@" else (a + b if op == "+" else a - b)
+    return np.asarray(ev(expr.node), dtype=np.float64)

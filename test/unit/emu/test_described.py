@@ -1,0 +1,178 @@
+"""Kernels run as a launch description says (emu/described.py): 2-D workgroups with a
+short last wave, a bias broadcast over rows, the project's GEMM kernel described by hand,
+checks against the kernel's metadata, and a kernel of another producer (Triton, when it is
+installed)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from emu_helpers import buffer_arg, launch_toml, snippet_kernel
+from kernel_builds import build
+from pipeline_mlir.emu.described import emulate_described, initial_values
+from pipeline_mlir.emu.inputs import load_kernel
+from pipeline_mlir.emu.launchfile import LaunchFileError, read_launch
+
+#: out[y][x] = X[y][x] + bias[x] for a 32-wide i32 X: x = 16 * wg.x + tid.x,
+#: y = 5 * wg.y + tid.y (work-item ids packed in v0, workgroup ids in s2, s3)
+BIAS_ADD = """
+    s_load_dwordx4 s[4:7], s[0:1], 0x0
+    s_load_dwordx2 s[8:9], s[0:1], 0x10
+    s_waitcnt lgkmcnt(0)
+    v_and_b32_e32 v1, 0x3ff, v0
+    v_bfe_u32 v2, v0, 10, 10
+    s_lshl_b32 s10, s2, 4
+    s_mul_i32 s11, s3, 5
+    v_add_u32_e32 v1, s10, v1
+    v_add_u32_e32 v2, s11, v2
+    v_lshl_add_u32 v3, v2, 5, v1
+    v_lshlrev_b32_e32 v3, 2, v3
+    v_lshlrev_b32_e32 v4, 2, v1
+    global_load_dword v5, v3, s[4:5]
+    global_load_dword v6, v4, s[6:7]
+    s_waitcnt vmcnt(0)
+    v_add_u32_e32 v5, v5, v6
+    global_store_dword v3, v5, s[8:9]
+    s_endpgm"""
+
+BIAS_LAUNCH = launch_toml(
+    dict(grid=[2, 2], block=[16, 5]),
+    [buffer_arg("X", "i32", [10, 32], init={"random": [-100, 100]}),
+     buffer_arg("bias", "i32", [32]), buffer_arg("out", "i32", [10, 32])],
+    [dict(output="out", expect="EXPECT")])
+
+
+def _bias_kernel():
+    k = snippet_kernel(BIAS_ADD)
+    k.launch = replace(k.launch, workgroup_id=(True, True, False), workitem_id_dims=1)
+    return k
+
+
+@pytest.mark.parametrize("mode", ["eager", "late", "random:3"])
+def test_a_2d_launch_with_a_short_last_wave(mode):
+    """16 x 5 work-items: two waves, the second with 16 lanes; 2 x 2 workgroups."""
+    spec = read_launch("bias.toml", BIAS_LAUNCH.replace("EXPECT", "X + bias"))
+    name, _, seed = mode.partition(":")
+    run = emulate_described(_bias_kernel(), spec, name, int(seed or 0))
+    assert run.exact and run.problem() is None, run.problem()
+    assert (run.workgroups, run.waves, run.outputs[0].compared) == (4, 2, 320)
+
+
+def test_a_wrong_check_names_the_first_wrong_element():
+    spec = read_launch("bias.toml", BIAS_LAUNCH.replace("EXPECT", "X - bias"))
+    run = emulate_described(_bias_kernel(), spec)
+    assert not run.exact
+    assert run.problem().startswith("out differs from its check: out[0][")
+
+
+def test_some_workgroups_are_checked_where_they_wrote():
+    spec = read_launch("bias.toml", BIAS_LAUNCH.replace("EXPECT", "X + bias"))
+    run = emulate_described(_bias_kernel(), spec, count=1)
+    v = initial_values(spec)
+    tile = (v["X"] + v["bias"])[:5, :16]
+    # workgroup (0, 0) wrote its 16 x 5 tile; an element it wrote as -1 keeps the poison's
+    # bytes and is taken as not written
+    assert run.exact and (run.workgroups, run.grid) == (1, 4)
+    assert run.outputs[0].compared == int((tile != -1).sum())
+
+
+def test_the_block_must_fit_the_kernels_metadata():
+    spec = read_launch("bias.toml", BIAS_LAUNCH.replace("EXPECT", "X + bias"))
+    k = _bias_kernel()
+    k.meta = {".args": [], ".reqd_workgroup_size": [64, 1, 1]}
+    with pytest.raises(LaunchFileError, match=r"bias\.toml:2: block: the kernel snippet "
+                                              r"requires workgroups of \[64, 1, 1\]"):
+        emulate_described(k, spec)
+    k.meta = {".args": [], ".max_flat_workgroup_size": 64}
+    with pytest.raises(LaunchFileError, match=r"block: \[16, 5, 1\] is 80 work-items; the "
+                                              r"kernel snippet takes at most 64"):
+        emulate_described(k, spec)
+    big = read_launch("bias.toml", "dynamic_lds = 163840\n" +
+                      BIAS_LAUNCH.replace("EXPECT", "X + bias"))
+    with pytest.raises(LaunchFileError, match=r"bias\.toml:1: dynamic_lds: the kernel's 4096 "
+                                              r"bytes of LDS and 163840 more exceed"):
+        emulate_described(_bias_kernel(), big)
+
+
+def test_the_projects_gemm_kernel_described_by_hand():
+    with open("examples/launch/gemm_4wave_bf16.toml") as f:
+        text = f.read()
+    kernel = load_kernel(build("4wave-bf16").hsaco)
+    run = emulate_described(kernel, read_launch("gemm.toml", text), "late")
+    assert run.exact and run.outputs[0].compared == 256 * 256
+    # the kernel writes C, it does not accumulate into it: C0 + A x B^T is not what it does
+    acc = text.replace('shape = [256, 256]\npass = "memref-flat"',
+                       'shape = [256, 256]\npass = "memref-flat"\ninit = "random"').replace(
+        '"A @ B.T"', '"C + A @ B.T"')
+    assert not emulate_described(kernel, read_launch("gemm.toml", acc)).exact
+    # M, N, K as i32: the metadata's 8-byte fields say otherwise
+    narrow = text.replace('dtype = "i64"', 'dtype = "i32"', 1)
+    with pytest.raises(LaunchFileError, match=r"gemm\.toml:\d+: arg 'M': the kernel's argument "
+                                              r"at offset 120 has 8 bytes \(by_value\), the "
+                                              r"description passes 4"):
+        emulate_described(kernel, read_launch("gemm.toml", narrow))
+    flat = text.replace('pass = "memref-flat"', 'pass = "memref"', 1)
+    with pytest.raises(LaunchFileError, match=r"arg: the kernel gemm_4wave_bf16_128x128x64 "
+                                              r"takes 18 kernel argument fields"):
+        emulate_described(kernel, read_launch("gemm.toml", flat))
+
+
+TRITON_KERNEL = '''
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def mm(a_ptr, b_ptr, c_ptr, M, N: tl.constexpr, K: tl.constexpr, BM: tl.constexpr,
+       BN: tl.constexpr, BK: tl.constexpr):
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    rm = pid_m * BM + tl.arange(0, BM)
+    rn = pid_n * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :])
+        b = tl.load(b_ptr + rn[:, None] * K + (k + rk)[None, :])
+        acc += tl.dot(a, tl.trans(b))
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc)
+'''
+
+TRITON_LAUNCH = launch_toml(
+    dict(grid=[2, 2], block=[256], dynamic_lds="LDS"),
+    [buffer_arg("A", "bf16", [64, 128]), buffer_arg("B", "bf16", [64, 128]),
+     buffer_arg("C", "f32", [64, 64]), dict(name="M", kind="scalar", dtype="i32", value=64),
+     dict(kind="null"), dict(kind="null")],      # Triton's global and profile scratch
+    [dict(output="C", expect="A @ B.T")])
+
+
+def test_a_triton_gemm_through_its_launch_description(tmp_path):
+    """Triton compiles for gfx950 without a GPU; its kernel (2-D grid of programs, its
+    shared memory given at launch, pointers and an i32) runs exactly in every mode."""
+    triton = pytest.importorskip("triton")
+    from triton.backends.compiler import GPUTarget
+
+    source = tmp_path / "tri_mm.py"
+    source.write_text(TRITON_KERNEL)
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("tri_mm", source)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    src = triton.compiler.ASTSource(
+        fn=mod.mm, signature={"a_ptr": "*bf16", "b_ptr": "*bf16", "c_ptr": "*fp32",
+                              "M": "i32", "N": "constexpr", "K": "constexpr",
+                              "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"},
+        constexprs={"N": 64, "K": 128, "BM": 32, "BN": 32, "BK": 32},
+        attrs={(i,): [["tt.divisibility", 16]] for i in range(3)})
+    compiled = triton.compile(src, target=GPUTarget("hip", "gfx950", 64),
+                              options={"num_warps": 4, "matrix_instr_nonkdim": 16})
+    kernel = load_kernel(compiled.asm["hsaco"])
+    launch = read_launch("mm.toml", TRITON_LAUNCH.replace('"LDS"', str(compiled.metadata.shared)))
+    for mode, seed in (("eager", 0), ("late", 0), ("random", 5)):
+        run = emulate_described(kernel, launch, mode, seed)
+        assert run.exact, (mode, run.problem())
+    assert np.prod(launch.grid) == 4

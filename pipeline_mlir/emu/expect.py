@@ -10,7 +10,8 @@ product and sum of a matmul of small integers is exact in f32).
 **Expressions**: buffer names (their contents at the start of the run), ``X.T`` (the last two
 dimensions swapped), ``X @ Y`` (numpy's matmul: the last two dimensions multiplied, the
 ones before broadcast: a batch), ``+`` and ``-`` (numpy broadcasting: a bias of ``N``
-elements is added to every row), unary ``-``, ``relu(X)`` (``max(X, 0)``) and parentheses.  The value is computed in
+elements is added to every row), unary ``-``, ``relu(X)`` (``max(X, 0)``) and
+parentheses.  The value is computed in
 float64 (exact on the integer inputs), rounded to f32 as a kernel accumulating in f32
 holds it, then to the output's type (:func:`cast`: round to nearest even, as ``arith.truncf``
 and ``v_cvt_*`` do).

@@ -36,7 +36,8 @@ from pipeline_mlir.frontend.kernel_ir import describe
 SHAPE_OPS = frozenset({
     "vector.shape_cast", "vector.transpose", "vector.broadcast", "vector.extract",
     "vector.extract_strided_slice", "vector.insert", "vector.insert_strided_slice",
-    "vector.splat", "vector.from_elements", "vector.extractelement", "vector.insertelement"})
+    "vector.splat", "vector.from_elements", "vector.to_elements", "vector.extractelement",
+    "vector.insertelement"})
 #: element-wise arith ops -> node kind
 ARITH = {"arith.addf": "add", "arith.subf": "sub", "arith.mulf": "mul",
          "arith.maximumf": "max", "arith.maxnumf": "max", "arith.minimumf": "min",
@@ -266,13 +267,18 @@ def expression(tree: Node, names: list[str], out: int, ab: list[int], product: s
         if n.kind == "max":
             zero = [x for x in n.args if x.kind == "const" and x.value == 0]
             if zero:
-                return f"relu({render(n.args[1] if n.args[0] is zero[0] else n.args[0])})"
+                inner = n.args[1] if n.args[0] is zero[0] else n.args[0]
+                return f"relu({_bare(render(inner))})"
         what = {"const": f"the constant {n.value} outside a relu", "trunc": "a truncf inside "
                 "the epilogue (not as the store to C)", "poison": "an undefined value"}
         _refuse(n, f"the epilogue computes {what.get(n.kind, f'a {n.kind}')}, which the "
                    f"emulator's reference does not model (it models bias adds, relu, truncf "
                    f"to C's type and C += A x B^T)")
-    text = render(tree)
+    return _bare(render(tree))
+
+
+def _bare(text: str) -> str:
+    """``text`` without the parentheses around all of it."""
     return text[1:-1] if text.startswith("(") and _closes_at_end(text) else text
 
 

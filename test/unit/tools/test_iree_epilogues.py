@@ -30,6 +30,7 @@ ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
 import epilogues as E  # noqa: E402
 import generate as G  # noqa: E402
+from test_iree_emulate import needs_iree  # noqa: E402
 
 #: kind -> (epilogue_source arguments, the expression --emulate checks C against)
 CONFIGS = {
@@ -42,17 +43,6 @@ CONFIGS = {
     "trunc_f16": (dict(kind="trunc_f16", dtype="f16"), "A @ B.T"),
     "accumulate": (dict(kind="accumulate"), "C + A @ B.T"),
 }
-
-
-def _has_iree_compile() -> bool:
-    try:
-        return Path(G.tool("iree-compile")).exists()
-    except Exception:              # the wheel's tool lookup fails: not installed
-        return False
-
-
-needs_iree = pytest.mark.skipif(not _has_iree_compile(),
-                                reason="iree-compile (iree-base-compiler) is not installed")
 
 
 @pytest.fixture(scope="session")

@@ -8,7 +8,8 @@
   front end accepts.  Parsed once: its launch is read from it (its bindings, the sizes
   compiled into it, the workgroups it needs: :mod:`pipeline_mlir.frontend.dispatch`), then
   the same module is built with the schedule as ``--emit=hsaco`` builds it and run as the
-  dispatch is launched.  The sizes may be left out; given, they must be the kernel's.
+  dispatch is launched (with an epilogue, a batch or a bf16/f16 C: as the launch description
+  :mod:`pipeline_mlir.driver.dispatch_launch` makes of it).  The sizes may be left out; given, they must be the kernel's.
 * ``FILE`` a code object (``.hsaco``, ELF) or its assembly (``--emit=asm`` text): the launch
   is the one its kernel arguments ask for (:func:`pipeline_mlir.emu.iree.launch_contract`).
   The project's GEMM kernels take the schedule (tile, element type, waves) and the sizes;
@@ -304,6 +305,11 @@ def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
     if layout is not None:
         raise Failure([layout])
     kernel = load_kernel(code)
+    if not d.plain:                # an epilogue, a batch, a bf16/f16 C: as the dispatch says
+        from pipeline_mlir.driver.dispatch_launch import run_dispatch
+
+        return run_dispatch(d, kernel, path, mode, options.workgroups, options.progress,
+                            options.strict)
     return _matmul_result(options, kernel, Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b),
                           d.grid, mode)
 

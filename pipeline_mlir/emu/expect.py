@@ -10,7 +10,8 @@ product and sum of a matmul of small integers is exact in f32).
 **Expressions**: buffer names (their contents at the start of the run), ``X.T`` (the last two
 dimensions swapped), ``X @ Y`` (numpy's matmul: the last two dimensions multiplied, the
 ones before broadcast: a batch), ``+`` and ``-`` (numpy broadcasting: a bias of ``N``
-elements is added to every row), unary ``-`` and parentheses.  The value is computed in
+elements is added to every row), unary ``-``, ``relu(X)`` (``max(X, 0)``) and
+parentheses.  The value is computed in
 float64 (exact on the integer inputs), rounded to f32 as a kernel accumulating in f32
 holds it, then to the output's type (:func:`cast`: round to nearest even, as ``arith.truncf``
 and ``v_cvt_*`` do).
@@ -157,7 +158,7 @@ def parse_expect(text: str, shapes: dict[str, tuple[int, ...]]) -> Expr:
         m = _TOKEN.match(text, pos)
         if m is None:
             raise EmuError(f"cannot read {text[pos:].strip()[:20]!r} (expressions take "
-                           f"buffer names, .T, @, +, - and parentheses)")
+                           f"buffer names, .T, @, +, -, relu( ) and parentheses)")
         tokens.append(m.group(1) or m.group(2) or m.group(3))
         pos = m.end()
     p = _Parser(tokens, shapes)
@@ -221,6 +222,12 @@ class _Parser:
             node, shape = self.sum()
             if self.take() != ")":
                 raise EmuError("a '(' is not closed")
+        elif tok == "relu" and self.peek() == "(":
+            self.take()
+            node, shape = self.sum()
+            if self.take() != ")":
+                raise EmuError("relu( is not closed")
+            node = ("relu", node)
         elif re.fullmatch(r"[A-Za-z_]\w*", tok):
             if tok not in self.shapes:
                 raise EmuError(f"{tok!r} is no buffer (buffers: {', '.join(self.shapes)})")
@@ -247,6 +254,8 @@ def evaluate(expr: Expr, values: dict[str, np.ndarray]) -> np.ndarray:
             return np.swapaxes(ev(node[1]), -1, -2)
         if op == "neg":
             return -ev(node[1])
+        if op == "relu":
+            return np.maximum(ev(node[1]), 0.0)
         a, b = ev(node[1]), ev(node[2])
         return a @ b if op == "@" else (a + b if op == "+" else a - b)
     return np.asarray(ev(expr.node), dtype=np.float64)

@@ -332,15 +332,13 @@ def _mubuf(ins: Instr, G: int) -> Step:
             return in_region(w, m, region, off)
         over = (off + size > num[:, None]) & mask
         addr = base[:, None] + off
-        if over.any() and half is not None and not m.glob.strict:   # dropped lane by lane
-            lanes = mask & ~over
-        elif over.any():
-            if not m.glob.strict:
+        if over.any():
+            if not m.glob.strict and half is None:
                 return out_of_range(w, m, addr, off, num)
-            g, lane = np.argwhere(over)[0]
-            m.finding("out-of-range", w, step, f"buffer offset {int(off[g, lane])} + {size} "
-                      f"bytes is past the descriptor's {int(num[g])} bytes (lane {lane}, "
-                      f"workgroup slot {g})")
+            if m.glob.strict:
+                _past_records(w, m, step, off, over, num, size)
+            else:                          # a 16-bit store past the records is dropped
+                lanes = mask & ~over
         if lds:
             la = _lds_dma_target(w, m, step, inst_off, size)
             data = m.glob.read(addr, size, w, step, lanes)
@@ -370,6 +368,13 @@ def _mubuf(ins: Instr, G: int) -> Step:
 
     step.mem = dict(issue=issue, queue="vm")
     return step
+
+
+def _past_records(w, m, step: Step, off, over, num, size: int) -> None:
+    """Report (strict mode) a buffer access whose lanes ``over`` lie past the records."""
+    g, lane = np.argwhere(over)[0]
+    m.finding("out-of-range", w, step, f"buffer offset {int(off[g, lane])} + {size} bytes is "
+              f"past the descriptor's {int(num[g])} bytes (lane {lane}, workgroup slot {g})")
 
 
 def _buffer_descriptor(step: Step, srsrc: int):

@@ -111,6 +111,8 @@ _VOP1 = {
     "v_bfrev_b32": lambda a: np.array([int(f"{int(x):032b}"[::-1], 2) for x in a.ravel()],
                                       dtype=U32).reshape(a.shape),
     "v_cvt_f32_ubyte0": lambda a: from_f32((a & 0xFF).astype(F32)),
+    # the f16 in the low half, the high half zeroed (GFX9's 16-bit VOP1 results)
+    "v_cvt_f16_f32": lambda a: _f16_bits(a),
     "v_trunc_f32": lambda a: from_f32(np.trunc(f32(a))),
     "v_floor_f32": lambda a: from_f32(np.floor(f32(a))),
 }

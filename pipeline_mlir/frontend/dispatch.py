@@ -4,9 +4,15 @@ A dispatch (IREE's ``func.func`` with ``hal.interface.binding.subspan`` bindings
 ``gpu.func`` / ``func.func`` kernel with memref arguments) compiles its sizes in.
 :func:`matmul_dispatch` reads:
 
-* the bindings, in binding (argument) order: A (``M x K``), B (``N x K`` or ``K x N``),
-  C (``M x N``, f32), static row-major memrefs of global memory; A and B of one element
-  type (bf16, f16 or f8E4M3FN);
+* the bindings, in binding (argument) order, static row-major memrefs of global memory:
+  the output C is the one binding the kernel writes (``M x N``, f32, bf16 or f16; with no
+  write in the kernel, the last of three); A (``M x K``) and B (``N x K`` or ``K x N``) are
+  the first two others, of one element type (bf16, f16 or f8E4M3FN); a batch matmul gives
+  A, B and C the same leading batch dimension (3-D).  The other bindings are inputs of the
+  epilogue (a bias);
+* what the kernel stores to C (:mod:`pipeline_mlir.frontend.epilogue`), as the expression
+  a launch description checks (:attr:`MatmulDispatch.expect`, e.g. ``relu(A @ B.T +
+  bias)``, ``C + A @ B.T`` when the kernel reads C first and accumulates into it);
 * which dimension of A and of B is K: the one the K-loop advances.  The natural K-loop
   (:func:`~pipeline_mlir.frontend.scan.scan_loop`) copies tiles of A and B; the
   address analysis evaluates the first element each copy reads in two consecutive
@@ -32,18 +38,22 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops as _walk
 from pipeline_mlir.analysis.loop_eval import memory_space
 from pipeline_mlir.analysis.ir_facts import block_size
+from pipeline_mlir.frontend.epilogue import (expression, follows, reads_of, trace_output,
+                                              writes_to)
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
 from pipeline_mlir.frontend.scan import find_natural_loops, loop_evaluator, scan_loop
 
 NAMES = ("A", "B", "C")
 #: A and B element types -> the names the emulator's reference encodes them by
 ELEMENTS = {"bf16": "bf16", "f16": "f16", "f8E4M3FN": "fp8", "f8E5M2": "fp8e5m2"}
+#: the element types of C the emulator's reference writes
+OUTPUTS = ("f32", "bf16", "f16")
 _DIMS = "xyz"
 
 
 @dataclass(frozen=True)
 class Binding:
-    name: str                  # A, B or C
+    name: str                  # A, B, C, or an epilogue input's name (bias, X<binding>)
     shape: tuple[int, ...]
     element: str               # MLIR element type
     where: str                 # the MLIR location (text) of the op or kernel declaring it
@@ -61,6 +71,19 @@ class MatmulDispatch:
     bindings: tuple[Binding, ...]
     #: why the layout of B is not known (an IRError), when transpose_b is None
     layout_problem: IRError | None = None
+    batch: tuple[int, ...] = ()        # the batch dimensions of A, B and C (batch matmul)
+    out_dtype: str = "f32"             # C's element type
+    #: what C must hold after the run, over the bindings' starting contents
+    #: (:mod:`pipeline_mlir.emu.expect`; ``C`` in it: the kernel reads C first)
+    expect: str = "A @ B.T"
+
+    @property
+    def plain(self) -> bool:
+        """C (f32, 2-D) = A x B^T or A x B, bindings A, B, C: the launch
+        :func:`pipeline_mlir.emu.iree.emulate_matmul` runs."""
+        return (not self.batch and self.out_dtype == "f32" and len(self.bindings) == 3 and
+                [b.name for b in self.bindings] == list(NAMES) and
+                self.expect == ("A @ B.T" if self.transpose_b is not False else "A @ B"))
 
     def describe(self) -> str:
         return ", ".join(f"{b.name} {'x'.join(map(str, b.shape))}x{b.element}"
@@ -104,6 +127,54 @@ def _bindings(f) -> list[tuple[object, object, str]]:
 
 def matmul_dispatch(module) -> MatmulDispatch:
     """The matmul dispatch of ``module`` (module docstring)."""
+    f, name = _the_kernel(module)
+    found = _bindings(f)
+    if len(found) < 3:
+        raise IRError(f, f"'{f.name}' op '{name}' has {len(found)} bindings; a matmul dispatch "
+                         f"has at least three: A, B and C (and the inputs of its epilogue)")
+    out = _output(f, found)
+    order = [i for i in range(len(found)) if i != out]
+    names = _names(found, order[:2], out, order[2:])
+    bindings = [_binding(v, t, where, names[i], f) for i, (v, t, where) in enumerate(found)]
+    A, B, C = bindings[order[0]], bindings[order[1]], bindings[out]
+    roots = [found[order[0]][0], found[order[1]][0]]
+    batch = _check_types(f, A, B, C, [found[i][0] for i in (order[0], order[1], out)])
+    M, K = A.shape[-2:]
+    M2, N = C.shape[-2:]
+    layout_problem = None
+    try:
+        k_dims = _k_dims(f, roots)
+    except IRError as e:
+        k_dims, layout_problem = None, e
+    Bs = B.shape[-2:]
+    if k_dims is not None:
+        if not k_dims[0]:
+            raise IRError(_owner(roots[0], f), f"the K-loop walks A ({'x'.join(map(str, A.shape))}"
+                                               f") along its rows: A is K x M, and the emulator "
+                                               f"runs A as M x K")
+        transpose_b = k_dims[1]
+    elif Bs[0] != Bs[1]:
+        transpose_b = Bs[1] == K and Bs[0] != K
+    else:
+        transpose_b = None
+        if layout_problem is None:
+            layout_problem = IRError(f, f"'{f.name}' op '{name}' has no K-loop copying A and B "
+                                        f"(an scf.for of amdgpu.mfma ops), and a square B "
+                                        f"does not say it by its shape")
+    BN, BK = (Bs if transpose_b in (True, None) else Bs[::-1])
+    if M2 != M or BK != K or BN != N:
+        raise IRError(f, f"'{f.name}' op '{name}': the bindings {'x'.join(map(str, A.shape))}, "
+                         f"{'x'.join(map(str, B.shape))}, {'x'.join(map(str, C.shape))} are not "
+                         f"A (M x K), B ("
+                         f"{'N x K' if transpose_b is not False else 'K x N'}) and C (M x N) of "
+                         f"one matmul")
+    expect, bindings = _epilogue(f, found, bindings, out, order, transpose_b, (M, N))
+    return MatmulDispatch(name, M, N, K, ELEMENTS[A.element], transpose_b, _grid(f),
+                          tuple(bindings), layout_problem if transpose_b is None else None,
+                          batch, C.element, expect)
+
+
+def _the_kernel(module):
     kernels = _kernels(module)
     if not kernels:
         raise IRError(module.operation, "the input has no kernel to launch: a matmul dispatch "
@@ -114,62 +185,85 @@ def matmul_dispatch(module) -> MatmulDispatch:
         raise IRError(kernels[1], f"'{kernels[1].name}' op: a second kernel; a dispatch to "
                                   f"launch holds one")
     f = kernels[0]
-    name = ir.StringAttr(f.attributes["sym_name"]).value
     for o in _walk(f, lambda o: o.name == "hal.interface.constant.load"):
         raise IRError(o, f"{describe(o)}: the kernel reads a push constant, and a matmul "
                          f"launch passes none")
-    found = _bindings(f)
+    return f, ir.StringAttr(f.attributes["sym_name"]).value
+
+
+def _output(f, found) -> int:
+    """The binding the kernel writes (C); the last of three when it writes none."""
+    written = [i for i, (v, _t, _w) in enumerate(found) if writes_to(f, v)]
+    if len(written) > 1:
+        first = writes_to(f, found[written[1]][0])[0]
+        raise IRError(first, f"{describe(first)} writes binding #{written[1]} while the "
+                             f"kernel writes binding #{written[0]} too: a matmul dispatch "
+                             f"writes one output")
+    if written:
+        return written[0]
     if len(found) != 3:
-        raise IRError(f, f"'{f.name}' op '{name}' has {len(found)} bindings; a matmul dispatch "
-                         f"has three: A, B and C")
-    bindings = []
-    for (v, t, where), bname in zip(found, NAMES):
-        mt = ir.MemRefType(t)
-        et = str(mt.element_type)
-        if not mt.has_static_shape or mt.rank != 2:
-            raise IRError(_owner(v, f), f"binding {bname} ({t}) is not a static 2-D memref: "
-                                        f"a matmul's {bname} is one")
-        strides, offset = mt.get_strides_and_offset()
-        if offset != 0 or list(strides) != [mt.shape[1], 1]:
-            raise IRError(_owner(v, f), f"binding {bname} ({t}) is not row-major and "
-                                        f"contiguous")
-        bindings.append(Binding(bname, tuple(mt.shape), et, where))
-    A, B, C = bindings
+        raise IRError(f, f"'{f.name}' op: no op writes any of its {len(found)} bindings, so "
+                         f"none of them is the output C")
+    return 2
+
+
+def _names(found, ab: list[int], out: int, extra: list[int]) -> list[str]:
+    names = [""] * len(found)
+    names[ab[0]], names[ab[1]], names[out] = NAMES
+    for i in extra:
+        names[i] = "bias" if len(extra) == 1 and ir.MemRefType(found[i][1]).rank == 1 \
+            else f"X{i}"
+    return names
+
+
+def _binding(v, t, where: str, name: str, f) -> Binding:
+    mt = ir.MemRefType(t)
+    if not mt.has_static_shape or not 1 <= mt.rank <= 3:
+        raise IRError(_owner(v, f), f"binding {name} ({t}) is not a static memref of 1 to 3 "
+                                    f"dimensions: a matmul's bindings are")
+    strides, offset = mt.get_strides_and_offset()
+    dense = [int(np.prod(mt.shape[i + 1:])) for i in range(mt.rank)]
+    if offset != 0 or list(strides) != dense:
+        raise IRError(_owner(v, f), f"binding {name} ({t}) is not row-major and "
+                                    f"contiguous")
+    return Binding(name, tuple(mt.shape), str(mt.element_type), where)
+
+
+def _check_types(f, A: Binding, B: Binding, C: Binding, values: list) -> tuple[int, ...]:
+    """The batch dimensions of A, B and C, once their ranks and element types are checked."""
+    for b, v in zip((A, B, C), values):
+        if len(b.shape) not in (2, 3) or len(b.shape) != len(C.shape):
+            raise IRError(_owner(v, f), f"binding {b.name} ({'x'.join(map(str, b.shape))}x"
+                                        f"{b.element}) is not a 2-D matrix or a 3-D batch of "
+                                        f"them like C ({'x'.join(map(str, C.shape))})")
+    if A.shape[:-2] != B.shape[:-2] or A.shape[:-2] != C.shape[:-2]:
+        raise IRError(f, f"'{f.name}' op: the batch dimensions of A, B and C "
+                         f"({A.shape[:-2]}, {B.shape[:-2]}, {C.shape[:-2]}) differ")
     if A.element not in ELEMENTS or B.element != A.element:
-        raise IRError(_owner(found[0][0], f),
+        raise IRError(_owner(values[0], f),
                       f"A and B are {A.element} and {B.element}: the emulator's reference "
                       f"runs A and B of one element type, {', '.join(ELEMENTS)}")
-    if C.element != "f32":
-        raise IRError(_owner(found[2][0], f), f"C is {C.element}: the emulator's reference "
-                                              f"accumulates in f32")
-    (M, K), (M2, N) = A.shape, C.shape
-    layout_problem = None
-    try:
-        k_dims = _k_dims(f, [found[0][0], found[1][0]])
-    except IRError as e:
-        k_dims, layout_problem = None, e
-    if k_dims is not None:
-        if k_dims[0] != 1:
-            raise IRError(_owner(found[0][0], f), f"the K-loop walks A ({A.shape[0]}x"
-                                                  f"{A.shape[1]}) along its rows: A is K x M, "
-                                                  f"and the emulator runs A as M x K")
-        transpose_b = k_dims[1] == 1
-    elif B.shape[0] != B.shape[1]:
-        transpose_b = B.shape[1] == K and B.shape[0] != K
-    else:
-        transpose_b = None
-        if layout_problem is None:
-            layout_problem = IRError(f, f"'{f.name}' op '{name}' has no K-loop copying A and B "
-                                        f"(an scf.for of amdgpu.mfma ops), and a square B "
-                                        f"does not say it by its shape")
-    BN, BK = (B.shape if transpose_b in (True, None) else B.shape[::-1])
-    if M2 != M or BK != K or BN != N:
-        raise IRError(f, f"'{f.name}' op '{name}': the bindings {A.shape[0]}x{A.shape[1]}, "
-                         f"{B.shape[0]}x{B.shape[1]}, {C.shape[0]}x{C.shape[1]} are not A "
-                         f"(M x K), B ({'N x K' if transpose_b is not False else 'K x N'}) "
-                         f"and C (M x N) of one matmul")
-    return MatmulDispatch(name, M, N, K, ELEMENTS[A.element], transpose_b, _grid(f),
-                          tuple(bindings), layout_problem if transpose_b is None else None)
+    if C.element not in OUTPUTS:
+        raise IRError(_owner(values[2], f), f"C is {C.element}: the emulator's reference "
+                                            f"writes C as {', '.join(OUTPUTS)}")
+    return tuple(C.shape[:-2])
+
+
+def _epilogue(f, found, bindings: list, out: int, order: list, transpose_b, mn):
+    """(the expression C must equal, the bindings with the shapes it uses them with)."""
+    product = "A @ B" if transpose_b is False else "A @ B.T"
+    loops = [lp for lp in find_natural_loops(f) if kernel_of(lp) == f]
+    if len(loops) != 1 or not writes_to(f, found[out][0]):
+        if len(found) != 3:
+            raise IRError(f, f"'{f.name}' op: {len(loops)} K-loops; the epilogue that uses "
+                             f"binding {bindings[order[2]].name} is read from the one K-loop")
+        return product, bindings
+    values = [v for v, _t, _w in found]
+    tree, writers = trace_output(f, loops[0], values, out)
+    rows = frozenset(i for i in order[2:] if len(bindings[i].shape) == 1 and reads_of(tree, i)
+                     and follows(f, tree, i, bindings[i], writers[0], mn) == "row")
+    return expression(tree, [b.name for b in bindings], out, order[:2], product,
+                      bindings[out].element, rows), bindings
 
 
 def _owner(v, f):
@@ -178,8 +272,9 @@ def _owner(v, f):
 
 
 def _k_dims(f, roots: list) -> list[int] | None:
-    """The dimension of each of ``roots`` (A, B) the K-loop advances, from the first element
-    the loop's copies read in two consecutive iterations; None without a K-loop."""
+    """Whether the K-loop advances each of ``roots`` (A, B) along its contiguous dimension
+    (else by whole rows), from the first element the loop's copies read in two consecutive
+    iterations; None without a K-loop."""
     loops = [lp for lp in find_natural_loops(f) if kernel_of(lp) == f]
     if not loops:
         return None
@@ -198,14 +293,14 @@ def _k_dims(f, roots: list) -> list[int] | None:
                 continue
             delta = s1 - s0
             k = roots.index(root)
-            row = ir.MemRefType(root.type).shape[1]
+            row = ir.MemRefType(root.type).shape[-1]
             if np.any(delta != delta[0]) or delta[0] <= 0 or \
                     (delta[0] >= row and delta[0] % row):
                 raise IRError(a.op, f"{describe(a.op)}: the element it copies from "
                                     f"{NAMES[k]} moves by {sorted(set(delta.tolist()))[:4]} "
                                     f"from one K step to the next: neither along a row of "
                                     f"{NAMES[k]} nor by whole rows")
-            dim = 1 if delta[0] < row else 0
+            dim = bool(delta[0] < row)      # K is the contiguous dimension
             if out.setdefault(k, (dim, a.op))[0] != dim:
                 raise IRError(a.op, f"{describe(a.op)} walks {NAMES[k]} along another "
                                     f"dimension than {describe(out[k][1])}")

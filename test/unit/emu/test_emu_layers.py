@@ -2,8 +2,8 @@
 package reads bottom-up with no import cycle.
 
     errors, opcodes, instr < scaled < disasm < decode < operands < salu, valu < semantics,
-    memops, mfma < mfma_mx < program < codeobj < asmline < asmtext < inputs;  memops, semantics
-    < machine < gemm < iree (mfma < iree; launchdims < machine);  mfma < expect < launchfile
+    memops, mfma < mfma_mx < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
+    < gemm < iree (mfma < iree; hazards, launchdims < machine);  mfma < expect < launchfile
     < described (gemm, machine < described)
 """
 

@@ -2,7 +2,9 @@
 
 IREE's committed kernels give their sizes, element type and grid; which dimension of B is K
 comes from the K-loop's copies (B is square here, so the shapes cannot tell); small
-hand-written dispatches pin the shapes-only layout, the grid rules and every refusal.
+hand-written dispatches pin the shapes-only layout, the grid rules and every refusal.  The
+committed kernel with its epilogue mutated pins what the epilogue reader
+(``pipeline_mlir/frontend/epilogue.py``) takes and refuses.
 """
 
 from __future__ import annotations
@@ -98,11 +100,16 @@ def test_grid(body, grid):
 
 
 @pytest.mark.parametrize("text,message", [
-    (kernel().replace(C.format("128x256xf32"), ""), "has 2 bindings; a matmul dispatch has three"),
+    (kernel().replace(C.format("128x256xf32"), ""),
+     "has 2 bindings; a matmul dispatch has at least three"),
     (kernel(a="128x64xf32", b="256x64xf32"), "A and B are f32 and f32"),
     (kernel(b="256x64xf16"), "A and B are bf16 and f16"),
-    (kernel(c="128x256xf16"), "C is f16: the emulator's reference accumulates in f32"),
-    (kernel(a="128x64x2xbf16"), "binding A (memref<128x64x2xbf16>) is not a static 2-D memref"),
+    (kernel(c="128x256xi32"), "C is i32: the emulator's reference writes C as f32, bf16, f16"),
+    (kernel(a="128x64x2x2xbf16"), "binding A (memref<128x64x2x2xbf16>) is not a static memref "
+                                  "of 1 to 3 dimensions"),
+    (kernel(a="2x128x64xbf16"), "binding A (2x128x64xbf16) is not a 2-D matrix or a 3-D batch"),
+    (kernel(a="2x128x64xbf16", b="3x256x64xbf16", c="2x128x256xf32"),
+     "the batch dimensions of A, B and C ((2,), (3,), (2,)) differ"),
     (kernel(b="256x64xbf16, strided<[128, 1]>"), "binding B (memref<256x64xbf16, strided<[128, "
                                                   "1]>>) is not row-major and contiguous"),
     (kernel(c="128x128xf32"), "are not A (M x K), B (N x K) and C (M x N) of one matmul"),
@@ -153,3 +160,61 @@ def test_copies_that_do_not_walk_k_are_refused(old, new, message):
         assert d.transpose_b is None
         got = str(d.layout_problem)
     assert message in got, got
+
+
+STORE = "vector.transfer_write %79, %subview_6"
+TRANSPOSE = "%79 = vector.transpose %78, [0, 2, 1, 3] : vector<4x4x4x1xf32> to vector<4x4x4x1xf32>"
+ACC = "%78"                       # the K-loop's results, gathered into one vector
+
+
+def _epilogue(op_text: str) -> str:
+    """The committed kernel with ``%e = op_text`` computed from the accumulators and
+    stored in their place."""
+    assert TRANSPOSE in PREFETCH
+    return PREFETCH.replace(TRANSPOSE, f"%e = {op_text}\n            " +
+                            TRANSPOSE.replace(ACC, "%e", 1).replace("%79 = vector.transpose "
+                                                                    "%e", "%79 = vector."
+                                                                    "transpose %e"))
+
+
+ZERO = "%z = arith.constant dense<0.000000e+00> : vector<4x4x4x1xf32>\n            "
+
+
+@pytest.mark.parametrize("op_text,expect", [
+    (ZERO + "%e = arith.maximumf %78, %z : vector<4x4x4x1xf32>", "relu(A @ B.T)"),
+    (ZERO + "%e = arith.maxnumf %z, %78 : vector<4x4x4x1xf32>", "relu(A @ B.T)"),
+    ("%e = arith.addf %78, %78 : vector<4x4x4x1xf32>", "A @ B.T + A @ B.T"),
+])
+def test_an_epilogue_is_read(op_text, expect):
+    op_text = op_text.split("%e = ", 1)
+    d = dispatch(_epilogue(op_text[1]).replace("%e = " + op_text[1], op_text[0] + "%e = " +
+                                               op_text[1]))
+    assert d.expect == expect and not d.plain
+
+
+@pytest.mark.parametrize("op_text,message", [
+    ("math.exp %78 : vector<4x4x4x1xf32>",
+     "'math.exp' op at line 195:18: the epilogue (what the dispatch stores to its output "
+     "after the K-loop) computes with 'math.exp', which the emulator's reference does not "
+     "model"),
+    ("arith.mulf %78, %78 : vector<4x4x4x1xf32>", "the epilogue computes a mul"),
+    ("arith.minimumf %78, %78 : vector<4x4x4x1xf32>", "the epilogue computes a min"),
+    ("arith.truncf %78 : vector<4x4x4x1xf32> to vector<4x4x4x1xbf16>\n %e2 = arith.extf %e : "
+     "vector<4x4x4x1xbf16> to vector<4x4x4x1xf32>", "truncates to bf16 and the output C is f32"),
+])
+def test_an_epilogue_it_cannot_model_is_refused_at_the_op(op_text, message):
+    text = _epilogue(op_text)
+    if "%e2" in op_text:
+        text = text.replace("%79 = vector.transpose %e,", "%79 = vector.transpose %e2,")
+    got = refusal(text)
+    assert message in got, got
+
+
+def test_a_second_output_is_refused():
+    assert STORE in PREFETCH and "%subview_12 = memref.subview %2[" in PREFETCH
+    text = PREFETCH.replace(STORE, "%bz = arith.constant 0.0 : bf16\n            memref.store "
+                            "%bz, %2[%c0, %c0] : memref<4096x4096xbf16, #amdgpu.address_space"
+                            "<fat_raw_buffer>>\n            " + STORE, 1)
+    got = refusal(text)
+    assert "'vector.transfer_write' op at line 198:13 writes binding #2 while the kernel " \
+           "writes binding #0 too: a matmul dispatch writes one output" in got, got

@@ -277,20 +277,20 @@ def test_cli_refuses_a_kernel_the_emulator_cannot_run(capsys, small_iree, name, 
 
 
 def test_cli_refuses_a_dispatch_that_is_not_a_matmul(capsys, tmp_path):
-    """Checked before anything is built: a C of f16 is no matmul the reference computes."""
+    """Checked before anything is built: a C of i32 is no matmul the reference computes."""
     layout = ("#l = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>, "
               "#hal.pipeline.binding<storage_buffer>, #hal.pipeline.binding<storage_buffer>]>")
     binding = ("    %{0} = hal.interface.binding.subspan layout(#l) binding({0}) alignment(64) "
                "offset(%c0) : memref<{1}>\n")
-    path = tmp_path / "f16c.mlir"
+    path = tmp_path / "i32c.mlir"
     path.write_text(f"{layout}\nfunc.func @k() attributes {{gpu.known_block_size = array<i32: "
                     f"256, 1, 1>}} {{\n    %c0 = arith.constant 0 : index\n" +
                     binding.format(0, "128x64xbf16") + binding.format(1, "256x64xbf16") +
-                    binding.format(2, "128x256xf16") + "    return\n}\n")
+                    binding.format(2, "128x256xi32") + "    return\n}\n")
     rc, out, err = cli(capsys, "--pipeline=4wave", "--emulate", str(path))
     assert rc == 1 and out == ""
-    _one_error(err, f"{path}:6:10: error: --emulate: C is f16: the emulator's reference "
-                    f"accumulates in f32\n")
+    _one_error(err, f"{path}:6:10: error: --emulate: C is i32: the emulator's reference "
+                    f"writes C as f32, bf16, f16\n")
 
 
 @needs_iree

@@ -1,0 +1,63 @@
+"""An IREE dispatch's launch as a launch description (``--emulate FILE.mlir``).
+
+A matmul dispatch whose launch is not the plain one (:attr:`~pipeline_mlir.frontend.
+dispatch.MatmulDispatch.plain`: bindings A, B, f32 C, ``C = A x B^T``) runs as a launch
+description (:mod:`pipeline_mlir.emu.launchfile`) made from what the dispatch says
+(:mod:`pipeline_mlir.frontend.dispatch`): every binding, in binding order, a memref
+descriptor of its shape (the launch ``sched-gpu-kernel`` gives the kernel pipeline-opt
+builds); A, B and the epilogue inputs random integers in -3..3; C random too when the
+kernel reads it first (``C += A x B^T``), else poison (NaN: an element the kernel does not
+write is wrong); the dispatch's grid (1 to 3 dimensions) of workgroups of the size the
+kernel requires; one check: C equals the dispatch's expression (``relu(A @ B.T + bias)``,
+``C + A @ B.T``, ...) cast to C's element type.  The emulator and its launch descriptions
+are imported by the functions that use them.
+"""
+
+from __future__ import annotations
+
+#: the MLIR element types of the bindings -> the launch descriptions' names
+DTYPES = {"f32": "f32", "bf16": "bf16", "f16": "f16", "f8E4M3FN": "fp8"}
+
+
+def dispatch_spec(d, kernel, path: str):
+    """The launch description of dispatch ``d`` (module docstring) for ``kernel`` (its
+    required workgroup size); an :class:`~pipeline_mlir.emu.errors.EmuError` when the
+    dispatch says too little to launch it."""
+    from pipeline_mlir.emu.errors import EmuError
+    from pipeline_mlir.emu.expect import parse_expect
+    from pipeline_mlir.emu.launchfile import Arg, Check, Init, LaunchSpec
+
+    if d.grid is None:
+        raise EmuError(f"kernel {d.kernel}: a workgroup id it reads has no upper bound, and "
+                       f"the grid of a dispatch with an epilogue, a batch or a {d.out_dtype} "
+                       f"C must be stated by the dispatch")
+    missing = [b for b in d.bindings if b.element not in DTYPES]
+    if missing:
+        raise EmuError(f"kernel {d.kernel}: binding {missing[0].name} is {missing[0].element}; "
+                       f"the launch of a dispatch with an epilogue takes "
+                       f"{', '.join(DTYPES)}")
+    reads_c = "C" in parse_expect(d.expect, {b.name: b.shape for b in d.bindings}).names
+    args = tuple(Arg("buffer", b.name, DTYPES[b.element], b.shape, "memref",
+                     Init("poison") if b.name == "C" and not reads_c else Init("random"),
+                     where=b.where) for b in d.bindings)
+    shapes = {b.name: b.shape for b in d.bindings}
+    check = Check("C", parse_expect(d.expect, shapes), d.expect, path)
+    need = (kernel.meta or {}).get(".reqd_workgroup_size") or [256]
+    block = tuple(need) + (1,) * (3 - len(need))
+    grid = tuple(d.grid) + (1,) * (3 - len(d.grid))
+    return LaunchSpec(path, None, grid, block, len(d.grid), 0, 0, args, (check,))
+
+
+def run_dispatch(d, kernel, path: str, mode: tuple, workgroups: int | None, progress,
+                 strict: bool) -> tuple[str, str | None]:
+    """(the run's summary line, what is wrong or None) of ``kernel`` launched as dispatch
+    ``d`` says."""
+    from pipeline_mlir.emu.described import emulate_described
+
+    spec = dispatch_spec(d, kernel, path)
+    run = emulate_described(kernel, spec, mode[0], mode[1], count=workgroups, strict=strict,
+                            progress=progress)
+    problem = run.problem()
+    summary = (f"{run.summary()}; {d.describe()}, C = {d.expect}"
+               f"{' as ' + d.out_dtype if d.out_dtype != 'f32' else ''}")
+    return summary + "\n", None if problem is None else f"{path}: error: {problem}"

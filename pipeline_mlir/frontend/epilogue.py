@@ -1,0 +1,366 @@
+"""What a matmul dispatch stores to its output, read from its ops (for ``--emulate``).
+
+IREE fuses element-wise work into a matmul's dispatch: a bias added, a ``relu``, a
+``truncf`` to bf16/f16, an accumulation into the C it reads (``C += A x B^T``).  The
+K-loop's results reach the output binding through vector shape ops, element-wise ``arith``
+ops, reads of other bindings and round trips through workgroup memory; :func:`trace_output`
+follows the value every write of the output binding stores back to its sources and returns
+it as a tree of :class:`Node`\\ s:
+
+* ``acc``: a result of the K-loop, whose ``init`` (the loop's initial accumulator) is a tree
+  too (a zero constant, or a read of C);
+* ``read``: a read of a global binding (by binding index);
+* ``const``: a splat constant; ``add``, ``sub``, ``mul``, ``max``, ``min``: element-wise
+  ``arith`` ops; ``trunc``: a ``truncf`` (to ``type``).
+
+Shape ops (``vector.shape_cast``, ``transpose``, ``broadcast``, ``extract``, ``insert``,
+their strided forms, ...) move elements but compute nothing: their value is the one tree
+their non-constant operands share; operands of different trees are refused (the emulator
+checks the result element by element, so the tree says what every element is).  A read of
+workgroup memory is the value the last write into that allocation before it (outside the
+K-loop) stores: IREE's epilogues stage whole tiles through workgroup memory.
+Anything else on the way is an :class:`~pipeline_mlir.dialect.ir_io.IRError` at the op,
+naming it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pipeline_mlir.analysis.loop_eval import memory_space
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
+from pipeline_mlir.frontend.kernel_ir import describe
+
+#: ops that move vector elements without computing
+SHAPE_OPS = frozenset({
+    "vector.shape_cast", "vector.transpose", "vector.broadcast", "vector.extract",
+    "vector.extract_strided_slice", "vector.insert", "vector.insert_strided_slice",
+    "vector.splat", "vector.from_elements", "vector.to_elements", "vector.extractelement",
+    "vector.insertelement"})
+#: element-wise arith ops -> node kind
+ARITH = {"arith.addf": "add", "arith.subf": "sub", "arith.mulf": "mul",
+         "arith.maximumf": "max", "arith.maxnumf": "max", "arith.minimumf": "min",
+         "arith.minnumf": "min"}
+#: ops that pass a value on unchanged (exact on the emulator's small integers)
+PASS = frozenset({"arith.extf"})
+VIEW_OPS = frozenset({
+    "memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
+    "memref.reinterpret_cast", "memref.assume_alignment", "amdgpu.fat_raw_buffer_cast",
+    "memref.memory_space_cast", "iree_codegen.swizzle_hint"})
+#: read ops -> (operand index of the memref)
+READS = {"vector.transfer_read": 0, "vector.load": 0, "memref.load": 0}
+#: write ops -> (operand index of the value, of the memref)
+WRITES = {"vector.transfer_write": (0, 1), "vector.store": (0, 1), "memref.store": (0, 1)}
+
+
+@dataclass(frozen=True)
+class Node:
+    kind: str                  # acc, read, const, add, sub, mul, max, min, trunc
+    args: tuple = ()           # child nodes
+    value: object = None       # const: the number; read: the binding index; trunc: type
+    op: object = None          # an op it came from (for messages); not compared
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Node) and (self.kind, self.args, self.value) == \
+            (other.kind, other.args, other.value)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.args, self.value))
+
+
+def root_of(v):
+    """The value a memref ``v`` is a view of (through :data:`VIEW_OPS`)."""
+    while not isinstance(v.owner, ir.Block):
+        op = as_operation(v.owner)
+        if op.name not in VIEW_OPS:
+            break
+        v = op.operands[0]
+    return v
+
+
+def writes_to(f, root) -> list:
+    """The write ops of ``f`` whose memref is a view of ``root``."""
+    return [o for o in walk_ops(f, lambda o: o.name in WRITES)
+            if root_of(o.operands[WRITES[o.name][1]]) == root]
+
+
+class _Tracer:
+    def __init__(self, f, loop, bindings: list) -> None:
+        self.f, self.loop, self.bindings = f, loop, bindings
+        self.memo: dict = {}
+        self.active: set = set()
+        self._order = None
+
+    def value(self, v) -> Node:
+        if v in self.memo:
+            return self.memo[v]
+        owner = v.owner
+        if isinstance(owner, ir.Block):
+            parent = as_operation(owner.owner) if owner.owner is not None else self.f
+            raise IRError(parent, f"{describe(parent)}: the value the output stores passes "
+                                  f"through block argument #{v.arg_number} of this op, which "
+                                  f"the epilogue reader does not follow")
+        op = as_operation(owner)
+        if op in self.active:
+            raise IRError(op, f"{describe(op)}: the value the output stores depends on itself")
+        self.active.add(op)
+        try:
+            node = self._op(op, v)
+        finally:
+            self.active.discard(op)
+        self.memo[v] = node
+        return node
+
+    def _op(self, op, v) -> Node:
+        name = op.name
+        if op == self.loop:
+            i = list(op.results).index(v)
+            return Node("acc", (self.value(op.operands[3 + i]),), op=op)
+        if name in ("arith.constant", "ub.poison"):
+            return _constant(op)
+        if name in SHAPE_OPS:
+            return self._shape(op)
+        if name in ARITH:
+            a, b = (self.value(x) for x in op.operands)
+            return Node(ARITH[name], (a, b), op=op)
+        if name == "arith.negf":
+            return Node("sub", (Node("const", value=0.0, op=op), self.value(op.operands[0])),
+                        op=op)
+        if name in PASS:
+            return self.value(op.operands[0])
+        if name == "arith.truncf":
+            t = v.type.element_type if isinstance(v.type, ir.VectorType) else v.type
+            return Node("trunc", (self.value(op.operands[0]),), str(t), op)
+        if name in READS:
+            return self._read(op)
+        raise IRError(op, f"{describe(op)}: the epilogue (what the dispatch stores to its "
+                          f"output after the K-loop) computes with '{name}', which the "
+                          f"emulator's reference does not model (it models bias adds, "
+                          f"relu, truncf and C += A x B^T)")
+
+    def _shape(self, op) -> Node:
+        found = []
+        for x in op.operands:
+            if isinstance(x.type, (ir.VectorType, ir.FloatType)):
+                n = self.value(x)
+                if n.kind != "poison" and n not in found:
+                    found.append(n)
+        moved = [n for n in found if n.kind != "const"]
+        if len(moved) > 1:
+            raise IRError(op, f"{describe(op)} puts values of different kinds into one vector "
+                              f"({', '.join(n.kind for n in moved)}): the epilogue reader "
+                              f"needs every element of the output computed the same way")
+        if moved:
+            return moved[0]
+        if len(found) > 1:
+            raise IRError(op, f"{describe(op)} mixes different constants")
+        return found[0] if found else Node("poison", op=op)
+
+    def _read(self, op) -> Node:
+        root = root_of(op.operands[READS[op.name]])
+        if root in self.bindings:
+            return Node("read", value=self.bindings.index(root), op=op)
+        if memory_space(root.type) != "workgroup":
+            raise IRError(op, f"{describe(op)} reads memory that is neither a binding nor "
+                              f"workgroup memory")
+        order = self.order()
+        before = [w for w in writes_to(self.f, root)
+                  if not _inside(w, self.loop) and order[w] < order[op]]
+        if not before:
+            raise IRError(op, f"{describe(op)} reads workgroup memory that no write outside "
+                              f"the K-loop fills before it (the K-loop's tiles are not an "
+                              f"epilogue input)")
+        last = before[-1]           # the last write before the read: what it reads
+        return self.value(last.operands[WRITES[last.name][0]])
+
+    def order(self) -> dict:
+        """Op -> its position in the kernel (pre-order)."""
+        if self._order is None:
+            self._order = {o: i for i, o in enumerate(walk_ops(self.f, lambda o: True))}
+        return self._order
+
+
+def _constant(op) -> Node:
+    if op.name == "ub.poison":
+        return Node("poison", op=op)
+    attr = op.attributes["value"]
+    if isinstance(attr, ir.DenseElementsAttr):
+        dense = attr
+        if not dense.is_splat:
+            raise IRError(op, f"{describe(op)}: a constant that is not one value everywhere "
+                              f"in the epilogue")
+        attr = dense.get_splat_value()
+    if isinstance(attr, ir.FloatAttr):
+        return Node("const", value=float(attr.value), op=op)
+    if isinstance(attr, ir.IntegerAttr):
+        return Node("const", value=int(attr.value), op=op)
+    raise IRError(op, f"{describe(op)}: a constant the epilogue reader does not read")
+
+
+def _inside(op, loop) -> bool:
+    o = op.parent
+    while o is not None:
+        o = as_operation(o)
+        if o == loop:
+            return True
+        o = o.parent
+    return False
+
+
+def trace_output(f, loop, bindings: list, output: int) -> tuple[Node, list]:
+    """(the tree every write of binding ``output`` stores, those write ops)."""
+    root = bindings[output]
+    writers = writes_to(f, root)
+    if not writers:
+        raise IRError(f, f"'{f.name}' op: nothing writes the output binding #{output}")
+    tracer = _Tracer(f, loop, bindings)
+    trees = {}
+    for w in writers:
+        trees.setdefault(tracer.value(w.operands[WRITES[w.name][0]]), w)
+    if len(trees) > 1:
+        a, b = list(trees.values())[:2]
+        raise IRError(b, f"{describe(b)} stores another value to the output than "
+                         f"{describe(a)}: the epilogue reader needs one")
+    return next(iter(trees)), writers
+
+
+def _refuse(node: Node, why: str):
+    raise IRError(node.op, f"{describe(node.op)}: {why}")
+
+
+def expression(tree: Node, names: list[str], out: int, ab: list[int], product: str,
+               out_element: str, rows: frozenset = frozenset()) -> str:
+    """The expression C must equal, in the launch descriptions' language
+    (:mod:`pipeline_mlir.emu.expect`); ``rows``: the 1-D epilogue inputs that follow C's
+    rows (added as ``(X.T + bias).T``; the others broadcast along C's rows)."""
+    if tree.kind == "trunc":
+        if tree.value != out_element:
+            _refuse(tree, f"truncates to {tree.value} and the output C is {out_element}")
+        tree = tree.args[0]
+
+    def render(n: Node) -> str:
+        if n.kind == "acc":
+            init = n.args[0]
+            if init.kind == "const" and init.value == 0:
+                return product
+            if init.kind == "read" and init.value == out:
+                return f"(C + {product})"
+            _refuse(n, "the K-loop's accumulator starts from a value that is neither zero "
+                       "nor C: the emulator's reference does not model it")
+        if n.kind == "read":
+            if n.value == out:
+                return "C"
+            if n.value in ab:
+                _refuse(n, f"the epilogue reads {names[n.value]}, an operand of the matmul")
+            return names[n.value]
+        if n.kind in ("add", "sub"):
+            a, b = (render(x) for x in n.args)
+            sign = "+" if n.kind == "add" else "-"
+            by_row = [x.kind == "read" and x.value in rows for x in n.args]
+            if all(by_row):
+                _refuse(n, "the epilogue combines two inputs that follow C's rows")
+            if any(by_row):             # a per-row input: added to the transposed value
+                a, b = (x if r else f"({x}).T" for x, r in zip((a, b), by_row))
+                return f"(({a} {sign} {b}).T)"
+            return f"({a} {sign} {b})"
+        if n.kind == "max":
+            zero = [x for x in n.args if x.kind == "const" and x.value == 0]
+            if zero:
+                inner = n.args[1] if n.args[0] is zero[0] else n.args[0]
+                return f"relu({_bare(render(inner))})"
+        what = {"const": f"the constant {n.value} outside a relu", "trunc": "a truncf inside "
+                "the epilogue (not as the store to C)", "poison": "an undefined value"}
+        _refuse(n, f"the epilogue computes {what.get(n.kind, f'a {n.kind}')}, which the "
+                   f"emulator's reference does not model (it models bias adds, relu, truncf "
+                   f"to C's type and C += A x B^T)")
+    return _bare(render(tree))
+
+
+def _bare(text: str) -> str:
+    """``text`` without the parentheses around all of it."""
+    return text[1:-1] if text.startswith("(") and _closes_at_end(text) else text
+
+
+def _closes_at_end(text: str) -> bool:
+    """Whether the '(' at ``text[0]`` closes at its last character."""
+    depth = 0
+    for i, c in enumerate(text):
+        depth += (c == "(") - (c == ")")
+        if depth == 0:
+            return i == len(text) - 1
+    return False
+
+
+def reads_of(tree: Node, binding: int) -> list:
+    """The read ops of ``binding`` in ``tree``."""
+    if tree.kind == "read":
+        return [tree.op] if tree.value == binding else []
+    return [op for a in tree.args for op in reads_of(a, binding)]
+
+
+def follows(f, tree: Node, binding: int, b, writer, mn: tuple[int, int]) -> str:
+    """``column`` when the 1-D epilogue input ``b`` follows C's columns (added to every
+    row), ``row`` when it follows C's rows.  Told by its length when M != N, else by how the
+    element it reads and the element of C the kernel writes move as each workgroup id
+    moves."""
+    M, N = mn
+    (L,) = b.shape
+    fits = [o for o, n in (("column", N), ("row", M)) if n == L]
+    if not fits:
+        raise IRError(reads_of(tree, binding)[0], f"{describe(reads_of(tree, binding)[0])}: "
+                      f"the epilogue input {b.name} has {L} elements, neither C's {N} "
+                      f"columns nor its {M} rows")
+    if len(fits) == 2:
+        fits = _follows(f, reads_of(tree, binding)[0], writer, mn, b.name)
+    return fits[0]
+
+
+def _follows(f, read, writer, mn, name: str) -> list[str]:
+    """["column"] or ["row"]: which index of C the element ``read`` reads follows."""
+    from pipeline_mlir.analysis.ir_facts import block_size
+    from pipeline_mlir.analysis.loop_eval import Evaluator
+
+    M, N = mn
+    sources = [a for o in walk_ops(f, lambda o: o.name == "scf.forall" and "mapping" in
+                                   o.attributes) for a in o.regions[0].blocks[0].arguments]
+    sources += [o.results[0] for o in walk_ops(f, lambda o: o.name in (
+        "hal.interface.workgroup.id", "gpu.block_id"))]
+    ev = Evaluator(block_size(f) or (256, 1, 1))
+    moves = []
+    try:
+        for s in sources:
+            at = []
+            for val in (0, 1):
+                for x in sources:
+                    ev.bind(x, 1 * val if x == s else 0)
+                at.append((_element0(ev, read, READS[read.name]),
+                           _element0(ev, writer, WRITES[writer.name][1])))
+            (r0, w0), (r1, w1) = at
+            (i0, j0), (i1, j1) = divmod(w0 % (M * N), N), divmod(w1 % (M * N), N)
+            moves.append((r1 - r0, i1 - i0, j1 - j0))
+    except IRError as e:
+        raise IRError(read, f"{describe(read)}: {name} has as many elements as C has rows "
+                            f"and columns, and how it follows them could not be evaluated "
+                            f"({e})") from None
+    found = [o for o, k in (("column", 2), ("row", 1)) if all(m[0] == m[k] for m in moves)]
+    if len(found) != 1 or all(m[1] == m[2] == 0 for m in moves):
+        raise IRError(read, f"{describe(read)}: {name} has as many elements as C has rows "
+                            f"and columns, and the element it reads follows "
+                            f"{'both' if found else 'neither'} as the workgroup moves")
+    return found
+
+
+def _element0(ev, op, memref_at: int) -> int:
+    """The element of its root buffer that thread 0's access of ``op`` starts at, the
+    loops around it at their first iteration."""
+    o = op.parent
+    while o is not None:
+        o = as_operation(o)
+        if o.name == "scf.for":
+            ev.bind(o.regions[0].blocks[0].arguments[0], ev.value(o.operands[0]))
+        o = o.parent
+    ref = op.operands[memref_at]
+    rank = ir.MemRefType(ref.type).rank
+    idx = [ev.value(x) for x in list(op.operands)[memref_at + 1:memref_at + 1 + rank]]
+    return int(ev.view(ref).element(idx)[0])

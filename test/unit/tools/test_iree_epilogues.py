@@ -1,0 +1,109 @@
+"""IREE's matmuls with fused epilogues, batch and bf16/f16 C: pipelined and exact.
+
+Each configuration of ``test/data/iree/epilogues.py`` (batch matmul, bias per column and
+per row, relu, bias + relu, truncf to bf16 / f16, ``C += A x B^T``) is compiled with
+``iree-compile`` (IREE keeps its default 128x128 tile, 4 waves, K step 32 and DMA copies at
+these sizes), taken at IREE's prefetch point and in its late form, and run with
+``pipeline-opt --pipeline=4wave --emulate`` as IREE launches it: the dispatch says which
+bindings are inputs, C's type, whether C is read first (then it starts random and must end
+as C0 + A x B^T), the grid (3-D for the batch at the prefetch point).  Two workgroups spread
+over the grid (for the batch: one in each batch), memory completing as late as the
+counters allow, and in random order; C must be exact.
+
+Without ``iree-compile`` these tests skip; the expression ``--emulate`` checks and the
+refusals are pinned in ``test/unit/frontend/test_dispatch.py`` without it.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipeline_mlir.emu.errors import EmuError
+from pipeline_mlir.emu.expect import evaluate, parse_expect
+from pipeline_mlir.tools.pipeline_opt import main
+
+ROOT = Path(__file__).parents[3]
+sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
+import epilogues as E  # noqa: E402
+import generate as G  # noqa: E402
+from test_iree_emulate import needs_iree  # noqa: E402
+
+#: kind -> (epilogue_source arguments, the expression --emulate checks C against)
+CONFIGS = {
+    "batch": (dict(kind="batch"), "A @ B.T"),
+    "bias": (dict(kind="bias"), "A @ B.T + bias"),
+    "bias_row": (dict(kind="bias_row"), "((A @ B.T).T + bias).T"),
+    "bias_relu": (dict(kind="bias_relu", dtype="f16"), "relu(A @ B.T + bias)"),
+    "relu": (dict(kind="relu"), "relu(A @ B.T)"),
+    "trunc_bf16": (dict(kind="trunc_bf16"), "A @ B.T"),
+    "trunc_f16": (dict(kind="trunc_f16", dtype="f16"), "A @ B.T"),
+    "accumulate": (dict(kind="accumulate"), "C + A @ B.T"),
+}
+
+
+@pytest.fixture(scope="session")
+def generated(tmp_path_factory):
+    d = tmp_path_factory.mktemp("iree_epilogues")
+    cache = {}
+
+    def get(name: str, form: str) -> Path:
+        if (name, form) not in cache:
+            src = E.epilogue_source(**CONFIGS[name][0])
+            fn = G.prefetch_point if form == "prefetch" else G.late_form
+            path = d / f"{name}.{form}.mlir"
+            path.write_text(fn(src))
+            cache[name, form] = path
+        return cache[name, form]
+    return get
+
+
+@needs_iree
+@pytest.mark.parametrize("form", ["prefetch", "late"])
+@pytest.mark.parametrize("name", list(CONFIGS))
+def test_epilogue_pipelined_and_exact(generated, name, form, capsys):
+    src = generated(name, form)
+    text = src.read_text()
+    # IREE's default configuration: 4 waves, K step 32 (a loop of step 1 over K / 32)
+    assert "workgroup_size = [256, 1, 1]" in text
+    mode = "late" if form == "prefetch" else "random:7"
+    rc = main(["--pipeline=4wave", str(src), "--emulate", "--emulate-workgroups=2",
+               f"--emulate-mode={mode}"])
+    out, err = capsys.readouterr()
+    assert rc == 0, out + err
+    expect = CONFIGS[name][1]
+    assert re.search(r": exact, max error 0 in C \(\d+ elements\), 2 of \d+ workgroups", out)
+    assert out.rstrip().endswith(f"C = {expect}" + {"trunc_bf16": " as bf16",
+                                                    "trunc_f16": " as f16"}.get(name, "")), out
+
+
+@needs_iree
+def test_an_epilogue_it_cannot_model_is_refused(generated, tmp_path, capsys):
+    """relu's kernel with its maximumf made a minimumf against zero: one located line."""
+    text = generated("relu", "prefetch").read_text()
+    assert "arith.maximumf" in text
+    bad = tmp_path / "min.mlir"
+    bad.write_text(text.replace("arith.maximumf", "arith.minimumf"))
+    assert main(["--pipeline=4wave", str(bad), "--emulate", "--emulate-workgroups=1"]) == 1
+    err = capsys.readouterr().err
+    assert re.search(r"min\.mlir:\d+:\d+: error: --emulate: 'arith.minimumf' op at line "
+                     r"\d+:\d+: the epilogue computes a min", err), err
+    assert "Traceback" not in err
+
+
+def test_relu_in_check_expressions():
+    import numpy as np
+
+    e = parse_expect("relu(A @ B.T + bias)", {"A": (2, 3), "B": (4, 3), "bias": (4,)})
+    assert e.shape == (2, 4) and e.names == {"A", "B", "bias"}
+    A = np.array([[1.0, -2, 0], [0, 1, 1]])
+    B = np.eye(4, 3)
+    got = evaluate(e, {"A": A, "B": B, "bias": np.array([0.0, 1, -1, 0])})
+    assert got.tolist() == [[1, 0, 0, 0], [0, 2, 0, 0]]
+    for bad, message in [("relu(A", "the expression ends early"), ("relu(A A)", "relu( is not closed"),
+                         ("relu A", "'relu' is no buffer")]:
+        with pytest.raises(EmuError, match=re.escape(message)):
+            parse_expect(bad, {"A": (2, 2)})

@@ -9,7 +9,8 @@ vector ALU instructions do), ``semantics`` / ``memops`` / ``mfma`` (ALU dispatch
 control, memory and matrix instructions), ``program`` (an instruction -> its step),
 ``codeobj`` (kernels and their launch state from code objects), ``asmline`` (one line of
 assembly -> an instruction), ``asmtext`` (kernels from assembly), ``inputs`` (either),
-``machine`` (waves, memory, waits, barriers, races), ``gemm`` (a GEMM launch against the
-numpy reference), ``iree`` (IREE kernels' launch).
+``machine`` (waves, memory, waits, barriers, races), ``pool`` (workgroups spread over
+processes), ``gemm`` (a GEMM launch against the numpy reference), ``iree`` (IREE kernels'
+launch).
 Only ``pipeline_mlir.driver`` and ``pipeline_mlir.tools`` (and the tests) import this package.
 """

@@ -229,8 +229,10 @@ def waves_of(kernel) -> int:
 class _Launch:
     """Global memory and kernel arguments of one problem; runs workgroups on them."""
 
-    def __init__(self, kernel, problem: Matmul, mode: str, seed: int, data_seed: int) -> None:
+    def __init__(self, kernel, problem: Matmul, mode: str, seed: int, data_seed: int,
+                 jobs: int = 1) -> None:
         self.kernel, self.problem, self.mode, self.seed = kernel, problem, mode, seed
+        self.jobs = jobs
         p = problem
         self.A, self.Bt, A_bytes, B_bytes = _data(p.M, p.N, p.K, p.dtype, p.transpose_b,
                                                   data_seed)
@@ -251,7 +253,8 @@ class _Launch:
         start = time.perf_counter()
         try:
             n, _ = run_workgroups(self.kernel, self.glob, workgroups, self.waves, self.mode,
-                                  self.seed, self.kernarg_at, progress=progress)
+                                  self.seed, self.kernarg_at, progress=progress,
+                                  jobs=self.jobs)
         except Finding:
             self.check_sizes()          # the finding may follow from sizes it does not have
             raise
@@ -309,15 +312,16 @@ def _sizes_of(spans: dict, dtype: str) -> Matmul | None:
 def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
                    count: int | None = None, mode: str = "eager", seed: int = 0,
                    data_seed: int = 0, workgroups: list | None = None,
-                   progress=None) -> MatmulRun:
+                   progress=None, jobs: int = 1) -> MatmulRun:
     """Run IREE's matmul kernel ``kernel`` (bindings A, B, C: :class:`Matmul`) on random small
     integers: its whole ``grid`` (workgroups along x, y, z; None: found by running workgroup
     0, see the module docstring), ``count`` workgroups spread over it, or the given
     ``workgroups`` (ids).  Raises :class:`~pipeline_mlir.emu.errors.Finding` on the first
     thing the kernel does wrong, :class:`SizeMismatch` when its buffer descriptors span other
     sizes; a wrong result is reported in the returned run (``exact`` False).
-    ``progress(done, total)`` is called as workgroups finish."""
-    launch = _Launch(kernel, problem, mode, seed, data_seed)
+    ``progress(done, total)`` is called as workgroups finish; ``jobs``: processes to spread
+    them over (same result)."""
+    launch = _Launch(kernel, problem, mode, seed, data_seed, jobs)
     p = problem
     first: list = []
     if grid is None:

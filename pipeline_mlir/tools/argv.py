@@ -28,8 +28,8 @@ DEFAULTS = {
     "mlir_pretty_debuginfo": False, "mlir_print_local_scope": False,
     "allow_unregistered_dialect": False, "simulate": None, "report": None,
     "cost_table": "both", "sim_iterations": 6, "emulate": None, "emulate_mode": "eager",
-    "emulate_workgroups": None, "tune": False, "tune_budget": None, "tune_knobs": None,
-    "tune_objective": None, "tune_spec": None,
+    "emulate_workgroups": None, "emulate_jobs": None, "tune": False, "tune_budget": None,
+    "tune_knobs": None, "tune_objective": None, "tune_spec": None,
 }
 #: the flags :func:`parse_simple` reads (always as ``FLAG=VALUE``), by destination
 SIMPLE_FLAGS = {"--pipeline": "pipeline", "--emit": "emit", "--mcpu": "mcpu"}

@@ -265,6 +265,10 @@ def _emulator_arguments(p) -> None:
                      action=_Store,
                      help="run N workgroups spread over the grid (the first and the last "
                           "among them) instead of all of it; C is checked where they wrote")
+    emu.add_argument("--emulate-jobs", metavar="N", type=_integer, default=None,
+                     action=_Store,
+                     help="spread the workgroups over N processes (default: the CPUs this "
+                          "process may use); the result is the same for every N")
 
 
 def _tune_arguments(p) -> None:

@@ -3,7 +3,7 @@ package reads bottom-up with no import cycle.
 
     errors, opcodes, instr < disasm < decode < operands < salu, valu < semantics, memops,
     mfma < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
-    < gemm < iree (mfma < iree)
+    < pool < gemm < iree (mfma < iree)
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ ALLOWED = {
     "asmtext": {"asmline", "codeobj", "disasm", "errors", "instr"},
     "inputs": {"asmtext", "codeobj", "errors"},
     "machine": {"errors", "memops", "operands", "semantics"},
-    "gemm": {"errors", "machine", "mfma"},
+    "pool": {"errors", "machine"},
+    "gemm": {"errors", "machine", "mfma", "pool"},
     "iree": {"errors", "gemm", "machine", "mfma"},
 }
 

@@ -45,6 +45,10 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+#: numpy's BLAS on one thread in each worker: the workers are the parallelism (a BLAS
+#: thread pool per worker oversubscribes the CPUs and runs slower than one process)
+SINGLE_THREADED = {name: "1" for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS",
+                                          "MKL_NUM_THREADS")}
 #: the fewest batches a worker process is started for (starting one costs about a batch)
 MIN_BATCHES = 2
 
@@ -103,6 +107,7 @@ class _Worker:
         env = dict(os.environ)
         root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
         env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
+        env.update(SINGLE_THREADED)
         try:
             self.proc = subprocess.Popen([sys.executable, "-m", __name__, FLAG], env=env,
                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -194,8 +199,8 @@ def _merge(glob, done: _Done) -> tuple[int, list]:
         glob.descriptors |= done.failure[2]
         raise done.failure[1]
     for w in sorted(done.writes):
-        for b, where, values in done.writes[w]:
-            glob.buffers[b][where] = values
+        for change in done.writes[w]:
+            apply(glob.buffers, change)
     instructions = sum(done.batches[p][0] for p in sorted(done.batches))
     findings = [f for p in sorted(done.batches) for f in done.batches[p][1]]
     return instructions, findings
@@ -232,12 +237,24 @@ def _work(payload: bytes, out) -> None:
     except Exception as e:  # noqa: BLE001 - handed to the parent, which raises it
         send(("fail", w, current[0], e, glob.descriptors - seen))
         return
-    writes = []
-    for b, (now, was) in enumerate(zip(glob.buffers, before)):
-        where = np.flatnonzero(now != was)
-        if len(where):
-            writes.append((b, where, now[where]))
-    send(("end", w, writes))
+    send(("end", w, [changes(b, now, was) for b, (now, was) in
+                     enumerate(zip(glob.buffers, before)) if not np.array_equal(now, was)]))
+
+
+def changes(b: int, now: np.ndarray, was: np.ndarray) -> tuple:
+    """The bytes of buffer ``b`` that differ: ``(b, first, end, bit mask of the changed bytes
+    in first..end, their values)`` (compact: a mask bit per byte, not an index)."""
+    changed = np.flatnonzero(now != was)
+    lo, hi = int(changed[0]), int(changed[-1]) + 1
+    mask = now[lo:hi] != was[lo:hi]
+    return b, lo, hi, np.packbits(mask), now[lo:hi][mask]
+
+
+def apply(buffers: list, change: tuple) -> None:
+    """Write one :func:`changes` into ``buffers``."""
+    b, lo, hi, bits, values = change
+    mask = np.unpackbits(bits, count=hi - lo).astype(bool)
+    buffers[b][lo:hi][mask] = values
 
 
 def main(argv: list[str]) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from pipeline_mlir.dialect.attrs import is_float8, memory_space_name
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.kernel.lds_data import OPAQUE_ASM, OPAQUE_CONSTRAINTS
 
@@ -70,19 +71,7 @@ def segments(op) -> list[list]:
 
 def memory_space(t) -> str:
     """``workgroup``, ``global``, ``fat_raw_buffer``, ``private`` or the printed space."""
-    mt = ir.MemRefType(t)
-    ms = mt.memory_space
-    if ms is None:
-        return "global"
-    s = str(ms)
-    for word in ("workgroup", "fat_raw_buffer", "private", "global"):
-        if word in s:
-            return word
-    if s.strip() in ("3", "3 : i32", "3 : i64"):
-        return "workgroup"
-    if "storage_buffer" in s:
-        return "global"
-    return s
+    return memory_space_name(t)     # the attribute, never its printed text
 
 
 def element_bytes(t) -> int:
@@ -94,7 +83,7 @@ def element_bytes(t) -> int:
             width = ir.FloatType(et).width
         except Exception:  # pragma: no cover - exotic element types
             width = None
-    if width is None and "f8" in str(et):
+    if width is None and is_float8(et):
         width = 8
     if width is None or width % 8:
         raise ValueError(f"element type {et} is not a whole number of bytes")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline_mlir.dialect.attrs import is_float8, memory_space_name
+from pipeline_mlir.dialect.attrs import is_float8, is_kind, memory_space_name
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.kernel.lds_data import OPAQUE_ASM, OPAQUE_CONSTRAINTS
 
@@ -33,9 +33,10 @@ def block_size(kernel) -> tuple[int, int, int] | None:
         if name in kernel.attributes:
             v = list(ir.DenseI32ArrayAttr(kernel.attributes[name]))
             return tuple(v + [1] * (3 - len(v)))
-    if "translation_info" in kernel.attributes:
-        m = re.search(r"workgroup_size\s*=\s*\[([\d,\s]+)\]",
-                      str(kernel.attributes["translation_info"]))
+    info = kernel.attributes["translation_info"] if "translation_info" in kernel.attributes \
+        else None
+    if info is not None and is_kind(info, "translation_info"):  # no accessor: its text
+        m = re.search(r"workgroup_size\s*=\s*\[([\d,\s]+)\]", str(info))
         if m:
             v = [int(x) for x in m.group(1).split(",")]
             return tuple(v + [1] * (3 - len(v)))

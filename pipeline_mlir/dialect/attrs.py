@@ -35,6 +35,22 @@ def _index(attr, texts: tuple[str, ...]) -> int | None:
     return None
 
 
+#: an attribute of each class :func:`is_kind` tells (their fields have no Python accessor: the
+#: caller reads them from the text, once the class is known)
+KINDS = {
+    "translation_info": "#iree_codegen.translation_info<pipeline = "
+                        "#iree_gpu.pipeline<BaseLowering> workgroup_size = [64, 1, 1]>",
+    "constant_range": "#llvm.constant_range<i32, 0, 1>",
+}
+
+
+def is_kind(attr, kind: str) -> bool:
+    """Whether ``attr`` is of the attribute class of ``KINDS[kind]`` (its TypeID: a string
+    attribute that spells one is not)."""
+    example = _attr(KINDS[kind], attr.context)
+    return example is not None and attr.typeid == example.typeid
+
+
 def int_value(attr) -> int | None:
     """The value of an integer (or index) attribute; None for any other attribute."""
     return ir.IntegerAttr(attr).value if isinstance(attr, ir.IntegerAttr) else None

@@ -122,3 +122,24 @@ def test_the_lane_evaluator_reads_the_dimension_attribute(ctx):
                         "z\n return }")
     ops = list(m.body.operations[0].regions[0].blocks[0].operations)
     assert [_dimension(o) for o in ops[:2]] == [1, 2]
+
+
+def test_a_translation_info_is_read_only_from_the_attribute_class(ctx):
+    """IREE's translation_info has no accessor: its text is read, once the attribute is known
+    to be one (a string attribute that spells it is not)."""
+    from pipeline_mlir.analysis.ir_facts import block_size
+
+    info = ("#iree_codegen.translation_info<pipeline = #iree_gpu.pipeline<BaseLowering> "
+            "workgroup_size = [128, 2, 1] subgroup_size = 64>")
+    for value, want in ((info, (128, 2, 1)), (f'"{info}"', None),
+                        ('"workgroup_size = [128, 2, 1]"', None)):
+        m = ir.Module.parse(f"func.func @k() attributes {{translation_info = {value}}} "
+                            f"{{ return }}")
+        assert block_size(m.body.operations[0]) == want, value
+
+
+def test_a_constant_range_is_known_by_its_class(ctx):
+    assert A.is_kind(attr("#llvm.constant_range<i32, 0, 64>"), "constant_range")
+    assert not A.is_kind(attr('"#llvm.constant_range<i32, 0, 64>"'), "constant_range")
+    assert not A.is_kind(attr('"constant_range<i32, 0, 64>"'), "constant_range")
+

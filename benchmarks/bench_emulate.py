@@ -7,7 +7,13 @@ and mode the instructions executed (summed over workgroups and waves), the CPU t
 instructions per CPU second, and the ratio of the whole matrix to one compile (ratios within
 one run compare across machines; CPU time, not wall time, because the machine may be shared).
 
+``--dispatch``: instead, one whole dispatch (the 4-wave BF16 kernel on 2048 x 2048 x 512,
+256 workgroups) run in one process and spread over ``--jobs`` processes (default: the CPUs
+this process may use, at least 2), as ``--emulate-jobs`` does: the wall-time ratio (the
+speed-up) and whether C, the instruction count and the findings are the same.
+
     .venv/bin/python benchmarks/bench_emulate.py [--quick]
+    .venv/bin/python benchmarks/bench_emulate.py --dispatch [--jobs N]
 """
 
 from __future__ import annotations
@@ -39,10 +45,49 @@ def build(spec: str) -> bytes:
             return f.read()
 
 
+#: the dispatch ``--dispatch`` runs: (spec, M, N, K)
+DISPATCH = ("4wave{dtype=bf16 BM=128 BN=128 BK=64}", 2048, 2048, 512)
+
+
+def dispatch(jobs: int) -> None:
+    """One dispatch in one process and over ``jobs``: wall seconds, ratio, same result."""
+    import time
+
+    import numpy as np
+
+    from pipeline_mlir.emu.gemm import emulate_gemm
+    from pipeline_mlir.emu.inputs import load_kernel
+    from pipeline_mlir.kernel.gemm import gemm_kernel
+    from pipeline_mlir.schedules.registry import parse_pipeline
+
+    spec, M, N, K = DISPATCH
+    kernel, gemm = load_kernel(build(spec)), gemm_kernel(parse_pipeline(spec))
+    runs, wall = {}, {}
+    for n in (1, jobs):
+        t = time.perf_counter()
+        runs[n] = emulate_gemm(kernel, gemm, M, N, K, "random", 1, collect=True, jobs=n)
+        wall[n] = time.perf_counter() - t
+        print(f"{n} process{'es' if n > 1 else '  '}: {wall[n]:7.2f} s wall  "
+              f"{runs[n].summary()}")
+    one, many = runs[1], runs[jobs]
+    same = np.array_equal(one.C, many.C) and one.instructions == many.instructions and \
+        [str(f) for f in one.findings] == [str(f) for f in many.findings]
+    print(f"\nspeed-up with {jobs} processes: {wall[1] / wall[jobs]:.2f}x wall time "
+          f"({os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}); same C, "
+          f"instructions and findings: {'yes' if same else 'NO'}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="main loops of 0 and 1 iterations")
+    ap.add_argument("--dispatch", action="store_true",
+                    help="one whole dispatch in one process and over --jobs processes")
+    ap.add_argument("--jobs", type=int, default=None, help="processes for --dispatch")
     args = ap.parse_args()
+    if args.dispatch:
+        from pipeline_mlir.emu.pool import default_jobs
+
+        return dispatch(max(2, args.jobs or default_jobs()))
     from pipeline_mlir.emu.inputs import load_kernel
     from pipeline_mlir.emu.gemm import emulate_gemm
     from pipeline_mlir.kernel.gemm import gemm_kernel

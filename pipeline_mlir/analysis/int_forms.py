@@ -45,6 +45,7 @@ from pipeline_mlir.analysis.int_ranges import (ceil_div, decide, fits, hull, mee
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.analysis.llvm_values import const_int, defining_op, int_width, overflow_flags
 from pipeline_mlir.analysis.uniformity import Uniformity
+from pipeline_mlir.dialect.attrs import is_kind
 from pipeline_mlir.dialect.bindings import ir, llvm
 
 
@@ -412,8 +413,8 @@ class IndexForms(BranchFacts):
                 lane = self._atom("lane", ("lane",), (), False)
                 return Form({wave: WAVE_SIZE, lane: 1})
             rng = (0, size - 1) if size else None
-            if "range" in op.attributes:
-                m = _RANGE_RE.search(str(op.attributes["range"]))
+            if "range" in op.attributes and is_kind(op.attributes["range"], "constant_range"):
+                m = _RANGE_RE.search(str(op.attributes["range"]))  # no accessor: its text
                 if m and int(m.group(1)) < int(m.group(2)):
                     rng = meet(rng or (int(m.group(1)), int(m.group(2)) - 1),
                                 (int(m.group(1)), int(m.group(2)) - 1))

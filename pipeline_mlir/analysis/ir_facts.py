@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from pipeline_mlir.dialect.attrs import is_float8, is_kind, memory_space_name
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.kernel.lds_data import OPAQUE_ASM, OPAQUE_CONSTRAINTS
 
@@ -32,9 +33,10 @@ def block_size(kernel) -> tuple[int, int, int] | None:
         if name in kernel.attributes:
             v = list(ir.DenseI32ArrayAttr(kernel.attributes[name]))
             return tuple(v + [1] * (3 - len(v)))
-    if "translation_info" in kernel.attributes:
-        m = re.search(r"workgroup_size\s*=\s*\[([\d,\s]+)\]",
-                      str(kernel.attributes["translation_info"]))
+    info = kernel.attributes["translation_info"] if "translation_info" in kernel.attributes \
+        else None
+    if info is not None and is_kind(info, "translation_info"):  # no accessor: its text
+        m = re.search(r"workgroup_size\s*=\s*\[([\d,\s]+)\]", str(info))
         if m:
             v = [int(x) for x in m.group(1).split(",")]
             return tuple(v + [1] * (3 - len(v)))
@@ -70,19 +72,7 @@ def segments(op) -> list[list]:
 
 def memory_space(t) -> str:
     """``workgroup``, ``global``, ``fat_raw_buffer``, ``private`` or the printed space."""
-    mt = ir.MemRefType(t)
-    ms = mt.memory_space
-    if ms is None:
-        return "global"
-    s = str(ms)
-    for word in ("workgroup", "fat_raw_buffer", "private", "global"):
-        if word in s:
-            return word
-    if s.strip() in ("3", "3 : i32", "3 : i64"):
-        return "workgroup"
-    if "storage_buffer" in s:
-        return "global"
-    return s
+    return memory_space_name(t)     # the attribute, never its printed text
 
 
 def element_bytes(t) -> int:
@@ -94,7 +84,7 @@ def element_bytes(t) -> int:
             width = ir.FloatType(et).width
         except Exception:  # pragma: no cover - exotic element types
             width = None
-    if width is None and "f8" in str(et):
+    if width is None and is_float8(et):
         width = 8
     if width is None or width % 8:
         raise ValueError(f"element type {et} is not a whole number of bytes")

@@ -30,6 +30,7 @@ from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.analysis.ir_facts import (DYNAMIC, dense_i64, int_attr,
                                              is_opaque_identity, segments)
 from pipeline_mlir.analysis.llvm_values import gep_element_bytes, gep_index, int_width
+from pipeline_mlir.dialect.attrs import DIMS, dimension
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.kernel.lds_data import OPAQUE_ASM, OPAQUE_CONSTRAINTS
@@ -190,9 +191,17 @@ def _linearize(ev, op):
     return [out]
 
 
+def _dimension(op) -> int:
+    """0, 1, 2 of a gpu id op's ``#gpu.dim<...>`` (the attribute, not its text)."""
+    d = dimension(op.attributes["dimension"])
+    if d is None:
+        raise IRError(op, f"'{op.name}' op: dimension {op.attributes['dimension']} is not x, y "
+                          f"or z")
+    return d
+
+
 def _thread_id(ev, op):
-    dim = str(op.attributes["dimension"])
-    return [ev._thread_dim("x" if "x" in dim else "y" if "y" in dim else "z")]
+    return [ev._thread_dim(DIMS[_dimension(op)])]
 
 
 def _workitem(dim):
@@ -214,9 +223,7 @@ def _sample_workgroup(ev, op):
 
 
 def _block_dim(ev, op):
-    dim = str(op.attributes["dimension"])
-    i = 0 if "x" in dim else 1 if "y" in dim else 2
-    return [ev.const(ev.block_size[i])]
+    return [ev.const(ev.block_size[_dimension(op)])]
 
 
 def _readfirstlane(ev, op):

@@ -44,20 +44,29 @@ class EmulateOptions:
     ``hsaco`` whatever it says); ``sizes``: ``(M, N, K)`` or None (an IREE dispatch's own);
     ``sizes_text``: how they were written, for messages (default ``M,N,K``); ``mode``: when
     memory operations complete; ``workgroups``: run that many, spread over the grid;
-    ``progress``: called ``(done, total)`` as workgroups finish (None: quiet); ``launch``:
-    a launch description file; ``strict``: out-of-range buffer accesses are findings."""
+    ``jobs``: processes to spread the workgroups over (None: the CPUs this process may use;
+    the result is the same for every number); ``progress``: called ``(done, total)`` as
+    workgroups finish (None: quiet); ``launch``: a launch description file; ``strict``:
+    out-of-range buffer accesses are findings."""
 
     build: CompileOptions
     sizes: tuple[int, int, int] | None = None
     sizes_text: str | None = None
     mode: str = "eager"
     workgroups: int | None = None
+    jobs: int | None = None
     progress: object = field(default=None, compare=False)
     #: a launch description (TOML, :mod:`pipeline_mlir.emu.launchfile`) to run the kernel
     #: as; None: the launch its arguments ask for
     launch: str | None = None
     #: report buffer accesses past a resource's records (default: read 0, drop writes)
     strict: bool = False
+
+    def processes(self) -> int:
+        """``jobs``, or the CPUs this process may run on."""
+        from pipeline_mlir.emu.pool import default_jobs
+
+        return self.jobs if self.jobs is not None else default_jobs()
 
     @property
     def flag(self) -> str:
@@ -227,7 +236,7 @@ def _gemm(options: EmulateOptions, mode, kernel, where):
         kernel = load_kernel(_build(options), gemm.name)
     result = emulate_gemm(kernel, gemm, *options.sizes, mode[0], mode[1],
                           count=options.workgroups, progress=options.progress,
-                          strict=options.strict)
+                          strict=options.strict, jobs=options.processes())
     return _report(result, where)
 
 
@@ -266,7 +275,7 @@ def _matmul_result(options: EmulateOptions, kernel, problem, grid, mode):
     from pipeline_mlir.emu.iree import emulate_matmul
 
     result = emulate_matmul(kernel, problem, grid, options.workgroups, mode[0], mode[1],
-                            progress=options.progress, strict=options.strict)
+                            progress=options.progress, strict=options.strict, jobs=options.processes())
     hint = ""
     if result.first_bad is not None and grid is None:
         hint = (" (a code object does not say how B is laid out: --emulate runs it as N x K, "

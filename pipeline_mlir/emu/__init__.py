@@ -12,9 +12,10 @@ instructions), ``mfma_mx`` (the MX matrix instructions: FP4 operands, block scal
 ``codeobj`` (kernels and their launch state from code objects), ``asmline`` (one line of
 assembly -> an instruction), ``asmtext`` (kernels from assembly), ``inputs`` (either),
 ``hazards`` (the wait-state rules), ``launchdims`` (a launch's workgroup shape and
-work-item ids), ``machine`` (waves, memory, waits, barriers, races), ``gemm`` (a GEMM
-launch against the numpy reference), ``iree`` (IREE kernels' launch), ``expect`` (element
-types and check expressions), ``launchfile`` (launch descriptions read and checked),
-``described`` (a kernel run as its launch description says).
+work-item ids), ``machine`` (waves, memory, waits, barriers, races), ``pool`` (workgroups
+spread over processes), ``gemm`` (a GEMM launch against the numpy reference), ``iree``
+(IREE kernels' launch), ``expect`` (element types and check expressions), ``launchfile``
+(launch descriptions read and checked), ``described`` (a kernel run as its launch
+description says).
 Only ``pipeline_mlir.driver`` and ``pipeline_mlir.tools`` (and the tests) import this package.
 """

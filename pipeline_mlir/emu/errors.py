@@ -32,3 +32,12 @@ class Finding(PipelineError):
             where.append(f"0x{instr.addr:04x} '{instr.text}'")
         prefix = f"{kind}: " + (f"{', '.join(where)}: " if where else "")
         super().__init__(prefix + message)
+        self.message = message
+
+    def __reduce__(self):
+        """Pickled as its fields (a worker process of ``--emulate-jobs`` hands it back)."""
+        return _finding, (type(self), self.kind, self.message, self.wave, self.instr)
+
+
+def _finding(cls, kind: str, message: str, wave, instr) -> Finding:
+    return cls(kind, message, wave=wave, instr=instr)

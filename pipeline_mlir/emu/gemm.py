@@ -218,43 +218,70 @@ def kernarg_bytes(bases: dict[str, int], counts: dict[str, int], M: int, N: int,
 
 def run_workgroups(kernel, glob: GlobalMemory, workgroups: list, waves: int, mode: str,
                    seed: int, kernarg_at: int, collect: bool = False,
-                   progress=None, dims=None) -> tuple[int, list]:
+                   progress=None, dims=None, jobs: int = 1) -> tuple[int, list]:
     """Run ``workgroups`` (ids: x, or (x, y[, z]) tuples) in lockstep batches of up to
     :data:`BATCH` (a batch whose workgroups branch differently is run one by one);
     (instructions executed summed over the workgroups, findings collected).
     ``progress(done, total)`` is called after each batch; ``dims``: the
-    :class:`~pipeline_mlir.emu.machine.LaunchDims` (None: 1-D workgroups of ``waves``)."""
-    count = done = 0
-    findings: list = []
-    pending = [workgroups[s:s + BATCH] for s in range(0, len(workgroups), BATCH)]
-    while pending:
-        batch = pending.pop(0)
-        try:
-            m = Machine(kernel, glob, batch, waves, mode,
-                        seed + workgroups.index(batch[0]), kernarg_at, collect=collect,
-                        dims=dims)
-            m.run()
-        except Divergence:
-            if len(batch) == 1:
-                raise
-            pending = [[b] for b in batch] + pending
-            continue
-        count += m.count * m.G        # instructions executed, summed over workgroups
-        findings += m.findings
-        done += len(batch)
+    :class:`~pipeline_mlir.emu.machine.LaunchDims` (None: 1-D workgroups of ``waves``).
+    With ``jobs`` > 1 the batches are spread over that many processes
+    (:mod:`pipeline_mlir.emu.pool`), with the same result."""
+    items = [(p, s, workgroups[s:s + BATCH])
+             for p, s in enumerate(range(0, len(workgroups), BATCH))]
+    run = functools.partial(run_batches, waves=waves, mode=mode, seed=seed,
+                            kernarg_at=kernarg_at, collect=collect, dims=dims)
+    if jobs > 1 and len(items) > 1:
+        from pipeline_mlir.emu.pool import run_spread, workers
+
+        if workers(len(items), jobs) > 1:
+            return run_spread(kernel, glob, items, run, workers(len(items), jobs), progress)
+    count, findings, done = 0, [], 0
+
+    def on_batch(_position, size, instructions, found) -> None:
+        nonlocal count, done
+        count += instructions
+        findings.extend(found)
+        done += size
         if progress is not None:
             progress(done, len(workgroups))
+
+    run(kernel, glob, items, on_batch)
     return count, findings
+
+
+def run_batches(kernel, glob: GlobalMemory, items: list, on_batch, *, waves: int, mode: str,
+                seed: int, kernarg_at: int, collect: bool, dims=None) -> None:
+    """Run the batches ``items`` (``(position, index of its first workgroup, ids)``) in
+    order, seeded by that index; ``on_batch(position, workgroups, instructions, findings)``
+    after each."""
+    for position, start, batch in items:
+        pending = [(start, batch)]
+        count, findings = 0, []
+        while pending:
+            first, group = pending.pop(0)
+            try:
+                m = Machine(kernel, glob, group, waves, mode, seed + first, kernarg_at,
+                            collect=collect, dims=dims)
+                m.run()
+            except Divergence:
+                if len(group) == 1:
+                    raise
+                pending = [(first + i, [b]) for i, b in enumerate(group)] + pending
+                continue
+            count += m.count * m.G        # instructions executed, summed over workgroups
+            findings += m.findings
+        on_batch(position, len(batch), count, findings)
 
 
 def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed: int = 0,
                  data_seed: int = 0, collect: bool = False, count: int | None = None,
-                 progress=None, strict: bool = False) -> GemmRun:
+                 progress=None, strict: bool = False, jobs: int = 1) -> GemmRun:
     """Run ``kernel`` (a :class:`~pipeline_mlir.emu.codeobj.Kernel`) as the complete GEMM kernel
     ``gemm`` (:class:`~pipeline_mlir.kernel.gemm.GemmKernel`) on ``M x N x K``: the whole
     grid, or ``count`` workgroups spread over it (:func:`spread`; C is then checked where
     they wrote, and they must write a tile each); ``progress(done, total)`` is called as
     workgroups finish; ``strict``: buffer accesses past a descriptor's records are findings.
+    ``jobs``: processes to spread the workgroups over (same result).
 
     Raises :class:`~pipeline_mlir.emu.errors.Finding` on the first thing the kernel does
     wrong (with ``collect``, races and pending registers are listed in ``findings`` instead
@@ -290,7 +317,7 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
     waves = gemm.threads // WAVE_SIZE
     start = time.perf_counter()
     n, findings = run_workgroups(kernel, glob, workgroups, waves, mode, seed, kernarg_at,
-                                 collect, progress)
+                                 collect, progress, jobs=jobs)
     seconds = time.perf_counter() - start
     raw = glob.buffer("C").view(c_word).reshape(M, N)
     written, max_err, first = compare(raw, lambda r, c: ref[np.ix_(r, c)],

@@ -232,8 +232,9 @@ class _Launch:
     """Global memory and kernel arguments of one problem; runs workgroups on them."""
 
     def __init__(self, kernel, problem: Matmul, mode: str, seed: int, data_seed: int,
-                 strict: bool = False) -> None:
+                 strict: bool = False, jobs: int = 1) -> None:
         self.kernel, self.problem, self.mode, self.seed = kernel, problem, mode, seed
+        self.jobs = jobs
         p = problem
         self.A, self.Bt, A_bytes, B_bytes = _data(p.M, p.N, p.K, p.dtype, p.transpose_b,
                                                   data_seed)
@@ -259,7 +260,7 @@ class _Launch:
         try:
             n, _ = run_workgroups(self.kernel, self.glob, workgroups, self.waves, self.mode,
                                   self.seed, self.kernarg_at, progress=progress,
-                                  dims=self.dims)
+                                  dims=self.dims, jobs=self.jobs)
         except Finding:
             self.check_sizes()          # the finding may follow from sizes it does not have
             raise
@@ -317,15 +318,17 @@ def _sizes_of(spans: dict, dtype: str) -> Matmul | None:
 def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
                    count: int | None = None, mode: str = "eager", seed: int = 0,
                    data_seed: int = 0, workgroups: list | None = None,
-                   progress=None, strict: bool = False) -> MatmulRun:
+                   progress=None, strict: bool = False, jobs: int = 1) -> MatmulRun:
     """Run IREE's matmul kernel ``kernel`` (bindings A, B, C: :class:`Matmul`) on random small
     integers: its whole ``grid`` (workgroups along x, y, z; None: found by running workgroup
     0, see the module docstring), ``count`` workgroups spread over it, or the given
     ``workgroups`` (ids).  Raises :class:`~pipeline_mlir.emu.errors.Finding` on the first
     thing the kernel does wrong, :class:`SizeMismatch` when its buffer descriptors span other
     sizes; a wrong result is reported in the returned run (``exact`` False).
-    ``progress(done, total)`` is called as workgroups finish."""
-    launch = _Launch(kernel, problem, mode, seed, data_seed, strict)
+    ``progress(done, total)`` is called as workgroups finish; ``strict``: buffer accesses
+    past a descriptor's records are findings; ``jobs``: processes to spread the workgroups
+    over (same result)."""
+    launch = _Launch(kernel, problem, mode, seed, data_seed, strict, jobs)
     p = problem
     first: list = []
     if grid is None:

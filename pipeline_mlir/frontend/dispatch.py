@@ -29,11 +29,11 @@ op, saying why.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import numpy as np
 
+from pipeline_mlir.dialect.attrs import dimension, int_value, workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops as _walk
 from pipeline_mlir.analysis.loop_eval import memory_space
@@ -48,7 +48,6 @@ NAMES = ("A", "B", "C")
 ELEMENTS = {"bf16": "bf16", "f16": "f16", "f8E4M3FN": "fp8", "f8E5M2": "fp8e5m2"}
 #: the element types of C the emulator's reference writes
 OUTPUTS = ("f32", "bf16", "f16")
-_DIMS = "xyz"
 
 
 @dataclass(frozen=True)
@@ -91,16 +90,25 @@ class MatmulDispatch:
 
 
 def _int_attr(op, name: str) -> int | None:
+    """The integer attribute ``name``; None when absent, an IRError when it is no integer."""
     if name not in op.attributes:
         return None
-    m = re.search(r"-?\d+", str(op.attributes[name]))
-    return int(m.group(0)) if m else None
+    value = int_value(op.attributes[name])
+    if value is None:
+        raise IRError(op, f"'{op.name}' op: attribute '{name}' = {op.attributes[name]} is not "
+                          f"an integer")
+    return value
 
 
 def _dim(op) -> int:
-    text = str(op.attributes["dimension"]) if "dimension" in op.attributes else "0"
-    m = re.search(r"\b([xyz])\b", text)
-    return _DIMS.index(m.group(1)) if m else int(re.search(r"\d+", text).group(0))
+    """The dimension of a workgroup id op (``#gpu.dim<y>`` or ``1 : index``)."""
+    if "dimension" not in op.attributes:
+        return 0
+    d = dimension(op.attributes["dimension"])
+    if d is None:
+        raise IRError(op, f"'{op.name}' op: dimension {op.attributes['dimension']} is not x, "
+                          f"y or z")
+    return d
 
 
 def _kernels(module) -> list:
@@ -314,14 +322,17 @@ def _grid(f) -> tuple[int, ...] | None:
     """Workgroups along x (, y, z) the kernel needs, or None when a workgroup id it reads
     has no bound."""
     bounds: dict[int, int | None] = {}
-    for o in _walk(f, lambda o: o.name == "scf.forall" and "mapping" in o.attributes and
-                   "workgroup_mapping" in str(o.attributes["mapping"])):
+    def over_workgroups(o) -> bool:
+        return o.name == "scf.forall" and "mapping" in o.attributes and any(
+            workgroup_mapping(m) is not None for m in ir.ArrayAttr(o.attributes["mapping"]))
+
+    for o in _walk(f, over_workgroups):
         ubs = list(ir.DenseI64ArrayAttr(o.attributes["staticUpperBound"]))
         for m, ub in zip(ir.ArrayAttr(o.attributes["mapping"]), ubs):
-            mm = re.search(r"workgroup_mapping<([xyz])>", str(m))
-            if mm is None or ub < 0:
+            d = workgroup_mapping(m)
+            if d is None or ub < 0:
                 return None
-            bounds[_DIMS.index(mm.group(1))] = ub
+            bounds[d] = ub
     for o in _walk(f, lambda o: o.name in ("hal.interface.workgroup.id", "gpu.block_id")):
         d = _dim(o)
         ub = _int_attr(o, "upper_bound")

@@ -17,6 +17,7 @@ import itertools
 from dataclasses import dataclass, field
 
 from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.attrs import bool_values
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, index_constant, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -497,8 +498,8 @@ def _check_transfer_read(op) -> None:
                           f"handles minor-identity reads (a transposed read is an "
                           f"amdgpu.transpose_load)")
     if "in_bounds" in op.attributes:
-        ib = [str(x) for x in ir.ArrayAttr(op.attributes["in_bounds"])]
-        if not all(x == "true" for x in ib):
+        ib = bool_values(op.attributes["in_bounds"])
+        if ib is None or not all(ib):
             raise IRError(op, f"'{op.name}' op may read out of bounds (in_bounds is not all "
                               f"true); a masked fragment read cannot be pipelined")
     g = segments(op)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
 
 from pipeline_mlir.dialect import ops as S
+from pipeline_mlir.dialect.attrs import is_workgroup_memref
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import (IRError, i64, int_value, options_attr, read_entry)
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -144,8 +145,7 @@ def _group(entries) -> list:
         key = int_value(gid)  # checked when the tag was read
         if key in by_id:
             first = groups[by_id[key]]
-            same = {k: str(v) for k, v in fields.items()} == \
-                {k: str(v) for k, v in first[2].items()}
+            same = fields == first[2]       # the attributes themselves, not their text
             if name != first[1] or not same:
                 raise IRError(op, f"'{op.name}' op: logical op {GROUP_FIELD} = {key} is tagged "
                                   f"differently from its first payload op ('{first[0][0].name}' "
@@ -165,9 +165,8 @@ def payload_instructions(op) -> tuple[str, int] | None:
     if op.name == "amdgpu.gather_to_lds":
         return "vmcnt", 1
     if op.name == "vector.load" and len(op.results) == 1:
-        mem = str(op.operands[0].type)
         vt = op.results[0].type
-        if "workgroup" in mem and isinstance(vt, ir.VectorType):
+        if is_workgroup_memref(op.operands[0].type) and isinstance(vt, ir.VectorType):
             bits = vt.element_type.width if hasattr(vt.element_type, "width") else None
             if bits:
                 n = 1
@@ -188,7 +187,7 @@ def instruction_kinds(op) -> list:
     known = payload_instructions(op)
     if known is not None:
         return [{"vmcnt": "vmem_read", "lgkmcnt": "ds_read"}[known[0]]] * known[1]
-    if op.name == "vector.load" and "workgroup" in str(op.operands[0].type):
+    if op.name == "vector.load" and is_workgroup_memref(op.operands[0].type):
         return [None]
     return []
 

@@ -30,8 +30,8 @@ arguments are the function's own arguments, then the bindings, then the constant
 
 from __future__ import annotations
 
-import re
-
+from pipeline_mlir.dialect.attrs import (int_value, is_hal_descriptor_space, is_workgroup_memref,
+                                         workgroup_mapping)
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops as _walk
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -59,8 +59,7 @@ def _int_value(v) -> int | None:
 
 def _global_type(t):
     """``t`` with a HAL descriptor memory space made global (other types unchanged)."""
-    if not isinstance(t, ir.MemRefType) or t.memory_space is None or \
-            "hal.descriptor_type" not in str(t.memory_space):
+    if not isinstance(t, ir.MemRefType) or not is_hal_descriptor_space(t.memory_space):
         return None
     mt = ir.MemRefType(t)
     return ir.MemRefType.get(mt.shape, mt.element_type, layout=mt.layout,
@@ -153,7 +152,7 @@ class GpuKernel(SchedPass):
                 bindings.append(o)
             elif o.name == "hal.interface.constant.load":
                 constants.append(o)
-            elif o.name == "memref.alloc" and "workgroup" in str(o.results[0].type):
+            elif o.name == "memref.alloc" and is_workgroup_memref(o.results[0].type):
                 _check_workgroup_alloc(o, f)
                 allocs.append(o)
             elif o.name == "iree_codegen.swizzle_hint":
@@ -252,16 +251,10 @@ class GpuKernel(SchedPass):
         for o in _walk(g, lambda o: o.name == "scf.forall"):
             if "mapping" not in o.attributes:
                 continue
-            mapping = [str(m) for m in ir.ArrayAttr(o.attributes["mapping"])]
-            if not all("workgroup_mapping" in m for m in mapping):
+            ids = _mapping(o)
+            if not ids or None in ids:
                 continue
-            dims = []
-            for m in mapping:
-                mm = re.fullmatch(r"#iree_codegen\.workgroup_mapping<([xyz])>", m)
-                if mm is None:
-                    raise IRError(o, f"'scf.forall' op: workgroup mapping {m} is not supported "
-                                     f"(x, y or z)")
-                dims.append(mm.group(1))
+            dims = [_DIMS[i] for i in ids]
             if len(o.results):
                 raise IRError(o, "'scf.forall' op over workgroups with results is not supported")
             for k in ("staticLowerBound", "staticStep"):
@@ -302,20 +295,29 @@ def _needs_rewrite(f) -> bool:
     """A gpu.func holding IREE interface ops, hints or workgroup allocations."""
     def bad(o):
         return (o.name.startswith(("hal.", "iree_codegen.", "util.")) or
-                (o.name == "memref.alloc" and "workgroup" in str(o.results[0].type)) or
-                (o.name == "scf.forall" and "workgroup_mapping" in str(
-                    o.attributes["mapping"] if "mapping" in o.attributes else "")))
+                (o.name == "memref.alloc" and is_workgroup_memref(o.results[0].type)) or
+                (o.name == "scf.forall" and any(i is not None for i in _mapping(o))))
     return bool(_walk(f, bad))
 
 
+def _mapping(o) -> list:
+    """The workgroup dimension (0, 1, 2) of each entry of an ``scf.forall``'s mapping, None
+    for an entry that is no ``#iree_codegen.workgroup_mapping`` (empty: no mapping)."""
+    if "mapping" not in o.attributes:
+        return []
+    return [workgroup_mapping(m) for m in ir.ArrayAttr(o.attributes["mapping"])]
+
+
 def _attr_int(o, name: str, default: int) -> int:
+    """The integer attribute ``name`` (``default`` when absent); an IRError when it is
+    another kind of attribute (never read from its printed text)."""
     if name not in o.attributes:
         return default
-    a = o.attributes[name]
-    if isinstance(a, ir.IntegerAttr):
-        return ir.IntegerAttr(a).value
-    m = re.search(r"(\d+)", str(a))
-    return int(m.group(1)) if m else default
+    value = int_value(o.attributes[name])
+    if value is None:
+        raise IRError(o, f"'{o.name}' op: attribute '{name}' = {o.attributes[name]} is not an "
+                         f"integer")
+    return value
 
 
 def _retype_to_global(f) -> None:

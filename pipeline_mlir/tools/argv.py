@@ -29,7 +29,7 @@ DEFAULTS = {
     "allow_unregistered_dialect": False, "simulate": None, "report": None,
     "cost_table": "both", "sim_iterations": 6, "emulate": None, "emulate_mode": "eager",
     "emulate_workgroups": None, "emulate_launch": None, "emulate_strict": False,
-    "tune": False, "tune_budget": None, "tune_knobs": None,
+    "emulate_jobs": None, "tune": False, "tune_budget": None, "tune_knobs": None,
     "tune_objective": None, "tune_spec": None, "tune_size": None,
 }
 #: the flags :func:`parse_simple` reads (always as ``FLAG=VALUE``), by destination

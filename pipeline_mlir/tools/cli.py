@@ -272,6 +272,10 @@ def _emulator_arguments(p) -> None:
     emu.add_argument("--emulate-strict", action="store_true",
                      help="report buffer accesses past a buffer resource's records (by "
                           "default they read 0 and drop the write, as the hardware does)")
+    emu.add_argument("--emulate-jobs", metavar="N", type=_integer, default=None,
+                     action=_Store,
+                     help="spread the workgroups over N processes (default: the CPUs this "
+                          "process may use); the result is the same for every N")
 
 
 def _tune_arguments(p) -> None:

@@ -1,5 +1,5 @@
 """``pipeline-opt --emulate[=M,N,K] [FILE] [--pipeline=SPEC] [--emulate-mode=MODE]
-[--emulate-workgroups=N] [--emulate-launch=FILE] [--emulate-strict]``: the emulator's command line (:mod:`pipeline_mlir.driver.emulate`
+[--emulate-workgroups=N] [--emulate-launch=FILE] [--emulate-strict] [--emulate-jobs=N]``: the emulator's command line (:mod:`pipeline_mlir.driver.emulate`
 builds and runs the kernel).
 
 Prints the run's summary line (max error, workgroups, instructions, time) and exits 0 when C
@@ -16,7 +16,7 @@ from pipeline_mlir.tools.argv import given, parse_sizes
 def check_args(args) -> None:
     flags = given(args)
     if args.emulate is None:
-        for o in ("--emulate-mode", "--emulate-workgroups", "--emulate-launch"):
+        for o in ("--emulate-mode", "--emulate-workgroups", "--emulate-launch", "--emulate-jobs"):
             if o in flags:
                 raise UsageError(f"{o} goes with --emulate")
         if args.emulate_strict:
@@ -41,6 +41,8 @@ def check_args(args) -> None:
     if args.emulate_workgroups is not None and args.emulate_workgroups < 1:
         raise UsageError(f"--emulate-workgroups={args.emulate_workgroups}: run at least one "
                          f"workgroup")
+    if args.emulate_jobs is not None and args.emulate_jobs < 1:
+        raise UsageError(f"--emulate-jobs={args.emulate_jobs}: use at least one process")
     from pipeline_mlir.driver.emulate import check_mode
 
     check_mode(args.emulate_mode)
@@ -53,5 +55,5 @@ def options(args, build):
 
     sizes = parse_sizes("--emulate", args.emulate) if args.emulate else None
     return EmulateOptions(build, sizes, args.emulate or None, args.emulate_mode,
-                          args.emulate_workgroups, launch=args.emulate_launch,
-                          strict=args.emulate_strict)
+                          args.emulate_workgroups, args.emulate_jobs,
+                          launch=args.emulate_launch, strict=args.emulate_strict)

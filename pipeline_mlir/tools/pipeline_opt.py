@@ -166,7 +166,7 @@ def _emulate(args) -> tuple:
     from pipeline_mlir.driver.emulate import emulate as run
     from pipeline_mlir.tools import emulate
 
-    with Progress(f"{PROG} --emulate: workgroups run") as progress:
+    with Progress(f"{PROG} --emulate: workgroups run", bar=True) as progress:
         result = run(replace(emulate.options(args, compile_options(args)), progress=progress))
     if result.problem is not None:  # the run's report to stdout, then the finding
         write("-", result.summary)

@@ -6,13 +6,19 @@ from __future__ import annotations
 
 import sys
 
+#: cells of a progress bar
+BAR = 24
+
 
 class Progress:
     """A callable ``(done, total, note="")`` for the driver's long work (``--tune``'s
-    candidates, ``--emulate``'s workgroups); a context manager that erases the line."""
+    candidates, ``--emulate``'s workgroups); a context manager that erases the line.
+    ``bar``: a bar of :data:`BAR` cells before the count."""
 
-    def __init__(self, what: str, stream=None, enabled: bool | None = None) -> None:
+    def __init__(self, what: str, stream=None, enabled: bool | None = None,
+                 bar: bool = False) -> None:
         self.what = what
+        self.bar = bar
         self.stream = stream if stream is not None else sys.stderr
         self.enabled = _is_terminal(self.stream) if enabled is None else enabled
         self.shown = False
@@ -23,7 +29,11 @@ class Progress:
         import shutil
 
         width = shutil.get_terminal_size().columns - 1
-        text = f"{self.what}: {done}/{total}" + (f" {note}" if note else "")
+        count = f"{done}/{total}"
+        if self.bar and total > 0:
+            full = min(BAR, BAR * done // total)
+            count = f"[{'#' * full}{'.' * (BAR - full)}] {count}"
+        text = f"{self.what}: {count}" + (f" {note}" if note else "")
         self._write("\r" + text[:width] + "\x1b[K")
         self.shown = True
 

@@ -1,0 +1,125 @@
+"""Typed reads of the attributes and types the front end and the passes decide on.
+
+A decision is never taken on printed text (``"workgroup" in str(type)``, a regular expression
+over ``str(attr)``): a string attribute that spells the text, or an unrelated attribute that
+contains it, would pass for it, and another spelling of the same attribute would not. The
+bindings have no Python class for the dialect attributes read here (``#gpu.dim<x>``,
+``#gpu.address_space<workgroup>``, ``#hal.descriptor_type<...>``,
+``#iree_codegen.workgroup_mapping<x>``), so each is compared with the attribute itself, built
+in the same context: attributes are uniqued, so equality is identity of meaning, whatever
+the spelling it was written in.
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.dialect.bindings import ir
+
+#: x, y, z
+DIMS = ("x", "y", "z")
+
+
+def _attr(text: str, context) -> object | None:
+    """The attribute ``text`` in ``context``; None when its dialect is not there."""
+    try:
+        return ir.Attribute.parse(text, context)
+    except ir.MLIRError:
+        return None
+
+
+def _index(attr, texts: tuple[str, ...]) -> int | None:
+    """The position of the attribute among those ``texts`` build, or None."""
+    for i, text in enumerate(texts):
+        built = _attr(text, attr.context)
+        if built is not None and attr == built:
+            return i
+    return None
+
+
+#: an attribute of each class :func:`is_kind` tells (their fields have no Python accessor: the
+#: caller reads them from the text, once the class is known)
+KINDS = {
+    "translation_info": "#iree_codegen.translation_info<pipeline = "
+                        "#iree_gpu.pipeline<BaseLowering> workgroup_size = [64, 1, 1]>",
+    "constant_range": "#llvm.constant_range<i32, 0, 1>",
+}
+
+
+def is_kind(attr, kind: str) -> bool:
+    """Whether ``attr`` is of the attribute class of ``KINDS[kind]`` (its TypeID: a string
+    attribute that spells one is not)."""
+    example = _attr(KINDS[kind], attr.context)
+    return example is not None and attr.typeid == example.typeid
+
+
+def int_value(attr) -> int | None:
+    """The value of an integer (or index) attribute; None for any other attribute."""
+    return ir.IntegerAttr(attr).value if isinstance(attr, ir.IntegerAttr) else None
+
+
+def dimension(attr) -> int | None:
+    """0, 1, 2 of a dimension: ``#gpu.dim<x|y|z>`` (the gpu ops) or an integer 0..2 (the HAL
+    ops' ``dimension = 1 : index``); None for anything else."""
+    n = int_value(attr)
+    if n is not None:
+        return n if 0 <= n < len(DIMS) else None
+    return _index(attr, tuple(f"#gpu.dim<{d}>" for d in DIMS))
+
+
+def workgroup_mapping(attr) -> int | None:
+    """0, 1, 2 of ``#iree_codegen.workgroup_mapping<x|y|z>``; None for anything else."""
+    return _index(attr, tuple(f"#iree_codegen.workgroup_mapping<{d}>" for d in DIMS))
+
+
+def is_workgroup_memref(t) -> bool:
+    """A memref in workgroup memory (LDS): memory space ``#gpu.address_space<workgroup>``."""
+    if not isinstance(t, ir.MemRefType):
+        return False
+    space = ir.MemRefType(t).memory_space
+    return space is not None and _index(space, ("#gpu.address_space<workgroup>",)) == 0
+
+
+def is_hal_descriptor_space(attr) -> bool:
+    """``#hal.descriptor_type<storage_buffer>`` or ``<uniform_buffer>`` (a binding's memory
+    space)."""
+    return attr is not None and _index(attr, ("#hal.descriptor_type<storage_buffer>",
+                                              "#hal.descriptor_type<uniform_buffer>")) is not None
+
+
+def bool_values(attr) -> list[bool] | None:
+    """The booleans of an array of ``BoolAttr`` (``in_bounds = [true, false]``); None when an
+    element is anything else."""
+    out = []
+    for a in ir.ArrayAttr(attr):
+        if not isinstance(a, ir.BoolAttr):
+            return None
+        out.append(ir.BoolAttr(a).value)
+    return out
+
+
+def is_float8(t) -> bool:
+    """One of the builtin 8-bit float types (``f8E4M3FN``, ``f8E5M2``, ...)."""
+    return any(isinstance(t, cls) for name, cls in vars(ir).items()
+               if name.startswith("Float8") and name.endswith("Type") and isinstance(cls, type))
+
+
+#: the memory spaces :func:`memory_space_name` names, by the attribute that says them
+_SPACES = (("#gpu.address_space<workgroup>", "workgroup"),
+           ("#gpu.address_space<global>", "global"),
+           ("#gpu.address_space<private>", "private"),
+           ("#amdgpu.address_space<fat_raw_buffer>", "fat_raw_buffer"),
+           ("#hal.descriptor_type<storage_buffer>", "global"))
+#: AMDGPU's address space of LDS (an integer memory space, as LLVM numbers them)
+LDS_ADDRESS_SPACE = 3
+
+
+def memory_space_name(t) -> str:
+    """``workgroup``, ``global``, ``fat_raw_buffer`` or ``private`` for a memref type whose
+    memory space is one of :data:`_SPACES` (none: ``global``; the integer 3: ``workgroup``);
+    the printed space otherwise (for messages: it names no known space)."""
+    space = ir.MemRefType(t).memory_space
+    if space is None:
+        return "global"
+    if int_value(space) == LDS_ADDRESS_SPACE:
+        return "workgroup"
+    i = _index(space, tuple(text for text, _ in _SPACES))
+    return _SPACES[i][1] if i is not None else str(space)

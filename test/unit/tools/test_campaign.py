@@ -1,0 +1,222 @@
+"""The property campaign: random valid pipeline configurations and problem shapes, each built
+into its complete kernel exactly as ``pipeline-opt --emit=hsaco`` builds it and run on the
+emulator in ``late`` and ``random`` modes: C must equal the reference and the run must have
+no finding (race, pending register, barrier mismatch, out-of-range access).
+
+What is drawn (``hypothesis``): for ``4wave`` the element type, a tile from the ones its
+geometry accepts (:func:`four_wave_tiles`) and the schedule's own tuning knobs that do not
+change what the kernel issues (``tune_knobs`` without ``kernel_fixed``); for ``pingpong``
+``is_fp8`` and its knobs the same way; then a grid of 1..2 x 1..2 workgroups, a main loop of
+0..3 iterations and the random mode's seed. A configuration the compiler refuses with a
+located diagnostic (options the schedule rejects together, a layout the front end cannot
+place) is not a failure but is counted (hypothesis ``event``), and so is a kernel LLVM
+spilled to scratch (the emulator has no scratch); an internal error is a failure, and so is
+a kernel the emulator cannot load for any other reason (an instruction it lacks).
+``single-buffer`` has no complete kernel: its schedules are compiled and verified only.
+
+Bounded and seeded: the committed seed and a few examples per CI run (each compiles with
+LLVM: about a second); ``PIPELINE_CAMPAIGN_EXAMPLES=N`` runs N per schedule and
+``PIPELINE_CAMPAIGN_SEED=S`` another seed (docs/testing.md). A failure prints the
+configuration as the ``pipeline-opt ... --emulate=...`` command that reproduces it.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shlex
+
+import pytest
+from hypothesis import HealthCheck, Phase, event, given, note, reject, seed, settings
+from hypothesis import strategies as st
+
+from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.schedules.registry import SCHEDULES, parse_pipeline
+
+EXAMPLES = int(os.environ.get("PIPELINE_CAMPAIGN_EXAMPLES", "4"))
+SEED = int(os.environ.get("PIPELINE_CAMPAIGN_SEED", "20260422"))
+#: the tile sizes drawn for 4wave (its kernel's tiles beyond these spill or overflow LDS)
+TILE_SIZES = (64, 128, 192, 256)
+#: what the emulator's refusal of a kernel with scratch says (LLVM spilled registers: the
+#: kernel is not wrong, but the emulator cannot run it; counted, not failed)
+SCRATCH = "bytes of scratch (private segment)"
+#: the largest accumulator a 4-wave tile may hold without spilling (BM * BN elements)
+MAX_TILE_ELEMENTS = 256 * 256
+
+#: no shrinking (each example compiles with LLVM: a shrink would take minutes, and the failing
+#: configuration is printed as a command anyway)
+CAMPAIGN = settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=False,
+                    phases=(Phase.explicit, Phase.generate),
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+
+
+@functools.lru_cache(maxsize=None)
+def four_wave_tiles() -> tuple[tuple[str, int, int, int], ...]:
+    """Every (dtype, BM, BN, BK) of :data:`TILE_SIZES` (BK: 1..4 MFMA K steps) whose 4-wave
+    kernel the schedule accepts and whose LDS fits, without compiling anything."""
+    from pipeline_mlir.kernel.gemm import gemm_kernel
+    from pipeline_mlir.schedules.geometry import DTYPES
+    from pipeline_mlir.target.gfx950 import LDS_BYTES, MFMA_BY_DTYPE
+
+    out = []
+    for dtype in DTYPES:
+        mma_k = MFMA_BY_DTYPE[dtype].shape[2]
+        for BM in TILE_SIZES:
+            for BN in TILE_SIZES:
+                if BM * BN > MAX_TILE_ELEMENTS:
+                    continue
+                for BK in (mma_k, 2 * mma_k, 4 * mma_k):
+                    try:
+                        gemm = gemm_kernel(parse_pipeline(
+                            f"4wave{{dtype={dtype} BM={BM} BN={BN} BK={BK}}}"))
+                    except PipelineError:
+                        continue
+                    if gemm.lds_bytes <= LDS_BYTES:
+                        out.append((dtype, BM, BN, BK))
+    return tuple(out)
+
+
+def knob_pairs(name: str):
+    """A strategy of ``key=value`` pairs: each of the schedule's knobs that leave the
+    kernel's counts alone, given or not, with one of its values."""
+    knobs = [k for k in SCHEDULES[name].tune_knobs if not k.kernel_fixed]
+    per_knob = [st.one_of(st.none(), st.sampled_from(k.values).map(
+        functools.partial("{}={}".format, k.name))) for k in knobs]
+    return st.tuples(*per_knob).map(lambda pairs: [p for p in pairs if p is not None])
+
+
+def spec_text(name: str, pairs: list[str]) -> str:
+    return f"{name}{{{' '.join(pairs)}}}" if pairs else name
+
+
+@st.composite
+def four_wave_specs(draw):
+    dtype, BM, BN, BK = draw(st.sampled_from(four_wave_tiles()))
+    return spec_text("4wave", [f"dtype={dtype}", f"BM={BM}", f"BN={BN}", f"BK={BK}"]
+                     + draw(knob_pairs("4wave")))
+
+
+@st.composite
+def ping_pong_specs(draw):
+    return spec_text("pingpong", [f"is_fp8={str(draw(st.booleans())).lower()}"]
+                     + draw(knob_pairs("pingpong")))
+
+
+@st.composite
+def problems(draw, gemm):
+    """(M, N, K): 1..2 x 1..2 tiles, a main loop of 0..3 iterations."""
+    g = gemm.geometry
+    return (g.BM * draw(st.integers(1, 2)), g.BN * draw(st.integers(1, 2)),
+            2 * g.BK * (draw(st.integers(0, 3)) + 1))
+
+
+def command(spec: str, sizes, mode: str) -> str:
+    """The ``pipeline-opt`` command that builds and runs this configuration."""
+    return (f"pipeline-opt --pipeline={shlex.quote(spec)} --emulate={','.join(map(str, sizes))}"
+            f" --emulate-mode={mode}")
+
+
+def build(spec: str):
+    """(the GemmKernel, the emulator's kernel) of ``spec`` built as ``--emit=hsaco`` builds it,
+    or None when the compiler refuses the configuration with a diagnostic."""
+    from pipeline_mlir.driver import CompileOptions, compile
+    from pipeline_mlir.emu.errors import EmuError
+    from pipeline_mlir.emu.inputs import load_kernel
+    from pipeline_mlir.kernel.gemm import gemm_kernel
+
+    try:
+        gemm = gemm_kernel(parse_pipeline(spec))
+        result = compile(CompileOptions(schedule=spec, emit="hsaco"))
+    except PipelineError as e:
+        event(f"refused: {str(e)[:100]}")
+        return None
+    errors = [d for d in result.diagnostics if d.severity == "error"]
+    internal = [d for d in errors if "internal error" in d.message]
+    assert not internal, f"pipeline-opt --pipeline={shlex.quote(spec)} --emit=hsaco: " \
+                         f"{internal[0].message}"
+    if errors or result.output is None:
+        event(f"refused by the compiler: {errors[0].message[:100]}" if errors
+              else "refused: no output")
+        return None
+    try:
+        return gemm, load_kernel(result.output, gemm.name)
+    except EmuError as e:
+        if SCRATCH not in str(e):  # anything else the emulator cannot load is a failure
+            g = gemm.geometry
+            pytest.fail(f"{e}\nreproduce: {command(spec, (g.BM, g.BN, 2 * g.BK), 'eager')}")
+        event("not checkable: LLVM spilled to scratch, which the emulator does not provide")
+        return None
+
+
+def check_configuration(spec: str, data) -> None:
+    from pipeline_mlir.emu.errors import Finding
+    from pipeline_mlir.emu.gemm import emulate_gemm
+
+    built = build(spec)
+    if built is None:
+        reject()
+    gemm, kernel = built
+    sizes = data.draw(problems(gemm), label="M, N, K")
+    modes = ["late", f"random:{data.draw(st.integers(0, 1 << 16), label='random seed')}"]
+    for mode in modes:
+        cmd = command(spec, sizes, mode)
+        note(f"reproduce: {cmd}")
+        name, _, mode_seed = mode.partition(":")
+        try:
+            run = emulate_gemm(kernel, gemm, *sizes, name, int(mode_seed or 0))
+        except Finding as e:
+            pytest.fail(f"{e}\nreproduce: {cmd}")
+        assert run.exact, f"{run.summary()} first wrong element {run.first_bad}\nreproduce: {cmd}"
+    event("built and exact in late and random modes")
+
+
+@seed(SEED)
+@CAMPAIGN
+@given(spec=four_wave_specs(), data=st.data())
+def test_four_wave_configurations_run_exact_and_race_free(spec, data):
+    check_configuration(spec, data)
+
+
+@seed(SEED)
+@CAMPAIGN
+@given(spec=ping_pong_specs(), data=st.data())
+def test_ping_pong_configurations_run_exact_and_race_free(spec, data):
+    check_configuration(spec, data)
+
+
+@seed(SEED)
+@settings(max_examples=4 * EXAMPLES, deadline=None, database=None)
+@given(T=st.integers(1, 12))
+def test_single_buffer_schedules_compile_and_verify(T):
+    """single-buffer has no complete kernel (nothing to emulate): its schedule of any T
+    compiles through sched-verify, and the kernel emit kinds are refused in one message."""
+    from pipeline_mlir.driver import CompileOptions, compile
+
+    spec = f"single-buffer{{T={T}}}"
+    schedule = compile(CompileOptions(schedule=spec, emit="schedule"))
+    assert schedule.checked_output().startswith("WARP_STAGGER_INDEX"), spec
+    from pipeline_mlir.driver.base import UsageError
+
+    try:
+        refused = compile(CompileOptions(schedule=spec, emit="hsaco"))
+    except (UsageError, PipelineError) as e:
+        assert "single-buffer" in str(e)
+    else:
+        assert any(d.severity == "error" for d in refused.diagnostics), spec
+
+
+def test_the_tiles_drawn_cover_every_dtype_and_a_non_square_tile():
+    tiles = four_wave_tiles()
+    assert {t[0] for t in tiles} == {"bf16", "f16", "fp8"}
+    assert any(BM != BN for _, BM, BN, _ in tiles)
+    assert ("bf16", 128, 128, 64) in tiles
+
+
+def test_a_failure_prints_a_command_that_reproduces_it():
+    cmd = command("4wave{dtype=fp8 BM=64 BN=64 BK=128}", (128, 64, 512), "random:7")
+    assert cmd == ("pipeline-opt --pipeline='4wave{dtype=fp8 BM=64 BN=64 BK=128}' "
+                   "--emulate=128,64,512 --emulate-mode=random:7")
+    from pipeline_mlir.tools.pipeline_opt import main
+
+    argv = shlex.split(cmd)[1:]
+    assert main(argv) == 0

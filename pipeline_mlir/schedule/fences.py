@@ -19,10 +19,12 @@ An MMA of one MFMA is not interleaved (:func:`interleaves`: measured, its loads 
 it are as fast) and keeps its barrier.  A wait that only an MMA separates from the same
 wait (:func:`repeated_waits`, the 4-wave schedules' ``VM(n) MMA VM(n)`` at the end of a
 half) is not emitted (:class:`Dropped`), so that MMA too joins its block's loads.
-Without ``fence_loads``, a region of fragment and global loads without an MFMA (the
-ping-pong blocks' loads) gets a pipeline too (:func:`load_groups`): each LDS DMA behind a
-fragment read, which fills the wait state the DMA needs after its M0 write (else an
-``s_nop``).
+A block's fragment loads directly followed by its global loads (:func:`load_runs`, the
+ping-pong blocks' loads) get a pipeline too (:func:`load_groups`, placed at
+:data:`LOAD_GROUPS`, a fence before the run and none between its two kinds); without
+``fence_loads``, so does every region of fragment and global loads without an MFMA: each
+LDS DMA behind a fragment read, which fills the wait state the DMA needs after its M0 write
+(else an ``s_nop``).
 
 Plain Python (no MLIR): the lowering (``pipeline_mlir/lowering/rocdl_build.py``) places fences
 with :func:`fenced_sequence`, and the ISA check (:mod:`pipeline_mlir.isa.check`)

@@ -35,8 +35,8 @@ from dataclasses import dataclass
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
 from pipeline_mlir.kernel.plan import ENTRIES, LOOP, KernelPlan
-from pipeline_mlir.schedule.fences import (INTERLEAVE, INTERLEAVE_SYNC_ID, Dropped,
-                                           Interleaved, interleaves)
+from pipeline_mlir.schedule.fences import (INTERLEAVE, INTERLEAVE_SYNC_ID, LOAD_GROUPS,
+                                           Dropped, Interleaved, interleaves)
 from pipeline_mlir.schedule.targets import HINT_GROUP_MASKS
 from pipeline_mlir.schedule.types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER,
                                           SET_PRIO, WAIT_LGKM, WAIT_VM, OpDesc, OpRole)
@@ -174,7 +174,7 @@ def _part_tokens(plan: KernelPlan, part, x: Expansion) -> list[Token]:
         elif isinstance(i, Interleaved):
             if not interleaves(x.mfmas_per_mma):
                 out += _op_tokens(entries[i.entry].op, f"{prefix}[{i.entry}]", x)
-        elif i is not INTERLEAVE and not isinstance(i, Dropped):
+        elif i is not INTERLEAVE and i is not LOAD_GROUPS and not isinstance(i, Dropped):
             out += _op_tokens(entries[i].op, f"{prefix}[{i}]", x)
     return out
 

@@ -49,7 +49,8 @@ from typing import NamedTuple
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.kernel.lds import LdsLayout, lds_layout
 from pipeline_mlir.kernel.mx_layout import mx_arguments, mx_lds_layout
-from pipeline_mlir.schedule.fences import INTERLEAVE, Dropped, Interleaved, fenced_sequence
+from pipeline_mlir.schedule.fences import (INTERLEAVE, LOAD_GROUPS, Dropped, Interleaved,
+                                           fenced_sequence)
 from pipeline_mlir.schedule.types import KOffsetKind, OpDesc, ScheduleEntry
 from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, SIMDS_PER_CU
 
@@ -408,8 +409,9 @@ class KernelPlan:
     def fenced(self, part: Part) -> list:
         """The entries of an ENTRIES or LOOP part (indices in their phase) with ``None``
         where the lowering puts a ``sched_barrier`` fence, ``Interleaved(index)`` for the
-        schedule barrier of an interleaved run and ``INTERLEAVE`` where the lowering
-        interleaves an MMA with its loads
+        schedule barrier of an interleaved run, ``INTERLEAVE`` where the lowering
+        interleaves an MMA with its loads and ``LOAD_GROUPS`` where it orders a run of
+        fragment and global loads
         (:func:`~pipeline_mlir.schedule.fences.fenced_sequence`)."""
         if part.kind not in (ENTRIES, LOOP):
             raise ConfigError(f"kernel plan: {part.describe()} has no schedule entries")
@@ -421,7 +423,7 @@ class KernelPlan:
                               self.fence_blocks, self.fence_loads, self.interleave)
         out, nxt = [], part.start
         for item in seq:
-            if item is None or item is INTERLEAVE:
+            if item is None or item is INTERLEAVE or item is LOAD_GROUPS:
                 out.append(item)
             else:
                 out.append(type(item)(nxt) if isinstance(item, (Interleaved, Dropped)) else nxt)

@@ -10,8 +10,8 @@ from pipeline_mlir.dialect.ir_io import IRError, as_operation, get
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
 from pipeline_mlir.schedule.fences import (INTERLEAVE, INTERLEAVE_MASKS, INTERLEAVE_SYNC_ID,
-                                           Dropped, Interleaved, fenced_sequence, interleave_groups,
-                                           interleaves, load_groups)
+                                           LOAD_GROUPS, Dropped, Interleaved, fenced_sequence,
+                                           interleave_groups, interleaves, load_groups)
 from pipeline_mlir.schedule.targets import HINT_GROUP_MASKS
 from pipeline_mlir.schedule.types import (
     BARRIER,
@@ -119,6 +119,10 @@ def emit_entries(entry_ops: list, descs: list[OpDesc], fence_waits: bool, fence_
             start = pos if start is None else start
             pos += 1
             region, barriers = [], []
+            continue
+        if item is LOAD_GROUPS:    # the run's loads: a fragment read before each DMA
+            pos += _load_pipeline(region)
+            region = []
             continue
         if item is INTERLEAVE:
             n = interleave(region)

@@ -14,9 +14,9 @@ pipeline an MMA that directly follows its block's loads shares one scheduling re
 them, the MFMAs interleaved with the loads by an IGroupLP pipeline
 (``rocdl.sched.group.barrier``, sync id 1) in place of the schedule barrier between fragment
 and global loads, a wait that the same wait repeats right after the MMA is not emitted, and
-a region of fragment reads and LDS DMAs without MFMAs (only without ``fence-loads``, which
-separates them) gets a pipeline that puts a fragment read before each DMA (option
-``interleave``; ``pipeline_mlir/schedule/fences.py``).
+a block's fragment reads directly followed by its LDS DMAs (or, without ``fence-loads``, any
+region of the two without MFMAs) get a pipeline that puts a fragment read before each DMA
+(option ``interleave``; ``pipeline_mlir/schedule/fences.py``).
 
 Abstract pipelines keep their data ops as ``sched`` ops with a ``tag`` attribute
 (the schedule's op name); the body and the program, no longer needed, are

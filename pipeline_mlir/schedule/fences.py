@@ -19,10 +19,12 @@ An MMA of one MFMA is not interleaved (:func:`interleaves`: measured, its loads 
 it are as fast) and keeps its barrier.  A wait that only an MMA separates from the same
 wait (:func:`repeated_waits`, the 4-wave schedules' ``VM(n) MMA VM(n)`` at the end of a
 half) is not emitted (:class:`Dropped`), so that MMA too joins its block's loads.
-Without ``fence_loads``, a region of fragment and global loads without an MFMA (the
-ping-pong blocks' loads) gets a pipeline too (:func:`load_groups`): each LDS DMA behind a
-fragment read, which fills the wait state the DMA needs after its M0 write (else an
-``s_nop``).
+A block's fragment loads directly followed by its global loads (:func:`load_runs`, the
+ping-pong blocks' loads) get a pipeline too (:func:`load_groups`, placed at
+:data:`LOAD_GROUPS`, a fence before the run and none between its two kinds); without
+``fence_loads``, so does every region of fragment and global loads without an MFMA: each
+LDS DMA behind a fragment read, which fills the wait state the DMA needs after its M0 write
+(else an ``s_nop``).
 
 Plain Python (no MLIR): the lowering (``pipeline_mlir/lowering/rocdl_build.py``) places fences
 with :func:`fenced_sequence`, and the ISA check (:mod:`pipeline_mlir.isa.check`)
@@ -75,6 +77,16 @@ class _Interleave:
 
 #: after an interleaved MMA entry: where the lowering places the interleave pipeline
 INTERLEAVE = _Interleave()
+
+
+class _LoadGroups:
+    def __repr__(self) -> str:
+        return "LOAD_GROUPS"
+
+
+#: after the last global load of a :func:`load_runs` run: where the lowering places the
+#: :func:`load_groups` pipeline of the run's loads
+LOAD_GROUPS = _LoadGroups()
 
 
 def is_wait(desc: OpDesc) -> bool:
@@ -138,6 +150,28 @@ def interleaved_runs(descs: list[OpDesc], blocks: list[int | None] | None,
     return runs
 
 
+def load_runs(descs: list[OpDesc], blocks: list[int | None] | None,
+              skip: set[int] = frozenset()) -> dict[int, int]:
+    """``{first entry: last entry}`` of every run of fragment loads directly followed by
+    global loads of the same block (no other entry between them; entries in ``skip``,
+    those of interleaved runs, are no part of one): the runs whose loads one
+    :func:`load_groups` pipeline orders, a fragment read before each LDS DMA."""
+    runs, n, i = {}, len(descs), 0
+    while i < n:
+        j = i
+        while j < n and j not in skip and descs[j].role == OpRole.FRAGMENT_LOAD and \
+                (not blocks or blocks[j] == blocks[i]):
+            j += 1
+        k = j
+        while j > i and k < n and k not in skip and descs[k].role == OpRole.GLOBAL_LOAD and \
+                (not blocks or blocks[k] == blocks[i]):
+            k += 1
+        if k > j > i and blocks:
+            runs[i] = k - 1
+        i = max(k, i + 1)
+    return runs
+
+
 def fenced_sequence(descs: list[OpDesc], blocks: list[int | None] | None,
                     fence_waits: bool, fence_blocks: bool, fence_loads: bool = False,
                     interleave: bool = False) -> list:
@@ -151,7 +185,9 @@ def fenced_sequence(descs: list[OpDesc], blocks: list[int | None] | None,
     the loads of an interleaved run, whose pipeline keeps their order); no fence is
     added next to an existing SCHEDULE_BARRIER or another fence.  With ``interleave``,
     each run of :func:`interleaved_runs` gets a fence before it, its schedule barriers
-    become :class:`Interleaved`, and :data:`INTERLEAVE` and a fence follow its MMA.
+    become :class:`Interleaved`, and :data:`INTERLEAVE` and a fence follow its MMA; with
+    ``interleave`` and ``fence_loads``, each run of :func:`load_runs` gets a fence before
+    it and :data:`LOAD_GROUPS` after it instead of the fence between its two kinds of loads.
     """
     out: list = []
     dropped = repeated_waits(descs) if interleave else set()
@@ -160,6 +196,8 @@ def fenced_sequence(descs: list[OpDesc], blocks: list[int | None] | None,
     runs = interleaved_runs(descs, blocks, dropped) if interleave else {}
     inside = {k for j, i in runs.items() for k in range(j, i)}
     ends = set(runs.values())
+    grouped = load_runs(descs, blocks, inside | ends) if interleave and fence_loads else {}
+    in_group = {k for j, i in grouped.items() for k in range(j + 1, i + 1)}
 
     def fence() -> None:
         if out and (out[-1] is None or (isinstance(out[-1], OpDesc)
@@ -185,8 +223,8 @@ def fenced_sequence(descs: list[OpDesc], blocks: list[int | None] | None,
         if (fence_blocks and blocks and 0 < i < len(blocks) and blocks[i] != blocks[i - 1]
                 and d.tag != SCHEDULE_BARRIER):
             fence()
-        if (fence_loads and blocks and _is_load(d) and i not in inside
-                and last_load() not in (None, d.role)):
+        if (fence_loads and blocks and _is_load(d) and i not in (inside | in_group)
+                and last_load() not in (None, d.role)) or i in grouped:
             fence()
         if fence_waits and is_wait(d) and (i == 0 or not is_wait(descs[i - 1])
                                            or i - 1 in dropped):
@@ -197,6 +235,8 @@ def fenced_sequence(descs: list[OpDesc], blocks: list[int | None] | None,
             out.append(Interleaved(d))
             continue
         out.append(d)
+        if i in grouped.values():
+            out.append(LOAD_GROUPS)
         if i in ends:
             out.append(INTERLEAVE)
             fence()

@@ -18,7 +18,7 @@ from pipeline_mlir.dialect.ir_io import (IRError, compiled_from_ir, create_entry
 from pipeline_mlir.lowering.rocdl_build import (create_control, fenced_sequence, mask_attr,
                                                waitcnt_of)
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.schedule.fences import (INTERLEAVE, Dropped, Interleaved,
+from pipeline_mlir.schedule.fences import (INTERLEAVE, LOAD_GROUPS, Dropped, Interleaved, load_runs,
                                            interleave_groups, interleaves, load_groups,
                                            repeated_waits)
 from pipeline_mlir.schedules.registry import parse_pipeline
@@ -459,6 +459,32 @@ def _interleaved(descs, blocks=None):
                     for d in fenced_sequence(descs, blocks, True, True, interleave=True))
 
 
+def _loads_interleaved(descs, blocks):
+    return " ".join("|" if d is None else "^" if d is INTERLEAVE else "@" if d is LOAD_GROUPS
+                    else "(SB)" if isinstance(d, Interleaved) else
+                    {3: "F", 0: "G", 5: "C", BARRIER: "B", WAIT_VM: "W"}[d.tag]
+                    for d in fenced_sequence(descs, blocks, True, True, fence_loads=True,
+                                             interleave=True))
+
+
+def test_fenced_sequence_load_runs():
+    """A block's fragment loads directly followed by its global loads: a fence before the
+    run, ``LOAD_GROUPS`` after it, no fence between the two kinds; other changes between
+    the kinds keep their fence (global loads first, a wait or a block between them)."""
+    assert _loads_interleaved([FR, FR, GL, GL, B], [0] * 5) == "| F F G G @ B"
+    assert _loads_interleaved([GL, FR, B], [0] * 3) == "G | F B"
+    assert _loads_interleaved([FR, W, GL], [0] * 3) == "F | W | G"
+    assert _loads_interleaved([FR, GL], [0, 1]) == "F | G"
+    assert _loads_interleaved([FR, GL, FR, GL], [0] * 4) == "| F G @ | F G @"
+    assert load_runs([FR, FR, GL, GL, B], [0] * 5) == {0: 3}
+    assert load_runs([FR, GL, GL], [0, 0, 1]) == {0: 1}    # the run ends with its block
+    assert load_runs([FR, GL], None) == {}                 # no blocks: no runs
+    assert load_runs([FR, GL, FR, GL], [0] * 4, skip={1}) == {2: 3}
+    # without fence_loads the plain interleaved sequence (no runs)
+    assert all(d is not LOAD_GROUPS for d in fenced_sequence([FR, GL], [0, 0], True, True,
+                                                             interleave=True))
+
+
 def test_fenced_sequence_interleave():
     # a 4-wave block: waits, barrier, then fragment loads, SB, global loads, the MMA
     assert _interleaved([W, L, B, FR, SB, GL, C], [0] * 7) == "| W L | B | F (SB) G C ^ |"
@@ -479,13 +505,11 @@ def test_fenced_sequence_interleave():
     assert repeated_waits([W, C, W]) == {0} and repeated_waits([W, C, C, W]) == set()
     assert repeated_waits([W, SB, C, SB, L, W]) == {0}      # schedule barriers touch nothing
     assert repeated_waits([W, SB, FR, C, W]) == set()
-    # with fence_loads too: no fence inside an interleaved run, one elsewhere
-    assert " ".join("|" if d is None else "^" if d is INTERLEAVE else
-                    "(SB)" if isinstance(d, Interleaved) else
-                    {3: "F", 0: "G", 5: "C", BARRIER: "B"}[d.tag]
-                    for d in fenced_sequence([B, FR, SB, GL, C, FR, GL, B], [0] * 8, True, True,
-                                             fence_loads=True, interleave=True)) == \
-        "B | F (SB) G C ^ | F | G B"
+    # with fence_loads too: no fence inside an interleaved run; fragment loads directly
+    # followed by global loads are one run of load_groups ("@"), fenced before it
+    assert _loads_interleaved([B, FR, SB, GL, C, FR, GL, B], [0] * 8) == \
+        "B | F (SB) G C ^ | F G @ B"
+    assert _loads_interleaved([B, FR, GL, B], [0] * 4) == "B | F G @ B"
     # without interleave the sequence is the plain fenced one
     assert [d for d in fenced_sequence([FR, SB, GL, C], None, True, True)] == [FR, SB, GL, C]
 

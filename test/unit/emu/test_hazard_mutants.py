@@ -101,7 +101,7 @@ def test_every_deleted_or_shortened_nop_is_caught(key):
     kernel, waves = traces(build(key).asm, key)
     found = [(what, caught(w)) for what, w in mutants(kernel, waves)
              if what[1] in ("delete", "shorten")]
-    assert len(found) >= 15
+    assert len(found) >= 8  # the M0 writes' slots are filled: 9 s_nop mutants a kernel
     assert [what for what, hit in found if not hit] == []
 
 

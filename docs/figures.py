@@ -117,6 +117,8 @@ def _tune(name: str, spec: str, cheap: bool) -> Figure:
 FIGURES: dict[str, Figure] = {f.name: f for f in (
     Figure("report-pingpong", "docs/kernels.md", "pipeline-opt --pipeline=pingpong --emit=report",
            _between("main loop", "ISA check")),
+    Figure("agpr", "docs/kernels.md", "python benchmarks/bench_agpr.py", cheap=False,
+           markdown=True),
     Figure("iree-emulate", "docs/iree-kernels.md",
            "pipeline-opt --pipeline=4wave --emulate "
            "test/data/iree/matmul_bf16_abt_4096.prefetch.mlir --emulate-workgroups=2 "

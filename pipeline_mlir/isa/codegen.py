@@ -32,7 +32,7 @@ from pipeline_mlir.isa import worker
 from pipeline_mlir.target import DEFAULT_CHIP, gfx950
 
 __all__ = ["CodegenError", "compile_llvm_ir", "link_hsaco", "find_linker", "apply_skew_shims",
-           "KINDS", "TRIPLE"]
+           "llvm_options", "KINDS", "TRIPLE"]
 
 TRIPLE = gfx950.TRIPLE
 KINDS = ("asm", "obj", "both")
@@ -61,6 +61,32 @@ def apply_skew_shims(ll_text: str) -> str:
     return _MAKE_BUFFER_RSRC.sub(r"\1", ll_text)
 
 
+# ---- LLVM options the IR asks for ------------------------------------------------------------
+
+# a function keeping AGPRs for its MFMAs: ``"amdgpu-agpr-alloc"="N"`` or ``="N,M"``, N > 0
+_AGPR_ALLOC = re.compile(r'"amdgpu-agpr-alloc"="0*[1-9]\d*(?:,\d+)?"')
+#: LLVM's AMDGPUCodeGenPrepare splits vector PHIs wider than 32 bits into 32-bit pieces
+#: when an incoming value is a constant (a zero accumulator is); an AGPR-form MFMA's
+#: loop-carried <4 x float> accumulator then crosses the back edge as four 32-bit copies
+#: (v_accvgpr_read/write), and with every AGPR taken the copies spill
+KEEP_VECTOR_PHIS = "-amdgpu-codegenprepare-break-large-phis=false"
+#: the LLVM options a compilation may set: llvmlite passes an unknown or malformed option to
+#: LLVM without reporting it (LLVM prints a warning and ignores it), so only these, whose
+#: effect the tests check, are accepted
+KNOWN_OPTIONS = {KEEP_VECTOR_PHIS.partition("=")[0]: ("true", "false")}
+
+
+def llvm_options(ll_text: str) -> tuple[str, ...]:
+    """The LLVM command-line options the code generation of ``ll_text`` runs with.
+
+    A module whose function reserves AGPRs for its MFMA accumulators
+    (``"amdgpu-agpr-alloc"`` above 0, which LLVM honours by selecting AGPR-form MFMAs)
+    keeps its vector PHIs whole (:data:`KEEP_VECTOR_PHIS`); any other module compiles with
+    LLVM's defaults.
+    """
+    return (KEEP_VECTOR_PHIS,) if _AGPR_ALLOC.search(ll_text) else ()
+
+
 # ---- the parent side ------------------------------------------------------------------------
 
 # stderr lines of a worker that are noise, not the message
@@ -71,13 +97,16 @@ _BAD_TARGET = re.compile(r"is not a recognized (processor|feature) for this targ
 
 
 def compile_llvm_ir(ll_text: str, mcpu: str = DEFAULT_CHIP, kind: str = "asm", opt: int = 3, *,
-                    features: str = gfx950.LLVM_FEATURES, timeout: float = DEFAULT_TIMEOUT):
+                    features: str = gfx950.LLVM_FEATURES, timeout: float = DEFAULT_TIMEOUT,
+                    options: tuple[str, ...] | None = None):
     """Compile LLVM IR text for ``amdgcn-amd-amdhsa`` / ``mcpu`` in a child process.
 
     ``kind``: ``"asm"`` -> str (verbose assembly: ``; sched_barrier mask(...)``
     comments and the ``; Kernel info`` block are kept), ``"obj"`` -> bytes
     (relocatable ELF), ``"both"`` -> (str, bytes) from one compilation.
-    ``opt`` (0-3) is both the IR pipeline level and the codegen level.
+    ``opt`` (0-3) is both the IR pipeline level and the codegen level.  ``options``: LLVM
+    command-line options for this compilation (None: those the IR asks for,
+    :func:`llvm_options`).
 
     Raises :class:`CodegenError` with LLVM's message when the IR does not parse
     or verify, LLVM aborts, or ``mcpu``/``features`` is unknown to LLVM.
@@ -86,8 +115,16 @@ def compile_llvm_ir(ll_text: str, mcpu: str = DEFAULT_CHIP, kind: str = "asm", o
         raise ValueError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
     if opt not in (0, 1, 2, 3):
         raise ValueError(f"opt must be 0, 1, 2 or 3, got {opt!r}")
+    if options is None:
+        options = llvm_options(ll_text)
+    for o in options:
+        name, _, value = o.partition("=") if isinstance(o, str) else (o, "", "")
+        if value not in KNOWN_OPTIONS.get(name, ()):
+            known = ", ".join(f"{n}={'|'.join(v)}" for n, v in KNOWN_OPTIONS.items())
+            raise ValueError(f"LLVM option {o!r} is not one this code generation sets "
+                             f"(known: {known})")
     job = {"ir": apply_skew_shims(ll_text), "mcpu": mcpu, "features": features, "kind": kind,
-           "opt": opt}
+           "opt": opt, "options": list(options)}
     done = worker.run(_MODULE, json.dumps(job).encode(), timeout=timeout, error=CodegenError,
                       doing=f"LLVM code generation for {mcpu}", starting="LLVM code generation")
     if done.status != 0:
@@ -174,6 +211,8 @@ def _compile_job(payload: bytes) -> list[bytes]:
     import llvmlite.binding as lb  # lazy: loads LLVM; only code emission needs it
 
     job = json.loads(payload)
+    for option in job.get("options", ()):  # process-wide: this worker runs one job
+        lb.set_option("", option)
     lb.initialize_all_targets()
     lb.initialize_all_asmprinters()
     tm = lb.Target.from_triple(TRIPLE).create_target_machine(

@@ -102,7 +102,7 @@ def occupancy_gfx950(vgpr_alloc: int, sgprs: int, lds_bytes: int,
 @dataclass
 class Resources:
     name: str
-    vgprs: int                 # architected VGPRs (.vgpr_count / num_vgpr)
+    vgprs: int                 # .vgpr_count: the architected VGPRs, plus the AGPRs if any
     agprs: int
     sgprs: int                 # .sgpr_count
     vgpr_alloc: int            # .amdhsa_next_free_vgpr (what occupancy uses)
@@ -116,6 +116,13 @@ class Resources:
     kernarg_size: int
     sgprs_for_waves: int       # LLVM's NumSGPRsForWavesPerEU (else .sgpr_count)
     llvm_occupancy: int | None = None
+    arch_vgprs: int | None = None  # the architected VGPRs alone (num_vgpr), with AGPRs
+
+    @property
+    def architected(self) -> int:
+        """The architected VGPRs (``v0..``): ``.vgpr_count`` counts the AGPRs too when the
+        kernel has any (from ``accum_offset``)."""
+        return self.vgprs if self.arch_vgprs is None else self.arch_vgprs
 
 
 def _need(d: dict, key: str, where: str):
@@ -145,7 +152,19 @@ def resources_from_asm(module: AsmModule, name: str) -> Resources:
         workgroup_size=wg, wavefront_size=_need(md, ".wavefront_size", w),
         kernarg_size=_need(md, ".kernarg_segment_size", w),
         sgprs_for_waves=info.get("NumSGPRsForWavesPerEU", md[".sgpr_count"]),
-        llvm_occupancy=occ if isinstance(occ, int) else None)
+        llvm_occupancy=occ if isinstance(occ, int) else None,
+        arch_vgprs=_arch_vgprs(module, name, md))
+
+
+def _arch_vgprs(module: AsmModule, name: str, md: dict) -> int | None:
+    """The architected VGPRs of a kernel with AGPRs (LLVM's ``num_vgpr`` symbol), else None."""
+    if not md.get(".agpr_count", 0):
+        return None
+    n = module.metadata["symbols"].get(name, {}).get("num_vgpr")
+    if not isinstance(n, int):
+        raise ReportError(f"the assembly has no integer .set {name}.num_vgpr for a kernel "
+                          f"with AGPRs")
+    return n
 
 
 def resources_from_hsaco(hsaco: CodeObject, name: str) -> dict:
@@ -279,8 +298,9 @@ class KernelReport:
         r = self.resources
         L = [f"kernel {r.name} ({NAME})",
              "resources (assembly; cross-checked with the code object)"]
-        L.append(f"  VGPRs                 {r.vgprs} architected, {r.agprs} AGPRs, "
-                 f"{r.vgpr_alloc} allocated (.amdhsa_next_free_vgpr; accum_offset "
+        counted = "" if r.arch_vgprs is None else f" ({r.vgprs} in .vgpr_count)"
+        L.append(f"  VGPRs                 {r.architected} architected, {r.agprs} AGPRs"
+                 f"{counted}, {r.vgpr_alloc} allocated (.amdhsa_next_free_vgpr; accum_offset "
                  f"{r.accum_offset})")
         L.append(f"  SGPRs                 {r.sgprs} (LLVM counts {r.sgprs_for_waves} for waves "
                  f"per EU)")

@@ -31,7 +31,7 @@ from pipeline_mlir.kernel.plan import KernelPlan, KernelShape, kernel_plan, kern
 from pipeline_mlir.schedules.grid import GridOrder, grid_order
 from pipeline_mlir.schedules.geometry import C_DTYPES, COUNT_FIELDS, KernelGeometry, KernelTraits
 from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
-from pipeline_mlir.target.gfx950 import WAVE_SIZE, WIDEST_ACCESS_BYTES
+from pipeline_mlir.target.gfx950 import ARCH_VGPRS, WAVE_SIZE, WIDEST_ACCESS_BYTES
 
 
 @dataclass(frozen=True)
@@ -172,6 +172,38 @@ class GemmKernel:
     @property
     def lds_bytes(self) -> int:
         return self.lds.size
+
+    @property
+    def accumulator_regs(self) -> int:
+        """32-bit registers per lane holding the warp tile's f32 accumulators."""
+        return self.WM * self.WN // WAVE_SIZE
+
+    @property
+    def fragment_regs(self) -> int:
+        """32-bit registers per lane holding one K tile's A and B fragments."""
+        g = self.geometry
+        frag_bytes = self.mma_frag_width * g.elem_bytes
+        mmas = (self.WM // g.MMA_M + self.WN // g.MMA_N) * self.num_k_mmas
+        return mmas * frag_bytes // 4
+
+    @property
+    def agpr_accumulators(self) -> int:
+        """AGPRs the kernel reserves for its accumulators (0: none, LLVM's choice).
+
+        A kernel running one wave per SIMD owns all 512 registers of a lane, half of them
+        architected VGPRs, half AGPRs.  When its accumulators and one K tile's fragments do
+        not fit the architected half (the 4-wave 256x256 tiles: 256 + 128 registers), the
+        accumulators go to AGPRs, where the MFMAs read and write them directly, and the
+        fragments and addresses keep the architected VGPRs.  Left to itself, LLVM 22
+        selects VGPR-form MFMAs, fills the architected VGPRs with accumulators and parks
+        fragments, addresses and the remaining accumulators in AGPRs, copying them back
+        on every use (``docs/kernels.md``, "Accumulators in AGPRs").
+        """
+        if self.traits.waves_per_eu != 1:
+            return 0
+        if self.accumulator_regs + self.fragment_regs <= ARCH_VGPRS:
+            return 0
+        return self.accumulator_regs
 
 
 def gemm_kernel(schedule) -> GemmKernel:

@@ -53,7 +53,7 @@ from pipeline_mlir.kernel.gemm import GemmKernel, latest_fragment
 from pipeline_mlir.kernel.grid_mlir import tile_of_workgroup
 from pipeline_mlir.kernel.lds_data import OPAQUE_IDENTITY
 from pipeline_mlir.schedule.types import KOffsetKind
-from pipeline_mlir.target.gfx950 import WAVE_SIZE
+from pipeline_mlir.target.gfx950 import AGPR_ALLOC_ATTR, WAVE_SIZE
 
 #: MLIR element type per dtype (gfx950 FP8 is the OCP E4M3 format).
 ELEMENT_TYPES = {"bf16": "bf16", "f16": "f16", "fp8": "f8E4M3FN", "f32": "f32",
@@ -145,6 +145,9 @@ def _signature(t: _Text, lds: dict) -> None:
     attrs = [f"known_block_size = array<i32: {k.threads}, 1, 1>"]
     if k.traits.waves_per_eu is not None:
         attrs.append(f"rocdl.waves_per_eu = {k.traits.waves_per_eu} : i32")
+    if k.agpr_accumulators:
+        # the MFMAs read and write their accumulators in AGPRs (GemmKernel.agpr_accumulators)
+        attrs.append(f"{AGPR_ALLOC_ATTR} = {k.agpr_accumulators} : i32")
     out.append(f"    gpu.func @{k.name}(" + ", ".join(
         f"%{a.name}: " + (f"memref<?x{ELEMENT_TYPES[a.element]}, #gpu.address_space<global>>"
                           if a.kind == "buffer" else "index") for a in k.shape.arguments) + ")")
@@ -302,9 +305,14 @@ def _read_base(k: GemmKernel, ch: int) -> int:
     With wider elements the index is in elements and LLVM scales it inside the loop, so a
     base carried through the loop would cost a shift and an add per base and iteration;
     without one LLVM gives every read address of the far buffers a register of its own
-    (ping-pong BF16: no address VALU in the loop, 232 VGPRs)."""
+    (ping-pong BF16: no address VALU in the loop, 232 VGPRs).  Nor with the accumulators in
+    AGPRs (the 4-wave 256x256 tiles): the architected VGPRs then hold only fragments and
+    addresses, so a register per far read fits (FP8: 250 VGPRs, 1 VALU per iteration),
+    and the front end splits each of those kernels' buffers in two by an element bit
+    (``partition.layout_buffers``), an index map a pinned base would have to pass through
+    inside the loop (FP8: 41 VALU per iteration)."""
     g = k.geometry
-    if g.elem_bytes != 1:
+    if g.elem_bytes != 1 or k.agpr_accumulators:
         return 0
     quad = k.quadrant_m if ch == 0 else k.quadrant_n
     reach = (quad - 1) * 16 * g.BK * g.elem_bytes

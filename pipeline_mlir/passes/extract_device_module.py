@@ -18,7 +18,12 @@ _HANDLED_FUNC_ATTRS = set(KERNEL_MARKERS + BLOCK_SIZE_ATTRS) | {
     "rocdl.waves_per_eu", "rocdl.flat_work_group_size",
     # a hint iree-convert-to-rocdl has already applied to the workgroup.id ranges
     "gpu.known_grid_size",
+    gfx950.AGPR_ALLOC_ATTR,
 }
+
+
+# Function attributes only a kernel may have.
+_KERNEL_ONLY_ATTRS = ("rocdl.waves_per_eu", "rocdl.flat_work_group_size", gfx950.AGPR_ALLOC_ATTR)
 
 
 class ExtractDeviceModule(ModulePass):
@@ -29,7 +34,8 @@ class ExtractDeviceModule(ModulePass):
     ``reqd_work_group_size`` and the ``passthrough`` attributes
     ``amdgpu-flat-work-group-size = "N,N"`` (N = the threads of
     ``known_block_size``, which every kernel must have), ``uniform-work-group-size``
-    and, from ``rocdl.waves_per_eu``, ``amdgpu-waves-per-eu``.  Anything that
+    and, from ``rocdl.waves_per_eu``, ``amdgpu-waves-per-eu``; from ``sched.agpr_alloc``
+    (the AGPRs a kernel keeps for its MFMA accumulators), ``amdgpu-agpr-alloc``.  Anything that
     would be silently dropped (a second ``gpu.module``, a host op next to it, an
     unlowered op inside it, an unknown ``rocdl.*``/``gpu.*`` function attribute)
     is a located error.  A module without ``gpu.module`` whose ops are all LLVM
@@ -90,7 +96,7 @@ class ExtractDeviceModule(ModulePass):
     def _function(f) -> None:
         attrs = attr_dict(f)
         fname = ir.StringAttr(attrs["sym_name"]).value
-        unknown = [k for k in attrs if k.startswith(("rocdl.", "gpu.")) and
+        unknown = [k for k in attrs if k.startswith(("rocdl.", "gpu.", "sched.")) and
                    k not in _HANDLED_FUNC_ATTRS]
         if unknown:
             raise OpError(f, f"function '{fname}': attribute '{unknown[0]}' has no LLVM "
@@ -98,10 +104,10 @@ class ExtractDeviceModule(ModulePass):
         is_kernel = any(k in attrs for k in KERNEL_MARKERS)
         if is_kernel:
             _set_kernel_abi(f, fname, attrs)
-        elif "rocdl.waves_per_eu" in attrs or "rocdl.flat_work_group_size" in attrs:
+        elif any(k in attrs for k in _KERNEL_ONLY_ATTRS):
             raise OpError(f, f"function '{fname}' is not a kernel but has kernel attributes")
         for k in attrs:
-            if k.startswith(("rocdl.", "gpu.")):
+            if k.startswith(("rocdl.", "gpu.", "sched.")):
                 del f.attributes[k]
 
 
@@ -144,6 +150,8 @@ def _set_kernel_abi(f, fname: str, attrs) -> None:
             raise OpError(f, f"kernel '{fname}': rocdl.waves_per_eu = {waves} is outside "
                               f"1..{gfx950.MAX_WAVES_PER_SIMD} ({gfx950.NAME})")
         wanted["amdgpu-waves-per-eu"] = str(waves)
+    if gfx950.AGPR_ALLOC_ATTR in attrs:
+        wanted["amdgpu-agpr-alloc"] = str(_agpr_alloc(f, fname, attrs[gfx950.AGPR_ALLOC_ATTR]))
     entries = []
     if "passthrough" in attrs:
         for item in ir.ArrayAttr(attrs["passthrough"]):
@@ -158,6 +166,19 @@ def _set_kernel_abi(f, fname: str, attrs) -> None:
     f.attributes["CConv"] = ir.Attribute.parse("#llvm.cconv<amdgpu_kernelcc>")
     f.attributes["passthrough"] = ir.ArrayAttr.get(entries)
     f.attributes["reqd_work_group_size"] = ir.DenseI32ArrayAttr.get([x, y, z])
+
+
+def _agpr_alloc(f, fname: str, attr) -> int:
+    """The AGPR count of a kernel's ``sched.agpr_alloc``: an integer in 1..the AGPR file."""
+    most = gfx950.VGPRS - gfx950.ARCH_VGPRS
+    try:
+        value = ir.IntegerAttr(attr).value
+    except (ValueError, TypeError):
+        value = None
+    if value is None or not 1 <= value <= most:
+        raise OpError(f, f"kernel '{fname}': {gfx950.AGPR_ALLOC_ATTR} must be an integer in "
+                          f"1..{most} (the AGPRs of a lane), got {attr}")
+    return value
 
 
 def _passthrough_item(item) -> tuple[str, str | None]:

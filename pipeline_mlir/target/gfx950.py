@@ -28,6 +28,10 @@ PRODUCT = "MI355X"
 TRIPLE = "amdgcn-amd-amdhsa"
 #: LLVM target features the kernels are compiled with (none beyond the processor's own)
 LLVM_FEATURES = ""
+#: the kernel (``gpu.func``) attribute asking LLVM to keep this many AGPRs for the MFMA
+#: accumulators (``sched-extract-device-module`` makes it ``"amdgpu-agpr-alloc"``; the
+#: codegen step then keeps vector PHIs whole, ``pipeline_mlir.isa.codegen``)
+AGPR_ALLOC_ATTR = "sched.agpr_alloc"
 #: ``EF_AMDGPU_MACH_AMDGCN_GFX950``: the low byte of a gfx950 code object's ``e_flags``
 ELF_MACH = 0x4F
 
@@ -37,6 +41,8 @@ SIMDS_PER_CU = 4
 MAX_WAVES_PER_SIMD = 8
 #: VGPRs per lane: one unified file holds the architected and the accumulation VGPRs
 VGPRS = 512
+#: of which the architected VGPRs (``v0..v255``); the rest are the AGPRs (``a0..a255``)
+ARCH_VGPRS = 256
 #: VGPRs are allocated in blocks of this many (``COMPUTE_PGM_RSRC1.VGPRS`` counts blocks)
 VGPR_GRANULE = 8
 #: bytes one lane moves in the widest memory instruction (``buffer_load_dwordx4``,

@@ -1,4 +1,4 @@
-"""The five shipped GEMM kernels, compiled once per test session (assembly + code object).
+"""The seven shipped GEMM kernels, compiled once per test session (assembly + code object).
 
 Shared by test_asm.py, test_check.py and test_report.py; each kernel is
 built through ``pipeline-opt --emit=llvm`` (in process, keeping the kernel plan the
@@ -16,6 +16,9 @@ KERNEL_SPECS = {
     "4wave-bf16": "4wave{dtype=bf16 BM=128 BN=128 BK=64}",
     "4wave-fp8-128": "4wave{dtype=fp8 BM=128 BN=128 BK=128}",
     "4wave-fp8-64": "4wave{dtype=fp8 BM=64 BN=64 BK=128}",
+    # one wave per SIMD, the accumulators in AGPRs (GemmKernel.agpr_accumulators)
+    "4wave-bf16-256": "4wave{dtype=bf16 BM=256 BN=256 BK=64}",
+    "4wave-fp8-256": "4wave{dtype=fp8 BM=256 BN=256 BK=128}",
 }
 #: built on demand, not shipped: the ping-pong BF16 kernel with the reference's block waits
 EXTRA_SPECS = {"pingpong-bf16-block": "pingpong{is_fp8=false waits=block}"}
@@ -25,6 +28,7 @@ EXTRA_SPECS = {"pingpong-bf16-block": "pingpong{is_fp8=false waits=block}"}
 class Built:
     spec: str
     kernel: object      # GemmKernel
+    ll: str             # the LLVM IR LLVM compiled
     asm: str
     hsaco: bytes
     plan: object        # the KernelPlan sched-lower-to-rocdl lowered the kernel with
@@ -42,7 +46,7 @@ def build(key: str) -> Built:
     ll, plans = result.checked_output(), result.plans
     assert len(plans) == 1
     asm, obj = compile_llvm_ir(ll, kind="both")
-    return Built(spec, gemm_kernel(parse_pipeline(spec)), asm, link_hsaco(obj), plans[0])
+    return Built(spec, gemm_kernel(parse_pipeline(spec)), ll, asm, link_hsaco(obj), plans[0])
 
 
 @functools.lru_cache(maxsize=None)

@@ -14,6 +14,8 @@ import re
 import shutil
 import subprocess
 
+from pipeline_mlir.isa.codegen import llvm_options
+
 LLC = shutil.which("llc-22")
 OPT = shutil.which("opt-22")
 TARGET = ["-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx950"]
@@ -48,14 +50,16 @@ def pair_mir(lines: list[str]) -> str:
 
 def compile_with_llc(ll_text: str) -> tuple[str, str]:
     """(assembly, MIR after the hazard recognizer) of LLVM IR, built as the project builds
-    it (the O3 IR pipeline, then O3 code generation, PIC)."""
+    it (the O3 IR pipeline, then O3 code generation, PIC, with the LLVM options the IR asks
+    for: ``codegen.llvm_options``)."""
     opt = subprocess.run([OPT, "-O3", *TARGET, "-o", "-", "-"], input=ll_text.encode(),
                          capture_output=True, timeout=600)
     if opt.returncode:
         raise RuntimeError(f"opt-22 failed: {opt.stderr.decode()[-400:]}")
     out = []
     for extra in ([], ["-stop-after=post-RA-hazard-rec"]):
-        done = subprocess.run([LLC, "-O3", *TARGET, "-relocation-model=pic", *extra, "-o", "-"],
+        done = subprocess.run([LLC, "-O3", *TARGET, "-relocation-model=pic",
+                               *llvm_options(ll_text), *extra, "-o", "-"],
                               input=opt.stdout, capture_output=True, timeout=600)
         if done.returncode:
             raise RuntimeError(f"llc-22 failed: {done.stderr.decode()[-400:]}")

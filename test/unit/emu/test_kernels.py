@@ -1,9 +1,9 @@
-"""The five shipped kernels, executed from their code objects: C = A x B^T exactly, with no
+"""The seven shipped kernels, executed from their code objects: C = A x B^T exactly, with no
 finding, in every memory mode, for main loops of 0..4 iterations on 2 x 2 workgroups.
 
-The 4-wave kernels run the whole matrix.  The ping-pong kernels (8 waves, 256x256 tiles:
-three quarters of the time) run every iteration count in eager mode and, to keep the suite
-fast, three of them in each other mode (late 0, 1, 3; random 0, 2, 4);
+The 4-wave kernels run the whole matrix.  The kernels of 256x256 tiles (ping-pong, 8 waves:
+three quarters of the time; 4-wave 256x256) run every iteration count in eager mode and, to
+keep the suite fast, three of them in each other mode (late 0, 1, 3; random 0, 2, 4);
 ``PIPELINE_EMU_FULL=1`` runs them all (``benchmarks/bench_emulate.py`` does too)."""
 
 from __future__ import annotations
@@ -21,10 +21,11 @@ from pipeline_mlir.emu.gemm import emulate_gemm, encode, kernarg_bytes
 MODES = ("eager", "late", "random:1")
 FULL = os.environ.get("PIPELINE_EMU_FULL") == "1"
 ITERATIONS = {"late": (0, 1, 3), "random:1": (0, 2, 4)}
+BIG_TILES = ("pingpong", "4wave-bf16-256", "4wave-fp8-256")
 
 
 def iterations(key: str, mode: str):
-    if FULL or not key.startswith("pingpong") or mode not in ITERATIONS:
+    if FULL or not key.startswith(BIG_TILES) or mode not in ITERATIONS:
         return range(5)
     return ITERATIONS[mode]
 

@@ -297,7 +297,12 @@ def test_real_kernels(built):
     kd = m.metadata["amdhsa_kernel"][fn.name]
     assert md[".group_segment_fixed_size"] == kd[".amdhsa_group_segment_fixed_size"] == \
         built.kernel.lds_bytes
-    assert md[".vgpr_count"] == m.metadata["symbols"][fn.name]["num_vgpr"]
+    num_vgpr, agprs = m.metadata["symbols"][fn.name]["num_vgpr"], md.get(".agpr_count", 0)
+    if agprs:   # .vgpr_count counts the AGPRs too, from the aligned architected count
+        assert md[".vgpr_count"] == kd[".amdhsa_accum_offset"] + agprs
+        assert kd[".amdhsa_accum_offset"] == -(-num_vgpr // 4) * 4
+    else:
+        assert md[".vgpr_count"] == num_vgpr
     assert m.metadata["kernel_info"][fn.name]["Occupancy"] in range(1, 9)
     assert md[".max_flat_workgroup_size"] == built.kernel.threads
 

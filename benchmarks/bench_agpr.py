@@ -1,0 +1,74 @@
+"""The 4-wave 256x256 kernels' main loop under each way of asking LLVM for AGPR accumulators.
+
+Each kernel's LLVM IR is built once (``--emit=llvm``); LLVM 22 (llvmlite) then compiles it
+four ways: as LLVM chooses (the IR without ``"amdgpu-agpr-alloc"``, what the kernels were
+before it), with the attribute alone (LLVM splits the loop-carried accumulators into 32-bit
+PHIs), with the vector PHIs kept whole alone, and with both (what the kernels ship).  Per
+main-loop iteration of one wave: VALU (``v_accvgpr_*`` among them), the MFMAs writing AGPRs,
+the kernel's VGPR spills, architected VGPRs and AGPRs, and the simulator's achieved cycles
+and MFMA busy under both cost tables (the assembly's main loop on the CU model; models, not
+hardware).  Prints a Markdown table::
+
+    .venv/bin/python benchmarks/bench_agpr.py
+"""
+
+from __future__ import annotations
+
+KERNELS = ("4wave{dtype=bf16 BM=256 BN=256 BK=64}", "4wave{dtype=fp8 BM=256 BN=256 BK=128}")
+ATTRIBUTE = '"amdgpu-agpr-alloc"="256" '
+
+
+def variants(ll: str):
+    """(name, IR, LLVM options) of each way the kernel is compiled."""
+    from pipeline_mlir.isa.codegen import KEEP_VECTOR_PHIS
+
+    assert ATTRIBUTE in ll, "the kernel does not ask for AGPR accumulators"
+    plain = ll.replace(ATTRIBUTE, "")
+    return (("LLVM's choice (no attribute)", plain, ()),
+            ("amdgpu-agpr-alloc, PHIs split", ll, ()),
+            ("PHIs whole, no attribute", plain, (KEEP_VECTOR_PHIS,)),
+            ("amdgpu-agpr-alloc + PHIs whole (shipped)", ll, (KEEP_VECTOR_PHIS,)))
+
+
+def figures(asm: str) -> dict:
+    """The main-loop and resource figures of one compiled kernel."""
+    from pipeline_mlir.isa.asm import parse_asm
+    from pipeline_mlir.isa.report import loop_counts, resources_from_asm
+    from pipeline_mlir.sim.report import simulate_assembly
+
+    module = parse_asm(asm)
+    fn = module.function()
+    loop = [i for b in fn.main_loop() for i in b.instrs]
+    mfmas = [i for i in loop if i.kind == "mfma"]
+    res = resources_from_asm(module, fn.name)
+    out = {"VALU": loop_counts(fn)["VALU"],
+           "v_accvgpr_*": sum(1 for i in loop if i.mnemonic.startswith("v_accvgpr_")),
+           "MFMA to AGPRs": f"{sum(all(r[0] == 'a' for r in i.defs) for i in mfmas)}/"
+                            f"{len(mfmas)}",
+           "spills": res.vgpr_spills, "VGPRs": res.architected, "AGPRs": res.agprs}
+    for t in simulate_assembly(asm, fn.name, 4, False).timing:
+        a = t.analysis
+        busy = 100 * sum(a.mfma_busy.values()) / len(a.mfma_busy)
+        out[f"{t.table} cycles (busy)"] = f"{a.achieved_ii:.0f} ({busy:.0f}%)"
+    return out
+
+
+def main() -> None:
+    from pipeline_mlir.driver import CompileOptions, compile
+    from pipeline_mlir.isa.codegen import compile_llvm_ir
+
+    rows = []
+    for spec in KERNELS:
+        ll = compile(CompileOptions(schedule=spec, emit="llvm")).checked_output()
+        for name, ir, options in variants(ll):
+            rows.append({"kernel": f"`{spec}`", "compiled": name,
+                         **figures(compile_llvm_ir(ir, options=options))})
+    head = list(rows[0])
+    print("| " + " | ".join(head) + " |")
+    print("|" + "---|" * len(head))
+    for r in rows:
+        print("| " + " | ".join(str(r[k]) for k in head) + " |")
+
+
+if __name__ == "__main__":
+    main()

@@ -5,8 +5,8 @@ A dispatch (IREE's ``func.func`` with ``hal.interface.binding.subspan`` bindings
 :func:`matmul_dispatch` reads:
 
 * the bindings, in binding (argument) order: A (``M x K``), B (``N x K`` or ``K x N``),
-  C (``M x N``, f32), static row-major memrefs of global memory; A and B of one element
-  type (bf16, f16 or f8E4M3FN);
+  C (``M x N``, f32; i32 for i8 A and B), static row-major memrefs of global memory; A and
+  B of one element type (bf16, f16, f8E4M3FN, f8E5M2 or i8);
 * which dimension of A and of B is K: the one the K-loop advances.  The natural K-loop
   (:func:`~pipeline_mlir.frontend.scan.scan_loop`) copies tiles of A and B; the
   address analysis evaluates the first element each copy reads in two consecutive
@@ -37,7 +37,9 @@ from pipeline_mlir.frontend.scan import find_natural_loops, loop_evaluator, scan
 
 NAMES = ("A", "B", "C")
 #: A and B element types -> the names the emulator's reference encodes them by
-ELEMENTS = {"bf16": "bf16", "f16": "f16", "f8E4M3FN": "fp8", "f8E5M2": "fp8e5m2"}
+ELEMENTS = {"bf16": "bf16", "f16": "f16", "f8E4M3FN": "fp8", "f8E5M2": "fp8e5m2", "i8": "i8"}
+#: C's element type by A and B's (the MFMAs' accumulator): f32 unless listed
+C_ELEMENTS = {"i8": "i32"}
 _DIMS = "xyz"
 
 
@@ -55,7 +57,7 @@ class MatmulDispatch:
     M: int
     N: int
     K: int
-    dtype: str                 # bf16, f16, fp8 (E4M3FN) or fp8e5m2
+    dtype: str                 # bf16, f16, fp8 (E4M3FN), fp8e5m2 or i8
     transpose_b: bool | None   # B is N x K; None: not known (why: layout_problem)
     grid: tuple[int, ...] | None
     bindings: tuple[Binding, ...]
@@ -139,9 +141,11 @@ def matmul_dispatch(module) -> MatmulDispatch:
         raise IRError(_owner(found[0][0], f),
                       f"A and B are {A.element} and {B.element}: the emulator's reference "
                       f"runs A and B of one element type, {', '.join(ELEMENTS)}")
-    if C.element != "f32":
-        raise IRError(_owner(found[2][0], f), f"C is {C.element}: the emulator's reference "
-                                              f"accumulates in f32")
+    acc = C_ELEMENTS.get(A.element, "f32")
+    if C.element != acc:
+        raise IRError(_owner(found[2][0], f),
+                      f"C is {C.element}: the emulator's reference accumulates in {acc}"
+                      + ("" if acc == "f32" else f" ({A.element} A and B)"))
     (M, K), (M2, N) = A.shape, C.shape
     layout_problem = None
     try:

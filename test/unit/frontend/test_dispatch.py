@@ -77,6 +77,11 @@ def test_without_a_loop_the_shapes_tell(b, transpose_b):
     assert (d.M, d.N, d.K, d.transpose_b, d.grid) == (128, 256, 64, transpose_b, (1,))
 
 
+def test_an_i8_dispatch_has_an_i32_c():
+    d = dispatch(kernel(a="128x64xi8", b="256x64xi8", c="128x256xi32"))
+    assert (d.M, d.N, d.K, d.dtype, d.transpose_b) == (128, 256, 64, "i8", True)
+
+
 def test_a_square_b_without_a_loop_is_not_guessed():
     d = dispatch(kernel(b="64x64xbf16", c="128x64xf32"))
     assert d.transpose_b is None
@@ -102,6 +107,10 @@ def test_grid(body, grid):
     (kernel(a="128x64xf32", b="256x64xf32"), "A and B are f32 and f32"),
     (kernel(b="256x64xf16"), "A and B are bf16 and f16"),
     (kernel(c="128x256xf16"), "C is f16: the emulator's reference accumulates in f32"),
+    (kernel(c="128x256xi32"), "C is i32: the emulator's reference accumulates in f32"),
+    (kernel(a="128x64xi8", b="256x64xi8"), "C is f32: the emulator's reference accumulates in "
+                                           "i32 (i8 A and B)"),
+    (kernel(a="128x64xi8", b="256x64xbf16"), "A and B are i8 and bf16"),
     (kernel(a="128x64x2xbf16"), "binding A (memref<128x64x2xbf16>) is not a static 2-D memref"),
     (kernel(b="256x64xbf16, strided<[128, 1]>"), "binding B (memref<256x64xbf16, strided<[128, "
                                                   "1]>>) is not row-major and contiguous"),

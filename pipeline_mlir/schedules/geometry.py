@@ -37,10 +37,11 @@ def check_c_dtype(dtype: str, c_dtype: str) -> None:
     """A ConfigError unless a kernel of ``dtype`` can store C as ``c_dtype``: an integer
     accumulator is stored only as itself, a float one never as an integer."""
     acc = accumulator_dtype(dtype)
-    if (acc == "f32") != (c_dtype in ("f32", "bf16", "f16")) or (acc != "f32" and c_dtype != acc):
-        allowed = "i32" if acc != "f32" else "f32, bf16 or f16"
+    allowed = ("f32", "bf16", "f16") if acc == "f32" else (acc,)
+    if c_dtype not in allowed:
+        said = allowed[0] if len(allowed) == 1 else f"{', '.join(allowed[:-1])} or {allowed[-1]}"
         raise ConfigError(f"c_dtype={c_dtype} does not fit dtype={dtype}: its MFMAs accumulate "
-                          f"in {acc}, which the kernel stores as {allowed}")
+                          f"in {acc}, which the kernel stores as {said}")
 
 
 #: the per-load counts of a geometry (what the kernel issues)

@@ -35,6 +35,9 @@ from pipeline_mlir.isa.asm import parse_asm  # noqa: E402
 
 SPEC = "4wave{BM=128 BN=128 BK=32}"   # the simulator's wave count and counts for assembly
 MFMAS_PER_K_TILE = 16                 # 4x4 MFMA 16x16x32 per wave per K tile of 32
+#: per dtype: (the matmul, the simulator's spec); 4x4 MFMAs per wave and K tile in both
+CASES = {"bf16": (G.CONFIGS["matmul_bf16_abt_4096"], SPEC),
+         "i8": (dict(dtype="i8"), "4wave{dtype=i8 BM=128 BN=128 BK=64}")}
 KINDS = (("v_mfma", "mfma"), ("ds_read_b128", "ds_read"), ("buffer_load ... lds", "vmem_load_lds"),
          ("s_waitcnt", "wait"), ("s_barrier", "barrier"), ("s_setprio", "setprio"))
 
@@ -44,9 +47,9 @@ def loop_counts(asm: str) -> Counter:
     return Counter(i.kind for i in fn.main_loop_phases()["loop"])
 
 
-def simulate(asm_path: Path) -> dict[str, float]:
+def simulate(asm_path: Path, spec: str = SPEC) -> dict[str, float]:
     proc = subprocess.run([sys.executable, "-m", "pipeline_mlir.tools.pipeline_opt", "--simulate",
-                           str(asm_path), f"--pipeline={SPEC}", "--report"],
+                           str(asm_path), f"--pipeline={spec}", "--report"],
                           capture_output=True, text=True)
     m = re.search(r"achieved cycles/iteration\s+([\d.]+)\s+([\d.]+)", proc.stdout)
     if m is None:
@@ -54,8 +57,8 @@ def simulate(asm_path: Path) -> dict[str, float]:
     return {"llvm": float(m.group(1)), "measured": float(m.group(2))}
 
 
-def kernels(d: Path) -> dict[str, Path]:
-    source = G.matmul_source(**G.CONFIGS["matmul_bf16_abt_4096"])
+def kernels(d: Path, dtype: str = "bf16") -> dict[str, Path]:
+    source = G.matmul_source(**CASES[dtype][0])
     out = {}
     own = d / "iree_prefetch.s"
     own.write_text(G.iree_prefetch_asm(source))
@@ -75,13 +78,17 @@ def kernels(d: Path) -> dict[str, Path]:
     return out
 
 
-def main() -> int:
+def main(argv: list[str]) -> int:
+    dtype = argv[0].removeprefix("--dtype=") if argv else "bf16"
+    if len(argv) > 1 or dtype not in CASES or (argv and not argv[0].startswith("--dtype=")):
+        print(f"usage: bench_iree.py [--dtype={'|'.join(CASES)}]", file=sys.stderr)
+        return 2
     with tempfile.TemporaryDirectory() as tmp:
         rows = []
-        for name, path in kernels(Path(tmp)).items():
+        for name, path in kernels(Path(tmp), dtype).items():
             counts = loop_counts(path.read_text())
             tiles = counts["mfma"] / MFMAS_PER_K_TILE
-            cycles = simulate(path)
+            cycles = simulate(path, CASES[dtype][1])
             rows.append((name, tiles, counts, cycles))
     head = ["kernel", "K tiles / iteration"] + [k for k, _ in KINDS] + \
         ["cycles / K tile (llvm)", "cycles / K tile (measured)"]
@@ -95,4 +102,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

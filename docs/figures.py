@@ -125,6 +125,8 @@ FIGURES: dict[str, Figure] = {f.name: f for f in (
            "--emulate-mode=late", _untimed),
     Figure("iree", "docs/iree-kernels.md", "python benchmarks/bench_iree.py", cheap=False,
            markdown=True),
+    Figure("iree-i8", "docs/iree-kernels.md", "python benchmarks/bench_iree.py --dtype=i8",
+           cheap=False, markdown=True),
     Figure("simulate", "docs/simulator.md", "python benchmarks/bench_simulate.py --repeat 1",
            _until_blank),
     Figure("device", "docs/simulator.md", "python benchmarks/bench_device.py"),

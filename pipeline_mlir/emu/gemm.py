@@ -1,14 +1,15 @@
 """Run a complete GEMM kernel on the emulator and compare it with the numpy reference.
 
 :func:`emulate_gemm` lays out A (``M x K``), B (``N x K``) and C (``M x N`` of the kernel's
-``c_dtype``: f32, bf16 or f16; poisoned)
+``c_dtype``: f32, bf16 or f16, i32 for i8 A and B; poisoned)
 in global memory, packs the 144-byte kernel arguments of
 :mod:`pipeline_mlir.kernel.launch` (three memref descriptors, then M, N, K), launches
 ``(M/BM) * (N/BN)`` workgroups of the kernel's waves and compares C with
 :func:`pipeline_mlir.kernel.reference.reference_gemm`.  The inputs are small integers
 (-3..3), whose products and sums are exact in every element type and in f32, so the
 result must be equal, not close (a bf16 or f16 C: equal to the exact sum rounded to nearest
-even, as the kernel's epilogue rounds it).
+even, as the kernel's epilogue rounds it).  i8 inputs span the whole signed range (A's even,
+so that no i32 of C can equal the poison word 0xFFFFFFFF, -1, and pass for unwritten).
 """
 
 from __future__ import annotations
@@ -96,11 +97,14 @@ def spread(total: int, count: int | None) -> list[int]:
 
 
 #: the element types C can have: (bytes, unsigned word type of the raw elements)
-C_WORDS = {"f32": (4, np.uint32), "bf16": (2, np.uint16), "f16": (2, np.uint16)}
+C_WORDS = {"f32": (4, np.uint32), "bf16": (2, np.uint16), "f16": (2, np.uint16),
+           "i32": (4, np.uint32)}
 
 
 def c_values(raw: np.ndarray, c_dtype: str = "f32") -> np.ndarray:
-    """The values (f64) of the raw words of C elements of ``c_dtype``."""
+    """The values (f64; int64 for i32) of the raw words of C elements of ``c_dtype``."""
+    if c_dtype == "i32":
+        return raw.view(np.int32).astype(np.int64)
     if c_dtype == "f32":
         return raw.view(np.float32).astype(np.float64)
     if c_dtype == "bf16":           # a bf16 is the top half of an f32
@@ -140,8 +144,14 @@ FP8_TABLES = {"fp8": ("E4M3", E4M3), "fp8e5m2": ("E5M2", E5M2)}
 
 
 def encode(values: np.ndarray, dtype: str) -> bytes:
-    """Small integers as the kernel's element type (bf16, f16, FP8 E4M3 ``fp8`` or FP8 E5M2
-    ``fp8e5m2``), row-major bytes."""
+    """Small integers as the kernel's element type (bf16, f16, FP8 E4M3 ``fp8``, FP8 E5M2
+    ``fp8e5m2`` or ``i8``), row-major bytes."""
+    if dtype == "i8":
+        v = np.asarray(values, dtype=np.float64)
+        bad = (v != np.round(v)) | (v < -128) | (v > 127)
+        if bad.any():
+            raise EmuError(f"value {v[bad].flat[0]} is not an i8")
+        return v.astype(np.int8).tobytes()
     if dtype == "bf16":      # the small integers are exact in float32: its top half
         v = np.asarray(values, dtype=np.float32)
         return (v.view(np.uint32) >> 16).astype(np.uint16).tobytes()
@@ -162,8 +172,14 @@ def encode(values: np.ndarray, dtype: str) -> bytes:
     raise EmuError(f"unknown element type {dtype!r}")
 
 
-def random_inputs(M: int, N: int, K: int, seed: int = 0):
+def random_inputs(M: int, N: int, K: int, seed: int = 0, dtype: str = "bf16"):
+    """(A ``M x K``, B ``N x K``) of random small integers, -3..3; for ``i8`` the whole
+    signed range, A's even (every product, so every i32 of C, is even: never the poison
+    word -1)."""
     rng = np.random.default_rng(seed)
+    if dtype == "i8":
+        return (2 * rng.integers(-64, 64, size=(M, K)).astype(np.int64),
+                rng.integers(-128, 128, size=(N, K)).astype(np.int64))
     return (rng.integers(-3, 4, size=(M, K)).astype(np.float64),
             rng.integers(-3, 4, size=(N, K)).astype(np.float64))
 
@@ -172,7 +188,7 @@ def random_inputs(M: int, N: int, K: int, seed: int = 0):
 def _problem(M: int, N: int, K: int, data_seed: int, dtype: str):
     """(A and B as the kernel's element type, the reference C) of the random inputs of one
     problem; kept for the next runs of the same problem (the other memory modes)."""
-    A, B = random_inputs(M, N, K, data_seed)
+    A, B = random_inputs(M, N, K, data_seed, dtype)
     ref = reference_gemm(A, B, dtype)
     ref.flags.writeable = False
     return encode(A, dtype), encode(B, dtype), ref
@@ -301,7 +317,7 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
     inputs, ref = problem_buffers(gemm, M, N, K, data_seed)
     c_dtype = gemm.c_dtype
     c_bytes, c_word = C_WORDS[c_dtype]
-    if c_dtype != "f32":           # the exact f32 sum rounded as the epilogue rounds it
+    if c_dtype in ("bf16", "f16"):  # the exact f32 sum rounded as the epilogue rounds it
         ref = quantize(ref, c_dtype)
     glob = GlobalMemory()
     glob.strict = strict

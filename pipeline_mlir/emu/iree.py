@@ -16,7 +16,8 @@ assembly's ``.amdgpu_metadata``), never from a name (:func:`launch_contract`):
   rank`` fields of 8 bytes; the first two ``global_buffer``).
 
 **The problem** (:class:`Matmul`): bindings A (``M x K``), B (``N x K`` for ``A x B^T``,
-``K x N`` for ``A x B``), C (``M x N`` f32), row-major.  IREE compiles the sizes into the
+``K x N`` for ``A x B``), C (``M x N`` f32; i32 for i8 A and B, compared exactly as
+integers), row-major.  IREE compiles the sizes into the
 kernel; the caller states them (an MLIR dispatch says them, a code object does not).  A
 kernel that builds buffer descriptors states the bytes of each binding in them: a
 descriptor of a whole binding whose size differs from the problem's is a
@@ -43,16 +44,20 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipeline_mlir.emu.errors import EmuError, Finding
-from pipeline_mlir.emu.gemm import compare, encode, run_summary, run_workgroups, spread
+from pipeline_mlir.emu.gemm import (c_values, compare, encode, random_inputs, run_summary,
+                                    run_workgroups, spread)
 from pipeline_mlir.emu.launchdims import LaunchDims, workgroup_id
 from pipeline_mlir.emu.machine import POISON32, POISON_BYTE, GlobalMemory
 from pipeline_mlir.emu.mfma import FP8_FORMATS
 from pipeline_mlir.kernel.launch import kernarg_layout
+from pipeline_mlir.kernel.reference import wrap_i32
 from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, WAVE_SIZE
 
 #: element types the reference encodes, by the MFMA that multiplies them
-MFMA_DTYPES = {MFMA_BY_DTYPE[d].mnemonic: d for d in ("bf16", "f16")}
-ELEMENT_BYTES = {"bf16": 2, "f16": 2, "fp8": 1, "fp8e5m2": 1}
+MFMA_DTYPES = {MFMA_BY_DTYPE[d].mnemonic: d for d in ("bf16", "f16", "i8")}
+ELEMENT_BYTES = {"bf16": 2, "f16": 2, "fp8": 1, "fp8e5m2": 1, "i8": 1}
+#: C's element type by A and B's (the accumulator): f32 unless listed
+C_DTYPES = {"i8": "i32"}
 #: the FP8 formats (``cbsz`` = ``blgp``) of an f8f6f4 MFMA -> their element type names
 FP8_DTYPES = {"E4M3": "fp8", "E5M2": "fp8e5m2"}
 BINDINGS = ("A", "B", "C")
@@ -65,12 +70,17 @@ class SizeMismatch(EmuError):
 
 @dataclass(frozen=True)
 class Matmul:
-    """C (``M x N``, f32) = A (``M x K``) x B^T (B ``N x K``), or A x B (B ``K x N``)."""
+    """C (``M x N``, f32; i32 for i8) = A (``M x K``) x B^T (B ``N x K``), or A x B (B
+    ``K x N``)."""
     M: int
     N: int
     K: int
     dtype: str
     transpose_b: bool = True
+
+    @property
+    def c_dtype(self) -> str:
+        return C_DTYPES.get(self.dtype, "f32")
 
     def shapes(self) -> list[tuple[int, int]]:
         return [(self.M, self.K), (self.N, self.K) if self.transpose_b else (self.K, self.N),
@@ -206,8 +216,8 @@ def matmul_dtype(kernel) -> str:
             kinds.add(FP8_DTYPES[FP8_FORMATS[ins.f["cbsz"]][0]])
         else:
             raise EmuError(f"kernel {kernel.name}: 0x{ins.addr:04x} '{ins.text}' multiplies "
-                           f"elements the emulator's reference does not encode (it runs bf16, "
-                           f"f16, FP8 E4M3 and FP8 E5M2 matmuls with 16x16 MFMAs)")
+                           f"elements the emulator's reference does not encode (it runs i8, "
+                           f"bf16, f16, FP8 E4M3 and FP8 E5M2 matmuls with 16x16 MFMAs)")
     if not kinds:
         raise EmuError(f"kernel {kernel.name} has no MFMA: not a matmul the emulator can check")
     if len(kinds) > 1:
@@ -274,8 +284,13 @@ class _Launch:
         self.instructions, self.seconds = 0, 0.0
 
     def reference(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
-        # integer products and sums below 2^24: exact in float32
-        return self.A[rows] @ self.Bt[cols].T
+        # integer products and sums below 2^24: exact in float32; i8: int64, wrapped to i32
+        C = self.A[rows] @ self.Bt[cols].T
+        return wrap_i32(C) if self.problem.c_dtype == "i32" else C
+
+    def compare(self, whole: bool):
+        """(elements written, max error, first wrong element) of C against the reference."""
+        return compare(self.C(), self.reference, whole, self.problem.c_dtype)
 
     def C(self) -> np.ndarray:
         return self.glob.buffer("C").view(np.uint32).reshape(self.problem.M, self.problem.N)
@@ -298,7 +313,7 @@ class _Launch:
         raise SizeMismatch(
             f"kernel {self.kernel.name} has other sizes compiled in than {p.describe()}: its "
             f"buffer descriptor of {BINDINGS[i]} spans {n} bytes, {p.describe()} make "
-            f"{BINDINGS[i]} {shape} {'f32' if i == 2 else p.dtype}, {p.binding_bytes()[i]} "
+            f"{BINDINGS[i]} {shape} {p.c_dtype if i == 2 else p.dtype}, {p.binding_bytes()[i]} "
             f"bytes" + (f" (the kernel's sizes: {theirs.describe()})" if theirs else ""))
 
 
@@ -334,7 +349,7 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
     if grid is None:
         first = [_zero_id(kernel)]
         launch.run(first)
-        written, _err, bad = compare(launch.C(), launch.reference, False)
+        written, _err, bad = launch.compare(False)
         if bad is not None:             # wrong already: no tile to learn the grid from
             return _result(launch, first, 0, written)
         grid = _grid_from_tile(kernel, p, launch.C())
@@ -380,11 +395,11 @@ def _result(launch: _Launch, workgroups: list, total: int, tile: int) -> MatmulR
     C each."""
     p = launch.problem
     raw = launch.C()
-    written, max_err, bad = compare(raw, launch.reference, len(workgroups) == total)
+    written, max_err, bad = launch.compare(len(workgroups) == total)
     got = want = None
     if bad is not None:
         i, j = bad
-        got = float(raw[i, j:j + 1].view(np.float32)[0])
+        got = float(c_values(raw[i, j:j + 1], p.c_dtype)[0])
         want = float(launch.reference(np.array([bad[0]]), np.array([bad[1]]))[0, 0])
     return MatmulRun(launch.kernel.name, launch.contract, p.M, p.N, p.K, p.transpose_b,
                      launch.mode, len(workgroups), total, launch.waves, written,
@@ -395,9 +410,14 @@ def _result(launch: _Launch, workgroups: list, total: int, tile: int) -> MatmulR
 @functools.lru_cache(maxsize=2)
 def _data(M: int, N: int, K: int, dtype: str, transpose_b: bool, data_seed: int):
     """(A, B as N x K, both float32, and A and B as the kernel's bytes) of random integers
-    in -3..3; kept for the next runs of the same problem."""
-    rng = np.random.default_rng(data_seed)
-    A = rng.integers(-3, 4, size=(M, K), dtype=np.int8).astype(np.float32)
-    Bt = rng.integers(-3, 4, size=(N, K), dtype=np.int8).astype(np.float32)
+    in -3..3 (i8: int64 over the whole signed range, A's even,
+    :func:`~pipeline_mlir.emu.gemm.random_inputs`); kept for the next runs of the same
+    problem."""
+    if dtype == "i8":
+        A, Bt = random_inputs(M, N, K, data_seed, dtype)
+    else:
+        rng = np.random.default_rng(data_seed)
+        A = rng.integers(-3, 4, size=(M, K), dtype=np.int8).astype(np.float32)
+        Bt = rng.integers(-3, 4, size=(N, K), dtype=np.int8).astype(np.float32)
     B = Bt if transpose_b else np.ascontiguousarray(Bt.T)
     return A, Bt, encode(A, dtype), encode(B, dtype)

@@ -11,11 +11,16 @@ them and ``test_mfma.py`` pins with one-hot inputs:
   is K ``16q + 64 (b // 16) + b % 16`` (interleaved 16-element chunks), for A and B alike;
   the A format is ``cbsz``, the B format ``blgp`` (0 = E4M3, 1 = E5M2; the FP6/FP4 formats
   are refused).  gfx950's FP8 is OCP E4M3FN / E5M2 (not the FNUZ variants of gfx942).
+* ``v_mfma_i32_16x16x64_i8``: byte ``b`` of the 16 bytes of a lane (byte ``b % 4`` of
+  register ``b // 4``) is K ``16q + b``, for A and B alike: 16 consecutive K values per lane
+  (IREE's layout of ``MFMA_I32_16x16x64_I8``, ``IREEGPUAttrs.cpp``: thread ``{16, 4}``,
+  strides ``{1, 16}``, element ``{1, 16}``); signed bytes, an i32 C and D.
 * C and D: register ``k`` of lane ``l`` holds element ``[4q + k][r]``.
 
 The products are exact and summed in float64, then rounded once to f32 (the hardware's
 accumulation order and intermediate rounding are not modelled; exact for the small-integer
-inputs of the tests).  MFMAs ignore no lanes: EXEC must be all ones.
+inputs of the tests).  The i8 MFMA is exact integer arithmetic, D = C + A x B^T modulo
+2^32 (two's complement).  MFMAs ignore no lanes: EXEC must be all ones.
 """
 
 from __future__ import annotations
@@ -46,6 +51,8 @@ def _operand_layout(ids: np.ndarray, n: int, G: int, elem_bytes: int) -> np.ndar
         h = ids.reshape(n, G, 4, 16, 2)                             # [reg, g, q, r, half]
         return h.transpose(1, 3, 2, 0, 4).reshape(G, 16, 4 * n * 2)   # k = 8 q + 2 reg + half
     b = ids.reshape(n, G, 4, 16, 4)                                 # [reg, g, q, r, byte]
+    if n == 4:                                          # i8 16x16x64: k = 16 q + 4 reg + byte
+        return b.transpose(1, 3, 2, 0, 4).reshape(G, 16, 64)
     b = b.transpose(1, 3, 0, 4, 2)                      # [g, r, reg, byte, q]
     return b.reshape(G, 16, 2, 16, 4).transpose(0, 1, 2, 4, 3).reshape(G, 16, 4 * n * 4)
     #                                                     k = 64 i + 16 q + j (byte 16 i + j)
@@ -84,6 +91,14 @@ def operand_matrix(regs: np.ndarray, kind: str, table=None) -> np.ndarray:
     if kind in ("bf16", "f16"):
         return HALF_TABLES[kind].take(flat.view(np.uint16).take(_operand_index(n, G, 2)))
     return table.take(flat.view(np.uint8).take(_operand_index(n, G, 1)))
+
+
+def int8_matrix(regs: np.ndarray) -> np.ndarray:
+    """(4, G, 64) uint32 registers of an i8 A (or B) operand -> (G, 16, 64) int64 (signed
+    bytes) whose row (A) or column (B) is ``l % 16``."""
+    n, G = regs.shape[0], regs.shape[1]
+    flat = np.ascontiguousarray(regs).reshape(-1).view(np.int8)
+    return flat.take(_operand_index(n, G, 1)).astype(np.int64)
 
 
 def acc_matrix(regs: np.ndarray) -> np.ndarray:
@@ -136,11 +151,18 @@ class MfmaOperands:
         """C as a (G, 16, 16) matrix, or 0.0."""
         if self.src2 < 256:
             return 0.0
+        return acc_matrix(self.c_regs(w))
+
+    def c_regs(self, w) -> np.ndarray:
+        """C's registers (a register C only)."""
         first = self.src2 - 256
-        return acc_matrix((w.A if self.acc_cd else w.V)[first:first + self.nc])
+        return (w.A if self.acc_cd else w.V)[first:first + self.nc]
 
     def write_d(self, w, D) -> None:
-        (w.A if self.acc_cd else w.V)[self.d0:self.d0 + self.nc] = acc_registers(D)
+        self.write_d_bits(w, acc_registers(D))
+
+    def write_d_bits(self, w, bits: np.ndarray) -> None:
+        (w.A if self.acc_cd else w.V)[self.d0:self.d0 + self.nc] = bits
 
 
 def check_exec(w, step) -> None:
@@ -163,12 +185,33 @@ def compile_mfma(ins: Instr, G: int) -> Step:
             raise refuse(ins, "FP6/FP4 operand formats")
         ta, tb = FP8_FORMATS[f["cbsz"]][1], FP8_FORMATS[f["blgp"]][1]
     ops = MfmaOperands(ins)
+    if kind == "i8":
+        return _int8_step(ins, ops)
 
     def run(w):
         check_exec(w, step)
         A = operand_matrix(ops.a(w), kind if ta is None else "fp8", ta)
         B = operand_matrix(ops.b(w), kind if tb is None else "fp8", tb)
         ops.write_d(w, ops.c(w) + A @ B.transpose(0, 2, 1))   # (NaN/overflow warnings off)
+
+    step = Step(ins, run, "mfma", vreads=frozenset(ops.reads), vwrites=frozenset(ops.writes))
+    return step
+
+
+def _int8_step(ins: Instr, ops: MfmaOperands) -> Step:
+    """``v_mfma_i32_16x16x64_i8``: D = C + A x B^T in exact integers, wrapped to i32."""
+    def run(w):
+        check_exec(w, step)
+        a = ops.a(w)
+        G = a.shape[1]
+        A, B = int8_matrix(a), int8_matrix(ops.b(w))
+        D = A @ B.transpose(0, 2, 1)
+        if ops.src2 >= 256:
+            fwd = _acc_index(G)[0]
+            C = np.ascontiguousarray(ops.c_regs(w)).reshape(-1).view(np.int32)
+            D = D + C.take(fwd).reshape(G, 16, 16)
+        wrapped = (D & 0xFFFFFFFF).astype(U32).reshape(-1)
+        ops.write_d_bits(w, wrapped.take(_acc_index(G)[1]).reshape(4, G, WAVE_SIZE))
 
     step = Step(ins, run, "mfma", vreads=frozenset(ops.reads), vwrites=frozenset(ops.writes))
     return step

@@ -228,8 +228,10 @@ class _Rewriter:
                 t = self.read_ops[k].results[0].type
                 if str(t) not in zero:
                     vt = ir.VectorType(t)
-                    zero[str(t)] = B.arith.constant(t, ir.DenseElementsAttr.get_splat(
-                        vt, ir.FloatAttr.get(vt.element_type, 0.0)))
+                    et = vt.element_type
+                    z = ir.IntegerAttr.get(et, 0) if isinstance(et, ir.IntegerType) else \
+                        ir.FloatAttr.get(et, 0.0)
+                    zero[str(t)] = B.arith.constant(t, ir.DenseElementsAttr.get_splat(vt, z))
                 carried_inits.append(zero[str(t)])
             return B.scf.ForOp(loop.operands[0], loop.operands[1], step2,
                                self.inits + carried_inits)

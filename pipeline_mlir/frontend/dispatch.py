@@ -5,9 +5,9 @@ A dispatch (IREE's ``func.func`` with ``hal.interface.binding.subspan`` bindings
 :func:`matmul_dispatch` reads:
 
 * the bindings, in binding (argument) order, static row-major memrefs of global memory:
-  the output C is the one binding the kernel writes (``M x N``, f32, bf16 or f16; with no
+  the output C is the one binding the kernel writes (``M x N``, f32, bf16 or f16, i32 for i8 A and B; with no
   write in the kernel, the last of three); A (``M x K``) and B (``N x K`` or ``K x N``) are
-  the first two others, of one element type (bf16, f16 or f8E4M3FN); a batch matmul gives
+  the first two others, of one element type (bf16, f16, f8E4M3FN, f8E5M2 or i8); a batch matmul gives
   A, B and C the same leading batch dimension (3-D).  The other bindings are inputs of the
   epilogue (a bias);
 * what the kernel stores to C (:mod:`pipeline_mlir.frontend.epilogue`), as the expression
@@ -45,9 +45,11 @@ from pipeline_mlir.frontend.scan import find_natural_loops, loop_evaluator, scan
 
 NAMES = ("A", "B", "C")
 #: A and B element types -> the names the emulator's reference encodes them by
-ELEMENTS = {"bf16": "bf16", "f16": "f16", "f8E4M3FN": "fp8", "f8E5M2": "fp8e5m2"}
-#: the element types of C the emulator's reference writes
+ELEMENTS = {"bf16": "bf16", "f16": "f16", "f8E4M3FN": "fp8", "f8E5M2": "fp8e5m2", "i8": "i8"}
+#: the element types of C the emulator's reference writes for float A and B
 OUTPUTS = ("f32", "bf16", "f16")
+#: C's element type for integer A and B (the MFMAs' accumulator)
+C_ELEMENTS = {"i8": "i32"}
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,7 @@ class MatmulDispatch:
     M: int
     N: int
     K: int
-    dtype: str                 # bf16, f16, fp8 (E4M3FN) or fp8e5m2
+    dtype: str                 # bf16, f16, fp8 (E4M3FN), fp8e5m2 or i8
     transpose_b: bool | None   # B is N x K; None: not known (why: layout_problem)
     grid: tuple[int, ...] | None
     bindings: tuple[Binding, ...]
@@ -251,7 +253,11 @@ def _check_types(f, A: Binding, B: Binding, C: Binding, values: list) -> tuple[i
         raise IRError(_owner(values[0], f),
                       f"A and B are {A.element} and {B.element}: the emulator's reference "
                       f"runs A and B of one element type, {', '.join(ELEMENTS)}")
-    if C.element not in OUTPUTS:
+    acc = C_ELEMENTS.get(A.element)
+    if acc is not None and C.element != acc:
+        raise IRError(_owner(values[2], f), f"C is {C.element}: the emulator's reference "
+                                            f"accumulates {A.element} A and B in {acc}")
+    if acc is None and C.element not in OUTPUTS:
         raise IRError(_owner(values[2], f), f"C is {C.element}: the emulator's reference "
                                             f"writes C as {', '.join(OUTPUTS)}")
     return tuple(C.shape[:-2])

@@ -28,7 +28,7 @@ from pipeline_mlir.frontend.scan import LoopScan
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 #: MFMA operand element types -> the schedules' dtype names
-DTYPES = {"bf16": "bf16", "f16": "f16", "f8E4M3FN": "fp8", "f8E5M2": "fp8"}
+DTYPES = {"bf16": "bf16", "f16": "f16", "f8E4M3FN": "fp8", "f8E5M2": "fp8", "i8": "i8"}
 
 
 def partition_loop(an: Analysis) -> None:

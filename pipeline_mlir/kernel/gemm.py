@@ -10,7 +10,8 @@ imports MLIR.
 
 What the kernel computes (the reference's contract): ``C = A x B^T`` with A
 row-major ``M x K``, B row-major ``N x K``, C row-major ``M x N`` (f32, or bf16 / f16 with
-the ``c_dtype`` option: the f32 accumulator rounded to nearest even).  One
+the ``c_dtype`` option: the f32 accumulator rounded to nearest even; i32 for i8 A and B,
+the exact integer accumulator).  One
 workgroup computes one ``BM x BN`` tile of C: workgroup ``w`` takes tile row
 ``w / (N/BN)`` and tile column ``w % (N/BN)`` (row-major, the default grid order; the
 ``xcd_remap`` and ``group_m`` options choose another, :mod:`pipeline_mlir.schedules.grid`).  The host-side contract (grid,
@@ -29,7 +30,8 @@ from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.kernel.lds import LdsLayout, LdsSwizzle, lds_layout
 from pipeline_mlir.kernel.plan import KernelPlan, KernelShape, kernel_plan, kernel_shape
 from pipeline_mlir.schedules.grid import GridOrder, grid_order
-from pipeline_mlir.schedules.geometry import C_DTYPES, COUNT_FIELDS, KernelGeometry, KernelTraits
+from pipeline_mlir.schedules.geometry import (C_DTYPES, COUNT_FIELDS, KernelGeometry,
+                                              KernelTraits, accumulator_dtype, check_c_dtype)
 from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
 from pipeline_mlir.target.gfx950 import ARCH_VGPRS, WAVE_SIZE, WIDEST_ACCESS_BYTES
 
@@ -65,8 +67,13 @@ class GemmKernel:
 
     @property
     def c_dtype(self) -> str:
-        """The element type C is stored as (``f32``, ``bf16``, ``f16``)."""
+        """The element type C is stored as (``f32``, ``bf16``, ``f16``; ``i32`` for i8)."""
         return getattr(self.schedule, "c_dtype", "f32")
+
+    @property
+    def acc_dtype(self) -> str:
+        """The element type of the accumulators (``f32``; ``i32`` for i8)."""
+        return accumulator_dtype(self.dtype)
 
     @property
     def c_bytes(self) -> int:
@@ -78,7 +85,7 @@ class GemmKernel:
         if self.title is not None:
             return self.title
         g, o = self.geometry, self.grid_order
-        c = "" if self.c_dtype == "f32" else f"_c{self.c_dtype}"
+        c = "" if self.c_dtype == self.acc_dtype else f"_c{self.c_dtype}"
         order = ("_xcd" if o.xcd_remap else "") + (f"_g{o.group_m}" if o.group_m > 1 else "")
         return f"gemm_{self.schedule_name}_{g.dtype}_{g.BM}x{g.BN}x{g.BK}{c}{order}"
 
@@ -240,6 +247,14 @@ def gemm_kernel(schedule) -> GemmKernel:
     # counts the spec leaves at a fixed default become the kernel's (derived ones already are)
     pinned = {k: getattr(g, k) for k in COUNT_FIELDS
               if k not in given and schedule.get(k) is not None}
+    if hasattr(schedule, "c_dtype"):
+        # an integer kernel's C is its accumulator unless given (then it must be that)
+        if "c_dtype" not in given and accumulator_dtype(g.dtype) != "f32":
+            pinned["c_dtype"] = accumulator_dtype(g.dtype)
+        try:
+            check_c_dtype(g.dtype, pinned.get("c_dtype", schedule.c_dtype))
+        except ConfigError as e:
+            raise ConfigError(f"pipeline '{schedule.spec()}': {e}") from None
     if pinned:
         schedule = schedule.with_(**pinned)
     return GemmKernel(schedule, g, traits)

@@ -41,7 +41,8 @@ Layout, per K tile of ``BK`` columns (``e`` = element bytes, ``simd = 16/e``):
   K order is.
 * Accumulators: lane ``l`` of MFMA tile (i, j) holds ``C[4*(l/16)+e][l%16]``,
   ``e = 0..3`` (the 16x16 MFMA output layout); stored with scalar stores, after
-  ``arith.truncf`` (round to nearest even) when C is bf16 or f16 (``c_dtype``).
+  ``arith.truncf`` (round to nearest even) when C is bf16 or f16 (``c_dtype``); an i8
+  kernel's accumulators are i32 (``v_mfma_i32_16x16x64_i8``) and C is stored as i32.
 """
 
 from __future__ import annotations
@@ -56,7 +57,8 @@ from pipeline_mlir.schedule.types import KOffsetKind
 from pipeline_mlir.target.gfx950 import AGPR_ALLOC_ATTR, WAVE_SIZE
 
 #: MLIR element type per dtype (gfx950 FP8 is the OCP E4M3 format).
-ELEMENT_TYPES = {"bf16": "bf16", "f16": "f16", "fp8": "f8E4M3FN", "f32": "f32",
+ELEMENT_TYPES = {"bf16": "bf16", "f16": "f16", "fp8": "f8E4M3FN", "i8": "i8", "f32": "f32",
+                 "i32": "i32",
                  # block-scaled operands and their scales: bytes (bitcast where multiplied)
                  "mxfp4": "i8", "mxfp8": "i8", "e8m0": "i8"}
 _K_NAMES = {KOffsetKind.K0: "k0", KOffsetKind.K1: "k1", KOffsetKind.K_NEXT: "k_next",
@@ -113,7 +115,7 @@ def _begin(k: GemmKernel, lds: dict) -> _Text:
     _thread_ids(t)
     _global_offsets(t)
     _fragment_bases(t)
-    t.w(f"%zacc = arith.constant dense<0.0> : {t.acc_t}")
+    t.w(f"%zacc = arith.constant {_zero(t.acc_t)} : {t.acc_t}")
     return t
 
 
@@ -130,13 +132,18 @@ def _text(k: GemmKernel) -> _Text:
     vec_in = f"vector<{simd}x{et}>"
     vec_frag = f"vector<{frag_w}x{et}>"
     vec_mma = f"vector<{mma_frag_w}x{et}>"
-    acc_t = "vector<4xf32>"
+    acc_t = f"vector<4x{ELEMENT_TYPES[k.acc_dtype]}>"
     num_m, num_n = 2 * k.quadrant_m, 2 * k.quadrant_n
     # the element tiles' copy instructions (an MX kernel's scale copies are counted too)
     vm = {0: g.vm_per_load_a - g.scale_loads_a, 1: g.vm_per_load_b - g.scale_loads_b}
     out = ["module attributes {gpu.container_module} {", "  gpu.module @kernels {"]
     return _Text(k, _Writer(), out, et, frag_w, vec_in, vec_frag, vec_mma, mem_f, mem_l, acc_t,
                  num_m, num_n, vm)
+
+
+def _zero(vector_type: str) -> str:
+    """The zero splat of ``vector_type`` (an integer one has no ``0.0``)."""
+    return "dense<0>" if "xi" in vector_type else "dense<0.0>"
 
 
 def _signature(t: _Text, lds: dict) -> None:
@@ -363,7 +370,7 @@ def _end(t: _Text, acc_names: list[str]) -> str:
     for n_acc, a in enumerate(acc_names):
         i, jn = divmod(n_acc, num_n)
         res = f"%res#{n_acc}"
-        if ct != "f32":
+        if ct != ELEMENT_TYPES[t.k.acc_dtype]:
             # the f32 accumulator rounded to C's type (arith.truncf: to nearest even)
             w(f"%ct{n_acc} = arith.truncf {res} : {acc_t} to {out_t}")
             res = f"%ct{n_acc}"
@@ -489,7 +496,8 @@ def kernel_mlir(k: GemmKernel, parts: TaggedParts | None = None) -> str:
                 if c and j not in carried:
                     carried.append(j)
 
-    w(f"%zfrag = arith.constant dense<{'0' if t.et == 'i8' else '0.0'}> : {t.vec_mma}")
+    w(f"%zfrag = arith.constant {_zero(t.vec_mma)} : {t.vec_mma}")
+
     # iter_args: accumulators, then the carried fragments' values
     carried_values = [x for j in carried for x in parts.carried(t, j, body[j])]
     acc_names = [f"%acc_{i}_{jn}" for i in range(t.num_m) for jn in range(t.num_n)]

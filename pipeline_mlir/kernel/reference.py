@@ -2,7 +2,8 @@
 
 :func:`reference_gemm` is what a kernel computes: ``C = A x B^T`` of the inputs
 rounded to the kernel's element type, accumulated in f32 (here in f64, which is
-the exact value f32 accumulation approximates).
+the exact value f32 accumulation approximates); for i8 inputs exact integer arithmetic,
+the i32 accumulator's sum modulo 2^32 (two's complement), as int64.
 
 :func:`emulate_kernel` runs the kernel's compiled schedule on numpy tiles the way
 the kernel does, reading the kernel plan (:mod:`pipeline_mlir.kernel.plan`: prologue at
@@ -37,8 +38,13 @@ def quantize(x, dtype: str) -> np.ndarray:
     """``x`` rounded to ``dtype`` (round to nearest even), returned as f64.
 
     fp8 is OCP E4M3 (gfx950's FP8; max 448, no infinities): a finite value beyond
-    the range is an error, not a silent saturation."""
+    the range is an error, not a silent saturation; so is an i8 value that is not an
+    integer in -128..127 (i8 rounds nothing)."""
     a = np.asarray(x, dtype=np.float64)
+    if dtype == "i8":
+        if not np.all((a == np.round(a)) & (a >= -128) & (a <= 127)):
+            raise ValueError("an i8 value is not an integer in -128..127")
+        return a
     if dtype == "f16":
         return a.astype(np.float16).astype(np.float64)
     if dtype == "bf16":
@@ -56,11 +62,19 @@ def quantize(x, dtype: str) -> np.ndarray:
         if np.any(q > 448.0):
             raise ValueError("a value rounds beyond the FP8 E4M3 range (448)")
         return np.sign(a) * q
-    raise ValueError(f"unknown dtype {dtype!r} (bf16, f16, fp8)")
+    raise ValueError(f"unknown dtype {dtype!r} (bf16, f16, fp8, i8)")
+
+
+def wrap_i32(x) -> np.ndarray:
+    """Integers modulo 2^32 as two's complement i32 values (int64)."""
+    return (np.asarray(x, dtype=np.int64) + 2**31) % 2**32 - 2**31
 
 
 def reference_gemm(A, B, dtype: str) -> np.ndarray:
-    """``C = A x B^T`` of the inputs rounded to ``dtype``."""
+    """``C = A x B^T`` of the inputs rounded to ``dtype`` (i8: exact, wrapped to i32)."""
+    if dtype == "i8":
+        a, b = quantize(A, dtype).astype(np.int64), quantize(B, dtype).astype(np.int64)
+        return wrap_i32(a @ b.T)
     return quantize(A, dtype) @ quantize(B, dtype).T
 
 

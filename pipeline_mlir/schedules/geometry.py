@@ -16,16 +16,36 @@ from pipeline_mlir.schedules.mx import MX_ELEMENT_BITS, check_mx_bk, mx_counts
 from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, WAVE_SIZE, WIDEST_ACCESS_BYTES
 
 #: bytes per element of each element type (each has an MFMA: ``MFMA_BY_DTYPE``)
-DTYPES = {"bf16": 2, "f16": 2, "fp8": 1}
+DTYPES = {"bf16": 2, "f16": 2, "fp8": 1, "i8": 1}
 #: the block-scaled (OCP MX) element types of the complete kernels: bits per element (E2M1,
 #: E4M3), each block of 32 K values with an E8M0 scale (:mod:`pipeline_mlir.schedules.mx`)
 MX_DTYPES = MX_ELEMENT_BITS
 #: bytes per element of each element type the complete kernels can store C as (the f32
-#: accumulator rounded to nearest even in the epilogue for the 16-bit ones)
-C_DTYPES = {"f32": 4, "bf16": 2, "f16": 2}
+#: accumulator rounded to nearest even in the epilogue for the 16-bit ones; i32 is the
+#: accumulator of the i8 kernels, stored as it is)
+C_DTYPES = {"f32": 4, "bf16": 2, "f16": 2, "i32": 4}
+#: the accumulator's element type by A/B element type (the MFMA's D): f32 unless listed
+INTEGER_ACCUMULATORS = {"i8": "i32"}
 #: the ``c_dtype`` option's help (4wave and pingpong)
 C_DTYPE_HELP = ("element type of C the complete kernel stores (bf16/f16: the f32 accumulator "
-                "rounded to nearest even in the epilogue)")
+                "rounded to nearest even in the epilogue; i32: the i8 kernels' accumulator, "
+                "their only C and the default for dtype=i8)")
+
+
+def accumulator_dtype(dtype: str) -> str:
+    """The element type the MFMAs of ``dtype`` accumulate in (``f32``, ``i32`` for i8)."""
+    return INTEGER_ACCUMULATORS.get(dtype, "f32")
+
+
+def check_c_dtype(dtype: str, c_dtype: str) -> None:
+    """A ConfigError unless a kernel of ``dtype`` can store C as ``c_dtype``: an integer
+    accumulator is stored only as itself, a float one never as an integer."""
+    acc = accumulator_dtype(dtype)
+    allowed = ("f32", "bf16", "f16") if acc == "f32" else (acc,)
+    if c_dtype not in allowed:
+        said = allowed[0] if len(allowed) == 1 else f"{', '.join(allowed[:-1])} or {allowed[-1]}"
+        raise ConfigError(f"c_dtype={c_dtype} does not fit dtype={dtype}: its MFMAs accumulate "
+                          f"in {acc}, which the kernel stores as {said}")
 
 
 #: the per-load counts of a geometry (what the kernel issues)

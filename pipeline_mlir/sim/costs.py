@@ -127,6 +127,10 @@ MEASURED_MFMA = {
                             f"{PEAK_FLOPS_PER_CLOCK_PER_CU['f8f6f4']} FLOP/clk/CU); latency "
                             f"{_I16F8 + 2} = issue + 2: ASSUMPTION (same overhead as the measured "
                             f"16x16x32)"),
+    "v_mfma_i32_16x16x64_i8": (
+        _issue("v_mfma_i32_16x16x64_i8"), _issue("v_mfma_i32_16x16x64_i8") + 2,
+        f"issue {_issue('v_mfma_i32_16x16x64_i8')} = {_PEAK} (INT8 "
+        f"{PEAK_FLOPS_PER_CLOCK_PER_CU['i8']} OP/clk/CU, the FP8 rate); {_ASSUME_LAT}"),
     **{m: (_issue(m), _issue(m) + 2, f"as {m.replace('scale_', '')} ({_PEAK}; latency "
                                      f"ASSUMPTION)")
        for m in ("v_mfma_scale_f32_16x16x128_f8f6f4", "v_mfma_scale_f32_32x32x64_f8f6f4")},

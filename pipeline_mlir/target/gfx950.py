@@ -12,7 +12,8 @@ name itself.  Where a fact comes from:
 * LDS: 160 KiB per CU, 64 banks of 4 bytes, 256 bytes read / 128 written per clock (the
   simulator's bank model, :mod:`pipeline_mlir.sim.lds_banks`, gives the measurements);
 * MFMA: mnemonics and shapes from LLVM's gfx950 instruction set, the matrix unit's cycles
-  from the MI355X peak rates (dense BF16/F16 4096, FP8 8192 FLOP per clock per CU), the
+  from the MI355X peak rates (dense BF16/F16 4096, FP8 8192 FLOP and INT8 8192 OP per clock
+  per CU: AMD's MI355X specifications list 5.0 PFLOPS dense FP8 and 5.0 POPS dense INT8), the
   ``f8f6f4`` MFMAs twice as fast with FP6/FP4 operands (AMD's CDNA 4 matrix-core blog);
 * the product: 256 CUs (32 per XCD) at up to 2.4 GHz, 8.0 TB/s of HBM, L2 of 16
   channels x 128 bytes per clock per XCD (CDNA 3's figure, assumed unchanged).
@@ -76,8 +77,10 @@ COUNTERS = (VMCNT, EXPCNT, LGKMCNT)
 VMCNT_MAX, EXPCNT_MAX, LGKMCNT_MAX = VMCNT.max, EXPCNT.max, LGKMCNT.max
 
 # ---- MFMA ---------------------------------------------------------------------------------
-#: dense peak FLOP per clock per CU by MFMA operand format (``f8f6f4`` with FP8 operands)
-PEAK_FLOPS_PER_CLOCK_PER_CU = {"bf16": 4096, "f16": 4096, "f8f6f4": 8192}
+#: dense peak FLOP (OP for ``i8``) per clock per CU by MFMA operand format (``f8f6f4`` with FP8
+#: operands).  INT8 runs at the FP8 rate: AMD's MI355X specifications give 5.0 POPS dense
+#: INT8 and 5.0 PFLOPS dense FP8 (256 CUs x 2.4 GHz x 8192 = 5.03e15)
+PEAK_FLOPS_PER_CLOCK_PER_CU = {"bf16": 4096, "f16": 4096, "f8f6f4": 8192, "i8": 8192}
 
 
 def _mfma(mnemonic: str, m: int, n: int, k: int, operands: str, scaled: bool = False) -> Mfma:
@@ -89,6 +92,7 @@ MFMAS = (
     _mfma("v_mfma_f32_16x16x32_bf16", 16, 16, 32, "bf16"),
     _mfma("v_mfma_f32_16x16x32_f16", 16, 16, 32, "f16"),
     _mfma("v_mfma_f32_16x16x128_f8f6f4", 16, 16, 128, "f8f6f4"),
+    _mfma("v_mfma_i32_16x16x64_i8", 16, 16, 64, "i8"),
     _mfma("v_mfma_scale_f32_16x16x128_f8f6f4", 16, 16, 128, "f8f6f4", scaled=True),
     _mfma("v_mfma_f32_32x32x16_bf16", 32, 32, 16, "bf16"),
     _mfma("v_mfma_f32_32x32x16_f16", 32, 32, 16, "f16"),
@@ -102,7 +106,8 @@ MFMA_BY_DTYPE = {"bf16": MFMA["v_mfma_f32_16x16x32_bf16"],
                  "f16": MFMA["v_mfma_f32_16x16x32_f16"],
                  "fp8": MFMA["v_mfma_f32_16x16x128_f8f6f4"],
                  "mxfp4": MFMA["v_mfma_scale_f32_16x16x128_f8f6f4"],
-                 "mxfp8": MFMA["v_mfma_scale_f32_16x16x128_f8f6f4"]}
+                 "mxfp8": MFMA["v_mfma_scale_f32_16x16x128_f8f6f4"],
+                 "i8": MFMA["v_mfma_i32_16x16x64_i8"]}
 
 #: the operand formats of the ``f8f6f4`` MFMAs by their cbsz (A) / blgp (B) code: (name,
 #: bits per element).  "0 = E4M3 (fp8), 1 = E5M2 (bf8), 2 = E2M3 (fp6), 3 = E3M2 (bf6),

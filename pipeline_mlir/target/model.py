@@ -56,7 +56,8 @@ class WaitCounter:
 class Mfma:
     """One MFMA instruction: ``D[m x n] += A[m x k] * B[k x n]`` per block of one wave.
 
-    ``operands``: the A/B operand format the mnemonic names (``bf16``, ``f16``, or
+    ``operands``: the A/B operand format the mnemonic names (``bf16``, ``f16``, ``i8`` (an
+    i32 accumulator), or
     ``f8f6f4``, whose format the instruction's cbsz/blgp fields select); ``scaled``: the
     ``v_mfma_scale`` form (block scales as extra operands); ``xdl_cycles``: cycles the
     instruction holds its SIMD's matrix unit at the chip's peak rate for its operands."""

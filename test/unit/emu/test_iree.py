@@ -64,6 +64,12 @@ def test_the_element_type_is_the_one_the_mfmas_multiply():
     assert matmul_dtype(_with_args(HAL, fp8.format(1, 1) + "s_endpgm")) == "fp8e5m2"
     with pytest.raises(EmuError, match="FP8 E4M3 and FP8 E5M2 matmuls"):
         matmul_dtype(_with_args(HAL, fp8.format(0, 1) + "s_endpgm"))
+    i8 = "v_mfma_i32_{} v[0:3], v[4:7], v[8:11], v[0:3]\n"
+    assert matmul_dtype(_with_args(HAL, i8.format("16x16x64_i8") + "s_endpgm")) == "i8"
+    with pytest.raises(EmuError, match=r"'v_mfma_i32_32x32x32_i8 [^']*' multiplies elements the "
+                                       r"emulator's reference does not encode \(it runs i8"):
+        matmul_dtype(_with_args(HAL, i8.format("32x32x32_i8").replace("v[0:3]", "v[0:15]")
+                                + "s_endpgm"))
 
 
 def test_the_sizes_the_descriptors_imply():

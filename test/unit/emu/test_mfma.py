@@ -124,3 +124,44 @@ def test_mfma_with_partial_exec_is_a_finding():
     with pytest.raises(Finding, match="mfma-exec"):
         run_snippet("s_mov_b64 exec, 1\n"
                     "v_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], 0\ns_endpgm")
+
+
+# v_mfma_i32_16x16x64_i8: IREE's layout of MFMA_I32_16x16x64_I8 (IREEGPUAttrs.cpp,
+# getSingleSubgroupLayout: A thread {16, 4} with strides {1, 16} and element {1, 16}; B the
+# transpose): lane l holds row (A) / column (B) l % 16 and the 16 consecutive K values from
+# 16 * floor(l / 16), byte b of the lane's 16 (byte b % 4 of register b // 4) being K 16q + b.
+@pytest.mark.parametrize("i,k,j", [(0, 0, 0), (1, 15, 2), (7, 16, 9), (15, 63, 15),
+                                   (9, 37, 4), (12, 50, 0), (2, 4, 13)])
+def test_16x16x64_i8_one_hot(i, k, j):
+    lane_q, byte = divmod(k, 16)
+
+    def setup(m):
+        V = m.waves[0].V
+        V[4:12] = 0
+        _set_byte(V, 4 + byte // 4, i + 16 * lane_q, byte % 4, 3)      # A[i][k] = 3
+        _set_byte(V, 8 + byte // 4, j + 16 * lane_q, byte % 4, 0xFE)   # B[k][j] = -2
+
+    m = run_snippet("v_mfma_i32_16x16x64_i8 v[0:3], v[4:7], v[8:11], 0\ns_endpgm", setup=setup)
+    V = m.waves[0].V
+    got = np.array([[int(V[r % 4, 0, c + 16 * (r // 4)].view(np.int32)) for c in range(16)]
+                    for r in range(16)])
+    want = np.zeros((16, 16), dtype=np.int64)
+    want[i, j] = -6
+    assert np.array_equal(got, want)
+
+
+def test_16x16x64_i8_sums_signed_bytes_into_c_and_wraps_to_i32():
+    def setup(m):
+        V = m.waves[0].V
+        V[0:12] = 0
+        V[1, 0, 16 * 2 + 5] = np.int32(2**31 - 100).view(np.uint32)   # C[4*2 + 1][5]
+        for k in range(64):                        # A[9][k] = -128, B[k][5] = -128
+            q, b = divmod(k, 16)
+            _set_byte(V, 4 + b // 4, 9 + 16 * q, b % 4, 0x80)
+            _set_byte(V, 8 + b // 4, 5 + 16 * q, b % 4, 0x80)
+
+    m = run_snippet("v_mfma_i32_16x16x64_i8 v[0:3], v[4:7], v[8:11], v[0:3]\ns_endpgm",
+                    setup=setup)
+    got = int(m.waves[0].V[1, 0, 16 * 2 + 5].view(np.int32))
+    want = (2**31 - 100 + 64 * 128 * 128 + 2**31) % 2**32 - 2**31     # two's complement wrap
+    assert got == want and got < 0

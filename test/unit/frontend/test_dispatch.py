@@ -79,6 +79,11 @@ def test_without_a_loop_the_shapes_tell(b, transpose_b):
     assert (d.M, d.N, d.K, d.transpose_b, d.grid) == (128, 256, 64, transpose_b, (1,))
 
 
+def test_an_i8_dispatch_has_an_i32_c():
+    d = dispatch(kernel(a="128x64xi8", b="256x64xi8", c="128x256xi32"))
+    assert (d.M, d.N, d.K, d.dtype, d.transpose_b) == (128, 256, 64, "i8", True)
+
+
 def test_a_square_b_without_a_loop_is_not_guessed():
     d = dispatch(kernel(b="64x64xbf16", c="128x64xf32"))
     assert d.transpose_b is None
@@ -110,6 +115,9 @@ def test_grid(body, grid):
     (kernel(a="2x128x64xbf16"), "binding A (2x128x64xbf16) is not a 2-D matrix or a 3-D batch"),
     (kernel(a="2x128x64xbf16", b="3x256x64xbf16", c="2x128x256xf32"),
      "the batch dimensions of A, B and C ((2,), (3,), (2,)) differ"),
+    (kernel(a="128x64xi8", b="256x64xi8"), "C is f32: the emulator's reference accumulates i8 "
+                                           "A and B in i32"),
+    (kernel(a="128x64xi8", b="256x64xbf16"), "A and B are i8 and bf16"),
     (kernel(b="256x64xbf16, strided<[128, 1]>"), "binding B (memref<256x64xbf16, strided<[128, "
                                                   "1]>>) is not row-major and contiguous"),
     (kernel(c="128x128xf32"), "are not A (M x K), B (N x K) and C (M x N) of one matmul"),

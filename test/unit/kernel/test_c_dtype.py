@@ -35,7 +35,7 @@ def test_the_option_names_the_kernel_and_its_c_argument():
 
 
 def test_an_unknown_c_dtype_is_an_error():
-    with pytest.raises(ConfigError, match=r"option 'c_dtype' expects one of f32\|bf16\|f16, "
+    with pytest.raises(ConfigError, match=r"option 'c_dtype' expects one of f32\|bf16\|f16\|i32, "
                                           r"got 'f64'"):
         parse_pipeline("4wave{c_dtype=f64}")
 

@@ -59,6 +59,7 @@ def test_mfma_table():
     assert cycles["v_mfma_f32_16x16x32_bf16"] == cycles["v_mfma_f32_16x16x32_f16"] == 16
     assert cycles["v_mfma_f32_16x16x128_f8f6f4"] == cycles["v_mfma_f32_32x32x16_bf16"] == 32
     assert cycles["v_mfma_f32_32x32x64_f8f6f4"] == 64
+    assert cycles["v_mfma_i32_16x16x64_i8"] == 16        # INT8 at the FP8 rate
     for m in gfx950.MFMAS:
         assert f"{m.m}x{m.n}x{m.k}" in m.mnemonic and m.mnemonic.endswith(m.operands)
         assert gfx950.TARGET.mfma(m.mnemonic) is m
@@ -68,7 +69,7 @@ def test_mfma_table():
 
     assert set(gfx950.MFMA_BY_DTYPE) == set(DTYPES)
     assert {d: m.shape for d, m in gfx950.MFMA_BY_DTYPE.items()} == {
-        "bf16": (16, 16, 32), "f16": (16, 16, 32), "fp8": (16, 16, 128)}
+        "bf16": (16, 16, 32), "f16": (16, 16, 32), "fp8": (16, 16, 128), "i8": (16, 16, 64)}
 
 
 def chip_literals(source: str) -> list[int]:

@@ -45,7 +45,8 @@ CONFIGS = {
                      "the MFMAs of one accumulator read fragments that different copies write"),
     "fp8_abt_4096": (dict(dtype="fp8"), (), None),
     "fp8e5m2_abt_2048x2048x1024": (dict(dtype="fp8e5m2", m=2048, n=2048, k=1024), (), None),
-    "i8_abt_4096": (dict(dtype="i8"), (), "multiplies i8"),
+    "i8_abt_4096": (dict(dtype="i8"), (), None),
+    "i8_abt_512": (dict(dtype="i8", m=512, n=512, k=512), (), None),
     "bf16_abt_2048x2048x1024_no_dma": (dict(dtype="bf16", m=2048, n=2048, k=1024),
                                        ("--iree-llvmgpu-use-direct-load=false",), None),
     # 64x128 tiles, K step 128: the front end distributes the copies itself
@@ -141,3 +142,22 @@ def test_redistributed_forms_agree_and_run_in_random_order(generated, name, caps
                    "--emulate-workgroups=3", "--emulate-mode=random:7"])
         out, err = capsys.readouterr()
         assert rc == 0 and "mode=random" in out and ": exact, max error 0" in out, out + err
+
+
+def test_i8_forms_agree_and_run_exact_in_random_order(generated, capsys):
+    """IREE's i8 matmul (register copies of i8 tiles, ``v_mfma_i32_16x16x64_i8``, an i32 C):
+    both forms become the same schedule, and each kernel is exact with memory completing in
+    a random order the counters allow."""
+    schedules = {}
+    for form in ("prefetch", "late"):
+        rc = main(["--pipeline=4wave", str(generated("i8_abt_4096", form)),
+                   "--emit=schedule-json"])
+        out, err = capsys.readouterr()
+        assert rc == 0, err
+        schedules[form] = out
+    assert schedules["prefetch"] == schedules["late"]
+    for form in ("prefetch", "late"):
+        rc = main(["--pipeline=4wave", "--emulate", str(generated("i8_abt_4096", form)),
+                   "--emulate-workgroups=2", "--emulate-mode=random:3"])
+        out, err = capsys.readouterr()
+        assert rc == 0 and "i8xi8xi32" in out and ": exact, max error 0" in out, out + err

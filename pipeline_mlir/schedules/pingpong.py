@@ -183,6 +183,16 @@ class PingPong(NamedSchedule):
         return DeclarativeSchedule(self.is_fp8, c["lgkm_per_load_a"], c["lgkm_per_load_b"],
                                    self.apply_config(default_config()), target, waits=self.waits)
 
+    def kernel_unread_config_fields(self) -> dict[str, str]:
+        """``lgkm_after_last`` with ``waits=fragment``: it moves the MMA blocks' lgkm waits,
+        which become per-fragment waits whose counts LLVM places before each MFMA."""
+        if self.waits != "fragment":
+            return {}
+        return {"lgkm_after_last": (
+            "with waits=fragment the MMA blocks' lgkm waits it places become per-fragment "
+            "waits, and LLVM places those before each MFMA whatever the block's wait was "
+            "(waits=block makes it count)")}
+
     @property
     def dtype(self) -> str:
         return "fp8" if self.is_fp8 else "bf16"

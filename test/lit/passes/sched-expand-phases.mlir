@@ -114,7 +114,7 @@ module @single_buffer {
 // CHECK-NEXT:      "sched.frag_load"() {channel = 1 : i64, {{.*}}stage = 0 : i64, subtile = 0 : i64}
 // CHECK-NOT:       prefetch
 // CHECK:         }) {edges = [{{.*}}], kernel_deps = ["3->7F0", "3->7F0", "7->16F0", "16->24F0", "38->42F0", "38->42F0", "42->51F0", "51->59F0"],
-// CHECK-SAME:    lgkm_per_load_a = 2 : i64, lgkm_per_load_b = 2 : i64, options = {lgkm_per_load_a = 2 : i64, lgkm_per_load_b = 2 : i64, vm_per_load_a = 4 : i64, vm_per_load_b = 4 : i64}, order = array<i64: {{.*}}>, schedule = "pingpong", state = "phases", warp_stagger_index = 4 : i64}
+// CHECK-SAME:    lgkm_per_load_a = 2 : i64, lgkm_per_load_b = 2 : i64, options = {lgkm_per_load_a = 2 : i64, lgkm_per_load_b = 2 : i64, vm_per_load_a = 4 : i64, vm_per_load_b = 4 : i64, waits = "block"}, order = array<i64: {{.*}}>, schedule = "pingpong", state = "phases", warp_stagger_index = 4 : i64}
 module @pingpong {
   "sched.pipeline"() ({
     "sched.frag_load"() {channel = 1, stage = 0, subtile = 0, role = "fragment_load", resource = "lds", latency = 20} : () -> ()  // 0
@@ -195,7 +195,7 @@ module @pingpong {
       "14->1F1", "14->7F1", "17->13F1", "17->19F1", "20->12F1", "20->16F1", "22->12F1", "22->16F1",
       "0->8A0", "0->10A0", "1->5A0", "1->14A0", "4->8A0", "4->10A0", "7->5A0", "7->14A0",
       "12->20A0", "12->22A0", "13->17A0", "16->20A0", "16->22A0", "19->17A0"],
-      options = {vm_per_load_a = 4, vm_per_load_b = 4, lgkm_per_load_a = 2, lgkm_per_load_b = 2},
+      options = {vm_per_load_a = 4, vm_per_load_b = 4, lgkm_per_load_a = 2, lgkm_per_load_b = 2, waits = "block"},
       order = array<i64: 0, 1, 2, 3, 4, 6, 7, 5, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 19, 17, 20, 21, 22, 23>, schedule = "pingpong", state = "explicit"} : () -> ()
 }
 

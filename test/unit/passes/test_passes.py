@@ -231,7 +231,7 @@ PIPELINE_CASES = {
                           "(known: pingpong, 4wave, single-buffer)"),
     "bad option value": (TWO_OPS, 'schedule = "4wave", options = {dtype = "int4"}', 2,
                          "'sched.pipeline' op: pipeline '4wave': option 'dtype' expects one of "
-                         "bf16|f16|fp8|i8, got 'int4'"),
+                         "bf16|f16|fp8|i8|mxfp4|mxfp8, got 'int4'"),
     "unknown option": (TWO_OPS, 'schedule = "single-buffer", options = {BK = 64 : i64}', 2,
                        "'sched.pipeline' op: pipeline 'single-buffer': unknown option 'BK'"),
     "option of a wrong kind": (TWO_OPS, 'schedule = "4wave", options = {BM = [1]}', 2,
@@ -805,7 +805,8 @@ def test_lower_wait_over_the_limit_is_an_error():
              "range 0..15")]
 
 
-@pytest.mark.parametrize("spec", ["pingpong", "pingpong{sched_barrier_mask=0}",
+@pytest.mark.parametrize("spec", ["pingpong{waits=block}",
+                                  "pingpong{waits=block sched_barrier_mask=0}",
                                   "pingpong{sched_barrier_mask=0xff}",
                                   "pingpong{minimal_barriers=true}",
                                   "4wave{dtype=fp8 BM=128 BN=128 BK=128}"])
@@ -851,7 +852,7 @@ def test_lower_schedule_fencing_invariants(spec):
             assert ("F" in between) == want, f"blocks {last} -> {x}: fenced {not want}"
         last, between = x, []
     assert boundaries >= 7
-    assert schedule.fences_blocks == (spec != "pingpong" and "mask" not in spec)
+    assert schedule.fences_blocks == (spec != "pingpong{waits=block}" and "mask" not in spec)
 
 
 # ---- known bugs --------------------------------------------------------------------------------

@@ -120,6 +120,8 @@ def _sep_key(t: Token) -> str:
         return "P"
     if t.kind == "sched_group_barrier":
         return "G"
+    if t.kind == "sched_barrier" and t.value:
+        return "O"      # an order fence (memory instructions only): not a full fence
     return {"barrier": "B", "sched_barrier": "F"}[t.kind]
 
 

@@ -23,7 +23,8 @@ bug), ``wait-added`` / ``wait-missing``, ``barrier-extra`` /
 ``sched-group-barrier-*``, ``<class>-moved`` / ``<class>-missing`` /
 ``<class>-extra`` for the data classes ``mfma``, ``ds-read``, ``ds-write``,
 ``load-lds``, ``load``, and ``ds-merged`` (a different ds instruction than
-planned in a gap: ``ds_read2*``, another width).
+planned in a gap: ``ds_read2*``, another width); ``wait-unpinned`` (a counted wait of
+the schedule whose cut no fence pins: :mod:`pipeline_mlir.isa.wait_order`).
 
 No MLIR here.
 """
@@ -39,6 +40,7 @@ from pipeline_mlir.isa.asm import AsmFunction
 from pipeline_mlir.isa.skeleton import (DATA_CLASSES, PHASES, SEPARATORS, Expansion,
                                         IsaCheckError, Outside, Token, actual_skeleton,
                                         combine_counts, expected_skeleton)
+from pipeline_mlir.isa.wait_order import unpinned_waits
 from pipeline_mlir.kernel.plan import KernelPlan
 from pipeline_mlir.schedule.types import OpRole
 
@@ -75,6 +77,8 @@ class IsaCheck:
     outside: list[Outside] = field(default_factory=list)
     expected: dict[str, list[Token]] = field(default_factory=dict)
     actual: dict[str, list[Token]] = field(default_factory=dict)
+    #: per phase, the actual waits matched with the schedule's: token index -> entries
+    schedule_waits: dict[str, dict[int, tuple[str, ...]]] = field(default_factory=dict)
 
     def keys(self) -> Counter:
         return Counter(f.key() for f in self.findings)
@@ -282,6 +286,7 @@ class _Phase:
         for e, a in pairs:
             te, ta = exp[e], act[a]
             if te.kind == "wait":
+                self.res.schedule_waits.setdefault(self.ph, {})[a] = te.origin
                 for t in extra_for.get(e, []):
                     te = Token("wait", vm=combine_counts(te.vm, t.vm),
                                lgkm=combine_counts(te.lgkm, t.lgkm),
@@ -370,6 +375,9 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]]) -> IsaCheck:
     res = IsaCheck(outside=list(outside), expected=expected, actual=actual)
     for ph in PHASES:
         _Phase(ph, expected[ph], actual[ph], res).run()
+    for u in unpinned_waits(actual, res.schedule_waits):
+        res.findings.append(Finding("wait-unpinned", u.phase, res.schedule_waits[u.phase][u.index],
+                                    actual[u.phase][u.index].lines, u.message()))
     res.findings = _group(res.findings)
     res.outside = [_explain_outside(o, outside) for o in res.outside]
     res.outside.sort(key=lambda o: o.line)

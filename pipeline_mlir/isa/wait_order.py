@@ -57,10 +57,9 @@ class Unpinned(NamedTuple):
     first: object       # Token
 
     def message(self) -> str:
-        return (f"s_waitcnt {self.counter}({self.count}) completes {self.done.describe()} "
-                f"(line {self.done.lines[0]}) but not {self.first.describe()} (line "
-                f"{self.first.lines[0]}), and no fence keeps LLVM from issuing them the "
-                f"other way round")
+        done, first = (f"{t.describe()} (line {t.lines[0]})" for t in (self.done, self.first))
+        return (f"s_waitcnt {self.counter}({self.count}) completes {done} but not {first}, "
+                "and no fence keeps LLVM from issuing them the other way round")
 
 
 def orders_memory(token) -> bool:

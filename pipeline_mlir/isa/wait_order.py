@@ -15,7 +15,8 @@ point between the last instruction the wait completes and the first it leaves in
 and requires a ``sched_barrier`` that no memory instruction may cross (mask 0, or a mask
 without LLVM's memory classes) or a block boundary (prologue, loop, epilogue, the loop's
 back edge) between the two.  An earlier wait of the counter that already completes what
-this one would ends the walk.  Waits LLVM adds (its own, for the registers an instruction
+this one would ends the walk (the zero-trip fence's, which the loop's paths skip, does not
+end a walk into the loop).  Waits LLVM adds (its own, for the registers an instruction
 reads) are computed from the final order and are not checked.
 
 Findings (kind ``wait-unpinned``) name the wait and the two instructions of its cut.
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from pipeline_mlir.kernel.plan import ZERO_TRIP_FENCE
 from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
 
 __all__ = ["MEMORY_CLASSES", "Unpinned", "orders_memory", "unpinned_waits"]
@@ -39,6 +41,9 @@ MEMORY_CLASSES = 0x10 | 0x20 | 0x40 | 0x80 | 0x100 | 0x200 | 0x800
 #: per counter: the skeleton kinds it counts, the wait field, the count that waits for nothing
 _COUNTERS = {"lgkmcnt": (("ds_read", "ds_write"), "lgkm", LGKMCNT_MAX),
              "vmcnt": (("vmem_load_lds", "vmem_load"), "vm", VMCNT_MAX)}
+
+#: the schedule entries the ISA check gives the zero-trip fence's waits
+_ZERO_TRIP = f"lowering:{ZERO_TRIP_FENCE}"
 
 #: the paths into each phase: the phases executed before it (in order), then the phase
 _PATHS = (("prologue",), ("prologue", "loop"), ("loop", "loop"), ("loop", "epilogue"),
@@ -89,12 +94,16 @@ def _walk(stream: list, k: int, counter: str, n: int) -> tuple | None:
     return None
 
 
-def unpinned_waits(actual: dict[str, list], waits: dict[str, set[int]]) -> list[Unpinned]:
-    """The waits of ``waits`` (per phase, indices of actual skeleton tokens: the schedule's
-    waits) whose cut is not pinned, in the skeletons ``actual`` of the three phases."""
+def unpinned_waits(actual: dict[str, list], waits: dict[str, dict]) -> list[Unpinned]:
+    """The waits of ``waits`` (per phase, ``{index of an actual skeleton token: its schedule
+    entries}``: the schedule's waits) whose cut is not pinned, in the skeletons ``actual``
+    of the three phases.  The zero-trip fence's waits run only when the loop does not: the
+    paths into the loop pass them by."""
     out: dict[tuple, Unpinned] = {}
+    skipped = {k for k, origin in waits.get("prologue", {}).items() if _ZERO_TRIP in origin}
     for path in _PATHS:
-        stream = [(s, t) for s, ph in enumerate(path) for t in actual.get(ph, [])]
+        stream = [(s, t) for s, ph in enumerate(path) for k, t in enumerate(actual.get(ph, []))
+                  if not (path[-1] == "loop" and ph == "prologue" and k in skipped)]
         base = len(stream) - len(actual.get(path[-1], []))
         for i in sorted(waits.get(path[-1], ())):
             t = actual[path[-1]][i]

@@ -46,7 +46,9 @@ def _without_order_fences(asm: str) -> str:
 @pytest.mark.parametrize("key, waits", [
     ("pingpong-bf16", [("KRN[38]",), ("KRN[3]",)]),
     ("pingpong-fp8", [("KRN[38]",), ("KRN[3]",)]),
-    ("4wave-bf16", [("PRO[11]",), ("PRO[8]",)]),
+    # KRN[1] and KRN[17]'s cuts lie in the prologue, behind the zero-trip fence's vmcnt(0),
+    # which the path into the loop skips
+    ("4wave-bf16", [("KRN[17]", "KRN[18]"), ("KRN[1]", "KRN[2]"), ("PRO[11]",), ("PRO[8]",)]),
 ])
 def test_the_assembly_of_before_is_caught(key, waits):
     """Without the order fences (the IR of before), in the order llvmlite happened to keep."""

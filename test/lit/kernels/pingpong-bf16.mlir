@@ -12,8 +12,14 @@
 // CHECK:       Inner Loop Header
 // Block 0: FB[00] and FA[00] (4 + 8 ds_reads), then the A completion load (K_PREV) in
 // the schedule's order (a fence keeps LLVM from hoisting it above the reads), LGKM(8),
-// barrier, LGKM(0), 16 MFMAs at priority 1, barrier.
-// CHECK-COUNT-12: ds_read_b128
+// barrier, LGKM(0), 16 MFMAs at priority 1, barrier.  LGKM(8) completes the 4 B reads and
+// not the 8 A reads: an order fence (no memory instruction crosses it) keeps them apart.
+// CHECK:       ds_read_b128
+// CHECK-NEXT:  ds_read_b128
+// CHECK-NEXT:  ds_read_b128
+// CHECK-NEXT:  ds_read_b128
+// CHECK-NEXT:  ; sched_barrier mask(0x0000040F)
+// CHECK-COUNT-8: ds_read_b128
 // CHECK-NEXT:  ; sched_barrier mask(0x00000000)
 // CHECK-COUNT-2: buffer_load_dwordx4 {{.*}} offen lds
 // CHECK:       s_waitcnt lgkmcnt(8)

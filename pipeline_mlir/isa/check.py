@@ -25,7 +25,8 @@ bug), ``wait-added`` / ``wait-missing``, ``barrier-extra`` /
 ``load-lds``, ``load``, and ``ds-merged`` (a different ds instruction than
 planned in a gap: ``ds_read2*``, another width); for a schedule with fragment waits
 ``frag-wait-weak`` / ``frag-wait-strong`` / ``frag-wait-missing``
-(:mod:`pipeline_mlir.isa.frag_waits`).
+(:mod:`pipeline_mlir.isa.frag_waits`); ``wait-unpinned`` (a counted wait of the schedule whose cut no fence pins:
+:mod:`pipeline_mlir.isa.wait_order`).
 
 No MLIR here.
 """
@@ -42,6 +43,7 @@ from pipeline_mlir.isa.skeleton import (DATA_CLASSES, PHASES, SEPARATORS, Expans
                                         IsaCheckError, Outside, Token, actual_skeleton,
                                         combine_counts, expected_skeleton)
 from pipeline_mlir.isa.frag_waits import check_fragment_waits
+from pipeline_mlir.isa.wait_order import unpinned_waits
 from pipeline_mlir.kernel.plan import KernelPlan
 from pipeline_mlir.schedule.types import WAIT_FRAG, OpRole
 
@@ -78,6 +80,8 @@ class IsaCheck:
     outside: list[Outside] = field(default_factory=list)
     expected: dict[str, list[Token]] = field(default_factory=dict)
     actual: dict[str, list[Token]] = field(default_factory=dict)
+    #: per phase, the actual waits matched with the schedule's: token index -> entries
+    schedule_waits: dict[str, dict[int, tuple[str, ...]]] = field(default_factory=dict)
 
     def keys(self) -> Counter:
         return Counter(f.key() for f in self.findings)
@@ -123,6 +127,8 @@ def _sep_key(t: Token) -> str:
         return "P"
     if t.kind == "sched_group_barrier":
         return "G"
+    if t.kind == "sched_barrier" and t.value:
+        return "O"      # an order fence (memory instructions only): not a full fence
     return {"barrier": "B", "sched_barrier": "F"}[t.kind]
 
 
@@ -283,6 +289,7 @@ class _Phase:
         for e, a in pairs:
             te, ta = exp[e], act[a]
             if te.kind == "wait":
+                self.res.schedule_waits.setdefault(self.ph, {})[a] = te.origin
                 for t in extra_for.get(e, []):
                     te = Token("wait", vm=combine_counts(te.vm, t.vm),
                                lgkm=combine_counts(te.lgkm, t.lgkm),
@@ -381,6 +388,9 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
     res.findings += [Finding(f.kind, f.phase, (), (f.line,), f.message()) for f in found]
     for ph in PHASES:
         _Phase(ph, expected[ph], actual[ph], res).run()
+    for u in unpinned_waits(actual, res.schedule_waits):
+        res.findings.append(Finding("wait-unpinned", u.phase, res.schedule_waits[u.phase][u.index],
+                                    actual[u.phase][u.index].lines, u.message()))
     res.findings = _group(res.findings)
     res.outside = [_explain_outside(o, outside) for o in res.outside]
     res.outside.sort(key=lambda o: o.line)

@@ -7,7 +7,8 @@ schedule entry into instructions: a global load into ``vm_cost``
 ``buffer_load ... lds``, a fragment load into ``lgkm_cost`` ``ds_read_b128``, an
 MMA into ``mfmas_per_mma`` MFMAs, WAIT_VM / WAIT_LGKM into one ``s_waitcnt``,
 BARRIER ``s_barrier``, SET_PRIO ``s_setprio``, SCHEDULE_BARRIER and the fences
-of :func:`pipeline_mlir.schedule.fences.fenced_sequence` ``sched_barrier`` (where
+of :func:`pipeline_mlir.schedule.fences.fenced_sequence` ``sched_barrier`` (mask 0, the
+order fences :data:`~pipeline_mlir.schedule.fences.ORDER_FENCE_MASK`; where
 an MMA is interleaved with its block's loads, the schedule barrier between those loads is
 not emitted, and the interleave pipeline's ``sched_group_barrier`` s, sync id 1, are no
 part of the skeleton).  Around the
@@ -36,7 +37,8 @@ from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
 from pipeline_mlir.kernel.plan import ENTRIES, LOOP, KernelPlan
 from pipeline_mlir.schedule.fences import (INTERLEAVE, INTERLEAVE_SYNC_ID, LOAD_GROUPS,
-                                           Dropped, Interleaved, interleaves)
+                                           ORDER_FENCE, ORDER_FENCE_MASK, Dropped, Interleaved,
+                                           interleaves)
 from pipeline_mlir.schedule.targets import HINT_GROUP_MASKS
 from pipeline_mlir.schedule.types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER,
                                           SET_PRIO, WAIT_LGKM, WAIT_VM, OpDesc, OpRole)
@@ -171,6 +173,9 @@ def _part_tokens(plan: KernelPlan, part, x: Expansion) -> list[Token]:
     for i in plan.fenced(part):
         if i is None:
             out.append(Token("sched_barrier", value=0, origin=(f"lowering:fence@{prefix}",)))
+        elif i is ORDER_FENCE:
+            out.append(Token("sched_barrier", value=ORDER_FENCE_MASK,
+                             origin=(f"lowering:order-fence@{prefix}",)))
         elif isinstance(i, Interleaved):
             if not interleaves(x.mfmas_per_mma):
                 out += _op_tokens(entries[i.entry].op, f"{prefix}[{i.entry}]", x)

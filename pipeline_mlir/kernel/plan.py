@@ -49,8 +49,9 @@ from typing import NamedTuple
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.kernel.lds import LdsLayout, lds_layout
 from pipeline_mlir.kernel.mx_layout import mx_arguments, mx_lds_layout
-from pipeline_mlir.schedule.fences import (INTERLEAVE, LOAD_GROUPS, Dropped, Interleaved,
-                                           fenced_sequence)
+from pipeline_mlir.kernel.wait_order import part_cuts
+from pipeline_mlir.schedule.fences import (INTERLEAVE, LOAD_GROUPS, ORDER_FENCE, Dropped,
+                                           Interleaved, fenced_sequence)
 from pipeline_mlir.schedule.types import KOffsetKind, OpDesc, ScheduleEntry
 from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, SIMDS_PER_CU
 
@@ -412,7 +413,8 @@ class KernelPlan:
         schedule barrier of an interleaved run, ``INTERLEAVE`` where the lowering
         interleaves an MMA with its loads and ``LOAD_GROUPS`` where it orders a run of
         fragment and global loads
-        (:func:`~pipeline_mlir.schedule.fences.fenced_sequence`)."""
+        (:func:`~pipeline_mlir.schedule.fences.fenced_sequence`), and ``ORDER_FENCE`` at each order cut of the kernel's counted waits that no fence
+        covers (:func:`~pipeline_mlir.kernel.wait_order.order_cuts`)."""
         if part.kind not in (ENTRIES, LOOP):
             raise ConfigError(f"kernel plan: {part.describe()} has no schedule entries")
         entries = self.entries(part.name)[part.start:part.stop]
@@ -420,10 +422,11 @@ class KernelPlan:
         if blocks is not None:
             blocks = blocks[part.start:part.stop]
         seq = fenced_sequence([e.op for e in entries], blocks, self.fence_waits,
-                              self.fence_blocks, self.fence_loads, self.interleave)
+                              self.fence_blocks, self.fence_loads, self.interleave,
+                              part_cuts(self, part))
         out, nxt = [], part.start
         for item in seq:
-            if item is None or item is INTERLEAVE or item is LOAD_GROUPS:
+            if item is None or item in (INTERLEAVE, LOAD_GROUPS, ORDER_FENCE):
                 out.append(item)
             else:
                 out.append(type(item)(nxt) if isinstance(item, (Interleaved, Dropped)) else nxt)

@@ -15,6 +15,8 @@ through the epilogue.
 
 from __future__ import annotations
 
+from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.kernel.wait_order import order_cuts
 from pipeline_mlir.kernel.plan import (BARRIER, ENTRIES, KERNARG_WAIT, LOOP, ZERO_TRIP_FENCE,
                                        KernelPlan, kernel_shape)
 from pipeline_mlir.schedule.types import KOffsetKind, OpDesc
@@ -235,6 +237,10 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True,
         if name not in p.phase_ops:
             raise IRError(p.op, f"'sched.pipeline' op lacks '{name}'")
     plan = plan_from_ir(p, fence_waits, fence_blocks, fence_loads, interleave)
+    try:   # every counted wait's order must be one the fences can pin
+        order_cuts(plan, strict=True)
+    except ConfigError as e:
+        raise IRError(p.op, f"'sched.pipeline' op: {e}") from None
     _Materializer(p, loop, templates, plan).run()
     return plan
 

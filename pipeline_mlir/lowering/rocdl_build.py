@@ -10,8 +10,9 @@ from pipeline_mlir.dialect.ir_io import IRError, as_operation, get
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
 from pipeline_mlir.schedule.fences import (INTERLEAVE, INTERLEAVE_MASKS, INTERLEAVE_SYNC_ID,
-                                           LOAD_GROUPS, Dropped, Interleaved, fenced_sequence,
-                                           interleave_groups, interleaves, load_groups)
+                                           LOAD_GROUPS, ORDER_FENCE, ORDER_FENCE_MASK, Dropped,
+                                           Interleaved, fenced_sequence, interleave_groups,
+                                           interleaves, load_groups)
 from pipeline_mlir.schedule.targets import HINT_GROUP_MASKS
 from pipeline_mlir.schedule.types import (
     BARRIER,
@@ -112,6 +113,11 @@ def emit_entries(entry_ops: list, descs: list[OpDesc], fence_waits: bool, fence_
     region: list = []     # instruction kinds placed since the last fence (None: unknown)
     barriers: list = []   # the Interleaved schedule barriers created since the last fence
     for item in seq:
+        if item is ORDER_FENCE:     # memory instructions keep their order; no new region
+            B.rocdl.sched_barrier(mask_attr(ORDER_FENCE_MASK))
+            start = pos if start is None else start
+            pos += 1
+            continue
         if item is None:
             if interleave_loads:
                 pos += _load_pipeline(region)

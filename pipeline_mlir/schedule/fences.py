@@ -26,6 +26,12 @@ ping-pong blocks' loads) get a pipeline too (:func:`load_groups`, placed at
 LDS DMA behind a fragment read, which fills the wait state the DMA needs after its M0 write
 (else an ``s_nop``).
 
+A counted wait (``s_waitcnt lgkmcnt(8)``) completes all but the last instructions of its
+counter, so it relies on the order in which the loads before it issue, which LLVM IR does
+not fix: at each of its order cuts (:mod:`pipeline_mlir.kernel.wait_order`) that no fence
+covers goes an :data:`ORDER_FENCE`, a ``sched_barrier`` that memory instructions cannot
+cross and ALU instructions can.
+
 Plain Python (no MLIR): the lowering (``pipeline_mlir/lowering/rocdl_build.py``) places fences
 with :func:`fenced_sequence`, and the ISA check (:mod:`pipeline_mlir.isa.check`)
 uses the same function to know which fences the final assembly must hold.
@@ -87,6 +93,21 @@ class _LoadGroups:
 #: after the last global load of a :func:`load_runs` run: where the lowering places the
 #: :func:`load_groups` pipeline of the run's loads
 LOAD_GROUPS = _LoadGroups()
+
+
+class _OrderFence:
+    def __repr__(self) -> str:
+        return "ORDER_FENCE"
+
+
+#: where a counted wait's order cut needs a fence (:mod:`pipeline_mlir.kernel.wait_order`):
+#: a ``sched_barrier`` that no memory instruction crosses, with :data:`ORDER_FENCE_MASK`
+ORDER_FENCE = _OrderFence()
+#: the ``sched_barrier`` mask of an order fence: the instructions that may cross it (LLVM's
+#: classes: non-memory 0x1, VALU 0x2, SALU 0x4, MFMA 0x8, transcendental 0x400), so that
+#: only the memory instructions keep their order (an M0 write may still fill the wait
+#: state before the next LDS DMA)
+ORDER_FENCE_MASK = 0x1 | 0x2 | 0x4 | 0x8 | 0x400
 
 
 def is_wait(desc: OpDesc) -> bool:
@@ -174,7 +195,7 @@ def load_runs(descs: list[OpDesc], blocks: list[int | None] | None,
 
 def fenced_sequence(descs: list[OpDesc], blocks: list[int | None] | None,
                     fence_waits: bool, fence_blocks: bool, fence_loads: bool = False,
-                    interleave: bool = False) -> list:
+                    interleave: bool = False, cuts: dict[int, int] | None = None) -> list:
     """The entries with ``None`` where a ``sched.barrier(0)`` fence must go.
 
     A run of adjacent waits gets one fence before and one after; each change of
@@ -188,6 +209,9 @@ def fenced_sequence(descs: list[OpDesc], blocks: list[int | None] | None,
     become :class:`Interleaved`, and :data:`INTERLEAVE` and a fence follow its MMA; with
     ``interleave`` and ``fence_loads``, each run of :func:`load_runs` gets a fence before
     it and :data:`LOAD_GROUPS` after it instead of the fence between its two kinds of loads.
+    ``cuts`` (``{entry: earlier entry}``, the order cuts of the kernel's counted waits,
+    :mod:`pipeline_mlir.kernel.wait_order`): :data:`ORDER_FENCE` goes before ``entry``
+    unless a fence of either kind already stands between the two.
     """
     out: list = []
     dropped = repeated_waits(descs) if interleave else set()
@@ -198,6 +222,7 @@ def fenced_sequence(descs: list[OpDesc], blocks: list[int | None] | None,
     ends = set(runs.values())
     grouped = load_runs(descs, blocks, inside | ends) if interleave and fence_loads else {}
     in_group = {k for j, i in grouped.items() for k in range(j + 1, i + 1)}
+    at: dict[int, int] = {}     # where each emitted entry stands in ``out``
 
     def fence() -> None:
         if out and (out[-1] is None or (isinstance(out[-1], OpDesc)
@@ -231,9 +256,12 @@ def fenced_sequence(descs: list[OpDesc], blocks: list[int | None] | None,
             fence()
         if i in runs:
             fence()
+        if cuts and i in cuts and not _fenced_since(out, at.get(cuts[i], len(out))):
+            out.append(ORDER_FENCE)
         if i in inside and d.tag == SCHEDULE_BARRIER:
             out.append(Interleaved(d))
             continue
+        at[i] = len(out)
         out.append(d)
         if i in grouped.values():
             out.append(LOAD_GROUPS)
@@ -246,6 +274,14 @@ def fenced_sequence(descs: list[OpDesc], blocks: list[int | None] | None,
                 and not (i + 1 < n and descs[i + 1].tag == SCHEDULE_BARRIER)):
             out.append(None)
     return out
+
+
+def _fenced_since(out: list, k: int) -> bool:
+    """Whether a fence of either kind (or an emitted schedule barrier) follows position
+    ``k`` of ``out``."""
+    return any(x is None or x is ORDER_FENCE or (isinstance(x, OpDesc)
+                                                 and x.tag == SCHEDULE_BARRIER)
+               for x in out[k + 1:])
 
 
 def interleave_groups(mfmas: int, loads: list[str]) -> list[tuple[str, int]]:

@@ -97,3 +97,13 @@ def test_outside_references_are_found(text):
 ])
 def test_the_project_s_own_words_are_not_flagged(text):
     assert not outside_references(text)
+
+
+def test_test_modules_have_unique_basenames():
+    """pytest imports the mirrored test folders' modules by basename (no packages): two test
+    files of one name stop the collection of the whole suite."""
+    from collections import Counter
+    from pathlib import Path
+
+    names = Counter(p.name for p in (Path(__file__).parent).rglob("test_*.py"))
+    assert [n for n, c in names.items() if c > 1] == []

@@ -156,7 +156,9 @@ def test_dropped_wait_is_reported(pp):
 def test_changed_wait_count_is_reported(pp, new, kind):
     w = next(i for i in _loop_lines(pp) if i.text == "s_waitcnt vmcnt(6)")
     res = check(pp, _mutate(pp.asm, w.line, [f"\ts_waitcnt {new}"]))
-    assert _kinds(res) == [(kind, "loop")]
+    # vmcnt(9) also leaves one of the two DMAs of one entry in flight: an order no fence pins
+    unpinned = [("wait-unpinned", "loop")] if new == "vmcnt(9)" else []
+    assert _kinds(res) == [(kind, "loop")] + unpinned
     f = res.findings[0]
     assert f.entries == ("KRN[29]",) and f.lines == (w.line,)
 
@@ -196,7 +198,8 @@ def test_load_moved_across_a_wait_is_reported(pp):
     load = next(i for i in reversed(loop[:k]) if i.kind == "vmem_load_lds")
     text = _mutate(pp.asm, loop[k].line, [loop[k].text, load.text])
     res = check(pp, _mutate(text, load.line, None))
-    assert [f.kind for f in res.findings] == ["load-lds-moved"]
+    # with one DMA fewer before it, vmcnt(6)'s cut falls between the two DMAs of one entry
+    assert [f.kind for f in res.findings] == ["load-lds-moved", "wait-unpinned"]
     assert res.findings[0].entries == ("KRN[28]",)
 
 

@@ -130,7 +130,9 @@ def test_pingpong_dmas_follow_a_fragment_read(capsys, tmp_path):
     DMAs, the default) the two kinds of loads share a region, and the interleave's
     pipeline puts a fragment read before each DMA, which fills the wait state the DMA needs
     after its M0 write: the FP8 loop keeps only the 4 s_nop of the two regions that hold
-    DMAs only (10 without the pipeline, 16 with the fences)."""
+    DMAs only (8 without the pipeline, 16 with the fences; without the pipeline it was 10
+    before the order fence between each block's B and A reads, which LLVM schedules
+    around)."""
     spec = "pingpong{is_fp8=true}"
     assert main([f"--pipeline={spec}", "--emit=asm",
                  "--mlir-print-ir-after=sched-fix-hazards"]) == 0
@@ -144,7 +146,7 @@ def test_pingpong_dmas_follow_a_fragment_read(capsys, tmp_path):
     phases = tmp_path / "phases.mlir"
     phases.write_text(got.err.split("\n", 1)[1])
     out = tmp_path / "k.s"
-    for options, nops in (("fence-loads=false", 4), ("fence-loads=false interleave=false", 10)):
+    for options, nops in (("fence-loads=false", 4), ("fence-loads=false interleave=false", 8)):
         assert main([str(phases), "--pass-pipeline=builtin.module(sched-lower-to-rocdl"
                      f"{{{options}}})", "--emit=asm", "-o", str(out)]) == 0
         assert loop_nops(out.read_text()) == nops, options

@@ -1,0 +1,135 @@
+"""The ISA check's order rule: every counted wait of the schedule has its cut at a fence.
+
+``s_waitcnt lgkmcnt(N)`` (``N > 0``) completes every LDS instruction but the last ``N``
+issued, so which ones it completes is decided by the issue order of the instructions
+before it (:mod:`pipeline_mlir.kernel.wait_order`).  The comparison with the kernel plan
+(:mod:`pipeline_mlir.isa.check`) counts the instructions of each gap between separators,
+not their order inside a gap: an assembly in which LLVM issued one of the reads a wait
+must complete after the ones it may leave in flight, inside one gap, passes it (LLVM 22's
+``llc`` build of the ping-pong BF16 kernel before the order fences did).  This rule reads
+the assembly alone: for each wait of the schedule (the actual waits the comparison
+matched with the schedule's) with a count, it walks back over the instructions of the
+counter (``ds_*`` for lgkmcnt, since LDS instructions complete in order and a scalar load
+in flight only makes the wait stricter; vector-memory loads for vmcnt) to the cut, the
+point between the last instruction the wait completes and the first it leaves in flight,
+and requires a ``sched_barrier`` that no memory instruction may cross (mask 0, or a mask
+without LLVM's memory classes) or a block boundary (prologue, loop, epilogue, the loop's
+back edge) between the two.  An earlier wait of the counter that already completes what
+this one would ends the walk (the zero-trip fence's, which the loop's paths skip, does not
+end a walk into the loop).  Waits LLVM adds (its own, for the registers an instruction
+reads) are computed from the final order and are not checked.
+
+Findings (kind ``wait-unpinned``) name the wait and the two instructions of its cut.
+
+No MLIR here.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from pipeline_mlir.kernel.plan import ZERO_TRIP_FENCE
+from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
+
+__all__ = ["MEMORY_CLASSES", "Unpinned", "orders_memory", "unpinned_waits"]
+
+#: LLVM's sched_barrier mask bits of memory instructions (VMEM, VMEM read/write, DS, DS
+#: read/write, LDS DMA): a fence whose mask has none of them keeps memory instructions in
+#: their order
+MEMORY_CLASSES = 0x10 | 0x20 | 0x40 | 0x80 | 0x100 | 0x200 | 0x800
+
+#: per counter: the skeleton kinds it counts, the wait field, the count that waits for nothing
+_COUNTERS = {"lgkmcnt": (("ds_read", "ds_write"), "lgkm", LGKMCNT_MAX),
+             "vmcnt": (("vmem_load_lds", "vmem_load"), "vm", VMCNT_MAX)}
+
+#: the schedule entries the ISA check gives the zero-trip fence's waits
+_ZERO_TRIP = f"lowering:{ZERO_TRIP_FENCE}"
+
+#: the paths into each phase: the phases executed before it (in order), then the phase
+_PATHS = (("prologue",), ("prologue", "loop"), ("loop", "loop"), ("loop", "epilogue"),
+          ("prologue", "epilogue"))
+
+
+class Unpinned(NamedTuple):
+    """A wait whose cut no fence pins: the wait's phase and token index, its counter and
+    count, and the tokens (last completed, first left in flight)."""
+
+    phase: str
+    index: int
+    counter: str
+    count: int
+    done: object        # Token
+    first: object       # Token
+
+    def message(self) -> str:
+        done, first = (f"{t.describe()} (line {t.lines[0]})" for t in (self.done, self.first))
+        return (f"s_waitcnt {self.counter}({self.count}) completes {done} but not {first}, "
+                "and no fence keeps LLVM from issuing them the other way round")
+
+
+def orders_memory(token) -> bool:
+    """Whether a skeleton token is a fence memory instructions cannot cross."""
+    return token.kind == "sched_barrier" and not token.value & MEMORY_CLASSES
+
+
+def _walk(stream: list, k: int, counter: str, n: int) -> tuple | None:
+    """The cut of the wait at ``stream[k]`` when no fence or block boundary pins it:
+    ``(done, first)`` tokens; else None.  ``stream``: ``(segment, token)`` pairs."""
+    kinds, field, _ = _COUNTERS[counter]
+    later, first, fenced = 0, None, False
+    for j in range(k - 1, -1, -1):
+        seg, t = stream[j]
+        if t.kind == "wait" and getattr(t, field) is not None and getattr(t, field) <= n - later:
+            return None
+        if first is not None and (orders_memory(t) or seg != stream[j + 1][0]):
+            fenced = True
+        if t.kind not in kinds:
+            continue
+        if first is not None:
+            return None if fenced else (t, first[1])
+        later += 1
+        if later == n:
+            first = (seg, t)
+            fenced = False
+    return None
+
+
+def _guards_overflow(stream: list, k: int, counter: str, n: int) -> bool:
+    """Whether the wait at ``stream[k]`` only keeps its counter from overflowing: the run of
+    its counter's instructions right after it (up to a barrier, a wait or the end of the
+    block) fills the counter exactly with the ``n`` it leaves in flight
+    (``sched-fix-hazards`` inserts such waits; as
+    :func:`pipeline_mlir.kernel.wait_order.order_cuts`, they rely on no order)."""
+    kinds, field, limit = _COUNTERS[counter]
+    after, seg = 0, stream[k][0]
+    for s, t in stream[k + 1:]:
+        if s != seg or t.kind in ("wait", "barrier"):
+            break
+        after += t.kind in kinds
+    return after > 0 and n + after == limit
+
+
+def unpinned_waits(actual: dict[str, list], waits: dict[str, dict]) -> list[Unpinned]:
+    """The waits of ``waits`` (per phase, ``{index of an actual skeleton token: its schedule
+    entries}``: the schedule's waits) whose cut is not pinned, in the skeletons ``actual``
+    of the three phases.  The zero-trip fence's waits run only when the loop does not: the
+    paths into the loop pass them by."""
+    out: dict[tuple, Unpinned] = {}
+    skipped = {k for k, origin in waits.get("prologue", {}).items() if _ZERO_TRIP in origin}
+    for path in _PATHS:
+        stream = [(s, t) for s, ph in enumerate(path) for k, t in enumerate(actual.get(ph, []))
+                  if not (path[-1] == "loop" and ph == "prologue" and k in skipped)]
+        base = len(stream) - len(actual.get(path[-1], []))
+        for i in sorted(waits.get(path[-1], ())):
+            t = actual[path[-1]][i]
+            for counter, (_, field, none) in _COUNTERS.items():
+                n = getattr(t, field)
+                if n is None or not 0 < n < none:
+                    continue
+                if _guards_overflow(stream, base + i, counter, n):
+                    continue
+                cut = _walk(stream, base + i, counter, n)
+                if cut is not None:
+                    out.setdefault((path[-1], i, counter),
+                                   Unpinned(path[-1], i, counter, n, cut[0], cut[1]))
+    return list(out.values())

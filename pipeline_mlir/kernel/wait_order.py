@@ -1,0 +1,154 @@
+"""The issue order a kernel's counted waits rely on, and where the lowering must pin it.
+
+``s_waitcnt lgkmcnt(N)`` with ``N > 0`` does not name the instructions it waits for: it
+waits until at most ``N`` instructions of its counter are in flight, so it completes
+everything but the last ``N`` issued (LDS reads and LDS DMAs complete in order).  The
+schedule derives ``N`` for the order of its entries: before the ping-pong kernel's
+``WAIT_LGKM(8)`` come one fragment load of B (4 ``ds_read``) and one of A (8), and the
+wait completes the B reads so that the barrier after it can hand B's buffer to the other
+warp group's DMA.  LLVM IR does not order two loads, and LLVM's machine scheduler reorders
+independent ``ds_read`` s freely inside a scheduling region: when it issues one of the B
+reads among the A reads, ``lgkmcnt(8)`` leaves that B read in flight across the barrier
+and the DMA overwrites the slot it reads (LLVM 22's ``llc -O3`` does exactly this to the
+second half of the ping-pong BF16 loop).  The only ordering LLVM honours between
+independent instructions is a ``sched_barrier(0)`` (``llvm.amdgcn.sched.barrier``: no
+instruction is scheduled across it, and ``SILoadStoreOptimizer`` merges nothing across
+it either).
+
+So every counted wait has a *cut* in the issue stream of its counter, between the last
+instruction it must complete and the first it may leave in flight; the two entries on
+either side of the cut must be separated by a fence (or by a basic-block boundary: the
+prologue, loop and epilogue are blocks of their own).  :func:`order_cuts` finds the cuts
+of a kernel plan; the lowering puts a fence at each cut that has none
+(:func:`pipeline_mlir.schedule.fences.fenced_sequence`, ``cuts``), and the ISA check
+verifies on the final assembly that every counted wait's cut lies at a fence
+(:mod:`pipeline_mlir.isa.wait_order`).  A cut inside one entry cannot be fenced (the
+lowering does not split an entry's instructions): the lowering refuses such a kernel.  A
+wait of count 0 relies on no order, nor does a wait that only keeps its counter from
+overflowing before the next load (``sched-fix-hazards`` inserts those); an earlier wait of
+the same counter at least as strict ends the walk.
+
+No MLIR here.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.schedule.types import WAIT_LGKM, WAIT_VM, OpDesc, OpRole
+from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
+
+__all__ = ["COUNTER_OF_WAIT", "OrderCut", "issued", "order_cuts", "part_cuts"]
+
+#: the counter each wait tag waits on
+COUNTER_OF_WAIT = {WAIT_VM: "vmcnt", WAIT_LGKM: "lgkmcnt"}
+
+#: the iteration counts whose executions hold every pair of neighbouring phases (prologue
+#: -> epilogue, prologue -> loop, loop -> loop, loop -> epilogue)
+_ITERATIONS = (0, 2)
+
+
+class OrderCut(NamedTuple):
+    """A fence the kernel needs: between entry ``done`` (its instructions complete at the
+    wait) and entry ``first`` (the first whose instructions the wait may leave in flight),
+    both of part ``part`` (its index in the plan's parts); ``wait``: the wait that relies on
+    it, as ``(phase, entry)``."""
+
+    part: int
+    done: int
+    first: int
+    wait: tuple[str, int]
+
+
+def issued(op: OpDesc, vm_per_load: tuple[int, int],
+           lgkm_per_load: tuple[int, int]) -> tuple[str, int] | None:
+    """The counter an entry's instructions count on and how many it issues (``None``: it
+    issues none that a wait counts)."""
+    if op.role == OpRole.GLOBAL_LOAD:
+        return "vmcnt", vm_per_load[op.channel]
+    if op.role == OpRole.FRAGMENT_LOAD:
+        return "lgkmcnt", lgkm_per_load[op.channel]
+    return None
+
+
+def _label(phase: str, entry: int) -> str:
+    return f"{ {'prologue': 'PRO', 'kernel': 'KRN', 'epilogue': 'EPI'}.get(phase, phase)}" \
+           f"[{entry}]" if entry >= 0 else phase
+
+
+def _overflow_guard(stream: list, k: int, shape, counter: str, n: int) -> bool:
+    """Whether the wait at ``stream[k]`` only keeps its counter from overflowing: the next
+    instructions of its counter are one entry's, which fills the counter exactly once the
+    wait leaves ``n`` in flight (``sched-fix-hazards`` inserts such waits:
+    :mod:`pipeline_mlir.sim.repair`).  Any ``n`` of the earlier instructions may then stay
+    in flight: the wait relies on no order."""
+    limit = VMCNT_MAX if counter == "vmcnt" else LGKMCNT_MAX
+    for x in stream[k + 1:]:
+        if COUNTER_OF_WAIT.get(x.op.tag) == counter:
+            return False
+        got = issued(x.op, shape.vm_per_load, shape.lgkm_per_load)
+        if got is not None and got[0] == counter and got[1]:
+            return n + got[1] == limit
+    return False
+
+
+def _cut(stream: list, k: int, shape, parts, strict: bool) -> OrderCut | None:
+    """The cut of the counted wait at ``stream[k]`` (None: it needs no fence, or, unless
+    ``strict``, it lies inside an entry)."""
+    wait = stream[k]
+    counter, n = COUNTER_OF_WAIT[wait.op.tag], wait.op.wait_value
+    if _overflow_guard(stream, k, shape, counter, n):
+        return None
+    later = 0          # instructions of the counter issued between a point and the wait
+    first = None       # the earliest executed entry the wait may leave in flight
+    for j in range(k - 1, -1, -1):
+        x = stream[j]
+        if COUNTER_OF_WAIT.get(x.op.tag) == counter and x.op.wait_value <= n - later:
+            return None     # an earlier wait already completed what this one would
+        got = issued(x.op, shape.vm_per_load, shape.lgkm_per_load)
+        if got is None or got[0] != counter or got[1] == 0:
+            continue
+        if first is not None:     # x is the last entry the wait completes
+            if (x.part, x.iteration) != (first.part, first.iteration):
+                return None       # a block boundary separates them
+            return OrderCut(parts.index(x.part), x.entry, first.entry,
+                            (wait.phase, wait.entry))
+        if later + got[1] > n:
+            if not strict:
+                return None
+            raise ConfigError(
+                f"the kernel's {_label(wait.phase, wait.entry)} s_waitcnt {counter}({n}) "
+                f"completes only part of the {got[1]} instructions of "
+                f"{_label(x.phase, x.entry)}: their order inside one entry is LLVM's, so the "
+                f"wait would complete an unknown subset of them")
+        later += got[1]
+        if later == n:
+            first = x
+    return None
+
+
+def order_cuts(plan, strict: bool = False) -> list[OrderCut]:
+    """Every cut the counted waits of ``plan`` (a
+    :class:`~pipeline_mlir.kernel.plan.KernelPlan`) rely on, for every warp group, in the
+    order of the plan's parts.  A cut inside an entry is left out, or with ``strict`` (the
+    lowering of a kernel) a ConfigError naming the wait and the entry."""
+    found = {}
+    parts = list(plan.parts)
+    for group in range(plan.shape.groups):
+        for iterations in _ITERATIONS:
+            stream = list(plan.run(group, iterations))
+            for k, x in enumerate(stream):
+                if x.op.tag in COUNTER_OF_WAIT and x.op.wait_value > 0:
+                    cut = _cut(stream, k, plan.shape, parts, strict)
+                    if cut is not None:
+                        found.setdefault(cut[:3], cut)
+    return sorted(found.values())
+
+
+def part_cuts(plan, part) -> dict[int, int]:
+    """The cuts inside one part of ``plan``: ``{first: done}``, entry indices relative to
+    the part's start (what :func:`~pipeline_mlir.schedule.fences.fenced_sequence` takes)."""
+    index = list(plan.parts).index(part)
+    return {c.first - part.start: c.done - part.start for c in order_cuts(plan)
+            if c.part == index}

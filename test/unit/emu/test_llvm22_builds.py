@@ -1,0 +1,77 @@
+"""The shipped kernels built by another LLVM: Debian's LLVM 22 (``opt-22 -O3``, then
+``llc-22 -O3``) on the LLVM IR ``pipeline-opt --emit=llvm`` writes, instead of llvmlite.
+
+Its register allocation and scheduling differ from the shipped build's: before the order
+fences, its ping-pong BF16 kernel issued a B fragment read among the A reads and raced
+(pipeline_mlir/kernel/wait_order.py).  Each kernel is emulated on two workgroups with two
+main-loop iterations in late mode (loads complete at the wait that forces them): exact and
+race-free; the ISA check's order rule finds every counted wait pinned.  The same IR without
+its order fences is caught by that rule, whatever order LLVM 22 picks.  Skipped when
+``opt-22`` / ``llc-22`` are not installed.
+"""
+
+from __future__ import annotations
+
+import functools
+import subprocess
+
+import pytest
+
+from kernel_builds import KERNEL_SPECS, build
+from llvm_hazards import LLC, OPT, TARGET
+from pipeline_mlir.driver import CompileOptions, compile
+from pipeline_mlir.emu.gemm import emulate_gemm
+from pipeline_mlir.emu.inputs import load_kernel
+from pipeline_mlir.isa.asm import parse_asm
+from pipeline_mlir.isa.check import check_kernel_asm
+from pipeline_mlir.isa.codegen import apply_skew_shims
+from pipeline_mlir.schedule.fences import ORDER_FENCE_MASK
+
+pytestmark = pytest.mark.skipif(LLC is None or OPT is None,
+                                reason="opt-22 / llc-22 (LLVM 22) are not installed")
+
+#: the order fences in LLVM IR
+ORDER_FENCE_CALL = f"call void @llvm.amdgcn.sched.barrier(i32 {ORDER_FENCE_MASK})"
+
+
+@functools.lru_cache(maxsize=None)
+def llvm_ir(key: str) -> str:
+    ll = compile(CompileOptions(schedule=KERNEL_SPECS[key], emit="llvm")).checked_output()
+    return apply_skew_shims(ll)
+
+
+def llc22(ll_text: str) -> str:
+    """The assembly LLVM 22 makes of ``ll_text`` (O3 IR pipeline, O3 code generation)."""
+    opt = subprocess.run([OPT, "-O3", *TARGET, "-o", "-", "-"], input=ll_text.encode(),
+                         capture_output=True, timeout=600)
+    assert opt.returncode == 0, opt.stderr.decode()[-400:]
+    asm = subprocess.run([LLC, "-O3", *TARGET, "-relocation-model=pic", "-o", "-"],
+                         input=opt.stdout, capture_output=True, timeout=600)
+    assert asm.returncode == 0, asm.stderr.decode()[-400:]
+    return asm.stdout.decode()
+
+
+def unpinned(key: str, asm: str) -> list:
+    res = check_kernel_asm(parse_asm(asm).function(), build(key).plan)
+    return [f for f in res.findings if f.kind == "wait-unpinned"]
+
+
+@pytest.mark.parametrize("key", sorted(KERNEL_SPECS))
+def test_llvm22_builds_are_exact_and_race_free(key):
+    ll = llvm_ir(key)
+    assert ORDER_FENCE_CALL in ll
+    asm = llc22(ll)
+    assert unpinned(key, asm) == []
+    gemm = build(key).kernel
+    g = gemm.geometry
+    run = emulate_gemm(load_kernel(asm), gemm, g.BM, 2 * g.BN, 6 * g.BK, "late")
+    assert run.workgroups == 2
+    assert run.exact and run.max_error == 0.0, run.summary()
+
+
+@pytest.mark.parametrize("key", ["pingpong-bf16", "4wave-bf16"])
+def test_without_order_fences_llvm22s_order_is_unpinned(key):
+    ll = llvm_ir(key)
+    old = "\n".join(ln for ln in ll.split("\n") if ln.strip() != ORDER_FENCE_CALL)
+    assert old != ll
+    assert unpinned(key, llc22(old))

@@ -1,0 +1,139 @@
+"""The ISA check's order rule (pipeline_mlir/isa/wait_order.py) and what it guards against.
+
+The shipped kernels keep every counted wait's cut at a fence.  The assembly of before (no
+order fences) is caught, by the rule and by the comparison with the plan; the failure LLVM
+22's ``llc`` produced from that IR (one B fragment read issued among the A reads, in the
+same region) is caught by the rule, and the emulator finds the race it causes.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from kernel_builds import KERNEL_SPECS, build
+from pipeline_mlir.emu.errors import Finding as EmuFinding
+from pipeline_mlir.emu.gemm import emulate_gemm
+from pipeline_mlir.emu.inputs import load_kernel
+from pipeline_mlir.isa.asm import parse_asm
+from pipeline_mlir.isa.check import check_kernel_asm
+from pipeline_mlir.isa.skeleton import Token
+from pipeline_mlir.isa.wait_order import MEMORY_CLASSES, orders_memory, unpinned_waits
+from pipeline_mlir.schedule.fences import ORDER_FENCE_MASK
+
+ORDER_FENCE_LINE = f"; sched_barrier mask(0x{ORDER_FENCE_MASK:08X})"
+
+
+def check(key: str, asm: str):
+    return check_kernel_asm(parse_asm(asm).function(), build(key).plan)
+
+
+def kinds(res, kind: str) -> list[tuple]:
+    return sorted(f.entries for f in res.findings if f.kind == kind)
+
+
+@pytest.mark.parametrize("key", sorted(KERNEL_SPECS))
+def test_the_shipped_kernels_pin_every_counted_wait(key):
+    asm = build(key).asm
+    assert ORDER_FENCE_LINE in asm
+    res = check(key, asm)
+    assert kinds(res, "wait-unpinned") == [] and kinds(res, "fence-missing") == []
+
+
+def _without_order_fences(asm: str) -> str:
+    return "\n".join(ln for ln in asm.split("\n") if ln.strip() != ORDER_FENCE_LINE)
+
+
+@pytest.mark.parametrize("key, waits", [
+    ("pingpong-bf16", [("KRN[38]",), ("KRN[3]",)]),
+    ("pingpong-fp8", [("KRN[38]",), ("KRN[3]",)]),
+    # KRN[1] and KRN[17]'s cuts lie in the prologue, behind the zero-trip fence's vmcnt(0),
+    # which the path into the loop skips
+    ("4wave-bf16", [("KRN[17]", "KRN[18]"), ("KRN[1]", "KRN[2]"), ("PRO[11]",), ("PRO[8]",)]),
+])
+def test_the_assembly_of_before_is_caught(key, waits):
+    """Without the order fences (the IR of before), in the order llvmlite happened to keep."""
+    res = check(key, _without_order_fences(build(key).asm))
+    assert kinds(res, "wait-unpinned") == waits
+    assert all(f.phase in ("loop", "prologue") and "no fence keeps LLVM" in f.message
+               for f in res.findings if f.kind == "wait-unpinned")
+    assert len(kinds(res, "fence-missing")) == len(
+        [ln for ln in build(key).asm.split("\n") if ln.strip() == ORDER_FENCE_LINE])
+
+
+def _llvm_order(asm: str) -> str:
+    """What LLVM 22's llc made of the IR of before: in the second half of the ping-pong
+    loop, the first of KRN[35]'s four B reads issued after KRN[36]'s eight A reads (and no
+    order fence)."""
+    lines = asm.split("\n")
+    loop = range(next(i for i, ln in enumerate(lines) if "Inner Loop Header" in ln), len(lines))
+    fences = [i for i in loop if lines[i].strip() == ORDER_FENCE_LINE]
+    k = fences[1]
+    b_reads = [i for i in range(k - 8, k) if "ds_read_b128" in lines[i]][-4:]
+    a_reads = [i for i in range(k, k + 12) if "ds_read_b128" in lines[i]][:8]
+    assert len(b_reads) == 4 and len(a_reads) == 8
+    moved = lines[b_reads[0]]
+    out = lines[:a_reads[-1] + 1] + [moved] + lines[a_reads[-1] + 1:]
+    del out[k]                 # the order fence
+    del out[b_reads[0]]        # the read, now after the A reads
+    return "\n".join(out)
+
+
+def test_llvms_order_is_caught_by_the_rule_and_races_in_the_emulator():
+    key = "pingpong-bf16"
+    asm = _llvm_order(build(key).asm)
+    res = check(key, asm)
+    assert ("KRN[38]",) in kinds(res, "wait-unpinned")
+    # the comparison with the plan counts instructions per gap: only the fence is missing
+    # (the moved read also changes what the MFMAs' own waits must count: frag-wait-*)
+    assert {f.kind for f in res.findings} - {"frag-wait-strong", "frag-wait-weak"} == {"wait-unpinned",
+                                                                    "fence-missing"}
+    gemm = build(key).kernel
+    g = gemm.geometry
+    # (with per-fragment waits the moved read is first caught as used before its wait)
+    with pytest.raises(EmuFinding, match=r"lds-race: .*buffer_load_dwordx4 .* lds'.* races "
+                                         r"the read by wave \d+ at .*ds_read_b128|"
+                                         r"pending-register: .*ds_read_b128"):
+        emulate_gemm(load_kernel(asm), gemm, g.BM, g.BN, 4 * g.BK, "late")
+    # the shipped order, the same way: exact and race-free
+    assert emulate_gemm(load_kernel(build(key).asm), gemm, g.BM, g.BN, 4 * g.BK, "late").exact
+
+
+# ---- the rule on token streams ----------------------------------------------------------------
+
+def _ds(line):
+    return Token("ds_read", "ds_read_b128", lines=(line,))
+
+
+def _fence(mask, line):
+    return Token("sched_barrier", value=mask, lines=(line,))
+
+
+def _wait(lgkm, line):
+    return Token("wait", lgkm=lgkm, lines=(line,))
+
+
+def test_which_fences_order_memory():
+    assert orders_memory(_fence(0, 1)) and orders_memory(_fence(ORDER_FENCE_MASK, 1))
+    assert not orders_memory(_fence(0x100, 1))       # ds_read may cross it
+    assert not orders_memory(Token("barrier"))
+    assert not ORDER_FENCE_MASK & MEMORY_CLASSES
+
+
+def test_the_rule_on_a_token_stream():
+    loop = [_ds(1), _ds(2), _wait(1, 3), _ds(4), _fence(ORDER_FENCE_MASK, 5), _ds(6),
+            _wait(1, 7)]
+    (u,) = unpinned_waits({"loop": loop}, {"loop": {2, 6}})
+    assert (u.phase, u.index, u.counter, u.count) == ("loop", 2, "lgkmcnt", 1)
+    assert (u.done.lines, u.first.lines) == ((1,), (2,))
+    assert "lgkmcnt(1) completes ds_read_b128 (line 1) but not ds_read_b128 (line 2)" in \
+        u.message()
+    # a wait LLVM added (not the schedule's) is not checked
+    assert unpinned_waits({"loop": loop}, {"loop": {6}}) == []
+    # the cut at the loop's head (the previous iteration's read, a block away) is pinned;
+    # one inside the previous iteration is not
+    assert unpinned_waits({"loop": [_ds(1), _wait(1, 2)]}, {"loop": {1}}) == []
+    (u,) = unpinned_waits({"loop": [_wait(1, 1), _ds(2), _ds(3)]}, {"loop": {0}})
+    assert (u.done.lines, u.first.lines) == ((2,), (3,))
+    # an earlier wait that completes everything ends the walk
+    done = [_ds(1), _wait(0, 2), _ds(3), _wait(1, 4)]
+    assert unpinned_waits({"loop": done}, {"loop": {3}}) == []

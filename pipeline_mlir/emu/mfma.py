@@ -16,6 +16,12 @@ them and ``test_mfma.py`` pins with one-hot inputs:
   (IREE's layout of ``MFMA_I32_16x16x64_I8``, ``IREEGPUAttrs.cpp``: thread ``{16, 4}``,
   strides ``{1, 16}``, element ``{1, 16}``); signed bytes, an i32 C and D.
 * C and D: register ``k`` of lane ``l`` holds element ``[4q + k][r]``.
+* ``v_mfma_f32_32x32x16_bf16`` / ``_f16`` (lane ``l``, ``h = l // 32``, ``s = l % 32``): A
+  row ``s``, K ``8h + e`` for element ``e`` (0..7, half ``e % 2`` of register ``e // 2``);
+  B column ``s``, the same K; C and D in 16 registers, register ``k`` of lane ``l`` holding
+  element ``[8 (k // 4) + 4h + k % 4][s]`` (the AMD matrix instruction calculator's
+  32x32x8 layout, "i = 8 floor(GPR / 4) + 4 floor(lane / 32) + GPR % 4", with K doubled
+  on gfx950 as for the 16x16 forms).
 
 The products are exact and summed in float64, then rounded once to f32 (the hardware's
 accumulation order and intermediate rounding are not modelled; exact for the small-integer
@@ -32,7 +38,7 @@ import numpy as np
 from pipeline_mlir.emu.instr import Instr, mfma_regs
 from pipeline_mlir.emu.operands import Step, refuse, vregs
 from pipeline_mlir.kernel.mx import minifloat
-from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, WAVE_SIZE
+from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, MFMAS, WAVE_SIZE
 
 U32 = np.uint32
 
@@ -66,10 +72,23 @@ def _operand_index(n: int, G: int, elem_bytes: int) -> np.ndarray:
 
 
 @functools.lru_cache(maxsize=None)
-def _acc_index(G: int) -> tuple[np.ndarray, np.ndarray]:
-    """Flat indices of C/D: (register element of each matrix element, and the inverse)."""
-    fwd = np.arange(4 * G * WAVE_SIZE).reshape(4, G, 4, 16).transpose(1, 2, 0, 3).reshape(-1)
-    return fwd, np.argsort(fwd)                           # [k, g, q, r] -> row 4q+k, col r
+def _operand_index32(G: int) -> np.ndarray:
+    """Flat indices (into the halves of 4 registers) of a 32x32x16 operand: (G, 32, 16)."""
+    h = np.arange(4 * G * 128).reshape(4, G, 2, 32, 2)              # [reg, g, h, s, half]
+    return np.ascontiguousarray(h.transpose(1, 3, 2, 0, 4).reshape(G, 32, 16))
+
+
+@functools.lru_cache(maxsize=None)
+def _acc_index(G: int, m: int = 16) -> tuple[np.ndarray, np.ndarray]:
+    """Flat indices of an ``m`` x ``m`` C/D: (register element of each matrix element, and
+    the inverse)."""
+    if m == 32:                        # [kb, kk, g, h, s] -> row 8 kb + 4 h + kk, col s
+        fwd = np.arange(16 * G * WAVE_SIZE).reshape(4, 4, G, 2, 32).transpose(2, 0, 3, 1, 4)
+        fwd = fwd.reshape(-1)
+    else:
+        fwd = np.arange(4 * G * WAVE_SIZE).reshape(4, G, 4, 16).transpose(1, 2, 0, 3)
+        fwd = fwd.reshape(-1)                             # [k, g, q, r] -> row 4q+k, col r
+    return fwd, np.argsort(fwd)
 
 
 def _half_tables() -> dict[str, np.ndarray]:
@@ -83,11 +102,13 @@ def _half_tables() -> dict[str, np.ndarray]:
 HALF_TABLES = _half_tables()
 
 
-def operand_matrix(regs: np.ndarray, kind: str, table=None) -> np.ndarray:
-    """(dwords, G, 64) uint32 registers of an A (or B) operand -> (G, 16, K) float64 whose
-    row (A) or column (B) is ``l % 16``."""
+def operand_matrix(regs: np.ndarray, kind: str, table=None, m: int = 16) -> np.ndarray:
+    """(dwords, G, 64) uint32 registers of an A (or B) operand of an ``m`` x ``m`` MFMA ->
+    (G, m, K) float64 whose row (A) or column (B) is ``l % m``."""
     n, G = regs.shape[0], regs.shape[1]
     flat = np.ascontiguousarray(regs).reshape(-1)
+    if m == 32:
+        return HALF_TABLES[kind].take(flat.view(np.uint16).take(_operand_index32(G)))
     if kind in ("bf16", "f16"):
         return HALF_TABLES[kind].take(flat.view(np.uint16).take(_operand_index(n, G, 2)))
     return table.take(flat.view(np.uint8).take(_operand_index(n, G, 1)))
@@ -102,20 +123,26 @@ def int8_matrix(regs: np.ndarray) -> np.ndarray:
 
 
 def acc_matrix(regs: np.ndarray) -> np.ndarray:
-    """(4, G, 64) uint32 accumulator registers -> (G, 16, 16) float32 [row][col]."""
-    G = regs.shape[1]
+    """(4, G, 64) uint32 accumulator registers -> (G, 16, 16) float32 [row][col]; 16
+    registers (a 32x32 MFMA's) -> (G, 32, 32)."""
+    G, m = regs.shape[1], 32 if regs.shape[0] == 16 else 16
     flat = np.ascontiguousarray(regs).reshape(-1).view(np.float32)
-    return flat.take(_acc_index(G)[0]).reshape(G, 16, 16)
+    return flat.take(_acc_index(G, m)[0]).reshape(G, m, m)
 
 
 def acc_registers(mat: np.ndarray) -> np.ndarray:
-    """Inverse of :func:`acc_matrix`: (G, 16, 16) -> (4, G, 64) uint32 (rounded to f32)."""
-    G = mat.shape[0]
+    """Inverse of :func:`acc_matrix`: (G, m, m) -> (m * m / 64, G, 64) uint32 (rounded to
+    f32)."""
+    G, m = mat.shape[0], mat.shape[1]
     flat = mat.astype(np.float32).reshape(-1)
-    return flat.take(_acc_index(G)[1]).view(U32).reshape(4, G, WAVE_SIZE)
+    return flat.take(_acc_index(G, m)[1]).view(U32).reshape(m * m // WAVE_SIZE, G, WAVE_SIZE)
 
 
 _KINDS = {m.mnemonic: m.operands for m in MFMA_BY_DTYPE.values()}
+_KINDS.update({m.mnemonic: m.operands for m in MFMAS
+               if m.m == 32 and m.operands in ("bf16", "f16")})
+#: rows (and columns) of each MFMA's C
+_ROWS = {m.mnemonic: m.m for m in MFMAS}
 
 
 class MfmaOperands:
@@ -188,10 +215,12 @@ def compile_mfma(ins: Instr, G: int) -> Step:
     if kind == "i8":
         return _int8_step(ins, ops)
 
+    m = _ROWS[n]
+
     def run(w):
         check_exec(w, step)
-        A = operand_matrix(ops.a(w), kind if ta is None else "fp8", ta)
-        B = operand_matrix(ops.b(w), kind if tb is None else "fp8", tb)
+        A = operand_matrix(ops.a(w), kind if ta is None else "fp8", ta, m)
+        B = operand_matrix(ops.b(w), kind if tb is None else "fp8", tb, m)
         ops.write_d(w, ops.c(w) + A @ B.transpose(0, 2, 1))   # (NaN/overflow warnings off)
 
     step = Step(ins, run, "mfma", vreads=frozenset(ops.reads), vwrites=frozenset(ops.writes))

@@ -82,6 +82,15 @@ class _Ix:
         return A.addi(A.muli(hi, self.c(1 << bit)), lo)
 
 
+    def window(self, x, period: int, first: int, width: int):
+        """``x // period * width + x % period - first`` (``partition.subtile_windows``)."""
+        A = B.arith
+        if width != period:
+            x = A.addi(A.muli(A.divui(x, self.c(period)), self.c(width)),
+                       A.remui(x, self.c(period)))
+        return A.subi(x, self.c(first)) if first else x
+
+
 class _Rewriter:
     """One natural loop made the schedule's loop.  The constructor checks and decides (the
     schedule, the trip count, the buffers, which fragment load feeds each MMA); ``rewrite``
@@ -202,7 +211,7 @@ class _Rewriter:
                            for sub in buf.subtiles for st in (0, 1))
             for _ch, st, sub, b in slots:
                 buf = buffers[b]
-                mt = ir.MemRefType.get([buf.elements], buf.elem_type,
+                mt = ir.MemRefType.get([buf.elements_of(sub)], buf.elem_type,
                                        memory_space=ir.Attribute.parse(
                                            "#gpu.address_space<workgroup>"))
                 with an.buffers[b].owner.location if not isinstance(
@@ -276,8 +285,10 @@ class _Rewriter:
             return cl.get(segments(o)[1][0]) if so == _DYN else (ix.c(so) if so else None)
         return self._linear(o.operands[0], cl, root)
 
-    def _lds_index(self, acc: Access, cl: Cloner, swizzled: bool, buf: BufferLayout):
-        """The element index of access ``acc`` in its new (dense) buffer, emitted."""
+    def _lds_index(self, acc: Access, cl: Cloner, swizzled: bool, buf: BufferLayout,
+                   subtile: int):
+        """The element index of access ``acc`` of ``subtile`` in its new (dense) buffer,
+        emitted."""
         ix = self.ix
         v = self.an.evaluator.view(acc.view)
         x = self._linear(acc.view, cl, v.root)
@@ -289,6 +300,8 @@ class _Rewriter:
             x = ix.swizzle(x, *v.swizzle)
         if buf.bit is not None:
             x = ix.delete_bit(x, buf.bit)
+        if subtile in buf.windows:
+            x = ix.window(x, *buf.windows[subtile])
         if buf.reswizzle is not None:
             x = ix.swizzle(x, *buf.reswizzle)
         return x
@@ -315,7 +328,7 @@ class _Rewriter:
                 c = an.copies[k]
                 acc = self.copy_acc[an.ops[c.op]]
                 buf = self.buffers[c.buffer]
-                idx = self._lds_index(acc, cl, False, buf)
+                idx = self._lds_index(acc, cl, False, buf, d.subtile)
                 news.append(gather_to_lds(acc.op, cl.get(acc.src),
                                           [cl.get(x) for x in acc.src_indices],
                                           buf.new[(d.subtile, d.stage)], idx))
@@ -334,7 +347,7 @@ class _Rewriter:
             acc = self.read_acc[old]
             buf = self.buffers[r.buffer]
             src = buf.new[(d.subtile, d.stage)]
-            idx = self._lds_index(acc, cl, True, buf)
+            idx = self._lds_index(acc, cl, True, buf, d.subtile)
             rt = old.results[0].type
             vt = ir.VectorType(rt)
             flat = ir.VectorType.get([acc.elements], vt.element_type)

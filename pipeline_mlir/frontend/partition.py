@@ -180,6 +180,14 @@ class BufferLayout:
     elements: int = 0              # elements per new buffer
     elem_type: object = None
     reswizzle: tuple | None = None  # XOR swizzle of the new buffers (the front end's copies)
+    windows: dict = field(default_factory=dict)  # subtile -> (period, first, width) kept
+
+    def elements_of(self, subtile: int) -> int:
+        """Elements of the new buffer of ``subtile`` (its window's, if it keeps one)."""
+        if subtile not in self.windows:
+            return self.elements
+        period, _first, width = self.windows[subtile]
+        return self.elements // period * width
 
 
 def _lds_uses_outside(root, loop) -> object | None:
@@ -213,6 +221,37 @@ def _inside(op, loop) -> bool:
         if p is not None and _op(p).name in ("func.func", "gpu.func"):
             return False
     return False
+
+
+#: a subtile's window starts on a whole row of LDS banks, so its bank mapping is kept
+_WINDOW_ALIGN = gfx950.LDS_BANKS * 4
+
+
+def subtile_windows(by_sub: dict, size: int, elem_bytes: int) -> dict:
+    """{subtile: (period, first, width)} of a ``size``-element buffer whose
+    subtiles no element bit tells apart: in every ``period`` elements of the buffer a
+    subtile touches only the ``width`` elements from ``first`` on, and keeps just those
+    (element ``e`` -> ``e // period * width + e % period - first``).  Periods, firsts and
+    widths are whole rows of LDS banks, so the bank of every element is kept; the period
+    that stores the fewest elements in all wins, and {} if none saves anything.
+    ``BufferLayout.elements`` stays the whole buffer's size: each subtile's own is
+    :meth:`BufferLayout.elements_of`."""
+    align = max(1, _WINDOW_ALIGN // elem_bytes)
+    best, windows = size * len(by_sub), {}
+    touched = {sub: np.concatenate([e.ravel() for e in els]) for sub, els in by_sub.items()}
+    for period in range(align, size + 1, align):
+        if size % period:
+            continue
+        win, total = {}, 0
+        for sub, els in touched.items():
+            rem = els % period
+            lo = int(rem.min()) // align * align
+            hi = -(-(int(rem.max()) + 1) // align) * align
+            win[sub] = (period, lo, hi - lo)
+            total += size // period * (hi - lo)
+        if total < best:
+            best, windows = total, win
+    return windows
 
 
 def layout_buffers(an: Analysis) -> dict:
@@ -249,12 +288,15 @@ def layout_buffers(an: Analysis) -> dict:
             bit = plan.bit
         elif len(by_sub) == 2:
             bit = LM.compaction_bit(by_sub, size, 0)
+        windows = subtile_windows(by_sub, size, an.buffer_views[b].elem_bytes) \
+            if bit is None and plan is None else {}
         out[b] = BufferLayout(chans.pop(), tuple(sorted(by_sub)), bit,
                               elements=size // 2 if bit is not None else size,
                               elem_type=mt.element_type,
-                              reswizzle=plan.reswizzle if plan is not None else None)
-    total = sum(len(buf.subtiles) * 2 * buf.elements * an.buffer_views[b].elem_bytes
-                for b, buf in out.items())
+                              reswizzle=plan.reswizzle if plan is not None else None,
+                              windows=windows)
+    total = sum(2 * buf.elements_of(sub) * an.buffer_views[b].elem_bytes
+                for b, buf in out.items() for sub in buf.subtiles)
     if total > gfx950.LDS_BYTES:
         raise IRError(an.scan.loop, f"'scf.for' op: the schedule's LDS buffers (two stages of "
                                     f"every subtile) need {total} bytes, more than the "

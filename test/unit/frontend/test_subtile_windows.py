@@ -1,0 +1,61 @@
+"""LDS buffers whose two subtiles no element bit tells apart keep only each subtile's
+window (``partition.subtile_windows``): the 64x192 4-wave tile's B buffers (a 48-row and a
+96-row subtile interleaved in 96-row periods) fit in LDS, pipelined and exact."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pipeline_mlir.frontend.partition import BufferLayout, subtile_windows
+from pipeline_mlir.tools.pipeline_opt import main
+
+
+def _rows(*ranges):
+    return [np.arange(a, b, dtype=np.int64).reshape(-1, 8) for a, b in ranges]
+
+
+def test_interleaved_subtiles_keep_their_periodic_windows():
+    # 6 blocks of 256 elements (bf16 -> 128-element bank rows): subtile 0 owns block 0 of
+    # every 3, subtile 1 the two after it
+    by_sub = {0: _rows((0, 256), (768, 1024)), 1: _rows((256, 768), (1024, 1536))}
+    win = subtile_windows(by_sub, 1536, 2)
+    assert win == {0: (768, 0, 256), 1: (768, 256, 512)}
+    buf = BufferLayout(1, (0, 1), None, elements=1536, windows=win)
+    assert (buf.elements_of(0), buf.elements_of(1)) == (512, 1024)
+    # every element maps into its subtile's buffer, one to one
+    for sub, els in by_sub.items():
+        period, first, width = win[sub]
+        e = np.concatenate([x.ravel() for x in els])
+        new = e // period * width + e % period - first
+        assert new.min() == 0 and new.max() < buf.elements_of(sub)
+        assert len(np.unique(new)) == len(e)
+
+
+def test_a_window_starts_on_a_whole_row_of_banks():
+    """Subtile 1 starts 64 bytes into a bank row: its window starts at the row (the
+    element keeps its bank)."""
+    win = subtile_windows({0: _rows((0, 512)), 1: _rows((544, 1024))}, 1024, 2)
+    assert win[1][1] % 128 == 0 and win[1][1] <= 544
+
+
+def test_subtiles_that_cover_the_buffer_keep_it_whole():
+    assert subtile_windows({0: _rows((0, 1024)), 1: _rows((0, 1024))}, 1024, 2) == {}
+
+
+@pytest.mark.parametrize("mode", ["late", "random:3"])
+def test_the_64x192_tile_fits_and_is_exact(capsys, mode):
+    rc = main(["--pipeline=4wave{dtype=bf16 BM=64 BN=192 BK=128}", "--emulate=128,384,512",
+               f"--emulate-mode={mode}", "--emulate-workgroups=2"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and err == "", err
+    assert f"mode={mode.split(':')[0]}: exact, max error 0" in out
+
+
+def test_a_tile_past_the_lds_is_still_refused(capsys):
+    """Windows save only what the subtiles leave unused: a tile whose two stages of data
+    (2 x (128 + 256) x 128 bf16) are more than LDS is refused, naming the bytes."""
+    rc = main(["--pipeline=4wave{dtype=bf16 BM=128 BN=256 BK=128}", "--emit=mlir"])
+    _out, err = capsys.readouterr()
+    assert rc == 1 and "'scf.for' op: the schedule's LDS buffers" in err, err
+    assert "need 196608 bytes, more than the 163840 bytes" in err

@@ -11,9 +11,9 @@ reloads them with ``scratch_load_dword``.
 Address (LLVM's gfx940 operand reference, ``saddr``: "Offset = [vaddr] + [saddr] +
 offset13s"): a lane's byte offset into *its own* private segment is the VGPR (when the
 instruction's SVE bit says it has one; ``off`` otherwise) plus the SGPR (``off``: none) plus
-the signed 13-bit instruction offset.  The per-lane interleaving the hardware applies to that
-offset is invisible to a kernel (no other lane or wave can name the bytes), so each wave
-keeps a ``(G, 64, private bytes)`` array, poisoned like every other memory.
+the signed 13-bit instruction offset, modulo 2^32.  The per-lane interleaving the hardware
+applies to that offset is invisible to a kernel (no other lane or wave can name the bytes),
+so each wave keeps a ``(G, 64, private bytes)`` array, poisoned like every other memory.
 
 Timing: a scratch access is a vector memory op counted on vmcnt (as ``global_*``); a load
 samples the private memory when it completes, a store writes the data read at issue when
@@ -88,6 +88,7 @@ def compile_scratch(ins: Instr, G: int) -> Step:
             off = off + voff(w).astype(np.int64)
         if soff is not None:
             off = off + soff(w).astype(np.int64)[:, None]
+        off &= 0xFFFFFFFF          # a 32-bit offset: a negative sum wraps far out of range
         _check_range(w, m, step, off, mask, size)
         if not mask.any():
             return MemOp(step, "vm", None, dst_v=dst_v)

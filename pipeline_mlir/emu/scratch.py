@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.emu.instr import Instr, operand_widths
-from pipeline_mlir.emu.memops import MemOp
-from pipeline_mlir.emu.operands import Reader, Step, refuse, vregs
+from pipeline_mlir.emu.instr import Instr
+from pipeline_mlir.emu.memops import MemOp, dword_access
+from pipeline_mlir.emu.operands import Step, vregs
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 U32 = np.uint32
@@ -60,15 +60,7 @@ def _check_range(w, m, step: Step, off, mask, size: int) -> None:
 def compile_scratch(ins: Instr, G: int) -> Step:
     """The :class:`Step` of a ``scratch_load_dword*`` / ``scratch_store_dword*``."""
     f = ins.f
-    parts = ins.name.split("_")
-    if len(parts) != 3 or parts[1] not in ("load", "store") or \
-            not parts[2].startswith("dword"):
-        raise refuse(ins)
-    store = parts[1] == "store"
-    dwords = operand_widths(ins)["data"]
-    size = 4 * dwords
-    acc = bool(f["acc"])
-    rd = Reader(ins, G)
+    store, dwords, size, acc, rd = dword_access(ins, ins.name.split("_"), G)
     voff = rd.vector(256 + f["vaddr"]) if f["sve"] else None
     soff = rd.scalar(f["saddr"]) if f["saddr"] != 0x7F else None
     reg0 = f["data"] if store else f["dst"]

@@ -8,7 +8,7 @@ scaled MFMAs' 16-byte encoding and text), ``disasm`` (LLVM's text of an instruct
 register writes), ``salu`` / ``valu`` (what scalar and vector ALU instructions do),
 ``semantics`` / ``memops`` / ``mfma`` (ALU dispatch and control, memory and matrix
 instructions), ``mfma_mx`` (the MX matrix instructions: FP4 operands, block scales),
-``program`` (an instruction -> its step),
+``scratch`` (scratch instructions on the private segment), ``program`` (an instruction -> its step),
 ``codeobj`` (kernels and their launch state from code objects), ``asmline`` (one line of
 assembly -> an instruction), ``asmtext`` (kernels from assembly), ``inputs`` (either),
 ``hazards`` (the wait-state rules), ``launchdims`` (a launch's workgroup shape and

@@ -549,13 +549,18 @@ def _flat(mnem: str, enc: str, ops: list[str], mods: list[str]) -> dict:
         if saddr != "off":
             f["saddr"] = _sreg(saddr)
     if "_lds_" in mnem:
-        f["vaddr"] = _vreg(ops[0])
+        vaddr = ops[0]
     elif "store" in mnem:
-        f["vaddr"] = _vreg(ops[0])
+        vaddr = ops[0]
         f["data"], f["acc"] = _data_reg(ops[1])
     else:
         f["dst"], f["acc"] = _data_reg(ops[0])
-        f["vaddr"] = _vreg(ops[1])
+        vaddr = ops[1]
+    if enc == "SCRATCH":            # a scratch address without a VGPR: ``off`` (SVE 0)
+        f["sve"] = int(vaddr != "off")
+        if vaddr == "off":
+            return f
+    f["vaddr"] = _vreg(vaddr)
     return f
 
 

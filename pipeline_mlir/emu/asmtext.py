@@ -64,7 +64,8 @@ def launch_from_asm(name: str, kd: dict):
         if g(key):
             props |= 1 << bit
     user = g("user_sgpr_count", 2 * bool(props & 8))
-    rsrc2 = (user << 1) | (g("system_sgpr_workgroup_id_x", 1) << 7) | \
+    rsrc2 = (user << 1) | g("enable_private_segment") | \
+        (g("system_sgpr_workgroup_id_x", 1) << 7) | \
         (g("system_sgpr_workgroup_id_y") << 8) | (g("system_sgpr_workgroup_id_z") << 9) | \
         (g("system_sgpr_workgroup_info") << 10) | (g("system_vgpr_workitem_id") << 11)
     vgprs = g("next_free_vgpr", 256)

@@ -28,9 +28,12 @@ from pipeline_mlir.target.gfx950 import NAME
 
 #: kernel code properties bits
 KCP_KERNARG_PTR = 1 << 3
-#: the user-SGPR inputs of kernel code properties the emulator refuses (both set up scratch,
-#: which it does not provide)
+#: the user-SGPR inputs of kernel code properties gfx950 does not support: both set up
+#: scratch, which its architected flat scratch sets up itself (AMDGPUUsage: "not supported
+#: and must be 0"; see :mod:`pipeline_mlir.emu.scratch`)
 _KCP_NAMES = {0: "private segment buffer", 5: "flat scratch init"}
+#: COMPUTE_PGM_RSRC2.ENABLE_PRIVATE_SEGMENT (architected flat scratch: scratch is on)
+RSRC2_PRIVATE_SEGMENT = 1
 #: the other user-SGPR inputs, in the order the SGPRs are set up (AMDGPUUsage, "Initial
 #: Kernel Execution State", the SGPR set-up order): (bit, name, SGPRs)
 USER_INPUTS = ((1, "dispatch_ptr", 2), (2, "queue_ptr", 2), (3, "kernarg_ptr", 2),
@@ -97,13 +100,14 @@ def launch_from_descriptor(name: str, lds: int, private: int, kernarg: int, rsrc
     """The launch state a kernel descriptor asks for; ``preload``: the dwords of kernel
     arguments preloaded into user SGPRs (KERNARG_PRELOAD_SPEC_LENGTH, gfx950)."""
     where = f"kernel {name}"
-    if private:
+    if private and not rsrc2 & RSRC2_PRIVATE_SEGMENT:
         raise EmuError(f"{where}: the kernel uses {private} bytes of scratch (private "
-                       f"segment), which the emulator does not provide")
+                       f"segment) but COMPUTE_PGM_RSRC2.ENABLE_PRIVATE_SEGMENT is 0")
     for bit, what in _KCP_NAMES.items():
         if props & (1 << bit):
             raise EmuError(f"{where}: the kernel descriptor asks for the {what} in user "
-                           f"SGPRs, which sets up scratch, and the emulator provides none")
+                           f"SGPRs, which {NAME} (architected flat scratch) does not "
+                           f"support: it must be 0")
     user = (rsrc2 >> 1) & 0x1F
     kernarg_ptr = bool(props & KCP_KERNARG_PTR)
     if preload and not kernarg_ptr:

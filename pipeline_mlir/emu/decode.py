@@ -196,11 +196,14 @@ def _flat(enc, w0, word):
     """FLAT, SCRATCH and GLOBAL."""
     w1 = word(1)
     off = w0 & 0x1FFF
-    return (w0 >> 18) & 0x7F, dict(offset=off if enc == "FLAT" else _signed(off, 13),
-                                   lds=(w0 >> 13) & 1, sc0=(w0 >> 16) & 1, sc1=(w0 >> 17) & 1,
-                                   nt=(w0 >> 25) & 1, vaddr=w1 & 0xFF, data=(w1 >> 8) & 0xFF,
-                                   saddr=(w1 >> 16) & 0x7F, acc=(w1 >> 23) & 1,
-                                   dst=(w1 >> 24) & 0xFF), 8, None
+    bit13 = (w0 >> 13) & 1          # SCRATCH on gfx940+: SVE (the VGPR address is used)
+    f = dict(offset=off if enc == "FLAT" else _signed(off, 13),
+             lds=0 if enc == "SCRATCH" else bit13, sc0=(w0 >> 16) & 1, sc1=(w0 >> 17) & 1,
+             nt=(w0 >> 25) & 1, vaddr=w1 & 0xFF, data=(w1 >> 8) & 0xFF,
+             saddr=(w1 >> 16) & 0x7F, acc=(w1 >> 23) & 1, dst=(w1 >> 24) & 0xFF)
+    if enc == "SCRATCH":
+        f["sve"] = bit13
+    return (w0 >> 18) & 0x7F, f, 8, None
 
 
 _FIELDS = {"SOP2": _sop2, "SOPK": _sopk, "SOP1": _sop1, "SOPC": _sopc, "SOPP": _sopp,

@@ -165,7 +165,9 @@ def _flat_text(ins: Instr, w: dict) -> str:
     """FLAT, GLOBAL and SCRATCH."""
     n, f, enc = ins.name, ins.f, ins.enc
     vaddr = reg_text("v", f["vaddr"], w["vaddr"])
-    saddr = "off" if f["saddr"] == 0x7F else src_text(f["saddr"], 2)
+    if enc == "SCRATCH" and not f["sve"]:
+        vaddr = "off"
+    saddr = "off" if f["saddr"] == 0x7F else src_text(f["saddr"], 1 if enc == "SCRATCH" else 2)
     data = reg_text("a" if f["acc"] else "v", f["data"], w["data"])
     dst = reg_text("a" if f["acc"] else "v", f["dst"], w["data"])
     if "_lds_" in n:

@@ -289,8 +289,8 @@ class Machine:
     def _init_state(self, kernarg_addr: int) -> None:
         ls = self.kernel.launch
         dims = self.dims or LaunchDims((WAVE_SIZE * len(self.waves), 1, 1))
-        inputs = {"kernarg_ptr": kernarg_addr, "dispatch_ptr": dims.dispatch_addr,
-                  "queue_ptr": dims.queue_addr, "dispatch_id": 0, "private_segment_size": 0}
+        inputs = {"kernarg_ptr": kernarg_addr, "dispatch_ptr": dims.dispatch_addr, "dispatch_id": 0,
+                  "queue_ptr": dims.queue_addr, "private_segment_size": ls.private_bytes}
         for name in ls.inputs():
             if inputs[name] is None:
                 raise EmuError(f"kernel {self.kernel.name}: the kernel descriptor asks for "

@@ -479,6 +479,15 @@ def _lds_dma_target(w, m, step, inst_off: int, size: int) -> LdsAccess:
     return la
 
 
+def dword_access(ins: Instr, parts: list[str], G: int):
+    """(store?, dwords, bytes, AGPR data?, a Reader) of a ``<x>_load|store_dword*`` whose
+    mnemonic split at ``_`` is ``parts``; any other form is refused."""
+    if parts[1] not in ("load", "store") or len(parts) != 3 or not parts[2].startswith("dword"):
+        raise refuse(ins)
+    dwords = operand_widths(ins)["data"]
+    return parts[1] == "store", dwords, 4 * dwords, bool(ins.f["acc"]), Reader(ins, G)
+
+
 def _global(ins: Instr, G: int) -> Step:
     f, n = ins.f, ins.name
     parts = n.split("_")
@@ -488,13 +497,7 @@ def _global(ins: Instr, G: int) -> Step:
         if ins.enc != "GLOBAL":
             raise refuse(ins)
         parts = parts[:2] + parts[3:]
-    if parts[1] not in ("load", "store") or len(parts) != 3 or not parts[2].startswith("dword"):
-        raise refuse(ins)
-    store = parts[1] == "store"
-    dwords = operand_widths(ins)["data"]
-    size = 4 * dwords
-    acc = bool(f["acc"])
-    rd = Reader(ins, G)
+    store, dwords, size, acc, rd = dword_access(ins, parts, G)
     saddr = f["saddr"] if ins.enc == "GLOBAL" else 0x7F
     if saddr != 0x7F:
         sbase = rd.scalar(saddr, 2)

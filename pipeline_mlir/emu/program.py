@@ -1,7 +1,7 @@
 """An instruction -> its :class:`~pipeline_mlir.emu.operands.Step`: the encoding chooses
 the module that knows it (ALU and control: :mod:`~pipeline_mlir.emu.semantics`, memory:
-:mod:`~pipeline_mlir.emu.memops`, matrix: :mod:`~pipeline_mlir.emu.mfma`, MX matrix:
-:mod:`~pipeline_mlir.emu.mfma_mx`)."""
+:mod:`~pipeline_mlir.emu.memops`, scratch: :mod:`~pipeline_mlir.emu.scratch`, matrix:
+:mod:`~pipeline_mlir.emu.mfma`, MX matrix: :mod:`~pipeline_mlir.emu.mfma_mx`)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pipeline_mlir.emu.memops import compile_memory
 from pipeline_mlir.emu.mfma import compile_mfma
 from pipeline_mlir.emu.mfma_mx import compile_mx_mfma, runs_here
 from pipeline_mlir.emu.operands import Step, refuse
+from pipeline_mlir.emu.scratch import compile_scratch
 from pipeline_mlir.emu.semantics import compile_alu, compile_sopp
 
 
@@ -29,4 +30,6 @@ def compile_instr(ins: Instr, G: int, index_of: dict[int, int]) -> Step:
         if n.startswith("v_accvgpr"):
             return compile_alu(ins, G)
         raise refuse(ins)
+    if enc == "SCRATCH":
+        return compile_scratch(ins, G)
     return compile_memory(ins, G)

@@ -2,7 +2,7 @@
 package reads bottom-up with no import cycle.
 
     errors, opcodes, instr < scaled < disasm < decode < operands < salu, valu < semantics,
-    memops, mfma < mfma_mx < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
+    memops, mfma < mfma_mx, scratch < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
     < pool < gemm < iree (mfma < iree; hazards, launchdims < machine);  mfma < expect < launchfile
     < described (gemm, machine < described)
 """
@@ -27,7 +27,8 @@ ALLOWED = {
     "memops": {"errors", "instr", "lds_transpose", "operands"},
     "mfma": {"errors", "instr", "operands"},
     "mfma_mx": {"errors", "instr", "mfma", "operands", "scaled"},
-    "program": {"instr", "operands", "semantics", "memops", "mfma", "mfma_mx"},
+    "scratch": {"instr", "memops", "operands"},
+    "program": {"instr", "operands", "semantics", "memops", "mfma", "mfma_mx", "scratch"},
     "codeobj": {"decode", "errors", "instr", "program"},
     "asmline": {"instr", "opcodes", "scaled"},
     "asmtext": {"asmline", "codeobj", "disasm", "errors", "instr"},

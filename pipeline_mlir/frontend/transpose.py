@@ -45,6 +45,9 @@ from pipeline_mlir.target.gfx950 import WAVE_SIZE
 TRANSPOSE = "amdgpu.transpose_load"
 #: the element ids of lanes no read fills (constants, poison)
 NONE = -1
+#: received elements carry the number of their LDS buffer above this bit, so that an
+#: operand mixing buffers fails the checks that its elements be consecutive
+BUFFER_SHIFT = 40
 
 
 def regroup_transpose_reads(scan: LoopScan) -> None:
@@ -72,13 +75,13 @@ def regroup_transpose_reads(scan: LoopScan) -> None:
         if k not in used or len(list(a.op.results[0].uses)) == 0:
             raise IRError(a.op, f"'{TRANSPOSE}' op feeds no MFMA operand: the front end "
                                 f"regroups transposing reads by the operands they feed")
-    received = _received(scan, old)
+    roots, received = _received(scan, old)
     plans = {}
     for m, i, ids in users:
         key = tuple(int(x) for x in ids)
         if key not in plans:
             plans[key] = [_half_address(m, i, received, ids, h) for h in (0, 1)]
-    _emit(scan, old, users, plans, tracer)
+    _emit(scan, old, users, plans, tracer, roots)
 
 
 class _Tracer:
@@ -164,14 +167,15 @@ def _ints(o, name: str) -> list:
 
 
 def _received(scan: LoopScan, old: list) -> np.ndarray:
-    """(reads, threads, 4): the LDS element (of the read's root buffer, in its view's
-    index space flattened) each thread receives as each element of each old read."""
+    """(the LDS buffers read, (reads, threads, 4): the element each thread receives as
+    each element of each old read, ``buffer number << BUFFER_SHIFT`` plus the element of
+    the buffer)."""
     ev = Evaluator(scan.block)
     other = Evaluator(scan.block, workgroup_id=ev.workgroup_id + 1)
     iv = scan.loop.regions[0].blocks[0].arguments[0]
     lb, step = ev.uniform(scan.loop.operands[0]), ev.uniform(scan.loop.operands[2])
     ev.where = other.where = scan.loop
-    out = []
+    out, roots = [], []
     for a in old:
         got = []
         for e, k in ((ev, lb), (ev, (lb or 0) + (step or 1)), (other, lb)):
@@ -185,11 +189,14 @@ def _received(scan: LoopScan, old: list) -> np.ndarray:
             raise IRError(a.op, f"'{TRANSPOSE}' op: its LDS address moves with the K step or "
                                 f"the workgroup; the front end regroups reads whose "
                                 f"addresses depend on the thread alone")
-        addr = got[0]
+        root = dense_root(ev.view(a.view).root, a.op)
+        if root not in roots:
+            roots.append(root)
+        addr = got[0] + (roots.index(root) << BUFFER_SHIFT)
         base = (np.arange(len(addr)) // WAVE_SIZE) * WAVE_SIZE
         lane = np.arange(len(addr)) % WAVE_SIZE
         out.append(addr[base[:, None] + SOURCE_LANE[lane]] + SOURCE_ELEMENT[lane])
-    return np.stack(out)
+    return roots, np.stack(out)
 
 
 def _half_address(m, i: int, received: np.ndarray, ids: np.ndarray, h: int) -> np.ndarray:
@@ -210,14 +217,13 @@ def _half_address(m, i: int, received: np.ndarray, ids: np.ndarray, h: int) -> n
     return addr
 
 
-def _emit(scan: LoopScan, old: list, users: list, plans: dict, tracer: _Tracer) -> None:
+def _emit(scan: LoopScan, old: list, users: list, plans: dict, tracer: _Tracer,
+          roots: list) -> None:
     """The new reads (addresses computed before the loop), the operands joined from them,
     the old reads and the ops only they fed erased; ``scan.reads`` / ``scan.ops``
     updated."""
     loop = scan.loop
     ref = old[0]
-    root = _root_of(scan, ref)
-    shape = ir.MemRefType(root.type).shape
     em = Emitter(SimpleNamespace(scan=scan), ir.InsertionPoint(loop), index_constant)
     o = em.ops
     addr_of = {}
@@ -227,14 +233,17 @@ def _emit(scan: LoopScan, old: list, users: list, plans: dict, tracer: _Tracer) 
             if k in addr_of:
                 continue
             digits = fit_digits(addr - addr[0])
-            if digits is None:
+            if digits is None or np.any(addr >> BUFFER_SHIFT != addr[0] >> BUFFER_SHIFT):
                 raise IRError(ref.op, f"'{TRANSPOSE}' op: the regrouped reads' addresses "
-                                      f"are not a strided block of the thread id")
+                                      f"are not a strided block of the thread id in one "
+                                      f"LDS buffer")
+            root = roots[int(addr[0]) >> BUFFER_SHIFT]
+            shape = ir.MemRefType(root.type).shape
             with em.point, loop.location:
-                tid, off = em.tid(), int(addr[0])
+                tid, off = em.tid(), int(addr[0]) & ((1 << BUFFER_SHIFT) - 1)
                 for mm, r, s in digits:
                     off = o.add(off, o.mul(o.rem(o.div(tid, mm), r), s))
-                addr_of[k] = [o._v(x) for x in _indices(o, off, shape)]
+                addr_of[k] = [root] + [o._v(x) for x in _indices(o, off, shape)]
     rt = ref.op.results[0].type
     new_reads, joined = [], {}
     with ir.InsertionPoint(ref.op), ref.op.location:
@@ -242,7 +251,7 @@ def _emit(scan: LoopScan, old: list, users: list, plans: dict, tracer: _Tracer) 
             pair = []
             for addr in halves:
                 r = ir.Operation.create(TRANSPOSE, results=[rt],
-                                        operands=[root] + addr_of[tuple(int(x) for x in addr)],
+                                        operands=addr_of[tuple(int(x) for x in addr)],
                                         attributes=_attrs(ref.op))
                 pair.append(r)
                 new_reads.append(r)
@@ -265,17 +274,14 @@ def _emit(scan: LoopScan, old: list, users: list, plans: dict, tracer: _Tracer) 
     scan.ops = [_op(x) for x in loop.regions[0].blocks[0].operations][:-1]
 
 
-def _root_of(scan: LoopScan, ref):
-    """The LDS buffer the old reads index (they must all read the same one, a static
-    row-major memref defined outside the loop)."""
-    ev = Evaluator(scan.block)
-    root = ev.view(ref.view).root
+def dense_root(root, op):
+    """``root`` if it is a dense row-major memref, else an error at ``op``."""
     t = ir.MemRefType(root.type)
     strides, offset = t.get_strides_and_offset()
     want = [int(np.prod(t.shape[d + 1:])) for d in range(t.rank)]
     if list(strides) != want or offset != 0:
-        raise IRError(ref.op, f"'{TRANSPOSE}' op reads {root.type}, not a dense row-major LDS "
-                              f"buffer")
+        raise IRError(op, f"'{TRANSPOSE}' op reads {root.type}, not a dense row-major LDS "
+                          f"buffer")
     return root
 
 

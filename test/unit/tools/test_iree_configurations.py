@@ -41,8 +41,17 @@ CONFIGS = {
     "bf16_abt_2048x2048x1024_c_threshold": (
         dict(dtype="bf16", m=2048, n=2048, k=1024),
         ("--iree-codegen-llvmgpu-matmul-c-matrix-threshold=1024",), None),
-    "bf16_ab_4096": (dict(dtype="bf16", transpose_b=False), (),
-                     "the MFMAs of one accumulator read fragments that different copies write"),
+    # plain A x B: B read with transposing reads, regrouped per MFMA operand
+    # (pipeline_mlir/frontend/transpose.py)
+    "bf16_ab_4096": (dict(dtype="bf16", transpose_b=False), (), None),
+    "bf16_ab_2048x2048x1024": (dict(dtype="bf16", m=2048, n=2048, k=1024, transpose_b=False),
+                               (), None),
+    "f16_ab_2048x2048x1024": (dict(dtype="f16", m=2048, n=2048, k=1024, transpose_b=False),
+                              (), None),
+    # 128x128 tile, K step 128: 16 transposing reads per B subtile, one more than the
+    # schedule's lgkm counter option takes
+    "bf16_ab_1024x1024x512": (dict(dtype="bf16", m=1024, n=1024, k=512, transpose_b=False),
+                              (), "option 'lgkm_per_load_b' is out of range"),
     "fp8_abt_4096": (dict(dtype="fp8"), (), None),
     "fp8e5m2_abt_2048x2048x1024": (dict(dtype="fp8e5m2", m=2048, n=2048, k=1024), (), None),
     "i8_abt_4096": (dict(dtype="i8"), (), None),
@@ -140,6 +149,26 @@ def test_redistributed_forms_agree_and_run_in_random_order(generated, name, caps
     for form in ("prefetch", "late"):
         rc = main(["--pipeline=4wave", "--emulate", str(generated(name, form)),
                    "--emulate-workgroups=3", "--emulate-mode=random:7"])
+        out, err = capsys.readouterr()
+        assert rc == 0 and "mode=random" in out and ": exact, max error 0" in out, out + err
+
+
+@pytest.mark.parametrize("name", ["bf16_ab_2048x2048x1024", "f16_ab_2048x2048x1024"])
+def test_transposed_b_forms_agree_and_run_in_random_order(generated, name, capsys):
+    """Plain ``A x B`` (B read with ``amdgpu.transpose_load``): the front end regroups the
+    reads per MFMA operand, both forms become the same 128x128 schedule with 8 transposing
+    reads per K tile and wave, and each kernel is exact with memory completing in a random
+    order the counters allow."""
+    schedules = {}
+    for form in ("prefetch", "late"):
+        rc = main(["--pipeline=4wave", str(generated(name, form)), "--emit=schedule-json"])
+        out, err = capsys.readouterr()
+        assert rc == 0, err
+        schedules[form] = out
+    assert schedules["prefetch"] == schedules["late"]
+    for form in ("prefetch", "late"):
+        rc = main(["--pipeline=4wave", "--emulate", str(generated(name, form)),
+                   "--emulate-workgroups=3", "--emulate-mode=random:5"])
         out, err = capsys.readouterr()
         assert rc == 0 and "mode=random" in out and ": exact, max error 0" in out, out + err
 

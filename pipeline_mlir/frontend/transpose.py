@@ -14,7 +14,8 @@ transposing reads per operand, each the 4 K values of one half of the operand:
   which read every element of every MFMA operand is; ops it does not model are refused
   at the op;
 * the LDS element each lane receives is computed from every lane's address (the
-  instruction's lane exchange, :mod:`pipeline_mlir.emu.lds_transpose`), so each element
+  instruction's lane exchange, :func:`_exchange`, as the emulator's
+  ``pipeline_mlir/emu/lds_transpose.py`` runs it), so each element
   of each operand is an LDS element per thread;
 * the new read of half ``h`` has lane ``16 q + 4 e + a`` point at the element its group
   wants as element ``4 h + e`` in lane ``16 q + 4 a``; the 4 lanes ``16 q + 4 a + j``
@@ -37,7 +38,6 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, index_constant
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.loop_eval import Evaluator
-from pipeline_mlir.emu.lds_transpose import SOURCE_ELEMENT, SOURCE_LANE
 from pipeline_mlir.frontend.layout import Emitter, fit_digits
 from pipeline_mlir.frontend.scan import LoopScan, _read_access
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
@@ -195,8 +195,19 @@ def _received(scan: LoopScan, old: list) -> np.ndarray:
         addr = got[0] + (roots.index(root) << BUFFER_SHIFT)
         base = (np.arange(len(addr)) // WAVE_SIZE) * WAVE_SIZE
         lane = np.arange(len(addr)) % WAVE_SIZE
-        out.append(addr[base[:, None] + SOURCE_LANE[lane]] + SOURCE_ELEMENT[lane])
+        src_lane, src_element = _exchange(lane)
+        out.append(addr[base[:, None] + src_lane] + src_element)
     return roots, np.stack(out)
+
+
+def _exchange(lane: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``ds_read_b64_tr_b16``'s lane exchange: (the lane, the element of its 8 bytes)
+    whose element lane ``lane`` receives as each of its 4 elements, each (lanes, 4).  In
+    a 16-lane group, lane ``l`` receives column ``l`` of the 4 x 16 tile that lanes
+    ``4 e .. 4 e + 3`` hold as row ``e``."""
+    group, within = (lane // 16)[:, None], (lane % 16)[:, None]
+    rows = np.arange(4)[None, :]
+    return group * 16 + rows * 4 + within // 4, np.broadcast_to(within % 4, (len(lane), 4))
 
 
 def _half_address(m, i: int, received: np.ndarray, ids: np.ndarray, h: int) -> np.ndarray:

@@ -60,7 +60,7 @@ def regroup_transpose_reads(scan: LoopScan) -> None:
     users = []                      # (mfma, operand index, element ids)
     for m in scan.mfmas:
         for i in (0, 1):
-            ids = tracer.ids(m.operands[i], m)
+            ids = tracer.ids(m.operands[i])
             if ids is None:
                 continue
             if ids.ndim != 1 or ids.size != 8 or np.any(ids == NONE):
@@ -93,24 +93,21 @@ class _Tracer:
         self.memo: dict = {}
         self.visited: list = []
 
-    def ids(self, v, user):
+    def ids(self, v):
         if v in self.read_of_value:
             return self.read_of_value[v] * 4 + np.arange(4)
-        if v in self.memo:
-            return self.memo[v]
-        owner = v.owner
-        if isinstance(owner, ir.Block):
-            return None
-        o = _op(owner)
-        ins = [self.ids(x, user) for x in o.operands]
+        if v not in self.memo:
+            self.memo[v] = None if isinstance(v.owner, ir.Block) else self._run(_op(v.owner))
+        return self.memo[v]
+
+    def _run(self, o):
+        """The ids of ``o``'s result, None if no transposing read feeds ``o``."""
+        ins = [self.ids(x) for x in o.operands]
         if all(x is None for x in ins):
-            self.memo[v] = None
             return None
-        out = _apply(o, [x if x is not None else _filled(t.type) for x, t in
-                         zip(ins, o.operands)])
-        self.memo[v] = out
         self.visited.append(o)
-        return out
+        return _apply(o, [x if x is not None else _filled(t.type) for x, t in
+                          zip(ins, o.operands)])
 
 
 def _filled(t):
@@ -278,10 +275,17 @@ def _emit(scan: LoopScan, old: list, users: list, plans: dict, tracer: _Tracer,
                 v = ir.Operation.create("vector.shape_cast", results=[m.operands[i].type],
                                         operands=[v]).results[0]
         m.operands[i] = v
+    left = _erase_dead(tracer.visited + [a.op for a in old])
+    for a in old:
+        if a.op in left:
+            users = sorted({_op(u.owner).name for r in a.op.results for u in r.uses})
+            raise IRError(a.op, f"'{TRANSPOSE}' op: its elements are also used by "
+                                f"{', '.join(users)} (directly or through vector ops), not "
+                                f"only by MFMA operands; the front end regroups transposing "
+                                f"reads that only MFMAs use")
     gone = {id(a) for a in old}
     scan.reads = [a for a in scan.reads if id(a) not in gone] + \
         [_read_access(r) for r in new_reads]
-    _erase_dead(tracer.visited + [a.op for a in old])
     scan.ops = [_op(x) for x in loop.regions[0].blocks[0].operations][:-1]
 
 
@@ -308,8 +312,8 @@ def _attrs(op) -> dict:
     return {n.name: n.attr for n in op.attributes}
 
 
-def _erase_dead(ops: list) -> None:
-    """Erase the ops of ``ops`` left without uses, users first."""
+def _erase_dead(ops: list) -> list:
+    """Erase the ops of ``ops`` left without uses, users first; returns those kept."""
     pending = list(dict.fromkeys(ops))
     changed = True
     while changed:
@@ -319,3 +323,4 @@ def _erase_dead(ops: list) -> None:
                 pending.remove(x)
                 x.erase()
                 changed = True
+    return pending

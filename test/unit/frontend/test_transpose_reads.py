@@ -48,7 +48,7 @@ def _first_join_operand(text: str, lines: list[str], value: str) -> str:
     m = JOIN.search(text)
     ind, res, first, rest = m.groups()
     new = "".join(f"{ind}{x.format(x=first)}\n" for x in lines)
-    new += f"{ind}{res} = vector.from_elements {value}, {rest}"
+    new += f"{ind}{res} = vector.from_elements {value.format(x=first)}, {rest}"
     return text[:m.start()] + new + text[m.end():]
 
 
@@ -65,6 +65,9 @@ MUTANTS = {
     "computed_element": (lambda t: _first_join_operand(
         t, ["%mut_n = arith.negf {x} : bf16"], "%mut_n"),
         "'arith.negf' op computes with elements of an amdgpu.transpose_load"),
+    # an element an MFMA uses and another op too
+    "other_use": (lambda t: _first_join_operand(t, ["%mut_u = arith.negf {x} : bf16"], "{x}"),
+                  "its elements are also used by vector.extract"),
     # a transposing read no MFMA uses
     "unused_read": (lambda t: READ.sub(
         lambda m: m.group(0) + "\n" + m.group(0).replace(m.group(2), "%mut_r", 1), t, 1),

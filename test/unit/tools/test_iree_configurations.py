@@ -126,6 +126,27 @@ def test_configuration(generated, name, form, tmp_path, capsys):
     assert run.exact and run.expected == len(workgroups) * tile[0] * tile[1], run.summary() + f", first wrong element {run.first_bad}"
 
 
+def _forms_agree(generated, name: str, capsys) -> str:
+    """The schedule (JSON) of configuration ``name``, the same from both forms."""
+    schedules = {}
+    for form in ("prefetch", "late"):
+        rc = main(["--pipeline=4wave", str(generated(name, form)), "--emit=schedule-json"])
+        out, err = capsys.readouterr()
+        assert rc == 0, err
+        schedules[form] = out
+    assert schedules["prefetch"] == schedules["late"]
+    return schedules["late"]
+
+
+def _exact_in_random_order(generated, name: str, capsys, seed: int) -> None:
+    """Both forms' kernels exact on 3 workgroups, memory completing in a random order."""
+    for form in ("prefetch", "late"):
+        rc = main(["--pipeline=4wave", "--emulate", str(generated(name, form)),
+                   "--emulate-workgroups=3", f"--emulate-mode=random:{seed}"])
+        out, err = capsys.readouterr()
+        assert rc == 0 and "mode=random" in out and ": exact, max error 0" in out, out + err
+
+
 #: configurations whose copies do not split into the schedule's subtiles: the front end
 #: distributes them itself (``pipeline_mlir/frontend/layout.py``)
 REDISTRIBUTED = ("bf16_abt_512", "f16_abt_128x4096x1024")
@@ -135,22 +156,12 @@ REDISTRIBUTED = ("bf16_abt_512", "f16_abt_128x4096x1024")
 def test_redistributed_forms_agree_and_run_in_random_order(generated, name, capsys):
     """The prefetch point and the late form become the same schedule, and the late form's
     kernel is exact with memory completing in a random order allowed by the counters."""
-    schedules = {}
-    for form in ("prefetch", "late"):
-        rc = main(["--pipeline=4wave", str(generated(name, form)), "--emit=schedule-json"])
-        out, err = capsys.readouterr()
-        assert rc == 0, err
-        schedules[form] = out
-    assert schedules["prefetch"] == schedules["late"]
+    schedule = _forms_agree(generated, name, capsys)
     # a 64x128 tile, K step 128: a subtile of A is 32x128 elements, 2 copies of 256
     # threads x 8 elements; one of B 64x128, 4 copies
-    vm = {e["name"]: e["vm_cost"] for e in json.loads(schedules["late"])["phases"]["prologue"]}
+    vm = {e["name"]: e["vm_cost"] for e in json.loads(schedule)["phases"]["prologue"]}
     assert (vm["LOAD_A"], vm["LOAD_B"]) == (2, 4), vm
-    for form in ("prefetch", "late"):
-        rc = main(["--pipeline=4wave", "--emulate", str(generated(name, form)),
-                   "--emulate-workgroups=3", "--emulate-mode=random:7"])
-        out, err = capsys.readouterr()
-        assert rc == 0 and "mode=random" in out and ": exact, max error 0" in out, out + err
+    _exact_in_random_order(generated, name, capsys, 7)
 
 
 @pytest.mark.parametrize("name", ["bf16_ab_2048x2048x1024", "f16_ab_2048x2048x1024"])
@@ -159,18 +170,11 @@ def test_transposed_b_forms_agree_and_run_in_random_order(generated, name, capsy
     reads per MFMA operand, both forms become the same 128x128 schedule with 8 transposing
     reads per K tile and wave, and each kernel is exact with memory completing in a random
     order the counters allow."""
-    schedules = {}
-    for form in ("prefetch", "late"):
-        rc = main(["--pipeline=4wave", str(generated(name, form)), "--emit=schedule-json"])
-        out, err = capsys.readouterr()
-        assert rc == 0, err
-        schedules[form] = out
-    assert schedules["prefetch"] == schedules["late"]
-    for form in ("prefetch", "late"):
-        rc = main(["--pipeline=4wave", "--emulate", str(generated(name, form)),
-                   "--emulate-workgroups=3", "--emulate-mode=random:5"])
-        out, err = capsys.readouterr()
-        assert rc == 0 and "mode=random" in out and ": exact, max error 0" in out, out + err
+    schedule = _forms_agree(generated, name, capsys)
+    # a B subtile: 2 N fragments of 2 transposing reads each (IREE's kernel: 8 reads that
+    # each feed all 4 N fragments of a wave)
+    assert json.loads(schedule)["lgkm_per_load"] == [2, 4], schedule
+    _exact_in_random_order(generated, name, capsys, 5)
 
 
 def test_i8_forms_agree_and_run_exact_in_random_order(generated, capsys):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -136,3 +137,23 @@ def test_strided_buffer_refused():
         assert dense_root(ops[1].results[0], ops[1]) == ops[1].results[0]
         with pytest.raises(IRError, match="not a dense row-major LDS buffer"):
             dense_root(ops[0].results[0], ops[0])
+
+
+def test_new_addresses_leave_the_main_loop(forms, tmp_path, capsys):
+    """The regrouped reads' addresses are computed before the loop: the compiled main
+    loop has no VALU instruction, and each wave issues 8 transposing reads per K tile
+    (16 per iteration of two K tiles), as IREE's kernel does."""
+    src = tmp_path / "late.mlir"
+    src.write_text(forms["late"])
+    rc = main(["--pipeline=4wave", str(src), "--emit=report"])
+    out, err = capsys.readouterr()
+    assert rc == 0, err
+    loop = out[out.index("main loop, per iteration of one wave"):]
+    assert re.search(r"^\s+VALU\s+0$", loop, re.M), loop
+    asm = tmp_path / "k.s"
+    assert main(["--pipeline=4wave", str(src), "--emit=asm", "-o", str(asm)]) == 0
+    from pipeline_mlir.isa.asm import parse_asm
+    fn = next(f for f in parse_asm(asm.read_text()).functions
+              if any(i.kind == "mfma" for i in f.instrs()))
+    reads = Counter(i.mnemonic for i in fn.main_loop_phases()["loop"] if i.kind == "ds_read")
+    assert reads == {"ds_read_b64_tr_b16": 16, "ds_read_b128": 8}, reads

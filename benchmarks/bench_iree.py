@@ -37,7 +37,9 @@ SPEC = "4wave{BM=128 BN=128 BK=32}"   # the simulator's wave count and counts fo
 MFMAS_PER_K_TILE = 16                 # 4x4 MFMA 16x16x32 per wave per K tile of 32
 #: per dtype: (the matmul, the simulator's spec); 4x4 MFMAs per wave and K tile in both
 CASES = {"bf16": (G.CONFIGS["matmul_bf16_abt_4096"], SPEC),
-         "i8": (dict(dtype="i8"), "4wave{dtype=i8 BM=128 BN=128 BK=64}")}
+         "i8": (dict(dtype="i8"), "4wave{dtype=i8 BM=128 BN=128 BK=64}"),
+         # plain A x B (B read with transposing reads): bf16 4096^3
+         "bf16-ab": (dict(dtype="bf16", transpose_b=False), SPEC)}
 KINDS = (("v_mfma", "mfma"), ("ds_read_b128", "ds_read"), ("buffer_load ... lds", "vmem_load_lds"),
          ("s_waitcnt", "wait"), ("s_barrier", "barrier"), ("s_setprio", "setprio"))
 

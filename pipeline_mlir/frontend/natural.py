@@ -27,6 +27,7 @@ from pipeline_mlir.frontend.scan import (check_not_pipelined, find_natural_loops
                                          scan_loop, split_reads)
 from pipeline_mlir.frontend.masks import peel_masked_tail
 from pipeline_mlir.frontend.tails import split_tail
+from pipeline_mlir.frontend.transpose import regroup_transpose_reads
 
 __all__ = ["find_natural_loops", "no_loop_reason", "analyse_loop", "adopt_loop"]
 
@@ -40,6 +41,7 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     if schedule is not None:
         check_waves(scan, schedule)
     split_reads(scan)
+    regroup_transpose_reads(scan)
     convert_register_copies(scan)
     an = analyse(scan)
     partition_loop(an)

@@ -63,7 +63,7 @@ _IMMEDIATES: dict[str, tuple[str, ...]] = {
     "workitem.id.x": (), "workitem.id.y": (), "workitem.id.z": (),
     "workgroup.id.x": (), "workgroup.id.y": (), "workgroup.id.z": (),
     "readfirstlane": (), "readlane": (), "mbcnt.lo": (), "mbcnt.hi": (),
-    "ds_bpermute": (), "make.buffer.rsrc": (),
+    "ds_bpermute": (), "make.buffer.rsrc": (), "ds.read.tr16.b64": (),
     "s.waitcnt": ("bitfield",),
     "s.setprio": ("priority",),
     "s.nop": ("count",),

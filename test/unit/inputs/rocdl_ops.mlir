@@ -56,7 +56,9 @@ module {
     %f8 = llvm.sext %s5 : i32 to i64
     %d1 = rocdl.mfma.f32.16x16x32.fp8.fp8 %f8, %f8, %d0, 0, 0, none
       : (i64, i64, vector<4xf32>) -> vector<4xf32>
-    %d2 = rocdl.smfmac.f32.16x16x64.bf16 %a8, %b16, %d1, %s5, 0, 0
+    %tr = rocdl.ds.read.tr16.b64 %lds : !llvm.ptr<3> -> vector<4xbf16>
+    %tr8 = llvm.shufflevector %tr, %tr [0, 1, 2, 3, 0, 1, 2, 3] : vector<4xbf16>
+    %d2 = rocdl.smfmac.f32.16x16x64.bf16 %tr8, %b16, %d1, %s5, 0, 0
       : (vector<8xbf16>, vector<16xbf16>, vector<4xf32>, i32) -> vector<4xf32>
     %w8 = llvm.mlir.undef : vector<8xi32>
     %w8a = llvm.insertelement %s5, %w8[%s5 : i32] : vector<8xi32>

@@ -41,8 +41,17 @@ CONFIGS = {
     "bf16_abt_2048x2048x1024_c_threshold": (
         dict(dtype="bf16", m=2048, n=2048, k=1024),
         ("--iree-codegen-llvmgpu-matmul-c-matrix-threshold=1024",), None),
-    "bf16_ab_4096": (dict(dtype="bf16", transpose_b=False), (),
-                     "the MFMAs of one accumulator read fragments that different copies write"),
+    # plain A x B: B read with transposing reads, regrouped per MFMA operand
+    # (pipeline_mlir/frontend/transpose.py)
+    "bf16_ab_4096": (dict(dtype="bf16", transpose_b=False), (), None),
+    "bf16_ab_2048x2048x1024": (dict(dtype="bf16", m=2048, n=2048, k=1024, transpose_b=False),
+                               (), None),
+    "f16_ab_2048x2048x1024": (dict(dtype="f16", m=2048, n=2048, k=1024, transpose_b=False),
+                              (), None),
+    # 128x128 tile, K step 128: 16 transposing reads per B subtile, one more than the
+    # schedule's lgkm counter option takes
+    "bf16_ab_1024x1024x512": (dict(dtype="bf16", m=1024, n=1024, k=512, transpose_b=False),
+                              (), "option 'lgkm_per_load_b' is out of range"),
     "fp8_abt_4096": (dict(dtype="fp8"), (), None),
     "fp8e5m2_abt_2048x2048x1024": (dict(dtype="fp8e5m2", m=2048, n=2048, k=1024), (), None),
     "i8_abt_4096": (dict(dtype="i8"), (), None),
@@ -117,6 +126,27 @@ def test_configuration(generated, name, form, tmp_path, capsys):
     assert run.exact and run.expected == len(workgroups) * tile[0] * tile[1], run.summary() + f", first wrong element {run.first_bad}"
 
 
+def _forms_agree(generated, name: str, capsys) -> str:
+    """The schedule (JSON) of configuration ``name``, the same from both forms."""
+    schedules = {}
+    for form in ("prefetch", "late"):
+        rc = main(["--pipeline=4wave", str(generated(name, form)), "--emit=schedule-json"])
+        out, err = capsys.readouterr()
+        assert rc == 0, err
+        schedules[form] = out
+    assert schedules["prefetch"] == schedules["late"]
+    return schedules["late"]
+
+
+def _exact_in_random_order(generated, name: str, capsys, seed: int) -> None:
+    """Both forms' kernels exact on 3 workgroups, memory completing in a random order."""
+    for form in ("prefetch", "late"):
+        rc = main(["--pipeline=4wave", "--emulate", str(generated(name, form)),
+                   "--emulate-workgroups=3", f"--emulate-mode=random:{seed}"])
+        out, err = capsys.readouterr()
+        assert rc == 0 and "mode=random" in out and ": exact, max error 0" in out, out + err
+
+
 #: configurations whose copies do not split into the schedule's subtiles: the front end
 #: distributes them itself (``pipeline_mlir/frontend/layout.py``)
 REDISTRIBUTED = ("bf16_abt_512", "f16_abt_128x4096x1024")
@@ -126,22 +156,25 @@ REDISTRIBUTED = ("bf16_abt_512", "f16_abt_128x4096x1024")
 def test_redistributed_forms_agree_and_run_in_random_order(generated, name, capsys):
     """The prefetch point and the late form become the same schedule, and the late form's
     kernel is exact with memory completing in a random order allowed by the counters."""
-    schedules = {}
-    for form in ("prefetch", "late"):
-        rc = main(["--pipeline=4wave", str(generated(name, form)), "--emit=schedule-json"])
-        out, err = capsys.readouterr()
-        assert rc == 0, err
-        schedules[form] = out
-    assert schedules["prefetch"] == schedules["late"]
+    schedule = _forms_agree(generated, name, capsys)
     # a 64x128 tile, K step 128: a subtile of A is 32x128 elements, 2 copies of 256
     # threads x 8 elements; one of B 64x128, 4 copies
-    vm = {e["name"]: e["vm_cost"] for e in json.loads(schedules["late"])["phases"]["prologue"]}
+    vm = {e["name"]: e["vm_cost"] for e in json.loads(schedule)["phases"]["prologue"]}
     assert (vm["LOAD_A"], vm["LOAD_B"]) == (2, 4), vm
-    for form in ("prefetch", "late"):
-        rc = main(["--pipeline=4wave", "--emulate", str(generated(name, form)),
-                   "--emulate-workgroups=3", "--emulate-mode=random:7"])
-        out, err = capsys.readouterr()
-        assert rc == 0 and "mode=random" in out and ": exact, max error 0" in out, out + err
+    _exact_in_random_order(generated, name, capsys, 7)
+
+
+@pytest.mark.parametrize("name", ["bf16_ab_2048x2048x1024", "f16_ab_2048x2048x1024"])
+def test_transposed_b_forms_agree_and_run_in_random_order(generated, name, capsys):
+    """Plain ``A x B`` (B read with ``amdgpu.transpose_load``): the front end regroups the
+    reads per MFMA operand, both forms become the same 128x128 schedule with 8 transposing
+    reads per K tile and wave, and each kernel is exact with memory completing in a random
+    order the counters allow."""
+    schedule = _forms_agree(generated, name, capsys)
+    # a B subtile: 2 N fragments of 2 transposing reads each (IREE's kernel: 8 reads that
+    # each feed all 4 N fragments of a wave)
+    assert json.loads(schedule)["lgkm_per_load"] == [2, 4], schedule
+    _exact_in_random_order(generated, name, capsys, 5)
 
 
 def test_i8_forms_agree_and_run_exact_in_random_order(generated, capsys):

@@ -1,0 +1,326 @@
+"""Transposing fragment reads regrouped per MFMA operand.
+
+IREE reads the ``K x N`` B tile of a plain ``A x B`` with ``amdgpu.transpose_load``
+(``ds_read_b64_tr_b16``) laid out for its own loop: each wave's reads cover one K row
+and 64 N columns each, the 4 elements a lane receives go to 4 different N fragments, and
+every MFMA operand gathers one element of each of 8 reads (``vector.from_elements`` in the
+late form; ``insert_strided_slice`` / ``shape_cast`` / ``vector.transpose`` / ``extract``
+at the prefetch point).  Every read then feeds both of the schedule's subtiles and the
+loop does not split.  :func:`regroup_transpose_reads` rewrites such reads into 2
+transposing reads per operand, each the 4 K values of one half of the operand:
+
+* an element-level tracer (:func:`_trace`) runs the pure vector ops between the reads and
+  the MFMAs on element ids (read number * 4 + element), so it knows which element of
+  which read every element of every MFMA operand is; ops it does not model are refused
+  at the op;
+* the LDS element each lane receives is computed from every lane's address (the
+  instruction's lane exchange, :func:`_exchange`, as the emulator's
+  ``pipeline_mlir/emu/lds_transpose.py`` runs it), so each element
+  of each operand is an LDS element per thread;
+* the new read of half ``h`` has lane ``16 q + 4 e + a`` point at the element its group
+  wants as element ``4 h + e`` in lane ``16 q + 4 a``; the 4 lanes ``16 q + 4 a + j``
+  must want 4 consecutive elements, 8-byte aligned (checked for every thread);
+* the new addresses are one program of the thread id (a mixed-radix strided block,
+  :func:`~pipeline_mlir.frontend.layout.fit_digits`, plus thread 0's element), emitted
+  before the loop; the old addresses must not move with the K step or the workgroup.
+
+The two halves are joined with ``vector.shuffle``; the old reads and the ops that only
+they fed are erased.  What does not fit is an error at the op that breaks it.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError, index_constant
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.frontend.layout import Emitter, fit_digits
+from pipeline_mlir.frontend.scan import LoopScan, _read_access
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
+
+TRANSPOSE = "amdgpu.transpose_load"
+#: the element ids of lanes no read fills (constants, poison)
+NONE = -1
+#: received elements carry the number of their LDS buffer above this bit, so that an
+#: operand mixing buffers fails the checks that its elements be consecutive
+BUFFER_SHIFT = 40
+
+
+def regroup_transpose_reads(scan: LoopScan) -> None:
+    """Rewrite the loop's ``amdgpu.transpose_load`` reads into 2 per MFMA operand (see the
+    module docstring); no-op without transposing reads."""
+    old = [a for a in scan.reads if a.op.name == TRANSPOSE]
+    if not old:
+        return
+    tracer = _Tracer({a.op.results[0]: k for k, a in enumerate(old)})
+    users = []                      # (mfma, operand index, element ids)
+    for m in scan.mfmas:
+        for i in (0, 1):
+            ids = tracer.ids(m.operands[i])
+            if ids is None:
+                continue
+            if ids.ndim != 1 or ids.size != 8 or np.any(ids == NONE):
+                raise IRError(m, f"'{m.name}' op: operand #{i} is built from "
+                                 f"amdgpu.transpose_load elements but is not 8 of them "
+                                 f"(shape {list(ids.shape)}, {int(np.sum(ids == NONE))} "
+                                 f"elements from no read); the front end regroups "
+                                 f"transposing reads for 16-bit MFMA operands of 8 elements")
+            users.append((m, i, ids))
+    used = {int(x) // 4 for _m, _i, ids in users for x in ids}
+    for k, a in enumerate(old):
+        if k not in used or len(list(a.op.results[0].uses)) == 0:
+            raise IRError(a.op, f"'{TRANSPOSE}' op feeds no MFMA operand: the front end "
+                                f"regroups transposing reads by the operands they feed")
+    roots, received = _received(scan, old)
+    plans = {}
+    for m, i, ids in users:
+        key = tuple(int(x) for x in ids)
+        if key not in plans:
+            plans[key] = [_half_address(m, i, received, ids, h) for h in (0, 1)]
+    _emit(scan, old, users, plans, tracer, roots)
+
+
+class _Tracer:
+    """The element ids of a value computed from transposing reads through pure vector
+    ops (None for a value no transposing read feeds)."""
+
+    def __init__(self, read_of_value: dict) -> None:
+        self.read_of_value = read_of_value
+        self.memo: dict = {}
+        self.visited: list = []
+
+    def ids(self, v):
+        if v in self.read_of_value:
+            return self.read_of_value[v] * 4 + np.arange(4)
+        if v not in self.memo:
+            self.memo[v] = None if isinstance(v.owner, ir.Block) else self._run(_op(v.owner))
+        return self.memo[v]
+
+    def _run(self, o):
+        """The ids of ``o``'s result, None if no transposing read feeds ``o``."""
+        ins = [self.ids(x) for x in o.operands]
+        if all(x is None for x in ins):
+            return None
+        self.visited.append(o)
+        return _apply(o, [x if x is not None else _filled(t.type) for x, t in
+                          zip(ins, o.operands)])
+
+
+def _filled(t):
+    """Element ids of a value no read feeds (-1 everywhere), by its type."""
+    if isinstance(t, ir.VectorType):
+        return np.full(list(t.shape), NONE, dtype=np.int64)
+    return np.array(NONE, dtype=np.int64)
+
+
+def _apply(o, ins: list) -> np.ndarray:
+    """``o`` run on element ids (a numpy array per operand)."""
+    name = o.name
+    rt = o.results[0].type if len(o.results) == 1 else None
+    shape = list(ir.VectorType(rt).shape) if isinstance(rt, ir.VectorType) else []
+    if name == "vector.shape_cast":
+        return ins[0].reshape(shape)
+    if name == "vector.transpose":
+        return np.transpose(ins[0], list(_ints(o, "permutation")))
+    if name == "vector.from_elements":
+        return np.array([int(x) for x in ins], dtype=np.int64).reshape(shape)
+    if name == "vector.extract" and len(o.operands) == 1:
+        return ins[0][tuple(_ints(o, "static_position"))].copy()
+    if name == "vector.insert" and len(o.operands) == 2:
+        out = ins[1].copy()
+        out[tuple(_ints(o, "static_position"))] = ins[0]
+        return out
+    if name == "vector.insert_strided_slice" and \
+            all(s == 1 for s in _ints(o, "strides")):
+        out = ins[1].copy()
+        offs = list(_ints(o, "offsets"))
+        src = ins[0]
+        lead = len(offs) - src.ndim
+        sl = tuple(offs[:lead]) + tuple(slice(f, f + n) for f, n in
+                                        zip(offs[lead:], src.shape))
+        out[sl] = src
+        return out
+    if name == "vector.extract_strided_slice" and \
+            all(s == 1 for s in _ints(o, "strides")):
+        offs, sizes = _ints(o, "offsets"), _ints(o, "sizes")
+        return ins[0][tuple(slice(f, f + n) for f, n in zip(offs, sizes))].copy()
+    raise IRError(o, f"'{name}' op computes with elements of an "
+                     f"amdgpu.transpose_load in a way the front end does not trace (it "
+                     f"follows vector.extract, insert, insert_strided_slice, "
+                     f"extract_strided_slice, from_elements, shape_cast and transpose)")
+
+
+def _ints(o, name: str) -> list:
+    """An integer-array attribute of ``o`` (a dense or a plain array attribute)."""
+    a = o.attributes[name]
+    try:
+        return list(ir.DenseI64ArrayAttr(a))
+    except (ValueError, TypeError):
+        return [ir.IntegerAttr(x).value for x in ir.ArrayAttr(a)]
+
+
+def _received(scan: LoopScan, old: list) -> np.ndarray:
+    """(the LDS buffers read, (reads, threads, 4): the element each thread receives as
+    each element of each old read, ``buffer number << BUFFER_SHIFT`` plus the element of
+    the buffer)."""
+    ev = Evaluator(scan.block)
+    other = Evaluator(scan.block, workgroup_id=ev.workgroup_id + 1)
+    iv = scan.loop.regions[0].blocks[0].arguments[0]
+    lb, step = ev.uniform(scan.loop.operands[0]), ev.uniform(scan.loop.operands[2])
+    ev.where = other.where = scan.loop
+    out, roots = [], []
+    for a in old:
+        got = []
+        for e, k in ((ev, lb), (ev, (lb or 0) + (step or 1)), (other, lb)):
+            e.bind(iv, 0 if k is None else k)
+            v = e.view(a.view)
+            if v.swizzle is not None:
+                raise IRError(a.op, f"'{TRANSPOSE}' op reads a swizzled LDS view; the front "
+                                    f"end regroups transposing reads of unswizzled tiles")
+            got.append(v.element([e.value(i) for i in a.indices]))
+        if not (np.array_equal(got[0], got[1]) and np.array_equal(got[0], got[2])):
+            raise IRError(a.op, f"'{TRANSPOSE}' op: its LDS address moves with the K step or "
+                                f"the workgroup; the front end regroups reads whose "
+                                f"addresses depend on the thread alone")
+        root = dense_root(ev.view(a.view).root, a.op)
+        if root not in roots:
+            roots.append(root)
+        addr = got[0] + (roots.index(root) << BUFFER_SHIFT)
+        base = (np.arange(len(addr)) // WAVE_SIZE) * WAVE_SIZE
+        lane = np.arange(len(addr)) % WAVE_SIZE
+        src_lane, src_element = _exchange(lane)
+        out.append(addr[base[:, None] + src_lane] + src_element)
+    return roots, np.stack(out)
+
+
+def _exchange(lane: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``ds_read_b64_tr_b16``'s lane exchange: (the lane, the element of its 8 bytes)
+    whose element lane ``lane`` receives as each of its 4 elements, each (lanes, 4).  In
+    a 16-lane group, lane ``l`` receives column ``l`` of the 4 x 16 tile that lanes
+    ``4 e .. 4 e + 3`` hold as row ``e``."""
+    group, within = (lane // 16)[:, None], (lane % 16)[:, None]
+    rows = np.arange(4)[None, :]
+    return group * 16 + rows * 4 + within // 4, np.broadcast_to(within % 4, (len(lane), 4))
+
+
+def _half_address(m, i: int, received: np.ndarray, ids: np.ndarray, h: int) -> np.ndarray:
+    """Per thread, the element a new transposing read's lane points at so that it delivers
+    elements ``4 h .. 4 h + 3`` of the operand ``ids`` (checked for every thread)."""
+    want = np.stack([received[x // 4, :, x % 4] for x in ids[4 * h:4 * h + 4]], axis=1)
+    t = np.arange(want.shape[0])
+    lane = t % WAVE_SIZE
+    base = t - lane
+    q, e, a = lane // 16, (lane % 16) // 4, lane % 4
+    src = base + 16 * q + 4 * a                       # the lane that wants the 4 values
+    addr = want[src, e]
+    run = np.stack([want[src + j, e] for j in range(4)], axis=1)
+    if not np.array_equal(run, addr[:, None] + np.arange(4)[None, :]) or np.any(addr % 4):
+        raise IRError(m, f"'{m.name}' op: the K values operand #{i} wants in lanes 4 a .. "
+                         f"4 a + 3 of a 16-lane group are not 4 consecutive, 8-byte aligned "
+                         f"LDS elements of one row, so no transposing read delivers them")
+    return addr
+
+
+def _emit(scan: LoopScan, old: list, users: list, plans: dict, tracer: _Tracer,
+          roots: list) -> None:
+    """The new reads (addresses computed before the loop), the operands joined from them,
+    the old reads and the ops only they fed erased; ``scan.reads`` / ``scan.ops``
+    updated."""
+    loop = scan.loop
+    ref = old[0]
+    em = Emitter(SimpleNamespace(scan=scan), ir.InsertionPoint(loop), index_constant)
+    o = em.ops
+    addr_of = {}
+    for key, halves in plans.items():
+        for addr in halves:
+            k = tuple(int(x) for x in addr)
+            if k in addr_of:
+                continue
+            digits = fit_digits(addr - addr[0])
+            if digits is None or np.any(addr >> BUFFER_SHIFT != addr[0] >> BUFFER_SHIFT):
+                raise IRError(ref.op, f"'{TRANSPOSE}' op: the regrouped reads' addresses "
+                                      f"are not a strided block of the thread id in one "
+                                      f"LDS buffer")
+            root = roots[int(addr[0]) >> BUFFER_SHIFT]
+            shape = ir.MemRefType(root.type).shape
+            with em.point, loop.location:
+                tid, off = em.tid(), int(addr[0]) & ((1 << BUFFER_SHIFT) - 1)
+                for mm, r, s in digits:
+                    off = o.add(off, o.mul(o.rem(o.div(tid, mm), r), s))
+                addr_of[k] = [root] + [o._v(x) for x in _indices(o, off, shape)]
+    rt = ref.op.results[0].type
+    new_reads, joined = [], {}
+    with ir.InsertionPoint(ref.op), ref.op.location:
+        for key, halves in plans.items():
+            pair = []
+            for addr in halves:
+                r = ir.Operation.create(TRANSPOSE, results=[rt],
+                                        operands=addr_of[tuple(int(x) for x in addr)],
+                                        attributes=_attrs(ref.op))
+                pair.append(r)
+                new_reads.append(r)
+            vt = ir.VectorType.get([8], ir.VectorType(rt).element_type)
+            joined[key] = ir.Operation.create(
+                "vector.shuffle", results=[vt],
+                operands=[pair[0].results[0], pair[1].results[0]],
+                attributes={"mask": ir.DenseI64ArrayAttr.get(list(range(8)))}).results[0]
+    for m, i, ids in users:
+        v = joined[tuple(int(x) for x in ids)]
+        if m.operands[i].type != v.type:
+            with ir.InsertionPoint(m), m.location:
+                v = ir.Operation.create("vector.shape_cast", results=[m.operands[i].type],
+                                        operands=[v]).results[0]
+        m.operands[i] = v
+    left = _erase_dead(tracer.visited + [a.op for a in old])
+    for a in old:
+        if a.op in left:
+            users = sorted({_op(u.owner).name for r in a.op.results for u in r.uses})
+            raise IRError(a.op, f"'{TRANSPOSE}' op: its elements are also used by "
+                                f"{', '.join(users)} (directly or through vector ops), not "
+                                f"only by MFMA operands; the front end regroups transposing "
+                                f"reads that only MFMAs use")
+    gone = {id(a) for a in old}
+    scan.reads = [a for a in scan.reads if id(a) not in gone] + \
+        [_read_access(r) for r in new_reads]
+    scan.ops = [_op(x) for x in loop.regions[0].blocks[0].operations][:-1]
+
+
+def dense_root(root, op):
+    """``root`` if it is a dense row-major memref, else an error at ``op``."""
+    t = ir.MemRefType(root.type)
+    strides, offset = t.get_strides_and_offset()
+    want = [int(np.prod(t.shape[d + 1:])) for d in range(t.rank)]
+    if list(strides) != want or offset != 0:
+        raise IRError(op, f"'{TRANSPOSE}' op reads {root.type}, not a dense row-major LDS "
+                          f"buffer")
+    return root
+
+
+def _indices(o, off, shape) -> list:
+    out = []
+    for d in range(len(shape)):
+        x = o.div(off, int(np.prod(shape[d + 1:])))
+        out.append(x if d == 0 else o.rem(x, shape[d]))
+    return out
+
+
+def _attrs(op) -> dict:
+    return {n.name: n.attr for n in op.attributes}
+
+
+def _erase_dead(ops: list) -> list:
+    """Erase the ops of ``ops`` left without uses, users first; returns those kept."""
+    pending = list(dict.fromkeys(ops))
+    changed = True
+    while changed:
+        changed = False
+        for x in list(pending):
+            if all(len(list(r.uses)) == 0 for r in x.results):
+                pending.remove(x)
+                x.erase()
+                changed = True
+    return pending

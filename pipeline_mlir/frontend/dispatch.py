@@ -80,9 +80,10 @@ class MatmulDispatch:
 
     @property
     def plain(self) -> bool:
-        """C (f32, 2-D) = A x B^T or A x B, bindings A, B, C: the launch
-        :func:`pipeline_mlir.emu.iree.emulate_matmul` runs."""
-        return (not self.batch and self.out_dtype == "f32" and len(self.bindings) == 3 and
+        """C (2-D, of the MFMAs' accumulator type: f32, i32 for i8) = A x B^T or A x B,
+        bindings A, B, C: the launch :func:`pipeline_mlir.emu.iree.emulate_matmul` runs."""
+        acc = "i32" if self.dtype == "i8" else "f32"
+        return (not self.batch and self.out_dtype == acc and len(self.bindings) == 3 and
                 [b.name for b in self.bindings] == list(NAMES) and
                 self.expect == ("A @ B.T" if self.transpose_b is not False else "A @ B"))
 

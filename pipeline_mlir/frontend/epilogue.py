@@ -142,7 +142,8 @@ class _Tracer:
     def _shape(self, op) -> Node:
         found = []
         for x in op.operands:
-            if isinstance(x.type, (ir.VectorType, ir.FloatType)):
+            # (values: vectors, float and integer scalars; positions are of type index)
+            if isinstance(x.type, (ir.VectorType, ir.FloatType, ir.IntegerType)):
                 n = self.value(x)
                 if n.kind != "poison" and n not in found:
                     found.append(n)

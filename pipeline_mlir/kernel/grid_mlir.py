@@ -1,8 +1,11 @@
-"""The grid order (:mod:`pipeline_mlir.schedules.grid`) as MLIR text: the kernel writer's
-tile of each workgroup, from the same code the Python evaluation runs.  Nothing here
-imports MLIR."""
+"""The complete kernels' ids as MLIR text: thread, lane, warp, the launch check, and the
+tile of each workgroup in the kernel's grid order (:mod:`pipeline_mlir.schedules.grid`,
+from the same code the Python evaluation runs).  ``t`` is the kernel writer's text
+(:mod:`pipeline_mlir.kernel.gemm_mlir`).  Nothing here imports MLIR."""
 
 from __future__ import annotations
+
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 
 class _MlirInts:
@@ -39,3 +42,44 @@ def tile_of_workgroup(w, order, BM: int) -> None:
     for value, name in ((tm, "%tm"), (tn, "%tn")):
         (at,) = [i for i, line in enumerate(w.lines) if line.lstrip().startswith(value + " =")]
         w.lines[at] = w.lines[at].replace(value, name, 1)
+
+
+def thread_ids(t) -> None:
+    """Thread, lane, warp and tile ids, and the launch check (a trap outside the host
+    contract)."""
+    k, w, g = t.k, t.w, t.k.geometry
+    c16, c_wave = w.const(16), w.const(WAVE_SIZE)
+    w("%tid_x = gpu.thread_id x")
+    w("%bid_x = gpu.block_id x")
+    for v in ("tid", "bid"):
+        w(f"%{v} = arith.index_castui %{v}_x : index to i32")
+    w("%Mi = arith.index_castui %M : index to i32")
+    w("%Ni = arith.index_castui %N : index to i32")
+    w("%Ki = arith.index_castui %K : index to i32")
+    w(f"%lane = arith.remui %tid, {c_wave} : i32")
+    # launched outside the host contract (gemm_launch.check_launch)? trap rather than
+    # compute a silently wrong C
+    w(f"%k_rem = arith.remui %Ki, {w.const(2 * g.BK)} : i32")
+    w(f"%k_bad0 = arith.cmpi ne, %k_rem, {w.const(0)} : i32")
+    w(f"%k_bad1 = arith.cmpi ult, %Ki, {w.const(2 * g.BK)} : i32")
+    w(f"%m_rem = arith.remui %Mi, {w.const(g.BM)} : i32")
+    w(f"%m_bad = arith.cmpi ne, %m_rem, {w.const(0)} : i32")
+    w(f"%n_rem = arith.remui %Ni, {w.const(g.BN)} : i32")
+    w(f"%n_bad = arith.cmpi ne, %n_rem, {w.const(0)} : i32")
+    w("%bad0 = arith.ori %k_bad0, %k_bad1 : i1")
+    w("%bad1 = arith.ori %m_bad, %n_bad : i1")
+    w("%bad = arith.ori %bad0, %bad1 : i1")
+    w("scf.if %bad {")
+    w("llvm.intr.trap", 8)
+    w("}")
+    w(f"%warp_v = arith.divui %tid, {c_wave} : i32")
+    # the warp index is wave-uniform: make it scalar so the uniform math stays in SGPRs
+    w("%warp = rocdl.readfirstlane %warp_v : i32")
+    w(f"%l16 = arith.remui %lane, {c16} : i32")
+    w(f"%lgrp = arith.divui %lane, {c16} : i32")
+    w(f"%wm = arith.divui %warp, {w.const(k.warps_n)} : i32")
+    w(f"%wn = arith.remui %warp, {w.const(k.warps_n)} : i32")
+    w(f"%tiles_n = arith.divui %Ni, {w.const(g.BN)} : i32")
+    tile_of_workgroup(w, k.grid_order, g.BM)
+    w(f"%row0_a = arith.muli %tm, {w.const(g.BM)} : i32")
+    w(f"%row0_b = arith.muli %tn, {w.const(g.BN)} : i32")

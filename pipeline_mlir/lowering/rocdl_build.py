@@ -81,8 +81,7 @@ CONTROL_TAGS = (WAIT_VM, WAIT_LGKM, BARRIER, SET_PRIO, SCHEDULE_BARRIER, SCHED_G
 
 
 def emit_entries(entry_ops: list, descs: list[OpDesc], fence_waits: bool, fence_blocks: bool,
-                 on_data, sequence: list | None = None,
-                 fence_loads: bool = True,
+                 on_data, sequence: list | None = None, fence_loads: bool = True,
                  interleave_loads: bool = False) -> tuple[list[int], int]:
     """Lower a phase's entries at the current insertion point.
 
@@ -103,11 +102,10 @@ def emit_entries(entry_ops: list, descs: list[OpDesc], fence_waits: bool, fence_
     encode is an IRError.
     """
 
-    if sequence is None:
+    if (seq := sequence) is None:
         blocks = [get(e, "block", S.INT) for e in entry_ops]
-        sequence = fenced_sequence(descs, blocks if any(b is not None for b in blocks)
-                                   else None, fence_waits, fence_blocks, fence_loads)
-    seq = sequence
+        seq = fenced_sequence(descs, blocks if any(b is not None for b in blocks) else None,
+                              fence_waits, fence_blocks, fence_loads)
     pairs = iter(zip(entry_ops, descs))
     positions, pos, start = [], 0, None
     region: list = []     # instruction kinds placed since the last fence (None: unknown)

@@ -209,14 +209,13 @@ def fenced_sequence(descs: list[OpDesc], blocks: list[int | None] | None,
     become :class:`Interleaved`, and :data:`INTERLEAVE` and a fence follow its MMA; with
     ``interleave`` and ``fence_loads``, each run of :func:`load_runs` gets a fence before
     it and :data:`LOAD_GROUPS` after it instead of the fence between its two kinds of loads.
-    ``cuts`` (``{entry: earlier entry}``, the order cuts of the kernel's counted waits,
-    :mod:`pipeline_mlir.kernel.wait_order`): :data:`ORDER_FENCE` goes before ``entry``
-    unless a fence of either kind already stands between the two.
+    ``cuts`` (``{entry: earlier entry}``, :mod:`pipeline_mlir.kernel.wait_order`): an
+    :data:`ORDER_FENCE` before ``entry`` unless a fence already stands between the two.
     """
     out: list = []
-    dropped = repeated_waits(descs) if interleave else set()
-    # a fragment wait issues nothing: LLVM waits for each MFMA's operand registers
-    dropped |= {i for i, d in enumerate(descs) if d.tag == WAIT_FRAG}
+    # (a fragment wait issues nothing: LLVM waits for each MFMA's operand registers)
+    dropped = (repeated_waits(descs) if interleave else set()) | {
+        i for i, d in enumerate(descs) if d.tag == WAIT_FRAG}
     runs = interleaved_runs(descs, blocks, dropped) if interleave else {}
     inside = {k for j, i in runs.items() for k in range(j, i)}
     ends = set(runs.values())

@@ -16,5 +16,5 @@
 // CHECK-NOT:  Traceback
 
 // PINGPONG-NOT:  out of range
-// PINGPONG:      pingpong.mlir:{{[0-9]+}}:{{[0-9]+}}: error: sched-adopt-loop: 'scf.for' op is already software-pipelined: 14 global->LDS copies before it (a prologue) and 128 MFMAs after it (an epilogue), and rocdl.s.setprio, rocdl.sched.barrier in it; the front end pipelines a natural K-loop
+// PINGPONG:      pingpong.mlir:{{[0-9]+}}:{{[0-9]+}}: error: sched-adopt-loop: 'scf.for' op is already software-pipelined: 14 global->LDS copies before it (a prologue) and 128 MFMAs after it (an epilogue), and rocdl.s.setprio, rocdl.sched.barrier, rocdl.sched.group.barrier in it; the front end pipelines a natural K-loop
 // PINGPONG-NEXT: = scf.for

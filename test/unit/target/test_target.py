@@ -65,11 +65,12 @@ def test_mfma_table():
         assert gfx950.TARGET.mfma(m.mnemonic) is m
     assert gfx950.TARGET.mfma("v_mfma_f32_4x4x4_16b_f16") is None
     # one MFMA per element type of the kernels, the 16x16 one
-    from pipeline_mlir.schedules.geometry import DTYPES
+    from pipeline_mlir.schedules.geometry import DTYPES, MX_DTYPES
 
-    assert set(gfx950.MFMA_BY_DTYPE) == set(DTYPES)
+    assert set(gfx950.MFMA_BY_DTYPE) == set(DTYPES) | set(MX_DTYPES)
     assert {d: m.shape for d, m in gfx950.MFMA_BY_DTYPE.items()} == {
-        "bf16": (16, 16, 32), "f16": (16, 16, 32), "fp8": (16, 16, 128), "i8": (16, 16, 64)}
+        "bf16": (16, 16, 32), "f16": (16, 16, 32), "fp8": (16, 16, 128), "i8": (16, 16, 64),
+        "mxfp4": (16, 16, 128), "mxfp8": (16, 16, 128)}
 
 
 def chip_literals(source: str) -> list[int]:

@@ -202,7 +202,7 @@ def test_single_buffer_schedules_compile_and_verify(T):
 
 def test_the_tiles_drawn_cover_every_dtype_and_a_non_square_tile():
     tiles = four_wave_tiles()
-    assert {t[0] for t in tiles} == {"bf16", "f16", "fp8"}
+    assert {t[0] for t in tiles} == {"bf16", "f16", "fp8", "i8"}
     assert any(BM != BN for _, BM, BN, _ in tiles)
     assert ("bf16", 128, 128, 64) in tiles
 

@@ -328,7 +328,10 @@ class KernelPlan:
     ``fence_waits`` / ``fence_blocks`` / ``fence_loads``: the lowering fences every run of
     waits / every change of block / every change between fragment loads and global loads
     with a ``sched_barrier``; ``interleave``: it interleaves each MMA that follows its
-    block's loads with them (:meth:`fenced`).  Build it with :func:`kernel_plan`."""
+    block's loads with them (:meth:`fenced`); ``spread_loads``: those interleave pipelines
+    spread the global loads over the MFMAs after the fragment reads
+    (:func:`~pipeline_mlir.schedule.fences.spread_slots`).  Build it with
+    :func:`kernel_plan`."""
 
     shape: KernelShape
     prologue: tuple[ScheduleEntry, ...]
@@ -342,6 +345,7 @@ class KernelPlan:
     fence_blocks: bool = True
     fence_loads: bool = True
     interleave: bool = False
+    spread_loads: bool = False
     parts: tuple[Part, ...] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -32,6 +32,7 @@ from pipeline_mlir.lowering.rocdl_build import create_control, emit_entries
 
 from pipeline_mlir.analysis.ir_facts import block_size
 from pipeline_mlir.frontend.kernel_ir import kernel_of
+from pipeline_mlir.target.gfx950 import AGPR_ALLOC_ATTR
 from pipeline_mlir.frontend.tagged import PAYLOAD_ATTR, TAG_ATTRS, _loop_body, instruction_kinds
 
 # ---------------------------------------------------------------------------------------------
@@ -178,7 +179,7 @@ def _emit_part(em: _Emitter, templates: _Templates, ph_op, plan: KernelPlan, par
     emit_entries(ops_of(ph_op.regions[0])[part.start:part.stop],
                  [e.op for e in entries[part.start:part.stop]], plan.fence_waits,
                  plan.fence_blocks, place, plan.fenced(part), plan.fence_loads,
-                 plan.interleave)
+                 plan.interleave, plan.spread_loads)
 
 
 def _yield_values(loop):
@@ -208,7 +209,8 @@ _PHASE_OPS = {"prologue": S.PROLOGUE, "kernel": S.KERNEL, "epilogue": S.EPILOGUE
 
 
 def plan_from_ir(p, fence_waits: bool = True, fence_blocks: bool = True,
-                 fence_loads: bool = True, interleave: bool = False) -> KernelPlan:
+                 fence_loads: bool = True, interleave: bool = False,
+                 spread_loads: bool = False) -> KernelPlan:
     """The kernel plan of a pipeline in state "phases": its schedule's kernel shape, the
     phases as the passes left them (``block`` attributes included), the stagger, and the
     lowering's fence and interleave options."""
@@ -220,11 +222,19 @@ def plan_from_ir(p, fence_waits: bool = True, fence_blocks: bool = True,
     return KernelPlan(shape, phases["prologue"], phases["kernel"], phases["epilogue"],
                       get(p.op, "warp_stagger_index", S.INT, 0), blocks["prologue"],
                       blocks["kernel"], blocks["epilogue"], fence_waits, fence_blocks,
-                      fence_loads, interleave)
+                      fence_loads, interleave, spread_loads)
+
+
+def reserves_agprs(p) -> bool:
+    """Whether the kernel of the concrete pipeline ``p`` keeps its accumulators in AGPRs
+    (its function carries ``sched.agpr_alloc``: one wave per SIMD, a 128x128 warp tile)."""
+    kernel = kernel_of(p.op)
+    return kernel is not None and AGPR_ALLOC_ATTR in kernel.attributes
 
 
 def materialize(p, fence_waits: bool = True, fence_blocks: bool = True,
-                fence_loads: bool = True, interleave: bool = False) -> KernelPlan:
+                fence_loads: bool = True, interleave: bool = False,
+                spread_loads: bool = False) -> KernelPlan:
     """Replace the loop after the concrete pipeline ``p`` by the kernel plan's prologue /
     loop / epilogue; returns the plan it emitted."""
     block_ops = [_op(o) for o in p.op.block.operations]
@@ -236,7 +246,7 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True,
     for name in S.PHASE_OPS:
         if name not in p.phase_ops:
             raise IRError(p.op, f"'sched.pipeline' op lacks '{name}'")
-    plan = plan_from_ir(p, fence_waits, fence_blocks, fence_loads, interleave)
+    plan = plan_from_ir(p, fence_waits, fence_blocks, fence_loads, interleave, spread_loads)
     try:   # every counted wait's order must be one the fences can pin
         order_cuts(plan, strict=True)
     except ConfigError as e:

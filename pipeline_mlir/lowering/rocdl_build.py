@@ -82,7 +82,7 @@ CONTROL_TAGS = (WAIT_VM, WAIT_LGKM, BARRIER, SET_PRIO, SCHEDULE_BARRIER, SCHED_G
 
 def emit_entries(entry_ops: list, descs: list[OpDesc], fence_waits: bool, fence_blocks: bool,
                  on_data, sequence: list | None = None, fence_loads: bool = True,
-                 interleave_loads: bool = False) -> tuple[list[int], int]:
+                 interleave_loads: bool = False, spread_loads: bool = False) -> tuple[list[int], int]:
     """Lower a phase's entries at the current insertion point.
 
     Fences (``sequence``: the entries, or their indices, with ``None`` where a fence goes,
@@ -93,13 +93,13 @@ def emit_entries(entry_ops: list, descs: list[OpDesc], fence_waits: bool, fence_
     entry and returns the kinds of the instructions it placed (``mfma``, ``ds_read``,
     ``vmem_read``; ``None``: not known).  At
     :data:`~pipeline_mlir.schedule.fences.INTERLEAVE` the interleave pipeline of the
-    data placed since the last fence is created (:func:`interleave`), and then the
+    data placed since the last fence is created (:func:`interleave`; ``spread_loads``: its
+    global loads spread over the MFMAs), and then the
     :class:`~pipeline_mlir.schedule.fences.Interleaved` schedule barriers before it go.
     With ``interleave_loads``, a region of loads without MFMAs gets the pipeline of
     :func:`~pipeline_mlir.schedule.fences.load_groups` where it ends.  Returns the
     position, among the emitted ops, where each entry starts (its leading fences included)
-    and how many ops were emitted.  A control entry the hardware cannot
-    encode is an IRError.
+    and how many ops were emitted.  A control entry the hardware cannot encode is an IRError.
     """
 
     if (seq := sequence) is None:
@@ -129,7 +129,7 @@ def emit_entries(entry_ops: list, descs: list[OpDesc], fence_waits: bool, fence_
             region = []
             continue
         if item is INTERLEAVE:
-            n = interleave(region)
+            n = interleave(region, spread_loads)
             if n:
                 for op in barriers:
                     as_operation(op).erase()
@@ -175,13 +175,14 @@ def _load_pipeline(kinds: list) -> int:
     return _pipeline(load_groups(kinds) if None not in kinds else [])
 
 
-def interleave(kinds: list) -> int:
+def interleave(kinds: list, spread: bool = False) -> int:
     """Create the IGroupLP pipeline (:func:`~pipeline_mlir.schedule.fences.interleave_groups`,
     sync id :data:`~pipeline_mlir.schedule.fences.INTERLEAVE_SYNC_ID`) that puts the loads
     among the MFMAs of ``kinds`` (the region's instruction kinds in program order); nothing
     when a kind is not known or the MFMAs are too few
-    (:func:`~pipeline_mlir.schedule.fences.interleaves`).  Returns the number of ops
-    created."""
+    (:func:`~pipeline_mlir.schedule.fences.interleaves`); ``spread``: the global loads
+    spread over the MFMAs after the fragment reads.  Returns the number of ops created."""
     if None in kinds or not interleaves(kinds.count("mfma")):
         return 0
-    return _pipeline(interleave_groups(kinds.count("mfma"), [k for k in kinds if k != "mfma"]))
+    return _pipeline(interleave_groups(kinds.count("mfma"), [k for k in kinds if k != "mfma"],
+                                       spread))

@@ -283,25 +283,52 @@ def _fenced_since(out: list, k: int) -> bool:
                for x in out[k + 1:])
 
 
-def interleave_groups(mfmas: int, loads: list[str]) -> list[tuple[str, int]]:
+def interleave_groups(mfmas: int, loads: list[str],
+                      spread: bool = False) -> list[tuple[str, int]]:
     """The IGroupLP pipeline of an interleaved MMA: ``(kind, size)`` groups in order, each
     MFMA followed by its share of the loads (``loads``: the instruction kinds of the run,
     ``ds_read`` / ``vmem_read``, in program order; the first MFMAs take one more when they
-    do not divide evenly)."""
+    do not divide evenly).
+
+    With ``spread`` (:func:`spread_slots`), the fragment reads still follow the first
+    MFMAs one each, but the global loads after them are spread evenly over the MFMAs
+    that follow the last fragment read instead of following the next MFMAs one each."""
     if mfmas < 1:
         return []
-    share = [len(loads) // mfmas + (1 if k < len(loads) % mfmas else 0) for k in range(mfmas)]
+    if spread:
+        slots = spread_slots(mfmas, loads)
+    else:
+        share = [len(loads) // mfmas + (1 if k < len(loads) % mfmas else 0)
+                 for k in range(mfmas)]
+        starts = [sum(share[:k]) for k in range(mfmas)]
+        slots = [loads[starts[k]:starts[k] + share[k]] for k in range(mfmas)]
     out: list[tuple[str, int]] = []
-    pos = 0
-    for k in range(mfmas):
+    for slot in slots:
         out.append(("mfma", 1))
-        for kind in loads[pos:pos + share[k]]:
+        for kind in slot:
             if out[-1][0] == kind:
                 out[-1] = (kind, out[-1][1] + 1)
             else:
                 out.append((kind, 1))
-        pos += share[k]
     return out
+
+
+def spread_slots(mfmas: int, loads: list[str]) -> list[list[str]]:
+    """The loads that follow each of ``mfmas`` MFMAs (``mfmas`` >= 1) when the global loads
+    are spread: the loads up to the last fragment read one per MFMA from the first (the
+    last MFMA takes the rest), then the loads after it spread evenly over the remaining
+    MFMAs (load ``j`` of ``n`` after MFMA ``first + j * rest // n``), so that, with one
+    wave per SIMD and the waves in step, the CU's global loads do not all issue at once.
+    Program order is kept."""
+    reads = max((i + 1 for i, k in enumerate(loads) if k == "ds_read"), default=0)
+    slots: list[list[str]] = [[] for _ in range(mfmas)]
+    for i, kind in enumerate(loads[:reads]):
+        slots[min(i, mfmas - 1)].append(kind)
+    first = min(reads, mfmas - 1)
+    tail = loads[reads:]
+    for j, kind in enumerate(tail):
+        slots[first + j * (mfmas - first) // len(tail)].append(kind)
+    return slots
 
 
 def load_groups(kinds: list[str]) -> list[tuple[str, int]]:

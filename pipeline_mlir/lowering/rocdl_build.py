@@ -80,9 +80,13 @@ def create_control(desc: OpDesc) -> None:
 CONTROL_TAGS = (WAIT_VM, WAIT_LGKM, BARRIER, SET_PRIO, SCHEDULE_BARRIER, SCHED_GROUP_BARRIER)
 
 
+#: what :func:`emit_entries` returns: where each entry starts, and how many ops were emitted
+_Emitted = tuple[list[int], int]
+
+
 def emit_entries(entry_ops: list, descs: list[OpDesc], fence_waits: bool, fence_blocks: bool,
                  on_data, sequence: list | None = None, fence_loads: bool = True,
-                 interleave_loads: bool = False, spread_loads: bool = False) -> tuple[list[int], int]:
+                 interleave_loads: bool = False, spread_loads: bool = False) -> _Emitted:
     """Lower a phase's entries at the current insertion point.
 
     Fences (``sequence``: the entries, or their indices, with ``None`` where a fence goes,

@@ -261,10 +261,9 @@ def _emulator_arguments(p) -> None:
     emu.add_argument("--emulate-mode", metavar="MODE", default="eager", action=_Store,
                      help="when memory operations complete: eager (default), late (at the "
                           "wait that forces them) or random[:SEED]")
-    emu.add_argument("--emulate-workgroups", metavar="N", type=_integer, default=None,
-                     action=_Store,
-                     help="run N workgroups spread over the grid (the first and the last "
-                          "among them) instead of all of it; C is checked where they wrote")
+    _count_option(emu, "--emulate-workgroups",
+                  "run N workgroups spread over the grid (the first and the last among "
+                  "them) instead of all of it; C is checked where they wrote")
     emu.add_argument("--emulate-launch", metavar="FILE", default=None, action=_Store,
                      help="launch the kernel as the launch description FILE (TOML) says: its "
                           "arguments, grid and block, how the buffers start and what the "
@@ -272,10 +271,14 @@ def _emulator_arguments(p) -> None:
     emu.add_argument("--emulate-strict", action="store_true",
                      help="report buffer accesses past a buffer resource's records (by "
                           "default they read 0 and drop the write, as the hardware does)")
-    emu.add_argument("--emulate-jobs", metavar="N", type=_integer, default=None,
-                     action=_Store,
-                     help="spread the workgroups over N processes (default: the CPUs this "
-                          "process may use); the result is the same for every N")
+    _count_option(emu, "--emulate-jobs", "spread the workgroups over N processes (default: "
+                                         "the CPUs this process may use); the result is the "
+                                         "same for every N")
+
+
+def _count_option(group, flag: str, help: str) -> None:
+    """An option taking a count N (an integer; its range is checked with the others)."""
+    group.add_argument(flag, metavar="N", type=_integer, default=None, action=_Store, help=help)
 
 
 def _tune_arguments(p) -> None:

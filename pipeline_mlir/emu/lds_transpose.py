@@ -29,13 +29,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.target.gfx950 import WAVE_SIZE
+from pipeline_mlir.target.gfx950 import WAVE_SIZE, tr16_source
 
-#: the source (lane, element) of each (lane, element) of the result, within the wave
-_L = np.arange(WAVE_SIZE)[:, None]
-_E = np.arange(4)[None, :]
-SOURCE_LANE = (_L // 16) * 16 + 4 * _E + (_L % 16) // 4     # (64, 4)
-SOURCE_ELEMENT = np.broadcast_to(_L % 4, (WAVE_SIZE, 4))     # (64, 4)
+#: the source (lane, element) of each (lane, element) of the result, within the wave (64, 4)
+SOURCE_LANE, SOURCE_ELEMENT = tr16_source(np.arange(WAVE_SIZE)[:, None],
+                                          np.arange(4)[None, :])
 
 
 def transpose_b16(data: np.ndarray) -> np.ndarray:

@@ -40,7 +40,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.layout import Emitter, fit_digits
 from pipeline_mlir.frontend.scan import LoopScan, _read_access
-from pipeline_mlir.target.gfx950 import WAVE_SIZE
+from pipeline_mlir.target.gfx950 import WAVE_SIZE, tr16_source
 
 TRANSPOSE = "amdgpu.transpose_load"
 #: the element ids of lanes no read fills (constants, poison)
@@ -198,13 +198,10 @@ def _received(scan: LoopScan, old: list) -> np.ndarray:
 
 
 def _exchange(lane: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``ds_read_b64_tr_b16``'s lane exchange: (the lane, the element of its 8 bytes)
-    whose element lane ``lane`` receives as each of its 4 elements, each (lanes, 4).  In
-    a 16-lane group, lane ``l`` receives column ``l`` of the 4 x 16 tile that lanes
-    ``4 e .. 4 e + 3`` hold as row ``e``."""
-    group, within = (lane // 16)[:, None], (lane % 16)[:, None]
-    rows = np.arange(4)[None, :]
-    return group * 16 + rows * 4 + within // 4, np.broadcast_to(within % 4, (len(lane), 4))
+    """``ds_read_b64_tr_b16``'s lane exchange (:func:`~pipeline_mlir.target.gfx950.
+    tr16_source`): the (lane, element) each of ``lane``'s 4 elements comes from, each
+    (lanes, 4)."""
+    return tr16_source(lane[:, None], np.arange(4)[None, :])
 
 
 def _half_address(m, i: int, received: np.ndarray, ids: np.ndarray, h: int) -> np.ndarray:

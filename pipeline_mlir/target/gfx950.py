@@ -49,6 +49,15 @@ VGPR_GRANULE = 8
 #: bytes one lane moves in the widest memory instruction (``buffer_load_dwordx4``,
 #: ``ds_read_b128``)
 WIDEST_ACCESS_BYTES = 16
+
+
+def tr16_source(lane, element):
+    """``ds_read_b64_tr_b16``'s lane exchange (CDNA 4 ISA, the transposing LDS reads): the
+    (lane, element of its 8 bytes) whose 16-bit value lane ``lane`` receives as its element
+    ``element``.  In a 16-lane group, lane ``l`` receives column ``l`` of the 4 x 16 tile
+    that lanes ``4 e .. 4 e + 3`` hold as row ``e``.  Plain arithmetic: integers or numpy
+    arrays (broadcast)."""
+    return (lane // 16) * 16 + 4 * element + (lane % 16) // 4, lane % 4 + 0 * element
 #: the accumulation VGPRs start at a multiple of this (``COMPUTE_PGM_RSRC3.ACCUM_OFFSET``)
 ACCUM_OFFSET_GRANULE = 4
 #: waves per SIMD the SGPRs allow: ``(most SGPRs, waves)``, first match; more: the last

@@ -10,33 +10,21 @@ on stderr, as an interrupt later on does.
 
 from __future__ import annotations
 
-import signal
 import sys
 
-from pipeline_mlir.tools.signals import INTERRUPTED_RC, TERMINATED_RC, Terminated, on_sigterm
+from pipeline_mlir.tools.signals import run_handled
 
 PROG = "pipeline-opt"
 
 
 def main(argv: list[str] | None = None) -> int:
     """Import the tool and run it on ``argv`` (None: the command line); the exit status."""
-    try:
-        previous = signal.signal(signal.SIGTERM, on_sigterm)
-    except ValueError:  # not the main thread: the caller's signals are its own
-        previous = None
-    try:
+    def run(args):
         from pipeline_mlir.tools.pipeline_opt import main as tool_main
 
-        return tool_main(argv)  # installs its own handlers for its run, then restores this one
-    except KeyboardInterrupt:
-        sys.stderr.write(f"{PROG}: interrupted\n")
-        return INTERRUPTED_RC
-    except Terminated:
-        sys.stderr.write(f"{PROG}: terminated\n")
-        return TERMINATED_RC
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
+        return tool_main(args)  # installs its own handlers for its run, then restores these
+
+    return run_handled(run, argv, lambda what: sys.stderr.write(f"{PROG}: {what}\n"))
 
 
 if __name__ == "__main__":

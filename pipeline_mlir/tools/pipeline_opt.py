@@ -40,14 +40,13 @@ line that only names a pipeline, its emit kind and chip (:mod:`pipeline_mlir.too
 from __future__ import annotations
 
 import os
-import signal
 import sys
 
 from pipeline_mlir.driver.base import BINARY_EMITS, PROG, UsageError, print_stderr
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.tools.output import print_and_exit, write
 from pipeline_mlir.tools.progress import Progress
-from pipeline_mlir.tools.signals import INTERRUPTED_RC, TERMINATED_RC, Terminated, on_sigterm
+from pipeline_mlir.tools.signals import run_handled
 from pipeline_mlir.tools.version import VERSION_ONLY, version_text
 
 
@@ -257,21 +256,7 @@ def _error(message) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Run the driver; returns the exit status (0 success, 1 any error, 130 after Ctrl-C,
     143 after SIGTERM)."""
-    try:
-        previous = signal.signal(signal.SIGTERM, on_sigterm)
-    except ValueError:  # not the main thread: the caller's signals are its own
-        previous = None
-    try:
-        return _main(argv)
-    except KeyboardInterrupt:
-        print_stderr(f"{PROG}: interrupted")
-        return INTERRUPTED_RC
-    except Terminated:
-        print_stderr(f"{PROG}: terminated")
-        return TERMINATED_RC
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
+    return run_handled(_main, argv, lambda what: print_stderr(f"{PROG}: {what}"))
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 from collections import Counter
+from typing import NamedTuple
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,12 +35,29 @@ import generate as G  # noqa: E402
 from pipeline_mlir.isa.asm import parse_asm  # noqa: E402
 
 SPEC = "4wave{BM=128 BN=128 BK=32}"   # the simulator's wave count and counts for assembly
-MFMAS_PER_K_TILE = 16                 # 4x4 MFMA 16x16x32 per wave per K tile of 32
-#: per dtype: (the matmul, the simulator's spec); 4x4 MFMAs per wave and K tile in both
-CASES = {"bf16": (G.CONFIGS["matmul_bf16_abt_4096"], SPEC),
-         "i8": (dict(dtype="i8"), "4wave{dtype=i8 BM=128 BN=128 BK=64}"),
+
+
+class Case(NamedTuple):
+    matmul: dict          # matmul_source arguments
+    spec: str             # the simulator's spec (wave count and counts) for the assembly
+    pipeline: str         # what pipeline-opt pipelines IREE's kernel with
+    mfmas_per_k_tile: int  # MFMAs per wave and K tile (of the kernel's K step)
+
+
+#: the benchmark's cases; 4-wave ones: 4x4 MFMAs 16x16x32 per wave and K tile of 32 (i8:
+#: 16x16x64, K tile 64); 8-wave ones (``--pipeline=pingpong``, IREE's tiles forced by a
+#: compilation_info): K tile of 64, 2 MFMAs deep, 8x4 (256x256) or 4x4 (256x128) per wave
+CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
+         "i8": Case(dict(dtype="i8"), "4wave{dtype=i8 BM=128 BN=128 BK=64}", "4wave", 16),
          # plain A x B (B read with transposing reads): bf16 4096^3
-         "bf16-ab": (dict(dtype="bf16", transpose_b=False), SPEC)}
+         "bf16-ab": Case(dict(dtype="bf16", transpose_b=False), SPEC, "4wave", 16),
+         "bf16-256x256-8wave": Case(
+             G.EIGHT_WAVE["matmul_bf16_abt_256x256_8wave"] | dict(m=4096, n=4096, k=4096),
+             "pingpong", "pingpong", 64),
+         "bf16-256x128-8wave": Case(
+             G.EIGHT_WAVE["matmul_bf16_abt_256x128_8wave"] | dict(m=4096, n=4096, k=4096),
+             "pingpong", "pingpong", 32)}
+NAMES = {"4wave": "4-wave", "pingpong": "ping-pong"}
 KINDS = (("v_mfma", "mfma"), ("ds_read_b128", "ds_read"), ("buffer_load ... lds", "vmem_load_lds"),
          ("s_waitcnt", "wait"), ("s_barrier", "barrier"), ("s_setprio", "setprio"))
 
@@ -60,7 +78,8 @@ def simulate(asm_path: Path, spec: str = SPEC) -> dict[str, float]:
 
 
 def kernels(d: Path, dtype: str = "bf16") -> dict[str, Path]:
-    source = G.matmul_source(**CASES[dtype][0])
+    case = CASES[dtype]
+    source = G.matmul_source(**case.matmul)
     out = {}
     own = d / "iree_prefetch.s"
     own.write_text(G.iree_prefetch_asm(source))
@@ -71,12 +90,13 @@ def kernels(d: Path, dtype: str = "bf16") -> dict[str, Path]:
     ours = d / "ours.s"
     for args in (["-o", str(pipelined)], ["--emit=asm", "-o", str(ours)]):
         subprocess.run([sys.executable, "-m", "pipeline_mlir.tools.pipeline_opt",
-                        "--pipeline=4wave", str(src), *args], check=True)
-    out["4-wave, pipeline-opt's LLVM"] = ours
+                        f"--pipeline={case.pipeline}", str(src), *args], check=True)
+    name = NAMES[case.pipeline]
+    out[f"{name}, pipeline-opt's LLVM"] = ours
     dump = d / "dump"
     G.substitute(source, str(pipelined), d / "k.vmfb", dump)
     (rocm,) = dump.glob("*.rocmasm")
-    out["4-wave, back in iree-compile"] = rocm
+    out[f"{name}, back in iree-compile"] = rocm
     return out
 
 
@@ -89,8 +109,8 @@ def main(argv: list[str]) -> int:
         rows = []
         for name, path in kernels(Path(tmp), dtype).items():
             counts = loop_counts(path.read_text())
-            tiles = counts["mfma"] / MFMAS_PER_K_TILE
-            cycles = simulate(path, CASES[dtype][1])
+            tiles = counts["mfma"] / CASES[dtype].mfmas_per_k_tile
+            cycles = simulate(path, CASES[dtype].spec)
             rows.append((name, tiles, counts, cycles))
     head = ["kernel", "K tiles / iteration"] + [k for k, _ in KINDS] + \
         ["cycles / K tile (llvm)", "cycles / K tile (measured)"]

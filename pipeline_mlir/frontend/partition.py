@@ -160,9 +160,22 @@ def _inferred_options(an: Analysis, schedule, dtype: str, bk: int, counts: dict)
                 inferred[k] = v
     else:
         if "is_fp8" in own:
-            inferred["is_fp8"] = dtype == "fp8"
+            inferred["is_fp8"] = _ping_pong_fp8(an.scan, schedule, dtype)
         inferred.update({k: v for k, v in counts.items() if k in own})
     return inferred
+
+
+def _ping_pong_fp8(scan: LoopScan, schedule, dtype: str) -> bool:
+    """``is_fp8`` of a ping-pong schedule for a loop multiplying ``dtype``: its geometry
+    knows bf16 and fp8 only, so another element type is refused at the first MFMA (not
+    given bf16's geometry)."""
+    if dtype not in ("bf16", "fp8"):
+        mf = scan.mfmas[0]
+        et = ir.VectorType(mf.operands[0].type).element_type
+        raise IRError(mf, f"'{mf.name}' op multiplies {et} ({dtype}); the "
+                          f"'{schedule.name}' schedule's kernel geometry is bf16 or fp8 "
+                          f"(is_fp8), so a {dtype} loop takes another schedule (4wave)")
+    return dtype == "fp8"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -125,14 +125,18 @@ def check_tags(loop, entries) -> None:
     loads = [(ops, f) for ops, name, f in entries if name == S.GLOBAL_LOAD]
     frags = [(ops, f) for ops, name, f in entries if name == S.FRAG_LOAD]
     mmas = [(ops, f) for ops, name, f in entries if name == S.MMA_OP]
-    ev.bind(iv, lb)
+    # a K step whose previous K tile exists: a "k_prev" load's K offset is one K tile
+    # before the variable, so at the lower bound it would address before the matrix
+    # (the pipelined loop starts later; its prologue loads the first tiles)
+    first = lb if step is None else lb + step
+    ev.bind(iv, first)
     check = _TagCheck(ev)
     check.loads(loads)
     check.fragment_loads(frags)
     check.mmas(blk, mmas)
     if step is None or not check.load_info:
         return
-    ev.bind(iv, lb + step // 2)
+    ev.bind(iv, first + step // 2)
     check.k_offsets()
 
 

@@ -49,21 +49,50 @@ def tool(name: str) -> str:
     return find_tool(name)
 
 
+#: IREE's MFMA intrinsic per element type, for the lowering configs of :func:`compilation_info`
+MMA_KINDS = {"bf16": "MFMA_F32_16x16x32_BF16", "f16": "MFMA_F32_16x16x32_F16"}
+
+
+def compilation_info(dtype: str, tile: tuple[int, int], wave_tiles: tuple[int, int],
+                     k_steps: int, threads: int) -> str:
+    """An ``#iree_codegen.compilation_info`` that makes IREE 3.13 build the matmul with a
+    ``tile`` (M, N) workgroup tile of ``threads`` threads, each wave multiplying
+    ``wave_tiles`` (M, N) 16x16 MFMA tiles, a K step of ``k_steps`` MFMAs (32 each): its
+    TileAndFuse pipeline as it configures its default kernel (DMA copies, XOR-swizzled
+    LDS), with sizes of the user's choosing.  The translation_info names no prefetch stage
+    count, so ``--iree-llvmgpu-prefetch-num-stages`` still decides (1: the natural loop)."""
+    operand = ("#iree_gpu.swizzle_operand<copy_config = #iree_gpu.use_global_load_dma, "
+               "swizzle = #iree_codegen.xor_shuffle<64, 8>>")
+    lowering = (f"#iree_gpu.lowering_config<{{mma_kind = #iree_gpu.mma_layout<{MMA_KINDS[dtype]}>, "
+                f"promote_operands = [0, 1], promotion_types = [{operand}, {operand}], "
+                f"reduction = [0, 0, {k_steps}], subgroup = [{wave_tiles[0]}, {wave_tiles[1]}, 0], "
+                f"workgroup = [{tile[0]}, {tile[1]}, 0]}}>")
+    translation = ("#iree_codegen.translation_info<pipeline = #iree_gpu.pipeline<TileAndFuse> "
+                   f"workgroup_size = [{threads}, 1, 1] subgroup_size = 64, "
+                   "{gpu_pipeline_options = #iree_gpu.pipeline_options<"
+                   "no_reduce_shared_memory_bank_conflicts = true, use_igemm_convolution = false>}>")
+    return (f"#iree_codegen.compilation_info<lowering_config = {lowering}, "
+            f"translation_info = {translation}>")
+
+
 def matmul_source(dtype: str = "bf16", m: int = 4096, n: int = 4096, k: int = 4096,
-                  transpose_b: bool = True) -> str:
+                  transpose_b: bool = True, config: str | None = None) -> str:
+    """The matmul as an MLIR function; ``config`` (:func:`compilation_info`) is set as the
+    ``compilation_info`` of its ``linalg.matmul``."""
     et = TYPES[dtype]
     acc = "i32" if dtype == "i8" else "f32"
     zero = "0" if acc == "i32" else "0.0"
     b_shape = f"{n}x{k}" if transpose_b else f"{k}x{n}"
     maps = ("indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, "
             "affine_map<(m, n, k) -> (m, n)>]\n      " if transpose_b else "")
+    attrs = "" if config is None else f"{{compilation_info = {config}}} "
     return (f"func.func @matmul(%a: tensor<{m}x{k}x{et}>, %b: tensor<{b_shape}x{et}>) "
             f"-> tensor<{m}x{n}x{acc}> {{\n"
             f"  %zero = arith.constant {zero} : {acc}\n"
             f"  %e = tensor.empty() : tensor<{m}x{n}x{acc}>\n"
             f"  %c = linalg.fill ins(%zero : {acc}) outs(%e : tensor<{m}x{n}x{acc}>) "
             f"-> tensor<{m}x{n}x{acc}>\n"
-            f"  %r = linalg.matmul {maps}ins(%a, %b : tensor<{m}x{k}x{et}>, tensor<{b_shape}x{et}>)"
+            f"  %r = linalg.matmul {maps}{attrs}ins(%a, %b : tensor<{m}x{k}x{et}>, tensor<{b_shape}x{et}>)"
             f" outs(%c : tensor<{m}x{n}x{acc}>) -> tensor<{m}x{n}x{acc}>\n"
             f"  return %r : tensor<{m}x{n}x{acc}>\n}}\n")
 
@@ -192,6 +221,19 @@ def iree_hsaco(source: str, stages: int = 2, executable: str | None = None) -> b
 #: The committed inputs: file stem -> matmul_source arguments.
 CONFIGS = {
     "matmul_bf16_abt_4096": dict(dtype="bf16", m=4096, n=4096, k=4096, transpose_b=True),
+}
+
+
+#: IREE's 8-wave (512-thread) bf16 kernels, which ``--pipeline=pingpong`` takes: file stem
+#: -> matmul_source arguments (a compilation_info on the matmul: IREE does not pick these
+#: tiles by itself).  Not committed: the tests generate them (small sizes, seconds each).
+EIGHT_WAVE = {
+    "matmul_bf16_abt_256x256_8wave": dict(
+        dtype="bf16", m=1024, n=1024, k=512,
+        config=compilation_info("bf16", (256, 256), (8, 4), 2, 512)),
+    "matmul_bf16_abt_256x128_8wave": dict(
+        dtype="bf16", m=1024, n=1024, k=512,
+        config=compilation_info("bf16", (256, 128), (4, 4), 2, 512)),
 }
 
 

@@ -1,0 +1,136 @@
+"""``--pipeline=pingpong`` on IREE's 8-wave (512-thread) bf16 kernels.
+
+IREE 3.13 builds a 256x256 or 256x128 workgroup tile with 8 waves when the matmul carries
+a ``compilation_info`` (``test/data/iree/generate.py``: ``compilation_info``,
+``EIGHT_WAVE``); each is generated here with ``iree-compile`` (1024x1024x512, once per
+session), taken at IREE's prefetch point and in its late form, and pipelined with
+``--pipeline=pingpong`` and no other option:
+
+* both forms give the same schedule, and that schedule (``--emit=schedule``, before
+  ``sched-fix-hazards`` could add anything) is hazard-free in the simulator;
+* the kernel runs 8 waves per workgroup on the emulator and computes C exactly, memory
+  completing as late as the counters allow and in a random order they allow;
+* what the ping-pong schedule does not take is refused at an op of IREE's kernel: IREE's
+  default 4-wave kernel, an f16 loop, a 256x128 tile with K step 32 (B's copies do not
+  split), a K step of 128 (more fragment reads per subtile than the lgkm counter option).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipeline_mlir.tools.pipeline_opt import main
+
+ROOT = Path(__file__).parents[3]
+sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
+import generate as G  # noqa: E402
+
+IREE = ROOT / "test" / "data" / "iree"
+NAMES = list(G.EIGHT_WAVE)
+#: 8-wave configurations the schedule refuses: name -> (matmul_source arguments, reason)
+REFUSED = {
+    "bf16_abt_256x128_k32": (
+        dict(dtype="bf16", m=1024, n=1024, k=512,
+             config=G.compilation_info("bf16", (256, 128), (4, 4), 1, 512)),
+        "half of its 4096-element tile is not a whole number of copies of 512 threads"),
+    "bf16_abt_256x256_k128": (
+        dict(dtype="bf16", m=1024, n=1024, k=512,
+             config=G.compilation_info("bf16", (256, 256), (8, 4), 4, 512)),
+        "option 'lgkm_per_load_a' is out of range"),
+}
+
+
+@pytest.fixture(scope="session")
+def generated(tmp_path_factory):
+    """(config, form) -> the path of IREE's kernel, generated once per session."""
+    d = tmp_path_factory.mktemp("iree_8wave")
+    cache = {}
+
+    def get(name: str, form: str) -> Path:
+        if (name, form) not in cache:
+            cfg = G.EIGHT_WAVE[name] if name in G.EIGHT_WAVE else REFUSED[name][0]
+            fn = G.prefetch_point if form == "prefetch" else G.late_form
+            path = d / f"{name}.{form}.mlir"
+            path.write_text(fn(G.matmul_source(**cfg)))
+            cache[name, form] = path
+        return cache[name, form]
+    return get
+
+
+def _run(capsys, *argv) -> tuple[int, str, str]:
+    rc = main(list(argv))
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def _refused(rc: int, err: str, src: Path, reason: str) -> None:
+    assert rc == 1 and reason in err and "Traceback" not in err, err
+    assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: ", err), err  # at an op
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_both_forms_give_one_hazard_free_schedule(generated, name, capsys, tmp_path):
+    schedules = {}
+    for form in ("prefetch", "late"):
+        src = generated(name, form)
+        assert "gpu.known_block_size = array<i32: 512, 1, 1>" in src.read_text()
+        rc, out, err = _run(capsys, "--pipeline=pingpong", str(src), "--emit=schedule-json")
+        assert rc == 0, err
+        schedules[form] = out
+    assert schedules["prefetch"] == schedules["late"]
+    dump = tmp_path / "schedule.txt"
+    rc, _, err = _run(capsys, "--pipeline=pingpong", str(generated(name, "late")),
+                      "--emit=schedule", "-o", str(dump))
+    assert rc == 0, err
+    rc, out, err = _run(capsys, "--simulate", str(dump), "--pipeline=pingpong")
+    assert rc == 0 and ": no hazard, every accumulator receives each K tile once" in out, \
+        out + err
+
+
+@pytest.mark.parametrize("mode", ["late", "random:11"])
+@pytest.mark.parametrize("form", ["prefetch", "late"])
+@pytest.mark.parametrize("name", NAMES)
+def test_pipelined_kernel_is_exact_with_8_waves(generated, name, form, mode, capsys):
+    rc, out, err = _run(capsys, "--pipeline=pingpong", "--emulate", str(generated(name, form)),
+                        "--emulate-workgroups=2", f"--emulate-mode={mode}")
+    assert rc == 0, out + err
+    assert f"mode={mode.split(':')[0]}: exact, max error 0, 2 of " in out, out
+    assert "workgroups x 8 waves" in out, out
+
+
+@pytest.mark.parametrize("form", ["prefetch", "late"])
+def test_pingpong_refuses_iree_default_4_wave_kernel(form, capsys):
+    src = IREE / f"matmul_bf16_abt_4096.{form}.mlir"
+    rc, _, err = _run(capsys, "--pipeline=pingpong", str(src), "-o", "-")
+    _refused(rc, err, src, "the kernel runs 256 threads (4 waves) but the 'pingpong' "
+                           "schedule is written for 8 waves (512 threads)")
+
+
+def test_4wave_refuses_an_8_wave_kernel(generated, capsys):
+    src = generated(NAMES[0], "prefetch")
+    rc, _, err = _run(capsys, "--pipeline=4wave", str(src), "-o", "-")
+    _refused(rc, err, src, "the kernel runs 512 threads (8 waves) but the '4wave' schedule "
+                           "is written for 4 waves")
+
+
+def test_pingpong_refuses_an_f16_loop(generated, capsys, tmp_path):
+    """The ping-pong geometry is bf16 or fp8: an f16 loop is refused at its MFMA, not
+    given bf16's geometry."""
+    src = tmp_path / "f16.mlir"
+    src.write_text(generated(NAMES[0], "prefetch").read_text()
+                   .replace("BF16", "F16").replace("bf16", "f16"))
+    rc, _, err = _run(capsys, "--pipeline=pingpong", str(src), "-o", "-")
+    _refused(rc, err, src, "'amdgpu.mfma' op multiplies f16 (f16); the 'pingpong' "
+                           "schedule's kernel geometry is bf16 or fp8")
+
+
+@pytest.mark.parametrize("form", ["prefetch", "late"])
+@pytest.mark.parametrize("name", list(REFUSED))
+def test_refused_8_wave_configurations(generated, name, form, capsys):
+    src = generated(name, form)
+    rc, _, err = _run(capsys, "--pipeline=pingpong", str(src), "-o", "-")
+    _refused(rc, err, src, REFUSED[name][1])

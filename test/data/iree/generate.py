@@ -14,6 +14,9 @@ Uses ``iree-compile`` / ``iree-opt`` of the iree-base-compiler the project depen
 * :func:`substitute` compiles the matmul to a ``.vmfb`` with an executable replaced by a
   (pipelined) ``hal.executable`` file (``--iree-hal-substitute-executable-configuration``).
 * :func:`iree_prefetch_asm` is IREE's own 2-stage prefetch-pipelined kernel (assembly).
+* :func:`compilation_info` is the lowering a user sets on the matmul to get tiles IREE
+  does not pick by itself (:data:`EIGHT_WAVE`: its 8-wave kernels); :func:`form_files`
+  generates a test session's kernels on demand.
 
 Run as a script to regenerate the inputs committed next to it::
 
@@ -31,6 +34,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Callable
 
 HERE = Path(__file__).resolve().parent
 TARGET = ["--iree-hal-target-device=hip", "--iree-rocm-target=gfx950"]
@@ -163,6 +167,22 @@ def late_form(source: str, flags: tuple[str, ...] = ()) -> str:
     exe = _executable(_dump_after(source, "iree-codegen-math-transform",
                                   ["--iree-llvmgpu-prefetch-num-stages=1", *flags]))
     return _run([tool("iree-opt"), "-"], exe, what="the late form").stdout
+
+
+def form_files(directory: Path, source_of) -> Callable[[str, str], Path]:
+    """``get(name, form)``: the file in ``directory`` holding IREE's kernel of the matmul
+    ``source_of(name)`` (its MLIR source) at the prefetch point (``form`` "prefetch") or in
+    the late form ("late"), generated on the first request (a test session's cache)."""
+    cache: dict = {}
+
+    def get(name: str, form: str) -> Path:
+        if (name, form) not in cache:
+            fn = prefetch_point if form == "prefetch" else late_form
+            path = directory / f"{name}.{form}.mlir"
+            path.write_text(fn(source_of(name)))
+            cache[name, form] = path
+        return cache[name, form]
+    return get
 
 
 def executable_name(text: str) -> str:

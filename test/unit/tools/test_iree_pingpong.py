@@ -47,18 +47,10 @@ REFUSED = {
 @pytest.fixture(scope="session")
 def generated(tmp_path_factory):
     """(config, form) -> the path of IREE's kernel, generated once per session."""
-    d = tmp_path_factory.mktemp("iree_8wave")
-    cache = {}
-
-    def get(name: str, form: str) -> Path:
-        if (name, form) not in cache:
-            cfg = G.EIGHT_WAVE[name] if name in G.EIGHT_WAVE else REFUSED[name][0]
-            fn = G.prefetch_point if form == "prefetch" else G.late_form
-            path = d / f"{name}.{form}.mlir"
-            path.write_text(fn(G.matmul_source(**cfg)))
-            cache[name, form] = path
-        return cache[name, form]
-    return get
+    def source(name: str) -> str:
+        return G.matmul_source(**(G.EIGHT_WAVE[name] if name in G.EIGHT_WAVE
+                                  else REFUSED[name][0]))
+    return G.form_files(tmp_path_factory.mktemp("iree_8wave"), source)
 
 
 def _run(capsys, *argv) -> tuple[int, str, str]:

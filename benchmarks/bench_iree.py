@@ -1,4 +1,6 @@
-"""IREE's own pipelining against the 4-wave schedule on IREE's bf16 A x B^T 4096^3 kernel.
+"""IREE's own pipelining against the 4-wave schedule on IREE's bf16 A x B^T 4096^3 kernel
+(and against the ping-pong schedule on IREE's 8-wave kernels: ``--dtype=bf16-256x256-8wave``,
+``--dtype=bf16-256x128-8wave``).
 
 Three gfx950 kernels of the same ``linalg.matmul`` (IREE picks 4 waves, a 128x128 tile,
 K step 32, MFMA 16x16x32):

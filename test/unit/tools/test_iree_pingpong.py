@@ -10,6 +10,8 @@ session), taken at IREE's prefetch point and in its late form, and pipelined wit
   ``sched-fix-hazards`` could add anything) is hazard-free in the simulator;
 * the kernel runs 8 waves per workgroup on the emulator and computes C exactly, memory
   completing as late as the counters allow and in a random order they allow;
+* handed back to ``iree-compile`` (executable substitution), the code object it builds is
+  exact too;
 * what the ping-pong schedule does not take is refused at an op of IREE's kernel: IREE's
   default 4-wave kernel, an f16 loop, a 256x128 tile with K step 32 (B's copies do not
   split), a K step of 128 (more fragment reads per subtile than the lgkm counter option).
@@ -126,3 +128,20 @@ def test_refused_8_wave_configurations(generated, name, form, capsys):
     src = generated(name, form)
     rc, _, err = _run(capsys, "--pipeline=pingpong", str(src), "-o", "-")
     _refused(rc, err, src, REFUSED[name][1])
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_handed_back_to_iree_compile_is_exact(generated, name, capsys, tmp_path):
+    """The pipelined kernel, given back to ``iree-compile`` by executable substitution: the
+    code object it builds runs 8 waves with IREE's HAL bindings and computes C exactly."""
+    pipelined = tmp_path / "pipelined.mlir"
+    rc, _, err = _run(capsys, "--pipeline=pingpong", str(generated(name, "prefetch")),
+                      "-o", str(pipelined))
+    assert rc == 0, err
+    cfg = G.EIGHT_WAVE[name]
+    hsaco = tmp_path / "k.hsaco"
+    hsaco.write_bytes(G.iree_hsaco(G.matmul_source(**cfg), executable=str(pipelined)))
+    rc, out, err = _run(capsys, f"--emulate={cfg['m']},{cfg['n']},{cfg['k']}", str(hsaco),
+                        "--emulate-workgroups=2", "--emulate-mode=random:3")
+    assert rc == 0 and "mode=random: exact, max error 0, 2 of " in out, out + err
+    assert "workgroups x 8 waves" in out and "IREE's HAL bindings" in out, out

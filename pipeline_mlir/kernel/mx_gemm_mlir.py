@@ -37,8 +37,14 @@ from pipeline_mlir.target.gfx950 import MX_BLOCK, WAVE_SIZE
 
 #: the MLIR element type of each MX element format
 MX_ELEMENT_TYPES = {"mxfp4": "f4E2M1FN", "mxfp8": "f8E4M3FN"}
-#: a lane's scale as read from LDS
+#: a lane's scale as read from LDS (``ds_read_u8``)
 SCALE_VECTOR = "vector<1xi8>"
+#: the scale as carried to its MFMA: the read zero-extended to a dword, byte 0 the scale
+#: (the scaled MFMA's scale operand is a dword; carried as a byte, LLVM masks it with a
+#: ``v_and_b32 0xff`` after the loop's PHI, one VALU per scale and iteration)
+SCALE_DWORD = "vector<4xi8>"
+#: the carried dword as the scaled MFMA's scale operand (byte 0 selected)
+SCALE_E8M0 = "vector<4xf8E8M0FNU>"
 _ROWS_PER_READ = 16
 
 
@@ -78,7 +84,7 @@ class MxParts(TaggedParts):
         write_fragment_bases(t)
         self._scale_offsets(t)
         t.w(f"%zacc = arith.constant dense<0.0> : {t.acc_t}")
-        t.w(f"%zscale = arith.constant dense<0> : {SCALE_VECTOR}")
+        t.w(f"%zscale = arith.constant dense<0> : {SCALE_DWORD}")
         return t
 
     def _k_bytes(self, t: KernelText) -> None:
@@ -157,8 +163,11 @@ class MxParts(TaggedParts):
             so = f"%so{i}_{mi}_{kk}"
             w(f"{so} = arith.addi %sfbase_{n}, {w.const(off)} : i32", 8)
             w(f"{so}x = arith.index_castui {so} : i32 to index", 8)
-            w(f"%s{i}_{mi}_{kk} = vector.load {buf}[{so}x] {tag} : "
+            s = f"%s{i}_{mi}_{kk}"
+            w(f"{s}r = vector.load {buf}[{so}x] {tag} : "
               f"{t.mem_l[f's{o.channel}']}, {SCALE_VECTOR}", 8)
+            w(f"{s}w = arith.extui {s}r : {SCALE_VECTOR} to vector<1xi32>", 8)
+            w(f"{s} = vector.bitcast {s}w : vector<1xi32> to {SCALE_DWORD}", 8)
 
     @staticmethod
     def _operands(t: KernelText, o) -> list[tuple[int, int]]:
@@ -166,7 +175,7 @@ class MxParts(TaggedParts):
         return [(mi, kk) for mi in range(quad) for kk in range(t.k.num_k_mmas)]
 
     def carried(self, t: KernelText, j: int, o) -> list[tuple[str, str, str]]:
-        return super().carried(t, j, o) + [(f"%s{j}_{mi}_{kk}", SCALE_VECTOR, "%zscale")
+        return super().carried(t, j, o) + [(f"%s{j}_{mi}_{kk}", SCALE_DWORD, "%zscale")
                                            for mi, kk in self._operands(t, o)]
 
     def mma(self, t: KernelText, i: int, o, frags, carried_args: dict, acc_now: dict) -> None:
@@ -183,9 +192,8 @@ class MxParts(TaggedParts):
         def operand(side, j, c, m, kk, key):
             e, s = f"%e{side}{key}", f"%x{side}{key}"
             w(f"{e} = vector.bitcast {value('f', j, c, m, kk)} : {t.vec_mma} to {vec}", 8)
-            w(f"{s}b = vector.extract {value('s', j, c, m, kk)}[0] : i8 from {SCALE_VECTOR}",
-              8)
-            w(f"{s} = arith.bitcast {s}b : i8 to f8E8M0FNU", 8)
+            w(f"{s} = vector.bitcast {value('s', j, c, m, kk)} : {SCALE_DWORD} to "
+              f"{SCALE_E8M0}", 8)
             return e, s
 
         def write(new, mi, ni, kk, acc, attr):
@@ -193,7 +201,7 @@ class MxParts(TaggedParts):
             ae, sa = operand("a", ja, ca, mi, kk, key)
             be, sb = operand("b", jb, cb, ni, kk, key)
             w(f"{new} = amdgpu.scaled_mfma 16x16x128 ({sa}[0] * {ae}) * ({sb}[0] * {be}) + "
-              f"{acc}{attr} : f8E8M0FNU, {vec}, f8E8M0FNU, {vec}, {t.acc_t}", 8)
+              f"{acc}{attr} : {SCALE_E8M0}, {vec}, {SCALE_E8M0}, {vec}, {t.acc_t}", 8)
 
         write_mfmas(t, acc_now, o.stage, o.subtile, str(i), None, None, entry_tag("mma", o, i),
                    write)

@@ -13,9 +13,11 @@ that, in the same logical ops (so the schedule's waits cover it):
   the scale buffer (:mod:`pipeline_mlir.kernel.mx_layout`);
 * each fragment load also reads, per MFMA operand, the lane's scale: the byte of row
   ``l % 16`` and block ``4 kk + l / 16`` (``vector.load`` of ``vector<1xi8>``:
-  ``ds_read_u8``);
+  ``ds_read_u8``), zero-extended to a dword where it is read and carried so (a byte
+  carried through the loop would be masked by LLVM after the loop's PHI: one VALU each);
 * each MFMA is ``amdgpu.scaled_mfma 16x16x128`` of the bitcast fragments
-  (``vector<32xf4E2M1FN>`` / ``vector<32xf8E4M3FN>``) with those scales (byte 0).
+  (``vector<32xf4E2M1FN>`` / ``vector<32xf8E4M3FN>``) with those scales
+  (``vector<4xf8E8M0FNU>``, byte 0).
 
 The kernel's K argument counts elements (``%K_elements``); the byte count ``%K`` the
 common code indexes with is derived from it, and a K that is not whole bytes traps like

@@ -1,22 +1,36 @@
 """The block-scaled (MXFP4, MXFP8) kernels against their MFMA bound, in the simulator.
 
-For each MX kernel configuration: the MFMA bound of one main-loop iteration (the matrix
-pipe's cycles of one SIMD: its wave's MFMAs at their operand format's rate, 16 cycles for
-FP4 x FP4, 32 with an FP8 operand, ``pipeline_mlir.sim.costs``), the achieved cycles per
-steady-state iteration in the ``measured`` table (with the kernel's LDS bank conflicts), the
-ratio bound / achieved (MFMA busy; 1.00 is the bound), the unit that binds ResMII, and the
-FP8 kernel of the same bytes beside it.  Models, not hardware.
+For each MX kernel configuration (and the FP8 kernel of the same tile beside them), per
+main-loop iteration of one SIMD:
 
-    .venv/bin/python benchmarks/bench_mx.py
+* the MFMA bound: its wave's MFMAs at their operand format's rate (16 cycles for FP4 x FP4,
+  32 with an FP8 operand; ``pipeline_mlir.sim.costs``), measured table;
+* the schedule's achieved cycles in the ``measured`` table (the compiled schedule on the CU
+  model, with the kernel's LDS bank conflicts; its loads issue as a stretch before each
+  MMA) and the unit that binds ResMII;
+* the compiled kernel's main loop (LLVM's assembly, the loads interleaved with the MFMAs) on
+  the CU model in both tables, its MFMA busy (bound / achieved, 1.00 is the bound), and
+  llvm-mca-22 on the loop (one wave, when installed; ``bench_reference.py``'s figures);
+* VALU per iteration and VGPR spills.
+
+Models, not hardware::
+
+    .venv/bin/python benchmarks/bench_mx.py [--no-mca]
 """
 
 from __future__ import annotations
 
-KERNELS = ("4wave{dtype=mxfp4 BM=128 BN=128 BK=256}", "4wave{dtype=mxfp4 BM=128 BN=128 BK=128}",
+import argparse
+import shutil
+
+KERNELS = ("4wave{dtype=mxfp4 BM=256 BN=256 BK=128}", "4wave{dtype=mxfp8 BM=256 BN=256 BK=128}",
+           "4wave{dtype=fp8 BM=256 BN=256 BK=128}",
+           "4wave{dtype=mxfp4 BM=128 BN=128 BK=256}", "4wave{dtype=mxfp4 BM=128 BN=128 BK=128}",
            "4wave{dtype=mxfp8 BM=128 BN=128 BK=128}", "4wave{dtype=fp8 BM=128 BN=128 BK=128}")
 
 
-def main() -> None:
+def schedule_figures(spec: str) -> dict:
+    """The compiled schedule's bound, achieved cycles and binding unit (measured table)."""
     from pipeline_mlir.analysis.lds_access import kernel_lds
     from pipeline_mlir.kernel.gemm import gemm_kernel
     from pipeline_mlir.schedules.registry import parse_pipeline
@@ -24,19 +38,45 @@ def main() -> None:
     from pipeline_mlir.sim.repair import repair
     from pipeline_mlir.sim.report import kernel_shape_with_banks, timing_runs
 
-    print(f"{'kernel':<42} {'MFMA bound':>10} {'achieved':>9} {'bound/ach':>9} "
-          f"{'binding unit':<14} {'safe':>5}")
+    kernel = gemm_kernel(parse_pipeline(spec))
+    shape, _banks = kernel_shape_with_banks(kernel, kernel_lds(kernel))
+    fixed = repair(kernel.schedule.compile(), shape)
+    (t,) = timing_runs(fixed, shape, ("measured",))
+    a = t.analysis
+    return {"bound": max(c for u, c in a.res.per_unit.items() if u.startswith("XDL")),
+            "schedule": a.achieved_ii, "binding": a.res.binding,
+            "safe": simulate(fixed, shape).safe}
+
+
+def kernel_figures(spec: str, mca: bool) -> dict:
+    """The compiled kernel's main-loop figures (``bench_reference.measure_asm``) and spills."""
+    from bench_reference import measure_asm
+    from pipeline_mlir.driver import CompileOptions, compile
+    from pipeline_mlir.isa.asm import parse_asm
+    from pipeline_mlir.isa.report import resources_from_asm
+
+    asm = compile(CompileOptions(schedule=spec, emit="asm")).checked_output()
+    module = parse_asm(asm)
+    got = measure_asm(asm, spec, mca)
+    got["spills"] = resources_from_asm(module, module.function().name).vgpr_spills
+    return got
+
+
+def main() -> None:
+    from bench_reference import MCA
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--no-mca", action="store_true", help="skip llvm-mca-22 even if installed")
+    mca = not ap.parse_args().no_mca and shutil.which(MCA) is not None
+    print("| kernel | MFMA bound | schedule (binding) | kernel: measured (busy) | llvm table "
+          "| llvm-mca-22 | VALU | spills |")
+    print("|---|---|---|---|---|---|---|---|")
     for spec in KERNELS:
-        kernel = gemm_kernel(parse_pipeline(spec))
-        compiled = kernel.schedule.compile()
-        shape, _banks = kernel_shape_with_banks(kernel, kernel_lds(kernel))
-        fixed = repair(compiled, shape)
-        (t,) = timing_runs(fixed, shape, ("measured",))
-        a = t.analysis
-        busy = sum(a.mfma_busy.values()) / len(a.mfma_busy)
-        bound = max(c for u, c in a.res.per_unit.items() if u.startswith("XDL"))
-        print(f"{spec:<42} {bound:>10.0f} {a.achieved_ii:>9.1f} {busy:>9.2f} "
-              f"{a.res.binding:<14} {str(simulate(fixed, shape).safe):>5}")
+        s, k = schedule_figures(spec), kernel_figures(spec, mca)
+        mca_text = "-" if k["llvm_mca"] is None else f"{k['llvm_mca']:.1f}"
+        print(f"| `{spec}` | {s['bound']:.0f} | {s['schedule']:.0f} ({s['binding']}) | "
+              f"{k['sim_measured']:.0f} ({s['bound'] / k['sim_measured']:.0%}) | "
+              f"{k['sim_llvm']:.0f} | {mca_text} | {k['valu']} | {k['spills']} |")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,13 @@ the tagged (concrete) form, its K-loop holding the schedule's logical body.  Bot
 the kernel's start (signature, launch check, ids, global offsets, fragment bases), its
 fragment loads, MFMAs and write-back.  Nothing here imports MLIR.
 
+A kernel that adds to the tagged form (the MX kernels, :mod:`pipeline_mlir.kernel.
+mx_gemm_mlir`) subclasses :class:`TaggedParts` and builds on the public pieces: the
+:class:`KernelText` of a kernel (:func:`kernel_text`), its start (:func:`write_signature`,
+:func:`write_global_offsets`, :func:`write_fragment_bases`), the MFMAs of one MMA
+(:func:`write_mfmas`) and the tag of a logical op (:func:`entry_tag`); nothing else here
+is for use outside this module.
+
 Layout, per K tile of ``BK`` columns (``e`` = element bytes, ``simd = 16/e``):
 
 * LDS (:class:`pipeline_mlir.kernel.lds.LdsLayout`): one buffer per (channel, stage,
@@ -87,7 +94,7 @@ class _Writer:
 
 
 @dataclass
-class _Text:
+class KernelText:
     """What both kernel writers share: the writer, types and names of the kernel."""
 
     k: GemmKernel
@@ -106,20 +113,20 @@ class _Text:
     vm: dict
 
 
-def _begin(k: GemmKernel, lds: dict) -> _Text:
+def _begin(k: GemmKernel, lds: dict) -> KernelText:
     """The kernel up to its K-loop: signature (``lds``: LDS buffer key -> name), the launch
     check, thread/warp/tile ids, the global-load offsets and LDS destinations per (channel,
     subtile, instruction), the fragment bases, the zero accumulator."""
-    t = _text(k)
-    _signature(t, lds)
+    t = kernel_text(k)
+    write_signature(t, lds)
     _thread_ids(t)
-    _global_offsets(t)
-    _fragment_bases(t)
+    write_global_offsets(t)
+    write_fragment_bases(t)
     t.w(f"%zacc = arith.constant {_zero(t.acc_t)} : {t.acc_t}")
     return t
 
 
-def _text(k: GemmKernel) -> _Text:
+def kernel_text(k: GemmKernel) -> KernelText:
     """The types and names both kernel writers use, with an empty writer."""
     g = k.geometry
     et = ELEMENT_TYPES[g.dtype]
@@ -137,8 +144,8 @@ def _text(k: GemmKernel) -> _Text:
     # the element tiles' copy instructions (an MX kernel's scale copies are counted too)
     vm = {0: g.vm_per_load_a - g.scale_loads_a, 1: g.vm_per_load_b - g.scale_loads_b}
     out = ["module attributes {gpu.container_module} {", "  gpu.module @kernels {"]
-    return _Text(k, _Writer(), out, et, frag_w, vec_in, vec_frag, vec_mma, mem_f, mem_l, acc_t,
-                 num_m, num_n, vm)
+    return KernelText(k, _Writer(), out, et, frag_w, vec_in, vec_frag, vec_mma, mem_f, mem_l,
+                      acc_t, num_m, num_n, vm)
 
 
 def _zero(vector_type: str) -> str:
@@ -146,7 +153,7 @@ def _zero(vector_type: str) -> str:
     return "dense<0>" if "xi" in vector_type else "dense<0.0>"
 
 
-def _signature(t: _Text, lds: dict) -> None:
+def write_signature(t: KernelText, lds: dict) -> None:
     """The ``gpu.func`` line: arguments, LDS buffers (``lds``: key -> name), attributes."""
     k, out = t.k, t.out
     attrs = [f"known_block_size = array<i32: {k.threads}, 1, 1>"]
@@ -163,7 +170,7 @@ def _signature(t: _Text, lds: dict) -> None:
     out.append(f"        kernel attributes {{{', '.join(attrs)}}} {{")
 
 
-def _global_offsets(t: _Text) -> None:
+def write_global_offsets(t: KernelText) -> None:
     """The global sources (one fat raw buffer per operand) and, per (channel, subtile,
     copy instruction), the lane's source offset without the K tile and its LDS destination."""
     k, w, g, vm = t.k, t.w, t.k.geometry, t.vm
@@ -212,7 +219,7 @@ def _global_offsets(t: _Text) -> None:
                 w(f"%ldst_{p} = arith.addi %wchunk, {w.const(j * rpi * g.BK)} : i32")
 
 
-def _fragment_bases(t: _Text) -> None:
+def write_fragment_bases(t: KernelText) -> None:
     """The fragment-read bases per (channel, K column of the read), swizzled (and, with
     1-byte elements, carrying the channel's LDS region, pinned)."""
     k, w, g = t.k, t.w, t.k.geometry
@@ -253,7 +260,7 @@ def _fragment_bases(t: _Text) -> None:
                 w(f'%freg_{b} = {OPAQUE_IDENTITY} %fbr_{b} : (i32) -> i32')
 
 
-def _global_index(t: _Text, ch: int, u: int, j: int, k_index: str, name: str,
+def _global_index(t: KernelText, ch: int, u: int, j: int, k_index: str, name: str,
                   indent: int = 8) -> str:
     """Write the index into channel ``ch``'s buffer of copy instruction ``j`` of subtile
     ``u`` for the K column ``k_index`` (an index value, wave-uniform): the lane's
@@ -305,7 +312,7 @@ def _read_columns(k: GemmKernel) -> list[int]:
             for kk in range(k.num_k_mmas) for kl in range(k.k_loads_per_mma)]
 
 
-def _end(t: _Text, acc_names: list[str]) -> str:
+def _end(t: KernelText, acc_names: list[str]) -> str:
     """Write the accumulators (the loop's first results) back to C and close the kernel."""
     w = t.w
     acc_t, num_m, num_n = t.acc_t, t.num_m, t.num_n
@@ -343,7 +350,7 @@ def _end(t: _Text, acc_names: list[str]) -> str:
     return "\n".join(t.out + w.const_lines + w.lines + ["    }", "  }", "}"]) + "\n"
 
 
-def _fragment_loads(t: _Text, ch: int, key: str, buf: str, tag: str = "") -> list[str]:
+def _fragment_loads(t: KernelText, ch: int, key: str, buf: str, tag: str = "") -> list[str]:
     """The ``vector.load`` s of one fragment load of channel ``ch`` from LDS buffer ``buf``
     (one per ds_read; two halves shuffled into one MFMA operand for FP8 16x16x128); the
     values are named ``%f<key>_<mi>_<kk>``, returned in (mi, kk) order."""
@@ -384,7 +391,7 @@ def _fragment_loads(t: _Text, ch: int, key: str, buf: str, tag: str = "") -> lis
     return out
 
 
-def _mma_mfmas(t: _Text, acc_now: dict, r: int, c: int, key: str, a, b, tag: str = "",
+def write_mfmas(t: KernelText, acc_now: dict, r: int, c: int, key: str, a, b, tag: str = "",
                write=None) -> None:
     """The MFMAs of the MMA of A subtile ``r`` x B subtile ``c``: ``a(mi, kk)`` /
     ``b(ni, kk)`` name the operands; results ``%m<key>_<mi>_<ni>_<kk>``; ``acc_now`` (each
@@ -411,24 +418,24 @@ class TaggedParts:
     or multiply (the MX kernels' scales, :mod:`pipeline_mlir.kernel.mx_gemm_mlir`)
     subclasses it."""
 
-    def begin(self, k: GemmKernel, lds: dict) -> _Text:
+    def begin(self, k: GemmKernel, lds: dict) -> KernelText:
         return _begin(k, lds)
 
-    def global_load(self, t: _Text, i: int, o, lds: dict) -> None:
+    def global_load(self, t: KernelText, i: int, o, lds: dict) -> None:
         _tagged_global_load(t, i, o, lds)
 
-    def fragment_load(self, t: _Text, i: int, o, lds: dict) -> None:
+    def fragment_load(self, t: KernelText, i: int, o, lds: dict) -> None:
         _fragment_loads(t, o.channel, str(i), lds[(o.channel, o.stage, o.subtile)],
-                        _tag("frag_load", o, i))
+                        entry_tag("frag_load", o, i))
 
-    def carried(self, t: _Text, j: int, o) -> list[tuple[str, str, str]]:
+    def carried(self, t: KernelText, j: int, o) -> list[tuple[str, str, str]]:
         """(value, type, initial value) of each value fragment load ``j`` (op ``o``) leaves
         for an MMA of the next iteration."""
         quad = t.k.quadrant_m if o.channel == 0 else t.k.quadrant_n
         return [(f"%f{j}_{mi}_{kk}", t.vec_mma, "%zfrag") for mi in range(quad)
                 for kk in range(t.k.num_k_mmas)]
 
-    def mma(self, t: _Text, i: int, o, frags, carried_args: dict, acc_now: dict) -> None:
+    def mma(self, t: KernelText, i: int, o, frags, carried_args: dict, acc_now: dict) -> None:
         _tagged_mma(t, i, o, frags, carried_args, acc_now)
 
 
@@ -487,7 +494,7 @@ def kernel_mlir(k: GemmKernel, parts: TaggedParts | None = None) -> str:
     return _end(t, acc_names)
 
 
-def _tag(what: str, o, i: int) -> str:
+def entry_tag(what: str, o, i: int) -> str:
     """The ``sched.<what>`` attribute of body op ``i``: its channel (loads), stage,
     subtile, K offset (global loads) and id."""
     channel = f"channel = {o.channel} : i64, " if what != "mma" else ""
@@ -496,13 +503,13 @@ def _tag(what: str, o, i: int) -> str:
             f"subtile = {o.subtile} : i64, {k_offset}id = {i} : i64}}}}")
 
 
-def _tagged_global_load(t: _Text, i: int, o, lds: dict) -> None:
+def _tagged_global_load(t: KernelText, i: int, o, lds: dict) -> None:
     """The copies of global load ``i`` (op ``o``) of the tagged kernel: at its K offset from
     the loop's K column, into its (channel, stage, subtile) LDS buffer."""
     w, g = t.w, t.k.geometry
     n = "ab"[o.channel]
     koff = o.k_offset.signed_bk_multiple() if o.k_offset != KOffsetKind.NONE else 0
-    tag = _tag("global_load", o, i)
+    tag = entry_tag("global_load", o, i)
     w(f"%kc{i} = arith.constant {koff * g.BK} : index", 8)
     w(f"%kt{i} = arith.addi %k, %kc{i} : index", 8)
     for j in range(t.vm[o.channel]):
@@ -513,7 +520,7 @@ def _tagged_global_load(t: _Text, i: int, o, lds: dict) -> None:
           f"[%lx{i}_{j}] {tag} : {t.vec_in}, {t.mem_f}, {t.mem_l[o.channel]}", 8)
 
 
-def _tagged_mma(t: _Text, i: int, o, frags, carried_args: dict, acc_now: dict) -> None:
+def _tagged_mma(t: KernelText, i: int, o, frags, carried_args: dict, acc_now: dict) -> None:
     """The MFMAs of MMA ``i`` (op ``o``) of the tagged kernel, reading the latest fragment
     loads of its A and B subtiles (a loop-carried one through its iter_arg)."""
     ja, ca = latest_fragment(frags, i, 0, o.stage)
@@ -523,9 +530,9 @@ def _tagged_mma(t: _Text, i: int, o, frags, carried_args: dict, acc_now: dict) -
         v = f"%f{j}_{mi}_{kk}"
         return carried_args[v] if c else v
 
-    _mma_mfmas(t, acc_now, o.stage, o.subtile, str(i),
+    write_mfmas(t, acc_now, o.stage, o.subtile, str(i),
                lambda mi, kk: operand(ja, ca, mi, kk),
-               lambda ni, kk: operand(jb, cb, ni, kk), _tag("mma", o, i))
+               lambda ni, kk: operand(jb, cb, ni, kk), entry_tag("mma", o, i))
 
 
 def natural_kernel_mlir(k: GemmKernel) -> str:
@@ -567,7 +574,7 @@ def natural_kernel_mlir(k: GemmKernel) -> str:
     acc_now = {name: name for name in acc_names}
     for r in (0, 1):
         for c in (0, 1):
-            _mma_mfmas(t, acc_now, r, c, f"{r}{c}", lambda mi, kk, r=r: f"%fa{r}_{mi}_{kk}",
+            write_mfmas(t, acc_now, r, c, f"{r}{c}", lambda mi, kk, r=r: f"%fa{r}_{mi}_{kk}",
                        lambda ni, kk, c=c: f"%fb{c}_{ni}_{kk}")
     w(f"scf.yield {', '.join(acc_now[a] for a in acc_names)} : "
       f"{', '.join([acc_t] * len(acc_names))}", 8)

@@ -13,9 +13,11 @@ that, in the same logical ops (so the schedule's waits cover it):
   the scale buffer (:mod:`pipeline_mlir.kernel.mx_layout`);
 * each fragment load also reads, per MFMA operand, the lane's scale: the byte of row
   ``l % 16`` and block ``4 kk + l / 16`` (``vector.load`` of ``vector<1xi8>``:
-  ``ds_read_u8``);
+  ``ds_read_u8``), zero-extended to a dword where it is read and carried so (a byte
+  carried through the loop would be masked by LLVM after the loop's PHI: one VALU each);
 * each MFMA is ``amdgpu.scaled_mfma 16x16x128`` of the bitcast fragments
-  (``vector<32xf4E2M1FN>`` / ``vector<32xf8E4M3FN>``) with those scales (byte 0).
+  (``vector<32xf4E2M1FN>`` / ``vector<32xf8E4M3FN>``) with those scales
+  (``vector<4xf8E8M0FNU>``, byte 0).
 
 The kernel's K argument counts elements (``%K_elements``); the byte count ``%K`` the
 common code indexes with is derived from it, and a K that is not whole bytes traps like
@@ -27,16 +29,24 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pipeline_mlir.kernel.gemm import GemmKernel, latest_fragment
-from pipeline_mlir.kernel.gemm_mlir import (TaggedParts, _fragment_bases, _global_offsets,
-                                            _mma_mfmas, _signature, _tag, _Text, _text,
-                                            _thread_ids, kernel_mlir)
+from pipeline_mlir.kernel.gemm_mlir import (KernelText, TaggedParts, entry_tag,
+                                            kernel_mlir, kernel_text, write_fragment_bases,
+                                            write_global_offsets, write_mfmas,
+                                            write_signature)
+from pipeline_mlir.kernel.grid_mlir import thread_ids
 from pipeline_mlir.kernel.mx_layout import SCALE_DMA_WAVE_BYTES
 from pipeline_mlir.target.gfx950 import MX_BLOCK, WAVE_SIZE
 
 #: the MLIR element type of each MX element format
 MX_ELEMENT_TYPES = {"mxfp4": "f4E2M1FN", "mxfp8": "f8E4M3FN"}
-#: a lane's scale as read from LDS
+#: a lane's scale as read from LDS (``ds_read_u8``)
 SCALE_VECTOR = "vector<1xi8>"
+#: the scale as carried to its MFMA: the read zero-extended to a dword, byte 0 the scale
+#: (the scaled MFMA's scale operand is a dword; carried as a byte, LLVM masks it with a
+#: ``v_and_b32 0xff`` after the loop's PHI, one VALU per scale and iteration)
+SCALE_DWORD = "vector<4xi8>"
+#: the carried dword as the scaled MFMA's scale operand (byte 0 selected)
+SCALE_E8M0 = "vector<4xf8E8M0FNU>"
 _ROWS_PER_READ = 16
 
 
@@ -62,24 +72,24 @@ class MxParts(TaggedParts):
         self.row_scales = geometry.BK // MX_BLOCK        # scale bytes of a row of a K tile
         self.loads = (geometry.scale_loads_a, geometry.scale_loads_b)
 
-    def begin(self, k: GemmKernel, lds: dict) -> _Text:
-        t = _text(k)
+    def begin(self, k: GemmKernel, lds: dict) -> KernelText:
+        t = kernel_text(k)
         scale_lds = dict(lds)
         for b in k.lds.scales:
             t.mem_l[f"s{b.channel}"] = f"memref<{b.size}xi8, #gpu.address_space<workgroup>>"
             scale_lds[(f"s{b.channel}", b.stage, b.subtile)] = f"%{b.name}"
-        _signature(t, scale_lds)
+        write_signature(t, scale_lds)
         t.out[-3] = t.out[-3].replace("%K: index)", "%K_elements: index)")
         self._k_bytes(t)
-        _thread_ids(t)
-        _global_offsets(t)
-        _fragment_bases(t)
+        thread_ids(t)
+        write_global_offsets(t)
+        write_fragment_bases(t)
         self._scale_offsets(t)
         t.w(f"%zacc = arith.constant dense<0.0> : {t.acc_t}")
-        t.w(f"%zscale = arith.constant dense<0> : {SCALE_VECTOR}")
+        t.w(f"%zscale = arith.constant dense<0> : {SCALE_DWORD}")
         return t
 
-    def _k_bytes(self, t: _Text) -> None:
+    def _k_bytes(self, t: KernelText) -> None:
         """``%K`` (bytes of a row of A) from the K argument (elements); a K of whole bytes
         or it traps."""
         w, pack = t.w, self.g.pack
@@ -93,7 +103,7 @@ class MxParts(TaggedParts):
             w("llvm.intr.trap", 8)
             w("}")
 
-    def _scale_offsets(self, t: _Text) -> None:
+    def _scale_offsets(self, t: KernelText) -> None:
         """The scale sources, each lane's source offset (without the K tile) and LDS
         destination per (channel, subtile, instruction), and the scale-read bases."""
         k, w, g = t.k, t.w, self.g
@@ -129,10 +139,10 @@ class MxParts(TaggedParts):
                     w(f"%sdst_{p} = arith.addi %spart_{n}, "
                       f"{w.const(j * SCALE_DMA_WAVE_BYTES)} : i32")
 
-    def global_load(self, t: _Text, i: int, o, lds: dict) -> None:
+    def global_load(self, t: KernelText, i: int, o, lds: dict) -> None:
         super().global_load(t, i, o, lds)
         w, n, ch = t.w, "ab"[o.channel], o.channel
-        tag = _tag("global_load", o, i)
+        tag = entry_tag("global_load", o, i)
         buf = f"%lds_s{n}{o.stage}{o.subtile}"
         # the K tile's first scale column: %kt<i> (bytes of A) over the bytes of a block
         w(f"%kscd{i} = arith.constant {MX_BLOCK // self.g.pack} : index", 8)
@@ -145,29 +155,32 @@ class MxParts(TaggedParts):
             w(f"amdgpu.gather_to_lds %sbuf_{n}[%sgx{i}_{j}], {buf}[%slx{i}_{j}] {tag} : "
               f"vector<4xi8>, {t.mem_f}, {t.mem_l[f's{ch}']}", 8)
 
-    def fragment_load(self, t: _Text, i: int, o, lds: dict) -> None:
+    def fragment_load(self, t: KernelText, i: int, o, lds: dict) -> None:
         super().fragment_load(t, i, o, lds)
         w, n = t.w, "ab"[o.channel]
-        tag = _tag("frag_load", o, i)
+        tag = entry_tag("frag_load", o, i)
         buf = f"%lds_s{n}{o.stage}{o.subtile}"
         for mi, kk in self._operands(t, o):
             off = mi * _ROWS_PER_READ * self.row_scales + kk * 4
             so = f"%so{i}_{mi}_{kk}"
             w(f"{so} = arith.addi %sfbase_{n}, {w.const(off)} : i32", 8)
             w(f"{so}x = arith.index_castui {so} : i32 to index", 8)
-            w(f"%s{i}_{mi}_{kk} = vector.load {buf}[{so}x] {tag} : "
+            s = f"%s{i}_{mi}_{kk}"
+            w(f"{s}r = vector.load {buf}[{so}x] {tag} : "
               f"{t.mem_l[f's{o.channel}']}, {SCALE_VECTOR}", 8)
+            w(f"{s}w = arith.extui {s}r : {SCALE_VECTOR} to vector<1xi32>", 8)
+            w(f"{s} = vector.bitcast {s}w : vector<1xi32> to {SCALE_DWORD}", 8)
 
     @staticmethod
-    def _operands(t: _Text, o) -> list[tuple[int, int]]:
+    def _operands(t: KernelText, o) -> list[tuple[int, int]]:
         quad = t.k.quadrant_m if o.channel == 0 else t.k.quadrant_n
         return [(mi, kk) for mi in range(quad) for kk in range(t.k.num_k_mmas)]
 
-    def carried(self, t: _Text, j: int, o) -> list[tuple[str, str, str]]:
-        return super().carried(t, j, o) + [(f"%s{j}_{mi}_{kk}", SCALE_VECTOR, "%zscale")
+    def carried(self, t: KernelText, j: int, o) -> list[tuple[str, str, str]]:
+        return super().carried(t, j, o) + [(f"%s{j}_{mi}_{kk}", SCALE_DWORD, "%zscale")
                                            for mi, kk in self._operands(t, o)]
 
-    def mma(self, t: _Text, i: int, o, frags, carried_args: dict, acc_now: dict) -> None:
+    def mma(self, t: KernelText, i: int, o, frags, carried_args: dict, acc_now: dict) -> None:
         ja, ca = latest_fragment(frags, i, 0, o.stage)
         jb, cb = latest_fragment(frags, i, 1, o.subtile)
         w = t.w
@@ -181,9 +194,8 @@ class MxParts(TaggedParts):
         def operand(side, j, c, m, kk, key):
             e, s = f"%e{side}{key}", f"%x{side}{key}"
             w(f"{e} = vector.bitcast {value('f', j, c, m, kk)} : {t.vec_mma} to {vec}", 8)
-            w(f"{s}b = vector.extract {value('s', j, c, m, kk)}[0] : i8 from {SCALE_VECTOR}",
-              8)
-            w(f"{s} = arith.bitcast {s}b : i8 to f8E8M0FNU", 8)
+            w(f"{s} = vector.bitcast {value('s', j, c, m, kk)} : {SCALE_DWORD} to "
+              f"{SCALE_E8M0}", 8)
             return e, s
 
         def write(new, mi, ni, kk, acc, attr):
@@ -191,8 +203,8 @@ class MxParts(TaggedParts):
             ae, sa = operand("a", ja, ca, mi, kk, key)
             be, sb = operand("b", jb, cb, ni, kk, key)
             w(f"{new} = amdgpu.scaled_mfma 16x16x128 ({sa}[0] * {ae}) * ({sb}[0] * {be}) + "
-              f"{acc}{attr} : f8E8M0FNU, {vec}, f8E8M0FNU, {vec}, {t.acc_t}", 8)
+              f"{acc}{attr} : {SCALE_E8M0}, {vec}, {SCALE_E8M0}, {vec}, {t.acc_t}", 8)
 
-        _mma_mfmas(t, acc_now, o.stage, o.subtile, str(i), None, None, _tag("mma", o, i),
+        write_mfmas(t, acc_now, o.stage, o.subtile, str(i), None, None, entry_tag("mma", o, i),
                    write)
 

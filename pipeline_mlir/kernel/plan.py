@@ -330,7 +330,8 @@ class KernelPlan:
     with a ``sched_barrier``; ``interleave``: it interleaves each MMA that follows its
     block's loads with them (:meth:`fenced`); ``spread_loads``: those interleave pipelines
     spread the global loads over the MFMAs after the fragment reads
-    (:func:`~pipeline_mlir.schedule.fences.spread_slots`).  Build it with
+    (:func:`~pipeline_mlir.schedule.fences.spread_slots`), ``spread_over_mma``: over every
+    MFMA of the MMA instead (:mod:`pipeline_mlir.kernel.load_spread`).  Build it with
     :func:`kernel_plan`."""
 
     shape: KernelShape
@@ -346,6 +347,7 @@ class KernelPlan:
     fence_loads: bool = True
     interleave: bool = False
     spread_loads: bool = False
+    spread_over_mma: bool = False
     parts: tuple[Part, ...] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:

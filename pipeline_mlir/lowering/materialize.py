@@ -16,6 +16,8 @@ through the epilogue.
 from __future__ import annotations
 
 from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.kernel.load_spread import spread_mode
+from pipeline_mlir.schedule.fences import SPREAD_OVER_MMA
 from pipeline_mlir.kernel.wait_order import order_cuts
 from pipeline_mlir.kernel.plan import (BARRIER, ENTRIES, KERNARG_WAIT, LOOP, ZERO_TRIP_FENCE,
                                        KernelPlan, kernel_shape)
@@ -179,7 +181,7 @@ def _emit_part(em: _Emitter, templates: _Templates, ph_op, plan: KernelPlan, par
     emit_entries(ops_of(ph_op.regions[0])[part.start:part.stop],
                  [e.op for e in entries[part.start:part.stop]], plan.fence_waits,
                  plan.fence_blocks, place, plan.fenced(part), plan.fence_loads,
-                 plan.interleave, plan.spread_loads)
+                 plan.interleave, SPREAD_OVER_MMA if plan.spread_over_mma else plan.spread_loads)
 
 
 def _yield_values(loop):
@@ -210,7 +212,7 @@ _PHASE_OPS = {"prologue": S.PROLOGUE, "kernel": S.KERNEL, "epilogue": S.EPILOGUE
 
 def plan_from_ir(p, fence_waits: bool = True, fence_blocks: bool = True,
                  fence_loads: bool = True, interleave: bool = False,
-                 spread_loads: bool = False) -> KernelPlan:
+                 spread_loads: bool = False, spread_over_mma: bool = False) -> KernelPlan:
     """The kernel plan of a pipeline in state "phases": its schedule's kernel shape, the
     phases as the passes left them (``block`` attributes included), the stagger, and the
     lowering's fence and interleave options."""
@@ -222,7 +224,16 @@ def plan_from_ir(p, fence_waits: bool = True, fence_blocks: bool = True,
     return KernelPlan(shape, phases["prologue"], phases["kernel"], phases["epilogue"],
                       get(p.op, "warp_stagger_index", S.INT, 0), blocks["prologue"],
                       blocks["kernel"], blocks["epilogue"], fence_waits, fence_blocks,
-                      fence_loads, interleave, spread_loads)
+                      fence_loads, interleave, spread_loads, spread_over_mma)
+
+
+def spreads_over_mma(p) -> bool:
+    """Whether the spread global loads of the concrete pipeline ``p`` go over every MFMA of
+    an MMA (:func:`~pipeline_mlir.kernel.load_spread.spread_mode` of the shape of its
+    schedule's complete kernel); False for a schedule without one."""
+    named = p.named()
+    return named.has_kernel and \
+        spread_mode(kernel_shape(named, named.kernel_geometry())) == SPREAD_OVER_MMA
 
 
 def reserves_agprs(p) -> bool:
@@ -246,7 +257,8 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True,
     for name in S.PHASE_OPS:
         if name not in p.phase_ops:
             raise IRError(p.op, f"'sched.pipeline' op lacks '{name}'")
-    plan = plan_from_ir(p, fence_waits, fence_blocks, fence_loads, interleave, spread_loads)
+    plan = plan_from_ir(p, fence_waits, fence_blocks, fence_loads, interleave, spread_loads,
+                        spread_loads and spreads_over_mma(p))
     try:   # every counted wait's order must be one the fences can pin
         order_cuts(plan, strict=True)
     except ConfigError as e:

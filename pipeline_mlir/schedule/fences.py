@@ -56,6 +56,12 @@ INTERLEAVE_MASKS = {"mfma": HINT_GROUP_MASKS[MFMA], "ds_read": HINT_GROUP_MASKS[
                     "vmem_read": HINT_GROUP_MASKS[VMEM_READ]}
 
 
+#: how a spread interleave pipeline places the global loads (:func:`spread_slots`): over the
+#: MFMAs after the fragment reads, or over every MFMA of the MMA, between the reads
+#: (chosen per kernel: :func:`pipeline_mlir.kernel.load_spread.spread_mode`)
+SPREAD_AFTER_READS, SPREAD_OVER_MMA = "after-reads", "over-mma"
+SPREAD_MODES = (SPREAD_AFTER_READS, SPREAD_OVER_MMA)
+
 #: the fewest MFMAs an MMA interleaves with its loads (:func:`interleaves`)
 MIN_INTERLEAVE_MFMAS = 2
 
@@ -284,7 +290,7 @@ def _fenced_since(out: list, k: int) -> bool:
 
 
 def interleave_groups(mfmas: int, loads: list[str],
-                      spread: bool = False) -> list[tuple[str, int]]:
+                      spread: bool | str = False) -> list[tuple[str, int]]:
     """The IGroupLP pipeline of an interleaved MMA: ``(kind, size)`` groups in order, each
     MFMA followed by its share of the loads (``loads``: the instruction kinds of the run,
     ``ds_read`` / ``vmem_read``, in program order; the first MFMAs take one more when they
@@ -292,11 +298,13 @@ def interleave_groups(mfmas: int, loads: list[str],
 
     With ``spread`` (:func:`spread_slots`), the fragment reads still follow the first
     MFMAs one each, but the global loads after them are spread evenly over the MFMAs
-    that follow the last fragment read instead of following the next MFMAs one each."""
+    that follow the last fragment read instead of following the next MFMAs one each
+    (``spread`` True or :data:`SPREAD_AFTER_READS`), or over all of them
+    (:data:`SPREAD_OVER_MMA`)."""
     if mfmas < 1:
         return []
     if spread:
-        slots = spread_slots(mfmas, loads)
+        slots = spread_slots(mfmas, loads, spread == SPREAD_OVER_MMA)
     else:
         share = [len(loads) // mfmas + (1 if k < len(loads) % mfmas else 0)
                  for k in range(mfmas)]
@@ -313,22 +321,37 @@ def interleave_groups(mfmas: int, loads: list[str],
     return out
 
 
-def spread_slots(mfmas: int, loads: list[str]) -> list[list[str]]:
+def spread_slots(mfmas: int, loads: list[str], over_mma: bool = False) -> list[list[str]]:
     """The loads that follow each of ``mfmas`` MFMAs (``mfmas`` >= 1) when the global loads
     are spread: the loads up to the last fragment read one per MFMA from the first (the
     last MFMA takes the rest), then the loads after it spread evenly over the remaining
     MFMAs (load ``j`` of ``n`` after MFMA ``first + j * rest // n``), so that, with one
     wave per SIMD and the waves in step, the CU's global loads do not all issue at once.
-    Program order is kept."""
+    Program order is kept.  ``over_mma``: the global loads spread over every MFMA instead
+    (load ``j`` of ``n`` after MFMA ``1 + j * (mfmas - 1) // n``, among the fragment
+    reads, which keep their order and their one-per-MFMA places): for an MMA whose MFMAs
+    after the reads are too few to cover the CU's DMAs
+    (:mod:`pipeline_mlir.kernel.load_spread`)."""
     reads = max((i + 1 for i, k in enumerate(loads) if k == "ds_read"), default=0)
     slots: list[list[str]] = [[] for _ in range(mfmas)]
     for i, kind in enumerate(loads[:reads]):
-        slots[min(i, mfmas - 1)].append(kind)
-    first = min(reads, mfmas - 1)
-    tail = loads[reads:]
+        if over_mma and kind != "ds_read":
+            continue
+        slots[min(i if not over_mma else _nth_read(loads, i), mfmas - 1)].append(kind)
+    if over_mma:
+        tail = [k for k in loads if k != "ds_read"]
+        first = min(1, mfmas - 1)
+    else:
+        first = min(reads, mfmas - 1)
+        tail = loads[reads:]
     for j, kind in enumerate(tail):
         slots[first + j * (mfmas - first) // len(tail)].append(kind)
     return slots
+
+
+def _nth_read(loads: list[str], i: int) -> int:
+    """How many fragment reads come before load ``i``."""
+    return sum(1 for k in loads[:i] if k == "ds_read")
 
 
 def load_groups(kinds: list[str]) -> list[tuple[str, int]]:

@@ -21,7 +21,9 @@ KERNEL_SPECS = {
     "4wave-fp8-256": "4wave{dtype=fp8 BM=256 BN=256 BK=128}",
 }
 #: built on demand, not shipped: the ping-pong BF16 kernel with the reference's block waits
-EXTRA_SPECS = {"pingpong-bf16-block": "pingpong{is_fp8=false waits=block}"}
+EXTRA_SPECS = {"pingpong-bf16-block": "pingpong{is_fp8=false waits=block}",
+               # the MXFP4 4-wave 256x256 kernel (test_mx256.py)
+               "4wave-mxfp4-256": "4wave{dtype=mxfp4 BM=256 BN=256 BK=128}"}
 
 
 @dataclass(frozen=True)

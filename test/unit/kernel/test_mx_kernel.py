@@ -20,6 +20,7 @@ from pipeline_mlir.tools.pipeline_opt import main
 
 FP4 = "4wave{dtype=mxfp4 BM=128 BN=128 BK=256}"
 FP8 = "4wave{dtype=mxfp8 BM=128 BN=128 BK=128}"
+FP4_256 = "4wave{dtype=mxfp4 BM=256 BN=256 BK=128}"
 
 
 def kernel(spec: str):
@@ -125,6 +126,9 @@ def test_the_emulator_inputs_are_the_mx_reference_operands():
     (FP4, 256, 128, 1024, "late", 0),         # two tiles, one main-loop iteration
     (FP4, 128, 128, 1536, "random", 5),       # two main-loop iterations
     (FP8, 128, 256, 512, "random", 1),
+    # the 4-wave 256x256 tile, accumulators in AGPRs, loads spread over each MMA
+    (FP4_256, 512, 256, 512, "late", 2),
+    (FP4_256, 256, 512, 1024, "random", 3),
 ])
 def test_the_compiled_kernel_is_exact(spec, M, N, K, mode, seed):
     gemm = kernel(spec)

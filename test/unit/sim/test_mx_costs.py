@@ -9,7 +9,8 @@ import pytest
 
 from pipeline_mlir.sim.costs import get_table
 from pipeline_mlir.sim.instr import Instr
-from pipeline_mlir.sim.timing import TimingInputError, asm_body
+from pipeline_mlir.sim.cu_model import simulate_cu
+from pipeline_mlir.sim.timing import TimingInputError, asm_body, wave_streams
 from pipeline_mlir.sim.wave_model import simulate
 from pipeline_mlir.target.gfx950 import MFMA, f8f6f4_cycles
 
@@ -64,3 +65,17 @@ def test_bad_format_code_is_a_located_error():
         asm_body(f"{M16} v[0:3], v[4:7], v[12:15], v[0:3] cbsz:7 blgp:4\n")
     with pytest.raises(ValueError, match="format codes"):
         f8f6f4_cycles(MFMA[M16], 5, 0)
+
+
+@pytest.mark.parametrize("modifiers,cycles", [("cbsz:4 blgp:4", 16), ("cbsz:4", 32), ("", 32)])
+def test_assembly_loop_runs_each_format_at_its_rate(modifiers, cycles):
+    """The streams of an assembly loop (replicated per iteration and wave) keep each MFMA's
+    operand formats: a copy without them ran FP4 MFMAs at the FP8 rate in `--simulate
+    kernel.s` while ResMII, priced on the body itself, used the FP4 one."""
+    body = asm_body(f"{S16} a[0:3], v[4:7], v[12:15], a[0:3], v20, v21 {modifiers}\n"
+                    f"{S16} a[4:7], v[4:7], v[12:15], a[4:7], v20, v21 {modifiers}\n")
+    (stream,) = [s for _, s in wave_streams(body, 1, 3)]
+    assert [i.formats for i in stream] == [body[0].formats] * 6
+    run = simulate_cu([(0, stream)], "measured")
+    issue = run.waves[0].issue
+    assert [b - a for a, b in zip(issue, issue[1:])] == [cycles] * 5

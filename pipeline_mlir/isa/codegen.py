@@ -73,7 +73,14 @@ KEEP_VECTOR_PHIS = "-amdgpu-codegenprepare-break-large-phis=false"
 #: the LLVM options a compilation may set: llvmlite passes an unknown or malformed option to
 #: LLVM without reporting it (LLVM prints a warning and ignores it), so only these, whose
 #: effect the tests check, are accepted
-KNOWN_OPTIONS = {KEEP_VECTOR_PHIS.partition("=")[0]: ("true", "false")}
+#: LLVM's greedy register allocator assigns the live ranges inside one block in instruction
+#: order (long ones by size, as global ranges); reversed, shorter ones first and long ones
+#: among them.  A kernel whose MMAs interleave the K steps of its AGPR accumulators needs it:
+#: in the default order LLVM 22 finds some K step's result no free AGPR and copies
+#: accumulators around (``GemmKernel.k_outer_mfmas``)
+REVERSE_LOCAL = "-greedy-reverse-local-assignment=true"
+KNOWN_OPTIONS = {o.partition("=")[0]: ("true", "false") for o in (KEEP_VECTOR_PHIS, REVERSE_LOCAL)}
+_K_OUTER = re.compile(f'"{gfx950.K_OUTER_MFMAS_LLVM}"="true"')
 
 
 def llvm_options(ll_text: str) -> tuple[str, ...]:
@@ -82,9 +89,13 @@ def llvm_options(ll_text: str) -> tuple[str, ...]:
     A module whose function reserves AGPRs for its MFMA accumulators
     (``"amdgpu-agpr-alloc"`` above 0, which LLVM honours by selecting AGPR-form MFMAs)
     keeps its vector PHIs whole (:data:`KEEP_VECTOR_PHIS`); any other module compiles with
-    LLVM's defaults.
+    LLVM's defaults.  One whose MMAs interleave their AGPR accumulators' K steps (the
+    function attribute ``gfx950.K_OUTER_MFMAS_LLVM``) also reverses the allocator's order of local
+    live ranges (:data:`REVERSE_LOCAL`).
     """
-    return (KEEP_VECTOR_PHIS,) if _AGPR_ALLOC.search(ll_text) else ()
+    if not _AGPR_ALLOC.search(ll_text):
+        return ()
+    return (KEEP_VECTOR_PHIS, REVERSE_LOCAL) if _K_OUTER.search(ll_text) else (KEEP_VECTOR_PHIS,)
 
 
 # ---- the parent side ------------------------------------------------------------------------

@@ -213,6 +213,25 @@ class GemmKernel:
         return self.accumulator_regs
 
 
+    @property
+    def k_outer_mfmas(self) -> bool:
+        """Whether each MMA issues its MFMAs K step by K step (every accumulator's first K
+        step, then every one's second) instead of accumulator by accumulator.
+
+        An accumulator's K steps are dependent MFMAs: issued back to back, the second waits
+        for the first's result (18 cycles for a 16x16x32 MFMA that issues in 16, the
+        simulator's measured table).  Two waves per SIMD hide that with each other's MFMAs;
+        a kernel running one wave per SIMD with its accumulators in AGPRs (the 4-wave
+        256x256 tiles) has nothing else to issue, so its MMAs put independent MFMAs between
+        the two.  Its IR then asks LLVM's greedy register allocator to reverse its order of
+        local live ranges, shorter ones first (``-greedy-reverse-local-assignment``,
+        ``codegen.llvm_options``): with every AGPR an accumulator, LLVM 22's default order
+        leaves some K step's result no free AGPR and copies accumulators around (212
+        ``v_accvgpr_*`` per iteration).
+        """
+        return self.agpr_accumulators > 0 and self.num_k_mmas > 1
+
+
 def gemm_kernel(schedule) -> GemmKernel:
     """The complete kernel of a named schedule with ``has_kernel`` (``4wave``, ``pingpong``).
 

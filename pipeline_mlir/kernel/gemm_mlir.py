@@ -61,7 +61,7 @@ from pipeline_mlir.kernel.gemm import GemmKernel, latest_fragment
 from pipeline_mlir.kernel.grid_mlir import thread_ids as _thread_ids
 from pipeline_mlir.kernel.lds_data import OPAQUE_IDENTITY
 from pipeline_mlir.schedule.types import KOffsetKind
-from pipeline_mlir.target.gfx950 import AGPR_ALLOC_ATTR, WAVE_SIZE
+from pipeline_mlir.target.gfx950 import AGPR_ALLOC_ATTR, K_OUTER_MFMAS_ATTR, WAVE_SIZE
 
 #: MLIR element type per dtype (gfx950 FP8 is the OCP E4M3 format).
 ELEMENT_TYPES = {"bf16": "bf16", "f16": "f16", "fp8": "f8E4M3FN", "i8": "i8", "f32": "f32",
@@ -162,6 +162,9 @@ def write_signature(t: KernelText, lds: dict) -> None:
     if k.agpr_accumulators:
         # the MFMAs read and write their accumulators in AGPRs (GemmKernel.agpr_accumulators)
         attrs.append(f"{AGPR_ALLOC_ATTR} = {k.agpr_accumulators} : i32")
+    if k.k_outer_mfmas:
+        # LLVM's register allocation of K-step-interleaved AGPR chains (codegen.llvm_options)
+        attrs.append(K_OUTER_MFMAS_ATTR)
     out.append(f"    gpu.func @{k.name}(" + ", ".join(
         f"%{a.name}: " + (f"memref<?x{ELEMENT_TYPES[a.element]}, #gpu.address_space<global>>"
                           if a.kind == "buffer" else "index") for a in k.shape.arguments) + ")")
@@ -399,18 +402,25 @@ def write_mfmas(t: KernelText, acc_now: dict, r: int, c: int, key: str, a, b, ta
     given, writes each MFMA instead of ``amdgpu.mfma``."""
     k, w, g = t.k, t.w, t.k.geometry
     attr = f" {tag}" if tag else ""
-    for mi in range(k.quadrant_m):
-        for ni in range(k.quadrant_n):
-            acc = f"%acc_{r * k.quadrant_m + mi}_{c * k.quadrant_n + ni}"
-            for kk in range(k.num_k_mmas):
-                new = f"%m{key}_{mi}_{ni}_{kk}"
-                if write is not None:
-                    write(new, mi, ni, kk, acc_now[acc], attr)
-                else:
-                    w(f"{new} = amdgpu.mfma {g.MMA_M}x{g.MMA_N}x{g.MMA_K} "
-                      f"{a(mi, kk)} * {b(ni, kk)} + {acc_now[acc]}{attr} : "
-                      f"{t.vec_mma}, {t.vec_mma}, {t.acc_t}", 8)
-                acc_now[acc] = new
+    for mi, ni, kk in mfma_order(k):
+        acc = f"%acc_{r * k.quadrant_m + mi}_{c * k.quadrant_n + ni}"
+        new = f"%m{key}_{mi}_{ni}_{kk}"
+        if write is not None:
+            write(new, mi, ni, kk, acc_now[acc], attr)
+        else:
+            w(f"{new} = amdgpu.mfma {g.MMA_M}x{g.MMA_N}x{g.MMA_K} "
+              f"{a(mi, kk)} * {b(ni, kk)} + {acc_now[acc]}{attr} : "
+              f"{t.vec_mma}, {t.vec_mma}, {t.acc_t}", 8)
+        acc_now[acc] = new
+
+
+def mfma_order(k) -> list[tuple[int, int, int]]:
+    """``(mi, ni, kk)`` of an MMA's MFMAs in issue order: accumulator by accumulator (its K
+    steps back to back), or K step by K step (:attr:`GemmKernel.k_outer_mfmas`)."""
+    accs = [(mi, ni) for mi in range(k.quadrant_m) for ni in range(k.quadrant_n)]
+    if k.k_outer_mfmas:
+        return [(mi, ni, kk) for kk in range(k.num_k_mmas) for mi, ni in accs]
+    return [(mi, ni, kk) for mi, ni in accs for kk in range(k.num_k_mmas)]
 
 
 class TaggedParts:

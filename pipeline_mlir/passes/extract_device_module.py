@@ -18,12 +18,13 @@ _HANDLED_FUNC_ATTRS = set(KERNEL_MARKERS + BLOCK_SIZE_ATTRS) | {
     "rocdl.waves_per_eu", "rocdl.flat_work_group_size",
     # a hint iree-convert-to-rocdl has already applied to the workgroup.id ranges
     "gpu.known_grid_size",
-    gfx950.AGPR_ALLOC_ATTR,
+    gfx950.AGPR_ALLOC_ATTR, gfx950.K_OUTER_MFMAS_ATTR,
 }
 
 
 # Function attributes only a kernel may have.
-_KERNEL_ONLY_ATTRS = ("rocdl.waves_per_eu", "rocdl.flat_work_group_size", gfx950.AGPR_ALLOC_ATTR)
+_KERNEL_ONLY_ATTRS = ("rocdl.waves_per_eu", "rocdl.flat_work_group_size", gfx950.AGPR_ALLOC_ATTR,
+                      gfx950.K_OUTER_MFMAS_ATTR)
 
 
 class ExtractDeviceModule(ModulePass):
@@ -152,6 +153,9 @@ def _set_kernel_abi(f, fname: str, attrs) -> None:
         wanted["amdgpu-waves-per-eu"] = str(waves)
     if gfx950.AGPR_ALLOC_ATTR in attrs:
         wanted["amdgpu-agpr-alloc"] = str(_agpr_alloc(f, fname, attrs[gfx950.AGPR_ALLOC_ATTR]))
+    if gfx950.K_OUTER_MFMAS_ATTR in attrs:
+        _check_k_outer(f, fname, attrs)
+        wanted[gfx950.K_OUTER_MFMAS_LLVM] = "true"
     entries = []
     if "passthrough" in attrs:
         for item in ir.ArrayAttr(attrs["passthrough"]):
@@ -166,6 +170,17 @@ def _set_kernel_abi(f, fname: str, attrs) -> None:
     f.attributes["CConv"] = ir.Attribute.parse("#llvm.cconv<amdgpu_kernelcc>")
     f.attributes["passthrough"] = ir.ArrayAttr.get(entries)
     f.attributes["reqd_work_group_size"] = ir.DenseI32ArrayAttr.get([x, y, z])
+
+
+def _check_k_outer(f, fname: str, attrs) -> None:
+    """``sched.k_outer_mfmas``: a unit attribute of a kernel with AGPR accumulators (the
+    codegen step reads it only with ``amdgpu-agpr-alloc``)."""
+    name = gfx950.K_OUTER_MFMAS_ATTR
+    if not isinstance(attrs[name], ir.UnitAttr):
+        raise OpError(f, f"kernel '{fname}': {name} is a unit attribute, got {attrs[name]}")
+    if gfx950.AGPR_ALLOC_ATTR not in attrs:
+        raise OpError(f, f"kernel '{fname}': {name} needs {gfx950.AGPR_ALLOC_ATTR} (it orders "
+                          f"the register allocation of AGPR accumulators)")
 
 
 def _agpr_alloc(f, fname: str, attr) -> int:

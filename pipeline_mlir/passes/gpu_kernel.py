@@ -38,7 +38,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import block_size
 
 from pipeline_mlir.passes._common import SchedPass
-from pipeline_mlir.target.gfx950 import AGPR_ALLOC_ATTR
+from pipeline_mlir.target.gfx950 import AGPR_ALLOC_ATTR, K_OUTER_MFMAS_ATTR
 
 GLOBAL_SPACE = "#gpu.address_space<global>"
 _DIMS = ("x", "y", "z")
@@ -188,7 +188,7 @@ class GpuKernel(SchedPass):
                  "known_block_size": ir.DenseI32ArrayAttr.get(list(size)),
                  "workgroup_attributions": ir.IntegerAttr.get(
                      ir.IntegerType.get_signless(64), len(att_types))}
-        for keep in ("rocdl.waves_per_eu", AGPR_ALLOC_ATTR):
+        for keep in ("rocdl.waves_per_eu", AGPR_ALLOC_ATTR, K_OUTER_MFMAS_ATTR):
             if keep in f.attributes:
                 attrs[keep] = f.attributes[keep]
         if f.name == "gpu.func":

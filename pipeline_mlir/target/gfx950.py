@@ -33,6 +33,12 @@ LLVM_FEATURES = ""
 #: accumulators (``sched-extract-device-module`` makes it ``"amdgpu-agpr-alloc"``; the
 #: codegen step then keeps vector PHIs whole, ``pipeline_mlir.isa.codegen``)
 AGPR_ALLOC_ATTR = "sched.agpr_alloc"
+#: a kernel's unit attribute saying its MMAs interleave their AGPR accumulators' K steps
+#: (``GemmKernel.k_outer_mfmas``); ``sched-extract-device-module`` makes it the LLVM function
+#: attribute ``K_OUTER_MFMAS_LLVM`` (which LLVM ignores), on which the codegen step reverses
+#: the greedy allocator's order of local live ranges (``pipeline_mlir.isa.codegen``)
+K_OUTER_MFMAS_ATTR = "sched.k_outer_mfmas"
+K_OUTER_MFMAS_LLVM = "sched-k-outer-mfmas"
 #: ``EF_AMDGPU_MACH_AMDGCN_GFX950``: the low byte of a gfx950 code object's ``e_flags``
 ELF_MACH = 0x4F
 

@@ -57,6 +57,44 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// sched.k_outer_mfmas (the MMAs interleave their AGPR accumulators' K steps) becomes
+// "sched-k-outer-mfmas"="true", on which the code generation orders LLVM's register
+// allocation.
+// CHECK-LABEL: module attributes {llvm.target_triple = "amdgcn-amd-amdhsa"}
+// CHECK-NEXT:    llvm.func amdgpu_kernelcc @kouter() attributes {passthrough = {{\[}}["amdgpu-flat-work-group-size", "256,256"], ["uniform-work-group-size", "true"], ["amdgpu-waves-per-eu", "1"], ["amdgpu-agpr-alloc", "256"], ["sched-k-outer-mfmas", "true"]], reqd_work_group_size = array<i32: 256, 1, 1>}
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    llvm.func @kouter() attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>, rocdl.waves_per_eu = 1 : i32, sched.agpr_alloc = 256 : i32, sched.k_outer_mfmas} {
+      llvm.return
+    }
+  }
+}
+
+// -----
+
+// Without AGPR accumulators it would order nothing: an error, not ignored.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-error @+1 {{sched-extract-device-module: kernel 'k': sched.k_outer_mfmas needs sched.agpr_alloc (it orders the register allocation of AGPR accumulators)}}
+    llvm.func @k() attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>, sched.k_outer_mfmas} {
+      llvm.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-error @+1 {{sched-extract-device-module: kernel 'k': sched.k_outer_mfmas is a unit attribute, got "yes"}}
+    llvm.func @k() attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>, sched.agpr_alloc = 256 : i32, sched.k_outer_mfmas = "yes"} {
+      llvm.return
+    }
+  }
+}
+
+// -----
+
 // More AGPRs than a lane has is an error, not a clamp.
 module attributes {gpu.container_module} {
   gpu.module @kernels {

@@ -88,11 +88,12 @@ module attributes {gpu.container_module} {
 // -----
 
 // The kernel attributes the LLVM step turns into LLVM's (rocdl.waves_per_eu,
-// sched.agpr_alloc) stay on the rebuilt gpu.func.
-// CHECK:        gpu.func @agprs(%arg0: memref<64xf32, #gpu.address_space<global>>) workgroup(%arg1 : memref<64xf32, #gpu.address_space<workgroup>>) kernel attributes {rocdl.waves_per_eu = 1 : i32, sched.agpr_alloc = 128 : i32, known_block_size = array<i32: 64, 1, 1>}
+// sched.agpr_alloc, sched.k_outer_mfmas) stay on the rebuilt gpu.func.
+// CHECK:        gpu.func @agprs(%arg0: memref<64xf32, #gpu.address_space<global>>) workgroup(%arg1 : memref<64xf32, #gpu.address_space<workgroup>>) kernel attributes {rocdl.waves_per_eu = 1 : i32, sched.agpr_alloc = 128 : i32, sched.k_outer_mfmas, known_block_size = array<i32: 64, 1, 1>}
 // LLVM: define amdgpu_kernel void @agprs(
 // LLVM: "amdgpu-agpr-alloc"="128"
-func.func @agprs(%g: memref<64xf32, #gpu.address_space<global>>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>, rocdl.waves_per_eu = 1 : i32, sched.agpr_alloc = 128 : i32} {
+// LLVM-SAME: "sched-k-outer-mfmas"="true"
+func.func @agprs(%g: memref<64xf32, #gpu.address_space<global>>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>, rocdl.waves_per_eu = 1 : i32, sched.agpr_alloc = 128 : i32, sched.k_outer_mfmas} {
   %lds = memref.alloc() : memref<64xf32, #gpu.address_space<workgroup>>
   %t = gpu.thread_id x
   %v = memref.load %g[%t] : memref<64xf32, #gpu.address_space<global>>

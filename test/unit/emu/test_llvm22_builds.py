@@ -6,8 +6,11 @@ fences, its ping-pong BF16 kernel issued a B fragment read among the A reads and
 (pipeline_mlir/kernel/wait_order.py).  Each kernel is emulated on two workgroups with two
 main-loop iterations in late mode (loads complete at the wait that forces them): exact and
 race-free; the ISA check's order rule finds every counted wait pinned.  The same IR without
-its order fences is caught by that rule, whatever order LLVM 22 picks.  Skipped when
-``opt-22`` / ``llc-22`` are not installed.
+its order fences is caught by that rule, whatever order LLVM 22 picks.  ``llc-22`` gets the
+LLVM options the IR asks for (``codegen.llvm_options``), as the project's own build does:
+without them LLVM 22 splits the 4-wave 256x256 kernels' accumulator PHIs and spills, and
+the spill reloads, which count on vmcnt and lgkmcnt's neighbours, move two waits' cuts to
+where no fence stands.  Skipped when ``opt-22`` / ``llc-22`` are not installed.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from pipeline_mlir.emu.gemm import emulate_gemm
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.isa.check import check_kernel_asm
-from pipeline_mlir.isa.codegen import apply_skew_shims
+from pipeline_mlir.isa.codegen import apply_skew_shims, llvm_options
 from pipeline_mlir.schedule.fences import ORDER_FENCE_MASK
 
 pytestmark = pytest.mark.skipif(LLC is None or OPT is None,
@@ -40,12 +43,14 @@ def llvm_ir(key: str) -> str:
     return apply_skew_shims(ll)
 
 
-def llc22(ll_text: str) -> str:
-    """The assembly LLVM 22 makes of ``ll_text`` (O3 IR pipeline, O3 code generation)."""
+def llc22(ll_text: str, options: tuple[str, ...] | None = None) -> str:
+    """The assembly LLVM 22 makes of ``ll_text`` (O3 IR pipeline, O3 code generation) with
+    the LLVM ``options`` (None: those the IR asks for, as the project's build)."""
     opt = subprocess.run([OPT, "-O3", *TARGET, "-o", "-", "-"], input=ll_text.encode(),
                          capture_output=True, timeout=600)
     assert opt.returncode == 0, opt.stderr.decode()[-400:]
-    asm = subprocess.run([LLC, "-O3", *TARGET, "-relocation-model=pic", "-o", "-"],
+    options = llvm_options(ll_text) if options is None else options
+    asm = subprocess.run([LLC, "-O3", *TARGET, "-relocation-model=pic", *options, "-o", "-"],
                          input=opt.stdout, capture_output=True, timeout=600)
     assert asm.returncode == 0, asm.stderr.decode()[-400:]
     return asm.stdout.decode()
@@ -56,20 +61,12 @@ def unpinned(key: str, asm: str) -> list:
     return [f for f in res.findings if f.kind == "wait-unpinned"]
 
 
-#: known open defect: LLVM 22's build of the 4-wave BF16 256x256 kernel (global loads spread
-#: over the MFMAs) runs exact and race-free in the emulator (late and random), but the ISA
-#: order rule finds two counted waits whose cut no fence pins there (KRN[1] vmcnt(16), an
-#: epilogue lgkmcnt(7)): another LLVM could order those loads the other way round
-UNPINNED_IN_LLVM22 = {"4wave-bf16-256"}
-
-
-@pytest.mark.parametrize("key", [pytest.param(k, marks=pytest.mark.xfail(
-    strict=True, reason="two counted waits unpinned in LLVM 22's order (UNPINNED_IN_LLVM22)"))
-    if k in UNPINNED_IN_LLVM22 else k for k in sorted(KERNEL_SPECS)])
+@pytest.mark.parametrize("key", sorted(KERNEL_SPECS))
 def test_llvm22_builds_are_exact_and_race_free(key):
     ll = llvm_ir(key)
     assert ORDER_FENCE_CALL in ll
     asm = llc22(ll)
+    assert "scratch_" not in asm, "LLVM 22 spills"
     assert unpinned(key, asm) == []
     gemm = build(key).kernel
     g = gemm.geometry
@@ -84,3 +81,14 @@ def test_without_order_fences_llvm22s_order_is_unpinned(key):
     old = "\n".join(ln for ln in ll.split("\n") if ln.strip() != ORDER_FENCE_CALL)
     assert old != ll
     assert unpinned(key, llc22(old))
+
+
+def test_without_the_kernels_llvm_options_llvm22_spills_and_unpins():
+    """The 4-wave BF16 256x256 kernel built without the option its IR asks for (its vector
+    PHIs split): LLVM 22 spills, and the reloads move the cuts of counted waits to where no
+    fence stands (the defect the build had before it passed the kernel's options)."""
+    ll = llvm_ir("4wave-bf16-256")
+    assert llvm_options(ll)
+    asm = llc22(ll, options=())
+    assert "scratch_load" in asm
+    assert unpinned("4wave-bf16-256", asm)

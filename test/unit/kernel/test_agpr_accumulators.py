@@ -10,11 +10,12 @@ import pytest
 
 from kernel_builds import build
 from pipeline_mlir.isa.asm import parse_asm
-from pipeline_mlir.isa.codegen import KEEP_VECTOR_PHIS, compile_llvm_ir, llvm_options
+from pipeline_mlir.isa.codegen import (KEEP_VECTOR_PHIS, REVERSE_LOCAL, compile_llvm_ir,
+                                       llvm_options)
 from pipeline_mlir.kernel.gemm import gemm_kernel
-from pipeline_mlir.kernel.gemm_mlir import kernel_mlir, natural_kernel_mlir
+from pipeline_mlir.kernel.gemm_mlir import kernel_mlir, mfma_order, natural_kernel_mlir
 from pipeline_mlir.schedules.registry import parse_pipeline
-from pipeline_mlir.target.gfx950 import AGPR_ALLOC_ATTR
+from pipeline_mlir.target.gfx950 import AGPR_ALLOC_ATTR, K_OUTER_MFMAS_ATTR
 
 
 @pytest.mark.parametrize("spec, acc, frags, agprs", [
@@ -49,6 +50,8 @@ def test_only_one_wave_per_simd_owns_the_agprs():
     ('"amdgpu-agpr-alloc"="0"', ()),                 # no AGPRs: LLVM's defaults
     ('"amdgpu-agpr-alloc"="0,0"', ()),
     ('"amdgpu-waves-per-eu"="1"', ()),
+    ('"amdgpu-agpr-alloc"="256" "sched-k-outer-mfmas"="true"', (KEEP_VECTOR_PHIS, REVERSE_LOCAL)),
+    ('"sched-k-outer-mfmas"="true"', ()),            # no AGPR accumulators: nothing to order
 ])
 def test_llvm_options_follow_the_agpr_attribute(attrs, options):
     ll = f"define void @f() #0 {{\n  ret void\n}}\nattributes #0 = {{ {attrs} }}\n"
@@ -106,3 +109,52 @@ def test_without_the_attribute_llvm_moves_accumulators_between_register_files():
     assert "amdgpu-agpr-alloc" not in ll and llvm_options(ll) == ()
     got = loop_figures(compile_llvm_ir(ll))
     assert got["copies"] > 50 and got["VALU"] > 50 and got["mfma to AGPRs"] < got["mfma"], got
+
+
+@pytest.mark.parametrize("spec, k_outer", [
+    ("4wave{dtype=bf16 BM=256 BN=256 BK=64}", True),     # two K steps, one wave per SIMD
+    ("4wave{dtype=fp8 BM=256 BN=256 BK=128}", False),    # one K step: nothing to interleave
+    ("4wave{dtype=bf16 BM=128 BN=128 BK=64}", False),    # accumulators in VGPRs
+    ("pingpong{is_fp8=false}", False),                   # two waves per SIMD hide the latency
+])
+def test_which_kernels_interleave_k_steps(spec, k_outer):
+    k = gemm_kernel(parse_pipeline(spec))
+    assert k.k_outer_mfmas == k_outer
+    assert (K_OUTER_MFMAS_ATTR in kernel_mlir(k)) == k_outer
+    order = mfma_order(k)
+    assert sorted(order) == sorted((mi, ni, kk) for mi in range(k.quadrant_m)
+                                   for ni in range(k.quadrant_n) for kk in range(k.num_k_mmas))
+    step = k.quadrant_m * k.quadrant_n if k_outer else 1
+    for i, (mi, ni, kk) in enumerate(order):
+        if kk:
+            assert order[i - step] == (mi, ni, kk - 1)
+
+
+def dependent_distances(asm: str) -> set[int]:
+    """MFMAs between each main-loop MFMA and the one whose result it accumulates onto."""
+    fn = parse_asm(asm).function()
+    mfmas = [i for b in fn.main_loop() for i in b.instrs if i.kind == "mfma"]
+    out = set()
+    for j, m in enumerate(mfmas):
+        acc = set(m.defs)
+        for d in range(1, j + 1):
+            if set(mfmas[j - d].defs) == acc:
+                out.add(d)
+                break
+    return out
+
+
+def test_k_steps_of_an_accumulator_are_never_back_to_back():
+    """The 4-wave BF16 256x256 main loop: each accumulator's second K step issues four MFMAs
+    after its first (the MMA's other accumulators between), never right after it (as they
+    did accumulator by accumulator: distance 1)."""
+    assert min(dependent_distances(build("4wave-bf16-256").asm)) == 4
+
+
+def test_interleaved_k_steps_need_the_reversed_local_order():
+    """The same IR in LLVM's default allocation order: some K step's result finds no free
+    AGPR and LLVM copies accumulators around (what REVERSE_LOCAL prevents)."""
+    ll = build("4wave-bf16-256").ll
+    assert llvm_options(ll) == (KEEP_VECTOR_PHIS, REVERSE_LOCAL)
+    got = loop_figures(compile_llvm_ir(ll, options=(KEEP_VECTOR_PHIS,)))
+    assert got["copies"] > 50, got

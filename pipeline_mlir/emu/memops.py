@@ -275,13 +275,15 @@ def _ds_read_tr16(ins: Instr, G: int) -> Step:
 
 #: the 16-bit buffer stores: the bit of the data register their half starts at
 HALF_STORES = {"buffer_store_short": 0, "buffer_store_short_d16_hi": 16}
+#: the 16-bit buffer load the emulator runs (zero-extended into the whole register)
+HALF_LOADS = ("buffer_load_ushort",)
 
 
 def _buffer_form(ins: Instr) -> tuple[int | None, bool]:
     """(the bit a 16-bit store's half starts at or None, a store?) of a buffer instruction
     the emulator runs: dword loads and stores (to LDS too) and the 16-bit stores."""
     parts = ins.name.split("_")
-    half = HALF_STORES.get(ins.name)
+    half = 0 if ins.name in HALF_LOADS else HALF_STORES.get(ins.name)
     if half is None and (parts[1] not in ("load", "store") or not parts[2].startswith("dword")
                          or len(parts) != 3):
         raise refuse(ins)
@@ -320,7 +322,9 @@ def _mubuf(ins: Instr, G: int) -> Step:
         mask = w.exec              # replaced, never mutated, when EXEC changes
         lanes = None if w.exec_full else mask
         extra = (soff(w).astype(np.int64) + inst_off)[:, None]
-        low = ~3 if half is None else ~1       # the address bits the access ignores
+        # loads take any byte address (ROCm's unaligned mode, which LLVM's amdhsa code
+        # assumes); stores the dword or halfword the address falls in
+        low = ~0 if not store else ~3 if half is None else ~1
         if voff is not None:
             off = (voff(w).astype(np.int64) + extra) & low
             if off.shape != (G, WAVE_SIZE):
@@ -360,7 +364,8 @@ def _mubuf(ins: Instr, G: int) -> Step:
 
         def done():
             reg = w.A if acc else w.V
-            vals = data().view(U32)
+            raw = data()
+            vals = raw.view(np.uint16).astype(U32) if half is not None else raw.view(U32)
             first = f["data"]
             for j in range(dwords):
                 np.copyto(reg[first + j], vals[..., j], where=mask)

@@ -36,6 +36,7 @@ from pipeline_mlir.passes.lower_to_rocdl import LowerToROCDL
 from pipeline_mlir.passes.reorder import Reorder
 from pipeline_mlir.passes.rocdl_to_llvm_intrinsics import RocdlToLLVMIntrinsics
 from pipeline_mlir.passes.schedule import Schedule
+from pipeline_mlir.passes.stage_copies import StageCopies
 from pipeline_mlir.passes.translate import ToLLVMError, diagnostics_text, translate_to_llvm_ir
 from pipeline_mlir.passes.verify import Verify
 
@@ -182,6 +183,7 @@ IREE_TAIL_PIPELINE = ("hal.executable(hal.executable.variant(builtin.module(func
 #: registered in iree-base-compiler; IREE's one pass does gpu/amdgpu/vector/memref/arith/
 #: cf -> llvm + rocdl (it needs a GPU target, set by :func:`add_to_llvm`).
 TO_LLVM_PASSES: list = [
+    (StageCopies.name, StageCopies()),
     ("iree-codegen-tail", IREE_TAIL_PIPELINE),
     (GpuKernel.name, GpuKernel()),
     (CheckDeviceInput.name, CheckDeviceInput()),

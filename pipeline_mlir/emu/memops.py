@@ -331,8 +331,10 @@ def _mubuf(ins: Instr, G: int) -> Step:
                 off = np.broadcast_to(off, (G, WAVE_SIZE))
         else:
             off = np.broadcast_to(extra & low, (G, WAVE_SIZE))
+        # the whole-word fast path; a load from an address that is not a multiple of 4
+        # gathers its bytes (below)
         if region is not None and lanes is None and half is None and \
-                off.max() + size <= num.min():
+                off.max() + size <= num.min() and not (off & 3).any():
             return in_region(w, m, region, off)
         over = (off + size > num[:, None]) & mask
         addr = base[:, None] + off

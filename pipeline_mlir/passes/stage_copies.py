@@ -4,8 +4,10 @@ The front end marks an ``amdgpu.gather_to_lds`` whose global source is not align
 size it moves (IREE's copies of rows of 8190 bytes when K = 4095) with the unit attribute
 ``sched.register_staged`` (:data:`pipeline_mlir.frontend.regcopy.STAGED`).  Up to here it is
 a copy like any other: the schedule places it, the tag check and the hazard check see it.
-This pass, the first of the LLVM step, replaces each marked copy by what a direct-to-LDS
-copy does, through registers, at the same place:
+This pass, the last of a named pipeline (so the emitted MLIR, also when it is handed back
+to ``iree-compile``, holds no marked copy) and again the first of the LLVM step (for pass
+pipelines that stop at ``sched-lower-to-rocdl``), replaces each marked copy by what a
+direct-to-LDS copy does, through registers, at the same place:
 
 * a ``vector.load`` of the lane's ``n`` elements from the global source (a buffer load,
   which on gfx950 takes any byte-aligned address);
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.analysis.ir_facts import segments
 from pipeline_mlir.frontend.regcopy import STAGED
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
 from pipeline_mlir.passes._common import ModulePass, OpError, as_operation
@@ -51,20 +54,18 @@ class StageCopies(ModulePass):
     def run(self, module) -> list[OpError]:
         errors = []
         for op in _walk(as_operation(module), []):
-            n_src = len(op.operands) - 3
-            dst = op.operands[n_src + 1]
-            if ir.MemRefType(dst.type).rank != 1:
+            (src,), src_idx, (dst,), dst_idx = segments(op)
+            if len(dst_idx) != 1:
                 errors.append(OpError(op, f"'{op.name}' op marked {STAGED} writes LDS "
                                           f"{dst.type}; a staged copy writes a 1-D buffer"))
                 continue
-            _stage(op, n_src)
+            _stage(op, src, src_idx, dst, dst_idx[0])
         return errors
 
 
-def _stage(op, n_src: int) -> None:
-    """``op`` replaced by load, store and wait (module docstring)."""
-    ops = list(op.operands)
-    src, src_idx, dst, base = ops[0], ops[1:1 + n_src], ops[1 + n_src], ops[2 + n_src]
+def _stage(op, src, src_idx: list, dst, base) -> None:
+    """``op`` (copying from ``src[src_idx]`` to ``dst[base]``) replaced by load, store and
+    wait (module docstring)."""
     vt = ir.TypeAttr(op.attributes["transferType"]).value
     if not isinstance(vt, ir.VectorType):
         vt = ir.VectorType.get([1], vt)

@@ -4,9 +4,11 @@ IREE's bf16 matmul with K = 4095 (``iree-compile``, at the prefetch point, once 
 module): 128 K steps of 32, the last one partial, so its copies through registers are
 masked by ``vector.create_mask`` of the columns left.  The front end peels the last K
 tile(s) into the remainder loop and proves every mask full in the 126 iterations the
-pipelined loop keeps; what stops the kernel then is the copies themselves (rows of 8190
-bytes: no direct-to-LDS copy moves them, and register-staged copies are not built), said
-at the copy.  Mutants of the kernel check each refusal of the peel.
+pipelined loop keeps; the copies themselves (rows of 8190 bytes, not 16-byte aligned: no
+direct-to-LDS copy moves them) are register-staged (``sched-stage-copies``).  K = 4095 and
+K = 4100 (rows of 8200 bytes) at 2048x2048 run exact on the emulator, memory completing
+as late as the counters allow and at random; a staged copy whose LDS wait is weakened is
+caught as a race.  Mutants of the kernel check each refusal of the peel.
 """
 
 from __future__ import annotations
@@ -44,13 +46,51 @@ def _run(capsys, tmp_path, text: str) -> tuple[int, str, str]:
 
 
 def test_masks_peeled_then_unaligned_copies_staged(prefetch, capsys, tmp_path):
+    """The emitted MLIR (what an executable handed back to iree-compile holds) has the
+    copies staged: no marked copy left, each a global load, an LDS store and a wait."""
     src = tmp_path / "k.mlir"
     src.write_text(prefetch)
     out = tmp_path / "p.mlir"
     rc = main(["--pipeline=4wave", str(src), "-o", str(out)])
     err = capsys.readouterr().err
     assert rc == 0, err
-    assert "sched.register_staged" in out.read_text()
+    text = out.read_text()
+    assert "sched.register_staged" not in text and "amdgpu.gather_to_lds" not in text
+    assert text.count("gpu.lane_id") == 16 and text.count("rocdl.s.waitcnt 49279") >= 16
+
+
+@pytest.fixture(scope="module")
+def unaligned(tmp_path_factory):
+    """K -> IREE's 2048x2048xK bf16 kernel at the prefetch point (a 128x128 tile)."""
+    d = tmp_path_factory.mktemp("unaligned_k")
+    out = {}
+    for k in (4095, 4100):
+        out[k] = d / f"k{k}.mlir"
+        out[k].write_text(G.prefetch_point(G.matmul_source(dtype="bf16", m=2048, n=2048,
+                                                           k=k), ()))
+    return out
+
+
+@pytest.mark.parametrize("k,mode", [(4095, "late"), (4095, "random:3"), (4100, "late"),
+                                    (4100, "random:5")])
+def test_unaligned_k_is_exact(unaligned, capsys, k, mode):
+    rc = main(["--pipeline=4wave", "--emulate", str(unaligned[k]), "--emulate-workgroups=2",
+               f"--emulate-mode={mode}"])
+    out, err = capsys.readouterr()
+    assert rc == 0, out + err
+    assert f"K={k}" in out and ": exact, max error 0, 2 of 256 workgroups" in out, out
+
+
+def test_a_staged_copy_with_a_weakened_wait_is_caught(unaligned, capsys, monkeypatch):
+    """The staged copy's LDS store waited for only down to 15 outstanding LDS operations
+    (not 0): another wave reads the LDS it writes before the write is done, a race."""
+    import pipeline_mlir.passes.stage_copies as SC
+    real = SC.waitcnt_imm
+    monkeypatch.setattr(SC, "waitcnt_imm", lambda **kw: real(lgkmcnt=15))
+    rc = main(["--pipeline=4wave", "--emulate", str(unaligned[4095]),
+               "--emulate-workgroups=1", "--emulate-mode=late"])
+    out, err = capsys.readouterr()
+    assert rc == 1 and "lds-race" in err and "ds_write_b128" in err, out + err
 
 
 @pytest.mark.parametrize("old,new,message,where", [

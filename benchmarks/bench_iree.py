@@ -39,7 +39,9 @@ MFMAS_PER_K_TILE = 16                 # 4x4 MFMA 16x16x32 per wave per K tile of
 CASES = {"bf16": (G.CONFIGS["matmul_bf16_abt_4096"], SPEC),
          "i8": (dict(dtype="i8"), "4wave{dtype=i8 BM=128 BN=128 BK=64}"),
          # plain A x B (B read with transposing reads): bf16 4096^3
-         "bf16-ab": (dict(dtype="bf16", transpose_b=False), SPEC)}
+         "bf16-ab": (dict(dtype="bf16", transpose_b=False), SPEC),
+         # unaligned K: register-staged copies, the masked last K tile peeled
+         "bf16-k4095": (dict(dtype="bf16", k=4095), SPEC)}
 KINDS = (("v_mfma", "mfma"), ("ds_read_b128", "ds_read"), ("buffer_load ... lds", "vmem_load_lds"),
          ("s_waitcnt", "wait"), ("s_barrier", "barrier"), ("s_setprio", "setprio"))
 

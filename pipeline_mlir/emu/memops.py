@@ -275,15 +275,16 @@ def _ds_read_tr16(ins: Instr, G: int) -> Step:
 
 #: the 16-bit buffer stores: the bit of the data register their half starts at
 HALF_STORES = {"buffer_store_short": 0, "buffer_store_short_d16_hi": 16}
-#: the 16-bit buffer load the emulator runs (zero-extended into the whole register)
-HALF_LOADS = ("buffer_load_ushort",)
+#: the narrow buffer loads the emulator runs (zero-extended into the whole register): bytes
+NARROW_LOADS = {"buffer_load_ushort": 2, "buffer_load_ubyte": 1}
 
 
 def _buffer_form(ins: Instr) -> tuple[int | None, bool]:
-    """(the bit a 16-bit store's half starts at or None, a store?) of a buffer instruction
-    the emulator runs: dword loads and stores (to LDS too) and the 16-bit stores."""
+    """(the bit a 16-bit store's half starts at, 0 for a narrow load, or None; a store?) of
+    a buffer instruction the emulator runs: dword loads and stores (to LDS too), the 16-bit
+    stores and the narrow loads."""
     parts = ins.name.split("_")
-    half = 0 if ins.name in HALF_LOADS else HALF_STORES.get(ins.name)
+    half = 0 if ins.name in NARROW_LOADS else HALF_STORES.get(ins.name)
     if half is None and (parts[1] not in ("load", "store") or not parts[2].startswith("dword")
                          or len(parts) != 3):
         raise refuse(ins)
@@ -298,7 +299,7 @@ def _mubuf(ins: Instr, G: int) -> Step:
     if (lds := bool(f["lds"])) and (store or ins.name.split("_")[2] not in ("dword", "dwordx4")):
         raise refuse(ins)
     dwords = operand_widths(ins)["data"]
-    size = 4 * dwords if half is None else 2
+    size = 4 * dwords if half is None else NARROW_LOADS.get(ins.name, 2)
     acc = bool(f["acc"])
     rd = Reader(ins, G)
     rd.sr.update(sregs(f["srsrc"], 4))          # the buffer descriptor
@@ -367,7 +368,8 @@ def _mubuf(ins: Instr, G: int) -> Step:
         def done():
             reg = w.A if acc else w.V
             raw = data()
-            vals = raw.view(np.uint16).astype(U32) if half is not None else raw.view(U32)
+            vals = raw.view(U32) if half is None else \
+                raw.view(np.uint16 if size == 2 else np.uint8).astype(U32)
             first = f["data"]
             for j in range(dwords):
                 np.copyto(reg[first + j], vals[..., j], where=mask)

@@ -36,7 +36,8 @@ EXEC, M0 = 126, 124
 
 DS_SIZES = {"b8": 1, "b16": 2, "u8": 1, "i8": 1, "u16": 2, "i16": 2, "b32": 4, "b64": 8,
             "b96": 12, "b128": 16}
-DWORD_SIZES = {"dword": 4, "dwordx2": 8, "dwordx3": 12, "dwordx4": 16, "short": 2}
+DWORD_SIZES = {"dword": 4, "dwordx2": 8, "dwordx3": 12, "dwordx4": 16, "short": 2,
+               "ubyte": 1}
 
 #: every memory instruction the emulator implements (checked below against the opcode
 #: tables), with ``lds`` for the buffer forms that load into LDS
@@ -45,10 +46,10 @@ INSTRUCTIONS = (
     [f"ds_read_{s}" for s in ("u8", "i8", "u16", "i16", "b32", "b64", "b96", "b128")] +
     ["ds_write2_b32", "ds_write2_b64", "ds_read2_b32", "ds_read2_b64"] +
     [f"{p}_{op}_{w}" for p in ("buffer", "global", "flat") for op in ("load", "store")
-     for w in DWORD_SIZES if w != "short"] +
+     for w in DWORD_SIZES if w not in ("short", "ubyte")] +
     ["buffer_load_dword lds", "buffer_load_dwordx4 lds", "global_load_lds_dword",
      "global_load_lds_dwordx4", "buffer_store_short", "buffer_store_short_d16_hi",
-     "buffer_load_ushort"])
+     "buffer_load_ushort", "buffer_load_ubyte"])
 
 
 def _implemented() -> set[str]:
@@ -238,7 +239,8 @@ def test_memory_round_trip(name, acc, active, mode):
 #: unaligned mode (SH_MEM_CONFIG), which LLVM's amdhsa code assumes (it loads rows of 8190
 #: bytes with buffer_load_dwordx4), so the bytes at the exact address are loaded
 UNALIGNED = [(n, s, active) for n in ("buffer_load_dword", "buffer_load_dwordx2",
-                                      "buffer_load_dwordx4", "buffer_load_ushort")
+                                      "buffer_load_dwordx4", "buffer_load_ushort",
+                                      "buffer_load_ubyte")
              for s in (1, 2, 3) for active in ("full", "partial", "full, lane by lane")]
 
 

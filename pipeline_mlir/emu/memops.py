@@ -322,16 +322,10 @@ def _mubuf(ins: Instr, G: int) -> Step:
         base, num, region = descriptor(w, m)
         mask = w.exec              # replaced, never mutated, when EXEC changes
         lanes = None if w.exec_full else mask
-        extra = (soff(w).astype(np.int64) + inst_off)[:, None]
         # loads take any byte address (ROCm's unaligned mode, which LLVM's amdhsa code
         # assumes); stores the dword or halfword the address falls in
-        low = ~0 if not store else ~3 if half is None else ~1
-        if voff is not None:
-            off = (voff(w).astype(np.int64) + extra) & low
-            if off.shape != (G, WAVE_SIZE):
-                off = np.broadcast_to(off, (G, WAVE_SIZE))
-        else:
-            off = np.broadcast_to(extra & low, (G, WAVE_SIZE))
+        off = _byte_offsets(w, soff, voff, inst_off, ~0 if not store else ~3 if half is None
+                            else ~1, G)
         # the whole-word fast path; a load from an address that is not a multiple of 4
         # gathers its bytes (below)
         if region is not None and lanes is None and half is None and \
@@ -377,6 +371,16 @@ def _mubuf(ins: Instr, G: int) -> Step:
 
     step.mem = dict(issue=issue, queue="vm")
     return step
+
+
+def _byte_offsets(w, soff, voff, inst_off: int, low: int, G: int):
+    """(G, 64) byte offsets of a buffer access: ``voff`` (None without offen) + soffset +
+    the instruction offset, only the address bits ``low`` kept."""
+    extra = (soff(w).astype(np.int64) + inst_off)[:, None]
+    if voff is None:
+        return np.broadcast_to(extra & low, (G, WAVE_SIZE))
+    off = (voff(w).astype(np.int64) + extra) & low
+    return off if off.shape == (G, WAVE_SIZE) else np.broadcast_to(off, (G, WAVE_SIZE))
 
 
 def _past_records(w, m, step: Step, off, over, num, size: int) -> None:

@@ -36,6 +36,7 @@ from pipeline_mlir.analysis.ir_facts import parse_xor_shuffle
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64, segments
 from pipeline_mlir.frontend.kernel_ir import describe
 from pipeline_mlir.frontend.scan import Access, LoopScan, loop_evaluator
+from pipeline_mlir.frontend.unswizzle import undo_explicit_swizzle
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 
 #: the unit attribute of a copy whose global source is not aligned to its size: it stays an
@@ -161,6 +162,9 @@ def _convert_buffer(ev, scan: LoopScan, root, accs: list, wave) -> dict:
                              f"copies itself and needs to own the buffer")
     if SWIZZLE in _op(owner).attributes:
         _drop_swizzle(ev, scan, root, accs)
+    else:
+        undo_explicit_swizzle(ev, scan, root, accs, lambda view, indices, n, op: _elements(
+            ev, view, indices, n, op, "accesses LDS"))
     mt = ir.MemRefType(root.type)
     strides, offset = mt.get_strides_and_offset()
     rows, width = int(np.prod(mt.shape[:-1])), mt.shape[-1]

@@ -61,13 +61,17 @@ def test_masks_peeled_then_unaligned_copies_staged(prefetch, capsys, tmp_path):
 
 @pytest.fixture(scope="module")
 def unaligned(tmp_path_factory):
-    """K -> IREE's 2048x2048xK bf16 kernel at the prefetch point (a 128x128 tile)."""
+    """K -> IREE's 2048x2048xK bf16 kernel at the prefetch point (a 128x128 tile); "late":
+    the K = 4095 kernel's late form."""
     d = tmp_path_factory.mktemp("unaligned_k")
     out = {}
     for k in (4095, 4100):
         out[k] = d / f"k{k}.mlir"
         out[k].write_text(G.prefetch_point(G.matmul_source(dtype="bf16", m=2048, n=2048,
                                                            k=k), ()))
+    out["late"] = d / "k4095.late.mlir"
+    out["late"].write_text(G.late_form(G.matmul_source(dtype="bf16", m=2048, n=2048,
+                                                       k=4095), ()))
     return out
 
 
@@ -106,5 +110,35 @@ def test_a_staged_copy_with_a_weakened_wait_is_caught(unaligned, capsys, monkeyp
 ], ids=["partial-before-last", "workgroup-dependent", "not-create-mask", "dynamic-trips"])
 def test_mask_peel_refusals(prefetch, capsys, tmp_path, old, new, message, where):
     rc, err, line = _run(capsys, tmp_path, prefetch.replace(old, new))
+    assert rc == 1 and message in err, err
+    assert re.search(r"\.mlir:\d+:\d+: error: ", err) and where in line, (err, line)
+
+
+LATE_LOOP = "scf.for %arg0 = %c0_i32 to %c128_i32 step %c1_i32"
+LATE_LOAD = "%349 = vector.load %1[%27, %288]"
+LATE_DEALLOC = "memref.dealloc %alloc :"
+
+
+@pytest.mark.parametrize("old,new,message,where", [
+    # the else-branch loads other elements than the masked load: not a guarded load
+    (LATE_LOAD, LATE_LOAD.replace("%27", "%29"), "'scf.if' op with regions inside the K-loop",
+     "scf.if"),
+    # a 129th K step: the guarded load's mask is partial in an iteration kept
+    (LATE_LOOP, LATE_LOOP.replace("%c128_i32", "%c129_i32"), "is masked to", "scf.if"),
+    # another access of the LDS buffer: its explicit swizzle is not undone, and the copy's
+    # lanes do not store in order
+    (LATE_DEALLOC, "%zz = memref.load %alloc[%c0] : memref<4096xbf16, "
+     "#gpu.address_space<workgroup>>\n" + LATE_DEALLOC,
+     "writes LDS element 72 of the dense tile, not 64", "vector.store"),
+], ids=["guard-reads-other-elements", "partial-before-last", "other-lds-access"])
+def test_late_form_refusals(unaligned, capsys, tmp_path, old, new, message, where):
+    text = unaligned["late"].read_text()
+    assert text.count(old) == 1, old
+    text = text.replace(old, new)
+    if "%c129_i32" in new:
+        text = text.replace("%c128_i32 = arith.constant 128 : i32",
+                            "%c128_i32 = arith.constant 128 : i32\n%c129_i32 = "
+                            "arith.constant 129 : i32")
+    rc, err, line = _run(capsys, tmp_path, text)
     assert rc == 1 and message in err, err
     assert re.search(r"\.mlir:\d+:\d+: error: ", err) and where in line, (err, line)

@@ -7,19 +7,25 @@ a copy like any other: the schedule places it, the tag check and the hazard chec
 This pass, the last of a named pipeline (so the emitted MLIR, also when it is handed back
 to ``iree-compile``, holds no marked copy) and again the first of the LLVM step (for pass
 pipelines that stop at ``sched-lower-to-rocdl``), replaces each marked copy by what a
-direct-to-LDS copy does, through registers, at the same place:
+direct-to-LDS copy does, through registers:
 
-* a ``vector.load`` of the lane's ``n`` elements from the global source (a buffer load,
-  which on gfx950 takes any byte-aligned address);
-* a ``vector.store`` of them to LDS at the copy's wave-uniform destination plus the lane's
-  position (``lane * n`` elements: the lanes of a wave in order, as the DMA writes them);
-  LLVM waits for the load (``vmcnt``) before the store, the register dependency;
-* ``s_waitcnt lgkmcnt(0)`` after the store, so the LDS write is complete when the op is:
-  every wait and barrier the schedule placed after the copy (for the DMA, on ``vmcnt``)
-  then finds the data in LDS, as it would have found the DMA's.
+* at the copy's place, a ``vector.load`` of the lane's ``n`` elements from the global
+  source (a buffer load, which on gfx950 takes any byte-aligned address);
+* later in the same block, just before the first wait (``rocdl.s.waitcnt``), barrier, op
+  with regions or the block's end after the copy, a ``vector.store`` of them to LDS at the
+  copy's wave-uniform destination plus the lane's position (``lane * n`` elements: the
+  lanes of a wave in order, as the DMA writes them); LLVM waits for the load (``vmcnt``)
+  before the store, the register dependency;
+* ``s_waitcnt lgkmcnt(0)`` after the store, so the LDS write is complete before that wait
+  or barrier: every wait and barrier the schedule placed after the copy (for the DMA, on
+  ``vmcnt``) then finds the data in LDS, as it would have found the DMA's.
 
-So the copy is register-staged within the schedule's global-load slot: its latency is
-exposed there (the slot waits for its own load), which costs time, never correctness.  A
+A DMA copy may write LDS at any time between its issue and the wait the schedule derived
+for it, and the schedule is correct for every such time (the emulator's random mode runs
+them); the staged store lands inside that window, before the first wait or barrier after
+the copy, so what holds for the DMA holds for it.  Between the copy and the store the
+loaded registers stay live and the load's latency overlaps the ops in between (the MFMAs
+the schedule interleaves with the copy); what is left of it is exposed at the store.  A
 marked op that is not a one-index copy into a one-dimensional LDS buffer is an error at
 the op.
 """
@@ -76,6 +82,19 @@ def _stage(op, src, src_idx: list, dst, base) -> None:
         val = B.vector.load(vt, src, src_idx)
         lane = B.gpu.lane_id()
         at = A.addi(base, A.muli(lane, A.constant(t, ir.IntegerAttr.get(t, n))))
+    with ir.InsertionPoint(_store_point(op)), op.location:
         B.vector.store(val, dst, [at])
         B.rocdl.s_waitcnt(waitcnt_imm(lgkmcnt=0))
     op.erase()
+
+
+#: the ops a staged copy's LDS store does not move past
+FENCES = ("rocdl.s.waitcnt", "rocdl.s.barrier", "gpu.barrier", "amdgpu.lds_barrier")
+
+
+def _store_point(op):
+    """The op before which copy ``op``'s staged store goes: the first wait, barrier or op
+    with regions after it in its block, or the block's terminator."""
+    ops = [as_operation(o) for o in op.block.operations]
+    later = ops[next(i for i, o in enumerate(ops) if o == op) + 1:]
+    return next((o for o in later if o.name in FENCES or len(o.regions)), ops[-1])

@@ -7,8 +7,10 @@ tile(s) into the remainder loop and proves every mask full in the 126 iterations
 pipelined loop keeps; the copies themselves (rows of 8190 bytes, not 16-byte aligned: no
 direct-to-LDS copy moves them) are register-staged (``sched-stage-copies``).  K = 4095 and
 K = 4100 (rows of 8200 bytes) at 2048x2048 run exact on the emulator, memory completing
-as late as the counters allow and at random; a staged copy whose LDS wait is weakened is
-caught as a race.  Mutants of the kernel check each refusal of the peel.
+as late as the counters allow and at random; a staged copy whose LDS wait is weakened, or
+whose store moves past the barrier after it, is caught as a race.  Mutants of the kernel
+(the prefetch point and the late form, whose guarded loads are peeled too) check each
+refusal of the peel.
 """
 
 from __future__ import annotations
@@ -112,6 +114,17 @@ def test_mask_peel_refusals(prefetch, capsys, tmp_path, old, new, message, where
     rc, err, line = _run(capsys, tmp_path, prefetch.replace(old, new))
     assert rc == 1 and message in err, err
     assert re.search(r"\.mlir:\d+:\d+: error: ", err) and where in line, (err, line)
+
+
+def test_a_staged_store_past_its_barrier_is_caught(unaligned, capsys, monkeypatch):
+    """The staged copy's LDS store moved past the waits and barriers after it (to the end
+    of its block, outside the window in which the DMA copy may write): a race."""
+    import pipeline_mlir.passes.stage_copies as SC
+    monkeypatch.setattr(SC, "FENCES", ())
+    rc = main(["--pipeline=4wave", "--emulate", str(unaligned[4095]),
+               "--emulate-workgroups=1", "--emulate-mode=late"])
+    out, err = capsys.readouterr()
+    assert rc == 1 and "lds-race" in err, out + err
 
 
 LATE_LOOP = "scf.for %arg0 = %c0_i32 to %c128_i32 step %c1_i32"

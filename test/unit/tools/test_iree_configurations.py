@@ -70,6 +70,9 @@ CONFIGS = {
     "bf16_abt_2048x2048x4100": (dict(dtype="bf16", m=2048, n=2048, k=4100), (), None),
     # fp8 rows of 4100 bytes: 16-byte copies 4-byte aligned; the remainder loop's byte loads
     "fp8_abt_2048x2048x4100": (dict(dtype="fp8", m=2048, n=2048, k=4100), (), None),
+    # no DMA copies asked for, K unaligned: the copies through registers staged as well
+    "bf16_abt_2048x2048x4095_no_dma": (dict(dtype="bf16", m=2048, n=2048, k=4095),
+                                       ("--iree-llvmgpu-use-direct-load=false",), None),
     "bf16_abt_2048x2048x1024_vector_distribute": (
         dict(dtype="bf16", m=2048, n=2048, k=1024),
         ("--iree-codegen-llvmgpu-use-vector-distribution",

@@ -16,12 +16,14 @@ makes each an ``amdgpu.gather_to_lds``, the copy the schedules pipeline:
   ``transfer`` elements apart; the wave's first address, a constant plus a multiple of the
   wave index, is emitted before the loop;
 * each copy moves a size a direct-to-LDS copy moves (:data:`~pipeline_mlir.target.gfx950.
-  LDS_DMA_BYTES`) from a global address aligned to it, in both iterations the analysis
-  evaluates;
+  LDS_DMA_BYTES`); one whose global address is not aligned to it in some thread, in one of
+  the two iterations the analysis evaluates, is marked :data:`STAGED` (register-staged by
+  ``sched-stage-copies`` after the schedule);
+* IREE's XOR swizzle of the buffer is dropped (the ``iree_codegen.swizzle`` attribute) or
+  undone (written as index arithmetic, :mod:`~pipeline_mlir.frontend.unswizzle`);
 * everything is checked on the per-lane addresses
   (:class:`~pipeline_mlir.analysis.loop_eval.Evaluator`), and what does not fit is an error
-  at the op that says why (such a copy would have to stay in registers, staged by the
-  schedule, which the front end does not build).
+  at the op that says why.
 """
 
 from __future__ import annotations

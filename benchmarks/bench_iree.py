@@ -53,6 +53,8 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
          "i8": Case(dict(dtype="i8"), "4wave{dtype=i8 BM=128 BN=128 BK=64}", "4wave", 16),
          # plain A x B (B read with transposing reads): bf16 4096^3
          "bf16-ab": Case(dict(dtype="bf16", transpose_b=False), SPEC, "4wave", 16),
+         # unaligned K: register-staged copies, the masked last K tile peeled
+         "bf16-k4095": Case(dict(dtype="bf16", k=4095), SPEC, "4wave", 16),
          "bf16-256x256-8wave": Case(
              G.EIGHT_WAVE["matmul_bf16_abt_256x256_8wave"] | dict(m=4096, n=4096, k=4096),
              "pingpong", "pingpong", 64),

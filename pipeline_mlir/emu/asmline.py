@@ -335,7 +335,9 @@ def _sdwa(mnem: str, enc: str, ops: list[str], mods: list[str]) -> dict:
     b = mnem[:-5]
     _check_mods(mods, ("clamp", "mul", "div", "dst_sel", "dst_unused", "src0_sel",
                        "src1_sel"))
-    if b in VOP2_CARRY_OUT or b in VOP2_CARRY_IN:
+    if b == "v_cndmask_b32" and len(ops) == 4 and ops[3].strip() == "vcc":
+        ops = ops[:3]                   # VCC, the select's condition, is implicit
+    elif b in VOP2_CARRY_OUT or b in VOP2_CARRY_IN:
         raise LineError(f"{mnem}: SDWA forms with a carry are not read")
     if len(ops) != nsrc + 1:
         raise LineError(f"{mnem} takes {nsrc + 1} operands, got {len(ops)}")

@@ -275,13 +275,16 @@ def _ds_read_tr16(ins: Instr, G: int) -> Step:
 
 #: the 16-bit buffer stores: the bit of the data register their half starts at
 HALF_STORES = {"buffer_store_short": 0, "buffer_store_short_d16_hi": 16}
+#: the narrow buffer loads the emulator runs (zero-extended into the whole register): bytes
+NARROW_LOADS = {"buffer_load_ushort": 2, "buffer_load_ubyte": 1}
 
 
 def _buffer_form(ins: Instr) -> tuple[int | None, bool]:
-    """(the bit a 16-bit store's half starts at or None, a store?) of a buffer instruction
-    the emulator runs: dword loads and stores (to LDS too) and the 16-bit stores."""
+    """(the bit a 16-bit store's half starts at, 0 for a narrow load, or None; a store?) of
+    a buffer instruction the emulator runs: dword loads and stores (to LDS too), the 16-bit
+    stores and the narrow loads."""
     parts = ins.name.split("_")
-    half = HALF_STORES.get(ins.name)
+    half = 0 if ins.name in NARROW_LOADS else HALF_STORES.get(ins.name)
     if half is None and (parts[1] not in ("load", "store") or not parts[2].startswith("dword")
                          or len(parts) != 3):
         raise refuse(ins)
@@ -296,7 +299,7 @@ def _mubuf(ins: Instr, G: int) -> Step:
     if (lds := bool(f["lds"])) and (store or ins.name.split("_")[2] not in ("dword", "dwordx4")):
         raise refuse(ins)
     dwords = operand_widths(ins)["data"]
-    size = 4 * dwords if half is None else 2
+    size = 4 * dwords if half is None else NARROW_LOADS.get(ins.name, 2)
     acc = bool(f["acc"])
     rd = Reader(ins, G)
     rd.sr.update(sregs(f["srsrc"], 4))          # the buffer descriptor
@@ -319,16 +322,14 @@ def _mubuf(ins: Instr, G: int) -> Step:
         base, num, region = descriptor(w, m)
         mask = w.exec              # replaced, never mutated, when EXEC changes
         lanes = None if w.exec_full else mask
-        extra = (soff(w).astype(np.int64) + inst_off)[:, None]
-        low = ~3 if half is None else ~1       # the address bits the access ignores
-        if voff is not None:
-            off = (voff(w).astype(np.int64) + extra) & low
-            if off.shape != (G, WAVE_SIZE):
-                off = np.broadcast_to(off, (G, WAVE_SIZE))
-        else:
-            off = np.broadcast_to(extra & low, (G, WAVE_SIZE))
+        # loads take any byte address (ROCm's unaligned mode, which LLVM's amdhsa code
+        # assumes); stores the dword or halfword the address falls in
+        off = _byte_offsets(w, soff, voff, inst_off, ~0 if not store else ~3 if half is None
+                            else ~1, G)
+        # the whole-word fast path; a load from an address that is not a multiple of 4
+        # gathers its bytes (below)
         if region is not None and lanes is None and half is None and \
-                off.max() + size <= num.min():
+                off.max() + size <= num.min() and not (off & 3).any():
             return in_region(w, m, region, off)
         over = (off + size > num[:, None]) & mask
         addr = base[:, None] + off
@@ -360,7 +361,9 @@ def _mubuf(ins: Instr, G: int) -> Step:
 
         def done():
             reg = w.A if acc else w.V
-            vals = data().view(U32)
+            raw = data()
+            vals = raw.view(U32) if half is None else \
+                raw.view(np.uint16 if size == 2 else np.uint8).astype(U32)
             first = f["data"]
             for j in range(dwords):
                 np.copyto(reg[first + j], vals[..., j], where=mask)
@@ -368,6 +371,16 @@ def _mubuf(ins: Instr, G: int) -> Step:
 
     step.mem = dict(issue=issue, queue="vm")
     return step
+
+
+def _byte_offsets(w, soff, voff, inst_off: int, low: int, G: int):
+    """(G, 64) byte offsets of a buffer access: ``voff`` (None without offen) + soffset +
+    the instruction offset, only the address bits ``low`` kept."""
+    extra = (soff(w).astype(np.int64) + inst_off)[:, None]
+    if voff is None:
+        return np.broadcast_to(extra & low, (G, WAVE_SIZE))
+    off = (voff(w).astype(np.int64) + extra) & low
+    return off if off.shape == (G, WAVE_SIZE) else np.broadcast_to(off, (G, WAVE_SIZE))
 
 
 def _past_records(w, m, step: Step, off, over, num, size: int) -> None:

@@ -287,9 +287,13 @@ def _cndmask(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
     vw.add(d)
 
     def run(wv):
-        m = bits_mask(wv.S[cond].astype(U64) | (wv.S[cond + 1].astype(U64) << U64(32)))
-        write_v(wv, d, np.where(m, s1(wv), s0(wv)))
+        write_v(wv, d, np.where(_pair_mask(wv, cond), s1(wv), s0(wv)))
     return run
+
+
+def _pair_mask(wv, r: int):
+    """The lane mask in SGPRs ``r``, ``r + 1``."""
+    return bits_mask(wv.S[r].astype(U64) | (wv.S[r + 1].astype(U64) << U64(32)))
 
 
 def _carry(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
@@ -472,11 +476,18 @@ def _sdwa(ins: Instr, rd: Reader, nsrc: int) -> Step:
     of its register, zero- or (``sext``) sign-extended to 32 bits; the operation runs on 32
     bits; the result's low bits go to the destination select, the other bits are zero
     (UNUSED_PAD), copies of the field's top bit above it and zero below (UNUSED_SEXT), or
-    the destination's old bits (UNUSED_PRESERVE)."""
+    the destination's old bits (UNUSED_PRESERVE).  ``v_cndmask_b32`` selects per lane by
+    VCC between its selected sources."""
     b, f = ins.base, ins.f
     fn = (_VOP1 if nsrc == 1 else _VOP2).get(b)
-    if fn is None:
+    if b == "v_cndmask_b32":
+        rd.sr.update((VCC, VCC + 1))
+        op = _vcc_select
+    elif fn is None:
         raise refuse(ins)
+    else:
+        def op(wv, *xs):
+            return fn(*xs)
     if f["clamp"] or f["omod"] or any(f.get(f"src{k}_{m}") for k in range(nsrc)
                                       for m in ("neg", "abs")):
         raise refuse(ins, "neg/abs/clamp/omod modifiers")
@@ -497,7 +508,7 @@ def _sdwa(ins: Instr, rd: Reader, nsrc: int) -> Step:
     above = U32((M32 << (shift + bits)) & M32)
 
     def run(wv):
-        r = _u(fn(*(_u(s(wv)) for s in srcs)))
+        r = _u(op(wv, *(_u(s(wv)) for s in srcs)))
         if bits < 32:
             r = (r << U32(shift)) & field
             if unused == 1:               # the field's top bit copied above it
@@ -508,6 +519,11 @@ def _sdwa(ins: Instr, rd: Reader, nsrc: int) -> Step:
         write_v(wv, d, r)
     return Step(ins, run, "valu", frozenset(rd.vr), frozenset({d}), frozenset(rd.sr),
                 frozenset())
+
+
+def _vcc_select(wv, a, b):
+    """Per lane ``b`` where VCC is set, else ``a`` (``v_cndmask_b32``)."""
+    return np.where(_pair_mask(wv, VCC), b, a)
 
 
 def _sdwa_source(read, shift: int, bits: int, sext: bool):

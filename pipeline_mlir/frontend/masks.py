@@ -13,6 +13,13 @@ so the evaluation covers every workgroup.  The masked reads of the loop to pipel
 then plain reads; what follows takes them as any other copy.  A mask that is partial in
 an iteration the pipelined loop would keep, or that the evaluation cannot cover, is an
 error at the read.
+
+In IREE's late form the masked read is a *guarded load* (:func:`guarded_loads`): an
+``scf.if`` on a buffer-end condition (which depends on the workgroup) whose one branch
+yields a ``vector.maskedload`` and the other a ``vector.load`` of the same elements
+selected by the same mask.  Once the mask is proven full (as above), both branches yield
+the plain load, whatever the condition, so the ``scf.if`` becomes that ``vector.load`` in
+the loop to pipeline; the remainder loop keeps it as written.
 """
 
 from __future__ import annotations
@@ -43,10 +50,38 @@ def masked_reads(loop) -> list:
     return out
 
 
+def guarded_loads(loop) -> list:
+    """The ``scf.if`` ops directly in ``loop``'s body that guard a masked load (module
+    docstring): one vector result; the then-branch yields a ``vector.maskedload`` with
+    mask ``M`` and pass-through ``P``, the else-branch ``arith.select M, L, P`` of a
+    ``vector.load`` ``L`` of the same memref and indices.  Other ``scf.if`` ops are left
+    for the scan to refuse."""
+    return [o for o in map(_op, loop.regions[0].blocks[0].operations)
+            if o.name == "scf.if" and _guard_parts(o) is not None]
+
+
+def _guard_parts(op):
+    """(the mask, the else-branch's ``vector.load``) of guarded load ``op``, or None."""
+    if len(op.results) != 1 or len(op.regions) != 2 or not len(op.regions[1].blocks):
+        return None
+    then = [_op(o) for o in op.regions[0].blocks[0].operations]
+    other = [_op(o) for o in op.regions[1].blocks[0].operations]
+    if [o.name for o in then] != ["vector.maskedload", "scf.yield"] or \
+            [o.name for o in other] != ["vector.load", "arith.select", "scf.yield"]:
+        return None
+    masked, load, select = then[0], other[0], other[1]
+    base, *idx, mask, passthru = list(masked.operands)
+    if then[1].operands[0] != masked.results[0] or other[2].operands[0] != select.results[0] \
+            or list(load.operands) != [base, *idx] or list(select.operands) != \
+            [mask, load.results[0], passthru] or load.results[0].type != op.results[0].type:
+        return None
+    return mask, load
+
+
 def peel_masked_tail(loop) -> None:
     """Peel ``loop``'s masked last K tile into a remainder loop and drop the masks of the
     loop that stays (module docstring); nothing when no read of ``loop`` is masked."""
-    reads = masked_reads(loop)
+    reads = masked_reads(loop) + guarded_loads(loop)
     if not reads or split_tail(loop, peel_last=True) is None:
         return
     iv = loop.regions[0].blocks[0].arguments[0]
@@ -66,15 +101,17 @@ def peel_masked_tail(loop) -> None:
                                      f"pipelined loop runs; the front end peels a mask of "
                                      f"the last K tile only")
     for r in reads:
-        _unmask(r)
+        if r.name == "scf.if":
+            _unguard(r)
+        else:
+            _unmask(r)
 
 
 def _mask_sizes(read, iv) -> tuple[list, list]:
     """(the vector's dimensions, the mask's size values) of masked read ``read``, whose
     mask is a ``vector.create_mask`` of values that depend only on ``iv``, threads and
     constants."""
-    g = segments(read)
-    mask = g[3][0]
+    mask = _guard_parts(read)[0] if read.name == "scf.if" else segments(read)[3][0]
     m = mask.owner
     if isinstance(m, ir.Block) or _op(m).name != "vector.create_mask":
         raise IRError(read, f"{describe(read)} is masked by a value that is not a "
@@ -119,3 +156,17 @@ def _unmask(read) -> None:
     m = _op(mask.owner)
     if not list(mask.uses):
         m.erase()
+
+
+def _unguard(guard) -> None:
+    """Guarded load ``guard`` replaced by its plain ``vector.load`` (its mask full in every
+    iteration of its loop)."""
+    mask, load = _guard_parts(guard)
+    attrs = {a.name: a.attr for a in load.attributes}
+    with ir.InsertionPoint(guard), guard.location:
+        new = ir.Operation.create("vector.load", results=[load.results[0].type],
+                                  operands=list(load.operands), attributes=attrs)
+    guard.results[0].replace_all_uses_with(new.results[0])
+    guard.erase()
+    if not list(mask.uses) and not isinstance(mask.owner, ir.Block):
+        _op(mask.owner).erase()

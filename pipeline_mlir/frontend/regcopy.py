@@ -16,12 +16,14 @@ makes each an ``amdgpu.gather_to_lds``, the copy the schedules pipeline:
   ``transfer`` elements apart; the wave's first address, a constant plus a multiple of the
   wave index, is emitted before the loop;
 * each copy moves a size a direct-to-LDS copy moves (:data:`~pipeline_mlir.target.gfx950.
-  LDS_DMA_BYTES`) from a global address aligned to it, in both iterations the analysis
-  evaluates;
+  LDS_DMA_BYTES`); one whose global address is not aligned to it in some thread, in one of
+  the two iterations the analysis evaluates, is marked :data:`STAGED` (register-staged by
+  ``sched-stage-copies`` after the schedule);
+* IREE's XOR swizzle of the buffer is dropped (the ``iree_codegen.swizzle`` attribute) or
+  undone (written as index arithmetic, :mod:`~pipeline_mlir.frontend.unswizzle`);
 * everything is checked on the per-lane addresses
   (:class:`~pipeline_mlir.analysis.loop_eval.Evaluator`), and what does not fit is an error
-  at the op that says why (such a copy would have to stay in registers, staged by the
-  schedule, which the front end does not build).
+  at the op that says why.
 """
 
 from __future__ import annotations
@@ -32,11 +34,18 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.ir_facts import parse_xor_shuffle
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64, segments
 from pipeline_mlir.frontend.kernel_ir import describe
 from pipeline_mlir.frontend.scan import Access, LoopScan, loop_evaluator
+from pipeline_mlir.frontend.unswizzle import undo_explicit_swizzle
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 
+#: the unit attribute of a copy whose global source is not aligned to its size: it stays an
+#: ``amdgpu.gather_to_lds`` through the schedule, and the LLVM step stages it through
+#: registers (``sched-stage-copies``)
+STAGED = "sched.register_staged"
+SWIZZLE = "iree_codegen.swizzle"
 #: view ops whose result layout is rebuilt on a dense buffer
 VIEW_OPS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape")
 #: ops that use an LDS buffer without a layout of their own (their operand is switched)
@@ -52,11 +61,13 @@ def convert_register_copies(scan: LoopScan) -> None:
         return
     loop = scan.loop
     ev, iv, lb, step = loop_evaluator(scan)
+    staged = set()
     for a in regs:
         _check_vectors(a)
         for k in (lb, lb + step):
             ev.bind(iv, k)
-            _check_source(ev, a)
+            if not _check_source(ev, a):
+                staged.add(id(a))
     ev.bind(iv, lb)
     by_root: dict = {}
     for a in regs:
@@ -65,6 +76,8 @@ def convert_register_copies(scan: LoopScan) -> None:
     done = {}
     for root, accs in by_root.items():
         done.update(_convert_buffer(ev, scan, root, accs, wave))
+    for key in staged:
+        done[key].op.attributes[STAGED] = ir.UnitAttr.get()
     scan.copies = [done.get(id(a), a) for a in scan.copies]
     scan.ops = [_op(o) for o in loop.regions[0].blocks[0].operations][:-1]
 
@@ -105,9 +118,10 @@ def _elements(ev, view_value, indices, n: int, op, what: str) -> np.ndarray:
     return start[:, None] + np.arange(n)[None, :]
 
 
-def _check_source(ev, a: Access) -> None:
-    """The global half of copy ``a`` moves a direct-to-LDS size from an address aligned to
-    it (at the loop variable's current binding)."""
+def _check_source(ev, a: Access) -> bool:
+    """The global half of copy ``a`` moves a direct-to-LDS size (at the loop variable's
+    current binding); whether every thread's address is aligned to it (a DMA copy) or not
+    (a register-staged copy)."""
     v = ev.view(a.src)
     size = a.elements * v.elem_bytes
     if size not in LDS_DMA_BYTES:
@@ -115,13 +129,7 @@ def _check_source(ev, a: Access) -> None:
                             f"copy moves {' or '.join(map(str, LDS_DMA_BYTES))} bytes per lane "
                             f"(a copy that stays in registers is not pipelined)")
     el = _elements(ev, a.src, a.src_indices, a.elements, a.op, "reads global memory")
-    misaligned = (el[:, 0] * v.elem_bytes) % size
-    if np.any(misaligned):
-        t = int(np.flatnonzero(misaligned)[0])
-        raise IRError(a.op, f"{describe(a.op)} reads {size} bytes from global byte offset "
-                            f"{int(el[t, 0]) * v.elem_bytes} in thread {t}, not a multiple of "
-                            f"{size}: a direct-to-LDS copy needs aligned sources (a copy that "
-                            f"stays in registers is not pipelined)")
+    return not np.any((el[:, 0] * v.elem_bytes) % size)
 
 
 def _wave_index(scan: LoopScan):
@@ -150,11 +158,15 @@ def _convert_buffer(ev, scan: LoopScan, root, accs: list, wave) -> dict:
     the buffer made dense first when it is padded: {old load op: new Access}."""
     where = accs[0].store
     owner = root.owner
-    if isinstance(owner, ir.Block) or _op(owner).name != "memref.alloc" or \
-            "iree_codegen.swizzle" in _op(owner).attributes:
-        raise IRError(where, f"{describe(where)} stores into LDS that is not an unswizzled "
-                             f"memref.alloc ({root.type}); the front end lays out the LDS of "
-                             f"register copies itself and needs to own the buffer")
+    if isinstance(owner, ir.Block) or _op(owner).name != "memref.alloc":
+        raise IRError(where, f"{describe(where)} stores into LDS that is not a memref.alloc "
+                             f"({root.type}); the front end lays out the LDS of register "
+                             f"copies itself and needs to own the buffer")
+    if SWIZZLE in _op(owner).attributes:
+        _drop_swizzle(ev, scan, root, accs)
+    else:
+        undo_explicit_swizzle(ev, scan, root, accs, lambda view, indices, n, op: _elements(
+            ev, view, indices, n, op, "accesses LDS"))
     mt = ir.MemRefType(root.type)
     strides, offset = mt.get_strides_and_offset()
     rows, width = int(np.prod(mt.shape[:-1])), mt.shape[-1]
@@ -181,6 +193,40 @@ def _convert_buffer(ev, scan: LoopScan, root, accs: list, wave) -> dict:
             r.view = mapping.get(r.view, r.view)
         _op(owner).erase()
     return out
+
+
+def _drop_swizzle(ev, scan, root, accs: list) -> None:
+    """Remove IREE's XOR swizzle from LDS buffer ``root``: a permutation of whole
+    ``access``-element chunks that every store and read through registers applies alike
+    (:mod:`pipeline_mlir.frontend.tail_swizzle`), so dropping it keeps what each read
+    reads when every access of the buffer is one of the loop's copies and reads and stays
+    inside one chunk (checked; otherwise an error at the access)."""
+    alloc = _op(root.owner)
+    sw = parse_xor_shuffle(alloc.attributes[SWIZZLE])
+    if sw is None:
+        raise IRError(alloc, f"'memref.alloc' op: unknown swizzle {alloc.attributes[SWIZZLE]}")
+    access = sw[1]
+    known = {a.store: (a.view, a.indices, a.elements) for a in accs}
+    known.update({r.op: (r.view, r.indices, r.elements) for r in scan.reads
+                  if ev.view(r.view).root == root})
+    todo = [root]
+    while todo:
+        v = todo.pop()
+        for u in v.uses:
+            o = _op(u.owner)
+            if o.name in VIEW_OPS and o.operands[0] == v:
+                todo.append(o.results[0])
+            elif o.name != "memref.dealloc" and o not in known:
+                raise IRError(o, f"{describe(o)} uses swizzled LDS buffer {root.type} outside "
+                                 f"the K-loop's register copies and reads; the front end drops "
+                                 f"the swizzle of a buffer it stages copies through only when "
+                                 f"it sees every access")
+    for o, (view, indices, n) in known.items():
+        el = _elements(ev, view, indices, n, o, "accesses LDS")
+        if np.any(el[:, 0] // access != el[:, -1] // access):
+            raise IRError(o, f"{describe(o)} accesses {n} elements across the {access}-element "
+                             f"chunks that the swizzle of {root.type} permutes")
+    del alloc.attributes[SWIZZLE]
 
 
 def _dense_columns(scan, ev, root, accs, written: dict, rows: int, width: int) -> int:

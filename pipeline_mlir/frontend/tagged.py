@@ -24,7 +24,7 @@ from pipeline_mlir.frontend.tag_check import check_tags
 TAG_ATTRS = {"sched.global_load": S.GLOBAL_LOAD, "sched.frag_load": S.FRAG_LOAD,
              "sched.mma": S.MMA_OP, "sched.lds_store": S.LDS_STORE}
 PAYLOAD_ATTR = "sched.payload"
-PURE_PREFIXES = ("arith.", "index.", "affine.apply", "math.")
+PURE_PREFIXES = ("arith.", "index.", "affine.apply", "affine.min", "affine.max", "math.")
 PURE_OPS = {"vector.broadcast", "vector.extract", "vector.insert", "vector.shape_cast",
             "vector.bitcast", "vector.extract_strided_slice", "vector.insert_strided_slice",
             "vector.splat", "vector.from_elements", "vector.shuffle", "gpu.thread_id",

@@ -12,8 +12,8 @@ from __future__ import annotations
 PASS_NAMES = ("sched-adopt-loop", "sched-import", "sched-verify", "sched-annotate",
               "sched-reorder", "sched-derive-edges", "sched-schedule", "sched-derive-waits",
               "sched-explicit-blocks", "sched-expand-phases", "sched-fix-hazards",
-              "sched-lower-to-rocdl", "sched-gpu-kernel", "sched-check-device-input",
-              "sched-buffer-soffset", "sched-rocdl-to-llvm-intrinsics",
+              "sched-lower-to-rocdl", "sched-stage-copies", "sched-gpu-kernel",
+              "sched-check-device-input", "sched-buffer-soffset", "sched-rocdl-to-llvm-intrinsics",
               "sched-extract-device-module")
 
 #: the LLVM step as one name in a pass pipeline

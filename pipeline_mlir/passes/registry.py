@@ -36,6 +36,7 @@ from pipeline_mlir.passes.lower_to_rocdl import LowerToROCDL
 from pipeline_mlir.passes.reorder import Reorder
 from pipeline_mlir.passes.rocdl_to_llvm_intrinsics import RocdlToLLVMIntrinsics
 from pipeline_mlir.passes.schedule import Schedule
+from pipeline_mlir.passes.stage_copies import StageCopies
 from pipeline_mlir.passes.translate import ToLLVMError, diagnostics_text, translate_to_llvm_ir
 from pipeline_mlir.passes.verify import Verify
 
@@ -44,7 +45,7 @@ from pipeline_mlir.options import Option, OptionTable, split_spec, suggest
 
 PASSES = {c.name: c for c in (AdoptLoop, Import, Verify, Annotate, Reorder, DeriveEdges,
                                Schedule, DeriveWaits, ExplicitBlocks, ExpandPhases, FixHazards,
-                               LowerToROCDL, GpuKernel, CheckDeviceInput, BufferSoffset,
+                               LowerToROCDL, StageCopies, GpuKernel, CheckDeviceInput, BufferSoffset,
                                RocdlToLLVMIntrinsics, ExtractDeviceModule)}
 if tuple(PASSES) != PASS_NAMES:  # pragma: no cover - a pass was added or renamed
     raise AssertionError(f"passes/catalogue.py lists {PASS_NAMES}, the registry has "
@@ -87,8 +88,8 @@ def named_pipeline(schedule, end: str = "lowered", chip: str = DEFAULT_CHIP) -> 
     :class:`~pipeline_mlir.schedules.named.NamedSchedule`), :data:`SCHEDULE_PASSES`;
     then, unless ``end`` is ``"phases"``, ``sched-fix-hazards`` for a schedule with a
     complete kernel (the printed schedule stays as derived; an option that changes the
-    schedule but never the kernel is a ConfigError here) and ``sched-lower-to-rocdl``;
-    for ``end="llvm"`` also the LLVM step for ``chip``.
+    schedule but never the kernel is a ConfigError here), ``sched-lower-to-rocdl`` and
+    ``sched-stage-copies``; for ``end="llvm"`` also the LLVM step for ``chip``.
     """
     if end not in PIPELINE_ENDS:
         raise ConfigError(f"named pipeline: unknown end '{end}' (one of "
@@ -101,6 +102,9 @@ def named_pipeline(schedule, end: str = "lowered", chip: str = DEFAULT_CHIP) -> 
         schedule.check_kernel_options()
         items.append((FixHazards.name, FixHazards()))
     items += [(n, create(n)) for n in stage_passes("lowered", "lowered")]
+    # register-staged copies in the emitted MLIR too (an executable handed back to
+    # iree-compile would otherwise lower them as DMA)
+    items.append((StageCopies.name, StageCopies()))
     if end == "llvm":
         items += llvm_step(chip)
     return items
@@ -182,6 +186,7 @@ IREE_TAIL_PIPELINE = ("hal.executable(hal.executable.variant(builtin.module(func
 #: registered in iree-base-compiler; IREE's one pass does gpu/amdgpu/vector/memref/arith/
 #: cf -> llvm + rocdl (it needs a GPU target, set by :func:`add_to_llvm`).
 TO_LLVM_PASSES: list = [
+    (StageCopies.name, StageCopies()),
     ("iree-codegen-tail", IREE_TAIL_PIPELINE),
     (GpuKernel.name, GpuKernel()),
     (CheckDeviceInput.name, CheckDeviceInput()),

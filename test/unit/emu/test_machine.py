@@ -346,6 +346,25 @@ def test_sdwa_selects_and_destination_forms():
     assert np.array_equal(v6, np.full(64, 0x80F0))
 
 
+def test_sdwa_cndmask_selects_by_vcc():
+    """``v_cndmask_b32_sdwa`` (LLVM's select of a 16-bit half, in IREE's masked loads):
+    per lane src1's selected word where VCC is set, else src0."""
+    def setup(m):
+        lane = np.arange(64, dtype=np.uint32)
+        m.waves[0].V[1] = (0x00010000 + lane)[None]
+        m.waves[0].V[2] = (lane << 16 | 0xBEEF)[None]
+    m = run_snippet("""
+        s_mov_b32 vcc_lo, 0xaaaaaaaa
+        s_mov_b32 vcc_hi, 0xaaaaaaaa
+        v_cndmask_b32_sdwa v3, v1, v2, vcc dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:WORD_1
+        v_cndmask_b32_sdwa v4, v1, v2, vcc dst_sel:WORD_0 dst_unused:UNUSED_PAD src0_sel:WORD_0 src1_sel:WORD_0
+        s_endpgm""", setup=setup)
+    lane = np.arange(64, dtype=np.int64)
+    v3, v4 = _lanes_of(m, 3, 4)
+    assert np.array_equal(v3, np.where(lane % 2, lane, 0x00010000 + lane))
+    assert np.array_equal(v4, np.where(lane % 2, 0xBEEF, lane))
+
+
 def test_unsupported_forms_are_refused_by_name():
     from pipeline_mlir.emu.decode import decode
     from pipeline_mlir.emu.errors import EmuError

@@ -36,7 +36,8 @@ EXEC, M0 = 126, 124
 
 DS_SIZES = {"b8": 1, "b16": 2, "u8": 1, "i8": 1, "u16": 2, "i16": 2, "b32": 4, "b64": 8,
             "b96": 12, "b128": 16}
-DWORD_SIZES = {"dword": 4, "dwordx2": 8, "dwordx3": 12, "dwordx4": 16, "short": 2}
+DWORD_SIZES = {"dword": 4, "dwordx2": 8, "dwordx3": 12, "dwordx4": 16, "short": 2,
+               "ubyte": 1}
 
 #: every memory instruction the emulator implements (checked below against the opcode
 #: tables), with ``lds`` for the buffer forms that load into LDS
@@ -45,9 +46,10 @@ INSTRUCTIONS = (
     [f"ds_read_{s}" for s in ("u8", "i8", "u16", "i16", "b32", "b64", "b96", "b128")] +
     ["ds_write2_b32", "ds_write2_b64", "ds_read2_b32", "ds_read2_b64"] +
     [f"{p}_{op}_{w}" for p in ("buffer", "global", "flat") for op in ("load", "store")
-     for w in DWORD_SIZES if w != "short"] +
+     for w in DWORD_SIZES if w not in ("short", "ubyte")] +
     ["buffer_load_dword lds", "buffer_load_dwordx4 lds", "global_load_lds_dword",
-     "global_load_lds_dwordx4", "buffer_store_short", "buffer_store_short_d16_hi"])
+     "global_load_lds_dwordx4", "buffer_store_short", "buffer_store_short_d16_hi",
+     "buffer_load_ushort", "buffer_load_ubyte"])
 
 
 def _implemented() -> set[str]:
@@ -95,7 +97,7 @@ class Case:
         self.store = parts[1].startswith(("write", "store"))
         #: the first byte of the data register a store writes (16-bit stores: 0 or 2, d16_hi)
         self.skip = 2 if mnem.endswith("_d16_hi") else 0
-        width_key = "short" if "short" in parts else parts[-1]
+        width_key = "short" if "short" in parts or "ushort" in parts else parts[-1]
         self.size = DS_SIZES[parts[-1]] if self.family == "ds" else DWORD_SIZES[width_key]
         width = self.size * (2 if self.two else 1)
         self.stride = 1 << max(0, (width - 1).bit_length())       # bytes between lanes
@@ -130,8 +132,9 @@ class Case:
         return f"{mnem} {reg}, {addr}{saddr} {off}"
 
 
-def _run(case: Case, partial: bool, lane_by_lane: bool, mode: str):
-    """(machine, LDS before, buffer before, data registers before, the buffer)."""
+def _run(case: Case, partial: bool, lane_by_lane: bool, mode: str, shift: int = 0):
+    """(machine, LDS before, buffer before, data registers before, the buffer); ``shift``:
+    bytes added to every lane's address."""
     rng = np.random.default_rng(zlib.crc32(f"{case.name} {case.acc}".encode()))
     lds0 = rng.integers(0, 256, MEM, dtype=np.uint8)
     buf0 = rng.integers(0, 256, MEM, dtype=np.uint8)
@@ -145,7 +148,7 @@ def _run(case: Case, partial: bool, lane_by_lane: bool, mode: str):
         w = m.waves[0]
         m.lds[0, :MEM] = lds0
         (w.A if case.acc else w.V)[DATA:DATA + 16, 0] = regs0
-        w.V[1] = (LANES * case.stride).astype(np.uint32)[None]
+        w.V[1] = (LANES * case.stride + shift).astype(np.uint32)[None]
         addr = base + LANES * case.stride
         w.V[2], w.V[3] = (addr & 0xFFFFFFFF)[None], (addr >> 32)[None]
         w.S[2], w.S[3] = base & 0xFFFFFFFF, base >> 32
@@ -159,10 +162,10 @@ def _run(case: Case, partial: bool, lane_by_lane: bool, mode: str):
     return m, lds0, buf0, regs0, glob.buffer("X"), active
 
 
-def _loaded(src: np.ndarray, case: Case) -> np.ndarray:
+def _loaded(src: np.ndarray, case: Case, shift: int = 0) -> np.ndarray:
     """(dwords, 64) uint32: what a load of ``case`` puts in its registers, read from the
-    bytes ``src`` (LDS or the buffer) at each lane's address."""
-    start = LANES * case.stride + case.offset * (0 if case.two else 1)
+    bytes ``src`` (LDS or the buffer) at each lane's address (plus ``shift`` bytes)."""
+    start = LANES * case.stride + case.offset * (0 if case.two else 1) + shift
     raw = np.stack([src[s:s + case.size * (2 if case.two else 1)] for s in start])
     if case.size >= 4:
         return raw.view("<u4").T
@@ -230,3 +233,23 @@ def test_memory_round_trip(name, acc, active, mode):
         assert np.array_equal(mem, mem0)
     other = (buf, buf0) if case.family == "ds" else (lds, lds0)
     assert np.array_equal(*other)           # the other memory untouched
+
+
+#: buffer loads from addresses that are not a multiple of their size: ROCm runs gfx950 in
+#: unaligned mode (SH_MEM_CONFIG), which LLVM's amdhsa code assumes (it loads rows of 8190
+#: bytes with buffer_load_dwordx4), so the bytes at the exact address are loaded
+UNALIGNED = [(n, s, active) for n in ("buffer_load_dword", "buffer_load_dwordx2",
+                                      "buffer_load_dwordx4", "buffer_load_ushort",
+                                      "buffer_load_ubyte")
+             for s in (1, 2, 3) for active in ("full", "partial", "full, lane by lane")]
+
+
+@pytest.mark.parametrize("name,shift,active", UNALIGNED,
+                         ids=[f"{n}+{s}-{a}" for n, s, a in UNALIGNED])
+def test_unaligned_buffer_load(name, shift, active):
+    case = Case(name, False)
+    m, _lds0, buf0, regs0, _buf, lanes = _run(case, active == "partial",
+                                              active.endswith("lane by lane"), "late", shift)
+    got = m.waves[0].V[DATA:DATA + case.dwords, 0]
+    want = np.where(lanes[None], _loaded(buf0, case, shift), regs0[:case.dwords])
+    assert np.array_equal(got, want)

@@ -568,9 +568,10 @@ def test_named_pipelines_follow_the_state_order():
     names = [n for n, _ in registry.named_pipeline(parse_pipeline("4wave"), "phases")]
     assert names == ["sched-adopt-loop", "sched-import", *registry.SCHEDULE_PASSES]
     kernel = [n for n, _ in registry.named_pipeline(parse_pipeline("pingpong"), "lowered")]
-    assert kernel[-2:] == ["sched-fix-hazards", "sched-lower-to-rocdl"]
+    assert kernel[-3:] == ["sched-fix-hazards", "sched-lower-to-rocdl", "sched-stage-copies"]
     abstract = [n for n, _ in registry.named_pipeline(parse_pipeline("single-buffer"))]
-    assert abstract[-2:] == ["sched-verify", "sched-lower-to-rocdl"]  # no kernel to repair
+    # no kernel to repair
+    assert abstract[-3:] == ["sched-verify", "sched-lower-to-rocdl", "sched-stage-copies"]
     imp = registry.named_pipeline(parse_pipeline("4wave{BK=128 dtype=fp8}"), "phases")[0][1]
     assert imp.schedule == parse_pipeline("4wave{dtype=fp8 BK=128}")
     with pytest.raises(ConfigError, match="unknown end 'asm'"):

@@ -4,9 +4,13 @@ IREE's bf16 matmul with K = 4095 (``iree-compile``, at the prefetch point, once 
 module): 128 K steps of 32, the last one partial, so its copies through registers are
 masked by ``vector.create_mask`` of the columns left.  The front end peels the last K
 tile(s) into the remainder loop and proves every mask full in the 126 iterations the
-pipelined loop keeps; what stops the kernel then is the copies themselves (rows of 8190
-bytes: no direct-to-LDS copy moves them, and register-staged copies are not built), said
-at the copy.  Mutants of the kernel check each refusal of the peel.
+pipelined loop keeps; the copies themselves (rows of 8190 bytes, not 16-byte aligned: no
+direct-to-LDS copy moves them) are register-staged (``sched-stage-copies``).  K = 4095 and
+K = 4100 (rows of 8200 bytes) at 2048x2048 run exact on the emulator, memory completing
+as late as the counters allow and at random; a staged copy whose LDS wait is weakened, or
+whose store moves past the barrier after it, is caught as a race.  Mutants of the kernel
+(the prefetch point and the late form, whose guarded loads are peeled too) check each
+refusal of the peel.
 """
 
 from __future__ import annotations
@@ -43,11 +47,56 @@ def _run(capsys, tmp_path, text: str) -> tuple[int, str, str]:
     return rc, err, text.splitlines()[int(err.split(":")[1]) - 1] if rc else ""
 
 
-def test_masks_peeled_then_unaligned_copies_refused(prefetch, capsys, tmp_path):
-    rc, err, line = _run(capsys, tmp_path, prefetch)
-    assert rc == 1 and "not a multiple of 16: a direct-to-LDS copy needs aligned sources" \
-        in err, err
-    assert "vector.transfer_read" in line and "is masked" not in err
+def test_masks_peeled_then_unaligned_copies_staged(prefetch, capsys, tmp_path):
+    """The emitted MLIR (what an executable handed back to iree-compile holds) has the
+    copies staged: no marked copy left, each a global load, an LDS store and a wait."""
+    src = tmp_path / "k.mlir"
+    src.write_text(prefetch)
+    out = tmp_path / "p.mlir"
+    rc = main(["--pipeline=4wave", str(src), "-o", str(out)])
+    err = capsys.readouterr().err
+    assert rc == 0, err
+    text = out.read_text()
+    assert "sched.register_staged" not in text and "amdgpu.gather_to_lds" not in text
+    assert text.count("gpu.lane_id") == 16 and text.count("rocdl.s.waitcnt 49279") >= 16
+
+
+@pytest.fixture(scope="module")
+def unaligned(tmp_path_factory):
+    """K -> IREE's 2048x2048xK bf16 kernel at the prefetch point (a 128x128 tile); "late":
+    the K = 4095 kernel's late form."""
+    d = tmp_path_factory.mktemp("unaligned_k")
+    out = {}
+    for k in (4095, 4100):
+        out[k] = d / f"k{k}.mlir"
+        out[k].write_text(G.prefetch_point(G.matmul_source(dtype="bf16", m=2048, n=2048,
+                                                           k=k), ()))
+    out["late"] = d / "k4095.late.mlir"
+    out["late"].write_text(G.late_form(G.matmul_source(dtype="bf16", m=2048, n=2048,
+                                                       k=4095), ()))
+    return out
+
+
+@pytest.mark.parametrize("k,mode", [(4095, "late"), (4095, "random:3"), (4100, "late"),
+                                    (4100, "random:5")])
+def test_unaligned_k_is_exact(unaligned, capsys, k, mode):
+    rc = main(["--pipeline=4wave", "--emulate", str(unaligned[k]), "--emulate-workgroups=2",
+               f"--emulate-mode={mode}"])
+    out, err = capsys.readouterr()
+    assert rc == 0, out + err
+    assert f"K={k}" in out and ": exact, max error 0, 2 of 256 workgroups" in out, out
+
+
+def test_a_staged_copy_with_a_weakened_wait_is_caught(unaligned, capsys, monkeypatch):
+    """The staged copy's LDS store waited for only down to 15 outstanding LDS operations
+    (not 0): another wave reads the LDS it writes before the write is done, a race."""
+    import pipeline_mlir.passes.stage_copies as SC
+    real = SC.waitcnt_imm
+    monkeypatch.setattr(SC, "waitcnt_imm", lambda **kw: real(lgkmcnt=15))
+    rc = main(["--pipeline=4wave", "--emulate", str(unaligned[4095]),
+               "--emulate-workgroups=1", "--emulate-mode=late"])
+    out, err = capsys.readouterr()
+    assert rc == 1 and "lds-race" in err and "ds_write_b128" in err, out + err
 
 
 @pytest.mark.parametrize("old,new,message,where", [
@@ -63,5 +112,46 @@ def test_masks_peeled_then_unaligned_copies_refused(prefetch, capsys, tmp_path):
 ], ids=["partial-before-last", "workgroup-dependent", "not-create-mask", "dynamic-trips"])
 def test_mask_peel_refusals(prefetch, capsys, tmp_path, old, new, message, where):
     rc, err, line = _run(capsys, tmp_path, prefetch.replace(old, new))
+    assert rc == 1 and message in err, err
+    assert re.search(r"\.mlir:\d+:\d+: error: ", err) and where in line, (err, line)
+
+
+def test_a_staged_store_past_its_barrier_is_caught(unaligned, capsys, monkeypatch):
+    """The staged copy's LDS store moved past the waits and barriers after it (to the end
+    of its block, outside the window in which the DMA copy may write): a race."""
+    import pipeline_mlir.passes.stage_copies as SC
+    monkeypatch.setattr(SC, "FENCES", ())
+    rc = main(["--pipeline=4wave", "--emulate", str(unaligned[4095]),
+               "--emulate-workgroups=1", "--emulate-mode=late"])
+    out, err = capsys.readouterr()
+    assert rc == 1 and "lds-race" in err, out + err
+
+
+LATE_LOOP = "scf.for %arg0 = %c0_i32 to %c128_i32 step %c1_i32"
+LATE_LOAD = "%349 = vector.load %1[%27, %288]"
+LATE_DEALLOC = "memref.dealloc %alloc :"
+
+
+@pytest.mark.parametrize("old,new,message,where", [
+    # the else-branch loads other elements than the masked load: not a guarded load
+    (LATE_LOAD, LATE_LOAD.replace("%27", "%29"), "'scf.if' op with regions inside the K-loop",
+     "scf.if"),
+    # a 129th K step: the guarded load's mask is partial in an iteration kept
+    (LATE_LOOP, LATE_LOOP.replace("%c128_i32", "%c129_i32"), "is masked to", "scf.if"),
+    # another access of the LDS buffer: its explicit swizzle is not undone, and the copy's
+    # lanes do not store in order
+    (LATE_DEALLOC, "%zz = memref.load %alloc[%c0] : memref<4096xbf16, "
+     "#gpu.address_space<workgroup>>\n" + LATE_DEALLOC,
+     "writes LDS element 72 of the dense tile, not 64", "vector.store"),
+], ids=["guard-reads-other-elements", "partial-before-last", "other-lds-access"])
+def test_late_form_refusals(unaligned, capsys, tmp_path, old, new, message, where):
+    text = unaligned["late"].read_text()
+    assert text.count(old) == 1, old
+    text = text.replace(old, new)
+    if "%c129_i32" in new:
+        text = text.replace("%c128_i32 = arith.constant 128 : i32",
+                            "%c128_i32 = arith.constant 128 : i32\n%c129_i32 = "
+                            "arith.constant 129 : i32")
+    rc, err, line = _run(capsys, tmp_path, text)
     assert rc == 1 and message in err, err
     assert re.search(r"\.mlir:\d+:\d+: error: ", err) and where in line, (err, line)

@@ -1,0 +1,100 @@
+"""``sched-stage-copies``: a copy DMA cannot move, staged through registers in its slot.
+
+The front end marks an ``amdgpu.gather_to_lds`` whose global source is not aligned to the
+size it moves (IREE's copies of rows of 8190 bytes when K = 4095) with the unit attribute
+``sched.register_staged`` (:data:`pipeline_mlir.frontend.regcopy.STAGED`).  Up to here it is
+a copy like any other: the schedule places it, the tag check and the hazard check see it.
+This pass, the last of a named pipeline (so the emitted MLIR, also when it is handed back
+to ``iree-compile``, holds no marked copy) and again the first of the LLVM step (for pass
+pipelines that stop at ``sched-lower-to-rocdl``), replaces each marked copy by what a
+direct-to-LDS copy does, through registers:
+
+* at the copy's place, a ``vector.load`` of the lane's ``n`` elements from the global
+  source (a buffer load, which on gfx950 takes any byte-aligned address);
+* later in the same block, just before the first wait (``rocdl.s.waitcnt``), barrier, op
+  with regions or the block's end after the copy, a ``vector.store`` of them to LDS at the
+  copy's wave-uniform destination plus the lane's position (``lane * n`` elements: the
+  lanes of a wave in order, as the DMA writes them); LLVM waits for the load (``vmcnt``)
+  before the store, the register dependency;
+* ``s_waitcnt lgkmcnt(0)`` after the store, so the LDS write is complete before that wait
+  or barrier: every wait and barrier the schedule placed after the copy (for the DMA, on
+  ``vmcnt``) then finds the data in LDS, as it would have found the DMA's.
+
+A DMA copy may write LDS at any time between its issue and the wait the schedule derived
+for it, and the schedule is correct for every such time (the emulator's random mode runs
+them); the staged store lands inside that window, before the first wait or barrier after
+the copy, so what holds for the DMA holds for it.  Between the copy and the store the
+loaded registers stay live and the load's latency overlaps the ops in between (the MFMAs
+the schedule interleaves with the copy); what is left of it is exposed at the store.  A
+marked op that is not a one-index copy into a one-dimensional LDS buffer is an error at
+the op.
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.analysis.ir_facts import segments
+from pipeline_mlir.frontend.regcopy import STAGED
+from pipeline_mlir.isa.waitcnt import waitcnt_imm
+from pipeline_mlir.passes._common import ModulePass, OpError, as_operation
+
+
+def _walk(op, out: list) -> list:
+    for region in op.regions:
+        for block in region.blocks:
+            for o in block.operations:
+                o = as_operation(o)
+                if o.name == "amdgpu.gather_to_lds" and STAGED in o.attributes:
+                    out.append(o)
+                _walk(o, out)
+    return out
+
+
+class StageCopies(ModulePass):
+    """Register-stage every ``amdgpu.gather_to_lds`` marked ``sched.register_staged``."""
+
+    name = "sched-stage-copies"
+    summary = "stage marked global->LDS copies through registers (load, store, lgkmcnt wait)"
+
+    def run(self, module) -> list[OpError]:
+        errors = []
+        for op in _walk(as_operation(module), []):
+            (src,), src_idx, (dst,), dst_idx = segments(op)
+            if len(dst_idx) != 1:
+                errors.append(OpError(op, f"'{op.name}' op marked {STAGED} writes LDS "
+                                          f"{dst.type}; a staged copy writes a 1-D buffer"))
+                continue
+            _stage(op, src, src_idx, dst, dst_idx[0])
+        return errors
+
+
+def _stage(op, src, src_idx: list, dst, base) -> None:
+    """``op`` (copying from ``src[src_idx]`` to ``dst[base]``) replaced by load, store and
+    wait (module docstring)."""
+    vt = ir.TypeAttr(op.attributes["transferType"]).value
+    if not isinstance(vt, ir.VectorType):
+        vt = ir.VectorType.get([1], vt)
+    n = vt.shape[0]
+    t = ir.IndexType.get()
+    A = B.arith
+    with ir.InsertionPoint(op), op.location:
+        val = B.vector.load(vt, src, src_idx)
+        lane = B.gpu.lane_id()
+        at = A.addi(base, A.muli(lane, A.constant(t, ir.IntegerAttr.get(t, n))))
+    with ir.InsertionPoint(_store_point(op)), op.location:
+        B.vector.store(val, dst, [at])
+        B.rocdl.s_waitcnt(waitcnt_imm(lgkmcnt=0))
+    op.erase()
+
+
+#: the ops a staged copy's LDS store does not move past
+FENCES = ("rocdl.s.waitcnt", "rocdl.s.barrier", "gpu.barrier", "amdgpu.lds_barrier")
+
+
+def _store_point(op):
+    """The op before which copy ``op``'s staged store goes: the first wait, barrier or op
+    with regions after it in its block, or the block's terminator."""
+    ops = [as_operation(o) for o in op.block.operations]
+    later = ops[next(i for i, o in enumerate(ops) if o == op) + 1:]
+    return next((o for o in later if o.name in FENCES or len(o.regions)), ops[-1])

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import shutil
+import sys
 
 KERNELS = ("4wave{dtype=mxfp4 BM=256 BN=256 BK=128}", "4wave{dtype=mxfp8 BM=256 BN=256 BK=128}",
            "4wave{dtype=fp8 BM=256 BN=256 BK=128}",
@@ -105,7 +106,12 @@ def main() -> None:
                     "the kernel SPEC's main loop, by cause")
     args = ap.parse_args()
     if args.gaps:
-        print_gaps(args.gaps)
+        from pipeline_mlir.errors import PipelineError
+        try:
+            print_gaps(args.gaps)
+        except PipelineError as e:
+            print(f"bench_mx: --gaps: {e}", file=sys.stderr)
+            raise SystemExit(1) from None
         return
     mca = not args.no_mca and shutil.which(MCA) is not None
     print("| kernel | MFMA bound | schedule (binding) | kernel: measured (busy) | llvm table "

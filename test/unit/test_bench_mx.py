@@ -3,16 +3,21 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
+ROOT = Path(__file__).resolve().parents[2]
+BENCH = ROOT / "benchmarks"
 
 
 def _run(*args):
+    # this checkout's pipeline_mlir, whatever the environment has installed
+    path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
     return subprocess.run([sys.executable, str(BENCH / "bench_mx.py"), *args],
-                          capture_output=True, text=True, cwd=BENCH)
+                          capture_output=True, text=True, cwd=BENCH,
+                          env={**os.environ, "PYTHONPATH": path})
 
 
 def test_gaps_account_for_the_cycles_over_the_mfma_bound():

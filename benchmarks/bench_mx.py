@@ -13,15 +13,21 @@ main-loop iteration of one SIMD:
   llvm-mca-22 on the loop (one wave, when installed; ``bench_reference.py``'s figures);
 * VALU per iteration and VGPR spills.
 
+``--gaps SPEC`` prints instead where the compiled kernel ``SPEC``'s main loop leaves its
+SIMDs' MFMA pipes idle in the measured table: the idle cycles per SIMD and iteration by
+cause (``pipeline_mlir.sim.pipe_gaps``: the longest stall of the wave before the MFMA that
+ends each gap, with the model's reason).
+
 Models, not hardware::
 
-    .venv/bin/python benchmarks/bench_mx.py [--no-mca]
+    .venv/bin/python benchmarks/bench_mx.py [--no-mca] [--gaps SPEC]
 """
 
 from __future__ import annotations
 
 import argparse
 import shutil
+import sys
 
 KERNELS = ("4wave{dtype=mxfp4 BM=256 BN=256 BK=128}", "4wave{dtype=mxfp8 BM=256 BN=256 BK=128}",
            "4wave{dtype=fp8 BM=256 BN=256 BK=128}",
@@ -62,12 +68,52 @@ def kernel_figures(spec: str, mca: bool) -> dict:
     return got
 
 
+def gap_figures(spec: str) -> tuple[float, dict[str, float]]:
+    """The compiled kernel's main loop on the CU model (measured table): its cycles per
+    iteration and its MFMA pipes' idle cycles per SIMD and iteration by cause."""
+    from pipeline_mlir.driver import CompileOptions, compile
+    from pipeline_mlir.schedules.registry import parse_pipeline
+    from pipeline_mlir.sim.pipe_gaps import gaps_per_iteration, pipe_gaps
+    from pipeline_mlir.sim.report import TIMING_ITERATIONS
+    from pipeline_mlir.sim.timing import simulate_asm_loop
+    from pipeline_mlir.sim.trace import kernel_shape
+
+    asm = compile(CompileOptions(schedule=spec, emit="asm")).checked_output()
+    shape = kernel_shape(parse_pipeline(spec))
+    a = simulate_asm_loop(asm, shape.waves, TIMING_ITERATIONS, "measured",
+                          stagger=shape.groups == 2)
+    iterations = (a.window[1] - a.window[0]) / a.achieved_ii
+    return a.achieved_ii, gaps_per_iteration(pipe_gaps(a.run, a.window), iterations,
+                                             len(a.mfma_busy))
+
+
+def print_gaps(spec: str) -> None:
+    cycles, causes = gap_figures(spec)
+    print(f"`{spec}`: {cycles:.0f} cycles per iteration; MFMA pipe idle per SIMD and "
+          f"iteration, {sum(causes.values()):.0f} cycles:")
+    print("| cause (longest stall before the MFMA that ends the gap) | cycles |")
+    print("|---|---|")
+    for cause, n in causes.items():
+        print(f"| {cause} | {n:.1f} |")
+
+
 def main() -> None:
     from bench_reference import MCA
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--no-mca", action="store_true", help="skip llvm-mca-22 even if installed")
-    mca = not ap.parse_args().no_mca and shutil.which(MCA) is not None
+    ap.add_argument("--gaps", metavar="SPEC", help="only the MFMA pipe's idle cycles of "
+                    "the kernel SPEC's main loop, by cause")
+    args = ap.parse_args()
+    if args.gaps:
+        from pipeline_mlir.errors import PipelineError
+        try:
+            print_gaps(args.gaps)
+        except PipelineError as e:
+            print(f"bench_mx: --gaps: {e}", file=sys.stderr)
+            raise SystemExit(1) from None
+        return
+    mca = not args.no_mca and shutil.which(MCA) is not None
     print("| kernel | MFMA bound | schedule (binding) | kernel: measured (busy) | llvm table "
           "| llvm-mca-22 | VALU | spills |")
     print("|---|---|---|---|---|---|---|---|")

@@ -52,6 +52,17 @@ CONFIGS = {
     # schedule's lgkm counter option takes
     "bf16_ab_1024x1024x512": (dict(dtype="bf16", m=1024, n=1024, k=512, transpose_b=False),
                               (), "option 'lgkm_per_load_b' is out of range"),
+    # A^T x B (A is K x M): IREE copies A through registers and reads both operands with
+    # transposing reads; the copies made DMA (frontend/regcopy.py), the reads regrouped
+    "bf16_atb_2048x2048x1024": (dict(dtype="bf16", m=2048, n=2048, k=1024, transpose_a=True,
+                                     transpose_b=False), (), None),
+    "f16_atb_2048x2048x1024": (dict(dtype="f16", m=2048, n=2048, k=1024, transpose_a=True,
+                                    transpose_b=False), (), None),
+    "bf16_atbt_2048x2048x1024": (dict(dtype="bf16", m=2048, n=2048, k=1024, transpose_a=True),
+                                 (), None),
+    "bf16_atb_1024x1024x512": (dict(dtype="bf16", m=1024, n=1024, k=512, transpose_a=True,
+                                    transpose_b=False),
+                               (), "option 'lgkm_per_load_b' is out of range"),
     "fp8_abt_4096": (dict(dtype="fp8"), (), None),
     "fp8e5m2_abt_2048x2048x1024": (dict(dtype="fp8e5m2", m=2048, n=2048, k=1024), (), None),
     "i8_abt_4096": (dict(dtype="i8"), (), None),
@@ -111,6 +122,12 @@ def test_configuration(generated, name, form, tmp_path, capsys):
         assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: ", err), err  # at an op
         return
     assert rc == 0, err
+    if cfg.get("transpose_a"):      # A K x M: run as the dispatch says (C = A.T @ B...)
+        rc = main(["--pipeline=4wave", "--emulate", str(src), "--emulate-workgroups=4",
+                   "--emulate-mode=late"])
+        out, err = capsys.readouterr()
+        assert rc == 0 and "C = A.T @ B" in out and ": exact, max error 0" in out, out + err
+        return
     full = dict(dtype="bf16", m=4096, n=4096, k=4096, transpose_b=True) | cfg
     rows, cols = _grid(generated(name, "prefetch").read_text())
     tile = (full["m"] // rows, full["n"] // cols)
@@ -175,6 +192,18 @@ def test_transposed_b_forms_agree_and_run_in_random_order(generated, name, capsy
     # each feed all 4 N fragments of a wave)
     assert json.loads(schedule)["lgkm_per_load"] == [2, 4], schedule
     _exact_in_random_order(generated, name, capsys, 5)
+
+
+@pytest.mark.parametrize("name", ["bf16_atb_2048x2048x1024", "bf16_atbt_2048x2048x1024"])
+def test_transposed_a_forms_agree_and_run_in_random_order(generated, name, capsys):
+    """``A^T x B`` and ``A^T x B^T`` (A is K x M; IREE copies A through registers and reads
+    it with transposing reads): both forms become the same 128x128 schedule, 2 transposing
+    reads per MFMA operand of A (4 per subtile), and each kernel is exact with memory
+    completing in a random order the counters allow."""
+    schedule = _forms_agree(generated, name, capsys)
+    lgkm_b = 4 if CONFIGS[name][0].get("transpose_b", True) is False else 2
+    assert json.loads(schedule)["lgkm_per_load"] == [4, lgkm_b], schedule
+    _exact_in_random_order(generated, name, capsys, 11)
 
 
 def test_i8_forms_agree_and_run_exact_in_random_order(generated, capsys):

@@ -6,7 +6,8 @@ A dispatch (IREE's ``func.func`` with ``hal.interface.binding.subspan`` bindings
 
 * the bindings, in binding (argument) order, static row-major memrefs of global memory:
   the output C is the one binding the kernel writes (``M x N``, f32, bf16 or f16, i32 for i8 A and B; with no
-  write in the kernel, the last of three); A (``M x K``) and B (``N x K`` or ``K x N``) are
+  write in the kernel, the last of three); A (``M x K``, or ``K x M`` for ``A^T x B``) and B
+  (``N x K`` or ``K x N``) are
   the first two others, of one element type (bf16, f16, f8E4M3FN, f8E5M2 or i8); a batch matmul gives
   A, B and C the same leading batch dimension (3-D).  The other bindings are inputs of the
   epilogue (a bias);
@@ -77,13 +78,16 @@ class MatmulDispatch:
     #: what C must hold after the run, over the bindings' starting contents
     #: (:mod:`pipeline_mlir.emu.expect`; ``C`` in it: the kernel reads C first)
     expect: str = "A @ B.T"
+    #: A is K x M (``A^T x B``: the K-loop walks A's rows); C = A.T @ ...
+    transpose_a: bool = False
 
     @property
     def plain(self) -> bool:
         """C (2-D, of the MFMAs' accumulator type: f32, i32 for i8) = A x B^T or A x B,
         bindings A, B, C: the launch :func:`pipeline_mlir.emu.iree.emulate_matmul` runs."""
         acc = "i32" if self.dtype == "i8" else "f32"
-        return (not self.batch and self.out_dtype == acc and len(self.bindings) == 3 and
+        return (not self.transpose_a and not self.batch and self.out_dtype == acc and
+                len(self.bindings) == 3 and
                 [b.name for b in self.bindings] == list(NAMES) and
                 self.expect == ("A @ B.T" if self.transpose_b is not False else "A @ B"))
 
@@ -150,19 +154,17 @@ def matmul_dispatch(module) -> MatmulDispatch:
     A, B, C = bindings[order[0]], bindings[order[1]], bindings[out]
     roots = [found[order[0]][0], found[order[1]][0]]
     batch = _check_types(f, A, B, C, [found[i][0] for i in (order[0], order[1], out)])
-    M, K = A.shape[-2:]
     M2, N = C.shape[-2:]
     layout_problem = None
     try:
         k_dims = _k_dims(f, roots)
     except IRError as e:
         k_dims, layout_problem = None, e
+    # the K-loop walking A's rows: A is K x M (A^T x B)
+    transpose_a = k_dims is not None and not k_dims[0]
+    K, M = A.shape[-2:] if transpose_a else A.shape[-2:][::-1]
     Bs = B.shape[-2:]
     if k_dims is not None:
-        if not k_dims[0]:
-            raise IRError(_owner(roots[0], f), f"the K-loop walks A ({'x'.join(map(str, A.shape))}"
-                                               f") along its rows: A is K x M, and the emulator "
-                                               f"runs A as M x K")
         transpose_b = k_dims[1]
     elif Bs[0] != Bs[1]:
         transpose_b = Bs[1] == K and Bs[0] != K
@@ -176,13 +178,14 @@ def matmul_dispatch(module) -> MatmulDispatch:
     if M2 != M or BK != K or BN != N:
         raise IRError(f, f"'{f.name}' op '{name}': the bindings {'x'.join(map(str, A.shape))}, "
                          f"{'x'.join(map(str, B.shape))}, {'x'.join(map(str, C.shape))} are not "
-                         f"A (M x K), B ("
+                         f"A ({'K x M' if transpose_a else 'M x K'}), B ("
                          f"{'N x K' if transpose_b is not False else 'K x N'}) and C (M x N) of "
                          f"one matmul")
-    expect, bindings = _epilogue(f, found, bindings, out, order, transpose_b, (M, N))
+    product = ("A.T" if transpose_a else "A") + (" @ B" if transpose_b is False else " @ B.T")
+    expect, bindings = _epilogue(f, found, bindings, out, order, product, (M, N))
     return MatmulDispatch(name, M, N, K, ELEMENTS[A.element], transpose_b, _grid(f),
                           tuple(bindings), layout_problem if transpose_b is None else None,
-                          batch, C.element, expect)
+                          batch, C.element, expect, transpose_a)
 
 
 def _the_kernel(module):
@@ -264,9 +267,9 @@ def _check_types(f, A: Binding, B: Binding, C: Binding, values: list) -> tuple[i
     return tuple(C.shape[:-2])
 
 
-def _epilogue(f, found, bindings: list, out: int, order: list, transpose_b, mn):
-    """(the expression C must equal, the bindings with the shapes it uses them with)."""
-    product = "A @ B" if transpose_b is False else "A @ B.T"
+def _epilogue(f, found, bindings: list, out: int, order: list, product: str, mn):
+    """(the expression C must equal, the bindings with the shapes it uses them with;
+    ``product``: the matmul's, e.g. ``A @ B.T``)."""
     loops = [lp for lp in find_natural_loops(f) if kernel_of(lp) == f]
     if len(loops) != 1 or not writes_to(f, found[out][0]):
         if len(found) != 3:

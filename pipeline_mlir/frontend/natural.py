@@ -5,6 +5,8 @@ over K tiles whose body copies the tiles of A and B from global memory to LDS,
 synchronises, reads MFMA fragments from LDS and multiplies, with the accumulators in
 ``iter_args``.  This module is the front end's public face; the work is done, in order, by
 
+* :mod:`~pipeline_mlir.frontend.const_if`: ``scf.if`` on a constant ``true`` (IREE's
+  VectorDistribute copies) inlined;
 * :mod:`~pipeline_mlir.frontend.tails`: the iterations the schedule's loop cannot run
   (an odd trip count's last) cut off into a remainder loop after it;
 * :mod:`~pipeline_mlir.frontend.scan`: finding the loops and each op's role;
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 from pipeline_mlir.frontend.address import Analysis, analyse
 from pipeline_mlir.frontend.adopt import adopt
+from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
 from pipeline_mlir.frontend.partition import check_waves, partition_loop
 from pipeline_mlir.frontend.regcopy import convert_register_copies
 from pipeline_mlir.frontend.scan import (check_not_pipelined, find_natural_loops, no_loop_reason,
@@ -37,6 +40,7 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     pipelined is refused first; with ``schedule`` (a ``NamedSchedule``), then a kernel
     with another number of waves."""
     check_not_pipelined(loop)
+    inline_constant_true_ifs(loop)
     scan = scan_loop(loop)
     if schedule is not None:
         check_waves(scan, schedule)
@@ -56,6 +60,7 @@ def adopt_loop(loop, schedule):
     (an odd trip count's last, a masked last K tile) go to a remainder loop after it
     (:mod:`pipeline_mlir.frontend.tails`, :mod:`pipeline_mlir.frontend.masks`)."""
     check_not_pipelined(loop)
+    inline_constant_true_ifs(loop)
     peel_masked_tail(loop)
     split_tail(loop)
     return adopt(analyse_loop(loop, schedule), schedule)

@@ -37,6 +37,7 @@ from typing import NamedTuple
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.schedule.types import WAIT_LGKM, WAIT_VM, OpDesc, OpRole
+from pipeline_mlir.schedule.load_runs import load_runs
 from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
 
 __all__ = ["COUNTER_OF_WAIT", "OrderCut", "issued", "order_cuts", "part_cuts"]
@@ -89,7 +90,9 @@ def _overflow_guard(stream: list, k: int, shape, counter: str, n: int) -> bool:
             return False
         got = issued(x.op, shape.vm_per_load, shape.lgkm_per_load)
         if got is not None and got[0] == counter and got[1]:
-            return n + got[1] == limit
+            # a fragment load longer than lgkmcnt: its first run (schedule/load_runs.py)
+            first = load_runs(got[1])[0] if counter == "lgkmcnt" else got[1]
+            return n + first == limit
     return False
 
 

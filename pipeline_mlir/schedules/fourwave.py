@@ -47,7 +47,8 @@ from pipeline_mlir.schedules.geometry import (
 from pipeline_mlir.schedules.grid import GROUP_M_HELP, MAX_GROUP_M, XCD_REMAP_HELP
 from pipeline_mlir.schedules.knobs import COUNTS, FENCES, PLACEMENT, Knob
 from pipeline_mlir.schedules.named import NamedSchedule, option
-from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
+from pipeline_mlir.schedule.load_runs import MAX_FRAGMENT_READS
+from pipeline_mlir.target.gfx950 import VMCNT_MAX
 
 FourWaveOps = MATMUL_TAG_NAMES
 
@@ -200,10 +201,11 @@ class FourWave(NamedSchedule):
                                        "global load", min=1, max=VMCNT_MAX)
     vm_per_load_b: int | None = option("int", None, "override the geometry's vmcnt per B "
                                        "global load", min=1, max=VMCNT_MAX)
+    # more than lgkmcnt holds: issued in runs that fit (pipeline_mlir/schedule/load_runs.py)
     lgkm_per_load_a: int | None = option("int", None, "override the geometry's lgkmcnt per A "
-                                         "fragment load", min=1, max=LGKMCNT_MAX)
+                                         "fragment load", min=1, max=MAX_FRAGMENT_READS)
     lgkm_per_load_b: int | None = option("int", None, "override the geometry's lgkmcnt per B "
-                                         "fragment load", min=1, max=LGKMCNT_MAX)
+                                         "fragment load", min=1, max=MAX_FRAGMENT_READS)
     max_globals: int | None = option("int", None, "override the geometry's global loads per "
                                      "MMA block", min=0)
     fences: bool | None = option("bool", None, "override schedule-barrier fences (default: "

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 
 from pipeline_mlir.schedule.types import BARRIER, WAIT_FRAG, WAIT_LGKM, WAIT_VM, OpRole
 from pipeline_mlir.sim.trace import KernelShape, Step, channel_of, group_trace, plan_of, role_of
+from pipeline_mlir.schedule.load_runs import load_runs
 from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
 
 CHANNELS = {0: "A", 1: "B"}
@@ -220,8 +221,8 @@ class KernelRun:
                 g.reads.append((s.pos, slot, wpos))
                 g.frag_tiles[s.pos] = None if wpos is None else g.steps[wpos].k_tile
                 regs[(ch, op.subtile)] = s.pos
-                self._issue(gi, s, lgq, out, "lgkm", self.shape.lgkm_per_load[ch], LGKMCNT_MAX)
-                max_lg = max(max_lg, out["lgkm"])
+                max_lg = max(max_lg, self._issue_runs(gi, s, lgq, out, g.lgkm_done,
+                                                      self.shape.lgkm_per_load[ch]))
             elif role == OpRole.COMPUTE:
                 if frag_wait is not None:
                     self._frag_wait(gi, s, frag_wait, regs)
@@ -241,15 +242,38 @@ class KernelRun:
                         f"{out[counter]} {counter}cnt instructions outstanding, more than "
                         f"the counter holds ({limit})", f"{counter}cnt", s.origin)
 
+    def _issue_runs(self, gi, s, q, out, done, cost) -> int:
+        """Issue a fragment load of ``cost`` instructions in its runs
+        (:func:`~pipeline_mlir.schedule.load_runs.load_runs`), each after the first behind
+        its guard wait; returns the most lgkmcnt instructions in flight on the way."""
+        runs = load_runs(cost)
+        if len(runs) == 1:
+            self._issue(gi, s, q, out, "lgkm", cost, LGKMCNT_MAX)
+            return out["lgkm"]
+        self._issue(gi, s, q, out, "lgkm", runs[0], LGKMCNT_MAX)
+        most = out["lgkm"]
+        for run in runs[1:]:     # each after its guard; the same load: its entry grows
+            self._complete(q, out, "lgkm", LGKMCNT_MAX - run, done, s.pos)
+            q[-1][1] += run
+            out["lgkm"] += run
+            most = max(most, out["lgkm"])
+        return most
+
     def _wait(self, gi, s, q, out, counter, limit, done) -> None:
         n = s.op.wait_value
         if n > limit:
             self.hazard("counter", gi, s, f"{self.at(gi, s)}: s_waitcnt {counter}cnt({n}) is "
                         f"over the hardware limit {limit}", f"{counter}cnt")
+        self._complete(q, out, counter, n, done, s.pos)
+
+    @staticmethod
+    def _complete(q, out, counter, n, done, at) -> None:
+        """Complete the oldest instructions of ``q`` until at most ``n`` are in flight (a
+        wait at position ``at``)."""
         while q and out[counter] - q[0][1] >= n:
             pos, cost = q.popleft()
             out[counter] -= cost
-            done[pos] = s.pos
+            done[pos] = at
         if q and out[counter] > n:
             # instructions complete in order: the oldest load's first ones are done, so
             # at most n remain outstanding (the load itself is not complete yet)

@@ -50,6 +50,7 @@ from pipeline_mlir.schedule.types import (BARRIER, MAX_KERNEL_TAG, SCHEDULE_BARR
                      OpRole, Phase, ScheduleEntry, default_op_name)
 from pipeline_mlir.sim.functional import KernelRun, iterations_text, simulate
 from pipeline_mlir.sim.trace import KernelShape, channel_of, role_of
+from pipeline_mlir.schedule.load_runs import load_runs
 from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
 
 #: an inserted barrier is followed by a schedule barrier, so that LLVM keeps every
@@ -215,6 +216,8 @@ def _fix_overflow(run: KernelRun, h) -> tuple[str, int, tuple[OpDesc, ...]]:
     vm = h.counter == "vmcnt"
     cost = (run.shape.vm_per_load if vm else run.shape.lgkm_per_load)[ch]
     limit = VMCNT_MAX if vm else LGKMCNT_MAX
+    if not vm:          # a fragment load longer than the counter: its first run must fit
+        cost = load_runs(cost)[0]
     if cost > limit:
         raise RepairError(f"the kernel cannot run this schedule safely, and no wait or barrier "
                           f"fixes it: one {'global' if vm else 'fragment'} load of channel "

@@ -22,6 +22,7 @@ from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.kernel.plan import KERNARG_WAIT, KernelPlan, KernelShape, Part, kernel_plan
 from pipeline_mlir.kernel.plan import kernel_shape as plan_shape
 from pipeline_mlir.schedule.targets import LOAD_A, LOAD_B, MMA, MMA_LOAD_A, MMA_LOAD_B
+from pipeline_mlir.schedule.load_runs import guard_before
 from pipeline_mlir.schedule.types import (
     BARRIER,
     SCHED_GROUP_BARRIER,
@@ -167,11 +168,15 @@ def step_instrs(step: Step, shape: KernelShape, origin: tuple, group: int = 0) -
         ch = channel_of(op)
         n = shape.lgkm_per_load[ch]
         scale = n - shape.scale_reads[ch]         # the MX scale reads come last
-        return [Instr("ds_read", "ds_read_u8" if j >= scale else "ds_read_b128",
-                      defs=(f"frag{ch}.{op.subtile}.{j}",),
-                      origin=origin + (j,),
-                      bank_cycles=banks.get(("read", ch, op.stage, op.subtile, j), 0))
-                for j in range(n)]
+        guards = guard_before(n)                  # a load longer than lgkmcnt holds
+        out = []
+        for j in range(n):
+            if j in guards:
+                out.append(Instr("wait", "s_waitcnt", lgkm=guards[j], origin=origin + (-1,)))
+            out.append(Instr("ds_read", "ds_read_u8" if j >= scale else "ds_read_b128",
+                             defs=(f"frag{ch}.{op.subtile}.{j}",), origin=origin + (j,),
+                             bank_cycles=banks.get(("read", ch, op.stage, op.subtile, j), 0)))
+        return out
     if role == OpRole.COMPUTE:
         r, c = op.stage, op.subtile
         la, lb = shape.lgkm_per_load

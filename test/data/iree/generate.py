@@ -3,7 +3,8 @@
 Uses ``iree-compile`` / ``iree-opt`` of the iree-base-compiler the project depends on.
 
 * :func:`matmul_source` writes a ``linalg.matmul`` (``C = A x B^T`` with
-  ``transpose_b``, else ``C = A x B``) as an MLIR function.
+  ``transpose_b``, else ``C = A x B``; A given as ``K x M`` with ``transpose_a``) as an
+  MLIR function.
 * :func:`prefetch_point` compiles it with IREE's own shared-memory pipelining off
   (``--iree-llvmgpu-prefetch-num-stages=1``), takes the ``hal.executable`` after the
   first ``iree-codegen-hoist-statically-bound-allocations`` and runs the three passes
@@ -80,23 +81,30 @@ def compilation_info(dtype: str, tile: tuple[int, int], wave_tiles: tuple[int, i
 
 
 def matmul_source(dtype: str = "bf16", m: int = 4096, n: int = 4096, k: int = 4096,
-                  transpose_b: bool = True, config: str | None = None) -> str:
-    """The matmul as an MLIR function; ``config`` (:func:`compilation_info`) is set as the
-    ``compilation_info`` of its ``linalg.matmul``."""
+                  transpose_b: bool = True, transpose_a: bool = False,
+                  config: str | None = None) -> str:
+    """The matmul as an MLIR function (``C = op(A) x op(B)``, A given K x M with
+    ``transpose_a``, B N x K with ``transpose_b``); ``config`` (:func:`compilation_info`) is set
+    as the ``compilation_info`` of its ``linalg.matmul``."""
     et = TYPES[dtype]
     acc = "i32" if dtype == "i8" else "f32"
     zero = "0" if acc == "i32" else "0.0"
+    a_shape = f"{k}x{m}" if transpose_a else f"{m}x{k}"
     b_shape = f"{n}x{k}" if transpose_b else f"{k}x{n}"
-    maps = ("indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, "
-            "affine_map<(m, n, k) -> (m, n)>]\n      " if transpose_b else "")
+    a_map = "(k, m)" if transpose_a else "(m, k)"
+    b_map = "(n, k)" if transpose_b else "(k, n)"
+    maps = (f"indexing_maps = [affine_map<(m, n, k) -> {a_map}>, affine_map<(m, n, k) -> "
+            f"{b_map}>, affine_map<(m, n, k) -> (m, n)>]\n      "
+            if transpose_a or transpose_b else "")
     attrs = "" if config is None else f"{{compilation_info = {config}}} "
-    return (f"func.func @matmul(%a: tensor<{m}x{k}x{et}>, %b: tensor<{b_shape}x{et}>) "
+    return (f"func.func @matmul(%a: tensor<{a_shape}x{et}>, %b: tensor<{b_shape}x{et}>) "
             f"-> tensor<{m}x{n}x{acc}> {{\n"
             f"  %zero = arith.constant {zero} : {acc}\n"
             f"  %e = tensor.empty() : tensor<{m}x{n}x{acc}>\n"
             f"  %c = linalg.fill ins(%zero : {acc}) outs(%e : tensor<{m}x{n}x{acc}>) "
             f"-> tensor<{m}x{n}x{acc}>\n"
-            f"  %r = linalg.matmul {maps}{attrs}ins(%a, %b : tensor<{m}x{k}x{et}>, tensor<{b_shape}x{et}>)"
+            f"  %r = linalg.matmul {maps}{attrs}ins(%a, %b : tensor<{a_shape}x{et}>, "
+            f"tensor<{b_shape}x{et}>)"
             f" outs(%c : tensor<{m}x{n}x{acc}>) -> tensor<{m}x{n}x{acc}>\n"
             f"  return %r : tensor<{m}x{n}x{acc}>\n}}\n")
 

@@ -143,9 +143,15 @@ def test_the_k_dimension_comes_from_the_copies():
     assert d.transpose_b is False
 
 
+def test_a_walked_along_its_rows_is_k_x_m():
+    """A's tile taken at (K, M): the loop walks A's rows, so A is K x M (``A^T x B^T``),
+    and C must equal ``A.T @ B.T`` (the dispatch runs as a launch description)."""
+    d = dispatch(PREFETCH.replace(A_TILE, "%subview_12 = memref.subview %2[%80, %16]"))
+    assert d.transpose_a and d.transpose_b and d.expect == "A.T @ B.T" and not d.plain
+    assert not dispatch(PREFETCH).transpose_a
+
+
 @pytest.mark.parametrize("old,new,message", [
-    (A_TILE, "%subview_12 = memref.subview %2[%80, %16]",
-     "the K-loop walks A (4096x4096) along its rows: A is K x M"),
     (A_TILE, "%subview_12 = memref.subview %2[%16, %c0]",
      "the element it copies from A moves by [0] from one K step to the next"),
     (B_TILE, "%subview_11 = memref.subview %2[%17, %80]", "the K-loop copies nothing of B"),

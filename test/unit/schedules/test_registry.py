@@ -428,7 +428,7 @@ def test_error_bad_value_type(spec, key, expected):
     ("4wave{BM=0}", "BM"),
     ("4wave{BK=-64}", "BK"),
     ("4wave{vm_per_load_a=0}", "vm_per_load_a"),
-    ("4wave{lgkm_per_load_b=16}", "lgkm_per_load_b"),
+    ("4wave{lgkm_per_load_b=61}", "lgkm_per_load_b"),
     ("4wave{max_globals=-1}", "max_globals"),
     ("pingpong{vm_per_load_b=64}", "vm_per_load_b"),
     ("pingpong{lgkm_per_load_a=-1}", "lgkm_per_load_a"),

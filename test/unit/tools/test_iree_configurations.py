@@ -29,12 +29,11 @@ ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
 import generate as G  # noqa: E402
 
-NO_DMA = "reads global memory into registers inside the K-loop"
 SPLIT = "needs the data of"            # a fragment read needs copies of both subtiles
 NO_LOOP = "is not inside an scf.for: the kernel has no K-loop to pipeline"
 
 #: name -> (matmul_source arguments, iree-compile flags, None if pipelined else the reason
-#: it is refused, in the prefetch and in the late form)
+#: it is refused; a pair: (at the prefetch point, in the late form), None where pipelined)
 CONFIGS = {
     "f16_abt_2048x2048x1024": (dict(dtype="f16", m=2048, n=2048, k=1024), (), None),
     "bf16_abt_1024x4096x2048": (dict(dtype="bf16", m=1024, n=4096, k=2048), (), None),
@@ -48,10 +47,20 @@ CONFIGS = {
                                (), None),
     "f16_ab_2048x2048x1024": (dict(dtype="f16", m=2048, n=2048, k=1024, transpose_b=False),
                               (), None),
-    # 128x128 tile, K step 128: 16 transposing reads per B subtile, one more than the
-    # schedule's lgkm counter option takes
+    # 64x128 tile, K step 128: 16 transposing reads per B subtile, one more than lgkmcnt
+    # holds: issued in two runs of 8 (pipeline_mlir/schedule/load_runs.py)
     "bf16_ab_1024x1024x512": (dict(dtype="bf16", m=1024, n=1024, k=512, transpose_b=False),
-                              (), "option 'lgkm_per_load_b' is out of range"),
+                              (), None),
+    # A^T x B (A is K x M): IREE copies A through registers and reads both operands with
+    # transposing reads; the copies made DMA (frontend/regcopy.py), the reads regrouped
+    "bf16_atb_2048x2048x1024": (dict(dtype="bf16", m=2048, n=2048, k=1024, transpose_a=True,
+                                     transpose_b=False), (), None),
+    "f16_atb_2048x2048x1024": (dict(dtype="f16", m=2048, n=2048, k=1024, transpose_a=True,
+                                    transpose_b=False), (), None),
+    "bf16_atbt_2048x2048x1024": (dict(dtype="bf16", m=2048, n=2048, k=1024, transpose_a=True),
+                                 (), None),
+    "bf16_atb_1024x1024x512": (dict(dtype="bf16", m=1024, n=1024, k=512, transpose_a=True,
+                                    transpose_b=False), (), None),
     "fp8_abt_4096": (dict(dtype="fp8"), (), None),
     "fp8e5m2_abt_2048x2048x1024": (dict(dtype="fp8e5m2", m=2048, n=2048, k=1024), (), None),
     "i8_abt_4096": (dict(dtype="i8"), (), None),
@@ -77,7 +86,9 @@ CONFIGS = {
         dict(dtype="bf16", m=2048, n=2048, k=1024),
         ("--iree-codegen-llvmgpu-use-vector-distribution",
          "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false"),
-        ("'iree_codegen.inner_tiled' op multiplies whole tiles inside the K-loop", NO_DMA)),
+        # late form: the LDS stores of the register copies inside scf.if %true, inlined
+        # (pipeline_mlir/frontend/const_if.py)
+        ("'iree_codegen.inner_tiled' op multiplies whole tiles inside the K-loop", None)),
 }
 
 
@@ -98,17 +109,19 @@ def generated(tmp_path_factory):
     return get
 
 
-def _grid(prefetch_text: str) -> tuple[int, int]:
-    """IREE's workgroup grid (tiles in M, tiles in N): the bounds of its scf.forall."""
+def _grid(prefetch_text: str) -> tuple[int, int] | None:
+    """IREE's workgroup grid (tiles in M, tiles in N): the bounds of its scf.forall; None
+    without one (VectorDistribute)."""
     m = re.search(r"scf\.forall \([^)]*\) in \((\d+), (\d+)\)", prefetch_text)
-    assert m, "no 2-D scf.forall over workgroups in IREE's kernel"
-    return int(m.group(1)), int(m.group(2))
+    return (int(m.group(1)), int(m.group(2))) if m else None
 
 
 @pytest.mark.parametrize("form", ["prefetch", "late"])
 @pytest.mark.parametrize("name", list(CONFIGS))
 def test_configuration(generated, name, form, tmp_path, capsys):
     cfg, _flags, reason = CONFIGS[name]
+    if isinstance(reason, tuple):
+        reason = reason[0] if form == "prefetch" else reason[1]
     src = generated(name, form)
     out = tmp_path / "k.hsaco"
     rc = main(["--pipeline=4wave", str(src), "--emit=hsaco", "-o", str(out)])
@@ -120,8 +133,16 @@ def test_configuration(generated, name, form, tmp_path, capsys):
         assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: ", err), err  # at an op
         return
     assert rc == 0, err
+    grid = _grid(generated(name, "prefetch").read_text())
+    if cfg.get("transpose_a") or grid is None:  # A K x M, or no forall: as the dispatch says
+        rc = main(["--pipeline=4wave", "--emulate", str(src), "--emulate-workgroups=4",
+                   "--emulate-mode=late"])
+        out, err = capsys.readouterr()
+        assert rc == 0 and ": exact, max error 0" in out, out + err
+        assert "C = A.T @ B" in out or not cfg.get("transpose_a"), out
+        return
     full = dict(dtype="bf16", m=4096, n=4096, k=4096, transpose_b=True) | cfg
-    rows, cols = _grid(generated(name, "prefetch").read_text())
+    rows, cols = grid
     tile = (full["m"] // rows, full["n"] // cols)
     kernel = load_kernel(out.read_bytes())
     if kernel.launch.workgroup_id[1]:          # IREE's 2-D grid: ids (x = column, y = row)
@@ -192,6 +213,42 @@ def test_transposed_b_forms_agree_and_run_in_random_order(generated, name, capsy
     # each feed all 4 N fragments of a wave)
     assert json.loads(schedule)["lgkm_per_load"] == [2, 4], schedule
     _exact_in_random_order(generated, name, capsys, 5)
+
+
+@pytest.mark.parametrize("name", ["bf16_atb_2048x2048x1024", "bf16_atbt_2048x2048x1024"])
+def test_transposed_a_forms_agree_and_run_in_random_order(generated, name, capsys):
+    """``A^T x B`` and ``A^T x B^T`` (A is K x M; IREE copies A through registers and reads
+    it with transposing reads): both forms become the same 128x128 schedule, 2 transposing
+    reads per MFMA operand of A (4 per subtile), and each kernel is exact with memory
+    completing in a random order the counters allow."""
+    schedule = _forms_agree(generated, name, capsys)
+    lgkm_b = 4 if CONFIGS[name][0].get("transpose_b", True) is False else 2
+    assert json.loads(schedule)["lgkm_per_load"] == [4, lgkm_b], schedule
+    _exact_in_random_order(generated, name, capsys, 11)
+
+
+@pytest.mark.parametrize("name, lgkm", [("bf16_ab_1024x1024x512", [4, 16]),
+                                        ("bf16_atb_1024x1024x512", [8, 16])])
+def test_loads_longer_than_lgkmcnt_forms_agree_and_run_in_random_order(generated, name, lgkm,
+                                                                       capsys):
+    """K step 128 with B ``K x N``: a B subtile is 16 transposing reads, more than lgkmcnt
+    holds; the load is issued in two runs of 8 with a guard wait between them, both forms
+    give the same schedule, and each kernel is exact with memory completing in a random
+    order the counters allow."""
+    schedule = _forms_agree(generated, name, capsys)
+    assert json.loads(schedule)["lgkm_per_load"] == lgkm, schedule
+    _exact_in_random_order(generated, name, capsys, 13)
+
+
+def test_vector_distribute_late_form_runs_in_random_order(generated, capsys):
+    """IREE's VectorDistribute kernel in its late form (register copies whose LDS stores
+    sit in ``scf.if %true``): exact with memory completing in a random order the counters
+    allow."""
+    name = "bf16_abt_2048x2048x1024_vector_distribute"
+    rc = main(["--pipeline=4wave", "--emulate", str(generated(name, "late")),
+               "--emulate-workgroups=3", "--emulate-mode=random:9"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0" in out, out + err
 
 
 def test_i8_forms_agree_and_run_exact_in_random_order(generated, capsys):

@@ -1,0 +1,58 @@
+"""``scf.if`` on a constant ``true`` inside a K-loop, inlined before the analysis.
+
+IREE's VectorDistribute pipeline (``--iree-codegen-llvmgpu-use-vector-distribution
+--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false``) writes, in its late form, each
+operand's LDS stores inside ``scf.if %true { ... }``: the guard of a copy that every
+thread takes, folded to a constant but not removed.  Running the then-block in place of
+the ``scf.if`` is exact: the condition is the constant, so the block always runs, once,
+where the ``scf.if`` stands.  Only an ``scf.if`` directly in the loop's body, whose
+condition is an ``arith.constant`` of ``true`` and which has no results and no else
+block with ops, is inlined; any other ``scf.if`` is left to the scan, which refuses it
+with its reason.
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import as_operation
+
+__all__ = ["inline_constant_true_ifs"]
+
+
+def _constant_true(v) -> bool:
+    owner = v.owner
+    if isinstance(owner, ir.Block):
+        return False
+    op = as_operation(owner)
+    if op.name != "arith.constant" or "value" not in op.attributes:
+        return False
+    attr = op.attributes["value"]
+    if isinstance(attr, ir.BoolAttr):
+        return bool(attr.value)
+    return isinstance(attr, ir.IntegerAttr) and isinstance(attr.type, ir.IntegerType) and \
+        attr.type.width == 1 and attr.value != 0
+
+
+def _inlinable(op) -> bool:
+    if op.name != "scf.if" or len(op.results) or not _constant_true(op.operands[0]):
+        return False
+    if len(op.regions) > 1 and len(op.regions[1].blocks):
+        else_ops = list(op.regions[1].blocks[0].operations)
+        if any(o.operation.name != "scf.yield" for o in else_ops):
+            return False
+    return True
+
+
+def inline_constant_true_ifs(loop) -> int:
+    """Inline every ``scf.if`` on a constant ``true`` directly in ``loop``'s body (module
+    docstring); returns how many were inlined."""
+    body = loop.regions[0].blocks[0]
+    ifs = [as_operation(o) for o in body.operations if _inlinable(as_operation(o))]
+    for if_op in ifs:
+        for o in list(if_op.regions[0].blocks[0].operations):
+            o = as_operation(o)
+            if o.name == "scf.yield":
+                continue
+            o.move_before(if_op)
+        if_op.erase()
+    return len(ifs)

@@ -62,6 +62,12 @@ CONFIGS = {
     "bf16_abt_512": (dict(dtype="bf16", m=512, n=512, k=512), (), None),
     "bf16_abt_8192x256x1024": (dict(dtype="bf16", m=8192, n=256, k=1024), (), None),
     "f16_abt_128x4096x1024": (dict(dtype="f16", m=128, n=4096, k=1024), (), None),
+    # IREE's default configuration with a forced 32x32x16 MFMA (a compilation_info on the
+    # matmul): each wave's 32-row fragment spans two of its copies
+    "bf16_abt_512_mfma32": (dict(dtype="bf16", m=512, n=512, k=512,
+                                 mma="MFMA_F32_32x32x16_BF16"), (), None),
+    "f16_abt_512_mfma32": (dict(dtype="f16", m=512, n=512, k=512,
+                                mma="MFMA_F32_32x32x16_F16"), (), None),
     "bf16_abt_1000": (dict(dtype="bf16", m=1000, n=1000, k=1000), (), SPLIT),
     "bf16_abt_4096x4096x64": (dict(dtype="bf16", k=64), (), NO_LOOP),
     "bf16_abt_2048x2048x1024_vector_distribute": (
@@ -194,3 +200,24 @@ def test_i8_forms_agree_and_run_exact_in_random_order(generated, capsys):
                    "--emulate-workgroups=2", "--emulate-mode=random:3"])
         out, err = capsys.readouterr()
         assert rc == 0 and "i8xi8xi32" in out and ": exact, max error 0" in out, out + err
+
+
+@pytest.mark.parametrize("name", ["bf16_abt_512_mfma32", "f16_abt_512_mfma32"])
+def test_mfma32_forms_agree_and_run_in_random_order(generated, name, tmp_path, capsys):
+    """IREE's configuration with a forced 32x32x16 MFMA: both forms become the same
+    schedule, its counts those of the 32x32 fragments (a subtile of A or B is one 32-row
+    fragment of 2 MFMAs along the K step of 32, 2 ``ds_read_b128`` and one copy), the code
+    multiplies with the 32x32x16 MFMA only, and each kernel is exact with memory completing
+    in a random order the counters allow."""
+    schedule = json.loads(_forms_agree(generated, name, capsys))
+    vm = {e["name"]: e["vm_cost"] for e in schedule["phases"]["prologue"]}
+    assert schedule["lgkm_per_load"] == [2, 2] and (vm["LOAD_A"], vm["LOAD_B"]) == (1, 1), schedule
+    dtype = CONFIGS[name][0]["dtype"]
+    asm = tmp_path / "k.s"
+    rc = main(["--pipeline=4wave", str(generated(name, "late")), "--emit=asm", "-o", str(asm)])
+    assert rc == 0, capsys.readouterr().err
+    mfmas = re.findall(r"\bv_mfma_\w+", asm.read_text())
+    # 8 per wave and K tile (2 x 2 fragments x 2 K steps; the 16x16x32 kernel issues 16):
+    # the loop's 2 K tiles, and 2 more split over its prologue and epilogue
+    assert set(mfmas) == {f"v_mfma_f32_32x32x16_{dtype}"} and len(mfmas) == 4 * 8, mfmas
+    _exact_in_random_order(generated, name, capsys, 11)

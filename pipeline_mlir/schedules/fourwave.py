@@ -41,6 +41,8 @@ from pipeline_mlir.schedules.geometry import (
     DTYPES,
     FOUR_WAVE_KERNEL,
     MX_DTYPES,
+    MFMA_AUTO,
+    MFMA_SHAPES,
     KernelGeometry,
     four_wave_geometry,
 )
@@ -196,6 +198,9 @@ class FourWave(NamedSchedule):
     BM: int = option("int", 128, "block tile M", min=1)
     BN: int = option("int", 128, "block tile N", min=1)
     BK: int = option("int", 64, "block tile K", min=1)
+    mfma: str = option("enum", MFMA_AUTO, "MFMA shape MxNxK: auto (the dtype's own) or a 32x32 "
+                       "one of bf16/f16 (the front end reads it from the kernel; the complete "
+                       "kernel issues only auto)", choices=MFMA_SHAPES)
     vm_per_load_a: int | None = option("int", None, "override the geometry's vmcnt per A "
                                        "global load", min=1, max=VMCNT_MAX)
     vm_per_load_b: int | None = option("int", None, "override the geometry's vmcnt per B "
@@ -227,7 +232,7 @@ class FourWave(NamedSchedule):
     def geometry(self) -> KernelGeometry:
         """The tile geometry (the 4-wave kernel's formulas), then the given overrides."""
         try:
-            g = four_wave_geometry(self.dtype, self.BM, self.BN, self.BK)
+            g = four_wave_geometry(self.dtype, self.BM, self.BN, self.BK, self.mfma)
         except ConfigError as e:
             raise ConfigError(f"{self.owner()}: {e}") from None
         overrides = {k: getattr(self, k) for k in GEOMETRY_OVERRIDES
@@ -238,7 +243,7 @@ class FourWave(NamedSchedule):
         """The schedule's geometry with the counts the formulas give for its dtype and
         tile (an override of a count changes the schedule, not what the kernel issues)."""
         g = self.geometry()
-        natural = four_wave_geometry(g.dtype, g.BM, g.BN, g.BK)
+        natural = four_wave_geometry(g.dtype, g.BM, g.BN, g.BK, self.mfma)
         return replace(g, **{k: getattr(natural, k) for k in COUNT_FIELDS})
 
     def _build(self) -> Pipeline4Wave:

@@ -78,3 +78,23 @@ def test_32x32x16_sums_over_k():
     m = run_snippet("v_mfma_f32_32x32x16_bf16 v[0:15], v[16:19], v[20:23], 0\ns_endpgm",
                     setup=setup)
     assert np.array_equal(_all_d(m.waves[0].V, 0), np.full((32, 32), 16.0))
+
+
+def _put_operands_x8(V, i, k, j, one, two):
+    """The calculator's 32x32x8 entries themselves: A[i][k] in lane i + 32 * (k // 4),
+    GPR (k % 4) // 2, half k % 2 (v[16:17]); B[k][j] likewise (v[20:21])."""
+    V[16:24] = 0
+    _set_half(V, 16 + (k % 4) // 2, i + 32 * (k // 4), k % 2, one)
+    _set_half(V, 20 + (k % 4) // 2, j + 32 * (k // 4), k % 2, two)
+
+
+@pytest.mark.parametrize("mnemonic,one,two", [("v_mfma_f32_32x32x8_bf16", BF16_ONE, BF16_TWO),
+                                              ("v_mfma_f32_32x32x8_f16", F16_ONE, F16_TWO)])
+@pytest.mark.parametrize("i,k,j", [(0, 0, 0), (5, 6, 3), (31, 7, 31), (4, 3, 12),
+                                   (13, 4, 30), (22, 1, 17)])
+def test_32x32x8_one_hot(mnemonic, one, two, i, k, j):
+    m = run_snippet(f"{mnemonic} v[0:15], v[16:17], v[20:21], 0\ns_endpgm",
+                    setup=lambda m: _put_operands_x8(m.waves[0].V, i, k, j, one, two))
+    want = np.zeros((32, 32))
+    want[i, j] = 2.0
+    assert np.array_equal(_all_d(m.waves[0].V, 0), want)

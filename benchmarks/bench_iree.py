@@ -34,12 +34,17 @@ import generate as G  # noqa: E402
 from pipeline_mlir.isa.asm import parse_asm  # noqa: E402
 
 SPEC = "4wave{BM=128 BN=128 BK=32}"   # the simulator's wave count and counts for assembly
-MFMAS_PER_K_TILE = 16                 # 4x4 MFMA 16x16x32 per wave per K tile of 32
-#: per dtype: (the matmul, the simulator's spec); 4x4 MFMAs per wave and K tile in both
-CASES = {"bf16": (G.CONFIGS["matmul_bf16_abt_4096"], SPEC),
-         "i8": (dict(dtype="i8"), "4wave{dtype=i8 BM=128 BN=128 BK=64}"),
+#: per dtype: (the matmul, the simulator's spec, MFMAs per wave and K tile)
+CASES = {"bf16": (G.CONFIGS["matmul_bf16_abt_4096"], SPEC, 16),   # 4x4 16x16x32
+         "i8": (dict(dtype="i8"), "4wave{dtype=i8 BM=128 BN=128 BK=64}", 16),
          # plain A x B (B read with transposing reads): bf16 4096^3
-         "bf16-ab": (dict(dtype="bf16", transpose_b=False), SPEC)}
+         "bf16-ab": (dict(dtype="bf16", transpose_b=False), SPEC, 16),
+         # IREE's configuration with a forced 32x32x16 MFMA: 2x2 fragments x 2 K steps
+         "bf16-mfma32": (dict(dtype="bf16", mma="MFMA_F32_32x32x16_BF16"),
+                         "4wave{BM=128 BN=128 BK=32 mfma=32x32x16}", 8),
+         # unaligned: 128x256 tiles, 32x32x8 MFMAs, K tile 8: 2x4 fragments
+         "bf16-1000": (dict(dtype="bf16", m=1000, n=1000, k=1000),
+                       "4wave{BM=128 BN=256 BK=8 mfma=32x32x8}", 8)}
 KINDS = (("v_mfma", "mfma"), ("ds_read_b128", "ds_read"), ("buffer_load ... lds", "vmem_load_lds"),
          ("s_waitcnt", "wait"), ("s_barrier", "barrier"), ("s_setprio", "setprio"))
 
@@ -60,10 +65,13 @@ def simulate(asm_path: Path, spec: str = SPEC) -> dict[str, float]:
 
 
 def kernels(d: Path, dtype: str = "bf16") -> dict[str, Path]:
-    source = G.matmul_source(**CASES[dtype][0])
+    args = CASES[dtype][0]
+    source = G.matmul_source(**args)
     out = {}
     own = d / "iree_prefetch.s"
-    own.write_text(G.iree_prefetch_asm(source))
+    # a forced configuration states its prefetch stages itself (2: IREE's own pipelining)
+    own.write_text(G.iree_prefetch_asm(G.matmul_source(**args, stages=2) if "mma" in args
+                                       else source))
     out["IREE 2-stage prefetch"] = own
     src = d / "prefetch.mlir"
     src.write_text(G.prefetch_point(source))
@@ -89,7 +97,7 @@ def main(argv: list[str]) -> int:
         rows = []
         for name, path in kernels(Path(tmp), dtype).items():
             counts = loop_counts(path.read_text())
-            tiles = counts["mfma"] / MFMAS_PER_K_TILE
+            tiles = counts["mfma"] / CASES[dtype][2]
             cycles = simulate(path, CASES[dtype][1])
             rows.append((name, tiles, counts, cycles))
     head = ["kernel", "K tiles / iteration"] + [k for k, _ in KINDS] + \

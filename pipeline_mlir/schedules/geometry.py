@@ -138,8 +138,9 @@ def mfma_shape(dtype: str, mfma: str = MFMA_AUTO) -> tuple[int, int, int]:
     shapes = {f"{i.m}x{i.n}x{i.k}": i.shape for i in MFMAS
               if i.operands == own.operands and not i.scaled}
     if mfma not in shapes:
-        raise ConfigError(f"geometry: mfma={mfma} is not an MFMA of dtype={dtype}; its MFMAs "
-                          f"are {', '.join(sorted(shapes))}")
+        takes = [MFMA_AUTO] + [s for s in MFMA_SHAPES if s in shapes]
+        raise ConfigError(f"geometry: mfma={mfma} is not an MFMA of dtype={dtype}, which "
+                          f"takes mfma={' or '.join(takes)}")
     return shapes[mfma]
 
 

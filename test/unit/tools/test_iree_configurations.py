@@ -251,3 +251,21 @@ def test_unaligned_forms_agree_and_run_in_random_order(generated, capsys):
     out, err = capsys.readouterr()
     assert rc == 0, err
     _exact_in_random_order(generated, name, capsys, 13)
+
+
+def test_edge_rows_pointed_inside_the_buffer_are_refused(generated, tmp_path, capsys):
+    """The front end's copies read a strided block per workgroup; IREE's point the rows
+    past the edge of C out of the buffer (zeros), which the block does too.  A kernel whose
+    copies point them at row 0 of the tile instead (inside the buffer) reads other data
+    than the block there: refused at the copy, naming the workgroup."""
+    text = generated("bf16_abt_300x500x200", "prefetch").read_text()
+    mutant = re.sub(r"arith\.select (%\d+), %c(300|500), ", r"arith.select \1, %c0, ", text)
+    assert mutant != text
+    src = tmp_path / "mutant.mlir"
+    src.write_text(mutant)
+    rc = main(["--pipeline=4wave", str(src), "--emit=schedule"])
+    err = capsys.readouterr().err
+    assert rc == 1 and "Traceback" not in err, err
+    assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: ", err), err
+    assert "copies do not move as one block from one workgroup to another: with every " \
+           "workgroup id" in err, err

@@ -198,9 +198,6 @@ class FourWave(NamedSchedule):
     BM: int = option("int", 128, "block tile M", min=1)
     BN: int = option("int", 128, "block tile N", min=1)
     BK: int = option("int", 64, "block tile K", min=1)
-    mfma: str = option("enum", MFMA_AUTO, "MFMA shape MxNxK: auto (the dtype's own) or a 32x32 "
-                       "one of bf16/f16 (the front end reads it from the kernel; the complete "
-                       "kernel issues only auto)", choices=MFMA_SHAPES)
     vm_per_load_a: int | None = option("int", None, "override the geometry's vmcnt per A "
                                        "global load", min=1, max=VMCNT_MAX)
     vm_per_load_b: int | None = option("int", None, "override the geometry's vmcnt per B "
@@ -216,6 +213,9 @@ class FourWave(NamedSchedule):
     c_dtype: str = option("enum", "f32", C_DTYPE_HELP, choices=tuple(C_DTYPES))
     xcd_remap: bool = option("bool", False, XCD_REMAP_HELP)
     group_m: int = option("int", 1, GROUP_M_HELP, min=1, max=MAX_GROUP_M)
+    mfma: str = option("enum", MFMA_AUTO, "MFMA shape MxNxK: auto (the dtype's own) or a 32x32 "
+                       "one of bf16/f16 (the front end reads it from the kernel; the complete "
+                       "kernel issues only auto)", choices=MFMA_SHAPES)
 
     tune_knobs = (
         Knob("global_before_frag", ("false", "true"), PLACEMENT),

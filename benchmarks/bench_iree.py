@@ -60,7 +60,13 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
              "pingpong", "pingpong", 64),
          "bf16-256x128-8wave": Case(
              G.EIGHT_WAVE["matmul_bf16_abt_256x128_8wave"] | dict(m=4096, n=4096, k=4096),
-             "pingpong", "pingpong", 32)}
+             "pingpong", "pingpong", 32),
+         # IREE's configuration with a forced 32x32x16 MFMA: 2x2 fragments x 2 K steps
+         "bf16-mfma32": Case(dict(dtype="bf16", mma="MFMA_F32_32x32x16_BF16"),
+                             "4wave{BM=128 BN=128 BK=32 mfma=32x32x16}", "4wave", 8),
+         # unaligned: 128x256 tiles, 32x32x8 MFMAs, K tile 8: 2x4 fragments
+         "bf16-1000": Case(dict(dtype="bf16", m=1000, n=1000, k=1000),
+                           "4wave{BM=128 BN=256 BK=8 mfma=32x32x8}", "4wave", 8)}
 NAMES = {"4wave": "4-wave", "pingpong": "ping-pong"}
 KINDS = (("v_mfma", "mfma"), ("ds_read_b128", "ds_read"), ("buffer_load ... lds", "vmem_load_lds"),
          ("s_waitcnt", "wait"), ("s_barrier", "barrier"), ("s_setprio", "setprio"))
@@ -83,10 +89,13 @@ def simulate(asm_path: Path, spec: str = SPEC) -> dict[str, float]:
 
 def kernels(d: Path, dtype: str = "bf16") -> dict[str, Path]:
     case = CASES[dtype]
-    source = G.matmul_source(**case.matmul)
+    args = case.matmul
+    source = G.matmul_source(**args)
     out = {}
     own = d / "iree_prefetch.s"
-    own.write_text(G.iree_prefetch_asm(source))
+    # a forced configuration states its prefetch stages itself (2: IREE's own pipelining)
+    own.write_text(G.iree_prefetch_asm(G.matmul_source(**args, stages=2) if "mma" in args
+                                       else source))
     out["IREE 2-stage prefetch"] = own
     src = d / "prefetch.mlir"
     src.write_text(G.prefetch_point(source))

@@ -251,8 +251,10 @@ def _wrong(run) -> str:
         i, j = run.first_bad
         return (f"C differs from the reference: C[{i}][{j}] = {run.got:g}, expected "
                 f"{run.want:g} (max error {run.max_error:g})")
+    each = (f"one {run.M * run.N // run.grid}-element tile each" if run.grid and
+            not run.M * run.N % run.grid else "each its tile, cut at the edges of C")
     return (f"the {run.workgroups} workgroups wrote {run.written} elements of C, expected "
-            f"{run.expected} (one {run.M * run.N // max(run.grid, 1)}-element tile each)")
+            f"{run.expected} ({each})")
 
 
 def _iree_code(options: EmulateOptions, kernel, contract, mode):

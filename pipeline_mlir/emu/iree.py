@@ -30,7 +30,9 @@ and the grid has ``(M/BM) * (N/BN)`` workgroups, in x (linearised) or, for a ker
 reads the y workgroup id too, ``N/BN`` in x and ``M/BM`` in y (IREE's workgroup mapping:
 x walks the innermost dimension, N).  A run covers the whole grid, or ``count`` workgroups
 spread over it; C must equal the reference wherever they wrote, and each must write one
-tile (``M * N / grid`` elements).
+tile (``M * N / grid`` elements).  A 2-D grid may cut its last row or column of tiles at
+the edge of C (IREE's unaligned sizes): the tile is then the one workgroup (0, 0) writes,
+and each workgroup must write its tile cut to C.
 """
 
 from __future__ import annotations
@@ -354,16 +356,44 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
             return _result(launch, first, 0, written)
         grid = _grid_from_tile(kernel, p, launch.C())
     total = int(np.prod(grid))
-    if p.M * p.N % total:
+    if len(grid) == 1 and p.M * p.N % total:
         raise EmuError(f"kernel {kernel.name}: a grid of {total} workgroups "
                        f"({' x '.join(map(str, grid))}) does not split the {p.M} x {p.N} C "
                        f"into equal tiles")
+    if not first:                       # the tile is the one workgroup 0 writes
+        first = [_zero_id(kernel)]
+        launch.run(first)
+        written, _err, bad = launch.compare(False)
+        if bad is not None:
+            return _result(launch, first, 0, written)
+    bm, bn = _edge_tile(kernel, p, launch.C(), grid)
     if workgroups is None:
         workgroups = [workgroup_id(i, grid) for i in spread(total, count)]
-    if first and first[0] not in workgroups:
+    if first[0] not in workgroups:
         launch.forget()                 # the run is of other workgroups than the probe
     launch.run([w for w in workgroups if w not in first], progress)
-    return _result(launch, workgroups, total, p.M * p.N // total)
+    cols = -(-p.N // bn)
+    at = [divmod(w, cols)[::-1] if isinstance(w, int) else w[:2] for w in workgroups]
+    return _result(launch, workgroups, total,
+                   sum(min(bm, p.M - y * bm) * min(bn, p.N - x * bn) for x, y in at))
+
+
+def _edge_tile(kernel, p: Matmul, raw: np.ndarray, grid: tuple[int, ...]) -> tuple[int, int]:
+    """(BM, BN): the rectangle workgroup 0 wrote, which must be the first of the tiles that
+    cover C in ``grid`` (N tiles in x and M tiles in y; or their product, in x, N the
+    faster); the last row or column of tiles may be cut by the edge of C (IREE's 1000 x
+    1000 in tiles of 128 x 256)."""
+    written = raw != POISON32
+    rows, cols = np.flatnonzero(written.any(axis=1)), np.flatnonzero(written.any(axis=0))
+    bm = int(rows[-1] - rows[0] + 1) if len(rows) else 0
+    bn = int(cols[-1] - cols[0] + 1) if len(cols) else 0
+    tiles = (-(-p.N // bn), -(-p.M // bm)) if bm else (0, 0)
+    if not bm or written.sum() != bm * bn or rows[0] or cols[0] or \
+            (tuple(grid[:2]) != tiles if len(grid) > 1 else grid[0] != tiles[0] * tiles[1]):
+        raise EmuError(f"kernel {kernel.name}: workgroup 0 wrote {int(written.sum())} elements "
+                       f"of C, not the first of tiles that cover the {p.M} x {p.N} C in a grid "
+                       f"of {' x '.join(map(str, grid))}")
+    return bm, bn
 
 
 def _zero_id(kernel):
@@ -390,9 +420,9 @@ def _grid_from_tile(kernel, p: Matmul, raw: np.ndarray) -> tuple[int, ...]:
     return (p.M // bm * (p.N // bn),)
 
 
-def _result(launch: _Launch, workgroups: list, total: int, tile: int) -> MatmulRun:
-    """The run of ``workgroups`` of a grid of ``total`` (0: not known), ``tile`` elements of
-    C each."""
+def _result(launch: _Launch, workgroups: list, total: int, expected: int) -> MatmulRun:
+    """The run of ``workgroups`` of a grid of ``total`` (0: not known), which should write
+    ``expected`` elements of C."""
     p = launch.problem
     raw = launch.C()
     written, max_err, bad = launch.compare(len(workgroups) == total)
@@ -403,7 +433,7 @@ def _result(launch: _Launch, workgroups: list, total: int, tile: int) -> MatmulR
         want = float(launch.reference(np.array([bad[0]]), np.array([bad[1]]))[0, 0])
     return MatmulRun(launch.kernel.name, launch.contract, p.M, p.N, p.K, p.transpose_b,
                      launch.mode, len(workgroups), total, launch.waves, written,
-                     len(workgroups) * tile, max_err, bad, got, want, launch.instructions,
+                     expected, max_err, bad, got, want, launch.instructions,
                      launch.seconds)
 
 

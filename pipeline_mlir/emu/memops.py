@@ -9,7 +9,8 @@ function, called when a wave issues it, computes every lane's address from the r
 
 Address rules (CDNA3/CDNA4 ISA):
 
-* DS: ``VGPR + offset`` (``ds_read2/write2``: ``offset0/1`` in units of the element size);
+* DS: ``VGPR + offset`` (``ds_read2/write2``: ``offset0/1`` in units of the element size,
+  ``ds_read2st64/write2st64``: of 64 elements);
   ``ds_read_b64_tr_b16`` exchanges the 16-bit elements between lanes as it reads.
 * MUBUF: ``base + soffset + (offen ? VGPR : 0) + inst_offset (+ stride * index)``; raw
   buffers (stride 0) are range-checked against ``num_records`` (the descriptor's third
@@ -166,20 +167,22 @@ def _ds(ins: Instr, G: int) -> Step:
         return _ds_read_tr16(ins, G)
     parts = n.split("_")
     size = _ds_size(n)
-    if f["gds"] or not size or parts[1] not in ("read", "write", "read2", "write2") or \
-            parts[-1] in ("u8", "i8", "u16", "i16", "b8", "b16") and parts[1] in ("read2",
-                                                                                "write2"):
+    pairs = ("read2", "write2", "read2st64", "write2st64")
+    if f["gds"] or not size or parts[1] not in ("read", "write") + pairs or \
+            parts[-1] in ("u8", "i8", "u16", "i16", "b8", "b16") and parts[1] in pairs:
         raise refuse(ins)
     if len(parts) != 3:
         raise refuse(ins)
-    two = parts[1].endswith("2")
+    two = parts[1] in pairs
     write = parts[1].startswith("write")
+    # the pair's offsets count elements, or (``2st64``) strides of 64 elements
+    unit = size * (64 if parts[1].endswith("st64") else 1)
     acc = bool(f["acc"])
     rd = Reader(ins, G)
     addr_r = rd.vector(256 + f["addr"])
     dwords = max(1, size // 4)
     if two:
-        offs = (f["offset0"] * size, f["offset1"] * size)
+        offs = (f["offset0"] * unit, f["offset1"] * unit)
     else:
         offs = ((f["offset0"] | (f["offset1"] << 8)),)
     if write:

@@ -22,6 +22,8 @@ them and ``test_mfma.py`` pins with one-hot inputs:
   element ``[8 (k // 4) + 4h + k % 4][s]`` (the AMD matrix instruction calculator's
   32x32x8 layout, "i = 8 floor(GPR / 4) + 4 floor(lane / 32) + GPR % 4", with K doubled
   on gfx950 as for the 16x16 forms).
+* ``v_mfma_f32_32x32x8_bf16`` / ``_f16``: the same with 2 registers per operand, K
+  ``4h + e`` for element ``e`` (0..3): the calculator's 32x32x8 layout itself.
 
 The products are exact and summed in float64, then rounded once to f32 (the hardware's
 accumulation order and intermediate rounding are not modelled; exact for the small-integer
@@ -72,10 +74,11 @@ def _operand_index(n: int, G: int, elem_bytes: int) -> np.ndarray:
 
 
 @functools.lru_cache(maxsize=None)
-def _operand_index32(G: int) -> np.ndarray:
-    """Flat indices (into the halves of 4 registers) of a 32x32x16 operand: (G, 32, 16)."""
-    h = np.arange(4 * G * 128).reshape(4, G, 2, 32, 2)              # [reg, g, h, s, half]
-    return np.ascontiguousarray(h.transpose(1, 3, 2, 0, 4).reshape(G, 32, 16))
+def _operand_index32(G: int, n: int = 4) -> np.ndarray:
+    """Flat indices (into the halves of ``n`` registers) of a 32x32 operand: (G, 32, 4 n);
+    K ``2 n h + e`` (32x32x16: 4 registers, 32x32x8: 2)."""
+    h = np.arange(n * G * 128).reshape(n, G, 2, 32, 2)              # [reg, g, h, s, half]
+    return np.ascontiguousarray(h.transpose(1, 3, 2, 0, 4).reshape(G, 32, 4 * n))
 
 
 @functools.lru_cache(maxsize=None)
@@ -108,7 +111,7 @@ def operand_matrix(regs: np.ndarray, kind: str, table=None, m: int = 16) -> np.n
     n, G = regs.shape[0], regs.shape[1]
     flat = np.ascontiguousarray(regs).reshape(-1)
     if m == 32:
-        return HALF_TABLES[kind].take(flat.view(np.uint16).take(_operand_index32(G)))
+        return HALF_TABLES[kind].take(flat.view(np.uint16).take(_operand_index32(G, n)))
     if kind in ("bf16", "f16"):
         return HALF_TABLES[kind].take(flat.view(np.uint16).take(_operand_index(n, G, 2)))
     return table.take(flat.view(np.uint8).take(_operand_index(n, G, 1)))

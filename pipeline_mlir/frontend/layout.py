@@ -45,10 +45,10 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import attr_names
-from pipeline_mlir.analysis.loop_eval import Evaluator, Unevaluable, xor_shuffle
-from pipeline_mlir.analysis.lane_ops import SAMPLE_WORKGROUP
+from pipeline_mlir.analysis.loop_eval import xor_shuffle
+from pipeline_mlir.frontend.edges import check_workgroups, table_at
 from pipeline_mlir.frontend.kernel_ir import is_pure
-from pipeline_mlir.target.gfx950 import WAVE_SIZE
+from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 
 #: ops whose results are thread ids (every one is 0 for thread 0)
 THREAD_ID_OPS = ("gpu.thread_id", "gpu.lane_id", "gpu.subgroup_id", "rocdl.workitem.id.x",
@@ -254,11 +254,17 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
         raise LM.LoopRefusal(f"channel {label}'s copies move different numbers of elements "
                              f"per lane", (an.copies[copies[0]].op,))
     threads = an.evaluator.threads
-    if (size // 2) % (threads * width):
+    kernel_bytes = width * view.elem_bytes
+    width = copy_width(width, size // 2, threads, view.elem_bytes)
+    if width is None:
+        tried = sorted({kernel_bytes, *LDS_DMA_BYTES}, reverse=True)
         raise LM.LoopRefusal(f"channel {label}: half of its {size}-element tile is not a "
-                             f"whole number of copies of {threads} threads x {width} elements",
+                             f"whole number of copies of {threads} threads x "
+                             f"{' or '.join(map(str, tried))} bytes",
                              (an.copies[copies[0]].op,))
-    table = _global_table(an, copies, size, label)
+    _global_table(an, copies, size, label)
+    # the block workgroup 0 reads: inside A and B unless C is smaller than one tile
+    table, base0 = table_at(an, copies, copies[0], 0, size)
     swizzle, digits = _data_layout(table, view.swizzle)
     if digits is None:
         raise LM.LoopRefusal(f"channel {label}: the global elements its LDS buffer holds are "
@@ -275,13 +281,24 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
                              f"is not of static shape, contiguous and row-major",
                              (an.copies[k0].op,))
     dims = tuple(ir.MemRefType(base.type).get_strides_and_offset()[0])
+    check_workgroups(an, copies, table, (k0, base0),
+                     int(np.prod(ir.MemRefType(base.type).shape)), label)
     x0 = int(logical[an.copies[k0].lds[0, 0]])
     subs, bit = _choose_split(an, ch, reads, read_channel, size, view, label)
     reswizzle, bank = _choose_swizzle(an, reads, bit, size // 2, width, view.elem_bytes)
     plan = ChannelPlan(ch, b, bit, width, size // 2 // (threads * width), threads,
                        swizzle, digits, dims, k0, x0, reswizzle, bank)
-    _check_plan(an, plan, table, size)
+    _check_plan(an, plan, table, base0)
     return plan, subs
+
+
+def copy_width(width: int, half: int, threads: int, elem_bytes: int) -> int | None:
+    """Elements per lane of the front end's copies of a subtile of ``half`` elements: the
+    kernel's ``width`` if a whole number of copies of ``threads`` lanes fills the subtile,
+    else the widest direct-to-LDS size (``LDS_DMA_BYTES``) that does; None if none does."""
+    widths = [width] + [b // elem_bytes for b in sorted(LDS_DMA_BYTES, reverse=True)
+                        if b % elem_bytes == 0]
+    return next((w for w in widths if half % (threads * w) == 0), None)
 
 
 def _data_layout(table: np.ndarray, swizzle) -> tuple:
@@ -327,29 +344,13 @@ def _global_table(an, copies: list, size: int, label: str) -> np.ndarray:
 
 
 def _check_moves(an, copies: list, label: str) -> None:
-    """The channel's global elements move as one block: by one constant from one K step
-    to the next, and by one constant from one workgroup id to another."""
+    """The channel's global elements move as one block from one K step to the next (one
+    constant; from one workgroup to another: :func:`check_workgroups`)."""
     first = an.copies[copies[0]]
     moves = {int(x) for i in copies for x in np.unique(an.copies[i].src1 - an.copies[i].src0)}
     if len(moves) != 1:
         raise LM.LoopRefusal(f"channel {label}'s copies move by different amounts from one K "
                              f"step to the next ({sorted(moves)[:4]} elements)", (first.op,))
-    scan = an.scan
-    ev = Evaluator(scan.block, workgroup_id=SAMPLE_WORKGROUP + 1)
-    ev.where = scan.loop
-    iv = scan.loop.regions[0].blocks[0].arguments[0]
-    ev.bind(iv, an.evaluator.value(iv))
-    other = set()
-    for i, a in zip(copies, (scan.copies[i] for i in copies)):
-        try:
-            v = ev.view(a.src)
-            start = v.element([ev.value(x) for x in a.src_indices])
-        except Unevaluable as e:  # pragma: no cover - the first evaluation succeeded
-            raise LM.LoopRefusal(str(e), (first.op,)) from None
-        other |= {int(x) for x in np.unique(start - an.copies[i].src0[:, 0])}
-    if len(other) != 1:
-        raise LM.LoopRefusal(f"channel {label}'s copies do not move as one block from one "
-                             f"workgroup to another", (first.op,))
 
 
 def _choose_split(an, ch: int, reads: list, read_channel: list, size: int, view,
@@ -425,11 +426,11 @@ def _read_cost(an, reads: list, bit: int, elem_bytes: int,
                           f"{worst.describe()})")
 
 
-def _check_plan(an, plan: ChannelPlan, table: np.ndarray, size: int) -> None:
-    """The address program, run in numpy, copies into every subtile element exactly the
+def _check_plan(an, plan: ChannelPlan, table: np.ndarray, base: int) -> None:
+    """The address program, run in numpy from ``base`` (the reference copy's thread-0
+    element where ``table`` was taken), copies into every subtile element exactly the
     global elements the kernel's copies put there."""
     tid = np.arange(plan.threads, dtype=np.int64)
-    base = int(an.copies[plan.ref_copy].src0[0, 0])
     lanes = np.arange(plan.width, dtype=np.int64)
     for sub in (0, 1):
         for j in range(plan.copies):
@@ -512,10 +513,13 @@ def source_base(src):
     return v if list(strides) == want and offset == 0 else None
 
 
-def gather_to_lds(old, src, src_indices: list, dst, idx):
+def gather_to_lds(old, src, src_indices: list, dst, idx, width: int | None = None):
     """An ``amdgpu.gather_to_lds`` like ``old`` (its attributes), from ``src[src_indices]``
-    to ``dst[idx]``, at ``old``'s location."""
+    to ``dst[idx]``, at ``old``'s location; ``width``: elements per lane, if not ``old``'s."""
     attrs = {a: old.attributes[a] for a in attr_names(old) if a != "operandSegmentSizes"}
+    if width is not None:
+        et = ir.VectorType(ir.TypeAttr(old.attributes["transferType"]).value).element_type
+        attrs["transferType"] = ir.TypeAttr.get(ir.VectorType.get([width], et))
     attrs["operandSegmentSizes"] = ir.DenseI32ArrayAttr.get([1, len(src_indices), 1, 1])
     with old.location:
         return ir.Operation.create("amdgpu.gather_to_lds",
@@ -574,5 +578,5 @@ class Emitter:
             at = [o._v(o.add(g, t)) for g, t in
                   zip(g0, source_offset(o, plan, tid, subtile, j))]
             idx = o.add(wave, j * plan.threads * plan.width)
-            out.append(gather_to_lds(old, base, at, dst, o._v(idx)))
+            out.append(gather_to_lds(old, base, at, dst, o._v(idx), plan.width))
         return out

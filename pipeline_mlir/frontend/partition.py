@@ -25,6 +25,7 @@ from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.kernel_ir import describe
 from pipeline_mlir.frontend.layout import redistribute
 from pipeline_mlir.frontend.scan import LoopScan
+from pipeline_mlir.schedules.geometry import mfma_shape
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 #: MFMA operand element types -> the schedules' dtype names
@@ -74,10 +75,10 @@ def infer_schedule(an: Analysis, schedule):
     ``schedule`` was given that disagrees is an error."""
     loop = an.scan.loop
     check_waves(an.scan, schedule)
-    dtype, k = _mfma_kind(an.scan)
+    dtype, shape = _mfma_kind(an.scan)
     chain = _chain_length(an)
     counts = _payload_counts(an, chain)
-    inferred = _inferred_options(an, schedule, dtype, k * chain, counts)
+    inferred = _inferred_options(an, schedule, dtype, shape, chain, counts)
     own = type(schedule).options()
     given = dict(schedule.items())
     for key in schedule.given:
@@ -94,8 +95,8 @@ def infer_schedule(an: Analysis, schedule):
         raise IRError(loop, f"'scf.for' op: {e}") from None
 
 
-def _mfma_kind(scan: LoopScan) -> tuple[str, int]:
-    """(dtype, K) of the loop's MFMAs: one kind (shape and element type) per loop."""
+def _mfma_kind(scan: LoopScan) -> tuple[str, tuple[int, int, int]]:
+    """(dtype, (M, N, K)) of the loop's MFMAs: one kind (shape and element type) per loop."""
     mf = scan.mfmas[0]
     et = str(ir.VectorType(mf.operands[0].type).element_type)
     if et not in DTYPES:
@@ -109,7 +110,7 @@ def _mfma_kind(scan: LoopScan) -> tuple[str, int]:
             raise IRError(op, f"'{op.name}' op is a {s[0]}x{s[1]}x{s[2]} {e} MFMA, but "
                               f"the loop's first MFMA is {shape[0]}x{shape[1]}x{shape[2]} {et}; "
                               f"one MFMA kind per loop")
-    return DTYPES[et], shape[2]
+    return DTYPES[et], shape
 
 
 def _chain_length(an: Analysis) -> int:
@@ -137,9 +138,11 @@ def _payload_counts(an: Analysis, chain: int) -> dict:
             "max_globals": 0 if mfmas_per_mma < 8 else (1 if chain >= 2 else 0)}
 
 
-def _inferred_options(an: Analysis, schedule, dtype: str, bk: int, counts: dict) -> dict:
-    """The options of ``schedule``'s kind the payload fixes: a tile geometry's dtype and
-    tile with the counts the geometry would not derive; else the counts it has."""
+def _inferred_options(an: Analysis, schedule, dtype: str, shape: tuple, chain: int,
+                      counts: dict) -> dict:
+    """The options of ``schedule``'s kind the payload fixes: a tile geometry's dtype, MFMA
+    and tile with the counts the geometry would not derive; else the counts it has."""
+    bk = shape[2] * chain
     elems = [0, 0]
     for c, ch in zip(an.copies, an.partition.copy_channel):
         elems[ch] += c.lds.size
@@ -148,6 +151,8 @@ def _inferred_options(an: Analysis, schedule, dtype: str, bk: int, counts: dict)
     inferred = {}
     if "BM" in own:  # a tile geometry (4-wave): the counts the geometry would not derive
         inferred.update(dtype=dtype, BM=bm, BN=bn, BK=bk)
+        if "mfma" in own and shape != mfma_shape(dtype):
+            inferred["mfma"] = "x".join(str(d) for d in shape)
         try:
             base = type(schedule).from_values(inferred)
             g = base.geometry()

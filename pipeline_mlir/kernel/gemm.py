@@ -33,7 +33,7 @@ from pipeline_mlir.schedules.grid import GridOrder, grid_order
 from pipeline_mlir.schedules.geometry import (C_DTYPES, COUNT_FIELDS, KernelGeometry,
                                               KernelTraits, accumulator_dtype, check_c_dtype)
 from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
-from pipeline_mlir.target.gfx950 import ARCH_VGPRS, WAVE_SIZE, WIDEST_ACCESS_BYTES
+from pipeline_mlir.target.gfx950 import ARCH_VGPRS, MFMA_BY_DTYPE, WAVE_SIZE, WIDEST_ACCESS_BYTES
 
 
 @dataclass(frozen=True)
@@ -245,6 +245,11 @@ def gemm_kernel(schedule) -> GemmKernel:
                           f"offsets)")
     traits = schedule.kernel_traits
     g = schedule.kernel_geometry()
+    own = MFMA_BY_DTYPE[g.dtype]
+    if (g.MMA_M, g.MMA_N, g.MMA_K) != own.shape:
+        raise ConfigError(f"pipeline '{schedule.spec()}': the complete kernel issues "
+                          f"{own.mnemonic} (mfma=auto); a schedule of a {g.MMA_M}x{g.MMA_N}x"
+                          f"{g.MMA_K} MFMA pipelines a kernel given as input")
     given = dict(schedule.own_items())
     for key in COUNT_FIELDS:
         want = getattr(g, key)

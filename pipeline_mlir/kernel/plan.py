@@ -53,7 +53,8 @@ from pipeline_mlir.kernel.wait_order import part_cuts
 from pipeline_mlir.schedule.fences import (INTERLEAVE, LOAD_GROUPS, ORDER_FENCE, Dropped,
                                            Interleaved, fenced_sequence)
 from pipeline_mlir.schedule.types import KOffsetKind, OpDesc, ScheduleEntry
-from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, SIMDS_PER_CU
+from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, MFMAS, SIMDS_PER_CU
+from pipeline_mlir.target.model import Mfma
 
 #: the f8f6f4 operand format code (cbsz / blgp) of each MX element type (E2M1 4, E4M3 0)
 MX_FORMAT_CODES = {"mxfp4": 4, "mxfp8": 0}
@@ -193,6 +194,14 @@ class KernelShape:
                 f"x {self.mfma} per MMA")
 
 
+def geometry_mfma(geometry) -> Mfma:
+    """The MFMA of a (non-MX) geometry: its dtype's operands at its MMA shape."""
+    own = MFMA_BY_DTYPE[geometry.dtype]
+    shape = (geometry.MMA_M, geometry.MMA_N, geometry.MMA_K)
+    return next(m for m in MFMAS if m.operands == own.operands and not m.scaled
+                and m.shape == shape)
+
+
 def mfmas_per_mma(geometry, traits) -> int:
     """MFMAs one MMA entry of the complete kernel runs: a quadrant of the warp tile
     (``WM/MMA_M/2 x WN/MMA_N/2`` MFMA tiles) over ``BK/MMA_K`` K steps."""
@@ -225,7 +234,7 @@ def kernel_shape(schedule, geometry=None) -> KernelShape:
                      mfma_formats=(code, code), **mx_scale_counts(geometry, traits))
     elif geometry is not None:
         extra = dict(mfmas_per_mma=mfmas_per_mma(geometry, traits),
-                     mfma=MFMA_BY_DTYPE[geometry.dtype].mnemonic, lds=lds_layout(geometry, traits),
+                     mfma=geometry_mfma(geometry).mnemonic, lds=lds_layout(geometry, traits),
                      arguments=gemm_arguments(geometry.dtype, c_dtype))
     return KernelShape(schedule.name, traits.warp_groups, traits.waves_per_group, vm, lgkm,
                        zero_trip_fence=traits.zero_trip_fence, **extra)

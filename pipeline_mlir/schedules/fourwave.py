@@ -41,6 +41,8 @@ from pipeline_mlir.schedules.geometry import (
     DTYPES,
     FOUR_WAVE_KERNEL,
     MX_DTYPES,
+    MFMA_AUTO,
+    MFMA_SHAPES,
     KernelGeometry,
     four_wave_geometry,
 )
@@ -213,6 +215,9 @@ class FourWave(NamedSchedule):
     c_dtype: str = option("enum", "f32", C_DTYPE_HELP, choices=tuple(C_DTYPES))
     xcd_remap: bool = option("bool", False, XCD_REMAP_HELP)
     group_m: int = option("int", 1, GROUP_M_HELP, min=1, max=MAX_GROUP_M)
+    mfma: str = option("enum", MFMA_AUTO, "MFMA shape MxNxK: auto (the dtype's own) or a 32x32 "
+                       "one of bf16/f16 (the front end reads it from the kernel; the complete "
+                       "kernel issues only auto)", choices=MFMA_SHAPES)
 
     tune_knobs = (
         Knob("global_before_frag", ("false", "true"), PLACEMENT),
@@ -229,7 +234,7 @@ class FourWave(NamedSchedule):
     def geometry(self) -> KernelGeometry:
         """The tile geometry (the 4-wave kernel's formulas), then the given overrides."""
         try:
-            g = four_wave_geometry(self.dtype, self.BM, self.BN, self.BK)
+            g = four_wave_geometry(self.dtype, self.BM, self.BN, self.BK, self.mfma)
         except ConfigError as e:
             raise ConfigError(f"{self.owner()}: {e}") from None
         overrides = {k: getattr(self, k) for k in GEOMETRY_OVERRIDES
@@ -240,7 +245,7 @@ class FourWave(NamedSchedule):
         """The schedule's geometry with the counts the formulas give for its dtype and
         tile (an override of a count changes the schedule, not what the kernel issues)."""
         g = self.geometry()
-        natural = four_wave_geometry(g.dtype, g.BM, g.BN, g.BK)
+        natural = four_wave_geometry(g.dtype, g.BM, g.BN, g.BK, self.mfma)
         return replace(g, **{k: getattr(natural, k) for k in COUNT_FIELDS})
 
     def _build(self) -> Pipeline4Wave:

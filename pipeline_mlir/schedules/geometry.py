@@ -13,7 +13,7 @@ from __future__ import annotations
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.records import record
 from pipeline_mlir.schedules.mx import MX_ELEMENT_BITS, check_mx_bk, mx_counts
-from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, WAVE_SIZE, WIDEST_ACCESS_BYTES
+from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, MFMAS, WAVE_SIZE, WIDEST_ACCESS_BYTES
 
 #: bytes per element of each element type (each has an MFMA: ``MFMA_BY_DTYPE``)
 DTYPES = {"bf16": 2, "f16": 2, "fp8": 1, "i8": 1}
@@ -122,10 +122,32 @@ def _lgkm(quadrant: int, num_k_mmas: int, dtype: str, mma_m: int, mma_k: int, el
     return quadrant * num_k_mmas * k_loads_per_mma * ds_reads_per_frag
 
 
+#: the ``mfma`` option's value for the element type's own MFMA (``MFMA_BY_DTYPE``)
+MFMA_AUTO = "auto"
+#: the MFMA shapes a 4-wave schedule may name (``mfma``) besides its dtype's own: the
+#: 32x32 ones of the 16-bit types (gfx950's 32x32x16 and gfx942's 32x32x8)
+MFMA_SHAPES = (MFMA_AUTO, "32x32x16", "32x32x8")
+
+
+def mfma_shape(dtype: str, mfma: str = MFMA_AUTO) -> tuple[int, int, int]:
+    """The MFMA (M, N, K) of a kernel of ``dtype``: its own for ``auto``, else the named
+    shape ``MxNxK``, which must be an MFMA of the same operands (a ConfigError if not)."""
+    own = MFMA_BY_DTYPE[dtype]
+    if mfma == MFMA_AUTO:
+        return own.shape
+    shapes = {f"{i.m}x{i.n}x{i.k}": i.shape for i in MFMAS
+              if i.operands == own.operands and not i.scaled}
+    if mfma not in shapes:
+        takes = [MFMA_AUTO] + [s for s in MFMA_SHAPES if s in shapes]
+        raise ConfigError(f"geometry: mfma={mfma} is not an MFMA of dtype={dtype}, which "
+                          f"takes mfma={' or '.join(takes)}")
+    return shapes[mfma]
+
+
 def _mma_grid(dtype: str, BM: int, BN: int, BK: int, warps_m: int,
-              warps_n: int) -> tuple[int, int, int]:
+              warps_n: int, mfma: str = MFMA_AUTO) -> tuple[int, int, int]:
     """MFMA tiles of a warp tile in M and N (each even and at least 2) and K steps of BK."""
-    mma_m, mma_n, mma_k = MFMA_BY_DTYPE[dtype].shape
+    mma_m, mma_n, mma_k = mfma_shape(dtype, mfma)
     WM = _div(f"BM by the {warps_m} warp rows", BM, warps_m)
     WN = _div(f"BN by the {warps_n} warp columns", BN, warps_n)
     num_m = _div("warp tile M (WM) by MMA_M", WM, mma_m)
@@ -138,15 +160,18 @@ def _mma_grid(dtype: str, BM: int, BN: int, BK: int, warps_m: int,
 
 
 def _geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: int,
-              threads: int, floor_vm: bool) -> KernelGeometry:
+              threads: int, floor_vm: bool, mfma: str = MFMA_AUTO) -> KernelGeometry:
     _check_dtype(dtype)
     _check_tile(BM, BN, BK)
     if dtype in MX_DTYPES:
+        if mfma != MFMA_AUTO:
+            raise ConfigError(f"geometry: mfma={mfma}: the block-scaled dtype={dtype} has "
+                              f"only its own MFMA")
         return _mx_geometry(dtype, BM, BN, BK, warps_m, warps_n, threads, floor_vm)
     elem = DTYPES[dtype]
-    mma_m, mma_n, mma_k = MFMA_BY_DTYPE[dtype].shape
+    mma_m, mma_n, mma_k = mfma_shape(dtype, mfma)
     simd = WIDEST_ACCESS_BYTES // elem
-    num_m, num_n, num_k = _mma_grid(dtype, BM, BN, BK, warps_m, warps_n)
+    num_m, num_n, num_k = _mma_grid(dtype, BM, BN, BK, warps_m, warps_n, mfma)
     qm, qn = num_m // 2, num_n // 2
     loads_per_row = _div("BK by simd_width", BK, simd)
     rows_per_iter = _div("threads by loads per row", threads, loads_per_row)
@@ -245,10 +270,13 @@ FOUR_WAVE_KERNEL = KernelTraits(2, 2, warp_groups=1, zero_trip_fence=True, waves
 PING_PONG_KERNEL = KernelTraits(2, 4, warp_groups=2)
 
 
-def four_wave_geometry(dtype: str = "bf16", BM: int = 128, BN: int = 128, BK: int = 64) -> KernelGeometry:
-    """4 warps in a 2x2 grid, 256 threads per load row pass."""
+def four_wave_geometry(dtype: str = "bf16", BM: int = 128, BN: int = 128, BK: int = 64,
+                       mfma: str = MFMA_AUTO) -> KernelGeometry:
+    """4 warps in a 2x2 grid, 256 threads per load row pass; ``mfma``: the MFMA shape if
+    not the dtype's own (:func:`mfma_shape`)."""
     k = FOUR_WAVE_KERNEL
-    return _geometry(dtype, BM, BN, BK, k.warps_m, k.warps_n, k.threads, floor_vm=False)
+    return _geometry(dtype, BM, BN, BK, k.warps_m, k.warps_n, k.threads, floor_vm=False,
+                     mfma=mfma)
 
 
 def ping_pong_geometry(dtype: str = "bf16", BM: int = 256, BN: int = 256, BK: int = 64) -> KernelGeometry:

@@ -113,6 +113,10 @@ MFMAS = (
     _mfma("v_mfma_f32_32x32x16_f16", 32, 32, 16, "f16"),
     _mfma("v_mfma_f32_32x32x64_f8f6f4", 32, 32, 64, "f8f6f4"),
     _mfma("v_mfma_scale_f32_32x32x64_f8f6f4", 32, 32, 64, "f8f6f4", scaled=True),
+    # gfx942's 32x32x8, which gfx950 keeps at its old rate: 8 passes of 4 cycles, the time of
+    # the 32x32x16 for half the K (llvm-mca-22's gfx950 model; ASSUMED the hardware's)
+    Mfma("v_mfma_f32_32x32x8_bf16", 32, 32, 8, "bf16", 32),
+    Mfma("v_mfma_f32_32x32x8_f16", 32, 32, 8, "f16", 32),
 )
 #: each MFMA by mnemonic
 MFMA = {i.mnemonic: i for i in MFMAS}

@@ -80,12 +80,46 @@ def compilation_info(dtype: str, tile: tuple[int, int], wave_tiles: tuple[int, i
             f"translation_info = {translation}>")
 
 
+#: the DMA copy and XOR swizzle IREE's default gfx950 configuration promotes A and B with
+_DMA_OPERAND = ("#iree_gpu.swizzle_operand<copy_config = #iree_gpu.use_global_load_dma, "
+                "swizzle = #iree_codegen.xor_shuffle<64, 8>>")
+
+
+def forced_config(mma: str, stages: int = 1, tile: tuple[int, int, int] = (128, 128, 32),
+                  waves: tuple[int, int] = (2, 2)) -> str:
+    """Attribute aliases ``#config``, ``#tr``, ``#ci``: IREE's default gfx950 TileAndFuse
+    configuration (``tile`` = M x N x K step, ``waves`` in M x N, DMA copies into an
+    XOR-swizzled LDS) with the MFMA ``mma`` (IREE's name, e.g. ``MFMA_F32_32x32x16_BF16``)
+    forced, as an IREE user forces one: a ``compilation_info`` on the ``linalg.matmul``.
+    ``stages``: IREE's own prefetch stages (the attribute overrides the command line's)."""
+    shape = re.fullmatch(r"MFMA_[A-Z0-9]+_(\d+)x(\d+)x(\d+)_[A-Z0-9]+", mma)
+    if shape is None:
+        raise ValueError(f"not an IREE MFMA name: {mma!r}")
+    mm, mn, mk = map(int, shape.groups())
+    per_wave = (tile[0] // (waves[0] * mm), tile[1] // (waves[1] * mn))
+    config = (f"#config = #iree_gpu.lowering_config<{{mma_kind = #iree_gpu.mma_layout<{mma}>, "
+              f"promote_operands = [0, 1], promotion_types = [{_DMA_OPERAND}, {_DMA_OPERAND}], "
+              f"reduction = [0, 0, {tile[2] // mk}], subgroup = [{per_wave[0]}, {per_wave[1]}, 0], "
+              f"workgroup = [{tile[0]}, {tile[1]}, 0]}}>\n")
+    threads = waves[0] * waves[1] * 64
+    translation = ("#tr = #iree_codegen.translation_info<pipeline = #iree_gpu.pipeline<TileAndFuse> "
+                   f"workgroup_size = [{threads}, 1, 1] subgroup_size = 64, {{gpu_pipeline_options = "
+                   f"#iree_gpu.pipeline_options<prefetch_num_stages = {stages}, "
+                   "no_reduce_shared_memory_bank_conflicts = true, use_igemm_convolution = false>}>\n")
+    return (config + translation + "#ci = #iree_codegen.compilation_info<lowering_config = "
+            "#config, translation_info = #tr>\n")
+
+
 def matmul_source(dtype: str = "bf16", m: int = 4096, n: int = 4096, k: int = 4096,
                   transpose_b: bool = True, transpose_a: bool = False,
-                  config: str | None = None) -> str:
+                  config: str | None = None, mma: str | None = None, stages: int = 1) -> str:
     """The matmul as an MLIR function (``C = op(A) x op(B)``, A given K x M with
     ``transpose_a``, B N x K with ``transpose_b``); ``config`` (:func:`compilation_info`) is set
-    as the ``compilation_info`` of its ``linalg.matmul``."""
+    as the ``compilation_info`` of its ``linalg.matmul``; with ``mma``, IREE's default
+    configuration forced with that MFMA instead (:func:`forced_config`, ``stages`` its prefetch
+    stages)."""
+    if config is not None and mma is not None:
+        raise ValueError("give a compilation_info or an MFMA to force, not both")
     et = TYPES[dtype]
     acc = "i32" if dtype == "i8" else "f32"
     zero = "0" if acc == "i32" else "0.0"
@@ -97,7 +131,9 @@ def matmul_source(dtype: str = "bf16", m: int = 4096, n: int = 4096, k: int = 40
             f"{b_map}>, affine_map<(m, n, k) -> (m, n)>]\n      "
             if transpose_a or transpose_b else "")
     attrs = "" if config is None else f"{{compilation_info = {config}}} "
-    return (f"func.func @matmul(%a: tensor<{a_shape}x{et}>, %b: tensor<{b_shape}x{et}>) "
+    forced = "" if mma is None else " {compilation_info = #ci}"
+    return ("" if mma is None else forced_config(mma, stages)) + (
+            f"func.func @matmul(%a: tensor<{a_shape}x{et}>, %b: tensor<{b_shape}x{et}>) "
             f"-> tensor<{m}x{n}x{acc}> {{\n"
             f"  %zero = arith.constant {zero} : {acc}\n"
             f"  %e = tensor.empty() : tensor<{m}x{n}x{acc}>\n"
@@ -105,7 +141,7 @@ def matmul_source(dtype: str = "bf16", m: int = 4096, n: int = 4096, k: int = 40
             f"-> tensor<{m}x{n}x{acc}>\n"
             f"  %r = linalg.matmul {maps}{attrs}ins(%a, %b : tensor<{a_shape}x{et}>, "
             f"tensor<{b_shape}x{et}>)"
-            f" outs(%c : tensor<{m}x{n}x{acc}>) -> tensor<{m}x{n}x{acc}>\n"
+            f" outs(%c : tensor<{m}x{n}x{acc}>){forced} -> tensor<{m}x{n}x{acc}>\n"
             f"  return %r : tensor<{m}x{n}x{acc}>\n}}\n")
 
 

@@ -93,3 +93,11 @@ def test_a_grid_is_not_guessed_from_a_workgroup_that_writes_nothing():
     with pytest.raises(EmuError, match=r"a grid of 3 workgroups \(3\) does not split the 16 x 16 "
                                        r"C into equal tiles"):
         emulate_matmul(_with_args(HAL), Matmul(16, 16, 32, "bf16"), grid=(3,))
+
+
+def test_a_2d_grid_of_cut_tiles_needs_workgroup_0_to_write_the_first():
+    """A 2-D grid need not split C evenly (its last tiles cut by the edges), so the tile is
+    the one workgroup 0 writes: a kernel whose workgroup 0 writes nothing is refused."""
+    with pytest.raises(EmuError, match=r"workgroup 0 wrote 0 elements of C, not the first of "
+                                       r"tiles that cover the 16 x 16 C in a grid of 2 x 3"):
+        emulate_matmul(_with_args(HAL), Matmul(16, 16, 32, "bf16"), grid=(2, 3))

@@ -79,7 +79,9 @@ TRANSPOSES = {"ds_read_b64_tr_b16"}
 
 
 def test_the_cases_cover_every_implemented_memory_instruction():
-    assert set(INSTRUCTIONS) | PERMUTES | TRANSPOSES == _implemented()
+    """(with the 64-element-stride pairs test_ds_st64.py tests)"""
+    st64 = {f"ds_{op}2st64_{s}" for op in ("read", "write") for s in ("b32", "b64")}
+    assert set(INSTRUCTIONS) | PERMUTES | TRANSPOSES | st64 == _implemented()
 
 
 # ---- one case --------------------------------------------------------------------------------

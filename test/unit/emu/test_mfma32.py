@@ -1,4 +1,4 @@
-"""The 32x32x16 bf16/f16 MFMAs' operand and accumulator layouts pinned with one-hot inputs.
+"""The 32x32x16 and 32x32x8 bf16/f16 MFMAs' operand and accumulator layouts pinned with one-hot inputs.
 
 Expected positions are written from the AMD Matrix Instruction Calculator's 32x32x8
 bf16_1k/f16 entries, not from the emulator: "A i: lane % 32", "A k: 4 * floor(lane / 32) +
@@ -34,21 +34,31 @@ def _all_d(V, first):
     return np.array([[_d_value(V, first, i, j) for j in range(32)] for i in range(32)])
 
 
-def _put_operands(V, i, k, j, one, two):
+def _put_operands(V, i, k, j, one, two, kd=8):
+    """A[i][k] = one, B[k][j] = two for a 32x32 MFMA taking ``kd`` K values per lane (16:
+    4 registers, v[16:19] and v[20:23]; 32x32x8 takes 4, the calculator's entries
+    themselves, in 2): lane i + 32 * (k // kd), GPR (k % kd) // 2, half k % 2."""
     V[16:24] = 0
-    # A[i][k] = one: lane i + 32 * (k // 8), GPR (k % 8) // 2, half k % 2 (v[16:19])
-    _set_half(V, 16 + (k % 8) // 2, i + 32 * (k // 8), k % 2, one)
-    # B[k][j] = two (v[20:23])
-    _set_half(V, 20 + (k % 8) // 2, j + 32 * (k // 8), k % 2, two)
+    _set_half(V, 16 + (k % kd) // 2, i + 32 * (k // kd), k % 2, one)
+    _set_half(V, 20 + (k % kd) // 2, j + 32 * (k // kd), k % 2, two)
 
 
-@pytest.mark.parametrize("mnemonic,one,two", [("v_mfma_f32_32x32x16_bf16", BF16_ONE, BF16_TWO),
-                                              ("v_mfma_f32_32x32x16_f16", F16_ONE, F16_TWO)])
-@pytest.mark.parametrize("i,k,j", [(0, 0, 0), (5, 9, 3), (31, 15, 31), (4, 7, 12),
-                                   (13, 8, 30), (22, 3, 17), (27, 14, 6)])
-def test_32x32x16_one_hot(mnemonic, one, two, i, k, j):
-    m = run_snippet(f"{mnemonic} v[0:15], v[16:19], v[20:23], 0\ns_endpgm",
-                    setup=lambda m: _put_operands(m.waves[0].V, i, k, j, one, two))
+#: (mnemonic, 1.0 and 2.0 in its type, K values per lane, operand registers, one-hot (i, k, j))
+ONE_HOT = [(f"v_mfma_f32_32x32x{kk}_{t}", one, two, kk // 2, regs, ikj)
+           for kk, regs, points in (
+               (16, "v[16:19], v[20:23]", [(0, 0, 0), (5, 9, 3), (31, 15, 31), (4, 7, 12),
+                                           (13, 8, 30), (22, 3, 17), (27, 14, 6)]),
+               (8, "v[16:17], v[20:21]", [(0, 0, 0), (5, 6, 3), (31, 7, 31), (4, 3, 12),
+                                          (13, 4, 30), (22, 1, 17)]))
+           for t, one, two in (("bf16", BF16_ONE, BF16_TWO), ("f16", F16_ONE, F16_TWO))
+           for ikj in points]
+
+
+@pytest.mark.parametrize("mnemonic,one,two,kd,regs,ikj", ONE_HOT)
+def test_32x32_one_hot(mnemonic, one, two, kd, regs, ikj):
+    i, k, j = ikj
+    m = run_snippet(f"{mnemonic} v[0:15], {regs}, 0\ns_endpgm",
+                    setup=lambda m: _put_operands(m.waves[0].V, i, k, j, one, two, kd))
     want = np.zeros((32, 32))
     want[i, j] = 2.0
     assert np.array_equal(_all_d(m.waves[0].V, 0), want)
@@ -78,3 +88,4 @@ def test_32x32x16_sums_over_k():
     m = run_snippet("v_mfma_f32_32x32x16_bf16 v[0:15], v[16:19], v[20:23], 0\ns_endpgm",
                     setup=setup)
     assert np.array_equal(_all_d(m.waves[0].V, 0), np.full((32, 32), 16.0))
+

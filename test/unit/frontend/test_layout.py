@@ -91,8 +91,10 @@ def _copy(op, buffer, first, width=8, source=0, threads=256):
     ([_copy(0, 0, 0), _copy(1, 1, 0)], {0: 4096, 1: 4096}, "data is in 2 LDS buffers"),
     ([_copy(0, 0, 0), _copy(1, 0, 2048, width=4)], {0: 4096},
      "copies move different numbers of elements per lane"),
-    ([_copy(k, 0, 1024 * k, width=4) for k in range(3)], {0: 3072},
-     "half of its 3072-element tile is not a whole number of copies of 256 threads x 4"),
+    # 2-byte copies: no copy of 16, 4 or 2 bytes per lane fills half the 768 elements
+    ([_copy(k, 0, 256 * k, width=1) for k in range(3)], {0: 768},
+     "half of its 768-element tile is not a whole number of copies of 256 threads x 16 or "
+     "4 or 2 bytes"),
     ([_copy(0, 0, 0), _copy(1, 0, 2048, source=1)], {0: 4096}, "read 2 global buffers"),
     ([_copy(0, 0, 0)], {0: 8192}, "do not fill its LDS buffer (6144 elements stay"),
 ])
@@ -109,11 +111,28 @@ def test_the_plan_is_checked_against_the_kernels_copies():
     an = _fake(copies)
     table = L._global_table(an, [0, 1], 4096, "A")
     plan = _plan(bit=11, copies=1, swizzle=None, digits=((1, 4096, 1),), dims=(1,))
-    L._check_plan(an, plan, table, 4096)       # the identity block: right
+    base = int(copies[0].src0[0, 0])
+    L._check_plan(an, plan, table, base)       # the identity block: right
     wrong = _plan(bit=11, copies=1, swizzle=None, digits=((1, 64, 1), (64, 64, 65)),
                   dims=(1,))
     with pytest.raises(LM.LoopRefusal, match="would not read what the kernel's copies read"):
-        L._check_plan(an, wrong, table, 4096)
+        L._check_plan(an, wrong, table, base)
+    with pytest.raises(LM.LoopRefusal, match="would not read what the kernel's copies read"):
+        L._check_plan(an, plan, table, base + 8)   # the block one chunk further
+
+
+@pytest.mark.parametrize("width,half,elem_bytes,want", [
+    (8, 2048, 2, 8),     # the kernel's 16-byte copies fill a subtile
+    (8, 1024, 2, 2),     # half a 16-byte copy: 4-byte copies (IREE's 1000^3 B tile)
+    (2, 512, 2, 2),      # the kernel's 4-byte copies
+    (2, 2048, 2, 2),     # the kernel's own first, though 16-byte copies would fill it too
+    (16, 4096, 1, 16),   # i8 / fp8: 16 bytes
+    (16, 1024, 1, 4),    # ... or 4
+    (1, 384, 2, None),   # nothing fills 384 elements over 256 lanes
+])
+def test_copy_width_the_kernels_else_the_widest_dma_that_fills_a_subtile(width, half,
+                                                                         elem_bytes, want):
+    assert L.copy_width(width, half, 256, elem_bytes) == want
 
 
 # ---- refusals at the IR level ----------------------------------------------------------------

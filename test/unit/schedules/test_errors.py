@@ -79,10 +79,40 @@ def test_cost_model_tag_range(tag):
     (("bf16", 96, 128, 64), r"num_m_mmas = 3 must be even and >= 2"),
     (("fp8", 128, 128, 64), r"BK by MMA_K must divide exactly \(64 / 128\)"),
     (("bf16", 128, 128, 4096), r"threads by loads per row must divide exactly"),
+    (("fp8", 128, 128, 128, "32x32x16"),
+     r"mfma=32x32x16 is not an MFMA of dtype=fp8, which takes mfma=auto$"),
+    (("mxfp4", 128, 128, 256, "32x32x8"),
+     r"mfma=32x32x8: the block-scaled dtype=mxfp4 has only its own MFMA"),
+    (("bf16", 128, 128, 8, "32x32x16"), r"BK by MMA_K must divide exactly \(8 / 16\)"),
+    (("bf16", 64, 128, 32, "32x32x16"), r"num_m_mmas = 1 must be even and >= 2"),
 ])
 def test_four_wave_geometry_rejects(args, msg):
     with pytest.raises(ConfigError, match=msg):
         four_wave_geometry(*args)
+
+
+@pytest.mark.parametrize("mfma,bk,counts", [
+    # a subtile: one 32-row fragment per wave; its K steps x 16-byte (8-byte) reads
+    ("32x32x16", 32, (1, 1, 2, 2, 0)),
+    ("32x32x8", 8, (1, 1, 1, 1, 0)),
+    ("32x32x8", 64, (2, 2, 8, 8, 1)),
+])
+def test_four_wave_geometry_of_a_32x32_mfma(mfma, bk, counts):
+    """The counts the 32x32 MFMAs give a 128x128 tile (``mfma``, read from IREE's kernels
+    by the front end)."""
+    g = four_wave_geometry("bf16", 128, 128, bk, mfma)
+    assert (g.MMA_M, g.MMA_N, g.MMA_K) == tuple(int(x) for x in mfma.split("x"))
+    assert (g.vm_per_load_a, g.vm_per_load_b, g.lgkm_per_load_a, g.lgkm_per_load_b,
+            g.max_globals) == counts
+
+
+def test_the_complete_kernel_issues_only_the_dtypes_mfma():
+    from pipeline_mlir.kernel.gemm import gemm_kernel
+    from pipeline_mlir.schedules.registry import parse_pipeline
+
+    with pytest.raises(ConfigError, match=r"the complete kernel issues v_mfma_f32_16x16x32_f16 "
+                                          r"\(mfma=auto\); a schedule of a 32x32x16 MFMA"):
+        gemm_kernel(parse_pipeline("4wave{dtype=f16 BK=32 mfma=32x32x16}"))
 
 
 def test_ping_pong_geometry_values():

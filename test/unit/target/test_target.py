@@ -60,6 +60,8 @@ def test_mfma_table():
     assert cycles["v_mfma_f32_16x16x128_f8f6f4"] == cycles["v_mfma_f32_32x32x16_bf16"] == 32
     assert cycles["v_mfma_f32_32x32x64_f8f6f4"] == 64
     assert cycles["v_mfma_i32_16x16x64_i8"] == 16        # INT8 at the FP8 rate
+    # gfx942's 32x32x8 at its old rate: the 32x32x16's time for half the K
+    assert cycles["v_mfma_f32_32x32x8_bf16"] == cycles["v_mfma_f32_32x32x8_f16"] == 32
     for m in gfx950.MFMAS:
         assert f"{m.m}x{m.n}x{m.k}" in m.mnemonic and m.mnemonic.endswith(m.operands)
         assert gfx950.TARGET.mfma(m.mnemonic) is m

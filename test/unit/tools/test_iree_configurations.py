@@ -71,7 +71,16 @@ CONFIGS = {
     "bf16_abt_512": (dict(dtype="bf16", m=512, n=512, k=512), (), None),
     "bf16_abt_8192x256x1024": (dict(dtype="bf16", m=8192, n=256, k=1024), (), None),
     "f16_abt_128x4096x1024": (dict(dtype="f16", m=128, n=4096, k=1024), (), None),
-    "bf16_abt_1000": (dict(dtype="bf16", m=1000, n=1000, k=1000), (), SPLIT),
+    # IREE's default configuration with a forced 32x32x16 MFMA (a compilation_info on the
+    # matmul): each wave's 32-row fragment spans two of its copies
+    "bf16_abt_512_mfma32": (dict(dtype="bf16", m=512, n=512, k=512,
+                                 mma="MFMA_F32_32x32x16_BF16"), (), None),
+    "f16_abt_512_mfma32": (dict(dtype="f16", m=512, n=512, k=512,
+                                mma="MFMA_F32_32x32x16_F16"), (), None),
+    # unaligned sizes: 128x256 tiles cut at the edges of C, 32x32x8 MFMAs, K step 8 (an
+    # odd trip count: the remainder loop), A copied 4 bytes per lane and B 16: the front
+    # end makes 4-byte copies of its own (1000^3 as IREE picks it for 300x500x200)
+    "bf16_abt_300x500x200": (dict(dtype="bf16", m=300, n=500, k=200), (), None),
     "bf16_abt_4096x4096x64": (dict(dtype="bf16", k=64), (), NO_LOOP),
     # unaligned K: rows of 8190 / 8200 bytes, copies register-staged, the masked last K
     # tile peeled (the late form's guarded loads too, its explicit swizzle undone)
@@ -116,6 +125,12 @@ def _grid(prefetch_text: str) -> tuple[int, int] | None:
     return (int(m.group(1)), int(m.group(2))) if m else None
 
 
+def _tile(size: int, tiles: int) -> int:
+    """IREE's tile along a dimension of ``size`` covered by ``tiles``: the power of two that
+    covers it in as many (128 for 4096 in 32 and for 300 in 3)."""
+    return 1 << (-(-size // tiles) - 1).bit_length()
+
+
 @pytest.mark.parametrize("form", ["prefetch", "late"])
 @pytest.mark.parametrize("name", list(CONFIGS))
 def test_configuration(generated, name, form, tmp_path, capsys):
@@ -143,7 +158,7 @@ def test_configuration(generated, name, form, tmp_path, capsys):
         return
     full = dict(dtype="bf16", m=4096, n=4096, k=4096, transpose_b=True) | cfg
     rows, cols = grid
-    tile = (full["m"] // rows, full["n"] // cols)
+    tile = (_tile(full["m"], rows), _tile(full["n"], cols))
     kernel = load_kernel(out.read_bytes())
     if kernel.launch.workgroup_id[1]:          # IREE's 2-D grid: ids (x = column, y = row)
         workgroups = [(0, 0), (1, 0), (0, 1), (cols - 1, rows - 1)]
@@ -153,7 +168,11 @@ def test_configuration(generated, name, form, tmp_path, capsys):
                                         full["transpose_b"]),
                          (cols, rows) if kernel.launch.workgroup_id[1] else (rows * cols,),
                          mode="late", workgroups=workgroups)
-    assert run.exact and run.expected == len(workgroups) * tile[0] * tile[1], run.summary() + f", first wrong element {run.first_bad}"
+    # each workgroup writes its tile, cut at the edges of C
+    at = [w if isinstance(w, tuple) else (w % cols, w // cols) for w in workgroups]
+    cut = sum(min(tile[0], full["m"] - y * tile[0]) * min(tile[1], full["n"] - x * tile[1])
+              for x, y in at)
+    assert run.exact and run.expected == cut, run.summary() + f", first wrong element {run.first_bad}"
 
 
 def _forms_agree(generated, name: str, capsys) -> str:
@@ -268,3 +287,59 @@ def test_i8_forms_agree_and_run_exact_in_random_order(generated, capsys):
                    "--emulate-workgroups=2", "--emulate-mode=random:3"])
         out, err = capsys.readouterr()
         assert rc == 0 and "i8xi8xi32" in out and ": exact, max error 0" in out, out + err
+
+
+@pytest.mark.parametrize("name", ["bf16_abt_512_mfma32", "f16_abt_512_mfma32"])
+def test_mfma32_forms_agree_and_run_in_random_order(generated, name, tmp_path, capsys):
+    """IREE's configuration with a forced 32x32x16 MFMA: both forms become the same
+    schedule, its counts those of the 32x32 fragments (a subtile of A or B is one 32-row
+    fragment of 2 MFMAs along the K step of 32, 2 ``ds_read_b128`` and one copy), the code
+    multiplies with the 32x32x16 MFMA only, and each kernel is exact with memory completing
+    in a random order the counters allow."""
+    schedule = json.loads(_forms_agree(generated, name, capsys))
+    vm = {e["name"]: e["vm_cost"] for e in schedule["phases"]["prologue"]}
+    assert schedule["lgkm_per_load"] == [2, 2] and (vm["LOAD_A"], vm["LOAD_B"]) == (1, 1), schedule
+    dtype = CONFIGS[name][0]["dtype"]
+    asm = tmp_path / "k.s"
+    rc = main(["--pipeline=4wave", str(generated(name, "late")), "--emit=asm", "-o", str(asm)])
+    assert rc == 0, capsys.readouterr().err
+    mfmas = re.findall(r"\bv_mfma_\w+", asm.read_text())
+    # 8 per wave and K tile (2 x 2 fragments x 2 K steps; the 16x16x32 kernel issues 16):
+    # the loop's 2 K tiles, and 2 more split over its prologue and epilogue
+    assert set(mfmas) == {f"v_mfma_f32_32x32x16_{dtype}"} and len(mfmas) == 4 * 8, mfmas
+    _exact_in_random_order(generated, name, capsys, 11)
+
+
+def test_unaligned_forms_agree_and_run_in_random_order(generated, capsys):
+    """IREE's unaligned matmul (32x32x8 MFMAs, K step 8, 25 K steps, a 128x256 tile cut at
+    the edges of C): both forms become the same 4-wave schedule with the 32x32x8 geometry
+    (``mfma=32x32x8``, BK 8; a subtile of A is one 32-row fragment: one ``ds_read_b64``, one
+    4-byte copy; of B two fragments: two reads, two 4-byte copies, IREE's one 16-byte copy
+    re-distributed), and each kernel is exact, the remainder loop and the edge tiles
+    included, with memory completing in a random order the counters allow."""
+    name = "bf16_abt_300x500x200"
+    schedule = json.loads(_forms_agree(generated, name, capsys))
+    vm = {e["name"]: e["vm_cost"] for e in schedule["phases"]["prologue"]}
+    assert schedule["lgkm_per_load"] == [1, 2] and (vm["LOAD_A"], vm["LOAD_B"]) == (1, 2), schedule
+    rc = main(["--pipeline=4wave", str(generated(name, "late")), "--emit=schedule"])
+    out, err = capsys.readouterr()
+    assert rc == 0, err
+    _exact_in_random_order(generated, name, capsys, 13)
+
+
+def test_edge_rows_pointed_inside_the_buffer_are_refused(generated, tmp_path, capsys):
+    """The front end's copies read a strided block per workgroup; IREE's point the rows
+    past the edge of C out of the buffer (zeros), which the block does too.  A kernel whose
+    copies point them at row 0 of the tile instead (inside the buffer) reads other data
+    than the block there: refused at the copy, naming the workgroup."""
+    text = generated("bf16_abt_300x500x200", "prefetch").read_text()
+    mutant = re.sub(r"arith\.select (%\d+), %c(300|500), ", r"arith.select \1, %c0, ", text)
+    assert mutant != text
+    src = tmp_path / "mutant.mlir"
+    src.write_text(mutant)
+    rc = main(["--pipeline=4wave", str(src), "--emit=schedule"])
+    err = capsys.readouterr().err
+    assert rc == 1 and "Traceback" not in err, err
+    assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: ", err), err
+    assert "copies do not move as one block from one workgroup to another: with every " \
+           "workgroup id" in err, err

@@ -247,7 +247,7 @@ def _opt(args: list[str]) -> tuple[int | None, str]:
     return rc, err.getvalue()
 
 
-def _c_bytes(hsaco: bytes, form: str):
+def c_bytes(hsaco: bytes, form: str):
     """C after the mutant's workgroups ran (late mode), or the finding as a string."""
     from pipeline_mlir.emu.errors import EmuError, Finding
     from pipeline_mlir.emu.inputs import load_kernel
@@ -260,22 +260,29 @@ def _c_bytes(hsaco: bytes, form: str):
         return f"{type(e).__name__}: {e}"
 
 
+def build(text: str, pipelined: bool) -> tuple[int | None, str, bytes | None]:
+    """(exit status, stderr, code object) of ``text`` built with ``--pipeline=4wave`` or
+    without the sched passes."""
+    how = "--pipeline=4wave" if pipelined else "--pass-pipeline=builtin.module()"
+    with tempfile.TemporaryDirectory() as d:
+        src, out = Path(d, "mutant.mlir"), Path(d, "out.hsaco")
+        src.write_text(text)
+        rc, err = _opt([how, str(src), "--emit=hsaco", "-o", str(out)])
+        return rc, err, (out.read_bytes() if rc == 0 else None)
+
+
 def verdict(m: Mutant) -> tuple[str, str]:
     """(verdict, detail) of mutant ``m`` (module docstring)."""
-    with tempfile.TemporaryDirectory() as d:
-        src, ref, out = Path(d, "mutant.mlir"), Path(d, "ref.hsaco"), Path(d, "out.hsaco")
-        src.write_text(m.text)
-        rc, err = _opt(["--pass-pipeline=builtin.module()", str(src),
-                        "--emit=hsaco", "-o", str(ref)])
-        if rc != 0:
-            return "invalid", err.strip().splitlines()[0] if err.strip() else f"exit {rc}"
-        rc, err = _opt(["--pipeline=4wave", str(src), "--emit=hsaco", "-o", str(out)])
-        if rc is None:
-            return "CRASH", err
-        if rc != 0:
-            return ("refused" if rc == 1 and LOCATED.search(err) and "Traceback" not in err
-                    else "UNLOCATED"), err.strip()
-        want, got = _c_bytes(ref.read_bytes(), m.form), _c_bytes(out.read_bytes(), m.form)
+    rc, err, ref = build(m.text, False)
+    if rc != 0:
+        return "invalid", err.strip().splitlines()[0] if err.strip() else f"exit {rc}"
+    rc, err, out = build(m.text, True)
+    if rc is None:
+        return "CRASH", err
+    if rc != 0:
+        return ("refused" if rc == 1 and LOCATED.search(err) and "Traceback" not in err
+                else "UNLOCATED"), err.strip()
+    want, got = c_bytes(ref, m.form), c_bytes(out, m.form)
     if isinstance(got, str):
         return ("input-broken" if isinstance(want, str) else "RACY"), got
     if isinstance(want, str):

@@ -3,7 +3,7 @@ located message or pipelined and exact against its own unpipelined build.
 
 ``test/data/iree/mutants.py`` makes the mutants (index constants and operands, loop
 bounds and steps, barriers removed or moved, copies and reads moved, extra LDS and global
-stores, atomics) of IREE's late-form bf16 kernel and judges each: ``pipeline-opt
+stores, atomics) of IREE's bf16 kernel (prefetch point and late form) and judges each: ``pipeline-opt
 --pipeline=4wave`` refuses it (``FILE:LINE:COL: error:``, exit 1, no traceback), or the
 pipelined kernel computes on the emulator (late mode, two workgroups) the same C as the
 mutant built without the sched passes, and is race-free.  A CI run takes a handful of
@@ -44,7 +44,11 @@ def test_mutants_are_deterministic_and_varied():
 
 def test_the_comparison_sees_a_changed_result():
     """A mutant that computes another C (half the K-loop) is told apart from the original,
-    and a loop-carried read moved above its copies is refused at the op."""
+    and a loop-carried read moved above its copies is refused at the op; the unmutated
+    kernel at the prefetch point (its swizzle made explicit for the unpipelined build)
+    is exact."""
+    prefetch = M.INPUTS["prefetch"].read_text()
+    assert M.verdict(M.Mutant("prefetch", -1, "none", prefetch)) == ("exact", "")
     text = M.INPUTS["late"].read_text()
     half = M.Mutant("late", -1, "upper bound 64", text.replace(
         "scf.for %arg0 = %c0_i32 to %c128_i32", "scf.for %arg0 = %c0_i32 to %c64_i32"))

@@ -1,7 +1,8 @@
 """Semantic mutants of IREE's matmul dispatches, and the verdict on each.
 
-A mutant is IREE's kernel (the committed bf16 ``A x B^T`` 4096^3 inputs, at the prefetch
-point and in the late form, :data:`INPUTS`) with one semantic change made to its text: an index constant,
+A mutant is IREE's kernel (bf16 ``A x B^T``: the committed 4096^3 inputs and a 512^3 one
+that ``iree-compile`` generates, each at the prefetch point and in the late form,
+:data:`INPUTS`) with one semantic change made to its text: an index constant,
 an index operand of a copy or a read (another constant, the workgroup id, the thread id,
 the loop's induction variable), the loop's bounds or step, a barrier removed or moved, a
 copy moved below the reads, a read moved to the top of the body, or an extra side effect in
@@ -33,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import io
 import random
 import re
@@ -43,11 +45,28 @@ from dataclasses import dataclass
 from pathlib import Path
 
 DATA = Path(__file__).parent
-INPUTS = {form: DATA / f"matmul_bf16_abt_4096.{form}.mlir" for form in ("prefetch", "late")}
+#: the kernels mutated, by name: (M, N, K) of the bf16 ``A x B^T`` matmul, and the committed
+#: file (None: generated with ``iree-compile``, :func:`source`; the 512^3 one has IREE's
+#: 64x128 tile, K step 128, whose copies the front end re-distributes itself)
+INPUTS = {"4096.prefetch": ((4096,) * 3, DATA / "matmul_bf16_abt_4096.prefetch.mlir"),
+          "4096.late": ((4096,) * 3, DATA / "matmul_bf16_abt_4096.late.mlir"),
+          "512.prefetch": ((512,) * 3, None), "512.late": ((512,) * 3, None)}
 #: the workgroups each mutant runs (the prefetch form's 2-D grid, the late form's 1-D one)
-WORKGROUPS = {"prefetch": [(0, 0), (1, 1)], "late": [0, 33]}
+WORKGROUPS = {"prefetch": [(0, 0), (1, 1)], "late": [0, 5]}
 BAD = ("WRONG", "RACY", "UNLOCATED", "CRASH")
 LOCATED = re.compile(r"^[^\n:]+:\d+:\d+: error: ", re.M)
+
+
+@functools.lru_cache(maxsize=None)
+def source(name: str) -> str:
+    """The text of input ``name`` (:data:`INPUTS`), generated once when not committed."""
+    (m, n, k), path = INPUTS[name]
+    if path is not None:
+        return path.read_text()
+    import generate as G
+
+    text = G.matmul_source(dtype="bf16", m=m, n=n, k=k, transpose_b=True)
+    return (G.prefetch_point if name.endswith("prefetch") else G.late_form)(text)
 
 
 @dataclass
@@ -192,7 +211,7 @@ def m_lds_store(lines, rng):
 def _c_binding(lines):
     for s in lines:
         m = re.match(r"\s*(%\w+) = hal\.interface\.binding\.subspan .*binding\(2\).*: "
-                     r"(memref<4096x4096xf32[^>]*>>)", s)
+                     r"(memref<\d+x\d+xf32[^>]*>>)", s)
         if m:
             return m.group(1), m.group(2)
     raise LookupError("no C binding")
@@ -222,11 +241,20 @@ MUTATIONS = (m_constant, m_bound, m_barrier_drop, m_barrier_move, m_operand, m_o
              m_copy_down, m_read_up, m_lds_store, m_c_side_effect)
 
 
+def _rng(seed: int, index: int) -> random.Random:
+    return random.Random(seed * 100_003 + index)
+
+
+def mutant_source(seed: int, index: int) -> str:
+    """The input (:data:`INPUTS`) mutant ``index`` of campaign ``seed`` mutates."""
+    return _rng(seed, index).choice(sorted(INPUTS))
+
+
 def mutant(seed: int, index: int) -> Mutant:
     """Mutant ``index`` of the campaign ``seed`` (deterministic)."""
-    rng = random.Random(seed * 100_003 + index)
+    rng = _rng(seed, index)
     form = rng.choice(sorted(INPUTS))
-    lines = INPUTS[form].read_text().split("\n")
+    lines = source(form).split("\n")
     what = rng.choice(MUTATIONS)(lines, rng)
     return Mutant(form, index, f"{form}: {what}", "\n".join(lines))
 
@@ -248,15 +276,15 @@ def _opt(args: list[str]) -> tuple[int | None, str]:
     return rc, err.getvalue()
 
 
-def c_bytes(hsaco: bytes, form: str):
+def c_bytes(hsaco: bytes, name: str):
     """C after the mutant's workgroups ran (late mode), or the finding as a string."""
     from pipeline_mlir.emu.errors import EmuError, Finding
     from pipeline_mlir.emu.inputs import load_kernel
     from pipeline_mlir.emu.iree import Matmul, matmul_c
 
     try:
-        return matmul_c(load_kernel(hsaco), Matmul(4096, 4096, 4096, "bf16"),
-                        WORKGROUPS[form], mode="late")
+        return matmul_c(load_kernel(hsaco), Matmul(*INPUTS[name][0], "bf16"),
+                        WORKGROUPS[name.split(".")[1]], mode="late")
     except (EmuError, Finding) as e:
         return f"{type(e).__name__}: {e}"
 
@@ -366,6 +394,8 @@ def main(argv=None) -> int:
             print(f"{v}: {m.what}\n  {command(a.seed, m.index)}")
     return int(any(v in found for v in BAD))
 
+
+sys.path.insert(0, str(DATA))              # generate.py
 
 if __name__ == "__main__":
     sys.path.insert(0, str(DATA.parents[2]))

@@ -6,7 +6,9 @@ that ``iree-compile`` generates, each at the prefetch point and in the late form
 an index operand of a copy or a read (another constant, the workgroup id, the thread id,
 the loop's induction variable), the loop's bounds or step, a barrier removed or moved, a
 copy moved below the reads, a read moved to the top of the body, or an extra side effect in
-the loop (a store to the LDS the copies write, a store or an atomic add to C).
+the loop (a store to the LDS the copies write, a store or an atomic add to C), two
+accumulators swapped in the loop's ``scf.yield``, an MFMA's operands swapped or its B
+replaced by its A.
 
 The verdict on a mutant (:func:`verdict`):
 
@@ -237,8 +239,30 @@ def m_c_side_effect(lines, rng):
     return f"{what} to C[{row}, {col}] inserted at line {j + 1}"
 
 
+def m_yield_swap(lines, rng):
+    _, end = _loop(lines)
+    head, tail = lines[end].split(" : ", 1)
+    names = re.findall(r"%[\w#]+", head)
+    i, j = rng.sample(range(len(names)), 2)
+    names[i], names[j] = names[j], names[i]
+    lines[end] = re.sub(r"scf\.yield .*", "scf.yield " + ", ".join(names), head) + " : " + tail
+    return f"accumulators {i} and {j} swapped in the loop's scf.yield"
+
+
+def m_mfma(lines, rng):
+    i = rng.choice(_body(lines, r"amdgpu\.mfma "))
+    m = re.search(r"(%[\w#]+) \* (%[\w#]+) \+ (%[\w#]+)", lines[i])
+    a, b, c = m.groups()
+    if rng.random() < 0.5:
+        new, what = f"{b} * {a} + {c}", "operands A and B swapped"
+    else:
+        new, what = f"{a} * {a} + {c}", "B operand replaced by A"
+    lines[i] = lines[i].replace(m.group(0), new, 1)
+    return f"MFMA on line {i + 1}: {what}"
+
+
 MUTATIONS = (m_constant, m_bound, m_barrier_drop, m_barrier_move, m_operand, m_operand,
-             m_copy_down, m_read_up, m_lds_store, m_c_side_effect)
+             m_copy_down, m_read_up, m_lds_store, m_c_side_effect, m_yield_swap, m_mfma)
 
 
 def _rng(seed: int, index: int) -> random.Random:

@@ -78,3 +78,21 @@ def test_the_comparison_sees_a_changed_result():
     lines.insert(start + 1, lines.pop(read))
     verdict, detail = M.verdict(M.Mutant("4096.late", -1, "read up", "\n".join(lines)))
     assert verdict == "refused" and "loop-carried through LDS" in detail, detail
+
+
+def test_a_read_across_swizzle_chunks_keeps_its_data():
+    """Found by the campaign (seed 11, mutants 62 and 127): in the 512^3 kernel, whose copies
+    the front end re-distributes, a fragment read at the thread id's element (8 elements
+    from any element, so across two 8-element chunks) was re-addressed into a swizzle of
+    the front end's that split it: C differed in ~430 elements.  The front end now takes
+    only swizzles that keep every read's elements consecutive."""
+    if not _has_iree_compile():
+        pytest.skip("iree-compile (iree-base-compiler) is not installed")
+    lines = M.source("512.late").split("\n")
+    start, end = M._loop(lines)
+    reads = [i for i in range(start, end) if "vector.load %alloc[" in lines[i]]
+    i = reads[6]
+    lines[i] = lines[i].replace(lines[i].split("[")[1].split("]")[0], "%thread_id_x", 1)
+    m = M.Mutant("512.late", -1, f"read on line {i + 1} at the thread id", "\n".join(lines))
+    verdict, detail = M.verdict(m)
+    assert verdict in ("exact", "refused"), f"{verdict}: {detail}"

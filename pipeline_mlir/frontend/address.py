@@ -21,7 +21,7 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import at, is_pure
 from pipeline_mlir.frontend.scan import Access, LoopScan
-from pipeline_mlir.frontend.soundness import check_order, check_same
+from pipeline_mlir.frontend.soundness import check_in_global, check_order, check_same
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.analysis.loop_eval import SAMPLE_WORKGROUP, Evaluator, View, xor_shuffle
 
@@ -61,6 +61,21 @@ def _check_workgroup_invariant(scan: LoopScan, iv, lb: int, copy_lds: list,
         check_same(a.op, "reads", el, acc.lds_of_read(a)[1])
 
 
+def _check_sources_in_bounds(scan: LoopScan, iv, lb: int, src0: list) -> None:
+    """Every copy reads inside its global buffer in the loop's first iteration, in the
+    sample workgroup and in workgroup 0 (:func:`~pipeline_mlir.frontend.soundness.
+    check_in_global`)."""
+    ev = Evaluator(scan.block, workgroup_id=0)
+    ev.where = scan.loop
+    ev.bind(iv, lb)
+    acc = _Accesses(ev)
+    for a, el in zip(scan.copies, src0):
+        rt = ir.MemRefType(ev.view(a.src).root.type)
+        size = int(np.prod(rt.shape)) if rt.has_static_shape else None
+        check_in_global(a.op, el, size)
+        check_in_global(a.op, acc.src_of_copy(a), size)
+
+
 def _contiguous(view: View, op, what: str) -> None:
     if view.strides and view.strides[-1] != 1:
         raise IRError(op, f"'{op.name}' op {what} with a stride of {view.strides[-1]} elements "
@@ -87,6 +102,7 @@ def analyse(scan: LoopScan) -> Analysis:
     read_lds = [acc.lds_of_read(a) for a in scan.reads]
     acc.check_in_buffers(scan, copy_lds, read_lds)
     _check_workgroup_invariant(scan, iv, lb, copy_lds, read_lds)
+    _check_sources_in_bounds(scan, iv, lb, src0)
     check_order(loop, [a.op for a in scan.copies], copy_lds, [a.op for a in scan.reads],
                 read_lds)
     ev.bind(iv, lb + step_v)

@@ -40,3 +40,8 @@
 // STEP0: error: sched-adopt-loop: 'scf.for' op has step 0; the front end pipelines loops with a positive constant step
 // RUN: sed 's/%%st0 = arith.constant 1 : index/%%st0 = arith.constant -1 : index/' %S/Inputs/natural-4wave.mlir | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=STEPNEG
 // STEPNEG: error: sched-adopt-loop: 'scf.for' op has step -1; the front end pipelines loops with a positive constant step
+//
+// A copy that reads before the start of its global buffer (lower bound -1: K offset -32 in
+// the first iteration, in workgroup 0):
+// RUN: sed 's/%%lb0 = arith.constant 0 : index/%%lb0 = arith.constant -1 : index/' %S/Inputs/natural-4wave.mlir | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=BOUNDS
+// BOUNDS: error: sched-adopt-loop: 'amdgpu.gather_to_lds' op reads global memory outside its buffer in the loop's first iteration (element -32 of 16777216); the pipeliner needs the copies' reads in bounds

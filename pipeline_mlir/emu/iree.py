@@ -396,6 +396,17 @@ def _edge_tile(kernel, p: Matmul, raw: np.ndarray, grid: tuple[int, ...]) -> tup
     return bm, bn
 
 
+def matmul_c(kernel, problem: Matmul, workgroups: list, mode: str = "eager", seed: int = 0,
+             data_seed: int = 0) -> np.ndarray:
+    """C's raw 32-bit words (poison where nothing was written) after ``workgroups`` of
+    ``kernel`` ran on the inputs :func:`emulate_matmul` gives (same ``data_seed``: same A
+    and B), whatever C they compute: two builds of one dispatch compare by it.  Raises
+    :class:`~pipeline_mlir.emu.errors.Finding` on the first thing the kernel does wrong."""
+    launch = _Launch(kernel, problem, mode, seed, data_seed)
+    launch.run(list(workgroups))
+    return launch.C().copy()
+
+
 def _zero_id(kernel):
     return (0, 0) if kernel.launch.workgroup_id[1] or kernel.launch.workgroup_id[2] else 0
 

@@ -21,8 +21,9 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import at, is_pure
 from pipeline_mlir.frontend.scan import Access, LoopScan
+from pipeline_mlir.frontend.soundness import check_in_global, check_order, check_same
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
-from pipeline_mlir.analysis.loop_eval import Evaluator, View, xor_shuffle
+from pipeline_mlir.analysis.loop_eval import SAMPLE_WORKGROUP, Evaluator, View, xor_shuffle
 
 
 @dataclass
@@ -44,6 +45,35 @@ def loop_bounds(ev: Evaluator, loop):
     (None where not)."""
     lb, ub, step = (ev.uniform(loop.operands[i]) for i in range(3))
     return lb, ub, step
+
+
+def _check_workgroup_invariant(scan: LoopScan, iv, lb: int, copy_lds: list,
+                               read_lds: list) -> None:
+    """The LDS elements of every copy and read are the same in another workgroup
+    (:func:`~pipeline_mlir.frontend.soundness.check_same`)."""
+    ev = Evaluator(scan.block, workgroup_id=SAMPLE_WORKGROUP + 5)
+    ev.where = scan.loop
+    ev.bind(iv, lb)
+    acc = _Accesses(ev)
+    for a, (_b, el) in zip(scan.copies, copy_lds):
+        check_same(a.op, "writes", el, acc.lds_of_copy(a)[1])
+    for a, (_b, el) in zip(scan.reads, read_lds):
+        check_same(a.op, "reads", el, acc.lds_of_read(a)[1])
+
+
+def _check_sources_in_bounds(scan: LoopScan, iv, lb: int, src0: list) -> None:
+    """Every copy reads inside its global buffer in the loop's first iteration, in the
+    sample workgroup and in workgroup 0 (:func:`~pipeline_mlir.frontend.soundness.
+    check_in_global`)."""
+    ev = Evaluator(scan.block, workgroup_id=0)
+    ev.where = scan.loop
+    ev.bind(iv, lb)
+    acc = _Accesses(ev)
+    for a, el in zip(scan.copies, src0):
+        rt = ir.MemRefType(ev.view(a.src).root.type)
+        size = int(np.prod(rt.shape)) if rt.has_static_shape else None
+        check_in_global(a.op, el, size)
+        check_in_global(a.op, acc.src_of_copy(a), size)
 
 
 def _contiguous(view: View, op, what: str) -> None:
@@ -71,6 +101,10 @@ def analyse(scan: LoopScan) -> Analysis:
     src0 = [acc.src_of_copy(a) for a in scan.copies]
     read_lds = [acc.lds_of_read(a) for a in scan.reads]
     acc.check_in_buffers(scan, copy_lds, read_lds)
+    _check_workgroup_invariant(scan, iv, lb, copy_lds, read_lds)
+    _check_sources_in_bounds(scan, iv, lb, src0)
+    check_order(loop, [a.op for a in scan.copies], copy_lds, [a.op for a in scan.reads],
+                read_lds)
     ev.bind(iv, lb + step_v)
     acc.check_invariant(scan, copy_lds, read_lds)
     src1 = [acc.src_of_copy(a) for a in scan.copies]

@@ -393,11 +393,23 @@ def _choose_swizzle(an, reads: list, bit: int, half: int, width: int,
         row = access * 2
         while row <= half:
             c = _read_cost(an, reads, bit, elem_bytes, (row, access))
-            if c[0] < best[0][0]:
+            if c[0] < best[0][0] and _reads_contiguous(an, reads, bit, (row, access)):
                 best = (c, (row, access))
             row *= 2
         access *= 2
     return best[1], best[0][2]
+
+
+def _reads_contiguous(an, reads: list, bit: int, swizzle: tuple) -> bool:
+    """Every lane's elements of every read stay consecutive once the subtile bit is
+    deleted and ``swizzle`` applied (a read that starts inside one swizzle chunk and ends
+    in the next would not: the re-addressed read takes consecutive elements from its
+    first)."""
+    for r in reads:
+        lds = xor_shuffle(LM.delete_bit(an.reads[r].lds, bit), *swizzle)
+        if not np.all(np.diff(lds, axis=1) == 1):
+            return False
+    return True
 
 
 def _read_cost(an, reads: list, bit: int, elem_bytes: int,

@@ -1,0 +1,88 @@
+"""The properties of a natural K-loop the front end's rewrite relies on, checked.
+
+The rewrite (:mod:`pipeline_mlir.frontend.adopt`) runs the loop two K tiles per iteration,
+multi-buffers its LDS per (operand, stage, subtile) and re-orders its ops into the
+schedule's.  That computes what the loop computes only if
+
+* the loop advances: a constant step is positive (checked with the trip count,
+  :func:`pipeline_mlir.frontend.tails.constant_trips`; a step known only at run time traps
+  unless the trip count suits the schedule);
+* each fragment read reads the data of this iteration's copies: every copy whose LDS
+  elements a read touches comes before the read in the body with a barrier between them,
+  and a barrier separates the read from the next iteration's copies into the same
+  elements (:func:`check_order`; a read at the top of the body that reads the previous
+  iteration's copy is loop-carried through LDS, which the rewrite would turn into a read of
+  this iteration's data);
+* the LDS addresses are the same in every workgroup (checked by
+  :func:`pipeline_mlir.frontend.address.analyse` with :func:`check_same`: the buffers and
+  subtiles are laid out from one workgroup's addresses);
+* each copy reads inside its global buffer (:func:`check_in_global`, in the first
+  iteration, in two workgroups);
+* no op other than the copies writes the LDS it multi-buffers (the scan refuses every
+  other LDS writer, :func:`pipeline_mlir.frontend.scan.scan_loop`), and a copy's LDS
+  address is wave-uniform (``address._Accesses.lds_of_copy``).
+
+Each violation is an :class:`~pipeline_mlir.dialect.ir_io.IRError` at the op.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.kernel_ir import describe
+
+#: the ops that make the LDS writes before them visible to every wave of the workgroup
+BARRIERS = ("gpu.barrier", "amdgpu.lds_barrier", "rocdl.s.barrier")
+
+
+def check_same(op, what: str, first: np.ndarray, other: np.ndarray) -> None:
+    """``first`` and ``other``, the LDS elements of ``op`` in two workgroups, are equal."""
+    if not np.array_equal(first, other):
+        raise IRError(op, f"'{op.name}' op: the LDS elements it {what} depend on the "
+                          f"workgroup id; the pipeliner lays out LDS from one workgroup's "
+                          f"addresses and needs them the same in every workgroup")
+
+
+def check_in_global(op, elements: np.ndarray, size: int | None) -> None:
+    """The global elements a copy reads (per thread, relative to its buffer of ``size``
+    elements, None: not known) are inside the buffer: the front end splits a copy's
+    offset into parts (per lane, per wave, per K step), and a buffer read's bounds check
+    sees only some of them, so an out-of-bounds read (zeros, unpipelined) would not stay
+    one."""
+    lo, hi = int(elements.min()), int(elements.max())
+    if lo < 0 or (size is not None and hi >= size):
+        raise IRError(op, f"'{op.name}' op reads global memory outside its buffer in the "
+                          f"loop's first iteration (element {lo if lo < 0 else hi} of "
+                          f"{size if size is not None else 'a buffer'}); the pipeliner needs "
+                          f"the copies' reads in bounds")
+
+
+def check_order(loop, copies: list, copy_lds: list, reads: list, read_lds: list) -> None:
+    """Every read reads the LDS its copies wrote in this iteration, behind a barrier, and
+    a barrier separates it from the next iteration's copies (module docstring).
+    ``copies``/``reads``: the ops; ``*_lds``: their (buffer, elements) per thread."""
+    body = [_op(o) for o in loop.regions[0].blocks[0].operations]
+    pos = {op: i for i, op in enumerate(body)}
+    bars = [i for i, op in enumerate(body) if op.name in BARRIERS]
+    written = [(c, b, np.unique(el)) for c, (b, el) in zip(copies, copy_lds)]
+    for r, (rb, rel) in zip(reads, read_lds):
+        touched = np.unique(rel)
+        for c, cb, cel in written:
+            if cb != rb or not np.intersect1d(touched, cel, assume_unique=True).size:
+                continue
+            pc, pr = pos[c], pos[r]
+            if pc > pr:
+                raise IRError(r, f"'{r.name}' op reads LDS that {describe(c)} "
+                                 f"writes later in the body: it reads the previous "
+                                 f"iteration's copy (loop-carried through LDS), which the "
+                                 f"pipeliner's reordering does not keep")
+            if not any(pc < b < pr for b in bars):
+                raise IRError(r, f"'{r.name}' op reads LDS that {describe(c)} "
+                                 f"writes, with no barrier between them (the kernel races)")
+            if not any(b > pr or b < pc for b in bars):
+                raise IRError(r, f"'{r.name}' op reads LDS that the next iteration's "
+                                 f"{describe(c)} overwrites, with no barrier between them "
+                                 f"(the kernel races)")
+

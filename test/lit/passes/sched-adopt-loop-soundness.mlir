@@ -1,0 +1,47 @@
+// The properties sched-adopt-loop's rewrite relies on (frontend/soundness.py), each broken in
+// the natural 4-wave kernel (Inputs/natural-4wave.mlir) and refused at the op.
+//
+// A read moved to the top of the body reads the previous iteration's copy (loop-carried
+// through LDS):
+// RUN: awk 'NR==FNR{if(FNR==110)s=$0;next} FNR==110{next} {print} FNR==101{print s}' %S/Inputs/natural-4wave.mlir %S/Inputs/natural-4wave.mlir \
+// RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=CARRIED
+// CARRIED: <stdin>:102:16: error: sched-adopt-loop: 'vector.load' op reads LDS that 'amdgpu.gather_to_lds' op at line 105:9 writes later in the body: it reads the previous iteration's copy (loop-carried through LDS)
+//
+// The barrier between the copies and the reads removed:
+// RUN: sed '109d' %S/Inputs/natural-4wave.mlir | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=RACE
+// RACE: <stdin>:109:16: error: sched-adopt-loop: 'vector.load' op reads LDS that 'amdgpu.gather_to_lds' op at line 104:9 writes, with no barrier between them (the kernel races)
+//
+// The barrier between the reads and the next iteration's copies removed:
+// RUN: sed '102d' %S/Inputs/natural-4wave.mlir | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=WRAP
+// WRAP: <stdin>:109:16: error: sched-adopt-loop: 'vector.load' op reads LDS that the next iteration's 'amdgpu.gather_to_lds' op at line 103:9 overwrites, with no barrier between them (the kernel races)
+//
+// A copy's LDS address that depends on the workgroup id:
+// RUN: sed 's/%dst0a = arith.muli %rr0, %c32 : index/%dst0x = arith.muli %rr0, %c32 : index\n      %bm2 = arith.remui %bid, %c2 : index\n      %bo = arith.muli %bm2, %c8 : index\n      %dst0a = arith.addi %dst0x, %bo : index/' %S/Inputs/natural-4wave.mlir \
+// RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=WGID
+// WGID: error: sched-adopt-loop: 'amdgpu.gather_to_lds' op: the LDS elements it writes depend on the workgroup id; the pipeliner lays out LDS from one workgroup's addresses
+//
+// A read's LDS address that depends on the workgroup id:
+// RUN: sed 's/%va0 = vector.load %la\[%fea0\]/%bm3 = arith.remui %bid, %c2 : index\n        %bo3 = arith.muli %bm3, %c8 : index\n        %fx = arith.addi %fea0, %bo3 : index\n        %va0 = vector.load %la[%fx]/' %S/Inputs/natural-4wave.mlir \
+// RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=WGREAD
+// WGREAD: error: sched-adopt-loop: 'vector.load' op: the LDS elements it reads depend on the workgroup id
+//
+// A copy's LDS address that differs between the lanes of a wave (assumed wave-uniform):
+// RUN: sed 's/%la\[%dst0a\]/%la[%lane]/' %S/Inputs/natural-4wave.mlir | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=LANES
+// LANES: error: sched-adopt-loop: 'amdgpu.gather_to_lds' op: its LDS destination differs between the lanes of a wave
+//
+// Another writer of the LDS the rewrite multi-buffers:
+// RUN: sed 's/^        gpu.barrier$/        gpu.barrier\n        vector.store %va, %la[%c0] : memref<4096xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>/' %S/Inputs/natural-4wave.mlir \
+// RUN:   | sed 's/^      %zero = /      %va = arith.constant dense<1.0> : vector<8xbf16>\n      %zero = /' \
+// RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=WRITER
+// WRITER: error: sched-adopt-loop: 'vector.store' op has side effects the pipeliner cannot move (writes workgroup)
+//
+// A step of 0 or -1:
+// RUN: sed 's/%%st0 = arith.constant 1 : index/%%st0 = arith.constant 0 : index/' %S/Inputs/natural-4wave.mlir | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=STEP0
+// STEP0: error: sched-adopt-loop: 'scf.for' op has step 0; the front end pipelines loops with a positive constant step
+// RUN: sed 's/%%st0 = arith.constant 1 : index/%%st0 = arith.constant -1 : index/' %S/Inputs/natural-4wave.mlir | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=STEPNEG
+// STEPNEG: error: sched-adopt-loop: 'scf.for' op has step -1; the front end pipelines loops with a positive constant step
+//
+// A copy that reads before the start of its global buffer (lower bound -1: K offset -32 in
+// the first iteration, in workgroup 0):
+// RUN: sed 's/%%lb0 = arith.constant 0 : index/%%lb0 = arith.constant -1 : index/' %S/Inputs/natural-4wave.mlir | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=BOUNDS
+// BOUNDS: error: sched-adopt-loop: 'amdgpu.gather_to_lds' op reads global memory outside its buffer in the loop's first iteration (element -32 of 16777216); the pipeliner needs the copies' reads in bounds

@@ -103,7 +103,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--no-mca", action="store_true", help="skip llvm-mca-22 even if installed")
     ap.add_argument("--gaps", metavar="SPEC", help="only the MFMA pipe's idle cycles of "
-                    "the kernel SPEC's main loop, by cause")
+                    "the main loop of the kernel SPEC, by cause")
     args = ap.parse_args()
     if args.gaps:
         from pipeline_mlir.errors import PipelineError

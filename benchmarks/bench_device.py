@@ -37,11 +37,10 @@ def main() -> None:
     from pipeline_mlir.kernel.gemm import gemm_kernel
     from pipeline_mlir.schedules.grid import GridOrder
     from pipeline_mlir.schedules.registry import parse_pipeline
-    from pipeline_mlir.sim.device import Problem, best_order, estimate
+    from pipeline_mlir.sim.device import Problem, best_order, estimate, table_header, table_row
 
     print(f"M={M} N={N} K={K}; per-iteration cycles: simulator, measured table")
-    print(f"{'kernel':<40} {'order':<44} {'us':>8} {'TFLOP/s':>8} {'L2 hit':>7} "
-          f"{'HBM MiB':>8} {'bound':>16} {'x row-major':>11}")
+    print(f"{'kernel':<40} " + table_header("order", bound=True))
     for spec in KERNELS:
         kernel = gemm_kernel(parse_pipeline(spec))
         g = kernel.geometry
@@ -50,10 +49,7 @@ def main() -> None:
         row = estimate(problem, GridOrder(), wg)
         for what, e in (("", row), ("", estimate(problem, GridOrder(xcd_remap=True), wg)),
                         ("best: ", best_order(problem, wg))):
-            bound = ",".join(f"{k}:{v}" for k, v in e.bound_by.items() if v)
-            print(f"{spec:<40} {what + e.order.describe():<44} {1e6 * e.seconds:>8.1f} "
-                  f"{e.tflops:>8.0f} {e.l2_hit_rate:>7.3f} {e.hbm_bytes / 2**20:>8.0f} "
-                  f"{bound:>16} {e.seconds / row.seconds:>11.3f}")
+            print(f"{spec:<40} " + table_row(e, row, what + e.order.describe(), bound=True))
 
 
 if __name__ == "__main__":

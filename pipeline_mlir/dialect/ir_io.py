@@ -223,7 +223,8 @@ def read_entry(op, schedule_name: str) -> OpDesc:
         waits = {S.WAIT_VM_OP: OpDesc.wait_vm, S.WAIT_LGKM_OP: OpDesc.wait_lgkm,
                  S.WAIT_FRAG_OP: OpDesc.wait_frag}
         if name in waits:
-            return waits[name](get(op, "count", S.INT))
+            guard = "overflow_guard" in allowed and bool(get(op, "overflow_guard", S.UNIT))
+            return waits[name](get(op, "count", S.INT)).with_(overflow_guard=guard)
         if name == S.SET_PRIO_OP:
             return OpDesc.set_prio(get(op, "priority", S.INT))
         if name == S.BARRIER_OP:
@@ -253,7 +254,9 @@ def entry_attrs(desc: OpDesc, schedule_name: str) -> tuple[str, dict]:
     name = S.TAG_CONTROL.get(desc.tag)
     if name is not None:
         if desc.tag in (WAIT_VM, WAIT_LGKM, WAIT_FRAG):
-            return name, {"count": i64(desc.wait_value)}
+            mark = desc.overflow_guard and desc.tag != WAIT_FRAG
+            return name, {"count": i64(desc.wait_value),
+                          **({"overflow_guard": ir.UnitAttr.get()} if mark else {})}
         if desc.tag == SET_PRIO:
             return name, {"priority": i64(desc.wait_value)}
         if desc.tag == SCHED_GROUP_BARRIER:
@@ -565,8 +568,6 @@ def write_phase(block, name: str, entries: list[ScheduleEntry], schedule_name: s
             with loc_of(e.op):
                 create_entry(e.op, schedule_name, extra)
     return ph
-
-
 
 
 def compiled_from_ir(p: PipelineIR):

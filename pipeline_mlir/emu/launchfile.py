@@ -231,11 +231,25 @@ def read_launch(path: str, text: str | None = None) -> LaunchSpec:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        m = re.search(r"\(at line (\d+), column (\d+)\)", str(e))
-        msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(e))
-        at = f"{path}:{m.group(1)}:{m.group(2)}" if m else path
-        raise LaunchFileError(at, f"not TOML: {msg}") from None
+        at, msg = _toml_position(e, text)
+        raise LaunchFileError(path + at, f"not TOML: {msg}") from None
     return _spec(_Reader(path, text), data)
+
+
+def _toml_position(e: Exception, text: str) -> tuple[str, str]:
+    """(``:line:column`` or ``""``, the message without its position) of a TOML syntax
+    error.  tomllib puts the position into the message, as ``(at line L, column C)`` or,
+    for an error at the end of the text (an unclosed array or string), ``(at end of
+    document)``: that one is the last line's end."""
+    msg = str(e)
+    m = re.search(r"\s*\(at line (\d+), column (\d+)\)", msg)
+    if m:
+        return f":{m.group(1)}:{m.group(2)}", msg[:m.start()] + msg[m.end():]
+    m = re.search(r"\s*\(at end of document\)", msg)
+    if m:
+        last = text.rsplit("\n", 1)[-1]
+        return f":{text.count(chr(10)) + 1}:{len(last) + 1}", msg[:m.start()] + msg[m.end():]
+    return "", msg
 
 
 def _spec(r: _Reader, data: dict) -> LaunchSpec:

@@ -5,7 +5,7 @@
 stages), one LDS buffer per (channel, stage, subtile), the payload ops in the schedule's
 body order with their tags, the loop's own barriers removed, and the schedule inferred for
 the loop in its ``sched.schedule`` / ``sched.options`` attributes.  :class:`_Rewriter`
-holds the steps; index arithmetic is emitted by :class:`_Ix`, the pure ops an address or
+holds the steps; index arithmetic is emitted by :class:`Ix`, the pure ops an address or
 an MFMA operand needs are cloned by :class:`Cloner`.
 """
 
@@ -45,7 +45,7 @@ def adopt(an: Analysis, schedule):
     return _Rewriter(an, schedule).rewrite()
 
 
-class _Ix:
+class Ix:
     """Index arithmetic emitted at the current insertion point."""
 
     def __init__(self, const_point) -> None:
@@ -174,7 +174,7 @@ class _Rewriter:
             self.carried_arg = {jk: new_iter[n + i] for i, jk in enumerate(self.carried_reads)}
             with ir.InsertionPoint(new_loop.body):
                 self.new_loop = new_loop
-                self.ix = _Ix(ir.InsertionPoint(new_loop.operation))
+                self.ix = Ix(ir.InsertionPoint(new_loop.operation))
                 self.emitter = Emitter(self.an, ir.InsertionPoint(new_loop.operation),
                                        self.ix.c)
                 self.shifted: dict = {}
@@ -229,7 +229,7 @@ class _Rewriter:
             iv_t = self.iv.type
             two = B.arith.constant(iv_t, ir.IntegerAttr.get(iv_t, 2))
             step2 = B.arith.muli(loop.operands[2], two)
-            if self.trips is None and not _even_trips_proven(loop):
+            if self.trips is None and not even_trips_proven(loop):
                 _trap_unless_even_trips(loop, step2)
             zero = {}
             carried_inits = []
@@ -410,31 +410,33 @@ def _erase_attribution(arg, block) -> None:
 def _static_trips(an: Analysis) -> int | None:
     """The loop's trip count when its bounds are constants (None otherwise)."""
     lb, ub, step = loop_bounds(an.evaluator, an.scan.loop)
-    consts = all(_constant(v) is not None for v in list(an.scan.loop.operands)[:3])
+    consts = all(constant_int(v) is not None for v in list(an.scan.loop.operands)[:3])
     if not consts or None in (lb, ub, step) or step <= 0:
         return None
     return max(0, -(-(ub - lb) // step))
 
 
-def _constant(v) -> int | None:
+def constant_int(v) -> int | None:
+    """The integer a value is when an ``arith.constant`` defines it (through index casts and
+    integer extensions), else None."""
     owner = v.owner
     if isinstance(owner, ir.Block):
         return None
     o = _op(owner)
     if o.name in ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi"):
-        return _constant(o.operands[0])
+        return constant_int(o.operands[0])
     if o.name == "arith.constant" and isinstance(o.attributes["value"], ir.IntegerAttr):
         return ir.IntegerAttr(o.attributes["value"]).value
     return None
 
 
-def _even_trips_proven(loop) -> bool:
+def even_trips_proven(loop) -> bool:
     """A trip count known only at run time that the bounds' arithmetic shows even and at
     least 2: lower bound 0, upper bound a product with a constant multiple of two steps,
     whose other factor is a constant >= 1 or a ``max`` with a constant >= 1."""
     lb, ub, step = list(loop.operands)[:3]
-    s = _constant(step)
-    if _constant(lb) != 0 or s is None or s <= 0:
+    s = constant_int(step)
+    if constant_int(lb) != 0 or s is None or s <= 0:
         return False
 
     def strip(v):
@@ -445,21 +447,21 @@ def _even_trips_proven(loop) -> bool:
 
     def at_least_one(v) -> bool:
         v = strip(v)
-        c = _constant(v)
+        c = constant_int(v)
         if c is not None:
             return c >= 1
         if isinstance(v.owner, ir.Block):
             return False
         o = _op(v.owner)
         return o.name in ("arith.maxui", "arith.maxsi") and any(
-            (_constant(x) or 0) >= 1 for x in o.operands)
+            (constant_int(x) or 0) >= 1 for x in o.operands)
 
     u = strip(ub)
     if isinstance(u.owner, ir.Block) or _op(u.owner).name != "arith.muli":
         return False
     a, b = _op(u.owner).operands
     for x, y in ((a, b), (b, a)):
-        c = _constant(x)
+        c = constant_int(x)
         if c is not None and c > 0 and c % (2 * s) == 0 and at_least_one(y):
             return True
     return False

@@ -160,15 +160,15 @@ def source_offset(o, plan: ChannelPlan, tid, subtile: int, j: int) -> list:
     ``subtile``; ``o`` is :class:`NumpyOps` or :class:`IrOps`."""
     q = o.add(o.mul(tid, plan.width), j * plan.threads * plan.width)
     if plan.reswizzle is not None:
-        q = _xor_shuffle(o, q, *plan.reswizzle)
+        q = xor_shuffle_ir(o, q, *plan.reswizzle)
     p = o.add(o.add(o.mul(o.div(q, 1 << plan.bit), 1 << (plan.bit + 1)),
                     subtile << plan.bit), o.rem(q, 1 << plan.bit))
-    x = p if plan.swizzle is None else _xor_shuffle(o, p, *plan.swizzle)
+    x = p if plan.swizzle is None else xor_shuffle_ir(o, p, *plan.swizzle)
     ref = _dim_terms(NumpyOps, plan, plan.ref_x)
     return [o.add(t, -r) for t, r in zip(_dim_terms(o, plan, x), ref)]
 
 
-def _xor_shuffle(o, p, row: int, access: int):
+def xor_shuffle_ir(o, p, row: int, access: int):
     """``xor_shuffle`` (an involution) in the program's operations."""
     r = o.div(p, row)
     chunk = o.xor(o.div(o.rem(p, row), access), o.rem(r, row // access))

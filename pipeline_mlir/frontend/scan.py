@@ -260,7 +260,7 @@ def scan_loop(loop) -> LoopScan:
             continue
         touched = {(k, _space(v)) for k, v in eff if v is not None}
         if name in READ_OPS and touched == {("read", LDS)}:
-            reads.append(_read_access(op))
+            reads.append(read_access(op))
             continue
         what = ", ".join(sorted(f"{k}s {s or 'memory'}" for k, s in touched)) or \
             ", ".join(sorted({k for k, _ in eff}))
@@ -332,7 +332,9 @@ def loop_evaluator(scan: LoopScan):
     return ev, iv, lb, step
 
 
-def _read_access(op) -> Access:
+def read_access(op) -> Access:
+    """The :class:`Access` of a fragment read (``vector.load`` or ``vector.transfer_read``
+    of LDS): its memref, indices and element count."""
     name = op.name
     if name == "vector.transfer_read":
         g = segments(op)
@@ -368,7 +370,7 @@ def split_reads(scan: LoopScan) -> None:
         _rewire_users(op, users, subs)
         op.erase()
         for new in subs.values():
-            new_reads.append(_read_access(new))
+            new_reads.append(read_access(new))
     scan.reads = new_reads
     blk = scan.loop.regions[0].blocks[0]
     scan.ops = [_op(o) for o in blk.operations][:-1]

@@ -64,7 +64,8 @@ def find_tagged_loops(module) -> list:
     return loops
 
 
-def _loop_body(loop) -> list:
+def loop_body(loop) -> list:
+    """The ops of the body of ``loop`` (an ``scf.for``), its terminator included."""
     return [_op(o) for o in loop.regions[0].blocks[0].operations]
 
 
@@ -77,7 +78,7 @@ def import_loop(loop, schedule) -> None:
                             f"schedules ({', '.join(KERNEL_SCHEDULES)}); the {name} kernel "
                             f"has no K offsets (its loaders advance themselves)")
     entries = []
-    for op in _loop_body(loop):
+    for op in loop_body(loop):
         tag = tag_of(op)
         if tag is None:
             if op.name == "scf.yield" or op.name in PURE_OPS or op.name.startswith(PURE_PREFIXES):

@@ -25,7 +25,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import parse_xor_shuffle, segments
-from pipeline_mlir.frontend.adopt import _Ix
+from pipeline_mlir.frontend.adopt import Ix
 from pipeline_mlir.frontend.kernel_ir import describe
 
 SWIZZLE_ATTR = "iree_codegen.swizzle"
@@ -108,7 +108,7 @@ def _rewrite_access(op, root, row: int, access: int) -> None:
                           f"front end applies the swizzle to accesses of whole chunks")
     flat_t = ir.VectorType.get([access], vt.element_type)
     with ir.InsertionPoint(op), op.location:
-        ix = _Ix(ir.InsertionPoint(op))
+        ix = Ix(ir.InsertionPoint(op))
         offset = B.memref.extract_strided_metadata(view)[1]
         flat_root = _flat(root)
         pieces = {}

@@ -32,8 +32,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import element_bytes, memory_space
-from pipeline_mlir.frontend.adopt import _constant as constant_int
-from pipeline_mlir.frontend.adopt import _even_trips_proven as even_trips_proven
+from pipeline_mlir.frontend.adopt import constant_int, even_trips_proven
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
 from pipeline_mlir.frontend.scan import REMAINDER_ATTR
 from pipeline_mlir.frontend.tail_swizzle import resolve_swizzles, unswizzled_clone

@@ -39,7 +39,7 @@ from pipeline_mlir.dialect.ir_io import IRError, index_constant
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.layout import Emitter, fit_digits
-from pipeline_mlir.frontend.scan import LoopScan, _read_access
+from pipeline_mlir.frontend.scan import LoopScan, read_access
 from pipeline_mlir.target.gfx950 import WAVE_SIZE, tr16_source
 
 TRANSPOSE = "amdgpu.transpose_load"
@@ -282,7 +282,7 @@ def _emit(scan: LoopScan, old: list, users: list, plans: dict, tracer: _Tracer,
                                 f"reads that only MFMAs use")
     gone = {id(a) for a in old}
     scan.reads = [a for a in scan.reads if id(a) not in gone] + \
-        [_read_access(r) for r in new_reads]
+        [read_access(r) for r in new_reads]
     scan.ops = [_op(x) for x in loop.regions[0].blocks[0].operations][:-1]
 
 

@@ -21,7 +21,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.loop_eval import xor_shuffle
-from pipeline_mlir.frontend.layout import IrOps, _xor_shuffle
+from pipeline_mlir.frontend.layout import IrOps, xor_shuffle_ir
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 #: the ops that access the buffer -> the position of the memref among their operands
@@ -79,6 +79,6 @@ def _apply(loop, known: dict, row: int, n: int) -> None:
     for op, a in known.items():
         at = ACCESS_OPS[op.name] + 1
         with ir.InsertionPoint(op), op.location:
-            new = _xor_shuffle(o, op.operands[at], row, n)
+            new = xor_shuffle_ir(o, op.operands[at], row, n)
         op.operands[at] = new
         a.indices = [new]

@@ -41,7 +41,7 @@ from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.asm import AsmFunction
 from pipeline_mlir.isa.skeleton import (DATA_CLASSES, PHASES, SEPARATORS, Expansion,
                                         IsaCheckError, Outside, Token, actual_skeleton,
-                                        combine_counts, expected_skeleton)
+                                        expected_skeleton, merge_waits)
 from pipeline_mlir.isa.frag_waits import check_fragment_waits
 from pipeline_mlir.isa.wait_order import unpinned_waits
 from pipeline_mlir.kernel.plan import KernelPlan
@@ -82,6 +82,9 @@ class IsaCheck:
     actual: dict[str, list[Token]] = field(default_factory=dict)
     #: per phase, the actual waits matched with the schedule's: token index -> entries
     schedule_waits: dict[str, dict[int, tuple[str, ...]]] = field(default_factory=dict)
+    #: per phase, the counters of those waits that only guard against an overflow
+    #: (``Token.guards``): token index -> counters
+    schedule_guards: dict[str, dict[int, frozenset]] = field(default_factory=dict)
 
     def keys(self) -> Counter:
         return Counter(f.key() for f in self.findings)
@@ -291,9 +294,8 @@ class _Phase:
             if te.kind == "wait":
                 self.res.schedule_waits.setdefault(self.ph, {})[a] = te.origin
                 for t in extra_for.get(e, []):
-                    te = Token("wait", vm=combine_counts(te.vm, t.vm),
-                               lgkm=combine_counts(te.lgkm, t.lgkm),
-                               origin=te.origin + t.origin, parts=te.parts + t.parts)
+                    te = merge_waits(te, t)
+                self.res.schedule_guards.setdefault(self.ph, {})[a] = te.guards
                 self.wait(te, ta, across=e in extra_for)
             elif te.kind in ("setprio", "sched_group_barrier") and te.value != ta.value:
                 self.add(f"{_SEP_NAMES[te.kind]}-changed", te.origin, ta.lines,
@@ -388,7 +390,7 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
     res.findings += [Finding(f.kind, f.phase, (), (f.line,), f.message()) for f in found]
     for ph in PHASES:
         _Phase(ph, expected[ph], actual[ph], res).run()
-    for u in unpinned_waits(actual, res.schedule_waits):
+    for u in unpinned_waits(actual, res.schedule_waits, res.schedule_guards):
         res.findings.append(Finding("wait-unpinned", u.phase, res.schedule_waits[u.phase][u.index],
                                     actual[u.phase][u.index].lines, u.message()))
     res.findings = _group(res.findings)

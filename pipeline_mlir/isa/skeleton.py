@@ -31,7 +31,7 @@ No MLIR here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
@@ -68,7 +68,9 @@ class Token:
     ``vm`` / ``lgkm`` the wait counts, ``value`` the priority or sched mask.
     ``origin``: expected tokens name their schedule entries (``('KRN[3]',)``,
     several for merged waits) or ``('lowering:<what>',)``; actual tokens are
-    ``()``.  ``lines``: the assembly lines (actual tokens).
+    ``()``.  ``lines``: the assembly lines (actual tokens).  ``guards``: expected waits,
+    the counters (``"vmcnt"``, ``"lgkmcnt"``) whose every merged schedule wait is an overflow
+    guard (``OpDesc.overflow_guard``: it relies on no issue order).
     """
 
     kind: str
@@ -79,6 +81,7 @@ class Token:
     origin: tuple[str, ...] = ()
     lines: tuple[int, ...] = ()
     parts: int = 1          # waits: how many waits were merged into this token
+    guards: frozenset = field(default=frozenset(), compare=False)
 
     def describe(self) -> str:
         if self.kind == "wait":
@@ -135,10 +138,10 @@ def _per_channel(counts: tuple[int, int], op, label: str, what: str) -> int:
 
 def _op_tokens(op: OpDesc, label: str, x: Expansion) -> list[Token]:
     o = (label,)
-    if op.tag == WAIT_VM:
-        return [Token("wait", vm=op.wait_value, origin=o)]
-    if op.tag == WAIT_LGKM:
-        return [Token("wait", lgkm=op.wait_value, origin=o)]
+    if op.tag in (WAIT_VM, WAIT_LGKM):
+        counter = "vmcnt" if op.tag == WAIT_VM else "lgkmcnt"
+        guards = frozenset((counter,) if op.overflow_guard else ())
+        return [Token("wait", **{counter[:-3]: op.wait_value}, origin=o, guards=guards)]
     if op.tag == BARRIER:
         return [Token("barrier", origin=o)]
     if op.tag == SET_PRIO:
@@ -214,16 +217,24 @@ def combine_counts(a: int | None, b: int | None) -> int | None:
     return min(a, b)
 
 
+def merge_waits(p: Token, t: Token, lines: tuple[int, ...] = ()) -> Token:
+    """Two waits as one: the stricter count of each counter, both origins; a counter is an
+    overflow guard only if it is one in every wait that has it."""
+    guards = frozenset(c for c in ("vmcnt", "lgkmcnt")
+                       if any(getattr(x, c[:-3]) is not None for x in (p, t))
+                       and all(getattr(x, c[:-3]) is None or c in x.guards for x in (p, t)))
+    return Token("wait", vm=combine_counts(p.vm, t.vm), lgkm=combine_counts(p.lgkm, t.lgkm),
+                 origin=p.origin + t.origin, lines=lines, parts=p.parts + t.parts,
+                 guards=guards)
+
+
 def _merge_waits(tokens: list[Token]) -> list[Token]:
     """Adjacent waits as one token (LLVM merges them into one ``s_waitcnt``)."""
     out: list[Token] = []
     for t in tokens:
         if t.kind == "wait" and out and out[-1].kind == "wait":
             p = out[-1]
-            out[-1] = Token("wait", vm=combine_counts(p.vm, t.vm),
-                            lgkm=combine_counts(p.lgkm, t.lgkm),
-                            origin=p.origin + t.origin, lines=p.lines + t.lines,
-                            parts=p.parts + t.parts)
+            out[-1] = merge_waits(p, t, lines=p.lines + t.lines)
         else:
             out.append(t)
     return out

@@ -16,8 +16,11 @@ and requires a ``sched_barrier`` that no memory instruction may cross (mask 0, o
 without LLVM's memory classes) or a block boundary (prologue, loop, epilogue, the loop's
 back edge) between the two.  An earlier wait of the counter that already completes what
 this one would ends the walk (the zero-trip fence's, which the loop's paths skip, does not
-end a walk into the loop).  Waits LLVM adds (its own, for the registers an instruction
-reads) are computed from the final order and are not checked.
+end a walk into the loop).  A wait that only keeps its counter from overflowing before the
+next load relies on no order: ``sched-fix-hazards`` marks those (``OpDesc.overflow_guard``),
+and a counter whose every schedule wait merged into the actual one is so marked is not
+walked.  Waits LLVM adds (its own, for the registers an instruction reads) are computed
+from the final order and are not checked.
 
 Findings (kind ``wait-unpinned``) name the wait and the two instructions of its cut.
 
@@ -94,26 +97,13 @@ def _walk(stream: list, k: int, counter: str, n: int) -> tuple | None:
     return None
 
 
-def _guards_overflow(stream: list, k: int, counter: str, n: int) -> bool:
-    """Whether the wait at ``stream[k]`` only keeps its counter from overflowing: the run of
-    its counter's instructions right after it (up to a barrier, a wait or the end of the
-    block) fills the counter exactly with the ``n`` it leaves in flight
-    (``sched-fix-hazards`` inserts such waits; as
-    :func:`pipeline_mlir.kernel.wait_order.order_cuts`, they rely on no order)."""
-    kinds, field, limit = _COUNTERS[counter]
-    after, seg = 0, stream[k][0]
-    for s, t in stream[k + 1:]:
-        if s != seg or t.kind in ("wait", "barrier"):
-            break
-        after += t.kind in kinds
-    return after > 0 and n + after == limit
-
-
-def unpinned_waits(actual: dict[str, list], waits: dict[str, dict]) -> list[Unpinned]:
+def unpinned_waits(actual: dict[str, list], waits: dict[str, dict],
+                   guards: dict[str, dict] | None = None) -> list[Unpinned]:
     """The waits of ``waits`` (per phase, ``{index of an actual skeleton token: its schedule
     entries}``: the schedule's waits) whose cut is not pinned, in the skeletons ``actual``
-    of the three phases.  The zero-trip fence's waits run only when the loop does not: the
-    paths into the loop pass them by."""
+    of the three phases; ``guards`` (same keys: the counters of each that only guard
+    against an overflow) are not walked.  The zero-trip fence's waits run only when the
+    loop does not: the paths into the loop pass them by."""
     out: dict[tuple, Unpinned] = {}
     skipped = {k for k, origin in waits.get("prologue", {}).items() if _ZERO_TRIP in origin}
     for path in _PATHS:
@@ -126,7 +116,7 @@ def unpinned_waits(actual: dict[str, list], waits: dict[str, dict]) -> list[Unpi
                 n = getattr(t, field)
                 if n is None or not 0 < n < none:
                     continue
-                if _guards_overflow(stream, base + i, counter, n):
+                if counter in (guards or {}).get(path[-1], {}).get(i, ()):
                     continue
                 cut = _walk(stream, base + i, counter, n)
                 if cut is not None:

@@ -25,8 +25,9 @@ verifies on the final assembly that every counted wait's cut lies at a fence
 (:mod:`pipeline_mlir.isa.wait_order`).  A cut inside one entry cannot be fenced (the
 lowering does not split an entry's instructions): the lowering refuses such a kernel.  A
 wait of count 0 relies on no order, nor does a wait that only keeps its counter from
-overflowing before the next load (``sched-fix-hazards`` inserts those); an earlier wait of
-the same counter at least as strict ends the walk.
+overflowing before the next load (``sched-fix-hazards`` inserts those and marks them:
+``OpDesc.overflow_guard``); an earlier wait of the same counter at least as strict ends the
+walk.
 
 No MLIR here.
 """
@@ -37,8 +38,6 @@ from typing import NamedTuple
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.schedule.types import WAIT_LGKM, WAIT_VM, OpDesc, OpRole
-from pipeline_mlir.schedule.load_runs import load_runs
-from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
 
 __all__ = ["COUNTER_OF_WAIT", "OrderCut", "issued", "order_cuts", "part_cuts"]
 
@@ -78,30 +77,12 @@ def _label(phase: str, entry: int) -> str:
            f"[{entry}]" if entry >= 0 else phase
 
 
-def _overflow_guard(stream: list, k: int, shape, counter: str, n: int) -> bool:
-    """Whether the wait at ``stream[k]`` only keeps its counter from overflowing: the next
-    instructions of its counter are one entry's, which fills the counter exactly once the
-    wait leaves ``n`` in flight (``sched-fix-hazards`` inserts such waits:
-    :mod:`pipeline_mlir.sim.repair`).  Any ``n`` of the earlier instructions may then stay
-    in flight: the wait relies on no order."""
-    limit = VMCNT_MAX if counter == "vmcnt" else LGKMCNT_MAX
-    for x in stream[k + 1:]:
-        if COUNTER_OF_WAIT.get(x.op.tag) == counter:
-            return False
-        got = issued(x.op, shape.vm_per_load, shape.lgkm_per_load)
-        if got is not None and got[0] == counter and got[1]:
-            # a fragment load longer than lgkmcnt: its first run (schedule/load_runs.py)
-            first = load_runs(got[1])[0] if counter == "lgkmcnt" else got[1]
-            return n + first == limit
-    return False
-
-
 def _cut(stream: list, k: int, shape, parts, strict: bool) -> OrderCut | None:
     """The cut of the counted wait at ``stream[k]`` (None: it needs no fence, or, unless
     ``strict``, it lies inside an entry)."""
     wait = stream[k]
     counter, n = COUNTER_OF_WAIT[wait.op.tag], wait.op.wait_value
-    if _overflow_guard(stream, k, shape, counter, n):
+    if wait.op.overflow_guard:
         return None
     later = 0          # instructions of the counter issued between a point and the wait
     first = None       # the earliest executed entry the wait may leave in flight

@@ -36,7 +36,7 @@ from pipeline_mlir.lowering.rocdl_build import create_control, emit_entries, sch
 from pipeline_mlir.analysis.ir_facts import block_size
 from pipeline_mlir.frontend.kernel_ir import kernel_of
 from pipeline_mlir.target.gfx950 import AGPR_ALLOC_ATTR
-from pipeline_mlir.frontend.tagged import PAYLOAD_ATTR, TAG_ATTRS, _loop_body, instruction_kinds
+from pipeline_mlir.frontend.tagged import PAYLOAD_ATTR, TAG_ATTRS, loop_body, instruction_kinds
 
 # ---------------------------------------------------------------------------------------------
 # materialization
@@ -47,7 +47,7 @@ class _Templates:
 
     def __init__(self, p, loop) -> None:
         by_id = {}
-        for op in _loop_body(loop):
+        for op in loop_body(loop):
             if PAYLOAD_ATTR in op.attributes:
                 by_id.setdefault(ir.IntegerAttr(op.attributes[PAYLOAD_ATTR]).value, []).append(op)
         self.items = []  # (OpDesc of the body op, payload op), in scheduled order
@@ -418,7 +418,7 @@ def pinned_values(loop) -> list:
     hoist address arithmetic on it out of the loop, so a constant added to it stays a
     constant (a ``ds_read`` offset) instead of becoming a loop-invariant register of its
     own; the epilogue takes it from the loop's result."""
-    body = set(_loop_body(loop))
+    body = set(loop_body(loop))
 
     def in_body(op) -> bool:
         while op is not None and op not in body:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.records import record, replace
+from pipeline_mlir.records import field, record, replace
 
 
 class ResourceKind(IntEnum):
@@ -127,6 +127,9 @@ class OpDesc:
 
     For MMA ops ``stage`` is the M-tile row and ``subtile`` the N-tile column;
     for SCHED_GROUP_BARRIER ``subtile`` is the group mask and ``wait_value`` the count.
+    ``overflow_guard`` marks a wait that only keeps its counter from overflowing before the
+    next load (``sched-fix-hazards`` inserts them): it relies on no issue order
+    (:mod:`pipeline_mlir.kernel.wait_order`); it takes no part in equality.
     """
 
     tag: int
@@ -142,6 +145,7 @@ class OpDesc:
     channel: int = -1
     vgpr_def: int = 0
     vgpr_kill: int = 0
+    overflow_guard: bool = field(default=False, compare=False, repr=False)
 
     def is_present(self) -> bool:
         return self.tag != NONE_TAG

@@ -179,12 +179,25 @@ def order_table(problem: Problem, workgroup_cycles: float, per_cu: int = 1) -> t
     runs = [estimate(problem, o, workgroup_cycles, per_cu)
             for o in orders_to_try(problem.tiles[0])]
     best = min(runs, key=lambda r: (round(r.seconds, 12), r.l2_fill_bytes, r.hbm_bytes))
-    row = runs[0]
-    lines = [f"{'grid order':<44} {'us':>8} {'TFLOP/s':>8} {'L2 hit':>7} {'HBM MiB':>8} "
-             f"{'x row-major':>11}"]
+    lines = [table_header()]
     for r in runs:
-        mark = "  chosen" if r is best else ""
-        lines.append(f"{r.order.describe():<44} {1e6 * r.seconds:>8.1f} {r.tflops:>8.0f} "
-                     f"{r.l2_hit_rate:>7.3f} {r.hbm_bytes / 2**20:>8.0f} "
-                     f"{r.seconds / row.seconds:>11.3f}{mark}")
+        lines.append(table_row(r, runs[0]) + ("  chosen" if r is best else ""))
     return "\n".join(lines) + "\n", best
+
+
+def table_header(first: str = "grid order", bound: bool = False) -> str:
+    """The column heads of :func:`table_row` (``first``: the first column's)."""
+    return (f"{first:<44} {'us':>8} {'TFLOP/s':>8} {'L2 hit':>7} {'HBM MiB':>8}"
+            + (f" {'bound':>16}" if bound else "") + f" {'x row-major':>11}")
+
+
+def table_row(e: DeviceEstimate, row: DeviceEstimate, label: str | None = None,
+              bound: bool = False) -> str:
+    """One estimate as a table line: its order (or ``label``), time, throughput, L2 hit
+    rate, HBM traffic, with ``bound`` what bounds it, and its time over the row-major
+    estimate ``row``'s."""
+    label = e.order.describe() if label is None else label
+    limits = ",".join(f"{k}:{v}" for k, v in e.bound_by.items() if v)
+    return (f"{label:<44} {1e6 * e.seconds:>8.1f} {e.tflops:>8.0f} {e.l2_hit_rate:>7.3f} "
+            f"{e.hbm_bytes / 2**20:>8.0f}" + (f" {limits:>16}" if bound else "")
+            + f" {e.seconds / row.seconds:>11.3f}")

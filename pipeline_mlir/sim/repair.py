@@ -27,7 +27,9 @@ the groups keep passing the same number of barriers.
   with none far enough, the missing barriers before the load first; with none at all,
   ``WAIT_LGKM(n)`` and the barriers before the load.
 * **Counters**: a load that would make more instructions outstanding than its counter
-  holds gets ``WAIT_VM``/``WAIT_LGKM(limit - its instructions)`` before it.
+  holds gets ``WAIT_VM``/``WAIT_LGKM(limit - its instructions)`` before it, marked
+  ``overflow_guard``: it relies on no issue order, which the order checks read
+  (:mod:`pipeline_mlir.kernel.wait_order`, :mod:`pipeline_mlir.isa.wait_order`).
 
 Each fix is inserted into the phase list (so a kernel-phase fix runs in every
 iteration), then everything is simulated again, until no hazard is left.
@@ -224,7 +226,7 @@ def _fix_overflow(run: KernelRun, h) -> tuple[str, int, tuple[OpDesc, ...]]:
                           f"{'AB'[ch]} issues {cost} instructions, more than {h.counter} holds "
                           f"({limit})")
     wait = OpDesc.wait_vm if vm else OpDesc.wait_lgkm
-    return h.phase, h.entry, (wait(limit - cost),)
+    return h.phase, h.entry, (wait(limit - cost).with_(overflow_guard=True),)
 
 
 def repair(compiled, shape: KernelShape, iterations=range(0, 7)) -> RepairedSchedule:
@@ -299,14 +301,17 @@ def _move_exit_wait(out: RepairedSchedule) -> None:
 
 def _tighten(entries, index, ops):
     """A lone wait inserted right after a run of waits that holds one of the same counter
-    tightens that wait instead (``s_waitcnt`` values only ever get smaller)."""
+    tightens that wait instead (``s_waitcnt`` values only ever get smaller); the result is
+    an overflow guard only if both were (a wait that any order relies on stays checked)."""
     if len(ops) != 1 or ops[0].tag not in (WAIT_VM, WAIT_LGKM):
         return index, ops, 0
     i = index - 1
     while i >= 0 and entries[i].op.tag in (WAIT_VM, WAIT_LGKM):
         if entries[i].op.tag == ops[0].tag:
-            value = min(entries[i].op.wait_value, ops[0].wait_value)
-            return i, (entries[i].op.with_(wait_value=value),), 1
+            old, new = entries[i].op, ops[0]
+            value = min(old.wait_value, new.wait_value)
+            guard = old.overflow_guard and new.overflow_guard
+            return i, (old.with_(wait_value=value, overflow_guard=guard),), 1
         i -= 1
     return index, ops, 0
 

@@ -4,6 +4,9 @@ The reference-port tests write the reference's schedules in a compact
 notation; :func:`parse_entries` turns such a listing into comparable tuples
 and :func:`entry_tuples` does the same for compiled ``ScheduleEntry`` lists.
 
+The run's build cache (:mod:`build_cache`) is made here, by the first process of a run
+(before pytest-xdist starts its workers), and removed when it ends.
+
 Notation:
 
 * ``GA[ss,K]`` / ``GB[ss,K]`` -- LOAD_A / LOAD_B global loads, ``[stage subtile]``
@@ -21,8 +24,15 @@ Notation:
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
+import tempfile
 from pathlib import Path
+
+import pytest
+
+from build_cache import ENV as BUILD_CACHE_ENV
 
 from pipeline_mlir.schedule.types import (
     BARRIER,
@@ -197,3 +207,49 @@ def edge_tuples(edges) -> list[tuple]:
 
 DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 GOLDEN_DIR = DATA_DIR / "reference"
+
+
+# ---- the run's build cache (build_cache.py) ----------------------------------------------------
+
+_CACHE_DIR = pytest.StashKey[str]()
+
+
+def pytest_configure(config):
+    """The run's first process makes the build cache directory; xdist's workers (started
+    after this) inherit its name through the environment."""
+    if hasattr(config, "workerinput") or os.environ.get(BUILD_CACHE_ENV):
+        return
+    d = tempfile.mkdtemp(prefix="pipeline-mlir-test-builds-")
+    config.stash[_CACHE_DIR] = d
+    os.environ[BUILD_CACHE_ENV] = d
+
+
+def pytest_unconfigure(config):
+    d = config.stash.get(_CACHE_DIR, None)
+    if d is not None:
+        os.environ.pop(BUILD_CACHE_ENV, None)
+        shutil.rmtree(d, ignore_errors=True)
+
+
+# ---- pytest-xdist: a module's shared fixtures built by one worker --------------------------------
+
+def _shares_a_fixture(item) -> bool:
+    """Whether ``item`` uses a module- or session-scoped fixture of the project's tests
+    (pytest's own, such as ``tmp_path_factory``, have no base id)."""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return False
+    return any(d.scope in ("module", "package", "session") and d.baseid
+               for defs in info.name2fixturedefs.values() for d in defs)
+
+
+def pytest_collection_modifyitems(config, items):
+    """With ``--dist loadgroup``, the tests of a module that use a module- or session-scoped
+    fixture (a kernel or an IREE build) go to one worker, which builds the fixture once; the
+    other tests are spread one by one.  Builds shared between modules go through the run's
+    build cache instead (``build_cache.py``)."""
+    if not config.pluginmanager.hasplugin("xdist"):
+        return
+    for item in items:
+        if _shares_a_fixture(item):
+            item.add_marker(pytest.mark.xdist_group(item.module.__name__))

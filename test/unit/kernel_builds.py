@@ -1,14 +1,17 @@
-"""The seven shipped GEMM kernels, compiled once per test session (assembly + code object).
+"""The seven shipped GEMM kernels, compiled once per test run (assembly + code object).
 
 Shared by test_asm.py, test_check.py and test_report.py; each kernel is
 built through ``pipeline-opt --emit=llvm`` (in process, keeping the kernel plan the
-lowering used) and compiled by LLVM once.
+lowering used) and compiled by LLVM once per run: the run's build cache
+(:mod:`build_cache`) shares it between pytest-xdist's workers.
 """
 
 from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+
+from build_cache import cached
 
 KERNEL_SPECS = {
     "pingpong-bf16": "pingpong{is_fp8=false}",
@@ -38,12 +41,16 @@ class Built:
 
 @functools.lru_cache(maxsize=None)
 def build(key: str) -> Built:
+    spec = {**KERNEL_SPECS, **EXTRA_SPECS}[key]
+    return cached("kernel", spec, lambda: _build(spec))
+
+
+def _build(spec: str) -> Built:
     from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
     from pipeline_mlir.kernel.gemm import gemm_kernel
     from pipeline_mlir.schedules.registry import parse_pipeline
     from pipeline_mlir.driver import CompileOptions, compile
 
-    spec = {**KERNEL_SPECS, **EXTRA_SPECS}[key]
     result = compile(CompileOptions(schedule=spec, emit="llvm"))
     ll, plans = result.checked_output(), result.plans
     assert len(plans) == 1
@@ -54,7 +61,12 @@ def build(key: str) -> Built:
 @functools.lru_cache(maxsize=None)
 def pipeline_opt_hsaco(spec: str, source: str | None = None) -> bytes:
     """The code object ``pipeline-opt --pipeline=SPEC [FILE] --emit=hsaco`` writes for the
-    input text ``source`` (None: the generator's complete kernel), built once per session."""
+    input text ``source`` (None: the generator's complete kernel), built once per run."""
+    return cached("pipeline-opt-hsaco", (spec, source),
+                  lambda: _pipeline_opt_hsaco(spec, source))
+
+
+def _pipeline_opt_hsaco(spec: str, source: str | None) -> bytes:
     import tempfile
     from pathlib import Path
 

@@ -178,7 +178,7 @@ def readme_command(what: str) -> str:
 
 
 def test_ci_runs_exactly_the_readmes_test_command():
-    test = readme_command("-m pytest")
+    test = readme_command("-m pytest -n auto --dist loadgroup")
     script = [line for line in (ROOT / ".ci/run").read_text().splitlines()
               if line and not line.startswith("#") and not line.startswith(("set ", "cd "))]
     assert script == [test]

@@ -255,6 +255,26 @@ def test_entry_round_trip(ctx, spec):
         assert (len(o.operands), len(o.results), len(o.regions)) == (0, 0, 0)
 
 
+def test_an_overflow_guard_mark_survives_the_ir(ctx):
+    """The mark sched-fix-hazards puts on an overflow guard is a unit attribute of
+    ``sched.wait_vm`` / ``sched.wait_lgkm`` (it takes no part in OpDesc equality: compared by
+    itself); ``sched.wait_frag`` has no such attribute, and the verifier says so."""
+    from pipeline_mlir.passes.verify import schema_errors
+
+    descs = [OpDesc.wait_vm(61).with_(overflow_guard=True),
+             OpDesc.wait_lgkm(7).with_(overflow_guard=True), OpDesc.wait_lgkm(7)]
+    module = ir.Module.create()
+    with ir.InsertionPoint(module.body):
+        ops = [create_entry(d, "4wave") for d in descs]
+        frag = ir.Operation.create("sched.wait_frag", attributes={
+            "count": _attr("2 : i64"), "overflow_guard": ir.UnitAttr.get()})
+    assert [read_entry(o, "4wave").overflow_guard for o in ops] == [True, True, False]
+    assert "overflow_guard" in str(ops[1]) and "overflow_guard" not in str(ops[2])
+    assert not read_entry(frag, "4wave").overflow_guard
+    assert any("'sched.wait_frag' op has unknown attribute 'overflow_guard'" in m
+               for _, m in schema_errors(frag))
+
+
 def test_entry_canonical_form(ctx):
     name, attrs = entry_attrs(OpDesc.logical(5, stage=1, subtile=0), "4wave")
     assert (name, sorted(attrs)) == ("sched.mma", ["stage", "subtile"])

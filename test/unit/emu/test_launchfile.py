@@ -35,6 +35,10 @@ def _edit(old: str, new: str) -> str:
 
 BAD = [
     (_edit("grid = [2, 2]", "grid = [2, 2"), r"l\.toml:2:1: not TOML: Unclosed array"),
+    # an error at the end of the text: tomllib says "at end of document", the message its
+    # last line and column
+    (GOOD.rstrip("\n")[:-1], r"^l\.toml:34:18: not TOML: Unterminated string$"),
+    (GOOD + "seed = [1,", r"^l\.toml:35:11: not TOML: Invalid value$"),
     (_edit("grid = [2, 2]", "grid = [2, 2]\nwaves = 4"), r"l\.toml:2: waves: unknown field"),
     (_edit("grid = [2, 2]\n", ""), r"l\.toml: grid: missing"),
     (_edit("grid = [2, 2]", "grid = [0]"), r"l\.toml:1: grid: must be a list of 1 to 3 posi"),

@@ -16,7 +16,7 @@ from pipeline_mlir.emu.gemm import emulate_gemm
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.isa.check import check_kernel_asm
-from pipeline_mlir.isa.skeleton import Token
+from pipeline_mlir.isa.skeleton import Token, merge_waits
 from pipeline_mlir.isa.wait_order import MEMORY_CLASSES, orders_memory, unpinned_waits
 from pipeline_mlir.schedule.fences import ORDER_FENCE_MASK
 
@@ -137,3 +137,24 @@ def test_the_rule_on_a_token_stream():
     # an earlier wait that completes everything ends the walk
     done = [_ds(1), _wait(0, 2), _ds(3), _wait(1, 4)]
     assert unpinned_waits({"loop": done}, {"loop": {3}}) == []
+
+
+def test_an_overflow_guard_is_not_walked():
+    """A schedule wait marked an overflow guard in its counter relies on no order; in the
+    other counter, or unmarked, it is walked."""
+    loop = [_ds(1), _ds(2), _wait(1, 3), _ds(4)]
+    assert unpinned_waits({"loop": loop}, {"loop": {2}}, {"loop": {2: {"lgkmcnt"}}}) == []
+    for guards in ({}, {"loop": {2: {"vmcnt"}}}, {"loop": {1: {"lgkmcnt"}}}):
+        (u,) = unpinned_waits({"loop": loop}, {"loop": {2}}, guards)
+        assert (u.index, u.done.lines, u.first.lines) == (2, (1,), (2,))
+
+
+def test_merged_waits_are_a_guard_only_where_every_part_is():
+    vm_guard = Token("wait", vm=10, origin=("KRN[1]",), guards=frozenset({"vmcnt"}))
+    lgkm = Token("wait", lgkm=3, origin=("KRN[2]",))
+    lgkm_guard = Token("wait", lgkm=7, origin=("KRN[3]",), guards=frozenset({"lgkmcnt"}))
+    both = merge_waits(vm_guard, lgkm)
+    assert (both.vm, both.lgkm, both.origin, both.parts) == (10, 3, ("KRN[1]", "KRN[2]"), 2)
+    assert both.guards == {"vmcnt"}
+    assert merge_waits(lgkm, lgkm_guard).guards == frozenset()
+    assert merge_waits(lgkm_guard, lgkm_guard).guards == {"lgkmcnt"}

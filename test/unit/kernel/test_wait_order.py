@@ -97,10 +97,11 @@ def glob(ch, phase=Phase.PROLOGUE):
     return _e(ch, phase, OpRole.GLOBAL_LOAD, channel=ch)
 
 
-def synthetic(kernel, prologue=(), epilogue=()):
-    """A 4-wave-shaped plan (vm 2/2, lgkm 8/4 per load A/B) of the given entry lists."""
+def synthetic(kernel, prologue=(), epilogue=(), lgkm_b: int = 4):
+    """A 4-wave-shaped plan (vm 2/2, lgkm 8/``lgkm_b`` per load A/B) of the given entry
+    lists."""
     shape = kernel_shape(parse_pipeline("4wave{vm_per_load_a=2 vm_per_load_b=2 "
-                                        "lgkm_per_load_a=8 lgkm_per_load_b=4}"))
+                                        f"lgkm_per_load_a=8 lgkm_per_load_b={lgkm_b}}}"))
     sched = SimpleNamespace(prologue=list(prologue), kernel=list(kernel),
                             epilogue=list(epilogue), warp_stagger_index=0)
     return kernel_plan(sched, shape)
@@ -143,3 +144,17 @@ def test_an_existing_fence_is_not_doubled():
     assert len(order_cuts(plan)) == 1
     loop = next(p for p in plan.parts if p.kind == LOOP)
     assert ORDER_FENCE not in plan.fenced(loop)
+
+
+def test_only_a_marked_overflow_guard_relies_on_no_order():
+    """lgkmcnt(7) before a load of 8 instructions fills the counter (15) exactly: the waits
+    sched-fix-hazards inserts so are marked and need no fence; an unmarked wait of the same
+    counts (one the schedule has) is walked like any other and needs one."""
+    def plan(guard: bool):
+        wait = _e(WAIT_LGKM, wait=7)
+        wait = ScheduleEntry(wait.op.with_(overflow_guard=guard), 0, Phase.KERNEL)
+        return synthetic([frag(0), frag(1), wait, frag(0), _e(WAIT_LGKM, wait=0)], lgkm_b=7)
+
+    assert order_cuts(plan(True)) == []
+    (cut,) = order_cuts(plan(False))
+    assert (cut.done, cut.first, cut.wait) == (0, 1, ("kernel", 2))

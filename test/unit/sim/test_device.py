@@ -4,7 +4,8 @@ import pytest
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.schedules.grid import GridOrder
-from pipeline_mlir.sim.device import Problem, best_order, estimate, orders_to_try
+from pipeline_mlir.sim.device import (Problem, best_order, estimate, order_table, orders_to_try,
+                                      table_header, table_row)
 from pipeline_mlir.target.gfx950 import CLOCK_HZ
 
 BIG = Problem(8192, 8192, 8192, 256, 256, 64, 2)
@@ -44,6 +45,24 @@ def test_fast_workgroups_become_memory_bound_and_order_matters():
     assert row.bound_by["compute"] == 0
     best = best_order(Problem(8192, 2048, 8192, 256, 256, 64, 2), fast)
     assert best.seconds < row.seconds
+
+
+def test_the_order_table_lines_up_and_marks_the_chosen_order():
+    skinny = Problem(8192, 2048, 8192, 256, 256, 64, 2)
+    text, best = order_table(skinny, SLOW)
+    head, *rows = text.splitlines()
+    assert head == table_header() and head.split()[:2] == ["grid", "order"]
+    assert len(rows) == len(orders_to_try(skinny.tiles[0]))
+    assert [r for r in rows if r.endswith("  chosen")] == \
+        [table_row(best, estimate(skinny, GridOrder(), SLOW)) + "  chosen"]
+    # every column ends where its head does, with and without the bound column
+    for bound in (False, True):
+        head = table_header("order", bound)
+        line = table_row(best, estimate(skinny, GridOrder(), SLOW), "best: x", bound)
+        assert len(line) == len(head) and line.startswith("best: x ")
+        assert line.split()[-1] == f"{best.seconds / estimate(skinny, GridOrder(), SLOW).seconds:.3f}"
+    assert "compute:" in table_row(best, best, bound=True)
+    assert "compute:" not in table_row(best, best)
 
 
 def test_orders_to_try_stop_at_the_grid_height():

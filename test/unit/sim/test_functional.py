@@ -21,10 +21,10 @@ from pipeline_mlir.kernel.gemm import gemm_kernel
 from pipeline_mlir.kernel.plan import KernelShape, kernel_plan
 from pipeline_mlir.schedule.printing import DumpError, format_schedule, parse_schedule
 from pipeline_mlir.schedule.targets import MATMUL_TAG_NAMES
-from pipeline_mlir.schedule.types import BARRIER, WAIT_LGKM
+from pipeline_mlir.schedule.types import BARRIER, WAIT_LGKM, OpDesc, Phase, ScheduleEntry
 from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.sim.functional import simulate
-from pipeline_mlir.sim.repair import RepairError, repair
+from pipeline_mlir.sim.repair import RepairError, _tighten, repair
 from pipeline_mlir.sim.trace import MATMUL_ROLES, group_trace, kernel_shape
 
 GOLDEN = Path(__file__).resolve().parents[2] / "data" / "reference"
@@ -155,12 +155,33 @@ def test_repair_fixes_counter_overflow():
     for its instructions."""
     shape = replace(SHAPE, lgkm_per_load=(8, 8))
     fixed = repair(parse(dump(PRO, KRN, EPI)), shape, range(0, 4))
-    assert any(f.ops[0].tag == WAIT_LGKM and f.ops[0].wait_value == 7 for f in fixed.fixes)
+    guards = [f for f in fixed.fixes if f.ops[0].tag == WAIT_LGKM and f.ops[0].wait_value == 7]
+    assert guards and all(f.ops[0].overflow_guard for f in guards)  # the order checks read it
+    assert not any(op.overflow_guard for f in fixed.fixes if f not in guards for op in f.ops)
     assert simulate(fixed, shape, range(0, 4)).safe
     # a wait over the limit is the schedule's error (the lowering refuses it): not repaired
     pro = PRO[:4] + ["WAIT_VM wait=64"] + PRO[5:]
     with pytest.raises(RepairError, match=r"vmcnt\(64\) is over the hardware limit 63"):
         repair(parse(dump(pro, KRN, EPI)), SHAPE, range(0, 4))
+
+
+def test_a_guard_merged_into_another_wait_is_a_guard_only_if_both_are():
+    """A lone wait right after one of its counter tightens that one (repair's _tighten): the
+    result is an overflow guard only if both were."""
+    def tightened(old: OpDesc, new: OpDesc) -> OpDesc:
+        entries = [ScheduleEntry(old, 0, Phase.KERNEL), ScheduleEntry(OpDesc.barrier(), 1,
+                                                                      Phase.KERNEL)]
+        index, (op,), replaces = _tighten(entries, 1, (new,))
+        assert (index, replaces) == (0, 1)
+        return op
+
+    guard = OpDesc.wait_lgkm(7).with_(overflow_guard=True)
+    op = tightened(OpDesc.wait_lgkm(9), guard)
+    assert (op.wait_value, op.overflow_guard) == (7, False)
+    op = tightened(guard, OpDesc.wait_lgkm(3))
+    assert (op.wait_value, op.overflow_guard) == (3, False)
+    op = tightened(guard, OpDesc.wait_lgkm(5).with_(overflow_guard=True))
+    assert (op.wait_value, op.overflow_guard) == (5, True)
 
 
 def test_wait_completes_instructions_in_order():

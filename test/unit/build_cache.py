@@ -1,0 +1,56 @@
+"""A build cache shared by the processes of one test run (pytest-xdist's workers).
+
+The expensive fixtures (kernels compiled by ``pipeline-opt`` and LLVM, IREE's kernels built
+by ``iree-compile``) are built once per run, not once per worker: :func:`cached` keeps each
+result as a pickle in the run's cache directory, named by the hash of what it is built from,
+and holds a file lock while it builds, so a second worker that asks for the same thing waits
+and then reads it.  The directory is made by the run's first process (``conftest.py``, in
+``pytest_configure`` before xdist starts its workers, which inherit it through the
+environment variable :data:`ENV`) and removed when that process ends; without it (a process
+that is not part of a test run) :func:`cached` just builds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+from pathlib import Path
+from typing import Callable, TypeVar
+
+try:
+    import fcntl
+except ImportError:          # not POSIX: no lock, so no sharing (every process builds)
+    fcntl = None
+
+#: the environment variable naming the run's cache directory
+ENV = "PIPELINE_TEST_BUILD_CACHE"
+
+T = TypeVar("T")
+
+
+def key_of(kind: str, inputs) -> str:
+    """The file name of a build: its kind and the hash of its inputs' ``repr``."""
+    return f"{kind}-{hashlib.sha256(repr(inputs).encode()).hexdigest()[:32]}"
+
+
+def cached(kind: str, inputs, build: Callable[[], T]) -> T:
+    """``build()``, or what a process of the same run already built for the same ``kind``
+    and ``inputs`` (anything whose ``repr`` names it exactly; the result must pickle).  A
+    build that raises leaves nothing behind: the next process to ask builds again."""
+    root = os.environ.get(ENV)
+    if not root or fcntl is None or not Path(root).is_dir():
+        return build()
+    path = Path(root) / (key_of(kind, inputs) + ".pickle")
+    with open(path.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if path.exists():
+                return pickle.loads(path.read_bytes())
+            value = build()
+            part = path.with_suffix(f".{os.getpid()}.part")
+            part.write_bytes(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+            part.replace(path)
+            return value
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)

@@ -1,0 +1,60 @@
+"""The run's build cache (build_cache.py): one build per kind and inputs, shared between the
+processes of a run, nothing kept of a failed build, a plain build outside a run."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from build_cache import ENV, cached, key_of
+
+HERE = Path(__file__).resolve().parent
+
+
+def test_a_build_is_made_once_and_read_by_another_process(tmp_path, monkeypatch):
+    monkeypatch.setenv(ENV, str(tmp_path))
+    calls = []
+
+    def make():
+        calls.append(1)
+        return {"hsaco": b"\x7fELF", "n": len(calls)}
+
+    assert cached("k", ("4wave", None), make) == {"hsaco": b"\x7fELF", "n": 1}
+    assert cached("k", ("4wave", None), make) == {"hsaco": b"\x7fELF", "n": 1}
+    assert cached("k", ("4wave", "text"), make)["n"] == 2      # other inputs: another build
+    assert cached("j", ("4wave", None), make)["n"] == 3        # another kind too
+    assert (tmp_path / (key_of("k", ("4wave", None)) + ".pickle")).is_file()
+    # a worker of the same run (another process) reads it and does not build
+    code = "import build_cache; print(build_cache.cached('k', ('4wave', None), lambda: 1 / 0))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=HERE, capture_output=True, text=True,
+                         env={**os.environ, ENV: str(tmp_path)}, check=True).stdout
+    assert out.strip() == "{'hsaco': b'\\x7fELF', 'n': 1}"
+
+
+def test_a_failed_build_leaves_nothing_behind(tmp_path, monkeypatch):
+    monkeypatch.setenv(ENV, str(tmp_path))
+
+    def broken():
+        raise RuntimeError("iree-compile failed")
+
+    with pytest.raises(RuntimeError, match="iree-compile failed"):
+        cached("k", "x", broken)
+    assert not list(tmp_path.glob("*.pickle")) and not list(tmp_path.glob("*.part"))
+    assert cached("k", "x", lambda: 7) == 7
+
+
+def test_outside_a_run_it_just_builds(monkeypatch, tmp_path):
+    monkeypatch.delenv(ENV, raising=False)
+    calls = []
+    assert [cached("k", "x", lambda: calls.append(1) or len(calls)) for _ in range(2)] == [1, 2]
+    monkeypatch.setenv(ENV, str(tmp_path / "gone"))        # a directory that is not there
+    assert cached("k", "x", lambda: 5) == 5 and not (tmp_path / "gone").exists()
+
+
+def test_this_run_has_its_cache_directory():
+    """conftest.py made it for this run (and removes it at the end)."""
+    assert Path(os.environ[ENV]).is_dir()

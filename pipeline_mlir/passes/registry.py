@@ -38,11 +38,12 @@ from pipeline_mlir.passes.rocdl_to_llvm_intrinsics import RocdlToLLVMIntrinsics
 from pipeline_mlir.passes.schedule import Schedule
 from pipeline_mlir.passes.translate import ToLLVMError, diagnostics_text, translate_to_llvm_ir
 from pipeline_mlir.passes.verify import Verify
+from pipeline_mlir.passes.normalize_producers import NormalizeProducers
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.options import Option, OptionTable, split_spec, suggest
 
-PASSES = {c.name: c for c in (AdoptLoop, Import, Verify, Annotate, Reorder, DeriveEdges,
+PASSES = {c.name: c for c in (NormalizeProducers, AdoptLoop, Import, Verify, Annotate, Reorder, DeriveEdges,
                                Schedule, DeriveWaits, ExplicitBlocks, ExpandPhases, FixHazards,
                                LowerToROCDL, GpuKernel, CheckDeviceInput, BufferSoffset,
                                RocdlToLLVMIntrinsics, ExtractDeviceModule)}

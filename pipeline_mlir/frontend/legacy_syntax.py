@@ -13,7 +13,7 @@ columns where the ops start, stay those of the file, so diagnostics point into i
 * ``vector.extract_strided_slice %v {offsets = [...], sizes = [...], strides = [...]}``:
   the same three lists without the braces.
 
-Text in today's syntax is returned unchanged.
+Text in today's syntax, and comment lines, are returned unchanged.
 """
 
 from __future__ import annotations
@@ -35,6 +35,8 @@ def upgrade(text: str, filename: str = "<input>") -> str:
         return text
     lines = text.split("\n")
     for i, line in enumerate(lines):
+        if line.lstrip().startswith("//"):
+            continue
         line = _NONE_PIPELINE.sub(r'\1#iree_codegen.pass_pipeline<"">', line)
         m = _MFMA_BLGP.search(line)
         if m is not None:

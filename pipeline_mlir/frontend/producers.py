@@ -23,6 +23,7 @@ Anything of this kind it cannot rewrite exactly is a located error.
 
 from __future__ import annotations
 
+from pipeline_mlir.dialect.attrs import is_workgroup_memref
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -125,7 +126,8 @@ def _bind_stream_arguments(f) -> None:
 
 # ---- memref.view pools ------------------------------------------------------------------
 def _split_view_pools(f) -> None:
-    for alloc in walk_ops(f, lambda o: o.name == "memref.alloc"):
+    for alloc in walk_ops(f, lambda o: o.name == "memref.alloc" and
+                          is_workgroup_memref(o.results[0].type)):
         uses = [_op(u.owner) for u in alloc.results[0].uses]
         if not uses or any(u.name != "memref.view" for u in uses):
             continue

@@ -297,9 +297,9 @@ def _is_kernel(f) -> bool:
 
 
 def _needs_rewrite(f) -> bool:
-    """A gpu.func holding IREE interface ops, hints or workgroup allocations."""
+    """A gpu.func holding IREE interface ops, hints, affine ops or workgroup allocations."""
     def bad(o):
-        return (o.name.startswith(("hal.", "iree_codegen.", "util.")) or
+        return (o.name.startswith(("hal.", "iree_codegen.", "util.", "affine.")) or
                 (o.name == "memref.alloc" and is_workgroup_memref(o.results[0].type)) or
                 (o.name == "scf.forall" and any(i is not None for i in _mapping(o))))
     return bool(_walk(f, bad))

@@ -32,3 +32,20 @@ func.func @k(%a: memref<4096xf32>) attributes {gpu.known_block_size = array<i32:
   memref.store %c, %a[%i] : memref<4096xf32>
   return
 }
+
+// -----
+
+// A gpu.func kernel in a gpu.module likewise.
+// CHECK-LABEL: gpu.func @in_module
+// CHECK-NOT:   affine.apply
+// CHECK:       arith.floordivsi
+// LLVM: define amdgpu_kernel void @in_module(
+gpu.module @kernels {
+  gpu.func @in_module(%a: memref<4096xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %t = gpu.thread_id x
+    %i = affine.apply affine_map<(d0) -> (d0 floordiv 2)>(%t)
+    %c = arith.constant 1.0 : f32
+    memref.store %c, %a[%i] : memref<4096xf32>
+    gpu.return
+  }
+}

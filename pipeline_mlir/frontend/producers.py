@@ -101,7 +101,8 @@ def _is_launcher(f, executables: set) -> bool:
 def _bind_stream_arguments(f) -> None:
     """Each ``!stream.binding`` argument of ``f`` -> the memref of its subspan."""
     entry = f.regions[0].blocks[0]
-    types = list(ir.FunctionType(ir.TypeAttr(f.attributes["function_type"]).value).inputs)
+    ftype = ir.FunctionType(ir.TypeAttr(f.attributes["function_type"]).value)
+    types = list(ftype.inputs)
     for i, arg in enumerate(list(entry.arguments)):
         if not str(arg.type).startswith("!stream.binding"):
             continue
@@ -121,7 +122,8 @@ def _bind_stream_arguments(f) -> None:
         sub.results[0].replace_all_uses_with(arg)
         sub.erase()
         types[i] = mt
-    f.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(types, []))
+    f.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(types,
+                                                                        list(ftype.results)))
 
 
 # ---- memref.view pools ------------------------------------------------------------------

@@ -215,3 +215,14 @@ def test_rank0_memref_arguments(tmp_path):
     with pytest.raises(LaunchFileError, match=r"takes 6 kernel argument fields"):
         emulate_described(kernel, read_launch("k.toml", text.replace("memref-0d",
                                                                      "memref-flat", 1)))
+
+
+def test_wave_launch_example_reads():
+    """examples/launch/wave_gemm_f16.toml (IREE Wave's GEMM, test/unit/frontend/
+    test_wave_dsl.py runs it when wave-lang is there) is a valid description."""
+    with open("examples/launch/wave_gemm_f16.toml") as f:
+        spec = read_launch("wave_gemm_f16.toml", f.read())
+    assert (spec.grid, spec.block) == ((1, 1, 1), (128, 2, 1))
+    assert [(a.name, a.passing, tuple(a.shape)) for a in spec.args] == [
+        ("A", "memref-0d", (128, 16384)), ("B", "memref-0d", (128, 16384)),
+        ("C", "memref-0d", (128, 128))]

@@ -7,7 +7,8 @@ terms, a memref.view LDS pool, ``affine.apply`` index math, wave-lang 3.9's olde
 syntax).  ``pipeline-opt --pipeline=4wave`` pipelines that text as it is (the simulator
 pass ``sched-fix-hazards`` runs on the way), and the code object computes C exactly on the
 emulator in the late and random completion modes, launched as Wave launches it (a launch
-description: three rank-0 memref descriptors, a 2-D workgroup of 128 x 2).
+description: three rank-0 memref descriptors, a 2 x 2 grid of 2-D workgroups of 128 x 2;
+all four workgroups run, so every output tile is checked).
 
 wave-lang is not a dependency: the tests run when it is importable, or when
 ``PIPELINE_MLIR_WAVE_PYTHON`` names a Python that has it, and skip otherwise.
@@ -31,7 +32,7 @@ from pipeline_mlir.tools.pipeline_opt import main
 GENERATOR = Path(__file__).parents[2] / "data" / "wave" / "generate.py"
 #: K above 8192: Wave gives the buffers no cache-swizzle stride (which the emulator does
 #: not model) when a row is longer than that
-SIZE = (128, 128, 8320)
+SIZE = (256, 256, 8320)
 TILE = (128, 128, 64)
 
 

@@ -43,7 +43,8 @@ from pipeline_mlir.passes.normalize_producers import NormalizeProducers
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.options import Option, OptionTable, split_spec, suggest
 
-PASSES = {c.name: c for c in (NormalizeProducers, AdoptLoop, Import, Verify, Annotate, Reorder, DeriveEdges,
+PASSES = {c.name: c for c in (NormalizeProducers, AdoptLoop, Import, Verify, Annotate, Reorder,
+                               DeriveEdges,
                                Schedule, DeriveWaits, ExplicitBlocks, ExpandPhases, FixHazards,
                                LowerToROCDL, GpuKernel, CheckDeviceInput, BufferSoffset,
                                RocdlToLLVMIntrinsics, ExtractDeviceModule)}

@@ -290,7 +290,7 @@ def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
     it."""
     from pipeline_mlir.dialect.bindings import ir, new_context
     from pipeline_mlir.driver.diagnostics import from_location, from_mlir
-    from pipeline_mlir.driver.inputs import check_nesting
+    from pipeline_mlir.driver.inputs import check_nesting, upgraded
     from pipeline_mlir.emu.inputs import load_kernel
     from pipeline_mlir.emu.iree import Matmul
 
@@ -298,6 +298,7 @@ def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
     if options.build.schedule is None:
         raise UsageError(f"'{path}' is MLIR: --emulate builds it first, with the schedule of "
                          f"--pipeline=NAME (e.g. --pipeline=4wave), as --emit=hsaco would")
+    text = upgraded(text, path)
     sources.add(path, text)
     check_nesting(text, path)  # deeper crashes MLIR's parser
     with new_context() as ctx:

@@ -97,13 +97,26 @@ def read_source(options: CompileOptions, schedule) -> Source:
             data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read()
         except (AttributeError, OSError, ValueError):
             raise Failure.at("cannot read standard input: it is closed") from None
-        return Source(decode_text(data, "<stdin>"), "<stdin>", schedule)
+        return Source(upgraded(decode_text(data, "<stdin>"), "<stdin>"), "<stdin>", schedule)
     try:
         with open(path, "rb") as f:
             data = f.read()
     except OSError as e:
         raise Failure.at(f"cannot read '{path}': {e.strerror or e}") from None
-    return Source(decode_text(data, path), path, schedule)
+    return Source(upgraded(decode_text(data, path), path), path, schedule)
+
+
+def upgraded(text: str, filename: str) -> str:
+    """``text`` with an older IREE's syntax read as today's
+    (:mod:`pipeline_mlir.frontend.legacy_syntax`); a construct it cannot read is a
+    Failure."""
+    from pipeline_mlir.errors import ConfigError
+    from pipeline_mlir.frontend.legacy_syntax import upgrade
+
+    try:
+        return upgrade(text, filename)
+    except ConfigError as e:
+        raise Failure.at(str(e)) from None
 
 
 def _check_kernel_only_options(options: CompileOptions, schedule) -> None:

@@ -15,6 +15,8 @@ How a buffer is passed (``pass``):
 * ``memref``: a memref descriptor as LLVM lowers a memref argument: allocated and aligned
   pointer, offset 0, the sizes, the row-major strides (``3 + 2 * rank`` 8-byte fields);
   ``memref-flat`` the same of the buffer as one dimension (the project's GEMM kernels);
+  ``memref-0d`` the descriptor of a rank-0 memref (allocated and aligned pointer, offset
+  0: IREE Wave's kernels, which view it with ``memref.reinterpret_cast``);
 * ``resource``: a 128-bit buffer resource: base address, stride 0, ``num_records``
   (``records``, default the buffer's bytes), the raw-buffer word ``0x27000`` that LLVM
   writes for gfx950.
@@ -148,6 +150,8 @@ def _arg_fields(a, base: int | None) -> list[tuple[int, bytes]]:
         records = a.records if a.records is not None else a.count * item_bytes(a.dtype)
         return [(16, struct.pack("<IIII", base & 0xFFFFFFFF, (base >> 32) & 0xFFFF, records,
                                  RESOURCE_WORD3))]
+    if a.passing == "memref-0d":
+        return [(8, struct.pack("<q", v)) for v in (base, base, 0)]
     shape = a.shape if a.passing == "memref" else (a.count,)
     strides = [int(np.prod(shape[i + 1:])) for i in range(len(shape))]
     return [(8, struct.pack("<q", v)) for v in (base, base, 0, *shape, *strides)]

@@ -14,7 +14,7 @@ what the buffers hold at the start and what the outputs must equal afterwards::
     kind = "buffer"            # buffer | scalar | null (a null pointer)
     dtype = "bf16"
     shape = [64, 128]
-    pass = "pointer"           # pointer | memref | memref-flat | resource (optional)
+    pass = "pointer"           # pointer | memref | memref-flat | memref-0d | resource
     init = "random"            # random | zeros | poison | {random = [lo, hi]} |
                                # {value = v} | {copy = "other buffer"}
 
@@ -46,7 +46,7 @@ from pipeline_mlir.emu.expect import (BUFFER_DTYPES, SCALAR_DTYPES, Expr, exact_
                                       int_range, parse_expect)
 from pipeline_mlir.target.gfx950 import LDS_BYTES
 
-PASSES = ("pointer", "memref", "memref-flat", "resource")
+PASSES = ("pointer", "memref", "memref-flat", "memref-0d", "resource")
 KINDS = ("buffer", "scalar", "null")
 _TOP = {"kernel", "grid", "block", "dynamic_lds", "seed", "arg", "check"}
 _ARG = {"buffer": {"kind", "name", "dtype", "shape", "pass", "init", "records"},

@@ -42,6 +42,8 @@ _SOP2 = {
     "s_lshr_b32": lambda a, b: _nz(a >> (b & 31)),
     "s_lshr_b64": lambda a, b: _nz(a >> (b.astype(U64) & U64(63))),
     "s_ashr_i32": lambda a, b: _nz((_s32(a) >> (b & 31).astype(I32)).view(U32)),
+    "s_ashr_i64": lambda a, b: _nz((a.astype(U64).view(I64) >>
+                                    (b.astype(U64) & U64(63)).astype(I64)).view(U64)),
     "s_mul_i32": lambda a, b: ((a.astype(U64) * b) & M32, None),
     "s_mul_hi_u32": lambda a, b: ((a.astype(U64) * b) >> 32, None),
     "s_mul_hi_i32": lambda a, b: (((_s32(a).astype(I64) * _s32(b)) >> 32).astype(U64) & M32,

@@ -144,6 +144,10 @@ def matmul_dispatch(module) -> MatmulDispatch:
     """The matmul dispatch of ``module`` (module docstring)."""
     f, name = _the_kernel(module)
     found = _bindings(f)
+    if len(found) < 3 and _walk(f, lambda o: o.name == "stream.binding.subspan"):
+        raise IRError(f, f"'{f.name}' op '{name}' takes stream bindings (IREE Wave's kernel): "
+                         f"its launch is not read from the IR; describe it with "
+                         f"--emulate-launch=FILE (examples/launch/wave_gemm_f16.toml)")
     if len(found) < 3:
         raise IRError(f, f"'{f.name}' op '{name}' has {len(found)} bindings; a matmul dispatch "
                          f"has at least three: A, B and C (and the inputs of its epilogue)")

@@ -35,7 +35,9 @@ class AdoptLoop(SchedulePass):
 
     def run(self, module) -> None:
         from pipeline_mlir.frontend import natural as N
+        from pipeline_mlir.frontend.producers import normalize_producers
 
+        normalize_producers(module)
         loops = N.find_natural_loops(module)
         if not loops:
             why = N.no_loop_reason(module)

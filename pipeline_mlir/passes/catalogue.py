@@ -9,7 +9,8 @@ shows).
 from __future__ import annotations
 
 #: every sched pass, in the order the listings show them
-PASS_NAMES = ("sched-adopt-loop", "sched-import", "sched-verify", "sched-annotate",
+PASS_NAMES = ("sched-normalize-producers", "sched-adopt-loop", "sched-import", "sched-verify",
+              "sched-annotate",
               "sched-reorder", "sched-derive-edges", "sched-schedule", "sched-derive-waits",
               "sched-explicit-blocks", "sched-expand-phases", "sched-fix-hazards",
               "sched-lower-to-rocdl", "sched-stage-copies", "sched-gpu-kernel",

@@ -15,6 +15,8 @@ kernels.  Kernels come in other containers too; this pass rewrites them:
   an ``scf.forall`` over workgroups (``#iree_codegen.workgroup_mapping``) -> its body
   with ``gpu.block_id`` for the induction variables; ``iree_codegen.index_hint`` and
   ``util.assume.int`` hints are dropped;
+* ``affine.apply`` becomes ``arith`` (:mod:`pipeline_mlir.lowering.affine_apply`; IREE's
+  tail has already lowered those of a ``hal.executable``), another affine op is an error;
 * workgroup memory from ``memref.alloc`` becomes workgroup attributions of the
   ``gpu.func`` (``memref.dealloc`` of it is dropped).
 
@@ -36,6 +38,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops as _walk
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import block_size
+from pipeline_mlir.lowering.affine_apply import lower_affine
 
 from pipeline_mlir.passes._common import SchedPass
 from pipeline_mlir.target.gfx950 import AGPR_ALLOC_ATTR, K_OUTER_MFMAS_ATTR
@@ -140,6 +143,7 @@ class GpuKernel(SchedPass):
             self._ids(g)
             self._foralls(g)
             _drop_hints_and_returns(g)
+            lower_affine(g)
         f.erase()
 
     def _interface_ops(self, f) -> tuple[list, list, list]:
@@ -293,9 +297,9 @@ def _is_kernel(f) -> bool:
 
 
 def _needs_rewrite(f) -> bool:
-    """A gpu.func holding IREE interface ops, hints or workgroup allocations."""
+    """A gpu.func holding IREE interface ops, hints, affine ops or workgroup allocations."""
     def bad(o):
-        return (o.name.startswith(("hal.", "iree_codegen.", "util.")) or
+        return (o.name.startswith(("hal.", "iree_codegen.", "util.", "affine.")) or
                 (o.name == "memref.alloc" and is_workgroup_memref(o.results[0].type)) or
                 (o.name == "scf.forall" and any(i is not None for i in _mapping(o))))
     return bool(_walk(f, bad))

@@ -39,11 +39,13 @@ from pipeline_mlir.passes.schedule import Schedule
 from pipeline_mlir.passes.stage_copies import StageCopies
 from pipeline_mlir.passes.translate import ToLLVMError, diagnostics_text, translate_to_llvm_ir
 from pipeline_mlir.passes.verify import Verify
+from pipeline_mlir.passes.normalize_producers import NormalizeProducers
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.options import Option, OptionTable, split_spec, suggest
 
-PASSES = {c.name: c for c in (AdoptLoop, Import, Verify, Annotate, Reorder, DeriveEdges,
+PASSES = {c.name: c for c in (NormalizeProducers, AdoptLoop, Import, Verify, Annotate, Reorder,
+                               DeriveEdges,
                                Schedule, DeriveWaits, ExplicitBlocks, ExpandPhases, FixHazards,
                                LowerToROCDL, StageCopies, GpuKernel, CheckDeviceInput, BufferSoffset,
                                RocdlToLLVMIntrinsics, ExtractDeviceModule)}

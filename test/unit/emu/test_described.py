@@ -176,3 +176,53 @@ def test_a_triton_gemm_through_its_launch_description(tmp_path):
         run = emulate_described(kernel, launch, mode, seed)
         assert run.exact, (mode, run.problem())
     assert np.prod(launch.grid) == 4
+
+
+#: IREE Wave's argument form: rank-0 memrefs (a 3-field descriptor each) the kernel views
+#: with memref.reinterpret_cast; out[t] = 2 * in[t]
+RANK0_COPY = """
+func.func @twice(%a: memref<f32>, %c: memref<f32>) attributes {
+    gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %t = gpu.thread_id x
+  %ra = memref.reinterpret_cast %a to offset: [0], sizes: [64], strides: [1]
+      : memref<f32> to memref<64xf32>
+  %rc = memref.reinterpret_cast %c to offset: [0], sizes: [64], strides: [1]
+      : memref<f32> to memref<64xf32>
+  %v = memref.load %ra[%t] : memref<64xf32>
+  %w = arith.addf %v, %v : f32
+  memref.store %w, %rc[%t] : memref<64xf32>
+  return
+}
+"""
+
+
+def test_rank0_memref_arguments(tmp_path):
+    from pipeline_mlir.tools.pipeline_opt import main
+
+    src, obj = tmp_path / "k.mlir", tmp_path / "k.hsaco"
+    src.write_text(RANK0_COPY)
+    assert main([str(src), "--emit=hsaco", "-o", str(obj)]) == 0
+    kernel = load_kernel(obj.read_bytes())
+    text = ('grid = [1]\nblock = [64]\n'
+            '[[arg]]\nname = "A"\nkind = "buffer"\ndtype = "f32"\nshape = [64]\n'
+            'pass = "memref-0d"\n'
+            '[[arg]]\nname = "C"\nkind = "buffer"\ndtype = "f32"\nshape = [64]\n'
+            'pass = "memref-0d"\n'
+            '[[check]]\noutput = "C"\nexpect = "A + A"\n')
+    run = emulate_described(kernel, read_launch("k.toml", text), "late")
+    assert run.exact and run.outputs[0].compared == 64
+    # a 1-D descriptor (5 fields) is not what the kernel takes
+    with pytest.raises(LaunchFileError, match=r"takes 6 kernel argument fields"):
+        emulate_described(kernel, read_launch("k.toml", text.replace("memref-0d",
+                                                                     "memref-flat", 1)))
+
+
+def test_wave_launch_example_reads():
+    """examples/launch/wave_gemm_f16.toml (IREE Wave's GEMM, test/unit/frontend/
+    test_wave_dsl.py runs it when wave-lang is there) is a valid description."""
+    with open("examples/launch/wave_gemm_f16.toml") as f:
+        spec = read_launch("wave_gemm_f16.toml", f.read())
+    assert (spec.grid, spec.block) == ((1, 1, 1), (128, 2, 1))
+    assert [(a.name, a.passing, tuple(a.shape)) for a in spec.args] == [
+        ("A", "memref-0d", (128, 16384)), ("B", "memref-0d", (128, 16384)),
+        ("C", "memref-0d", (128, 128))]

@@ -30,6 +30,23 @@ def test_scalar_carry_and_compare():
     assert S[7] == (-5) & 0xFFFFFFFF and S[8] == 0xA and S[9] == 112
 
 
+def test_s_ashr_i64_keeps_the_sign_and_sets_scc():
+    m = run_snippet("""
+        s_mov_b32 s4, 0
+        s_mov_b32 s5, 0x80000000
+        s_ashr_i64 s[6:7], s[4:5], 36
+        s_cselect_b32 s10, 1, 0
+        s_mov_b32 s4, 0x40
+        s_mov_b32 s5, 0
+        s_ashr_i64 s[8:9], s[4:5], 7
+        s_cselect_b32 s11, 1, 0
+        s_endpgm""")
+    S = m.waves[0].S[:, 0]
+    # -2^63 >> 36 = -2^27: the high word all ones, the low word 0xf8000000
+    assert (S[6], S[7], S[10]) == (0xF8000000, 0xFFFFFFFF, 1)
+    assert (S[8], S[9], S[11]) == (0, 0, 0)      # 0x40 >> 7 = 0: SCC clear
+
+
 def test_vector_ops_and_exec_masking():
     m = run_snippet("""
         s_mov_b32 s14, 0x10000

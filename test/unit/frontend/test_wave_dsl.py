@@ -1,0 +1,83 @@
+"""IREE's Wave DSL GEMM (``wave-lang``) through the front end with no hand edits.
+
+``test/data/wave/generate.py`` writes Wave's f16 ``C = A x B^T`` GEMM with
+``use_global_to_shared`` for gfx950 as Wave hands it to its compiler (a
+``stream.executable``, ``stream.binding.subspan`` rank-0 memrefs, ``readfirstlane`` address
+terms, a memref.view LDS pool, ``affine.apply`` index math, wave-lang 3.9's older IREE
+syntax).  ``pipeline-opt --pipeline=4wave`` pipelines that text as it is (the simulator
+pass ``sched-fix-hazards`` runs on the way), and the code object computes C exactly on the
+emulator in the late and random completion modes, launched as Wave launches it (a launch
+description: three rank-0 memref descriptors, a 2 x 2 grid of 2-D workgroups of 128 x 2;
+all four workgroups run, so every output tile is checked).
+
+wave-lang is not a dependency: the tests run when it is importable, or when
+``PIPELINE_MLIR_WAVE_PYTHON`` names a Python that has it, and skip otherwise.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipeline_mlir.emu.described import emulate_described
+from pipeline_mlir.emu.inputs import load_kernel
+from pipeline_mlir.emu.launchfile import read_launch
+from pipeline_mlir.tools.pipeline_opt import main
+
+GENERATOR = Path(__file__).parents[2] / "data" / "wave" / "generate.py"
+#: K above 8192: Wave gives the buffers no cache-swizzle stride (which the emulator does
+#: not model) when a row is longer than that
+SIZE = (256, 256, 8320)
+TILE = (128, 128, 64)
+
+
+def _wave_python() -> str | None:
+    if importlib.util.find_spec("wave_lang") is not None:
+        return sys.executable
+    return os.environ.get("PIPELINE_MLIR_WAVE_PYTHON") or None
+
+
+pytestmark = pytest.mark.skipif(_wave_python() is None,
+                                reason="wave-lang is not installed (nor named by "
+                                       "PIPELINE_MLIR_WAVE_PYTHON)")
+
+
+@pytest.fixture(scope="module")
+def wave_kernel(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("wave") / "gemm.mlir"
+    cmd = [_wave_python(), str(GENERATOR), str(out), "--size", *map(str, SIZE),
+           "--tile", *map(str, TILE)]
+    subprocess.run(cmd, check=True, capture_output=True, env={**os.environ, "PYTHONPATH": ""})
+    return out
+
+
+def _launch(m: int, n: int, k: int) -> str:
+    args = "".join(f'[[arg]]\nname = "{name}"\nkind = "buffer"\ndtype = "{dt}"\n'
+                   f'shape = [{r}, {c}]\npass = "memref-0d"\n'
+                   for name, dt, r, c in (("A", "f16", m, k), ("B", "f16", n, k),
+                                          ("C", "f32", m, n)))
+    return (f"grid = [{m // TILE[0]}, {n // TILE[1]}]\nblock = [128, 2]\n{args}"
+            f'[[check]]\noutput = "C"\nexpect = "A @ B.T"\n')
+
+
+def test_wave_gemm_is_wave_output(wave_kernel):
+    text = wave_kernel.read_text()
+    for form in ("stream.binding.subspan", "llvm.amdgcn.readfirstlane", "affine.apply",
+                 "memref.view", "amdgpu.gather_to_lds"):
+        assert form in text, form
+
+
+def test_wave_gemm_pipelined_and_exact(wave_kernel, tmp_path):
+    obj = tmp_path / "gemm.hsaco"
+    assert main(["--pipeline=4wave", str(wave_kernel), "--emit=hsaco", "-o", str(obj)]) == 0
+    kernel = load_kernel(obj.read_bytes())
+    spec = read_launch("wave.toml", _launch(*SIZE))
+    for mode in ("late", "random"):
+        run = emulate_described(kernel, spec, mode)
+        assert run.exact, mode
+        assert run.outputs[0].compared == SIZE[0] * SIZE[1]

@@ -125,6 +125,8 @@ def plan(loop, copies: list, unmarked: bool) -> Plan | str:
         if o not in mine and o.name not in ("memref.subview",) and _global_access(o):
             return f"the loop accesses global memory with '{o.name}'"
     for c in copies:
+        if len(segments(c)[3]) != 1:
+            return "a copy writes LDS with more than one index"
         s = _slice(c, body)
         if isinstance(s, str):
             return s
@@ -145,10 +147,11 @@ def check_budget(p: Plan) -> OpError | None:
     carried = sum(_regs(a.type) for a in list(p.loop.regions[0].blocks[0].arguments)[1:])
     staged = sum(_regs(_vector_type(c)) for c in p.copies)
     if carried + staged > REGISTER_BUDGET:
-        return OpError(p.loop, f"'scf.for' op: its register-staged copies, loaded an "
-                               f"iteration ahead, need {staged} VGPRs per lane across the "
-                               f"back edge besides the {carried} it carries: "
-                               f"{carried + staged} > the budget of {REGISTER_BUDGET}")
+        return OpError(p.loop, f"'scf.for' op would carry {carried + staged} VGPRs per "
+                               f"lane across its back edge with its register-staged copies "
+                               f"loaded an iteration ahead ({carried} for its iter_args, "
+                               f"{staged} for the copies), more than the budget of "
+                               f"{REGISTER_BUDGET}")
     return None
 
 

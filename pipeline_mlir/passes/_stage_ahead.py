@@ -44,6 +44,8 @@ from pipeline_mlir.target.gfx950 import VGPRS
 
 #: VGPRs per lane the values live across the loop's back edge may take (the unified file)
 REGISTER_BUDGET = VGPRS
+#: the wait after a staged LDS write, before the wait or barrier that follows it
+WRITE_DONE = waitcnt_imm(lgkmcnt=0)
 #: ops an index slice may clone (pure, regionless)
 PURE_PREFIXES = ("arith.", "index.", "affine.apply", "affine.min", "affine.max",
                  "gpu.thread_id", "gpu.lane_id",
@@ -214,20 +216,24 @@ def _stage_ahead(c, body, iv, carried, p: Plan, lane_address, store_point):
     """Copy ``c`` made a store of ``carried`` and the next iteration's load, which it
     returns."""
     _, _, (dst,), (base,) = segments(c)
-    t = iv.type
-    A = B.arith
     fence = store_point(c)
     with ir.InsertionPoint(c), c.location:
         B.vector.store(carried, dst, [lane_address(base, _vector_type(c).shape[0])])
-        step = A.constant(t, ir.IntegerAttr.get(t, p.step))
-        ub = A.constant(t, ir.IntegerAttr.get(t, p.ub))
-        nxt = A.addi(iv, step)
-        nxt = A.select(A.cmpi(A.CmpIPredicate.slt, nxt, ub), nxt, iv)
-        value = _load(c, body, iv, nxt)
+        value = _load(c, body, iv, _next_iv(iv, p))
     with ir.InsertionPoint(fence), c.location:
-        B.rocdl.s_waitcnt(waitcnt_imm(lgkmcnt=0))
+        B.rocdl.s_waitcnt(WRITE_DONE)
     c.erase()
     return value
+
+
+def _next_iv(iv, p: Plan):
+    """``iv + step``, or ``iv`` in the loop's last iteration (emitted here)."""
+    t = iv.type
+    A = B.arith
+    step = A.constant(t, ir.IntegerAttr.get(t, p.step))
+    ub = A.constant(t, ir.IntegerAttr.get(t, p.ub))
+    nxt = A.addi(iv, step)
+    return A.select(A.cmpi(A.CmpIPredicate.slt, nxt, ub), nxt, iv)
 
 
 def _drop_vmcnt(loop) -> None:

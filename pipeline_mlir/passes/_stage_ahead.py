@@ -46,10 +46,12 @@ from pipeline_mlir.target.gfx950 import VGPRS
 REGISTER_BUDGET = VGPRS
 #: the wait after a staged LDS write, before the wait or barrier that follows it
 WRITE_DONE = waitcnt_imm(lgkmcnt=0)
+#: ops that only view memory (no access)
+VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape")
 #: ops an index slice may clone (pure, regionless)
 PURE_PREFIXES = ("arith.", "index.", "affine.apply", "affine.min", "affine.max",
                  "gpu.thread_id", "gpu.lane_id",
-                 "gpu.block_id", "gpu.block_dim", "gpu.grid_dim")
+                 "gpu.block_id", "gpu.block_dim", "gpu.grid_dim") + VIEWS
 
 
 @dataclass
@@ -86,9 +88,10 @@ def _walk(op):
 
 
 def _slice(copy, body) -> list | str:
-    """The ops of ``body`` the copy's source index depends on, in body order, or why not."""
-    _, src_idx, _, _ = segments(copy)
-    need, todo = set(), list(src_idx)
+    """The ops of ``body`` the copy's source view and index depend on, in body order, or
+    why not."""
+    (src,), src_idx, _, _ = segments(copy)
+    need, todo = set(), [src] + list(src_idx)
     while todo:
         v = todo.pop()
         if isinstance(v, ir.BlockArgument):
@@ -124,7 +127,7 @@ def plan(loop, copies: list, unmarked: bool) -> Plan | str:
     for o in _walk(loop):
         if o.name == "amdgpu.gather_to_lds" and (o not in mine or o.block != body):
             return "a copy of the loop is not directly in its body"
-        if o not in mine and o.name not in ("memref.subview",) and _global_access(o):
+        if o not in mine and not o.name.startswith(VIEWS) and _global_access(o):
             return f"the loop accesses global memory with '{o.name}'"
     for c in copies:
         if len(segments(c)[3]) != 1:
@@ -163,8 +166,8 @@ def _vector_type(copy):
 
 
 def _load(copy, body, iv, at_iv):
-    """The copy's global load with ``iv`` replaced by ``at_iv`` (slice cloned at the
-    insertion point)."""
+    """The copy's global load with ``iv`` replaced by ``at_iv`` (its slice, source view
+    and index, cloned at the insertion point)."""
     (src,), src_idx, _, _ = segments(copy)
     mapping = {iv: at_iv}
     for o in _slice(copy, body):
@@ -174,7 +177,8 @@ def _load(copy, body, iv, at_iv):
                 new.operands[k] = mapping[v]
         for old_r, new_r in zip(o.results, new.results):
             mapping[old_r] = new_r
-    return B.vector.load(_vector_type(copy), src, [mapping.get(v, v) for v in src_idx])
+    return B.vector.load(_vector_type(copy), mapping.get(src, src),
+                         [mapping.get(v, v) for v in src_idx])
 
 
 def apply(p: Plan, store_point, lane_address) -> None:

@@ -7,7 +7,10 @@ a copy like any other: the schedule places it, the tag check and the hazard chec
 This pass, the last of a named pipeline (so the emitted MLIR, also when it is handed back
 to ``iree-compile``, holds no marked copy) and again the first of the LLVM step (for pass
 pipelines that stop at ``sched-lower-to-rocdl``), replaces each marked copy by what a
-direct-to-LDS copy does, through registers:
+direct-to-LDS copy does, through registers.  In a K-loop that allows it, the copy's load is
+issued an iteration ahead and its store placed at the copy's slot
+(:mod:`pipeline_mlir.passes._stage_ahead`, which says when); every other marked copy is
+staged in its slot:
 
 * at the copy's place, a ``vector.load`` of the lane's ``n`` elements from the global
   source (a buffer load, which on gfx950 takes any byte-aligned address);

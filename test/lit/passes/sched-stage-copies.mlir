@@ -84,6 +84,32 @@ func.func @ahead(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.addres
 
 // -----
 
+// The copy reads a view the loop makes from the iteration's column (IREE's fp8 kernels):
+// the view is part of what is cloned for the next iteration.
+// CHECK-LABEL: func.func @view_in_loop
+// CHECK:         %[[S0:.*]] = memref.subview %arg0[%arg2, %{{.*}}] [1, 16] [1, 1]
+// CHECK-NEXT:    %[[V0:.*]] = vector.load %[[S0]][%c0, %c0]
+// CHECK-NEXT:    scf.for %[[K:.*]] = %c0 to %c4 step %c1 iter_args(%{{.*}} = %[[V0]]) -> (vector<16xf8E4M3FN>)
+// CHECK:           %[[NK:.*]] = arith.select
+// CHECK-NEXT:      %[[NC:.*]] = arith.muli %[[NK]], %c16 : index
+// CHECK-NEXT:      %[[NS:.*]] = memref.subview %arg0[%arg2, %[[NC]]] [1, 16] [1, 1]
+// CHECK-NEXT:      %[[NV:.*]] = vector.load %[[NS]][%c0, %c0]
+// CHECK:           scf.yield %[[NV]]
+func.func @view_in_loop(%src: memref<64x4100xf8E4M3FN>, %lds: memref<2048xf8E4M3FN, #gpu.address_space<workgroup>>, %i: index, %d: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  scf.for %k = %c0 to %c4 step %c1 {
+    %col = arith.muli %k, %c16 : index
+    %v = memref.subview %src[%i, %col] [1, 16] [1, 1] : memref<64x4100xf8E4M3FN> to memref<1x16xf8E4M3FN, strided<[4100, 1], offset: ?>>
+    amdgpu.gather_to_lds %v[%c0, %c0], %lds[%d] {sched.register_staged} : vector<16xf8E4M3FN>, memref<1x16xf8E4M3FN, strided<[4100, 1], offset: ?>>, memref<2048xf8E4M3FN, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
 // The slot form stays where a load cannot be issued an iteration ahead: a trip count known
 // only at run time (the load before the loop might read for an iteration that never runs)
 // ...

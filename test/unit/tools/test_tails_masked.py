@@ -8,7 +8,9 @@ pipelined loop keeps; the copies themselves (rows of 8190 bytes, not 16-byte ali
 direct-to-LDS copy moves them) are register-staged (``sched-stage-copies``).  K = 4095 and
 K = 4100 (rows of 8200 bytes) at 2048x2048 run exact on the emulator, memory completing
 as late as the counters allow and at random; a staged copy whose LDS wait is weakened, or
-whose store moves past the barrier after it, is caught as a race.  Mutants of the kernel
+whose store moves past the barrier after it, is caught as a race.  In the pipelined loop the
+staged loads are issued an iteration ahead: a load for the wrong iteration gives a wrong C,
+and the loop's assembly without LLVM's vmcnt before a staged write is a pending register.  Mutants of the kernel
 (the prefetch point and the late form, whose guarded loads are peeled too) check each
 refusal of the peel.
 """

@@ -7,7 +7,10 @@ a copy like any other: the schedule places it, the tag check and the hazard chec
 This pass, the last of a named pipeline (so the emitted MLIR, also when it is handed back
 to ``iree-compile``, holds no marked copy) and again the first of the LLVM step (for pass
 pipelines that stop at ``sched-lower-to-rocdl``), replaces each marked copy by what a
-direct-to-LDS copy does, through registers:
+direct-to-LDS copy does, through registers.  In a K-loop that allows it, the copy's load is
+issued an iteration ahead and its store placed at the copy's slot
+(:mod:`pipeline_mlir.passes._stage_ahead`, which says when); every other marked copy is
+staged in its slot:
 
 * at the copy's place, a ``vector.load`` of the lane's ``n`` elements from the global
   source (a buffer load, which on gfx950 takes any byte-aligned address);
@@ -38,6 +41,7 @@ from pipeline_mlir.analysis.ir_facts import segments
 from pipeline_mlir.frontend.regcopy import STAGED
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
 from pipeline_mlir.passes._common import ModulePass, OpError, as_operation
+from pipeline_mlir.passes import _stage_ahead as SA
 
 
 def _walk(op, out: list) -> list:
@@ -59,7 +63,22 @@ class StageCopies(ModulePass):
 
     def run(self, module) -> list[OpError]:
         errors = []
+        unmarked = _has_dma_copies(as_operation(module))
+        by_parent: dict = {}
         for op in _walk(as_operation(module), []):
+            by_parent.setdefault(op.parent, []).append(op)
+        slot, ahead = [], []
+        for parent, copies in by_parent.items():
+            p = SA.plan(parent, copies, unmarked)
+            if isinstance(p, str):
+                slot.extend(copies)
+            elif (err := SA.check_budget(p)) is not None:
+                errors.append(err)
+            else:
+                ahead.append(p)
+        for p in ahead:
+            SA.apply(p, _store_point, _lane_address)
+        for op in slot:
             (src,), src_idx, (dst,), dst_idx = segments(op)
             if len(dst_idx) != 1:
                 errors.append(OpError(op, f"'{op.name}' op marked {STAGED} writes LDS "
@@ -76,16 +95,32 @@ def _stage(op, src, src_idx: list, dst, base) -> None:
     if not isinstance(vt, ir.VectorType):
         vt = ir.VectorType.get([1], vt)
     n = vt.shape[0]
-    t = ir.IndexType.get()
-    A = B.arith
     with ir.InsertionPoint(op), op.location:
         val = B.vector.load(vt, src, src_idx)
-        lane = B.gpu.lane_id()
-        at = A.addi(base, A.muli(lane, A.constant(t, ir.IntegerAttr.get(t, n))))
+        at = _lane_address(base, n)
     with ir.InsertionPoint(_store_point(op)), op.location:
         B.vector.store(val, dst, [at])
         B.rocdl.s_waitcnt(waitcnt_imm(lgkmcnt=0))
     op.erase()
+
+
+def _lane_address(base, n: int):
+    """The LDS index of the lane's ``n`` elements of a copy whose wave writes from ``base``."""
+    t = ir.IndexType.get()
+    A = B.arith
+    return A.addi(base, A.muli(B.gpu.lane_id(), A.constant(t, ir.IntegerAttr.get(t, n))))
+
+
+def _has_dma_copies(op) -> bool:
+    for region in op.regions:
+        for block in region.blocks:
+            for o in block.operations:
+                o = as_operation(o)
+                if o.name == "amdgpu.gather_to_lds" and STAGED not in o.attributes:
+                    return True
+                if _has_dma_copies(o):
+                    return True
+    return False
 
 
 #: the ops a staged copy's LDS store does not move past

@@ -38,3 +38,146 @@ func.func @two_d(%src: memref<64x4095xbf16>, %lds: memref<64x32xbf16, #gpu.addre
   amdgpu.gather_to_lds %src[%i, %j], %lds[%d, %d] {sched.register_staged} : vector<8xbf16>, memref<64x4095xbf16>, memref<64x32xbf16, #gpu.address_space<workgroup>>
   return
 }
+
+// -----
+
+// A constant-bounded K-loop whose copies are all staged: the copy's global load is issued
+// an iteration ahead.  Before the loop, its index slice cloned at the lower bound loads
+// the first iteration's elements, which the loop carries (a new iter_arg); in the body,
+// the LDS store of the carried value at the copy's slot, then the load of the next
+// iteration's elements (iv + 1, or iv in the last iteration), yielded.  The loop's wait on
+// vmcnt only (0x0F70, derived for the DMA copy) is dropped; lgkmcnt(0) before the barrier.
+// CHECK-LABEL: func.func @ahead
+// CHECK:         %[[Z:c0_[0-9]+]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[C0:.*]] = arith.muli %[[Z]], %c32 : index
+// CHECK-NEXT:    %[[V0:.*]] = vector.load %arg0[%arg2, %[[C0]]]
+// CHECK-NEXT:    scf.for %[[K:.*]] = %c0 to %c4 step %c1 iter_args(%[[ACC:.*]] = %arg5, %[[V:.*]] = %[[V0]]) -> (vector<4xf32>, vector<8xbf16>)
+// CHECK:           %[[A:.*]] = arith.addi %arg3,
+// CHECK-NEXT:      vector.store %[[V]], %arg1[%[[A]]]
+// CHECK-NEXT:      %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-NEXT:      %[[UB:.*]] = arith.constant 4 : index
+// CHECK-NEXT:      %[[N:.*]] = arith.addi %[[K]], %[[ONE]] : index
+// CHECK-NEXT:      %[[LT:.*]] = arith.cmpi slt, %[[N]], %[[UB]] : index
+// CHECK-NEXT:      %[[NK:.*]] = arith.select %[[LT]], %[[N]], %[[K]] : index
+// CHECK-NEXT:      %[[NC:.*]] = arith.muli %[[NK]], %c32 : index
+// CHECK-NEXT:      %[[NV:.*]] = vector.load %arg0[%arg2, %[[NC]]]
+// CHECK-NEXT:      %[[M:.*]] = amdgpu.mfma
+// CHECK-NEXT:      rocdl.s.waitcnt 49279
+// CHECK-NEXT:      rocdl.s.barrier
+// CHECK-NEXT:      scf.yield %[[M]], %[[NV]] : vector<4xf32>, vector<8xbf16>
+// CHECK-NOT:     gather_to_lds
+func.func @ahead(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %d: index, %x: vector<8xbf16>, %acc0: vector<4xf32>) -> vector<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  %r = scf.for %k = %c0 to %c4 step %c1 iter_args(%acc = %acc0) -> (vector<4xf32>) {
+    %col = arith.muli %k, %c32 : index
+    amdgpu.gather_to_lds %src[%i, %col], %lds[%d] {sched.register_staged} : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+    %m = amdgpu.mfma 16x16x32 %x * %x + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    rocdl.s.waitcnt 3952
+    rocdl.s.barrier
+    scf.yield %m : vector<4xf32>
+  }
+  return %r : vector<4xf32>
+}
+
+// -----
+
+// The copy reads a view the loop makes from the iteration's column (IREE's fp8 kernels):
+// the view is part of what is cloned for the next iteration.
+// CHECK-LABEL: func.func @view_in_loop
+// CHECK:         %[[S0:.*]] = memref.subview %arg0[%arg2, %{{.*}}] [1, 16] [1, 1]
+// CHECK-NEXT:    %[[V0:.*]] = vector.load %[[S0]][%c0, %c0]
+// CHECK-NEXT:    scf.for %[[K:.*]] = %c0 to %c4 step %c1 iter_args(%{{.*}} = %[[V0]]) -> (vector<16xf8E4M3FN>)
+// CHECK:           %[[NK:.*]] = arith.select
+// CHECK-NEXT:      %[[NC:.*]] = arith.muli %[[NK]], %c16 : index
+// CHECK-NEXT:      %[[NS:.*]] = memref.subview %arg0[%arg2, %[[NC]]] [1, 16] [1, 1]
+// CHECK-NEXT:      %[[NV:.*]] = vector.load %[[NS]][%c0, %c0]
+// CHECK:           scf.yield %[[NV]]
+func.func @view_in_loop(%src: memref<64x4100xf8E4M3FN>, %lds: memref<2048xf8E4M3FN, #gpu.address_space<workgroup>>, %i: index, %d: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  scf.for %k = %c0 to %c4 step %c1 {
+    %col = arith.muli %k, %c16 : index
+    %v = memref.subview %src[%i, %col] [1, 16] [1, 1] : memref<64x4100xf8E4M3FN> to memref<1x16xf8E4M3FN, strided<[4100, 1], offset: ?>>
+    amdgpu.gather_to_lds %v[%c0, %c0], %lds[%d] {sched.register_staged} : vector<16xf8E4M3FN>, memref<1x16xf8E4M3FN, strided<[4100, 1], offset: ?>>, memref<2048xf8E4M3FN, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// The slot form stays where a load cannot be issued an iteration ahead: a trip count known
+// only at run time (the load before the loop might read for an iteration that never runs)
+// ...
+// CHECK-LABEL: func.func @dynamic_trips
+// CHECK:         scf.for %{{.*}} iter_args(%{{.*}} = %arg5) -> (vector<4xf32>) {
+// CHECK-NEXT:      vector.load
+// CHECK-NOT:     gather_to_lds
+func.func @dynamic_trips(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %d: index, %n: index, %acc0: vector<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r0 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (vector<4xf32>) {
+    amdgpu.gather_to_lds %src[%i, %k], %lds[%d] {sched.register_staged} : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+    scf.yield %acc : vector<4xf32>
+  }
+  return
+}
+
+// -----
+
+// ... an index that depends on memory (a memref.load) ...
+// CHECK-LABEL: func.func @index_from_memory
+// CHECK:         scf.for %{{.*}} iter_args(%{{.*}} = %arg4) -> (vector<4xf32>) {
+// CHECK-NEXT:      memref.load
+// CHECK-NEXT:      vector.load
+func.func @index_from_memory(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %d: index, %acc0: vector<4xf32>, %idx: memref<4xindex, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r1 = scf.for %k = %c0 to %c4 step %c1 iter_args(%acc = %acc0) -> (vector<4xf32>) {
+    %col = memref.load %idx[%k] : memref<4xindex, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds %src[%i, %col], %lds[%d] {sched.register_staged} : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+    scf.yield %acc : vector<4xf32>
+  }
+  return
+}
+
+// -----
+
+// ... and a kernel that also has a DMA copy (its vmcnt waits count the VMEM operations in
+// flight, which a load moved an iteration ahead would change).
+// CHECK-LABEL: func.func @with_a_dma_copy
+// CHECK:         scf.for %{{.*}} iter_args(%{{.*}} = %arg4) -> (vector<4xf32>) {
+// CHECK-NEXT:      vector.load
+// CHECK:           amdgpu.gather_to_lds %arg0[%arg2, %arg3]
+func.func @with_a_dma_copy(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %d: index, %acc0: vector<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r2 = scf.for %k = %c0 to %c4 step %c1 iter_args(%acc = %acc0) -> (vector<4xf32>) {
+    amdgpu.gather_to_lds %src[%i, %k], %lds[%d] {sched.register_staged} : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+    scf.yield %acc : vector<4xf32>
+  }
+  amdgpu.gather_to_lds %src[%i, %d], %lds[%d] : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+// Loaded an iteration ahead, the staged values live across the back edge with the loop's
+// iter_args: 2048 + 4 VGPRs per lane do not fit the register file; an error at the loop.
+func.func @over_budget(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %d: index, %big: vector<2048xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  // expected-error @+1 {{sched-stage-copies: 'scf.for' op would carry 2052 VGPRs per lane across its back edge with its register-staged copies loaded an iteration ahead (2048 for its iter_args, 4 for the copies), more than the budget of 512}}
+  %r = scf.for %k = %c0 to %c4 step %c1 iter_args(%b = %big) -> (vector<2048xf32>) {
+    amdgpu.gather_to_lds %src[%i, %k], %lds[%d] {sched.register_staged} : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+    scf.yield %b : vector<2048xf32>
+  }
+  return
+}

@@ -8,7 +8,9 @@ pipelined loop keeps; the copies themselves (rows of 8190 bytes, not 16-byte ali
 direct-to-LDS copy moves them) are register-staged (``sched-stage-copies``).  K = 4095 and
 K = 4100 (rows of 8200 bytes) at 2048x2048 run exact on the emulator, memory completing
 as late as the counters allow and at random; a staged copy whose LDS wait is weakened, or
-whose store moves past the barrier after it, is caught as a race.  Mutants of the kernel
+whose store moves past the barrier after it, is caught as a race.  In the pipelined loop the
+staged loads are issued an iteration ahead: a load for the wrong iteration gives a wrong C,
+and the loop's assembly without LLVM's vmcnt before a staged write is a pending register.  Mutants of the kernel
 (the prefetch point and the late form, whose guarded loads are peeled too) check each
 refusal of the peel.
 """
@@ -155,3 +157,59 @@ def test_late_form_refusals(unaligned, capsys, tmp_path, old, new, message, wher
     rc, err, line = _run(capsys, tmp_path, text)
     assert rc == 1 and message in err, err
     assert re.search(r"\.mlir:\d+:\d+: error: ", err) and where in line, (err, line)
+
+
+def test_staged_loads_are_issued_an_iteration_ahead(unaligned, capsys, tmp_path):
+    """In the pipelined loop every staged copy is an LDS store of a value the loop carries
+    and the load of the next iteration's elements; its vmcnt waits are gone (LLVM derives
+    the one the register needs); the copies before and after the loop keep the slot form."""
+    out = tmp_path / "p.mlir"
+    assert main(["--pipeline=4wave", str(unaligned[4095]), "-o", str(out)]) == 0
+    text = out.read_text()
+    loops = [ln for ln in text.splitlines() if " = scf.for " in ln and "vector<4xf32>" in ln]
+    staged = [ln.split("-> (")[1].count("vector<8xbf16>") for ln in loops]
+    assert staged[0] == 8 and text.count("vector.store %arg") == 8, staged
+    body = text.split(loops[0])[1].split("scf.yield")[0]
+    waits = [int(w) for w in re.findall(r"rocdl\.s\.waitcnt (\d+)", body)]
+    assert waits and all(w & 0xC00F == 0xC00F for w in waits), waits   # vmcnt at 63
+
+
+def test_a_staged_load_for_the_wrong_iteration_is_caught(unaligned, capsys, monkeypatch):
+    """The load issued ahead reads the current iteration's elements, not the next's: the
+    LDS holds the K tile before the one the reads expect, a wrong C."""
+    import pipeline_mlir.passes._stage_ahead as SA
+    monkeypatch.setattr(SA, "_next_iv", lambda iv, p: iv)
+    rc = main(["--pipeline=4wave", "--emulate", str(unaligned[4095]),
+               "--emulate-workgroups=1", "--emulate-mode=late"])
+    out, err = capsys.readouterr()
+    assert rc == 1 and "max error" in out + err and "exact" not in out, out + err
+
+
+def _drop_loop_vmcnt_before_lds_writes(asm: str) -> tuple[str, int]:
+    """``asm`` without the vmcnt-only waits right before a ds_write_b128 inside the loop
+    (from a label to the first branch back to it), and how many were dropped."""
+    lines = asm.splitlines()
+    labels = {m.group(1): i for i, ln in enumerate(lines)
+              if (m := re.match(r"(\.LBB\d+_\d+):", ln))}
+    end, label = next((i, m.group(1)) for i, ln in enumerate(lines)
+                      if (m := re.search(r"s_cbranch_\w+ (\.LBB\d+_\d+)", ln))
+                      and labels.get(m.group(1), i) < i)
+    drop = {i for i in range(labels[label], end)
+            if re.fullmatch(r"\s*s_waitcnt vmcnt\(\d+\)", lines[i])
+            and "ds_write_b128" in lines[i + 1]}
+    return "\n".join(ln for i, ln in enumerate(lines) if i not in drop) + "\n", len(drop)
+
+
+def test_a_stage_ahead_write_before_its_load_is_caught(unaligned, capsys, tmp_path):
+    """The wait LLVM derives for a staged LDS write (vmcnt on the load issued an iteration
+    earlier, across the back edge) dropped from the loop's assembly: the write reads
+    registers the load has not filled, a pending-register finding."""
+    asm = tmp_path / "k.s"
+    assert main(["--pipeline=4wave", str(unaligned[4095]), "--emit=asm", "-o", str(asm)]) == 0
+    text, dropped = _drop_loop_vmcnt_before_lds_writes(asm.read_text())
+    assert dropped >= 1
+    asm.write_text(text)
+    rc = main(["--emulate=2048,2048,4095", str(asm), "--emulate-workgroups=1",
+               "--emulate-mode=late"])
+    out, err = capsys.readouterr()
+    assert rc == 1 and "pending-register" in err and "ds_write_b128" in err, out + err

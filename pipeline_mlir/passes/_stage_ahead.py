@@ -1,0 +1,253 @@
+"""Register-staged copies of a K-loop with their global loads issued one iteration ahead.
+
+A helper of ``sched-stage-copies`` (:mod:`pipeline_mlir.passes.stage_copies`), which calls
+:func:`plan` for every ``scf.for`` whose body holds marked copies and :func:`apply` when it
+returns one.  In the loop, each marked copy (iteration ``i`` moves ``src[f(i)]`` to
+``dst[base]``) becomes:
+
+* at the copy's slot (where the schedule placed the DMA, whose LDS write lands between
+  that slot and the wait derived for it), a ``vector.store`` to LDS of a register value
+  the loop carries (a new ``iter_arg``): the lane's elements of ``src[f(i)]``, loaded one
+  iteration earlier; then the load of the next iteration's elements ``src[f(i')]``, the
+  index slice of the copy cloned with ``i' = i + step`` (or ``i`` in the last iteration,
+  so no load leaves the rows the loop reads), yielded to the next iteration.  Before the
+  loop, the slice cloned at the lower bound loads the first iteration's elements;
+* ``s_waitcnt lgkmcnt(0)`` just before the first wait, barrier or op with regions after
+  the copy (as in the slot form): the store is complete before the barrier that hands the
+  buffer to its readers;
+* the wait on the load before the store is the register dependency, which LLVM's wait
+  insertion derives (a ``vmcnt`` of the loads issued since, across the back edge); the
+  ``vmcnt`` parts of the loop's own ``s_waitcnt`` ops, which the schedule derived for DMA
+  copies that now write nothing, are dropped (their ``lgkmcnt`` and ``expcnt`` kept).
+
+:func:`plan` returns a reason instead of a plan (the caller keeps the slot form,
+``stage_copies._stage``) when the loop is not a constant-bounded ``scf.for`` running at
+least once, when some copy is not directly in its body or has an index that is not pure
+arithmetic of the loop (no regions, no memory), when the loop reads or writes global
+memory otherwise, or when the function also has copies that stay DMA copies (their
+``vmcnt`` waits count in-order VMEM operations, which the moved loads would change).  The
+registers the loop then carries across its back edge (its ``iter_args`` and the staged
+values, in 32-bit VGPRs per lane) must fit :data:`REGISTER_BUDGET`; otherwise the loop is
+an error at the ``scf.for``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.analysis.ir_facts import memory_space, segments
+from pipeline_mlir.isa.waitcnt import decode_waitcnt, waitcnt_imm
+from pipeline_mlir.passes._common import OpError, as_operation
+from pipeline_mlir.target.gfx950 import VGPRS
+
+#: VGPRs per lane the values live across the loop's back edge may take (the unified file)
+REGISTER_BUDGET = VGPRS
+#: the wait after a staged LDS write, before the wait or barrier that follows it
+WRITE_DONE = waitcnt_imm(lgkmcnt=0)
+#: ops that only view memory (no access)
+VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape")
+#: ops an index slice may clone (pure, regionless)
+PURE_PREFIXES = ("arith.", "index.", "affine.apply", "affine.min", "affine.max",
+                 "gpu.thread_id", "gpu.lane_id",
+                 "gpu.block_id", "gpu.block_dim", "gpu.grid_dim") + VIEWS
+
+
+@dataclass
+class Plan:
+    loop: object        # the scf.for operation
+    copies: list        # its marked copies, in body order
+    lb: int
+    ub: int
+    step: int
+
+
+def _fold(v) -> int | None:
+    """The constant value of index ``v`` (``arith.constant`` through ``addi``/``muli``)."""
+    if isinstance(v, ir.BlockArgument):
+        return None
+    op = as_operation(v.owner)
+    if op.name == "arith.constant":
+        return ir.IntegerAttr(op.attributes["value"]).value
+    if op.name in ("arith.addi", "arith.muli", "arith.subi"):
+        a, b = (_fold(x) for x in op.operands)
+        if a is None or b is None:
+            return None
+        return {"arith.addi": a + b, "arith.muli": a * b, "arith.subi": a - b}[op.name]
+    return None
+
+
+def _walk(op):
+    for region in op.regions:
+        for block in region.blocks:
+            for o in block.operations:
+                o = as_operation(o)
+                yield o
+                yield from _walk(o)
+
+
+def _slice(copy, body) -> list | str:
+    """The ops of ``body`` the copy's source view and index depend on, in body order, or
+    why not."""
+    (src,), src_idx, _, _ = segments(copy)
+    need, todo = set(), [src] + list(src_idx)
+    while todo:
+        v = todo.pop()
+        if isinstance(v, ir.BlockArgument):
+            continue
+        o = as_operation(v.owner)
+        if o.block != body:
+            continue
+        if not o.name.startswith(PURE_PREFIXES) or len(o.regions):
+            return f"its source index depends on '{o.name}'"
+        if o not in need:
+            need.add(o)
+            todo.extend(o.operands)
+    return [as_operation(o) for o in body.operations if as_operation(o) in need]
+
+
+def _global_access(o) -> bool:
+    return any(isinstance(v.type, ir.MemRefType) and memory_space(v.type) != "workgroup"
+               for v in list(o.operands) + list(o.results))
+
+
+def plan(loop, copies: list, unmarked: bool) -> Plan | str:
+    """A :class:`Plan` for ``loop`` (an operation) and its marked ``copies``, or the reason
+    the slot form stays (module docstring); ``unmarked``: the function has DMA copies."""
+    if loop.name != "scf.for":
+        return f"the copies are in '{loop.name}', not an scf.for body"
+    if unmarked:
+        return "the kernel also has direct-to-LDS copies, whose vmcnt waits it would change"
+    lb, ub, step = (_fold(v) for v in list(loop.operands)[:3])
+    if None in (lb, ub, step) or step <= 0 or ub <= lb:
+        return "the loop's bounds are not constants with at least one iteration"
+    body = loop.regions[0].blocks[0]
+    mine = set(copies)
+    for o in _walk(loop):
+        if o.name == "amdgpu.gather_to_lds" and (o not in mine or o.block != body):
+            return "a copy of the loop is not directly in its body"
+        if o not in mine and not o.name.startswith(VIEWS) and _global_access(o):
+            return f"the loop accesses global memory with '{o.name}'"
+    for c in copies:
+        if len(segments(c)[3]) != 1:
+            return "a copy writes LDS with more than one index"
+        s = _slice(c, body)
+        if isinstance(s, str):
+            return s
+    return Plan(loop, copies, lb, ub, step)
+
+
+def _regs(t) -> int:
+    """32-bit registers per lane a value of type ``t`` takes."""
+    if isinstance(t, ir.ShapedType):
+        n = 1
+        for d in t.shape:
+            n *= d
+        return -(-n * t.element_type.width // 32)
+    return -(-t.width // 32)
+
+
+def check_budget(p: Plan) -> OpError | None:
+    carried = sum(_regs(a.type) for a in list(p.loop.regions[0].blocks[0].arguments)[1:])
+    staged = sum(_regs(_vector_type(c)) for c in p.copies)
+    if carried + staged > REGISTER_BUDGET:
+        return OpError(p.loop, f"'scf.for' op would carry {carried + staged} VGPRs per "
+                               f"lane across its back edge with its register-staged copies "
+                               f"loaded an iteration ahead ({carried} for its iter_args, "
+                               f"{staged} for the copies), more than the budget of "
+                               f"{REGISTER_BUDGET}")
+    return None
+
+
+def _vector_type(copy):
+    vt = ir.TypeAttr(copy.attributes["transferType"]).value
+    return vt if isinstance(vt, ir.VectorType) else ir.VectorType.get([1], vt)
+
+
+def _load(copy, body, iv, at_iv):
+    """The copy's global load with ``iv`` replaced by ``at_iv`` (its slice, source view
+    and index, cloned at the insertion point)."""
+    (src,), src_idx, _, _ = segments(copy)
+    mapping = {iv: at_iv}
+    for o in _slice(copy, body):
+        new = o.clone()
+        for k, v in enumerate(o.operands):
+            if v in mapping:
+                new.operands[k] = mapping[v]
+        for old_r, new_r in zip(o.results, new.results):
+            mapping[old_r] = new_r
+    return B.vector.load(_vector_type(copy), mapping.get(src, src),
+                         [mapping.get(v, v) for v in src_idx])
+
+
+def apply(p: Plan, store_point, lane_address) -> None:
+    """Rewrite ``p``'s loop (module docstring); ``store_point(op)`` is the op before which
+    the copy's LDS write must be complete, ``lane_address(base, n)`` the lane's LDS index."""
+    loop, body = p.loop, p.loop.regions[0].blocks[0]
+    t = body.arguments[0].type
+    A = B.arith
+    with ir.InsertionPoint(loop), loop.location:
+        lb = A.constant(t, ir.IntegerAttr.get(t, p.lb))
+        firsts = [_load(c, body, body.arguments[0], lb) for c in p.copies]
+    old_args = list(body.arguments)
+    n = len(old_args) - 1
+    with ir.InsertionPoint(loop), loop.location:
+        new = B.scf.ForOp(*list(loop.operands)[:3], list(loop.operands)[3:] + firsts)
+        with ir.InsertionPoint(new.body):
+            holder = B.scf.YieldOp([])
+    for o in list(body.operations):
+        as_operation(o).move_before(holder.operation)
+    holder.operation.erase()
+    nb = new.body
+    for old, nw in zip(old_args, list(nb.arguments)):
+        old.replace_all_uses_with(nw)
+    iv, nexts = nb.arguments[0], []
+    for k, c in enumerate(p.copies):
+        nexts.append(_stage_ahead(c, nb, iv, nb.arguments[1 + n + k], p, lane_address,
+                                  store_point))
+    old_yield = as_operation(list(nb.operations)[-1])
+    with ir.InsertionPoint(old_yield), loop.location:
+        B.scf.YieldOp(list(old_yield.operands) + nexts)
+    old_yield.erase()
+    for old, nw in zip(loop.results, list(new.results)[:n]):
+        old.replace_all_uses_with(nw)
+    loop.erase()
+    _drop_vmcnt(new.operation)
+
+
+def _stage_ahead(c, body, iv, carried, p: Plan, lane_address, store_point):
+    """Copy ``c`` made a store of ``carried`` and the next iteration's load, which it
+    returns."""
+    _, _, (dst,), (base,) = segments(c)
+    fence = store_point(c)
+    with ir.InsertionPoint(c), c.location:
+        B.vector.store(carried, dst, [lane_address(base, _vector_type(c).shape[0])])
+        value = _load(c, body, iv, _next_iv(iv, p))
+    with ir.InsertionPoint(fence), c.location:
+        B.rocdl.s_waitcnt(WRITE_DONE)
+    c.erase()
+    return value
+
+
+def _next_iv(iv, p: Plan):
+    """``iv + step``, or ``iv`` in the loop's last iteration (emitted here)."""
+    t = iv.type
+    A = B.arith
+    step = A.constant(t, ir.IntegerAttr.get(t, p.step))
+    ub = A.constant(t, ir.IntegerAttr.get(t, p.ub))
+    nxt = A.addi(iv, step)
+    return A.select(A.cmpi(A.CmpIPredicate.slt, nxt, ub), nxt, iv)
+
+
+def _drop_vmcnt(loop) -> None:
+    for o in list(_walk(loop)):
+        if o.name == "rocdl.s.waitcnt":
+            imm = ir.IntegerAttr(o.attributes["bitfield"]).value
+            _, exp, lgkm = decode_waitcnt(imm)
+            relaxed = waitcnt_imm(expcnt=exp, lgkmcnt=lgkm)
+            if relaxed == waitcnt_imm():
+                o.erase()
+            else:
+                o.attributes["bitfield"] = ir.IntegerAttr.get(
+                    ir.IntegerType.get_signless(32), relaxed)

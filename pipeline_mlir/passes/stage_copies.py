@@ -41,7 +41,7 @@ from pipeline_mlir.analysis.ir_facts import segments
 from pipeline_mlir.frontend.regcopy import STAGED
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
 from pipeline_mlir.passes._common import ModulePass, OpError, as_operation
-from pipeline_mlir.passes import _stage_ahead as SA
+from pipeline_mlir.passes._stage_ahead import apply as stage_ahead, check_budget, plan
 
 
 def _walk(op, out: list) -> list:
@@ -69,15 +69,15 @@ class StageCopies(ModulePass):
             by_parent.setdefault(op.parent, []).append(op)
         slot, ahead = [], []
         for parent, copies in by_parent.items():
-            p = SA.plan(parent, copies, unmarked)
+            p = plan(parent, copies, unmarked)
             if isinstance(p, str):
                 slot.extend(copies)
-            elif (err := SA.check_budget(p)) is not None:
+            elif (err := check_budget(p)) is not None:
                 errors.append(err)
             else:
                 ahead.append(p)
         for p in ahead:
-            SA.apply(p, _store_point, _lane_address)
+            stage_ahead(p, _store_point, _lane_address)
         for op in slot:
             (src,), src_idx, (dst,), dst_idx = segments(op)
             if len(dst_idx) != 1:

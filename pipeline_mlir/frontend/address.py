@@ -62,9 +62,9 @@ def _check_workgroup_invariant(scan: LoopScan, iv, lb: int, copy_lds: list,
 
 
 def _check_sources_in_bounds(scan: LoopScan, iv, lb: int, src0: list) -> None:
-    """Every copy reads inside its global buffer in the loop's first iteration, in the
-    sample workgroup and in workgroup 0 (:func:`~pipeline_mlir.frontend.soundness.
-    check_in_global`)."""
+    """Every copy reads inside its global buffer in the loop's first iteration in workgroup
+    0, and not before it in the sample workgroup, which may lie at the edge of C
+    (:func:`~pipeline_mlir.frontend.soundness.check_in_global`)."""
     ev = Evaluator(scan.block, workgroup_id=0)
     ev.where = scan.loop
     ev.bind(iv, lb)
@@ -72,7 +72,7 @@ def _check_sources_in_bounds(scan: LoopScan, iv, lb: int, src0: list) -> None:
     for a, el in zip(scan.copies, src0):
         rt = ir.MemRefType(ev.view(a.src).root.type)
         size = int(np.prod(rt.shape)) if rt.has_static_shape else None
-        check_in_global(a.op, el, size)
+        check_in_global(a.op, el, size, past_end=False)
         check_in_global(a.op, acc.src_of_copy(a), size)
 
 

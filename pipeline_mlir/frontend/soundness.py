@@ -45,14 +45,17 @@ def check_same(op, what: str, first: np.ndarray, other: np.ndarray) -> None:
                           f"addresses and needs them the same in every workgroup")
 
 
-def check_in_global(op, elements: np.ndarray, size: int | None) -> None:
+def check_in_global(op, elements: np.ndarray, size: int | None,
+                    past_end: bool = True) -> None:
     """The global elements a copy reads (per thread, relative to its buffer of ``size``
     elements, None: not known) are inside the buffer: the front end splits a copy's
     offset into parts (per lane, per wave, per K step), and a buffer read's bounds check
     sees only some of them, so an out-of-bounds read (zeros, unpipelined) would not stay
-    one."""
+    one.  ``past_end`` False: only reads before the buffer are refused (a workgroup at the
+    edge of C may point whole rows past the end, which every split keeps out of range:
+    :mod:`pipeline_mlir.frontend.edges` checks the front end's own copies there)."""
     lo, hi = int(elements.min()), int(elements.max())
-    if lo < 0 or (size is not None and hi >= size):
+    if lo < 0 or (past_end and size is not None and hi >= size):
         raise IRError(op, f"'{op.name}' op reads global memory outside its buffer in the "
                           f"loop's first iteration (element {lo if lo < 0 else hi} of "
                           f"{size if size is not None else 'a buffer'}); the pipeliner needs "

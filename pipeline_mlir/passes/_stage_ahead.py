@@ -18,14 +18,16 @@ returns one.  In the loop, each marked copy (iteration ``i`` moves ``src[f(i)]``
 * the wait on the load before the store is the register dependency, which LLVM's wait
   insertion derives (a ``vmcnt`` of the loads issued since, across the back edge); the
   ``vmcnt`` parts of the loop's own ``s_waitcnt`` ops, which the schedule derived for DMA
-  copies that now write nothing, are dropped (their ``lgkmcnt`` and ``expcnt`` kept).
+  copies that now write nothing, are dropped (their ``lgkmcnt`` and ``expcnt`` kept); when
+  the function also has copies that stay DMA copies, each is re-derived for them instead
+  (:mod:`pipeline_mlir.passes._stage_mixed`).
 
 :func:`plan` returns a reason instead of a plan (the caller keeps the slot form,
 ``stage_copies._stage``) when the loop is not a constant-bounded ``scf.for`` running at
 least once, when some copy is not directly in its body or has an index that is not pure
 arithmetic of the loop (no regions, no memory), when the loop reads or writes global
-memory otherwise, or when the function also has copies that stay DMA copies (their
-``vmcnt`` waits count in-order VMEM operations, which the moved loads would change).  The
+memory otherwise, or when the function also has DMA copies and the stream of VMEM
+operations their ``vmcnt`` waits count cannot be modelled (``_stage_mixed``).  The
 registers the loop then carries across its back edge (its ``iter_args`` and the staged
 values, in 32-bit VGPRs per lane) must fit :data:`REGISTER_BUDGET`; otherwise the loop is
 an error at the ``scf.for``.

@@ -44,7 +44,7 @@ MFMAS_PER_K_TILE = 16   # 4x4 MFMAs 16x16x128 per wave and K tile of 128
 MATMUL = dict(dtype="fp8", m=4096, n=4096, k=4096)
 
 
-def _stage_a():
+def stage_a():
     """The front end's alignment check, answering 'not aligned' for the first source."""
     real, first = R._check_source, []
 
@@ -68,8 +68,8 @@ def kernels(d: Path) -> dict[str, Path]:
     out = {"IREE 2-stage prefetch": own}
     src = d / "prefetch.mlir"
     src.write_text(G.prefetch_point(source))
-    variants = {"4-wave, all DMA": (), "4-wave, A staged in its slot": (_stage_a, _slot_form),
-                "4-wave, A staged ahead": (_stage_a,)}
+    variants = {"4-wave, all DMA": (), "4-wave, A staged in its slot": (stage_a, _slot_form),
+                "4-wave, A staged ahead": (stage_a,)}
     for i, (name, patches) in enumerate(variants.items()):
         asm = d / f"ours{i}.s"
         with ExitStack() as stack:

@@ -29,18 +29,9 @@ from __future__ import annotations
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.frontend.regcopy import STAGED
 from pipeline_mlir.isa.waitcnt import VMCNT_MAX, decode_waitcnt, waitcnt_imm
-from pipeline_mlir.passes._common import as_operation
+from pipeline_mlir.passes._common import as_operation, walk_ops
 
 COPY, WAIT = "amdgpu.gather_to_lds", "rocdl.s.waitcnt"
-
-
-def _walk(op):
-    for region in op.regions:
-        for block in region.blocks:
-            for o in block.operations:
-                o = as_operation(o)
-                yield o
-                yield from _walk(o)
 
 
 def _kind(o) -> str:
@@ -55,7 +46,7 @@ def _function(op):
 
 def _prologue(loop) -> list | str:
     """The kinds of the VMEM copies issued before ``loop``, in order, or why unknown."""
-    for o in _walk(_function(loop)):
+    for o in walk_ops(_function(loop), lambda o: True):
         if o == loop:
             break
         if o.name == COPY and o.block != loop.block:
@@ -67,7 +58,7 @@ def _prologue(loop) -> list | str:
             return kinds
         if o.name == COPY:
             kinds.append(_kind(o))
-        elif any(x.name == COPY for x in _walk(o)):
+        elif walk_ops(o, lambda x: x.name == COPY):
             return f"'{o.name}' before the loop holds copies"
     return kinds
 
@@ -81,7 +72,7 @@ def _body(loop) -> list | str:
             out.append(_kind(o))
         elif o.name == WAIT:
             out.append(o)
-        elif any(x.name in (COPY, WAIT) for x in _walk(o)):
+        elif walk_ops(o, lambda x: x.name in (COPY, WAIT)):
             return f"'{o.name}' in the loop holds copies or waits"
     return out
 

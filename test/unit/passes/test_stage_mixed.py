@@ -26,7 +26,7 @@ from pipeline_mlir.tools.pipeline_opt import main
 ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
 import generate as G  # noqa: E402
-from staged_asm import drop_loop_vmcnt_before_lds_writes  # noqa: E402
+from staged_asm import emulate_without_staged_write_waits  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -91,12 +91,6 @@ def test_a_rederived_wait_one_weaker_is_caught(kernel, mixed, capsys, monkeypatc
 def test_a_staged_write_before_its_load_is_caught(kernel, mixed, capsys, tmp_path):
     """LLVM's vmcnt before each staged LDS write in the loop (on the load an iteration
     earlier, the DMA copies issued since counted too) dropped: a pending register."""
-    asm = tmp_path / "k.s"
-    assert main(["--pipeline=4wave", str(kernel), "--emit=asm", "-o", str(asm)]) == 0
-    text, dropped = drop_loop_vmcnt_before_lds_writes(asm.read_text())
-    assert dropped >= 1
-    asm.write_text(text)
-    rc = main(["--emulate=2048,2048,1024", str(asm), "--emulate-workgroups=1",
-               "--emulate-mode=late"])
+    rc = emulate_without_staged_write_waits(kernel, "2048,2048,1024", tmp_path)
     out, err = capsys.readouterr()
     assert rc == 1 and "pending-register" in err and "ds_write_b128" in err, out + err

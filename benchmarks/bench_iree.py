@@ -125,15 +125,20 @@ def main(argv: list[str]) -> int:
             tiles = counts["mfma"] / CASES[dtype].mfmas_per_k_tile
             cycles = simulate(path, CASES[dtype].spec)
             rows.append((name, tiles, counts, cycles))
-    head = ["kernel", "K tiles / iteration"] + [k for k, _ in KINDS] + \
+    print_table(rows)
+    return 0
+
+
+def print_table(rows: list, kinds: tuple = KINDS) -> None:
+    """The markdown table of (kernel, K tiles per iteration, loop counts, cycles) rows."""
+    head = ["kernel", "K tiles / iteration"] + [k for k, _ in kinds] + \
         ["cycles / K tile (llvm)", "cycles / K tile (measured)"]
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     for name, tiles, counts, cycles in rows:
-        cells = [name, f"{tiles:g}"] + [f"{counts[k] / tiles:g}" for _, k in KINDS] + \
+        cells = [name, f"{tiles:g}"] + [f"{counts[k] / tiles:g}" for _, k in kinds] + \
             [f"{cycles['llvm'] / tiles:.0f}", f"{cycles['measured'] / tiles:.0f}"]
         print("| " + " | ".join(cells) + " |")
-    return 0
 
 
 if __name__ == "__main__":

@@ -18,14 +18,16 @@ returns one.  In the loop, each marked copy (iteration ``i`` moves ``src[f(i)]``
 * the wait on the load before the store is the register dependency, which LLVM's wait
   insertion derives (a ``vmcnt`` of the loads issued since, across the back edge); the
   ``vmcnt`` parts of the loop's own ``s_waitcnt`` ops, which the schedule derived for DMA
-  copies that now write nothing, are dropped (their ``lgkmcnt`` and ``expcnt`` kept).
+  copies that now write nothing, are dropped (their ``lgkmcnt`` and ``expcnt`` kept); when
+  the function also has copies that stay DMA copies, each is re-derived for them instead
+  (:mod:`pipeline_mlir.passes._stage_mixed`).
 
 :func:`plan` returns a reason instead of a plan (the caller keeps the slot form,
 ``stage_copies._stage``) when the loop is not a constant-bounded ``scf.for`` running at
 least once, when some copy is not directly in its body or has an index that is not pure
 arithmetic of the loop (no regions, no memory), when the loop reads or writes global
-memory otherwise, or when the function also has copies that stay DMA copies (their
-``vmcnt`` waits count in-order VMEM operations, which the moved loads would change).  The
+memory otherwise, or when the function also has DMA copies and the stream of VMEM
+operations their ``vmcnt`` waits count cannot be modelled (``_stage_mixed``).  The
 registers the loop then carries across its back edge (its ``iter_args`` and the staged
 values, in 32-bit VGPRs per lane) must fit :data:`REGISTER_BUDGET`; otherwise the loop is
 an error at the ``scf.for``.
@@ -40,6 +42,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.analysis.ir_facts import memory_space, segments
 from pipeline_mlir.isa.waitcnt import decode_waitcnt, waitcnt_imm
 from pipeline_mlir.passes._common import OpError, as_operation
+from pipeline_mlir.passes._stage_mixed import vmcnt_waits
 from pipeline_mlir.target.gfx950 import VGPRS
 
 #: VGPRs per lane the values live across the loop's back edge may take (the unified file)
@@ -61,6 +64,7 @@ class Plan:
     lb: int
     ub: int
     step: int
+    waits: dict | None  # with DMA copies too: {wait: new immediate} (_stage_mixed)
 
 
 def _fold(v) -> int | None:
@@ -117,17 +121,15 @@ def plan(loop, copies: list, unmarked: bool) -> Plan | str:
     the slot form stays (module docstring); ``unmarked``: the function has DMA copies."""
     if loop.name != "scf.for":
         return f"the copies are in '{loop.name}', not an scf.for body"
-    if unmarked:
-        return "the kernel also has direct-to-LDS copies, whose vmcnt waits it would change"
     lb, ub, step = (_fold(v) for v in list(loop.operands)[:3])
     if None in (lb, ub, step) or step <= 0 or ub <= lb:
         return "the loop's bounds are not constants with at least one iteration"
     body = loop.regions[0].blocks[0]
-    mine = set(copies)
     for o in _walk(loop):
-        if o.name == "amdgpu.gather_to_lds" and (o not in mine or o.block != body):
-            return "a copy of the loop is not directly in its body"
-        if o not in mine and not o.name.startswith(VIEWS) and _global_access(o):
+        if o.name == "amdgpu.gather_to_lds":
+            if o.block != body:
+                return "a copy of the loop is not directly in its body"
+        elif not o.name.startswith(VIEWS) and _global_access(o):
             return f"the loop accesses global memory with '{o.name}'"
     for c in copies:
         if len(segments(c)[3]) != 1:
@@ -135,7 +137,12 @@ def plan(loop, copies: list, unmarked: bool) -> Plan | str:
         s = _slice(c, body)
         if isinstance(s, str):
             return s
-    return Plan(loop, copies, lb, ub, step)
+    waits = None
+    if unmarked:
+        waits = vmcnt_waits(loop, len(copies), -(-(ub - lb) // step))
+        if isinstance(waits, str):
+            return f"the kernel also has direct-to-LDS copies and {waits}"
+    return Plan(loop, copies, lb, ub, step, waits)
 
 
 def _regs(t) -> int:
@@ -213,7 +220,10 @@ def apply(p: Plan, store_point, lane_address) -> None:
     for old, nw in zip(loop.results, list(new.results)[:n]):
         old.replace_all_uses_with(nw)
     loop.erase()
-    _drop_vmcnt(new.operation)
+    if p.waits is None:
+        _drop_vmcnt(new.operation)
+    else:
+        _set_waits(p.waits)
 
 
 def _stage_ahead(c, body, iv, carried, p: Plan, lane_address, store_point):
@@ -240,14 +250,21 @@ def _next_iv(iv, p: Plan):
     return A.select(A.cmpi(A.CmpIPredicate.slt, nxt, ub), nxt, iv)
 
 
+def _set_waits(waits: dict) -> None:
+    for w, imm in waits.items():
+        _set_wait(w, imm)
+
+
+def _set_wait(w, imm: int) -> None:
+    """Wait ``w`` given immediate ``imm``, or erased when that waits for nothing."""
+    if imm == waitcnt_imm():
+        w.erase()
+    else:
+        w.attributes["bitfield"] = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), imm)
+
+
 def _drop_vmcnt(loop) -> None:
     for o in list(_walk(loop)):
         if o.name == "rocdl.s.waitcnt":
-            imm = ir.IntegerAttr(o.attributes["bitfield"]).value
-            _, exp, lgkm = decode_waitcnt(imm)
-            relaxed = waitcnt_imm(expcnt=exp, lgkmcnt=lgkm)
-            if relaxed == waitcnt_imm():
-                o.erase()
-            else:
-                o.attributes["bitfield"] = ir.IntegerAttr.get(
-                    ir.IntegerType.get_signless(32), relaxed)
+            _, exp, lgkm = decode_waitcnt(ir.IntegerAttr(o.attributes["bitfield"]).value)
+            _set_wait(o, waitcnt_imm(expcnt=exp, lgkmcnt=lgkm))

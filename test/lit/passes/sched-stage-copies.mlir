@@ -148,21 +148,100 @@ func.func @index_from_memory(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16,
 
 // -----
 
-// ... and a kernel that also has a DMA copy (its vmcnt waits count the VMEM operations in
-// flight, which a load moved an iteration ahead would change).
-// CHECK-LABEL: func.func @with_a_dma_copy
+// A kernel that also has DMA copies: the staged load still goes an iteration ahead (the
+// first one just before the loop) and the schedule's vmcnt waits are re-derived for the
+// DMA copies with the loads in the VMEM stream (vmcnt completes in order).  The wait at
+// the top must see the last iteration's DMA copy (and in the first iteration the one
+// before the loop, with the first staged load issued after it): vmcnt(0) becomes vmcnt(1),
+// the staged load issued after that copy may stay in flight; the same for the one at the
+// bottom (this iteration's DMA copy, then one load).
+// CHECK-LABEL: func.func @with_dma_copies
+// CHECK:         amdgpu.gather_to_lds %arg0[%arg2, %arg2], %arg1[%arg3]
+// CHECK:         %[[F:.*]] = vector.load %arg0[%arg2, %{{.*}}] : memref<64x4095xbf16>, vector<8xbf16>
+// CHECK:         scf.for %{{.*}} iter_args(%{{.*}} = %arg4, %[[C:.*]] = %[[F]]) -> (vector<4xf32>, vector<8xbf16>) {
+// CHECK-NEXT:      rocdl.s.waitcnt 3953
+// CHECK-NEXT:      amdgpu.gather_to_lds %arg0[%arg2, %{{.*}}], %arg1[%arg3]
+// CHECK:           vector.store %[[C]], %arg1
+// CHECK:           vector.load %arg0
+// CHECK:           rocdl.s.waitcnt 49279
+// CHECK-NEXT:      rocdl.s.waitcnt 3953
+// CHECK-NEXT:      scf.yield
+func.func @with_dma_copies(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %d: index, %acc0: vector<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  amdgpu.gather_to_lds %src[%i, %i], %lds[%d] : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  %r2 = scf.for %k = %c0 to %c4 step %c1 iter_args(%acc = %acc0) -> (vector<4xf32>) {
+    rocdl.s.waitcnt 3952
+    amdgpu.gather_to_lds %src[%i, %k], %lds[%d] : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds %src[%i, %k], %lds[%d] {sched.register_staged} : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+    rocdl.s.waitcnt 3952
+    scf.yield %acc : vector<4xf32>
+  }
+  return
+}
+
+// -----
+
+// A wait that the schedule placed for staged copies only loses its vmcnt (its lgkmcnt
+// stays): in the one iteration, no DMA copy is issued before it.
+// CHECK-LABEL: func.func @wait_for_staged_only
+// CHECK:         scf.for
+// CHECK:           vector.load %arg0
+// CHECK:           rocdl.s.waitcnt 49279
+// CHECK-NEXT:      rocdl.s.waitcnt 49279
+// CHECK-NEXT:      amdgpu.gather_to_lds
+func.func @wait_for_staged_only(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %d: index, %acc0: vector<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r2 = scf.for %k = %c0 to %c1 step %c1 iter_args(%acc = %acc0) -> (vector<4xf32>) {
+    amdgpu.gather_to_lds %src[%i, %k], %lds[%d] {sched.register_staged} : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+    rocdl.s.waitcnt 112
+    amdgpu.gather_to_lds %src[%i, %k], %lds[%d] : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+    scf.yield %acc : vector<4xf32>
+  }
+  return
+}
+
+// -----
+
+// With DMA copies whose VMEM stream cannot be modelled, the slot form stays: a copy before
+// the loop inside an op with regions ...
+// CHECK-LABEL: func.func @dma_copy_in_a_region
 // CHECK:         scf.for %{{.*}} iter_args(%{{.*}} = %arg4) -> (vector<4xf32>) {
 // CHECK-NEXT:      vector.load
-// CHECK:           amdgpu.gather_to_lds %arg0[%arg2, %arg3]
-func.func @with_a_dma_copy(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %d: index, %acc0: vector<4xf32>) {
+func.func @dma_copy_in_a_region(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %d: index, %acc0: vector<4xf32>, %p: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.if %p {
+    amdgpu.gather_to_lds %src[%i, %i], %lds[%d] : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  }
+  %r2 = scf.for %k = %c0 to %c4 step %c1 iter_args(%acc = %acc0) -> (vector<4xf32>) {
+    amdgpu.gather_to_lds %src[%i, %k], %lds[%d] {sched.register_staged} : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+    scf.yield %acc : vector<4xf32>
+  }
+  return
+}
+
+// -----
+
+// ... or a wait in an op with regions in the loop.
+// CHECK-LABEL: func.func @wait_in_a_region
+// CHECK:         scf.for %{{.*}} iter_args(%{{.*}} = %arg4) -> (vector<4xf32>) {
+// CHECK-NEXT:      vector.load
+func.func @wait_in_a_region(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %d: index, %acc0: vector<4xf32>, %p: i1) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
   %r2 = scf.for %k = %c0 to %c4 step %c1 iter_args(%acc = %acc0) -> (vector<4xf32>) {
     amdgpu.gather_to_lds %src[%i, %k], %lds[%d] {sched.register_staged} : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds %src[%i, %k], %lds[%d] : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+    scf.if %p {
+      rocdl.s.waitcnt 3952
+    }
     scf.yield %acc : vector<4xf32>
   }
-  amdgpu.gather_to_lds %src[%i, %d], %lds[%d] : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
   return
 }
 

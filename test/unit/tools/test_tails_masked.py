@@ -28,6 +28,7 @@ from pipeline_mlir.tools.pipeline_opt import main
 ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
 import generate as G  # noqa: E402
+from staged_asm import emulate_without_staged_write_waits  # noqa: E402
 
 LOOP = "%33:16 = scf.for %arg2 = %c0 to %c128 step %c1"
 MASK = "%72 = vector.create_mask %c1, %70 : vector<1x8xi1>"
@@ -185,31 +186,10 @@ def test_a_staged_load_for_the_wrong_iteration_is_caught(unaligned, capsys, monk
     assert rc == 1 and "max error" in out + err and "exact" not in out, out + err
 
 
-def _drop_loop_vmcnt_before_lds_writes(asm: str) -> tuple[str, int]:
-    """``asm`` without the vmcnt-only waits right before a ds_write_b128 inside the loop
-    (from a label to the first branch back to it), and how many were dropped."""
-    lines = asm.splitlines()
-    labels = {m.group(1): i for i, ln in enumerate(lines)
-              if (m := re.match(r"(\.LBB\d+_\d+):", ln))}
-    end, label = next((i, m.group(1)) for i, ln in enumerate(lines)
-                      if (m := re.search(r"s_cbranch_\w+ (\.LBB\d+_\d+)", ln))
-                      and labels.get(m.group(1), i) < i)
-    drop = {i for i in range(labels[label], end)
-            if re.fullmatch(r"\s*s_waitcnt vmcnt\(\d+\)", lines[i])
-            and "ds_write_b128" in lines[i + 1]}
-    return "\n".join(ln for i, ln in enumerate(lines) if i not in drop) + "\n", len(drop)
-
-
 def test_a_stage_ahead_write_before_its_load_is_caught(unaligned, capsys, tmp_path):
     """The wait LLVM derives for a staged LDS write (vmcnt on the load issued an iteration
     earlier, across the back edge) dropped from the loop's assembly: the write reads
     registers the load has not filled, a pending-register finding."""
-    asm = tmp_path / "k.s"
-    assert main(["--pipeline=4wave", str(unaligned[4095]), "--emit=asm", "-o", str(asm)]) == 0
-    text, dropped = _drop_loop_vmcnt_before_lds_writes(asm.read_text())
-    assert dropped >= 1
-    asm.write_text(text)
-    rc = main(["--emulate=2048,2048,4095", str(asm), "--emulate-workgroups=1",
-               "--emulate-mode=late"])
+    rc = emulate_without_staged_write_waits(unaligned[4095], "2048,2048,4095", tmp_path)
     out, err = capsys.readouterr()
     assert rc == 1 and "pending-register" in err and "ds_write_b128" in err, out + err

@@ -1,0 +1,114 @@
+"""The ``vmcnt`` waits of a K-loop whose register-staged loads go an iteration ahead while
+other copies stay direct-to-LDS (DMA) copies.
+
+A helper of :mod:`pipeline_mlir.passes._stage_ahead`.  The schedule derived the loop's
+``s_waitcnt vmcnt(k)`` ops as if every copy were a DMA: at a wait, every VMEM operation
+but the ``k`` issued last has completed (``vmcnt`` completes in order).  Staged ahead, a
+marked copy is still one VMEM operation at the copy's slot (the load of the next
+iteration's elements), and the loads of the first iteration are issued just before the
+loop, after every copy there; but a staged copy's LDS write no longer needs any ``vmcnt``
+wait (its store waits for its load through the register, and is complete before the next
+wait or barrier).  So each wait is re-derived from the stream of VMEM operations: the
+copies of the loop's block before the loop, then the first loads, then the body's copies
+iteration after iteration; in every iteration the loop may run (up to the point where a
+wait's window no longer reaches the prologue, after which iterations repeat), the DMA
+copies the schedule's ``vmcnt(k)`` required complete are found in the stream without the
+first loads; the youngest of them, ``D``, fixes the new count: the VMEM operations issued
+after ``D`` in the stream with them, the least over the iterations.  A wait that required
+no DMA copy loses its ``vmcnt``.  The new count is never below ``k`` (the stream only
+gained operations), so a wait is only ever relaxed, never made stronger than needed
+by the DMA copies it was placed for.
+
+:func:`vmcnt_waits` returns the new immediate of each of the body's waits, or why the
+stream cannot be modelled (a copy or wait inside an op with regions, a copy of the
+function before the loop outside the loop's block); the caller then keeps the slot form.
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.frontend.regcopy import STAGED
+from pipeline_mlir.isa.waitcnt import VMCNT_MAX, decode_waitcnt, waitcnt_imm
+from pipeline_mlir.passes._common import as_operation, walk_ops
+
+COPY, WAIT = "amdgpu.gather_to_lds", "rocdl.s.waitcnt"
+
+
+def _kind(o) -> str:
+    return "staged" if STAGED in o.attributes else "dma"
+
+
+def _function(op):
+    while op.name not in ("func.func", "gpu.func", "builtin.module"):
+        op = op.parent
+    return op
+
+
+def _prologue(loop) -> list | str:
+    """The kinds of the VMEM copies issued before ``loop``, in order, or why unknown."""
+    for o in walk_ops(_function(loop), lambda o: True):
+        if o == loop:
+            break
+        if o.name == COPY and o.block != loop.block:
+            return "a copy before the loop is not in the loop's block"
+    kinds = []
+    for o in loop.block.operations:
+        o = as_operation(o)
+        if o == loop:
+            return kinds
+        if o.name == COPY:
+            kinds.append(_kind(o))
+        elif walk_ops(o, lambda x: x.name == COPY):
+            return f"'{o.name}' before the loop holds copies"
+    return kinds
+
+
+def _body(loop) -> list | str:
+    """The body's copies (their kinds) and waits (the ops), in order, or why unknown."""
+    out = []
+    for o in loop.regions[0].blocks[0].operations:
+        o = as_operation(o)
+        if o.name == COPY:
+            out.append(_kind(o))
+        elif o.name == WAIT:
+            out.append(o)
+        elif walk_ops(o, lambda x: x.name in (COPY, WAIT)):
+            return f"'{o.name}' in the loop holds copies or waits"
+    return out
+
+
+def _count(stream: list, k: int, firsts: int, prologue: int) -> int:
+    """The new vmcnt at a wait after ``stream`` (kinds, without the first loads) whose old
+    count is ``k``; :data:`VMCNT_MAX` when it required no DMA copy."""
+    required = len(stream) - k
+    d = next((i for i in range(required - 1, -1, -1) if stream[i] == "dma"), None)
+    if d is None:
+        return VMCNT_MAX
+    return len(stream) - 1 - d + (firsts if d < prologue else 0)
+
+
+def vmcnt_waits(loop, firsts: int, trips: int) -> dict | str:
+    """{wait op: new immediate} for the body of ``loop`` (``trips`` iterations) with
+    ``firsts`` staged loads issued before it (module docstring), or why not."""
+    pro, body = _prologue(loop), _body(loop)
+    for r in (pro, body):
+        if isinstance(r, str):
+            return r
+    copies = [e for e in body if isinstance(e, str)]
+    depth = min(trips, VMCNT_MAX // max(1, len(copies)) + 2)
+    counts: dict = {}
+    for j in range(depth):
+        stream = pro + copies * j
+        for e in body:
+            if isinstance(e, str):
+                stream.append(e)
+                continue
+            vm, _, _ = decode_waitcnt(ir.IntegerAttr(e.attributes["bitfield"]).value)
+            if vm < VMCNT_MAX:
+                n = _count(stream, vm, firsts, len(pro))
+                counts[e] = min(counts.get(e, VMCNT_MAX), n)
+    out = {}
+    for w, n in counts.items():
+        _, exp, lgkm = decode_waitcnt(ir.IntegerAttr(w.attributes["bitfield"]).value)
+        out[w] = waitcnt_imm(vmcnt=None if n >= VMCNT_MAX else n, expcnt=exp, lgkmcnt=lgkm)
+    return out

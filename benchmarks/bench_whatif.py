@@ -30,7 +30,9 @@ import argparse
 import re
 import sys
 
-EDITS = ("dword-dma", "early-loop-control", "half-barriers")
+from whatif_frags import frags_ahead
+
+EDITS = ("dword-dma", "early-loop-control", "half-barriers", "frags-ahead")
 VMCNT_MAX = 63
 _X4 = re.compile(r"\bbuffer_load_dwordx4\b(?=.*\blds\b)")
 _VMCNT = re.compile(r"vmcnt\((\d+)\)")
@@ -145,7 +147,7 @@ def edit_asm(asm: str, edits: list[str]) -> str:
     for name in EDITS:
         if name in edits:
             body = {"dword-dma": dword_dma, "early-loop-control": early_loop_control,
-                    "half-barriers": half_barriers}[name](body)
+                    "half-barriers": half_barriers, "frags-ahead": frags_ahead}[name](body)
     return "\n".join(lines[:first + 1] + body + lines[last + 1:])
 
 
@@ -182,7 +184,7 @@ def main() -> None:
     from pipeline_mlir.errors import PipelineError
     try:
         f = figures(args.spec, edits)
-    except PipelineError as e:
+    except (PipelineError, ValueError) as e:
         print(f"bench_whatif: {e}", file=sys.stderr)
         raise SystemExit(1) from None
     print(f"`{args.spec}` edits {','.join(edits) or 'none'}: {f['cycles']:.0f} cycles per "

@@ -94,3 +94,74 @@ def test_unknown_edit_is_one_message():
                        cwd=BENCH, env={**os.environ, "PYTHONPATH": path})
     assert r.returncode == 1 and "Traceback" not in r.stderr
     assert "unknown edit 'fewer-nops'" in r.stderr
+
+
+# two blocks of a ping-pong-like loop: load, MMA, load, MMA (each ends at a barrier)
+PINGPONG_LOOP = """\
+.LBB0_1:                                ; =>This Inner Loop Header: Depth=1
+\tds_read_b128 v[10:13], v1
+\tds_read_b128 v[20:23], v2
+\tds_read_b128 v[24:27], v2 offset:64
+\tbuffer_load_dwordx4 v30, s[12:15], s2 offen lds
+\tbuffer_load_dwordx4 v31, s[12:15], s2 offen lds
+\ts_waitcnt lgkmcnt(2)
+\ts_barrier
+\ts_waitcnt lgkmcnt(1)
+\tv_mfma_f32_16x16x128_f8f6f4 v[0:3], v[20:27], v[10:17], v[0:3]
+\ts_waitcnt lgkmcnt(0)
+\tv_mfma_f32_16x16x128_f8f6f4 v[4:7], v[24:31], v[10:17], v[4:7]
+\ts_barrier
+\ts_waitcnt vmcnt(1)
+\tbuffer_load_dwordx4 v32, s[16:19], s2 offen lds
+\ts_barrier
+\tv_mfma_f32_16x16x128_f8f6f4 v[40:43], v[50:57], v[60:67], v[40:43]
+\tv_mfma_f32_16x16x128_f8f6f4 v[44:47], v[50:57], v[60:67], v[44:47]
+\ts_waitcnt lgkmcnt(3)
+\tv_mfma_f32_16x16x128_f8f6f4 v[48:51], v[50:57], v[60:67], v[48:51]
+\ts_barrier
+\ts_cbranch_vccnz .LBB0_1
+\ts_endpgm
+"""
+
+
+def test_frags_ahead_moves_the_reads_the_barrier_wait_completes(whatif):
+    body = _body(whatif.edit_asm(PINGPONG_LOOP, ["frags-ahead"]))
+    # lgkmcnt(2) of three reads completed the first one (v[10:13]): it leaves its block
+    first_barrier = body.index("s_barrier")
+    assert "ds_read_b128 v[10:13], v1" not in body[:first_barrier]
+    # ... for the previous MMA run (the loop's last: it serves the next iteration),
+    # after that run's second MFMA, and the run's later lgkm wait counts it
+    at = body.index("ds_read_b128 v[10:13], v1")
+    assert body[at - 1].startswith("v_mfma_f32_16x16x128_f8f6f4 v[44:47]")
+    assert body[at + 1] == "s_waitcnt lgkmcnt(4)"
+    # the block's own waits are unchanged: lgkmcnt(2) now completes the moved read
+    assert body[first_barrier - 2:first_barrier] == ["s_waitcnt lgkmcnt(2)",
+                                                   "s_waitcnt vmcnt(1)"]
+    assert body.count("ds_read_b128 v[10:13], v1") == 1
+    assert len(body) == len(_body(PINGPONG_LOOP)) + 1
+
+
+def test_frags_ahead_guard_completes_what_the_later_wait_did(whatif):
+    # (the test above: vmcnt(1) there completes v30, one DMA (v31) after it: vmcnt(1));
+    # vmcnt(0) completes v31 too, the last DMA before the first block's barrier
+    loop = PINGPONG_LOOP.replace("\ts_waitcnt vmcnt(1)\n", "\ts_waitcnt vmcnt(0)\n")
+    body = _body(whatif.edit_asm(loop, ["frags-ahead"]))
+    first_barrier = body.index("s_barrier")
+    assert body[first_barrier - 1] == "s_waitcnt vmcnt(0)"
+
+
+def test_frags_ahead_refuses_registers_in_use(whatif):
+    clash = PINGPONG_LOOP.replace("v[60:67], v[40:43]", "v[8:15], v[40:43]")
+    with pytest.raises(ValueError, match="registers are in use"):
+        whatif.edit_asm(clash, ["frags-ahead"])
+
+
+def test_frags_ahead_needs_a_vm_wait_to_move_up(whatif):
+    with pytest.raises(ValueError, match="no vmcnt wait"):
+        whatif.edit_asm(PINGPONG_LOOP.replace("\ts_waitcnt vmcnt(1)\n", ""),
+                        ["frags-ahead"])
+
+
+def test_frags_ahead_leaves_a_loop_without_counted_block_waits(whatif):
+    plain = PINGPONG_LOOP.replace("\ts_waitcnt lgkmcnt(2)\n", "\ts_waitcnt lgkmcnt(0)\n")
+    assert whatif.edit_asm(plain, ["frags-ahead"]) == plain

@@ -124,3 +124,43 @@ def frags_ahead(body: list[str]) -> list[str]:
         segs[i], segs[(i - 1) % n] = _move_reads(segs[i], segs[(i - 1) % n])
         _vm_guard(segs, (i - 2) % n, (i - 4) % n)
     return [line for seg in segs for line in seg] + tail
+
+
+def _rename_scratch(body: list[str], moved: set[int], fresh: int) -> tuple[list[str], int]:
+    """Pairs of registers that non-MFMA, non-read instructions of ``body`` name and that
+    overlap the moved reads' registers, renamed to fresh ones from ``fresh`` up."""
+    out = []
+    for line in body:
+        if "v_mfma" not in line and not _is_read(line):
+            for lo, hi in _REG.findall(line):
+                if set(range(int(lo), int(hi) + 1)) & moved:
+                    width = int(hi) - int(lo)
+                    line = line.replace(f"v[{lo}:{hi}]", f"v[{fresh}:{fresh + width}]")
+        out.append(line)
+    used = [int(h) for line in out for _, h in _REG.findall(line)]
+    return out, max([fresh - 1] + used)
+
+
+def frags_ahead_kernel(asm: str, loop_span) -> str:
+    """``asm`` with ``frags-ahead`` made a kernel the emulator can run: the moved reads
+    also issued before the loop (the first iteration's), the loop's exit waiting for the
+    last iteration's, and the loop's scratch registers that overlap them renamed to fresh
+    ones (the VGPR count raised).  One kernel of one function; not a build."""
+    lines = asm.split("\n")
+    first, last = loop_span(lines)
+    body = lines[first + 1:last + 1]
+    at = _closing_lgkm(_segments(body)[0])
+    if at is None:
+        return asm
+    seg0 = _segments(body)[0]
+    reads = [line for line in seg0[:at] if _is_read(line)]
+    n = int(_LGKM.search(seg0[at]).group(1))
+    pro = reads[:len(reads) - n]
+    moved = set().union(*(_regs(line) for line in pro))
+    count = re.search(r"\.amdhsa_next_free_vgpr (\d+)", asm)
+    new_body, top = _rename_scratch(frags_ahead(body), moved, int(count.group(1)))
+    out = lines[:first] + pro + lines[first:first + 1] + new_body + \
+        ["\ts_waitcnt lgkmcnt(0)"] + lines[last + 1:]
+    text = "\n".join(out)
+    text = re.sub(r"(\.amdhsa_next_free_vgpr )\d+", lambda m: f"{m.group(1)}{top + 1}", text)
+    return re.sub(r"(\.vgpr_count:\s+)\d+", lambda m: f"{m.group(1)}{top + 1}", text)

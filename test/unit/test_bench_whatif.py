@@ -165,3 +165,45 @@ def test_frags_ahead_needs_a_vm_wait_to_move_up(whatif):
 def test_frags_ahead_leaves_a_loop_without_counted_block_waits(whatif):
     plain = PINGPONG_LOOP.replace("\ts_waitcnt lgkmcnt(2)\n", "\ts_waitcnt lgkmcnt(0)\n")
     assert whatif.edit_asm(plain, ["frags-ahead"]) == plain
+
+
+def _frags_ahead_fp8_kernel(whatif) -> str:
+    from pipeline_mlir.driver import CompileOptions, compile
+
+    asm = compile(CompileOptions(schedule="pingpong{is_fp8=true}", emit="asm")).checked_output()
+    return whatif.frags_ahead_kernel(asm, whatif.loop_span)
+
+
+def _emulate(text: str, mode: str, seed: int = 0):
+    from pipeline_mlir.emu.asmtext import kernels_from_asm
+    from pipeline_mlir.emu.gemm import emulate_gemm
+    from pipeline_mlir.kernel.gemm import gemm_kernel
+    from pipeline_mlir.schedules.registry import parse_pipeline
+
+    gemm = gemm_kernel(parse_pipeline("pingpong{is_fp8=true}"))
+    return emulate_gemm(kernels_from_asm(text)[gemm.name], gemm, 256, 256, 1024, mode, seed)
+
+
+def test_frags_ahead_kernel_is_exact_and_its_guard_needed(whatif):
+    """The edited ping-pong FP8 loop, made a kernel, runs exact in the emulator (late and
+    random modes); without the vmcnt guards the emulator finds the other warp group's DMA
+    racing the moved reads."""
+    from pipeline_mlir.emu.errors import Finding
+
+    text = _frags_ahead_fp8_kernel(whatif)
+    assert _emulate(text, "late").exact and _emulate(text, "random", 5).exact
+    guards = [line for line in text.split("\n") if line == "\ts_waitcnt vmcnt(4)"]
+    assert len(guards) == 2
+    unguarded = "\n".join(line for line in text.split("\n") if line != "\ts_waitcnt vmcnt(4)")
+    with pytest.raises(Finding, match="lds-race"):
+        _emulate(unguarded, "late")
+
+
+def test_kernel_out_needs_frags_ahead_alone():
+    path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
+    r = subprocess.run([sys.executable, str(BENCH / "bench_whatif.py"), "pingpong",
+                        "--edits", "dword-dma", "--kernel-out", os.devnull],
+                       capture_output=True, text=True, cwd=BENCH,
+                       env={**os.environ, "PYTHONPATH": path})
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert "--kernel-out: only with --edits frags-ahead alone" in r.stderr

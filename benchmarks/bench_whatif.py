@@ -30,7 +30,9 @@ import argparse
 import re
 import sys
 
-EDITS = ("dword-dma", "early-loop-control", "half-barriers")
+from whatif_frags import frags_ahead, frags_ahead_kernel
+
+EDITS = ("dword-dma", "early-loop-control", "half-barriers", "frags-ahead")
 VMCNT_MAX = 63
 _X4 = re.compile(r"\bbuffer_load_dwordx4\b(?=.*\blds\b)")
 _VMCNT = re.compile(r"vmcnt\((\d+)\)")
@@ -145,7 +147,7 @@ def edit_asm(asm: str, edits: list[str]) -> str:
     for name in EDITS:
         if name in edits:
             body = {"dword-dma": dword_dma, "early-loop-control": early_loop_control,
-                    "half-barriers": half_barriers}[name](body)
+                    "half-barriers": half_barriers, "frags-ahead": frags_ahead}[name](body)
     return "\n".join(lines[:first + 1] + body + lines[last + 1:])
 
 
@@ -168,9 +170,20 @@ def figures(spec: str, edits: list[str]) -> dict:
     return {"cycles": a.achieved_ii, "bound": bound, "gaps": gaps}
 
 
+def write_kernel(spec: str, path: str) -> None:
+    """The ``frags-ahead`` edit of ``spec``'s assembly, made runnable, written to ``path``."""
+    from pipeline_mlir.driver import CompileOptions, compile
+
+    asm = compile(CompileOptions(schedule=spec, emit="asm")).checked_output()
+    with open(path, "w") as f:
+        f.write(frags_ahead_kernel(asm, loop_span))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("spec", help="a named pipeline, e.g. '4wave{dtype=bf16 BM=256 BN=256 BK=64}'")
+    ap.add_argument("--kernel-out", metavar="FILE", help="with --edits frags-ahead alone: "
+                    "write the edited assembly as a kernel the emulator runs (whatif_frags.py)")
     ap.add_argument("--edits", default="", help=f"comma-separated, of {', '.join(EDITS)}")
     args = ap.parse_args()
     edits = [e for e in args.edits.split(",") if e]
@@ -179,10 +192,15 @@ def main() -> None:
         print(f"bench_whatif: --edits: unknown edit {bad[0]!r}; valid: {', '.join(EDITS)}",
               file=sys.stderr)
         raise SystemExit(1)
+    if args.kernel_out and edits != ["frags-ahead"]:
+        print("bench_whatif: --kernel-out: only with --edits frags-ahead alone", file=sys.stderr)
+        raise SystemExit(1)
     from pipeline_mlir.errors import PipelineError
     try:
+        if args.kernel_out:
+            write_kernel(args.spec, args.kernel_out)
         f = figures(args.spec, edits)
-    except PipelineError as e:
+    except (PipelineError, ValueError) as e:
         print(f"bench_whatif: {e}", file=sys.stderr)
         raise SystemExit(1) from None
     print(f"`{args.spec}` edits {','.join(edits) or 'none'}: {f['cycles']:.0f} cycles per "

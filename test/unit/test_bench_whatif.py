@@ -94,3 +94,116 @@ def test_unknown_edit_is_one_message():
                        cwd=BENCH, env={**os.environ, "PYTHONPATH": path})
     assert r.returncode == 1 and "Traceback" not in r.stderr
     assert "unknown edit 'fewer-nops'" in r.stderr
+
+
+# two blocks of a ping-pong-like loop: load, MMA, load, MMA (each ends at a barrier)
+PINGPONG_LOOP = """\
+.LBB0_1:                                ; =>This Inner Loop Header: Depth=1
+\tds_read_b128 v[10:13], v1
+\tds_read_b128 v[20:23], v2
+\tds_read_b128 v[24:27], v2 offset:64
+\tbuffer_load_dwordx4 v30, s[12:15], s2 offen lds
+\tbuffer_load_dwordx4 v31, s[12:15], s2 offen lds
+\ts_waitcnt lgkmcnt(2)
+\ts_barrier
+\ts_waitcnt lgkmcnt(1)
+\tv_mfma_f32_16x16x128_f8f6f4 v[0:3], v[20:27], v[10:17], v[0:3]
+\ts_waitcnt lgkmcnt(0)
+\tv_mfma_f32_16x16x128_f8f6f4 v[4:7], v[24:31], v[10:17], v[4:7]
+\ts_barrier
+\ts_waitcnt vmcnt(1)
+\tbuffer_load_dwordx4 v32, s[16:19], s2 offen lds
+\ts_barrier
+\tv_mfma_f32_16x16x128_f8f6f4 v[40:43], v[50:57], v[60:67], v[40:43]
+\tv_mfma_f32_16x16x128_f8f6f4 v[44:47], v[50:57], v[60:67], v[44:47]
+\ts_waitcnt lgkmcnt(3)
+\tv_mfma_f32_16x16x128_f8f6f4 v[48:51], v[50:57], v[60:67], v[48:51]
+\ts_barrier
+\ts_cbranch_vccnz .LBB0_1
+\ts_endpgm
+"""
+
+
+def test_frags_ahead_moves_the_reads_the_barrier_wait_completes(whatif):
+    body = _body(whatif.edit_asm(PINGPONG_LOOP, ["frags-ahead"]))
+    # lgkmcnt(2) of three reads completed the first one (v[10:13]): it leaves its block
+    first_barrier = body.index("s_barrier")
+    assert "ds_read_b128 v[10:13], v1" not in body[:first_barrier]
+    # ... for the previous MMA run (the loop's last: it serves the next iteration),
+    # after that run's second MFMA, and the run's later lgkm wait counts it
+    at = body.index("ds_read_b128 v[10:13], v1")
+    assert body[at - 1].startswith("v_mfma_f32_16x16x128_f8f6f4 v[44:47]")
+    assert body[at + 1] == "s_waitcnt lgkmcnt(4)"
+    # the block's own waits are unchanged: lgkmcnt(2) now completes the moved read
+    assert body[first_barrier - 2:first_barrier] == ["s_waitcnt lgkmcnt(2)",
+                                                   "s_waitcnt vmcnt(1)"]
+    assert body.count("ds_read_b128 v[10:13], v1") == 1
+    assert len(body) == len(_body(PINGPONG_LOOP)) + 1
+
+
+def test_frags_ahead_guard_completes_what_the_later_wait_did(whatif):
+    # (the test above: vmcnt(1) there completes v30, one DMA (v31) after it: vmcnt(1));
+    # vmcnt(0) completes v31 too, the last DMA before the first block's barrier
+    loop = PINGPONG_LOOP.replace("\ts_waitcnt vmcnt(1)\n", "\ts_waitcnt vmcnt(0)\n")
+    body = _body(whatif.edit_asm(loop, ["frags-ahead"]))
+    first_barrier = body.index("s_barrier")
+    assert body[first_barrier - 1] == "s_waitcnt vmcnt(0)"
+
+
+def test_frags_ahead_refuses_registers_in_use(whatif):
+    clash = PINGPONG_LOOP.replace("v[60:67], v[40:43]", "v[8:15], v[40:43]")
+    with pytest.raises(ValueError, match="registers are in use"):
+        whatif.edit_asm(clash, ["frags-ahead"])
+
+
+def test_frags_ahead_needs_a_vm_wait_to_move_up(whatif):
+    with pytest.raises(ValueError, match="no vmcnt wait"):
+        whatif.edit_asm(PINGPONG_LOOP.replace("\ts_waitcnt vmcnt(1)\n", ""),
+                        ["frags-ahead"])
+
+
+def test_frags_ahead_leaves_a_loop_without_counted_block_waits(whatif):
+    plain = PINGPONG_LOOP.replace("\ts_waitcnt lgkmcnt(2)\n", "\ts_waitcnt lgkmcnt(0)\n")
+    assert whatif.edit_asm(plain, ["frags-ahead"]) == plain
+
+
+def _frags_ahead_fp8_kernel(whatif) -> str:
+    from pipeline_mlir.driver import CompileOptions, compile
+
+    asm = compile(CompileOptions(schedule="pingpong{is_fp8=true}", emit="asm")).checked_output()
+    return whatif.frags_ahead_kernel(asm, whatif.loop_span)
+
+
+def _emulate(text: str, mode: str, seed: int = 0):
+    from pipeline_mlir.emu.asmtext import kernels_from_asm
+    from pipeline_mlir.emu.gemm import emulate_gemm
+    from pipeline_mlir.kernel.gemm import gemm_kernel
+    from pipeline_mlir.schedules.registry import parse_pipeline
+
+    gemm = gemm_kernel(parse_pipeline("pingpong{is_fp8=true}"))
+    return emulate_gemm(kernels_from_asm(text)[gemm.name], gemm, 256, 256, 1024, mode, seed)
+
+
+def test_frags_ahead_kernel_is_exact_and_its_guard_needed(whatif):
+    """The edited ping-pong FP8 loop, made a kernel, runs exact in the emulator (late and
+    random modes); without the vmcnt guards the emulator finds the other warp group's DMA
+    racing the moved reads."""
+    from pipeline_mlir.emu.errors import Finding
+
+    text = _frags_ahead_fp8_kernel(whatif)
+    assert _emulate(text, "late").exact and _emulate(text, "random", 5).exact
+    guards = [line for line in text.split("\n") if line == "\ts_waitcnt vmcnt(4)"]
+    assert len(guards) == 2
+    unguarded = "\n".join(line for line in text.split("\n") if line != "\ts_waitcnt vmcnt(4)")
+    with pytest.raises(Finding, match="lds-race"):
+        _emulate(unguarded, "late")
+
+
+def test_kernel_out_needs_frags_ahead_alone():
+    path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
+    r = subprocess.run([sys.executable, str(BENCH / "bench_whatif.py"), "pingpong",
+                        "--edits", "dword-dma", "--kernel-out", os.devnull],
+                       capture_output=True, text=True, cwd=BENCH,
+                       env={**os.environ, "PYTHONPATH": path})
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert "--kernel-out: only with --edits frags-ahead alone" in r.stderr

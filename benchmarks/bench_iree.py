@@ -1,6 +1,7 @@
 """IREE's own pipelining against the 4-wave schedule on IREE's bf16 A x B^T 4096^3 kernel
 (and against the ping-pong schedule on IREE's 8-wave kernels: ``--dtype=bf16-256x256-8wave``,
-``--dtype=bf16-256x128-8wave``).
+``--dtype=bf16-256x128-8wave``, ``--dtype=f16-256x256-8wave``, ``--dtype=fp8-256x256-8wave``,
+``--dtype=i8-256x256-8wave``).
 
 Three gfx950 kernels of the same ``linalg.matmul`` (IREE picks 4 waves, a 128x128 tile,
 K step 32, MFMA 16x16x32):
@@ -61,6 +62,17 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
          "bf16-256x128-8wave": Case(
              G.EIGHT_WAVE["matmul_bf16_abt_256x128_8wave"] | dict(m=4096, n=4096, k=4096),
              "pingpong", "pingpong", 32),
+         # 8-wave 256x256 of the other element types: f16 as bf16; fp8 (E4M3FN) K tile 128,
+         # one 16x16x128 MFMA deep; i8 K tile 128, two 16x16x64 MFMAs deep
+         "f16-256x256-8wave": Case(
+             G.EIGHT_WAVE["matmul_f16_abt_256x256_8wave"] | dict(m=4096, n=4096, k=4096),
+             "pingpong{dtype=f16}", "pingpong", 64),
+         "fp8-256x256-8wave": Case(
+             G.EIGHT_WAVE["matmul_fp8_abt_256x256_8wave"] | dict(m=4096, n=4096, k=4096),
+             "pingpong{dtype=fp8}", "pingpong", 32),
+         "i8-256x256-8wave": Case(
+             G.EIGHT_WAVE["matmul_i8_abt_256x256_8wave"] | dict(m=4096, n=4096, k=4096),
+             "pingpong{dtype=i8}", "pingpong", 64),
          # IREE's configuration with a forced 32x32x16 MFMA: 2x2 fragments x 2 K steps
          "bf16-mfma32": Case(dict(dtype="bf16", mma="MFMA_F32_32x32x16_BF16"),
                              "4wave{BM=128 BN=128 BK=32 mfma=32x32x16}", "4wave", 8),

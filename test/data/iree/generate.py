@@ -303,27 +303,22 @@ CONFIGS = {
 #: IREE's 8-wave (512-thread) bf16 kernels, which ``--pipeline=pingpong`` takes: file stem
 #: -> matmul_source arguments (a compilation_info on the matmul: IREE does not pick these
 #: tiles by itself).  Not committed: the tests generate them (small sizes, seconds each).
+def _eight_wave(dtype: str, tile: tuple[int, int], wave_tiles: tuple[int, int],
+                k_steps: int) -> dict:
+    """The ``matmul_source`` arguments of an 8-wave (512-thread) kernel at 1024x1024x512."""
+    return dict(dtype=dtype, m=1024, n=1024, k=512,
+                config=compilation_info(dtype, tile, wave_tiles, k_steps, 512))
+
+
 EIGHT_WAVE = {
-    "matmul_bf16_abt_256x256_8wave": dict(
-        dtype="bf16", m=1024, n=1024, k=512,
-        config=compilation_info("bf16", (256, 256), (8, 4), 2, 512)),
-    "matmul_bf16_abt_256x128_8wave": dict(
-        dtype="bf16", m=1024, n=1024, k=512,
-        config=compilation_info("bf16", (256, 128), (4, 4), 2, 512)),
+    "matmul_bf16_abt_256x256_8wave": _eight_wave("bf16", (256, 256), (8, 4), 2),
+    "matmul_bf16_abt_256x128_8wave": _eight_wave("bf16", (256, 128), (4, 4), 2),
     # K step 32: B's copies do not split into subtiles as IREE distributes them; the front
     # end re-distributes them (frontend/layout.py)
-    "matmul_bf16_abt_256x128_k32_8wave": dict(
-        dtype="bf16", m=1024, n=1024, k=512,
-        config=compilation_info("bf16", (256, 128), (4, 4), 1, 512)),
-    "matmul_f16_abt_256x256_8wave": dict(
-        dtype="f16", m=1024, n=1024, k=512,
-        config=compilation_info("f16", (256, 256), (8, 4), 2, 512)),
-    "matmul_fp8_abt_256x256_8wave": dict(
-        dtype="fp8", m=1024, n=1024, k=512,
-        config=compilation_info("fp8", (256, 256), (8, 4), 1, 512)),
-    "matmul_i8_abt_256x256_8wave": dict(
-        dtype="i8", m=1024, n=1024, k=512,
-        config=compilation_info("i8", (256, 256), (8, 4), 2, 512)),
+    "matmul_bf16_abt_256x128_k32_8wave": _eight_wave("bf16", (256, 128), (4, 4), 1),
+    "matmul_f16_abt_256x256_8wave": _eight_wave("f16", (256, 256), (8, 4), 2),
+    "matmul_fp8_abt_256x256_8wave": _eight_wave("fp8", (256, 256), (8, 4), 1),
+    "matmul_i8_abt_256x256_8wave": _eight_wave("i8", (256, 256), (8, 4), 2),
 }
 
 

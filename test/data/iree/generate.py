@@ -56,9 +56,10 @@ def tool(name: str) -> str:
 
 #: IREE's MFMA intrinsic per element type, for the lowering configs of :func:`compilation_info`
 MMA_KINDS = {"bf16": "MFMA_F32_16x16x32_BF16", "f16": "MFMA_F32_16x16x32_F16",
-             "fp8": "MFMA_F32_16x16x128_F8E4M3FN", "i8": "MFMA_I32_16x16x64_I8"}
+             "fp8": "MFMA_F32_16x16x128_F8E4M3FN", "fp8e5m2": "MFMA_F32_16x16x128_F8E5M2",
+             "i8": "MFMA_I32_16x16x64_I8"}
 #: bytes per element of the types of :data:`MMA_KINDS`
-_ELEM_BYTES = {"bf16": 2, "f16": 2, "fp8": 1, "i8": 1}
+_ELEM_BYTES = {"bf16": 2, "f16": 2, "fp8": 1, "fp8e5m2": 1, "i8": 1}
 
 
 def dma_operand(dtype: str) -> str:
@@ -318,6 +319,7 @@ EIGHT_WAVE = {
     "matmul_bf16_abt_256x128_k32_8wave": _eight_wave("bf16", (256, 128), (4, 4), 1),
     "matmul_f16_abt_256x256_8wave": _eight_wave("f16", (256, 256), (8, 4), 2),
     "matmul_fp8_abt_256x256_8wave": _eight_wave("fp8", (256, 256), (8, 4), 1),
+    "matmul_fp8e5m2_abt_256x256_8wave": _eight_wave("fp8e5m2", (256, 256), (8, 4), 1),
     "matmul_i8_abt_256x256_8wave": _eight_wave("i8", (256, 256), (8, 4), 2),
 }
 

@@ -12,8 +12,8 @@ session), taken at IREE's prefetch point and in its late form, and pipelined wit
   completing as late as the counters allow and in a random order they allow;
 * handed back to ``iree-compile`` (executable substitution), the code object it builds is
   exact too;
-* the schedule takes the geometry of the loop's element type (bf16, f16, fp8 E4M3FN with its
-  16x16x128 MFMA and K step 128, i8), read from the kernel;
+* the schedule takes the geometry of the loop's element type (bf16, f16, fp8 E4M3FN and
+  E5M2 with their 16x16x128 MFMA and K step 128, i8), read from the kernel;
 * what the ping-pong schedule does not take is refused at an op of IREE's kernel: IREE's
   default 4-wave kernel, a K step of 128 (more fragment reads per subtile than the lgkm
   counter option), 32x32 MFMAs.
@@ -120,7 +120,7 @@ def test_4wave_refuses_an_8_wave_kernel(generated, capsys):
 def test_geometry_is_the_kernels_element_type(generated, name, capsys):
     """The schedule the loop stands for names the loop's element type (bf16, f16, fp8, i8:
     each its own ping-pong geometry), never another type's."""
-    dtype = G.EIGHT_WAVE[name]["dtype"]
+    dtype = G.EIGHT_WAVE[name]["dtype"].removesuffix("e5m2")  # E5M2: the fp8 geometry
     for form in ("prefetch", "late"):
         rc, out, err = _run(capsys, str(generated(name, form)), "--pass-pipeline="
                             "builtin.module(sched-adopt-loop{schedule=pingpong})")

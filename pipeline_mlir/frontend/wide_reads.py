@@ -6,9 +6,10 @@ one ``vector.transfer_read`` of 32 logically contiguous elements, but the LDS bu
 gfx950 reads at most 16 bytes per lane (``ds_read_b128``).  :func:`split_wide_reads` replaces
 such a read (after :func:`pipeline_mlir.frontend.scan.split_reads`, one read per fragment) by
 one read per 16 bytes, the fragment rebuilt from them with ``vector.insert_strided_slice``,
-which is what IREE's late form does with ``vector.load``\\ s of 16 elements.  A read whose
-innermost extent is not a whole number of 16-byte accesses is left as it is (the analysis
-then refuses it with its reason).
+which is what IREE's late form does with ``vector.load``\\ s of 16 elements.  Only reads of
+a buffer with an ``iree_codegen.swizzle`` are split, into pieces of its chunk (at most 16
+bytes); a read of an unswizzled buffer, or one whose innermost extent is not a whole number
+of chunks, is left as it is (the analysis then takes it or refuses it with its reason).
 """
 
 from __future__ import annotations
@@ -16,8 +17,11 @@ from __future__ import annotations
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import index_constant
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.ir_facts import parse_xor_shuffle
 from pipeline_mlir.analysis.loop_eval import segments
 from pipeline_mlir.frontend.scan import LoopScan, read_access
+from pipeline_mlir.frontend.tail_swizzle import SWIZZLE_ATTR, VIEW_OPS
 from pipeline_mlir.target.gfx950 import WIDEST_ACCESS_BYTES
 
 
@@ -38,16 +42,32 @@ def split_wide_reads(scan: LoopScan) -> None:
 
 
 def _access_elements(op) -> int | None:
-    """Elements per access if ``op`` is a transfer read to split, else None."""
+    """Elements per piece if ``op`` is a transfer read of an XOR-swizzled buffer that spans
+    several of its chunks (each at most ``WIDEST_ACCESS_BYTES``), else None."""
     if op.name != "vector.transfer_read":
         return None
+    swizzle = _swizzle_of(op.operands[0])
+    if swizzle is None:
+        return None
     vt = ir.VectorType(op.results[0].type)
-    elem_bytes = max(1, vt.element_type.width // 8)
-    per = WIDEST_ACCESS_BYTES // elem_bytes
+    per = min(swizzle[1], WIDEST_ACCESS_BYTES // max(1, vt.element_type.width // 8))
     inner = vt.shape[-1]
     if inner <= per or inner % per or any(d != 1 for d in vt.shape[:-1]):
         return None
     return per
+
+
+def _swizzle_of(v) -> tuple[int, int] | None:
+    """``(row, access)`` of the IREE swizzle of the ``memref.alloc`` that ``v`` views, if any."""
+    while isinstance(v, ir.OpResult):
+        owner = _op(v.owner)
+        if owner.name in VIEW_OPS:
+            v = owner.operands[0]
+            continue
+        if owner.name == "memref.alloc" and SWIZZLE_ATTR in owner.attributes:
+            return parse_xor_shuffle(owner.attributes[SWIZZLE_ATTR])
+        return None
+    return None
 
 
 def _split(op, per: int) -> list:

@@ -321,6 +321,8 @@ EIGHT_WAVE = {
     "matmul_fp8_abt_256x256_8wave": _eight_wave("fp8", (256, 256), (8, 4), 1),
     "matmul_fp8e5m2_abt_256x256_8wave": _eight_wave("fp8e5m2", (256, 256), (8, 4), 1),
     "matmul_i8_abt_256x256_8wave": _eight_wave("i8", (256, 256), (8, 4), 2),
+    "matmul_fp8_abt_256x128_8wave": _eight_wave("fp8", (256, 128), (4, 4), 1),
+    "matmul_i8_abt_256x128_8wave": _eight_wave("i8", (256, 128), (4, 4), 2),
 }
 
 

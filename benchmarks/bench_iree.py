@@ -1,6 +1,7 @@
 """IREE's own pipelining against the 4-wave schedule on IREE's bf16 A x B^T 4096^3 kernel
 (and against the ping-pong schedule on IREE's 8-wave kernels: ``--dtype=bf16-256x256-8wave``,
-``--dtype=bf16-256x128-8wave``).
+``--dtype=bf16-256x128-8wave``, ``--dtype=f16-256x256-8wave``, ``--dtype=fp8-256x256-8wave``,
+``--dtype=i8-256x256-8wave``).
 
 Three gfx950 kernels of the same ``linalg.matmul`` (IREE picks 4 waves, a 128x128 tile,
 K step 32, MFMA 16x16x32):
@@ -46,6 +47,13 @@ class Case(NamedTuple):
     mfmas_per_k_tile: int  # MFMAs per wave and K tile (of the kernel's K step)
 
 
+def _eight_wave(kernel: str, spec: str, mfmas: int) -> Case:
+    """The case of ``G.EIGHT_WAVE``'s ``matmul_{kernel}_8wave`` at 4096^3, pipelined with
+    ``--pipeline=pingpong`` (``spec``: the simulator's)."""
+    return Case(G.EIGHT_WAVE[f"matmul_{kernel}_8wave"] | dict(m=4096, n=4096, k=4096), spec,
+                "pingpong", mfmas)
+
+
 #: the benchmark's cases; 4-wave ones: 4x4 MFMAs 16x16x32 per wave and K tile of 32 (i8:
 #: 16x16x64, K tile 64); 8-wave ones (``--pipeline=pingpong``, IREE's tiles forced by a
 #: compilation_info): K tile of 64, 2 MFMAs deep, 8x4 (256x256) or 4x4 (256x128) per wave
@@ -55,12 +63,13 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
          "bf16-ab": Case(dict(dtype="bf16", transpose_b=False), SPEC, "4wave", 16),
          # unaligned K: register-staged copies, the masked last K tile peeled
          "bf16-k4095": Case(dict(dtype="bf16", k=4095), SPEC, "4wave", 16),
-         "bf16-256x256-8wave": Case(
-             G.EIGHT_WAVE["matmul_bf16_abt_256x256_8wave"] | dict(m=4096, n=4096, k=4096),
-             "pingpong", "pingpong", 64),
-         "bf16-256x128-8wave": Case(
-             G.EIGHT_WAVE["matmul_bf16_abt_256x128_8wave"] | dict(m=4096, n=4096, k=4096),
-             "pingpong", "pingpong", 32),
+         "bf16-256x256-8wave": _eight_wave("bf16_abt_256x256", "pingpong", 64),
+         "bf16-256x128-8wave": _eight_wave("bf16_abt_256x128", "pingpong", 32),
+         # 8-wave 256x256 of the other element types: f16 as bf16; fp8 (E4M3FN) K tile 128,
+         # one 16x16x128 MFMA deep; i8 K tile 128, two 16x16x64 MFMAs deep
+         "f16-256x256-8wave": _eight_wave("f16_abt_256x256", "pingpong{dtype=f16}", 64),
+         "fp8-256x256-8wave": _eight_wave("fp8_abt_256x256", "pingpong{dtype=fp8}", 32),
+         "i8-256x256-8wave": _eight_wave("i8_abt_256x256", "pingpong{dtype=i8}", 64),
          # IREE's configuration with a forced 32x32x16 MFMA: 2x2 fragments x 2 K steps
          "bf16-mfma32": Case(dict(dtype="bf16", mma="MFMA_F32_32x32x16_BF16"),
                              "4wave{BM=128 BN=128 BK=32 mfma=32x32x16}", "4wave", 8),

@@ -165,22 +165,23 @@ def _inferred_options(an: Analysis, schedule, dtype: str, shape: tuple, chain: i
                 inferred[k] = v
     else:
         if "is_fp8" in own:
-            inferred["is_fp8"] = _ping_pong_fp8(an.scan, schedule, dtype)
+            inferred.update(_ping_pong_dtype(an.scan, schedule, dtype, shape))
         inferred.update({k: v for k, v in counts.items() if k in own})
     return inferred
 
 
-def _ping_pong_fp8(scan: LoopScan, schedule, dtype: str) -> bool:
-    """``is_fp8`` of a ping-pong schedule for a loop multiplying ``dtype``: its geometry
-    knows bf16 and fp8 only, so another element type is refused at the first MFMA (not
-    given bf16's geometry)."""
-    if dtype not in ("bf16", "fp8"):
-        mf = scan.mfmas[0]
-        et = ir.VectorType(mf.operands[0].type).element_type
-        raise IRError(mf, f"'{mf.name}' op multiplies {et} ({dtype}); the "
-                          f"'{schedule.name}' schedule's kernel geometry is bf16 or fp8 "
-                          f"(is_fp8), so a {dtype} loop takes another schedule (4wave)")
-    return dtype == "fp8"
+def _ping_pong_dtype(scan: LoopScan, schedule, dtype: str, shape: tuple) -> dict:
+    """``dtype`` and ``is_fp8`` of a ping-pong schedule for a loop of ``shape`` MFMAs
+    multiplying ``dtype`` (the schedule has a geometry for each element type the front end
+    knows, ``PING_PONG_DTYPES``): that geometry, whose MFMA must be the loop's (another
+    shape is refused at the first MFMA, not given the geometry's)."""
+    mf = scan.mfmas[0]
+    if shape != mfma_shape(dtype):
+        want = "x".join(map(str, mfma_shape(dtype)))
+        raise IRError(mf, f"'{mf.name}' op is a {'x'.join(map(str, shape))} MFMA; the "
+                          f"'{schedule.name}' schedule's {dtype} geometry issues {want} "
+                          f"MFMAs")
+    return {"dtype": dtype, "is_fp8": dtype == "fp8"}
 
 
 # ---------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ with the next K tile; half 1 does the same for stage 1.
 from __future__ import annotations
 
 from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.options import value_text
 from pipeline_mlir.records import record
 from pipeline_mlir.schedule.compiler import PipelineSchedule, compile_schedule, declared_body
 from pipeline_mlir.schedule.frag_waits import WAITS
@@ -32,6 +33,7 @@ from pipeline_mlir.schedules.geometry import (
     C_DTYPE_HELP,
     C_DTYPES,
     COUNT_FIELDS,
+    DTYPES,
     PING_PONG_KERNEL,
     KernelGeometry,
     ping_pong_geometry,
@@ -42,6 +44,8 @@ from pipeline_mlir.schedules.named import NamedSchedule, option
 from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
 
 PingPongOps = MATMUL_TAG_NAMES
+#: the element types of the ping-pong kernel (each a geometry: ``ping_pong_geometry``)
+PING_PONG_DTYPES = ("bf16", "f16", "fp8", "i8")
 
 
 def logical_half(h: int, m_mmas: int = 2, n_mmas: int = 2) -> list[OpDesc]:
@@ -132,6 +136,9 @@ class PingPong(NamedSchedule):
     kernel_traits = PING_PONG_KERNEL
 
     is_fp8: bool = option("bool", False, "FP8 kernel (256x256x128 tile; its counts below)")
+    dtype: str | None = option("enum", None, "element type: bf16 or f16 (256x256x64 tile), "
+                               "fp8 or i8 (256x256x128); default: fp8 with is_fp8, else bf16",
+                               choices=PING_PONG_DTYPES)
     lgkm_per_load_a: int | None = option("int", None, "lgkmcnt entries per A fragment load "
                                          "(default: the kernel's; 0 = fall back)", min=0,
                                          max=LGKMCNT_MAX)
@@ -194,12 +201,21 @@ class PingPong(NamedSchedule):
             "(waits=block makes it count)")}
 
     @property
-    def dtype(self) -> str:
-        return "fp8" if self.is_fp8 else "bf16"
+    def element_type(self) -> str:
+        """The kernel's element type: ``dtype``, else fp8 with ``is_fp8``, else bf16; a given
+        ``is_fp8`` that says otherwise than ``dtype`` is a ConfigError."""
+        if self.dtype is None:
+            return "fp8" if self.is_fp8 else "bf16"
+        if (self.dtype == "fp8") != self.is_fp8 and "is_fp8" in self.given:
+            raise ConfigError(f"{self.owner()}: is_fp8={value_text(self.is_fp8)} contradicts "
+                              f"dtype={self.dtype} (is_fp8 says dtype=fp8)")
+        return self.dtype
 
     def kernel_geometry(self) -> KernelGeometry:
-        """The ping-pong kernel's fixed tile: 256x256, BK 64 (BF16) or 128 (FP8)."""
+        """The ping-pong kernel's fixed tile: 256x256, BK 64 (2-byte elements) or 128 (1-byte:
+        fp8, i8), so that each K tile is two MFMA K steps of bf16/f16/i8 or one of fp8."""
+        dtype = self.element_type
         try:
-            return ping_pong_geometry(self.dtype, 256, 256, 128 if self.is_fp8 else 64)
+            return ping_pong_geometry(dtype, 256, 256, 128 // DTYPES[dtype])
         except ConfigError as e:  # pragma: no cover - the fixed tiles are valid
             raise ConfigError(f"{self.owner()}: {e}") from None

@@ -55,19 +55,33 @@ def tool(name: str) -> str:
 
 
 #: IREE's MFMA intrinsic per element type, for the lowering configs of :func:`compilation_info`
-MMA_KINDS = {"bf16": "MFMA_F32_16x16x32_BF16", "f16": "MFMA_F32_16x16x32_F16"}
+MMA_KINDS = {"bf16": "MFMA_F32_16x16x32_BF16", "f16": "MFMA_F32_16x16x32_F16",
+             "fp8": "MFMA_F32_16x16x128_F8E4M3FN", "fp8e5m2": "MFMA_F32_16x16x128_F8E5M2",
+             "i8": "MFMA_I32_16x16x64_I8"}
+#: bytes per element of the types of :data:`MMA_KINDS`
+_ELEM_BYTES = {"bf16": 2, "f16": 2, "fp8": 1, "fp8e5m2": 1, "i8": 1}
+
+
+def dma_operand(dtype: str) -> str:
+    """IREE's promotion of an operand of ``dtype`` to an XOR-swizzled LDS tile filled by DMA
+    (``use_global_load_dma``): rows of 128 bytes in 16-byte chunks, each chunk what one lane
+    copies (``xor_shuffle<64, 8>`` for 2-byte elements, ``<128, 16>`` for 1-byte ones; with
+    ``<64, 8>`` IREE 3.13 copies fp8 one byte per lane through registers)."""
+    per = 16 // _ELEM_BYTES[dtype]
+    return ("#iree_gpu.swizzle_operand<copy_config = #iree_gpu.use_global_load_dma, "
+            f"swizzle = #iree_codegen.xor_shuffle<{8 * per}, {per}>>")
 
 
 def compilation_info(dtype: str, tile: tuple[int, int], wave_tiles: tuple[int, int],
                      k_steps: int, threads: int) -> str:
     """An ``#iree_codegen.compilation_info`` that makes IREE 3.13 build the matmul with a
     ``tile`` (M, N) workgroup tile of ``threads`` threads, each wave multiplying
-    ``wave_tiles`` (M, N) 16x16 MFMA tiles, a K step of ``k_steps`` MFMAs (32 each): its
-    TileAndFuse pipeline as it configures its default kernel (DMA copies, XOR-swizzled
-    LDS), with sizes of the user's choosing.  The translation_info names no prefetch stage
+    ``wave_tiles`` (M, N) 16x16 MFMA tiles, a K step of ``k_steps`` MFMAs (of the dtype's
+    :data:`MMA_KINDS`: K 32 for bf16/f16, 64 for i8, 128 for fp8): its TileAndFuse pipeline
+    as it configures its default kernel (DMA copies, XOR-swizzled LDS: :func:`dma_operand`),
+    with sizes of the user's choosing.  The translation_info names no prefetch stage
     count, so ``--iree-llvmgpu-prefetch-num-stages`` still decides (1: the natural loop)."""
-    operand = ("#iree_gpu.swizzle_operand<copy_config = #iree_gpu.use_global_load_dma, "
-               "swizzle = #iree_codegen.xor_shuffle<64, 8>>")
+    operand = dma_operand(dtype)
     lowering = (f"#iree_gpu.lowering_config<{{mma_kind = #iree_gpu.mma_layout<{MMA_KINDS[dtype]}>, "
                 f"promote_operands = [0, 1], promotion_types = [{operand}, {operand}], "
                 f"reduction = [0, 0, {k_steps}], subgroup = [{wave_tiles[0]}, {wave_tiles[1]}, 0], "
@@ -81,8 +95,7 @@ def compilation_info(dtype: str, tile: tuple[int, int], wave_tiles: tuple[int, i
 
 
 #: the DMA copy and XOR swizzle IREE's default gfx950 configuration promotes A and B with
-_DMA_OPERAND = ("#iree_gpu.swizzle_operand<copy_config = #iree_gpu.use_global_load_dma, "
-                "swizzle = #iree_codegen.xor_shuffle<64, 8>>")
+_DMA_OPERAND = dma_operand("bf16")
 
 
 def forced_config(mma: str, stages: int = 1, tile: tuple[int, int, int] = (128, 128, 32),
@@ -291,13 +304,25 @@ CONFIGS = {
 #: IREE's 8-wave (512-thread) bf16 kernels, which ``--pipeline=pingpong`` takes: file stem
 #: -> matmul_source arguments (a compilation_info on the matmul: IREE does not pick these
 #: tiles by itself).  Not committed: the tests generate them (small sizes, seconds each).
+def _eight_wave(dtype: str, tile: tuple[int, int], wave_tiles: tuple[int, int],
+                k_steps: int) -> dict:
+    """The ``matmul_source`` arguments of an 8-wave (512-thread) kernel at 1024x1024x512."""
+    return dict(dtype=dtype, m=1024, n=1024, k=512,
+                config=compilation_info(dtype, tile, wave_tiles, k_steps, 512))
+
+
 EIGHT_WAVE = {
-    "matmul_bf16_abt_256x256_8wave": dict(
-        dtype="bf16", m=1024, n=1024, k=512,
-        config=compilation_info("bf16", (256, 256), (8, 4), 2, 512)),
-    "matmul_bf16_abt_256x128_8wave": dict(
-        dtype="bf16", m=1024, n=1024, k=512,
-        config=compilation_info("bf16", (256, 128), (4, 4), 2, 512)),
+    "matmul_bf16_abt_256x256_8wave": _eight_wave("bf16", (256, 256), (8, 4), 2),
+    "matmul_bf16_abt_256x128_8wave": _eight_wave("bf16", (256, 128), (4, 4), 2),
+    # K step 32: B's copies do not split into subtiles as IREE distributes them; the front
+    # end re-distributes them (frontend/layout.py)
+    "matmul_bf16_abt_256x128_k32_8wave": _eight_wave("bf16", (256, 128), (4, 4), 1),
+    "matmul_f16_abt_256x256_8wave": _eight_wave("f16", (256, 256), (8, 4), 2),
+    "matmul_fp8_abt_256x256_8wave": _eight_wave("fp8", (256, 256), (8, 4), 1),
+    "matmul_fp8e5m2_abt_256x256_8wave": _eight_wave("fp8e5m2", (256, 256), (8, 4), 1),
+    "matmul_i8_abt_256x256_8wave": _eight_wave("i8", (256, 256), (8, 4), 2),
+    "matmul_fp8_abt_256x128_8wave": _eight_wave("fp8", (256, 128), (4, 4), 1),
+    "matmul_i8_abt_256x128_8wave": _eight_wave("i8", (256, 128), (4, 4), 2),
 }
 
 

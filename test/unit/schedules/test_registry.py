@@ -397,9 +397,27 @@ def test_error_unknown_key_lists_valid_keys():
     assert "pipeline '4wave'" in msg and "unknown option 'BQ'" in msg
     assert "valid keys: dtype, BM, BN, BK" in msg and "scheduling" in msg
     assert "did you mean 'BM'" in config_error("4wave{bm=128}")
-    msg = config_error("pingpong{dtype=fp8}")
-    assert "pipeline 'pingpong'" in msg and "unknown option 'dtype'" in msg
-    assert "is_fp8" in msg
+    msg = config_error("pingpong{BM=128}")
+    assert "pipeline 'pingpong'" in msg and "unknown option 'BM'" in msg
+    assert "is_fp8, dtype" in msg
+
+
+@pytest.mark.parametrize("spec, geometry", [
+    ("pingpong", ("bf16", 64)), ("pingpong{is_fp8=true}", ("fp8", 128)),
+    ("pingpong{dtype=f16}", ("f16", 64)), ("pingpong{dtype=fp8}", ("fp8", 128)),
+    ("pingpong{dtype=i8}", ("i8", 128)), ("pingpong{dtype=fp8 is_fp8=true}", ("fp8", 128)),
+])
+def test_pingpong_dtype_selects_its_geometry(spec, geometry):
+    g = parse_pipeline(spec).kernel_geometry()
+    assert (g.dtype, g.BK) == geometry
+
+
+@pytest.mark.parametrize("spec", ["pingpong{is_fp8=true dtype=f16}",
+                                  "pingpong{dtype=fp8 is_fp8=false}"])
+def test_pingpong_dtype_contradicting_is_fp8(spec):
+    msg = config_error(spec)
+    assert "pipeline 'pingpong'" in msg and "contradicts dtype=" in msg
+    assert config_error("pingpong{dtype=f8}").startswith("pipeline 'pingpong': option 'dtype'")
 
 
 def test_error_duplicate_key():

@@ -34,6 +34,16 @@ def test_a_pingpong_kernel_without_block_fences_is_exact(capsys):
     assert rc == 0 and err == "" and "mode=late: exact, max error 0" in out
 
 
+@pytest.mark.parametrize("dtype, tile", [("f16", "256x256x64"), ("i8", "256x256x128")])
+def test_a_pingpong_kernel_of_another_element_type_is_exact(dtype, tile, capsys):
+    """``pingpong{dtype=...}``: the complete kernel of that element type's geometry."""
+    rc, out, err = run(capsys, f"--pipeline=pingpong{{dtype={dtype}}}", "--emulate=256,256,512",
+                       "--emulate-mode=late")
+    assert rc == 0 and err == "", out + err
+    assert out.startswith(f"gemm_pingpong_{dtype}_{tile} M=256 N=256 K=512 mode=late: exact, "
+                          f"max error 0"), out
+
+
 def test_a_few_workgroups_spread_over_the_grid(capsys):
     rc, out, err = run(capsys, f"--pipeline={SPEC}", "--emulate=256,128,512",
                        "--emulate-workgroups=2")

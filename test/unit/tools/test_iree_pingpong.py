@@ -1,4 +1,4 @@
-"""``--pipeline=pingpong`` on IREE's 8-wave (512-thread) bf16 kernels.
+"""``--pipeline=pingpong`` on IREE's 8-wave (512-thread) bf16, f16, fp8 and i8 kernels.
 
 IREE 3.13 builds a 256x256 or 256x128 workgroup tile with 8 waves when the matmul carries
 a ``compilation_info`` (``test/data/iree/generate.py``: ``compilation_info``,
@@ -12,9 +12,11 @@ session), taken at IREE's prefetch point and in its late form, and pipelined wit
   completing as late as the counters allow and in a random order they allow;
 * handed back to ``iree-compile`` (executable substitution), the code object it builds is
   exact too;
+* the schedule takes the geometry of the loop's element type (bf16, f16, fp8 E4M3FN and
+  E5M2 with their 16x16x128 MFMA and K step 128, i8), read from the kernel;
 * what the ping-pong schedule does not take is refused at an op of IREE's kernel: IREE's
-  default 4-wave kernel, an f16 loop, a 256x128 tile with K step 32 (B's copies do not
-  split), a K step of 128 (more fragment reads per subtile than the lgkm counter option).
+  default 4-wave kernel, a K step of 128 (more fragment reads per subtile than the lgkm
+  counter option), 32x32 MFMAs.
 """
 
 from __future__ import annotations
@@ -32,20 +34,19 @@ sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
 import generate as G  # noqa: E402
 
 IREE = ROOT / "test" / "data" / "iree"
-#: more 8-wave configurations pipelined: name -> matmul_source arguments
-MORE = {
-    # 256x128, K step 32: a half tile of A is not a whole number of IREE's 16-byte copies
-    # of 512 threads, so the front end makes 4-byte copies of its own (frontend/layout.py)
-    "bf16_abt_256x128_k32": dict(dtype="bf16", m=1024, n=1024, k=512,
-                                 config=G.compilation_info("bf16", (256, 128), (4, 4), 1, 512)),
-}
-NAMES = list(G.EIGHT_WAVE) + list(MORE)
+NAMES = list(G.EIGHT_WAVE)
 #: 8-wave configurations the schedule refuses: name -> (matmul_source arguments, reason)
 REFUSED = {
     "bf16_abt_256x256_k128": (
-        dict(dtype="bf16", m=1024, n=1024, k=512,
-             config=G.compilation_info("bf16", (256, 256), (8, 4), 4, 512)),
+        G.matmul_source(dtype="bf16", m=1024, n=1024, k=512,
+                        config=G.compilation_info("bf16", (256, 256), (8, 4), 4, 512)),
         "option 'lgkm_per_load_a' is out of range"),
+    # IREE's 256x256 8-wave tile with 32x32 MFMAs: the bf16 geometry's MFMA is 16x16x32
+    "bf16_abt_256x256_32x32": (
+        G.forced_config("MFMA_F32_32x32x16_BF16", tile=(256, 256, 64), waves=(2, 4))
+        + G.matmul_source(dtype="bf16", m=1024, n=1024, k=512, config="#ci"),
+        "'amdgpu.mfma' op is a 32x32x16 MFMA; the 'pingpong' schedule's bf16 geometry "
+        "issues 16x16x32 MFMAs"),
 }
 
 
@@ -53,8 +54,9 @@ REFUSED = {
 def generated(tmp_path_factory):
     """(config, form) -> the path of IREE's kernel, generated once per session."""
     def source(name: str) -> str:
-        return G.matmul_source(**(G.EIGHT_WAVE.get(name) or MORE.get(name)
-                                  or REFUSED[name][0]))
+        if name in G.EIGHT_WAVE:
+            return G.matmul_source(**G.EIGHT_WAVE[name])
+        return REFUSED[name][0]
     return G.form_files(tmp_path_factory.mktemp("iree_8wave"), source)
 
 
@@ -114,15 +116,27 @@ def test_4wave_refuses_an_8_wave_kernel(generated, capsys):
                            "is written for 4 waves")
 
 
-def test_pingpong_refuses_an_f16_loop(generated, capsys, tmp_path):
-    """The ping-pong geometry is bf16 or fp8: an f16 loop is refused at its MFMA, not
-    given bf16's geometry."""
-    src = tmp_path / "f16.mlir"
-    src.write_text(generated(NAMES[0], "prefetch").read_text()
-                   .replace("BF16", "F16").replace("bf16", "f16"))
-    rc, _, err = _run(capsys, "--pipeline=pingpong", str(src), "-o", "-")
-    _refused(rc, err, src, "'amdgpu.mfma' op multiplies f16 (f16); the 'pingpong' "
-                           "schedule's kernel geometry is bf16 or fp8")
+@pytest.mark.parametrize("name", NAMES)
+def test_geometry_is_the_kernels_element_type(generated, name, capsys):
+    """The schedule the loop stands for names the loop's element type (bf16, f16, fp8, i8:
+    each its own ping-pong geometry), never another type's."""
+    dtype = G.EIGHT_WAVE[name]["dtype"].removesuffix("e5m2")  # E5M2: the fp8 geometry
+    for form in ("prefetch", "late"):
+        rc, out, err = _run(capsys, str(generated(name, form)), "--pass-pipeline="
+                            "builtin.module(sched-adopt-loop{schedule=pingpong})")
+        assert rc == 0, err
+        options = re.findall(r"sched\.options = \{[^}]*\}", out)
+        assert len(options) == 1, options
+        assert f'dtype = "{dtype}", is_fp8 = {str(dtype == "fp8").lower()}' in options[0], options
+
+
+def test_pipeline_dtype_that_is_not_the_loops_is_refused(generated, capsys):
+    """``pingpong{dtype=bf16}`` on an f16 loop: the payload's element type wins, and the
+    disagreement is reported at the loop."""
+    src = generated("matmul_f16_abt_256x256_8wave", "prefetch")
+    rc, _, err = _run(capsys, "--pipeline=pingpong{dtype=bf16}", str(src), "-o", "-")
+    _refused(rc, err, src, "the pipeline asks for dtype=bf16, but the loop's payload has "
+                           "dtype=f16")
 
 
 @pytest.mark.parametrize("form", ["prefetch", "late"])
@@ -141,7 +155,7 @@ def test_handed_back_to_iree_compile_is_exact(generated, name, capsys, tmp_path)
     rc, _, err = _run(capsys, "--pipeline=pingpong", str(generated(name, "prefetch")),
                       "-o", str(pipelined))
     assert rc == 0, err
-    cfg = G.EIGHT_WAVE.get(name) or MORE[name]
+    cfg = G.EIGHT_WAVE[name]
     hsaco = tmp_path / "k.hsaco"
     hsaco.write_bytes(G.iree_hsaco(G.matmul_source(**cfg), executable=str(pipelined)))
     rc, out, err = _run(capsys, f"--emulate={cfg['m']},{cfg['n']},{cfg['k']}", str(hsaco),

@@ -20,7 +20,7 @@ import numpy as np
 
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.dialect.ir_io import as_operation as _op, descendants
 from pipeline_mlir.analysis.loop_eval import Evaluator, Unevaluable
 from pipeline_mlir.analysis.lane_ops import SAMPLE_WORKGROUP
 
@@ -32,22 +32,13 @@ def sample_ids(scan) -> list[int]:
     """Workgroup-id values to evaluate the copies at (every id takes the value): the
     sample's next and the last value of every static bound of the grid."""
     bounds = set()
-    for op in _walk(_op(scan.kernel)):
+    for op in descendants(_op(scan.kernel)):
         if op.name == "scf.forall" and "staticUpperBound" in op.attributes:
             bounds |= {b for b in ir.DenseI64ArrayAttr(op.attributes["staticUpperBound"])
                        if b > 0}
         elif op.name in _WORKGROUP_ID_OPS and "upper_bound" in op.attributes:
             bounds.add(ir.IntegerAttr(op.attributes["upper_bound"]).value)
     return sorted({SAMPLE_WORKGROUP + 1} | {b - 1 for b in bounds})
-
-
-def _walk(op):
-    for region in op.regions:
-        for block in region.blocks:
-            for o in block.operations:
-                o = _op(o)
-                yield o
-                yield from _walk(o)
 
 
 def table_at(an, copies: list, ref: int, wid: int, size: int) -> tuple[np.ndarray, int]:

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.ir_io import descendants
 from pipeline_mlir.analysis.ir_facts import memory_space, segments
 from pipeline_mlir.isa.waitcnt import decode_waitcnt, waitcnt_imm
 from pipeline_mlir.passes._common import OpError, as_operation
@@ -82,15 +83,6 @@ def _fold(v) -> int | None:
     return None
 
 
-def _walk(op):
-    for region in op.regions:
-        for block in region.blocks:
-            for o in block.operations:
-                o = as_operation(o)
-                yield o
-                yield from _walk(o)
-
-
 def _slice(copy, body) -> list | str:
     """The ops of ``body`` the copy's source view and index depend on, in body order, or
     why not."""
@@ -125,7 +117,7 @@ def plan(loop, copies: list, unmarked: bool) -> Plan | str:
     if None in (lb, ub, step) or step <= 0 or ub <= lb:
         return "the loop's bounds are not constants with at least one iteration"
     body = loop.regions[0].blocks[0]
-    for o in _walk(loop):
+    for o in descendants(loop):
         if o.name == "amdgpu.gather_to_lds":
             if o.block != body:
                 return "a copy of the loop is not directly in its body"
@@ -264,7 +256,7 @@ def _set_wait(w, imm: int) -> None:
 
 
 def _drop_vmcnt(loop) -> None:
-    for o in list(_walk(loop)):
+    for o in list(descendants(loop)):
         if o.name == "rocdl.s.waitcnt":
             _, exp, lgkm = decode_waitcnt(ir.IntegerAttr(o.attributes["bitfield"]).value)
             _set_wait(o, waitcnt_imm(expcnt=exp, lgkmcnt=lgkm))

@@ -13,6 +13,7 @@ import re
 
 from pipeline_mlir.dialect.attrs import is_float8, is_kind, memory_space_name
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import as_operation
 from pipeline_mlir.kernel.lds_data import OPAQUE_ASM, OPAQUE_CONSTRAINTS
 
 #: a dynamic size, stride or offset in a shaped type or a static_* attribute
@@ -118,3 +119,12 @@ def is_opaque_identity(op) -> bool:
             and ir.StringAttr(a["asm_string"]).value == OPAQUE_ASM
             and ir.StringAttr(a["constraints"]).value == OPAQUE_CONSTRAINTS)
 
+
+def descendants(op):
+    """Every operation nested in ``op`` (not ``op`` itself), in pre-order, as a generator."""
+    for region in op.regions:
+        for block in region.blocks:
+            for o in block.operations:
+                o = as_operation(o)
+                yield o
+                yield from descendants(o)

@@ -206,16 +206,6 @@ def walk_ops(root, pred) -> list:
     return out
 
 
-def descendants(op):
-    """Every operation nested in ``op`` (not ``op`` itself), in pre-order, as a generator."""
-    for region in op.regions:
-        for block in region.blocks:
-            for o in block.operations:
-                o = as_operation(o)
-                yield o
-                yield from descendants(o)
-
-
 def region_block(region):
     blocks = list(region.blocks)
     return blocks[0] if blocks else region.blocks.append()

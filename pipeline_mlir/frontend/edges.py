@@ -20,7 +20,8 @@ import numpy as np
 
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import as_operation as _op, descendants
+from pipeline_mlir.analysis.ir_facts import descendants
+from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.loop_eval import Evaluator, Unevaluable
 from pipeline_mlir.analysis.lane_ops import SAMPLE_WORKGROUP
 

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect import bindings as B
-from pipeline_mlir.dialect.ir_io import descendants
+from pipeline_mlir.analysis.ir_facts import descendants
 from pipeline_mlir.analysis.ir_facts import memory_space, segments
 from pipeline_mlir.isa.waitcnt import decode_waitcnt, waitcnt_imm
 from pipeline_mlir.passes._common import OpError, as_operation

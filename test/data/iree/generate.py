@@ -72,6 +72,27 @@ def dma_operand(dtype: str) -> str:
             f"swizzle = #iree_codegen.xor_shuffle<{8 * per}, {per}>>")
 
 
+def _lowering_config(mma: str, operand: str, k_steps: int, wave_tiles: tuple[int, int],
+                     tile: tuple[int, int]) -> str:
+    """IREE's TileAndFuse lowering config: MFMA ``mma``, both operands promoted as
+    ``operand``, a K step of ``k_steps`` MFMAs, ``wave_tiles`` MFMA tiles per wave (M, N) in
+    a ``tile`` (M, N) workgroup tile."""
+    return (f"#iree_gpu.lowering_config<{{mma_kind = #iree_gpu.mma_layout<{mma}>, "
+            f"promote_operands = [0, 1], promotion_types = [{operand}, {operand}], "
+            f"reduction = [0, 0, {k_steps}], subgroup = [{wave_tiles[0]}, {wave_tiles[1]}, 0], "
+            f"workgroup = [{tile[0]}, {tile[1]}, 0]}}>")
+
+
+def _translation_info(threads: int, stages: int | None) -> str:
+    """TileAndFuse with ``threads`` threads; ``stages``: IREE's own prefetch stages (None:
+    not named, so ``--iree-llvmgpu-prefetch-num-stages`` decides)."""
+    prefetch = "" if stages is None else f"prefetch_num_stages = {stages}, "
+    return ("#iree_codegen.translation_info<pipeline = #iree_gpu.pipeline<TileAndFuse> "
+            f"workgroup_size = [{threads}, 1, 1] subgroup_size = 64, "
+            f"{{gpu_pipeline_options = #iree_gpu.pipeline_options<{prefetch}"
+            "no_reduce_shared_memory_bank_conflicts = true, use_igemm_convolution = false>}>")
+
+
 def compilation_info(dtype: str, tile: tuple[int, int], wave_tiles: tuple[int, int],
                      k_steps: int, threads: int) -> str:
     """An ``#iree_codegen.compilation_info`` that makes IREE 3.13 build the matmul with a
@@ -81,21 +102,9 @@ def compilation_info(dtype: str, tile: tuple[int, int], wave_tiles: tuple[int, i
     as it configures its default kernel (DMA copies, XOR-swizzled LDS: :func:`dma_operand`),
     with sizes of the user's choosing.  The translation_info names no prefetch stage
     count, so ``--iree-llvmgpu-prefetch-num-stages`` still decides (1: the natural loop)."""
-    operand = dma_operand(dtype)
-    lowering = (f"#iree_gpu.lowering_config<{{mma_kind = #iree_gpu.mma_layout<{MMA_KINDS[dtype]}>, "
-                f"promote_operands = [0, 1], promotion_types = [{operand}, {operand}], "
-                f"reduction = [0, 0, {k_steps}], subgroup = [{wave_tiles[0]}, {wave_tiles[1]}, 0], "
-                f"workgroup = [{tile[0]}, {tile[1]}, 0]}}>")
-    translation = ("#iree_codegen.translation_info<pipeline = #iree_gpu.pipeline<TileAndFuse> "
-                   f"workgroup_size = [{threads}, 1, 1] subgroup_size = 64, "
-                   "{gpu_pipeline_options = #iree_gpu.pipeline_options<"
-                   "no_reduce_shared_memory_bank_conflicts = true, use_igemm_convolution = false>}>")
+    lowering = _lowering_config(MMA_KINDS[dtype], dma_operand(dtype), k_steps, wave_tiles, tile)
     return (f"#iree_codegen.compilation_info<lowering_config = {lowering}, "
-            f"translation_info = {translation}>")
-
-
-#: the DMA copy and XOR swizzle IREE's default gfx950 configuration promotes A and B with
-_DMA_OPERAND = dma_operand("bf16")
+            f"translation_info = {_translation_info(threads, None)}>")
 
 
 def forced_config(mma: str, stages: int = 1, tile: tuple[int, int, int] = (128, 128, 32),
@@ -110,17 +119,11 @@ def forced_config(mma: str, stages: int = 1, tile: tuple[int, int, int] = (128, 
         raise ValueError(f"not an IREE MFMA name: {mma!r}")
     mm, mn, mk = map(int, shape.groups())
     per_wave = (tile[0] // (waves[0] * mm), tile[1] // (waves[1] * mn))
-    config = (f"#config = #iree_gpu.lowering_config<{{mma_kind = #iree_gpu.mma_layout<{mma}>, "
-              f"promote_operands = [0, 1], promotion_types = [{_DMA_OPERAND}, {_DMA_OPERAND}], "
-              f"reduction = [0, 0, {tile[2] // mk}], subgroup = [{per_wave[0]}, {per_wave[1]}, 0], "
-              f"workgroup = [{tile[0]}, {tile[1]}, 0]}}>\n")
-    threads = waves[0] * waves[1] * 64
-    translation = ("#tr = #iree_codegen.translation_info<pipeline = #iree_gpu.pipeline<TileAndFuse> "
-                   f"workgroup_size = [{threads}, 1, 1] subgroup_size = 64, {{gpu_pipeline_options = "
-                   f"#iree_gpu.pipeline_options<prefetch_num_stages = {stages}, "
-                   "no_reduce_shared_memory_bank_conflicts = true, use_igemm_convolution = false>}>\n")
-    return (config + translation + "#ci = #iree_codegen.compilation_info<lowering_config = "
-            "#config, translation_info = #tr>\n")
+    lowering = _lowering_config(mma, dma_operand("bf16"), tile[2] // mk, per_wave, tile[:2])
+    translation = _translation_info(waves[0] * waves[1] * 64, stages)
+    return (f"#config = {lowering}\n#tr = {translation}\n"
+            "#ci = #iree_codegen.compilation_info<lowering_config = #config, "
+            "translation_info = #tr>\n")
 
 
 def matmul_source(dtype: str = "bf16", m: int = 4096, n: int = 4096, k: int = 4096,

@@ -261,8 +261,7 @@ def gemm_kernel(schedule) -> GemmKernel:
     # a load instruction moves whole rows; the half tile must be a whole number of them
     threads = traits.threads
     per_instr = threads // (g.BK // g.simd_width)
-    for ch, rows, vm in (("A", g.BM, g.vm_per_load_a - g.scale_loads_a),
-                         ("B", g.BN, g.vm_per_load_b - g.scale_loads_b)):
+    for ch, rows, vm in (("A", g.BM, g.element_copies(0)), ("B", g.BN, g.element_copies(1))):
         if (rows // 2) != vm * per_instr:
             raise ConfigError(
                 f"pipeline '{schedule.spec()}': a {ch} half tile of {rows // 2} rows is not a "

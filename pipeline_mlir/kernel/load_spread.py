@@ -23,12 +23,8 @@ the MFMA's format rate, 16 bytes a lane of a ``buffer_load_dwordx4``, 4 of a sca
 from __future__ import annotations
 
 from pipeline_mlir.schedule.fences import SPREAD_AFTER_READS, SPREAD_OVER_MMA
-from pipeline_mlir.target.gfx950 import (CUS_PER_XCD, L2_CHANNEL_BYTES_PER_CLOCK,
-                                         L2_CHANNELS_PER_XCD, LDS_DMA_BYTES, MFMA, WAVE_SIZE,
-                                         f8f6f4_cycles)
-
-#: the CU's share of L2 bandwidth, bytes per clock (the measured table's, sim/costs.py)
-L2_SHARE_BYTES_PER_CLOCK = L2_CHANNELS_PER_XCD * L2_CHANNEL_BYTES_PER_CLOCK / CUS_PER_XCD
+from pipeline_mlir.schedules.mx import L2_SHARE_BYTES_PER_CLOCK
+from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, MFMA, WAVE_SIZE, f8f6f4_cycles
 
 
 def mfma_cycles(shape) -> int:
@@ -42,7 +38,8 @@ def load_l2_cycles(shape, channel: int) -> float:
     element DMAs (``buffer_load_dwordx4``) and its MX scale DMAs (``buffer_load_dword``)."""
     narrow, wide = LDS_DMA_BYTES
     scale = shape.scale_loads[channel]
-    lane_bytes = (shape.vm_per_load[channel] - scale) * wide + scale * narrow
+    lane_bytes = (shape.vm_per_load[channel] - scale) * wide // shape.dma_pieces + \
+        scale * narrow
     return shape.waves * WAVE_SIZE * lane_bytes / L2_SHARE_BYTES_PER_CLOCK
 
 

@@ -163,6 +163,15 @@ class KernelShape:
     #: scale tile's ``buffer_load_dword ... lds`` / ``ds_read_u8``
     scale_loads: tuple[int, int] = (0, 0)
     scale_reads: tuple[int, int] = (0, 0)
+    #: element DMA instructions per 16 bytes a lane copies (MX: 4 when they go as dwords)
+    dma_pieces: int = 1
+
+    def element_dma(self, channel: int, j: int) -> str:
+        """The instruction of DMA ``j`` of a global load of ``channel``: the element
+        tile's first, then the MX scale tile's (dwords)."""
+        narrow = j >= self.vm_per_load[channel] - self.scale_loads[channel] or \
+            self.dma_pieces > 1
+        return "buffer_load_dword" if narrow else "buffer_load_dwordx4"
 
     def __post_init__(self) -> None:
         who = f"kernel shape of '{self.schedule_name}'"
@@ -247,7 +256,7 @@ def mx_scale_counts(geometry, traits) -> dict:
     k_steps = g.BK // g.MMA_K
     quads = (g.BM // traits.warps_m // g.MMA_M // 2, g.BN // traits.warps_n // g.MMA_N // 2)
     return dict(scale_loads=(g.scale_loads_a, g.scale_loads_b),
-                scale_reads=tuple(q * k_steps for q in quads))
+                scale_reads=tuple(q * k_steps for q in quads), dma_pieces=g.dma_pieces)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from pipeline_mlir.schedule.config import PipelineConfig, ScheduleConfig
 from pipeline_mlir.errors import BodyError
 from pipeline_mlir.schedule.program import MMABlockSpec, PipelineProgram
 from pipeline_mlir.schedule.types import NONE_OP, KOffsetKind, OpDesc, OpRole, Phase, ScheduleEntry
+from pipeline_mlir.target.gfx950 import VMCNT_MAX
 
 
 def _entries(ops: list[OpDesc], phase: Phase) -> list[ScheduleEntry]:
@@ -22,21 +23,27 @@ def derive_prologue_from_program(program: PipelineProgram, config: PipelineConfi
     """Fill both LDS stages, then (partial drain) bootstrap the first fragments.
 
     Unlike the reference, the prologue copies keep their channel (the reference
-    resets it to -1; nothing in its outputs depends on that).
+    resets it to -1; nothing in its outputs depends on that).  With the partial drain, a
+    load that would keep more instructions in flight than ``vmcnt`` holds is preceded by
+    a wait completing the oldest whole loads (:func:`_counter_guard`), and a bootstrap
+    wait those already completed is left out.
     """
     ops: list[OpDesc] = []
+    partial = sched.partial_prologue_drain
+    flight: list[int] = []            # vm costs of the loads in flight, oldest first
 
     def loads(stage: int, k: KOffsetKind) -> None:
         for b in program.blocks:
             for g, pf in ((b.global_load, b.global_load_prefetch),
                           (b.global_load_1, b.global_load_1_prefetch)):
                 if g.is_present() and pf and g.stage == stage:
+                    cost = config.vm_per_channel(g.channel)
+                    if partial:
+                        ops.extend(_counter_guard(flight, cost))
                     ops.append(OpDesc(tag=g.tag, stage=g.stage, subtile=g.subtile, k_offset=k,
-                                      vm_cost=config.vm_per_channel(g.channel),
-                                      resource=g.resource, latency=g.latency, role=g.role,
-                                      channel=g.channel))
+                                      vm_cost=cost, resource=g.resource, latency=g.latency,
+                                      role=g.role, channel=g.channel))
 
-    partial = sched.partial_prologue_drain
     loads(0, KOffsetKind.K0)
     if not partial:
         ops += [OpDesc.wait_vm(0), OpDesc.barrier()]
@@ -51,8 +58,25 @@ def derive_prologue_from_program(program: PipelineProgram, config: PipelineConfi
         remaining = sum(costs)
         for i, frag in enumerate(bootstrap):
             remaining -= costs[i]
-            ops += [OpDesc.wait_vm(remaining), OpDesc.barrier(), frag]
+            done = remaining >= sum(flight)           # a guard completed load i already
+            ops += ([] if done else [OpDesc.wait_vm(remaining)]) + [OpDesc.barrier(), frag]
+            while sum(flight) > remaining:
+                flight.pop(0)
     return _entries(ops, Phase.PROLOGUE)
+
+
+def _counter_guard(flight: list[int], cost: int) -> list[OpDesc]:
+    """Before a load of ``cost`` vm instructions with ``flight`` in flight (costs, oldest
+    first; updated): a wait completing the oldest whole loads when the new one would put
+    more in flight than ``vmcnt`` holds, else nothing (also for a load that alone does:
+    the schedule's waits then exceed the counter, which the lowering refuses)."""
+    out = []
+    if cost <= VMCNT_MAX < sum(flight) + cost:
+        while flight and sum(flight) + cost > VMCNT_MAX:
+            flight.pop(0)
+        out.append(OpDesc.wait_vm(sum(flight)))
+    flight.append(cost)
+    return out
 
 
 # ---- double-buffer epilogue ----------------------------------------------------------------

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.records import record
-from pipeline_mlir.schedules.mx import MX_ELEMENT_BITS, check_mx_bk, mx_counts
+from pipeline_mlir.schedules.mx import (MX_ELEMENT_BITS, check_mx_bk, element_dma_pieces,
+                                        mx_counts)
 from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, MFMAS, WAVE_SIZE, WIDEST_ACCESS_BYTES
 
 #: bytes per element of each element type (each has an MFMA: ``MFMA_BY_DTYPE``)
@@ -76,6 +77,16 @@ class KernelGeometry:
     #: of ``vm_per_load_a`` / ``_b``: the DMA instructions of the operand's scale tile (MX)
     scale_loads_a: int = 0
     scale_loads_b: int = 0
+    #: element DMA instructions per 16 bytes a lane copies: 1 (``buffer_load_dwordx4``) or
+    #: 4 (``buffer_load_dword``; :func:`pipeline_mlir.schedules.mx.element_dma_pieces`)
+    dma_pieces: int = 1
+
+    def element_copies(self, channel: int) -> int:
+        """16-byte copies a lane makes of one global load of ``channel`` (0: A, 1: B):
+        its element DMA instructions over :attr:`dma_pieces`."""
+        vm, scale = ((self.vm_per_load_a, self.scale_loads_a) if channel == 0 else
+                     (self.vm_per_load_b, self.scale_loads_b))
+        return (vm - scale) // self.dma_pieces
 
     @property
     def row_bytes(self) -> int:
@@ -208,13 +219,17 @@ def _mx_geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: i
         raise ConfigError(f"geometry: a half tile of {min(BM, BN) // 2} rows is less than one "
                           f"load instruction ({rows_per_iter} rows) for {dtype} "
                           f"{BM}x{BN}x{BK}")
+    pieces = element_dma_pieces(dtype, threads // WAVE_SIZE, tuple(zip(vm, c.scale_loads)),
+                                num_k * (num_m // 2) * (num_n // 2))
     # per fragment load: a quadrant's MFMA operands, each its element reads and one scale read
     lg = [q * num_k * (c.reads_per_operand + 1) for q in (num_m // 2, num_n // 2)]
     max_globals = 0 if num_k * (num_m // 2) * (num_n // 2) < 8 else derive_safe_max_globals(num_k)
     return KernelGeometry(BM, BN, BK, mma_m, mma_n, mma_k, 1, c.simd, False,
-                          vm[0] + c.scale_loads[0], vm[1] + c.scale_loads[1], lg[0], lg[1],
+                          vm[0] * pieces + c.scale_loads[0],
+                          vm[1] * pieces + c.scale_loads[1], lg[0], lg[1],
                           dtype, max_globals, fences=False, pack=c.pack,
-                          scale_loads_a=c.scale_loads[0], scale_loads_b=c.scale_loads[1])
+                          scale_loads_a=c.scale_loads[0], scale_loads_b=c.scale_loads[1],
+                          dma_pieces=pieces)
 
 
 @record(frozen=True)

@@ -12,14 +12,23 @@ The scale tile of a K tile is a load of its own, counted in its operand's global
 ``buffer_load_dword ... lds`` per 64 dwords a wave moves) and in its fragment load (one
 scale read per MFMA operand): every wave loads the scales of the rows its own fragment
 reads of that subtile multiply, ``W/2`` rows (its warp tile's quadrant) of ``BK/32`` bytes.
-The schedule's waits cover them as they cover the element tiles.  Plain Python: no MLIR.
+The schedule's waits cover them as they cover the element tiles.
+
+:func:`element_dma_pieces` decides whether an element tile's 16-byte DMAs
+(``buffer_load_dwordx4 ... lds``) go as four dword ones: the waves of a 4-wave kernel run in
+step after every barrier, so each of its DMAs is issued by every wave at once and the last
+one waits for the others' bytes at the CU's share of L2, which only the MFMA in its pipe
+covers.  Plain Python: no MLIR.
 """
 
 from __future__ import annotations
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.records import record
-from pipeline_mlir.target.gfx950 import MX_BLOCK, WAVE_SIZE, WIDEST_ACCESS_BYTES
+from pipeline_mlir.target.gfx950 import (CUS_PER_XCD, F8F6F4_NARROW_SPEEDUP,
+                                         L2_CHANNEL_BYTES_PER_CLOCK, L2_CHANNELS_PER_XCD,
+                                         LDS_DMA_BYTES, MFMA_BY_DTYPE, MX_BLOCK, VMCNT_MAX,
+                                         WAVE_SIZE, WIDEST_ACCESS_BYTES)
 
 #: the MX element types: bits per element (``mxfp4``: E2M1, ``mxfp8``: E4M3)
 MX_ELEMENT_BITS = {"mxfp4": 4, "mxfp8": 8}
@@ -29,6 +38,15 @@ MX_ELEMENT_FORMAT = {"mxfp4": "e2m1", "mxfp8": "e4m3"}
 SCALE_DMA_BYTES = 4
 #: K values of one MFMA operand a lane holds (one MX block)
 LANE_K = MX_BLOCK
+#: global loads the 4-wave kernels' prologue issues before its first wait: both LDS stages
+#: of both subtiles of A and B; that wait keeps all but the first in flight
+PROLOGUE_LOADS = 8
+#: cycles the CU's vector memory path takes to issue one wave64 instruction (the
+#: simulator's measured table's assumption: 64 lanes at 16 a clock)
+VMEM_ISSUE_CYCLES = 4
+#: the CU's share of L2 bandwidth, bytes per clock (the simulator's measured table's,
+#: ``pipeline_mlir.sim.costs``: an XCD's L2 channels over its CUs)
+L2_SHARE_BYTES_PER_CLOCK = L2_CHANNELS_PER_XCD * L2_CHANNEL_BYTES_PER_CLOCK / CUS_PER_XCD
 
 
 @record(frozen=True)
@@ -49,6 +67,46 @@ def scale_loads(rows: int, BK: int) -> int:
     """Scale DMA instructions a wave issues for ``rows`` rows (64 dwords each; a partial
     one repeats the first dwords in its other lanes)."""
     return -(-scale_dwords(rows, BK) // WAVE_SIZE)
+
+
+def mx_mfma_cycles(dtype: str) -> int:
+    """Matrix-pipe cycles of the scaled MFMA of ``dtype`` (both operands of that format:
+    half the FP8 count without an 8-bit operand)."""
+    cycles = MFMA_BY_DTYPE[dtype].xdl_cycles
+    return cycles if MX_ELEMENT_BITS[dtype] == 8 else cycles // F8F6F4_NARROW_SPEEDUP
+
+
+def last_dma_wait(waves: int, lane_bytes: int) -> float:
+    """Cycles the last of ``waves`` waves in step waits to issue its DMA of ``lane_bytes``
+    bytes a lane: the others' bytes at the CU's L2 share."""
+    return (waves - 1) * WAVE_SIZE * lane_bytes / L2_SHARE_BYTES_PER_CLOCK
+
+
+def element_dma_pieces(dtype: str, waves: int, per_load: tuple, mfmas_per_mma: int) -> int:
+    """Element DMA instructions per 16 bytes a lane copies: 4 (``buffer_load_dword ...
+    lds``) when
+
+    * the last of ``waves`` waves in step would wait longer for a 16-byte DMA than its
+      MFMA in the pipe lasts, and no longer for a dword one;
+    * the CU's vector memory path issues every wave's DMAs of one global load (four times
+      as many instructions) within one MMA's MFMAs (``mfmas_per_mma``): the 4-wave
+      schedule issues one global load per MMA;
+    * the prologue's loads in flight still fit ``vmcnt``;
+
+    else 1 (``buffer_load_dwordx4``).  ``per_load``: the 16-byte copies and the scale DMAs
+    of one global load of A and of B.  MXFP4 256x256 (4 waves): a 48-cycle wait against a
+    16-cycle MFMA (12 with dwords), 4 x 9 DMAs issued in 144 of an MMA's 256 cycles, 7 x 9
+    in flight; MXFP8 256x256: 48 against 32, but 7 x 17 in flight; the 128x128 tiles: an
+    MMA of 4 or 8 MFMAs is shorter than their DMAs' issue."""
+    narrow, wide = LDS_DMA_BYTES
+    pieces = wide // narrow
+    mfma = mx_mfma_cycles(dtype)
+    if last_dma_wait(waves, wide) <= mfma or last_dma_wait(waves, narrow) > mfma:
+        return 1
+    dmas = max(c * pieces + s for c, s in per_load)
+    if waves * dmas * VMEM_ISSUE_CYCLES > mfmas_per_mma * mfma:
+        return 1
+    return pieces if (PROLOGUE_LOADS - 1) * dmas <= VMCNT_MAX else 1
 
 
 def check_mx_bk(dtype: str, BK: int) -> None:

@@ -158,12 +158,9 @@ def step_instrs(step: Step, shape: KernelShape, origin: tuple, group: int = 0) -
     banks = shape.bank_cycles[group] if shape.bank_cycles else {}
     if role == OpRole.GLOBAL_LOAD:
         ch = channel_of(op)
-        n = shape.vm_per_load[ch]
-        scale = n - shape.scale_loads[ch]         # the MX scale tile's DMAs come last
-        return [Instr("vmem_load_lds", "buffer_load_dword" if j >= scale else
-                      "buffer_load_dwordx4", origin=origin + (j,),
+        return [Instr("vmem_load_lds", shape.element_dma(ch, j), origin=origin + (j,),
                       bank_cycles=banks.get(("dma", ch, op.stage, op.subtile, j), 0))
-                for j in range(n)]
+                for j in range(shape.vm_per_load[ch])]
     if role == OpRole.FRAGMENT_LOAD:
         ch = channel_of(op)
         n = shape.lgkm_per_load[ch]

@@ -121,7 +121,7 @@ def main() -> None:
         s, k = schedule_figures(spec), kernel_figures(spec, mca)
         mca_text = "-" if k["llvm_mca"] is None else f"{k['llvm_mca']:.1f}"
         print(f"| `{spec}` | {s['bound']:.0f} | {s['schedule']:.0f} ({s['binding']}) | "
-              f"{k['sim_measured']:.0f} ({s['bound'] / k['sim_measured']:.0%}) | "
+              f"{k['sim_measured']:.0f} ({s['bound'] / k['sim_measured']:.1%}) | "
               f"{k['sim_llvm']:.0f} | {mca_text} | {k['valu']} | {k['spills']} |")
 
 

@@ -46,7 +46,7 @@ def test_the_simulator_finds_it_safe_conflict_free_and_at_its_rate():
     assert rep.banks is not None and not rep.banks.conflicted
     (t,) = [t for t in simulate_assembly(build("4wave-mxfp4-256").asm, "mx.s", 4,
                                          False).timing if t.table == "measured"]
-    # 128 FP4 x FP4 MFMAs of 16 cycles: the bound; the assembly at >= 99% of it (issue 23;
+    # 128 FP4 x FP4 MFMAs of 16 cycles: the bound; the assembly at >= 99% of it (with
     # its element DMAs as dwords, test_mx_dword_dma.py)
     assert max(c for u, c in t.analysis.res.per_unit.items() if u.startswith("XDL")) == 2048
     assert t.analysis.achieved_ii <= 2048 / 0.99

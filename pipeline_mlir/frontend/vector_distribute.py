@@ -47,7 +47,7 @@ IREE_DISTRIBUTION = (
     "iree-codegen-gpu-reduce-bank-conflicts{padding-bits=64},"
     "iree-codegen-fold-memref-alias-ops,cse,canonicalize,cse,"
     "iree-codegen-normalize-loop-bounds{normalize-for=false normalize-forall=true},"
-    "iree-codegen-propagate-dispatch-size-bounds,iree-util-optimize-int-arithmetic,"
+    "iree-codegen-propagate-dispatch-size-bounds,iree-util-optimize-int-arithmetic{index-is-i64=true narrow-to-i32=true},"
     "iree-affine-expand-index-ops,iree-lower-affine,canonicalize,cse,"
     "iree-loop-invariant-code-motion")
 
@@ -84,15 +84,16 @@ def _in_variant(f) -> bool:
     return False
 
 
-def where(loc) -> str:
-    return location_text(loc)[0]
+def _line(loc) -> str:
+    line = location_text(loc)[1]
+    return f"line {line}" if line is not None else str(loc)
 
 
 def _diagnostics(err) -> str:
     diags = getattr(err, "error_diagnostics", None) or []
     if not diags:
         return str(err).strip()
-    return "; ".join(f"{where(d.location)}: {d.message}" for d in diags)
+    return "; ".join(f"{d.message} ({_line(d.location)})" for d in diags)
 
 
 def distribute_whole_tile_loops(module) -> int:
@@ -111,7 +112,7 @@ def distribute_whole_tile_loops(module) -> int:
                                  f"hal.executable.variant: the front end distributes it with "
                                  f"IREE's own passes, which read the GPU target from the "
                                  f"variant (give the whole hal.executable)")
-        loc = where(first.location)
+        loc = _line(first.location)
         with root.context:
             pm = passmanager.PassManager.parse(f"func.func({IREE_DISTRIBUTION})")
             try:

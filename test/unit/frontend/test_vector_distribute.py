@@ -1,0 +1,102 @@
+"""IREE's VectorDistribute kernel at its prefetch point (a K-loop of whole-tile products) is
+distributed by IREE's own passes before the front end reads it
+(``pipeline_mlir/frontend/vector_distribute.py``); each way that can go wrong is refused at
+an op with its reason."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipeline_mlir.dialect.bindings import ir, new_context
+from pipeline_mlir.dialect.ir_io import walk_ops
+from pipeline_mlir.frontend import vector_distribute as VD
+from pipeline_mlir.tools.pipeline_opt import main
+
+ROOT = Path(__file__).parents[3]
+sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
+import generate as G  # noqa: E402
+
+FLAGS = ("--iree-codegen-llvmgpu-use-vector-distribution",
+         "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false")
+
+
+@pytest.fixture(scope="module")
+def prefetch() -> str:
+    """IREE's bf16 A x B^T 2048x2048x1024 VectorDistribute kernel at the prefetch point."""
+    return G.prefetch_point(G.matmul_source(dtype="bf16", m=2048, n=2048, k=1024), FLAGS)
+
+
+def _refused(text: str, tmp_path, capsys) -> str:
+    src = tmp_path / "k.mlir"
+    src.write_text(text)
+    rc = main(["--pipeline=4wave", str(src), "--emit=schedule"])
+    out, err = capsys.readouterr()
+    assert rc == 1 and "Traceback" not in err, out + err
+    return err
+
+
+def _line_of(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
+
+
+def test_the_loop_becomes_mfmas(prefetch):
+    """The whole-tile product becomes 32 MFMAs per K step of 128 in a loop with no
+    ``scf.if`` (the copies' guard on ``thread_id y`` folded) and no affine index op."""
+    assert "iree_codegen.inner_tiled" in prefetch
+    with new_context() as ctx:
+        module = ir.Module.parse(prefetch, ctx)
+        assert VD.distribute_whole_tile_loops(module.operation) == 1
+        (loop,) = walk_ops(module.operation, lambda o: o.name == "scf.for")
+        names = [o.name for o in walk_ops(loop, lambda o: True)]
+    assert names.count("amdgpu.mfma") == 32
+    assert not [n for n in names if n in VD.WHOLE_TILE_PRODUCTS or n == "scf.if"
+                or n.startswith("affine.")], names
+
+
+def test_another_pipeline_is_left_to_the_scan(prefetch, tmp_path, capsys):
+    """A whole-tile loop of a kernel that does not name the VectorDistribute pipeline is not
+    distributed: the scan refuses it at the product."""
+    text = prefetch.replace("#iree_gpu.pipeline<VectorDistribute>",
+                            "#iree_gpu.pipeline<TileAndFuse>")
+    with new_context() as ctx:
+        assert VD.distribute_whole_tile_loops(ir.Module.parse(text, ctx).operation) == 0
+    err = _refused(text, tmp_path, capsys)
+    line = _line_of(text, "iree_codegen.inner_tiled")
+    assert f"k.mlir:{line}:" in err and "multiplies whole tiles inside the K-loop" in err, err
+
+
+def test_outside_its_executable_is_refused(prefetch, tmp_path, capsys):
+    """IREE's passes read the GPU target from the hal.executable.variant: a VectorDistribute
+    kernel given without it is refused at the product."""
+    with new_context() as ctx:
+        module = ir.Module.parse(prefetch, ctx)
+        (exe,) = walk_ops(module.operation, lambda o: o.name == "hal.executable")
+        (f,) = walk_ops(exe, lambda o: o.name == "func.func")
+        f.move_before(exe)
+        exe.erase()
+        text = str(module)
+    err = _refused(text, tmp_path, capsys)
+    line = _line_of(text, "iree_codegen.inner_tiled")
+    assert f"k.mlir:{line}:" in err and "outside an IREE hal.executable.variant" in err, err
+
+
+def test_a_failing_distribution_is_refused(prefetch, tmp_path, capsys):
+    """A kernel IREE's distribution fails on (waves of 32 lanes against layouts of 64) is
+    refused at the kernel with IREE's diagnostic and the product's line."""
+    text = prefetch.replace("subgroup_size = 64", "subgroup_size = 32")
+    err = _refused(text, tmp_path, capsys)
+    line = _line_of(text, "iree_codegen.inner_tiled")
+    assert "IREE's VectorDistribute passes failed" in err and "failed to distribute" in err
+    assert f"its product at line {line}" in err, err
+    assert re.search(r"k\.mlir:\d+:\d+: error", err), err
+
+
+def test_a_product_left_whole_is_refused(prefetch, tmp_path, capsys, monkeypatch):
+    """Passes that leave a whole-tile product in the loop: refused at that product."""
+    monkeypatch.setattr(VD, "IREE_DISTRIBUTION", "canonicalize")
+    err = _refused(prefetch, tmp_path, capsys)
+    assert "still multiplies whole tiles inside the K-loop after IREE's" in err, err

@@ -30,6 +30,23 @@ def prefetch() -> str:
     return G.prefetch_point(G.matmul_source(dtype="bf16", m=2048, n=2048, k=1024), FLAGS)
 
 
+@pytest.fixture(scope="module")
+def prefetch_input() -> str:
+    """The same kernel as IREE's own prefetch pass receives it (after its distribution)."""
+    return G.prefetch_input(G.matmul_source(dtype="bf16", m=2048, n=2048, k=1024), FLAGS)
+
+
+def _without_executable(text: str) -> str:
+    """``text`` with its kernel moved out of its hal.executable (which goes)."""
+    with new_context() as ctx:
+        module = ir.Module.parse(text, ctx)
+        (exe,) = walk_ops(module.operation, lambda o: o.name == "hal.executable")
+        (f,) = walk_ops(exe, lambda o: o.name == "func.func")
+        f.move_before(exe)
+        exe.erase()
+        return str(module)
+
+
 def _refused(text: str, tmp_path, capsys) -> str:
     src = tmp_path / "k.mlir"
     src.write_text(text)
@@ -49,7 +66,7 @@ def test_the_loop_becomes_mfmas(prefetch):
     assert "iree_codegen.inner_tiled" in prefetch
     with new_context() as ctx:
         module = ir.Module.parse(prefetch, ctx)
-        assert VD.distribute_whole_tile_loops(module.operation) == 1
+        assert VD.prepare_vector_distribute(module.operation) == 1
         (loop,) = walk_ops(module.operation, lambda o: o.name == "scf.for")
         names = [o.name for o in walk_ops(loop, lambda o: True)]
     assert names.count("amdgpu.mfma") == 32
@@ -63,7 +80,7 @@ def test_another_pipeline_is_left_to_the_scan(prefetch, tmp_path, capsys):
     text = prefetch.replace("#iree_gpu.pipeline<VectorDistribute>",
                             "#iree_gpu.pipeline<TileAndFuse>")
     with new_context() as ctx:
-        assert VD.distribute_whole_tile_loops(ir.Module.parse(text, ctx).operation) == 0
+        assert VD.prepare_vector_distribute(ir.Module.parse(text, ctx).operation) == 0
     err = _refused(text, tmp_path, capsys)
     line = _line_of(text, "iree_codegen.inner_tiled")
     assert f"k.mlir:{line}:" in err and "multiplies whole tiles inside the K-loop" in err, err
@@ -72,15 +89,17 @@ def test_another_pipeline_is_left_to_the_scan(prefetch, tmp_path, capsys):
 def test_outside_its_executable_is_refused(prefetch, tmp_path, capsys):
     """IREE's passes read the GPU target from the hal.executable.variant: a VectorDistribute
     kernel given without it is refused at the product."""
-    with new_context() as ctx:
-        module = ir.Module.parse(prefetch, ctx)
-        (exe,) = walk_ops(module.operation, lambda o: o.name == "hal.executable")
-        (f,) = walk_ops(exe, lambda o: o.name == "func.func")
-        f.move_before(exe)
-        exe.erase()
-        text = str(module)
+    text = _without_executable(prefetch)
     err = _refused(text, tmp_path, capsys)
     line = _line_of(text, "iree_codegen.inner_tiled")
+    assert f"k.mlir:{line}:" in err and "outside an IREE hal.executable.variant" in err, err
+
+
+def test_prefetch_input_outside_its_executable_is_refused(prefetch_input, tmp_path, capsys):
+    """The same for the distributed form (no product): refused at the kernel."""
+    text = _without_executable(prefetch_input)
+    err = _refused(text, tmp_path, capsys)
+    line = _line_of(text, "func.func @")
     assert f"k.mlir:{line}:" in err and "outside an IREE hal.executable.variant" in err, err
 
 
@@ -97,6 +116,28 @@ def test_a_failing_distribution_is_refused(prefetch, tmp_path, capsys):
 
 def test_a_product_left_whole_is_refused(prefetch, tmp_path, capsys, monkeypatch):
     """Passes that leave a whole-tile product in the loop: refused at that product."""
-    monkeypatch.setattr(VD, "IREE_DISTRIBUTION", "canonicalize")
+    monkeypatch.setattr(VD, "DISTRIBUTION", "canonicalize")
     err = _refused(prefetch, tmp_path, capsys)
     assert "still multiplies whole tiles inside the K-loop after IREE's" in err, err
+
+
+def test_prefetch_input_pipelines_as_the_prefetch_point(prefetch, prefetch_input, tmp_path,
+                                                        capsys):
+    """IREE's own prefetch pass receives the kernel distributed (copies guarded by
+    ``scf.if`` on ``thread_id y``, affine index math in the loop): cleaned up, it becomes
+    the schedule the undistributed form becomes, and runs exact with memory completing in a
+    random order the counters allow."""
+    assert "scf.if" in prefetch_input and "iree_codegen.inner_tiled" not in prefetch_input
+    schedules = []
+    for i, text in enumerate((prefetch, prefetch_input)):
+        src = tmp_path / f"k{i}.mlir"
+        src.write_text(text)
+        rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json"])
+        out, err = capsys.readouterr()
+        assert rc == 0, err
+        schedules.append(out)
+    assert schedules[0] == schedules[1]
+    rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "k1.mlir"),
+               "--emulate-workgroups=2", "--emulate-mode=random:4"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and "of 512 workgroups" in out and ": exact, max error 0" in out, out + err

@@ -278,13 +278,14 @@ def substitute(source: str, executable: str, out_vmfb: Path, dump_dir: Path | No
         return _run(cmd, what=f"the matmul with {name} substituted").stderr
 
 
-def iree_prefetch_asm(source: str) -> str:
-    """gfx950 assembly of IREE's own kernel, pipelined by IREE (2-stage prefetch)."""
+def iree_prefetch_asm(source: str, flags: tuple[str, ...] = ()) -> str:
+    """gfx950 assembly of IREE's own kernel, pipelined by IREE (2-stage prefetch;
+    ``flags``: further iree-compile options)."""
     with tempfile.TemporaryDirectory() as d:
         src = Path(d) / "matmul.mlir"
         src.write_text(source)
         _run([tool("iree-compile"), str(src), *TARGET, "--iree-llvmgpu-prefetch-num-stages=2",
-              f"--iree-hal-dump-executable-files-to={d}", "-o", str(Path(d) / "out.vmfb")],
+              *flags, f"--iree-hal-dump-executable-files-to={d}", "-o", str(Path(d) / "out.vmfb")],
              what="IREE's own prefetch-pipelined kernel")
         (asm,) = Path(d).glob("*.rocmasm")
         return asm.read_text()

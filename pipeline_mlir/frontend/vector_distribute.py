@@ -63,36 +63,22 @@ CLEANUP = (
     "iree-loop-invariant-code-motion")
 
 
-def _in_loop(o) -> bool:
-    p = o.parent
+def _ancestor_names(o) -> list[str]:
+    out, p = [], o.parent
     while p is not None:
-        p = _op(p)
-        if p.name == "scf.for":
-            return True
-        if p.name == "func.func":
-            return False
-        p = p.parent
-    return False
+        out.append(_op(p).name)
+        p = _op(p).parent
+    return out
 
 
 def _whole_tile_products(f) -> list:
-    return [o for o in walk_ops(f, lambda o: o.name in WHOLE_TILE_PRODUCTS) if _in_loop(o)]
+    return [o for o in walk_ops(f, lambda o: o.name in WHOLE_TILE_PRODUCTS) if "scf.for" in _ancestor_names(o)]
 
 
 def _is_vector_distribute(f) -> bool:
     if "translation_info" not in f.attributes:
         return False
     return "#iree_gpu.pipeline<VectorDistribute>" in str(f.attributes["translation_info"])
-
-
-def _in_variant(f) -> bool:
-    p = f.parent
-    while p is not None:
-        p = _op(p)
-        if p.name == "hal.executable.variant":
-            return True
-        p = p.parent
-    return False
 
 
 def _line(loc) -> str:
@@ -102,9 +88,7 @@ def _line(loc) -> str:
 
 def _diagnostics(err) -> str:
     diags = getattr(err, "error_diagnostics", None) or []
-    if not diags:
-        return str(err).strip()
-    return "; ".join(f"{d.message} ({_line(d.location)})" for d in diags)
+    return "; ".join(f"{d.message} ({_line(d.location)})" for d in diags) or str(err).strip()
 
 
 def _workgroup_forall(f) -> bool:
@@ -131,7 +115,7 @@ def prepare_vector_distribute(module) -> int:
         if not _is_vector_distribute(f) or not _workgroup_forall(f):
             continue
         products = _whole_tile_products(f)
-        if not _in_variant(f):
+        if "hal.executable.variant" not in _ancestor_names(f):
             at = products[0] if products else f
             raise IRError(at, f"'{at.name}' op: a kernel of IREE's VectorDistribute pipeline "
                               f"before its late form, outside an IREE "

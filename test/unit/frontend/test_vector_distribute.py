@@ -47,10 +47,10 @@ def _without_executable(text: str) -> str:
         return str(module)
 
 
-def _refused(text: str, tmp_path, capsys) -> str:
+def _refused(text: str, tmp_path, capsys, *args: str) -> str:
     src = tmp_path / "k.mlir"
     src.write_text(text)
-    rc = main(["--pipeline=4wave", str(src), "--emit=schedule"])
+    rc = main(["--pipeline=4wave", str(src), *(args or ["--emit=schedule"])])
     out, err = capsys.readouterr()
     assert rc == 1 and "Traceback" not in err, out + err
     return err
@@ -103,11 +103,13 @@ def test_prefetch_input_outside_its_executable_is_refused(prefetch_input, tmp_pa
     assert f"k.mlir:{line}:" in err and "outside an IREE hal.executable.variant" in err, err
 
 
-def test_a_failing_distribution_is_refused(prefetch, tmp_path, capsys):
+@pytest.mark.parametrize("args", [(), ("--emulate",)], ids=["build", "emulate"])
+def test_a_failing_distribution_is_refused(prefetch, tmp_path, capsys, args):
     """A kernel IREE's distribution fails on (waves of 32 lanes against layouts of 64) is
-    refused at the kernel with IREE's diagnostic and the product's line."""
+    refused at the kernel with IREE's diagnostic and the product's line (also by
+    ``--emulate``, which reads the dispatch's K-loop first)."""
     text = prefetch.replace("subgroup_size = 64", "subgroup_size = 32")
-    err = _refused(text, tmp_path, capsys)
+    err = _refused(text, tmp_path, capsys, *args)
     line = _line_of(text, "iree_codegen.inner_tiled")
     assert "IREE's VectorDistribute passes failed" in err and "failed to distribute" in err
     assert f"its product at line {line}" in err, err
@@ -173,3 +175,17 @@ def test_the_schedule_is_hazard_free(prefetch, tmp_path, capsys):
     rc = main(["--simulate", f"--pipeline={spec}"])
     out, err = capsys.readouterr()
     assert rc == 0 and "safe for main loops of 0..6 iterations: no hazard" in out, out + err
+
+
+@pytest.mark.parametrize("form", ["prefetch", "late"])
+def test_a_square_b_is_told_by_the_distributed_loop(form, tmp_path, capsys):
+    """At 512^3 B's shape does not say whether it is N x K: ``--emulate`` reads it from the
+    K-loop's copies, which it sees as the build does (distributed at the prefetch point, the
+    ``scf.if %true`` inlined in the late form); exact in random mode."""
+    fn = G.prefetch_point if form == "prefetch" else G.late_form
+    src = tmp_path / "k.mlir"
+    src.write_text(fn(G.matmul_source(dtype="bf16", m=512, n=512, k=512), FLAGS))
+    rc = main(["--pipeline=4wave", "--emulate", str(src), "--emulate-workgroups=2",
+               "--emulate-mode=random:3"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0" in out and "B N x K" in out, out + err

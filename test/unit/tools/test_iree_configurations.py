@@ -32,6 +32,10 @@ import generate as G  # noqa: E402
 SPLIT = "needs the data of"            # a fragment read needs copies of both subtiles
 NO_LOOP = "is not inside an scf.for: the kernel has no K-loop to pipeline"
 
+#: IREE's VectorDistribute pipeline instead of TileAndFuse
+VECTOR_DISTRIBUTE = ("--iree-codegen-llvmgpu-use-vector-distribution",
+                     "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false")
+
 #: name -> (matmul_source arguments, iree-compile flags, None if pipelined else the reason
 #: it is refused; a pair: (at the prefetch point, in the late form), None where pipelined)
 CONFIGS = {
@@ -93,12 +97,15 @@ CONFIGS = {
                                        ("--iree-llvmgpu-use-direct-load=false",), None),
     "bf16_abt_2048x2048x1024_vector_distribute": (
         dict(dtype="bf16", m=2048, n=2048, k=1024),
-        ("--iree-codegen-llvmgpu-use-vector-distribution",
-         "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false"),
+        VECTOR_DISTRIBUTE,
         # prefetch point: whole-tile products, distributed by IREE's own passes
         # (pipeline_mlir/frontend/vector_distribute.py); late form: the LDS stores of the
         # register copies inside scf.if %true, inlined (pipeline_mlir/frontend/const_if.py)
         None),
+    "f16_abt_2048x2048x1024_vector_distribute": (
+        dict(dtype="f16", m=2048, n=2048, k=1024), VECTOR_DISTRIBUTE, None),
+    "i8_abt_2048x2048x1024_vector_distribute": (
+        dict(dtype="i8", m=2048, n=2048, k=1024), VECTOR_DISTRIBUTE, None),
 }
 
 

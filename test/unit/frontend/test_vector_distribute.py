@@ -189,3 +189,18 @@ def test_a_square_b_is_told_by_the_distributed_loop(form, tmp_path, capsys):
                "--emulate-mode=random:3"])
     out, err = capsys.readouterr()
     assert rc == 0 and ": exact, max error 0" in out and "B N x K" in out, out + err
+
+
+@pytest.mark.parametrize("kind, check", [("bias", "C = A @ B.T + bias"),
+                                         ("batch", "2x2048x2048xf32, C = A @ B.T")])
+def test_fused_epilogues_and_batches(kind, check, tmp_path, capsys):
+    """A bias epilogue and a batch matmul of the VectorDistribute pipeline, from the prefetch
+    point: ``--emulate`` runs the dispatch as IREE launches it, exact in random mode."""
+    import epilogues as E
+
+    src = tmp_path / "k.mlir"
+    src.write_text(G.prefetch_point(E.epilogue_source(kind, m=2048, n=2048, k=1024), FLAGS))
+    rc = main(["--pipeline=4wave", "--emulate", str(src), "--emulate-workgroups=2",
+               "--emulate-mode=random:3"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and "mode=random: exact, max error 0" in out and check in out, out + err

@@ -45,6 +45,7 @@ class Case(NamedTuple):
     spec: str             # the simulator's spec (wave count and counts) for the assembly
     pipeline: str         # what pipeline-opt pipelines IREE's kernel with
     mfmas_per_k_tile: int  # MFMAs per wave and K tile (of the kernel's K step)
+    flags: tuple = ()      # further iree-compile options (IREE's pipeline, tiles)
 
 
 def _eight_wave(kernel: str, spec: str, mfmas: int) -> Case:
@@ -75,7 +76,15 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
                              "4wave{BM=128 BN=128 BK=32 mfma=32x32x16}", "4wave", 8),
          # unaligned: 128x256 tiles, 32x32x8 MFMAs, K tile 8: 2x4 fragments
          "bf16-1000": Case(dict(dtype="bf16", m=1000, n=1000, k=1000),
-                           "4wave{BM=128 BN=256 BK=8 mfma=32x32x8}", "4wave", 8)}
+                           "4wave{BM=128 BN=256 BK=8 mfma=32x32x8}", "4wave", 8),
+         # IREE's VectorDistribute pipeline: 64x128 tile, K step 128, copies through
+         # registers, 2x4 fragments x 4 K steps per wave; taken at the prefetch point,
+         # whole-tile products (frontend/vector_distribute.py)
+         "bf16-vector-distribute": Case(
+             dict(dtype="bf16"), "4wave{BM=64 BN=128 BK=128 vm_per_load_a=2 vm_per_load_b=4 "
+             "lgkm_per_load_a=4 lgkm_per_load_b=8}", "4wave", 32,
+             ("--iree-codegen-llvmgpu-use-vector-distribution",
+              "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false"))}
 NAMES = {"4wave": "4-wave", "pingpong": "ping-pong"}
 KINDS = (("v_mfma", "mfma"), ("ds_read_b128", "ds_read"), ("buffer_load ... lds", "vmem_load_lds"),
          ("s_waitcnt", "wait"), ("s_barrier", "barrier"), ("s_setprio", "setprio"))
@@ -104,10 +113,10 @@ def kernels(d: Path, dtype: str = "bf16") -> dict[str, Path]:
     own = d / "iree_prefetch.s"
     # a forced configuration states its prefetch stages itself (2: IREE's own pipelining)
     own.write_text(G.iree_prefetch_asm(G.matmul_source(**args, stages=2) if "mma" in args
-                                       else source))
+                                       else source, case.flags))
     out["IREE 2-stage prefetch"] = own
     src = d / "prefetch.mlir"
-    src.write_text(G.prefetch_point(source))
+    src.write_text(G.prefetch_point(source, case.flags))
     pipelined = d / "pipelined.mlir"
     ours = d / "ours.s"
     for args in (["-o", str(pipelined)], ["--emit=asm", "-o", str(ours)]):

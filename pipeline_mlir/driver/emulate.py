@@ -331,9 +331,18 @@ def _read_dispatch(module, path: str):
     has had its say)."""
     from pipeline_mlir.dialect.ir_io import IRError
     from pipeline_mlir.driver.diagnostics import from_location
+    from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
     from pipeline_mlir.frontend.dispatch import matmul_dispatch
+    from pipeline_mlir.frontend.scan import find_natural_loops
+    from pipeline_mlir.frontend.vector_distribute import prepare_vector_distribute
 
     try:
+        # the K-loop as the front end reads it (its copies tell B's layout): an IREE
+        # VectorDistribute kernel distributed, the copies' scf.if %true inlined, as the
+        # build does first
+        prepare_vector_distribute(module)
+        for loop in find_natural_loops(module.operation):
+            inline_constant_true_ifs(loop)
         d = matmul_dispatch(module)
     except IRError as e:
         raise Failure([from_location("error", f"--emulate: {e}", e.op.location, path)]) \

@@ -341,12 +341,13 @@ def _grid(f) -> tuple[int, ...] | None:
             workgroup_mapping(m) is not None for m in ir.ArrayAttr(o.attributes["mapping"]))
 
     for o in _walk(f, over_workgroups):
-        ubs = list(ir.DenseI64ArrayAttr(o.attributes["staticUpperBound"]))
-        for m, ub in zip(ir.ArrayAttr(o.attributes["mapping"]), ubs):
+        lbs, ubs, steps = (list(ir.DenseI64ArrayAttr(o.attributes[a])) for a in
+                           ("staticLowerBound", "staticUpperBound", "staticStep"))
+        for m, lb, ub, step in zip(ir.ArrayAttr(o.attributes["mapping"]), lbs, ubs, steps):
             d = workgroup_mapping(m)
-            if d is None or ub < 0:
+            if d is None or min(lb, ub) < 0 or step <= 0:  # dynamic (or no grid)
                 return None
-            bounds[d] = ub
+            bounds[d] = -(-(ub - lb) // step)   # VectorDistribute: offsets, not indices
     for o in _walk(f, lambda o: o.name in ("hal.interface.workgroup.id", "gpu.block_id")):
         d = _dim(o)
         ub = _int_attr(o, "upper_bound")

@@ -15,6 +15,9 @@ rewrites, in place and before the natural K-loop is looked for:
   (the front end multi-buffers LDS itself, so where the views sat does not matter);
 * ``llvm.call_intrinsic "llvm.amdgcn.readfirstlane"`` -> ``rocdl.readfirstlane`` (the
   same operation, which the address analysis and the LLVM step know);
+* an IREE VectorDistribute kernel before its late form (whole-tile products, or
+  distributed with ``scf.if`` guards and affine index math in the loop): distributed and
+  cleaned up by IREE's own passes (:mod:`pipeline_mlir.frontend.vector_distribute`);
 * its ``affine.apply`` ops stay (the address analysis evaluates them; ``sched-gpu-kernel``
   lowers them, :mod:`pipeline_mlir.lowering.affine_apply`).
 
@@ -27,6 +30,7 @@ from pipeline_mlir.dialect.attrs import is_workgroup_memref
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.vector_distribute import prepare_vector_distribute
 
 READFIRSTLANE = "llvm.amdgcn.readfirstlane"
 
@@ -53,6 +57,7 @@ def normalize_producers(module) -> None:
             _split_view_pools(f)
         for o in walk_ops(root, lambda o: o.name == "llvm.call_intrinsic"):
             _readfirstlane(o)
+        prepare_vector_distribute(root)
 
 
 # ---- stream.executable ------------------------------------------------------------------

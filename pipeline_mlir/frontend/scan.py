@@ -150,8 +150,8 @@ def no_loop_reason(module):
         o = products[0]
         return o, (f"'{o.name}' op multiplies whole tiles inside the K-loop: the loop is not "
                    f"distributed to threads and MFMAs yet (the front end takes a loop of "
-                   f"amdgpu.mfma ops; with IREE's VectorDistribute pipeline, take its late "
-                   f"form)")
+                   f"amdgpu.mfma ops; IREE's VectorDistribute kernels, inside their "
+                   f"hal.executable, are distributed by IREE's own passes first)")
     if untiled and not found:
         o = next((x for x in untiled if x.name in UNDISTRIBUTED_PRODUCTS), untiled[0])
         return o, (f"'{o.name}' op: the input is not tiled for the GPU yet; the front end "

@@ -180,18 +180,19 @@ def _run(cmd: list[str], stdin: str | None = None, what: str = "") -> subprocess
     return proc
 
 
-def _dump_after(source: str, pass_arg: str, extra: list[str]) -> str:
-    """The first module-scope IR dump after ``pass_arg`` while compiling ``source``."""
+def _dump_after(source: str, pass_arg: str, extra: list[str], when: str = "after") -> str:
+    """The first module-scope IR dump after (``when``: or before) ``pass_arg`` while
+    compiling ``source``."""
     with tempfile.TemporaryDirectory() as d:
         src = Path(d) / "matmul.mlir"
         src.write_text(source)
         proc = _run([tool("iree-compile"), str(src), *TARGET, *extra,
-                     f"--mlir-print-ir-after={pass_arg}", "--mlir-print-ir-module-scope",
+                     f"--mlir-print-ir-{when}={pass_arg}", "--mlir-print-ir-module-scope",
                      "--mlir-disable-threading", "-o", str(Path(d) / "out.vmfb")],
                     what=f"the matmul up to {pass_arg}")
-    dumps = proc.stderr.split("// -----// IR Dump After ")
+    dumps = proc.stderr.split(f"// -----// IR Dump {when.capitalize()} ")
     if len(dumps) < 2:
-        raise RuntimeError(f"iree-compile printed no IR after {pass_arg}")
+        raise RuntimeError(f"iree-compile printed no IR {when} {pass_arg}")
     first = dumps[1]
     return first[first.index("\n") + 1:]
 
@@ -220,6 +221,16 @@ def prefetch_point(source: str, flags: tuple[str, ...] = ()) -> str:
                 f"func.func({PREPARE})))))")
     return _run([tool("iree-opt"), f"--pass-pipeline={pipeline}", "-"], exe,
                 what="the passes before IREE's prefetch").stdout
+
+
+def prefetch_input(source: str, flags: tuple[str, ...] = ()) -> str:
+    """The kernel exactly as IREE's ``iree-llvmgpu-prefetch-shared-memory`` receives it when
+    IREE pipelines (2 stages), dumped before that pass.  For TileAndFuse kernels this is
+    :func:`prefetch_point`; IREE's VectorDistribute pipeline runs the pass later, after
+    its vector distribution (:func:`prefetch_point` gives those kernels undistributed)."""
+    exe = _executable(_dump_after(source, "iree-llvmgpu-prefetch-shared-memory",
+                                  ["--iree-llvmgpu-prefetch-num-stages=2", *flags], "before"))
+    return _run([tool("iree-opt"), "-"], exe, what="IREE's prefetch input").stdout
 
 
 def late_form(source: str, flags: tuple[str, ...] = ()) -> str:
@@ -267,13 +278,14 @@ def substitute(source: str, executable: str, out_vmfb: Path, dump_dir: Path | No
         return _run(cmd, what=f"the matmul with {name} substituted").stderr
 
 
-def iree_prefetch_asm(source: str) -> str:
-    """gfx950 assembly of IREE's own kernel, pipelined by IREE (2-stage prefetch)."""
+def iree_prefetch_asm(source: str, flags: tuple[str, ...] = ()) -> str:
+    """gfx950 assembly of IREE's own kernel, pipelined by IREE (2-stage prefetch;
+    ``flags``: further iree-compile options)."""
     with tempfile.TemporaryDirectory() as d:
         src = Path(d) / "matmul.mlir"
         src.write_text(source)
         _run([tool("iree-compile"), str(src), *TARGET, "--iree-llvmgpu-prefetch-num-stages=2",
-              f"--iree-hal-dump-executable-files-to={d}", "-o", str(Path(d) / "out.vmfb")],
+              *flags, f"--iree-hal-dump-executable-files-to={d}", "-o", str(Path(d) / "out.vmfb")],
              what="IREE's own prefetch-pipelined kernel")
         (asm,) = Path(d).glob("*.rocmasm")
         return asm.read_text()

@@ -99,6 +99,11 @@ def test_a_square_b_without_a_loop_is_not_guessed():
      "    %y = hal.interface.workgroup.id[1] : index\n", None),
     ("    scf.forall (%i, %j) in (2, 8) {\n    } {mapping = [#iree_codegen.workgroup_mapping<y>,"
      " #iree_codegen.workgroup_mapping<x>]}\n", (8, 2)),
+    # IREE's VectorDistribute kernels step over the tile offsets: 300 / 64 rows, 256 / 128
+    ("    scf.forall (%i, %j) = (0, 0) to (300, 256) step (64, 128) {\n    } {mapping = "
+     "[#iree_codegen.workgroup_mapping<y>, #iree_codegen.workgroup_mapping<x>]}\n", (2, 5)),
+    ("    scf.forall (%i, %j) = (64, 0) to (256, 256) step (64, 128) {\n    } {mapping = "
+     "[#iree_codegen.workgroup_mapping<y>, #iree_codegen.workgroup_mapping<x>]}\n", (2, 3)),
 ])
 def test_grid(body, grid):
     assert dispatch(kernel(body=body)).grid == grid

@@ -32,6 +32,10 @@ import generate as G  # noqa: E402
 SPLIT = "needs the data of"            # a fragment read needs copies of both subtiles
 NO_LOOP = "is not inside an scf.for: the kernel has no K-loop to pipeline"
 
+#: IREE's VectorDistribute pipeline instead of TileAndFuse
+VECTOR_DISTRIBUTE = ("--iree-codegen-llvmgpu-use-vector-distribution",
+                     "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false")
+
 #: name -> (matmul_source arguments, iree-compile flags, None if pipelined else the reason
 #: it is refused; a pair: (at the prefetch point, in the late form), None where pipelined)
 CONFIGS = {
@@ -93,11 +97,15 @@ CONFIGS = {
                                        ("--iree-llvmgpu-use-direct-load=false",), None),
     "bf16_abt_2048x2048x1024_vector_distribute": (
         dict(dtype="bf16", m=2048, n=2048, k=1024),
-        ("--iree-codegen-llvmgpu-use-vector-distribution",
-         "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false"),
-        # late form: the LDS stores of the register copies inside scf.if %true, inlined
-        # (pipeline_mlir/frontend/const_if.py)
-        ("'iree_codegen.inner_tiled' op multiplies whole tiles inside the K-loop", None)),
+        VECTOR_DISTRIBUTE,
+        # prefetch point: whole-tile products, distributed by IREE's own passes
+        # (pipeline_mlir/frontend/vector_distribute.py); late form: the LDS stores of the
+        # register copies inside scf.if %true, inlined (pipeline_mlir/frontend/const_if.py)
+        None),
+    "f16_abt_2048x2048x1024_vector_distribute": (
+        dict(dtype="f16", m=2048, n=2048, k=1024), VECTOR_DISTRIBUTE, None),
+    "i8_abt_2048x2048x1024_vector_distribute": (
+        dict(dtype="i8", m=2048, n=2048, k=1024), VECTOR_DISTRIBUTE, None),
 }
 
 
@@ -259,15 +267,30 @@ def test_loads_longer_than_lgkmcnt_forms_agree_and_run_in_random_order(generated
     _exact_in_random_order(generated, name, capsys, 13)
 
 
-def test_vector_distribute_late_form_runs_in_random_order(generated, capsys):
-    """IREE's VectorDistribute kernel in its late form (register copies whose LDS stores
-    sit in ``scf.if %true``): exact with memory completing in a random order the counters
-    allow."""
+def _main_loop(asm: str) -> list[str]:
+    """The opcodes of the first loop of an assembly listing (header to back branch)."""
+    body = asm[asm.index("Inner Loop Header"):]
+    body = body[:body.index("s_cbranch")]
+    return [line.split()[0] for line in body.splitlines()[1:]
+            if line.strip() and not line.lstrip().startswith((";", "."))]
+
+
+def test_vector_distribute_forms_agree_and_run_in_random_order(generated, tmp_path, capsys):
+    """IREE's VectorDistribute kernel: at the prefetch point whole-tile products (distributed
+    by IREE's own passes), in the late form register copies whose LDS stores sit in
+    ``scf.if %true``. Both become the same schedule and the same main loop, and each kernel
+    is exact with memory completing in a random order the counters allow."""
     name = "bf16_abt_2048x2048x1024_vector_distribute"
-    rc = main(["--pipeline=4wave", "--emulate", str(generated(name, "late")),
-               "--emulate-workgroups=3", "--emulate-mode=random:9"])
-    out, err = capsys.readouterr()
-    assert rc == 0 and ": exact, max error 0" in out, out + err
+    _forms_agree(generated, name, capsys)
+    loops = []
+    for form in ("prefetch", "late"):
+        out = tmp_path / f"{form}.s"
+        rc = main(["--pipeline=4wave", str(generated(name, form)), "--emit=asm", "-o",
+                   str(out)])
+        assert rc == 0, capsys.readouterr()
+        loops.append(_main_loop(out.read_text()))
+    assert loops[0] == loops[1] and loops[0].count("v_mfma_f32_16x16x32_bf16") == 64
+    _exact_in_random_order(generated, name, capsys, 9)
 
 
 def test_i8_forms_agree_and_run_exact_in_random_order(generated, capsys):

@@ -1,0 +1,206 @@
+"""IREE's VectorDistribute kernel at its prefetch point (a K-loop of whole-tile products) is
+distributed by IREE's own passes before the front end reads it
+(``pipeline_mlir/frontend/vector_distribute.py``); each way that can go wrong is refused at
+an op with its reason."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipeline_mlir.dialect.bindings import ir, new_context
+from pipeline_mlir.dialect.ir_io import walk_ops
+from pipeline_mlir.frontend import vector_distribute as VD
+from pipeline_mlir.tools.pipeline_opt import main
+
+ROOT = Path(__file__).parents[3]
+sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
+import generate as G  # noqa: E402
+
+FLAGS = ("--iree-codegen-llvmgpu-use-vector-distribution",
+         "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false")
+
+
+@pytest.fixture(scope="module")
+def prefetch() -> str:
+    """IREE's bf16 A x B^T 2048x2048x1024 VectorDistribute kernel at the prefetch point."""
+    return G.prefetch_point(G.matmul_source(dtype="bf16", m=2048, n=2048, k=1024), FLAGS)
+
+
+@pytest.fixture(scope="module")
+def prefetch_input() -> str:
+    """The same kernel as IREE's own prefetch pass receives it (after its distribution)."""
+    return G.prefetch_input(G.matmul_source(dtype="bf16", m=2048, n=2048, k=1024), FLAGS)
+
+
+def _without_executable(text: str) -> str:
+    """``text`` with its kernel moved out of its hal.executable (which goes)."""
+    with new_context() as ctx:
+        module = ir.Module.parse(text, ctx)
+        (exe,) = walk_ops(module.operation, lambda o: o.name == "hal.executable")
+        (f,) = walk_ops(exe, lambda o: o.name == "func.func")
+        f.move_before(exe)
+        exe.erase()
+        return str(module)
+
+
+def _refused(text: str, tmp_path, capsys, *args: str) -> str:
+    src = tmp_path / "k.mlir"
+    src.write_text(text)
+    rc = main(["--pipeline=4wave", str(src), *(args or ["--emit=schedule"])])
+    out, err = capsys.readouterr()
+    assert rc == 1 and "Traceback" not in err, out + err
+    return err
+
+
+def _line_of(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
+
+
+def test_the_loop_becomes_mfmas(prefetch):
+    """The whole-tile product becomes 32 MFMAs per K step of 128 in a loop with no
+    ``scf.if`` (the copies' guard on ``thread_id y`` folded) and no affine index op."""
+    assert "iree_codegen.inner_tiled" in prefetch
+    with new_context() as ctx:
+        module = ir.Module.parse(prefetch, ctx)
+        assert VD.prepare_vector_distribute(module.operation) == 1
+        (loop,) = walk_ops(module.operation, lambda o: o.name == "scf.for")
+        names = [o.name for o in walk_ops(loop, lambda o: True)]
+    assert names.count("amdgpu.mfma") == 32
+    assert not [n for n in names if n in VD.WHOLE_TILE_PRODUCTS or n == "scf.if"
+                or n.startswith("affine.")], names
+
+
+def test_another_pipeline_is_left_to_the_scan(prefetch, tmp_path, capsys):
+    """A whole-tile loop of a kernel that does not name the VectorDistribute pipeline is not
+    distributed: the scan refuses it at the product."""
+    text = prefetch.replace("#iree_gpu.pipeline<VectorDistribute>",
+                            "#iree_gpu.pipeline<TileAndFuse>")
+    with new_context() as ctx:
+        assert VD.prepare_vector_distribute(ir.Module.parse(text, ctx).operation) == 0
+    err = _refused(text, tmp_path, capsys)
+    line = _line_of(text, "iree_codegen.inner_tiled")
+    assert f"k.mlir:{line}:" in err and "multiplies whole tiles inside the K-loop" in err, err
+
+
+def test_outside_its_executable_is_refused(prefetch, tmp_path, capsys):
+    """IREE's passes read the GPU target from the hal.executable.variant: a VectorDistribute
+    kernel given without it is refused at the product."""
+    text = _without_executable(prefetch)
+    err = _refused(text, tmp_path, capsys)
+    line = _line_of(text, "iree_codegen.inner_tiled")
+    assert f"k.mlir:{line}:" in err and "outside an IREE hal.executable.variant" in err, err
+
+
+def test_prefetch_input_outside_its_executable_is_refused(prefetch_input, tmp_path, capsys):
+    """The same for the distributed form (no product): refused at the kernel."""
+    text = _without_executable(prefetch_input)
+    err = _refused(text, tmp_path, capsys)
+    line = _line_of(text, "func.func @")
+    assert f"k.mlir:{line}:" in err and "outside an IREE hal.executable.variant" in err, err
+
+
+@pytest.mark.parametrize("args", [(), ("--emulate",)], ids=["build", "emulate"])
+def test_a_failing_distribution_is_refused(prefetch, tmp_path, capsys, args):
+    """A kernel IREE's distribution fails on (waves of 32 lanes against layouts of 64) is
+    refused at the kernel with IREE's diagnostic and the product's line (also by
+    ``--emulate``, which reads the dispatch's K-loop first)."""
+    text = prefetch.replace("subgroup_size = 64", "subgroup_size = 32")
+    err = _refused(text, tmp_path, capsys, *args)
+    line = _line_of(text, "iree_codegen.inner_tiled")
+    assert "IREE's VectorDistribute passes failed" in err and "failed to distribute" in err
+    assert f"its product at line {line}" in err, err
+    assert re.search(r"k\.mlir:\d+:\d+: error", err), err
+
+
+def test_a_product_left_whole_is_refused(prefetch, tmp_path, capsys, monkeypatch):
+    """Passes that leave a whole-tile product in the loop: refused at that product."""
+    monkeypatch.setattr(VD, "DISTRIBUTION", "canonicalize")
+    err = _refused(prefetch, tmp_path, capsys)
+    assert "still multiplies whole tiles inside the K-loop after IREE's" in err, err
+
+
+def test_prefetch_input_pipelines_as_the_prefetch_point(prefetch, prefetch_input, tmp_path,
+                                                        capsys):
+    """IREE's own prefetch pass receives the kernel distributed (copies guarded by
+    ``scf.if`` on ``thread_id y``, affine index math in the loop): cleaned up, it becomes
+    the schedule the undistributed form becomes, and runs exact with memory completing in a
+    random order the counters allow."""
+    assert "scf.if" in prefetch_input and "iree_codegen.inner_tiled" not in prefetch_input
+    schedules = []
+    for i, text in enumerate((prefetch, prefetch_input)):
+        src = tmp_path / f"k{i}.mlir"
+        src.write_text(text)
+        rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json"])
+        out, err = capsys.readouterr()
+        assert rc == 0, err
+        schedules.append(out)
+    assert schedules[0] == schedules[1]
+    rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "k1.mlir"),
+               "--emulate-workgroups=2", "--emulate-mode=random:4"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and "of 512 workgroups" in out and ": exact, max error 0" in out, out + err
+
+
+def test_handed_back_to_iree_compile_is_exact(prefetch, tmp_path, capsys):
+    """Pipelined from the prefetch point and given back to ``iree-compile`` by executable
+    substitution: the code object it builds computes C exactly (random order)."""
+    src, pipelined, hsaco = (tmp_path / n for n in ("k.mlir", "pipelined.mlir", "k.hsaco"))
+    src.write_text(prefetch)
+    rc = main(["--pipeline=4wave", str(src), "-o", str(pipelined)])
+    assert rc == 0, capsys.readouterr()
+    source = G.matmul_source(dtype="bf16", m=2048, n=2048, k=1024)
+    hsaco.write_bytes(G.iree_hsaco(source, executable=str(pipelined)))
+    rc = main(["--emulate=2048,2048,1024", str(hsaco), "--emulate-workgroups=2",
+               "--emulate-mode=random:5"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and "mode=random: exact, max error 0" in out, out + err
+    assert "IREE's HAL bindings" in out, out
+
+
+def test_the_schedule_is_hazard_free(prefetch, tmp_path, capsys):
+    """The prefetch point becomes the 4-wave schedule of its geometry and counts (the same
+    printed schedule), whose kernel, with the waits and barriers ``sched-fix-hazards`` adds,
+    the simulator finds hazard-free for main loops of 0..6 iterations."""
+    spec = ("4wave{dtype=bf16 BM=64 BN=128 BK=128 vm_per_load_a=2 vm_per_load_b=4 "
+            "lgkm_per_load_a=4 lgkm_per_load_b=8}")
+    src, dump, named = tmp_path / "k.mlir", tmp_path / "k.txt", tmp_path / "named.txt"
+    src.write_text(prefetch)
+    assert main(["--pipeline=4wave", str(src), "--emit=schedule", "-o", str(dump)]) == 0
+    assert main([f"--pipeline={spec}", "--emit=schedule", "-o", str(named)]) == 0
+    assert dump.read_text() == named.read_text()
+    rc = main(["--simulate", f"--pipeline={spec}"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and "safe for main loops of 0..6 iterations: no hazard" in out, out + err
+
+
+@pytest.mark.parametrize("form", ["prefetch", "late"])
+def test_a_square_b_is_told_by_the_distributed_loop(form, tmp_path, capsys):
+    """At 512^3 B's shape does not say whether it is N x K: ``--emulate`` reads it from the
+    K-loop's copies, which it sees as the build does (distributed at the prefetch point, the
+    ``scf.if %true`` inlined in the late form); exact in random mode."""
+    fn = G.prefetch_point if form == "prefetch" else G.late_form
+    src = tmp_path / "k.mlir"
+    src.write_text(fn(G.matmul_source(dtype="bf16", m=512, n=512, k=512), FLAGS))
+    rc = main(["--pipeline=4wave", "--emulate", str(src), "--emulate-workgroups=2",
+               "--emulate-mode=random:3"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0" in out and "B N x K" in out, out + err
+
+
+@pytest.mark.parametrize("kind, check", [("bias", "C = A @ B.T + bias"),
+                                         ("batch", "2x2048x2048xf32, C = A @ B.T")])
+def test_fused_epilogues_and_batches(kind, check, tmp_path, capsys):
+    """A bias epilogue and a batch matmul of the VectorDistribute pipeline, from the prefetch
+    point: ``--emulate`` runs the dispatch as IREE launches it, exact in random mode."""
+    import epilogues as E
+
+    src = tmp_path / "k.mlir"
+    src.write_text(G.prefetch_point(E.epilogue_source(kind, m=2048, n=2048, k=1024), FLAGS))
+    rc = main(["--pipeline=4wave", "--emulate", str(src), "--emulate-workgroups=2",
+               "--emulate-mode=random:3"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and "mode=random: exact, max error 0" in out and check in out, out + err

@@ -31,6 +31,10 @@ loaded registers stay live and the load's latency overlaps the ops in between (t
 the schedule interleaves with the copy); what is left of it is exposed at the store.  A
 marked op that is not a one-index copy into a one-dimensional LDS buffer is an error at
 the op.
+
+Options: ``force-sources=0,1`` marks every copy of the named global sources first, aligned
+or not (:mod:`pipeline_mlir.passes._stage_force`), and ``ahead=false`` keeps every staged
+copy in its slot; tests and benchmarks choose the staged form with them.
 """
 
 from __future__ import annotations
@@ -40,7 +44,8 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.analysis.ir_facts import segments
 from pipeline_mlir.frontend.regcopy import STAGED
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
-from pipeline_mlir.passes._common import ModulePass, OpError, as_operation
+from pipeline_mlir.passes._common import ModulePass, OpError, Option, as_operation
+from pipeline_mlir.passes._stage_force import OPTION as FORCE, force
 from pipeline_mlir.passes._stage_ahead import apply as stage_ahead, check_budget, plan
 
 
@@ -60,16 +65,22 @@ class StageCopies(ModulePass):
 
     name = "sched-stage-copies"
     summary = "stage marked global->LDS copies through registers (load, store, lgkmcnt wait)"
+    options = (Option(FORCE, "str", "", "also stage every copy of these global sources "
+                      "(comma-separated numbers, in the order of their first copy)"),
+               Option("ahead", "bool", True, "issue a K-loop's staged loads an iteration "
+                      "ahead where the loop allows it (false: every staged copy in its slot)"))
 
     def run(self, module) -> list[OpError]:
-        errors = []
+        errors = force(module, self[FORCE])
+        if errors:
+            return errors
         unmarked = _has_dma_copies(as_operation(module))
         by_parent: dict = {}
         for op in _walk(as_operation(module), []):
             by_parent.setdefault(op.parent, []).append(op)
         slot, ahead = [], []
         for parent, copies in by_parent.items():
-            p = plan(parent, copies, unmarked)
+            p = plan(parent, copies, unmarked) if self["ahead"] else "option ahead=false"
             if isinstance(p, str):
                 slot.extend(copies)
             elif (err := check_budget(p)) is not None:

@@ -32,6 +32,13 @@ the schedule interleaves with the copy); what is left of it is exposed at the st
 marked op that is not a one-index copy into a one-dimensional LDS buffer is an error at
 the op.
 
+Last, the staged form is checked as it is issued (:mod:`pipeline_mlir.analysis.lds_order`
+reads each function's copies, global loads, LDS stores and reads, waits and barriers in
+program order, :mod:`pipeline_mlir.sim.lds_events` simulates them): an LDS read that may
+see a staged store or copy incomplete in another wave, or a write that may overwrite LDS a
+read in another wave still reads, is an error at the op (the schedule's own check,
+``sched-fix-hazards``, saw every copy as a DMA).
+
 Options: ``force-sources=0,1`` marks every copy of the named global sources first, aligned
 or not (:mod:`pipeline_mlir.passes._stage_force`), and ``ahead=false`` keeps every staged
 copy in its slot; tests and benchmarks choose the staged form with them.
@@ -42,6 +49,7 @@ from __future__ import annotations
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.analysis.ir_facts import segments
+from pipeline_mlir.analysis.lds_order import staged_hazards
 from pipeline_mlir.frontend.regcopy import STAGED
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
 from pipeline_mlir.passes._common import ModulePass, OpError, Option, as_operation
@@ -96,6 +104,9 @@ class StageCopies(ModulePass):
                                           f"{dst.type}; a staged copy writes a 1-D buffer"))
                 continue
             _stage(op, src, src_idx, dst, dst_idx[0])
+        if (slot or ahead) and not errors:
+            errors = [OpError(op, f"the register-staged form: {msg}")
+                      for op, msg in staged_hazards(module)]
         return errors
 
 

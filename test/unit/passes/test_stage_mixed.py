@@ -9,8 +9,10 @@ moves, so the kernel still computes A x B^T) and B's left DMA copies.
 emulator as late as the counters allow and at random, with its race and pending-register
 checks; every re-derived wait one weaker (the emitted MLIR edited) is caught as a race,
 and the loop's assembly without LLVM's vmcnt before a staged LDS write (counting the DMA
-copies issued since the load) as a pending register.  A ``force-sources`` that names no
-source, or is not a list of numbers, is one located error.
+copies issued since the load) as a pending register.  ``sched-verify`` on the emitted MLIR
+checks the staged form as it is issued: it passes, and the loop without its first barrier,
+or without the ``lgkmcnt(0)`` after each staged store, is a located error.  A
+``force-sources`` that names no source, or is not a list of numbers, is one located error.
 """
 
 from __future__ import annotations
@@ -77,6 +79,15 @@ def test_mixed_loop_is_exact(staged, capsys, tmp_path, mode):
     assert rc == 0 and ": exact, max error 0, 2 of 256 workgroups" in out, out + err
 
 
+def _edit_loop(text: str, edit) -> str:
+    """``text`` with its first loop's body (up to its yield) replaced by ``edit`` of it."""
+    start = text.index("scf.for")
+    end = text.index("scf.yield", start)
+    loop = edit(text[start:end])
+    assert loop != text[start:end]
+    return text[:start] + loop + text[end:]
+
+
 def _weaker(m: re.Match) -> str:
     vm, exp, lgkm = decode_waitcnt(int(m.group(1)))
     if vm >= VMCNT_MAX:
@@ -87,13 +98,9 @@ def _weaker(m: re.Match) -> str:
 def test_a_rederived_wait_one_weaker_is_caught(staged, capsys, tmp_path):
     """Every re-derived vmcnt of the loop one higher: a B copy's LDS is read before its DMA
     is done."""
-    text = staged.read_text()
-    start = text.index("scf.for")
-    end = text.index("scf.yield", start)
-    loop = re.sub(r"rocdl\.s\.waitcnt (\d+)", _weaker, text[start:end])
-    assert loop != text[start:end]
     weak = tmp_path / "weak.mlir"
-    weak.write_text(text[:start] + loop + text[end:])
+    weak.write_text(_edit_loop(staged.read_text(),
+                               lambda loop: re.sub(r"rocdl\.s\.waitcnt (\d+)", _weaker, loop)))
     rc = main([f"--emulate={SIZE}", str(_asm(weak, tmp_path)), "--emulate-workgroups=1",
                "--emulate-mode=late"])
     out, err = capsys.readouterr()
@@ -121,3 +128,33 @@ def test_a_bad_force_sources_is_one_located_error(kernel, capsys, tmp_path, valu
     err = capsys.readouterr().err
     assert rc == 1 and "Traceback" not in err and err.count("error:") == 1, err
     assert f"k.mlir:4:1: error: sched-stage-copies: {message}" in err, err
+
+
+def _verify(text: str, tmp_path: Path, capsys) -> tuple[int, str]:
+    path = tmp_path / "v.mlir"
+    path.write_text(text)
+    rc = main([str(path), "--pass-pipeline=builtin.module(sched-verify)", "-o", "/dev/null"])
+    return rc, capsys.readouterr().err
+
+
+
+
+def test_sched_verify_checks_the_staged_form(staged, capsys, tmp_path):
+    """The emitted MLIR (no sched op left) verifies: its staged stores, copies and reads
+    are ordered by the waits and barriers it issues."""
+    rc, err = _verify(staged.read_text(), tmp_path, capsys)
+    assert rc == 0 and not err, err
+
+
+@pytest.mark.parametrize("pattern, count, hazard", [
+    (r"rocdl\.s\.barrier", 1, "may overwrite LDS"),
+    (r"rocdl\.s\.waitcnt 49279", 0, "staged LDS store")])
+def test_sched_verify_catches_a_staged_mutant(staged, capsys, tmp_path, pattern, count, hazard):
+    """The loop's first barrier dropped, or every lgkmcnt(0) after the staged stores: each a
+    located error of sched-verify."""
+    mutant = _edit_loop(staged.read_text(), lambda loop: re.sub(
+        r"\n[^\n]*" + pattern + r"[^\n]*", "", loop, count=count))
+    rc, err = _verify(mutant, tmp_path, capsys)
+    assert rc == 1 and "Traceback" not in err, err
+    assert "v.mlir:" in err and "sched-verify: the register-staged form: " in err, err
+    assert hazard in err, err

@@ -13,7 +13,8 @@ Address rules (CDNA3/CDNA4 ISA):
   ``ds_read2st64/write2st64``: of 64 elements);
   ``ds_read_b64_tr_b16`` exchanges the 16-bit elements between lanes as it reads.
 * MUBUF: ``base + soffset + (offen ? VGPR : 0) + inst_offset (+ stride * index)``; raw
-  buffers (stride 0) are range-checked against ``num_records`` (the descriptor's third
+  buffers (stride 0, or a cache-swizzle stride: only the cache's bank placement) are
+  range-checked against ``num_records`` (the descriptor's third
   dword) per dword; dword accesses ignore the two address LSBs.  As the hardware does, an
   out-of-range dword reads 0 (an LDS DMA writes 0 to LDS) and an out-of-range store is
   dropped; in strict mode (``GlobalMemory.strict``) it is reported instead.  An access
@@ -31,7 +32,8 @@ import numpy as np
 from pipeline_mlir.emu.instr import Instr, operand_widths
 from pipeline_mlir.emu.lds_transpose import transpose_b16
 from pipeline_mlir.emu.operands import M0, Reader, Step, refuse, sregs, vregs
-from pipeline_mlir.target.gfx950 import WAVE_SIZE
+from pipeline_mlir.target.gfx950 import (BUFFER_CACHE_SWIZZLE_BIT, BUFFER_STRIDE_MASK,
+                                         BUFFER_SWIZZLE_ENABLE_BIT, WAVE_SIZE)
 
 U32, U64 = np.uint32, np.uint64
 LANES = np.arange(WAVE_SIZE, dtype=np.int64)
@@ -402,14 +404,28 @@ def _buffer_descriptor(step: Step, srsrc: int):
         hit = m.descriptors.get(key)
         if hit is None:
             d = raw.astype(np.int64)
-            if ((d[1] >> 16) & 0x3FFF).any():
-                m.finding("out-of-range", w, step, "buffer descriptor with a stride and no "
-                          "index (swizzled/strided buffers are not emulated)")
+            why = _unmodelled_stride(d[1] >> 16)
+            if why:
+                m.finding("out-of-range", w, step, f"buffer descriptor {why} and no index "
+                          f"(swizzled/strided buffers are not emulated)")
             base = d[0] | ((d[1] & 0xFFFF) << 32)
             hit = m.descriptors[key] = (base, d[2], m.glob.region(base, d[2]))
             m.glob.descriptors.update(zip(base.tolist(), d[2].tolist()))
         return hit
     return descriptor
+
+
+def _unmodelled_stride(field) -> str:
+    """Why buffer descriptors whose stride fields are ``field`` (one per workgroup slot) are
+    not emulated, or ''.  A stride under the cache-swizzle bit is the cache's, and an access
+    without an index is then addressed and range-checked as a raw one
+    (:data:`~pipeline_mlir.target.gfx950.BUFFER_CACHE_SWIZZLE_BIT`)."""
+    if ((field >> BUFFER_SWIZZLE_ENABLE_BIT) & 1).any():
+        return "with swizzled addressing enabled"
+    cache = (field >> BUFFER_CACHE_SWIZZLE_BIT) & 1
+    if ((field & BUFFER_STRIDE_MASK) * (1 - cache)).any():
+        return "with a stride"
+    return ""
 
 
 def _in_region(step: Step, first: int, dwords: int, inst_off: int, lds: bool, store: bool,

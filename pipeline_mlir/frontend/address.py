@@ -71,7 +71,8 @@ def _check_sources_in_bounds(scan: LoopScan, iv, lb: int, src0: list) -> None:
     acc = _Accesses(ev)
     for a, el in zip(scan.copies, src0):
         rt = ir.MemRefType(ev.view(a.src).root.type)
-        size = int(np.prod(rt.shape)) if rt.has_static_shape else None
+        # a rank-0 root is a bare pointer (Wave's stream bindings), whose type bounds nothing
+        size = int(np.prod(rt.shape)) if rt.has_static_shape and rt.rank else None
         check_in_global(a.op, el, size, past_end=False)
         check_in_global(a.op, acc.src_of_copy(a), size)
 

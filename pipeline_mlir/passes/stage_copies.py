@@ -31,6 +31,17 @@ loaded registers stay live and the load's latency overlaps the ops in between (t
 the schedule interleaves with the copy); what is left of it is exposed at the store.  A
 marked op that is not a one-index copy into a one-dimensional LDS buffer is an error at
 the op.
+
+Last, the staged form is checked as it is issued (:mod:`pipeline_mlir.analysis.lds_order`
+reads each function's copies, global loads, LDS stores and reads, waits and barriers in
+program order, :mod:`pipeline_mlir.sim.lds_events` simulates them): an LDS read that may
+see a staged store or copy incomplete in another wave, or a write that may overwrite LDS a
+read in another wave still reads, is an error at the op (the schedule's own check,
+``sched-fix-hazards``, saw every copy as a DMA).
+
+Options: ``force-sources=0,1`` marks every copy of the named global sources first, aligned
+or not (:mod:`pipeline_mlir.passes._stage_force`), and ``ahead=false`` keeps every staged
+copy in its slot; tests and benchmarks choose the staged form with them.
 """
 
 from __future__ import annotations
@@ -38,9 +49,11 @@ from __future__ import annotations
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.analysis.ir_facts import segments
+from pipeline_mlir.analysis.lds_order import staged_hazards
 from pipeline_mlir.frontend.regcopy import STAGED
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
-from pipeline_mlir.passes._common import ModulePass, OpError, as_operation
+from pipeline_mlir.passes._common import ModulePass, OpError, Option, as_operation
+from pipeline_mlir.passes._stage_force import OPTION as FORCE, force
 from pipeline_mlir.passes._stage_ahead import apply as stage_ahead, check_budget, plan
 
 
@@ -60,16 +73,22 @@ class StageCopies(ModulePass):
 
     name = "sched-stage-copies"
     summary = "stage marked global->LDS copies through registers (load, store, lgkmcnt wait)"
+    options = (Option(FORCE, "str", "", "also stage every copy of these global sources "
+                      "(comma-separated numbers, in the order of their first copy)"),
+               Option("ahead", "bool", True, "issue a K-loop's staged loads an iteration "
+                      "ahead where the loop allows it (false: every staged copy in its slot)"))
 
     def run(self, module) -> list[OpError]:
-        errors = []
+        errors = force(module, self[FORCE])
+        if errors:
+            return errors
         unmarked = _has_dma_copies(as_operation(module))
         by_parent: dict = {}
         for op in _walk(as_operation(module), []):
             by_parent.setdefault(op.parent, []).append(op)
         slot, ahead = [], []
         for parent, copies in by_parent.items():
-            p = plan(parent, copies, unmarked)
+            p = plan(parent, copies, unmarked) if self["ahead"] else "option ahead=false"
             if isinstance(p, str):
                 slot.extend(copies)
             elif (err := check_budget(p)) is not None:
@@ -85,6 +104,9 @@ class StageCopies(ModulePass):
                                           f"{dst.type}; a staged copy writes a 1-D buffer"))
                 continue
             _stage(op, src, src_idx, dst, dst_idx[0])
+        if (slot or ahead) and not errors:
+            errors = [OpError(op, f"the register-staged form: {msg}")
+                      for op, msg in staged_hazards(module)]
         return errors
 
 

@@ -6,12 +6,17 @@
    attributes the pipeline's state promises.
 3. Programs: the reference's structural checks, same messages.
 4. Phases: every derived wait within the gfx950 counter limits.
+5. A module with no ``sched`` op left (lowered, e.g. the MLIR ``--pipeline`` emits): each
+   function with register-staged copies (``sched-stage-copies``), as issued: its LDS reads
+   and writes ordered by waits and barriers
+   (:func:`pipeline_mlir.analysis.lds_order.staged_hazards`).
 
 Every problem is reported at the op it concerns; all of them, not only the first.
 """
 
 from __future__ import annotations
 
+from pipeline_mlir.analysis.lds_order import staged_hazards
 from pipeline_mlir.schedule import stages
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
@@ -124,6 +129,9 @@ def all_errors(module) -> list[tuple[object, str]]:
         return ir.WalkResult.ADVANCE
 
     module.walk(visit)
+    if not found:
+        # no sched op left (lowered): the register-staged form as it is issued
+        return [(op, f"the register-staged form: {msg}") for op, msg in staged_hazards(module)]
     errs = []
     for o in found:
         errs += schema_errors(o)

@@ -78,6 +78,18 @@ LDS_BANK_BYTES = 4
 #: bytes per lane a direct-to-LDS copy (buffer/global load ... lds) moves: the sizes IREE's
 #: gfx950 target description lists (``dma_sizes = [32, 128]`` bits)
 LDS_DMA_BYTES = (4, 16)
+
+#: a buffer resource's 16-bit stride field (bits 48-63, the high half of its second dword):
+#: the record stride in bits 0-13 (descriptor bits 48-61), then the cache-swizzle bit 14
+#: (bit 62: swizzles the L1 cache's banks, a placement in the cache, not an address) and the
+#: swizzle-enable bit 15 (bit 63: swizzled addressing).  MLIR's ``amdgpu.fat_raw_buffer_cast
+#: cacheSwizzleStride`` sets bit 14 and the stride on gfx942 and later (AMDGPUToROCDL's
+#: ``makeBufferRsrc``), and LLVM's buffer fat pointers, whose accesses are byte offsets
+#: range-checked against ``num_records`` bytes, may use that cache swizzle (AMDGPUUsage,
+#: "Buffer Fat Pointer"): with it, an access without an index is addressed as a raw one.
+BUFFER_STRIDE_MASK = 0x3FFF
+BUFFER_CACHE_SWIZZLE_BIT = 14
+BUFFER_SWIZZLE_ENABLE_BIT = 15
 #: bytes the LDS reads / writes per clock (a row of banks; writes at half rate)
 LDS_READ_BYTES_PER_CLOCK = 256
 LDS_WRITE_BYTES_PER_CLOCK = 128

@@ -24,12 +24,32 @@ def drop_loop_vmcnt_before_lds_writes(asm: str) -> tuple[str, int]:
     return "\n".join(ln for i, ln in enumerate(lines) if i not in drop) + "\n", len(drop)
 
 
+def force_staged(kernel: Path, out: Path, sources: str, ahead: bool = True,
+                 emit: str = "mlir") -> Path:
+    """``kernel`` compiled by ``--pipeline=4wave``, then the copies of global ``sources``
+    register-staged by ``sched-stage-copies``'s public options (``emit="asm"``: through the
+    LLVM step to assembly) into ``out``."""
+    lowered = out.with_suffix(".lowered.mlir")
+    assert main(["--pipeline=4wave", str(kernel), "-o", str(lowered)]) == 0
+    opts = f"force-sources={sources} ahead={'true' if ahead else 'false'}"
+    tail = ",sched-to-llvm" if emit == "asm" else ""
+    assert main([str(lowered), f"--pass-pipeline=builtin.module(sched-stage-copies{{{opts}}}"
+                 f"{tail})", f"--emit={emit}", "-o", str(out)]) == 0
+    return out
+
+
 def emulate_without_staged_write_waits(kernel: Path, size: str, tmp_path: Path) -> int:
     """``kernel`` compiled by ``--pipeline=4wave`` to assembly, the loop's vmcnt-only waits
     before its LDS writes dropped, run on the emulator (one workgroup, late mode) as an
     ``M,N,K`` dispatch; the exit code."""
     asm = tmp_path / "k.s"
     assert main(["--pipeline=4wave", str(kernel), "--emit=asm", "-o", str(asm)]) == 0
+    return emulate_asm_without_staged_write_waits(asm, size)
+
+
+def emulate_asm_without_staged_write_waits(asm: Path, size: str) -> int:
+    """Assembly ``asm`` with the loop's vmcnt-only waits before its LDS writes dropped, run
+    on the emulator (one workgroup, late mode) as an ``M,N,K`` dispatch; the exit code."""
     text, dropped = drop_loop_vmcnt_before_lds_writes(asm.read_text())
     assert dropped >= 1
     asm.write_text(text)

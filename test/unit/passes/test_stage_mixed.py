@@ -1,15 +1,18 @@
 """Register-staged copies issued an iteration ahead in a K-loop that also has DMA copies.
 
 IREE's fp8 kernel (``iree-compile``, late form, 2048x2048x1024: copies through registers
-that the front end makes direct-to-LDS copies) with operand A's copies register-staged
-(the front end's alignment check made to say so for A's source: a staged copy moves what
-the DMA moves, so the kernel still computes A x B^T) and B's left DMA copies.
+that the front end makes direct-to-LDS copies) with operand A's copies register-staged by
+the public option ``sched-stage-copies{force-sources=0}`` (a staged copy moves what the DMA
+moves, so the kernel still computes A x B^T) and B's left DMA copies.
 ``sched-stage-copies`` issues A's loads an iteration ahead and re-derives the loop's
 ``vmcnt`` waits for B's copies (``pipeline_mlir/passes/_stage_mixed.py``): exact on the
 emulator as late as the counters allow and at random, with its race and pending-register
-checks; every re-derived wait one weaker is caught as a race, and the loop's assembly
-without LLVM's vmcnt before a staged LDS write (counting the DMA copies issued since the
-load) as a pending register.
+checks; every re-derived wait one weaker (the emitted MLIR edited) is caught as a race,
+and the loop's assembly without LLVM's vmcnt before a staged LDS write (counting the DMA
+copies issued since the load) as a pending register.  ``sched-verify`` on the emitted MLIR
+checks the staged form as it is issued: it passes, and the loop without its first barrier,
+or without the ``lgkmcnt(0)`` after each staged store, is a located error.  A
+``force-sources`` that names no source, or is not a list of numbers, is one located error.
 """
 
 from __future__ import annotations
@@ -20,13 +23,15 @@ from pathlib import Path
 
 import pytest
 
-from pipeline_mlir.passes import _stage_mixed as M
+from pipeline_mlir.isa.waitcnt import VMCNT_MAX, decode_waitcnt, waitcnt_imm
 from pipeline_mlir.tools.pipeline_opt import main
 
 ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
 import generate as G  # noqa: E402
-from staged_asm import emulate_without_staged_write_waits  # noqa: E402
+from staged_asm import emulate_asm_without_staged_write_waits, force_staged  # noqa: E402
+
+SIZE = "2048,2048,1024"
 
 
 @pytest.fixture(scope="module")
@@ -36,16 +41,10 @@ def kernel(tmp_path_factory) -> Path:
     return path
 
 
-@pytest.fixture
-def mixed():
-    """The front end stages the copies of the first source it checks (operand A)."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        from bench_stage_mixed import stage_a
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
-    with stage_a():
-        yield
+@pytest.fixture(scope="module")
+def staged(kernel) -> Path:
+    """The kernel's emitted MLIR with operand A's copies (source 0) staged."""
+    return force_staged(kernel, kernel.with_name("a_staged.mlir"), "0")
 
 
 def _loop(text: str) -> str:
@@ -53,13 +52,18 @@ def _loop(text: str) -> str:
     return text[start:text.index("scf.yield", start)]
 
 
-def test_mixed_loop_loads_ahead(kernel, mixed, capsys, tmp_path):
+def _asm(mlir: Path, tmp_path: Path) -> Path:
+    asm = tmp_path / "k.s"
+    assert main([str(mlir), "--pass-pipeline=builtin.module(sched-to-llvm)", "--emit=asm",
+                 "-o", str(asm)]) == 0
+    return asm
+
+
+def test_mixed_loop_loads_ahead(staged):
     """A's 8 copies of an iteration carried across the back edge, B's stay DMA copies; of
     the loop's 4 vmcnt(8) waits (the slot form's), 2 become vmcnt(10): the 2 staged loads
     issued after the B copies they wait for may stay in flight."""
-    out = tmp_path / "out.mlir"
-    assert main(["--pipeline=4wave", str(kernel), "-o", str(out)]) == 0, capsys.readouterr()
-    loop = _loop(out.read_text())
+    loop = _loop(staged.read_text())
     assert len(re.findall(r"vector\.store %arg\d+, %alloc", loop)) == 8, loop
     assert loop.count("amdgpu.gather_to_lds %3[") == 8, loop
     vmcnts = [w for w in re.findall(r"s\.waitcnt (\d+)", loop) if int(w) & 0xC00F != 0xC00F]
@@ -67,30 +71,90 @@ def test_mixed_loop_loads_ahead(kernel, mixed, capsys, tmp_path):
 
 
 @pytest.mark.parametrize("mode", ["late", "random:3"])
-def test_mixed_loop_is_exact(kernel, mixed, capsys, mode):
-    rc = main(["--pipeline=4wave", "--emulate", str(kernel), "--emulate-workgroups=2",
+def test_mixed_loop_is_exact(staged, capsys, tmp_path, mode):
+    asm = _asm(staged, tmp_path)
+    rc = main([f"--emulate={SIZE}", str(asm), "--emulate-workgroups=2",
                f"--emulate-mode={mode}"])
     out, err = capsys.readouterr()
     assert rc == 0 and ": exact, max error 0, 2 of 256 workgroups" in out, out + err
 
 
-def test_a_rederived_wait_one_weaker_is_caught(kernel, mixed, capsys, monkeypatch):
-    """Every re-derived vmcnt one higher: a B copy's LDS is read before its DMA is done."""
-    real = M._count
+def _edit_loop(text: str, edit) -> str:
+    """``text`` with its first loop's body (up to its yield) replaced by ``edit`` of it."""
+    start = text.index("scf.for")
+    end = text.index("scf.yield", start)
+    loop = edit(text[start:end])
+    assert loop != text[start:end]
+    return text[:start] + loop + text[end:]
 
-    def weaker(*args):
-        n = real(*args)
-        return n if n >= M.VMCNT_MAX else n + 1
-    monkeypatch.setattr(M, "_count", weaker)
-    rc = main(["--pipeline=4wave", "--emulate", str(kernel), "--emulate-workgroups=1",
+
+def _weaker(m: re.Match) -> str:
+    vm, exp, lgkm = decode_waitcnt(int(m.group(1)))
+    if vm >= VMCNT_MAX:
+        return m.group(0)
+    return f"rocdl.s.waitcnt {waitcnt_imm(vmcnt=vm + 1, expcnt=exp, lgkmcnt=lgkm)}"
+
+
+def test_a_rederived_wait_one_weaker_is_caught(staged, capsys, tmp_path):
+    """Every re-derived vmcnt of the loop one higher: a B copy's LDS is read before its DMA
+    is done."""
+    weak = tmp_path / "weak.mlir"
+    weak.write_text(_edit_loop(staged.read_text(),
+                               lambda loop: re.sub(r"rocdl\.s\.waitcnt (\d+)", _weaker, loop)))
+    rc = main([f"--emulate={SIZE}", str(_asm(weak, tmp_path)), "--emulate-workgroups=1",
                "--emulate-mode=late"])
     out, err = capsys.readouterr()
     assert rc == 1 and "lds-race" in err and "lds'" in err, out + err
 
 
-def test_a_staged_write_before_its_load_is_caught(kernel, mixed, capsys, tmp_path):
+def test_a_staged_write_before_its_load_is_caught(staged, capsys, tmp_path):
     """LLVM's vmcnt before each staged LDS write in the loop (on the load an iteration
     earlier, the DMA copies issued since counted too) dropped: a pending register."""
-    rc = emulate_without_staged_write_waits(kernel, "2048,2048,1024", tmp_path)
+    rc = emulate_asm_without_staged_write_waits(_asm(staged, tmp_path), SIZE)
     out, err = capsys.readouterr()
     assert rc == 1 and "pending-register" in err and "ds_write_b128" in err, out + err
+
+
+@pytest.mark.parametrize("value, message", [
+    ("2", "option 'force-sources' names source 2, but the module's copies read 2 global "
+          "source(s)"),
+    ("0;1", "option 'force-sources' must be a comma-separated list of source numbers")])
+def test_a_bad_force_sources_is_one_located_error(kernel, capsys, tmp_path, value, message):
+    lowered = tmp_path / "k.mlir"
+    assert main(["--pipeline=4wave", str(kernel), "-o", str(lowered)]) == 0
+    capsys.readouterr()
+    rc = main([str(lowered), f"--pass-pipeline=builtin.module(sched-stage-copies"
+                             f"{{force-sources={value}}})"])
+    err = capsys.readouterr().err
+    assert rc == 1 and "Traceback" not in err and err.count("error:") == 1, err
+    assert f"k.mlir:4:1: error: sched-stage-copies: {message}" in err, err
+
+
+def _verify(text: str, tmp_path: Path, capsys) -> tuple[int, str]:
+    path = tmp_path / "v.mlir"
+    path.write_text(text)
+    rc = main([str(path), "--pass-pipeline=builtin.module(sched-verify)", "-o", "/dev/null"])
+    return rc, capsys.readouterr().err
+
+
+
+
+def test_sched_verify_checks_the_staged_form(staged, capsys, tmp_path):
+    """The emitted MLIR (no sched op left) verifies: its staged stores, copies and reads
+    are ordered by the waits and barriers it issues."""
+    rc, err = _verify(staged.read_text(), tmp_path, capsys)
+    assert rc == 0 and not err, err
+
+
+@pytest.mark.parametrize("pattern, count, hazard", [
+    (r"rocdl\.s\.barrier", 1, "may overwrite LDS"),
+    (r"rocdl\.s\.waitcnt 49279", 0, "staged LDS store")])
+def test_sched_verify_catches_a_staged_mutant(staged, capsys, tmp_path, pattern, count, hazard):
+    """The loop's first barrier dropped, or every lgkmcnt(0) after the staged stores: each a
+    located error of sched-verify."""
+    mutant = _edit_loop(staged.read_text(), lambda loop: re.sub(
+        r"\n[^\n]*" + pattern + r"[^\n]*", "", loop, count=count))
+    rc, err = _verify(mutant, tmp_path, capsys)
+    assert rc == 1 and "Traceback" not in err, err
+    assert "v.mlir:" in err and "sched-verify: the register-staged form: " in err, err
+    assert hazard in err, err

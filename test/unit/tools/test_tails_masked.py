@@ -8,7 +8,8 @@ pipelined loop keeps; the copies themselves (rows of 8190 bytes, not 16-byte ali
 direct-to-LDS copy moves them) are register-staged (``sched-stage-copies``).  K = 4095 and
 K = 4100 (rows of 8200 bytes) at 2048x2048 run exact on the emulator, memory completing
 as late as the counters allow and at random; a staged copy whose LDS wait is weakened, or
-whose store moves past the barrier after it, is caught as a race.  In the pipelined loop the
+whose store moves past the barrier after it, is caught as a race by sched-stage-copies'
+check of the staged form.  In the pipelined loop the
 staged loads are issued an iteration ahead: a load for the wrong iteration gives a wrong C,
 and the loop's assembly without LLVM's vmcnt before a staged write is a pending register.  Mutants of the kernel
 (the prefetch point and the late form, whose guarded loads are peeled too) check each
@@ -92,14 +93,17 @@ def test_unaligned_k_is_exact(unaligned, capsys, k, mode):
 
 def test_a_staged_copy_with_a_weakened_wait_is_caught(unaligned, capsys, monkeypatch):
     """The staged copy's LDS store waited for only down to 15 outstanding LDS operations
-    (not 0): another wave reads the LDS it writes before the write is done, a race."""
+    (not 0): another wave reads the LDS it writes before the write is done, a race, which
+    sched-stage-copies' check of the staged form finds at the read (before the emulator
+    would find it as an lds-race)."""
     import pipeline_mlir.passes.stage_copies as SC
     real = SC.waitcnt_imm
     monkeypatch.setattr(SC, "waitcnt_imm", lambda **kw: real(lgkmcnt=15))
     rc = main(["--pipeline=4wave", "--emulate", str(unaligned[4095]),
                "--emulate-workgroups=1", "--emulate-mode=late"])
     out, err = capsys.readouterr()
-    assert rc == 1 and "lds-race" in err and "ds_write_b128" in err, out + err
+    assert rc == 1 and "sched-stage-copies: the register-staged form: " in err, out + err
+    assert "may see the staged LDS store at 'vector.store' op" in err, err
 
 
 @pytest.mark.parametrize("old,new,message,where", [
@@ -121,13 +125,14 @@ def test_mask_peel_refusals(prefetch, capsys, tmp_path, old, new, message, where
 
 def test_a_staged_store_past_its_barrier_is_caught(unaligned, capsys, monkeypatch):
     """The staged copy's LDS store moved past the waits and barriers after it (to the end
-    of its block, outside the window in which the DMA copy may write): a race."""
+    of its block, outside the window in which the DMA copy may write): a race, which
+    sched-stage-copies' check of the staged form finds (before the emulator would)."""
     import pipeline_mlir.passes.stage_copies as SC
     monkeypatch.setattr(SC, "FENCES", ())
     rc = main(["--pipeline=4wave", "--emulate", str(unaligned[4095]),
                "--emulate-workgroups=1", "--emulate-mode=late"])
     out, err = capsys.readouterr()
-    assert rc == 1 and "lds-race" in err, out + err
+    assert rc == 1 and "sched-stage-copies: the register-staged form: " in err, out + err
 
 
 LATE_LOOP = "scf.for %arg0 = %c0_i32 to %c128_i32 step %c1_i32"

@@ -1,0 +1,246 @@
+"""The instruction stream of a kernel's LDS traffic, read from the IR as it is issued.
+
+A helper of the staged-form check (``sched-stage-copies`` and ``sched-verify``): each
+function's ops, in program order, become the events of :mod:`pipeline_mlir.sim.lds_events`,
+whose model then finds the RAW and WAR hazards:
+
+* ``amdgpu.gather_to_lds``: a copy into the LDS buffer it writes;
+* a ``vector.load`` / ``vector.transfer_read`` / ``memref.load`` / ``amdgpu.transpose_load``
+  of workgroup memory: a read; of other memory: a global load (registers);
+* a ``vector.store`` / ``vector.transfer_write`` / ``memref.store`` into workgroup memory: an
+  LDS store (of registers a global load filled, for a staged copy); into other memory, a
+  global store (counted on ``vmcnt`` like a load);
+* ``rocdl.s.waitcnt``: a wait (its ``vmcnt`` and ``lgkmcnt``, a counter at its maximum not
+  waited); ``rocdl.s.barrier``: a barrier; ``gpu.barrier`` and ``amdgpu.lds_barrier``: a
+  wait for the wave's LDS operations (their workgroup fence; ``lgkmcnt(0)``), then a barrier;
+* any other op that uses values derived from loaded or read registers (an MFMA, a store of
+  them): waits for those loads first (LLVM's register dependency).
+
+An LDS buffer is the ``memref.alloc`` (or the argument) its memref views, through subviews
+and casts.  An ``scf.for`` with constant bounds runs ``min(trips, UNROLL)`` iterations (its
+``iter_args`` carry the registers, so a load issued an iteration ahead feeds the next
+iteration's store); a loop of unknown bounds runs :data:`UNROLL`.  Another op with regions
+that holds memory ops is not modelled (:func:`lds_events` returns why instead), but an
+``scf.if`` whose condition folds to a constant (the kernels' zero-trip fence) runs its
+taken branch, and the body of IREE's ``scf.forall`` over workgroups runs once.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pipeline_mlir.analysis.ir_facts import memory_space, segments
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import as_operation
+from pipeline_mlir.isa.waitcnt import LGKMCNT_MAX, VMCNT_MAX, decode_waitcnt
+from pipeline_mlir.sim import lds_events as L
+
+#: iterations of a loop the stream unrolls (enough for the steady state and its edges)
+UNROLL = 3
+VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
+         "memref.reinterpret_cast", "memref.assume_alignment", "memref.view",
+         "amdgpu.fat_raw_buffer_cast", "memref.memory_space_cast")
+READS = ("vector.load", "vector.transfer_read", "memref.load", "amdgpu.transpose_load")
+WRITES = ("vector.store", "vector.transfer_write", "memref.store")
+BARRIERS = ("rocdl.s.barrier", "gpu.barrier", "amdgpu.lds_barrier")
+#: barriers whose lowering waits for the wave's LDS operations first (a workgroup fence)
+FENCED_BARRIERS = ("gpu.barrier", "amdgpu.lds_barrier")
+
+
+def _root(v):
+    while not isinstance(v, ir.BlockArgument) and as_operation(v.owner).name in VIEWS:
+        v = as_operation(v.owner).operands[0]
+    return v
+
+
+def _name(v) -> str:
+    return v.get_name() if hasattr(v, "get_name") else str(v)
+
+
+def _where(op) -> str:
+    at = re.search(r":(\d+):(\d+)", str(op.location))
+    return f"'{op.name}' op" + (f" at line {at.group(1)}:{at.group(2)}" if at else "")
+
+
+_ARITH = {"arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b,
+          "arith.muli": lambda a, b: a * b}
+#: arith.cmpi predicates (their enum values) on folded integers
+_CMP = {0: lambda a, b: a == b, 1: lambda a, b: a != b, 2: lambda a, b: a < b,
+        3: lambda a, b: a <= b, 4: lambda a, b: a > b, 5: lambda a, b: a >= b,
+        6: lambda a, b: a < b, 7: lambda a, b: a <= b, 8: lambda a, b: a > b,
+        9: lambda a, b: a >= b}
+
+
+def _const(v, depth: int = 16) -> int | None:
+    """The value of integer ``v`` if constants and ``+ - *``, casts and compares of them give
+    it (the non-negative values the kernels' bounds and fences hold)."""
+    if isinstance(v, ir.BlockArgument) or depth == 0:
+        return None
+    o = as_operation(v.owner)
+    if o.name == "arith.constant":
+        a = o.attributes["value"]
+        return a.value if isinstance(a, ir.IntegerAttr) else None
+    args = [_const(x, depth - 1) for x in o.operands]
+    if None in args:
+        return None
+    if o.name in _ARITH:
+        return _ARITH[o.name](*args)
+    if o.name in ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi"):
+        return args[0]
+    if o.name == "arith.cmpi":
+        return int(_CMP[ir.IntegerAttr(o.attributes["predicate"]).value](*args))
+    return None
+
+
+class _Stream:
+    def __init__(self) -> None:
+        self.events: list[L.Event] = []
+        self.ops: list = []         # the op of each event
+        self.op_now = None
+        self.taint: dict = {}      # value -> frozenset of load / read events it carries
+
+    def needs(self, op) -> tuple:
+        out: set = set()
+        for v in op.operands:
+            out |= self.taint.get(v, frozenset())
+        return tuple(sorted(out))
+
+    def add(self, event: L.Event) -> int:
+        self.events.append(event)
+        self.ops.append(self.op_now)
+        return len(self.events) - 1
+
+    def block(self, block) -> str | None:
+        for o in block.operations:
+            why = self.op(as_operation(o))
+            if why:
+                return why
+        return None
+
+    def op(self, op) -> str | None:
+        self.op_now = op
+        if op.name == "scf.for":
+            return self.loop(op)
+        if op.name == "scf.forall":      # the workgroup's code, once per workgroup
+            return self.block(op.regions[0].blocks[0])
+        if op.name == "scf.if" and _const(op.operands[0]) is not None:
+            taken = op.regions[0 if _const(op.operands[0]) else 1]
+            return self.block(taken.blocks[0]) if len(taken.blocks) else None
+        if len(op.regions):
+            return self._opaque(op)
+        kind = self._memory(op)
+        if kind is not None:
+            return None
+        if op.name == "rocdl.s.waitcnt":
+            vm, _, lgkm = decode_waitcnt(ir.IntegerAttr(op.attributes["bitfield"]).value)
+            self.add(L.Event(L.WAIT, _where(op), vm=None if vm >= VMCNT_MAX else vm,
+                             lgkm=None if lgkm >= LGKMCNT_MAX else lgkm))
+        elif op.name in BARRIERS:
+            if op.name in FENCED_BARRIERS:
+                self.add(L.Event(L.WAIT, _where(op), lgkm=0))
+            self.add(L.Event(L.BARRIER, _where(op)))
+        else:
+            needs = self.needs(op)
+            if needs and not op.name.startswith(("vector.", "arith.", "scf.yield")):
+                self.add(L.Event(L.USE, _where(op), needs=needs))
+            else:
+                for r in op.results:
+                    self.taint[r] = frozenset(needs)
+        return None
+
+    def _memory(self, op) -> str | None:
+        """The event of a memory op (added), or None if ``op`` is not one."""
+        if op.name == "amdgpu.gather_to_lds":
+            (dst,) = segments(op)[2]
+            self.add(L.Event(L.COPY, _where(op), buffer=_name(_root(dst))))
+            return L.COPY
+        if op.name in READS:
+            mem = op.operands[0]
+            if memory_space(mem.type) == "workgroup":
+                e = self.add(L.Event(L.READ, _where(op), buffer=_name(_root(mem))))
+            else:
+                e = self.add(L.Event(L.LOAD, _where(op)))
+            self.taint[op.results[0]] = frozenset([e])
+            return L.READ
+        if op.name in WRITES:
+            mem = op.operands[1]
+            needs = self.needs(op)
+            if memory_space(mem.type) == "workgroup":
+                self.add(L.Event(L.STORE, _where(op), buffer=_name(_root(mem)), needs=needs))
+            else:
+                self.add(L.Event(L.LOAD, _where(op), needs=needs))
+            return L.STORE
+        return None
+
+    def _opaque(self, op) -> str | None:
+        for region in op.regions:
+            for block in region.blocks:
+                for o in block.operations:
+                    o = as_operation(o)
+                    if o.name in READS + WRITES + BARRIERS or o.name in (
+                            "amdgpu.gather_to_lds", "rocdl.s.waitcnt") or len(o.regions):
+                        return f"{_where(op)} holds memory ops (not modelled)"
+        return None
+
+    def loop(self, op) -> str | None:
+        lb, ub, step = (_const(v) for v in list(op.operands)[:3])
+        trips = UNROLL
+        if None not in (lb, ub, step) and step > 0:
+            trips = min(UNROLL, max(0, -(-(ub - lb) // step)))
+        body = op.regions[0].blocks[0]
+        carried = [self.taint.get(v, frozenset()) for v in list(op.operands)[3:]]
+        for _ in range(trips):
+            for arg, t in zip(list(body.arguments)[1:], carried):
+                self.taint[arg] = t
+            why = self.block(body)
+            if why:
+                return why
+            yld = as_operation(list(body.operations)[-1])
+            carried = [self.taint.get(v, frozenset()) for v in yld.operands]
+        for r, t in zip(op.results, carried):
+            self.taint[r] = t
+        return None
+
+
+def lds_events(func) -> tuple[list[L.Event], list] | str:
+    """The event stream of function ``func`` (an operation) and the op of each event, or
+    why it is not modelled."""
+    s = _Stream()
+    why = s.block(func.regions[0].blocks[0])
+    return why if why else (s.events, s.ops)
+
+
+def staged(events: list[L.Event]) -> bool:
+    """Whether the stream has an LDS store of registers a global load filled."""
+    return any(e.kind == L.STORE and any(events[n].kind == L.LOAD for n in e.needs)
+               for e in events)
+
+
+FUNCS = ("func.func", "gpu.func", "llvm.func")
+
+
+def staged_hazards(module) -> list[tuple[object, str]]:
+    """(op, message) of every hazard of each function of ``module`` that stores registers
+    of global loads to LDS (a register-staged copy); functions whose structure the stream
+    does not model are skipped (the emulator checks those)."""
+    out = []
+    funcs = []
+
+    def visit(o):
+        o = as_operation(o)
+        if o.name in FUNCS and len(o.regions) and len(o.regions[0].blocks):
+            funcs.append(o)
+        return ir.WalkResult.ADVANCE
+
+    module.walk(visit)
+    for f in funcs:
+        got = lds_events(f)
+        if isinstance(got, str) or not staged(got[0]):
+            continue
+        events, ops = got
+        seen = set()
+        for h in L.check(events):    # an unrolled loop repeats its hazards: each once
+            if h.message not in seen:
+                seen.add(h.message)
+                out.append((ops[h.at], h.message))
+    return out

@@ -1,0 +1,74 @@
+"""``sched-stage-copies{force-sources=...}``: register-stage copies whose source is aligned.
+
+A helper of :mod:`pipeline_mlir.passes.stage_copies`.  The front end marks a copy
+``sched.register_staged`` only when its global source is not aligned to the size it moves;
+a staged copy moves what the DMA moves, so any copy may be staged instead.  The option
+names global sources by number: the distinct buffers the module's ``amdgpu.gather_to_lds``
+ops read, numbered in the order of their first copy (in an IREE matmul, 0 is operand A's
+and 1 is B's), each followed through views and casts to the buffer they view.  Every copy
+of a named source is marked before the pass stages the marked copies, so a test or a
+benchmark stages exactly the copies it names, through the pass's public option.  A number
+that names no source is an error at the module; the option's text must be a
+comma-separated list of non-negative integers.
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.frontend.regcopy import STAGED
+from pipeline_mlir.passes._common import OpError, as_operation, walk_ops
+
+#: ops a source is followed through to the buffer it views (their operand 0)
+THROUGH = ("memref.subview", "memref.expand_shape", "memref.collapse_shape",
+           "memref.assume_alignment", "memref.reinterpret_cast", "memref.cast",
+           "amdgpu.fat_raw_buffer_cast")
+OPTION = "force-sources"
+
+
+def parse_sources(text: str) -> list[int] | str:
+    """The source numbers of option text ``text`` (empty: none), or what is wrong."""
+    if not text.strip():
+        return []
+    out = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part.isdigit():
+            return (f"option '{OPTION}' must be a comma-separated list of source numbers "
+                    f"(0, 1, ...), got '{text}'")
+        out.append(int(part))
+    return out
+
+
+def _root(v):
+    while not isinstance(v, ir.BlockArgument):
+        o = as_operation(v.owner)
+        if o.name not in THROUGH:
+            break
+        v = o.operands[0]
+    return v
+
+
+def sources(module) -> list:
+    """Every copy of ``module`` grouped by global source, sources in first-copy order."""
+    groups: dict = {}
+    for c in walk_ops(module, lambda o: o.name == "amdgpu.gather_to_lds"):
+        groups.setdefault(_root(as_operation(c).operands[0]), []).append(as_operation(c))
+    return list(groups.values())
+
+
+def force(module, text: str) -> list[OpError]:
+    """Mark every copy of the sources option text ``text`` names :data:`STAGED`."""
+    numbers = parse_sources(text)
+    if isinstance(numbers, str):
+        return [OpError(module, numbers)]
+    groups = sources(module)
+    errors = []
+    for n in numbers:
+        if n >= len(groups):
+            errors.append(OpError(module, f"option '{OPTION}' names source {n}, but "
+                                          f"the module's copies read {len(groups)} global "
+                                          f"source(s) (numbered from 0)"))
+            continue
+        for c in groups[n]:
+            c.attributes[STAGED] = ir.UnitAttr.get()
+    return errors

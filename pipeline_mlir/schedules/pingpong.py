@@ -82,13 +82,15 @@ class DeclarativeSchedule(PipelineSchedule):
     def __init__(self, is_fp8: bool = False, lgkm_per_load_a: int = 0, lgkm_per_load_b: int = 0,
                  config: ScheduleConfig | None = None, target: TargetProfile | None = None, *,
                  hw_config: PipelineConfig | None = None,
-                 cost_model: TargetCostModel | None = None, waits: str = "block") -> None:
+                 cost_model: TargetCostModel | None = None, waits: str = "block",
+                 frags_ahead: bool = False) -> None:
         target = target or mi355x_target()
         if waits not in WAITS:
             raise ConfigError(f"ping-pong: waits must be one of {', '.join(WAITS)}, got "
                               f"{waits!r}")
         self.is_fp8 = is_fp8
         self.fragment_waits = waits == "fragment"
+        self.frags_ahead = frags_ahead
         # the lgkm counts are schedule-config fields (what the derived waits read)
         self._sched = (config if config is not None else default_config()).with_(
             lgkm_per_load_a=lgkm_per_load_a, lgkm_per_load_b=lgkm_per_load_b)
@@ -154,6 +156,9 @@ class PingPong(NamedSchedule):
     waits: str = option("enum", "fragment", "MMA lgkm waits: fragment = each MFMA waits for "
                         "its own operands' LDS reads, block = the whole block's (the "
                         "reference's)", choices=WAITS)
+    frags_ahead: bool = option("bool", False, "issue the fragment reads that a load block's "
+                               "closing lgkm wait completes one MMA run earlier, with the "
+                               "vmcnt guard that keeps them race-free")
     c_dtype: str = option("enum", "f32", C_DTYPE_HELP, choices=tuple(C_DTYPES))
     xcd_remap: bool = option("bool", False, XCD_REMAP_HELP)
     group_m: int = option("int", 1, GROUP_M_HELP, min=1, max=MAX_GROUP_M)
@@ -188,7 +193,8 @@ class PingPong(NamedSchedule):
         c = self.counts()
         target = mi355x_target(c["vm_per_load_a"], c["vm_per_load_b"], c["max_globals"])
         return DeclarativeSchedule(self.is_fp8, c["lgkm_per_load_a"], c["lgkm_per_load_b"],
-                                   self.apply_config(default_config()), target, waits=self.waits)
+                                   self.apply_config(default_config()), target, waits=self.waits,
+                                   frags_ahead=self.frags_ahead)
 
     def kernel_unread_config_fields(self) -> dict[str, str]:
         """``lgkm_after_last`` with ``waits=fragment``: it moves the MMA blocks' lgkm waits,

@@ -40,8 +40,10 @@ from pipeline_mlir.schedule.types import (
     ScheduleEntry,
 )
 
-#: the values of the ``frags_ahead`` option
-FRAGS_AHEAD = ("off", "on")
+#: the values of the ``frags_ahead`` option: no read moves; only moves inside one
+#: iteration; also the move across the loop's back edge
+NONE, WITHIN, ACROSS = "none", "within", "across"
+FRAGS_AHEAD = (NONE, WITHIN, ACROSS)
 
 
 def _segments(kernel: list[ScheduleEntry]) -> list[tuple[int, int]]:
@@ -162,13 +164,16 @@ def _guards(cyc: _Cycle, reads: list[int]) -> dict[int, int]:
     return out
 
 
-def _move_plan(kernel, lgkm) -> list[tuple[list[int], int]]:
-    """(reads moved, kernel index they go after) per segment with early reads."""
+def _move_plan(kernel, lgkm, across: bool) -> list[tuple[list[int], int]]:
+    """(reads moved, kernel index they go after) per segment with early reads (with
+    ``across`` False, not those that would cross the loop's back edge)."""
     segs = _segments(kernel)
     out = []
     for k, seg in enumerate(segs):
         reads = _early_reads(kernel, seg, lgkm)
         if not reads:
+            continue
+        if k == 0 and not across:
             continue
         dest = _mma_in(kernel, segs[k - 1])
         lo = dest if dest < reads[0] else dest - len(kernel)
@@ -206,7 +211,7 @@ def _apply(kernel, blocks, moves, guards, lgkm):
         out_blocks.append(blocks[i])
         for j in after.get(i, []):
             out.append(kernel[j])
-            out_blocks.append(blocks[i])
+            out_blocks.append(blocks[j])
     return out, out_blocks
 
 
@@ -227,13 +232,19 @@ def _strip_first(entries: list[ScheduleEntry], ops: list[OpDesc]) -> list[Schedu
     return out
 
 
-def frags_ahead(prologue, kernel, epilogue, blocks, lgkm: tuple[int, int], vm_per_channel):
-    """``(prologue, kernel, epilogue, kernel_blocks)`` with the early reads (module
-    docstring); ``lgkm``: lgkmcnt instructions per fragment load of A and of B,
-    ``vm_per_channel(ch)``: vmcnt instructions per global load of channel ``ch``."""
+def frags_ahead(prologue, kernel, epilogue, blocks, lgkm: tuple[int, int], vm_per_channel,
+                mode: str = ACROSS):
+    """``(prologue, kernel, epilogue, kernel_blocks)`` with the early reads of ``mode``
+    (:data:`FRAGS_AHEAD`; module docstring); ``lgkm``: lgkmcnt instructions per fragment
+    load of A and of B, ``vm_per_channel(ch)``: vmcnt instructions per global load of
+    channel ``ch``."""
+    if mode not in FRAGS_AHEAD:
+        raise ConfigError(f"frags_ahead must be one of {', '.join(FRAGS_AHEAD)}, got {mode!r}")
+    if mode == NONE:
+        return prologue, kernel, epilogue, blocks
     if 0 in lgkm:
         raise ConfigError("frags_ahead: the fragment loads' lgkmcnt counts are not known")
-    moves = _move_plan(kernel, lgkm)
+    moves = _move_plan(kernel, lgkm, mode == ACROSS)
     if not moves:
         return prologue, kernel, epilogue, blocks
     cyc = _Cycle(kernel, vm_per_channel)

@@ -47,8 +47,8 @@ FRAGS_AHEAD = (NONE, WITHIN, ACROSS)
 
 
 def _segments(kernel: list[ScheduleEntry]) -> list[tuple[int, int]]:
-    """``[start, stop)`` of each segment: the entries up to and including a barrier; the
-    entries after the last barrier belong to the first segment (the loop wraps)."""
+    """``[start, stop)`` of each segment: the entries up to and including a barrier (the
+    entries after the last barrier, if any, are in none: no read moves from or to them)."""
     ends = [i for i, e in enumerate(kernel) if e.op.tag == BARRIER]
     if not ends:
         return []
@@ -105,7 +105,6 @@ class _Cycle:
 
     def __init__(self, kernel, vm_per_channel) -> None:
         self.kernel, self.n, self.vm = kernel, len(kernel), vm_per_channel
-        self.segs = _segments(kernel)
 
     def op(self, p: int) -> OpDesc:
         return self.kernel[p % self.n].op
@@ -136,15 +135,12 @@ class _Cycle:
         raise ConfigError(f"frags_ahead: no vmcnt wait covers the global load "
                           f"KRN[{dma % self.n}]")
 
-    def barrier_before(self, p: int, skip: int) -> int:
-        """The position of the ``skip``-th barrier before position ``p`` (1: the last)."""
-        found = 0
-        for q in range(p - 1, p - 1 - 2 * self.n, -1):
+    def barrier_before(self, p: int) -> int:
+        """The position of the last barrier before position ``p``."""
+        for q in range(p - 1, p - 1 - self.n, -1):
             if self.op(q).tag == BARRIER:
-                found += 1
-                if found == skip:
-                    return q
-        raise ConfigError("frags_ahead: the kernel has too few barriers")
+                return q
+        raise ConfigError("frags_ahead: the kernel has no barrier")
 
 
 def _guards(cyc: _Cycle, reads: list[int]) -> dict[int, int]:
@@ -153,8 +149,8 @@ def _guards(cyc: _Cycle, reads: list[int]) -> dict[int, int]:
     for r in reads:
         dma = cyc.dma_of(r)
         wait = cyc.covering_wait(dma)
-        # the covering wait's barrier, one barrier earlier
-        at = cyc.barrier_before(wait, 1)
+        # the barrier before the covering wait's: the wait one barrier earlier
+        at = cyc.barrier_before(wait)
         if at <= dma:
             raise ConfigError(f"frags_ahead: the read KRN[{r % cyc.n}] issued one barrier "
                               f"earlier needs its global load KRN[{dma % cyc.n}] completed "

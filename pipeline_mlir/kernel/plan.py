@@ -52,7 +52,8 @@ from pipeline_mlir.kernel.mx_layout import mx_arguments, mx_lds_layout
 from pipeline_mlir.kernel.wait_order import part_cuts
 from pipeline_mlir.schedule.fences import (INTERLEAVE, LOAD_GROUPS, ORDER_FENCE, Dropped,
                                            Interleaved, fenced_sequence)
-from pipeline_mlir.schedule.types import KOffsetKind, OpDesc, ScheduleEntry
+from pipeline_mlir.schedule.targets import MMA_LOAD_A, MMA_LOAD_B
+from pipeline_mlir.schedule.types import KOffsetKind, OpDesc, OpRole, ScheduleEntry
 from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, MFMAS, SIMDS_PER_CU
 from pipeline_mlir.target.model import Mfma
 
@@ -338,6 +339,18 @@ def _blocks(phase: str, entries: tuple, blocks) -> tuple | None:
     return blocks
 
 
+def _trailing_reads(prologue, cut: int) -> int:
+    """How many fragment loads end the prologue after its stagger index ``cut``: the main
+    loop's first reads, issued ahead of it (``frags_ahead``), which run after the barrier
+    every warp runs after the prologue, where the loop would have issued them."""
+    n = 0
+    for e in reversed(prologue[cut:]):
+        if e.op.role != OpRole.FRAGMENT_LOAD and e.op.tag not in (MMA_LOAD_A, MMA_LOAD_B):
+            break
+        n += 1
+    return n
+
+
 @dataclass(frozen=True)
 class KernelPlan:
     """The kernel of ``shape`` running one compiled schedule's phases.
@@ -394,8 +407,11 @@ class KernelPlan:
             parts.append(Part(ENTRIES, "prologue", 0, cut))
             if sh.stagger_barrier:
                 parts.append(Part(BARRIER, "stagger", groups=(1,)))
-            parts.append(Part(ENTRIES, "prologue", cut, n_pro))
+            lead = n_pro - _trailing_reads(self.prologue, cut)
+            parts.append(Part(ENTRIES, "prologue", cut, lead))
             parts.append(Part(BARRIER, "join"))
+            if lead < n_pro:     # the loop's first reads issued ahead (frags_ahead)
+                parts.append(Part(ENTRIES, "prologue", lead, n_pro))
         else:
             parts.append(Part(ENTRIES, "prologue", 0, n_pro))
         if sh.zero_trip_fence:

@@ -104,11 +104,14 @@ class _Emitter:
         self.iter_args = list(blk.arguments)[1:]
         self.bk = bk
 
-    def start_phase(self, kbase, iter_values, pins: dict | None = None) -> None:
+    def start_phase(self, kbase, iter_values, pins: dict | None = None,
+                    carried: dict | None = None) -> None:
         self.kbase = kbase
         self.iter_map = dict(zip(self.iter_args, iter_values))
         self.pins = dict(pins or {})  # pinned value (before the loop) -> its value here
-        self.env = {}  # original result Value -> new Value (payload results)
+        # original result Value -> new Value (payload results); ``carried``: the fragments
+        # the phase before issued ahead for this one
+        self.env = dict(carried or {})
         self.memo = {}  # (op, shift) -> cloned op
         self.shift_values = {}
 
@@ -314,6 +317,9 @@ class _Materializer:
         self.em = self.phase = self.start = None
         self.cond: dict = {}
         self.new_inits = self.new_loop = self.finals = None
+        #: payload results of the fragment reads the prologue issues ahead of the loop
+        #: (after the join barrier, ``frags_ahead``): carried through the main loop
+        self.ahead: list = []
 
     def run(self) -> None:
         loop = self.loop
@@ -374,9 +380,13 @@ class _Materializer:
                 em.start_phase(self.lb, self.inits)
             else:
                 results = list(self.new_loop.results)
-                n = len(self.inits)
-                em.start_phase(self.ub, results[:n], dict(zip(self.pinned, results[n:])))
+                n, m = len(self.inits), len(self.inits) + len(self.pinned)
+                em.start_phase(self.ub, results[:n], dict(zip(self.pinned, results[n:m])),
+                               dict(zip(self.ahead, results[m:])))
+        before = set(em.env)
         _emit_part(em, self.templates, p.phase_ops[_PHASE_OPS[part.name]], self.plan, part)
+        if part.name == "prologue" and self.plan.parts[i - 1].name == "join":
+            self.ahead = [v for v in em.env if v not in before]
         if i == self.last_prologue:
             self.new_inits = [_final(em, y, init) for y, init in zip(self.old_yields, self.inits)]
         if part.name == "epilogue":
@@ -398,16 +408,19 @@ class _Materializer:
         em, pinned = self.em, self.pinned
         start = self._start()
         n_old = len(self.new_inits)
+        ahead_inits = [em.env[v] for v in self.ahead]
         self.new_loop = new_loop = B.scf.ForOp(start, self.ub, self.step,
-                                               self.new_inits + pinned)
+                                               self.new_inits + pinned + ahead_inits)
         with ir.InsertionPoint(new_loop.body):
             carried = list(new_loop.inner_iter_args)
-            pins = _pin(pinned, carried[n_old:])
-            em.start_phase(new_loop.induction_variable, carried[:n_old], pins)
+            m = n_old + len(pinned)
+            pins = _pin(pinned, carried[n_old:m])
+            em.start_phase(new_loop.induction_variable, carried[:n_old], pins,
+                           dict(zip(self.ahead, carried[m:])))
             self.phase = part.name
             _emit_part(em, self.templates, self.p.phase_ops[S.KERNEL], self.plan, part)
             B.scf.YieldOp([_final(em, y, a) for y, a in zip(self.old_yields, carried)]
-                          + [pins[v] for v in pinned])
+                          + [pins[v] for v in pinned] + [em.env[v] for v in self.ahead])
 
 
 def pinned_values(loop) -> list:

@@ -30,6 +30,7 @@ from __future__ import annotations
 from pipeline_mlir.errors import BodyError, ConfigError
 from pipeline_mlir.records import field, record
 from pipeline_mlir.schedule.frag_waits import fragment_waits
+from pipeline_mlir.schedule.frags_ahead import NONE, frags_ahead
 from pipeline_mlir.schedule.phases import (default_epilogue, default_kernel, default_prologue,
                      derive_epilogue_from_program, derive_prologue_from_program, warp_stagger_index)
 from pipeline_mlir.schedule.program import PipelineProgram
@@ -178,6 +179,11 @@ def phases(s, body: list[OpDesc], edge_list: list[DepEdge],
         out.kernel_blocks = [i for i in range(len(program.blocks))
                              for _ in range(program.block_entry_count(i))]
         out.kernel_blocks += [len(program.blocks)] * (len(out.kernel) - len(out.kernel_blocks))
+        ahead = getattr(s, "frags_ahead", NONE)
+        if ahead != NONE:
+            out.prologue, out.kernel, out.epilogue, out.kernel_blocks = frags_ahead(
+                out.prologue, out.kernel, out.epilogue, out.kernel_blocks, lgkm_per_load(s),
+                config.vm_per_channel, ahead)
         if getattr(s, "fragment_waits", False):
             out.prologue, out.kernel, out.epilogue = fragment_waits(
                 out.prologue, out.kernel, out.epilogue, lgkm_per_load(s))

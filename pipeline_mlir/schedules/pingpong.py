@@ -13,6 +13,7 @@ from pipeline_mlir.options import value_text
 from pipeline_mlir.records import record
 from pipeline_mlir.schedule.compiler import PipelineSchedule, compile_schedule, declared_body
 from pipeline_mlir.schedule.frag_waits import WAITS
+from pipeline_mlir.schedule.frags_ahead import FRAGS_AHEAD, NONE, WITHIN
 from pipeline_mlir.schedule.config import (
     PipelineConfig,
     ScheduleConfig,
@@ -82,13 +83,18 @@ class DeclarativeSchedule(PipelineSchedule):
     def __init__(self, is_fp8: bool = False, lgkm_per_load_a: int = 0, lgkm_per_load_b: int = 0,
                  config: ScheduleConfig | None = None, target: TargetProfile | None = None, *,
                  hw_config: PipelineConfig | None = None,
-                 cost_model: TargetCostModel | None = None, waits: str = "block") -> None:
+                 cost_model: TargetCostModel | None = None, waits: str = "block",
+                 frags_ahead: str = NONE) -> None:
         target = target or mi355x_target()
         if waits not in WAITS:
             raise ConfigError(f"ping-pong: waits must be one of {', '.join(WAITS)}, got "
                               f"{waits!r}")
         self.is_fp8 = is_fp8
         self.fragment_waits = waits == "fragment"
+        if frags_ahead not in FRAGS_AHEAD:
+            raise ConfigError(f"ping-pong: frags_ahead must be one of {', '.join(FRAGS_AHEAD)}, "
+                              f"got {frags_ahead!r}")
+        self.frags_ahead = frags_ahead
         # the lgkm counts are schedule-config fields (what the derived waits read)
         self._sched = (config if config is not None else default_config()).with_(
             lgkm_per_load_a=lgkm_per_load_a, lgkm_per_load_b=lgkm_per_load_b)
@@ -154,6 +160,11 @@ class PingPong(NamedSchedule):
     waits: str = option("enum", "fragment", "MMA lgkm waits: fragment = each MFMA waits for "
                         "its own operands' LDS reads, block = the whole block's (the "
                         "reference's)", choices=WAITS)
+    frags_ahead: str | None = option(
+        "enum", None, "fragment reads that a load block's closing lgkm wait completes, issued "
+        "one MMA run earlier with a derived vmcnt guard: none, within (inside one iteration) "
+        "or across (also over the loop's back edge); default: within for fp8, else none",
+        choices=FRAGS_AHEAD)
     c_dtype: str = option("enum", "f32", C_DTYPE_HELP, choices=tuple(C_DTYPES))
     xcd_remap: bool = option("bool", False, XCD_REMAP_HELP)
     group_m: int = option("int", 1, GROUP_M_HELP, min=1, max=MAX_GROUP_M)
@@ -188,7 +199,8 @@ class PingPong(NamedSchedule):
         c = self.counts()
         target = mi355x_target(c["vm_per_load_a"], c["vm_per_load_b"], c["max_globals"])
         return DeclarativeSchedule(self.is_fp8, c["lgkm_per_load_a"], c["lgkm_per_load_b"],
-                                   self.apply_config(default_config()), target, waits=self.waits)
+                                   self.apply_config(default_config()), target, waits=self.waits,
+                                   frags_ahead=self.ahead_mode)
 
     def kernel_unread_config_fields(self) -> dict[str, str]:
         """``lgkm_after_last`` with ``waits=fragment``: it moves the MMA blocks' lgkm waits,
@@ -199,6 +211,14 @@ class PingPong(NamedSchedule):
             "with waits=fragment the MMA blocks' lgkm waits it places become per-fragment "
             "waits, and LLVM places those before each MFMA whatever the block's wait was "
             "(waits=block makes it count)")}
+
+    @property
+    def ahead_mode(self) -> str:
+        """``frags_ahead``, else the kernel's default: ``within`` for fp8 (its closing lgkm
+        waits hold back B's reads; docs/schedules.md), ``none`` for the other types."""
+        if self.frags_ahead is not None:
+            return self.frags_ahead
+        return WITHIN if self.element_type == "fp8" else NONE
 
     @property
     def element_type(self) -> str:

@@ -170,7 +170,8 @@ def test_frags_ahead_leaves_a_loop_without_counted_block_waits(whatif):
 def _frags_ahead_fp8_kernel(whatif) -> str:
     from pipeline_mlir.driver import CompileOptions, compile
 
-    asm = compile(CompileOptions(schedule="pingpong{is_fp8=true}", emit="asm")).checked_output()
+    spec = "pingpong{is_fp8=true frags_ahead=none}"    # the edit is of the reference form
+    asm = compile(CompileOptions(schedule=spec, emit="asm")).checked_output()
     return whatif.frags_ahead_kernel(asm, whatif.loop_span)
 
 

@@ -1,0 +1,255 @@
+"""Fragment reads one MMA run ahead (``frags_ahead``): a ping-pong schedule's early reads.
+
+A double-buffer kernel phase is a cycle of segments, each ending at a ``BARRIER``.  A
+segment that ends in ``WAIT_LGKM(n)`` with ``n > 0`` before its barrier completes its first
+fragment reads there (those with at least ``n`` lgkmcnt instructions issued after them),
+and the MMA after the barrier waits for them.  ``frags_ahead`` issues those reads one
+segment earlier, right after the MMA of the segment before (across the loop's back edge
+for the kernel's first segment: the prologue then issues the first iteration's reads at
+its end, and the epilogue does not repeat the reads the last iteration issued).
+
+What stays derived:
+
+* **lgkm waits.** The closing wait keeps its count (the moved reads are still the oldest
+  it completes); a ``WAIT_LGKM`` between the reads' new and old places is raised by the
+  moved instructions, so that it completes the same reads as before.
+* **The cross-group ``vmcnt`` guard.**  A read needs, in every wave, the wait that covers
+  the LDS DMA it reads followed by barriers before it (the functional model's RAW rule,
+  :mod:`pipeline_mlir.sim.functional`).  A read issued one barrier earlier keeps the
+  barrier distance of the original only if that wait also comes one barrier earlier: a
+  ``WAIT_VM`` completing the DMA is added before the barrier that ends the segment before
+  the covering wait's (or an existing wait there lowered to it).
+* **Registers.** A moved read must not overwrite a fragment an MMA between its new and old
+  places still reads (checked; a ConfigError otherwise).
+
+No MLIR here.
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.records import replace
+from pipeline_mlir.schedule.frag_waits import consumed_fragments
+from pipeline_mlir.schedule.types import (
+    BARRIER,
+    WAIT_LGKM,
+    WAIT_VM,
+    OpDesc,
+    OpRole,
+    Phase,
+    ScheduleEntry,
+)
+
+#: the values of the ``frags_ahead`` option: no read moves; only moves inside one
+#: iteration; also the move across the loop's back edge
+NONE, WITHIN, ACROSS = "none", "within", "across"
+FRAGS_AHEAD = (NONE, WITHIN, ACROSS)
+
+
+def _segments(kernel: list[ScheduleEntry]) -> list[tuple[int, int]]:
+    """``[start, stop)`` of each segment: the entries up to and including a barrier (the
+    entries after the last barrier, if any, are in none: no read moves from or to them)."""
+    ends = [i for i, e in enumerate(kernel) if e.op.tag == BARRIER]
+    if not ends:
+        return []
+    starts = [0] + [i + 1 for i in ends[:-1]]
+    return list(zip(starts, [i + 1 for i in ends]))
+
+
+def _is_read(op: OpDesc) -> bool:
+    return op.role == OpRole.FRAGMENT_LOAD
+
+
+def _early_reads(kernel, seg, lgkm) -> list[int]:
+    """Indices of the reads of segment ``seg`` that its closing ``WAIT_LGKM(n>0)``
+    completes (none when the segment has no such wait)."""
+    start, stop = seg
+    close = None
+    for i in range(stop - 1, start - 1, -1):
+        op = kernel[i].op
+        if _is_read(op):
+            return []
+        if op.tag == WAIT_LGKM:
+            close = i
+            break
+    if close is None or kernel[close].op.wait_value == 0:
+        return []
+    reads = [i for i in range(start, close) if _is_read(kernel[i].op)]
+    n = kernel[close].op.wait_value
+    return [i for i in reads
+            if sum(lgkm[kernel[j].op.channel] for j in reads if j > i) >= n]
+
+
+def _mma_in(kernel, seg) -> int:
+    mmas = [i for i in range(*seg) if kernel[i].op.role == OpRole.COMPUTE]
+    if len(mmas) != 1:
+        raise ConfigError(f"frags_ahead: the segment before KRN[{seg[1]}] has {len(mmas)} "
+                          f"MMAs; the early reads need exactly one to follow")
+    return mmas[0]
+
+
+def _check_registers(kernel, reads: list[int], lo: int, hi: int) -> None:
+    """No MMA in the unrolled stretch ``[lo, hi)`` reads a fragment the moved reads fill."""
+    filled = {(kernel[i].op.channel, kernel[i].op.subtile) for i in reads}
+    n = len(kernel)
+    for p in range(lo, hi):
+        op = kernel[p % n].op
+        if op.role == OpRole.COMPUTE and filled & set(consumed_fragments(op)):
+            raise ConfigError(f"frags_ahead: KRN[{p % n}] MMA (row {op.stage}, column "
+                              f"{op.subtile}) reads a fragment register that a read moved "
+                              f"ahead of it would overwrite")
+
+
+class _Cycle:
+    """The kernel unrolled: position ``p`` of iteration ``p // n`` is ``kernel[p % n]``."""
+
+    def __init__(self, kernel, vm_per_channel) -> None:
+        self.kernel, self.n, self.vm = kernel, len(kernel), vm_per_channel
+
+    def op(self, p: int) -> OpDesc:
+        return self.kernel[p % self.n].op
+
+    def vm_between(self, lo: int, hi: int) -> int:
+        """vmcnt instructions issued at positions ``(lo, hi)``."""
+        return sum(self.vm(self.op(p).channel) for p in range(lo + 1, hi)
+                   if self.op(p).role == OpRole.GLOBAL_LOAD)
+
+    def dma_of(self, read_pos: int) -> int:
+        """The position of the last global load into the LDS slot the read at
+        ``read_pos`` reads (same channel, stage and subtile), before it."""
+        r = self.op(read_pos)
+        for p in range(read_pos - 1, read_pos - 1 - 2 * self.n, -1):
+            op = self.op(p)
+            if op.role == OpRole.GLOBAL_LOAD and \
+                    (op.channel, op.stage, op.subtile) == (r.channel, r.stage, r.subtile):
+                return p
+        raise ConfigError(f"frags_ahead: no global load fills the slot KRN[{read_pos % self.n}] "
+                          f"reads")
+
+    def covering_wait(self, dma: int) -> int:
+        """The position of the first ``WAIT_VM`` after ``dma`` that completes it."""
+        for p in range(dma + 1, dma + 1 + 2 * self.n):
+            op = self.op(p)
+            if op.tag == WAIT_VM and op.wait_value <= self.vm_between(dma, p):
+                return p
+        raise ConfigError(f"frags_ahead: no vmcnt wait covers the global load "
+                          f"KRN[{dma % self.n}]")
+
+    def barrier_before(self, p: int) -> int:
+        """The position of the last barrier before position ``p``."""
+        for q in range(p - 1, p - 1 - self.n, -1):
+            if self.op(q).tag == BARRIER:
+                return q
+        raise ConfigError("frags_ahead: the kernel has no barrier")
+
+
+def _guards(cyc: _Cycle, reads: list[int]) -> dict[int, int]:
+    """Kernel index of a barrier -> the vmcnt the guard before it waits for."""
+    out: dict[int, int] = {}
+    for r in reads:
+        dma = cyc.dma_of(r)
+        wait = cyc.covering_wait(dma)
+        # the barrier before the covering wait's: the wait one barrier earlier
+        at = cyc.barrier_before(wait)
+        if at <= dma:
+            raise ConfigError(f"frags_ahead: the read KRN[{r % cyc.n}] issued one barrier "
+                              f"earlier needs its global load KRN[{dma % cyc.n}] completed "
+                              f"before a barrier that comes before the load")
+        count = cyc.vm_between(dma, at)
+        out[at % cyc.n] = min(count, out.get(at % cyc.n, count))
+    return out
+
+
+def _move_plan(kernel, lgkm, across: bool) -> list[tuple[list[int], int]]:
+    """(reads moved, kernel index they go after) per segment with early reads (with
+    ``across`` False, not those that would cross the loop's back edge)."""
+    segs = _segments(kernel)
+    out = []
+    for k, seg in enumerate(segs):
+        reads = _early_reads(kernel, seg, lgkm)
+        if not reads:
+            continue
+        if k == 0 and not across:
+            continue
+        dest = _mma_in(kernel, segs[k - 1])
+        lo = dest if dest < reads[0] else dest - len(kernel)
+        _check_registers(kernel, reads, lo, reads[0])
+        out.append((reads, dest))
+    return out
+
+
+def _apply(kernel, blocks, moves, guards, lgkm):
+    """The kernel and its block list with the reads moved, the waits raised, the guards."""
+    moved = {i for reads, _ in moves for i in reads}
+    raise_by = [0] * len(kernel)
+    for reads, dest in moves:
+        cost = sum(lgkm[kernel[i].op.channel] for i in reads)
+        span = range(dest + 1, reads[0]) if dest < reads[0] else \
+            list(range(dest + 1, len(kernel))) + list(range(0, reads[0]))
+        for j in span:
+            raise_by[j] += cost
+    after = {dest: reads for reads, dest in moves}
+    out, out_blocks = [], []
+    for i, e in enumerate(kernel):
+        if i in moved:
+            continue
+        op = e.op
+        if op.tag == BARRIER and i in guards:
+            prev = out[-1].op if out else None
+            if prev is not None and prev.tag == WAIT_VM:
+                out[-1] = replace(out[-1], op=OpDesc.wait_vm(min(prev.wait_value, guards[i])))
+            else:
+                out.append(replace(e, op=OpDesc.wait_vm(guards[i])))
+                out_blocks.append(blocks[i])
+        if op.tag == WAIT_LGKM and raise_by[i]:
+            e = replace(e, op=OpDesc.wait_lgkm(op.wait_value + raise_by[i]))
+        out.append(e)
+        out_blocks.append(blocks[i])
+        for j in after.get(i, []):
+            out.append(kernel[j])
+            out_blocks.append(blocks[j])
+    return out, out_blocks
+
+
+def _strip_first(entries: list[ScheduleEntry], ops: list[OpDesc]) -> list[ScheduleEntry]:
+    """``entries`` without the first occurrence of each read of ``ops`` before its first
+    MMA (the epilogue's reads the last iteration already issued)."""
+    out, want = [], [(o.tag, o.channel, o.stage, o.subtile) for o in ops]
+    seen_mma = False
+    for e in entries:
+        key = (e.op.tag, e.op.channel, e.op.stage, e.op.subtile)
+        seen_mma = seen_mma or e.op.role == OpRole.COMPUTE
+        if not seen_mma and _is_read(e.op) and key in want:
+            want.remove(key)
+            continue
+        out.append(e)
+    if want:
+        raise ConfigError("frags_ahead: the epilogue does not read what the loop issued ahead")
+    return out
+
+
+def frags_ahead(prologue, kernel, epilogue, blocks, lgkm: tuple[int, int], vm_per_channel,
+                mode: str = ACROSS):
+    """``(prologue, kernel, epilogue, kernel_blocks)`` with the early reads of ``mode``
+    (:data:`FRAGS_AHEAD`; module docstring); ``lgkm``: lgkmcnt instructions per fragment
+    load of A and of B, ``vm_per_channel(ch)``: vmcnt instructions per global load of
+    channel ``ch``."""
+    if mode not in FRAGS_AHEAD:
+        raise ConfigError(f"frags_ahead must be one of {', '.join(FRAGS_AHEAD)}, got {mode!r}")
+    if mode == NONE:
+        return prologue, kernel, epilogue, blocks
+    if 0 in lgkm:
+        raise ConfigError("frags_ahead: the fragment loads' lgkmcnt counts are not known")
+    moves = _move_plan(kernel, lgkm, mode == ACROSS)
+    if not moves:
+        return prologue, kernel, epilogue, blocks
+    cyc = _Cycle(kernel, vm_per_channel)
+    guards = _guards(cyc, [r for reads, _ in moves for r in reads])
+    new_kernel, new_blocks = _apply(kernel, list(blocks), moves, guards, lgkm)
+    wrapped = [kernel[i].op for reads, dest in moves if dest > reads[0] for i in reads]
+    if wrapped:
+        slot = prologue[-1].time_slot + 1 if prologue else 0
+        prologue = list(prologue) + [ScheduleEntry(op, slot + k, Phase.PROLOGUE)
+                                     for k, op in enumerate(wrapped)]
+        epilogue = _strip_first(list(epilogue), wrapped)
+    return prologue, new_kernel, epilogue, new_blocks

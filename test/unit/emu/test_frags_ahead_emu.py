@@ -1,0 +1,63 @@
+"""The ping-pong FP8 kernels with fragment reads issued one MMA run ahead (``frags_ahead``)
+run exactly in the emulator in late and random modes, and the vmcnt guard the schedule
+derives for the early reads is needed: without it, or one too weak, an LDS race."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from kernel_builds import build
+from pipeline_mlir.emu.errors import Finding
+from pipeline_mlir.emu.gemm import emulate_gemm
+from pipeline_mlir.emu.inputs import load_kernel
+from pipeline_mlir.schedule.types import WAIT_VM
+from pipeline_mlir.schedules.registry import parse_pipeline
+
+#: within: the default FP8 ping-pong kernel; across: the reads over the back edge too
+KEYS = ("pingpong-fp8", "pingpong-fp8-across")
+
+
+def run(k, key: str, K: int, mode: str) -> str:
+    b = build(key)
+    try:
+        r = emulate_gemm(k, b.kernel, 256, 256, K, mode, seed=3)
+    except Finding as e:
+        return e.kind
+    return "exact" if r.exact else "wrong result"
+
+
+@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("mode", ["late", "random"])
+@pytest.mark.parametrize("K", [256, 768])   # no main-loop iteration; two
+def test_kernel_is_exact(key, mode, K):
+    assert run(load_kernel(build(key).hsaco), key, K, mode) == "exact"
+
+
+def guard_values(key: str) -> set[int]:
+    """The vmcnt values of the main loop's waits that the ``frags_ahead=none`` form of the
+    kernel's schedule does not have (the guards frags_ahead derived)."""
+    schedule = parse_pipeline(build(key).spec)
+    def vm(c):
+        return {e.op.wait_value for e in c.kernel if e.op.tag == WAIT_VM}
+    return vm(schedule.compile()) - vm(schedule.with_(frags_ahead="none").compile())
+
+
+@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("edit", ["removed", "one too weak"])
+def test_guard_removed_or_weakened_is_an_lds_race(key, edit):
+    values = guard_values(key)
+    assert values
+    lines = build(key).asm.split("\n")
+    start = next(i for i, ln in enumerate(lines) if "Inner Loop Header" in ln)
+    end = next(i for i in range(start, len(lines)) if re.match(r"^\s*s_cbranch\w* \.LBB", lines[i]))
+    found = [i for i in range(start, end)
+             if re.fullmatch(r"\s*s_waitcnt vmcnt\((\d+)\)", lines[i])
+             and int(re.search(r"\d+", lines[i]).group()) in values]
+    assert found
+    for i in found:
+        n = int(re.search(r"\d+", lines[i]).group())
+        new = [] if edit == "removed" else [f"\ts_waitcnt vmcnt({n + 1})"]
+        asm = "\n".join(lines[:i] + new + lines[i + 1:])
+        assert run(load_kernel(asm), key, 768, "late") == "lds-race", (i, lines[i])

@@ -26,7 +26,10 @@ KERNEL_SPECS = {
 #: built on demand, not shipped: the ping-pong BF16 kernel with the reference's block waits
 EXTRA_SPECS = {"pingpong-bf16-block": "pingpong{is_fp8=false waits=block}",
                # the MXFP4 4-wave 256x256 kernel (test_mx256.py)
-               "4wave-mxfp4-256": "4wave{dtype=mxfp4 BM=256 BN=256 BK=128}"}
+               "4wave-mxfp4-256": "4wave{dtype=mxfp4 BM=256 BN=256 BK=128}",
+               # the 128x128 MX kernels whose scale waits are mutated (test_mx_scale_waits.py)
+               "4wave-mxfp4-128": "4wave{dtype=mxfp4 BM=128 BN=128 BK=128}",
+               "4wave-mxfp8-128": "4wave{dtype=mxfp8 BM=128 BN=128 BK=128}"}
 
 
 @dataclass(frozen=True)

@@ -149,6 +149,7 @@ class GroupState:
     reads: list = field(default_factory=list)        # (frag pos, slot, write pos | None)
     by_origin: dict = field(default_factory=dict)    # (phase, iteration, entry) -> pos
     frag_tiles: dict = field(default_factory=dict)   # frag load pos -> K tile it read (or None)
+    partial: dict = field(default_factory=dict)      # load pos -> [(wait pos, left), ...]
     barriers: int = 0
 
 
@@ -253,7 +254,8 @@ class KernelRun:
         self._issue(gi, s, q, out, "lgkm", runs[0], LGKMCNT_MAX)
         most = out["lgkm"]
         for run in runs[1:]:     # each after its guard; the same load: its entry grows
-            self._complete(q, out, "lgkm", LGKMCNT_MAX - run, done, s.pos)
+            self._complete(q, out, "lgkm", LGKMCNT_MAX - run, done, s.pos,
+                           self.groups[gi].partial)
             q[-1][1] += run
             out["lgkm"] += run
             most = max(most, out["lgkm"])
@@ -264,12 +266,13 @@ class KernelRun:
         if n > limit:
             self.hazard("counter", gi, s, f"{self.at(gi, s)}: s_waitcnt {counter}cnt({n}) is "
                         f"over the hardware limit {limit}", f"{counter}cnt")
-        self._complete(q, out, counter, n, done, s.pos)
+        self._complete(q, out, counter, n, done, s.pos, self.groups[gi].partial)
 
     @staticmethod
-    def _complete(q, out, counter, n, done, at) -> None:
+    def _complete(q, out, counter, n, done, at, partial=None) -> None:
         """Complete the oldest instructions of ``q`` until at most ``n`` are in flight (a
-        wait at position ``at``)."""
+        wait at position ``at``); a load it completes only in part gets ``(at, its
+        instructions left)`` in ``partial``."""
         while q and out[counter] - q[0][1] >= n:
             pos, cost = q.popleft()
             out[counter] -= cost
@@ -279,6 +282,8 @@ class KernelRun:
             # at most n remain outstanding (the load itself is not complete yet)
             q[0][1] -= out[counter] - n
             out[counter] = n
+            if partial is not None:
+                partial.setdefault(q[0][0], []).append((at, q[0][1]))
 
     def _frag_wait(self, gi, s, w, regs) -> None:
         """The MMA at ``s`` runs under the fragment wait ``w``: its last MFMA must find
@@ -359,7 +364,8 @@ class KernelRun:
                 self.hazard("raw", gr, rs, f"{self.at(gr, rs)}: {self.op_text(rs)} reads LDS "
                             f"{self._slot(slot)} written by {self.op_text(w)} at {w.where()}; "
                             f"the vmcnt wait of {who} covering that load ({c.where()}) is not "
-                            f"followed by a barrier before the read", "vmcnt", ws.origin, g)
+                            f"followed by a barrier before the read"
+                            + self._scales_left(g, wp, w, (gr, rs.pos)), "vmcnt", ws.origin, g)
                 return
 
     def _check_war(self, gr, rs, slot, nxt) -> None:
@@ -380,9 +386,29 @@ class KernelRun:
                 self.hazard("war", gr, rs, f"{self.at(gr, rs)}: {self.op_text(rs)} reads LDS "
                             f"{self._slot(slot)} (completed by the lgkmcnt wait at {c.where()}); "
                             f"{self.op_text(n)}{who} at {n.where()} may overwrite the slot "
-                            f"before that: no barrier separates the wait from the load",
-                            "lgkmcnt", nxt.origin, g)
+                            f"before that: no barrier separates the wait from the load"
+                            + self._scales_left(gr, rs.pos, rs, (g, np_)), "lgkmcnt",
+                            nxt.origin, g)
                 return
+
+    def _scales_left(self, g: int, pos: int, load: Step, later: tuple) -> str:
+        """What an MX load's message adds when a wait of warp group ``g`` that a barrier
+        separates from ``later`` (group, position) completed the load at ``pos`` only in
+        part, leaving in flight no more than its last instructions, the scale DMAs or scale
+        reads (which an MX kernel issues after the element ones): that wait, one too weak
+        for the scales.  Empty otherwise."""
+        global_load = role_of(load.op) == OpRole.GLOBAL_LOAD
+        ch = channel_of(load.op)
+        scales = (self.shape.scale_loads if global_load else self.shape.scale_reads)[ch]
+        grp = self.groups[g]
+        waits = [(at, left) for at, left in grp.partial.get(pos, ())
+                 if self.happens_before(g, at, *later)]
+        if not scales or not waits or waits[-1][1] > scales:
+            return ""
+        at, left = waits[-1]
+        what = "scale DMA" if global_load else "scale read"
+        return (f" (the wait at {grp.steps[at].where()} leaves its last {left} "
+                f"instruction{'s' * (left > 1)} in flight: {what}{'s' * (left > 1)})")
 
     def check_result(self) -> None:
         tiles = list(range(2 * (self.n + 1)))

@@ -31,7 +31,10 @@ EXTRA_SPECS = {"pingpong-bf16-block": "pingpong{is_fp8=false waits=block}",
                # ... and without it (the FP8 default before frags_ahead=within)
                "pingpong-fp8-none": "pingpong{is_fp8=true frags_ahead=none}",
                # the MXFP4 4-wave 256x256 kernel (test_mx256.py)
-               "4wave-mxfp4-256": "4wave{dtype=mxfp4 BM=256 BN=256 BK=128}"}
+               "4wave-mxfp4-256": "4wave{dtype=mxfp4 BM=256 BN=256 BK=128}",
+               # the 128x128 MX kernels whose scale waits are mutated (test_mx_scale_waits.py)
+               "4wave-mxfp4-128": "4wave{dtype=mxfp4 BM=128 BN=128 BK=128}",
+               "4wave-mxfp8-128": "4wave{dtype=mxfp8 BM=128 BN=128 BK=128}"}
 
 
 @dataclass(frozen=True)

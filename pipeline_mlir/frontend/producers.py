@@ -15,8 +15,8 @@ rewrites, in place and before the natural K-loop is looked for:
   (the front end multi-buffers LDS itself, so where the views sat does not matter);
 * ``llvm.call_intrinsic "llvm.amdgcn.readfirstlane"`` -> ``rocdl.readfirstlane`` (the
   same operation, which the address analysis and the LLVM step know);
-* its ``affine.apply`` ops stay (the address analysis evaluates them; ``sched-gpu-kernel``
-  lowers them, :mod:`pipeline_mlir.lowering.affine_apply`).
+* its ``affine.apply`` ops stay (the address analysis evaluates them; the LLVM step
+  lowers them with upstream ``lower-affine``).
 
 Anything of this kind it cannot rewrite exactly is a located error.
 """

@@ -15,8 +15,9 @@ kernels.  Kernels come in other containers too; this pass rewrites them:
   an ``scf.forall`` over workgroups (``#iree_codegen.workgroup_mapping``) -> its body
   with ``gpu.block_id`` for the induction variables; ``iree_codegen.index_hint`` and
   ``util.assume.int`` hints are dropped;
-* ``affine.apply`` becomes ``arith`` (:mod:`pipeline_mlir.lowering.affine_apply`; IREE's
-  tail has already lowered those of a ``hal.executable``), another affine op is an error;
+* an affine op other than ``affine.apply`` is an error at the op; the ``affine.apply`` ops
+  stay for upstream ``lower-affine``, the next step of ``registry.TO_LLVM_PASSES`` (IREE's
+  tail has already lowered those of a ``hal.executable``);
 * workgroup memory from ``memref.alloc`` becomes workgroup attributions of the
   ``gpu.func`` (``memref.dealloc`` of it is dropped).
 
@@ -38,7 +39,6 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops as _walk
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import block_size
-from pipeline_mlir.lowering.affine_apply import lower_affine
 
 from pipeline_mlir.passes._common import SchedPass
 from pipeline_mlir.target.gfx950 import AGPR_ALLOC_ATTR, K_OUTER_MFMAS_ATTR
@@ -143,7 +143,7 @@ class GpuKernel(SchedPass):
             self._ids(g)
             self._foralls(g)
             _drop_hints_and_returns(g)
-            lower_affine(g)
+            _refuse_affine(g)
         f.erase()
 
     def _interface_ops(self, f) -> tuple[list, list, list]:
@@ -354,6 +354,15 @@ def _check_workgroup_alloc(o, f) -> None:
     if _op(o.parent) != f:
         raise IRError(o, "'memref.alloc' op of workgroup memory must be in the "
                          "kernel's entry block")
+
+
+def _refuse_affine(g) -> None:
+    """Every affine op of kernel ``g`` but ``affine.apply`` refused at the op: the LLVM
+    step's ``lower-affine`` runs for the index arithmetic of kernels outside IREE's flow,
+    whose loops and bounds this project never produces or checks."""
+    for o in _walk(g, lambda o: o.name.startswith("affine.") and o.name != "affine.apply"):
+        raise IRError(o, f"'{o.name}' op: the LLVM step lowers only affine.apply outside "
+                         f"IREE's hal.executable (lower the others before)")
 
 
 def _drop_hints_and_returns(g) -> None:

@@ -19,8 +19,8 @@ from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, schedule_attrs
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.address import Analysis, loop_bounds
-from pipeline_mlir.analysis.ir_facts import block_size
+from pipeline_mlir.frontend.address import Analysis
+from pipeline_mlir.analysis.ir_facts import block_size, constant_int, constant_trips
 from pipeline_mlir.frontend.kernel_ir import is_pure
 from pipeline_mlir.frontend.layout import Cloner, Emitter, gather_to_lds
 from pipeline_mlir.frontend.partition import BufferLayout, infer_schedule, layout_buffers
@@ -103,7 +103,7 @@ class _Rewriter:
         self.body = self.schedule.build().declare_ops()
         scan = an.scan
         self.loop = loop = scan.loop
-        self.trips = _static_trips(an)
+        self.trips = constant_trips(an.scan.loop)
         if self.trips is not None and (self.trips < 2 or self.trips % 2):
             raise IRError(loop, f"'scf.for' op runs {self.trips} iteration(s); the schedule's "
                                 f"loop takes two K tiles per iteration (prologue and epilogue "
@@ -405,29 +405,6 @@ def _erase_attribution(arg, block) -> None:
     block.erase_argument(arg.arg_number)
     f.attributes["workgroup_attributions"] = ir.IntegerAttr.get(
         ir.IntegerType.get_signless(64), n_wg - 1)
-
-
-def _static_trips(an: Analysis) -> int | None:
-    """The loop's trip count when its bounds are constants (None otherwise)."""
-    lb, ub, step = loop_bounds(an.evaluator, an.scan.loop)
-    consts = all(constant_int(v) is not None for v in list(an.scan.loop.operands)[:3])
-    if not consts or None in (lb, ub, step) or step <= 0:
-        return None
-    return max(0, -(-(ub - lb) // step))
-
-
-def constant_int(v) -> int | None:
-    """The integer a value is when an ``arith.constant`` defines it (through index casts and
-    integer extensions), else None."""
-    owner = v.owner
-    if isinstance(owner, ir.Block):
-        return None
-    o = _op(owner)
-    if o.name in ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi"):
-        return constant_int(o.operands[0])
-    if o.name == "arith.constant" and isinstance(o.attributes["value"], ir.IntegerAttr):
-        return ir.IntegerAttr(o.attributes["value"]).value
-    return None
 
 
 def even_trips_proven(loop) -> bool:

@@ -4,8 +4,8 @@ The rewrite (:mod:`pipeline_mlir.frontend.adopt`) runs the loop two K tiles per 
 multi-buffers its LDS per (operand, stage, subtile) and re-orders its ops into the
 schedule's.  That computes what the loop computes only if
 
-* the loop advances: a constant step is positive (checked with the trip count,
-  :func:`pipeline_mlir.frontend.tails.constant_trips`; a step known only at run time traps
+* the loop advances: a constant step is positive (checked before the loop is cut,
+  :func:`pipeline_mlir.frontend.tails.check_step`; a step known only at run time traps
   unless the trip count suits the schedule);
 * each fragment read reads the data of this iteration's copies: every copy whose LDS
   elements a read touches comes before the read in the body with a barrier between them,

@@ -38,7 +38,7 @@ from pipeline_mlir.dialect.attrs import (int_value, is_hal_descriptor_space, is_
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops as _walk
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import block_size
+from pipeline_mlir.analysis.ir_facts import block_size, constant_int
 
 from pipeline_mlir.passes._common import SchedPass
 from pipeline_mlir.target.gfx950 import AGPR_ALLOC_ATTR, K_OUTER_MFMAS_ATTR
@@ -49,16 +49,6 @@ _DIMS = ("x", "y", "z")
 
 def _ops(block) -> list:
     return [_op(o) for o in block.operations]
-
-
-def _int_value(v) -> int | None:
-    owner = v.owner
-    if isinstance(owner, ir.Block):
-        return None
-    o = _op(owner)
-    if o.name == "arith.constant" and isinstance(o.attributes["value"], ir.IntegerAttr):
-        return ir.IntegerAttr(o.attributes["value"]).value
-    return None
 
 
 def _global_type(t):
@@ -232,7 +222,7 @@ class GpuKernel(SchedPass):
             raise IRError(o, "'hal.interface.binding.subspan' op with dynamic sizes: the kernel "
                              "argument would need its sizes passed too (not supported)")
         ops = list(o.operands)
-        if ops and _int_value(ops[0]) != 0:
+        if ops and constant_int(ops[0]) != 0:
             raise IRError(o, "'hal.interface.binding.subspan' op with a non-zero or dynamic "
                              "byte offset: not supported as a kernel argument")
         del names

@@ -671,15 +671,10 @@ def test_a_full_counter_stalls_the_wave_until_its_oldest_op_completes(reads):
     the 17th releases only the second."""
     lines = [f"ds_read_b32 v{8 + i}, v1" for i in range(reads)]
     prog = "v_lshlrev_b32_e32 v1, 2, v0\n" + "\n".join(lines) + "\n{use}\ns_endpgm"
-    first_done = reads > 15
-    if first_done:
-        run_snippet(prog.format(use="v_add_u32_e32 v40, v8, v8"))
-    else:
-        with pytest.raises(Finding, match=r"pending-register: .* v8 is used while the load"):
-            run_snippet(prog.format(use="v_add_u32_e32 v40, v8, v8"))
-    second_done = reads > 16
-    if second_done:
-        run_snippet(prog.format(use="v_add_u32_e32 v40, v9, v9"))
-    else:
-        with pytest.raises(Finding, match=r"pending-register: .* v9 is used while the load"):
-            run_snippet(prog.format(use="v_add_u32_e32 v40, v9, v9"))
+    for reg, released in ((8, reads > 15), (9, reads > 16)):
+        use = prog.format(use=f"v_add_u32_e32 v40, v{reg}, v{reg}")
+        if released:
+            run_snippet(use)
+        else:
+            with pytest.raises(Finding, match=rf"pending-register: .* v{reg} is used while"):
+                run_snippet(use)

@@ -214,8 +214,8 @@ class _Rewriter:
                 mt = ir.MemRefType.get([buf.elements_of(sub)], buf.elem_type,
                                        memory_space=ir.Attribute.parse(
                                            "#gpu.address_space<workgroup>"))
-                with an.buffers[b].owner.location if not isinstance(
-                        an.buffers[b].owner, ir.Block) else self.loop.location:
+                owner = an.buffers[b].owner    # an attribution: the function declares it
+                with (_op(owner.owner) if isinstance(owner, ir.Block) else owner).location:
                     a = ir.Operation.create("memref.alloc", results=[mt], attributes={
                         "operandSegmentSizes": ir.DenseI32ArrayAttr.get([0, 0])})
                 buf.new[(sub, st)] = a.results[0]
@@ -328,9 +328,10 @@ class _Rewriter:
                 c = an.copies[k]
                 acc = self.copy_acc[an.ops[c.op]]
                 buf = self.buffers[c.buffer]
-                idx = self._lds_index(acc, cl, False, buf, d.subtile)
-                news.append(gather_to_lds(acc.op, cl.get(acc.src),
-                                          [cl.get(x) for x in acc.src_indices],
+                with acc.op.location:     # its index arithmetic derives from the copy
+                    idx = self._lds_index(acc, cl, False, buf, d.subtile)
+                    src_idx = [cl.get(x) for x in acc.src_indices]
+                news.append(gather_to_lds(acc.op, cl.get(acc.src), src_idx,
                                           buf.new[(d.subtile, d.stage)], idx))
         for new in news:
             self._tag(new, S.GLOBAL_LOAD, {"channel": d.channel, "stage": d.stage,
@@ -347,7 +348,8 @@ class _Rewriter:
             acc = self.read_acc[old]
             buf = self.buffers[r.buffer]
             src = buf.new[(d.subtile, d.stage)]
-            idx = self._lds_index(acc, cl, True, buf, d.subtile)
+            with old.location:            # its index arithmetic derives from the read
+                idx = self._lds_index(acc, cl, True, buf, d.subtile)
             rt = old.results[0].type
             vt = ir.VectorType(rt)
             flat = ir.VectorType.get([acc.elements], vt.element_type)

@@ -576,6 +576,11 @@ class Emitter:
     def copies(self, rw, plan: ChannelPlan, subtile: int, iv_value, dst) -> list:
         """The copies of ``plan``'s ``subtile`` into ``dst`` at the K step of ``iv_value``
         (``rw``: the rewriter: its body ops, accesses and ``_linear``)."""
+        ref = self.an.copies[plan.ref_copy]
+        with self.an.ops[ref.op].location:    # the copies and their addresses derive from it
+            return self._copies(rw, plan, subtile, iv_value, dst)
+
+    def _copies(self, rw, plan: ChannelPlan, subtile: int, iv_value, dst) -> list:
         an, o = self.an, self.ops
         ref = an.copies[plan.ref_copy]
         old = an.ops[ref.op]

@@ -4,7 +4,9 @@ Attribute readers (:func:`attr_names`, :func:`int_attr`, :func:`dense_i64`), an 
 operand groups (:func:`segments`), a memref's memory space (:func:`memory_space`), bytes
 per element (:func:`element_bytes`), IREE's ``xor_shuffle`` swizzle (:func:`xor_shuffle`,
 :func:`parse_xor_shuffle`), the opaque identity the kernels pin an LDS base with
-(:func:`is_opaque_identity`).
+(:func:`is_opaque_identity`), the integer an SSA value is when constants define it
+(:func:`constant_int`) and the trip count of an ``scf.for`` with constant bounds
+(:func:`constant_trips`).
 """
 
 from __future__ import annotations
@@ -128,3 +130,55 @@ def descendants(op):
                 o = as_operation(o)
                 yield o
                 yield from descendants(o)
+
+
+#: integer ops :func:`constant_int` folds, and what they compute
+_FOLDS = {"arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b,
+          "arith.muli": lambda a, b: a * b}
+#: the ops a constant passes through unchanged
+_CASTS = ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi")
+
+
+def _wrap(value: int, t) -> int:
+    """``value`` as a signed integer of type ``t`` (index: 64 bits) holds it."""
+    bits = t.width if isinstance(t, ir.IntegerType) else 64
+    value &= (1 << bits) - 1
+    return value - (1 << bits) if value >> (bits - 1) else value
+
+
+def constant_int(v) -> int | None:
+    """The integer ``v`` is when constants define it: an integer ``arith.constant``, through
+    index casts and integer extensions, and ``arith.addi``/``subi``/``muli`` of such values
+    (wrapped to the result's width); None for anything else."""
+    owner = v.owner
+    if isinstance(owner, ir.Block):
+        return None
+    o = as_operation(owner)
+    if o.name in _CASTS:
+        return constant_int(o.operands[0])
+    if o.name == "arith.constant" and isinstance(o.attributes["value"], ir.IntegerAttr):
+        return ir.IntegerAttr(o.attributes["value"]).value
+    if o.name in _FOLDS:
+        a, b = (constant_int(x) for x in o.operands)
+        if a is None or b is None:
+            return None
+        return _wrap(_FOLDS[o.name](a, b), o.results[0].type)
+    return None
+
+
+def constant_bounds(loop) -> tuple[int, int, int] | None:
+    """(lower bound, upper bound, step) of ``loop`` (an ``scf.for``) when all three are
+    constants (:func:`constant_int`), else None."""
+    bounds = tuple(constant_int(v) for v in list(loop.operands)[:3])
+    return None if None in bounds else bounds
+
+
+def constant_trips(loop) -> int | None:
+    """The iterations ``loop`` (an ``scf.for``) runs when its bounds are constants and its
+    step positive, else None (a loop whose step is not positive never ends; callers that
+    accept the loop refuse that themselves)."""
+    bounds = constant_bounds(loop)
+    if bounds is None or bounds[2] <= 0:
+        return None
+    lb, ub, step = bounds
+    return max(0, -(-(ub - lb) // step))

@@ -13,9 +13,9 @@ vmcnt) are *issued* by a wave and *complete* later:
 * ``random[:SEED]``: at a random moment in between, with random wave interleaving.
 
 Independently of the mode, every op is *released* (known complete to its wave) by the
-wait that covers it, assuming in-order completion per counter (what LLVM assumes: vmcnt in
-order; lgkmcnt in order for LDS, scalar loads in any order, so only ``lgkmcnt(0)``
-guarantees them).  The checks use releases, so they hold for every completion order:
+wait that covers it, or by the stall of a full counter (:mod:`pipeline_mlir.emu.counters`:
+in-order completion per counter, as LLVM assumes; at most lgkmcnt 15 and vmcnt 63 in
+flight).  The checks use releases, so they hold for every completion order:
 
 * a register read (or overwritten) while a load into it is not released;
 * an LDS access conflicting (one of them a write) with another access that is not ordered
@@ -38,6 +38,7 @@ from collections import deque
 
 import numpy as np
 
+from pipeline_mlir.emu.counters import make_room, wait
 from pipeline_mlir.emu.errors import EmuError, Finding
 from pipeline_mlir.emu.hazards import WaitStates, infos
 from pipeline_mlir.emu.launchdims import LaunchDims
@@ -471,22 +472,7 @@ class Machine:
                 del w.pend_s[r]
 
     def wait(self, w, vm: int, lgkm: int) -> None:
-        while len(w.vmq) > vm:
-            self._release(w, w.vmq.popleft())
-        q = w.lgkmq
-        if len(q) > lgkm:
-            if lgkm == 0 or not any(o.smem for o in q):
-                while len(q) > lgkm:
-                    self._release(w, q.popleft())
-            else:      # scalar loads return out of order: only DS ops are guaranteed
-                ds = [o for o in q if not o.smem]
-                for o in ds[:max(0, len(ds) - lgkm)]:
-                    self._release(w, o)
-                    q.remove(o)
-                for o in list(q):
-                    if sum(not x.done for x in q) <= lgkm:
-                        break
-                    o.complete()
+        wait(w, self._release, vm, lgkm)
 
     def _issue(self, w, st) -> None:
         self.cur_id = len(self.ops)
@@ -500,6 +486,7 @@ class Machine:
             self.op_owner = np.concatenate([self.op_owner, np.full(grow, -2, dtype=np.int64)])
             self.op_rel = np.concatenate([self.op_rel, np.full(grow, _NEVER, dtype=np.int64)])
         self.op_owner[op.id + 1] = 2 * w.index + (0 if op.queue == "vm" else 1)
+        make_room(w, op.queue, self._release)
         (w.vmq if op.queue == "vm" else w.lgkmq).append(op)
         for r in op.dst_v:
             w.pend_v[r] = op

@@ -21,7 +21,9 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import at, is_pure
 from pipeline_mlir.frontend.scan import Access, LoopScan
-from pipeline_mlir.frontend.soundness import check_in_global, check_order, check_same
+from pipeline_mlir.frontend.edges import check_copy_reads, sample_points
+from pipeline_mlir.analysis.ir_facts import constant_trips
+from pipeline_mlir.frontend.soundness import check_order, check_same
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.analysis.loop_eval import SAMPLE_WORKGROUP, Evaluator, View, xor_shuffle
 
@@ -38,6 +40,8 @@ class Analysis:
     acc_of_yield: list              # iter_arg index per yield operand
     partition: object = None        # loop_model.Partition (frontend.partition.partition_loop)
     ops: list = field(default_factory=list)   # op index -> op
+    #: where the copies' global reads are checked (frontend.edges.sample_points)
+    read_points: list = field(default_factory=list)
 
 
 def loop_bounds(ev: Evaluator, loop):
@@ -59,22 +63,6 @@ def _check_workgroup_invariant(scan: LoopScan, iv, lb: int, copy_lds: list,
         check_same(a.op, "writes", el, acc.lds_of_copy(a)[1])
     for a, (_b, el) in zip(scan.reads, read_lds):
         check_same(a.op, "reads", el, acc.lds_of_read(a)[1])
-
-
-def _check_sources_in_bounds(scan: LoopScan, iv, lb: int, src0: list) -> None:
-    """Every copy reads inside its global buffer in the loop's first iteration in workgroup
-    0, and not before it in the sample workgroup, which may lie at the edge of C
-    (:func:`~pipeline_mlir.frontend.soundness.check_in_global`)."""
-    ev = Evaluator(scan.block, workgroup_id=0)
-    ev.where = scan.loop
-    ev.bind(iv, lb)
-    acc = _Accesses(ev)
-    for a, el in zip(scan.copies, src0):
-        rt = ir.MemRefType(ev.view(a.src).root.type)
-        # a rank-0 root is a bare pointer (Wave's stream bindings), whose type bounds nothing
-        size = int(np.prod(rt.shape)) if rt.has_static_shape and rt.rank else None
-        check_in_global(a.op, el, size, past_end=False)
-        check_in_global(a.op, acc.src_of_copy(a), size)
 
 
 def _contiguous(view: View, op, what: str) -> None:
@@ -103,7 +91,8 @@ def analyse(scan: LoopScan) -> Analysis:
     read_lds = [acc.lds_of_read(a) for a in scan.reads]
     acc.check_in_buffers(scan, copy_lds, read_lds)
     _check_workgroup_invariant(scan, iv, lb, copy_lds, read_lds)
-    _check_sources_in_bounds(scan, iv, lb, src0)
+    points = sample_points(scan, lb, step_v, constant_trips(loop))
+    check_copy_reads(scan, points)
     check_order(loop, [a.op for a in scan.copies], copy_lds, [a.op for a in scan.reads],
                 read_lds)
     ev.bind(iv, lb + step_v)
@@ -125,7 +114,7 @@ def analyse(scan: LoopScan) -> Analysis:
     mfmas = _products(scan, acc)
     acc_of_yield = _carried_accumulators(scan, mfmas)
     return Analysis(scan, ev, acc.buffers, acc.buffer_views, copies, reads,
-                    [m for m, _ in mfmas], acc_of_yield, None, acc.ops)
+                    [m for m, _ in mfmas], acc_of_yield, None, acc.ops, points)
 
 
 class _Accesses:

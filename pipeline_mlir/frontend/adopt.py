@@ -19,8 +19,8 @@ from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, schedule_attrs
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.address import Analysis, loop_bounds
-from pipeline_mlir.analysis.ir_facts import block_size
+from pipeline_mlir.frontend.address import Analysis
+from pipeline_mlir.analysis.ir_facts import block_size, constant_int, constant_trips
 from pipeline_mlir.frontend.kernel_ir import is_pure
 from pipeline_mlir.frontend.layout import Cloner, Emitter, gather_to_lds
 from pipeline_mlir.frontend.partition import BufferLayout, infer_schedule, layout_buffers
@@ -103,7 +103,7 @@ class _Rewriter:
         self.body = self.schedule.build().declare_ops()
         scan = an.scan
         self.loop = loop = scan.loop
-        self.trips = _static_trips(an)
+        self.trips = constant_trips(an.scan.loop)
         if self.trips is not None and (self.trips < 2 or self.trips % 2):
             raise IRError(loop, f"'scf.for' op runs {self.trips} iteration(s); the schedule's "
                                 f"loop takes two K tiles per iteration (prologue and epilogue "
@@ -214,8 +214,8 @@ class _Rewriter:
                 mt = ir.MemRefType.get([buf.elements_of(sub)], buf.elem_type,
                                        memory_space=ir.Attribute.parse(
                                            "#gpu.address_space<workgroup>"))
-                with an.buffers[b].owner.location if not isinstance(
-                        an.buffers[b].owner, ir.Block) else self.loop.location:
+                owner = an.buffers[b].owner    # an attribution: the function declares it
+                with (_op(owner.owner) if isinstance(owner, ir.Block) else owner).location:
                     a = ir.Operation.create("memref.alloc", results=[mt], attributes={
                         "operandSegmentSizes": ir.DenseI32ArrayAttr.get([0, 0])})
                 buf.new[(sub, st)] = a.results[0]
@@ -328,9 +328,10 @@ class _Rewriter:
                 c = an.copies[k]
                 acc = self.copy_acc[an.ops[c.op]]
                 buf = self.buffers[c.buffer]
-                idx = self._lds_index(acc, cl, False, buf, d.subtile)
-                news.append(gather_to_lds(acc.op, cl.get(acc.src),
-                                          [cl.get(x) for x in acc.src_indices],
+                with acc.op.location:     # its index arithmetic derives from the copy
+                    idx = self._lds_index(acc, cl, False, buf, d.subtile)
+                    src_idx = [cl.get(x) for x in acc.src_indices]
+                news.append(gather_to_lds(acc.op, cl.get(acc.src), src_idx,
                                           buf.new[(d.subtile, d.stage)], idx))
         for new in news:
             self._tag(new, S.GLOBAL_LOAD, {"channel": d.channel, "stage": d.stage,
@@ -347,7 +348,8 @@ class _Rewriter:
             acc = self.read_acc[old]
             buf = self.buffers[r.buffer]
             src = buf.new[(d.subtile, d.stage)]
-            idx = self._lds_index(acc, cl, True, buf, d.subtile)
+            with old.location:            # its index arithmetic derives from the read
+                idx = self._lds_index(acc, cl, True, buf, d.subtile)
             rt = old.results[0].type
             vt = ir.VectorType(rt)
             flat = ir.VectorType.get([acc.elements], vt.element_type)
@@ -405,29 +407,6 @@ def _erase_attribution(arg, block) -> None:
     block.erase_argument(arg.arg_number)
     f.attributes["workgroup_attributions"] = ir.IntegerAttr.get(
         ir.IntegerType.get_signless(64), n_wg - 1)
-
-
-def _static_trips(an: Analysis) -> int | None:
-    """The loop's trip count when its bounds are constants (None otherwise)."""
-    lb, ub, step = loop_bounds(an.evaluator, an.scan.loop)
-    consts = all(constant_int(v) is not None for v in list(an.scan.loop.operands)[:3])
-    if not consts or None in (lb, ub, step) or step <= 0:
-        return None
-    return max(0, -(-(ub - lb) // step))
-
-
-def constant_int(v) -> int | None:
-    """The integer a value is when an ``arith.constant`` defines it (through index casts and
-    integer extensions), else None."""
-    owner = v.owner
-    if isinstance(owner, ir.Block):
-        return None
-    o = _op(owner)
-    if o.name in ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi"):
-        return constant_int(o.operands[0])
-    if o.name == "arith.constant" and isinstance(o.attributes["value"], ir.IntegerAttr):
-        return ir.IntegerAttr(o.attributes["value"]).value
-    return None
 
 
 def even_trips_proven(loop) -> bool:

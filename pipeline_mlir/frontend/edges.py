@@ -1,37 +1,72 @@
-"""Workgroups at the edges of C: the front end's copies read what the kernel's copies read.
+"""The one check that the front end's copies read what the kernel's copies read.
 
-IREE's kernels for sizes that its tiles do not divide (1000 x 1000 in tiles of 128 x 256)
-point the rows of the last tiles that lie past the edge of A or B out of the buffer (an
-``arith.select`` of an index past the end): a buffer load out of range reads zeros.  The
-copies the front end makes (:mod:`pipeline_mlir.frontend.layout`) read one strided block
-per workgroup instead, the block the kernel's copies read at a sample workgroup moved by
-what the reference copy's thread 0 reads there.  :func:`check_workgroups` evaluates the
-kernel's copies at further workgroup ids, the last id of every static bound of the grid
-(``scf.forall`` bounds, workgroup-id upper bounds) among them, and requires every element
-the front end's copies would read to be the kernel's, or both out of the buffer (both read
-zero).  Only the loop's first K step is evaluated there: the elements a copy reads move
-with the K step by one constant (checked at the sample workgroup), so an element past the
-last row stays past it.
+The pipelined kernel's copies read global memory with their offset split into parts (per
+lane, per wave, per K step: ``sched-buffer-soffset`` moves the K column into the scalar
+offset), and a buffer load's range check sees only some of them: a read out of the
+buffer, which the unpipelined kernel's range check turns into zeros, would not stay one.
+And where the front end distributes a channel's copies itself
+(:mod:`pipeline_mlir.frontend.layout`), its copies read one strided block per workgroup,
+the block the kernel's copies read in workgroup 0 moved by what the reference copy's
+thread 0 reads elsewhere.
+
+:func:`check_copy_reads` evaluates the kernel's copies at every :func:`sample_points`
+point (workgroup ids 0, the sample's, its next and the last of every static bound of the
+grid: ``scf.forall`` bounds, workgroup-id upper bounds; the loop's first K step and, when
+the trip count is a constant, its last) and requires at each
+
+* no element before the start of the buffer;
+* in workgroup 0, the one the layout is read from, no element past its end
+  (:func:`check_in_global`);
+* for a channel the front end distributes (``channel``), every LDS element to get from
+  the kernel's copies the global element the front end's copies would read, or both to
+  lie out of the buffer (both read zero).  A workgroup at the edge of C may point whole
+  rows past the end (IREE's kernels for sizes their tiles do not divide: an
+  ``arith.select`` of an index past the end), which every split keeps out of range.
+
+The kernel's own copies, which the rewrite keeps, read what they read (their index is
+cloned): the first two rules are all they need.  A refusal of the first two is an
+:class:`~pipeline_mlir.dialect.ir_io.IRError` at the copy; of the third, a
+:class:`~pipeline_mlir.kernel.loop_model.LoopRefusal` (the kernel's copies stay unusable).
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.analysis.ir_facts import descendants
+from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.loop_eval import Evaluator, Unevaluable
+from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.lane_ops import SAMPLE_WORKGROUP
 
 #: ops whose ``upper_bound`` bounds a workgroup id
 _WORKGROUP_ID_OPS = ("hal.interface.workgroup.id", "gpu.block_id")
 
 
+class Channel(NamedTuple):
+    """A channel the front end distributes: ``copies`` (indices of the kernel's copies),
+    ``lds`` (per copy, the LDS elements of each lane), ``table`` (workgroup 0's global
+    element per LDS element at the first K step), ``ref``/``base0`` (the reference copy and
+    the element its thread 0 reads there), ``elements`` (of the global buffer), ``label``,
+    ``op`` (where a refusal is located)."""
+
+    copies: list
+    lds: list
+    table: np.ndarray
+    ref: int
+    base0: int
+    elements: int
+    label: str
+    op: object
+
+
 def sample_ids(scan) -> list[int]:
-    """Workgroup-id values to evaluate the copies at (every id takes the value): the
-    sample's next and the last value of every static bound of the grid."""
+    """Workgroup-id values to evaluate the copies at (every id takes the value): 0, the
+    sample, its next and the last value of every static bound of the grid."""
     bounds = set()
     for op in descendants(_op(scan.kernel)):
         if op.name == "scf.forall" and "staticUpperBound" in op.attributes:
@@ -39,50 +74,88 @@ def sample_ids(scan) -> list[int]:
                        if b > 0}
         elif op.name in _WORKGROUP_ID_OPS and "upper_bound" in op.attributes:
             bounds.add(ir.IntegerAttr(op.attributes["upper_bound"]).value)
-    return sorted({SAMPLE_WORKGROUP + 1} | {b - 1 for b in bounds})
+    return sorted({0, SAMPLE_WORKGROUP, SAMPLE_WORKGROUP + 1} | {b - 1 for b in bounds})
 
 
-def table_at(an, copies: list, ref: int, wid: int, size: int) -> tuple[np.ndarray, int]:
-    """(the global element each of the ``size`` LDS elements gets from the kernel's
-    ``copies`` at the loop's first K step, the first element thread 0 of copy ``ref``
-    reads) with every workgroup id ``wid`` (-1 where no copy writes)."""
-    scan = an.scan
+def sample_points(scan, lb: int, step: int, trips: int | None) -> list[tuple[int, int, str]]:
+    """(workgroup id, induction variable, "first" or "last") of each point the copies are
+    checked at: every :func:`sample_ids` workgroup at the loop's first K step and, with a
+    constant trip count of at least 2, its last."""
+    steps = [(lb, "first")]
+    if trips is not None and trips > 1:
+        steps.append((lb + (trips - 1) * step, "last"))
+    return [(w, iv, when) for w in sample_ids(scan) for iv, when in steps]
+
+
+def check_in_global(op, elements: np.ndarray, size: int | None, workgroup: int,
+                    when: str = "first") -> None:
+    """The global elements a copy reads (relative to its buffer of ``size`` elements,
+    None: not known) in workgroup id ``workgroup`` at the loop's ``when`` K step: none
+    before the buffer; in workgroup 0 none past its end (module docstring)."""
+    lo, hi = int(elements.min()), int(elements.max())
+    if lo < 0 or (workgroup == 0 and size is not None and hi >= size):
+        raise IRError(op, f"'{op.name}' op reads global memory outside its buffer in the "
+                          f"loop's {when} iteration (element {lo if lo < 0 else hi} of "
+                          f"{size if size is not None else 'a buffer'}); the pipeliner needs "
+                          f"the copies' reads in bounds (every workgroup id {workgroup})")
+
+
+def read_copies(scan, copies: list, wid: int, iv: int) -> list[tuple[np.ndarray, int | None]]:
+    """(the global elements each thread reads, the buffer's elements or None) of each copy
+    of ``copies`` (indices into ``scan.copies``) with every workgroup id ``wid`` and the
+    loop's induction variable ``iv``."""
     ev = Evaluator(scan.block, workgroup_id=wid)
     ev.where = scan.loop
-    iv = scan.loop.regions[0].blocks[0].arguments[0]
-    ev.bind(iv, an.evaluator.value(iv))
-    table = np.full(size, -1, dtype=np.int64)
-    base = 0
+    ev.bind(scan.loop.regions[0].blocks[0].arguments[0], iv)
+    out = []
     for i in copies:
         a = scan.copies[i]
-        try:
-            start = ev.view(a.src).element([ev.value(x) for x in a.src_indices])
-        except Unevaluable as e:  # pragma: no cover - the first evaluation succeeded
-            raise LM.LoopRefusal(str(e), (an.copies[copies[0]].op,)) from None
-        width = an.copies[i].src0.shape[1]
-        table[an.copies[i].lds.ravel()] = (start[:, None] + np.arange(width)).ravel()
-        if i == ref:
-            base = int(start[0])
+        v = ev.view(a.src)
+        start = v.element([ev.value(x) for x in a.src_indices])
+        rt = ir.MemRefType(v.root.type)
+        # a rank-0 root is a bare pointer (Wave's stream bindings), whose type bounds nothing
+        out.append((start[:, None] + np.arange(a.elements)[None, :],
+                    int(np.prod(rt.shape)) if rt.has_static_shape and rt.rank else None))
+    return out
+
+
+def table_of(ch: Channel, reads: list) -> tuple[np.ndarray, int]:
+    """(the global element each LDS element of the channel gets from ``reads``, the kernel's
+    copies' reads in :func:`read_copies` order; -1 where no copy writes, the element thread 0 of
+    the reference copy reads)."""
+    table = np.full(len(ch.table), -1, dtype=np.int64)
+    base = 0
+    for i, lds, (el, _size) in zip(ch.copies, ch.lds, reads):
+        table[lds.ravel()] = el.ravel()
+        if i == ch.ref:
+            base = int(el[0, 0])
     return table, base
 
 
-def check_workgroups(an, copies: list, table: np.ndarray, ref: tuple[int, int],
-                     elements: int, label: str) -> None:
-    """A LoopRefusal unless, at every :func:`sample_ids` workgroup, the kernel's copies of
-    ``copies`` put in each LDS element the global element the front end's would (``table``:
-    workgroup 0's; ``ref``: the reference copy and the element its thread 0 reads there),
-    or both lie out of the ``elements`` of the global buffer."""
-    ref, base0 = ref
-    for wid in sorted({SAMPLE_WORKGROUP} | set(sample_ids(an.scan))):
-        got, base = table_at(an, copies, ref, wid, len(table))
-        want = table + (base - base0)
-        outside = [(x < 0) | (x >= elements) for x in (got, want)]
-        bad = np.flatnonzero((got != want) & ~(outside[0] & outside[1]))
-        if len(bad):
-            x = int(bad[0])
-            raise LM.LoopRefusal(
-                f"channel {label}'s copies do not move as one block from one workgroup to "
-                f"another: with every workgroup id {wid}, LDS element {x} gets global element "
-                f"{int(got[x])}, where workgroup 0's block moved gives {int(want[x])} "
-                f"(elements past the buffer's {elements} only where both are)",
-                (an.copies[copies[0]].op,))
+def check_copy_reads(scan, points: list, copies: list | None = None,
+                     channel: Channel | None = None) -> None:
+    """The kernel's copies ``copies`` (indices into ``scan.copies``; None: all) checked at
+    every point of ``points`` (:func:`sample_points`); with ``channel`` (whose ``copies``
+    they are), the front end's copies of it compared with them (module docstring)."""
+    copies = list(range(len(scan.copies))) if copies is None else copies
+    for wid, iv, when in points:
+        reads = read_copies(scan, copies, wid, iv)
+        for i, (el, size) in zip(copies, reads):
+            check_in_global(scan.copies[i].op, el, size, wid, when)
+        if channel is not None:
+            _compare(channel, reads, wid, when)
+
+
+def _compare(ch: Channel, reads: list, wid: int, when: str) -> None:
+    got, base = table_of(ch, reads)
+    want = ch.table + (base - ch.base0)
+    outside = [(x < 0) | (x >= ch.elements) for x in (got, want)]
+    bad = np.flatnonzero((got != want) & ~(outside[0] & outside[1]))
+    if len(bad):
+        x = int(bad[0])
+        raise LM.LoopRefusal(
+            f"channel {ch.label}'s copies do not move as one block from one workgroup to "
+            f"another: with every workgroup id {wid} at the loop's {when} K step, LDS element "
+            f"{x} gets global element {int(got[x])}, where workgroup 0's block moved gives "
+            f"{int(want[x])} (elements past the buffer's {ch.elements} only where both are)",
+            (ch.op,))

@@ -46,7 +46,7 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import attr_names
 from pipeline_mlir.analysis.loop_eval import xor_shuffle
-from pipeline_mlir.frontend.edges import check_workgroups, table_at
+from pipeline_mlir.frontend.edges import Channel, check_copy_reads, read_copies, table_of
 from pipeline_mlir.frontend.kernel_ir import is_pure
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 
@@ -263,8 +263,11 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
                              f"{' or '.join(map(str, tried))} bytes",
                              (an.copies[copies[0]].op,))
     _global_table(an, copies, size, label)
-    # the block workgroup 0 reads: inside A and B unless C is smaller than one tile
-    table, base0 = table_at(an, copies, copies[0], 0, size)
+    # the block workgroup 0 reads at the first K step (inside A and B: edges.check_in_global)
+    first = next(p for p in an.read_points if p[0] == 0)
+    chan = Channel(copies, [an.copies[i].lds for i in copies], np.zeros(size, np.int64),
+                   copies[0], 0, 0, label, an.copies[copies[0]].op)
+    table, base0 = table_of(chan, read_copies(an.scan, copies, 0, first[1]))
     swizzle, digits = _data_layout(table, view.swizzle)
     if digits is None:
         raise LM.LoopRefusal(f"channel {label}: the global elements its LDS buffer holds are "
@@ -281,8 +284,8 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
                              f"is not of static shape, contiguous and row-major",
                              (an.copies[k0].op,))
     dims = tuple(ir.MemRefType(base.type).get_strides_and_offset()[0])
-    check_workgroups(an, copies, table, (k0, base0),
-                     int(np.prod(ir.MemRefType(base.type).shape)), label)
+    check_copy_reads(an.scan, an.read_points, copies, chan._replace(
+        table=table, base0=base0, elements=int(np.prod(ir.MemRefType(base.type).shape))))
     x0 = int(logical[an.copies[k0].lds[0, 0]])
     subs, bit = _choose_split(an, ch, reads, read_channel, size, view, label)
     reswizzle, bank = _choose_swizzle(an, reads, bit, size // 2, width, view.elem_bytes)
@@ -345,7 +348,7 @@ def _global_table(an, copies: list, size: int, label: str) -> np.ndarray:
 
 def _check_moves(an, copies: list, label: str) -> None:
     """The channel's global elements move as one block from one K step to the next (one
-    constant; from one workgroup to another: :func:`check_workgroups`)."""
+    constant; from one workgroup to another: :func:`~pipeline_mlir.frontend.edges.check_copy_reads`)."""
     first = an.copies[copies[0]]
     moves = {int(x) for i in copies for x in np.unique(an.copies[i].src1 - an.copies[i].src0)}
     if len(moves) != 1:
@@ -573,6 +576,11 @@ class Emitter:
     def copies(self, rw, plan: ChannelPlan, subtile: int, iv_value, dst) -> list:
         """The copies of ``plan``'s ``subtile`` into ``dst`` at the K step of ``iv_value``
         (``rw``: the rewriter: its body ops, accesses and ``_linear``)."""
+        ref = self.an.copies[plan.ref_copy]
+        with self.an.ops[ref.op].location:    # the copies and their addresses derive from it
+            return self._copies(rw, plan, subtile, iv_value, dst)
+
+    def _copies(self, rw, plan: ChannelPlan, subtile: int, iv_value, dst) -> list:
         an, o = self.an, self.ops
         ref = an.copies[plan.ref_copy]
         old = an.ops[ref.op]

@@ -15,11 +15,11 @@ rewrites, in place and before the natural K-loop is looked for:
   (the front end multi-buffers LDS itself, so where the views sat does not matter);
 * ``llvm.call_intrinsic "llvm.amdgcn.readfirstlane"`` -> ``rocdl.readfirstlane`` (the
   same operation, which the address analysis and the LLVM step know);
+* its ``affine.apply`` ops stay (the address analysis evaluates them; the LLVM step
+  lowers them with upstream ``lower-affine``);
 * an IREE VectorDistribute kernel before its late form (whole-tile products, or
   distributed with ``scf.if`` guards and affine index math in the loop): distributed and
-  cleaned up by IREE's own passes (:mod:`pipeline_mlir.frontend.vector_distribute`);
-* its ``affine.apply`` ops stay (the address analysis evaluates them; ``sched-gpu-kernel``
-  lowers them, :mod:`pipeline_mlir.lowering.affine_apply`).
+  cleaned up by IREE's own passes (:mod:`pipeline_mlir.frontend.vector_distribute`).
 
 Anything of this kind it cannot rewrite exactly is a located error.
 """
@@ -30,6 +30,7 @@ from pipeline_mlir.dialect.attrs import is_workgroup_memref
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.ir_facts import constant_int
 from pipeline_mlir.frontend.vector_distribute import prepare_vector_distribute
 
 READFIRSTLANE = "llvm.amdgcn.readfirstlane"
@@ -37,15 +38,6 @@ READFIRSTLANE = "llvm.amdgcn.readfirstlane"
 
 def _ops(block) -> list:
     return [_op(o) for o in block.operations]
-
-
-def _constant(v) -> int | None:
-    if isinstance(v.owner, ir.Block):
-        return None
-    o = _op(v.owner)
-    if o.name == "arith.constant" and isinstance(o.attributes["value"], ir.IntegerAttr):
-        return ir.IntegerAttr(o.attributes["value"]).value
-    return None
 
 
 def normalize_producers(module) -> None:
@@ -120,7 +112,7 @@ def _bind_stream_arguments(f) -> None:
         if not isinstance(mt, ir.MemRefType) or not ir.MemRefType(mt).has_static_shape:
             raise IRError(sub, f"'stream.binding.subspan' op: the result {mt} is not a "
                                f"statically shaped memref (a kernel argument needs one)")
-        if len(sub.operands) != 2 or _constant(sub.operands[1]) != 0:
+        if len(sub.operands) != 2 or constant_int(sub.operands[1]) != 0:
             raise IRError(sub, "'stream.binding.subspan' op with a non-zero or dynamic byte "
                                "offset: not supported as a kernel argument")
         arg.set_type(mt)
@@ -140,7 +132,7 @@ def _split_view_pools(f) -> None:
             continue
         spans = []
         for v in uses:
-            shift = _constant(v.operands[1])
+            shift = constant_int(v.operands[1])
             rt = ir.MemRefType(v.results[0].type)
             if shift is None or len(v.operands) != 2 or not rt.has_static_shape:
                 raise IRError(v, "'memref.view' op: the front end splits a memory pool only "

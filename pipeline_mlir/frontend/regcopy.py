@@ -72,7 +72,7 @@ def convert_register_copies(scan: LoopScan) -> None:
     by_root: dict = {}
     for a in regs:
         by_root.setdefault(ev.view(a.view).root, []).append(a)
-    wave = _wave_index(scan)
+    wave = _wave_index(scan, regs[0].op)
     done = {}
     for root, accs in by_root.items():
         done.update(_convert_buffer(ev, scan, root, accs, wave))
@@ -132,11 +132,12 @@ def _check_source(ev, a: Access) -> bool:
     return not np.any((el[:, 0] * v.elem_bytes) % size)
 
 
-def _wave_index(scan: LoopScan):
-    """The wave index (linear thread id / 64) as an index value, emitted before the loop."""
+def _wave_index(scan: LoopScan, where):
+    """The wave index (linear thread id / 64) as an index value, emitted before the loop at
+    the location of ``where`` (the first copy it is for)."""
     bx, by, bz = scan.block
     A = B.arith
-    with ir.InsertionPoint(scan.loop), scan.loop.location:
+    with ir.InsertionPoint(scan.loop), where.location:
         t = ir.IndexType.get()
 
         def tid(dim: str):

@@ -4,8 +4,8 @@ The rewrite (:mod:`pipeline_mlir.frontend.adopt`) runs the loop two K tiles per 
 multi-buffers its LDS per (operand, stage, subtile) and re-orders its ops into the
 schedule's.  That computes what the loop computes only if
 
-* the loop advances: a constant step is positive (checked with the trip count,
-  :func:`pipeline_mlir.frontend.tails.constant_trips`; a step known only at run time traps
+* the loop advances: a constant step is positive (checked before the loop is cut,
+  :func:`pipeline_mlir.frontend.tails.check_step`; a step known only at run time traps
   unless the trip count suits the schedule);
 * each fragment read reads the data of this iteration's copies: every copy whose LDS
   elements a read touches comes before the read in the body with a barrier between them,
@@ -16,8 +16,10 @@ schedule's.  That computes what the loop computes only if
 * the LDS addresses are the same in every workgroup (checked by
   :func:`pipeline_mlir.frontend.address.analyse` with :func:`check_same`: the buffers and
   subtiles are laid out from one workgroup's addresses);
-* each copy reads inside its global buffer (:func:`check_in_global`, in the first
-  iteration, in two workgroups);
+* the front end's copies read what the kernel's copies read, inside the global buffer or,
+  in a workgroup at the edge of C, both out of it
+  (:func:`pipeline_mlir.frontend.edges.check_copy_reads`, in several workgroups, at the
+  first and last K step);
 * no op other than the copies writes the LDS it multi-buffers (the scan refuses every
   other LDS writer, :func:`pipeline_mlir.frontend.scan.scan_loop`), and a copy's LDS
   address is wave-uniform (``address._Accesses.lds_of_copy``).
@@ -43,23 +45,6 @@ def check_same(op, what: str, first: np.ndarray, other: np.ndarray) -> None:
         raise IRError(op, f"'{op.name}' op: the LDS elements it {what} depend on the "
                           f"workgroup id; the pipeliner lays out LDS from one workgroup's "
                           f"addresses and needs them the same in every workgroup")
-
-
-def check_in_global(op, elements: np.ndarray, size: int | None,
-                    past_end: bool = True) -> None:
-    """The global elements a copy reads (per thread, relative to its buffer of ``size``
-    elements, None: not known) are inside the buffer: the front end splits a copy's
-    offset into parts (per lane, per wave, per K step), and a buffer read's bounds check
-    sees only some of them, so an out-of-bounds read (zeros, unpipelined) would not stay
-    one.  ``past_end`` False: only reads before the buffer are refused (a workgroup at the
-    edge of C may point whole rows past the end, which every split keeps out of range:
-    :mod:`pipeline_mlir.frontend.edges` checks the front end's own copies there)."""
-    lo, hi = int(elements.min()), int(elements.max())
-    if lo < 0 or (past_end and size is not None and hi >= size):
-        raise IRError(op, f"'{op.name}' op reads global memory outside its buffer in the "
-                          f"loop's first iteration (element {lo if lo < 0 else hi} of "
-                          f"{size if size is not None else 'a buffer'}); the pipeliner needs "
-                          f"the copies' reads in bounds")
 
 
 def check_order(loop, copies: list, copy_lds: list, reads: list, read_lds: list) -> None:

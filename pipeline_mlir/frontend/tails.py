@@ -31,8 +31,9 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import element_bytes, memory_space
-from pipeline_mlir.frontend.adopt import constant_int, even_trips_proven
+from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, constant_trips,
+                                             element_bytes, memory_space)
+from pipeline_mlir.frontend.adopt import even_trips_proven
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
 from pipeline_mlir.frontend.scan import REMAINDER_ATTR
 from pipeline_mlir.frontend.tail_swizzle import resolve_swizzles, unswizzled_clone
@@ -46,16 +47,13 @@ VIEW_OPS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "m
             "iree_codegen.swizzle_hint")
 
 
-def constant_trips(loop) -> int | None:
-    """The trip count of ``loop`` when its bounds and step are constants (None otherwise);
-    a constant step that is not positive is an error at the loop."""
-    lb, ub, step = (constant_int(v) for v in list(loop.operands)[:3])
+def check_step(loop) -> None:
+    """A constant step of ``loop`` that is not positive is an error at the loop (it never
+    ends; the rewrite relies on the loop advancing)."""
+    step = constant_int(loop.operands[2])
     if step is not None and step <= 0:
         raise IRError(loop, f"'scf.for' op has step {step}; the front end pipelines loops "
                             f"with a positive constant step")
-    if None in (lb, ub, step):
-        return None
-    return max(0, -(-(ub - lb) // step))
 
 
 def split_tail(loop, peel_last: bool = False) -> object | None:
@@ -63,6 +61,7 @@ def split_tail(loop, peel_last: bool = False) -> object | None:
     a remainder loop after it runs the rest (module docstring); ``peel_last`` makes the
     remainder run the last iteration at least (a masked K tail).  Returns the remainder
     loop, or None when ``loop`` needs none."""
+    check_step(loop)
     trips = constant_trips(loop)
     if trips is not None:
         keep = trips - trips % PAIR
@@ -72,7 +71,7 @@ def split_tail(loop, peel_last: bool = False) -> object | None:
             return None   # even, or too short to pipeline: sched-adopt-loop says so
         with ir.InsertionPoint(loop), loop.location:
             t = loop.operands[0].type
-            lb, step = constant_int(loop.operands[0]), constant_int(loop.operands[2])
+            lb, _ub, step = constant_bounds(loop)
             split = B.arith.constant(t, ir.IntegerAttr.get(t, lb + keep * step))
     else:
         if peel_last:

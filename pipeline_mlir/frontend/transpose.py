@@ -244,7 +244,7 @@ def _emit(scan: LoopScan, old: list, users: list, plans: dict, tracer: _Tracer,
                                       f"LDS buffer")
             root = roots[int(addr[0]) >> BUFFER_SHIFT]
             shape = ir.MemRefType(root.type).shape
-            with em.point, loop.location:
+            with em.point, ref.op.location:   # the addresses derive from the old reads
                 tid, off = em.tid(), int(addr[0]) & ((1 << BUFFER_SHIFT) - 1)
                 for mm, r, s in digits:
                     off = o.add(off, o.mul(o.rem(o.div(tid, mm), r), s))

@@ -72,7 +72,7 @@ def _apply(loop, known: dict, row: int, n: int) -> None:
 
     def const(k: int):
         if k not in consts:
-            with ir.InsertionPoint(loop), loop.location:
+            with ir.InsertionPoint(loop):    # at the location of the access it is for
                 consts[k] = B.arith.constant(t, ir.IntegerAttr.get(t, k))
         return consts[k]
     o = IrOps(const)

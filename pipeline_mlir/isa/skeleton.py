@@ -262,7 +262,8 @@ def _sync_id(i: AsmInstr) -> int | None:
 
 def actual_skeleton(fn: AsmFunction) -> tuple[dict[str, list[Token]], list[Outside]]:
     """Skeleton tokens per assembly phase, and the instructions no schedule issues
-    (scalar loads, vector stores)."""
+    (scalar loads, vector stores; a vector store is a token too, which only the order rule
+    reads: it counts on vmcnt)."""
     try:
         phases = fn.main_loop_phases()
     except PipelineError as e:
@@ -282,7 +283,10 @@ def actual_skeleton(fn: AsmFunction) -> tuple[dict[str, list[Token]], list[Outsi
             if i.kind == "smem":
                 outside.append(Outside(ph, i.line, i.text, "scalar load (kernel arguments)"))
             elif i.kind == "vmem_store":
+                # no schedule entry, but on vmcnt (gfx9 counts stores there too): a token
+                # for the order rule, which the comparison passes over
                 outside.append(Outside(ph, i.line, i.text, "vector store (the C tile)"))
+                toks.append(_instr_token(i))
             elif i.kind == "sched_group_barrier" and _sync_id(i) == INTERLEAVE_SYNC_ID:
                 continue  # the lowering's interleave pipeline: no separator of the schedule
             elif i.kind in SEPARATORS or i.kind in DATA_CLASSES:

@@ -10,8 +10,8 @@ must complete after the ones it may leave in flight, inside one gap, passes it (
 the assembly alone: for each wait of the schedule (the actual waits the comparison
 matched with the schedule's) with a count, it walks back over the instructions of the
 counter (``ds_*`` for lgkmcnt, since LDS instructions complete in order and a scalar load
-in flight only makes the wait stricter; vector-memory loads for vmcnt) to the cut, the
-point between the last instruction the wait completes and the first it leaves in flight,
+in flight only makes the wait stricter; vector-memory loads and stores, scratch ones
+included, for vmcnt) to the cut, the point between the last instruction the wait completes and the first it leaves in flight,
 and requires a ``sched_barrier`` that no memory instruction may cross (mask 0, or a mask
 without LLVM's memory classes) or a block boundary (prologue, loop, epilogue, the loop's
 back edge) between the two.  An earlier wait of the counter that already completes what
@@ -41,9 +41,11 @@ __all__ = ["MEMORY_CLASSES", "Unpinned", "orders_memory", "unpinned_waits"]
 #: their order
 MEMORY_CLASSES = 0x10 | 0x20 | 0x40 | 0x80 | 0x100 | 0x200 | 0x800
 
-#: per counter: the skeleton kinds it counts, the wait field, the count that waits for nothing
+#: per counter: the skeleton kinds it counts, the wait field, the count that waits for
+#: nothing; on gfx9 vmcnt counts every vector memory instruction, stores (``scratch_store``
+#: spills, ``global_store``) as well as loads (gfx10 moved stores to vscnt)
 _COUNTERS = {"lgkmcnt": (("ds_read", "ds_write"), "lgkm", LGKMCNT_MAX),
-             "vmcnt": (("vmem_load_lds", "vmem_load"), "vm", VMCNT_MAX)}
+             "vmcnt": (("vmem_load_lds", "vmem_load", "vmem_store"), "vm", VMCNT_MAX)}
 
 #: the schedule entries the ISA check gives the zero-trip fence's waits
 _ZERO_TRIP = f"lowering:{ZERO_TRIP_FENCE}"

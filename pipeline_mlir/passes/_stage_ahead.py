@@ -39,8 +39,8 @@ from dataclasses import dataclass
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect import bindings as B
-from pipeline_mlir.analysis.ir_facts import descendants
-from pipeline_mlir.analysis.ir_facts import memory_space, segments
+from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_trips, descendants,
+                                             memory_space, segments)
 from pipeline_mlir.isa.waitcnt import decode_waitcnt, waitcnt_imm
 from pipeline_mlir.passes._common import OpError, as_operation
 from pipeline_mlir.passes._stage_mixed import vmcnt_waits
@@ -66,21 +66,6 @@ class Plan:
     ub: int
     step: int
     waits: dict | None  # with DMA copies too: {wait: new immediate} (_stage_mixed)
-
-
-def _fold(v) -> int | None:
-    """The constant value of index ``v`` (``arith.constant`` through ``addi``/``muli``)."""
-    if isinstance(v, ir.BlockArgument):
-        return None
-    op = as_operation(v.owner)
-    if op.name == "arith.constant":
-        return ir.IntegerAttr(op.attributes["value"]).value
-    if op.name in ("arith.addi", "arith.muli", "arith.subi"):
-        a, b = (_fold(x) for x in op.operands)
-        if a is None or b is None:
-            return None
-        return {"arith.addi": a + b, "arith.muli": a * b, "arith.subi": a - b}[op.name]
-    return None
 
 
 def _slice(copy, body) -> list | str:
@@ -113,9 +98,10 @@ def plan(loop, copies: list, unmarked: bool) -> Plan | str:
     the slot form stays (module docstring); ``unmarked``: the function has DMA copies."""
     if loop.name != "scf.for":
         return f"the copies are in '{loop.name}', not an scf.for body"
-    lb, ub, step = (_fold(v) for v in list(loop.operands)[:3])
-    if None in (lb, ub, step) or step <= 0 or ub <= lb:
+    trips = constant_trips(loop)
+    if not trips:
         return "the loop's bounds are not constants with at least one iteration"
+    lb, ub, step = constant_bounds(loop)
     body = loop.regions[0].blocks[0]
     for o in descendants(loop):
         if o.name == "amdgpu.gather_to_lds":
@@ -131,7 +117,7 @@ def plan(loop, copies: list, unmarked: bool) -> Plan | str:
             return s
     waits = None
     if unmarked:
-        waits = vmcnt_waits(loop, len(copies), -(-(ub - lb) // step))
+        waits = vmcnt_waits(loop, len(copies), trips)
         if isinstance(waits, str):
             return f"the kernel also has direct-to-LDS copies and {waits}"
     return Plan(loop, copies, lb, ub, step, waits)

@@ -15,8 +15,9 @@ kernels.  Kernels come in other containers too; this pass rewrites them:
   an ``scf.forall`` over workgroups (``#iree_codegen.workgroup_mapping``) -> its body
   with ``gpu.block_id`` for the induction variables; ``iree_codegen.index_hint`` and
   ``util.assume.int`` hints are dropped;
-* ``affine.apply`` becomes ``arith`` (:mod:`pipeline_mlir.lowering.affine_apply`; IREE's
-  tail has already lowered those of a ``hal.executable``), another affine op is an error;
+* an affine op other than ``affine.apply`` is an error at the op; the ``affine.apply`` ops
+  stay for upstream ``lower-affine``, the next step of ``registry.TO_LLVM_PASSES`` (IREE's
+  tail has already lowered those of a ``hal.executable``);
 * workgroup memory from ``memref.alloc`` becomes workgroup attributions of the
   ``gpu.func`` (``memref.dealloc`` of it is dropped).
 
@@ -37,8 +38,7 @@ from pipeline_mlir.dialect.attrs import (int_value, is_hal_descriptor_space, is_
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops as _walk
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import block_size
-from pipeline_mlir.lowering.affine_apply import lower_affine
+from pipeline_mlir.analysis.ir_facts import block_size, constant_int
 
 from pipeline_mlir.passes._common import SchedPass
 from pipeline_mlir.target.gfx950 import AGPR_ALLOC_ATTR, K_OUTER_MFMAS_ATTR
@@ -49,16 +49,6 @@ _DIMS = ("x", "y", "z")
 
 def _ops(block) -> list:
     return [_op(o) for o in block.operations]
-
-
-def _int_value(v) -> int | None:
-    owner = v.owner
-    if isinstance(owner, ir.Block):
-        return None
-    o = _op(owner)
-    if o.name == "arith.constant" and isinstance(o.attributes["value"], ir.IntegerAttr):
-        return ir.IntegerAttr(o.attributes["value"]).value
-    return None
 
 
 def _global_type(t):
@@ -143,7 +133,7 @@ class GpuKernel(SchedPass):
             self._ids(g)
             self._foralls(g)
             _drop_hints_and_returns(g)
-            lower_affine(g)
+            _refuse_affine(g)
         f.erase()
 
     def _interface_ops(self, f) -> tuple[list, list, list]:
@@ -232,7 +222,7 @@ class GpuKernel(SchedPass):
             raise IRError(o, "'hal.interface.binding.subspan' op with dynamic sizes: the kernel "
                              "argument would need its sizes passed too (not supported)")
         ops = list(o.operands)
-        if ops and _int_value(ops[0]) != 0:
+        if ops and constant_int(ops[0]) != 0:
             raise IRError(o, "'hal.interface.binding.subspan' op with a non-zero or dynamic "
                              "byte offset: not supported as a kernel argument")
         del names
@@ -354,6 +344,15 @@ def _check_workgroup_alloc(o, f) -> None:
     if _op(o.parent) != f:
         raise IRError(o, "'memref.alloc' op of workgroup memory must be in the "
                          "kernel's entry block")
+
+
+def _refuse_affine(g) -> None:
+    """Every affine op of kernel ``g`` but ``affine.apply`` refused at the op: the LLVM
+    step's ``lower-affine`` runs for the index arithmetic of kernels outside IREE's flow,
+    whose loops and bounds this project never produces or checks."""
+    for o in _walk(g, lambda o: o.name.startswith("affine.") and o.name != "affine.apply"):
+        raise IRError(o, f"'{o.name}' op: the LLVM step lowers only affine.apply outside "
+                         f"IREE's hal.executable (lower the others before)")
 
 
 def _drop_hints_and_returns(g) -> None:

@@ -192,6 +192,7 @@ TO_LLVM_PASSES: list = [
     ("iree-codegen-tail", IREE_TAIL_PIPELINE),
     (GpuKernel.name, GpuKernel()),
     (CheckDeviceInput.name, CheckDeviceInput()),
+    ("lower-affine", "lower-affine"),
     ("convert-scf-to-cf", "convert-scf-to-cf"),
     ("iree-convert-to-rocdl", "iree-convert-to-rocdl"),
     ("canonicalize", "canonicalize"),

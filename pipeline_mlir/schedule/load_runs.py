@@ -1,21 +1,20 @@
 """A fragment load with more instructions than lgkmcnt holds, issued in runs that fit.
 
 gfx950's ``lgkmcnt`` counts at most :data:`~pipeline_mlir.target.gfx950.LGKMCNT_MAX` (15)
-LDS instructions in flight.  IREE's plain ``A x B`` at K step 128 reads one B subtile with
-16 transposing reads (2 per MFMA operand, 8 operands), one more than the counter holds, so
-the load cannot be issued as one run whatever waits stand before it.  Such a load is issued
-in the fewest runs of at most half the counter (8), as even as possible (16: two runs of
-8), each run after the first preceded by a *guard*, ``s_waitcnt lgkmcnt(LGKMCNT_MAX -
-run)``, inside the entry: after it at most ``LGKMCNT_MAX - run`` instructions are in flight,
-so the run brings the counter to ``LGKMCNT_MAX`` at most.  The first run is what the
-schedule's waits before the load see: when it would overflow the counter, the simulator
-reports it and ``sched-fix-hazards`` puts the wait before the load
-(:mod:`pipeline_mlir.sim.repair`), as for any load.  A guard only keeps the
-counter from overflowing: it relies on no issue order (any instructions may be the ones
-still in flight), and since it only ever completes instructions earlier than the schedule's
-own waits would, every wait the schedule derives (counts of instructions issued after a
-point) still holds.  A load that fits the counter has one run and no guard: kernels whose
-loads fit are unchanged.
+LDS instructions in flight; an instruction that would exceed it stalls the wave until the
+oldest completes (:data:`~pipeline_mlir.target.gfx950.IN_FLIGHT`).  IREE's plain ``A x B``
+at K step 128 reads one B subtile with 16 transposing reads (2 per MFMA operand, 8
+operands), one more than the counter holds.  Such a load is issued in the fewest runs of at
+most half the counter (8), as even as possible (16: two runs of 8), each run after the
+first preceded by a *guard*, ``s_waitcnt lgkmcnt(LGKMCNT_MAX - run)``, inside the entry:
+after it at most ``LGKMCNT_MAX - run`` instructions are in flight, so the run brings the
+counter to ``LGKMCNT_MAX`` at most.  The guard makes explicit what the hardware's stall
+would do anyway (the simulator and the emulator model the stall, so a load without its runs
+is no hazard either); it keeps the emitted kernels as they were.  A guard relies on no
+issue order (any instructions may be the ones still in flight), and since it only ever
+completes instructions earlier than the schedule's own waits would, every wait the schedule
+derives (counts of instructions issued after a point) still holds.  A load that fits the
+counter has one run and no guard: kernels whose loads fit are unchanged.
 
 The simulator (:mod:`pipeline_mlir.sim.functional`, :mod:`pipeline_mlir.sim.trace`), the
 lowering (:mod:`pipeline_mlir.lowering.materialize`) and the ISA check's expected skeleton

@@ -7,8 +7,10 @@ What it models (per warp group; every wave of a group runs the same entries):
   complete in issue order, so ``s_waitcnt vmcnt(n)`` at a point completes exactly
   the loads with at least ``n`` instructions issued after them.  A load is *covered*
   at the first wait that completes it; a wait value over the counter's width
-  (vmcnt 63, lgkmcnt 15) or more instructions outstanding than it can count is a
-  hazard.
+  (vmcnt 63, lgkmcnt 15) is a hazard.  A counter holds at most that many instructions
+  in flight (:data:`~pipeline_mlir.target.gfx950.IN_FLIGHT`): an instruction that would
+  exceed it stalls the wave until the oldest completes, so issuing it completes the
+  oldest ones there, as a wait would (no hazard).
 * **Barriers.** ``s_barrier`` is a rendezvous of every wave of the workgroup: the
   k-th barrier of one wave meets the k-th of every other.  So an event of one wave
   happens before an event of another exactly when a barrier lies between them:
@@ -42,7 +44,7 @@ from dataclasses import dataclass, field
 from pipeline_mlir.schedule.types import BARRIER, WAIT_FRAG, WAIT_LGKM, WAIT_VM, OpRole
 from pipeline_mlir.sim.trace import KernelShape, Step, channel_of, group_trace, plan_of, role_of
 from pipeline_mlir.schedule.load_runs import load_runs
-from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
+from pipeline_mlir.target.gfx950 import IN_FLIGHT, LGKMCNT_MAX, VMCNT_MAX
 
 CHANNELS = {0: "A", 1: "B"}
 
@@ -61,8 +63,7 @@ class Hazard:
     entry: int = -1
     counter: str = ""         # vmcnt | lgkmcnt | ""
     load: tuple = ()          # raw: (phase, iteration, entry) of the load read; war: of the
-                              # load that overwrites the slot; counter: of the load that
-                              # overflows it (empty for a wait over the limit)
+                              # load that overwrites the slot
     peer: int = -1            # raw/war: the warp group whose load (raw: whose wait) it is
 
     @property
@@ -213,7 +214,7 @@ class KernelRun:
                 slot = (ch, op.stage, op.subtile)
                 g.writes.setdefault(slot, []).append(s.pos)
                 last_write[slot] = s.pos
-                self._issue(gi, s, vmq, out, "vm", self.shape.vm_per_load[ch], VMCNT_MAX)
+                self._issue(s, vmq, out, "vm", self.shape.vm_per_load[ch], g.vm_done)
                 max_vm = max(max_vm, out["vm"])
             elif role == OpRole.FRAGMENT_LOAD:
                 ch = channel_of(op)
@@ -235,13 +236,14 @@ class KernelRun:
         vm0, lg0 = self.result.max_outstanding
         self.result.max_outstanding = (max(vm0, max_vm), max(lg0, max_lg))
 
-    def _issue(self, gi, s, q, out, counter, cost, limit) -> None:
+    def _issue(self, s, q, out, counter, cost, done) -> None:
+        """Issue ``cost`` instructions of the load at ``s``: each that would exceed the
+        counter's capacity first waits for the oldest in flight (the hardware stalls)."""
+        limit = IN_FLIGHT[counter]
+        self._complete(q, out, counter, max(0, limit - cost), done, s.pos)
         q.append([s.pos, cost])
         out[counter] += cost
-        if out[counter] > limit:
-            self.hazard("counter", gi, s, f"{self.at(gi, s)}: {self.op_text(s)} makes "
-                        f"{out[counter]} {counter}cnt instructions outstanding, more than "
-                        f"the counter holds ({limit})", f"{counter}cnt", s.origin)
+        self._complete(q, out, counter, limit, done, s.pos)
 
     def _issue_runs(self, gi, s, q, out, done, cost) -> int:
         """Issue a fragment load of ``cost`` instructions in its runs
@@ -249,9 +251,9 @@ class KernelRun:
         its guard wait; returns the most lgkmcnt instructions in flight on the way."""
         runs = load_runs(cost)
         if len(runs) == 1:
-            self._issue(gi, s, q, out, "lgkm", cost, LGKMCNT_MAX)
+            self._issue(s, q, out, "lgkm", cost, done)
             return out["lgkm"]
-        self._issue(gi, s, q, out, "lgkm", runs[0], LGKMCNT_MAX)
+        self._issue(s, q, out, "lgkm", runs[0], done)
         most = out["lgkm"]
         for run in runs[1:]:     # each after its guard; the same load: its entry grows
             self._complete(q, out, "lgkm", LGKMCNT_MAX - run, done, s.pos,

@@ -26,10 +26,8 @@ the groups keep passing the same number of barriers.
   of the load, ``n`` the lgkm instructions issued after the read up to that barrier;
   with none far enough, the missing barriers before the load first; with none at all,
   ``WAIT_LGKM(n)`` and the barriers before the load.
-* **Counters**: a load that would make more instructions outstanding than its counter
-  holds gets ``WAIT_VM``/``WAIT_LGKM(limit - its instructions)`` before it, marked
-  ``overflow_guard``: it relies on no issue order, which the order checks read
-  (:mod:`pipeline_mlir.kernel.wait_order`, :mod:`pipeline_mlir.isa.wait_order`).
+* **Counters**: nothing to fix: a load that would make more instructions outstanding than
+  its counter holds stalls until the oldest completes (the simulator models it, no hazard).
 
 Each fix is inserted into the phase list (so a kernel-phase fix runs in every
 iteration), then everything is simulated again, until no hazard is left.
@@ -38,8 +36,8 @@ Last, a vmcnt wait at the end of the main loop that the loop's head repeats move
 loop's exit (:func:`~pipeline_mlir.schedule.loop_waits.loop_exit_wait`: two fixes, the
 wait out of the kernel phase and into the epilogue's start), so the MMA after it no
 longer waits for loads it does not read.  Hazards no
-wait or barrier can fix (a single load larger than its counter, a wait over a counter's
-limit -- the lowering refuses it, never clamps it --, deadlock, wrong K tiles) are errors.
+wait or barrier can fix (a wait over a counter's limit -- the lowering refuses it, never
+clamps it --, deadlock, wrong K tiles) are errors.
 """
 
 from __future__ import annotations
@@ -52,8 +50,6 @@ from pipeline_mlir.schedule.types import (BARRIER, MAX_KERNEL_TAG, SCHEDULE_BARR
                      OpRole, Phase, ScheduleEntry, default_op_name)
 from pipeline_mlir.sim.functional import KernelRun, iterations_text, simulate
 from pipeline_mlir.sim.trace import KernelShape, channel_of, role_of
-from pipeline_mlir.schedule.load_runs import load_runs
-from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
 
 #: an inserted barrier is followed by a schedule barrier, so that LLVM keeps every
 #: instruction on its side of it
@@ -210,25 +206,6 @@ def _fix_war(run: KernelRun, h) -> tuple[str, int, tuple[OpDesc, ...]]:
     return lphase, lentry, _BARRIER * (want - (lepoch - bars[0].epoch))
 
 
-def _fix_overflow(run: KernelRun, h) -> tuple[str, int, tuple[OpDesc, ...]]:
-    """A load that would make more instructions outstanding than its counter holds: wait
-    first until it fits."""
-    step = run.groups[h.group].steps[run.groups[h.group].by_origin[h.load]]
-    ch = channel_of(step.op)
-    vm = h.counter == "vmcnt"
-    cost = (run.shape.vm_per_load if vm else run.shape.lgkm_per_load)[ch]
-    limit = VMCNT_MAX if vm else LGKMCNT_MAX
-    if not vm:          # a fragment load longer than the counter: its first run must fit
-        cost = load_runs(cost)[0]
-    if cost > limit:
-        raise RepairError(f"the kernel cannot run this schedule safely, and no wait or barrier "
-                          f"fixes it: one {'global' if vm else 'fragment'} load of channel "
-                          f"{'AB'[ch]} issues {cost} instructions, more than {h.counter} holds "
-                          f"({limit})")
-    wait = OpDesc.wait_vm if vm else OpDesc.wait_lgkm
-    return h.phase, h.entry, (wait(limit - cost).with_(overflow_guard=True),)
-
-
 def repair(compiled, shape: KernelShape, iterations=range(0, 7)) -> RepairedSchedule:
     """The phases a kernel must run so that the compiled schedule ``compiled`` is
     hazard-free on ``shape``."""
@@ -249,8 +226,6 @@ def repair(compiled, shape: KernelShape, iterations=range(0, 7)) -> RepairedSche
             where = _fix_raw(run, h)
         elif h.kind == "war":
             where = _fix_war(run, h)
-        elif h.kind == "counter" and h.load:
-            where = _fix_overflow(run, h)
         else:
             when = ("" if "main-loop iteration" in h.message
                     else f" (with {iterations_text(h.iterations)})")

@@ -102,6 +102,15 @@ COUNTERS = (VMCNT, EXPCNT, LGKMCNT)
 #: the largest count each counter holds: a wait for more outstanding operations cannot be
 #: encoded (an error, never clamped); the maximum itself means "do not wait"
 VMCNT_MAX, EXPCNT_MAX, LGKMCNT_MAX = VMCNT.max, EXPCNT.max, LGKMCNT.max
+#: the most instructions of each counter a wave has in flight: the counter is as wide as its
+#: wait field and never wraps; issuing one more stalls the wave until the oldest completes
+#: (the capacity AMD's own wait checker for CDNA3/CDNA4, rocjitsu, models: lgkmcnt 15,
+#: vmcnt 63).  So more loads than that issued without a wait are no hazard: LLVM's
+#: SIInsertWaitcnts bounds no count of pending operations (IREE's LLVM-built kernels leave
+#: up to 48 LDS reads unwaited) and waits for at most ``max - 1``, since the all-ones field
+#: means "do not wait"; with at most ``max`` in flight, waiting for ``max`` waits for nothing
+#: anyway.
+IN_FLIGHT = {"vm": VMCNT_MAX, "lgkm": LGKMCNT_MAX}
 
 # ---- MFMA ---------------------------------------------------------------------------------
 #: dense peak FLOP (OP for ``i8``) per clock per CU by MFMA operand format (``f8f6f4`` with FP8

@@ -45,3 +45,8 @@
 // the first iteration, in workgroup 0):
 // RUN: sed 's/%%lb0 = arith.constant 0 : index/%%lb0 = arith.constant -1 : index/' %S/Inputs/natural-4wave.mlir | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=BOUNDS
 // BOUNDS: error: sched-adopt-loop: 'amdgpu.gather_to_lds' op reads global memory outside its buffer in the loop's first iteration (element -32 of 16777216); the pipeliner needs the copies' reads in bounds
+//
+// A copy in bounds in the first iteration that reads before the start of its buffer in the
+// last (the K offset runs backwards: 0, -32, ..., -4064):
+// RUN: sed 's/%%ivx = arith.addi %%iv, %%c0 : index/%%ivx = arith.subi %%c0, %%iv : index/' %S/Inputs/natural-4wave.mlir | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=LAST
+// LAST: <stdin>:104:9: error: sched-adopt-loop: 'amdgpu.gather_to_lds' op reads global memory outside its buffer in the loop's last iteration (element -4064 of 16777216); the pipeliner needs the copies' reads in bounds (every workgroup id 0)

@@ -1,28 +1,26 @@
-// RUN: pipeline-opt %s --split-input-file --pass-pipeline='builtin.module(sched-gpu-kernel)' | FileCheck %s
+// RUN: pipeline-opt %s --split-input-file --pass-pipeline='builtin.module(sched-gpu-kernel)' | FileCheck %s --check-prefix=GK
+// RUN: pipeline-opt %s --split-input-file --pass-pipeline='builtin.module(sched-gpu-kernel,lower-affine)' | FileCheck %s
 // RUN: pipeline-opt %s --split-input-file --emit=llvm | FileCheck %s --check-prefix=LLVM
 // RUN: pipeline-opt %S/Inputs/gpu-kernel-affine-errors.mlir --verify-diagnostics --pass-pipeline='builtin.module(sched-gpu-kernel)'
 
-// sched-gpu-kernel lowers the affine.apply ops of a kernel outside IREE's hal.executable
-// (IREE's own tail lowers those inside one) to arith: floordiv is arith.floordivsi,
-// ceildiv arith.ceildivsi, x mod c is x - floordiv(x, c) * c; dims and symbols are the
-// operands in order.
+// sched-gpu-kernel leaves the affine.apply ops of a kernel outside IREE's hal.executable
+// (IREE's own tail lowers those inside one) to upstream lower-affine, the LLVM step's next
+// pass: floordiv and ceildiv become arith.divsi with the sign fix-ups, mod arith.remsi
+// made non-negative; dims and symbols are the operands in order.
 
+// GK-LABEL: gpu.func @k
+// GK:       affine.apply
 // CHECK-LABEL: gpu.func @k
 // CHECK-NOT:   affine.apply
 // CHECK:       %[[T:.*]] = gpu.thread_id x
 // CHECK:       %[[Y:.*]] = gpu.thread_id y
-// CHECK:       %[[C16:.*]] = arith.constant 16 : index
-// CHECK:       %[[Q:.*]] = arith.floordivsi %[[T]], %[[C16]] : index
-// CHECK:       %[[QM:.*]] = arith.muli %[[Q]], %[[C16]] : index
-// CHECK:       %[[M:.*]] = arith.subi %[[T]], %[[QM]] : index
-// CHECK:       %[[Q2:.*]] = arith.floordivsi %[[T]], %{{.*}} : index
-// CHECK:       %[[C64:.*]] = arith.constant 64 : index
-// CHECK:       %[[S:.*]] = arith.muli %[[Q2]], %[[C64]] : index
-// CHECK:       %[[A:.*]] = arith.addi %[[M]], %[[S]] : index
-// CHECK:       %[[C2:.*]] = arith.constant 2 : index
-// CHECK:       %[[CD:.*]] = arith.ceildivsi %[[Y]], %[[C2]] : index
-// CHECK:       %[[B:.*]] = arith.addi %[[A]], %[[CD]] : index
-// CHECK:       memref.store %{{.*}}, %arg0[%[[B]]]
+// CHECK:       arith.remsi %[[T]]
+// CHECK:       arith.divsi
+// CHECK:       arith.cmpi sle, %[[Y]]
+// CHECK:       arith.divsi
+// CHECK:       %[[B:.*]] = arith.addi %{{[0-9]+}}, %{{[0-9]+}} : index
+// CHECK-NEXT:  arith.constant 1.000000e+00
+// CHECK-NEXT:  memref.store %{{.*}}, %arg0[%[[B]]]
 // LLVM: define amdgpu_kernel void @k(
 func.func @k(%a: memref<4096xf32>) attributes {gpu.known_block_size = array<i32: 64, 2, 1>} {
   %t = gpu.thread_id x
@@ -36,9 +34,11 @@ func.func @k(%a: memref<4096xf32>) attributes {gpu.known_block_size = array<i32:
 // -----
 
 // A gpu.func kernel in a gpu.module likewise.
+// GK-LABEL: gpu.func @in_module
+// GK:       affine.apply
 // CHECK-LABEL: gpu.func @in_module
 // CHECK-NOT:   affine.apply
-// CHECK:       arith.floordivsi
+// CHECK:       arith.divsi
 // LLVM: define amdgpu_kernel void @in_module(
 gpu.module @kernels {
   gpu.func @in_module(%a: memref<4096xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {

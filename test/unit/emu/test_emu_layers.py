@@ -3,7 +3,7 @@ package reads bottom-up with no import cycle.
 
     errors, opcodes, instr < scaled < disasm < decode < operands < salu, valu < semantics,
     memops, mfma < mfma_mx, scratch < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
-    < pool < gemm < iree (mfma < iree; hazards, launchdims < machine);  mfma < expect < launchfile
+    < pool < gemm < iree (mfma < iree; counters, hazards, launchdims < machine);  mfma < expect < launchfile
     < described (gemm, machine < described)
 """
 
@@ -35,7 +35,9 @@ ALLOWED = {
     "inputs": {"asmtext", "codeobj", "errors"},
     "hazards": {"errors", "instr"},
     "launchdims": set(),
-    "machine": {"errors", "hazards", "launchdims", "memops", "operands", "semantics"},
+    "counters": set(),
+    "machine": {"counters", "errors", "hazards", "launchdims", "memops", "operands",
+                "semantics"},
     "pool": {"errors", "machine"},
     "gemm": {"errors", "machine", "mfma", "pool"},
     "iree": {"errors", "gemm", "launchdims", "machine", "mfma"},

@@ -662,3 +662,19 @@ def test_lane_permutes(partial):
     for lane in np.flatnonzero(active):
         forward[target[lane]] = data[lane]
     assert np.array_equal(V[4], np.where(active, forward, 7))
+
+
+@pytest.mark.parametrize("reads", [15, 16, 17])
+def test_a_full_counter_stalls_the_wave_until_its_oldest_op_completes(reads):
+    """lgkmcnt holds 15 ops in flight: the 16th DS read waits for the first (the hardware
+    stalls), so the first read's register is ready without a wait; with 15 it is not, and
+    the 17th releases only the second."""
+    lines = [f"ds_read_b32 v{8 + i}, v1" for i in range(reads)]
+    prog = "v_lshlrev_b32_e32 v1, 2, v0\n" + "\n".join(lines) + "\n{use}\ns_endpgm"
+    for reg, released in ((8, reads > 15), (9, reads > 16)):
+        use = prog.format(use=f"v_add_u32_e32 v40, v{reg}, v{reg}")
+        if released:
+            run_snippet(use)
+        else:
+            with pytest.raises(Finding, match=rf"pending-register: .* v{reg} is used while"):
+                run_snippet(use)

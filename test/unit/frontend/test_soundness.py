@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from pipeline_mlir.dialect.ir_io import IRError
-from pipeline_mlir.frontend.soundness import check_in_global
+from pipeline_mlir.frontend.edges import check_in_global
 
 
 class _Op:
@@ -16,18 +16,22 @@ class _Op:
 
 
 def test_reads_inside_the_buffer_pass():
-    check_in_global(_Op(), np.arange(0, 100), 100)
+    check_in_global(_Op(), np.arange(0, 100), 100, 0)
 
 
-@pytest.mark.parametrize("past_end", [True, False])
-def test_a_read_before_the_buffer_is_refused(past_end):
-    with pytest.raises(IRError, match=r"outside its buffer .*element -8 of 100"):
-        check_in_global(_Op(), np.arange(-8, 8), 100, past_end=past_end)
+@pytest.mark.parametrize("workgroup", [0, 1, 7])
+@pytest.mark.parametrize("when", ["first", "last"])
+def test_a_read_before_the_buffer_is_refused(workgroup, when):
+    with pytest.raises(IRError, match=rf"outside its buffer in the loop's {when} iteration "
+                                      rf".*element -8 of 100.*workgroup id {workgroup}"):
+        check_in_global(_Op(), np.arange(-8, 8), 100, workgroup, when)
 
 
-def test_a_read_past_the_end_is_refused_only_where_asked():
-    """Workgroup 0 must read inside; a sample workgroup at the edge of C may point rows past
-    the end (IREE's kernels for sizes their tiles do not divide)."""
+def test_a_read_past_the_end_is_refused_only_in_workgroup_0():
+    """Workgroup 0 must read inside; another workgroup, at the edge of C, may point rows
+    past the end (IREE's kernels for sizes their tiles do not divide)."""
     with pytest.raises(IRError, match=r"element 120 of 100"):
-        check_in_global(_Op(), np.arange(90, 121), 100)
-    check_in_global(_Op(), np.arange(90, 121), 100, past_end=False)
+        check_in_global(_Op(), np.arange(90, 121), 100, 0)
+    with pytest.raises(IRError, match=r"last iteration \(element 120 of 100"):
+        check_in_global(_Op(), np.arange(90, 121), 100, 0, "last")
+    check_in_global(_Op(), np.arange(90, 121), 100, 1)

@@ -161,3 +161,35 @@ def test_merged_waits_are_a_guard_only_where_every_part_is():
     assert both.guards == {"vmcnt"}
     assert merge_waits(lgkm, lgkm_guard).guards == frozenset()
     assert merge_waits(lgkm_guard, lgkm_guard).guards == {"lgkmcnt"}
+
+
+def _vm(kind, name, line):
+    return Token(kind, name, lines=(line,))
+
+
+def test_vector_stores_count_on_vmcnt():
+    """gfx9 counts stores on vmcnt as well as loads: a ``vmcnt(1)`` after a load and a
+    scratch spill store completes the load and leaves the store in flight, a cut no fence
+    pins (counting loads only, the walk found no cut and passed it)."""
+    load = _vm("vmem_load", "scratch_load_dword", 1)
+    store = _vm("vmem_store", "scratch_store_dword", 2)
+    wait = Token("wait", vm=1, lines=(3,))
+    (u,) = unpinned_waits({"loop": [load, store, wait]}, {"loop": {2}})
+    assert (u.counter, u.done.lines, u.first.lines) == ("vmcnt", (1,), (2,))
+    assert "vmcnt(1) completes scratch_load_dword (line 1) but not scratch_store_dword " \
+           "(line 2)" in u.message()
+    # a global store the same way; a fence between them pins the cut
+    gstore = _vm("vmem_store", "global_store_dword", 2)
+    assert len(unpinned_waits({"loop": [load, gstore, wait]}, {"loop": {2}})) == 1
+    fenced = [load, _fence(ORDER_FENCE_MASK, 2), store, wait]
+    assert unpinned_waits({"loop": fenced}, {"loop": {3}}) == []
+
+
+def test_the_skeleton_keeps_vector_stores_for_the_rule():
+    """A vector store is outside the schedule's comparison but a token of the skeleton."""
+    from pipeline_mlir.isa.skeleton import actual_skeleton
+
+    asm = build("4wave-bf16").asm
+    actual, outside = actual_skeleton(parse_asm(asm).function())
+    stores = [t for ph in actual.values() for t in ph if t.kind == "vmem_store"]
+    assert stores and len(stores) == len([o for o in outside if "vector store" in o.reason])

@@ -42,18 +42,15 @@ def test_the_simulator_counts_the_runs(capsys):
     assert "no hazard" in capsys.readouterr().out
 
 
-def test_without_the_runs_the_simulator_refuses(monkeypatch, capsys):
-    """The check that the runs satisfy: one run of 16 overflows lgkmcnt, and no wait before
-    the load can fix it."""
+def test_without_the_runs_the_counter_stalls_and_nothing_races(monkeypatch, capsys):
+    """One run of 16 is one more than lgkmcnt holds: the hardware stalls the 16th read until
+    the first completes, which the simulator models, so the runs' guard only makes that
+    stall explicit: without the runs the schedule is still hazard-free."""
     import pipeline_mlir.sim.functional as F
-    import pipeline_mlir.sim.repair as R
 
     monkeypatch.setattr(F, "load_runs", lambda count: (count,))
-    monkeypatch.setattr(R, "load_runs", lambda count: (count,))
-    assert main(["--simulate", f"--pipeline={SPEC}"]) == 1
-    err = capsys.readouterr().err
-    assert "fragment load of channel B issues 16 instructions, more than lgkmcnt holds (15)" \
-        in err, err
+    assert main(["--simulate", f"--pipeline={SPEC}"]) == 0
+    assert "no hazard" in capsys.readouterr().out
 
 
 def test_the_option_takes_at_most_four_runs(capsys):

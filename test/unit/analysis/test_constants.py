@@ -1,0 +1,72 @@
+"""The one constant folder (``ir_facts.constant_int``) and the one trip count of an
+``scf.for`` with constant bounds (``ir_facts.constant_trips``) that the front end, its tails
+and the stage-ahead pass all read."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline_mlir.analysis.ir_facts import constant_bounds, constant_int, constant_trips
+from pipeline_mlir.dialect.bindings import ir, new_context
+from pipeline_mlir.dialect.ir_io import walk_ops
+
+
+def _module(body: str):
+    return ir.Module.parse("func.func @f(%n: index, %x: i32) {\n" + body + "\n  return\n}")
+
+
+def _value(body: str):
+    """The value the last op of ``body`` (``%v = ...``) defines."""
+    m = _module(body)
+    ops = walk_ops(m.operation, lambda o: len(o.results) == 1)
+    return m, ops[-1].results[0]
+
+
+@pytest.mark.parametrize("body, want", [
+    ("%v = arith.constant 7 : index", 7),
+    ("%a = arith.constant 3 : index\n%b = arith.constant 4 : index\n"
+     "%v = arith.muli %a, %b : index", 12),
+    ("%a = arith.constant 3 : index\n%b = arith.constant 40 : index\n"
+     "%c = arith.addi %a, %b : index\n%v = arith.subi %a, %c : index", -40),
+    ("%a = arith.constant 5 : i32\n%v = arith.index_cast %a : i32 to index", 5),
+    # wrapped to the result's width as the machine computes it
+    ("%a = arith.constant 2147483647 : i32\n%b = arith.constant 1 : i32\n"
+     "%v = arith.addi %a, %b : i32", -2147483648),
+    # not constants: an argument, an op it does not fold, a float
+    ("%a = arith.constant 3 : index\n%v = arith.addi %a, %n : index", None),
+    ("%a = arith.constant 8 : index\n%b = arith.constant 2 : index\n"
+     "%v = arith.divui %a, %b : index", None),
+    ("%v = arith.constant 1.0 : f32", None),
+])
+def test_constant_int(body, want):
+    with new_context():
+        _m, v = _value(body)
+        assert constant_int(v) == want
+
+
+@pytest.mark.parametrize("lb, ub, step, bounds, trips", [
+    ("arith.constant 0 : index", "arith.constant 128 : index", "arith.constant 32 : index",
+     (0, 128, 32), 4),
+    ("arith.constant 0 : index", "arith.constant 100 : index", "arith.constant 32 : index",
+     (0, 100, 32), 4),
+    ("arith.constant 64 : index", "arith.constant 0 : index", "arith.constant 32 : index",
+     (64, 0, 32), 0),
+    # folded bounds count too
+    ("arith.constant 0 : index", "arith.muli %st, %st : index", "arith.constant 8 : index",
+     (0, 64, 8), 8),
+    # a step that is not positive: no trip count (the loop never ends)
+    ("arith.constant 0 : index", "arith.constant 128 : index", "arith.constant 0 : index",
+     (0, 128, 0), None),
+    ("arith.constant 0 : index", "arith.constant 128 : index", "arith.constant -32 : index",
+     (0, 128, -32), None),
+    # a bound known only at run time
+    ("arith.constant 0 : index", "arith.addi %n, %n : index", "arith.constant 32 : index",
+     None, None),
+])
+def test_constant_trips(lb, ub, step, bounds, trips):
+    with new_context():
+        m = _module(f"%st = {step}\n%lb = {lb}\n%ub = {ub}\n"
+                    f"scf.for %i = %lb to %ub step %st {{\n}}")
+        loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
+        assert constant_bounds(loop) == bounds
+        assert constant_trips(loop) == trips

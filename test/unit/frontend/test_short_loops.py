@@ -4,7 +4,8 @@ The schedule's loop runs the natural loop's iterations in pairs (prologue and ep
 pair each).  A loop of one iteration has none: the front end makes the whole loop the
 remainder path (``pipeline_mlir/frontend/tails.py``, ``whole_remainder``): it runs as
 written, on LDS buffers of its own with IREE's swizzle made explicit, and no pipelined loop
-precedes it.  The example natural kernel with one K tile (``examples/natural_kernel.py``),
+precedes it (also when a masked last K tile, peeled, leaves none).  The example natural
+kernel with one K tile (``examples/natural_kernel.py``),
 compiled and run on the emulator: C is exact; so is IREE's kernel with its loop cut to one
 iteration (IREE itself removes a loop of one iteration; the mutation campaign's loop-bound
 mutant, ``test/data/iree/mutants.py``), against the same kernel built without the sched
@@ -91,6 +92,36 @@ def test_iree_kernel_cut_to_one_iteration_is_exact(form):
     lines[start:start] = [f"{pre}%one_trip = arith.constant {constant(lines, lb) + 1} : {ty}"]
     mutant = MU.Mutant(f"4096.{form}", 0, "one iteration", "\n".join(lines))
     assert MU.verdict(mutant) == ("exact", "")
+
+
+@pytest.mark.parametrize("form", ["prefetch", "late"])
+def test_masked_loop_of_two_iterations_is_exact(form, capsys, tmp_path):
+    """IREE's bf16 512x512x4095 kernel (K step 128, the last K tile masked) with its loop cut
+    to its last two iterations: peeling the masked one leaves no pair, so the whole loop
+    runs as written, masks included; C is the same as the build without the sched passes."""
+    import generate as G
+    from pipeline_mlir.emu.inputs import load_kernel
+    from pipeline_mlir.emu.iree import Matmul, matmul_c
+
+    src = G.matmul_source(dtype="bf16", m=512, n=512, k=4095)
+    lines = (G.prefetch_point if form == "prefetch" else G.late_form)(src).splitlines()
+    start, _ = MU._loop(lines)
+    m = re.search(r"= (%\w+) to (%\w+) step (%\w+)", lines[start])
+    ub, step = constant(lines, m.group(2)), constant(lines, m.group(3))
+    pre = " " * (len(lines[start]) - len(lines[start].lstrip()))
+    lines[start] = lines[start].replace(f"= {m.group(1)} to", "= %two_left to", 1)
+    lines[start:start] = [f"{pre}%two_left = arith.constant {ub - 2 * step} : "
+                          f"{MU._iv(lines)[1]}"]
+    text = "\n".join(lines)
+    assert "vector.create_mask" in text or "vector.maskedload" in text
+    rc, out, err = run_text(capsys, tmp_path, text, "--pipeline=4wave")
+    assert rc == 0 and "sched.unpipelined" in out and "sched.pipeline" not in out, err
+    builds = [MU.build(MU.unswizzled(text) if "iree_codegen.swizzle" in text else text, False),
+              MU.build(text, True)]
+    assert [rc for rc, _, _ in builds] == [0, 0], [err for _, err, _ in builds]
+    c = [matmul_c(load_kernel(hsaco), Matmul(512, 512, 4095, "bf16"), MU.WORKGROUPS[form],
+                  mode="late") for _, _, hsaco in builds]
+    assert c[1].any() and (c[0] == c[1]).all()
 
 
 def constant(lines: list[str], name: str) -> int:

@@ -1,7 +1,8 @@
 """IREE's own pipelining against the 4-wave schedule on IREE's bf16 A x B^T 4096^3 kernel
 (and against the ping-pong schedule on IREE's 8-wave kernels: ``--dtype=bf16-256x256-8wave``,
 ``--dtype=bf16-256x128-8wave``, ``--dtype=f16-256x256-8wave``, ``--dtype=fp8-256x256-8wave``,
-``--dtype=i8-256x256-8wave``).
+``--dtype=i8-256x256-8wave``, and at K step 128 ``--dtype=bf16-ab-128x128-k128-8wave``,
+``--dtype=bf16-atbt-128x128-k128-8wave``).
 
 Three gfx950 kernels of the same ``linalg.matmul`` (IREE picks 4 waves, a 128x128 tile,
 K step 32, MFMA 16x16x32):
@@ -71,6 +72,12 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
          "f16-256x256-8wave": _eight_wave("f16_abt_256x256", "pingpong{dtype=f16}", 64),
          "fp8-256x256-8wave": _eight_wave("fp8_abt_256x256", "pingpong{dtype=fp8}", 32),
          "i8-256x256-8wave": _eight_wave("i8_abt_256x256", "pingpong{dtype=i8}", 64),
+         # 8-wave 128x128, K tile 128 (4 MFMAs deep): 2x4 (A x B) or 4x2 (A^T x B^T)
+         # fragments per wave; 16 transposing reads per B (A) subtile, issued in runs
+         "bf16-ab-128x128-k128-8wave": _eight_wave(
+             "bf16_ab_128x128_k128", "pingpong{lgkm_per_load_a=4 lgkm_per_load_b=16}", 32),
+         "bf16-atbt-128x128-k128-8wave": _eight_wave(
+             "bf16_atbt_128x128_k128", "pingpong{lgkm_per_load_a=16 lgkm_per_load_b=4}", 32),
          # IREE's configuration with a forced 32x32x16 MFMA: 2x2 fragments x 2 K steps
          "bf16-mfma32": Case(dict(dtype="bf16", mma="MFMA_F32_32x32x16_BF16"),
                              "4wave{BM=128 BN=128 BK=32 mfma=32x32x16}", "4wave", 8),

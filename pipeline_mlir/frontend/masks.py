@@ -32,7 +32,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import block_size, segments
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
-from pipeline_mlir.frontend.tails import split_tail
+from pipeline_mlir.frontend.tails import is_whole_remainder, split_tail
 
 #: ops without operands a mask size may start from (thread-, not workgroup-dependent)
 LEAVES = ("arith.constant", "gpu.thread_id", "gpu.lane_id")
@@ -82,8 +82,8 @@ def peel_masked_tail(loop) -> None:
     """Peel ``loop``'s masked last K tile into a remainder loop and drop the masks of the
     loop that stays (module docstring); nothing when no read of ``loop`` is masked."""
     reads = masked_reads(loop) + guarded_loads(loop)
-    if not reads or split_tail(loop, peel_last=True) is None:
-        return
+    if not reads or split_tail(loop, peel_last=True) is None or is_whole_remainder(loop):
+        return     # (no pair left: the whole loop runs as written, masks included)
     iv = loop.regions[0].blocks[0].arguments[0]
     ev = Evaluator(block_size(kernel_of(loop)))
     ev.where = loop

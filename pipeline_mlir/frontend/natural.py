@@ -29,7 +29,7 @@ from pipeline_mlir.frontend.regcopy import convert_register_copies
 from pipeline_mlir.frontend.scan import (check_not_pipelined, find_natural_loops, no_loop_reason,
                                          scan_loop, split_reads)
 from pipeline_mlir.frontend.masks import peel_masked_tail
-from pipeline_mlir.frontend.tails import split_tail
+from pipeline_mlir.frontend.tails import is_whole_remainder, split_tail
 from pipeline_mlir.frontend.transpose import regroup_transpose_reads
 from pipeline_mlir.frontend.wide_reads import split_wide_reads
 
@@ -60,9 +60,13 @@ def adopt_loop(loop, schedule):
     ``scf.for``, which names that schedule in its ``SCHEDULE_ATTRS``
     (:mod:`pipeline_mlir.frontend.tagged`).  The iterations the schedule's loop cannot run
     (an odd trip count's last, a masked last K tile) go to a remainder loop after it
-    (:mod:`pipeline_mlir.frontend.tails`, :mod:`pipeline_mlir.frontend.masks`)."""
+    (:mod:`pipeline_mlir.frontend.tails`, :mod:`pipeline_mlir.frontend.masks`).  A loop
+    with no pair of iterations to pipeline (one iteration; two with the last masked) is
+    the remainder path itself, run as written: None."""
     check_not_pipelined(loop)
     inline_constant_true_ifs(loop)
     peel_masked_tail(loop)
     split_tail(loop)
+    if is_whole_remainder(loop):
+        return None
     return adopt(analyse_loop(loop, schedule), schedule)

@@ -41,6 +41,8 @@ from pipeline_mlir.target import gfx950
 
 #: the natural loop's iterations the schedule's loop runs per iteration of its own
 PAIR = 2
+#: on a remainder loop that no pipelined loop precedes (:func:`whole_remainder`)
+WHOLE_ATTR = "sched.unpipelined"
 #: the view ops between an LDS buffer and the remainder's uses that it clones
 VIEW_OPS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
             "memref.reinterpret_cast", "memref.assume_alignment", "memref.memory_space_cast",
@@ -67,8 +69,10 @@ def split_tail(loop, peel_last: bool = False) -> object | None:
         keep = trips - trips % PAIR
         if peel_last and trips % PAIR == 0:
             keep -= PAIR
-        if keep == trips or keep < PAIR:
-            return None   # even, or too short to pipeline: sched-adopt-loop says so
+        if keep == trips:
+            return None   # even (none at all: sched-adopt-loop says so)
+        if keep < PAIR:
+            return whole_remainder(loop)
         with ir.InsertionPoint(loop), loop.location:
             t = loop.operands[0].type
             lb, _ub, step = constant_bounds(loop)
@@ -83,6 +87,31 @@ def split_tail(loop, peel_last: bool = False) -> object | None:
         with ir.InsertionPoint(loop), loop.location:
             split = _even_split(loop)
     return _remainder(loop, split)
+
+
+def whole_remainder(loop):
+    """``loop`` (constant trip count below :data:`PAIR`, or no pair left once its masked
+    last K tile is peeled) becomes the remainder path itself: marked
+    :data:`~pipeline_mlir.frontend.scan.REMAINDER_ATTR` and run as written, on LDS buffers
+    of its own with IREE's swizzle made explicit, as a remainder loop is; no pipelined loop
+    precedes it.  Returns ``loop``."""
+    loop.attributes[REMAINDER_ATTR] = ir.UnitAttr.get()
+    loop.attributes[WHOLE_ATTR] = ir.UnitAttr.get()
+    _own_lds(loop, loop, stages=1)
+    return loop
+
+
+def is_whole_remainder(loop) -> bool:
+    """Whether :func:`whole_remainder` made ``loop`` the remainder path."""
+    return WHOLE_ATTR in loop.attributes
+
+
+def whole_remainders(module) -> list:
+    """The loops of ``module`` that :func:`whole_remainder` made the remainder path (no
+    pipelined loop before them)."""
+    return [o for o in walk_ops(module, lambda x: x.name == "scf.for"
+                                and REMAINDER_ATTR in x.attributes)
+            if WHOLE_ATTR in o.attributes]
 
 
 def _even_split(loop):
@@ -123,11 +152,11 @@ def _lds(v) -> bool:
         return False
 
 
-def _own_lds(rem, loop) -> None:
+def _own_lds(rem, loop, stages: int = PAIR + 1) -> None:
     """Give the remainder loop ``rem`` LDS buffers of its own: every LDS value its body
     uses from outside is rebuilt before it on a new allocation of the same buffer.  The
     schedule's buffers (two stages of every buffer of ``loop``) and the remainder's must
-    fit in LDS together."""
+    fit in LDS together (``stages`` copies of each; 1 when no pipelined loop runs)."""
     mapping: dict = {}
     swizzled: dict = {}
     new_bytes = 0
@@ -139,7 +168,7 @@ def _own_lds(rem, loop) -> None:
                 new_bytes += _clone_view(v, mapping, swizzled, rem)
             op.operands[i] = mapping[v]
     resolve_swizzles(swizzled)
-    need = (PAIR + 1) * new_bytes
+    need = stages * new_bytes
     if need > gfx950.LDS_BYTES:
         raise IRError(loop, f"'scf.for' op: the schedule's LDS buffers (two stages) and the "
                             f"remainder loop's own (the K tiles after the pipelined loop) need "

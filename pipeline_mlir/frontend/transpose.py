@@ -56,6 +56,12 @@ def regroup_transpose_reads(scan: LoopScan) -> None:
     old = [a for a in scan.reads if a.op.name == TRANSPOSE]
     if not old:
         return
+    for a in old:
+        t = ir.VectorType(a.op.results[0].type)
+        if list(t.shape) != [4] or str(t.element_type) not in ("bf16", "f16"):
+            raise IRError(a.op, f"'{TRANSPOSE}' op reads {t}; the front end regroups "
+                                f"transposing reads of 4 16-bit elements "
+                                f"(ds_read_b64_tr_b16), not other element types or widths")
     tracer = _Tracer({a.op.results[0]: k for k, a in enumerate(old)})
     users = []                      # (mfma, operand index, element ids)
     for m in scan.mfmas:

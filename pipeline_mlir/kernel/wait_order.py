@@ -27,7 +27,9 @@ lowering does not split an entry's instructions): the lowering refuses such a ke
 wait of count 0 relies on no order, nor does a wait that only keeps its counter from
 overflowing before the next load (``sched-fix-hazards`` inserts those and marks them:
 ``OpDesc.overflow_guard``); an earlier wait of the same counter at least as strict ends the
-walk.
+walk.  A fragment load of more reads than ``lgkmcnt`` holds is issued in runs behind guard
+waits (:mod:`pipeline_mlir.schedule.load_runs`): the walk sees its runs, the last first,
+and each guard as such an earlier wait; a cut between two runs is inside the entry.
 
 No MLIR here.
 """
@@ -37,6 +39,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.schedule.load_runs import guard_count, load_runs
 from pipeline_mlir.schedule.types import WAIT_LGKM, WAIT_VM, OpDesc, OpRole
 
 __all__ = ["COUNTER_OF_WAIT", "OrderCut", "issued", "order_cuts", "part_cuts"]
@@ -98,15 +101,19 @@ def _cut(stream: list, k: int, shape, parts, strict: bool) -> OrderCut | None:
                 return None       # a block boundary separates them
             return OrderCut(parts.index(x.part), x.entry, first.entry,
                             (wait.phase, wait.entry))
-        if later + got[1] > n:
-            if not strict:
-                return None
-            raise ConfigError(
-                f"the kernel's {_label(wait.phase, wait.entry)} s_waitcnt {counter}({n}) "
-                f"completes only part of the {got[1]} instructions of "
-                f"{_label(x.phase, x.entry)}: their order inside one entry is LLVM's, so the "
-                f"wait would complete an unknown subset of them")
-        later += got[1]
+        runs = load_runs(got[1]) if counter == "lgkmcnt" else (got[1],)
+        for i in range(len(runs) - 1, -1, -1):     # the entry's runs, the last first
+            if later + runs[i] > n or (later + runs[i] == n and i > 0):
+                if not strict:
+                    return None
+                raise ConfigError(
+                    f"the kernel's {_label(wait.phase, wait.entry)} s_waitcnt {counter}({n}) "
+                    f"completes only part of the {got[1]} instructions of "
+                    f"{_label(x.phase, x.entry)}: their order inside one entry is LLVM's, so "
+                    f"the wait would complete an unknown subset of them")
+            later += runs[i]
+            if i > 0 and guard_count(runs[i]) <= n - later:
+                return None       # the run's guard already completed what the wait would
         if later == n:
             first = x
     return None

@@ -49,4 +49,5 @@ class AdoptLoop(SchedulePass):
                                     "no schedule=NAME option")
             with loop.context, loop.location:
                 new = N.adopt_loop(loop, self.schedule)
-                self.adopted.append(read_schedule(new, *SCHEDULE_ATTRS))
+                if new is not None:     # None: too short to pipeline, run as written
+                    self.adopted.append(read_schedule(new, *SCHEDULE_ATTRS))

@@ -74,6 +74,7 @@ class Import(SchedulePass):
 
     def run(self, module) -> None:
         from pipeline_mlir.frontend.natural import find_natural_loops
+        from pipeline_mlir.frontend.tails import whole_remainders
 
         for loop in find_natural_loops(module):
             raise IRError(loop, "'scf.for' op is a natural K-loop (MFMAs, no sched tags): run "
@@ -87,7 +88,8 @@ class Import(SchedulePass):
                                     "schedule=NAME option")
             import_loop(loop, schedule)
         if not existing and not loops:
-            self._create_default(module)
+            if not whole_remainders(module):   # (else: the K-loop runs as written)
+                self._create_default(module)
             return
         for op in existing:  # the loops' pipelines were made from their own schedules
             self._attach(op)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from pipeline_mlir.target.gfx950 import LGKMCNT_MAX
 
-__all__ = ["MAX_FRAGMENT_READS", "load_runs", "guard_before"]
+__all__ = ["MAX_FRAGMENT_READS", "load_runs", "guard_before", "guard_count"]
 
 #: the most instructions one fragment load may issue: four runs (the counter's width
 #: bounds each run, not the load)
@@ -58,6 +58,12 @@ def guard_before(count: int, limit: int = LGKMCNT_MAX) -> dict[int, int]:
     runs = load_runs(count, limit)
     out, start = {}, runs[0]
     for r in runs[1:]:
-        out[start] = limit - r
+        out[start] = guard_count(r, limit)
         start += r
     return out
+
+
+def guard_count(run: int, limit: int = LGKMCNT_MAX) -> int:
+    """The count of the guard before a run of ``run`` instructions (after the first run):
+    at most ``limit - run`` in flight, so that the run brings the counter to ``limit``."""
+    return limit - run

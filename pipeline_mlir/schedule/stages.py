@@ -28,7 +28,7 @@ steps are identities and ``phases`` uses the default recipes.
 from __future__ import annotations
 
 from pipeline_mlir.errors import BodyError, ConfigError
-from pipeline_mlir.records import field, record
+from pipeline_mlir.records import field, record, replace
 from pipeline_mlir.schedule.frag_waits import fragment_waits
 from pipeline_mlir.schedule.frags_ahead import NONE, frags_ahead
 from pipeline_mlir.schedule.phases import (default_epilogue, default_kernel, default_prologue,
@@ -187,6 +187,8 @@ def phases(s, body: list[OpDesc], edge_list: list[DepEdge],
         if getattr(s, "fragment_waits", False):
             out.prologue, out.kernel, out.epilogue = fragment_waits(
                 out.prologue, out.kernel, out.epilogue, lgkm_per_load(s))
+        if max(lgkm_per_load(s)) > LGKMCNT_MAX:
+            cap_split_load_waits(out)
     out.warp_stagger_index = warp_stagger_index(body, config, len(out.prologue))
     check_wait_limits(out)
     return out
@@ -196,6 +198,21 @@ def phases(s, body: list[OpDesc], edge_list: list[DepEdge],
 COUNTER_LIMITS = {WAIT_VM: ("vmcnt", VMCNT_MAX, "global loads"),
                   WAIT_LGKM: ("lgkmcnt", LGKMCNT_MAX, "fragment (LDS) loads"),
                   WAIT_FRAG: ("lgkmcnt", LGKMCNT_MAX, "fragment (LDS) loads")}
+
+
+def cap_split_load_waits(ph: Phases) -> None:
+    """A schedule with a fragment load of more reads than ``lgkmcnt`` holds issues that
+    load in runs (:mod:`pipeline_mlir.schedule.load_runs`), whose guards keep at most
+    ``LGKMCNT_MAX`` LDS instructions in flight at any point.  A derived ``lgkmcnt(n)`` with
+    ``n > LGKMCNT_MAX`` (all but the ``n`` youngest complete, counting every read of such a
+    load) then asks for less than the guards already ensure; it becomes
+    ``lgkmcnt(LGKMCNT_MAX)``, which requires more (all but the 15 youngest complete), so
+    everything the derived wait protected stays protected.  Only waits over the limit change;
+    a schedule whose loads fit keeps the limit check (:func:`check_wait_limits`)."""
+    for entries in (ph.prologue, ph.kernel, ph.epilogue):
+        for i, e in enumerate(entries):
+            if e.op.tag in (WAIT_LGKM, WAIT_FRAG) and e.op.wait_value > LGKMCNT_MAX:
+                entries[i] = replace(e, op=e.op.with_(wait_value=LGKMCNT_MAX))
 
 
 def check_wait_limits(ph: Phases) -> None:

@@ -14,6 +14,7 @@ from pipeline_mlir.records import record
 from pipeline_mlir.schedule.compiler import PipelineSchedule, compile_schedule, declared_body
 from pipeline_mlir.schedule.frag_waits import WAITS
 from pipeline_mlir.schedule.frags_ahead import FRAGS_AHEAD, NONE, WITHIN
+from pipeline_mlir.schedule.load_runs import MAX_FRAGMENT_READS
 from pipeline_mlir.schedule.config import (
     PipelineConfig,
     ScheduleConfig,
@@ -42,7 +43,7 @@ from pipeline_mlir.schedules.geometry import (
 from pipeline_mlir.schedules.grid import GROUP_M_HELP, MAX_GROUP_M, XCD_REMAP_HELP
 from pipeline_mlir.schedules.knobs import COUNTS, FENCES, LGKM, ORDER, PLACEMENT, PRIORITIES, Knob
 from pipeline_mlir.schedules.named import NamedSchedule, option
-from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
+from pipeline_mlir.target.gfx950 import VMCNT_MAX
 
 PingPongOps = MATMUL_TAG_NAMES
 #: the element types of the ping-pong kernel (each a geometry: ``ping_pong_geometry``)
@@ -147,10 +148,10 @@ class PingPong(NamedSchedule):
                                choices=PING_PONG_DTYPES)
     lgkm_per_load_a: int | None = option("int", None, "lgkmcnt entries per A fragment load "
                                          "(default: the kernel's; 0 = fall back)", min=0,
-                                         max=LGKMCNT_MAX)
+                                         max=MAX_FRAGMENT_READS)
     lgkm_per_load_b: int | None = option("int", None, "lgkmcnt entries per B fragment load "
                                          "(default: the kernel's; 0 = fall back)", min=0,
-                                         max=LGKMCNT_MAX)
+                                         max=MAX_FRAGMENT_READS)
     vm_per_load_a: int | None = option("int", None, "vmcnt entries per A global load "
                                        "(default: the kernel's)", min=1, max=VMCNT_MAX)
     vm_per_load_b: int | None = option("int", None, "vmcnt entries per B global load "

@@ -72,13 +72,14 @@ def dma_operand(dtype: str) -> str:
             f"swizzle = #iree_codegen.xor_shuffle<{8 * per}, {per}>>")
 
 
-def _lowering_config(mma: str, operand: str, k_steps: int, wave_tiles: tuple[int, int],
-                     tile: tuple[int, int]) -> str:
+def _lowering_config(mma: str, operand: str | tuple[str, str], k_steps: int,
+                     wave_tiles: tuple[int, int], tile: tuple[int, int]) -> str:
     """IREE's TileAndFuse lowering config: MFMA ``mma``, both operands promoted as
-    ``operand``, a K step of ``k_steps`` MFMAs, ``wave_tiles`` MFMA tiles per wave (M, N) in
-    a ``tile`` (M, N) workgroup tile."""
+    ``operand`` (or A and B as the pair's two), a K step of ``k_steps`` MFMAs,
+    ``wave_tiles`` MFMA tiles per wave (M, N) in a ``tile`` (M, N) workgroup tile."""
+    a, b = (operand, operand) if isinstance(operand, str) else operand
     return (f"#iree_gpu.lowering_config<{{mma_kind = #iree_gpu.mma_layout<{mma}>, "
-            f"promote_operands = [0, 1], promotion_types = [{operand}, {operand}], "
+            f"promote_operands = [0, 1], promotion_types = [{a}, {b}], "
             f"reduction = [0, 0, {k_steps}], subgroup = [{wave_tiles[0]}, {wave_tiles[1]}, 0], "
             f"workgroup = [{tile[0]}, {tile[1]}, 0]}}>")
 
@@ -94,15 +95,22 @@ def _translation_info(threads: int, stages: int | None) -> str:
 
 
 def compilation_info(dtype: str, tile: tuple[int, int], wave_tiles: tuple[int, int],
-                     k_steps: int, threads: int) -> str:
+                     k_steps: int, threads: int,
+                     k_major: tuple[bool, bool] = (False, False)) -> str:
     """An ``#iree_codegen.compilation_info`` that makes IREE 3.13 build the matmul with a
     ``tile`` (M, N) workgroup tile of ``threads`` threads, each wave multiplying
     ``wave_tiles`` (M, N) 16x16 MFMA tiles, a K step of ``k_steps`` MFMAs (of the dtype's
     :data:`MMA_KINDS`: K 32 for bf16/f16, 64 for i8, 128 for fp8): its TileAndFuse pipeline
     as it configures its default kernel (DMA copies, XOR-swizzled LDS: :func:`dma_operand`),
     with sizes of the user's choosing.  The translation_info names no prefetch stage
-    count, so ``--iree-llvmgpu-prefetch-num-stages`` still decides (1: the natural loop)."""
-    lowering = _lowering_config(MMA_KINDS[dtype], dma_operand(dtype), k_steps, wave_tiles, tile)
+    count, so ``--iree-llvmgpu-prefetch-num-stages`` still decides (1: the natural loop).
+    ``k_major`` (A, B): the operand is given K-major (A ``K x M``, B ``K x N``), so IREE
+    reads it with transposing reads and promotes it unswizzled, as its own default
+    configuration does (IREE 3.13 refuses a swizzle hint on such a tile: "all swizzle
+    hints must resolve")."""
+    operands = tuple("#iree_gpu.use_global_load_dma" if plain else dma_operand(dtype)
+                     for plain in k_major)
+    lowering = _lowering_config(MMA_KINDS[dtype], operands, k_steps, wave_tiles, tile)
     return (f"#iree_codegen.compilation_info<lowering_config = {lowering}, "
             f"translation_info = {_translation_info(threads, None)}>")
 
@@ -320,10 +328,14 @@ CONFIGS = {
 #: -> matmul_source arguments (a compilation_info on the matmul: IREE does not pick these
 #: tiles by itself).  Not committed: the tests generate them (small sizes, seconds each).
 def _eight_wave(dtype: str, tile: tuple[int, int], wave_tiles: tuple[int, int],
-                k_steps: int) -> dict:
-    """The ``matmul_source`` arguments of an 8-wave (512-thread) kernel at 1024x1024x512."""
-    return dict(dtype=dtype, m=1024, n=1024, k=512,
-                config=compilation_info(dtype, tile, wave_tiles, k_steps, 512))
+                k_steps: int, transpose_a: bool = False, transpose_b: bool = True) -> dict:
+    """The ``matmul_source`` arguments of an 8-wave (512-thread) kernel at 1024x1024x512
+    (A ``K x M`` with ``transpose_a``, B ``K x N`` without ``transpose_b``: each such operand
+    read with transposing reads)."""
+    config = compilation_info(dtype, tile, wave_tiles, k_steps, 512,
+                              k_major=(transpose_a, not transpose_b))
+    return dict(dtype=dtype, m=1024, n=1024, k=512, transpose_a=transpose_a,
+                transpose_b=transpose_b, config=config)
 
 
 EIGHT_WAVE = {
@@ -338,6 +350,16 @@ EIGHT_WAVE = {
     "matmul_i8_abt_256x256_8wave": _eight_wave("i8", (256, 256), (8, 4), 2),
     "matmul_fp8_abt_256x128_8wave": _eight_wave("fp8", (256, 128), (4, 4), 1),
     "matmul_i8_abt_256x128_8wave": _eight_wave("i8", (256, 128), (4, 4), 2),
+    # K step 128 (4 MFMAs): 16 transposing reads per B subtile (A x B; 4x2 waves of 32x64)
+    # or A subtile (A^T x B^T; 2x4 waves of 64x32), more than lgkmcnt holds: issued in runs
+    # (schedule/load_runs.py).  A 2-byte 256-row tile at K step 128 needs more than the
+    # LDS in two stages (refused, test_iree_pingpong.py)
+    "matmul_bf16_ab_128x128_k128_8wave": _eight_wave("bf16", (128, 128), (2, 4), 4,
+                                                     transpose_b=False),
+    "matmul_f16_ab_128x128_k128_8wave": _eight_wave("f16", (128, 128), (2, 4), 4,
+                                                    transpose_b=False),
+    "matmul_bf16_atbt_128x128_k128_8wave": _eight_wave("bf16", (128, 128), (4, 2), 4,
+                                                       transpose_a=True),
 }
 
 

@@ -173,10 +173,12 @@ def test_natural_refusals_are_located(capsys, tmp_path, variant, where, message)
     assert where in text.splitlines()[line - 1], (err, text.splitlines()[line - 1])
 
 
-def test_trip_count_must_be_at_least_two(capsys, tmp_path):
-    """(An odd trip count is pipelined with a remainder loop: test_tails.py.)"""
-    rc, _, err = run_text(capsys, tmp_path, kernel_text(k=32), "--pipeline=4wave")
-    assert rc == 1 and "runs 1 iteration(s)" in err and "needs at least 2" in err, err
+def test_trip_count_below_two_runs_as_written(capsys, tmp_path):
+    """One iteration: no pair to pipeline, the loop runs as written (before: refused; the
+    kernel is exact, and no iteration is refused: test_short_loops.py).  (An odd trip count
+    is pipelined with a remainder loop: test_tails.py.)"""
+    rc, out, err = run_text(capsys, tmp_path, kernel_text(k=32), "--pipeline=4wave")
+    assert rc == 0 and "sched.unpipelined" in out and "sched.pipeline" not in out, err
 
 
 @pytest.mark.parametrize("iv", ["index", "i32"])

@@ -28,7 +28,9 @@ when it is; casts keep the form when the value fits.
 Ranges (:meth:`IndexForms.range`, of a form at a point of the function): constants;
 ``workitem.id`` within the block size (or the op's ``range``); ``workgroup.id`` in
 dimension ``d`` below ``ceil((2^32 - 1) / block_d)`` (a dispatch's grid size is a 32-bit
-count of work-items; below 2^31 assumed where the block size is 1 or not stated); loop
+count of work-items; below 2^31 assumed where the block size is 1 or not stated), and within
+the op's ``range`` (``sched-gpu-kernel`` gives the ids of an ``scf.forall`` over
+workgroups its static bounds); loop
 counters and branch facts from :class:`~pipeline_mlir.analysis.int_branches.BranchFacts`.
 A range is a sound bound of every value the form takes there.
 """
@@ -119,6 +121,16 @@ _FLOORDIV = frozenset({"llvm.udiv", "llvm.sdiv", "llvm.lshr", "llvm.ashr"})
 _MOD = frozenset({"llvm.urem", "llvm.srem"})
 _MINMAX = {"llvm.intr.smax": (max, False), "llvm.intr.smin": (min, False),
            "llvm.intr.umax": (max, True), "llvm.intr.umin": (min, True)}
+
+
+def _op_range(op, rng):
+    """``rng`` met with the op's ``range`` attribute (``[lo, hi)``), if it has one."""
+    if "range" in op.attributes and is_kind(op.attributes["range"], "constant_range"):
+        m = _RANGE_RE.search(str(op.attributes["range"]))  # no accessor: its text
+        if m and int(m.group(1)) < int(m.group(2)):
+            given = (int(m.group(1)), int(m.group(2)) - 1)
+            return meet(rng or given, given)
+    return rng
 
 
 class IndexForms(BranchFacts):
@@ -412,18 +424,12 @@ class IndexForms(BranchFacts):
                 wave = self._atom("wave", ("wave",), (), True)
                 lane = self._atom("lane", ("lane",), (), False)
                 return Form({wave: WAVE_SIZE, lane: 1})
-            rng = (0, size - 1) if size else None
-            if "range" in op.attributes and is_kind(op.attributes["range"], "constant_range"):
-                m = _RANGE_RE.search(str(op.attributes["range"]))  # no accessor: its text
-                if m and int(m.group(1)) < int(m.group(2)):
-                    rng = meet(rng or (int(m.group(1)), int(m.group(2)) - 1),
-                                (int(m.group(1)), int(m.group(2)) - 1))
-            return self._opaque_form(value, rng)
+            return self._opaque_form(value, _op_range(op, (0, size - 1) if size else None))
         if name.startswith("rocdl.workgroup.id.") and dim is not None:
             # a dimension's grid size is a 32-bit count of work-items: at most
             # ceil((2^32 - 1) / size) workgroups; below 2^31 assumed for a size of 1
             count = min(1 << 31, ceil_div((1 << 32) - 1, size)) if size else 1 << 31
-            return self._opaque_form(value, (0, count - 1))
+            return self._opaque_form(value, _op_range(op, (0, count - 1)))
         return self._opaque_form(value, None)
 
     def _minmax(self, value, name: str, a: Form, b: Form, ctx: dict) -> Form:

@@ -46,6 +46,7 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import attr_names
 from pipeline_mlir.analysis.loop_eval import xor_shuffle
+from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.edges import Channel, check_copy_reads, read_copies, table_of
 from pipeline_mlir.frontend.kernel_ir import is_pure
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
@@ -587,10 +588,12 @@ class Emitter:
         acc = rw.copy_acc[old]
         base = source_base(acc.src)
         cl = Cloner(rw.body_set, {rw.iv: iv_value}, self.point)
-        g0 = rw._linear(acc.src, cl, base)
-        for i, s in zip(acc.src_indices, an.evaluator.view(acc.src).strides):
-            g0 = rw.ix.add(g0, rw.ix.mul(cl.get(i), s))
-        g0 = self.indices(base, g0 if g0 is not None else 0)
+        g0 = dim_indices(rw.ix, cl, acc.src, acc.src_indices, base)
+        if g0 is None:
+            g0 = rw._linear(acc.src, cl, base)
+            for i, s in zip(acc.src_indices, an.evaluator.view(acc.src).strides):
+                g0 = rw.ix.add(g0, rw.ix.mul(cl.get(i), s))
+            g0 = self.indices(base, g0 if g0 is not None else 0)
         tid = self.tid()
         wave = o.mul(o.div(tid, WAVE_SIZE), WAVE_SIZE * plan.width)
         out = []

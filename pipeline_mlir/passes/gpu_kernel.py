@@ -257,17 +257,27 @@ class GpuKernel(SchedPass):
                                              for v in ir.DenseI64ArrayAttr(o.attributes[k])):
                     raise IRError(o, "'scf.forall' op over workgroups must start at 0 with step 1")
             blk = o.regions[0].blocks[0]
+            uppers = _static_bounds(o, "staticUpperBound", len(dims))
             with ir.InsertionPoint(o), o.location:
-                for iv, d in zip(blk.arguments, dims):
+                for iv, d, ub in zip(blk.arguments, dims, uppers):
+                    attrs = {"dimension": ir.Attribute.parse(f"#gpu<dim<{d}>>")}
+                    if ub is not None:      # the grid is the forall's bounds
+                        attrs["upper_bound"] = ir.IntegerAttr.get(ir.IndexType.get(), ub)
                     bid = ir.Operation.create("gpu.block_id", results=[ir.IndexType.get()],
-                                              attributes={"dimension": ir.Attribute.parse(
-                                                  f"#gpu<dim<{d}>>")})
+                                              attributes=attrs)
                     iv.replace_all_uses_with(bid.results[0])
             for inner in _ops(blk):
                 if inner.name == "scf.forall.in_parallel":
                     continue
                 inner.move_before(o)
             o.erase()
+
+
+def _static_bounds(o, key: str, n: int) -> list:
+    """The ``n`` static bounds ``key`` of an ``scf.forall`` (None where dynamic or absent)."""
+    if key not in o.attributes:
+        return [None] * n
+    return [v if v >= 0 else None for v in ir.DenseI64ArrayAttr(o.attributes[key])]
 
 
 def _nested_kernels(module) -> list:

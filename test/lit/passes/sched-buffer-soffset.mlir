@@ -1715,3 +1715,69 @@ module {
   }
   llvm.mlir.global internal @buf() {addr_space = 3 : i32} : !llvm.array<4096 x bf16>
 }
+
+// -----
+
+// A workgroup id with a range (sched-gpu-kernel gives the ids of an scf.forall over
+// workgroups its static bounds): IREE's row offset of a tile cut at the edge,
+// wg * 128 + min(1000 - wg * 128, 0), is then provably non-negative (the min is 0 for
+// wg < 8) and goes into soffset.
+// CHECK-LABEL: llvm.func @workgroup_range
+// CHECK:         rocdl.raw.ptr.buffer.load.lds
+// CHECK-NOT:     rocdl.load.to.lds
+module {
+  llvm.func @workgroup_range(%a: !llvm.ptr<1>, %n: i32) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 64, 1, 1>} {
+    %c0 = llvm.mlir.constant(0 : i64) : i64
+    %c128 = llvm.mlir.constant(128 : i64) : i64
+    %c1000 = llvm.mlir.constant(1000 : i64) : i64
+    %flags = llvm.mlir.constant(159744 : i32) : i32
+    %stride = llvm.mlir.constant(0 : i16) : i16
+    %lds = llvm.mlir.addressof @buf : !llvm.ptr<3>
+    %tid = rocdl.workitem.id.x range <i32, 0, 64> : i32
+    %wg32 = rocdl.workgroup.id.x range <i32, 0, 8> : i32
+    %wg = llvm.zext %wg32 : i32 to i64
+    %row = llvm.mul %wg, %c128 : i64
+    %left = llvm.sub %c1000, %row : i64
+    %shift = llvm.intr.smin(%left, %c0) : (i64, i64) -> i64
+    %base = llvm.add %row, %shift : i64
+    %rsrc = rocdl.make.buffer.rsrc %a, %stride, %n, %flags : <1>, i32 to <7>
+    %lane = llvm.zext %tid : i32 to i64
+    %idx = llvm.add %lane, %base : i64
+    %src = llvm.getelementptr %rsrc[%idx] : (!llvm.ptr<7>, i64) -> !llvm.ptr<7>, bf16
+    rocdl.load.to.lds %src, %lds, 16, 0, 0 : <7>
+    llvm.return
+  }
+  llvm.mlir.global internal @buf() {addr_space = 3 : i32} : !llvm.array<4096 x bf16>
+}
+
+// -----
+
+// Left alone: the same offset with a workgroup id of no range (any id the grid allows:
+// the min may be negative).
+// CHECK-LABEL: llvm.func @workgroup_no_range
+// CHECK-NOT:     rocdl.raw.ptr.buffer.load.lds
+// CHECK:         rocdl.load.to.lds
+module {
+  llvm.func @workgroup_no_range(%a: !llvm.ptr<1>, %n: i32) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 64, 1, 1>} {
+    %c0 = llvm.mlir.constant(0 : i64) : i64
+    %c128 = llvm.mlir.constant(128 : i64) : i64
+    %c1000 = llvm.mlir.constant(1000 : i64) : i64
+    %flags = llvm.mlir.constant(159744 : i32) : i32
+    %stride = llvm.mlir.constant(0 : i16) : i16
+    %lds = llvm.mlir.addressof @buf : !llvm.ptr<3>
+    %tid = rocdl.workitem.id.x range <i32, 0, 64> : i32
+    %wg32 = rocdl.workgroup.id.x : i32
+    %wg = llvm.zext %wg32 : i32 to i64
+    %row = llvm.mul %wg, %c128 : i64
+    %left = llvm.sub %c1000, %row : i64
+    %shift = llvm.intr.smin(%left, %c0) : (i64, i64) -> i64
+    %base = llvm.add %row, %shift : i64
+    %rsrc = rocdl.make.buffer.rsrc %a, %stride, %n, %flags : <1>, i32 to <7>
+    %lane = llvm.zext %tid : i32 to i64
+    %idx = llvm.add %lane, %base : i64
+    %src = llvm.getelementptr %rsrc[%idx] : (!llvm.ptr<7>, i64) -> !llvm.ptr<7>, bf16
+    rocdl.load.to.lds %src, %lds, 16, 0, 0 : <7>
+    llvm.return
+  }
+  llvm.mlir.global internal @buf() {addr_space = 3 : i32} : !llvm.array<4096 x bf16>
+}

@@ -10,8 +10,10 @@
 // CHECK:      module attributes {gpu.container_module} {
 // CHECK-NEXT:   gpu.module @kernels {
 // CHECK-NEXT:     gpu.func @dispatch(%arg0: memref<64xf32, #gpu.address_space<global>>, %arg1: memref<64xf32, #gpu.address_space<global>>, %arg2: i32) workgroup(%arg3 : memref<64xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
-// CHECK:          %[[BY:.*]] = gpu.block_id  y
-// CHECK:          %[[BX:.*]] = gpu.block_id  x
+// The forall's induction variables become block ids bounded by its static bounds (the
+// grid), which the LLVM step keeps as ranges of the workgroup ids.
+// CHECK:          %[[BY:.*]] = gpu.block_id  y upper_bound 4
+// CHECK:          %[[BX:.*]] = gpu.block_id  x upper_bound 8
 // CHECK:          %[[T:.*]] = gpu.thread_id  x
 // CHECK:          memref.load %arg0[%[[T]]]
 // CHECK:          memref.store %{{.*}}, %arg3[%[[T]]]
@@ -19,6 +21,8 @@
 // CHECK-NOT:      memref.dealloc
 // CHECK:          gpu.return
 // LLVM: define amdgpu_kernel void @dispatch(
+// LLVM-DAG: call range(i32 0, 4) i32 @llvm.amdgcn.workgroup.id.y()
+// LLVM-DAG: call range(i32 0, 8) i32 @llvm.amdgcn.workgroup.id.x()
 // LLVM: "amdgpu-flat-work-group-size"="64,64"
 #layout = #hal.pipeline.layout<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>
 #target = #hal.executable.target<"rocm", "rocm-hsaco-fb", {}>

@@ -48,6 +48,7 @@ from pipeline_mlir.analysis.ir_facts import attr_names
 from pipeline_mlir.analysis.loop_eval import xor_shuffle
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.edges import Channel, check_copy_reads, read_copies, table_of
+from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.frontend.kernel_ir import is_pure
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 
@@ -90,70 +91,6 @@ class RedistributedPartition(LM.Partition):
 # ---------------------------------------------------------------------------------------------
 # the address program, once for numpy and once for the IR
 # ---------------------------------------------------------------------------------------------
-
-class NumpyOps:
-    """The address program's operations on numpy arrays (and ints)."""
-
-    @staticmethod
-    def add(a, b):
-        return a + b
-
-    @staticmethod
-    def mul(a, k: int):
-        return a * k
-
-    @staticmethod
-    def div(a, k: int):
-        return a // k
-
-    @staticmethod
-    def rem(a, k: int):
-        return a % k
-
-    @staticmethod
-    def xor(a, b):
-        return a ^ b
-
-
-class IrOps:
-    """The same operations emitted as ``arith`` index ops; Python ints fold, ``const``
-    makes index constants (once, before the loop)."""
-
-    def __init__(self, const) -> None:
-        self.const = const
-
-    def _v(self, a):
-        return self.const(a) if isinstance(a, int) else a
-
-    def add(self, a, b):
-        if isinstance(a, int) and isinstance(b, int):
-            return a + b
-        if isinstance(a, int) and a == 0:
-            return b
-        if isinstance(b, int) and b == 0:
-            return a
-        return B.arith.addi(self._v(a), self._v(b))
-
-    def mul(self, a, k: int):
-        if isinstance(a, int):
-            return a * k
-        return a if k == 1 else (0 if k == 0 else B.arith.muli(a, self.const(k)))
-
-    def div(self, a, k: int):
-        if isinstance(a, int):
-            return a // k
-        return a if k == 1 else B.arith.divui(a, self.const(k))
-
-    def rem(self, a, k: int):
-        if isinstance(a, int):
-            return a % k
-        return 0 if k == 1 else B.arith.remui(a, self.const(k))
-
-    def xor(self, a, b):
-        if isinstance(a, int) and isinstance(b, int):
-            return a ^ b
-        return B.arith.xori(self._v(a), self._v(b))
-
 
 def source_offset(o, plan: ChannelPlan, tid, subtile: int, j: int) -> list:
     """The offset, per dimension of the global buffer, from the base (the reference copy's

@@ -21,7 +21,8 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.loop_eval import xor_shuffle
-from pipeline_mlir.frontend.layout import IrOps, xor_shuffle_ir
+from pipeline_mlir.frontend.index_ops import IrOps
+from pipeline_mlir.frontend.layout import xor_shuffle_ir
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 #: the ops that access the buffer -> the position of the memref among their operands

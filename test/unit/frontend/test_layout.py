@@ -16,6 +16,7 @@ import pytest
 
 from pipeline_mlir.analysis.ir_facts import xor_shuffle
 from pipeline_mlir.frontend import layout as L
+from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.kernel import loop_model as LM
 
 from test_natural import kernel_text, run_text
@@ -69,9 +70,9 @@ def _plan(**kw) -> L.ChannelPlan:
 def test_the_address_program_folds_as_numpy_computes(tid, sub, j):
     """Given Python ints, the IR form folds to the numbers the numpy form computes."""
     plan = _plan(ref_x=72)
-    ir_ops = L.IrOps(const=None)   # never called: everything folds
+    ir_ops = IrOps(const=None)   # never called: everything folds
     assert L.source_offset(ir_ops, plan, tid, sub, j) == \
-        [int(x) for x in L.source_offset(L.NumpyOps, plan, np.int64(tid), sub, j)]
+        [int(x) for x in L.source_offset(NumpyOps, plan, np.int64(tid), sub, j)]
 
 
 def _fake(copies, reads=(), buffers=1, threads=256, elem_bytes=2) -> SimpleNamespace:

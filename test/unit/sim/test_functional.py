@@ -21,7 +21,7 @@ from pipeline_mlir.kernel.gemm import gemm_kernel
 from pipeline_mlir.kernel.plan import KernelShape, kernel_plan
 from pipeline_mlir.schedule.printing import DumpError, format_schedule, parse_schedule
 from pipeline_mlir.schedule.targets import MATMUL_TAG_NAMES
-from pipeline_mlir.schedule.types import BARRIER, WAIT_LGKM, OpDesc, Phase, ScheduleEntry
+from pipeline_mlir.schedule.types import BARRIER, OpDesc, Phase, ScheduleEntry
 from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.sim.functional import simulate
 from pipeline_mlir.sim.repair import RepairError, _tighten, repair

@@ -17,7 +17,14 @@ Edits (comma-separated, applied in this order):
   last MFMA and its branch back (the loop counter's) move in front of the fourth MFMA
   from the end;
 * ``half-barriers``: every second ``s_barrier`` of the loop is left out (a bound on what
-  fewer barriers could give; the loop is racy without them).
+  fewer barriers could give; the loop is racy without them);
+* ``no-scale-reads``: every MX scale read (``ds_read_u8``) of the loop is left out and each
+  ``lgkmcnt(N)`` lowered by the ones among the last ``N`` LDS instructions before it (over
+  earlier iterations too), so it completes the same other instructions: what the scale
+  reads cost wherever a schedule put them, the most any placement of them could give;
+* ``no-scale-dmas``: the same for the MX scale DMAs (``buffer_load_dword ... lds`` in a
+  loop whose element DMAs are ``buffer_load_dwordx4 ... lds``) and ``vmcnt``; refused where
+  the element DMAs are dwords too (the scale DMAs cannot be told apart in the text).
 
 Models, not hardware::
 
@@ -32,10 +39,13 @@ import sys
 
 from whatif_frags import frags_ahead, frags_ahead_kernel
 
-EDITS = ("dword-dma", "early-loop-control", "half-barriers", "frags-ahead")
+EDITS = ("dword-dma", "early-loop-control", "half-barriers", "frags-ahead", "no-scale-reads",
+         "no-scale-dmas")
 VMCNT_MAX = 63
 _X4 = re.compile(r"\bbuffer_load_dwordx4\b(?=.*\blds\b)")
 _VMCNT = re.compile(r"vmcnt\((\d+)\)")
+_DWORD_LDS = re.compile(r"\bbuffer_load_dword\b(?=.*\blds\b)")
+_LGKM = re.compile(r"\s*(ds_|s_load_|s_buffer_load_)")
 _LOOP_CONTROL = re.compile(r"\s*(s_add_u32|s_addc_u32|s_add_i32|s_cmp_\w+|v_cmp_\w+)\s")
 
 
@@ -139,6 +149,39 @@ def half_barriers(body: list[str]) -> list[str]:
     return out
 
 
+def _dropped(body: list[str], drop, counted, counter: str) -> list[str]:
+    """``body`` without the lines ``drop`` picks (instructions ``counted`` counts), each
+    ``counter(N)`` lowered by the dropped ones among the last ``N`` counted instructions
+    issued before it (reaching back over earlier iterations)."""
+    seq = [(k, bool(drop(line))) for k, line in enumerate(body) if counted(line)]
+    pattern = re.compile(counter + r"\((\d+)\)")
+    out = []
+    for k, line in enumerate(body):
+        if counted(line) and drop(line):
+            continue
+        m = pattern.search(line)
+        if m and seq:
+            n = int(m.group(1))
+            back = [d for kk, d in reversed(seq) if kk < k]
+            while len(back) < n:
+                back += [d for _, d in reversed(seq)]
+            line = pattern.sub(f"{counter}({n - sum(back[:n])})", line)
+        out.append(line)
+    return out
+
+
+def no_scale_reads(body: list[str]) -> list[str]:
+    return _dropped(body, lambda line: line.strip().startswith("ds_read_u8"),
+                    lambda line: _LGKM.match(line) is not None, "lgkmcnt")
+
+
+def no_scale_dmas(body: list[str]) -> list[str]:
+    if not any(_X4.search(line) for line in body):
+        raise SystemExit("bench_whatif: no-scale-dmas: the loop's element DMAs are dwords "
+                         "too; its scale DMAs cannot be told apart")
+    return _dropped(body, _DWORD_LDS.search, _is_vm, "vmcnt")
+
+
 def edit_asm(asm: str, edits: list[str]) -> str:
     """``asm`` with ``edits`` applied to its main loop's body."""
     lines = asm.split("\n")
@@ -147,7 +190,8 @@ def edit_asm(asm: str, edits: list[str]) -> str:
     for name in EDITS:
         if name in edits:
             body = {"dword-dma": dword_dma, "early-loop-control": early_loop_control,
-                    "half-barriers": half_barriers, "frags-ahead": frags_ahead}[name](body)
+                    "half-barriers": half_barriers, "frags-ahead": frags_ahead,
+                    "no-scale-reads": no_scale_reads, "no-scale-dmas": no_scale_dmas}[name](body)
     return "\n".join(lines[:first + 1] + body + lines[last + 1:])
 
 

@@ -208,3 +208,52 @@ def test_kernel_out_needs_frags_ahead_alone():
                        env={**os.environ, "PYTHONPATH": path})
     assert r.returncode == 1 and "Traceback" not in r.stderr
     assert "--kernel-out: only with --edits frags-ahead alone" in r.stderr
+
+
+# an MX-like loop: element and scale reads, a wait between them, one reaching back a loop
+MX_LOOP = """\
+.LBB0_2:                                ; =>This Inner Loop Header: Depth=1
+\ts_waitcnt lgkmcnt(3)
+\tds_read_b128 v[10:13], v1
+\tds_read_u8 v20, v2
+\tds_read_b128 v[14:17], v1 offset:64
+\tds_read_u8 v21, v2 offset:8
+\ts_waitcnt lgkmcnt(1)
+\tv_mfma_scale_f32_16x16x128_f8f6f4 a[0:3], v[10:17], v[10:17], a[0:3], v20, v21
+\tbuffer_load_dwordx4 v9, s[12:15], s2 offen lds
+\tbuffer_load_dword v18, s[20:23], s35 offen lds
+\ts_waitcnt vmcnt(1) lgkmcnt(0)
+\ts_barrier
+\ts_cbranch_vccnz .LBB0_2
+\ts_endpgm
+"""
+
+
+def test_no_scale_reads_drops_them_and_lowers_the_waits(whatif):
+    body = _body(whatif.edit_asm(MX_LOOP, ["no-scale-reads"]))
+    assert not any(line.startswith("ds_read_u8") for line in body)
+    assert sum(line.startswith("ds_read_b128") for line in body) == 2
+    # lgkmcnt(3) at the top left the previous iteration's last three in flight (b128, u8,
+    # b128 from the end: u8 v21 is youngest): two of them were scale reads
+    assert body[0] == "s_waitcnt lgkmcnt(1)"
+    # lgkmcnt(1) left u8 v21 in flight: nothing of the others, so lgkmcnt(0)
+    assert body[3] == "s_waitcnt lgkmcnt(0)"
+    # the vm counter is not touched
+    assert body[7] == "s_waitcnt vmcnt(1) lgkmcnt(0)"
+
+
+def test_no_scale_dmas_drops_the_dwords_and_lowers_vmcnt(whatif):
+    body = _body(whatif.edit_asm(MX_LOOP, ["no-scale-dmas"]))
+    assert [line.split()[0] for line in body if line.startswith("buffer_")] == \
+        ["buffer_load_dwordx4"]
+    assert body[8] == "s_waitcnt vmcnt(0) lgkmcnt(0)"
+    assert body[0] == "s_waitcnt lgkmcnt(3)"
+    # a wait reaching back past the loop's own vm instructions counts earlier iterations
+    body = _body(whatif.edit_asm(MX_LOOP.replace("vmcnt(1)", "vmcnt(3)"), ["no-scale-dmas"]))
+    assert body[8] == "s_waitcnt vmcnt(1) lgkmcnt(0)"
+
+
+def test_no_scale_dmas_refuses_a_loop_of_dword_element_dmas(whatif):
+    dwords = MX_LOOP.replace("buffer_load_dwordx4", "buffer_load_dword")
+    with pytest.raises(SystemExit, match="cannot be told apart"):
+        whatif.edit_asm(dwords, ["no-scale-dmas"])

@@ -101,6 +101,12 @@ class GemmKernel:
             shape = replace(shape, lds=lds_layout(self.geometry, self.traits, self.swizzle))
         return shape
 
+    @property
+    def min_k(self) -> int:
+        """The smallest K the kernel computes: two K tiles for the prologue, two more per
+        main-loop trip it always runs (``KernelShape.min_trips``)."""
+        return 2 * self.geometry.BK * (1 + self.shape.min_trips)
+
     def with_swizzle(self, swizzle: LdsSwizzle) -> "GemmKernel":
         """The same kernel with another LDS swizzle."""
         return replace(self, swizzle=swizzle)

@@ -61,7 +61,7 @@ def thread_ids(t) -> None:
     # compute a silently wrong C
     w(f"%k_rem = arith.remui %Ki, {w.const(2 * g.BK)} : i32")
     w(f"%k_bad0 = arith.cmpi ne, %k_rem, {w.const(0)} : i32")
-    w(f"%k_bad1 = arith.cmpi ult, %Ki, {w.const(2 * g.BK)} : i32")
+    w(f"%k_bad1 = arith.cmpi ult, %Ki, {w.const(k.min_k)} : i32")
     w(f"%m_rem = arith.remui %Mi, {w.const(g.BM)} : i32")
     w(f"%m_bad = arith.cmpi ne, %m_rem, {w.const(0)} : i32")
     w(f"%n_rem = arith.remui %Ni, {w.const(g.BN)} : i32")

@@ -10,6 +10,8 @@ remainder handling:
 * ``K % (2*BK) == 0`` and ``K >= 2*BK``: the pipelined K-loop consumes two K tiles
   per step; the prologue loads tiles 0 and 1, the main loop runs ``K/(2*BK) - 1``
   times (zero times when ``K == 2*BK``), the epilogue computes the last two tiles;
+  a kernel whose main loop runs at least once (``min_trips``, the ``4wave`` option
+  ``loop_once``) needs ``K >= 4*BK`` (:attr:`~pipeline_mlir.kernel.gemm.GemmKernel.min_k`);
 * every buffer spans fewer than 2**31 bytes: the loads and stores are buffer
   instructions with 32-bit byte offsets.
 
@@ -87,9 +89,12 @@ def check_launch(kernel, M: int, N: int, K: int) -> LaunchConfig:
         raise LaunchError(f"{where}: N = {N} is not a multiple of the tile BN = {g.BN} "
                           f"(the kernel has no edge tiles; pad N to {-(-N // g.BN) * g.BN})")
     step = 2 * g.BK
-    if K < step:
+    if K < kernel.min_k:
         raise LaunchError(f"{where}: K = {K} is too small: the pipelined loop needs K >= "
-                          f"2*BK = {step} (its prologue loads two K tiles)")
+                          + (f"2*BK = {step} (its prologue loads two K tiles)"
+                             if kernel.min_k == step else
+                             f"4*BK = {kernel.min_k} (its main loop runs at least once; "
+                             f"pad K with zeros to {kernel.min_k})"))
     if K % step:
         raise LaunchError(f"{where}: K = {K} is not a multiple of 2*BK = {step} (the loop "
                           f"consumes two K tiles per step; pad K with zeros to "

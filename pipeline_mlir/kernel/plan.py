@@ -22,8 +22,9 @@ The skeleton (:attr:`KernelPlan.parts`), in execution order:
    schedule's stagger index: warp group 1 runs one extra ``s_barrier`` there
    (``stagger``), so the groups run half a phase apart; every warp then runs one
    ``s_barrier`` after the prologue (``join``).
-3. ``fence`` (kernels with a zero-trip fence, 4-wave): when the main loop runs zero
-   times, ``s_waitcnt vmcnt(0)``, ``s_waitcnt lgkmcnt(0)``, ``s_barrier`` before the
+3. ``fence`` (kernels with a zero-trip fence, 4-wave, unless their loop runs at least
+   once, ``min_trips``): when the main loop runs zero times, ``s_waitcnt vmcnt(0)``,
+   ``s_waitcnt lgkmcnt(0)``, ``s_barrier`` before the
    epilogue (the reference kernel's fix of the race between the prologue's loads and
    the epilogue's reads).
 4. the main loop: the kernel entries, once per iteration.
@@ -151,6 +152,8 @@ class KernelShape:
     mfmas_per_mma: int | None = None
     mfma: str | None = None
     zero_trip_fence: bool = False
+    #: the fewest main-loop trips the kernel runs (1: K >= 4*BK, no zero-trip path)
+    min_trips: int = 0
     kernarg_wait: bool = True
     simds: int = SIMDS_PER_CU
     stagger_barrier: bool = True
@@ -246,8 +249,10 @@ def kernel_shape(schedule, geometry=None) -> KernelShape:
         extra = dict(mfmas_per_mma=mfmas_per_mma(geometry, traits),
                      mfma=geometry_mfma(geometry).mnemonic, lds=lds_layout(geometry, traits),
                      arguments=gemm_arguments(geometry.dtype, c_dtype))
+    once = schedule.min_trips()
     return KernelShape(schedule.name, traits.warp_groups, traits.waves_per_group, vm, lgkm,
-                       zero_trip_fence=traits.zero_trip_fence, **extra)
+                       zero_trip_fence=traits.zero_trip_fence and not once, min_trips=once,
+                       **extra)
 
 
 def mx_scale_counts(geometry, traits) -> dict:

@@ -323,5 +323,10 @@ class NamedSchedule:
         """The ``KernelGeometry`` of the complete kernel (the counts it issues)."""
         raise ConfigError(f"{self.owner()}: no complete GEMM kernel")
 
+    def min_trips(self) -> int:
+        """The fewest main-loop trips the complete kernel runs (its launch contract):
+        0 unless the schedule says otherwise (``4wave``'s ``loop_once``)."""
+        return 0
+
 
 __all__ = ["NamedSchedule", "SCHEDULE_CONFIG_OPTIONS", "STRATEGY_NAMES", "option"]

@@ -459,6 +459,8 @@ def _order_key(run: KernelRun):
 
 def simulate(compiled, shape: KernelShape, iterations=range(0, 7)) -> SimulationResult:
     """Run the compiled schedule ``compiled`` (or a parsed dump, or a kernel plan) on the
-    kernel ``shape`` for each main-loop iteration count."""
+    kernel ``shape`` for each main-loop iteration count (a count below the kernel's
+    ``min_trips`` is none its launch contract allows: not run)."""
     plan_of(compiled, shape)     # the kernel plan checks the stagger index first
-    return SimulationResult(shape, [KernelRun(compiled, shape, n).run() for n in iterations])
+    return SimulationResult(shape, [KernelRun(compiled, shape, n).run() for n in iterations
+                                    if n >= shape.min_trips])

@@ -34,7 +34,11 @@ EXTRA_SPECS = {"pingpong-bf16-block": "pingpong{is_fp8=false waits=block}",
                "4wave-mxfp4-256": "4wave{dtype=mxfp4 BM=256 BN=256 BK=128}",
                # the 128x128 MX kernels whose scale waits are mutated (test_mx_scale_waits.py)
                "4wave-mxfp4-128": "4wave{dtype=mxfp4 BM=128 BN=128 BK=128}",
-               "4wave-mxfp8-128": "4wave{dtype=mxfp8 BM=128 BN=128 BK=128}"}
+               "4wave-mxfp8-128": "4wave{dtype=mxfp8 BM=128 BN=128 BK=128}",
+               # the MXFP8 256x256 kernel, its main loop run at least once (test_loop_once.py)
+               "4wave-mxfp8-256": "4wave{dtype=mxfp8 BM=256 BN=256 BK=128}",
+               "4wave-mxfp8-256-zero-trip": "4wave{dtype=mxfp8 BM=256 BN=256 BK=128 "
+                                            "loop_once=false}"}
 
 
 @dataclass(frozen=True)

@@ -109,6 +109,12 @@ class _Rewriter:
                                 f"loop takes two K tiles per iteration (prologue and epilogue "
                                 f"one pair each), so it needs at least 2 (an odd last one "
                                 f"runs in a remainder loop after it)")
+        self.least = 1 + self.schedule.min_trips()     # pairs of K tiles the loop runs
+        if self.trips is not None and self.trips < 2 * self.least:
+            raise IRError(loop, f"'scf.for' op runs {self.trips} iteration(s); "
+                                f"'{self.schedule.spec()}' runs its main loop at least once "
+                                f"(loop_once), so it needs at least {2 * self.least} (or give "
+                                f"loop_once=false)")
         self.buffers = layout_buffers(an)
         self.plans = getattr(an.partition, "plans", {})
         self.kinds = [_ROLES.get(d.tag) for d in self.body]
@@ -229,8 +235,8 @@ class _Rewriter:
             iv_t = self.iv.type
             two = B.arith.constant(iv_t, ir.IntegerAttr.get(iv_t, 2))
             step2 = B.arith.muli(loop.operands[2], two)
-            if self.trips is None and not even_trips_proven(loop):
-                _trap_unless_even_trips(loop, step2)
+            if self.trips is None and not even_trips_proven(loop, self.least):
+                _trap_unless_even_trips(loop, step2, self.least)
             zero = {}
             carried_inits = []
             for j, k in self.carried_reads:
@@ -409,10 +415,10 @@ def _erase_attribution(arg, block) -> None:
         ir.IntegerType.get_signless(64), n_wg - 1)
 
 
-def even_trips_proven(loop) -> bool:
+def even_trips_proven(loop, least: int = 1) -> bool:
     """A trip count known only at run time that the bounds' arithmetic shows even and at
-    least 2: lower bound 0, upper bound a product with a constant multiple of two steps,
-    whose other factor is a constant >= 1 or a ``max`` with a constant >= 1."""
+    least ``2 * least``: lower bound 0, upper bound a product with a constant multiple of
+    two steps, whose other factor is a constant >= ``least`` or a ``max`` with one."""
     lb, ub, step = list(loop.operands)[:3]
     s = constant_int(step)
     if constant_int(lb) != 0 or s is None or s <= 0:
@@ -424,16 +430,16 @@ def even_trips_proven(loop) -> bool:
             v = _op(v.owner).operands[0]
         return v
 
-    def at_least_one(v) -> bool:
+    def at_least(v) -> bool:
         v = strip(v)
         c = constant_int(v)
         if c is not None:
-            return c >= 1
+            return c >= least
         if isinstance(v.owner, ir.Block):
             return False
         o = _op(v.owner)
         return o.name in ("arith.maxui", "arith.maxsi") and any(
-            (constant_int(x) or 0) >= 1 for x in o.operands)
+            (constant_int(x) or 0) >= least for x in o.operands)
 
     u = strip(ub)
     if isinstance(u.owner, ir.Block) or _op(u.owner).name != "arith.muli":
@@ -441,14 +447,15 @@ def even_trips_proven(loop) -> bool:
     a, b = _op(u.owner).operands
     for x, y in ((a, b), (b, a)):
         c = constant_int(x)
-        if c is not None and c > 0 and c % (2 * s) == 0 and at_least_one(y):
+        if c is not None and c > 0 and c % (2 * s) == 0 and at_least(y):
             return True
     return False
 
 
-def _trap_unless_even_trips(loop, step2) -> None:
+def _trap_unless_even_trips(loop, step2, least: int = 1) -> None:
     """A loop whose trip count is only known at run time: trap (``s_trap``) unless it is
-    even and at least 2, the schedule's contract, rather than compute a wrong result."""
+    even and at least ``2 * least``, the schedule's contract, rather than compute a wrong
+    result."""
     A = B.arith
     lb, ub = loop.operands[0], loop.operands[1]
     t = lb.type
@@ -456,7 +463,8 @@ def _trap_unless_even_trips(loop, step2) -> None:
     rem = A.remui(span, step2)
     zero = A.constant(t, ir.IntegerAttr.get(t, 0))
     odd = A.cmpi(A.CmpIPredicate.ne, rem, zero)
-    short = A.cmpi(A.CmpIPredicate.slt, span, step2)
+    need = step2 if least == 1 else A.muli(step2, A.constant(t, ir.IntegerAttr.get(t, least)))
+    short = A.cmpi(A.CmpIPredicate.slt, span, need)
     bad = A.ori(odd, short)
     if_op = B.scf.IfOp(bad)
     with ir.InsertionPoint(if_op.then_block):

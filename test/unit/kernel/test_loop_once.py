@@ -109,3 +109,53 @@ def test_the_emulator_refuses_the_zero_trip_launch():
     b = build("4wave-mxfp8-256")
     with pytest.raises(LaunchError, match="K = 256 is too small"):
         emulate_gemm(load_kernel(b.hsaco), b.kernel, 256, 256, 256, "late", 0)
+
+
+# -- the front end: a natural loop pipelined with loop_once -------------------------------
+
+BF16_ONCE = "4wave{dtype=bf16 BM=128 BN=128 BK=64 loop_once=true}"
+
+
+def _natural(spec: str) -> str:
+    from pipeline_mlir.kernel.gemm_mlir import natural_kernel_mlir
+
+    return natural_kernel_mlir(kernel(spec))
+
+
+def _pipelined(tmp_path, text: str, spec: str, capsys) -> tuple[int, str, str]:
+    src = tmp_path / "k.mlir"
+    src.write_text(text)
+    code = main([str(src), f"--pipeline={spec}", "--emit=mlir"])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_two_trip_loop_is_refused_at_the_loop(tmp_path, capsys):
+    # the natural loop bounded by one pair of K tiles: 2 iterations, none for the main loop
+    text = _natural("4wave").replace("scf.for %k = %k0 to %kend", "scf.for %k = %k0 to %kpair")
+    code, out, err = _pipelined(tmp_path, text, BF16_ONCE, capsys)
+    assert code == 1 and out == "", err
+    assert re.search(r"k\.mlir:\d+:\d+: error: sched-adopt-loop: 'scf\.for' op runs 2 "
+                     r"iteration\(s\); .* needs at least 4 \(or give loop_once=false\)", err)
+    code, _, err = _pipelined(tmp_path, text, "4wave", capsys)
+    assert code == 0, err                        # without the option it is a kernel
+
+
+def test_a_loop_not_shown_to_run_twice_traps_below_two_pairs(tmp_path, capsys):
+    # the plain kernel's bound (at least one pair) does not show two: a trap guards it
+    code, out, _ = _pipelined(tmp_path, _natural("4wave"), BF16_ONCE, capsys)
+    assert code == 0 and out.count("llvm.intr.trap") == 2
+    assert re.search(r"%(\d+) = arith\.muli %\w+, %c2\w* : index\n\s+%\d+ = arith\.cmpi slt, "
+                     r"%\w+, %\1 : index", out)
+    # the loop_once kernel's own bound shows it: only the launch check traps
+    code, out, _ = _pipelined(tmp_path, _natural(BF16_ONCE), BF16_ONCE, capsys)
+    assert code == 0 and out.count("llvm.intr.trap") == 1
+
+
+def test_a_natural_loop_once_kernel_is_exact_at_its_smallest_k():
+    from kernel_builds import pipeline_opt_hsaco
+
+    k = kernel(BF16_ONCE)
+    assert k.min_k == 256
+    run = emulate_gemm(load_kernel(pipeline_opt_hsaco(BF16_ONCE)), k, 128, 128, 256, "late", 0)
+    assert run.exact and not run.findings, run.summary()

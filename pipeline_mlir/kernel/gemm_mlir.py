@@ -60,6 +60,7 @@ from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.kernel.gemm import GemmKernel, latest_fragment
 from pipeline_mlir.kernel.grid_mlir import thread_ids as _thread_ids
 from pipeline_mlir.kernel.lds_data import OPAQUE_IDENTITY
+from pipeline_mlir.kernel.loop_once import loop_end, store_lane
 from pipeline_mlir.schedule.types import KOffsetKind
 from pipeline_mlir.target.gfx950 import AGPR_ALLOC_ATTR, K_OUTER_MFMAS_ATTR, WAVE_SIZE
 
@@ -299,29 +300,6 @@ def _read_base(k: GemmKernel, ch: int) -> int:
     return k.lds.read_base(ch, reach) // g.elem_bytes
 
 
-def _loop_end(w: _Writer, pair: str, least: int = 1) -> str:
-    """Write the main loop's upper bound: ``K`` rounded down to a multiple of ``pair`` (the
-    index value of two K tiles), at least ``least`` of them.  Visibly a positive multiple
-    of two tiles, so the K columns derived from the induction variable are provably
-    non-negative (what lets sched-buffer-soffset move them into soffset); at least two
-    pairs (a kernel whose main loop runs at least once, ``min_k``) also tells LLVM that
-    the pipelined loop cannot run zero times.  Returns its name."""
-    if least == 1:
-        w("%kone = arith.constant 1 : index")
-        w(f"%npairs0 = arith.divui %K, {pair} : index")
-        w("%npairs = arith.maxui %npairs0, %kone : index")
-        w(f"%kend = arith.muli %npairs, {pair} : index")
-        return "%kend"
-    # from the 32-bit K (the launch contract's K < 2**31): the bound cannot wrap, so
-    # LLVM sees it above the loop's first K position
-    w(f"%kleast = arith.constant {least} : index")
-    w("%Kx = arith.index_castui %Ki : i32 to index")
-    w(f"%npairs0 = arith.divui %Kx, {pair} : index")
-    w("%npairs = arith.maxui %npairs0, %kleast : index")
-    w(f"%kend = arith.muli %npairs, {pair} overflow<nsw, nuw> : index")
-    return "%kend"
-
-
 def _read_columns(k: GemmKernel) -> list[int]:
     """The K column (elements) of lane group 0's chunk for each read of an MMA row:
     (k step, k load) in order."""
@@ -342,7 +320,7 @@ def _end(t: KernelText, acc_names: list[str]) -> str:
     w(f"%buf_c = amdgpu.fat_raw_buffer_cast %C resetOffset : {mem_c} to {mem_cf}")
     w("%crow0 = arith.addi %row0_a, %wrow_a : i32")
     w("%ccol0 = arith.addi %row0_b, %wrow_b : i32")
-    l16, lgrp = _store_lane(t)
+    l16, lgrp = store_lane(t)
     w(f"%lrow4 = arith.muli {lgrp}, {w.const(4)} : i32")
     w("%crow1 = arith.addi %crow0, %lrow4 : i32")
     w(f"%ccol1 = arith.addi %ccol0, {l16} : i32")
@@ -367,21 +345,6 @@ def _end(t: KernelText, acc_names: list[str]) -> str:
             w(f"memref.store %cv{n_acc}_{e}, %buf_c[%cx{n_acc}_{e}] : {mem_cf}")
     w("gpu.return")
     return "\n".join(t.out + w.const_lines + w.lines + ["    }", "  }", "}"]) + "\n"
-
-
-def _store_lane(t: KernelText) -> tuple[str, str]:
-    """The lane's column and row group the C stores use: the prologue's, or, in a kernel
-    whose main loop runs at least once (``min_k``), recomputed after the loop from the
-    lane count (``mbcnt``), so that no lane term stays live across the loop (with every
-    AGPR an accumulator, the MXFP8 256x256 kernel spills them)."""
-    w = t.w
-    if not t.k.shape.min_trips:
-        return "%l16", "%lgrp"
-    w(f"%slane0 = rocdl.mbcnt.lo {w.const(-1)}, {w.const(0)} : (i32, i32) -> i32")
-    w(f"%slane = rocdl.mbcnt.hi {w.const(-1)}, %slane0 : (i32, i32) -> i32")
-    w(f"%sl16 = arith.remui %slane, {w.const(16)} : i32")
-    w(f"%slgrp = arith.divui %slane, {w.const(16)} : i32")
-    return "%sl16", "%slgrp"
 
 
 def _fragment_loads(t: KernelText, ch: int, key: str, buf: str, tag: str = "") -> list[str]:
@@ -517,7 +480,7 @@ def kernel_mlir(k: GemmKernel, parts: TaggedParts | None = None) -> str:
     w(f"%kstep = arith.constant {2 * g.BK} : index")
     w("%k0 = arith.constant 0 : index")
     # the loop bound as the natural kernel writes it (natural_kernel_mlir)
-    kend = _loop_end(w, "%kstep", 1 + k.shape.min_trips)
+    kend = loop_end(w, "%kstep", 1 + k.shape.min_trips)
     w(f"%res:{n_res} = scf.for %k = %k0 to {kend} step %kstep iter_args("
       + ", ".join(f"{a} = {v}" for a, v in zip(iter_names, inits)) + ") -> ("
       + ", ".join(iter_types) + ") {")
@@ -593,7 +556,7 @@ def natural_kernel_mlir(k: GemmKernel) -> str:
     w(f"%kstep = arith.constant {g.BK} : index")
     w(f"%kpair = arith.constant {2 * g.BK} : index")
     w("%k0 = arith.constant 0 : index")
-    kend = _loop_end(w, "%kpair", 1 + k.shape.min_trips)
+    kend = loop_end(w, "%kpair", 1 + k.shape.min_trips)
     w(f"%res:{len(acc_names)} = scf.for %k = %k0 to {kend} step %kstep iter_args("
       + ", ".join(f"{a} = %zacc" for a in acc_names) + ") -> ("
       + ", ".join([acc_t] * len(acc_names)) + ") {")

@@ -19,6 +19,7 @@ from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.extent import declared_extent
 from pipeline_mlir.frontend.kernel_ir import at, is_pure
 from pipeline_mlir.frontend.scan import Access, LoopScan
 from pipeline_mlir.frontend.soundness import check_in_global, check_order, check_same
@@ -70,9 +71,7 @@ def _check_sources_in_bounds(scan: LoopScan, iv, lb: int, src0: list) -> None:
     ev.bind(iv, lb)
     acc = _Accesses(ev)
     for a, el in zip(scan.copies, src0):
-        rt = ir.MemRefType(ev.view(a.src).root.type)
-        # a rank-0 root is a bare pointer (Wave's stream bindings), whose type bounds nothing
-        size = int(np.prod(rt.shape)) if rt.has_static_shape and rt.rank else None
+        size = declared_extent(ev, a.src)
         check_in_global(a.op, el, size, past_end=False)
         check_in_global(a.op, acc.src_of_copy(a), size)
 

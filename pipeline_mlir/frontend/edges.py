@@ -67,22 +67,26 @@ def table_at(an, copies: list, ref: int, wid: int, size: int) -> tuple[np.ndarra
 
 
 def check_workgroups(an, copies: list, table: np.ndarray, ref: tuple[int, int],
-                     elements: int, label: str) -> None:
+                     elements: int | None, label: str) -> None:
     """A LoopRefusal unless, at every :func:`sample_ids` workgroup, the kernel's copies of
     ``copies`` put in each LDS element the global element the front end's would (``table``:
     workgroup 0's; ``ref``: the reference copy and the element its thread 0 reads there),
-    or both lie out of the ``elements`` of the global buffer."""
+    or both lie out of the ``elements`` of the global buffer (None: a buffer of dynamic
+    shape, where only elements before its start are out of it)."""
     ref, base0 = ref
     for wid in sorted({SAMPLE_WORKGROUP} | set(sample_ids(an.scan))):
         got, base = table_at(an, copies, ref, wid, len(table))
         want = table + (base - base0)
-        outside = [(x < 0) | (x >= elements) for x in (got, want)]
+        outside = [(x < 0) | (x >= (elements if elements is not None else x.max() + 1))
+                   for x in (got, want)]
         bad = np.flatnonzero((got != want) & ~(outside[0] & outside[1]))
         if len(bad):
             x = int(bad[0])
+            where = (f"elements past the buffer's {elements}" if elements is not None else
+                     "elements before the buffer's start")
             raise LM.LoopRefusal(
                 f"channel {label}'s copies do not move as one block from one workgroup to "
                 f"another: with every workgroup id {wid}, LDS element {x} gets global element "
                 f"{int(got[x])}, where workgroup 0's block moved gives {int(want[x])} "
-                f"(elements past the buffer's {elements} only where both are)",
+                f"({where} only where both are)",
                 (an.copies[copies[0]].op,))

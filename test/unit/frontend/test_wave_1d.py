@@ -18,9 +18,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from pipeline_mlir.tools.pipeline_opt import main
+from wave_helpers import assert_pipelined_exact
 
 DATA = Path(__file__).parents[2] / "data" / "wave"
 KERNEL = DATA / "gemm_f16_256x256x1024_1d.mlir"
@@ -53,13 +52,8 @@ def test_the_kernel_is_wave_1d_output():
     assert text.count("to memref<?xf16, #amdgpu.address_space<fat_raw_buffer>>") == 2
 
 
-@pytest.mark.parametrize("mode", ["late", "random:3"])
-def test_pipelined_and_exact(capsys, mode):
-    rc = main(["--pipeline=4wave", str(KERNEL), "--emulate", f"--emulate-launch={LAUNCH}",
-               f"--emulate-mode={mode}"])
-    out, err = capsys.readouterr()
-    assert rc == 0 and "exact, max error 0 in C (65536 elements)" in out, out + err
-    assert "4 workgroups x 4 waves" in out
+def test_pipelined_and_exact(tmp_path):
+    assert_pipelined_exact(KERNEL, LAUNCH.read_text(), 256 * 256, tmp_path)
 
 
 def test_the_front_end_makes_the_copies(tmp_path):

@@ -26,10 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline_mlir.emu.described import emulate_described
-from pipeline_mlir.emu.inputs import load_kernel
-from pipeline_mlir.emu.launchfile import read_launch
-from pipeline_mlir.tools.pipeline_opt import main
+from wave_helpers import assert_pipelined_exact
 
 GENERATOR = Path(__file__).parents[2] / "data" / "wave" / "generate.py"
 #: K above 8192: Wave gives the buffers no cache-swizzle stride (which the emulator does
@@ -82,11 +79,4 @@ def test_wave_gemm_is_wave_output(wave_kernel):
 
 def test_wave_gemm_pipelined_and_exact(wave_kernel, tmp_path):
     path, block = wave_kernel
-    obj = tmp_path / "gemm.hsaco"
-    assert main(["--pipeline=4wave", str(path), "--emit=hsaco", "-o", str(obj)]) == 0
-    kernel = load_kernel(obj.read_bytes())
-    spec = read_launch("wave.toml", _launch(*SIZE, block))
-    for mode in ("late", "random"):
-        run = emulate_described(kernel, spec, mode)
-        assert run.exact, mode
-        assert run.outputs[0].compared == SIZE[0] * SIZE[1]
+    assert_pipelined_exact(path, _launch(*SIZE, block), SIZE[0] * SIZE[1], tmp_path)

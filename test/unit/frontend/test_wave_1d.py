@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from pipeline_mlir.tools.pipeline_opt import main
 from wave_helpers import assert_pipelined_exact
 
@@ -64,11 +66,33 @@ def test_the_front_end_makes_the_copies(tmp_path):
     assert "amdgpu.gather_to_lds" in text and "scf.for" in text
 
 
-def test_a_view_shorter_than_the_reads_is_refused(capsys, tmp_path):
-    text = _edit(KERNEL.read_text(), "sizes: [1073741822]", "sizes: [2048]")
-    text = _edit(text, VIEW, "memref<2048xf16, strided<[1]>>", 2)
+@pytest.mark.parametrize("size_operand", [False, True])
+def test_a_view_shorter_than_the_reads_is_refused(capsys, tmp_path, size_operand):
+    """A's view of 2048 elements, as a static size or a constant size operand."""
+    text = KERNEL.read_text()
+    if size_operand:
+        text = _edit(text, "%c2147483645_i64 = arith.constant 2147483645 : i64",
+                     "%c2147483645_i64 = arith.constant 2147483645 : i64\n"
+                     "        %rows = arith.constant 2048 : index")
+        text = _edit(text, "sizes: [1073741822]", "sizes: [%rows]")
+        text = _edit(text, VIEW, "memref<?xf16, strided<[1]>>", 2)
+    else:
+        text = _edit(text, "sizes: [1073741822]", "sizes: [2048]")
+        text = _edit(text, VIEW, "memref<2048xf16, strided<[1]>>", 2)
     err = _refusal(capsys, tmp_path, text)
     assert "reads global memory outside its buffer" in err and "of 2048)" in err, err
+
+
+def test_a_view_of_unknown_size_bounds_nothing_but_the_start(tmp_path):
+    """A's view sized by a kernel argument's worth of unknown (a size operand that is no
+    constant; validBytes dropped): no end is claimed, and the kernel still pipelines."""
+    text = KERNEL.read_text()
+    text = _edit(text, "sizes: [1073741822]", "sizes: [%47]")
+    text = _edit(text, VIEW, "memref<?xf16, strided<[1]>>", 2)
+    text = _edit(text, VALID + " ", "")
+    path = tmp_path / "k.mlir"
+    path.write_text(text)
+    assert main(["--pipeline=4wave", str(path), "-o", str(tmp_path / "out.mlir")]) == 0
 
 
 def test_valid_bytes_shorter_than_the_reads_are_refused(capsys, tmp_path):

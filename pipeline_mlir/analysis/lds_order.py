@@ -23,6 +23,15 @@ iteration's store); a loop of unknown bounds runs :data:`UNROLL`.  Another op wi
 that holds memory ops is not modelled (:func:`lds_events` returns why instead), but an
 ``scf.if`` whose condition folds to a constant (the kernels' zero-trip fence) runs its
 taken branch, and the body of IREE's ``scf.forall`` over workgroups runs once.
+
+An ``scf.if`` holding memory ops whose condition does not fold (a K tail, a workgroup at the
+edge of C) is modelled when the condition is the same for every wave of the workgroup: built
+from constants, the function's arguments, workgroup ids, HAL constants and the induction
+variables of loops with such bounds, not from a thread, lane or wave id, a loaded value or
+a loop-carried one.  Every wave then takes the same branch, and :func:`lds_paths` gives one
+stream per combination of branches the unrolled function can take (each time an ``scf.if``
+is met, in order; at most :data:`MAX_PATHS` streams), each checked on its own.  A
+condition that may differ between the waves is not modelled.
 """
 
 from __future__ import annotations
@@ -37,6 +46,13 @@ from pipeline_mlir.sim import lds_events as L
 
 #: iterations of a loop the stream unrolls (enough for the steady state and its edges)
 UNROLL = 3
+FUNCS = ("func.func", "gpu.func", "llvm.func")
+#: streams (combinations of the branches of unfolded ``scf.if`` ops) a function may have
+MAX_PATHS = 64
+#: ops whose results may differ between the waves of a workgroup (or are loaded)
+_DIVERGENT = ("gpu.thread_id", "gpu.lane_id", "gpu.subgroup_id", "rocdl.workitem.id.x",
+              "rocdl.workitem.id.y", "rocdl.workitem.id.z", "rocdl.mbcnt.lo",
+              "rocdl.mbcnt.hi", "rocdl.readfirstlane", "llvm.call_intrinsic")
 VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
          "memref.reinterpret_cast", "memref.assume_alignment", "memref.view",
          "amdgpu.fat_raw_buffer_cast", "memref.memory_space_cast")
@@ -92,12 +108,32 @@ def _const(v, depth: int = 16) -> int | None:
     return None
 
 
+def _uniform(v, depth: int = 32) -> bool:
+    """Whether integer ``v`` is the same for every wave of a workgroup (module docstring)."""
+    if depth == 0:
+        return False
+    if isinstance(v, ir.BlockArgument):
+        parent = v.owner.owner
+        name = as_operation(parent).name if parent is not None else ""
+        if name in FUNCS or name == "scf.forall":
+            return True
+        loop = as_operation(parent) if name == "scf.for" else None
+        return loop is not None and v.arg_number == 0 and all(
+            _uniform(x, depth - 1) for x in list(loop.operands)[:3])
+    o = as_operation(v.owner)
+    if o.name in _DIVERGENT or o.name in READS or len(o.regions):
+        return False
+    return all(_uniform(x, depth - 1) for x in o.operands)
+
+
 class _Stream:
-    def __init__(self) -> None:
+    def __init__(self, choices: tuple = ()) -> None:
         self.events: list[L.Event] = []
         self.ops: list = []         # the op of each event
         self.op_now = None
         self.taint: dict = {}      # value -> frozenset of load / read events it carries
+        self.choices = list(choices)   # the branch taken at each unfolded scf.if met
+        self.branches: list = []   # (op, then taken) of each unfolded scf.if met
 
     def needs(self, op) -> tuple:
         out: set = set()
@@ -126,6 +162,8 @@ class _Stream:
         if op.name == "scf.if" and _const(op.operands[0]) is not None:
             taken = op.regions[0 if _const(op.operands[0]) else 1]
             return self.block(taken.blocks[0]) if len(taken.blocks) else None
+        if op.name == "scf.if" and self._opaque(op) and _uniform(op.operands[0]):
+            return self.branch(op)
         if len(op.regions):
             return self._opaque(op)
         kind = self._memory(op)
@@ -182,6 +220,29 @@ class _Stream:
                         return f"{_where(op)} holds memory ops (not modelled)"
         return None
 
+    def branch(self, op) -> str | None:
+        """An ``scf.if`` of a workgroup-uniform condition that does not fold: the branch
+        ``choices`` gives for this meeting (the then branch once they run out)."""
+        n = len(self.branches)
+        then = self.choices[n] if n < len(self.choices) else True
+        self.branches.append((op, then))
+        taken = op.regions[0 if then else 1]
+        if not len(taken.blocks):
+            return None
+        why = self.block(taken.blocks[0])
+        if why:
+            return why
+        yld = as_operation(list(taken.blocks[0].operations)[-1])
+        for r, v in zip(op.results, yld.operands):
+            self.taint[r] = self.taint.get(v, frozenset())
+        return None
+
+    def path(self) -> str:
+        """The branches this stream took, worded (empty if it met no unfolded scf.if)."""
+        taken = [f"{_where(op)} takes its else branch" for op, then in self.branches
+                 if not then]
+        return f" (on the path where {', '.join(taken)})" if taken else ""
+
     def loop(self, op) -> str | None:
         lb, ub, step = (_const(v) for v in list(op.operands)[:3])
         trips = UNROLL
@@ -203,11 +264,30 @@ class _Stream:
 
 
 def lds_events(func) -> tuple[list[L.Event], list] | str:
-    """The event stream of function ``func`` (an operation) and the op of each event, or
-    why it is not modelled."""
-    s = _Stream()
-    why = s.block(func.regions[0].blocks[0])
-    return why if why else (s.events, s.ops)
+    """The event stream of function ``func`` (an operation) and the op of each event (the
+    first of its :func:`lds_paths`), or why it is not modelled."""
+    got = lds_paths(func)
+    return got if isinstance(got, str) else (got[0].events, got[0].ops)
+
+
+def lds_paths(func) -> list | str:
+    """One stream (a ``_Stream``: ``events``, ``ops``, ``path()``) per combination of the
+    branches of the unfolded ``scf.if`` ops of function ``func``, or why it is not
+    modelled: the decision tree walked depth first, the then branch first."""
+    out, todo = [], [()]
+    while todo:
+        s = _Stream(todo.pop())
+        why = s.block(func.regions[0].blocks[0])
+        if why:
+            return why
+        out.append(s)
+        taken = [then for _op, then in s.branches]
+        todo += [tuple(taken[:n]) + (False,) for n in
+                 reversed(range(len(s.choices), len(taken)))]
+        if len(out) + len(todo) > MAX_PATHS:
+            return (f"{_where(s.branches[0][0])}: its branches give more than {MAX_PATHS} "
+                    f"streams (not modelled)")
+    return out
 
 
 def staged(events: list[L.Event]) -> bool:
@@ -215,8 +295,6 @@ def staged(events: list[L.Event]) -> bool:
     return any(e.kind == L.STORE and any(events[n].kind == L.LOAD for n in e.needs)
                for e in events)
 
-
-FUNCS = ("func.func", "gpu.func", "llvm.func")
 
 
 def staged_hazards(module) -> list[tuple[object, str]]:
@@ -234,13 +312,13 @@ def staged_hazards(module) -> list[tuple[object, str]]:
 
     module.walk(visit)
     for f in funcs:
-        got = lds_events(f)
-        if isinstance(got, str) or not staged(got[0]):
+        got = lds_paths(f)
+        if isinstance(got, str) or not any(staged(s.events) for s in got):
             continue
-        events, ops = got
         seen = set()
-        for h in L.check(events):    # an unrolled loop repeats its hazards: each once
-            if h.message not in seen:
-                seen.add(h.message)
-                out.append((ops[h.at], h.message))
+        for s in got:
+            for h in L.check(s.events):   # an unrolled loop repeats its hazards: each once
+                if h.message not in seen:
+                    seen.add(h.message)
+                    out.append((s.ops[h.at], h.message + s.path()))
     return out

@@ -58,6 +58,7 @@ class OutputResult:
     got: float | None
     want: float | None
     max_error: float
+    values: object = None      # the output as the run left it (numpy array)
 
 
 @dataclass
@@ -273,7 +274,7 @@ def _compare(spec: LaunchSpec, check, values: dict, mem: _Memory, whole: bool) -
         first = tuple(int(i) for i in np.argwhere(bad)[0])
         got_v, want_v = float(got[first]), float(want[first])
     err = float(np.nanmax(np.where(np.isnan(diff), np.inf, diff))) if diff.size else 0.0
-    return OutputResult(a.name, int(compared.sum()), first, got_v, want_v, err)
+    return OutputResult(a.name, int(compared.sum()), first, got_v, want_v, err, got)
 
 
 def check_kernel(kernel, spec: LaunchSpec) -> None:

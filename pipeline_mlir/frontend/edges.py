@@ -42,6 +42,7 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.lane_ops import SAMPLE_WORKGROUP
+from pipeline_mlir.frontend.extent import declared_extent
 
 #: ops whose ``upper_bound`` bounds a workgroup id
 _WORKGROUP_ID_OPS = ("hal.interface.workgroup.id", "gpu.block_id")
@@ -59,7 +60,7 @@ class Channel(NamedTuple):
     table: np.ndarray
     ref: int
     base0: int
-    elements: int
+    elements: int | None
     label: str
     op: object
 
@@ -112,10 +113,7 @@ def read_copies(scan, copies: list, wid: int, iv: int) -> list[tuple[np.ndarray,
         a = scan.copies[i]
         v = ev.view(a.src)
         start = v.element([ev.value(x) for x in a.src_indices])
-        rt = ir.MemRefType(v.root.type)
-        # a rank-0 root is a bare pointer (Wave's stream bindings), whose type bounds nothing
-        out.append((start[:, None] + np.arange(a.elements)[None, :],
-                    int(np.prod(rt.shape)) if rt.has_static_shape and rt.rank else None))
+        out.append((start[:, None] + np.arange(a.elements)[None, :], declared_extent(ev, a.src)))
     return out
 
 
@@ -149,13 +147,17 @@ def check_copy_reads(scan, points: list, copies: list | None = None,
 def _compare(ch: Channel, reads: list, wid: int, when: str) -> None:
     got, base = table_of(ch, reads)
     want = ch.table + (base - ch.base0)
-    outside = [(x < 0) | (x >= ch.elements) for x in (got, want)]
+    # a buffer of dynamic shape (``elements`` None): only elements before its start are out
+    end = ch.elements if ch.elements is not None else np.iinfo(np.int64).max
+    outside = [(x < 0) | (x >= end) for x in (got, want)]
     bad = np.flatnonzero((got != want) & ~(outside[0] & outside[1]))
     if len(bad):
         x = int(bad[0])
+        where = (f"elements past the buffer's {ch.elements}" if ch.elements is not None else
+                 "elements before the buffer's start")
         raise LM.LoopRefusal(
             f"channel {ch.label}'s copies do not move as one block from one workgroup to "
             f"another: with every workgroup id {wid} at the loop's {when} K step, LDS element "
             f"{x} gets global element {int(got[x])}, where workgroup 0's block moved gives "
-            f"{int(want[x])} (elements past the buffer's {ch.elements} only where both are)",
+            f"{int(want[x])} ({where} only where both are)",
             (ch.op,))

@@ -49,6 +49,7 @@ from pipeline_mlir.analysis.loop_eval import xor_shuffle
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.edges import Channel, check_copy_reads, read_copies, table_of
 from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
+from pipeline_mlir.frontend.extent import source_base, static_elements
 from pipeline_mlir.frontend.kernel_ir import is_pure
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 
@@ -56,9 +57,6 @@ from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 THREAD_ID_OPS = ("gpu.thread_id", "gpu.lane_id", "gpu.subgroup_id", "rocdl.workitem.id.x",
                  "rocdl.workitem.id.y", "rocdl.workitem.id.z", "rocdl.mbcnt.lo",
                  "rocdl.mbcnt.hi")
-#: view ops a global source is followed through to the buffer the new copies index
-_SOURCE_VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape",
-                 "memref.cast", "memref.reinterpret_cast", "memref.assume_alignment")
 
 
 @dataclass
@@ -219,11 +217,12 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     base = source_base(an.scan.copies[k0].src)
     if base is None:
         raise LM.LoopRefusal(f"channel {label}'s copies read a view of a global buffer that "
-                             f"is not of static shape, contiguous and row-major",
+                             f"is not of static shape, contiguous and row-major (nor "
+                             f"1-D of dynamic size, contiguous and at offset 0)",
                              (an.copies[k0].op,))
     dims = tuple(ir.MemRefType(base.type).get_strides_and_offset()[0])
     check_copy_reads(an.scan, an.read_points, copies, chan._replace(
-        table=table, base0=base0, elements=int(np.prod(ir.MemRefType(base.type).shape))))
+        table=table, base0=base0, elements=static_elements(base)))
     x0 = int(logical[an.copies[k0].lds[0, 0]])
     subs, bit = _choose_split(an, ch, reads, read_channel, size, view, label)
     reswizzle, bank = _choose_swizzle(an, reads, bit, size // 2, width, view.elem_bytes)
@@ -450,20 +449,6 @@ class Cloner:
         for r, nr in zip(o.results, new.results):
             self.map[r] = nr
         return self.map[v]
-
-
-def source_base(src):
-    """The buffer a copy's global source view is a view of (followed through
-    :data:`_SOURCE_VIEWS`), if it is a static, contiguous, row-major memref (else None)."""
-    v = src
-    while not isinstance(v.owner, ir.Block) and _op(v.owner).name in _SOURCE_VIEWS:
-        v = _op(v.owner).operands[0]
-    t = ir.MemRefType(v.type)
-    if not t.has_static_shape:
-        return None
-    strides, offset = t.get_strides_and_offset()
-    want = [int(np.prod(t.shape[i + 1:])) for i in range(t.rank)]
-    return v if list(strides) == want and offset == 0 else None
 
 
 def gather_to_lds(old, src, src_indices: list, dst, idx, width: int | None = None):

@@ -399,12 +399,17 @@ def campaign(seed: int, count: int, out=sys.stdout) -> dict[str, list]:
     return found
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def campaign_args(description: str, argv=None) -> argparse.Namespace:
+    """A campaign's command line: ``--seed``, ``--count``, ``--only``."""
+    ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--count", type=int, default=20)
     ap.add_argument("--only", type=int, help="one mutant: print it and its verdict")
-    a = ap.parse_args(argv)
+    return ap.parse_args(argv)
+
+
+def main(argv=None) -> int:
+    a = campaign_args(__doc__.split("\n")[0], argv)
     if a.only is not None:
         m = mutant(a.seed, a.only)
         print(m.text)

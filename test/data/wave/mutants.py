@@ -1,0 +1,129 @@
+"""Semantic mutants of IREE Wave's 1-D-launch GEMM, each refused or pipelined and exact.
+
+The input is ``gemm_f16_256x256x1024_1d.mlir`` (committed; its launch in the ``.toml``
+beside it), whose copies the front end distributes itself from Wave's fat buffer of
+dynamic size.  The mutations are the IREE campaign's (``test/data/iree/mutants.py``: index
+constants and operands, loop bounds and steps, copies and reads moved, accumulators
+swapped, MFMA operands) and Wave's own barrier forms (an ``amdgpu.lds_barrier`` or an
+``rocdl.s.waitcnt`` of the loop removed or moved).  A mutant is judged as the IREE
+campaign judges one: ``pipeline-opt --pipeline=4wave`` refuses it with a located message
+(exit 1, no traceback), or its code object computes on the emulator (late mode, every
+workgroup, as the launch description says) the same C as the mutant built unpipelined
+(``sched-normalize-producers``, ``sched-gpu-kernel``), and is race-free::
+
+    python test/data/wave/mutants.py [--seed S] [--count N] [--only I]
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+DATA = Path(__file__).parent
+sys.path.insert(0, str(DATA.parent / "iree"))
+import mutants as I  # noqa: E402  (the IREE campaign: mutations, builds, verdict names)
+
+KERNEL = DATA / "gemm_f16_256x256x1024_1d.mlir"
+LAUNCH = DATA / "gemm_f16_256x256x1024_1d.toml"
+UNPIPELINED = "--pass-pipeline=builtin.module(sched-normalize-producers,sched-gpu-kernel)"
+
+
+def _sync_op(lines, rng, pattern: str) -> int:
+    return rng.choice(I._body(lines, pattern))
+
+
+def m_sync_drop(lines, rng):
+    i = _sync_op(lines, rng, r"amdgpu\.lds_barrier|rocdl\.s\.waitcnt")
+    what = lines[i].strip()
+    del lines[i]
+    return f"'{what}' on line {i + 1} removed"
+
+
+def m_sync_move(lines, rng):
+    i = _sync_op(lines, rng, r"amdgpu\.lds_barrier|rocdl\.s\.waitcnt")
+    s = lines.pop(i)
+    start, end = I._loop(lines)
+    j = rng.randrange(start + 1, end + 1)
+    lines.insert(j, s)
+    return f"'{s.strip()}' on line {i + 1} moved to line {j + 1}"
+
+
+MUTATIONS = (I.m_constant, I.m_bound, I.m_operand, I.m_operand, I.m_copy_down, I.m_read_up,
+             I.m_yield_swap, I.m_mfma, m_sync_drop, m_sync_move)
+
+
+def mutant(seed: int, index: int) -> I.Mutant:
+    """Mutant ``index`` of campaign ``seed`` (deterministic)."""
+    rng = random.Random(seed * 100_003 + index)
+    lines = KERNEL.read_text().split("\n")
+    what = rng.choice(MUTATIONS)(lines, rng)
+    return I.Mutant("wave-1d", index, f"wave-1d: {what}", "\n".join(lines))
+
+
+def _build(text: str, how: str):
+    with tempfile.TemporaryDirectory() as d:
+        src, out = Path(d, "mutant.mlir"), Path(d, "out.hsaco")
+        src.write_text(text)
+        rc, err = I._opt([how, str(src), "--emit=hsaco", "-o", str(out)])
+        return rc, err, (out.read_bytes() if rc == 0 else None)
+
+
+def _c(hsaco: bytes):
+    """C after every workgroup ran (late mode), or the finding as a string."""
+    from pipeline_mlir.emu.described import emulate_described
+    from pipeline_mlir.emu.errors import EmuError, Finding
+    from pipeline_mlir.emu.inputs import load_kernel
+    from pipeline_mlir.emu.launchfile import read_launch
+
+    try:
+        run = emulate_described(load_kernel(hsaco), read_launch(str(LAUNCH)), "late")
+    except (EmuError, Finding) as e:
+        return f"{type(e).__name__}: {e}"
+    return run.outputs[0].values
+
+
+def verdict(m: I.Mutant) -> tuple[str, str]:
+    """(verdict, detail) of mutant ``m`` (module docstring; the IREE campaign's names)."""
+    rc, err, ref = _build(m.text, UNPIPELINED)
+    if rc != 0:
+        return "invalid", err.strip().splitlines()[0] if err.strip() else f"exit {rc}"
+    rc, err, out = _build(m.text, "--pipeline=4wave")
+    if rc is None:
+        return "CRASH", err
+    if rc != 0:
+        return ("refused" if rc == 1 and I.LOCATED.search(err) and "Traceback" not in err
+                else "UNLOCATED"), err.strip()
+    want, got = _c(ref), _c(out)
+    if isinstance(got, str):
+        return ("input-broken" if isinstance(want, str) else "RACY"), got
+    if isinstance(want, str):
+        return "input-broken", want
+    same = (want == got) | ((want != want) & (got != got))
+    if same.all():
+        return "exact", ""
+    bad = list(zip(*(~same).nonzero()))
+    return "WRONG", f"{len(bad)} elements of C differ, first at {tuple(map(int, bad[0]))}"
+
+
+def main(argv=None) -> int:
+    a = I.campaign_args(__doc__.split("\n")[0], argv)
+    picks = [a.only] if a.only is not None else range(a.count)
+    found: dict[str, int] = {}
+    for i in picks:
+        m = mutant(a.seed, i)
+        if a.only is not None:
+            print(m.text)
+        v, detail = verdict(m)
+        found[v] = found.get(v, 0) + 1
+        first = detail.strip().splitlines()[0][:160] if detail.strip() else ""
+        print(f"[{i}] {v}: {m.what}" + (f"  ({first})" if first else ""), file=sys.stderr,
+              flush=True)
+    print(", ".join(f"{k}: {n}" for k, n in sorted(found.items())))
+    return int(any(v in found for v in I.BAD))
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(DATA.parents[2]))
+    sys.exit(main())

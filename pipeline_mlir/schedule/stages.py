@@ -184,8 +184,8 @@ def phases(s, body: list[OpDesc], edge_list: list[DepEdge],
                 out.prologue, out.kernel, out.epilogue, lgkm_per_load(s))
     out.warp_stagger_index = warp_stagger_index(body, config, len(out.prologue))
     if getattr(s, "cap_vm_waits", False):
-        out.prologue, out.kernel, out.epilogue = (
-            cap_vm_waits(x) for x in (out.prologue, out.kernel, out.epilogue))
+        out.prologue, out.kernel, out.epilogue = cap_vm_waits(
+            out.prologue, out.kernel, out.epilogue, lambda op: config.vm_per_channel(op.channel))
     check_wait_limits(out)
     return out
 

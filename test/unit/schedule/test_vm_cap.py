@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.schedule.types import WAIT_LGKM, WAIT_VM, OpDesc, Phase, ScheduleEntry
+from pipeline_mlir.schedule.types import (WAIT_LGKM, WAIT_VM, OpDesc, OpRole, Phase,
+                                          ScheduleEntry)
 from pipeline_mlir.schedule.vm_cap import cap_vm_waits
 from pipeline_mlir.schedules.fourwave import DWORD_PIECES
 from pipeline_mlir.schedules.registry import parse_pipeline
@@ -25,18 +26,39 @@ def _waits(c, tag=WAIT_VM):
             for ph in (c.prologue, c.kernel, c.epilogue)]
 
 
-def test_cap_lowers_only_vm_waits_over_the_limit():
-    got = cap_vm_waits([_entry(OpDesc.wait_vm(VMCNT_MAX + 1)), _entry(OpDesc.wait_vm(5)),
-                        _entry(OpDesc.wait_vm(VMCNT_MAX)), _entry(OpDesc.wait_lgkm(40))])
-    assert [(e.op.tag, e.op.wait_value) for e in got] == [
-        (WAIT_VM, VMCNT_MAX), (WAIT_VM, 5), (WAIT_VM, VMCNT_MAX), (WAIT_LGKM, 40)]
+def _load(channel: int) -> ScheduleEntry:
+    return _entry(OpDesc(tag=0, channel=channel, stage=0, subtile=0, role=OpRole.GLOBAL_LOAD))
+
+
+def test_cap_keeps_whole_loads_in_flight():
+    """A (channel 0) loads cost 16, B loads 8: a wait over 20 leaves in flight the last
+    loads whose costs fit (looking back over the loop and then the prologue); a wait
+    within the limit, and an lgkmcnt, are unchanged."""
+    vm_of = (lambda op: (16, 8)[op.channel])
+    pro = [_load(0), _load(1), _load(0)]
+    krn = [_entry(OpDesc.wait_vm(40)), _load(1), _entry(OpDesc.wait_vm(21)),
+           _entry(OpDesc.wait_vm(3)), _entry(OpDesc.wait_lgkm(40)), _load(1), _load(1)]
+    epi = [_entry(OpDesc.wait_vm(30))]
+    p2, k2, e2 = cap_vm_waits(pro, krn, epi, vm_of, limit=20)
+    assert p2 == pro
+    # before KRN[0]: the previous iteration's B, B (16), then its B (24 > 20): 16
+    # before KRN[2]: B (8), then the previous iteration's B, B (24 > 20): 16
+    assert [(e.op.tag, e.op.wait_value) for e in k2 if e.op.role != OpRole.GLOBAL_LOAD] == [
+        (WAIT_VM, 16), (WAIT_VM, 16), (WAIT_VM, 3), (WAIT_LGKM, 40)]
+    assert [e.op.wait_value for e in e2] == [16]
+    # the first wait of a loop that follows only the prologue: A (16), then B (24 > 20)
+    _, k3, _ = cap_vm_waits(pro, [_entry(OpDesc.wait_vm(40))], [], vm_of, limit=20)
+    assert k3[0].op.wait_value == 16
 
 
 def test_dword_waits_are_the_x4_waits_in_dwords_capped():
     """The dword schedule is the x4 one entry for entry; each vmcnt is the x4 count in
-    dword DMAs, lowered to 63 where it is over (a stronger wait), and some are over."""
+    dword DMAs, or, where that is over 63, the largest number of whole loads that fits
+    (every load of this tile is 16 dword DMAs: 48), and some are over."""
     x4 = parse_pipeline(f"4wave{{{TILE}}}").compile()
-    dword = parse_pipeline(f"4wave{{{TILE} dma=dword}}").compile()
+    spec = parse_pipeline(f"4wave{{{TILE} dma=dword}}")
+    dword = spec.compile()
+    assert spec.vm_per_load == (16, 16)
     assert [e.op.tag for ph in (x4.prologue, x4.kernel, x4.epilogue) for e in ph] == \
         [e.op.tag for ph in (dword.prologue, dword.kernel, dword.epilogue) for e in ph]
     over = 0
@@ -44,8 +66,9 @@ def test_dword_waits_are_the_x4_waits_in_dwords_capped():
         for wa, wb in zip(a, b):
             assert (wa is None) == (wb is None)
             if wa is not None:
-                assert wb == min(wa * DWORD_PIECES, VMCNT_MAX)
-                over += wa * DWORD_PIECES > VMCNT_MAX
+                want = wa * DWORD_PIECES
+                assert wb == (want if want <= VMCNT_MAX else VMCNT_MAX // 16 * 16)
+                over += want > VMCNT_MAX
     assert over
     assert _waits(x4, WAIT_LGKM) == _waits(dword, WAIT_LGKM)
 

@@ -58,8 +58,9 @@ DMA_WIDTHS = ("x4", "dword")
 #: the dword DMAs one ``buffer_load_dwordx4 ... lds`` becomes
 DWORD_PIECES = LDS_DMA_BYTES[1] // LDS_DMA_BYTES[0]
 DMA_HELP = ("global->LDS DMA width: x4 (buffer_load_dwordx4 ... lds) or dword (four "
-            "buffer_load_dword ... lds per x4, a vmcnt wait over 63 lowered to the whole loads that fit; the "
-            "schedule only: the kernel emit kinds reject it, not built yet)")
+            "buffer_load_dword ... lds per x4, a vmcnt wait over 63 lowered to the whole "
+            "loads that fit; the schedule only: the kernel emit kinds reject it, not built "
+            "yet)")
 
 FourWaveOps = MATMUL_TAG_NAMES
 

@@ -16,7 +16,7 @@ instructions (:mod:`pipeline_mlir.kernel.wait_order`).  Schedules that do not as
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from pipeline_mlir.records import replace
 from pipeline_mlir.schedule.types import WAIT_VM, OpDesc, OpRole, ScheduleEntry

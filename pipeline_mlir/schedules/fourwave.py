@@ -260,18 +260,20 @@ class FourWave(NamedSchedule):
         if g.scale_loads_a or g.scale_loads_b:
             raise ConfigError(f"{self.owner()}: option 'dma=dword' needs an unscaled dtype: "
                               f"dtype={self.dtype} already moves its scales with dword DMAs")
-        for k in ("vm_per_load_a", "vm_per_load_b"):
-            if k in overrides:
-                raise ConfigError(f"{self.owner()}: options 'dma=dword' and '{k}' both set "
-                                  f"the vmcnt per global load; give one")
-        return {**overrides, "vm_per_load_a": g.vm_per_load_a * DWORD_PIECES,
-                "vm_per_load_b": g.vm_per_load_b * DWORD_PIECES}
+        counts = {k: getattr(g, k) * DWORD_PIECES for k in ("vm_per_load_a", "vm_per_load_b")}
+        for k, want in counts.items():
+            if overrides.get(k, want) != want:
+                raise ConfigError(f"{self.owner()}: option '{k}={overrides[k]}' contradicts "
+                                  f"'dma=dword', which issues {want} DMAs per load")
+        return {**overrides, **counts, "dma_pieces": DWORD_PIECES}
 
     def kernel_geometry(self) -> KernelGeometry:
         """The schedule's geometry with the counts the formulas give for its dtype and
         tile (an override of a count changes the schedule, not what the kernel issues)."""
         g = self.geometry()
         natural = four_wave_geometry(g.dtype, g.BM, g.BN, g.BK, self.mfma)
+        if self.dma == "dword":
+            natural = replace(natural, **self._dword_counts(natural, {}))
         return replace(g, **{k: getattr(natural, k) for k in COUNT_FIELDS})
 
     def _build(self) -> Pipeline4Wave:
@@ -281,13 +283,15 @@ class FourWave(NamedSchedule):
         return s
 
     def check_kernel_options(self) -> None:
-        """The base checks, then ``dma=dword``: its kernel is not built (the schedule emit
-        kinds accept it)."""
+        """The base checks, then ``dma=dword``: its kernel text exists (the copies of
+        :func:`pipeline_mlir.kernel.gemm_mlir.write_global_offsets`), but LLVM keeps every
+        dword DMA's M0 value in its own SGPR and spills (docs/kernels.md, "Dword DMAs"), so
+        the kernel emit kinds refuse it; the schedule emit kinds accept it."""
         super().check_kernel_options()
         if self.dma == "dword":
             raise ConfigError(f"{self.owner()}: option 'dma=dword' has no complete kernel yet "
-                              f"(the per-lane LDS offsets of pipeline_mlir/kernel/dword_dma.py "
-                              f"are not lowered); it changes only the printed schedule "
+                              f"(LLVM spills the SGPRs of its 128 LDS addresses per "
+                              f"iteration); it changes only the printed schedule "
                               f"(--emit=schedule or schedule-json)")
 
     def kernel_unread_config_fields(self) -> dict[str, str]:

@@ -91,7 +91,7 @@ def test_the_limit_check_still_runs_after_the_cap():
     ("4wave{dtype=mxfp4 BM=256 BN=256 BK=128 dma=dword}",
      "option 'dma=dword' needs an unscaled dtype: dtype=mxfp4"),
     (f"4wave{{{TILE} dma=dword vm_per_load_b=8}}",
-     "options 'dma=dword' and 'vm_per_load_b' both set the vmcnt per global load"),
+     "option 'vm_per_load_b=8' contradicts 'dma=dword', which issues 16 DMAs per load"),
     ("4wave{dma=dwordx2}", "dma"),
 ])
 def test_bad_dma_options_are_one_message(capsys, spec, message):

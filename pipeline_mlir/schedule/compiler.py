@@ -41,7 +41,7 @@ class PipelineSchedule(ABC):
     tag_names: dict[int, str] = {}
     #: each MMA waits per fragment (:mod:`pipeline_mlir.schedule.frag_waits`), not per block
     fragment_waits: bool = False
-    #: global-load waits over vmcnt's limit lowered to it (:mod:`pipeline_mlir.schedule.vm_cap`)
+    #: global-load waits over vmcnt's limit lowered to whole loads (schedule/vm_cap.py)
     cap_vm_waits: bool = False
 
     @abstractmethod

@@ -57,6 +57,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.kernel.dword_dma import dword_offsets
 from pipeline_mlir.kernel.gemm import GemmKernel, latest_fragment
 from pipeline_mlir.kernel.grid_mlir import thread_ids as _thread_ids
 from pipeline_mlir.kernel.lds_data import OPAQUE_IDENTITY
@@ -136,7 +137,7 @@ def kernel_text(k: GemmKernel) -> KernelText:
     mem_f = f"memref<?x{et}, #amdgpu.address_space<fat_raw_buffer>>"
     mem_l = {b.channel: f"memref<{b.elements}x{et}, #gpu.address_space<workgroup>>"
              for b in k.lds.buffers}
-    vec_in = f"vector<{simd}x{et}>"
+    vec_in = f"vector<{simd // g.dma_pieces}x{et}>"
     vec_frag = f"vector<{frag_w}x{et}>"
     vec_mma = f"vector<{mma_frag_w}x{et}>"
     acc_t = f"vector<4x{ELEMENT_TYPES[k.acc_dtype]}>"
@@ -181,8 +182,9 @@ def write_global_offsets(t: KernelText) -> None:
     lpr = g.BK // simd
     rpi = k.rows_per_load_instruction
     mem_g = f"memref<?x{t.et}, #gpu.address_space<global>>"
-    w(f"%lrow = arith.divui %tid, {w.const(lpr)} : i32")
-    w(f"%lcol0 = arith.remui %tid, {w.const(lpr)} : i32")
+    if g.dma_pieces == 1:
+        w(f"%lrow = arith.divui %tid, {w.const(lpr)} : i32")
+        w(f"%lcol0 = arith.remui %tid, {w.const(lpr)} : i32")
     # the global sources: one buffer per operand for the whole kernel (its descriptor is
     # loop-invariant); a copy's index is its lane's offset (loop-invariant) plus the K
     # column (wave-uniform), which the LLVM step (sched-buffer-soffset) puts in the buffer
@@ -193,6 +195,9 @@ def write_global_offsets(t: KernelText) -> None:
     # global source offsets (without the K tile) and LDS destinations per (channel, subtile, j):
     # load row rho of subtile u is tile row (rho / qrows)*W + u*qrows + rho % qrows (load_rows)
     w(f"%wchunk = arith.muli %warp, {w.const(WAVE_SIZE * simd)} : i32")
+    if g.dma_pieces > 1:
+        dword_offsets(t)
+        return
     # swizzle: the lane landing at chunk c of load row rho fetches global chunk c ^ x(rho)
     # (LdsSwizzle), so the DMA's LDS write stays contiguous; rho depends on j only
     sw = k.lds.swizzle

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
+from pipeline_mlir.kernel.lds_data import OPAQUE_SCALAR_IDENTITY
 
 
 def dword_offsets(t) -> None:
@@ -46,6 +47,9 @@ def dword_offsets(t) -> None:
     w(f"%dlf = arith.muli %dle, {w.const(simd // pieces)} : i32")
     w("%dlk = arith.muli %dlr, %Ki : i32")
     w(f"%dwr = arith.muli %warp, {w.const(WAVE_SIZE // lpr)} : i32")
+    # the wave's LDS chunk (wave-uniform: %warp is read from the first lane) in one SGPR,
+    # pinned: each copy's M0 is computed in the loop from it (loop_lds_index)
+    w(f"%dwp = {OPAQUE_SCALAR_IDENTITY} %wchunk : (i32) -> i32")
     lane_parts: dict = {}
     for ch in (0, 1):
         n = "ab"[ch]
@@ -68,7 +72,34 @@ def dword_offsets(t) -> None:
                 w(f"%grow_{p} = arith.addi %tr_{p}, %row0_{n} : i32")
                 w(f"%gm_{p} = arith.muli %grow_{p}, %Ki : i32")
                 w(f"%gsrc_{p} = arith.addi %gm_{p}, {lane_parts[key]} : i32")
-                w(f"%ldst_{p} = arith.addi %wchunk, {w.const(lds_step(t, i))} : i32")
+                w(f"%ldst_{p} = arith.addi %dwp, {w.const(lds_step(t, i))} : i32")
+
+
+def loop_lds_index(t, ch: int, u: int, j: int, name: str) -> str:
+    """Write, inside the loop, the LDS index of copy ``j`` of (channel ``ch``, subtile
+    ``u``): with dword DMAs the pinned wave chunk ``%dwp`` plus the copy's constant, so
+    that LLVM computes each M0 from one SGPR in the loop (an ``s_add``) instead of keeping
+    every copy's M0 in an SGPR of its own; with x4 DMAs the precomputed ``%ldst_*``.
+    Returns the index's name."""
+    p = f"{'ab'[ch]}{u}{j}"
+    if t.k.geometry.dma_pieces == 1:
+        t.w(f"%lx{name} = arith.index_castui %ldst_{p} : i32 to index", 8)
+        return f"%lx{name}"
+    t.w(f"%lm{name} = arith.andi %dwp, {t.w.const(chunk_bits(t))} : i32", 8)
+    t.w(f"%lq{name} = arith.addi %lm{name}, {t.w.const(lds_step(t, j))} : i32", 8)
+    t.w(f"%lx{name} = arith.index_castui %lq{name} : i32 to index", 8)
+    return f"%lx{name}"
+
+
+def chunk_bits(t) -> int:
+    """The bits a wave's LDS chunk (``warp * 64 * simd_width`` elements) can have set.  The
+    pinned chunk is masked with them in the loop (an identity on its values): LLVM then
+    knows the bits the front end's buffer split (``partition.layout_buffers``) tests, and
+    folds each copy's index map into one constant added to the chunk (an ``s_add`` per
+    M0) instead of a shift, two ands, an or and an add."""
+    chunk = WAVE_SIZE * t.k.geometry.simd_width
+    top = ((t.k.threads // WAVE_SIZE - 1) * chunk).bit_length()
+    return (1 << top) - (chunk & -chunk)
 
 
 def dword_lane_part(t, name: str, phase: int) -> str:
@@ -95,4 +126,4 @@ def lds_step(t, i: int) -> int:
     return i // g.dma_pieces * t.k.rows_per_load_instruction * g.BK + i % g.dma_pieces * per_piece
 
 
-__all__ = ["dword_offsets", "dword_lane_part", "lds_step"]
+__all__ = ["dword_offsets", "dword_lane_part", "lds_step", "loop_lds_index", "chunk_bits"]

@@ -57,7 +57,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.kernel.dword_dma import dword_offsets
+from pipeline_mlir.kernel.dword_dma import dword_offsets, loop_lds_index
 from pipeline_mlir.kernel.gemm import GemmKernel, latest_fragment
 from pipeline_mlir.kernel.grid_mlir import thread_ids as _thread_ids
 from pipeline_mlir.kernel.lds_data import OPAQUE_IDENTITY
@@ -529,10 +529,10 @@ def _tagged_global_load(t: KernelText, i: int, o, lds: dict) -> None:
     w(f"%kt{i} = arith.addi %k, %kc{i} : index", 8)
     for j in range(t.vm[o.channel]):
         gx = _global_index(t, o.channel, o.subtile, j, f"%kt{i}", f"{i}_{j}")
-        w(f"%lx{i}_{j} = arith.index_castui %ldst_{n}{o.subtile}{j} : i32 to index", 8)
+        lx = loop_lds_index(t, o.channel, o.subtile, j, f"{i}_{j}")
         w(f"amdgpu.gather_to_lds %gbuf_{n}[{gx}], "
           f"{lds[(o.channel, o.stage, o.subtile)]}"
-          f"[%lx{i}_{j}] {tag} : {t.vec_in}, {t.mem_f}, {t.mem_l[o.channel]}", 8)
+          f"[{lx}] {tag} : {t.vec_in}, {t.mem_f}, {t.mem_l[o.channel]}", 8)
 
 
 def _tagged_mma(t: KernelText, i: int, o, frags, carried_args: dict, acc_now: dict) -> None:
@@ -578,8 +578,8 @@ def natural_kernel_mlir(k: GemmKernel) -> str:
             for j in range(vm[ch]):
                 p = f"{n}{u}{j}"
                 gx = _global_index(t, ch, u, j, "%k", f"_{p}")
-                w(f"%lx_{p} = arith.index_castui %ldst_{p} : i32 to index", 8)
-                w(f"amdgpu.gather_to_lds %gbuf_{n}[{gx}], {lds[(ch, u)]}[%lx_{p}] : "
+                lx = loop_lds_index(t, ch, u, j, f"_{p}")
+                w(f"amdgpu.gather_to_lds %gbuf_{n}[{gx}], {lds[(ch, u)]}[{lx}] : "
                   f"{t.vec_in}, {t.mem_f}, {t.mem_l[ch]}", 8)
     w("gpu.barrier", 8)
     for ch in (0, 1):

@@ -282,18 +282,6 @@ class FourWave(NamedSchedule):
         s.cap_vm_waits = self.dma == "dword"
         return s
 
-    def check_kernel_options(self) -> None:
-        """The base checks, then ``dma=dword``: its kernel text exists (the copies of
-        :func:`pipeline_mlir.kernel.gemm_mlir.write_global_offsets`), but LLVM keeps every
-        dword DMA's M0 value in its own SGPR and spills (docs/kernels.md, "Dword DMAs"), so
-        the kernel emit kinds refuse it; the schedule emit kinds accept it."""
-        super().check_kernel_options()
-        if self.dma == "dword":
-            raise ConfigError(f"{self.owner()}: option 'dma=dword' has no complete kernel yet "
-                              f"(LLVM spills the SGPRs of its 128 LDS addresses per "
-                              f"iteration); it changes only the printed schedule "
-                              f"(--emit=schedule or schedule-json)")
-
     def kernel_unread_config_fields(self) -> dict[str, str]:
         """``barrier_before_pre_ops``: in the 4-wave blocks it only sets the entry wait of
         each K partition's first block (lgkmcnt(0), else the derived count), and every

@@ -26,7 +26,9 @@ KERNEL_SPECS = {
 #: built on demand, not shipped: the ping-pong BF16 kernel with the reference's block waits
 EXTRA_SPECS = {"pingpong-bf16-block": "pingpong{is_fp8=false waits=block}",
                # the MXFP4 4-wave 256x256 kernel (test_mx256.py)
-               "4wave-mxfp4-256": "4wave{dtype=mxfp4 BM=256 BN=256 BK=128}"}
+               "4wave-mxfp4-256": "4wave{dtype=mxfp4 BM=256 BN=256 BK=128}",
+               # the BF16 256x256 kernel with dword DMAs (test_dword_kernel.py)
+               "4wave-bf16-256-dword": "4wave{dtype=bf16 BM=256 BN=256 BK=64 dma=dword}"}
 
 
 @dataclass(frozen=True)

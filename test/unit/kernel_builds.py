@@ -9,6 +9,7 @@ lowering used) and compiled by LLVM once per run: the run's build cache
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 
 from build_cache import cached
@@ -39,6 +40,15 @@ class Built:
     asm: str
     hsaco: bytes
     plan: object        # the KernelPlan sched-lower-to-rocdl lowered the kernel with
+
+
+def main_loop(asm: str) -> tuple[list[str], range]:
+    """The lines and the line range of the main loop (the loop holding the MFMAs)."""
+    lines = asm.split("\n")
+    start = next(i for i, ln in enumerate(lines) if "Inner Loop Header" in ln)
+    end = next(i for i in range(start + 1, len(lines))
+               if re.match(r"^\s*s_cbranch\w* \.LBB", lines[i]))
+    return lines, range(start + 1, end + 1)
 
 
 @functools.lru_cache(maxsize=None)

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from kernel_builds import build
+from kernel_builds import build, main_loop
 from pipeline_mlir.emu.errors import Finding
 from pipeline_mlir.emu.gemm import emulate_gemm
 from pipeline_mlir.emu.inputs import load_kernel
@@ -18,14 +18,6 @@ from pipeline_mlir.target.gfx950 import VMCNT_MAX
 
 KEY = "4wave-bf16-256-dword"
 _LOOP_VM = re.compile(r"^(\s*s_waitcnt vmcnt\()(\d+)(\).*)$")
-
-
-def _loop(asm: str) -> tuple[list[str], range]:
-    lines = asm.split("\n")
-    start = next(i for i, ln in enumerate(lines) if "Inner Loop Header" in ln)
-    end = next(i for i in range(start + 1, len(lines))
-               if re.match(r"^\s*s_cbranch\w* \.LBB", lines[i]))
-    return lines, range(start + 1, end + 1)
 
 
 def _run(asm: str, mode: str, seed: int = 0):
@@ -41,7 +33,7 @@ def test_no_spills_and_the_loop_writes_m0_from_one_sgpr():
     res = resources_from_asm(module, fn.name)
     assert (res.vgpr_spills, res.sgpr_spills) == (0, 0)
     assert loop_counts(fn)["VALU"] <= 8
-    lines, loop = _loop(b.asm)
+    lines, loop = main_loop(b.asm)
     body = [lines[i].split(";")[0].strip() for i in loop]
     assert not [t for t in body if "readlane" in t or "writelane" in t]
     m0 = [t for t in body if re.match(r"s_\w+ m0,", t)]
@@ -61,7 +53,7 @@ def test_exact_in_the_emulator(mode, seed):
 def test_loop_waits_leave_room_for_the_next_loads():
     """Each loop vmcnt wait plus the DMAs issued before the next one (around the back edge)
     is the counter's limit (the overflow guards of schedule/vm_cap.py), never over it."""
-    lines, loop = _loop(build(KEY).asm)
+    lines, loop = main_loop(build(KEY).asm)
     body = [lines[i].strip() for i in loop]
     waits = [i for i, t in enumerate(body) if _LOOP_VM.match(t)]
     assert waits
@@ -75,7 +67,7 @@ def test_a_loop_wait_one_load_too_weak_is_caught():
     """The loop's vmcnt waits raised by one load's DMAs (16) leave a DMA the next blocks'
     fragment reads need in flight: the emulator reports the LDS race (late mode)."""
     b = build(KEY)
-    lines, loop = _loop(b.asm)
+    lines, loop = main_loop(b.asm)
     per_load = b.kernel.schedule.vm_per_load[0]
     mutated = [(_LOOP_VM.sub(lambda m: f"{m.group(1)}{int(m.group(2)) + per_load}"
                              f"{m.group(3)}", ln) if i in loop else ln)

@@ -56,20 +56,23 @@ def _issued_before_wait(after: list[ScheduleEntry], vm_of: Callable[[OpDesc], in
 
 def cap_vm_waits(prologue: list[ScheduleEntry], kernel: list[ScheduleEntry],
                  epilogue: list[ScheduleEntry], vm_of: Callable[[OpDesc], int],
-                 limit: int = VMCNT_MAX):
+                 limit: int = VMCNT_MAX, guards: bool = True):
     """The three phases with every ``WAIT_VM`` count over ``limit`` lowered to the loads
     before it that fit (:func:`_whole_loads`; the loop's waits see the previous iteration
     and then the prologue before them, the epilogue's the last iteration), then every
     ``WAIT_VM`` whose count plus the loads issued before the next one (in its phase) is
     over ``limit`` lowered to the room left and marked an overflow guard; every other entry
-    unchanged.  ``vm_of(op)``: the vmcnt entries of global load ``op``."""
+    unchanged.  ``vm_of(op)``: the vmcnt entries of global load ``op``.  ``guards=False``
+    keeps the whole-load counts (``sched-fix-hazards`` then puts its own fenced waits in
+    front of the loads that would overflow the counter); the kernel is exact either way
+    (``test/unit/kernel/test_dword_kernel.py``)."""
     def capped(entries, history):
         out = []
         for i, e in enumerate(entries):
             if e.op.tag == WAIT_VM and e.op.wait_value > limit:
                 e = replace(e, op=OpDesc.wait_vm(
                     _whole_loads(history + entries[:i], vm_of, limit)))
-            if e.op.tag == WAIT_VM:
+            if guards and e.op.tag == WAIT_VM:
                 room = limit - _issued_before_wait(entries[i + 1:], vm_of)
                 if e.op.wait_value > room >= 0:
                     e = replace(e, op=OpDesc.wait_vm(room).with_(overflow_guard=True))

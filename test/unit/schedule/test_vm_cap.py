@@ -66,6 +66,13 @@ def test_a_wait_leaves_room_for_the_loads_before_the_next():
     # with room enough, nothing changes
     _, k4, _ = cap_vm_waits([], krn, [], vm_of, limit=26)
     assert k4 == krn
+    # without guards the counts within the limit stay, and nothing is marked
+    _, k5, _ = cap_vm_waits([], krn, [], vm_of, limit=20, guards=False)
+    assert k5 == krn
+    k6 = cap_vm_waits([], [_load(0), _entry(OpDesc.wait_vm(40)), _load(1), _load(1)], [],
+                      vm_of, limit=20, guards=False)[1]
+    assert [(e.op.wait_value, e.op.overflow_guard) for e in k6
+            if e.op.tag == WAIT_VM] == [(16, False)]
 
 
 def test_dword_waits_are_the_x4_waits_in_dwords_capped():

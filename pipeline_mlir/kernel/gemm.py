@@ -263,7 +263,7 @@ def gemm_kernel(schedule) -> GemmKernel:
     per_instr = threads // (g.BK // g.simd_width)
     for ch, rows, vm in (("A", g.BM, g.vm_per_load_a - g.scale_loads_a),
                          ("B", g.BN, g.vm_per_load_b - g.scale_loads_b)):
-        if (rows // 2) != vm * per_instr:
+        if (rows // 2) * g.dma_pieces != vm * per_instr:
             raise ConfigError(
                 f"pipeline '{schedule.spec()}': a {ch} half tile of {rows // 2} rows is not a "
                 f"whole number of load instructions ({per_instr} rows each with {threads} "

@@ -57,6 +57,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.kernel.dword_dma import dword_offsets, loop_lds_index
 from pipeline_mlir.kernel.gemm import GemmKernel, latest_fragment
 from pipeline_mlir.kernel.grid_mlir import thread_ids as _thread_ids
 from pipeline_mlir.kernel.lds_data import OPAQUE_IDENTITY
@@ -136,7 +137,7 @@ def kernel_text(k: GemmKernel) -> KernelText:
     mem_f = f"memref<?x{et}, #amdgpu.address_space<fat_raw_buffer>>"
     mem_l = {b.channel: f"memref<{b.elements}x{et}, #gpu.address_space<workgroup>>"
              for b in k.lds.buffers}
-    vec_in = f"vector<{simd}x{et}>"
+    vec_in = f"vector<{simd // g.dma_pieces}x{et}>"
     vec_frag = f"vector<{frag_w}x{et}>"
     vec_mma = f"vector<{mma_frag_w}x{et}>"
     acc_t = f"vector<4x{ELEMENT_TYPES[k.acc_dtype]}>"
@@ -181,8 +182,9 @@ def write_global_offsets(t: KernelText) -> None:
     lpr = g.BK // simd
     rpi = k.rows_per_load_instruction
     mem_g = f"memref<?x{t.et}, #gpu.address_space<global>>"
-    w(f"%lrow = arith.divui %tid, {w.const(lpr)} : i32")
-    w(f"%lcol0 = arith.remui %tid, {w.const(lpr)} : i32")
+    if g.dma_pieces == 1:
+        w(f"%lrow = arith.divui %tid, {w.const(lpr)} : i32")
+        w(f"%lcol0 = arith.remui %tid, {w.const(lpr)} : i32")
     # the global sources: one buffer per operand for the whole kernel (its descriptor is
     # loop-invariant); a copy's index is its lane's offset (loop-invariant) plus the K
     # column (wave-uniform), which the LLVM step (sched-buffer-soffset) puts in the buffer
@@ -193,6 +195,9 @@ def write_global_offsets(t: KernelText) -> None:
     # global source offsets (without the K tile) and LDS destinations per (channel, subtile, j):
     # load row rho of subtile u is tile row (rho / qrows)*W + u*qrows + rho % qrows (load_rows)
     w(f"%wchunk = arith.muli %warp, {w.const(WAVE_SIZE * simd)} : i32")
+    if g.dma_pieces > 1:
+        dword_offsets(t)
+        return
     # swizzle: the lane landing at chunk c of load row rho fetches global chunk c ^ x(rho)
     # (LdsSwizzle), so the DMA's LDS write stays contiguous; rho depends on j only
     sw = k.lds.swizzle
@@ -524,10 +529,10 @@ def _tagged_global_load(t: KernelText, i: int, o, lds: dict) -> None:
     w(f"%kt{i} = arith.addi %k, %kc{i} : index", 8)
     for j in range(t.vm[o.channel]):
         gx = _global_index(t, o.channel, o.subtile, j, f"%kt{i}", f"{i}_{j}")
-        w(f"%lx{i}_{j} = arith.index_castui %ldst_{n}{o.subtile}{j} : i32 to index", 8)
+        lx = loop_lds_index(t, o.channel, o.subtile, j, f"{i}_{j}")
         w(f"amdgpu.gather_to_lds %gbuf_{n}[{gx}], "
           f"{lds[(o.channel, o.stage, o.subtile)]}"
-          f"[%lx{i}_{j}] {tag} : {t.vec_in}, {t.mem_f}, {t.mem_l[o.channel]}", 8)
+          f"[{lx}] {tag} : {t.vec_in}, {t.mem_f}, {t.mem_l[o.channel]}", 8)
 
 
 def _tagged_mma(t: KernelText, i: int, o, frags, carried_args: dict, acc_now: dict) -> None:
@@ -573,8 +578,8 @@ def natural_kernel_mlir(k: GemmKernel) -> str:
             for j in range(vm[ch]):
                 p = f"{n}{u}{j}"
                 gx = _global_index(t, ch, u, j, "%k", f"_{p}")
-                w(f"%lx_{p} = arith.index_castui %ldst_{p} : i32 to index", 8)
-                w(f"amdgpu.gather_to_lds %gbuf_{n}[{gx}], {lds[(ch, u)]}[%lx_{p}] : "
+                lx = loop_lds_index(t, ch, u, j, f"_{p}")
+                w(f"amdgpu.gather_to_lds %gbuf_{n}[{gx}], {lds[(ch, u)]}[{lx}] : "
                   f"{t.vec_in}, {t.mem_f}, {t.mem_l[ch]}", 8)
     w("gpu.barrier", 8)
     for ch in (0, 1):

@@ -50,7 +50,17 @@ from pipeline_mlir.schedules.grid import GROUP_M_HELP, MAX_GROUP_M, XCD_REMAP_HE
 from pipeline_mlir.schedules.knobs import COUNTS, FENCES, PLACEMENT, Knob
 from pipeline_mlir.schedules.named import NamedSchedule, option
 from pipeline_mlir.schedule.load_runs import MAX_FRAGMENT_READS
-from pipeline_mlir.target.gfx950 import VMCNT_MAX
+from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, VMCNT_MAX
+
+#: the 4-wave kernel's global->LDS DMA widths: ``x4`` one ``buffer_load_dwordx4 ... lds``
+#: per 16 bytes a lane moves, ``dword`` four ``buffer_load_dword ... lds`` (one per 4 bytes)
+DMA_WIDTHS = ("x4", "dword")
+#: the dword DMAs one ``buffer_load_dwordx4 ... lds`` becomes
+DWORD_PIECES = LDS_DMA_BYTES[1] // LDS_DMA_BYTES[0]
+DMA_HELP = ("global->LDS DMA width: x4 (buffer_load_dwordx4 ... lds) or dword (four "
+            "buffer_load_dword ... lds per x4, a vmcnt wait over 63 lowered to the whole "
+            "loads that fit; the schedule only: the kernel emit kinds reject it, not built "
+            "yet)")
 
 FourWaveOps = MATMUL_TAG_NAMES
 
@@ -215,6 +225,7 @@ class FourWave(NamedSchedule):
     c_dtype: str = option("enum", "f32", C_DTYPE_HELP, choices=tuple(C_DTYPES))
     xcd_remap: bool = option("bool", False, XCD_REMAP_HELP)
     group_m: int = option("int", 1, GROUP_M_HELP, min=1, max=MAX_GROUP_M)
+    dma: str = option("enum", "x4", DMA_HELP, choices=DMA_WIDTHS)
     mfma: str = option("enum", MFMA_AUTO, "MFMA shape MxNxK: auto (the dtype's own) or a 32x32 "
                        "one of bf16/f16 (the front end reads it from the kernel; the complete "
                        "kernel issues only auto)", choices=MFMA_SHAPES)
@@ -239,18 +250,37 @@ class FourWave(NamedSchedule):
             raise ConfigError(f"{self.owner()}: {e}") from None
         overrides = {k: getattr(self, k) for k in GEOMETRY_OVERRIDES
                      if getattr(self, k) is not None}
+        if self.dma == "dword":
+            overrides = self._dword_counts(g, overrides)
         return replace(g, **overrides) if overrides else g
+
+    def _dword_counts(self, g: KernelGeometry, overrides: dict) -> dict:
+        """``overrides`` plus the vmcnt counts of dword DMAs (each x4 DMA as
+        :data:`DWORD_PIECES`); ConfigError where they would contradict an option."""
+        if g.scale_loads_a or g.scale_loads_b:
+            raise ConfigError(f"{self.owner()}: option 'dma=dword' needs an unscaled dtype: "
+                              f"dtype={self.dtype} already moves its scales with dword DMAs")
+        counts = {k: getattr(g, k) * DWORD_PIECES for k in ("vm_per_load_a", "vm_per_load_b")}
+        for k, want in counts.items():
+            if overrides.get(k, want) != want:
+                raise ConfigError(f"{self.owner()}: option '{k}={overrides[k]}' contradicts "
+                                  f"'dma=dword', which issues {want} DMAs per load")
+        return {**overrides, **counts, "dma_pieces": DWORD_PIECES}
 
     def kernel_geometry(self) -> KernelGeometry:
         """The schedule's geometry with the counts the formulas give for its dtype and
         tile (an override of a count changes the schedule, not what the kernel issues)."""
         g = self.geometry()
         natural = four_wave_geometry(g.dtype, g.BM, g.BN, g.BK, self.mfma)
+        if self.dma == "dword":
+            natural = replace(natural, **self._dword_counts(natural, {}))
         return replace(g, **{k: getattr(natural, k) for k in COUNT_FIELDS})
 
     def _build(self) -> Pipeline4Wave:
         g = self.geometry()
-        return Pipeline4Wave(g, self.apply_config(kernel_schedule_config(g)), kernel_target(g))
+        s = Pipeline4Wave(g, self.apply_config(kernel_schedule_config(g)), kernel_target(g))
+        s.cap_vm_waits = self.dma == "dword"
+        return s
 
     def kernel_unread_config_fields(self) -> dict[str, str]:
         """``barrier_before_pre_ops``: in the 4-wave blocks it only sets the entry wait of

@@ -76,6 +76,10 @@ class KernelGeometry:
     #: of ``vm_per_load_a`` / ``_b``: the DMA instructions of the operand's scale tile (MX)
     scale_loads_a: int = 0
     scale_loads_b: int = 0
+    #: direct-to-LDS DMAs per 16 bytes a lane moves (1: ``buffer_load_dwordx4 ... lds``;
+    #: 4: ``buffer_load_dword ... lds``, the 4-wave kernel's ``dma=dword``); counted in
+    #: ``vm_per_load_a`` / ``_b``
+    dma_pieces: int = 1
 
     @property
     def row_bytes(self) -> int:

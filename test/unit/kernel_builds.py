@@ -9,6 +9,7 @@ lowering used) and compiled by LLVM once per run: the run's build cache
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 
 from build_cache import cached
@@ -26,7 +27,9 @@ KERNEL_SPECS = {
 #: built on demand, not shipped: the ping-pong BF16 kernel with the reference's block waits
 EXTRA_SPECS = {"pingpong-bf16-block": "pingpong{is_fp8=false waits=block}",
                # the MXFP4 4-wave 256x256 kernel (test_mx256.py)
-               "4wave-mxfp4-256": "4wave{dtype=mxfp4 BM=256 BN=256 BK=128}"}
+               "4wave-mxfp4-256": "4wave{dtype=mxfp4 BM=256 BN=256 BK=128}",
+               # the BF16 256x256 kernel with dword DMAs (test_dword_kernel.py)
+               "4wave-bf16-256-dword": "4wave{dtype=bf16 BM=256 BN=256 BK=64 dma=dword}"}
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,15 @@ class Built:
     asm: str
     hsaco: bytes
     plan: object        # the KernelPlan sched-lower-to-rocdl lowered the kernel with
+
+
+def main_loop(asm: str) -> tuple[list[str], range]:
+    """The lines and the line range of the main loop (the loop holding the MFMAs)."""
+    lines = asm.split("\n")
+    start = next(i for i, ln in enumerate(lines) if "Inner Loop Header" in ln)
+    end = next(i for i in range(start + 1, len(lines))
+               if re.match(r"^\s*s_cbranch\w* \.LBB", lines[i]))
+    return lines, range(start + 1, end + 1)
 
 
 @functools.lru_cache(maxsize=None)

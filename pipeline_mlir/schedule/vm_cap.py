@@ -12,11 +12,14 @@ count still falls between two loads, where the kernel can pin the order of its
 instructions (:mod:`pipeline_mlir.kernel.wait_order`).  A wait followed, before the next
 ``WAIT_VM``, by loads that would then make more DMAs outstanding than the counter holds is
 lowered further, to the limit less those loads (two loads of 16 after ``vmcnt(48)``: 31),
-and marked an overflow guard (``OpDesc.overflow_guard``): the count may then fall inside a
-load, which is only a stronger wait (it completes everything the whole-load count
-completes, and more), and the kernel needs no guard of its own in front of the loads
-(``sched-fix-hazards`` would put one there, fenced, between the block's fragment reads and
-the MFMAs they feed, so that LLVM could no longer interleave the two).  Schedules that do not ask for it
+and records the whole-load count it replaces (``OpDesc.derived_count``): the count may then
+fall inside a load, which is only a stronger wait (it completes everything the whole-load
+count completes, and more, once the whole-load count's cut is pinned), and the kernel needs
+no guard of its own in front of the loads (``sched-fix-hazards`` would put one there,
+fenced, between the block's fragment reads and the MFMAs they feed, so that LLVM could no
+longer interleave the two).  The lowered wait stays a counted wait: the order checks
+(:mod:`pipeline_mlir.kernel.wait_order`, :mod:`pipeline_mlir.isa.wait_order`) pin the cut of
+the recorded count and refuse a count above it.  Schedules that do not ask for it
 (:attr:`PipelineSchedule.cap_vm_waits`) keep the error of
 :func:`pipeline_mlir.schedule.stages.check_wait_limits`.  No MLIR here.
 """
@@ -61,7 +64,8 @@ def cap_vm_waits(prologue: list[ScheduleEntry], kernel: list[ScheduleEntry],
     before it that fit (:func:`_whole_loads`; the loop's waits see the previous iteration
     and then the prologue before them, the epilogue's the last iteration), then every
     ``WAIT_VM`` whose count plus the loads issued before the next one (in its phase) is
-    over ``limit`` lowered to the room left and marked an overflow guard; every other entry
+    over ``limit`` lowered to the room left, recording the count it had (``derived_count``);
+    every other entry
     unchanged.  ``vm_of(op)``: the vmcnt entries of global load ``op``.  ``guards=False``
     keeps the whole-load counts (``sched-fix-hazards`` then puts its own fenced waits in
     front of the loads that would overflow the counter); the kernel is exact either way
@@ -75,7 +79,8 @@ def cap_vm_waits(prologue: list[ScheduleEntry], kernel: list[ScheduleEntry],
             if guards and e.op.tag == WAIT_VM:
                 room = limit - _issued_before_wait(entries[i + 1:], vm_of)
                 if e.op.wait_value > room >= 0:
-                    e = replace(e, op=OpDesc.wait_vm(room).with_(overflow_guard=True))
+                    e = replace(e, op=OpDesc.wait_vm(room).with_(
+                        derived_count=e.op.wait_value))
             out.append(e)
         return out
 

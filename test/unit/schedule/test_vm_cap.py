@@ -42,11 +42,14 @@ def test_cap_keeps_whole_loads_in_flight():
     p2, k2, e2 = cap_vm_waits(pro, krn, epi, vm_of, limit=20)
     assert p2 == pro
     # before KRN[0]: the previous iteration's B, B (16), then its B (24 > 20): 16, but
-    # the B load (8) before the next WAIT_VM would make 24 outstanding: 20 - 8 = 12, a guard
+    # the B load (8) before the next WAIT_VM would make 24 outstanding: 20 - 8 = 12, which
+    # records the 16 it was derived as (still a counted wait: no overflow guard)
     # before KRN[2]: B (8), then the previous iteration's B, B (24 > 20): 16
     assert [(e.op.tag, e.op.wait_value) for e in k2 if e.op.role != OpRole.GLOBAL_LOAD] == [
         (WAIT_VM, 12), (WAIT_VM, 16), (WAIT_VM, 3), (WAIT_LGKM, 40)]
-    assert [e.op.overflow_guard for e in k2 if e.op.tag == WAIT_VM] == [True, False, False]
+    assert [(e.op.derived_count, e.op.overflow_guard) for e in k2 if e.op.tag == WAIT_VM] \
+        == [(16, False), (None, False), (None, False)]
+    assert [e.op.order_count() for e in k2 if e.op.tag == WAIT_VM] == [16, 16, 3]
     assert [e.op.wait_value for e in e2] == [16]
     # the first wait of a loop that follows only the prologue: A (16), then B (24 > 20)
     _, k3, _ = cap_vm_waits(pro, [_entry(OpDesc.wait_vm(40))], [], vm_of, limit=20)
@@ -55,14 +58,16 @@ def test_cap_keeps_whole_loads_in_flight():
 
 def test_a_wait_leaves_room_for_the_loads_before_the_next():
     """A wait within the limit whose following loads (up to the next WAIT_VM) would overflow
-    the counter is lowered to the room they leave, inside a load if need be, and marked an
-    overflow guard; loads after the next WAIT_VM do not count, nor does an lgkmcnt wait."""
+    the counter is lowered to the room they leave, inside a load if need be, recording the
+    count it replaces (not an overflow guard: the order checks pin that count's cut); loads
+    after the next WAIT_VM do not count, nor does an lgkmcnt wait."""
     vm_of = (lambda op: (16, 8)[op.channel])
     krn = [_entry(OpDesc.wait_vm(10)), _entry(OpDesc.wait_lgkm(0)), _load(0),
            _entry(OpDesc.wait_vm(4)), _load(1), _load(1)]
     _, k2, _ = cap_vm_waits([], krn, [], vm_of, limit=20)
     waits = [e.op for e in k2 if e.op.tag == WAIT_VM]
-    assert [(w.wait_value, w.overflow_guard) for w in waits] == [(4, True), (4, False)]
+    assert [(w.wait_value, w.derived_count, w.overflow_guard) for w in waits] == [
+        (4, 10, False), (4, None, False)]
     # with room enough, nothing changes
     _, k4, _ = cap_vm_waits([], krn, [], vm_of, limit=26)
     assert k4 == krn
@@ -71,8 +76,8 @@ def test_a_wait_leaves_room_for_the_loads_before_the_next():
     assert k5 == krn
     k6 = cap_vm_waits([], [_load(0), _entry(OpDesc.wait_vm(40)), _load(1), _load(1)], [],
                       vm_of, limit=20, guards=False)[1]
-    assert [(e.op.wait_value, e.op.overflow_guard) for e in k6
-            if e.op.tag == WAIT_VM] == [(16, False)]
+    assert [(e.op.wait_value, e.op.derived_count, e.op.overflow_guard) for e in k6
+            if e.op.tag == WAIT_VM] == [(16, None, False)]
 
 
 def test_dword_waits_are_the_x4_waits_in_dwords_capped():
@@ -93,19 +98,22 @@ def test_dword_waits_are_the_x4_waits_in_dwords_capped():
                 want = wa * DWORD_PIECES
                 capped = want if want <= VMCNT_MAX else VMCNT_MAX // 16 * 16
                 # or lower, leaving room for the loads before the next vmcnt wait
-                assert wb == capped or wb in _guards(dword)
+                assert wb == capped or wb in _lowered(dword)
                 over += want > VMCNT_MAX
-    assert over
+    assert over and _lowered(dword) == {31}
     assert _waits(x4, WAIT_LGKM) == _waits(dword, WAIT_LGKM)
 
 
-def _guards(c) -> set[int]:
-    """The counts of the overflow guards among ``c``'s vmcnt waits, each checked to leave
-    exactly the room of the loads before the next vmcnt wait of its phase."""
+def _lowered(c) -> set[int]:
+    """The counts of the waits lowered for room among ``c``'s vmcnt waits, each checked to
+    leave exactly the room of the loads before the next vmcnt wait of its phase, to record
+    a whole-load derived count above it, and not to be an overflow guard."""
     out = set()
     for ph in (c.prologue, c.kernel, c.epilogue):
         for i, e in enumerate(ph):
-            if e.op.tag == WAIT_VM and e.op.overflow_guard:
+            if e.op.tag == WAIT_VM and e.op.derived_count is not None:
+                assert not e.op.overflow_guard
+                assert e.op.derived_count % 16 == 0 and e.op.wait_value < e.op.derived_count
                 after = 0
                 for x in ph[i + 1:]:
                     if x.op.tag == WAIT_VM:

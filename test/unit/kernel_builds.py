@@ -20,16 +20,15 @@ KERNEL_SPECS = {
     "4wave-bf16": "4wave{dtype=bf16 BM=128 BN=128 BK=64}",
     "4wave-fp8-128": "4wave{dtype=fp8 BM=128 BN=128 BK=128}",
     "4wave-fp8-64": "4wave{dtype=fp8 BM=64 BN=64 BK=128}",
-    # one wave per SIMD, the accumulators in AGPRs (GemmKernel.agpr_accumulators)
+    # one wave per SIMD, the accumulators in AGPRs (GemmKernel.agpr_accumulators); the
+    # BF16 one issues dword DMAs (dma=auto; test_dword_kernel.py)
     "4wave-bf16-256": "4wave{dtype=bf16 BM=256 BN=256 BK=64}",
     "4wave-fp8-256": "4wave{dtype=fp8 BM=256 BN=256 BK=128}",
 }
 #: built on demand, not shipped: the ping-pong BF16 kernel with the reference's block waits
 EXTRA_SPECS = {"pingpong-bf16-block": "pingpong{is_fp8=false waits=block}",
                # the MXFP4 4-wave 256x256 kernel (test_mx256.py)
-               "4wave-mxfp4-256": "4wave{dtype=mxfp4 BM=256 BN=256 BK=128}",
-               # the BF16 256x256 kernel with dword DMAs (test_dword_kernel.py)
-               "4wave-bf16-256-dword": "4wave{dtype=bf16 BM=256 BN=256 BK=64 dma=dword}"}
+               "4wave-mxfp4-256": "4wave{dtype=mxfp4 BM=256 BN=256 BK=128}"}
 
 
 @dataclass(frozen=True)

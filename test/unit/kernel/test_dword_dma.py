@@ -37,7 +37,7 @@ TILE = "dtype=bf16 BM=256 BN=256 BK=64"
 @pytest.mark.parametrize("tile", [TILE,
                                   "dtype=fp8 BM=256 BN=256 BK=128"])
 def test_dword_copies_move_what_the_x4_copies_move(tile):
-    n4, x4 = _copies(f"4wave{{{tile}}}")
+    n4, x4 = _copies(f"4wave{{{tile} dma=x4}}")
     n1, dword = _copies(f"4wave{{{tile} dma=dword}}")
     assert n1 == 4 * n4
     assert dword == x4
@@ -58,7 +58,7 @@ def test_a_wrong_swizzle_phase_is_seen(monkeypatch):
     part = dword_dma.dword_lane_part
     monkeypatch.setattr(dword_dma, "dword_lane_part",
                         lambda t, name, phase: part(t, name, phase + 1))
-    _, x4 = _copies(f"4wave{{{TILE}}}")
+    _, x4 = _copies(f"4wave{{{TILE} dma=x4}}")
     _, dword = _copies(f"4wave{{{TILE} dma=dword}}")
     assert dword.keys() == x4.keys()
     assert all(dword[b].keys() == x4[b].keys() for b in x4)

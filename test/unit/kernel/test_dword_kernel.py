@@ -1,5 +1,5 @@
-"""The 4-wave BF16 256x256 kernel with dword DMAs (``dma=dword``) compiled: no spills, each
-M0 written in the loop from one SGPR (``kernel/dword_dma.py``, ``loop_lds_index``), few
+"""The shipped 4-wave BF16 256x256 kernel, which issues dword DMAs (``dma=auto``), compiled:
+no spills, each M0 written in the loop from one SGPR (``kernel/dword_dma.py``, ``loop_lds_index``), few
 VALU, exact in the emulator in late and random mode, and a weakened loop wait caught; the
 loop waits lowered for speed (31) record the count the schedule derived (48) and are
 checked against it by the simulator, the ISA check and the emulator."""
@@ -25,7 +25,7 @@ from pipeline_mlir.sim.functional import simulate
 from pipeline_mlir.sim.repair import repair
 from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, VMCNT_MAX
 
-KEY = "4wave-bf16-256-dword"
+KEY = "4wave-bf16-256"
 _LOOP_VM = re.compile(r"^(\s*s_waitcnt vmcnt\()(\d+)(\).*)$")
 
 
@@ -101,7 +101,7 @@ def test_the_whole_load_counts_are_exact_without_the_room_left_lowering(monkeypa
 
     monkeypatch.setattr(stages, "cap_vm_waits",
                         functools.partial(stages.cap_vm_waits, guards=False))
-    asm = kernel_builds._build(kernel_builds.EXTRA_SPECS[KEY]).asm
+    asm = kernel_builds._build(kernel_builds.KERNEL_SPECS[KEY]).asm
     lines, loop = main_loop(asm)
     counts = {int(m.group(2)) for i in loop if (m := _LOOP_VM.match(lines[i]))}
     assert 48 in counts and 31 not in counts, counts

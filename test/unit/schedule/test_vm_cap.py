@@ -84,7 +84,7 @@ def test_dword_waits_are_the_x4_waits_in_dwords_capped():
     """The dword schedule is the x4 one entry for entry; each vmcnt is the x4 count in
     dword DMAs, or, where that is over 63, the largest number of whole loads that fits
     (every load of this tile is 16 dword DMAs: 48), and some are over."""
-    x4 = parse_pipeline(f"4wave{{{TILE}}}").compile()
+    x4 = parse_pipeline(f"4wave{{{TILE} dma=x4}}").compile()
     spec = parse_pipeline(f"4wave{{{TILE} dma=dword}}")
     dword = spec.compile()
     assert spec.vm_per_load == (16, 16)
@@ -127,7 +127,7 @@ def _lowered(c) -> set[int]:
 def test_the_same_counts_without_the_cap_are_refused():
     """The cap is the dword option's: the same vmcnt per load given as overrides still
     fails the limit check (nothing is clamped silently)."""
-    spec = f"4wave{{{TILE} vm_per_load_a=16 vm_per_load_b=16}}"
+    spec = f"4wave{{{TILE} dma=x4 vm_per_load_a=16 vm_per_load_b=16}}"
     with pytest.raises(ConfigError, match=r"WAIT_VM waits for vmcnt\(\d+\), over the gfx950"):
         parse_pipeline(spec).compile()
 
@@ -144,6 +144,9 @@ def test_the_limit_check_still_runs_after_the_cap():
     (f"4wave{{{TILE} dma=dword vm_per_load_b=8}}",
      "option 'vm_per_load_b=8' contradicts 'dma=dword', which issues 16 DMAs per load"),
     ("4wave{dma=dwordx2}", "dma"),
+    (f"4wave{{{TILE} vm_per_load_a=4}}",
+     "option 'vm_per_load_a=4' contradicts 'dma=auto' (dword for this tile; give dma=x4 for "
+     "x4 DMAs), which issues 16 DMAs per load"),
 ])
 def test_bad_dma_options_are_one_message(capsys, spec, message):
     assert main([f"--pipeline={spec}", "--emit=schedule"]) == 1
@@ -152,3 +155,20 @@ def test_bad_dma_options_are_one_message(capsys, spec, message):
     assert message in err, err
 
 
+
+
+@pytest.mark.parametrize("options, width", [
+    (TILE, "dword"), (f"{TILE} dma=auto", "dword"), (f"{TILE} dma=x4", "x4"),
+    (f"{TILE} mfma=32x32x16", "x4"), ("dtype=bf16 BM=256 BN=256 BK=128", "x4"),
+    ("dtype=fp8 BM=256 BN=256 BK=128", "x4"), ("dtype=bf16 BM=128 BN=128 BK=64", "x4"),
+    ("dtype=bf16 BM=128 BN=128 BK=64 dma=dword", "dword"),
+])
+def test_dma_auto_is_dword_only_for_the_bf16_256_tile(options, width):
+    """dma=auto (the default) takes dword DMAs for the BF16 256x256x64 tile, where they are
+    faster (docs/kernels.md), and x4 everywhere else; a given width is kept.  The schedule
+    follows: dword counts and capped waits exactly when the width is dword."""
+    spec = parse_pipeline(f"4wave{{{options}}}")
+    assert spec.dma_width() == width
+    dword = width == "dword"
+    assert spec.geometry().dma_pieces == (DWORD_PIECES if dword else 1)
+    assert spec.build().cap_vm_waits is dword

@@ -30,6 +30,7 @@ from __future__ import annotations
 from pipeline_mlir.errors import BodyError, ConfigError
 from pipeline_mlir.records import field, record
 from pipeline_mlir.schedule.frag_waits import fragment_waits
+from pipeline_mlir.schedule.vm_cap import cap_vm_waits
 from pipeline_mlir.schedule.phases import (default_epilogue, default_kernel, default_prologue,
                      derive_epilogue_from_program, derive_prologue_from_program, warp_stagger_index)
 from pipeline_mlir.schedule.program import PipelineProgram
@@ -182,6 +183,9 @@ def phases(s, body: list[OpDesc], edge_list: list[DepEdge],
             out.prologue, out.kernel, out.epilogue = fragment_waits(
                 out.prologue, out.kernel, out.epilogue, lgkm_per_load(s))
     out.warp_stagger_index = warp_stagger_index(body, config, len(out.prologue))
+    if getattr(s, "cap_vm_waits", False):
+        out.prologue, out.kernel, out.epilogue = cap_vm_waits(
+            out.prologue, out.kernel, out.epilogue, lambda op: config.vm_per_channel(op.channel))
     check_wait_limits(out)
     return out
 

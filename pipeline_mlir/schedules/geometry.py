@@ -77,16 +77,22 @@ class KernelGeometry:
     #: of ``vm_per_load_a`` / ``_b``: the DMA instructions of the operand's scale tile (MX)
     scale_loads_a: int = 0
     scale_loads_b: int = 0
-    #: element DMA instructions per 16 bytes a lane copies: 1 (``buffer_load_dwordx4``) or
-    #: 4 (``buffer_load_dword``; :func:`pipeline_mlir.schedules.mx.element_dma_pieces`)
+    #: direct-to-LDS DMA instructions per 16 bytes a lane copies of an element tile: 1
+    #: (``buffer_load_dwordx4 ... lds``) or 4 (``buffer_load_dword ... lds``: the 4-wave
+    #: kernel's ``dma=dword``, :func:`pipeline_mlir.schedules.mx.element_dma_pieces`);
+    #: counted in ``vm_per_load_a`` / ``_b`` (:mod:`pipeline_mlir.kernel.dword_dma`)
     dma_pieces: int = 1
 
+    def element_dmas(self, channel: int) -> int:
+        """Element DMA instructions of one global load of ``channel`` (0: A, 1: B): its
+        DMAs without the MX scale tile's."""
+        return (self.vm_per_load_a - self.scale_loads_a if channel == 0 else
+                self.vm_per_load_b - self.scale_loads_b)
+
     def element_copies(self, channel: int) -> int:
-        """16-byte copies a lane makes of one global load of ``channel`` (0: A, 1: B):
-        its element DMA instructions over :attr:`dma_pieces`."""
-        vm, scale = ((self.vm_per_load_a, self.scale_loads_a) if channel == 0 else
-                     (self.vm_per_load_b, self.scale_loads_b))
-        return (vm - scale) // self.dma_pieces
+        """16-byte copies a lane makes of one global load of ``channel``: its element DMA
+        instructions over :attr:`dma_pieces`."""
+        return self.element_dmas(channel) // self.dma_pieces
 
     @property
     def row_bytes(self) -> int:

@@ -529,7 +529,7 @@ def _tagged_global_load(t: KernelText, i: int, o, lds: dict) -> None:
     w(f"%kt{i} = arith.addi %k, %kc{i} : index", 8)
     for j in range(t.vm[o.channel]):
         gx = _global_index(t, o.channel, o.subtile, j, f"%kt{i}", f"{i}_{j}")
-        lx = loop_lds_index(t, o.channel, o.subtile, j, f"{i}_{j}")
+        lx = loop_lds_index(t, o.channel, o.subtile, j, f"{i}_{j}", False)
         w(f"amdgpu.gather_to_lds %gbuf_{n}[{gx}], "
           f"{lds[(o.channel, o.stage, o.subtile)]}"
           f"[{lx}] {tag} : {t.vec_in}, {t.mem_f}, {t.mem_l[o.channel]}", 8)
@@ -578,7 +578,7 @@ def natural_kernel_mlir(k: GemmKernel) -> str:
             for j in range(vm[ch]):
                 p = f"{n}{u}{j}"
                 gx = _global_index(t, ch, u, j, "%k", f"_{p}")
-                lx = loop_lds_index(t, ch, u, j, f"_{p}")
+                lx = loop_lds_index(t, ch, u, j, f"_{p}", True)
                 w(f"amdgpu.gather_to_lds %gbuf_{n}[{gx}], {lds[(ch, u)]}[{lx}] : "
                   f"{t.vec_in}, {t.mem_f}, {t.mem_l[ch]}", 8)
     w("gpu.barrier", 8)

@@ -67,7 +67,7 @@ DWORD_DEFAULT = frozenset({("bf16", 256, 256, 64)})
 DMA_HELP = ("global->LDS DMA width: x4 (buffer_load_dwordx4 ... lds), dword (four "
             "buffer_load_dword ... lds per x4, a vmcnt wait over 63 lowered to the whole "
             "loads that fit) or auto (dword for the BF16 256x256x64 tile, where it is "
-            "faster; x4 otherwise)")
+            "faster, unless the vm counts given are x4's; x4 otherwise)")
 
 FourWaveOps = MATMUL_TAG_NAMES
 
@@ -252,11 +252,22 @@ class FourWave(NamedSchedule):
     def dma_width(self) -> str:
         """The DMA width the kernel issues: the ``dma`` option, ``auto`` resolved by tile
         (:data:`DWORD_DEFAULT`; x4 when an MFMA shape is given, which the measurement did
-        not cover)."""
+        not cover, and when the given vm counts are the tile's x4 counts: what a front-end
+        input issuing x4 copies of this tile counts, :meth:`_counts_x4`)."""
         if self.dma != DMA_AUTO:
             return self.dma
         tile = (self.dtype, self.BM, self.BN, self.BK)
-        return "dword" if tile in DWORD_DEFAULT and self.mfma == MFMA_AUTO else "x4"
+        dword = tile in DWORD_DEFAULT and self.mfma == MFMA_AUTO and not self._counts_x4()
+        return "dword" if dword else "x4"
+
+    def _counts_x4(self) -> bool:
+        """Whether vm counts are given and each given one is the tile's x4 count."""
+        given = {k: getattr(self, k) for k in ("vm_per_load_a", "vm_per_load_b")
+                 if getattr(self, k) is not None}
+        if not given:
+            return False
+        g = four_wave_geometry(self.dtype, self.BM, self.BN, self.BK, self.mfma)
+        return all(getattr(g, k) == v for k, v in given.items())
 
     def geometry(self) -> KernelGeometry:
         """The tile geometry (the 4-wave kernel's formulas), then the given overrides."""

@@ -155,3 +155,20 @@ def test_the_simulator_catches_a_cap_weaker_than_the_derived_count():
                        if e.op.derived_count is not None else e for e in fixed.kernel]
     kinds = {h.kind for h, _ in simulate(fixed, shape, range(0, 4)).distinct_hazards()}
     assert {"raw", "counter"} <= kinds, kinds
+
+
+def test_a_front_end_input_of_the_tile_issuing_x4_copies_gets_the_x4_kernel():
+    """``dma=auto`` on an input of the BF16 256x256x64 tile whose copies are 16-byte ones
+    (what an IREE kernel of that tile issues; here the x4 kernel's natural text): the front
+    end counts 4 DMAs a load, the x4 counts, so ``auto`` resolves to x4 (not a refusal, not
+    dword counts for x4 copies), and the kernel built is exact in the emulator."""
+    from kernel_builds import pipeline_opt_hsaco
+    from pipeline_mlir.kernel.gemm import gemm_kernel
+    from pipeline_mlir.kernel.gemm_mlir import natural_kernel_mlir
+
+    x4 = gemm_kernel(parse_pipeline("4wave{dtype=bf16 BM=256 BN=256 BK=64 dma=x4}"))
+    kernel = load_kernel(pipeline_opt_hsaco("4wave", natural_kernel_mlir(x4)))
+    dmas = {i.name for i in kernel.instrs if i.name.startswith("buffer_load_dword")}
+    assert dmas == {"buffer_load_dwordx4"}, dmas
+    g = x4.geometry
+    assert emulate_gemm(kernel, x4, g.BM, 2 * g.BN, 8 * g.BK, "late", 0).exact

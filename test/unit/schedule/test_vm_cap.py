@@ -81,17 +81,25 @@ def test_a_wait_leaves_room_for_the_loads_before_the_next():
 
 
 def test_dword_waits_are_the_x4_waits_in_dwords_capped():
-    """The dword schedule is the x4 one entry for entry; each vmcnt is the x4 count in
+    """The dword schedule's loop and epilogue are the x4 ones entry for entry (its
+    prologue: see below); each vmcnt is the x4 count in
     dword DMAs, or, where that is over 63, the largest number of whole loads that fits
     (every load of this tile is 16 dword DMAs: 48), and some are over."""
     x4 = parse_pipeline(f"4wave{{{TILE} dma=x4}}").compile()
     spec = parse_pipeline(f"4wave{{{TILE} dma=dword}}")
     dword = spec.compile()
     assert spec.vm_per_load == (16, 16)
-    assert [e.op.tag for ph in (x4.prologue, x4.kernel, x4.epilogue) for e in ph] == \
-        [e.op.tag for ph in (dword.prologue, dword.kernel, dword.epilogue) for e in ph]
+    assert [e.op.tag for ph in (x4.kernel, x4.epilogue) for e in ph] == \
+        [e.op.tag for ph in (dword.kernel, dword.epilogue) for e in ph]
+    # the prologue: the same ops; its vmcnt waits are the counter guards of 16-DMA loads
+    # (schedule/phases.py, whole loads within vmcnt), which also complete the loads its
+    # bootstrap waits were for
+    assert [e.op.tag for e in x4.prologue if e.op.tag != WAIT_VM] == \
+        [e.op.tag for e in dword.prologue if e.op.tag != WAIT_VM]
+    guards = [e.op.wait_value for e in dword.prologue if e.op.tag == WAIT_VM]
+    assert guards and all(w % 16 == 0 and w + 16 <= VMCNT_MAX for w in guards)
     over = 0
-    for a, b in zip(_waits(x4), _waits(dword)):
+    for a, b in zip(_waits(x4)[1:], _waits(dword)[1:]):
         for wa, wb in zip(a, b):
             assert (wa is None) == (wb is None)
             if wa is not None:
@@ -101,7 +109,8 @@ def test_dword_waits_are_the_x4_waits_in_dwords_capped():
                 assert wb == capped or wb in _lowered(dword)
                 over += want > VMCNT_MAX
     assert over and _lowered(dword) == {31}
-    assert _waits(x4, WAIT_LGKM) == _waits(dword, WAIT_LGKM)
+    assert [[w for w in ph if w is not None] for ph in _waits(x4, WAIT_LGKM)] == \
+        [[w for w in ph if w is not None] for ph in _waits(dword, WAIT_LGKM)]
 
 
 def _lowered(c) -> set[int]:
@@ -144,7 +153,10 @@ def test_the_limit_check_still_runs_after_the_cap():
     (f"4wave{{{TILE} dma=dword vm_per_load_b=8}}",
      "option 'vm_per_load_b=8' contradicts 'dma=dword', which issues 16 DMAs per load"),
     ("4wave{dma=dwordx2}", "dma"),
-    (f"4wave{{{TILE} vm_per_load_a=4}}",
+    (f"4wave{{{TILE} vm_per_load_a=8}}",
+     "option 'vm_per_load_a=8' contradicts 'dma=auto' (dword for this tile; give dma=x4 for "
+     "x4 DMAs), which issues 16 DMAs per load"),
+    (f"4wave{{{TILE} vm_per_load_a=4 vm_per_load_b=16}}",
      "option 'vm_per_load_a=4' contradicts 'dma=auto' (dword for this tile; give dma=x4 for "
      "x4 DMAs), which issues 16 DMAs per load"),
 ])
@@ -162,6 +174,9 @@ def test_bad_dma_options_are_one_message(capsys, spec, message):
     (f"{TILE} mfma=32x32x16", "x4"), ("dtype=bf16 BM=256 BN=256 BK=128", "x4"),
     ("dtype=fp8 BM=256 BN=256 BK=128", "x4"), ("dtype=bf16 BM=128 BN=128 BK=64", "x4"),
     ("dtype=bf16 BM=128 BN=128 BK=64 dma=dword", "dword"),
+    # the x4 counts given (what the front end reads from an input issuing x4 copies)
+    (f"{TILE} vm_per_load_a=4", "x4"), (f"{TILE} vm_per_load_a=4 vm_per_load_b=4", "x4"),
+    (f"{TILE} vm_per_load_a=16", "dword"),
 ])
 def test_dma_auto_is_dword_only_for_the_bf16_256_tile(options, width):
     """dma=auto (the default) takes dword DMAs for the BF16 256x256x64 tile, where they are

@@ -44,21 +44,21 @@ from pipeline_mlir.schedules.geometry import (
     MFMA_AUTO,
     MFMA_SHAPES,
     KernelGeometry,
+    dma_counts,
     four_wave_geometry,
 )
+from pipeline_mlir.schedules.mx import DWORD_PIECES
 from pipeline_mlir.schedules.grid import GROUP_M_HELP, MAX_GROUP_M, XCD_REMAP_HELP
 from pipeline_mlir.schedules.knobs import COUNTS, FENCES, PLACEMENT, Knob
 from pipeline_mlir.schedules.named import NamedSchedule, option
 from pipeline_mlir.schedule.load_runs import MAX_FRAGMENT_READS
-from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, VMCNT_MAX
+from pipeline_mlir.target.gfx950 import VMCNT_MAX
 
 #: the 4-wave kernel's global->LDS DMA widths: ``x4`` one ``buffer_load_dwordx4 ... lds``
 #: per 16 bytes a lane moves, ``dword`` four ``buffer_load_dword ... lds`` (one per 4 bytes)
 #: (``auto``: the faster of the two measured for the tile, :data:`DWORD_DEFAULT`)
 DMA_AUTO = "auto"
 DMA_WIDTHS = (DMA_AUTO, "x4", "dword")
-#: the dword DMAs one ``buffer_load_dwordx4 ... lds`` becomes
-DWORD_PIECES = LDS_DMA_BYTES[1] // LDS_DMA_BYTES[0]
 #: the tiles ``(dtype, BM, BN, BK)`` whose ``dma=auto`` is dword: the BF16 256x256 kernel,
 #: whose main loop the CU model's measured table puts at 4103 cycles with dword DMAs
 #: against 4213 with x4 (llvm-mca-22 equal, 0 spills; docs/kernels.md "Dword DMAs").  The
@@ -287,14 +287,14 @@ class FourWave(NamedSchedule):
         if g.scale_loads_a or g.scale_loads_b:
             raise ConfigError(f"{self.owner()}: option 'dma=dword' needs an unscaled dtype: "
                               f"dtype={self.dtype} already moves its scales with dword DMAs")
-        counts = {k: getattr(g, k) * DWORD_PIECES for k in ("vm_per_load_a", "vm_per_load_b")}
+        counts = dma_counts(g, DWORD_PIECES)
         for k, want in counts.items():
             if overrides.get(k, want) != want:
                 how = "'dma=dword'" if self.dma != DMA_AUTO else \
                     "'dma=auto' (dword for this tile; give dma=x4 for x4 DMAs)"
                 raise ConfigError(f"{self.owner()}: option '{k}={overrides[k]}' contradicts "
                                   f"{how}, which issues {want} DMAs per load")
-        return {**overrides, **counts, "dma_pieces": DWORD_PIECES}
+        return {**overrides, **counts}
 
     def kernel_geometry(self) -> KernelGeometry:
         """The schedule's geometry with the counts the formulas give for its dtype and

@@ -11,7 +11,7 @@ every division must be exact and every count positive, or a
 from __future__ import annotations
 
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.records import record
+from pipeline_mlir.records import record, replace
 from pipeline_mlir.schedules.mx import (MX_ELEMENT_BITS, check_mx_bk, element_dma_pieces,
                                         mx_counts)
 from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, MFMAS, WAVE_SIZE, WIDEST_ACCESS_BYTES
@@ -230,12 +230,20 @@ def _mx_geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: i
     # per fragment load: a quadrant's MFMA operands, each its element reads and one scale read
     lg = [q * num_k * (c.reads_per_operand + 1) for q in (num_m // 2, num_n // 2)]
     max_globals = 0 if num_k * (num_m // 2) * (num_n // 2) < 8 else derive_safe_max_globals(num_k)
-    return KernelGeometry(BM, BN, BK, mma_m, mma_n, mma_k, 1, c.simd, False,
-                          vm[0] * pieces + c.scale_loads[0],
-                          vm[1] * pieces + c.scale_loads[1], lg[0], lg[1],
-                          dtype, max_globals, fences=False, pack=c.pack,
-                          scale_loads_a=c.scale_loads[0], scale_loads_b=c.scale_loads[1],
-                          dma_pieces=pieces)
+    g = KernelGeometry(BM, BN, BK, mma_m, mma_n, mma_k, 1, c.simd, False,
+                       vm[0] + c.scale_loads[0], vm[1] + c.scale_loads[1], lg[0], lg[1],
+                       dtype, max_globals, fences=False, pack=c.pack,
+                       scale_loads_a=c.scale_loads[0], scale_loads_b=c.scale_loads[1])
+    return replace(g, **dma_counts(g, pieces)) if pieces > 1 else g
+
+
+def dma_counts(g: KernelGeometry, pieces: int) -> dict:
+    """The fields of ``g`` (one DMA per 16-byte lane copy) that change when each copy is
+    issued as ``pieces`` dword DMAs (``schedules.mx.DWORD_PIECES``): ``vm_per_load_a`` / ``_b``
+    (the copies times ``pieces``, then the MX scale DMAs) and ``dma_pieces``."""
+    return {"vm_per_load_a": g.element_copies(0) * pieces + g.scale_loads_a,
+            "vm_per_load_b": g.element_copies(1) * pieces + g.scale_loads_b,
+            "dma_pieces": pieces}
 
 
 @record(frozen=True)

@@ -1,4 +1,4 @@
-"""The dword copies of the 4-wave kernel (``dma=dword``, ``gemm_mlir._dword_offsets``):
+"""The dword copies of the 4-wave kernel (``dma=dword``, ``kernel/dword_dma.py``):
 on the front end's per-lane address analysis, its copies write every LDS element the x4
 copies write, from the same global element, in both K steps the analysis evaluates."""
 

@@ -16,7 +16,8 @@ import re
 from pipeline_mlir.dialect.attrs import is_float8, is_kind, memory_space_name
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
-from pipeline_mlir.kernel.lds_data import OPAQUE_ASM, OPAQUE_CONSTRAINTS
+from pipeline_mlir.kernel.lds_data import (OPAQUE_ASM, OPAQUE_CONSTRAINTS,
+                                        OPAQUE_SCALAR_CONSTRAINTS)
 
 #: a dynamic size, stride or offset in a shaped type or a static_* attribute
 DYNAMIC = ir.ShapedType.get_dynamic_size() if hasattr(ir.ShapedType, "get_dynamic_size") \
@@ -113,13 +114,14 @@ def parse_xor_shuffle(attr) -> tuple[int, int] | None:
 
 def is_opaque_identity(op) -> bool:
     """An ``llvm.inline_asm`` with no instructions whose one result is tied to its one
-    operand (constraints ``"=v,0"``): the value passes unchanged, but LLVM cannot see
+    operand (constraints ``"=v,0"``, or ``"=s,0"`` in an SGPR): the value passes unchanged, but LLVM cannot see
     through it (the kernels use it to keep a precomputed LDS base in a register)."""
     a = op.attributes
     return (op.name == "llvm.inline_asm" and len(op.operands) == 1 and len(op.results) == 1
             and "asm_string" in a and "constraints" in a
             and ir.StringAttr(a["asm_string"]).value == OPAQUE_ASM
-            and ir.StringAttr(a["constraints"]).value == OPAQUE_CONSTRAINTS)
+            and ir.StringAttr(a["constraints"]).value in (OPAQUE_CONSTRAINTS,
+                                                          OPAQUE_SCALAR_CONSTRAINTS))
 
 
 def descendants(op):

@@ -33,7 +33,8 @@ from pipeline_mlir.analysis.llvm_values import gep_element_bytes, gep_index, int
 from pipeline_mlir.dialect.attrs import DIMS, dimension
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
-from pipeline_mlir.kernel.lds_data import OPAQUE_ASM, OPAQUE_CONSTRAINTS
+from pipeline_mlir.kernel.lds_data import (OPAQUE_ASM, OPAQUE_CONSTRAINTS,
+                                           OPAQUE_SCALAR_CONSTRAINTS)
 
 #: sample value of a launch-time integer (kernel argument, push constant)
 SAMPLE_ARG = 4096
@@ -239,7 +240,8 @@ def _inline_asm(ev, op):
         raise Unevaluable(op, op.results[0] if len(op.results) else None,
                           f"'llvm.inline_asm' op: the address analysis evaluates only the "
                           f"opaque identity (asm \"{OPAQUE_ASM}\", constraints "
-                          f"\"{OPAQUE_CONSTRAINTS}\", one operand)")
+                          f"\"{OPAQUE_CONSTRAINTS}\" or \"{OPAQUE_SCALAR_CONSTRAINTS}\", "
+                          f"one operand)")
     return [ev.value(op.operands[0])]
 
 

@@ -21,21 +21,9 @@ from pipeline_mlir.schedule.compiler import ScheduleCompiler
 from pipeline_mlir.schedule.program import MMABlockSpec, PipelineProgram
 from pipeline_mlir.schedule.program_builder import DerivedWaits
 from pipeline_mlir.schedule.schedulers import ScheduleResult
-from pipeline_mlir.schedule.types import (
-    SCHED_GROUP_BARRIER,
-    SET_PRIO,
-    WAIT_FRAG,
-    WAIT_LGKM,
-    WAIT_VM,
-    DepEdge,
-    DepKind,
-    KOffsetKind,
-    OpDesc,
-    OpRole,
-    Phase,
-    ResourceKind,
-    ScheduleEntry,
-)
+from pipeline_mlir.schedule.types import (SCHED_GROUP_BARRIER, SET_PRIO, WAIT_FRAG, WAIT_LGKM,
+                                          WAIT_VM, DepEdge, DepKind, KOffsetKind, OpDesc,
+                                          OpRole, Phase, ResourceKind, ScheduleEntry)
 from pipeline_mlir.schedules.registry import NamedSchedule, make_schedule
 
 
@@ -224,7 +212,12 @@ def read_entry(op, schedule_name: str) -> OpDesc:
                  S.WAIT_FRAG_OP: OpDesc.wait_frag}
         if name in waits:
             guard = "overflow_guard" in allowed and bool(get(op, "overflow_guard", S.UNIT))
-            return waits[name](get(op, "count", S.INT)).with_(overflow_guard=guard)
+            derived = get(op, "derived_count", S.INT) if "derived_count" in allowed else None
+            if derived is not None and (count := get(op, "count", S.INT)) > derived:
+                raise IRError(op, f"'{name}' op: count {count} is above its derived_count "
+                                  f"{derived} (a lowered wait must be at least as strong)")
+            return waits[name](get(op, "count", S.INT)).with_(overflow_guard=guard,
+                                                              derived_count=derived)
         if name == S.SET_PRIO_OP:
             return OpDesc.set_prio(get(op, "priority", S.INT))
         if name == S.BARRIER_OP:
@@ -254,9 +247,10 @@ def entry_attrs(desc: OpDesc, schedule_name: str) -> tuple[str, dict]:
     name = S.TAG_CONTROL.get(desc.tag)
     if name is not None:
         if desc.tag in (WAIT_VM, WAIT_LGKM, WAIT_FRAG):
-            mark = desc.overflow_guard and desc.tag != WAIT_FRAG
-            return name, {"count": i64(desc.wait_value),
-                          **({"overflow_guard": ir.UnitAttr.get()} if mark else {})}
+            mark, derived = desc.overflow_guard and desc.tag != WAIT_FRAG, desc.derived_count
+            return name, {"count": i64(desc.wait_value), **({"overflow_guard": ir.UnitAttr.get()}
+                          if mark else {}), **({"derived_count": i64(derived)} if derived
+                                               is not None else {})}
         if desc.tag == SET_PRIO:
             return name, {"priority": i64(desc.wait_value)}
         if desc.tag == SCHED_GROUP_BARRIER:

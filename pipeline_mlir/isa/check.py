@@ -85,6 +85,9 @@ class IsaCheck:
     #: per phase, the counters of those waits that only guard against an overflow
     #: (``Token.guards``): token index -> counters
     schedule_guards: dict[str, dict[int, frozenset]] = field(default_factory=dict)
+    #: per phase, the counts those waits were derived with where the schedule lowered them
+    #: (``Token.derived``): token index -> ((counter, count), ...)
+    schedule_derived: dict[str, dict[int, tuple]] = field(default_factory=dict)
 
     def keys(self) -> Counter:
         return Counter(f.key() for f in self.findings)
@@ -296,6 +299,7 @@ class _Phase:
                 for t in extra_for.get(e, []):
                     te = merge_waits(te, t)
                 self.res.schedule_guards.setdefault(self.ph, {})[a] = te.guards
+                self.res.schedule_derived.setdefault(self.ph, {})[a] = te.derived
                 self.wait(te, ta, across=e in extra_for)
             elif te.kind in ("setprio", "sched_group_barrier") and te.value != ta.value:
                 self.add(f"{_SEP_NAMES[te.kind]}-changed", te.origin, ta.lines,
@@ -337,6 +341,12 @@ class _Phase:
             self.add("wait-weakened", te.origin, ta.lines,
                      f"{te.describe()} is {ta.describe()}: " + ", ".join(weaker)
                      + " (a race: LLVM never does this)")
+        for name, derived in te.derived:
+            va = getattr(ta, name[:-3])
+            if va is None or va > derived:
+                self.add("wait-over-derived", te.origin, ta.lines,
+                         f"{ta.describe()} is weaker than the {name}({derived}) the schedule "
+                         f"derived for {te.describe()}")
 
 
 def _explain_outside(o: Outside, loads: list[Outside]) -> Outside:
@@ -390,7 +400,8 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
     res.findings += [Finding(f.kind, f.phase, (), (f.line,), f.message()) for f in found]
     for ph in PHASES:
         _Phase(ph, expected[ph], actual[ph], res).run()
-    for u in unpinned_waits(actual, res.schedule_waits, res.schedule_guards):
+    for u in unpinned_waits(actual, res.schedule_waits, res.schedule_guards,
+                            res.schedule_derived):
         res.findings.append(Finding("wait-unpinned", u.phase, res.schedule_waits[u.phase][u.index],
                                     actual[u.phase][u.index].lines, u.message()))
     res.findings = _group(res.findings)

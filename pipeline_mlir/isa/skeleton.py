@@ -70,7 +70,9 @@ class Token:
     several for merged waits) or ``('lowering:<what>',)``; actual tokens are
     ``()``.  ``lines``: the assembly lines (actual tokens).  ``guards``: expected waits,
     the counters (``"vmcnt"``, ``"lgkmcnt"``) whose every merged schedule wait is an overflow
-    guard (``OpDesc.overflow_guard``: it relies on no issue order).
+    guard (``OpDesc.overflow_guard``: it relies on no issue order).  ``derived``: expected
+    waits, ``(counter, count)`` for each counter whose wait was lowered below the count the
+    schedule derived (``OpDesc.derived_count``): the count whose cut the order rule pins.
     """
 
     kind: str
@@ -82,6 +84,7 @@ class Token:
     lines: tuple[int, ...] = ()
     parts: int = 1          # waits: how many waits were merged into this token
     guards: frozenset = field(default=frozenset(), compare=False)
+    derived: tuple = field(default=(), compare=False)
 
     def describe(self) -> str:
         if self.kind == "wait":
@@ -141,7 +144,9 @@ def _op_tokens(op: OpDesc, label: str, x: Expansion) -> list[Token]:
     if op.tag in (WAIT_VM, WAIT_LGKM):
         counter = "vmcnt" if op.tag == WAIT_VM else "lgkmcnt"
         guards = frozenset((counter,) if op.overflow_guard else ())
-        return [Token("wait", **{counter[:-3]: op.wait_value}, origin=o, guards=guards)]
+        derived = ((counter, op.derived_count),) if op.derived_count is not None else ()
+        return [Token("wait", **{counter[:-3]: op.wait_value}, origin=o, guards=guards,
+                      derived=derived)]
     if op.tag == BARRIER:
         return [Token("barrier", origin=o)]
     if op.tag == SET_PRIO:
@@ -217,15 +222,25 @@ def combine_counts(a: int | None, b: int | None) -> int | None:
     return min(a, b)
 
 
+def order_count(t: Token, counter: str) -> int | None:
+    """The count of ``counter`` whose cut wait ``t`` relies on: its derived count when it
+    was lowered below it (``Token.derived``), else its own (None: it has no such count)."""
+    return dict(t.derived).get(counter, getattr(t, counter[:-3]))
+
+
 def merge_waits(p: Token, t: Token, lines: tuple[int, ...] = ()) -> Token:
     """Two waits as one: the stricter count of each counter, both origins; a counter is an
-    overflow guard only if it is one in every wait that has it."""
+    overflow guard only if it is one in every wait that has it; the count whose cut the
+    merged wait relies on is the stricter of the two (with its cut pinned, the merged
+    wait completes what either needs), recorded as derived when it is not the merged count."""
     guards = frozenset(c for c in ("vmcnt", "lgkmcnt")
                        if any(getattr(x, c[:-3]) is not None for x in (p, t))
                        and all(getattr(x, c[:-3]) is None or c in x.guards for x in (p, t)))
-    return Token("wait", vm=combine_counts(p.vm, t.vm), lgkm=combine_counts(p.lgkm, t.lgkm),
-                 origin=p.origin + t.origin, lines=lines, parts=p.parts + t.parts,
-                 guards=guards)
+    vm, lgkm = combine_counts(p.vm, t.vm), combine_counts(p.lgkm, t.lgkm)
+    derived = tuple((c, n) for c, own in (("vmcnt", vm), ("lgkmcnt", lgkm))
+                    if (n := combine_counts(order_count(p, c), order_count(t, c))) != own)
+    return Token("wait", vm=vm, lgkm=lgkm, origin=p.origin + t.origin, lines=lines,
+                 parts=p.parts + t.parts, guards=guards, derived=derived)
 
 
 def _merge_waits(tokens: list[Token]) -> list[Token]:

@@ -19,7 +19,11 @@ this one would ends the walk (the zero-trip fence's, which the loop's paths skip
 end a walk into the loop).  A wait that only keeps its counter from overflowing before the
 next load relies on no order: ``sched-fix-hazards`` marks those (``OpDesc.overflow_guard``),
 and a counter whose every schedule wait merged into the actual one is so marked is not
-walked.  Waits LLVM adds (its own, for the registers an instruction reads) are computed
+walked.  A wait the schedule lowered below the count it derived, for speed
+(``OpDesc.derived_count``, recorded in ``Token.derived``), is walked with the derived count:
+its cut must be pinned, and the lower count then completes a superset of what the wait
+needs (the comparison reports an actual count above the derived one,
+``wait-over-derived``).  Waits LLVM adds (its own, for the registers an instruction reads) are computed
 from the final order and are not checked.
 
 Findings (kind ``wait-unpinned``) name the wait and the two instructions of its cut.
@@ -29,6 +33,7 @@ No MLIR here.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import NamedTuple
 
 from pipeline_mlir.kernel.plan import ZERO_TRIP_FENCE
@@ -99,15 +104,32 @@ def _walk(stream: list, k: int, counter: str, n: int) -> tuple | None:
     return None
 
 
+def _as_walked(token, derived: tuple):
+    """An actual wait with each count the schedule lowered raised to the count it derived
+    (``derived``: ``(counter, count)`` pairs): what the wait is relied on to complete, for
+    its own walk and for the walks that pass it.  A count above the derived one stays."""
+    changes = {}
+    for counter, n in derived:
+        field = _COUNTERS[counter][1]
+        if getattr(token, field) is not None:
+            changes[field] = max(n, getattr(token, field))
+    return replace(token, **changes) if changes else token
+
+
 def unpinned_waits(actual: dict[str, list], waits: dict[str, dict],
-                   guards: dict[str, dict] | None = None) -> list[Unpinned]:
+                   guards: dict[str, dict] | None = None,
+                   derived: dict[str, dict] | None = None) -> list[Unpinned]:
     """The waits of ``waits`` (per phase, ``{index of an actual skeleton token: its schedule
     entries}``: the schedule's waits) whose cut is not pinned, in the skeletons ``actual``
     of the three phases; ``guards`` (same keys: the counters of each that only guard
-    against an overflow) are not walked.  The zero-trip fence's waits run only when the
-    loop does not: the paths into the loop pass them by."""
+    against an overflow) are not walked; ``derived`` (same keys: ``(counter, count)``
+    pairs) gives the count a lowered wait is walked with, when the actual count is at most
+    it (:func:`_as_walked`).  The zero-trip fence's waits run only when the loop does not:
+    the paths into the loop pass them by."""
     out: dict[tuple, Unpinned] = {}
     skipped = {k for k, origin in waits.get("prologue", {}).items() if _ZERO_TRIP in origin}
+    actual = {ph: [_as_walked(t, (derived or {}).get(ph, {}).get(k, ()))
+                   for k, t in enumerate(toks)] for ph, toks in actual.items()}
     for path in _PATHS:
         stream = [(s, t) for s, ph in enumerate(path) for k, t in enumerate(actual.get(ph, []))
                   if not (path[-1] == "loop" and ph == "prologue" and k in skipped)]

@@ -57,6 +57,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.kernel.dword_dma import dword_offsets, loop_lds_index
 from pipeline_mlir.kernel.gemm import GemmKernel, latest_fragment
 from pipeline_mlir.kernel.grid_mlir import thread_ids as _thread_ids
 from pipeline_mlir.kernel.lds_data import OPAQUE_IDENTITY
@@ -137,13 +138,13 @@ def kernel_text(k: GemmKernel) -> KernelText:
     mem_f = f"memref<?x{et}, #amdgpu.address_space<fat_raw_buffer>>"
     mem_l = {b.channel: f"memref<{b.elements}x{et}, #gpu.address_space<workgroup>>"
              for b in k.lds.buffers}
-    vec_in = f"vector<{simd}x{et}>"
+    vec_in = f"vector<{simd // g.dma_pieces}x{et}>"
     vec_frag = f"vector<{frag_w}x{et}>"
     vec_mma = f"vector<{mma_frag_w}x{et}>"
     acc_t = f"vector<4x{ELEMENT_TYPES[k.acc_dtype]}>"
     num_m, num_n = 2 * k.quadrant_m, 2 * k.quadrant_n
     # the element tiles' copy instructions (an MX kernel's scale copies are counted too)
-    vm = {0: g.element_copies(0), 1: g.element_copies(1)}
+    vm = {0: g.element_dmas(0), 1: g.element_dmas(1)}
     out = ["module attributes {gpu.container_module} {", "  gpu.module @kernels {"]
     return KernelText(k, _Writer(), out, et, frag_w, vec_in, vec_frag, vec_mma, mem_f, mem_l,
                       acc_t, num_m, num_n, vm)
@@ -174,47 +175,47 @@ def write_signature(t: KernelText, lds: dict) -> None:
     out.append(f"        kernel attributes {{{', '.join(attrs)}}} {{")
 
 
-def write_global_offsets(t: KernelText, tid: str = "%tid", suffix: str = "") -> None:
+def write_global_offsets(t: KernelText) -> None:
     """The global sources (one fat raw buffer per operand) and, per (channel, subtile,
-    copy instruction), the lane's source offset without the K tile and its LDS destination.
-    ``tid``/``suffix``: the offsets a lane would have as thread ``tid`` (a value), named
-    with ``suffix`` (the MX kernel's dword pieces of a copy; the buffers are cast once,
-    without a suffix)."""
+    copy instruction), the lane's source offset without the K tile and its LDS destination."""
     k, w, g, vm = t.k, t.w, t.k.geometry, t.vm
     simd = g.simd_width
     lpr = g.BK // simd
     rpi = k.rows_per_load_instruction
     mem_g = f"memref<?x{t.et}, #gpu.address_space<global>>"
-    x = suffix
-    w(f"%lrow{x} = arith.divui {tid}, {w.const(lpr)} : i32")
-    w(f"%lcol0{x} = arith.remui {tid}, {w.const(lpr)} : i32")
+    if g.dma_pieces == 1:
+        w(f"%lrow = arith.divui %tid, {w.const(lpr)} : i32")
+        w(f"%lcol0 = arith.remui %tid, {w.const(lpr)} : i32")
     # the global sources: one buffer per operand for the whole kernel (its descriptor is
     # loop-invariant); a copy's index is its lane's offset (loop-invariant) plus the K
     # column (wave-uniform), which the LLVM step (sched-buffer-soffset) puts in the buffer
     # instruction's scalar offset, so K advances with one scalar add per operand
-    for ch, src in ((0, "%A"), (1, "%B")) if not suffix else ():
+    for ch, src in ((0, "%A"), (1, "%B")):
         w(f"%gbuf_{'ab'[ch]} = amdgpu.fat_raw_buffer_cast {src} resetOffset : {mem_g} to "
           f"{t.mem_f}")
     # global source offsets (without the K tile) and LDS destinations per (channel, subtile, j):
     # load row rho of subtile u is tile row (rho / qrows)*W + u*qrows + rho % qrows (load_rows)
-    w(f"%wchunk{x} = arith.muli %warp, {w.const(WAVE_SIZE * simd)} : i32")
+    w(f"%wchunk = arith.muli %warp, {w.const(WAVE_SIZE * simd)} : i32")
+    if g.dma_pieces > 1:
+        dword_offsets(t)
+        return
     # swizzle: the lane landing at chunk c of load row rho fetches global chunk c ^ x(rho)
     # (LdsSwizzle), so the DMA's LDS write stays contiguous; rho depends on j only
     sw = k.lds.swizzle
     for j in range(max(vm.values())):
-        w(f"%srho{j}{x} = arith.addi %lrow{x}, {w.const(j * rpi)} : i32")
-        w(f"%sd{j}{x} = arith.divui %srho{j}{x}, {w.const(sw.row_div)} : i32")
-        w(f"%sx{j}{x} = arith.remui %sd{j}{x}, {w.const(sw.span)} : i32")
-        w(f"%sc{j}{x} = arith.xori %lcol0{x}, %sx{j}{x} : i32")
-        w(f"%scol{j}{x} = arith.muli %sc{j}{x}, {w.const(simd)} : i32")
+        w(f"%srho{j} = arith.addi %lrow, {w.const(j * rpi)} : i32")
+        w(f"%sd{j} = arith.divui %srho{j}, {w.const(sw.row_div)} : i32")
+        w(f"%sx{j} = arith.remui %sd{j}, {w.const(sw.span)} : i32")
+        w(f"%sc{j} = arith.xori %lcol0, %sx{j} : i32")
+        w(f"%scol{j} = arith.muli %sc{j}, {w.const(simd)} : i32")
     for ch in (0, 1):
         n = "ab"[ch]
         wt = k.WM if ch == 0 else k.WN
         qrows = wt // 2
         for u in (0, 1):
             for j in range(vm[ch]):
-                p = f"{n}{u}{j}{x}"
-                w(f"%rho_{p} = arith.addi %lrow{x}, {w.const(j * rpi)} : i32")
+                p = f"{n}{u}{j}"
+                w(f"%rho_{p} = arith.addi %lrow, {w.const(j * rpi)} : i32")
                 w(f"%blk_{p} = arith.divui %rho_{p}, {w.const(qrows)} : i32")
                 w(f"%rem_{p} = arith.remui %rho_{p}, {w.const(qrows)} : i32")
                 w(f"%bo_{p} = arith.muli %blk_{p}, {w.const(wt)} : i32")
@@ -222,9 +223,9 @@ def write_global_offsets(t: KernelText, tid: str = "%tid", suffix: str = "") -> 
                 w(f"%tr_{p} = arith.addi %br_{p}, {w.const(u * qrows)} : i32")
                 w(f"%grow_{p} = arith.addi %tr_{p}, %row0_{n} : i32")
                 w(f"%gm_{p} = arith.muli %grow_{p}, %Ki : i32")
-                w(f"%gsrc_{p} = arith.addi %gm_{p}, %scol{j}{x} : i32")
+                w(f"%gsrc_{p} = arith.addi %gm_{p}, %scol{j} : i32")
                 # the buffer holds load rows in order: instruction j's chunk, then the wave's
-                w(f"%ldst_{p} = arith.addi %wchunk{x}, {w.const(j * rpi * g.BK)} : i32")
+                w(f"%ldst_{p} = arith.addi %wchunk, {w.const(j * rpi * g.BK)} : i32")
 
 
 def write_fragment_bases(t: KernelText) -> None:
@@ -518,10 +519,10 @@ def _tagged_global_load(t: KernelText, i: int, o, lds: dict) -> None:
     w(f"%kt{i} = arith.addi %k, %kc{i} : index", 8)
     for j in range(t.vm[o.channel]):
         gx = _global_index(t, o.channel, o.subtile, j, f"%kt{i}", f"{i}_{j}")
-        w(f"%lx{i}_{j} = arith.index_castui %ldst_{n}{o.subtile}{j} : i32 to index", 8)
+        lx = loop_lds_index(t, o.channel, o.subtile, j, f"{i}_{j}", False)
         w(f"amdgpu.gather_to_lds %gbuf_{n}[{gx}], "
           f"{lds[(o.channel, o.stage, o.subtile)]}"
-          f"[%lx{i}_{j}] {tag} : {t.vec_in}, {t.mem_f}, {t.mem_l[o.channel]}", 8)
+          f"[{lx}] {tag} : {t.vec_in}, {t.mem_f}, {t.mem_l[o.channel]}", 8)
 
 
 def _tagged_mma(t: KernelText, i: int, o, frags, carried_args: dict, acc_now: dict) -> None:
@@ -567,8 +568,8 @@ def natural_kernel_mlir(k: GemmKernel) -> str:
             for j in range(vm[ch]):
                 p = f"{n}{u}{j}"
                 gx = _global_index(t, ch, u, j, "%k", f"_{p}")
-                w(f"%lx_{p} = arith.index_castui %ldst_{p} : i32 to index", 8)
-                w(f"amdgpu.gather_to_lds %gbuf_{n}[{gx}], {lds[(ch, u)]}[%lx_{p}] : "
+                lx = loop_lds_index(t, ch, u, j, f"_{p}", True)
+                w(f"amdgpu.gather_to_lds %gbuf_{n}[{gx}], {lds[(ch, u)]}[{lx}] : "
                   f"{t.vec_in}, {t.mem_f}, {t.mem_l[ch]}", 8)
     w("gpu.barrier", 8)
     for ch in (0, 1):

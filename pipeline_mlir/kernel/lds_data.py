@@ -24,6 +24,9 @@ from pipeline_mlir.target.gfx950 import WAVE_SIZE
 #: register with it; ``pipeline_mlir/lowering/materialize.py``, ``pinned_values``)
 OPAQUE_ASM, OPAQUE_CONSTRAINTS = "", "=v,0"
 OPAQUE_IDENTITY = f'llvm.inline_asm "{OPAQUE_ASM}", "{OPAQUE_CONSTRAINTS}"'
+#: the same identity on a wave-uniform value kept in an SGPR (the dword DMAs' LDS base)
+OPAQUE_SCALAR_CONSTRAINTS = "=s,0"
+OPAQUE_SCALAR_IDENTITY = f'llvm.inline_asm "{OPAQUE_ASM}", "{OPAQUE_SCALAR_CONSTRAINTS}"'
 
 
 class LdsAccessError(PipelineError):

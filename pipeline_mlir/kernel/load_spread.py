@@ -35,11 +35,11 @@ def mfma_cycles(shape) -> int:
 
 def load_l2_cycles(shape, channel: int) -> float:
     """L2-share cycles of one global load of ``channel`` by every wave of the CU: its
-    element DMAs (``buffer_load_dwordx4``) and its MX scale DMAs (``buffer_load_dword``)."""
+    element DMAs (``buffer_load_dwordx4``, or ``dma_pieces`` dword DMAs per 16 bytes) and
+    its MX scale DMAs (``buffer_load_dword``)."""
     narrow, wide = LDS_DMA_BYTES
     scale = shape.scale_loads[channel]
-    lane_bytes = (shape.vm_per_load[channel] - scale) * wide // shape.dma_pieces + \
-        scale * narrow
+    lane_bytes = (shape.vm_per_load[channel] - scale) * wide // shape.dma_pieces + scale * narrow
     return shape.waves * WAVE_SIZE * lane_bytes / L2_SHARE_BYTES_PER_CLOCK
 
 

@@ -35,8 +35,6 @@ from pipeline_mlir.kernel.gemm_mlir import (KernelText, TaggedParts, entry_tag,
                                             write_signature)
 from pipeline_mlir.kernel.grid_mlir import thread_ids
 from pipeline_mlir.kernel.mx_layout import SCALE_DMA_WAVE_BYTES
-from pipeline_mlir.schedule.types import KOffsetKind
-from pipeline_mlir.schedules.mx import SCALE_DMA_BYTES
 from pipeline_mlir.target.gfx950 import MX_BLOCK, WAVE_SIZE
 
 #: the MLIR element type of each MX element format
@@ -85,7 +83,6 @@ class MxParts(TaggedParts):
         self._k_bytes(t)
         thread_ids(t)
         write_global_offsets(t)
-        self._piece_offsets(t)
         write_fragment_bases(t)
         self._scale_offsets(t)
         t.w(f"%zacc = arith.constant dense<0.0> : {t.acc_t}")
@@ -142,29 +139,8 @@ class MxParts(TaggedParts):
                     w(f"%sdst_{p} = arith.addi %spart_{n}, "
                       f"{w.const(j * SCALE_DMA_WAVE_BYTES)} : i32")
 
-    def _piece_offsets(self, t: KernelText) -> None:
-        """With dword element DMAs (``dma_pieces`` 4): lane ``l`` of piece ``q`` of a
-        16-byte copy writes the copy's LDS bytes ``256 q + 4 l``, which lane ``16 q + l / 4``
-        of the copy fetched (at its byte ``4 (l % 4)``): the copy's offsets for that thread,
-        plus the lane's byte."""
-        w, pieces = t.w, self.g.dma_pieces
-        if pieces == 1:
-            return
-        per_copy = WAVE_SIZE // pieces                    # copy lanes one piece covers
-        w(f"%plane = arith.divui %lane, {w.const(pieces)} : i32")
-        w(f"%pwave = arith.muli %warp, {w.const(WAVE_SIZE)} : i32")
-        w(f"%pl4 = arith.remui %lane, {w.const(pieces)} : i32")
-        w(f"%pbyte = arith.muli %pl4, {w.const(SCALE_DMA_BYTES)} : i32")
-        for q in range(pieces):
-            w(f"%ptl{q} = arith.addi %plane, {w.const(q * per_copy)} : i32")
-            w(f"%ptid{q} = arith.addi %pwave, %ptl{q} : i32")
-            write_global_offsets(t, f"%ptid{q}", f"_q{q}")
-
     def global_load(self, t: KernelText, i: int, o, lds: dict) -> None:
-        if self.g.dma_pieces == 1:
-            super().global_load(t, i, o, lds)
-        else:
-            self._piece_loads(t, i, o, lds)
+        super().global_load(t, i, o, lds)
         w, n, ch = t.w, "ab"[o.channel], o.channel
         tag = entry_tag("global_load", o, i)
         buf = f"%lds_s{n}{o.stage}{o.subtile}"
@@ -178,26 +154,6 @@ class MxParts(TaggedParts):
             w(f"%slx{i}_{j} = arith.index_castui %sdst_{p} : i32 to index", 8)
             w(f"amdgpu.gather_to_lds %sbuf_{n}[%sgx{i}_{j}], {buf}[%slx{i}_{j}] {tag} : "
               f"vector<4xi8>, {t.mem_f}, {t.mem_l[f's{ch}']}", 8)
-
-    def _piece_loads(self, t: KernelText, i: int, o, lds: dict) -> None:
-        """The element copies of global load ``i`` as dword DMAs, copy by copy, piece by
-        piece (:meth:`_piece_offsets`)."""
-        w, n, g = t.w, "ab"[o.channel], self.g
-        koff = o.k_offset.signed_bk_multiple() if o.k_offset != KOffsetKind.NONE else 0
-        tag = entry_tag("global_load", o, i)
-        w(f"%kc{i} = arith.constant {koff * g.row_bytes} : index", 8)
-        w(f"%kt{i} = arith.addi %k, %kc{i} : index", 8)
-        for j in range(t.vm[o.channel]):
-            for q in range(g.dma_pieces):
-                p, x = f"{n}{o.subtile}{j}_q{q}", f"{i}_{j}_{q}"
-                w(f"%gpo{x} = arith.addi %gsrc_{p}, %pbyte : i32", 8)
-                w(f"%gl{x} = arith.index_castui %gpo{x} : i32 to index", 8)
-                w(f"%gx{x} = arith.addi %gl{x}, %kt{i} : index", 8)
-                w(f"%lp{x} = arith.addi %ldst_{p}, {w.const(q * SCALE_DMA_WAVE_BYTES)} : i32",
-                  8)
-                w(f"%lx{x} = arith.index_castui %lp{x} : i32 to index", 8)
-                w(f"amdgpu.gather_to_lds %gbuf_{n}[%gx{x}], {lds[(o.channel, o.stage, o.subtile)]}"
-                  f"[%lx{x}] {tag} : vector<4x{t.et}>, {t.mem_f}, {t.mem_l[o.channel]}", 8)
 
     def fragment_load(self, t: KernelText, i: int, o, lds: dict) -> None:
         super().fragment_load(t, i, o, lds)

@@ -167,7 +167,8 @@ class KernelShape:
     #: scale tile's ``buffer_load_dword ... lds`` / ``ds_read_u8``
     scale_loads: tuple[int, int] = (0, 0)
     scale_reads: tuple[int, int] = (0, 0)
-    #: element DMA instructions per 16 bytes a lane copies (MX: 4 when they go as dwords)
+    #: direct-to-LDS DMA instructions per 16 bytes a lane copies of an element tile
+    #: (``KernelGeometry.dma_pieces``: 4 with dword DMAs)
     dma_pieces: int = 1
 
     def element_dma(self, channel: int, j: int) -> str:
@@ -248,7 +249,8 @@ def kernel_shape(schedule, geometry=None) -> KernelShape:
     elif geometry is not None:
         extra = dict(mfmas_per_mma=mfmas_per_mma(geometry, traits),
                      mfma=geometry_mfma(geometry).mnemonic, lds=lds_layout(geometry, traits),
-                     arguments=gemm_arguments(geometry.dtype, c_dtype))
+                     arguments=gemm_arguments(geometry.dtype, c_dtype),
+                     dma_pieces=geometry.dma_pieces)
     once = schedule.min_trips()
     return KernelShape(schedule.name, traits.warp_groups, traits.waves_per_group, vm, lgkm,
                        zero_trip_fence=traits.zero_trip_fence and not once, min_trips=once,

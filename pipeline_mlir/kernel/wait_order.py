@@ -30,6 +30,11 @@ overflowing before the next load (``sched-fix-hazards`` inserts those and marks 
 walk.  A fragment load of more reads than ``lgkmcnt`` holds is issued in runs behind guard
 waits (:mod:`pipeline_mlir.schedule.load_runs`): the walk sees its runs, the last first,
 and each guard as such an earlier wait; a cut between two runs is inside the entry.
+A wait lowered below the count its schedule derived, for speed
+(``OpDesc.derived_count``, :mod:`pipeline_mlir.schedule.vm_cap`), is walked with the derived
+count: that cut is pinned, and the lower count then completes a superset of what it
+needs; a count above the derived one is refused (a ConfigError: it would leave in flight
+an instruction the schedule waits for).
 
 No MLIR here.
 """
@@ -84,14 +89,19 @@ def _cut(stream: list, k: int, shape, parts, strict: bool) -> OrderCut | None:
     """The cut of the counted wait at ``stream[k]`` (None: it needs no fence, or, unless
     ``strict``, it lies inside an entry)."""
     wait = stream[k]
-    counter, n = COUNTER_OF_WAIT[wait.op.tag], wait.op.wait_value
+    counter, n = COUNTER_OF_WAIT[wait.op.tag], wait.op.order_count()
     if wait.op.overflow_guard:
         return None
+    if wait.op.wait_value > n:
+        raise ConfigError(
+            f"the kernel's {_label(wait.phase, wait.entry)} s_waitcnt {counter}"
+            f"({wait.op.wait_value}) is weaker than the count its schedule derived ({n}): a "
+            f"wait lowered for speed must be at least as strong as the derived one")
     later = 0          # instructions of the counter issued between a point and the wait
     first = None       # the earliest executed entry the wait may leave in flight
     for j in range(k - 1, -1, -1):
         x = stream[j]
-        if COUNTER_OF_WAIT.get(x.op.tag) == counter and x.op.wait_value <= n - later:
+        if COUNTER_OF_WAIT.get(x.op.tag) == counter and x.op.order_count() <= n - later:
             return None     # an earlier wait already completed what this one would
         got = issued(x.op, shape.vm_per_load, shape.lgkm_per_load)
         if got is None or got[0] != counter or got[1] == 0:

@@ -41,6 +41,8 @@ class PipelineSchedule(ABC):
     tag_names: dict[int, str] = {}
     #: each MMA waits per fragment (:mod:`pipeline_mlir.schedule.frag_waits`), not per block
     fragment_waits: bool = False
+    #: global-load waits over vmcnt's limit lowered to whole loads (schedule/vm_cap.py)
+    cap_vm_waits: bool = False
 
     @abstractmethod
     def config(self) -> PipelineConfig:

@@ -31,6 +31,7 @@ from pipeline_mlir.errors import BodyError, ConfigError
 from pipeline_mlir.records import field, record, replace
 from pipeline_mlir.schedule.frag_waits import fragment_waits
 from pipeline_mlir.schedule.frags_ahead import NONE, frags_ahead
+from pipeline_mlir.schedule.vm_cap import cap_vm_waits
 from pipeline_mlir.schedule.phases import (default_epilogue, default_kernel, default_prologue,
                      derive_epilogue_from_program, derive_prologue_from_program, warp_stagger_index)
 from pipeline_mlir.schedule.program import PipelineProgram
@@ -190,6 +191,9 @@ def phases(s, body: list[OpDesc], edge_list: list[DepEdge],
         if max(lgkm_per_load(s)) > LGKMCNT_MAX:
             cap_split_load_waits(out)
     out.warp_stagger_index = warp_stagger_index(body, config, len(out.prologue))
+    if getattr(s, "cap_vm_waits", False):
+        out.prologue, out.kernel, out.epilogue = cap_vm_waits(
+            out.prologue, out.kernel, out.epilogue, lambda op: config.vm_per_channel(op.channel))
     check_wait_limits(out)
     return out
 

@@ -129,7 +129,11 @@ class OpDesc:
     for SCHED_GROUP_BARRIER ``subtile`` is the group mask and ``wait_value`` the count.
     ``overflow_guard`` marks a wait that only keeps its counter from overflowing before the
     next load (``sched-fix-hazards`` inserts them): it relies on no issue order
-    (:mod:`pipeline_mlir.kernel.wait_order`); it takes no part in equality.
+    (:mod:`pipeline_mlir.kernel.wait_order`).  ``derived_count`` records, for a wait lowered
+    below the count its schedule derived (a stronger wait, chosen for speed:
+    :mod:`pipeline_mlir.schedule.vm_cap`), that derived count: the order checks pin the cut
+    of the derived count and refuse a ``wait_value`` above it.  Neither takes part in
+    equality.
     """
 
     tag: int
@@ -146,9 +150,15 @@ class OpDesc:
     vgpr_def: int = 0
     vgpr_kill: int = 0
     overflow_guard: bool = field(default=False, compare=False, repr=False)
+    derived_count: int | None = field(default=None, compare=False, repr=False)
 
     def is_present(self) -> bool:
         return self.tag != NONE_TAG
+
+    def order_count(self) -> int:
+        """The count whose cut a wait relies on: its derived count when it was lowered below
+        it (``derived_count``), else its own."""
+        return self.wait_value if self.derived_count is None else self.derived_count
 
     def with_(self, **changes) -> "OpDesc":
         return replace(self, **changes)

@@ -44,13 +44,30 @@ from pipeline_mlir.schedules.geometry import (
     MFMA_AUTO,
     MFMA_SHAPES,
     KernelGeometry,
+    dma_counts,
     four_wave_geometry,
 )
+from pipeline_mlir.schedules.mx import DWORD_PIECES
 from pipeline_mlir.schedules.grid import GROUP_M_HELP, MAX_GROUP_M, XCD_REMAP_HELP
 from pipeline_mlir.schedules.knobs import COUNTS, FENCES, PLACEMENT, Knob
 from pipeline_mlir.schedules.named import NamedSchedule, option
 from pipeline_mlir.schedule.load_runs import MAX_FRAGMENT_READS
 from pipeline_mlir.target.gfx950 import VMCNT_MAX
+
+#: the 4-wave kernel's global->LDS DMA widths: ``x4`` one ``buffer_load_dwordx4 ... lds``
+#: per 16 bytes a lane moves, ``dword`` four ``buffer_load_dword ... lds`` (one per 4 bytes)
+#: (``auto``: the faster of the two measured for the tile, :data:`DWORD_DEFAULT`)
+DMA_AUTO = "auto"
+DMA_WIDTHS = (DMA_AUTO, "x4", "dword")
+#: the tiles ``(dtype, BM, BN, BK)`` whose ``dma=auto`` is dword: the BF16 256x256 kernel,
+#: whose main loop the CU model's measured table puts at 4103 cycles with dword DMAs
+#: against 4213 with x4 (llvm-mca-22 equal, 0 spills; docs/kernels.md "Dword DMAs").  The
+#: FP8 256x256 kernel is faster with x4 (4108 against 4297) and stays x4, as do the rest.
+DWORD_DEFAULT = frozenset({("bf16", 256, 256, 64)})
+DMA_HELP = ("global->LDS DMA width: x4 (buffer_load_dwordx4 ... lds), dword (four "
+            "buffer_load_dword ... lds per x4, a vmcnt wait over 63 lowered to the whole "
+            "loads that fit) or auto (dword for the BF16 256x256x64 tile, where it is "
+            "faster, unless the vm counts given are x4's; x4 otherwise)")
 
 FourWaveOps = MATMUL_TAG_NAMES
 
@@ -220,6 +237,7 @@ class FourWave(NamedSchedule):
     c_dtype: str = option("enum", "f32", C_DTYPE_HELP, choices=tuple(C_DTYPES))
     xcd_remap: bool = option("bool", False, XCD_REMAP_HELP)
     group_m: int = option("int", 1, GROUP_M_HELP, min=1, max=MAX_GROUP_M)
+    dma: str = option("enum", DMA_AUTO, DMA_HELP, choices=DMA_WIDTHS)
     mfma: str = option("enum", MFMA_AUTO, "MFMA shape MxNxK: auto (the dtype's own) or a 32x32 "
                        "one of bf16/f16 (the front end reads it from the kernel; the complete "
                        "kernel issues only auto)", choices=MFMA_SHAPES)
@@ -240,6 +258,26 @@ class FourWave(NamedSchedule):
         Knob("lgkm_per_load_b", ("1", "2", "4", "8"), COUNTS, kernel_fixed=True),
     )
 
+    def dma_width(self) -> str:
+        """The DMA width the kernel issues: the ``dma`` option, ``auto`` resolved by tile
+        (:data:`DWORD_DEFAULT`; x4 when an MFMA shape is given, which the measurement did
+        not cover, and when the given vm counts are the tile's x4 counts: what a front-end
+        input issuing x4 copies of this tile counts, :meth:`_counts_x4`)."""
+        if self.dma != DMA_AUTO:
+            return self.dma
+        tile = (self.dtype, self.BM, self.BN, self.BK)
+        dword = tile in DWORD_DEFAULT and self.mfma == MFMA_AUTO and not self._counts_x4()
+        return "dword" if dword else "x4"
+
+    def _counts_x4(self) -> bool:
+        """Whether vm counts are given and each given one is the tile's x4 count."""
+        given = {k: getattr(self, k) for k in ("vm_per_load_a", "vm_per_load_b")
+                 if getattr(self, k) is not None}
+        if not given:
+            return False
+        g = four_wave_geometry(self.dtype, self.BM, self.BN, self.BK, self.mfma)
+        return all(getattr(g, k) == v for k, v in given.items())
+
     def geometry(self) -> KernelGeometry:
         """The tile geometry (the 4-wave kernel's formulas), then the given overrides."""
         try:
@@ -248,13 +286,32 @@ class FourWave(NamedSchedule):
             raise ConfigError(f"{self.owner()}: {e}") from None
         overrides = {k: getattr(self, k) for k in GEOMETRY_OVERRIDES
                      if getattr(self, k) is not None}
+        if self.dma_width() == "dword":
+            overrides = self._dword_counts(g, overrides)
         return replace(g, **overrides) if overrides else g
+
+    def _dword_counts(self, g: KernelGeometry, overrides: dict) -> dict:
+        """``overrides`` plus the vmcnt counts of dword DMAs (each x4 DMA as
+        :data:`DWORD_PIECES`); ConfigError where they would contradict an option."""
+        if g.scale_loads_a or g.scale_loads_b:
+            raise ConfigError(f"{self.owner()}: option 'dma=dword' needs an unscaled dtype: "
+                              f"dtype={self.dtype} already moves its scales with dword DMAs")
+        counts = dma_counts(g, DWORD_PIECES)
+        for k, want in counts.items():
+            if overrides.get(k, want) != want:
+                how = "'dma=dword'" if self.dma != DMA_AUTO else \
+                    "'dma=auto' (dword for this tile; give dma=x4 for x4 DMAs)"
+                raise ConfigError(f"{self.owner()}: option '{k}={overrides[k]}' contradicts "
+                                  f"{how}, which issues {want} DMAs per load")
+        return {**overrides, **counts}
 
     def kernel_geometry(self) -> KernelGeometry:
         """The schedule's geometry with the counts the formulas give for its dtype and
         tile (an override of a count changes the schedule, not what the kernel issues)."""
         g = self.geometry()
         natural = four_wave_geometry(g.dtype, g.BM, g.BN, g.BK, self.mfma)
+        if self.dma_width() == "dword":
+            natural = replace(natural, **self._dword_counts(natural, {}))
         return replace(g, **{k: getattr(natural, k) for k in COUNT_FIELDS})
 
     def min_trips(self) -> int:
@@ -267,7 +324,9 @@ class FourWave(NamedSchedule):
 
     def _build(self) -> Pipeline4Wave:
         g = self.geometry()
-        return Pipeline4Wave(g, self.apply_config(kernel_schedule_config(g)), kernel_target(g))
+        s = Pipeline4Wave(g, self.apply_config(kernel_schedule_config(g)), kernel_target(g))
+        s.cap_vm_waits = self.dma_width() == "dword"
+        return s
 
     def kernel_unread_config_fields(self) -> dict[str, str]:
         """``barrier_before_pre_ops``: in the 4-wave blocks it only sets the entry wait of

@@ -11,7 +11,7 @@ every division must be exact and every count positive, or a
 from __future__ import annotations
 
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.records import record
+from pipeline_mlir.records import record, replace
 from pipeline_mlir.schedules.mx import (MX_ELEMENT_BITS, check_mx_bk, element_dma_pieces,
                                         mx_counts)
 from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, MFMAS, WAVE_SIZE, WIDEST_ACCESS_BYTES
@@ -77,16 +77,22 @@ class KernelGeometry:
     #: of ``vm_per_load_a`` / ``_b``: the DMA instructions of the operand's scale tile (MX)
     scale_loads_a: int = 0
     scale_loads_b: int = 0
-    #: element DMA instructions per 16 bytes a lane copies: 1 (``buffer_load_dwordx4``) or
-    #: 4 (``buffer_load_dword``; :func:`pipeline_mlir.schedules.mx.element_dma_pieces`)
+    #: direct-to-LDS DMA instructions per 16 bytes a lane copies of an element tile: 1
+    #: (``buffer_load_dwordx4 ... lds``) or 4 (``buffer_load_dword ... lds``: the 4-wave
+    #: kernel's ``dma=dword``, :func:`pipeline_mlir.schedules.mx.element_dma_pieces`);
+    #: counted in ``vm_per_load_a`` / ``_b`` (:mod:`pipeline_mlir.kernel.dword_dma`)
     dma_pieces: int = 1
 
+    def element_dmas(self, channel: int) -> int:
+        """Element DMA instructions of one global load of ``channel`` (0: A, 1: B): its
+        DMAs without the MX scale tile's."""
+        return (self.vm_per_load_a - self.scale_loads_a if channel == 0 else
+                self.vm_per_load_b - self.scale_loads_b)
+
     def element_copies(self, channel: int) -> int:
-        """16-byte copies a lane makes of one global load of ``channel`` (0: A, 1: B):
-        its element DMA instructions over :attr:`dma_pieces`."""
-        vm, scale = ((self.vm_per_load_a, self.scale_loads_a) if channel == 0 else
-                     (self.vm_per_load_b, self.scale_loads_b))
-        return (vm - scale) // self.dma_pieces
+        """16-byte copies a lane makes of one global load of ``channel``: its element DMA
+        instructions over :attr:`dma_pieces`."""
+        return self.element_dmas(channel) // self.dma_pieces
 
     @property
     def row_bytes(self) -> int:
@@ -224,12 +230,20 @@ def _mx_geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: i
     # per fragment load: a quadrant's MFMA operands, each its element reads and one scale read
     lg = [q * num_k * (c.reads_per_operand + 1) for q in (num_m // 2, num_n // 2)]
     max_globals = 0 if num_k * (num_m // 2) * (num_n // 2) < 8 else derive_safe_max_globals(num_k)
-    return KernelGeometry(BM, BN, BK, mma_m, mma_n, mma_k, 1, c.simd, False,
-                          vm[0] * pieces + c.scale_loads[0],
-                          vm[1] * pieces + c.scale_loads[1], lg[0], lg[1],
-                          dtype, max_globals, fences=False, pack=c.pack,
-                          scale_loads_a=c.scale_loads[0], scale_loads_b=c.scale_loads[1],
-                          dma_pieces=pieces)
+    g = KernelGeometry(BM, BN, BK, mma_m, mma_n, mma_k, 1, c.simd, False,
+                       vm[0] + c.scale_loads[0], vm[1] + c.scale_loads[1], lg[0], lg[1],
+                       dtype, max_globals, fences=False, pack=c.pack,
+                       scale_loads_a=c.scale_loads[0], scale_loads_b=c.scale_loads[1])
+    return replace(g, **dma_counts(g, pieces)) if pieces > 1 else g
+
+
+def dma_counts(g: KernelGeometry, pieces: int) -> dict:
+    """The fields of ``g`` (one DMA per 16-byte lane copy) that change when each copy is
+    issued as ``pieces`` dword DMAs (``schedules.mx.DWORD_PIECES``): ``vm_per_load_a`` / ``_b``
+    (the copies times ``pieces``, then the MX scale DMAs) and ``dma_pieces``."""
+    return {"vm_per_load_a": g.element_copies(0) * pieces + g.scale_loads_a,
+            "vm_per_load_b": g.element_copies(1) * pieces + g.scale_loads_b,
+            "dma_pieces": pieces}
 
 
 @record(frozen=True)

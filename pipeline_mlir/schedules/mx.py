@@ -36,6 +36,9 @@ MX_ELEMENT_BITS = {"mxfp4": 4, "mxfp8": 8}
 MX_ELEMENT_FORMAT = {"mxfp4": "e2m1", "mxfp8": "e4m3"}
 #: bytes one lane moves in a scale DMA (``buffer_load_dword ... lds``)
 SCALE_DMA_BYTES = 4
+#: the dword DMAs (``buffer_load_dword ... lds``) a 16-byte lane copy is issued as, when
+#: it is (``KernelGeometry.dma_pieces``, :mod:`pipeline_mlir.kernel.dword_dma`)
+DWORD_PIECES = LDS_DMA_BYTES[1] // LDS_DMA_BYTES[0]
 #: K values of one MFMA operand a lane holds (one MX block)
 LANE_K = MX_BLOCK
 #: global loads the 4-wave kernels' prologue issues before its first wait: both LDS stages
@@ -99,7 +102,7 @@ def element_dma_pieces(dtype: str, waves: int, per_load: tuple, mfmas_per_mma: i
     in flight; MXFP8 256x256: 48 against 32, but 7 x 17 in flight; the 128x128 tiles: an
     MMA of 4 or 8 MFMAs is shorter than their DMAs' issue."""
     narrow, wide = LDS_DMA_BYTES
-    pieces = wide // narrow
+    pieces = DWORD_PIECES
     mfma = mx_mfma_cycles(dtype)
     if last_dma_wait(waves, wide) <= mfma or last_dma_wait(waves, narrow) > mfma:
         return 1

@@ -9,6 +9,7 @@ lowering used) and compiled by LLVM once per run: the run's build cache
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 
 from build_cache import cached
@@ -19,7 +20,8 @@ KERNEL_SPECS = {
     "4wave-bf16": "4wave{dtype=bf16 BM=128 BN=128 BK=64}",
     "4wave-fp8-128": "4wave{dtype=fp8 BM=128 BN=128 BK=128}",
     "4wave-fp8-64": "4wave{dtype=fp8 BM=64 BN=64 BK=128}",
-    # one wave per SIMD, the accumulators in AGPRs (GemmKernel.agpr_accumulators)
+    # one wave per SIMD, the accumulators in AGPRs (GemmKernel.agpr_accumulators); the
+    # BF16 one issues dword DMAs (dma=auto; test_dword_kernel.py)
     "4wave-bf16-256": "4wave{dtype=bf16 BM=256 BN=256 BK=64}",
     "4wave-fp8-256": "4wave{dtype=fp8 BM=256 BN=256 BK=128}",
 }
@@ -49,6 +51,15 @@ class Built:
     asm: str
     hsaco: bytes
     plan: object        # the KernelPlan sched-lower-to-rocdl lowered the kernel with
+
+
+def main_loop(asm: str) -> tuple[list[str], range]:
+    """The lines and the line range of the main loop (the loop holding the MFMAs)."""
+    lines = asm.split("\n")
+    start = next(i for i, ln in enumerate(lines) if "Inner Loop Header" in ln)
+    end = next(i for i in range(start + 1, len(lines))
+               if re.match(r"^\s*s_cbranch\w* \.LBB", lines[i]))
+    return lines, range(start + 1, end + 1)
 
 
 @functools.lru_cache(maxsize=None)

@@ -15,7 +15,7 @@ import sys
 
 import pytest
 
-from kernel_builds import build
+from kernel_builds import build, main_loop
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.disasm import format_instr
 from pipeline_mlir.emu.errors import Finding
@@ -35,15 +35,6 @@ def caught(text_or_kernel, key: str, iterations: int = 1, mode: str = "late") ->
     except Finding as e:
         return e.kind
     return None if run.exact else "wrong result"
-
-
-def main_loop(asm: str) -> tuple[list[str], range]:
-    """The lines and the line range of the main loop (the loop holding the MFMAs)."""
-    lines = asm.split("\n")
-    start = next(i for i, ln in enumerate(lines) if "Inner Loop Header" in ln)
-    end = next(i for i in range(start + 1, len(lines))
-               if re.match(r"^\s*s_cbranch\w* \.LBB", lines[i]))
-    return lines, range(start + 1, end + 1)
 
 
 def mutants(key: str, pattern: str, edit, skip_equivalent: bool = False):

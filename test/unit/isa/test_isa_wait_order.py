@@ -152,6 +152,36 @@ def test_an_overflow_guard_is_not_walked():
         assert (u.index, u.done.lines, u.first.lines) == (2, (1,), (2,))
 
 
+def test_a_lowered_wait_is_walked_with_its_derived_count():
+    """A wait the schedule lowered below its derived count (``Token.derived``) is walked
+    with the derived count: its cut pinned, nothing found; unpinned, found (an overflow
+    guard would not be walked at all); a count above the derived one walks its own."""
+    loop = [_ds(1), _ds(2), _ds(3), _wait(1, 4)]
+    derived = {"loop": {3: (("lgkmcnt", 2),)}}
+    (u,) = unpinned_waits({"loop": loop}, {"loop": {3}}, None, derived)
+    assert (u.count, u.done.lines, u.first.lines) == (2, (1,), (2,))
+    fenced = loop[:1] + [Token("sched_barrier", value=0, lines=(9,))] + loop[1:]
+    assert unpinned_waits({"loop": fenced}, {"loop": {4}}, None,
+                          {"loop": {4: (("lgkmcnt", 2),)}}) == []
+    # the lowered count's own cut (inside what the derived count leaves) needs no fence
+    assert unpinned_waits({"loop": fenced}, {"loop": {4}}) != []
+    # an earlier lowered wait ends a walk only as far as its derived count completes
+    later = [_ds(1), _wait(0, 2), _ds(3), _ds(4), _wait(1, 5), _ds(6), _wait(2, 7)]
+    assert unpinned_waits({"loop": later}, {"loop": {6}}) == []
+    (u,) = unpinned_waits({"loop": later}, {"loop": {6}}, None,
+                          {"loop": {4: (("lgkmcnt", 2),)}})
+    assert (u.index, u.done.lines, u.first.lines) == (6, (3,), (4,))
+
+
+def test_merged_waits_walk_the_stricter_derived_count():
+    lowered = Token("wait", vm=31, origin=("KRN[1]",), derived=(("vmcnt", 48),))
+    lgkm = Token("wait", lgkm=0, origin=("KRN[2]",))
+    assert merge_waits(lowered, lgkm).derived == (("vmcnt", 48),)
+    assert merge_waits(lowered, Token("wait", vm=40)).derived == (("vmcnt", 40),)
+    assert merge_waits(lowered, Token("wait", vm=20)).derived == ()
+    assert merge_waits(lgkm, Token("wait", lgkm=3)).derived == ()
+
+
 def test_merged_waits_are_a_guard_only_where_every_part_is():
     vm_guard = Token("wait", vm=10, origin=("KRN[1]",), guards=frozenset({"vmcnt"}))
     lgkm = Token("wait", lgkm=3, origin=("KRN[2]",))

@@ -13,7 +13,7 @@ import pytest
 from kernel_builds import build, pipeline_opt_hsaco
 from pipeline_mlir.emu.gemm import emulate_gemm
 from pipeline_mlir.emu.inputs import load_kernel
-from pipeline_mlir.kernel import mx_gemm_mlir
+from pipeline_mlir.kernel import dword_dma
 from pipeline_mlir.kernel.gemm import gemm_kernel
 from pipeline_mlir.kernel.mx_gemm_mlir import mx_kernel_mlir
 from pipeline_mlir.schedule.phases import _counter_guard
@@ -77,7 +77,7 @@ def test_the_kernel_text_and_assembly_copy_with_dwords_only():
 def test_a_piece_that_misses_its_lanes_byte_is_inexact(monkeypatch):
     """The mutant: every lane of a piece fetches the first dword of its copy lane's 16
     bytes (no ``4 (l % 4)``), so three of four dwords land wrong."""
-    monkeypatch.setattr(mx_gemm_mlir, "SCALE_DMA_BYTES", 0)
+    monkeypatch.setattr(dword_dma, "piece_elements", lambda g: 0)
     gemm = gemm_kernel(parse_pipeline(FP4_256))
     hsaco = pipeline_opt_hsaco(FP4_256, mx_kernel_mlir(gemm))
     run = emulate_gemm(load_kernel(hsaco), gemm, 256, 256, 512, "late", 4)

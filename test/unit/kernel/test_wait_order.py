@@ -159,3 +159,27 @@ def test_only_a_marked_overflow_guard_relies_on_no_order():
     assert order_cuts(plan(True)) == []
     (cut,) = order_cuts(plan(False))
     assert (cut.done, cut.first, cut.wait) == (0, 1, ("kernel", 2))
+
+
+def _lowered(wait: int, derived: int) -> ScheduleEntry:
+    return ScheduleEntry(OpDesc.wait_vm(wait).with_(derived_count=derived), 0, Phase.KERNEL)
+
+
+def test_a_wait_lowered_for_speed_is_pinned_at_its_derived_count():
+    """vmcnt(1) records the vmcnt(2) its schedule derived (schedule/vm_cap.py): its cut is
+    the derived count's, between two whole loads (the lowered count alone falls inside a
+    load, which strict lowering refuses), and it is not exempt like an overflow guard."""
+    loads = [glob(1, Phase.KERNEL), glob(0, Phase.KERNEL), glob(1, Phase.KERNEL)]
+    plan = synthetic(loads + [_lowered(1, 2), _e(WAIT_VM, wait=0)])
+    (cut,) = order_cuts(plan, strict=True)
+    assert (cut.done, cut.first, cut.wait) == (1, 2, ("kernel", 3))
+    with pytest.raises(ConfigError, match=r"s_waitcnt vmcnt\(1\) completes only part"):
+        order_cuts(synthetic(loads + [_e(WAIT_VM, wait=1), _e(WAIT_VM, wait=0)]), strict=True)
+
+
+def test_a_wait_weaker_than_its_derived_count_is_refused():
+    plan = synthetic([glob(1, Phase.KERNEL), glob(0, Phase.KERNEL), _lowered(3, 2)])
+    for strict in (False, True):
+        with pytest.raises(ConfigError, match=r"KRN\[2\] s_waitcnt vmcnt\(3\) is weaker than "
+                                              r"the count its schedule derived \(2\)"):
+            order_cuts(plan, strict=strict)

@@ -1,5 +1,5 @@
 // Inputs sched-lower-to-rocdl refuses: waits over the gfx950 counter limits (an
-// error, never a clamp) and a group hint without its kind.
+// error, never a clamp), a group hint without its kind and a wait above its derived count.
 "sched.pipeline"() ({
   "sched.kernel"() ({
     // expected-error @+1 {{'sched.wait_vm' op: vmcnt(64) is outside the gfx950 range 0..63}}
@@ -24,3 +24,13 @@
     "sched.sched_group_barrier"() {size = 1} : () -> ()
   }) : () -> ()
 }) {schedule = "single-buffer", state = "phases"} : () -> ()
+
+// -----
+
+// a wait lowered for speed must be at least as strong as the count it was derived as
+"sched.pipeline"() ({
+  "sched.kernel"() ({
+    // expected-error @+1 {{'sched.wait_vm' op: count 49 is above its derived_count 48 (a lowered wait must be at least as strong)}}
+    "sched.wait_vm"() {count = 49, derived_count = 48} : () -> ()
+  }) : () -> ()
+}) {schedule = "4wave", state = "phases"} : () -> ()

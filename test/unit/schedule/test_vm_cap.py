@@ -1,0 +1,189 @@
+"""The 4-wave schedule's ``dma=dword`` option and its ``vmcnt`` waits capped at the
+counter's limit (pipeline_mlir/schedule/vm_cap.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.schedule.types import (WAIT_LGKM, WAIT_VM, OpDesc, OpRole, Phase,
+                                          ScheduleEntry)
+from pipeline_mlir.schedule.vm_cap import cap_vm_waits
+from pipeline_mlir.schedules.fourwave import DWORD_PIECES
+from pipeline_mlir.schedules.registry import parse_pipeline
+from pipeline_mlir.target.gfx950 import VMCNT_MAX
+from pipeline_mlir.tools.pipeline_opt import main
+
+TILE = "dtype=bf16 BM=256 BN=256 BK=64"
+
+
+def _entry(op: OpDesc) -> ScheduleEntry:
+    return ScheduleEntry(op=op, time_slot=0, phase=Phase.KERNEL)
+
+
+def _waits(c, tag=WAIT_VM):
+    return [[e.op.wait_value if e.op.tag == tag else None for e in ph]
+            for ph in (c.prologue, c.kernel, c.epilogue)]
+
+
+def _load(channel: int) -> ScheduleEntry:
+    return _entry(OpDesc(tag=0, channel=channel, stage=0, subtile=0, role=OpRole.GLOBAL_LOAD))
+
+
+def test_cap_keeps_whole_loads_in_flight():
+    """A (channel 0) loads cost 16, B loads 8: a wait over 20 leaves in flight the last
+    loads whose costs fit (looking back over the loop and then the prologue); a wait
+    within the limit, and an lgkmcnt, are unchanged."""
+    vm_of = (lambda op: (16, 8)[op.channel])
+    pro = [_load(0), _load(1), _load(0)]
+    krn = [_entry(OpDesc.wait_vm(40)), _load(1), _entry(OpDesc.wait_vm(21)),
+           _entry(OpDesc.wait_vm(3)), _entry(OpDesc.wait_lgkm(40)), _load(1), _load(1)]
+    epi = [_entry(OpDesc.wait_vm(30))]
+    p2, k2, e2 = cap_vm_waits(pro, krn, epi, vm_of, limit=20)
+    assert p2 == pro
+    # before KRN[0]: the previous iteration's B, B (16), then its B (24 > 20): 16, but
+    # the B load (8) before the next WAIT_VM would make 24 outstanding: 20 - 8 = 12, which
+    # records the 16 it was derived as (still a counted wait: no overflow guard)
+    # before KRN[2]: B (8), then the previous iteration's B, B (24 > 20): 16
+    assert [(e.op.tag, e.op.wait_value) for e in k2 if e.op.role != OpRole.GLOBAL_LOAD] == [
+        (WAIT_VM, 12), (WAIT_VM, 16), (WAIT_VM, 3), (WAIT_LGKM, 40)]
+    assert [(e.op.derived_count, e.op.overflow_guard) for e in k2 if e.op.tag == WAIT_VM] \
+        == [(16, False), (None, False), (None, False)]
+    assert [e.op.order_count() for e in k2 if e.op.tag == WAIT_VM] == [16, 16, 3]
+    assert [e.op.wait_value for e in e2] == [16]
+    # the first wait of a loop that follows only the prologue: A (16), then B (24 > 20)
+    _, k3, _ = cap_vm_waits(pro, [_entry(OpDesc.wait_vm(40))], [], vm_of, limit=20)
+    assert k3[0].op.wait_value == 16
+
+
+def test_a_wait_leaves_room_for_the_loads_before_the_next():
+    """A wait within the limit whose following loads (up to the next WAIT_VM) would overflow
+    the counter is lowered to the room they leave, inside a load if need be, recording the
+    count it replaces (not an overflow guard: the order checks pin that count's cut); loads
+    after the next WAIT_VM do not count, nor does an lgkmcnt wait."""
+    vm_of = (lambda op: (16, 8)[op.channel])
+    krn = [_entry(OpDesc.wait_vm(10)), _entry(OpDesc.wait_lgkm(0)), _load(0),
+           _entry(OpDesc.wait_vm(4)), _load(1), _load(1)]
+    _, k2, _ = cap_vm_waits([], krn, [], vm_of, limit=20)
+    waits = [e.op for e in k2 if e.op.tag == WAIT_VM]
+    assert [(w.wait_value, w.derived_count, w.overflow_guard) for w in waits] == [
+        (4, 10, False), (4, None, False)]
+    # with room enough, nothing changes
+    _, k4, _ = cap_vm_waits([], krn, [], vm_of, limit=26)
+    assert k4 == krn
+    # without guards the counts within the limit stay, and nothing is marked
+    _, k5, _ = cap_vm_waits([], krn, [], vm_of, limit=20, guards=False)
+    assert k5 == krn
+    k6 = cap_vm_waits([], [_load(0), _entry(OpDesc.wait_vm(40)), _load(1), _load(1)], [],
+                      vm_of, limit=20, guards=False)[1]
+    assert [(e.op.wait_value, e.op.derived_count, e.op.overflow_guard) for e in k6
+            if e.op.tag == WAIT_VM] == [(16, None, False)]
+
+
+def test_dword_waits_are_the_x4_waits_in_dwords_capped():
+    """The dword schedule's loop and epilogue are the x4 ones entry for entry (its
+    prologue: see below); each vmcnt is the x4 count in
+    dword DMAs, or, where that is over 63, the largest number of whole loads that fits
+    (every load of this tile is 16 dword DMAs: 48), and some are over."""
+    x4 = parse_pipeline(f"4wave{{{TILE} dma=x4}}").compile()
+    spec = parse_pipeline(f"4wave{{{TILE} dma=dword}}")
+    dword = spec.compile()
+    assert spec.vm_per_load == (16, 16)
+    assert [e.op.tag for ph in (x4.kernel, x4.epilogue) for e in ph] == \
+        [e.op.tag for ph in (dword.kernel, dword.epilogue) for e in ph]
+    # the prologue: the same ops; its vmcnt waits are the counter guards of 16-DMA loads
+    # (schedule/phases.py, whole loads within vmcnt), which also complete the loads its
+    # bootstrap waits were for
+    assert [e.op.tag for e in x4.prologue if e.op.tag != WAIT_VM] == \
+        [e.op.tag for e in dword.prologue if e.op.tag != WAIT_VM]
+    guards = [e.op.wait_value for e in dword.prologue if e.op.tag == WAIT_VM]
+    assert guards and all(w % 16 == 0 and w + 16 <= VMCNT_MAX for w in guards)
+    over = 0
+    for a, b in zip(_waits(x4)[1:], _waits(dword)[1:]):
+        for wa, wb in zip(a, b):
+            assert (wa is None) == (wb is None)
+            if wa is not None:
+                want = wa * DWORD_PIECES
+                capped = want if want <= VMCNT_MAX else VMCNT_MAX // 16 * 16
+                # or lower, leaving room for the loads before the next vmcnt wait
+                assert wb == capped or wb in _lowered(dword)
+                over += want > VMCNT_MAX
+    assert over and _lowered(dword) == {31}
+    assert [[w for w in ph if w is not None] for ph in _waits(x4, WAIT_LGKM)] == \
+        [[w for w in ph if w is not None] for ph in _waits(dword, WAIT_LGKM)]
+
+
+def _lowered(c) -> set[int]:
+    """The counts of the waits lowered for room among ``c``'s vmcnt waits, each checked to
+    leave exactly the room of the loads before the next vmcnt wait of its phase, to record
+    a whole-load derived count above it, and not to be an overflow guard."""
+    out = set()
+    for ph in (c.prologue, c.kernel, c.epilogue):
+        for i, e in enumerate(ph):
+            if e.op.tag == WAIT_VM and e.op.derived_count is not None:
+                assert not e.op.overflow_guard
+                assert e.op.derived_count % 16 == 0 and e.op.wait_value < e.op.derived_count
+                after = 0
+                for x in ph[i + 1:]:
+                    if x.op.tag == WAIT_VM:
+                        break
+                    after += 16 if x.op.role == OpRole.GLOBAL_LOAD else 0
+                assert e.op.wait_value + after == VMCNT_MAX
+                out.add(e.op.wait_value)
+    return out
+
+
+def test_the_same_counts_without_the_cap_are_refused():
+    """The cap is the dword option's: the same vmcnt per load given as overrides still
+    fails the limit check (nothing is clamped silently)."""
+    spec = f"4wave{{{TILE} dma=x4 vm_per_load_a=16 vm_per_load_b=16}}"
+    with pytest.raises(ConfigError, match=r"WAIT_VM waits for vmcnt\(\d+\), over the gfx950"):
+        parse_pipeline(spec).compile()
+
+
+def test_the_limit_check_still_runs_after_the_cap():
+    """A capped schedule goes through check_wait_limits too (an lgkmcnt over is refused)."""
+    with pytest.raises(ConfigError, match=r"WAIT_LGKM waits for lgkmcnt"):
+        parse_pipeline("4wave{BM=1024 dma=dword}").compile()
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("4wave{dtype=mxfp4 BM=256 BN=256 BK=128 dma=dword}",
+     "option 'dma=dword' needs an unscaled dtype: dtype=mxfp4"),
+    (f"4wave{{{TILE} dma=dword vm_per_load_b=8}}",
+     "option 'vm_per_load_b=8' contradicts 'dma=dword', which issues 16 DMAs per load"),
+    ("4wave{dma=dwordx2}", "dma"),
+    (f"4wave{{{TILE} vm_per_load_a=8}}",
+     "option 'vm_per_load_a=8' contradicts 'dma=auto' (dword for this tile; give dma=x4 for "
+     "x4 DMAs), which issues 16 DMAs per load"),
+    (f"4wave{{{TILE} vm_per_load_a=4 vm_per_load_b=16}}",
+     "option 'vm_per_load_a=4' contradicts 'dma=auto' (dword for this tile; give dma=x4 for "
+     "x4 DMAs), which issues 16 DMAs per load"),
+])
+def test_bad_dma_options_are_one_message(capsys, spec, message):
+    assert main([f"--pipeline={spec}", "--emit=schedule"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and "Traceback" not in err and err.count("error:") == 1
+    assert message in err, err
+
+
+
+
+@pytest.mark.parametrize("options, width", [
+    (TILE, "dword"), (f"{TILE} dma=auto", "dword"), (f"{TILE} dma=x4", "x4"),
+    (f"{TILE} mfma=32x32x16", "x4"), ("dtype=bf16 BM=256 BN=256 BK=128", "x4"),
+    ("dtype=fp8 BM=256 BN=256 BK=128", "x4"), ("dtype=bf16 BM=128 BN=128 BK=64", "x4"),
+    ("dtype=bf16 BM=128 BN=128 BK=64 dma=dword", "dword"),
+    # the x4 counts given (what the front end reads from an input issuing x4 copies)
+    (f"{TILE} vm_per_load_a=4", "x4"), (f"{TILE} vm_per_load_a=4 vm_per_load_b=4", "x4"),
+    (f"{TILE} vm_per_load_a=16", "dword"),
+])
+def test_dma_auto_is_dword_only_for_the_bf16_256_tile(options, width):
+    """dma=auto (the default) takes dword DMAs for the BF16 256x256x64 tile, where they are
+    faster (docs/kernels.md), and x4 everywhere else; a given width is kept.  The schedule
+    follows: dword counts and capped waits exactly when the width is dword."""
+    spec = parse_pipeline(f"4wave{{{options}}}")
+    assert spec.dma_width() == width
+    dword = width == "dword"
+    assert spec.geometry().dma_pieces == (DWORD_PIECES if dword else 1)
+    assert spec.build().cap_vm_waits is dword

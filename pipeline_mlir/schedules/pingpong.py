@@ -40,7 +40,16 @@ from pipeline_mlir.schedules.geometry import (
     ping_pong_geometry,
 )
 from pipeline_mlir.schedules.grid import GROUP_M_HELP, MAX_GROUP_M, XCD_REMAP_HELP
-from pipeline_mlir.schedules.knobs import COUNTS, FENCES, LGKM, ORDER, PLACEMENT, PRIORITIES, Knob
+from pipeline_mlir.schedules.knobs import (
+    COUNTS,
+    FENCES,
+    LGKM,
+    ORDER,
+    PLACEMENT,
+    PRIORITIES,
+    READS,
+    Knob,
+)
 from pipeline_mlir.schedules.named import NamedSchedule, option
 from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
 
@@ -175,6 +184,8 @@ class PingPong(NamedSchedule):
         Knob("global_before_frag", ("false", "true"), PLACEMENT),
         # (wait_lgkm_first / wait_vm_last: the kernel derives its waits, auto_waits=true)
         Knob("waits", WAITS, LGKM),
+        # (across spills on its own in some kernels: the tuner ranks spilling kernels last)
+        Knob("frags_ahead", FRAGS_AHEAD, READS),
         Knob("lgkm_after_last", ("false", "true"), LGKM),
         Knob("inter_block_lgkm_drain", ("false", "true"), LGKM),
         Knob("auto_drain", ("false", "true"), LGKM),

@@ -319,8 +319,28 @@ def _read_columns(k: GemmKernel) -> list[int]:
             for kk in range(k.num_k_mmas) for kl in range(k.k_loads_per_mma)]
 
 
+def c_lane_base(t: KernelText) -> None:
+    """Write ``%cbase2``, each lane's C element offset (row ``4*(l/16)``, column ``l%16`` of
+    its wave's first accumulator tile), before the main loop, so that one VGPR carries it
+    through the loop instead of the lane and group ids it is made of (with a loop that
+    needs every VGPR, as ping-pong FP8 with ``frags_ahead=across``, LLVM spills what
+    crosses it). It goes through the opaque identity here and again after the loop
+    (:func:`_end`): else LLVM sinks the math past the loop, or keeps the offset as a
+    64-bit pair for the stores' address arithmetic."""
+    w = t.w
+    w("%crow0 = arith.addi %row0_a, %wrow_a : i32")
+    w("%ccol0 = arith.addi %row0_b, %wrow_b : i32")
+    w(f"%lrow4 = arith.muli %lgrp, {w.const(4)} : i32")
+    w("%crow1 = arith.addi %crow0, %lrow4 : i32")
+    w("%ccol1 = arith.addi %ccol0, %l16 : i32")
+    w("%cbase0 = arith.muli %crow1, %Ni : i32")
+    w("%cbase1 = arith.addi %cbase0, %ccol1 : i32")
+    w(f"%cbase2 = {OPAQUE_IDENTITY} %cbase1 : (i32) -> i32")
+
+
 def _end(t: KernelText, acc_names: list[str]) -> str:
-    """Write the accumulators (the loop's first results) back to C and close the kernel."""
+    """Write the accumulators (the loop's first results) back to C and close the kernel
+    (:func:`c_lane_base` was written before the loop)."""
     w = t.w
     acc_t, num_m, num_n = t.acc_t, t.num_m, t.num_n
     # write back: lane l of tile (i, j) holds C[4*(l/16)+e][l%16]; the address is a
@@ -329,13 +349,7 @@ def _end(t: KernelText, acc_names: list[str]) -> str:
     mem_c = f"memref<?x{ct}, #gpu.address_space<global>>"
     mem_cf = f"memref<?x{ct}, #amdgpu.address_space<fat_raw_buffer>>"
     w(f"%buf_c = amdgpu.fat_raw_buffer_cast %C resetOffset : {mem_c} to {mem_cf}")
-    w("%crow0 = arith.addi %row0_a, %wrow_a : i32")
-    w("%ccol0 = arith.addi %row0_b, %wrow_b : i32")
-    w(f"%lrow4 = arith.muli %lgrp, {w.const(4)} : i32")
-    w("%crow1 = arith.addi %crow0, %lrow4 : i32")
-    w("%ccol1 = arith.addi %ccol0, %l16 : i32")
-    w("%cbase0 = arith.muli %crow1, %Ni : i32")
-    w("%cbase = arith.addi %cbase0, %ccol1 : i32")
+    w(f"%cbase = {OPAQUE_IDENTITY} %cbase2 : (i32) -> i32")
     for e_row in range(num_m * 16 // 16 * 4):
         i, e = divmod(e_row, 4)
         w(f"%crow_{i}_{e} = arith.muli %Ni, {w.const(i * 16 + e)} : i32")
@@ -477,6 +491,7 @@ def kernel_mlir(k: GemmKernel, parts: TaggedParts | None = None) -> str:
                     carried.append(j)
 
     w(f"%zfrag = arith.constant {_zero(t.vec_mma)} : {t.vec_mma}")
+    c_lane_base(t)
 
     # iter_args: accumulators, then the carried fragments' values
     carried_values = [x for j in carried for x in parts.carried(t, j, body[j])]
@@ -560,6 +575,7 @@ def natural_kernel_mlir(k: GemmKernel) -> str:
     t = _begin(k, lds)
     w, vm, acc_t, num_m, num_n = t.w, t.vm, t.acc_t, t.num_m, t.num_n
     acc_names = [f"%acc_{i}_{jn}" for i in range(num_m) for jn in range(num_n)]
+    c_lane_base(t)
     # the loop runs K/BK tiles, bounded so that their number is visibly even and at least
     # 2 (a multiple of two steps, at least one pair): what the schedule's loop needs and
     # what the launch check above guarantees K is

@@ -58,6 +58,7 @@ from dataclasses import dataclass
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.kernel.gemm import GemmKernel, latest_fragment
+from pipeline_mlir.kernel.grid_mlir import c_lane_base
 from pipeline_mlir.kernel.grid_mlir import thread_ids as _thread_ids
 from pipeline_mlir.kernel.lds_data import OPAQUE_IDENTITY
 from pipeline_mlir.schedule.types import KOffsetKind
@@ -317,25 +318,6 @@ def _read_columns(k: GemmKernel) -> list[int]:
     g = k.geometry
     return [kk * g.MMA_K + kl * k.frag_part_stride
             for kk in range(k.num_k_mmas) for kl in range(k.k_loads_per_mma)]
-
-
-def c_lane_base(t: KernelText) -> None:
-    """Write ``%cbase2``, each lane's C element offset (row ``4*(l/16)``, column ``l%16`` of
-    its wave's first accumulator tile), before the main loop, so that one VGPR carries it
-    through the loop instead of the lane and group ids it is made of (with a loop that
-    needs every VGPR, as ping-pong FP8 with ``frags_ahead=across``, LLVM spills what
-    crosses it). It goes through the opaque identity here and again after the loop
-    (:func:`_end`): else LLVM sinks the math past the loop, or keeps the offset as a
-    64-bit pair for the stores' address arithmetic."""
-    w = t.w
-    w("%crow0 = arith.addi %row0_a, %wrow_a : i32")
-    w("%ccol0 = arith.addi %row0_b, %wrow_b : i32")
-    w(f"%lrow4 = arith.muli %lgrp, {w.const(4)} : i32")
-    w("%crow1 = arith.addi %crow0, %lrow4 : i32")
-    w("%ccol1 = arith.addi %ccol0, %l16 : i32")
-    w("%cbase0 = arith.muli %crow1, %Ni : i32")
-    w("%cbase1 = arith.addi %cbase0, %ccol1 : i32")
-    w(f"%cbase2 = {OPAQUE_IDENTITY} %cbase1 : (i32) -> i32")
 
 
 def _end(t: KernelText, acc_names: list[str]) -> str:

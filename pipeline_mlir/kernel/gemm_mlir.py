@@ -59,9 +59,10 @@ from dataclasses import dataclass
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.kernel.dword_dma import dword_offsets, loop_lds_index
 from pipeline_mlir.kernel.gemm import GemmKernel, latest_fragment
+from pipeline_mlir.kernel.grid_mlir import c_lane_base
 from pipeline_mlir.kernel.grid_mlir import thread_ids as _thread_ids
 from pipeline_mlir.kernel.lds_data import OPAQUE_IDENTITY
-from pipeline_mlir.kernel.loop_once import loop_end, store_lane
+from pipeline_mlir.kernel.loop_once import loop_end
 from pipeline_mlir.schedule.types import KOffsetKind
 from pipeline_mlir.target.gfx950 import AGPR_ALLOC_ATTR, K_OUTER_MFMAS_ATTR, WAVE_SIZE
 
@@ -310,7 +311,8 @@ def _read_columns(k: GemmKernel) -> list[int]:
 
 
 def _end(t: KernelText, acc_names: list[str]) -> str:
-    """Write the accumulators (the loop's first results) back to C and close the kernel."""
+    """Write the accumulators (the loop's first results) back to C and close the kernel
+    (:func:`c_lane_base` was written before the loop)."""
     w = t.w
     acc_t, num_m, num_n = t.acc_t, t.num_m, t.num_n
     # write back: lane l of tile (i, j) holds C[4*(l/16)+e][l%16]; the address is a
@@ -319,14 +321,7 @@ def _end(t: KernelText, acc_names: list[str]) -> str:
     mem_c = f"memref<?x{ct}, #gpu.address_space<global>>"
     mem_cf = f"memref<?x{ct}, #amdgpu.address_space<fat_raw_buffer>>"
     w(f"%buf_c = amdgpu.fat_raw_buffer_cast %C resetOffset : {mem_c} to {mem_cf}")
-    w("%crow0 = arith.addi %row0_a, %wrow_a : i32")
-    w("%ccol0 = arith.addi %row0_b, %wrow_b : i32")
-    l16, lgrp = store_lane(t)
-    w(f"%lrow4 = arith.muli {lgrp}, {w.const(4)} : i32")
-    w("%crow1 = arith.addi %crow0, %lrow4 : i32")
-    w(f"%ccol1 = arith.addi %ccol0, {l16} : i32")
-    w("%cbase0 = arith.muli %crow1, %Ni : i32")
-    w("%cbase = arith.addi %cbase0, %ccol1 : i32")
+    w(f"%cbase = {OPAQUE_IDENTITY} %cbase2 : (i32) -> i32")
     for e_row in range(num_m * 16 // 16 * 4):
         i, e = divmod(e_row, 4)
         w(f"%crow_{i}_{e} = arith.muli %Ni, {w.const(i * 16 + e)} : i32")
@@ -468,6 +463,7 @@ def kernel_mlir(k: GemmKernel, parts: TaggedParts | None = None) -> str:
                     carried.append(j)
 
     w(f"%zfrag = arith.constant {_zero(t.vec_mma)} : {t.vec_mma}")
+    c_lane_base(t)
 
     # iter_args: accumulators, then the carried fragments' values
     carried_values = [x for j in carried for x in parts.carried(t, j, body[j])]
@@ -551,6 +547,7 @@ def natural_kernel_mlir(k: GemmKernel) -> str:
     t = _begin(k, lds)
     w, vm, acc_t, num_m, num_n = t.w, t.vm, t.acc_t, t.num_m, t.num_n
     acc_names = [f"%acc_{i}_{jn}" for i in range(num_m) for jn in range(num_n)]
+    c_lane_base(t)
     # the loop runs K/BK tiles, bounded so that their number is visibly even and at least
     # 2 (a multiple of two steps, at least one pair): what the schedule's loop needs and
     # what the launch check above guarantees K is

@@ -1,10 +1,11 @@
-"""The complete kernels' ids as MLIR text: thread, lane, warp, the launch check, and the
-tile of each workgroup in the kernel's grid order (:mod:`pipeline_mlir.schedules.grid`,
+"""The complete kernels' ids as MLIR text: thread, lane, warp, the launch check, each lane's C
+offset, and the tile of each workgroup in the kernel's grid order (:mod:`pipeline_mlir.schedules.grid`,
 from the same code the Python evaluation runs).  ``t`` is the kernel writer's text
 (:mod:`pipeline_mlir.kernel.gemm_mlir`).  Nothing here imports MLIR."""
 
 from __future__ import annotations
 
+from pipeline_mlir.kernel.lds_data import OPAQUE_IDENTITY
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 
@@ -83,3 +84,22 @@ def thread_ids(t) -> None:
     tile_of_workgroup(w, k.grid_order, g.BM)
     w(f"%row0_a = arith.muli %tm, {w.const(g.BM)} : i32")
     w(f"%row0_b = arith.muli %tn, {w.const(g.BN)} : i32")
+
+
+def c_lane_base(t) -> None:
+    """Write ``%cbase2``, each lane's C element offset (row ``4*(l/16)``, column ``l%16`` of
+    its wave's first accumulator tile), before the main loop, so that one VGPR carries it
+    through the loop instead of the lane and group ids it is made of (with a loop that
+    needs every VGPR, as ping-pong FP8 with ``frags_ahead=across``, LLVM spills what
+    crosses it). It goes through the opaque identity here and again after the loop
+    (``gemm_mlir._end``): else LLVM sinks the math past the loop, or keeps the offset as a
+    64-bit pair for the stores' address arithmetic."""
+    w = t.w
+    w("%crow0 = arith.addi %row0_a, %wrow_a : i32")
+    w("%ccol0 = arith.addi %row0_b, %wrow_b : i32")
+    w(f"%lrow4 = arith.muli %lgrp, {w.const(4)} : i32")
+    w("%crow1 = arith.addi %crow0, %lrow4 : i32")
+    w("%ccol1 = arith.addi %ccol0, %l16 : i32")
+    w("%cbase0 = arith.muli %crow1, %Ni : i32")
+    w("%cbase1 = arith.addi %cbase0, %ccol1 : i32")
+    w(f"%cbase2 = {OPAQUE_IDENTITY} %cbase1 : (i32) -> i32")

@@ -2,8 +2,7 @@
 
 A kernel whose main loop runs at least once (``KernelShape.min_trips``, the ``4wave`` option
 ``loop_once``; ``docs/kernels.md``, "Loop once") bounds its loop so that LLVM sees it run
-(:func:`loop_end`) and recomputes the C stores' lane terms after it (:func:`store_lane`);
-the others keep the plain forms.  Used by :mod:`pipeline_mlir.kernel.gemm_mlir`, which
+(:func:`loop_end`); the others keep the plain form.  Used by :mod:`pipeline_mlir.kernel.gemm_mlir`, which
 owns the writer and the kernel text; nothing here imports MLIR.
 """
 
@@ -32,19 +31,3 @@ def loop_end(w, pair: str, least: int = 1) -> str:
     w("%npairs = arith.maxui %npairs0, %kleast : index")
     w(f"%kend = arith.muli %npairs, {pair} overflow<nsw, nuw> : index")
     return "%kend"
-
-
-def store_lane(t) -> tuple[str, str]:
-    """The lane's column and row group the C stores of kernel text ``t`` use: the
-    prologue's, or, in a kernel whose main loop runs at least once (``min_k``),
-    recomputed after the loop from the lane count (``mbcnt``), so that no lane term stays
-    live across the loop (with every AGPR an accumulator, the MXFP8 256x256 kernel spills
-    them)."""
-    w = t.w
-    if not t.k.shape.min_trips:
-        return "%l16", "%lgrp"
-    w(f"%slane0 = rocdl.mbcnt.lo {w.const(-1)}, {w.const(0)} : (i32, i32) -> i32")
-    w(f"%slane = rocdl.mbcnt.hi {w.const(-1)}, %slane0 : (i32, i32) -> i32")
-    w(f"%sl16 = arith.remui %slane, {w.const(16)} : i32")
-    w(f"%slgrp = arith.divui %slane, {w.const(16)} : i32")
-    return "%sl16", "%slgrp"

@@ -105,11 +105,6 @@ def logical_k_partition(p: int) -> list[OpDesc]:
     return ops
 
 
-#: the (dtype, BM, BN) whose kernel runs its main loop at least once by default: with a
-#: zero-trip path LLVM gives the MXFP8 256x256 epilogue accumulators of its own and spills
-LOOP_ONCE_TILES = frozenset({("mxfp8", 256, 256)})
-
-
 def default_schedule_config() -> ScheduleConfig:
     return ScheduleConfig.from_strategies(
         scheduling=SchedulingStrategy.IDENTITY, minimal_barriers=True, omit_mma_set_prio=True,
@@ -241,10 +236,8 @@ class FourWave(NamedSchedule):
     mfma: str = option("enum", MFMA_AUTO, "MFMA shape MxNxK: auto (the dtype's own) or a 32x32 "
                        "one of bf16/f16 (the front end reads it from the kernel; the complete "
                        "kernel issues only auto)", choices=MFMA_SHAPES)
-    loop_once: bool | None = option("bool", None, "the main loop runs at least once: the "
-                                    "launch contract needs K >= 4*BK, and the kernel has no "
-                                    "zero-trip path (default: true for the MXFP8 256x256 "
-                                    "kernel, whose zero-trip path spills)")
+    loop_once: bool = option("bool", False, "the main loop runs at least once: the launch "
+                             "contract needs K >= 4*BK, and the kernel has no zero-trip path")
 
     tune_knobs = (
         Knob("global_before_frag", ("false", "true"), PLACEMENT),
@@ -315,12 +308,8 @@ class FourWave(NamedSchedule):
         return replace(g, **{k: getattr(natural, k) for k in COUNT_FIELDS})
 
     def min_trips(self) -> int:
-        """1 with ``loop_once`` (default: the MXFP8 256x256 kernel, :data:`LOOP_ONCE_TILES`),
-        else 0."""
-        once = self.loop_once
-        if once is None:
-            once = (self.dtype, self.BM, self.BN) in LOOP_ONCE_TILES
-        return int(once)
+        """1 with ``loop_once``, else 0."""
+        return int(self.loop_once)
 
     def _build(self) -> Pipeline4Wave:
         g = self.geometry()

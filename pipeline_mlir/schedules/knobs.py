@@ -26,10 +26,12 @@ class Knob:
 
 #: the kinds of knob (``Knob.what``)
 PLACEMENT = "global-load placement"
+READS = "fragment-read placement"
 LGKM = "lgkm grouping"
 PRIORITIES = "priorities"
 FENCES = "fences and barriers"
 ORDER = "scheduling mode and penalty"
 COUNTS = "per-load counts and block sizing (what the kernel issues)"
 
-__all__ = ["COUNTS", "FENCES", "Knob", "LGKM", "ORDER", "PLACEMENT", "PRIORITIES"]
+__all__ = ["COUNTS", "FENCES", "Knob", "LGKM", "ORDER", "PLACEMENT", "PRIORITIES",
+           "READS"]

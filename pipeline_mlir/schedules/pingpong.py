@@ -13,7 +13,7 @@ from pipeline_mlir.options import value_text
 from pipeline_mlir.records import record
 from pipeline_mlir.schedule.compiler import PipelineSchedule, compile_schedule, declared_body
 from pipeline_mlir.schedule.frag_waits import WAITS
-from pipeline_mlir.schedule.frags_ahead import FRAGS_AHEAD, NONE, WITHIN
+from pipeline_mlir.schedule.frags_ahead import ACROSS, FRAGS_AHEAD, NONE
 from pipeline_mlir.schedule.load_runs import MAX_FRAGMENT_READS
 from pipeline_mlir.schedule.config import (
     PipelineConfig,
@@ -41,7 +41,16 @@ from pipeline_mlir.schedules.geometry import (
     ping_pong_geometry,
 )
 from pipeline_mlir.schedules.grid import GROUP_M_HELP, MAX_GROUP_M, XCD_REMAP_HELP
-from pipeline_mlir.schedules.knobs import COUNTS, FENCES, LGKM, ORDER, PLACEMENT, PRIORITIES, Knob
+from pipeline_mlir.schedules.knobs import (
+    COUNTS,
+    FENCES,
+    LGKM,
+    ORDER,
+    PLACEMENT,
+    PRIORITIES,
+    READS,
+    Knob,
+)
 from pipeline_mlir.schedules.named import NamedSchedule, option
 from pipeline_mlir.target.gfx950 import VMCNT_MAX
 
@@ -164,7 +173,7 @@ class PingPong(NamedSchedule):
     frags_ahead: str | None = option(
         "enum", None, "fragment reads that a load block's closing lgkm wait completes, issued "
         "one MMA run earlier with a derived vmcnt guard: none, within (inside one iteration) "
-        "or across (also over the loop's back edge); default: within for fp8, else none",
+        "or across (also over the loop's back edge); default: across for fp8, else none",
         choices=FRAGS_AHEAD)
     c_dtype: str = option("enum", "f32", C_DTYPE_HELP, choices=tuple(C_DTYPES))
     xcd_remap: bool = option("bool", False, XCD_REMAP_HELP)
@@ -176,6 +185,8 @@ class PingPong(NamedSchedule):
         Knob("global_before_frag", ("false", "true"), PLACEMENT),
         # (wait_lgkm_first / wait_vm_last: the kernel derives its waits, auto_waits=true)
         Knob("waits", WAITS, LGKM),
+        # (across spills on its own in some kernels: the tuner ranks spilling kernels last)
+        Knob("frags_ahead", FRAGS_AHEAD, READS),
         Knob("lgkm_after_last", ("false", "true"), LGKM),
         Knob("inter_block_lgkm_drain", ("false", "true"), LGKM),
         Knob("auto_drain", ("false", "true"), LGKM),
@@ -215,11 +226,11 @@ class PingPong(NamedSchedule):
 
     @property
     def ahead_mode(self) -> str:
-        """``frags_ahead``, else the kernel's default: ``within`` for fp8 (its closing lgkm
+        """``frags_ahead``, else the kernel's default: ``across`` for fp8 (its closing lgkm
         waits hold back B's reads; docs/schedules.md), ``none`` for the other types."""
         if self.frags_ahead is not None:
             return self.frags_ahead
-        return WITHIN if self.element_type == "fp8" else NONE
+        return ACROSS if self.element_type == "fp8" else NONE
 
     @property
     def element_type(self) -> str:

@@ -139,6 +139,20 @@ def assembly_cycles(asm_text: str, schedule) -> dict:
     return {f"asm-{t.table}": t.analysis.achieved_ii for t in rep.timing}
 
 
+def assembly_spills(asm_text: str, schedule=None) -> int:
+    """The registers a kernel's assembly spills to scratch: the ``.vgpr_spill_count`` and
+    ``.sgpr_spill_count`` of every kernel in its ``.amdgpu_metadata`` (the report's
+    ``spills``)."""
+    from pipeline_mlir.isa.asm import parse_asm
+
+    kernels = parse_asm(asm_text).metadata.get("amdgpu_metadata", {}).get("amdhsa.kernels")
+    if not kernels:
+        raise PipelineError("the assembly has no .amdgpu_metadata kernel to read its spill "
+                            "counts from")
+    return sum(int(k.get(".vgpr_spill_count", 0)) + int(k.get(".sgpr_spill_count", 0))
+               for k in kernels)
+
+
 def guard(objective: str) -> str | None:
     """The assembly's table in which a schedule-level objective's choice may not be slower
     than the given spec (``asm-measured`` for ``measured``); None for an ``asm-`` objective,
@@ -166,6 +180,7 @@ class Candidate:
     changes: tuple                       # ((key, text), ...) relative to the user's spec
     cycles: dict = field(default_factory=dict)    # column -> cycles per main-loop iteration
     busy: dict = field(default_factory=dict)      # table -> MFMA busy (0..1)
+    spills: int | None = None            # registers the built kernel spills (None: not built)
     refused: str | None = None           # why the candidate cannot be used
     same_as: Candidate | None = None     # the candidate tried whose kernel this spec is
 
@@ -229,7 +244,9 @@ class TuneResult:
         return self.tried[0]
 
     def key(self, c: Candidate) -> tuple:
-        return (c.cycles[self.objective], c.cycles[tie_break(self.objective)])
+        """The rank of an evaluated candidate (lower is better): a kernel that spills after
+        every one that does not, then the objective's cycles, then the other table's."""
+        return (bool(c.spills), c.cycles[self.objective], c.cycles[tie_break(self.objective)])
 
     def needed(self) -> list[str]:
         """The columns every usable candidate has: the objective's two, and the assembly's
@@ -266,6 +283,8 @@ class TuneResult:
             return "refused: " + c.refused
         if c is self.best:
             return "chosen"
+        if c.spills and self.best is not None and self.key(c)[1:] < self.key(self.best)[1:]:
+            return f"not chosen: faster in {self.objective} but spills {c.spills} registers"
         if (self.slower_on_assembly(c) and self.best is not None
                 and self.key(c) < self.key(self.best)):
             return (f"not chosen: faster in {self.objective} but slower than #0 on the "
@@ -283,11 +302,17 @@ class TuneResult:
         if guard(self.objective) and self.built:
             out.append(f"never chosen: a kernel slower than the given spec's on its assembly "
                        f"({guard(self.objective)})")
+        if self.built:
+            out.append("ranked below every kernel that does not spill: a kernel that spills "
+                       "registers to scratch (spills), whatever its cycles")
         out += ["knobs: " + (", ".join(k.text() for k in self.knobs) or "(none)"), ""]
         cols = self.columns()
-        rows = [("#", "change from the given spec", *cols, "MFMA busy m/l", "verdict")]
+        spills = ("spills",) if self.built else ()
+        rows = [("#", "change from the given spec", *cols, *spills, "MFMA busy m/l",
+                 "verdict")]
         for c in self.tried:
             cyc = [f"{c.cycles[t]:.1f}" if c.cycles.get(t) is not None else "-" for t in cols]
+            cyc += [str(c.spills) if c.spills is not None and c.ok else "-"] if spills else []
             busy = ("/".join(f"{100 * c.busy[t]:.0f}%" for t in TABLES)
                     if len(c.busy) == 2 else "-")
             rows.append((str(c.index), c.change_text(), *cyc, busy, self.verdict(c)))
@@ -323,13 +348,15 @@ class TuneResult:
 
 
 def tune(schedule, knobs: list[Knob], budget: int = 32, objective: str = DEFAULT_OBJECTIVE,
-         build=None, *, evaluate_fn, time_fn=assembly_cycles) -> TuneResult:
+         build=None, *, evaluate_fn, time_fn=assembly_cycles,
+         spills_fn=assembly_spills) -> TuneResult:
     """Search ``knobs`` around ``schedule`` (see the module docstring).
 
     ``build(schedule)``: the candidate's complete kernel as assembly text (raise
     PipelineError/ConfigError to refuse it); None: no kernels are built (only the
     schedule-level objectives). ``time_fn(text, schedule)``: the assembly's cycles
     (``{"asm-measured": .., "asm-llvm": ..}``, :func:`assembly_cycles`);
+    ``spills_fn(text, schedule)``: the registers it spills (:func:`assembly_spills`);
     ``evaluate_fn(schedule)``: the schedule's simulator (:func:`evaluate` with the LDS
     analysis bound, as ``pipeline-opt --tune`` passes it). Both are replaceable for
     tests."""
@@ -339,7 +366,7 @@ def tune(schedule, knobs: list[Knob], budget: int = 32, objective: str = DEFAULT
         raise ConfigError(f"--tune-objective={objective}: needs the kernels' assembly (a "
                           f"build step; pipeline-opt --tune builds every candidate)")
     res = TuneResult(schedule, list(knobs), budget, objective, built=build is not None)
-    search = _Search(res, build, evaluate_fn, time_fn)
+    search = _Search(res, build, evaluate_fn, time_fn, spills_fn)
     try:
         search.tried(schedule, ())
         base: dict[str, str] = {}
@@ -364,8 +391,9 @@ class _Search:
     """The candidates of one :func:`tune` search: each tried once, built, simulated, timed
     and judged against the best so far (``res.best``)."""
 
-    def __init__(self, res: TuneResult, build, evaluate_fn, time_fn) -> None:
+    def __init__(self, res: TuneResult, build, evaluate_fn, time_fn, spills_fn) -> None:
         self.res, self.build, self.evaluate_fn, self.time_fn = res, build, evaluate_fn, time_fn
+        self.spills_fn = spills_fn
         self.by_schedule: dict = {}  # identity() -> the candidate evaluated (or refused)
         self.by_kernel: dict = {}    # kernel_digest() of the assembly -> the candidate evaluated
         self.listed: set = set()     # the specs in the table
@@ -427,6 +455,7 @@ class _Search:
         if c.ok and text is not None:
             try:
                 c.cycles.update(self.time_fn(text, schedule))
+                c.spills = self.spills_fn(text, schedule)
             except (ConfigError, PipelineError) as e:
                 c.refused = "assembly timing: " + _one_line(str(e))
         missing = [t for t in res.needed() if c.cycles.get(t) is None]
@@ -469,6 +498,12 @@ def identity(schedule) -> tuple:
         return (schedule.name, schedule)
 
 
+def _own_settings(built) -> dict:
+    """The settings a compiled schedule object keeps beside its configs (e.g. ping-pong's
+    ``fragment_waits`` and ``frags_ahead``): its plain bool, int and str attributes."""
+    return {k: v for k, v in vars(built).items() if isinstance(v, (bool, int, str))}
+
+
 def _differs(schedule, key: str, text: str) -> bool:
     """Whether ``key=text`` changes the spec (a value equal to the one in effect does not)."""
     try:
@@ -476,13 +511,15 @@ def _differs(schedule, key: str, text: str) -> bool:
         if changed == schedule:
             return False
         built, base = changed.build(), schedule.build()
-        return (built.schedule_config(), built.config(), changed.kernel_geometry()) != (
-            base.schedule_config(), base.config(), schedule.kernel_geometry())
+        return (built.schedule_config(), built.config(), changed.kernel_geometry(),
+                _own_settings(built)) != (
+            base.schedule_config(), base.config(), schedule.kernel_geometry(),
+            _own_settings(base))
     except (ConfigError, PipelineError):
         return True
 
 
 __all__ = ["Candidate", "DEFAULT_OBJECTIVE", "OBJECTIVES", "TABLES",
-           "TuneResult", "assembly_cycles", "catalogue", "check_budget", "check_objective",
+           "TuneResult", "assembly_cycles", "assembly_spills", "catalogue", "check_budget", "check_objective",
            "evaluate", "guard", "identity", "kernel_digest", "parse_knobs", "tie_break",
            "tune"]

@@ -6,7 +6,8 @@ the kernel the user would get; a candidate that does not build is refused), simu
 ``--simulate --pipeline=SPEC --report`` (hazards, both cost tables: columns ``measured``,
 ``llvm``) and its assembly timed as ``--simulate kernel.s`` (columns ``asm-measured``,
 ``asm-llvm``). Prints the table of the candidates tried (the spec's changes, the four
-columns, MFMA busy, verdict: chosen, ok, the reason a candidate was refused, or "same kernel
+columns, the registers the kernel spills (a kernel that spills ranks below every one that
+does not), MFMA busy, verdict: chosen, ok, the reason a candidate was refused, or "same kernel
 as #n" for a spec that builds a tried kernel: the same assembly without its comments, byte
 for byte; it costs no budget), the chosen spec and its gain over the given spec. ``-o FILE``
 writes the chosen pipeline's output of the ``--emit`` kind (default ``schedule``, e.g.

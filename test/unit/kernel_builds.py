@@ -27,9 +27,11 @@ KERNEL_SPECS = {
 }
 #: built on demand, not shipped: the ping-pong BF16 kernel with the reference's block waits
 EXTRA_SPECS = {"pingpong-bf16-block": "pingpong{is_fp8=false waits=block}",
-               # the ping-pong FP8 kernel with its reads moved over the back edge too
-               # (test_frags_ahead_emu.py)
+               # the ping-pong FP8 kernel with its reads moved over the back edge too (the
+               # default, spelled out: test_frags_ahead_emu.py)
                "pingpong-fp8-across": "pingpong{is_fp8=true frags_ahead=across}",
+               # ... only inside one iteration (the FP8 default before across)
+               "pingpong-fp8-within": "pingpong{is_fp8=true frags_ahead=within}",
                # ... and without it (the FP8 default before frags_ahead=within)
                "pingpong-fp8-none": "pingpong{is_fp8=true frags_ahead=none}",
                # the MXFP4 4-wave 256x256 kernel (test_mx256.py)
@@ -37,10 +39,9 @@ EXTRA_SPECS = {"pingpong-bf16-block": "pingpong{is_fp8=false waits=block}",
                # the 128x128 MX kernels whose scale waits are mutated (test_mx_scale_waits.py)
                "4wave-mxfp4-128": "4wave{dtype=mxfp4 BM=128 BN=128 BK=128}",
                "4wave-mxfp8-128": "4wave{dtype=mxfp8 BM=128 BN=128 BK=128}",
-               # the MXFP8 256x256 kernel, its main loop run at least once (test_loop_once.py)
-               "4wave-mxfp8-256": "4wave{dtype=mxfp8 BM=256 BN=256 BK=128}",
-               "4wave-mxfp8-256-zero-trip": "4wave{dtype=mxfp8 BM=256 BN=256 BK=128 "
-                                            "loop_once=false}"}
+               # the MXFP8 256x256 kernel with and without loop_once (test_loop_once.py)
+               "4wave-mxfp8-256-once": "4wave{dtype=mxfp8 BM=256 BN=256 BK=128 loop_once=true}",
+               "4wave-mxfp8-256": "4wave{dtype=mxfp8 BM=256 BN=256 BK=128}"}
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,8 @@ from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.schedule.types import WAIT_VM
 from pipeline_mlir.schedules.registry import parse_pipeline
 
-#: within: the default FP8 ping-pong kernel; across: the reads over the back edge too
-KEYS = ("pingpong-fp8", "pingpong-fp8-across")
+#: the default FP8 ping-pong kernel (across: the reads over the back edge too); within
+KEYS = ("pingpong-fp8", "pingpong-fp8-within")
 
 
 def run(k, key: str, K: int, mode: str) -> str:

@@ -159,8 +159,8 @@ def test_unknown_counts_and_modes_are_errors():
         parse_pipeline("pingpong{frags_ahead=sometimes}")
 
 
-def test_defaults_within_for_fp8_none_otherwise():
-    assert parse_pipeline("pingpong{is_fp8=true}").ahead_mode == "within"
+def test_defaults_across_for_fp8_none_otherwise():
+    assert parse_pipeline("pingpong{is_fp8=true}").ahead_mode == "across"
     assert parse_pipeline("pingpong{dtype=i8}").ahead_mode == "none"
     assert parse_pipeline("pingpong").ahead_mode == "none"
     assert parse_pipeline("pingpong{dtype=fp8 frags_ahead=none}").ahead_mode == "none"

@@ -30,16 +30,18 @@ def fake(cycles_of):
     return evaluate
 
 
-def built(kernel_of, asm_cycles):
-    """(build, time_fn): ``kernel_of(spec)`` is the kernel's text (the same text: the same
-    kernel); ``asm_cycles(text)`` its assembly's ``(asm-measured, asm-llvm)``."""
+def built(kernel_of, asm_cycles, spills_of=lambda text: 0):
+    """(build, time_fn, spills_fn): ``kernel_of(spec)`` is the kernel's text (the same text:
+    the same kernel); ``asm_cycles(text)`` its assembly's ``(asm-measured, asm-llvm)``;
+    ``spills_of(text)`` the registers it spills (default none)."""
     def build(schedule):
         return kernel_of(schedule.spec())
 
     def time_fn(text, schedule):
         m, l = asm_cycles(text)
         return {"asm-measured": m, "asm-llvm": l}
-    return {"build": build, "time_fn": time_fn}
+    return {"build": build, "time_fn": time_fn,
+            "spills_fn": lambda text, schedule: spills_of(text)}
 
 
 def own_kernel(spec):
@@ -289,3 +291,55 @@ def test_the_kernel_identity_is_the_assembled_code_not_the_comments():
     assert T.kernel_digest(plain) == T.kernel_digest(fenced)
     assert T.kernel_digest(plain) != T.kernel_digest(plain.replace("v1", "v2"))
     assert T.kernel_digest(plain) != T.kernel_digest(plain.replace("s_nop 0\n", ""))
+
+
+def test_a_kernel_that_spills_ranks_below_every_kernel_that_does_not():
+    # the ping-pong FP8 case: frags_ahead=across is the fastest on its assembly but LLVM
+    # spills 2 VGPRs for it; within is chosen
+    # (made-up spills: the across kernel spilled 2 VGPRs before the C offset moved before
+    # the loop)
+    fp8 = parse_pipeline("pingpong{is_fp8=true frags_ahead=within}")
+    asm = {"kernel of pingpong{is_fp8=true frags_ahead=within}": (4133, 734),
+           "kernel of pingpong{is_fp8=true frags_ahead=none}": (4161, 740),
+           "kernel of pingpong{is_fp8=true frags_ahead=across}": (4096, 720)}
+    for objective in ("measured", "asm-llvm", "asm-measured"):
+        res = T.tune(fp8, T.parse_knobs(fp8, "frags_ahead"), 10, objective,
+                     evaluate_fn=fake(lambda s: (4096, 700)),
+                     **built(own_kernel, asm.get, lambda t: 2 if "across" in t else 0))
+        assert res.best is res.default and res.converged, objective
+        across = next(c for c in res.tried if "across" in c.spec)
+        assert across.ok and across.spills == 2 and res.default.spills == 0
+        assert res.key(across) > res.key(res.tried[1]), objective   # slower, but no spill
+    text = res.text()
+    assert "ranked below every kernel that does not spill" in text
+    row = next(line for line in text.splitlines() if "frags_ahead=across" in line)
+    assert re.search(r" 2  +\d+%/\d+% +not chosen: faster in asm-measured but spills 2 registers$",
+                     row), row
+    # among kernels that all spill, the cycles decide
+    res = T.tune(fp8, T.parse_knobs(fp8, "frags_ahead"), 10, evaluate_fn=fake(lambda s: (1, 1)),
+                 **built(own_kernel, asm.get, lambda t: 4 if "across" in t else 1))
+    assert res.best.spec == "pingpong{is_fp8=true frags_ahead=across}"
+    assert res.best.spills == 4
+
+
+def test_the_spill_count_is_read_from_the_kernels_metadata():
+    meta = ("k:\n\ts_endpgm\n\t.amdgpu_metadata\n---\namdhsa.kernels:\n  - .name: k\n"
+            "    .vgpr_spill_count: {v}\n    .sgpr_spill_count: {s}\n"
+            "amdhsa.version:\n  - 1\n  - 2\n...\n\n\t.end_amdgpu_metadata\n")
+    assert T.assembly_spills(meta.format(v=2, s=0)) == 2
+    assert T.assembly_spills(meta.format(v=2, s=3)) == 5
+    assert T.assembly_spills(meta.format(v=0, s=0)) == 0
+    with pytest.raises(PipelineError, match="no .amdgpu_metadata kernel"):
+        T.assembly_spills("k:\n\ts_endpgm\n")
+
+
+def test_ping_pong_searches_frags_ahead_and_the_waits():
+    fp8 = parse_pipeline("pingpong{is_fp8=true}")
+    res = T.tune(fp8, T.parse_knobs(fp8, None), 40, objective="measured",
+                 evaluate_fn=fake(lambda s: (100, 10)))
+    changes = [c.change_text() for c in res.tried]
+    # across is the FP8 default: not a change; none and within are
+    assert "frags_ahead=none" in changes and "frags_ahead=within" in changes
+    assert "frags_ahead=across" not in changes
+    # waits=block is a kernel of its own (the fragment waits are the default)
+    assert "waits=block" in changes and "waits=fragment" not in changes

@@ -35,6 +35,8 @@ _ROLES = {0: "global", 1: "global", 3: "frag", 4: "frag", 5: "mma"}
 #: the tag attribute of each schedule op name
 _TAG_NAMES = {v: k for k, v in TAG_ATTRS.items()}
 _DYN = -9223372036854775808
+#: on a natural loop that runs only when it has a pair of iterations (``frontend/tails.py``)
+PAIR_GUARD_ATTR = "sched.pair_guarded"
 
 
 def adopt(an: Analysis, schedule):
@@ -223,13 +225,14 @@ class _Rewriter:
     def _create_loop(self):
         """The new ``scf.for`` before the natural one: step two K tiles, the accumulators
         and (zero-initialised) carried fragments as iter_args; a trip count that is not
-        known to be even traps."""
+        known to be even (and not guarded by the remainder path) traps."""
         loop = self.loop
         with ir.InsertionPoint(loop):
             iv_t = self.iv.type
             two = B.arith.constant(iv_t, ir.IntegerAttr.get(iv_t, 2))
             step2 = B.arith.muli(loop.operands[2], two)
-            if self.trips is None and not even_trips_proven(loop):
+            if self.trips is None and not even_trips_proven(loop) and \
+                    PAIR_GUARD_ATTR not in loop.attributes:
                 _trap_unless_even_trips(loop, step2)
             zero = {}
             carried_inits = []

@@ -15,8 +15,10 @@ natural loop is cut at ``split`` into
 With a constant trip count ``N``, ``split`` is the constant ``lb + (N - N mod 2) * step``
 and the remainder runs the last iteration when ``N`` is odd.  With a trip count known only
 at run time, ``split = lb + ((ub - lb) / (2 step)) * 2 step`` is computed before the loop
-and the remainder runs zero or one iteration; the pipelined loop still traps when it would
-run no pair (``sched-adopt-loop``).  The remainder reads and writes only its own LDS, so
+and the remainder runs zero or one iteration when the pipelined loop runs, every iteration
+when it has no pair: the pipelined loop (its prologue and epilogue with it) sits in an
+``scf.if (split > lb)`` whose ``else`` hands the initial accumulators straight to the
+remainder (:func:`_guard_pairs`).  The remainder reads and writes only its own LDS, so
 no wave's remainder can race with another wave still in the pipelined loop; its waits and
 barriers are the natural loop's own, which LLVM lowers as for any unpipelined kernel.
 
@@ -33,7 +35,7 @@ from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, constant_trips,
                                              element_bytes, memory_space)
-from pipeline_mlir.frontend.adopt import even_trips_proven
+from pipeline_mlir.frontend.adopt import PAIR_GUARD_ATTR, even_trips_proven
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
 from pipeline_mlir.frontend.scan import REMAINDER_ATTR
 from pipeline_mlir.frontend.tail_swizzle import resolve_swizzles, unswizzled_clone
@@ -86,6 +88,9 @@ def split_tail(loop, peel_last: bool = False) -> object | None:
             return None
         with ir.InsertionPoint(loop), loop.location:
             split = _even_split(loop)
+        rem = _remainder(loop, split)
+        _guard_pairs(loop, split)
+        return rem
     return _remainder(loop, split)
 
 
@@ -122,6 +127,25 @@ def _even_split(loop):
     pair = A.muli(step, A.constant(t, ir.IntegerAttr.get(t, PAIR)))
     pairs = A.divsi(A.subi(ub, lb), pair)
     return A.addi(lb, A.muli(pairs, pair))
+
+
+def _guard_pairs(loop, split) -> None:
+    """Run ``loop`` (``lb .. split``, cut by :func:`_even_split`) only when it has a pair
+    of iterations: it moves into the ``then`` region of an ``scf.if (split > lb)`` that
+    yields its results, and whose ``else`` yields its initial values, so that a trip count
+    below :data:`PAIR` skips the pipelined loop (prologue and epilogue included) and the
+    remainder loop runs every iteration.  Marks ``loop`` :data:`PAIR_GUARD_ATTR`."""
+    A = B.arith
+    with ir.InsertionPoint(loop), loop.location:
+        has_pair = A.cmpi(A.CmpIPredicate.sgt, split, loop.operands[0])
+        guard = B.scf.IfOp(has_pair, [r.type for r in loop.results], has_else=True)
+    for old, new in zip(loop.results, guard.results):
+        old.replace_all_uses_with(new)
+    with ir.InsertionPoint(guard.then_block), loop.location:
+        loop.move_before(_op(B.scf.YieldOp(list(loop.results))))
+    with ir.InsertionPoint(guard.else_block), loop.location:
+        B.scf.YieldOp(list(loop.operands)[3:])
+    loop.attributes[PAIR_GUARD_ATTR] = ir.UnitAttr.get()
 
 
 def _remainder(loop, split):

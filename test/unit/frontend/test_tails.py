@@ -38,12 +38,42 @@ def test_odd_trip_count_is_exact(variant, tiles, mode):
     assert np.array_equal(C, ref), f"max error {np.nanmax(np.abs(C - ref))}"
 
 
-@pytest.mark.parametrize("k_arg", [32 * 7, 32 * 6, 32 * 3])
-def test_dynamic_trip_count_is_exact(k_arg):
-    """One code object, trip counts 7, 6 and 3 given at run time."""
+@pytest.mark.parametrize("trips,mode", [
+    (7, "late"), (6, "late"), (3, "late"), (2, "late"), (1, "late"), (0, "late"),
+    (3, "random"), (2, "random"), (1, "random")])
+def test_dynamic_trip_count_is_exact(trips, mode):
+    """One code object, trip counts given at run time: odd, even, and below the
+    schedule's pair (1 and 0: the pipelined loop is skipped, the remainder runs all)."""
     hsaco = pipeline_opt_hsaco("4wave", kernel_text(src="buffer", k=32 * 7, dynamic=True))
-    C, ref = first_tile(hsaco, "bf16", "late", k=32 * 7, k_arg=k_arg)
+    C, ref = first_tile(hsaco, "bf16", mode, k=32 * 7, k_arg=32 * trips)
     assert np.array_equal(C, ref), f"max error {np.nanmax(np.abs(C - ref))}"
+
+
+def test_dynamic_trip_count_guards_the_pipelined_loop(capsys, tmp_path):
+    """The pipelined loop (prologue, loop, epilogue) runs inside ``scf.if (split > lb)``,
+    the remainder loop after it from the ``scf.if``'s results, and no trap is left."""
+    rc, out, err = run_text(capsys, tmp_path, kernel_text(k=32 * 7, dynamic=True),
+                            "--pipeline=4wave")
+    assert rc == 0, err
+    guard = re.search(r"(%\S+) = arith\.cmpi sgt, (%\S+), (%\S+) : index", out)
+    assert guard, out
+    head = out[:out.index(f"scf.if {guard.group(1)} ->")]
+    assert "scf.for" not in head and "llvm.intr.trap" not in out
+    body = out[out.index(f"scf.if {guard.group(1)} ->"):]
+    then, rest = body.split("} else {", 1)
+    assert then.count("amdgpu.mfma") > 16 and "sched.remainder" not in then
+    other, after = rest.split("}", 1)
+    assert "amdgpu.mfma" not in other and "scf.yield" in other
+    assert "sched.remainder" in after and after.count("amdgpu.mfma") == 16
+
+
+def test_dynamic_trip_count_has_no_trap_in_code(capsys, tmp_path):
+    out = tmp_path / "k.s"
+    rc, _, err = run_text(capsys, tmp_path, kernel_text(k=32 * 7, dynamic=True),
+                          "--pipeline=4wave", "--emit=asm", "-o", str(out))
+    assert rc == 0, err
+    asm = out.read_text()
+    assert "s_trap" not in asm and "s_cbranch" in asm
 
 
 def test_remainder_loop_follows_the_pipelined_loop(capsys, tmp_path):

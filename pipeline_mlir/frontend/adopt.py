@@ -25,6 +25,7 @@ from pipeline_mlir.frontend.kernel_ir import is_pure
 from pipeline_mlir.frontend.layout import Cloner, Emitter, gather_to_lds
 from pipeline_mlir.frontend.partition import BufferLayout, infer_schedule, layout_buffers
 from pipeline_mlir.frontend.scan import Access
+from pipeline_mlir.frontend.shared_remainder import is_shared, rebuild as rebuild_remainder
 from pipeline_mlir.frontend.tagged import SCHEDULE_ATTRS, TAG_ATTRS
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.analysis.loop_eval import dense_i64, segments
@@ -39,12 +40,13 @@ _DYN = -9223372036854775808
 PAIR_GUARD_ATTR = "sched.pair_guarded"
 
 
-def adopt(an: Analysis, schedule):
+def adopt(an: Analysis, schedule, remainder=None):
     """Rewrite the natural loop of ``an`` into the tagged loop of the schedule the loop
     stands for (:func:`~pipeline_mlir.frontend.partition.infer_schedule` of ``schedule``);
     returns the new ``scf.for`` (carrying ``sched.schedule`` and ``sched.options``, the
-    schedule inferred for it)."""
-    return _Rewriter(an, schedule).rewrite()
+    schedule inferred for it).  ``remainder``: the loop's remainder loop, rebuilt on the
+    schedule's buffers when ``frontend/tails.py`` marked it so."""
+    return _Rewriter(an, schedule).rewrite(remainder)
 
 
 class Ix:
@@ -167,7 +169,7 @@ class _Rewriter:
         for k, m in enumerate(an.mfmas):
             self.mfmas_of.setdefault(p.mfma_group[k], []).append(k)
 
-    def rewrite(self):
+    def rewrite(self, remainder=None):
         loop, n = self.loop, len(self.inits)
         with loop.context, loop.location:
             self._allocate_buffers()
@@ -194,6 +196,8 @@ class _Rewriter:
                               [self.frag_value[jk] for jk in self.carried_reads])
             for k, v in schedule_attrs(self.schedule, *SCHEDULE_ATTRS).items():
                 new_loop.operation.attributes[k] = v
+            if is_shared(remainder):
+                rebuild_remainder(self, remainder)
         for old, new in zip(loop.results, list(new_loop.results)[:n]):
             old.replace_all_uses_with(new)
         loop.erase()

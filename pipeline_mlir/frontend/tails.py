@@ -38,6 +38,7 @@ from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, cons
 from pipeline_mlir.frontend.adopt import PAIR_GUARD_ATTR, even_trips_proven
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
 from pipeline_mlir.frontend.scan import REMAINDER_ATTR
+from pipeline_mlir.frontend.shared_remainder import SHARED_ATTR
 from pipeline_mlir.frontend.tail_swizzle import resolve_swizzles, unswizzled_clone
 from pipeline_mlir.target import gfx950
 
@@ -88,10 +89,10 @@ def split_tail(loop, peel_last: bool = False) -> object | None:
             return None
         with ir.InsertionPoint(loop), loop.location:
             split = _even_split(loop)
-        rem = _remainder(loop, split)
+        rem = _remainder(loop, split, shareable=True)
         _guard_pairs(loop, split)
         return rem
-    return _remainder(loop, split)
+    return _remainder(loop, split, shareable=not peel_last)
 
 
 def whole_remainder(loop):
@@ -148,8 +149,10 @@ def _guard_pairs(loop, split) -> None:
     loop.attributes[PAIR_GUARD_ATTR] = ir.UnitAttr.get()
 
 
-def _remainder(loop, split):
-    """The remainder loop ``split .. ub`` after ``loop``, which now ends at ``split``."""
+def _remainder(loop, split, shareable: bool = False):
+    """The remainder loop ``split .. ub`` after ``loop``, which now ends at ``split``;
+    ``shareable``: it may run on the schedule's buffers when its own do not fit
+    (:mod:`~pipeline_mlir.frontend.shared_remainder`; not with masked copies)."""
     rem = loop.clone(ir.InsertionPoint(_next_op(loop)))
     n = len(loop.results)
     for old, new in zip(loop.results, rem.results):
@@ -159,7 +162,10 @@ def _remainder(loop, split):
         rem.operands[3 + i] = loop.results[i]
     loop.operands[1] = split
     rem.attributes[REMAINDER_ATTR] = ir.UnitAttr.get()
-    _own_lds(rem, loop)
+    if shareable and (PAIR + 1) * _outside_lds_bytes(rem) > gfx950.LDS_BYTES:
+        rem.attributes[SHARED_ATTR] = ir.UnitAttr.get()
+    else:
+        _own_lds(rem, loop)
     return rem
 
 
@@ -200,6 +206,29 @@ def _own_lds(rem, loop, stages: int = PAIR + 1) -> None:
                             f"{gfx950.NAME} workgroup can have")
 
 
+def _outside_lds_bytes(rem) -> int:
+    """The bytes of the LDS buffers (allocations and attributions) that ``rem``'s body
+    uses from outside, through views."""
+    roots = {}
+    for op in walk_ops(rem, lambda o: o != rem):
+        for v in op.operands:
+            if not _lds(v) or _defined_inside(v, rem):
+                continue
+            while not isinstance(v.owner, ir.Block) and _op(v.owner).name in VIEW_OPS:
+                v = _op(v.owner).operands[0]
+            mt = ir.MemRefType(v.type)
+            if mt.has_static_shape:
+                roots[v] = _static_bytes(mt)
+    return sum(roots.values())
+
+
+def _static_bytes(mt) -> int:
+    n = 1
+    for d in mt.shape:
+        n *= d
+    return n * element_bytes(mt)
+
+
 def _defined_inside(v, rem) -> bool:
     owner = v.owner
     p = _op(owner.owner) if isinstance(owner, ir.Block) else _op(owner)
@@ -220,11 +249,7 @@ def _clone_view(v, mapping: dict, swizzled: dict, rem) -> int:
         mapping[v], sw = _new_buffer(v, rem)
         if sw is not None:
             swizzled[mapping[v]] = sw
-        mt = ir.MemRefType(v.type)
-        n = 1
-        for d in mt.shape:
-            n *= d
-        return n * element_bytes(mt)
+        return _static_bytes(ir.MemRefType(v.type))
     o = _op(owner)
     if o.name not in VIEW_OPS or not is_pure(o):
         raise IRError(o, f"{describe(o)} makes an LDS value that the K-loop uses, and the "

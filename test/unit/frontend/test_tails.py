@@ -138,12 +138,15 @@ def test_remainder_shares_the_schedules_lds(capsys, tmp_path):
     assert "sched.mma" not in rem and "sched.remainder_shared" not in out
 
 
-@pytest.mark.parametrize("trips,mode", [(5, "late"), (5, "random"), (None, "late")])
-def test_shared_remainder_is_exact(trips, mode):
+@pytest.mark.parametrize("trips,mode,variant", [
+    (5, "late", {}), (5, "random", {"swizzle": True}),
+    (5, "late", {"func": "func", "lds": "alloc", "iv": "i32", "step": 2}), (None, "late", {})])
+def test_shared_remainder_is_exact(trips, mode, variant):
     """A constant 5 K tiles, and (None) one code object with run-time trip counts 0, 1, 3
     and 7 (the pipelined loop skipped, or not, the remainder on its buffers)."""
     dyn = trips is None
-    hsaco = pipeline_opt_hsaco("4wave", _big_kernel(k=32 * (7 if dyn else 5), dynamic=dyn))
+    hsaco = pipeline_opt_hsaco("4wave", _big_kernel(k=32 * (7 if dyn else 5), dynamic=dyn,
+                                                    **variant))
     for k_arg in ([0, 32, 96, 224] if dyn else [None]):
         C, ref = first_tile(hsaco, "bf16", mode, k=32 * (7 if dyn else 5), k_arg=k_arg)
         assert np.array_equal(C, ref), f"K {k_arg}: max error {np.nanmax(np.abs(C - ref))}"

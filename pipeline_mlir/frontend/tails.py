@@ -44,6 +44,9 @@ from pipeline_mlir.target import gfx950
 
 #: the natural loop's iterations the schedule's loop runs per iteration of its own
 PAIR = 2
+#: ops whose value differs between the threads of a workgroup
+THREAD_IDS = ("gpu.thread_id", "gpu.lane_id", "rocdl.workitem.id.x", "rocdl.workitem.id.y",
+              "rocdl.workitem.id.z", "rocdl.mbcnt.lo", "rocdl.mbcnt.hi")
 #: on a remainder loop that no pipelined loop precedes (:func:`whole_remainder`)
 WHOLE_ATTR = "sched.unpipelined"
 #: the view ops between an LDS buffer and the remainder's uses that it clones
@@ -59,6 +62,26 @@ def check_step(loop) -> None:
     if step is not None and step <= 0:
         raise IRError(loop, f"'scf.for' op has step {step}; the front end pipelines loops "
                             f"with a positive constant step")
+
+
+def check_uniform_bounds(loop) -> None:
+    """A trip count known only at run time must be the workgroup's, not a thread's: a
+    bound computed from a thread id (:data:`THREAD_IDS`) is an error at the loop (the
+    schedule's barriers, and the guard of :func:`_guard_pairs`, need every wave to run
+    the same iterations)."""
+    todo, seen = list(loop.operands)[:3], set()
+    while todo:
+        v = todo.pop()
+        if isinstance(v.owner, ir.Block) or v in seen:
+            continue
+        seen.add(v)
+        o = _op(v.owner)
+        if o.name in THREAD_IDS:
+            raise IRError(loop, f"'scf.for' op has a trip count known only at run time "
+                                f"that depends on the thread ({describe(o)}); the front end "
+                                f"pipelines a loop whose trip count every thread of the "
+                                f"workgroup shares")
+        todo.extend(o.operands)
 
 
 def split_tail(loop, peel_last: bool = False) -> object | None:
@@ -85,6 +108,7 @@ def split_tail(loop, peel_last: bool = False) -> object | None:
             raise IRError(loop, "'scf.for' op has a masked last K tile and a trip count known "
                                 "only at run time; the front end peels the masked tile of a "
                                 "loop with constant bounds")
+        check_uniform_bounds(loop)
         if even_trips_proven(loop):
             return None
         with ir.InsertionPoint(loop), loop.location:

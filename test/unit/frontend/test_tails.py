@@ -51,6 +51,19 @@ def test_dynamic_trip_count_is_exact(trips, mode):
     assert np.array_equal(C, ref), f"max error {np.nanmax(np.abs(C - ref))}"
 
 
+def test_thread_dependent_trip_count_is_refused(capsys, tmp_path):
+    text = kernel_text(k=32 * 7, dynamic=True).replace(
+        "%kq = arith.divui %K, %c32 : index",
+        "%kthr = arith.addi %K, %tid : index\n    %kq = arith.divui %kthr, %c32 : index")
+    assert "%kthr = arith.addi %K, %tid" in text
+    rc, out, err = run_text(capsys, tmp_path, text, "--pipeline=4wave")
+    assert rc == 1 and out == "" and "Traceback" not in err, err
+    assert "has a trip count known only at run time that depends on the thread " \
+           "('gpu.thread_id' op at line" in err, err
+    line = int(err.split(":")[1])
+    assert "scf.for" in text.splitlines()[line - 1]
+
+
 def test_dynamic_trip_count_guards_the_pipelined_loop(capsys, tmp_path):
     """The pipelined loop (prologue, loop, epilogue) runs inside ``scf.if (split > lb)``,
     the remainder loop after it from the ``scf.if``'s results, and no trap is left."""

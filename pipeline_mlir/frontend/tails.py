@@ -18,9 +18,15 @@ at run time, ``split = lb + ((ub - lb) / (2 step)) * 2 step`` is computed before
 and the remainder runs zero or one iteration when the pipelined loop runs, every iteration
 when it has no pair: the pipelined loop (its prologue and epilogue with it) sits in an
 ``scf.if (split > lb)`` whose ``else`` hands the initial accumulators straight to the
-remainder (:func:`_guard_pairs`).  The remainder reads and writes only its own LDS, so
+remainder (:func:`_guard_pairs`); its bounds must not depend on the thread
+(:func:`check_uniform_bounds`).  The remainder reads and writes only its own LDS, so
 no wave's remainder can race with another wave still in the pipelined loop; its waits and
 barriers are the natural loop's own, which LLVM lowers as for any unpipelined kernel.
+When three copies of the loop's LDS (two stages and the remainder's) do not fit, an
+unmasked remainder is marked
+:data:`~pipeline_mlir.frontend.shared_remainder.SHARED_ATTR` instead and
+``sched-adopt-loop`` rebuilds it on the schedule's own buffers
+(:mod:`~pipeline_mlir.frontend.shared_remainder`).
 
 A masked last K tile (:mod:`~pipeline_mlir.frontend.masks`) is peeled the same way: the
 remainder runs the last iteration with the masks as written, and the pipelined loop's

@@ -25,6 +25,7 @@ from pipeline_mlir.frontend.kernel_ir import is_pure
 from pipeline_mlir.frontend.layout import Cloner, Emitter, gather_to_lds
 from pipeline_mlir.frontend.partition import BufferLayout, infer_schedule, layout_buffers
 from pipeline_mlir.frontend.scan import Access
+from pipeline_mlir.frontend.shared_remainder import is_shared, rebuild as rebuild_remainder
 from pipeline_mlir.frontend.tagged import SCHEDULE_ATTRS, TAG_ATTRS
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.analysis.loop_eval import dense_i64, segments
@@ -35,14 +36,17 @@ _ROLES = {0: "global", 1: "global", 3: "frag", 4: "frag", 5: "mma"}
 #: the tag attribute of each schedule op name
 _TAG_NAMES = {v: k for k, v in TAG_ATTRS.items()}
 _DYN = -9223372036854775808
+#: on a natural loop that runs only when it has a pair of iterations (``frontend/tails.py``)
+PAIR_GUARD_ATTR = "sched.pair_guarded"
 
 
-def adopt(an: Analysis, schedule):
+def adopt(an: Analysis, schedule, remainder=None):
     """Rewrite the natural loop of ``an`` into the tagged loop of the schedule the loop
     stands for (:func:`~pipeline_mlir.frontend.partition.infer_schedule` of ``schedule``);
     returns the new ``scf.for`` (carrying ``sched.schedule`` and ``sched.options``, the
-    schedule inferred for it)."""
-    return _Rewriter(an, schedule).rewrite()
+    schedule inferred for it).  ``remainder``: the loop's remainder loop, rebuilt on the
+    schedule's buffers when ``frontend/tails.py`` marked it so."""
+    return _Rewriter(an, schedule).rewrite(remainder)
 
 
 class Ix:
@@ -171,7 +175,7 @@ class _Rewriter:
         for k, m in enumerate(an.mfmas):
             self.mfmas_of.setdefault(p.mfma_group[k], []).append(k)
 
-    def rewrite(self):
+    def rewrite(self, remainder=None):
         loop, n = self.loop, len(self.inits)
         with loop.context, loop.location:
             self._allocate_buffers()
@@ -198,6 +202,8 @@ class _Rewriter:
                               [self.frag_value[jk] for jk in self.carried_reads])
             for k, v in schedule_attrs(self.schedule, *SCHEDULE_ATTRS).items():
                 new_loop.operation.attributes[k] = v
+            if is_shared(remainder):
+                rebuild_remainder(self, remainder)
         for old, new in zip(loop.results, list(new_loop.results)[:n]):
             old.replace_all_uses_with(new)
         loop.erase()
@@ -229,13 +235,16 @@ class _Rewriter:
     def _create_loop(self):
         """The new ``scf.for`` before the natural one: step two K tiles, the accumulators
         and (zero-initialised) carried fragments as iter_args; a trip count that is not
-        known to be even traps."""
+        known to be even (and not guarded by the remainder path) traps."""
         loop = self.loop
         with ir.InsertionPoint(loop):
             iv_t = self.iv.type
             two = B.arith.constant(iv_t, ir.IntegerAttr.get(iv_t, 2))
             step2 = B.arith.muli(loop.operands[2], two)
-            if self.trips is None and not even_trips_proven(loop, self.least):
+            # the front end's pair guard (tails) proves one pair, which is all a loop
+            # without loop_once needs
+            guarded = PAIR_GUARD_ATTR in loop.attributes and self.least == 1
+            if self.trips is None and not guarded and not even_trips_proven(loop, self.least):
                 _trap_unless_even_trips(loop, step2, self.least)
             zero = {}
             carried_inits = []

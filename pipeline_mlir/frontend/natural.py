@@ -66,7 +66,7 @@ def adopt_loop(loop, schedule):
     check_not_pipelined(loop)
     inline_constant_true_ifs(loop)
     peel_masked_tail(loop)
-    split_tail(loop)
+    rem = split_tail(loop)
     if is_whole_remainder(loop):
         return None
-    return adopt(analyse_loop(loop, schedule), schedule)
+    return adopt(analyse_loop(loop, schedule), schedule, rem)

@@ -25,6 +25,7 @@ from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.kernel_ir import describe
 from pipeline_mlir.frontend.layout import redistribute
 from pipeline_mlir.frontend.scan import LoopScan
+from pipeline_mlir.frontend.shared_remainder import in_shared
 from pipeline_mlir.schedules.geometry import mfma_shape
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
@@ -226,7 +227,7 @@ def _lds_uses_outside(root, loop) -> object | None:
             inside = _inside(o, loop)
             if o.name in views:
                 todo.extend(o.results)
-            elif not inside and o.name != "memref.dealloc":
+            elif not inside and o.name != "memref.dealloc" and not in_shared(o):
                 return o
     return None
 

@@ -15,10 +15,18 @@ natural loop is cut at ``split`` into
 With a constant trip count ``N``, ``split`` is the constant ``lb + (N - N mod 2) * step``
 and the remainder runs the last iteration when ``N`` is odd.  With a trip count known only
 at run time, ``split = lb + ((ub - lb) / (2 step)) * 2 step`` is computed before the loop
-and the remainder runs zero or one iteration; the pipelined loop still traps when it would
-run no pair (``sched-adopt-loop``).  The remainder reads and writes only its own LDS, so
+and the remainder runs zero or one iteration when the pipelined loop runs, every iteration
+when it has no pair: the pipelined loop (its prologue and epilogue with it) sits in an
+``scf.if (split > lb)`` whose ``else`` hands the initial accumulators straight to the
+remainder (:func:`_guard_pairs`); its bounds must not depend on the thread
+(:func:`check_uniform_bounds`).  The remainder reads and writes only its own LDS, so
 no wave's remainder can race with another wave still in the pipelined loop; its waits and
 barriers are the natural loop's own, which LLVM lowers as for any unpipelined kernel.
+When three copies of the loop's LDS (two stages and the remainder's) do not fit, an
+unmasked remainder is marked
+:data:`~pipeline_mlir.frontend.shared_remainder.SHARED_ATTR` instead and
+``sched-adopt-loop`` rebuilds it on the schedule's own buffers
+(:mod:`~pipeline_mlir.frontend.shared_remainder`).
 
 A masked last K tile (:mod:`~pipeline_mlir.frontend.masks`) is peeled the same way: the
 remainder runs the last iteration with the masks as written, and the pipelined loop's
@@ -33,14 +41,18 @@ from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, constant_trips,
                                              element_bytes, memory_space)
-from pipeline_mlir.frontend.adopt import even_trips_proven
+from pipeline_mlir.frontend.adopt import PAIR_GUARD_ATTR, even_trips_proven
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
 from pipeline_mlir.frontend.scan import REMAINDER_ATTR
+from pipeline_mlir.frontend.shared_remainder import SHARED_ATTR
 from pipeline_mlir.frontend.tail_swizzle import resolve_swizzles, unswizzled_clone
 from pipeline_mlir.target import gfx950
 
 #: the natural loop's iterations the schedule's loop runs per iteration of its own
 PAIR = 2
+#: ops whose value differs between the threads of a workgroup
+THREAD_IDS = ("gpu.thread_id", "gpu.lane_id", "rocdl.workitem.id.x", "rocdl.workitem.id.y",
+              "rocdl.workitem.id.z", "rocdl.mbcnt.lo", "rocdl.mbcnt.hi")
 #: on a remainder loop that no pipelined loop precedes (:func:`whole_remainder`)
 WHOLE_ATTR = "sched.unpipelined"
 #: the view ops between an LDS buffer and the remainder's uses that it clones
@@ -56,6 +68,26 @@ def check_step(loop) -> None:
     if step is not None and step <= 0:
         raise IRError(loop, f"'scf.for' op has step {step}; the front end pipelines loops "
                             f"with a positive constant step")
+
+
+def check_uniform_bounds(loop) -> None:
+    """A trip count known only at run time must be the workgroup's, not a thread's: a
+    bound computed from a thread id (:data:`THREAD_IDS`) is an error at the loop (the
+    schedule's barriers, and the guard of :func:`_guard_pairs`, need every wave to run
+    the same iterations)."""
+    todo, seen = list(loop.operands)[:3], set()
+    while todo:
+        v = todo.pop()
+        if isinstance(v.owner, ir.Block) or v in seen:
+            continue
+        seen.add(v)
+        o = _op(v.owner)
+        if o.name in THREAD_IDS:
+            raise IRError(loop, f"'scf.for' op has a trip count known only at run time "
+                                f"that depends on the thread ({describe(o)}); the front end "
+                                f"pipelines a loop whose trip count every thread of the "
+                                f"workgroup shares")
+        todo.extend(o.operands)
 
 
 def split_tail(loop, peel_last: bool = False) -> object | None:
@@ -82,11 +114,15 @@ def split_tail(loop, peel_last: bool = False) -> object | None:
             raise IRError(loop, "'scf.for' op has a masked last K tile and a trip count known "
                                 "only at run time; the front end peels the masked tile of a "
                                 "loop with constant bounds")
+        check_uniform_bounds(loop)
         if even_trips_proven(loop):
             return None
         with ir.InsertionPoint(loop), loop.location:
             split = _even_split(loop)
-    return _remainder(loop, split)
+        rem = _remainder(loop, split, shareable=True)
+        _guard_pairs(loop, split)
+        return rem
+    return _remainder(loop, split, shareable=not peel_last)
 
 
 def whole_remainder(loop):
@@ -124,8 +160,29 @@ def _even_split(loop):
     return A.addi(lb, A.muli(pairs, pair))
 
 
-def _remainder(loop, split):
-    """The remainder loop ``split .. ub`` after ``loop``, which now ends at ``split``."""
+def _guard_pairs(loop, split) -> None:
+    """Run ``loop`` (``lb .. split``, cut by :func:`_even_split`) only when it has a pair
+    of iterations: it moves into the ``then`` region of an ``scf.if (split > lb)`` that
+    yields its results, and whose ``else`` yields its initial values, so that a trip count
+    below :data:`PAIR` skips the pipelined loop (prologue and epilogue included) and the
+    remainder loop runs every iteration.  Marks ``loop`` :data:`PAIR_GUARD_ATTR`."""
+    A = B.arith
+    with ir.InsertionPoint(loop), loop.location:
+        has_pair = A.cmpi(A.CmpIPredicate.sgt, split, loop.operands[0])
+        guard = B.scf.IfOp(has_pair, [r.type for r in loop.results], has_else=True)
+    for old, new in zip(loop.results, guard.results):
+        old.replace_all_uses_with(new)
+    with ir.InsertionPoint(guard.then_block), loop.location:
+        loop.move_before(_op(B.scf.YieldOp(list(loop.results))))
+    with ir.InsertionPoint(guard.else_block), loop.location:
+        B.scf.YieldOp(list(loop.operands)[3:])
+    loop.attributes[PAIR_GUARD_ATTR] = ir.UnitAttr.get()
+
+
+def _remainder(loop, split, shareable: bool = False):
+    """The remainder loop ``split .. ub`` after ``loop``, which now ends at ``split``;
+    ``shareable``: it may run on the schedule's buffers when its own do not fit
+    (:mod:`~pipeline_mlir.frontend.shared_remainder`; not with masked copies)."""
     rem = loop.clone(ir.InsertionPoint(_next_op(loop)))
     n = len(loop.results)
     for old, new in zip(loop.results, rem.results):
@@ -135,7 +192,10 @@ def _remainder(loop, split):
         rem.operands[3 + i] = loop.results[i]
     loop.operands[1] = split
     rem.attributes[REMAINDER_ATTR] = ir.UnitAttr.get()
-    _own_lds(rem, loop)
+    if shareable and (PAIR + 1) * _outside_lds_bytes(rem) > gfx950.LDS_BYTES:
+        rem.attributes[SHARED_ATTR] = ir.UnitAttr.get()
+    else:
+        _own_lds(rem, loop)
     return rem
 
 
@@ -176,6 +236,29 @@ def _own_lds(rem, loop, stages: int = PAIR + 1) -> None:
                             f"{gfx950.NAME} workgroup can have")
 
 
+def _outside_lds_bytes(rem) -> int:
+    """The bytes of the LDS buffers (allocations and attributions) that ``rem``'s body
+    uses from outside, through views."""
+    roots = {}
+    for op in walk_ops(rem, lambda o: o != rem):
+        for v in op.operands:
+            if not _lds(v) or _defined_inside(v, rem):
+                continue
+            while not isinstance(v.owner, ir.Block) and _op(v.owner).name in VIEW_OPS:
+                v = _op(v.owner).operands[0]
+            mt = ir.MemRefType(v.type)
+            if mt.has_static_shape:
+                roots[v] = _static_bytes(mt)
+    return sum(roots.values())
+
+
+def _static_bytes(mt) -> int:
+    n = 1
+    for d in mt.shape:
+        n *= d
+    return n * element_bytes(mt)
+
+
 def _defined_inside(v, rem) -> bool:
     owner = v.owner
     p = _op(owner.owner) if isinstance(owner, ir.Block) else _op(owner)
@@ -196,11 +279,7 @@ def _clone_view(v, mapping: dict, swizzled: dict, rem) -> int:
         mapping[v], sw = _new_buffer(v, rem)
         if sw is not None:
             swizzled[mapping[v]] = sw
-        mt = ir.MemRefType(v.type)
-        n = 1
-        for d in mt.shape:
-            n *= d
-        return n * element_bytes(mt)
+        return _static_bytes(ir.MemRefType(v.type))
     o = _op(owner)
     if o.name not in VIEW_OPS or not is_pure(o):
         raise IRError(o, f"{describe(o)} makes an LDS value that the K-loop uses, and the "

@@ -18,7 +18,9 @@ import pytest
 
 from kernel_builds import pipeline_opt_hsaco
 from pipeline_mlir.dialect.bindings import ir, new_context
-from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.frontend.shared_remainder import untag as untag_remainder
+from pipeline_mlir.frontend.tails import split_tail
 from pipeline_mlir.frontend.tail_swizzle import resolve_swizzles, unswizzled_clone
 from test_natural import run_text
 from test_natural_emu import first_tile
@@ -38,12 +40,55 @@ def test_odd_trip_count_is_exact(variant, tiles, mode):
     assert np.array_equal(C, ref), f"max error {np.nanmax(np.abs(C - ref))}"
 
 
-@pytest.mark.parametrize("k_arg", [32 * 7, 32 * 6, 32 * 3])
-def test_dynamic_trip_count_is_exact(k_arg):
-    """One code object, trip counts 7, 6 and 3 given at run time."""
+@pytest.mark.parametrize("trips,mode", [
+    (7, "late"), (6, "late"), (3, "late"), (2, "late"), (1, "late"), (0, "late"),
+    (3, "random"), (2, "random"), (1, "random")])
+def test_dynamic_trip_count_is_exact(trips, mode):
+    """One code object, trip counts given at run time: odd, even, and below the
+    schedule's pair (1 and 0: the pipelined loop is skipped, the remainder runs all)."""
     hsaco = pipeline_opt_hsaco("4wave", kernel_text(src="buffer", k=32 * 7, dynamic=True))
-    C, ref = first_tile(hsaco, "bf16", "late", k=32 * 7, k_arg=k_arg)
+    C, ref = first_tile(hsaco, "bf16", mode, k=32 * 7, k_arg=32 * trips)
     assert np.array_equal(C, ref), f"max error {np.nanmax(np.abs(C - ref))}"
+
+
+def test_thread_dependent_trip_count_is_refused(capsys, tmp_path):
+    text = kernel_text(k=32 * 7, dynamic=True).replace(
+        "%kq = arith.divui %K, %c32 : index",
+        "%kthr = arith.addi %K, %tid : index\n    %kq = arith.divui %kthr, %c32 : index")
+    assert "%kthr = arith.addi %K, %tid" in text
+    rc, out, err = run_text(capsys, tmp_path, text, "--pipeline=4wave")
+    assert rc == 1 and out == "" and "Traceback" not in err, err
+    assert "has a trip count known only at run time that depends on the thread " \
+           "('gpu.thread_id' op at line" in err, err
+    line = int(err.split(":")[1])
+    assert "scf.for" in text.splitlines()[line - 1]
+
+
+def test_dynamic_trip_count_guards_the_pipelined_loop(capsys, tmp_path):
+    """The pipelined loop (prologue, loop, epilogue) runs inside ``scf.if (split > lb)``,
+    the remainder loop after it from the ``scf.if``'s results, and no trap is left."""
+    rc, out, err = run_text(capsys, tmp_path, kernel_text(k=32 * 7, dynamic=True),
+                            "--pipeline=4wave")
+    assert rc == 0, err
+    guard = re.search(r"(%\S+) = arith\.cmpi sgt, (%\S+), (%\S+) : index", out)
+    assert guard, out
+    head = out[:out.index(f"scf.if {guard.group(1)} ->")]
+    assert "scf.for" not in head and "llvm.intr.trap" not in out
+    body = out[out.index(f"scf.if {guard.group(1)} ->"):]
+    then, rest = body.split("} else {", 1)
+    assert then.count("amdgpu.mfma") > 16 and "sched.remainder" not in then
+    other, after = rest.split("}", 1)
+    assert "amdgpu.mfma" not in other and "scf.yield" in other
+    assert "sched.remainder" in after and after.count("amdgpu.mfma") == 16
+
+
+def test_dynamic_trip_count_has_no_trap_in_code(capsys, tmp_path):
+    out = tmp_path / "k.s"
+    rc, _, err = run_text(capsys, tmp_path, kernel_text(k=32 * 7, dynamic=True),
+                          "--pipeline=4wave", "--emit=asm", "-o", str(out))
+    assert rc == 0, err
+    asm = out.read_text()
+    assert "s_trap" not in asm and "s_cbranch" in asm
 
 
 def test_remainder_loop_follows_the_pipelined_loop(capsys, tmp_path):
@@ -82,19 +127,73 @@ def test_step_not_positive_is_refused(capsys, tmp_path, step):
     assert "scf.for" in text.splitlines()[line - 1]
 
 
-def test_remainder_lds_must_fit(capsys, tmp_path):
-    """Buffers of 32 KiB: two stages of each for the schedule (128 KiB) fit, and the
-    remainder's own two do not."""
-    text = kernel_text(k=32 * 5).replace("memref<4096xbf16, #gpu.address_space<workgroup>>",
-                                         "memref<16384xbf16, #gpu.address_space<workgroup>>")
-    rc, _, err = run_text(capsys, tmp_path, text, "--pipeline=4wave")
-    assert rc == 1 and "Traceback" not in err
-    assert "and the remainder loop's own (the K tiles after the pipelined loop) need " \
-           "196608 bytes, more than the 163840 bytes" in err, err
-    rc, _, err = run_text(capsys, tmp_path, text.replace("4096x160xbf16", "4096x192xbf16")
-                          .replace("arith.constant 5 : index", "arith.constant 6 : index"),
-                          "--pipeline=4wave")
-    assert rc == 0, err               # an even trip count has no remainder
+BIG = ("memref<4096xbf16, #gpu.address_space<workgroup>>",
+       "memref<16384xbf16, #gpu.address_space<workgroup>>")
+
+
+def _big_kernel(**kw) -> str:
+    """The natural kernel on LDS buffers of 32 KiB: two stages of each for the schedule
+    (128 KiB) fit, a third copy for the remainder loop does not."""
+    return kernel_text(src="buffer", **kw).replace(*BIG)
+
+
+def test_remainder_shares_the_schedules_lds(capsys, tmp_path):
+    """5 K tiles: the remainder runs the 5th on the schedule's stage-0 buffers (no LDS of
+    its own), barrier, copies, vmcnt(0), barrier, reads, MFMAs, none of them tagged."""
+    rc, out, err = run_text(capsys, tmp_path, _big_kernel(k=32 * 5), "--pipeline=4wave")
+    assert rc == 0, err
+    assert len(re.findall(r"memref\.alloc\(\)", out)) == 8   # the schedule's only
+    end = out.index("sched.remainder")
+    rem = out[out.rindex("scf.for", 0, end):end]
+    assert rem.count("gpu.barrier") == 2 and rem.count("rocdl.s.waitcnt") == 1, rem
+    assert rem.count("amdgpu.mfma") == 16 and rem.count("amdgpu.gather_to_lds") == 4, rem
+    assert "sched.global_load" not in rem and "sched.frag_load" not in rem
+    assert "sched.mma" not in rem and "sched.remainder_shared" not in out
+
+
+@pytest.mark.parametrize("trips,mode,variant", [
+    (5, "late", {}), (5, "random", {"swizzle": True}),
+    (5, "late", {"func": "func", "lds": "alloc", "iv": "i32", "step": 2}), (None, "late", {})])
+def test_shared_remainder_is_exact(trips, mode, variant):
+    """A constant 5 K tiles, and (None) one code object with run-time trip counts 0, 1, 3
+    and 7 (the pipelined loop skipped, or not, the remainder on its buffers)."""
+    dyn = trips is None
+    hsaco = pipeline_opt_hsaco("4wave", _big_kernel(k=32 * (7 if dyn else 5), dynamic=dyn,
+                                                    **variant))
+    for k_arg in ([0, 32, 96, 224] if dyn else [None]):
+        C, ref = first_tile(hsaco, "bf16", mode, k=32 * (7 if dyn else 5), k_arg=k_arg)
+        assert np.array_equal(C, ref), f"K {k_arg}: max error {np.nanmax(np.abs(C - ref))}"
+
+
+def test_masked_remainder_lds_must_fit():
+    """A remainder with masked copies keeps its own LDS (the masks address IREE's layout):
+    three copies of the 32 KiB buffers do not fit, an error at the loop."""
+    with new_context() as ctx, ir.Location.unknown(ctx):
+        m = ir.Module.parse(kernel_text(k=32 * 5).replace(*BIG), ctx)
+        loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
+        with pytest.raises(IRError, match="and the remainder loop's own \\(the K tiles after "
+                                          "the pipelined loop\\) need 196608 bytes, more than "
+                                          "the 163840 bytes"):
+            split_tail(loop, peel_last=True)
+
+
+def test_shared_remainder_refuses_a_register_staged_copy():
+    text = """
+func.func @f(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    arith.addi %i, %i {sched.register_staged, sched.global_load = {}} : index
+  }
+  return
+}
+"""
+    with new_context() as ctx, ir.Location.unknown(ctx):
+        m = ir.Module.parse(text, ctx)
+        loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
+        with pytest.raises(IRError, match="the remainder loop on the schedule's LDS buffers "
+                                          "takes direct-to-LDS copies"):
+            untag_remainder(loop, {"sched.global_load"})
 
 
 SWIZZLED = """

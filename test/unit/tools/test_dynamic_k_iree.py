@@ -1,0 +1,70 @@
+"""What ``iree-compile`` 3.13 writes for gfx950 when K is known only at run time.
+
+A ``linalg.matmul`` of ``tensor<4096x?xbf16>`` operands (``C = A x B^T``, M = N = 4096, K
+dynamic) is not IREE's MFMA kernel at all: its default configuration multiplies with
+per-thread ``vector.contract``s of 1x1 by 8x1 elements, no LDS and no MFMA (64x16 threads),
+refused at the contract at the prefetch point and with nothing to pipeline in the late form.
+Forcing IREE's default MFMA configuration (a ``compilation_info``) gives a K-loop of run-time
+trip count ``ceildiv(K, 32)`` whose copies are per-thread loops of element copies through
+registers, masked by the K left, into LDS allocated inside the loop: refused at the loop
+(a masked last K tile with a run-time trip count) and, in the late form, at the copy loop
+nested in it.  Each refusal is located, exit 1, no traceback.  (The front end's run-time
+trip-count path, with its guard, is tested on the natural kernel: ``test_tails.py``.)
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipeline_mlir.tools.pipeline_opt import main
+
+ROOT = Path(__file__).parents[3]
+sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
+import generate as G  # noqa: E402
+
+T = "tensor<4096x?xbf16>"
+
+
+def _source(forced: bool) -> str:
+    attr = " {compilation_info = #ci}" if forced else ""
+    return (G.forced_config("MFMA_F32_16x16x32_BF16") if forced else "") + (
+        f"func.func @matmul(%a: {T}, %b: {T}) -> tensor<4096x4096xf32> {{\n"
+        "  %zero = arith.constant 0.0 : f32\n"
+        "  %e = tensor.empty() : tensor<4096x4096xf32>\n"
+        "  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<4096x4096xf32>) "
+        "-> tensor<4096x4096xf32>\n"
+        "  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, "
+        "affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]\n"
+        f"      ins(%a, %b : {T}, {T}) outs(%c : tensor<4096x4096xf32>){attr} "
+        "-> tensor<4096x4096xf32>\n"
+        "  return %r : tensor<4096x4096xf32>\n}\n")
+
+
+@pytest.fixture(scope="module")
+def kernels(tmp_path_factory):
+    return G.form_files(tmp_path_factory.mktemp("iree_dynk"),
+                        lambda name: _source(name == "forced"))
+
+
+@pytest.mark.parametrize("name,form,op,reason", [
+    ("default", "prefetch", "vector.contract",
+     "multiplies whole tiles inside the K-loop: the loop is not distributed"),
+    ("forced", "prefetch", "scf.for",
+     "has a masked last K tile and a trip count known only at run time"),
+    ("forced", "late", "scf.for",
+     "with regions inside the K-loop: the pipeliner moves the loop's ops one by one"),
+])
+def test_dynamic_k_kernel_is_refused_at_the_op(kernels, name, form, op, reason, capsys):
+    src = kernels(name, form)
+    text = src.read_text()
+    assert "amdgpu.mfma" in text if name == "forced" else "amdgpu.mfma" not in text
+    rc = main(["--pipeline=4wave", str(src), "-o", "-"])
+    out, err = capsys.readouterr()
+    assert rc == 1 and out == "" and "Traceback" not in err, err
+    m = re.match(rf"{re.escape(str(src))}:(\d+):\d+: error: sched-adopt-loop: '{op}' op", err)
+    assert m and reason in err, err
+    assert op in text.splitlines()[int(m.group(1)) - 1]

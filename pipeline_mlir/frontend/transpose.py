@@ -56,7 +56,7 @@ def regroup_transpose_reads(scan: LoopScan) -> None:
     old = [a for a in scan.reads if a.op.name == TRANSPOSE]
     if not old:
         return
-    tracer = _Tracer({a.op.results[0]: k for k, a in enumerate(old)})
+    tracer = ElementTracer({a.op.results[0]: k for k, a in enumerate(old)})
     users = []                      # (mfma, operand index, element ids)
     for m in scan.mfmas:
         for i in (0, 1):
@@ -80,11 +80,11 @@ def regroup_transpose_reads(scan: LoopScan) -> None:
     for m, i, ids in users:
         key = tuple(int(x) for x in ids)
         if key not in plans:
-            plans[key] = [_half_address(m, i, received, ids, h) for h in (0, 1)]
-    _emit(scan, old, users, plans, tracer, roots)
+            plans[key] = [half_address(m, i, received, ids, h) for h in (0, 1)]
+    emit_regrouped(scan, old, users, plans, tracer, roots)
 
 
-class _Tracer:
+class ElementTracer:
     """The element ids of a value computed from transposing reads through pure vector
     ops (None for a value no transposing read feeds)."""
 
@@ -204,7 +204,7 @@ def _exchange(lane: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return tr16_source(lane[:, None], np.arange(4)[None, :])
 
 
-def _half_address(m, i: int, received: np.ndarray, ids: np.ndarray, h: int) -> np.ndarray:
+def half_address(m, i: int, received: np.ndarray, ids: np.ndarray, h: int) -> np.ndarray:
     """Per thread, the element a new transposing read's lane points at so that it delivers
     elements ``4 h .. 4 h + 3`` of the operand ``ids`` (checked for every thread)."""
     want = np.stack([received[x // 4, :, x % 4] for x in ids[4 * h:4 * h + 4]], axis=1)
@@ -222,9 +222,11 @@ def _half_address(m, i: int, received: np.ndarray, ids: np.ndarray, h: int) -> n
     return addr
 
 
-def _emit(scan: LoopScan, old: list, users: list, plans: dict, tracer: _Tracer,
-          roots: list) -> None:
-    """The new reads (addresses computed before the loop), the operands joined from them,
+def emit_regrouped(scan: LoopScan, old: list, users: list, plans: dict,
+                   tracer: ElementTracer, roots: list, read_type=None,
+                   read_attrs: dict | None = None) -> None:
+    """The new reads (addresses computed before the loop; of ``read_type`` with
+    ``read_attrs``, by default those of the old reads), the operands joined from them,
     the old reads and the ops only they fed erased; ``scan.reads`` / ``scan.ops``
     updated."""
     loop = scan.loop
@@ -249,7 +251,8 @@ def _emit(scan: LoopScan, old: list, users: list, plans: dict, tracer: _Tracer,
                 for mm, r, s in digits:
                     off = o.add(off, o.mul(o.rem(o.div(tid, mm), r), s))
                 addr_of[k] = [root] + [o._v(x) for x in _indices(o, off, shape)]
-    rt = ref.op.results[0].type
+    rt = read_type or ref.op.results[0].type
+    attrs = _attrs(ref.op) if read_attrs is None else read_attrs
     new_reads, joined = [], {}
     with ir.InsertionPoint(ref.op), ref.op.location:
         for key, halves in plans.items():
@@ -257,7 +260,7 @@ def _emit(scan: LoopScan, old: list, users: list, plans: dict, tracer: _Tracer,
             for addr in halves:
                 r = ir.Operation.create(TRANSPOSE, results=[rt],
                                         operands=addr_of[tuple(int(x) for x in addr)],
-                                        attributes=_attrs(ref.op))
+                                        attributes=attrs)
                 pair.append(r)
                 new_reads.append(r)
             vt = ir.VectorType.get([8], ir.VectorType(rt).element_type)

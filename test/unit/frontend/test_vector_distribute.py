@@ -204,3 +204,61 @@ def test_fused_epilogues_and_batches(kind, check, tmp_path, capsys):
                "--emulate-mode=random:3"])
     out, err = capsys.readouterr()
     assert rc == 0 and "mode=random: exact, max error 0" in out and check in out, out + err
+
+
+@pytest.fixture(scope="module")
+def prefetch_ab() -> str:
+    """IREE's bf16 ``A x B`` (B ``K x N``) 2048x2048x1024 VectorDistribute kernel at the
+    prefetch point."""
+    return G.prefetch_point(G.matmul_source(dtype="bf16", m=2048, n=2048, k=1024,
+                                            transpose_b=False), FLAGS)
+
+
+def test_a_times_b_column_reads_become_element_reads(prefetch_ab):
+    """IREE distributes B ``K x N`` into column reads (``vector<8x1>``: 8 K rows of one N
+    column); its vector lowering, run with the cleanup as IREE runs it before its late form,
+    makes them the late form's one-element reads, each the data of one copy."""
+    with new_context() as ctx:
+        module = ir.Module.parse(prefetch_ab, ctx)
+        assert VD.prepare_vector_distribute(module.operation) == 1
+        (loop,) = walk_ops(module.operation, lambda o: o.name == "scf.for")
+        reads = [str(o.results[0].type) for o in walk_ops(
+            loop, lambda o: o.name in ("vector.load", "vector.transfer_read")
+            and "workgroup" in str(o.operands[0].type))]
+    assert reads.count("vector<1xbf16>") == 128 and reads.count("vector<8xbf16>") == 8, reads
+    assert len(reads) == 136, reads
+
+
+def test_a_times_b_schedule_is_hazard_free(prefetch_ab, tmp_path, capsys):
+    """``A x B`` becomes the 4-wave schedule with the one-element reads of B regrouped into
+    transposing reads (``pipeline_mlir/frontend/element_reads.py``): 16 per B subtile
+    instead of 64, issued in two guarded runs; hazard-free in the simulator."""
+    spec = ("4wave{dtype=bf16 BM=64 BN=128 BK=128 vm_per_load_a=2 vm_per_load_b=4 "
+            "lgkm_per_load_a=4 lgkm_per_load_b=16}")
+    src, dump, named = tmp_path / "k.mlir", tmp_path / "k.txt", tmp_path / "named.txt"
+    src.write_text(prefetch_ab)
+    assert main(["--pipeline=4wave", str(src), "--emit=schedule", "-o", str(dump)]) == 0
+    assert main([f"--pipeline={spec}", "--emit=schedule", "-o", str(named)]) == 0
+    assert dump.read_text() == named.read_text()
+    rc = main(["--simulate", f"--pipeline={spec}"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and "safe for main loops of 0..6 iterations: no hazard" in out, out + err
+
+
+def test_element_reads_that_fit_no_transposing_read_are_left(tmp_path, capsys):
+    """A late form whose second B element read reads the first one's element again: no
+    transposing read delivers an operand's elements, so its 64 one-element reads are left
+    as they are, and the loop is refused for them at the loop (never regrouped wrongly)."""
+    late = G.late_form(G.matmul_source(dtype="bf16", m=2048, n=2048, k=1024,
+                                       transpose_b=False), FLAGS)
+    reads = re.findall(r"(%\w+) = vector\.load (%\w+)\[(%\w+), (%\w+)\] : "
+                       r"memref<128x132xbf16, #gpu\.address_space<workgroup>>, "
+                       r"vector<1xbf16>", late)
+    (r0, buf, row0, col0), (r1, _b, row1, col1) = reads[:2]
+    assert col0 == col1 and row0 != row1, reads[:2]
+    old = f"{r1} = vector.load {buf}[{row1}, {col1}]"
+    mutated = late.replace(old, f"{r1} = vector.load {buf}[{row0}, {col1}]")
+    err = _refused(mutated, tmp_path, capsys)
+    assert "option 'lgkm_per_load_b' is out of range: expects an integer in 1..60, got 64" \
+        in err, err
+    assert f"k.mlir:{_line_of(mutated, 'scf.for %arg0')}:" in err, err

@@ -262,3 +262,15 @@ def test_element_reads_that_fit_no_transposing_read_are_left(tmp_path, capsys):
     assert "option 'lgkm_per_load_b' is out of range: expects an integer in 1..60, got 64" \
         in err, err
     assert f"k.mlir:{_line_of(mutated, 'scf.for %arg0')}:" in err, err
+
+
+def test_an_unaligned_matmul_has_no_mfma_loop(tmp_path, capsys):
+    """bf16 1000^3 with the VectorDistribute flags: IREE falls back to dot products from
+    global memory (no LDS, no MFMA), so no K-loop exists to pipeline; refused with the
+    reason at the module."""
+    late = G.late_form(G.matmul_source(dtype="bf16", m=1000, n=1000, k=1000), FLAGS)
+    assert "amdgpu.mfma" not in late and "workgroup>" not in late
+    assert "vector.reduction <add>" in late
+    err = _refused(late, tmp_path, capsys)
+    assert "nothing to pipeline" in err and "no K-loop for sched-adopt-loop" in err, err
+    assert re.search(r"k\.mlir:\d+:\d+: error: ", err), err

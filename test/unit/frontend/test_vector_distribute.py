@@ -274,3 +274,29 @@ def test_an_unaligned_matmul_has_no_mfma_loop(tmp_path, capsys):
     err = _refused(late, tmp_path, capsys)
     assert "nothing to pipeline" in err and "no K-loop for sched-adopt-loop" in err, err
     assert re.search(r"k\.mlir:\d+:\d+: error: ", err), err
+
+
+def test_a_times_b_handed_back_to_iree_compile_is_exact(prefetch_ab, tmp_path, capsys):
+    """``A x B`` pipelined from the prefetch point and given back to ``iree-compile`` by
+    executable substitution: the code object it builds (LLVM's packed 16-bit address
+    arithmetic included, ``pipeline_mlir/emu/packed.py``) computes ``C = A x B`` exactly,
+    launched as IREE launches it (a launch description: its three bindings, 512
+    workgroups of 256 work-items), random order."""
+    from emu_helpers import buffer_arg, launch_toml
+
+    src, pipelined, hsaco = (tmp_path / n for n in ("k.mlir", "pipelined.mlir", "k.hsaco"))
+    src.write_text(prefetch_ab)
+    rc = main(["--pipeline=4wave", str(src), "-o", str(pipelined)])
+    assert rc == 0, capsys.readouterr()
+    source = G.matmul_source(dtype="bf16", m=2048, n=2048, k=1024, transpose_b=False)
+    hsaco.write_bytes(G.iree_hsaco(source, executable=str(pipelined)))
+    launch = tmp_path / "launch.toml"
+    launch.write_text(launch_toml(
+        dict(grid=[512], block=[256]),
+        [buffer_arg("A", "bf16", [2048, 1024]), buffer_arg("B", "bf16", [1024, 2048]),
+         buffer_arg("C", "f32", [2048, 2048])],
+        [dict(output="C", expect="A @ B")]))
+    rc = main(["--emulate", str(hsaco), f"--emulate-launch={launch}",
+               "--emulate-workgroups=3", "--emulate-mode=random:5"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and "mode=random: exact, max error 0" in out, out + err

@@ -28,7 +28,6 @@ import numpy as np
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.layout import fit_digits
 from pipeline_mlir.frontend import transpose as T
 from pipeline_mlir.frontend.scan import LoopScan
@@ -125,31 +124,11 @@ def _addresses(scan: LoopScan, old: list):
     """(the LDS buffers read, (reads, threads, 4): the element each thread reads, in every
     column, buffer number above ``T.BUFFER_SHIFT``); (None, None) if an address moves with
     the K step or the workgroup, or a buffer is swizzled or not dense."""
-    ev = Evaluator(scan.block)
-    other = Evaluator(scan.block, workgroup_id=ev.workgroup_id + 1)
-    iv = scan.loop.regions[0].blocks[0].arguments[0]
-    lb, step = ev.uniform(scan.loop.operands[0]), ev.uniform(scan.loop.operands[2])
-    ev.where = other.where = scan.loop
-    roots, out = [], []
-    for a in old:
-        got = []
-        for e, k in ((ev, lb), (ev, (lb or 0) + (step or 1)), (other, lb)):
-            e.bind(iv, 0 if k is None else k)
-            v = e.view(a.view)
-            if v.swizzle is not None:
-                return None, None
-            got.append(v.element([e.value(i) for i in a.indices]))
-        if not (np.array_equal(got[0], got[1]) and np.array_equal(got[0], got[2])):
-            return None, None
-        try:
-            root = T.dense_root(ev.view(a.view).root, a.op)
-        except IRError:
-            return None, None
-        if root not in roots:
-            roots.append(root)
-        addr = np.asarray(got[0], dtype=np.int64) + (roots.index(root) << T.BUFFER_SHIFT)
-        out.append(np.repeat(addr[:, None], 4, axis=1))
-    return roots, np.stack(out)
+    try:
+        roots, addrs = T.read_addresses(scan, old)
+    except IRError:
+        return None, None
+    return roots, np.stack([np.repeat(a[:, None], 4, axis=1) for a in addrs])
 
 
 def _fits(addr: np.ndarray) -> bool:

@@ -163,10 +163,10 @@ def _ints(o, name: str) -> list:
         return [ir.IntegerAttr(x).value for x in ir.ArrayAttr(a)]
 
 
-def _received(scan: LoopScan, old: list) -> np.ndarray:
-    """(the LDS buffers read, (reads, threads, 4): the element each thread receives as
-    each element of each old read, ``buffer number << BUFFER_SHIFT`` plus the element of
-    the buffer)."""
+def read_addresses(scan: LoopScan, old: list) -> tuple[list, list]:
+    """(the LDS buffers read, per read: the element of its buffer each thread's address
+    points at, plus ``buffer number << BUFFER_SHIFT``); an error at a read whose view is
+    swizzled or not dense, or whose address moves with the K step or the workgroup."""
     ev = Evaluator(scan.block)
     other = Evaluator(scan.block, workgroup_id=ev.workgroup_id + 1)
     iv = scan.loop.regions[0].blocks[0].arguments[0]
@@ -179,17 +179,27 @@ def _received(scan: LoopScan, old: list) -> np.ndarray:
             e.bind(iv, 0 if k is None else k)
             v = e.view(a.view)
             if v.swizzle is not None:
-                raise IRError(a.op, f"'{TRANSPOSE}' op reads a swizzled LDS view; the front "
+                raise IRError(a.op, f"'{a.op.name}' op reads a swizzled LDS view; the front "
                                     f"end regroups transposing reads of unswizzled tiles")
             got.append(v.element([e.value(i) for i in a.indices]))
         if not (np.array_equal(got[0], got[1]) and np.array_equal(got[0], got[2])):
-            raise IRError(a.op, f"'{TRANSPOSE}' op: its LDS address moves with the K step or "
+            raise IRError(a.op, f"'{a.op.name}' op: its LDS address moves with the K step or "
                                 f"the workgroup; the front end regroups reads whose "
                                 f"addresses depend on the thread alone")
         root = dense_root(ev.view(a.view).root, a.op)
         if root not in roots:
             roots.append(root)
-        addr = got[0] + (roots.index(root) << BUFFER_SHIFT)
+        out.append(np.asarray(got[0], dtype=np.int64) + (roots.index(root) << BUFFER_SHIFT))
+    return roots, out
+
+
+def _received(scan: LoopScan, old: list) -> np.ndarray:
+    """(the LDS buffers read, (reads, threads, 4): the element each thread receives as
+    each element of each old read, ``buffer number << BUFFER_SHIFT`` plus the element of
+    the buffer)."""
+    roots, addrs = read_addresses(scan, old)
+    out = []
+    for addr in addrs:
         base = (np.arange(len(addr)) // WAVE_SIZE) * WAVE_SIZE
         lane = np.arange(len(addr)) % WAVE_SIZE
         src_lane, src_element = _exchange(lane)

@@ -36,6 +36,14 @@ def prefetch_input() -> str:
     return G.prefetch_input(G.matmul_source(dtype="bf16", m=2048, n=2048, k=1024), FLAGS)
 
 
+@pytest.fixture(scope="module")
+def prefetch_ab() -> str:
+    """IREE's bf16 ``A x B`` (B ``K x N``) 2048x2048x1024 VectorDistribute kernel at the
+    prefetch point."""
+    return G.prefetch_point(G.matmul_source(dtype="bf16", m=2048, n=2048, k=1024,
+                                            transpose_b=False), FLAGS)
+
+
 def _without_executable(text: str) -> str:
     """``text`` with its kernel moved out of its hal.executable (which goes)."""
     with new_context() as ctx:
@@ -161,14 +169,18 @@ def test_handed_back_to_iree_compile_is_exact(prefetch, tmp_path, capsys):
     assert "IREE's HAL bindings" in out, out
 
 
-def test_the_schedule_is_hazard_free(prefetch, tmp_path, capsys):
+@pytest.mark.parametrize("form, lgkm_b", [("prefetch", 8), ("prefetch_ab", 16)])
+def test_the_schedule_is_hazard_free(form, lgkm_b, request, tmp_path, capsys):
     """The prefetch point becomes the 4-wave schedule of its geometry and counts (the same
     printed schedule), whose kernel, with the waits and barriers ``sched-fix-hazards`` adds,
-    the simulator finds hazard-free for main loops of 0..6 iterations."""
+    the simulator finds hazard-free for main loops of 0..6 iterations. ``A x B``: B's
+    one-element reads regrouped into transposing reads
+    (``pipeline_mlir/frontend/element_reads.py``), 16 per B subtile instead of 64, issued in
+    two guarded runs."""
     spec = ("4wave{dtype=bf16 BM=64 BN=128 BK=128 vm_per_load_a=2 vm_per_load_b=4 "
-            "lgkm_per_load_a=4 lgkm_per_load_b=8}")
+            f"lgkm_per_load_a=4 lgkm_per_load_b={lgkm_b}}}")
     src, dump, named = tmp_path / "k.mlir", tmp_path / "k.txt", tmp_path / "named.txt"
-    src.write_text(prefetch)
+    src.write_text(request.getfixturevalue(form))
     assert main(["--pipeline=4wave", str(src), "--emit=schedule", "-o", str(dump)]) == 0
     assert main([f"--pipeline={spec}", "--emit=schedule", "-o", str(named)]) == 0
     assert dump.read_text() == named.read_text()
@@ -206,14 +218,6 @@ def test_fused_epilogues_and_batches(kind, check, tmp_path, capsys):
     assert rc == 0 and "mode=random: exact, max error 0" in out and check in out, out + err
 
 
-@pytest.fixture(scope="module")
-def prefetch_ab() -> str:
-    """IREE's bf16 ``A x B`` (B ``K x N``) 2048x2048x1024 VectorDistribute kernel at the
-    prefetch point."""
-    return G.prefetch_point(G.matmul_source(dtype="bf16", m=2048, n=2048, k=1024,
-                                            transpose_b=False), FLAGS)
-
-
 def test_a_times_b_column_reads_become_element_reads(prefetch_ab):
     """IREE distributes B ``K x N`` into column reads (``vector<8x1>``: 8 K rows of one N
     column); its vector lowering, run with the cleanup as IREE runs it before its late form,
@@ -227,22 +231,6 @@ def test_a_times_b_column_reads_become_element_reads(prefetch_ab):
             and "workgroup" in str(o.operands[0].type))]
     assert reads.count("vector<1xbf16>") == 128 and reads.count("vector<8xbf16>") == 8, reads
     assert len(reads) == 136, reads
-
-
-def test_a_times_b_schedule_is_hazard_free(prefetch_ab, tmp_path, capsys):
-    """``A x B`` becomes the 4-wave schedule with the one-element reads of B regrouped into
-    transposing reads (``pipeline_mlir/frontend/element_reads.py``): 16 per B subtile
-    instead of 64, issued in two guarded runs; hazard-free in the simulator."""
-    spec = ("4wave{dtype=bf16 BM=64 BN=128 BK=128 vm_per_load_a=2 vm_per_load_b=4 "
-            "lgkm_per_load_a=4 lgkm_per_load_b=16}")
-    src, dump, named = tmp_path / "k.mlir", tmp_path / "k.txt", tmp_path / "named.txt"
-    src.write_text(prefetch_ab)
-    assert main(["--pipeline=4wave", str(src), "--emit=schedule", "-o", str(dump)]) == 0
-    assert main([f"--pipeline={spec}", "--emit=schedule", "-o", str(named)]) == 0
-    assert dump.read_text() == named.read_text()
-    rc = main(["--simulate", f"--pipeline={spec}"])
-    out, err = capsys.readouterr()
-    assert rc == 0 and "safe for main loops of 0..6 iterations: no hazard" in out, out + err
 
 
 def test_element_reads_that_fit_no_transposing_read_are_left(tmp_path, capsys):

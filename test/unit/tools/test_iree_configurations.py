@@ -111,6 +111,11 @@ CONFIGS = {
     "bf16_ab_2048x2048x1024_vector_distribute": (
         dict(dtype="bf16", m=2048, n=2048, k=1024, transpose_b=False), VECTOR_DISTRIBUTE,
         None),
+    # fp8: a 64x128 tile with K step 512; two stages of it do not fit the LDS (docs)
+    "fp8_abt_2048x2048x1024_vector_distribute": (
+        dict(dtype="fp8", m=2048, n=2048, k=1024), VECTOR_DISTRIBUTE,
+        "the schedule's LDS buffers (two stages of every subtile) need 262144 bytes, more "
+        "than the 163840 bytes"),
 }
 
 

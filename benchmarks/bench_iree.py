@@ -91,7 +91,14 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
              dict(dtype="bf16"), "4wave{BM=64 BN=128 BK=128 vm_per_load_a=2 vm_per_load_b=4 "
              "lgkm_per_load_a=4 lgkm_per_load_b=8}", "4wave", 32,
              ("--iree-codegen-llvmgpu-use-vector-distribution",
-              "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false"))}
+              "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false")),
+         # the same with B K x N: IREE reads B one element per ds_read, the front end with
+         # 16 transposing reads per B subtile (frontend/element_reads.py)
+         "bf16-ab-vector-distribute": Case(
+             dict(dtype="bf16", transpose_b=False), "4wave{BM=64 BN=128 BK=128 "
+             "vm_per_load_a=2 vm_per_load_b=4 lgkm_per_load_a=4 lgkm_per_load_b=16}", "4wave",
+             32, ("--iree-codegen-llvmgpu-use-vector-distribution",
+                  "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false"))}
 NAMES = {"4wave": "4-wave", "pingpong": "ping-pong"}
 KINDS = (("v_mfma", "mfma"), ("ds_read_b128", "ds_read"), ("buffer_load ... lds", "vmem_load_lds"),
          ("s_waitcnt", "wait"), ("s_barrier", "barrier"), ("s_setprio", "setprio"))

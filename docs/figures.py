@@ -140,9 +140,10 @@ FIGURES: dict[str, Figure] = {f.name: f for f in (
            "python benchmarks/bench_iree.py --dtype=bf16-mfma32", cheap=False, markdown=True),
     Figure("iree-1000", "docs/iree-kernels.md",
            "python benchmarks/bench_iree.py --dtype=bf16-1000", cheap=False, markdown=True),
-    Figure("iree-vector-distribute", "docs/iree-kernels.md",
-           "python benchmarks/bench_iree.py --dtype=bf16-vector-distribute", cheap=False,
-           markdown=True),
+    *(Figure(name, "docs/iree-kernels.md", f"python benchmarks/bench_iree.py --dtype={d}",
+             cheap=False, markdown=True)
+      for name, d in (("iree-vector-distribute", "bf16-vector-distribute"),
+                      ("iree-vector-distribute-ab", "bf16-ab-vector-distribute"))),
     Figure("simulate", "docs/simulator.md", "python benchmarks/bench_simulate.py --repeat 1",
            _until_blank),
     Figure("device", "docs/simulator.md", "python benchmarks/bench_device.py"),

@@ -9,7 +9,8 @@ from pipeline_mlir.emu.instr import Instr
 from pipeline_mlir.emu.memops import compile_memory
 from pipeline_mlir.emu.mfma import compile_mfma
 from pipeline_mlir.emu.mfma_mx import compile_mx_mfma, runs_here
-from pipeline_mlir.emu.operands import Step, refuse
+from pipeline_mlir.emu.operands import Step
+from pipeline_mlir.emu.packed import compile_packed
 from pipeline_mlir.emu.scratch import compile_scratch
 from pipeline_mlir.emu.semantics import compile_alu, compile_sopp
 
@@ -29,7 +30,7 @@ def compile_instr(ins: Instr, G: int, index_of: dict[int, int]) -> Step:
             return compile_mfma(ins, G)
         if n.startswith("v_accvgpr"):
             return compile_alu(ins, G)
-        raise refuse(ins)
+        return compile_packed(ins, G)
     if enc == "SCRATCH":
         return compile_scratch(ins, G)
     return compile_memory(ins, G)

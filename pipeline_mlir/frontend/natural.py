@@ -31,6 +31,7 @@ from pipeline_mlir.frontend.scan import (check_not_pipelined, find_natural_loops
 from pipeline_mlir.frontend.masks import peel_masked_tail
 from pipeline_mlir.frontend.tails import is_whole_remainder, split_tail
 from pipeline_mlir.frontend.transpose import regroup_transpose_reads
+from pipeline_mlir.frontend.element_reads import regroup_element_reads
 from pipeline_mlir.frontend.wide_reads import split_wide_reads
 
 __all__ = ["find_natural_loops", "no_loop_reason", "analyse_loop", "adopt_loop"]
@@ -48,6 +49,7 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     split_reads(scan)
     split_wide_reads(scan)
     regroup_transpose_reads(scan)
+    regroup_element_reads(scan)
     convert_register_copies(scan)
     an = analyse(scan)
     partition_loop(an)

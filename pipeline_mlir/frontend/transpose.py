@@ -62,7 +62,7 @@ def regroup_transpose_reads(scan: LoopScan) -> None:
             raise IRError(a.op, f"'{TRANSPOSE}' op reads {t}; the front end regroups "
                                 f"transposing reads of 4 16-bit elements "
                                 f"(ds_read_b64_tr_b16), not other element types or widths")
-    tracer = _Tracer({a.op.results[0]: k for k, a in enumerate(old)})
+    tracer = ElementTracer({a.op.results[0]: k for k, a in enumerate(old)})
     users = []                      # (mfma, operand index, element ids)
     for m in scan.mfmas:
         for i in (0, 1):
@@ -86,11 +86,11 @@ def regroup_transpose_reads(scan: LoopScan) -> None:
     for m, i, ids in users:
         key = tuple(int(x) for x in ids)
         if key not in plans:
-            plans[key] = [_half_address(m, i, received, ids, h) for h in (0, 1)]
-    _emit(scan, old, users, plans, tracer, roots)
+            plans[key] = [half_address(m, i, received, ids, h) for h in (0, 1)]
+    emit_regrouped(scan, old, users, plans, tracer, roots)
 
 
-class _Tracer:
+class ElementTracer:
     """The element ids of a value computed from transposing reads through pure vector
     ops (None for a value no transposing read feeds)."""
 
@@ -169,10 +169,10 @@ def _ints(o, name: str) -> list:
         return [ir.IntegerAttr(x).value for x in ir.ArrayAttr(a)]
 
 
-def _received(scan: LoopScan, old: list) -> np.ndarray:
-    """(the LDS buffers read, (reads, threads, 4): the element each thread receives as
-    each element of each old read, ``buffer number << BUFFER_SHIFT`` plus the element of
-    the buffer)."""
+def read_addresses(scan: LoopScan, old: list) -> tuple[list, list]:
+    """(the LDS buffers read, per read: the element of its buffer each thread's address
+    points at, plus ``buffer number << BUFFER_SHIFT``); an error at a read whose view is
+    swizzled or not dense, or whose address moves with the K step or the workgroup."""
     ev = Evaluator(scan.block)
     other = Evaluator(scan.block, workgroup_id=ev.workgroup_id + 1)
     iv = scan.loop.regions[0].blocks[0].arguments[0]
@@ -185,17 +185,27 @@ def _received(scan: LoopScan, old: list) -> np.ndarray:
             e.bind(iv, 0 if k is None else k)
             v = e.view(a.view)
             if v.swizzle is not None:
-                raise IRError(a.op, f"'{TRANSPOSE}' op reads a swizzled LDS view; the front "
+                raise IRError(a.op, f"'{a.op.name}' op reads a swizzled LDS view; the front "
                                     f"end regroups transposing reads of unswizzled tiles")
             got.append(v.element([e.value(i) for i in a.indices]))
         if not (np.array_equal(got[0], got[1]) and np.array_equal(got[0], got[2])):
-            raise IRError(a.op, f"'{TRANSPOSE}' op: its LDS address moves with the K step or "
+            raise IRError(a.op, f"'{a.op.name}' op: its LDS address moves with the K step or "
                                 f"the workgroup; the front end regroups reads whose "
                                 f"addresses depend on the thread alone")
         root = dense_root(ev.view(a.view).root, a.op)
         if root not in roots:
             roots.append(root)
-        addr = got[0] + (roots.index(root) << BUFFER_SHIFT)
+        out.append(np.asarray(got[0], dtype=np.int64) + (roots.index(root) << BUFFER_SHIFT))
+    return roots, out
+
+
+def _received(scan: LoopScan, old: list) -> np.ndarray:
+    """(the LDS buffers read, (reads, threads, 4): the element each thread receives as
+    each element of each old read, ``buffer number << BUFFER_SHIFT`` plus the element of
+    the buffer)."""
+    roots, addrs = read_addresses(scan, old)
+    out = []
+    for addr in addrs:
         base = (np.arange(len(addr)) // WAVE_SIZE) * WAVE_SIZE
         lane = np.arange(len(addr)) % WAVE_SIZE
         src_lane, src_element = _exchange(lane)
@@ -210,7 +220,7 @@ def _exchange(lane: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return tr16_source(lane[:, None], np.arange(4)[None, :])
 
 
-def _half_address(m, i: int, received: np.ndarray, ids: np.ndarray, h: int) -> np.ndarray:
+def half_address(m, i: int, received: np.ndarray, ids: np.ndarray, h: int) -> np.ndarray:
     """Per thread, the element a new transposing read's lane points at so that it delivers
     elements ``4 h .. 4 h + 3`` of the operand ``ids`` (checked for every thread)."""
     want = np.stack([received[x // 4, :, x % 4] for x in ids[4 * h:4 * h + 4]], axis=1)
@@ -228,9 +238,11 @@ def _half_address(m, i: int, received: np.ndarray, ids: np.ndarray, h: int) -> n
     return addr
 
 
-def _emit(scan: LoopScan, old: list, users: list, plans: dict, tracer: _Tracer,
-          roots: list) -> None:
-    """The new reads (addresses computed before the loop), the operands joined from them,
+def emit_regrouped(scan: LoopScan, old: list, users: list, plans: dict,
+                   tracer: ElementTracer, roots: list, read_type=None,
+                   read_attrs: dict | None = None) -> None:
+    """The new reads (addresses computed before the loop; of ``read_type`` with
+    ``read_attrs``, by default those of the old reads), the operands joined from them,
     the old reads and the ops only they fed erased; ``scan.reads`` / ``scan.ops``
     updated."""
     loop = scan.loop
@@ -255,7 +267,8 @@ def _emit(scan: LoopScan, old: list, users: list, plans: dict, tracer: _Tracer,
                 for mm, r, s in digits:
                     off = o.add(off, o.mul(o.rem(o.div(tid, mm), r), s))
                 addr_of[k] = [root] + [o._v(x) for x in _indices(o, off, shape)]
-    rt = ref.op.results[0].type
+    rt = read_type or ref.op.results[0].type
+    attrs = _attrs(ref.op) if read_attrs is None else read_attrs
     new_reads, joined = [], {}
     with ir.InsertionPoint(ref.op), ref.op.location:
         for key, halves in plans.items():
@@ -263,7 +276,7 @@ def _emit(scan: LoopScan, old: list, users: list, plans: dict, tracer: _Tracer,
             for addr in halves:
                 r = ir.Operation.create(TRANSPOSE, results=[rt],
                                         operands=addr_of[tuple(int(x) for x in addr)],
-                                        attributes=_attrs(ref.op))
+                                        attributes=attrs)
                 pair.append(r)
                 new_reads.append(r)
             vt = ir.VectorType.get([8], ir.VectorType(rt).element_type)

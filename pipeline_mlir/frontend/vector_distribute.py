@@ -19,11 +19,13 @@ guess IREE's layouts, :func:`prepare_vector_distribute` runs, on a VectorDistrib
 that still has its workgroup ``scf.forall`` (the late form has none), the passes IREE itself
 runs next: :data:`DISTRIBUTION` (distribution, unrolling to MFMA intrinsics, the padding of
 its LDS tiles; only where the loop multiplies whole tiles) and then :data:`CLEANUP`, passes
-IREE runs later on the way to its late form: the ``scf.forall`` normalised to unit steps,
+IREE runs later on the way to its late form: its vector lowering (which makes the
+column reads of a ``K x N`` B, ``vector<8x1>``, the late form's one-element reads), the
+``scf.forall`` normalised to unit steps,
 ``gpu.thread_id y`` bounded by the workgroup size so that the ``scf.if`` on it folds away,
 index math narrowed to ``i32`` and affine ops lowered to ``arith``, loop-invariant index
 math hoisted.  What comes out is the loop of the late form (register copies into a padded
-LDS, ``vector.transfer_read`` fragment reads, MFMAs), which the rest of the front end takes
+LDS, one-element or 16-byte fragment reads, MFMAs), which the rest of the front end takes
 as it takes the late form: the same schedule and the same main loop from every form.
 
 A kernel is rewritten only when its ``translation_info`` names the VectorDistribute
@@ -55,7 +57,7 @@ DISTRIBUTION = (
 #: IREE passes of its later lowering that put the distributed loop in its late form's shape
 #: (module docstring), nested on the ``func.func``
 CLEANUP = (
-    "iree-codegen-fold-memref-alias-ops,cse,canonicalize,cse,"
+    "iree-codegen-fold-memref-alias-ops,cse,canonicalize,cse,iree-llvmgpu-vector-lowering,"
     "iree-codegen-normalize-loop-bounds{normalize-for=false normalize-forall=true},"
     "iree-codegen-propagate-dispatch-size-bounds,"
     "iree-util-optimize-int-arithmetic{index-is-i64=true narrow-to-i32=true},"

@@ -1,7 +1,7 @@
 """The emulator's modules are layered: each imports only the modules below it, so the
 package reads bottom-up with no import cycle.
 
-    errors, opcodes, instr < scaled < disasm < decode < operands < salu, valu < semantics,
+    errors, opcodes, instr < scaled < disasm < decode < operands < salu, valu, packed < semantics,
     memops, mfma < mfma_mx, scratch < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
     < pool < gemm < iree (mfma < iree; counters, hazards, launchdims < machine);  mfma < expect < launchfile
     < described (gemm, machine < described)
@@ -28,7 +28,9 @@ ALLOWED = {
     "mfma": {"errors", "instr", "operands"},
     "mfma_mx": {"errors", "instr", "mfma", "operands", "scaled"},
     "scratch": {"instr", "memops", "operands"},
-    "program": {"instr", "operands", "semantics", "memops", "mfma", "mfma_mx", "scratch"},
+    "packed": {"instr", "operands"},
+    "program": {"instr", "operands", "semantics", "memops", "mfma", "mfma_mx", "packed",
+                "scratch"},
     "codeobj": {"decode", "errors", "instr", "program"},
     "asmline": {"instr", "opcodes", "scaled"},
     "asmtext": {"asmline", "codeobj", "disasm", "errors", "instr"},

@@ -36,6 +36,14 @@ def prefetch_input() -> str:
     return G.prefetch_input(G.matmul_source(dtype="bf16", m=2048, n=2048, k=1024), FLAGS)
 
 
+@pytest.fixture(scope="module")
+def prefetch_ab() -> str:
+    """IREE's bf16 ``A x B`` (B ``K x N``) 2048x2048x1024 VectorDistribute kernel at the
+    prefetch point."""
+    return G.prefetch_point(G.matmul_source(dtype="bf16", m=2048, n=2048, k=1024,
+                                            transpose_b=False), FLAGS)
+
+
 def _without_executable(text: str) -> str:
     """``text`` with its kernel moved out of its hal.executable (which goes)."""
     with new_context() as ctx:
@@ -161,14 +169,18 @@ def test_handed_back_to_iree_compile_is_exact(prefetch, tmp_path, capsys):
     assert "IREE's HAL bindings" in out, out
 
 
-def test_the_schedule_is_hazard_free(prefetch, tmp_path, capsys):
+@pytest.mark.parametrize("form, lgkm_b", [("prefetch", 8), ("prefetch_ab", 16)])
+def test_the_schedule_is_hazard_free(form, lgkm_b, request, tmp_path, capsys):
     """The prefetch point becomes the 4-wave schedule of its geometry and counts (the same
     printed schedule), whose kernel, with the waits and barriers ``sched-fix-hazards`` adds,
-    the simulator finds hazard-free for main loops of 0..6 iterations."""
+    the simulator finds hazard-free for main loops of 0..6 iterations. ``A x B``: B's
+    one-element reads regrouped into transposing reads
+    (``pipeline_mlir/frontend/element_reads.py``), 16 per B subtile instead of 64, issued in
+    two guarded runs."""
     spec = ("4wave{dtype=bf16 BM=64 BN=128 BK=128 vm_per_load_a=2 vm_per_load_b=4 "
-            "lgkm_per_load_a=4 lgkm_per_load_b=8}")
+            f"lgkm_per_load_a=4 lgkm_per_load_b={lgkm_b}}}")
     src, dump, named = tmp_path / "k.mlir", tmp_path / "k.txt", tmp_path / "named.txt"
-    src.write_text(prefetch)
+    src.write_text(request.getfixturevalue(form))
     assert main(["--pipeline=4wave", str(src), "--emit=schedule", "-o", str(dump)]) == 0
     assert main([f"--pipeline={spec}", "--emit=schedule", "-o", str(named)]) == 0
     assert dump.read_text() == named.read_text()
@@ -204,3 +216,75 @@ def test_fused_epilogues_and_batches(kind, check, tmp_path, capsys):
                "--emulate-mode=random:3"])
     out, err = capsys.readouterr()
     assert rc == 0 and "mode=random: exact, max error 0" in out and check in out, out + err
+
+
+def test_a_times_b_column_reads_become_element_reads(prefetch_ab):
+    """IREE distributes B ``K x N`` into column reads (``vector<8x1>``: 8 K rows of one N
+    column); its vector lowering, run with the cleanup as IREE runs it before its late form,
+    makes them the late form's one-element reads, each the data of one copy."""
+    with new_context() as ctx:
+        module = ir.Module.parse(prefetch_ab, ctx)
+        assert VD.prepare_vector_distribute(module.operation) == 1
+        (loop,) = walk_ops(module.operation, lambda o: o.name == "scf.for")
+        reads = [str(o.results[0].type) for o in walk_ops(
+            loop, lambda o: o.name in ("vector.load", "vector.transfer_read")
+            and "workgroup" in str(o.operands[0].type))]
+    assert reads.count("vector<1xbf16>") == 128 and reads.count("vector<8xbf16>") == 8, reads
+    assert len(reads) == 136, reads
+
+
+def test_element_reads_that_fit_no_transposing_read_are_left(tmp_path, capsys):
+    """A late form whose second B element read reads the first one's element again: no
+    transposing read delivers an operand's elements, so its 64 one-element reads are left
+    as they are, and the loop is refused for them at the loop (never regrouped wrongly)."""
+    late = G.late_form(G.matmul_source(dtype="bf16", m=2048, n=2048, k=1024,
+                                       transpose_b=False), FLAGS)
+    reads = re.findall(r"(%\w+) = vector\.load (%\w+)\[(%\w+), (%\w+)\] : "
+                       r"memref<128x132xbf16, #gpu\.address_space<workgroup>>, "
+                       r"vector<1xbf16>", late)
+    (r0, buf, row0, col0), (r1, _b, row1, col1) = reads[:2]
+    assert col0 == col1 and row0 != row1, reads[:2]
+    old = f"{r1} = vector.load {buf}[{row1}, {col1}]"
+    mutated = late.replace(old, f"{r1} = vector.load {buf}[{row0}, {col1}]")
+    err = _refused(mutated, tmp_path, capsys)
+    assert "option 'lgkm_per_load_b' is out of range: expects an integer in 1..60, got 64" \
+        in err, err
+    assert f"k.mlir:{_line_of(mutated, 'scf.for %arg0')}:" in err, err
+
+
+def test_an_unaligned_matmul_has_no_mfma_loop(tmp_path, capsys):
+    """bf16 1000^3 with the VectorDistribute flags: IREE falls back to dot products from
+    global memory (no LDS, no MFMA), so no K-loop exists to pipeline; refused with the
+    reason at the module."""
+    late = G.late_form(G.matmul_source(dtype="bf16", m=1000, n=1000, k=1000), FLAGS)
+    assert "amdgpu.mfma" not in late and "workgroup>" not in late
+    assert "vector.reduction <add>" in late
+    err = _refused(late, tmp_path, capsys)
+    assert "nothing to pipeline" in err and "no K-loop for sched-adopt-loop" in err, err
+    assert re.search(r"k\.mlir:\d+:\d+: error: ", err), err
+
+
+def test_a_times_b_handed_back_to_iree_compile_is_exact(prefetch_ab, tmp_path, capsys):
+    """``A x B`` pipelined from the prefetch point and given back to ``iree-compile`` by
+    executable substitution: the code object it builds (LLVM's packed 16-bit address
+    arithmetic included, ``pipeline_mlir/emu/packed.py``) computes ``C = A x B`` exactly,
+    launched as IREE launches it (a launch description: its three bindings, 512
+    workgroups of 256 work-items), random order."""
+    from emu_helpers import buffer_arg, launch_toml
+
+    src, pipelined, hsaco = (tmp_path / n for n in ("k.mlir", "pipelined.mlir", "k.hsaco"))
+    src.write_text(prefetch_ab)
+    rc = main(["--pipeline=4wave", str(src), "-o", str(pipelined)])
+    assert rc == 0, capsys.readouterr()
+    source = G.matmul_source(dtype="bf16", m=2048, n=2048, k=1024, transpose_b=False)
+    hsaco.write_bytes(G.iree_hsaco(source, executable=str(pipelined)))
+    launch = tmp_path / "launch.toml"
+    launch.write_text(launch_toml(
+        dict(grid=[512], block=[256]),
+        [buffer_arg("A", "bf16", [2048, 1024]), buffer_arg("B", "bf16", [1024, 2048]),
+         buffer_arg("C", "f32", [2048, 2048])],
+        [dict(output="C", expect="A @ B")]))
+    rc = main(["--emulate", str(hsaco), f"--emulate-launch={launch}",
+               "--emulate-workgroups=3", "--emulate-mode=random:5"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and "mode=random: exact, max error 0" in out, out + err

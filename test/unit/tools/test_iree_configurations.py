@@ -106,6 +106,16 @@ CONFIGS = {
         dict(dtype="f16", m=2048, n=2048, k=1024), VECTOR_DISTRIBUTE, None),
     "i8_abt_2048x2048x1024_vector_distribute": (
         dict(dtype="i8", m=2048, n=2048, k=1024), VECTOR_DISTRIBUTE, None),
+    # B K x N: column reads lowered to one-element reads as IREE lowers them, regrouped
+    # into transposing reads (pipeline_mlir/frontend/element_reads.py)
+    "bf16_ab_2048x2048x1024_vector_distribute": (
+        dict(dtype="bf16", m=2048, n=2048, k=1024, transpose_b=False), VECTOR_DISTRIBUTE,
+        None),
+    # fp8: a 64x128 tile with K step 512; two stages of it do not fit the LDS (docs)
+    "fp8_abt_2048x2048x1024_vector_distribute": (
+        dict(dtype="fp8", m=2048, n=2048, k=1024), VECTOR_DISTRIBUTE,
+        "the schedule's LDS buffers (two stages of every subtile) need 262144 bytes, more "
+        "than the 163840 bytes"),
 }
 
 
@@ -291,6 +301,17 @@ def test_vector_distribute_forms_agree_and_run_in_random_order(generated, tmp_pa
         loops.append(_main_loop(out.read_text()))
     assert loops[0] == loops[1] and loops[0].count("v_mfma_f32_16x16x32_bf16") == 64
     _exact_in_random_order(generated, name, capsys, 9)
+
+
+def test_vector_distribute_a_times_b_forms_agree_and_run_in_random_order(generated, capsys):
+    """IREE's VectorDistribute ``A x B`` (B read one element per ``ds_read``): both forms
+    become the same schedule, a B subtile 16 transposing reads in place of 64 one-element
+    reads (A's 4 reads of 16 bytes), and each kernel is exact with memory completing in a
+    random order the counters allow."""
+    name = "bf16_ab_2048x2048x1024_vector_distribute"
+    schedule = _forms_agree(generated, name, capsys)
+    assert json.loads(schedule)["lgkm_per_load"] == [4, 16], schedule
+    _exact_in_random_order(generated, name, capsys, 17)
 
 
 def test_i8_forms_agree_and_run_exact_in_random_order(generated, capsys):

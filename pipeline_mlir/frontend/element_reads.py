@@ -1,0 +1,138 @@
+"""One-element fragment reads of 16-bit MFMA operands regrouped into transposing reads.
+
+IREE's VectorDistribute pipeline reads the ``K x N`` B tile of a plain ``A x B`` one
+element at a time: an MFMA operand of 8 K values of one N column is 8 ``vector.load``
+of ``vector<1xbf16>`` (``ds_read_u16``) joined by ``vector.from_elements``, 64 reads per
+B subtile and K tile of 128.  That is more reads than ``lgkmcnt`` can count in four runs
+(:mod:`pipeline_mlir.schedule.load_runs`), and each is a whole LDS instruction for 2 bytes.
+Where the 8 elements of every such operand lie in 8 consecutive rows of one column of a
+dense LDS buffer, :func:`regroup_element_reads` replaces them with 2 transposing reads
+(``amdgpu.transpose_load``, ``ds_read_b64_tr_b16``) per operand, exactly as
+:mod:`pipeline_mlir.frontend.transpose` regroups IREE's own transposing reads: the same
+element tracer, the same per-thread check that the lanes of a 16-lane group want 4
+consecutive, 8-byte aligned elements (:func:`~pipeline_mlir.frontend.transpose.
+half_address`), the same emission (addresses computed before the loop from the thread id).
+
+Unlike transposing reads, one-element reads are already something the front end takes:
+a loop whose element reads do not fit that shape (an operand mixing them with other
+values, addresses that move with the K step or the workgroup, a swizzled or non-dense
+buffer, elements used by something other than MFMA operands, lanes that do not want
+consecutive elements) is left as it is, and the rest of the front end takes or refuses it
+as before.  Every property is checked before the IR changes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.layout import fit_digits
+from pipeline_mlir.frontend import transpose as T
+from pipeline_mlir.frontend.scan import LoopScan
+
+__all__ = ["element_reads", "regroup_element_reads"]
+
+#: the element types a ``ds_read_b64_tr_b16`` delivers
+SIXTEEN_BIT = ("bf16", "f16")
+
+
+def element_reads(scan: LoopScan) -> list:
+    """The loop's fragment reads of one 16-bit element."""
+    out = []
+    for a in scan.reads:
+        if a.op.name not in ("vector.load", "vector.transfer_read"):
+            continue
+        vt = ir.VectorType(a.op.results[0].type)
+        if vt.rank == 1 and vt.shape[0] == 1 and str(vt.element_type) in SIXTEEN_BIT:
+            out.append(a)
+    return out
+
+
+class _OneElementTracer(T.ElementTracer):
+    """The transposing reads' tracer with reads of one element (id ``4 k``)."""
+
+    def ids(self, v):
+        if v in self.read_of_value:
+            return np.array([self.read_of_value[v] * 4], dtype=np.int64)
+        return super().ids(v)
+
+
+def regroup_element_reads(scan: LoopScan) -> bool:
+    """Rewrite the loop's one-element reads into 2 transposing reads per MFMA operand
+    (module docstring); returns whether it did (False: the loop is left unchanged)."""
+    old = element_reads(scan)
+    if not old:
+        return False
+    tracer = _OneElementTracer({a.op.results[0]: k for k, a in enumerate(old)})
+    users = _users(scan, tracer)
+    if users is None or not _only_mfmas_use(old, tracer, users):
+        return False
+    roots, received = _addresses(scan, old)
+    if received is None:
+        return False
+    plans = {}
+    try:
+        for m, i, ids in users:
+            key = tuple(int(x) for x in ids)
+            if key not in plans:
+                plans[key] = [T.half_address(m, i, received, ids, h) for h in (0, 1)]
+    except IRError:
+        return False
+    if not all(_fits(addr) for halves in plans.values() for addr in halves):
+        return False
+    et = ir.VectorType(old[0].op.results[0].type).element_type
+    T.emit_regrouped(scan, old, users, plans, tracer, roots,
+            read_type=ir.VectorType.get([4], et), read_attrs={})
+    return True
+
+
+def _users(scan: LoopScan, tracer) -> list | None:
+    """(mfma, operand index, element ids) of every MFMA operand built from element reads,
+    each 8 of them and nothing else; None if some operand is not, or a read feeds none."""
+    users = []
+    try:
+        for m in scan.mfmas:
+            for i in (0, 1):
+                ids = tracer.ids(m.operands[i])
+                if ids is None:
+                    continue
+                if ids.ndim != 1 or ids.size != 8 or np.any(ids == T.NONE):
+                    return None
+                users.append((m, i, ids))
+    except IRError:                 # an op the tracer does not follow
+        return None
+    return users or None
+
+
+def _only_mfmas_use(old: list, tracer, users: list) -> bool:
+    """Whether every op the reads feed is one the tracer followed or an MFMA using them,
+    and every read feeds an MFMA operand."""
+    fed = {int(x) // 4 for _m, _i, ids in users for x in ids}
+    if fed != set(range(len(old))):
+        return False
+    inside = set(tracer.visited) | {m for m, _i, _ids in users}
+    for o in [a.op for a in old] + tracer.visited:
+        for r in o.results:
+            if any(_op(u.owner) not in inside for u in r.uses):
+                return False
+    return True
+
+
+def _addresses(scan: LoopScan, old: list):
+    """(the LDS buffers read, (reads, threads, 4): the element each thread reads, in every
+    column, buffer number above ``T.BUFFER_SHIFT``); (None, None) if an address moves with
+    the K step or the workgroup, or a buffer is swizzled or not dense."""
+    try:
+        roots, addrs = T.read_addresses(scan, old)
+    except IRError:
+        return None, None
+    return roots, np.stack([np.repeat(a[:, None], 4, axis=1) for a in addrs])
+
+
+def _fits(addr: np.ndarray) -> bool:
+    """Whether a new read's addresses are one strided block of the thread id in one
+    buffer (what :func:`~pipeline_mlir.frontend.transpose.emit_regrouped` emits)."""
+    return fit_digits(addr - addr[0]) is not None and \
+        not np.any(addr >> T.BUFFER_SHIFT != addr[0] >> T.BUFFER_SHIFT)

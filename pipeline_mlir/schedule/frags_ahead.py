@@ -22,10 +22,20 @@ What stays derived:
 * **Registers.** A moved read must not overwrite a fragment an MMA between its new and old
   places still reads (checked; a ConfigError otherwise).
 
+``balanced`` chooses the moves itself (:func:`_balanced_plan`): from every load segment an
+in-order prefix of its reads (the early reads or more, whole fragment loads), moved to the
+end of the MMA segment before, so that the largest number of LDS-port instructions (lgkm
+reads and global->LDS loads) any one segment issues is as small as possible; among the
+plans that reach it, the one that moves the fewest instructions.  A prefix keeps every
+closing wait right: the instructions issued after each moved read up to that wait are the
+same as before.  Plans whose registers or guards are refused are not candidates.
+
 No MLIR here.
 """
 
 from __future__ import annotations
+
+import itertools
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.records import replace
@@ -41,9 +51,13 @@ from pipeline_mlir.schedule.types import (
 )
 
 #: the values of the ``frags_ahead`` option: no read moves; only moves inside one
-#: iteration; also the move across the loop's back edge
-NONE, WITHIN, ACROSS = "none", "within", "across"
-FRAGS_AHEAD = (NONE, WITHIN, ACROSS)
+#: iteration; also the move across the loop's back edge; the moves that balance the
+#: segments' LDS-port instructions (across the back edge too)
+NONE, WITHIN, ACROSS, BALANCED = "none", "within", "across", "balanced"
+FRAGS_AHEAD = (NONE, WITHIN, ACROSS, BALANCED)
+#: at most this many move plans are tried by ``balanced`` (the product of the choices
+#: per segment); a kernel with more is a ConfigError
+MAX_PLANS = 4096
 
 
 def _segments(kernel: list[ScheduleEntry]) -> list[tuple[int, int]]:
@@ -240,11 +254,14 @@ def frags_ahead(prologue, kernel, epilogue, blocks, lgkm: tuple[int, int], vm_pe
         return prologue, kernel, epilogue, blocks
     if 0 in lgkm:
         raise ConfigError("frags_ahead: the fragment loads' lgkmcnt counts are not known")
-    moves = _move_plan(kernel, lgkm, mode == ACROSS)
+    cyc = _Cycle(kernel, vm_per_channel)
+    if mode == BALANCED:
+        moves, guards = _balanced_plan(cyc, lgkm)
+    else:
+        moves = _move_plan(kernel, lgkm, mode == ACROSS)
+        guards = _guards(cyc, [r for reads, _ in moves for r in reads]) if moves else {}
     if not moves:
         return prologue, kernel, epilogue, blocks
-    cyc = _Cycle(kernel, vm_per_channel)
-    guards = _guards(cyc, [r for reads, _ in moves for r in reads])
     new_kernel, new_blocks = _apply(kernel, list(blocks), moves, guards, lgkm)
     wrapped = [kernel[i].op for reads, dest in moves if dest > reads[0] for i in reads]
     if wrapped:
@@ -253,3 +270,64 @@ def frags_ahead(prologue, kernel, epilogue, blocks, lgkm: tuple[int, int], vm_pe
                                      for k, op in enumerate(wrapped)]
         epilogue = _strip_first(list(epilogue), wrapped)
     return prologue, new_kernel, epilogue, new_blocks
+
+
+def _port_cost(cyc: _Cycle, i: int, lgkm) -> int:
+    """LDS-port instructions of kernel entry ``i``: a fragment load's lgkm reads, a global
+    load's vm instructions (each a global->LDS load), else 0."""
+    op = cyc.kernel[i].op
+    if _is_read(op):
+        return lgkm[op.channel]
+    return cyc.vm(op.channel) if op.role == OpRole.GLOBAL_LOAD else 0
+
+
+def _prefix_choices(kernel, segs, k: int) -> list[list[int]]:
+    """The read prefixes segment ``k`` may move to the MMA of the segment before: ``[]``,
+    then each longer in-order prefix of its reads (none when the segment's reads are not
+    all before its first MMA, or the segment before has no single MMA)."""
+    start, stop = segs[k]
+    reads = [i for i in range(start, stop) if _is_read(kernel[i].op)]
+    if not reads or any(kernel[i].op.role == OpRole.COMPUTE for i in range(start, reads[-1])):
+        return [[]]
+    prev = range(*segs[k - 1])
+    if sum(kernel[i].op.role == OpRole.COMPUTE for i in prev) != 1:
+        return [[]]
+    return [reads[:j] for j in range(len(reads) + 1)]
+
+
+def _plan_cost(cyc: _Cycle, segs, plan: list[list[int]], lgkm) -> tuple[int, int]:
+    """(the largest LDS-port count of any segment, instructions moved) under ``plan``."""
+    load = [sum(_port_cost(cyc, i, lgkm) for i in range(*seg)) for seg in segs]
+    moved = 0
+    for k, reads in enumerate(plan):
+        cost = sum(_port_cost(cyc, i, lgkm) for i in reads)
+        load[k] -= cost
+        load[k - 1] += cost
+        moved += cost
+    return max(load), moved
+
+
+def _balanced_plan(cyc: _Cycle, lgkm):
+    """The moves and guards of ``balanced`` (module docstring): the cheapest plan by
+    :func:`_plan_cost` whose registers and guards are accepted."""
+    kernel = cyc.kernel
+    segs = _segments(kernel)
+    choices = [_prefix_choices(kernel, segs, k) for k in range(len(segs))]
+    total = 1
+    for c in choices:
+        total *= len(c)
+    if total > MAX_PLANS:
+        raise ConfigError(f"frags_ahead=balanced: {total} move plans, more than the "
+                          f"{MAX_PLANS} it tries")
+    plans = sorted(itertools.product(*choices), key=lambda p: _plan_cost(cyc, segs, p, lgkm))
+    for plan in plans:
+        moves = [(reads, _mma_in(kernel, segs[k - 1])) for k, reads in enumerate(plan) if reads]
+        try:
+            for reads, dest in moves:
+                lo = dest if dest < reads[0] else dest - len(kernel)
+                _check_registers(kernel, reads, lo, reads[0])
+            guards = _guards(cyc, [r for reads, _ in moves for r in reads])
+        except ConfigError:
+            continue
+        return moves, guards
+    return [], {}

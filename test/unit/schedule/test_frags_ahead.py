@@ -153,14 +153,14 @@ def test_a_guard_that_would_precede_its_load_is_refused():
 def test_unknown_counts_and_modes_are_errors():
     with pytest.raises(ConfigError, match="lgkmcnt counts are not known"):
         frags_ahead([], [], [], [], (0, 4), lambda ch: 2, "within")
-    with pytest.raises(ConfigError, match="frags_ahead must be one of none, within, across"):
+    with pytest.raises(ConfigError, match="frags_ahead must be one of none, within, across, balanced"):
         frags_ahead([], [], [], [], (8, 4), lambda ch: 2, "sometimes")
     with pytest.raises(ConfigError, match="frags_ahead"):
         parse_pipeline("pingpong{frags_ahead=sometimes}")
 
 
-def test_defaults_within_for_fp8_none_otherwise():
-    assert parse_pipeline("pingpong{is_fp8=true}").ahead_mode == "within"
+def test_defaults_balanced_for_fp8_none_otherwise():
+    assert parse_pipeline("pingpong{is_fp8=true}").ahead_mode == "balanced"
     assert parse_pipeline("pingpong{dtype=i8}").ahead_mode == "none"
     assert parse_pipeline("pingpong").ahead_mode == "none"
     assert parse_pipeline("pingpong{dtype=fp8 frags_ahead=none}").ahead_mode == "none"

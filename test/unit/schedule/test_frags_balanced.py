@@ -1,0 +1,120 @@
+"""``frags_ahead=balanced`` (pipeline_mlir/schedule/frags_ahead.py): the move plan it picks
+(the smallest largest LDS-port count of a segment, then the fewest moved instructions),
+the plans it skips (registers in use), its limit, and the FP8 ping-pong schedule it gives:
+safe in the functional model, unsafe with any of its guards removed or weakened."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.records import replace
+from pipeline_mlir.schedule import frags_ahead as FA
+from pipeline_mlir.schedule.targets import MMA, MMA_LOAD_A, MMA_LOAD_B
+from pipeline_mlir.schedule.types import BARRIER, WAIT_VM, OpDesc, OpRole, Phase, ScheduleEntry
+from pipeline_mlir.schedules.registry import parse_pipeline
+from pipeline_mlir.sim.functional import simulate
+from pipeline_mlir.sim.trace import kernel_shape
+
+LGKM = (8, 4)      # lgkm instructions of an A and of a B fragment load
+
+
+def _e(op):
+    return ScheduleEntry(op, 0, Phase.KERNEL)
+
+
+def _read(tag, ch, sub=0):
+    return _e(OpDesc(tag=tag, channel=ch, stage=0, subtile=sub, role=OpRole.FRAGMENT_LOAD))
+
+
+def _mma(stage, sub):
+    return _e(OpDesc(tag=MMA, stage=stage, subtile=sub, role=OpRole.COMPUTE))
+
+
+def _kernel(first_mma=(1, 1)):
+    """DMA of A's and B's slots, their wait; an MMA; a load block of B (4) then A (8)
+    reads; their MMA.  The load block issues all 12 LDS instructions."""
+    dma = [_e(OpDesc(tag=1, channel=ch, stage=0, subtile=0, role=OpRole.GLOBAL_LOAD))
+           for ch in (0, 1)]
+    return dma + [_e(OpDesc.barrier()), _e(OpDesc.wait_vm(0)), _e(OpDesc.barrier()),
+                  _mma(*first_mma), _e(OpDesc.barrier()),
+                  _read(MMA_LOAD_B, 1), _read(MMA_LOAD_A, 0), _e(OpDesc.barrier()),
+                  _mma(0, 0), _e(OpDesc.barrier())]
+
+
+def _balanced(kernel):
+    return FA.frags_ahead([], kernel, [], list(range(len(kernel))), LGKM, lambda ch: 2,
+                          FA.BALANCED)
+
+
+def _tags(entries):
+    return [e.op.tag for e in entries]
+
+
+def test_the_plan_evens_out_the_segments_with_the_fewest_moves():
+    """Segments: [dma 4 + barrier], [wait, barrier], [mma, barrier], [B 4, A 8, barrier],
+    [mma, barrier].  Moving B alone leaves 8 + 4 (max 8); moving both leaves 12 before the
+    MMA's barrier (max 12): B alone is the plan."""
+    _, new, _, _ = _balanced(_kernel())
+    tags = _tags(new)
+    assert tags.index(MMA_LOAD_B) == tags.index(MMA) + 1
+    assert tags.index(MMA_LOAD_A) > tags.index(BARRIER, tags.index(MMA_LOAD_B))
+
+
+def test_a_plan_whose_reads_overwrite_fragments_in_use_is_skipped():
+    """The MMA before reads B's subtile 0: no read may move in front of it, so nothing moves
+    (the only plan accepted moves nothing)."""
+    kernel = _kernel(first_mma=(1, 0))
+    _, new, _, _ = _balanced(kernel)
+    assert _tags(new) == _tags(kernel)
+
+
+def test_too_many_plans_is_an_error(monkeypatch):
+    monkeypatch.setattr(FA, "MAX_PLANS", 2)
+    with pytest.raises(ConfigError, match="frags_ahead=balanced: 3 move plans, more than the 2"):
+        _balanced(_kernel())
+
+
+def _port_max(c, lgkm=LGKM, vm=2):
+    """The largest LDS-port instruction count of a kernel segment."""
+    out, n = [], 0
+    for e in c.kernel:
+        op = e.op
+        if op.role == OpRole.FRAGMENT_LOAD:
+            n += lgkm[op.channel]
+        elif op.role == OpRole.GLOBAL_LOAD:
+            n += vm
+        if op.tag == BARRIER:
+            out.append(n)
+            n = 0
+    return max(out)
+
+
+def test_fp8_pingpong_is_balanced_and_safe():
+    schedule = parse_pipeline("pingpong{is_fp8=true frags_ahead=balanced}")
+    c = schedule.compile()
+    others = {m: schedule.with_(frags_ahead=m).compile() for m in FA.FRAGS_AHEAD[:3]}
+    assert _port_max(c) < min(_port_max(o) for o in others.values())
+    after_mma = {c.kernel[i + 1].op.tag for i, e in enumerate(c.kernel[:-1])
+                 if e.op.tag == MMA and c.kernel[i + 1].op.role == OpRole.FRAGMENT_LOAD}
+    assert after_mma == {MMA_LOAD_A, MMA_LOAD_B}
+    result = simulate(c, kernel_shape(schedule))
+    assert result.safe, result.first_hazard().describe()
+
+
+def test_fp8_pingpong_guards_are_needed():
+    """Each derived guard removed is a RAW hazard.  (One too weak is not: at the barrier
+    where two moved reads' guards meet, the functional model accepts vmcnt(5) where the
+    derivation asks for vmcnt(4).)"""
+    schedule = parse_pipeline("pingpong{is_fp8=true frags_ahead=balanced}")
+    c = schedule.compile()
+    base = schedule.with_(frags_ahead="none").compile()
+    old = [e.op.wait_value for e in base.kernel if e.op.tag == WAIT_VM]
+    found = [i for i, e in enumerate(c.kernel) if e.op.tag == WAIT_VM
+             and c.kernel[i + 1].op.tag == BARRIER and e.op.wait_value not in old]
+    assert found
+    for at in found:
+        kernel = list(c.kernel)
+        del kernel[at]
+        result = simulate(replace(c, kernel=kernel), kernel_shape(schedule))
+        assert not result.safe

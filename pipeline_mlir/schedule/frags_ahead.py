@@ -114,6 +114,18 @@ def _check_registers(kernel, reads: list[int], lo: int, hi: int) -> None:
                               f"ahead of it would overwrite")
 
 
+def _check_slots(kernel, reads: list[int], lo: int, hi: int) -> None:
+    """No global load in the unrolled stretch ``[lo, hi)`` fills a slot the moved reads
+    read (they would read the slot's previous K tile)."""
+    slots = {(kernel[i].op.channel, kernel[i].op.stage, kernel[i].op.subtile) for i in reads}
+    n = len(kernel)
+    for p in range(lo, hi):
+        op = kernel[p % n].op
+        if op.role == OpRole.GLOBAL_LOAD and (op.channel, op.stage, op.subtile) in slots:
+            raise ConfigError(f"frags_ahead: KRN[{p % n}] fills a slot that a read moved "
+                              f"ahead of it reads")
+
+
 class _Cycle:
     """The kernel unrolled: position ``p`` of iteration ``p // n`` is ``kernel[p % n]``."""
 
@@ -157,20 +169,38 @@ class _Cycle:
         raise ConfigError("frags_ahead: the kernel has no barrier")
 
 
-def _guards(cyc: _Cycle, reads: list[int]) -> dict[int, int]:
-    """Kernel index of a barrier -> the vmcnt the guard before it waits for."""
+def _distance(cyc: _Cycle, read_pos: int, at: int) -> int:
+    """Barriers between the vmcnt wait covering the load the read at ``read_pos`` reads and
+    position ``at`` (where the read is issued)."""
+    wait = cyc.covering_wait(cyc.dma_of(read_pos))
+    return sum(cyc.op(p).tag == BARRIER for p in range(wait + 1, at))
+
+
+def _guards(cyc: _Cycle, moves: list[tuple[list[int], int]]) -> dict[int, int]:
+    """Kernel index of a barrier -> the vmcnt the guard before it waits for.  A moved read
+    whose covering wait is still as many barriers before it as the closest one of any read
+    of the kernel as it was (the distance the schedule already relies on) needs none."""
+    n = cyc.n
+    filled = {(op.channel, op.stage, op.subtile) for op in map(cyc.op, range(n))
+              if op.role == OpRole.GLOBAL_LOAD}
+    # (a read of a slot no load in the loop fills is the functional model's empty-slot)
+    reads = [i for i in range(n) if _is_read(cyc.op(i)) and
+             (cyc.op(i).channel, cyc.op(i).stage, cyc.op(i).subtile) in filled]
+    least = min((_distance(cyc, r + n, r + n) for r in reads), default=0)
     out: dict[int, int] = {}
-    for r in reads:
-        dma = cyc.dma_of(r)
-        wait = cyc.covering_wait(dma)
-        # the barrier before the covering wait's: the wait one barrier earlier
-        at = cyc.barrier_before(wait)
-        if at <= dma:
-            raise ConfigError(f"frags_ahead: the read KRN[{r % cyc.n}] issued one barrier "
-                              f"earlier needs its global load KRN[{dma % cyc.n}] completed "
-                              f"before a barrier that comes before the load")
-        count = cyc.vm_between(dma, at)
-        out[at % cyc.n] = min(count, out.get(at % cyc.n, count))
+    for moved, dest in moves:
+        lo = dest if dest < moved[0] else dest - n
+        for r in moved:
+            if _distance(cyc, r + n, lo + n + 1) >= least:
+                continue
+            dma = cyc.dma_of(r + n) - n
+            at = cyc.barrier_before(cyc.covering_wait(dma))
+            if at <= dma:
+                raise ConfigError(f"frags_ahead: the read KRN[{r % n}] issued one barrier "
+                                  f"earlier needs its global load KRN[{dma % n}] completed "
+                                  f"before a barrier that comes before the load")
+            count = cyc.vm_between(dma, at)
+            out[at % n] = min(count, out.get(at % n, count))
     return out
 
 
@@ -259,7 +289,7 @@ def frags_ahead(prologue, kernel, epilogue, blocks, lgkm: tuple[int, int], vm_pe
         moves, guards = _balanced_plan(cyc, lgkm)
     else:
         moves = _move_plan(kernel, lgkm, mode == ACROSS)
-        guards = _guards(cyc, [r for reads, _ in moves for r in reads]) if moves else {}
+        guards = _guards(cyc, moves)
     if not moves:
         return prologue, kernel, epilogue, blocks
     new_kernel, new_blocks = _apply(kernel, list(blocks), moves, guards, lgkm)
@@ -326,7 +356,8 @@ def _balanced_plan(cyc: _Cycle, lgkm):
             for reads, dest in moves:
                 lo = dest if dest < reads[0] else dest - len(kernel)
                 _check_registers(kernel, reads, lo, reads[0])
-            guards = _guards(cyc, [r for reads, _ in moves for r in reads])
+                _check_slots(kernel, reads, lo, reads[0])
+            guards = _guards(cyc, moves)
         except ConfigError:
             continue
         return moves, guards

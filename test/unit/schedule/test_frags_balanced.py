@@ -69,6 +69,18 @@ def test_a_plan_whose_reads_overwrite_fragments_in_use_is_skipped():
     assert _tags(new) == _tags(kernel)
 
 
+def test_a_plan_whose_reads_would_pass_a_load_into_their_slot_is_skipped():
+    """A global load into B's slot between the MMA and the reads: B read ahead of it would
+    read the slot's previous K tile, so nothing moves."""
+    kernel = _kernel()
+    at = _tags(kernel).index(MMA_LOAD_B)
+    kernel.insert(at, kernel[1])
+    _, new, _, _ = _balanced(kernel)
+    assert _tags(new) == _tags(kernel)
+    with pytest.raises(ConfigError, match=r"KRN\[7\] fills a slot that a read moved ahead"):
+        FA._check_slots(kernel, [at + 1], at - 3, at + 1)
+
+
 def test_too_many_plans_is_an_error(monkeypatch):
     monkeypatch.setattr(FA, "MAX_PLANS", 2)
     with pytest.raises(ConfigError, match="frags_ahead=balanced: 3 move plans, more than the 2"):
@@ -102,10 +114,10 @@ def test_fp8_pingpong_is_balanced_and_safe():
     assert result.safe, result.first_hazard().describe()
 
 
-def test_fp8_pingpong_guards_are_needed():
-    """Each derived guard removed is a RAW hazard.  (One too weak is not: at the barrier
-    where two moved reads' guards meet, the functional model accepts vmcnt(5) where the
-    derivation asks for vmcnt(4).)"""
+@pytest.mark.parametrize("mutation", ["removed", "one too weak"])
+def test_fp8_pingpong_guards_are_needed(mutation):
+    """Each derived guard removed, or one too weak, is a RAW hazard (A's second subtile,
+    moved ahead of an MMA, keeps enough barriers after its load's wait: no guard)."""
     schedule = parse_pipeline("pingpong{is_fp8=true frags_ahead=balanced}")
     c = schedule.compile()
     base = schedule.with_(frags_ahead="none").compile()
@@ -115,6 +127,9 @@ def test_fp8_pingpong_guards_are_needed():
     assert found
     for at in found:
         kernel = list(c.kernel)
-        del kernel[at]
+        if mutation == "removed":
+            del kernel[at]
+        else:
+            kernel[at] = replace(kernel[at], op=OpDesc.wait_vm(kernel[at].op.wait_value + 1))
         result = simulate(replace(c, kernel=kernel), kernel_shape(schedule))
         assert not result.safe

@@ -24,9 +24,11 @@ What stays derived:
 
 ``balanced`` chooses the moves itself (:func:`_balanced_plan`): from every load segment an
 in-order prefix of its reads (the early reads or more, whole fragment loads), moved to the
-end of the MMA segment before, so that the largest number of LDS-port instructions (lgkm
-reads and global->LDS loads) any one segment issues is as small as possible; among the
-plans that reach it, the one that moves the fewest instructions.  A prefix keeps every
+end of the MMA segment before, so that the segments' LDS-port instruction counts (lgkm
+reads and global->LDS loads), largest first, are as small as possible (compared as sorted
+lists); among the plans that reach it, the one that moves the fewest instructions.
+``balanced`` moves inside one iteration, as ``within``; ``balanced-across`` also over the
+back edge, as ``across``.  A prefix keeps every
 closing wait right: the instructions issued after each moved read up to that wait are the
 same as before.  Plans whose registers or guards are refused are not candidates.
 
@@ -52,9 +54,10 @@ from pipeline_mlir.schedule.types import (
 
 #: the values of the ``frags_ahead`` option: no read moves; only moves inside one
 #: iteration; also the move across the loop's back edge; the moves that balance the
-#: segments' LDS-port instructions (across the back edge too)
-NONE, WITHIN, ACROSS, BALANCED = "none", "within", "across", "balanced"
-FRAGS_AHEAD = (NONE, WITHIN, ACROSS, BALANCED)
+#: segments' LDS-port instructions, inside one iteration and also over the back edge
+NONE, WITHIN, ACROSS = "none", "within", "across"
+BALANCED, BALANCED_ACROSS = "balanced", "balanced-across"
+FRAGS_AHEAD = (NONE, WITHIN, ACROSS, BALANCED, BALANCED_ACROSS)
 #: at most this many move plans are tried by ``balanced`` (the product of the choices
 #: per segment); a kernel with more is a ConfigError
 MAX_PLANS = 4096
@@ -285,8 +288,8 @@ def frags_ahead(prologue, kernel, epilogue, blocks, lgkm: tuple[int, int], vm_pe
     if 0 in lgkm:
         raise ConfigError("frags_ahead: the fragment loads' lgkmcnt counts are not known")
     cyc = _Cycle(kernel, vm_per_channel)
-    if mode == BALANCED:
-        moves, guards = _balanced_plan(cyc, lgkm)
+    if mode in (BALANCED, BALANCED_ACROSS):
+        moves, guards = _balanced_plan(cyc, lgkm, mode == BALANCED_ACROSS)
     else:
         moves = _move_plan(kernel, lgkm, mode == ACROSS)
         guards = _guards(cyc, moves)
@@ -325,8 +328,8 @@ def _prefix_choices(kernel, segs, k: int) -> list[list[int]]:
     return [reads[:j] for j in range(len(reads) + 1)]
 
 
-def _plan_cost(cyc: _Cycle, segs, plan: list[list[int]], lgkm) -> tuple[int, int]:
-    """(the largest LDS-port count of any segment, instructions moved) under ``plan``."""
+def _plan_cost(cyc: _Cycle, segs, plan: list[list[int]], lgkm) -> tuple[list[int], int]:
+    """(the segments' LDS-port counts under ``plan``, largest first; instructions moved)."""
     load = [sum(_port_cost(cyc, i, lgkm) for i in range(*seg)) for seg in segs]
     moved = 0
     for k, reads in enumerate(plan):
@@ -334,15 +337,17 @@ def _plan_cost(cyc: _Cycle, segs, plan: list[list[int]], lgkm) -> tuple[int, int
         load[k] -= cost
         load[k - 1] += cost
         moved += cost
-    return max(load), moved
+    return sorted(load, reverse=True), moved
 
 
-def _balanced_plan(cyc: _Cycle, lgkm):
-    """The moves and guards of ``balanced`` (module docstring): the cheapest plan by
-    :func:`_plan_cost` whose registers and guards are accepted."""
+def _balanced_plan(cyc: _Cycle, lgkm, across: bool):
+    """The moves and guards of ``balanced`` (``across``: ``balanced-across``; module
+    docstring): the cheapest plan by :func:`_plan_cost` whose registers, slots and guards
+    are accepted."""
     kernel = cyc.kernel
     segs = _segments(kernel)
-    choices = [_prefix_choices(kernel, segs, k) for k in range(len(segs))]
+    choices = [_prefix_choices(kernel, segs, k) if k or across else [[]]
+               for k in range(len(segs))]
     total = 1
     for c in choices:
         total *= len(c)

@@ -164,8 +164,9 @@ class PingPong(NamedSchedule):
     frags_ahead: str | None = option(
         "enum", None, "fragment reads that a load block's closing lgkm wait completes, issued "
         "one MMA run earlier with a derived vmcnt guard: none, within (inside one iteration), "
-        "across (also over the loop's back edge) or balanced (more reads, chosen to even out "
-        "the LDS-port instructions of the load blocks); default: balanced for fp8, else none",
+        "across (also over the loop's back edge), balanced (more reads, chosen to even out "
+        "the LDS-port instructions of the load blocks, inside one iteration) or "
+        "balanced-across (also over the back edge); default: balanced for fp8, else none",
         choices=FRAGS_AHEAD)
     c_dtype: str = option("enum", "f32", C_DTYPE_HELP, choices=tuple(C_DTYPES))
     xcd_remap: bool = option("bool", False, XCD_REMAP_HELP)
@@ -217,7 +218,7 @@ class PingPong(NamedSchedule):
     @property
     def ahead_mode(self) -> str:
         """``frags_ahead``, else the kernel's default: ``balanced`` for fp8 (its closing lgkm
-        waits hold back B's reads and its first load block issues the most LDS
+        waits hold back B's reads and its load blocks issue uneven numbers of LDS
         instructions; docs/schedules.md), ``none`` for the other types."""
         if self.frags_ahead is not None:
             return self.frags_ahead

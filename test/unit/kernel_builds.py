@@ -28,8 +28,11 @@ EXTRA_SPECS = {"pingpong-bf16-block": "pingpong{is_fp8=false waits=block}",
                # the ping-pong FP8 kernel with its reads moved over the back edge too
                # (test_frags_ahead_emu.py)
                "pingpong-fp8-across": "pingpong{is_fp8=true frags_ahead=across}",
-               # ... only inside one iteration (the FP8 default before frags_ahead=balanced)
+               # ... only the early reads inside one iteration (the FP8 default before
+               # frags_ahead=balanced), and balanced over the back edge too
                "pingpong-fp8-within": "pingpong{is_fp8=true frags_ahead=within}",
+               "pingpong-fp8-balanced-across":
+                   "pingpong{is_fp8=true frags_ahead=balanced-across}",
                # ... and without it (the FP8 default before frags_ahead=within)
                "pingpong-fp8-none": "pingpong{is_fp8=true frags_ahead=none}",
                # the MXFP4 4-wave 256x256 kernel (test_mx256.py)

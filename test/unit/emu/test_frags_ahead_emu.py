@@ -15,9 +15,11 @@ from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.schedule.types import WAIT_VM
 from pipeline_mlir.schedules.registry import parse_pipeline
 
-#: balanced: the default FP8 ping-pong kernel; within: only inside one iteration; across:
-#: the early reads over the back edge too
-KEYS = ("pingpong-fp8", "pingpong-fp8-within", "pingpong-fp8-across")
+#: balanced: the default FP8 ping-pong kernel (reads chosen to even out the load blocks,
+#: inside one iteration); within: only the early reads; across, balanced-across: over the
+#: loop's back edge too
+KEYS = ("pingpong-fp8", "pingpong-fp8-within", "pingpong-fp8-across",
+        "pingpong-fp8-balanced-across")
 
 
 def run(k, key: str, K: int, mode: str) -> str:

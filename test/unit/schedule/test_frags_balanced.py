@@ -87,8 +87,8 @@ def test_too_many_plans_is_an_error(monkeypatch):
         _balanced(_kernel())
 
 
-def _port_max(c, lgkm=LGKM, vm=2):
-    """The largest LDS-port instruction count of a kernel segment."""
+def _port_counts(c, lgkm=LGKM, vm=2):
+    """The kernel segments' LDS-port instruction counts, largest first."""
     out, n = [], 0
     for e in c.kernel:
         op = e.op
@@ -99,26 +99,37 @@ def _port_max(c, lgkm=LGKM, vm=2):
         if op.tag == BARRIER:
             out.append(n)
             n = 0
-    return max(out)
+    return sorted(out, reverse=True)
 
 
-def test_fp8_pingpong_is_balanced_and_safe():
-    schedule = parse_pipeline("pingpong{is_fp8=true frags_ahead=balanced}")
+def _moved_after_mma(c) -> list[int]:
+    return sorted(c.kernel[i + 1].op.tag for i, e in enumerate(c.kernel[:-1])
+                  if e.op.tag == MMA and c.kernel[i + 1].op.role == OpRole.FRAGMENT_LOAD)
+
+
+@pytest.mark.parametrize("mode,like,moved", [
+    # inside one iteration: the second half's B reads (as within) and both halves' A reads
+    # of the second subtile
+    (FA.BALANCED, FA.WITHIN, [MMA_LOAD_A, MMA_LOAD_A, MMA_LOAD_B]),
+    # over the back edge too: the first half's B reads as well
+    (FA.BALANCED_ACROSS, FA.ACROSS, [MMA_LOAD_A, MMA_LOAD_A, MMA_LOAD_B, MMA_LOAD_B])])
+def test_fp8_pingpong_is_balanced_and_safe(mode, like, moved):
+    schedule = parse_pipeline(f"pingpong{{is_fp8=true frags_ahead={mode}}}")
     c = schedule.compile()
-    others = {m: schedule.with_(frags_ahead=m).compile() for m in FA.FRAGS_AHEAD[:3]}
-    assert _port_max(c) < min(_port_max(o) for o in others.values())
-    after_mma = {c.kernel[i + 1].op.tag for i, e in enumerate(c.kernel[:-1])
-                 if e.op.tag == MMA and c.kernel[i + 1].op.role == OpRole.FRAGMENT_LOAD}
-    assert after_mma == {MMA_LOAD_A, MMA_LOAD_B}
+    other = schedule.with_(frags_ahead=like).compile()
+    none = schedule.with_(frags_ahead="none").compile()
+    assert _port_counts(c) < _port_counts(other) <= _port_counts(none)
+    assert _moved_after_mma(c) == moved
     result = simulate(c, kernel_shape(schedule))
     assert result.safe, result.first_hazard().describe()
 
 
+@pytest.mark.parametrize("mode", [FA.BALANCED, FA.BALANCED_ACROSS])
 @pytest.mark.parametrize("mutation", ["removed", "one too weak"])
-def test_fp8_pingpong_guards_are_needed(mutation):
+def test_fp8_pingpong_guards_are_needed(mode, mutation):
     """Each derived guard removed, or one too weak, is a RAW hazard (A's second subtile,
     moved ahead of an MMA, keeps enough barriers after its load's wait: no guard)."""
-    schedule = parse_pipeline("pingpong{is_fp8=true frags_ahead=balanced}")
+    schedule = parse_pipeline(f"pingpong{{is_fp8=true frags_ahead={mode}}}")
     c = schedule.compile()
     base = schedule.with_(frags_ahead="none").compile()
     old = [e.op.wait_value for e in base.kernel if e.op.tag == WAIT_VM]

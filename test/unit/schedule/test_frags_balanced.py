@@ -8,13 +8,13 @@ from __future__ import annotations
 import pytest
 
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.records import replace
 from pipeline_mlir.schedule import frags_ahead as FA
 from pipeline_mlir.schedule.targets import MMA, MMA_LOAD_A, MMA_LOAD_B
-from pipeline_mlir.schedule.types import BARRIER, WAIT_VM, OpDesc, OpRole, Phase, ScheduleEntry
+from pipeline_mlir.schedule.types import BARRIER, OpDesc, OpRole, Phase, ScheduleEntry
 from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.sim.functional import simulate
 from pipeline_mlir.sim.trace import kernel_shape
+from test_frags_ahead import guards, mutated
 
 LGKM = (8, 4)      # lgkm instructions of an A and of a B fragment load
 
@@ -129,18 +129,11 @@ def test_fp8_pingpong_is_balanced_and_safe(mode, like, moved):
 def test_fp8_pingpong_guards_are_needed(mode, mutation):
     """Each derived guard removed, or one too weak, is a RAW hazard (A's second subtile,
     moved ahead of an MMA, keeps enough barriers after its load's wait: no guard)."""
-    schedule = parse_pipeline(f"pingpong{{is_fp8=true frags_ahead={mode}}}")
+    spec = f"pingpong{{is_fp8=true frags_ahead={mode}}}"
+    schedule = parse_pipeline(spec)
     c = schedule.compile()
-    base = schedule.with_(frags_ahead="none").compile()
-    old = [e.op.wait_value for e in base.kernel if e.op.tag == WAIT_VM]
-    found = [i for i, e in enumerate(c.kernel) if e.op.tag == WAIT_VM
-             and c.kernel[i + 1].op.tag == BARRIER and e.op.wait_value not in old]
+    found = guards(spec)
     assert found
     for at in found:
-        kernel = list(c.kernel)
-        if mutation == "removed":
-            del kernel[at]
-        else:
-            kernel[at] = replace(kernel[at], op=OpDesc.wait_vm(kernel[at].op.wait_value + 1))
-        result = simulate(replace(c, kernel=kernel), kernel_shape(schedule))
+        result = simulate(mutated(c, at, mutation), kernel_shape(schedule))
         assert not result.safe

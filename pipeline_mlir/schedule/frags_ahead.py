@@ -18,7 +18,9 @@ What stays derived:
   :mod:`pipeline_mlir.sim.functional`).  A read issued one barrier earlier keeps the
   barrier distance of the original only if that wait also comes one barrier earlier: a
   ``WAIT_VM`` completing the DMA is added before the barrier that ends the segment before
-  the covering wait's (or an existing wait there lowered to it).
+  the covering wait's (or an existing wait there lowered to it).  A moved read whose
+  covering wait stays at least as many barriers before it as the closest covering wait of
+  any read of the unmoved kernel (a distance the schedule already relies on) needs none.
 * **Registers.** A moved read must not overwrite a fragment an MMA between its new and old
   places still reads (checked; a ConfigError otherwise).
 
@@ -28,9 +30,10 @@ end of the MMA segment before, so that the segments' LDS-port instruction counts
 reads and global->LDS loads), largest first, are as small as possible (compared as sorted
 lists); among the plans that reach it, the one that moves the fewest instructions.
 ``balanced`` moves inside one iteration, as ``within``; ``balanced-across`` also over the
-back edge, as ``across``.  A prefix keeps every
-closing wait right: the instructions issued after each moved read up to that wait are the
-same as before.  Plans whose registers or guards are refused are not candidates.
+back edge, as ``across``.  A prefix keeps every closing wait right: the instructions issued
+after each moved read up to that wait are the same as before.  Plans whose registers,
+slots (:func:`_check_slots`) or guards are refused are not candidates; the plan that moves
+nothing always is.
 
 No MLIR here.
 """

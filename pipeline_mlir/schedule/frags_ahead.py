@@ -18,14 +18,29 @@ What stays derived:
   :mod:`pipeline_mlir.sim.functional`).  A read issued one barrier earlier keeps the
   barrier distance of the original only if that wait also comes one barrier earlier: a
   ``WAIT_VM`` completing the DMA is added before the barrier that ends the segment before
-  the covering wait's (or an existing wait there lowered to it).
+  the covering wait's (or an existing wait there lowered to it).  A moved read whose
+  covering wait stays at least as many barriers before it as the closest covering wait of
+  any read of the unmoved kernel (a distance the schedule already relies on) needs none.
 * **Registers.** A moved read must not overwrite a fragment an MMA between its new and old
   places still reads (checked; a ConfigError otherwise).
+
+``balanced`` chooses the moves itself (:func:`_balanced_plan`): from every load segment an
+in-order prefix of its reads (the early reads or more, whole fragment loads), moved to the
+end of the MMA segment before, so that the segments' LDS-port instruction counts (lgkm
+reads and global->LDS loads), largest first, are as small as possible (compared as sorted
+lists); among the plans that reach it, the one that moves the fewest instructions.
+``balanced`` moves inside one iteration, as ``within``; ``balanced-across`` also over the
+back edge, as ``across``.  A prefix keeps every closing wait right: the instructions issued
+after each moved read up to that wait are the same as before.  Plans whose registers,
+slots (:func:`_check_slots`) or guards are refused are not candidates; the plan that moves
+nothing always is.
 
 No MLIR here.
 """
 
 from __future__ import annotations
+
+import itertools
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.records import replace
@@ -41,9 +56,14 @@ from pipeline_mlir.schedule.types import (
 )
 
 #: the values of the ``frags_ahead`` option: no read moves; only moves inside one
-#: iteration; also the move across the loop's back edge
+#: iteration; also the move across the loop's back edge; the moves that balance the
+#: segments' LDS-port instructions, inside one iteration and also over the back edge
 NONE, WITHIN, ACROSS = "none", "within", "across"
-FRAGS_AHEAD = (NONE, WITHIN, ACROSS)
+BALANCED, BALANCED_ACROSS = "balanced", "balanced-across"
+FRAGS_AHEAD = (NONE, WITHIN, ACROSS, BALANCED, BALANCED_ACROSS)
+#: at most this many move plans are tried by ``balanced`` (the product of the choices
+#: per segment); a kernel with more is a ConfigError
+MAX_PLANS = 4096
 
 
 def _segments(kernel: list[ScheduleEntry]) -> list[tuple[int, int]]:
@@ -100,6 +120,18 @@ def _check_registers(kernel, reads: list[int], lo: int, hi: int) -> None:
                               f"ahead of it would overwrite")
 
 
+def _check_slots(kernel, reads: list[int], lo: int, hi: int) -> None:
+    """No global load in the unrolled stretch ``[lo, hi)`` fills a slot the moved reads
+    read (they would read the slot's previous K tile)."""
+    slots = {(kernel[i].op.channel, kernel[i].op.stage, kernel[i].op.subtile) for i in reads}
+    n = len(kernel)
+    for p in range(lo, hi):
+        op = kernel[p % n].op
+        if op.role == OpRole.GLOBAL_LOAD and (op.channel, op.stage, op.subtile) in slots:
+            raise ConfigError(f"frags_ahead: KRN[{p % n}] fills a slot that a read moved "
+                              f"ahead of it reads")
+
+
 class _Cycle:
     """The kernel unrolled: position ``p`` of iteration ``p // n`` is ``kernel[p % n]``."""
 
@@ -143,20 +175,38 @@ class _Cycle:
         raise ConfigError("frags_ahead: the kernel has no barrier")
 
 
-def _guards(cyc: _Cycle, reads: list[int]) -> dict[int, int]:
-    """Kernel index of a barrier -> the vmcnt the guard before it waits for."""
+def _distance(cyc: _Cycle, read_pos: int, at: int) -> int:
+    """Barriers between the vmcnt wait covering the load the read at ``read_pos`` reads and
+    position ``at`` (where the read is issued)."""
+    wait = cyc.covering_wait(cyc.dma_of(read_pos))
+    return sum(cyc.op(p).tag == BARRIER for p in range(wait + 1, at))
+
+
+def _guards(cyc: _Cycle, moves: list[tuple[list[int], int]]) -> dict[int, int]:
+    """Kernel index of a barrier -> the vmcnt the guard before it waits for.  A moved read
+    whose covering wait is still as many barriers before it as the closest one of any read
+    of the kernel as it was (the distance the schedule already relies on) needs none."""
+    n = cyc.n
+    filled = {(op.channel, op.stage, op.subtile) for op in map(cyc.op, range(n))
+              if op.role == OpRole.GLOBAL_LOAD}
+    # (a read of a slot no load in the loop fills is the functional model's empty-slot)
+    reads = [i for i in range(n) if _is_read(cyc.op(i)) and
+             (cyc.op(i).channel, cyc.op(i).stage, cyc.op(i).subtile) in filled]
+    least = min((_distance(cyc, r + n, r + n) for r in reads), default=0)
     out: dict[int, int] = {}
-    for r in reads:
-        dma = cyc.dma_of(r)
-        wait = cyc.covering_wait(dma)
-        # the barrier before the covering wait's: the wait one barrier earlier
-        at = cyc.barrier_before(wait)
-        if at <= dma:
-            raise ConfigError(f"frags_ahead: the read KRN[{r % cyc.n}] issued one barrier "
-                              f"earlier needs its global load KRN[{dma % cyc.n}] completed "
-                              f"before a barrier that comes before the load")
-        count = cyc.vm_between(dma, at)
-        out[at % cyc.n] = min(count, out.get(at % cyc.n, count))
+    for moved, dest in moves:
+        lo = dest if dest < moved[0] else dest - n
+        for r in moved:
+            if _distance(cyc, r + n, lo + n + 1) >= least:
+                continue
+            dma = cyc.dma_of(r + n) - n
+            at = cyc.barrier_before(cyc.covering_wait(dma))
+            if at <= dma:
+                raise ConfigError(f"frags_ahead: the read KRN[{r % n}] issued one barrier "
+                                  f"earlier needs its global load KRN[{dma % n}] completed "
+                                  f"before a barrier that comes before the load")
+            count = cyc.vm_between(dma, at)
+            out[at % n] = min(count, out.get(at % n, count))
     return out
 
 
@@ -240,11 +290,14 @@ def frags_ahead(prologue, kernel, epilogue, blocks, lgkm: tuple[int, int], vm_pe
         return prologue, kernel, epilogue, blocks
     if 0 in lgkm:
         raise ConfigError("frags_ahead: the fragment loads' lgkmcnt counts are not known")
-    moves = _move_plan(kernel, lgkm, mode == ACROSS)
+    cyc = _Cycle(kernel, vm_per_channel)
+    if mode in (BALANCED, BALANCED_ACROSS):
+        moves, guards = _balanced_plan(cyc, lgkm, mode == BALANCED_ACROSS)
+    else:
+        moves = _move_plan(kernel, lgkm, mode == ACROSS)
+        guards = _guards(cyc, moves)
     if not moves:
         return prologue, kernel, epilogue, blocks
-    cyc = _Cycle(kernel, vm_per_channel)
-    guards = _guards(cyc, [r for reads, _ in moves for r in reads])
     new_kernel, new_blocks = _apply(kernel, list(blocks), moves, guards, lgkm)
     wrapped = [kernel[i].op for reads, dest in moves if dest > reads[0] for i in reads]
     if wrapped:
@@ -253,3 +306,67 @@ def frags_ahead(prologue, kernel, epilogue, blocks, lgkm: tuple[int, int], vm_pe
                                      for k, op in enumerate(wrapped)]
         epilogue = _strip_first(list(epilogue), wrapped)
     return prologue, new_kernel, epilogue, new_blocks
+
+
+def _port_cost(cyc: _Cycle, i: int, lgkm) -> int:
+    """LDS-port instructions of kernel entry ``i``: a fragment load's lgkm reads, a global
+    load's vm instructions (each a global->LDS load), else 0."""
+    op = cyc.kernel[i].op
+    if _is_read(op):
+        return lgkm[op.channel]
+    return cyc.vm(op.channel) if op.role == OpRole.GLOBAL_LOAD else 0
+
+
+def _prefix_choices(kernel, segs, k: int) -> list[list[int]]:
+    """The read prefixes segment ``k`` may move to the MMA of the segment before: ``[]``,
+    then each longer in-order prefix of its reads (none when the segment's reads are not
+    all before its first MMA, or the segment before has no single MMA)."""
+    start, stop = segs[k]
+    reads = [i for i in range(start, stop) if _is_read(kernel[i].op)]
+    if not reads or any(kernel[i].op.role == OpRole.COMPUTE for i in range(start, reads[-1])):
+        return [[]]
+    prev = range(*segs[k - 1])
+    if sum(kernel[i].op.role == OpRole.COMPUTE for i in prev) != 1:
+        return [[]]
+    return [reads[:j] for j in range(len(reads) + 1)]
+
+
+def _plan_cost(cyc: _Cycle, segs, plan: list[list[int]], lgkm) -> tuple[list[int], int]:
+    """(the segments' LDS-port counts under ``plan``, largest first; instructions moved)."""
+    load = [sum(_port_cost(cyc, i, lgkm) for i in range(*seg)) for seg in segs]
+    moved = 0
+    for k, reads in enumerate(plan):
+        cost = sum(_port_cost(cyc, i, lgkm) for i in reads)
+        load[k] -= cost
+        load[k - 1] += cost
+        moved += cost
+    return sorted(load, reverse=True), moved
+
+
+def _balanced_plan(cyc: _Cycle, lgkm, across: bool):
+    """The moves and guards of ``balanced`` (``across``: ``balanced-across``; module
+    docstring): the cheapest plan by :func:`_plan_cost` whose registers, slots and guards
+    are accepted."""
+    kernel = cyc.kernel
+    segs = _segments(kernel)
+    choices = [_prefix_choices(kernel, segs, k) if k or across else [[]]
+               for k in range(len(segs))]
+    total = 1
+    for c in choices:
+        total *= len(c)
+    if total > MAX_PLANS:
+        raise ConfigError(f"frags_ahead=balanced: {total} move plans, more than the "
+                          f"{MAX_PLANS} it tries")
+    plans = sorted(itertools.product(*choices), key=lambda p: _plan_cost(cyc, segs, p, lgkm))
+    for plan in plans:
+        moves = [(reads, _mma_in(kernel, segs[k - 1])) for k, reads in enumerate(plan) if reads]
+        try:
+            for reads, dest in moves:
+                lo = dest if dest < reads[0] else dest - len(kernel)
+                _check_registers(kernel, reads, lo, reads[0])
+                _check_slots(kernel, reads, lo, reads[0])
+            guards = _guards(cyc, moves)
+        except ConfigError:
+            continue
+        return moves, guards
+    return [], {}

@@ -13,7 +13,7 @@ from pipeline_mlir.options import value_text
 from pipeline_mlir.records import record
 from pipeline_mlir.schedule.compiler import PipelineSchedule, compile_schedule, declared_body
 from pipeline_mlir.schedule.frag_waits import WAITS
-from pipeline_mlir.schedule.frags_ahead import ACROSS, FRAGS_AHEAD, NONE
+from pipeline_mlir.schedule.frags_ahead import BALANCED_ACROSS, FRAGS_AHEAD, NONE
 from pipeline_mlir.schedule.load_runs import MAX_FRAGMENT_READS
 from pipeline_mlir.schedule.config import (
     PipelineConfig,
@@ -172,8 +172,11 @@ class PingPong(NamedSchedule):
                         "reference's)", choices=WAITS)
     frags_ahead: str | None = option(
         "enum", None, "fragment reads that a load block's closing lgkm wait completes, issued "
-        "one MMA run earlier with a derived vmcnt guard: none, within (inside one iteration) "
-        "or across (also over the loop's back edge); default: across for fp8, else none",
+        "one MMA run earlier with a derived vmcnt guard: none, within (inside one iteration), "
+        "across (also over the loop's back edge), balanced (more reads, chosen to even out "
+        "the LDS-port instructions of the load blocks, inside one iteration) or "
+        "balanced-across (also over the back edge); default: balanced-across for fp8, else "
+        "none",
         choices=FRAGS_AHEAD)
     c_dtype: str = option("enum", "f32", C_DTYPE_HELP, choices=tuple(C_DTYPES))
     xcd_remap: bool = option("bool", False, XCD_REMAP_HELP)
@@ -226,11 +229,12 @@ class PingPong(NamedSchedule):
 
     @property
     def ahead_mode(self) -> str:
-        """``frags_ahead``, else the kernel's default: ``across`` for fp8 (its closing lgkm
-        waits hold back B's reads; docs/schedules.md), ``none`` for the other types."""
+        """``frags_ahead``, else the kernel's default: ``balanced-across`` for fp8 (its
+        closing lgkm waits hold back B's reads and its load blocks issue uneven numbers of LDS
+        instructions; docs/schedules.md), ``none`` for the other types."""
         if self.frags_ahead is not None:
             return self.frags_ahead
-        return ACROSS if self.element_type == "fp8" else NONE
+        return BALANCED_ACROSS if self.element_type == "fp8" else NONE
 
     @property
     def element_type(self) -> str:

@@ -27,11 +27,13 @@ KERNEL_SPECS = {
 }
 #: built on demand, not shipped: the ping-pong BF16 kernel with the reference's block waits
 EXTRA_SPECS = {"pingpong-bf16-block": "pingpong{is_fp8=false waits=block}",
-               # the ping-pong FP8 kernel with its reads moved over the back edge too (the
-               # default, spelled out: test_frags_ahead_emu.py)
+               # the ping-pong FP8 kernel with its reads moved over the back edge too
+               # (test_frags_ahead_emu.py)
                "pingpong-fp8-across": "pingpong{is_fp8=true frags_ahead=across}",
-               # ... only inside one iteration (the FP8 default before across)
+               # ... only the early reads inside one iteration, and balanced inside one
+               # iteration (the default, balanced-across, moves them over the back edge too)
                "pingpong-fp8-within": "pingpong{is_fp8=true frags_ahead=within}",
+               "pingpong-fp8-balanced": "pingpong{is_fp8=true frags_ahead=balanced}",
                # ... and without it (the FP8 default before frags_ahead=within)
                "pingpong-fp8-none": "pingpong{is_fp8=true frags_ahead=none}",
                # the MXFP4 4-wave 256x256 kernel (test_mx256.py)

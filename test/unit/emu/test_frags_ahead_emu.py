@@ -15,8 +15,11 @@ from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.schedule.types import WAIT_VM
 from pipeline_mlir.schedules.registry import parse_pipeline
 
-#: the default FP8 ping-pong kernel (across: the reads over the back edge too); within
-KEYS = ("pingpong-fp8", "pingpong-fp8-within")
+#: the default FP8 ping-pong kernel (balanced-across: reads chosen to even out the load
+#: blocks, over the loop's back edge too); within: only the early reads; across: those over
+#: the back edge too; balanced: inside one iteration
+KEYS = ("pingpong-fp8", "pingpong-fp8-within", "pingpong-fp8-across",
+        "pingpong-fp8-balanced")
 
 
 def run(k, key: str, K: int, mode: str) -> str:

@@ -133,8 +133,8 @@ def test_pingpong_dmas_follow_a_fragment_read(capsys, tmp_path):
     DMAs only (8 without the pipeline; the default build gets the same 4 from its load runs,
     where the fences between the two kinds once left 16; without the pipeline it was 10
     before the order fence between each block's B and A reads, which LLVM schedules
-    around). Measured on frags_ahead=within (the FP8 default before across, whose loop
-    keeps 6)."""
+    around).  Measured on ``frags_ahead=within`` (an FP8 default before ``balanced``,
+    whose A1 reads leave a third block of DMAs alone: 12 s_nop in its loop)."""
     spec = "pingpong{is_fp8=true frags_ahead=within}"
     assert main([f"--pipeline={spec}", "--emit=asm",
                  "--mlir-print-ir-after=sched-fix-hazards"]) == 0

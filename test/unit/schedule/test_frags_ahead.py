@@ -81,6 +81,16 @@ def test_the_guard_is_derived_one_barrier_before_the_covering_wait():
     assert 0 < c.kernel[at].op.wait_value < 63
 
 
+def mutated(c, at: int, mutation: str):
+    """The compiled schedule ``c`` with its kernel's wait ``at`` removed or one too weak."""
+    kernel = list(c.kernel)
+    if mutation == "removed":
+        del kernel[at]
+    else:
+        kernel[at] = replace(kernel[at], op=OpDesc.wait_vm(kernel[at].op.wait_value + 1))
+    return replace(c, kernel=kernel)
+
+
 @pytest.mark.parametrize("mode", ["within", "across"])
 @pytest.mark.parametrize("mutation", ["removed", "one too weak"])
 def test_guard_removed_or_weakened_is_a_raw_hazard(mode, mutation):
@@ -90,13 +100,7 @@ def test_guard_removed_or_weakened_is_a_raw_hazard(mode, mutation):
     found = guards(spec)
     assert found
     for at in found:
-        kernel = list(c.kernel)
-        if mutation == "removed":
-            del kernel[at]
-        else:
-            kernel[at] = replace(kernel[at], op=OpDesc.wait_vm(kernel[at].op.wait_value + 1))
-        bad = replace(c, kernel=kernel)
-        result = simulate(bad, shape)
+        result = simulate(mutated(c, at, mutation), shape)
         assert not result.safe
         assert any(h.kind == "raw" and h.counter == "vmcnt" for r in result.runs
                    for h in r.hazards), result.first_hazard().describe()
@@ -153,14 +157,14 @@ def test_a_guard_that_would_precede_its_load_is_refused():
 def test_unknown_counts_and_modes_are_errors():
     with pytest.raises(ConfigError, match="lgkmcnt counts are not known"):
         frags_ahead([], [], [], [], (0, 4), lambda ch: 2, "within")
-    with pytest.raises(ConfigError, match="frags_ahead must be one of none, within, across"):
+    with pytest.raises(ConfigError, match="frags_ahead must be one of none, within, across, balanced"):
         frags_ahead([], [], [], [], (8, 4), lambda ch: 2, "sometimes")
     with pytest.raises(ConfigError, match="frags_ahead"):
         parse_pipeline("pingpong{frags_ahead=sometimes}")
 
 
-def test_defaults_across_for_fp8_none_otherwise():
-    assert parse_pipeline("pingpong{is_fp8=true}").ahead_mode == "across"
+def test_defaults_balanced_across_for_fp8_none_otherwise():
+    assert parse_pipeline("pingpong{is_fp8=true}").ahead_mode == "balanced-across"
     assert parse_pipeline("pingpong{dtype=i8}").ahead_mode == "none"
     assert parse_pipeline("pingpong").ahead_mode == "none"
     assert parse_pipeline("pingpong{dtype=fp8 frags_ahead=none}").ahead_mode == "none"

@@ -106,14 +106,21 @@ def test_the_prologue_keeps_vmcnt_within_its_counter():
     assert not _vm_overflows(s, shape)
 
 
-def test_without_the_guard_the_simulator_finds_the_overflow():
+def test_without_the_guard_more_dmas_are_in_flight_than_vmcnt_holds():
     s = _prologue(FP4_256)
     pro = list(s.prologue)
     k = next(i for i, e in enumerate(pro) if e.op.tag == WAIT_VM)
     mutant = replace(s, prologue=pro[:k] + pro[k + 1:])
     shape = gemm_kernel(parse_pipeline(FP4_256)).shape
-    hazards = _vm_overflows(mutant, shape)
-    assert hazards and "72 vmcnt instructions outstanding" in hazards[0].message
+    # 8 loads of 9 DMAs before the first wait: 72, over the 63 vmcnt holds
+    before = [e.op for e in mutant.prologue[:next(
+        i for i, e in enumerate(mutant.prologue) if e.op.tag == WAIT_VM)]]
+    assert sum(shape.vm_per_load[o.channel] for o in before
+               if o.role == OpRole.GLOBAL_LOAD) == 72
+    # on gfx950 the 64th stalls the wave until the oldest completes (the simulator's model,
+    # target.gfx950.IN_FLIGHT): no hazard, the guard is what keeps the derived waits
+    # encodable and the prologue free of a stall the schedule did not place
+    assert not _vm_overflows(mutant, shape)
 
 
 def test_the_guard_completes_whole_loads_and_not_a_load_over_the_counter():

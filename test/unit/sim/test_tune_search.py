@@ -301,18 +301,21 @@ def test_a_kernel_that_spills_ranks_below_every_kernel_that_does_not():
     fp8 = parse_pipeline("pingpong{is_fp8=true frags_ahead=within}")
     asm = {"kernel of pingpong{is_fp8=true frags_ahead=within}": (4133, 734),
            "kernel of pingpong{is_fp8=true frags_ahead=none}": (4161, 740),
-           "kernel of pingpong{is_fp8=true frags_ahead=across}": (4096, 720)}
+           "kernel of pingpong{is_fp8=true frags_ahead=across}": (4096, 720),
+           "kernel of pingpong{is_fp8=true frags_ahead=balanced}": (4140, 740),
+           "kernel of pingpong{is_fp8=true frags_ahead=balanced-across}": (4100, 725)}
     for objective in ("measured", "asm-llvm", "asm-measured"):
         res = T.tune(fp8, T.parse_knobs(fp8, "frags_ahead"), 10, objective,
                      evaluate_fn=fake(lambda s: (4096, 700)),
                      **built(own_kernel, asm.get, lambda t: 2 if "across" in t else 0))
         assert res.best is res.default and res.converged, objective
-        across = next(c for c in res.tried if "across" in c.spec)
+        across = next(c for c in res.tried if c.spec.endswith("frags_ahead=across}"))
         assert across.ok and across.spills == 2 and res.default.spills == 0
         assert res.key(across) > res.key(res.tried[1]), objective   # slower, but no spill
     text = res.text()
     assert "ranked below every kernel that does not spill" in text
-    row = next(line for line in text.splitlines() if "frags_ahead=across" in line)
+    row = next(line for line in text.splitlines() if line.rstrip().split("  ")[0].strip()
+               and "frags_ahead=across " in line)
     assert re.search(r" 2  +\d+%/\d+% +not chosen: faster in asm-measured but spills 2 registers$",
                      row), row
     # among kernels that all spill, the cycles decide
@@ -338,8 +341,9 @@ def test_ping_pong_searches_frags_ahead_and_the_waits():
     res = T.tune(fp8, T.parse_knobs(fp8, None), 40, objective="measured",
                  evaluate_fn=fake(lambda s: (100, 10)))
     changes = [c.change_text() for c in res.tried]
-    # across is the FP8 default: not a change; none and within are
-    assert "frags_ahead=none" in changes and "frags_ahead=within" in changes
-    assert "frags_ahead=across" not in changes
+    # balanced-across is the FP8 default: not a change; the other placements are
+    assert {"frags_ahead=none", "frags_ahead=within", "frags_ahead=across",
+            "frags_ahead=balanced"} <= set(changes)
+    assert "frags_ahead=balanced-across" not in changes
     # waits=block is a kernel of its own (the fragment waits are the default)
     assert "waits=block" in changes and "waits=fragment" not in changes

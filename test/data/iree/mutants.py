@@ -47,28 +47,90 @@ from dataclasses import dataclass
 from pathlib import Path
 
 DATA = Path(__file__).parent
-#: the kernels mutated, by name: (M, N, K) of the bf16 ``A x B^T`` matmul, and the committed
-#: file (None: generated with ``iree-compile``, :func:`source`; the 512^3 one has IREE's
-#: 64x128 tile, K step 128, whose copies the front end re-distributes itself)
-INPUTS = {"4096.prefetch": ((4096,) * 3, DATA / "matmul_bf16_abt_4096.prefetch.mlir"),
-          "4096.late": ((4096,) * 3, DATA / "matmul_bf16_abt_4096.late.mlir"),
-          "512.prefetch": ((512,) * 3, None), "512.late": ((512,) * 3, None)}
-#: the workgroups each mutant runs (the prefetch form's 2-D grid, the late form's 1-D one)
-WORKGROUPS = {"prefetch": [(0, 0), (1, 1)], "late": [0, 5]}
+#: IREE's VectorDistribute pipeline instead of TileAndFuse
+VECTOR_DISTRIBUTE = ("--iree-codegen-llvmgpu-use-vector-distribution",
+                     "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false")
+
+
+@dataclass(frozen=True)
+class Family:
+    """A kernel mutated: the ``generate.matmul_source`` arguments (``eight_wave``: those of
+    ``generate.EIGHT_WAVE[eight_wave]``), the ``iree-compile`` flags, the schedule that
+    pipelines it, and the committed file stem (None: generated with ``iree-compile``)."""
+    args: tuple = ()
+    flags: tuple = ()
+    pipeline: str = "4wave"
+    committed: str | None = None
+    eight_wave: str | None = None
+
+    def source_args(self) -> dict:
+        import generate as G
+
+        return dict(G.EIGHT_WAVE[self.eight_wave]) if self.eight_wave else dict(self.args)
+
+
+def _f(**kw) -> tuple:
+    return tuple(sorted(kw.items()))
+
+
+#: the kernel families, by name (each mutated at the prefetch point and in the late form):
+#: bf16 ``A x B^T`` (4096^3 committed; 512^3: 64x128 tiles, K step 128, copies the front end
+#: re-distributes), fp8 and i8 (register-staged copies into a padded LDS), plain ``A x B``
+#: (B read with transposing reads), ``A^T x B`` (A copied through registers, both read
+#: transposed), a forced 32x32x16 MFMA, unaligned sizes (an odd trip count: the remainder
+#: loop) and unaligned K (the masked last tile peeled), IREE's 8-wave 256x128 kernel under
+#: ``pingpong``, and IREE's VectorDistribute kernel
+FAMILIES = {
+    "4096": Family(committed="matmul_bf16_abt_4096"),
+    "512": Family(_f(dtype="bf16", m=512, n=512, k=512)),
+    "fp8": Family(_f(dtype="fp8", m=512, n=512, k=1024)),
+    "i8": Family(_f(dtype="i8", m=512, n=512, k=512)),
+    "ab": Family(_f(dtype="bf16", m=1024, n=1024, k=512, transpose_b=False)),
+    "atb": Family(_f(dtype="bf16", m=1024, n=1024, k=512, transpose_a=True,
+                     transpose_b=False)),
+    "mfma32": Family(_f(dtype="bf16", m=512, n=512, k=512, mma="MFMA_F32_32x32x16_BF16")),
+    "odd": Family(_f(dtype="bf16", m=300, n=500, k=200)),
+    "k4095": Family(_f(dtype="bf16", m=2048, n=2048, k=4095)),
+    "8wave": Family(pipeline="pingpong", eight_wave="matmul_bf16_abt_256x128_8wave"),
+    "vd": Family(_f(dtype="bf16", m=512, n=512, k=512), VECTOR_DISTRIBUTE),
+}
+FORMS = ("prefetch", "late")
+#: the inputs mutated: ``FAMILY.FORM`` -> its family
+INPUTS = {f"{name}.{form}": fam for name, fam in FAMILIES.items() for form in FORMS}
 BAD = ("WRONG", "RACY", "UNLOCATED", "CRASH")
 LOCATED = re.compile(r"^[^\n:]+:\d+:\d+: error: ", re.M)
 
 
+def generated(name: str) -> bool:
+    """Whether input ``name`` is made by ``iree-compile`` (not committed)."""
+    return INPUTS[name].committed is None
+
+
+def family(name: str) -> Family:
+    return INPUTS[name]
+
+
 @functools.lru_cache(maxsize=None)
 def source(name: str) -> str:
-    """The text of input ``name`` (:data:`INPUTS`), generated once when not committed."""
-    (m, n, k), path = INPUTS[name]
-    if path is not None:
-        return path.read_text()
+    """The text of input ``name`` (:data:`INPUTS`), generated once when not committed (in a
+    test run, once per run: the suite's build cache, ``test/unit/build_cache.py``)."""
+    fam = INPUTS[name]
+    form = name.rsplit(".", 1)[1]
+    if fam.committed is not None:
+        return (DATA / f"{fam.committed}.{form}.mlir").read_text()
+    try:
+        from build_cache import cached
+    except ImportError:          # not a test run
+        def cached(_kind, _inputs, build):
+            return build()
+    return cached("iree-mutant-input", (fam, form), lambda: _generate(fam, form))
+
+
+def _generate(fam: Family, form: str) -> str:
     import generate as G
 
-    text = G.matmul_source(dtype="bf16", m=m, n=n, k=k, transpose_b=True)
-    return (G.prefetch_point if name.endswith("prefetch") else G.late_form)(text)
+    text = G.matmul_source(**fam.source_args())
+    return (G.prefetch_point if form == "prefetch" else G.late_form)(text, fam.flags)
 
 
 @dataclass
@@ -159,7 +221,7 @@ def m_barrier_move(lines, rng):
 
 
 def m_operand(lines, rng):
-    i = rng.choice(_body(lines, r"amdgpu\.gather_to_lds|vector\.transfer_read|vector\.load"))
+    i = rng.choice(_body(lines, rf"amdgpu\.gather_to_lds|{READS}|{LDS_STORES}"))
     spans = [m for m in re.finditer(r"%[\w#]+", lines[i].split(" : ")[0])]
     # index operands: those inside [...] brackets
     inside = [m for m in spans if lines[i].rfind("[", 0, m.start()) > lines[i].rfind("]", 0,
@@ -174,8 +236,14 @@ def m_operand(lines, rng):
     return f"index operand {m.group(0)} on line {i + 1} -> {new}"
 
 
+#: the ops that read memory into registers (fragment reads, the global loads of copies
+#: through registers), and those that store registers into LDS (such copies' second half)
+READS = r"vector\.transfer_read|vector\.load|amdgpu\.transpose_load"
+LDS_STORES = r"(vector\.store|vector\.transfer_write) .*#gpu\.address_space<workgroup>"
+
+
 def m_copy_down(lines, rng):
-    i = rng.choice(_body(lines, r"amdgpu\.gather_to_lds"))
+    i = rng.choice(_body(lines, rf"amdgpu\.gather_to_lds|{LDS_STORES}"))
     s = lines.pop(i)
     _, end = _loop(lines)
     lines.insert(end, s)
@@ -183,7 +251,7 @@ def m_copy_down(lines, rng):
 
 
 def m_read_up(lines, rng):
-    i = rng.choice(_body(lines, r"vector\.transfer_read|vector\.load"))
+    i = rng.choice(_body(lines, READS))
     s = lines.pop(i)
     start, _ = _loop(lines)
     lines.insert(start + 1, s)
@@ -192,49 +260,58 @@ def m_read_up(lines, rng):
 
 def _alloc(lines, rng):
     found = [m for s in lines if (m := re.match(
-        r"\s*(%\w+) = memref\.alloc\(\)[^:]*: (memref<(\d+)x(\w+), #gpu\.address_space"
-        r"<workgroup>>)", s))]
+        r"\s*(%\w+) = memref\.alloc\(\)[^:]*: (memref<((?:\d+x)+)(\w+), #gpu\."
+        r"address_space<workgroup>>)", s))]
     return rng.choice(found)
+
+
+def _one(el: str) -> str:
+    """1 as a constant of element type ``el``."""
+    return "1" if el.startswith("i") else "1.0"
 
 
 def m_lds_store(lines, rng):
     m = _alloc(lines, rng)
-    name, ty, size, el = m.group(1), m.group(2), int(m.group(3)), m.group(4)
+    name, ty, el = m.group(1), m.group(2), m.group(4)
+    shape = [int(d) for d in m.group(3).rstrip("x").split("x")]
     start, end = _loop(lines)
     j = rng.randrange(start + 1, end + 1)
-    at = rng.randrange(0, size // 8) * 8
+    at = [rng.randrange(0, d) for d in shape[:-1]] + [rng.randrange(0, shape[-1] // 8) * 8]
     pre = " " * (len(lines[end]) - len(lines[end].lstrip()))
-    lines[j:j] = [f"{pre}%mut_v = arith.constant dense<1.0> : vector<8x{el}>",
-                  f"{pre}%mut_i = arith.constant {at} : index",
-                  f"{pre}vector.store %mut_v, {name}[%mut_i] : {ty}, vector<8x{el}>"]
-    return f"store of 1.0 to {name}[{at}..{at + 7}] inserted at line {j + 1}"
+    lines[j:j] = [f"{pre}%mut_v = arith.constant dense<{_one(el)}> : vector<8x{el}>"] + [
+        f"{pre}%mut_i{d} = arith.constant {a} : index" for d, a in enumerate(at)] + [
+        f"{pre}vector.store %mut_v, {name}[{', '.join(f'%mut_i{d}' for d in range(len(at)))}]"
+        f" : {ty}, vector<8x{el}>"]
+    where = ", ".join(map(str, at[:-1] + [f"{at[-1]}..{at[-1] + 7}"]))
+    return f"store of 1 to {name}[{where}] inserted at line {j + 1}"
 
 
 def _c_binding(lines):
     for s in lines:
         m = re.match(r"\s*(%\w+) = hal\.interface\.binding\.subspan .*binding\(2\).*: "
-                     r"(memref<\d+x\d+xf32[^>]*>>)", s)
+                     r"(memref<\d+x\d+x(f32|i32)[^>]*>>)", s)
         if m:
-            return m.group(1), m.group(2)
+            return m.group(1), m.group(2), m.group(3)
     raise LookupError("no C binding")
 
 
 def m_c_side_effect(lines, rng):
-    c, ty = _c_binding(lines)
+    c, ty, el = _c_binding(lines)
+    two, add = ("2", "addi") if el == "i32" else ("2.0", "addf")
     start, end = _loop(lines)
     j = rng.randrange(start + 1, end + 1)
     row, col = rng.randrange(0, 256), rng.randrange(0, 256)
     pre = " " * (len(lines[end]) - len(lines[end].lstrip()))
-    new = [f"{pre}%mut_f = arith.constant 2.0 : f32",
+    new = [f"{pre}%mut_f = arith.constant {two} : {el}",
            f"{pre}%mut_r = arith.constant {row} : index",
            f"{pre}%mut_c = arith.constant {col} : index"]
     if rng.random() < 0.5:
         new.append(f"{pre}memref.store %mut_f, {c}[%mut_r, %mut_c] : {ty}")
-        what = "store of 2.0"
+        what = "store of 2"
     else:
-        new.append(f"{pre}%mut_a = memref.atomic_rmw addf %mut_f, {c}[%mut_r, %mut_c] : "
-                   f"(f32, {ty}) -> f32")
-        what = "atomic add of 2.0"
+        new.append(f"{pre}%mut_a = memref.atomic_rmw {add} %mut_f, {c}[%mut_r, %mut_c] : "
+                   f"({el}, {ty}) -> {el}")
+        what = "atomic add of 2"
     lines[j:j] = new
     return f"{what} to C[{row}, {col}] inserted at line {j + 1}"
 
@@ -278,9 +355,14 @@ def mutant(seed: int, index: int) -> Mutant:
     """Mutant ``index`` of the campaign ``seed`` (deterministic)."""
     rng = _rng(seed, index)
     form = rng.choice(sorted(INPUTS))
-    lines = source(form).split("\n")
-    what = rng.choice(MUTATIONS)(lines, rng)
-    return Mutant(form, index, f"{form}: {what}", "\n".join(lines))
+    text = source(form)
+    while True:             # a mutation with nothing to mutate in this kernel: another one
+        lines = text.split("\n")
+        try:
+            what = rng.choice(MUTATIONS)(lines, rng)
+        except (IndexError, LookupError, StopIteration, AttributeError):
+            continue
+        return Mutant(form, index, f"{form}: {what}", "\n".join(lines))
 
 
 # ---- the verdict ------------------------------------------------------------------------------
@@ -300,23 +382,46 @@ def _opt(args: list[str]) -> tuple[int | None, str]:
     return rc, err.getvalue()
 
 
+@functools.lru_cache(maxsize=None)
+def dispatch(name: str):
+    """The dispatch of input ``name`` unmutated (sizes, dtype, layouts, grid, bindings): both
+    builds of each of its mutants are launched as it says."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.driver.emulate import _read_dispatch
+
+    with new_context() as ctx:
+        return _read_dispatch(ir.Module.parse(source(name), ctx), name)[0]
+
+
 def c_bytes(hsaco: bytes, name: str):
-    """C after the mutant's workgroups ran (late mode), or the finding as a string."""
+    """C after two workgroups of the mutant of input ``name`` ran (late mode), or the
+    finding as a string.  A plain dispatch (A, B, C = A x B^T or A x B) runs workgroups
+    (0, 0) and (1, 1) of a 2-D grid, 0 and 5 of a 1-D one; any other (``A^T x B``) as its
+    dispatch says (:mod:`pipeline_mlir.driver.dispatch_launch`), two workgroups of it."""
+    from pipeline_mlir.driver.dispatch_launch import dispatch_spec
+    from pipeline_mlir.emu.described import emulate_described
     from pipeline_mlir.emu.errors import EmuError, Finding
     from pipeline_mlir.emu.inputs import load_kernel
     from pipeline_mlir.emu.iree import Matmul, matmul_c
 
+    d = dispatch(name)
     try:
-        return matmul_c(load_kernel(hsaco), Matmul(*INPUTS[name][0], "bf16"),
-                        WORKGROUPS[name.split(".")[1]], mode="late")
+        kernel = load_kernel(hsaco)
+        if not d.plain:
+            run = emulate_described(kernel, dispatch_spec(d, kernel, name), "late", count=2)
+            return run.raw["C"]
+        ids = [(0, 0), (1, 1)] if kernel.launch.workgroup_id[1] else [0, 5]
+        return matmul_c(kernel, Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b), ids,
+                        mode="late")
     except (EmuError, Finding) as e:
         return f"{type(e).__name__}: {e}"
 
 
-def build(text: str, pipelined: bool) -> tuple[int | None, str, bytes | None]:
-    """(exit status, stderr, code object) of ``text`` built with ``--pipeline=4wave`` or
+def build(text: str, pipelined: bool, pipeline: str = "4wave") -> tuple[int | None, str,
+                                                                          bytes | None]:
+    """(exit status, stderr, code object) of ``text`` built with ``--pipeline=PIPELINE`` or
     without the sched passes."""
-    how = "--pipeline=4wave" if pipelined else "--pass-pipeline=builtin.module()"
+    how = f"--pipeline={pipeline}" if pipelined else "--pass-pipeline=builtin.module()"
     with tempfile.TemporaryDirectory() as d:
         src, out = Path(d, "mutant.mlir"), Path(d, "out.hsaco")
         src.write_text(text)
@@ -365,7 +470,7 @@ def verdict(m: Mutant) -> tuple[str, str]:
     rc, err, ref = build(plain, False)
     if rc != 0:
         return "invalid", err.strip().splitlines()[0] if err.strip() else f"exit {rc}"
-    rc, err, out = build(m.text, True)
+    rc, err, out = build(m.text, True, INPUTS[m.form].pipeline)
     if rc is None:
         return "CRASH", err
     if rc != 0:

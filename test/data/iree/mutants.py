@@ -1,8 +1,11 @@
 """Semantic mutants of IREE's matmul dispatches, and the verdict on each.
 
-A mutant is IREE's kernel (bf16 ``A x B^T``: the committed 4096^3 inputs and a 512^3 one
-that ``iree-compile`` generates, each at the prefetch point and in the late form,
-:data:`INPUTS`) with one semantic change made to its text: an index constant,
+A mutant is one of IREE's kernels (:data:`FAMILIES`: bf16 ``A x B^T``, the committed
+4096^3 inputs and a 512^3 one; fp8 and i8 with register-staged copies; plain ``A x B`` and
+``A^T x B`` with transposing reads; a forced 32x32 MFMA; unaligned sizes and unaligned K;
+IREE's 8-wave kernel, pipelined with ``pingpong``; IREE's VectorDistribute kernel; each at
+the prefetch point and in the late form, :data:`INPUTS`, all but the committed ones made by
+``iree-compile``) with one semantic change made to its text: an index constant,
 an index operand of a copy or a read (another constant, the workgroup id, the thread id,
 the loop's induction variable), the loop's bounds or step, a barrier removed or moved, a
 copy moved below the reads, a read moved to the top of the body, or an extra side effect in
@@ -13,9 +16,10 @@ replaced by its A.
 The verdict on a mutant (:func:`verdict`):
 
 * ``invalid``: the mutant is not a kernel (the build without pipelining fails too);
-* ``refused``: ``pipeline-opt --pipeline=4wave`` exits 1 with one located message
-  (``FILE:LINE:COL: error: ...``);
-* ``exact``: the pipelined kernel computes, on the emulator (late mode, two workgroups),
+* ``refused``: ``pipeline-opt --pipeline=4wave`` (``pingpong`` for the 8-wave family)
+  exits 1 with one located message (``FILE:LINE:COL: error: ...``);
+* ``exact``: the pipelined kernel computes, on the emulator (late mode, two workgroups,
+  launched as the unmutated kernel's dispatch says: :func:`c_bytes`),
   the same C bytes as the mutant built without pipelining (``--pass-pipeline=
   'builtin.module()'``; at the prefetch point IREE's LDS swizzle, an attribute of the
   ``memref.alloc`` that only IREE's own later passes apply, made explicit first as the
@@ -30,6 +34,7 @@ Run as a script it runs a campaign and prints the counts::
 
     python test/data/iree/mutants.py --count 200 --seed 1
     python test/data/iree/mutants.py --seed 1 --only 17    # one mutant, printed in full
+    python test/data/iree/mutants.py --count 50 --family fp8 --family i8
 """
 
 from __future__ import annotations
@@ -346,21 +351,31 @@ def _rng(seed: int, index: int) -> random.Random:
     return random.Random(seed * 100_003 + index)
 
 
-def mutant_source(seed: int, index: int) -> str:
+def _pool(families=None) -> list[str]:
+    """The inputs a campaign draws from: all, or those of ``families``."""
+    return sorted(n for n in INPUTS if families is None or n.split(".")[0] in families)
+
+
+def mutant_source(seed: int, index: int, families=None) -> str:
     """The input (:data:`INPUTS`) mutant ``index`` of campaign ``seed`` mutates."""
-    return _rng(seed, index).choice(sorted(INPUTS))
+    return _rng(seed, index).choice(_pool(families))
 
 
-def mutant(seed: int, index: int) -> Mutant:
-    """Mutant ``index`` of the campaign ``seed`` (deterministic)."""
+def mutant(seed: int, index: int, families=None) -> Mutant:
+    """Mutant ``index`` of the campaign ``seed`` (deterministic), of an input of
+    ``families`` (None: any)."""
     rng = _rng(seed, index)
-    form = rng.choice(sorted(INPUTS))
+    return mutant_of(rng.choice(_pool(families)), index, rng)
+
+
+def mutant_of(form: str, index: int, rng: random.Random) -> Mutant:
+    """A mutant of input ``form`` drawn with ``rng`` (numbered ``index``)."""
     text = source(form)
     while True:             # a mutation with nothing to mutate in this kernel: another one
         lines = text.split("\n")
         try:
             what = rng.choice(MUTATIONS)(lines, rng)
-        except (IndexError, LookupError, StopIteration, AttributeError):
+        except (IndexError, LookupError, StopIteration, AttributeError, ValueError):
             continue
         return Mutant(form, index, f"{form}: {what}", "\n".join(lines))
 
@@ -487,15 +502,16 @@ def verdict(m: Mutant) -> tuple[str, str]:
     return "WRONG", f"{len(bad)} elements of C differ, first at {tuple(map(int, bad[0]))}"
 
 
-def command(seed: int, index: int) -> str:
-    return f"python test/data/iree/mutants.py --seed {seed} --only {index}"
+def command(seed: int, index: int, families=None) -> str:
+    only = "".join(f" --family {f}" for f in families or ())
+    return f"python test/data/iree/mutants.py --seed {seed}{only} --only {index}"
 
 
-def campaign(seed: int, count: int, out=sys.stdout) -> dict[str, list]:
-    """Mutants 0 .. count-1 of ``seed``: verdict -> [(mutant, detail)]."""
+def campaign(seed: int, count: int, out=sys.stdout, families=None) -> dict[str, list]:
+    """Mutants 0 .. count-1 of ``seed`` (of ``families``): verdict -> [(mutant, detail)]."""
     found: dict[str, list] = {}
     for i in range(count):
-        m = mutant(seed, i)
+        m = mutant(seed, i, families)
         v, detail = verdict(m)
         found.setdefault(v, []).append((m, detail))
         first = detail.splitlines()[0] if detail else ""
@@ -504,23 +520,38 @@ def campaign(seed: int, count: int, out=sys.stdout) -> dict[str, list]:
     return found
 
 
+def per_family(found: dict[str, list]) -> str:
+    """A table of the verdicts' counts per kernel family."""
+    counts: dict[str, dict[str, int]] = {}
+    for v, ms in found.items():
+        for m, _ in ms:
+            row = counts.setdefault(m.form.split(".")[0], {})
+            row[v] = row.get(v, 0) + 1
+    return "\n".join(f"{fam:8} {sum(row.values()):4}  " +
+                     ", ".join(f"{k}: {n}" for k, n in sorted(row.items()))
+                     for fam, row in sorted(counts.items()))
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--count", type=int, default=20)
     ap.add_argument("--only", type=int, help="one mutant: print it and its verdict")
+    ap.add_argument("--family", action="append", choices=sorted(FAMILIES),
+                    help="mutate only this family's kernels (repeatable)")
     a = ap.parse_args(argv)
     if a.only is not None:
-        m = mutant(a.seed, a.only)
+        m = mutant(a.seed, a.only, a.family)
         print(m.text)
         v, detail = verdict(m)
         print(f"// {m.what}\n// verdict: {v}\n// {detail}", file=sys.stderr)
         return int(v in BAD)
-    found = campaign(a.seed, a.count)
+    found = campaign(a.seed, a.count, families=a.family)
     print(", ".join(f"{k}: {len(v)}" for k, v in sorted(found.items())))
+    print(per_family(found))
     for v in BAD:
         for m, _ in found.get(v, []):
-            print(f"{v}: {m.what}\n  {command(a.seed, m.index)}")
+            print(f"{v}: {m.what}\n  {command(a.seed, m.index, a.family)}")
     return int(any(v in found for v in BAD))
 
 

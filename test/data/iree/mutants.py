@@ -25,7 +25,8 @@ The verdict on a mutant (:func:`verdict`):
   ``memref.alloc`` that only IREE's own later passes apply, made explicit first as the
   front end's remainder loops make it, :func:`unswizzled`), and is race-free;
 * ``no-reference``: the swizzle cannot be made explicit in the mutant (an access of the
-  swizzled buffer the remainder path does not rewrite), so there is nothing to compare;
+  swizzled buffer the remainder path does not rewrite), or IREE's passes do not distribute
+  a VectorDistribute mutant (:func:`distributed`), so there is nothing to compare;
 * ``input-broken``: the unpipelined mutant itself is racy or faults, so there is nothing to
   compare (the pipelined one is still run: a fault of its own is ``RACY``);
 * ``WRONG``, ``RACY``, ``UNLOCATED``, ``CRASH``: what must never happen.
@@ -469,19 +470,35 @@ def unswizzled(text: str) -> str:
         return str(module)
 
 
+def distributed(text: str) -> str:
+    """``text`` with an IREE VectorDistribute kernel that still multiplies whole tiles
+    distributed by IREE's own passes, as the front end does first
+    (:func:`pipeline_mlir.frontend.vector_distribute.prepare_vector_distribute`): LLVM
+    cannot build it otherwise."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.frontend.vector_distribute import prepare_vector_distribute
+
+    with new_context() as ctx:
+        module = ir.Module.parse(text, ctx)
+        prepare_vector_distribute(module)
+        return str(module)
+
+
 def verdict(m: Mutant) -> tuple[str, str]:
     """(verdict, detail) of mutant ``m`` (module docstring)."""
     from pipeline_mlir.dialect.ir_io import IRError
 
     plain = m.text
-    if "iree_codegen.swizzle" in m.text:
-        try:
+    try:
+        if "iree_codegen.swizzle" in m.text:
             plain = unswizzled(m.text)
-        except IRError as e:
-            return "no-reference", str(e)
-        except Exception as e:  # the mutant does not parse: the build says where
-            if "MLIRError" not in type(e).__name__:
-                raise
+        if "VectorDistribute" in m.text:
+            plain = distributed(plain)
+    except IRError as e:
+        return "no-reference", str(e)
+    except Exception as e:  # the mutant does not parse: the build says where
+        if "MLIRError" not in type(e).__name__:
+            raise
     rc, err, ref = build(plain, False)
     if rc != 0:
         return "invalid", err.strip().splitlines()[0] if err.strip() else f"exit {rc}"

@@ -73,6 +73,17 @@ def test_the_pool_holds_every_family():
     assert "--family fp8 --only 3" in M.command(SEED, 3, ["fp8"])
 
 
+def test_an_unmutated_vector_distribute_kernel_is_exact():
+    """IREE's VectorDistribute kernel at the prefetch point multiplies whole tiles, which
+    only IREE's own passes distribute: its unpipelined build is distributed first, as the
+    front end does, so the comparison has a reference (it would be ``invalid`` else)."""
+    if not _has_iree_compile():
+        pytest.skip("iree-compile (iree-base-compiler) is not installed")
+    assert "iree_vector_ext.to_layout" in M.source("vd.prefetch")
+    assert M.verdict(M.Mutant("vd.prefetch", -1, "none", M.source("vd.prefetch"))) == \
+        ("exact", "")
+
+
 def test_mutations_fit_register_staged_kernels():
     """In an i8 kernel (a padded 2-D LDS, an i32 C) the extra LDS store writes integers at
     two indices and the extra C side effect is an integer one."""

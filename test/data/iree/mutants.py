@@ -62,12 +62,14 @@ VECTOR_DISTRIBUTE = ("--iree-codegen-llvmgpu-use-vector-distribution",
 class Family:
     """A kernel mutated: the ``generate.matmul_source`` arguments (``eight_wave``: those of
     ``generate.EIGHT_WAVE[eight_wave]``), the ``iree-compile`` flags, the schedule that
-    pipelines it, and the committed file stem (None: generated with ``iree-compile``)."""
+    pipelines it, the committed file stem (None: generated with ``iree-compile``) and the
+    forms mutated."""
     args: tuple = ()
     flags: tuple = ()
     pipeline: str = "4wave"
     committed: str | None = None
     eight_wave: str | None = None
+    forms: tuple = ("prefetch", "late")
 
     def source_args(self) -> dict:
         import generate as G
@@ -85,7 +87,11 @@ def _f(**kw) -> tuple:
 #: (B read with transposing reads), ``A^T x B`` (A copied through registers, both read
 #: transposed), a forced 32x32x16 MFMA, unaligned sizes (an odd trip count: the remainder
 #: loop) and unaligned K (the masked last tile peeled), IREE's 8-wave 256x128 kernel under
-#: ``pingpong``, and IREE's VectorDistribute kernel
+#: ``pingpong``, and IREE's VectorDistribute kernel; then fp8 E5M2, f16 ``A x B``, ``A^T x
+#: B^T``, and under ``pingpong`` IREE's 8-wave fp8 kernel (late form only: at the prefetch
+#: point its 32-element reads cross the 16-element chunks of IREE's swizzle, which
+#: :func:`unswizzled` cannot make explicit, so no mutant would have a reference) and its
+#: 8-wave ``A x B`` at K step 128 (transposing reads issued in runs)
 FAMILIES = {
     "4096": Family(committed="matmul_bf16_abt_4096"),
     "512": Family(_f(dtype="bf16", m=512, n=512, k=512)),
@@ -99,10 +105,16 @@ FAMILIES = {
     "k4095": Family(_f(dtype="bf16", m=2048, n=2048, k=4095)),
     "8wave": Family(pipeline="pingpong", eight_wave="matmul_bf16_abt_256x128_8wave"),
     "vd": Family(_f(dtype="bf16", m=512, n=512, k=512), VECTOR_DISTRIBUTE),
+    "e5m2": Family(_f(dtype="fp8e5m2", m=512, n=512, k=1024)),
+    "f16ab": Family(_f(dtype="f16", m=1024, n=1024, k=512, transpose_b=False)),
+    "atbt": Family(_f(dtype="bf16", m=1024, n=1024, k=512, transpose_a=True)),
+    "fp8w": Family(pipeline="pingpong", eight_wave="matmul_fp8_abt_256x128_8wave",
+                   forms=("late",)),
+    "abw": Family(pipeline="pingpong", eight_wave="matmul_bf16_ab_128x128_k128_8wave"),
 }
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family
-INPUTS = {f"{name}.{form}": fam for name, fam in FAMILIES.items() for form in FORMS}
+INPUTS = {f"{name}.{form}": fam for name, fam in FAMILIES.items() for form in fam.forms}
 BAD = ("WRONG", "RACY", "UNLOCATED", "CRASH")
 LOCATED = re.compile(r"^[^\n:]+:\d+:\d+: error: ", re.M)
 

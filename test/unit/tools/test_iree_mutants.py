@@ -65,9 +65,10 @@ def test_the_pool_holds_every_family():
     """Each family the front end takes is mutated, from both forms; a campaign can be
     limited to some of them."""
     assert {"4096", "512", "fp8", "i8", "ab", "atb", "mfma32", "odd", "k4095", "8wave",
-            "vd"} <= set(M.FAMILIES)
+            "vd", "e5m2", "f16ab", "atbt", "fp8w", "abw"} <= set(M.FAMILIES)
     assert {n.split(".")[1] for n in M.INPUTS} == {"prefetch", "late"}
-    assert M.INPUTS["8wave.late"].pipeline == "pingpong"
+    assert "fp8w.prefetch" not in M.INPUTS and "fp8w.late" in M.INPUTS
+    assert M.INPUTS["8wave.late"].pipeline == M.INPUTS["abw.prefetch"].pipeline == "pingpong"
     assert {M.mutant_source(SEED, i, ["fp8", "i8"]).split(".")[0] for i in range(20)} == \
         {"fp8", "i8"}
     assert "--family fp8 --only 3" in M.command(SEED, 3, ["fp8"])

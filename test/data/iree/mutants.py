@@ -7,7 +7,7 @@ IREE's 8-wave kernel, pipelined with ``pingpong``; IREE's VectorDistribute kerne
 the prefetch point and in the late form, :data:`INPUTS`, all but the committed ones made by
 ``iree-compile``) with one semantic change made to its text: an index constant,
 an index operand of a copy or a read (another constant, the workgroup id, the thread id,
-the loop's induction variable), the loop's bounds or step, a barrier removed or moved, a
+the loop's induction variable) or an offset added to it, the loop's bounds or step, a barrier removed or moved, a
 copy moved below the reads, a read moved to the top of the body, or an extra side effect in
 the loop (a store to the LDS the copies write, a store or an atomic add to C), two
 accumulators swapped in the loop's ``scf.yield``, an MFMA's operands swapped or its B
@@ -238,13 +238,28 @@ def m_barrier_move(lines, rng):
     return f"barrier on line {i + 1} moved to line {j + 1}"
 
 
-def m_operand(lines, rng):
+def _index_operand(lines, rng):
+    """(line, match) of an index operand (inside ``[...]``) of a copy, read or LDS store in
+    the loop's body."""
     i = rng.choice(_body(lines, rf"amdgpu\.gather_to_lds|{READS}|{LDS_STORES}"))
     spans = [m for m in re.finditer(r"%[\w#]+", lines[i].split(" : ")[0])]
-    # index operands: those inside [...] brackets
     inside = [m for m in spans if lines[i].rfind("[", 0, m.start()) > lines[i].rfind("]", 0,
                                                                                      m.start())]
-    m = rng.choice(inside)
+    return i, rng.choice(inside)
+
+
+def m_offset(lines, rng):
+    i, m = _index_operand(lines, rng)
+    off = rng.choice([1, 8, 16, 64, -8, 128])
+    pre = " " * (len(lines[i]) - len(lines[i].lstrip()))
+    lines[i] = lines[i][:m.start()] + "%mut_o" + lines[i][m.end():]
+    lines[i:i] = [f"{pre}%mut_oc = arith.constant {off} : index",
+                  f"{pre}%mut_o = arith.addi {m.group(0)}, %mut_oc : index"]
+    return f"offset {off:+d} added to index operand {m.group(0)} on line {i + 1}"
+
+
+def m_operand(lines, rng):
+    i, m = _index_operand(lines, rng)
     names = [n for n in _index_names(lines) if n != m.group(0)]
     iv, ty = _iv(lines)
     if ty == "index":
@@ -356,7 +371,7 @@ def m_mfma(lines, rng):
     return f"MFMA on line {i + 1}: {what}"
 
 
-MUTATIONS = (m_constant, m_bound, m_barrier_drop, m_barrier_move, m_operand, m_operand,
+MUTATIONS = (m_constant, m_bound, m_barrier_drop, m_barrier_move, m_operand, m_offset,
              m_copy_down, m_read_up, m_lds_store, m_c_side_effect, m_yield_swap, m_mfma)
 
 

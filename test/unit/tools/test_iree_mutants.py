@@ -58,7 +58,8 @@ def test_mutants_are_deterministic_and_varied():
     first = [_committed(i).what for i in range(40)]
     assert first == [_committed(i).what for i in range(40)]
     kinds = {w.split(": ", 1)[1].split(" ")[0] for w in first}
-    assert {"constant", "loop", "barrier", "index", "store", "read", "copy"} <= kinds, kinds
+    assert {"constant", "loop", "barrier", "index", "offset", "store", "read", "copy"} <= \
+        kinds, kinds
 
 
 def test_the_pool_holds_every_family():

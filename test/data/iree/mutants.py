@@ -115,6 +115,9 @@ FAMILIES = {
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family
 INPUTS = {f"{name}.{form}": fam for name, fam in FAMILIES.items() for form in fam.forms}
+#: the workgroups a plain dispatch's mutants run (IREE's 2-D grid at the prefetch point, the
+#: late form's 1-D one; :func:`c_bytes` picks by the kernel's workgroup ids)
+WORKGROUPS = {"prefetch": [(0, 0), (1, 1)], "late": [0, 5]}
 BAD = ("WRONG", "RACY", "UNLOCATED", "CRASH")
 LOCATED = re.compile(r"^[^\n:]+:\d+:\d+: error: ", re.M)
 
@@ -453,7 +456,7 @@ def c_bytes(hsaco: bytes, name: str):
         if not d.plain:
             run = emulate_described(kernel, dispatch_spec(d, kernel, name), "late", count=2)
             return run.raw["C"]
-        ids = [(0, 0), (1, 1)] if kernel.launch.workgroup_id[1] else [0, 5]
+        ids = WORKGROUPS["prefetch" if kernel.launch.workgroup_id[1] else "late"]
         return matmul_c(kernel, Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b), ids,
                         mode="late")
     except (EmuError, Finding) as e:

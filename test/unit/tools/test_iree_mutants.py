@@ -183,3 +183,19 @@ def test_pingpong_with_a_step_that_does_not_divide_the_bounds_is_exact():
     lines[start] = lines[start].replace(f"step {step}", "step %mut_step", 1)
     lines.insert(start, f"{pre}%mut_step = arith.constant 5 : i32")      # 0, 5, 10, 15
     assert M.verdict(M.Mutant("8wave.late", -1, "step 5", "\n".join(lines))) == ("exact", "")
+
+
+def test_a_transposing_read_feeding_both_operands_is_refused_at_the_op():
+    """Found by the campaign (seed 4, mutant 228): IREE's ``A^T x B`` kernel at the prefetch
+    point with an MFMA's B operand replaced by its A left one transposing read in use after
+    the front end regrouped the others; the check that names it compared it with the erased
+    reads and crashed ('the operation has been invalidated', unlocated).  Now refused at
+    that read."""
+    if not _has_iree_compile():
+        pytest.skip("iree-compile (iree-base-compiler) is not installed")
+    families = ["fp8", "i8", "ab", "atb", "mfma32", "odd", "k4095", "8wave", "vd"]
+    m = M.mutant(4, 228, families)
+    assert m.what.startswith("atb.prefetch: MFMA on line") and "B operand replaced by A" in \
+        m.what, m.what
+    verdict, detail = M.verdict(m)
+    assert verdict == "refused" and "not only by MFMA operands" in detail, detail

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import struct
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -72,6 +72,8 @@ class DescribedRun:
     instructions: int
     seconds: float
     outputs: list
+    #: each checked output's bytes after the run (two builds of one launch compare by them)
+    raw: dict = field(default_factory=dict, repr=False)
 
     @property
     def exact(self) -> bool:
@@ -250,8 +252,9 @@ def emulate_described(kernel, spec: LaunchSpec, mode: str = "eager", seed: int =
                           progress=progress, dims=dims)
     seconds = time.perf_counter() - start
     outputs = [_compare(spec, c, values, mem, len(ids) == total) for c in spec.checks]
+    raw = {c.output: mem.glob.buffer(spec.buffer(c.output).name).copy() for c in spec.checks}
     return DescribedRun(kernel.name, spec.path, mode, len(ids), total, waves, n, seconds,
-                        outputs)
+                        outputs, raw)
 
 
 def _compare(spec: LaunchSpec, check, values: dict, mem: _Memory, whole: bool) -> OutputResult:

@@ -19,10 +19,11 @@ from pipeline_mlir.options import value_text
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.target import gfx950
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.analysis.ir_facts import element_bytes, memory_space
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.address import Analysis
-from pipeline_mlir.frontend.kernel_ir import describe
+from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
 from pipeline_mlir.frontend.layout import redistribute
 from pipeline_mlir.frontend.scan import LoopScan
 from pipeline_mlir.frontend.shared_remainder import in_shared
@@ -317,9 +318,29 @@ def layout_buffers(an: Analysis) -> dict:
                               windows=windows)
     total = sum(2 * buf.elements_of(sub) * an.buffer_views[b].elem_bytes
                 for b, buf in out.items() for sub in buf.subtiles)
-    if total > gfx950.LDS_BYTES:
+    other = _other_lds_bytes(an.scan.loop, an.buffers)
+    if total + other > gfx950.LDS_BYTES:
+        besides = (f" and the kernel's other LDS buffers (a remainder loop's own, the K tiles "
+                   f"after the pipelined loop) {other} more" if other else "")
         raise IRError(an.scan.loop, f"'scf.for' op: the schedule's LDS buffers (two stages of "
-                                    f"every subtile) need {total} bytes, more than the "
-                                    f"{gfx950.LDS_BYTES} bytes of LDS a {gfx950.NAME} "
+                                    f"every subtile) need {total} bytes{besides}, more than "
+                                    f"the {gfx950.LDS_BYTES} bytes of LDS a {gfx950.NAME} "
                                     f"workgroup can have")
     return out
+
+
+def _other_lds_bytes(loop, roots) -> int:
+    """Bytes of the static LDS allocations of ``loop``'s kernel other than ``roots`` (the
+    loop's buffers, which the schedule's replace): they stay allocated beside the
+    schedule's."""
+    kernel = kernel_of(loop)
+    if kernel is None:
+        return 0
+    total = 0
+    for o in walk_ops(kernel, lambda x: x.name == "memref.alloc"):
+        t = ir.MemRefType(o.results[0].type)
+        if memory_space(t) != "workgroup" or o.results[0] in roots or \
+                not t.has_static_shape:
+            continue
+        total += int(np.prod(t.shape)) * element_bytes(t)
+    return total

@@ -90,12 +90,29 @@ def check_uniform_bounds(loop) -> None:
         todo.extend(o.operands)
 
 
+def _exact_upper_bound(loop) -> None:
+    """With constant bounds, make ``loop``'s upper bound ``lb + trips * step``: the same
+    iterations, and the bound the schedule's loop and its remainder are cut from (the
+    ping-pong loop took an upper bound the step does not divide for one more pair)."""
+    bounds = constant_bounds(loop)
+    if bounds is None or bounds[2] <= 0 or bounds[1] <= bounds[0]:
+        return
+    lb, ub, step = bounds
+    if (ub - lb) % step == 0:
+        return
+    with ir.InsertionPoint(loop), loop.location:
+        t = loop.operands[1].type
+        loop.operands[1] = B.arith.constant(t, ir.IntegerAttr.get(t, lb + constant_trips(loop)
+                                                                  * step))
+
+
 def split_tail(loop, peel_last: bool = False) -> object | None:
     """Cut ``loop`` (a natural K-loop) so that it runs an even number of iterations and
     a remainder loop after it runs the rest (module docstring); ``peel_last`` makes the
     remainder run the last iteration at least (a masked K tail).  Returns the remainder
     loop, or None when ``loop`` needs none."""
     check_step(loop)
+    _exact_upper_bound(loop)
     trips = constant_trips(loop)
     if trips is not None:
         keep = trips - trips % PAIR

@@ -291,9 +291,10 @@ def emit_regrouped(scan: LoopScan, old: list, users: list, plans: dict,
                 v = ir.Operation.create("vector.shape_cast", results=[m.operands[i].type],
                                         operands=[v]).results[0]
         m.operands[i] = v
-    left = _erase_dead(tracer.visited + [a.op for a in old])
+    # by identity: comparing an erased op (invalidated) raises
+    left = {id(x) for x in _erase_dead(tracer.visited + [a.op for a in old])}
     for a in old:
-        if a.op in left:
+        if id(a.op) in left:
             users = sorted({_op(u.owner).name for r in a.op.results for u in r.uses})
             raise IRError(a.op, f"'{TRANSPOSE}' op: its elements are also used by "
                                 f"{', '.join(users)} (directly or through vector ops), not "

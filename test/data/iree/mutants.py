@@ -1,10 +1,13 @@
 """Semantic mutants of IREE's matmul dispatches, and the verdict on each.
 
-A mutant is IREE's kernel (bf16 ``A x B^T``: the committed 4096^3 inputs and a 512^3 one
-that ``iree-compile`` generates, each at the prefetch point and in the late form,
-:data:`INPUTS`) with one semantic change made to its text: an index constant,
+A mutant is one of IREE's kernels (:data:`FAMILIES`: bf16 ``A x B^T``, the committed
+4096^3 inputs and a 512^3 one; fp8 and i8 with register-staged copies; plain ``A x B`` and
+``A^T x B`` with transposing reads; a forced 32x32 MFMA; unaligned sizes and unaligned K;
+IREE's 8-wave kernel, pipelined with ``pingpong``; IREE's VectorDistribute kernel; each at
+the prefetch point and in the late form, :data:`INPUTS`, all but the committed ones made by
+``iree-compile``) with one semantic change made to its text: an index constant,
 an index operand of a copy or a read (another constant, the workgroup id, the thread id,
-the loop's induction variable), the loop's bounds or step, a barrier removed or moved, a
+the loop's induction variable) or an offset added to it, the loop's bounds or step, a barrier removed or moved, a
 copy moved below the reads, a read moved to the top of the body, or an extra side effect in
 the loop (a store to the LDS the copies write, a store or an atomic add to C), two
 accumulators swapped in the loop's ``scf.yield``, an MFMA's operands swapped or its B
@@ -13,15 +16,17 @@ replaced by its A.
 The verdict on a mutant (:func:`verdict`):
 
 * ``invalid``: the mutant is not a kernel (the build without pipelining fails too);
-* ``refused``: ``pipeline-opt --pipeline=4wave`` exits 1 with one located message
-  (``FILE:LINE:COL: error: ...``);
-* ``exact``: the pipelined kernel computes, on the emulator (late mode, two workgroups),
+* ``refused``: ``pipeline-opt --pipeline=4wave`` (``pingpong`` for the 8-wave family)
+  exits 1 with one located message (``FILE:LINE:COL: error: ...``);
+* ``exact``: the pipelined kernel computes, on the emulator (late mode, two workgroups,
+  launched as the unmutated kernel's dispatch says: :func:`c_bytes`),
   the same C bytes as the mutant built without pipelining (``--pass-pipeline=
   'builtin.module()'``; at the prefetch point IREE's LDS swizzle, an attribute of the
   ``memref.alloc`` that only IREE's own later passes apply, made explicit first as the
   front end's remainder loops make it, :func:`unswizzled`), and is race-free;
 * ``no-reference``: the swizzle cannot be made explicit in the mutant (an access of the
-  swizzled buffer the remainder path does not rewrite), so there is nothing to compare;
+  swizzled buffer the remainder path does not rewrite), or IREE's passes do not distribute
+  a VectorDistribute mutant (:func:`distributed`), so there is nothing to compare;
 * ``input-broken``: the unpipelined mutant itself is racy or faults, so there is nothing to
   compare (the pipelined one is still run: a fault of its own is ``RACY``);
 * ``WRONG``, ``RACY``, ``UNLOCATED``, ``CRASH``: what must never happen.
@@ -30,6 +35,7 @@ Run as a script it runs a campaign and prints the counts::
 
     python test/data/iree/mutants.py --count 200 --seed 1
     python test/data/iree/mutants.py --seed 1 --only 17    # one mutant, printed in full
+    python test/data/iree/mutants.py --count 50 --family fp8 --family i8
 """
 
 from __future__ import annotations
@@ -47,28 +53,105 @@ from dataclasses import dataclass
 from pathlib import Path
 
 DATA = Path(__file__).parent
-#: the kernels mutated, by name: (M, N, K) of the bf16 ``A x B^T`` matmul, and the committed
-#: file (None: generated with ``iree-compile``, :func:`source`; the 512^3 one has IREE's
-#: 64x128 tile, K step 128, whose copies the front end re-distributes itself)
-INPUTS = {"4096.prefetch": ((4096,) * 3, DATA / "matmul_bf16_abt_4096.prefetch.mlir"),
-          "4096.late": ((4096,) * 3, DATA / "matmul_bf16_abt_4096.late.mlir"),
-          "512.prefetch": ((512,) * 3, None), "512.late": ((512,) * 3, None)}
-#: the workgroups each mutant runs (the prefetch form's 2-D grid, the late form's 1-D one)
+#: IREE's VectorDistribute pipeline instead of TileAndFuse
+VECTOR_DISTRIBUTE = ("--iree-codegen-llvmgpu-use-vector-distribution",
+                     "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false")
+
+
+@dataclass(frozen=True)
+class Family:
+    """A kernel mutated: the ``generate.matmul_source`` arguments (``eight_wave``: those of
+    ``generate.EIGHT_WAVE[eight_wave]``), the ``iree-compile`` flags, the schedule that
+    pipelines it, the committed file stem (None: generated with ``iree-compile``) and the
+    forms mutated."""
+    args: tuple = ()
+    flags: tuple = ()
+    pipeline: str = "4wave"
+    committed: str | None = None
+    eight_wave: str | None = None
+    forms: tuple = ("prefetch", "late")
+
+    def source_args(self) -> dict:
+        import generate as G
+
+        return dict(G.EIGHT_WAVE[self.eight_wave]) if self.eight_wave else dict(self.args)
+
+
+def _f(**kw) -> tuple:
+    return tuple(sorted(kw.items()))
+
+
+#: the kernel families, by name (each mutated at the prefetch point and in the late form):
+#: bf16 ``A x B^T`` (4096^3 committed; 512^3: 64x128 tiles, K step 128, copies the front end
+#: re-distributes), fp8 and i8 (register-staged copies into a padded LDS), plain ``A x B``
+#: (B read with transposing reads), ``A^T x B`` (A copied through registers, both read
+#: transposed), a forced 32x32x16 MFMA, unaligned sizes (an odd trip count: the remainder
+#: loop) and unaligned K (the masked last tile peeled), IREE's 8-wave 256x128 kernel under
+#: ``pingpong``, and IREE's VectorDistribute kernel; then fp8 E5M2, f16 ``A x B``, ``A^T x
+#: B^T``, and under ``pingpong`` IREE's 8-wave fp8 kernel (late form only: at the prefetch
+#: point its 32-element reads cross the 16-element chunks of IREE's swizzle, which
+#: :func:`unswizzled` cannot make explicit, so no mutant would have a reference) and its
+#: 8-wave ``A x B`` at K step 128 (transposing reads issued in runs)
+FAMILIES = {
+    "4096": Family(committed="matmul_bf16_abt_4096"),
+    "512": Family(_f(dtype="bf16", m=512, n=512, k=512)),
+    "fp8": Family(_f(dtype="fp8", m=512, n=512, k=1024)),
+    "i8": Family(_f(dtype="i8", m=512, n=512, k=512)),
+    "ab": Family(_f(dtype="bf16", m=1024, n=1024, k=512, transpose_b=False)),
+    "atb": Family(_f(dtype="bf16", m=1024, n=1024, k=512, transpose_a=True,
+                     transpose_b=False)),
+    "mfma32": Family(_f(dtype="bf16", m=512, n=512, k=512, mma="MFMA_F32_32x32x16_BF16")),
+    "odd": Family(_f(dtype="bf16", m=300, n=500, k=200)),
+    "k4095": Family(_f(dtype="bf16", m=2048, n=2048, k=4095)),
+    "8wave": Family(pipeline="pingpong", eight_wave="matmul_bf16_abt_256x128_8wave"),
+    "vd": Family(_f(dtype="bf16", m=512, n=512, k=512), VECTOR_DISTRIBUTE),
+    "e5m2": Family(_f(dtype="fp8e5m2", m=512, n=512, k=1024)),
+    "f16ab": Family(_f(dtype="f16", m=1024, n=1024, k=512, transpose_b=False)),
+    "atbt": Family(_f(dtype="bf16", m=1024, n=1024, k=512, transpose_a=True)),
+    "fp8w": Family(pipeline="pingpong", eight_wave="matmul_fp8_abt_256x128_8wave",
+                   forms=("late",)),
+    "abw": Family(pipeline="pingpong", eight_wave="matmul_bf16_ab_128x128_k128_8wave"),
+}
+FORMS = ("prefetch", "late")
+#: the inputs mutated: ``FAMILY.FORM`` -> its family
+INPUTS = {f"{name}.{form}": fam for name, fam in FAMILIES.items() for form in fam.forms}
+#: the workgroups a plain dispatch's mutants run (IREE's 2-D grid at the prefetch point, the
+#: late form's 1-D one; :func:`c_bytes` picks by the kernel's workgroup ids)
 WORKGROUPS = {"prefetch": [(0, 0), (1, 1)], "late": [0, 5]}
 BAD = ("WRONG", "RACY", "UNLOCATED", "CRASH")
 LOCATED = re.compile(r"^[^\n:]+:\d+:\d+: error: ", re.M)
 
 
+def generated(name: str) -> bool:
+    """Whether input ``name`` is made by ``iree-compile`` (not committed)."""
+    return INPUTS[name].committed is None
+
+
+def family(name: str) -> Family:
+    return INPUTS[name]
+
+
 @functools.lru_cache(maxsize=None)
 def source(name: str) -> str:
-    """The text of input ``name`` (:data:`INPUTS`), generated once when not committed."""
-    (m, n, k), path = INPUTS[name]
-    if path is not None:
-        return path.read_text()
+    """The text of input ``name`` (:data:`INPUTS`), generated once when not committed (in a
+    test run, once per run: the suite's build cache, ``test/unit/build_cache.py``)."""
+    fam = INPUTS[name]
+    form = name.rsplit(".", 1)[1]
+    if fam.committed is not None:
+        return (DATA / f"{fam.committed}.{form}.mlir").read_text()
+    try:
+        from build_cache import cached
+    except ImportError:          # not a test run
+        def cached(_kind, _inputs, build):
+            return build()
+    return cached("iree-mutant-input", (fam, form), lambda: _generate(fam, form))
+
+
+def _generate(fam: Family, form: str) -> str:
     import generate as G
 
-    text = G.matmul_source(dtype="bf16", m=m, n=n, k=k, transpose_b=True)
-    return (G.prefetch_point if name.endswith("prefetch") else G.late_form)(text)
+    text = G.matmul_source(**fam.source_args())
+    return (G.prefetch_point if form == "prefetch" else G.late_form)(text, fam.flags)
 
 
 @dataclass
@@ -158,13 +241,28 @@ def m_barrier_move(lines, rng):
     return f"barrier on line {i + 1} moved to line {j + 1}"
 
 
-def m_operand(lines, rng):
-    i = rng.choice(_body(lines, r"amdgpu\.gather_to_lds|vector\.transfer_read|vector\.load"))
+def _index_operand(lines, rng):
+    """(line, match) of an index operand (inside ``[...]``) of a copy, read or LDS store in
+    the loop's body."""
+    i = rng.choice(_body(lines, rf"amdgpu\.gather_to_lds|{READS}|{LDS_STORES}"))
     spans = [m for m in re.finditer(r"%[\w#]+", lines[i].split(" : ")[0])]
-    # index operands: those inside [...] brackets
     inside = [m for m in spans if lines[i].rfind("[", 0, m.start()) > lines[i].rfind("]", 0,
                                                                                      m.start())]
-    m = rng.choice(inside)
+    return i, rng.choice(inside)
+
+
+def m_offset(lines, rng):
+    i, m = _index_operand(lines, rng)
+    off = rng.choice([1, 8, 16, 64, -8, 128])
+    pre = " " * (len(lines[i]) - len(lines[i].lstrip()))
+    lines[i] = lines[i][:m.start()] + "%mut_o" + lines[i][m.end():]
+    lines[i:i] = [f"{pre}%mut_oc = arith.constant {off} : index",
+                  f"{pre}%mut_o = arith.addi {m.group(0)}, %mut_oc : index"]
+    return f"offset {off:+d} added to index operand {m.group(0)} on line {i + 1}"
+
+
+def m_operand(lines, rng):
+    i, m = _index_operand(lines, rng)
     names = [n for n in _index_names(lines) if n != m.group(0)]
     iv, ty = _iv(lines)
     if ty == "index":
@@ -174,8 +272,14 @@ def m_operand(lines, rng):
     return f"index operand {m.group(0)} on line {i + 1} -> {new}"
 
 
+#: the ops that read memory into registers (fragment reads, the global loads of copies
+#: through registers), and those that store registers into LDS (such copies' second half)
+READS = r"vector\.transfer_read|vector\.load|amdgpu\.transpose_load"
+LDS_STORES = r"(vector\.store|vector\.transfer_write) .*#gpu\.address_space<workgroup>"
+
+
 def m_copy_down(lines, rng):
-    i = rng.choice(_body(lines, r"amdgpu\.gather_to_lds"))
+    i = rng.choice(_body(lines, rf"amdgpu\.gather_to_lds|{LDS_STORES}"))
     s = lines.pop(i)
     _, end = _loop(lines)
     lines.insert(end, s)
@@ -183,7 +287,7 @@ def m_copy_down(lines, rng):
 
 
 def m_read_up(lines, rng):
-    i = rng.choice(_body(lines, r"vector\.transfer_read|vector\.load"))
+    i = rng.choice(_body(lines, READS))
     s = lines.pop(i)
     start, _ = _loop(lines)
     lines.insert(start + 1, s)
@@ -192,49 +296,58 @@ def m_read_up(lines, rng):
 
 def _alloc(lines, rng):
     found = [m for s in lines if (m := re.match(
-        r"\s*(%\w+) = memref\.alloc\(\)[^:]*: (memref<(\d+)x(\w+), #gpu\.address_space"
-        r"<workgroup>>)", s))]
+        r"\s*(%\w+) = memref\.alloc\(\)[^:]*: (memref<((?:\d+x)+)(\w+), #gpu\."
+        r"address_space<workgroup>>)", s))]
     return rng.choice(found)
+
+
+def _one(el: str) -> str:
+    """1 as a constant of element type ``el``."""
+    return "1" if el.startswith("i") else "1.0"
 
 
 def m_lds_store(lines, rng):
     m = _alloc(lines, rng)
-    name, ty, size, el = m.group(1), m.group(2), int(m.group(3)), m.group(4)
+    name, ty, el = m.group(1), m.group(2), m.group(4)
+    shape = [int(d) for d in m.group(3).rstrip("x").split("x")]
     start, end = _loop(lines)
     j = rng.randrange(start + 1, end + 1)
-    at = rng.randrange(0, size // 8) * 8
+    at = [rng.randrange(0, d) for d in shape[:-1]] + [rng.randrange(0, shape[-1] // 8) * 8]
     pre = " " * (len(lines[end]) - len(lines[end].lstrip()))
-    lines[j:j] = [f"{pre}%mut_v = arith.constant dense<1.0> : vector<8x{el}>",
-                  f"{pre}%mut_i = arith.constant {at} : index",
-                  f"{pre}vector.store %mut_v, {name}[%mut_i] : {ty}, vector<8x{el}>"]
-    return f"store of 1.0 to {name}[{at}..{at + 7}] inserted at line {j + 1}"
+    lines[j:j] = [f"{pre}%mut_v = arith.constant dense<{_one(el)}> : vector<8x{el}>"] + [
+        f"{pre}%mut_i{d} = arith.constant {a} : index" for d, a in enumerate(at)] + [
+        f"{pre}vector.store %mut_v, {name}[{', '.join(f'%mut_i{d}' for d in range(len(at)))}]"
+        f" : {ty}, vector<8x{el}>"]
+    where = ", ".join(map(str, at[:-1] + [f"{at[-1]}..{at[-1] + 7}"]))
+    return f"store of 1 to {name}[{where}] inserted at line {j + 1}"
 
 
 def _c_binding(lines):
     for s in lines:
         m = re.match(r"\s*(%\w+) = hal\.interface\.binding\.subspan .*binding\(2\).*: "
-                     r"(memref<\d+x\d+xf32[^>]*>>)", s)
+                     r"(memref<\d+x\d+x(f32|i32)[^>]*>>)", s)
         if m:
-            return m.group(1), m.group(2)
+            return m.group(1), m.group(2), m.group(3)
     raise LookupError("no C binding")
 
 
 def m_c_side_effect(lines, rng):
-    c, ty = _c_binding(lines)
+    c, ty, el = _c_binding(lines)
+    two, add = ("2", "addi") if el == "i32" else ("2.0", "addf")
     start, end = _loop(lines)
     j = rng.randrange(start + 1, end + 1)
     row, col = rng.randrange(0, 256), rng.randrange(0, 256)
     pre = " " * (len(lines[end]) - len(lines[end].lstrip()))
-    new = [f"{pre}%mut_f = arith.constant 2.0 : f32",
+    new = [f"{pre}%mut_f = arith.constant {two} : {el}",
            f"{pre}%mut_r = arith.constant {row} : index",
            f"{pre}%mut_c = arith.constant {col} : index"]
     if rng.random() < 0.5:
         new.append(f"{pre}memref.store %mut_f, {c}[%mut_r, %mut_c] : {ty}")
-        what = "store of 2.0"
+        what = "store of 2"
     else:
-        new.append(f"{pre}%mut_a = memref.atomic_rmw addf %mut_f, {c}[%mut_r, %mut_c] : "
-                   f"(f32, {ty}) -> f32")
-        what = "atomic add of 2.0"
+        new.append(f"{pre}%mut_a = memref.atomic_rmw {add} %mut_f, {c}[%mut_r, %mut_c] : "
+                   f"({el}, {ty}) -> {el}")
+        what = "atomic add of 2"
     lines[j:j] = new
     return f"{what} to C[{row}, {col}] inserted at line {j + 1}"
 
@@ -261,7 +374,7 @@ def m_mfma(lines, rng):
     return f"MFMA on line {i + 1}: {what}"
 
 
-MUTATIONS = (m_constant, m_bound, m_barrier_drop, m_barrier_move, m_operand, m_operand,
+MUTATIONS = (m_constant, m_bound, m_barrier_drop, m_barrier_move, m_operand, m_offset,
              m_copy_down, m_read_up, m_lds_store, m_c_side_effect, m_yield_swap, m_mfma)
 
 
@@ -269,18 +382,33 @@ def _rng(seed: int, index: int) -> random.Random:
     return random.Random(seed * 100_003 + index)
 
 
-def mutant_source(seed: int, index: int) -> str:
+def _pool(families=None) -> list[str]:
+    """The inputs a campaign draws from: all, or those of ``families``."""
+    return sorted(n for n in INPUTS if families is None or n.split(".")[0] in families)
+
+
+def mutant_source(seed: int, index: int, families=None) -> str:
     """The input (:data:`INPUTS`) mutant ``index`` of campaign ``seed`` mutates."""
-    return _rng(seed, index).choice(sorted(INPUTS))
+    return _rng(seed, index).choice(_pool(families))
 
 
-def mutant(seed: int, index: int) -> Mutant:
-    """Mutant ``index`` of the campaign ``seed`` (deterministic)."""
+def mutant(seed: int, index: int, families=None) -> Mutant:
+    """Mutant ``index`` of the campaign ``seed`` (deterministic), of an input of
+    ``families`` (None: any)."""
     rng = _rng(seed, index)
-    form = rng.choice(sorted(INPUTS))
-    lines = source(form).split("\n")
-    what = rng.choice(MUTATIONS)(lines, rng)
-    return Mutant(form, index, f"{form}: {what}", "\n".join(lines))
+    return mutant_of(rng.choice(_pool(families)), index, rng)
+
+
+def mutant_of(form: str, index: int, rng: random.Random) -> Mutant:
+    """A mutant of input ``form`` drawn with ``rng`` (numbered ``index``)."""
+    text = source(form)
+    while True:             # a mutation with nothing to mutate in this kernel: another one
+        lines = text.split("\n")
+        try:
+            what = rng.choice(MUTATIONS)(lines, rng)
+        except (IndexError, LookupError, StopIteration, AttributeError, ValueError):
+            continue
+        return Mutant(form, index, f"{form}: {what}", "\n".join(lines))
 
 
 # ---- the verdict ------------------------------------------------------------------------------
@@ -300,23 +428,46 @@ def _opt(args: list[str]) -> tuple[int | None, str]:
     return rc, err.getvalue()
 
 
+@functools.lru_cache(maxsize=None)
+def dispatch(name: str):
+    """The dispatch of input ``name`` unmutated (sizes, dtype, layouts, grid, bindings): both
+    builds of each of its mutants are launched as it says."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.driver.emulate import _read_dispatch
+
+    with new_context() as ctx:
+        return _read_dispatch(ir.Module.parse(source(name), ctx), name)[0]
+
+
 def c_bytes(hsaco: bytes, name: str):
-    """C after the mutant's workgroups ran (late mode), or the finding as a string."""
+    """C after two workgroups of the mutant of input ``name`` ran (late mode), or the
+    finding as a string.  A plain dispatch (A, B, C = A x B^T or A x B) runs workgroups
+    (0, 0) and (1, 1) of a 2-D grid, 0 and 5 of a 1-D one; any other (``A^T x B``) as its
+    dispatch says (:mod:`pipeline_mlir.driver.dispatch_launch`), two workgroups of it."""
+    from pipeline_mlir.driver.dispatch_launch import dispatch_spec
+    from pipeline_mlir.emu.described import emulate_described
     from pipeline_mlir.emu.errors import EmuError, Finding
     from pipeline_mlir.emu.inputs import load_kernel
     from pipeline_mlir.emu.iree import Matmul, matmul_c
 
+    d = dispatch(name)
     try:
-        return matmul_c(load_kernel(hsaco), Matmul(*INPUTS[name][0], "bf16"),
-                        WORKGROUPS[name.split(".")[1]], mode="late")
+        kernel = load_kernel(hsaco)
+        if not d.plain:
+            run = emulate_described(kernel, dispatch_spec(d, kernel, name), "late", count=2)
+            return run.raw["C"]
+        ids = WORKGROUPS["prefetch" if kernel.launch.workgroup_id[1] else "late"]
+        return matmul_c(kernel, Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b), ids,
+                        mode="late")
     except (EmuError, Finding) as e:
         return f"{type(e).__name__}: {e}"
 
 
-def build(text: str, pipelined: bool) -> tuple[int | None, str, bytes | None]:
-    """(exit status, stderr, code object) of ``text`` built with ``--pipeline=4wave`` or
+def build(text: str, pipelined: bool, pipeline: str = "4wave") -> tuple[int | None, str,
+                                                                          bytes | None]:
+    """(exit status, stderr, code object) of ``text`` built with ``--pipeline=PIPELINE`` or
     without the sched passes."""
-    how = "--pipeline=4wave" if pipelined else "--pass-pipeline=builtin.module()"
+    how = f"--pipeline={pipeline}" if pipelined else "--pass-pipeline=builtin.module()"
     with tempfile.TemporaryDirectory() as d:
         src, out = Path(d, "mutant.mlir"), Path(d, "out.hsaco")
         src.write_text(text)
@@ -349,23 +500,39 @@ def unswizzled(text: str) -> str:
         return str(module)
 
 
+def distributed(text: str) -> str:
+    """``text`` with an IREE VectorDistribute kernel that still multiplies whole tiles
+    distributed by IREE's own passes, as the front end does first
+    (:func:`pipeline_mlir.frontend.vector_distribute.prepare_vector_distribute`): LLVM
+    cannot build it otherwise."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.frontend.vector_distribute import prepare_vector_distribute
+
+    with new_context() as ctx:
+        module = ir.Module.parse(text, ctx)
+        prepare_vector_distribute(module)
+        return str(module)
+
+
 def verdict(m: Mutant) -> tuple[str, str]:
     """(verdict, detail) of mutant ``m`` (module docstring)."""
     from pipeline_mlir.dialect.ir_io import IRError
 
     plain = m.text
-    if "iree_codegen.swizzle" in m.text:
-        try:
+    try:
+        if "iree_codegen.swizzle" in m.text:
             plain = unswizzled(m.text)
-        except IRError as e:
-            return "no-reference", str(e)
-        except Exception as e:  # the mutant does not parse: the build says where
-            if "MLIRError" not in type(e).__name__:
-                raise
+        if "VectorDistribute" in m.text:
+            plain = distributed(plain)
+    except IRError as e:
+        return "no-reference", str(e)
+    except Exception as e:  # the mutant does not parse: the build says where
+        if "MLIRError" not in type(e).__name__:
+            raise
     rc, err, ref = build(plain, False)
     if rc != 0:
         return "invalid", err.strip().splitlines()[0] if err.strip() else f"exit {rc}"
-    rc, err, out = build(m.text, True)
+    rc, err, out = build(m.text, True, INPUTS[m.form].pipeline)
     if rc is None:
         return "CRASH", err
     if rc != 0:
@@ -382,15 +549,16 @@ def verdict(m: Mutant) -> tuple[str, str]:
     return "WRONG", f"{len(bad)} elements of C differ, first at {tuple(map(int, bad[0]))}"
 
 
-def command(seed: int, index: int) -> str:
-    return f"python test/data/iree/mutants.py --seed {seed} --only {index}"
+def command(seed: int, index: int, families=None) -> str:
+    only = "".join(f" --family {f}" for f in families or ())
+    return f"python test/data/iree/mutants.py --seed {seed}{only} --only {index}"
 
 
-def campaign(seed: int, count: int, out=sys.stdout) -> dict[str, list]:
-    """Mutants 0 .. count-1 of ``seed``: verdict -> [(mutant, detail)]."""
+def campaign(seed: int, count: int, out=sys.stdout, families=None) -> dict[str, list]:
+    """Mutants 0 .. count-1 of ``seed`` (of ``families``): verdict -> [(mutant, detail)]."""
     found: dict[str, list] = {}
     for i in range(count):
-        m = mutant(seed, i)
+        m = mutant(seed, i, families)
         v, detail = verdict(m)
         found.setdefault(v, []).append((m, detail))
         first = detail.splitlines()[0] if detail else ""
@@ -399,28 +567,45 @@ def campaign(seed: int, count: int, out=sys.stdout) -> dict[str, list]:
     return found
 
 
-def campaign_args(description: str, argv=None) -> argparse.Namespace:
-    """A campaign's command line: ``--seed``, ``--count``, ``--only``."""
+def campaign_args(description: str, argv=None, families=None) -> argparse.Namespace:
+    """A campaign's command line: ``--seed``, ``--count``, ``--only`` and, given the
+    ``families`` a campaign has, ``--family``."""
     ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--count", type=int, default=20)
     ap.add_argument("--only", type=int, help="one mutant: print it and its verdict")
+    if families is not None:
+        ap.add_argument("--family", action="append", choices=sorted(families),
+                        help="mutate only this family's kernels (repeatable)")
     return ap.parse_args(argv)
 
 
+def per_family(found: dict[str, list]) -> str:
+    """A table of the verdicts' counts per kernel family."""
+    counts: dict[str, dict[str, int]] = {}
+    for v, ms in found.items():
+        for m, _ in ms:
+            row = counts.setdefault(m.form.split(".")[0], {})
+            row[v] = row.get(v, 0) + 1
+    return "\n".join(f"{fam:8} {sum(row.values()):4}  " +
+                     ", ".join(f"{k}: {n}" for k, n in sorted(row.items()))
+                     for fam, row in sorted(counts.items()))
+
+
 def main(argv=None) -> int:
-    a = campaign_args(__doc__.split("\n")[0], argv)
+    a = campaign_args(__doc__.split("\n")[0], argv, FAMILIES)
     if a.only is not None:
-        m = mutant(a.seed, a.only)
+        m = mutant(a.seed, a.only, a.family)
         print(m.text)
         v, detail = verdict(m)
         print(f"// {m.what}\n// verdict: {v}\n// {detail}", file=sys.stderr)
         return int(v in BAD)
-    found = campaign(a.seed, a.count)
+    found = campaign(a.seed, a.count, families=a.family)
     print(", ".join(f"{k}: {len(v)}" for k, v in sorted(found.items())))
+    print(per_family(found))
     for v in BAD:
         for m, _ in found.get(v, []):
-            print(f"{v}: {m.what}\n  {command(a.seed, m.index)}")
+            print(f"{v}: {m.what}\n  {command(a.seed, m.index, a.family)}")
     return int(any(v in found for v in BAD))
 
 

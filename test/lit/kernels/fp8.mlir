@@ -1,6 +1,7 @@
 // The FP8 kernels (16x16x128 f8f6f4 MFMAs, two ds_read_b128 per MFMA operand): ping-pong
-// 256x256x128 and 4-wave 128x128x128 / 64x64x128, built with no input.
-// RUN: pipeline-opt --pipeline='pingpong{is_fp8=true}' --emit=asm | FileCheck %s --check-prefix=PP
+// 256x256x128 (in the reference's read order: frags_ahead=none) and 4-wave 128x128x128 /
+// 64x64x128, built with no input.
+// RUN: pipeline-opt --pipeline='pingpong{is_fp8=true frags_ahead=none}' --emit=asm | FileCheck %s --check-prefix=PP
 // RUN: pipeline-opt --pipeline='4wave{dtype=fp8 BM=128 BN=128 BK=128}' --emit=asm | FileCheck %s --check-prefix=W128
 // RUN: pipeline-opt --pipeline='4wave{dtype=fp8 BM=64 BN=64 BK=128}' --emit=asm | FileCheck %s --check-prefix=W64
 

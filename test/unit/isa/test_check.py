@@ -52,10 +52,10 @@ LOOP_MERGES = {  # per 4-wave kernel: the WAIT_VM + WAIT_LGKM pairs at the top o
                       ("KRN[36]", "KRN[37]")],
     "4wave-fp8-64": [("KRN[0]", "KRN[1]"), ("KRN[12]", "KRN[13]"), ("KRN[24]", "KRN[25]"),
                      ("KRN[36]", "KRN[37]")],
-    "4wave-bf16-256": [("KRN[1]", "KRN[2]"), ("KRN[17]", "KRN[18]"), ("KRN[34]", "KRN[35]"),
-                       ("KRN[50]", "KRN[51]")],
-    "4wave-fp8-256": [("KRN[0]", "KRN[1]"), ("KRN[12]", "KRN[13]"), ("KRN[25]", "KRN[26]"),
-                      ("KRN[37]", "KRN[38]")],
+    "4wave-bf16-256": [("KRN[1]", "KRN[2]"), ("KRN[17]", "KRN[18]"), ("KRN[33]", "KRN[34]"),
+                       ("KRN[49]", "KRN[50]")],
+    "4wave-fp8-256": [("KRN[0]", "KRN[1]"), ("KRN[12]", "KRN[13]"), ("KRN[24]", "KRN[25]"),
+                      ("KRN[36]", "KRN[37]")],
 }
 
 

@@ -146,7 +146,8 @@ def test_the_lowered_loop_waits_are_checked_against_their_derived_count():
 def test_the_simulator_catches_a_cap_weaker_than_the_derived_count():
     """The repaired schedule the kernel runs is hazard-free; its lowered loop waits set one
     DMA over the count they were derived as (49) leave a load the next reads need in
-    flight and overflow the counter: the simulator reports both."""
+    flight: the simulator reports the read-after-write (more DMAs in flight than vmcnt
+    holds stall the wave on gfx950: no hazard of their own)."""
     spec = parse_pipeline(build(KEY).spec)
     shape, compiled = kernel_shape(spec), spec.compile()
     fixed = repair(compiled, shape, range(0, 4))
@@ -154,7 +155,7 @@ def test_the_simulator_catches_a_cap_weaker_than_the_derived_count():
     fixed.kernel[:] = [replace(e, op=e.op.with_(wait_value=e.op.derived_count + 1))
                        if e.op.derived_count is not None else e for e in fixed.kernel]
     kinds = {h.kind for h, _ in simulate(fixed, shape, range(0, 4)).distinct_hazards()}
-    assert {"raw", "counter"} <= kinds, kinds
+    assert "raw" in kinds, kinds
 
 
 def test_a_front_end_input_of_the_tile_issuing_x4_copies_gets_the_x4_kernel():

@@ -3,6 +3,7 @@
 * Derived waits over the gfx950 counter limits (vmcnt <= 63, lgkmcnt <= 15) are an error
   naming the entry, the counter and the limit: the core, --emit=schedule and schedule-json,
   the MLIR passes (abstract input and the complete kernel), before any kernel is written.
+  A fragment load over lgkmcnt is issued in runs instead, its waits capped at 15.
 * A double-buffer body larger than its blocks hold is refused at once (linear), before
   the edges (quadratic in the body size)."""
 
@@ -22,11 +23,18 @@ from pipeline_mlir.tools.pipeline_opt import main
 OVER = [
     ("pingpong{vm_per_load_a=63}", "KRN[29] WAIT_VM waits for vmcnt(67), over the gfx950 limit "
                                    "vmcnt <= 63"),
-    ("4wave{BM=1024}", "KRN[2] WAIT_LGKM waits for lgkmcnt(32), over the gfx950 limit "
-                       "lgkmcnt <= 15"),
-    ("4wave{BK=256}", "KRN[2] WAIT_LGKM waits for lgkmcnt(16), over the gfx950 limit "
-                      "lgkmcnt <= 15"),
 ]
+
+
+@pytest.mark.parametrize("spec", ["4wave{BM=1024}", "4wave{BK=256}"])
+def test_a_load_over_lgkmcnt_is_issued_in_runs_and_its_waits_capped(spec):
+    """A fragment load of more reads than lgkmcnt holds (32 and 16 here) is issued in runs
+    behind guards that keep at most 15 in flight (schedule/load_runs.py); the waits derived
+    over 15 become lgkmcnt(15), stronger (stages.cap_split_load_waits): no wait is over."""
+    ph = parse_pipeline(spec).compile()
+    waits = [e.op.wait_value for p in (ph.prologue, ph.kernel, ph.epilogue) for e in p
+             if e.op.tag in (stages.WAIT_LGKM, stages.WAIT_FRAG)]
+    assert waits and max(waits) == LGKMCNT_MAX
 
 
 @pytest.mark.parametrize("spec, message", OVER)
@@ -53,14 +61,15 @@ def test_every_emit_kind_refuses(capsys, tmp_path, spec, message, emit):
 def test_the_abstract_input_path_refuses_at_the_pipeline_op(capsys, tmp_path):
     empty = tmp_path / "e.mlir"
     empty.write_text("")
-    assert main([str(empty), "--pass-pipeline=builtin.module(sched-import{schedule=4wave "
-                              "BK=256})", "-o", str(tmp_path / "abs.mlir")]) == 0
+    assert main([str(empty), "--pass-pipeline=builtin.module(sched-import{schedule=pingpong "
+                              "vm_per_load_a=63})", "-o", str(tmp_path / "abs.mlir")]) == 0
     capsys.readouterr()
-    code = main([str(tmp_path / "abs.mlir"), "--pipeline=4wave{BK=256}", "--emit=schedule"])
+    code = main([str(tmp_path / "abs.mlir"), "--pipeline=pingpong{vm_per_load_a=63}",
+                 "--emit=schedule"])
     _, err = capsys.readouterr()
     assert code == 1
-    assert err.startswith(f"{tmp_path / 'abs.mlir'}:2:3: error: sched-expand-phases: KRN[2] "
-                          f"WAIT_LGKM waits for lgkmcnt(16), over the gfx950 limit"), err
+    assert err.startswith(f"{tmp_path / 'abs.mlir'}:2:3: error: sched-expand-phases: KRN[29] "
+                          f"WAIT_VM waits for vmcnt(67), over the gfx950 limit"), err
 
 
 def entry(op, phase=Phase.KERNEL):

@@ -141,9 +141,12 @@ def test_the_same_counts_without_the_cap_are_refused():
         parse_pipeline(spec).compile()
 
 
-def test_the_limit_check_still_runs_after_the_cap():
-    """A capped schedule goes through check_wait_limits too (an lgkmcnt over is refused)."""
-    with pytest.raises(ConfigError, match=r"WAIT_LGKM waits for lgkmcnt"):
+def test_the_limit_check_still_runs_after_the_cap(monkeypatch):
+    """A capped schedule goes through check_wait_limits too: with the lgkmcnt cap of split
+    loads taken away, its lgkmcnt(32) is refused after the vm cap."""
+    from pipeline_mlir.schedule import stages
+    monkeypatch.setattr(stages, "cap_split_load_waits", lambda ph: None)
+    with pytest.raises(ConfigError, match=r"WAIT_LGKM waits for lgkmcnt\(32\)"):
         parse_pipeline("4wave{BM=1024 dma=dword}").compile()
 
 

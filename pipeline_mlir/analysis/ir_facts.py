@@ -19,6 +19,12 @@ from pipeline_mlir.dialect.ir_io import as_operation
 from pipeline_mlir.kernel.lds_data import (OPAQUE_ASM, OPAQUE_CONSTRAINTS,
                                         OPAQUE_SCALAR_CONSTRAINTS)
 
+#: ops whose results are thread ids: they differ between the threads (and the waves) of a
+#: workgroup, and each is 0 for thread 0
+THREAD_ID_OPS = ("gpu.thread_id", "gpu.lane_id", "gpu.subgroup_id", "rocdl.workitem.id.x",
+                 "rocdl.workitem.id.y", "rocdl.workitem.id.z", "rocdl.mbcnt.lo",
+                 "rocdl.mbcnt.hi")
+
 #: a dynamic size, stride or offset in a shaped type or a static_* attribute
 DYNAMIC = ir.ShapedType.get_dynamic_size() if hasattr(ir.ShapedType, "get_dynamic_size") \
     else -9223372036854775808

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline_mlir.analysis.ir_facts import memory_space, segments
+from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS, memory_space, segments
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
 from pipeline_mlir.isa.waitcnt import LGKMCNT_MAX, VMCNT_MAX, decode_waitcnt
@@ -50,9 +50,7 @@ FUNCS = ("func.func", "gpu.func", "llvm.func")
 #: streams (combinations of the branches of unfolded ``scf.if`` ops) a function may have
 MAX_PATHS = 64
 #: ops whose results may differ between the waves of a workgroup (or are loaded)
-_DIVERGENT = ("gpu.thread_id", "gpu.lane_id", "gpu.subgroup_id", "rocdl.workitem.id.x",
-              "rocdl.workitem.id.y", "rocdl.workitem.id.z", "rocdl.mbcnt.lo",
-              "rocdl.mbcnt.hi", "rocdl.readfirstlane", "llvm.call_intrinsic")
+_DIVERGENT = THREAD_ID_OPS + ("rocdl.readfirstlane", "llvm.call_intrinsic")
 VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
          "memref.reinterpret_cast", "memref.assume_alignment", "memref.view",
          "amdgpu.fat_raw_buffer_cast", "memref.memory_space_cast")

@@ -39,8 +39,8 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, constant_trips,
-                                             element_bytes, memory_space)
+from pipeline_mlir.analysis.ir_facts import (THREAD_ID_OPS, constant_bounds, constant_int,
+                                             constant_trips, element_bytes, memory_space)
 from pipeline_mlir.frontend.adopt import PAIR_GUARD_ATTR, even_trips_proven
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
 from pipeline_mlir.frontend.scan import REMAINDER_ATTR
@@ -50,9 +50,6 @@ from pipeline_mlir.target import gfx950
 
 #: the natural loop's iterations the schedule's loop runs per iteration of its own
 PAIR = 2
-#: ops whose value differs between the threads of a workgroup
-THREAD_IDS = ("gpu.thread_id", "gpu.lane_id", "rocdl.workitem.id.x", "rocdl.workitem.id.y",
-              "rocdl.workitem.id.z", "rocdl.mbcnt.lo", "rocdl.mbcnt.hi")
 #: on a remainder loop that no pipelined loop precedes (:func:`whole_remainder`)
 WHOLE_ATTR = "sched.unpipelined"
 #: the view ops between an LDS buffer and the remainder's uses that it clones
@@ -72,7 +69,7 @@ def check_step(loop) -> None:
 
 def check_uniform_bounds(loop) -> None:
     """A trip count known only at run time must be the workgroup's, not a thread's: a
-    bound computed from a thread id (:data:`THREAD_IDS`) is an error at the loop (the
+    bound computed from a thread id (:data:`~pipeline_mlir.analysis.ir_facts.THREAD_ID_OPS`) is an error at the loop (the
     schedule's barriers, and the guard of :func:`_guard_pairs`, need every wave to run
     the same iterations)."""
     todo, seen = list(loop.operands)[:3], set()
@@ -82,7 +79,7 @@ def check_uniform_bounds(loop) -> None:
             continue
         seen.add(v)
         o = _op(v.owner)
-        if o.name in THREAD_IDS:
+        if o.name in THREAD_ID_OPS:
             raise IRError(loop, f"'scf.for' op has a trip count known only at run time "
                                 f"that depends on the thread ({describe(o)}); the front end "
                                 f"pipelines a loop whose trip count every thread of the "

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from pipeline_mlir.schedule.scale_dmas import has_scale_dmas, plain_kinds, scale_slots
 from pipeline_mlir.schedule.targets import DS_READ, HINT_GROUP_MASKS, MFMA, VMEM_READ
 from pipeline_mlir.schedule.types import (SCHEDULE_BARRIER, WAIT_FRAG, WAIT_LGKM, WAIT_VM, OpDesc,
                                           OpRole)
@@ -294,7 +295,8 @@ def interleave_groups(mfmas: int, loads: list[str],
     """The IGroupLP pipeline of an interleaved MMA: ``(kind, size)`` groups in order, each
     MFMA followed by its share of the loads (``loads``: the instruction kinds of the run,
     ``ds_read`` / ``vmem_read``, in program order; the first MFMAs take one more when they
-    do not divide evenly).
+    do not divide evenly).  A run with MX scale DMAs (``vmem_scale``) places them on
+    their own (:func:`~pipeline_mlir.schedule.scale_dmas.scale_slots`).
 
     With ``spread`` (:func:`spread_slots`), the fragment reads still follow the first
     MFMAs one each, but the global loads after them are spread evenly over the MFMAs
@@ -304,12 +306,13 @@ def interleave_groups(mfmas: int, loads: list[str],
     if mfmas < 1:
         return []
     if spread:
-        slots = spread_slots(mfmas, loads, spread == SPREAD_OVER_MMA)
+        slots = spread_slots(mfmas, plain_kinds(loads), spread == SPREAD_OVER_MMA)
     else:
         share = [len(loads) // mfmas + (1 if k < len(loads) % mfmas else 0)
                  for k in range(mfmas)]
         starts = [sum(share[:k]) for k in range(mfmas)]
-        slots = [loads[starts[k]:starts[k] + share[k]] for k in range(mfmas)]
+        slots = (scale_slots(mfmas, loads, share) if has_scale_dmas(loads) else
+                 [loads[starts[k]:starts[k] + share[k]] for k in range(mfmas)])
     out: list[tuple[str, int]] = []
     for slot in slots:
         out.append(("mfma", 1))
@@ -359,6 +362,7 @@ def load_groups(kinds: list[str]) -> list[tuple[str, int]]:
     ``vmem_read`` in program order): the fragment reads first but for one before each LDS
     DMA, so that an instruction separates every DMA from the M0 write before it; ``[]``
     when the region has no fragment read or no DMA, or its DMAs all come first."""
+    kinds = plain_kinds(kinds)
     nds, nvm = kinds.count("ds_read"), kinds.count("vmem_read")
     if not nds or not nvm or kinds.index("vmem_read") < kinds.index("ds_read") or \
             len(kinds) != nds + nvm:

@@ -75,4 +75,3 @@ def test_spread_pipelines_see_the_scale_dmas_as_global_loads(spread):
 def test_a_share_that_does_not_cover_the_loads_is_refused(mfmas, loads, share):
     with pytest.raises(ValueError, match="cannot be shared"):
         scale_slots(mfmas, loads, share)
-

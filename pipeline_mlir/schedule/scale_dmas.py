@@ -16,7 +16,7 @@ a SIMD pair each and keep their accumulators in VGPRs) places them on their own:
 Before, the even share put a block's DMAs after its last MFMAs, the scale DMA last with an
 MFMA of its own: the waves of a CU issued every DMA of the block in the last stretch of the
 MMA and reached the next barrier late.  On the simulator's CU model (measured table;
-models, not hardware) the three 128x128 MX kernels' main loops went 1823 -> 1597 (MXFP4
+models, not hardware) the three 128x128 MX kernels' main loops went 1822 -> 1597 (MXFP4
 ``BK=256``), 1338 -> 1299 (MXFP4 ``BK=128``) and 1729 -> 1516 (MXFP8) cycles per
 iteration (docs/kernels.md, MX kernels).
 

@@ -114,6 +114,10 @@ def test_without_o_only_the_table_and_the_same_kernel_costs_no_budget(capsys):
     (["--tune-size=8192,2000,8192"], "--tune-size=8192,2000,8192: kernel gemm_4wave_fp8_64x64x128: "
                                      "N = 2000 is not a multiple of the tile BN = 64"),
     (["--tune-size=8192,2048"], "--tune-size=8192,2048: expected three integers M,N,K"),
+    (["--tune-knobs=loop_once"], "knob 'loop_once' narrows the kernel's launch contract: give "
+                                 "--tune-size=M,N,K"),
+    (["--tune-knobs=dma=dword", "--pipeline=4wave{dtype=fp8 BM=64 BN=64 BK=128 "
+      "vm_per_load_a=1}"], "knob 'dma=dword' is refused for"),
 ])
 def test_bad_settings_are_one_line_errors(capsys, argv, message):
     rc, out, err = run(capsys, SMALL, "--tune", *argv)

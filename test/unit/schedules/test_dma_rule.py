@@ -57,14 +57,13 @@ def test_the_counter_condition_allows_one_load_less_in_flight():
     assert dword_refusal(wider) == "vmcnt (63) holds 2 loads of 24 DMAs"
 
 
+#: the width dma=auto gives each tile (dtype, BM=BN, BK)
+AUTO = {("bf16", 256, 64): "dword", ("mxfp4", 256, 128): "dword", ("fp8", 256, 128): "x4",
+        ("mxfp8", 256, 128): "x4", ("fp8", 128, 128): "x4", ("mxfp4", 128, 256): "x4"}
+
+
 @pytest.mark.parametrize("spec, width", [
-    ("4wave{dtype=bf16 BM=256 BN=256 BK=64}", "dword"),
-    ("4wave{dtype=mxfp4 BM=256 BN=256 BK=128}", "dword"),
-    ("4wave{dtype=fp8 BM=256 BN=256 BK=128}", "x4"),
-    ("4wave{dtype=mxfp8 BM=256 BN=256 BK=128}", "x4"),
-    ("4wave{dtype=fp8 BM=128 BN=128 BK=128}", "x4"),
-    ("4wave{dtype=mxfp4 BM=128 BN=128 BK=256}", "x4"),
-])
+    (f"4wave{{dtype={d} BM={b} BN={b} BK={k}}}", w) for (d, b, k), w in AUTO.items()])
 def test_dma_auto_is_the_rule_for_every_dtype(spec, width):
     schedule = parse_pipeline(spec)
     assert schedule.dma_width() == width

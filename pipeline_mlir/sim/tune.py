@@ -13,7 +13,12 @@ built assembly as ``--simulate kernel.s`` does (:func:`assembly_cycles`: the ins
 order LLVM really emitted, LDS accesses priced conflict-free: the ``asm-measured`` /
 ``asm-llvm`` columns). A candidate is *refused*, with its reason, when its spec is
 rejected, its schedule does not compile, no complete kernel issues its counts (the
-simulation would not be of a kernel), the kernel has a hazard, or it does not build.
+simulation would not be of a kernel), the kernel has a hazard, or it does not build; and,
+before it is built and at no budget, when ``admit`` says why it may not be chosen (the
+driver's: its kernel cannot run the ``--tune-size`` problem, e.g. ``loop_once`` at a K
+under ``4*BK``).  A knob that narrows the launch contract (``Knob.contract``) is a knob
+only for a problem size; one whose values a spec may refuse (``Knob.only_accepted``: the
+4-wave ``dma``) offers only the values the given spec accepts.
 
 Objective (what the user gets is the built kernel): by default (``asm-measured``) the
 built kernel's assembly in the measured table, ties broken by the assembly's llvm table;
@@ -83,8 +88,9 @@ def parse_knobs(schedule, text: str | None, sized: bool = False) -> list[Knob]:
     refused value given by name is an error with the pipeline's reason)."""
     knobs = catalogue(schedule)
     if text is None or text.strip() == "all":
-        return [_accepted(schedule, k) for k in knobs if (sized or not k.contract)
-                and (text is not None or not k.kernel_fixed)]
+        offered = [_accepted(schedule, k) for k in knobs if (sized or not k.contract)
+                   and (text is not None or not k.kernel_fixed)]
+        return [k for k in offered if k.values]
     by_name = {k.name: k for k in knobs}
     out: list[Knob] = []
     for item in text.split(","):

@@ -152,6 +152,9 @@ FIGURES: dict[str, Figure] = {f.name: f for f in (
     _tune("tune-4wave-bf16", "4wave{dtype=bf16 BM=128 BN=128 BK=64}", cheap=True),
     _tune("tune-4wave-fp8-128", "4wave{dtype=fp8 BM=128 BN=128 BK=128}", cheap=True),
     _tune("tune-4wave-fp8-64", "4wave{dtype=fp8 BM=64 BN=64 BK=128}", cheap=True),
+    Figure("tune-4wave-size", "docs/tuning.md",
+           "pipeline-opt --pipeline='4wave{dtype=fp8 BM=64 BN=64 BK=128}' --tune "
+           "--tune-knobs=loop_once,dma --tune-size=4096,4096,256", cheap=False),
     Figure("reference", "benchmarks/README.md", "python benchmarks/bench_reference.py --no-mca",
            _between("ratio = ")),
 )}

@@ -48,7 +48,7 @@ def settings(options: TuneOptions):
 
     try:
         schedule = parse_pipeline(options.schedule)
-        knobs = T.parse_knobs(schedule, options.knobs)
+        knobs = T.parse_knobs(schedule, options.knobs, sized=options.size is not None)
         budget = DEFAULT_BUDGET if options.budget is None else options.budget
         T.check_budget(budget)
         objective = T.check_objective(T.DEFAULT_OBJECTIVE if options.objective is None
@@ -75,6 +75,20 @@ def _size_problem(schedule, size):
         raise ConfigError(f"--tune-size={','.join(map(str, size))}: {e}") from None
     g = kernel.geometry
     return kernel, Problem(*size, g.BM, g.BN, g.BK, g.elem_bytes, kernel.c_bytes)
+
+
+def _runs_at(size):
+    """The tuner's ``admit``: why a candidate's kernel cannot run ``size`` (its launch
+    contract, e.g. ``loop_once``'s ``K >= 4*BK``), or None."""
+    from pipeline_mlir.errors import ConfigError, PipelineError
+
+    def admit(candidate) -> str | None:
+        try:
+            _size_problem(candidate, size)
+        except (ConfigError, PipelineError) as e:
+            return str(e).splitlines()[0]
+        return None
+    return admit
 
 
 def choose_grid(best, size) -> tuple[str, str]:
@@ -129,7 +143,8 @@ def tune(options: TuneOptions) -> TuneResult:
             raise PipelineError("\n".join(line.removeprefix(f"{PROG}: error: ")
                                           for line in lines)) from None
 
-    result = T.tune(schedule, knobs, budget, objective, build=build, evaluate_fn=evaluate)
+    result = T.tune(schedule, knobs, budget, objective, build=build, evaluate_fn=evaluate,
+                    admit=None if options.size is None else _runs_at(options.size))
     text, chosen = result.text(), result.best.spec if result.best is not None else None
     if options.size is not None and result.best is not None:
         grid, chosen = choose_grid(result.best, options.size)

@@ -1,9 +1,10 @@
 """A 16-byte lane copy issued as ``P`` dword DMAs: each ``buffer_load_dwordx4 ... lds`` of
 a global load as four ``buffer_load_dword ... lds`` (``KernelGeometry.dma_pieces``), the
-one implementation of both kernels that issue them: the 4-wave GEMM's ``dma=dword`` (the
-BF16 256x256 default) and the MX kernels' element tiles
-(:func:`pipeline_mlir.schedules.mx.element_dma_pieces`: MXFP4 256x256), the latter written
-in bytes (``mx_gemm_mlir.byte_kernel``) through the same GEMM writer.
+one implementation of both kernels that issue them: the 4-wave GEMM's ``dma=dword`` and the
+MX kernels' element tiles (``dma=auto`` chooses by one timing rule for both,
+:mod:`pipeline_mlir.schedules.dma_rule`: BF16/F16 256x256x64, I8 256x256x128, MXFP4
+256x256), the latter written in bytes (``mx_gemm_mlir.byte_kernel``) through the same GEMM
+writer.
 
 Piece ``q`` of x4 instruction ``j`` writes a quarter of the 1024 bytes each wave's x4
 wrote: its lane ``l`` the 4 bytes x4 lane ``16 q + l / 4`` wrote, at byte ``4 (l % 4)`` of

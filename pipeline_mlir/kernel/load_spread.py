@@ -23,6 +23,7 @@ the MFMA's format rate, 16 bytes a lane of a ``buffer_load_dwordx4``, 4 of a sca
 from __future__ import annotations
 
 from pipeline_mlir.schedule.fences import SPREAD_AFTER_READS, SPREAD_OVER_MMA
+from pipeline_mlir.schedules.dma_rule import spread_over_mma
 from pipeline_mlir.schedules.mx import L2_SHARE_BYTES_PER_CLOCK
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, MFMA, WAVE_SIZE, f8f6f4_cycles
 
@@ -49,6 +50,7 @@ def spread_mode(shape):
     latter also when ``shape`` does not know its MFMAs."""
     if shape.mfma is None or shape.mfmas_per_mma is None:
         return SPREAD_AFTER_READS
-    after_reads = (shape.mfmas_per_mma - max(shape.lgkm_per_load)) * mfma_cycles(shape)
     dmas = max(load_l2_cycles(shape, ch) for ch in (0, 1))
-    return SPREAD_OVER_MMA if dmas > after_reads else SPREAD_AFTER_READS
+    over = spread_over_mma(dmas, shape.mfmas_per_mma, max(shape.lgkm_per_load),
+                           mfma_cycles(shape))
+    return SPREAD_OVER_MMA if over else SPREAD_AFTER_READS

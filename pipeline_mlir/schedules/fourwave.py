@@ -47,27 +47,25 @@ from pipeline_mlir.schedules.geometry import (
     dma_counts,
     four_wave_geometry,
 )
+from pipeline_mlir.schedules.dma_rule import dword_refusal
 from pipeline_mlir.schedules.mx import DWORD_PIECES
 from pipeline_mlir.schedules.grid import GROUP_M_HELP, MAX_GROUP_M, XCD_REMAP_HELP
-from pipeline_mlir.schedules.knobs import COUNTS, FENCES, PLACEMENT, Knob
+from pipeline_mlir.schedules.knobs import CONTRACT, COUNTS, DMA, FENCES, PLACEMENT, Knob
 from pipeline_mlir.schedules.named import NamedSchedule, option
 from pipeline_mlir.schedule.load_runs import MAX_FRAGMENT_READS
 from pipeline_mlir.target.gfx950 import VMCNT_MAX
 
 #: the 4-wave kernel's global->LDS DMA widths: ``x4`` one ``buffer_load_dwordx4 ... lds``
 #: per 16 bytes a lane moves, ``dword`` four ``buffer_load_dword ... lds`` (one per 4 bytes)
-#: (``auto``: the faster of the two measured for the tile, :data:`DWORD_DEFAULT`)
+#: (``auto``: dword where the timing rule of :mod:`pipeline_mlir.schedules.dma_rule` says
+#: they are faster: BF16/F16 256x256x64, I8 256x256x128, MXFP4 256x256; x4 elsewhere)
 DMA_AUTO = "auto"
 DMA_WIDTHS = (DMA_AUTO, "x4", "dword")
-#: the tiles ``(dtype, BM, BN, BK)`` whose ``dma=auto`` is dword: the BF16 256x256 kernel,
-#: whose main loop the CU model's measured table puts at 4103 cycles with dword DMAs
-#: against 4213 with x4 (llvm-mca-22 equal, 0 spills; docs/kernels.md "Dword DMAs").  The
-#: FP8 256x256 kernel is faster with x4 (4108 against 4297) and stays x4, as do the rest.
-DWORD_DEFAULT = frozenset({("bf16", 256, 256, 64)})
 DMA_HELP = ("global->LDS DMA width: x4 (buffer_load_dwordx4 ... lds), dword (four "
             "buffer_load_dword ... lds per x4, a vmcnt wait over 63 lowered to the whole "
-            "loads that fit) or auto (dword for the BF16 256x256x64 tile, where it is "
-            "faster, unless the vm counts given are x4's; x4 otherwise)")
+            "loads that fit) or auto (dword where the L2-share timing rule says they are "
+            "faster, e.g. BF16 256x256x64 and MXFP4 256x256, unless the vm counts given are "
+            "x4's; x4 otherwise)")
 
 FourWaveOps = MATMUL_TAG_NAMES
 
@@ -246,21 +244,27 @@ class FourWave(NamedSchedule):
         # barrier_before_pre_ops, which changes the schedule but never a 4-wave kernel)
         Knob("fences", ("true", "false"), FENCES),
         Knob("wrap_waits_with_sched_barrier", ("true", "false"), FENCES),
+        Knob("dma", ("x4", "dword"), DMA, only_accepted=True),
+        # (loop_once takes the zero-trip path out, so it narrows the launch contract to
+        # K >= 4*BK: searched only for a --tune-size the narrowed kernel runs)
+        Knob("loop_once", ("false", "true"), CONTRACT, contract=True),
         Knob("max_globals", ("0", "1", "2"), COUNTS, kernel_fixed=True),
         Knob("lgkm_per_load_a", ("1", "2", "4", "8"), COUNTS, kernel_fixed=True),
         Knob("lgkm_per_load_b", ("1", "2", "4", "8"), COUNTS, kernel_fixed=True),
     )
 
     def dma_width(self) -> str:
-        """The DMA width the kernel issues: the ``dma`` option, ``auto`` resolved by tile
-        (:data:`DWORD_DEFAULT`; x4 when an MFMA shape is given, which the measurement did
-        not cover, and when the given vm counts are the tile's x4 counts: what a front-end
-        input issuing x4 copies of this tile counts, :meth:`_counts_x4`)."""
+        """The DMA width the kernel issues: the ``dma`` option, ``auto`` resolved by the
+        timing rule (:func:`pipeline_mlir.schedules.dma_rule.dword_refusal`); x4 when an
+        MFMA shape is given (the complete kernel issues only its dtype's own), and when the
+        given vm counts are the tile's x4 counts: what a front-end input issuing x4 copies
+        of this tile counts, :meth:`_counts_x4`)."""
         if self.dma != DMA_AUTO:
             return self.dma
-        tile = (self.dtype, self.BM, self.BN, self.BK)
-        dword = tile in DWORD_DEFAULT and self.mfma == MFMA_AUTO and not self._counts_x4()
-        return "dword" if dword else "x4"
+        if self.mfma != MFMA_AUTO or self._counts_x4():
+            return "x4"
+        g = four_wave_geometry(self.dtype, self.BM, self.BN, self.BK, self.mfma)
+        return "x4" if dword_refusal(g, self.kernel_traits) else "dword"
 
     def _counts_x4(self) -> bool:
         """Whether vm counts are given and each given one is the tile's x4 count."""
@@ -286,9 +290,6 @@ class FourWave(NamedSchedule):
     def _dword_counts(self, g: KernelGeometry, overrides: dict) -> dict:
         """``overrides`` plus the vmcnt counts of dword DMAs (each x4 DMA as
         :data:`DWORD_PIECES`); ConfigError where they would contradict an option."""
-        if g.scale_loads_a or g.scale_loads_b:
-            raise ConfigError(f"{self.owner()}: option 'dma=dword' needs an unscaled dtype: "
-                              f"dtype={self.dtype} already moves its scales with dword DMAs")
         counts = dma_counts(g, DWORD_PIECES)
         for k, want in counts.items():
             if overrides.get(k, want) != want:

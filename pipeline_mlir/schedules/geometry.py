@@ -11,9 +11,8 @@ every division must be exact and every count positive, or a
 from __future__ import annotations
 
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.records import record, replace
-from pipeline_mlir.schedules.mx import (MX_ELEMENT_BITS, check_mx_bk, element_dma_pieces,
-                                        mx_counts)
+from pipeline_mlir.records import record
+from pipeline_mlir.schedules.mx import MX_ELEMENT_BITS, check_mx_bk, mx_counts
 from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, MFMAS, WAVE_SIZE, WIDEST_ACCESS_BYTES
 
 #: bytes per element of each element type (each has an MFMA: ``MFMA_BY_DTYPE``)
@@ -79,7 +78,7 @@ class KernelGeometry:
     scale_loads_b: int = 0
     #: direct-to-LDS DMA instructions per 16 bytes a lane copies of an element tile: 1
     #: (``buffer_load_dwordx4 ... lds``) or 4 (``buffer_load_dword ... lds``: the 4-wave
-    #: kernel's ``dma=dword``, :func:`pipeline_mlir.schedules.mx.element_dma_pieces`);
+    #: 4-wave kernel's ``dma``, :func:`pipeline_mlir.schedules.dma_rule.dword_refusal`);
     #: counted in ``vm_per_load_a`` / ``_b`` (:mod:`pipeline_mlir.kernel.dword_dma`)
     dma_pieces: int = 1
 
@@ -225,16 +224,13 @@ def _mx_geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: i
         raise ConfigError(f"geometry: a half tile of {min(BM, BN) // 2} rows is less than one "
                           f"load instruction ({rows_per_iter} rows) for {dtype} "
                           f"{BM}x{BN}x{BK}")
-    pieces = element_dma_pieces(dtype, threads // WAVE_SIZE, tuple(zip(vm, c.scale_loads)),
-                                num_k * (num_m // 2) * (num_n // 2))
     # per fragment load: a quadrant's MFMA operands, each its element reads and one scale read
     lg = [q * num_k * (c.reads_per_operand + 1) for q in (num_m // 2, num_n // 2)]
     max_globals = 0 if num_k * (num_m // 2) * (num_n // 2) < 8 else derive_safe_max_globals(num_k)
-    g = KernelGeometry(BM, BN, BK, mma_m, mma_n, mma_k, 1, c.simd, False,
-                       vm[0] + c.scale_loads[0], vm[1] + c.scale_loads[1], lg[0], lg[1],
-                       dtype, max_globals, fences=False, pack=c.pack,
-                       scale_loads_a=c.scale_loads[0], scale_loads_b=c.scale_loads[1])
-    return replace(g, **dma_counts(g, pieces)) if pieces > 1 else g
+    return KernelGeometry(BM, BN, BK, mma_m, mma_n, mma_k, 1, c.simd, False,
+                          vm[0] + c.scale_loads[0], vm[1] + c.scale_loads[1], lg[0], lg[1],
+                          dtype, max_globals, fences=False, pack=c.pack,
+                          scale_loads_a=c.scale_loads[0], scale_loads_b=c.scale_loads[1])
 
 
 def dma_counts(g: KernelGeometry, pieces: int) -> dict:

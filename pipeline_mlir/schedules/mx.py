@@ -14,11 +14,10 @@ scale read per MFMA operand): every wave loads the scales of the rows its own fr
 reads of that subtile multiply, ``W/2`` rows (its warp tile's quadrant) of ``BK/32`` bytes.
 The schedule's waits cover them as they cover the element tiles.
 
-:func:`element_dma_pieces` decides whether an element tile's 16-byte DMAs
-(``buffer_load_dwordx4 ... lds``) go as four dword ones: the waves of a 4-wave kernel run in
-step after every barrier, so each of its DMAs is issued by every wave at once and the last
-one waits for the others' bytes at the CU's share of L2, which only the MFMA in its pipe
-covers.  Plain Python: no MLIR.
+Whether an element tile's 16-byte DMAs (``buffer_load_dwordx4 ... lds``) go as four dword
+ones is the 4-wave kernels' one rule for every dtype (``dma=auto``,
+:mod:`pipeline_mlir.schedules.dma_rule`), from the figures here (:func:`last_dma_wait`, the
+L2 share, the VMEM issue cycles).  Plain Python: no MLIR.
 """
 
 from __future__ import annotations
@@ -27,7 +26,7 @@ from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.records import record
 from pipeline_mlir.target.gfx950 import (CUS_PER_XCD, F8F6F4_NARROW_SPEEDUP,
                                          L2_CHANNEL_BYTES_PER_CLOCK, L2_CHANNELS_PER_XCD,
-                                         LDS_DMA_BYTES, MFMA_BY_DTYPE, MX_BLOCK, VMCNT_MAX,
+                                         LDS_DMA_BYTES, MFMA_BY_DTYPE, MX_BLOCK,
                                          WAVE_SIZE, WIDEST_ACCESS_BYTES)
 
 #: the MX element types: bits per element (``mxfp4``: E2M1, ``mxfp8``: E4M3)
@@ -83,33 +82,6 @@ def last_dma_wait(waves: int, lane_bytes: int) -> float:
     """Cycles the last of ``waves`` waves in step waits to issue its DMA of ``lane_bytes``
     bytes a lane: the others' bytes at the CU's L2 share."""
     return (waves - 1) * WAVE_SIZE * lane_bytes / L2_SHARE_BYTES_PER_CLOCK
-
-
-def element_dma_pieces(dtype: str, waves: int, per_load: tuple, mfmas_per_mma: int) -> int:
-    """Element DMA instructions per 16 bytes a lane copies: 4 (``buffer_load_dword ...
-    lds``) when
-
-    * the last of ``waves`` waves in step would wait longer for a 16-byte DMA than its
-      MFMA in the pipe lasts, and no longer for a dword one;
-    * the CU's vector memory path issues every wave's DMAs of one global load (four times
-      as many instructions) within one MMA's MFMAs (``mfmas_per_mma``): the 4-wave
-      schedule issues one global load per MMA;
-    * the prologue's loads in flight still fit ``vmcnt``;
-
-    else 1 (``buffer_load_dwordx4``).  ``per_load``: the 16-byte copies and the scale DMAs
-    of one global load of A and of B.  MXFP4 256x256 (4 waves): a 48-cycle wait against a
-    16-cycle MFMA (12 with dwords), 4 x 9 DMAs issued in 144 of an MMA's 256 cycles, 7 x 9
-    in flight; MXFP8 256x256: 48 against 32, but 7 x 17 in flight; the 128x128 tiles: an
-    MMA of 4 or 8 MFMAs is shorter than their DMAs' issue."""
-    narrow, wide = LDS_DMA_BYTES
-    pieces = DWORD_PIECES
-    mfma = mx_mfma_cycles(dtype)
-    if last_dma_wait(waves, wide) <= mfma or last_dma_wait(waves, narrow) > mfma:
-        return 1
-    dmas = max(c * pieces + s for c, s in per_load)
-    if waves * dmas * VMEM_ISSUE_CYCLES > mfmas_per_mma * mfma:
-        return 1
-    return pieces if (PROLOGUE_LOADS - 1) * dmas <= VMCNT_MAX else 1
 
 
 def check_mx_bk(dtype: str, BK: int) -> None:

@@ -13,7 +13,12 @@ built assembly as ``--simulate kernel.s`` does (:func:`assembly_cycles`: the ins
 order LLVM really emitted, LDS accesses priced conflict-free: the ``asm-measured`` /
 ``asm-llvm`` columns). A candidate is *refused*, with its reason, when its spec is
 rejected, its schedule does not compile, no complete kernel issues its counts (the
-simulation would not be of a kernel), the kernel has a hazard, or it does not build.
+simulation would not be of a kernel), the kernel has a hazard, or it does not build; and,
+before it is built and at no budget, when ``admit`` says why it may not be chosen (the
+driver's: its kernel cannot run the ``--tune-size`` problem, e.g. ``loop_once`` at a K
+under ``4*BK``).  A knob that narrows the launch contract (``Knob.contract``) is a knob
+only for a problem size; one whose values a spec may refuse (``Knob.only_accepted``: the
+4-wave ``dma``) offers only the values the given spec accepts.
 
 Objective (what the user gets is the built kernel): by default (``asm-measured``) the
 built kernel's assembly in the measured table, ties broken by the assembly's llvm table;
@@ -49,6 +54,7 @@ from dataclasses import dataclass, field
 
 from pipeline_mlir.errors import ConfigError, PipelineError
 from pipeline_mlir.options import suggest
+from pipeline_mlir.records import replace
 from pipeline_mlir.schedules.knobs import Knob
 from pipeline_mlir.schedules.registry import SCHEDULES
 
@@ -73,14 +79,18 @@ def catalogue(schedule) -> tuple[Knob, ...]:
     return schedule.tune_knobs
 
 
-def parse_knobs(schedule, text: str | None) -> list[Knob]:
+def parse_knobs(schedule, text: str | None, sized: bool = False) -> list[Knob]:
     """``--tune-knobs`` text: ``all``, or comma-separated ``KEY`` (the catalogue's values)
-    or ``KEY=V1:V2:...``; None: the catalogue without the kernel-fixed knobs."""
+    or ``KEY=V1:V2:...``; None: the catalogue without the kernel-fixed knobs.  ``sized``: a
+    problem size is given (``--tune-size``); without one the knobs that narrow the launch
+    contract are left out of the default set and of ``all``, and naming one is an error.
+    A knob whose values a spec may refuse offers only those ``schedule`` accepts (a
+    refused value given by name is an error with the pipeline's reason)."""
     knobs = catalogue(schedule)
-    if text is None:
-        return [k for k in knobs if not k.kernel_fixed]
-    if text.strip() == "all":
-        return list(knobs)
+    if text is None or text.strip() == "all":
+        offered = [_accepted(schedule, k) for k in knobs if (sized or not k.contract)
+                   and (text is not None or not k.kernel_fixed)]
+        return [k for k in offered if k.values]
     by_name = {k.name: k for k in knobs}
     out: list[Knob] = []
     for item in text.split(","):
@@ -97,6 +107,10 @@ def parse_knobs(schedule, text: str | None) -> list[Knob]:
                               f"{', '.join(by_name)}")
         if any(k.name == name for k in out):
             raise ConfigError(f"--tune-knobs: knob '{name}' is given twice")
+        if knob.contract and not sized:
+            raise ConfigError(f"--tune-knobs: knob '{name}' narrows the kernel's launch "
+                              f"contract: give --tune-size=M,N,K, a size every candidate "
+                              f"must run")
         if values or item.endswith("="):
             texts = tuple(v.strip() for v in values.split(":"))
             opt = type(schedule).option(name)
@@ -104,9 +118,31 @@ def parse_knobs(schedule, text: str | None) -> list[Knob]:
                 opt.parse(f"--tune-knobs: knob '{name}'", v)  # ConfigError naming the value
             if len(set(texts)) != len(texts):
                 raise ConfigError(f"--tune-knobs: knob '{name}' lists a value twice")
-            knob = Knob(name, texts, knob.what, knob.kernel_fixed)
-        out.append(knob)
+            knob = replace(knob, values=texts)
+            for v in texts if knob.only_accepted else ():
+                why = _refused_value(schedule, name, v)
+                if why is not None:
+                    raise ConfigError(f"--tune-knobs: knob '{name}={v}' is refused for "
+                                      f"'{schedule.spec()}': {why}")
+        out.append(_accepted(schedule, knob))
     return out
+
+
+def _accepted(schedule, knob: Knob) -> Knob:
+    """``knob`` with only the values ``schedule`` accepts, if it is a knob whose values a
+    spec may refuse (``Knob.only_accepted``)."""
+    if not knob.only_accepted:
+        return knob
+    ok = tuple(v for v in knob.values if _refused_value(schedule, knob.name, v) is None)
+    return replace(knob, values=ok)
+
+
+def _refused_value(schedule, name: str, value: str) -> str | None:
+    """Why ``schedule`` refuses ``name=value`` on its own, or None."""
+    try:
+        return _rejected(schedule.with_(**{name: value}))
+    except (ConfigError, PipelineError) as e:
+        return _one_line(str(e))
 
 
 def check_budget(budget: int) -> int:
@@ -349,7 +385,7 @@ class TuneResult:
 
 def tune(schedule, knobs: list[Knob], budget: int = 32, objective: str = DEFAULT_OBJECTIVE,
          build=None, *, evaluate_fn, time_fn=assembly_cycles,
-         spills_fn=assembly_spills) -> TuneResult:
+         spills_fn=assembly_spills, admit=None) -> TuneResult:
     """Search ``knobs`` around ``schedule`` (see the module docstring).
 
     ``build(schedule)``: the candidate's complete kernel as assembly text (raise
@@ -359,14 +395,15 @@ def tune(schedule, knobs: list[Knob], budget: int = 32, objective: str = DEFAULT
     ``spills_fn(text, schedule)``: the registers it spills (:func:`assembly_spills`);
     ``evaluate_fn(schedule)``: the schedule's simulator (:func:`evaluate` with the LDS
     analysis bound, as ``pipeline-opt --tune`` passes it). Both are replaceable for
-    tests."""
+    tests.  ``admit(schedule)``: why a candidate may not be chosen before it is built (the
+    problem size it must run, ``--tune-size``), or None; None: every spec is admitted."""
     check_budget(budget)
     check_objective(objective)
     if objective.startswith("asm-") and build is None:
         raise ConfigError(f"--tune-objective={objective}: needs the kernels' assembly (a "
                           f"build step; pipeline-opt --tune builds every candidate)")
     res = TuneResult(schedule, list(knobs), budget, objective, built=build is not None)
-    search = _Search(res, build, evaluate_fn, time_fn, spills_fn)
+    search = _Search(res, build, evaluate_fn, time_fn, spills_fn, admit)
     try:
         search.tried(schedule, ())
         base: dict[str, str] = {}
@@ -391,9 +428,10 @@ class _Search:
     """The candidates of one :func:`tune` search: each tried once, built, simulated, timed
     and judged against the best so far (``res.best``)."""
 
-    def __init__(self, res: TuneResult, build, evaluate_fn, time_fn, spills_fn) -> None:
+    def __init__(self, res: TuneResult, build, evaluate_fn, time_fn, spills_fn,
+                 admit=None) -> None:
         self.res, self.build, self.evaluate_fn, self.time_fn = res, build, evaluate_fn, time_fn
-        self.spills_fn = spills_fn
+        self.spills_fn, self.admit = spills_fn, admit or (lambda schedule: None)
         self.by_schedule: dict = {}  # identity() -> the candidate evaluated (or refused)
         self.by_kernel: dict = {}    # kernel_digest() of the assembly -> the candidate evaluated
         self.listed: set = set()     # the specs in the table
@@ -413,7 +451,7 @@ class _Search:
         if key in self.by_schedule:  # compiles to a tried schedule: no budget
             self.row(schedule, changes, same_as=self.by_schedule[key])
             return
-        rejected = _rejected(schedule)
+        rejected = _rejected(schedule) or self.admit(schedule)
         if rejected is not None:     # reported, but nothing was evaluated: no budget
             self.by_schedule[key] = self.row(schedule, changes, refused=rejected)
             return
@@ -483,7 +521,8 @@ def _rejected(schedule) -> str | None:
 def identity(schedule) -> tuple:
     """What makes two specs the same kernel before either is built: the compiled schedule
     (as ``--emit=schedule`` prints it: every entry, wait count, barrier, priority and fence)
-    and the kernel's geometry; counts the spec leaves unset are the complete kernel's. A
+    the kernel's geometry and the main-loop trips it always runs (``loop_once``); counts the
+    spec leaves unset are the complete kernel's. A
     spec that does not compile is itself. (Different schedules can still build the same
     kernel: :func:`tune` compares the built assembly too, :func:`kernel_digest`.)"""
     from pipeline_mlir.kernel.gemm import gemm_kernel
@@ -493,7 +532,8 @@ def identity(schedule) -> tuple:
         if schedule.has_kernel:
             schedule = gemm_kernel(schedule).schedule
         geometry = schedule.kernel_geometry() if schedule.has_kernel else None
-        return (schedule.name, format_schedule(schedule.compile()), geometry)
+        return (schedule.name, format_schedule(schedule.compile()), geometry,
+                schedule.min_trips())
     except (ConfigError, PipelineError):
         return (schedule.name, schedule)
 
@@ -512,9 +552,9 @@ def _differs(schedule, key: str, text: str) -> bool:
             return False
         built, base = changed.build(), schedule.build()
         return (built.schedule_config(), built.config(), changed.kernel_geometry(),
-                _own_settings(built)) != (
+                _own_settings(built), changed.min_trips()) != (
             base.schedule_config(), base.config(), schedule.kernel_geometry(),
-            _own_settings(base))
+            _own_settings(base), schedule.min_trips())
     except (ConfigError, PipelineError):
         return True
 

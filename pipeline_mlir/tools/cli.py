@@ -296,7 +296,8 @@ def _tune_arguments(p) -> None:
                         f"time")
     g.add_argument("--tune-knobs", metavar="LIST", default=None, action=_Store,
                    help="knobs to search: all, or KEY or KEY=V1:V2:... separated by commas "
-                        "(default: every knob but the counts the kernel fixes)")
+                        "(default: every knob but the counts the kernel fixes; a knob that "
+                        "narrows the launch contract, loop_once, only with --tune-size)")
     g.add_argument("--tune-objective", metavar="WHAT", default=None, action=_Store,
                    help="the cycles per main-loop iteration minimised: asm-measured (default) "
                         "or asm-llvm (the built kernel's assembly, as --simulate kernel.s: "

@@ -17,7 +17,8 @@ model (:mod:`pipeline_mlir.sim.device`) and adds it to the chosen spec.
 
 Options: ``--tune-budget=N`` candidates evaluated (default 24; never wall time),
 ``--tune-knobs=all|KEY[=V1:V2...],...`` (default: the catalogue without the counts the
-kernel fixes), ``--tune-objective=asm-measured|asm-llvm|measured|llvm``: what is minimised,
+kernel fixes; ``loop_once``, which narrows the launch contract, is a knob only with
+``--tune-size``, and every candidate must run that size), ``--tune-objective=asm-measured|asm-llvm|measured|llvm``: what is minimised,
 the other table of the same level breaking ties. The default, ``asm-measured``, ranks the
 built kernels' assembly; ``measured`` / ``llvm`` rank the schedule's simulation but never
 choose a kernel slower than the given spec's on its assembly. The search is

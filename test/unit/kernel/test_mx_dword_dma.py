@@ -18,7 +18,6 @@ from pipeline_mlir.kernel.gemm import gemm_kernel
 from pipeline_mlir.kernel.mx_gemm_mlir import mx_kernel_mlir
 from pipeline_mlir.schedule.phases import _counter_guard
 from pipeline_mlir.schedule.types import WAIT_VM, OpRole
-from pipeline_mlir.schedules.mx import element_dma_pieces, last_dma_wait
 from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.sim.functional import simulate
 
@@ -48,22 +47,6 @@ def test_the_other_kernels_keep_16_byte_copies(spec):
     assert g.dma_pieces == 1
     shape = gemm_kernel(parse_pipeline(spec)).shape
     assert shape.element_dma(0, 0) == "buffer_load_dwordx4"
-
-
-def test_the_rule_names_each_reason():
-    # the last of 4 waves waits 3 x 16 cycles for a 16-byte DMA, 3 x 4 for a dword one
-    assert (last_dma_wait(4, 16), last_dma_wait(4, 4)) == (48, 12)
-    ok = ((2, 1), (2, 1))
-    assert element_dma_pieces("mxfp4", 4, ok, 16) == 4
-    # 2 waves: the 16-cycle wait fits under a 16-cycle FP4 MFMA
-    assert element_dma_pieces("mxfp4", 2, ok, 16) == 1
-    # 8 waves: even a dword DMA waits 28 cycles, longer than the MFMA
-    assert element_dma_pieces("mxfp4", 8, ok, 16) == 1
-    # 4 x 9 DMAs of 4 issue cycles (144) longer than an MMA of 8 FP4 MFMAs (128)
-    assert element_dma_pieces("mxfp4", 4, ok, 8) == 1
-    # 7 loads of 4 x 4 + 1 in flight (119) do not fit vmcnt; 7 x (4 + 1) do
-    assert element_dma_pieces("mxfp8", 4, ((4, 1), (4, 1)), 16) == 1
-    assert element_dma_pieces("mxfp8", 4, ((1, 1), (1, 1)), 16) == 4
 
 
 def test_the_kernel_text_and_assembly_copy_with_dwords_only():

@@ -151,8 +151,9 @@ def test_the_limit_check_still_runs_after_the_cap(monkeypatch):
 
 
 @pytest.mark.parametrize("spec, message", [
-    ("4wave{dtype=mxfp4 BM=256 BN=256 BK=128 dma=dword}",
-     "option 'dma=dword' needs an unscaled dtype: dtype=mxfp4"),
+    ("4wave{dtype=mxfp4 BM=256 BN=256 BK=128 vm_per_load_b=5}",
+     "option 'vm_per_load_b=5' contradicts 'dma=auto' (dword for this tile; give dma=x4 for "
+     "x4 DMAs), which issues 9 DMAs per load"),
     (f"4wave{{{TILE} dma=dword vm_per_load_b=8}}",
      "option 'vm_per_load_b=8' contradicts 'dma=dword', which issues 16 DMAs per load"),
     ("4wave{dma=dwordx2}", "dma"),
@@ -176,14 +177,17 @@ def test_bad_dma_options_are_one_message(capsys, spec, message):
     (TILE, "dword"), (f"{TILE} dma=auto", "dword"), (f"{TILE} dma=x4", "x4"),
     (f"{TILE} mfma=32x32x16", "x4"), ("dtype=bf16 BM=256 BN=256 BK=128", "x4"),
     ("dtype=fp8 BM=256 BN=256 BK=128", "x4"), ("dtype=bf16 BM=128 BN=128 BK=64", "x4"),
+    ("dtype=mxfp4 BM=256 BN=256 BK=128", "dword"), ("dtype=mxfp8 BM=256 BN=256 BK=128", "x4"),
+    ("dtype=mxfp4 BM=256 BN=256 BK=128 dma=x4", "x4"),
     ("dtype=bf16 BM=128 BN=128 BK=64 dma=dword", "dword"),
     # the x4 counts given (what the front end reads from an input issuing x4 copies)
     (f"{TILE} vm_per_load_a=4", "x4"), (f"{TILE} vm_per_load_a=4 vm_per_load_b=4", "x4"),
     (f"{TILE} vm_per_load_a=16", "dword"),
 ])
-def test_dma_auto_is_dword_only_for_the_bf16_256_tile(options, width):
-    """dma=auto (the default) takes dword DMAs for the BF16 256x256x64 tile, where they are
-    faster (docs/kernels.md), and x4 everywhere else; a given width is kept.  The schedule
+def test_dma_auto_follows_the_timing_rule(options, width):
+    """dma=auto (the default) takes dword DMAs where the timing rule says they are faster
+    (schedules/dma_rule.py: BF16 256x256x64, MXFP4 256x256), x4 elsewhere (BF16 256x256x128:
+    vmcnt holds one load of 32); a given width is kept, for the MX kernels too.  The schedule
     follows: dword counts and capped waits exactly when the width is dword."""
     spec = parse_pipeline(f"4wave{{{options}}}")
     assert spec.dma_width() == width

@@ -12,6 +12,7 @@ import pytest
 
 from pipeline_mlir.analysis.lds_access import kernel_lds
 from pipeline_mlir.errors import ConfigError, PipelineError
+from pipeline_mlir.schedules.knobs import Knob
 from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.sim import tune as T
 
@@ -347,3 +348,67 @@ def test_ping_pong_searches_frags_ahead_and_the_waits():
     assert "frags_ahead=balanced-across" not in changes
     # waits=block is a kernel of its own (the fragment waits are the default)
     assert "waits=block" in changes and "waits=fragment" not in changes
+
+
+FW = parse_pipeline(SMALL)
+
+
+def texts(knob_list):
+    return [k.text() for k in knob_list]
+
+
+@pytest.mark.parametrize("faster", [True, False])
+def test_the_dma_width_is_a_knob_built_ranked_and_chosen_when_faster(faster):
+    assert "dma=x4|dword" in texts(T.parse_knobs(FW, None))
+    dword = (900, 90) if faster else (1100, 90)
+    kernels = []
+    asm = built(lambda spec: kernels.append(spec) or own_kernel(spec),
+                lambda text: dword if "dma=dword" in text else (1000, 100))
+    res = T.tune(FW, T.parse_knobs(FW, "dma"), 5, evaluate_fn=fake(lambda s: (1000, 100)), **asm)
+    # dma=x4 is the width dma=auto gives this tile: no candidate of its own
+    assert kernels == [SMALL, SMALL[:-1] + " dma=dword}"]
+    row = next(c for c in res.tried if "dma=dword" in c.spec)
+    assert row.ok and row.cycles["asm-measured"] == dword[0]
+    assert (res.best is row) is faster and (res.best is res.default) is not faster
+
+
+def test_a_dma_width_the_spec_refuses_is_never_offered_nor_chosen():
+    # vm counts given as x4's (a front-end input issuing 16-byte copies): dma=auto is x4
+    # there, and dma=dword contradicts the counts
+    given = parse_pipeline("4wave{dtype=fp8 BM=64 BN=64 BK=128 vm_per_load_a=1}")
+    assert given.dma_width() == "x4"
+    assert [k for k in T.parse_knobs(given, None) if k.name == "dma"][0].values == ("x4",)
+    with pytest.raises(ConfigError, match="knob 'dma=dword' is refused for .*contradicts "
+                                          "'dma=dword'"):
+        T.parse_knobs(given, "dma=dword")
+    # a knob given by hand that way is refused before the build, never chosen
+    asm = built(own_kernel, lambda text: (1, 1) if "dword" in text else (1000, 100))
+    res = T.tune(given, [Knob("dma", ("dword",), "made up")], 5,
+                 evaluate_fn=fake(lambda s: (1000, 100)), **asm)
+    assert res.best is res.default and res.evaluated == 1
+    assert "contradicts 'dma=dword'" in res.tried[1].refused
+
+
+def test_loop_once_is_searched_only_for_a_problem_size():
+    for text in (None, "all"):
+        assert "loop_once" not in [k.name for k in T.parse_knobs(FW, text)]
+        assert "loop_once=false|true" in texts(T.parse_knobs(FW, text, sized=True))
+    with pytest.raises(ConfigError, match="knob 'loop_once' narrows the kernel's launch "
+                                          "contract: give --tune-size"):
+        T.parse_knobs(FW, "loop_once")
+
+
+@pytest.mark.parametrize("K, chosen", [(256, False), (512, True)])
+def test_loop_once_is_chosen_only_at_a_size_its_contract_runs(K, chosen):
+    """K = 256 is under loop_once's K >= 4*BK = 512: the faster loop_once kernel is refused
+    before it is built (no budget), and the given spec stays."""
+    from pipeline_mlir.driver.tune import _runs_at
+
+    asm = built(own_kernel, lambda text: (500, 50) if "loop_once" in text else (1000, 100))
+    res = T.tune(FW, T.parse_knobs(FW, "loop_once", sized=True), 5,
+                 evaluate_fn=fake(lambda s: (1000, 100)), admit=_runs_at((256, 256, K)), **asm)
+    row = next(c for c in res.tried if "loop_once=true" in c.spec)
+    assert (res.best is row) is chosen
+    if not chosen:
+        assert res.best is res.default and res.evaluated == 1
+        assert "K = 256 is too small: the pipelined loop needs K >= 4*BK = 512" in row.refused

@@ -114,6 +114,10 @@ def test_without_o_only_the_table_and_the_same_kernel_costs_no_budget(capsys):
     (["--tune-size=8192,2000,8192"], "--tune-size=8192,2000,8192: kernel gemm_4wave_fp8_64x64x128: "
                                      "N = 2000 is not a multiple of the tile BN = 64"),
     (["--tune-size=8192,2048"], "--tune-size=8192,2048: expected three integers M,N,K"),
+    (["--tune-knobs=loop_once"], "knob 'loop_once' narrows the kernel's launch contract: give "
+                                 "--tune-size=M,N,K"),
+    (["--tune-knobs=dma=dword", "--pipeline=4wave{dtype=fp8 BM=64 BN=64 BK=128 "
+      "vm_per_load_a=1}"], "knob 'dma=dword' is refused for"),
 ])
 def test_bad_settings_are_one_line_errors(capsys, argv, message):
     rc, out, err = run(capsys, SMALL, "--tune", *argv)
@@ -147,6 +151,21 @@ def test_tune_size_chooses_the_grid_order_with_the_device_model(capsys, tmp_path
     rc, out, err = run(capsys, SMALL, "--tune", "--tune-budget=1", "--tune-size=8192,2048,1024",
                        f"--tune-spec={spec}")
     assert rc == 0 and spec.read_text().strip() == "4wave{dtype=fp8 BM=64 BN=64 BK=128}"
+
+
+def test_a_size_the_loop_once_kernel_cannot_run_refuses_it_before_its_build(capsys):
+    # K = 256 < 4*BK: the loop_once candidate is refused by the launch check, unbuilt, and
+    # costs none of the budget of 1
+    rc, out, err = run(capsys, SMALL, "--tune", "--tune-budget=1", "--tune-knobs=loop_once",
+                       "--tune-size=4096,4096,256")
+    assert rc == 0, err
+    table = rows(out)
+    assert [r[1] for r in table] == ["(the given spec)", "loop_once=true"]
+    assert table[1][7].startswith("refused: --tune-size=4096,4096,256: kernel "
+                                  "gemm_4wave_fp8_64x64x128: K = 256 is too small")
+    assert "search: 2 candidates, 1 built, simulated and timed (budget 1), 0 the same kernel " \
+           "as another, 1 refused; converged" in out
+    assert "chosen with its grid order: 4wave{dtype=fp8 BM=64 BN=64 BK=128}\n" in out
 
 
 def test_every_candidate_refused_exits_1_after_the_table(capsys, tmp_path):

@@ -289,7 +289,8 @@ def _code_output(module, ll: str, options: CompileOptions, plans: list):
         from pipeline_mlir.isa.report import kernel_report
 
         asm, obj = compile_llvm_ir(ll, mcpu=options.chip, kind="both")
-        report = kernel_report(asm, link_hsaco(obj), plans[0] if len(plans) == 1 else None)
+        report = kernel_report(asm, link_hsaco(obj), plans[0] if len(plans) == 1 else None,
+                               ll_text=ll)
         return report.format(), report
     obj = compile_llvm_ir(ll, mcpu=options.chip, kind="obj")
     return (obj if emit == "obj" else link_hsaco(obj)), None

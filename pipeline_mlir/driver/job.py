@@ -260,10 +260,10 @@ def emit_output(module, options: CompileOptions, filename: str, plans: list):
     try:
         return _code_output(module, ll, options, plans)
     except CodegenError as e:
-        raise _located(e, module, filename) from None
+        raise located_llvm_error(e, module, filename) from None
 
 
-def _located(err, module, filename: str) -> Exception:
+def located_llvm_error(err, module, filename: str) -> Exception:
     """LLVM's error ``err`` at the function it names (a :class:`Failure` at that function's
     location), or ``err`` itself when it names none of the module's functions."""
     from pipeline_mlir.dialect.ir_io import walk_ops

@@ -48,15 +48,16 @@ class CodegenError(PipelineError):
 
     @property
     def function(self) -> str | None:
-        """The function LLVM's message names (``... in function 'NAME'``), if any."""
+        """The function LLVM's message names (``... in function 'NAME'``, or ``in function
+        NAME TYPE: ...`` of an unsupported operation), if any."""
         m = _IN_FUNCTION.search(str(self))
-        return m.group(1) if m else None
+        return (m.group(1) or m.group(2)) if m else None
 
 
 #: the head of an LLVM diagnostic printed without a source location (LLVM's
 #: ``DiagnosticInfo`` of a function, e.g. a resource limit): ``error: <unknown>:0:0: ``
 _UNLOCATED = re.compile(r"^error: (?:<unknown>:0:0: )?")
-_IN_FUNCTION = re.compile(r" in function '([^']+)'")
+_IN_FUNCTION = re.compile(r"(?:^|\s)in function (?:'([^']+)'|([\w.$]+) )")
 
 
 # ---- LLVM 24 -> 22 skew ---------------------------------------------------------------------

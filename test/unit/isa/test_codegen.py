@@ -225,3 +225,7 @@ def test_an_unlocated_llvm_diagnostic_keeps_one_error_word():
     assert err.function == "too_much_lds"
     other = CodegenError(codegen._failure_message("LLVM ERROR: Cannot select: x\n", 1))
     assert str(other) == "LLVM ERROR: Cannot select: x" and other.function is None
+    unsupported = CodegenError(codegen._failure_message(
+        "error: <unknown>:0:0: in function k void (ptr addrspace(1)): unsupported call\n", 1))
+    assert str(unsupported).startswith("LLVM: in function k void") and \
+        unsupported.function == "k"

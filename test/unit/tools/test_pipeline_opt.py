@@ -339,3 +339,23 @@ def test_an_llvm_error_is_located_at_its_function(capsys, tmp_path):
     assert code == 1 and out == "" and err.count("error:") == 1, err
     assert err.startswith(f"{src}:3:3: error: LLVM: local memory (200000) exceeds limit "
                           f"(163840) in function 'too_much_lds'\n"), err
+
+
+def test_an_llvm_error_naming_no_function_of_the_module_stays_unlocated():
+    """The function LLVM names is looked up in the module: found, the error is at its line;
+    not found (or none named), LLVM's error is reported as it is."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.driver.diagnostics import Failure
+    from pipeline_mlir.driver.job import located_llvm_error
+    from pipeline_mlir.isa.codegen import CodegenError
+
+    with new_context() as ctx:
+        module = ir.Module.parse(TOO_MUCH_LDS, ctx)
+        for text in ("LLVM: local memory (1) exceeds limit (0) in function 'other'",
+                     "LLVM ERROR: Cannot select: x"):
+            err = CodegenError(text)
+            assert located_llvm_error(err, module, "x.mlir") is err
+        hit = located_llvm_error(CodegenError("LLVM: local memory (1) exceeds limit (0) in "
+                                              "function 'too_much_lds'"), module, "x.mlir")
+    assert isinstance(hit, Failure)
+    assert [(d.file, d.line, d.col) for d in hit.diags] == [("x.mlir", 3, 3)]

@@ -255,15 +255,42 @@ def emit_output(module, options: CompileOptions, filename: str, plans: list):
     ll = translate_to_llvm_ir(module)
     if emit == "llvm":
         return ll, None
+    from pipeline_mlir.isa.codegen import CodegenError
+
+    try:
+        return _code_output(module, ll, options, plans)
+    except CodegenError as e:
+        raise located_llvm_error(e, module, filename) from None
+
+
+def located_llvm_error(err, module, filename: str) -> Exception:
+    """LLVM's error ``err`` at the function it names (a :class:`Failure` at that function's
+    location), or ``err`` itself when it names none of the module's functions."""
+    from pipeline_mlir.dialect.ir_io import walk_ops
+
+    name = err.function
+    funcs = [] if name is None else walk_ops(module.operation, lambda o: "sym_name" in
+                                             o.attributes and o.name.endswith("func") and
+                                             str(o.attributes["sym_name"]) == f'"{name}"')
+    if not funcs or str(funcs[0].location) == "loc(unknown)":
+        return err
+    return Failure([from_location("error", str(err), funcs[0].location, filename)])
+
+
+def _code_output(module, ll: str, options: CompileOptions, plans: list):
+    """:func:`emit_output` of a kind LLVM's code generation makes (asm, report, obj,
+    hsaco)."""
     from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
 
+    emit = options.emit_kind
     if emit == "asm":
         return compile_llvm_ir(ll, mcpu=options.chip, kind="asm"), None
     if emit == "report":  # resources, occupancy, counts, ISA check (isa/report.py)
         from pipeline_mlir.isa.report import kernel_report
 
         asm, obj = compile_llvm_ir(ll, mcpu=options.chip, kind="both")
-        report = kernel_report(asm, link_hsaco(obj), plans[0] if len(plans) == 1 else None)
+        report = kernel_report(asm, link_hsaco(obj), plans[0] if len(plans) == 1 else None,
+                               ll_text=ll)
         return report.format(), report
     obj = compile_llvm_ir(ll, mcpu=options.chip, kind="obj")
     return (obj if emit == "obj" else link_hsaco(obj)), None

@@ -3,7 +3,7 @@
 
 :func:`compile_valu` checks the modifiers the emulator does not model, then builds the
 :class:`~pipeline_mlir.emu.operands.Step` of the instruction's family: compares, lane
-reads, ``v_cndmask``, the carry operations, the 64-bit multiply-adds, ``v_bitop3``, the
+reads, ``v_cndmask``, the lane masks counted (``v_mbcnt``), the carry operations, the 64-bit multiply-adds, ``v_bitop3``, the
 64-bit moves and shifts, the AGPR moves, and the operations of the tables
 :data:`_VOP1`, :data:`_VOP2`, :data:`_VOP3_3` (one value per lane from one, two or three
 sources).  Vector writes honour EXEC; comparisons write 0 for inactive lanes.
@@ -457,8 +457,30 @@ def _table(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
     return run
 
 
+#: per lane, the bits of the lanes below it in a 64-lane mask: its low and its high half
+_BELOW = (np.uint64(1) << np.arange(WAVE_SIZE, dtype=np.uint64)) - np.uint64(1)
+_BELOW_HALF = {"v_mbcnt_lo_u32_b32": (_BELOW & np.uint64(M32)).astype(U32),
+               "v_mbcnt_hi_u32_b32": (_BELOW >> np.uint64(32)).astype(U32)}
+
+
+def _mbcnt(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
+    """``v_mbcnt_lo/hi_u32_b32 D, S0, S1``: ``S1`` plus the bits of ``S0`` set for the lanes
+    below the lane, of lanes 0..31 (``lo``) or 32..63 (``hi``): the ``-1, 0`` then ``-1, D``
+    pair is the lane's index."""
+    f = ins.f
+    s0, s1 = rd.vector(f["src0"]), rd.vector(f["src1"])
+    below = _BELOW_HALF[ins.base]
+    d = f["dst"]
+    vw.add(d)
+
+    def run(wv):
+        write_v(wv, d, np.bitwise_count(_u(s0(wv)) & below).astype(U32) + _u(s1(wv)))
+    return run
+
+
 #: the builder of each family named by its mnemonic (the rest: compares, or :func:`_table`)
 _FAMILIES = {
+    "v_mbcnt_lo_u32_b32": _mbcnt, "v_mbcnt_hi_u32_b32": _mbcnt,
     "v_readfirstlane_b32": _readlane, "v_readlane_b32": _readlane, "v_cndmask_b32": _cndmask,
     **dict.fromkeys(("v_add_co_u32", "v_sub_co_u32", "v_subrev_co_u32", "v_addc_co_u32",
                      "v_subb_co_u32", "v_subbrev_co_u32"), _carry),

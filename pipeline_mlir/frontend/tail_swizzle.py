@@ -13,6 +13,9 @@ registers) accesses it at the swizzled element.  Each such access is rewritten a
 ``vector.load`` / ``vector.store`` per chunk of the flat buffer at
 ``xor_shuffle(offset + sum(index * stride))`` (the offset from
 ``memref.extract_strided_metadata``), a read's chunks put back together as its vector.
+An access of several whole chunks per row (IREE's fp8 reads of 32 elements over 16-element
+chunks) is one access per chunk, each swizzled on its own, as IREE's late form and
+:mod:`~pipeline_mlir.frontend.wide_reads` read it.
 Anything else that touches a swizzled buffer is an error at the op.
 """
 
@@ -102,10 +105,11 @@ def _rewrite_access(op, root, row: int, access: int) -> None:
     of ``root``."""
     vt, val, view, idx = _parts(op)
     strides, _ = ir.MemRefType(view.type).get_strides_and_offset()
-    if vt.shape[-1] != access or strides[-1] != 1:
+    if vt.shape[-1] % access or strides[-1] != 1:
         raise IRError(op, f"{describe(op)} accesses {vt.shape[-1]} elements per row of an "
                           f"XOR-swizzled LDS buffer whose chunks are {access} elements; the "
                           f"front end applies the swizzle to accesses of whole chunks")
+    row_t = ir.VectorType.get([vt.shape[-1]], vt.element_type)
     flat_t = ir.VectorType.get([access], vt.element_type)
     with ir.InsertionPoint(op), op.location:
         ix = Ix(ir.InsertionPoint(op))
@@ -119,17 +123,34 @@ def _rewrite_access(op, root, row: int, access: int) -> None:
                 term = i if d < 0 or d >= len(pos) or not pos[d] else \
                     B.arith.addi(i, ix.c(pos[d]))
                 x = B.arith.addi(x, ix.mul(term, s))
-            at = [ix.swizzle(x, row, access)]
+            chunks = [ix.swizzle(B.arith.addi(x, ix.c(j)) if j else x, row, access)
+                      for j in range(0, vt.shape[-1], access)]
             if val is None:
-                pieces[pos] = B.vector.load(flat_t, flat_root, at)
+                pieces[pos] = _joined(row_t, [B.vector.load(flat_t, flat_root, [at])
+                                              for at in chunks])
             else:
-                B.vector.store(_piece(val, pos, flat_t), flat_root, at)
+                whole = _piece(val, pos, row_t)
+                for j, at in enumerate(chunks):
+                    part = whole if len(chunks) == 1 else B.vector.extract_strided_slice(
+                        flat_t, whole, [j * access], [access], [1])
+                    B.vector.store(part, flat_root, [at])
         if val is None:
             got = pieces[()] if () in pieces else _assemble(vt, pieces)
             if str(got.type) != str(vt):
                 got = B.vector.shape_cast(vt, got)
             op.results[0].replace_all_uses_with(got)
     op.erase()
+
+
+def _joined(row_t, chunks: list):
+    """The row ``row_t`` made of the ``chunks`` (one: itself)."""
+    if len(chunks) == 1:
+        return chunks[0]
+    out = _poison(row_t)
+    width = ir.VectorType(chunks[0].type).shape[0]
+    for j, c in enumerate(chunks):
+        out = B.vector.insert_strided_slice(c, out, [j * width], [1])
+    return out
 
 
 def _piece(val, pos: tuple, flat_t):
@@ -157,9 +178,14 @@ def _flat(root):
 def _assemble(vt, pieces: dict):
     """The vector ``vt`` whose rows (by position in its leading dimensions) are
     ``pieces``."""
-    out = ir.Operation.create("ub.poison", results=[vt], attributes={
-        "value": ir.Attribute.parse("#ub.poison")}).results[0]
+    out = _poison(vt)
     for pos, p in pieces.items():
         out = ir.Operation.create("vector.insert", results=[vt], operands=[p, out], attributes={
             "static_position": ir.DenseI64ArrayAttr.get(list(pos))}).results[0]
     return out
+
+
+def _poison(t):
+    """A ``ub.poison`` of vector type ``t``: a vector its parts are inserted into."""
+    return ir.Operation.create("ub.poison", results=[t], attributes={
+        "value": ir.Attribute.parse("#ub.poison")}).results[0]

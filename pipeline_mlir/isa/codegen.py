@@ -46,6 +46,19 @@ _MODULE = "pipeline_mlir.isa.codegen"
 class CodegenError(PipelineError):
     """LLVM could not compile or link the code; the message is LLVM's (one or a few lines)."""
 
+    @property
+    def function(self) -> str | None:
+        """The function LLVM's message names (``... in function 'NAME'``, or ``in function
+        NAME TYPE: ...`` of an unsupported operation), if any."""
+        m = _IN_FUNCTION.search(str(self))
+        return (m.group(1) or m.group(2)) if m else None
+
+
+#: the head of an LLVM diagnostic printed without a source location (LLVM's
+#: ``DiagnosticInfo`` of a function, e.g. a resource limit): ``error: <unknown>:0:0: ``
+_UNLOCATED = re.compile(r"^error: (?:<unknown>:0:0: )?")
+_IN_FUNCTION = re.compile(r"(?:^|\s)in function (?:'([^']+)'|([\w.$]+) )")
+
 
 # ---- LLVM 24 -> 22 skew ---------------------------------------------------------------------
 
@@ -167,7 +180,7 @@ def _failure_message(stderr: str, returncode: int) -> str:
         return f"LLVM code generation {how} without a message"
     errors = [ln for ln in kept if ln.startswith("LLVM ERROR:")]
     context = [ln for ln in kept if not ln.startswith("LLVM ERROR:")]
-    head = errors[0] if errors else context.pop(0)
+    head = errors[0] if errors else _UNLOCATED.sub("LLVM: ", context.pop(0), count=1)
     if context:
         detail = "; ".join(context[:4])
         head = f"{head} ({detail[:400]}{'...' if len(detail) > 400 else ''})"

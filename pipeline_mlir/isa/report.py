@@ -19,12 +19,18 @@ SGPR rule of gfx9 on LLVM's ``NumSGPRsForWavesPerEU``; the LDS of a CU shared by
 workgroups, over the SIMDs of the CU.  The result is printed beside LLVM's ``;
 Occupancy`` and a difference is flagged.
 
+A kernel whose MFMAs are in no loop (LLVM unrolls a K-loop of a small constant trip count
+fully, as it does IREE Wave's 2-trip GEMM) has no main loop: the report says so and why
+(:func:`unrolled_note`, from the LLVM IR compiled) and still reports the rest.
+
 No MLIR and no LLVM here: the caller compiles and links the kernel
-(:mod:`pipeline_mlir.isa.codegen`) and hands over the assembly and the code object.
+(:mod:`pipeline_mlir.isa.codegen`) and hands over the assembly and the code object (and
+the LLVM IR text, to tell a loop LLVM unrolled).
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -287,6 +293,7 @@ class KernelReport:
     loop: dict[str, int] = field(default_factory=dict)
     isa: object = None                 # pipeline_mlir.isa.check.IsaCheck or None
     isa_note: str = ""
+    loop_note: str = ""                # why there is no main loop to report, if so
     reference: dict | None = None
     notes: list[str] = field(default_factory=list)
 
@@ -328,6 +335,8 @@ class KernelReport:
             if ref:
                 L.append(f"  {'VGPRs (allocated)':<30}{r.vgpr_alloc:>6}   reference "
                          f"{ref['VGPRs']:>4}")
+        elif self.loop_note:
+            L.append(f"main loop: {self.loop_note}")
         L.append("VGPR roles (distinct registers)")
         L += [f"  {k:<50}{v}" for k, v in self.roles.items()]
         ref = self.reference["counts"] if self.reference else {}
@@ -354,12 +363,14 @@ class KernelReport:
 
 
 def kernel_report(asm_text: str, hsaco: bytes, plan=None, name: str | None = None,
-                  **isa_options) -> KernelReport:
+                  ll_text: str | None = None, **isa_options) -> KernelReport:
     """Report on a compiled kernel: its assembly text and linked code object.
 
     ``plan`` (the :class:`~pipeline_mlir.kernel.plan.KernelPlan` the kernel was lowered
     with) enables the ISA check; ``name`` picks the kernel (default: the only
-    function); ``isa_options`` go to :func:`pipeline_mlir.isa.check.check_kernel_asm`.
+    function); ``ll_text``: the LLVM IR compiled (it tells whether LLVM unrolled a loop
+    away, :func:`unrolled_note`); ``isa_options`` go to
+    :func:`pipeline_mlir.isa.check.check_kernel_asm`.
     """
     module = parse_asm(asm_text)
     fn = module.function(name)
@@ -371,9 +382,46 @@ def kernel_report(asm_text: str, hsaco: bytes, plan=None, name: str | None = Non
                        vgpr_roles(fn), loop_counts(fn))
     if fn.name == REFERENCE_PINGPONG_BF16["kernel"]:
         rep.reference = REFERENCE_PINGPONG_BF16
+    rep.loop_note = unrolled_note(fn, ll_text)
     if plan is None:
         rep.isa_note = ("not run (no kernel plan: no pipelined loop was lowered in this "
                         "compilation)")
+    elif rep.loop_note:
+        rep.isa_note = "not run (it checks the main loop against the schedule: main loop above)"
     else:
         rep.isa = check_kernel_asm(fn, plan, **isa_options)
     return rep
+
+
+def unrolled_note(fn: AsmFunction, ll_text: str | None = None) -> str:
+    """Why ``fn`` has no main loop when its MFMAs are in no loop, else ``""``: LLVM unrolled
+    the K-loop fully (a constant trip count as small as 2 is) when the LLVM IR it compiled
+    (``ll_text``) has a loop, or there was none to unroll when it has none."""
+    mfmas = sum(1 for i in fn.instrs() if i.kind == "mfma")
+    if not mfmas or any(i.kind == "mfma" for lp in fn.loops() for b in lp for i in b.instrs):
+        return ""
+    head = f"none: the function's {mfmas} MFMAs are in no loop"
+    if ll_text is None:
+        return f"{head} (the K-loop was unrolled fully)"
+    if has_loop(ll_text):
+        return f"{head}: LLVM unrolled the K-loop fully (its trip count is a small constant)"
+    return f"{head}, and the LLVM IR has no loop either"
+
+
+_LABEL = re.compile(r"^([\w.$-]+):", re.M)
+_TARGET = re.compile(r"label %([\w.$-]+)")
+
+
+def has_loop(ll_text: str) -> bool:
+    """Whether LLVM IR text ``ll_text`` branches back to a block laid out before the branch
+    (a loop; the entry block has no predecessors)."""
+    for fn in re.split(r"^define ", ll_text, flags=re.M)[1:]:
+        seen = set()
+        for line in fn.splitlines():
+            m = _LABEL.match(line)
+            if m:
+                seen.add(m.group(1))
+            elif " br " in f" {line.strip()} " and any(t in seen for t in
+                                                       _TARGET.findall(line)):
+                return True
+    return False

@@ -9,7 +9,8 @@ and 1 is B's), each followed through views and casts to the buffer they view.  E
 of a named source is marked before the pass stages the marked copies, so a test or a
 benchmark stages exactly the copies it names, through the pass's public option.  A number
 that names no source is an error at the module; the option's text must be a
-comma-separated list of non-negative integers.
+comma-separated list of non-negative integers (checked when the pass is made from its
+options, :class:`~pipeline_mlir.passes.stage_copies.StageCopies`: an error of the option).
 """
 
 from __future__ import annotations

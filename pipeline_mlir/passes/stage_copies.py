@@ -53,7 +53,8 @@ from pipeline_mlir.analysis.lds_order import staged_hazards
 from pipeline_mlir.frontend.regcopy import STAGED
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
 from pipeline_mlir.passes._common import ModulePass, OpError, Option, as_operation
-from pipeline_mlir.passes._stage_force import OPTION as FORCE, force
+from pipeline_mlir.passes._stage_force import OPTION as FORCE, force, parse_sources
+from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.passes._stage_ahead import apply as stage_ahead, check_budget, plan
 
 
@@ -77,6 +78,14 @@ class StageCopies(ModulePass):
                       "(comma-separated numbers, in the order of their first copy)"),
                Option("ahead", "bool", True, "issue a K-loop's staged loads an iteration "
                       "ahead where the loop allows it (false: every staged copy in its slot)"))
+
+    def __init__(self, **values) -> None:
+        """A malformed ``force-sources`` is an error of the option (the command line), before
+        any module is read; a number that names no source is one of the module."""
+        super().__init__(**values)
+        bad = parse_sources(self[FORCE])
+        if isinstance(bad, str):
+            raise ConfigError(f"{self.owner()}: {bad}")
 
     def run(self, module) -> list[OpError]:
         errors = force(module, self[FORCE])

@@ -9,7 +9,7 @@ the prefetch point and in the late form, :data:`INPUTS`, all but the committed o
 an index operand of a copy or a read (another constant, the workgroup id, the thread id,
 the loop's induction variable) or an offset added to it, the loop's bounds or step, a barrier removed or moved, a
 copy moved below the reads, a read moved to the top of the body, or an extra side effect in
-the loop (a store to the LDS the copies write, a store or an atomic add to C), two
+the loop (a store of 16 bytes to the LDS the copies write, a store or an atomic add to C), two
 accumulators swapped in the loop's ``scf.yield``, an MFMA's operands swapped or its B
 replaced by its A.
 
@@ -88,10 +88,10 @@ def _f(**kw) -> tuple:
 #: transposed), a forced 32x32x16 MFMA, unaligned sizes (an odd trip count: the remainder
 #: loop) and unaligned K (the masked last tile peeled), IREE's 8-wave 256x128 kernel under
 #: ``pingpong``, and IREE's VectorDistribute kernel; then fp8 E5M2, f16 ``A x B``, ``A^T x
-#: B^T``, and under ``pingpong`` IREE's 8-wave fp8 kernel (late form only: at the prefetch
-#: point its 32-element reads cross the 16-element chunks of IREE's swizzle, which
-#: :func:`unswizzled` cannot make explicit, so no mutant would have a reference) and its
-#: 8-wave ``A x B`` at K step 128 (transposing reads issued in runs)
+#: B^T``, and under ``pingpong`` IREE's 8-wave fp8 kernel (at the prefetch point its reads of
+#: 32 elements span two 16-element chunks of IREE's swizzle: :func:`unswizzled` swizzles each
+#: chunk on its own, as IREE's late form reads them) and its 8-wave ``A x B`` at K step 128
+#: (transposing reads issued in runs)
 FAMILIES = {
     "4096": Family(committed="matmul_bf16_abt_4096"),
     "512": Family(_f(dtype="bf16", m=512, n=512, k=512)),
@@ -108,8 +108,7 @@ FAMILIES = {
     "e5m2": Family(_f(dtype="fp8e5m2", m=512, n=512, k=1024)),
     "f16ab": Family(_f(dtype="f16", m=1024, n=1024, k=512, transpose_b=False)),
     "atbt": Family(_f(dtype="bf16", m=1024, n=1024, k=512, transpose_a=True)),
-    "fp8w": Family(pipeline="pingpong", eight_wave="matmul_fp8_abt_256x128_8wave",
-                   forms=("late",)),
+    "fp8w": Family(pipeline="pingpong", eight_wave="matmul_fp8_abt_256x128_8wave"),
     "abw": Family(pipeline="pingpong", eight_wave="matmul_bf16_ab_128x128_k128_8wave"),
 }
 FORMS = ("prefetch", "late")
@@ -312,13 +311,14 @@ def m_lds_store(lines, rng):
     shape = [int(d) for d in m.group(3).rstrip("x").split("x")]
     start, end = _loop(lines)
     j = rng.randrange(start + 1, end + 1)
-    at = [rng.randrange(0, d) for d in shape[:-1]] + [rng.randrange(0, shape[-1] // 8) * 8]
+    n = 128 // int(re.search(r"\d+", el).group(0))     # 16 bytes: one chunk of a swizzle
+    at = [rng.randrange(0, d) for d in shape[:-1]] + [rng.randrange(0, shape[-1] // n) * n]
     pre = " " * (len(lines[end]) - len(lines[end].lstrip()))
-    lines[j:j] = [f"{pre}%mut_v = arith.constant dense<{_one(el)}> : vector<8x{el}>"] + [
+    lines[j:j] = [f"{pre}%mut_v = arith.constant dense<{_one(el)}> : vector<{n}x{el}>"] + [
         f"{pre}%mut_i{d} = arith.constant {a} : index" for d, a in enumerate(at)] + [
         f"{pre}vector.store %mut_v, {name}[{', '.join(f'%mut_i{d}' for d in range(len(at)))}]"
-        f" : {ty}, vector<8x{el}>"]
-    where = ", ".join(map(str, at[:-1] + [f"{at[-1]}..{at[-1] + 7}"]))
+        f" : {ty}, vector<{n}x{el}>"]
+    where = ", ".join(map(str, at[:-1] + [f"{at[-1]}..{at[-1] + n - 1}"]))
     return f"store of 1 to {name}[{where}] inserted at line {j + 1}"
 
 
@@ -383,8 +383,10 @@ def _rng(seed: int, index: int) -> random.Random:
 
 
 def _pool(families=None) -> list[str]:
-    """The inputs a campaign draws from: all, or those of ``families``."""
-    return sorted(n for n in INPUTS if families is None or n.split(".")[0] in families)
+    """The inputs a campaign draws from: all, or those of ``families`` (a family's name, or
+    ``FAMILY.FORM`` for one of its forms)."""
+    return sorted(n for n in INPUTS
+                  if families is None or n.split(".")[0] in families or n in families)
 
 
 def mutant_source(seed: int, index: int, families=None) -> str:
@@ -576,7 +578,8 @@ def campaign_args(description: str, argv=None, families=None) -> argparse.Namesp
     ap.add_argument("--only", type=int, help="one mutant: print it and its verdict")
     if families is not None:
         ap.add_argument("--family", action="append", choices=sorted(families),
-                        help="mutate only this family's kernels (repeatable)")
+                        help="mutate only this family's kernels, or FAMILY.FORM: only "
+                             "that form (repeatable)")
     return ap.parse_args(argv)
 
 
@@ -593,7 +596,7 @@ def per_family(found: dict[str, list]) -> str:
 
 
 def main(argv=None) -> int:
-    a = campaign_args(__doc__.split("\n")[0], argv, FAMILIES)
+    a = campaign_args(__doc__.split("\n")[0], argv, [*FAMILIES, *INPUTS])
     if a.only is not None:
         m = mutant(a.seed, a.only, a.family)
         print(m.text)

@@ -229,6 +229,19 @@ def test_swizzled_remainder_buffer_refusals(n, op, message):
             resolve_swizzles({new: sw})
 
 
+def _resolved(text: str) -> str:
+    """``text`` with its one swizzled alloc cloned without the swizzle and every access of it
+    swizzled explicitly (:func:`resolve_swizzles`)."""
+    with new_context() as ctx, ir.Location.unknown(ctx):
+        m = ir.Module.parse(text, ctx)
+        ops = m.body.operations[0].regions[0].blocks[0].operations
+        alloc = next(o for o in ops if o.operation.name == "memref.alloc").operation
+        new, sw = unswizzled_clone(alloc)
+        alloc.results[0].replace_all_uses_with(new)
+        resolve_swizzles({new: sw})
+        return str(m)
+
+
 def test_swizzled_read_is_rewritten():
     """A read of two chunks from a 2-D view: one swizzled vector.load per chunk."""
     text = """
@@ -245,13 +258,29 @@ func.func @f(%r: index) -> vector<2x8xbf16> {
   return %x : vector<2x8xbf16>
 }
 """
-    with new_context() as ctx, ir.Location.unknown(ctx):
-        m = ir.Module.parse(text, ctx)
-        ops = m.body.operations[0].regions[0].blocks[0].operations
-        alloc = next(o for o in ops if o.operation.name == "memref.alloc").operation
-        new, sw = unswizzled_clone(alloc)
-        alloc.results[0].replace_all_uses_with(new)
-        resolve_swizzles({new: sw})
-        body = str(m)
+    body = _resolved(text)
     assert "vector.transfer_read" not in body and body.count("vector.load") == 2
     assert body.count("arith.xori") == 2 and "extract_strided_metadata" in body
+
+
+WIDE = """
+func.func @f(%i: index, %v: vector<16xbf16>) -> vector<16xbf16> {
+  %a = memref.alloc() {iree_codegen.swizzle = #iree_codegen.xor_shuffle<64, 8>}
+      : memref<4096xbf16, #gpu.address_space<workgroup>>
+  vector.store %v, %a[%i] : memref<4096xbf16, #gpu.address_space<workgroup>>, vector<16xbf16>
+  %x = vector.load %a[%i] : memref<4096xbf16, #gpu.address_space<workgroup>>, vector<16xbf16>
+  return %x : vector<16xbf16>
+}
+"""
+
+
+def test_an_access_of_two_chunks_is_swizzled_per_chunk():
+    """A read and a write of 16 elements over chunks of 8 (IREE's fp8 reads of 32 over 16):
+    one swizzled access per chunk, the second at the element after the first chunk, each
+    chunk's address swizzled on its own; the read's chunks put back in order."""
+    body = _resolved(WIDE)
+    assert body.count("vector.load") == 2 and body.count("vector.store") == 2, body
+    assert body.count("arith.xori") == 4 and "vector<16xbf16>, vector<8xbf16>" not in body
+    assert body.count("vector.extract_strided_slice") == 2, body
+    assert re.search(r"insert_strided_slice %\w+, %\w+ offsets = \[8\]", body), body
+    assert re.search(r"extract_strided_slice %\w+ offsets = \[8\], sizes = \[8\]", body), body

@@ -211,3 +211,21 @@ def test_make_buffer_rsrc_name_shim():
     assert "@llvm.amdgcn.make.buffer.rsrc.p8.p1(ptr addrspace(1) %0" in out
     assert "@llvm.amdgcn.make.buffer.rsrc.p7.p1(ptr addrspace(1), i16" in out
     assert "@llvm.amdgcn.make.buffer.rsrc.p8.p1.i64x" in out     # only whole suffixes
+
+
+def test_an_unlocated_llvm_diagnostic_keeps_one_error_word():
+    """LLVM prints a function's diagnostic without a source location as ``error: <unknown>:0:0:
+    MSG``: the message is LLVM's, once marked (the driver adds its own ``error:`` and the
+    function's location), and the function it names is known."""
+    err = CodegenError(codegen._failure_message(
+        "error: <unknown>:0:0: local memory (200000) exceeds limit (163840) in function "
+        "'too_much_lds'\n", 1))
+    assert str(err) == ("LLVM: local memory (200000) exceeds limit (163840) in function "
+                        "'too_much_lds'")
+    assert err.function == "too_much_lds"
+    other = CodegenError(codegen._failure_message("LLVM ERROR: Cannot select: x\n", 1))
+    assert str(other) == "LLVM ERROR: Cannot select: x" and other.function is None
+    unsupported = CodegenError(codegen._failure_message(
+        "error: <unknown>:0:0: in function k void (ptr addrspace(1)): unsupported call\n", 1))
+    assert str(unsupported).startswith("LLVM: in function k void") and \
+        unsupported.function == "k"

@@ -7,6 +7,8 @@ import struct
 import subprocess
 import sys
 
+from pathlib import Path
+
 import pytest
 
 from kernel_builds import KERNEL_SPECS, build
@@ -14,8 +16,8 @@ from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.isa.check import check_kernel_asm
 from pipeline_mlir.isa.codeobject import CodeObjectError, read_code_object
 from pipeline_mlir.isa.report import (REFERENCE_LOOPS, REFERENCE_PINGPONG_BF16, ReportError,
-                                         instruction_counts, kernel_report, loop_counts,
-                                         occupancy_gfx950)
+                                         has_loop, instruction_counts, kernel_report,
+                                         loop_counts, occupancy_gfx950, unrolled_note)
 
 
 @pytest.mark.parametrize("vgprs, sgprs, lds, wg, occ, limits", [
@@ -188,3 +190,51 @@ def test_cli_report_errors(args, message):
     assert r.returncode == 1 and message in r.stderr
     assert "Traceback" not in r.stderr and r.stdout == ""
     assert r.stderr.count("error:") == 1, r.stderr
+
+
+LOOPED_LL = """define void @f(i1 %c) {
+  br label %1
+
+1:
+  br i1 %c, label %1, label %2
+
+2:
+  ret void
+}
+"""
+STRAIGHT_LL = LOOPED_LL.replace("label %1, label %2", "label %2, label %2")
+
+
+def test_an_unrolled_k_loop_is_said_so():
+    """MFMAs in no loop: the report says LLVM unrolled the K-loop when the LLVM IR it
+    compiled has a loop, that there was none when it has none; a loop holding the MFMAs
+    (or no MFMA at all) gives no note."""
+    assert has_loop(LOOPED_LL) and not has_loop(STRAIGHT_LL)
+    flat = parse_asm("f:\n v_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], v[0:3]\n"
+                     " v_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], v[0:3]\n"
+                     " s_endpgm\n").function()
+    assert unrolled_note(flat, LOOPED_LL) == ("none: the function's 2 MFMAs are in no loop: "
+                                              "LLVM unrolled the K-loop fully (its trip "
+                                              "count is a small constant)")
+    assert unrolled_note(flat, STRAIGHT_LL).endswith("and the LLVM IR has no loop either")
+    assert unrolled_note(flat).endswith("(the K-loop was unrolled fully)")
+    looped = parse_asm("f:\n.LBB0_1:\n v_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], "
+                       "v[0:3]\n s_cbranch_scc1 .LBB0_1\n s_endpgm\n").function()
+    assert unrolled_note(looped, LOOPED_LL) == ""
+    assert unrolled_note(parse_asm("f:\n s_endpgm\n").function(), LOOPED_LL) == ""
+
+
+def test_the_report_of_a_wave_kernel_whose_loop_llvm_unrolled(capsys):
+    """IREE Wave's GEMM at K = 256 (a 2-trip loop): LLVM unrolls the pipelined loop, and
+    ``--emit=report`` still reports the resources and says why there is no main loop to
+    count or check."""
+    from pipeline_mlir.tools.pipeline_opt import main
+
+    kernel = Path(__file__).parents[2] / "data" / "wave" / "gemm_f16_128x128x256.mlir"
+    rc = main(["--pipeline=4wave", str(kernel), "--emit=report"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and err == "", err
+    assert "  LDS                   65536 bytes per workgroup" in out, out
+    assert ("main loop: none: the function's 128 MFMAs are in no loop: LLVM unrolled the "
+            "K-loop fully") in out, out
+    assert "ISA check: not run (it checks the main loop against the schedule" in out, out

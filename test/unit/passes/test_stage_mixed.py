@@ -12,7 +12,8 @@ and the loop's assembly without LLVM's vmcnt before a staged LDS write (counting
 copies issued since the load) as a pending register.  ``sched-verify`` on the emitted MLIR
 checks the staged form as it is issued: it passes, and the loop without its first barrier,
 or without the ``lgkmcnt(0)`` after each staged store, is a located error.  A
-``force-sources`` that names no source, or is not a list of numbers, is one located error.
+``force-sources`` that names no source is one located error, one that is not a list of numbers
+an error of the option.
 """
 
 from __future__ import annotations
@@ -115,19 +116,31 @@ def test_a_staged_write_before_its_load_is_caught(staged, capsys, tmp_path):
     assert rc == 1 and "pending-register" in err and "ds_write_b128" in err, out + err
 
 
-@pytest.mark.parametrize("value, message", [
-    ("2", "option 'force-sources' names source 2, but the module's copies read 2 global "
-          "source(s)"),
-    ("0;1", "option 'force-sources' must be a comma-separated list of source numbers")])
-def test_a_bad_force_sources_is_one_located_error(kernel, capsys, tmp_path, value, message):
+def test_a_force_sources_naming_no_source_is_one_located_error(kernel, capsys, tmp_path):
     lowered = tmp_path / "k.mlir"
     assert main(["--pipeline=4wave", str(kernel), "-o", str(lowered)]) == 0
     capsys.readouterr()
-    rc = main([str(lowered), f"--pass-pipeline=builtin.module(sched-stage-copies"
-                             f"{{force-sources={value}}})"])
+    rc = main([str(lowered), "--pass-pipeline=builtin.module(sched-stage-copies"
+                             "{force-sources=2})"])
     err = capsys.readouterr().err
     assert rc == 1 and "Traceback" not in err and err.count("error:") == 1, err
-    assert f"k.mlir:4:1: error: sched-stage-copies: {message}" in err, err
+    assert ("k.mlir:4:1: error: sched-stage-copies: option 'force-sources' names source 2, "
+            "but the module's copies read 2 global source(s)") in err, err
+
+
+@pytest.mark.parametrize("value", ["0;1", "x", "-1"])
+@pytest.mark.parametrize("text", ["", "module {}\n"])
+def test_a_malformed_force_sources_is_an_error_of_the_option(capsys, tmp_path, value, text):
+    """A value that is not a list of numbers is wrong whatever the module holds: one error
+    at the option (the command line), not at the module (``FILE:0:0`` for an empty file)."""
+    src = tmp_path / "empty.mlir"
+    src.write_text(text)
+    rc = main([str(src), f"--pass-pipeline=builtin.module(sched-stage-copies"
+                         f"{{force-sources={value}}})"])
+    err = capsys.readouterr().err
+    assert rc == 1 and err == (
+        f"pipeline-opt: error: pass 'sched-stage-copies': option 'force-sources' must be a "
+        f"comma-separated list of source numbers (0, 1, ...), got '{value}'\n"), err
 
 
 def _verify(text: str, tmp_path: Path, capsys) -> tuple[int, str]:

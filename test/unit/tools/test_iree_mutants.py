@@ -68,7 +68,9 @@ def test_the_pool_holds_every_family():
     assert {"4096", "512", "fp8", "i8", "ab", "atb", "mfma32", "odd", "k4095", "8wave",
             "vd", "e5m2", "f16ab", "atbt", "fp8w", "abw"} <= set(M.FAMILIES)
     assert {n.split(".")[1] for n in M.INPUTS} == {"prefetch", "late"}
-    assert "fp8w.prefetch" not in M.INPUTS and "fp8w.late" in M.INPUTS
+    assert {"fp8w.prefetch", "fp8w.late"} <= set(M.INPUTS)
+    assert {M.mutant_source(SEED, i, ["fp8w.prefetch"]) for i in range(5)} == \
+        {"fp8w.prefetch"}
     assert M.INPUTS["8wave.late"].pipeline == M.INPUTS["abw.prefetch"].pipeline == "pingpong"
     assert {M.mutant_source(SEED, i, ["fp8", "i8"]).split(".")[0] for i in range(20)} == \
         {"fp8", "i8"}
@@ -87,8 +89,9 @@ def test_an_unmutated_vector_distribute_kernel_is_exact():
 
 
 def test_mutations_fit_register_staged_kernels():
-    """In an i8 kernel (a padded 2-D LDS, an i32 C) the extra LDS store writes integers at
-    two indices and the extra C side effect is an integer one."""
+    """In an i8 kernel (a padded 2-D LDS, an i32 C) the extra LDS store writes 16 integers
+    (16 bytes, an fp8 swizzle's chunk) at two indices and the extra C side effect is an
+    integer one."""
     if not _has_iree_compile():
         pytest.skip("iree-compile (iree-base-compiler) is not installed")
     import random
@@ -96,7 +99,7 @@ def test_mutations_fit_register_staged_kernels():
     lines = M.source("i8.late").split("\n")
     what = M.m_lds_store(lines, random.Random(0))
     text = "\n".join(lines)
-    assert "dense<1> : vector<8xi8>" in text and "%mut_i1" in text, what
+    assert "dense<1> : vector<16xi8>" in text and "%mut_i1" in text, what
     lines = M.source("i8.late").split("\n")
     for seed in range(8):           # both the store and the atomic add
         M.m_c_side_effect(lines, random.Random(seed))

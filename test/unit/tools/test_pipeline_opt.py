@@ -306,3 +306,56 @@ def test_readme_example_key_builds_a_code_object(capsys, tmp_path):
                          "--emit=hsaco", "-o", str(out_file))
     assert (code, err) == (0, "")
     assert out_file.read_bytes()[:4] == b"\x7fELF"
+
+
+#: a kernel whose LDS LLVM refuses (200000 bytes, over the 163840 of a gfx950 workgroup)
+TOO_MUCH_LDS = """\
+module {
+  llvm.mlir.global internal @big() {addr_space = 3 : i32} : !llvm.array<50000 x f32>
+  llvm.func @too_much_lds(%out: !llvm.ptr<1>) attributes {rocdl.kernel,
+      gpu.known_block_size = array<i32: 256, 1, 1>} {
+    %lds = llvm.mlir.addressof @big : !llvm.ptr<3>
+    %one = llvm.mlir.constant(1.0 : f32) : f32
+    %i = rocdl.workitem.id.x : i32
+    %p = llvm.getelementptr %lds[0, %i] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, !llvm.array<50000 x f32>
+    llvm.store %one, %p : f32, !llvm.ptr<3>
+    rocdl.s.barrier
+    %q = llvm.getelementptr %lds[0, 7] : (!llvm.ptr<3>) -> !llvm.ptr<3>, !llvm.array<50000 x f32>
+    %v = llvm.load %q : !llvm.ptr<3> -> f32
+    %o = llvm.getelementptr %out[%i] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
+    llvm.store %v, %o : f32, !llvm.ptr<1>
+    llvm.return
+  }
+}
+"""
+
+
+def test_an_llvm_error_is_located_at_its_function(capsys, tmp_path):
+    """LLVM's error about a function (here its LDS) is one error at that function's line,
+    with LLVM's words and no ``error: error: <unknown>:0:0:``."""
+    src = tmp_path / "lds.mlir"
+    src.write_text(TOO_MUCH_LDS)
+    code, out, err = run(capsys, str(src), "--pass-pipeline=builtin.module()", "--emit=asm")
+    assert code == 1 and out == "" and err.count("error:") == 1, err
+    assert err.startswith(f"{src}:3:3: error: LLVM: local memory (200000) exceeds limit "
+                          f"(163840) in function 'too_much_lds'\n"), err
+
+
+def test_an_llvm_error_naming_no_function_of_the_module_stays_unlocated():
+    """The function LLVM names is looked up in the module: found, the error is at its line;
+    not found (or none named), LLVM's error is reported as it is."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.driver.diagnostics import Failure
+    from pipeline_mlir.driver.job import located_llvm_error
+    from pipeline_mlir.isa.codegen import CodegenError
+
+    with new_context() as ctx:
+        module = ir.Module.parse(TOO_MUCH_LDS, ctx)
+        for text in ("LLVM: local memory (1) exceeds limit (0) in function 'other'",
+                     "LLVM ERROR: Cannot select: x"):
+            err = CodegenError(text)
+            assert located_llvm_error(err, module, "x.mlir") is err
+        hit = located_llvm_error(CodegenError("LLVM: local memory (1) exceeds limit (0) in "
+                                              "function 'too_much_lds'"), module, "x.mlir")
+    assert isinstance(hit, Failure)
+    assert [(d.file, d.line, d.col) for d in hit.diags] == [("x.mlir", 3, 3)]

@@ -16,7 +16,8 @@ kernels.  Kernels come in other containers too; this pass rewrites them:
   ``hal.interface.workgroup.id/count/size`` -> ``gpu.block_id/grid_dim/block_dim``,
   an ``scf.forall`` over workgroups (``#iree_codegen.workgroup_mapping``) -> its body
   with ``gpu.block_id`` for the induction variables; ``iree_codegen.index_hint`` and
-  ``util.assume.int`` hints are dropped;
+  ``util.assume.int`` hints and the ``iree_tensor_ext.dispatch.workload.ordinal`` naming
+  a push constant's size are dropped (their operands used instead);
 * an affine op other than ``affine.apply`` is an error at the op; the ``affine.apply`` ops
   stay for upstream ``lower-affine``, the next step of ``registry.TO_LLVM_PASSES`` (IREE's
   tail has already lowered those of a ``hal.executable``);
@@ -30,7 +31,8 @@ expects IREE's kernel ABI), a workgroup ``memref.alloc`` inside a ``gpu.module``
 rewrite (a binding with a non-zero offset, or of dynamic sizes in a strided layout, a
 swizzle hint, host code next to the kernels) is a located error.  The kernel's launch:
 the grid is the ``scf.forall`` bounds (x, y, z as mapped) or whatever the kernel's own
-ids expect; arguments are the function's own arguments, then the bindings, then the constants.
+ids expect; arguments are the function's own arguments, then the bindings, then the
+constants.
 """
 
 from __future__ import annotations
@@ -371,7 +373,8 @@ def _refuse_affine(g) -> None:
 
 def _drop_hints_and_returns(g) -> None:
     """IREE's value hints forwarded to their operands; ``func.return`` -> ``gpu.return``."""
-    for o in _walk(g, lambda o: o.name in ("iree_codegen.index_hint", "util.assume.int")):
+    for o in _walk(g, lambda o: o.name in ("iree_codegen.index_hint", "util.assume.int",
+                                           "iree_tensor_ext.dispatch.workload.ordinal")):
         if len(o.results) != len(o.operands):
             raise IRError(o, f"'{o.name}' op: cannot drop this hint")
         for r, v in zip(o.results, o.operands):

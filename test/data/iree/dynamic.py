@@ -1,46 +1,62 @@
-"""IREE's 4096^3 ``A x B^T`` dispatch (``matmul_bf16_abt_4096.prefetch.mlir``) with M known
-only at launch: what IREE's own dispatch of ``tensor<?x4096xbf16>`` operands would hold if
-its tiles were full (``iree-compile`` 3.13 writes no MFMA K-loop for a dynamic M without a
-``padding`` lowering config, and with one it masks the rows past M).
+"""IREE's 4096^3 ``A x B^T`` dispatch (``matmul_bf16_abt_4096.prefetch.mlir``) with M or K
+known only at launch: what IREE's own dispatch of ``tensor<?x4096xbf16>`` or
+``tensor<4096x?xbf16>`` operands would hold if its tiles were full (``iree-compile`` 3.13
+writes no such MFMA K-loop: without a ``padding`` lowering config it fails or multiplies
+per thread, with one it masks the rows past M and runs a K-loop to the bound of its
+``util.assume.int``).
 
-:func:`dynamic_m` rewrites the text: two push constants (the low and high words of M, as
-IREE passes an ``index``) combined, ``util.assume.int`` and
-``iree_tensor_ext.dispatch.workload.ordinal`` as IREE writes them; bindings A and C of
-``?x4096`` elements, sized by that value; the workgroup loop over ``ceildiv(M, 128)`` rows
-of tiles.  Every op that views A or C takes the dynamic type.
+:func:`dynamic` rewrites the text.  Each size known at launch arrives as IREE passes an
+``index``: two ``i32`` push constants (low and high word) combined, cast,
+``util.assume.int`` (K: a multiple of the K step, 32) and
+``iree_tensor_ext.dispatch.workload.ordinal``.  A dynamic M makes A ``?xK`` and C
+``?x4096`` and the workgroup loop run over ``ceildiv(M, 128)`` rows of tiles; a dynamic K
+makes A and B ``Mx?`` (rows of a stride known at launch) and the K-loop run ``K / 32``
+iterations (a trip count known only at run time).  Every op that views A, B or C takes
+the dynamic type.  A static ``k`` other than 4096 cuts K instead (rows of ``k``,
+``k / 32`` iterations: the same kernel, cheaper to emulate).
 """
 
 from __future__ import annotations
 
 import re
 
-SIZE = ("          %dyn_lo = hal.interface.constant.load layout(#pipeline_layout) ordinal(0) : i32\n"
-        "          %dyn_hi = hal.interface.constant.load layout(#pipeline_layout) ordinal(1) : i32\n"
-        "          %dyn_l = arith.extui %dyn_lo : i32 to i64\n"
-        "          %dyn_h = arith.extui %dyn_hi : i32 to i64\n"
-        "          %dyn_c32 = arith.constant 32 : i64\n"
-        "          %dyn_s = arith.shli %dyn_h, %dyn_c32 : i64\n"
-        "          %dyn_o = arith.ori %dyn_l, %dyn_s : i64\n"
-        "          %dyn_i = arith.index_castui %dyn_o : i64 to index\n"
-        "          %dyn_a = util.assume.int %dyn_i<umin = 0, umax = 9007199254740991> : index\n"
-        "          %dyn_m = iree_tensor_ext.dispatch.workload.ordinal %dyn_a, 0 : index\n"
-        "          %dyn_tiles = affine.apply affine_map<()[s0] -> (s0 ceildiv 128)>()[%dyn_m]\n"
-        "          %dyn_rows = affine.apply affine_map<()[s0] -> (s0 ceildiv 16)>()[%dyn_m]\n")
+LOOP = re.compile(r"(scf\.for %arg2 = %c0 to )%c128( step %c1)")
 
 
-def _retype(text: str, binding: int, old: str, new: str) -> str:
+def _size(name: str, ordinal: int, assume: str) -> str:
+    """IREE's reading of an index ``%dyn_<name>`` from push constants ``ordinal`` and
+    ``ordinal + 1``."""
+    p = f"          %dyn_{name}"
+    layout = "hal.interface.constant.load layout(#pipeline_layout)"
+    return (f"{p}_lo = {layout} ordinal({ordinal}) : i32\n"
+            f"{p}_hi = {layout} ordinal({ordinal + 1}) : i32\n"
+            f"{p}_l = arith.extui %dyn_{name}_lo : i32 to i64\n"
+            f"{p}_h = arith.extui %dyn_{name}_hi : i32 to i64\n"
+            f"{p}_c32 = arith.constant 32 : i64\n"
+            f"{p}_s = arith.shli %dyn_{name}_h, %dyn_{name}_c32 : i64\n"
+            f"{p}_o = arith.ori %dyn_{name}_l, %dyn_{name}_s : i64\n"
+            f"{p}_i = arith.index_castui %dyn_{name}_o : i64 to index\n"
+            f"{p}_a = util.assume.int %dyn_{name}_i<{assume}> : index\n"
+            f"{p} = iree_tensor_ext.dispatch.workload.ordinal %dyn_{name}_a, {ordinal // 2} "
+            f": index\n")
+
+
+def _retype(text: str, binding: int, old: str, new: str, sizes: str) -> str:
     """``text`` with binding ``binding``'s type ``old`` (e.g. ``4096x4096xbf16``) made
-    ``new`` on its subspan (sized by ``%dyn_m``) and on every op that views it."""
+    ``new`` on its subspan (sized by ``sizes``, e.g. ``%dyn_m``) and on every op that views
+    it."""
     m = re.search(rf"(%\w+) = hal\.interface\.binding\.subspan [^\n]* binding\({binding}\)"
-                  rf"[^\n]*: memref<{old}", text)
+                  rf"[^\n]*: memref<{re.escape(old)}", text)
     assert m, f"no binding {binding} of {old}"
     names, lines = [m.group(1)], text.split("\n")
     for i, line in enumerate(lines):
         if f"binding({binding})" in line and "subspan" in line:
-            lines[i] = line.replace(f"memref<{old}", f"memref<{new}") + "{%dyn_m}"
+            lines[i] = line.replace(f"memref<{old}", f"memref<{new}") + (
+                "{" + sizes + "}" if sizes else "")
             continue
-        used = [n for n in names if re.search(rf"{re.escape(n)}\b(?![_\w])", line.split("=", 1)[-1])]
-        if not used or f"memref<{old}" not in line:
+        rhs = line.split("=", 1)[-1]
+        if f"memref<{old}" not in line or not any(
+                re.search(rf"{re.escape(n)}(?![\w])", rhs) for n in names):
             continue
         lines[i] = line.replace(f"memref<{old}", f"memref<{new}")
         d = re.match(r"\s*(%\w+) = (memref\.assume_alignment|amdgpu\.fat_raw_buffer_cast)", line)
@@ -49,27 +65,64 @@ def _retype(text: str, binding: int, old: str, new: str) -> str:
     return "\n".join(lines)
 
 
-def dynamic_m(text: str, k: int = 4096) -> str:
-    """The dispatch ``text`` (IREE's 4096^3 bf16 ``A x B^T`` at the prefetch point) with M
-    a launch value (module docstring); ``k``: a K of that many elements instead (a multiple
-    of the K step, 32: the same kernel with rows of ``k`` and ``k / 32`` iterations, cheaper
-    to emulate)."""
-    if k != 4096:
-        text = text.replace("strided<[4096, 1], offset: ?>", f"strided<[{k}, 1], offset: ?>")
-        text = text.replace("memref<4096x4096xbf16", f"memref<4096x{k}xbf16")
-        text = re.sub(r"(scf\.for %arg2 = %c0 to )%c128( step %c1)", r"\g<1>%dyn_trips\2", text)
-        text = re.sub(r"(\n\s*)(%c128 = arith\.constant 128 : index)",
-                      rf"\1\2\1%dyn_trips = arith.constant {k // 32} : index", text, count=1)
-    text = text.replace("#hal.pipeline.layout<bindings", "#hal.pipeline.layout<constants = 2, "
-                        "bindings", 1)
+def _sizes(text: str) -> tuple[int, int, int, int, int]:
+    """(M, N, K, the forall's bounds) of IREE's dispatch ``text``."""
+    a = re.search(r"binding\(0\)[^\n]*: memref<(\d+)x(\d+)xbf16", text)
+    c = re.search(r"binding\(2\)[^\n]*: memref<(\d+)x(\d+)xf32", text)
+    g = re.search(r"scf\.forall \(%arg0, %arg1\) in \((\d+), (\d+)\)", text)
+    return (int(a.group(1)), int(c.group(2)), int(a.group(2)), int(g.group(1)),
+            int(g.group(2)))
+
+
+def dynamic(text: str, m: bool = True, k: int | str | None = None) -> str:
+    """The dispatch ``text`` (IREE's bf16 ``A x B^T`` at the prefetch point: the 4096^3
+    one, or another of its default kind) with M a launch value (``m``); ``k``: ``"?"`` K a
+    launch value too, an int K cut to it (both: the 4096^3 dispatch only), None K as it is
+    (module docstring)."""
+    M0, N0, K0, tiles, cols = _sizes(text)
+    k = K0 if k is None else None if k == "?" else k
+    if k != K0 and not (K0 == 4096 and LOOP.search(text)):
+        raise ValueError("K known at launch or cut: IREE's 4096^3 dispatch only")
+    sizes, count = "", 0
+    for name, on, assume in (("m", m, "umin = 0, umax = 9007199254740991"),
+                             ("k", k is None, "umin = 0, umax = 9007199254740991, udiv = 32")):
+        if on:
+            sizes += _size(name, count, assume)
+            count += 2
+    kk = "?" if k is None else str(k)
+    if k != K0:
+        text = text.replace("strided<[4096, 1], offset: ?>", f"strided<[{kk}, 1], offset: ?>")
+        text = _retype(text, 1, "4096x4096xbf16", f"4096x{kk}xbf16",
+                       "%dyn_k" if k is None else "")
+        text = LOOP.sub(r"\g<1>%dyn_trips\2", text)
+        sizes += ("          %dyn_trips = affine.apply affine_map<()[s0] -> (s0 ceildiv 32)>()"
+                  "[%dyn_k]\n" if k is None else
+                  f"          %dyn_trips = arith.constant {k // 32} : index\n")
+    if m:
+        sizes += (f"          %dyn_tiles = affine.apply affine_map<()[s0] -> (s0 ceildiv "
+                  f"{M0 // tiles})>()"
+                  "[%dyn_m]\n          %dyn_rows = affine.apply affine_map<()[s0] -> "
+                  "(s0 ceildiv 16)>()[%dyn_m]\n")
+    text = text.replace("#hal.pipeline.layout<bindings", f"#hal.pipeline.layout<constants = "
+                        f"{count}, bindings", 1) if count else text
     text = re.sub(r"(\n\s*%\w+ = hal\.interface\.binding\.subspan [^\n]*binding\(0\))",
-                  lambda m: "\n" + SIZE.rstrip("\n") + m.group(1), text, count=1)
-    text = _retype(text, 0, f"4096x{k}xbf16", f"?x{k}xbf16")
-    text = _retype(text, 2, "4096x4096xf32", "?x4096xf32")
-    text = text.replace("output_shape [256, 16, 256, 16] : memref<?x4096xf32",
-                        "output_shape [%dyn_rows, 16, 256, 16] : memref<?x4096xf32")
-    text = re.sub(r"into memref<256x16x256x16xf32", "into memref<?x16x256x16xf32", text)
-    text = re.sub(r"(memref\.subview %expand_shape\[[^\n]*: )memref<256x16x256x16xf32",
-                  r"\1memref<?x16x256x16xf32", text)
-    return text.replace("scf.forall (%arg0, %arg1) in (32, 32)",
-                        "scf.forall (%arg0, %arg1) in (%dyn_tiles, 32)", 1)
+                  lambda g: "\n" + sizes.rstrip("\n") + g.group(1), text, count=1)
+    a_sizes = ", ".join(s for s, on in (("%dyn_m", m), ("%dyn_k", k is None)) if on)
+    a_type = f"{'?' if m else M0}x{kk}xbf16"
+    text = _retype(text, 0, f"{M0}x{K0}xbf16", a_type, a_sizes)
+    if not m:
+        return text
+    text = _retype(text, 2, f"{M0}x{N0}xf32", f"?x{N0}xf32", "%dyn_m")
+    rows = f"{M0 // 16}x16x{N0 // 16}x16xf32"
+    text = text.replace(f"output_shape [{M0 // 16}, 16, {N0 // 16}, 16] : memref<?x{N0}xf32",
+                        f"output_shape [%dyn_rows, 16, {N0 // 16}, 16] : memref<?x{N0}xf32")
+    text = text.replace(f"into memref<{rows}", f"into memref<?x16x{N0 // 16}x16xf32")
+    text = re.sub(rf"(memref\.subview %expand_shape\[[^\n]*: )memref<{rows}",
+                  rf"\1memref<?x16x{N0 // 16}x16xf32", text)
+    return text.replace(f"scf.forall (%arg0, %arg1) in ({tiles}, {cols})",
+                        f"scf.forall (%arg0, %arg1) in (%dyn_tiles, {cols})", 1)
+
+
+def dynamic_m(text: str, k: int | None = None) -> str:
+    """:func:`dynamic` with M known at launch and K of ``k`` (default: as it is)."""
+    return dynamic(text, True, k)

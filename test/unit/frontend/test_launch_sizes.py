@@ -51,19 +51,19 @@ def test_static_dispatch_is_unchanged_by_sizes():
     assert (d.M, d.constants, d.grid) == (4096, (), (32, 32))
 
 
-ASSUME = "%dyn_i<umin = 0, umax = 9007199254740991>"
+ASSUME = "%dyn_m_i<umin = 0, umax = 9007199254740991>"
 
 
 @pytest.mark.parametrize("text,sizes,message", [
     (TEXT, None, "binding A (memref<?x256xbf16, #hal.descriptor_type<storage_buffer>>) is "
                  "sized at launch: the launch's M, N and K must be given"),
-    (TEXT.replace(ASSUME, "%dyn_i<umin = 0, umax = 9007199254740991, udiv = 128>"),
+    (TEXT.replace(ASSUME, "%dyn_m_i<umin = 0, umax = 9007199254740991, udiv = 128>"),
      (400, 4096, 256), "the launch makes operand #0 400, and the kernel was compiled assuming "
                        "udiv = 128"),
-    (TEXT.replace(ASSUME, "%dyn_i<umin = 512, umax = 9007199254740991>"), (400, 4096, 256),
+    (TEXT.replace(ASSUME, "%dyn_m_i<umin = 512, umax = 9007199254740991>"), (400, 4096, 256),
      "assuming umin = 512"),
-    (TEXT.replace("%dyn_o = arith.ori %dyn_l, %dyn_s : i64",
-                  "%dyn_o = arith.muli %dyn_l, %dyn_s : i64"), (400, 4096, 256),
+    (TEXT.replace("%dyn_m_o = arith.ori %dyn_m_l, %dyn_m_s : i64",
+                  "%dyn_m_o = arith.muli %dyn_m_l, %dyn_m_s : i64"), (400, 4096, 256),
      "a binding's size is computed by it, and the emulator finds push constants only "
      "for sizes IREE passes"),
     (TEXT.replace("ordinal(1) : i32\n", "ordinal(2) : i32\n"

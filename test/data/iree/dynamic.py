@@ -126,3 +126,23 @@ def dynamic(text: str, m: bool = True, k: int | str | None = None) -> str:
 def dynamic_m(text: str, k: int | None = None) -> str:
     """:func:`dynamic` with M known at launch and K of ``k`` (default: as it is)."""
     return dynamic(text, True, k)
+
+
+LATE_LOOP = re.compile(r"(scf\.for %arg0 = %c0_i32 to )%c128_i32( step %c1_i32)")
+
+
+def dynamic_k_late(text: str) -> str:
+    """IREE's 4096^3 dispatch in the late form (``matmul_bf16_abt_4096.late.mlir``) with K
+    known at launch: A and B ``4096x?``, the i32 K-loop to ``ceildiv(K, 32)``."""
+    sizes = _size("k", 0, "umin = 0, umax = 9007199254740991, udiv = 32") + (
+        "          %dyn_trips = affine.apply affine_map<()[s0] -> (s0 ceildiv 32)>()[%dyn_k]\n"
+        "          %dyn_trips_i32 = arith.index_cast %dyn_trips : index to i32\n")
+    assert LATE_LOOP.search(text), "not IREE's 4096^3 dispatch in the late form"
+    text = LATE_LOOP.sub(r"\g<1>%dyn_trips_i32\2", text)
+    text = text.replace("#hal.pipeline.layout<bindings", "#hal.pipeline.layout<constants = 2, "
+                        "bindings", 1)
+    text = re.sub(r"(\n\s*%\w+ = hal\.interface\.binding\.subspan [^\n]*binding\(0\))",
+                  lambda g: "\n" + sizes.rstrip("\n") + g.group(1), text, count=1)
+    for binding in (0, 1):
+        text = _retype(text, binding, "4096x4096xbf16", "4096x?xbf16", "%dyn_k")
+    return text

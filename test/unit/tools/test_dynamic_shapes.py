@@ -4,7 +4,8 @@
 no MFMA K-loop of dynamic M or K it could pipeline: docs/iree-kernels.md), each size from
 two push constants as IREE passes an index:
 
-* the committed 4096^3 dispatch with M dynamic (``?x256`` A, ``?x4096`` C, the workgroup
+* the committed 4096^3 dispatch (at the prefetch point; in the late form with K dynamic
+  too) with M dynamic (``?x256`` A, ``?x4096`` C, the workgroup
   loop over ``ceildiv(M, 128)``; K cut to 256, 8 iterations, to keep the runs short), K
   dynamic (``4096x?`` A and B: rows of a stride known at launch, a K-loop of ``K / 32``
   iterations, a trip count known only at run time, so the pipelined loop is guarded), and
@@ -43,7 +44,8 @@ import dynamic as D  # noqa: E402
 import generate as G  # noqa: E402
 from build_cache import cached  # noqa: E402
 
-IREE_4096 = (ROOT / "test" / "data" / "iree" / "matmul_bf16_abt_4096.prefetch.mlir").read_text()
+DATA = ROOT / "test" / "data" / "iree"
+IREE_4096 = (DATA / "matmul_bf16_abt_4096.prefetch.mlir").read_text()
 TEXT = D.dynamic_m(IREE_4096, 256)
 
 
@@ -55,7 +57,9 @@ def _iree_512() -> str:
 
 #: name -> (the dispatch's text, built lazily)
 KERNELS = {"m": lambda: TEXT, "k": lambda: D.dynamic(IREE_4096, False, "?"),
-           "mk": lambda: D.dynamic(IREE_4096, True, "?"), "m512": _iree_512}
+           "mk": lambda: D.dynamic(IREE_4096, True, "?"), "m512": _iree_512,
+           "k-late": lambda: D.dynamic_k_late((DATA / "matmul_bf16_abt_4096.late.mlir")
+                                              .read_text())}
 
 
 @pytest.fixture(scope="module")
@@ -85,6 +89,8 @@ def built(tmp_path_factory):
     ("k", (4096, 4096, 0), "late"), ("k", (4096, 4096, 160), "random:4"),
     ("mk", (400, 4096, 96), "late"), ("mk", (144, 4096, 224), "random:2"),
     ("m512", (208, 512, 512), "late"), ("m512", (64, 512, 512), "random:1"),
+    ("k-late", (4096, 4096, 96), "late"), ("k-late", (4096, 4096, 0), "late"),
+    ("k-late", (4096, 4096, 160), "random:6"),
 ])
 def test_dynamic_sizes_are_exact_at_run_time(built, name, sizes, mode):
     text, code = built(name)
@@ -96,6 +102,7 @@ def test_dynamic_sizes_are_exact_at_run_time(built, name, sizes, mode):
     assert run.exact and run.contract == "memref", run.summary()
     tile = 64 if name == "m512" else 128
     assert run.grid == sizes[1] // 128 * -(-sizes[0] // tile)
+    assert d.grid == ((1024,) if name == "k-late" else (sizes[1] // 128, -(-sizes[0] // tile)))
 
 
 def test_the_front_end_makes_the_copies_from_the_dynamic_buffer(built, tmp_path):

@@ -1,19 +1,22 @@
-"""IREE's 4096^3 ``A x B^T`` dispatch (``matmul_bf16_abt_4096.prefetch.mlir``) with M or K
-known only at launch: what IREE's own dispatch of ``tensor<?x4096xbf16>`` or
-``tensor<4096x?xbf16>`` operands would hold if its tiles were full (``iree-compile`` 3.13
-writes no such MFMA K-loop: without a ``padding`` lowering config it fails or multiplies
-per thread, with one it masks the rows past M and runs a K-loop to the bound of its
-``util.assume.int``).
+"""IREE's ``A x B^T`` dispatches (``matmul_bf16_abt_4096.prefetch.mlir`` and others of its
+default kind) with M, N or K known only at launch: what IREE's own dispatch of
+``tensor<?x4096xbf16>`` or ``tensor<4096x?xbf16>`` operands would hold if its tiles were
+full (``iree-compile`` 3.13 writes no such MFMA K-loop: without a ``padding`` lowering
+config it fails or multiplies per thread, with one it masks the rows past M and runs a
+K-loop to the bound of its ``util.assume.int``).
 
 :func:`dynamic` rewrites the text.  Each size known at launch arrives as IREE passes an
 ``index``: two ``i32`` push constants (low and high word) combined, cast,
-``util.assume.int`` (K: a multiple of the K step, 32) and
-``iree_tensor_ext.dispatch.workload.ordinal``.  A dynamic M makes A ``?xK`` and C
-``?x4096`` and the workgroup loop run over ``ceildiv(M, 128)`` rows of tiles; a dynamic K
-makes A and B ``Mx?`` (rows of a stride known at launch) and the K-loop run ``K / 32``
-iterations (a trip count known only at run time).  Every op that views A, B or C takes
-the dynamic type.  A static ``k`` other than 4096 cuts K instead (rows of ``k``,
-``k / 32`` iterations: the same kernel, cheaper to emulate).
+``util.assume.int`` and ``iree_tensor_ext.dispatch.workload.ordinal``.  A dynamic M makes
+A ``?xK`` and C ``?xN`` and the workgroup loop run over ``ceildiv(M, tile)`` rows of tiles
+(the last one's rows past M lie past the end of A and C: the range check reads zeros and
+drops the stores); a dynamic N makes B ``?xK`` and C ``Mx?``, N assumed a multiple of the
+tile's (a column of C past N would be the next row's); a dynamic K makes A and B ``Mx?``
+(rows of a stride known at launch), K assumed a multiple of the K step, 32, and the
+K-loop run ``K / 32`` iterations (a trip count known only at run time).  Every op that
+views A, B or C takes the dynamic type.  A static ``k`` other than 4096 cuts K instead
+(rows of ``k``, ``k / 32`` iterations: the same kernel, cheaper to emulate).
+:func:`dynamic_k_late` does K in IREE's late form.
 """
 
 from __future__ import annotations
@@ -50,12 +53,14 @@ def _retype(text: str, binding: int, old: str, new: str, sizes: str) -> str:
     assert m, f"no binding {binding} of {old}"
     names, lines = [m.group(1)], text.split("\n")
     for i, line in enumerate(lines):
+        if old == new:
+            break
         if f"binding({binding})" in line and "subspan" in line:
             lines[i] = line.replace(f"memref<{old}", f"memref<{new}") + (
                 "{" + sizes + "}" if sizes else "")
             continue
         rhs = line.split("=", 1)[-1]
-        if f"memref<{old}" not in line or not any(
+        if old == new or f"memref<{old}" not in line or not any(
                 re.search(rf"{re.escape(n)}(?![\w])", rhs) for n in names):
             continue
         lines[i] = line.replace(f"memref<{old}", f"memref<{new}")
@@ -74,53 +79,69 @@ def _sizes(text: str) -> tuple[int, int, int, int, int]:
             int(g.group(2)))
 
 
-def dynamic(text: str, m: bool = True, k: int | str | None = None) -> str:
+def dynamic(text: str, m: bool = True, k: int | str | None = None, n: bool = False) -> str:
     """The dispatch ``text`` (IREE's bf16 ``A x B^T`` at the prefetch point: the 4096^3
-    one, or another of its default kind) with M a launch value (``m``); ``k``: ``"?"`` K a
-    launch value too, an int K cut to it (both: the 4096^3 dispatch only), None K as it is
-    (module docstring)."""
+    one, or another of its default kind) with M (``m``) and N (``n``) launch values;
+    ``k``: ``"?"`` K a launch value too, an int K cut to it (both: the 4096^3 dispatch
+    only), None K as it is (module docstring)."""
     M0, N0, K0, tiles, cols = _sizes(text)
     k = K0 if k is None else None if k == "?" else k
     if k != K0 and not (K0 == 4096 and LOOP.search(text)):
         raise ValueError("K known at launch or cut: IREE's 4096^3 dispatch only")
-    sizes, count = "", 0
-    for name, on, assume in (("m", m, "umin = 0, umax = 9007199254740991"),
-                             ("k", k is None, "umin = 0, umax = 9007199254740991, udiv = 32")):
-        if on:
-            sizes += _size(name, count, assume)
-            count += 2
+    dyn = {"m": m, "n": n, "k": k is None}
+    # a row of C past N would wrap into the next row (no range check stops it): N is
+    # assumed a multiple of the tile's N, K of the K step; rows past M are past the end
+    udiv = {"m": "", "n": f", udiv = {N0 // cols}", "k": ", udiv = 32"}
+    sizes = "".join(_size(name, 2 * i, "umin = 0, umax = 9007199254740991" + udiv[name])
+                    for i, name in enumerate(x for x in "mnk" if dyn[x]))
     kk = "?" if k is None else str(k)
     if k != K0:
         text = text.replace("strided<[4096, 1], offset: ?>", f"strided<[{kk}, 1], offset: ?>")
-        text = _retype(text, 1, "4096x4096xbf16", f"4096x{kk}xbf16",
-                       "%dyn_k" if k is None else "")
         text = LOOP.sub(r"\g<1>%dyn_trips\2", text)
         sizes += ("          %dyn_trips = affine.apply affine_map<()[s0] -> (s0 ceildiv 32)>()"
                   "[%dyn_k]\n" if k is None else
                   f"          %dyn_trips = arith.constant {k // 32} : index\n")
-    if m:
-        sizes += (f"          %dyn_tiles = affine.apply affine_map<()[s0] -> (s0 ceildiv "
-                  f"{M0 // tiles})>()"
-                  "[%dyn_m]\n          %dyn_rows = affine.apply affine_map<()[s0] -> "
-                  "(s0 ceildiv 16)>()[%dyn_m]\n")
+    for name, tile, rows in (("m", M0 // tiles, "rows"), ("n", N0 // cols, "cols")):
+        if dyn[name]:
+            sizes += (f"          %dyn_{name}tiles = affine.apply affine_map<()[s0] -> (s0 "
+                      f"ceildiv {tile})>()[%dyn_{name}]\n          %dyn_{rows} = affine.apply "
+                      f"affine_map<()[s0] -> (s0 ceildiv 16)>()[%dyn_{name}]\n")
+    count = 2 * sum(dyn.values())
     text = text.replace("#hal.pipeline.layout<bindings", f"#hal.pipeline.layout<constants = "
                         f"{count}, bindings", 1) if count else text
     text = re.sub(r"(\n\s*%\w+ = hal\.interface\.binding\.subspan [^\n]*binding\(0\))",
                   lambda g: "\n" + sizes.rstrip("\n") + g.group(1), text, count=1)
-    a_sizes = ", ".join(s for s, on in (("%dyn_m", m), ("%dyn_k", k is None)) if on)
-    a_type = f"{'?' if m else M0}x{kk}xbf16"
-    text = _retype(text, 0, f"{M0}x{K0}xbf16", a_type, a_sizes)
-    if not m:
+    for binding, (old, new) in enumerate(((f"{M0}x{K0}xbf16", ("m", M0, "k", kk)),
+                                          (f"{N0}x{K0}xbf16", ("n", N0, "k", kk)))):
+        text = _retype(text, binding, old, f"{'?' if dyn[new[0]] else new[1]}x{new[3]}xbf16",
+                       _operands(dyn, new[0], "k"))
+    return _dynamic_c(text, dyn, M0, N0, tiles, cols)
+
+
+def _operands(dyn: dict, *names: str) -> str:
+    """The sizes of a binding of dimensions ``names``: ``%dyn_m, %dyn_k``."""
+    return ", ".join(f"%dyn_{x}" for x in names if dyn[x])
+
+
+def _dynamic_c(text: str, dyn: dict, M0: int, N0: int, tiles: int, cols: int) -> str:
+    """``text`` with C and its views, and the workgroup loop, of M and N as ``dyn`` says."""
+    if not (dyn["m"] or dyn["n"]):
         return text
-    text = _retype(text, 2, f"{M0}x{N0}xf32", f"?x{N0}xf32", "%dyn_m")
+    r, c = ("?" if dyn["m"] else M0), ("?" if dyn["n"] else N0)
+    text = _retype(text, 2, f"{M0}x{N0}xf32", f"{r}x{c}xf32", _operands(dyn, "m", "n"))
     rows = f"{M0 // 16}x16x{N0 // 16}x16xf32"
-    text = text.replace(f"output_shape [{M0 // 16}, 16, {N0 // 16}, 16] : memref<?x{N0}xf32",
-                        f"output_shape [%dyn_rows, 16, {N0 // 16}, 16] : memref<?x{N0}xf32")
-    text = text.replace(f"into memref<{rows}", f"into memref<?x16x{N0 // 16}x16xf32")
-    text = re.sub(rf"(memref\.subview %expand_shape\[[^\n]*: )memref<{rows}",
-                  rf"\1memref<?x16x{N0 // 16}x16xf32", text)
+    r4, c4 = ("%dyn_rows" if dyn["m"] else M0 // 16), ("%dyn_cols" if dyn["n"] else N0 // 16)
+    new = f"{'?' if dyn['m'] else M0 // 16}x16x{'?' if dyn['n'] else N0 // 16}x16xf32"
+    text = text.replace(f"output_shape [{M0 // 16}, 16, {N0 // 16}, 16] : memref<{r}x{c}xf32",
+                        f"output_shape [{r4}, 16, {c4}, 16] : memref<{r}x{c}xf32")
+    text = text.replace(f"into memref<{rows}", f"into memref<{new}")
+    text = re.sub(rf"(memref\.subview %expand_shape\[[^\n]*: )memref<{rows}", rf"\1memref<{new}",
+                  text)
+    if dyn["n"]:
+        text = text.replace(f"strided<[{16 * N0}, {N0}, 16, 1]", "strided<[?, ?, 16, 1]")
+    mt, nt = ("%dyn_mtiles" if dyn["m"] else tiles), ("%dyn_ntiles" if dyn["n"] else cols)
     return text.replace(f"scf.forall (%arg0, %arg1) in ({tiles}, {cols})",
-                        f"scf.forall (%arg0, %arg1) in (%dyn_tiles, {cols})", 1)
+                        f"scf.forall (%arg0, %arg1) in ({mt}, {nt})", 1)
 
 
 def dynamic_m(text: str, k: int | None = None) -> str:

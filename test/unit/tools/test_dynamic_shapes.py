@@ -49,15 +49,18 @@ IREE_4096 = (DATA / "matmul_bf16_abt_4096.prefetch.mlir").read_text()
 TEXT = D.dynamic_m(IREE_4096, 256)
 
 
-def _iree_512() -> str:
-    """IREE's 512^3 bf16 ``A x B^T`` dispatch at the prefetch point, M made dynamic."""
+def _iree_512(n: bool = False) -> str:
+    """IREE's 512^3 bf16 ``A x B^T`` dispatch at the prefetch point, M (and N) made
+    dynamic."""
     return D.dynamic(cached("iree-prefetch-bf16-512", (), lambda: G.prefetch_point(
-        G.matmul_source(dtype="bf16", m=512, n=512, k=512))))
+        G.matmul_source(dtype="bf16", m=512, n=512, k=512))), n=n)
 
 
 #: name -> (the dispatch's text, built lazily)
 KERNELS = {"m": lambda: TEXT, "k": lambda: D.dynamic(IREE_4096, False, "?"),
            "mk": lambda: D.dynamic(IREE_4096, True, "?"), "m512": _iree_512,
+           "mn": lambda: D.dynamic(IREE_4096, True, 256, n=True),
+           "mn512": lambda: _iree_512(n=True),
            "k-late": lambda: D.dynamic_k_late((DATA / "matmul_bf16_abt_4096.late.mlir")
                                               .read_text())}
 
@@ -91,6 +94,8 @@ def built(tmp_path_factory):
     ("m512", (208, 512, 512), "late"), ("m512", (64, 512, 512), "random:1"),
     ("k-late", (4096, 4096, 96), "late"), ("k-late", (4096, 4096, 0), "late"),
     ("k-late", (4096, 4096, 160), "random:6"),
+    ("mn", (400, 384, 256), "late"), ("mn", (144, 256, 256), "random:3"),
+    ("mn512", (208, 384, 512), "late"),
 ])
 def test_dynamic_sizes_are_exact_at_run_time(built, name, sizes, mode):
     text, code = built(name)
@@ -100,7 +105,7 @@ def test_dynamic_sizes_are_exact_at_run_time(built, name, sizes, mode):
     run = emulate_matmul(load_kernel(code), Matmul(*sizes, "bf16", True, d.constants),
                          d.grid, 2, mode, int(seed or 0))
     assert run.exact and run.contract == "memref", run.summary()
-    tile = 64 if name == "m512" else 128
+    tile = 64 if name.endswith("512") else 128
     assert run.grid == sizes[1] // 128 * -(-sizes[0] // tile)
     assert d.grid == ((1024,) if name == "k-late" else (sizes[1] // 128, -(-sizes[0] // tile)))
 
@@ -165,16 +170,19 @@ def test_the_cli_launches_at_the_sizes_given(tmp_path, capsys):
     assert "M=400 N=4096 K=256 mode=late: exact, max error 0, 2 of 128 workgroups" in out, out
 
 
-@pytest.mark.parametrize("sizes,message", [
-    (None, "binding A (memref<?x256xbf16, #hal.descriptor_type<storage_buffer>>) is sized at "
-           "launch: the launch's M, N and K must be given"),
-    ("400,4096,4096", "--emulate=400,4096,4096 disagrees with the sizes compiled into kernel "
-                      "matmul_dispatch_0_matmul_4096x4096x4096_bf16xbf16xf32: M=400 N=4096 "
-                      "K=256"),
+@pytest.mark.parametrize("name,sizes,message", [
+    ("m", None, "binding A (memref<?x256xbf16, #hal.descriptor_type<storage_buffer>>) is "
+                "sized at launch: the launch's M, N and K must be given"),
+    # N not a multiple of the tile: C's columns past N would be the next row's
+    ("mn", "400,272,256", "the launch makes operand #0 272, and the kernel was compiled "
+                          "assuming udiv = 128"),
+    ("m", "400,4096,4096", "--emulate=400,4096,4096 disagrees with the sizes compiled into "
+                           "kernel matmul_dispatch_0_matmul_4096x4096x4096_bf16xbf16xf32: "
+                           "M=400 N=4096 K=256"),
 ])
-def test_sizes_missing_or_wrong_are_one_error(tmp_path, capsys, sizes, message):
+def test_sizes_missing_or_wrong_are_one_error(tmp_path, capsys, name, sizes, message):
     src = tmp_path / "k.mlir"
-    src.write_text(TEXT)
+    src.write_text(KERNELS[name]())
     flag = "--emulate" if sizes is None else f"--emulate={sizes}"
     rc = main(["--pipeline=4wave", flag, str(src)])
     out, err = capsys.readouterr()

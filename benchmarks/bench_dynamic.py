@@ -5,8 +5,9 @@ IREE 3.13 builds no MFMA kernel of a dynamic M or K that it could pipeline itsel
 (docs/iree-kernels.md, "Sizes known only at launch"), so its own build of the *static*
 dispatch is the reference: ``iree-compile --iree-llvmgpu-prefetch-num-stages=2`` of the
 bf16 ``A x B^T`` matmul.  The dynamic dispatches are IREE's at its prefetch point made
-dynamic by ``test/data/iree/dynamic.py`` (M, K, or both, on the 4096^3 dispatch; M on the
-1024^3 one, whose copies the front end makes itself), each pipelined by ``pipeline-opt
+dynamic by ``test/data/iree/dynamic.py`` (M, M and N, K, M and K on the 4096^3
+dispatch; M, M and N on the 1024^3 one, whose copies the front end makes itself), each
+pipelined by ``pipeline-opt
 --pipeline=4wave --emit=asm``.  For each kernel: the main loop's instructions per K tile
 and the simulated cycles per K tile (``pipeline-opt --simulate FILE.s --report``, both
 cost tables; one CU, the simulator's model, not hardware)::
@@ -31,10 +32,10 @@ from bench_iree import loop_counts, print_table, simulate  # noqa: E402
 #: size -> (the simulator's spec, MFMAs per wave and K tile, the dynamic forms: name ->
 #: dynamic.dynamic arguments)
 SIZES = {4096: ("4wave{BM=128 BN=128 BK=32}", 16,
-                {"M dynamic": dict(m=True), "K dynamic": dict(m=False, k="?"),
-                 "M and K dynamic": dict(m=True, k="?")}),
+                {"M dynamic": dict(m=True), "M and N dynamic": dict(m=True, n=True),
+                 "K dynamic": dict(m=False, k="?"), "M and K dynamic": dict(m=True, k="?")}),
          1024: ("4wave{dtype=bf16 BM=64 BN=128 BK=128}", 32,
-               {"M dynamic": dict(m=True)})}
+               {"M dynamic": dict(m=True), "M and N dynamic": dict(m=True, n=True)})}
 
 
 def kernels(d: Path, size: int) -> dict[str, Path]:

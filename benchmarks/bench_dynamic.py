@@ -1,16 +1,16 @@
 """IREE's dispatches with sizes known only at launch, pipelined by the 4-wave schedule,
 against the same dispatch of static sizes and against IREE's own pipelining of that one.
 
-IREE 3.13 builds no MFMA kernel of a dynamic M or K that it could pipeline itself
+IREE 3.13 builds no MFMA kernel of a dynamic M, N or K that it could pipeline itself
 (docs/iree-kernels.md, "Sizes known only at launch"), so its own build of the *static*
 dispatch is the reference: ``iree-compile --iree-llvmgpu-prefetch-num-stages=2`` of the
 bf16 ``A x B^T`` matmul.  The dynamic dispatches are IREE's at its prefetch point made
 dynamic by ``test/data/iree/dynamic.py`` (M, M and N, K, M and K on the 4096^3
 dispatch; M, M and N on the 1024^3 one, whose copies the front end makes itself), each
-pipelined by ``pipeline-opt
---pipeline=4wave --emit=asm``.  For each kernel: the main loop's instructions per K tile
-and the simulated cycles per K tile (``pipeline-opt --simulate FILE.s --report``, both
-cost tables; one CU, the simulator's model, not hardware)::
+pipelined by ``pipeline-opt --pipeline=4wave --emit=asm``.  For each kernel: the main
+loop's instructions per K tile and the simulated cycles per K tile (``pipeline-opt
+--simulate FILE.s --report``, both cost tables; one CU, the simulator's model, not
+hardware)::
 
     python benchmarks/bench_dynamic.py [--size=4096|1024]
 """

@@ -167,3 +167,29 @@ def dynamic_k_late(text: str) -> str:
     for binding in (0, 1):
         text = _retype(text, binding, "4096x4096xbf16", "4096x?xbf16", "%dyn_k")
     return text
+
+
+def lds_in_loop(text: str) -> str:
+    """IREE's dispatch at the prefetch point with its LDS allocated inside the K-loop, as
+    IREE allocates a tile whose size depends on the dispatch's: both ``memref.alloc`` and
+    every view of them before the loop moved to the top of the loop's body, their
+    ``memref.dealloc`` to its end."""
+    lines = text.split("\n")
+    loop = next(i for i, line in enumerate(lines) if "scf.for %arg2" in line)
+    names, moved, kept = set(), [], []
+    for i, line in enumerate(lines):
+        m = re.match(r"\s*(%\w+) = (memref\.alloc|memref\.expand_shape|memref\.subview)"
+                     r"[ (](%\w+)?", line)
+        if i < loop and m and ("workgroup" in line and m.group(2) == "memref.alloc" or
+                               m.group(3) in names):
+            names.add(m.group(1))
+            moved.append(line.strip())
+        elif not re.match(r"\s*memref\.dealloc %alloc", line):
+            kept.append(line)
+    loop = next(i for i, line in enumerate(kept) if "scf.for %arg2" in line)
+    end = next(i for i in range(loop, len(kept)) if kept[i].strip().startswith("scf.yield"))
+    deallocs = [f"memref.dealloc {m.group(1)} : {m.group(2)}" for m in (
+        re.match(r"(%\w+) = memref\.alloc\(\)[^:]*: (.*)", x) for x in moved) if m]
+    pad = " " * (len(kept[loop + 1]) - len(kept[loop + 1].lstrip()))
+    return "\n".join(kept[:loop + 1] + [pad + x for x in moved] + kept[loop + 1:end] +
+                     [pad + x for x in deallocs] + kept[end:])

@@ -9,7 +9,10 @@ assembly's ``.amdgpu_metadata``), never from a name (:func:`launch_contract`):
 * ``hal``: IREE's ROCm HAL (a kernel ``iree-compile`` finished): one global pointer per
   binding, in binding order, 8 bytes each (gfx950 kernels may preload the first
   arguments into SGPRs; the kernel descriptor says how many dwords).  Push constants
-  (``i32`` arguments after the pointers) are refused: a matmul dispatch has none.
+  (``i32`` arguments after the bindings, in either contract) are those of the launch
+  (:attr:`Matmul.constants`: sizes known only at launch,
+  :mod:`pipeline_mlir.frontend.launch_sizes`); a kernel whose last arguments are not as
+  many 4-byte values is refused.
 * ``memref``: a kernel ``pipeline-opt`` compiled from IREE's dispatch
   (``sched-gpu-kernel``): each binding a memref descriptor as LLVM lowers a memref argument
   (allocated pointer, aligned pointer, offset, then the sizes and the strides: ``3 + 2 *

@@ -432,6 +432,7 @@ HANDLERS = {
     "rocdl.readfirstlane": _readfirstlane,
     "llvm.inline_asm": _inline_asm,
     "iree_codegen.index_hint": _same, "util.assume.int": _same,
+    "iree_tensor_ext.dispatch.workload.ordinal": _same,
     "memref.dim": _memref_dim,
     "llvm.mlir.constant": _llvm_constant,
     "llvm.zext": _llvm_cast, "llvm.sext": _llvm_cast, "llvm.trunc": _llvm_cast,

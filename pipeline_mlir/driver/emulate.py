@@ -306,7 +306,7 @@ def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
             module = ir.Module.parse(text, ctx)
         except ir.MLIRError as e:
             raise Failure([from_mlir(d, path) for d in e.error_diagnostics]) from None
-        d, layout = _read_dispatch(module, path)
+        d, layout = _read_dispatch(module, path, options.sizes)
         if options.sizes is not None and options.sizes != (d.M, d.N, d.K):
             raise Failure([from_location(
                 "error", f"{options.flag} disagrees with the sizes compiled into kernel "
@@ -322,11 +322,11 @@ def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
 
         return run_dispatch(d, kernel, path, mode, options.workgroups, options.progress,
                             options.strict)
-    return _matmul_result(options, kernel, Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b),
-                          d.grid, mode)
+    return _matmul_result(options, kernel, Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b,
+                                                  d.constants), d.grid, mode)
 
 
-def _read_dispatch(module, path: str):
+def _read_dispatch(module, path: str, sizes):
     """(the dispatch, a diagnostic when B's layout cannot be told, reported once the build
     has had its say)."""
     from pipeline_mlir.dialect.ir_io import IRError
@@ -343,7 +343,7 @@ def _read_dispatch(module, path: str):
         prepare_vector_distribute(module)
         for loop in find_natural_loops(module.operation):
             inline_constant_true_ifs(loop)
-        d = matmul_dispatch(module)
+        d = matmul_dispatch(module, sizes)
     except IRError as e:
         raise Failure([from_location("error", f"--emulate: {e}", e.op.location, path)]) \
             from None

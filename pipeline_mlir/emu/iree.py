@@ -9,7 +9,10 @@ assembly's ``.amdgpu_metadata``), never from a name (:func:`launch_contract`):
 * ``hal``: IREE's ROCm HAL (a kernel ``iree-compile`` finished): one global pointer per
   binding, in binding order, 8 bytes each (gfx950 kernels may preload the first
   arguments into SGPRs; the kernel descriptor says how many dwords).  Push constants
-  (``i32`` arguments after the pointers) are refused: a matmul dispatch has none.
+  (``i32`` arguments after the bindings, in either contract) are those of the launch
+  (:attr:`Matmul.constants`: sizes known only at launch,
+  :mod:`pipeline_mlir.frontend.launch_sizes`); a kernel whose last arguments are not as
+  many 4-byte values is refused.
 * ``memref``: a kernel ``pipeline-opt`` compiled from IREE's dispatch
   (``sched-gpu-kernel``): each binding a memref descriptor as LLVM lowers a memref argument
   (allocated pointer, aligned pointer, offset, then the sizes and the strides: ``3 + 2 *
@@ -79,6 +82,8 @@ class Matmul:
     K: int
     dtype: str
     transpose_b: bool = True
+    #: push constants (``i32`` arguments after the bindings: sizes known only at launch)
+    constants: tuple[int, ...] = ()
 
     @property
     def c_dtype(self) -> str:
@@ -145,13 +150,22 @@ def launch_contract(kernel) -> str:
                    f"per binding) or memref descriptors")
 
 
-def kernel_arguments(kernel, bases: list[int], shapes: list[tuple[int, ...]]) -> tuple[str,
-                                                                                       bytes]:
+def kernel_arguments(kernel, bases: list[int], shapes: list[tuple[int, ...]],
+                     constants: tuple[int, ...] = ()) -> tuple[str, bytes]:
     """(contract, the kernarg bytes) for bindings at ``bases`` with row-major ``shapes``,
-    laid out as the kernel's metadata asks."""
+    then push ``constants`` (``i32`` each), laid out as the kernel's metadata asks."""
     args = _args(kernel)
     size = max((a[".offset"] + a[".size"] for a in args), default=0)
     out = bytearray(size)
+    if constants:
+        args, words = args[:len(args) - len(constants)], args[len(args) - len(constants):]
+        if len(words) != len(constants) or any(
+                (a.get(".value_kind"), a.get(".size")) != ("by_value", 4) for a in words):
+            raise EmuError(f"kernel {kernel.name}: its last kernel arguments "
+                           f"({_describe_args(words)}) are not the launch's "
+                           f"{len(constants)} push constants (4-byte values)")
+        for arg, word in zip(words, constants):
+            struct.pack_into("<I", out, arg[".offset"], word)
 
     def put(arg, value: int) -> None:
         if arg[".size"] != 8:
@@ -255,7 +269,8 @@ class _Launch:
         self.kernarg_at = self.glob.add("kernargs", bytes(4096))
         self.bases = [self.glob.add("A", A_bytes), self.glob.add("B", B_bytes),
                       self.glob.add("C", bytes([POISON_BYTE]) * (p.M * p.N * 4))]
-        self.contract, kernargs = kernel_arguments(kernel, self.bases, p.shapes())
+        self.contract, kernargs = kernel_arguments(kernel, self.bases, p.shapes(),
+                                                   p.constants)
         if kernel.launch.kernarg_bytes and len(kernargs) > kernel.launch.kernarg_bytes:
             raise EmuError(f"kernel {kernel.name}: its descriptor declares "
                            f"{kernel.launch.kernarg_bytes} bytes of arguments, the metadata "

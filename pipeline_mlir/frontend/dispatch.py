@@ -37,11 +37,12 @@ import numpy as np
 from pipeline_mlir.dialect.attrs import dimension, int_value, workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops as _walk
-from pipeline_mlir.analysis.loop_eval import memory_space
+from pipeline_mlir.analysis.loop_eval import DYNAMIC, memory_space, segments
 from pipeline_mlir.analysis.ir_facts import block_size
 from pipeline_mlir.frontend.epilogue import (expression, follows, reads_of, trace_output,
                                               writes_to)
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
+from pipeline_mlir.frontend.launch_sizes import at_launch
 from pipeline_mlir.frontend.scan import find_natural_loops, loop_evaluator, scan_loop
 
 NAMES = ("A", "B", "C")
@@ -80,6 +81,9 @@ class MatmulDispatch:
     expect: str = "A @ B.T"
     #: A is K x M (``A^T x B``: the K-loop walks A's rows); C = A.T @ ...
     transpose_a: bool = False
+    #: the push constants of the launch (``i32`` words in ordinal order): sizes of bindings
+    #: known only at launch (:mod:`pipeline_mlir.frontend.launch_sizes`)
+    constants: tuple[int, ...] = ()
 
     @property
     def plain(self) -> bool:
@@ -92,8 +96,12 @@ class MatmulDispatch:
                 self.expect == ("A @ B.T" if self.transpose_b is not False else "A @ B"))
 
     def describe(self) -> str:
-        return ", ".join(f"{b.name} {'x'.join(map(str, b.shape))}x{b.element}"
-                         for b in self.bindings)
+        return ", ".join(f"{b.name} {_shape(b.shape)}x{b.element}" for b in self.bindings)
+
+
+def _shape(shape) -> str:
+    """``4096x4096``, ``?x4096`` for a size known only at launch (None)."""
+    return "x".join("?" if d is None else str(d) for d in shape)
 
 
 def _int_attr(op, name: str) -> int | None:
@@ -140,8 +148,9 @@ def _bindings(f) -> list[tuple[object, object, str]]:
             if isinstance(a.type, ir.MemRefType) and memory_space(a.type) != "workgroup"]
 
 
-def matmul_dispatch(module) -> MatmulDispatch:
-    """The matmul dispatch of ``module`` (module docstring)."""
+def matmul_dispatch(module, sizes: tuple[int, int, int] | None = None) -> MatmulDispatch:
+    """The matmul dispatch of ``module`` (module docstring); ``sizes`` (M, N, K): those
+    of the launch, which bindings sized at launch take (:func:`at_launch`)."""
     f, name = _the_kernel(module)
     found = _bindings(f)
     if len(found) < 3 and _walk(f, lambda o: o.name == "stream.binding.subspan"):
@@ -180,16 +189,28 @@ def matmul_dispatch(module) -> MatmulDispatch:
                                         f"does not say it by its shape")
     BN, BK = (Bs if transpose_b in (True, None) else Bs[::-1])
     if M2 != M or BK != K or BN != N:
-        raise IRError(f, f"'{f.name}' op '{name}': the bindings {'x'.join(map(str, A.shape))}, "
-                         f"{'x'.join(map(str, B.shape))}, {'x'.join(map(str, C.shape))} are not "
+        raise IRError(f, f"'{f.name}' op '{name}': the bindings {_shape(A.shape)}, "
+                         f"{_shape(B.shape)}, {_shape(C.shape)} are not "
                          f"A ({'K x M' if transpose_a else 'M x K'}), B ("
                          f"{'N x K' if transpose_b is not False else 'K x N'}) and C (M x N) of "
                          f"one matmul")
     product = ("A.T" if transpose_a else "A") + (" @ B" if transpose_b is False else " @ B.T")
     expect, bindings = _epilogue(f, found, bindings, out, order, product, (M, N))
-    return MatmulDispatch(name, M, N, K, ELEMENTS[A.element], transpose_b, _grid(f),
-                          tuple(bindings), layout_problem if transpose_b is None else None,
-                          batch, C.element, expect, transpose_a)
+    d = MatmulDispatch(name, M, N, K, ELEMENTS[A.element], transpose_b, _grid(f),
+                       tuple(bindings), layout_problem if transpose_b is None else None,
+                       batch, C.element, expect, transpose_a)
+    return at_launch(f, d, [v for v, _t, _w in found], sizes, _grid)
+
+
+def _at_launch_bounds(forall, values, static: tuple) -> tuple:
+    """The bounds of ``forall`` (lower, upper, step lists), a dynamic one given by
+    ``values`` (its operand's value at the launch)."""
+    groups = segments(forall)[:3]
+    out = []
+    for bounds, dynamic in zip(static, groups):
+        given = iter(values(list(dynamic)))
+        out.append([next(given) if b == DYNAMIC else b for b in bounds])
+    return tuple(out)
 
 
 def _the_kernel(module):
@@ -203,9 +224,6 @@ def _the_kernel(module):
         raise IRError(kernels[1], f"'{kernels[1].name}' op: a second kernel; a dispatch to "
                                   f"launch holds one")
     f = kernels[0]
-    for o in _walk(f, lambda o: o.name == "hal.interface.constant.load"):
-        raise IRError(o, f"{describe(o)}: the kernel reads a push constant, and a matmul "
-                         f"launch passes none")
     return f, ir.StringAttr(f.attributes["sym_name"]).value
 
 
@@ -236,24 +254,29 @@ def _names(found, ab: list[int], out: int, extra: list[int]) -> list[str]:
 
 def _binding(v, t, where: str, name: str, f) -> Binding:
     mt = ir.MemRefType(t)
-    if not mt.has_static_shape or not 1 <= mt.rank <= 3:
-        raise IRError(_owner(v, f), f"binding {name} ({t}) is not a static memref of 1 to 3 "
+    if not 1 <= mt.rank <= 3:
+        raise IRError(_owner(v, f), f"binding {name} ({t}) is not a memref of 1 to 3 "
                                     f"dimensions: a matmul's bindings are")
-    strides, offset = mt.get_strides_and_offset()
-    dense = [int(np.prod(mt.shape[i + 1:])) for i in range(mt.rank)]
-    if offset != 0 or list(strides) != dense:
+    shape = tuple(None if ir.ShapedType.is_dynamic_size(d) else d for d in mt.shape)
+    if None in shape:       # sized at launch: row-major by its (identity) layout
+        dense = str(mt.layout) == str(ir.AffineMapAttr.get(ir.AffineMap.get_identity(mt.rank)))
+    else:
+        strides, offset = mt.get_strides_and_offset()
+        dense = offset == 0 and list(strides) == [int(np.prod(mt.shape[i + 1:]))
+                                                  for i in range(mt.rank)]
+    if not dense:
         raise IRError(_owner(v, f), f"binding {name} ({t}) is not row-major and "
                                     f"contiguous")
-    return Binding(name, tuple(mt.shape), str(mt.element_type), where)
+    return Binding(name, shape, str(mt.element_type), where)
 
 
 def _check_types(f, A: Binding, B: Binding, C: Binding, values: list) -> tuple[int, ...]:
     """The batch dimensions of A, B and C, once their ranks and element types are checked."""
     for b, v in zip((A, B, C), values):
         if len(b.shape) not in (2, 3) or len(b.shape) != len(C.shape):
-            raise IRError(_owner(v, f), f"binding {b.name} ({'x'.join(map(str, b.shape))}x"
+            raise IRError(_owner(v, f), f"binding {b.name} ({_shape(b.shape)}x"
                                         f"{b.element}) is not a 2-D matrix or a 3-D batch of "
-                                        f"them like C ({'x'.join(map(str, C.shape))})")
+                                        f"them like C ({_shape(C.shape)})")
     if A.shape[:-2] != B.shape[:-2] or A.shape[:-2] != C.shape[:-2]:
         raise IRError(f, f"'{f.name}' op: the batch dimensions of A, B and C "
                          f"({A.shape[:-2]}, {B.shape[:-2]}, {C.shape[:-2]}) differ")
@@ -332,9 +355,10 @@ def _k_dims(f, roots: list) -> list[int] | None:
     return [out[0][0], out[1][0]]
 
 
-def _grid(f) -> tuple[int, ...] | None:
+def _grid(f, values=None) -> tuple[int, ...] | None:
     """Workgroups along x (, y, z) the kernel needs, or None when a workgroup id it reads
-    has no bound."""
+    has no bound; ``values``: what gives the bounds known only at launch (a function of a
+    list of values), without which such a bound has none."""
     bounds: dict[int, int | None] = {}
     def over_workgroups(o) -> bool:
         return o.name == "scf.forall" and "mapping" in o.attributes and any(
@@ -343,6 +367,8 @@ def _grid(f) -> tuple[int, ...] | None:
     for o in _walk(f, over_workgroups):
         lbs, ubs, steps = (list(ir.DenseI64ArrayAttr(o.attributes[a])) for a in
                            ("staticLowerBound", "staticUpperBound", "staticStep"))
+        if values is not None:
+            lbs, ubs, steps = _at_launch_bounds(o, values, (lbs, ubs, steps))
         for m, lb, ub, step in zip(ir.ArrayAttr(o.attributes["mapping"]), lbs, ubs, steps):
             d = workgroup_mapping(m)
             if d is None or min(lb, ub) < 0 or step <= 0:  # dynamic (or no grid)

@@ -10,8 +10,11 @@ sizes: [1073741822], strides: [1]``, a ``memref.cast`` to ``memref<?xf16>`` and 
 
 * :func:`source_base` is the memref the front end's copies index
   (:mod:`pipeline_mlir.frontend.layout`): the copy's source followed through views to a
-  contiguous, row-major buffer at offset 0, of static shape (IREE) or one dynamic dimension
-  of stride 1 (Wave's fat buffer, whose elements are indexed directly).
+  contiguous, row-major buffer at offset 0, of static shape (IREE) or of a dynamic first
+  dimension: Wave's 1-D fat buffer, whose elements are indexed directly, or IREE's
+  ``memref<?x4096xbf16>`` of rows known at launch (its strides are static).  A dynamic
+  dimension further in (``memref<?x?xbf16>``, a row stride known only at launch) is
+  refused: the front end's copies index with static strides.
 * :func:`declared_extent` is how many elements (from the root's element 0) the buffer has:
   a root of static shape says so itself (IREE; nothing else is consulted, so IREE's kernels
   are checked as before); under a root that states no size (rank 0, or a dynamic shape) the
@@ -43,17 +46,15 @@ SOURCE_VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape"
 
 def source_base(src):
     """The buffer a copy's global source view is a view of (followed through
-    :data:`SOURCE_VIEWS`), if it is contiguous, row-major, at offset 0 and either of static
-    shape or of rank 1 with a dynamic size (else None)."""
+    :data:`SOURCE_VIEWS`), if it is contiguous, row-major and at offset 0, of a static
+    shape but for its first dimension, which may be dynamic (else None)."""
     v = src
     while not isinstance(v.owner, ir.Block) and _op(v.owner).name in SOURCE_VIEWS:
         v = _op(v.owner).operands[0]
     t = ir.MemRefType(v.type)
     strides, offset = t.get_strides_and_offset()
-    if offset != 0:
+    if offset != 0 or any(ir.ShapedType.is_dynamic_size(d) for d in t.shape[1:]):
         return None
-    if not t.has_static_shape:
-        return v if t.rank == 1 and list(strides) == [1] else None
     want = [int(np.prod(t.shape[i + 1:])) for i in range(t.rank)]
     return v if list(strides) == want else None
 

@@ -212,8 +212,9 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     base = source_base(an.scan.copies[k0].src)
     if base is None:
         raise LM.LoopRefusal(f"channel {label}'s copies read a view of a global buffer that "
-                             f"is not of static shape, contiguous and row-major (nor "
-                             f"1-D of dynamic size, contiguous and at offset 0)",
+                             f"is not contiguous, row-major and at offset 0 with strides "
+                             f"known at compile time (a size known only at launch in its "
+                             f"first dimension at most)",
                              (an.copies[k0].op,))
     dims = tuple(ir.MemRefType(base.type).get_strides_and_offset()[0])
     check_copy_reads(an.scan, an.read_points, copies, chan._replace(

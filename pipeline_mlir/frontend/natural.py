@@ -9,6 +9,8 @@ synchronises, reads MFMA fragments from LDS and multiplies, with the accumulator
   VectorDistribute copies) inlined;
 * :mod:`~pipeline_mlir.frontend.tails`: the iterations the schedule's loop cannot run
   (an odd trip count's last) cut off into a remainder loop after it;
+* :mod:`~pipeline_mlir.frontend.lds_hoist`: LDS allocated inside the loop, whose
+  lifetime is one iteration, hoisted before it;
 * :mod:`~pipeline_mlir.frontend.scan`: finding the loops and each op's role;
 * :mod:`~pipeline_mlir.frontend.regcopy`: copies through registers made direct-to-LDS
   copies, on an LDS layout of the front end's;
@@ -24,6 +26,7 @@ from __future__ import annotations
 from pipeline_mlir.frontend.address import Analysis, analyse
 from pipeline_mlir.frontend.adopt import adopt
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
+from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds
 from pipeline_mlir.frontend.partition import check_waves, partition_loop
 from pipeline_mlir.frontend.regcopy import convert_register_copies
 from pipeline_mlir.frontend.scan import (check_not_pipelined, find_natural_loops, no_loop_reason,
@@ -43,6 +46,7 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     with another number of waves."""
     check_not_pipelined(loop)
     inline_constant_true_ifs(loop)
+    hoist_iteration_lds(loop)
     scan = scan_loop(loop)
     if schedule is not None:
         check_waves(scan, schedule)

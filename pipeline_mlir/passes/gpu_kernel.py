@@ -9,12 +9,15 @@ kernels.  Kernels come in other containers too; this pass rewrites them:
   workgroup size comes from ``gpu.known_block_size`` or IREE's ``translation_info``;
 * IREE's interface ops become kernel arguments or GPU ids:
   ``hal.interface.binding.subspan`` -> a memref argument (in binding order; the
-  ``#hal.descriptor_type<storage_buffer>`` memory space becomes global),
+  ``#hal.descriptor_type<storage_buffer>`` memory space becomes global; a dynamic size
+  is then the descriptor's, passed at launch, and the push constants IREE computes it
+  from stay arguments of their own),
   ``hal.interface.constant.load`` -> an ``i32`` argument (in ordinal order),
   ``hal.interface.workgroup.id/count/size`` -> ``gpu.block_id/grid_dim/block_dim``,
   an ``scf.forall`` over workgroups (``#iree_codegen.workgroup_mapping``) -> its body
   with ``gpu.block_id`` for the induction variables; ``iree_codegen.index_hint`` and
-  ``util.assume.int`` hints are dropped;
+  ``util.assume.int`` hints and the ``iree_tensor_ext.dispatch.workload.ordinal`` naming
+  a push constant's size are dropped (their operands used instead);
 * an affine op other than ``affine.apply`` is an error at the op; the ``affine.apply`` ops
   stay for upstream ``lower-affine``, the next step of ``registry.TO_LLVM_PASSES`` (IREE's
   tail has already lowered those of a ``hal.executable``);
@@ -25,10 +28,11 @@ These are exactly the things IREE's own ``iree-convert-to-rocdl`` mishandles out
 IREE's flow: a binding op inside a ``gpu.func`` makes it crash (its HAL lowering
 expects IREE's kernel ABI), a workgroup ``memref.alloc`` inside a ``gpu.module`` gives
 ``'llvm.mlir.addressof' op must reference a global``.  Anything the pass cannot
-rewrite (a binding with a non-zero offset or dynamic sizes, a swizzle hint, host code
-next to the kernels) is a located error.  The kernel's launch: the grid is the
-``scf.forall`` bounds (x, y, z as mapped) or whatever the kernel's own ids expect;
-arguments are the function's own arguments, then the bindings, then the constants.
+rewrite (a binding with a non-zero offset, or of dynamic sizes in a strided layout, a
+swizzle hint, host code next to the kernels) is a located error.  The kernel's launch:
+the grid is the ``scf.forall`` bounds (x, y, z as mapped) or whatever the kernel's own
+ids expect; arguments are the function's own arguments, then the bindings, then the
+constants.
 """
 
 from __future__ import annotations
@@ -218,9 +222,11 @@ class GpuKernel(SchedPass):
     def _check_binding(o) -> None:
         names = [o.attributes[i].name for i in range(len(o.attributes))]
         t = ir.MemRefType(o.results[0].type)
-        if not t.has_static_shape:
-            raise IRError(o, "'hal.interface.binding.subspan' op with dynamic sizes: the kernel "
-                             "argument would need its sizes passed too (not supported)")
+        if not t.has_static_shape and str(t.layout) != str(ir.AffineMapAttr.get(
+                ir.AffineMap.get_identity(t.rank))):
+            raise IRError(o, f"'hal.interface.binding.subspan' op of {t}: a binding of dynamic "
+                             f"sizes becomes a memref argument whose descriptor passes them, "
+                             f"which needs the row-major (identity) layout")
         ops = list(o.operands)
         if ops and constant_int(ops[0]) != 0:
             raise IRError(o, "'hal.interface.binding.subspan' op with a non-zero or dynamic "
@@ -367,7 +373,8 @@ def _refuse_affine(g) -> None:
 
 def _drop_hints_and_returns(g) -> None:
     """IREE's value hints forwarded to their operands; ``func.return`` -> ``gpu.return``."""
-    for o in _walk(g, lambda o: o.name in ("iree_codegen.index_hint", "util.assume.int")):
+    for o in _walk(g, lambda o: o.name in ("iree_codegen.index_hint", "util.assume.int",
+                                           "iree_tensor_ext.dispatch.workload.ordinal")):
         if len(o.results) != len(o.operands):
             raise IRError(o, f"'{o.name}' op: cannot drop this hint")
         for r, v in zip(o.results, o.operands):

@@ -257,7 +257,8 @@ def _emulator_arguments(p) -> None:
                           "IREE dispatch (.mlir, built with --pipeline first), a code object or "
                           "its assembly, on an M x N x K problem; --emulate alone for an IREE "
                           "dispatch, whose sizes are compiled in and read from it (given, they "
-                          "must be its own; a code object does not state them: give them)")
+                          "must be its own; a code object does not state them: give them); a "
+                          "dispatch with sizes known only at launch runs at those given")
     emu.add_argument("--emulate-mode", metavar="MODE", default="eager", action=_Store,
                      help="when memory operations complete: eager (default), late (at the "
                           "wait that forces them) or random[:SEED]")

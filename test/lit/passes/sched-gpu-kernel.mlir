@@ -107,3 +107,22 @@ func.func @agprs(%g: memref<64xf32, #gpu.address_space<global>>) attributes {gpu
   memref.store %w, %g[%t] : memref<64xf32, #gpu.address_space<global>>
   return
 }
+
+// -----
+
+// A binding sized at launch (rows from push constants, as IREE passes an index): a memref
+// argument of the dynamic type, its descriptor passing the size; the push constant stays
+// an i32 argument after the bindings.
+// CHECK:        gpu.func @rows(%arg0: memref<?x64xf32, #gpu.address_space<global>>, %arg1: i32) kernel
+// LLVM: define amdgpu_kernel void @rows(
+#layout2 = #hal.pipeline.layout<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer>]>
+func.func @rows() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %p = hal.interface.constant.load layout(#layout2) ordinal(0) : i32
+  %n = arith.index_castui %p : i32 to index
+  %b = hal.interface.binding.subspan layout(#layout2) binding(0) alignment(64) offset(%c0) : memref<?x64xf32, #gpu.address_space<global>>{%n}
+  %t = gpu.thread_id x
+  %v = memref.load %b[%c0, %t] : memref<?x64xf32, #gpu.address_space<global>>
+  memref.store %v, %b[%c0, %t] : memref<?x64xf32, #gpu.address_space<global>>
+  return
+}

@@ -115,8 +115,8 @@ def test_grid(body, grid):
     (kernel(a="128x64xf32", b="256x64xf32"), "A and B are f32 and f32"),
     (kernel(b="256x64xf16"), "A and B are bf16 and f16"),
     (kernel(c="128x256xi32"), "C is i32: the emulator's reference writes C as f32, bf16, f16"),
-    (kernel(a="128x64x2x2xbf16"), "binding A (memref<128x64x2x2xbf16>) is not a static memref "
-                                  "of 1 to 3 dimensions"),
+    (kernel(a="128x64x2x2xbf16"), "binding A (memref<128x64x2x2xbf16>) is not a memref of 1 "
+                                  "to 3 dimensions"),
     (kernel(a="2x128x64xbf16"), "binding A (2x128x64xbf16) is not a 2-D matrix or a 3-D batch"),
     (kernel(a="2x128x64xbf16", b="3x256x64xbf16", c="2x128x256xf32"),
      "the batch dimensions of A, B and C ((2,), (3,), (2,)) differ"),
@@ -129,7 +129,7 @@ def test_grid(body, grid):
     ("module {\n}\n", "the input has no kernel to launch"),
     (kernel().replace("#hal.pipeline.layout<", "#hal.pipeline.layout<constants = 1, ").replace(
         TAIL, "    %p = hal.interface.constant.load layout(#layout) ordinal(0) : i32\n" + TAIL),
-     "reads a push constant, and a matmul launch passes none"),
+     "the kernel reads push constants: the launch's M, N and K must be given"),
 ])
 def test_refusals_name_the_op_and_why(text, message):
     got = refusal(text)

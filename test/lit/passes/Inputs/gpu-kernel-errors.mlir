@@ -23,3 +23,17 @@ func.func @swizzled() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %lds = memref.alloc() {iree_codegen.swizzle = #iree_codegen.xor_shuffle<64, 8>} : memref<4096xbf16, #gpu.address_space<workgroup>>
   return
 }
+
+// -----
+
+// A binding sized at launch becomes a memref argument whose descriptor passes its sizes:
+// only in the row-major (identity) layout.
+#layout = #hal.pipeline.layout<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer>]>
+func.func @dynamic_strided() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %p = hal.interface.constant.load layout(#layout) ordinal(0) : i32
+  %n = arith.index_castui %p : i32 to index
+  // expected-error @+1 {{a binding of dynamic sizes becomes a memref argument whose descriptor passes them, which needs the row-major (identity) layout}}
+  %b = hal.interface.binding.subspan layout(#layout) binding(0) alignment(64) offset(%c0) : memref<?x64xf32, strided<[128, 1]>, #gpu.address_space<global>>{%n}
+  return
+}

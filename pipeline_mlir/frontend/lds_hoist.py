@@ -1,0 +1,128 @@
+"""LDS allocated inside the K-loop, hoisted out of it before the analysis.
+
+IREE allocates an operand's LDS tile inside the K-loop when its size depends on the sizes
+of the dispatch (its dynamic-K kernels at the prefetch point: ``memref.alloc`` in the loop
+body, ``memref.dealloc`` at its end).  Such a buffer is the loop's staging buffer: each
+iteration fills it and reads it, and nothing of it lives on into the next.  The pipeliner
+multi-buffers the loop's LDS itself, so :func:`hoist_iteration_lds` moves each workgroup
+``memref.alloc`` directly in the loop's body before the loop, with the views of it whose
+other operands are defined outside the loop (``memref.expand_shape`` of it, a
+``memref.subview`` at a thread's offset), and drops its ``memref.dealloc`` in the loop.
+One buffer for every iteration is exact when:
+
+* its size is the same in every iteration: the allocation's size operands are defined
+  outside the loop;
+* nothing of it outlives the iteration: every use of it, followed through views, is an
+  access or a view inside the loop; yielded (to the next iteration or out of the loop) or
+  handed to any other op, it is refused;
+* no other writer exists: every access to it is one of the iteration's (above), so the
+  analysis that follows sees all its writers and readers, and the checks of the rewrite
+  (reads after their copies, a barrier between each read and the next iteration's copies:
+  :mod:`pipeline_mlir.frontend.soundness`) hold for it as for a buffer allocated before
+  the loop.
+
+Each refusal is an :class:`~pipeline_mlir.dialect.ir_io.IRError` at the op, saying why.
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.dialect.attrs import is_workgroup_memref
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.kernel_ir import describe
+
+__all__ = ["hoist_iteration_lds"]
+
+#: ops that view a buffer (their first operand) without touching it
+VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
+         "memref.reinterpret_cast", "memref.view")
+#: ops that read or write a buffer operand and let nothing of it escape
+ACCESSES = ("memref.load", "memref.store", "vector.load", "vector.store",
+            "vector.transfer_read", "vector.transfer_write", "vector.maskedload",
+            "vector.maskedstore", "amdgpu.gather_to_lds", "amdgpu.transpose_load",
+            "memref.copy", "memref.dealloc")
+
+
+def hoist_iteration_lds(loop) -> int:
+    """Hoist the LDS allocations of ``loop``'s body (module docstring); returns how many."""
+    loop = _op(loop)
+    body = loop.regions[0].blocks[0]
+    allocs = [_op(o) for o in body.operations if _op(o).name == "memref.alloc" and
+              is_workgroup_memref(_op(o).results[0].type)]
+    for alloc in allocs:
+        _check_sizes(loop, alloc)
+        _check_uses(loop, alloc)
+    for alloc in allocs:
+        for user in _users(alloc.results[0]):
+            if user.name == "memref.dealloc":
+                user.erase()
+        alloc.move_before(loop)
+        _hoist_views(loop, alloc.results[0])
+    return len(allocs)
+
+
+def _inside(op, loop) -> bool:
+    """Whether ``op`` is nested in ``loop``'s body."""
+    while op is not None:
+        parent = op.parent
+        if parent is None:
+            return False
+        parent = _op(parent)
+        if parent == loop:
+            return True
+        op = parent
+    return False
+
+
+def _defined_inside(v, loop) -> bool:
+    owner = v.owner
+    op = _op(owner.owner) if isinstance(owner, ir.Block) else _op(owner)
+    return op == loop or _inside(op, loop)
+
+
+def _check_sizes(loop, alloc) -> None:
+    for v in alloc.operands:
+        if _defined_inside(v, loop):
+            where = v.owner if isinstance(v.owner, ir.Block) else _op(v.owner)
+            what = "the loop variable" if isinstance(where, ir.Block) else describe(where)
+            raise IRError(alloc, f"{describe(alloc)} allocates LDS inside the K-loop with a "
+                                 f"size computed in the iteration (by {what}); the front end "
+                                 f"hoists an allocation of one size for every iteration")
+
+
+def _users(v) -> list:
+    return [_op(u.owner) for u in v.uses]
+
+
+def _check_uses(loop, alloc) -> None:
+    """Every use of ``alloc``, followed through views, an access or view in ``loop``."""
+    todo, seen = [alloc.results[0]], set()
+    while todo:
+        v = todo.pop()
+        for user in _users(v):
+            if user in seen:
+                continue
+            seen.add(user)
+            if not _inside(user, loop) or user.name not in VIEWS + ACCESSES:
+                why = ("outside the K-loop" if not _inside(user, loop) else
+                       "yielded: it would outlive its iteration" if user.name == "scf.yield"
+                       else "not an access or a view of it")
+                raise IRError(user, f"{describe(user)} uses the LDS {describe(alloc)} "
+                                    f"allocates inside the K-loop, {why}; the front end "
+                                    f"hoists a buffer only the iteration uses")
+            if user.name in VIEWS and list(user.operands)[0] == v:
+                todo.extend(user.results)
+
+
+def _hoist_views(loop, v) -> None:
+    """Move the views of ``v`` directly in ``loop``'s body whose operands are all defined
+    outside the loop before it (and theirs)."""
+    todo = [v]
+    while todo:
+        x = todo.pop()
+        for user in _users(x):
+            if user.name in VIEWS and _op(user.parent) == loop and \
+                    not any(_defined_inside(o, loop) for o in user.operands):
+                user.move_before(loop)
+                todo.extend(user.results)

@@ -1,0 +1,195 @@
+"""IREE's ``A x B^T`` dispatches (``matmul_bf16_abt_4096.prefetch.mlir`` and others of its
+default kind) with M, N or K known only at launch: what IREE's own dispatch of
+``tensor<?x4096xbf16>`` or ``tensor<4096x?xbf16>`` operands would hold if its tiles were
+full (``iree-compile`` 3.13 writes no such MFMA K-loop: without a ``padding`` lowering
+config it fails or multiplies per thread, with one it masks the rows past M and runs a
+K-loop to the bound of its ``util.assume.int``).
+
+:func:`dynamic` rewrites the text.  Each size known at launch arrives as IREE passes an
+``index``: two ``i32`` push constants (low and high word) combined, cast,
+``util.assume.int`` and ``iree_tensor_ext.dispatch.workload.ordinal``.  A dynamic M makes
+A ``?xK`` and C ``?xN`` and the workgroup loop run over ``ceildiv(M, tile)`` rows of tiles
+(the last one's rows past M lie past the end of A and C: the range check reads zeros and
+drops the stores); a dynamic N makes B ``?xK`` and C ``Mx?``, N assumed a multiple of the
+tile's (a column of C past N would be the next row's); a dynamic K makes A and B ``Mx?``
+(rows of a stride known at launch), K assumed a multiple of the K step, 32, and the
+K-loop run ``K / 32`` iterations (a trip count known only at run time).  Every op that
+views A, B or C takes the dynamic type.  A static ``k`` other than 4096 cuts K instead
+(rows of ``k``, ``k / 32`` iterations: the same kernel, cheaper to emulate).
+:func:`dynamic_k_late` does K in IREE's late form.
+"""
+
+from __future__ import annotations
+
+import re
+
+LOOP = re.compile(r"(scf\.for %arg2 = %c0 to )%c128( step %c1)")
+
+
+def _size(name: str, ordinal: int, assume: str) -> str:
+    """IREE's reading of an index ``%dyn_<name>`` from push constants ``ordinal`` and
+    ``ordinal + 1``."""
+    p = f"          %dyn_{name}"
+    layout = "hal.interface.constant.load layout(#pipeline_layout)"
+    return (f"{p}_lo = {layout} ordinal({ordinal}) : i32\n"
+            f"{p}_hi = {layout} ordinal({ordinal + 1}) : i32\n"
+            f"{p}_l = arith.extui %dyn_{name}_lo : i32 to i64\n"
+            f"{p}_h = arith.extui %dyn_{name}_hi : i32 to i64\n"
+            f"{p}_c32 = arith.constant 32 : i64\n"
+            f"{p}_s = arith.shli %dyn_{name}_h, %dyn_{name}_c32 : i64\n"
+            f"{p}_o = arith.ori %dyn_{name}_l, %dyn_{name}_s : i64\n"
+            f"{p}_i = arith.index_castui %dyn_{name}_o : i64 to index\n"
+            f"{p}_a = util.assume.int %dyn_{name}_i<{assume}> : index\n"
+            f"{p} = iree_tensor_ext.dispatch.workload.ordinal %dyn_{name}_a, {ordinal // 2} "
+            f": index\n")
+
+
+def _retype(text: str, binding: int, old: str, new: str, sizes: str) -> str:
+    """``text`` with binding ``binding``'s type ``old`` (e.g. ``4096x4096xbf16``) made
+    ``new`` on its subspan (sized by ``sizes``, e.g. ``%dyn_m``) and on every op that views
+    it."""
+    m = re.search(rf"(%\w+) = hal\.interface\.binding\.subspan [^\n]* binding\({binding}\)"
+                  rf"[^\n]*: memref<{re.escape(old)}", text)
+    assert m, f"no binding {binding} of {old}"
+    names, lines = [m.group(1)], text.split("\n")
+    for i, line in enumerate(lines):
+        if old == new:
+            break
+        if f"binding({binding})" in line and "subspan" in line:
+            lines[i] = line.replace(f"memref<{old}", f"memref<{new}") + (
+                "{" + sizes + "}" if sizes else "")
+            continue
+        rhs = line.split("=", 1)[-1]
+        if old == new or f"memref<{old}" not in line or not any(
+                re.search(rf"{re.escape(n)}(?![\w])", rhs) for n in names):
+            continue
+        lines[i] = line.replace(f"memref<{old}", f"memref<{new}")
+        d = re.match(r"\s*(%\w+) = (memref\.assume_alignment|amdgpu\.fat_raw_buffer_cast)", line)
+        if d:
+            names.append(d.group(1))
+    return "\n".join(lines)
+
+
+def _sizes(text: str) -> tuple[int, int, int, int, int]:
+    """(M, N, K, the forall's bounds) of IREE's dispatch ``text``."""
+    a = re.search(r"binding\(0\)[^\n]*: memref<(\d+)x(\d+)xbf16", text)
+    c = re.search(r"binding\(2\)[^\n]*: memref<(\d+)x(\d+)xf32", text)
+    g = re.search(r"scf\.forall \(%arg0, %arg1\) in \((\d+), (\d+)\)", text)
+    return (int(a.group(1)), int(c.group(2)), int(a.group(2)), int(g.group(1)),
+            int(g.group(2)))
+
+
+def dynamic(text: str, m: bool = True, k: int | str | None = None, n: bool = False) -> str:
+    """The dispatch ``text`` (IREE's bf16 ``A x B^T`` at the prefetch point: the 4096^3
+    one, or another of its default kind) with M (``m``) and N (``n``) launch values;
+    ``k``: ``"?"`` K a launch value too, an int K cut to it (both: the 4096^3 dispatch
+    only), None K as it is (module docstring)."""
+    M0, N0, K0, tiles, cols = _sizes(text)
+    k = K0 if k is None else None if k == "?" else k
+    if k != K0 and not (K0 == 4096 and LOOP.search(text)):
+        raise ValueError("K known at launch or cut: IREE's 4096^3 dispatch only")
+    dyn = {"m": m, "n": n, "k": k is None}
+    # a row of C past N would wrap into the next row (no range check stops it): N is
+    # assumed a multiple of the tile's N, K of the K step; rows past M are past the end
+    udiv = {"m": "", "n": f", udiv = {N0 // cols}", "k": ", udiv = 32"}
+    sizes = "".join(_size(name, 2 * i, "umin = 0, umax = 9007199254740991" + udiv[name])
+                    for i, name in enumerate(x for x in "mnk" if dyn[x]))
+    kk = "?" if k is None else str(k)
+    if k != K0:
+        text = text.replace("strided<[4096, 1], offset: ?>", f"strided<[{kk}, 1], offset: ?>")
+        text = LOOP.sub(r"\g<1>%dyn_trips\2", text)
+        sizes += ("          %dyn_trips = affine.apply affine_map<()[s0] -> (s0 ceildiv 32)>()"
+                  "[%dyn_k]\n" if k is None else
+                  f"          %dyn_trips = arith.constant {k // 32} : index\n")
+    for name, tile, rows in (("m", M0 // tiles, "rows"), ("n", N0 // cols, "cols")):
+        if dyn[name]:
+            sizes += (f"          %dyn_{name}tiles = affine.apply affine_map<()[s0] -> (s0 "
+                      f"ceildiv {tile})>()[%dyn_{name}]\n          %dyn_{rows} = affine.apply "
+                      f"affine_map<()[s0] -> (s0 ceildiv 16)>()[%dyn_{name}]\n")
+    count = 2 * sum(dyn.values())
+    text = text.replace("#hal.pipeline.layout<bindings", f"#hal.pipeline.layout<constants = "
+                        f"{count}, bindings", 1) if count else text
+    text = re.sub(r"(\n\s*%\w+ = hal\.interface\.binding\.subspan [^\n]*binding\(0\))",
+                  lambda g: "\n" + sizes.rstrip("\n") + g.group(1), text, count=1)
+    for binding, (old, new) in enumerate(((f"{M0}x{K0}xbf16", ("m", M0, "k", kk)),
+                                          (f"{N0}x{K0}xbf16", ("n", N0, "k", kk)))):
+        text = _retype(text, binding, old, f"{'?' if dyn[new[0]] else new[1]}x{new[3]}xbf16",
+                       _operands(dyn, new[0], "k"))
+    return _dynamic_c(text, dyn, M0, N0, tiles, cols)
+
+
+def _operands(dyn: dict, *names: str) -> str:
+    """The sizes of a binding of dimensions ``names``: ``%dyn_m, %dyn_k``."""
+    return ", ".join(f"%dyn_{x}" for x in names if dyn[x])
+
+
+def _dynamic_c(text: str, dyn: dict, M0: int, N0: int, tiles: int, cols: int) -> str:
+    """``text`` with C and its views, and the workgroup loop, of M and N as ``dyn`` says."""
+    if not (dyn["m"] or dyn["n"]):
+        return text
+    r, c = ("?" if dyn["m"] else M0), ("?" if dyn["n"] else N0)
+    text = _retype(text, 2, f"{M0}x{N0}xf32", f"{r}x{c}xf32", _operands(dyn, "m", "n"))
+    rows = f"{M0 // 16}x16x{N0 // 16}x16xf32"
+    r4, c4 = ("%dyn_rows" if dyn["m"] else M0 // 16), ("%dyn_cols" if dyn["n"] else N0 // 16)
+    new = f"{'?' if dyn['m'] else M0 // 16}x16x{'?' if dyn['n'] else N0 // 16}x16xf32"
+    text = text.replace(f"output_shape [{M0 // 16}, 16, {N0 // 16}, 16] : memref<{r}x{c}xf32",
+                        f"output_shape [{r4}, 16, {c4}, 16] : memref<{r}x{c}xf32")
+    text = text.replace(f"into memref<{rows}", f"into memref<{new}")
+    text = re.sub(rf"(memref\.subview %expand_shape\[[^\n]*: )memref<{rows}", rf"\1memref<{new}",
+                  text)
+    if dyn["n"]:
+        text = text.replace(f"strided<[{16 * N0}, {N0}, 16, 1]", "strided<[?, ?, 16, 1]")
+    mt, nt = ("%dyn_mtiles" if dyn["m"] else tiles), ("%dyn_ntiles" if dyn["n"] else cols)
+    return text.replace(f"scf.forall (%arg0, %arg1) in ({tiles}, {cols})",
+                        f"scf.forall (%arg0, %arg1) in ({mt}, {nt})", 1)
+
+
+def dynamic_m(text: str, k: int | None = None) -> str:
+    """:func:`dynamic` with M known at launch and K of ``k`` (default: as it is)."""
+    return dynamic(text, True, k)
+
+
+LATE_LOOP = re.compile(r"(scf\.for %arg0 = %c0_i32 to )%c128_i32( step %c1_i32)")
+
+
+def dynamic_k_late(text: str) -> str:
+    """IREE's 4096^3 dispatch in the late form (``matmul_bf16_abt_4096.late.mlir``) with K
+    known at launch: A and B ``4096x?``, the i32 K-loop to ``ceildiv(K, 32)``."""
+    sizes = _size("k", 0, "umin = 0, umax = 9007199254740991, udiv = 32") + (
+        "          %dyn_trips = affine.apply affine_map<()[s0] -> (s0 ceildiv 32)>()[%dyn_k]\n"
+        "          %dyn_trips_i32 = arith.index_cast %dyn_trips : index to i32\n")
+    assert LATE_LOOP.search(text), "not IREE's 4096^3 dispatch in the late form"
+    text = LATE_LOOP.sub(r"\g<1>%dyn_trips_i32\2", text)
+    text = text.replace("#hal.pipeline.layout<bindings", "#hal.pipeline.layout<constants = 2, "
+                        "bindings", 1)
+    text = re.sub(r"(\n\s*%\w+ = hal\.interface\.binding\.subspan [^\n]*binding\(0\))",
+                  lambda g: "\n" + sizes.rstrip("\n") + g.group(1), text, count=1)
+    for binding in (0, 1):
+        text = _retype(text, binding, "4096x4096xbf16", "4096x?xbf16", "%dyn_k")
+    return text
+
+
+def lds_in_loop(text: str) -> str:
+    """IREE's dispatch at the prefetch point with its LDS allocated inside the K-loop, as
+    IREE allocates a tile whose size depends on the dispatch's: both ``memref.alloc`` and
+    every view of them before the loop moved to the top of the loop's body, their
+    ``memref.dealloc`` to its end."""
+    lines = text.split("\n")
+    loop = next(i for i, line in enumerate(lines) if "scf.for %arg2" in line)
+    names, moved, kept = set(), [], []
+    for i, line in enumerate(lines):
+        m = re.match(r"\s*(%\w+) = (memref\.alloc|memref\.expand_shape|memref\.subview)"
+                     r"[ (](%\w+)?", line)
+        if i < loop and m and ("workgroup" in line and m.group(2) == "memref.alloc" or
+                               m.group(3) in names):
+            names.add(m.group(1))
+            moved.append(line.strip())
+        elif not re.match(r"\s*memref\.dealloc %alloc", line):
+            kept.append(line)
+    loop = next(i for i, line in enumerate(kept) if "scf.for %arg2" in line)
+    end = next(i for i in range(loop, len(kept)) if kept[i].strip().startswith("scf.yield"))
+    deallocs = [f"memref.dealloc {m.group(1)} : {m.group(2)}" for m in (
+        re.match(r"(%\w+) = memref\.alloc\(\)[^:]*: (.*)", x) for x in moved) if m]
+    pad = " " * (len(kept[loop + 1]) - len(kept[loop + 1].lstrip()))
+    return "\n".join(kept[:loop + 1] + [pad + x for x in moved] + kept[loop + 1:end] +
+                     [pad + x for x in deallocs] + kept[end:])

@@ -1,0 +1,77 @@
+"""pipeline_mlir/frontend/launch_sizes.py: a dispatch whose bindings are sized at launch.
+
+IREE's 4096^3 dispatch with M known only at launch (``test/data/iree/dynamic.py``: A and C
+of ``?x4096``, the size from two push constants as IREE passes an index, the workgroup
+loop over ``ceildiv(M, 128)``) is read at the sizes of a launch: the push constants that
+give them, the shapes and the grid.  Every refusal is at the op, saying why.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipeline_mlir.dialect.bindings import ir, new_context
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.frontend.dispatch import matmul_dispatch
+
+ROOT = Path(__file__).parents[3]
+sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
+import dynamic as D  # noqa: E402
+
+PREFETCH = (ROOT / "test" / "data" / "iree" / "matmul_bf16_abt_4096.prefetch.mlir").read_text()
+TEXT = D.dynamic_m(PREFETCH, 256)
+
+
+def dispatch(text: str, sizes):
+    with new_context() as ctx:
+        return matmul_dispatch(ir.Module.parse(text, ctx), sizes)
+
+
+def refusal(text: str, sizes) -> str:
+    with new_context() as ctx:
+        with pytest.raises(IRError) as e:
+            matmul_dispatch(ir.Module.parse(text, ctx), sizes)
+        return f"{e.value.op.location}: {e.value}"
+
+
+@pytest.mark.parametrize("m,constants,tiles", [
+    (400, (400, 0), 4), (128, (128, 0), 1), (16, (16, 0), 1),
+    ((1 << 32) + 128, (128, 1), (1 << 25) + 1)])
+def test_sizes_push_constants_and_grid_of_a_launch(m, constants, tiles):
+    d = dispatch(TEXT, (m, 4096, 256))
+    assert (d.M, d.N, d.K, d.constants, d.grid) == (m, 4096, 256, constants, (32, tiles))
+    assert [b.shape for b in d.bindings] == [(m, 256), (4096, 256), (m, 4096)]
+
+
+def test_static_dispatch_is_unchanged_by_sizes():
+    d = dispatch(PREFETCH, (4096, 4096, 4096))
+    assert (d.M, d.constants, d.grid) == (4096, (), (32, 32))
+
+
+ASSUME = "%dyn_m_i<umin = 0, umax = 9007199254740991>"
+
+
+@pytest.mark.parametrize("text,sizes,message", [
+    (TEXT, None, "binding A (memref<?x256xbf16, #hal.descriptor_type<storage_buffer>>) is "
+                 "sized at launch: the launch's M, N and K must be given"),
+    (TEXT.replace(ASSUME, "%dyn_m_i<umin = 0, umax = 9007199254740991, udiv = 128>"),
+     (400, 4096, 256), "the launch makes operand #0 400, and the kernel was compiled assuming "
+                       "udiv = 128"),
+    (TEXT.replace(ASSUME, "%dyn_m_i<umin = 512, umax = 9007199254740991>"), (400, 4096, 256),
+     "assuming umin = 512"),
+    (TEXT.replace("%dyn_m_o = arith.ori %dyn_m_l, %dyn_m_s : i64",
+                  "%dyn_m_o = arith.muli %dyn_m_l, %dyn_m_s : i64"), (400, 4096, 256),
+     "a binding's size is computed by it, and the emulator finds push constants only "
+     "for sizes IREE passes"),
+    (TEXT.replace("ordinal(1) : i32\n", "ordinal(2) : i32\n"
+                  "          %dyn_x = hal.interface.constant.load layout(#pipeline_layout) "
+                  "ordinal(1) : i32\n").replace("constants = 2", "constants = 3"),
+     (400, 4096, 256), "push constant #1 sizes no binding"),
+    (TEXT, (-16, 4096, 256), "a size of -16"),
+], ids=["no sizes", "udiv", "umin", "muli", "unused constant", "negative"])
+def test_refusals_name_the_op_and_why(text, sizes, message):
+    got = refusal(text, sizes)
+    assert message in got and 'loc("-":' in got, got

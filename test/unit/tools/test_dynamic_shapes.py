@@ -1,0 +1,190 @@
+"""IREE's matmul with M or K known only at launch, pipelined and run at several sizes.
+
+``test/data/iree/dynamic.py`` rewrites IREE's dispatches so (``iree-compile`` 3.13 writes
+no MFMA K-loop of dynamic M or K it could pipeline: docs/iree-kernels.md), each size from
+two push constants as IREE passes an index:
+
+* the committed 4096^3 dispatch (at the prefetch point; in the late form with K dynamic
+  too) with M dynamic (``?x256`` A, ``?x4096`` C, the workgroup
+  loop over ``ceildiv(M, 128)``; K cut to 256, 8 iterations, to keep the runs short), K
+  dynamic (``4096x?`` A and B: rows of a stride known at launch, a K-loop of ``K / 32``
+  iterations, a trip count known only at run time, so the pipelined loop is guarded), and
+  both;
+* IREE's 512^3 dispatch (64x128 tiles, K step 128, generated here) with M and N dynamic:
+  its copies do not split into the schedule's subtiles, so the front end makes its own
+  (``pipeline_mlir/frontend/layout.py``) from the ``?x512`` buffers (with M dynamic, the
+  refusals: a row stride known at launch, reads past a declared end).
+
+``pipeline-opt --pipeline=4wave`` pipelines each (its schedule simulated hazard-free on the
+way) into one code object; the emulator launches it at each size with the push constants
+and the grid the sizes give (``pipeline_mlir/frontend/launch_sizes.py``) and the bindings'
+memref descriptors of the actual sizes: exact in late and random mode for the first and
+the last workgroup (at an M that is not a multiple of the tile the last one's rows past M
+read zero from past the buffer and its stores there are dropped, as IREE's unpadded
+kernel relies on; K = 0, 1 and an odd number of K steps take the remainder paths).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipeline_mlir.dialect.bindings import ir, new_context
+from pipeline_mlir.emu.inputs import load_kernel
+from pipeline_mlir.emu.iree import Matmul, emulate_matmul
+from pipeline_mlir.frontend.dispatch import matmul_dispatch
+from pipeline_mlir.tools.pipeline_opt import main
+
+ROOT = Path(__file__).parents[3]
+sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
+sys.path.insert(0, str(ROOT / "test" / "unit"))
+import dynamic as D  # noqa: E402
+import generate as G  # noqa: E402
+from build_cache import cached  # noqa: E402
+
+DATA = ROOT / "test" / "data" / "iree"
+IREE_4096 = (DATA / "matmul_bf16_abt_4096.prefetch.mlir").read_text()
+TEXT = D.dynamic_m(IREE_4096, 256)
+
+
+def _iree_512(n: bool = False) -> str:
+    """IREE's 512^3 bf16 ``A x B^T`` dispatch at the prefetch point, M (and N) made
+    dynamic."""
+    return D.dynamic(cached("iree-prefetch-bf16-512", (), lambda: G.prefetch_point(
+        G.matmul_source(dtype="bf16", m=512, n=512, k=512))), n=n)
+
+
+#: name -> (the dispatch's text, built lazily)
+KERNELS = {"m": lambda: TEXT, "k": lambda: D.dynamic(IREE_4096, False, "?"),
+           "mk": lambda: D.dynamic(IREE_4096, True, "?"),
+           "mn": lambda: D.dynamic(IREE_4096, True, 256, n=True),
+           "mn512": lambda: _iree_512(n=True),
+           "k-late": lambda: D.dynamic_k_late((DATA / "matmul_bf16_abt_4096.late.mlir")
+                                              .read_text())}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """name -> (text, code object), each built once."""
+    out = {}
+
+    def get(name: str):
+        if name not in out:
+            text = KERNELS[name]()
+
+            def build() -> bytes:
+                d = tmp_path_factory.mktemp(f"dynamic_{name}")
+                (d / "k.mlir").write_text(text)
+                assert main(["--pipeline=4wave", "--emit=hsaco", str(d / "k.mlir"),
+                             "-o", str(d / "k.hsaco")]) == 0
+                return (d / "k.hsaco").read_bytes()
+            out[name] = text, cached("dynamic-shape-4wave", (text,), build)
+        return out[name]
+    return get
+
+
+@pytest.mark.parametrize("name,sizes,mode", [
+    ("m", (400, 4096, 256), "late"), ("m", (384, 4096, 256), "random:5"),
+    ("m", (16, 4096, 256), "late"), ("m", (272, 4096, 256), "random:9"),
+    ("k", (4096, 4096, 96), "late"), ("k", (4096, 4096, 32), "late"),
+    ("k", (4096, 4096, 0), "late"), ("k", (4096, 4096, 160), "random:4"),
+    ("mk", (400, 4096, 96), "late"), ("mk", (144, 4096, 224), "random:2"),
+    ("mn512", (208, 384, 512), "late"), ("mn512", (64, 256, 512), "random:1"),
+    ("k-late", (4096, 4096, 96), "late"), ("k-late", (4096, 4096, 0), "late"),
+    ("k-late", (4096, 4096, 160), "random:6"),
+    ("mn", (400, 384, 256), "late"), ("mn", (144, 256, 256), "random:3"),
+])
+def test_dynamic_sizes_are_exact_at_run_time(built, name, sizes, mode):
+    text, code = built(name)
+    with new_context() as ctx:
+        d = matmul_dispatch(ir.Module.parse(text, ctx), sizes)
+    mode, _, seed = mode.partition(":")
+    run = emulate_matmul(load_kernel(code), Matmul(*sizes, "bf16", True, d.constants),
+                         d.grid, 2, mode, int(seed or 0))
+    assert run.exact and run.contract == "memref", run.summary()
+    tile = 64 if name == "mn512" else 128
+    assert run.grid == sizes[1] // 128 * -(-sizes[0] // tile)
+    assert d.grid == ((1024,) if name == "k-late" else (sizes[1] // 128, -(-sizes[0] // tile)))
+
+
+def test_the_front_end_makes_the_copies_from_the_dynamic_buffer(built, tmp_path):
+    """The 512^3 dispatch's copies are the front end's: they index the ``?x512`` buffers
+    of A and B themselves (IREE's index views of 16 and 32 rows of them)."""
+    text, _code = built("mn512")
+    src, out = tmp_path / "k.mlir", tmp_path / "out.mlir"
+    src.write_text(text)
+    assert main(["--pipeline=4wave", str(src), "-o", str(out)]) == 0
+    fat = "memref<?x512xbf16, #amdgpu.address_space<fat_raw_buffer>>"
+    copies = re.findall(r"amdgpu\.gather_to_lds [^\n]*", out.read_text())
+    assert len(copies) == 48 and all(f"vector<8xbf16>, {fat}," in c for c in copies), copies
+
+
+def _dynamic_stride(text: str) -> str:
+    """A of ``?x?`` (its rows of 512 given as a size): its views of a stride known only at
+    launch."""
+    text = text.replace("memref<?x512xbf16", "memref<?x?xbf16").replace(
+        "{%dyn_m}\n", "{%dyn_m, %c512}\n", 1)
+    view = re.search(r"(%subview_\d+) = memref\.subview %2\[", text).group(1)
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if re.search(rf"{view}\b", line):
+            lines[i] = line.replace("memref<16x128xbf16, strided<[512, 1]",
+                                    "memref<16x128xbf16, strided<[?, 1]")
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("mutate,message", [
+    # a row stride known only at launch (A ?x?): the front end's copies need static strides
+    (_dynamic_stride,
+     "is not contiguous, row-major and at offset 0 with strides known at compile time"),
+    # A's buffer declared 32 rows long (validBytes): the copies read past its end
+    (lambda t: t.replace("%2 = amdgpu.fat_raw_buffer_cast %assume_align resetOffset",
+                         "%dyn_valid = arith.constant 32768 : i64\n          %2 = amdgpu."
+                         "fat_raw_buffer_cast %assume_align validBytes(%dyn_valid) resetOffset"),
+     "reads global memory outside its buffer in the loop's first iteration (element 26239 "
+     "of 16384)"),
+], ids=["dynamic row stride", "past the declared end"])
+def test_dynamic_sources_the_bounds_check_cannot_take_are_refused(tmp_path, capsys, mutate,
+                                                                  message):
+    text = _iree_512()
+    mutant = mutate(text)
+    assert mutant != text
+    src = tmp_path / "k.mlir"
+    src.write_text(mutant)
+    rc = main(["--pipeline=4wave", str(src), "--emit=schedule"])
+    out, err = capsys.readouterr()
+    assert rc == 1 and out == "" and "Traceback" not in err, err
+    assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: ", err) and message in err, err
+
+
+def test_the_cli_launches_at_the_sizes_given(tmp_path, capsys):
+    src = tmp_path / "k.mlir"
+    src.write_text(TEXT)
+    rc = main(["--pipeline=4wave", "--emulate=400,4096,256", "--emulate-workgroups=2",
+               "--emulate-mode=late", str(src)])
+    out, err = capsys.readouterr()
+    assert rc == 0, err
+    assert "M=400 N=4096 K=256 mode=late: exact, max error 0, 2 of 128 workgroups" in out, out
+
+
+@pytest.mark.parametrize("name,sizes,message", [
+    ("m", None, "binding A (memref<?x256xbf16, #hal.descriptor_type<storage_buffer>>) is "
+                "sized at launch: the launch's M, N and K must be given"),
+    # N not a multiple of the tile: C's columns past N would be the next row's
+    ("mn", "400,272,256", "the launch makes operand #0 272, and the kernel was compiled "
+                          "assuming udiv = 128"),
+    ("m", "400,4096,4096", "--emulate=400,4096,4096 disagrees with the sizes compiled into "
+                           "kernel matmul_dispatch_0_matmul_4096x4096x4096_bf16xbf16xf32: "
+                           "M=400 N=4096 K=256"),
+])
+def test_sizes_missing_or_wrong_are_one_error(tmp_path, capsys, name, sizes, message):
+    src = tmp_path / "k.mlir"
+    src.write_text(KERNELS[name]())
+    flag = "--emulate" if sizes is None else f"--emulate={sizes}"
+    rc = main(["--pipeline=4wave", flag, str(src)])
+    out, err = capsys.readouterr()
+    assert rc == 1 and out == "" and "Traceback" not in err, err
+    assert err.startswith(f"{src}:") and message in err, err

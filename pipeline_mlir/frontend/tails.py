@@ -41,6 +41,7 @@ from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import (THREAD_ID_OPS, constant_bounds, constant_int,
                                              constant_trips, element_bytes, memory_space)
+from pipeline_mlir.frontend.aliased_remainder import OWN_ATTR
 from pipeline_mlir.frontend.adopt import PAIR_GUARD_ATTR, even_trips_proven
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
 from pipeline_mlir.frontend.scan import REMAINDER_ATTR
@@ -242,6 +243,11 @@ def _own_lds(rem, loop, stages: int = PAIR + 1) -> None:
                 new_bytes += _clone_view(v, mapping, swizzled, rem)
             op.operands[i] = mapping[v]
     resolve_swizzles(swizzled)
+    if stages > 1:   # after a pipelined loop: the partition counts them, or aliases them
+        for v in mapping.values():
+            if not isinstance(v.owner, ir.Block) and _op(v.owner).name == "memref.alloc":
+                _op(v.owner).attributes[OWN_ATTR] = ir.UnitAttr.get()
+        return
     need = stages * new_bytes
     if need > gfx950.LDS_BYTES:
         raise IRError(loop, f"'scf.for' op: the schedule's LDS buffers (two stages) and the "

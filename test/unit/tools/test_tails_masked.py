@@ -246,3 +246,21 @@ def test_an_aliased_remainder_write_before_a_barrier_is_caught(unaligned, capsys
     assert rc == 1 and "sched-stage-copies: the register-staged form: " in err, err
     assert "the staged LDS store may overwrite LDS %alloc_" in err, err
     assert re.search(r"error: .*\n\s+vector\.transfer_write ", err), err
+
+
+def test_k1020_both_forms_one_hazard_free_schedule(unaligned, capsys):
+    """The prefetch point and the late form of IREE's 1024x1024x1020 kernel give the same
+    schedule: the 4-wave one at IREE's 64x128 tile and K step 128, which the simulator
+    finds hazard-free as the kernel runs it (after sched-fix-hazards)."""
+    got = []
+    for form in ("prefetch", "late"):
+        assert main(["--pipeline=4wave", str(unaligned[f"1024x1020.{form}"]),
+                     "--emit=schedule-json"]) == 0
+        got.append(capsys.readouterr().out)
+    assert got[0] == got[1]
+    spec = ("4wave{BM=64 BN=128 BK=128 vm_per_load_a=2 vm_per_load_b=4 lgkm_per_load_a=4 "
+            "lgkm_per_load_b=8}")
+    assert main([f"--pipeline={spec}", "--emit=schedule-json"]) == 0
+    assert capsys.readouterr().out == got[0]
+    assert main(["--simulate", f"--pipeline={spec}"]) == 0
+    assert ": safe for main loops of 0..6 iterations: no hazard" in capsys.readouterr().out

@@ -17,7 +17,8 @@ symbolically:
   an unsigned division takes K as the size it is, not negative);
 * each mask size is evaluated as :class:`Lin`, ``kc * K + ic * iv + c`` with a coefficient
   per thread (the thread-dependent parts by the per-lane evaluator), through ``arith``
-  additions, subtractions, multiplications by a constant and ``min`` / ``max``, casts, and
+  additions, subtractions, multiplications by a constant and ``min`` / ``max`` (unsigned
+  ones only of operands proven non-negative on the region), casts, and
   ``affine.apply`` / ``min`` / ``max`` (whose divisions and remainders must not involve K
   or the loop variable); a ``min`` or ``max`` is resolved per thread by the sign of the
   difference, which must be the same everywhere on the region ``iv >= lb``, ``K >= a iv +
@@ -200,8 +201,11 @@ class SymbolicSizes:
             return x + y if o.name == "arith.addi" else x - y if o.name == "arith.subi" \
                 else x * y
         if o.name in _MIN + _MAX:
-            return _pick(self.value(args[0]), self.value(args[1]), self.region,
-                         o.name in _MIN)
+            x, y = self.value(args[0]), self.value(args[1])
+            if o.name.endswith("ui") and ((self.region.sign(x) < 1).any()
+                                          or (self.region.sign(y) < 1).any()):
+                raise Unproven(f"'{o.name}' of a value that may be negative")
+            return _pick(x, y, self.region, o.name in _MIN)
         if o.name in ("affine.apply", "affine.min", "affine.max"):
             res = self._map(o)
             out = res[0]

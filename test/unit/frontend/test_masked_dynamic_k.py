@@ -62,6 +62,9 @@ MIN = r"arith\.minsi (%kc\d+), %c8"
     ([("(s0 ceildiv 32)", "(s0 ceildiv 32 + 1)"), (MIN, r"arith.addi \1, %c0")],
      "may be masked to fewer than 8 elements in thread 0 in an iteration before the last",
      "vector.transfer_read"),
+    # the same with an unsigned min: the K left may be negative there (a huge unsigned)
+    ([("(s0 ceildiv 32)", "(s0 ceildiv 32 + 1)"), (MIN, r"arith.minui \1, %c8")],
+     "('arith.minui' of a value that may be negative)", "vector.transfer_read"),
     # the size from the workgroup id, not K
     ([("= arith.subi %K, %kt : index", "= arith.subi %bid, %kt : index")],
      "cannot prove full where the pipelined loop runs, for every K ('gpu.block_id', not "
@@ -79,7 +82,7 @@ MIN = r"arith\.minsi (%kc\d+), %c8"
     # a lower bound known only at run time
     ([("%lb0 = arith.constant 0 : index", "%lb0 = arith.addi %bid, %c0 : index")],
      "with a lower bound or step that is not a constant", "scf.for"),
-], ids=["short-before-last", "workgroup-size", "crossing-min", "other-launch-value",
+], ids=["short-before-last", "unsigned-min", "workgroup-size", "crossing-min", "other-launch-value",
         "thread-bound", "run-time-lower-bound"])
 def test_dynamic_mask_refusals(capsys, tmp_path, edits, message, where):
     text = masked_kernel(KMAX)

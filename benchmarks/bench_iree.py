@@ -65,6 +65,11 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
          "bf16-ab": Case(dict(dtype="bf16", transpose_b=False), SPEC, "4wave", 16),
          # unaligned K: register-staged copies, the masked last K tile peeled
          "bf16-k4095": Case(dict(dtype="bf16", k=4095), SPEC, "4wave", 16),
+         # unaligned K on a small problem: IREE's 64x128 tile at K step 128 (2x4 fragments x
+         # 4 K steps per wave), the peeled masked tiles on the schedule's own LDS
+         "bf16-k1020": Case(dict(dtype="bf16", m=1024, n=1024, k=1020),
+                            "4wave{BM=64 BN=128 BK=128 vm_per_load_a=2 vm_per_load_b=4 "
+                            "lgkm_per_load_a=4 lgkm_per_load_b=8}", "4wave", 32),
          "bf16-256x256-8wave": _eight_wave("bf16_abt_256x256", "pingpong", 64),
          "bf16-256x128-8wave": _eight_wave("bf16_abt_256x128", "pingpong", 32),
          # 8-wave 256x256 of the other element types: f16 as bf16; fp8 (E4M3FN) K tile 128,

@@ -25,6 +25,7 @@ from pipeline_mlir.frontend.kernel_ir import is_pure
 from pipeline_mlir.frontend.layout import Cloner, Emitter, gather_to_lds
 from pipeline_mlir.frontend.partition import BufferLayout, infer_schedule, layout_buffers
 from pipeline_mlir.frontend.scan import Access
+from pipeline_mlir.frontend.aliased_remainder import alias as alias_remainder_lds
 from pipeline_mlir.frontend.shared_remainder import is_shared, rebuild as rebuild_remainder
 from pipeline_mlir.frontend.tagged import SCHEDULE_ATTRS, TAG_ATTRS
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
@@ -204,6 +205,7 @@ class _Rewriter:
                 new_loop.operation.attributes[k] = v
             if is_shared(remainder):
                 rebuild_remainder(self, remainder)
+            alias_remainder_lds(loop, self.buffers)
         for old, new in zip(loop.results, list(new_loop.results)[:n]):
             old.replace_all_uses_with(new)
         loop.erase()

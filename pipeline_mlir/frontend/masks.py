@@ -9,7 +9,10 @@ iteration (the last two when the rest would be odd) with the masks as written, a
 that every mask is full in every iteration the pipelined loop keeps: each mask size is
 evaluated for every thread of the workgroup at every value of the loop variable (the
 per-lane evaluator), and must depend on nothing else (no workgroup id, no launch value),
-so the evaluation covers every workgroup.  The masked reads of the loop to pipeline are
+so the evaluation covers every workgroup.  With a trip count known only at run time, the
+masks are proven full for every K by :mod:`~pipeline_mlir.frontend.dynamic_masks` instead,
+and the remainder loop runs the last iteration at least after the guarded pipelined loop.
+The masked reads of the loop to pipeline are
 then plain reads; what follows takes them as any other copy.  A mask that is partial in
 an iteration the pipelined loop would keep, or that the evaluation cannot cover, is an
 error at the read.
@@ -29,13 +32,12 @@ import numpy as np
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import block_size, segments
+from pipeline_mlir.analysis.ir_facts import block_size, constant_trips, segments
 from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.frontend.dynamic_masks import LEAVES, prove_full
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
-from pipeline_mlir.frontend.tails import is_whole_remainder, split_tail
+from pipeline_mlir.frontend.tails import check_step, is_whole_remainder, split_tail
 
-#: ops without operands a mask size may start from (thread-, not workgroup-dependent)
-LEAVES = ("arith.constant", "gpu.thread_id", "gpu.lane_id")
 
 
 def masked_reads(loop) -> list:
@@ -82,11 +84,29 @@ def peel_masked_tail(loop) -> None:
     """Peel ``loop``'s masked last K tile into a remainder loop and drop the masks of the
     loop that stays (module docstring); nothing when no read of ``loop`` is masked."""
     reads = masked_reads(loop) + guarded_loads(loop)
-    if not reads or split_tail(loop, peel_last=True) is None or is_whole_remainder(loop):
-        return     # (no pair left: the whole loop runs as written, masks included)
+    if not reads:
+        return
     iv = loop.regions[0].blocks[0].arguments[0]
     ev = Evaluator(block_size(kernel_of(loop)))
     ev.where = loop
+    dynamic = constant_trips(loop) is None
+    if dynamic:   # proven for every K before the cut, from the loop's own upper bound
+        check_step(loop)
+        prove_full(loop, {r: _mask_sizes(r, iv, checked=False) for r in reads}, ev)
+    if split_tail(loop, peel_last=True) is None or is_whole_remainder(loop):
+        return     # (no pair left: the whole loop runs as written, masks included)
+    if not dynamic:
+        _evaluate_kept(loop, reads, iv, ev)
+    for r in reads:
+        if r.name == "scf.if":
+            _unguard(r)
+        else:
+            _unmask(r)
+
+
+def _evaluate_kept(loop, reads: list, iv, ev) -> None:
+    """Every mask of ``reads`` full for every thread in every iteration of ``loop`` (the
+    pipelined loop, constant bounds), by evaluation."""
     lb, ub, step = (ev.uniform(loop.operands[i]) for i in range(3))
     sizes = {r: _mask_sizes(r, iv) for r in reads}
     for k in range(lb, ub, step):
@@ -100,17 +120,13 @@ def peel_masked_tail(loop) -> None:
                                      f"elements in thread {t} in iteration {k}, which the "
                                      f"pipelined loop runs; the front end peels a mask of "
                                      f"the last K tile only")
-    for r in reads:
-        if r.name == "scf.if":
-            _unguard(r)
-        else:
-            _unmask(r)
 
 
-def _mask_sizes(read, iv) -> tuple[list, list]:
+def _mask_sizes(read, iv, checked: bool = True) -> tuple[list, list]:
     """(the vector's dimensions, the mask's size values) of masked read ``read``, whose
     mask is a ``vector.create_mask`` of values that depend only on ``iv``, threads and
-    constants."""
+    constants (``checked``; else :func:`~pipeline_mlir.frontend.dynamic_masks.prove_full`
+    checks what they depend on)."""
     mask = _guard_parts(read)[0] if read.name == "scf.if" else segments(read)[3][0]
     m = mask.owner
     if isinstance(m, ir.Block) or _op(m).name != "vector.create_mask":
@@ -118,7 +134,7 @@ def _mask_sizes(read, iv) -> tuple[list, list]:
                             f"vector.create_mask; the front end peels masks of the sizes "
                             f"left in the last K tile")
     vals = list(_op(m).operands)
-    for v in vals:
+    for v in vals if checked else ():
         _check_sources(read, v, iv, set())
     return list(ir.VectorType(read.results[0].type).shape), vals
 

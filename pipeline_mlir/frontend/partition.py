@@ -26,6 +26,7 @@ from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
 from pipeline_mlir.frontend.layout import redistribute
 from pipeline_mlir.frontend.scan import LoopScan
+from pipeline_mlir.frontend.aliased_remainder import plan as plan_remainder_lds
 from pipeline_mlir.frontend.shared_remainder import in_shared
 from pipeline_mlir.schedules.geometry import mfma_shape
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
@@ -318,7 +319,7 @@ def layout_buffers(an: Analysis) -> dict:
                               windows=windows)
     total = sum(2 * buf.elements_of(sub) * an.buffer_views[b].elem_bytes
                 for b, buf in out.items() for sub in buf.subtiles)
-    other = _other_lds_bytes(an.scan.loop, an.buffers)
+    other = plan_remainder_lds(an.scan.loop, total, _other_lds_bytes(an.scan.loop, an.buffers))
     if total + other > gfx950.LDS_BYTES:
         besides = (f" and the kernel's other LDS buffers (a remainder loop's own, the K tiles "
                    f"after the pipelined loop) {other} more" if other else "")

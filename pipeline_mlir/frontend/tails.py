@@ -15,8 +15,10 @@ natural loop is cut at ``split`` into
 With a constant trip count ``N``, ``split`` is the constant ``lb + (N - N mod 2) * step``
 and the remainder runs the last iteration when ``N`` is odd.  With a trip count known only
 at run time, ``split = lb + ((ub - lb) / (2 step)) * 2 step`` is computed before the loop
-and the remainder runs zero or one iteration when the pipelined loop runs, every iteration
-when it has no pair: the pipelined loop (its prologue and epilogue with it) sits in an
+(with a masked last K tile ``lb + (max(ub - step - lb, 0) / (2 step)) * 2 step``, so that
+the last iteration is always the remainder's: :mod:`~pipeline_mlir.frontend.dynamic_masks`)
+and the remainder runs zero or one iteration (one or two) when the pipelined loop runs,
+every iteration when it has no pair: the pipelined loop (its prologue and epilogue with it) sits in an
 ``scf.if (split > lb)`` whose ``else`` hands the initial accumulators straight to the
 remainder (:func:`_guard_pairs`); its bounds must not depend on the thread
 (:func:`check_uniform_bounds`).  The remainder reads and writes only its own LDS, so
@@ -41,6 +43,7 @@ from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import (THREAD_ID_OPS, constant_bounds, constant_int,
                                              constant_trips, element_bytes, memory_space)
+from pipeline_mlir.frontend.aliased_remainder import OWN_ATTR
 from pipeline_mlir.frontend.adopt import PAIR_GUARD_ATTR, even_trips_proven
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
 from pipeline_mlir.frontend.scan import REMAINDER_ATTR
@@ -124,16 +127,12 @@ def split_tail(loop, peel_last: bool = False) -> object | None:
             lb, _ub, step = constant_bounds(loop)
             split = B.arith.constant(t, ir.IntegerAttr.get(t, lb + keep * step))
     else:
-        if peel_last:
-            raise IRError(loop, "'scf.for' op has a masked last K tile and a trip count known "
-                                "only at run time; the front end peels the masked tile of a "
-                                "loop with constant bounds")
         check_uniform_bounds(loop)
-        if even_trips_proven(loop):
-            return None
+        if PAIR_GUARD_ATTR in loop.attributes or (even_trips_proven(loop) and not peel_last):
+            return None     # (cut already: a masked tail's peel)
         with ir.InsertionPoint(loop), loop.location:
-            split = _even_split(loop)
-        rem = _remainder(loop, split, shareable=True)
+            split = _masked_split(loop) if peel_last else _even_split(loop)
+        rem = _remainder(loop, split, shareable=not peel_last)
         _guard_pairs(loop, split)
         return rem
     return _remainder(loop, split, shareable=not peel_last)
@@ -172,6 +171,18 @@ def _even_split(loop):
     pair = A.muli(step, A.constant(t, ir.IntegerAttr.get(t, PAIR)))
     pairs = A.divsi(A.subi(ub, lb), pair)
     return A.addi(lb, A.muli(pairs, pair))
+
+
+def _masked_split(loop):
+    """``lb + (max(ub - step - lb, 0) / (2 step)) * 2 step``, emitted before ``loop``: the
+    pairs among the iterations before the last (the masked K tile), none when there are
+    fewer than three."""
+    A = B.arith
+    lb, ub, step = list(loop.operands)[:3]
+    t = lb.type
+    pair = A.muli(step, A.constant(t, ir.IntegerAttr.get(t, PAIR)))
+    before_last = A.maxsi(A.subi(A.subi(ub, step), lb), A.constant(t, ir.IntegerAttr.get(t, 0)))
+    return A.addi(lb, A.muli(A.divsi(before_last, pair), pair))
 
 
 def _guard_pairs(loop, split) -> None:
@@ -242,6 +253,11 @@ def _own_lds(rem, loop, stages: int = PAIR + 1) -> None:
                 new_bytes += _clone_view(v, mapping, swizzled, rem)
             op.operands[i] = mapping[v]
     resolve_swizzles(swizzled)
+    if stages > 1:   # after a pipelined loop: the partition counts them, or aliases them
+        for v in mapping.values():
+            if not isinstance(v.owner, ir.Block) and _op(v.owner).name == "memref.alloc":
+                _op(v.owner).attributes[OWN_ATTR] = ir.UnitAttr.get()
+        return
     need = stages * new_bytes
     if need > gfx950.LDS_BYTES:
         raise IRError(loop, f"'scf.for' op: the schedule's LDS buffers (two stages) and the "

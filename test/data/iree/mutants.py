@@ -86,7 +86,8 @@ def _f(**kw) -> tuple:
 #: re-distributes), fp8 and i8 (register-staged copies into a padded LDS), plain ``A x B``
 #: (B read with transposing reads), ``A^T x B`` (A copied through registers, both read
 #: transposed), a forced 32x32x16 MFMA, unaligned sizes (an odd trip count: the remainder
-#: loop) and unaligned K (the masked last tile peeled), IREE's 8-wave 256x128 kernel under
+#: loop) and unaligned K (the masked last tile peeled; at 512x512x1020 onto the schedule's
+#: own LDS), IREE's 8-wave 256x128 kernel under
 #: ``pingpong``, and IREE's VectorDistribute kernel; then fp8 E5M2, f16 ``A x B``, ``A^T x
 #: B^T``, and under ``pingpong`` IREE's 8-wave fp8 kernel (at the prefetch point its reads of
 #: 32 elements span two 16-element chunks of IREE's swizzle: :func:`unswizzled` swizzles each
@@ -103,6 +104,9 @@ FAMILIES = {
     "mfma32": Family(_f(dtype="bf16", m=512, n=512, k=512, mma="MFMA_F32_32x32x16_BF16")),
     "odd": Family(_f(dtype="bf16", m=300, n=500, k=200)),
     "k4095": Family(_f(dtype="bf16", m=2048, n=2048, k=4095)),
+    # unaligned K at IREE's small-problem tile (64x128, K step 128): the peeled masked
+    # tiles on the schedule's own LDS (frontend/aliased_remainder.py)
+    "k1020": Family(_f(dtype="bf16", m=512, n=512, k=1020)),
     "8wave": Family(pipeline="pingpong", eight_wave="matmul_bf16_abt_256x128_8wave"),
     "vd": Family(_f(dtype="bf16", m=512, n=512, k=512), VECTOR_DISTRIBUTE),
     "e5m2": Family(_f(dtype="fp8e5m2", m=512, n=512, k=1024)),

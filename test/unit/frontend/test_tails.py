@@ -19,6 +19,9 @@ import pytest
 from kernel_builds import pipeline_opt_hsaco
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.frontend.aliased_remainder import ALIAS_ATTR, OWN_ATTR
+from pipeline_mlir.frontend.aliased_remainder import alias as alias_remainder_lds
+from pipeline_mlir.frontend.partition import BufferLayout
 from pipeline_mlir.frontend.shared_remainder import untag as untag_remainder
 from pipeline_mlir.frontend.tails import split_tail
 from pipeline_mlir.frontend.tail_swizzle import resolve_swizzles, unswizzled_clone
@@ -165,16 +168,39 @@ def test_shared_remainder_is_exact(trips, mode, variant):
         assert np.array_equal(C, ref), f"K {k_arg}: max error {np.nanmax(np.abs(C - ref))}"
 
 
-def test_masked_remainder_lds_must_fit():
-    """A remainder with masked copies keeps its own LDS (the masks address IREE's layout):
-    three copies of the 32 KiB buffers do not fit, an error at the loop."""
+def test_masked_remainder_lds_is_left_to_the_partition():
+    """A remainder with masked copies keeps IREE's layout on buffers of its own: three
+    copies of the 32 KiB buffers would not fit, so they are marked for the partition to
+    count beside the schedule's or put on them (``aliased_remainder``), not refused here."""
     with new_context() as ctx, ir.Location.unknown(ctx):
         m = ir.Module.parse(kernel_text(k=32 * 5).replace(*BIG), ctx)
         loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
-        with pytest.raises(IRError, match="and the remainder loop's own \\(the K tiles after "
-                                          "the pipelined loop\\) need 196608 bytes, more than "
-                                          "the 163840 bytes"):
-            split_tail(loop, peel_last=True)
+        rem = split_tail(loop, peel_last=True)
+        own = walk_ops(m.operation, lambda o: o.name == "memref.alloc"
+                       and OWN_ATTR in o.attributes)
+        assert rem is not None and len(own) == 2, str(m)
+
+
+def test_an_aliased_buffer_no_schedule_buffer_holds_is_refused():
+    """A remainder buffer larger than every free schedule buffer of its element type: an
+    error at the loop naming the buffer."""
+    text = """
+func.func @f() {
+  %a = memref.alloc() {sched.remainder_aliased} : memref<8192xbf16, #gpu.address_space<workgroup>>
+  %s = memref.alloc() : memref<4096xbf16, #gpu.address_space<workgroup>>
+  %t = memref.alloc() : memref<16384xf16, #gpu.address_space<workgroup>>
+  return
+}"""
+    with new_context() as ctx, ir.Location.unknown(ctx):
+        m = ir.Module.parse(text, ctx)
+        func = walk_ops(m.operation, lambda o: o.name == "func.func")[0]
+        news = [o.results[0] for o in walk_ops(m.operation, lambda o: o.name == "memref.alloc")
+                if ALIAS_ATTR not in o.attributes]
+        buffers = {0: BufferLayout(0, (0,), None, new={(0, 0): news[0], (0, 1): news[1]})}
+        inner = list(func.regions[0].blocks[0].operations)[0]
+        with pytest.raises(IRError, match="needs an LDS buffer of 8192 x bf16 .* and neither "
+                                          "it nor a free buffer of the schedule that large"):
+            alias_remainder_lds(inner, buffers)
 
 
 def test_shared_remainder_refuses_a_register_staged_copy():

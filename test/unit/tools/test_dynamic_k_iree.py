@@ -6,10 +6,12 @@ per-thread ``vector.contract``s of 1x1 by 8x1 elements, no LDS and no MFMA (64x1
 refused at the contract at the prefetch point and with nothing to pipeline in the late form.
 Forcing IREE's default MFMA configuration (a ``compilation_info``) gives a K-loop of run-time
 trip count ``ceildiv(K, 32)`` whose copies are per-thread loops of element copies through
-registers, masked by the K left, into LDS allocated inside the loop: refused at the loop
-(a masked last K tile with a run-time trip count) and, in the late form, at the copy loop
-nested in it.  Each refusal is located, exit 1, no traceback.  (The front end's run-time
-trip-count path, with its guard, is tested on the natural kernel: ``test_tails.py``.)
+registers, masked by the K left, into LDS allocated inside the loop: refused at that
+allocation at the prefetch point (its masks with a run-time K would be proven, its bound
+``K ceildiv 32`` read through IREE's two 32-bit push constants) and, in the late form, at
+the copy loop nested in it.  Each refusal is located, exit 1, no traceback.  (The front
+end's run-time trip-count path, with its guard, is tested on the natural kernel:
+``test_tails.py``, and with masked copies of the K left: ``test_masked_dynamic_k.py``.)
 """
 
 from __future__ import annotations
@@ -53,8 +55,8 @@ def kernels(tmp_path_factory):
 @pytest.mark.parametrize("name,form,op,reason", [
     ("default", "prefetch", "vector.contract",
      "multiplies whole tiles inside the K-loop: the loop is not distributed"),
-    ("forced", "prefetch", "scf.for",
-     "has a masked last K tile and a trip count known only at run time"),
+    ("forced", "prefetch", "memref.alloc",
+     "has side effects the pipeliner cannot move (allocs workgroup)"),
     ("forced", "late", "scf.for",
      "with regions inside the K-loop: the pipeliner moves the loop's ops one by one"),
 ])

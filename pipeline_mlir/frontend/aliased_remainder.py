@@ -1,0 +1,183 @@
+"""A masked remainder loop on the schedule's own LDS, when its own buffers do not fit.
+
+A remainder loop with masked copies (:mod:`~pipeline_mlir.frontend.masks`) runs the
+natural loop as written, masks included, on LDS buffers of its own
+(:func:`~pipeline_mlir.frontend.tails.split_tail` allocates them, IREE's swizzle made
+explicit in their reads and writes, and marks each allocation :data:`OWN_ATTR`).  The
+rebuilt remainder of :mod:`~pipeline_mlir.frontend.shared_remainder` cannot take it: its
+copies are the pipelined loop's, unmasked.  When the schedule's buffers and the
+remainder's do not fit in LDS together (IREE's 64x128 bf16 tile at K step 128 with an
+unaligned K: 128 KiB of schedule buffers in the front end's layout and 48 KiB of IREE's),
+:func:`plan` marks the remainder's allocations :data:`ALIAS_ATTR` and the partition does
+not count them; ``sched-adopt-loop`` then (:func:`alias`) puts each on one of the
+schedule's new buffers (a ``memref.reinterpret_cast`` of its first elements: the same
+element type, at least as many elements, each schedule buffer taken once), so the
+remainder's ops are unchanged, and *drains* the pipelined code before the remainder:
+
+* ``s_waitcnt vmcnt(0)``: every copy the pipelined code issued into the buffers has
+  landed (the schedule's waits already keep none in flight past its epilogue's reads; the
+  drain does not rely on it);
+* ``gpu.barrier`` (its workgroup fence waits for the wave's LDS reads, ``lgkmcnt(0)``):
+  every wave is past its last read and write of the schedule's buffers before any wave's
+  remainder writes them.
+
+With a run-time trip count the drain follows the guard of the pipelined part (both of its
+branches).  The LDS model of the issued kernel (``sched-stage-copies``' check of the
+staged form, :func:`pipeline_mlir.analysis.lds_order.staged_hazards`; the remainder's
+copies through registers make every such kernel staged) sees the remainder's accesses on
+the schedule's buffers, so a remainder write that a pipelined read still needs is found
+there, at the write.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline_mlir.analysis.ir_facts import element_bytes, memory_space
+from pipeline_mlir.analysis.lds_order import VIEWS
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
+from pipeline_mlir.frontend.scan import REMAINDER_ATTR
+from pipeline_mlir.isa.waitcnt import waitcnt_imm
+from pipeline_mlir.target import gfx950
+
+#: on an LDS allocation of a masked remainder loop's own (made by ``tails``)
+OWN_ATTR = "sched.remainder_lds"
+#: on such an allocation that is to live on one of the schedule's buffers instead
+ALIAS_ATTR = "sched.remainder_aliased"
+#: barriers whose lowering waits for the wave's LDS operations first (a workgroup fence)
+LDS_BARRIERS = ("gpu.barrier", "amdgpu.lds_barrier")
+
+
+def _allocs(loop, attr: str) -> list:
+    kernel = kernel_of(loop)
+    if kernel is None:
+        return []
+    return [o for o in walk_ops(kernel, lambda x: x.name == "memref.alloc")
+            if attr in o.attributes]
+
+
+def _bytes(alloc) -> int:
+    t = ir.MemRefType(alloc.results[0].type)
+    return int(np.prod(t.shape)) * element_bytes(t)
+
+
+def plan(loop, schedule_bytes: int, other_bytes: int) -> int:
+    """The LDS bytes of the kernel's other buffers (``other_bytes``, counted by the
+    partition) that stay beside the schedule's (``schedule_bytes``): all of them when they
+    fit; else the masked remainder's own allocations are marked :data:`ALIAS_ATTR` (they
+    will live on the schedule's buffers) and not counted."""
+    if schedule_bytes + other_bytes <= gfx950.LDS_BYTES:
+        return other_bytes
+    own = _allocs(loop, OWN_ATTR)
+    for a in own:
+        a.attributes[ALIAS_ATTR] = ir.UnitAttr.get()
+    return other_bytes - sum(_bytes(a) for a in own)
+
+
+def alias(loop, buffers: dict) -> None:
+    """Put every allocation :func:`plan` marked on one of ``buffers``' new buffers (the
+    schedule's, ``{buffer: BufferLayout}``; module docstring) and drain the pipelined code
+    before each remainder loop that uses them; nothing when none is marked.  An allocation for which no free
+    schedule buffer of its element type is large enough is an error at the loop."""
+    for a in _allocs(loop, OWN_ATTR):     # the mark has served (the partition counted)
+        del a.attributes[OWN_ATTR]
+    marked = sorted(_allocs(loop, ALIAS_ATTR), key=_bytes, reverse=True)
+    if not marked:
+        return
+    remainders = _users(marked)
+    free = sorted((v for buf in buffers.values() for v in buf.new.values()),
+                  key=lambda v: _bytes(_op(v.owner)))
+    for a in marked:
+        t = ir.MemRefType(a.results[0].type)
+        n = int(np.prod(t.shape))
+        fit = [v for v in free if ir.MemRefType(v.type).element_type == t.element_type
+               and ir.MemRefType(v.type).shape[0] >= n]
+        if not fit:
+            raise IRError(loop, f"'scf.for' op: the masked remainder loop (the K tiles after "
+                                f"the pipelined loop) needs an LDS buffer of {n} x "
+                                f"{t.element_type} ({describe(a)}), and neither it nor a "
+                                f"free buffer of the schedule that large fits in the "
+                                f"{gfx950.LDS_BYTES} bytes of LDS a {gfx950.NAME} workgroup "
+                                f"can have")
+        free.remove(fit[0])
+        _replace(a, fit[0], t)
+    for rem in remainders:
+        with ir.InsertionPoint(rem), rem.location:
+            B.rocdl.s_waitcnt(waitcnt_imm(vmcnt=0))
+            if not barrier_first(rem):
+                B.gpu.BarrierOp()
+
+
+def _users(allocs) -> list:
+    """The remainder loops (:data:`~pipeline_mlir.frontend.scan.REMAINDER_ATTR`) whose
+    bodies use ``allocs``, through views; any other user is an error at it (the buffers
+    are the remainder's own)."""
+    out, todo = [], [a.results[0] for a in allocs]
+    while todo:
+        v = todo.pop()
+        for u in v.uses:
+            o = _op(u.owner)
+            if o.name in VIEWS or o.name == "iree_codegen.swizzle_hint":
+                todo.extend(o.results)
+                continue
+            p = o.parent
+            while p is not None and not (_op(p).name == "scf.for"
+                                         and REMAINDER_ATTR in _op(p).attributes):
+                p = _op(p).parent
+            if p is None and o.name != "memref.dealloc":
+                raise IRError(o, f"{describe(o)} uses an LDS buffer of the masked remainder "
+                                 f"loop's own outside it; the front end puts those buffers "
+                                 f"on the schedule's")
+            if p is not None and _op(p) not in out:
+                out.append(_op(p))
+    return out
+
+
+def barrier_first(loop) -> bool:
+    """Whether ``loop``'s body passes a barrier that waits for the wave's LDS operations
+    (a ``gpu.barrier`` or ``amdgpu.lds_barrier``) before its first op that touches LDS:
+    then every wave is past the code before the loop when any wave's first iteration
+    touches LDS, and the drain needs no barrier of its own."""
+    for o in loop.regions[0].blocks[0].operations:
+        o = _op(o)
+        if o.name in LDS_BARRIERS:
+            return True
+        if walk_ops(o, lambda x: x.name not in VIEWS and any(_lds(v) for v in x.operands)):
+            return False
+    return False
+
+
+def _lds(v) -> bool:
+    try:
+        return memory_space(v.type) == "workgroup"
+    except Exception:
+        return False
+
+
+def _replace(alloc, buffer, t) -> None:
+    """``alloc`` replaced by the first elements of schedule buffer ``buffer``."""
+    n = int(np.prod(t.shape))
+    if buffer.type == t:
+        return _retire(alloc, buffer)
+    with ir.InsertionPoint(alloc), alloc.location:
+        view = ir.Operation.create("memref.reinterpret_cast", results=[t], operands=[buffer],
+                                   attributes={
+                                       "operandSegmentSizes": ir.DenseI32ArrayAttr.get(
+                                           [1, 0, 0, 0]),
+                                       "static_offsets": ir.DenseI64ArrayAttr.get([0]),
+                                       "static_sizes": ir.DenseI64ArrayAttr.get([n]),
+                                       "static_strides": ir.DenseI64ArrayAttr.get([1])})
+    _retire(alloc, view.results[0])
+
+
+def _retire(alloc, value) -> None:
+    """``alloc``'s uses but its deallocations moved to ``value``; ``alloc`` erased."""
+    for u in list(alloc.results[0].uses):
+        if _op(u.owner).name == "memref.dealloc":
+            _op(u.owner).erase()
+    alloc.results[0].replace_all_uses_with(value)
+    alloc.erase()

@@ -56,7 +56,7 @@ def kernels(tmp_path_factory):
     ("default", "prefetch", "vector.contract",
      "multiplies whole tiles inside the K-loop: the loop is not distributed"),
     ("forced", "prefetch", "memref.alloc",
-     "has side effects the pipeliner cannot move (allocs workgroup)"),
+     "allocates LDS inside the K-loop with a size computed in the iteration"),
     ("forced", "late", "scf.for",
      "with regions inside the K-loop: the pipeliner moves the loop's ops one by one"),
 ])

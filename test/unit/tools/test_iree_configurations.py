@@ -111,11 +111,12 @@ CONFIGS = {
     "bf16_ab_2048x2048x1024_vector_distribute": (
         dict(dtype="bf16", m=2048, n=2048, k=1024, transpose_b=False), VECTOR_DISTRIBUTE,
         None),
-    # fp8: a 64x128 tile with K step 512; two stages of it do not fit the LDS (docs)
+    # fp8: a 64x128 tile with K step 512, two stages of which do not fit the LDS: split
+    # into two K sub-steps of 256 (pipeline_mlir/frontend/ksplit.py)
     "fp8_abt_2048x2048x1024_vector_distribute": (
-        dict(dtype="fp8", m=2048, n=2048, k=1024), VECTOR_DISTRIBUTE,
-        "the schedule's LDS buffers (two stages of every subtile) need 262144 bytes, more "
-        "than the 163840 bytes"),
+        dict(dtype="fp8", m=2048, n=2048, k=1024), VECTOR_DISTRIBUTE, None),
+    "fp8e5m2_abt_2048x2048x1024_vector_distribute": (
+        dict(dtype="fp8e5m2", m=2048, n=2048, k=1024), VECTOR_DISTRIBUTE, None),
 }
 
 
@@ -312,6 +313,62 @@ def test_vector_distribute_a_times_b_forms_agree_and_run_in_random_order(generat
     schedule = _forms_agree(generated, name, capsys)
     assert json.loads(schedule)["lgkm_per_load"] == [4, 16], schedule
     _exact_in_random_order(generated, name, capsys, 17)
+
+
+@pytest.mark.parametrize("name", ["fp8_abt_2048x2048x1024_vector_distribute",
+                                  "fp8e5m2_abt_2048x2048x1024_vector_distribute"])
+def test_vector_distribute_fp8_split_along_k(generated, name, tmp_path, capsys):
+    """IREE's VectorDistribute fp8 kernel (K step 512: two stages of its tiles need more LDS
+    than a workgroup has) is split into two K sub-steps of 256: both forms become the same
+    schedule, a 64x128 tile with a K tile of 256 (a subtile of A is 2 copies of 256 lanes
+    x 16 bytes, of B 4, where a K tile of 512 needs 4 and 8), the new LDS buffers are two
+    stages of the sub-step's tiles (98304 bytes), and
+    each kernel is exact with memory completing in a random order the counters allow."""
+    schedule = json.loads(_forms_agree(generated, name, capsys))
+    vm = {e["name"]: e["vm_cost"] for e in schedule["phases"]["prologue"]}
+    assert (vm["LOAD_A"], vm["LOAD_B"]) == (2, 4) and schedule["lgkm_per_load"] == [4, 8]
+    out = tmp_path / "k.mlir"
+    assert main(["--pipeline=4wave", str(generated(name, "late")), "-o", str(out)]) == 0
+    text = out.read_text()
+    allocs = re.findall(r"memref\.alloc\(\) : memref<(\d+)xf8E\w+, #gpu\.address_space<workgroup>>",
+                        text)
+    assert sum(map(int, allocs)) == 98304, allocs
+    _exact_in_random_order(generated, name, capsys, 19)
+
+
+#: the fp8 VectorDistribute kernel's late form mutated: (what, old text, new text, the
+#: op the refusal names, the reason)
+KSPLIT_MUTANTS = {
+    # A's second K step read at K 192 in place of 128: its lanes read K 192..319, across
+    # the sub-steps' boundary at 256
+    "cut_read": ("%74 = arith.addi %72, %c128_i32",
+                 "%k192 = arith.constant 192 : i32\n%74 = arith.addi %72, %k192",
+                 "vector.load", "which would cut this fragment read (its lanes read K "
+                 "columns of sub-steps 0, 1)"),
+    # the first MFMA of sub-step 1 multiplies another B fragment than sub-step 0's first
+    "mfma_differs": ("amdgpu.mfma 16x16x128 %185 * %193 + %215",
+                     "amdgpu.mfma 16x16x128 %185 * %197 + %215", "amdgpu.mfma",
+                     "but it does not repeat the first sub-step's MFMA of its accumulator"),
+}
+
+
+@pytest.mark.parametrize("mutant", list(KSPLIT_MUTANTS))
+def test_a_k_split_that_would_cut_the_loop_is_refused_at_the_op(generated, mutant, tmp_path,
+                                                                capsys):
+    """A loop the K split would cut (a fragment read across the sub-steps' boundary, an
+    MFMA of the second sub-step that is not the first's moved along K) is refused at that
+    op with the reason, never split."""
+    old, new, op, reason = KSPLIT_MUTANTS[mutant]
+    text = generated("fp8_abt_2048x2048x1024_vector_distribute", "late").read_text()
+    assert text.count(old) == 1
+    src = tmp_path / "mutant.mlir"
+    src.write_text(text.replace(old, new))
+    rc = main(["--pipeline=4wave", str(src), "--emit=schedule"])
+    err = capsys.readouterr().err
+    assert rc == 1 and "Traceback" not in err, err
+    assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: .*'{op}' op: the schedule's "
+                    rf"LDS buffers .* split along K into 2 sub-steps of 256", err), err
+    assert reason in err, err
 
 
 def test_i8_forms_agree_and_run_exact_in_random_order(generated, capsys):

@@ -8,6 +8,7 @@ times the trip count whose step is ``1/n`` of the kernel's, ``n`` the fewest sub
 addresses of the analysis, that the loop is one sub-step repeated ``n`` times and keeps
 the first:
 
+* every copy is a direct-to-LDS copy (none staged through registers);
 * every LDS buffer holds a strided block of one global buffer, unswizzled, whose digit
   that spans the K step (``r * s`` the elements the copies move from one K step to the
   next) splits into ``n`` parts on element bits (``kbits``); the copies' global addresses
@@ -42,6 +43,7 @@ from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.kernel_ir import describe
 from pipeline_mlir.frontend.layout import fit_digits, redistribute
 from pipeline_mlir.frontend.partition import layout_buffers, lds_refusal, stage_bytes
+from pipeline_mlir.frontend.regcopy import STAGED
 
 __all__ = ["split_k"]
 
@@ -73,6 +75,7 @@ def split_k(an: Analysis) -> Analysis:
             raise IRError(loop, f"'scf.for' op: {lds_refusal(total, other)}; nor can the "
                                 f"front end split its K step into {n} sub-steps: {bits}")
         kbits[b], moves[b] = bits
+    _check_direct(an, why)
     sub = _read_substeps(an, kbits, n, why)
     keep = _check_mfmas(an, sub, kbits, n, why)
     _check_moves_linearly(an, step // n, moves, n, why)
@@ -128,6 +131,17 @@ def _substep_bits(an: Analysis, b: int, n: int) -> tuple[tuple, int] | str:
 
 def _pow2(x: int) -> bool:
     return x > 0 and x & (x - 1) == 0
+
+
+def _check_direct(an: Analysis, why: str) -> None:
+    """Every copy is a direct-to-LDS copy: one staged through registers (its global address
+    not aligned to its size) is refused, the split is not built for those."""
+    for c in an.copies:
+        op = an.ops[c.op]
+        if STAGED in op.attributes:
+            raise IRError(op, f"'{op.name}' op: {why}, but this copy is staged through "
+                              f"registers (its global address is not aligned to its size); "
+                              f"the split takes direct-to-LDS copies only")
 
 
 def _read_substeps(an: Analysis, kbits: dict, n: int, why: str) -> list:

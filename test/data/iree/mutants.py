@@ -91,7 +91,8 @@ def _f(**kw) -> tuple:
 #: B^T``, and under ``pingpong`` IREE's 8-wave fp8 kernel (late form only: at the prefetch
 #: point its 32-element reads cross the 16-element chunks of IREE's swizzle, which
 #: :func:`unswizzled` cannot make explicit, so no mutant would have a reference) and its
-#: 8-wave ``A x B`` at K step 128 (transposing reads issued in runs)
+#: 8-wave ``A x B`` at K step 128 (transposing reads issued in runs); IREE's VectorDistribute
+#: fp8 kernel, whose K step the front end splits into sub-steps (``frontend/ksplit.py``)
 FAMILIES = {
     "4096": Family(committed="matmul_bf16_abt_4096"),
     "512": Family(_f(dtype="bf16", m=512, n=512, k=512)),
@@ -111,6 +112,8 @@ FAMILIES = {
     "fp8w": Family(pipeline="pingpong", eight_wave="matmul_fp8_abt_256x128_8wave",
                    forms=("late",)),
     "abw": Family(pipeline="pingpong", eight_wave="matmul_bf16_ab_128x128_k128_8wave"),
+    # VectorDistribute fp8: 64x64 tile, K step 1024, split into two K sub-steps of 512
+    "vdfp8": Family(_f(dtype="fp8", m=512, n=512, k=2048), VECTOR_DISTRIBUTE),
 }
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family

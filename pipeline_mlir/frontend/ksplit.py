@@ -8,7 +8,8 @@ times the trip count whose step is ``1/n`` of the kernel's, ``n`` the fewest sub
 addresses of the analysis, that the loop is one sub-step repeated ``n`` times and keeps
 the first:
 
-* every copy is a direct-to-LDS copy (none staged through registers);
+* every copy is a direct-to-LDS copy (none staged through registers), and no remainder
+  loop is to run on the schedule's buffers (they hold one sub-step);
 * every LDS buffer holds a strided block of one global buffer, unswizzled, whose digit
   that spans the K step (``r * s`` the elements the copies move from one K step to the
   next) splits into ``n`` parts on element bits (``kbits``); the copies' global addresses
@@ -35,12 +36,13 @@ import numpy as np
 
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.analysis.ir_facts import attr_names
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.target import gfx950
 from pipeline_mlir.frontend.address import Analysis
-from pipeline_mlir.frontend.kernel_ir import describe
+from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
+from pipeline_mlir.frontend.shared_remainder import SHARED_ATTR
 from pipeline_mlir.frontend.layout import fit_digits, redistribute
 from pipeline_mlir.frontend.partition import layout_buffers, lds_refusal, stage_bytes
 from pipeline_mlir.frontend.regcopy import STAGED
@@ -69,13 +71,14 @@ def split_k(an: Analysis) -> Analysis:
     why = (f"{lds_refusal(total, other)}; split along K into {n} sub-steps of "
            f"{step // n}")
     kbits, moves = {}, {}
-    for b in range(len(an.buffers)):
-        bits = _substep_bits(an, b, n)
+    for b in range(-1, len(an.buffers)):
+        bits = _not_taken(an) if b < 0 else _substep_bits(an, b, n)
         if isinstance(bits, str):       # the split does not apply: the loop is refused
             raise IRError(loop, f"'scf.for' op: {lds_refusal(total, other)}; nor can the "
-                                f"front end split its K step into {n} sub-steps: {bits}")
-        kbits[b], moves[b] = bits
-    _check_direct(an, why)
+                                f"front end split its K step into {n} sub-steps of "
+                                f"{step // n}: {bits}")
+        if b >= 0:
+            kbits[b], moves[b] = bits
     sub = _read_substeps(an, kbits, n, why)
     keep = _check_mfmas(an, sub, kbits, n, why)
     _check_moves_linearly(an, step // n, moves, n, why)
@@ -133,15 +136,22 @@ def _pow2(x: int) -> bool:
     return x > 0 and x & (x - 1) == 0
 
 
-def _check_direct(an: Analysis, why: str) -> None:
-    """Every copy is a direct-to-LDS copy: one staged through registers (its global address
-    not aligned to its size) is refused, the split is not built for those."""
+def _not_taken(an: Analysis) -> str | None:
+    """Why the split does not take the loop (a copy staged through registers: its global
+    address not aligned to its size; a remainder loop to be rebuilt on the schedule's
+    buffers, which would hold only a sub-step), or None."""
+    kernel = kernel_of(an.scan.loop)
+    shared = walk_ops(kernel, lambda o: o.name == "scf.for" and SHARED_ATTR in o.attributes) \
+        if kernel is not None else []
+    if shared:
+        return (f"its remainder loop ({describe(shared[0])}) runs on the schedule's LDS "
+                f"buffers, which would hold one sub-step")
     for c in an.copies:
         op = an.ops[c.op]
         if STAGED in op.attributes:
-            raise IRError(op, f"'{op.name}' op: {why}, but this copy is staged through "
-                              f"registers (its global address is not aligned to its size); "
-                              f"the split takes direct-to-LDS copies only")
+            return (f"{describe(op)} is staged through registers (its global address is not "
+                    f"aligned to its size), and the split takes direct-to-LDS copies only")
+    return None
 
 
 def _read_substeps(an: Analysis, kbits: dict, n: int, why: str) -> list:

@@ -350,10 +350,19 @@ KSPLIT_MUTANTS = {
                      "but it does not repeat the first sub-step's MFMA of its accumulator"),
     # every copy reads one element further along K: its global address is not aligned to
     # its 16 bytes, so it is staged through registers, which the split does not take
+    # (refused at the loop, naming the copy)
     "staged_copies": ("%158 = arith.index_castui %157 : i32 to index",
                       "%k158 = arith.index_castui %157 : i32 to index\n"
                       "%kc1 = arith.constant 1 : index\n%158 = arith.addi %k158, %kc1 : index",
-                      "amdgpu.gather_to_lds", "but this copy is staged through registers"),
+                      "scf.for", "nor can the front end split its K step into 2 sub-steps "
+                      "of 256: 'amdgpu.gather_to_lds' op at line"),
+    # a loop marked as a remainder to be rebuilt on the schedule's buffers (which the split
+    # makes one sub-step wide; tails.py marks it so when its own LDS does not fit)
+    "shared_remainder": ("%92:8 = scf.for %arg0 = %c0_i32",
+                         "%r1 = arith.constant 1 : i32\nscf.for %rr = %c0_i32 to %r1 step %r1 "
+                         ": i32 {\n} {sched.remainder_shared}\n%92:8 = scf.for %arg0 = %c0_i32",
+                         "scf.for", "runs on the schedule's LDS buffers, which would hold one "
+                         "sub-step"),
 }
 
 
@@ -361,9 +370,9 @@ KSPLIT_MUTANTS = {
 def test_a_k_split_that_would_cut_the_loop_is_refused_at_the_op(generated, mutant, tmp_path,
                                                                 capsys):
     """A loop the K split would cut (a fragment read across the sub-steps' boundary, an
-    MFMA of the second sub-step that is not the first's moved along K) or whose copies it
-    does not take (staged through registers) is refused at that op with the reason, never
-    split."""
+    MFMA of the second sub-step that is not the first's moved along K) is refused at that
+    op with the reason; one it does not take (copies staged through registers, a remainder
+    loop on the schedule's buffers) at the loop, the reason added; never split."""
     old, new, op, reason = KSPLIT_MUTANTS[mutant]
     text = generated("fp8_abt_2048x2048x1024_vector_distribute", "late").read_text()
     assert text.count(old) == 1
@@ -373,7 +382,7 @@ def test_a_k_split_that_would_cut_the_loop_is_refused_at_the_op(generated, mutan
     err = capsys.readouterr().err
     assert rc == 1 and "Traceback" not in err, err
     assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: .*'{op}' op: the schedule's "
-                    rf"LDS buffers .* split along K into 2 sub-steps of 256", err), err
+                    rf"LDS buffers .* into 2 sub-steps of 256", err), err
     assert reason in err, err
 
 

@@ -66,19 +66,28 @@ def split_k(an: Analysis) -> Analysis:
     n = 2
     while n <= chain and (chain % n or 2 * tile // n + other > gfx950.LDS_BYTES):
         n *= 2
-    if step is None or n > chain or step % n:
+    if n > chain:                       # no split fits: the LDS check refuses the loop
         return an
+
+    def not_taken(reason: str) -> IRError:
+        """The split does not apply: the loop's LDS refusal, the reason added."""
+        into = f"{n} sub-steps" + (f" of {step // n}" if step and step % n == 0 else "")
+        return IRError(loop, f"'scf.for' op: {lds_refusal(total, other)}; nor can the front "
+                             f"end split its K step into {into}: {reason}")
+    if step is None or step % n:
+        raise not_taken(f"the loop's step ({'not one constant' if step is None else step}) "
+                        f"is not a multiple of {n}")
+    reason = _not_taken(an)
+    if reason:
+        raise not_taken(reason)
     why = (f"{lds_refusal(total, other)}; split along K into {n} sub-steps of "
            f"{step // n}")
     kbits, moves = {}, {}
-    for b in range(-1, len(an.buffers)):
-        bits = _not_taken(an) if b < 0 else _substep_bits(an, b, n)
-        if isinstance(bits, str):       # the split does not apply: the loop is refused
-            raise IRError(loop, f"'scf.for' op: {lds_refusal(total, other)}; nor can the "
-                                f"front end split its K step into {n} sub-steps of "
-                                f"{step // n}: {bits}")
-        if b >= 0:
-            kbits[b], moves[b] = bits
+    for b in range(len(an.buffers)):
+        bits = _substep_bits(an, b, n)
+        if isinstance(bits, str):
+            raise not_taken(bits)
+        kbits[b], moves[b] = bits
     sub = _read_substeps(an, kbits, n, why)
     keep = _check_mfmas(an, sub, kbits, n, why)
     _check_moves_linearly(an, step // n, moves, n, why)

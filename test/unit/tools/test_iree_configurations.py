@@ -335,6 +335,22 @@ def test_vector_distribute_fp8_split_along_k(generated, name, form, capsys):
     assert rc == 0 and "mode=random" in text and ": exact, max error 0" in text, text + err
 
 
+def test_vector_distribute_fp8_schedule_is_hazard_free(generated, tmp_path, capsys):
+    """The split loop's schedule is the named 4-wave fp8 schedule of the sub-step (the same
+    printed schedule), and the simulator finds its kernel hazard-free for main loops of
+    0..6 iterations."""
+    spec = ("4wave{dtype=fp8 BM=64 BN=128 BK=256 vm_per_load_a=2 vm_per_load_b=4 "
+            "lgkm_per_load_a=4 lgkm_per_load_b=8}")
+    src = generated("fp8_abt_2048x2048x1024_vector_distribute", "late")
+    dump, named = tmp_path / "k.txt", tmp_path / "named.txt"
+    assert main(["--pipeline=4wave", str(src), "--emit=schedule", "-o", str(dump)]) == 0
+    assert main([f"--pipeline={spec}", "--emit=schedule", "-o", str(named)]) == 0
+    assert dump.read_text() == named.read_text()
+    rc = main(["--simulate", f"--pipeline={spec}"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and "safe for main loops of 0..6 iterations: no hazard" in out, out + err
+
+
 #: the fp8 VectorDistribute kernel's late form mutated: (what, old text, new text, the
 #: op the refusal names, the reason)
 KSPLIT_MUTANTS = {

@@ -19,6 +19,7 @@ from pipeline_mlir.tools.pipeline_opt import main
 ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
 import generate as G  # noqa: E402
+from pass_helpers import assert_named_and_hazard_free  # noqa: E402
 
 FLAGS = ("--iree-codegen-llvmgpu-use-vector-distribution",
          "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false")
@@ -179,14 +180,9 @@ def test_the_schedule_is_hazard_free(form, lgkm_b, request, tmp_path, capsys):
     two guarded runs."""
     spec = ("4wave{dtype=bf16 BM=64 BN=128 BK=128 vm_per_load_a=2 vm_per_load_b=4 "
             f"lgkm_per_load_a=4 lgkm_per_load_b={lgkm_b}}}")
-    src, dump, named = tmp_path / "k.mlir", tmp_path / "k.txt", tmp_path / "named.txt"
+    src = tmp_path / "k.mlir"
     src.write_text(request.getfixturevalue(form))
-    assert main(["--pipeline=4wave", str(src), "--emit=schedule", "-o", str(dump)]) == 0
-    assert main([f"--pipeline={spec}", "--emit=schedule", "-o", str(named)]) == 0
-    assert dump.read_text() == named.read_text()
-    rc = main(["--simulate", f"--pipeline={spec}"])
-    out, err = capsys.readouterr()
-    assert rc == 0 and "safe for main loops of 0..6 iterations: no hazard" in out, out + err
+    assert_named_and_hazard_free(src, spec, tmp_path, capsys)
 
 
 @pytest.mark.parametrize("form", ["prefetch", "late"])

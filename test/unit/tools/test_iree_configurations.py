@@ -28,6 +28,7 @@ from pipeline_mlir.tools.pipeline_opt import main
 ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
 import generate as G  # noqa: E402
+from pass_helpers import assert_named_and_hazard_free  # noqa: E402
 
 SPLIT = "needs the data of"            # a fragment read needs copies of both subtiles
 NO_LOOP = "is not inside an scf.for: the kernel has no K-loop to pipeline"
@@ -341,14 +342,8 @@ def test_vector_distribute_fp8_schedule_is_hazard_free(generated, tmp_path, caps
     0..6 iterations."""
     spec = ("4wave{dtype=fp8 BM=64 BN=128 BK=256 vm_per_load_a=2 vm_per_load_b=4 "
             "lgkm_per_load_a=4 lgkm_per_load_b=8}")
-    src = generated("fp8_abt_2048x2048x1024_vector_distribute", "late")
-    dump, named = tmp_path / "k.txt", tmp_path / "named.txt"
-    assert main(["--pipeline=4wave", str(src), "--emit=schedule", "-o", str(dump)]) == 0
-    assert main([f"--pipeline={spec}", "--emit=schedule", "-o", str(named)]) == 0
-    assert dump.read_text() == named.read_text()
-    rc = main(["--simulate", f"--pipeline={spec}"])
-    out, err = capsys.readouterr()
-    assert rc == 0 and "safe for main loops of 0..6 iterations: no hazard" in out, out + err
+    assert_named_and_hazard_free(generated("fp8_abt_2048x2048x1024_vector_distribute", "late"),
+                                 spec, tmp_path, capsys)
 
 
 #: the fp8 VectorDistribute kernel's late form mutated: (what, old text, new text, the

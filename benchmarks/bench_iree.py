@@ -103,7 +103,14 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
              dict(dtype="bf16", transpose_b=False), "4wave{BM=64 BN=128 BK=128 "
              "vm_per_load_a=2 vm_per_load_b=4 lgkm_per_load_a=4 lgkm_per_load_b=16}", "4wave",
              32, ("--iree-codegen-llvmgpu-use-vector-distribution",
-                  "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false"))}
+                  "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false")),
+         # fp8 (E4M3FN): 64x128 tile, K step 512 (2x4 fragments x 4 16x16x128 MFMAs per
+         # wave), split by the front end into two K sub-steps of 256 (frontend/ksplit.py)
+         "fp8-vector-distribute": Case(
+             dict(dtype="fp8"), "4wave{dtype=fp8 BM=64 BN=128 BK=256 vm_per_load_a=2 "
+             "vm_per_load_b=4 lgkm_per_load_a=4 lgkm_per_load_b=8}", "4wave", 32,
+             ("--iree-codegen-llvmgpu-use-vector-distribution",
+              "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false"))}
 NAMES = {"4wave": "4-wave", "pingpong": "ping-pong"}
 KINDS = (("v_mfma", "mfma"), ("ds_read_b128", "ds_read"), ("buffer_load ... lds", "vmem_load_lds"),
          ("s_waitcnt", "wait"), ("s_barrier", "barrier"), ("s_setprio", "setprio"))

@@ -143,7 +143,8 @@ FIGURES: dict[str, Figure] = {f.name: f for f in (
     *(Figure(name, "docs/iree-kernels.md", f"python benchmarks/bench_iree.py --dtype={d}",
              cheap=False, markdown=True)
       for name, d in (("iree-vector-distribute", "bf16-vector-distribute"),
-                      ("iree-vector-distribute-ab", "bf16-ab-vector-distribute"))),
+                      ("iree-vector-distribute-ab", "bf16-ab-vector-distribute"),
+                      ("iree-vector-distribute-fp8", "fp8-vector-distribute"))),
     Figure("simulate", "docs/simulator.md", "python benchmarks/bench_simulate.py --repeat 1",
            _until_blank),
     Figure("device", "docs/simulator.md", "python benchmarks/bench_device.py"),

@@ -315,6 +315,8 @@ class _Rewriter:
             x = ix.c(0)
         if swizzled and v.swizzle is not None:
             x = ix.swizzle(x, *v.swizzle)
+        for kb in sorted(buf.kbits, reverse=True):     # the first K sub-step's elements
+            x = ix.delete_bit(x, kb)
         if buf.bit is not None:
             x = ix.delete_bit(x, buf.bit)
         if subtile in buf.windows:

@@ -65,15 +65,16 @@ def _bytes(alloc) -> int:
     return int(np.prod(t.shape)) * element_bytes(t)
 
 
-def plan(loop, schedule_bytes: int, other_bytes: int) -> int:
+def plan(loop, schedule_bytes: int, other_bytes: int, mark: bool = True) -> int:
     """The LDS bytes of the kernel's other buffers (``other_bytes``, counted by the
     partition) that stay beside the schedule's (``schedule_bytes``): all of them when they
     fit; else the masked remainder's own allocations are marked :data:`ALIAS_ATTR` (they
-    will live on the schedule's buffers) and not counted."""
+    will live on the schedule's buffers; only counted out when not ``mark``) and not
+    counted."""
     if schedule_bytes + other_bytes <= gfx950.LDS_BYTES:
         return other_bytes
     own = _allocs(loop, OWN_ATTR)
-    for a in own:
+    for a in own if mark else ():
         a.attributes[ALIAS_ATTR] = ir.UnitAttr.get()
     return other_bytes - sum(_bytes(a) for a in own)
 

@@ -34,7 +34,7 @@ kernel's own refusal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -71,6 +71,7 @@ class ChannelPlan:
     ref_x: int                  # the unswizzled LDS element of that copy's thread 0
     reswizzle: tuple | None = None   # XOR swizzle of the dense subtile buffers (row, access)
     bank: str = ""              # the reads' bank cost, worded
+    kbits: tuple = ()           # element bits of the K sub-step, kept 0 (frontend/ksplit.py)
 
 
 @dataclass
@@ -94,6 +95,8 @@ def source_offset(o, plan: ChannelPlan, tid, subtile: int, j: int) -> list:
         q = xor_shuffle_ir(o, q, *plan.reswizzle)
     p = o.add(o.add(o.mul(o.div(q, 1 << plan.bit), 1 << (plan.bit + 1)),
                     subtile << plan.bit), o.rem(q, 1 << plan.bit))
+    for kb in plan.kbits:       # ascending: the K sub-step's bits, 0 (the first sub-step)
+        p = o.add(o.mul(o.div(p, 1 << kb), 1 << (kb + 1)), o.rem(p, 1 << kb))
     x = p if plan.swizzle is None else xor_shuffle_ir(o, p, *plan.swizzle)
     ref = _dim_terms(NumpyOps, plan, plan.ref_x)
     return [o.add(t, -r) for t, r in zip(_dim_terms(o, plan, x), ref)]
@@ -120,6 +123,13 @@ def _dim_terms(o, plan: ChannelPlan, x) -> list:
 # the plan
 # ---------------------------------------------------------------------------------------------
 
+def delete_bits(elements: np.ndarray, bits) -> np.ndarray:
+    """``elements`` with the element ``bits`` deleted (the highest first)."""
+    for b in sorted(bits, reverse=True):
+        elements = LM.delete_bit(elements, b)
+    return elements
+
+
 def fit_digits(d: np.ndarray) -> tuple | None:
     """``((m, r, s), ...)`` with ``d[x] == sum(((x // m) % r) * s)`` for every ``x`` (a
     mixed-radix strided block, innermost digit first), or None if ``d`` is not one."""
@@ -143,16 +153,24 @@ def fit_digits(d: np.ndarray) -> tuple | None:
     return tuple(digits) if np.array_equal(got, d) else None
 
 
-def redistribute(an, names) -> RedistributedPartition:
+def redistribute(an, names, kbits: dict | None = None) -> RedistributedPartition:
     """The partition of ``an`` (an ``Analysis``) with every channel's copies made by the
-    front end (module docstring); a :class:`LoopRefusal` if that is not possible."""
-    sizes = {b: int(np.prod(ir.MemRefType(v.type).shape)) for b, v in enumerate(an.buffers)}
-    deps = LM.read_dependencies(an.copies, an.reads, sizes, names)
+    front end (module docstring); a :class:`LoopRefusal` if that is not possible.
+    ``kbits`` ({buffer: ascending element bits}, :mod:`~pipeline_mlir.frontend.ksplit`):
+    only the elements with those bits 0 (the first K sub-step) are copied, the reads'
+    elements given with those bits deleted."""
+    kbits = kbits or {}
+    full = {b: int(np.prod(ir.MemRefType(v.type).shape)) for b, v in enumerate(an.buffers)}
+    deps = LM.read_dependencies(an.copies, an.reads, full, names)
     read_channel, copy_channel = LM.channels(an.copies, an.reads, an.mfmas, deps, names)
+    sizes = {b: n >> len(kbits.get(b, ())) for b, n in full.items()}
+    if kbits:      # the plan sees the reads in the buffers with the sub-step bits deleted
+        an = replace(an, reads=[replace(r, lds=delete_bits(r.lds, kbits.get(r.buffer, ())))
+                                for r in an.reads])
     read_sub = [0] * len(an.reads)
     plans, lgkm, vm = {}, [0, 0], [0, 0]
     for ch in (0, 1):
-        plan, subs = _plan_channel(an, ch, read_channel, copy_channel, sizes, names)
+        plan, subs = _plan_channel(an, ch, read_channel, copy_channel, sizes, names, kbits)
         for r, s in subs.items():
             read_sub[r] = s
         plans[ch] = plan
@@ -167,8 +185,9 @@ def redistribute(an, names) -> RedistributedPartition:
 
 
 def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: dict,
-                  names) -> tuple[ChannelPlan, dict]:
-    """The plan of channel ``ch`` and the subtile of each of its reads."""
+                  names, kbits: dict | None = None) -> tuple[ChannelPlan, dict]:
+    """The plan of channel ``ch`` and the subtile of each of its reads (``sizes``: the
+    buffers' elements with their ``kbits`` deleted)."""
     label = "AB"[ch]
     copies = [i for i, c in enumerate(copy_channel) if c == ch]
     reads = [i for i, c in enumerate(read_channel) if c == ch]
@@ -179,6 +198,8 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
                              (an.copies[copies[0]].op,))
     b = bufs.pop()
     size, view = sizes[b], an.buffer_views[b]
+    kbits = kbits or {}
+    full = size << len(kbits.get(b, ()))     # the kernel's buffer
     widths = {an.copies[i].lds.shape[1] for i in copies}
     width = widths.pop()
     if widths:
@@ -193,10 +214,10 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
                              f"whole number of copies of {threads} threads x "
                              f"{' or '.join(map(str, tried))} bytes",
                              (an.copies[copies[0]].op,))
-    _global_table(an, copies, size, label)
+    _global_table(an, copies, full, label)
     # the block workgroup 0 reads at the first K step (inside A and B: edges.check_in_global)
     first = next(p for p in an.read_points if p[0] == 0)
-    chan = Channel(copies, [an.copies[i].lds for i in copies], np.zeros(size, np.int64),
+    chan = Channel(copies, [an.copies[i].lds for i in copies], np.zeros(full, np.int64),
                    copies[0], 0, 0, label, an.copies[copies[0]].op)
     table, base0 = table_of(chan, read_copies(an.scan, copies, 0, first[1]))
     swizzle, digits = _data_layout(table, view.swizzle)
@@ -204,7 +225,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
         raise LM.LoopRefusal(f"channel {label}: the global elements its LDS buffer holds are "
                              f"not a strided block of one buffer, swizzled or not",
                              (an.copies[copies[0]].op,))
-    logical = np.arange(size, dtype=np.int64)
+    logical = np.arange(full, dtype=np.int64)
     if swizzle is not None:
         logical = xor_shuffle(logical, *swizzle)
     _check_moves(an, copies, label)
@@ -223,7 +244,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     subs, bit = _choose_split(an, ch, reads, read_channel, size, view, label)
     reswizzle, bank = _choose_swizzle(an, reads, bit, size // 2, width, view.elem_bytes)
     plan = ChannelPlan(ch, b, bit, width, size // 2 // (threads * width), threads,
-                       swizzle, digits, dims, k0, x0, reswizzle, bank)
+                       swizzle, digits, dims, k0, x0, reswizzle, bank, kbits.get(b, ()))
     _check_plan(an, plan, table, base0)
     return plan, subs
 
@@ -387,6 +408,8 @@ def _check_plan(an, plan: ChannelPlan, table: np.ndarray, base: int) -> None:
                 q = xor_shuffle(q, *plan.reswizzle)
             p = ((q >> plan.bit) << (plan.bit + 1)) | (sub << plan.bit) | \
                 (q & ((1 << plan.bit) - 1))
+            for kb in plan.kbits:
+                p = ((p >> kb) << (kb + 1)) | (p & ((1 << kb) - 1))
             got = base + sum(t * st for t, st in
                              zip(source_offset(NumpyOps, plan, tid, sub, j), plan.dims))
             if not np.array_equal(got[:, None] + lanes[None, :], table[p]):

@@ -17,6 +17,8 @@ synchronises, reads MFMA fragments from LDS and multiplies, with the accumulator
 * :mod:`~pipeline_mlir.frontend.address`: every access evaluated for every thread;
 * :mod:`~pipeline_mlir.frontend.partition`: channels, subtiles, the LDS buffers and the
   schedule the loop stands for;
+* :mod:`~pipeline_mlir.frontend.ksplit`: a K tile whose two stages do not fit in LDS split
+  along K into the fewest sub-steps that fit;
 * :mod:`~pipeline_mlir.frontend.adopt`: the rewrite into the concrete form of
   ``docs/dialect.md``.
 """
@@ -26,6 +28,7 @@ from __future__ import annotations
 from pipeline_mlir.frontend.address import Analysis, analyse
 from pipeline_mlir.frontend.adopt import adopt
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
+from pipeline_mlir.frontend.ksplit import split_k
 from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds
 from pipeline_mlir.frontend.partition import check_waves, partition_loop
 from pipeline_mlir.frontend.regcopy import convert_register_copies
@@ -57,7 +60,7 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     convert_register_copies(scan)
     an = analyse(scan)
     partition_loop(an)
-    return an
+    return split_k(an)
 
 
 def adopt_loop(loop, schedule):

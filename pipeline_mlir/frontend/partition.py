@@ -203,6 +203,7 @@ class BufferLayout:
     elem_type: object = None
     reswizzle: tuple | None = None  # XOR swizzle of the new buffers (the front end's copies)
     windows: dict = field(default_factory=dict)  # subtile -> (period, first, width) kept
+    kbits: tuple = ()              # element bits of the K sub-step, deleted (frontend/ksplit.py)
 
     def elements_of(self, subtile: int) -> int:
         """Elements of the new buffer of ``subtile`` (its window's, if it keeps one)."""
@@ -276,7 +277,7 @@ def subtile_windows(by_sub: dict, size: int, elem_bytes: int) -> dict:
     return windows
 
 
-def layout_buffers(an: Analysis) -> dict:
+def layout_buffers(an: Analysis, check: bool = True) -> dict:
     """{buffer id: BufferLayout} of every LDS buffer of the loop: one operand's data, used
     only by the loop; two subtiles are stored densely when an element bit tells them apart
     (``loop_model.compaction_bit``).  Two stages of all of them must fit in LDS."""
@@ -312,22 +313,36 @@ def layout_buffers(an: Analysis) -> dict:
             bit = LM.compaction_bit(by_sub, size, 0)
         windows = subtile_windows(by_sub, size, an.buffer_views[b].elem_bytes) \
             if bit is None and plan is None else {}
+        kbits = plan.kbits if plan is not None else ()
         out[b] = BufferLayout(chans.pop(), tuple(sorted(by_sub)), bit,
-                              elements=size // 2 if bit is not None else size,
+                              elements=(size // 2 if bit is not None else size) >> len(kbits),
                               elem_type=mt.element_type,
                               reswizzle=plan.reswizzle if plan is not None else None,
-                              windows=windows)
-    total = sum(2 * buf.elements_of(sub) * an.buffer_views[b].elem_bytes
-                for b, buf in out.items() for sub in buf.subtiles)
-    other = plan_remainder_lds(an.scan.loop, total, _other_lds_bytes(an.scan.loop, an.buffers))
-    if total + other > gfx950.LDS_BYTES:
-        besides = (f" and the kernel's other LDS buffers (a remainder loop's own, the K tiles "
-                   f"after the pipelined loop) {other} more" if other else "")
-        raise IRError(an.scan.loop, f"'scf.for' op: the schedule's LDS buffers (two stages of "
-                                    f"every subtile) need {total} bytes{besides}, more than "
-                                    f"the {gfx950.LDS_BYTES} bytes of LDS a {gfx950.NAME} "
-                                    f"workgroup can have")
+                              windows=windows, kbits=kbits)
+    total, other = stage_bytes(an, out, mark=check)
+    if check and total + other > gfx950.LDS_BYTES:
+        raise IRError(an.scan.loop, f"'scf.for' op: {lds_refusal(total, other)}")
     return out
+
+
+def lds_refusal(total: int, other: int) -> str:
+    """Why a loop whose schedule's buffers need ``total`` bytes beside ``other`` bytes of
+    the kernel's own LDS is refused."""
+    besides = (f" and the kernel's other LDS buffers (a remainder loop's own, the K tiles "
+               f"after the pipelined loop) {other} more" if other else "")
+    return (f"the schedule's LDS buffers (two stages of every subtile) need {total} "
+            f"bytes{besides}, more than the {gfx950.LDS_BYTES} bytes of LDS a {gfx950.NAME} "
+            f"workgroup can have")
+
+
+def stage_bytes(an: Analysis, layouts: dict, mark: bool = False) -> tuple[int, int]:
+    """(bytes of two stages of every new buffer of ``layouts``, bytes of the kernel's
+    other LDS allocations that stay beside them: a masked remainder's own buffers that do
+    not fit go onto the schedule's, marked so when ``mark``)."""
+    total = sum(2 * buf.elements_of(sub) * an.buffer_views[b].elem_bytes
+                for b, buf in layouts.items() for sub in buf.subtiles)
+    other = _other_lds_bytes(an.scan.loop, an.buffers)
+    return total, plan_remainder_lds(an.scan.loop, total, other, mark=mark)
 
 
 def _other_lds_bytes(loop, roots) -> int:

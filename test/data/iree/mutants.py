@@ -92,7 +92,8 @@ def _f(**kw) -> tuple:
 #: B^T``, and under ``pingpong`` IREE's 8-wave fp8 kernel (at the prefetch point its reads of
 #: 32 elements span two 16-element chunks of IREE's swizzle: :func:`unswizzled` swizzles each
 #: chunk on its own, as IREE's late form reads them) and its 8-wave ``A x B`` at K step 128
-#: (transposing reads issued in runs)
+#: (transposing reads issued in runs); IREE's VectorDistribute fp8 kernel, whose K step the
+#: front end splits into sub-steps (``frontend/ksplit.py``)
 FAMILIES = {
     "4096": Family(committed="matmul_bf16_abt_4096"),
     "512": Family(_f(dtype="bf16", m=512, n=512, k=512)),
@@ -114,6 +115,8 @@ FAMILIES = {
     "atbt": Family(_f(dtype="bf16", m=1024, n=1024, k=512, transpose_a=True)),
     "fp8w": Family(pipeline="pingpong", eight_wave="matmul_fp8_abt_256x128_8wave"),
     "abw": Family(pipeline="pingpong", eight_wave="matmul_bf16_ab_128x128_k128_8wave"),
+    # VectorDistribute fp8: 64x64 tile, K step 1024, split into two K sub-steps of 512
+    "vdfp8": Family(_f(dtype="fp8", m=512, n=512, k=2048), VECTOR_DISTRIBUTE),
 }
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family

@@ -1,0 +1,265 @@
+"""A K tile whose stages do not fit in LDS, split along K into sub-steps.
+
+The schedules hold two stages of every LDS buffer.  A loop whose K step is so wide that two
+copies of its tiles exceed the workgroup's LDS (IREE's VectorDistribute fp8 kernel: a
+64x128 tile with a K step of 512, two stages of 196608 bytes) is run as a loop of ``n``
+times the trip count whose step is ``1/n`` of the kernel's, ``n`` the fewest sub-steps
+(a power of two) whose two stages fit.  :func:`split_k` checks, on the per-lane
+addresses of the analysis, that the loop is one sub-step repeated ``n`` times and keeps
+the first:
+
+* every copy is a direct-to-LDS copy (none staged through registers), and no remainder
+  loop is to run on the schedule's buffers (they hold one sub-step);
+* every LDS buffer holds a strided block of one global buffer, unswizzled, whose digit
+  that spans the K step (``r * s`` the elements the copies move from one K step to the
+  next) splits into ``n`` parts on element bits (``kbits``); the copies' global addresses
+  move by ``1/n`` of a K step when the loop variable does;
+* every fragment read reads one sub-step (its ``kbits`` the same for every lane and
+  element; a read that spans two is refused at the read: the split would cut it), and
+  every MFMA multiplies fragments of one sub-step;
+* each accumulator's chain runs the sub-steps in K order, as many MFMAs in each, and the
+  ``i``-th MFMA of sub-step ``h`` is the ``i``-th of sub-step 0 (the same op, attributes
+  and read kinds) on the LDS elements ``h`` sub-steps further along K.
+
+The loop then keeps sub-step 0's reads and MFMAs (the accumulators chain in the same order
+as before: bit-identical sums), its step becomes ``step / n``, and the front end makes the
+copies of that sub-step itself (:func:`~pipeline_mlir.frontend.layout.redistribute` with
+``kbits``: each buffer stored with those bits deleted); every wait is derived from that
+loop as usual.  A loop whose copies do not allow that is refused at the op with the reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.analysis.ir_facts import attr_names
+from pipeline_mlir.kernel import loop_model as LM
+from pipeline_mlir.target import gfx950
+from pipeline_mlir.frontend.address import Analysis
+from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
+from pipeline_mlir.frontend.shared_remainder import SHARED_ATTR
+from pipeline_mlir.frontend.layout import fit_digits, redistribute
+from pipeline_mlir.frontend.partition import layout_buffers, lds_refusal, stage_bytes
+from pipeline_mlir.frontend.regcopy import STAGED
+
+__all__ = ["split_k"]
+
+
+def split_k(an: Analysis) -> Analysis:
+    """``an`` itself if two stages of its buffers fit in LDS (or no split makes them fit:
+    the schedule's LDS check refuses the loop then), else the analysis of the loop split
+    into the fewest K sub-steps whose two stages fit, its IR step divided (module
+    docstring).  A loop the split would cut is refused at the op."""
+    total, other = stage_bytes(an, layout_buffers(an, check=False))
+    if total + other <= gfx950.LDS_BYTES:
+        return an
+    loop = an.scan.loop
+    step = an.evaluator.uniform(loop.operands[2])
+    chain = _chain(an)
+    tile = sum(int(np.prod(ir.MemRefType(v.type).shape)) * an.buffer_views[b].elem_bytes
+               for b, v in enumerate(an.buffers))
+    n = 2
+    while n <= chain and (chain % n or 2 * tile // n + other > gfx950.LDS_BYTES):
+        n *= 2
+    if n > chain:                       # no split fits: the LDS check refuses the loop
+        return an
+
+    def not_taken(reason: str) -> IRError:
+        """The split does not apply: the loop's LDS refusal, the reason added."""
+        into = f"{n} sub-steps" + (f" of {step // n}" if step and step % n == 0 else "")
+        return IRError(loop, f"'scf.for' op: {lds_refusal(total, other)}; nor can the front "
+                             f"end split its K step into {into}: {reason}")
+    if step is None or step % n:
+        raise not_taken(f"the loop's step ({'not one constant' if step is None else step}) "
+                        f"is not a multiple of {n}")
+    reason = _not_taken(an)
+    if reason:
+        raise not_taken(reason)
+    why = (f"{lds_refusal(total, other)}; split along K into {n} sub-steps of "
+           f"{step // n}")
+    kbits, moves = {}, {}
+    for b in range(len(an.buffers)):
+        bits = _substep_bits(an, b, n)
+        if isinstance(bits, str):
+            raise not_taken(bits)
+        kbits[b], moves[b] = bits
+    sub = _read_substeps(an, kbits, n, why)
+    keep = _check_mfmas(an, sub, kbits, n, why)
+    _check_moves_linearly(an, step // n, moves, n, why)
+    an2 = _first_substep(an, sub, keep)
+    names = lambda i: describe(an.ops[i])  # noqa: E731
+    try:
+        an2.partition = redistribute(an2, names, kbits)
+    except LM.LoopRefusal as e:
+        where = an.ops[e.ops[0]] if e.ops else loop
+        raise IRError(where, f"'{where.name}' op: {why}, but the front end cannot make "
+                             f"the sub-step's copies: {e}") from None
+    with loop.context, loop.location, ir.InsertionPoint(loop):
+        t = loop.operands[2].type
+        loop.operands[2] = B.arith.constant(t, ir.IntegerAttr.get(t, step // n))
+    return an2
+
+
+def _chain(an: Analysis) -> int:
+    """MFMAs per accumulator and iteration (the fewest, if they differ)."""
+    counts: dict = {}
+    for m in an.mfmas:
+        counts[m.acc] = counts.get(m.acc, 0) + 1
+    return min(counts.values())
+
+
+def _substep_bits(an: Analysis, b: int, n: int) -> tuple[tuple, int] | str:
+    """(the element bits of buffer ``b`` that number its K sub-step, ascending; the global
+    elements its copies move from one K step to the next), or why there are none."""
+    copies = [c for c in an.copies if c.buffer == b]
+    size = int(np.prod(ir.MemRefType(an.buffers[b].type).shape))
+    name = f"LDS buffer {an.buffers[b].type}"
+    table = np.full(size, -1, dtype=np.int64)
+    for c in copies:
+        table[c.lds.ravel()] = c.src0.ravel()
+    moves = {int(x) for c in copies for x in np.unique(c.src1 - c.src0)}
+    if np.any(table < 0) or len(moves) != 1 or len({c.source for c in copies}) != 1:
+        return (f"the copies of {name} do not fill it from one global buffer, moving by "
+                f"one amount per K step")
+    if an.buffer_views[b].swizzle is not None:
+        return f"{name} is swizzled (the split takes unswizzled buffers)"
+    move = moves.pop()
+    digits = fit_digits(table - table[0]) or ()
+    spans = [(m, r) for m, r, s in digits if r * s == move]
+    if len(spans) != 1 or not _pow2(spans[0][0]) or not _pow2(spans[0][1]) or \
+            spans[0][1] % n:
+        return (f"{name} does not hold the K step's {move} elements of a row on element "
+                f"bits that split into {n} parts")
+    m, r = spans[0]
+    top = (m * r).bit_length() - 1
+    k = n.bit_length() - 1
+    return tuple(range(top - k, top)), move
+
+
+def _pow2(x: int) -> bool:
+    return x > 0 and x & (x - 1) == 0
+
+
+def _not_taken(an: Analysis) -> str | None:
+    """Why the split does not take the loop (a copy staged through registers: its global
+    address not aligned to its size; a remainder loop to be rebuilt on the schedule's
+    buffers, which would hold only a sub-step), or None."""
+    kernel = kernel_of(an.scan.loop)
+    shared = walk_ops(kernel, lambda o: o.name == "scf.for" and SHARED_ATTR in o.attributes) \
+        if kernel is not None else []
+    if shared:
+        return (f"its remainder loop ({describe(shared[0])}) runs on the schedule's LDS "
+                f"buffers, which would hold one sub-step")
+    for c in an.copies:
+        op = an.ops[c.op]
+        if STAGED in op.attributes:
+            return (f"{describe(op)} is staged through registers (its global address is not "
+                    f"aligned to its size), and the split takes direct-to-LDS copies only")
+    return None
+
+
+def _read_substeps(an: Analysis, kbits: dict, n: int, why: str) -> list:
+    """The K sub-step of every fragment read; one that spans two is refused at the read."""
+    out = []
+    for r in an.reads:
+        low = kbits[r.buffer][0]
+        subs = np.unique((r.lds >> low) & (n - 1))
+        if len(subs) != 1:
+            op = an.ops[r.op]
+            raise IRError(op, f"'{op.name}' op: {why}, which would cut this fragment read "
+                              f"(its lanes read K columns of sub-steps "
+                              f"{', '.join(map(str, subs))})")
+        out.append(int(subs[0]))
+    return out
+
+
+def _check_mfmas(an: Analysis, sub: list, kbits: dict, n: int, why: str) -> list:
+    """The MFMAs of sub-step 0 (indices into ``an.mfmas``), after checking that every
+    other sub-step repeats them ``h`` sub-steps along K (module docstring)."""
+    per_acc: dict = {}
+    for k, m in enumerate(an.mfmas):
+        op = an.ops[m.op]
+        subs = {sub[r] for r in m.a_reads | m.b_reads}
+        if len(subs) != 1:
+            raise IRError(op, f"'{op.name}' op: {why}, but it multiplies fragments of "
+                              f"sub-steps {', '.join(map(str, sorted(subs)))}")
+        h = subs.pop()
+        lst = per_acc.setdefault(m.acc, [[] for _ in range(n)])
+        if any(lst[g] for g in range(h + 1, n)):
+            raise IRError(op, f"'{op.name}' op: {why}, but its accumulator's chain does "
+                              f"not run the sub-steps in K order")
+        lst[h].append(k)
+    for lst in per_acc.values():
+        for h in range(1, n):
+            if len(lst[h]) != len(lst[0]):
+                op = an.ops[an.mfmas[(lst[h] or lst[0])[0]].op]
+                raise IRError(op, f"'{op.name}' op: {why}, but its accumulator's chain "
+                                  f"has {len(lst[0])} MFMAs in sub-step 0 and "
+                                  f"{len(lst[h])} in sub-step {h}")
+            for k0, kh in zip(lst[0], lst[h]):
+                _check_repeats(an, k0, kh, h, kbits, why)
+    return sorted(k for lst in per_acc.values() for k in lst[0])
+
+
+def _check_repeats(an: Analysis, k0: int, kh: int, h: int, kbits: dict, why: str) -> None:
+    """MFMA ``kh`` (sub-step ``h``) is MFMA ``k0`` (sub-step 0) ``h`` sub-steps along K."""
+    m0, mh = an.mfmas[k0], an.mfmas[kh]
+    op0, oph = an.ops[m0.op], an.ops[mh.op]
+    same = _attrs(op0) == _attrs(oph)
+    for r0s, rhs in ((m0.a_reads, mh.a_reads), (m0.b_reads, mh.b_reads)):
+        r0s, rhs = sorted(r0s), sorted(rhs)
+        same = same and len(r0s) == len(rhs)
+        for r0, rh in zip(r0s, rhs) if same else ():
+            a, z = an.reads[r0], an.reads[rh]
+            shift = h << kbits[a.buffer][0]
+            o0, oh = an.ops[a.op], an.ops[z.op]
+            same = same and a.buffer == z.buffer and o0.name == oh.name and \
+                str(o0.results[0].type) == str(oh.results[0].type) and \
+                np.array_equal(a.lds + shift, z.lds)
+    if not same:
+        raise IRError(oph, f"'{oph.name}' op: {why}, but it does not repeat the first "
+                           f"sub-step's MFMA of its accumulator ({describe(op0)}) {h} "
+                           f"sub-step(s) along K")
+
+
+def _attrs(op) -> dict:
+    return {a: str(op.attributes[a]) for a in attr_names(op)}
+
+
+def _check_moves_linearly(an: Analysis, sub_step: int, moves: dict, n: int,
+                          why: str) -> None:
+    """The copies' global addresses move by ``1/n`` of a K step when the loop variable
+    moves by ``sub_step``: the sub-step loop's copies are the kernel's, moved."""
+    ev, scan = an.evaluator, an.scan
+    iv = scan.loop.regions[0].blocks[0].arguments[0]
+    lb = ev.uniform(scan.loop.operands[0]) or 0
+    ev.bind(iv, lb + sub_step)
+    try:
+        for a, c in zip(scan.copies, an.copies):
+            v = ev.view(a.src)
+            start = v.element([ev.value(i) for i in a.src_indices])
+            move = moves[c.buffer]
+            if move % n or not np.array_equal(start, c.src0[:, 0] + move // n):
+                op = an.ops[c.op]
+                raise IRError(op, f"'{op.name}' op: {why}, but its global address does not "
+                                  f"move by 1/{n} of a K step when the loop variable moves "
+                                  f"by {sub_step}")
+    finally:
+        ev.bind(iv, lb)
+
+
+def _first_substep(an: Analysis, sub: list, keep: list) -> Analysis:
+    """``an`` with the reads and MFMAs of sub-step 0 only (reads renumbered)."""
+    kept = [i for i, s in enumerate(sub) if s == 0]
+    new = {old: i for i, old in enumerate(kept)}
+    mfmas = [replace(an.mfmas[k], a_reads=frozenset(new[r] for r in an.mfmas[k].a_reads),
+                     b_reads=frozenset(new[r] for r in an.mfmas[k].b_reads)) for k in keep]
+    scan = replace(an.scan, reads=[an.scan.reads[i] for i in kept],
+                   mfmas=[an.scan.mfmas[k] for k in keep])
+    return replace(an, scan=scan, reads=[an.reads[i] for i in kept], mfmas=mfmas,
+                   partition=None)

@@ -11,15 +11,12 @@ from types import SimpleNamespace
 
 import pytest
 
+from derived_waits import hazards_past_derived
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.kernel.plan import kernel_shape
 from pipeline_mlir.kernel.wait_order import _cut
-from pipeline_mlir.records import replace
 from pipeline_mlir.schedule import stages
 from pipeline_mlir.schedule.types import WAIT_FRAG, WAIT_LGKM, OpDesc, OpRole
 from pipeline_mlir.schedules.registry import parse_pipeline
-from pipeline_mlir.sim.functional import simulate
-from pipeline_mlir.sim.repair import repair
 from pipeline_mlir.target.gfx950 import LGKMCNT_MAX
 from pipeline_mlir.tools.pipeline_opt import main
 
@@ -95,14 +92,8 @@ def test_a_capped_wait_weakened_past_its_derived_count_is_caught():
     derived count: the simulator finds the write-after-read they guarded, and the
     lowering's order walk refuses the count (before the record, 17 was walked as its own
     derived count and passed)."""
-    spec = parse_pipeline("4wave{BK=256}")
-    shape, compiled = kernel_shape(spec), spec.compile()
-    fixed = repair(compiled, shape, range(0, 4))
-    assert simulate(fixed, shape, range(0, 4)).safe
-    fixed.kernel[:] = [replace(e, op=e.op.with_(wait_value=e.op.derived_count + 1))
-                       if e.op.derived_count is not None else e for e in fixed.kernel]
-    kinds = {h.kind for h, _ in simulate(fixed, shape, range(0, 4)).distinct_hazards()}
-    assert "war" in kinds, kinds
+    safe, kinds = hazards_past_derived("4wave{BK=256}")
+    assert safe and "war" in kinds, kinds
     weak = OpDesc.wait_lgkm(LGKMCNT_MAX + 2).with_(derived_count=LGKMCNT_MAX + 1)
     with pytest.raises(ConfigError, match=r"s_waitcnt lgkmcnt\(17\) is weaker than the "
                                           r"count its schedule derived \(16\)"):

@@ -60,31 +60,35 @@ def _op_kind(name: str) -> str | None:
     return "read" if name in READS else None
 
 
+def _sources(v) -> tuple[Varying | None, list]:
+    """What one value says: the reason it varies by itself (or None), and the values it is
+    made of (to look at next)."""
+    if isinstance(v.owner, ir.Block):
+        parent = v.owner.owner
+        owner = as_operation(parent) if parent is not None else None
+        name = owner.name if owner is not None else ""
+        number = ir.BlockArgument(v).arg_number
+        if name in UNIFORM_REGION_OPS:
+            return None, []
+        if name == "scf.for" and number == 0:
+            return None, list(owner.operands)[:3]
+        return Varying("carried", owner, number), []
+    o = as_operation(v.owner)
+    kind = _op_kind(o.name) or ("region" if len(o.regions) else None)
+    return (Varying(kind, o), []) if kind is not None else (None, list(o.operands))
+
+
 def varying_source(value) -> Varying | None:
     """The first source found that makes ``value`` possibly differ between the waves of a
     workgroup (module docstring), or None when it is the same in every wave."""
-    todo, seen = [value], set()
+    todo, seen = [value], {value}
     while todo:
-        v = todo.pop()
-        if v in seen:
-            continue
-        seen.add(v)
-        if isinstance(v.owner, ir.Block):
-            arg = ir.BlockArgument(v)
-            parent = v.owner.owner
-            owner = as_operation(parent) if parent is not None else None
-            name = owner.name if owner is not None else ""
-            if name in UNIFORM_REGION_OPS:
-                continue
-            if name == "scf.for" and arg.arg_number == 0:
-                todo.extend(list(owner.operands)[:3])
-                continue
-            return Varying("carried", owner, arg.arg_number)
-        o = as_operation(v.owner)
-        kind = _op_kind(o.name) or ("region" if len(o.regions) else None)
-        if kind is not None:
-            return Varying(kind, o)
-        todo.extend(o.operands)
+        why, more = _sources(todo.pop())
+        if why is not None:
+            return why
+        fresh = [x for x in more if x not in seen]
+        seen.update(fresh)
+        todo.extend(fresh)
     return None
 
 

@@ -25,7 +25,8 @@ that holds memory ops is not modelled (:func:`lds_events` returns why instead), 
 taken branch, and the body of IREE's ``scf.forall`` over workgroups runs once.
 
 An ``scf.if`` holding memory ops whose condition does not fold (a K tail, a workgroup at the
-edge of C) is modelled when the condition is the same for every wave of the workgroup: built
+edge of C) is modelled when the condition is the same for every wave of the workgroup
+(:func:`pipeline_mlir.analysis.wg_uniform.is_uniform`, the front end's rule too): built
 from constants, the function's arguments, workgroup ids, HAL constants and the induction
 variables of loops with such bounds, not from a thread, lane or wave id, a loaded value or
 a loop-carried one.  Every wave then takes the same branch, and :func:`lds_paths` gives one
@@ -38,7 +39,8 @@ from __future__ import annotations
 
 import re
 
-from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS, memory_space, segments
+from pipeline_mlir.analysis.ir_facts import memory_space, segments
+from pipeline_mlir.analysis.wg_uniform import FUNCS, READS, is_uniform
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
 from pipeline_mlir.isa.waitcnt import LGKMCNT_MAX, VMCNT_MAX, decode_waitcnt
@@ -46,15 +48,11 @@ from pipeline_mlir.sim import lds_events as L
 
 #: iterations of a loop the stream unrolls (enough for the steady state and its edges)
 UNROLL = 3
-FUNCS = ("func.func", "gpu.func", "llvm.func")
 #: streams (combinations of the branches of unfolded ``scf.if`` ops) a function may have
 MAX_PATHS = 64
-#: ops whose results may differ between the waves of a workgroup (or are loaded)
-_DIVERGENT = THREAD_ID_OPS + ("rocdl.readfirstlane", "llvm.call_intrinsic")
 VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
          "memref.reinterpret_cast", "memref.assume_alignment", "memref.view",
          "amdgpu.fat_raw_buffer_cast", "memref.memory_space_cast")
-READS = ("vector.load", "vector.transfer_read", "memref.load", "amdgpu.transpose_load")
 WRITES = ("vector.store", "vector.transfer_write", "memref.store")
 BARRIERS = ("rocdl.s.barrier", "gpu.barrier", "amdgpu.lds_barrier")
 #: barriers whose lowering waits for the wave's LDS operations first (a workgroup fence)
@@ -106,24 +104,6 @@ def _const(v, depth: int = 16) -> int | None:
     return None
 
 
-def _uniform(v, depth: int = 32) -> bool:
-    """Whether integer ``v`` is the same for every wave of a workgroup (module docstring)."""
-    if depth == 0:
-        return False
-    if isinstance(v, ir.BlockArgument):
-        parent = v.owner.owner
-        name = as_operation(parent).name if parent is not None else ""
-        if name in FUNCS or name == "scf.forall":
-            return True
-        loop = as_operation(parent) if name == "scf.for" else None
-        return loop is not None and v.arg_number == 0 and all(
-            _uniform(x, depth - 1) for x in list(loop.operands)[:3])
-    o = as_operation(v.owner)
-    if o.name in _DIVERGENT or o.name in READS or len(o.regions):
-        return False
-    return all(_uniform(x, depth - 1) for x in o.operands)
-
-
 class _Stream:
     def __init__(self, choices: tuple = ()) -> None:
         self.events: list[L.Event] = []
@@ -160,7 +140,7 @@ class _Stream:
         if op.name == "scf.if" and _const(op.operands[0]) is not None:
             taken = op.regions[0 if _const(op.operands[0]) else 1]
             return self.block(taken.blocks[0]) if len(taken.blocks) else None
-        if op.name == "scf.if" and self._opaque(op) and _uniform(op.operands[0]):
+        if op.name == "scf.if" and self._opaque(op) and is_uniform(op.operands[0]):
             return self.branch(op)
         if len(op.regions):
             return self._opaque(op)

@@ -104,7 +104,7 @@ ENTRY_ATTRS = {"time_slot": INT, "prefetch": UNIT, "slot": STR, "block": INT, "p
 CONTROL_ATTRS = {
     WAIT_VM_OP: {"count": INT, "overflow_guard": UNIT, "derived_count": INT},
     WAIT_LGKM_OP: {"count": INT, "overflow_guard": UNIT, "derived_count": INT},
-    WAIT_FRAG_OP: {"count": INT},
+    WAIT_FRAG_OP: {"count": INT, "derived_count": INT},
     BARRIER_OP: {},
     SET_PRIO_OP: {"priority": INT}, SCHED_BARRIER_OP: {},
     SCHED_GROUP_BARRIER_OP: {"kind": "enum:hint_group", "size": INT},

@@ -20,7 +20,7 @@ the last iteration is always the remainder's: :mod:`~pipeline_mlir.frontend.dyna
 and the remainder runs zero or one iteration (one or two) when the pipelined loop runs,
 every iteration when it has no pair: the pipelined loop (its prologue and epilogue with it) sits in an
 ``scf.if (split > lb)`` whose ``else`` hands the initial accumulators straight to the
-remainder (:func:`_guard_pairs`); its bounds must not depend on the thread
+remainder (:func:`_guard_pairs`); its bounds must be the same in every wave
 (:func:`check_uniform_bounds`).  The remainder reads and writes only its own LDS, so
 no wave's remainder can race with another wave still in the pipelined loop; its waits and
 barriers are the natural loop's own, which LLVM lowers as for any unpipelined kernel.
@@ -41,8 +41,9 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import (THREAD_ID_OPS, constant_bounds, constant_int,
-                                             constant_trips, element_bytes, memory_space)
+from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, constant_trips,
+                                             element_bytes, memory_space)
+from pipeline_mlir.analysis.wg_uniform import WHY, varying_source
 from pipeline_mlir.frontend.aliased_remainder import OWN_ATTR
 from pipeline_mlir.frontend.adopt import PAIR_GUARD_ATTR, even_trips_proven
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
@@ -71,23 +72,21 @@ def check_step(loop) -> None:
 
 
 def check_uniform_bounds(loop) -> None:
-    """A trip count known only at run time must be the workgroup's, not a thread's: a
-    bound computed from a thread id (:data:`~pipeline_mlir.analysis.ir_facts.THREAD_ID_OPS`) is an error at the loop (the
-    schedule's barriers, and the guard of :func:`_guard_pairs`, need every wave to run
-    the same iterations)."""
-    todo, seen = list(loop.operands)[:3], set()
-    while todo:
-        v = todo.pop()
-        if isinstance(v.owner, ir.Block) or v in seen:
+    """A trip count known only at run time must be the workgroup's, not a thread's or a
+    wave's: a bound that may differ between the waves
+    (:func:`~pipeline_mlir.analysis.wg_uniform.varying_source`: from a thread id, one lane's
+    value, a load, an op with regions or a loop-carried value) is an error at the loop (the
+    schedule's barriers, and the guard of :func:`_guard_pairs`, need every wave to run the
+    same iterations)."""
+    for v in list(loop.operands)[:3]:
+        why = varying_source(v)
+        if why is None:
             continue
-        seen.add(v)
-        o = _op(v.owner)
-        if o.name in THREAD_ID_OPS:
-            raise IRError(loop, f"'scf.for' op has a trip count known only at run time "
-                                f"that depends on the thread ({describe(o)}); the front end "
-                                f"pipelines a loop whose trip count every thread of the "
-                                f"workgroup shares")
-        todo.extend(o.operands)
+        where = "" if why.op is None else f" ({describe(why.op)}" + (
+            ")" if why.arg is None else f", its argument #{why.arg})")
+        raise IRError(loop, f"'scf.for' op has a trip count known only at run time that "
+                            f"depends on {WHY[why.kind]}{where}; the front end pipelines a "
+                            f"loop whose trip count every wave of the workgroup shares")
 
 
 def _exact_upper_bound(loop) -> None:

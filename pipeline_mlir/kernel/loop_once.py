@@ -18,8 +18,11 @@ def loop_end(w, pair: str, least: int = 1) -> str:
     pairs (a kernel whose main loop runs at least once, ``min_k``) also tells LLVM that
     the pipelined loop cannot run zero times.  Returns its name."""
     if least == 1:
+        # from the 32-bit K too: its range then bounds the loop's (the lowering runs the
+        # pipelined loop on a 32-bit counter when the bound provably fits one)
         w("%kone = arith.constant 1 : index")
-        w(f"%npairs0 = arith.divui %K, {pair} : index")
+        w("%Kx = arith.index_castui %Ki : i32 to index")
+        w(f"%npairs0 = arith.divui %Kx, {pair} : index")
         w("%npairs = arith.maxui %npairs0, %kone : index")
         w(f"%kend = arith.muli %npairs, {pair} : index")
         return "%kend"

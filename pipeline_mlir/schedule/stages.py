@@ -211,12 +211,16 @@ def cap_split_load_waits(ph: Phases) -> None:
     ``n > LGKMCNT_MAX`` (all but the ``n`` youngest complete, counting every read of such a
     load) then asks for less than the guards already ensure; it becomes
     ``lgkmcnt(LGKMCNT_MAX)``, which requires more (all but the 15 youngest complete), so
-    everything the derived wait protected stays protected.  Only waits over the limit change;
-    a schedule whose loads fit keeps the limit check (:func:`check_wait_limits`)."""
+    everything the derived wait protected stays protected.  The lowered wait records the
+    count it replaces (``OpDesc.derived_count``, as :mod:`pipeline_mlir.schedule.vm_cap`'s
+    do): the order walks pin the derived count's cut and the ISA check refuses an actual
+    count above it (``wait-over-derived``).  Only waits over the limit change; a schedule
+    whose loads fit keeps the limit check (:func:`check_wait_limits`)."""
     for entries in (ph.prologue, ph.kernel, ph.epilogue):
         for i, e in enumerate(entries):
             if e.op.tag in (WAIT_LGKM, WAIT_FRAG) and e.op.wait_value > LGKMCNT_MAX:
-                entries[i] = replace(e, op=e.op.with_(wait_value=LGKMCNT_MAX))
+                entries[i] = replace(e, op=e.op.with_(wait_value=LGKMCNT_MAX,
+                                                      derived_count=e.op.order_count()))
 
 
 def check_wait_limits(ph: Phases) -> None:

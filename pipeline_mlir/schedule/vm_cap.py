@@ -19,7 +19,12 @@ no guard of its own in front of the loads (``sched-fix-hazards`` would put one t
 fenced, between the block's fragment reads and the MFMAs they feed, so that LLVM could no
 longer interleave the two).  The lowered wait stays a counted wait: the order checks
 (:mod:`pipeline_mlir.kernel.wait_order`, :mod:`pipeline_mlir.isa.wait_order`) pin the cut of
-the recorded count and refuse a count above it.  Schedules that do not ask for it
+the recorded count and refuse a count above it.  The prologue is left as derived: its
+loads are guarded where it is derived (:func:`pipeline_mlir.schedule.phases._counter_guard`
+puts a whole-load wait before each load that would overflow the counter), so that every
+prologue wait is a derived count the order checks walk as such, and one rule guards it
+(``test/unit/schedule/test_vm_cap.py`` shows that guard leaves this module nothing to
+lower there, and that without it the prologue overflows).  Schedules that do not ask for it
 (:attr:`PipelineSchedule.cap_vm_waits`) keep the error of
 :func:`pipeline_mlir.schedule.stages.check_wait_limits`.  No MLIR here.
 """
@@ -60,7 +65,8 @@ def _issued_before_wait(after: list[ScheduleEntry], vm_of: Callable[[OpDesc], in
 def cap_vm_waits(prologue: list[ScheduleEntry], kernel: list[ScheduleEntry],
                  epilogue: list[ScheduleEntry], vm_of: Callable[[OpDesc], int],
                  limit: int = VMCNT_MAX, guards: bool = True):
-    """The three phases with every ``WAIT_VM`` count over ``limit`` lowered to the loads
+    """The three phases, the prologue unchanged (its derivation guards its loads), the
+    loop's and the epilogue's every ``WAIT_VM`` count over ``limit`` lowered to the loads
     before it that fit (:func:`_whole_loads`; the loop's waits see the previous iteration
     and then the prologue before them, the epilogue's the last iteration), then every
     ``WAIT_VM`` whose count plus the loads issued before the next one (in its phase) is
@@ -84,7 +90,7 @@ def cap_vm_waits(prologue: list[ScheduleEntry], kernel: list[ScheduleEntry],
             out.append(e)
         return out
 
-    return (capped(prologue, []), capped(kernel, prologue + kernel),
+    return (list(prologue), capped(kernel, prologue + kernel),
             capped(epilogue, prologue + kernel))
 
 

@@ -156,8 +156,8 @@ v_cmp_lt_i64_e32 v_cmp_lt_u32_e32 v_lshl_add_u32 v_lshl_or_b32 v_lshlrev_b32_e32
 v_lshrrev_b32_e32 v_mov_b32_e32 v_mov_b64_e32 v_mul_f32_e32 v_mul_lo_u32 v_or3_b32 v_or_b32_e32
 v_readfirstlane_b32 v_subrev_u32_e32 v_fma_f32 v_pk_fma_f32 v_fma_f64 v_accvgpr_read_b32
 v_accvgpr_write_b32
-s_add_i32 s_add_u32 s_addc_u32 s_and_b32 s_and_b64 s_and_saveexec_b64 s_andn2_b64 s_bfe_u32
-s_cmp_ge_u32 s_cmp_lg_u64 s_cmpk_lt_u32 s_cselect_b32 s_cselect_b64 s_lshl2_add_u32 s_lshl_b32
+s_add_i32 s_add_u32 s_addc_u32 s_addk_i32 s_and_b32 s_and_b64 s_and_saveexec_b64 s_andn2_b64 s_bfe_u32
+s_cmp_ge_u32 s_cmp_lg_u64 s_cmp_lt_u32 s_cmpk_lt_u32 s_cselect_b32 s_cselect_b64 s_lshl2_add_u32 s_lshl_b32
 s_lshr_b32 s_mov_b32 s_mov_b64 s_movk_i32 s_mul_hi_u32 s_mul_i32 s_or_b64 s_sub_i32
 s_endpgm s_trap s_sleep
 """.split())

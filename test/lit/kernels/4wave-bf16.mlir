@@ -43,7 +43,7 @@
 // CHECK-NOT:   s_waitcnt vmcnt
 // CHECK:       v_mfma_f32_16x16x32_bf16
 // CHECK-NOT:   s_waitcnt vmcnt
-// CHECK:       s_cbranch_vccnz
+// CHECK:       s_cbranch_scc{{[01]}}
 // Epilogue: the loop's last VM(8) and a barrier before the first fragment read, another
 // barrier after vmcnt(0).
 // CHECK:       %._crit_edge

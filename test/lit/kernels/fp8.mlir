@@ -54,7 +54,7 @@
 // W128-NOT:     s_waitcnt vmcnt
 // W128-COUNT-4: v_mfma_f32_16x16x128_f8f6f4
 // W128-NOT:     s_waitcnt vmcnt
-// W128:         s_cbranch_vccnz
+// W128:         s_cbranch_scc{{[01]}}
 // W128:         %._crit_edge
 // W128-NOT:     ds_read_b128
 // W128:         s_waitcnt vmcnt(8) lgkmcnt(0)
@@ -82,7 +82,7 @@
 // W64-NEXT:     v_mfma_f32_16x16x128_f8f6f4
 // W64-NEXT:     buffer_load_dwordx4 {{.*}} offen lds
 // W64-NOT:      s_waitcnt vmcnt
-// W64:          s_cbranch_vccnz
+// W64:          s_cbranch_scc{{[01]}}
 // W64:          %._crit_edge
 // W64-NOT:      ds_read_b128
 // W64:          s_waitcnt vmcnt(4) lgkmcnt(0)

@@ -69,7 +69,7 @@
 // Half 1 has the same shape.
 // CHECK:       s_waitcnt lgkmcnt(8)
 // CHECK:       s_waitcnt vmcnt(6)
-// CHECK:       s_cbranch_vccnz
+// CHECK:       s_cbranch_scc{{[01]}}
 // After the loop, warp group 0 re-aligns with one extra barrier.
 // CHECK:       s_endpgm
 // CHECK:       .group_segment_fixed_size: 131072

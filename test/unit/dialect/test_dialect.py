@@ -560,25 +560,28 @@ def test_load_groups():
 
 def test_a_derived_count_survives_the_ir_and_a_weaker_count_is_refused(ctx):
     """A wait lowered for speed keeps the count its schedule derived (``derived_count``) in
-    the IR; a ``count`` above it is refused naming the op and both fields; wait_frag has
-    no such attribute."""
+    the IR; a ``count`` above it is refused naming the op and both fields, wait_frag's too
+    (``stages.cap_split_load_waits`` lowers fragment waits over lgkmcnt's limit)."""
     from pipeline_mlir.passes.verify import schema_errors
 
     descs = [OpDesc.wait_vm(31).with_(derived_count=48), OpDesc.wait_vm(31),
-             OpDesc.wait_lgkm(3).with_(derived_count=5)]
+             OpDesc.wait_lgkm(3).with_(derived_count=5),
+             OpDesc.wait_frag(15).with_(derived_count=17)]
     module = ir.Module.create()
     with ir.InsertionPoint(module.body):
         ops = [create_entry(d, "4wave") for d in descs]
         weak = ir.Operation.create("sched.wait_vm", attributes={
             "count": _attr("49 : i64"), "derived_count": _attr("48 : i64")})
         frag = ir.Operation.create("sched.wait_frag", attributes={
-            "count": _attr("2 : i64"), "derived_count": _attr("4 : i64")})
+            "count": _attr("5 : i64"), "derived_count": _attr("4 : i64")})
     got = [read_entry(o, "4wave") for o in ops]
     assert [(d.wait_value, d.derived_count, d.overflow_guard) for d in got] == [
-        (31, 48, False), (31, None, False), (3, 5, False)]
+        (31, 48, False), (31, None, False), (3, 5, False), (15, 17, False)]
     assert "derived_count = 48" in str(ops[0]) and "derived_count" not in str(ops[1])
     with pytest.raises(IRError, match=r"'sched.wait_vm' op: count 49 is above its "
                                       r"derived_count 48"):
         read_entry(weak, "4wave")
-    assert any("'sched.wait_frag' op has unknown attribute 'derived_count'" in m
-               for _, m in schema_errors(frag))
+    with pytest.raises(IRError, match=r"'sched.wait_frag' op: count 5 is above its "
+                                      r"derived_count 4"):
+        read_entry(frag, "4wave")
+    assert not any("unknown attribute" in m for _, m in schema_errors(frag))

@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from derived_waits import hazards_past_derived
 from kernel_builds import build, main_loop
 from pipeline_mlir.emu.errors import Finding
 from pipeline_mlir.emu.gemm import emulate_gemm
@@ -18,11 +19,7 @@ from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.isa.check import check_kernel_asm
 from pipeline_mlir.isa.report import loop_counts, resources_from_asm
 from pipeline_mlir.isa.skeleton import DS_READ
-from pipeline_mlir.kernel.plan import kernel_shape
-from pipeline_mlir.records import replace
 from pipeline_mlir.schedules.registry import parse_pipeline
-from pipeline_mlir.sim.functional import simulate
-from pipeline_mlir.sim.repair import repair
 from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, VMCNT_MAX
 
 KEY = "4wave-bf16-256"
@@ -148,14 +145,8 @@ def test_the_simulator_catches_a_cap_weaker_than_the_derived_count():
     DMA over the count they were derived as (49) leave a load the next reads need in
     flight: the simulator reports the read-after-write (more DMAs in flight than vmcnt
     holds stall the wave on gfx950: no hazard of their own)."""
-    spec = parse_pipeline(build(KEY).spec)
-    shape, compiled = kernel_shape(spec), spec.compile()
-    fixed = repair(compiled, shape, range(0, 4))
-    assert simulate(fixed, shape, range(0, 4)).safe
-    fixed.kernel[:] = [replace(e, op=e.op.with_(wait_value=e.op.derived_count + 1))
-                       if e.op.derived_count is not None else e for e in fixed.kernel]
-    kinds = {h.kind for h, _ in simulate(fixed, shape, range(0, 4)).distinct_hazards()}
-    assert "raw" in kinds, kinds
+    safe, kinds = hazards_past_derived(build(KEY).spec)
+    assert safe and "raw" in kinds, kinds
 
 
 def test_a_front_end_input_of_the_tile_issuing_x4_copies_gets_the_x4_kernel():

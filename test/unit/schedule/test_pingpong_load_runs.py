@@ -11,10 +11,12 @@ from types import SimpleNamespace
 
 import pytest
 
+from derived_waits import hazards_past_derived
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.kernel.wait_order import _cut
 from pipeline_mlir.schedule import stages
 from pipeline_mlir.schedule.types import WAIT_FRAG, WAIT_LGKM, OpDesc, OpRole
+from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.target.gfx950 import LGKMCNT_MAX
 from pipeline_mlir.tools.pipeline_opt import main
 
@@ -62,8 +64,40 @@ def test_cap_changes_only_waits_over_the_limit():
     ops = [OpDesc.wait_lgkm(16), OpDesc.wait_frag(17), OpDesc.wait_lgkm(9)]
     ph = stages.Phases(kernel=[stages.ScheduleEntry(op, i, None) for i, op in enumerate(ops)])
     stages.cap_split_load_waits(ph)
-    assert [(e.op.tag, e.op.wait_value) for e in ph.kernel] == \
-        [(WAIT_LGKM, 15), (WAIT_FRAG, 15), (WAIT_LGKM, 9)]
+    assert [(e.op.tag, e.op.wait_value, e.op.derived_count) for e in ph.kernel] == \
+        [(WAIT_LGKM, 15, 16), (WAIT_FRAG, 15, 17), (WAIT_LGKM, 9, None)]
+
+
+@pytest.mark.parametrize("spec", [SPLIT_A, "4wave{BK=256}"])
+def test_a_capped_wait_records_the_count_it_replaces(spec, monkeypatch):
+    """Each wait lowered to lgkmcnt(15) keeps the count the schedule derived
+    (``OpDesc.derived_count``, vm_cap's record): the order walks pin that count's cut."""
+    derived, cap = [], stages.cap_split_load_waits
+
+    def spy(ph):
+        derived.extend(e.op.wait_value for p in (ph.prologue, ph.kernel, ph.epilogue)
+                       for e in p if e.op.tag in (WAIT_LGKM, WAIT_FRAG)
+                       and e.op.wait_value > LGKMCNT_MAX)
+        cap(ph)
+
+    monkeypatch.setattr(stages, "cap_split_load_waits", spy)
+    ph = parse_pipeline(spec).compile()
+    capped = [(e.op.wait_value, e.op.derived_count) for p in (ph.prologue, ph.kernel,
+              ph.epilogue) for e in p if e.op.derived_count is not None]
+    assert derived and capped == [(LGKMCNT_MAX, n) for n in derived]
+
+
+def test_a_capped_wait_weakened_past_its_derived_count_is_caught():
+    """The 4-wave BK=256 loop's capped waits (lgkmcnt(15), derived 16) set one read over the
+    derived count: the simulator finds the write-after-read they guarded, and the
+    lowering's order walk refuses the count (before the record, 17 was walked as its own
+    derived count and passed)."""
+    safe, kinds = hazards_past_derived("4wave{BK=256}")
+    assert safe and "war" in kinds, kinds
+    weak = OpDesc.wait_lgkm(LGKMCNT_MAX + 2).with_(derived_count=LGKMCNT_MAX + 1)
+    with pytest.raises(ConfigError, match=r"s_waitcnt lgkmcnt\(17\) is weaker than the "
+                                          r"count its schedule derived \(16\)"):
+        _cut(_stream(_read(1), _read(0), weak), 2, SHAPE, [PART], strict=True)
 
 
 def test_the_option_takes_at_most_four_runs(capsys):

@@ -133,6 +133,72 @@ def _lowered(c) -> set[int]:
     return out
 
 
+DWORD_SPECS = [f"4wave{{{TILE} dma=dword}}", "4wave{dtype=fp8 BM=256 BN=256 BK=128 dma=dword}",
+               "4wave{dtype=bf16 BM=128 BN=128 BK=64 dma=dword}"]
+
+
+def _prologue_overflow(prologue, vm_per_load) -> list[str]:
+    """Where ``prologue`` (DMAs a load by channel: ``vm_per_load``) lets more DMAs be in flight
+    than vmcnt holds: each load that would, and each wait whose count plus the loads before
+    the next vmcnt wait is over (vm_cap's room-left rule, which the prologue no longer
+    takes)."""
+    out, flight = [], 0
+    for i, e in enumerate(prologue):
+        if e.op.tag == WAIT_VM:
+            flight = min(flight, e.op.wait_value)
+            after = 0
+            for x in prologue[i + 1:]:
+                if x.op.tag == WAIT_VM:
+                    break
+                after += vm_per_load[x.op.channel] if x.op.role == OpRole.GLOBAL_LOAD else 0
+            if e.op.wait_value + after > VMCNT_MAX:
+                out.append(f"room-left rule lowers PRO[{i}]")
+        elif e.op.role == OpRole.GLOBAL_LOAD:
+            flight += vm_per_load[e.op.channel]
+            if flight > VMCNT_MAX:
+                out.append(f"PRO[{i}] overflows vmcnt")
+    return out
+
+
+@pytest.mark.parametrize("spec", DWORD_SPECS)
+def test_the_prologue_guard_is_the_only_one_needed(spec):
+    """The prologue's derived whole-load guards (phases._counter_guard) keep every load
+    within vmcnt, so vm_cap's room-left rule, which no longer runs on the prologue, would
+    lower none of its waits; vm_cap returns the prologue as derived (and the lowered
+    loop waits are unchanged: ``test_dword_waits_are_the_x4_waits_in_dwords_capped``)."""
+    s = parse_pipeline(spec)
+    c = s.compile()
+    assert any(e.op.tag == WAIT_VM for e in c.prologue)
+    assert _prologue_overflow(c.prologue, s.vm_per_load) == []
+    assert all(e.op.derived_count is None for e in c.prologue if e.op.tag == WAIT_VM)
+
+
+def test_without_the_prologue_guard_the_overflow_is_refused(monkeypatch):
+    """Negative: with phases._counter_guard taken out, the prologue's eight loads of 16 DMAs
+    have no wait before them (the room-left rule only lowers waits there are, so it never
+    guarded these) and the bootstrap wait is vmcnt(112): the limit check refuses it, one
+    message.  A guard weakened by one load is what the room-left rule would have lowered
+    (the helper above sees it)."""
+    from pipeline_mlir.records import replace
+    from pipeline_mlir.schedule import phases
+
+    spec = parse_pipeline(DWORD_SPECS[0])
+    c = spec.compile()
+    first = next(i for i, e in enumerate(c.prologue) if e.op.tag == WAIT_VM)
+    c.prologue[first] = replace(c.prologue[first], op=OpDesc.wait_vm(48))
+    assert _prologue_overflow(c.prologue, spec.vm_per_load) == [
+        f"room-left rule lowers PRO[{first}]", f"PRO[{first + 1}] overflows vmcnt"]
+
+    def unguarded(flight, cost):
+        flight.append(cost)
+        return []
+
+    monkeypatch.setattr(phases, "_counter_guard", unguarded)
+    with pytest.raises(ConfigError, match=r"PRO\[\d+\] WAIT_VM waits for vmcnt\(112\), "
+                                          r"over the gfx950 limit"):
+        parse_pipeline(DWORD_SPECS[0]).compile()
+
+
 def test_the_same_counts_without_the_cap_are_refused():
     """The cap is the dword option's: the same vmcnt per load given as overrides still
     fails the limit check (nothing is clamped silently)."""

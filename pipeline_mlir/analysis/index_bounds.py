@@ -1,0 +1,78 @@
+"""The range of an ``index`` (or integer) value of a kernel's IR, as an unsigned interval.
+
+:func:`unsigned_bounds` gives ``(lo, hi)`` with ``0 <= lo <= value <= hi`` for every run,
+or None when it cannot tell.  It knows integer constants, the unsigned casts and
+extensions from a narrower integer (``arith.index_castui``, ``arith.extui``: anything that
+fits the source's width), the signed ones of a value it proves non-negative, and
+``arith.addi``, ``arith.muli``, ``arith.divui``, ``arith.remui``, ``arith.maxui`` and
+``arith.minui`` of values it knows (exact, as long as no intermediate reaches 2**63:
+none wraps).  Anything else (a function argument of type ``index``, a load, a block
+argument) is unknown.  The lowering narrows the pipelined main loop's control to 32 bits
+with it (:mod:`pipeline_mlir.lowering.loop_i32`).  No rewriting.
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.analysis.ir_facts import constant_int
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import as_operation
+
+#: the largest value the analysis keeps (an index holds signed 64-bit values)
+_LIMIT = (1 << 63) - 1
+_UNSIGNED_CASTS = ("arith.index_castui", "arith.extui")
+_SIGNED_CASTS = ("arith.index_cast", "arith.extsi")
+
+
+def _width(t) -> int:
+    return t.width if isinstance(t, ir.IntegerType) else 64
+
+
+def _limit(t) -> int:
+    """The largest unsigned value of type ``t`` whose arithmetic here does not wrap (an
+    index: the largest signed 64-bit value)."""
+    return (1 << t.width) - 1 if isinstance(t, ir.IntegerType) else _LIMIT
+
+
+def _combine(name: str, a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int] | None:
+    if name == "arith.addi":
+        return a[0] + b[0], a[1] + b[1]
+    if name == "arith.muli":
+        return a[0] * b[0], a[1] * b[1]
+    if name == "arith.maxui":
+        return max(a[0], b[0]), max(a[1], b[1])
+    if name == "arith.minui":
+        return min(a[0], b[0]), min(a[1], b[1])
+    if name == "arith.divui" and b[0] > 0:
+        return a[0] // b[1], a[1] // b[0]
+    if name == "arith.remui" and b[0] > 0:
+        return (a[0], a[1]) if a[1] < b[0] else (0, min(a[1], b[1] - 1))
+    return None
+
+
+def unsigned_bounds(v, depth: int = 24) -> tuple[int, int] | None:
+    """``(lo, hi)`` bounding integer value ``v`` in every run, or None (module docstring)."""
+    c = constant_int(v)
+    if c is not None:
+        return (c, c) if 0 <= c <= _limit(v.type) else None
+    if depth == 0 or isinstance(v.owner, ir.Block):
+        return None
+    o = as_operation(v.owner)
+    operands = list(o.operands)
+    if o.name in _UNSIGNED_CASTS + _SIGNED_CASTS:
+        src = unsigned_bounds(operands[0], depth - 1)
+        if src is None and o.name in _UNSIGNED_CASTS:
+            src = (0, (1 << _width(operands[0].type)) - 1)
+        elif src is not None and o.name in _SIGNED_CASTS and \
+                src[1] >> (_width(operands[0].type) - 1):
+            src = None        # a signed source that may be negative: unknown
+        return src if src is not None and src[1] <= _limit(v.type) else None
+    if len(operands) != 2:
+        return None
+    a, b = (unsigned_bounds(x, depth - 1) for x in operands)
+    if a is None or b is None:
+        return None
+    out = _combine(o.name, a, b)
+    return out if out is not None and out[1] <= _limit(v.type) else None
+
+
+__all__ = ["unsigned_bounds"]

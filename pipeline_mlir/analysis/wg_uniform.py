@@ -1,0 +1,100 @@
+"""Whether an integer value of a kernel's IR (before lowering) is the same in every wave of a
+workgroup.
+
+One rule, for every question of that kind the front end and the analyses ask (the
+run-time trip count of a K-loop, :func:`pipeline_mlir.frontend.tails.check_uniform_bounds`;
+the condition of an ``scf.if`` the LDS order walk follows,
+:mod:`pipeline_mlir.analysis.lds_order`).  A value is uniform when it is built, through ops
+without regions, from:
+
+* constants and ops of no operand that are not thread ids (workgroup ids, HAL constants);
+* the arguments of the function (``func.func``, ``gpu.func``, ``llvm.func``) and of an
+  ``scf.forall`` (IREE's loop over workgroups);
+* the induction variable of an ``scf.for`` whose bounds and step are uniform.
+
+Anything else may differ between the waves: a thread, lane or wave id
+(:data:`~pipeline_mlir.analysis.ir_facts.THREAD_ID_OPS`), one lane's value
+(``rocdl.readfirstlane``: the same in a wave, not between waves), an LLVM intrinsic call, a
+value loaded from memory (:data:`READS`), the result of an op with regions (an ``scf.if``,
+an ``scf.for``), and any other block argument (a loop-carried value).  The walk is exact
+for what it accepts and conservative elsewhere.  No pass state, no rewriting.
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import as_operation
+
+#: ops whose region arguments are the same in every wave (functions, the workgroup loop)
+FUNCS = ("func.func", "gpu.func", "llvm.func")
+UNIFORM_REGION_OPS = FUNCS + ("scf.forall",)
+#: ops that read memory into a value
+READS = ("vector.load", "vector.transfer_read", "memref.load", "amdgpu.transpose_load")
+#: ops whose result may differ between the waves of a workgroup whatever their operands
+DIVERGENT = THREAD_ID_OPS + ("rocdl.readfirstlane", "llvm.call_intrinsic")
+
+#: what each kind of varying source is, for messages
+WHY = {"thread": "the thread", "lane": "one lane's value", "read": "a value loaded from memory",
+       "region": "the result of an op with regions", "carried": "a loop-carried value"}
+
+
+class Varying:
+    """Why a value may differ between waves: ``kind`` (a key of :data:`WHY`) and the op
+    (``op``) or block argument's owner op and number (``op``, ``arg``) it comes from."""
+
+    __slots__ = ("kind", "op", "arg")
+
+    def __init__(self, kind: str, op, arg: int | None = None) -> None:
+        self.kind, self.op, self.arg = kind, op, arg
+
+    def __repr__(self) -> str:
+        return f"Varying({self.kind!r}, {self.op.name!r}, {self.arg!r})"
+
+
+def _op_kind(name: str) -> str | None:
+    if name in THREAD_ID_OPS:
+        return "thread"
+    if name in DIVERGENT:
+        return "lane"
+    return "read" if name in READS else None
+
+
+def _sources(v) -> tuple[Varying | None, list]:
+    """What one value says: the reason it varies by itself (or None), and the values it is
+    made of (to look at next)."""
+    if isinstance(v.owner, ir.Block):
+        parent = v.owner.owner
+        owner = as_operation(parent) if parent is not None else None
+        name = owner.name if owner is not None else ""
+        number = ir.BlockArgument(v).arg_number
+        if name in UNIFORM_REGION_OPS:
+            return None, []
+        if name == "scf.for" and number == 0:
+            return None, list(owner.operands)[:3]
+        return Varying("carried", owner, number), []
+    o = as_operation(v.owner)
+    kind = _op_kind(o.name) or ("region" if len(o.regions) else None)
+    return (Varying(kind, o), []) if kind is not None else (None, list(o.operands))
+
+
+def varying_source(value) -> Varying | None:
+    """The first source found that makes ``value`` possibly differ between the waves of a
+    workgroup (module docstring), or None when it is the same in every wave."""
+    todo, seen = [value], {value}
+    while todo:
+        why, more = _sources(todo.pop())
+        if why is not None:
+            return why
+        fresh = [x for x in more if x not in seen]
+        seen.update(fresh)
+        todo.extend(fresh)
+    return None
+
+
+def is_uniform(value) -> bool:
+    """Whether ``value`` is the same in every wave of a workgroup (:func:`varying_source`)."""
+    return varying_source(value) is None
+
+
+__all__ = ["DIVERGENT", "FUNCS", "READS", "WHY", "Varying", "is_uniform", "varying_source"]

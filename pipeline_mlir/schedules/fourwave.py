@@ -30,6 +30,9 @@ from pipeline_mlir.schedule.targets import (
     MMA,
     MMA_LOAD_A,
     MMA_LOAD_B,
+    SCALE_CHANNEL_OFFSET,
+    FRAG_TAGS,
+    LOAD_TAGS,
     mi355x_target,
 )
 from pipeline_mlir.schedule.types import DepEdge, KOffsetKind, OpDesc, OpRole
@@ -93,16 +96,43 @@ FOUR_WAVE_MINI_ITERS = (
 )
 
 
-def logical_k_partition(p: int) -> list[OpDesc]:
+def logical_k_partition(p: int, scales: bool = False) -> list[OpDesc]:
+    """The ops of K partition ``p``; with ``scales`` (the MX kernels' scale channel) each
+    global and fragment load of an element tile followed by the same load of its scale
+    tile (channel + :data:`SCALE_CHANNEL_OFFSET`, tags ``LOAD_SA/SB``, ``MMA_LOAD_SA/SB``)."""
     curr, cross = p, 1 - p
     k = KOffsetKind.K0 if p == 0 else KOffsetKind.K1
     ops = []
+
+    def load(tags, ch, *where):
+        ops.append(OpDesc.logical(tags[ch], ch, *where))
+        if scales:
+            ops.append(OpDesc.logical(tags[ch + SCALE_CHANNEL_OFFSET],
+                                      ch + SCALE_CHANNEL_OFFSET, *where))
+
     for m in FOUR_WAVE_MINI_ITERS:
-        ops.append(OpDesc.logical(m.load_tag, m.load_channel, curr, m.load_subtile, k))
-        ops.append(OpDesc.logical(m.frag_tag, m.frag_channel, cross if m.frag_cross else curr,
-                                  m.frag_subtile))
+        load(LOAD_TAGS, m.load_channel, curr, m.load_subtile, k)
+        load(FRAG_TAGS, m.frag_channel, cross if m.frag_cross else curr, m.frag_subtile)
         ops.append(OpDesc.logical(MMA, -1, m.mma_row, m.mma_col))
     return ops
+
+
+def scale_channel_counts(geometry: KernelGeometry) -> dict:
+    """The 4-wave config's counts with the MX scale tiles as channels of their own: the
+    element ops' counts without the scales (``vm_per_load_a`` / ``_b``,
+    ``lgkm_per_load_a`` / ``_b``) and the scale ops' (``..._sa`` / ``_sb``); ConfigError
+    for a geometry without scale tiles."""
+    g = geometry
+    if not (g.scale_loads_a and g.scale_loads_b):
+        raise ConfigError(f"scale channel: dtype={g.dtype} has no scale tiles")
+    out = {}
+    for ch, n in enumerate("ab"):
+        reads = g.scale_reads(ch)
+        out[f"vm_per_load_{n}"] = g.element_dmas(ch)
+        out[f"vm_per_load_s{n}"] = getattr(g, f"scale_loads_{n}")
+        out[f"lgkm_per_load_{n}"] = getattr(g, f"lgkm_per_load_{n}") - reads
+        out[f"lgkm_per_load_s{n}"] = reads
+    return out
 
 
 def default_schedule_config() -> ScheduleConfig:
@@ -127,7 +157,7 @@ class Pipeline4Wave(PipelineSchedule):
     tag_names = FourWaveOps
 
     def __init__(self, geometry: KernelGeometry | None = None, config: ScheduleConfig | None = None,
-                 target: TargetProfile | None = None) -> None:
+                 target: TargetProfile | None = None, scale_channel: bool = False) -> None:
         self.geometry = geometry or four_wave_geometry()
         config = config if config is not None else default_schedule_config()
         # the cross-stage rotation relies on these; re-applied whatever the caller passed
@@ -139,12 +169,15 @@ class Pipeline4Wave(PipelineSchedule):
         self._config = target.pipeline.with_(
             warp_stagger=WarpStaggerRule.none(), lgkm_per_load_a=self.geometry.lgkm_per_load_a,
             lgkm_per_load_b=self.geometry.lgkm_per_load_b, cross_stage_rotation=True)
+        if scale_channel:
+            self._config = self._config.with_(**scale_channel_counts(self.geometry))
 
     def config(self) -> PipelineConfig:
         return self._config
 
     def declare_ops(self) -> list[OpDesc]:
-        return logical_k_partition(0) + logical_k_partition(1)
+        scales = self._config.scale_channels
+        return logical_k_partition(0, scales) + logical_k_partition(1, scales)
 
     def build_body(self) -> list[OpDesc]:
         return declared_body(self)
@@ -174,8 +207,9 @@ class Pipeline4Wave(PipelineSchedule):
         return out
 
     def bootstrap_frags(self) -> list[OpDesc]:
-        return [OpDesc(tag=MMA_LOAD_A, stage=0, subtile=0, channel=0, role=OpRole.FRAGMENT_LOAD),
-                OpDesc(tag=MMA_LOAD_B, stage=0, subtile=0, channel=1, role=OpRole.FRAGMENT_LOAD)]
+        channels = (0, 2, 1, 3) if self._config.scale_channels else (0, 1)
+        return [OpDesc(tag=FRAG_TAGS[ch], stage=0, subtile=0, channel=ch,
+                       role=OpRole.FRAGMENT_LOAD) for ch in channels]
 
     def build_explicit_blocks(self, body: list[OpDesc], program: PipelineProgram) -> list[list[OpDesc]]:
         return [emit_minimal_barrier_block(b, wrap_waits=b.wrap_waits_with_sched_barrier,

@@ -7,7 +7,7 @@ from enum import IntEnum
 from pipeline_mlir.records import record
 from pipeline_mlir.schedule.config import PipelineConfig, ScheduleConfig
 from pipeline_mlir.errors import BodyError
-from pipeline_mlir.schedule.program import MMABlockSpec, PipelineProgram
+from pipeline_mlir.schedule.program import MMABlockSpec, PipelineProgram, scale_units
 from pipeline_mlir.schedule.types import NONE_OP, KOffsetKind, OpDesc, OpRole, Phase, ScheduleEntry
 from pipeline_mlir.target.gfx950 import VMCNT_MAX
 
@@ -35,7 +35,7 @@ def derive_prologue_from_program(program: PipelineProgram, config: PipelineConfi
     def loads(stage: int, k: KOffsetKind) -> None:
         # an element tile's load and its scale tile's (the MX scale channels) as one unit:
         # no counter guard between them
-        for unit in _scale_units([g for b in program.blocks
+        for unit in scale_units([g for b in program.blocks
                                   for g, pf in ((b.global_load, b.global_load_prefetch),
                                                 (b.global_load_1, b.global_load_1_prefetch))
                                   if g.is_present() and pf and g.stage == stage]):
@@ -53,9 +53,9 @@ def derive_prologue_from_program(program: PipelineProgram, config: PipelineConfi
     if not partial:
         ops.append(OpDesc.wait_vm(0))
     elif bootstrap:
-        loads_now = _scale_units([o for o in ops if o.role == OpRole.GLOBAL_LOAD])
+        loads_now = scale_units([o for o in ops if o.role == OpRole.GLOBAL_LOAD])
         costs = [sum(o.vm_cost for o in u) for u in loads_now]
-        frags = _scale_units(bootstrap)
+        frags = scale_units(bootstrap)
         if len(frags) > len(costs):
             raise BodyError(f"prologue: more bootstrap frags ({len(frags)}) than "
                             f"prefetches ({len(costs)})")
@@ -67,18 +67,6 @@ def derive_prologue_from_program(program: PipelineProgram, config: PipelineConfi
             while sum(flight) > remaining:
                 flight.pop(0)
     return _entries(ops, Phase.PROLOGUE)
-
-
-def _scale_units(ops: list[OpDesc]) -> list[list[OpDesc]]:
-    """``ops`` in units: an element tile's op with the MX scale tile's op that follows it
-    (channel 2 or 3, the scale channels), else alone."""
-    units: list[list[OpDesc]] = []
-    for o in ops:
-        if units and o.channel >= 2 and units[-1][0].channel == o.channel - 2:
-            units[-1].append(o)
-        else:
-            units.append([o])
-    return units
 
 
 def _counter_guard(flight: list[int], cost: int) -> list[OpDesc]:

@@ -8,7 +8,7 @@ from pipeline_mlir.records import record
 from pipeline_mlir.schedule.config import PipelineConfig, ScheduleConfig, SchedulingStrategy
 from pipeline_mlir.schedule.edges import derive_edges_from_ops
 from pipeline_mlir.schedule.graph import LoopBody
-from pipeline_mlir.schedule.program import MMABlockSpec, PipelineProgram
+from pipeline_mlir.schedule.program import MMABlockSpec, PipelineProgram, scale_units
 from pipeline_mlir.schedule.types import (
     NONE_OP,
     WAIT_LGKM,
@@ -172,15 +172,8 @@ def _set_block_flags(blk: MMABlockSpec, b: int, pos: int, first_cross: bool,
 
 
 def _global_units(blk: MMABlockSpec) -> list[list[OpDesc]]:
-    """The block's global loads as units: an element tile's load with the scale tile's
-    load that follows it (the MX scale channels 2 and 3), else alone."""
-    units: list[list[OpDesc]] = []
-    for g in blk.globals:
-        if units and g.channel >= 2 and units[-1][0].channel == g.channel - 2:
-            units[-1].append(g)
-        else:
-            units.append([g])
-    return units
+    """The block's global loads as units (an element tile's with its scale tile's)."""
+    return scale_units(blk.globals)
 
 
 def _set_globals(blk: MMABlockSpec, ops: list[OpDesc]) -> None:

@@ -20,9 +20,10 @@ LOAD_SA, LOAD_SB, MMA_LOAD_SA, MMA_LOAD_SB = 6, 7, 8, 9
 #: the channel of each operand's scale tile (element channel + this)
 SCALE_CHANNEL_OFFSET = 2
 MATMUL_TAG_NAMES = {LOAD_A: "LOAD_A", LOAD_B: "LOAD_B", COMPUTE: "COMPUTE",
-                    MMA_LOAD_A: "MMA_LOAD_A", MMA_LOAD_B: "MMA_LOAD_B", MMA: "MMA",
-                    LOAD_SA: "LOAD_SA", LOAD_SB: "LOAD_SB", MMA_LOAD_SA: "MMA_LOAD_SA",
-                    MMA_LOAD_SB: "MMA_LOAD_SB"}
+                    MMA_LOAD_A: "MMA_LOAD_A", MMA_LOAD_B: "MMA_LOAD_B", MMA: "MMA"}
+#: the 4-wave schedule's tags: the matmul tags and the MX scale channels'
+SCALED_MATMUL_TAG_NAMES = {**MATMUL_TAG_NAMES, LOAD_SA: "LOAD_SA", LOAD_SB: "LOAD_SB",
+                           MMA_LOAD_SA: "MMA_LOAD_SA", MMA_LOAD_SB: "MMA_LOAD_SB"}
 #: the global load and fragment load tags of each channel (0 A, 1 B, 2 A's scales, 3 B's)
 LOAD_TAGS = (LOAD_A, LOAD_B, LOAD_SA, LOAD_SB)
 FRAG_TAGS = (MMA_LOAD_A, MMA_LOAD_B, MMA_LOAD_SA, MMA_LOAD_SB)

@@ -26,11 +26,11 @@ from pipeline_mlir.schedule.program import PipelineProgram, emit_minimal_barrier
 from pipeline_mlir.schedule.targets import (
     LOAD_A,
     LOAD_B,
-    MATMUL_TAG_NAMES,
     MMA,
     MMA_LOAD_A,
     MMA_LOAD_B,
     SCALE_CHANNEL_OFFSET,
+    SCALED_MATMUL_TAG_NAMES,
     FRAG_TAGS,
     LOAD_TAGS,
     mi355x_target,
@@ -72,7 +72,7 @@ DMA_HELP = ("global->LDS DMA width: x4 (buffer_load_dwordx4 ... lds), dword (fou
             "loads that fit) or auto (dword for the BF16 256x256x64 tile, where it is "
             "faster, unless the vm counts given are x4's; x4 otherwise)")
 
-FourWaveOps = MATMUL_TAG_NAMES
+FourWaveOps = SCALED_MATMUL_TAG_NAMES
 
 
 @record(frozen=True)
@@ -347,7 +347,9 @@ class FourWave(NamedSchedule):
 
     def _build(self) -> Pipeline4Wave:
         g = self.geometry()
-        s = Pipeline4Wave(g, self.apply_config(kernel_schedule_config(g)), kernel_target(g))
+        # the MX kernels' scale tiles are channels of their own (scale_channel_counts)
+        s = Pipeline4Wave(g, self.apply_config(kernel_schedule_config(g)), kernel_target(g),
+                          scale_channel=bool(g.scale_loads_a or g.scale_loads_b))
         s.cap_vm_waits = self.dma_width() == "dword"
         return s
 

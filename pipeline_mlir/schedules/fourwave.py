@@ -127,11 +127,18 @@ def scale_channel_counts(geometry: KernelGeometry) -> dict:
         raise ConfigError(f"scale channel: dtype={g.dtype} has no scale tiles")
     out = {}
     for ch, n in enumerate("ab"):
-        reads = g.scale_reads(ch)
-        out[f"vm_per_load_{n}"] = g.element_dmas(ch)
-        out[f"vm_per_load_s{n}"] = getattr(g, f"scale_loads_{n}")
-        out[f"lgkm_per_load_{n}"] = getattr(g, f"lgkm_per_load_{n}") - reads
-        out[f"lgkm_per_load_s{n}"] = reads
+        # one scale read per MFMA operand of the warp tile's quadrant (2 x 2 warps)
+        rows = (g.BM, g.BN)[ch] // 2 // (g.MMA_M, g.MMA_N)[ch] // 2
+        scales = {"vm": getattr(g, f"scale_loads_{n}"), "lgkm": rows * (g.BK // g.MMA_K)}
+        for counter, scale in scales.items():
+            total = getattr(g, f"{counter}_per_load_{n}")
+            if total <= scale:
+                raise ConfigError(f"option '{counter}_per_load_{n}={total}': a load of "
+                                  f"{'AB'[ch]} counts its element tile's instructions and its "
+                                  f"scale tile's {scale} (the MX scale channel); give at "
+                                  f"least {scale + 1}")
+            out[f"{counter}_per_load_{n}"] = total - scale
+            out[f"{counter}_per_load_s{n}"] = scale
     return out
 
 
@@ -348,8 +355,14 @@ class FourWave(NamedSchedule):
     def _build(self) -> Pipeline4Wave:
         g = self.geometry()
         # the MX kernels' scale tiles are channels of their own (scale_channel_counts)
+        scales = bool(g.scale_loads_a or g.scale_loads_b)
+        if scales:
+            try:
+                scale_channel_counts(g)
+            except ConfigError as e:
+                raise ConfigError(f"{self.owner()}: {e}") from None
         s = Pipeline4Wave(g, self.apply_config(kernel_schedule_config(g)), kernel_target(g),
-                          scale_channel=bool(g.scale_loads_a or g.scale_loads_b))
+                          scale_channel=scales)
         s.cap_vm_waits = self.dma_width() == "dword"
         return s
 

@@ -14,8 +14,7 @@ from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.records import record, replace
 from pipeline_mlir.schedules.mx import (MX_ELEMENT_BITS, check_mx_bk, element_dma_pieces,
                                         mx_counts)
-from pipeline_mlir.target.gfx950 import (MFMA_BY_DTYPE, MFMAS, MX_BLOCK, WAVE_SIZE,
-                                         WIDEST_ACCESS_BYTES)
+from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, MFMAS, WAVE_SIZE, WIDEST_ACCESS_BYTES
 
 #: bytes per element of each element type (each has an MFMA: ``MFMA_BY_DTYPE``)
 DTYPES = {"bf16": 2, "f16": 2, "fp8": 1, "i8": 1}
@@ -89,15 +88,6 @@ class KernelGeometry:
         DMAs without the MX scale tile's."""
         return (self.vm_per_load_a - self.scale_loads_a if channel == 0 else
                 self.vm_per_load_b - self.scale_loads_b)
-
-    def scale_reads(self, channel: int) -> int:
-        """Scale reads (``ds_read_u8``) of one fragment load of ``channel`` (0: A, 1: B): one
-        per MFMA operand, each after its element reads (16 bytes a ``ds_read_b128``, the
-        32 K values of an MX block); 0 without scale tiles."""
-        if not (self.scale_loads_a if channel == 0 else self.scale_loads_b):
-            return 0
-        per_operand = MX_BLOCK // self.pack // WIDEST_ACCESS_BYTES + 1
-        return (self.lgkm_per_load_a if channel == 0 else self.lgkm_per_load_b) // per_operand
 
     def element_copies(self, channel: int) -> int:
         """16-byte copies a lane makes of one global load of ``channel``: its element DMA

@@ -33,13 +33,15 @@ def _ops(compiled, phase):
 def test_counts_split_between_element_and_scale_ops(spec):
     g = parse_pipeline(spec).geometry()
     c = _schedule(spec, True).config()
-    for n, ch in (("a", 0), ("b", 1)):
+    # one scale read per MFMA operand of a warp's quadrant: 2 x 2 warps of 16-row MFMAs
+    k_steps = {"mxfp4": g.BK // 128, "mxfp8": g.BK // 128}[g.dtype]
+    for n, rows in (("a", g.BM), ("b", g.BN)):
+        reads = rows // 2 // 16 // 2 * k_steps
         assert getattr(c, f"vm_per_load_{n}") + getattr(c, f"vm_per_load_s{n}") == \
             getattr(g, f"vm_per_load_{n}")
         assert getattr(c, f"vm_per_load_s{n}") == getattr(g, f"scale_loads_{n}") >= 1
-        assert getattr(c, f"lgkm_per_load_s{n}") == g.scale_reads(ch) >= 1
-        assert getattr(c, f"lgkm_per_load_{n}") + g.scale_reads(ch) == \
-            getattr(g, f"lgkm_per_load_{n}")
+        assert getattr(c, f"lgkm_per_load_s{n}") == reads >= 1
+        assert getattr(c, f"lgkm_per_load_{n}") + reads == getattr(g, f"lgkm_per_load_{n}")
     assert c.lgkm_per_load() == (c.lgkm_per_load_a, c.lgkm_per_load_b, c.lgkm_per_load_sa,
                                  c.lgkm_per_load_sb)
     assert [c.vm_per_channel(ch) for ch in range(4)] == [
@@ -98,3 +100,15 @@ def test_scale_channel_needs_scale_tiles_and_both_counts():
         scale_channel_counts(g)
     with pytest.raises(ConfigError, match="vm_per_load_sa=1, lgkm_per_load_sa=0"):
         mi355x_double_buffer().with_(vm_per_load_sa=1)
+
+
+@pytest.mark.parametrize("option, message", [
+    ("vm_per_load_a=1", "pipeline '4wave': option 'vm_per_load_a=1': a load of A counts its element tile's "
+                        "instructions and its scale tile's 1 .*give at least 2"),
+    ("lgkm_per_load_b=4", "option 'lgkm_per_load_b=4': a load of B counts its element tile's "
+                          "instructions and its scale tile's 4 .*give at least 5"),
+])
+def test_an_operand_count_without_room_for_its_scales_is_an_error(option, message):
+    spec = MX_SPECS[0][:-1] + f" {option}}}"
+    with pytest.raises(ConfigError, match=message):
+        parse_pipeline(spec).compile()

@@ -81,19 +81,19 @@ def test_a_kernel_shape_of_three_channels_is_refused():
 
 def test_the_isa_check_expects_each_scale_op_as_its_own_instructions():
     x = Expansion((2, 2, 1, 1), (4, 4, 4, 4), 4)
-    for ch, (tag, role, want) in enumerate(((LOAD_TAGS, OpRole.GLOBAL_LOAD, "buffer_load_dword"),
-                                            (FRAG_TAGS, OpRole.FRAGMENT_LOAD, "ds_read_u8"))):
+    for tag, role, want in ((LOAD_TAGS, OpRole.GLOBAL_LOAD, "buffer_load_dword"),
+                            (FRAG_TAGS, OpRole.FRAGMENT_LOAD, "ds_read_u8")):
         for c in (0, 2):
-            op = S_op(tag[c], role, c)
+            op = _op(tag[c], role, c)
             toks = _op_tokens(op, "KRN[0]", x)
             assert len(toks) == (x.vm if role == OpRole.GLOBAL_LOAD else x.lgkm)[c]
             assert all(t.name == (want if c == 2 else None) for t in toks)
     with pytest.raises(IsaCheckError, match=r"global load of channel 4 \(expected 0 = A, 1 = B, "
                        r"2 = A's scales or 3 = B's scales\)"):
-        _op_tokens(S_op(LOAD_SA, OpRole.GLOBAL_LOAD, 4), "KRN[0]", x)
+        _op_tokens(_op(LOAD_SA, OpRole.GLOBAL_LOAD, 4), "KRN[0]", x)
 
 
-def S_op(tag, role, channel):
+def _op(tag, role, channel):
     return OpDesc(tag=tag, role=role, channel=channel)
 
 

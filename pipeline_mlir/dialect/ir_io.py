@@ -580,8 +580,9 @@ def compiled_from_ir(p: PipelineIR):
     c.kernel_deps = [parse_edge(p.op, t, None, "kernel_deps")
                      for t in get(p.op, "kernel_deps", S.STRS, [])]
     c.warp_stagger_index = get(p.op, "warp_stagger_index", S.INT, 0)
-    c.lgkm_per_load = (get(p.op, "lgkm_per_load_a", S.INT, 0),
-                       get(p.op, "lgkm_per_load_b", S.INT, 0))
+    c.lgkm_per_load = tuple(get(p.op, f"lgkm_per_load_{n}", S.INT, 0) for n in ("a", "b"))
+    if "lgkm_per_load_sa" in p.op.attributes:        # the MX scale channels
+        c.lgkm_per_load += tuple(get(p.op, f"lgkm_per_load_{n}", S.INT, 0) for n in ("sa", "sb"))
     makespan = get(p.op, "makespan", S.INT)
     if makespan is not None:
 

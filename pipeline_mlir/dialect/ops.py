@@ -9,7 +9,9 @@ in generic form are a public interface: see ``docs/dialect.md``.
 from __future__ import annotations
 
 from pipeline_mlir.schedule.targets import (HINT_GROUP_NAMES, LOAD_A, LOAD_B, LOAD_DRAM, LOAD_FRAG,
-                                            MATMUL_TAG_NAMES, MMA, MMA_LOAD_A, MMA_LOAD_B,
+                                            LOAD_SA, LOAD_SB, MATMUL_TAG_NAMES, MMA, MMA_LOAD_A,
+                                            MMA_LOAD_B, MMA_LOAD_SA, MMA_LOAD_SB,
+                                            SCALED_MATMUL_TAG_NAMES,
                                             SB_COMPUTE, SINGLE_BUFFER_TAG_NAMES, STORE_SMEM)
 from pipeline_mlir.schedule.types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER, SET_PRIO,
                                  WAIT_FRAG, WAIT_LGKM, WAIT_VM, KOffsetKind, OpRole, ResourceKind)
@@ -49,10 +51,15 @@ ROLE_NAMES = {v: k for k, v in ROLES.items()}
 # (op name, channel or None for "any channel") -> tag, per schedule family.
 _MATMUL = {(GLOBAL_LOAD, 0): LOAD_A, (GLOBAL_LOAD, 1): LOAD_B, (FRAG_LOAD, 0): MMA_LOAD_A,
            (FRAG_LOAD, 1): MMA_LOAD_B, (MMA_OP, None): MMA}
+#: the 4-wave schedule's: the matmul ops and the MX scale tiles' channels (2: A's scales,
+#: 3: B's)
+_SCALED = {**_MATMUL, (GLOBAL_LOAD, 2): LOAD_SA, (GLOBAL_LOAD, 3): LOAD_SB,
+           (FRAG_LOAD, 2): MMA_LOAD_SA, (FRAG_LOAD, 3): MMA_LOAD_SB}
 _SINGLE = {(GLOBAL_LOAD, None): LOAD_DRAM, (LDS_STORE, None): STORE_SMEM,
            (FRAG_LOAD, None): LOAD_FRAG, (MMA_OP, None): SB_COMPUTE}
 #: the data-op table of each family of tags (a schedule's ``tag_names``)
-_FAMILIES = ((MATMUL_TAG_NAMES, _MATMUL), (SINGLE_BUFFER_TAG_NAMES, _SINGLE))
+_FAMILIES = ((MATMUL_TAG_NAMES, _MATMUL), (SCALED_MATMUL_TAG_NAMES, _SCALED),
+             (SINGLE_BUFFER_TAG_NAMES, _SINGLE))
 
 
 def _tag_table(cls) -> dict:
@@ -125,7 +132,8 @@ PIPELINE_ATTRS = {
     "makespan": INT, "lower_bound": INT, "proven_optimal": BOOL, "search_nodes": INT,
     "vgpr_peak": INT, "stopped_by_budget": BOOL,
     "warp_stagger_index": INT, "kernel_deps": STRS, "lgkm_per_load_a": INT,
-    "lgkm_per_load_b": INT, "concrete": UNIT,
+    "lgkm_per_load_b": INT, "lgkm_per_load_sa": INT, "lgkm_per_load_sb": INT,
+    "concrete": UNIT,
 }
 PROGRAM_ATTRS = {"wait_lgkm_first": INT, "wait_vm_last": INT, "trailing_barrier": BOOL}
 BLOCK_SLOTS = ("pre_op_0", "pre_op_1", "global_load", "global_load_1", "entry_wait",

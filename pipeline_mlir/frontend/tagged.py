@@ -195,21 +195,32 @@ def instruction_kinds(op) -> list:
 
 def _issued(entries) -> dict:
     """``{count key: instructions}`` the payload ops of each load kind and channel issue,
-    where every load of that kind and channel issues the same known number."""
+    where every load of that kind and channel issues the same known number.  An operand's
+    count (``vm_per_load_a``, ...) is its element tile's load plus its MX scale tile's
+    (channel 2 for A, 3 for B) when the loop has one."""
     seen: dict = {}
     for group, name, fields in entries:
         if name not in (S.GLOBAL_LOAD, S.FRAG_LOAD):
             continue
         ch = int_value(fields["channel"]) if "channel" in fields else 0
-        if ch not in (0, 1):
+        if ch not in (0, 1, 2, 3):
             continue
-        key = f"{'vm' if name == S.GLOBAL_LOAD else 'lgkm'}_per_load_{'ab'[ch]}"
         known = [payload_instructions(op) for op in group]
         want = "vmcnt" if name == S.GLOBAL_LOAD else "lgkmcnt"
         n = (sum(x[1] for x in known) if all(x is not None and x[0] == want for x in known)
              else None)
-        seen.setdefault(key, set()).add(n)
-    return {k: next(iter(v)) for k, v in seen.items() if len(v) == 1 and None not in v}
+        seen.setdefault((name, ch), set()).add(n)
+    one = {k: next(iter(v)) for k, v in seen.items() if len(v) == 1 and None not in v}
+    out = {}
+    for (name, ch), n in one.items():
+        if ch > 1:
+            continue
+        if any(k == (name, ch + 2) for k in seen):
+            if (name, ch + 2) not in one:
+                continue
+            n += one[(name, ch + 2)]
+        out[f"{'vm' if name == S.GLOBAL_LOAD else 'lgkm'}_per_load_{'ab'[ch]}"] = n
+    return out
 
 
 def _payload_counts(entries, schedule):
@@ -233,15 +244,17 @@ def _check_counts(entries, schedule) -> None:
             continue
         op = group[0]
         ch = ir.IntegerAttr(fields["channel"]).value if "channel" in fields else 0
-        if ch not in (0, 1):
+        counts = vm if name == S.GLOBAL_LOAD else lgkm
+        if ch not in (0, 1, 2, 3) or ch >= len(counts):
             continue
         counter, n = known[0][0], sum(x[1] for x in known)
-        if name == S.GLOBAL_LOAD:
-            want, key = vm[ch], f"vm_per_load_{'ab'[ch]}"
-        else:
-            want, key = lgkm[ch], f"lgkm_per_load_{'ab'[ch]}"
+        # an operand's option counts its element tile and its MX scale tile (channel + 2)
+        pair = (ch % 2, ch % 2 + 2)
+        total = n + sum(counts[c] for c in pair if c != ch and c < len(counts))
+        key = f"{'vm' if name == S.GLOBAL_LOAD else 'lgkm'}_per_load_{'ab'[ch % 2]}"
+        want = counts[ch]
         if counter == ("vmcnt" if name == S.GLOBAL_LOAD else "lgkmcnt") and want and want != n:
             raise IRError(op, f"'{op.name}' op issues {n} {counter} instruction(s), but the "
                               f"schedule '{schedule.spec()}' counts {want} per load of channel "
                               f"{ch}: its waits would not match the hardware counter; set "
-                              f"{key}={n}")
+                              f"{key}={total}")

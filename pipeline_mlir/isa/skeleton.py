@@ -124,18 +124,25 @@ class Expansion:
     """How many instructions a logical op issues: per channel (0 = A, 1 = B) for
     global loads (``vm``) and fragment loads (``lgkm``), per MMA entry for MFMAs."""
 
-    vm: tuple[int, int]
-    lgkm: tuple[int, int]
+    vm: tuple[int, ...]               # per channel (2, 3: the MX scale channels)
+    lgkm: tuple[int, ...]
     mfmas_per_mma: int
     mfma_name: str | None = None      # None: any instruction of the kind
     load_name: str | None = None
     ds_name: str | None = None
 
 
-def _per_channel(counts: tuple[int, int], op, label: str, what: str) -> int:
-    if op.channel not in (0, 1):
+#: the instructions of the MX scale channels' ops (2: A's scales, 3: B's): a scale DMA and
+#: a scale read
+SCALE_LOAD, SCALE_READ = "buffer_load_dword", "ds_read_u8"
+
+
+def _per_channel(counts: tuple[int, ...], op, label: str, what: str) -> int:
+    if not 0 <= op.channel < len(counts):
+        known = "0 = A or 1 = B" if len(counts) == 2 else \
+            "0 = A, 1 = B, 2 = A's scales or 3 = B's scales"
         raise IsaCheckError(f"schedule entry {label}: {what} of channel {op.channel} (expected "
-                            f"0 = A or 1 = B)")
+                            f"{known})")
     return counts[op.channel]
 
 
@@ -157,7 +164,8 @@ def _op_tokens(op: OpDesc, label: str, x: Expansion) -> list[Token]:
         return [Token("sched_group_barrier", value=HINT_GROUP_MASKS[op.subtile], origin=o)]
     if op.role == OpRole.GLOBAL_LOAD:
         n = _per_channel(x.vm, op, label, "global load")
-        return [Token("vmem_load_lds", x.load_name, origin=o) for _ in range(n)]
+        name = SCALE_LOAD if op.channel >= 2 else x.load_name
+        return [Token("vmem_load_lds", name, origin=o) for _ in range(n)]
     if op.role == OpRole.FRAGMENT_LOAD:
         n = _per_channel(x.lgkm, op, label, "fragment load")
         guards = guard_before(n)     # a load longer than lgkmcnt holds: fenced guard waits
@@ -168,7 +176,8 @@ def _op_tokens(op: OpDesc, label: str, x: Expansion) -> list[Token]:
                 out += [Token("sched_barrier", value=0, origin=g),
                         Token("wait", lgkm=guards[j], origin=g),
                         Token("sched_barrier", value=0, origin=g)]
-            out.append(Token("ds_read", x.ds_name, origin=o))
+            out.append(Token("ds_read", SCALE_READ if op.channel >= 2 else x.ds_name,
+                             origin=o))
         return out
     if op.role == OpRole.COMPUTE:
         return [Token("mfma", x.mfma_name, origin=o) for _ in range(x.mfmas_per_mma)]

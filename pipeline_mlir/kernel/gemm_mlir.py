@@ -73,7 +73,9 @@ ELEMENT_TYPES = {"bf16": "bf16", "f16": "f16", "fp8": "f8E4M3FN", "i8": "i8", "f
                  "mxfp4": "i8", "mxfp8": "i8", "e8m0": "i8"}
 _K_NAMES = {KOffsetKind.K0: "k0", KOffsetKind.K1: "k1", KOffsetKind.K_NEXT: "k_next",
             KOffsetKind.K_PREV: "k_prev", KOffsetKind.NONE: "none"}
-_ROLE = {0: "global", 1: "global", 3: "frag", 4: "frag", 5: "mma"}
+#: body op tag -> kind (6-9: the MX scale tiles' channels, LOAD_SA/SB and MMA_LOAD_SA/SB)
+_ROLE = {0: "global", 1: "global", 3: "frag", 4: "frag", 5: "mma", 6: "global", 7: "global",
+         8: "frag", 9: "frag"}
 
 
 class _Writer:
@@ -455,9 +457,13 @@ def kernel_mlir(k: GemmKernel, parts: TaggedParts | None = None) -> str:
     w = t.w
     # loop-carried fragments (4-wave rotation) and the accumulators
     carried: list[int] = []
+    # an MMA reads row subtile ``stage`` of the even channels (A and its scales) and column
+    # subtile ``subtile`` of the odd ones (B and its scales); an operand's scales are
+    # carried right after its fragments
+    channels = sorted({o.channel for _, o in frags}, key=lambda c: (c % 2, c))
     for i, o in enumerate(body):
         if kinds[i] == "mma":
-            for ch, sub in ((0, o.stage), (1, o.subtile)):
+            for ch, sub in ((c, o.subtile if c % 2 else o.stage) for c in channels):
                 j, c = latest_fragment(frags, i, ch, sub)
                 if c and j not in carried:
                     carried.append(j)

@@ -39,8 +39,9 @@ def load_l2_cycles(shape, channel: int) -> float:
     element DMAs (``buffer_load_dwordx4``, or ``dma_pieces`` dword DMAs per 16 bytes) and
     its MX scale DMAs (``buffer_load_dword``)."""
     narrow, wide = LDS_DMA_BYTES
-    scale = shape.scale_loads[channel]
-    lane_bytes = (shape.vm_per_load[channel] - scale) * wide // shape.dma_pieces + scale * narrow
+    scale = shape.per_operand(shape.scale_loads)[channel]
+    dmas = shape.per_operand(shape.vm_per_load)[channel]
+    lane_bytes = (dmas - scale) * wide // shape.dma_pieces + scale * narrow
     return shape.waves * WAVE_SIZE * lane_bytes / L2_SHARE_BYTES_PER_CLOCK
 
 
@@ -51,6 +52,6 @@ def spread_mode(shape):
     if shape.mfma is None or shape.mfmas_per_mma is None:
         return SPREAD_AFTER_READS
     dmas = max(load_l2_cycles(shape, ch) for ch in (0, 1))
-    over = spread_over_mma(dmas, shape.mfmas_per_mma, max(shape.lgkm_per_load),
+    over = spread_over_mma(dmas, shape.mfmas_per_mma, max(shape.per_operand(shape.lgkm_per_load)),
                            mfma_cycles(shape))
     return SPREAD_OVER_MMA if over else SPREAD_AFTER_READS

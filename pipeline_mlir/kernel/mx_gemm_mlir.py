@@ -35,6 +35,8 @@ from pipeline_mlir.kernel.gemm_mlir import (KernelText, TaggedParts, entry_tag,
                                             write_signature)
 from pipeline_mlir.kernel.grid_mlir import thread_ids
 from pipeline_mlir.kernel.mx_layout import SCALE_DMA_WAVE_BYTES
+from pipeline_mlir.schedule.targets import SCALE_CHANNEL_OFFSET
+from pipeline_mlir.schedule.types import KOffsetKind
 from pipeline_mlir.target.gfx950 import MX_BLOCK, WAVE_SIZE
 
 #: the MLIR element type of each MX element format
@@ -48,6 +50,9 @@ SCALE_DWORD = "vector<4xi8>"
 #: the carried dword as the scaled MFMA's scale operand (byte 0 selected)
 SCALE_E8M0 = "vector<4xf8E8M0FNU>"
 _ROWS_PER_READ = 16
+#: the first scale channel (``pipeline_mlir.schedule.targets.SCALE_CHANNEL_OFFSET``): the
+#: body's ops of channel ``SCALES + c`` load operand ``c``'s scale tile
+SCALES = SCALE_CHANNEL_OFFSET
 
 
 def byte_kernel(k: GemmKernel) -> GemmKernel:
@@ -140,10 +145,18 @@ class MxParts(TaggedParts):
                       f"{w.const(j * SCALE_DMA_WAVE_BYTES)} : i32")
 
     def global_load(self, t: KernelText, i: int, o, lds: dict) -> None:
-        super().global_load(t, i, o, lds)
-        w, n, ch = t.w, "ab"[o.channel], o.channel
+        """Body op ``i``: an element tile's copies (channel 0, 1), or the scale tile's
+        (channel 2, 3: the scale channel of operand ``channel - 2``)."""
+        if o.channel < SCALES:
+            super().global_load(t, i, o, lds)
+            return
+        ch = o.channel - SCALES
+        w, n = t.w, "ab"[ch]
         tag = entry_tag("global_load", o, i)
         buf = f"%lds_s{n}{o.stage}{o.subtile}"
+        koff = o.k_offset.signed_bk_multiple() if o.k_offset != KOffsetKind.NONE else 0
+        w(f"%kc{i} = arith.constant {koff * t.k.geometry.BK} : index", 8)
+        w(f"%kt{i} = arith.addi %k, %kc{i} : index", 8)
         # the K tile's first scale column: %kt<i> (bytes of A) over the bytes of a block
         w(f"%kscd{i} = arith.constant {MX_BLOCK // self.g.pack} : index", 8)
         w(f"%ksc{i} = arith.divui %kt{i}, %kscd{i} : index", 8)
@@ -156,8 +169,12 @@ class MxParts(TaggedParts):
               f"vector<4xi8>, {t.mem_f}, {t.mem_l[f's{ch}']}", 8)
 
     def fragment_load(self, t: KernelText, i: int, o, lds: dict) -> None:
-        super().fragment_load(t, i, o, lds)
-        w, n = t.w, "ab"[o.channel]
+        """Body op ``i``: an element tile's reads (channel 0, 1), or the scale reads of
+        operand ``channel - 2`` (channel 2, 3)."""
+        if o.channel < SCALES:
+            super().fragment_load(t, i, o, lds)
+            return
+        w, n = t.w, "ab"[o.channel - SCALES]
         tag = entry_tag("frag_load", o, i)
         buf = f"%lds_s{n}{o.stage}{o.subtile}"
         for mi, kk in self._operands(t, o):
@@ -167,22 +184,26 @@ class MxParts(TaggedParts):
             w(f"{so}x = arith.index_castui {so} : i32 to index", 8)
             s = f"%s{i}_{mi}_{kk}"
             w(f"{s}r = vector.load {buf}[{so}x] {tag} : "
-              f"{t.mem_l[f's{o.channel}']}, {SCALE_VECTOR}", 8)
+              f"{t.mem_l[f's{o.channel - SCALES}']}, {SCALE_VECTOR}", 8)
             w(f"{s}w = arith.extui {s}r : {SCALE_VECTOR} to vector<1xi32>", 8)
             w(f"{s} = vector.bitcast {s}w : vector<1xi32> to {SCALE_DWORD}", 8)
 
     @staticmethod
     def _operands(t: KernelText, o) -> list[tuple[int, int]]:
-        quad = t.k.quadrant_m if o.channel == 0 else t.k.quadrant_n
+        quad = t.k.quadrant_m if o.channel % SCALES == 0 else t.k.quadrant_n
         return [(mi, kk) for mi in range(quad) for kk in range(t.k.num_k_mmas)]
 
     def carried(self, t: KernelText, j: int, o) -> list[tuple[str, str, str]]:
-        return super().carried(t, j, o) + [(f"%s{j}_{mi}_{kk}", SCALE_DWORD, "%zscale")
-                                           for mi, kk in self._operands(t, o)]
+        if o.channel < SCALES:
+            return super().carried(t, j, o)
+        return [(f"%s{j}_{mi}_{kk}", SCALE_DWORD, "%zscale") for mi, kk in self._operands(t, o)]
 
     def mma(self, t: KernelText, i: int, o, frags, carried_args: dict, acc_now: dict) -> None:
         ja, ca = latest_fragment(frags, i, 0, o.stage)
         jb, cb = latest_fragment(frags, i, 1, o.subtile)
+        # the scales of each operand: the scale channel's latest read of that subtile
+        scale_of = {ja: latest_fragment(frags, i, SCALES, o.stage),
+                    jb: latest_fragment(frags, i, SCALES + 1, o.subtile)}
         w = t.w
         et = MX_ELEMENT_TYPES[self.g.dtype]
         vec = f"vector<{MX_BLOCK}x{et}>"
@@ -194,7 +215,7 @@ class MxParts(TaggedParts):
         def operand(side, j, c, m, kk, key):
             e, s = f"%e{side}{key}", f"%x{side}{key}"
             w(f"{e} = vector.bitcast {value('f', j, c, m, kk)} : {t.vec_mma} to {vec}", 8)
-            w(f"{s} = vector.bitcast {value('s', j, c, m, kk)} : {SCALE_DWORD} to "
+            w(f"{s} = vector.bitcast {value('s', *scale_of[j], m, kk)} : {SCALE_DWORD} to "
               f"{SCALE_E8M0}", 8)
             return e, s
 

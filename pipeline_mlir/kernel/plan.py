@@ -163,13 +163,21 @@ class KernelShape:
     bank_cycles: tuple = field(default=(), compare=False)
     #: (cbsz, blgp) operand formats of an ``f8f6f4`` MFMA (the MX kernels'), else None
     mfma_formats: tuple[int, int] | None = None
-    #: of ``vm_per_load`` / ``lgkm_per_load`` (A, B): the last ones of each load are the MX
-    #: scale tile's ``buffer_load_dword ... lds`` / ``ds_read_u8``
+    #: of ``vm_per_load`` / ``lgkm_per_load`` (per channel): the last ones of each load are
+    #: the MX scale tile's ``buffer_load_dword ... lds`` / ``ds_read_u8`` (with the scale
+    #: channels 2 and 3, all of theirs and none of A's and B's)
     scale_loads: tuple[int, int] = (0, 0)
     scale_reads: tuple[int, int] = (0, 0)
     #: direct-to-LDS DMA instructions per 16 bytes a lane copies of an element tile
     #: (``KernelGeometry.dma_pieces``: 4 with dword DMAs)
     dma_pieces: int = 1
+
+    @staticmethod
+    def per_operand(counts: tuple) -> tuple[int, int]:
+        """Per-channel ``counts`` per operand (A, B): with the MX scale channels an
+        operand's element tile's and its scale tile's together (the two are issued
+        together)."""
+        return tuple(counts[c] + (counts[c + 2] if len(counts) == 4 else 0) for c in (0, 1))
 
     def element_dma(self, channel: int, j: int) -> str:
         """The instruction of DMA ``j`` of a global load of ``channel``: the element
@@ -186,11 +194,14 @@ class KernelShape:
         if self.waves_per_group < 1:
             raise ConfigError(f"{who}: waves_per_group must be at "
                               f"least 1, got {self.waves_per_group}")
+        n = len(self.vm_per_load)
         for what, counts in (("vm_per_load", self.vm_per_load),
-                             ("lgkm_per_load", self.lgkm_per_load)):
-            if len(counts) != 2 or any(c < 0 for c in counts):
-                raise ConfigError(f"{who}: {what} must be two "
-                                  f"counts >= 0 (A, B), got {counts}")
+                             ("lgkm_per_load", self.lgkm_per_load),
+                             ("scale_loads", self.scale_loads),
+                             ("scale_reads", self.scale_reads)):
+            if len(counts) not in (2, n) or n not in (2, 4) or any(c < 0 for c in counts):
+                raise ConfigError(f"{who}: {what} must be two counts >= 0 (A, B), or four "
+                                  f"(A, B and their MX scale channels), got {counts}")
 
     @property
     def waves(self) -> int:
@@ -202,10 +213,14 @@ class KernelShape:
         return wave % self.simds
 
     def describe(self) -> str:
+        names = ("A", "B", "SA", "SB")       # SA, SB: the MX scale channels
+
+        def per_load(counts):
+            return " ".join(f"{n}={c}" for n, c in zip(names, counts))
+
         return (f"{self.schedule_name}: {self.waves} waves in {self.groups} group(s), "
-                f"vm/load A={self.vm_per_load[0]} B={self.vm_per_load[1]}, lgkm/load "
-                f"A={self.lgkm_per_load[0]} B={self.lgkm_per_load[1]}, {self.mfmas_per_mma} "
-                f"x {self.mfma} per MMA")
+                f"vm/load {per_load(self.vm_per_load)}, lgkm/load "
+                f"{per_load(self.lgkm_per_load)}, {self.mfmas_per_mma} x {self.mfma} per MMA")
 
 
 def geometry_mfma(geometry) -> Mfma:
@@ -238,6 +253,7 @@ def kernel_shape(schedule, geometry=None) -> KernelShape:
                           f"no LDS stages)")
     vm, lgkm = schedule.vm_per_load, schedule.lgkm_per_load
     extra = {}
+    channels = len(vm)
     c_dtype = getattr(schedule, "c_dtype", "f32")
     if geometry is not None and geometry.is_mx:
         code = MX_FORMAT_CODES[geometry.dtype]
@@ -245,7 +261,8 @@ def kernel_shape(schedule, geometry=None) -> KernelShape:
                      mfma=MFMA_BY_DTYPE[geometry.dtype].mnemonic,
                      lds=mx_lds_layout(geometry, traits),
                      arguments=mx_arguments(geometry.dtype, c_dtype, KernelArgument),
-                     mfma_formats=(code, code), **mx_scale_counts(geometry, traits))
+                     mfma_formats=(code, code),
+                     **mx_scale_counts(geometry, traits, channels == 4))
     elif geometry is not None:
         extra = dict(mfmas_per_mma=mfmas_per_mma(geometry, traits),
                      mfma=geometry_mfma(geometry).mnemonic, lds=lds_layout(geometry, traits),
@@ -257,14 +274,17 @@ def kernel_shape(schedule, geometry=None) -> KernelShape:
                        **extra)
 
 
-def mx_scale_counts(geometry, traits) -> dict:
+def mx_scale_counts(geometry, traits, channels: bool = False) -> dict:
     """The scale instructions of one global load and one fragment load of A and B (an MX
-    kernel: one scale read per MFMA operand of the quadrant)."""
+    kernel: one scale read per MFMA operand of the quadrant); with the scale ``channels``
+    (2 and 3) per channel: none in A's and B's loads, all of the scale channels'."""
     g = geometry
     k_steps = g.BK // g.MMA_K
     quads = (g.BM // traits.warps_m // g.MMA_M // 2, g.BN // traits.warps_n // g.MMA_N // 2)
-    return dict(scale_loads=(g.scale_loads_a, g.scale_loads_b),
-                scale_reads=tuple(q * k_steps for q in quads), dma_pieces=g.dma_pieces)
+    loads, reads = (g.scale_loads_a, g.scale_loads_b), tuple(q * k_steps for q in quads)
+    if channels:
+        loads, reads = (0, 0) + loads, (0, 0) + reads
+    return dict(scale_loads=loads, scale_reads=reads, dma_pieces=g.dma_pieces)
 
 
 # ---------------------------------------------------------------------------------------------

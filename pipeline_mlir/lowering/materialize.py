@@ -201,7 +201,7 @@ def _guards(group) -> dict[int, int]:
 
 
 def _emit_part(em: _Emitter, templates: _Templates, ph_op, plan: KernelPlan, part,
-               scale_dmas: tuple[int, int] = (0, 0)) -> None:
+               scale_dmas: tuple[int, ...] = (0, 0)) -> None:
     """Emit the entries of one part of the plan (a phase or a stretch of one);
     ``scale_dmas``: the MX scale DMAs of a global load of A and B (:func:`scale_dma_counts`)."""
     if part.start == 0:
@@ -210,7 +210,8 @@ def _emit_part(em: _Emitter, templates: _Templates, ph_op, plan: KernelPlan, par
     def place(e_op, d) -> list:
         tdesc, top = templates.find(d, e_op)
         kinds = em.emit_payload(tdesc, top, d)
-        scales = scale_dmas[d.channel] if d.role == OpRole.GLOBAL_LOAD else 0
+        scales = (scale_dmas[d.channel] if d.role == OpRole.GLOBAL_LOAD
+                  and 0 <= d.channel < len(scale_dmas) else 0)
         if not scales or None in kinds:
             return kinds
         try:    # the MX scale DMAs, placed on their own (pipeline_mlir/schedule/scale_dmas.py)
@@ -277,15 +278,15 @@ def spreads_over_mma(p) -> bool:
         spread_mode(kernel_shape(named, named.kernel_geometry())) == SPREAD_OVER_MMA
 
 
-def scale_dma_counts(p) -> tuple[int, int]:
+def scale_dma_counts(p) -> tuple[int, ...]:
     """The MX scale DMAs (``buffer_load_dword ... lds``, the last of each global load) of a
-    global load of A and of B in the complete kernel of the concrete pipeline ``p``'s
-    schedule; (0, 0) for a schedule without one or without scales."""
+    global load of each channel in the complete kernel of the concrete pipeline ``p``'s
+    schedule (with the scale channels 2 and 3: all of theirs, none of A's and B's); (0, 0)
+    for a schedule without one or without scales."""
     named = p.named()
     if not named.has_kernel:
         return (0, 0)
-    g = named.kernel_geometry()
-    return (g.scale_loads_a, g.scale_loads_b)
+    return kernel_shape(named, named.kernel_geometry()).scale_loads
 
 
 def reserves_agprs(p) -> bool:

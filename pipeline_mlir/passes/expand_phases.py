@@ -29,6 +29,6 @@ class ExpandPhases(SchedPass):
         write_phase(p.block, S.EPILOGUE, ph.epilogue, p.schedule_name, loc_of)
         set_attr(p.op, "warp_stagger_index", S.INT, ph.warp_stagger_index)
         set_attr(p.op, "kernel_deps", S.STRS, [str(e) for e in ph.kernel_deps])
-        a, b = stages.lgkm_per_load(s)
-        set_attr(p.op, "lgkm_per_load_a", S.INT, a)
-        set_attr(p.op, "lgkm_per_load_b", S.INT, b)
+        # per channel: A, B, then (the MX scale channels) A's and B's scales
+        for n, count in zip(("a", "b", "sa", "sb"), stages.lgkm_per_load(s)):
+            set_attr(p.op, f"lgkm_per_load_{n}", S.INT, count)

@@ -104,13 +104,25 @@ class PipelineConfig:
     lgkm_per_load_a: int = 0
     lgkm_per_load_b: int = 0
     cross_stage_rotation: bool = False
+    # the MX scale tiles as channels of their own (2: A's scales, 3: B's; 0: no such
+    # channel): vmcnt per scale DMA op and lgkmcnt per scale read op
+    vm_per_load_sa: int = 0
+    vm_per_load_sb: int = 0
+    lgkm_per_load_sa: int = 0
+    lgkm_per_load_sb: int = 0
 
     def __post_init__(self) -> None:
         o = "PipelineConfig"
         for name in ("depth", "prefetch", "drain_passes", "prologue_fill", "m_mmas", "n_mmas",
                      "num_partitions", "mma_latency", "vm_per_load_a", "vm_per_load_b",
-                     "lgkm_per_load_a", "lgkm_per_load_b"):
+                     "lgkm_per_load_a", "lgkm_per_load_b", "vm_per_load_sa", "vm_per_load_sb",
+                     "lgkm_per_load_sa", "lgkm_per_load_sb"):
             _nonneg(o, name, getattr(self, name))
+        for ch in "ab":
+            vm, lgkm = getattr(self, f"vm_per_load_s{ch}"), getattr(self, f"lgkm_per_load_s{ch}")
+            if bool(vm) != bool(lgkm):
+                raise ConfigError(f"{o}: a scale channel needs both its counts: "
+                                  f"vm_per_load_s{ch}={vm}, lgkm_per_load_s{ch}={lgkm}")
         if self.depth not in (1, 2):
             raise ConfigError(f"{o}.depth: must be 1 (single buffer) or 2 (double buffer), got {self.depth}")
         for name in ("m_mmas", "n_mmas", "num_partitions"):
@@ -130,6 +142,11 @@ class PipelineConfig:
 
     # ---- derived counts --------------------------------------------------
     @property
+    def scale_channels(self) -> bool:
+        """Whether the body carries the MX scale tiles as channels 2 and 3."""
+        return bool(self.vm_per_load_sa or self.vm_per_load_sb)
+
+    @property
     def mmas_per_partition(self) -> int:
         return self.m_mmas * self.n_mmas
 
@@ -143,7 +160,8 @@ class PipelineConfig:
 
     @property
     def ops_per_partition(self) -> int:
-        return 2 * (self.m_mmas + self.n_mmas) + self.m_mmas * self.n_mmas
+        loads = 2 * (self.m_mmas + self.n_mmas)
+        return loads * (2 if self.scale_channels else 1) + self.m_mmas * self.n_mmas
 
     @property
     def total_ops(self) -> int:
@@ -158,16 +176,22 @@ class PipelineConfig:
         return self.num_partitions * self.blocks_per_partition
 
     def compute_match_key(self, compute_op: OpDesc, channel: int) -> int:
-        f = self.ch0_match_field if channel == 0 else self.ch1_match_field
+        f = self.ch0_match_field if channel % 2 == 0 else self.ch1_match_field
         return compute_op.stage if f == 0 else compute_op.subtile
 
     def vm_per_channel(self, ch: int) -> int:
+        """vmcnt of one global load of channel ``ch``: 0 A, 2 and 3 the scale channels of
+        A and B (when the config has them), any other B."""
+        if self.scale_channels and ch in (2, 3):
+            return self.vm_per_load_sa if ch == 2 else self.vm_per_load_sb
         return self.vm_per_load_a if ch == 0 else self.vm_per_load_b
 
-    def lgkm_per_load(self, fallback_a: int = 0, fallback_b: int = 0) -> tuple[int, int]:
+    def lgkm_per_load(self, fallback_a: int = 0, fallback_b: int = 0) -> tuple[int, ...]:
         """lgkmcnt entries of one fragment load of A / of B as the waits count them: this
-        config's count, else the fallback (the schedule config's; 0: not counted)."""
-        return self.lgkm_per_load_a or fallback_a, self.lgkm_per_load_b or fallback_b
+        config's count, else the fallback (the schedule config's; 0: not counted); with
+        scale channels, then those of a scale read op of A and of B (indexed by channel)."""
+        out = (self.lgkm_per_load_a or fallback_a, self.lgkm_per_load_b or fallback_b)
+        return out + (self.lgkm_per_load_sa, self.lgkm_per_load_sb) if self.scale_channels else out
 
     def total_edges(self) -> int:
         h, m, n = self.num_partitions, self.m_mmas, self.n_mmas

@@ -7,7 +7,7 @@ from enum import IntEnum
 from pipeline_mlir.records import record
 from pipeline_mlir.schedule.config import PipelineConfig, ScheduleConfig
 from pipeline_mlir.errors import BodyError
-from pipeline_mlir.schedule.program import MMABlockSpec, PipelineProgram
+from pipeline_mlir.schedule.program import MMABlockSpec, PipelineProgram, scale_units
 from pipeline_mlir.schedule.types import NONE_OP, KOffsetKind, OpDesc, OpRole, Phase, ScheduleEntry
 from pipeline_mlir.target.gfx950 import VMCNT_MAX
 
@@ -33,16 +33,18 @@ def derive_prologue_from_program(program: PipelineProgram, config: PipelineConfi
     flight: list[int] = []            # vm costs of the loads in flight, oldest first
 
     def loads(stage: int, k: KOffsetKind) -> None:
-        for b in program.blocks:
-            for g, pf in ((b.global_load, b.global_load_prefetch),
-                          (b.global_load_1, b.global_load_1_prefetch)):
-                if g.is_present() and pf and g.stage == stage:
-                    cost = config.vm_per_channel(g.channel)
-                    if partial:
-                        ops.extend(_counter_guard(flight, cost))
-                    ops.append(OpDesc(tag=g.tag, stage=g.stage, subtile=g.subtile, k_offset=k,
-                                      vm_cost=cost, resource=g.resource, latency=g.latency,
-                                      role=g.role, channel=g.channel))
+        # an element tile's load and its scale tile's (the MX scale channels) as one unit:
+        # no counter guard between them
+        for unit in scale_units([g for b in program.blocks
+                                  for g, pf in ((b.global_load, b.global_load_prefetch),
+                                                (b.global_load_1, b.global_load_1_prefetch))
+                                  if g.is_present() and pf and g.stage == stage]):
+            costs = [config.vm_per_channel(g.channel) for g in unit]
+            if partial:
+                ops.extend(_counter_guard(flight, sum(costs)))
+            ops.extend(OpDesc(tag=g.tag, stage=g.stage, subtile=g.subtile, k_offset=k,
+                              vm_cost=cost, resource=g.resource, latency=g.latency,
+                              role=g.role, channel=g.channel) for g, cost in zip(unit, costs))
 
     loads(0, KOffsetKind.K0)
     if not partial:
@@ -51,15 +53,17 @@ def derive_prologue_from_program(program: PipelineProgram, config: PipelineConfi
     if not partial:
         ops.append(OpDesc.wait_vm(0))
     elif bootstrap:
-        costs = [o.vm_cost for o in ops if o.role == OpRole.GLOBAL_LOAD]
-        if len(bootstrap) > len(costs):
-            raise BodyError(f"prologue: more bootstrap frags ({len(bootstrap)}) than "
+        loads_now = scale_units([o for o in ops if o.role == OpRole.GLOBAL_LOAD])
+        costs = [sum(o.vm_cost for o in u) for u in loads_now]
+        frags = scale_units(bootstrap)
+        if len(frags) > len(costs):
+            raise BodyError(f"prologue: more bootstrap frags ({len(frags)}) than "
                             f"prefetches ({len(costs)})")
         remaining = sum(costs)
-        for i, frag in enumerate(bootstrap):
+        for i, unit in enumerate(frags):
             remaining -= costs[i]
             done = remaining >= sum(flight)           # a guard completed load i already
-            ops += ([] if done else [OpDesc.wait_vm(remaining)]) + [OpDesc.barrier(), frag]
+            ops += ([] if done else [OpDesc.wait_vm(remaining)]) + [OpDesc.barrier(), *unit]
             while sum(flight) > remaining:
                 flight.pop(0)
     return _entries(ops, Phase.PROLOGUE)

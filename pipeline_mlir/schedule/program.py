@@ -146,6 +146,18 @@ class MMABlockSpec:
             out.append(ScheduleEntry(op, len(out), phase, pf))
 
 
+def scale_units(ops: list[OpDesc]) -> list[list[OpDesc]]:
+    """``ops`` in units: an element tile's op with the MX scale tile's op that follows it
+    (channel 2 or 3, the scale channels of A and B), else alone."""
+    units: list[list[OpDesc]] = []
+    for o in ops:
+        if units and o.channel >= 2 and units[-1][0].channel == o.channel - 2:
+            units[-1].append(o)
+        else:
+            units.append([o])
+    return units
+
+
 def emit_minimal_barrier_block(block: MMABlockSpec, wrap_waits: bool,
                                global_before_frag: bool = False) -> list[OpDesc]:
     """Explicit block of the minimal-barrier schedules (4-wave).

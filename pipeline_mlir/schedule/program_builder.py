@@ -8,7 +8,7 @@ from pipeline_mlir.records import record
 from pipeline_mlir.schedule.config import PipelineConfig, ScheduleConfig, SchedulingStrategy
 from pipeline_mlir.schedule.edges import derive_edges_from_ops
 from pipeline_mlir.schedule.graph import LoopBody
-from pipeline_mlir.schedule.program import MMABlockSpec, PipelineProgram
+from pipeline_mlir.schedule.program import MMABlockSpec, PipelineProgram, scale_units
 from pipeline_mlir.schedule.types import (
     NONE_OP,
     WAIT_LGKM,
@@ -171,30 +171,42 @@ def _set_block_flags(blk: MMABlockSpec, b: int, pos: int, first_cross: bool,
     blk.wrap_waits_with_sched_barrier = sched.wrap_waits_with_sched_barrier
 
 
+def _global_units(blk: MMABlockSpec) -> list[list[OpDesc]]:
+    """The block's global loads as units (an element tile's with its scale tile's)."""
+    return scale_units(blk.globals)
+
+
+def _set_globals(blk: MMABlockSpec, ops: list[OpDesc]) -> None:
+    if len(ops) > 2:
+        raise BodyError(f"global load distribution: a block would hold {len(ops)} global "
+                        f"loads (first extra: {_op_label(ops[2])}); it has 2 slots")
+    ops = ops + [NONE_OP] * (2 - len(ops))
+    blk.global_load, blk.global_load_prefetch = ops[0], is_prefetch(ops[0])
+    blk.global_load_1, blk.global_load_1_prefetch = ops[1], is_prefetch(ops[1])
+
+
 def redistribute_globals(program: PipelineProgram, config: PipelineConfig,
                          sched: ScheduleConfig) -> None:
-    """Even out global loads to exactly ``max_globals`` per block where there are enough."""
+    """Even out global loads to exactly ``max_globals`` per block where there are enough
+    (a scale tile's load moves with its element tile's and does not count)."""
     g = config.block_sizing.max_globals
     if g <= 0:
         return
-    pool: list[OpDesc] = []
+    pool: list[list[OpDesc]] = []
     for blk in program.blocks:
-        while len(blk.globals) > g:
-            if blk.global_load_1.is_present():
-                pool.append(blk.global_load_1)
-                blk.global_load_1, blk.global_load_1_prefetch = NONE_OP, False
-            else:
-                pool.append(blk.global_load)
-                blk.global_load, blk.global_load_prefetch = NONE_OP, False
+        units = _global_units(blk)
+        if len(units) > g:
+            pool += units[g:]
+            _set_globals(blk, [o for u in units[:g] for o in u])
     for b, blk in enumerate(program.blocks):
         if not pool:
             break
-        while pool and len(blk.globals) < g:
-            op = pool.pop(0)
-            if not blk.global_load.is_present():
-                blk.global_load, blk.global_load_prefetch = op, is_prefetch(op)
-            else:
-                blk.global_load_1, blk.global_load_1_prefetch = op, is_prefetch(op)
+        units = _global_units(blk)
+        if len(units) < g:
+            take = g - len(units)
+            units += pool[:take]
+            del pool[:take]
+            _set_globals(blk, [o for u in units for o in u])
         blk.drain_lgkm_before_loads = (bool(sched.drain_lgkm_mask >> b & 1)
                                        and blk.has_frag() and blk.has_global())
     if pool:
@@ -218,14 +230,14 @@ class DerivedWaits:
 def derive_waits_from_blocks(program: PipelineProgram, config: PipelineConfig,
                              lgkm_per_load_a: int = 0, lgkm_per_load_b: int = 0) -> DerivedWaits:
     """Top-of-half lgkm wait and last-block vm wait from the final block structure."""
-    ch0, ch1 = config.lgkm_per_load(lgkm_per_load_a, lgkm_per_load_b)
+    per_load = config.lgkm_per_load(lgkm_per_load_a, lgkm_per_load_b)
     bph = config.blocks_per_partition
     best_lgkm, best_vm = 0, WAIT_DISABLED
     for h in range(config.num_partitions):
         blocks = program.blocks[h * bph:(h + 1) * bph]
         if not blocks:
             continue
-        gl = sum(ch0 if g.channel == 0 else ch1 for g in blocks[0].globals)
+        gl = sum(per_load[g.channel] for g in blocks[0].globals)
         best_lgkm = max(best_lgkm, gl)
         total = sum(config.vm_per_channel(g.channel) for b in blocks for g in b.globals)
         completion = sum(config.vm_per_channel(g.channel) for b in blocks for g in b.globals
@@ -288,9 +300,9 @@ def verify_schedule(program: PipelineProgram, config: PipelineConfig, lgkm_per_l
         if wait_lgkm_first < 0:
             _fail("wait_lgkm_first is negative")
         if lgkm_per_load_a > 0 or lgkm_per_load_b > 0:
+            per_load = (lgkm_per_load_a, lgkm_per_load_b) + config.lgkm_per_load()[2:]
             for h in range(parts):
-                g = sum(lgkm_per_load_a if o.channel == 0 else lgkm_per_load_b
-                        for o in blocks[h * bph].globals)
+                g = sum(per_load[o.channel] for o in blocks[h * bph].globals)
                 if wait_lgkm_first > g:
                     _fail(f"wait_lgkm_first ({wait_lgkm_first}) > block 0 global lgkm ({g}) in half {h}")
     if wait_vm_last < 0:
@@ -302,11 +314,12 @@ def verify_schedule(program: PipelineProgram, config: PipelineConfig, lgkm_per_l
                 _fail(f"block {i} {slot} has a negative wait count ({w.wait_value})")
     # 3. distribution
     g = config.block_sizing.max_globals
-    total_globals = sum(len(b.globals) for b in blocks)
+    total_globals = sum(len(_global_units(b)) for b in blocks)
     if g > 0 and total_globals >= len(blocks) * g:
         for i, b in enumerate(blocks):
-            if len(b.globals) != g:
-                _fail(f"block {i} has {len(b.globals)} globals, expected {g}")
+            if len(_global_units(b)) != g:
+                _fail(f"block {i} has {len(_global_units(b))} globals, expected {g}")
+    _verify_scale_companions(blocks)
     # 4. stage consistency
     if config.depth == 2 and not config.cross_stage_rotation:
         for i, b in enumerate(blocks):
@@ -334,6 +347,23 @@ def verify_schedule(program: PipelineProgram, config: PipelineConfig, lgkm_per_l
                         _fail(f"cross-block LDS race \u2014 block {i} prefetch writes stage "
                               f"{o.stage} which block {i + 1} reads via fragment load. Use "
                               f"max_globals=0 or increase num_k_mmas to add latency.")
+
+
+def _verify_scale_companions(blocks: list[MMABlockSpec]) -> None:
+    """8. The MX scale channels: each scale tile's load (channel 2, 3) right after its
+    element tile's load of the same stage and subtile in the same block (the scale of an
+    MFMA operand is read with the operand; the element op's wait then covers it)."""
+    for i, b in enumerate(blocks):
+        for ops in (b.frags, b.globals):
+            for j, o in enumerate(ops):
+                if o.channel < 2:
+                    continue
+                prev = ops[j - 1] if j else NONE_OP
+                if not (prev.is_present() and prev.channel == o.channel - 2
+                        and (prev.stage, prev.subtile) == (o.stage, o.subtile)):
+                    _fail(f"block {i}: scale op {_op_label(o)} does not follow its element "
+                          f"tile's load (channel {o.channel - 2}, stage {o.stage}, subtile "
+                          f"{o.subtile}) in the block")
 
 
 # ---- the whole double-buffer build ---------------------------------------------------------

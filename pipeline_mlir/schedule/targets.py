@@ -14,8 +14,28 @@ from pipeline_mlir.schedule.types import (OpCost, OpDesc, OpRole, Phase, Resourc
 
 # Tags shared by the ping-pong and 4-wave schedules.
 LOAD_A, LOAD_B, COMPUTE, MMA_LOAD_A, MMA_LOAD_B, MMA = 0, 1, 2, 3, 4, 5
+# The MX kernels' scale tiles (their own channels: 2 the scales of A, 3 of B): a scale
+# DMA per operand and a scale read per operand.
+LOAD_SA, LOAD_SB, MMA_LOAD_SA, MMA_LOAD_SB = 6, 7, 8, 9
+#: the channel of each operand's scale tile (element channel + this)
+SCALE_CHANNEL_OFFSET = 2
 MATMUL_TAG_NAMES = {LOAD_A: "LOAD_A", LOAD_B: "LOAD_B", COMPUTE: "COMPUTE",
                     MMA_LOAD_A: "MMA_LOAD_A", MMA_LOAD_B: "MMA_LOAD_B", MMA: "MMA"}
+#: the 4-wave schedule's tags: the matmul tags and the MX scale channels'
+SCALED_MATMUL_TAG_NAMES = {**MATMUL_TAG_NAMES, LOAD_SA: "LOAD_SA", LOAD_SB: "LOAD_SB",
+                           MMA_LOAD_SA: "MMA_LOAD_SA", MMA_LOAD_SB: "MMA_LOAD_SB"}
+#: the global load and fragment load tags of each channel (0 A, 1 B, 2 A's scales, 3 B's)
+LOAD_TAGS = (LOAD_A, LOAD_B, LOAD_SA, LOAD_SB)
+FRAG_TAGS = (MMA_LOAD_A, MMA_LOAD_B, MMA_LOAD_SA, MMA_LOAD_SB)
+
+
+def element_channel(channel: int) -> int:
+    """The operand (0 A, 1 B) a channel's tiles belong to (a scale channel: its operand)."""
+    return channel % SCALE_CHANNEL_OFFSET
+
+
+def is_scale_channel(channel: int) -> bool:
+    return channel >= SCALE_CHANNEL_OFFSET
 # Tags of the single-buffer default matmul.
 LOAD_DRAM, STORE_SMEM, LOAD_FRAG, SB_COMPUTE = 0, 1, 2, 3
 SINGLE_BUFFER_TAG_NAMES = {LOAD_DRAM: "LOAD_DRAM", STORE_SMEM: "STORE_SMEM",
@@ -28,6 +48,11 @@ def mi355x_cost_model() -> TargetCostModel:
     f = OpCost(ResourceKind.LDS, 20, OpRole.FRAGMENT_LOAD, vgpr_def=8)
     c = OpCost(ResourceKind.MMA_UNIT, 16, OpRole.COMPUTE, vgpr_def=4)
     for tag, cost in ((LOAD_A, g), (LOAD_B, g), (COMPUTE, c), (MMA_LOAD_A, f), (MMA_LOAD_B, f), (MMA, c)):
+        m.set_cost(tag, cost)
+    # a scale DMA moves a dword a lane; a scale read defines one VGPR per MFMA operand
+    sg = OpCost(ResourceKind.GLOBAL_MEM, 200, OpRole.GLOBAL_LOAD)
+    sf = OpCost(ResourceKind.LDS, 20, OpRole.FRAGMENT_LOAD, vgpr_def=2)
+    for tag, cost in ((LOAD_SA, sg), (LOAD_SB, sg), (MMA_LOAD_SA, sf), (MMA_LOAD_SB, sf)):
         m.set_cost(tag, cost)
     return m
 

@@ -26,10 +26,13 @@ from pipeline_mlir.schedule.program import PipelineProgram, emit_minimal_barrier
 from pipeline_mlir.schedule.targets import (
     LOAD_A,
     LOAD_B,
-    MATMUL_TAG_NAMES,
     MMA,
     MMA_LOAD_A,
     MMA_LOAD_B,
+    SCALE_CHANNEL_OFFSET,
+    SCALED_MATMUL_TAG_NAMES,
+    FRAG_TAGS,
+    LOAD_TAGS,
     mi355x_target,
 )
 from pipeline_mlir.schedule.types import DepEdge, KOffsetKind, OpDesc, OpRole
@@ -67,7 +70,7 @@ DMA_HELP = ("global->LDS DMA width: x4 (buffer_load_dwordx4 ... lds), dword (fou
             "faster, e.g. BF16 256x256x64 and MXFP4 256x256, unless the vm counts given are "
             "x4's; x4 otherwise)")
 
-FourWaveOps = MATMUL_TAG_NAMES
+FourWaveOps = SCALED_MATMUL_TAG_NAMES
 
 
 @record(frozen=True)
@@ -91,16 +94,50 @@ FOUR_WAVE_MINI_ITERS = (
 )
 
 
-def logical_k_partition(p: int) -> list[OpDesc]:
+def logical_k_partition(p: int, scales: bool = False) -> list[OpDesc]:
+    """The ops of K partition ``p``; with ``scales`` (the MX kernels' scale channel) each
+    global and fragment load of an element tile followed by the same load of its scale
+    tile (channel + :data:`SCALE_CHANNEL_OFFSET`, tags ``LOAD_SA/SB``, ``MMA_LOAD_SA/SB``)."""
     curr, cross = p, 1 - p
     k = KOffsetKind.K0 if p == 0 else KOffsetKind.K1
     ops = []
+
+    def load(tags, ch, *where):
+        ops.append(OpDesc.logical(tags[ch], ch, *where))
+        if scales:
+            ops.append(OpDesc.logical(tags[ch + SCALE_CHANNEL_OFFSET],
+                                      ch + SCALE_CHANNEL_OFFSET, *where))
+
     for m in FOUR_WAVE_MINI_ITERS:
-        ops.append(OpDesc.logical(m.load_tag, m.load_channel, curr, m.load_subtile, k))
-        ops.append(OpDesc.logical(m.frag_tag, m.frag_channel, cross if m.frag_cross else curr,
-                                  m.frag_subtile))
+        load(LOAD_TAGS, m.load_channel, curr, m.load_subtile, k)
+        load(FRAG_TAGS, m.frag_channel, cross if m.frag_cross else curr, m.frag_subtile)
         ops.append(OpDesc.logical(MMA, -1, m.mma_row, m.mma_col))
     return ops
+
+
+def scale_channel_counts(geometry: KernelGeometry) -> dict:
+    """The 4-wave config's counts with the MX scale tiles as channels of their own: the
+    element ops' counts without the scales (``vm_per_load_a`` / ``_b``,
+    ``lgkm_per_load_a`` / ``_b``) and the scale ops' (``..._sa`` / ``_sb``); ConfigError
+    for a geometry without scale tiles."""
+    g = geometry
+    if not (g.scale_loads_a and g.scale_loads_b):
+        raise ConfigError(f"scale channel: dtype={g.dtype} has no scale tiles")
+    out = {}
+    for ch, n in enumerate("ab"):
+        # one scale read per MFMA operand of the warp tile's quadrant (2 x 2 warps)
+        rows = (g.BM, g.BN)[ch] // 2 // (g.MMA_M, g.MMA_N)[ch] // 2
+        scales = {"vm": getattr(g, f"scale_loads_{n}"), "lgkm": rows * (g.BK // g.MMA_K)}
+        for counter, scale in scales.items():
+            total = getattr(g, f"{counter}_per_load_{n}")
+            if total <= scale:
+                raise ConfigError(f"option '{counter}_per_load_{n}={total}': a load of "
+                                  f"{'AB'[ch]} counts its element tile's instructions and its "
+                                  f"scale tile's {scale} (the MX scale channel); give at "
+                                  f"least {scale + 1}")
+            out[f"{counter}_per_load_{n}"] = total - scale
+            out[f"{counter}_per_load_s{n}"] = scale
+    return out
 
 
 def default_schedule_config() -> ScheduleConfig:
@@ -125,7 +162,7 @@ class Pipeline4Wave(PipelineSchedule):
     tag_names = FourWaveOps
 
     def __init__(self, geometry: KernelGeometry | None = None, config: ScheduleConfig | None = None,
-                 target: TargetProfile | None = None) -> None:
+                 target: TargetProfile | None = None, scale_channel: bool = False) -> None:
         self.geometry = geometry or four_wave_geometry()
         config = config if config is not None else default_schedule_config()
         # the cross-stage rotation relies on these; re-applied whatever the caller passed
@@ -137,12 +174,15 @@ class Pipeline4Wave(PipelineSchedule):
         self._config = target.pipeline.with_(
             warp_stagger=WarpStaggerRule.none(), lgkm_per_load_a=self.geometry.lgkm_per_load_a,
             lgkm_per_load_b=self.geometry.lgkm_per_load_b, cross_stage_rotation=True)
+        if scale_channel:
+            self._config = self._config.with_(**scale_channel_counts(self.geometry))
 
     def config(self) -> PipelineConfig:
         return self._config
 
     def declare_ops(self) -> list[OpDesc]:
-        return logical_k_partition(0) + logical_k_partition(1)
+        scales = self._config.scale_channels
+        return logical_k_partition(0, scales) + logical_k_partition(1, scales)
 
     def build_body(self) -> list[OpDesc]:
         return declared_body(self)
@@ -172,8 +212,9 @@ class Pipeline4Wave(PipelineSchedule):
         return out
 
     def bootstrap_frags(self) -> list[OpDesc]:
-        return [OpDesc(tag=MMA_LOAD_A, stage=0, subtile=0, channel=0, role=OpRole.FRAGMENT_LOAD),
-                OpDesc(tag=MMA_LOAD_B, stage=0, subtile=0, channel=1, role=OpRole.FRAGMENT_LOAD)]
+        channels = (0, 2, 1, 3) if self._config.scale_channels else (0, 1)
+        return [OpDesc(tag=FRAG_TAGS[ch], stage=0, subtile=0, channel=ch,
+                       role=OpRole.FRAGMENT_LOAD) for ch in channels]
 
     def build_explicit_blocks(self, body: list[OpDesc], program: PipelineProgram) -> list[list[OpDesc]]:
         return [emit_minimal_barrier_block(b, wrap_waits=b.wrap_waits_with_sched_barrier,
@@ -314,7 +355,15 @@ class FourWave(NamedSchedule):
 
     def _build(self) -> Pipeline4Wave:
         g = self.geometry()
-        s = Pipeline4Wave(g, self.apply_config(kernel_schedule_config(g)), kernel_target(g))
+        # the MX kernels' scale tiles are channels of their own (scale_channel_counts)
+        scales = bool(g.scale_loads_a or g.scale_loads_b)
+        if scales:
+            try:
+                scale_channel_counts(g)
+            except ConfigError as e:
+                raise ConfigError(f"{self.owner()}: {e}") from None
+        s = Pipeline4Wave(g, self.apply_config(kernel_schedule_config(g)), kernel_target(g),
+                          scale_channel=scales)
         s.cap_vm_waits = self.dma_width() == "dword"
         return s
 

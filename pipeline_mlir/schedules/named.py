@@ -300,10 +300,11 @@ class NamedSchedule:
             raise type(e)(f"pipeline '{self.spec()}': {e}") from e
 
     @property
-    def vm_per_load(self) -> tuple[int, int]:
-        """vmcnt entries one global load of A / of B produces, as the schedule counts them."""
+    def vm_per_load(self) -> tuple[int, ...]:
+        """vmcnt entries one global load of A / of B produces, as the schedule counts them
+        (then of A's and B's scale tiles, when the schedule has the MX scale channels)."""
         c = self.build().config()
-        return c.vm_per_channel(0), c.vm_per_channel(1)
+        return tuple(c.vm_per_channel(ch) for ch in range(4 if c.scale_channels else 2))
 
     @property
     def lgkm_per_load(self) -> tuple[int, int]:

@@ -46,7 +46,7 @@ from pipeline_mlir.sim.trace import KernelShape, Step, channel_of, group_trace, 
 from pipeline_mlir.schedule.load_runs import load_runs
 from pipeline_mlir.target.gfx950 import IN_FLIGHT, LGKMCNT_MAX, VMCNT_MAX
 
-CHANNELS = {0: "A", 1: "B"}
+CHANNELS = {0: "A", 1: "B", 2: "A scale", 3: "B scale"}  # 2, 3: the MX scale channels
 
 
 @dataclass(frozen=True)
@@ -291,7 +291,7 @@ class KernelRun:
         """The MMA at ``s`` runs under the fragment wait ``w``: its last MFMA must find
         every read of its fragments complete."""
         g = self.groups[gi]
-        for ch, sub in ((0, s.op.stage), (1, s.op.subtile)):
+        for ch, sub in self._operands(s):
             fpos = regs.get((ch, sub))
             if fpos is not None and g.lgkm_done.get(fpos) is None:
                 f = g.steps[fpos]
@@ -300,11 +300,17 @@ class KernelRun:
                             f"fragment wait at {w.where()} (lgkmcnt({w.op.wait_value}) after its "
                             f"last MFMA) leaves in flight", "lgkmcnt", f.origin)
 
+    def _operands(self, s) -> list[tuple[int, int]]:
+        """(channel, subtile) of each fragment the MMA at ``s`` reads: A's row and B's
+        column subtile, then (the MX scale channels 2, 3) their scales'."""
+        r, c = s.op.stage, s.op.subtile
+        return [(ch, c if ch % 2 else r) for ch in range(len(self.shape.lgkm_per_load))]
+
     def _mma(self, gi, s, regs, last_write, acc) -> None:
         g = self.groups[gi]
         r, c = s.op.stage, s.op.subtile
         tiles = []
-        for ch, sub in ((0, r), (1, c)):
+        for ch, sub in self._operands(s):
             fpos = regs.get((ch, sub))
             if fpos is None:
                 self.hazard("fragment", gi, s, f"{self.at(gi, s)}: MMA ({r},{c}) reads fragment "
@@ -323,6 +329,12 @@ class KernelRun:
             self.hazard("tiles", gi, s, f"{self.at(gi, s)}: MMA ({r},{c}) multiplies A of K "
                         f"tile {tiles[0]} with B of K tile {tiles[1]}")
             return
+        for ch in (2, 3)[:len(tiles) - 2]:
+            if tiles[ch] != tiles[ch - 2]:
+                self.hazard("tiles", gi, s, f"{self.at(gi, s)}: MMA ({r},{c}) scales "
+                            f"{CHANNELS[ch - 2]} of K tile {tiles[ch - 2]} with the "
+                            f"{CHANNELS[ch]}s of K tile {tiles[ch]}")
+                return
         acc.setdefault((r, c), []).append(tiles[0])
 
     # -- across groups --------------------------------------------------------------------

@@ -41,6 +41,9 @@ from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.kernel.lds_data import KernelLds
 from pipeline_mlir.target.gfx950 import LDS_BANK_BYTES, LDS_BANKS, WAVE_SIZE
 
+#: the kernels' LDS channels (2, 3: the MX scale channels of A and B)
+_CHANNEL_NAMES = {0: "A", 1: "B", 2: "A scale", 3: "B scale"}
+
 
 def _lanes(*ranges) -> tuple[int, ...]:
     return tuple(sorted(x for lo, hi in ranges for x in range(lo, hi)))
@@ -194,7 +197,7 @@ class KernelBanks:
             rows: list[list] = []     # consecutive parts of one op with the same cost share a line
             for a in group:
                 x = a.access
-                what = ("AB"[x.channel] if x.channel in (0, 1) else "?",
+                what = (_CHANNEL_NAMES.get(x.channel, "?"),
                         x.stage, x.subtile, x.width, x.buffer, x.op_id, a.worst.describe())
                 if rows and rows[-1][0] == what and rows[-1][2] == x.part - 1:
                     rows[-1][2] = x.part

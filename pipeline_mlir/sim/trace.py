@@ -21,7 +21,8 @@ from typing import NamedTuple
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.kernel.plan import KERNARG_WAIT, KernelPlan, KernelShape, Part, kernel_plan
 from pipeline_mlir.kernel.plan import kernel_shape as plan_shape
-from pipeline_mlir.schedule.targets import LOAD_A, LOAD_B, MMA, MMA_LOAD_A, MMA_LOAD_B
+from pipeline_mlir.schedule.targets import (FRAG_TAGS, LOAD_A, LOAD_B, LOAD_TAGS, MMA, MMA_LOAD_A,
+                                            MMA_LOAD_B)
 from pipeline_mlir.schedule.load_runs import guard_before
 from pipeline_mlir.schedule.types import (
     BARRIER,
@@ -45,6 +46,9 @@ __all__ = ["MATMUL_ROLES", "KernelShape", "kernel_shape", "Step", "channel_of", 
 MATMUL_ROLES = {LOAD_A: (OpRole.GLOBAL_LOAD, 0), LOAD_B: (OpRole.GLOBAL_LOAD, 1),
                 MMA_LOAD_A: (OpRole.FRAGMENT_LOAD, 0), MMA_LOAD_B: (OpRole.FRAGMENT_LOAD, 1),
                 MMA: (OpRole.COMPUTE, -1)}
+# the MX scale channels (2: A's scales, 3: B's): LOAD_SA/SB, MMA_LOAD_SA/SB
+MATMUL_ROLES.update({LOAD_TAGS[ch]: (OpRole.GLOBAL_LOAD, ch) for ch in (2, 3)})
+MATMUL_ROLES.update({FRAG_TAGS[ch]: (OpRole.FRAGMENT_LOAD, ch) for ch in (2, 3)})
 
 
 def kernel_shape(schedule) -> KernelShape:
@@ -57,11 +61,12 @@ def kernel_shape(schedule) -> KernelShape:
                           f"kernels ({', '.join(KERNEL_SCHEDULES)}); '{schedule.name}' has no "
                           f"K offsets and no LDS stages to check")
     shape = plan_shape(schedule, schedule.kernel_geometry())
-    for what, (a, b) in (("vm_per_load", shape.vm_per_load),
+    for what, counts in (("vm_per_load", shape.vm_per_load),
                          ("lgkm_per_load", shape.lgkm_per_load)):
-        if a <= 0 or b <= 0:
-            raise ConfigError(f"pipeline '{schedule.spec()}': {what}_a/b must be at least 1 to "
-                              f"simulate (got {a}, {b})")
+        if min(counts) <= 0:
+            names = "a/b" if len(counts) == 2 else "a/b/sa/sb"
+            raise ConfigError(f"pipeline '{schedule.spec()}': {what}_{names} must be at least "
+                              f"1 to simulate (got {', '.join(map(str, counts))})")
     return shape
 
 
@@ -89,11 +94,11 @@ class Step(NamedTuple):
 
 
 def channel_of(op: OpDesc) -> int:
-    """The op's channel (0 = A, 1 = B); prologue loads may carry -1 (the
-    reference clears a prologue load's channel)."""
-    if op.channel in (0, 1):
+    """The op's channel (0 = A, 1 = B, 2 and 3 their MX scale tiles); prologue loads may
+    carry -1 (the reference clears a prologue load's channel)."""
+    if op.channel in (0, 1, 2, 3):
         return op.channel
-    if op.tag in MATMUL_ROLES and MATMUL_ROLES[op.tag][1] in (0, 1):
+    if op.tag in MATMUL_ROLES and MATMUL_ROLES[op.tag][1] in (0, 1, 2, 3):
         return MATMUL_ROLES[op.tag][1]
     raise ConfigError(f"op with tag {op.tag} has no channel")
 
@@ -176,12 +181,13 @@ def step_instrs(step: Step, shape: KernelShape, origin: tuple, group: int = 0) -
         return out
     if role == OpRole.COMPUTE:
         r, c = op.stage, op.subtile
-        la, lb = shape.lgkm_per_load
         out = []
         for j in range(shape.mfmas_per_mma):
             acc = f"acc.{r}.{c}.{j % 16}"
-            out.append(Instr("mfma", shape.mfma, defs=(acc,),
-                             uses=(f"frag0.{r}.{j % la}", f"frag1.{c}.{j % lb}", acc),
+            # A's and B's fragments, then (MX scale channels 2, 3) their scales
+            uses = tuple(f"frag{ch}.{c if ch % 2 else r}.{j % n}"
+                         for ch, n in enumerate(shape.lgkm_per_load))
+            out.append(Instr("mfma", shape.mfma, defs=(acc,), uses=uses + (acc,),
                              origin=origin + (j,), formats=shape.mfma_formats))
         return out
     raise ConfigError(f"{step.where()}: op with tag {t} has no instructions the simulator "

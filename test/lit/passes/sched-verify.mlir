@@ -140,7 +140,7 @@
 
 // Body ops must mean something to the schedule.
 "sched.pipeline"() ({
-  // expected-error @+1 {{'sched.lds_store' op with channel 0 has no meaning in schedule '4wave' (it accepts: sched.global_load with channel 0, sched.global_load with channel 1, sched.frag_load with channel 0, sched.frag_load with channel 1, sched.mma)}}
+  // expected-error @+1 {{'sched.lds_store' op with channel 0 has no meaning in schedule '4wave' (it accepts: sched.global_load with channel 0, sched.global_load with channel 1, sched.frag_load with channel 0, sched.frag_load with channel 1, sched.mma, sched.global_load with channel 2, sched.global_load with channel 3, sched.frag_load with channel 2, sched.frag_load with channel 3)}}
   "sched.lds_store"() {channel = 0, stage = 0, subtile = 0} : () -> ()
 }) {schedule = "4wave"} : () -> ()
 

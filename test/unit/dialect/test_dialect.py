@@ -54,13 +54,21 @@ MATMUL_TAGS = [("sched.global_load", 0, 0), ("sched.global_load", 1, 1),
                ("sched.mma", -1, 5), ("sched.mma", 0, 5), ("sched.mma", 7, 5),
                ("sched.global_load", -1, None), ("sched.global_load", 2, None),
                ("sched.frag_load", -1, None), ("sched.lds_store", 0, None)]
+#: the 4-wave schedule's beyond those: the MX scale channels (2: A's scales, 3: B's)
+SCALED_TAGS = [("sched.global_load", 2, 6), ("sched.global_load", 3, 7),
+               ("sched.frag_load", 2, 8), ("sched.frag_load", 3, 9),
+               ("sched.global_load", 4, None), ("sched.frag_load", 4, None)]
 SINGLE_TAGS = [("sched.global_load", 0, 0), ("sched.global_load", -1, 0),
                ("sched.lds_store", 0, 1), ("sched.frag_load", 3, 2), ("sched.mma", -1, 3)]
 
 
 @pytest.mark.parametrize("schedule_name", ["pingpong", "4wave"])
-@pytest.mark.parametrize("name,channel,tag", MATMUL_TAGS)
+@pytest.mark.parametrize("name,channel,tag", MATMUL_TAGS + SCALED_TAGS)
 def test_matmul_tag_table(schedule_name, name, channel, tag):
+    # the scale channels are the 4-wave schedule's only (ping-pong has no MX kernel)
+    scaled = {(n, c): t for n, c, t in SCALED_TAGS}
+    if (name, channel) in scaled:
+        tag = scaled[(name, channel)] if schedule_name == "4wave" else None
     assert S.data_tag(schedule_name, name, channel) == tag
 
 

@@ -242,13 +242,23 @@ PIPELINE_CASES = {
     "bad state": (TWO_OPS, 'schedule = "4wave", state = "done"', 2,
                   "'sched.pipeline' op attribute 'state' must be one of \"logical\", "
                   "\"annotated\","),
-    "global_load channel 2 in 4wave": ('    "sched.global_load"() {channel = 2 : i64} : () -> ()',
+    # (channels 2 and 3 are 4wave's MX scale channels)
+    "global_load channel 4 in 4wave": ('    "sched.global_load"() {channel = 4 : i64} : () -> ()',
                                        'schedule = "4wave"', 3,
-                                       "'sched.global_load' op with channel 2 has no meaning in "
+                                       "'sched.global_load' op with channel 4 has no meaning in "
                                        "schedule '4wave' (it accepts: sched.global_load with "
                                        "channel 0, sched.global_load with channel 1, "
                                        "sched.frag_load with channel 0, sched.frag_load with "
-                                       "channel 1, sched.mma)"),
+                                       "channel 1, sched.mma, sched.global_load with channel 2, "
+                                       "sched.global_load with channel 3, sched.frag_load with "
+                                       "channel 2, sched.frag_load with channel 3)"),
+    "global_load channel 2 in pingpong": ('    "sched.global_load"() {channel = 2 : i64} : () -> ()',
+                                          'schedule = "pingpong"', 3,
+                                          "'sched.global_load' op with channel 2 has no meaning "
+                                          "in schedule 'pingpong' (it accepts: "
+                                          "sched.global_load with channel 0, sched.global_load "
+                                          "with channel 1, sched.frag_load with channel 0, "
+                                          "sched.frag_load with channel 1, sched.mma)"),
     "frag_load without channel in pingpong": ('    "sched.frag_load"() : () -> ()',
                                               'schedule = "pingpong"', 3,
                                               "'sched.frag_load' op with channel -1 has no "

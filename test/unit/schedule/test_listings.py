@@ -679,6 +679,11 @@ def test_mi355x_cost_models():
         3: (R.LDS, 20, OpRole.FRAGMENT_LOAD, 8, 0),
         4: (R.LDS, 20, OpRole.FRAGMENT_LOAD, 8, 0),
         5: (R.MMA_UNIT, 16, OpRole.COMPUTE, 4, 0),
+        # the MX scale channels: LOAD_SA, LOAD_SB, MMA_LOAD_SA, MMA_LOAD_SB
+        6: (R.GLOBAL_MEM, 200, OpRole.GLOBAL_LOAD, 0, 0),
+        7: (R.GLOBAL_MEM, 200, OpRole.GLOBAL_LOAD, 0, 0),
+        8: (R.LDS, 20, OpRole.FRAGMENT_LOAD, 2, 0),
+        9: (R.LDS, 20, OpRole.FRAGMENT_LOAD, 2, 0),
     }
     sb = {t: (c.resource, c.latency, c.role, c.vgpr_def, c.vgpr_kill)
           for t, c in mi355x_single_buffer_cost_model().registered().items()}

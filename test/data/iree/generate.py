@@ -12,6 +12,8 @@ Uses ``iree-compile`` / ``iree-opt`` of the iree-base-compiler the project depen
   ``iree-llvmgpu-prefetch-shared-memory`` would receive it.
 * :func:`late_form` takes the ``hal.executable`` after ``iree-codegen-math-transform``,
   the last stage of IREE's codegen that still has the ``scf.for``.
+* :func:`forms` gives both from one ``iree-compile`` run stopped after codegen (what the
+  two functions above return), kept for the process and, in a test run, in its build cache.
 * :func:`substitute` compiles the matmul to a ``.vmfb`` with an executable replaced by a
   (pipelined) ``hal.executable`` file (``--iree-hal-substitute-executable-configuration``).
 * :func:`iree_prefetch_asm` is IREE's own 2-stage prefetch-pipelined kernel (assembly).

@@ -175,8 +175,10 @@ def test_configuration(generated, name, form, tmp_path, capsys):
     assert rc == 0, err
     grid = _grid(generated(name, "prefetch").read_text())
     if cfg.get("transpose_a") or grid is None:  # A K x M, or no forall: as the dispatch says
+        # one process (the test run's workers are the parallelism; the spread over
+        # processes gives the same result: test_emulate_jobs.py)
         rc = main(["--pipeline=4wave", "--emulate", str(src), "--emulate-workgroups=4",
-                   "--emulate-mode=late"])
+                   "--emulate-mode=late", "--emulate-jobs=1"])
         out, err = capsys.readouterr()
         assert rc == 0 and ": exact, max error 0" in out, out + err
         assert "C = A.T @ B" in out or not cfg.get("transpose_a"), out

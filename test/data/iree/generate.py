@@ -203,12 +203,12 @@ LATE_DUMP = "iree-codegen-math-transform"
 
 
 def _dump_after(source: str, pass_arg: str | tuple[str, ...], extra: list[str],
-                when: str = "after") -> str | dict[str, str]:
+                when: str = "after", missing_ok: bool = False) -> str | dict[str, str]:
     """The first module-scope IR dump after (``when``: or before) ``pass_arg`` while
     compiling ``source``; given several passes, a dict of the first dump of each, from one
     ``iree-compile`` run.  Compilation stops after codegen (``executable-targets``): the
     dumps are made before it, and the host code and serialisation after it are not
-    needed."""
+    needed.  ``missing_ok``: a pass that printed nothing is left out of the dict."""
     passes = (pass_arg,) if isinstance(pass_arg, str) else pass_arg
     with tempfile.TemporaryDirectory() as d:
         src = Path(d) / "matmul.mlir"
@@ -226,7 +226,7 @@ def _dump_after(source: str, pass_arg: str | tuple[str, ...], extra: list[str],
         if name and name.group(1) in passes:
             first.setdefault(name.group(1), body)
     missing = [p for p in passes if p not in first]
-    if missing:
+    if missing and not missing_ok:
         raise RuntimeError(f"iree-compile printed no IR {when} {', '.join(missing)}")
     return first[pass_arg] if isinstance(pass_arg, str) else first
 
@@ -248,32 +248,42 @@ def _executable(module_text: str) -> str:
 
 def forms(source: str, flags: tuple[str, ...] = ()) -> dict[str, str]:
     """Both forms of ``source``'s kernel, ``{"prefetch": prefetch_point, "late":
-    late_form}``, from one ``iree-compile`` run (``flags``: further iree-compile options).
-    In a test run they are built once per run (the run's build cache,
-    ``test/unit/build_cache.py``) and once per process otherwise."""
-    return dict(_forms(source, tuple(flags)))
+    late_form}``, from one ``iree-compile`` run (``flags``: further iree-compile options)."""
+    return {form: _form(source, tuple(flags), form) for form in ("prefetch", "late")}
 
 
 @functools.lru_cache(maxsize=32)
-def _forms(source: str, flags: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    def build() -> tuple[tuple[str, str], ...]:
+def _dumps(source: str, flags: tuple[str, ...]) -> dict[str, str]:
+    """The ``hal.executable`` after each form's pass (those printed), from one run: kept for
+    the process and, in a test run, in its build cache (``test/unit/build_cache.py``)."""
+    def build() -> dict[str, str]:
         dumps = _dump_after(source, (PREFETCH_DUMP, LATE_DUMP),
-                            ["--iree-llvmgpu-prefetch-num-stages=1", *flags])
+                            ["--iree-llvmgpu-prefetch-num-stages=1", *flags], missing_ok=True)
+        return {name: _executable(text) for name, text in dumps.items()}
+    return _cached("iree-dumps", (source, flags), build)
+
+
+@functools.lru_cache(maxsize=64)
+def _form(source: str, flags: tuple[str, ...], form: str) -> str:
+    """One form, made from :func:`_dumps` on request (a kernel may have one form only)."""
+    def build() -> str:
+        name = PREFETCH_DUMP if form == "prefetch" else LATE_DUMP
+        exe = _dumps(source, flags).get(name)
+        if exe is None:
+            raise RuntimeError(f"iree-compile printed no IR after {name}")
+        if form == "late":
+            return _run([tool("iree-opt"), "-"], exe, what="the late form").stdout
         pipeline = ("builtin.module(hal.executable(hal.executable.variant(builtin.module("
                     f"func.func({PREPARE})))))")
-        prefetch = _run([tool("iree-opt"), f"--pass-pipeline={pipeline}", "-"],
-                        _executable(dumps[PREFETCH_DUMP]),
-                        what="the passes before IREE's prefetch").stdout
-        late = _run([tool("iree-opt"), "-"], _executable(dumps[LATE_DUMP]),
-                    what="the late form").stdout
-        return (("prefetch", prefetch), ("late", late))
-    return _cached("iree-forms", (source, flags), build)
+        return _run([tool("iree-opt"), f"--pass-pipeline={pipeline}", "-"], exe,
+                    what="the passes before IREE's prefetch").stdout
+    return _cached(f"iree-{form}", (source, flags), build)
 
 
 def prefetch_point(source: str, flags: tuple[str, ...] = ()) -> str:
     """The kernel as IREE's ``iree-llvmgpu-prefetch-shared-memory`` would receive it
     (``flags``: further iree-compile options, e.g. ones that change IREE's tiles)."""
-    return forms(source, flags)["prefetch"]
+    return _form(source, tuple(flags), "prefetch")
 
 
 def prefetch_input(source: str, flags: tuple[str, ...] = ()) -> str:
@@ -288,7 +298,7 @@ def prefetch_input(source: str, flags: tuple[str, ...] = ()) -> str:
 
 def late_form(source: str, flags: tuple[str, ...] = ()) -> str:
     """The kernel after ``iree-codegen-math-transform`` (the last stage with ``scf.for``)."""
-    return forms(source, flags)["late"]
+    return _form(source, tuple(flags), "late")
 
 
 def form_files(directory: Path, source_of) -> Callable[[str, str], Path]:

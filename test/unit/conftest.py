@@ -253,3 +253,14 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if _shares_a_fixture(item):
             item.add_marker(pytest.mark.xdist_group(item.module.__name__))
+    # xdist hands out the groups (largest first), then the other items in collection
+    # order: the slowest modules' first, so that none of them starts last and leaves the
+    # other worker idle at the end of the run
+    items.sort(key=lambda item: _SLOW_FIRST.get(item.module.__name__, len(_SLOW_FIRST)))
+
+
+#: the modules whose items take longest (``--durations``), slowest first: a scheduling hint
+#: only (a module not listed runs after them, in collection order)
+_SLOW_FIRST = {name: rank for rank, name in enumerate((
+    "test_iree_configurations", "test_iree_pingpong", "test_dynamic_k_iree", "test_docs",
+    "test_lit"))}

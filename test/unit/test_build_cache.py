@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from build_cache import ENV, cached, key_of
+from build_cache import ENV, cached, key_of, share_code_objects
 
 HERE = Path(__file__).resolve().parent
 
@@ -58,3 +58,35 @@ def test_outside_a_run_it_just_builds(monkeypatch, tmp_path):
 def test_this_run_has_its_cache_directory():
     """conftest.py made it for this run (and removes it at the end)."""
     assert Path(os.environ[ENV]).is_dir()
+
+
+def test_code_objects_are_built_once_and_nothing_else_is_kept(tmp_path, monkeypatch):
+    """share_code_objects: a plain --emit=hsaco build of the same input text and schedule
+    is compiled once (whatever the file's name); other schedules, emit kinds or options,
+    and failed builds, compile every time."""
+    from pipeline_mlir.driver import api
+    from pipeline_mlir.driver.arguments import CompileOptions
+
+    monkeypatch.setenv(ENV, str(tmp_path))
+    calls = []
+
+    def fake(options):
+        calls.append(options)
+        bad = "bad" in (options.text or "")
+        return api.CompileResult(None if bad else b"\x7fELF%d" % len(calls), [])
+
+    monkeypatch.setattr(api, "compile", fake)
+    share_code_objects(monkeypatch)
+    src = tmp_path / "k.mlir"
+    src.write_text("module {}")
+    first = api.compile(CompileOptions(schedule="4wave", input=str(src), emit="hsaco"))
+    again = api.compile(CompileOptions(schedule="4wave", text="module {}",
+                                       filename="other.mlir", emit="hsaco"))
+    assert first.output == again.output == b"\x7fELF1" and len(calls) == 1
+    for options in (dict(schedule="pingpong", emit="hsaco"), dict(schedule="4wave", emit="asm"),
+                    dict(schedule="4wave", emit="hsaco", timing=True)):
+        api.compile(CompileOptions(text="module {}", **options))
+    assert len(calls) == 4
+    for _ in range(2):
+        assert api.compile(CompileOptions(schedule="4wave", text="bad", emit="hsaco")).failed
+    assert len(calls) == 6

@@ -12,6 +12,8 @@ Uses ``iree-compile`` / ``iree-opt`` of the iree-base-compiler the project depen
   ``iree-llvmgpu-prefetch-shared-memory`` would receive it.
 * :func:`late_form` takes the ``hal.executable`` after ``iree-codegen-math-transform``,
   the last stage of IREE's codegen that still has the ``scf.for``.
+* :func:`forms` gives both from one ``iree-compile`` run stopped after codegen (what the
+  two functions above return), kept for the process and, in a test run, in its build cache.
 * :func:`substitute` compiles the matmul to a ``.vmfb`` with an executable replaced by a
   (pipelined) ``hal.executable`` file (``--iree-hal-substitute-executable-configuration``).
 * :func:`iree_prefetch_asm` is IREE's own 2-stage prefetch-pipelined kernel (assembly).
@@ -29,6 +31,7 @@ runs and another how long it took. In a pipe, a log or pytest's capture nothing 
 
 from __future__ import annotations
 
+import functools
 import re
 import subprocess
 import sys
@@ -36,6 +39,12 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Callable
+
+try:                # a test run's build cache (test/unit is on pytest's pythonpath)
+    from build_cache import cached as _cached
+except ImportError:
+    def _cached(kind, inputs, build):
+        return build()
 
 HERE = Path(__file__).resolve().parent
 TARGET = ["--iree-hal-target-device=hip", "--iree-rocm-target=gfx950"]
@@ -188,21 +197,38 @@ def _run(cmd: list[str], stdin: str | None = None, what: str = "") -> subprocess
     return proc
 
 
-def _dump_after(source: str, pass_arg: str, extra: list[str], when: str = "after") -> str:
+#: the passes after whose first run the two forms are dumped (one ``iree-compile`` run)
+PREFETCH_DUMP = "iree-codegen-hoist-statically-bound-allocations"
+LATE_DUMP = "iree-codegen-math-transform"
+
+
+def _dump_after(source: str, pass_arg: str | tuple[str, ...], extra: list[str],
+                when: str = "after", missing_ok: bool = False) -> str | dict[str, str]:
     """The first module-scope IR dump after (``when``: or before) ``pass_arg`` while
-    compiling ``source``."""
+    compiling ``source``; given several passes, a dict of the first dump of each, from one
+    ``iree-compile`` run.  Compilation stops after codegen (``executable-targets``): the
+    dumps are made before it, and the host code and serialisation after it are not
+    needed.  ``missing_ok``: a pass that printed nothing is left out of the dict."""
+    passes = (pass_arg,) if isinstance(pass_arg, str) else pass_arg
     with tempfile.TemporaryDirectory() as d:
         src = Path(d) / "matmul.mlir"
         src.write_text(source)
         proc = _run([tool("iree-compile"), str(src), *TARGET, *extra,
-                     f"--mlir-print-ir-{when}={pass_arg}", "--mlir-print-ir-module-scope",
-                     "--mlir-disable-threading", "-o", str(Path(d) / "out.vmfb")],
-                    what=f"the matmul up to {pass_arg}")
-    dumps = proc.stderr.split(f"// -----// IR Dump {when.capitalize()} ")
-    if len(dumps) < 2:
-        raise RuntimeError(f"iree-compile printed no IR {when} {pass_arg}")
-    first = dumps[1]
-    return first[first.index("\n") + 1:]
+                     "--compile-to=executable-targets",
+                     f"--mlir-print-ir-{when}={','.join(passes)}",
+                     "--mlir-print-ir-module-scope",
+                     "--mlir-disable-threading", "-o", str(Path(d) / "out.mlir")],
+                    what=f"the matmul up to {' and '.join(passes)}")
+    first: dict[str, str] = {}
+    for dump in proc.stderr.split(f"// -----// IR Dump {when.capitalize()} ")[1:]:
+        header, _, body = dump.partition("\n")
+        name = re.match(r"[^:]*: ([\w.-]+)", header)
+        if name and name.group(1) in passes:
+            first.setdefault(name.group(1), body)
+    missing = [p for p in passes if p not in first]
+    if missing and not missing_ok:
+        raise RuntimeError(f"iree-compile printed no IR {when} {', '.join(missing)}")
+    return first[pass_arg] if isinstance(pass_arg, str) else first
 
 
 def _executable(module_text: str) -> str:
@@ -220,15 +246,44 @@ def _executable(module_text: str) -> str:
     return "\n".join(header + body) + "\n"
 
 
+def forms(source: str, flags: tuple[str, ...] = ()) -> dict[str, str]:
+    """Both forms of ``source``'s kernel, ``{"prefetch": prefetch_point, "late":
+    late_form}``, from one ``iree-compile`` run (``flags``: further iree-compile options)."""
+    return {form: _form(source, tuple(flags), form) for form in ("prefetch", "late")}
+
+
+@functools.lru_cache(maxsize=32)
+def _dumps(source: str, flags: tuple[str, ...]) -> dict[str, str]:
+    """The ``hal.executable`` after each form's pass (those printed), from one run: kept for
+    the process and, in a test run, in its build cache (``test/unit/build_cache.py``)."""
+    def build() -> dict[str, str]:
+        dumps = _dump_after(source, (PREFETCH_DUMP, LATE_DUMP),
+                            ["--iree-llvmgpu-prefetch-num-stages=1", *flags], missing_ok=True)
+        return {name: _executable(text) for name, text in dumps.items()}
+    return _cached("iree-dumps", (source, flags), build)
+
+
+@functools.lru_cache(maxsize=64)
+def _form(source: str, flags: tuple[str, ...], form: str) -> str:
+    """One form, made from :func:`_dumps` on request (a kernel may have one form only)."""
+    def build() -> str:
+        name = PREFETCH_DUMP if form == "prefetch" else LATE_DUMP
+        exe = _dumps(source, flags).get(name)
+        if exe is None:
+            raise RuntimeError(f"iree-compile printed no IR after {name}")
+        if form == "late":
+            return _run([tool("iree-opt"), "-"], exe, what="the late form").stdout
+        pipeline = ("builtin.module(hal.executable(hal.executable.variant(builtin.module("
+                    f"func.func({PREPARE})))))")
+        return _run([tool("iree-opt"), f"--pass-pipeline={pipeline}", "-"], exe,
+                    what="the passes before IREE's prefetch").stdout
+    return _cached(f"iree-{form}", (source, flags), build)
+
+
 def prefetch_point(source: str, flags: tuple[str, ...] = ()) -> str:
     """The kernel as IREE's ``iree-llvmgpu-prefetch-shared-memory`` would receive it
     (``flags``: further iree-compile options, e.g. ones that change IREE's tiles)."""
-    exe = _executable(_dump_after(source, "iree-codegen-hoist-statically-bound-allocations",
-                                  ["--iree-llvmgpu-prefetch-num-stages=1", *flags]))
-    pipeline = ("builtin.module(hal.executable(hal.executable.variant(builtin.module("
-                f"func.func({PREPARE})))))")
-    return _run([tool("iree-opt"), f"--pass-pipeline={pipeline}", "-"], exe,
-                what="the passes before IREE's prefetch").stdout
+    return _form(source, tuple(flags), "prefetch")
 
 
 def prefetch_input(source: str, flags: tuple[str, ...] = ()) -> str:
@@ -243,9 +298,7 @@ def prefetch_input(source: str, flags: tuple[str, ...] = ()) -> str:
 
 def late_form(source: str, flags: tuple[str, ...] = ()) -> str:
     """The kernel after ``iree-codegen-math-transform`` (the last stage with ``scf.for``)."""
-    exe = _executable(_dump_after(source, "iree-codegen-math-transform",
-                                  ["--iree-llvmgpu-prefetch-num-stages=1", *flags]))
-    return _run([tool("iree-opt"), "-"], exe, what="the late form").stdout
+    return _form(source, tuple(flags), "late")
 
 
 def form_files(directory: Path, source_of) -> Callable[[str, str], Path]:

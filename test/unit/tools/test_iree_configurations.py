@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from build_cache import share_code_objects
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.iree import Matmul, emulate_matmul
 from pipeline_mlir.tools.pipeline_opt import main
@@ -121,20 +122,26 @@ CONFIGS = {
 }
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(autouse=True)
+def _code_objects_shared(monkeypatch):
+    """A kernel built here (``--emit=hsaco``) and emulated (``--emulate``, each mode) is
+    compiled once per run (``build_cache.share_code_objects``)."""
+    share_code_objects(monkeypatch)
+
+
+@pytest.fixture
 def generated(tmp_path_factory):
-    """(config, form) -> the path of IREE's kernel, generated once per session."""
+    """(config, form) -> the path of IREE's kernel, generated once per run (both forms from
+    one ``iree-compile`` run, kept in the run's build cache: the tests spread over the
+    workers without building a kernel twice)."""
     d = tmp_path_factory.mktemp("iree_configs")
-    cache = {}
 
     def get(name: str, form: str) -> Path:
-        if (name, form) not in cache:
+        path = d / f"{name}.{form}.mlir"
+        if not path.exists():
             cfg, flags, _ = CONFIGS[name]
-            fn = G.prefetch_point if form == "prefetch" else G.late_form
-            path = d / f"{name}.{form}.mlir"
-            path.write_text(fn(G.matmul_source(**cfg), flags))
-            cache[name, form] = path
-        return cache[name, form]
+            path.write_text(G.forms(G.matmul_source(**cfg), flags)[form])
+        return path
     return get
 
 
@@ -170,8 +177,10 @@ def test_configuration(generated, name, form, tmp_path, capsys):
     assert rc == 0, err
     grid = _grid(generated(name, "prefetch").read_text())
     if cfg.get("transpose_a") or grid is None:  # A K x M, or no forall: as the dispatch says
+        # one process (the test run's workers are the parallelism; the spread over
+        # processes gives the same result: test_emulate_jobs.py)
         rc = main(["--pipeline=4wave", "--emulate", str(src), "--emulate-workgroups=4",
-                   "--emulate-mode=late"])
+                   "--emulate-mode=late", "--emulate-jobs=1"])
         out, err = capsys.readouterr()
         assert rc == 0 and ": exact, max error 0" in out, out + err
         assert "C = A.T @ B" in out or not cfg.get("transpose_a"), out

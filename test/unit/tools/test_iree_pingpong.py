@@ -29,6 +29,7 @@ from pathlib import Path
 
 import pytest
 
+from build_cache import share_code_objects
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.iree import Matmul, emulate_matmul
 from pipeline_mlir.tools.pipeline_opt import main
@@ -63,9 +64,18 @@ REFUSED = {
 }
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(autouse=True)
+def _code_objects_shared(monkeypatch):
+    """A kernel emulated in both memory modes is compiled once per run
+    (``build_cache.share_code_objects``)."""
+    share_code_objects(monkeypatch)
+
+
+@pytest.fixture
 def generated(tmp_path_factory):
-    """(config, form) -> the path of IREE's kernel, generated once per session."""
+    """(config, form) -> the path of IREE's kernel, generated once per run (both forms from
+    one ``iree-compile`` run, kept in the run's build cache: the tests spread over the
+    workers without building a kernel twice)."""
     def source(name: str) -> str:
         if name in G.EIGHT_WAVE:
             return G.matmul_source(**G.EIGHT_WAVE[name])

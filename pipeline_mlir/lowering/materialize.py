@@ -21,7 +21,8 @@ from pipeline_mlir.schedule.fences import SPREAD_OVER_MMA
 from pipeline_mlir.kernel.wait_order import order_cuts
 from pipeline_mlir.kernel.plan import (BARRIER, ENTRIES, KERNARG_WAIT, LOOP, ZERO_TRIP_FENCE,
                                        KernelPlan, kernel_shape)
-from pipeline_mlir.lowering.loop_i32 import narrowed_bounds, unsigned_loop
+from pipeline_mlir.lowering.loop_i32 import (carries_k_position, k_position, narrowed_bounds,
+                                             unsigned_loop)
 from pipeline_mlir.schedule.load_runs import guard_before, load_runs
 from pipeline_mlir.schedule.scale_dmas import mark_scale_dmas
 from pipeline_mlir.schedule.types import KOffsetKind, OpDesc, OpRole
@@ -430,20 +431,25 @@ class _Materializer:
     def _main_loop(self, part) -> None:
         """The new main loop from ``lb + step``: the kernel phase, the accumulators and the
         pinned values carried; on a 32-bit counter when its bounds fit one
-        (:mod:`pipeline_mlir.lowering.loop_i32`), the ``index`` K position carried last."""
+        (:mod:`pipeline_mlir.lowering.loop_i32`), the ``index`` K position carried last or
+        cast from the counter (:func:`~pipeline_mlir.lowering.loop_i32.carries_k_position`)."""
         em, pinned = self.em, self.pinned
         start = self._start()
         n_old = len(self.new_inits)
         ahead_inits = [em.env[v] for v in self.ahead]
         inits = self.new_inits + pinned + ahead_inits
         narrow = narrowed_bounds(start, self.ub, self.step)     # a 32-bit counter if exact
-        self.new_loop = new_loop = (unsigned_loop(*narrow, inits + [start]) if narrow else
-                                    B.scf.ForOp(start, self.ub, self.step, inits))
+        carry = narrow is not None and carries_k_position(
+            any(q.kind == ZERO_TRIP_FENCE for q in self.plan.parts))
+        self.new_loop = new_loop = (
+            unsigned_loop(*narrow, inits + ([start] if carry else [])) if narrow
+            else B.scf.ForOp(start, self.ub, self.step, inits))
         with ir.InsertionPoint(new_loop.body):
             carried = list(new_loop.inner_iter_args)
             m = n_old + len(pinned)
             pins = _pin(pinned, carried[n_old:m])
-            iv = carried[-1] if narrow else new_loop.induction_variable
+            iv = new_loop.induction_variable
+            iv = carried[-1] if carry else k_position(iv) if narrow else iv
             em.start_phase(iv, carried[:n_old], pins,
                            dict(zip(self.ahead, carried[m:m + len(self.ahead)])))
             self.phase = part.name
@@ -451,7 +457,7 @@ class _Materializer:
                        self.scale_dmas)
             B.scf.YieldOp([_final(em, y, a) for y, a in zip(self.old_yields, carried)]
                           + [pins[v] for v in pinned] + [em.env[v] for v in self.ahead]
-                          + ([B.arith.addi(iv, self.step)] if narrow else []))
+                          + ([B.arith.addi(iv, self.step)] if carry else []))
 
 
 def pinned_values(loop) -> list:

@@ -94,13 +94,17 @@ def test_the_compiled_kernel_has_no_zero_trip_path_and_no_spill():
     assert ".vgpr_spill_count: 0" in zero.asm
 
 
-@pytest.mark.parametrize("M,N,K,mode,seed", [
-    (256, 256, 512, "late", 0),          # the smallest K: one main-loop iteration
-    (256, 256, 512, "random", 1),
-    (256, 256, 768, "random", 2),
+@pytest.mark.parametrize("key,M,N,K,mode,seed", [
+    ("4wave-mxfp8-256-once", 256, 256, 512, "late", 0),   # the smallest K: one iteration
+    ("4wave-mxfp8-256-once", 256, 256, 512, "random", 1),
+    ("4wave-mxfp8-256-once", 256, 256, 768, "random", 2),
+    # without the option: its zero-trip path, and a loop whose K position is cast from
+    # its 32-bit counter (lowering/loop_i32.py)
+    ("4wave-mxfp8-256", 256, 256, 256, "late", 3),
+    ("4wave-mxfp8-256", 256, 256, 768, "random", 4),
 ])
-def test_the_kernel_is_exact_from_the_smallest_allowed_k(M, N, K, mode, seed):
-    b = build("4wave-mxfp8-256-once")
+def test_the_kernel_is_exact_from_the_smallest_allowed_k(key, M, N, K, mode, seed):
+    b = build(key)
     run = emulate_gemm(load_kernel(b.hsaco), b.kernel, M, N, K, mode, seed)
     assert run.exact and run.max_error == 0.0, run.summary()
     assert not run.findings

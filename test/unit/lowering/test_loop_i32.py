@@ -16,6 +16,7 @@ import pytest
 from kernel_builds import build, main_loop
 from pipeline_mlir.analysis.index_bounds import unsigned_bounds
 from pipeline_mlir.dialect.bindings import ir, new_context
+from pipeline_mlir.kernel.plan import ZERO_TRIP_FENCE
 from pipeline_mlir.lowering.loop_i32 import U32_MAX, narrowed_bounds
 
 FUNC = """
@@ -88,15 +89,31 @@ def test_a_loop_that_may_not_fit_keeps_its_index_counter(values, ub, step, why):
     assert _narrow(values, "start", ub, step) is None, why
 
 
-@pytest.mark.parametrize("key", ["pingpong-bf16", "4wave-bf16"])
+@pytest.mark.parametrize("key", ["pingpong-bf16", "4wave-bf16", "4wave-mxfp8-256"])
 def test_the_main_loop_counts_on_the_salu(key):
     """Before: ``s_add_u32``/``s_addc_u32`` of a 64-bit counter, ``v_mov_b64`` of the bound
     and a 64-bit ``v_cmp`` into vcc each iteration.  Now no VALU instruction is left in the
-    loop (the body's K position is carried as an ``index``, not cast from the counter,
-    which gave two DMAs a ``v_add_u32`` each)."""
+    loop, whichever way the body's K position is made (ping-pong: carried as an ``index``;
+    cast from the counter, two of its DMAs got a ``v_add_u32`` each)."""
     lines, loop = main_loop(build(key).asm)
     body = [lines[i].split()[0] for i in loop if lines[i].strip()
             and not lines[i].strip().startswith(";")]
     assert not any(re.match(r"v_(?!mfma)", m) for m in body), body
     assert "s_addc_u32" not in body and body[-1] in ("s_cbranch_scc0", "s_cbranch_scc1")
     assert any(m.startswith("s_cmp") for m in body[-6:]), body[-6:]
+
+
+@pytest.mark.parametrize("key, carried", [
+    ("pingpong-bf16", True), ("4wave-mxfp8-256-once", True),
+    ("4wave-bf16", False), ("4wave-mxfp8-256", False),
+])
+def test_the_k_position_is_carried_only_by_a_loop_without_a_zero_trip_path(key, carried):
+    """``loop_i32.carries_k_position``: the 64-bit K position is a second loop-carried
+    value (an ``i64`` phi beside the ``i32`` counter) in a loop the plan gives no zero-trip
+    fence; with one it is cast from the counter (with the carried form the MXFP8 256x256
+    kernel spilled 4 VGPRs in its epilogue), and nothing 64-bit crosses the loop."""
+    b = build(key)
+    assert any(p.kind == ZERO_TRIP_FENCE for p in b.plan.parts) != carried
+    assert len(re.findall(r"= phi i32 ", b.ll)) == 1
+    assert len(re.findall(r"= phi i64 ", b.ll)) == int(carried)
+    assert (".vgpr_spill_count: 0" in b.asm) and "scratch_" not in b.asm

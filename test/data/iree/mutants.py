@@ -445,7 +445,7 @@ def dispatch(name: str):
     from pipeline_mlir.driver.emulate import _read_dispatch
 
     with new_context() as ctx:
-        return _read_dispatch(ir.Module.parse(source(name), ctx), name)[0]
+        return _read_dispatch(ir.Module.parse(source(name), ctx), name, None)[0]
 
 
 def c_bytes(hsaco: bytes, name: str):

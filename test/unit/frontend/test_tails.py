@@ -100,7 +100,7 @@ def test_remainder_loop_follows_the_pipelined_loop(capsys, tmp_path):
     accumulators from the epilogue."""
     rc, out, err = run_text(capsys, tmp_path, kernel_text(k=32 * 127), "--pipeline=4wave")
     assert rc == 0, err
-    loops = re.findall(r"scf\.for %\S+ = (%\S+) to (%\S+) step", out)
+    loops = re.findall(r"scf\.for (?:unsigned )?%\S+ = (%\S+) to (%\S+) step", out)
     assert len(loops) == 2, loops
     rem = out[out.rindex("scf.for"):]
     assert "sched.remainder" in rem and rem.count("amdgpu.mfma") == 16

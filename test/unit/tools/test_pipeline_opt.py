@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -198,7 +199,8 @@ def test_a_pingpong_kernel_fences_its_blocks_where_the_mask_says(capsys):
         code, out, err = run(capsys, f"--pipeline={spec}", "--emit=asm")
         assert code == 0, err
         body = out[out.index("Inner Loop Header"):]
-        return body[:body.index("s_cbranch_vccnz")].count("; sched_barrier")
+        back = re.search(r"s_cbranch_(?:vccnz|scc[01])", body)
+        return body[:back.start()].count("; sched_barrier")
     none, default, every = (loop_fences(f"pingpong{{sched_barrier_mask={m}}}")
                             for m in ("0", "0x55", "0xff"))
     assert none < default < every

@@ -28,7 +28,7 @@ from pipeline_mlir.frontend.layout import redistribute
 from pipeline_mlir.frontend.scan import LoopScan
 from pipeline_mlir.frontend.aliased_remainder import plan as plan_remainder_lds
 from pipeline_mlir.frontend.shared_remainder import in_shared
-from pipeline_mlir.schedules.geometry import mfma_shape
+from pipeline_mlir.schedules.geometry import MFMA_SHAPES, mfma_shape
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 #: MFMA operand element types -> the schedules' dtype names
@@ -176,15 +176,30 @@ def _inferred_options(an: Analysis, schedule, dtype: str, shape: tuple, chain: i
 def _ping_pong_dtype(scan: LoopScan, schedule, dtype: str, shape: tuple) -> dict:
     """``dtype`` and ``is_fp8`` of a ping-pong schedule for a loop of ``shape`` MFMAs
     multiplying ``dtype`` (the schedule has a geometry for each element type the front end
-    knows, ``PING_PONG_DTYPES``): that geometry, whose MFMA must be the loop's (another
-    shape is refused at the first MFMA, not given the geometry's)."""
+    knows, ``PING_PONG_DTYPES``): that geometry, whose MFMA must be the loop's: the dtype's
+    own, or one of its 32x32 MFMAs (``mfma``); another shape is refused at the first MFMA,
+    not given the geometry's."""
     mf = scan.mfmas[0]
-    if shape != mfma_shape(dtype):
-        want = "x".join(map(str, mfma_shape(dtype)))
-        raise IRError(mf, f"'{mf.name}' op is a {'x'.join(map(str, shape))} MFMA; the "
-                          f"'{schedule.name}' schedule's {dtype} geometry issues {want} "
-                          f"MFMAs")
-    return {"dtype": dtype, "is_fp8": dtype == "fp8"}
+    out = {"dtype": dtype, "is_fp8": dtype == "fp8"}
+    if shape == mfma_shape(dtype):
+        return out
+    named = "x".join(map(str, shape))
+    others = [s for s in MFMA_SHAPES[1:] if _takes(dtype, s)]
+    if named in others and "mfma" in type(schedule).options():
+        return {**out, "mfma": named}
+    want = "x".join(map(str, mfma_shape(dtype)))
+    also = f" or (mfma=) {', '.join(others)}" if others else " and no other shape"
+    raise IRError(mf, f"'{mf.name}' op is a {named} MFMA; the '{schedule.name}' schedule's "
+                      f"{dtype} geometry issues {want} MFMAs{also}")
+
+
+def _takes(dtype: str, mfma: str) -> bool:
+    """Whether ``mfma`` (an ``MFMA_SHAPES`` name) is an MFMA of ``dtype``'s operands."""
+    try:
+        mfma_shape(dtype, mfma)
+    except ConfigError:
+        return False
+    return True
 
 
 # ---------------------------------------------------------------------------------------------

@@ -140,8 +140,8 @@ def _lgkm(quadrant: int, num_k_mmas: int, dtype: str, mma_m: int, mma_k: int, el
 
 #: the ``mfma`` option's value for the element type's own MFMA (``MFMA_BY_DTYPE``)
 MFMA_AUTO = "auto"
-#: the MFMA shapes a 4-wave schedule may name (``mfma``) besides its dtype's own: the
-#: 32x32 ones of the 16-bit types (gfx950's 32x32x16 and gfx942's 32x32x8)
+#: the MFMA shapes a 4-wave or ping-pong schedule may name (``mfma``) besides its dtype's
+#: own: the 32x32 ones of the 16-bit types (gfx950's 32x32x16 and gfx942's 32x32x8)
 MFMA_SHAPES = (MFMA_AUTO, "32x32x16", "32x32x8")
 
 
@@ -304,11 +304,14 @@ def four_wave_geometry(dtype: str = "bf16", BM: int = 128, BN: int = 128, BK: in
                      mfma=mfma)
 
 
-def ping_pong_geometry(dtype: str = "bf16", BM: int = 256, BN: int = 256, BK: int = 64) -> KernelGeometry:
-    """8 warps in a 2x4 grid, 512 threads per load row pass.
+def ping_pong_geometry(dtype: str = "bf16", BM: int = 256, BN: int = 256, BK: int = 64,
+                       mfma: str = MFMA_AUTO) -> KernelGeometry:
+    """8 warps in a 2x4 grid, 512 threads per load row pass; ``mfma``: the MFMA shape if
+    not the dtype's own (:func:`mfma_shape`).
 
     The warp-column tile is BN/4 but the B half-tile a load covers is BN/2, as in
     the reference kernel.
     """
     k = PING_PONG_KERNEL
-    return _geometry(dtype, BM, BN, BK, k.warps_m, k.warps_n, k.threads, floor_vm=True)
+    return _geometry(dtype, BM, BN, BK, k.warps_m, k.warps_n, k.threads, floor_vm=True,
+                     mfma=mfma)

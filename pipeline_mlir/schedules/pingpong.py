@@ -37,6 +37,8 @@ from pipeline_mlir.schedules.geometry import (
     COUNT_FIELDS,
     DTYPES,
     PING_PONG_KERNEL,
+    MFMA_AUTO,
+    MFMA_SHAPES,
     KernelGeometry,
     ping_pong_geometry,
 )
@@ -179,6 +181,9 @@ class PingPong(NamedSchedule):
         "none",
         choices=FRAGS_AHEAD)
     c_dtype: str = option("enum", "f32", C_DTYPE_HELP, choices=tuple(C_DTYPES))
+    mfma: str = option("enum", MFMA_AUTO, "MFMA shape MxNxK: auto (the dtype's own) or a 32x32 "
+                       "one of bf16/f16 (the front end reads it from the kernel; the complete "
+                       "kernel issues only auto)", choices=MFMA_SHAPES)
     xcd_remap: bool = option("bool", False, XCD_REMAP_HELP)
     group_m: int = option("int", 1, GROUP_M_HELP, min=1, max=MAX_GROUP_M)
 
@@ -249,9 +254,10 @@ class PingPong(NamedSchedule):
 
     def kernel_geometry(self) -> KernelGeometry:
         """The ping-pong kernel's fixed tile: 256x256, BK 64 (2-byte elements) or 128 (1-byte:
-        fp8, i8), so that each K tile is two MFMA K steps of bf16/f16/i8 or one of fp8."""
+        fp8, i8), so that each K tile is two MFMA K steps of bf16/f16/i8 or one of fp8
+        (``mfma``: four of a 32x32x16, eight of a 32x32x8)."""
         dtype = self.element_type
         try:
-            return ping_pong_geometry(dtype, 256, 256, 128 // DTYPES[dtype])
-        except ConfigError as e:  # pragma: no cover - the fixed tiles are valid
+            return ping_pong_geometry(dtype, 256, 256, 128 // DTYPES[dtype], self.mfma)
+        except ConfigError as e:  # an MFMA shape that is not the dtype's
             raise ConfigError(f"{self.owner()}: {e}") from None

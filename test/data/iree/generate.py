@@ -136,7 +136,9 @@ def forced_config(mma: str, stages: int = 1, tile: tuple[int, int, int] = (128, 
         raise ValueError(f"not an IREE MFMA name: {mma!r}")
     mm, mn, mk = map(int, shape.groups())
     per_wave = (tile[0] // (waves[0] * mm), tile[1] // (waves[1] * mn))
-    lowering = _lowering_config(mma, dma_operand("bf16"), tile[2] // mk, per_wave, tile[:2])
+    one_byte = "_F8" in mma or mma.endswith("_I8")   # the swizzle of the operands' bytes
+    lowering = _lowering_config(mma, dma_operand("i8" if one_byte else "bf16"), tile[2] // mk,
+                                per_wave, tile[:2])
     translation = _translation_info(waves[0] * waves[1] * 64, stages)
     return (f"#config = {lowering}\n#tr = {translation}\n"
             "#ci = #iree_codegen.compilation_info<lowering_config = #config, "
@@ -145,12 +147,14 @@ def forced_config(mma: str, stages: int = 1, tile: tuple[int, int, int] = (128, 
 
 def matmul_source(dtype: str = "bf16", m: int = 4096, n: int = 4096, k: int = 4096,
                   transpose_b: bool = True, transpose_a: bool = False,
-                  config: str | None = None, mma: str | None = None, stages: int = 1) -> str:
+                  config: str | None = None, mma: str | None = None, stages: int = 1,
+                  tile: tuple[int, int, int] = (128, 128, 32),
+                  waves: tuple[int, int] = (2, 2)) -> str:
     """The matmul as an MLIR function (``C = op(A) x op(B)``, A given K x M with
     ``transpose_a``, B N x K with ``transpose_b``); ``config`` (:func:`compilation_info`) is set
     as the ``compilation_info`` of its ``linalg.matmul``; with ``mma``, IREE's default
     configuration forced with that MFMA instead (:func:`forced_config`, ``stages`` its prefetch
-    stages)."""
+    stages, ``tile`` and ``waves`` its tile and waves)."""
     if config is not None and mma is not None:
         raise ValueError("give a compilation_info or an MFMA to force, not both")
     et = TYPES[dtype]
@@ -165,7 +169,7 @@ def matmul_source(dtype: str = "bf16", m: int = 4096, n: int = 4096, k: int = 40
             if transpose_a or transpose_b else "")
     attrs = "" if config is None else f"{{compilation_info = {config}}} "
     forced = "" if mma is None else " {compilation_info = #ci}"
-    return ("" if mma is None else forced_config(mma, stages)) + (
+    return ("" if mma is None else forced_config(mma, stages, tile, waves)) + (
             f"func.func @matmul(%a: tensor<{a_shape}x{et}>, %b: tensor<{b_shape}x{et}>) "
             f"-> tensor<{m}x{n}x{acc}> {{\n"
             f"  %zero = arith.constant {zero} : {acc}\n"
@@ -413,6 +417,11 @@ EIGHT_WAVE = {
                                                     transpose_b=False),
     "matmul_bf16_atbt_128x128_k128_8wave": _eight_wave("bf16", (128, 128), (4, 2), 4,
                                                        transpose_a=True),
+    # 32x32x16 MFMAs (2x4 waves of 128x64, 4x2 MFMAs each, K step 64): the ping-pong
+    # geometry of that MFMA (pingpong{mfma=32x32x16}), read from the kernel
+    "matmul_bf16_abt_256x256_32x32_8wave": dict(
+        dtype="bf16", m=1024, n=1024, k=512, transpose_b=True, mma="MFMA_F32_32x32x16_BF16",
+        tile=(256, 256, 64), waves=(2, 4)),
 }
 
 

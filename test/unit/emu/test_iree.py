@@ -64,6 +64,9 @@ def test_the_element_type_is_the_one_the_mfmas_multiply():
     assert matmul_dtype(_with_args(HAL, fp8.format(1, 1) + "s_endpgm")) == "fp8e5m2"
     with pytest.raises(EmuError, match="FP8 E4M3 and FP8 E5M2 matmuls"):
         matmul_dtype(_with_args(HAL, fp8.format(0, 1) + "s_endpgm"))
+    mfma32 = "v_mfma_f32_32x32x16_{} v[0:15], v[16:19], v[20:23], v[0:15]\n"   # pingpong, 4wave
+    assert matmul_dtype(_with_args(HAL, mfma32.format("bf16") + "s_endpgm")) == "bf16"
+    assert matmul_dtype(_with_args(HAL, mfma32.format("f16") + "s_endpgm")) == "f16"
     i8 = "v_mfma_i32_{} v[0:3], v[4:7], v[8:11], v[0:3]\n"
     assert matmul_dtype(_with_args(HAL, i8.format("16x16x64_i8") + "s_endpgm")) == "i8"
     with pytest.raises(EmuError, match=r"'v_mfma_i32_32x32x32_i8 [^']*' multiplies elements the "

@@ -18,7 +18,8 @@ session), taken at IREE's prefetch point and in its late form, and pipelined wit
   reads per subtile, more than lgkmcnt holds, issued in runs (``schedule/load_runs.py``);
 * what the ping-pong schedule does not take is refused at an op of IREE's kernel: IREE's
   default 4-wave kernel, a K step of 128 at 256x256 (two stages do not fit LDS), 8-bit
-  transposing reads (fp8 ``A x B``), 32x32 MFMAs.
+  transposing reads (fp8 ``A x B``), 32x32 MFMAs of i8 (those of bf16 are pipelined:
+  ``pingpong{mfma=32x32x16}``, read from the kernel).
 """
 
 from __future__ import annotations
@@ -55,12 +56,13 @@ REFUSED = {
         G.matmul_source(**G._eight_wave("fp8", (128, 128), (2, 4), 2, transpose_b=False)),
         "'amdgpu.transpose_load' op reads vector<8xf8E4M3FN>; the front end regroups "
         "transposing reads of 4 16-bit elements"),
-    # IREE's 256x256 8-wave tile with 32x32 MFMAs: the bf16 geometry's MFMA is 16x16x32
-    "bf16_abt_256x256_32x32": (
-        G.forced_config("MFMA_F32_32x32x16_BF16", tile=(256, 256, 64), waves=(2, 4))
-        + G.matmul_source(dtype="bf16", m=1024, n=1024, k=512, config="#ci"),
-        "'amdgpu.mfma' op is a 32x32x16 MFMA; the 'pingpong' schedule's bf16 geometry "
-        "issues 16x16x32 MFMAs"),
+    # IREE's 256x256 8-wave tile with i8 32x32x32 MFMAs: the ping-pong schedule takes a
+    # 32x32 MFMA of bf16 and f16 only (the 32x32x16 bf16 one: EIGHT_WAVE)
+    "i8_abt_256x256_32x32": (
+        G.matmul_source(dtype="i8", m=1024, n=1024, k=512, mma="MFMA_I32_32x32x32_I8",
+                        tile=(256, 256, 128), waves=(2, 4)),
+        "'amdgpu.mfma' op is a 32x32x32 MFMA; the 'pingpong' schedule's i8 geometry issues "
+        "16x16x64 MFMAs and no other shape"),
 }
 
 
@@ -167,8 +169,11 @@ def test_4wave_refuses_an_8_wave_kernel(generated, capsys):
 @pytest.mark.parametrize("name", NAMES)
 def test_geometry_is_the_kernels_element_type(generated, name, capsys):
     """The schedule the loop stands for names the loop's element type (bf16, f16, fp8, i8:
-    each its own ping-pong geometry), never another type's."""
-    dtype = G.EIGHT_WAVE[name]["dtype"].removesuffix("e5m2")  # E5M2: the fp8 geometry
+    each its own ping-pong geometry), never another type's, and the loop's MFMA shape when
+    it is not the type's own (``mfma``: IREE's forced 32x32x16)."""
+    cfg = G.EIGHT_WAVE[name]
+    dtype = cfg["dtype"].removesuffix("e5m2")  # E5M2: the fp8 geometry
+    shape = re.search(r"_(\d+x\d+x\d+)_", cfg.get("mma", ""))  # the forced MFMA, if any
     for form in ("prefetch", "late"):
         rc, out, err = _run(capsys, str(generated(name, form)), "--pass-pipeline="
                             "builtin.module(sched-adopt-loop{schedule=pingpong})")
@@ -176,6 +181,8 @@ def test_geometry_is_the_kernels_element_type(generated, name, capsys):
         options = re.findall(r"sched\.options = \{[^}]*\}", out)
         assert len(options) == 1, options
         assert f'dtype = "{dtype}", is_fp8 = {str(dtype == "fp8").lower()}' in options[0], options
+        assert (f'mfma = "{shape.group(1)}"' in options[0]) if shape else \
+            "mfma" not in options[0], options
 
 
 def test_pipeline_dtype_that_is_not_the_loops_is_refused(generated, capsys):

@@ -1,8 +1,8 @@
 """IREE's own pipelining against the 4-wave schedule on IREE's bf16 A x B^T 4096^3 kernel
 (and against the ping-pong schedule on IREE's 8-wave kernels: ``--dtype=bf16-256x256-8wave``,
 ``--dtype=bf16-256x128-8wave``, ``--dtype=f16-256x256-8wave``, ``--dtype=fp8-256x256-8wave``,
-``--dtype=i8-256x256-8wave``, and at K step 128 ``--dtype=bf16-ab-128x128-k128-8wave``,
-``--dtype=bf16-atbt-128x128-k128-8wave``).
+``--dtype=i8-256x256-8wave``, with 32x32x16 MFMAs ``--dtype=bf16-256x256-32x32-8wave``, and
+at K step 128 ``--dtype=bf16-ab-128x128-k128-8wave``, ``--dtype=bf16-atbt-128x128-k128-8wave``).
 
 Three gfx950 kernels of the same ``linalg.matmul`` (IREE picks 4 waves, a 128x128 tile,
 K step 32, MFMA 16x16x32):
@@ -77,6 +77,9 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
          "f16-256x256-8wave": _eight_wave("f16_abt_256x256", "pingpong{dtype=f16}", 64),
          "fp8-256x256-8wave": _eight_wave("fp8_abt_256x256", "pingpong{dtype=fp8}", 32),
          "i8-256x256-8wave": _eight_wave("i8_abt_256x256", "pingpong{dtype=i8}", 64),
+         # 8-wave 256x256 with IREE's forced 32x32x16 MFMA: 4x2 fragments x 4 K steps
+         "bf16-256x256-32x32-8wave": _eight_wave("bf16_abt_256x256_32x32",
+                                                 "pingpong{mfma=32x32x16}", 32),
          # 8-wave 128x128, K tile 128 (4 MFMAs deep): 2x4 (A x B) or 4x2 (A^T x B^T)
          # fragments per wave; 16 transposing reads per B (A) subtile, issued in runs
          "bf16-ab-128x128-k128-8wave": _eight_wave(

@@ -124,6 +124,42 @@ def test_ping_pong_geometry_values():
     assert (g.vm_per_load_a, g.vm_per_load_b, g.lgkm_per_load_a, g.lgkm_per_load_b, g.max_globals) == (1, 2, 4, 4, 0)
 
 
+@pytest.mark.parametrize("mfma,counts", [
+    # a quadrant: two 32-row fragments of A (one of B) x 4 K steps (8: 8 steps of 8 bytes)
+    ("32x32x16", (2, 2, 8, 4, 1)),
+    ("32x32x8", (2, 2, 16, 8, 1)),
+])
+def test_ping_pong_geometry_of_a_32x32_mfma(mfma, counts):
+    """The 8-wave 256x256x64 tile with IREE's 32x32 MFMAs (``pingpong{mfma=...}``, read
+    from the kernel by the front end)."""
+    g = ping_pong_geometry("bf16", 256, 256, 64, mfma)
+    assert (g.MMA_M, g.MMA_N, g.MMA_K) == tuple(int(x) for x in mfma.split("x"))
+    assert (g.vm_per_load_a, g.vm_per_load_b, g.lgkm_per_load_a, g.lgkm_per_load_b,
+            g.max_globals) == counts
+
+
+@pytest.mark.parametrize("spec,msg", [
+    ("pingpong{dtype=i8 mfma=32x32x16}",
+     r"pipeline 'pingpong': geometry: mfma=32x32x16 is not an MFMA of dtype=i8, which takes "
+     r"mfma=auto$"),
+    ("pingpong{dtype=fp8 mfma=32x32x8}", r"is not an MFMA of dtype=fp8"),
+])
+def test_ping_pong_mfma_of_another_dtype_is_refused(spec, msg):
+    from pipeline_mlir.schedules.registry import parse_pipeline
+
+    with pytest.raises(ConfigError, match=msg):
+        parse_pipeline(spec).kernel_geometry()
+
+
+def test_the_complete_ping_pong_kernel_issues_only_the_dtypes_mfma():
+    from pipeline_mlir.kernel.gemm import gemm_kernel
+    from pipeline_mlir.schedules.registry import parse_pipeline
+
+    with pytest.raises(ConfigError, match=r"the complete kernel issues v_mfma_f32_16x16x32_bf16 "
+                                          r"\(mfma=auto\); a schedule of a 32x32x16 MFMA"):
+        gemm_kernel(parse_pipeline("pingpong{mfma=32x32x16}"))
+
+
 def test_ping_pong_geometry_too_small_for_a_vm_count():
     with pytest.raises(ConfigError, match=r"vm_per_load_a = 0 must be >= 1"):
         ping_pong_geometry("bf16", 64, 256, 64)

@@ -6,7 +6,9 @@
 reads, ``v_cndmask``, the lane masks counted (``v_mbcnt``), the carry operations, the 64-bit multiply-adds, ``v_bitop3``, the
 64-bit moves and shifts, the AGPR moves, and the operations of the tables
 :data:`_VOP1`, :data:`_VOP2`, :data:`_VOP3_3` (one value per lane from one, two or three
-sources).  Vector writes honour EXEC; comparisons write 0 for inactive lanes.
+sources).  The integer adds and subtracts take ``clamp`` (saturation, :data:`_SATURATING`);
+other ``clamp`` forms are refused.  Vector writes honour EXEC; comparisons write 0 for
+inactive lanes.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ def _shift(x):
 _VOP2 = {
     "v_add_u32": lambda a, b: a + b, "v_sub_u32": lambda a, b: a - b,
     "v_subrev_u32": lambda a, b: b - a,
+    # the VOP3-only signed forms: without clamp the same bits as the unsigned ones
+    "v_add_i32": lambda a, b: a + b, "v_sub_i32": lambda a, b: a - b,
     "v_and_b32": lambda a, b: a & b, "v_or_b32": lambda a, b: a | b,
     "v_xor_b32": lambda a, b: a ^ b,
     "v_lshlrev_b32": lambda a, b: b << _shift(a), "v_lshrrev_b32": lambda a, b: b >> _shift(a),
@@ -76,6 +80,37 @@ _VOP2_16 = {
 }
 _VOP2.update({k: (lambda fn: lambda a, b: fn(a & U32(0xFFFF), b & U32(0xFFFF))
                   .astype(U32) & U32(0xFFFF))(fn) for k, fn in _VOP2_16.items()})
+
+
+def _saturating(bits: int, signed: bool, op: str):
+    """The ``clamp`` form of an integer add or subtract on ``bits``-bit sources (their low
+    bits, read as signed or unsigned): the exact sum or difference, saturated to the
+    destination type's range (unsigned: 0 .. 2^bits - 1; signed: -2^(bits-1) ..
+    2^(bits-1) - 1), zero-extended to 32 bits.  LLVM selects these forms for
+    ``uaddsat``/``usubsat``/``saddsat``/``ssubsat`` (its integer-clamp patterns on gfx9)."""
+    lo, hi = ((-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1))
+    low = (1 << bits) - 1
+
+    def value(x):
+        v = x.astype(I64) & low
+        return (v ^ (1 << (bits - 1))) - (1 << (bits - 1)) if signed else v
+
+    def fn(a, b):
+        x, y = value(a), value(b)
+        r = x + y if op == "add" else x - y if op == "sub" else y - x
+        return (np.clip(r, lo, hi) & low).astype(U32)
+    return fn
+
+
+#: the saturating (``clamp``) forms of the VOP2/VOP3 adds and subtracts, by mnemonic
+_SATURATING = {
+    f"v_{op}_{kind}{bits}": _saturating(bits, kind == "i", op)
+    for op, kind, bits in (("add", "u", 32), ("sub", "u", 32), ("subrev", "u", 32),
+                           ("add", "i", 32), ("sub", "i", 32),
+                           ("add", "u", 16), ("sub", "u", 16), ("subrev", "u", 16))}
+#: the adds and subtracts with a carry out (:func:`_carry`)
+_CARRY = frozenset(("v_add_co_u32", "v_sub_co_u32", "v_subrev_co_u32", "v_addc_co_u32",
+                    "v_subb_co_u32", "v_subbrev_co_u32"))
 
 
 def _bf16_bits(a):
@@ -213,13 +248,15 @@ def compile_valu(ins: Instr, G: int) -> Step:
     rd = Reader(ins, G, is_float)
     vw: set[int] = set()
     sw: set[int] = set()
+    clamp_ok = b in _SATURATING or b in _CARRY
     if enc == "VOP3" and ins.name not in VOP3B:
         if f["opsel"] or (f["abs"] and not b.startswith("v_bitop3")):
             raise refuse(ins, "op_sel/abs modifiers")
-        if (f["neg"] and not b.startswith("v_bitop3")) or f["clamp"] or \
+        if (f["neg"] and not b.startswith("v_bitop3")) or (f["clamp"] and not clamp_ok) or \
                 (f["omod"] and not b.startswith("v_bitop3")):
             raise refuse(ins, "neg/clamp/omod modifiers")
-    if enc == "VOP3" and ins.name in VOP3B and (f["neg"] or f["clamp"] or f["omod"]):
+    if enc == "VOP3" and ins.name in VOP3B and (f["neg"] or (f["clamp"] and not clamp_ok)
+                                                or f["omod"]):
         raise refuse(ins, "neg/clamp/omod modifiers")
     nsrc = 2 if enc in ("VOP2", "VOPC") else 1 if enc == "VOP1" else vop3_sources(ins)
     if f.get("sdwa"):
@@ -297,10 +334,13 @@ def _pair_mask(wv, r: int):
 
 
 def _carry(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
-    """Adds and subtracts with a carry out (and ``*c``/``*b``: a carry in) in an SGPR pair."""
+    """Adds and subtracts with a carry out (and ``*c``/``*b``: a carry in) in an SGPR pair.
+    With ``clamp`` the value saturates as unsigned (LLVM's gfx8 ``uaddsat``/``usubsat``
+    forms, whose carry out it leaves dead); the carry out stays the operation's own."""
     b, f, enc = ins.base, ins.f, ins.enc
     s0, s1 = rd.vector(f["src0"]), rd.vector(f["src1"])
     carry_in = b in ("v_addc_co_u32", "v_subb_co_u32", "v_subbrev_co_u32")
+    clamp = bool(f.get("clamp"))
     cin = (VCC if enc == "VOP2" else f["src2"]) if carry_in else None
     if cin is not None:
         rd.sr.update((cin, cin + 1))
@@ -322,6 +362,8 @@ def _carry(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
         else:
             r = a - c - ci
             co = r < 0
+        if clamp:                                   # unsigned saturation of the value
+            r = np.clip(r, 0, M32)
         write_v(wv, d, (r & M32).astype(U32))
         m = np.broadcast_to(co != 0, wv.exec.shape) & wv.exec
         write_s(wv, cout, mask_bits(m), 2)
@@ -435,7 +477,7 @@ def _table(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
     table = {1: _VOP1, 2: _VOP2, 3: _VOP3_3}.get(nsrc, {})
     if b not in table and not (nsrc == 2 and b in _VOP2) and not (nsrc == 3 and b in _VOP3_3):
         raise refuse(ins)
-    fn = table[b]
+    fn = _SATURATING[b] if f.get("clamp") else table[b]
     srcs = [rd.vector(f[f"src{k}"]) for k in range(nsrc)]
     d = f["dst"]
     vw.add(d)
@@ -482,8 +524,7 @@ def _mbcnt(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
 _FAMILIES = {
     "v_mbcnt_lo_u32_b32": _mbcnt, "v_mbcnt_hi_u32_b32": _mbcnt,
     "v_readfirstlane_b32": _readlane, "v_readlane_b32": _readlane, "v_cndmask_b32": _cndmask,
-    **dict.fromkeys(("v_add_co_u32", "v_sub_co_u32", "v_subrev_co_u32", "v_addc_co_u32",
-                     "v_subb_co_u32", "v_subbrev_co_u32"), _carry),
+    **dict.fromkeys(_CARRY, _carry),
     "v_mad_u64_u32": _mad64, "v_mad_i64_i32": _mad64,
     "v_bitop3_b32": _bitop3, "v_bitop3_b16": _bitop3,
     **dict.fromkeys(("v_mov_b64", "v_lshlrev_b64", "v_lshrrev_b64", "v_ashrrev_i64",

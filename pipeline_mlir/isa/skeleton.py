@@ -168,13 +168,16 @@ def _op_tokens(op: OpDesc, label: str, x: Expansion) -> list[Token]:
         return [Token("vmem_load_lds", name, origin=o) for _ in range(n)]
     if op.role == OpRole.FRAGMENT_LOAD:
         n = _per_channel(x.lgkm, op, label, "fragment load")
-        guards = guard_before(n)     # a load longer than lgkmcnt holds: fenced guard waits
+        # a load longer than lgkmcnt holds: fenced guard waits, which only keep the counter
+        # from overflowing (any reads may complete first): overflow guards, not walked
+        guards = guard_before(n)
         out = []
         for j in range(n):
             if j in guards:
                 g = (f"lowering:run-guard@{label}",)
                 out += [Token("sched_barrier", value=0, origin=g),
-                        Token("wait", lgkm=guards[j], origin=g),
+                        Token("wait", lgkm=guards[j], origin=g,
+                              guards=frozenset(("lgkmcnt",))),
                         Token("sched_barrier", value=0, origin=g)]
             out.append(Token("ds_read", SCALE_READ if op.channel >= 2 else x.ds_name,
                              origin=o))

@@ -10,13 +10,18 @@ the first:
 
 * every copy is a direct-to-LDS copy (none staged through registers), and no remainder
   loop is to run on the schedule's buffers (they hold one sub-step);
-* every LDS buffer holds a strided block of one global buffer, unswizzled, whose digit
-  that spans the K step (``r * s`` the elements the copies move from one K step to the
-  next) splits into ``n`` parts on element bits (``kbits``); the copies' global addresses
-  move by ``1/n`` of a K step when the loop variable does;
+* every LDS buffer holds a strided block of one global buffer, unswizzled or under an XOR
+  swizzle (:func:`~pipeline_mlir.frontend.layout.data_layout`: the view's, or the one the
+  copies' addresses apply), whose digit that spans the K step (``r * s`` the elements the
+  copies move from one K step to the next) splits into ``n`` parts on element bits
+  (``kbits``) that the swizzle does not permute (IREE's 8-wave bf16 tiles at K step 128:
+  ``xor_shuffle<64, 8>`` permutes bits 3..5, the sub-step is bit 6), so that they number
+  the sub-step in the buffer as laid out; the copies' global addresses move by ``1/n``
+  of a K step when the loop variable does;
 * every fragment read reads one sub-step (its ``kbits`` the same for every lane and
   element; a read that spans two is refused at the read: the split would cut it), and
-  every MFMA multiplies fragments of one sub-step;
+  every MFMA multiplies fragments of one sub-step (these checks, and the next, on the
+  reads' unswizzled elements);
 * each accumulator's chain runs the sub-steps in K order, as many MFMAs in each, and the
   ``i``-th MFMA of sub-step ``h`` is the ``i``-th of sub-step 0 (the same op, attributes
   and read kinds) on the LDS elements ``h`` sub-steps further along K.

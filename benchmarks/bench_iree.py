@@ -2,7 +2,8 @@
 (and against the ping-pong schedule on IREE's 8-wave kernels: ``--dtype=bf16-256x256-8wave``,
 ``--dtype=bf16-256x128-8wave``, ``--dtype=f16-256x256-8wave``, ``--dtype=fp8-256x256-8wave``,
 ``--dtype=i8-256x256-8wave``, with 32x32x16 MFMAs ``--dtype=bf16-256x256-32x32-8wave``, and
-at K step 128 ``--dtype=bf16-ab-128x128-k128-8wave``, ``--dtype=bf16-atbt-128x128-k128-8wave``).
+at K step 128 ``--dtype=bf16-ab-128x128-k128-8wave``, ``--dtype=bf16-atbt-128x128-k128-8wave``,
+``--dtype=bf16-256x256-k128-8wave``, ``--dtype=bf16-256x128-k128-8wave``).
 
 Three gfx950 kernels of the same ``linalg.matmul`` (IREE picks 4 waves, a 128x128 tile,
 K step 32, MFMA 16x16x32):
@@ -72,6 +73,10 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
                             "lgkm_per_load_a=4 lgkm_per_load_b=8}", "4wave", 32),
          "bf16-256x256-8wave": _eight_wave("bf16_abt_256x256", "pingpong", 64),
          "bf16-256x128-8wave": _eight_wave("bf16_abt_256x128", "pingpong", 32),
+         # K step 128 (4 MFMAs deep): split by the front end into two K sub-steps of 64
+         # (frontend/ksplit.py), IREE's XOR swizzle kept
+         "bf16-256x256-k128-8wave": _eight_wave("bf16_abt_256x256_k128", "pingpong", 128),
+         "bf16-256x128-k128-8wave": _eight_wave("bf16_abt_256x128_k128", "pingpong", 64),
          # 8-wave 256x256 of the other element types: f16 as bf16; fp8 (E4M3FN) K tile 128,
          # one 16x16x128 MFMA deep; i8 K tile 128, two 16x16x64 MFMAs deep
          "f16-256x256-8wave": _eight_wave("f16_abt_256x256", "pingpong{dtype=f16}", 64),

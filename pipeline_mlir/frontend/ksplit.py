@@ -10,13 +10,18 @@ the first:
 
 * every copy is a direct-to-LDS copy (none staged through registers), and no remainder
   loop is to run on the schedule's buffers (they hold one sub-step);
-* every LDS buffer holds a strided block of one global buffer, unswizzled, whose digit
-  that spans the K step (``r * s`` the elements the copies move from one K step to the
-  next) splits into ``n`` parts on element bits (``kbits``); the copies' global addresses
-  move by ``1/n`` of a K step when the loop variable does;
+* every LDS buffer holds a strided block of one global buffer, unswizzled or under an XOR
+  swizzle (:func:`~pipeline_mlir.frontend.layout.data_layout`: the view's, or the one the
+  copies' addresses apply), whose digit that spans the K step (``r * s`` the elements the
+  copies move from one K step to the next) splits into ``n`` parts on element bits
+  (``kbits``) that the swizzle does not permute (IREE's 8-wave bf16 tiles at K step 128:
+  ``xor_shuffle<64, 8>`` permutes bits 3..5, the sub-step is bit 6), so that they number
+  the sub-step in the buffer as laid out; the copies' global addresses move by ``1/n``
+  of a K step when the loop variable does;
 * every fragment read reads one sub-step (its ``kbits`` the same for every lane and
   element; a read that spans two is refused at the read: the split would cut it), and
-  every MFMA multiplies fragments of one sub-step;
+  every MFMA multiplies fragments of one sub-step (these checks, and the next, on the
+  reads' unswizzled elements);
 * each accumulator's chain runs the sub-steps in K order, as many MFMAs in each, and the
   ``i``-th MFMA of sub-step ``h`` is the ``i``-th of sub-step 0 (the same op, attributes
   and read kinds) on the LDS elements ``h`` sub-steps further along K.
@@ -37,13 +42,13 @@ import numpy as np
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
-from pipeline_mlir.analysis.ir_facts import attr_names
+from pipeline_mlir.analysis.ir_facts import attr_names, xor_shuffle
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.target import gfx950
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
 from pipeline_mlir.frontend.shared_remainder import SHARED_ATTR
-from pipeline_mlir.frontend.layout import fit_digits, redistribute
+from pipeline_mlir.frontend.layout import data_layout, redistribute
 from pipeline_mlir.frontend.partition import layout_buffers, lds_refusal, stage_bytes
 from pipeline_mlir.frontend.regcopy import STAGED
 
@@ -82,14 +87,15 @@ def split_k(an: Analysis) -> Analysis:
         raise not_taken(reason)
     why = (f"{lds_refusal(total, other)}; split along K into {n} sub-steps of "
            f"{step // n}")
-    kbits, moves = {}, {}
+    kbits, moves, swizzles = {}, {}, {}
     for b in range(len(an.buffers)):
         bits = _substep_bits(an, b, n)
         if isinstance(bits, str):
             raise not_taken(bits)
-        kbits[b], moves[b] = bits
-    sub = _read_substeps(an, kbits, n, why)
-    keep = _check_mfmas(an, sub, kbits, n, why)
+        kbits[b], moves[b], swizzles[b] = bits
+    logical = _unswizzled_reads(an, swizzles)
+    sub = _read_substeps(logical, kbits, n, why)
+    keep = _check_mfmas(logical, sub, kbits, n, why)
     _check_moves_linearly(an, step // n, moves, n, why)
     an2 = _first_substep(an, sub, keep)
     names = lambda i: describe(an.ops[i])  # noqa: E731
@@ -113,9 +119,12 @@ def _chain(an: Analysis) -> int:
     return min(counts.values())
 
 
-def _substep_bits(an: Analysis, b: int, n: int) -> tuple[tuple, int] | str:
+def _substep_bits(an: Analysis, b: int, n: int) -> tuple[tuple, int, tuple | None] | str:
     """(the element bits of buffer ``b`` that number its K sub-step, ascending; the global
-    elements its copies move from one K step to the next), or why there are none."""
+    elements its copies move from one K step to the next; the buffer's XOR swizzle
+    ``(row, access)`` or None), or why there are none.  A swizzle is taken when the bits
+    it permutes (the chunk within a row) are not the sub-step's: those then number the
+    sub-step in the buffer as laid out, swizzled or not."""
     copies = [c for c in an.copies if c.buffer == b]
     size = int(np.prod(ir.MemRefType(an.buffers[b].type).shape))
     name = f"LDS buffer {an.buffers[b].type}"
@@ -126,10 +135,9 @@ def _substep_bits(an: Analysis, b: int, n: int) -> tuple[tuple, int] | str:
     if np.any(table < 0) or len(moves) != 1 or len({c.source for c in copies}) != 1:
         return (f"the copies of {name} do not fill it from one global buffer, moving by "
                 f"one amount per K step")
-    if an.buffer_views[b].swizzle is not None:
-        return f"{name} is swizzled (the split takes unswizzled buffers)"
     move = moves.pop()
-    digits = fit_digits(table - table[0]) or ()
+    swizzle, digits = data_layout(table, an.buffer_views[b].swizzle)
+    digits = digits or ()
     spans = [(m, r) for m, r, s in digits if r * s == move]
     if len(spans) != 1 or not _pow2(spans[0][0]) or not _pow2(spans[0][1]) or \
             spans[0][1] % n:
@@ -138,7 +146,25 @@ def _substep_bits(an: Analysis, b: int, n: int) -> tuple[tuple, int] | str:
     m, r = spans[0]
     top = (m * r).bit_length() - 1
     k = n.bit_length() - 1
-    return tuple(range(top - k, top)), move
+    bits = tuple(range(top - k, top))
+    if swizzle is not None:
+        row, access = swizzle
+        lo, hi = access.bit_length() - 1, row.bit_length() - 1
+        if any(lo <= kb < hi for kb in bits):
+            return (f"{name} is swizzled (xor_shuffle<{row}, {access}> permutes its element "
+                    f"bits {lo}..{hi - 1}), which mixes the K sub-step's element bit(s) "
+                    f"{', '.join(map(str, bits))}")
+    return bits, move, swizzle
+
+
+def _unswizzled_reads(an: Analysis, swizzles: dict) -> Analysis:
+    """``an`` with its reads' LDS elements unswizzled (``xor_shuffle`` is an involution):
+    the logical elements, whose sub-steps repeat one another moved along K."""
+    if not any(sw is not None for sw in swizzles.values()):
+        return an
+    reads = [r if swizzles[r.buffer] is None else
+             replace(r, lds=xor_shuffle(r.lds, *swizzles[r.buffer])) for r in an.reads]
+    return replace(an, reads=reads)
 
 
 def _pow2(x: int) -> bool:

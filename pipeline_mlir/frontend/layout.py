@@ -220,7 +220,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     chan = Channel(copies, [an.copies[i].lds for i in copies], np.zeros(full, np.int64),
                    copies[0], 0, 0, label, an.copies[copies[0]].op)
     table, base0 = table_of(chan, read_copies(an.scan, copies, 0, first[1]))
-    swizzle, digits = _data_layout(table, view.swizzle)
+    swizzle, digits = data_layout(table, view.swizzle)
     if digits is None:
         raise LM.LoopRefusal(f"channel {label}: the global elements its LDS buffer holds are "
                              f"not a strided block of one buffer, swizzled or not",
@@ -258,7 +258,7 @@ def copy_width(width: int, half: int, threads: int, elem_bytes: int) -> int | No
     return next((w for w in widths if half % (threads * w) == 0), None)
 
 
-def _data_layout(table: np.ndarray, swizzle) -> tuple:
+def data_layout(table: np.ndarray, swizzle) -> tuple:
     """(swizzle, digits): how the LDS buffer holds its global block: the element at
     physical index ``xor_shuffle(x, *swizzle)`` (``x`` itself if None) is the block's
     ``sum(((x // m) % r) * s)``.  The buffer's own swizzle if it has one; else none or

@@ -409,8 +409,7 @@ EIGHT_WAVE = {
     "matmul_i8_abt_256x128_8wave": _eight_wave("i8", (256, 128), (4, 4), 2),
     # K step 128 (4 MFMAs): 16 transposing reads per B subtile (A x B; 4x2 waves of 32x64)
     # or A subtile (A^T x B^T; 2x4 waves of 64x32), more than lgkmcnt holds: issued in runs
-    # (schedule/load_runs.py).  A 2-byte 256-row tile at K step 128 needs more than the
-    # LDS in two stages (refused, test_iree_pingpong.py)
+    # (schedule/load_runs.py)
     "matmul_bf16_ab_128x128_k128_8wave": _eight_wave("bf16", (128, 128), (2, 4), 4,
                                                      transpose_b=False),
     "matmul_f16_ab_128x128_k128_8wave": _eight_wave("f16", (128, 128), (2, 4), 4,
@@ -422,6 +421,11 @@ EIGHT_WAVE = {
     "matmul_bf16_abt_256x256_32x32_8wave": dict(
         dtype="bf16", m=1024, n=1024, k=512, transpose_b=True, mma="MFMA_F32_32x32x16_BF16",
         tile=(256, 256, 64), waves=(2, 4)),
+    # K step 128 at 256 rows (4 MFMAs): two stages of the 2-byte tile need more LDS than a
+    # workgroup has; the front end splits the K step into two sub-steps of 64, IREE's XOR
+    # swizzle (xor_shuffle<64, 8>) kept (frontend/ksplit.py)
+    "matmul_bf16_abt_256x256_k128_8wave": _eight_wave("bf16", (256, 256), (8, 4), 4),
+    "matmul_bf16_abt_256x128_k128_8wave": _eight_wave("bf16", (256, 128), (4, 4), 4),
 }
 
 

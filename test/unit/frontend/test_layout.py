@@ -51,11 +51,11 @@ def test_the_swizzle_is_found_from_the_data():
     block = _block(32, 64, 4096)
     table = np.empty(size, dtype=np.int64)
     table[xor_shuffle(np.arange(size), 64, 8)] = block + 777
-    assert L._data_layout(table, None) == ((64, 8), L.fit_digits(block))
-    assert L._data_layout(block + 5, None) == (None, L.fit_digits(block))
+    assert L.data_layout(table, None) == ((64, 8), L.fit_digits(block))
+    assert L.data_layout(block + 5, None) == (None, L.fit_digits(block))
     scrambled = table.copy()
     scrambled[[0, 8]] = scrambled[[8, 0]]
-    assert L._data_layout(scrambled, None) == (None, None)
+    assert L.data_layout(scrambled, None) == (None, None)
 
 
 def _plan(**kw) -> L.ChannelPlan:

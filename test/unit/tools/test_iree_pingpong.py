@@ -16,10 +16,14 @@ session), taken at IREE's prefetch point and in its late form, and pipelined wit
   E5M2 with their 16x16x128 MFMA and K step 128, i8), read from the kernel;
 * a K step of 128 (bf16 / f16 ``A x B``, bf16 ``A^T x B^T`` at 128x128): 16 transposing
   reads per subtile, more than lgkmcnt holds, issued in runs (``schedule/load_runs.py``);
+* a K step of 128 at 256x256 and 256x128 (bf16): two stages do not fit LDS, so the K step
+  is split into two sub-steps of 64 (``frontend/ksplit.py``), IREE's XOR swizzle kept
+  because it does not permute the sub-step's element bit; a swizzle that does
+  (``xor_shuffle<128, 8>``, made consistently in copies and reads) is refused with that
+  reason;
 * what the ping-pong schedule does not take is refused at an op of IREE's kernel: IREE's
-  default 4-wave kernel, a K step of 128 at 256x256 (two stages do not fit LDS), 8-bit
-  transposing reads (fp8 ``A x B``), 32x32 MFMAs of i8 (those of bf16 are pipelined:
-  ``pingpong{mfma=32x32x16}``, read from the kernel).
+  default 4-wave kernel, 8-bit transposing reads (fp8 ``A x B``), 32x32 MFMAs of i8 (those
+  of bf16 are pipelined: ``pingpong{mfma=32x32x16}``, read from the kernel).
 """
 
 from __future__ import annotations
@@ -43,13 +47,6 @@ IREE = ROOT / "test" / "data" / "iree"
 NAMES = list(G.EIGHT_WAVE)
 #: 8-wave configurations the schedule refuses: name -> (matmul_source arguments, reason)
 REFUSED = {
-    # K step 128 at 256x256: two stages of a 256x128 bf16 tile per operand do not fit LDS
-    # (the K-step-128 kernels that fit, 128x128, are pipelined: EIGHT_WAVE)
-    "bf16_abt_256x256_k128": (
-        G.matmul_source(dtype="bf16", m=1024, n=1024, k=512,
-                        config=G.compilation_info("bf16", (256, 256), (8, 4), 4, 512)),
-        "the schedule's LDS buffers (two stages of every subtile) need 262144 bytes, more "
-        "than the 163840 bytes of LDS a gfx950 workgroup can have"),
     # fp8 A x B: IREE reads B with 8-bit transposing reads (ds_read_b64_tr_b8), which the
     # front end does not regroup (before: an internal error in the element tracer)
     "fp8_ab_128x128": (
@@ -200,6 +197,30 @@ def test_refused_8_wave_configurations(generated, name, form, capsys):
     src = generated(name, form)
     rc, _, err = _run(capsys, "--pipeline=pingpong", str(src), "-o", "-")
     _refused(rc, err, src, REFUSED[name][1])
+
+
+#: IREE's xor_shuffle<64, 8> at the prefetch point (the hint and the copies' inverse
+#: swizzle) made xor_shuffle<128, 8>: the chunk bits 3..6 then include K's bit 6
+MIXING_SWIZZLE = {
+    "xor_shuffle<64, 8>": "xor_shuffle<128, 8>",
+    "(s0 mod 64) floordiv 8": "(s0 mod 128) floordiv 8",
+    "(s0 floordiv 64) mod 8": "(s0 floordiv 128) mod 16",
+    "(s0 floordiv 64) * 64": "(s0 floordiv 128) * 128",
+}
+
+
+def test_k_split_refuses_a_swizzle_that_mixes_the_split_bit(generated, capsys, tmp_path):
+    text = generated("matmul_bf16_abt_256x256_k128_8wave", "prefetch").read_text()
+    for old, new in MIXING_SWIZZLE.items():
+        assert old in text, old
+        text = text.replace(old, new)
+    src = tmp_path / "mixing.mlir"
+    src.write_text(text)
+    rc, _, err = _run(capsys, "--pipeline=pingpong", str(src), "-o", "-")
+    _refused(rc, err, src, "split its K step into 2 sub-steps of 2: LDS buffer "
+                           "memref<32768xbf16, #gpu.address_space<workgroup>> is swizzled "
+                           "(xor_shuffle<128, 8> permutes its element bits 3..6), which "
+                           "mixes the K sub-step's element bit(s) 6")
 
 
 @pytest.mark.parametrize("name", [n for n in NAMES if not G.EIGHT_WAVE[n].get("transpose_a")])

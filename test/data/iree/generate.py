@@ -413,6 +413,10 @@ EIGHT_WAVE = {
                                                     transpose_b=False),
     "matmul_bf16_atbt_128x128_k128_8wave": _eight_wave("bf16", (128, 128), (4, 2), 4,
                                                        transpose_a=True),
+    # fp8 A x B: B read with 8-bit transposing reads (ds_read_b64_tr_b8), regrouped 4 per
+    # 32-byte MFMA operand (frontend/transpose.py)
+    "matmul_fp8_ab_128x128_8wave": _eight_wave("fp8", (128, 128), (2, 4), 2,
+                                               transpose_b=False),
 }
 
 

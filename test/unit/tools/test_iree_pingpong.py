@@ -49,12 +49,6 @@ REFUSED = {
                         config=G.compilation_info("bf16", (256, 256), (8, 4), 4, 512)),
         "the schedule's LDS buffers (two stages of every subtile) need 262144 bytes, more "
         "than the 163840 bytes of LDS a gfx950 workgroup can have"),
-    # fp8 A x B: IREE reads B with 8-bit transposing reads (ds_read_b64_tr_b8), which the
-    # front end does not regroup (before: an internal error in the element tracer)
-    "fp8_ab_128x128": (
-        G.matmul_source(**G._eight_wave("fp8", (128, 128), (2, 4), 2, transpose_b=False)),
-        "'amdgpu.transpose_load' op reads vector<8xf8E4M3FN>; the front end regroups "
-        "transposing reads of 4 16-bit elements"),
     # IREE's 256x256 8-wave tile with 32x32 MFMAs: the bf16 geometry's MFMA is 16x16x32
     "bf16_abt_256x256_32x32": (
         G.forced_config("MFMA_F32_32x32x16_BF16", tile=(256, 256, 64), waves=(2, 4))
@@ -217,13 +211,3 @@ def test_handed_back_to_iree_compile_is_exact(generated, name, capsys, tmp_path)
     assert rc == 0 and "mode=random: exact, max error 0, 2 of " in out, out + err
     assert "workgroups x 8 waves" in out and "IREE's HAL bindings" in out, out
 
-
-def test_4wave_refuses_iree_default_fp8_a_x_b(capsys, tmp_path):
-    """IREE's own fp8 ``A x B`` (4 waves) reads B with 8-bit transposing reads: refused at
-    the read (it was an internal error of the element tracer)."""
-    src = tmp_path / "fp8_ab.prefetch.mlir"
-    src.write_text(G.prefetch_point(G.matmul_source(dtype="fp8", m=1024, n=1024, k=512,
-                                                    transpose_b=False)))
-    rc, _, err = _run(capsys, "--pipeline=4wave", str(src), "-o", "-")
-    _refused(rc, err, src, "'amdgpu.transpose_load' op reads vector<8xf8E4M3FN>; the front "
-                           "end regroups transposing reads of 4 16-bit elements")

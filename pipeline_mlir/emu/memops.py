@@ -11,7 +11,8 @@ Address rules (CDNA3/CDNA4 ISA):
 
 * DS: ``VGPR + offset`` (``ds_read2/write2``: ``offset0/1`` in units of the element size,
   ``ds_read2st64/write2st64``: of 64 elements);
-  ``ds_read_b64_tr_b16`` exchanges the 16-bit elements between lanes as it reads.
+  ``ds_read_b64_tr_b16`` / ``_tr_b8`` exchange the 16-bit / 8-bit elements between lanes as
+  they read.
 * MUBUF: ``base + soffset + (offen ? VGPR : 0) + inst_offset (+ stride * index)``; raw
   buffers (stride 0, or a cache-swizzle stride: only the cache's bank placement) are
   range-checked against ``num_records`` (the descriptor's third

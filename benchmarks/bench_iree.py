@@ -64,6 +64,9 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
          "i8": Case(dict(dtype="i8"), "4wave{dtype=i8 BM=128 BN=128 BK=64}", "4wave", 16),
          # plain A x B (B read with transposing reads): bf16 4096^3
          "bf16-ab": Case(dict(dtype="bf16", transpose_b=False), SPEC, "4wave", 16),
+         # fp8 A x B (B read with 8-bit transposing reads): K tile 128, 4x4 16x16x128 MFMAs
+         "fp8-ab": Case(dict(dtype="fp8", transpose_b=False),
+                        "4wave{dtype=fp8 BM=128 BN=128 BK=128 lgkm_per_load_b=8}", "4wave", 16),
          # unaligned K: register-staged copies, the masked last K tile peeled
          "bf16-k4095": Case(dict(dtype="bf16", k=4095), SPEC, "4wave", 16),
          # unaligned K on a small problem: IREE's 64x128 tile at K step 128 (2x4 fragments x

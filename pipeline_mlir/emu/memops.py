@@ -11,7 +11,8 @@ Address rules (CDNA3/CDNA4 ISA):
 
 * DS: ``VGPR + offset`` (``ds_read2/write2``: ``offset0/1`` in units of the element size,
   ``ds_read2st64/write2st64``: of 64 elements);
-  ``ds_read_b64_tr_b16`` exchanges the 16-bit elements between lanes as it reads.
+  ``ds_read_b64_tr_b16`` / ``_tr_b8`` exchange the 16-bit / 8-bit elements between lanes as
+  they read.
 * MUBUF: ``base + soffset + (offen ? VGPR : 0) + inst_offset (+ stride * index)``; raw
   buffers (stride 0, or a cache-swizzle stride: only the cache's bank placement) are
   range-checked against ``num_records`` (the descriptor's third
@@ -30,7 +31,7 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.emu.instr import Instr, operand_widths
-from pipeline_mlir.emu.lds_transpose import transpose_b16
+from pipeline_mlir.emu.lds_transpose import transpose_read
 from pipeline_mlir.emu.operands import M0, Reader, Step, refuse, sregs, vregs
 from pipeline_mlir.target.gfx950 import (BUFFER_CACHE_SWIZZLE_BIT, BUFFER_STRIDE_MASK,
                                          BUFFER_SWIZZLE_ENABLE_BIT, WAVE_SIZE)
@@ -165,8 +166,8 @@ def _ds(ins: Instr, G: int) -> Step:
     f, n = ins.f, ins.name
     if n in ("ds_permute_b32", "ds_bpermute_b32") and not f["gds"]:
         return _ds_permute(ins, G)
-    if n == "ds_read_b64_tr_b16" and not f["gds"]:
-        return _ds_read_tr16(ins, G)
+    if n in TRANSPOSING_READS and not f["gds"]:
+        return _ds_read_tr(ins, G, TRANSPOSING_READS[n])
     parts = n.split("_")
     size = _ds_size(n)
     pairs = ("read2", "write2", "read2st64", "write2st64")
@@ -243,10 +244,15 @@ def _ds(ins: Instr, G: int) -> Step:
     return step
 
 
-def _ds_read_tr16(ins: Instr, G: int) -> Step:
-    """``ds_read_b64_tr_b16``: 8 bytes at ``VGPR + offset`` per lane, exchanged between the
-    lanes of each group of 16 (:mod:`pipeline_mlir.emu.lds_transpose`); EXEC must be all
-    ones and the address 2-byte aligned (findings otherwise)."""
+#: the transposing LDS reads the emulator runs: their element size in bytes
+TRANSPOSING_READS = {"ds_read_b64_tr_b16": 2, "ds_read_b64_tr_b8": 1}
+
+
+def _ds_read_tr(ins: Instr, G: int, size: int) -> Step:
+    """``ds_read_b64_tr_b16`` / ``_b8``: 8 bytes at ``VGPR + offset`` per lane, exchanged
+    between the lanes of each group of 16 (:mod:`pipeline_mlir.emu.lds_transpose`); EXEC
+    must be all ones and the address aligned to the element ``size`` (findings
+    otherwise)."""
     f = ins.f
     acc = bool(f["acc"])
     rd = Reader(ins, G)
@@ -258,20 +264,20 @@ def _ds_read_tr16(ins: Instr, G: int) -> Step:
 
     def issue(w, m):
         if not w.exec.all():
-            m.finding("transpose-exec", w, step, "ds_read_b64_tr_b16 runs with EXEC not all "
+            m.finding("transpose-exec", w, step, f"{ins.name} runs with EXEC not all "
                       "ones (the CDNA4 ISA requires every lane active; the result is "
                       "undefined)")
         addr = np.broadcast_to(addr_r(w).astype(np.int64), (G, WAVE_SIZE)) + offset
-        if (addr & 1).any():
-            g, lane = np.argwhere(addr & 1)[0]
+        if (addr % size).any():
+            g, lane = np.argwhere(addr % size)[0]
             m.finding("misaligned", w, step, f"LDS address {int(addr[g, lane])} (lane "
-                      f"{lane}) is not a multiple of 2, the element size")
+                      f"{lane}) is not a multiple of {size}, the element size")
         a = LdsAccess(addr, 8, w.exec, True, False)
         m.lds_check(w, step, a)
 
         def done():
-            raw = np.ascontiguousarray(m.lds_read(w, a)).view(np.uint16)     # (G, 64, 4)
-            words = np.ascontiguousarray(transpose_b16(raw)).view(U32)       # (G, 64, 2)
+            raw = np.ascontiguousarray(m.lds_read(w, a)).view(f"u{size}")    # (G, 64, 8/size)
+            words = np.ascontiguousarray(transpose_read(raw)).view(U32)      # (G, 64, 2)
             (w.A if acc else w.V)[f["dst"]:f["dst"] + 2] = words.transpose(2, 0, 1)
         return MemOp(step, "lgkm", done, dst_v=dst_v, lds=[a])
     step.mem = dict(issue=issue, queue="lgkm")

@@ -40,7 +40,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.layout import Emitter, fit_digits
 from pipeline_mlir.frontend.scan import LoopScan, read_access
-from pipeline_mlir.target.gfx950 import WAVE_SIZE, tr16_source
+from pipeline_mlir.target.gfx950 import WAVE_SIZE, tr_source
 
 TRANSPOSE = "amdgpu.transpose_load"
 #: the element ids of lanes no read fills (constants, poison)
@@ -48,6 +48,8 @@ NONE = -1
 #: received elements carry the number of their LDS buffer above this bit, so that an
 #: operand mixing buffers fails the checks that its elements be consecutive
 BUFFER_SHIFT = 40
+#: the element types of the transposing reads regrouped -> elements per read (of 8 bytes)
+PER_READ = {"bf16": 4, "f16": 4, "f8E4M3FN": 8, "f8E5M2": 8, "i8": 8}
 
 
 def regroup_transpose_reads(scan: LoopScan) -> None:
@@ -56,52 +58,73 @@ def regroup_transpose_reads(scan: LoopScan) -> None:
     old = [a for a in scan.reads if a.op.name == TRANSPOSE]
     if not old:
         return
-    for a in old:
-        t = ir.VectorType(a.op.results[0].type)
-        if list(t.shape) != [4] or str(t.element_type) not in ("bf16", "f16"):
-            raise IRError(a.op, f"'{TRANSPOSE}' op reads {t}; the front end regroups "
-                                f"transposing reads of 4 16-bit elements "
-                                f"(ds_read_b64_tr_b16), not other element types or widths")
-    tracer = ElementTracer({a.op.results[0]: k for k, a in enumerate(old)})
+    per = read_width(old)
+    tracer = ElementTracer({a.op.results[0]: k for k, a in enumerate(old)}, per)
     users = []                      # (mfma, operand index, element ids)
     for m in scan.mfmas:
         for i in (0, 1):
             ids = tracer.ids(m.operands[i])
             if ids is None:
                 continue
-            if ids.ndim != 1 or ids.size != 8 or np.any(ids == NONE):
+            n = ids.size // per
+            fits = ids.ndim == 1 and ids.size % per == 0 and n & (n - 1) == 0
+            if not fits or np.any(ids == NONE):
+                want = ids.size if fits else f"a power of two times {per}"
                 raise IRError(m, f"'{m.name}' op: operand #{i} is built from "
-                                 f"amdgpu.transpose_load elements but is not 8 of them "
-                                 f"(shape {list(ids.shape)}, {int(np.sum(ids == NONE))} "
-                                 f"elements from no read); the front end regroups "
-                                 f"transposing reads for 16-bit MFMA operands of 8 elements")
+                                 f"amdgpu.transpose_load elements but is not {want} of "
+                                 f"them (shape {list(ids.shape)}, "
+                                 f"{int(np.sum(ids == NONE))} elements from no read); the "
+                                 f"front end regroups transposing reads for MFMA operands "
+                                 f"that whole reads of {per} elements fill")
             users.append((m, i, ids))
-    used = {int(x) // 4 for _m, _i, ids in users for x in ids}
+    used = {int(x) // per for _m, _i, ids in users for x in ids}
     for k, a in enumerate(old):
         if k not in used or len(list(a.op.results[0].uses)) == 0:
             raise IRError(a.op, f"'{TRANSPOSE}' op feeds no MFMA operand: the front end "
                                 f"regroups transposing reads by the operands they feed")
-    roots, received = _received(scan, old)
+    roots, received = _received(scan, old, per)
     plans = {}
     for m, i, ids in users:
         key = tuple(int(x) for x in ids)
         if key not in plans:
-            plans[key] = [half_address(m, i, received, ids, h) for h in (0, 1)]
+            plans[key] = [half_address(m, i, received, ids, h, per)
+                          for h in range(ids.size // per)]
     emit_regrouped(scan, old, users, plans, tracer, roots)
+
+
+def read_width(old: list) -> int:
+    """The elements each of the transposing reads ``old`` delivers (4 16-bit ones or 8
+    8-bit ones, all alike); an error at a read of another type or width."""
+    widths = set()
+    for a in old:
+        t = ir.VectorType(a.op.results[0].type)
+        per = PER_READ.get(str(t.element_type))
+        if per is None or list(t.shape) != [per]:
+            raise IRError(a.op, f"'{TRANSPOSE}' op reads {t}; the front end regroups "
+                                f"transposing reads of 4 16-bit elements "
+                                f"(ds_read_b64_tr_b16) or 8 8-bit elements "
+                                f"(ds_read_b64_tr_b8), not other element types or widths")
+        widths.add(per)
+    if len(widths) > 1:
+        raise IRError(old[0].op, f"'{TRANSPOSE}' op: the loop mixes transposing reads of "
+                                 f"16-bit and 8-bit elements; the front end regroups one "
+                                 f"kind per loop")
+    return widths.pop()
 
 
 class ElementTracer:
     """The element ids of a value computed from transposing reads through pure vector
     ops (None for a value no transposing read feeds)."""
 
-    def __init__(self, read_of_value: dict) -> None:
+    def __init__(self, read_of_value: dict, per: int = 4) -> None:
         self.read_of_value = read_of_value
+        self.per = per
         self.memo: dict = {}
         self.visited: list = []
 
     def ids(self, v):
         if v in self.read_of_value:
-            return self.read_of_value[v] * 4 + np.arange(4)
+            return self.read_of_value[v] * self.per + np.arange(self.per)
         if v not in self.memo:
             self.memo[v] = None if isinstance(v.owner, ir.Block) else self._run(_op(v.owner))
         return self.memo[v]
@@ -199,8 +222,8 @@ def read_addresses(scan: LoopScan, old: list) -> tuple[list, list]:
     return roots, out
 
 
-def _received(scan: LoopScan, old: list) -> np.ndarray:
-    """(the LDS buffers read, (reads, threads, 4): the element each thread receives as
+def _received(scan: LoopScan, old: list, per: int) -> np.ndarray:
+    """(the LDS buffers read, (reads, threads, per): the element each thread receives as
     each element of each old read, ``buffer number << BUFFER_SHIFT`` plus the element of
     the buffer)."""
     roots, addrs = read_addresses(scan, old)
@@ -208,33 +231,39 @@ def _received(scan: LoopScan, old: list) -> np.ndarray:
     for addr in addrs:
         base = (np.arange(len(addr)) // WAVE_SIZE) * WAVE_SIZE
         lane = np.arange(len(addr)) % WAVE_SIZE
-        src_lane, src_element = _exchange(lane)
+        src_lane, src_element = _exchange(lane, per)
         out.append(addr[base[:, None] + src_lane] + src_element)
     return roots, np.stack(out)
 
 
-def _exchange(lane: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``ds_read_b64_tr_b16``'s lane exchange (:func:`~pipeline_mlir.target.gfx950.
-    tr16_source`): the (lane, element) each of ``lane``'s 4 elements comes from, each
-    (lanes, 4)."""
-    return tr16_source(lane[:, None], np.arange(4)[None, :])
+def _exchange(lane: np.ndarray, per: int) -> tuple[np.ndarray, np.ndarray]:
+    """The transposing read's lane exchange (:func:`~pipeline_mlir.target.gfx950.
+    tr_source`): the (lane, element) each of ``lane``'s ``per`` elements comes from, each
+    (lanes, per)."""
+    return tr_source(lane[:, None], np.arange(per)[None, :], per)
 
 
-def half_address(m, i: int, received: np.ndarray, ids: np.ndarray, h: int) -> np.ndarray:
+def half_address(m, i: int, received: np.ndarray, ids: np.ndarray, h: int,
+                 per: int = 4) -> np.ndarray:
     """Per thread, the element a new transposing read's lane points at so that it delivers
-    elements ``4 h .. 4 h + 3`` of the operand ``ids`` (checked for every thread)."""
-    want = np.stack([received[x // 4, :, x % 4] for x in ids[4 * h:4 * h + 4]], axis=1)
+    elements ``per h .. per h + per - 1`` of the operand ``ids`` (checked for every
+    thread; ``per`` elements of 8 bytes per read)."""
+    want = np.stack([received[x // per, :, x % per] for x in ids[per * h:per * (h + 1)]],
+                    axis=1)
     t = np.arange(want.shape[0])
     lane = t % WAVE_SIZE
     base = t - lane
-    q, e, a = lane // 16, (lane % 16) // 4, lane % 4
-    src = base + 16 * q + 4 * a                       # the lane that wants the 4 values
+    row_lanes = 16 // per
+    q, e, a = lane // 16, (lane % 16) // row_lanes, lane % row_lanes
+    src = base + 16 * q + per * a                     # the lane that wants the values
     addr = want[src, e]
-    run = np.stack([want[src + j, e] for j in range(4)], axis=1)
-    if not np.array_equal(run, addr[:, None] + np.arange(4)[None, :]) or np.any(addr % 4):
-        raise IRError(m, f"'{m.name}' op: the K values operand #{i} wants in lanes 4 a .. "
-                         f"4 a + 3 of a 16-lane group are not 4 consecutive, 8-byte aligned "
-                         f"LDS elements of one row, so no transposing read delivers them")
+    run = np.stack([want[src + j, e] for j in range(per)], axis=1)
+    if not np.array_equal(run, addr[:, None] + np.arange(per)[None, :]) or \
+            np.any(addr % per):
+        raise IRError(m, f"'{m.name}' op: the K values operand #{i} wants in lanes "
+                         f"{per} a .. {per} a + {per - 1} of a 16-lane group are not {per} "
+                         f"consecutive, 8-byte aligned LDS elements of one row, so no "
+                         f"transposing read delivers them")
     return addr
 
 
@@ -272,18 +301,14 @@ def emit_regrouped(scan: LoopScan, old: list, users: list, plans: dict,
     new_reads, joined = [], {}
     with ir.InsertionPoint(ref.op), ref.op.location:
         for key, halves in plans.items():
-            pair = []
+            parts = []
             for addr in halves:
                 r = ir.Operation.create(TRANSPOSE, results=[rt],
                                         operands=addr_of[tuple(int(x) for x in addr)],
                                         attributes=attrs)
-                pair.append(r)
+                parts.append(r.results[0])
                 new_reads.append(r)
-            vt = ir.VectorType.get([8], ir.VectorType(rt).element_type)
-            joined[key] = ir.Operation.create(
-                "vector.shuffle", results=[vt],
-                operands=[pair[0].results[0], pair[1].results[0]],
-                attributes={"mask": ir.DenseI64ArrayAttr.get(list(range(8)))}).results[0]
+            joined[key] = _join(parts)
     for m, i, ids in users:
         v = joined[tuple(int(x) for x in ids)]
         if m.operands[i].type != v.type:
@@ -304,6 +329,19 @@ def emit_regrouped(scan: LoopScan, old: list, users: list, plans: dict,
     scan.reads = [a for a in scan.reads if id(a) not in gone] + \
         [read_access(r) for r in new_reads]
     scan.ops = [_op(x) for x in loop.regions[0].blocks[0].operations][:-1]
+
+
+def _join(parts: list):
+    """The vectors ``parts`` (a power of two of them, alike) concatenated in order, by a
+    tree of ``vector.shuffle``."""
+    while len(parts) > 1:
+        t = ir.VectorType(parts[0].type)
+        vt = ir.VectorType.get([2 * t.shape[0]], t.element_type)
+        mask = ir.DenseI64ArrayAttr.get(list(range(2 * t.shape[0])))
+        parts = [ir.Operation.create("vector.shuffle", results=[vt], operands=pair,
+                                     attributes={"mask": mask}).results[0]
+                 for pair in zip(parts[0::2], parts[1::2])]
+    return parts[0]
 
 
 def dense_root(root, op):

@@ -64,6 +64,7 @@ _IMMEDIATES: dict[str, tuple[str, ...]] = {
     "workgroup.id.x": (), "workgroup.id.y": (), "workgroup.id.z": (),
     "readfirstlane": (), "readlane": (), "mbcnt.lo": (), "mbcnt.hi": (),
     "ds_bpermute": (), "make.buffer.rsrc": (), "ds.read.tr16.b64": (),
+    "ds.read.tr8.b64": (),
     "s.waitcnt": ("bitfield",),
     "s.setprio": ("priority",),
     "s.nop": ("count",),

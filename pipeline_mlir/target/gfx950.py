@@ -57,13 +57,26 @@ VGPR_GRANULE = 8
 WIDEST_ACCESS_BYTES = 16
 
 
+def tr_source(lane, element, per_lane):
+    """The lane exchange of gfx950's 64-bit transposing LDS reads (CDNA 4 ISA, the
+    transposing LDS reads): the (lane, element of its 8 bytes) whose value lane ``lane``
+    receives as its element ``element``, for ``per_lane`` elements of 8 bytes each (4:
+    ``ds_read_b64_tr_b16``, 8: ``ds_read_b64_tr_b8``).  In a 16-lane group, lane ``l``
+    receives column ``l`` of the ``per_lane`` x 16 tile whose row ``e`` the
+    ``16 / per_lane`` lanes from ``16 / per_lane * e`` on hold, in lane order.  Plain
+    arithmetic: integers or numpy arrays (broadcast)."""
+    row_lanes = 16 // per_lane
+    return ((lane // 16) * 16 + row_lanes * element + (lane % 16) // per_lane,
+            lane % per_lane + 0 * element)
+
+
 def tr16_source(lane, element):
-    """``ds_read_b64_tr_b16``'s lane exchange (CDNA 4 ISA, the transposing LDS reads): the
-    (lane, element of its 8 bytes) whose 16-bit value lane ``lane`` receives as its element
-    ``element``.  In a 16-lane group, lane ``l`` receives column ``l`` of the 4 x 16 tile
-    that lanes ``4 e .. 4 e + 3`` hold as row ``e``.  Plain arithmetic: integers or numpy
-    arrays (broadcast)."""
-    return (lane // 16) * 16 + 4 * element + (lane % 16) // 4, lane % 4 + 0 * element
+    """``ds_read_b64_tr_b16``'s lane exchange (:func:`tr_source` with 4 elements per lane):
+    lane ``l`` of a 16-lane group receives column ``l`` of the 4 x 16 tile that lanes
+    ``4 e .. 4 e + 3`` hold as row ``e``."""
+    return tr_source(lane, element, 4)
+
+
 #: the accumulation VGPRs start at a multiple of this (``COMPUTE_PGM_RSRC3.ACCUM_OFFSET``)
 ACCUM_OFFSET_GRANULE = 4
 #: waves per SIMD the SGPRs allow: ``(most SGPRs, waves)``, first match; more: the last

@@ -46,6 +46,33 @@ def run_snippet(text: str, waves: int = 1, workgroups=(0,), mode: str = "eager",
     return m
 
 
+
+def run_transposing_read(name: str, addrs, lds_bytes, *, data: int, acc=False, offset=0,
+                         mode="eager", active=None, regs0=None):
+    """(the 8 bytes per lane the transposing LDS read ``name`` leaves in registers
+    ``data .. data + 1``, as (64, 8) uint8, the machine): one wave, LDS filled with
+    ``lds_bytes``, each lane's address from ``addrs``, EXEC from ``active`` (all lanes by
+    default), the registers first holding ``regs0`` (2, 64) if given."""
+    import numpy as np
+
+    kind = "a" if acc else "v"
+    mods = f" offset:{offset}" if offset else ""
+    text = f"{name} {kind}[{data}:{data + 1}], v1{mods}\ns_waitcnt lgkmcnt(0)\ns_endpgm"
+
+    def setup(m):
+        w = m.waves[0]
+        m.lds[0, :len(lds_bytes)] = lds_bytes
+        w.V[1] = np.asarray(addrs, dtype=np.uint32)[None]
+        if regs0 is not None:
+            (w.A if acc else w.V)[data:data + 2, 0] = regs0
+        if active is not None:
+            bits = int(sum(1 << int(k) for k in np.flatnonzero(active)))
+            w.S[126], w.S[127] = bits & 0xFFFFFFFF, bits >> 32     # EXEC
+            w.exec_changed()
+    m = run_snippet(text, setup=setup, mode=mode, lds_bytes=len(lds_bytes))
+    regs = (m.waves[0].A if acc else m.waves[0].V)[data:data + 2, 0]       # (2, 64)
+    return np.ascontiguousarray(regs.T).view(np.uint8).reshape(64, 8), m
+
 def _toml_value(v) -> str:
     import json
 

@@ -426,6 +426,10 @@ EIGHT_WAVE = {
     # swizzle (xor_shuffle<64, 8>) kept (frontend/ksplit.py)
     "matmul_bf16_abt_256x256_k128_8wave": _eight_wave("bf16", (256, 256), (8, 4), 4),
     "matmul_bf16_abt_256x128_k128_8wave": _eight_wave("bf16", (256, 128), (4, 4), 4),
+    # fp8 A x B: B read with 8-bit transposing reads (ds_read_b64_tr_b8), regrouped 4 per
+    # 32-byte MFMA operand (frontend/transpose.py)
+    "matmul_fp8_ab_128x128_8wave": _eight_wave("fp8", (128, 128), (2, 4), 2,
+                                               transpose_b=False),
 }
 
 

@@ -93,7 +93,8 @@ def _f(**kw) -> tuple:
 #: 32 elements span two 16-element chunks of IREE's swizzle: :func:`unswizzled` swizzles each
 #: chunk on its own, as IREE's late form reads them) and its 8-wave ``A x B`` at K step 128
 #: (transposing reads issued in runs); IREE's VectorDistribute fp8 kernel, whose K step the
-#: front end splits into sub-steps (``frontend/ksplit.py``)
+#: front end splits into sub-steps (``frontend/ksplit.py``); fp8 and i8 ``A x B`` (8-bit
+#: transposing reads), the fp8 one also with 8 waves under ``pingpong``
 FAMILIES = {
     "4096": Family(committed="matmul_bf16_abt_4096"),
     "512": Family(_f(dtype="bf16", m=512, n=512, k=512)),
@@ -117,6 +118,11 @@ FAMILIES = {
     "abw": Family(pipeline="pingpong", eight_wave="matmul_bf16_ab_128x128_k128_8wave"),
     # VectorDistribute fp8: 64x64 tile, K step 1024, split into two K sub-steps of 512
     "vdfp8": Family(_f(dtype="fp8", m=512, n=512, k=2048), VECTOR_DISTRIBUTE),
+    # fp8 / i8 A x B: B read with 8-bit transposing reads (ds_read_b64_tr_b8), regrouped
+    # by the front end (frontend/transpose.py); the 8-wave fp8 one under pingpong
+    "fp8ab": Family(_f(dtype="fp8", m=1024, n=1024, k=512, transpose_b=False)),
+    "i8ab": Family(_f(dtype="i8", m=1024, n=1024, k=512, transpose_b=False)),
+    "fp8abw": Family(pipeline="pingpong", eight_wave="matmul_fp8_ab_128x128_8wave"),
 }
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family

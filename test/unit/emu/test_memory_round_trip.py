@@ -74,8 +74,9 @@ def _implemented() -> set[str]:
 
 #: DS instructions that move data between lanes, not memory (test_machine.py tests them)
 PERMUTES = {"ds_permute_b32", "ds_bpermute_b32"}
-#: DS reads that exchange data between lanes (test_transpose_load.py tests them)
-TRANSPOSES = {"ds_read_b64_tr_b16"}
+#: DS reads that exchange data between lanes (test_transpose_load.py and
+#: test_transpose_load_b8.py test them)
+TRANSPOSES = {"ds_read_b64_tr_b16", "ds_read_b64_tr_b8"}
 
 
 def test_the_cases_cover_every_implemented_memory_instruction():

@@ -18,35 +18,18 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from emu_helpers import run_snippet
+from emu_helpers import run_transposing_read
 from pipeline_mlir.emu.errors import Finding
 
 LANES = np.arange(64)
 MEM = 4096
 DATA = 4
-EXEC = 126
 
 
-def _run(addrs, lds_bytes, *, acc=False, offset=0, mode="eager", active=None, regs0=None):
+def _run(addrs, lds_bytes, **kw):
     """(the 4 16-bit elements each lane receives (64, 4), the machine)."""
-    kind = "a" if acc else "v"
-    mods = f" offset:{offset}" if offset else ""
-    text = (f"ds_read_b64_tr_b16 {kind}[{DATA}:{DATA + 1}], v1{mods}\n"
-            "s_waitcnt lgkmcnt(0)\ns_endpgm")
-
-    def setup(m):
-        w = m.waves[0]
-        m.lds[0, :MEM] = lds_bytes
-        w.V[1] = np.asarray(addrs, dtype=np.uint32)[None]
-        if regs0 is not None:
-            (w.A if acc else w.V)[DATA:DATA + 2, 0] = regs0
-        if active is not None:
-            bits = int(sum(1 << int(k) for k in np.flatnonzero(active)))
-            w.S[EXEC], w.S[EXEC + 1] = bits & 0xFFFFFFFF, bits >> 32
-            w.exec_changed()
-    m = run_snippet(text, setup=setup, mode=mode, lds_bytes=MEM)
-    regs = (m.waves[0].A if acc else m.waves[0].V)[DATA:DATA + 2, 0]       # (2, 64)
-    return np.ascontiguousarray(regs.T).view(np.uint16).reshape(64, 4), m
+    got, m = run_transposing_read("ds_read_b64_tr_b16", addrs, lds_bytes, data=DATA, **kw)
+    return got.view(np.uint16), m
 
 
 def _expected(lds: np.ndarray, addrs, offset: int = 0) -> np.ndarray:

@@ -157,3 +157,77 @@ def test_new_addresses_leave_the_main_loop(forms, tmp_path, capsys):
               if any(i.kind == "mfma" for i in f.instrs()))
     reads = Counter(i.mnemonic for i in fn.main_loop_phases()["loop"] if i.kind == "ds_read")
     assert reads == {"ds_read_b64_tr_b16": 16, "ds_read_b128": 8}, reads
+
+
+def _reads(types: list[str]) -> tuple:
+    """(a context, accesses of transposing reads of the result ``types``: stand-ins that
+    carry only the op, as :func:`~pipeline_mlir.frontend.transpose.read_width` reads them)."""
+    from types import SimpleNamespace
+
+    from pipeline_mlir.dialect.bindings import ir
+
+    ctx = ir.Context()
+    ctx.allow_unregistered_dialects = True
+    with ctx, ir.Location.unknown():
+        m = ir.Module.parse("".join(f'%r{k} = "test.read"() : () -> {t}\n'
+                                    for k, t in enumerate(types)))
+    return ctx, m, [SimpleNamespace(op=o) for o in m.body.operations]
+
+
+@pytest.mark.parametrize("types,per", [(["vector<4xbf16>", "vector<4xf16>"], 4),
+                                       (["vector<8xf8E4M3FN>"], 8),
+                                       (["vector<8xf8E5M2>", "vector<8xi8>"], 8)])
+def test_read_widths_regrouped(types, per):
+    """ds_read_b64_tr_b16 (4 16-bit elements) and ds_read_b64_tr_b8 (8 8-bit ones)."""
+    from pipeline_mlir.frontend.transpose import read_width
+
+    ctx, _m, reads = _reads(types)
+    with ctx:
+        assert read_width(reads) == per
+
+
+@pytest.mark.parametrize("types,reason", [
+    # another transposing read: ds_read_b64_tr_b4 (16 4-bit elements), b96_tr_b6 (16 6-bit)
+    (["vector<16xi4>"], "reads vector<16xi4>; the front end regroups transposing reads of 4 "
+                        "16-bit elements (ds_read_b64_tr_b16) or 8 8-bit elements"),
+    (["vector<16xf6E3M2FN>"], "reads vector<16xf6E3M2FN>"),
+    # the right element type, another width
+    (["vector<4xf8E4M3FN>"], "reads vector<4xf8E4M3FN>"),
+    (["vector<8xbf16>"], "reads vector<8xbf16>"),
+    (["vector<2xf32>"], "reads vector<2xf32>"),
+    # both kinds in one loop
+    (["vector<4xbf16>", "vector<8xi8>"], "mixes transposing reads of 16-bit and 8-bit"),
+])
+def test_other_read_widths_refused_at_the_read(types, reason):
+    from pipeline_mlir.dialect.ir_io import IRError
+    from pipeline_mlir.frontend.transpose import read_width
+
+    ctx, _m, reads = _reads(types)
+    with ctx, pytest.raises(IRError, match=re.escape(reason)):
+        read_width(reads)
+
+
+@pytest.fixture(scope="module")
+def fp8_late():
+    return G.late_form(G.matmul_source(dtype="fp8", m=2048, n=2048, k=1024, transpose_b=False))
+
+
+@pytest.mark.parametrize("shift,reason", [
+    # one byte off: the 8 K values a lane pair wants are not 8-byte aligned
+    (1, "are not 8 consecutive, 8-byte aligned LDS elements"),
+    # 8 columns on: aligned, but the read's lanes then hold other columns than the other
+    # reads' and the regrouped addresses are no program of the thread id the front end emits
+    (8, "the regrouped reads' addresses are not a strided block of the thread id"),
+])
+def test_fp8_read_moved_refused_at_the_op(fp8_late, shift, reason, tmp_path, capsys):
+    """IREE's fp8 A x B kernel (ds_read_b64_tr_b8) with its first read moved along N."""
+    text = _first_read_column(fp8_late, [f"%mut_1 = arith.constant {shift} : index",
+                                         "%mut_j = arith.addi {col}, %mut_1 : index"],
+                              "%mut_j")
+    assert text != fp8_late
+    src = tmp_path / "fp8.mlir"
+    src.write_text(text)
+    rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json"])
+    err = capsys.readouterr().err
+    assert rc == 1 and reason in err and "Traceback" not in err, err
+    assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: ", err), err

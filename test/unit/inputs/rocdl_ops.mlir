@@ -58,10 +58,12 @@ module {
       : (i64, i64, vector<4xf32>) -> vector<4xf32>
     %tr = rocdl.ds.read.tr16.b64 %lds : !llvm.ptr<3> -> vector<4xbf16>
     %tr8 = llvm.shufflevector %tr, %tr [0, 1, 2, 3, 0, 1, 2, 3] : vector<4xbf16>
+    %trb8 = rocdl.ds.read.tr8.b64 %lds : !llvm.ptr<3> -> vector<2xi32>
+    %trb8e = llvm.extractelement %trb8[%s5 : i32] : vector<2xi32>
     %d2 = rocdl.smfmac.f32.16x16x64.bf16 %tr8, %b16, %d1, %s5, 0, 0
       : (vector<8xbf16>, vector<16xbf16>, vector<4xf32>, i32) -> vector<4xf32>
     %w8 = llvm.mlir.undef : vector<8xi32>
-    %w8a = llvm.insertelement %s5, %w8[%s5 : i32] : vector<8xi32>
+    %w8a = llvm.insertelement %trb8e, %w8[%s5 : i32] : vector<8xi32>
     %sc = llvm.mlir.constant(0 : i32) : i32
     %d3 = rocdl.mfma.scale.f32.16x16x128.f8f6f4 %w8a, %w8a, %d2, fp8_e4m3, fp8_e5m2, 0, %sc, 0, %sc
       : (vector<8xi32>, vector<8xi32>, vector<4xf32>, i32, i32) -> vector<4xf32>

@@ -272,7 +272,7 @@ def test_every_supported_rocdl_op_compiles(ctx):
                    "; wave barrier", "; sched_barrier mask(0x00000088)", "s_setprio 2",
                    "s_sleep 1", "; iglp_opt mask(0x00000000)", "blgp:1",
                    "v_mfma_f32_16x16x32_bf16", "v_mfma_f32_16x16x32_fp8_fp8",
-                   "v_smfmac_f32_16x16x64_bf16", "ds_read_b64_tr_b16",
+                   "v_smfmac_f32_16x16x64_bf16", "ds_read_b64_tr_b16", "ds_read_b64_tr_b8",
                    # mfma.scale with zero scales: the plain f8f6f4 MFMA, A e4m3 (cbsz 0), B e5m2
                    "v_mfma_f32_16x16x128_f8f6f4",
                    "; sched_group_barrier mask(0x00000100) size(1) SyncID(0)",

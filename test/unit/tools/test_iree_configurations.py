@@ -53,6 +53,12 @@ CONFIGS = {
                                (), None),
     "f16_ab_2048x2048x1024": (dict(dtype="f16", m=2048, n=2048, k=1024, transpose_b=False),
                               (), None),
+    # fp8 / i8 A x B: B read with 8-bit transposing reads (ds_read_b64_tr_b8), 8 bytes each,
+    # regrouped as the 16-bit ones: 4 per 32-byte fp8 operand, 2 per 16-byte i8 one
+    "fp8_ab_2048x2048x1024": (dict(dtype="fp8", m=2048, n=2048, k=1024, transpose_b=False),
+                              (), None),
+    "i8_ab_2048x2048x1024": (dict(dtype="i8", m=2048, n=2048, k=1024, transpose_b=False),
+                             (), None),
     # 64x128 tile, K step 128: 16 transposing reads per B subtile, one more than lgkmcnt
     # holds: issued in two runs of 8 (pipeline_mlir/schedule/load_runs.py)
     "bf16_ab_1024x1024x512": (dict(dtype="bf16", m=1024, n=1024, k=512, transpose_b=False),
@@ -250,16 +256,20 @@ def test_redistributed_forms_agree_and_run_in_random_order(generated, name, caps
     _exact_in_random_order(generated, name, capsys, 7)
 
 
-@pytest.mark.parametrize("name", ["bf16_ab_2048x2048x1024", "f16_ab_2048x2048x1024"])
-def test_transposed_b_forms_agree_and_run_in_random_order(generated, name, capsys):
+@pytest.mark.parametrize("name,b_reads", [("bf16_ab_2048x2048x1024", 4),
+                                          ("f16_ab_2048x2048x1024", 4),
+                                          ("fp8_ab_2048x2048x1024", 8),
+                                          ("i8_ab_2048x2048x1024", 4)])
+def test_transposed_b_forms_agree_and_run_in_random_order(generated, name, b_reads, capsys):
     """Plain ``A x B`` (B read with ``amdgpu.transpose_load``): the front end regroups the
-    reads per MFMA operand, both forms become the same 128x128 schedule with 8 transposing
-    reads per K tile and wave, and each kernel is exact with memory completing in a random
-    order the counters allow."""
+    reads per MFMA operand, both forms become the same 128x128 schedule with ``2 b_reads``
+    transposing reads per K tile and wave, and each kernel is exact with memory completing
+    in a random order the counters allow."""
     schedule = _forms_agree(generated, name, capsys)
     # a B subtile: 2 N fragments of 2 transposing reads each (IREE's kernel: 8 reads that
-    # each feed all 4 N fragments of a wave)
-    assert json.loads(schedule)["lgkm_per_load"] == [2, 4], schedule
+    # each feed all 4 N fragments of a wave); fp8: 2 of 4 each (its 32-byte operands), where
+    # IREE's kernel has 16 reads of 8 bytes feeding all 4
+    assert json.loads(schedule)["lgkm_per_load"] == [b_reads // 2, b_reads], schedule
     _exact_in_random_order(generated, name, capsys, 5)
 
 

@@ -197,7 +197,7 @@ def small_iree(tmp_path_factory):
     """IREE's own kernels of small matmuls (a whole grid runs in a fraction of a second):
     f16 256^3 (no prefetch), bf16 256x256x512 with IREE's 2-stage prefetch (assembly), i8
     256^3 (i32 MFMAs, an i32 C), and A x B (B read with transposing LDS reads,
-    ``ds_read_b64_tr_b16``)."""
+    ``ds_read_b64_tr_b16``; fp8 and i8: ``ds_read_b64_tr_b8``)."""
     d = tmp_path_factory.mktemp("iree_small")
     out = {}
     out["f16.hsaco"] = G.iree_hsaco(G.matmul_source(dtype="f16", m=256, n=256, k=256), 1)
@@ -206,6 +206,9 @@ def small_iree(tmp_path_factory):
     out["i8.hsaco"] = G.iree_hsaco(G.matmul_source(dtype="i8", m=256, n=256, k=256), 1)
     out["ab.hsaco"] = G.iree_hsaco(G.matmul_source(dtype="bf16", m=256, n=256, k=256,
                                                    transpose_b=False), 1)
+    for dtype in ("fp8", "i8"):         # B read with ds_read_b64_tr_b8
+        out[f"ab-{dtype}.hsaco"] = G.iree_hsaco(G.matmul_source(dtype=dtype, m=256, n=256,
+                                                                k=256, transpose_b=False), 1)
     for name, data in out.items():
         (d / name).write_bytes(data) if isinstance(data, bytes) else (d / name).write_text(data)
     return d
@@ -248,12 +251,15 @@ def test_cli_sizes_that_disagree_with_a_code_object(capsys, small_iree):
 
 @needs_iree
 @pytest.mark.parametrize("mode", ["late", "random"])
-def test_iree_own_a_x_b_kernel_is_exact_with_b_k_by_n(small_iree, mode):
-    """IREE's own A x B kernel reads B (K x N in LDS) with ``ds_read_b64_tr_b16``: exact over
-    its whole grid when B is laid out K x N, an independent check of the emulator's lane
-    exchange (IREE chose the addresses, the MFMA consumes the result)."""
-    kernel = load_kernel((small_iree / "ab.hsaco").read_bytes())
-    run = emulate_matmul(kernel, Matmul(256, 256, 256, "bf16", False), mode=mode)
+@pytest.mark.parametrize("name,dtype", [("ab.hsaco", "bf16"), ("ab-fp8.hsaco", "fp8"),
+                                        ("ab-i8.hsaco", "i8")])
+def test_iree_own_a_x_b_kernel_is_exact_with_b_k_by_n(small_iree, name, dtype, mode):
+    """IREE's own A x B kernel reads B (K x N in LDS) with ``ds_read_b64_tr_b16`` (fp8, i8:
+    ``ds_read_b64_tr_b8``): exact over its whole grid when B is laid out K x N, an
+    independent check of the emulator's lane exchange (IREE chose the addresses, the MFMA
+    consumes the result)."""
+    kernel = load_kernel((small_iree / name).read_bytes())
+    run = emulate_matmul(kernel, Matmul(256, 256, 256, dtype, False), mode=mode)
     assert run.exact and run.expected == 256 * 256, run.summary()
 
 

@@ -66,7 +66,8 @@ def test_the_pool_holds_every_family():
     """Each family the front end takes is mutated, from both forms; a campaign can be
     limited to some of them."""
     assert {"4096", "512", "fp8", "i8", "ab", "atb", "mfma32", "odd", "k4095", "8wave",
-            "vd", "e5m2", "f16ab", "atbt", "fp8w", "abw", "vdfp8"} <= set(M.FAMILIES)
+            "vd", "e5m2", "f16ab", "atbt", "fp8w", "abw", "vdfp8", "fp8ab", "i8ab",
+            "fp8abw"} <= set(M.FAMILIES)
     assert {n.split(".")[1] for n in M.INPUTS} == {"prefetch", "late"}
     assert {"fp8w.prefetch", "fp8w.late"} <= set(M.INPUTS)
     assert {M.mutant_source(SEED, i, ["fp8w.prefetch"]) for i in range(5)} == \

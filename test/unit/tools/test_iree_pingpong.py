@@ -22,8 +22,8 @@ session), taken at IREE's prefetch point and in its late form, and pipelined wit
   (``xor_shuffle<128, 8>``, made consistently in copies and reads) is refused with that
   reason;
 * what the ping-pong schedule does not take is refused at an op of IREE's kernel: IREE's
-  default 4-wave kernel, 8-bit transposing reads (fp8 ``A x B``), 32x32 MFMAs of i8 (those
-  of bf16 are pipelined: ``pingpong{mfma=32x32x16}``, read from the kernel).
+  default 4-wave kernel, 32x32 MFMAs of i8 (those of bf16 are pipelined:
+  ``pingpong{mfma=32x32x16}``, read from the kernel).
 """
 
 from __future__ import annotations
@@ -47,12 +47,6 @@ IREE = ROOT / "test" / "data" / "iree"
 NAMES = list(G.EIGHT_WAVE)
 #: 8-wave configurations the schedule refuses: name -> (matmul_source arguments, reason)
 REFUSED = {
-    # fp8 A x B: IREE reads B with 8-bit transposing reads (ds_read_b64_tr_b8), which the
-    # front end does not regroup (before: an internal error in the element tracer)
-    "fp8_ab_128x128": (
-        G.matmul_source(**G._eight_wave("fp8", (128, 128), (2, 4), 2, transpose_b=False)),
-        "'amdgpu.transpose_load' op reads vector<8xf8E4M3FN>; the front end regroups "
-        "transposing reads of 4 16-bit elements"),
     # IREE's 256x256 8-wave tile with i8 32x32x32 MFMAs: the ping-pong schedule takes a
     # 32x32 MFMA of bf16 and f16 only (the 32x32x16 bf16 one: EIGHT_WAVE)
     "i8_abt_256x256_32x32": (
@@ -245,13 +239,3 @@ def test_handed_back_to_iree_compile_is_exact(generated, name, capsys, tmp_path)
     assert rc == 0 and "mode=random: exact, max error 0, 2 of " in out, out + err
     assert "workgroups x 8 waves" in out and "IREE's HAL bindings" in out, out
 
-
-def test_4wave_refuses_iree_default_fp8_a_x_b(capsys, tmp_path):
-    """IREE's own fp8 ``A x B`` (4 waves) reads B with 8-bit transposing reads: refused at
-    the read (it was an internal error of the element tracer)."""
-    src = tmp_path / "fp8_ab.prefetch.mlir"
-    src.write_text(G.prefetch_point(G.matmul_source(dtype="fp8", m=1024, n=1024, k=512,
-                                                    transpose_b=False)))
-    rc, _, err = _run(capsys, "--pipeline=4wave", str(src), "-o", "-")
-    _refused(rc, err, src, "'amdgpu.transpose_load' op reads vector<8xf8E4M3FN>; the front "
-                           "end regroups transposing reads of 4 16-bit elements")

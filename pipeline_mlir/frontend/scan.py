@@ -52,6 +52,9 @@ REMAINDER_ATTR = "sched.remainder"
 #: on a remainder loop that is rebuilt on the schedule's stage-0 buffers
 #: (:mod:`pipeline_mlir.frontend.shared_remainder`)
 SHARED_ATTR = "sched.remainder_shared"
+#: on a remainder loop with LDS of its own that may move to the schedule's buffers instead
+#: (no masked copies), should its own not fit beside them
+SHAREABLE_ATTR = "sched.remainder_shareable"
 
 
 def in_shared(op) -> bool:

@@ -27,6 +27,14 @@ staged form, :func:`pipeline_mlir.analysis.lds_order.staged_hazards`; the remain
 copies through registers make every such kernel staged) sees the remainder's accesses on
 the schedule's buffers, so a remainder write that a pipelined read still needs is found
 there, at the write.
+
+When a marked allocation fits in no free schedule buffer (IREE's VectorDistribute bf16
+tile at K step 128 with an odd number of K steps: its ``memref<128x132xbf16>``), remainder
+loops without masked copies (``tails`` marks them
+:data:`~pipeline_mlir.frontend.scan.SHAREABLE_ATTR`) that step like the pipelined loop are
+marked :data:`~pipeline_mlir.frontend.scan.SHARED_ATTR` instead and rebuilt on the
+schedule's stage-0 buffers (:mod:`~pipeline_mlir.frontend.shared_remainder`), their own
+allocations erased; any other is an error at the loop.
 """
 
 from __future__ import annotations

@@ -93,7 +93,8 @@ def _f(**kw) -> tuple:
 #: 32 elements span two 16-element chunks of IREE's swizzle: :func:`unswizzled` swizzles each
 #: chunk on its own, as IREE's late form reads them) and its 8-wave ``A x B`` at K step 128
 #: (transposing reads issued in runs); IREE's VectorDistribute fp8 kernel, whose K step the
-#: front end splits into sub-steps (``frontend/ksplit.py``)
+#: front end splits into sub-steps (``frontend/ksplit.py``), also with an odd number of K
+#: steps (the remainder loop on the schedule's buffers)
 FAMILIES = {
     "4096": Family(committed="matmul_bf16_abt_4096"),
     "512": Family(_f(dtype="bf16", m=512, n=512, k=512)),
@@ -117,6 +118,12 @@ FAMILIES = {
     "abw": Family(pipeline="pingpong", eight_wave="matmul_bf16_ab_128x128_k128_8wave"),
     # VectorDistribute fp8: 64x64 tile, K step 1024, split into two K sub-steps of 512
     "vdfp8": Family(_f(dtype="fp8", m=512, n=512, k=2048), VECTOR_DISTRIBUTE),
+    # the same with 3 K steps of 512: the third in a remainder loop on the schedule's
+    # stage-0 buffers, one sub-step per iteration. At the prefetch point only: IREE's late
+    # form of it, built without the sched passes, computes a wrong C on the emulator (max
+    # error 219, unmutated), so it is no reference; the pipelined late form is exact
+    "vdodd": Family(_f(dtype="fp8", m=1024, n=1024, k=1536), VECTOR_DISTRIBUTE,
+                    forms=("prefetch",)),
 }
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family

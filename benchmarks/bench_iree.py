@@ -121,7 +121,19 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
              dict(dtype="fp8"), "4wave{dtype=fp8 BM=64 BN=128 BK=256 vm_per_load_a=2 "
              "vm_per_load_b=4 lgkm_per_load_a=4 lgkm_per_load_b=8}", "4wave", 32,
              ("--iree-codegen-llvmgpu-use-vector-distribution",
-              "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false"))}
+              "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false")),
+         # odd numbers of K steps: 9 of 512 (fp8, split into sub-steps of 256) and of 128
+         # (bf16), the last one in the remainder loop on the schedule's stage-0 buffers
+         "fp8-vector-distribute-odd": Case(
+             dict(dtype="fp8", k=4608), "4wave{dtype=fp8 BM=64 BN=128 BK=256 vm_per_load_a=2 "
+             "vm_per_load_b=4 lgkm_per_load_a=4 lgkm_per_load_b=8}", "4wave", 32,
+             ("--iree-codegen-llvmgpu-use-vector-distribution",
+              "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false")),
+         "bf16-vector-distribute-odd": Case(
+             dict(dtype="bf16", m=2048, n=2048, k=1152), "4wave{BM=64 BN=128 BK=128 "
+             "vm_per_load_a=2 vm_per_load_b=4 lgkm_per_load_a=4 lgkm_per_load_b=8}", "4wave",
+             32, ("--iree-codegen-llvmgpu-use-vector-distribution",
+                  "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false"))}
 NAMES = {"4wave": "4-wave", "pingpong": "ping-pong"}
 KINDS = (("v_mfma", "mfma"), ("ds_read_b128", "ds_read"), ("buffer_load ... lds", "vmem_load_lds"),
          ("s_waitcnt", "wait"), ("s_barrier", "barrier"), ("s_setprio", "setprio"))

@@ -205,7 +205,11 @@ class _Rewriter:
                 new_loop.operation.attributes[k] = v
             if is_shared(remainder):
                 rebuild_remainder(self, remainder)
-            alias_remainder_lds(loop, self.buffers)
+            shared, unused = alias_remainder_lds(loop, self.buffers)
+            for rem in shared:      # their own LDS did not fit: on the schedule's
+                rebuild_remainder(self, rem)
+            for a in unused:
+                _erase_dead(a.results[0])
         for old, new in zip(loop.results, list(new_loop.results)[:n]):
             old.replace_all_uses_with(new)
         loop.erase()

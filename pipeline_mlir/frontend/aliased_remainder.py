@@ -27,20 +27,28 @@ staged form, :func:`pipeline_mlir.analysis.lds_order.staged_hazards`; the remain
 copies through registers make every such kernel staged) sees the remainder's accesses on
 the schedule's buffers, so a remainder write that a pipelined read still needs is found
 there, at the write.
+
+When a marked allocation fits in no free schedule buffer (IREE's VectorDistribute bf16
+tile at K step 128 with an odd number of K steps: its ``memref<128x132xbf16>``), remainder
+loops without masked copies (``tails`` marks them
+:data:`~pipeline_mlir.frontend.scan.SHAREABLE_ATTR`) that step like the pipelined loop are
+marked :data:`~pipeline_mlir.frontend.scan.SHARED_ATTR` instead and rebuilt on the
+schedule's stage-0 buffers (:mod:`~pipeline_mlir.frontend.shared_remainder`), their own
+allocations erased; any other is an error at the loop.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import element_bytes, memory_space
+from pipeline_mlir.analysis.ir_facts import constant_int, element_bytes, memory_space
 from pipeline_mlir.analysis.lds_order import VIEWS
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
-from pipeline_mlir.frontend.scan import REMAINDER_ATTR
+from pipeline_mlir.frontend.scan import REMAINDER_ATTR, SHAREABLE_ATTR, SHARED_ATTR
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
 from pipeline_mlir.target import gfx950
 
@@ -79,25 +87,31 @@ def plan(loop, schedule_bytes: int, other_bytes: int, mark: bool = True) -> int:
     return other_bytes - sum(_bytes(a) for a in own)
 
 
-def alias(loop, buffers: dict) -> None:
+def alias(loop, buffers: dict) -> tuple[list, list]:
     """Put every allocation :func:`plan` marked on one of ``buffers``' new buffers (the
     schedule's, ``{buffer: BufferLayout}``; module docstring) and drain the pipelined code
-    before each remainder loop that uses them; nothing when none is marked.  An allocation for which no free
-    schedule buffer of its element type is large enough is an error at the loop."""
+    before each remainder loop that uses them; nothing when none is marked.  When an
+    allocation has no free schedule buffer of its element type large enough, remainder
+    loops with no masked copies (``SHAREABLE_ATTR``) and the loop's step move to the
+    schedule's stage-0 buffers instead (:func:`_share`); returns (those loops, the
+    allocations they leave unused); else it is an error at the loop."""
     for a in _allocs(loop, OWN_ATTR):     # the mark has served (the partition counted)
         del a.attributes[OWN_ATTR]
     marked = sorted(_allocs(loop, ALIAS_ATTR), key=_bytes, reverse=True)
     if not marked:
-        return
+        return [], []
     remainders = _users(marked)
     free = sorted((v for buf in buffers.values() for v in buf.new.values()),
                   key=lambda v: _bytes(_op(v.owner)))
+    chosen = []
     for a in marked:
         t = ir.MemRefType(a.results[0].type)
         n = int(np.prod(t.shape))
         fit = [v for v in free if ir.MemRefType(v.type).element_type == t.element_type
                and ir.MemRefType(v.type).shape[0] >= n]
         if not fit:
+            if _shareable(loop, remainders):
+                return _share(remainders, marked), marked
             raise IRError(loop, f"'scf.for' op: the masked remainder loop (the K tiles after "
                                 f"the pipelined loop) needs an LDS buffer of {n} x "
                                 f"{t.element_type} ({describe(a)}), and neither it nor a "
@@ -105,12 +119,37 @@ def alias(loop, buffers: dict) -> None:
                                 f"{gfx950.LDS_BYTES} bytes of LDS a {gfx950.NAME} workgroup "
                                 f"can have")
         free.remove(fit[0])
-        _replace(a, fit[0], t)
+        chosen.append((a, fit[0], t))
+    for a, v, t in chosen:
+        _replace(a, v, t)
     for rem in remainders:
         with ir.InsertionPoint(rem), rem.location:
             B.rocdl.s_waitcnt(waitcnt_imm(vmcnt=0))
             if not barrier_first(rem):
                 B.gpu.BarrierOp()
+    return [], []
+
+
+def _shareable(loop, remainders: list) -> bool:
+    """Whether every remainder loop may run on the schedule's stage-0 buffers: none has
+    masked copies, and each has ``loop``'s step (one K tile of the schedule per
+    iteration)."""
+    if not remainders or loop.name != "scf.for":
+        return False
+    step = constant_int(loop.operands[2])
+    return step is not None and all(SHAREABLE_ATTR in r.attributes and
+                                    constant_int(r.operands[2]) == step for r in remainders)
+
+
+def _share(remainders: list, allocs: list) -> list:
+    """Mark ``remainders`` to be rebuilt on the schedule's stage-0 buffers
+    (``SHARED_ATTR``; ``sched-adopt-loop`` rebuilds them, and ``allocs`` are left
+    unused); returns them."""
+    for a in allocs:
+        del a.attributes[ALIAS_ATTR]
+    for r in remainders:
+        r.attributes[SHARED_ATTR] = ir.UnitAttr.get()
+    return remainders
 
 
 def _users(allocs) -> list:

@@ -42,7 +42,7 @@ import numpy as np
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
-from pipeline_mlir.analysis.ir_facts import attr_names, xor_shuffle
+from pipeline_mlir.analysis.ir_facts import attr_names, constant_bounds, xor_shuffle
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.target import gfx950
 from pipeline_mlir.frontend.address import Analysis
@@ -108,7 +108,20 @@ def split_k(an: Analysis) -> Analysis:
     with loop.context, loop.location, ir.InsertionPoint(loop):
         t = loop.operands[2].type
         loop.operands[2] = B.arith.constant(t, ir.IntegerAttr.get(t, step // n))
+    for rem in _shared_remainders(an):   # n sub-steps per K step of its own
+        with loop.context, rem.location, ir.InsertionPoint(rem):
+            t = rem.operands[2].type
+            rem.operands[2] = B.arith.constant(t, ir.IntegerAttr.get(t, step // n))
     return an2
+
+
+def _shared_remainders(an: Analysis) -> list:
+    """The kernel's remainder loops to be rebuilt on the schedule's LDS buffers
+    (:mod:`~pipeline_mlir.frontend.shared_remainder`): with the split, one sub-step per
+    iteration."""
+    kernel = kernel_of(an.scan.loop)
+    return walk_ops(kernel, lambda o: o.name == "scf.for" and SHARED_ATTR in o.attributes) \
+        if kernel is not None else []
 
 
 def _chain(an: Analysis) -> int:
@@ -175,12 +188,13 @@ def _not_taken(an: Analysis) -> str | None:
     """Why the split does not take the loop (a copy staged through registers: its global
     address not aligned to its size; a remainder loop to be rebuilt on the schedule's
     buffers, which would hold only a sub-step), or None."""
-    kernel = kernel_of(an.scan.loop)
-    shared = walk_ops(kernel, lambda o: o.name == "scf.for" and SHARED_ATTR in o.attributes) \
-        if kernel is not None else []
-    if shared:
-        return (f"its remainder loop ({describe(shared[0])}) runs on the schedule's LDS "
-                f"buffers, which would hold one sub-step")
+    step = an.evaluator.uniform(an.scan.loop.operands[2])
+    for rem in _shared_remainders(an):
+        bounds = constant_bounds(rem)
+        if bounds is None or bounds[2] != step or (bounds[1] - bounds[0]) % step:
+            return (f"its remainder loop ({describe(rem)}) runs on the schedule's LDS "
+                    f"buffers, one sub-step at a time, which takes constant bounds a whole "
+                    f"number of the loop's steps ({step}) apart")
     for c in an.copies:
         op = an.ops[c.op]
         if STAGED in op.attributes:

@@ -37,7 +37,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import parse_xor_shuffle
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64, segments
 from pipeline_mlir.frontend.kernel_ir import describe
-from pipeline_mlir.frontend.scan import Access, LoopScan, loop_evaluator
+from pipeline_mlir.frontend.scan import Access, LoopScan, in_shared, loop_evaluator
 from pipeline_mlir.frontend.unswizzle import undo_explicit_swizzle
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 
@@ -348,7 +348,9 @@ def _reroot(old, new) -> dict:
                 mapping[o.results[0]] = n.results[0]
                 views.append(o)
                 todo.append(o.results[0])
-            elif o.name in LAYOUT_FREE_USERS:
+            elif o.name in LAYOUT_FREE_USERS or in_shared(o):
+                # (a remainder loop on the schedule's buffers: sched-adopt-loop rebuilds
+                # it from the pipelined loop's analysis; its ops are not kept)
                 users.append((o, v))
             else:
                 raise IRError(o, f"{describe(o)} uses LDS buffer {old.type}, whose layout the "

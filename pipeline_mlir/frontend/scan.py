@@ -49,6 +49,24 @@ GLOBAL_SPACES = ("global", "fat_raw_buffer")
 #: the attribute of a remainder loop (:mod:`pipeline_mlir.frontend.tails`): the K tiles
 #: after a pipelined loop, run as written; no natural loop to pipeline
 REMAINDER_ATTR = "sched.remainder"
+#: on a remainder loop that is rebuilt on the schedule's stage-0 buffers
+#: (:mod:`pipeline_mlir.frontend.shared_remainder`)
+SHARED_ATTR = "sched.remainder_shared"
+#: on a remainder loop with LDS of its own that may move to the schedule's buffers instead
+#: (no masked copies), should its own not fit beside them
+SHAREABLE_ATTR = "sched.remainder_shareable"
+
+
+def in_shared(op) -> bool:
+    """Whether ``op`` is inside a remainder loop marked :data:`SHARED_ATTR` (its LDS uses
+    are the natural loop's own until ``sched-adopt-loop`` rebuilds the loop)."""
+    p = op.parent
+    while p is not None:
+        p = p.operation if hasattr(p, "operation") else p
+        if p.name == "scf.for" and SHARED_ATTR in p.attributes:
+            return True
+        p = p.parent
+    return False
 
 
 # ---------------------------------------------------------------------------------------------

@@ -31,12 +31,9 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.frontend.layout import Cloner, Emitter
 from pipeline_mlir.frontend.regcopy import STAGED
-from pipeline_mlir.frontend.scan import REMAINDER_ATTR
+from pipeline_mlir.frontend.scan import REMAINDER_ATTR, SHARED_ATTR, in_shared  # noqa: F401
 from pipeline_mlir.frontend.tagged import TAG_ATTRS
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
-
-#: on a remainder loop that is rebuilt on the schedule's stage-0 buffers
-SHARED_ATTR = "sched.remainder_shared"
 
 
 class _NoShift:
@@ -58,18 +55,6 @@ class _Slot:
 def is_shared(rem) -> bool:
     """Whether ``rem`` (a remainder loop) is to be rebuilt on the schedule's buffers."""
     return rem is not None and SHARED_ATTR in rem.attributes
-
-
-def in_shared(op) -> bool:
-    """Whether ``op`` is inside a remainder loop marked :data:`SHARED_ATTR` (its LDS uses
-    are the natural loop's own until :func:`rebuild` replaces it)."""
-    p = op.parent
-    while p is not None:
-        p = p.operation if hasattr(p, "operation") else p
-        if p.name == "scf.for" and SHARED_ATTR in p.attributes:
-            return True
-        p = p.parent
-    return False
 
 
 def rebuild(rw, rem) -> None:

@@ -47,7 +47,7 @@ from pipeline_mlir.analysis.wg_uniform import WHY, varying_source
 from pipeline_mlir.frontend.aliased_remainder import OWN_ATTR
 from pipeline_mlir.frontend.adopt import PAIR_GUARD_ATTR, even_trips_proven
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
-from pipeline_mlir.frontend.scan import REMAINDER_ATTR
+from pipeline_mlir.frontend.scan import REMAINDER_ATTR, SHAREABLE_ATTR
 from pipeline_mlir.frontend.shared_remainder import SHARED_ATTR
 from pipeline_mlir.frontend.tail_swizzle import resolve_swizzles, unswizzled_clone
 from pipeline_mlir.target import gfx950
@@ -220,6 +220,8 @@ def _remainder(loop, split, shareable: bool = False):
         rem.attributes[SHARED_ATTR] = ir.UnitAttr.get()
     else:
         _own_lds(rem, loop)
+        if shareable:
+            rem.attributes[SHAREABLE_ATTR] = ir.UnitAttr.get()
     return rem
 
 

@@ -93,7 +93,8 @@ def _f(**kw) -> tuple:
 #: 32 elements span two 16-element chunks of IREE's swizzle: :func:`unswizzled` swizzles each
 #: chunk on its own, as IREE's late form reads them) and its 8-wave ``A x B`` at K step 128
 #: (transposing reads issued in runs); IREE's VectorDistribute fp8 kernel, whose K step the
-#: front end splits into sub-steps (``frontend/ksplit.py``); fp8 and i8 ``A x B`` (8-bit
+#: front end splits into sub-steps (``frontend/ksplit.py``), also with an odd number of K
+#: steps (the remainder loop on the schedule's buffers); fp8 and i8 ``A x B`` (8-bit
 #: transposing reads), the fp8 one also with 8 waves under ``pingpong``
 FAMILIES = {
     "4096": Family(committed="matmul_bf16_abt_4096"),
@@ -123,6 +124,12 @@ FAMILIES = {
     "fp8ab": Family(_f(dtype="fp8", m=1024, n=1024, k=512, transpose_b=False)),
     "i8ab": Family(_f(dtype="i8", m=1024, n=1024, k=512, transpose_b=False)),
     "fp8abw": Family(pipeline="pingpong", eight_wave="matmul_fp8_ab_128x128_8wave"),
+    # the same with 3 K steps of 512: the third in a remainder loop on the schedule's
+    # stage-0 buffers, one sub-step per iteration. At the prefetch point only: IREE's late
+    # form of it, built without the sched passes, computes a wrong C on the emulator (max
+    # error 219, unmutated), so it is no reference; the pipelined late form is exact
+    "vdodd": Family(_f(dtype="fp8", m=1024, n=1024, k=1536), VECTOR_DISTRIBUTE,
+                    forms=("prefetch",)),
 }
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family

@@ -125,6 +125,15 @@ CONFIGS = {
         dict(dtype="fp8", m=2048, n=2048, k=1024), VECTOR_DISTRIBUTE, None),
     "fp8e5m2_abt_2048x2048x1024_vector_distribute": (
         dict(dtype="fp8e5m2", m=2048, n=2048, k=1024), VECTOR_DISTRIBUTE, None),
+    # 9 K steps of 128: IREE's LDS of the remainder loop (a 128x132 B buffer) fits in no
+    # buffer of the schedule's layout beside which it has no room; the remainder (no masked
+    # copies) is rebuilt on the schedule's stage-0 buffers (frontend/aliased_remainder.py)
+    "bf16_abt_2048x2048x1152_vector_distribute": (
+        dict(dtype="bf16", m=2048, n=2048, k=1152), VECTOR_DISTRIBUTE, None),
+    # 3 K steps of 512: the split loop runs 2 (4 sub-steps), the remainder loop the third
+    # on the schedule's stage-0 buffers, one sub-step of 256 per iteration
+    "fp8_abt_1024x1024x1536_vector_distribute": (
+        dict(dtype="fp8", m=1024, n=1024, k=1536), VECTOR_DISTRIBUTE, None),
 }
 
 
@@ -324,6 +333,15 @@ def test_vector_distribute_forms_agree_and_run_in_random_order(generated, tmp_pa
     _exact_in_random_order(generated, name, capsys, 9)
 
 
+def test_vector_distribute_odd_k_steps_forms_agree_and_run_in_random_order(generated, capsys):
+    """IREE's bf16 VectorDistribute kernel with 9 K steps: both forms become the same
+    schedule, and each kernel (8 K steps pipelined, the ninth on the schedule's stage-0
+    buffers) is exact with memory completing in a random order the counters allow."""
+    name = "bf16_abt_2048x2048x1152_vector_distribute"
+    _forms_agree(generated, name, capsys)
+    _exact_in_random_order(generated, name, capsys, 23)
+
+
 def test_vector_distribute_a_times_b_forms_agree_and_run_in_random_order(generated, capsys):
     """IREE's VectorDistribute ``A x B`` (B read one element per ``ds_read``): both forms
     become the same schedule, a B subtile 16 transposing reads in place of 64 one-element
@@ -337,6 +355,8 @@ def test_vector_distribute_a_times_b_forms_agree_and_run_in_random_order(generat
 
 @pytest.mark.parametrize("name, form", [("fp8_abt_2048x2048x1024_vector_distribute", "late"),
                                         ("fp8e5m2_abt_2048x2048x1024_vector_distribute",
+                                         "prefetch"),
+                                        ("fp8_abt_1024x1024x1536_vector_distribute",
                                          "prefetch")])
 def test_vector_distribute_fp8_split_along_k(generated, name, form, capsys):
     """IREE's VectorDistribute fp8 kernel (K step 512: two stages of its tiles need more LDS
@@ -387,12 +407,14 @@ KSPLIT_MUTANTS = {
                       "scf.for", "nor can the front end split its K step into 2 sub-steps "
                       "of 256: 'amdgpu.gather_to_lds' op at line"),
     # a loop marked as a remainder to be rebuilt on the schedule's buffers (which the split
-    # makes one sub-step wide; tails.py marks it so when its own LDS does not fit)
+    # makes one sub-step wide; tails.py marks it so when its own LDS does not fit) whose
+    # step is not the loop's: it cannot run one sub-step per iteration
     "shared_remainder": ("%92:8 = scf.for %arg0 = %c0_i32",
                          "%r1 = arith.constant 1 : i32\nscf.for %rr = %c0_i32 to %r1 step %r1 "
                          ": i32 {\n} {sched.remainder_shared}\n%92:8 = scf.for %arg0 = %c0_i32",
-                         "scf.for", "runs on the schedule's LDS buffers, which would hold one "
-                         "sub-step"),
+                         "scf.for", "runs on the schedule's LDS buffers, one sub-step at a "
+                         "time, which takes constant bounds a whole number of the loop's "
+                         "steps (512) apart"),
     # a step of 511 over 0..1022 (two iterations): no sub-step of half of it
     "odd_step": ("%92:8 = scf.for %arg0 = %c0_i32 to %c1024_i32 step %c512_i32",
                  "%s511 = arith.constant 511 : i32\n%u1022 = arith.constant 1022 : i32\n"

@@ -1,0 +1,67 @@
+"""A remainder loop whose own LDS fits in no schedule buffer moves to the schedule's buffers.
+
+``aliased_remainder.alias``: when an allocation of the remainder's own has no free
+schedule buffer large enough, remainder loops without masked copies (marked shareable by
+``tails``) that step like the pipelined loop are marked to be rebuilt on the schedule's
+stage-0 buffers (``shared_remainder``); a masked one, or one with another step, is refused
+at the loop as before.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline_mlir.dialect.bindings import ir, new_context
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.frontend.aliased_remainder import ALIAS_ATTR
+from pipeline_mlir.frontend.aliased_remainder import alias as alias_remainder_lds
+from pipeline_mlir.frontend.partition import BufferLayout
+from pipeline_mlir.frontend.scan import SHAREABLE_ATTR, SHARED_ATTR
+
+#: a pipelined loop (step %c1), its remainder (attributes ``{attrs}``, step ``{step}``)
+#: using a buffer of its own of 8192 x bf16 that no schedule buffer (4096 x bf16, 16384 x
+#: f16) holds
+TEXT = """
+func.func @f() {{
+  %a = memref.alloc() {{sched.remainder_aliased}} : memref<8192xbf16, #gpu.address_space<workgroup>>
+  %s = memref.alloc() : memref<4096xbf16, #gpu.address_space<workgroup>>
+  %t = memref.alloc() : memref<16384xf16, #gpu.address_space<workgroup>>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %z = arith.constant 0.0 : bf16
+  scf.for %i = %c0 to %c2 step %c1 {{
+  }}
+  scf.for %j = %c2 to %c3 step {step} {{
+    memref.store %z, %a[%j] : memref<8192xbf16, #gpu.address_space<workgroup>>
+  }} {{sched.remainder{attrs}}}
+  return
+}}"""
+
+
+def _alias(attrs: str, step: str = "%c1"):
+    """(the remainders ``alias`` moved, the allocations it left, the remainder loop)."""
+    ctx = new_context()
+    with ctx, ir.Location.unknown(ctx):
+        m = ir.Module.parse(TEXT.format(attrs=attrs, step=step), ctx)
+        allocs = walk_ops(m.operation, lambda o: o.name == "memref.alloc")
+        loop, rem = walk_ops(m.operation, lambda o: o.name == "scf.for")
+        buffers = {0: BufferLayout(0, (0,), None, new={(0, 0): allocs[1].results[0],
+                                                      (0, 1): allocs[2].results[0]})}
+        shared, unused = alias_remainder_lds(loop, buffers)
+        return shared, unused, rem, ctx, m
+
+
+def test_an_unmasked_remainder_moves_to_the_schedule_buffers():
+    shared, unused, rem, _ctx, _m = _alias(f", {SHAREABLE_ATTR}")
+    assert shared == [rem] and SHARED_ATTR in rem.attributes
+    assert len(unused) == 1 and ALIAS_ATTR not in unused[0].attributes
+
+
+@pytest.mark.parametrize("attrs, step", [("", "%c1"),                     # masked copies
+                                         (f", {SHAREABLE_ATTR}", "%c2")])  # another step
+def test_a_remainder_that_cannot_move_is_refused(attrs, step):
+    with pytest.raises(IRError, match="needs an LDS buffer of 8192 x bf16 .* and neither "
+                                      "it nor a free buffer of the schedule that large"):
+        _alias(attrs, step)

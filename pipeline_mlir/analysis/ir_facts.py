@@ -147,6 +147,14 @@ _FOLDS = {"arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b,
 _CASTS = ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi")
 
 
+def through_casts(v, extra: tuple = ()):
+    """``v`` followed back through the ops a value passes through unchanged (index casts
+    and integer extensions, and the ops ``extra`` names)."""
+    while not isinstance(v.owner, ir.Block) and as_operation(v.owner).name in _CASTS + extra:
+        v = as_operation(v.owner).operands[0]
+    return v
+
+
 def _wrap(value: int, t) -> int:
     """``value`` as a signed integer of type ``t`` (index: 64 bits) holds it."""
     bits = t.width if isinstance(t, ir.IntegerType) else 64

@@ -35,16 +35,15 @@ from fractions import Fraction
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import constant_int
+from pipeline_mlir.analysis.ir_facts import constant_int, through_casts
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure
 
-#: ops that pass their first operand on (casts, and IREE's workload ordinal)
-CASTS = ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi",
-         "iree_tensor_ext.dispatch.workload.ordinal")
+#: ops that pass their first operand on besides casts (analysis.ir_facts.through_casts)
+PASS_ON = ("iree_tensor_ext.dispatch.workload.ordinal",)
 #: ops whose result is a launch value (besides the function's arguments)
 LAUNCH_OPS = ("hal.interface.constant.load",)
 #: ops without operands a mask size may start from besides K and the loop variable
@@ -62,10 +61,8 @@ class Unproven(Exception):
 
 
 def strip(v):
-    """``v`` through casts."""
-    while not isinstance(v.owner, ir.Block) and _op(v.owner).name in CASTS:
-        v = _op(v.owner).operands[0]
-    return v
+    """``v`` through casts and IREE's workload ordinal."""
+    return through_casts(v, PASS_ON)
 
 
 def _is_launch(v) -> bool:

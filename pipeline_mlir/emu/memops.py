@@ -13,7 +13,10 @@ Address rules (CDNA3/CDNA4 ISA):
   ``ds_read2st64/write2st64``: of 64 elements);
   ``ds_read_b64_tr_b16`` / ``_tr_b8`` exchange the 16-bit / 8-bit elements between lanes as
   they read.
-* MUBUF: ``base + soffset + (offen ? VGPR : 0) + inst_offset (+ stride * index)``; raw
+* MUBUF: ``base + soffset + ((offen ? VGPR : 0) + inst_offset) mod 2^32 (+ stride *
+  index)``: the VGPR offset and the instruction offset wrap at 32 bits, soffset does not
+  and soffset counts in the range check (as AMD's rocjitsu emulator models gfx950 since
+  ROCm/rocm-systems PR 10928); raw
   buffers (stride 0, or a cache-swizzle stride: only the cache's bank placement) are
   range-checked against ``num_records`` (the descriptor's third
   dword) per dword; dword accesses ignore the two address LSBs.  As the hardware does, an
@@ -385,12 +388,16 @@ def _mubuf(ins: Instr, G: int) -> Step:
 
 
 def _byte_offsets(w, soff, voff, inst_off: int, low: int, G: int):
-    """(G, 64) byte offsets of a buffer access: ``voff`` (None without offen) + soffset +
-    the instruction offset, only the address bits ``low`` kept."""
-    extra = (soff(w).astype(np.int64) + inst_off)[:, None]
+    """(G, 64) byte offsets of a buffer access: (``voff`` (None without offen) + the
+    instruction offset, modulo 2^32) + soffset, only the address bits ``low`` kept.  The
+    VGPR offset and the instruction offset are added in 32 bits (LLVM's loop strength
+    reduction starts a VGPR offset below 0 and adds it back as the instruction offset);
+    soffset is added to that sum without wrapping, for the address and the range check
+    alike (the module docstring)."""
+    sgpr = soff(w).astype(np.int64)[:, None]
     if voff is None:
-        return np.broadcast_to(extra & low, (G, WAVE_SIZE))
-    off = (voff(w).astype(np.int64) + extra) & low
+        return np.broadcast_to((sgpr + inst_off) & low, (G, WAVE_SIZE))
+    off = (((voff(w).astype(np.int64) + inst_off) & 0xFFFFFFFF) + sgpr) & low
     return off if off.shape == (G, WAVE_SIZE) else np.broadcast_to(off, (G, WAVE_SIZE))
 
 

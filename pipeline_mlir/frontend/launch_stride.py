@@ -146,10 +146,10 @@ def _launch_dependence(v, seen: set) -> object | None:
         parent = v.owner.owner
         name = _op(parent).name if parent is not None else ""
         return _op(parent) if name in ("func.func", "gpu.func", "llvm.func") else None
-    op = _op(v.owner)
-    if id(op) in seen:
+    if v in seen:
         return None
-    seen.add(id(op))
+    seen.add(v)
+    op = _op(v.owner)
     if op.name in _LAUNCH_OPS:
         return op
     for x in op.operands:

@@ -210,3 +210,41 @@ def lds_in_loop(text: str) -> str:
     pad = " " * (len(kept[loop + 1]) - len(kept[loop + 1].lstrip()))
     return "\n".join(kept[:loop + 1] + [pad + x for x in moved] + kept[loop + 1:end] +
                      [pad + x for x in deallocs] + kept[end:])
+
+
+def dynamic_k_masked_late(text: str) -> str:
+    """IREE's late form of an unaligned-K kernel (``matmul_source(k=1020)``: a K-loop over
+    ``ceildiv(K, 32)`` units, masked copies through registers, each guarded by whether it
+    reads near the end of the buffer) with K known at launch: A and B ``Mx?``, every use of
+    the constant K (the masks' ``K - k0``, the row stride of the buffer-end guard's linear
+    index, the buffers' ``M x K`` elements) made the launch value's, the loop to
+    ``ceildiv(K, 32)``.  K is assumed nothing but ``umax`` (rows need not be aligned)."""
+    a = re.search(r"binding\(0\)[^\n]*: memref<(\d+)x(\d+)xbf16,", text)
+    b = re.search(r"binding\(1\)[^\n]*: memref<(\d+)x(\d+)xbf16,", text)
+    m0, k0, n0 = int(a.group(1)), int(a.group(2)), int(b.group(1))
+    assert m0 == n0, "A and B of as many rows (one buffer-end constant)"
+    loop = re.search(r"(scf\.for %arg0 = %c0_i32 to )%c(\d+)_i32( step %c\d+_i32)", text)
+    assert loop and int(loop.group(2)) == -(-k0 // 32), "not IREE's unaligned-K late form"
+    sizes = _size("k", 0, "umin = 0, umax = 4194304") + (
+        "          %dyn_trips = affine.apply affine_map<()[s0] -> (s0 ceildiv 32)>()[%dyn_k]\n"
+        "          %dyn_trips_i32 = arith.index_cast %dyn_trips : index to i32\n"
+        "          %dyn_k_i32 = arith.index_cast %dyn_k : index to i32\n"
+        f"          %dyn_end = affine.apply affine_map<()[s0] -> (s0 * {m0})>()[%dyn_k]\n")
+    text = text.replace(loop.group(0), loop.group(1) + "%dyn_trips_i32" + loop.group(3), 1)
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if re.match(rf"\s*%c{k0}_i32 = arith\.constant|\s*%c{m0 * k0} = arith\.constant", line):
+            continue
+        line = re.sub(rf"%c{k0}_i32\b", "%dyn_k_i32", line)
+        line = re.sub(rf"%c{m0 * k0}\b", "%dyn_end", line)
+        lines[i] = re.sub(r"(affine\.apply #map\(\)\[%\w+, %\w+)\]", r"\1, %dyn_k]", line)
+    text = "\n".join(lines)
+    text = text.replace(f"#map = affine_map<()[s0, s1] -> (s0 * {k0} + s1)>",
+                        "#map = affine_map<()[s0, s1, s2] -> (s0 * s2 + s1)>", 1)
+    text = text.replace("#hal.pipeline.layout<bindings", "#hal.pipeline.layout<constants = 2, "
+                        "bindings", 1)
+    text = re.sub(r"(\n\s*%\w+ = hal\.interface\.binding\.subspan [^\n]*binding\(0\))",
+                  lambda g: "\n" + sizes.rstrip("\n") + g.group(1), text, count=1)
+    for binding in (0, 1):
+        text = _retype(text, binding, f"{m0}x{k0}xbf16", f"{m0}x?xbf16", "%dyn_k")
+    return text

@@ -75,19 +75,27 @@ def _vd_fp8_k() -> str:
                                     flags)["late"])
 
 
+def _masked_k() -> str:
+    """IREE's 512x512x1020 dispatch (late form: a 64x128 tile at K step 128, masked
+    copies through registers) with K known at launch: its masked remainder on the
+    schedule's buffers (frontend/aliased_remainder.py) after a guarded pipelined loop."""
+    return D.dynamic_k_masked_late(G.late_form(G.matmul_source(dtype="bf16", m=512, n=512,
+                                                               k=1020), ()))
+
+
 #: name -> (the dispatch's text, built lazily)
 KERNELS = {"m": lambda: TEXT, "k": lambda: D.dynamic(IREE_4096, False, "?"),
            "mk": lambda: D.dynamic(IREE_4096, True, "?"),
            "mn": lambda: D.dynamic(IREE_4096, True, 256, n=True),
            "mn512": lambda: _iree_512(n=True),
            "mk512": _iree_512_k, "mnk512": lambda: _iree_512_k(n=True),
-           "vdk-late": _vd_fp8_k,
+           "vdk-late": _vd_fp8_k, "masked-k-late": _masked_k,
            "k-late": lambda: D.dynamic_k_late((DATA / "matmul_bf16_abt_4096.late.mlir")
                                               .read_text())}
 #: name -> (dtype, workgroup tile M x N, a 1-D grid) where not bf16, 128 x 128, 2-D
 SHAPES = {"mn512": ("bf16", (64, 128), False), "mk512": ("bf16", (64, 128), False),
           "mnk512": ("bf16", (64, 128), False), "vdk-late": ("fp8", (64, 128), True),
-          "k-late": ("bf16", (128, 128), True)}
+          "k-late": ("bf16", (128, 128), True), "masked-k-late": ("bf16", (64, 128), True)}
 
 
 @pytest.fixture(scope="module")
@@ -129,6 +137,10 @@ def built(tmp_path_factory):
     # steps (the remainder runs one), 1, none, 5
     ("vdk-late", (1024, 1024, 1536), "late"), ("vdk-late", (1024, 1024, 512), "late"),
     ("vdk-late", (1024, 1024, 0), "late"), ("vdk-late", (1024, 1024, 2560), "random:2"),
+    # masked copies, K at launch (rows of any length: staged copies): a partial K tile
+    # alone, 2 whole tiles and a partial one, none, 5 whole tiles (the last one peeled)
+    ("masked-k-late", (512, 512, 100), "late"), ("masked-k-late", (512, 512, 257), "random:3"),
+    ("masked-k-late", (512, 512, 0), "late"), ("masked-k-late", (512, 512, 640), "late"),
 ])
 def test_dynamic_sizes_are_exact_at_run_time(built, name, sizes, mode):
     text, code = built(name)

@@ -12,8 +12,14 @@ two push constants as IREE passes an index:
   both;
 * IREE's 512^3 dispatch (64x128 tiles, K step 128, generated here) with M and N dynamic:
   its copies do not split into the schedule's subtiles, so the front end makes its own
-  (``pipeline_mlir/frontend/layout.py``) from the ``?x512`` buffers (with M dynamic, the
-  refusals: a row stride known at launch, reads past a declared end).
+  (``pipeline_mlir/frontend/layout.py``) from the ``?x512`` buffers; with M and K (and N)
+  dynamic, from rows of a stride known at launch (``frontend/launch_stride.py``; the
+  refusals: a stride not proven aligned, an index of a launch value, reads past a declared
+  end);
+* IREE's VectorDistribute fp8 1024x1024x1536 dispatch (late form) with K dynamic: its K
+  step split into sub-steps, the remainder on the schedule's buffers, guarded; and its
+  512x512x1020 dispatch (late form, masked copies) with K dynamic: the masked remainder on
+  the schedule's buffers (``frontend/aliased_remainder.py``) after the guarded loop.
 
 ``pipeline-opt --pipeline=4wave`` pipelines each (its schedule simulated hazard-free on the
 way) into one code object; the emulator launches it at each size with the push constants

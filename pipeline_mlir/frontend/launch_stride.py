@@ -64,8 +64,8 @@ def has_launch_strides(base) -> bool:
 
 def launch_strided_base(src):
     """The buffer a copy's global source ``src`` is a view of when it is row-major at
-    offset 0 with strides known only at launch (its type's strides dynamic, every
-    dimension but the last possibly dynamic), else None."""
+    offset 0 with strides known only at launch (a dynamic dimension after its first), a
+    binding or a function argument, else None."""
     v = src
     while not isinstance(v.owner, ir.Block) and _op(v.owner).name in SOURCE_VIEWS:
         v = _op(v.owner).operands[0]
@@ -236,9 +236,9 @@ def check_launch_strides(base, per_dim: list, got: list, width_bytes: int,
     """The front end's copies of a buffer ``base`` of strides known at launch read, per
     dimension, what the kernel's copies read (``per_dim``: :func:`kernel_dims` at the LDS
     elements; ``got``: the front end's indices per dimension at the same elements, -1
-    where it moves none: a K sub-step's), and
-    every stride known only at launch keeps copies of ``width_bytes`` aligned (module
-    docstring); else a LoopRefusal at ``where``."""
+    where it moves none: a K sub-step's), and every stride known only at launch keeps
+    copies of ``width_bytes`` aligned (module docstring); else a LoopRefusal at
+    ``where``."""
     made = got[0] >= 0                  # the elements the front end's copies move
     for d, (want, have) in enumerate(zip(per_dim, got)):
         if not np.array_equal(want[made], have[made]):

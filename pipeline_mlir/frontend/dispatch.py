@@ -338,7 +338,8 @@ def _k_dims(f, roots: list) -> list[int] | None:
                 continue
             delta = s1 - s0
             k = roots.index(root)
-            row = ir.MemRefType(root.type).shape[-1]
+            strides = ev.view(root).strides      # a row known at launch: the sample's
+            row = strides[-2] if len(strides) > 1 else ir.MemRefType(root.type).shape[-1]
             if np.any(delta != delta[0]) or delta[0] <= 0 or \
                     (delta[0] >= row and delta[0] % row):
                 raise IRError(a.op, f"{describe(a.op)}: the element it copies from "

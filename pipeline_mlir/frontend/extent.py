@@ -13,8 +13,8 @@ sizes: [1073741822], strides: [1]``, a ``memref.cast`` to ``memref<?xf16>`` and 
   contiguous, row-major buffer at offset 0, of static shape (IREE) or of a dynamic first
   dimension: Wave's 1-D fat buffer, whose elements are indexed directly, or IREE's
   ``memref<?x4096xbf16>`` of rows known at launch (its strides are static).  A dynamic
-  dimension further in (``memref<?x?xbf16>``, a row stride known only at launch) is
-  refused: the front end's copies index with static strides.
+  dimension further in (``memref<?x?xbf16>``, a row stride known only at launch) is not
+  such a base: :mod:`~pipeline_mlir.frontend.launch_stride` takes it when proven safe.
 * :func:`declared_extent` is how many elements (from the root's element 0) the buffer has:
   a root of static shape says so itself (IREE; nothing else is consulted, so IREE's kernels
   are checked as before); under a root that states no size (rank 0, or a dynamic shape) the

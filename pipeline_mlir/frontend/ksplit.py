@@ -42,7 +42,8 @@ import numpy as np
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
-from pipeline_mlir.analysis.ir_facts import attr_names, constant_bounds, xor_shuffle
+from pipeline_mlir.analysis.ir_facts import (attr_names, constant_bounds, constant_int,
+                                             xor_shuffle)
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.target import gfx950
 from pipeline_mlir.frontend.address import Analysis
@@ -111,8 +112,23 @@ def split_k(an: Analysis) -> Analysis:
     for rem in _shared_remainders(an):   # n sub-steps per K step of its own
         with loop.context, rem.location, ir.InsertionPoint(rem):
             t = rem.operands[2].type
+            if constant_bounds(rem) is None:
+                rem.operands[1] = _whole_steps_bound(rem, step)
             rem.operands[2] = B.arith.constant(t, ir.IntegerAttr.get(t, step // n))
     return an2
+
+
+def _whole_steps_bound(rem, step: int):
+    """``lb + ceildiv(max(ub - lb, 0), step) * step`` for the remainder loop ``rem`` of
+    bounds known only at run time, emitted before it: the end of the last K step it runs,
+    so that its sub-step loop runs every sub-step of each (``ub`` need not be a whole
+    number of steps past ``lb``: the natural loop then reads its last K step whole)."""
+    A = B.arith
+    lb, ub = rem.operands[0], rem.operands[1]
+    t = lb.type
+    c = lambda x: A.constant(t, ir.IntegerAttr.get(t, x))  # noqa: E731
+    left = A.maxsi(A.subi(ub, lb), c(0))
+    return A.addi(lb, A.muli(A.divsi(A.addi(left, c(step - 1)), c(step)), c(step)))
 
 
 def _shared_remainders(an: Analysis) -> list:
@@ -191,10 +207,13 @@ def _not_taken(an: Analysis) -> str | None:
     step = an.evaluator.uniform(an.scan.loop.operands[2])
     for rem in _shared_remainders(an):
         bounds = constant_bounds(rem)
+        if bounds is None and constant_int(rem.operands[2]) == step:
+            continue     # bounds known at run time: its end rounded to a whole K step
         if bounds is None or bounds[2] != step or (bounds[1] - bounds[0]) % step:
             return (f"its remainder loop ({describe(rem)}) runs on the schedule's LDS "
-                    f"buffers, one sub-step at a time, which takes constant bounds a whole "
-                    f"number of the loop's steps ({step}) apart")
+                    f"buffers, one sub-step at a time, which takes the loop's step "
+                    f"({step}) and constant bounds a whole number of steps apart (or "
+                    f"bounds known only at run time)")
     for c in an.copies:
         op = an.ops[c.op]
         if STAGED in op.attributes:

@@ -50,6 +50,8 @@ from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.edges import Channel, check_copy_reads, read_copies, table_of
 from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.frontend.extent import source_base, static_elements
+from pipeline_mlir.frontend.launch_stride import (check_launch_strides, has_launch_strides,
+                                                  kernel_dims, launch_strided_base)
 from pipeline_mlir.frontend.kernel_ir import is_pure
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 
@@ -230,14 +232,14 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
         logical = xor_shuffle(logical, *swizzle)
     _check_moves(an, copies, label)
     k0 = copies[0]
-    base = source_base(an.scan.copies[k0].src)
+    base = _base(an.scan.copies[k0].src)
     if base is None:
         raise LM.LoopRefusal(f"channel {label}'s copies read a view of a global buffer that "
                              f"is not contiguous, row-major and at offset 0 with strides "
                              f"known at compile time (a size known only at launch in its "
-                             f"first dimension at most)",
+                             f"first dimension at most) or proven by launch_stride.py",
                              (an.copies[k0].op,))
-    dims = tuple(ir.MemRefType(base.type).get_strides_and_offset()[0])
+    dims = tuple(an.evaluator.view(base).strides)   # a stride known at launch: the sample's
     check_copy_reads(an.scan, an.read_points, copies, chan._replace(
         table=table, base0=base0, elements=static_elements(base)))
     x0 = int(logical[an.copies[k0].lds[0, 0]])
@@ -246,7 +248,34 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     plan = ChannelPlan(ch, b, bit, width, size // 2 // (threads * width), threads,
                        swizzle, digits, dims, k0, x0, reswizzle, bank, kbits.get(b, ()))
     _check_plan(an, plan, table, base0)
+    if has_launch_strides(base):
+        _check_launch_plan(an, plan, copies, base, full, label)
     return plan, subs
+
+
+def _base(src):
+    """The buffer the front end's copies of a copy reading ``src`` index: of static
+    strides (:func:`~pipeline_mlir.frontend.extent.source_base`) or of strides known at
+    launch (:func:`~pipeline_mlir.frontend.launch_stride.launch_strided_base`)."""
+    return source_base(src) or launch_strided_base(src)
+
+
+def _check_launch_plan(an, plan: ChannelPlan, copies: list, base, full: int,
+                       label: str) -> None:
+    """The plan's copies of a buffer of strides known at launch read, per dimension, what
+    the kernel's copies read, aligned at every stride
+    (:func:`~pipeline_mlir.frontend.launch_stride.check_launch_strides`)."""
+    want = kernel_dims(an, copies, base, full, label)
+    g0 = [int(w[an.copies[plan.ref_copy].lds[0, 0]]) for w in want]
+    got = [np.full(full, -1, dtype=np.int64) for _ in want]
+    lanes = np.arange(plan.width, dtype=np.int64)
+    for p, tid, sub, j in _plan_elements(plan):
+        for d, t in enumerate(source_offset(NumpyOps, plan, tid, sub, j)):
+            inner = lanes[None, :] if d == len(want) - 1 else 0
+            got[d][p] = np.broadcast_to((g0[d] + t)[:, None] + inner, p.shape)
+    check_launch_strides(base, want, got, plan.width * an.buffer_views[plan.buffer].elem_bytes,
+                         an.buffer_views[plan.buffer].elem_bytes, label,
+                         (an.copies[plan.ref_copy].op,))
 
 
 def copy_width(width: int, half: int, threads: int, elem_bytes: int) -> int | None:
@@ -399,6 +428,19 @@ def _check_plan(an, plan: ChannelPlan, table: np.ndarray, base: int) -> None:
     """The address program, run in numpy from ``base`` (the reference copy's thread-0
     element where ``table`` was taken), copies into every subtile element exactly the
     global elements the kernel's copies put there."""
+    lanes = np.arange(plan.width, dtype=np.int64)
+    for p, tid, sub, j in _plan_elements(plan):
+        got = base + sum(t * st for t, st in
+                         zip(source_offset(NumpyOps, plan, tid, sub, j), plan.dims))
+        if not np.array_equal(got[:, None] + lanes[None, :], table[p]):
+            raise LM.LoopRefusal(f"channel {'AB'[plan.channel]}: the front end's copies "
+                                 f"would not read what the kernel's copies read (subtile "
+                                 f"{sub}, copy {j})", (an.copies[plan.ref_copy].op,))
+
+
+def _plan_elements(plan: ChannelPlan):
+    """(the kernel buffer's elements, (threads, width), thread ids, subtile, copy) of every
+    copy of ``plan``: where lane ``t`` of copy ``j`` of the subtile puts its elements."""
     tid = np.arange(plan.threads, dtype=np.int64)
     lanes = np.arange(plan.width, dtype=np.int64)
     for sub in (0, 1):
@@ -410,12 +452,7 @@ def _check_plan(an, plan: ChannelPlan, table: np.ndarray, base: int) -> None:
                 (q & ((1 << plan.bit) - 1))
             for kb in plan.kbits:
                 p = ((p >> kb) << (kb + 1)) | (p & ((1 << kb) - 1))
-            got = base + sum(t * st for t, st in
-                             zip(source_offset(NumpyOps, plan, tid, sub, j), plan.dims))
-            if not np.array_equal(got[:, None] + lanes[None, :], table[p]):
-                raise LM.LoopRefusal(f"channel {'AB'[plan.channel]}: the front end's copies "
-                                     f"would not read what the kernel's copies read (subtile "
-                                     f"{sub}, copy {j})", (an.copies[plan.ref_copy].op,))
+            yield p, tid, sub, j
 
 
 # ---------------------------------------------------------------------------------------------
@@ -527,7 +564,7 @@ class Emitter:
         ref = an.copies[plan.ref_copy]
         old = an.ops[ref.op]
         acc = rw.copy_acc[old]
-        base = source_base(acc.src)
+        base = _base(acc.src)
         cl = Cloner(rw.body_set, {rw.iv: iv_value}, self.point)
         g0 = dim_indices(rw.ix, cl, acc.src, acc.src_indices, base)
         if g0 is None:

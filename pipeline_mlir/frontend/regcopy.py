@@ -37,6 +37,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import parse_xor_shuffle
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64, segments
 from pipeline_mlir.frontend.kernel_ir import describe
+from pipeline_mlir.frontend.launch_stride import launch_aligned
 from pipeline_mlir.frontend.scan import Access, LoopScan, in_shared, loop_evaluator
 from pipeline_mlir.frontend.unswizzle import undo_explicit_swizzle
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
@@ -129,7 +130,7 @@ def _check_source(ev, a: Access) -> bool:
                             f"copy moves {' or '.join(map(str, LDS_DMA_BYTES))} bytes per lane "
                             f"(a copy that stays in registers is not pipelined)")
     el = _elements(ev, a.src, a.src_indices, a.elements, a.op, "reads global memory")
-    return not np.any((el[:, 0] * v.elem_bytes) % size)
+    return not np.any((el[:, 0] * v.elem_bytes) % size) and launch_aligned(v.root, size)
 
 
 def _wave_index(scan: LoopScan, where):

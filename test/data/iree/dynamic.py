@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-LOOP = re.compile(r"(scf\.for %arg2 = %c0 to )%c128( step %c1)")
+LOOP = re.compile(r"(scf\.for %arg2 = %c0 to )%c(\d+)( step %c(\d+))")
 
 
 def _size(name: str, ordinal: int, assume: str) -> str:
@@ -86,21 +86,26 @@ def dynamic(text: str, m: bool = True, k: int | str | None = None, n: bool = Fal
     only), None K as it is (module docstring)."""
     M0, N0, K0, tiles, cols = _sizes(text)
     k = K0 if k is None else None if k == "?" else k
-    if k != K0 and not (K0 == 4096 and LOOP.search(text)):
-        raise ValueError("K known at launch or cut: IREE's 4096^3 dispatch only")
+    loop = LOOP.search(text)
+    if k != K0 and not (loop and (K0 == 4096 or k is None)):
+        raise ValueError("K cut: IREE's 4096^3 dispatch only; K known at launch: a dispatch "
+                         "whose K-loop runs over K steps")
+    per = K0 // int(loop.group(2)) if loop else 1       # K elements per unit of the variable
     dyn = {"m": m, "n": n, "k": k is None}
     # a row of C past N would wrap into the next row (no range check stops it): N is
     # assumed a multiple of the tile's N, K of the K step; rows past M are past the end
-    udiv = {"m": "", "n": f", udiv = {N0 // cols}", "k": ", udiv = 32"}
+    udiv = {"m": "", "n": f", udiv = {N0 // cols}",
+            "k": f", udiv = {per * int(loop.group(4)) if loop else 1}"}
     sizes = "".join(_size(name, 2 * i, "umin = 0, umax = 9007199254740991" + udiv[name])
                     for i, name in enumerate(x for x in "mnk" if dyn[x]))
     kk = "?" if k is None else str(k)
     if k != K0:
-        text = text.replace("strided<[4096, 1], offset: ?>", f"strided<[{kk}, 1], offset: ?>")
-        text = LOOP.sub(r"\g<1>%dyn_trips\2", text)
-        sizes += ("          %dyn_trips = affine.apply affine_map<()[s0] -> (s0 ceildiv 32)>()"
-                  "[%dyn_k]\n" if k is None else
-                  f"          %dyn_trips = arith.constant {k // 32} : index\n")
+        text = re.sub(rf"(x(?:bf16|f16), )strided<\[{K0}, 1\], offset: \?>",
+                      rf"\g<1>strided<[{kk}, 1], offset: ?>", text)
+        text = LOOP.sub(r"\g<1>%dyn_trips\3", text, count=1)
+        sizes += (f"          %dyn_trips = affine.apply affine_map<()[s0] -> (s0 ceildiv "
+                  f"{per})>()[%dyn_k]\n" if k is None else
+                  f"          %dyn_trips = arith.constant {k // per} : index\n")
     for name, tile, rows in (("m", M0 // tiles, "rows"), ("n", N0 // cols, "cols")):
         if dyn[name]:
             sizes += (f"          %dyn_{name}tiles = affine.apply affine_map<()[s0] -> (s0 "
@@ -149,23 +154,35 @@ def dynamic_m(text: str, k: int | None = None) -> str:
     return dynamic(text, True, k)
 
 
-LATE_LOOP = re.compile(r"(scf\.for %arg0 = %c0_i32 to )%c128_i32( step %c1_i32)")
+LATE_LOOP = re.compile(r"(scf\.for %arg0 = %c0_i32 to )%c(\d+)_i32( step %c(\d+)_i32)")
 
 
 def dynamic_k_late(text: str) -> str:
-    """IREE's 4096^3 dispatch in the late form (``matmul_bf16_abt_4096.late.mlir``) with K
-    known at launch: A and B ``4096x?``, the i32 K-loop to ``ceildiv(K, 32)``."""
-    sizes = _size("k", 0, "umin = 0, umax = 9007199254740991, udiv = 32") + (
-        "          %dyn_trips = affine.apply affine_map<()[s0] -> (s0 ceildiv 32)>()[%dyn_k]\n"
-        "          %dyn_trips_i32 = arith.index_cast %dyn_trips : index to i32\n")
-    assert LATE_LOOP.search(text), "not IREE's 4096^3 dispatch in the late form"
-    text = LATE_LOOP.sub(r"\g<1>%dyn_trips_i32\2", text)
+    """An IREE dispatch in the late form (``matmul_bf16_abt_4096.late.mlir``, or one of
+    VectorDistribute's, whose i32 K-loop variable is the K offset itself) with K known at
+    launch: A and B ``Mx?`` / ``Nx?`` (rows of a stride given at launch, K assumed a
+    multiple of the loop's K step), the K-loop to ``ceildiv(K, K step / step)``."""
+    loop = LATE_LOOP.search(text)
+    a = re.search(r"binding\(0\)[^\n]*: memref<(\d+)x(\d+)x(\w+),", text)
+    b = re.search(r"binding\(1\)[^\n]*: memref<(\d+)x(\d+)x(\w+),", text)
+    assert loop and a and b, "not an IREE A x B^T dispatch in the late form"
+    k0, ub, step = int(a.group(2)), int(loop.group(2)), int(loop.group(4))
+    per = k0 // ub                      # K elements per unit of the loop variable
+    sizes = _size("k", 0, f"umin = 0, umax = 9007199254740991, udiv = {per * step}")
+    trips = "%dyn_k"
+    if per != 1:
+        sizes += (f"          %dyn_trips = affine.apply affine_map<()[s0] -> (s0 ceildiv "
+                  f"{per})>()[%dyn_k]\n")
+        trips = "%dyn_trips"
+    sizes += f"          %dyn_trips_i32 = arith.index_cast {trips} : index to i32\n"
+    text = LATE_LOOP.sub(r"\g<1>%dyn_trips_i32\3", text, count=1)
     text = text.replace("#hal.pipeline.layout<bindings", "#hal.pipeline.layout<constants = 2, "
                         "bindings", 1)
     text = re.sub(r"(\n\s*%\w+ = hal\.interface\.binding\.subspan [^\n]*binding\(0\))",
                   lambda g: "\n" + sizes.rstrip("\n") + g.group(1), text, count=1)
-    for binding in (0, 1):
-        text = _retype(text, binding, "4096x4096xbf16", "4096x?xbf16", "%dyn_k")
+    for binding, m in ((0, a), (1, b)):
+        text = _retype(text, binding, f"{m.group(1)}x{k0}x{m.group(3)}",
+                       f"{m.group(1)}x?x{m.group(3)}", "%dyn_k")
     return text
 
 
@@ -193,3 +210,41 @@ def lds_in_loop(text: str) -> str:
     pad = " " * (len(kept[loop + 1]) - len(kept[loop + 1].lstrip()))
     return "\n".join(kept[:loop + 1] + [pad + x for x in moved] + kept[loop + 1:end] +
                      [pad + x for x in deallocs] + kept[end:])
+
+
+def dynamic_k_masked_late(text: str) -> str:
+    """IREE's late form of an unaligned-K kernel (``matmul_source(k=1020)``: a K-loop over
+    ``ceildiv(K, 32)`` units, masked copies through registers, each guarded by whether it
+    reads near the end of the buffer) with K known at launch: A and B ``Mx?``, every use of
+    the constant K (the masks' ``K - k0``, the row stride of the buffer-end guard's linear
+    index, the buffers' ``M x K`` elements) made the launch value's, the loop to
+    ``ceildiv(K, 32)``.  K is assumed nothing but ``umax`` (rows need not be aligned)."""
+    a = re.search(r"binding\(0\)[^\n]*: memref<(\d+)x(\d+)xbf16,", text)
+    b = re.search(r"binding\(1\)[^\n]*: memref<(\d+)x(\d+)xbf16,", text)
+    m0, k0, n0 = int(a.group(1)), int(a.group(2)), int(b.group(1))
+    assert m0 == n0, "A and B of as many rows (one buffer-end constant)"
+    loop = re.search(r"(scf\.for %arg0 = %c0_i32 to )%c(\d+)_i32( step %c\d+_i32)", text)
+    assert loop and int(loop.group(2)) == -(-k0 // 32), "not IREE's unaligned-K late form"
+    sizes = _size("k", 0, "umin = 0, umax = 4194304") + (
+        "          %dyn_trips = affine.apply affine_map<()[s0] -> (s0 ceildiv 32)>()[%dyn_k]\n"
+        "          %dyn_trips_i32 = arith.index_cast %dyn_trips : index to i32\n"
+        "          %dyn_k_i32 = arith.index_cast %dyn_k : index to i32\n"
+        f"          %dyn_end = affine.apply affine_map<()[s0] -> (s0 * {m0})>()[%dyn_k]\n")
+    text = text.replace(loop.group(0), loop.group(1) + "%dyn_trips_i32" + loop.group(3), 1)
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if re.match(rf"\s*%c{k0}_i32 = arith\.constant|\s*%c{m0 * k0} = arith\.constant", line):
+            continue
+        line = re.sub(rf"%c{k0}_i32\b", "%dyn_k_i32", line)
+        line = re.sub(rf"%c{m0 * k0}\b", "%dyn_end", line)
+        lines[i] = re.sub(r"(affine\.apply #map\(\)\[%\w+, %\w+)\]", r"\1, %dyn_k]", line)
+    text = "\n".join(lines)
+    text = text.replace(f"#map = affine_map<()[s0, s1] -> (s0 * {k0} + s1)>",
+                        "#map = affine_map<()[s0, s1, s2] -> (s0 * s2 + s1)>", 1)
+    text = text.replace("#hal.pipeline.layout<bindings", "#hal.pipeline.layout<constants = 2, "
+                        "bindings", 1)
+    text = re.sub(r"(\n\s*%\w+ = hal\.interface\.binding\.subspan [^\n]*binding\(0\))",
+                  lambda g: "\n" + sizes.rstrip("\n") + g.group(1), text, count=1)
+    for binding in (0, 1):
+        text = _retype(text, binding, f"{m0}x{k0}xbf16", f"{m0}x?xbf16", "%dyn_k")
+    return text

@@ -12,8 +12,14 @@ two push constants as IREE passes an index:
   both;
 * IREE's 512^3 dispatch (64x128 tiles, K step 128, generated here) with M and N dynamic:
   its copies do not split into the schedule's subtiles, so the front end makes its own
-  (``pipeline_mlir/frontend/layout.py``) from the ``?x512`` buffers (with M dynamic, the
-  refusals: a row stride known at launch, reads past a declared end).
+  (``pipeline_mlir/frontend/layout.py``) from the ``?x512`` buffers; with M and K (and N)
+  dynamic, from rows of a stride known at launch (``frontend/launch_stride.py``; the
+  refusals: a stride not proven aligned, an index of a launch value, reads past a declared
+  end);
+* IREE's VectorDistribute fp8 1024x1024x1536 dispatch (late form) with K dynamic: its K
+  step split into sub-steps, the remainder on the schedule's buffers, guarded; and its
+  512x512x1020 dispatch (late form, masked copies) with K dynamic: the masked remainder on
+  the schedule's buffers (``frontend/aliased_remainder.py``) after the guarded loop.
 
 ``pipeline-opt --pipeline=4wave`` pipelines each (its schedule simulated hazard-free on the
 way) into one code object; the emulator launches it at each size with the push constants
@@ -57,13 +63,45 @@ def _iree_512(n: bool = False) -> str:
         G.matmul_source(dtype="bf16", m=512, n=512, k=512))), n=n)
 
 
+def _iree_512_k(n: bool = False) -> str:
+    """IREE's 512^3 dispatch with M and K (and N) known at launch: A ``?x?`` (and B), the
+    front end's own copies from rows of a stride known only at launch."""
+    return D.dynamic(cached("iree-prefetch-bf16-512", (), lambda: G.prefetch_point(
+        G.matmul_source(dtype="bf16", m=512, n=512, k=512))), True, "?", n=n)
+
+
+def _vd_fp8_k() -> str:
+    """IREE's VectorDistribute fp8 1024x1024x1536 dispatch (late form) with K known at
+    launch: its K step of 512 split into two sub-steps (frontend/ksplit.py), the remainder
+    on the schedule's buffers with a run-time trip count (the same iree-compile run as
+    test_iree_configurations.py's, from the build cache)."""
+    flags = ("--iree-codegen-llvmgpu-use-vector-distribution",
+             "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false")
+    return D.dynamic_k_late(G.forms(G.matmul_source(dtype="fp8", m=1024, n=1024, k=1536),
+                                    flags)["late"])
+
+
+def _masked_k() -> str:
+    """IREE's 512x512x1020 dispatch (late form: a 64x128 tile at K step 128, masked
+    copies through registers) with K known at launch: its masked remainder on the
+    schedule's buffers (frontend/aliased_remainder.py) after a guarded pipelined loop."""
+    return D.dynamic_k_masked_late(G.late_form(G.matmul_source(dtype="bf16", m=512, n=512,
+                                                               k=1020), ()))
+
+
 #: name -> (the dispatch's text, built lazily)
 KERNELS = {"m": lambda: TEXT, "k": lambda: D.dynamic(IREE_4096, False, "?"),
            "mk": lambda: D.dynamic(IREE_4096, True, "?"),
            "mn": lambda: D.dynamic(IREE_4096, True, 256, n=True),
            "mn512": lambda: _iree_512(n=True),
+           "mk512": _iree_512_k, "mnk512": lambda: _iree_512_k(n=True),
+           "vdk-late": _vd_fp8_k, "masked-k-late": _masked_k,
            "k-late": lambda: D.dynamic_k_late((DATA / "matmul_bf16_abt_4096.late.mlir")
                                               .read_text())}
+#: name -> (dtype, workgroup tile M x N, a 1-D grid) where not bf16, 128 x 128, 2-D
+SHAPES = {"mn512": ("bf16", (64, 128), False), "mk512": ("bf16", (64, 128), False),
+          "mnk512": ("bf16", (64, 128), False), "vdk-late": ("fp8", (64, 128), True),
+          "k-late": ("bf16", (128, 128), True), "masked-k-late": ("bf16", (64, 128), True)}
 
 
 @pytest.fixture(scope="module")
@@ -96,18 +134,32 @@ def built(tmp_path_factory):
     ("k-late", (4096, 4096, 96), "late"), ("k-late", (4096, 4096, 0), "late"),
     ("k-late", (4096, 4096, 160), "random:6"),
     ("mn", (400, 384, 256), "late"), ("mn", (144, 256, 256), "random:3"),
+    # rows of a stride known at launch under the front end's own copies: 3 K steps of 128
+    # (a remainder), 1 (below the schedule's depth: the guard), none, 7
+    ("mk512", (208, 512, 384), "late"), ("mk512", (64, 512, 128), "late"),
+    ("mk512", (512, 512, 0), "late"), ("mk512", (512, 512, 896), "random:7"),
+    ("mnk512", (208, 384, 640), "random:1"),
+    # a K step split in two, the remainder on the schedule's buffers, K at launch: 3 K
+    # steps (the remainder runs one), 1, none, 5
+    ("vdk-late", (1024, 1024, 1536), "late"), ("vdk-late", (1024, 1024, 512), "late"),
+    ("vdk-late", (1024, 1024, 0), "late"), ("vdk-late", (1024, 1024, 2560), "random:2"),
+    # masked copies, K at launch (rows of any length: staged copies): a partial K tile
+    # alone, 2 whole tiles and a partial one, none, 5 whole tiles (the last one peeled)
+    ("masked-k-late", (512, 512, 100), "late"), ("masked-k-late", (512, 512, 257), "random:3"),
+    ("masked-k-late", (512, 512, 0), "late"), ("masked-k-late", (512, 512, 640), "late"),
 ])
 def test_dynamic_sizes_are_exact_at_run_time(built, name, sizes, mode):
     text, code = built(name)
     with new_context() as ctx:
         d = matmul_dispatch(ir.Module.parse(text, ctx), sizes)
     mode, _, seed = mode.partition(":")
-    run = emulate_matmul(load_kernel(code), Matmul(*sizes, "bf16", True, d.constants),
+    dtype, (tm, tn), flat = SHAPES.get(name, ("bf16", (128, 128), False))
+    run = emulate_matmul(load_kernel(code), Matmul(*sizes, dtype, True, d.constants),
                          d.grid, 2, mode, int(seed or 0))
     assert run.exact and run.contract == "memref", run.summary()
-    tile = 64 if name == "mn512" else 128
-    assert run.grid == sizes[1] // 128 * -(-sizes[0] // tile)
-    assert d.grid == ((1024,) if name == "k-late" else (sizes[1] // 128, -(-sizes[0] // tile)))
+    tiles = (-(-sizes[1] // tn), -(-sizes[0] // tm))
+    assert run.grid == tiles[0] * tiles[1]
+    assert d.grid == ((tiles[0] * tiles[1],) if flat else tiles)
 
 
 def test_the_front_end_makes_the_copies_from_the_dynamic_buffer(built, tmp_path):
@@ -122,36 +174,49 @@ def test_the_front_end_makes_the_copies_from_the_dynamic_buffer(built, tmp_path)
     assert len(copies) == 48 and all(f"vector<8xbf16>, {fat}," in c for c in copies), copies
 
 
-def _dynamic_stride(text: str) -> str:
-    """A of ``?x?`` (its rows of 512 given as a size): its views of a stride known only at
-    launch."""
-    text = text.replace("memref<?x512xbf16", "memref<?x?xbf16").replace(
-        "{%dyn_m}\n", "{%dyn_m, %c512}\n", 1)
-    view = re.search(r"(%subview_\d+) = memref\.subview %2\[", text).group(1)
-    lines = text.split("\n")
-    for i, line in enumerate(lines):
-        if re.search(rf"{view}\b", line):
-            lines[i] = line.replace("memref<16x128xbf16, strided<[512, 1]",
-                                    "memref<16x128xbf16, strided<[?, 1]")
-    return "\n".join(lines)
+def _launch_index(text: str) -> str:
+    """A's and B's K offset in the loop plus ``K mod 128`` (zero at every launch the
+    ``util.assume.int`` allows, but a launch value in the copies' index)."""
+    loop = re.search(r"\n(\s*)(%\d+) = affine\.apply (#map\d+)\(%arg2\)\n", text)
+    pad, name, amap = loop.groups()
+    return text.replace(loop.group(0), f"\n{pad}%k_off = affine.apply {amap}(%arg2)\n"
+                        f"{pad}%k_c128 = arith.constant 128 : index\n"
+                        f"{pad}%k_rem = arith.remui %dyn_k, %k_c128 : index\n"
+                        f"{pad}{name} = arith.addi %k_off, %k_rem : index\n", 1)
 
 
 @pytest.mark.parametrize("mutate,message", [
-    # a row stride known only at launch (A ?x?): the front end's copies need static strides
-    (_dynamic_stride,
-     "is not contiguous, row-major and at offset 0 with strides known at compile time"),
+    # K (A's row stride) assumed a multiple of 4 elements only: 8-byte rows, and the front
+    # end's copies move 16 bytes per lane
+    (lambda: _iree_512_k().replace("udiv = 128>", "udiv = 4>"),
+     "channel A: the row stride of memref<?x?xbf16, #amdgpu.address_space<fat_raw_buffer>> "
+     "is known only at launch and proven a multiple of 4 element(s) of 2 bytes only (its "
+     "sizes' util.assume.int udiv), so the front end's copies of 16 bytes per lane may be "
+     "misaligned"),
+    # the copies' column depends on K: what they read at the analysis' sample row length
+    # says nothing of the others
+    (lambda: _launch_index(_iree_512_k()),
+     "channel A's copies read a buffer whose row stride is known only at launch "
+     "(memref<?x?xbf16, #amdgpu.address_space<fat_raw_buffer>>) at an index that depends on "
+     "a launch value ('hal.interface.constant.load' op at line"),
     # A's buffer declared 32 rows long (validBytes): the copies read past its end
-    (lambda t: t.replace("%2 = amdgpu.fat_raw_buffer_cast %assume_align resetOffset",
-                         "%dyn_valid = arith.constant 32768 : i64\n          %2 = amdgpu."
-                         "fat_raw_buffer_cast %assume_align validBytes(%dyn_valid) resetOffset"),
+    (lambda: _iree_512().replace(
+        "%2 = amdgpu.fat_raw_buffer_cast %assume_align resetOffset",
+        "%dyn_valid = arith.constant 32768 : i64\n          %2 = amdgpu."
+        "fat_raw_buffer_cast %assume_align validBytes(%dyn_valid) resetOffset"),
      "reads global memory outside its buffer in the loop's first iteration (element 26239 "
      "of 16384)"),
-], ids=["dynamic row stride", "past the declared end"])
+    # the fp8 VectorDistribute dispatch with K assumed a multiple of 8 only: its copies
+    # through registers are not made direct-to-LDS copies (16 bytes per lane, 8-byte rows),
+    # but staged, which the split of its K step does not take
+    (lambda: _vd_fp8_k().replace("udiv = 512>", "udiv = 8>"),
+     "nor can the front end split its K step into 2 sub-steps of 256: 'amdgpu.gather_to_lds' "
+     "op at line"),
+], ids=["row stride misaligned", "index of a launch value", "past the declared end",
+        "register copy misaligned"])
 def test_dynamic_sources_the_bounds_check_cannot_take_are_refused(tmp_path, capsys, mutate,
                                                                   message):
-    text = _iree_512()
-    mutant = mutate(text)
-    assert mutant != text
+    mutant = mutate()
     src = tmp_path / "k.mlir"
     src.write_text(mutant)
     rc = main(["--pipeline=4wave", str(src), "--emit=schedule"])

@@ -413,8 +413,16 @@ KSPLIT_MUTANTS = {
                          "%r1 = arith.constant 1 : i32\nscf.for %rr = %c0_i32 to %r1 step %r1 "
                          ": i32 {\n} {sched.remainder_shared}\n%92:8 = scf.for %arg0 = %c0_i32",
                          "scf.for", "runs on the schedule's LDS buffers, one sub-step at a "
-                         "time, which takes constant bounds a whole number of the loop's "
-                         "steps (512) apart"),
+                         "time, which takes the loop's step (512) and constant bounds a whole "
+                         "number of steps apart (or bounds known only at run time)"),
+    # the same with bounds known only at run time (taken when its step is the loop's: its
+    # end is rounded to a whole K step), of step 1
+    "shared_remainder_run_time": (
+        "%92:8 = scf.for %arg0 = %c0_i32",
+        "%r1 = arith.constant 1 : i32\nscf.for %rr = %c0_i32 to %6 step %r1 : i32 {\n} "
+        "{sched.remainder_shared}\n%92:8 = scf.for %arg0 = %c0_i32", "scf.for",
+        "runs on the schedule's LDS buffers, one sub-step at a time, which takes the loop's "
+        "step (512)"),
     # a step of 511 over 0..1022 (two iterations): no sub-step of half of it
     "odd_step": ("%92:8 = scf.for %arg0 = %c0_i32 to %c1024_i32 step %c512_i32",
                  "%s511 = arith.constant 511 : i32\n%u1022 = arith.constant 1022 : i32\n"

@@ -6,10 +6,13 @@ per-thread ``vector.contract``s of 1x1 by 8x1 elements, no LDS and no MFMA (64x1
 refused at the contract at the prefetch point and with nothing to pipeline in the late form.
 Forcing IREE's default MFMA configuration (a ``compilation_info``) gives a K-loop of run-time
 trip count ``ceildiv(K, 32)`` whose copies are per-thread loops of element copies through
-registers, masked by the K left, into LDS allocated inside the loop: refused at that
-allocation at the prefetch point (its masks with a run-time K would be proven, its bound
-``K ceildiv 32`` read through IREE's two 32-bit push constants) and, in the late form, at
-the copy loop nested in it.  Each refusal is located, exit 1, no traceback.  (The front
+registers, masked by the K left, into LDS allocated inside the loop with the K left as
+its size.  The front end allocates that LDS once at its bound (``affine.min(K - 32 iv,
+32)``: 32 columns, ``frontend/lds_bounds.py``; checked here on IREE's kernel: the rewritten
+IR verifies and the allocations are gone from the loop), so the kernel is refused further
+on, at the per-thread copy loop nested in the K-loop, in both forms (its masks with a
+run-time K would be proven, its bound ``K ceildiv 32`` read through IREE's two 32-bit push
+constants).  Each refusal is located, exit 1, no traceback.  (The front
 end's run-time trip-count path, with its guard, is tested on the natural kernel:
 ``test_tails.py``, and with masked copies of the K left: ``test_masked_dynamic_k.py``.)
 """
@@ -55,8 +58,8 @@ def kernels(tmp_path_factory):
 @pytest.mark.parametrize("name,form,op,reason", [
     ("default", "prefetch", "vector.contract",
      "multiplies whole tiles inside the K-loop: the loop is not distributed"),
-    ("forced", "prefetch", "memref.alloc",
-     "allocates LDS inside the K-loop with a size computed in the iteration"),
+    ("forced", "prefetch", "scf.for",
+     "with regions inside the K-loop: the pipeliner moves the loop's ops one by one"),
     ("forced", "late", "scf.for",
      "with regions inside the K-loop: the pipeliner moves the loop's ops one by one"),
 ])
@@ -70,3 +73,24 @@ def test_dynamic_k_kernel_is_refused_at_the_op(kernels, name, form, op, reason, 
     m = re.match(rf"{re.escape(str(src))}:(\d+):\d+: error: sched-adopt-loop: '{op}' op", err)
     assert m and reason in err, err
     assert op in text.splitlines()[int(m.group(1)) - 1]
+
+
+def test_dynamic_k_lds_is_allocated_once_at_its_bound(kernels):
+    """IREE's forced kernel at the prefetch point: both tiles sized by the K left in the
+    iteration become views of one 128x32 buffer each, allocated before the loop."""
+    from pipeline_mlir.dialect.bindings import ir
+    from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds
+    from pipeline_mlir.frontend.scan import find_natural_loops
+    text = kernels("forced", "prefetch").read_text()
+    assert text.count("memref.alloc(%") == 2
+    with ir.Context() as ctx, ir.Location.unknown():
+        ctx.allow_unregistered_dialects = True
+        m = ir.Module.parse(text)
+        (loop,) = find_natural_loops(m.operation)
+        assert hoist_iteration_lds(loop) == 2
+        assert m.operation.verify()
+        body = str(loop)
+        out = str(m)
+    assert "memref.alloc" not in body and body.count("memref.reinterpret_cast") == 2
+    assert out.count("memref.alloc() : memref<128x32xbf16, #gpu.address_space<workgroup>>") == 2
+    assert "strides: [32, 1]" in body

@@ -23,7 +23,7 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import describe
 
-__all__ = ["bounded_sizes", "rebase_on_bounds"]
+__all__ = ["bounded_sizes", "rebase_on_bounds", "pin_full_sizes"]
 
 #: views of a tile that :func:`rebase_on_bounds` retypes
 RETYPED = ("memref.subview",)
@@ -153,3 +153,32 @@ def _retype(v) -> None:
             list(r.shape), r.element_type, ir.StridedLayoutAttr.get(offset, strides),
             r.memory_space))
         _retype(user.results[0])
+
+
+def pin_full_sizes(loop, sizes: dict) -> int:
+    """In ``loop`` (the loop to pipeline, its masked last K tile peeled), each mask size
+    value that also sizes an LDS allocation of the loop's body replaced by its constant:
+    ``sizes`` ({read: (dims, size values)}) holds values proven ``>= dim`` in every
+    iteration the loop runs (:func:`~pipeline_mlir.frontend.masks.peel_masked_tail`), and
+    one whose constant bound (:func:`_bound`) is that dim equals it there.  IREE's
+    dynamic-K kernel sizes its LDS tiles, its masks and its copy loops by the K left,
+    ``affine.min(K - 32 iv, 32)``: 32 in every iteration but the last.  Returns how many
+    values were replaced."""
+    done = set()
+    for dims, vals in sizes.values():
+        for d, v in zip(dims, vals):
+            if v in done or isinstance(v.owner, ir.Block) or not _in_body(v.owner, loop) or \
+                    _bound(v) != d or not any(_op(u.owner).name == "memref.alloc" and
+                                              _in_body(u.owner, loop) for u in v.uses):
+                continue
+            done.add(v)
+            with ir.InsertionPoint(_op(v.owner)), _op(v.owner).location:
+                c = ir.Operation.create("arith.constant", results=[v.type], attributes={
+                    "value": ir.IntegerAttr.get(v.type, d)})
+            v.replace_all_uses_with(c.results[0])
+    return len(done)
+
+
+def _in_body(op, loop) -> bool:
+    """Whether ``op`` lies directly in ``loop``'s body."""
+    return _op(_op(op).parent) == loop

@@ -9,10 +9,15 @@ trip count ``ceildiv(K, 32)`` whose copies are per-thread loops of element copie
 registers, masked by the K left, into LDS allocated inside the loop with the K left as
 its size.  The front end allocates that LDS once at its bound (``affine.min(K - 32 iv,
 32)``: 32 columns, ``frontend/lds_bounds.py``; checked here on IREE's kernel: the rewritten
-IR verifies and the allocations are gone from the loop), so the kernel is refused further
-on, at the per-thread copy loop nested in the K-loop, in both forms (its masks with a
-run-time K would be proven, its bound ``K ceildiv 32`` read through IREE's two 32-bit push
-constants).  Each refusal is located, exit 1, no traceback.  (The front
+IR verifies and the allocations are gone from the loop), and in the loop to pipeline (its masked
+last K tile peeled, the masks proven full for every K) the K left is pinned to 32, so
+the per-thread copy loops have one trip count in every thread and are unrolled into
+copies through registers (``frontend/thread_loops.py``).  The kernel is refused further
+on, at its copy of each whole LDS tile into private memory.  In the late form the K left
+is not a mask of a read (IREE reads the LDS with ``vector.maskedload``), so the copy
+loop's bound depends on the K-loop's variable: refused at that loop, saying so.  Mutants
+of the copy loops (threads with different trip counts, a step other than the workgroup's
+threads, a bound of the workgroup or of K) are refused at the loop.  Each refusal is located, exit 1, no traceback.  (The front
 end's run-time trip-count path, with its guard, is tested on the natural kernel:
 ``test_tails.py``, and with masked copies of the K left: ``test_masked_dynamic_k.py``.)
 """
@@ -58,10 +63,11 @@ def kernels(tmp_path_factory):
 @pytest.mark.parametrize("name,form,op,reason", [
     ("default", "prefetch", "vector.contract",
      "multiplies whole tiles inside the K-loop: the loop is not distributed"),
-    ("forced", "prefetch", "scf.for",
-     "with regions inside the K-loop: the pipeliner moves the loop's ops one by one"),
+    ("forced", "prefetch", "vector.transfer_write",
+     "has side effects the pipeliner cannot move (writes private)"),
     ("forced", "late", "scf.for",
-     "with regions inside the K-loop: the pipeliner moves the loop's ops one by one"),
+     "is a per-thread loop in the K-loop whose upper bound the front end cannot evaluate as "
+     "one value for every thread"),
 ])
 def test_dynamic_k_kernel_is_refused_at_the_op(kernels, name, form, op, reason, capsys):
     src = kernels(name, form)
@@ -94,3 +100,30 @@ def test_dynamic_k_lds_is_allocated_once_at_its_bound(kernels):
     assert "memref.alloc" not in body and body.count("memref.reinterpret_cast") == 2
     assert out.count("memref.alloc() : memref<128x32xbf16, #gpu.address_space<workgroup>>") == 2
     assert "strides: [32, 1]" in body
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ("((d0 ceildiv 8) * 128)", "((d0 ceildiv 8) * 96)",
+     "whose threads run different numbers of iterations (thread 0: 2, thread 128: 1, of "
+     "384 in steps of 256)"),
+    ("to %32 step %c256", "to %32 step %c128", "of step 128, not the workgroup's 256 threads"),
+    ("to %32 step %c256", "to %23 step %c256",
+     "whose upper bound the front end cannot evaluate as one value for every thread "
+     "(depends on the workgroup)"),
+    ("to %32 step %c256", "to %19 step %c256",
+     "whose upper bound the front end cannot evaluate as one value for every thread "
+     "('hal.interface.constant.load' op: a value known only at launch"),
+], ids=["uneven trips", "step", "workgroup bound", "launch bound"])
+def test_copy_loop_mutants_are_refused_at_the_loop(kernels, tmp_path, capsys, old, new,
+                                                   message):
+    text = kernels("forced", "prefetch").read_text()
+    assert old in text
+    src = tmp_path / "m.mlir"
+    src.write_text(text.replace(old, new, 1))
+    rc = main(["--pipeline=4wave", str(src), "-o", "-"])
+    out, err = capsys.readouterr()
+    assert rc == 1 and out == "" and "Traceback" not in err, err
+    m = re.match(rf"{re.escape(str(src))}:(\d+):\d+: error: sched-adopt-loop: 'scf.for' op "
+                 rf"at line \d+:\d+ is a per-thread loop in the K-loop", err)
+    assert m and message in err, err
+    assert "scf.for %arg3 = %thread_id_x" in src.read_text().splitlines()[int(m.group(1)) - 1]

@@ -30,6 +30,7 @@ from pipeline_mlir.frontend.adopt import adopt
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
 from pipeline_mlir.frontend.ksplit import split_k
 from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds
+from pipeline_mlir.frontend.private_stage import forward_private_tiles
 from pipeline_mlir.frontend.thread_loops import unroll_thread_loops
 from pipeline_mlir.frontend.partition import check_waves, partition_loop
 from pipeline_mlir.frontend.regcopy import convert_register_copies
@@ -52,6 +53,7 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     inline_constant_true_ifs(loop)
     hoist_iteration_lds(loop)
     unroll_thread_loops(loop)
+    forward_private_tiles(loop)
     scan = scan_loop(loop)
     if schedule is not None:
         check_waves(scan, schedule)

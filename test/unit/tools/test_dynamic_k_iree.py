@@ -12,12 +12,15 @@ its size.  The front end allocates that LDS once at its bound (``affine.min(K - 
 IR verifies and the allocations are gone from the loop), and in the loop to pipeline (its masked
 last K tile peeled, the masks proven full for every K) the K left is pinned to 32, so
 the per-thread copy loops have one trip count in every thread and are unrolled into
-copies through registers (``frontend/thread_loops.py``).  The kernel is refused further
-on, at its copy of each whole LDS tile into private memory.  In the late form the K left
+copies through registers (``frontend/thread_loops.py``).  Each whole LDS tile IREE copies
+into private memory to read its fragments from is read in place
+(``frontend/private_stage.py``).  The kernel is refused further on, at its accumulators
+kept in LDS across iterations (the write back of each iteration's).  In the late form the K left
 is not a mask of a read (IREE reads the LDS with ``vector.maskedload``), so the copy
 loop's bound depends on the K-loop's variable: refused at that loop, saying so.  Mutants
 of the copy loops (threads with different trip counts, a step other than the workgroup's
-threads, a bound of the workgroup or of K) are refused at the loop.  Each refusal is located, exit 1, no traceback.  (The front
+threads, a bound of the workgroup or of K) are refused at the loop; so are mutants of the private
+staging (the tile written between its copy and a read, no barrier after the reads).  Each refusal is located, exit 1, no traceback.  (The front
 end's run-time trip-count path, with its guard, is tested on the natural kernel:
 ``test_tails.py``, and with masked copies of the K left: ``test_masked_dynamic_k.py``.)
 """
@@ -64,7 +67,7 @@ def kernels(tmp_path_factory):
     ("default", "prefetch", "vector.contract",
      "multiplies whole tiles inside the K-loop: the loop is not distributed"),
     ("forced", "prefetch", "vector.transfer_write",
-     "has side effects the pipeliner cannot move (writes private)"),
+     "has side effects the pipeliner cannot move (writes workgroup)"),
     ("forced", "late", "scf.for",
      "is a per-thread loop in the K-loop whose upper bound the front end cannot evaluate as "
      "one value for every thread"),
@@ -127,3 +130,35 @@ def test_copy_loop_mutants_are_refused_at_the_loop(kernels, tmp_path, capsys, ol
                  rf"at line \d+:\d+ is a per-thread loop in the K-loop", err)
     assert m and message in err, err
     assert "scf.for %arg3 = %thread_id_x" in src.read_text().splitlines()[int(m.group(1)) - 1]
+
+
+def _write_between(text: str) -> str:
+    """The second copy loop writes the first operand's tile (read from private after)."""
+    i = text.index("%subview_12 = memref.subview %alloc_9[")
+    return text[:i] + text[i:].replace("memref.subview %alloc_9[", "memref.subview %alloc_10[", 1)
+
+
+def _no_last_barrier(text: str) -> str:
+    """The barrier after the iteration's reads (the last in the K-loop) dropped."""
+    j = text.index("vector.transfer_write %166, %subview")
+    bar = "gpu.barrier memfence [#gpu.address_space<workgroup>]"
+    k = text.index(bar, j)
+    return text[:k] + "%nobar = arith.constant 0 : index" + text[k + len(bar):]
+
+
+@pytest.mark.parametrize("mutate,op,message", [
+    (_write_between, "memref.copy", "writes the LDS tile that a private copy stages, between "
+                                    "that copy and a read of it"),
+    (_no_last_barrier, "vector.transfer_read", "reads a private copy of an LDS tile with no "
+                                               "barrier after it in the K-loop"),
+], ids=["write between", "no barrier"])
+def test_private_staging_mutants_are_refused_at_the_op(kernels, tmp_path, capsys, mutate, op,
+                                                       message):
+    src = tmp_path / "m.mlir"
+    src.write_text(mutate(kernels("forced", "prefetch").read_text()))
+    rc = main(["--pipeline=4wave", str(src), "-o", "-"])
+    out, err = capsys.readouterr()
+    assert rc == 1 and out == "" and "Traceback" not in err, err
+    m = re.match(rf"{re.escape(str(src))}:(\d+):\d+: error: sched-adopt-loop: ", err)
+    assert m and message in err, err
+    assert op in src.read_text().splitlines()[int(m.group(1)) - 1]

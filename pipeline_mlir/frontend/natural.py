@@ -29,6 +29,7 @@ from pipeline_mlir.frontend.address import Analysis, analyse
 from pipeline_mlir.frontend.adopt import adopt
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
 from pipeline_mlir.frontend.ksplit import split_k
+from pipeline_mlir.frontend.lds_accumulators import carry_lds_accumulators
 from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds
 from pipeline_mlir.frontend.private_stage import forward_private_tiles
 from pipeline_mlir.frontend.thread_loops import unroll_thread_loops
@@ -78,6 +79,7 @@ def adopt_loop(loop, schedule):
     the remainder path itself, run as written: None."""
     check_not_pipelined(loop)
     inline_constant_true_ifs(loop)
+    loop = carry_lds_accumulators(loop)
     peel_masked_tail(loop)
     rem = split_tail(loop)
     if is_whole_remainder(loop):

@@ -72,7 +72,7 @@ def _forward_one(loop) -> bool:
     return False
 
 
-def _root_of(v):
+def root_of(v):
     """``v`` through view ops (their first operand) to the value they view."""
     while not isinstance(v.owner, ir.Block) and _op(v.owner).name in (
             VIEWS + ("memref.subview", "memref.reinterpret_cast", "memref.cast")):
@@ -80,9 +80,9 @@ def _root_of(v):
     return v
 
 
-def _whole(op, shape) -> bool:
-    """``op`` (a transfer op) moves a whole ``shape`` vector at index 0, in bounds,
-    unmasked, in the identity permutation."""
+def whole_access(op, shape, at_zero: bool = True) -> bool:
+    """``op`` (a transfer op) moves a whole ``shape`` vector (at index 0 when
+    ``at_zero``), in bounds, unmasked, in the identity permutation."""
     g = segments(op)
     vt = ir.VectorType(op.results[0].type if op.name == "vector.transfer_read"
                        else op.operands[0].type)
@@ -94,7 +94,7 @@ def _whole(op, shape) -> bool:
         ir.AffineMap.get_minor_identity(len(shape), len(shape)))
     indices = g[1] if op.name == "vector.transfer_read" else g[2]
     return (list(vt.shape) == list(shape) and not masked and in_bounds and identity and
-            all(constant_int(i) == 0 for i in indices))
+            (not at_zero or all(constant_int(i) == 0 for i in indices)))
 
 
 def _whole_write(w) -> bool:
@@ -107,7 +107,7 @@ def _whole_write(w) -> bool:
         return False
     pt = ir.MemRefType(p.type)
     return pt.has_static_shape and pt.layout == ir.AffineMapAttr.get(
-        ir.AffineMap.get_identity(pt.rank)) and _whole(w, pt.shape)
+        ir.AffineMap.get_identity(pt.rank)) and whole_access(w, pt.shape)
 
 
 def _staging(w):
@@ -120,7 +120,7 @@ def _staging(w):
     if isinstance(v.owner, ir.Block) or _op(v.owner).name != "vector.transfer_read":
         return None
     r = _op(v.owner)
-    if r.parent != w.parent or not _whole(r, pt.shape):
+    if r.parent != w.parent or not whole_access(r, pt.shape):
         return None
     b = _tile_buffer(r.operands[0], list(pt.shape))
     return None if b is None else (p, r, b)
@@ -205,7 +205,7 @@ def _check_between(body: list, r, b, reads: list) -> None:
         if o.name in PASSIVE or o.name.startswith(("arith.", "affine.", "vector.extract",
                                                   "vector.shape_cast", "vector.insert")):
             continue
-        if any(_is_memref(x) and _root_of(x) in (b, *_views_of(b)) for x in o.operands):
+        if any(_is_memref(x) and root_of(x) in (b, *_views_of(b)) for x in o.operands):
             raise IRError(o, f"{describe(o)} writes the LDS tile that a private copy stages, "
                              f"between that copy and a read of it; the front end reads the "
                              f"tile in the copy's place only when nothing writes it between")

@@ -74,7 +74,7 @@ def _is_thread_loop(o) -> bool:
     return t.name == "gpu.thread_id" and str(t.attributes["dimension"]).endswith("x>")
 
 
-def _workgroup_dependent(v, seen: set) -> bool:
+def workgroup_dependent(v, seen: set) -> bool:
     if v in seen:
         return False
     seen.add(v)
@@ -82,13 +82,13 @@ def _workgroup_dependent(v, seen: set) -> bool:
         parent = v.owner.owner
         return parent is not None and _op(parent).name == "scf.forall"
     o = _op(v.owner)
-    return o.name in WORKGROUP_OPS or any(_workgroup_dependent(x, seen) for x in o.operands)
+    return o.name in WORKGROUP_OPS or any(workgroup_dependent(x, seen) for x in o.operands)
 
 
 def _uniform(o, v, ev, what: str) -> int:
     """``v`` (an operand of per-thread loop ``o``) as one value for every thread."""
     try:
-        if _workgroup_dependent(v, set()):
+        if workgroup_dependent(v, set()):
             raise IRError(o, "depends on the workgroup")
         x = ev.uniform(v)
     except IRError as e:
@@ -167,7 +167,7 @@ def _resolve(x, ev) -> None:
 
 def _always(cond, ev) -> bool:
     try:
-        if _workgroup_dependent(cond, set()):
+        if workgroup_dependent(cond, set()):
             return False
         return bool(np.all(ev.value(cond) != 0))
     except IRError:
@@ -189,7 +189,7 @@ def _sizes(v, ev) -> list[int] | None:
             continue
         x = next(dyn)
         try:
-            u = None if _workgroup_dependent(x, set()) else ev.uniform(x)
+            u = None if workgroup_dependent(x, set()) else ev.uniform(x)
         except IRError:
             return None
         if u is None:

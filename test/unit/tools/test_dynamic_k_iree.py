@@ -14,13 +14,19 @@ last K tile peeled, the masks proven full for every K) the K left is pinned to 3
 the per-thread copy loops have one trip count in every thread and are unrolled into
 copies through registers (``frontend/thread_loops.py``).  Each whole LDS tile IREE copies
 into private memory to read its fragments from is read in place
-(``frontend/private_stage.py``).  The kernel is refused further on, at its accumulators
-kept in LDS across iterations (the write back of each iteration's).  In the late form the K left
+(``frontend/private_stage.py``).  Each thread's accumulators, kept in LDS across
+iterations, are carried in registers (``frontend/lds_accumulators.py``, one ``iter_arg``
+per MFMA: ``frontend/carried_pieces.py``).  The kernel is refused further on, at the
+distribution of its copies: each fragment read needs the data of two copies, so the front
+end would make the copies itself, which it does not for a global row stride known only
+at launch (K).  In the late form the K left
 is not a mask of a read (IREE reads the LDS with ``vector.maskedload``), so the copy
 loop's bound depends on the K-loop's variable: refused at that loop, saying so.  Mutants
 of the copy loops (threads with different trip counts, a step other than the workgroup's
 threads, a bound of the workgroup or of K) are refused at the loop; so are mutants of the private
-staging (the tile written between its copy and a read, no barrier after the reads).  Each refusal is located, exit 1, no traceback.  (The front
+staging (the tile written between its copy and a read, no barrier after the reads) and of the
+LDS accumulators (written back elsewhere, shared between threads, at an address of the
+workgroup).  Each refusal is located, exit 1, no traceback.  (The front
 end's run-time trip-count path, with its guard, is tested on the natural kernel:
 ``test_tails.py``, and with masked copies of the K left: ``test_masked_dynamic_k.py``.)
 """
@@ -66,8 +72,9 @@ def kernels(tmp_path_factory):
 @pytest.mark.parametrize("name,form,op,reason", [
     ("default", "prefetch", "vector.contract",
      "multiplies whole tiles inside the K-loop: the loop is not distributed"),
-    ("forced", "prefetch", "vector.transfer_write",
-     "has side effects the pipeliner cannot move (writes workgroup)"),
+    ("forced", "prefetch", "vector.transfer_read",
+     "copies read a view of a global buffer that is not contiguous, row-major and at offset 0 with "
+     "strides known at compile time"),
     ("forced", "late", "scf.for",
      "is a per-thread loop in the K-loop whose upper bound the front end cannot evaluate as "
      "one value for every thread"),
@@ -156,6 +163,35 @@ def test_private_staging_mutants_are_refused_at_the_op(kernels, tmp_path, capsys
                                                        message):
     src = tmp_path / "m.mlir"
     src.write_text(mutate(kernels("forced", "prefetch").read_text()))
+    rc = main(["--pipeline=4wave", str(src), "-o", "-"])
+    out, err = capsys.readouterr()
+    assert rc == 1 and out == "" and "Traceback" not in err, err
+    m = re.match(rf"{re.escape(str(src))}:(\d+):\d+: error: sched-adopt-loop: ", err)
+    assert m and message in err, err
+    assert op in src.read_text().splitlines()[int(m.group(1)) - 1]
+
+
+ACC_VIEW = "%subview = memref.subview %alloc[%38, %37, %45, %41]"
+ACC_READ = "vector.transfer_read %alloc[%38, %37, %45, %41]"
+
+
+@pytest.mark.parametrize("view,read,op,message", [
+    ("%37, %38, %45, %41", "%38, %37, %45, %41", "vector.transfer_write",
+     "writes an accumulator kept in LDS back to other elements than 'vector.transfer_read' "
+     "op at line"),
+    ("%38, %37, %45, %c0", "%38, %37, %45, %c0", "vector.transfer_read",
+     "reads an accumulator kept in LDS of which two threads (or two elements) share an "
+     "element"),
+    ("%38, %37, %45, %24", "%38, %37, %45, %24", "vector.transfer_read",
+     "accesses an accumulator kept in LDS at an address that depends on the workgroup"),
+], ids=["written elsewhere", "shared", "workgroup"])
+def test_lds_accumulator_mutants_are_refused_at_the_op(kernels, tmp_path, capsys, view, read,
+                                                       op, message):
+    text = kernels("forced", "prefetch").read_text()
+    assert ACC_VIEW in text and ACC_READ in text
+    src = tmp_path / "m.mlir"
+    src.write_text(text.replace(ACC_VIEW, f"%subview = memref.subview %alloc[{view}]")
+                   .replace(ACC_READ, f"vector.transfer_read %alloc[{read}]"))
     rc = main(["--pipeline=4wave", str(src), "-o", "-"])
     out, err = capsys.readouterr()
     assert rc == 1 and out == "" and "Traceback" not in err, err

@@ -9,7 +9,8 @@ once after it.  Exact when, checked for every thread of the workgroup by the per
 evaluator with no launch value sampled:
 
 * the LDS buffer is allocated outside the loop and, within the loop (at any depth), is
-  accessed only by one ``vector.transfer_read`` and one later ``vector.transfer_write``,
+  accessed only by one ``vector.transfer_read`` whose value reaches an MFMA as its
+  accumulator and one later ``vector.transfer_write``,
   both directly in the body, unmasked, in bounds, of the same vector type with the
   memref's rank (a minor identity permutation);
 * for every thread, the write stores each vector element where the read loaded it, at
@@ -79,7 +80,7 @@ def _pairs(loop) -> list:
             continue
         r, w = sorted(accesses, key=body.index)
         if r.name != "vector.transfer_read" or w.name != "vector.transfer_write" or \
-                w.operands[0] == r.results[0]:
+                w.operands[0] == r.results[0] or not _feeds_accumulator(r.results[0]):
             continue
         vt = ir.VectorType(r.results[0].type)
         if vt != ir.VectorType(w.operands[0].type) or not whole_access(r, vt.shape, False) \
@@ -89,6 +90,18 @@ def _pairs(loop) -> list:
             continue
         out.append((r, w))
     return out
+
+
+def _feeds_accumulator(v) -> bool:
+    """Whether ``v`` reaches an MFMA as its accumulator (through ``vector.extract`` and
+    ``vector.shape_cast``): the buffer holds accumulators, not operand tiles."""
+    for u in v.uses:
+        o = _op(u.owner)
+        if o.name == "amdgpu.mfma" and u.operand_number == 2:
+            return True
+        if o.name in ("vector.extract", "vector.shape_cast") and _feeds_accumulator(o.results[0]):
+            return True
+    return False
 
 
 def _inside(op, loop) -> bool:

@@ -198,3 +198,26 @@ def test_lds_accumulator_mutants_are_refused_at_the_op(kernels, tmp_path, capsys
     m = re.match(rf"{re.escape(str(src))}:(\d+):\d+: error: sched-adopt-loop: ", err)
     assert m and message in err, err
     assert op in src.read_text().splitlines()[int(m.group(1)) - 1]
+
+
+@pytest.mark.parametrize("old,new,op,message", [
+    ("%166 = vector.insert_strided_slice %150, %165 offsets = [3, 3, 0, 0]",
+     "%166 = vector.insert_strided_slice %150, %165 offsets = [3, 2, 0, 0]", "amdgpu.mfma",
+     "its accumulator is neither an iter_arg of the loop nor the result of an earlier MFMA"),
+    ("%172 = arith.cmpi sgt, %169, %c0 : index", "%172 = arith.cmpi sgt, %169, %c128 : index",
+     "scf.if", "with regions inside the K-loop"),
+], ids=["a piece not yielded", "a guard not always true"])
+def test_what_is_not_proven_is_left_for_the_scan(kernels, tmp_path, capsys, old, new, op,
+                                                 message):
+    """A carried vector whose yield leaves a piece as it was is carried whole, and a copy
+    guard false for some thread stays an ``scf.if``: the scan refuses each at its op."""
+    text = kernels("forced", "prefetch").read_text()
+    assert old in text
+    src = tmp_path / "m.mlir"
+    src.write_text(text.replace(old, new, 1))
+    rc = main(["--pipeline=4wave", str(src), "-o", "-"])
+    out, err = capsys.readouterr()
+    assert rc == 1 and out == "" and "Traceback" not in err, err
+    m = re.match(rf"{re.escape(str(src))}:(\d+):\d+: error: sched-adopt-loop: '{op}' op", err)
+    assert m and message in err, err
+    assert op in src.read_text().splitlines()[int(m.group(1)) - 1]

@@ -40,7 +40,7 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.carried_pieces import split_carried
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
-from pipeline_mlir.frontend.private_stage import root_of, whole_access
+from pipeline_mlir.frontend.private_stage import inside, root_of, whole_access
 from pipeline_mlir.frontend.thread_loops import workgroup_dependent
 
 __all__ = ["carry_lds_accumulators"]
@@ -72,7 +72,7 @@ def _pairs(loop) -> list:
         o.walk(visit)
     out = []
     for root, users in by_root.items():
-        if not isinstance(root.owner, ir.Block) and _inside(_op(root.owner), loop):
+        if not isinstance(root.owner, ir.Block) and inside(_op(root.owner), loop):
             continue
         accesses = [o for o in users if o.name not in ("memref.subview", "memref.expand_shape",
                                                        "memref.collapse_shape", "memref.cast")]
@@ -100,14 +100,6 @@ def _feeds_accumulator(v) -> bool:
         if o.name == "amdgpu.mfma" and u.operand_number == 2:
             return True
         if o.name in ("vector.extract", "vector.shape_cast") and _feeds_accumulator(o.results[0]):
-            return True
-    return False
-
-
-def _inside(op, loop) -> bool:
-    while op.parent is not None:
-        op = _op(op.parent)
-        if op == loop:
             return True
     return False
 
@@ -159,12 +151,12 @@ def _slice_clone(values, loop, where, mapping: dict) -> list:
             out.append(mapping[v])
             continue
         if isinstance(v.owner, ir.Block):
-            if _op(v.owner.owner) == loop or _inside(_op(v.owner.owner), loop):
+            if _op(v.owner.owner) == loop or inside(_op(v.owner.owner), loop):
                 raise ValueError("a block argument of the loop")
             out.append(v)
             continue
         o = _op(v.owner)
-        if not _inside(o, loop):
+        if not inside(o, loop):
             out.append(v)
             continue
         if not is_pure(o):

@@ -162,7 +162,7 @@ def _reads_after(loop, p, w):
     order = {o: i for i, o in enumerate(_op(x) for x in loop.regions[0].blocks[0].operations)}
     reads = []
     for o in _uses_through_views(p):
-        if o == w or not _inside(o, loop):
+        if o == w or not inside(o, loop):
             continue
         if o not in order or order[o] < order[w] or o.name not in READS + VIEWS:
             return None
@@ -171,7 +171,8 @@ def _reads_after(loop, p, w):
     return reads
 
 
-def _inside(op, loop) -> bool:
+def inside(op, loop) -> bool:
+    """Whether ``op`` is nested in ``loop``."""
     while op.parent is not None:
         op = _op(op.parent)
         if op == loop:
@@ -231,7 +232,7 @@ def _forward(p, b, w, r) -> None:
     loop = _op(w.parent)
     mapping = {p: b}
     for o in _uses_through_views(p):
-        if not _inside(o, loop) or o == w:
+        if not inside(o, loop) or o == w:
             continue
         src = o.operands[0]
         if o.name in VIEWS:

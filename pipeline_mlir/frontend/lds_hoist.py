@@ -11,7 +11,15 @@ other operands are defined outside the loop (``memref.expand_shape`` of it, a
 One buffer for every iteration is exact when:
 
 * its size is the same in every iteration: the allocation's size operands are defined
-  outside the loop;
+  outside the loop; or each size computed in the iteration has a constant bound (an
+  ``affine.min`` with a constant result, an ``arith.minsi``/``minui`` with a constant
+  operand, a constant): one buffer of the bounds is allocated before the loop and the
+  allocation in the loop becomes a ``memref.reinterpret_cast`` of it to the iteration's
+  sizes with the bounds' row-major strides (static, as the address analysis needs; every
+  access of the buffer goes through that view, so the layout of its elements is the
+  front end's to choose).  The users of the view take its strided type: each
+  ``memref.subview`` its result type recomputed from the new layout (:func:`_retype`);
+  a view of another kind of it is refused at the op;
 * nothing of it outlives the iteration: every use of it, followed through views, is an
   access or a view inside the loop; yielded (to the next iteration or out of the loop) or
   handed to any other op, it is refused;
@@ -31,6 +39,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import describe
+from pipeline_mlir.frontend.lds_bounds import bounded_sizes, rebase_on_bounds
 
 __all__ = ["hoist_iteration_lds"]
 
@@ -50,13 +59,15 @@ def hoist_iteration_lds(loop) -> int:
     body = loop.regions[0].blocks[0]
     allocs = [_op(o) for o in body.operations if _op(o).name == "memref.alloc" and
               is_workgroup_memref(_op(o).results[0].type)]
+    bounds = {}
     for alloc in allocs:
-        _check_sizes(loop, alloc)
+        bounds[alloc] = _check_sizes(loop, alloc)
         _check_uses(loop, alloc)
     for alloc in allocs:
-        for user in _users(alloc.results[0]):
-            if user.name == "memref.dealloc":
-                user.erase()
+        _drop_deallocs(alloc.results[0])
+        if bounds[alloc] is not None:
+            rebase_on_bounds(loop, alloc, bounds[alloc])
+            continue
         alloc.move_before(loop)
         _hoist_views(loop, alloc.results[0])
     return len(allocs)
@@ -81,14 +92,23 @@ def _defined_inside(v, loop) -> bool:
     return op == loop or _inside(op, loop)
 
 
-def _check_sizes(loop, alloc) -> None:
-    for v in alloc.operands:
-        if _defined_inside(v, loop):
-            where = v.owner if isinstance(v.owner, ir.Block) else _op(v.owner)
-            what = "the loop variable" if isinstance(where, ir.Block) else describe(where)
-            raise IRError(alloc, f"{describe(alloc)} allocates LDS inside the K-loop with a "
-                                 f"size computed in the iteration (by {what}); the front end "
-                                 f"hoists an allocation of one size for every iteration")
+def _check_sizes(loop, alloc) -> list[int] | None:
+    """None: every size of ``alloc`` is defined outside ``loop``; else the constant bound
+    of each dynamic size (one computed in the iteration must have one)."""
+    inside = [v for v in alloc.operands if _defined_inside(v, loop)]
+    if not inside:
+        return None
+    bounds, v = bounded_sizes(alloc)
+    if bounds is not None:
+        return bounds
+    where = v.owner if isinstance(v.owner, ir.Block) else _op(v.owner)
+    what = "the loop variable" if isinstance(where, ir.Block) else describe(where)
+    raise IRError(alloc, f"{describe(alloc)} allocates LDS inside the K-loop with a "
+                         f"size computed in the iteration (by {what}) and bounded by no "
+                         f"constant (an affine.min with a constant result, an arith.minsi "
+                         f"or minui with a constant operand); the front end hoists an "
+                         f"allocation of one size, or of a constant bound, for every "
+                         f"iteration")
 
 
 def _users(v) -> list:
@@ -113,6 +133,16 @@ def _check_uses(loop, alloc) -> None:
                                     f"hoists a buffer only the iteration uses")
             if user.name in VIEWS and list(user.operands)[0] == v:
                 todo.extend(user.results)
+
+
+def _drop_deallocs(v) -> None:
+    """Erase every ``memref.dealloc`` of ``v`` or of a view of it."""
+    for user in _users(v):
+        if user.name == "memref.dealloc":
+            user.erase()
+        elif user.name in VIEWS and list(user.operands)[0] == v:
+            for r in user.results:
+                _drop_deallocs(r)
 
 
 def _hoist_views(loop, v) -> None:

@@ -12,6 +12,9 @@ per-lane evaluator), and must depend on nothing else (no workgroup id, no launch
 so the evaluation covers every workgroup.  With a trip count known only at run time, the
 masks are proven full for every K by :mod:`~pipeline_mlir.frontend.dynamic_masks` instead,
 and the remainder loop runs the last iteration at least after the guarded pipelined loop.
+A mask size that also sizes an LDS tile in the loop and whose constant bound
+is the mask's dimension (IREE's dynamic-K kernel: the K left, at most one K step) is that
+constant in the loop to pipeline (:func:`~pipeline_mlir.frontend.lds_bounds.pin_full_sizes`).
 The masked reads of the loop to pipeline are
 then plain reads; what follows takes them as any other copy.  A mask that is partial in
 an iteration the pipelined loop would keep, or that the evaluation cannot cover, is an
@@ -36,6 +39,7 @@ from pipeline_mlir.analysis.ir_facts import block_size, constant_trips, segments
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.dynamic_masks import LEAVES, prove_full
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
+from pipeline_mlir.frontend.lds_bounds import pin_full_sizes
 from pipeline_mlir.frontend.tails import check_step, is_whole_remainder, split_tail
 
 
@@ -97,6 +101,7 @@ def peel_masked_tail(loop) -> None:
         return     # (no pair left: the whole loop runs as written, masks included)
     if not dynamic:
         _evaluate_kept(loop, reads, iv, ev)
+    pin_full_sizes(loop, {r: _mask_sizes(r, iv, checked=False) for r in reads})
     for r in reads:
         if r.name == "scf.if":
             _unguard(r)

@@ -29,7 +29,10 @@ from pipeline_mlir.frontend.address import Analysis, analyse
 from pipeline_mlir.frontend.adopt import adopt
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
 from pipeline_mlir.frontend.ksplit import split_k
+from pipeline_mlir.frontend.lds_accumulators import carry_lds_accumulators
 from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds
+from pipeline_mlir.frontend.private_stage import forward_private_tiles
+from pipeline_mlir.frontend.thread_loops import unroll_thread_loops
 from pipeline_mlir.frontend.partition import check_waves, partition_loop
 from pipeline_mlir.frontend.regcopy import convert_register_copies
 from pipeline_mlir.frontend.scan import (check_not_pipelined, find_natural_loops, no_loop_reason,
@@ -50,6 +53,8 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     check_not_pipelined(loop)
     inline_constant_true_ifs(loop)
     hoist_iteration_lds(loop)
+    unroll_thread_loops(loop)
+    forward_private_tiles(loop)
     scan = scan_loop(loop)
     if schedule is not None:
         check_waves(scan, schedule)
@@ -74,6 +79,7 @@ def adopt_loop(loop, schedule):
     the remainder path itself, run as written: None."""
     check_not_pipelined(loop)
     inline_constant_true_ifs(loop)
+    loop = carry_lds_accumulators(loop)
     peel_masked_tail(loop)
     rem = split_tail(loop)
     if is_whole_remainder(loop):

@@ -5,8 +5,12 @@ at the top of the K-loop's body and freed at its end (``test/data/iree/dynamic.p
 ``lds_in_loop``, as IREE allocates a tile whose size depends on the dispatch's) is the
 same loop as IREE's: the front end hoists the allocations and their views and gives it
 the schedule it gives IREE's own (the same dump), and the kernel is exact on the emulator.
-An allocation sized in the iteration, one yielded to the next iteration and one handed to
-an op that is no access or view are refused at the op, saying why.
+An allocation sized in the iteration by a value with a constant bound (an ``affine.min``,
+as IREE's dynamic-K kernel sizes its tiles by the K left) is allocated once at the bound,
+viewed in the iteration at its size (``frontend/lds_bounds.py``): the same schedule, exact.
+An allocation sized in the iteration with no constant bound, one yielded to the next
+iteration, one handed to an op that is no access or view and a bounded tile viewed by an
+op the rebase cannot retype are refused at the op, saying why.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ CUT = D.dynamic((ROOT / "test" / "data" / "iree" / "matmul_bf16_abt_4096.prefetc
                 .read_text(), False, 256)
 IN_LOOP = D.lds_in_loop(CUT)
 LDS = "memref<4096xbf16, #gpu.address_space<workgroup>>"
+ANY = "memref<?xbf16, #gpu.address_space<workgroup>>"
 
 
 def _run(tmp_path, capsys, text: str, *args: str) -> tuple[int, str, str]:
@@ -58,15 +63,72 @@ def test_hoisted_loop_is_exact(tmp_path, capsys):
     assert "K=256 mode=late: exact, max error 0, 2 of 1024 workgroups" in out, out
 
 
-def _sized_in_the_iteration(text: str) -> str:
-    """The first allocation sized by a value of the iteration (cast back to its type)."""
+def _sized_in_the_iteration(text: str, size: str = "affine.apply affine_map<(d0) -> "
+                            "(d0 * 0 + 4096)>(%arg2)", view: str | None = None) -> str:
+    """The first allocation sized by a value of the iteration (``size``, of ``%arg2``,
+    the loop variable) and viewed by ``view`` (default: cast back to its type)."""
     old = re.search(r"\n(\s*)%alloc = memref\.alloc\(\) (\{[^}]*\}) : " + re.escape(LDS), text)
     pad, attrs = old.group(1), old.group(2)
+    view = view or f"memref.cast %alloc_any : {ANY} to {LDS}"
     return text.replace(old.group(0), (
-        f"\n{pad}%size = affine.apply affine_map<(d0) -> (d0 * 0 + 4096)>(%arg2)\n"
-        f"{pad}%alloc_any = memref.alloc(%size) {attrs} : memref<?xbf16, "
-        f"#gpu.address_space<workgroup>>\n{pad}%alloc = memref.cast %alloc_any : "
-        f"memref<?xbf16, #gpu.address_space<workgroup>> to {LDS}"))
+        f"\n{pad}%size = {size}\n{pad}%alloc_any = memref.alloc(%size) {attrs} : {ANY}\n"
+        f"{pad}%alloc = {view}"))
+
+
+#: the K left in the iteration at most one tile, as IREE's dynamic-K kernel sizes its LDS
+BOUNDED = "affine.min affine_map<(d0)[s0] -> (s0 - d0 * 4096, 4096)>(%arg2)[%c4096_big]"
+
+
+def _bounded(text: str, view: str | None = None) -> str:
+    """IN_LOOP with its first tile sized by :data:`BOUNDED` of a K far above the loop's
+    (so every iteration's size is the bound, as the cast back to the bound's type says)."""
+    text = _sized_in_the_iteration(text, BOUNDED, view)
+    return re.sub(r"(\n\s*)(%\w+:16 = scf\.for %arg2)",
+                  r"\1%c4096_big = arith.constant 1048576 : index\1\2", text, count=1)
+
+
+def test_bounded_size_is_allocated_once_at_its_bound(tmp_path, capsys):
+    mutant = _bounded(IN_LOOP)
+    assert "memref.alloc(%size)" in mutant and "%c4096_big = arith.constant" in mutant
+    rc, hoisted, err = _run(tmp_path, capsys, mutant, "--emit=schedule")
+    assert rc == 0, err
+    rc, own, err = _run(tmp_path, capsys, CUT, "--emit=schedule")
+    assert rc == 0, err
+    assert hoisted == own
+    rc, out, err = _run(tmp_path, capsys, mutant, "--emulate", "--emulate-workgroups=2",
+                        "--emulate-mode=late")
+    assert rc == 0, err
+    assert "K=256 mode=late: exact, max error 0, 2 of 1024 workgroups" in out, out
+
+
+def test_bounded_size_rebased_view_types(tmp_path):
+    """The rebase on the IR: one buffer of the bounds before the loop, the tile a strided
+    view of it, a subview of the tile retyped to the new layout."""
+    from pipeline_mlir.dialect.bindings import ir
+    from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds
+    tile = "memref<128x?xbf16, #gpu.address_space<workgroup>>"
+    text = ("func.func @f(%k: index, %n: index, %i: index) {\n  %c0 = arith.constant 0 : index\n"
+            "  %c1 = arith.constant 1 : index\n  scf.for %iv = %c0 to %n step %c1 {\n"
+            "    %s = affine.min affine_map<(d0)[s0] -> (s0 - d0 * 32, 32)>(%iv)[%k]\n"
+            f"    %t = memref.alloc(%s) : {tile}\n"
+            f"    %v = memref.subview %t[%i, 0] [2, %s] [1, 1] : {tile} to memref<2x?xbf16, "
+            "strided<[?, 1], offset: ?>, #gpu.address_space<workgroup>>\n"
+            "    %z = arith.constant 0.0 : bf16\n"
+            "    memref.store %z, %v[%c0, %c0] : memref<2x?xbf16, strided<[?, 1], offset: ?>, "
+            "#gpu.address_space<workgroup>>\n  }\n  return\n}\n")
+    with ir.Context() as ctx, ir.Location.unknown():
+        ctx.allow_unregistered_dialects = True
+        m = ir.Module.parse(text)
+        loop = next(o for o in m.body.operations[0].regions[0].blocks[0].operations
+                    if o.operation.name == "scf.for")
+        assert hoist_iteration_lds(loop) == 1
+        assert m.operation.verify()
+        out = str(m)
+    assert out.index("memref.alloc() : memref<128x32xbf16") < out.index("scf.for")
+    assert ("memref.reinterpret_cast %alloc to offset: [0], sizes: [128, %0], strides: [32, 1]"
+            in out), out
+    assert "to memref<2x?xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>" \
+        in out, out
 
 
 def _yielded(text: str) -> str:
@@ -89,11 +151,21 @@ def _handed_on(text: str) -> str:
     (_sized_in_the_iteration, "memref.alloc",
      "allocates LDS inside the K-loop with a size computed in the iteration (by "
      "'affine.apply' op at line"),
+    (lambda t: _sized_in_the_iteration(t, "affine.min affine_map<(d0)[s0] -> (s0 - d0, "
+                                          "s0 + 1)>(%arg2)[%dyn_trips]"), "memref.alloc",
+     "size computed in the iteration (by 'affine.min' op at line"),
+    (lambda t: _bounded(t, f"memref.cast %alloc_any : {ANY} to {LDS}\n%extra = "
+                           f"memref.expand_shape %alloc_any [[0, 1]] output_shape [%size, 1] : "
+                           f"{ANY} into memref<?x1xbf16, #gpu.address_space<workgroup>>"),
+     "memref.expand_shape",
+     "views an LDS tile sized in the K-loop's iteration; the front end rebases a tile viewed "
+     "by subviews and accessed directly only"),
     (_yielded, "scf.yield", "allocates inside the K-loop, yielded: it would outlive its "
                             "iteration"),
     (_handed_on, "memref.assume_alignment", "allocates inside the K-loop, not an access or a "
                                             "view of it"),
-], ids=["sized in the iteration", "yielded", "handed on"])
+], ids=["sized in the iteration", "no constant bound", "bounded, viewed otherwise",
+        "yielded", "handed on"])
 def test_lds_that_outlives_or_changes_with_the_iteration_is_refused(tmp_path, capsys, mutate,
                                                                     op, message):
     mutant = mutate(IN_LOOP)

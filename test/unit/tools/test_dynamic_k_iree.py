@@ -6,10 +6,27 @@ per-thread ``vector.contract``s of 1x1 by 8x1 elements, no LDS and no MFMA (64x1
 refused at the contract at the prefetch point and with nothing to pipeline in the late form.
 Forcing IREE's default MFMA configuration (a ``compilation_info``) gives a K-loop of run-time
 trip count ``ceildiv(K, 32)`` whose copies are per-thread loops of element copies through
-registers, masked by the K left, into LDS allocated inside the loop: refused at that
-allocation at the prefetch point (its masks with a run-time K would be proven, its bound
-``K ceildiv 32`` read through IREE's two 32-bit push constants) and, in the late form, at
-the copy loop nested in it.  Each refusal is located, exit 1, no traceback.  (The front
+registers, masked by the K left, into LDS allocated inside the loop with the K left as
+its size.  The front end allocates that LDS once at its bound (``affine.min(K - 32 iv,
+32)``: 32 columns, ``frontend/lds_bounds.py``; checked here on IREE's kernel: the rewritten
+IR verifies and the allocations are gone from the loop), and in the loop to pipeline (its masked
+last K tile peeled, the masks proven full for every K) the K left is pinned to 32, so
+the per-thread copy loops have one trip count in every thread and are unrolled into
+copies through registers (``frontend/thread_loops.py``).  Each whole LDS tile IREE copies
+into private memory to read its fragments from is read in place
+(``frontend/private_stage.py``).  Each thread's accumulators, kept in LDS across
+iterations, are carried in registers (``frontend/lds_accumulators.py``, one ``iter_arg``
+per MFMA: ``frontend/carried_pieces.py``).  The kernel is refused further on, at the
+distribution of its copies: each fragment read needs the data of two copies, so the front
+end would make the copies itself, which it does not for a global row stride known only
+at launch (K).  In the late form the K left
+is not a mask of a read (IREE reads the LDS with ``vector.maskedload``), so the copy
+loop's bound depends on the K-loop's variable: refused at that loop, saying so.  Mutants
+of the copy loops (threads with different trip counts, a step other than the workgroup's
+threads, a bound of the workgroup or of K) are refused at the loop; so are mutants of the private
+staging (the tile written between its copy and a read, no barrier after the reads) and of the
+LDS accumulators (written back elsewhere, shared between threads, at an address of the
+workgroup).  Each refusal is located, exit 1, no traceback.  (The front
 end's run-time trip-count path, with its guard, is tested on the natural kernel:
 ``test_tails.py``, and with masked copies of the K left: ``test_masked_dynamic_k.py``.)
 """
@@ -52,13 +69,27 @@ def kernels(tmp_path_factory):
                         lambda name: _source(name == "forced"))
 
 
+def _refusal(tmp_path, capsys, text: str) -> tuple[str, str]:
+    """(the error, the line it points at) of ``text`` refused by ``--pipeline=4wave``."""
+    src = tmp_path / "m.mlir"
+    src.write_text(text)
+    rc = main(["--pipeline=4wave", str(src), "-o", "-"])
+    out, err = capsys.readouterr()
+    assert rc == 1 and out == "" and "Traceback" not in err, err
+    m = re.match(rf"{re.escape(str(src))}:(\d+):\d+: error: sched-adopt-loop: ", err)
+    assert m, err
+    return err, text.splitlines()[int(m.group(1)) - 1]
+
+
 @pytest.mark.parametrize("name,form,op,reason", [
     ("default", "prefetch", "vector.contract",
      "multiplies whole tiles inside the K-loop: the loop is not distributed"),
-    ("forced", "prefetch", "memref.alloc",
-     "allocates LDS inside the K-loop with a size computed in the iteration"),
+    ("forced", "prefetch", "vector.transfer_read",
+     "copies read a view of a global buffer that is not contiguous, row-major and at offset 0 with "
+     "strides known at compile time"),
     ("forced", "late", "scf.for",
-     "with regions inside the K-loop: the pipeliner moves the loop's ops one by one"),
+     "is a per-thread loop in the K-loop whose upper bound the front end cannot evaluate as "
+     "one value for every thread"),
 ])
 def test_dynamic_k_kernel_is_refused_at_the_op(kernels, name, form, op, reason, capsys):
     src = kernels(name, form)
@@ -67,6 +98,116 @@ def test_dynamic_k_kernel_is_refused_at_the_op(kernels, name, form, op, reason, 
     rc = main(["--pipeline=4wave", str(src), "-o", "-"])
     out, err = capsys.readouterr()
     assert rc == 1 and out == "" and "Traceback" not in err, err
-    m = re.match(rf"{re.escape(str(src))}:(\d+):\d+: error: sched-adopt-loop: '{op}' op", err)
-    assert m and reason in err, err
+    m = re.match(rf"{re.escape(str(src))}:(\d+):\d+: error: sched-adopt-loop: ", err)
+    assert m and reason in err and f"'{op}' op" in err, err
     assert op in text.splitlines()[int(m.group(1)) - 1]
+
+
+def test_dynamic_k_lds_is_allocated_once_at_its_bound(kernels):
+    """IREE's forced kernel at the prefetch point: both tiles sized by the K left in the
+    iteration become views of one 128x32 buffer each, allocated before the loop."""
+    from pipeline_mlir.dialect.bindings import ir
+    from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds
+    from pipeline_mlir.frontend.scan import find_natural_loops
+    text = kernels("forced", "prefetch").read_text()
+    assert text.count("memref.alloc(%") == 2
+    with ir.Context() as ctx, ir.Location.unknown():
+        ctx.allow_unregistered_dialects = True
+        m = ir.Module.parse(text)
+        (loop,) = find_natural_loops(m.operation)
+        assert hoist_iteration_lds(loop) == 2
+        assert m.operation.verify()
+        body = str(loop)
+        out = str(m)
+    assert "memref.alloc" not in body and body.count("memref.reinterpret_cast") == 2
+    assert out.count("memref.alloc() : memref<128x32xbf16, #gpu.address_space<workgroup>>") == 2
+    assert "strides: [32, 1]" in body
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ("((d0 ceildiv 8) * 128)", "((d0 ceildiv 8) * 96)",
+     "whose threads run different numbers of iterations (thread 0: 2, thread 128: 1, of "
+     "384 in steps of 256)"),
+    ("to %32 step %c256", "to %32 step %c128", "of step 128, not the workgroup's 256 threads"),
+    ("to %32 step %c256", "to %23 step %c256",
+     "whose upper bound the front end cannot evaluate as one value for every thread "
+     "(depends on the workgroup)"),
+    ("to %32 step %c256", "to %19 step %c256",
+     "whose upper bound the front end cannot evaluate as one value for every thread "
+     "('hal.interface.constant.load' op: a value known only at launch"),
+], ids=["uneven trips", "step", "workgroup bound", "launch bound"])
+def test_copy_loop_mutants_are_refused_at_the_loop(kernels, tmp_path, capsys, old, new,
+                                                   message):
+    text = kernels("forced", "prefetch").read_text()
+    assert old in text
+    err, line = _refusal(tmp_path, capsys, text.replace(old, new, 1))
+    assert re.search(r"sched-adopt-loop: 'scf.for' op at line \d+:\d+ is a per-thread loop in "
+                     r"the K-loop", err) and message in err, err
+    assert "scf.for %arg3 = %thread_id_x" in line
+
+
+def _write_between(text: str) -> str:
+    """The second copy loop writes the first operand's tile (read from private after)."""
+    i = text.index("%subview_12 = memref.subview %alloc_9[")
+    return text[:i] + text[i:].replace("memref.subview %alloc_9[", "memref.subview %alloc_10[", 1)
+
+
+def _no_last_barrier(text: str) -> str:
+    """The barrier after the iteration's reads (the last in the K-loop) dropped."""
+    j = text.index("vector.transfer_write %166, %subview")
+    bar = "gpu.barrier memfence [#gpu.address_space<workgroup>]"
+    k = text.index(bar, j)
+    return text[:k] + "%nobar = arith.constant 0 : index" + text[k + len(bar):]
+
+
+@pytest.mark.parametrize("mutate,op,message", [
+    (_write_between, "memref.copy", "writes the LDS tile that a private copy stages, between "
+                                    "that copy and a read of it"),
+    (_no_last_barrier, "vector.transfer_read", "reads a private copy of an LDS tile with no "
+                                               "barrier after it in the K-loop"),
+], ids=["write between", "no barrier"])
+def test_private_staging_mutants_are_refused_at_the_op(kernels, tmp_path, capsys, mutate, op,
+                                                       message):
+    err, line = _refusal(tmp_path, capsys, mutate(kernels("forced", "prefetch").read_text()))
+    assert message in err and op in line, err
+
+
+ACC_VIEW = "%subview = memref.subview %alloc[%38, %37, %45, %41]"
+ACC_READ = "vector.transfer_read %alloc[%38, %37, %45, %41]"
+
+
+@pytest.mark.parametrize("view,read,op,message", [
+    ("%37, %38, %45, %41", "%38, %37, %45, %41", "vector.transfer_write",
+     "writes an accumulator kept in LDS back to other elements than 'vector.transfer_read' "
+     "op at line"),
+    ("%38, %37, %45, %c0", "%38, %37, %45, %c0", "vector.transfer_read",
+     "reads an accumulator kept in LDS of which two threads (or two elements) share an "
+     "element"),
+    ("%38, %37, %45, %24", "%38, %37, %45, %24", "vector.transfer_read",
+     "accesses an accumulator kept in LDS at an address that depends on the workgroup"),
+], ids=["written elsewhere", "shared", "workgroup"])
+def test_lds_accumulator_mutants_are_refused_at_the_op(kernels, tmp_path, capsys, view, read,
+                                                       op, message):
+    text = kernels("forced", "prefetch").read_text()
+    assert ACC_VIEW in text and ACC_READ in text
+    err, line = _refusal(tmp_path, capsys, text.replace(
+        ACC_VIEW, f"%subview = memref.subview %alloc[{view}]").replace(
+        ACC_READ, f"vector.transfer_read %alloc[{read}]"))
+    assert message in err and op in line, err
+
+
+@pytest.mark.parametrize("old,new,op,message", [
+    ("%166 = vector.insert_strided_slice %150, %165 offsets = [3, 3, 0, 0]",
+     "%166 = vector.insert_strided_slice %150, %165 offsets = [3, 2, 0, 0]", "amdgpu.mfma",
+     "its accumulator is neither an iter_arg of the loop nor the result of an earlier MFMA"),
+    ("%172 = arith.cmpi sgt, %169, %c0 : index", "%172 = arith.cmpi sgt, %169, %c128 : index",
+     "scf.if", "with regions inside the K-loop"),
+], ids=["a piece not yielded", "a guard not always true"])
+def test_what_is_not_proven_is_left_for_the_scan(kernels, tmp_path, capsys, old, new, op,
+                                                 message):
+    """A carried vector whose yield leaves a piece as it was is carried whole, and a copy
+    guard false for some thread stays an ``scf.if``: the scan refuses each at its op."""
+    text = kernels("forced", "prefetch").read_text()
+    assert old in text
+    err, line = _refusal(tmp_path, capsys, text.replace(old, new, 1))
+    assert f"sched-adopt-loop: '{op}' op" in err and message in err and op in line, err

@@ -1,0 +1,223 @@
+"""Accumulators kept in LDS across the K-loop's iterations, carried in registers instead.
+
+IREE's dynamic-K kernel keeps the workgroup's C tile in LDS: zeroed before the K-loop,
+each thread reads its part at the top of every iteration (``vector.transfer_read`` of a
+``vector<4x4x4x1xf32>``), accumulates the iteration's MFMAs into it and writes it back at
+the end; after the loop the tile is copied to C.  :func:`carry_lds_accumulators` makes
+that part an ``iter_arg`` of the loop: read once before the loop, carried, written back
+once after it.  Exact when, checked for every thread of the workgroup by the per-lane
+evaluator with no launch value sampled:
+
+* the LDS buffer is allocated outside the loop and, within the loop (at any depth), is
+  accessed only by one ``vector.transfer_read`` whose value reaches an MFMA as its
+  accumulator and one later ``vector.transfer_write``,
+  both directly in the body, unmasked, in bounds, of the same vector type with the
+  memref's rank (a minor identity permutation);
+* for every thread, the write stores each vector element where the read loaded it, at
+  addresses that depend on the thread and constants only (not on the loop's variable or
+  the workgroup), and no two threads touch the same element: so each iteration reads
+  what the same thread wrote in the one before (no other thread or op writes it), and
+  the first reads what was there before the loop;
+* the ops that compute the read's and the write's operands are side-effect free; they
+  are cloned before and after the loop.
+
+The carried vector is then carried as its pieces where it can be
+(:mod:`~pipeline_mlir.frontend.carried_pieces`).
+
+A buffer that the loop accesses otherwise is left for the scan to refuse; a read and
+write pair that fails the address checks is refused at the op, saying why.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline_mlir.analysis.ir_facts import block_size, segments
+from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.carried_pieces import split_carried
+from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
+from pipeline_mlir.frontend.private_stage import inside, root_of, whole_access
+from pipeline_mlir.frontend.thread_loops import workgroup_dependent
+
+__all__ = ["carry_lds_accumulators"]
+
+
+def carry_lds_accumulators(loop):
+    """``loop`` with each LDS accumulator of its body carried (module docstring): the new
+    ``scf.for`` if one was, else ``loop`` itself."""
+    pairs = _pairs(loop)
+    for r, w in pairs:
+        _check_addresses(loop, r, w)
+    for r, w in pairs:
+        loop = _carry(loop, r, w)
+    return split_carried(loop) if pairs else loop
+
+
+def _pairs(loop) -> list:
+    body = [_op(o) for o in loop.regions[0].blocks[0].operations]
+    by_root: dict = {}
+
+    def visit(o):
+        o = _op(o)
+        for x in o.operands:
+            if str(x.type).startswith("memref<") and "workgroup" in str(x.type):
+                by_root.setdefault(root_of(x), set()).add(o)
+        return ir.WalkResult.ADVANCE
+
+    for o in body:
+        o.walk(visit)
+    out = []
+    for root, users in by_root.items():
+        if not isinstance(root.owner, ir.Block) and inside(_op(root.owner), loop):
+            continue
+        accesses = [o for o in users if o.name not in ("memref.subview", "memref.expand_shape",
+                                                       "memref.collapse_shape", "memref.cast")]
+        if len(accesses) != 2 or any(o not in body for o in accesses):
+            continue
+        r, w = sorted(accesses, key=body.index)
+        if r.name != "vector.transfer_read" or w.name != "vector.transfer_write" or \
+                w.operands[0] == r.results[0] or not _feeds_accumulator(r.results[0]):
+            continue
+        vt = ir.VectorType(r.results[0].type)
+        if vt != ir.VectorType(w.operands[0].type) or not whole_access(r, vt.shape, False) \
+                or not whole_access(w, vt.shape, False) or \
+                ir.MemRefType(r.operands[0].type).rank != vt.rank or \
+                ir.MemRefType(w.operands[1].type).rank != vt.rank:
+            continue
+        out.append((r, w))
+    return out
+
+
+def _feeds_accumulator(v) -> bool:
+    """Whether ``v`` reaches an MFMA as its accumulator (through ``vector.extract`` and
+    ``vector.shape_cast``): the buffer holds accumulators, not operand tiles."""
+    for u in v.uses:
+        o = _op(u.owner)
+        if o.name == "amdgpu.mfma" and u.operand_number == 2:
+            return True
+        if o.name in ("vector.extract", "vector.shape_cast") and _feeds_accumulator(o.results[0]):
+            return True
+    return False
+
+
+def _elements(ev, op, memref, indices, shape) -> np.ndarray:
+    """(threads, vector elements): the root element each thread's access touches."""
+    view = ev.view(memref)
+    base = view.offset + sum(ev.value(i) * s for i, s in zip(indices, view.strides))
+    pos = np.indices(shape).reshape(len(shape), -1)
+    step = sum(p * s for p, s in zip(pos, view.strides))
+    return base[:, None] + step[None, :]
+
+
+def _check_addresses(loop, r, w) -> None:
+    ev = Evaluator(block_size(kernel_of(loop)), launch_values=False)
+    ev.where = loop
+    shape = list(ir.VectorType(r.results[0].type).shape)
+    gr, gw = segments(r), segments(w)
+    for op, operands in ((r, [gr[0][0], *gr[1]]), (w, [gw[1][0], *gw[2]])):
+        if any(workgroup_dependent(x, set()) for x in operands):
+            raise IRError(op, f"{describe(op)} accesses an accumulator kept in LDS at an "
+                              f"address that depends on the workgroup; the front end "
+                              f"carries one whose address depends on the thread only")
+    try:
+        a = _elements(ev, r, gr[0][0], gr[1], shape)
+        b = _elements(ev, w, gw[1][0], gw[2], shape)
+    except IRError as e:
+        raise IRError(r, f"{describe(r)} reads an accumulator kept in LDS at an address the "
+                         f"front end cannot evaluate for every thread from the thread alone "
+                         f"({str(e).splitlines()[0][:160]}); it carries one whose address "
+                         f"depends on the thread only") from None
+    if not np.array_equal(a, b):
+        t = int(np.flatnonzero((a != b).any(axis=1))[0])
+        raise IRError(w, f"{describe(w)} writes an accumulator kept in LDS back to other "
+                         f"elements than {describe(r)} read (thread {t}); the front end "
+                         f"carries an accumulator each thread reads and writes in place")
+    if len(np.unique(a)) != a.size:
+        raise IRError(r, f"{describe(r)} reads an accumulator kept in LDS of which two "
+                         f"threads (or two elements) share an element; the front end "
+                         f"carries one each thread owns alone")
+
+
+def _slice_clone(values, loop, where, mapping: dict) -> list:
+    """``values`` with the pure ops of ``loop``'s body that compute them cloned at
+    ``where`` (an insertion point), via and into ``mapping``."""
+    out = []
+    for v in values:
+        if v in mapping:
+            out.append(mapping[v])
+            continue
+        if isinstance(v.owner, ir.Block):
+            if _op(v.owner.owner) == loop or inside(_op(v.owner.owner), loop):
+                raise ValueError("a block argument of the loop")
+            out.append(v)
+            continue
+        o = _op(v.owner)
+        if not inside(o, loop):
+            out.append(v)
+            continue
+        if not is_pure(o):
+            raise ValueError(f"{describe(o)}, which has side effects")
+        ops = _slice_clone(list(o.operands), loop, where, mapping)
+        new = o.clone(where)
+        for i, x in enumerate(ops):
+            new.operands[i] = x
+        for old, nv in zip(o.results, new.results):
+            mapping[old] = nv
+        out.append(mapping[v])
+    return out
+
+
+def _carry(loop, r, w):
+    """The loop rebuilt with ``r``'s value an iter_arg (read before, written after)."""
+    try:
+        pre = _slice_clone(list(r.operands), loop, ir.InsertionPoint(loop), {})
+        with ir.InsertionPoint(loop), r.location:
+            init = r.clone(ir.InsertionPoint(loop))
+            for i, x in enumerate(pre):
+                init.operands[i] = x
+    except ValueError as e:
+        raise IRError(r, f"{describe(r)} reads an accumulator kept in LDS at an address "
+                         f"computed from {e}; the front end carries one whose address it "
+                         f"can compute before the loop") from None
+    n = len(loop.results)
+    inits = list(loop.operands)[3:]
+    with ir.InsertionPoint(loop), loop.location:
+        new = B.scf.ForOp(loop.operands[0], loop.operands[1], loop.operands[2],
+                          inits + [init.results[0]])
+    old_body, nb = loop.regions[0].blocks[0], new.body
+    args = list(nb.arguments)
+    for old_arg, new_arg in zip(old_body.arguments, args[:n + 1]):
+        old_arg.replace_all_uses_with(new_arg)
+    r.results[0].replace_all_uses_with(args[n + 1])
+    ops = [_op(o) for o in old_body.operations]
+    for o in ops[:-1]:
+        if o not in (r, w):
+            nb.append(o)
+    with ir.InsertionPoint(nb), loop.location:
+        B.scf.YieldOp(list(ops[-1].operands) + [w.operands[0]])
+    for a in loop.attributes:
+        new.operation.attributes[a] = loop.attributes[a]
+    for old, nv in zip(loop.results, list(new.results)[:n]):
+        old.replace_all_uses_with(nv)
+    after = ir.InsertionPoint(_next_op(new.operation))
+    try:
+        post = _slice_clone(list(w.operands)[1:], new.operation, after, {})
+    except ValueError as e:
+        raise IRError(w, f"{describe(w)} writes an accumulator kept in LDS at an address "
+                         f"computed from {e}; the front end carries one whose address it "
+                         f"can compute after the loop") from None
+    back = w.clone(after)
+    back.operands[0] = list(new.results)[n]
+    for i, x in enumerate(post):
+        back.operands[1 + i] = x
+    loop.erase()
+    return new.operation
+
+
+def _next_op(op):
+    ops = [_op(o) for o in op.block.operations]
+    return ops[ops.index(op) + 1]

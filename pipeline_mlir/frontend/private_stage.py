@@ -1,0 +1,252 @@
+"""Whole LDS tiles staged in private memory, read from the LDS tile instead.
+
+IREE's dynamic-K kernel copies each operand's whole LDS tile into a private buffer every
+iteration (``%t = vector.transfer_read %lds[0, 0] : vector<128x32xbf16>``,
+``vector.transfer_write %t, %alloca[0, 0]``) and reads its MFMA fragments from that
+buffer (through a ``memref.expand_shape``).  :func:`forward_private_tiles` reads each
+fragment from the LDS tile itself, at the same indices through the same views, and drops
+the staging copy.  Exact when, checked here (anything else is left for the scan, which
+refuses the private write at the op):
+
+* the private buffer ``P`` is a ``memref.alloca`` of a static shape ``S`` (identity
+  layout) written in the loop's body by one ``vector.transfer_write`` of a whole ``S``
+  vector at index 0 (no mask, in bounds) of a ``vector.transfer_read`` of a whole ``S``
+  vector at index 0 (no mask: the loop to pipeline, its last K tile peeled) of an LDS
+  buffer ``B`` of shape ``S`` (or a ``memref.reinterpret_cast`` of it at offset 0 with
+  its row-major strides, the rebased tile of :mod:`~pipeline_mlir.frontend.lds_bounds`):
+  then ``P[i] = B[i]`` for every index ``i`` once written;
+* every other use of ``P`` in any loop is a view of it (``memref.expand_shape``,
+  ``collapse_shape``) or a read (``vector.transfer_read``, ``vector.load``,
+  ``memref.load``) of it or of such a view, directly in the body of a loop that writes
+  ``P`` whole as above before them (IREE's peeled remainder loop does too), so no value
+  of ``P`` flows from one iteration or loop into another; none is outside a loop;
+* between the copy's read of ``B`` and each read of ``P`` in the body, no op writes
+  ``B`` (through any view) and no op has regions: ``B`` holds at the read what the copy
+  read; and a ``gpu.barrier`` follows the last read in the body, so that the next
+  iteration's writes of ``B`` by other threads come after it, as they came after the
+  copy.
+
+Failures of the last two are refused at the op, saying why.
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.analysis.ir_facts import constant_int, dense_i64, memory_space, segments
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.kernel_ir import describe
+
+__all__ = ["forward_private_tiles"]
+
+VIEWS = ("memref.expand_shape", "memref.collapse_shape")
+READS = ("vector.transfer_read", "vector.load", "memref.load")
+#: ops that only read memory or view it
+PASSIVE = READS + VIEWS + ("memref.subview", "memref.reinterpret_cast", "memref.cast",
+                           "amdgpu.mfma", "gpu.barrier")
+
+
+def forward_private_tiles(loop) -> int:
+    """Read the fragments of every whole LDS tile staged in private memory in ``loop``'s
+    body from the tile (module docstring); returns how many tiles."""
+    done = 0
+    while _forward_one(loop):
+        done += 1
+    return done
+
+
+def _forward_one(loop) -> bool:
+    """Forward the first staged tile of ``loop``'s body; whether there was one."""
+    body = [_op(o) for o in loop.regions[0].blocks[0].operations]
+    for w in body:
+        staged = _staging(w)
+        if staged is None:
+            continue
+        p, r, b = staged
+        reads = _reads_after(loop, p, w)
+        if reads is None or not _each_loop_stages(p):
+            continue
+        _check_between(body, r, b, reads)
+        _forward(p, b, w, r)
+        return True
+    return False
+
+
+def root_of(v):
+    """``v`` through view ops (their first operand) to the value they view."""
+    while not isinstance(v.owner, ir.Block) and _op(v.owner).name in (
+            VIEWS + ("memref.subview", "memref.reinterpret_cast", "memref.cast")):
+        v = _op(v.owner).operands[0]
+    return v
+
+
+def whole_access(op, shape, at_zero: bool = True) -> bool:
+    """``op`` (a transfer op) moves a whole ``shape`` vector (at index 0 when
+    ``at_zero``), in bounds, unmasked, in the identity permutation."""
+    g = segments(op)
+    vt = ir.VectorType(op.results[0].type if op.name == "vector.transfer_read"
+                       else op.operands[0].type)
+    masked = len(g) > 3 and g[3]
+    in_bounds = "in_bounds" in op.attributes and all(
+        ir.BoolAttr(x).value for x in ir.ArrayAttr(op.attributes["in_bounds"]))
+    perm = op.attributes["permutation_map"] if "permutation_map" in op.attributes else None
+    identity = perm is None or perm == ir.AffineMapAttr.get(
+        ir.AffineMap.get_minor_identity(len(shape), len(shape)))
+    indices = g[1] if op.name == "vector.transfer_read" else g[2]
+    return (list(vt.shape) == list(shape) and not masked and in_bounds and identity and
+            (not at_zero or all(constant_int(i) == 0 for i in indices)))
+
+
+def _whole_write(w) -> bool:
+    """Whether ``w`` writes a private ``memref.alloca`` of a static shape whole."""
+    if w.name != "vector.transfer_write":
+        return False
+    p = w.operands[1]
+    if isinstance(p.owner, ir.Block) or _op(p.owner).name != "memref.alloca" or \
+            memory_space(p.type) != "private":
+        return False
+    pt = ir.MemRefType(p.type)
+    return pt.has_static_shape and pt.layout == ir.AffineMapAttr.get(
+        ir.AffineMap.get_identity(pt.rank)) and whole_access(w, pt.shape)
+
+
+def _staging(w):
+    """(P, the read, B) when ``w`` is the whole-tile staging write (module docstring)."""
+    if not _whole_write(w):
+        return None
+    p = w.operands[1]
+    pt = ir.MemRefType(p.type)
+    v = w.operands[0]
+    if isinstance(v.owner, ir.Block) or _op(v.owner).name != "vector.transfer_read":
+        return None
+    r = _op(v.owner)
+    if r.parent != w.parent or not whole_access(r, pt.shape):
+        return None
+    b = _tile_buffer(r.operands[0], list(pt.shape))
+    return None if b is None else (p, r, b)
+
+
+def _tile_buffer(x, shape: list):
+    """The LDS buffer of shape ``shape`` whose elements ``x`` indexes as its own."""
+    if not isinstance(x.owner, ir.Block) and _op(x.owner).name == "memref.reinterpret_cast":
+        c = _op(x.owner)
+        strides = [1] * len(shape)
+        for i in range(len(shape) - 2, -1, -1):
+            strides[i] = strides[i + 1] * shape[i + 1]
+        if dense_i64(c, "static_offsets") != [0] or dense_i64(c, "static_strides") != strides:
+            return None
+        x = c.operands[0]
+    t = ir.MemRefType(x.type)
+    if memory_space(x.type) != "workgroup" or list(t.shape) != shape or \
+            t.layout != ir.AffineMapAttr.get(ir.AffineMap.get_identity(t.rank)):
+        return None
+    return x
+
+
+def _uses_through_views(p) -> list:
+    """Every use of ``p`` and of its views (VIEWS), as ops; None if one is of another
+    kind."""
+    out = []
+    for u in p.uses:
+        o = _op(u.owner)
+        out.append(o)
+        if o.name in VIEWS:
+            out += _uses_through_views(o.results[0])
+    return out
+
+
+def _reads_after(loop, p, w):
+    """The reads of ``p`` (through views) in ``loop``'s body, all after ``w``; None if a
+    use of ``p`` in ``loop`` is of another kind or not directly in its body or before
+    ``w``."""
+    order = {o: i for i, o in enumerate(_op(x) for x in loop.regions[0].blocks[0].operations)}
+    reads = []
+    for o in _uses_through_views(p):
+        if o == w or not inside(o, loop):
+            continue
+        if o not in order or order[o] < order[w] or o.name not in READS + VIEWS:
+            return None
+        if o.name in READS:
+            reads.append(o)
+    return reads
+
+
+def inside(op, loop) -> bool:
+    """Whether ``op`` is nested in ``loop``."""
+    while op.parent is not None:
+        op = _op(op.parent)
+        if op == loop:
+            return True
+    return False
+
+
+def _each_loop_stages(p) -> bool:
+    """Every use of ``p`` lies directly in the body of a loop that writes ``p`` whole
+    before its other uses there (module docstring)."""
+    for o in _uses_through_views(p):
+        loop = _op(o.parent) if o.parent is not None else None
+        if loop is None or loop.name != "scf.for":
+            return False
+        writes = [_op(x) for x in loop.regions[0].blocks[0].operations
+                  if _whole_write(_op(x)) and _op(x).operands[1] == p]
+        if len(writes) != 1 or _reads_after(loop, p, writes[0]) is None:
+            return False
+    return True
+
+
+def _check_between(body: list, r, b, reads: list) -> None:
+    """No op between ``r`` and the last of ``reads`` writes ``b`` or has regions; a
+    barrier after the last read (module docstring)."""
+    first, last = body.index(r), max(body.index(x) for x in reads)
+    for o in body[first + 1:last]:
+        if len(o.regions):
+            raise IRError(o, f"{describe(o)} has regions between the copy of an LDS tile to "
+                             f"private memory and a read of that copy; the front end reads "
+                             f"the tile in its place only across straight-line code")
+        if o.name in PASSIVE or o.name.startswith(("arith.", "affine.", "vector.extract",
+                                                  "vector.shape_cast", "vector.insert")):
+            continue
+        if any(_is_memref(x) and root_of(x) in (b, *_views_of(b)) for x in o.operands):
+            raise IRError(o, f"{describe(o)} writes the LDS tile that a private copy stages, "
+                             f"between that copy and a read of it; the front end reads the "
+                             f"tile in the copy's place only when nothing writes it between")
+    if not any(o.name == "gpu.barrier" for o in body[last + 1:]):
+        raise IRError(reads[-1], f"{describe(reads[-1])} reads a private copy of an LDS tile "
+                                 f"with no barrier after it in the K-loop; the front end "
+                                 f"reads the tile in the copy's place only when a barrier "
+                                 f"orders the next iteration's writes after it")
+
+
+def _is_memref(v) -> bool:
+    return str(v.type).startswith("memref<")
+
+
+def _views_of(b) -> list:
+    """``b``'s ``memref.reinterpret_cast`` views (the rebased tile's)."""
+    return [_op(u.owner).results[0] for u in b.uses
+            if _op(u.owner).name == "memref.reinterpret_cast"]
+
+
+def _forward(p, b, w, r) -> None:
+    """Each read of ``p`` (through views) in the loop of ``w`` reads ``b`` instead."""
+    loop = _op(w.parent)
+    mapping = {p: b}
+    for o in _uses_through_views(p):
+        if not inside(o, loop) or o == w:
+            continue
+        src = o.operands[0]
+        if o.name in VIEWS:
+            rt = ir.MemRefType(o.results[0].type)
+            bt = ir.MemRefType(b.type)
+            nt = ir.MemRefType.get(list(rt.shape), rt.element_type, rt.layout, bt.memory_space)
+            attrs = {n: o.attributes[n] for n in o.attributes}
+            with ir.InsertionPoint(o), o.location:
+                nv = ir.Operation.create(o.name, results=[nt],
+                                         operands=[mapping[src], *list(o.operands)[1:]],
+                                         attributes=attrs)
+            mapping[o.results[0]] = nv.results[0]
+        else:
+            o.operands[0] = mapping[src]
+    w.erase()
+    if not list(r.results[0].uses):
+        r.erase()

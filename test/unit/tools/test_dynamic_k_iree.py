@@ -85,8 +85,8 @@ def _refusal(tmp_path, capsys, text: str) -> tuple[str, str]:
     ("default", "prefetch", "vector.contract",
      "multiplies whole tiles inside the K-loop: the loop is not distributed"),
     ("forced", "prefetch", "vector.transfer_read",
-     "copies read a view of a global buffer that is not contiguous, row-major and at offset 0 with "
-     "strides known at compile time"),
+     "is known only at launch and proven a multiple of 1 element(s) of 2 bytes only (its sizes' "
+     "util.assume.int udiv), so the front end's copies of 16 bytes per lane may be misaligned"),
     ("forced", "late", "scf.for",
      "is a per-thread loop in the K-loop whose upper bound the front end cannot evaluate as "
      "one value for every thread"),

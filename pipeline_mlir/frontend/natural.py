@@ -7,6 +7,8 @@ synchronises, reads MFMA fragments from LDS and multiplies, with the accumulator
 
 * :mod:`~pipeline_mlir.frontend.const_if`: ``scf.if`` on a constant ``true`` (IREE's
   VectorDistribute copies) inlined;
+* :mod:`~pipeline_mlir.frontend.masked_rows`: copies masked by a size known at launch
+  (IREE's padded dynamic-M/N kernels) made plain copies of a range-checked buffer;
 * :mod:`~pipeline_mlir.frontend.tails`: the iterations the schedule's loop cannot run
   (an odd trip count's last) cut off into a remainder loop after it;
 * :mod:`~pipeline_mlir.frontend.lds_hoist`: LDS allocated inside the loop, whose
@@ -30,6 +32,7 @@ from pipeline_mlir.frontend.adopt import adopt
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
 from pipeline_mlir.frontend.ksplit import split_k
 from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds
+from pipeline_mlir.frontend.masked_rows import unmask_row_copies
 from pipeline_mlir.frontend.partition import check_waves, partition_loop
 from pipeline_mlir.frontend.regcopy import convert_register_copies
 from pipeline_mlir.frontend.scan import (check_not_pipelined, find_natural_loops, no_loop_reason,
@@ -49,6 +52,7 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     with another number of waves."""
     check_not_pipelined(loop)
     inline_constant_true_ifs(loop)
+    unmask_row_copies(loop)
     hoist_iteration_lds(loop)
     scan = scan_loop(loop)
     if schedule is not None:
@@ -74,6 +78,7 @@ def adopt_loop(loop, schedule):
     the remainder path itself, run as written: None."""
     check_not_pipelined(loop)
     inline_constant_true_ifs(loop)
+    unmask_row_copies(loop)
     peel_masked_tail(loop)
     rem = split_tail(loop)
     if is_whole_remainder(loop):

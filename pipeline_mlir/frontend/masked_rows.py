@@ -62,9 +62,10 @@ def unmask_row_copies(loop) -> int:
     docstring); the number replaced."""
     done = 0
     fat: dict = {}
-    for read in [_op(o) for o in loop.regions[0].blocks[0].operations]:
-        if read.name != "vector.transfer_read" or not segments(read)[3]:
-            continue
+    # the candidates first: a rewrite erases ops of the body (never another candidate)
+    reads = [o for o in map(_op, loop.regions[0].blocks[0].operations)
+             if o.name == "vector.transfer_read" and segments(o)[3]]
+    for read in reads:
         parts = _match(read, loop)
         if parts is None:
             continue
@@ -306,9 +307,19 @@ def _rewrite(read, p: dict, plan: dict, fat: dict) -> None:
             v = B.vector.transfer_read(vt, src, [B.arith.addi(rb, r), B.arith.addi(kb, col)],
                                        pm, p["pad"], [True])
             B.vector.transfer_write(None, v, tile_v, [r, col], pm, [True])
-    for o in (p["store"], p["write"], read, p["mask"], p["view"], p["alloca"], p["lds"]):
+    _erase_tree(p["store"])
+    for o in (p["write"], read, p["mask"], p["view"], p["alloca"], p["lds"]):
         if all(not list(x.uses) for x in o.results):
             o.erase()
+
+
+def _erase_tree(op) -> None:
+    """Erase ``op`` and what it holds, innermost first (no Python handle outlives its op)."""
+    for region in op.regions:
+        for block in region.blocks:
+            for o in reversed([_op(x) for x in block.operations]):
+                _erase_tree(o)
+    op.erase()
 
 
 def _ir(v):

@@ -13,7 +13,11 @@ two push constants as IREE passes an index:
 * IREE's 512^3 dispatch (64x128 tiles, K step 128, generated here) with M and N dynamic:
   its copies do not split into the schedule's subtiles, so the front end makes its own
   (``pipeline_mlir/frontend/layout.py``) from the ``?x512`` buffers (with M dynamic, the
-  refusals: a row stride known at launch, reads past a declared end).
+  refusals: a row stride known at launch, reads past a declared end);
+* IREE's own dispatch of M (and N) known at launch with its MFMA configuration forced
+  with ``padding`` (``dynamic.padded_source``, K of 256): its copies of A (and B) go
+  through registers, each row masked by M (N); the front end makes them plain copies of a
+  range-checked buffer (``pipeline_mlir/frontend/masked_rows.py``), at N = 272 and 130 too.
 
 ``pipeline-opt --pipeline=4wave`` pipelines each (its schedule simulated hazard-free on the
 way) into one code object; the emulator launches it at each size with the push constants
@@ -57,13 +61,21 @@ def _iree_512(n: bool = False) -> str:
         G.matmul_source(dtype="bf16", m=512, n=512, k=512))), n=n)
 
 
+def _padded(n: bool) -> str:
+    """IREE's own dispatch of M (and N) known at launch, its MFMA configuration forced with
+    ``padding`` (rows masked by M and N, copied through registers), K of 256."""
+    source = D.padded_source(n, 256)
+    return cached("iree-prefetch-padded", (source,), lambda: G.prefetch_point(source))
+
+
 #: name -> (the dispatch's text, built lazily)
 KERNELS = {"m": lambda: TEXT, "k": lambda: D.dynamic(IREE_4096, False, "?"),
            "mk": lambda: D.dynamic(IREE_4096, True, "?"),
            "mn": lambda: D.dynamic(IREE_4096, True, 256, n=True),
            "mn512": lambda: _iree_512(n=True),
            "k-late": lambda: D.dynamic_k_late((DATA / "matmul_bf16_abt_4096.late.mlir")
-                                              .read_text())}
+                                              .read_text()),
+           "padded-m": lambda: _padded(False), "padded-mn": lambda: _padded(True)}
 
 
 @pytest.fixture(scope="module")
@@ -96,6 +108,9 @@ def built(tmp_path_factory):
     ("k-late", (4096, 4096, 96), "late"), ("k-late", (4096, 4096, 0), "late"),
     ("k-late", (4096, 4096, 160), "random:6"),
     ("mn", (400, 384, 256), "late"), ("mn", (144, 256, 256), "random:3"),
+    ("padded-m", (400, 4096, 256), "late"), ("padded-m", (129, 4096, 256), "random:3"),
+    ("padded-m", (16, 4096, 256), "late"), ("padded-mn", (400, 272, 256), "late"),
+    ("padded-mn", (144, 384, 256), "random:8"), ("padded-mn", (200, 130, 256), "late"),
 ])
 def test_dynamic_sizes_are_exact_at_run_time(built, name, sizes, mode):
     text, code = built(name)
@@ -106,8 +121,9 @@ def test_dynamic_sizes_are_exact_at_run_time(built, name, sizes, mode):
                          d.grid, 2, mode, int(seed or 0))
     assert run.exact and run.contract == "memref", run.summary()
     tile = 64 if name == "mn512" else 128
-    assert run.grid == sizes[1] // 128 * -(-sizes[0] // tile)
-    assert d.grid == ((1024,) if name == "k-late" else (sizes[1] // 128, -(-sizes[0] // tile)))
+    assert run.grid == -(-sizes[1] // 128) * -(-sizes[0] // tile)
+    assert d.grid == ((1024,) if name == "k-late" else (-(-sizes[1] // 128),
+                                                         -(-sizes[0] // tile)))
 
 
 def test_the_front_end_makes_the_copies_from_the_dynamic_buffer(built, tmp_path):

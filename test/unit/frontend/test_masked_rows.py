@@ -35,12 +35,10 @@ def padded() -> str:
     return cached("iree-prefetch-padded", (source,), lambda: G.prefetch_point(source))
 
 
-def _run(tmp_path, capsys, text: str, *args: str) -> tuple[int, str, str]:
-    src = tmp_path / "k.mlir"
-    src.write_text(text)
-    rc = main(["--pipeline=4wave", str(src), *args])
-    out, err = capsys.readouterr()
-    return rc, out, err
+def _run(tmp_path, capsys, text: str) -> tuple[int, str, str]:
+    """(exit code, stdout, stderr) of ``pipeline-opt --pipeline=4wave`` on ``text``."""
+    (tmp_path / "k.mlir").write_text(text)
+    return (main(["--pipeline=4wave", str(tmp_path / "k.mlir")]), *capsys.readouterr())
 
 
 def test_the_masked_copy_becomes_direct_to_lds_copies_of_the_buffer(padded, tmp_path, capsys):

@@ -14,8 +14,9 @@ below M (N): at its prefetch point, per thread,
 :func:`unmask_row_copies` shows what that copies, on every thread, and replaces it by
 copies the pipeline takes.  The workgroup loop (``scf.forall``) runs ``ceildiv(L, T)``
 tiles over the launch value ``L`` that sizes the buffer's first dimension; at every
-workgroup ``g`` and every ``L = T g + t`` for ``t`` in ``1 .. 2T`` (the partial last tile,
-the full one and past it), at ``g`` = 0, 1 and 5, each thread's mask size ``s``, row,
+workgroup ``g`` and every ``L = T g + t`` for ``t`` in ``1 .. T + 2`` (the partial last
+tile, the full one and past it) and ``t`` = ``2T + 3``, ``4T + 3`` and ``1001T + 3``, at
+``g`` = 0, 1 and 40961, each thread's mask size ``s``, row,
 column and LDS position are evaluated (the per-lane evaluator, every other launch value
 refused), and must say:
 
@@ -53,7 +54,9 @@ from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
 
 #: workgroup indices the copies are evaluated at (module docstring)
-WORKGROUPS = (0, 1, 5)
+WORKGROUPS = (0, 1, 40961)
+#: rows left to the workgroup past ``1 .. T + 2``, in tiles (module docstring)
+FAR = (2, 4, 1001)
 _VIEWS = ("memref.assume_alignment", "memref.cast")
 
 
@@ -247,7 +250,7 @@ def _prove(read, loop, p: dict) -> dict:
         raise IRError(loop, "'scf.for' op: a loop with row-masked copies needs a constant "
                             "lower bound and step")
     for g in WORKGROUPS:
-        for t in range(1, 2 * T + 1):
+        for t in [*range(1, T + 3), *(T * f + 3 for f in FAR)]:
             ev.bind(wg, g)
             ev.bind(launch, T * g + t)
             ev.bind(iv, lb)

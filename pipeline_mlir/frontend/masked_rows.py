@@ -113,7 +113,7 @@ def _match(read, loop) -> dict | None:
     buf = sv.operands[0]
     return {"size": size, "row": row, "col": col, "buf": buf, "pad": pad[0], "mask": cm,
             "view": sv, "write": uses[0], "alloca": alloca, "store": store[0],
-            "lds": store[1], "w": store[2], "width": vt.shape[1]}
+            "lds": store[1], "w": store[2], "inner": store[3], "width": vt.shape[1]}
 
 
 def _store_loop(priv, write, loop):
@@ -139,7 +139,7 @@ def _store_loop(priv, write, loop):
     w = ir.VectorType(ops[2].results[0].type).shape[-1]
     if lo != 0 or step != w or hi != dense_i64(lds, "static_sizes")[-1]:
         return None
-    return inner, lds, w
+    return inner, lds, w, ops[:4]
 
 
 def _launch_dim(read, buf):
@@ -222,16 +222,66 @@ def _check_point(read, ev, p: dict, tile: tuple[int, int], base: int, end: int) 
                             f"the {tile[0]}x{tile[1]} LDS tile exactly once")
 
 
+def _plain(op, offsets: list, sizes: list | None = None, masked: bool = False) -> bool:
+    """``op`` (a view or a transfer) is unmasked (``masked``: may be), in bounds, of
+    identity permutation and unit strides, at ``offsets`` (values or ints; a view: of
+    ``sizes``)."""
+    if op.name == "memref.subview":
+        got = _offsets_ir(op)
+        return dense_i64(op, "static_strides") == [1] * len(got) and got == offsets and (
+            sizes is None or dense_i64(op, "static_sizes") == sizes)
+    g = segments(op)
+    rank = len(g[2] if op.name == "vector.transfer_write" else g[1])
+    return (masked or not g[3]) and str(ir.AffineMapAttr(op.attributes["permutation_map"]).value) == \
+        str(ir.AffineMap.get_identity(rank)) and [constant_int(i) for i in (
+            g[2] if op.name == "vector.transfer_write" else g[1])] == offsets and all(
+            str(x) == "true" for x in ir.ArrayAttr(op.attributes["in_bounds"]))
+
+
+def _depends(v, values: set, seen: set | None = None) -> bool:
+    """Whether ``v`` is computed from any of ``values`` (through the ops defining it)."""
+    seen = set() if seen is None else seen
+    if v in values:
+        return True
+    if isinstance(v.owner, ir.Block) or v in seen:
+        return False
+    seen.add(v)
+    return any(_depends(x, values, seen) for x in _op(v.owner).operands)
+
+
+def _check_form(read, loop, p: dict, wg) -> None:
+    """The copy is the plain one the module docstring describes: the row staged whole and
+    stored ``w`` elements at a time at the same column, its row, mask size and LDS position
+    the same in every iteration and workgroup of the other dimensions."""
+    inner_iv = p["store"].regions[0].blocks[0].arguments[0]
+    w, sub_p, sub_l, get, put = p["write"], *p["inner"]
+    at = ir.MemRefType(p["alloca"].results[0].type)
+    if not (_plain(read, [0, 0], masked=True) and _plain(p["view"], [p["row"], p["col"]]) and
+            _plain(w, [0, 0]) and list(at.shape) == [1, p["width"]] and
+            _plain(sub_p, [0, inner_iv], [1, p["w"]]) and _plain(sub_l, [0, inner_iv]) and
+            _plain(get, [0, 0]) and _plain(put, [0, 0]) and
+            dense_i64(p["lds"], "static_strides") == [1, 1]):
+        raise IRError(read, f"{describe(read)}: a row-masked copy stages one whole row, "
+                            f"unmasked views and transfers of unit strides, and stores it to "
+                            f"LDS at the columns it holds")
+    forall = wg.owner.owner
+    fixed = {loop.regions[0].blocks[0].arguments[0]} | {
+        a for a in forall.regions[0].blocks[0].arguments if a != wg}
+    if any(isinstance(v, ir.Value) and _depends(v, fixed)
+           for v in (p["size"], p["row"], *_offsets_ir(p["lds"]))):
+        raise IRError(read, f"{describe(read)}: its row, mask or LDS row changes with the "
+                            f"K-loop or another workgroup dimension; a row-masked copy "
+                            f"masks the rows of its workgroup's tile")
+
+
 def _prove(read, loop, p: dict) -> dict:
     """Check the row-masked copy ``p`` (module docstring); the plan of its rewrite."""
     if not _is_zero(p["pad"]):
         raise IRError(read, f"{describe(read)} pads masked rows with a value other than "
                             f"zero; a range-checked read past the end returns zero")
-    w = p["write"]
-    if segments(w)[3] or any(constant_int(i) != 0 for i in segments(w)[2]):
-        raise IRError(w, f"{describe(w)}: a row-masked copy stages its row whole, unmasked")
     launch = _launch_dim(read, p["buf"])
     wg, T = _workgroup_iv(read, loop, launch)
+    _check_form(read, loop, p, wg)
     tt = ir.MemRefType(p["lds"].operands[0].type)
     if tt.rank != 2 or not tt.has_static_shape or dense_i64(p["lds"], "static_sizes") != [
             1, p["width"]]:
@@ -255,7 +305,8 @@ def _prove(read, loop, p: dict) -> dict:
             ev.bind(launch, T * g + t)
             ev.bind(iv, lb)
             _check_point(read, ev, p, tile, T * g, T * g + t)
-    for k in (lb, lb + step):
+    trips = constant_bounds(loop)
+    for k in (range(lb, trips[1], step) if trips and step > 0 else (lb, lb + step)):
         ev.bind(iv, k)
         kb = _value(ev, p["col"]) - _offsets(ev, p["lds"])[1]
         if np.any(kb != kb[0]):

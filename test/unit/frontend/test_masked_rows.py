@@ -66,6 +66,13 @@ def _pad(text: str) -> str:
     return text.replace(old, "%cst_0 = arith.constant 1.000000e+00 : bf16")
 
 
+def _text(old: str, new: str):
+    def mutate(text: str) -> str:
+        assert text.count(old) == 1, old
+        return text.replace(old, new)
+    return mutate
+
+
 @pytest.mark.parametrize("mutate,message", [
     (_pad, "pads masked rows with a value other than zero"),
     (_map("map7", "(d0, d1) -> (1, d0 - d1)", "(d0, d1) -> (2, d0 - d1)"),
@@ -78,8 +85,13 @@ def _pad(text: str) -> str:
      "do not write every element of the 128x32 LDS tile exactly once"),
     (_map("map16", "(d0)[s0] -> (d0 * 32 + s0 * 16)", "(d0)[s0] -> (d0 * 32 + s0 * 8)"),
      "reads columns at different offsets from the LDS columns"),
+    (_text("%subview_17 = memref.subview %subview[0, %arg19]",
+           "%subview_17 = memref.subview %subview[0, %c0]"),
+     "stores it to LDS at the columns it holds"),
+    (_text("memref.subview %assume_align_8[%30, %121]", "memref.subview %assume_align_8[%121, "
+           "%121]"), "its row, mask or LDS row changes with the K-loop"),
 ], ids=["padding", "two rows", "other row", "masked below the end", "LDS not covered",
-        "columns"])
+        "columns", "stored elsewhere", "row moves with K"])
 def test_what_the_replacement_relies_on_is_checked(padded, tmp_path, capsys, mutate, message):
     text = mutate(padded)
     rc, _out, err = _run(tmp_path, capsys, text)

@@ -13,6 +13,14 @@ loop's instructions per K tile and the simulated cycles per K tile (``pipeline-o
 hardware)::
 
     python benchmarks/bench_dynamic.py [--size=4096|1024]
+
+``--padded``: IREE's own dispatches of M (M and N) known at launch with its MFMA
+configuration forced with ``padding`` (``dynamic.padded_source``: rows copied through
+registers, masked by M and N), against IREE's own 2-stage prefetch build of the same
+dispatch; the front end makes the masked copies plain copies
+(``pipeline_mlir/frontend/masked_rows.py``)::
+
+    python benchmarks/bench_dynamic.py --padded
 """
 
 from __future__ import annotations
@@ -55,10 +63,35 @@ def kernels(d: Path, size: int) -> dict[str, Path]:
     return out
 
 
+def padded_kernels(d: Path) -> dict[str, Path]:
+    """name -> the assembly of each kernel of the ``--padded`` table."""
+    out = {}
+    for i, (name, n) in enumerate((("M dynamic", False), ("M and N dynamic", True))):
+        source = D.padded_source(n)
+        out[f"IREE 2-stage prefetch (padded, {name})"] = d / f"iree{i}.s"
+        (d / f"iree{i}.s").write_text(G.iree_prefetch_asm(source))
+        src, asm = d / f"p{i}.mlir", d / f"p{i}.s"
+        src.write_text(G.prefetch_point(source))
+        subprocess.run([sys.executable, "-m", "pipeline_mlir.tools.pipeline_opt",
+                        "--pipeline=4wave", str(src), "--emit=asm", "-o", str(asm)], check=True)
+        out[f"4-wave (padded, {name})"] = asm
+    return out
+
+
 def main(argv: list[str]) -> int:
-    size = int(argv[0].removeprefix("--size=")) if argv else 4096
+    if argv == ["--padded"]:
+        spec, mfmas = SIZES[4096][:2]
+        with tempfile.TemporaryDirectory() as tmp:
+            rows = [(name, loop_counts(path.read_text())["mfma"] / mfmas,
+                     loop_counts(path.read_text()), simulate(path, spec))
+                    for name, path in padded_kernels(Path(tmp)).items()]
+        print_table(rows)
+        return 0
+    given = argv[0].removeprefix("--size=") if argv else "4096"
+    size = int(given) if given.isdigit() else None
     if len(argv) > 1 or size not in SIZES or (argv and not argv[0].startswith("--size=")):
-        print(f"usage: bench_dynamic.py [--size={'|'.join(map(str, SIZES))}]", file=sys.stderr)
+        sizes = "|".join(map(str, SIZES))
+        print(f"usage: bench_dynamic.py [--size={sizes}|--padded]", file=sys.stderr)
         return 2
     spec, mfmas, _forms = SIZES[size]
     with tempfile.TemporaryDirectory() as tmp:

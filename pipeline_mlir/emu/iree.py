@@ -181,6 +181,11 @@ def kernel_arguments(kernel, bases: list[int], shapes: list[tuple[int, ...]],
             put(arg, base)
         return "hal", bytes(out)
     groups = _memref_groups(args)
+    if groups is not None and len(groups) == len(shapes):
+        # a binding the kernel only views flattened (IREE's collapse_shape folded into
+        # its subspan) takes the rank-1 descriptor of the same row-major bytes
+        shapes = [(int(np.prod(s)),) if len(g) == 5 and len(s) > 1 else s
+                  for g, s in zip(groups, shapes)]
     if groups is not None and [len(g) for g in groups] == [3 + 2 * len(s) for s in shapes]:
         for group, base, shape in zip(groups, bases, shapes):
             strides = [int(np.prod(shape[i + 1:])) for i in range(len(shape))]

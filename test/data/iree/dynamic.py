@@ -248,3 +248,37 @@ def dynamic_k_masked_late(text: str) -> str:
     for binding in (0, 1):
         text = _retype(text, binding, f"{m0}x{k0}xbf16", f"{m0}x?xbf16", "%dyn_k")
     return text
+
+
+#: IREE's padding of the 128x128 tiles and K step of 32 (the lowering config's ``padding``)
+PADDING = "padding = [128, 128, 32]"
+
+
+def padded_source(n: bool = False, k: int = 4096) -> str:
+    """The bf16 ``A x B^T`` matmul with M (and N, ``n``) known only at launch
+    (``tensor<?xKxbf16>`` operands), K of ``k``, and IREE's default MFMA configuration
+    forced with ``padding = [128, 128, 32]``: ``iree-compile`` 3.13 copies A (and B)
+    through registers, each row masked by M (N).  Its prefetch stages are not named, so
+    the command line decides (1: the natural loop)."""
+    import generate as G
+
+    config = G.forced_config("MFMA_F32_16x16x32_BF16", stages=None)
+    padded = config.replace("workgroup = [128, 128, 0]}", f"workgroup = [128, 128, 0], "
+                            f"{PADDING}}}")
+    assert padded != config, "IREE's forced lowering config changed"
+    b = f"{'?' if n else 4096}x{k}xbf16"
+    c = f"?x{'?' if n else 4096}xf32"
+    sizes = "%m, %n" if n else "%m"
+    return padded + (
+        f"func.func @matmul(%a: tensor<?x{k}xbf16>, %b: tensor<{b}>) -> tensor<{c}> {{\n"
+        f"  %c0 = arith.constant 0 : index\n"
+        f"  %m = tensor.dim %a, %c0 : tensor<?x{k}xbf16>\n"
+        + (f"  %n = tensor.dim %b, %c0 : tensor<{b}>\n" if n else "") +
+        f"  %zero = arith.constant 0.0 : f32\n"
+        f"  %e = tensor.empty({sizes}) : tensor<{c}>\n"
+        f"  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<{c}>) -> tensor<{c}>\n"
+        f"  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, "
+        f"affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]\n"
+        f"      ins(%a, %b : tensor<?x{k}xbf16>, tensor<{b}>) outs(%c : tensor<{c}>) "
+        f"{{compilation_info = #ci}} -> tensor<{c}>\n"
+        f"  return %r : tensor<{c}>\n}}\n")

@@ -20,6 +20,10 @@ two push constants as IREE passes an index:
   step split into sub-steps, the remainder on the schedule's buffers, guarded; and its
   512x512x1020 dispatch (late form, masked copies) with K dynamic: the masked remainder on
   the schedule's buffers (``frontend/aliased_remainder.py``) after the guarded loop.
+* IREE's own dispatch of M (and N) known at launch with its MFMA configuration forced
+  with ``padding`` (``dynamic.padded_source``, K of 256): its copies of A (and B) go
+  through registers, each row masked by M (N); the front end makes them plain copies of a
+  range-checked buffer (``pipeline_mlir/frontend/masked_rows.py``), at N = 272 and 130 too.
 
 ``pipeline-opt --pipeline=4wave`` pipelines each (its schedule simulated hazard-free on the
 way) into one code object; the emulator launches it at each size with the push constants
@@ -89,6 +93,13 @@ def _masked_k() -> str:
                                                                k=1020), ()))
 
 
+def _padded(n: bool) -> str:
+    """IREE's own dispatch of M (and N) known at launch, its MFMA configuration forced with
+    ``padding`` (rows masked by M and N, copied through registers), K of 256."""
+    source = D.padded_source(n, 256)
+    return cached("iree-prefetch-padded", (source,), lambda: G.prefetch_point(source))
+
+
 #: name -> (the dispatch's text, built lazily)
 KERNELS = {"m": lambda: TEXT, "k": lambda: D.dynamic(IREE_4096, False, "?"),
            "mk": lambda: D.dynamic(IREE_4096, True, "?"),
@@ -97,7 +108,8 @@ KERNELS = {"m": lambda: TEXT, "k": lambda: D.dynamic(IREE_4096, False, "?"),
            "mk512": _iree_512_k, "mnk512": lambda: _iree_512_k(n=True),
            "vdk-late": _vd_fp8_k, "masked-k-late": _masked_k,
            "k-late": lambda: D.dynamic_k_late((DATA / "matmul_bf16_abt_4096.late.mlir")
-                                              .read_text())}
+                                              .read_text()),
+           "padded-m": lambda: _padded(False), "padded-mn": lambda: _padded(True)}
 #: name -> (dtype, workgroup tile M x N, a 1-D grid) where not bf16, 128 x 128, 2-D
 SHAPES = {"mn512": ("bf16", (64, 128), False), "mk512": ("bf16", (64, 128), False),
           "mnk512": ("bf16", (64, 128), False), "vdk-late": ("fp8", (64, 128), True),
@@ -147,6 +159,9 @@ def built(tmp_path_factory):
     # alone, 2 whole tiles and a partial one, none, 5 whole tiles (the last one peeled)
     ("masked-k-late", (512, 512, 100), "late"), ("masked-k-late", (512, 512, 257), "random:3"),
     ("masked-k-late", (512, 512, 0), "late"), ("masked-k-late", (512, 512, 640), "late"),
+    ("padded-m", (400, 4096, 256), "late"), ("padded-m", (129, 4096, 256), "random:3"),
+    ("padded-m", (16, 4096, 256), "late"), ("padded-mn", (400, 272, 256), "late"),
+    ("padded-mn", (144, 384, 256), "random:8"), ("padded-mn", (200, 130, 256), "late"),
 ])
 def test_dynamic_sizes_are_exact_at_run_time(built, name, sizes, mode):
     text, code = built(name)

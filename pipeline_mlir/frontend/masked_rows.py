@@ -1,0 +1,386 @@
+"""Copies masked by a size known only at launch (IREE's padded dynamic-M/N kernels) made
+plain copies of a range-checked buffer.
+
+With M (or M and N) known only at launch and ``padding`` in its lowering config, IREE
+3.13 copies each row of the A (B) tile through registers, masked by whether the row is
+below M (N): at its prefetch point, per thread,
+
+* ``vector.transfer_read`` of a ``memref.subview`` of the global buffer at ``[row, col]``
+  of sizes ``[s, W]``, masked by ``vector.create_mask s, W`` (``s`` is 1 or 0: the row is
+  read or the padding, zero, is taken), into a private ``memref.alloca`` of ``1 x W``;
+* after the barrier, an ``scf.for`` of constant bounds copying the private row, ``w``
+  elements at a time, into ``memref.subview`` of the LDS tile at ``[lr, lc]``.
+
+:func:`unmask_row_copies` shows what that copies, on every thread, and replaces it by
+copies the pipeline takes.  The workgroup loop (``scf.forall``) runs ``ceildiv(L, T)``
+tiles over the launch value ``L`` that sizes the buffer's first dimension; at every
+workgroup ``g`` and every ``L = T g + t`` for ``t`` in ``1 .. T + 2`` (the partial last
+tile, the full one and past it) and ``t`` = ``2T + 3``, ``4T + 3`` and ``1001T + 3``, at
+``g`` = 0, 1 and 40961, each thread's mask size ``s``, row,
+column and LDS position are evaluated (the per-lane evaluator, every other launch value
+refused), and must say:
+
+* ``s`` is 0 or 1;
+* a read row is the workgroup's ``T g + lr``: the LDS row ``lr`` of the tile holds row
+  ``T g + lr`` of the buffer;
+* a masked row has ``T g + lr >= L``: it lies past the buffer's end, where a read of a
+  range-checked buffer (``amdgpu.fat_raw_buffer_cast``, its size the binding's) returns
+  zero, the padding (which must be the constant 0);
+* ``col - lc`` is the same for every thread (the K offset), and the threads' runs of ``W``
+  cover the LDS tile exactly once.
+
+So the LDS tile holds ``A[T g + r, k + c]`` at ``(r, c)``, zero past the end, which is what
+the new copies write: the tile's runs of ``w`` elements in lane order (run ``j * threads
++ tid``), each read from the range-checked view of the buffer and written to the tile (a
+register copy, :mod:`~pipeline_mlir.frontend.regcopy` makes it a direct-to-LDS copy).
+The values in the LDS are IREE's, element for element.  The proof is by evaluation over
+those workgroups and sizes, not symbolic: the address arithmetic IREE emits saturates at
+a full tile (``min(L - T g, T)``), which the sizes past ``T`` exercise.  A copy of this
+shape that fails a check is an error at its read; masked reads of other shapes are left
+to :mod:`~pipeline_mlir.frontend.masks`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, constant_int,
+                                             dense_i64, memory_space, segments)
+from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
+from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
+
+#: workgroup indices the copies are evaluated at (module docstring)
+WORKGROUPS = (0, 1, 40961)
+#: rows left to the workgroup past ``1 .. T + 2``, in tiles (module docstring)
+FAR = (2, 4, 1001)
+_VIEWS = ("memref.assume_alignment", "memref.cast")
+
+
+def unmask_row_copies(loop) -> int:
+    """Replace every row-masked register copy directly in ``loop``'s body (module
+    docstring); the number replaced."""
+    done = 0
+    fat: dict = {}
+    # the candidates first: a rewrite erases ops of the body (never another candidate)
+    reads = [o for o in map(_op, loop.regions[0].blocks[0].operations)
+             if o.name == "vector.transfer_read" and segments(o)[3]]
+    for read in reads:
+        parts = _match(read, loop)
+        if parts is None:
+            continue
+        plan = _prove(read, loop, parts)
+        _rewrite(read, parts, plan, fat)
+        done += 1
+    return done
+
+
+def _owner(v, name: str):
+    """The op defining ``v`` if it is a ``name``, else None."""
+    if isinstance(v.owner, ir.Block):
+        return None
+    o = _op(v.owner)
+    return o if o.name == name else None
+
+
+def _match(read, loop) -> dict | None:
+    """The parts of a row-masked register copy whose read is ``read`` (module docstring),
+    or None when ``read`` is not one."""
+    src, idx, pad, mask = segments(read)[:4]
+    vt = ir.VectorType(read.results[0].type)
+    cm, sv = _owner(mask[0], "vector.create_mask"), _owner(src[0], "memref.subview")
+    uses = [_op(u.owner) for u in read.results[0].uses]
+    if cm is None or sv is None or vt.rank != 2 or vt.shape[0] != 1 or len(uses) != 1 or \
+            uses[0].name != "vector.transfer_write":
+        return None
+    size, width = list(cm.operands)
+    sizes = dense_i64(sv, "static_sizes")
+    dyn_off, dyn_size = segments(sv)[1], segments(sv)[2]
+    if sizes[1:] != [vt.shape[1]] or sizes[0] != DYNAMIC or list(dyn_size) != [size] or \
+            constant_int(width) != vt.shape[1] or any(constant_int(i) != 0 for i in idx):
+        return None
+    priv = uses[0].operands[1]
+    alloca = _owner(priv, "memref.alloca")
+    store = _store_loop(priv, uses[0], loop)
+    if alloca is None or store is None:
+        return None
+    offsets = dense_i64(sv, "static_offsets")
+    dyn = iter(dyn_off)
+    row, col = (next(dyn) if o == DYNAMIC else o for o in offsets)
+    buf = sv.operands[0]
+    return {"size": size, "row": row, "col": col, "buf": buf, "pad": pad[0], "mask": cm,
+            "view": sv, "write": uses[0], "alloca": alloca, "store": store[0],
+            "lds": store[1], "w": store[2], "inner": store[3], "width": vt.shape[1]}
+
+
+def _store_loop(priv, write, loop):
+    """(the ``scf.for`` copying private row ``priv`` to LDS, the LDS subview it writes,
+    its run ``w``) when ``priv``'s only other user is such a loop in ``loop``'s body."""
+    others = [_op(u.owner) for u in priv.uses if _op(u.owner) != write]
+    if len(others) != 1 or others[0].name != "memref.subview":
+        return None
+    inner = others[0].parent
+    if inner is None or inner.name != "scf.for" or inner.parent != loop or \
+            constant_bounds(inner) is None:
+        return None
+    ops = [_op(o) for o in inner.regions[0].blocks[0].operations]
+    if [o.name for o in ops] != ["memref.subview", "memref.subview", "vector.transfer_read",
+                                 "vector.transfer_write", "scf.yield"]:
+        return None
+    lds = _owner(ops[1].operands[0], "memref.subview")
+    if lds is None or memory_space(lds.results[0].type) != "workgroup" or \
+            ops[2].operands[0] != ops[0].results[0] or ops[3].operands[0] != \
+            ops[2].results[0] or ops[3].operands[1] != ops[1].results[0]:
+        return None
+    lo, hi, step = constant_bounds(inner)
+    w = ir.VectorType(ops[2].results[0].type).shape[-1]
+    if lo != 0 or step != w or hi != dense_i64(lds, "static_sizes")[-1]:
+        return None
+    return inner, lds, w, ops[:4]
+
+
+def _launch_dim(read, buf):
+    """The launch value sizing ``buf``'s first dimension (the dynamic size of the binding
+    it views)."""
+    v = buf
+    while _owner(v, "memref.assume_alignment") or _owner(v, "memref.cast") or \
+            _owner(v, "amdgpu.fat_raw_buffer_cast"):
+        v = _op(v.owner).operands[0]
+    sub = _owner(v, "hal.interface.binding.subspan")
+    t = ir.MemRefType(buf.type)
+    if sub is None or t.rank != 2 or not ir.ShapedType(t).is_dynamic_dim(0) or \
+            not t.has_static_shape and ir.ShapedType(t).is_dynamic_dim(1):
+        raise IRError(read, f"{describe(read)} masks rows of {t}: a row-masked copy is taken "
+                            f"from a binding of dynamic rows and static columns")
+    return list(sub.operands)[-1]
+
+
+def _workgroup_iv(read, loop, launch):
+    """(the ``scf.forall`` induction variable running over ``ceildiv(launch, T)``, T)."""
+    forall = loop.parent
+    while forall is not None and forall.name != "scf.forall":
+        forall = forall.parent
+    if forall is not None:
+        ubs = iter(segments(forall)[1])
+        for i, ub in enumerate(dense_i64(forall, "staticUpperBound")):
+            if ub != DYNAMIC:
+                continue
+            ap = _owner(next(ubs), "affine.apply")
+            m = ap and ir.AffineMapAttr(ap.attributes["map"]).value
+            if m and list(ap.operands) == [launch] and len(m.results) == 1 and \
+                    str(m.results[0]).startswith("s0 ceildiv "):
+                return forall.regions[0].blocks[0].arguments[i], int(
+                    str(m.results[0]).split()[-1])
+    raise IRError(read, f"{describe(read)} masks rows by a size known at launch, but no "
+                        f"workgroup loop runs over ceildiv(that size, tile); the masked rows "
+                        f"cannot be tied to a workgroup's tile")
+
+
+def _is_zero(v) -> bool:
+    """``v`` is an ``arith.constant`` zero (integer or float)."""
+    o = _owner(v, "arith.constant")
+    if o is None:
+        return False
+    a = o.attributes["value"]
+    return ir.IntegerAttr(a).value == 0 if isinstance(a, ir.IntegerAttr) else (
+        isinstance(a, ir.FloatAttr) and ir.FloatAttr(a).value == 0.0)
+
+
+def _offsets(ev, view) -> list[np.ndarray]:
+    """Per-thread offsets of ``memref.subview`` ``view``."""
+    dyn = iter(segments(view)[1])
+    return [ev.value(next(dyn)) if o == DYNAMIC else ev.const(o)
+            for o in dense_i64(view, "static_offsets")]
+
+
+def _value(ev, v) -> np.ndarray:
+    return ev.value(v) if isinstance(v, ir.Value) else ev.const(v)
+
+
+def _check_point(read, ev, p: dict, tile: tuple[int, int], base: int, end: int) -> None:
+    """The checks of the module docstring at one workgroup (tile row ``base``) and one
+    launch value ``end``."""
+    s, row = ev.value(p["size"]), _value(ev, p["row"])
+    lr, lc = _offsets(ev, p["lds"])
+    where = f"at a size of {end} and the tile at row {base}"
+    if not np.all((s == 0) | (s == 1)):
+        raise IRError(read, f"{describe(read)} masks {sorted(set(s.tolist()))[:4]} rows "
+                            f"{where}; a row-masked copy reads one row or none")
+    if np.any((s == 1) & (row != base + lr)):
+        raise IRError(read, f"{describe(read)} reads a row other than the one its LDS row "
+                            f"holds in the workgroup's tile {where}")
+    if np.any((s == 0) & (base + lr < end)):
+        raise IRError(read, f"{describe(read)} masks a row below the size {where}; only "
+                            f"rows past the buffer's end read zero from a range-checked "
+                            f"buffer")
+    got = np.sort((lr[:, None] * tile[1] + lc[:, None] + np.arange(p["width"])).ravel())
+    if not np.array_equal(got, np.arange(tile[0] * tile[1])):
+        raise IRError(read, f"{describe(read)}: the copies do not write every element of "
+                            f"the {tile[0]}x{tile[1]} LDS tile exactly once")
+
+
+def _plain(op, offsets: list, sizes: list | None = None, masked: bool = False) -> bool:
+    """``op`` (a view or a transfer) is unmasked (``masked``: may be), in bounds, of
+    identity permutation and unit strides, at ``offsets`` (values or ints; a view: of
+    ``sizes``)."""
+    if op.name == "memref.subview":
+        got = _offsets_ir(op)
+        return dense_i64(op, "static_strides") == [1] * len(got) and got == offsets and (
+            sizes is None or dense_i64(op, "static_sizes") == sizes)
+    g = segments(op)
+    rank = len(g[2] if op.name == "vector.transfer_write" else g[1])
+    return (masked or not g[3]) and str(ir.AffineMapAttr(op.attributes["permutation_map"]).value) == \
+        str(ir.AffineMap.get_identity(rank)) and [constant_int(i) for i in (
+            g[2] if op.name == "vector.transfer_write" else g[1])] == offsets and all(
+            str(x) == "true" for x in ir.ArrayAttr(op.attributes["in_bounds"]))
+
+
+def _depends(v, values: set, seen: set | None = None) -> bool:
+    """Whether ``v`` is computed from any of ``values`` (through the ops defining it)."""
+    seen = set() if seen is None else seen
+    if v in values:
+        return True
+    if isinstance(v.owner, ir.Block) or v in seen:
+        return False
+    seen.add(v)
+    return any(_depends(x, values, seen) for x in _op(v.owner).operands)
+
+
+def _check_form(read, loop, p: dict, wg) -> None:
+    """The copy is the plain one the module docstring describes: the row staged whole and
+    stored ``w`` elements at a time at the same column, its row, mask size and LDS position
+    the same in every iteration and workgroup of the other dimensions."""
+    inner_iv = p["store"].regions[0].blocks[0].arguments[0]
+    w, sub_p, sub_l, get, put = p["write"], *p["inner"]
+    at = ir.MemRefType(p["alloca"].results[0].type)
+    if not (_plain(read, [0, 0], masked=True) and _plain(p["view"], [p["row"], p["col"]]) and
+            _plain(w, [0, 0]) and list(at.shape) == [1, p["width"]] and
+            _plain(sub_p, [0, inner_iv], [1, p["w"]]) and _plain(sub_l, [0, inner_iv]) and
+            _plain(get, [0, 0]) and _plain(put, [0, 0]) and
+            dense_i64(p["lds"], "static_strides") == [1, 1]):
+        raise IRError(read, f"{describe(read)}: a row-masked copy stages one whole row, "
+                            f"unmasked views and transfers of unit strides, and stores it to "
+                            f"LDS at the columns it holds")
+    forall = wg.owner.owner
+    fixed = {loop.regions[0].blocks[0].arguments[0]} | {
+        a for a in forall.regions[0].blocks[0].arguments if a != wg}
+    if any(isinstance(v, ir.Value) and _depends(v, fixed)
+           for v in (p["size"], p["row"], *_offsets_ir(p["lds"]))):
+        raise IRError(read, f"{describe(read)}: its row, mask or LDS row changes with the "
+                            f"K-loop or another workgroup dimension; a row-masked copy "
+                            f"masks the rows of its workgroup's tile")
+
+
+def _prove(read, loop, p: dict) -> dict:
+    """Check the row-masked copy ``p`` (module docstring); the plan of its rewrite."""
+    if not _is_zero(p["pad"]):
+        raise IRError(read, f"{describe(read)} pads masked rows with a value other than "
+                            f"zero; a range-checked read past the end returns zero")
+    launch = _launch_dim(read, p["buf"])
+    wg, T = _workgroup_iv(read, loop, launch)
+    _check_form(read, loop, p, wg)
+    tt = ir.MemRefType(p["lds"].operands[0].type)
+    if tt.rank != 2 or not tt.has_static_shape or dense_i64(p["lds"], "static_sizes") != [
+            1, p["width"]]:
+        raise IRError(p["lds"], f"{describe(p['lds'])}: a row-masked copy writes one row "
+                                f"of a static 2-D LDS tile")
+    tile = tuple(tt.shape)
+    size = block_size(kernel_of(loop))
+    if size is None or tuple(size[1:]) != (1, 1):
+        raise IRError(read, f"{describe(read)}: a row-masked copy is taken in a 1-D "
+                            f"workgroup (the kernel's is {size})")
+    ev = Evaluator(size, launch_values=False)
+    ev.where = read
+    iv = loop.regions[0].blocks[0].arguments[0]
+    lb, step = (constant_int(v) for v in (loop.operands[0], loop.operands[2]))
+    if lb is None or step is None:
+        raise IRError(loop, "'scf.for' op: a loop with row-masked copies needs a constant "
+                            "lower bound and step")
+    for g in WORKGROUPS:
+        for t in [*range(1, T + 3), *(T * f + 3 for f in FAR)]:
+            ev.bind(wg, g)
+            ev.bind(launch, T * g + t)
+            ev.bind(iv, lb)
+            _check_point(read, ev, p, tile, T * g, T * g + t)
+    trips = constant_bounds(loop)
+    for k in (range(lb, trips[1], step) if trips and step > 0 else (lb, lb + step)):
+        ev.bind(iv, k)
+        kb = _value(ev, p["col"]) - _offsets(ev, p["lds"])[1]
+        if np.any(kb != kb[0]):
+            raise IRError(read, f"{describe(read)} reads columns at different offsets from "
+                                f"the LDS columns they fill in different threads")
+    runs = tile[0] * tile[1] // p["w"]
+    if runs % ev.threads or tile[1] % p["w"]:
+        raise IRError(read, f"{describe(read)}: {runs} runs of {p['w']} elements do not "
+                            f"split over {ev.threads} threads")
+    return {"wg": wg, "T": T, "tile": tile, "copies": runs // ev.threads,
+            "threads": ev.threads}
+
+
+def _index(k: int):
+    return B.arith.constant(ir.IndexType.get(), k)
+
+
+def _fat(buf, loop, fat: dict):
+    """A range-checked view of ``buf`` (``amdgpu.fat_raw_buffer_cast``, emitted before
+    ``loop`` once per buffer)."""
+    if memory_space(buf.type) == "fat_raw_buffer":
+        return buf
+    if buf not in fat:
+        t = ir.MemRefType(buf.type)
+        ft = ir.MemRefType.get(t.shape, t.element_type, memory_space=ir.Attribute.parse(
+            "#amdgpu.address_space<fat_raw_buffer>"))
+        with ir.InsertionPoint(loop), loop.location:
+            fat[buf] = B.amdgpu.fat_raw_buffer_cast(buf, reset_offset=True, results=[ft])
+    return fat[buf]
+
+
+def _rewrite(read, p: dict, plan: dict, fat: dict) -> None:
+    """``read``'s copy replaced by plain copies of whole runs in lane order (module
+    docstring)."""
+    loop = read.parent
+    src = _fat(p["buf"], loop, fat)
+    tile_v = p["lds"].operands[0]
+    w, per_row = p["w"], plan["tile"][1] // p["w"]
+    vt = ir.VectorType.get([w], ir.MemRefType(src.type).element_type)
+    pm = ir.AffineMap.get_minor_identity(2, 1)
+    # at the LDS stores (after the barrier that orders them after the last iteration's
+    # reads): the register copy becomes a direct-to-LDS copy issued there
+    with ir.InsertionPoint(p["store"]), read.location:
+        tid = B.gpu.thread_id(B.gpu.Dimension.x, upper_bound=plan["threads"])
+        lc = _offsets_ir(p["lds"])[1]
+        kb = B.arith.subi(_ir(p["col"]), _ir(lc))
+        rb = B.arith.muli(plan["wg"], _index(plan["T"]))
+        for j in range(plan["copies"]):
+            c = B.arith.addi(tid, _index(j * plan["threads"]))
+            r = B.arith.divui(c, _index(per_row))
+            col = B.arith.muli(B.arith.remui(c, _index(per_row)), _index(w))
+            v = B.vector.transfer_read(vt, src, [B.arith.addi(rb, r), B.arith.addi(kb, col)],
+                                       pm, p["pad"], [True])
+            B.vector.transfer_write(None, v, tile_v, [r, col], pm, [True])
+    _erase_tree(p["store"])
+    for o in (p["write"], read, p["mask"], p["view"], p["alloca"], p["lds"]):
+        if all(not list(x.uses) for x in o.results):
+            o.erase()
+
+
+def _erase_tree(op) -> None:
+    """Erase ``op`` and what it holds, innermost first (no Python handle outlives its op)."""
+    for region in op.regions:
+        for block in region.blocks:
+            for o in reversed([_op(x) for x in block.operations]):
+                _erase_tree(o)
+    op.erase()
+
+
+def _ir(v):
+    return _index(v) if isinstance(v, int) else v
+
+
+def _offsets_ir(view) -> list:
+    """The offsets of ``memref.subview`` ``view``: values, or ints where static."""
+    dyn = iter(segments(view)[1])
+    return [next(dyn) if o == DYNAMIC else o for o in dense_i64(view, "static_offsets")]

@@ -256,6 +256,9 @@ def _split_by_the_shell(spec: str, name: str, what: str, known) -> ConfigError |
 def split_spec(spec: str, what: str = "pipeline", known=()) -> tuple[str, list[tuple[str, str]]]:
     """Syntax only: ``NAME{k=v ...}`` -> (NAME, [(key, raw value), ...]) in the given order.
 
+    Pairs are separated by spaces and/or commas; a comma followed by an item that cannot
+    begin a key (a number: ``force-sources=0,1``) continues the value as a list.
+
     ``what`` names the thing in messages (``pipeline``, ``pass``); ``known``: the valid names,
     to recognise a spec the shell split (a known name directly followed by ``KEY=``).
     """
@@ -302,8 +305,12 @@ def split_spec(spec: str, what: str = "pipeline", known=()) -> tuple[str, list[t
             rest = body[pos:pos + 1] or "end of spec"
             raise ConfigError(f"{owner}: option '{key}' has an empty or malformed value "
                               f"(at '{rest}')")
-        pairs.append((key, v.group(0)))
         pos = v.end()
+        # a list value: ``key=0,1`` (a comma followed by an item that cannot begin a key)
+        while pos + 1 < len(body) and body[pos] == "," and \
+                (more := value_re.match(body, pos + 1)) and not key_re.match(body, pos + 1):
+            pos = more.end()
+        pairs.append((key, body[v.start():pos]))
         if pos < len(body) and not (body[pos].isspace() or body[pos] == ","):
             raise ConfigError(f"{owner}: unexpected '{body[pos]}' after option '{key}'")
     return name, pairs

@@ -13,14 +13,19 @@ with it (:mod:`pipeline_mlir.lowering.loop_i32`).  No rewriting.
 
 from __future__ import annotations
 
+from pipeline_mlir.analysis import int_ranges as R
 from pipeline_mlir.analysis.ir_facts import constant_int
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
 
-#: the largest value the analysis keeps (an index holds signed 64-bit values)
-_LIMIT = (1 << 63) - 1
 _UNSIGNED_CASTS = ("arith.index_castui", "arith.extui")
 _SIGNED_CASTS = ("arith.index_cast", "arith.extsi")
+#: binary ops -> the range of their result (unsigned operands)
+_ALWAYS = {"arith.addi": R.add, "arith.muli": R.mul,
+           "arith.maxui": lambda a, b: R.pick(max, a, b),
+           "arith.minui": lambda a, b: R.pick(min, a, b)}
+#: binary ops whose result's range is known for a positive divisor
+_POSITIVE_DIVISOR = {"arith.divui": R.floordiv, "arith.remui": R.remainder}
 
 
 def _width(t) -> int:
@@ -30,22 +35,14 @@ def _width(t) -> int:
 def _limit(t) -> int:
     """The largest unsigned value of type ``t`` whose arithmetic here does not wrap (an
     index: the largest signed 64-bit value)."""
-    return (1 << t.width) - 1 if isinstance(t, ir.IntegerType) else _LIMIT
+    return (1 << t.width) - 1 if isinstance(t, ir.IntegerType) else R.signed_range(64)[1]
 
 
 def _combine(name: str, a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int] | None:
-    if name == "arith.addi":
-        return a[0] + b[0], a[1] + b[1]
-    if name == "arith.muli":
-        return a[0] * b[0], a[1] * b[1]
-    if name == "arith.maxui":
-        return max(a[0], b[0]), max(a[1], b[1])
-    if name == "arith.minui":
-        return min(a[0], b[0]), min(a[1], b[1])
-    if name == "arith.divui" and b[0] > 0:
-        return a[0] // b[1], a[1] // b[0]
-    if name == "arith.remui" and b[0] > 0:
-        return (a[0], a[1]) if a[1] < b[0] else (0, min(a[1], b[1] - 1))
+    if name in _ALWAYS:
+        return _ALWAYS[name](a, b)
+    if name in _POSITIVE_DIVISOR and b[0] > 0:
+        return _POSITIVE_DIVISOR[name](a, b)
     return None
 
 

@@ -44,6 +44,8 @@ from collections import Counter
 from pipeline_mlir.analysis.int_branches import BranchFacts
 from pipeline_mlir.analysis.int_ranges import (ceil_div, decide, fits, hull, meet, nonneg,
                                                signed, signed_range)
+from pipeline_mlir.analysis.int_ranges import floordiv as floordiv_range, mul as mul_range
+from pipeline_mlir.analysis.int_ranges import pick as pick_range
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.analysis.llvm_values import const_int, defining_op, int_width, overflow_flags
 from pipeline_mlir.analysis.uniformity import Uniformity
@@ -195,7 +197,7 @@ class IndexForms(BranchFacts):
             return 0, WAVE_SIZE - 1
         if kind == "floordiv":
             r = self.range(args[0], ctx)
-            return None if r is None else (r[0] // args[1], r[1] // args[1])
+            return None if r is None else floordiv_range(r, (args[1], args[1]))
         if kind == "mod":
             return 0, args[1] - 1
         ranges = [self.range(f, ctx) for f in args[:2]]
@@ -204,9 +206,7 @@ class IndexForms(BranchFacts):
         if kind == "xor":     # of non-negative values (proven where it was made)
             top = max(max(r[1] for r in ranges), 0)
             return 0, (1 << top.bit_length()) - 1
-        (alo, ahi), (blo, bhi) = ranges       # mul
-        p = [alo * blo, alo * bhi, ahi * blo, ahi * bhi]
-        return min(p), max(p)
+        return mul_range(*ranges)
 
     def _value_range(self, value):
         if isinstance(value.owner, ir.Block):   # the entry block's: no branch passes them
@@ -442,7 +442,7 @@ class IndexForms(BranchFacts):
             return a if first == (pick is max) else b
         if ra is None or rb is None:
             return self._opaque_form(value, None)
-        return self._opaque_form(value, (pick(ra[0], rb[0]), pick(ra[1], rb[1])))
+        return self._opaque_form(value, pick_range(pick, ra, rb))
 
     def _bits(self, value, name: str, op, a: Form, b: Form, ctx: dict) -> Form:
         ra, rb = self.range(a, ctx), self.range(b, ctx)

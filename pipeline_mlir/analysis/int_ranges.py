@@ -5,6 +5,8 @@ point the fixed point of :mod:`pipeline_mlir.analysis.int_branches` has not reac
 absorbed by :func:`hull` and kept by :func:`meet`.  Ranges are never cut to a bit width:
 :func:`fits` says whether one lies within a signed width, :func:`signed` wraps one value.
 :func:`decide` says whether ``x <rel> 0`` holds for all, none or some of a range.
+:func:`add`, :func:`mul`, :func:`pick` (max / min), :func:`floordiv` and :func:`remainder`
+give the range of an operation's result from its operands' ranges.
 """
 
 from __future__ import annotations
@@ -58,6 +60,32 @@ def nonneg(rng) -> bool:
 
 def ceil_div(a: int, b: int) -> int:
     return -((-a) // b)
+
+
+# ---- the range of an operation's result from its operands' ranges (exact integers) ------
+
+def add(a, b):
+    return a[0] + b[0], a[1] + b[1]
+
+
+def mul(a, b):
+    p = (a[0] * b[0], a[0] * b[1], a[1] * b[0], a[1] * b[1])
+    return min(p), max(p)
+
+
+def pick(f, a, b):
+    """The range of ``f(x, y)`` for ``f`` ``max`` or ``min`` (both monotone)."""
+    return f(a[0], b[0]), f(a[1], b[1])
+
+
+def floordiv(a, b):
+    """The range of ``floor(x / y)``; ``b`` must be positive (``b[0] > 0``)."""
+    return min(a[0] // b[0], a[0] // b[1]), max(a[1] // b[0], a[1] // b[1])
+
+
+def remainder(a, b):
+    """The range of ``x mod y`` for ``x`` non-negative and ``y`` positive (``b[0] > 0``)."""
+    return a if a[1] < b[0] else (0, min(a[1], b[1] - 1))
 
 
 #: icmp predicates (LLVM's numbering) -> (relation of a - b to 0, unsigned)

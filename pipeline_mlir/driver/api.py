@@ -9,11 +9,14 @@ and embedding code use as they are::
 
 A schedule emit kind without an input is the core's alone (no MLIR: the default body compiled
 and printed in Python); everything else runs the passes (:mod:`pipeline_mlir.driver.job`).
+A plain ``--emit=hsaco`` build goes through the store :mod:`pipeline_mlir.driver.code_cache`
+may have installed (none by default).
 """
 
 from __future__ import annotations
 
 from pipeline_mlir.driver.arguments import CompileOptions, check_options
+from pipeline_mlir.driver.code_cache import compile_shared
 from pipeline_mlir.driver.base import BINARY_EMITS, SCHEDULE_EMITS, kernel_only_option_error
 from pipeline_mlir.driver.diagnostics import Diag, Failure, Sources, check, expectations, render
 from pipeline_mlir.driver.inputs import chunks, kernel_diags, read_source
@@ -61,6 +64,10 @@ def compile(options: CompileOptions) -> CompileResult:  # noqa: A001 - the drive
     work on it) comes back as diagnostics.
     """
     check_options(options)
+    return compile_shared(options, _compile_fresh)
+
+
+def _compile_fresh(options: CompileOptions) -> CompileResult:
     sources = Sources()
     try:
         return _compile(options, sources)

@@ -20,7 +20,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, schedule_attrs
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.address import Analysis
-from pipeline_mlir.analysis.ir_facts import block_size, constant_int, constant_trips
+from pipeline_mlir.analysis.ir_facts import block_size, constant_int, constant_trips, through_casts
 from pipeline_mlir.frontend.kernel_ir import is_pure
 from pipeline_mlir.frontend.layout import Cloner, Emitter, gather_to_lds
 from pipeline_mlir.frontend.partition import BufferLayout, infer_schedule, layout_buffers
@@ -441,14 +441,8 @@ def even_trips_proven(loop, least: int = 1) -> bool:
     if constant_int(lb) != 0 or s is None or s <= 0:
         return False
 
-    def strip(v):
-        while not isinstance(v.owner, ir.Block) and _op(v.owner).name in (
-                "arith.index_cast", "arith.index_castui", "arith.extui"):
-            v = _op(v.owner).operands[0]
-        return v
-
     def at_least(v) -> bool:
-        v = strip(v)
+        v = through_casts(v)
         c = constant_int(v)
         if c is not None:
             return c >= least
@@ -458,7 +452,7 @@ def even_trips_proven(loop, least: int = 1) -> bool:
         return o.name in ("arith.maxui", "arith.maxsi") and any(
             (constant_int(x) or 0) >= least for x in o.operands)
 
-    u = strip(ub)
+    u = through_casts(ub)
     if isinstance(u.owner, ir.Block) or _op(u.owner).name != "arith.muli":
         return False
     a, b = _op(u.owner).operands

@@ -44,7 +44,7 @@ from pipeline_mlir.target.gfx950 import (LDS_BYTES, MAX_WAVES_PER_SIMD, NAME, SG
 
 __all__ = ["ReportError", "Resources", "KernelReport", "occupancy_gfx950", "resources_from_asm",
            "resources_from_hsaco", "cross_check",
-           "instruction_counts", "vgpr_roles", "loop_counts", "kernel_report",
+           "instruction_counts", "vgpr_roles", "vgpr_padding", "loop_counts", "kernel_report",
            "REFERENCE_PINGPONG_BF16", "REFERENCE_LOOPS"]
 
 #: The reference ping-pong BF16 256x256x64 kernel (K=256), whole kernel:
@@ -100,6 +100,26 @@ def occupancy_gfx950(vgpr_alloc: int, sgprs: int, lds_bytes: int,
         else MAX_WAVES_PER_SIMD
     limits = {"vgpr": by_vgpr, "sgpr": by_sgpr, "lds": by_lds, "max": MAX_WAVES_PER_SIMD}
     return min(limits.values()), limits
+
+
+def vgpr_padding(vgprs: int, vgpr_alloc: int, limits: dict[str, int]) -> str | None:
+    """Why the allocation exceeds the VGPRs the kernel uses (None: it does not).
+
+    LLVM allocates at least the fewest VGPRs that allow no more waves per SIMD than its
+    ``amdgpu-waves-per-eu`` maximum (which LDS or SGPRs may set): one granule more than
+    the most a wave may hold at one wave more (a 512-VGPR file at one wave: 257)."""
+    if vgpr_alloc <= vgprs:
+        return None
+    text = f"LLVM pads the allocation from {vgprs} to {vgpr_alloc}"
+    others = {k: v for k, v in limits.items() if k not in ("vgpr", "max")}
+    cap = min(others.values(), default=MAX_WAVES_PER_SIMD)
+    fewest = (VGPRS // (cap + 1)) // VGPR_GRANULE * VGPR_GRANULE + 1
+    if cap < MAX_WAVES_PER_SIMD and vgpr_alloc == fewest:
+        by = " and ".join(k for k, v in others.items() if v == cap)
+        waves = f"{cap} wave" + ("s" if cap > 1 else "")
+        text += (f", the fewest VGPRs that allow at most {waves} per SIMD, the limit "
+                 f"{by} sets already: the padding costs no occupancy")
+    return text
 
 
 # ---------------------------------------------------------------------------
@@ -309,6 +329,9 @@ class KernelReport:
         L.append(f"  VGPRs                 {r.architected} architected, {r.agprs} AGPRs"
                  f"{counted}, {r.vgpr_alloc} allocated (.amdhsa_next_free_vgpr; accum_offset "
                  f"{r.accum_offset})")
+        padding = vgpr_padding(r.vgprs, r.vgpr_alloc, self.limits)
+        if padding:
+            L.append(f"  VGPR padding          {padding}")
         L.append(f"  SGPRs                 {r.sgprs} (LLVM counts {r.sgprs_for_waves} for waves "
                  f"per EU)")
         L.append(f"  LDS                   {r.lds_bytes} bytes per workgroup")
@@ -337,8 +360,9 @@ class KernelReport:
                          f"{ref['VGPRs']:>4}")
         elif self.loop_note:
             L.append(f"main loop: {self.loop_note}")
-        L.append("VGPR roles (distinct registers)")
-        L += [f"  {k:<50}{v}" for k, v in self.roles.items()]
+        if self.roles:      # none without a main loop
+            L.append("VGPR roles (distinct registers)")
+            L += [f"  {k:<50}{v}" for k, v in self.roles.items()]
         ref = self.reference["counts"] if self.reference else {}
         head = "whole-kernel instruction counts (static; the loop body once)"
         L.append(head + ("; reference ping-pong BF16 kernel beside" if ref else ""))

@@ -25,6 +25,7 @@ from pipeline_mlir.lowering.loop_i32 import (carries_k_position, k_position, nar
                                              unsigned_loop)
 from pipeline_mlir.schedule.load_runs import guard_before, load_runs
 from pipeline_mlir.schedule.scale_dmas import mark_scale_dmas
+from pipeline_mlir.schedule.targets import is_scale_channel
 from pipeline_mlir.schedule.types import KOffsetKind, OpDesc, OpRole
 
 from pipeline_mlir.dialect import ops as S
@@ -201,22 +202,19 @@ def _guards(group) -> dict[int, int]:
     return guards
 
 
-def _emit_part(em: _Emitter, templates: _Templates, ph_op, plan: KernelPlan, part,
-               scale_dmas: tuple[int, ...] = (0, 0)) -> None:
-    """Emit the entries of one part of the plan (a phase or a stretch of one);
-    ``scale_dmas``: the MX scale DMAs of a global load of A and B (:func:`scale_dma_counts`)."""
+def _emit_part(em: _Emitter, templates: _Templates, ph_op, plan: KernelPlan, part) -> None:
+    """Emit the entries of one part of the plan (a phase or a stretch of one); the DMAs of
+    a global load of an MX scale channel (``LOAD_SA`` / ``LOAD_SB``) are its scale DMAs."""
     if part.start == 0:
         templates.start_phase()
 
     def place(e_op, d) -> list:
         tdesc, top = templates.find(d, e_op)
         kinds = em.emit_payload(tdesc, top, d)
-        scales = (scale_dmas[d.channel] if d.role == OpRole.GLOBAL_LOAD
-                  and 0 <= d.channel < len(scale_dmas) else 0)
-        if not scales or None in kinds:
+        if d.role != OpRole.GLOBAL_LOAD or not is_scale_channel(d.channel) or None in kinds:
             return kinds
         try:    # the MX scale DMAs, placed on their own (pipeline_mlir/schedule/scale_dmas.py)
-            return mark_scale_dmas(kinds, scales)
+            return mark_scale_dmas(kinds)
         except ValueError as e:
             raise IRError(e_op, f"'{e_op.name}' op: {e}") from None
 
@@ -279,17 +277,6 @@ def spreads_over_mma(p) -> bool:
         spread_mode(kernel_shape(named, named.kernel_geometry())) == SPREAD_OVER_MMA
 
 
-def scale_dma_counts(p) -> tuple[int, ...]:
-    """The MX scale DMAs (``buffer_load_dword ... lds``, the last of each global load) of a
-    global load of each channel in the complete kernel of the concrete pipeline ``p``'s
-    schedule (with the scale channels 2 and 3: all of theirs, none of A's and B's); (0, 0)
-    for a schedule without one or without scales."""
-    named = p.named()
-    if not named.has_kernel:
-        return (0, 0)
-    return kernel_shape(named, named.kernel_geometry()).scale_loads
-
-
 def reserves_agprs(p) -> bool:
     """Whether the kernel of the concrete pipeline ``p`` keeps its accumulators in AGPRs
     (its function carries ``sched.agpr_alloc``: one wave per SIMD, a 128x128 warp tile)."""
@@ -328,7 +315,6 @@ class _Materializer:
 
     def __init__(self, p, loop, templates: _Templates, plan: KernelPlan) -> None:
         self.p, self.loop, self.templates, self.plan = p, loop, templates, plan
-        self.scale_dmas = scale_dma_counts(p)
         parts = plan.parts
         self.last_prologue = max(i for i, part in enumerate(parts)
                                  if part.kind == ENTRIES and part.name == "prologue")
@@ -409,8 +395,7 @@ class _Materializer:
                 em.start_phase(self.ub, results[:n], dict(zip(self.pinned, results[n:m])),
                                dict(zip(self.ahead, results[m:])))
         before = set(em.env)
-        _emit_part(em, self.templates, p.phase_ops[_PHASE_OPS[part.name]], self.plan, part,
-                   self.scale_dmas)
+        _emit_part(em, self.templates, p.phase_ops[_PHASE_OPS[part.name]], self.plan, part)
         if part.name == "prologue" and self.plan.parts[i - 1].name == "join":
             self.ahead = [v for v in em.env if v not in before]
         if i == self.last_prologue:
@@ -453,8 +438,7 @@ class _Materializer:
             em.start_phase(iv, carried[:n_old], pins,
                            dict(zip(self.ahead, carried[m:m + len(self.ahead)])))
             self.phase = part.name
-            _emit_part(em, self.templates, self.p.phase_ops[S.KERNEL], self.plan, part,
-                       self.scale_dmas)
+            _emit_part(em, self.templates, self.p.phase_ops[S.KERNEL], self.plan, part)
             B.scf.YieldOp([_final(em, y, a) for y, a in zip(self.old_yields, carried)]
                           + [pins[v] for v in pinned] + [em.env[v] for v in self.ahead]
                           + ([B.arith.addi(iv, self.step)] if carry else []))

@@ -2,8 +2,9 @@
 
 A global load of an MX kernel (:mod:`pipeline_mlir.schedules.mx`) issues its element
 tile's DMAs (``buffer_load_dwordx4 ... lds``) and then its scale tile's
-(``buffer_load_dword ... lds``).  The lowering marks the scale ones
-(:data:`SCALE_DMA`, from the kernel shape's ``scale_loads``) so that an interleave pipeline
+(``buffer_load_dword ... lds``), the scale tile's a channel of its own (``LOAD_SA`` /
+``LOAD_SB``).  The lowering marks the DMAs of the scale channels' global loads
+(:data:`SCALE_DMA`, :func:`mark_scale_dmas`) so that an interleave pipeline
 that does not spread its global loads (the 4-wave 128x128 MX tiles: their four waves share
 a SIMD pair each and keep their accumulators in VGPRs) places them on their own:
 
@@ -28,7 +29,7 @@ region follows the last MFMA too.  Plain Python: no MLIR.
 from __future__ import annotations
 
 #: the kind of an MX scale DMA in an interleave region's instruction kinds (the lowering
-#: relabels a global load's last ``scale_loads`` ``vmem_read`` kinds); an IGroupLP group
+#: relabels the ``vmem_read`` kinds of a scale channel's global load); an IGroupLP group
 #: of VMEM reads like the element DMAs (:func:`plain_kinds`)
 SCALE_DMA = "vmem_scale"
 #: the kind of every other global load instruction
@@ -41,19 +42,14 @@ def plain_kinds(kinds: list) -> list:
     return [ELEMENT_DMA if k == SCALE_DMA else k for k in kinds]
 
 
-def mark_scale_dmas(kinds: list, scale_loads: int) -> list:
-    """The kinds a global load's payload issues, its last ``scale_loads`` ``vmem_read``
-    kinds marked :data:`SCALE_DMA` (the scale DMAs come after the element ones)."""
-    if scale_loads < 0:
-        raise ValueError(f"scale DMAs: a global load has {scale_loads} scale DMAs")
-    out = list(kinds)
-    vm = [i for i, k in enumerate(out) if k == ELEMENT_DMA]
-    if scale_loads > len(vm):
-        raise ValueError(f"scale DMAs: a global load of {len(vm)} DMAs cannot hold "
-                         f"{scale_loads} scale DMAs")
-    for i in vm[len(vm) - scale_loads:]:
-        out[i] = SCALE_DMA
-    return out
+def mark_scale_dmas(kinds: list) -> list:
+    """The kinds the payload of a global load of an MX scale channel (``LOAD_SA`` /
+    ``LOAD_SB``) issues, its DMAs (``vmem_read``) marked :data:`SCALE_DMA`; ValueError for
+    one that issues no DMA."""
+    if ELEMENT_DMA not in kinds:
+        raise ValueError(f"scale DMAs: a global load of an MX scale channel issues no DMA "
+                         f"(its instructions: {', '.join(map(str, kinds)) or 'none'})")
+    return [SCALE_DMA if k == ELEMENT_DMA else k for k in kinds]
 
 
 def has_scale_dmas(loads: list) -> bool:

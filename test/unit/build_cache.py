@@ -56,46 +56,12 @@ def cached(kind: str, inputs, build: Callable[[], T]) -> T:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def share_code_objects(monkeypatch) -> None:
-    """Make ``pipeline_mlir.driver.api.compile`` (what ``pipeline-opt``'s ``main`` and
-    ``--emulate`` build with) keep each code object it builds in the run's cache: a kernel
-    built with ``--emit=hsaco`` and then emulated (``--emulate``, each memory mode) is
-    compiled once per run.  Only a plain ``--emit=hsaco`` build of an input with a named
-    schedule (spec text) and no other option is shared, keyed by the schedule and the
-    input's text (the code object does not depend on the file's name), and only when it
-    succeeded without a diagnostic; anything else compiles as before."""
-    import dataclasses
+def share_code_objects():
+    """A context manager: inside it ``pipeline_mlir.driver.api.compile`` (what
+    ``pipeline-opt``'s ``main`` and ``--emulate`` build with) keeps each plain
+    ``--emit=hsaco`` build in the run's cache (:func:`cached`), so a kernel built with
+    ``--emit=hsaco`` and then emulated (``--emulate``, each memory mode) is compiled once per
+    run.  What is shared and by which key: :mod:`pipeline_mlir.driver.code_cache`."""
+    from pipeline_mlir.driver.code_cache import sharing
 
-    from pipeline_mlir.driver import api
-    from pipeline_mlir.driver.arguments import CompileOptions
-
-    real = api.compile
-    plain = CompileOptions(emit="hsaco")
-
-    def compile(options, *args, **kwargs):
-        rest = dataclasses.replace(options, schedule=None, input=None, text=None,
-                                   filename=plain.filename, module=None)
-        text = options.text
-        if text is None and options.input not in (None, "-"):
-            text = Path(options.input).read_text()
-        if args or kwargs or rest != plain or not isinstance(options.schedule, str) \
-                or text is None:
-            return real(options, *args, **kwargs)
-        failed = []
-
-        def build():
-            result = real(options)
-            if result.failed or result.diagnostics:
-                failed.append(result)           # not kept: raised past the cache below
-                raise _NotShared
-            return result
-        try:
-            return cached("hsaco", (options.schedule, text), build)
-        except _NotShared:
-            return failed[0]
-
-    monkeypatch.setattr(api, "compile", compile)
-
-
-class _NotShared(Exception):
-    """A build :func:`share_code_objects` does not keep (it failed or said something)."""
+    return sharing(cached)

@@ -60,33 +60,68 @@ def test_this_run_has_its_cache_directory():
     assert Path(os.environ[ENV]).is_dir()
 
 
-def test_code_objects_are_built_once_and_nothing_else_is_kept(tmp_path, monkeypatch):
-    """share_code_objects: a plain --emit=hsaco build of the same input text and schedule
+def test_code_objects_are_built_once_and_nothing_else_is_kept(tmp_path):
+    """driver/code_cache.py: a plain --emit=hsaco build of the same input text and schedule
     is compiled once (whatever the file's name); other schedules, emit kinds or options,
-    and failed builds, compile every time."""
-    from pipeline_mlir.driver import api
+    and failed builds, compile every time; without a store nothing is shared."""
+    from pipeline_mlir.driver import api, code_cache
     from pipeline_mlir.driver.arguments import CompileOptions
 
-    monkeypatch.setenv(ENV, str(tmp_path))
-    calls = []
+    calls, kept = [], {}
 
     def fake(options):
         calls.append(options)
         bad = "bad" in (options.text or "")
         return api.CompileResult(None if bad else b"\x7fELF%d" % len(calls), [])
 
-    monkeypatch.setattr(api, "compile", fake)
-    share_code_objects(monkeypatch)
+    def store(kind, key, build):
+        if (kind, key) not in kept:
+            kept[kind, key] = build()
+        return kept[kind, key]
+
+    def build(**options):
+        return code_cache.compile_shared(CompileOptions(**options), fake)
     src = tmp_path / "k.mlir"
     src.write_text("module {}")
-    first = api.compile(CompileOptions(schedule="4wave", input=str(src), emit="hsaco"))
-    again = api.compile(CompileOptions(schedule="4wave", text="module {}",
-                                       filename="other.mlir", emit="hsaco"))
-    assert first.output == again.output == b"\x7fELF1" and len(calls) == 1
-    for options in (dict(schedule="pingpong", emit="hsaco"), dict(schedule="4wave", emit="asm"),
-                    dict(schedule="4wave", emit="hsaco", timing=True)):
-        api.compile(CompileOptions(text="module {}", **options))
-    assert len(calls) == 4
-    for _ in range(2):
-        assert api.compile(CompileOptions(schedule="4wave", text="bad", emit="hsaco")).failed
-    assert len(calls) == 6
+    with code_cache.sharing(store):
+        first = build(schedule="4wave", input=str(src), emit="hsaco")
+        again = build(schedule="4wave", text="module {}", filename="other.mlir", emit="hsaco")
+        assert first.output == again.output == b"\x7fELF1" and len(calls) == 1
+        for options in (dict(schedule="pingpong", emit="hsaco"),
+                        dict(schedule="4wave", emit="asm"),
+                        dict(schedule="4wave", emit="hsaco", timing=True)):
+            build(text="module {}", **options)
+        assert len(calls) == 4
+        for _ in range(2):
+            assert build(schedule="4wave", text="bad", emit="hsaco").failed
+        assert len(calls) == 6
+    build(schedule="4wave", text="module {}", emit="hsaco")     # no store: built again
+    assert len(calls) == 7
+
+
+def test_api_compile_asks_the_installed_store(tmp_path):
+    """``api.compile`` of a plain build returns what the store gives (here without
+    building); ``share_code_objects`` shares through the run's cache inside its block."""
+    from pipeline_mlir.driver import api, code_cache
+    from pipeline_mlir.driver.arguments import CompileOptions
+
+    asked = []
+
+    def store(kind, key, build):
+        asked.append((kind, key))
+        return "kept"
+    plain = CompileOptions(schedule="4wave", text="module {}", emit="hsaco")
+    with code_cache.sharing(store):
+        assert api.compile(plain) == "kept"
+        assert api.compile(CompileOptions(schedule="4wave", emit="schedule")).output
+    assert asked == [("hsaco", ("4wave", "module {}"))]
+    calls = []
+
+    def fake(options):
+        calls.append(options)
+        return api.CompileResult(b"\x7fELF", [])
+    unique = CompileOptions(schedule="4wave", text=f"// {tmp_path}", emit="hsaco")
+    with share_code_objects():
+        for _ in range(2):
+            assert code_cache.compile_shared(unique, fake).output == b"\x7fELF"
+    assert len(calls) == 1

@@ -1,7 +1,7 @@
 """The emulator's modules are layered: each imports only the modules below it, so the
 package reads bottom-up with no import cycle.
 
-    errors, opcodes, instr < scaled < disasm < decode < operands < salu, valu, packed < semantics,
+    errors, opcodes, instr < scaled < disasm < decode < operands < salu, valu_lanes < valu, packed < semantics,
     memops, mfma < mfma_mx, scratch < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
     < pool < gemm < iree (mfma < iree; counters, hazards, launchdims < machine);  mfma < expect < launchfile
     < described (gemm, machine < described)
@@ -21,7 +21,8 @@ ALLOWED = {
     "decode": {"disasm", "errors", "instr", "opcodes", "scaled"},
     "operands": {"errors", "instr"},
     "salu": {"instr", "operands"},
-    "valu": {"instr", "operands"},
+    "valu_lanes": {"operands"},
+    "valu": {"instr", "operands", "valu_lanes"},
     "semantics": {"errors", "instr", "operands", "salu", "valu"},
     "lds_transpose": set(),
     "memops": {"errors", "instr", "lds_transpose", "operands"},

@@ -17,7 +17,8 @@ from pipeline_mlir.isa.check import check_kernel_asm
 from pipeline_mlir.isa.codeobject import CodeObjectError, read_code_object
 from pipeline_mlir.isa.report import (REFERENCE_LOOPS, REFERENCE_PINGPONG_BF16, ReportError,
                                          has_loop, instruction_counts, kernel_report,
-                                         loop_counts, occupancy_gfx950, unrolled_note)
+                                         loop_counts, occupancy_gfx950, unrolled_note,
+                                         vgpr_padding)
 
 
 @pytest.mark.parametrize("vgprs, sgprs, lds, wg, occ, limits", [
@@ -238,3 +239,21 @@ def test_the_report_of_a_wave_kernel_whose_loop_llvm_unrolled(capsys):
     assert ("main loop: none: the function's 128 MFMAs are in no loop: LLVM unrolled the "
             "K-loop fully") in out, out
     assert "ISA check: not run (it checks the main loop against the schedule" in out, out
+    assert "VGPR roles" not in out, out          # no main loop: no roles, no heading
+
+
+@pytest.mark.parametrize("vgprs, alloc, limits, text", [
+    # IREE's VectorDistribute bf16 kernel: 128 KiB of LDS, one wave per SIMD
+    (156, 257, {"vgpr": 1, "sgpr": 7, "lds": 1, "max": 8},
+     "LLVM pads the allocation from 156 to 257, the fewest VGPRs that allow at most 1 wave "
+     "per SIMD, the limit lds sets already: the padding costs no occupancy"),
+    (150, 169, {"vgpr": 2, "sgpr": 7, "lds": 2, "max": 8},
+     "LLVM pads the allocation from 150 to 169, the fewest VGPRs that allow at most 2 waves "
+     "per SIMD, the limit lds sets already: the padding costs no occupancy"),
+    # a padding the rule does not explain is said as it is, with no reason claimed
+    (150, 200, {"vgpr": 2, "sgpr": 7, "lds": 2, "max": 8},
+     "LLVM pads the allocation from 150 to 200"),
+    (240, 240, {"vgpr": 2, "sgpr": 7, "lds": 2, "max": 8}, None),
+])
+def test_vgpr_padding(vgprs, alloc, limits, text):
+    assert vgpr_padding(vgprs, alloc, limits) == text

@@ -116,19 +116,22 @@ def test_a_staged_write_before_its_load_is_caught(staged, capsys, tmp_path):
     assert rc == 1 and "pending-register" in err and "ds_write_b128" in err, out + err
 
 
-def test_a_force_sources_naming_no_source_is_one_located_error(kernel, capsys, tmp_path):
+@pytest.mark.parametrize("value", ["2", "0,2"])
+def test_a_force_sources_naming_no_source_is_one_located_error(kernel, value, capsys,
+                                                                tmp_path):
+    """Alone or in a list (the documented ``force-sources=0,1`` form: source 0 exists)."""
     lowered = tmp_path / "k.mlir"
     assert main(["--pipeline=4wave", str(kernel), "-o", str(lowered)]) == 0
     capsys.readouterr()
     rc = main([str(lowered), "--pass-pipeline=builtin.module(sched-stage-copies"
-                             "{force-sources=2})"])
+                             f"{{force-sources={value}}})"])
     err = capsys.readouterr().err
     assert rc == 1 and "Traceback" not in err and err.count("error:") == 1, err
     assert ("k.mlir:4:1: error: sched-stage-copies: option 'force-sources' names source 2, "
             "but the module's copies read 2 global source(s)") in err, err
 
 
-@pytest.mark.parametrize("value", ["0;1", "x", "-1"])
+@pytest.mark.parametrize("value", ["0;1", "x", "-1", "0,-1"])
 @pytest.mark.parametrize("text", ["", "module {}\n"])
 def test_a_malformed_force_sources_is_an_error_of_the_option(capsys, tmp_path, value, text):
     """A value that is not a list of numbers is wrong whatever the module holds: one error

@@ -19,17 +19,17 @@ MXFP4_128_BK256 = [DS] * 8 + [VM, VM, SC]      # 8 MFMAs
 MXFP4_128_BK128 = [DS] * 4 + [VM, SC]          # 4 MFMAs
 
 
-def test_the_lowering_marks_the_last_dmas_of_a_global_load():
-    assert mark_scale_dmas([VM, VM, VM], 1) == [VM, VM, SC]
-    assert mark_scale_dmas([VM, VM, VM], 2) == [VM, SC, SC]
-    assert mark_scale_dmas([VM, VM], 0) == [VM, VM]
+def test_the_lowering_marks_the_dmas_of_a_scale_channels_global_load():
+    assert mark_scale_dmas([VM]) == [SC]
+    assert mark_scale_dmas([VM, "salu", VM]) == [SC, "salu", SC]
     assert plain_kinds([DS, VM, SC, "mfma"]) == [DS, VM, VM, "mfma"]
 
 
-@pytest.mark.parametrize("kinds,n", [([VM], 2), ([DS, DS], 1), ([VM], -1)])
-def test_a_global_load_with_fewer_dmas_than_its_scales_is_refused(kinds, n):
-    with pytest.raises(ValueError, match="scale DMAs"):
-        mark_scale_dmas(kinds, n)
+@pytest.mark.parametrize("kinds", [[], [DS, DS]])
+def test_a_scale_channels_global_load_without_a_dma_is_refused(kinds):
+    with pytest.raises(ValueError, match="scale DMAs: a global load of an MX scale channel "
+                                         "issues no DMA"):
+        mark_scale_dmas(kinds)
 
 
 def test_element_dmas_after_the_first_mfmas_scales_after_the_last():

@@ -666,3 +666,26 @@ def test_tune_knobs_are_options_of_their_schedule():
             for v in knob.values:
                 opt.parse(cls.owner(), v)
     assert SingleBuffer.tune_knobs == ()
+
+
+@pytest.mark.parametrize("body, pairs", [
+    ("force-sources=0,1", [("force-sources", "0,1")]),
+    ("force-sources=0,1 ahead=false", [("force-sources", "0,1"), ("ahead", "false")]),
+    ("ahead=false,force-sources=2,0,1,", [("ahead", "false"), ("force-sources", "2,0,1")]),
+    ("force-sources=0,-1", [("force-sources", "0,-1")]),
+    # a comma before a key still separates pairs
+    ("force-sources=1,ahead=true", [("force-sources", "1"), ("ahead", "true")]),
+])
+def test_split_spec_reads_a_list_value(body, pairs):
+    """A comma followed by an item that cannot begin a key continues the value (a list of
+    numbers, as ``sched-stage-copies{force-sources=0,1}`` is documented)."""
+    assert split_spec(f"p{{{body}}}", "pass") == ("p", pairs)
+
+
+@pytest.mark.parametrize("body, fragment", [
+    ("force-sources=0,,1", "expected key=value at '1'"),
+    ("force-sources=0,x", "option 'x' has no value"),
+])
+def test_split_spec_list_value_errors(body, fragment):
+    with pytest.raises(ConfigError, match=re.escape(fragment)):
+        split_spec(f"p{{{body}}}", "pass")

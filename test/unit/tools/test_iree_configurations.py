@@ -138,10 +138,11 @@ CONFIGS = {
 
 
 @pytest.fixture(autouse=True)
-def _code_objects_shared(monkeypatch):
+def _code_objects_shared():
     """A kernel built here (``--emit=hsaco``) and emulated (``--emulate``, each mode) is
     compiled once per run (``build_cache.share_code_objects``)."""
-    share_code_objects(monkeypatch)
+    with share_code_objects():
+        yield
 
 
 @pytest.fixture

@@ -58,10 +58,11 @@ REFUSED = {
 
 
 @pytest.fixture(autouse=True)
-def _code_objects_shared(monkeypatch):
+def _code_objects_shared():
     """A kernel emulated in both memory modes is compiled once per run
     (``build_cache.share_code_objects``)."""
-    share_code_objects(monkeypatch)
+    with share_code_objects():
+        yield
 
 
 @pytest.fixture

@@ -114,34 +114,32 @@ def _random_operands(V, rng, fp8: bool):
     return A, B
 
 
-def test_i8_32x32x32_matches_numpy_with_c_and_wraps():
+@pytest.mark.parametrize("fp8", [False, True])
+def test_matches_numpy_with_c(fp8):
+    """Random operands and C: D = C + A x B (i8: exact, wrapped to i32; C[0][0] placed at
+    the end of the i32 range that A x B's [0][0] crosses)."""
     rng = np.random.default_rng(3)
     got = {}
 
     def setup(m):
         V = m.waves[0].V
-        got["ab"] = _random_operands(V, rng, False)
-        C = rng.integers(-2**31, 2**31, size=(16, 64)).astype(np.int32)
-        C[0, 0] = 2**31 - 1                                       # D[0][0] wraps if A.B > 0
-        V[0:16, 0, :] = C.view(np.uint32)
-        got["c"] = _d(V, np.int32).astype(np.int64)
+        A, B = got["ab"] = _random_operands(V, rng, fp8)
+        if fp8:
+            V[0:16, 0, :] = rng.integers(-8, 8, size=(16, 64)).astype(np.float32).view(np.uint32)
+        else:
+            C = rng.integers(-2**31, 2**31, size=(16, 64)).astype(np.int32)
+            assert A[0] @ B[:, 0] != 0
+            C[0, 0] = 2**31 - 1 if A[0] @ B[:, 0] > 0 else -2**31      # D[0][0]: wraps
+            V[0:16, 0, :] = C.view(np.uint32)
+        got["c"] = _d(V, np.float32 if fp8 else np.int32).astype(np.float64)
 
-    m = run_snippet(I8.format(c="v[0:15]"), setup=setup)
+    program = FP8.format(c="v[0:15]", mods="") if fp8 else I8.format(c="v[0:15]")
+    m = run_snippet(program, setup=setup)
     A, B = got["ab"]
-    want = (got["c"] + (A.astype(np.int64) @ B.astype(np.int64)) + 2**31) % 2**32 - 2**31
-    assert np.array_equal(_d(m.waves[0].V, np.int32), want.astype(np.int32))
-
-
-def test_fp8_32x32x64_matches_numpy_with_c():
-    rng = np.random.default_rng(5)
-    got = {}
-
-    def setup(m):
-        V = m.waves[0].V
-        got["ab"] = _random_operands(V, rng, True)
-        V[0:16, 0, :] = rng.integers(-8, 8, size=(16, 64)).astype(np.float32).view(np.uint32)
-        got["c"] = _d(V)
-
-    m = run_snippet(FP8.format(c="v[0:15]", mods=""), setup=setup)
-    A, B = got["ab"]
-    assert np.array_equal(_d(m.waves[0].V), got["c"] + A @ B)
+    if fp8:
+        assert np.array_equal(_d(m.waves[0].V), got["c"] + A @ B)
+        return
+    want = (got["c"].astype(np.int64) + (A @ B).astype(np.int64) + 2**31) % 2**32 - 2**31
+    d = _d(m.waves[0].V, np.int32)
+    assert np.array_equal(d, want.astype(np.int32))
+    assert (d[0, 0] < 0) == (got["c"][0, 0] > 0)                          # it wrapped

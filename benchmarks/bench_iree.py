@@ -1,7 +1,8 @@
 """IREE's own pipelining against the 4-wave schedule on IREE's bf16 A x B^T 4096^3 kernel
 (and against the ping-pong schedule on IREE's 8-wave kernels: ``--dtype=bf16-256x256-8wave``,
 ``--dtype=bf16-256x128-8wave``, ``--dtype=f16-256x256-8wave``, ``--dtype=fp8-256x256-8wave``,
-``--dtype=i8-256x256-8wave``, with 32x32x16 MFMAs ``--dtype=bf16-256x256-32x32-8wave``, and
+``--dtype=i8-256x256-8wave``, with 32x32 MFMAs ``--dtype=bf16-256x256-32x32-8wave``,
+``--dtype=i8-256x256-32x32-8wave``, ``--dtype=fp8-256x256-32x32-8wave``, and
 at K step 128 ``--dtype=bf16-ab-128x128-k128-8wave``, ``--dtype=bf16-atbt-128x128-k128-8wave``,
 ``--dtype=bf16-256x256-k128-8wave``, ``--dtype=bf16-256x128-k128-8wave``).
 
@@ -88,6 +89,12 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
          # 8-wave 256x256 with IREE's forced 32x32x16 MFMA: 4x2 fragments x 4 K steps
          "bf16-256x256-32x32-8wave": _eight_wave("bf16_abt_256x256_32x32",
                                                  "pingpong{mfma=32x32x16}", 32),
+         # the 8-bit 32x32 MFMAs, K tile 128: i8's 32x32x32 (4x2 fragments x 4 K steps),
+         # FP8's 32x32x64 (4x2 x 2)
+         "i8-256x256-32x32-8wave": _eight_wave("i8_abt_256x256_32x32",
+                                               "pingpong{dtype=i8 mfma=32x32x32}", 32),
+         "fp8-256x256-32x32-8wave": _eight_wave("fp8_abt_256x256_32x32",
+                                                "pingpong{dtype=fp8 mfma=32x32x64}", 16),
          # 8-wave 128x128, K tile 128 (4 MFMAs deep): 2x4 (A x B) or 4x2 (A^T x B^T)
          # fragments per wave; 16 transposing reads per B (A) subtile, issued in runs
          "bf16-ab-128x128-k128-8wave": _eight_wave(
@@ -97,6 +104,13 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
          # IREE's configuration with a forced 32x32x16 MFMA: 2x2 fragments x 2 K steps
          "bf16-mfma32": Case(dict(dtype="bf16", mma="MFMA_F32_32x32x16_BF16"),
                              "4wave{BM=128 BN=128 BK=32 mfma=32x32x16}", "4wave", 8),
+         # the same with the 8-bit 32x32 MFMAs at K tile 128: i8 2x2 fragments x 4 K steps,
+         # FP8 2x2 x 2
+         "i8-mfma32": Case(dict(dtype="i8", mma="MFMA_I32_32x32x32_I8", tile=(128, 128, 128)),
+                           "4wave{dtype=i8 BM=128 BN=128 BK=128 mfma=32x32x32}", "4wave", 16),
+         "fp8-mfma32": Case(dict(dtype="fp8", mma="MFMA_F32_32x32x64_F8E4M3FN",
+                                 tile=(128, 128, 128)),
+                            "4wave{dtype=fp8 BM=128 BN=128 BK=128 mfma=32x32x64}", "4wave", 8),
          # unaligned: 128x256 tiles, 32x32x8 MFMAs, K tile 8: 2x4 fragments
          "bf16-1000": Case(dict(dtype="bf16", m=1000, n=1000, k=1000),
                            "4wave{BM=128 BN=256 BK=8 mfma=32x32x8}", "4wave", 8),

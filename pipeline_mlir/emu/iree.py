@@ -62,6 +62,8 @@ from pipeline_mlir.target.gfx950 import MFMAS, WAVE_SIZE
 #: the 32x32 ones of bf16 and f16: the reference is C = A x B^T whatever the MFMA's shape)
 MFMA_DTYPES = {i.mnemonic: i.operands for i in MFMAS
                if i.operands in ("bf16", "f16", "i8") and not i.scaled}
+#: the unscaled ``f8f6f4`` MFMAs, whose FP8 formats (cbsz, blgp) give the element type
+FP8_MFMAS = frozenset(i.mnemonic for i in MFMAS if i.operands == "f8f6f4" and not i.scaled)
 ELEMENT_BYTES = {"bf16": 2, "f16": 2, "fp8": 1, "fp8e5m2": 1, "i8": 1}
 #: C's element type by A and B's (the accumulator): f32 unless listed
 C_DTYPES = {"i8": "i32"}
@@ -234,14 +236,14 @@ def matmul_dtype(kernel) -> str:
             continue
         if ins.name in MFMA_DTYPES:
             kinds.add(MFMA_DTYPES[ins.name])
-        elif ins.name == "v_mfma_f32_16x16x128_f8f6f4" and ins.f["cbsz"] == ins.f["blgp"] and \
+        elif ins.name in FP8_MFMAS and ins.f["cbsz"] == ins.f["blgp"] and \
                 FP8_FORMATS.get(ins.f["cbsz"], ("",))[0] in FP8_DTYPES:
             kinds.add(FP8_DTYPES[FP8_FORMATS[ins.f["cbsz"]][0]])
         else:
             raise EmuError(f"kernel {kernel.name}: 0x{ins.addr:04x} '{ins.text}' multiplies "
                            f"elements the emulator's reference does not encode (it runs i8, "
-                           f"bf16, f16, FP8 E4M3 and FP8 E5M2 matmuls with 16x16 MFMAs, bf16 "
-                           f"and f16 ones with 32x32 MFMAs)")
+                           f"bf16, f16, FP8 E4M3 and FP8 E5M2 matmuls with 16x16 and 32x32 "
+                           f"MFMAs)")
     if not kinds:
         raise EmuError(f"kernel {kernel.name} has no MFMA: not a matmul the emulator can check")
     if len(kinds) > 1:

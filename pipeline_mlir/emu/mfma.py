@@ -24,10 +24,17 @@ them and ``test_mfma.py`` pins with one-hot inputs:
   on gfx950 as for the 16x16 forms).
 * ``v_mfma_f32_32x32x8_bf16`` / ``_f16``: the same with 2 registers per operand, K
   ``4h + e`` for element ``e`` (0..3): the calculator's 32x32x8 layout itself.
+* ``v_mfma_i32_32x32x32_i8`` (``h``, ``s`` as above): A row ``s``, B column ``s``, byte ``b``
+  of the lane's 16 (byte ``b % 4`` of register ``b // 4``) K ``16h + b`` (the 16x16x64 form's
+  16 consecutive K values per lane, over two lane halves); an i32 C and D laid out as the
+  32x32 f32 ones.
+* ``v_mfma_f32_32x32x64_f8f6f4`` with FP8/BF8 operands: byte ``b`` of the lane's 32 is K
+  ``16h + 32 (b // 16) + b % 16`` (the interleaved 16-element chunks of the 16x16x128 form,
+  ROCm's "K=64 (32x32x64)" case), for A and B alike; formats as for the 16x16x128 form.
 
 The products are exact and summed in float64, then rounded once to f32 (the hardware's
 accumulation order and intermediate rounding are not modelled; exact for the small-integer
-inputs of the tests).  The i8 MFMA is exact integer arithmetic, D = C + A x B^T modulo
+inputs of the tests).  The i8 MFMAs are exact integer arithmetic, D = C + A x B^T modulo
 2^32 (two's complement).  MFMAs ignore no lanes: EXEC must be all ones.
 """
 
@@ -82,6 +89,17 @@ def _operand_index32(G: int, n: int = 4) -> np.ndarray:
 
 
 @functools.lru_cache(maxsize=None)
+def _byte_index32(G: int, n: int) -> np.ndarray:
+    """Flat indices (into the bytes of ``n`` registers) of a 32x32 8-bit operand: (G, 32,
+    4 n); K ``16h + b`` for i8's 4 registers, ``16h + 32 (b // 16) + b % 16`` for FP8's 8."""
+    b = np.arange(n * G * 256).reshape(n, G, 2, 32, 4)              # [reg, g, h, s, byte]
+    b = b.transpose(1, 3, 2, 0, 4).reshape(G, 32, 2, n * 4)          # [g, s, h, byte b]
+    if n == 8:                                 # [g, s, h, chunk, j] -> [g, s, chunk, h, j]
+        b = b.reshape(G, 32, 2, 2, 16).transpose(0, 1, 3, 2, 4)
+    return np.ascontiguousarray(b.reshape(G, 32, 8 * n))
+
+
+@functools.lru_cache(maxsize=None)
 def _acc_index(G: int, m: int = 16) -> tuple[np.ndarray, np.ndarray]:
     """Flat indices of an ``m`` x ``m`` C/D: (register element of each matrix element, and
     the inverse)."""
@@ -110,6 +128,8 @@ def operand_matrix(regs: np.ndarray, kind: str, table=None, m: int = 16) -> np.n
     (G, m, K) float64 whose row (A) or column (B) is ``l % m``."""
     n, G = regs.shape[0], regs.shape[1]
     flat = np.ascontiguousarray(regs).reshape(-1)
+    if m == 32 and kind == "fp8":
+        return table.take(flat.view(np.uint8).take(_byte_index32(G, n)))
     if m == 32:
         return HALF_TABLES[kind].take(flat.view(np.uint16).take(_operand_index32(G, n)))
     if kind in ("bf16", "f16"):
@@ -117,12 +137,13 @@ def operand_matrix(regs: np.ndarray, kind: str, table=None, m: int = 16) -> np.n
     return table.take(flat.view(np.uint8).take(_operand_index(n, G, 1)))
 
 
-def int8_matrix(regs: np.ndarray) -> np.ndarray:
-    """(4, G, 64) uint32 registers of an i8 A (or B) operand -> (G, 16, 64) int64 (signed
-    bytes) whose row (A) or column (B) is ``l % 16``."""
+def int8_matrix(regs: np.ndarray, m: int = 16) -> np.ndarray:
+    """(4, G, 64) uint32 registers of an i8 A (or B) operand of an ``m`` x ``m`` MFMA ->
+    (G, m, 64 or 32) int64 (signed bytes) whose row (A) or column (B) is ``l % m``."""
     n, G = regs.shape[0], regs.shape[1]
     flat = np.ascontiguousarray(regs).reshape(-1).view(np.int8)
-    return flat.take(_operand_index(n, G, 1)).astype(np.int64)
+    index = _byte_index32(G, n) if m == 32 else _operand_index(n, G, 1)
+    return flat.take(index).astype(np.int64)
 
 
 def acc_matrix(regs: np.ndarray) -> np.ndarray:
@@ -142,8 +163,7 @@ def acc_registers(mat: np.ndarray) -> np.ndarray:
 
 
 _KINDS = {m.mnemonic: m.operands for m in MFMA_BY_DTYPE.values()}
-_KINDS.update({m.mnemonic: m.operands for m in MFMAS
-               if m.m == 32 and m.operands in ("bf16", "f16")})
+_KINDS.update({m.mnemonic: m.operands for m in MFMAS if m.m == 32 and not m.scaled})
 #: rows (and columns) of each MFMA's C
 _ROWS = {m.mnemonic: m.m for m in MFMAS}
 
@@ -231,19 +251,22 @@ def compile_mfma(ins: Instr, G: int) -> Step:
 
 
 def _int8_step(ins: Instr, ops: MfmaOperands) -> Step:
-    """``v_mfma_i32_16x16x64_i8``: D = C + A x B^T in exact integers, wrapped to i32."""
+    """``v_mfma_i32_16x16x64_i8`` / ``_32x32x32_i8``: D = C + A x B^T in exact integers,
+    wrapped to i32."""
+    m = _ROWS[ins.name]
+
     def run(w):
         check_exec(w, step)
         a = ops.a(w)
         G = a.shape[1]
-        A, B = int8_matrix(a), int8_matrix(ops.b(w))
+        A, B = int8_matrix(a, m), int8_matrix(ops.b(w), m)
         D = A @ B.transpose(0, 2, 1)
         if ops.src2 >= 256:
-            fwd = _acc_index(G)[0]
+            fwd = _acc_index(G, m)[0]
             C = np.ascontiguousarray(ops.c_regs(w)).reshape(-1).view(np.int32)
-            D = D + C.take(fwd).reshape(G, 16, 16)
+            D = D + C.take(fwd).reshape(G, m, m)
         wrapped = (D & 0xFFFFFFFF).astype(U32).reshape(-1)
-        ops.write_d_bits(w, wrapped.take(_acc_index(G)[1]).reshape(4, G, WAVE_SIZE))
+        ops.write_d_bits(w, wrapped.take(_acc_index(G, m)[1]).reshape(ops.nc, G, WAVE_SIZE))
 
     step = Step(ins, run, "mfma", vreads=frozenset(ops.reads), vwrites=frozenset(ops.writes))
     return step

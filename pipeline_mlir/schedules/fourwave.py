@@ -272,9 +272,9 @@ class FourWave(NamedSchedule):
     xcd_remap: bool = option("bool", False, XCD_REMAP_HELP)
     group_m: int = option("int", 1, GROUP_M_HELP, min=1, max=MAX_GROUP_M)
     dma: str = option("enum", DMA_AUTO, DMA_HELP, choices=DMA_WIDTHS)
-    mfma: str = option("enum", MFMA_AUTO, "MFMA shape MxNxK: auto (the dtype's own) or a 32x32 "
-                       "one of bf16/f16 (the front end reads it from the kernel; the complete "
-                       "kernel issues only auto)", choices=MFMA_SHAPES)
+    mfma: str = option("enum", MFMA_AUTO, "MFMA shape MxNxK: auto (the dtype's own) or its 32x32 "
+                       "one (bf16/f16 32x32x16 or 32x32x8, i8 32x32x32, fp8 32x32x64; the front "
+                       "end reads it from the kernel; the complete kernel issues only auto)", choices=MFMA_SHAPES)
     loop_once: bool = option("bool", False, "the main loop runs at least once: the launch "
                              "contract needs K >= 4*BK, and the kernel has no zero-trip path")
 

@@ -141,8 +141,9 @@ def _lgkm(quadrant: int, num_k_mmas: int, dtype: str, mma_m: int, mma_k: int, el
 #: the ``mfma`` option's value for the element type's own MFMA (``MFMA_BY_DTYPE``)
 MFMA_AUTO = "auto"
 #: the MFMA shapes a 4-wave or ping-pong schedule may name (``mfma``) besides its dtype's
-#: own: the 32x32 ones of the 16-bit types (gfx950's 32x32x16 and gfx942's 32x32x8)
-MFMA_SHAPES = (MFMA_AUTO, "32x32x16", "32x32x8")
+#: own: the 32x32 ones of the 16-bit types (gfx950's 32x32x16 and gfx942's 32x32x8), of
+#: i8 (32x32x32) and of FP8 (the ``f8f6f4`` 32x32x64)
+MFMA_SHAPES = (MFMA_AUTO, "32x32x16", "32x32x8", "32x32x32", "32x32x64")
 
 
 def mfma_shape(dtype: str, mfma: str = MFMA_AUTO) -> tuple[int, int, int]:

@@ -97,6 +97,7 @@ LLVM_MFMA_PASSES = {
     "v_mfma_f32_32x32x16_bf16": 8, "v_mfma_f32_32x32x16_f16": 8,
     "v_mfma_f32_32x32x8_bf16": 8, "v_mfma_f32_32x32x8_f16": 8,
     "v_mfma_f32_32x32x64_f8f6f4": 8, "v_mfma_scale_f32_32x32x64_f8f6f4": 8,
+    "v_mfma_i32_32x32x32_i8": 8,
     "v_mfma_f32_16x16x4_f32": 8, "v_mfma_f32_32x32x2_f32": 16,
     "v_mfma_f32_4x4x4_16b_f16": 2,
 }
@@ -136,7 +137,7 @@ MEASURED_MFMA = {
        for m in ("v_mfma_scale_f32_16x16x128_f8f6f4", "v_mfma_scale_f32_32x32x64_f8f6f4")},
     **{m: (_issue(m), _issue(m) + 2, f"issue {_issue(m)} = {_PEAK}; {_ASSUME_LAT}")
        for m in ("v_mfma_f32_32x32x16_bf16", "v_mfma_f32_32x32x16_f16",
-                 "v_mfma_f32_32x32x64_f8f6f4")},
+                 "v_mfma_f32_32x32x64_f8f6f4", "v_mfma_i32_32x32x32_i8")},
 }
 
 # ---------------------------------------------------------------------------

@@ -146,6 +146,7 @@ MFMAS = (
     _mfma("v_mfma_f32_32x32x16_bf16", 32, 32, 16, "bf16"),
     _mfma("v_mfma_f32_32x32x16_f16", 32, 32, 16, "f16"),
     _mfma("v_mfma_f32_32x32x64_f8f6f4", 32, 32, 64, "f8f6f4"),
+    _mfma("v_mfma_i32_32x32x32_i8", 32, 32, 32, "i8"),
     _mfma("v_mfma_scale_f32_32x32x64_f8f6f4", 32, 32, 64, "f8f6f4", scaled=True),
     # gfx942's 32x32x8, which gfx950 keeps at its old rate: 8 passes of 4 cycles, the time of
     # the 32x32x16 for half the K (llvm-mca-22's gfx950 model; ASSUMED the hardware's)

@@ -395,6 +395,14 @@ def _eight_wave(dtype: str, tile: tuple[int, int], wave_tiles: tuple[int, int],
                 transpose_b=transpose_b, config=config)
 
 
+def _forced_eight_wave(dtype: str, mma: str, tile: tuple[int, int, int],
+                      waves: tuple[int, int] = (2, 4)) -> dict:
+    """The ``matmul_source`` arguments of an 8-wave kernel at 1024x1024x512 (``A x B^T``)
+    with IREE's default configuration and the MFMA ``mma`` forced (:func:`forced_config`)."""
+    return dict(dtype=dtype, m=1024, n=1024, k=512, transpose_b=True, mma=mma, tile=tile,
+                waves=waves)
+
+
 EIGHT_WAVE = {
     "matmul_bf16_abt_256x256_8wave": _eight_wave("bf16", (256, 256), (8, 4), 2),
     "matmul_bf16_abt_256x128_8wave": _eight_wave("bf16", (256, 128), (4, 4), 2),
@@ -418,9 +426,15 @@ EIGHT_WAVE = {
                                                        transpose_a=True),
     # 32x32x16 MFMAs (2x4 waves of 128x64, 4x2 MFMAs each, K step 64): the ping-pong
     # geometry of that MFMA (pingpong{mfma=32x32x16}), read from the kernel
-    "matmul_bf16_abt_256x256_32x32_8wave": dict(
-        dtype="bf16", m=1024, n=1024, k=512, transpose_b=True, mma="MFMA_F32_32x32x16_BF16",
-        tile=(256, 256, 64), waves=(2, 4)),
+    "matmul_bf16_abt_256x256_32x32_8wave": _forced_eight_wave(
+        "bf16", "MFMA_F32_32x32x16_BF16", (256, 256, 64)),
+    # 8-bit 32x32 MFMAs (2x4 waves of 128x64, 4x2 MFMAs each, K step 128): i8's 32x32x32
+    # (4 per K step) and FP8's 32x32x64 (2), the geometry read from the kernel
+    # (pingpong{mfma=32x32x32}, {mfma=32x32x64})
+    "matmul_i8_abt_256x256_32x32_8wave": _forced_eight_wave(
+        "i8", "MFMA_I32_32x32x32_I8", (256, 256, 128)),
+    "matmul_fp8_abt_256x256_32x32_8wave": _forced_eight_wave(
+        "fp8", "MFMA_F32_32x32x64_F8E4M3FN", (256, 256, 128)),
     # K step 128 at 256 rows (4 MFMAs): two stages of the 2-byte tile need more LDS than a
     # workgroup has; the front end splits the K step into two sub-steps of 64, IREE's XOR
     # swizzle (xor_shuffle<64, 8>) kept (frontend/ksplit.py)
@@ -430,6 +444,29 @@ EIGHT_WAVE = {
     # 32-byte MFMA operand (frontend/transpose.py)
     "matmul_fp8_ab_128x128_8wave": _eight_wave("fp8", (128, 128), (2, 4), 2,
                                                transpose_b=False),
+}
+
+#: further 8-wave configurations ``--pipeline=pingpong`` takes, checked more cheaply than
+#: :data:`EIGHT_WAVE` (the same schedule from both forms, exact from one form in the late
+#: and the random mode): other element types, wave grids and K steps of the ones above
+EIGHT_WAVE_VARIANTS = {
+    # 32x32x16 MFMAs: f16; bf16 in 4x2 waves of 64x128 (2x4 MFMAs each), 256x128 in 4x2
+    # waves of 64x64, and a K step of 32 (2 MFMAs)
+    "matmul_f16_abt_256x256_32x32_8wave": _forced_eight_wave(
+        "f16", "MFMA_F32_32x32x16_F16", (256, 256, 64)),
+    "matmul_bf16_abt_256x256_32x32_4x2_8wave": _forced_eight_wave(
+        "bf16", "MFMA_F32_32x32x16_BF16", (256, 256, 64), (4, 2)),
+    "matmul_bf16_abt_256x128_32x32_8wave": _forced_eight_wave(
+        "bf16", "MFMA_F32_32x32x16_BF16", (256, 128, 64), (4, 2)),
+    "matmul_bf16_abt_256x256_32x32_k32_8wave": _forced_eight_wave(
+        "bf16", "MFMA_F32_32x32x16_BF16", (256, 256, 32)),
+    # f16 at K step 128: split into two sub-steps of 64 as bf16 (frontend/ksplit.py)
+    "matmul_f16_abt_256x256_k128_8wave": _eight_wave("f16", (256, 256), (8, 4), 4),
+    # the 8-bit 32x32 MFMAs at 256x128 (4x2 waves of 64x64: 2x2 MFMAs each)
+    "matmul_i8_abt_256x128_32x32_8wave": _forced_eight_wave(
+        "i8", "MFMA_I32_32x32x32_I8", (256, 128, 128), (4, 2)),
+    "matmul_fp8_abt_256x128_32x32_8wave": _forced_eight_wave(
+        "fp8", "MFMA_F32_32x32x64_F8E4M3FN", (256, 128, 128), (4, 2)),
 }
 
 

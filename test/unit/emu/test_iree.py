@@ -69,10 +69,15 @@ def test_the_element_type_is_the_one_the_mfmas_multiply():
     assert matmul_dtype(_with_args(HAL, mfma32.format("f16") + "s_endpgm")) == "f16"
     i8 = "v_mfma_i32_{} v[0:3], v[4:7], v[8:11], v[0:3]\n"
     assert matmul_dtype(_with_args(HAL, i8.format("16x16x64_i8") + "s_endpgm")) == "i8"
-    with pytest.raises(EmuError, match=r"'v_mfma_i32_32x32x32_i8 [^']*' multiplies elements the "
+    assert matmul_dtype(_with_args(HAL, i8.format("32x32x32_i8").replace("v[0:3]", "v[0:15]")
+                                   + "s_endpgm")) == "i8"                # pingpong, 4wave
+    fp8_32 = "v_mfma_f32_32x32x64_f8f6f4 v[0:15], v[4:11], v[12:19], v[0:15] cbsz:{} blgp:{}\n"
+    assert matmul_dtype(_with_args(HAL, fp8_32.format(0, 0) + "s_endpgm")) == "fp8"
+    assert matmul_dtype(_with_args(HAL, fp8_32.format(1, 1) + "s_endpgm")) == "fp8e5m2"
+    with pytest.raises(EmuError, match=r"'v_mfma_f32_32x32x2_f32 [^']*' multiplies elements the "
                                        r"emulator's reference does not encode \(it runs i8"):
-        matmul_dtype(_with_args(HAL, i8.format("32x32x32_i8").replace("v[0:3]", "v[0:15]")
-                                + "s_endpgm"))
+        matmul_dtype(_with_args(HAL, "v_mfma_f32_32x32x2_f32 v[0:15], v4, v5, v[0:15]\n"
+                                     "s_endpgm"))
 
 
 def test_the_sizes_the_descriptors_imply():

@@ -80,7 +80,14 @@ def test_cost_model_tag_range(tag):
     (("fp8", 128, 128, 64), r"BK by MMA_K must divide exactly \(64 / 128\)"),
     (("bf16", 128, 128, 4096), r"threads by loads per row must divide exactly"),
     (("fp8", 128, 128, 128, "32x32x16"),
-     r"mfma=32x32x16 is not an MFMA of dtype=fp8, which takes mfma=auto$"),
+     r"mfma=32x32x16 is not an MFMA of dtype=fp8, which takes mfma=auto or 32x32x64$"),
+    (("bf16", 128, 128, 64, "32x32x32"),
+     r"mfma=32x32x32 is not an MFMA of dtype=bf16, which takes mfma=auto or 32x32x16 or "
+     r"32x32x8$"),
+    (("i8", 128, 128, 128, "32x32x64"),
+     r"mfma=32x32x64 is not an MFMA of dtype=i8, which takes mfma=auto or 32x32x32$"),
+    (("i8", 128, 128, 16, "32x32x32"), r"BK by MMA_K must divide exactly \(16 / 32\)"),
+    (("fp8", 64, 128, 128, "32x32x64"), r"num_m_mmas = 1 must be even and >= 2"),
     (("mxfp4", 128, 128, 256, "32x32x8"),
      r"mfma=32x32x8: the block-scaled dtype=mxfp4 has only its own MFMA"),
     (("bf16", 128, 128, 8, "32x32x16"), r"BK by MMA_K must divide exactly \(8 / 16\)"),
@@ -96,11 +103,18 @@ def test_four_wave_geometry_rejects(args, msg):
     ("32x32x16", 32, (1, 1, 2, 2, 0)),
     ("32x32x8", 8, (1, 1, 1, 1, 0)),
     ("32x32x8", 64, (2, 2, 8, 8, 1)),
+    # 8-bit: i8 32x32x32 (16 bytes per fragment and K step), FP8 32x32x64 (32 bytes: two
+    # 16-byte reads per K step); a half tile of 64 rows x BK bytes in copies of 4 KiB
+    ("32x32x32", 64, (1, 1, 2, 2, 0)),
+    ("32x32x32", 128, (2, 2, 4, 4, 0)),
+    ("32x32x64", 128, (2, 2, 4, 4, 0)),
+    ("32x32x64", 256, (4, 4, 8, 8, 0)),
 ])
 def test_four_wave_geometry_of_a_32x32_mfma(mfma, bk, counts):
     """The counts the 32x32 MFMAs give a 128x128 tile (``mfma``, read from IREE's kernels
     by the front end)."""
-    g = four_wave_geometry("bf16", 128, 128, bk, mfma)
+    dtype = {"32x32x32": "i8", "32x32x64": "fp8"}.get(mfma, "bf16")
+    g = four_wave_geometry(dtype, 128, 128, bk, mfma)
     assert (g.MMA_M, g.MMA_N, g.MMA_K) == tuple(int(x) for x in mfma.split("x"))
     assert (g.vm_per_load_a, g.vm_per_load_b, g.lgkm_per_load_a, g.lgkm_per_load_b,
             g.max_globals) == counts
@@ -128,11 +142,15 @@ def test_ping_pong_geometry_values():
     # a quadrant: two 32-row fragments of A (one of B) x 4 K steps (8: 8 steps of 8 bytes)
     ("32x32x16", (2, 2, 8, 4, 1)),
     ("32x32x8", (2, 2, 16, 8, 1)),
+    # 8-bit, K tile 128: i8 4 K steps of 16 bytes, FP8 2 of 32 (two reads each)
+    ("32x32x32", (2, 2, 8, 4, 1)),
+    ("32x32x64", (2, 2, 8, 4, 0)),
 ])
 def test_ping_pong_geometry_of_a_32x32_mfma(mfma, counts):
-    """The 8-wave 256x256x64 tile with IREE's 32x32 MFMAs (``pingpong{mfma=...}``, read
-    from the kernel by the front end)."""
-    g = ping_pong_geometry("bf16", 256, 256, 64, mfma)
+    """The 8-wave 256x256 tile (K tile 64 of 2-byte elements, 128 of 1-byte ones) with
+    IREE's 32x32 MFMAs (``pingpong{mfma=...}``, read from the kernel by the front end)."""
+    dtype = {"32x32x32": "i8", "32x32x64": "fp8"}.get(mfma, "bf16")
+    g = ping_pong_geometry(dtype, 256, 256, 128 // (1 if dtype != "bf16" else 2), mfma)
     assert (g.MMA_M, g.MMA_N, g.MMA_K) == tuple(int(x) for x in mfma.split("x"))
     assert (g.vm_per_load_a, g.vm_per_load_b, g.lgkm_per_load_a, g.lgkm_per_load_b,
             g.max_globals) == counts
@@ -141,7 +159,8 @@ def test_ping_pong_geometry_of_a_32x32_mfma(mfma, counts):
 @pytest.mark.parametrize("spec,msg", [
     ("pingpong{dtype=i8 mfma=32x32x16}",
      r"pipeline 'pingpong': geometry: mfma=32x32x16 is not an MFMA of dtype=i8, which takes "
-     r"mfma=auto$"),
+     r"mfma=auto or 32x32x32$"),
+    ("pingpong{dtype=fp8 mfma=32x32x32}", r"which takes mfma=auto or 32x32x64$"),
     ("pingpong{dtype=fp8 mfma=32x32x8}", r"is not an MFMA of dtype=fp8"),
 ])
 def test_ping_pong_mfma_of_another_dtype_is_refused(spec, msg):

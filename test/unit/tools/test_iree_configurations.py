@@ -89,6 +89,13 @@ CONFIGS = {
                                  mma="MFMA_F32_32x32x16_BF16"), (), None),
     "f16_abt_512_mfma32": (dict(dtype="f16", m=512, n=512, k=512,
                                 mma="MFMA_F32_32x32x16_F16"), (), None),
+    # the 8-bit 32x32 MFMAs forced at K step 128: i8's 32x32x32 (4 per K step), FP8's
+    # 32x32x64 (2; each operand two 16-byte reads)
+    "i8_abt_512_mfma32": (dict(dtype="i8", m=512, n=512, k=512, mma="MFMA_I32_32x32x32_I8",
+                               tile=(128, 128, 128)), (), None),
+    "fp8_abt_512_mfma32": (dict(dtype="fp8", m=512, n=512, k=512,
+                                mma="MFMA_F32_32x32x64_F8E4M3FN", tile=(128, 128, 128)),
+                           (), None),
     # unaligned sizes: 128x256 tiles cut at the edges of C, 32x32x8 MFMAs, K step 8 (an
     # odd trip count: the remainder loop), A copied 4 bytes per lane and B 16: the front
     # end makes 4-byte copies of its own (1000^3 as IREE picks it for 300x500x200)
@@ -473,24 +480,31 @@ def test_i8_forms_agree_and_run_exact_in_random_order(generated, capsys):
         assert rc == 0 and "i8xi8xi32" in out and ": exact, max error 0" in out, out + err
 
 
-@pytest.mark.parametrize("name", ["bf16_abt_512_mfma32", "f16_abt_512_mfma32"])
-def test_mfma32_forms_agree_and_run_in_random_order(generated, name, tmp_path, capsys):
-    """IREE's configuration with a forced 32x32x16 MFMA: both forms become the same
-    schedule, its counts those of the 32x32 fragments (a subtile of A or B is one 32-row
-    fragment of 2 MFMAs along the K step of 32, 2 ``ds_read_b128`` and one copy), the code
-    multiplies with the 32x32x16 MFMA only, and each kernel is exact with memory completing
-    in a random order the counters allow."""
+@pytest.mark.parametrize("name,mfma,reads,copies,per_tile", [
+    ("bf16_abt_512_mfma32", "v_mfma_f32_32x32x16_bf16", 2, 1, 8),
+    ("f16_abt_512_mfma32", "v_mfma_f32_32x32x16_f16", 2, 1, 8),
+    ("i8_abt_512_mfma32", "v_mfma_i32_32x32x32_i8", 4, 2, 16),
+    ("fp8_abt_512_mfma32", "v_mfma_f32_32x32x64_f8f6f4", 4, 2, 8),
+])
+def test_mfma32_forms_agree_and_run_in_random_order(generated, name, mfma, reads, copies,
+                                                    per_tile, tmp_path, capsys):
+    """IREE's configuration with a forced 32x32 MFMA: both forms become the same schedule,
+    its counts those of the 32x32 fragments (a subtile of A or B is one 32-row fragment:
+    bf16 / f16 2 MFMAs along the K step of 32, 2 ``ds_read_b128`` and one copy; i8 4
+    along 128, 4 reads and 2 copies; FP8 2 along 128, each operand 2 reads), the code
+    multiplies with that MFMA only, and each kernel is exact with memory completing in a
+    random order the counters allow."""
     schedule = json.loads(_forms_agree(generated, name, capsys))
     vm = {e["name"]: e["vm_cost"] for e in schedule["phases"]["prologue"]}
-    assert schedule["lgkm_per_load"] == [2, 2] and (vm["LOAD_A"], vm["LOAD_B"]) == (1, 1), schedule
-    dtype = CONFIGS[name][0]["dtype"]
+    assert schedule["lgkm_per_load"] == [reads] * 2, schedule
+    assert (vm["LOAD_A"], vm["LOAD_B"]) == (copies, copies), schedule
     asm = tmp_path / "k.s"
     rc = main(["--pipeline=4wave", str(generated(name, "late")), "--emit=asm", "-o", str(asm)])
     assert rc == 0, capsys.readouterr().err
     mfmas = re.findall(r"\bv_mfma_\w+", asm.read_text())
-    # 8 per wave and K tile (2 x 2 fragments x 2 K steps; the 16x16x32 kernel issues 16):
-    # the loop's 2 K tiles, and 2 more split over its prologue and epilogue
-    assert set(mfmas) == {f"v_mfma_f32_32x32x16_{dtype}"} and len(mfmas) == 4 * 8, mfmas
+    # per wave and K tile 2 x 2 fragments x the K steps (the 16x16 kernels issue twice as
+    # many): the loop's 2 K tiles, and 2 more split over its prologue and epilogue
+    assert set(mfmas) == {mfma} and len(mfmas) == 4 * per_tile, mfmas
     _exact_in_random_order(generated, name, capsys, 11)
 
 

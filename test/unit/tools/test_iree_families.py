@@ -33,50 +33,44 @@ import generate as G  # noqa: E402
 from test_iree_configurations import CONFIGS  # noqa: E402
 from test_iree_emulate import needs_iree  # noqa: E402
 
-#: family -> (what makes its MLIR source: ("config", CONFIGS name) | ("matmul",
-#: matmul_source arguments) | ("epilogue", epilogue_source arguments) | ("8wave",
-#: EIGHT_WAVE name), the schedule that pipelines it)
-KERNELS = {
+#: family -> the test_iree_configurations.CONFIGS kernel standing for it (``4wave``)
+CONFIG_OF = {
+    "fp8-abt": "fp8_abt_4096", "i8-abt-64x128": "i8_abt_512",
+    "no-dma": "bf16_abt_2048x2048x1024_no_dma", "fp8-k4100": "fp8_abt_2048x2048x4100",
+    "i8-vector-distribute": "i8_abt_2048x2048x1024_vector_distribute",
+    "bf16-ab": "bf16_ab_2048x2048x1024", "fp8-ab": "fp8_ab_2048x2048x1024",
+    "bf16-atb": "bf16_atb_2048x2048x1024", "bf16-ab-k128": "bf16_ab_1024x1024x512",
+    "redistributed": "bf16_abt_512", "mfma32": "bf16_abt_512_mfma32",
+    "unaligned-sizes": "bf16_abt_300x500x200", "unaligned-k": "bf16_abt_2048x2048x4095",
+    "vector-distribute": "bf16_abt_2048x2048x1024_vector_distribute",
+    "vector-distribute-ab": "bf16_ab_2048x2048x1024_vector_distribute",
+    "vector-distribute-fp8": "fp8_abt_2048x2048x1024_vector_distribute",
+    "vector-distribute-odd": "bf16_abt_2048x2048x1152_vector_distribute",
+    "f16-abt": "f16_abt_2048x2048x1024", "fp8e5m2-abt": "fp8e5m2_abt_2048x2048x1024",
+}
+#: the other families -> (what makes its MLIR source: ("committed", file stem) |
+#: ("matmul", matmul_source arguments) | ("epilogue", epilogue_source arguments) |
+#: ("8wave", EIGHT_WAVE name), the schedule that pipelines it)
+KERNELS = {f: (("config", name), "4wave") for f, name in CONFIG_OF.items()} | {
     "bf16-abt-4096": (("committed", "matmul_bf16_abt_4096"), "4wave"),
-    "fp8-abt": (("config", "fp8_abt_4096"), "4wave"),
-    "i8-abt-64x128": (("config", "i8_abt_512"), "4wave"),
-    "no-dma": (("config", "bf16_abt_2048x2048x1024_no_dma"), "4wave"),
-    "fp8-k4100": (("config", "fp8_abt_2048x2048x4100"), "4wave"),
-    "i8-vector-distribute": (("config", "i8_abt_2048x2048x1024_vector_distribute"), "4wave"),
     "odd-k-steps": (("matmul", dict(dtype="bf16", m=2048, n=2048, k=1120)), "4wave"),
+    "unaligned-k-small": (("matmul", dict(dtype="bf16", m=1024, n=1024, k=1020)), "4wave"),
     "epilogue-batch": (("epilogue", dict(kind="batch")), "4wave"),
     "epilogue-bias-relu-f16": (("epilogue", dict(kind="bias_relu", dtype="f16")), "4wave"),
     "epilogue-accumulate": (("epilogue", dict(kind="accumulate")), "4wave"),
     "8wave-odd-k-steps": (("matmul", dict(G._eight_wave("bf16", (256, 256), (8, 4), 2),
                                           k=192)), "pingpong"),
-    # (round trip only: test_iree_configurations compares the forms of these)
-    "bf16-ab": (("config", "bf16_ab_2048x2048x1024"), "4wave"),
-    "fp8-ab": (("config", "fp8_ab_2048x2048x1024"), "4wave"),
-    "bf16-atb": (("config", "bf16_atb_2048x2048x1024"), "4wave"),
-    "bf16-ab-k128": (("config", "bf16_ab_1024x1024x512"), "4wave"),
-    "redistributed": (("config", "bf16_abt_512"), "4wave"),
-    "mfma32": (("config", "bf16_abt_512_mfma32"), "4wave"),
-    "unaligned-sizes": (("config", "bf16_abt_300x500x200"), "4wave"),
-    "unaligned-k": (("config", "bf16_abt_2048x2048x4095"), "4wave"),
-    "unaligned-k-small": (("matmul", dict(dtype="bf16", m=1024, n=1024, k=1020)), "4wave"),
-    "vector-distribute": (("config", "bf16_abt_2048x2048x1024_vector_distribute"), "4wave"),
-    "vector-distribute-ab": (("config", "bf16_ab_2048x2048x1024_vector_distribute"),
-                             "4wave"),
-    "vector-distribute-fp8": (("config", "fp8_abt_2048x2048x1024_vector_distribute"),
-                              "4wave"),
-    "vector-distribute-odd": (("config", "bf16_abt_2048x2048x1152_vector_distribute"),
-                              "4wave"),
     "8wave-atbt-k128": (("8wave", "matmul_bf16_atbt_128x128_k128_8wave"), "pingpong"),
-    # (random mode only: smaller K than the families' 4096^3 kernels)
-    "f16-abt": (("config", "f16_abt_2048x2048x1024"), "4wave"),
-    "fp8e5m2-abt": (("config", "fp8e5m2_abt_2048x2048x1024"), "4wave"),
 }
 #: the families whose two forms no other test compares
-FORMS_AGREE = list(KERNELS)[:list(KERNELS).index("bf16-ab")]
+FORMS_AGREE = ["bf16-abt-4096", "fp8-abt", "i8-abt-64x128", "no-dma", "fp8-k4100",
+               "i8-vector-distribute", "odd-k-steps", "epilogue-batch",
+               "epilogue-bias-relu-f16", "epilogue-accumulate", "8wave-odd-k-steps"]
 #: one configuration of each family with no other round-trip test (test_iree_round_trip.py:
 #: bf16 4096^3 and i8; test_iree_pingpong.py: IREE's 8-wave kernels but A^T x B^T); fp8
 #: K = 4100 and i8 VectorDistribute are other element types of unaligned K and
-#: VectorDistribute, and one epilogue stands for the three
+#: VectorDistribute, one epilogue stands for the three, f16 and E5M2 are here for the
+#: random order only
 ROUND_TRIP = [f for f in KERNELS if f not in ("bf16-abt-4096", "epilogue-bias-relu-f16",
                                               "epilogue-accumulate", "fp8-k4100",
                                               "i8-vector-distribute", "f16-abt",

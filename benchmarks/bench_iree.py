@@ -22,6 +22,11 @@ by the K tiles it processes) and the simulated cycles per K tile
 model, not hardware).  Prints the table of docs/iree-kernels.md::
 
     python benchmarks/bench_iree.py
+
+``--ratios`` prints one row per case instead (all cases, or those named with ``--dtype``):
+IREE's cycles per K tile, ours (both builds) and the ratio ours / IREE's::
+
+    python benchmarks/bench_iree.py --ratios --dtype=bf16 --dtype=fp8
 """
 
 from __future__ import annotations
@@ -143,6 +148,21 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
              "vm_per_load_b=4 lgkm_per_load_a=4 lgkm_per_load_b=8}", "4wave", 32,
              ("--iree-codegen-llvmgpu-use-vector-distribution",
               "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false")),
+         # the families with no row before (issue 21's audit): A^T x B (both operands read
+         # with transposing reads, A copied through registers), fp8 A x B^T (register
+         # copies made direct-to-LDS), IREE's 64x128 tile at K step 128 (copies the front
+         # end re-distributes; 1024x1024x2048: a main loop LLVM keeps), copies through
+         # registers with no DMA asked for, an odd number of K steps (the remainder loop)
+         "bf16-atb": Case(dict(dtype="bf16", transpose_a=True, transpose_b=False),
+                          "4wave{BM=128 BN=128 BK=32 lgkm_per_load_a=4 lgkm_per_load_b=4}",
+                          "4wave", 16),
+         "fp8": Case(dict(dtype="fp8"), "4wave{dtype=fp8 BM=128 BN=128 BK=128}", "4wave", 16),
+         "bf16-64x128": Case(dict(dtype="bf16", m=1024, n=1024, k=2048),
+                             "4wave{BM=64 BN=128 BK=128 vm_per_load_a=2 vm_per_load_b=4 "
+                             "lgkm_per_load_a=4 lgkm_per_load_b=8}", "4wave", 32),
+         "bf16-no-dma": Case(dict(dtype="bf16"), SPEC, "4wave", 16,
+                             ("--iree-llvmgpu-use-direct-load=false",)),
+         "bf16-k4000": Case(dict(dtype="bf16", k=4000), SPEC, "4wave", 16),
          "bf16-vector-distribute-odd": Case(
              dict(dtype="bf16", m=2048, n=2048, k=1152), "4wave{BM=64 BN=128 BK=128 "
              "vm_per_load_a=2 vm_per_load_b=4 lgkm_per_load_a=4 lgkm_per_load_b=8}", "4wave",
@@ -195,10 +215,20 @@ def kernels(d: Path, dtype: str = "bf16") -> dict[str, Path]:
 
 
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["--ratios"]:
+        return ratios([a.removeprefix("--dtype=") for a in argv[1:]] or list(CASES))
     dtype = argv[0].removeprefix("--dtype=") if argv else "bf16"
     if len(argv) > 1 or dtype not in CASES or (argv and not argv[0].startswith("--dtype=")):
-        print(f"usage: bench_iree.py [--dtype={'|'.join(CASES)}]", file=sys.stderr)
+        print(f"usage: bench_iree.py [--dtype={'|'.join(CASES)}]\n"
+              "       bench_iree.py --ratios [--dtype=CASE ...]", file=sys.stderr)
         return 2
+    print_table(rows_of(dtype))
+    return 0
+
+
+def rows_of(dtype: str) -> list:
+    """The (kernel, K tiles per iteration, loop counts, cycles) rows of case ``dtype``:
+    IREE's own 2-stage prefetch first."""
     with tempfile.TemporaryDirectory() as tmp:
         rows = []
         for name, path in kernels(Path(tmp), dtype).items():
@@ -206,7 +236,27 @@ def main(argv: list[str]) -> int:
             tiles = counts["mfma"] / CASES[dtype].mfmas_per_k_tile
             cycles = simulate(path, CASES[dtype].spec)
             rows.append((name, tiles, counts, cycles))
-    print_table(rows)
+    return rows
+
+
+def ratios(names: list[str]) -> int:
+    """One row per case: IREE's and our simulated cycles per K tile and their ratio (ours
+    over IREE's; below 1: ours is faster), both cost tables."""
+    unknown = [n for n in names if n not in CASES]
+    if unknown:
+        print(f"bench_iree.py: no case {', '.join(unknown)} (cases: {', '.join(CASES)})",
+              file=sys.stderr)
+        return 2
+    print("| case | schedule | cycles / K tile, IREE (llvm / measured) | ours, pipeline-opt's "
+          "LLVM | ours, back in iree-compile | ratio (llvm) | ratio (measured) |")
+    print("|" + "---|" * 7)
+    for name in names:
+        iree, *ours = ((c["llvm"] / t, c["measured"] / t) for _, t, _, c in rows_of(name))
+        cells = [f"{a:.0f} / {b:.0f}" for a, b in (iree, *ours)]
+        ratio = [f"{min(o[i] for o in ours) / iree[i]:.2f}-{max(o[i] for o in ours) / iree[i]:.2f}"
+                 for i in (0, 1)]
+        print(f"| {name} | {CASES[name].pipeline} | " + " | ".join(cells + ratio) + " |",
+              flush=True)
     return 0
 
 

@@ -77,6 +77,7 @@ CONFIGS = {
     "fp8e5m2_abt_2048x2048x1024": (dict(dtype="fp8e5m2", m=2048, n=2048, k=1024), (), None),
     "i8_abt_4096": (dict(dtype="i8"), (), None),
     "i8_abt_512": (dict(dtype="i8", m=512, n=512, k=512), (), None),
+    "i8_abt_2048x2048x1024": (dict(dtype="i8", m=2048, n=2048, k=1024), (), None),
     "bf16_abt_2048x2048x1024_no_dma": (dict(dtype="bf16", m=2048, n=2048, k=1024),
                                        ("--iree-llvmgpu-use-direct-load=false",), None),
     # 64x128 tiles, K step 128: the front end distributes the copies itself

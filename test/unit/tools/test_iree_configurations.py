@@ -76,16 +76,11 @@ CONFIGS = {
     # 8-bit A^T x B, A^T x B^T, and fp8 E5M2 A x B (1024x1024x512: a 64x128 tile, K step
     # 256): copies through registers, the K-major operands read with 8-bit transposing
     # reads; the A^T ones run as their dispatch says (i8: an i32 C)
-    "fp8e5m2_ab_1024x1024x512": (dict(dtype="fp8e5m2", m=1024, n=1024, k=512,
-                                      transpose_b=False), (), None),
-    "fp8_atb_1024x1024x512": (dict(dtype="fp8", m=1024, n=1024, k=512, transpose_a=True,
-                                   transpose_b=False), (), None),
-    "fp8_atbt_1024x1024x512": (dict(dtype="fp8", m=1024, n=1024, k=512, transpose_a=True),
-                               (), None),
-    "i8_atb_1024x1024x512": (dict(dtype="i8", m=1024, n=1024, k=512, transpose_a=True,
-                                  transpose_b=False), (), None),
-    "fp8e5m2_atb_1024x1024x512": (dict(dtype="fp8e5m2", m=1024, n=1024, k=512,
-                                       transpose_a=True, transpose_b=False), (), None),
+    **{f"{dtype}_{layout}_1024x1024x512": (
+        dict(dtype=dtype, m=1024, n=1024, k=512, transpose_a=layout.startswith("at"),
+             transpose_b=layout.endswith("bt")), (), None)
+       for dtype, layout in (("fp8e5m2", "ab"), ("fp8", "atb"), ("fp8", "atbt"), ("i8", "atb"),
+                             ("fp8e5m2", "atb"))},
     "fp8_abt_4096": (dict(dtype="fp8"), (), None),
     "fp8e5m2_abt_2048x2048x1024": (dict(dtype="fp8e5m2", m=2048, n=2048, k=1024), (), None),
     "i8_abt_4096": (dict(dtype="i8"), (), None),

@@ -97,6 +97,11 @@ CONFIGS = {
                                  mma="MFMA_F32_32x32x16_BF16"), (), None),
     "f16_abt_512_mfma32": (dict(dtype="f16", m=512, n=512, k=512,
                                 mma="MFMA_F32_32x32x16_F16"), (), None),
+    # i8 with a forced 32x32x32 MFMA: no 4-wave geometry of that MFMA (nor an emulation)
+    "i8_abt_512_mfma32": (dict(dtype="i8", m=512, n=512, k=512, mma="MFMA_I32_32x32x32_I8"),
+                          (), "the loop's tile (i8 128x128x32) is not one the 4wave "
+                              "schedule's geometry accepts: pipeline '4wave': option 'mfma' "
+                              "expects one of auto|32x32x16|32x32x8, got '32x32x32'"),
     # unaligned sizes: 128x256 tiles cut at the edges of C, 32x32x8 MFMAs, K step 8 (an
     # odd trip count: the remainder loop), A copied 4 bytes per lane and B 16: the front
     # end makes 4-byte copies of its own (1000^3 as IREE picks it for 300x500x200)

@@ -2,7 +2,7 @@
 expressions of a ``[[check]]`` (:mod:`pipeline_mlir.emu.launchfile`).
 
 **Element types** (:data:`BUFFER_DTYPES`): ``f32``, ``f16``, ``bf16``, ``fp8`` (OCP E4M3FN,
-gfx950's), and the integers ``i8`` .. ``u64``.  :func:`encode` writes values as their bytes
+gfx950's), ``fp8e5m2`` (OCP E5M2), and the integers ``i8`` .. ``u64``.  :func:`encode` writes values as their bytes
 (little-endian, row-major), :func:`decode` reads them back as float64; :func:`exact_range`
 says which integers a type holds exactly (the inputs are drawn from them, so every
 product and sum of a matmul of small integers is exact in f32).
@@ -28,11 +28,14 @@ from pipeline_mlir.emu.errors import EmuError
 
 _INTS = {"i8": np.int8, "u8": np.uint8, "i16": np.int16, "u16": np.uint16, "i32": np.int32,
          "u32": np.uint32, "i64": np.int64, "u64": np.uint64}
-_FLOATS = {"f32": np.float32, "f16": np.float16, "bf16": None, "fp8": None}
+_FLOATS = {"f32": np.float32, "f16": np.float16, "bf16": None, "fp8": None, "fp8e5m2": None}
+#: the one-byte float types: their bytes' values (:mod:`pipeline_mlir.emu.mfma`'s tables)
+_FP8 = {"fp8": "E4M3", "fp8e5m2": "E5M2"}
 BUFFER_DTYPES = tuple(_FLOATS) + tuple(_INTS)
 SCALAR_DTYPES = ("i32", "u32", "i64", "u64", "f32")
 #: the largest integer each float type holds with every integer below it (2^(mantissa+1))
-_FLOAT_EXACT = {"f32": 1 << 24, "f16": 1 << 11, "bf16": 1 << 8, "fp8": 1 << 4}
+_FLOAT_EXACT = {"f32": 1 << 24, "f16": 1 << 11, "bf16": 1 << 8, "fp8": 1 << 4,
+                "fp8e5m2": 1 << 3}
 
 
 _F64_EXACT = 1 << 53
@@ -47,7 +50,7 @@ def int_range(dtype: str) -> tuple[int, int]:
 def item_bytes(dtype: str) -> int:
     if dtype in _INTS:
         return np.dtype(_INTS[dtype]).itemsize
-    return {"f32": 4, "f16": 2, "bf16": 2, "fp8": 1}[dtype]
+    return {"f32": 4, "f16": 2, "bf16": 2, "fp8": 1, "fp8e5m2": 1}[dtype]
 
 
 def exact_range(dtype: str, value=None):
@@ -65,12 +68,19 @@ def exact_range(dtype: str, value=None):
     return bool(decode(encode(np.array([value], dtype=np.float64), dtype), dtype)[0] == value)
 
 
-def _fp8_codes():
-    from pipeline_mlir.emu.mfma import E4M3
+def _fp8_table(dtype: str) -> np.ndarray:
+    """The value of every byte of the one-byte float type ``dtype`` (:data:`_FP8`)."""
+    from pipeline_mlir.emu import mfma
 
-    codes = np.array([b for b in range(256) if not np.isnan(E4M3[b]) and b != 0x80])
-    order = np.argsort(E4M3[codes], kind="stable")
-    return codes[order], E4M3[codes[order]]
+    return getattr(mfma, _FP8[dtype])
+
+
+def _fp8_codes(dtype: str = "fp8"):
+    """(codes, values) of ``dtype``'s finite values but -0, sorted by value."""
+    table = _fp8_table(dtype)
+    codes = np.array([b for b in range(256) if np.isfinite(table[b]) and b != 0x80])
+    order = np.argsort(table[codes], kind="stable")
+    return codes[order], table[codes[order]]
 
 
 def encode(values: np.ndarray, dtype: str) -> bytes:
@@ -81,9 +91,9 @@ def encode(values: np.ndarray, dtype: str) -> bytes:
     if dtype == "bf16":
         return (cast(v, "bf16").astype(np.float32).view(np.uint32) >> 16).astype(
             np.uint16).tobytes()
-    if dtype == "fp8":
-        codes, vals = _fp8_codes()
-        return codes[_nearest(vals, cast(v, "fp8"))].astype(np.uint8).tobytes()
+    if dtype in _FP8:
+        codes, vals = _fp8_codes(dtype)
+        return codes[_nearest(vals, cast(v, dtype))].astype(np.uint8).tobytes()
     return v.astype(_FLOATS[dtype]).tobytes()
 
 
@@ -95,10 +105,8 @@ def decode(raw: bytes | np.ndarray, dtype: str, shape=None) -> np.ndarray:
         out = b.view(_INTS[dtype]).astype(np.float64)
     elif dtype == "bf16":
         out = (b.view(np.uint16).astype(np.uint32) << 16).view(np.float32).astype(np.float64)
-    elif dtype == "fp8":
-        from pipeline_mlir.emu.mfma import E4M3
-
-        out = E4M3[b]
+    elif dtype in _FP8:
+        out = _fp8_table(dtype)[b]
     else:
         out = b.view(_FLOATS[dtype]).astype(np.float64)
     return out.reshape(shape) if shape is not None else out
@@ -134,7 +142,7 @@ def cast(values: np.ndarray, dtype: str) -> np.ndarray:
         u = f.view(np.uint32).astype(np.uint64)
         r = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16 << 16).astype(np.uint32)
         return r.view(np.float32).astype(np.float64)
-    codes, vals = _fp8_codes()           # E4M3FN saturates nothing here: out of range is NaN
+    codes, vals = _fp8_codes(dtype)      # nothing saturates here: out of range is NaN
     out = vals[_nearest(vals, np.clip(f.astype(np.float64), vals[0], vals[-1]), codes)]
     return np.where(np.abs(f) > vals[-1], np.nan, out)
 

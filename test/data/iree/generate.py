@@ -444,6 +444,9 @@ EIGHT_WAVE = {
     # 32-byte MFMA operand (frontend/transpose.py)
     "matmul_fp8_ab_128x128_8wave": _eight_wave("fp8", (128, 128), (2, 4), 2,
                                                transpose_b=False),
+    # i8 A x B: the same 8-bit transposing reads, 2 per 16-byte MFMA operand; K step 128
+    # (two 16x16x64 MFMAs)
+    "matmul_i8_ab_128x128_8wave": _eight_wave("i8", (128, 128), (2, 4), 2, transpose_b=False),
 }
 
 #: further 8-wave configurations ``--pipeline=pingpong`` takes, checked more cheaply than

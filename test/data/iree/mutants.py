@@ -3,7 +3,8 @@
 A mutant is one of IREE's kernels (:data:`FAMILIES`: bf16 ``A x B^T``, the committed
 4096^3 inputs and a 512^3 one; fp8 and i8 with register-staged copies; plain ``A x B`` and
 ``A^T x B`` with transposing reads; a forced 32x32 MFMA; unaligned sizes and unaligned K;
-IREE's 8-wave kernel, pipelined with ``pingpong``; IREE's VectorDistribute kernel; each at
+IREE's 8-wave kernels, pipelined with ``pingpong`` (bf16 256x128; fp8; ``A x B``; K step 128
+at 256 rows, split; 32x32x16 MFMAs); IREE's VectorDistribute kernel; each at
 the prefetch point and in the late form, :data:`INPUTS`, all but the committed ones made by
 ``iree-compile``) with one semantic change made to its text: an index constant,
 an index operand of a copy or a read (another constant, the workgroup id, the thread id,
@@ -95,7 +96,9 @@ def _f(**kw) -> tuple:
 #: (transposing reads issued in runs); IREE's VectorDistribute fp8 kernel, whose K step the
 #: front end splits into sub-steps (``frontend/ksplit.py``), also with an odd number of K
 #: steps (the remainder loop on the schedule's buffers); fp8 and i8 ``A x B`` (8-bit
-#: transposing reads), the fp8 one also with 8 waves under ``pingpong``
+#: transposing reads), the fp8 one also with 8 waves under ``pingpong``; IREE's 8-wave bf16
+#: kernels at K step 128 (256x256 and 256x128: the K step split, IREE's XOR swizzle kept)
+#: and its 8-wave 256x256 kernel with 32x32x16 MFMAs, under ``pingpong``
 FAMILIES = {
     "4096": Family(committed="matmul_bf16_abt_4096"),
     "512": Family(_f(dtype="bf16", m=512, n=512, k=512)),
@@ -129,6 +132,13 @@ FAMILIES = {
     # passes starts a copy's buffer offset 512 below 0 and adds 512 back as the
     # instruction offset: exact since the emulator wraps that sum at 32 bits, issue 21)
     "vdodd": Family(_f(dtype="fp8", m=1024, n=1024, k=1536), VECTOR_DISTRIBUTE),
+    # IREE's 8-wave bf16 kernels at K step 128 under pingpong: 256 rows, so two stages of
+    # the tile exceed the LDS and the front end splits the K step into two sub-steps of 64
+    # (frontend/ksplit.py), IREE's xor_shuffle swizzle kept
+    "k128w": Family(pipeline="pingpong", eight_wave="matmul_bf16_abt_256x256_k128_8wave"),
+    "k128wn": Family(pipeline="pingpong", eight_wave="matmul_bf16_abt_256x128_k128_8wave"),
+    # pingpong with 32x32x16 MFMAs (IREE's 8-wave 256x256 tile, 2x4 waves of 128x64)
+    "mfma32w": Family(pipeline="pingpong", eight_wave="matmul_bf16_abt_256x256_32x32_8wave"),
 }
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family

@@ -118,8 +118,12 @@ def test_casts_round_to_nearest_even():
     assert list(cast(np.array([257.0, 259.0, 258.0, -257.0]), "bf16")) == [256, 260, 258, -256]
     assert list(cast(np.array([2049.0, 2051.0]), "f16")) == [2048, 2052]
     assert list(cast(np.array([17.0, 19.0, 1.0]), "fp8")) == [16, 20, 1]
+    # E5M2: 8 (code 0x48) and 10 (0x49) around 9, 10 and 12 (0x4a) around 11
+    assert list(cast(np.array([9.0, 11.0, 17.0, -3.0]), "fp8e5m2")) == [8, 12, 16, -3]
+    assert encode(np.array([1.0, 2.0, -1.0]), "fp8e5m2") == bytes([0x3C, 0x40, 0xBC])
+    assert np.isnan(cast(np.array([1e6]), "fp8e5m2")[0])     # past 57344: no value
     assert list(cast(np.array([130.0, -129.0]), "i8")) == [-126, 127]
-    for dtype in ("bf16", "f16", "fp8", "f32", "i8", "u16", "i64"):
+    for dtype in ("bf16", "f16", "fp8", "fp8e5m2", "f32", "i8", "u16", "i64"):
         lo, hi = exact_range(dtype)
         vals = np.array([lo, -1 if lo < 0 else 0, hi], dtype=np.float64)
         assert np.array_equal(decode(encode(vals, dtype), dtype), vals), dtype

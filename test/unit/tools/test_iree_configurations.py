@@ -73,6 +73,14 @@ CONFIGS = {
                                  (), None),
     "bf16_atb_1024x1024x512": (dict(dtype="bf16", m=1024, n=1024, k=512, transpose_a=True,
                                     transpose_b=False), (), None),
+    # 8-bit A^T x B, A^T x B^T, and fp8 E5M2 A x B (1024x1024x512: a 64x128 tile, K step
+    # 256): copies through registers, the K-major operands read with 8-bit transposing
+    # reads; the A^T ones run as their dispatch says (i8: an i32 C)
+    **{f"{dtype}_{layout}_1024x1024x512": (
+        dict(dtype=dtype, m=1024, n=1024, k=512, transpose_a=layout.startswith("at"),
+             transpose_b=layout.endswith("bt")), (), None)
+       for dtype, layout in (("fp8e5m2", "ab"), ("fp8", "atb"), ("fp8", "atbt"), ("i8", "atb"),
+                             ("fp8e5m2", "atb"))},
     "fp8_abt_4096": (dict(dtype="fp8"), (), None),
     "fp8e5m2_abt_2048x2048x1024": (dict(dtype="fp8e5m2", m=2048, n=2048, k=1024), (), None),
     "i8_abt_4096": (dict(dtype="i8"), (), None),
@@ -97,6 +105,9 @@ CONFIGS = {
     "fp8_abt_512_mfma32": (dict(dtype="fp8", m=512, n=512, k=512,
                                 mma="MFMA_F32_32x32x64_F8E4M3FN", tile=(128, 128, 128)),
                            (), None),
+    # the same i8 MFMA at IREE's own K step of 32: one 32x32x32 MFMA deep
+    "i8_abt_512_mfma32_k32": (dict(dtype="i8", m=512, n=512, k=512,
+                                   mma="MFMA_I32_32x32x32_I8"), (), None),
     # unaligned sizes: 128x256 tiles cut at the edges of C, 32x32x8 MFMAs, K step 8 (an
     # odd trip count: the remainder loop), A copied 4 bytes per lane and B 16: the front
     # end makes 4-byte copies of its own (1000^3 as IREE picks it for 300x500x200)

@@ -26,8 +26,8 @@ from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
 from pipeline_mlir.frontend.layout import redistribute
 from pipeline_mlir.frontend.scan import LoopScan
-from pipeline_mlir.frontend.aliased_remainder import plan as plan_remainder_lds
-from pipeline_mlir.frontend.shared_remainder import in_shared
+from pipeline_mlir.frontend.remainder_plan import count as plan_remainder_lds
+from pipeline_mlir.frontend.scan import in_shared
 from pipeline_mlir.schedules.geometry import MFMA_SHAPES, mfma_shape
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 

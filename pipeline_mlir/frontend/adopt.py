@@ -25,8 +25,7 @@ from pipeline_mlir.frontend.kernel_ir import is_pure
 from pipeline_mlir.frontend.layout import Cloner, Emitter, gather_to_lds
 from pipeline_mlir.frontend.partition import BufferLayout, infer_schedule, layout_buffers
 from pipeline_mlir.frontend.scan import Access
-from pipeline_mlir.frontend.aliased_remainder import alias as alias_remainder_lds
-from pipeline_mlir.frontend.shared_remainder import is_shared, rebuild as rebuild_remainder
+from pipeline_mlir.frontend.remainder_plan import apply as place_remainder
 from pipeline_mlir.frontend.tagged import SCHEDULE_ATTRS, TAG_ATTRS
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.analysis.loop_eval import dense_i64, segments
@@ -203,12 +202,7 @@ class _Rewriter:
                               [self.frag_value[jk] for jk in self.carried_reads])
             for k, v in schedule_attrs(self.schedule, *SCHEDULE_ATTRS).items():
                 new_loop.operation.attributes[k] = v
-            if is_shared(remainder):
-                rebuild_remainder(self, remainder)
-            shared, unused = alias_remainder_lds(loop, self.buffers)
-            for rem in shared:      # their own LDS did not fit: on the schedule's
-                rebuild_remainder(self, rem)
-            for a in unused:
+            for a in place_remainder(self, loop, remainder):   # (frontend/remainder_plan.py)
                 _erase_dead(a.results[0])
         for old, new in zip(loop.results, list(new_loop.results)[:n]):
             old.replace_all_uses_with(new)

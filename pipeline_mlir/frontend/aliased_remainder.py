@@ -8,7 +8,7 @@ rebuilt remainder of :mod:`~pipeline_mlir.frontend.shared_remainder` cannot take
 copies are the pipelined loop's, unmasked.  When the schedule's buffers and the
 remainder's do not fit in LDS together (IREE's 64x128 bf16 tile at K step 128 with an
 unaligned K: 128 KiB of schedule buffers in the front end's layout and 48 KiB of IREE's),
-:func:`plan` marks the remainder's allocations :data:`ALIAS_ATTR` and the partition does
+the planner marks the remainder's allocations :data:`ALIAS_ATTR` and the partition does
 not count them; ``sched-adopt-loop`` then (:func:`alias`) puts each on one of the
 schedule's new buffers (a ``memref.reinterpret_cast`` of its first elements: the same
 element type, at least as many elements, each schedule buffer taken once), so the
@@ -28,27 +28,24 @@ copies through registers make every such kernel staged) sees the remainder's acc
 the schedule's buffers, so a remainder write that a pipelined read still needs is found
 there, at the write.
 
-When a marked allocation fits in no free schedule buffer (IREE's VectorDistribute bf16
-tile at K step 128 with an odd number of K steps: its ``memref<128x132xbf16>``), remainder
-loops without masked copies (``tails`` marks them
-:data:`~pipeline_mlir.frontend.scan.SHAREABLE_ATTR`) that step like the pipelined loop are
-marked :data:`~pipeline_mlir.frontend.scan.SHARED_ATTR` instead and rebuilt on the
-schedule's stage-0 buffers (:mod:`~pipeline_mlir.frontend.shared_remainder`), their own
-allocations erased; any other is an error at the loop.
+Whether a remainder is aliased, rebuilt on the schedule's stage-0 buffers instead
+(:mod:`~pipeline_mlir.frontend.shared_remainder`) or refused is
+:mod:`~pipeline_mlir.frontend.remainder_plan`'s decision; this module is its "alias"
+outcome: :func:`marked`, :func:`assign` and :func:`alias`.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import constant_int, element_bytes, memory_space
+from pipeline_mlir.analysis.ir_facts import element_bytes, memory_space
 from pipeline_mlir.analysis.lds_order import VIEWS
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
-from pipeline_mlir.frontend.scan import REMAINDER_ATTR, SHAREABLE_ATTR, SHARED_ATTR
+from pipeline_mlir.frontend.scan import REMAINDER_ATTR
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
 from pipeline_mlir.target import gfx950
 
@@ -60,7 +57,7 @@ ALIAS_ATTR = "sched.remainder_aliased"
 LDS_BARRIERS = ("gpu.barrier", "amdgpu.lds_barrier")
 
 
-def _allocs(loop, attr: str) -> list:
+def allocations(loop, attr: str) -> list:
     kernel = kernel_of(loop)
     if kernel is None:
         return []
@@ -68,58 +65,44 @@ def _allocs(loop, attr: str) -> list:
             if attr in o.attributes]
 
 
-def _bytes(alloc) -> int:
+def nbytes(alloc) -> int:
     t = ir.MemRefType(alloc.results[0].type)
     return int(np.prod(t.shape)) * element_bytes(t)
 
 
-def plan(loop, schedule_bytes: int, other_bytes: int, mark: bool = True) -> int:
-    """The LDS bytes of the kernel's other buffers (``other_bytes``, counted by the
-    partition) that stay beside the schedule's (``schedule_bytes``): all of them when they
-    fit; else the masked remainder's own allocations are marked :data:`ALIAS_ATTR` (they
-    will live on the schedule's buffers; only counted out when not ``mark``) and not
-    counted."""
-    if schedule_bytes + other_bytes <= gfx950.LDS_BYTES:
-        return other_bytes
-    own = _allocs(loop, OWN_ATTR)
-    for a in own if mark else ():
-        a.attributes[ALIAS_ATTR] = ir.UnitAttr.get()
-    return other_bytes - sum(_bytes(a) for a in own)
-
-
-def alias(loop, buffers: dict) -> tuple[list, list]:
-    """Put every allocation :func:`plan` marked on one of ``buffers``' new buffers (the
-    schedule's, ``{buffer: BufferLayout}``; module docstring) and drain the pipelined code
-    before each remainder loop that uses them; nothing when none is marked.  When an
-    allocation has no free schedule buffer of its element type large enough, remainder
-    loops with no masked copies (``SHAREABLE_ATTR``) and the loop's step move to the
-    schedule's stage-0 buffers instead (:func:`_share`); returns (those loops, the
-    allocations they leave unused); else it is an error at the loop."""
-    for a in _allocs(loop, OWN_ATTR):     # the mark has served (the partition counted)
+def marked(loop) -> list:
+    """The allocations :func:`~pipeline_mlir.frontend.remainder_plan.count` marked
+    :data:`ALIAS_ATTR` in ``loop``'s kernel, largest first; the :data:`OWN_ATTR` marks
+    dropped (they have served: the partition counted)."""
+    for a in allocations(loop, OWN_ATTR):
         del a.attributes[OWN_ATTR]
-    marked = sorted(_allocs(loop, ALIAS_ATTR), key=_bytes, reverse=True)
-    if not marked:
-        return [], []
-    remainders = _users(marked)
+    return sorted(allocations(loop, ALIAS_ATTR), key=nbytes, reverse=True)
+
+
+def assign(allocs: list, buffers: dict) -> tuple[list, object]:
+    """(``[(allocation, schedule buffer, its type)]``, None): a free buffer of
+    ``buffers``' new ones (the schedule's, ``{buffer: BufferLayout}``) for each of
+    ``allocs``, of its element type and at least as many elements, each taken once, the
+    smallest that holds it; or (``[]``, ``(allocation, elements, type)``) of the first
+    that no free buffer holds."""
     free = sorted((v for buf in buffers.values() for v in buf.new.values()),
-                  key=lambda v: _bytes(_op(v.owner)))
+                  key=lambda v: nbytes(_op(v.owner)))
     chosen = []
-    for a in marked:
+    for a in allocs:
         t = ir.MemRefType(a.results[0].type)
         n = int(np.prod(t.shape))
         fit = [v for v in free if ir.MemRefType(v.type).element_type == t.element_type
                and ir.MemRefType(v.type).shape[0] >= n]
         if not fit:
-            if _shareable(loop, remainders):
-                return _share(remainders, marked), marked
-            raise IRError(loop, f"'scf.for' op: the masked remainder loop (the K tiles after "
-                                f"the pipelined loop) needs an LDS buffer of {n} x "
-                                f"{t.element_type} ({describe(a)}), and neither it nor a "
-                                f"free buffer of the schedule that large fits in the "
-                                f"{gfx950.LDS_BYTES} bytes of LDS a {gfx950.NAME} workgroup "
-                                f"can have")
+            return [], (a, n, t)
         free.remove(fit[0])
         chosen.append((a, fit[0], t))
+    return chosen, None
+
+
+def alias(chosen: list, remainders: list) -> None:
+    """Put every allocation of ``chosen`` (:func:`assign`'s) on its schedule buffer and
+    drain the pipelined code before each of ``remainders`` (module docstring)."""
     for a, v, t in chosen:
         _replace(a, v, t)
     for rem in remainders:
@@ -127,32 +110,17 @@ def alias(loop, buffers: dict) -> tuple[list, list]:
             B.rocdl.s_waitcnt(waitcnt_imm(vmcnt=0))
             if not barrier_first(rem):
                 B.gpu.BarrierOp()
-    return [], []
 
 
-def _shareable(loop, remainders: list) -> bool:
-    """Whether every remainder loop may run on the schedule's stage-0 buffers: none has
-    masked copies, and each has ``loop``'s step (one K tile of the schedule per
-    iteration)."""
-    if not remainders or loop.name != "scf.for":
-        return False
-    step = constant_int(loop.operands[2])
-    return step is not None and all(SHAREABLE_ATTR in r.attributes and
-                                    constant_int(r.operands[2]) == step for r in remainders)
+def no_room(loop, alloc, n: int, t) -> str:
+    """Why ``loop``'s remainder cannot alias ``alloc`` (``n`` elements of type ``t``)."""
+    return (f"'scf.for' op: the masked remainder loop (the K tiles after the pipelined "
+            f"loop) needs an LDS buffer of {n} x {t.element_type} ({describe(alloc)}), and "
+            f"neither it nor a free buffer of the schedule that large fits in the "
+            f"{gfx950.LDS_BYTES} bytes of LDS a {gfx950.NAME} workgroup can have")
 
 
-def _share(remainders: list, allocs: list) -> list:
-    """Mark ``remainders`` to be rebuilt on the schedule's stage-0 buffers
-    (``SHARED_ATTR``; ``sched-adopt-loop`` rebuilds them, and ``allocs`` are left
-    unused); returns them."""
-    for a in allocs:
-        del a.attributes[ALIAS_ATTR]
-    for r in remainders:
-        r.attributes[SHARED_ATTR] = ir.UnitAttr.get()
-    return remainders
-
-
-def _users(allocs) -> list:
+def users(allocs) -> list:
     """The remainder loops (:data:`~pipeline_mlir.frontend.scan.REMAINDER_ATTR`) whose
     bodies use ``allocs``, through views; any other user is an error at it (the buffers
     are the remainder's own)."""

@@ -41,14 +41,14 @@ import numpy as np
 
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.analysis.ir_facts import (attr_names, constant_bounds, constant_int,
                                              xor_shuffle)
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.target import gfx950
 from pipeline_mlir.frontend.address import Analysis
-from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
-from pipeline_mlir.frontend.shared_remainder import SHARED_ATTR
+from pipeline_mlir.frontend.kernel_ir import describe
+from pipeline_mlir.frontend.remainder_plan import stage0_loops
 from pipeline_mlir.frontend.layout import data_layout, redistribute
 from pipeline_mlir.frontend.partition import layout_buffers, lds_refusal, stage_bytes
 from pipeline_mlir.frontend.regcopy import STAGED
@@ -133,11 +133,9 @@ def _whole_steps_bound(rem, step: int):
 
 def _shared_remainders(an: Analysis) -> list:
     """The kernel's remainder loops to be rebuilt on the schedule's LDS buffers
-    (:mod:`~pipeline_mlir.frontend.shared_remainder`): with the split, one sub-step per
-    iteration."""
-    kernel = kernel_of(an.scan.loop)
-    return walk_ops(kernel, lambda o: o.name == "scf.for" and SHARED_ATTR in o.attributes) \
-        if kernel is not None else []
+    (:mod:`~pipeline_mlir.frontend.remainder_plan`'s ``STAGE0``): with the split, one
+    sub-step per iteration."""
+    return stage0_loops(an.scan.loop)
 
 
 def _chain(an: Analysis) -> int:

@@ -26,8 +26,8 @@ from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
 from pipeline_mlir.frontend.layout import redistribute
 from pipeline_mlir.frontend.scan import LoopScan
-from pipeline_mlir.frontend.aliased_remainder import plan as plan_remainder_lds
-from pipeline_mlir.frontend.shared_remainder import in_shared
+from pipeline_mlir.frontend.remainder_plan import count as plan_remainder_lds
+from pipeline_mlir.frontend.scan import in_shared
 from pipeline_mlir.schedules.geometry import MFMA_SHAPES, mfma_shape
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
@@ -177,8 +177,8 @@ def _ping_pong_dtype(scan: LoopScan, schedule, dtype: str, shape: tuple) -> dict
     """``dtype`` and ``is_fp8`` of a ping-pong schedule for a loop of ``shape`` MFMAs
     multiplying ``dtype`` (the schedule has a geometry for each element type the front end
     knows, ``PING_PONG_DTYPES``): that geometry, whose MFMA must be the loop's: the dtype's
-    own, or one of its 32x32 MFMAs (``mfma``); another shape is refused at the first MFMA,
-    not given the geometry's."""
+    own, or one of its 32x32 MFMAs (``mfma``; every dtype of :data:`DTYPES` has one); another
+    shape is refused at the first MFMA, not given the geometry's."""
     mf = scan.mfmas[0]
     out = {"dtype": dtype, "is_fp8": dtype == "fp8"}
     if shape == mfma_shape(dtype):
@@ -188,9 +188,8 @@ def _ping_pong_dtype(scan: LoopScan, schedule, dtype: str, shape: tuple) -> dict
     if named in others and "mfma" in type(schedule).options():
         return {**out, "mfma": named}
     want = "x".join(map(str, mfma_shape(dtype)))
-    also = f" or (mfma=) {', '.join(others)}" if others else " and no other shape"
     raise IRError(mf, f"'{mf.name}' op is a {named} MFMA; the '{schedule.name}' schedule's "
-                      f"{dtype} geometry issues {want} MFMAs{also}")
+                      f"{dtype} geometry issues {want} MFMAs or (mfma=) {', '.join(others)}")
 
 
 def _takes(dtype: str, mfma: str) -> bool:

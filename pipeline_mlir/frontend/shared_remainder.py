@@ -3,10 +3,12 @@
 The remainder loop of an odd trip count (:mod:`~pipeline_mlir.frontend.tails`) normally
 runs the natural loop as written on LDS buffers of its own, a third copy of every buffer
 beside the schedule's two stages.  When those three copies do not fit in LDS (ping-pong's
-256x256 bf16 tile at K step 64 needs 192 KiB), :func:`~pipeline_mlir.frontend.tails.split_tail`
-marks the remainder :data:`SHARED_ATTR` instead of giving it buffers, and
-``sched-adopt-loop`` rebuilds it here, while the natural loop's analysis is still at hand:
-one K tile per iteration, in the layout of the schedule's stage-0 buffers,
+256x256 bf16 tile at K step 64 needs 192 KiB), or its own fit beside the schedule's
+neither whole nor aliased, the remainder planner
+(:mod:`~pipeline_mlir.frontend.remainder_plan`, its "rebuild on stage 0" outcome) marks
+it :data:`SHARED_ATTR`, and ``sched-adopt-loop`` rebuilds it here, while the natural
+loop's analysis is still at hand: one K tile per iteration, in the layout of the
+schedule's stage-0 buffers,
 
 * a ``gpu.barrier``: every wave is done with the buffers (the pipelined loop's epilogue
   reads them, and each earlier remainder iteration);

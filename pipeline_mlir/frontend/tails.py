@@ -25,10 +25,9 @@ remainder (:func:`_guard_pairs`); its bounds must be the same in every wave
 no wave's remainder can race with another wave still in the pipelined loop; its waits and
 barriers are the natural loop's own, which LLVM lowers as for any unpipelined kernel.
 When three copies of the loop's LDS (two stages and the remainder's) do not fit, an
-unmasked remainder is marked
-:data:`~pipeline_mlir.frontend.shared_remainder.SHARED_ATTR` instead and
-``sched-adopt-loop`` rebuilds it on the schedule's own buffers
-(:mod:`~pipeline_mlir.frontend.shared_remainder`).
+unmasked remainder is planned onto the schedule's stage-0 buffers instead
+(:func:`~pipeline_mlir.frontend.remainder_plan.at_split`) and ``sched-adopt-loop``
+rebuilds it there (:mod:`~pipeline_mlir.frontend.shared_remainder`).
 
 A masked last K tile (:mod:`~pipeline_mlir.frontend.masks`) is peeled the same way: the
 remainder runs the last iteration with the masks as written, and the pipelined loop's
@@ -47,8 +46,9 @@ from pipeline_mlir.analysis.wg_uniform import WHY, varying_source
 from pipeline_mlir.frontend.aliased_remainder import OWN_ATTR
 from pipeline_mlir.frontend.adopt import PAIR_GUARD_ATTR, even_trips_proven
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
-from pipeline_mlir.frontend.scan import REMAINDER_ATTR, SHAREABLE_ATTR
-from pipeline_mlir.frontend.shared_remainder import SHARED_ATTR
+from pipeline_mlir.frontend.remainder_plan import STAGE0
+from pipeline_mlir.frontend.remainder_plan import at_split as plan_at_split
+from pipeline_mlir.frontend.scan import REMAINDER_ATTR
 from pipeline_mlir.frontend.tail_swizzle import resolve_swizzles, unswizzled_clone
 from pipeline_mlir.target import gfx950
 
@@ -216,12 +216,8 @@ def _remainder(loop, split, shareable: bool = False):
         rem.operands[3 + i] = loop.results[i]
     loop.operands[1] = split
     rem.attributes[REMAINDER_ATTR] = ir.UnitAttr.get()
-    if shareable and (PAIR + 1) * _outside_lds_bytes(rem) > gfx950.LDS_BYTES:
-        rem.attributes[SHARED_ATTR] = ir.UnitAttr.get()
-    else:
+    if plan_at_split(rem, shareable, _outside_lds_bytes(rem), PAIR + 1) != STAGE0:
         _own_lds(rem, loop)
-        if shareable:
-            rem.attributes[SHAREABLE_ATTR] = ir.UnitAttr.get()
     return rem
 
 

@@ -61,14 +61,20 @@ def given(args) -> set[str]:
     return set(getattr(args, "_given", ()))
 
 
-def parse_sizes(flag: str, text: str, positive: bool = True) -> tuple[int, int, int]:
-    """``M,N,K`` (or ``MxNxK``) of ``--flag=text``; a UsageError naming the flag."""
+def parse_sizes(flag: str, text: str, positive: bool = True,
+                zero_k: bool = False) -> tuple[int, int, int]:
+    """``M,N,K`` (or ``MxNxK``) of ``--flag=text``; a UsageError naming the flag.
+    ``positive``: every size at least 1, but K at least 0 with ``zero_k`` (a launch with
+    no K tile: C is 0, or C0 when the kernel accumulates; the kernel says whether it
+    takes one)."""
     parts = text.replace("x", ",").split(",")
     try:
         m, n, k = (int(x) for x in parts)
     except ValueError:
         raise UsageError(f"{flag}={text}: expected three integers M,N,K") from None
     for name, v in (("M", m), ("N", n), ("K", k)):
-        if positive and v < 1:
+        if positive and name == "K" and zero_k and v < 0:
+            raise UsageError(f"{flag}={text}: K = {v}; K is 0 or more")
+        if positive and v < 1 and not (name == "K" and zero_k):
             raise UsageError(f"{flag}={text}: {name} = {v}; the sizes are positive")
     return m, n, k

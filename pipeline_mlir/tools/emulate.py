@@ -37,7 +37,7 @@ def check_args(args) -> None:
         if args.emulate_launch is not None:
             raise UsageError(f"--emulate={args.emulate} with --emulate-launch: the launch "
                              f"description gives the sizes; give --emulate alone")
-        parse_sizes("--emulate", args.emulate)
+        parse_sizes("--emulate", args.emulate, zero_k=True)
     if args.emulate_workgroups is not None and args.emulate_workgroups < 1:
         raise UsageError(f"--emulate-workgroups={args.emulate_workgroups}: run at least one "
                          f"workgroup")
@@ -53,7 +53,7 @@ def options(args, build):
     ``build``: its :class:`~pipeline_mlir.driver.arguments.CompileOptions`."""
     from pipeline_mlir.driver.emulate import EmulateOptions
 
-    sizes = parse_sizes("--emulate", args.emulate) if args.emulate else None
+    sizes = parse_sizes("--emulate", args.emulate, zero_k=True) if args.emulate else None
     return EmulateOptions(build, sizes, args.emulate or None, args.emulate_mode,
                           args.emulate_workgroups, args.emulate_jobs,
                           launch=args.emulate_launch, strict=args.emulate_strict)

@@ -105,3 +105,5 @@ def test_remainder_buffers_no_schedule_buffer_holds_are_refused(capsys, tmp_path
     assert rc == 1 and "Traceback" not in err, err
     assert "'scf.for' op: the masked remainder loop (the K tiles after the pipelined loop) " \
            "needs an LDS buffer of 40960 x bf16" in err, err
+    assert "nor can it be rebuilt on the schedule's stage-0 buffers: its copies are " \
+           "masked" in err, err

@@ -12,7 +12,8 @@ import pytest
 
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
-from pipeline_mlir.frontend.partition import _ping_pong_dtype
+from pipeline_mlir.frontend.partition import DTYPES, _ping_pong_dtype, _takes
+from pipeline_mlir.schedules.geometry import MFMA_SHAPES
 from pipeline_mlir.schedules.registry import parse_pipeline
 
 #: one MFMA of gfx942's 16x16x16 bf16 shape, which no ping-pong geometry issues
@@ -57,3 +58,10 @@ def test_another_shape_is_refused_at_the_mfma(scan, dtype, shape, msg):
     with pytest.raises(IRError, match=re.escape(msg)) as e:
         _ping_pong_dtype(scan, parse_pipeline("pingpong"), dtype, shape)
     assert e.value.op == scan.mfmas[0]
+
+
+@pytest.mark.parametrize("dtype", sorted(set(DTYPES.values())))
+def test_every_dtype_has_a_32x32_mfma_to_name(dtype):
+    """The refusal above always names the dtype's 32x32 shapes (``_ping_pong_dtype`` has no
+    branch for a dtype with none): every dtype the front end knows has at least one."""
+    assert [s for s in MFMA_SHAPES[1:] if _takes(dtype, s)]

@@ -1,10 +1,11 @@
 """A remainder loop whose own LDS fits in no schedule buffer moves to the schedule's buffers.
 
-``aliased_remainder.alias``: when an allocation of the remainder's own has no free
+``remainder_plan.place`` (the planner's last decision, at adoption): when an allocation of the remainder's own has no free
 schedule buffer large enough, remainder loops without masked copies (marked shareable by
 ``tails``) that step like the pipelined loop are marked to be rebuilt on the schedule's
 stage-0 buffers (``shared_remainder``); a masked one, or one with another step, is refused
-at the loop as before.
+at the loop, the message saying why neither outcome (alias its buffers, rebuild on stage
+0) applies.
 """
 
 from __future__ import annotations
@@ -14,15 +15,15 @@ import pytest
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.frontend.aliased_remainder import ALIAS_ATTR
-from pipeline_mlir.frontend.aliased_remainder import alias as alias_remainder_lds
 from pipeline_mlir.frontend.partition import BufferLayout
+from pipeline_mlir.frontend.remainder_plan import place as place_remainder
 from pipeline_mlir.frontend.scan import SHAREABLE_ATTR, SHARED_ATTR
 
 #: a pipelined loop (step %c1), its remainder (attributes ``{attrs}``, step ``{step}``)
 #: using a buffer of its own of 8192 x bf16 that no schedule buffer (4096 x bf16, 16384 x
 #: f16) holds
 TEXT = """
-func.func @f() {{
+func.func @f(%n: index) {{
   %a = memref.alloc() {{sched.remainder_aliased}} : memref<8192xbf16, #gpu.address_space<workgroup>>
   %s = memref.alloc() : memref<4096xbf16, #gpu.address_space<workgroup>>
   %t = memref.alloc() : memref<16384xf16, #gpu.address_space<workgroup>>
@@ -41,7 +42,7 @@ func.func @f() {{
 
 
 def _alias(attrs: str, step: str = "%c1"):
-    """(the remainders ``alias`` moved, the allocations it left, the remainder loop)."""
+    """(the remainders ``place`` moved, the allocations it left, the remainder loop)."""
     ctx = new_context()
     with ctx, ir.Location.unknown(ctx):
         m = ir.Module.parse(TEXT.format(attrs=attrs, step=step), ctx)
@@ -49,7 +50,7 @@ def _alias(attrs: str, step: str = "%c1"):
         loop, rem = walk_ops(m.operation, lambda o: o.name == "scf.for")
         buffers = {0: BufferLayout(0, (0,), None, new={(0, 0): allocs[1].results[0],
                                                       (0, 1): allocs[2].results[0]})}
-        shared, unused = alias_remainder_lds(loop, buffers)
+        shared, unused = place_remainder(loop, buffers)
         return shared, unused, rem, ctx, m
 
 
@@ -59,9 +60,14 @@ def test_an_unmasked_remainder_moves_to_the_schedule_buffers():
     assert len(unused) == 1 and ALIAS_ATTR not in unused[0].attributes
 
 
-@pytest.mark.parametrize("attrs, step", [("", "%c1"),                     # masked copies
-                                         (f", {SHAREABLE_ATTR}", "%c2")])  # another step
-def test_a_remainder_that_cannot_move_is_refused(attrs, step):
+@pytest.mark.parametrize("attrs, step, why", [
+    ("", "%c1", "its copies are masked"),
+    (f", {SHAREABLE_ATTR}", "%c2", "it steps by 2, the pipelined loop by 1"),
+    (f", {SHAREABLE_ATTR}", "%n", "it steps by a value known only at run time, the "
+                                  "pipelined loop by 1")])
+def test_a_remainder_that_cannot_move_is_refused(attrs, step, why):
     with pytest.raises(IRError, match="needs an LDS buffer of 8192 x bf16 .* and neither "
-                                      "it nor a free buffer of the schedule that large"):
+                                      "it nor a free buffer of the schedule that large.*; "
+                                      "nor can it be rebuilt on the schedule's stage-0 "
+                                      f"buffers: {why}"):
         _alias(attrs, step)

@@ -20,8 +20,8 @@ from kernel_builds import pipeline_opt_hsaco
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.frontend.aliased_remainder import ALIAS_ATTR, OWN_ATTR
-from pipeline_mlir.frontend.aliased_remainder import alias as alias_remainder_lds
 from pipeline_mlir.frontend.partition import BufferLayout
+from pipeline_mlir.frontend.remainder_plan import place as place_remainder
 from pipeline_mlir.frontend.shared_remainder import untag as untag_remainder
 from pipeline_mlir.frontend.tails import split_tail
 from pipeline_mlir.frontend.tail_swizzle import resolve_swizzles, unswizzled_clone
@@ -199,8 +199,9 @@ func.func @f() {
         buffers = {0: BufferLayout(0, (0,), None, new={(0, 0): news[0], (0, 1): news[1]})}
         inner = list(func.regions[0].blocks[0].operations)[0]
         with pytest.raises(IRError, match="needs an LDS buffer of 8192 x bf16 .* and neither "
-                                          "it nor a free buffer of the schedule that large"):
-            alias_remainder_lds(inner, buffers)
+                                          "it nor a free buffer of the schedule that large.*"
+                                          "no remainder loop uses the buffer"):
+            place_remainder(inner, buffers)
 
 
 def test_shared_remainder_refuses_a_register_staged_copy():

@@ -4,11 +4,17 @@ exit status 0 only when exact and clean, one-line errors otherwise."""
 from __future__ import annotations
 
 import re
+import sys
+from pathlib import Path
 
 import pytest
 
 from kernel_builds import build
 from pipeline_mlir.tools.pipeline_opt import main
+
+IREE_DATA = Path(__file__).parents[2] / "data" / "iree"
+sys.path.insert(0, str(IREE_DATA))
+import dynamic as D  # noqa: E402
 
 SPEC = "4wave{dtype=fp8 BM=64 BN=64 BK=128}"
 
@@ -113,6 +119,11 @@ def test_a_wrong_result_exits_1(capsys, tmp_path):
                                                      "positive"),
     (["--emulate=128,-128,256", "/nonexistent/k.hsaco"], "--emulate=128,-128,256: N = -128; "
                                                         "the sizes are positive"),
+    ([f"--pipeline={SPEC}", "--emulate=128,128,-32"], "--emulate=128,128,-32: K = -32; K is "
+                                                       "0 or more"),
+    # K = 0 parses; the project's kernel itself takes no launch without K tiles
+    ([f"--pipeline={SPEC}", "--emulate=128,128,0"], "gemm_4wave_fp8_64x64x128: K must be a "
+                                                    "positive integer, got 0"),
     (["--emulate", "/nonexistent/k.mlir"], "cannot read"),
     ([f"--pipeline={SPEC}", "--emulate=128,128"], "expected three integers M,N,K"),
     ([f"--pipeline={SPEC}", "--emulate=128,128,256", "--emulate-mode=fast"],
@@ -130,6 +141,17 @@ def test_usage_errors(capsys, argv, message):
     rc, out, err = run(capsys, *argv)
     assert rc == 1 and message in err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_launch_without_k_tiles_runs_where_the_kernel_takes_it(tmp_path, capsys):
+    """``--emulate=M,N,0`` on IREE's dispatch with K known at launch: its guards skip the
+    pipelined loop and the remainder, and C is 0 (``test/data/iree/dynamic.py``)."""
+    src = tmp_path / "k.mlir"
+    src.write_text(D.dynamic_k_late((IREE_DATA / "matmul_bf16_abt_4096.late.mlir").read_text()))
+    rc, out, err = run(capsys, "--pipeline=4wave", "--emulate=4096,4096,0",
+                       "--emulate-workgroups=2", "--emulate-mode=late", str(src))
+    assert rc == 0 and err == "", err
+    assert "M=4096 N=4096 K=0 mode=late: exact, max error 0, 2 of 1024 workgroups" in out, out
 
 
 def test_an_error_of_the_built_kernel_names_it(capsys):

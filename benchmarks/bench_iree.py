@@ -41,6 +41,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
+import epilogues as E  # noqa: E402
 import generate as G  # noqa: E402
 
 from pipeline_mlir.isa.asm import parse_asm  # noqa: E402
@@ -54,13 +55,20 @@ class Case(NamedTuple):
     pipeline: str         # what pipeline-opt pipelines IREE's kernel with
     mfmas_per_k_tile: int  # MFMAs per wave and K tile (of the kernel's K step)
     flags: tuple = ()      # further iree-compile options (IREE's pipeline, tiles)
+    epilogue: str | None = None  # an epilogues.KINDS kind: its epilogue_source instead
 
 
-def _eight_wave(kernel: str, spec: str, mfmas: int) -> Case:
-    """The case of ``G.EIGHT_WAVE``'s ``matmul_{kernel}_8wave`` at 4096^3, pipelined with
-    ``--pipeline=pingpong`` (``spec``: the simulator's)."""
-    return Case(G.EIGHT_WAVE[f"matmul_{kernel}_8wave"] | dict(m=4096, n=4096, k=4096), spec,
+def _eight_wave(kernel: str, spec: str, mfmas: int, k: int = 4096) -> Case:
+    """The case of ``G.EIGHT_WAVE``'s ``matmul_{kernel}_8wave`` at 4096x4096xK, pipelined
+    with ``--pipeline=pingpong`` (``spec``: the simulator's)."""
+    return Case(G.EIGHT_WAVE[f"matmul_{kernel}_8wave"] | dict(m=4096, n=4096, k=k), spec,
                 "pingpong", mfmas)
+
+
+def _epilogue(kind: str) -> Case:
+    """IREE's default kernel (4 waves, 128x128 tile, K step 32) of bf16 ``A x B^T`` 4096^3
+    with the epilogue ``kind`` fused (``epilogues.epilogue_source``): the same main loop."""
+    return Case(dict(m=4096, n=4096, k=4096), SPEC, "4wave", 16, epilogue=kind)
 
 
 #: the benchmark's cases; 4-wave ones: 4x4 MFMAs 16x16x32 per wave and K tile of 32 (i8:
@@ -167,7 +175,33 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
              dict(dtype="bf16", m=2048, n=2048, k=1152), "4wave{BM=64 BN=128 BK=128 "
              "vm_per_load_a=2 vm_per_load_b=4 lgkm_per_load_a=4 lgkm_per_load_b=8}", "4wave",
              32, ("--iree-codegen-llvmgpu-use-vector-distribution",
-                  "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false"))}
+                  "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false")),
+         # issue 21's audit, the families still without a row: i8 A x B (B read with 8-bit
+         # transposing reads); IREE's 64x128 tile at K step 128 for A x B and A^T x B (16
+         # transposing reads per B subtile, issued in runs; A^T's copies through registers)
+         "i8-ab": Case(dict(dtype="i8", transpose_b=False),
+                       "4wave{dtype=i8 BM=128 BN=128 BK=64 lgkm_per_load_b=4}", "4wave", 16),
+         "bf16-ab-64x128": Case(dict(dtype="bf16", m=1024, n=1024, k=2048, transpose_b=False),
+                                "4wave{BM=64 BN=128 BK=128 vm_per_load_a=2 vm_per_load_b=4 "
+                                "lgkm_per_load_a=4 lgkm_per_load_b=16}", "4wave", 32),
+         "bf16-atb-64x128": Case(dict(dtype="bf16", m=1024, n=1024, k=2048, transpose_a=True,
+                                      transpose_b=False),
+                                 "4wave{BM=64 BN=128 BK=128 vm_per_load_a=2 vm_per_load_b=4 "
+                                 "lgkm_per_load_a=8 lgkm_per_load_b=16}", "4wave", 32),
+         # 8-wave: 256x256 with an odd number of K steps (63 of 64, the last one in the
+         # remainder on the schedule's stage-0 buffers; the tests' K = 192 leaves LLVM no
+         # loop to time), 256x128 at K step 32 (copies re-distributed), fp8 A x B (8-bit
+         # transposing reads)
+         "bf16-256x256-odd-k-8wave": _eight_wave("bf16_abt_256x256", "pingpong", 64,
+                                                 k=4032),
+         "bf16-256x128-k32-8wave": _eight_wave(
+             "bf16_abt_256x128_k32", "pingpong{vm_per_load_a=1 vm_per_load_b=2 "
+             "lgkm_per_load_a=2 lgkm_per_load_b=2}", 16),
+         "fp8-ab-8wave": _eight_wave(
+             "fp8_ab_128x128", "pingpong{dtype=fp8 lgkm_per_load_a=4 lgkm_per_load_b=16}", 16),
+         # fused epilogues: IREE's default main loop, the epilogue after it
+         **{f"bf16-{kind.replace('_', '-')}": _epilogue(kind)
+            for kind in ("bias", "bias_row", "relu", "trunc_bf16")}}
 NAMES = {"4wave": "4-wave", "pingpong": "ping-pong"}
 KINDS = (("v_mfma", "mfma"), ("ds_read_b128", "ds_read"), ("buffer_load ... lds", "vmem_load_lds"),
          ("s_waitcnt", "wait"), ("s_barrier", "barrier"), ("s_setprio", "setprio"))
@@ -191,7 +225,8 @@ def simulate(asm_path: Path, spec: str = SPEC) -> dict[str, float]:
 def kernels(d: Path, dtype: str = "bf16") -> dict[str, Path]:
     case = CASES[dtype]
     args = case.matmul
-    source = G.matmul_source(**args)
+    source = (E.epilogue_source(case.epilogue, **args) if case.epilogue
+              else G.matmul_source(**args))
     out = {}
     own = d / "iree_prefetch.s"
     # a forced configuration states its prefetch stages itself (2: IREE's own pipelining)

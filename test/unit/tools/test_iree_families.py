@@ -32,7 +32,12 @@ import epilogues as E  # noqa: E402
 import generate as G  # noqa: E402
 from test_iree_configurations import CONFIGS  # noqa: E402
 from test_iree_emulate import needs_iree  # noqa: E402
+from test_iree_epilogues import CONFIGS as EPILOGUE_CONFIGS  # noqa: E402
 
+#: the other epilogues of test_iree_epilogues.CONFIGS (their kernels, the same sources),
+#: whose two forms are compared here: kind -> epilogue_source arguments
+EPILOGUES = {kind: EPILOGUE_CONFIGS[kind][0]
+             for kind in ("bias", "bias_row", "relu", "trunc_bf16", "trunc_f16")}
 #: family -> the test_iree_configurations.CONFIGS kernel standing for it (``4wave``)
 CONFIG_OF = {
     "fp8-abt": "fp8_abt_4096", "i8-abt-64x128": "i8_abt_512",
@@ -61,20 +66,23 @@ KERNELS = {f: (("config", name), "4wave") for f, name in CONFIG_OF.items()} | {
     "8wave-odd-k-steps": (("matmul", dict(G._eight_wave("bf16", (256, 256), (8, 4), 2),
                                           k=192)), "pingpong"),
     "8wave-atbt-k128": (("8wave", "matmul_bf16_atbt_128x128_k128_8wave"), "pingpong"),
-}
+} | {f"epilogue-{kind.replace('_', '-')}": (("epilogue", args), "4wave")
+     for kind, args in EPILOGUES.items()}
 #: the families whose two forms no other test compares
 FORMS_AGREE = ["bf16-abt-4096", "fp8-abt", "i8-abt-64x128", "no-dma", "fp8-k4100",
                "i8-vector-distribute", "odd-k-steps", "epilogue-batch",
-               "epilogue-bias-relu-f16", "epilogue-accumulate", "8wave-odd-k-steps"]
+               "epilogue-bias-relu-f16", "epilogue-accumulate", "8wave-odd-k-steps",
+               *(f"epilogue-{kind.replace('_', '-')}" for kind in EPILOGUES)]
 #: one configuration of each family with no other round-trip test (test_iree_round_trip.py:
 #: bf16 4096^3 and i8; test_iree_pingpong.py: IREE's 8-wave kernels but A^T x B^T); fp8
 #: K = 4100 and i8 VectorDistribute are other element types of unaligned K and
-#: VectorDistribute, one epilogue stands for the three, f16 and E5M2 are here for the
+#: VectorDistribute, one epilogue stands for them all, f16 and E5M2 are here for the
 #: random order only
 ROUND_TRIP = [f for f in KERNELS if f not in ("bf16-abt-4096", "epilogue-bias-relu-f16",
                                               "epilogue-accumulate", "fp8-k4100",
                                               "i8-vector-distribute", "f16-abt",
-                                              "fp8e5m2-abt")]
+                                              "fp8e5m2-abt")
+              and not (f.startswith("epilogue-") and f != "epilogue-batch")]
 #: the MFMA each family's loop multiplies with, in the assembly (default: bf16 16x16x32)
 MFMA = {"fp8-abt": "v_mfma_f32_16x16x128_f8f6f4", "fp8-ab": "v_mfma_f32_16x16x128_f8f6f4",
         "fp8-k4100": "v_mfma_f32_16x16x128_f8f6f4", "i8-abt-64x128": "v_mfma_i32_16x16x64_i8",
@@ -85,10 +93,11 @@ MFMA = {"fp8-abt": "v_mfma_f32_16x16x128_f8f6f4", "fp8-ab": "v_mfma_f32_16x16x12
 
 
 @pytest.fixture(autouse=True)
-def _code_objects_shared(monkeypatch):
+def _code_objects_shared():
     """A kernel test_iree_configurations.py built (``--emit=hsaco``) is emulated here
     without building it again (``build_cache.share_code_objects``)."""
-    share_code_objects(monkeypatch)
+    with share_code_objects():
+        yield
 
 
 def _source(family: str) -> tuple[str, tuple]:

@@ -201,3 +201,22 @@ def test_a_transposing_read_feeding_both_operands_is_refused_at_the_op():
         m.what, m.what
     verdict, detail = M.verdict(m)
     assert verdict == "refused" and "not only by MFMA operands" in detail, detail
+
+
+#: the families' base kernels no other test runs unmutated (the committed 4096^3 and the
+#: VectorDistribute ones are above; the others are IREE configurations
+#: test_iree_configurations.py and test_iree_pingpong.py emulate at other sizes)
+BASES = ["fp8", "e5m2", "f16ab", "atbt", "fp8ab", "i8ab", "vdfp8", "k128w", "k128wn",
+         "mfma32w"]
+
+
+@pytest.mark.parametrize("family", BASES)
+def test_a_family_base_is_exact_unmutated(family):
+    """Each family's kernel (late form) as the campaign mutates it, unmutated: built with
+    and without the sched passes, the two C's agree on the emulator (late mode, two
+    workgroups: the campaign's reference path, :func:`mutants.verdict`), so a mutant's
+    ``exact`` compares against a reference that is right."""
+    if not _has_iree_compile():
+        pytest.skip("iree-compile (iree-base-compiler) is not installed")
+    name = f"{family}.late"
+    assert M.verdict(M.Mutant(name, -1, "none", M.source(name))) == ("exact", "")

@@ -40,9 +40,9 @@ import numpy as np
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
-from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.dialect.ir_io import as_operation as _op, walk_ops
 from pipeline_mlir.analysis.ir_facts import block_size, constant_bounds, constant_int, memory_space
-from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
 from pipeline_mlir.frontend.masked_rows import (FAR, WORKGROUPS, _depends, _erase_tree, _fat,
                                                 _is_zero, _launch_dim, _owner)
@@ -52,6 +52,8 @@ __all__ = ["unmask_guarded_rows"]
 
 #: the largest row tile looked for in the workgroup loop's bound
 MAX_TILE = 1 << 16
+#: the values the kernel's other launch sizes take while a copy is checked
+OTHERS = (1, 300)
 
 
 def unmask_guarded_rows(loop) -> int:
@@ -145,16 +147,15 @@ def _check_form(guard, loop, p: dict) -> tuple[int, int]:
     return width[0], w[0]
 
 
-def _workgroup_loop(guard, loop, launch, ev) -> tuple:
-    """(the linearised workgroup loop's variable, T, NT) (module docstring)."""
+def _workgroup_loop(guard, loop, launch, others: list, ev) -> tuple:
+    """(the linearised workgroup loop, T) (module docstring)."""
     wl = loop.parent
     while wl is not None and wl.name != "scf.for":
         wl = wl.parent
-    names = [None if isinstance(v.owner, ir.Block) else _op(v.owner).name
-             for v in (wl.operands[0], wl.operands[2])] if wl is not None else []
-    if names != ["hal.interface.workgroup.id", "hal.interface.workgroup.count"] or \
-            not _depends(wl.operands[1], {launch}):
+    if wl is None or not grid_stride(wl) or not _depends(wl.operands[1], {launch}):
         _refuse(guard, "no linearised workgroup loop runs over the size it masks by")
+    for o in others:
+        ev.bind(o, 1)
 
     def ub(size: int) -> int:
         ev.bind(launch, size)
@@ -163,17 +164,17 @@ def _workgroup_loop(guard, loop, launch, ev) -> tuple:
     while lo < hi:                      # the largest size of one tile row: T
         mid = (lo + hi + 1) // 2
         lo, hi = (mid, hi) if ub(mid) == nt else (lo, mid - 1)
-    tile = lo
-    for size in _sizes(tile, WORKGROUPS[-1]):
-        if nt < 1 or tile >= MAX_TILE or ub(size) != nt * -(-size // tile):
+    for size in _sizes(lo, WORKGROUPS[-1]):
+        if nt < 1 or lo >= MAX_TILE or ub(size) != nt * -(-size // lo):
             _refuse(guard, f"the workgroup loop's bound is not a multiple of ceildiv(the "
                            f"size, a tile) (at a size of {size})")
-    return wl.regions[0].blocks[0].arguments[0], tile, nt
+    return wl, lo
 
 
 def _sizes(tile: int, g: int) -> list[int]:
     """The launch values checked at tile row ``g`` (module docstring)."""
-    return [tile * g + t for t in [*range(1, tile + 3), *(tile * f + 3 for f in FAR)]]
+    edge = (1, 2, 3, tile // 2, tile - 1, tile, tile + 1, tile + 2)
+    return sorted({tile * g + t for t in [*edge, *(tile * f + 3 for f in FAR)] if t > 0})
 
 
 class _Slice:
@@ -209,28 +210,28 @@ def _index(k: int):
     return B.arith.constant(ir.IndexType.get(), k)
 
 
-def _new_copies(p: dict, launch, wg, geo: dict, src) -> list:
-    """Copies in lane order (module docstring) before the store loop: their (row, column,
-    LDS address) values."""
+def _new_copies(p: dict, launch, geo: dict, src) -> list:
+    """Copies in lane order (module docstring) before the store loop: their (guard, row,
+    column, LDS address) values."""
     store = p["store"]
     siv = store.regions[0].blocks[0].arguments[0]
     runs, threads, w = geo["runs"], geo["threads"], geo["w"]
     out = []
     with ir.InsertionPoint(store), store.location:
         tid = B.gpu.thread_id(B.gpu.Dimension.x, upper_bound=threads)
-        full = B.arith.addi(B.arith.muli(B.arith.floordivsi(wg, _index(geo["NT"])),
-                                         _index(geo["T"])), _index(geo["T"]))
         for j in range(runs):
             q = B.arith.addi(tid, _index(j * threads))
             jw = B.arith.muli(B.arith.remui(q, _index(runs)), _index(w))
             jv = jw if siv.type == jw.type else B.arith.index_castui(siv.type, jw)
-            cut = _Slice({"tid": B.arith.divui(q, _index(runs)), launch: full, siv: jv},
+            cut = _Slice({"tid": B.arith.divui(q, _index(runs)), siv: jv},
                          ir.InsertionPoint(store))
-            row, col = cut(p["row"]), B.arith.addi(cut(p["col"]), jw)
+            s = cut(p["guard"].operands[0])
+            row = B.arith.select(s, cut(p["row"]), launch)
+            col = B.arith.addi(cut(p["col"]), jw)
             addr = [cut(x) for x in list(p["lds"].operands)[2:]]
             v = B.vector.load(p["get"].results[0].type, src, [row, col])
             B.vector.store(v, p["lds"].operands[1], addr)
-            out.append((row, col, addr[0]))
+            out.append((s, row, col, addr[0]))
     return out
 
 
@@ -251,23 +252,36 @@ def _check(ev, p: dict, new: list, geo: dict, size: int | None, where: str) -> N
     columns and LDS addresses only."""
     guard = p["guard"]
     s, row, col, addr = _writes(ev, p, geo["w"], geo["runs"])
-    nrow, ncol, naddr = (np.concatenate([ev.value(c[i]) for c in new]) for i in range(3))
+    ns, nrow, ncol, naddr = (np.concatenate([ev.value(c[i]) for c in new]) for i in range(4))
     if not np.all((s == 0) | (s == 1)):
         _refuse(guard, f"its guard is not a boolean {where}")
     a, b = np.argsort(addr, kind="stable"), np.argsort(naddr, kind="stable")
     if len(np.unique(addr)) != len(addr) or not np.array_equal(addr[a], naddr[b]):
         _refuse(guard, f"its threads do not write distinct runs of the LDS tile {where}")
-    s, row, col, nrow, ncol = s[a], row[a], col[a], nrow[b], ncol[b]
-    if np.any((s == 1) & (ncol != col)):
-        _refuse(guard, f"its columns are not those of the tile's runs in lane order {where}")
+    s, row, col, ns, nrow, ncol = s[a], row[a], col[a], ns[b], nrow[b], ncol[b]
+    if np.any((s != ns) | (ncol != col)):
+        _refuse(guard, f"its guards or columns are not those of the tile's runs in lane "
+                       f"order {where}")
     if size is None:
         return
     if np.any((s == 1) & ((row != nrow) | (row >= size))):
-        _refuse(guard, f"a thread reads a row other than the one its LDS run holds at a full "
-                       f"tile, or a row past the size, {where}")
+        _refuse(guard, f"a thread reads a row other than IREE's for its LDS run, or a row "
+                       f"past the size, {where}")
     if np.any((s == 0) & (nrow < size)):
         _refuse(guard, f"it masks a row below the size {where}; only rows past the "
                        f"buffer's end read zero from a range-checked buffer")
+
+
+def _launch_values(loop, launch) -> list:
+    """The kernel's other launch values sizing bindings (bound when the copy's are
+    evaluated)."""
+    subs = walk_ops(kernel_of(loop), lambda o: o.name == "hal.interface.binding.subspan")
+    out = []
+    for o in subs:
+        for v in list(o.operands)[1:]:
+            if v != launch and v not in out:
+                out.append(v)
+    return out
 
 
 def _prove_and_rewrite(guard, loop, p: dict, fat: dict) -> None:
@@ -277,14 +291,14 @@ def _prove_and_rewrite(guard, loop, p: dict, fat: dict) -> None:
     if size is None or tuple(size[1:]) != (1, 1):
         _refuse(guard, f"the front end takes it in a 1-D workgroup (the kernel's is {size})")
     launch = _launch_dim(guard, p["buf"])
+    others = _launch_values(loop, launch)
     ev = Evaluator(size, launch_values=False)
     ev.where = guard
-    wg, tile, nt = _workgroup_loop(guard, loop, launch, ev)
-    threads = int(np.prod(size))
-    geo = {"T": tile, "NT": nt, "w": w, "runs": width // w, "threads": threads}
-    new = _new_copies(p, launch, wg, geo, _fat(p["buf"], loop, fat))
+    wl, tile = _workgroup_loop(guard, loop, launch, others, ev)
+    geo = {"w": w, "runs": width // w, "threads": int(np.prod(size))}
     p["guard"] = guard
-    iv = loop.regions[0].blocks[0].arguments[0]
+    new = _new_copies(p, launch, geo, _fat(p["buf"], loop, fat))
+    iv, wg = loop.regions[0].blocks[0].arguments[0], wl.regions[0].blocks[0].arguments[0]
     lb, ub, step = constant_bounds(loop) or (constant_int(loop.operands[0]), None, None)
     if lb is None:
         _refuse(guard, "the K-loop's lower bound is not a constant")
@@ -294,12 +308,16 @@ def _prove_and_rewrite(guard, loop, p: dict, fat: dict) -> None:
         ev.bind(iv, k)
         _check(ev, p, new, geo, None, f"in K iteration {k}")
     ev.bind(iv, lb)
-    for g in WORKGROUPS:
-        for v in sorted({nt * g, nt * g + nt - 1}):
+    for other in OTHERS:
+        for o in others:
+            ev.bind(o, other)
+        for g in WORKGROUPS:
             for n in _sizes(tile, g):
-                ev.bind(wg, v)
                 ev.bind(launch, n)
-                _check(ev, p, new, geo, n, f"at a size of {n} and workgroup {v}")
+                last = int(ev.value(wl.operands[1])[0]) - 1
+                for v in sorted({0, last // 2, last}):
+                    ev.bind(wg, v)
+                    _check(ev, p, new, geo, n, f"at a size of {n} and workgroup {v}")
     p["put"].erase()
     _erase_tree(guard)
     _erase_tree(p["store"])

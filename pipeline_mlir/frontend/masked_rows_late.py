@@ -9,28 +9,30 @@ In the late form of the same dispatch IREE writes each thread's masked row as
 * after the barrier, an ``scf.for`` of constant bounds (``0`` to ``W`` step ``w``) that
   loads ``w`` elements of the private row at ``[0, j]`` and stores them to the 1-D LDS
   tile at an address it computes (the tile's XOR swizzle written out);
-* the workgroups run by a linearised loop (``scf.for %v = id to ub step count``) whose
-  upper bound is ``NT ceildiv(L, T)``, ``L`` the launch value sizing the buffer's rows.
+* the workgroups run by a linearised loop (``scf.for %v = id to ub step count``, a
+  grid-stride loop) whose upper bound is ``NT ceildiv(L, T)``, ``L`` the launch value
+  sizing the buffer's rows.
 
-:func:`unmask_guarded_rows` replaces the guard by a read of a range-checked view of the
-buffer (``amdgpu.fat_raw_buffer_cast``: past the end it reads zero) at a row ``row'``:
-IREE's row computed at a full tile, its chain of index ops from ``L`` cloned before the
-K-loop with ``L`` replaced by ``T (v floordiv NT) + T``.  The store loop is unrolled, each
-step reading ``w`` elements at ``[row', col + j]`` straight into the LDS address IREE
-computes, so the LDS addresses and columns stay IREE's.  ``T`` and ``NT`` come from
-evaluating the loop's upper bound (``NT`` at ``L`` = 1, ``T`` the largest ``L`` of the
-same bound), which must be ``NT ceildiv(L, T)`` at every size below.
+:func:`unmask_guarded_rows` replaces that by ``R = W / w`` copies per thread in lane order
+(copy ``j`` of thread ``t`` is IREE's run ``q mod R`` of thread ``q div R``, ``q = j S +
+t`` for ``S`` threads, as a direct-to-LDS copy needs): IREE's guard, row, column and LDS
+address computed for that thread and run (their index ops cloned with the thread id and
+the store loop's variable substituted), and a read of ``w`` elements of a range-checked
+view of the buffer (``amdgpu.fat_raw_buffer_cast``) at ``[guard ? row : L, col + j w]``:
+row ``L`` lies past the buffer's end, where the range check reads zero, IREE's padding.
+So each copy writes what IREE's run writes, whatever the guard says.
 
-The new copy writes what IREE's writes, checked per thread by the per-lane evaluator (no
-other launch value evaluated) at the workgroups of tile row ``g`` in 0, 1 and 40961
-(``v`` = ``NT g`` and ``NT g + NT - 1``) and every ``L = T g + t`` for ``t`` in
-``1 .. T + 2`` and ``2T + 3``, ``4T + 3``, ``1001T + 3`` (as the prefetch form's proof):
-the guard is 0 or 1; a thread that reads reads row ``row'`` and ``row' < L``; a thread
-whose guard is false has ``row' >= L`` (the range check reads zero, IREE's padding).  The
-guard and the row must not depend on the K-loop's variable (they are evaluated at its
-first value), and the row is computed before the K-loop.  The proof is by evaluation at
-those points, not symbolic.  A copy of this shape that fails a check is an error at its
-``scf.if``; other ``scf.if`` ops are left for the scan to refuse.
+Checked per thread by the per-lane evaluator (no launch value sampled) at every K
+iteration, and, at the K-loop's first, at every size ``L = T g + t`` for ``g`` in 0, 1
+and 40961 and ``t`` in 1, 2, 3, ``T/2``, ``T - 1 .. T + 2``, ``2T + 3``, ``4T + 3`` and
+``1001T + 3``, the first, middle and last workgroup of the grid, the kernel's other
+launch sizes 1 and 300 (``T`` from the loop's bound, which must be ``NT ceildiv(L, T)``):
+the new copies write the same LDS runs as IREE's (every address once) with the same
+guards, columns and rows, and a row IREE reads lies below ``L`` (IREE's read past the end
+would not be zero).  The guard and the row must not depend on the K-loop's variable, the
+store loop must only address and store.  The proof of the substitution is by
+evaluation at those points, not symbolic.  A copy of this shape that fails a check is an
+error at its ``scf.if``; other ``scf.if`` ops are left for the scan to refuse.
 """
 
 from __future__ import annotations
@@ -46,7 +48,6 @@ from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
 from pipeline_mlir.frontend.masked_rows import (FAR, WORKGROUPS, _depends, _erase_tree, _fat,
                                                 _is_zero, _launch_dim, _owner)
-from pipeline_mlir.frontend.private_stage import inside
 
 __all__ = ["unmask_guarded_rows"]
 
@@ -141,9 +142,6 @@ def _check_form(guard, loop, p: dict) -> tuple[int, int]:
     if _depends(guard.operands[0], fixed) or _depends(p["row"], fixed):
         _refuse(guard, "its guard or row changes with the K-loop; a row-masked copy masks "
                        "the rows of its workgroup's tile")
-    if isinstance(p["row"].owner, ir.Block) or inside(_op(p["row"].owner), loop):
-        _refuse(guard, "its row is computed in the K-loop; the front end takes a row "
-                       "computed before it")
     return width[0], w[0]
 
 
@@ -253,8 +251,6 @@ def _check(ev, p: dict, new: list, geo: dict, size: int | None, where: str) -> N
     guard = p["guard"]
     s, row, col, addr = _writes(ev, p, geo["w"], geo["runs"])
     ns, nrow, ncol, naddr = (np.concatenate([ev.value(c[i]) for c in new]) for i in range(4))
-    if not np.all((s == 0) | (s == 1)):
-        _refuse(guard, f"its guard is not a boolean {where}")
     a, b = np.argsort(addr, kind="stable"), np.argsort(naddr, kind="stable")
     if len(np.unique(addr)) != len(addr) or not np.array_equal(addr[a], naddr[b]):
         _refuse(guard, f"its threads do not write distinct runs of the LDS tile {where}")
@@ -267,9 +263,6 @@ def _check(ev, p: dict, new: list, geo: dict, size: int | None, where: str) -> N
     if np.any((s == 1) & ((row != nrow) | (row >= size))):
         _refuse(guard, f"a thread reads a row other than IREE's for its LDS run, or a row "
                        f"past the size, {where}")
-    if np.any((s == 0) & (nrow < size)):
-        _refuse(guard, f"it masks a row below the size {where}; only rows past the "
-                       f"buffer's end read zero from a range-checked buffer")
 
 
 def _launch_values(loop, launch) -> list:

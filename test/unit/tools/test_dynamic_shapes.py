@@ -44,6 +44,7 @@ import pytest
 
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.emu.inputs import load_kernel
+from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.iree import Matmul, emulate_matmul
 from pipeline_mlir.frontend.dispatch import matmul_dispatch
 from pipeline_mlir.tools.pipeline_opt import main
@@ -201,6 +202,27 @@ def test_both_forms_of_the_padded_dispatch_get_the_same_schedule(tmp_path, n):
                      "-o", str(tmp_path / f"{form}.txt")]) == 0
         out.append((tmp_path / f"{form}.txt").read_text())
     assert out[0] == out[1] and "KERNEL" in out[0]
+
+
+def test_a_smaller_grid_runs_several_tiles_per_workgroup(built):
+    """IREE's linearised workgroup loop with fewer workgroups than tiles: each workgroup
+    runs the pipelined K-loop for 2 tiles in turn, and the whole C is exact."""
+    from pipeline_mlir.emu.iree import _Launch
+
+    text, code = built("padded-mn-late")
+    sizes = (200, 130, 256)
+    with new_context() as ctx:
+        d = matmul_dispatch(ir.Module.parse(text, ctx), sizes)
+    assert d.grid == (4,)
+    launch = _Launch(load_kernel(code), Matmul(*sizes, "bf16", True, d.constants), "late", 0, 0)
+    launch.set_grid((2,))
+    launch.run([0, 1])
+    written, error, bad = launch.compare(True)
+    assert (written, error, bad) == (200 * 130, 0.0, None)
+    # the kernel reads the grid's size: without a grid the launch is refused, not guessed
+    with pytest.raises(EmuError, match=r"it reads the grid's size \(hidden_block_count_x\): "
+                                       r"the launch must give the grid"):
+        emulate_matmul(load_kernel(code), Matmul(*sizes, "bf16", True, d.constants), count=1)
 
 
 def test_the_front_end_makes_the_copies_from_the_dynamic_buffer(built, tmp_path):

@@ -17,8 +17,9 @@ hardware)::
 ``--padded``: IREE's own dispatches of M (M and N) known at launch with its MFMA
 configuration forced with ``padding`` (``dynamic.padded_source``: rows copied through
 registers, masked by M and N), against IREE's own 2-stage prefetch build of the same
-dispatch; the front end makes the masked copies plain copies
-(``pipeline_mlir/frontend/masked_rows.py``)::
+dispatch, pipelined from the prefetch point and from the late form; the front end makes the
+masked copies plain copies (``pipeline_mlir/frontend/masked_rows.py``,
+``masked_rows_late.py``)::
 
     python benchmarks/bench_dynamic.py --padded
 """
@@ -70,11 +71,13 @@ def padded_kernels(d: Path) -> dict[str, Path]:
         source = D.padded_source(n)
         out[f"IREE 2-stage prefetch (padded, {name})"] = d / f"iree{i}.s"
         (d / f"iree{i}.s").write_text(G.iree_prefetch_asm(source))
-        src, asm = d / f"p{i}.mlir", d / f"p{i}.s"
-        src.write_text(G.prefetch_point(source))
-        subprocess.run([sys.executable, "-m", "pipeline_mlir.tools.pipeline_opt",
-                        "--pipeline=4wave", str(src), "--emit=asm", "-o", str(asm)], check=True)
-        out[f"4-wave (padded, {name})"] = asm
+        for form, text in G.forms(source).items():
+            src, asm = d / f"p{i}{form}.mlir", d / f"p{i}{form}.s"
+            src.write_text(text)
+            subprocess.run([sys.executable, "-m", "pipeline_mlir.tools.pipeline_opt",
+                            "--pipeline=4wave", str(src), "--emit=asm", "-o", str(asm)],
+                           check=True)
+            out[f"4-wave (padded, {name}, {form} form)"] = asm
     return out
 
 

@@ -116,6 +116,11 @@ def _same(ev, op):
     return [ev.value(op.operands[0])]
 
 
+def _each(ev, op):
+    """Each operand passed on to its result (``util.assume.int`` of several values)."""
+    return [ev.value(x) for x in op.operands]
+
+
 def _expr(e, dims, syms, op):
     if isinstance(e, ir.AffineConstantExpr):
         return e.value
@@ -431,7 +436,7 @@ HANDLERS = {
     "hal.interface.constant.load": _sample_arg,
     "rocdl.readfirstlane": _readfirstlane,
     "llvm.inline_asm": _inline_asm,
-    "iree_codegen.index_hint": _same, "util.assume.int": _same,
+    "iree_codegen.index_hint": _same, "util.assume.int": _each,
     "iree_tensor_ext.dispatch.workload.ordinal": _same,
     "memref.dim": _memref_dim,
     "llvm.mlir.constant": _llvm_constant,

@@ -133,7 +133,7 @@ class Evaluator:
         parent = block.owner
         parent = _op(parent) if parent is not None else None
         name = parent.name if parent is not None else ""
-        if name == "scf.forall":
+        if name == "scf.forall" or name == "scf.for" and grid_stride(parent):
             return self.const(self.workgroup_id)
         if name in ("func.func", "gpu.func", "llvm.func") and self.launch_values \
                 and block == parent.regions[0].blocks[0]:
@@ -172,3 +172,11 @@ class Evaluator:
         out = follow_view(self, v)
         self.views[v] = out
         return out
+
+
+def grid_stride(loop) -> bool:
+    """``loop`` (an ``scf.for``) runs over workgroups: from the workgroup's id in steps of
+    the workgroup count (IREE's linearised workgroup loop)."""
+    names = [None if isinstance(v.owner, ir.Block) else _op(v.owner).name
+             for v in (loop.operands[0], loop.operands[2])]
+    return names == ["hal.interface.workgroup.id", "hal.interface.workgroup.count"]

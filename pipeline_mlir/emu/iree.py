@@ -161,6 +161,8 @@ def kernel_arguments(kernel, bases: list[int], shapes: list[tuple[int, ...]],
     args = _args(kernel)
     size = max((a[".offset"] + a[".size"] for a in args), default=0)
     out = bytearray(size)
+    # the hidden arguments (the grid's size: set_grid) follow the explicit ones
+    args = [a for a in args if not str(a.get(".value_kind", "")).startswith("hidden_")]
     if constants:
         args, words = args[:len(args) - len(constants)], args[len(args) - len(constants):]
         if len(words) != len(constants) or any(
@@ -292,6 +294,23 @@ class _Launch:
         self.dims = LaunchDims(tuple(size)) if size else None
         self.instructions, self.seconds = 0, 0.0
 
+    def set_grid(self, grid: tuple[int, ...] | None) -> None:
+        """Write the hidden arguments that give the grid's size (IREE's linearised
+        workgroup loops read the workgroup count) and the workgroup's size; a kernel that
+        reads the grid's size needs the grid given."""
+        size = (self.kernel.meta or {}).get(".reqd_workgroup_size") or (1, 1, 1)
+        for a in (self.kernel.meta or {}).get(".args", []):
+            kind = str(a.get(".value_kind", ""))
+            if not kind.startswith(("hidden_block_count_", "hidden_group_size_")):
+                continue
+            d = "xyz".index(kind[-1])
+            if kind.startswith("hidden_block_count_") and grid is None:
+                raise EmuError(f"kernel {self.kernel.name}: it reads the grid's size "
+                               f"({kind}): the launch must give the grid")
+            v = ((tuple(grid) + (1, 1))[d] if kind.startswith("hidden_block") else size[d])
+            self.glob.buffers[0][a[".offset"]:a[".offset"] + a[".size"]] = np.frombuffer(
+                int(v).to_bytes(a[".size"], "little"), dtype=np.uint8)
+
     def run(self, workgroups: list, progress=None) -> None:
         start = time.perf_counter()
         try:
@@ -371,6 +390,7 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
     past a descriptor's records are findings; ``jobs``: processes to spread the workgroups
     over (same result)."""
     launch = _Launch(kernel, problem, mode, seed, data_seed, strict, jobs)
+    launch.set_grid(grid)
     p = problem
     first: list = []
     if grid is None:
@@ -381,7 +401,9 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
             return _result(launch, first, 0, written)
         grid = _grid_from_tile(kernel, p, launch.C())
     total = int(np.prod(grid))
-    if len(grid) == 1 and p.M * p.N % total:
+    # a 1-D grid of tiles cut at both edges (IREE's linearised loop over ceildiv(M, BM) x
+    # ceildiv(N, BN)) need not divide C: the tile of workgroup 0 is checked against it
+    if len(grid) == 1 and total > p.M * p.N:
         raise EmuError(f"kernel {kernel.name}: a grid of {total} workgroups "
                        f"({' x '.join(map(str, grid))}) does not split the {p.M} x {p.N} C "
                        f"into equal tiles")

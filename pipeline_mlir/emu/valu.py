@@ -305,7 +305,22 @@ def _mbcnt(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
 
 
 #: the builder of each family named by its mnemonic (the rest: compares, or :func:`_table`)
+def _fmac(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
+    """``v_fmac_f32``: the destination accumulates ``src0 * src1`` (fused, one rounding)."""
+    f = ins.f
+    fma = VOP3_3["v_fma_f32"]
+    s0, s1 = rd.vector(f["src0"]), rd.vector(f["src1"])
+    d = f["dst"]
+    acc = rd.vector(VGPR0 + d)
+    vw.add(d)
+
+    def run(wv):
+        write_v(wv, d, fma(as_u32(s0(wv)), as_u32(s1(wv)), as_u32(acc(wv))))
+    return run
+
+
 _FAMILIES = {
+    "v_fmac_f32": _fmac,
     "v_mbcnt_lo_u32_b32": _mbcnt, "v_mbcnt_hi_u32_b32": _mbcnt,
     "v_readfirstlane_b32": _readlane, "v_readlane_b32": _readlane, "v_cndmask_b32": _cndmask,
     **dict.fromkeys(CARRY, _carry),

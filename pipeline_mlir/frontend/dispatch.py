@@ -37,7 +37,8 @@ import numpy as np
 from pipeline_mlir.dialect.attrs import dimension, int_value, workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops as _walk
-from pipeline_mlir.analysis.loop_eval import DYNAMIC, memory_space, segments
+from pipeline_mlir.analysis.ir_facts import constant_int
+from pipeline_mlir.analysis.loop_eval import DYNAMIC, grid_stride, memory_space, segments
 from pipeline_mlir.analysis.ir_facts import block_size
 from pipeline_mlir.frontend.epilogue import (expression, follows, reads_of, trace_output,
                                               writes_to)
@@ -375,6 +376,12 @@ def _grid(f, values=None) -> tuple[int, ...] | None:
             if d is None or min(lb, ub) < 0 or step <= 0:  # dynamic (or no grid)
                 return None
             bounds[d] = -(-(ub - lb) // step)   # VectorDistribute: offsets, not indices
+    for o in _walk(f, lambda o: o.name == "scf.for" and grid_stride(o)):
+        # IREE's linearised workgroup loop: one workgroup per iteration (its trip count)
+        d, ub = _dim(as_operation(o.operands[0].owner)), constant_int(o.operands[1])
+        if ub is None and values is not None:
+            ub = values([o.operands[1]])[0]
+        bounds[d] = None if ub is None or ub < 0 else max(int(ub), 1)
     for o in _walk(f, lambda o: o.name in ("hal.interface.workgroup.id", "gpu.block_id")):
         d = _dim(o)
         ub = _int_attr(o, "upper_bound")

@@ -8,7 +8,8 @@ synchronises, reads MFMA fragments from LDS and multiplies, with the accumulator
 * :mod:`~pipeline_mlir.frontend.const_if`: ``scf.if`` on a constant ``true`` (IREE's
   VectorDistribute copies) inlined;
 * :mod:`~pipeline_mlir.frontend.masked_rows`: copies masked by a size known at launch
-  (IREE's padded dynamic-M/N kernels) made plain copies of a range-checked buffer;
+  (IREE's padded dynamic-M/N kernels) made plain copies of a range-checked buffer, and
+  :mod:`~pipeline_mlir.frontend.masked_rows_late` the same in IREE's late form;
 * :mod:`~pipeline_mlir.frontend.tails`: the iterations the schedule's loop cannot run
   (an odd trip count's last) cut off into a remainder loop after it;
 * :mod:`~pipeline_mlir.frontend.lds_hoist`: LDS allocated inside the loop, whose
@@ -34,6 +35,7 @@ from pipeline_mlir.frontend.ksplit import split_k
 from pipeline_mlir.frontend.lds_accumulators import carry_lds_accumulators
 from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds
 from pipeline_mlir.frontend.masked_rows import unmask_row_copies
+from pipeline_mlir.frontend.masked_rows_late import unmask_guarded_rows
 from pipeline_mlir.frontend.private_stage import forward_private_tiles
 from pipeline_mlir.frontend.thread_loops import unroll_thread_loops
 from pipeline_mlir.frontend.partition import check_waves, partition_loop
@@ -56,6 +58,7 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     check_not_pipelined(loop)
     inline_constant_true_ifs(loop)
     unmask_row_copies(loop)
+    unmask_guarded_rows(loop)
     hoist_iteration_lds(loop)
     unroll_thread_loops(loop)
     forward_private_tiles(loop)
@@ -85,6 +88,7 @@ def adopt_loop(loop, schedule):
     inline_constant_true_ifs(loop)
     loop = carry_lds_accumulators(loop)
     unmask_row_copies(loop)
+    unmask_guarded_rows(loop)
     peel_masked_tail(loop)
     rem = split_tail(loop)
     if is_whole_remainder(loop):

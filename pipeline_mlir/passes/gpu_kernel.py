@@ -241,9 +241,12 @@ class GpuKernel(SchedPass):
         for o in _walk(g, lambda o: o.name in table):
             dim = _attr_int(o, "dimension", 0)
             with ir.InsertionPoint(o), o.location:
-                new = ir.Operation.create(table[o.name], results=[ir.IndexType.get()],
-                                          attributes={"dimension": ir.Attribute.parse(
-                                              f"#gpu<dim<{_DIMS[dim]}>>")})
+                if o.name == "hal.interface.workgroup.count":
+                    new = _block_count(dim)
+                else:
+                    new = ir.Operation.create(table[o.name], results=[ir.IndexType.get()],
+                                              attributes={"dimension": ir.Attribute.parse(
+                                                  f"#gpu<dim<{_DIMS[dim]}>>")})
             o.results[0].replace_all_uses_with(new.results[0])
             o.erase()
 
@@ -386,3 +389,24 @@ def _drop_hints_and_returns(g) -> None:
         with ir.InsertionPoint(o), o.location:
             ir.Operation.create("gpu.return")
         o.erase()
+
+
+def _block_count(dim: int):
+    """The workgroup count along ``dim`` (the op giving it, as an index): the hidden kernel
+    argument ``hidden_block_count_<dim>``, the first three words of the implicit arguments
+    (code object v5).  ``gpu.grid_dim`` would become a call of the device library's
+    ``__ockl_get_num_groups``, which nothing links."""
+    i32, ptr = ir.IntegerType.get_signless(32), ir.Type.parse("!llvm.ptr<4>")
+    base = ir.Operation.parse('%0 = llvm.call_intrinsic "llvm.amdgcn.implicitarg.ptr"() : '
+                              '() -> !llvm.ptr<4>')
+    ir.InsertionPoint.current.insert(base)
+    at = ir.Operation.create("llvm.getelementptr", results=[ptr], operands=base.results,
+                             attributes={"rawConstantIndices": ir.DenseI32ArrayAttr.get(
+                                 [4 * dim]), "elem_type": ir.TypeAttr.get(
+                                     ir.IntegerType.get_signless(8))})
+    word = ir.Operation.create("llvm.load", results=[i32], operands=at.results,
+                               attributes={"alignment": ir.IntegerAttr.get(
+                                   ir.IntegerType.get_signless(64), 4),
+                                   "invariant": ir.UnitAttr.get()})
+    return ir.Operation.create("arith.index_castui", results=[ir.IndexType.get()],
+                               operands=word.results)

@@ -126,3 +126,43 @@ func.func @rows() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   memref.store %v, %b[%c0, %t] : memref<?x64xf32, #gpu.address_space<global>>
   return
 }
+
+// -----
+
+// IREE's linearised workgroup loop (a grid-stride scf.for): the workgroup count becomes a
+// load of the hidden argument hidden_block_count_x (the first word of the implicit
+// arguments), not gpu.grid_dim, whose lowering calls an unlinked __ockl_get_num_groups.
+// CHECK-LABEL:  gpu.func @strided
+// CHECK:          %[[P:.*]] = llvm.call_intrinsic "llvm.amdgcn.implicitarg.ptr"() : () -> !llvm.ptr<4>
+// CHECK:          %[[G:.*]] = llvm.getelementptr %[[P]][0] : (!llvm.ptr<4>) -> !llvm.ptr<4>, i8
+// CHECK:          %[[N:.*]] = llvm.load %[[G]] invariant <alignment = 4> : !llvm.ptr<4> -> i32
+// CHECK:          %[[C:.*]] = arith.index_castui %[[N]] : i32 to index
+// CHECK:          scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C]]
+// CHECK-NOT:      gpu.grid_dim
+// LLVM: define amdgpu_kernel void @strided(
+// LLVM: call ptr addrspace(4) @llvm.amdgcn.implicitarg.ptr()
+// LLVM-NOT: __ockl_get_num_groups
+#layout2 = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer, Indirect>]>
+#target2 = #hal.executable.target<"rocm", "rocm-hsaco-fb", {}>
+hal.executable private @exe2 {
+  hal.executable.variant public @rocm target(#target2) {
+    hal.executable.export public @strided ordinal(0) layout(#layout2) count(%d: !hal.device) -> (index, index, index) {
+      %c1 = arith.constant 1 : index
+      hal.return %c1, %c1, %c1 : index, index, index
+    }
+    builtin.module {
+      func.func @strided() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+        %c0 = arith.constant 0 : index
+        %c100 = arith.constant 100 : index
+        %out = hal.interface.binding.subspan layout(#layout2) binding(0) alignment(64) offset(%c0) flags(Indirect) : memref<100xf32, #hal.descriptor_type<storage_buffer>>
+        %id = hal.interface.workgroup.id[0] upper_bound 100 : index
+        %n = hal.interface.workgroup.count[0] upper_bound 100 : index
+        scf.for %i = %id to %c100 step %n {
+          %f = arith.constant 1.0 : f32
+          memref.store %f, %out[%i] : memref<100xf32, #hal.descriptor_type<storage_buffer>>
+        }
+        return
+      }
+    }
+  }
+}

@@ -98,8 +98,12 @@ def test_a_grid_is_not_guessed_from_a_workgroup_that_writes_nothing():
     with pytest.raises(EmuError, match="the grid is found from the tile of C workgroup 0 "
                                        "writes, and it wrote nothing"):
         emulate_matmul(_with_args(HAL), Matmul(16, 16, 32, "bf16"), count=1)
-    with pytest.raises(EmuError, match=r"a grid of 3 workgroups \(3\) does not split the 16 x 16 "
-                                       r"C into equal tiles"):
+    with pytest.raises(EmuError, match=r"a grid of 300 workgroups \(300\) does not split the "
+                                       r"16 x 16 C into equal tiles"):
+        emulate_matmul(_with_args(HAL), Matmul(16, 16, 32, "bf16"), grid=(300,))
+    # a 1-D grid that does not divide C: the tile workgroup 0 writes says it is wrong
+    with pytest.raises(EmuError, match=r"not the first of tiles that cover the 16 x 16 C in a "
+                                       r"grid of 3"):
         emulate_matmul(_with_args(HAL), Matmul(16, 16, 32, "bf16"), grid=(3,))
 
 

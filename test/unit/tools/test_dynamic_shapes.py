@@ -44,6 +44,7 @@ import pytest
 
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.emu.inputs import load_kernel
+from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.iree import Matmul, emulate_matmul
 from pipeline_mlir.frontend.dispatch import matmul_dispatch
 from pipeline_mlir.tools.pipeline_opt import main
@@ -100,6 +101,12 @@ def _padded(n: bool) -> str:
     return cached("iree-prefetch-padded", (source,), lambda: G.prefetch_point(source))
 
 
+def _padded_late(n: bool) -> str:
+    """The same dispatch in IREE's late form (the same iree-compile run): each row masked by
+    an ``scf.if``, the workgroups in a linearised loop (frontend/masked_rows_late.py)."""
+    return G.late_form(D.padded_source(n, 256))
+
+
 #: name -> (the dispatch's text, built lazily)
 KERNELS = {"m": lambda: TEXT, "k": lambda: D.dynamic(IREE_4096, False, "?"),
            "mk": lambda: D.dynamic(IREE_4096, True, "?"),
@@ -109,11 +116,15 @@ KERNELS = {"m": lambda: TEXT, "k": lambda: D.dynamic(IREE_4096, False, "?"),
            "vdk-late": _vd_fp8_k, "masked-k-late": _masked_k,
            "k-late": lambda: D.dynamic_k_late((DATA / "matmul_bf16_abt_4096.late.mlir")
                                               .read_text()),
-           "padded-m": lambda: _padded(False), "padded-mn": lambda: _padded(True)}
+           "padded-m": lambda: _padded(False), "padded-mn": lambda: _padded(True),
+           "padded-m-late": lambda: _padded_late(False),
+           "padded-mn-late": lambda: _padded_late(True)}
 #: name -> (dtype, workgroup tile M x N, a 1-D grid) where not bf16, 128 x 128, 2-D
 SHAPES = {"mn512": ("bf16", (64, 128), False), "mk512": ("bf16", (64, 128), False),
           "mnk512": ("bf16", (64, 128), False), "vdk-late": ("fp8", (64, 128), True),
-          "k-late": ("bf16", (128, 128), True), "masked-k-late": ("bf16", (64, 128), True)}
+          "k-late": ("bf16", (128, 128), True), "masked-k-late": ("bf16", (64, 128), True),
+          "padded-m-late": ("bf16", (128, 128), True),
+          "padded-mn-late": ("bf16", (128, 128), True)}
 
 
 @pytest.fixture(scope="module")
@@ -162,6 +173,9 @@ def built(tmp_path_factory):
     ("padded-m", (400, 4096, 256), "late"), ("padded-m", (129, 4096, 256), "random:3"),
     ("padded-m", (16, 4096, 256), "late"), ("padded-mn", (400, 272, 256), "late"),
     ("padded-mn", (144, 384, 256), "random:8"), ("padded-mn", (200, 130, 256), "late"),
+    # the late form: a 1-D grid over tiles cut at both edges (M and N)
+    ("padded-m-late", (400, 4096, 256), "late"), ("padded-m-late", (129, 4096, 256), "random:5"),
+    ("padded-mn-late", (400, 272, 256), "late"), ("padded-mn-late", (144, 384, 256), "random:2"),
 ])
 def test_dynamic_sizes_are_exact_at_run_time(built, name, sizes, mode):
     text, code = built(name)
@@ -175,6 +189,40 @@ def test_dynamic_sizes_are_exact_at_run_time(built, name, sizes, mode):
     tiles = (-(-sizes[1] // tn), -(-sizes[0] // tm))
     assert run.grid == tiles[0] * tiles[1]
     assert d.grid == ((tiles[0] * tiles[1],) if flat else tiles)
+
+
+@pytest.mark.parametrize("n", [False, True], ids=["m", "mn"])
+def test_both_forms_of_the_padded_dispatch_get_the_same_schedule(tmp_path, n):
+    """The late form (rows masked by ``scf.if``) is pipelined with the prefetch form's
+    schedule."""
+    out = []
+    for form, text in (("prefetch", _padded(n)), ("late", _padded_late(n))):
+        (tmp_path / f"{form}.mlir").write_text(text)
+        assert main(["--pipeline=4wave", "--emit=schedule", str(tmp_path / f"{form}.mlir"),
+                     "-o", str(tmp_path / f"{form}.txt")]) == 0
+        out.append((tmp_path / f"{form}.txt").read_text())
+    assert out[0] == out[1] and "KERNEL" in out[0]
+
+
+def test_a_smaller_grid_runs_several_tiles_per_workgroup(built):
+    """IREE's linearised workgroup loop with fewer workgroups than tiles: each workgroup
+    runs the pipelined K-loop for 2 tiles in turn, and the whole C is exact."""
+    from pipeline_mlir.emu.iree import _Launch
+
+    text, code = built("padded-mn-late")
+    sizes = (200, 130, 256)
+    with new_context() as ctx:
+        d = matmul_dispatch(ir.Module.parse(text, ctx), sizes)
+    assert d.grid == (4,)
+    launch = _Launch(load_kernel(code), Matmul(*sizes, "bf16", True, d.constants), "late", 0, 0)
+    launch.set_grid((2,))
+    launch.run([0, 1])
+    written, error, bad = launch.compare(True)
+    assert (written, error, bad) == (200 * 130, 0.0, None)
+    # the kernel reads the grid's size: without a grid the launch is refused, not guessed
+    with pytest.raises(EmuError, match=r"it reads the grid's size \(hidden_block_count_x\): "
+                                       r"the launch must give the grid"):
+        emulate_matmul(load_kernel(code), Matmul(*sizes, "bf16", True, d.constants), count=1)
 
 
 def test_the_front_end_makes_the_copies_from_the_dynamic_buffer(built, tmp_path):

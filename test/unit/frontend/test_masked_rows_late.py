@@ -1,0 +1,101 @@
+"""pipeline_mlir/frontend/masked_rows_late.py: IREE's row-masked copies in the late form of
+its padded dynamic-M kernel (an ``scf.if`` around a ``vector.load``, a private row, a loop
+storing it into the 1-D swizzled LDS tile) made direct-to-LDS copies of a range-checked
+buffer.
+
+IREE's own dispatch (``test/data/iree/dynamic.py`` ``padded_source``, K of 256; exact at
+several M and N in ``test/unit/tools/test_dynamic_shapes.py``, its schedule the prefetch
+form's there too); each property the replacement relies on, broken in IREE's text, is
+refused at the ``scf.if``, saying which.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipeline_mlir.tools.pipeline_opt import main
+
+ROOT = Path(__file__).parents[3]
+sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
+import dynamic as D  # noqa: E402
+import generate as G  # noqa: E402
+
+ADOPT = "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})"
+
+
+@pytest.fixture(scope="module")
+def late() -> str:
+    """IREE's padded dynamic-M dispatch in its late form (the iree-compile run of the
+    prefetch form's, from the build cache)."""
+    return G.late_form(D.padded_source(False, 256))
+
+
+def _run(tmp_path, capsys, text: str) -> tuple[int, str, str]:
+    (tmp_path / "k.mlir").write_text(text)
+    return (main([ADOPT, str(tmp_path / "k.mlir")]), *capsys.readouterr())
+
+
+def test_the_guarded_copy_becomes_direct_to_lds_copies_of_the_buffer(late, tmp_path, capsys):
+    assert re.search(r"scf\.if %\d+ -> \(vector<16xbf16>\)", late)
+    rc, out, err = _run(tmp_path, capsys, late)
+    assert rc == 0, err
+    fat = "memref<?x256xbf16, #amdgpu.address_space<fat_raw_buffer>>"
+    copies = re.findall(r"amdgpu\.gather_to_lds [^\n]*", out)
+    a = sum(f"vector<8xbf16>, {fat}," in c for c in copies)
+    assert a > 0 and a == sum("memref<4096x256xbf16, #amdgpu" in c for c in copies), copies
+    assert "scf.if" not in out and "memref.alloca() : memref<1x16xbf16" not in out
+
+
+def _text(old: str, new: str):
+    def mutate(text: str) -> str:
+        assert text.count(old) == 1, old
+        return text.replace(old, new)
+    return mutate
+
+
+def _regex(old: str, new: str):
+    def mutate(text: str) -> str:
+        out, n = re.subn(old, new, text, count=1)
+        assert n == 1, old
+        return out
+    return mutate
+
+
+@pytest.mark.parametrize("mutate,message", [
+    (_text("%cst_0 = arith.constant dense<0.000000e+00> : vector<16xbf16>",
+           "%cst_0 = arith.constant dense<1.000000e+00> : vector<16xbf16>"),
+     "one row of W elements read or zero"),
+    (_regex(r"(vector\.load %alloca\[%c0, )%\d+(\] : memref<1x16xbf16)", r"\1%c0\2"),
+     "one row of W elements read or zero"),
+    (_regex(r"(vector\.store %\d+, %alloc\[%\d+\] : memref<4096xbf16, #gpu\.address_space"
+            r"<workgroup>>, vector<8xbf16>\n)", r"\1                gpu.barrier\n"),
+     "its store loop does more than address and store the row"),
+    (_regex(r"(vector\.load %assume_align_5\[)%\d+, (%\d+)\]", r"\1\2, \2]"),
+     "its guard or row changes with the K-loop"),
+    (_regex(r"(%\d+) = arith\.addi (%\d+), (%\d+) : index\n(\s+%\d+ = arith\.addi %\d+, "
+            r"%\d+ : i32\n)", r"\1 = arith.addi \2, %c1 : index\n\4"),
+     "or a row past the size, at a size of 1 "),
+    # the thread's index read from another op than gpu.thread_id: the clones would not
+    # substitute it
+    (_text("%13 = arith.index_castui %thread_id_x : index to i32",
+           "%13 = rocdl.workitem.id.x : i32"),
+     "its threads do not write distinct runs of the LDS tile"),
+    (_regex(r"(scf\.for %arg0 = %workgroup_id_x to %\d+ step )%workgroup_count_x",
+            r"\1%c1"), "no linearised workgroup loop runs over the size it masks by"),
+    (_regex(r"(%\d+) = arith\.muli (%\d+), %c32 overflow<nsw> : index\n(\s+)%workgroup_id_x",
+            r"\1 = arith.addi \2, %c32 : index\n\3%workgroup_id_x"),
+     "the workgroup loop's bound is not a multiple of ceildiv(the size, a tile)"),
+], ids=["padding", "staged row read elsewhere", "store loop side effect", "row moves with K",
+        "row past the size", "thread id not gpu.thread_id", "not a grid-stride loop",
+        "bound not tiles"])
+def test_what_the_replacement_relies_on_is_checked(late, tmp_path, capsys, mutate, message):
+    text = mutate(late)
+    rc, _out, err = _run(tmp_path, capsys, text)
+    guard = re.search(r"scf\.if %\d+ -> \(vector<16xbf16>\)", text).start()
+    line = 1 + text[:guard].count("\n")
+    assert rc == 1 and message in err and f"k.mlir:{line}:" in err, err
+    assert "Traceback" not in err

@@ -78,7 +78,7 @@ def unmask_row_copies(loop) -> int:
     return done
 
 
-def _owner(v, name: str):
+def owner(v, name: str):
     """The op defining ``v`` if it is a ``name``, else None."""
     if isinstance(v.owner, ir.Block):
         return None
@@ -91,7 +91,7 @@ def _match(read, loop) -> dict | None:
     or None when ``read`` is not one."""
     src, idx, pad, mask = segments(read)[:4]
     vt = ir.VectorType(read.results[0].type)
-    cm, sv = _owner(mask[0], "vector.create_mask"), _owner(src[0], "memref.subview")
+    cm, sv = owner(mask[0], "vector.create_mask"), owner(src[0], "memref.subview")
     uses = [_op(u.owner) for u in read.results[0].uses]
     if cm is None or sv is None or vt.rank != 2 or vt.shape[0] != 1 or len(uses) != 1 or \
             uses[0].name != "vector.transfer_write":
@@ -103,7 +103,7 @@ def _match(read, loop) -> dict | None:
             constant_int(width) != vt.shape[1] or any(constant_int(i) != 0 for i in idx):
         return None
     priv = uses[0].operands[1]
-    alloca = _owner(priv, "memref.alloca")
+    alloca = owner(priv, "memref.alloca")
     store = _store_loop(priv, uses[0], loop)
     if alloca is None or store is None:
         return None
@@ -130,7 +130,7 @@ def _store_loop(priv, write, loop):
     if [o.name for o in ops] != ["memref.subview", "memref.subview", "vector.transfer_read",
                                  "vector.transfer_write", "scf.yield"]:
         return None
-    lds = _owner(ops[1].operands[0], "memref.subview")
+    lds = owner(ops[1].operands[0], "memref.subview")
     if lds is None or memory_space(lds.results[0].type) != "workgroup" or \
             ops[2].operands[0] != ops[0].results[0] or ops[3].operands[0] != \
             ops[2].results[0] or ops[3].operands[1] != ops[1].results[0]:
@@ -142,14 +142,14 @@ def _store_loop(priv, write, loop):
     return inner, lds, w, ops[:4]
 
 
-def _launch_dim(read, buf):
+def launch_dim(read, buf):
     """The launch value sizing ``buf``'s first dimension (the dynamic size of the binding
     it views)."""
     v = buf
-    while _owner(v, "memref.assume_alignment") or _owner(v, "memref.cast") or \
-            _owner(v, "amdgpu.fat_raw_buffer_cast"):
+    while owner(v, "memref.assume_alignment") or owner(v, "memref.cast") or \
+            owner(v, "amdgpu.fat_raw_buffer_cast"):
         v = _op(v.owner).operands[0]
-    sub = _owner(v, "hal.interface.binding.subspan")
+    sub = owner(v, "hal.interface.binding.subspan")
     t = ir.MemRefType(buf.type)
     if sub is None or t.rank != 2 or not ir.ShapedType(t).is_dynamic_dim(0) or \
             not t.has_static_shape and ir.ShapedType(t).is_dynamic_dim(1):
@@ -168,7 +168,7 @@ def _workgroup_iv(read, loop, launch):
         for i, ub in enumerate(dense_i64(forall, "staticUpperBound")):
             if ub != DYNAMIC:
                 continue
-            ap = _owner(next(ubs), "affine.apply")
+            ap = owner(next(ubs), "affine.apply")
             m = ap and ir.AffineMapAttr(ap.attributes["map"]).value
             if m and list(ap.operands) == [launch] and len(m.results) == 1 and \
                     str(m.results[0]).startswith("s0 ceildiv "):
@@ -179,9 +179,9 @@ def _workgroup_iv(read, loop, launch):
                         f"cannot be tied to a workgroup's tile")
 
 
-def _is_zero(v) -> bool:
+def is_zero(v) -> bool:
     """``v`` is an ``arith.constant`` zero (integer or float)."""
-    o = _owner(v, "arith.constant")
+    o = owner(v, "arith.constant")
     if o is None:
         return False
     a = o.attributes["value"]
@@ -238,7 +238,7 @@ def _plain(op, offsets: list, sizes: list | None = None, masked: bool = False) -
             str(x) == "true" for x in ir.ArrayAttr(op.attributes["in_bounds"]))
 
 
-def _depends(v, values: set, seen: set | None = None) -> bool:
+def depends(v, values: set, seen: set | None = None) -> bool:
     """Whether ``v`` is computed from any of ``values`` (through the ops defining it)."""
     seen = set() if seen is None else seen
     if v in values:
@@ -246,7 +246,7 @@ def _depends(v, values: set, seen: set | None = None) -> bool:
     if isinstance(v.owner, ir.Block) or v in seen:
         return False
     seen.add(v)
-    return any(_depends(x, values, seen) for x in _op(v.owner).operands)
+    return any(depends(x, values, seen) for x in _op(v.owner).operands)
 
 
 def _check_form(read, loop, p: dict, wg) -> None:
@@ -267,7 +267,7 @@ def _check_form(read, loop, p: dict, wg) -> None:
     forall = wg.owner.owner
     fixed = {loop.regions[0].blocks[0].arguments[0]} | {
         a for a in forall.regions[0].blocks[0].arguments if a != wg}
-    if any(isinstance(v, ir.Value) and _depends(v, fixed)
+    if any(isinstance(v, ir.Value) and depends(v, fixed)
            for v in (p["size"], p["row"], *_offsets_ir(p["lds"]))):
         raise IRError(read, f"{describe(read)}: its row, mask or LDS row changes with the "
                             f"K-loop or another workgroup dimension; a row-masked copy "
@@ -276,10 +276,10 @@ def _check_form(read, loop, p: dict, wg) -> None:
 
 def _prove(read, loop, p: dict) -> dict:
     """Check the row-masked copy ``p`` (module docstring); the plan of its rewrite."""
-    if not _is_zero(p["pad"]):
+    if not is_zero(p["pad"]):
         raise IRError(read, f"{describe(read)} pads masked rows with a value other than "
                             f"zero; a range-checked read past the end returns zero")
-    launch = _launch_dim(read, p["buf"])
+    launch = launch_dim(read, p["buf"])
     wg, T = _workgroup_iv(read, loop, launch)
     _check_form(read, loop, p, wg)
     tt = ir.MemRefType(p["lds"].operands[0].type)
@@ -324,7 +324,7 @@ def _index(k: int):
     return B.arith.constant(ir.IndexType.get(), k)
 
 
-def _fat(buf, loop, fat: dict):
+def fat_view(buf, loop, fat: dict):
     """A range-checked view of ``buf`` (``amdgpu.fat_raw_buffer_cast``, emitted before
     ``loop`` once per buffer)."""
     if memory_space(buf.type) == "fat_raw_buffer":
@@ -342,7 +342,7 @@ def _rewrite(read, p: dict, plan: dict, fat: dict) -> None:
     """``read``'s copy replaced by plain copies of whole runs in lane order (module
     docstring)."""
     loop = read.parent
-    src = _fat(p["buf"], loop, fat)
+    src = fat_view(p["buf"], loop, fat)
     tile_v = p["lds"].operands[0]
     w, per_row = p["w"], plan["tile"][1] // p["w"]
     vt = ir.VectorType.get([w], ir.MemRefType(src.type).element_type)
@@ -361,18 +361,18 @@ def _rewrite(read, p: dict, plan: dict, fat: dict) -> None:
             v = B.vector.transfer_read(vt, src, [B.arith.addi(rb, r), B.arith.addi(kb, col)],
                                        pm, p["pad"], [True])
             B.vector.transfer_write(None, v, tile_v, [r, col], pm, [True])
-    _erase_tree(p["store"])
+    erase_tree(p["store"])
     for o in (p["write"], read, p["mask"], p["view"], p["alloca"], p["lds"]):
         if all(not list(x.uses) for x in o.results):
             o.erase()
 
 
-def _erase_tree(op) -> None:
+def erase_tree(op) -> None:
     """Erase ``op`` and what it holds, innermost first (no Python handle outlives its op)."""
     for region in op.regions:
         for block in region.blocks:
             for o in reversed([_op(x) for x in block.operations]):
-                _erase_tree(o)
+                erase_tree(o)
     op.erase()
 
 

@@ -46,8 +46,8 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op, walk_ops
 from pipeline_mlir.analysis.ir_facts import block_size, constant_bounds, constant_int, memory_space
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
-from pipeline_mlir.frontend.masked_rows import (FAR, WORKGROUPS, _depends, _erase_tree, _fat,
-                                                _is_zero, _launch_dim, _owner)
+from pipeline_mlir.frontend.masked_rows import (FAR, WORKGROUPS, depends, erase_tree, fat_view,
+                                                is_zero, launch_dim, owner)
 
 __all__ = ["unmask_guarded_rows"]
 
@@ -87,7 +87,7 @@ def _match(guard, loop) -> dict | None:
     if len(uses) != 1 or uses[0].name != "vector.store" or len(load.operands) != 3:
         return None
     priv = uses[0].operands[1]
-    alloca = _owner(priv, "memref.alloca")
+    alloca = owner(priv, "memref.alloca")
     if alloca is None or memory_space(priv.type) != "private":
         return None
     inner = [_op(u.owner) for u in priv.uses if _op(u.owner) != uses[0]]
@@ -111,9 +111,9 @@ def _refuse(guard, why: str):
 
 def _zero_splat(v) -> bool:
     """``v`` is an ``arith.constant`` splat of zero."""
-    o = _owner(v, "arith.constant")
+    o = owner(v, "arith.constant")
     if o is None or not isinstance(o.attributes["value"], ir.DenseElementsAttr):
-        return _is_zero(v)
+        return is_zero(v)
     a = ir.DenseElementsAttr(o.attributes["value"])
     return a.is_splat and str(a.get_splat_value()).split(" : ")[0] in ("0", "0.0", "-0.0",
                                                                       "0.000000e+00")
@@ -139,7 +139,7 @@ def _check_form(guard, loop, p: dict) -> tuple[int, int]:
            if o not in (p["get"], p["lds"]) and o.name != "scf.yield"):
         _refuse(guard, "its store loop does more than address and store the row")
     fixed = {loop.regions[0].blocks[0].arguments[0]}
-    if _depends(guard.operands[0], fixed) or _depends(p["row"], fixed):
+    if depends(guard.operands[0], fixed) or depends(p["row"], fixed):
         _refuse(guard, "its guard or row changes with the K-loop; a row-masked copy masks "
                        "the rows of its workgroup's tile")
     return width[0], w[0]
@@ -150,7 +150,7 @@ def _workgroup_loop(guard, loop, launch, others: list, ev) -> tuple:
     wl = loop.parent
     while wl is not None and wl.name != "scf.for":
         wl = wl.parent
-    if wl is None or not grid_stride(wl) or not _depends(wl.operands[1], {launch}):
+    if wl is None or not grid_stride(wl) or not depends(wl.operands[1], {launch}):
         _refuse(guard, "no linearised workgroup loop runs over the size it masks by")
     for o in others:
         ev.bind(o, 1)
@@ -283,14 +283,14 @@ def _prove_and_rewrite(guard, loop, p: dict, fat: dict) -> None:
     size = block_size(kernel_of(loop))
     if size is None or tuple(size[1:]) != (1, 1):
         _refuse(guard, f"the front end takes it in a 1-D workgroup (the kernel's is {size})")
-    launch = _launch_dim(guard, p["buf"])
+    launch = launch_dim(guard, p["buf"])
     others = _launch_values(loop, launch)
     ev = Evaluator(size, launch_values=False)
     ev.where = guard
     wl, tile = _workgroup_loop(guard, loop, launch, others, ev)
     geo = {"w": w, "runs": width // w, "threads": int(np.prod(size))}
     p["guard"] = guard
-    new = _new_copies(p, launch, geo, _fat(p["buf"], loop, fat))
+    new = _new_copies(p, launch, geo, fat_view(p["buf"], loop, fat))
     iv, wg = loop.regions[0].blocks[0].arguments[0], wl.regions[0].blocks[0].arguments[0]
     lb, ub, step = constant_bounds(loop) or (constant_int(loop.operands[0]), None, None)
     if lb is None:
@@ -312,6 +312,6 @@ def _prove_and_rewrite(guard, loop, p: dict, fat: dict) -> None:
                     ev.bind(wg, v)
                     _check(ev, p, new, geo, n, f"at a size of {n} and workgroup {v}")
     p["put"].erase()
-    _erase_tree(guard)
-    _erase_tree(p["store"])
+    erase_tree(guard)
+    erase_tree(p["store"])
     p["alloca"].erase()

@@ -17,6 +17,7 @@ import numpy as np
 
 from pipeline_mlir.emu.instr import (FLOAT_CONSTANTS, SDWA_SELECTS, VGPR0, VOP3B, Instr,
                                      bitop3, operand_widths, vop3_sources)
+from pipeline_mlir.emu.lanes import readlane, writelane
 from pipeline_mlir.emu.operands import (F32, I32, I64, M32, U32, U64, VCC, Reader, Step,
                                         bits_mask, f32, from_f32, mask_bits, refuse, write_s,
                                         write_v)
@@ -298,20 +299,15 @@ def _compare(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
     return run
 
 
-def _readlane(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
-    f = ins.f
-    s0 = rd.vector(f["src0"])
-    d = f["dst"]
-    sw.add(d)
-    lane = rd.scalar(f["src1"]) if ins.base == "v_readlane_b32" else None
+def _fmac(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
+    """``v_fmac_f32 D, S0, S1``: ``D = S0 * S1 + D``, ``v_fma_f32`` with D the addend."""
+    f, d = ins.f, ins.f["dst"]
+    s0, s1, acc = rd.vector(f["src0"]), rd.vector(f["src1"]), rd.vector(VGPR0 + d)
+    vw.add(d)
+    fma = _VOP3_3["v_fma_f32"]
 
     def run(wv):
-        v = np.broadcast_to(s0(wv), wv.exec.shape)
-        if lane is None:
-            first = np.where(wv.exec.any(axis=1), wv.exec.argmax(axis=1), 0)
-        else:
-            first = lane(wv) & (WAVE_SIZE - 1)
-        wv.S[d] = v[np.arange(v.shape[0]), first]
+        write_v(wv, d, fma(_u(s0(wv)), _u(s1(wv)), _u(acc(wv))))
     return run
 
 
@@ -523,7 +519,8 @@ def _mbcnt(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
 #: the builder of each family named by its mnemonic (the rest: compares, or :func:`_table`)
 _FAMILIES = {
     "v_mbcnt_lo_u32_b32": _mbcnt, "v_mbcnt_hi_u32_b32": _mbcnt,
-    "v_readfirstlane_b32": _readlane, "v_readlane_b32": _readlane, "v_cndmask_b32": _cndmask,
+    "v_readfirstlane_b32": readlane, "v_readlane_b32": readlane, "v_writelane_b32": writelane,
+    "v_cndmask_b32": _cndmask, "v_fmac_f32": _fmac,
     **dict.fromkeys(_CARRY, _carry),
     "v_mad_u64_u32": _mad64, "v_mad_i64_i32": _mad64,
     "v_bitop3_b32": _bitop3, "v_bitop3_b16": _bitop3,

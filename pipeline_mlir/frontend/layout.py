@@ -50,7 +50,7 @@ from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.edges import Channel, check_copy_reads, read_copies, table_of
 from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.frontend.extent import source_base, static_elements
-from pipeline_mlir.frontend.launch_stride import (check_launch_strides, has_launch_strides,
+from pipeline_mlir.frontend.launch_stride import (STAGED, check_launch_strides, has_launch_strides,
                                                   kernel_dims, launch_strided_base)
 from pipeline_mlir.frontend.kernel_ir import is_pure
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
@@ -273,9 +273,10 @@ def _check_launch_plan(an, plan: ChannelPlan, copies: list, base, full: int,
         for d, t in enumerate(source_offset(NumpyOps, plan, tid, sub, j)):
             inner = lanes[None, :] if d == len(want) - 1 else 0
             got[d][p] = np.broadcast_to((g0[d] + t)[:, None] + inner, p.shape)
+    ref = an.copies[plan.ref_copy].op
     check_launch_strides(base, want, got, plan.width * an.buffer_views[plan.buffer].elem_bytes,
-                         an.buffer_views[plan.buffer].elem_bytes, label,
-                         (an.copies[plan.ref_copy].op,))
+                         an.buffer_views[plan.buffer].elem_bytes, label, (ref,),
+                         staged=STAGED in an.ops[ref].attributes)
 
 
 def copy_width(width: int, half: int, threads: int, elem_bytes: int) -> int | None:
@@ -521,6 +522,11 @@ def gather_to_lds(old, src, src_indices: list, dst, idx, width: int | None = Non
                                    attributes=attrs)
 
 
+#: the memory space of a binding IREE did not cast, and that of a fat raw buffer
+STORAGE_BUFFER = "#hal.descriptor_type<storage_buffer>"
+FAT_BUFFER = "#amdgpu.address_space<fat_raw_buffer>"
+
+
 class Emitter:
     """The front end's copies in the IR of one rewrite: the thread id is read once, before
     the new loop (``point``)."""
@@ -530,6 +536,7 @@ class Emitter:
         self.point = point
         self.ops = IrOps(const)
         self._tid = None
+        self._casts: dict = {}
 
     def tid(self):
         if self._tid is None:
@@ -542,6 +549,24 @@ class Emitter:
                     self._tid = o.add(o.add(self._tid, o.mul(B.gpu.thread_id(d.y), bx)),
                                       o.mul(B.gpu.thread_id(d.z), bx * by))
         return self._tid
+
+    def fat_buffer(self, base):
+        """``base``, or for a binding IREE left in ``#hal.descriptor_type<storage_buffer>``
+        (its copies were through registers) the fat raw buffer of it, cast once before the
+        loop: the space a direct-to-LDS copy reads (its size the binding's, a range check)."""
+        t = str(base.type)
+        if STORAGE_BUFFER not in t:
+            return base
+        if base not in self._casts:
+            with self.point, base.owner.location if hasattr(base.owner, "location") \
+                    else ir.Location.unknown():
+                self._casts[base] = ir.Operation.create(
+                    "amdgpu.fat_raw_buffer_cast",
+                    results=[ir.Type.parse(t.replace(STORAGE_BUFFER, FAT_BUFFER))],
+                    operands=[base], attributes={
+                        "resetOffset": ir.UnitAttr.get(),
+                        "operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, 0, 0])}).result
+        return self._casts[base]
 
     def indices(self, base, off) -> list:
         """The indices of element ``off`` of the row-major buffer ``base``."""
@@ -565,6 +590,7 @@ class Emitter:
         old = an.ops[ref.op]
         acc = rw.copy_acc[old]
         base = _base(acc.src)
+        cast = self.fat_buffer(base)
         cl = Cloner(rw.body_set, {rw.iv: iv_value}, self.point)
         g0 = dim_indices(rw.ix, cl, acc.src, acc.src_indices, base)
         if g0 is None:
@@ -579,5 +605,5 @@ class Emitter:
             at = [o._v(o.add(g, t)) for g, t in
                   zip(g0, source_offset(o, plan, tid, subtile, j))]
             idx = o.add(wave, j * plan.threads * plan.width)
-            out.append(gather_to_lds(old, base, at, dst, o._v(idx), plan.width))
+            out.append(gather_to_lds(old, cast, at, dst, o._v(idx), plan.width))
         return out

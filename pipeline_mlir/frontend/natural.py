@@ -30,7 +30,7 @@ from pipeline_mlir.frontend.adopt import adopt
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
 from pipeline_mlir.frontend.ksplit import split_k
 from pipeline_mlir.frontend.lds_accumulators import carry_lds_accumulators
-from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds
+from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds, hoist_remainder_lds
 from pipeline_mlir.frontend.private_stage import forward_private_tiles
 from pipeline_mlir.frontend.thread_loops import unroll_thread_loops
 from pipeline_mlir.frontend.partition import check_waves, partition_loop
@@ -80,8 +80,10 @@ def adopt_loop(loop, schedule):
     check_not_pipelined(loop)
     inline_constant_true_ifs(loop)
     loop = carry_lds_accumulators(loop)
-    peel_masked_tail(loop)
+    peeled = peel_masked_tail(loop)
     rem = split_tail(loop)
     if is_whole_remainder(loop):
         return None
+    if (rem or peeled) is not None:   # IREE's loop, run for the rest: its LDS hoisted too
+        hoist_remainder_lds(rem or peeled)
     return adopt(analyse_loop(loop, schedule), schedule, rem)

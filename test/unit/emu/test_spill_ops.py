@@ -1,0 +1,75 @@
+"""What LLVM writes in a kernel of many SGPRs and much code (IREE's dynamic-K kernel with
+its remainder loop as IREE wrote it): SGPRs spilled into VGPR lanes (``v_writelane_b32``,
+``v_readlane_b32``), ``v_fmac_f32`` and long branches (``s_getpc_b64`` ... ``s_setpc_b64``),
+each run on the emulator against what the ISA says."""
+
+from __future__ import annotations
+
+import struct
+
+import pytest
+
+from emu_helpers import run_snippet
+from pipeline_mlir.emu.errors import EmuError
+
+
+def _f32(x: float) -> int:
+    return struct.unpack("<I", struct.pack("<f", x))[0]
+
+
+def test_a_scalar_spilled_into_one_lane_and_back():
+    m = run_snippet("""
+        v_mov_b32_e32 v1, 9
+        s_mov_b32 s4, 77
+        s_mov_b32 s5, 5
+        s_mov_b32 s8, 68
+        s_mov_b64 exec, 0
+        v_writelane_b32 v1, s4, s5
+        v_writelane_b32 v1, 3, s8
+        s_mov_b64 exec, -1
+        v_readlane_b32 s6, v1, 5
+        v_readlane_b32 s7, v1, 4
+        s_endpgm""")
+    w = m.waves[0]
+    # written whatever EXEC is, lane select modulo 64; the other lanes keep their value
+    assert (w.S[6, 0], w.S[7, 0]) == (77, 3)
+    assert w.V[1, 0, 5] == 77 and w.V[1, 0, 4] == 3
+    assert all(w.V[1, 0, i] == 9 for i in range(64) if i not in (4, 5))
+
+
+def test_fmac_adds_to_its_destination():
+    m = run_snippet(f"""
+        v_mov_b32_e32 v1, {_f32(2.0):#x}
+        v_mov_b32_e32 v2, {_f32(3.0):#x}
+        v_mov_b32_e32 v3, 1.0
+        v_fmac_f32_e32 v3, v1, v2
+        v_fmac_f32_e32 v3, 0x4f800000, v2
+        s_endpgm""")
+    assert m.waves[0].V[3, 0, 0] == _f32(7.0 + 2.0 ** 32 * 3.0)
+
+
+def test_a_long_branch_jumps_to_its_target():
+    # s_getpc at 4 (the next instruction at 8), s_setpc at 16; the target 8 + 16 = 24
+    m = run_snippet("""
+        s_mov_b32 s8, 0
+        s_getpc_b64 s[4:5]
+        s_add_u32 s4, s4, 16
+        s_addc_u32 s5, s5, 0
+        s_setpc_b64 s[4:5]
+        s_mov_b32 s8, 1
+        s_mov_b32 s9, 2
+        s_endpgm""")
+    S = m.waves[0].S[:, 0]
+    assert (S[4], S[5], S[8], S[9]) == (24, 0, 0, 2)
+
+
+@pytest.mark.parametrize("text,message", [
+    ("s_setpc_b64 s[4:5]", "jumps to an address the emulator does not know"),
+    ("s_getpc_b64 s[4:5]\n s_add_u32 s4, s4, 2\n s_addc_u32 s5, s5, 0\n s_setpc_b64 s[4:5]",
+     "jumps to 0x0006, which is not the start of an instruction"),
+    ("s_getpc_b64 s[4:5]\n s_add_u32 s4, s4, 16\n s_addc_u32 s5, s5, 0\n"
+     " s_setpc_b64 s[6:7]", "jumps to an address the emulator does not know"),
+], ids=["alone", "mid-instruction", "another pair"])
+def test_a_jump_the_emulator_cannot_resolve_is_refused_at_load(text, message):
+    with pytest.raises(EmuError, match=message):
+        run_snippet(text + "\n s_endpgm")

@@ -49,9 +49,11 @@ def test_fmac_adds_to_its_destination():
 
 
 def test_a_long_branch_jumps_to_its_target():
-    # s_getpc at 4 (the next instruction at 8), s_setpc at 16; the target 8 + 16 = 24
+    # s_getpc at 8 (the next instruction at 12), s_setpc at 20; the target 12 + 16 = 28; taken
+    # whatever EXEC is
     m = run_snippet("""
         s_mov_b32 s8, 0
+        s_mov_b64 exec, 0
         s_getpc_b64 s[4:5]
         s_add_u32 s4, s4, 16
         s_addc_u32 s5, s5, 0
@@ -60,7 +62,7 @@ def test_a_long_branch_jumps_to_its_target():
         s_mov_b32 s9, 2
         s_endpgm""")
     S = m.waves[0].S[:, 0]
-    assert (S[4], S[5], S[8], S[9]) == (24, 0, 0, 2)
+    assert (S[4], S[5], S[8], S[9]) == (28, 0, 0, 2)
 
 
 @pytest.mark.parametrize("text,message", [

@@ -257,3 +257,28 @@ def check_launch_strides(base, per_dim: list, got: list, width_bytes: int,
                              f"{elem_bytes} bytes only (its sizes' util.assume.int udiv), so "
                              f"the front end's copies of {width_bytes} bytes per lane may be "
                              f"misaligned", where)
+
+
+#: the memory space of a binding IREE did not cast, and that of a fat raw buffer
+STORAGE_BUFFER = "#hal.descriptor_type<storage_buffer>"
+FAT_BUFFER = "#amdgpu.address_space<fat_raw_buffer>"
+
+
+def fat_buffer(base, point, casts: dict):
+    """``base``, or for a binding IREE left in ``#hal.descriptor_type<storage_buffer>``
+    (its copies were through registers) the fat raw buffer of it, cast once (``casts``:
+    base -> cast) at ``point`` before the loop: the space the front end's copies read
+    (the binding's size its range)."""
+    t = str(base.type)
+    if STORAGE_BUFFER not in t:
+        return base
+    if base not in casts:
+        loc = base.owner.location if hasattr(base.owner, "location") else ir.Location.unknown()
+        with point, loc:
+            casts[base] = ir.Operation.create(
+                "amdgpu.fat_raw_buffer_cast",
+                results=[ir.Type.parse(t.replace(STORAGE_BUFFER, FAT_BUFFER))],
+                operands=[base], attributes={
+                    "resetOffset": ir.UnitAttr.get(),
+                    "operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, 0, 0])}).result
+    return casts[base]

@@ -50,8 +50,9 @@ from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.edges import Channel, check_copy_reads, read_copies, table_of
 from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.frontend.extent import source_base, static_elements
-from pipeline_mlir.frontend.launch_stride import (STAGED, check_launch_strides, has_launch_strides,
-                                                  kernel_dims, launch_strided_base)
+from pipeline_mlir.frontend.launch_stride import (STAGED, check_launch_strides, fat_buffer,
+                                                  has_launch_strides, kernel_dims,
+                                                  launch_strided_base)
 from pipeline_mlir.frontend.kernel_ir import is_pure
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 
@@ -522,11 +523,6 @@ def gather_to_lds(old, src, src_indices: list, dst, idx, width: int | None = Non
                                    attributes=attrs)
 
 
-#: the memory space of a binding IREE did not cast, and that of a fat raw buffer
-STORAGE_BUFFER = "#hal.descriptor_type<storage_buffer>"
-FAT_BUFFER = "#amdgpu.address_space<fat_raw_buffer>"
-
-
 class Emitter:
     """The front end's copies in the IR of one rewrite: the thread id is read once, before
     the new loop (``point``)."""
@@ -550,24 +546,6 @@ class Emitter:
                                       o.mul(B.gpu.thread_id(d.z), bx * by))
         return self._tid
 
-    def fat_buffer(self, base):
-        """``base``, or for a binding IREE left in ``#hal.descriptor_type<storage_buffer>``
-        (its copies were through registers) the fat raw buffer of it, cast once before the
-        loop: the space a direct-to-LDS copy reads (its size the binding's, a range check)."""
-        t = str(base.type)
-        if STORAGE_BUFFER not in t:
-            return base
-        if base not in self._casts:
-            with self.point, base.owner.location if hasattr(base.owner, "location") \
-                    else ir.Location.unknown():
-                self._casts[base] = ir.Operation.create(
-                    "amdgpu.fat_raw_buffer_cast",
-                    results=[ir.Type.parse(t.replace(STORAGE_BUFFER, FAT_BUFFER))],
-                    operands=[base], attributes={
-                        "resetOffset": ir.UnitAttr.get(),
-                        "operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, 0, 0])}).result
-        return self._casts[base]
-
     def indices(self, base, off) -> list:
         """The indices of element ``off`` of the row-major buffer ``base``."""
         shape = ir.MemRefType(base.type).shape
@@ -590,7 +568,7 @@ class Emitter:
         old = an.ops[ref.op]
         acc = rw.copy_acc[old]
         base = _base(acc.src)
-        cast = self.fat_buffer(base)
+        cast = fat_buffer(base, self.point, self._casts)
         cl = Cloner(rw.body_set, {rw.iv: iv_value}, self.point)
         g0 = dim_indices(rw.ix, cl, acc.src, acc.src_indices, base)
         if g0 is None:

@@ -1,16 +1,19 @@
 """What LLVM writes in a kernel of many SGPRs and much code (IREE's dynamic-K kernel with
 its remainder loop as IREE wrote it): SGPRs spilled into VGPR lanes (``v_writelane_b32``,
-``v_readlane_b32``), ``v_fmac_f32`` and long branches (``s_getpc_b64`` ... ``s_setpc_b64``),
-each run on the emulator against what the ISA says."""
+``v_readlane_b32``), ``v_fmac_f32``, long branches (``s_getpc_b64`` ... ``s_setpc_b64``)
+and 16-bit global loads, each run on the emulator against what the ISA says."""
 
 from __future__ import annotations
 
 import struct
+from dataclasses import replace
 
 import pytest
 
-from emu_helpers import run_snippet
+from emu_helpers import buffer_arg, launch_toml, run_snippet, snippet_kernel
+from pipeline_mlir.emu.described import emulate_described
 from pipeline_mlir.emu.errors import EmuError
+from pipeline_mlir.emu.launchfile import read_launch
 
 
 def _f32(x: float) -> int:
@@ -75,3 +78,36 @@ def test_a_long_branch_jumps_to_its_target():
 def test_a_jump_the_emulator_cannot_resolve_is_refused_at_load(text, message):
     with pytest.raises(EmuError, match=message):
         run_snippet(text + "\n s_endpgm")
+
+
+#: out[y][x] = X[y][x] for 32-wide rows of 16-bit X (values below 2^15) read with
+#: global_load_ushort, as IREE's element copies from a binding that is no fat raw buffer
+NARROW = """
+    s_load_dwordx4 s[4:7], s[0:1], 0x0
+    s_waitcnt lgkmcnt(0)
+    v_and_b32_e32 v1, 0x3ff, v0
+    v_bfe_u32 v2, v0, 10, 10
+    s_lshl_b32 s10, s2, 4
+    s_mul_i32 s11, s3, 5
+    v_add_u32_e32 v1, s10, v1
+    v_add_u32_e32 v2, s11, v2
+    v_lshl_add_u32 v3, v2, 5, v1
+    v_lshlrev_b32_e32 v4, 1, v3
+    v_lshlrev_b32_e32 v3, 2, v3
+    global_load_ushort v5, v4, s[4:5]
+    s_waitcnt vmcnt(0)
+    global_store_dword v3, v5, s[6:7]
+    s_endpgm"""
+
+
+@pytest.mark.parametrize("mode", ["late", "random:2"])
+def test_a_narrow_global_load_reads_its_element(mode):
+    k = snippet_kernel(NARROW)
+    k.launch = replace(k.launch, workgroup_id=(True, True, False), workitem_id_dims=1)
+    spec = read_launch("narrow.toml", launch_toml(
+        dict(grid=[2, 2], block=[16, 5]),
+        [buffer_arg("X", "i16", [10, 32], init={"random": [0, 30000]}),
+         buffer_arg("out", "i32", [10, 32])], [dict(output="out", expect="X")]))
+    name, _, seed = mode.partition(":")
+    run = emulate_described(k, spec, name, int(seed or 0))
+    assert run.exact and run.problem() is None, run.problem()

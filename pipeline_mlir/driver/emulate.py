@@ -333,6 +333,7 @@ def _read_dispatch(module, path: str, sizes):
     from pipeline_mlir.driver.diagnostics import from_location
     from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
     from pipeline_mlir.frontend.dispatch import matmul_dispatch
+    from pipeline_mlir.frontend.lds_accumulators import carry_lds_accumulators
     from pipeline_mlir.frontend.scan import find_natural_loops
     from pipeline_mlir.frontend.vector_distribute import prepare_vector_distribute
 
@@ -343,6 +344,8 @@ def _read_dispatch(module, path: str, sizes):
         prepare_vector_distribute(module)
         for loop in find_natural_loops(module.operation):
             inline_constant_true_ifs(loop)
+            with loop.location:   # C kept in LDS across the loop: read as the build does
+                carry_lds_accumulators(loop)
         d = matmul_dispatch(module, sizes)
     except IRError as e:
         raise Failure([from_location("error", f"--emulate: {e}", e.op.location, path)]) \

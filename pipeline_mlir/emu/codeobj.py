@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pipeline_mlir.emu.decode import decode
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.instr import Instr
+from pipeline_mlir.emu.long_branch import long_branch_targets
 from pipeline_mlir.emu.program import compile_instr
 from pipeline_mlir.isa.codeobject import (CodeObjectError, processor_name,
                                           read_code_object)
@@ -89,8 +90,8 @@ class Kernel:
         key = tuple((id(ins), ins.key()) for ins in self.instrs)
         hit = self._compiled.get(G)
         if hit is None or hit[0] != key:
-            index_of = self.at()
-            hit = self._compiled[G] = (key, [compile_instr(ins, G, index_of)
+            index_of, far = self.at(), long_branch_targets(self.instrs)
+            hit = self._compiled[G] = (key, [compile_instr(ins, G, index_of, far)
                                              for ins in self.instrs])
         return hit[1]
 

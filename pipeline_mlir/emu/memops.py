@@ -542,7 +542,9 @@ def _global(ins: Instr, G: int) -> Step:
         if ins.enc != "GLOBAL":
             raise refuse(ins)
         parts = parts[:2] + parts[3:]
-    store, dwords, size, acc, rd = dword_access(ins, parts, G)
+    narrow = NARROW_LOADS.get(n.replace("global_", "buffer_", 1)) if not lds else None
+    store, dwords, size, acc, rd = (False, 1, narrow, bool(f["acc"]), Reader(ins, G)) \
+        if narrow else dword_access(ins, parts, G)
     saddr = f["saddr"] if ins.enc == "GLOBAL" else 0x7F
     if saddr != 0x7F:
         sbase = rd.scalar(saddr, 2)
@@ -581,7 +583,9 @@ def _global(ins: Instr, G: int) -> Step:
 
         def done():
             reg = w.A if acc else w.V
-            vals = data().view(U32)
+            raw = data()     # a narrow load: zero-extended into the register
+            vals = raw.view(U32) if not narrow else \
+                raw.view(np.uint16 if size == 2 else np.uint8).astype(U32)
             for j in range(dwords):
                 np.copyto(reg[reg0 + j], vals[..., j], where=mask)
         return MemOp(step, "vm", done, dst_v=dst_v)

@@ -6,6 +6,7 @@ the module that knows it (ALU and control: :mod:`~pipeline_mlir.emu.semantics`, 
 from __future__ import annotations
 
 from pipeline_mlir.emu.instr import Instr
+from pipeline_mlir.emu.long_branch import compile_pc
 from pipeline_mlir.emu.memops import compile_memory
 from pipeline_mlir.emu.mfma import compile_mfma
 from pipeline_mlir.emu.mfma_mx import compile_mx_mfma, runs_here
@@ -15,10 +16,14 @@ from pipeline_mlir.emu.scratch import compile_scratch
 from pipeline_mlir.emu.semantics import compile_alu, compile_sopp
 
 
-def compile_instr(ins: Instr, G: int, index_of: dict[int, int]) -> Step:
+def compile_instr(ins: Instr, G: int, index_of: dict[int, int],
+                  far: dict[int, int] | None = None) -> Step:
     """The :class:`Step` of ``ins`` for ``G`` workgroups; ``index_of`` maps byte offsets of
-    instructions to their indices (for branches)."""
+    instructions to their indices (for branches); ``far``: the long branches' targets
+    (:func:`~pipeline_mlir.emu.long_branch.long_branch_targets`)."""
     enc, n = ins.enc, ins.name
+    if n in ("s_getpc_b64", "s_setpc_b64"):
+        return compile_pc(ins, index_of, far or {})
     if enc == "SOPP":
         return compile_sopp(ins, index_of)
     if enc in ("SOP1", "SOP2", "SOPC", "SOPK", "VOP1", "VOP2", "VOPC", "VOP3"):

@@ -59,7 +59,7 @@ def compile_sopp(ins: Instr, index_of: dict[int, int]) -> Step:
 def branch_taken(step: Step, w) -> np.ndarray:
     """(G,) bool: does the branch go to its target?"""
     n = step.ins.name
-    if n == "s_branch":
+    if n in ("s_branch", "s_setpc_b64"):      # (a long branch: emu/long_branch.py)
         return np.ones(w.G, dtype=bool)
     if n == "s_cbranch_scc0":
         return ~w.scc

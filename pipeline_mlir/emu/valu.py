@@ -21,6 +21,7 @@ from pipeline_mlir.emu.operands import (I64, M32, U32, U64, VCC, Reader, Step, b
                                         mask_bits, refuse, write_s, write_v)
 from pipeline_mlir.emu.valu_lanes import (CARRY, SATURATING, VCMP, VOP1, VOP2, VOP3_3,
                                           as_i32, as_u32, cmp_fn, vcmp_view)
+from pipeline_mlir.emu.lanes import readlane, writelane
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 
@@ -79,23 +80,6 @@ def _compare(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
     def run(wv):
         m = cmp(vcmp_view(kind, s0(wv)), vcmp_view(kind, s1(wv))) & wv.exec
         write_s(wv, d, mask_bits(np.broadcast_to(m, wv.exec.shape)), 2)
-    return run
-
-
-def _readlane(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
-    f = ins.f
-    s0 = rd.vector(f["src0"])
-    d = f["dst"]
-    sw.add(d)
-    lane = rd.scalar(f["src1"]) if ins.base == "v_readlane_b32" else None
-
-    def run(wv):
-        v = np.broadcast_to(s0(wv), wv.exec.shape)
-        if lane is None:
-            first = np.where(wv.exec.any(axis=1), wv.exec.argmax(axis=1), 0)
-        else:
-            first = lane(wv) & (WAVE_SIZE - 1)
-        wv.S[d] = v[np.arange(v.shape[0]), first]
     return run
 
 
@@ -322,7 +306,8 @@ def _fmac(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
 _FAMILIES = {
     "v_fmac_f32": _fmac,
     "v_mbcnt_lo_u32_b32": _mbcnt, "v_mbcnt_hi_u32_b32": _mbcnt,
-    "v_readfirstlane_b32": _readlane, "v_readlane_b32": _readlane, "v_cndmask_b32": _cndmask,
+    "v_readfirstlane_b32": readlane, "v_readlane_b32": readlane, "v_writelane_b32": writelane,
+    "v_cndmask_b32": _cndmask,
     **dict.fromkeys(CARRY, _carry),
     "v_mad_u64_u32": _mad64, "v_mad_i64_i32": _mad64,
     "v_bitop3_b32": _bitop3, "v_bitop3_b16": _bitop3,

@@ -52,6 +52,10 @@ SHAPE_VIEWS = ("memref.cast", "memref.assume_alignment", "amdgpu.fat_raw_buffer_
 #: ops whose result is their first operand's value (IREE's casts of the push constants)
 _SAME = ("arith.index_castui", "arith.index_cast", "arith.extui",
          "iree_tensor_ext.dispatch.workload.ordinal")
+#: the unit attribute of a copy whose global source is not aligned to its size: it stays an
+#: ``amdgpu.gather_to_lds`` through the schedule, and the LLVM step stages it through
+#: registers (``sched-stage-copies``)
+STAGED = "sched.register_staged"
 #: ops whose value is known only at launch
 _LAUNCH_OPS = ("hal.interface.constant.load", "memref.dim")
 
@@ -232,12 +236,13 @@ def _index_values(acc) -> list:
 
 
 def check_launch_strides(base, per_dim: list, got: list, width_bytes: int,
-                         elem_bytes: int, label: str, where) -> None:
+                         elem_bytes: int, label: str, where, staged: bool = False) -> None:
     """The front end's copies of a buffer ``base`` of strides known at launch read, per
     dimension, what the kernel's copies read (``per_dim``: :func:`kernel_dims` at the LDS
     elements; ``got``: the front end's indices per dimension at the same elements, -1
     where it moves none: a K sub-step's), and every stride known only at launch keeps
-    copies of ``width_bytes`` aligned (module docstring); else a LoopRefusal at
+    copies of ``width_bytes`` aligned (module docstring), unless they are ``staged``
+    through registers (a buffer load takes any byte address); else a LoopRefusal at
     ``where``."""
     made = got[0] >= 0                  # the elements the front end's copies move
     for d, (want, have) in enumerate(zip(per_dim, got)):
@@ -245,10 +250,35 @@ def check_launch_strides(base, per_dim: list, got: list, width_bytes: int,
             raise LM.LoopRefusal(f"channel {label}: the front end's copies would not read, in "
                                  f"dimension {d} of {base.type} (a row stride known only at "
                                  f"launch), what the kernel's copies read", where)
-    if not launch_aligned(base, width_bytes):
+    if not staged and not launch_aligned(base, width_bytes):
         divs = ", ".join(str(x) for x in stride_divisors(base)[:-1])
         raise LM.LoopRefusal(f"channel {label}: the row stride of {base.type} is known only "
                              f"at launch and proven a multiple of {divs} element(s) of "
                              f"{elem_bytes} bytes only (its sizes' util.assume.int udiv), so "
                              f"the front end's copies of {width_bytes} bytes per lane may be "
                              f"misaligned", where)
+
+
+#: the memory space of a binding IREE did not cast, and that of a fat raw buffer
+STORAGE_BUFFER = "#hal.descriptor_type<storage_buffer>"
+FAT_BUFFER = "#amdgpu.address_space<fat_raw_buffer>"
+
+
+def fat_buffer(base, point, casts: dict):
+    """``base``, or for a binding IREE left in ``#hal.descriptor_type<storage_buffer>``
+    (its copies were through registers) the fat raw buffer of it, cast once (``casts``:
+    base -> cast) at ``point`` before the loop: the space the front end's copies read
+    (the binding's size its range)."""
+    t = str(base.type)
+    if STORAGE_BUFFER not in t:
+        return base
+    if base not in casts:
+        loc = base.owner.location if hasattr(base.owner, "location") else ir.Location.unknown()
+        with point, loc:
+            casts[base] = ir.Operation.create(
+                "amdgpu.fat_raw_buffer_cast",
+                results=[ir.Type.parse(t.replace(STORAGE_BUFFER, FAT_BUFFER))],
+                operands=[base], attributes={
+                    "resetOffset": ir.UnitAttr.get(),
+                    "operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, 0, 0])}).result
+    return casts[base]

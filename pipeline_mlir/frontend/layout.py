@@ -50,8 +50,9 @@ from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.edges import Channel, check_copy_reads, read_copies, table_of
 from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.frontend.extent import source_base, static_elements
-from pipeline_mlir.frontend.launch_stride import (check_launch_strides, has_launch_strides,
-                                                  kernel_dims, launch_strided_base)
+from pipeline_mlir.frontend.launch_stride import (STAGED, check_launch_strides, fat_buffer,
+                                                  has_launch_strides, kernel_dims,
+                                                  launch_strided_base)
 from pipeline_mlir.frontend.kernel_ir import is_pure
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 
@@ -273,9 +274,10 @@ def _check_launch_plan(an, plan: ChannelPlan, copies: list, base, full: int,
         for d, t in enumerate(source_offset(NumpyOps, plan, tid, sub, j)):
             inner = lanes[None, :] if d == len(want) - 1 else 0
             got[d][p] = np.broadcast_to((g0[d] + t)[:, None] + inner, p.shape)
+    ref = an.copies[plan.ref_copy].op
     check_launch_strides(base, want, got, plan.width * an.buffer_views[plan.buffer].elem_bytes,
-                         an.buffer_views[plan.buffer].elem_bytes, label,
-                         (an.copies[plan.ref_copy].op,))
+                         an.buffer_views[plan.buffer].elem_bytes, label, (ref,),
+                         staged=STAGED in an.ops[ref].attributes)
 
 
 def copy_width(width: int, half: int, threads: int, elem_bytes: int) -> int | None:
@@ -530,6 +532,7 @@ class Emitter:
         self.point = point
         self.ops = IrOps(const)
         self._tid = None
+        self._casts: dict = {}
 
     def tid(self):
         if self._tid is None:
@@ -565,6 +568,7 @@ class Emitter:
         old = an.ops[ref.op]
         acc = rw.copy_acc[old]
         base = _base(acc.src)
+        cast = fat_buffer(base, self.point, self._casts)
         cl = Cloner(rw.body_set, {rw.iv: iv_value}, self.point)
         g0 = dim_indices(rw.ix, cl, acc.src, acc.src_indices, base)
         if g0 is None:
@@ -579,5 +583,5 @@ class Emitter:
             at = [o._v(o.add(g, t)) for g, t in
                   zip(g0, source_offset(o, plan, tid, subtile, j))]
             idx = o.add(wave, j * plan.threads * plan.width)
-            out.append(gather_to_lds(old, base, at, dst, o._v(idx), plan.width))
+            out.append(gather_to_lds(old, cast, at, dst, o._v(idx), plan.width))
         return out

@@ -214,8 +214,26 @@ def _carry(loop, r, w):
     back.operands[0] = list(new.results)[n]
     for i, x in enumerate(post):
         back.operands[1 + i] = x
+    address = list(r.operands) + list(w.operands)[1:]
     loop.erase()
+    _erase_unused(address, nb)
     return new.operation
+
+
+def _erase_unused(values: list, body) -> None:
+    """Erase the side-effect free ops of ``body`` that defined ``values`` (the dropped
+    read's and write's addresses and views) and whatever of theirs is left with no use: a
+    view of the accumulators' LDS left in the loop would read as a use of that buffer."""
+    todo = list(values)
+    while todo:
+        v = todo.pop()
+        if isinstance(v.owner, ir.Block):
+            continue
+        o = _op(v.owner)
+        if o.block != body or not is_pure(o) or any(len(list(x.uses)) for x in o.results):
+            continue
+        todo.extend(o.operands)
+        o.erase()
 
 
 def _next_op(op):

@@ -38,10 +38,10 @@ from pipeline_mlir.dialect.attrs import is_workgroup_memref
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import describe
+from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
 from pipeline_mlir.frontend.lds_bounds import bounded_sizes, rebase_on_bounds
 
-__all__ = ["hoist_iteration_lds"]
+__all__ = ["hoist_iteration_lds", "hoist_remainder_lds"]
 
 #: ops that view a buffer (their first operand) without touching it
 VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
@@ -71,6 +71,30 @@ def hoist_iteration_lds(loop) -> int:
         alloc.move_before(loop)
         _hoist_views(loop, alloc.results[0])
     return len(allocs)
+
+
+def hoist_remainder_lds(rem) -> int:
+    """Hoist the LDS allocations of the remainder loop ``rem`` (IREE's loop as written,
+    run for the K tiles after the pipelined one) as :func:`hoist_iteration_lds` does, and
+    place those of static size at the top of the kernel, where a workgroup allocation
+    becomes the kernel's attribution; returns how many."""
+    rem = _op(rem)
+    before = {o for o in _static_allocs(rem.block)}
+    n = hoist_iteration_lds(rem)
+    kernel = kernel_of(rem)
+    if kernel is None or rem.block == kernel.regions[0].blocks[0]:
+        return n
+    first = _op(list(kernel.regions[0].blocks[0].operations)[0])
+    for o in _static_allocs(rem.block):
+        if o not in before:
+            o.move_before(first)
+    return n
+
+
+def _static_allocs(block) -> list:
+    """The workgroup ``memref.alloc``s of static size directly in ``block``."""
+    return [_op(o) for o in block.operations if _op(o).name == "memref.alloc" and
+            not len(_op(o).operands) and is_workgroup_memref(_op(o).results[0].type)]
 
 
 def _inside(op, loop) -> bool:

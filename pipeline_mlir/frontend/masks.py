@@ -84,12 +84,13 @@ def _guard_parts(op):
     return mask, load
 
 
-def peel_masked_tail(loop) -> None:
+def peel_masked_tail(loop) -> object | None:
     """Peel ``loop``'s masked last K tile into a remainder loop and drop the masks of the
-    loop that stays (module docstring); nothing when no read of ``loop`` is masked."""
+    loop that stays (module docstring); nothing when no read of ``loop`` is masked.
+    Returns the remainder loop, if one was cut."""
     reads = masked_reads(loop) + guarded_loads(loop)
     if not reads:
-        return
+        return None
     iv = loop.regions[0].blocks[0].arguments[0]
     ev = Evaluator(block_size(kernel_of(loop)))
     ev.where = loop
@@ -97,8 +98,9 @@ def peel_masked_tail(loop) -> None:
     if dynamic:   # proven for every K before the cut, from the loop's own upper bound
         check_step(loop)
         prove_full(loop, {r: _mask_sizes(r, iv, checked=False) for r in reads}, ev)
-    if split_tail(loop, peel_last=True) is None or is_whole_remainder(loop):
-        return     # (no pair left: the whole loop runs as written, masks included)
+    rem = split_tail(loop, peel_last=True)
+    if rem is None or is_whole_remainder(loop):
+        return None  # (no pair left: the whole loop runs as written, masks included)
     if not dynamic:
         _evaluate_kept(loop, reads, iv, ev)
     pin_full_sizes(loop, {r: _mask_sizes(r, iv, checked=False) for r in reads})
@@ -107,6 +109,7 @@ def peel_masked_tail(loop) -> None:
             _unguard(r)
         else:
             _unmask(r)
+    return rem
 
 
 def _evaluate_kept(loop, reads: list, iv, ev) -> None:

@@ -33,7 +33,7 @@ from pipeline_mlir.frontend.adopt import adopt
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
 from pipeline_mlir.frontend.ksplit import split_k
 from pipeline_mlir.frontend.lds_accumulators import carry_lds_accumulators
-from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds
+from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds, hoist_remainder_lds
 from pipeline_mlir.frontend.masked_rows import unmask_row_copies
 from pipeline_mlir.frontend.masked_rows_late import unmask_guarded_rows
 from pipeline_mlir.frontend.private_stage import forward_private_tiles
@@ -89,8 +89,10 @@ def adopt_loop(loop, schedule):
     loop = carry_lds_accumulators(loop)
     unmask_row_copies(loop)
     unmask_guarded_rows(loop)
-    peel_masked_tail(loop)
+    peeled = peel_masked_tail(loop)
     rem = split_tail(loop)
     if is_whole_remainder(loop):
         return None
+    if (rem or peeled) is not None:   # IREE's loop, run for the rest: its LDS hoisted too
+        hoist_remainder_lds(rem or peeled)
     return adopt(analyse_loop(loop, schedule), schedule, rem)

@@ -37,15 +37,11 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import parse_xor_shuffle
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64, segments
 from pipeline_mlir.frontend.kernel_ir import describe
-from pipeline_mlir.frontend.launch_stride import launch_aligned
+from pipeline_mlir.frontend.launch_stride import STAGED, launch_aligned
 from pipeline_mlir.frontend.scan import Access, LoopScan, in_shared, loop_evaluator
 from pipeline_mlir.frontend.unswizzle import undo_explicit_swizzle
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 
-#: the unit attribute of a copy whose global source is not aligned to its size: it stays an
-#: ``amdgpu.gather_to_lds`` through the schedule, and the LLVM step stages it through
-#: registers (``sched-stage-copies``)
-STAGED = "sched.register_staged"
 SWIZZLE = "iree_codegen.swizzle"
 #: view ops whose result layout is rebuilt on a dense buffer
 VIEW_OPS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape")

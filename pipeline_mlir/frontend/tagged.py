@@ -24,7 +24,8 @@ from pipeline_mlir.frontend.tag_check import check_tags
 TAG_ATTRS = {"sched.global_load": S.GLOBAL_LOAD, "sched.frag_load": S.FRAG_LOAD,
              "sched.mma": S.MMA_OP, "sched.lds_store": S.LDS_STORE}
 PAYLOAD_ATTR = "sched.payload"
-PURE_PREFIXES = ("arith.", "index.", "affine.apply", "affine.min", "affine.max", "math.")
+PURE_PREFIXES = ("arith.", "index.", "affine.apply", "affine.min", "affine.max", "math.",
+                 "affine.delinearize_index", "affine.linearize_index")
 PURE_OPS = {"vector.broadcast", "vector.extract", "vector.insert", "vector.shape_cast",
             "vector.bitcast", "vector.extract_strided_slice", "vector.insert_strided_slice",
             "vector.splat", "vector.from_elements", "vector.shuffle", "gpu.thread_id",
@@ -32,7 +33,7 @@ PURE_OPS = {"vector.broadcast", "vector.extract", "vector.insert", "vector.shape
             "rocdl.workitem.id.y", "rocdl.workitem.id.z", "rocdl.workgroup.id.x",
             "rocdl.workgroup.id.y", "rocdl.workgroup.id.z", "rocdl.readfirstlane",
             "memref.subview", "memref.cast", "memref.reinterpret_cast", "ub.poison",
-            "amdgpu.fat_raw_buffer_cast"}
+            "amdgpu.fat_raw_buffer_cast", "iree_codegen.index_hint"}
 _K_ATTR_FIELDS = {S.GLOBAL_LOAD: ("channel", "stage", "subtile", "k_offset", "id"),
                   S.LDS_STORE: ("channel", "stage", "subtile", "k_offset", "id"),
                   S.FRAG_LOAD: ("channel", "stage", "subtile", "k_offset", "id"),

@@ -16,10 +16,11 @@ copies through registers (``frontend/thread_loops.py``).  Each whole LDS tile IR
 into private memory to read its fragments from is read in place
 (``frontend/private_stage.py``).  Each thread's accumulators, kept in LDS across
 iterations, are carried in registers (``frontend/lds_accumulators.py``, one ``iter_arg``
-per MFMA: ``frontend/carried_pieces.py``).  The kernel is refused further on, at the
-distribution of its copies: each fragment read needs the data of two copies, so the front
-end would make the copies itself, which it does not for a global row stride known only
-at launch (K).  In the late form the K left
+per MFMA: ``frontend/carried_pieces.py``).  Each fragment read needs the data of two
+copies, so the front end makes the copies itself; the row stride (K) is proven a multiple
+of one element only, so they stay copies through registers (a buffer load of any
+alignment) from a fat raw buffer of each binding, and the kernel is pipelined, IREE's
+loop running the K tiles after the pipelined one.  In the late form the K left
 is not a mask of a read (IREE reads the LDS with ``vector.maskedload``), so the copy
 loop's bound depends on the K-loop's variable: refused at that loop, saying so.  Mutants
 of the copy loops (threads with different trip counts, a step other than the workgroup's
@@ -39,11 +40,17 @@ from pathlib import Path
 
 import pytest
 
+from pipeline_mlir.dialect.bindings import ir, new_context
+from pipeline_mlir.driver.emulate import _read_dispatch
+from pipeline_mlir.emu.inputs import load_kernel
+from pipeline_mlir.emu.iree import Matmul, emulate_matmul
 from pipeline_mlir.tools.pipeline_opt import main
 
 ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
+sys.path.insert(0, str(ROOT / "test" / "unit"))
 import generate as G  # noqa: E402
+from build_cache import cached  # noqa: E402
 
 T = "tensor<4096x?xbf16>"
 
@@ -84,9 +91,6 @@ def _refusal(tmp_path, capsys, text: str) -> tuple[str, str]:
 @pytest.mark.parametrize("name,form,op,reason", [
     ("default", "prefetch", "vector.contract",
      "multiplies whole tiles inside the K-loop: the loop is not distributed"),
-    ("forced", "prefetch", "vector.transfer_read",
-     "is known only at launch and proven a multiple of 1 element(s) of 2 bytes only (its sizes' "
-     "util.assume.int udiv), so the front end's copies of 16 bytes per lane may be misaligned"),
     ("forced", "late", "scf.for",
      "is a per-thread loop in the K-loop whose upper bound the front end cannot evaluate as "
      "one value for every thread"),
@@ -101,6 +105,57 @@ def test_dynamic_k_kernel_is_refused_at_the_op(kernels, name, form, op, reason, 
     m = re.match(rf"{re.escape(str(src))}:(\d+):\d+: error: sched-adopt-loop: ", err)
     assert m and reason in err and f"'{op}' op" in err, err
     assert op in text.splitlines()[int(m.group(1)) - 1]
+
+
+def test_dynamic_k_kernel_is_pipelined_at_the_prefetch_point(kernels, capsys):
+    """IREE's forced kernel at the prefetch point: the front end's copies of A and B (rows
+    of K elements, K proven a multiple of 1 only) are staged through registers from a fat
+    raw buffer of each binding (16-byte loads of any alignment, then LDS stores); IREE's
+    loop runs the K tiles after the pipelined one with its LDS allocated once, in the
+    kernel's entry block, and its ``memref.copy`` left for IREE's lowering."""
+    src = kernels("forced", "prefetch")
+    rc = main(["--pipeline=4wave", str(src), "-o", "-"])
+    out, err = capsys.readouterr()
+    assert rc == 0, err
+    casts = re.findall(r"(%\w+) = amdgpu\.fat_raw_buffer_cast %\w+ resetOffset : "
+                       r"memref<4096x\?xbf16, #hal\.descriptor_type<storage_buffer>>", out)
+    assert len(casts) == 2, out
+    for c in casts:       # every copy through registers: 8 loads per K tile and operand
+        assert len(re.findall(rf"vector\.load {c}\[.*vector<8xbf16>", out)) == 8
+    assert "gather_to_lds" not in out and "sched.register_staged" not in out
+    assert "memref.alloc(%" not in out and out.count("memref.copy") == 2
+    assert out.count("memref.alloc() : memref<128x32xbf16, #gpu.address_space<workgroup>>") == 2
+
+
+@pytest.fixture(scope="module")
+def pipelined(kernels, tmp_path_factory):
+    """(IREE's forced kernel at the prefetch point, its code object pipelined by
+    ``--pipeline=4wave``), built once per run."""
+    text = kernels("forced", "prefetch").read_text()
+
+    def build() -> bytes:
+        d = tmp_path_factory.mktemp("dynamic_k_iree")
+        (d / "k.mlir").write_text(text)
+        assert main(["--pipeline=4wave", "--emit=hsaco", str(d / "k.mlir"),
+                     "-o", str(d / "k.hsaco")]) == 0
+        return (d / "k.hsaco").read_bytes()
+    return text, cached("dynamic-k-iree-4wave", (text,), build)
+
+
+@pytest.mark.parametrize("k,mode", [
+    (100, "late"),          # 3 whole K tiles (the pipelined loop) and a partial one (peeled)
+    (7, "random:3"),        # below one K tile: IREE's loop alone, masked
+])   # (also exact, run by hand: K = 256, 160, 64, 32 and 0; each case costs seconds)
+def test_dynamic_k_kernel_is_exact_at_run_time(pipelined, k, mode):
+    """The pipelined kernel on the emulator as IREE launches it with K pushed at launch
+    (the first workgroup; ``--emulate=4096,4096,K`` runs the same)."""
+    text, code = pipelined
+    with new_context() as ctx:
+        d, _ = _read_dispatch(ir.Module.parse(text, ctx), "k.mlir", (4096, 4096, k))
+    mode, _, seed = mode.partition(":")
+    run = emulate_matmul(load_kernel(code), Matmul(4096, 4096, k, "bf16", True, d.constants),
+                         d.grid, 1, mode, int(seed or 0))
+    assert run.exact and run.contract == "memref", run.summary()
 
 
 def test_dynamic_k_lds_is_allocated_once_at_its_bound(kernels):

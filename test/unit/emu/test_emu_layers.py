@@ -1,8 +1,8 @@
 """The emulator's modules are layered: each imports only the modules below it, so the
 package reads bottom-up with no import cycle.
 
-    errors, opcodes, instr < scaled < disasm < decode < operands < salu, valu_lanes < valu, packed < semantics,
-    memops, mfma < mfma_mx, scratch < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
+    errors, opcodes, instr < scaled < disasm < decode < operands < salu, valu_lanes, lanes < valu, packed < semantics,
+    memops, mfma < mfma_mx, scratch, long_branch < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
     < pool < gemm < iree (mfma < iree; counters, hazards, launchdims < machine);  mfma < expect < launchfile
     < described (gemm, machine < described)
 """
@@ -22,7 +22,8 @@ ALLOWED = {
     "operands": {"errors", "instr"},
     "salu": {"instr", "operands"},
     "valu_lanes": {"operands"},
-    "valu": {"instr", "operands", "valu_lanes"},
+    "lanes": {"instr", "operands"},
+    "valu": {"instr", "lanes", "operands", "valu_lanes"},
     "semantics": {"errors", "instr", "operands", "salu", "valu"},
     "lds_transpose": set(),
     "memops": {"errors", "instr", "lds_transpose", "operands"},
@@ -30,9 +31,10 @@ ALLOWED = {
     "mfma_mx": {"errors", "instr", "mfma", "operands", "scaled"},
     "scratch": {"instr", "memops", "operands"},
     "packed": {"instr", "operands"},
-    "program": {"instr", "operands", "semantics", "memops", "mfma", "mfma_mx", "packed",
-                "scratch"},
-    "codeobj": {"decode", "errors", "instr", "program"},
+    "long_branch": {"errors", "instr", "operands"},
+    "program": {"instr", "long_branch", "operands", "semantics", "memops", "mfma", "mfma_mx",
+                "packed", "scratch"},
+    "codeobj": {"decode", "errors", "instr", "long_branch", "program"},
     "asmline": {"instr", "opcodes", "scaled"},
     "asmtext": {"asmline", "codeobj", "disasm", "errors", "instr"},
     "inputs": {"asmtext", "codeobj", "errors"},

@@ -49,7 +49,7 @@ INSTRUCTIONS = (
      for w in DWORD_SIZES if w not in ("short", "ubyte")] +
     ["buffer_load_dword lds", "buffer_load_dwordx4 lds", "global_load_lds_dword",
      "global_load_lds_dwordx4", "buffer_store_short", "buffer_store_short_d16_hi",
-     "buffer_load_ushort", "buffer_load_ubyte"])
+     "buffer_load_ushort", "buffer_load_ubyte", "global_load_ushort", "global_load_ubyte"])
 
 
 def _implemented() -> set[str]:

@@ -56,30 +56,34 @@ def cached(kind: str, inputs, build: Callable[[], T]) -> T:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def share_code_objects(monkeypatch) -> None:
-    """Make ``pipeline_mlir.driver.api.compile`` (what ``pipeline-opt``'s ``main`` and
-    ``--emulate`` build with) keep each code object it builds in the run's cache: a kernel
-    built with ``--emit=hsaco`` and then emulated (``--emulate``, each memory mode) is
-    compiled once per run.  Only a plain ``--emit=hsaco`` build of an input with a named
-    schedule (spec text) and no other option is shared, keyed by the schedule and the
-    input's text (the code object does not depend on the file's name), and only when it
-    succeeded without a diagnostic; anything else compiles as before."""
+def share_code_objects(monkeypatch, emits: tuple[str, ...] = ("hsaco",),
+                       own_kernels: bool = False) -> None:
+    """Make ``pipeline_mlir.driver.api.compile`` (what ``pipeline-opt``'s ``main``,
+    ``--emulate`` and ``--tune`` build with) keep each code object it builds in the run's
+    cache: a kernel built with ``--emit=hsaco`` and then emulated (``--emulate``, each memory
+    mode) is compiled once per run.  Only a plain build (``--emit=`` one of ``emits``) of an
+    input with a named schedule (spec text) and no other option is shared, keyed by the emit
+    kind, the schedule and the input's text (the code object does not depend on the file's
+    name), and only when it succeeded without a diagnostic; with ``own_kernels``, also the
+    build of a named schedule without an input (the schedule's own complete kernel: what
+    ``--tune`` compiles for each candidate, as ``--emit=asm``).  Anything else compiles as
+    before."""
     import dataclasses
 
     from pipeline_mlir.driver import api
     from pipeline_mlir.driver.arguments import CompileOptions
 
     real = api.compile
-    plain = CompileOptions(emit="hsaco")
 
     def compile(options, *args, **kwargs):
         rest = dataclasses.replace(options, schedule=None, input=None, text=None,
-                                   filename=plain.filename, module=None)
+                                   filename=CompileOptions.filename, module=None)
         text = options.text
         if text is None and options.input not in (None, "-"):
             text = Path(options.input).read_text()
-        if args or kwargs or rest != plain or not isinstance(options.schedule, str) \
-                or text is None:
+        plain = options.emit in emits and rest == CompileOptions(emit=options.emit)
+        given = text is not None or (own_kernels and not options.has_input)
+        if args or kwargs or not plain or not isinstance(options.schedule, str) or not given:
             return real(options, *args, **kwargs)
         failed = []
 
@@ -90,7 +94,7 @@ def share_code_objects(monkeypatch) -> None:
                 raise _NotShared
             return result
         try:
-            return cached("hsaco", (options.schedule, text), build)
+            return cached("code", (options.emit, options.schedule, text), build)
         except _NotShared:
             return failed[0]
 

@@ -90,3 +90,48 @@ def test_code_objects_are_built_once_and_nothing_else_is_kept(tmp_path, monkeypa
     for _ in range(2):
         assert api.compile(CompileOptions(schedule="4wave", text="bad", emit="hsaco")).failed
     assert len(calls) == 6
+
+
+def test_assemblies_and_own_kernels_are_shared_when_asked(tmp_path, monkeypatch):
+    """share_code_objects(emits=("hsaco", "asm"), own_kernels=True) (the documents'
+    commands, --tune's candidates): a plain --emit=asm build is kept apart from the
+    --emit=hsaco build of the same input, and so is a named schedule's own kernel (no
+    input) of each emit kind; a kernel with options, or of another schedule, compiles again."""
+    from pipeline_mlir.driver import api
+    from pipeline_mlir.driver.arguments import CompileOptions
+
+    monkeypatch.setenv(ENV, str(tmp_path))
+    calls = []
+
+    def fake(options):
+        calls.append(options)
+        return api.CompileResult(f"{options.emit} {len(calls)}", [])
+
+    monkeypatch.setattr(api, "compile", fake)
+    share_code_objects(monkeypatch, emits=("hsaco", "asm"), own_kernels=True)
+    builds = [dict(schedule="4wave", emit="asm"), dict(schedule="4wave", emit="hsaco"),
+              dict(schedule="4wave", text="module {}", emit="asm"),
+              dict(schedule="pingpong", emit="asm")]
+    first = [api.compile(CompileOptions(**b)).output for b in builds]
+    again = [api.compile(CompileOptions(**b)).output for b in builds]
+    assert first == again == ["asm 1", "hsaco 2", "asm 3", "asm 4"] and len(calls) == 4
+    for options in (dict(schedule="4wave", emit="mlir"), dict(schedule="4wave", emit="asm",
+                                                              timing=True)):
+        api.compile(CompileOptions(**options))
+        api.compile(CompileOptions(**options))
+    assert len(calls) == 8
+
+
+def test_own_kernels_are_not_shared_unless_asked(tmp_path, monkeypatch):
+    """Without own_kernels, a build with no input compiles every time."""
+    from pipeline_mlir.driver import api
+    from pipeline_mlir.driver.arguments import CompileOptions
+
+    monkeypatch.setenv(ENV, str(tmp_path))
+    calls = []
+    monkeypatch.setattr(api, "compile",
+                        lambda options: calls.append(options) or api.CompileResult(b"k", []))
+    share_code_objects(monkeypatch)
+    for _ in range(2):
+        api.compile(CompileOptions(schedule="4wave", emit="hsaco"))
+    assert len(calls) == 2

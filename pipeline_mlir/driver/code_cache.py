@@ -4,7 +4,10 @@
 (none by default: every call compiles).  Only a plain build is shared: ``emit="hsaco"``, a
 named schedule given as spec text, an input (a file or text) and no other option; its key
 is the schedule's text and the input's text (the code object does not depend on the file's
-name).  Only a build that succeeded without a diagnostic is kept; anything else compiles
+name).  A store installed with wider ``emits`` (e.g. ``("hsaco", "asm")``) shares those
+emit kinds too, each apart; with ``own_kernels`` also the build of a named schedule with no
+input (its own complete kernel: what ``--tune`` compiles for each candidate), keyed by the
+schedule's text alone.  Only a build that succeeded without a diagnostic is kept; anything else compiles
 as before and is returned as it came.
 
 A store is a callable ``store(kind, key, build)`` that returns ``build()`` or what an
@@ -17,20 +20,27 @@ from __future__ import annotations
 
 from pipeline_mlir.driver.arguments import CompileOptions
 
-#: the installed store (None: no sharing)
+#: the installed store (None: no sharing), the emit kinds it shares, and whether it shares
+#: a named schedule's own kernel (a build with no input)
 _store = None
+_emits: tuple[str, ...] = ("hsaco",)
+_own_kernels = False
 
 
 class _NotKept(Exception):
     """A build the store must not keep (it failed or said something)."""
 
 
-def key_of(options) -> tuple | None:
-    """The key of a plain ``--emit=hsaco`` build (module docstring), None for any other."""
+def key_of(options, emits: tuple[str, ...] = ("hsaco",),
+           own_kernels: bool = False) -> tuple | None:
+    """The key of a plain build of one of ``emits`` (module docstring), None for any other
+    (and for a build with no input unless ``own_kernels``)."""
     import dataclasses      # not at start-up (test_startup.py)
     from pathlib import Path
 
-    plain = CompileOptions(emit="hsaco")
+    if options.emit not in emits:
+        return None
+    plain = CompileOptions(emit=options.emit)
     rest = dataclasses.replace(options, schedule=None, input=None, text=None,
                                filename=plain.filename, module=None)
     if rest != plain or not isinstance(options.schedule, str):
@@ -38,12 +48,14 @@ def key_of(options) -> tuple | None:
     text = options.text
     if text is None and options.input not in (None, "-"):
         text = Path(options.input).read_text()
-    return None if text is None else (options.schedule, text)
+    if text is None and not (own_kernels and not options.has_input):
+        return None
+    return (options.schedule, text)
 
 
 def compile_shared(options, build):
     """``build(options)``, through the installed store when the build is a plain one."""
-    key = key_of(options) if _store is not None else None
+    key = key_of(options, _emits, _own_kernels) if _store is not None else None
     if key is None:
         return build(options)
     unkept = []
@@ -55,25 +67,28 @@ def compile_shared(options, build):
             raise _NotKept
         return result
     try:
-        return _store("hsaco", key, keep)
+        return _store(options.emit, key, keep)
     except _NotKept:
         return unkept[0]
 
 
 class sharing:
     """``with sharing(store):`` shares plain code-object builds through ``store`` inside
-    the block (the store in place before is back after it)."""
+    the block (the store in place before is back after it); ``emits`` and ``own_kernels``
+    widen what is shared (module docstring)."""
 
-    def __init__(self, store) -> None:
-        self.store, self.before = store, None
+    def __init__(self, store, emits: tuple[str, ...] = ("hsaco",),
+                 own_kernels: bool = False) -> None:
+        self.now, self.before = (store, tuple(emits), own_kernels), None
 
     def __enter__(self) -> None:
-        global _store
-        self.before, _store = _store, self.store
+        global _store, _emits, _own_kernels
+        self.before = (_store, _emits, _own_kernels)
+        _store, _emits, _own_kernels = self.now
 
     def __exit__(self, *exc) -> None:
-        global _store
-        _store = self.before
+        global _store, _emits, _own_kernels
+        _store, _emits, _own_kernels = self.before
 
 
 __all__ = ["compile_shared", "key_of", "sharing"]

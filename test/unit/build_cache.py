@@ -56,12 +56,14 @@ def cached(kind: str, inputs, build: Callable[[], T]) -> T:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def share_code_objects():
+def share_code_objects(emits: tuple[str, ...] = ("hsaco",), own_kernels: bool = False):
     """A context manager: inside it ``pipeline_mlir.driver.api.compile`` (what
-    ``pipeline-opt``'s ``main`` and ``--emulate`` build with) keeps each plain
-    ``--emit=hsaco`` build in the run's cache (:func:`cached`), so a kernel built with
+    ``pipeline-opt``'s ``main``, ``--emulate`` and ``--tune`` build with) keeps each plain
+    build of one of ``emits`` in the run's cache (:func:`cached`), so a kernel built with
     ``--emit=hsaco`` and then emulated (``--emulate``, each memory mode) is compiled once per
-    run.  What is shared and by which key: :mod:`pipeline_mlir.driver.code_cache`."""
+    run; with ``own_kernels``, also a named schedule's own kernel (a build with no input:
+    what ``--tune`` compiles for each candidate).  What is shared and by which key:
+    :mod:`pipeline_mlir.driver.code_cache`."""
     from pipeline_mlir.driver.code_cache import sharing
 
-    return sharing(cached)
+    return sharing(cached, emits, own_kernels)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -212,6 +213,9 @@ GOLDEN_DIR = DATA_DIR / "reference"
 # ---- the run's build cache (build_cache.py) ----------------------------------------------------
 
 _CACHE_DIR = pytest.StashKey[str]()
+_PYCACHE = pytest.StashKey[tuple]()
+#: the environment variables :func:`_share_bytecode` sets or removes
+_BYTECODE_ENV = ("PYTHONPYCACHEPREFIX", "PYTHONDONTWRITEBYTECODE")
 
 
 def pytest_configure(config):
@@ -222,12 +226,40 @@ def pytest_configure(config):
     d = tempfile.mkdtemp(prefix="pipeline-mlir-test-builds-")
     config.stash[_CACHE_DIR] = d
     os.environ[BUILD_CACHE_ENV] = d
+    _share_bytecode(config)
+
+
+def _share_bytecode(config) -> None:
+    """The run's Python processes (xdist's workers, lit's ``pipeline-opt`` runs, the other
+    commands the tests start) compile each module of the tree once per run: into a
+    bytecode cache directory of the run (``PYTHONPYCACHEPREFIX``, removed when the run
+    ends; never the source tree), even where ``PYTHONDONTWRITEBYTECODE`` is set, which
+    would make every process compile every module it imports again.  A prefix the user
+    set is kept."""
+    if os.environ.get("PYTHONPYCACHEPREFIX") or sys.pycache_prefix:
+        return
+    config.stash[_PYCACHE] = (tempfile.mkdtemp(prefix="pipeline-mlir-test-pycache-"),
+                              {k: os.environ.get(k) for k in _BYTECODE_ENV},
+                              sys.dont_write_bytecode)
+    os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix = config.stash[_PYCACHE][0]
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.dont_write_bytecode = False
 
 
 def pytest_unconfigure(config):
     d = config.stash.get(_CACHE_DIR, None)
     if d is not None:
         os.environ.pop(BUILD_CACHE_ENV, None)
+        shutil.rmtree(d, ignore_errors=True)
+    pycache = config.stash.get(_PYCACHE, None)
+    if pycache is not None:
+        d, env, dont_write = pycache
+        for k, v in env.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+        sys.pycache_prefix, sys.dont_write_bytecode = None, dont_write
         shutil.rmtree(d, ignore_errors=True)
 
 

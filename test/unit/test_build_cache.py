@@ -125,3 +125,53 @@ def test_api_compile_asks_the_installed_store(tmp_path):
         for _ in range(2):
             assert code_cache.compile_shared(unique, fake).output == b"\x7fELF"
     assert len(calls) == 1
+
+
+def test_assemblies_and_own_kernels_are_shared_when_asked():
+    """sharing(store, emits=("hsaco", "asm"), own_kernels=True) (the documents' commands,
+    --tune's candidates): a plain --emit=asm build is kept apart from the --emit=hsaco build
+    of the same input, and so is a named schedule's own kernel (no input) of each emit
+    kind; a kernel with options, or of an emit kind not asked for, compiles again."""
+    from pipeline_mlir.driver import api, code_cache
+    from pipeline_mlir.driver.arguments import CompileOptions
+
+    calls, kept = [], {}
+
+    def fake(options):
+        calls.append(options)
+        return api.CompileResult(f"{options.emit} {len(calls)}", [])
+
+    def store(kind, key, build):
+        if (kind, key) not in kept:
+            kept[kind, key] = build()
+        return kept[kind, key]
+    builds = [dict(schedule="4wave", emit="asm"), dict(schedule="4wave", emit="hsaco"),
+              dict(schedule="4wave", text="module {}", emit="asm"),
+              dict(schedule="pingpong", emit="asm")]
+    with code_cache.sharing(store, emits=("hsaco", "asm"), own_kernels=True):
+        first = [code_cache.compile_shared(CompileOptions(**b), fake).output for b in builds]
+        again = [code_cache.compile_shared(CompileOptions(**b), fake).output for b in builds]
+        assert first == again == ["asm 1", "hsaco 2", "asm 3", "asm 4"] and len(calls) == 4
+        for options in (dict(schedule="4wave", emit="mlir"),
+                        dict(schedule="4wave", emit="asm", timing=True)):
+            code_cache.compile_shared(CompileOptions(**options), fake)
+            code_cache.compile_shared(CompileOptions(**options), fake)
+        assert len(calls) == 8
+
+
+def test_own_kernels_are_not_shared_unless_asked():
+    """Without own_kernels, a build with no input compiles every time."""
+    from pipeline_mlir.driver import api, code_cache
+    from pipeline_mlir.driver.arguments import CompileOptions
+
+    calls = []
+
+    def fake(options):
+        calls.append(options)
+        return api.CompileResult(b"k", [])
+    with code_cache.sharing(lambda kind, key, build: "kept"):       # never builds
+        for _ in range(2):
+            assert code_cache.compile_shared(CompileOptions(schedule="4wave", emit="hsaco"),
+                                             fake).output == b"k"
+    assert len(calls) == 2
+

@@ -23,10 +23,12 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
+from build_cache import cached, share_code_objects
 from pipeline_mlir.tools.pipeline_opt import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -109,19 +111,36 @@ def test_the_documents_show_commands():
         assert doc in where, f"{doc} shows no pipeline-opt command"
 
 
-@pytest.fixture(scope="module")
-def scratch(tmp_path_factory):
-    d = tmp_path_factory.mktemp("docs")
-    shutil.copy(ROOT / "test/data/iree/matmul_bf16_abt_4096.prefetch.mlir", d / "prefetch.mlir")
-    (d / "in.mlir").write_text("")
-    shutil.copy(ROOT / "examples/launch/gemm_4wave_bf16.toml", d / "launch.toml")
-    kernel = subprocess.run([sys.executable, str(ROOT / "examples/natural_kernel.py")],
-                            capture_output=True, text=True, check=True).stdout
-    (d / "kernel.mlir").write_text(kernel)
-    assert main(["--pipeline=pingpong", "-o", str(d / "dump.txt")]) == 0
-    assert main(["--pipeline=4wave", str(d / "prefetch.mlir"), "--emit=asm",
-                 "-o", str(d / "k.s")]) == 0
-    return d
+def _scratch_files() -> dict[str, bytes]:
+    """The files the documents' commands name, made once per run (the run's build cache:
+    each test copies them into a scratch directory of its own, so the tests spread over
+    pytest-xdist's workers)."""
+    def build() -> dict[str, bytes]:
+        with tempfile.TemporaryDirectory() as made:
+            d = Path(made)
+            shutil.copy(ROOT / "test/data/iree/matmul_bf16_abt_4096.prefetch.mlir",
+                        d / "prefetch.mlir")
+            (d / "in.mlir").write_text("")
+            shutil.copy(ROOT / "examples/launch/gemm_4wave_bf16.toml", d / "launch.toml")
+            kernel = subprocess.run([sys.executable, str(ROOT / "examples/natural_kernel.py")],
+                                    capture_output=True, text=True, check=True).stdout
+            (d / "kernel.mlir").write_text(kernel)
+            assert main(["--pipeline=pingpong", "-o", str(d / "dump.txt")]) == 0
+            assert main(["--pipeline=4wave", str(d / "prefetch.mlir"), "--emit=asm",
+                         "-o", str(d / "k.s")]) == 0
+            return {f.name: f.read_bytes() for f in d.iterdir()}
+    return cached("docs-scratch", str(ROOT), build)
+
+
+@pytest.fixture
+def scratch(tmp_path):
+    """A directory holding the files the commands name; the code objects and assemblies
+    they build (the kernels of their specs, ``--tune``'s candidates) compiled once per run
+    (``build_cache.share_code_objects``)."""
+    for name, data in _scratch_files().items():
+        (tmp_path / name).write_bytes(data)
+    with share_code_objects(emits=("hsaco", "asm"), own_kernels=True):
+        yield tmp_path
 
 
 @pytest.mark.parametrize("where, command", COMMANDS, ids=[w for w, _ in COMMANDS])

@@ -26,7 +26,9 @@ bug), ``wait-added`` / ``wait-missing``, ``barrier-extra`` /
 planned in a gap: ``ds_read2*``, another width); for a schedule with fragment waits
 ``frag-wait-weak`` / ``frag-wait-strong`` / ``frag-wait-missing``
 (:mod:`pipeline_mlir.isa.frag_waits`); ``wait-unpinned`` (a counted wait of the schedule whose cut no fence pins:
-:mod:`pipeline_mlir.isa.wait_order`).
+:mod:`pipeline_mlir.isa.wait_order`); ``waterfall`` (a memory instruction in a
+``v_readfirstlane`` / ``s_and_saveexec`` / ``s_cbranch_execnz`` loop:
+:mod:`pipeline_mlir.isa.waterfall`).
 
 No MLIR here.
 """
@@ -44,6 +46,7 @@ from pipeline_mlir.isa.skeleton import (DATA_CLASSES, PHASES, SEPARATORS, Expans
                                         expected_skeleton, merge_waits)
 from pipeline_mlir.isa.frag_waits import check_fragment_waits
 from pipeline_mlir.isa.wait_order import unpinned_waits
+from pipeline_mlir.isa.waterfall import waterfall_loops
 from pipeline_mlir.kernel.plan import KernelPlan
 from pipeline_mlir.schedule.types import WAIT_FRAG, OpRole
 from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
@@ -420,6 +423,8 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
                             res.schedule_derived):
         res.findings.append(Finding("wait-unpinned", u.phase, res.schedule_waits[u.phase][u.index],
                                     actual[u.phase][u.index].lines, u.message()))
+    res.findings += [Finding("waterfall", w.phase, (), w.lines, w.message(), len(w.memory))
+                     for w in waterfall_loops(fn)]
     res.findings = _group(res.findings)
     res.outside = [_explain_outside(o, outside) for o in res.outside]
     res.outside.sort(key=lambda o: o.line)

@@ -15,7 +15,8 @@
 // CHECK-NEXT:    %[[VB:.*]] = llvm.mul %[[LANE:.*]], %[[TWO]] : i64
 // CHECK-NEXT:    %[[V:.*]] = llvm.trunc %[[VB]] : i64 to i32
 // CHECK:         %[[SB:.*]] = llvm.mul %[[K]], %{{.*}} : i64
-// CHECK-NEXT:    %[[S:.*]] = llvm.trunc %[[SB]] : i64 to i32
+// CHECK-NEXT:    %[[SS:.*]] = llvm.trunc %[[SB]] : i64 to i32
+// CHECK-NEXT:    %[[S:.*]] = rocdl.readfirstlane %[[SS]] : i32
 // CHECK:         %[[SIZE:.*]] = llvm.mlir.constant(16 : i32) : i32
 // CHECK-NEXT:    %[[OFF:.*]] = llvm.mlir.constant(0 : i32) : i32
 // CHECK-NEXT:    rocdl.raw.ptr.buffer.load.lds %[[R8]], %{{.*}}, %[[SIZE]], %[[V]], %[[S]], %[[OFF]], 0
@@ -303,7 +304,8 @@ module {
 // CHECK-NEXT:    %[[SWT:.*]] = llvm.add %[[SW]], %[[ST]] : i32
 // CHECK-NEXT:    %[[C64:.*]] = llvm.mlir.constant(64 : i32) : i32
 // CHECK-NEXT:    %[[SK:.*]] = llvm.mul %[[I]], %[[C64]] : i32
-// CHECK-NEXT:    %[[S:.*]] = llvm.add %[[SWT]], %[[SK]] : i32
+// CHECK-NEXT:    %[[SS:.*]] = llvm.add %[[SWT]], %[[SK]] : i32
+// CHECK-NEXT:    %[[S:.*]] = rocdl.readfirstlane %[[SS]] : i32
 // CHECK:         rocdl.raw.ptr.buffer.load.lds %{{.*}}, %[[LDS]], %{{.*}}, %[[V]], %[[S]], %{{.*}}, 0
 // CHECK-NOT:     rocdl.load.to.lds
 // The same loop bounded by a kernel argument (i < n): i * 32 + col may wrap in i32, the
@@ -452,7 +454,8 @@ module {
 // CHECK:         %[[V:.*]] = llvm.mul %[[D64]], %{{.*}} : i64
 // CHECK-NEXT:    %[[VT:.*]] = llvm.trunc %[[V]] : i64 to i32
 // CHECK:         %[[S:.*]] = llvm.mul %[[K]], %{{.*}} : i64
-// CHECK-NEXT:    %[[ST:.*]] = llvm.trunc %[[S]] : i64 to i32
+// CHECK-NEXT:    %[[STT:.*]] = llvm.trunc %[[S]] : i64 to i32
+// CHECK-NEXT:    %[[ST:.*]] = rocdl.readfirstlane %[[STT]] : i32
 // CHECK:         rocdl.raw.ptr.buffer.load.lds %{{.*}}, %{{.*}}, %{{.*}}, %[[VT]], %[[ST]],
 // A difference that can be negative, lane*8 - wave*1024, is left alone.
 // CHECK-LABEL: llvm.func @difference_may_be_negative
@@ -695,17 +698,26 @@ module {
 
 // tid = 64 * wave + lane in a block whose x size is a multiple of 64: the wave's row,
 // (tid % 128) / 64, is uniform and goes to soffset (through readfirstlane, where it is
-// computed); in a block of 96 threads a wave spans two rows: the same row stays in voffset.
+// computed); in a block of 96 threads a wave spans two rows: the same row stays in voffset
+// (only the K part goes to soffset, through the readfirstlane every soffset gets).
 // CHECK-LABEL: llvm.func @wave_row_uniform
 // CHECK:         %[[ROWL:.*]] = llvm.zext %{{.*}} : i32 to i64
 // CHECK-NEXT:    %[[ROWT:.*]] = llvm.trunc %[[ROWL]] : i64 to i32
 // CHECK-NEXT:    %[[B:.*]] = rocdl.readfirstlane %[[ROWT]] : i32
 // CHECK:         %[[SR:.*]] = llvm.mul %[[B]], %{{.*}} : i32
-// CHECK:         %[[S:.*]] = llvm.add %[[SR]], %{{.*}} : i32
+// CHECK:         %[[SS:.*]] = llvm.add %[[SR]], %{{.*}} : i32
+// CHECK-NEXT:    %[[S:.*]] = rocdl.readfirstlane %[[SS]] : i32
 // CHECK:         rocdl.raw.ptr.buffer.load.lds %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[S]],
 // CHECK-LABEL: llvm.func @wave_row_of_odd_block
 // CHECK-NOT:     rocdl.readfirstlane
-// CHECK:         rocdl.raw.ptr.buffer.load.lds
+// CHECK:         llvm.mlir.constant(8192 : i64)
+// CHECK-NOT:     rocdl.readfirstlane
+// CHECK:         llvm.add %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT:    llvm.mlir.constant(2 : i64)
+// CHECK-NEXT:    llvm.mul
+// CHECK-NEXT:    %[[KS:.*]] = llvm.trunc
+// CHECK-NEXT:    %[[K:.*]] = rocdl.readfirstlane %[[KS]] : i32
+// CHECK:         rocdl.raw.ptr.buffer.load.lds %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[K]],
 module {
   llvm.func @wave_row_uniform(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
@@ -946,6 +958,7 @@ module {
 // in voffset, and soffset gets k alone.
 // CHECK-LABEL: llvm.func @or_disjoint
 // CHECK:         rocdl.readfirstlane
+// CHECK:         llvm.br ^bb1
 // CHECK:         rocdl.raw.ptr.buffer.load.lds
 // CHECK-LABEL: llvm.func @or_overlapping
 // CHECK:         %[[OR:.*]] = llvm.or
@@ -1154,14 +1167,15 @@ module {
 // -----
 
 // A wave-uniform LDS address computed from the thread id is read once where it is
-// computed (readfirstlane), not by each copy; one that varies across lanes is kept.
+// computed (readfirstlane), not by each copy; one that varies across lanes is kept (only
+// the soffset goes through readfirstlane there).
 // CHECK-LABEL: llvm.func @lds_uniform
 // CHECK:         %[[DST:.*]] = llvm.getelementptr
 // CHECK-NEXT:    %[[B:.*]] = rocdl.readfirstlane %[[DST]] : !llvm.ptr<3>
 // CHECK:         rocdl.raw.ptr.buffer.load.lds %{{.*}}, %[[B]],
 // CHECK-LABEL: llvm.func @lds_varying
 // CHECK:         %[[DST:.*]] = llvm.getelementptr
-// CHECK-NOT:     rocdl.readfirstlane
+// CHECK-NOT:     rocdl.readfirstlane %[[DST]]
 // CHECK:         rocdl.raw.ptr.buffer.load.lds %{{.*}}, %[[DST]],
 module {
   llvm.func @lds_uniform(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
@@ -1280,9 +1294,11 @@ module {
 // stays whole in voffset (known to be within [0, wave*1024 + lane]).
 // CHECK-LABEL: llvm.func @and_clears_low_bits
 // CHECK:         rocdl.readfirstlane
+// CHECK:         llvm.br ^bb1
 // CHECK:         rocdl.raw.ptr.buffer.load.lds
 // CHECK-LABEL: llvm.func @and_other_mask
 // CHECK-NOT:     rocdl.readfirstlane
+// CHECK:         llvm.br ^bb1
 // CHECK:         rocdl.raw.ptr.buffer.load.lds
 module {
   llvm.func @and_clears_low_bits(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
@@ -1363,9 +1379,11 @@ module {
 // the next row): not uniform, it stays in voffset.
 // CHECK-LABEL: llvm.func @floordiv_within_the_wave
 // CHECK:         rocdl.readfirstlane
+// CHECK:         llvm.br ^bb1
 // CHECK:         rocdl.raw.ptr.buffer.load.lds
 // CHECK-LABEL: llvm.func @floordiv_carries
 // CHECK-NOT:     rocdl.readfirstlane
+// CHECK:         llvm.br ^bb1
 // CHECK:         rocdl.raw.ptr.buffer.load.lds
 module {
   llvm.func @floordiv_within_the_wave(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
@@ -1567,6 +1585,7 @@ module {
 // left alone.
 // CHECK-LABEL: llvm.func @smax_decided
 // CHECK:         rocdl.readfirstlane
+// CHECK:         llvm.br ^bb1
 // CHECK:         rocdl.raw.ptr.buffer.load.lds
 // CHECK-LABEL: llvm.func @smin_may_be_negative
 // CHECK:         rocdl.load.to.lds

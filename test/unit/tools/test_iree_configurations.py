@@ -24,6 +24,8 @@ import pytest
 from build_cache import share_code_objects
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.iree import Matmul, emulate_matmul
+from pipeline_mlir.isa.asm import parse_asm
+from pipeline_mlir.isa.waterfall import waterfall_loops
 from pipeline_mlir.tools.pipeline_opt import main
 
 ROOT = Path(__file__).parents[3]
@@ -490,6 +492,21 @@ def test_i8_forms_agree_and_run_exact_in_random_order(generated, capsys):
                    "--emulate-workgroups=2", "--emulate-mode=random:3"])
         out, err = capsys.readouterr()
         assert rc == 0 and "i8xi8xi32" in out and ": exact, max error 0" in out, out + err
+
+
+def test_i8_a_times_b_copies_have_no_waterfall(generated, tmp_path, capsys):
+    """IREE's i8 ``A x B``: LLVM once kept its copies' soffset in a loop-carried VGPR and
+    wrapped each of the 8 copies of the main loop in a readfirstlane waterfall loop; the
+    soffset now goes through readfirstlane (``sched-buffer-soffset``): none (the late form;
+    the prefetch point's kernel is the same, and had the same 8 before; the ISA check's
+    waterfall finding, ``pipeline_mlir/isa/waterfall.py``)."""
+    asm = tmp_path / "k.s"
+    rc = main(["--pipeline=4wave", str(generated("i8_ab_2048x2048x1024", "late")),
+               "--emit=asm", "-o", str(asm)])
+    assert rc == 0, capsys.readouterr().err
+    (fn,) = parse_asm(asm.read_text()).functions
+    assert "buffer_load_dwordx4" in asm.read_text() and waterfall_loops(fn) == []
+    assert "s_cbranch_execnz" not in asm.read_text()
 
 
 @pytest.mark.parametrize("name,mfma,reads,copies,per_tile", [

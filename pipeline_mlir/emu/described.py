@@ -81,6 +81,8 @@ class DescribedRun:
     outputs: list
     #: each checked output's bytes after the run (two builds of one launch compare by them)
     raw: dict = field(default_factory=dict, repr=False)
+    #: each checked output's bytes some store wrote (bool per byte)
+    stored: dict = field(default_factory=dict, repr=False)
 
     @property
     def exact(self) -> bool:
@@ -266,8 +268,9 @@ def emulate_described(kernel, spec: LaunchSpec, mode: str = "eager", seed: int =
     seconds = time.perf_counter() - start
     outputs = [_compare(spec, c, values, mem, len(ids) == total) for c in spec.checks]
     raw = {c.output: mem.glob.buffer(spec.buffer(c.output).name).copy() for c in spec.checks}
+    stored = {c.output: mem.glob.stored(spec.buffer(c.output).name) for c in spec.checks}
     return DescribedRun(kernel.name, spec.path, mode, len(ids), total, waves, n, seconds,
-                        outputs, raw)
+                        outputs, raw, stored)
 
 
 def _compare(spec: LaunchSpec, check, values: dict, mem: _Memory, whole: bool) -> OutputResult:

@@ -432,13 +432,19 @@ def _edge_tile(kernel, p: Matmul, written: np.ndarray,
 
 def matmul_c(kernel, problem: Matmul, workgroups: list, mode: str = "eager", seed: int = 0,
              data_seed: int = 0) -> np.ndarray:
-    """C's raw 32-bit words (poison where nothing was written) after ``workgroups`` of
-    ``kernel`` ran on the inputs :func:`emulate_matmul` gives (same ``data_seed``: same A
-    and B), whatever C they compute: two builds of one dispatch compare by it.  Raises
-    :class:`~pipeline_mlir.emu.errors.Finding` on the first thing the kernel does wrong."""
+    """C's raw 32-bit words as int64, :data:`UNSTORED` where no store wrote (whatever the
+    element holds: a missing store is seen even where the other build stores the poison's
+    value), after ``workgroups`` of ``kernel`` ran on the inputs :func:`emulate_matmul`
+    gives (same ``data_seed``: same A and B), whatever C they compute: two builds of one
+    dispatch compare by it.  Raises :class:`~pipeline_mlir.emu.errors.Finding` on the first
+    thing the kernel does wrong."""
     launch = _Launch(kernel, problem, mode, seed, data_seed)
     launch.run(list(workgroups))
-    return launch.C().copy()
+    return np.where(launch.stored(), launch.C().astype(np.int64), UNSTORED)
+
+
+#: :func:`matmul_c`'s value of an element no store wrote (no 32-bit word has it)
+UNSTORED = -1
 
 
 def _zero_id(kernel):

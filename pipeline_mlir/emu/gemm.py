@@ -8,8 +8,9 @@ in global memory, packs the 144-byte kernel arguments of
 :func:`pipeline_mlir.kernel.reference.reference_gemm`.  The inputs are small integers
 (-3..3), whose products and sums are exact in every element type and in f32, so the
 result must be equal, not close (a bf16 or f16 C: equal to the exact sum rounded to nearest
-even, as the kernel's epilogue rounds it).  i8 inputs span the whole signed range (A's even,
-so that no i32 of C can equal the poison word 0xFFFFFFFF, -1, and pass for unwritten).
+even, as the kernel's epilogue rounds it).  i8 inputs span the whole signed range (A's
+even).  C is checked on the run's tiles by its stores, not by the poison
+(:mod:`pipeline_mlir.emu.coverage`).
 """
 
 from __future__ import annotations
@@ -271,8 +272,8 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
                  progress=None, strict: bool = False, jobs: int = 1) -> GemmRun:
     """Run ``kernel`` (a :class:`~pipeline_mlir.emu.codeobj.Kernel`) as the complete GEMM kernel
     ``gemm`` (:class:`~pipeline_mlir.kernel.gemm.GemmKernel`) on ``M x N x K``: the whole
-    grid, or ``count`` workgroups spread over it (:func:`spread`; C is then checked where
-    they wrote, and they must write a tile each); ``progress(done, total)`` is called as
+    grid, or ``count`` workgroups spread over it (:func:`spread`); C is checked on their
+    tiles (:mod:`pipeline_mlir.emu.coverage`); ``progress(done, total)`` is called as
     workgroups finish; ``strict``: buffer accesses past a descriptor's records are findings.
     ``jobs``: processes to spread the workgroups over (same result).
 

@@ -32,10 +32,11 @@ bounds), or found by running workgroup 0 first: the rectangle of C it writes is 
 and the grid has ``(M/BM) * (N/BN)`` workgroups, in x (linearised) or, for a kernel that
 reads the y workgroup id too, ``N/BN`` in x and ``M/BM`` in y (IREE's workgroup mapping:
 x walks the innermost dimension, N).  A run covers the whole grid, or ``count`` workgroups
-spread over it; C must equal the reference wherever they wrote, and each must write one
-tile (``M * N / grid`` elements).  A 2-D grid may cut its last row or column of tiles at
-the edge of C (IREE's unaligned sizes): the tile is then the one workgroup (0, 0) writes,
-and each workgroup must write its tile cut to C.
+spread over it; every element of their tiles must be stored to and equal the reference,
+and nothing outside them stored to (:mod:`pipeline_mlir.emu.coverage`: which elements
+were written comes from the stores, not the poison).  A 2-D grid may cut its last row or
+column of tiles at the edge of C (IREE's unaligned sizes): the tile is then the one
+workgroup (0, 0) stores to, the others cut to C.
 """
 
 from __future__ import annotations

@@ -441,7 +441,9 @@ def matmul_c(kernel, problem: Matmul, workgroups: list, mode: str = "eager", see
     thing the kernel does wrong."""
     launch = _Launch(kernel, problem, mode, seed, data_seed)
     launch.run(list(workgroups))
-    return np.where(launch.stored(), launch.C().astype(np.int64), UNSTORED)
+    out = launch.C().astype(np.int64)
+    out[~launch.stored()] = UNSTORED
+    return out
 
 
 #: :func:`matmul_c`'s value of an element no store wrote (no 32-bit word has it)

@@ -64,6 +64,10 @@ def test_a_dropped_store_is_not_written(count):
     assert not run.exact and cov.unwritten and not cov.outside and run.first_bad is None
     assert problems(cov)[0] == (f"not written: {cov.unwritten} elements, first at "
                                 f"[{cov.first_unwritten[0]}, {cov.first_unwritten[1]}]")
+    from pipeline_mlir.driver.emulate import _report
+
+    summary, error = _report(run, "k.hsaco")
+    assert "WRONG" in summary and error == f"k.hsaco: error: {problems(cov)[0]}"
 
 
 def test_a_store_outside_the_tiles_is_named():

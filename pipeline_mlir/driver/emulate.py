@@ -246,15 +246,16 @@ def _report(run, where: str, hint: str = "") -> tuple[str, str | None]:
 
 
 def _wrong(run) -> str:
-    """What is wrong with C (a run that is not exact)."""
+    """What is wrong with C (a run that is not exact): a wrong value, elements of the
+    workgroups' tiles not written, elements outside them written."""
+    from pipeline_mlir.emu.coverage import problems
+
+    said = []
     if run.first_bad is not None:
         i, j = run.first_bad
-        return (f"C differs from the reference: C[{i}][{j}] = {run.got:g}, expected "
-                f"{run.want:g} (max error {run.max_error:g})")
-    each = (f"one {run.M * run.N // run.grid}-element tile each" if run.grid and
-            not run.M * run.N % run.grid else "each its tile, cut at the edges of C")
-    return (f"the {run.workgroups} workgroups wrote {run.written} elements of C, expected "
-            f"{run.expected} ({each})")
+        said.append(f"C differs from the reference: C[{i}][{j}] = {run.got:g}, expected "
+                    f"{run.want:g} (max error {run.max_error:g})")
+    return "; ".join(said + problems(run.coverage))
 
 
 def _iree_code(options: EmulateOptions, kernel, contract, mode):

@@ -21,9 +21,14 @@ How a buffer is passed (``pass``):
   (``records``, default the buffer's bytes), the raw-buffer word ``0x27000`` that LLVM
   writes for gfx950.
 
-With the whole grid run, every element of an output is compared; with ``count``
-workgroups, the elements they changed (an element still holding its starting bytes is
-taken as not written by them).
+Which elements a run wrote is known from its stores (the emulator marks each byte a store
+writes), never from the values: with the whole grid run, every element of a checked output
+must have been stored to and equal its check (an element no store wrote is "not
+written", even when its starting bytes equal the check); with ``count`` workgroups, the
+elements they stored to are compared (a description states no tiles, so elements those
+workgroups should have written but did not are not seen there: the project's own GEMM
+kernels and IREE's plain dispatches are checked on their tiles,
+:mod:`pipeline_mlir.emu.coverage`).
 """
 
 from __future__ import annotations
@@ -59,6 +64,8 @@ class OutputResult:
     want: float | None
     max_error: float
     values: object = None      # the output as the run left it (numpy array)
+    unwritten: int = 0         # elements compared that no store wrote
+    first_unwritten: tuple | None = None
 
 
 @dataclass
@@ -74,10 +81,13 @@ class DescribedRun:
     outputs: list
     #: each checked output's bytes after the run (two builds of one launch compare by them)
     raw: dict = field(default_factory=dict, repr=False)
+    #: each checked output's bytes some store wrote (bool per byte)
+    stored: dict = field(default_factory=dict, repr=False)
 
     @property
     def exact(self) -> bool:
-        return all(o.first_bad is None and o.compared for o in self.outputs)
+        return all(o.first_bad is None and o.compared and not o.unwritten
+                   for o in self.outputs)
 
     def summary(self) -> str:
         verdict = "exact" if self.exact else "WRONG"
@@ -97,6 +107,9 @@ class DescribedRun:
                         f"expected {o.want:g} (max error {o.max_error:g})")
             if not o.compared:
                 return f"the workgroups run wrote no element of {o.name}"
+            if o.unwritten:
+                idx = ", ".join(map(str, o.first_unwritten))
+                return f"{o.name}: not written: {o.unwritten} elements, first at [{idx}]"
         return None
 
 
@@ -237,6 +250,8 @@ def emulate_described(kernel, spec: LaunchSpec, mode: str = "eager", seed: int =
     values = initial_values(spec)
     mem = _Memory(kernel, spec, values)
     glob = mem.glob
+    for c in spec.checks:
+        glob.track(spec.buffer(c.output).name)
     glob.strict = strict
     args = kernel_arguments(kernel, spec, mem)
     glob.buffer("kernargs")[:len(args)] = np.frombuffer(args, dtype=np.uint8)
@@ -253,8 +268,9 @@ def emulate_described(kernel, spec: LaunchSpec, mode: str = "eager", seed: int =
     seconds = time.perf_counter() - start
     outputs = [_compare(spec, c, values, mem, len(ids) == total) for c in spec.checks]
     raw = {c.output: mem.glob.buffer(spec.buffer(c.output).name).copy() for c in spec.checks}
+    stored = {c.output: mem.glob.stored(spec.buffer(c.output).name) for c in spec.checks}
     return DescribedRun(kernel.name, spec.path, mode, len(ids), total, waves, n, seconds,
-                        outputs, raw)
+                        outputs, raw, stored)
 
 
 def _compare(spec: LaunchSpec, check, values: dict, mem: _Memory, whole: bool) -> OutputResult:
@@ -263,21 +279,21 @@ def _compare(spec: LaunchSpec, check, values: dict, mem: _Memory, whole: bool) -
     raw = mem.glob.buffer(a.name)
     got = decode(raw, a.dtype, a.shape)
     size = item_bytes(a.dtype)
-    if whole:
-        compared = np.ones(a.shape, dtype=bool)
-    else:
-        start = np.frombuffer(mem.start[a.name], dtype=np.uint8).reshape(-1, size)
-        compared = (raw.reshape(-1, size) != start).any(axis=1).reshape(a.shape)
+    stored = mem.glob.stored(a.name).reshape(-1, size).any(axis=1).reshape(a.shape)
+    compared = np.ones(a.shape, dtype=bool) if whole else stored
     with np.errstate(invalid="ignore"):
         same = (got == want) | (np.isnan(got) & np.isnan(want))
-        diff = np.where(compared & ~same, np.abs(got - want), 0.0)
-    bad = compared & ~same
+        diff = np.where(stored & ~same, np.abs(got - want), 0.0)
+    bad = stored & ~same
+    unwritten = compared & ~stored
+    missing = tuple(int(i) for i in np.argwhere(unwritten)[0]) if unwritten.any() else None
     first = got_v = want_v = None
     if bad.any():
         first = tuple(int(i) for i in np.argwhere(bad)[0])
         got_v, want_v = float(got[first]), float(want[first])
     err = float(np.nanmax(np.where(np.isnan(diff), np.inf, diff))) if diff.size else 0.0
-    return OutputResult(a.name, int(compared.sum()), first, got_v, want_v, err, got)
+    return OutputResult(a.name, int(compared.sum()), first, got_v, want_v, err, got,
+                        int(unwritten.sum()), missing)
 
 
 def check_kernel(kernel, spec: LaunchSpec) -> None:

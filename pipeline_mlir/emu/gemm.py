@@ -8,8 +8,9 @@ in global memory, packs the 144-byte kernel arguments of
 :func:`pipeline_mlir.kernel.reference.reference_gemm`.  The inputs are small integers
 (-3..3), whose products and sums are exact in every element type and in f32, so the
 result must be equal, not close (a bf16 or f16 C: equal to the exact sum rounded to nearest
-even, as the kernel's epilogue rounds it).  i8 inputs span the whole signed range (A's even,
-so that no i32 of C can equal the poison word 0xFFFFFFFF, -1, and pass for unwritten).
+even, as the kernel's epilogue rounds it).  i8 inputs span the whole signed range (A's
+even).  C is checked on the run's tiles by its stores, not by the poison
+(:mod:`pipeline_mlir.emu.coverage`).
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from pipeline_mlir.emu.coverage import Coverage, check_c, footprint, stored_elements
 from pipeline_mlir.emu.errors import EmuError
-from pipeline_mlir.emu.machine import Divergence, GlobalMemory, Machine, POISON32, POISON_BYTE
+from pipeline_mlir.emu.machine import Divergence, GlobalMemory, Machine, POISON_BYTE
 from pipeline_mlir.emu.mfma import E4M3, E5M2
 from pipeline_mlir.kernel.launch import check_launch
 from pipeline_mlir.kernel.reference import quantize, reference_gemm
@@ -49,12 +51,13 @@ class GemmRun:
     first_bad: tuple[int, int] | None
     findings: list = None
     grid: int = 0              # workgroups of the whole grid (0: as many as were run)
-    written: int = 0           # elements of C the workgroups wrote
-    expected: int = 0          # elements they should have written
+    written: int = 0           # elements of C the workgroups stored to
+    expected: int = 0          # elements they are responsible for (their tiles)
+    coverage: Coverage = None  # the verdict on C (:mod:`pipeline_mlir.emu.coverage`)
 
     @property
     def exact(self) -> bool:
-        return self.first_bad is None and self.written == self.expected
+        return self.coverage.sound
 
     @property
     def got(self) -> float | None:
@@ -112,31 +115,6 @@ def c_values(raw: np.ndarray, c_dtype: str = "f32") -> np.ndarray:
     if c_dtype == "f16":
         return raw.view(np.float16).astype(np.float64)
     raise EmuError(f"unknown element type of C {c_dtype!r}")
-
-
-def compare(raw: np.ndarray, reference, whole: bool, c_dtype: str = "f32"):
-    """(elements written, max error, first wrong element or None) of C, the ``M x N``
-    words ``raw`` (of ``c_dtype`` elements) the kernel wrote, against ``reference(rows,
-    cols)`` (the reference's block of those rows and columns).  Written elements must equal
-    the reference; with ``whole`` every element must be written (an unwritten one is
-    wrong)."""
-    written = raw != (POISON32 >> (32 - 8 * raw.itemsize))
-    if whole:
-        rows, cols = np.arange(raw.shape[0]), np.arange(raw.shape[1])
-    else:
-        rows, cols = np.flatnonzero(written.any(axis=1)), np.flatnonzero(written.any(axis=0))
-    ref = reference(rows, cols)
-    got = c_values(raw[np.ix_(rows, cols)], c_dtype)
-    check = np.ones(got.shape, bool) if whole else written[np.ix_(rows, cols)]
-    with np.errstate(invalid="ignore"):
-        diff = np.where(check, np.abs(got - ref), 0.0)
-    bad = check & ~(diff == 0)
-    first = None
-    if bad.any():
-        r, c = np.argwhere(bad)[0]
-        first = (int(rows[r]), int(cols[c]))
-    max_err = float(np.nanmax(np.where(np.isnan(diff), np.inf, diff))) if diff.size else 0.0
-    return int(written.sum()), max_err, first
 
 
 #: the FP8 element types by name: (format, value of each byte)
@@ -294,8 +272,8 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
                  progress=None, strict: bool = False, jobs: int = 1) -> GemmRun:
     """Run ``kernel`` (a :class:`~pipeline_mlir.emu.codeobj.Kernel`) as the complete GEMM kernel
     ``gemm`` (:class:`~pipeline_mlir.kernel.gemm.GemmKernel`) on ``M x N x K``: the whole
-    grid, or ``count`` workgroups spread over it (:func:`spread`; C is then checked where
-    they wrote, and they must write a tile each); ``progress(done, total)`` is called as
+    grid, or ``count`` workgroups spread over it (:func:`spread`); C is checked on their
+    tiles (:mod:`pipeline_mlir.emu.coverage`); ``progress(done, total)`` is called as
     workgroups finish; ``strict``: buffer accesses past a descriptor's records are findings.
     ``jobs``: processes to spread the workgroups over (same result).
 
@@ -324,6 +302,7 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
     kernarg_at = glob.add("kernargs", bytes(max(launch.kernarg_bytes, 256)))
     bases = {name: glob.add(name, data) for name, data in inputs.items()}
     bases["C"] = glob.add("C", bytes([POISON_BYTE]) * (M * N * c_bytes))
+    glob.track("C")
     # every buffer but C holds 1-byte elements when the kernel is block-scaled
     counts = {name: len(data) // (1 if g.is_mx else g.elem_bytes) for name, data in inputs.items()}
     counts["C"] = M * N
@@ -335,9 +314,12 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
     n, findings = run_workgroups(kernel, glob, workgroups, waves, mode, seed, kernarg_at,
                                  collect, progress, jobs=jobs)
     seconds = time.perf_counter() - start
-    raw = glob.buffer("C").view(c_word).reshape(M, N)
-    written, max_err, first = compare(raw, lambda r, c: ref[np.ix_(r, c)],
-                                      len(workgroups) == tiles, c_dtype)
-    C = c_values(raw, c_dtype)
-    return GemmRun(kernel.name, M, N, K, mode, len(workgroups), waves, n, seconds, max_err, C,
-                   ref, first, findings, tiles, written, len(workgroups) * g.BM * g.BN)
+    C = c_values(glob.buffer("C").view(c_word).reshape(M, N), c_dtype)
+    tm, tn = M // g.BM, N // g.BN
+    cover = footprint((M, N), [(r * g.BM, c * g.BN, g.BM, g.BN) for r, c in
+                               (launch.order.tile_of(w, tm, tn) for w in workgroups)])
+    cov = check_c(C, stored_elements(glob.stored("C"), (M, N)), cover,
+                  lambda r, c: ref[np.ix_(r, c)])
+    return GemmRun(kernel.name, M, N, K, mode, len(workgroups), waves, n, seconds,
+                   cov.max_error, C, ref, cov.first_bad, findings, tiles, cov.stored,
+                   cov.compared, cov)

@@ -32,10 +32,11 @@ bounds), or found by running workgroup 0 first: the rectangle of C it writes is 
 and the grid has ``(M/BM) * (N/BN)`` workgroups, in x (linearised) or, for a kernel that
 reads the y workgroup id too, ``N/BN`` in x and ``M/BM`` in y (IREE's workgroup mapping:
 x walks the innermost dimension, N).  A run covers the whole grid, or ``count`` workgroups
-spread over it; C must equal the reference wherever they wrote, and each must write one
-tile (``M * N / grid`` elements).  A 2-D grid may cut its last row or column of tiles at
-the edge of C (IREE's unaligned sizes): the tile is then the one workgroup (0, 0) writes,
-and each workgroup must write its tile cut to C.
+spread over it; every element of their tiles must be stored to and equal the reference,
+and nothing outside them stored to (:mod:`pipeline_mlir.emu.coverage`: which elements
+were written comes from the stores, not the poison).  A 2-D grid may cut its last row or
+column of tiles at the edge of C (IREE's unaligned sizes): the tile is then the one
+workgroup (0, 0) stores to, the others cut to C.
 """
 
 from __future__ import annotations
@@ -49,7 +50,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipeline_mlir.emu.errors import EmuError, Finding
-from pipeline_mlir.emu.gemm import (c_values, compare, encode, random_inputs, run_summary,
+from pipeline_mlir.emu.coverage import Coverage, check_c, footprint, stored_elements
+from pipeline_mlir.emu.gemm import (c_values, encode, random_inputs, run_summary,
                                     run_workgroups, spread)
 from pipeline_mlir.emu.launchdims import LaunchDims, workgroup_id
 from pipeline_mlir.emu.machine import POISON32, POISON_BYTE, GlobalMemory
@@ -117,18 +119,19 @@ class MatmulRun:
     workgroups: int            # workgroups run
     grid: int                  # workgroups of the whole grid
     waves: int
-    written: int               # elements of C the workgroups wrote
-    expected: int              # elements they should have written (a tile each)
+    written: int               # elements of C the workgroups stored to
+    expected: int              # elements they are responsible for (their tiles)
     max_error: float
     first_bad: tuple[int, int] | None
     got: float | None          # C and the reference at first_bad
     want: float | None
     instructions: int
     seconds: float
+    coverage: Coverage = None  # the verdict on C (:mod:`pipeline_mlir.emu.coverage`)
 
     @property
     def exact(self) -> bool:
-        return self.first_bad is None and self.written == self.expected
+        return self.coverage.sound
 
     def summary(self) -> str:
         layout = "N x K" if self.transpose_b else "K x N"
@@ -281,6 +284,7 @@ class _Launch:
         self.kernarg_at = self.glob.add("kernargs", bytes(4096))
         self.bases = [self.glob.add("A", A_bytes), self.glob.add("B", B_bytes),
                       self.glob.add("C", bytes([POISON_BYTE]) * (p.M * p.N * 4))]
+        self.glob.track("C")
         self.contract, kernargs = kernel_arguments(kernel, self.bases, p.shapes(),
                                                    p.constants)
         if kernel.launch.kernarg_bytes and len(kernargs) > kernel.launch.kernarg_bytes:
@@ -325,8 +329,9 @@ class _Launch:
         self.check_sizes()
 
     def forget(self) -> None:
-        """C poisoned again, nothing counted."""
+        """C poisoned again, nothing stored or counted."""
         self.C()[:] = POISON32
+        self.glob.track("C")
         self.instructions, self.seconds = 0, 0.0
 
     def reference(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
@@ -334,9 +339,17 @@ class _Launch:
         C = self.A[rows] @ self.Bt[cols].T
         return wrap_i32(C) if self.problem.c_dtype == "i32" else C
 
-    def compare(self, whole: bool):
-        """(elements written, max error, first wrong element) of C against the reference."""
-        return compare(self.C(), self.reference, whole, self.problem.c_dtype)
+    def stored(self) -> np.ndarray:
+        """The elements of C some store of the run wrote (bool, M x N)."""
+        return stored_elements(self.glob.stored("C"), (self.problem.M, self.problem.N))
+
+    def check(self, tiles: list | None) -> Coverage:
+        """The verdict on C for the footprint ``tiles`` (rectangles; None: the elements
+        stored to, when no tile is known yet)."""
+        stored = self.stored()
+        cover = stored if tiles is None else footprint(stored.shape, tiles)
+        return check_c(c_values(self.C(), self.problem.c_dtype), stored, cover,
+                       self.reference)
 
     def C(self) -> np.ndarray:
         return self.glob.buffer("C").view(np.uint32).reshape(self.problem.M, self.problem.N)
@@ -396,10 +409,9 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
     if grid is None:
         first = [_zero_id(kernel)]
         launch.run(first)
-        written, _err, bad = launch.compare(False)
-        if bad is not None:             # wrong already: no tile to learn the grid from
-            return _result(launch, first, 0, written)
-        grid = _grid_from_tile(kernel, p, launch.C())
+        if launch.check(None).first_bad is not None:   # wrong already: no tile to learn from
+            return _result(launch, first, 0, None)
+        grid = _grid_from_tile(kernel, p, launch.stored())
     total = int(np.prod(grid))
     # a 1-D grid of tiles cut at both edges (IREE's linearised loop over ceildiv(M, BM) x
     # ceildiv(N, BN)) need not divide C: the tile of workgroup 0 is checked against it
@@ -410,10 +422,9 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
     if not first:                       # the tile is the one workgroup 0 writes
         first = [_zero_id(kernel)]
         launch.run(first)
-        written, _err, bad = launch.compare(False)
-        if bad is not None:
-            return _result(launch, first, 0, written)
-    bm, bn = _edge_tile(kernel, p, launch.C(), grid)
+        if launch.check(None).first_bad is not None:
+            return _result(launch, first, 0, None)
+    bm, bn = _edge_tile(kernel, p, launch.stored(), grid)
     if workgroups is None:
         workgroups = [workgroup_id(i, grid) for i in spread(total, count)]
     if first[0] not in workgroups:
@@ -421,16 +432,15 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
     launch.run([w for w in workgroups if w not in first], progress)
     cols = -(-p.N // bn)
     at = [divmod(w, cols)[::-1] if isinstance(w, int) else w[:2] for w in workgroups]
-    return _result(launch, workgroups, total,
-                   sum(min(bm, p.M - y * bm) * min(bn, p.N - x * bn) for x, y in at))
+    return _result(launch, workgroups, total, [(y * bm, x * bn, bm, bn) for x, y in at])
 
 
-def _edge_tile(kernel, p: Matmul, raw: np.ndarray, grid: tuple[int, ...]) -> tuple[int, int]:
-    """(BM, BN): the rectangle workgroup 0 wrote, which must be the first of the tiles that
+def _edge_tile(kernel, p: Matmul, written: np.ndarray,
+               grid: tuple[int, ...]) -> tuple[int, int]:
+    """(BM, BN): the rectangle workgroup 0 stored to (``written``), which must be the first of the tiles that
     cover C in ``grid`` (N tiles in x and M tiles in y; or their product, in x, N the
     faster); the last row or column of tiles may be cut by the edge of C (IREE's 1000 x
     1000 in tiles of 128 x 256)."""
-    written = raw != POISON32
     rows, cols = np.flatnonzero(written.any(axis=1)), np.flatnonzero(written.any(axis=0))
     bm = int(rows[-1] - rows[0] + 1) if len(rows) else 0
     bn = int(cols[-1] - cols[0] + 1) if len(cols) else 0
@@ -445,22 +455,30 @@ def _edge_tile(kernel, p: Matmul, raw: np.ndarray, grid: tuple[int, ...]) -> tup
 
 def matmul_c(kernel, problem: Matmul, workgroups: list, mode: str = "eager", seed: int = 0,
              data_seed: int = 0) -> np.ndarray:
-    """C's raw 32-bit words (poison where nothing was written) after ``workgroups`` of
-    ``kernel`` ran on the inputs :func:`emulate_matmul` gives (same ``data_seed``: same A
-    and B), whatever C they compute: two builds of one dispatch compare by it.  Raises
-    :class:`~pipeline_mlir.emu.errors.Finding` on the first thing the kernel does wrong."""
+    """C's raw 32-bit words as int64, :data:`UNSTORED` where no store wrote (whatever the
+    element holds: a missing store is seen even where the other build stores the poison's
+    value), after ``workgroups`` of ``kernel`` ran on the inputs :func:`emulate_matmul`
+    gives (same ``data_seed``: same A and B), whatever C they compute: two builds of one
+    dispatch compare by it.  Raises :class:`~pipeline_mlir.emu.errors.Finding` on the first
+    thing the kernel does wrong."""
     launch = _Launch(kernel, problem, mode, seed, data_seed)
     launch.run(list(workgroups))
-    return launch.C().copy()
+    out = launch.C().astype(np.int64)
+    out[~launch.stored()] = UNSTORED
+    return out
+
+
+#: :func:`matmul_c`'s value of an element no store wrote (no 32-bit word has it)
+UNSTORED = -1
 
 
 def _zero_id(kernel):
     return (0, 0) if kernel.launch.workgroup_id[1] or kernel.launch.workgroup_id[2] else 0
 
 
-def _grid_from_tile(kernel, p: Matmul, raw: np.ndarray) -> tuple[int, ...]:
-    """The grid of a kernel whose workgroup 0 wrote the tile in ``raw`` (module docstring)."""
-    written = raw != POISON32
+def _grid_from_tile(kernel, p: Matmul, written: np.ndarray) -> tuple[int, ...]:
+    """The grid of a kernel whose workgroup 0 stored to the tile ``written`` (module
+    docstring)."""
     rows, cols = np.flatnonzero(written.any(axis=1)), np.flatnonzero(written.any(axis=0))
     where = f"kernel {kernel.name}: the grid is found from the tile of C workgroup 0 writes"
     if not len(rows):
@@ -478,21 +496,22 @@ def _grid_from_tile(kernel, p: Matmul, raw: np.ndarray) -> tuple[int, ...]:
     return (p.M // bm * (p.N // bn),)
 
 
-def _result(launch: _Launch, workgroups: list, total: int, expected: int) -> MatmulRun:
-    """The run of ``workgroups`` of a grid of ``total`` (0: not known), which should write
-    ``expected`` elements of C."""
+def _result(launch: _Launch, workgroups: list, total: int, tiles: list | None) -> MatmulRun:
+    """The run of ``workgroups`` of a grid of ``total`` (0: not known), responsible for the
+    ``tiles`` of C (None: not known, the run is wrong already)."""
     p = launch.problem
     raw = launch.C()
-    written, max_err, bad = launch.compare(len(workgroups) == total)
+    cov = launch.check(tiles)
+    bad = cov.first_bad
     got = want = None
     if bad is not None:
         i, j = bad
         got = float(c_values(raw[i, j:j + 1], p.c_dtype)[0])
         want = float(launch.reference(np.array([bad[0]]), np.array([bad[1]]))[0, 0])
     return MatmulRun(launch.kernel.name, launch.contract, p.M, p.N, p.K, p.transpose_b,
-                     launch.mode, len(workgroups), total, launch.waves, written,
-                     expected, max_err, bad, got, want, launch.instructions,
-                     launch.seconds)
+                     launch.mode, len(workgroups), total, launch.waves, cov.stored,
+                     cov.compared, cov.max_error, bad, got, want, launch.instructions,
+                     launch.seconds, cov)
 
 
 @functools.lru_cache(maxsize=2)

@@ -97,13 +97,31 @@ class GlobalMemory:
         #: report buffer accesses past a descriptor's records (the hardware reads 0 and
         #: drops the write)
         self.strict = False
+        #: per buffer, None or its store marks: a byte per byte, all ones once anything
+        #: stored to it (:meth:`track`); which elements a run wrote, whatever their values
+        self.marks: list[np.ndarray | None] = []
 
     def add(self, name: str, data) -> int:
         arr = np.frombuffer(bytes(data), dtype=np.uint8).copy() if not isinstance(
             data, np.ndarray) else np.ascontiguousarray(data).view(np.uint8).reshape(-1).copy()
         self.buffers.append(arr)
         self.names.append(name)
+        self.marks.append(None)
         return len(self.buffers) << 32
+
+    def track(self, name: str) -> None:
+        """Mark, from now on, every byte a store writes to buffer ``name``
+        (:meth:`stored`)."""
+        b = self.names.index(name)
+        self.marks[b] = np.zeros_like(self.buffers[b])
+
+    def stored(self, name: str) -> np.ndarray:
+        """The bytes of the tracked buffer ``name`` some store wrote (bool)."""
+        return self.marks[self.names.index(name)] != 0
+
+    def arrays(self) -> list[np.ndarray]:
+        """The buffers, then the store marks of the tracked ones (what a run changes)."""
+        return self.buffers + [m for m in self.marks if m is not None]
 
     def buffer(self, name: str) -> np.ndarray:
         return self.buffers[self.names.index(name)]
@@ -148,7 +166,8 @@ class GlobalMemory:
         return b, np.where(mask, off, 0), mask
 
     def region(self, base, size):
-        """(the dwords of buffer ``b``, the dword index (G, 1) of ``base`` in it) when
+        """(the dwords of buffer ``b``, the dword index (G, 1) of ``base`` in it, the dwords
+        of its store marks or None when untracked) when
         ``[base, base + size)`` of every workgroup slot lies in buffer ``b`` and ``base`` is
         dword-aligned; else None (the accesses are then checked one by one)."""
         lo, hi = int(base.min()), int((base + size).max())
@@ -159,17 +178,20 @@ class GlobalMemory:
         start = (b + 1) << 32
         if hi - start > len(buf) or len(buf) % 4:
             return None
-        return buf.view(U32), ((base - start) >> 2)[:, None]
+        mark = self.marks[b]
+        return buf.view(U32), ((base - start) >> 2)[:, None], \
+            None if mark is None else mark.view(U32)
 
     def check(self, addr, size, w, step, mask=None):
         """Check the range now; the returned function writes ``raw`` (G, L, size) when called."""
         b, off, m = self._locate(addr, size, w, step, mask)
         if b is None:
             return lambda raw: None
-        buf = self.buffers[b]
+        buf, mark = self.buffers[b], self.marks[b]
         if size % 4 == 0 and len(buf) % 4 == 0 and not (off & 3).any():
             idx = (off >> 2)[..., None] + np.arange(size // 4, dtype=np.int64)
             buf = buf.view(U32)
+            mark = None if mark is None else mark.view(U32)
         else:
             idx = off[..., None] + np.arange(size, dtype=np.int64)
         if m is not None:
@@ -178,6 +200,8 @@ class GlobalMemory:
         def store(raw):
             vals = raw.view(buf.dtype) if buf.dtype == U32 else raw
             buf[idx] = vals if m is None else vals[m]
+            if mark is not None:
+                mark[idx] = ~mark.dtype.type(0)
         return store
 
     def read(self, addr, size, w, step, mask=None):

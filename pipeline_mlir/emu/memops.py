@@ -449,7 +449,7 @@ def _in_region(step: Step, first: int, dwords: int, inst_off: int, lds: bool, st
     size = 4 * dwords
 
     def in_region(w, m, region, off):
-        words, start = region
+        words, start, marks = region
         idx = start + (off >> 2)
         idx = idx[..., None] + np.arange(dwords, dtype=np.int64)         # (G, 64, dwords)
         if lds:
@@ -465,6 +465,8 @@ def _in_region(step: Step, first: int, dwords: int, inst_off: int, lds: bool, st
 
             def put():
                 words[idx] = vals
+                if marks is not None:
+                    marks[idx] = np.uint32(0xFFFFFFFF)
             return MemOp(step, "vm", put)
 
         def done():

@@ -77,7 +77,7 @@ def run_spread(kernel, glob, batches: list, run, jobs: int, progress=None) -> tu
     import pickle
 
     kernel = dataclasses.replace(kernel, _compiled={})  # the compiled steps are closures
-    state = (glob.buffers, glob.names, glob.descriptors, glob.strict)
+    state = (glob.buffers, glob.names, glob.descriptors, glob.strict, glob.marks)
     parts = chunks(len(batches), jobs)
     messages: queue_module.Queue = queue_module.Queue()
     workers: list = []
@@ -200,7 +200,7 @@ def _merge(glob, done: _Done) -> tuple[int, list]:
         raise done.failure[1]
     for w in sorted(done.writes):
         for change in done.writes[w]:
-            apply(glob.buffers, change)
+            apply(glob.arrays(), change)
     instructions = sum(done.batches[p][0] for p in sorted(done.batches))
     findings = [f for p in sorted(done.batches) for f in done.batches[p][1]]
     return instructions, findings
@@ -215,8 +215,8 @@ def _work(payload: bytes, out) -> None:
 
     w, kernel, state, batches, run = pickle.loads(payload)
     glob = GlobalMemory()
-    glob.buffers, glob.names, glob.descriptors, glob.strict = state
-    before = [b.copy() for b in glob.buffers]
+    glob.buffers, glob.names, glob.descriptors, glob.strict, glob.marks = state
+    before = [b.copy() for b in glob.arrays()]
     seen = set(glob.descriptors)
     current = [batches[0][0] if batches else 0]
 
@@ -238,7 +238,7 @@ def _work(payload: bytes, out) -> None:
         send(("fail", w, current[0], e, glob.descriptors - seen))
         return
     send(("end", w, [changes(b, now, was) for b, (now, was) in
-                     enumerate(zip(glob.buffers, before)) if not np.array_equal(now, was)]))
+                     enumerate(zip(glob.arrays(), before)) if not np.array_equal(now, was)]))
 
 
 def changes(b: int, now: np.ndarray, was: np.ndarray) -> tuple:

@@ -471,7 +471,8 @@ def dispatch(name: str):
 
 
 def c_bytes(hsaco: bytes, name: str):
-    """C after two workgroups of the mutant of input ``name`` ran (late mode), or the
+    """C after two workgroups of the mutant of input ``name`` ran (late mode; an element
+    no store wrote marked as such, whatever it holds), or the
     finding as a string.  A plain dispatch (A, B, C = A x B^T or A x B) runs workgroups
     (0, 0) and (1, 1) of a 2-D grid, 0 and 5 of a 1-D one; any other (``A^T x B``) as its
     dispatch says (:mod:`pipeline_mlir.driver.dispatch_launch`), two workgroups of it."""
@@ -479,6 +480,8 @@ def c_bytes(hsaco: bytes, name: str):
     from pipeline_mlir.emu.described import emulate_described
     from pipeline_mlir.emu.errors import EmuError, Finding
     from pipeline_mlir.emu.inputs import load_kernel
+    import numpy as np
+
     from pipeline_mlir.emu.iree import Matmul, matmul_c
 
     d = dispatch(name)
@@ -486,7 +489,8 @@ def c_bytes(hsaco: bytes, name: str):
         kernel = load_kernel(hsaco)
         if not d.plain:
             run = emulate_described(kernel, dispatch_spec(d, kernel, name), "late", count=2)
-            return run.raw["C"]
+            # a byte no store wrote is -1, whatever it holds (the poison's value included)
+            return np.where(run.stored["C"], run.raw["C"].astype(np.int16), -1)
         ids = WORKGROUPS["prefetch" if kernel.launch.workgroup_id[1] else "late"]
         return matmul_c(kernel, Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b), ids,
                         mode="late")

@@ -73,10 +73,29 @@ def test_some_workgroups_are_checked_where_they_wrote():
     run = emulate_described(_bias_kernel(), spec, count=1)
     v = initial_values(spec)
     tile = (v["X"] + v["bias"])[:5, :16]
-    # workgroup (0, 0) wrote its 16 x 5 tile; an element it wrote as -1 keeps the poison's
-    # bytes and is taken as not written
+    # workgroup (0, 0) stored its whole 16 x 5 tile, the elements it wrote as -1 (the
+    # poison's bytes) too: which elements were written comes from the stores, not the values
+    assert (tile == -1).any()
     assert run.exact and (run.workgroups, run.grid) == (1, 4)
-    assert run.outputs[0].compared == int((tile != -1).sum())
+    assert run.outputs[0].compared == tile.size
+
+
+def test_an_element_no_store_wrote_is_not_written_even_if_it_equals_the_poison():
+    """The whole grid run, every output element -1 (i32 X of -1, zero bias): a kernel that
+    drops lane 0's store leaves the poison's -1 there, the right value by its starting bytes
+    only; those elements are named as not written (lane 0 of each of 2 waves in 4
+    workgroups)."""
+    spec = read_launch("bias.toml", BIAS_LAUNCH.replace("EXPECT", "X + bias")
+                       .replace("init = {random = [-100, 100]}", "init = {value = -1}")
+                       .replace('shape = [32]', 'shape = [32]\ninit = "zeros"'))
+    assert (initial_values(spec)["X"] == -1).all() and not initial_values(spec)["bias"].any()
+    assert emulate_described(_bias_kernel(), spec).exact
+    k = snippet_kernel(BIAS_ADD.replace("global_store_dword",
+                                        "s_and_b64 exec, exec, -2\n    global_store_dword"))
+    k.launch = replace(k.launch, workgroup_id=(True, True, False), workitem_id_dims=1)
+    run = emulate_described(k, spec)
+    assert (run.outputs[0].values == -1).all() and not run.exact
+    assert run.problem() == "out: not written: 8 elements, first at [0, 0]"
 
 
 def test_the_block_must_fit_the_kernels_metadata():

@@ -113,3 +113,26 @@ def test_a_2d_grid_of_cut_tiles_needs_workgroup_0_to_write_the_first():
     with pytest.raises(EmuError, match=r"workgroup 0 wrote 0 elements of C, not the first of "
                                        r"tiles that cover the 16 x 16 C in a grid of 2 x 3"):
         emulate_matmul(_with_args(HAL), Matmul(16, 16, 32, "bf16"), grid=(2, 3))
+
+
+#: every lane of workgroup 0 stores -1, the poison's word, to C[lane] (the HAL's C pointer)
+STORE_MINUS_ONE = """
+    s_load_dwordx2 s[4:5], s[0:1], 0x10
+    s_waitcnt lgkmcnt(0)
+    v_lshlrev_b32_e32 v2, 2, v0
+    v_mov_b32_e32 v1, -1
+    global_store_dword v2, v1, s[4:5]
+    s_endpgm"""
+
+
+def test_which_elements_were_stored_comes_from_the_stores_not_the_values():
+    """A store of the poison's word counts as written (the comparison's C marks only the
+    elements no store wrote, UNSTORED), and the run's tile is found from it."""
+    from pipeline_mlir.emu.iree import UNSTORED, matmul_c
+
+    k = _with_args(HAL, STORE_MINUS_ONE)
+    c = matmul_c(k, Matmul(16, 16, 32, "bf16"), [0])
+    assert (c[:4] == 0xFFFFFFFF).all() and (c[4:] == UNSTORED).all()
+    run = emulate_matmul(k, Matmul(16, 16, 32, "bf16"), count=1)
+    # wrong already (random A and B make no -1): no grid is learnt from it, its values fail
+    assert (run.grid, run.written, run.first_bad) == (0, 64, (0, 0)) and not run.exact

@@ -1,0 +1,97 @@
+"""Which elements of C a run is checked on, and the verdict on them.
+
+A run of some workgroups of a grid is responsible for a *footprint* of C: the tiles those
+workgroups compute (from the grid, the tile shape and the grid order, cut at the edges of
+C).  The verdict (:func:`check_c`) is sound whatever values the reference holds:
+
+* every footprint element must have been stored to by the run (the emulator marks each byte
+  a store writes, :meth:`~pipeline_mlir.emu.machine.GlobalMemory.track`; the starting
+  poison is never taken as "not written", so a correct value that happens to equal the
+  poison word does not hide a missing store) and must equal the reference;
+* no element outside the footprint may have been stored to (a write outside the run's
+  tiles, whatever its value).
+
+What is wrong is said as counts and the first element in row-major order:
+``not written: N elements, first at [r, c]``, ``written outside the workgroups' tiles: N
+elements, first at [r, c]``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass
+class Coverage:
+    stored: int                           # elements of C some store wrote
+    compared: int                         # elements of the footprint
+    max_error: float
+    first_bad: tuple[int, int] | None     # first stored footprint element off the reference
+    unwritten: int = 0                    # footprint elements no store wrote
+    first_unwritten: tuple[int, int] | None = None
+    outside: int = 0                      # elements outside the footprint stored to
+    first_outside: tuple[int, int] | None = None
+
+    @property
+    def sound(self) -> bool:
+        return self.first_bad is None and not self.unwritten and not self.outside
+
+
+def footprint(shape: tuple[int, int], tiles) -> np.ndarray:
+    """The bool mask of C (``shape``) covered by ``tiles``: ``(row0, col0, rows, cols)``
+    rectangles, cut at the edges of C."""
+    mask = np.zeros(shape, dtype=bool)
+    for r, c, h, w in tiles:
+        mask[max(r, 0):max(min(r + h, shape[0]), 0), max(c, 0):max(min(c + w, shape[1]), 0)] = True
+    return mask
+
+
+def stored_elements(marks: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+    """Per element of C (``shape``), whether any of its bytes was stored to (``marks``: the
+    bool per byte of :meth:`~pipeline_mlir.emu.machine.GlobalMemory.stored`)."""
+    return marks.reshape(shape[0], shape[1], -1).any(axis=2)
+
+
+def _first(mask: np.ndarray) -> tuple[int, int] | None:
+    if not mask.any():
+        return None
+    r, c = np.argwhere(mask)[0]
+    return int(r), int(c)
+
+
+def check_c(values: np.ndarray, stored: np.ndarray, covered: np.ndarray,
+            reference) -> Coverage:
+    """The verdict on C (``values``, float64 or int64 per element; ``stored``: the elements
+    stored to; ``covered``: the footprint) against ``reference(rows, cols)``, the
+    reference's block of those rows and columns (module docstring)."""
+    rows, cols = np.flatnonzero(covered.any(axis=1)), np.flatnonzero(covered.any(axis=0))
+    ref = reference(rows, cols)
+    got = values[np.ix_(rows, cols)]
+    check = (covered & stored)[np.ix_(rows, cols)]
+    with np.errstate(invalid="ignore"):
+        diff = np.where(check, np.abs(got - ref), 0.0)
+    bad = check & ~(diff == 0)
+    first = None
+    if bad.any():
+        r, c = np.argwhere(bad)[0]
+        first = (int(rows[r]), int(cols[c]))
+    max_err = float(np.nanmax(np.where(np.isnan(diff), np.inf, diff))) if diff.size else 0.0
+    unwritten, outside = covered & ~stored, stored & ~covered
+    return Coverage(int(stored.sum()), int(covered.sum()), max_err, first,
+                    int(unwritten.sum()), _first(unwritten), int(outside.sum()),
+                    _first(outside))
+
+
+def problems(cov: Coverage) -> list[str]:
+    """What is wrong beyond a wrong value: the unwritten and the outside elements."""
+    out = []
+    if cov.unwritten:
+        r, c = cov.first_unwritten
+        out.append(f"not written: {cov.unwritten} elements, first at [{r}, {c}]")
+    if cov.outside:
+        r, c = cov.first_outside
+        out.append(f"written outside the workgroups' tiles: {cov.outside} elements, first at "
+                   f"[{r}, {c}]")
+    return out

@@ -156,7 +156,7 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
              "vm_per_load_b=4 lgkm_per_load_a=4 lgkm_per_load_b=8}", "4wave", 32,
              ("--iree-codegen-llvmgpu-use-vector-distribution",
               "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false")),
-         # the families with no row before (issue 21's audit): A^T x B (both operands read
+         # the families with no row before (an audit of every family): A^T x B (both operands read
          # with transposing reads, A copied through registers), fp8 A x B^T (register
          # copies made direct-to-LDS), IREE's 64x128 tile at K step 128 (copies the front
          # end re-distributes; 1024x1024x2048: a main loop LLVM keeps), copies through
@@ -176,7 +176,7 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
              "vm_per_load_a=2 vm_per_load_b=4 lgkm_per_load_a=4 lgkm_per_load_b=8}", "4wave",
              32, ("--iree-codegen-llvmgpu-use-vector-distribution",
                   "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false")),
-         # issue 21's audit, the families still without a row: i8 A x B (B read with 8-bit
+         # the audit's families still without a row: i8 A x B (B read with 8-bit
          # transposing reads); IREE's 64x128 tile at K step 128 for A x B and A^T x B (16
          # transposing reads per B subtile, issued in runs; A^T's copies through registers)
          "i8-ab": Case(dict(dtype="i8", transpose_b=False),

@@ -130,7 +130,7 @@ FAMILIES = {
     # the same with 3 K steps of 512: the third in a remainder loop on the schedule's
     # stage-0 buffers, one sub-step per iteration (its late form built without the sched
     # passes starts a copy's buffer offset 512 below 0 and adds 512 back as the
-    # instruction offset: exact since the emulator wraps that sum at 32 bits, issue 21)
+    # instruction offset: exact since the emulator wraps that sum at 32 bits)
     "vdodd": Family(_f(dtype="fp8", m=1024, n=1024, k=1536), VECTOR_DISTRIBUTE),
     # IREE's 8-wave bf16 kernels at K step 128 under pingpong: 256 rows, so two stages of
     # the tile exceed the LDS and the front end splits the K step into two sub-steps of 64

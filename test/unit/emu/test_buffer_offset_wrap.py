@@ -8,7 +8,7 @@ instruction offset (``s_movk_i32 s3, 0xfe00`` ... ``buffer_load_dwordx4 ... offe
 offset:512`` in IREE's fp8 VectorDistribute kernel of 3 K steps, built by ``iree-compile``
 or by our driver), so a lane whose offset is below 512 in the first iteration reads its row
 only if the sum wraps.  The emulator once added them in 64 bits: those lanes read zeros
-(issue 21: a wrong C of max error 219 on the first row and column of workgroup 0).
+(a wrong C of max error 219 on the first row and column of workgroup 0).
 """
 
 from __future__ import annotations

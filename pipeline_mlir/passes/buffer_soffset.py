@@ -42,13 +42,19 @@ What it emits besides: a uniform part computed from a lane's id (the wave's inde
 The same for the copy's LDS address when it is wave-uniform by the same analysis (a
 global's address plus uniform indices): the hardware takes it from ``M0``, which LLVM
 otherwise fills with a ``v_readfirstlane`` at every copy; for a uniform address reading it
-once is the same value.  Every ``soffset`` that is not a constant goes through one more
-``readfirstlane`` at its copy: proven uniform, it is the same value, and it stops LLVM from
-computing it in a VGPR.  Without it LLVM 22 strength-reduced the i8 ``A x B`` 4096^3 kernel's
-``soffset`` (workgroup row times 524288 plus 64 per K step) into a loop-carried VGPR and
-wrapped each of the main loop's 8 copies in a waterfall loop (``v_readfirstlane`` /
-``s_and_saveexec`` / ``s_cbranch_execnz``, the ISA check's ``waterfall`` finding); where the
-value is already in an SGPR, the ``v_readfirstlane`` folds away.
+once is the same value.
+
+A ``soffset`` that sums more than one non-constant uniform term (e.g. IREE's workgroup row
+times the row stride plus the K column) goes through one more ``readfirstlane`` at its
+copy: proven uniform, it is the same value, and it keeps LLVM from computing it in a VGPR.
+Without it LLVM 22 strength-reduced the i8 ``A x B`` 4096^3 kernel's ``soffset`` (workgroup
+row times 524288 plus 64 per K step) into a loop-carried VGPR and wrapped each of the main
+loop's 8 copies in a waterfall loop (``v_readfirstlane`` / ``s_and_saveexec`` /
+``s_cbranch_execnz``, the ISA check's ``waterfall`` finding).  A ``soffset`` of one term
+(the K column times the element size, plus a constant: every shipped kernel's) is already a
+value LLVM keeps scalar and is left alone: the extra ``readfirstlane`` is not free there
+(LLVM cannot always fold it; on the shipped kernels it moved the main loop's 64-bit K
+arithmetic and spilled VGPRs in the MXFP8 256x256 kernel).
 
 What it assumes: the copy's byte offset, as a true integer, stays below 2^32 (no buffer is
 larger), i.e. the 64-bit index arithmetic does not overflow; an offset beyond that wraps
@@ -331,7 +337,7 @@ class BufferSoffset(ModulePass):
         with ir.InsertionPoint(op), op.location:
             voff = _sum_i32(p.varying, 0)
             soff = _sum_i32(p.uniform, p.const)
-            if p.uniform:      # proven uniform: keep LLVM from a waterfall (module docstring)
+            if len(p.uniform) > 1:     # a sum LLVM may rebuild in a VGPR (module docstring)
                 soff = rocdl.readfirstlane(i32, soff)
 
             def imm(name):

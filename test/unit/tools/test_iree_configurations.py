@@ -350,7 +350,11 @@ def test_vector_distribute_forms_agree_and_run_in_random_order(generated, tmp_pa
         rc = main(["--pipeline=4wave", str(generated(name, form)), "--emit=asm", "-o",
                    str(out)])
         assert rc == 0, capsys.readouterr()
-        loops.append(_main_loop(out.read_text()))
+        # the scheduled instructions (MFMAs, LDS reads, DMAs, waits, barriers) in one order;
+        # the scalar address arithmetic between them is LLVM's to place and differs (the
+        # two forms compute IREE's workgroup offset apart: a soffset of two uniform terms)
+        loops.append([op for op in _main_loop(out.read_text())
+                      if not re.match(r"s_(add|addk|or|mov|lshl)_[bi]32$", op)])
     assert loops[0] == loops[1] and loops[0].count("v_mfma_f32_16x16x32_bf16") == 64
     _exact_in_random_order(generated, name, capsys, 9)
 

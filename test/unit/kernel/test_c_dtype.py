@@ -8,7 +8,8 @@ import pytest
 
 from emu_helpers import run_snippet
 from kernel_builds import pipeline_opt_hsaco
-from pipeline_mlir.emu.gemm import compare, emulate_gemm, random_inputs
+from pipeline_mlir.emu.coverage import check_c
+from pipeline_mlir.emu.gemm import c_values, emulate_gemm, random_inputs
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.machine import GlobalMemory
 from pipeline_mlir.errors import ConfigError
@@ -116,10 +117,11 @@ def test_a_kernel_with_bf16_c_is_exact_in_late_and_random_modes():
         assert run.exact and run.max_error == 0.0, run.summary()
         assert np.array_equal(run.C, quantize(exact, "bf16"))
     # the comparison is the rounded one: against the unrounded sum the kernel's C differs
-    raw = np.array(run.C, dtype=np.float32).view(np.uint32) >> 16
-    written, _err, bad = compare(raw.astype(np.uint16), lambda r, c: exact[np.ix_(r, c)], True,
-                                 "bf16")
-    assert written == M * N and bad is not None
+    raw = (np.array(run.C, dtype=np.float32).view(np.uint32) >> 16).astype(np.uint16)
+    everything = np.ones((M, N), dtype=bool)
+    cov = check_c(c_values(raw, "bf16"), everything, everything,
+                  lambda r, c: exact[np.ix_(r, c)])
+    assert cov.stored == M * N and cov.first_bad is not None
 
 
 def test_a_kernel_with_f16_c_is_exact():

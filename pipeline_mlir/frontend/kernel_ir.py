@@ -1,9 +1,11 @@
 """Facts about ops and the kernel around a loop that every front-end reader asks: where an op
-is (for messages), its memory effects, the enclosing kernel function and its workgroup size."""
+is (for messages), its memory effects, the enclosing kernel function and its workgroup size;
+and the one builder of a range-checked view of a global buffer the front end's copies read."""
 
 from __future__ import annotations
 
 
+from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.ir_io import location_text
@@ -55,3 +57,18 @@ def kernel_of(loop):
     while o is not None and _op(o).name not in ("gpu.func", "func.func"):
         o = _op(o).parent
     return _op(o) if o is not None else None
+
+
+def fat_raw_view(buf, point, loc, cache: dict):
+    """``buf`` (a global memref) as a fat raw buffer: an ``amdgpu.fat_raw_buffer_cast``
+    with ``resetOffset`` (its range the buffer's), inserted at ``point`` with location
+    ``loc`` once per buffer (``cache``: buffer -> cast); shape, element type and layout
+    kept."""
+    if buf not in cache:
+        t = ir.MemRefType(buf.type)
+        ft = ir.MemRefType.get(t.shape, t.element_type, t.layout, ir.Attribute.parse(
+            "#amdgpu.address_space<fat_raw_buffer>"))
+        with point, loc:
+            cache[buf] = B.amdgpu.fat_raw_buffer_cast(buf, reset_offset=True, results=[ft])
+    return cache[buf]
+

@@ -44,7 +44,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.extent import SOURCE_VIEWS
-from pipeline_mlir.frontend.kernel_ir import describe
+from pipeline_mlir.frontend.kernel_ir import describe, fat_raw_view
 
 #: views from a copy's source down to the buffer's binding that keep its shape
 SHAPE_VIEWS = ("memref.cast", "memref.assume_alignment", "amdgpu.fat_raw_buffer_cast",
@@ -259,9 +259,8 @@ def check_launch_strides(base, per_dim: list, got: list, width_bytes: int,
                              f"misaligned", where)
 
 
-#: the memory space of a binding IREE did not cast, and that of a fat raw buffer
+#: the memory space of a binding IREE did not cast
 STORAGE_BUFFER = "#hal.descriptor_type<storage_buffer>"
-FAT_BUFFER = "#amdgpu.address_space<fat_raw_buffer>"
 
 
 def fat_buffer(base, point, casts: dict):
@@ -269,16 +268,7 @@ def fat_buffer(base, point, casts: dict):
     (its copies were through registers) the fat raw buffer of it, cast once (``casts``:
     base -> cast) at ``point`` before the loop: the space the front end's copies read
     (the binding's size its range)."""
-    t = str(base.type)
-    if STORAGE_BUFFER not in t:
+    if STORAGE_BUFFER not in str(base.type):
         return base
-    if base not in casts:
-        loc = base.owner.location if hasattr(base.owner, "location") else ir.Location.unknown()
-        with point, loc:
-            casts[base] = ir.Operation.create(
-                "amdgpu.fat_raw_buffer_cast",
-                results=[ir.Type.parse(t.replace(STORAGE_BUFFER, FAT_BUFFER))],
-                operands=[base], attributes={
-                    "resetOffset": ir.UnitAttr.get(),
-                    "operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, 0, 0])}).result
-    return casts[base]
+    loc = base.owner.location if hasattr(base.owner, "location") else ir.Location.unknown()
+    return fat_raw_view(base, point, loc, casts)

@@ -51,7 +51,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, constant_int,
                                              dense_i64, memory_space, segments)
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
-from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
+from pipeline_mlir.frontend.kernel_ir import describe, fat_raw_view, kernel_of
 
 #: workgroup indices the copies are evaluated at (module docstring)
 WORKGROUPS = (0, 1, 40961)
@@ -329,13 +329,7 @@ def fat_view(buf, loop, fat: dict):
     ``loop`` once per buffer)."""
     if memory_space(buf.type) == "fat_raw_buffer":
         return buf
-    if buf not in fat:
-        t = ir.MemRefType(buf.type)
-        ft = ir.MemRefType.get(t.shape, t.element_type, memory_space=ir.Attribute.parse(
-            "#amdgpu.address_space<fat_raw_buffer>"))
-        with ir.InsertionPoint(loop), loop.location:
-            fat[buf] = B.amdgpu.fat_raw_buffer_cast(buf, reset_offset=True, results=[ft])
-    return fat[buf]
+    return fat_raw_view(buf, ir.InsertionPoint(loop), loop.location, fat)
 
 
 def _rewrite(read, p: dict, plan: dict, fat: dict) -> None:

@@ -15,10 +15,12 @@ are imported by the functions that use them.
 
 from __future__ import annotations
 
-#: the MLIR element types of the bindings -> the launch descriptions' names (i8 A and B with
-#: an i32 C, fp8 E5M2 A and B: an 8-bit ``A^T x B`` dispatch)
-DTYPES = {"f32": "f32", "bf16": "bf16", "f16": "f16", "f8E4M3FN": "fp8", "f8E5M2": "fp8e5m2",
-          "i8": "i8", "i32": "i32"}
+from pipeline_mlir.frontend.dispatch import ELEMENTS
+
+#: the MLIR element types of the bindings -> the launch descriptions' names: the operands'
+#: (:data:`~pipeline_mlir.frontend.dispatch.ELEMENTS`; i8 A and B with an i32 C, fp8 E5M2 A
+#: and B: an 8-bit ``A^T x B`` dispatch) and C's f32 and i32
+DTYPES = {"f32": "f32", **ELEMENTS, "i32": "i32"}
 
 
 def dispatch_spec(d, kernel, path: str):

@@ -288,9 +288,10 @@ def _mbcnt(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
     return run
 
 
-#: the builder of each family named by its mnemonic (the rest: compares, or :func:`_table`)
 def _fmac(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
-    """``v_fmac_f32``: the destination accumulates ``src0 * src1`` (fused, one rounding)."""
+    """``v_fmac_f32``: the destination accumulates ``src0 * src1``, as ``v_fma_f32`` here
+    computes it (the product exact in float64, the sum rounded to f32 from float64: a fused
+    multiply-add but for a rare double rounding)."""
     f = ins.f
     fma = VOP3_3["v_fma_f32"]
     s0, s1 = rd.vector(f["src0"]), rd.vector(f["src1"])
@@ -303,6 +304,7 @@ def _fmac(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
     return run
 
 
+#: the builder of each family named by its mnemonic (the rest: compares, or :func:`_table`)
 _FAMILIES = {
     "v_fmac_f32": _fmac,
     "v_mbcnt_lo_u32_b32": _mbcnt, "v_mbcnt_hi_u32_b32": _mbcnt,

@@ -153,6 +153,9 @@ _VIEW_RULES = {
     "memref.expand_shape": _reshape, "memref.collapse_shape": _reshape,
     "memref.reinterpret_cast": _reinterpret_cast,
 }
+#: the ops whose result is a view of their first operand (memref), as :func:`follow_view`
+#: follows them
+VIEW_OPS = frozenset(_VIEW_RULES)
 
 
 def _row_major(shape) -> list[int]:

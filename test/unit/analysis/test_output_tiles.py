@@ -1,0 +1,113 @@
+"""The tile of C each workgroup of a dispatch writes, read from the dispatch's IR
+(``pipeline_mlir/analysis/output_tiles.py``): IREE's 2-D workgroup forall and its
+linearised late form of the committed bf16 4096^3 dispatch, and a hand-made kernel with a
+loop, ``scf.if`` / else, a store cut at C's edge and a vector store; what cannot be
+evaluated is one error at the op."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pipeline_mlir.analysis.output_tiles import output_tiles, tile_mask
+from pipeline_mlir.dialect.bindings import ir, new_context
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+
+DATA = Path(__file__).parents[2] / "data" / "iree"
+
+SMALL = """
+func.func @k(%C: memref<6x10xf32>, %D: memref<6x10xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c10 = arith.constant 10 : index
+  %cst = arith.constant 1.0 : f32
+  %v = arith.constant dense<1.0> : vector<2xf32>
+  %bx = gpu.block_id x upper_bound 3
+  %by = gpu.block_id y upper_bound 2
+  %t = gpu.thread_id x upper_bound 4
+  %row0 = arith.muli %by, %c4 : index
+  %col0 = arith.muli %bx, %c4 : index
+  %x = memref.load %D[%c0, %c0] : memref<6x10xf32>
+  scf.for %i = %c0 to %c2 step %c1 {
+    %r = arith.addi %row0, %i : index
+    %r2 = arith.addi %r, %c2 : index
+    %c = arith.addi %col0, %t : index
+    %in = arith.cmpi ult, %c, %c10 : index
+    scf.if %in {
+      memref.store %x, %C[%r, %c] : memref<6x10xf32>
+    } else {
+      memref.store %cst, %C[%c0, %c0] : memref<6x10xf32>
+    }
+    %rin = arith.cmpi ult, %r2, %c4 : index
+    scf.if %rin {
+      vector.store %v, %C[%r2, %col0] : memref<6x10xf32>, vector<2xf32>
+    }
+  }
+  return
+}
+"""
+
+
+def _tiles(text: str, shape, grid, ids, block=(4, 1, 1)):
+    with new_context() as ctx:
+        module = ir.Module.parse(text, ctx)
+        (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
+        return output_tiles(f, shape, grid, ids, block)
+
+
+def test_loops_branches_and_edges_of_a_small_kernel():
+    # (0, 0): rows 0-1 by its 4 threads, rows 2-3 by the vector store; (2, 0): threads 2
+    # and 3 past column 9 take the else branch (element [0, 0]); (2, 1): the vector store's
+    # rows past 3 are skipped; (1, 1): rows 4-5, columns 4-7
+    assert _tiles(SMALL, (6, 10), (3, 2), [(0, 0), (2, 0), (2, 1), (1, 1)]) == [
+        ((0, 0), (4, 4)), ((0, 0), (4, 10)), ((0, 0), (6, 10)), ((4, 4), (6, 8))]
+
+
+def test_iree_forall_and_linearised_tiles():
+    """The 4096^3 dispatch's 128 x 128 tiles: the prefetch point's forall (mapping y, x:
+    ids (x, y)), the late form's one linearised id (x fastest over 32 columns of tiles)."""
+    pre = (DATA / "matmul_bf16_abt_4096.prefetch.mlir").read_text()
+    late = (DATA / "matmul_bf16_abt_4096.late.mlir").read_text()
+    want = [((0, 0), (128, 128)), ((0, 128), (128, 256)), ((128, 128), (256, 256)),
+            ((3968, 3968), (4096, 4096))]
+    assert _tiles(pre, (4096, 4096), (32, 32), [(0, 0), (1, 0), (1, 1), (31, 31)],
+                  (256, 1, 1)) == want
+    assert _tiles(late, (4096, 4096), (1024,), [0, 1, 33, 1023], (256, 1, 1)) == want
+
+
+def test_tile_mask():
+    mask = tile_mask((6, 10), [((0, 0), (4, 4)), None, ((4, 4), (6, 8))])
+    assert mask.sum() == 16 + 8 and mask[5, 7] and not mask[4, 3]
+
+
+@pytest.mark.parametrize("old, new, said", [
+    ("  scf.for %i = %c0 to %c2 step %c1 {",
+     "  %w = scf.while (%i = %c0) : (index) -> index {\n"
+     "    %go = arith.cmpi ult, %i, %c2 : index\n    scf.condition(%go) %i : index\n"
+     "  } do {\n  ^bb0(%i: index):",
+     "'scf.while' op: the output's write inside it"),
+    ("%row0 = arith.muli %by, %c4 : index", "%row0 = arith.muli %by, %c4 : index\n"
+     "  %lim = memref.load %D[%c0, %c1] : memref<6x10xf32>\n"
+     "  %limi = arith.fptosi %lim : f32 to i32\n"
+     "  %ub = arith.index_cast %limi : i32 to index",
+     "'arith.fptosi' op"),
+], ids=["while-loop", "loaded-bound"])
+def test_what_cannot_be_evaluated_is_one_error_at_the_op(old, new, said):
+    text = SMALL.replace(old, new)
+    if "scf.while" in new:
+        text = text.replace("    }\n  }\n  return", "    }\n    %n = arith.addi %i, %c1 : index\n"
+                                                  "    scf.yield %n : index\n  }\n  return")
+    else:
+        text = text.replace("to %c2 step", "to %ub step")
+    assert text != SMALL
+    with pytest.raises(IRError, match=said):
+        _tiles(text, (6, 10), (3, 2), [(0, 0)])
+
+
+def test_two_written_buffers_of_the_output_shape_are_refused():
+    text = SMALL.replace("memref.store %cst, %C[%c0, %c0]", "memref.store %cst, %D[%c0, %c0]")
+    with pytest.raises(IRError, match="2 buffers of 6x10 elements are written"):
+        _tiles(text, (6, 10), (3, 2), [(0, 0)])

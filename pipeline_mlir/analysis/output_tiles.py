@@ -33,7 +33,7 @@ import numpy as np
 from pipeline_mlir.analysis.ir_facts import int_attr
 from pipeline_mlir.analysis.lane_ops import BINARY, Unevaluable, compare
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride
-from pipeline_mlir.analysis.views import VIEW_OPS
+from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.attrs import dimension, workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
@@ -51,14 +51,12 @@ _SAME = ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi",
 
 
 def _dim(op) -> int:
+    """0, 1, 2: the dimension of a workgroup id or count op."""
     if op.name.startswith("rocdl.workgroup.id."):
         return "xyz".index(op.name[-1])
-    if "dimension" not in op.attributes:
-        return 0
-    d = dimension(op.attributes["dimension"])
+    d = dimension(op.attributes["dimension"]) if "dimension" in op.attributes else 0
     if d is None:
-        raise IRError(op, f"'{op.name}' op: dimension {op.attributes['dimension']} is not "
-                          f"x, y or z")
+        raise IRError(op, f"'{op.name}' op: its dimension is not x, y or z")
     return d
 
 
@@ -67,7 +65,7 @@ def output_writes(f, shape: tuple[int, ...]) -> list:
     kernel writes."""
     roots: dict = {}
     for w in walk_ops(f, lambda o: o.name in WRITES):
-        root = _root(w.operands[WRITES[w.name]])
+        root = view_root(w.operands[WRITES[w.name]])
         t = root.type
         if isinstance(t, ir.MemRefType) and tuple(ir.MemRefType(t).shape) == tuple(shape):
             roots.setdefault(root, []).append(w)
@@ -76,16 +74,6 @@ def output_writes(f, shape: tuple[int, ...]) -> list:
                          f"{'x'.join(map(str, shape))} elements are written; the output's "
                          f"tiles are read from the writes of one")
     return next(iter(roots.values()))
-
-
-def _root(v):
-    """The buffer memref ``v`` is a view of (through the view ops the evaluation follows)."""
-    while not isinstance(v.owner, ir.Block):
-        op = as_operation(v.owner)
-        if op.name not in VIEW_OPS:
-            break
-        v = op.operands[0]
-    return v
 
 
 def output_tiles(f, shape: tuple[int, ...], grid: tuple[int, ...], workgroups: list,

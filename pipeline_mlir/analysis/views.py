@@ -158,6 +158,13 @@ _VIEW_RULES = {
 VIEW_OPS = frozenset(_VIEW_RULES)
 
 
+def view_root(v):
+    """The value memref ``v`` is a view of, through the :data:`VIEW_OPS`."""
+    while not isinstance(v, ir.BlockArgument) and _op(v.owner).name in VIEW_OPS:
+        v = _op(v.owner).operands[0]
+    return v
+
+
 def _row_major(shape) -> list[int]:
     out, acc = [], 1
     for d in reversed(list(shape)):

@@ -18,16 +18,16 @@ DATA = Path(__file__).parents[2] / "data" / "iree"
 
 SMALL = """
 func.func @k(%C: memref<6x10xf32>, %D: memref<6x10xf32>) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c2 = arith.constant 2 : index
-  %c4 = arith.constant 4 : index
-  %c10 = arith.constant 10 : index
-  %cst = arith.constant 1.0 : f32
-  %v = arith.constant dense<1.0> : vector<2xf32>
   %bx = gpu.block_id x upper_bound 3
+  %c0 = arith.constant 0 : index
   %by = gpu.block_id y upper_bound 2
+  %c1 = arith.constant 1 : index
   %t = gpu.thread_id x upper_bound 4
+  %c2 = arith.constant 2 : index
+  %cst = arith.constant 1.0 : f32
+  %c4 = arith.constant 4 : index
+  %v = arith.constant dense<1.0> : vector<2xf32>
+  %c10 = arith.constant 10 : index
   %row0 = arith.muli %by, %c4 : index
   %col0 = arith.muli %bx, %c4 : index
   %x = memref.load %D[%c0, %c0] : memref<6x10xf32>

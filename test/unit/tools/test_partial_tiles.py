@@ -14,7 +14,6 @@ Without ``iree-compile`` these tests skip.
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 from pathlib import Path
 
@@ -22,12 +21,14 @@ import numpy as np
 import pytest
 
 from build_cache import cached, share_code_objects
+from emu_helpers import c_stores as _c_stores
+from emu_helpers import moved_store as _moved
+from emu_helpers import without_store as _without
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.driver.dispatch_launch import dispatch_spec
 from pipeline_mlir.driver.dispatch_tiles import PartialTiles, partial_tiles
 from pipeline_mlir.emu.described import emulate_described
 from pipeline_mlir.emu.inputs import load_kernel
-from pipeline_mlir.emu.instr import Instr
 from pipeline_mlir.emu.iree import Matmul, emulate_matmul
 from pipeline_mlir.frontend.dispatch import matmul_dispatch
 from pipeline_mlir.tools.pipeline_opt import main
@@ -63,22 +64,6 @@ def _tiles(path: Path, count: int):
         module = ir.Module.parse(path.read_text(), ctx)
         d = matmul_dispatch(module)
         return d, partial_tiles(module, d, count)
-
-
-def _c_stores(kernel) -> list:
-    return [i for i in kernel.instrs if i.name.startswith(("buffer_store", "global_store"))]
-
-
-def _without(kernel, store):
-    nop = Instr(store.addr, store.size, "SOPP", 0, "s_nop", {"imm": 0}, text="s_nop 0")
-    return dataclasses.replace(kernel, instrs=[nop if i is store else i for i in kernel.instrs],
-                               _compiled={})
-
-
-def _moved(kernel, store, by: int):
-    moved = dataclasses.replace(store, f=dict(store.f, offset=store.f["offset"] + by))
-    return dataclasses.replace(kernel, instrs=[moved if i is store else i
-                                               for i in kernel.instrs], _compiled={})
 
 
 def test_a_described_partial_run_sees_a_dropped_and_a_moved_store(built):

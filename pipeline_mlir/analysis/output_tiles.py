@@ -19,7 +19,8 @@ thread, the elements every write of the output (``vector.transfer_write``,
 * elements past the end of the binding left out (a buffer store there is dropped).
 
 The tile of a workgroup is the box (per dimension of C, from the lowest to the highest
-index) its writes span; a workgroup that writes nothing has none.  The run is then
+index) its writes span, one per iteration of a linearised workgroup loop (a grid smaller
+than the tiles: each workgroup takes several); a workgroup that writes nothing has none.  The run is then
 responsible for every element of those boxes and for nothing else
 (:mod:`pipeline_mlir.emu.coverage`), so an edge workgroup's partial tile is exact: its
 elements inside C all written, none past M or N.  Whatever cannot be evaluated is an
@@ -77,10 +78,12 @@ def output_writes(f, shape: tuple[int, ...]) -> list:
 
 
 def output_tiles(f, shape: tuple[int, ...], grid: tuple[int, ...], workgroups: list,
-                 block: tuple[int, int, int]) -> list[tuple[tuple, tuple] | None]:
+                 block: tuple[int, int, int]) -> list[list[tuple[tuple, tuple]]]:
     """Per workgroup of ``workgroups`` (ids: an int on a 1-D ``grid``, else a tuple x, y,
-    z), the box ``(low, high)`` (high exclusive, per dimension of the output of
-    ``shape``) its writes span, or None when it writes nothing (module docstring)."""
+    z), its tiles: the box ``(low, high)`` (high exclusive, per dimension of the output of
+    ``shape``) its writes span, one per iteration of a linearised workgroup loop around
+    them (a workgroup of a grid smaller than the tiles takes several); none when it writes
+    nothing (module docstring)."""
     writes = output_writes(f, shape)
     grid3 = tuple(grid) + (1,) * (3 - len(grid))
     out = []
@@ -89,23 +92,29 @@ def output_tiles(f, shape: tuple[int, ...], grid: tuple[int, ...], workgroups: l
         ids3 = ids + (0,) * (3 - len(ids))
         ev = Evaluator(block)
         _bind_launch(ev, f, ids3, grid3)
-        flat = np.concatenate([_elements(ev, w, ids3, grid3) for w in writes] or
-                              [np.zeros(0, np.int64)])
-        flat = flat[(flat >= 0) & (flat < int(np.prod(shape)))]
-        if not flat.size:
-            out.append(None)
-            continue
-        at = np.unravel_index(flat, shape)
-        out.append((tuple(int(a.min()) for a in at), tuple(int(a.max()) + 1 for a in at)))
+        by_tile: dict = {}
+        for w in writes:
+            for key, flat in _elements(ev, w, ids3, grid3):
+                by_tile.setdefault(key, []).append(flat)
+        boxes = []
+        for key in sorted(by_tile):
+            flat = np.concatenate(by_tile[key])
+            flat = flat[(flat >= 0) & (flat < int(np.prod(shape)))]
+            if flat.size:
+                at = np.unravel_index(flat, shape)
+                boxes.append((tuple(int(a.min()) for a in at),
+                              tuple(int(a.max()) + 1 for a in at)))
+        out.append(boxes)
     return out
 
 
 def tile_mask(shape: tuple[int, ...], tiles: list) -> np.ndarray:
-    """The bool mask of the output covered by ``tiles`` (boxes of :func:`output_tiles`)."""
+    """The bool mask of the output covered by ``tiles`` (per workgroup, its boxes:
+    :func:`output_tiles`)."""
     mask = np.zeros(shape, dtype=bool)
-    for t in tiles:
-        if t is not None:
-            mask[tuple(slice(lo, hi) for lo, hi in zip(*t))] = True
+    for boxes in tiles:
+        for low, high in boxes:
+            mask[tuple(slice(lo, hi) for lo, hi in zip(low, high))] = True
     return mask
 
 
@@ -150,19 +159,21 @@ def _chain(w, f) -> list:
     return out[::-1]
 
 
-def _elements(ev: Evaluator, w, ids: tuple, grid: tuple) -> np.ndarray:
-    """The flat elements of the output ``w`` writes, over the loops around it."""
-    found: list[np.ndarray] = []
+def _elements(ev: Evaluator, w, ids: tuple, grid: tuple) -> list[tuple[tuple, np.ndarray]]:
+    """The flat elements of the output ``w`` writes, over the loops around it, by the
+    iteration of the linearised workgroup loops around it (the key: their induction
+    variables' values)."""
+    found: list[tuple[tuple, np.ndarray]] = []
     count = [0]
 
-    def visit(chain: list, active: np.ndarray) -> None:
+    def visit(chain: list, active: np.ndarray, key: tuple) -> None:
         if not chain:
-            found.append(_written(ev, w, active))
+            found.append((key, _written(ev, w, active)))
             return
         (o, region), rest = chain[0], chain[1:]
         if o.name == "scf.if":
             cond = ev.value(o.operands[0]) != 0
-            visit(rest, active & (cond if region == 0 else ~cond))
+            visit(rest, active & (cond if region == 0 else ~cond), key)
         elif o.name == "scf.for":
             for v in _iterations(ev, o, ids, grid):
                 count[0] += 1
@@ -170,16 +181,16 @@ def _elements(ev: Evaluator, w, ids: tuple, grid: tuple) -> np.ndarray:
                     raise IRError(o, f"'scf.for' op: the loops around the output's write run "
                                      f"more than {MAX_ITERATIONS} iterations")
                 ev.bind(o.regions[0].blocks[0].arguments[0], v)
-                visit(rest, active)
+                visit(rest, active, key + (v,) if grid_stride(o) else key)
         elif o.name == "scf.forall" and "mapping" in o.attributes and all(
                 workgroup_mapping(m) is not None for m in ir.ArrayAttr(o.attributes["mapping"])):
-            visit(rest, active)
+            visit(rest, active, key)
         else:
             raise IRError(o, f"'{o.name}' op: the output's write inside it; the tiles are read "
                              f"through scf.for, scf.if and workgroup scf.forall only")
 
-    visit(_chain(w, as_operation(_function(w))), np.ones(ev.threads, dtype=bool))
-    return np.concatenate(found) if found else np.zeros(0, np.int64)
+    visit(_chain(w, as_operation(_function(w))), np.ones(ev.threads, dtype=bool), ())
+    return found
 
 
 def _function(op):

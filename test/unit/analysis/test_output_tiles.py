@@ -63,7 +63,7 @@ def test_loops_branches_and_edges_of_a_small_kernel():
     # and 3 past column 9 take the else branch (element [0, 0]); (2, 1): the vector store's
     # rows past 3 are skipped; (1, 1): rows 4-5, columns 4-7
     assert _tiles(SMALL, (6, 10), (3, 2), [(0, 0), (2, 0), (2, 1), (1, 1)]) == [
-        ((0, 0), (4, 4)), ((0, 0), (4, 10)), ((0, 0), (6, 10)), ((4, 4), (6, 8))]
+        [((0, 0), (4, 4))], [((0, 0), (4, 10))], [((0, 0), (6, 10))], [((4, 4), (6, 8))]]
 
 
 def test_iree_forall_and_linearised_tiles():
@@ -71,16 +71,41 @@ def test_iree_forall_and_linearised_tiles():
     ids (x, y)), the late form's one linearised id (x fastest over 32 columns of tiles)."""
     pre = (DATA / "matmul_bf16_abt_4096.prefetch.mlir").read_text()
     late = (DATA / "matmul_bf16_abt_4096.late.mlir").read_text()
-    want = [((0, 0), (128, 128)), ((0, 128), (128, 256)), ((128, 128), (256, 256)),
-            ((3968, 3968), (4096, 4096))]
+    want = [[((0, 0), (128, 128))], [((0, 128), (128, 256))], [((128, 128), (256, 256))],
+            [((3968, 3968), (4096, 4096))]]
     assert _tiles(pre, (4096, 4096), (32, 32), [(0, 0), (1, 0), (1, 1), (31, 31)],
                   (256, 1, 1)) == want
     assert _tiles(late, (4096, 4096), (1024,), [0, 1, 33, 1023], (256, 1, 1)) == want
 
 
 def test_tile_mask():
-    mask = tile_mask((6, 10), [((0, 0), (4, 4)), None, ((4, 4), (6, 8))])
+    mask = tile_mask((6, 10), [[((0, 0), (4, 4))], [], [((4, 4), (6, 8))]])
     assert mask.sum() == 16 + 8 and mask[5, 7] and not mask[4, 3]
+
+
+#: IREE's linearised workgroup loop over a grid smaller than the tiles: rows of 4 elements,
+#: workgroup w takes rows w, w + 3, ... (one tile each)
+STRIDED = """
+func.func @k(%C: memref<8x4xf32>) {
+  %c8 = arith.constant 8 : index
+  %cst = arith.constant 1.0 : f32
+  %t = gpu.thread_id x upper_bound 4
+  %id = hal.interface.workgroup.id[0] : index
+  %n = hal.interface.workgroup.count[0] : index
+  scf.for %i = %id to %c8 step %n {
+    memref.store %cst, %C[%i, %t] : memref<8x4xf32>
+  }
+  return
+}
+"""
+
+
+def test_a_linearised_workgroup_loop_gives_a_tile_per_iteration():
+    assert _tiles(STRIDED, (8, 4), (3,), [1, 2]) == [
+        [((1, 0), (2, 4)), ((4, 0), (5, 4)), ((7, 0), (8, 4))],
+        [((2, 0), (3, 4)), ((5, 0), (6, 4))]]
+    assert tile_mask((8, 4), _tiles(STRIDED, (8, 4), (3,), [1])).sum(axis=1).tolist() == \
+        [0, 4, 0, 0, 4, 0, 0, 4]
 
 
 @pytest.mark.parametrize("old, new, said", [

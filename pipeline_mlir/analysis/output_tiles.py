@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import int_attr
+from pipeline_mlir.analysis.ir_facts import DYNAMIC, int_attr
 from pipeline_mlir.analysis.lane_ops import BINARY, Unevaluable, compare
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride
 from pipeline_mlir.analysis.views import view_root
@@ -67,8 +67,7 @@ def output_writes(f, shape: tuple[int, ...]) -> list:
     roots: dict = {}
     for w in walk_ops(f, lambda o: o.name in WRITES):
         root = view_root(w.operands[WRITES[w.name]])
-        t = root.type
-        if isinstance(t, ir.MemRefType) and tuple(ir.MemRefType(t).shape) == tuple(shape):
+        if _sized(root.type, shape):
             roots.setdefault(root, []).append(w)
     if len(roots) != 1:
         raise IRError(f, f"'{f.name}' op: {len(roots)} buffers of "
@@ -77,13 +76,25 @@ def output_writes(f, shape: tuple[int, ...]) -> list:
     return next(iter(roots.values()))
 
 
+def _sized(t, shape: tuple[int, ...]) -> bool:
+    """A memref type of ``shape``, its first dimension perhaps sized at launch (the others
+    give the row-major strides the evaluation needs)."""
+    if not isinstance(t, ir.MemRefType):
+        return False
+    have = list(ir.MemRefType(t).shape)
+    return len(have) == len(shape) and have[1:] == list(shape[1:]) and \
+        have[0] in (shape[0], DYNAMIC)
+
+
 def output_tiles(f, shape: tuple[int, ...], grid: tuple[int, ...], workgroups: list,
-                 block: tuple[int, int, int]) -> list[list[tuple[tuple, tuple]]]:
+                 block: tuple[int, int, int],
+                 constants: tuple[int, ...] = ()) -> list[list[tuple[tuple, tuple]]]:
     """Per workgroup of ``workgroups`` (ids: an int on a 1-D ``grid``, else a tuple x, y,
     z), its tiles: the box ``(low, high)`` (high exclusive, per dimension of the output of
     ``shape``) its writes span, one per iteration of a linearised workgroup loop around
     them (a workgroup of a grid smaller than the tiles takes several); none when it writes
-    nothing (module docstring)."""
+    nothing (module docstring).  ``constants``: the launch's push constants
+    (``hal.interface.constant.load`` by ordinal: sizes known only at launch)."""
     writes = output_writes(f, shape)
     grid3 = tuple(grid) + (1,) * (3 - len(grid))
     out = []
@@ -91,7 +102,7 @@ def output_tiles(f, shape: tuple[int, ...], grid: tuple[int, ...], workgroups: l
         ids = (wid,) if isinstance(wid, int) else tuple(wid)
         ids3 = ids + (0,) * (3 - len(ids))
         ev = Evaluator(block)
-        _bind_launch(ev, f, ids3, grid3)
+        _bind_launch(ev, f, ids3, grid3, constants)
         by_tile: dict = {}
         for w in writes:
             for key, flat in _elements(ev, w, ids3, grid3):
@@ -118,16 +129,22 @@ def tile_mask(shape: tuple[int, ...], tiles: list) -> np.ndarray:
     return mask
 
 
-def _bind_launch(ev: Evaluator, f, ids: tuple, grid: tuple) -> None:
-    """Bind the workgroup ids, the workgroup count and the workgroup foralls' induction
-    variables of ``f``."""
+def _bind_launch(ev: Evaluator, f, ids: tuple, grid: tuple, constants: tuple) -> None:
+    """Bind the workgroup ids, the workgroup count, the workgroup foralls' induction
+    variables and the push constants of ``f``."""
+    for o in walk_ops(f, lambda o: o.name == "hal.interface.constant.load"):
+        k = ir.IntegerAttr(o.attributes["ordinal"]).value
+        if k >= len(constants):
+            raise IRError(o, f"'{o.name}' op: push constant #{k}, which the launch does not "
+                             f"give")
+        ev.bind(o.results[0], constants[k])
     for o in walk_ops(f, lambda o: o.name == "scf.forall" and "mapping" in o.attributes):
         dims = [workgroup_mapping(m) for m in ir.ArrayAttr(o.attributes["mapping"])]
         if any(d is None for d in dims):
             continue
         lbs, steps = (list(ir.DenseI64ArrayAttr(o.attributes[a])) for a in
                       ("staticLowerBound", "staticStep"))
-        if any(v == ir.ShapedType.get_dynamic_size() for v in lbs + steps):
+        if any(v == DYNAMIC for v in lbs + steps):
             raise IRError(o, "'scf.forall' op: a workgroup loop with bounds known only at "
                              "launch; the output's tiles are read from static bounds")
         for arg, d, lb, step in zip(o.regions[0].blocks[0].arguments, dims, lbs, steps):
@@ -247,7 +264,8 @@ def _written(ev: Evaluator, w, active: np.ndarray) -> np.ndarray:
     first = rank - len(vshape)
     keep = np.ones((ev.threads, pos.shape[1]), dtype=bool)
     for j in range(len(vshape)):           # past the memref's edge: not written
-        keep &= (idx[first + j][:, None] + pos[j][None, :]) < view.shape[first + j]
+        if view.shape[first + j] != DYNAMIC:
+            keep &= (idx[first + j][:, None] + pos[j][None, :]) < view.shape[first + j]
     offs = sum(pos[j] * view.strides[first + j] for j in range(len(vshape)))
     flat = view.element(idx)[:, None] + np.asarray(offs)[None, :]
     return flat[keep & active[:, None]]

@@ -51,9 +51,10 @@ def partial_tiles(module, d, count: int | None) -> PartialTiles | None:
     (f,) = [o for o in walk_ops(module.operation, lambda o: o.name in ("func.func", "gpu.func")
                                 and "sym_name" in o.attributes
                                 and ir.StringAttr(o.attributes["sym_name"]).value == d.kernel)]
-    shape = next(b.shape for b in d.bindings if b.name == "C")
+    shape = tuple(d.batch) + (d.M, d.N)            # C, its sizes at the launch
     try:
-        tiles = output_tiles(f, tuple(shape), tuple(d.grid), ids, block_size(f) or (256, 1, 1))
+        tiles = output_tiles(f, tuple(shape), tuple(d.grid), ids, block_size(f) or (256, 1, 1),
+                             d.constants)
     except IRError as e:
         return PartialTiles(None, str(e))
     return PartialTiles(tile_mask(tuple(shape), tiles))

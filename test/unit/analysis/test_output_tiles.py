@@ -136,3 +136,60 @@ def test_two_written_buffers_of_the_output_shape_are_refused():
     text = SMALL.replace("memref.store %cst, %C[%c0, %c0]", "memref.store %cst, %D[%c0, %c0]")
     with pytest.raises(IRError, match="2 buffers of 6x10 elements are written"):
         _tiles(text, (6, 10), (3, 2), [(0, 0)])
+
+
+def test_a_dispatch_sized_at_launch_is_cut_at_the_launchs_m():
+    """The committed 4096^3 dispatch with M known only at launch (``test/data/iree/
+    dynamic.py``) launched at M = 400: the push constants bound, the last row of tiles
+    holds rows 384-399 (the stores past M fall past the binding and are dropped)."""
+    import sys
+
+    sys.path.insert(0, str(DATA))
+    import dynamic as D
+
+    from pipeline_mlir.analysis.ir_facts import block_size
+    from pipeline_mlir.frontend.dispatch import matmul_dispatch
+
+    text = D.dynamic_m((DATA / "matmul_bf16_abt_4096.prefetch.mlir").read_text(), 256)
+    with new_context() as ctx:
+        module = ir.Module.parse(text, ctx)
+        d = matmul_dispatch(module, (400, 4096, 256))
+        (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
+        tiles = output_tiles(f, (400, 4096), d.grid, [(0, 0), (31, 3)], block_size(f),
+                             d.constants)
+    assert d.grid == (32, 4) and tiles == [[((0, 0), (128, 128))],
+                                           [((384, 3968), (400, 4096))]]
+
+
+@pytest.mark.parametrize("old, new, said", [
+    ("vector.store %v, %C[%r2, %col0] : memref<6x10xf32>, vector<2xf32>",
+     "%mask = vector.constant_mask [1] : vector<2xi1>\n"
+     "      vector.transfer_write %v, %C[%r2, %col0], %mask : vector<2xf32>, memref<6x10xf32>",
+     "a masked write of the output"),
+    ("vector.store %v, %C[%r2, %col0] : memref<6x10xf32>, vector<2xf32>",
+     "%v2 = arith.constant dense<1.0> : vector<2x2xf32>\n"
+     "      vector.transfer_write %v2, %C[%r2, %col0] {permutation_map = affine_map<(d0, d1) "
+     "-> (d1, d0)>} : vector<2x2xf32>, memref<6x10xf32>",
+     "a permuted write of the output"),
+    ("scf.for %i = %c0 to %c2 step %c1", "scf.for %i = %c0 to %t step %c1",
+     "a loop whose bounds are not the same for every thread"),
+    ("scf.for %i = %c0 to %c2 step %c1",
+     "%c5000 = arith.constant 5000 : index\n  scf.for %i = %c0 to %c5000 step %c1",
+     "run more than 4096 iterations"),
+], ids=["masked", "permuted", "thread-bound", "too-many-iterations"])
+def test_writes_the_tiles_are_not_read_through_are_refused(old, new, said):
+    text = SMALL.replace(old, new)
+    assert text != SMALL
+    with pytest.raises(IRError, match=said):
+        _tiles(text, (6, 10), (3, 2), [(0, 0)])
+
+
+def test_a_push_constant_the_launch_does_not_give_is_refused():
+    import sys
+
+    sys.path.insert(0, str(DATA))
+    import dynamic as D
+
+    text = D.dynamic_m((DATA / "matmul_bf16_abt_4096.prefetch.mlir").read_text(), 256)
+    with pytest.raises(IRError, match="push constant #0, which the launch does not give"):
+        _tiles(text, (400, 4096), (32, 4), [(0, 0)], (256, 1, 1))

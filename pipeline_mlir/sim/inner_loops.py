@@ -35,9 +35,10 @@ class InnerLoopError(PipelineError):
     """The main loop holds an inner loop whose trip count the assembly does not state."""
 
 
-def executed_iteration(fn, loop: list) -> list:
+def executed_iteration(fn, loop: list, said: list | None = None) -> list:
     """The instructions one iteration of the main loop (``loop``: its blocks, layout
-    order, of function ``fn``) executes (module docstring)."""
+    order, of function ``fn``) executes (module docstring); ``said``: gets a line per
+    inner loop repeated, with its trip count."""
     ids = {id(b) for b in loop}
     inner = [lp for lp in fn.loops() if {id(b) for b in lp} < ids]
     sets = [{id(b) for b in lp} for lp in inner]
@@ -59,6 +60,9 @@ def executed_iteration(fn, loop: list) -> list:
         trips = trip_count(lp, [i for b in loop[:k] for i in b.instrs])
         body = [i for b in lp for i in b.instrs]
         out.extend(body * trips)
+        if said is not None:
+            said.append(f"{_lines(lp)} runs {trips} time{'s' if trips != 1 else ''} per "
+                        f"iteration of the main loop (its counter's trip count)")
         done |= {id(b) for b in lp}
     return out
 

@@ -66,7 +66,8 @@ def f8f6f4_formats(a: AsmInstr) -> tuple[int, int] | None:
     return codes["cbsz"], codes["blgp"]
 
 
-def asm_main_loop(asm_text: str, function: str | None = None) -> list[AsmInstr]:
+def asm_main_loop(asm_text: str, function: str | None = None,
+                  said: list | None = None) -> list[AsmInstr]:
     """The steady-state iteration of the main K-loop of the kernel in ``asm_text``.
 
     That is ``main_loop_phases()['loop']`` up to and including the branch back to
@@ -74,11 +75,11 @@ def asm_main_loop(asm_text: str, function: str | None = None) -> list[AsmInstr]:
     puts in the latch block) run only when the loop ends.  An inner loop of known trip
     count is repeated that many times; one of unknown count is an
     :class:`~pipeline_mlir.sim.inner_loops.InnerLoopError`
-    (:mod:`pipeline_mlir.sim.inner_loops`).
+    (:mod:`pipeline_mlir.sim.inner_loops`); ``said`` gets a line per inner loop repeated.
     """
     fn = parse_asm(asm_text).function(function)
     blocks = fn.main_loop()
-    loop = executed_iteration(fn, blocks)
+    loop = executed_iteration(fn, blocks, said)
     head = blocks[0].label
     back = [k for k, a in enumerate(loop) if a.kind == "branch" and a.operands[:1] == (head,)]
     return loop[:back[-1] + 1] if back else loop

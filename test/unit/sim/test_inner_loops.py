@@ -109,3 +109,13 @@ def test_a_main_loop_without_inner_loops_is_its_layout():
     text = _counted().replace("\ts_cbranch_scc1 .LBB0_2\n", "")
     fn = parse_asm(text).function()
     assert asm_main_loop(text) == fn.main_loop_phases()["loop"]
+
+
+def test_the_report_says_how_often_an_inner_loop_runs():
+    rep = simulate_assembly(_counted(6), "k.s", 4, False, ("measured",))
+    assert any(n.startswith("the inner loop at lines ") and
+               n.endswith("runs 6 times per iteration of the main loop (its counter's trip "
+                          "count)") for n in rep.notes), rep.notes
+    plain = simulate_assembly(_counted().replace("\ts_cbranch_scc1 .LBB0_2\n", ""), "k.s", 4,
+                              False, ("measured",))
+    assert not any("inner loop" in n for n in plain.notes)

@@ -192,11 +192,12 @@ def _elements(ev: Evaluator, w, ids: tuple, grid: tuple) -> list[tuple[tuple, np
             cond = ev.value(o.operands[0]) != 0
             visit(rest, active & (cond if region == 0 else ~cond), key)
         elif o.name == "scf.for":
-            for v in _iterations(ev, o, ids, grid):
-                count[0] += 1
-                if count[0] > MAX_ITERATIONS:
-                    raise IRError(o, f"'scf.for' op: the loops around the output's write run "
-                                     f"more than {MAX_ITERATIONS} iterations")
+            its = _iterations(ev, o, ids, grid)
+            count[0] += len(its)
+            if count[0] > MAX_ITERATIONS:
+                raise IRError(o, f"'scf.for' op: the loops around the output's write run "
+                                 f"more than {MAX_ITERATIONS} iterations")
+            for v in its:
                 ev.bind(o.regions[0].blocks[0].arguments[0], v)
                 visit(rest, active, key + (v,) if grid_stride(o) else key)
         elif o.name == "scf.forall" and "mapping" in o.attributes and all(

@@ -264,8 +264,8 @@ def _written(ev: Evaluator, w, active: np.ndarray) -> np.ndarray:
     pos = np.indices(vshape).reshape(len(vshape), -1)
     first = rank - len(vshape)
     keep = np.ones((ev.threads, pos.shape[1]), dtype=bool)
-    for j in range(len(vshape)):           # past the memref's edge: not written
-        if view.shape[first + j] != DYNAMIC:
+    for j in range(len(vshape)):     # a transfer_write's lanes past the memref's edge: masked
+        if w.name == "vector.transfer_write" and view.shape[first + j] != DYNAMIC:
             keep &= (idx[first + j][:, None] + pos[j][None, :]) < view.shape[first + j]
     offs = sum(pos[j] * view.strides[first + j] for j in range(len(vshape)))
     flat = view.element(idx)[:, None] + np.asarray(offs)[None, :]

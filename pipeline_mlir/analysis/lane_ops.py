@@ -60,6 +60,12 @@ def _cmp(pred: int, a, b):
     return table[pred].astype(np.int64)
 
 
+def compare(pred: int, a, b):
+    """``arith.cmpi`` of predicate ``pred`` (its integer value) on ``a`` and ``b``, element
+    by element: 0 or 1."""
+    return _cmp(pred, a, b)
+
+
 def _nonneg(op, *xs):
     for x in xs:
         if np.any(x < 0):

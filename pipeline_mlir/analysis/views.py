@@ -153,6 +153,16 @@ _VIEW_RULES = {
     "memref.expand_shape": _reshape, "memref.collapse_shape": _reshape,
     "memref.reinterpret_cast": _reinterpret_cast,
 }
+#: the ops whose result is a view of their first operand (memref), as :func:`follow_view`
+#: follows them
+VIEW_OPS = frozenset(_VIEW_RULES)
+
+
+def view_root(v):
+    """The value memref ``v`` is a view of, through the :data:`VIEW_OPS`."""
+    while not isinstance(v, ir.BlockArgument) and _op(v.owner).name in VIEW_OPS:
+        v = _op(v.owner).operands[0]
+    return v
 
 
 def _row_major(shape) -> list[int]:

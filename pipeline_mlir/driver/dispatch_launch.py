@@ -53,15 +53,18 @@ def dispatch_spec(d, kernel, path: str):
 
 
 def run_dispatch(d, kernel, path: str, mode: tuple, workgroups: int | None, progress,
-                 strict: bool) -> tuple[str, str | None]:
+                 strict: bool, tiles=None) -> tuple[str, str | None]:
     """(the run's summary line, what is wrong or None) of ``kernel`` launched as dispatch
-    ``d`` says."""
+    ``d`` says; ``tiles``: a partial run's tiles of C
+    (:class:`~pipeline_mlir.driver.dispatch_tiles.PartialTiles`)."""
     from pipeline_mlir.emu.described import emulate_described
 
     spec = dispatch_spec(d, kernel, path)
+    mask = None if tiles is None else tiles.mask
     run = emulate_described(kernel, spec, mode[0], mode[1], count=workgroups, strict=strict,
-                            progress=progress)
+                            progress=progress, footprint=None if mask is None else {"C": mask})
     problem = run.problem()
     summary = (f"{run.summary()}; {d.describe()}, C = {d.expect}"
-               f"{' as ' + d.out_dtype if d.out_dtype != 'f32' else ''}")
+               f"{' as ' + d.out_dtype if d.out_dtype != 'f32' else ''}"
+               f"{'' if tiles is None else tiles.note()}")
     return summary + "\n", None if problem is None else f"{path}: error: {problem}"

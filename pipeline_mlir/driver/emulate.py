@@ -274,16 +274,20 @@ def _iree_code(options: EmulateOptions, kernel, contract, mode):
     return _matmul_result(options, kernel, problem, None, mode)
 
 
-def _matmul_result(options: EmulateOptions, kernel, problem, grid, mode):
+def _matmul_result(options: EmulateOptions, kernel, problem, grid, mode, tiles=None):
     from pipeline_mlir.emu.iree import emulate_matmul
 
+    mask = None if tiles is None else tiles.mask
     result = emulate_matmul(kernel, problem, grid, options.workgroups, mode[0], mode[1],
-                            progress=options.progress, strict=options.strict, jobs=options.processes())
+                            progress=options.progress, strict=options.strict,
+                            jobs=options.processes(), tiles=mask)
     hint = ""
     if result.first_bad is not None and grid is None:
         hint = (" (a code object does not say how B is laid out: --emulate runs it as N x K, "
                 "C = A x B^T)")
-    return _report(result, options.build.input, hint)
+    summary, problem = _report(result, options.build.input, hint)
+    note = "" if tiles is None else tiles.note()
+    return (summary.rstrip("\n") + note + "\n" if note else summary), problem
 
 
 def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
@@ -314,6 +318,9 @@ def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
                          f"{d.kernel}: M={d.M} N={d.N} K={d.K} (its bindings {d.describe()}); "
                          f"give --emulate={d.M},{d.N},{d.K} or --emulate alone",
                 d.bindings[0].where, path)])
+        from pipeline_mlir.driver.dispatch_tiles import partial_tiles
+
+        tiles = partial_tiles(module, d, options.workgroups)   # before the build changes it
         code = _build(options, text=text, filename=path, module=module)
     if layout is not None:
         raise Failure([layout])
@@ -322,9 +329,9 @@ def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
         from pipeline_mlir.driver.dispatch_launch import run_dispatch
 
         return run_dispatch(d, kernel, path, mode, options.workgroups, options.progress,
-                            options.strict)
+                            options.strict, tiles)
     return _matmul_result(options, kernel, Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b,
-                                                  d.constants), d.grid, mode)
+                                                  d.constants), d.grid, mode, tiles)
 
 
 def _read_dispatch(module, path: str, sizes):

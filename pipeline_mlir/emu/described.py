@@ -26,9 +26,10 @@ writes), never from the values: with the whole grid run, every element of a chec
 must have been stored to and equal its check (an element no store wrote is "not
 written", even when its starting bytes equal the check); with ``count`` workgroups, the
 elements they stored to are compared (a description states no tiles, so elements those
-workgroups should have written but did not are not seen there: the project's own GEMM
-kernels and IREE's plain dispatches are checked on their tiles,
-:mod:`pipeline_mlir.emu.coverage`).
+workgroups should have written but did not are not seen there), unless the caller gives
+the run's ``footprint`` (an IREE dispatch's tiles, read from its IR:
+:mod:`pipeline_mlir.driver.dispatch_tiles`): then every element of it must be stored to
+and none outside it (:mod:`pipeline_mlir.emu.coverage`).
 """
 
 from __future__ import annotations
@@ -66,6 +67,8 @@ class OutputResult:
     values: object = None      # the output as the run left it (numpy array)
     unwritten: int = 0         # elements compared that no store wrote
     first_unwritten: tuple | None = None
+    outside: int = 0           # elements outside the run's tiles stored to (footprint given)
+    first_outside: tuple | None = None
 
 
 @dataclass
@@ -86,7 +89,7 @@ class DescribedRun:
 
     @property
     def exact(self) -> bool:
-        return all(o.first_bad is None and o.compared and not o.unwritten
+        return all(o.first_bad is None and o.compared and not o.unwritten and not o.outside
                    for o in self.outputs)
 
     def summary(self) -> str:
@@ -110,6 +113,10 @@ class DescribedRun:
             if o.unwritten:
                 idx = ", ".join(map(str, o.first_unwritten))
                 return f"{o.name}: not written: {o.unwritten} elements, first at [{idx}]"
+            if o.outside:
+                idx = ", ".join(map(str, o.first_outside))
+                return (f"{o.name}: written outside the workgroups' tiles: {o.outside} "
+                        f"elements, first at [{idx}]")
         return None
 
 
@@ -235,10 +242,12 @@ def _dispatch_packet(spec: LaunchSpec, kernarg_at: int, lds: int) -> bytes:
 
 def emulate_described(kernel, spec: LaunchSpec, mode: str = "eager", seed: int = 0,
                       count: int | None = None, strict: bool = False,
-                      progress=None) -> DescribedRun:
+                      progress=None, footprint: dict | None = None) -> DescribedRun:
     """Run ``kernel`` as ``spec`` describes (module docstring).  Raises
     :class:`~pipeline_mlir.emu.errors.Finding` on the first thing the kernel does wrong;
-    wrong outputs are reported in the returned run."""
+    wrong outputs are reported in the returned run.  ``footprint``: per checked output,
+    the bool mask of the elements the run of ``count`` workgroups is responsible for (an
+    IREE dispatch's tiles): every one of them must be stored to, no other."""
     check_kernel(kernel, spec)
     lds = kernel.launch.lds_bytes + spec.dynamic_lds
     if lds > LDS_BYTES:
@@ -266,34 +275,41 @@ def emulate_described(kernel, spec: LaunchSpec, mode: str = "eager", seed: int =
     n, _ = run_workgroups(kernel, glob, ids, waves, mode, seed, mem.kernarg_at,
                           progress=progress, dims=dims)
     seconds = time.perf_counter() - start
-    outputs = [_compare(spec, c, values, mem, len(ids) == total) for c in spec.checks]
+    outputs = [_compare(spec, c, values, mem, len(ids) == total,
+                        (footprint or {}).get(c.output)) for c in spec.checks]
     raw = {c.output: mem.glob.buffer(spec.buffer(c.output).name).copy() for c in spec.checks}
     stored = {c.output: mem.glob.stored(spec.buffer(c.output).name) for c in spec.checks}
     return DescribedRun(kernel.name, spec.path, mode, len(ids), total, waves, n, seconds,
                         outputs, raw, stored)
 
 
-def _compare(spec: LaunchSpec, check, values: dict, mem: _Memory, whole: bool) -> OutputResult:
+def _compare(spec: LaunchSpec, check, values: dict, mem: _Memory, whole: bool,
+             tiles=None) -> OutputResult:
     a = spec.buffer(check.output)
     want = cast(evaluate(check.expect, values), a.dtype)
     raw = mem.glob.buffer(a.name)
     got = decode(raw, a.dtype, a.shape)
     size = item_bytes(a.dtype)
     stored = mem.glob.stored(a.name).reshape(-1, size).any(axis=1).reshape(a.shape)
-    compared = np.ones(a.shape, dtype=bool) if whole else stored
+    compared = np.ones(a.shape, dtype=bool) if whole else stored if tiles is None else tiles
+    outside = stored & ~compared
     with np.errstate(invalid="ignore"):
         same = (got == want) | (np.isnan(got) & np.isnan(want))
         diff = np.where(stored & ~same, np.abs(got - want), 0.0)
     bad = stored & ~same
     unwritten = compared & ~stored
-    missing = tuple(int(i) for i in np.argwhere(unwritten)[0]) if unwritten.any() else None
+    missing = _first(unwritten)
     first = got_v = want_v = None
     if bad.any():
         first = tuple(int(i) for i in np.argwhere(bad)[0])
         got_v, want_v = float(got[first]), float(want[first])
     err = float(np.nanmax(np.where(np.isnan(diff), np.inf, diff))) if diff.size else 0.0
     return OutputResult(a.name, int(compared.sum()), first, got_v, want_v, err, got,
-                        int(unwritten.sum()), missing)
+                        int(unwritten.sum()), missing, int(outside.sum()), _first(outside))
+
+
+def _first(mask: np.ndarray) -> tuple | None:
+    return tuple(int(i) for i in np.argwhere(mask)[0]) if mask.any() else None
 
 
 def check_kernel(kernel, spec: LaunchSpec) -> None:

@@ -36,7 +36,9 @@ spread over it; every element of their tiles must be stored to and equal the ref
 and nothing outside them stored to (:mod:`pipeline_mlir.emu.coverage`: which elements
 were written comes from the stores, not the poison).  A 2-D grid may cut its last row or
 column of tiles at the edge of C (IREE's unaligned sizes): the tile is then the one
-workgroup (0, 0) stores to, the others cut to C.
+workgroup (0, 0) stores to, the others cut to C.  A run of a dispatch's workgroups is
+given their tiles instead, read from the dispatch
+(:mod:`pipeline_mlir.driver.dispatch_tiles`): nothing is learnt from workgroup 0.
 """
 
 from __future__ import annotations
@@ -344,10 +346,11 @@ class _Launch:
         return stored_elements(self.glob.stored("C"), (self.problem.M, self.problem.N))
 
     def check(self, tiles: list | None) -> Coverage:
-        """The verdict on C for the footprint ``tiles`` (rectangles; None: the elements
-        stored to, when no tile is known yet)."""
+        """The verdict on C for the footprint ``tiles`` (rectangles, or the bool mask of C;
+        None: the elements stored to, when no tile is known yet)."""
         stored = self.stored()
-        cover = stored if tiles is None else footprint(stored.shape, tiles)
+        cover = stored if tiles is None else tiles if isinstance(tiles, np.ndarray) else \
+            footprint(stored.shape, tiles)
         return check_c(c_values(self.C(), self.problem.c_dtype), stored, cover,
                        self.reference)
 
@@ -392,7 +395,8 @@ def _sizes_of(spans: dict, dtype: str) -> Matmul | None:
 def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
                    count: int | None = None, mode: str = "eager", seed: int = 0,
                    data_seed: int = 0, workgroups: list | None = None,
-                   progress=None, strict: bool = False, jobs: int = 1) -> MatmulRun:
+                   progress=None, strict: bool = False, jobs: int = 1,
+                   tiles: np.ndarray | None = None) -> MatmulRun:
     """Run IREE's matmul kernel ``kernel`` (bindings A, B, C: :class:`Matmul`) on random small
     integers: its whole ``grid`` (workgroups along x, y, z; None: found by running workgroup
     0, see the module docstring), ``count`` workgroups spread over it, or the given
@@ -401,10 +405,17 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
     sizes; a wrong result is reported in the returned run (``exact`` False).
     ``progress(done, total)`` is called as workgroups finish; ``strict``: buffer accesses
     past a descriptor's records are findings; ``jobs``: processes to spread the workgroups
-    over (same result)."""
+    over (same result); ``tiles``: the bool mask of C the run of ``count`` workgroups of
+    ``grid`` is responsible for (read from the dispatch: no workgroup is run to learn it)."""
     launch = _Launch(kernel, problem, mode, seed, data_seed, strict, jobs)
     launch.set_grid(grid)
     p = problem
+    if tiles is not None and grid is not None:
+        total = int(np.prod(grid))
+        if workgroups is None:
+            workgroups = [workgroup_id(i, grid) for i in spread(total, count)]
+        launch.run(list(workgroups), progress)
+        return _result(launch, workgroups, total, tiles)
     first: list = []
     if grid is None:
         first = [_zero_id(kernel)]

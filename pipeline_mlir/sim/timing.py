@@ -19,6 +19,7 @@ from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.sim.bounds import LoopAnalysis, analyze_loop
 from pipeline_mlir.sim.costs import CostTable, get_table
 from pipeline_mlir.sim.cu_model import CUOptions, simulate_cu
+from pipeline_mlir.sim.inner_loops import executed_iteration
 from pipeline_mlir.sim.instr import Instr
 from pipeline_mlir.target.gfx950 import F8F6F4_FORMATS
 
@@ -65,16 +66,21 @@ def f8f6f4_formats(a: AsmInstr) -> tuple[int, int] | None:
     return codes["cbsz"], codes["blgp"]
 
 
-def asm_main_loop(asm_text: str, function: str | None = None) -> list[AsmInstr]:
+def asm_main_loop(asm_text: str, function: str | None = None,
+                  said: list | None = None) -> list[AsmInstr]:
     """The steady-state iteration of the main K-loop of the kernel in ``asm_text``.
 
     That is ``main_loop_phases()['loop']`` up to and including the branch back to
     the loop header: instructions after it (the loop exit's ``s_branch`` that LLVM
-    puts in the latch block) run only when the loop ends.
+    puts in the latch block) run only when the loop ends.  An inner loop of known trip
+    count is repeated that many times; one of unknown count is an
+    :class:`~pipeline_mlir.sim.inner_loops.InnerLoopError`
+    (:mod:`pipeline_mlir.sim.inner_loops`); ``said`` gets a line per inner loop repeated.
     """
     fn = parse_asm(asm_text).function(function)
-    loop = fn.main_loop_phases()["loop"]
-    head = fn.main_loop()[0].label
+    blocks = fn.main_loop()
+    loop = executed_iteration(fn, blocks, said)
+    head = blocks[0].label
     back = [k for k, a in enumerate(loop) if a.kind == "branch" and a.operands[:1] == (head,)]
     return loop[:back[-1] + 1] if back else loop
 

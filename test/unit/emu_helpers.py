@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from pipeline_mlir.emu.asmline import parse_instruction
 from pipeline_mlir.emu.codeobj import Kernel, LaunchState
 from pipeline_mlir.emu.disasm import format_instr
+from pipeline_mlir.emu.instr import Instr
 from pipeline_mlir.emu.machine import GlobalMemory, Machine
 
 
@@ -93,3 +96,22 @@ def launch_toml(top: dict, args: list[dict], checks: list[dict]) -> str:
 
 def buffer_arg(name: str, dtype: str, shape: list, **more) -> dict:
     return dict(name=name, kind="buffer", dtype=dtype, shape=shape, **more)
+
+
+def c_stores(kernel) -> list:
+    """The kernel's global stores (its stores of C)."""
+    return [i for i in kernel.instrs if i.name.startswith(("buffer_store", "global_store"))]
+
+
+def without_store(kernel, store):
+    """``kernel`` with ``store`` replaced by an ``s_nop`` of the same size."""
+    nop = Instr(store.addr, store.size, "SOPP", 0, "s_nop", {"imm": 0}, text="s_nop 0")
+    return dataclasses.replace(kernel, instrs=[nop if i is store else i for i in kernel.instrs],
+                               _compiled={})
+
+
+def moved_store(kernel, store, by: int):
+    """``kernel`` with ``store``'s immediate offset moved by ``by`` bytes."""
+    moved = dataclasses.replace(store, f=dict(store.f, offset=store.f["offset"] + by))
+    return dataclasses.replace(kernel, instrs=[moved if i is store else i
+                                               for i in kernel.instrs], _compiled={})

@@ -7,17 +7,18 @@ its place), a C store moved by a tile's width (into a workgroup that does not ru
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 
 import numpy as np
 import pytest
 
+from emu_helpers import c_stores as _c_stores
+from emu_helpers import moved_store as _moved
+from emu_helpers import without_store as _without
 from kernel_builds import build, pipeline_opt_hsaco
 from pipeline_mlir.emu.coverage import check_c, footprint, problems
 from pipeline_mlir.emu.gemm import emulate_gemm
 from pipeline_mlir.emu.inputs import load_kernel
-from pipeline_mlir.emu.instr import Instr
 
 I8_SPEC = "4wave{dtype=i8 BM=64 BN=64 BK=128}"
 
@@ -26,24 +27,6 @@ I8_SPEC = "4wave{dtype=i8 BM=64 BN=64 BK=128}"
 def _fp8():
     b = build("4wave-fp8-64")
     return load_kernel(b.hsaco), b.kernel
-
-
-def _c_stores(kernel) -> list:
-    return [i for i in kernel.instrs if i.name.startswith(("buffer_store", "global_store"))]
-
-
-def _without(kernel, store):
-    """``kernel`` with ``store`` replaced by an ``s_nop`` of the same size."""
-    nop = Instr(store.addr, store.size, "SOPP", 0, "s_nop", {"imm": 0}, text="s_nop 0")
-    return dataclasses.replace(kernel, instrs=[nop if i is store else i for i in kernel.instrs],
-                               _compiled={})
-
-
-def _moved(kernel, store, by: int):
-    """``kernel`` with ``store``'s immediate offset moved by ``by`` bytes."""
-    moved = dataclasses.replace(store, f=dict(store.f, offset=store.f["offset"] + by))
-    return dataclasses.replace(kernel, instrs=[moved if i is store else i
-                                               for i in kernel.instrs], _compiled={})
 
 
 def _problem(gemm):

@@ -1,0 +1,354 @@
+"""The tile of a dispatch's output each workgroup writes, evaluated from the dispatch's IR.
+
+A partial run of a dispatch (some workgroups of its grid) is checked on the tiles of C
+those workgroups are responsible for.  :func:`output_tiles` reads them from the dispatch
+itself, not from what the machine code stores: for each workgroup it evaluates, for every
+thread, the elements every write of the output (``vector.transfer_write``,
+``vector.store``, ``memref.store``, ``vector.scatter``) writes, with
+
+* the workgroup ids as IREE maps them: an ``scf.forall`` over workgroups (each induction
+  variable ``lb + id * step`` of the id its mapping names), ``hal.interface.workgroup.id``
+  / ``gpu.block_id`` of each dimension, the workgroup count (``hal.interface.workgroup.count``,
+  ``gpu.grid_dim``) the grid's; IREE's linearised workgroup loop (an ``scf.for`` from the
+  id in steps of the count) runs each of its iterations;
+* every other ``scf.for`` around a write run over its (constant) iterations, an
+  ``scf.if`` taken by the threads whose condition says so, a scatter's mask applied;
+* vector index arithmetic (a scatter's offsets and mask: ``vector.broadcast``,
+  ``shape_cast``, ``transpose``, ``step``, ``from_elements``, ``arith`` element-wise)
+  evaluated per element;
+* elements past the end of the binding left out (a buffer store there is dropped).
+
+The tile of a workgroup is the box (per dimension of C, from the lowest to the highest
+index) its writes span, one per iteration of a linearised workgroup loop (a grid smaller
+than the tiles: each workgroup takes several); a workgroup that writes nothing has none.  The run is then
+responsible for every element of those boxes and for nothing else
+(:mod:`pipeline_mlir.emu.coverage`), so an edge workgroup's partial tile is exact: its
+elements inside C all written, none past M or N.  Whatever cannot be evaluated is an
+:class:`~pipeline_mlir.dialect.ir_io.IRError` at the op.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline_mlir.analysis.ir_facts import DYNAMIC, int_attr
+from pipeline_mlir.analysis.lane_ops import BINARY, Unevaluable, compare
+from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride
+from pipeline_mlir.analysis.views import view_root
+from pipeline_mlir.dialect.attrs import dimension, workgroup_mapping
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
+
+#: write ops -> the position of their memref operand
+WRITES = {"vector.transfer_write": 1, "vector.store": 1, "memref.store": 1,
+          "vector.scatter": 0}
+_IDS = ("hal.interface.workgroup.id", "gpu.block_id", "rocdl.workgroup.id.x",
+        "rocdl.workgroup.id.y", "rocdl.workgroup.id.z")
+_COUNTS = ("hal.interface.workgroup.count", "gpu.grid_dim")
+#: iterations of the loops around one write the evaluation runs at most
+MAX_ITERATIONS = 4096
+_SAME = ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi",
+         "iree_codegen.index_hint", "util.assume.int")
+
+
+def _dim(op) -> int:
+    """0, 1, 2: the dimension of a workgroup id or count op."""
+    if op.name.startswith("rocdl.workgroup.id."):
+        return "xyz".index(op.name[-1])
+    d = dimension(op.attributes["dimension"]) if "dimension" in op.attributes else 0
+    if d is None:
+        raise IRError(op, f"'{op.name}' op: its dimension is not x, y or z")
+    return d
+
+
+def output_writes(f, shape: tuple[int, ...]) -> list:
+    """The write ops of ``f`` into the output: the one global buffer of ``shape`` the
+    kernel writes."""
+    roots: dict = {}
+    for w in walk_ops(f, lambda o: o.name in WRITES):
+        root = view_root(w.operands[WRITES[w.name]])
+        if _sized(root.type, shape):
+            roots.setdefault(root, []).append(w)
+    if len(roots) != 1:
+        raise IRError(f, f"'{f.name}' op: {len(roots)} buffers of "
+                         f"{'x'.join(map(str, shape))} elements are written; the output's "
+                         f"tiles are read from the writes of one")
+    return next(iter(roots.values()))
+
+
+def _sized(t, shape: tuple[int, ...]) -> bool:
+    """A memref type of ``shape``, its first dimension perhaps sized at launch (the others
+    give the row-major strides the evaluation needs)."""
+    if not isinstance(t, ir.MemRefType):
+        return False
+    have = list(ir.MemRefType(t).shape)
+    return len(have) == len(shape) and have[1:] == list(shape[1:]) and \
+        have[0] in (shape[0], DYNAMIC)
+
+
+def output_tiles(f, shape: tuple[int, ...], grid: tuple[int, ...], workgroups: list,
+                 block: tuple[int, int, int],
+                 constants: tuple[int, ...] = ()) -> list[list[tuple[tuple, tuple]]]:
+    """Per workgroup of ``workgroups`` (ids: an int on a 1-D ``grid``, else a tuple x, y,
+    z), its tiles: the box ``(low, high)`` (high exclusive, per dimension of the output of
+    ``shape``) its writes span, one per iteration of a linearised workgroup loop around
+    them (a workgroup of a grid smaller than the tiles takes several); none when it writes
+    nothing (module docstring).  ``constants``: the launch's push constants
+    (``hal.interface.constant.load`` by ordinal: sizes known only at launch)."""
+    writes = output_writes(f, shape)
+    grid3 = tuple(grid) + (1,) * (3 - len(grid))
+    out = []
+    for wid in workgroups:
+        ids = (wid,) if isinstance(wid, int) else tuple(wid)
+        ids3 = ids + (0,) * (3 - len(ids))
+        ev = Evaluator(block)
+        _bind_launch(ev, f, ids3, grid3, constants)
+        by_tile: dict = {}
+        for w in writes:
+            for key, flat in _elements(ev, w, ids3, grid3):
+                by_tile.setdefault(key, []).append(flat)
+        boxes = []
+        for key in sorted(by_tile):
+            flat = np.concatenate(by_tile[key])
+            flat = flat[(flat >= 0) & (flat < int(np.prod(shape)))]
+            if flat.size:
+                at = np.unravel_index(flat, shape)
+                boxes.append((tuple(int(a.min()) for a in at),
+                              tuple(int(a.max()) + 1 for a in at)))
+        out.append(boxes)
+    return out
+
+
+def tile_mask(shape: tuple[int, ...], tiles: list) -> np.ndarray:
+    """The bool mask of the output covered by ``tiles`` (per workgroup, its boxes:
+    :func:`output_tiles`)."""
+    mask = np.zeros(shape, dtype=bool)
+    for boxes in tiles:
+        for low, high in boxes:
+            mask[tuple(slice(lo, hi) for lo, hi in zip(low, high))] = True
+    return mask
+
+
+def _bind_launch(ev: Evaluator, f, ids: tuple, grid: tuple, constants: tuple) -> None:
+    """Bind the workgroup ids, the workgroup count, the workgroup foralls' induction
+    variables and the push constants of ``f``."""
+    for o in walk_ops(f, lambda o: o.name == "hal.interface.constant.load"):
+        k = ir.IntegerAttr(o.attributes["ordinal"]).value
+        if k >= len(constants):
+            raise IRError(o, f"'{o.name}' op: push constant #{k}, which the launch does not "
+                             f"give")
+        ev.bind(o.results[0], constants[k])
+    for o in walk_ops(f, lambda o: o.name == "scf.forall" and "mapping" in o.attributes):
+        dims = [workgroup_mapping(m) for m in ir.ArrayAttr(o.attributes["mapping"])]
+        if any(d is None for d in dims):
+            continue
+        lbs, steps = (list(ir.DenseI64ArrayAttr(o.attributes[a])) for a in
+                      ("staticLowerBound", "staticStep"))
+        if any(v == DYNAMIC for v in lbs + steps):
+            raise IRError(o, "'scf.forall' op: a workgroup loop with bounds known only at "
+                             "launch; the output's tiles are read from static bounds")
+        for arg, d, lb, step in zip(o.regions[0].blocks[0].arguments, dims, lbs, steps):
+            ev.bind(arg, lb + ids[d] * step)
+    for o in walk_ops(f, lambda o: o.name in _IDS):
+        ev.bind(o.results[0], ids[_dim(o)])
+    for o in walk_ops(f, lambda o: o.name in _COUNTS):
+        ev.bind(o.results[0], grid[_dim(o)])
+
+
+def _chain(w, f) -> list:
+    """The ops around ``w`` up to ``f``, outermost first, with the region ``w`` is in."""
+    out = []
+    op = w
+    while True:
+        parent = op.parent
+        if parent is None:
+            break
+        parent = as_operation(parent)
+        if parent == f:
+            break
+        # the region of parent that holds op: scf.if's then (0) or else (1)
+        idx = 0
+        if parent.name == "scf.if" and len(parent.regions) > 1:
+            idx = 1 if any(op == o for b in parent.regions[1].blocks for o in b.operations) \
+                else 0
+        out.append((parent, idx))
+        op = parent
+    return out[::-1]
+
+
+def _elements(ev: Evaluator, w, ids: tuple, grid: tuple) -> list[tuple[tuple, np.ndarray]]:
+    """The flat elements of the output ``w`` writes, over the loops around it, by the
+    iteration of the linearised workgroup loops around it (the key: their induction
+    variables' values)."""
+    found: list[tuple[tuple, np.ndarray]] = []
+    count = [0]
+
+    def visit(chain: list, active: np.ndarray, key: tuple) -> None:
+        if not chain:
+            found.append((key, _written(ev, w, active)))
+            return
+        (o, region), rest = chain[0], chain[1:]
+        if o.name == "scf.if":
+            cond = ev.value(o.operands[0]) != 0
+            visit(rest, active & (cond if region == 0 else ~cond), key)
+        elif o.name == "scf.for":
+            its = _iterations(ev, o, ids, grid)
+            count[0] += len(its)
+            if count[0] > MAX_ITERATIONS:
+                raise IRError(o, f"'scf.for' op: the loops around the output's write run "
+                                 f"more than {MAX_ITERATIONS} iterations")
+            for v in its:
+                ev.bind(o.regions[0].blocks[0].arguments[0], v)
+                visit(rest, active, key + (v,) if grid_stride(o) else key)
+        elif o.name == "scf.forall" and "mapping" in o.attributes and all(
+                workgroup_mapping(m) is not None for m in ir.ArrayAttr(o.attributes["mapping"])):
+            visit(rest, active, key)
+        else:
+            raise IRError(o, f"'{o.name}' op: the output's write inside it; the tiles are read "
+                             f"through scf.for, scf.if and workgroup scf.forall only")
+
+    visit(_chain(w, as_operation(_function(w))), np.ones(ev.threads, dtype=bool), ())
+    return found
+
+
+def _function(op):
+    while op.parent is not None:
+        op = as_operation(op.parent)
+        if op.name in ("func.func", "gpu.func", "llvm.func"):
+            return op
+    return op
+
+
+def _iterations(ev: Evaluator, loop, ids: tuple, grid: tuple) -> range:
+    if grid_stride(loop):
+        d = _dim(as_operation(loop.operands[0].owner))
+        ub = ev.uniform(loop.operands[1])
+        if ub is None:
+            raise IRError(loop, "'scf.for' op: the workgroup loop's bound differs between "
+                                "threads")
+        return range(ids[d], ub, grid[d])
+    lb, ub, step = (ev.uniform(x) for x in list(loop.operands)[:3])
+    if lb is None or ub is None or not step or step < 0:
+        raise IRError(loop, "'scf.for' op: around the output's write, a loop whose bounds "
+                            "are not the same for every thread (or whose step is not "
+                            "positive)")
+    return range(lb, ub, step)
+
+
+def _written(ev: Evaluator, w, active: np.ndarray) -> np.ndarray:
+    """The flat elements of the output the threads ``active`` write with ``w``."""
+    at = WRITES[w.name]
+    ref = w.operands[at]
+    view = ev.view(ref)
+    rank = ir.MemRefType(ref.type).rank
+    idx = [ev.value(x) for x in list(w.operands)[at + 1:at + 1 + rank]]
+    if w.name == "memref.store":
+        return view.element(idx)[active]
+    if w.name == "vector.scatter":
+        vec = _Vectors(ev)
+        offsets = vec.value(w.operands[at + 1 + rank])
+        mask = vec.value(w.operands[at + 2 + rank]) != 0
+        base = view.element(idx)[:, None] + offsets * view.strides[-1]
+        return base[mask & active[:, None]]
+    vshape = list(ir.VectorType(w.operands[0].type).shape)
+    if w.name == "vector.transfer_write":
+        if len(w.operands) > 2 + rank:
+            raise IRError(w, f"'{w.name}' op: a masked write of the output; the tiles are read "
+                             f"from unmasked writes and scatters")
+        pmap = ir.AffineMapAttr(w.attributes["permutation_map"]).value \
+            if "permutation_map" in w.attributes else None
+        if pmap is not None and pmap != ir.AffineMap.get_minor_identity(pmap.n_dims,
+                                                                        len(pmap.results)):
+            raise IRError(w, f"'{w.name}' op: a permuted write of the output; the tiles are "
+                             f"read from minor-identity writes")
+    pos = np.indices(vshape).reshape(len(vshape), -1)
+    first = rank - len(vshape)
+    keep = np.ones((ev.threads, pos.shape[1]), dtype=bool)
+    for j in range(len(vshape)):     # a transfer_write's lanes past the memref's edge: masked
+        if w.name == "vector.transfer_write" and view.shape[first + j] != DYNAMIC:
+            keep &= (idx[first + j][:, None] + pos[j][None, :]) < view.shape[first + j]
+    offs = sum(pos[j] * view.strides[first + j] for j in range(len(vshape)))
+    flat = view.element(idx)[:, None] + np.asarray(offs)[None, :]
+    return flat[keep & active[:, None]]
+
+
+class _Vectors:
+    """Vector index values per thread: arrays of (threads, elements), row-major."""
+
+    def __init__(self, ev: Evaluator) -> None:
+        self.ev = ev
+        self.memo: dict = {}
+
+    def value(self, v) -> np.ndarray:
+        if v in self.memo:
+            return self.memo[v]
+        if isinstance(v.owner, ir.Block):
+            if isinstance(v.type, ir.VectorType):
+                raise IRError(as_operation(v.owner.owner), "a vector index passed through a "
+                              "block argument: the output's tiles cannot be evaluated")
+            return self.ev.value(v)[:, None]
+        op = as_operation(v.owner)
+        if not isinstance(v.type, ir.VectorType):
+            try:
+                return self.ev.value(v)[:, None]
+            except Unevaluable:         # an element of a vector index: evaluated here
+                pass
+        self.memo[v] = self._eval(op, v)
+        return self.memo[v]
+
+    def scalar(self, v) -> np.ndarray:
+        return self.value(v)[:, 0]
+
+    def _element(self, op, v) -> np.ndarray:
+        """The element of a vector ``vector.extract`` (static position) or
+        ``vector.to_elements`` gives."""
+        src = op.operands[0]
+        shape = list(ir.VectorType(src.type).shape)
+        if op.name == "vector.to_elements":
+            return self.value(src)[:, list(op.results).index(v)]
+        pos = list(ir.DenseI64ArrayAttr(op.attributes["static_position"]))
+        if len(op.operands) != 1 or any(p < 0 for p in pos) or len(pos) != len(shape):
+            raise IRError(op, f"'{op.name}' op: an element of a vector index at a dynamic "
+                              f"position: the output's tiles cannot be evaluated")
+        return self.value(src)[:, int(np.ravel_multi_index(pos, shape)) if pos else 0]
+
+    def _eval(self, op, v) -> np.ndarray:
+        shape = list(ir.VectorType(v.type).shape) if isinstance(v.type, ir.VectorType) \
+            else []
+        n = int(np.prod(shape))
+        name = op.name
+        if name in ("vector.extract", "vector.to_elements"):
+            return self._element(op, v)[:, None]
+        if name == "arith.constant":
+            vals = np.array([int(x) for x in ir.DenseIntElementsAttr(op.attributes["value"])],
+                            dtype=np.int64)
+            return np.broadcast_to(vals if vals.size == n else vals[:1], (self.ev.threads, n))
+        if name == "vector.step":
+            return np.broadcast_to(np.arange(n, dtype=np.int64), (self.ev.threads, n))
+        if name == "vector.from_elements":
+            return np.stack([self.scalar(x) for x in op.operands], axis=1)
+        if name == "vector.broadcast":
+            src = op.operands[0]
+            sshape = list(ir.VectorType(src.type).shape) if isinstance(
+                src.type, ir.VectorType) else []
+            a = self.value(src).reshape([self.ev.threads] + sshape)
+            a = a.reshape([self.ev.threads] + [1] * (len(shape) - len(sshape)) + sshape)
+            return np.broadcast_to(a, [self.ev.threads] + shape).reshape(self.ev.threads, n)
+        if name in ("vector.shape_cast",) + _SAME:
+            return self.value(op.operands[0])
+        if name == "vector.transpose":
+            src = op.operands[0]
+            perm = list(ir.DenseI64ArrayAttr(op.attributes["permutation"]))
+            a = self.value(src).reshape([self.ev.threads] + list(ir.VectorType(src.type).shape))
+            return a.transpose([0] + [p + 1 for p in perm]).reshape(self.ev.threads, n)
+        if name == "arith.cmpi":
+            a, b = (self.value(x) for x in op.operands)
+            return compare(int_attr(op, "predicate"), a, b)
+        if name == "arith.select":
+            c, a, b = (self.value(x) for x in op.operands)
+            return np.where(c != 0, a, b)
+        if name.startswith("arith.") and name[6:] in BINARY:
+            a, b = (self.value(x) for x in op.operands)
+            return np.broadcast_to(BINARY[name[6:]](a, b, op), (self.ev.threads, n))
+        raise IRError(op, f"'{name}' op: a vector index the output's tiles are read through "
+                          f"is computed by it, which the evaluation does not follow")

@@ -1,0 +1,159 @@
+"""The main loop's iteration as it executes when the loop holds inner loops.
+
+A main K-loop may hold loops of its own: a waterfall loop around a memory instruction
+(``v_readfirstlane``, ``s_and_saveexec``, ``s_cbranch_execnz``), a copy loop LLVM kept
+as a loop.  Laid out once, such a body times every inner loop as if it ran exactly once;
+:func:`executed_iteration` gives the instructions one iteration of the main loop executes
+instead:
+
+* an inner loop whose trip count the assembly states is repeated that many times: a
+  counter ``sN`` set by ``s_mov_b32 sN, INIT`` in the main loop before the inner loop,
+  changed by one ``s_add_u32`` / ``s_add_i32`` / ``s_sub_u32`` / ``s_sub_i32 sN, sN,
+  STEP`` inside it, compared with a constant by the ``s_cmp_*`` whose SCC the inner loop's
+  back branch (``s_cbranch_scc0`` / ``s_cbranch_scc1``) reads;
+* any other inner loop (a waterfall loop runs once per distinct value among the lanes,
+  which the assembly does not state; a counter set outside the main loop; nested inner
+  loops) is an :class:`InnerLoopError` naming its lines: the timing model gives no figure
+  rather than a too-fast one.
+
+A main loop without inner loops is returned unchanged (its layout order).
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.errors import PipelineError
+
+#: the most trips an inner loop may be unrolled to for the timing model
+MAX_TRIPS = 4096
+_STEP = {"s_add_u32": 1, "s_add_i32": 1, "s_sub_u32": -1, "s_sub_i32": -1}
+_COMPARE = {"eq": lambda a, b: a == b, "lg": lambda a, b: a != b,
+            "gt": lambda a, b: a > b, "ge": lambda a, b: a >= b,
+            "lt": lambda a, b: a < b, "le": lambda a, b: a <= b}
+
+
+class InnerLoopError(PipelineError):
+    """The main loop holds an inner loop whose trip count the assembly does not state."""
+
+
+def executed_iteration(fn, loop: list, said: list | None = None) -> list:
+    """The instructions one iteration of the main loop (``loop``: its blocks, layout
+    order, of function ``fn``) executes (module docstring); ``said``: gets a line per
+    inner loop repeated, with its trip count."""
+    ids = {id(b) for b in loop}
+    inner = [lp for lp in fn.loops() if {id(b) for b in lp} < ids]
+    sets = [{id(b) for b in lp} for lp in inner]
+    outer = [lp for lp, s in zip(inner, sets) if not any(s < o for o in sets)]
+    if not outer:
+        return [i for b in loop for i in b.instrs]
+    out: list = []
+    done: set[int] = set()
+    for k, block in enumerate(loop):
+        if id(block) in done:
+            continue
+        lp = next((lp for lp in outer if id(lp[0]) == id(block)), None)
+        if lp is None:
+            out.extend(block.instrs)
+            continue
+        if any(s < {id(b) for b in lp} for s in sets):
+            raise InnerLoopError(f"{_lines(lp)}: the main loop holds nested inner loops; "
+                                 f"the timing model times one level of inner loop")
+        trips = trip_count(lp, [i for b in loop[:k] for i in b.instrs])
+        body = [i for b in lp for i in b.instrs]
+        out.extend(body * trips)
+        if said is not None:
+            said.append(f"{_lines(lp)} runs {trips} time{'s' if trips != 1 else ''} per "
+                        f"iteration of the main loop (its counter's trip count)")
+        done |= {id(b) for b in lp}
+    return out
+
+
+def _lines(lp: list) -> str:
+    instrs = [i for b in lp for i in b.instrs]
+    if not instrs:
+        return f"inner loop {lp[0].label}"
+    return f"the inner loop at lines {instrs[0].line}-{instrs[-1].line} ({lp[0].label})"
+
+
+def trip_count(lp: list, before: list) -> int:
+    """Trips of the inner loop ``lp`` (its blocks, header first) that the main loop's
+    instructions ``before`` it set up (module docstring); an :class:`InnerLoopError`
+    saying why the count is unknown otherwise."""
+    where = _lines(lp)
+    instrs = [i for b in lp for i in b.instrs]
+    back = [k for k, i in enumerate(instrs) if i.kind == "branch" and
+            i.operands[:1] == (lp[0].label,)]
+    if not back or instrs[back[-1]].mnemonic not in ("s_cbranch_scc0", "s_cbranch_scc1"):
+        branch = instrs[back[-1]].mnemonic if back else "no branch"
+        raise InnerLoopError(f"{where}: its trip count is not stated ({branch} back to its "
+                             f"header; a waterfall loop runs once per distinct value among "
+                             f"the lanes): the timing model gives no figure for this main loop")
+    latch = back[-1]
+    cmp = next((k for k in range(latch - 1, -1, -1) if "scc" in instrs[k].defs), None)
+    found = _compare(instrs, cmp)
+    if found is None:
+        raise InnerLoopError(f"{where}: its back branch's SCC is not a compare of a counter "
+                             f"with a constant: the trip count is unknown")
+    reg, op, bound, swapped = found
+    steps = [(k, i) for k, i in enumerate(instrs) if reg in i.defs]
+    if len(steps) != 1 or steps[0][1].mnemonic not in _STEP or \
+            _reg(steps[0][1].operands[1]) != reg or _imm(steps[0][1].operands[2]) is None:
+        raise InnerLoopError(f"{where}: its counter {reg} is not changed by one constant "
+                             f"s_add / s_sub: the trip count is unknown")
+    at, step_ins = steps[0]
+    step = _STEP[step_ins.mnemonic] * _imm(step_ins.operands[2])
+    init = _initial(before, reg)
+    if init is None:
+        raise InnerLoopError(f"{where}: its counter {reg} is not set to a constant in the main "
+                             f"loop before it: the trip count is unknown")
+    return _run(init, step, at < cmp, op, bound, swapped, instrs[latch].mnemonic, where)
+
+
+def _run(value: int, step: int, step_first: bool, op: str, bound: int, swapped: bool,
+         branch: str, where: str) -> int:
+    """Trips of the counter loop, each: the step and the compare in their order, then the
+    back branch on SCC."""
+    for trips in range(1, MAX_TRIPS + 1):
+        seen = value + step if step_first else value
+        value += step
+        a, b = (bound, seen) if swapped else (seen, bound)
+        scc = _COMPARE[op](a, b)
+        if scc != (branch == "s_cbranch_scc1"):
+            return trips
+    raise InnerLoopError(f"{where}: it runs more than {MAX_TRIPS} trips (or never ends)")
+
+
+def _compare(instrs: list, k: int | None):
+    """(counter register, predicate, constant, whether the constant comes first) of the
+    ``s_cmp_*`` at ``k``, or None."""
+    if k is None or not instrs[k].mnemonic.startswith("s_cmp_"):
+        return None
+    parts = instrs[k].mnemonic.split("_")
+    if len(parts) != 4 or parts[2] not in _COMPARE:
+        return None
+    x, y = instrs[k].operands[:2]
+    if _reg(x) and _imm(y) is not None:
+        return _reg(x), parts[2], _imm(y), False
+    if _reg(y) and _imm(x) is not None:
+        return _reg(y), parts[2], _imm(x), True
+    return None
+
+
+def _initial(before: list, reg: str) -> int | None:
+    """The constant the last write of ``reg`` in ``before`` gives it (``s_mov_b32``)."""
+    for i in reversed(before):
+        if reg in i.defs:
+            if i.mnemonic in ("s_mov_b32", "s_movk_i32") and _reg(i.operands[0]) == reg:
+                return _imm(i.operands[1])
+            return None
+    return None
+
+
+def _reg(text: str) -> str | None:
+    return text if text.startswith("s") and text[1:].isdigit() else None
+
+
+def _imm(text: str) -> int | None:
+    try:
+        return int(text, 0)
+    except ValueError:
+        return None

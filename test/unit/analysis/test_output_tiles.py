@@ -1,0 +1,195 @@
+"""The tile of C each workgroup of a dispatch writes, read from the dispatch's IR
+(``pipeline_mlir/analysis/output_tiles.py``): IREE's 2-D workgroup forall and its
+linearised late form of the committed bf16 4096^3 dispatch, and a hand-made kernel with a
+loop, ``scf.if`` / else, a store cut at C's edge and a vector store; what cannot be
+evaluated is one error at the op."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pipeline_mlir.analysis.output_tiles import output_tiles, tile_mask
+from pipeline_mlir.dialect.bindings import ir, new_context
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+
+DATA = Path(__file__).parents[2] / "data" / "iree"
+
+SMALL = """
+func.func @k(%C: memref<6x10xf32>, %D: memref<6x10xf32>) {
+  %bx = gpu.block_id x upper_bound 3
+  %c0 = arith.constant 0 : index
+  %by = gpu.block_id y upper_bound 2
+  %c1 = arith.constant 1 : index
+  %t = gpu.thread_id x upper_bound 4
+  %c2 = arith.constant 2 : index
+  %cst = arith.constant 1.0 : f32
+  %c4 = arith.constant 4 : index
+  %v = arith.constant dense<1.0> : vector<2xf32>
+  %c10 = arith.constant 10 : index
+  %row0 = arith.muli %by, %c4 : index
+  %col0 = arith.muli %bx, %c4 : index
+  %x = memref.load %D[%c0, %c0] : memref<6x10xf32>
+  scf.for %i = %c0 to %c2 step %c1 {
+    %r = arith.addi %row0, %i : index
+    %r2 = arith.addi %r, %c2 : index
+    %c = arith.addi %col0, %t : index
+    %in = arith.cmpi ult, %c, %c10 : index
+    scf.if %in {
+      memref.store %x, %C[%r, %c] : memref<6x10xf32>
+    } else {
+      memref.store %cst, %C[%c0, %c0] : memref<6x10xf32>
+    }
+    %rin = arith.cmpi ult, %r2, %c4 : index
+    scf.if %rin {
+      vector.store %v, %C[%r2, %col0] : memref<6x10xf32>, vector<2xf32>
+    }
+  }
+  return
+}
+"""
+
+
+def _tiles(text: str, shape, grid, ids, block=(4, 1, 1)):
+    with new_context() as ctx:
+        module = ir.Module.parse(text, ctx)
+        (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
+        return output_tiles(f, shape, grid, ids, block)
+
+
+def test_loops_branches_and_edges_of_a_small_kernel():
+    # (0, 0): rows 0-1 by its 4 threads, rows 2-3 by the vector store; (2, 0): threads 2
+    # and 3 past column 9 take the else branch (element [0, 0]); (2, 1): the vector store's
+    # rows past 3 are skipped; (1, 1): rows 4-5, columns 4-7
+    assert _tiles(SMALL, (6, 10), (3, 2), [(0, 0), (2, 0), (2, 1), (1, 1)]) == [
+        [((0, 0), (4, 4))], [((0, 0), (4, 10))], [((0, 0), (6, 10))], [((4, 4), (6, 8))]]
+
+
+def test_iree_forall_and_linearised_tiles():
+    """The 4096^3 dispatch's 128 x 128 tiles: the prefetch point's forall (mapping y, x:
+    ids (x, y)), the late form's one linearised id (x fastest over 32 columns of tiles)."""
+    pre = (DATA / "matmul_bf16_abt_4096.prefetch.mlir").read_text()
+    late = (DATA / "matmul_bf16_abt_4096.late.mlir").read_text()
+    want = [[((0, 0), (128, 128))], [((0, 128), (128, 256))], [((128, 128), (256, 256))],
+            [((3968, 3968), (4096, 4096))]]
+    assert _tiles(pre, (4096, 4096), (32, 32), [(0, 0), (1, 0), (1, 1), (31, 31)],
+                  (256, 1, 1)) == want
+    assert _tiles(late, (4096, 4096), (1024,), [0, 1, 33, 1023], (256, 1, 1)) == want
+
+
+def test_tile_mask():
+    mask = tile_mask((6, 10), [[((0, 0), (4, 4))], [], [((4, 4), (6, 8))]])
+    assert mask.sum() == 16 + 8 and mask[5, 7] and not mask[4, 3]
+
+
+#: IREE's linearised workgroup loop over a grid smaller than the tiles: rows of 4 elements,
+#: workgroup w takes rows w, w + 3, ... (one tile each)
+STRIDED = """
+func.func @k(%C: memref<8x4xf32>) {
+  %c8 = arith.constant 8 : index
+  %cst = arith.constant 1.0 : f32
+  %t = gpu.thread_id x upper_bound 4
+  %id = hal.interface.workgroup.id[0] : index
+  %n = hal.interface.workgroup.count[0] : index
+  scf.for %i = %id to %c8 step %n {
+    memref.store %cst, %C[%i, %t] : memref<8x4xf32>
+  }
+  return
+}
+"""
+
+
+def test_a_linearised_workgroup_loop_gives_a_tile_per_iteration():
+    assert _tiles(STRIDED, (8, 4), (3,), [1, 2]) == [
+        [((1, 0), (2, 4)), ((4, 0), (5, 4)), ((7, 0), (8, 4))],
+        [((2, 0), (3, 4)), ((5, 0), (6, 4))]]
+    assert tile_mask((8, 4), _tiles(STRIDED, (8, 4), (3,), [1])).sum(axis=1).tolist() == \
+        [0, 4, 0, 0, 4, 0, 0, 4]
+
+
+@pytest.mark.parametrize("old, new, said", [
+    ("  scf.for %i = %c0 to %c2 step %c1 {",
+     "  %w = scf.while (%i = %c0) : (index) -> index {\n"
+     "    %go = arith.cmpi ult, %i, %c2 : index\n    scf.condition(%go) %i : index\n"
+     "  } do {\n  ^bb0(%i: index):",
+     "'scf.while' op: the output's write inside it"),
+    ("%row0 = arith.muli %by, %c4 : index", "%row0 = arith.muli %by, %c4 : index\n"
+     "  %lim = memref.load %D[%c0, %c1] : memref<6x10xf32>\n"
+     "  %limi = arith.fptosi %lim : f32 to i32\n"
+     "  %ub = arith.index_cast %limi : i32 to index",
+     "'arith.fptosi' op"),
+], ids=["while-loop", "loaded-bound"])
+def test_what_cannot_be_evaluated_is_one_error_at_the_op(old, new, said):
+    text = SMALL.replace(old, new)
+    if "scf.while" in new:
+        text = text.replace("    }\n  }\n  return", "    }\n    %n = arith.addi %i, %c1 : index\n"
+                                                  "    scf.yield %n : index\n  }\n  return")
+    else:
+        text = text.replace("to %c2 step", "to %ub step")
+    assert text != SMALL
+    with pytest.raises(IRError, match=said):
+        _tiles(text, (6, 10), (3, 2), [(0, 0)])
+
+
+def test_two_written_buffers_of_the_output_shape_are_refused():
+    text = SMALL.replace("memref.store %cst, %C[%c0, %c0]", "memref.store %cst, %D[%c0, %c0]")
+    with pytest.raises(IRError, match="2 buffers of 6x10 elements are written"):
+        _tiles(text, (6, 10), (3, 2), [(0, 0)])
+
+
+def test_a_dispatch_sized_at_launch_is_cut_at_the_launchs_m():
+    """The committed 4096^3 dispatch with M known only at launch (``test/data/iree/
+    dynamic.py``) launched at M = 400: the push constants bound, the last row of tiles
+    holds rows 384-399 (the stores past M fall past the binding and are dropped)."""
+    import sys
+
+    sys.path.insert(0, str(DATA))
+    import dynamic as D
+
+    from pipeline_mlir.analysis.ir_facts import block_size
+    from pipeline_mlir.frontend.dispatch import matmul_dispatch
+
+    text = D.dynamic_m((DATA / "matmul_bf16_abt_4096.prefetch.mlir").read_text(), 256)
+    with new_context() as ctx:
+        module = ir.Module.parse(text, ctx)
+        d = matmul_dispatch(module, (400, 4096, 256))
+        (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
+        tiles = output_tiles(f, (400, 4096), d.grid, [(0, 0), (31, 3)], block_size(f),
+                             d.constants)
+    assert d.grid == (32, 4) and tiles == [[((0, 0), (128, 128))],
+                                           [((384, 3968), (400, 4096))]]
+
+
+@pytest.mark.parametrize("old, new, said", [
+    ("vector.store %v, %C[%r2, %col0] : memref<6x10xf32>, vector<2xf32>",
+     "%mask = vector.constant_mask [1] : vector<2xi1>\n"
+     "      vector.transfer_write %v, %C[%r2, %col0], %mask : vector<2xf32>, memref<6x10xf32>",
+     "a masked write of the output"),
+    ("vector.store %v, %C[%r2, %col0] : memref<6x10xf32>, vector<2xf32>",
+     "%v2 = arith.constant dense<1.0> : vector<2x2xf32>\n"
+     "      vector.transfer_write %v2, %C[%r2, %col0] {permutation_map = affine_map<(d0, d1) "
+     "-> (d1, d0)>} : vector<2x2xf32>, memref<6x10xf32>",
+     "a permuted write of the output"),
+    ("scf.for %i = %c0 to %c2 step %c1", "scf.for %i = %c0 to %t step %c1",
+     "a loop whose bounds are not the same for every thread"),
+    ("scf.for %i = %c0 to %c2 step %c1",
+     "%c5000 = arith.constant 5000 : index\n  scf.for %i = %c0 to %c5000 step %c1",
+     "run more than 4096 iterations"),
+], ids=["masked", "permuted", "thread-bound", "too-many-iterations"])
+def test_writes_the_tiles_are_not_read_through_are_refused(old, new, said):
+    text = SMALL.replace(old, new)
+    assert text != SMALL
+    with pytest.raises(IRError, match=said):
+        _tiles(text, (6, 10), (3, 2), [(0, 0)])
+
+
+def test_a_push_constant_the_launch_does_not_give_is_refused():
+    import sys
+
+    sys.path.insert(0, str(DATA))
+    import dynamic as D
+
+    text = D.dynamic_m((DATA / "matmul_bf16_abt_4096.prefetch.mlir").read_text(), 256)
+    with pytest.raises(IRError, match="push constant #0, which the launch does not give"):
+        _tiles(text, (400, 4096), (32, 4), [(0, 0)], (256, 1, 1))

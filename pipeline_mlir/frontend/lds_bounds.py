@@ -168,8 +168,9 @@ def pin_full_sizes(loop, sizes: dict) -> int:
     for dims, vals in sizes.values():
         for d, v in zip(dims, vals):
             if v in done or isinstance(v.owner, ir.Block) or not _in_body(v.owner, loop) or \
-                    _bound(v) != d or not any(_op(u.owner).name == "memref.alloc" and
-                                              _in_body(u.owner, loop) for u in v.uses):
+                    _bound(v) != d or not (any(_op(u.owner).name == "memref.alloc" and
+                                               _in_body(u.owner, loop) for u in v.uses)
+                                           or _bounds_thread_loop(v, loop)):
                 continue
             done.add(v)
             with ir.InsertionPoint(_op(v.owner)), _op(v.owner).location:
@@ -177,6 +178,30 @@ def pin_full_sizes(loop, sizes: dict) -> int:
                     "value": ir.IntegerAttr.get(v.type, d)})
             v.replace_all_uses_with(c.results[0])
     return len(done)
+
+
+def _bounds_thread_loop(v, loop) -> bool:
+    """Whether ``v`` is among the values the upper bound of a per-thread copy loop of
+    ``loop``'s body (an ``scf.for`` from the thread id: IREE's late form sizes its copy
+    loops by the K left, with no LDS allocation in the loop) is computed from."""
+    for o in map(_op, loop.regions[0].blocks[0].operations):
+        if o.name != "scf.for":
+            continue
+        lb = o.operands[0]
+        if not isinstance(lb.owner, ir.Block) and _op(lb.owner).name == "gpu.thread_id" and \
+                _reaches(v, o.operands[1], set()):
+            return True
+    return False
+
+
+def _reaches(v, x, seen: set) -> bool:
+    """Whether ``x`` is ``v`` or computed from it."""
+    if x == v:
+        return True
+    if isinstance(x.owner, ir.Block) or x in seen:
+        return False
+    seen.add(x)
+    return any(_reaches(v, y, seen) for y in _op(x.owner).operands)
 
 
 def _in_body(op, loop) -> bool:

@@ -31,13 +31,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import DYNAMIC, block_size, dense_i64
+from pipeline_mlir.analysis.ir_facts import DYNAMIC, block_size, constant_int, dense_i64
 from pipeline_mlir.analysis.loop_eval import Evaluator, Unevaluable
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.dynamic_masks import strip
-from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
+from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
 
 __all__ = ["unroll_thread_loops"]
 
@@ -163,6 +163,8 @@ def _resolve(x, ev) -> None:
                 _resolve(y, ev)
     elif x.name == "memref.copy":
         _vector_copy(x, ev)
+    elif x.name == "scf.for":
+        _vector_elements(x, ev)
 
 
 def _always(cond, ev) -> bool:
@@ -222,3 +224,80 @@ def _vector_copy(copy, ev) -> None:
             attributes={"in_bounds": in_bounds, "permutation_map": perm,
                         "operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, 1, n, 0])})
     copy.erase()
+
+
+def _element_copy(loop):
+    """(load, store) when ``loop`` (from 0 in steps of 1, no results) copies one element
+    per iteration: its body pure index ops, one ``memref.load`` and one ``memref.store``
+    of the loaded value, each indexed by values free of the loop variable but the last,
+    ``X + j`` (``j`` the loop variable, cast to ``index``); else None."""
+    if len(loop.results) or constant_int(loop.operands[0]) != 0 or \
+            constant_int(loop.operands[2]) != 1:
+        return None
+    body = loop.regions[0].blocks[0]
+    iv = body.arguments[0]
+    ops = [_op(o) for o in body.operations][:-1]
+    loads = [o for o in ops if o.name == "memref.load"]
+    stores = [o for o in ops if o.name == "memref.store"]
+    if len(loads) != 1 or len(stores) != 1 or stores[0].operands[0] != loads[0].results[0] or \
+            len(list(loads[0].results[0].uses)) != 1 or \
+            any(not is_pure(o) for o in ops if o not in (loads[0], stores[0])):
+        return None
+    for indices in (list(loads[0].operands)[1:], list(stores[0].operands)[2:]):
+        if not indices or any(_uses(x, iv, set()) for x in indices[:-1]) or \
+                not _plus_iv(indices[-1], iv):
+            return None
+    return loads[0], stores[0]
+
+
+def _uses(x, iv, seen: set) -> bool:
+    """Whether ``x`` is computed from ``iv``."""
+    if x == iv:
+        return True
+    if isinstance(x.owner, ir.Block) or x in seen:
+        return False
+    seen.add(x)
+    return any(_uses(y, iv, seen) for y in _op(x.owner).operands)
+
+
+def _plus_iv(x, iv) -> bool:
+    """Whether ``x`` is ``X + j``, ``X`` free of ``iv``, ``j`` ``iv`` through casts."""
+    if isinstance(x.owner, ir.Block) or _op(x.owner).name != "arith.addi":
+        return False
+    a, b = _op(x.owner).operands
+    for y, other in ((a, b), (b, a)):
+        if strip(y) == iv and not _uses(other, iv, set()):
+            return True
+    return False
+
+
+def _vector_elements(loop, ev) -> None:
+    """Element copy loop ``loop`` (:func:`_element_copy`) of one trip count ``n`` in every
+    thread replaced by a ``vector.load`` of ``n`` elements and its ``vector.store``."""
+    pair = _element_copy(loop)
+    if pair is None:
+        return
+    try:
+        n = None if workgroup_dependent(loop.operands[1], set()) else ev.uniform(
+            loop.operands[1])
+    except IRError:
+        return
+    if n is None or n <= 0:
+        return
+    iv = loop.regions[0].blocks[0].arguments[0]
+    load, store = pair
+    vt = ir.VectorType.get([n], load.results[0].type)
+    with ir.InsertionPoint(loop), loop.location:
+        zero = ir.Operation.create("arith.constant", results=[iv.type], attributes={
+            "value": ir.IntegerAttr.get(iv.type, 0)}).results[0]
+    iv.replace_all_uses_with(zero)
+    for o in [_op(x) for x in loop.regions[0].blocks[0].operations][:-1]:
+        o.move_before(loop)
+    with ir.InsertionPoint(load), load.location:
+        v = ir.Operation.create("vector.load", results=[vt], operands=list(load.operands))
+    with ir.InsertionPoint(store), store.location:
+        ir.Operation.create("vector.store", operands=[v.results[0],
+                                                      *list(store.operands)[1:]])
+    store.erase()
+    load.erase()
+    loop.erase()

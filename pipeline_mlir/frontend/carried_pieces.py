@@ -80,6 +80,19 @@ def _split_plan(loop, k):
     return lead, positions, extracts, pieces
 
 
+def _take_over(loop, new, keep: list):
+    """``new`` (the rebuilt ``scf.for``) takes ``loop``'s attributes and the uses of its
+    results ``keep`` (in order, its first results); returns (``new``'s results, the
+    insertion point after it)."""
+    for a in loop.attributes:
+        new.operation.attributes[a] = loop.attributes[a]
+    res = list(new.results)
+    for j, i in enumerate(keep):
+        loop.results[i].replace_all_uses_with(res[j])
+    after = [_op(o) for o in new.operation.block.operations]
+    return res, ir.InsertionPoint(after[after.index(new.operation) + 1])
+
+
 def split_carried(loop):
     """``loop`` with every iter_arg it can split carried as pieces (module docstring): a
     new ``scf.for``, or ``loop`` when none could be."""
@@ -126,13 +139,8 @@ def _split(loop, k, lead, positions, extracts, pieces):
     y = list(ops[-1].operands)
     with ir.InsertionPoint(nb), loop.location:
         B.scf.YieldOp([y[i] for i in keep] + [_cast(pieces[p], pt) for p in positions])
-    for a in loop.attributes:
-        new.operation.attributes[a] = loop.attributes[a]
-    res = list(new.results)
-    for j, i in enumerate(keep):
-        loop.results[i].replace_all_uses_with(res[j])
-    after = [_op(o) for o in new.operation.block.operations]
-    with ir.InsertionPoint(after[after.index(new.operation) + 1]), loop.location:
+    res, after = _take_over(loop, new, keep)
+    with after, loop.location:
         whole = inits[k]
         for j, p in enumerate(positions):
             whole = B.vector.InsertStridedSliceOp(_cast(res[n - 1 + j], st), whole,
@@ -246,13 +254,8 @@ def _gather(loop, groups: list):
             b.erase()
             if not list(x.results[0].uses):
                 x.erase()
-    for a in loop.attributes:
-        new.operation.attributes[a] = loop.attributes[a]
-    res = list(new.results)
-    for j, k in enumerate(keep):
-        loop.results[k].replace_all_uses_with(res[j])
-    after = [_op(o) for o in new.operation.block.operations]
-    with ir.InsertionPoint(after[after.index(new.operation) + 1]), loop.location:
+    res, after = _take_over(loop, new, keep)
+    with after, loop.location:
         for g, (_, _, ks) in enumerate(groups):
             whole = res[len(keep) + g]
             for i, k in enumerate(ks):

@@ -38,6 +38,7 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.dynamic_masks import strip
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
+from pipeline_mlir.frontend.lds_bounds import computed_from
 
 __all__ = ["unroll_thread_loops"]
 
@@ -154,13 +155,12 @@ def _resolve(x, ev) -> None:
             (len(x.regions) < 2 or not len(x.regions[1].blocks) or
              all(_op(y).name == "scf.yield" for y in x.regions[1].blocks[0].operations)):
         inner = [_op(y) for y in x.regions[0].blocks[0].operations]
+        inner = [y for y in inner if y.name != "scf.yield"]   # (erased with ``x``)
         for y in inner:
-            if y.name != "scf.yield":
-                y.move_before(x)
+            y.move_before(x)
         x.erase()
         for y in inner:
-            if y.name != "scf.yield":
-                _resolve(y, ev)
+            _resolve(y, ev)
     elif x.name == "memref.copy":
         _vector_copy(x, ev)
     elif x.name == "scf.for":
@@ -244,20 +244,10 @@ def _element_copy(loop):
             any(not is_pure(o) for o in ops if o not in (loads[0], stores[0])):
         return None
     for indices in (list(loads[0].operands)[1:], list(stores[0].operands)[2:]):
-        if not indices or any(_uses(x, iv, set()) for x in indices[:-1]) or \
+        if not indices or any(computed_from(x, iv) for x in indices[:-1]) or \
                 not _plus_iv(indices[-1], iv):
             return None
     return loads[0], stores[0]
-
-
-def _uses(x, iv, seen: set) -> bool:
-    """Whether ``x`` is computed from ``iv``."""
-    if x == iv:
-        return True
-    if isinstance(x.owner, ir.Block) or x in seen:
-        return False
-    seen.add(x)
-    return any(_uses(y, iv, seen) for y in _op(x.owner).operands)
 
 
 def _plus_iv(x, iv) -> bool:
@@ -266,7 +256,7 @@ def _plus_iv(x, iv) -> bool:
         return False
     a, b = _op(x.owner).operands
     for y, other in ((a, b), (b, a)):
-        if strip(y) == iv and not _uses(other, iv, set()):
+        if strip(y) == iv and not computed_from(other, iv):
             return True
     return False
 

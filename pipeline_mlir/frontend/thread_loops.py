@@ -31,7 +31,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import DYNAMIC, block_size, constant_int, dense_i64
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, block_size, constant_int, dense_i64,
+                                              memory_space)
 from pipeline_mlir.analysis.loop_eval import Evaluator, Unevaluable
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
@@ -229,8 +230,9 @@ def _vector_copy(copy, ev) -> None:
 def _element_copy(loop):
     """(load, store) when ``loop`` (from 0 in steps of 1, no results) copies one element
     per iteration: its body pure index ops, one ``memref.load`` and one ``memref.store``
-    of the loaded value, each indexed by values free of the loop variable but the last,
-    ``X + j`` (``j`` the loop variable, cast to ``index``); else None."""
+    of the loaded value into another memory space (so no store changes a later load),
+    each indexed by values free of the loop variable but the last, ``X + j`` (``j`` the
+    loop variable, cast to ``index``); else None."""
     if len(loop.results) or constant_int(loop.operands[0]) != 0 or \
             constant_int(loop.operands[2]) != 1:
         return None
@@ -239,15 +241,18 @@ def _element_copy(loop):
     ops = [_op(o) for o in body.operations][:-1]
     loads = [o for o in ops if o.name == "memref.load"]
     stores = [o for o in ops if o.name == "memref.store"]
-    if len(loads) != 1 or len(stores) != 1 or stores[0].operands[0] != loads[0].results[0] or \
-            len(list(loads[0].results[0].uses)) != 1 or \
-            any(not is_pure(o) for o in ops if o not in (loads[0], stores[0])):
+    if len(loads) != 1 or len(stores) != 1:
         return None
-    for indices in (list(loads[0].operands)[1:], list(stores[0].operands)[2:]):
+    load, store = loads[0], stores[0]
+    if store.operands[0] != load.results[0] or len(list(load.results[0].uses)) != 1 or \
+            memory_space(load.operands[0].type) == memory_space(store.operands[1].type) or \
+            any(not is_pure(o) for o in ops if o not in (load, store)):
+        return None
+    for indices in (list(load.operands)[1:], list(store.operands)[2:]):
         if not indices or any(computed_from(x, iv) for x in indices[:-1]) or \
                 not _plus_iv(indices[-1], iv):
             return None
-    return loads[0], stores[0]
+    return load, store
 
 
 def _plus_iv(x, iv) -> bool:

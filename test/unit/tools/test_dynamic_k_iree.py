@@ -319,19 +319,24 @@ ACC_LOAD = "%357 = vector.load %alloc_5[%316, %337, %38, %34]"
                           "count comes from)"),
     ([("memref.store %669, %alloc[%651, %670]", "memref.store %669, %alloc[%651, %666]")],
      "scf.for", "with regions inside the K-loop"),
+    ([("%669 = memref.load %assume_align_7[%664, %668] : memref<4096x?xbf16, #gpu.address_"
+       "space<global>>", "%669 = memref.load %alloc_4[%651, %668] : memref<128x32xbf16, "
+       "#gpu.address_space<workgroup>>")], "scf.for", "with regions inside the K-loop"),
     ([("vector.store %60, %alloca_6[%c1, %c0]", "vector.store %60, %alloca_6[%c2, %c0]")],
      "vector.store", "has side effects the pipeliner cannot move (writes private)"),
     (_late_no_barrier, "vector.load", "reads a private copy of an LDS tile with no barrier "
                                       "after it in the K-loop, whose body has none"),
 ], ids=["accumulator written elsewhere", "accumulator shared", "mask short", "not a ceildiv",
-        "element copy not contiguous", "a row staged twice", "no barrier"])
+        "element copy not contiguous", "element copy within LDS", "a row staged twice",
+        "no barrier"])
 def test_late_form_mutants_are_refused_at_the_op(kernels, tmp_path, capsys, edits, op,
                                                  message):
     """Mutants of the late form's idioms: the accumulator pieces (written back elsewhere,
     shared), the LDS rows' mask (short before the last K tile; K's ceildiv not IREE's, so
     the mask's K is not the trip count's), an element copy loop whose elements are not
-    contiguous (left a loop), a private tile not staged whole (left a private write), a
-    body with no barrier to order the forwarded reads: each refused at its op."""
+    contiguous or that copies within LDS (left a loop), a private tile not staged whole
+    (left a private write), a body with no barrier to order the forwarded reads: each
+    refused at its op."""
     text = kernels("forced", "late").read_text()
     if callable(edits):
         new = edits(text)

@@ -12,7 +12,10 @@ evaluator with no launch value sampled:
   accessed only by one ``vector.transfer_read`` whose value reaches an MFMA as its
   accumulator and one later ``vector.transfer_write``,
   both directly in the body, unmasked, in bounds, of the same vector type with the
-  memref's rank (a minor identity permutation);
+  memref's rank (a minor identity permutation); or (IREE's late form) by ``n``
+  ``vector.load``s each reaching an MFMA as (part of) its accumulator, then ``n``
+  ``vector.store``s of the same vector type, each store paired with the load of the same
+  elements (below), all carried in one rebuild of the loop;
 * for every thread, the write stores each vector element where the read loaded it, at
   addresses that depend on the thread and constants only (not on the loop's variable or
   the workgroup), and no two threads touch the same element: so each iteration reads
@@ -21,8 +24,8 @@ evaluator with no launch value sampled:
 * the ops that compute the read's and the write's operands are side-effect free; they
   are cloned before and after the loop.
 
-The carried vector is then carried as its pieces where it can be
-(:mod:`~pipeline_mlir.frontend.carried_pieces`).
+The carried vector is then carried as its pieces where it can be, and one-element pieces
+as the vector an MFMA assembles from them (:mod:`~pipeline_mlir.frontend.carried_pieces`).
 
 A buffer that the loop accesses otherwise is left for the scan to refuse; a read and
 write pair that fails the address checks is refused at the op, saying why.

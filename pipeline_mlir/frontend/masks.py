@@ -2,7 +2,9 @@
 
 When K is not a multiple of the K step, IREE masks its global loads by how much of the
 tile is left (at its prefetch point, a ``vector.transfer_read`` whose mask is a
-``vector.create_mask`` of sizes computed from the loop variable and the thread).  Only the
+``vector.create_mask`` of sizes computed from the loop variable and the thread; in the
+late form of its dynamic-K kernel, a ``vector.maskedload`` of an LDS row, which becomes a
+``vector.load`` where the mask is proven full).  Only the
 last K tile is partial, so :func:`peel_masked_tail` cuts the loop
 (:func:`~pipeline_mlir.frontend.tails.split_tail`) so that the remainder loop runs the last
 iteration (the last two when the rest would be odd) with the masks as written, and proves

@@ -13,7 +13,9 @@ refuses the private write at the op):
   vector at index 0 (no mask, in bounds) of a ``vector.transfer_read`` of a whole ``S``
   vector at index 0 (no mask: the loop to pipeline, its last K tile peeled) of an LDS
   buffer ``B`` of shape ``S`` (or a ``memref.reinterpret_cast`` of it at offset 0 with
-  its row-major strides, the rebased tile of :mod:`~pipeline_mlir.frontend.lds_bounds`):
+  its row-major strides, the rebased tile of :mod:`~pipeline_mlir.frontend.lds_bounds`);
+  or (IREE's late form, row by row) by ``vector.store``s at constant indices that write
+  every element of ``P`` once, each of a ``vector.load`` of ``B`` at the same indices:
   then ``P[i] = B[i]`` for every index ``i`` once written;
 * every other use of ``P`` in any loop is a view of it (``memref.expand_shape``,
   ``collapse_shape``) or a read (``vector.transfer_read``, ``vector.load``,
@@ -24,7 +26,8 @@ refuses the private write at the op):
   ``B`` (through any view) and no op has regions: ``B`` holds at the read what the copy
   read; and a ``gpu.barrier`` follows the last read in the body, so that the next
   iteration's writes of ``B`` by other threads come after it, as they came after the
-  copy.
+  copy (when none does, one is added at the end of a body that has barriers directly in
+  it: every thread runs those alike, so it runs the added one alike too).
 
 Failures of the last two are refused at the op, saying why.
 """

@@ -20,7 +20,11 @@ on K, the K-loop's variable or the workgroup is refused, not sampled):
 * a ``memref.copy`` among them whose source and target are subviews whose sizes evaluate
   to the same constants for every thread: a ``vector.transfer_read`` of the source (in
   bounds: the sizes are the vector's) and a ``vector.transfer_write`` of it to the target,
-  a copy through registers that :mod:`~pipeline_mlir.frontend.regcopy` takes as any other.
+  a copy through registers that :mod:`~pipeline_mlir.frontend.regcopy` takes as any other;
+* an element copy loop among them (IREE's late form: ``scf.for %j = 0 to n`` of a
+  ``memref.load`` and a ``memref.store`` into another memory space, indexed ``X + j`` in
+  the last dimension and free of ``j`` in the others) whose ``n`` evaluates to one positive
+  constant in every thread: one ``vector.load`` of ``n`` elements and its ``vector.store``.
 
 A loop or op that fails a check is left as it is for the scan to refuse at the op, except
 a per-thread loop whose threads run different numbers of iterations or whose bound cannot

@@ -26,7 +26,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 
-__all__ = ["split_carried"]
+__all__ = ["split_carried", "gather_scalars"]
 
 
 def _cast(v, t):
@@ -80,6 +80,19 @@ def _split_plan(loop, k):
     return lead, positions, extracts, pieces
 
 
+def _take_over(loop, new, keep: list):
+    """``new`` (the rebuilt ``scf.for``) takes ``loop``'s attributes and the uses of its
+    results ``keep`` (in order, its first results); returns (``new``'s results, the
+    insertion point after it)."""
+    for a in loop.attributes:
+        new.operation.attributes[a] = loop.attributes[a]
+    res = list(new.results)
+    for j, i in enumerate(keep):
+        loop.results[i].replace_all_uses_with(res[j])
+    after = [_op(o) for o in new.operation.block.operations]
+    return res, ir.InsertionPoint(after[after.index(new.operation) + 1])
+
+
 def split_carried(loop):
     """``loop`` with every iter_arg it can split carried as pieces (module docstring): a
     new ``scf.for``, or ``loop`` when none could be."""
@@ -126,18 +139,128 @@ def _split(loop, k, lead, positions, extracts, pieces):
     y = list(ops[-1].operands)
     with ir.InsertionPoint(nb), loop.location:
         B.scf.YieldOp([y[i] for i in keep] + [_cast(pieces[p], pt) for p in positions])
-    for a in loop.attributes:
-        new.operation.attributes[a] = loop.attributes[a]
-    res = list(new.results)
-    for j, i in enumerate(keep):
-        loop.results[i].replace_all_uses_with(res[j])
-    after = [_op(o) for o in new.operation.block.operations]
-    with ir.InsertionPoint(after[after.index(new.operation) + 1]), loop.location:
+    res, after = _take_over(loop, new, keep)
+    with after, loop.location:
         whole = inits[k]
         for j, p in enumerate(positions):
             whole = B.vector.InsertStridedSliceOp(_cast(res[n - 1 + j], st), whole,
                                                   list(p) + [0] * len(trailing),
                                                   [1] * (lead + len(trailing))).result
     loop.results[k].replace_all_uses_with(whole)
+    loop.erase()
+    return new.operation
+
+
+def gather_scalars(loop):
+    """``loop`` with the one-element iter_args that the body assembles into one vector
+    carried as that vector (IREE's late form, its LDS accumulators carried one
+    ``vector<1xf32>`` per element): ``n`` iter_args ``a_0 .. a_{n-1}`` whose only use is a
+    ``vector.extract %a_i[0]``, each of those the ``i``-th operand of one
+    ``vector.from_elements`` ``F`` (its only use), and whose yielded values are
+    ``vector.broadcast`` of ``vector.extract %M[i]`` of one value ``M`` of ``F``'s type.
+    Exact: every iteration enters with ``a_i = M[i]`` of the one before (the initial
+    values at the first), so ``F`` is the carried ``M``; after the loop each ``a_i`` is
+    ``M[i]`` again.  Returns the new ``scf.for``, or ``loop`` when nothing is gathered."""
+    groups = _scalar_groups(loop)
+    return _gather(loop, groups) if groups else loop
+
+
+def _scalar_of(arg):
+    """The ``vector.from_elements`` and position that one-element iter_arg ``arg`` feeds
+    (module docstring of :func:`gather_scalars`), or None."""
+    t = arg.type
+    if not str(t).startswith("vector<") or list(ir.VectorType(t).shape) != [1]:
+        return None
+    uses = list(arg.uses)
+    if len(uses) != 1 or _op(uses[0].owner).name != "vector.extract":
+        return None
+    e = _op(uses[0].owner)
+    if len(e.operands) != 1 or dense_i64(e, "static_position") != [0]:
+        return None
+    eu = list(e.results[0].uses)
+    if len(eu) != 1 or _op(eu[0].owner).name != "vector.from_elements":
+        return None
+    return _op(eu[0].owner), eu[0].operand_number
+
+
+def _yielded_part(v):
+    """(M, i) when ``v`` is ``vector.broadcast(vector.extract %M[i])``, else None."""
+    if isinstance(v.owner, ir.Block) or _op(v.owner).name != "vector.broadcast":
+        return None
+    x = _op(v.owner).operands[0]
+    if isinstance(x.owner, ir.Block) or _op(x.owner).name != "vector.extract" or \
+            len(_op(x.owner).operands) != 1:
+        return None
+    pos = dense_i64(_op(x.owner), "static_position")
+    return (_op(x.owner).operands[0], pos[0]) if len(pos) == 1 else None
+
+
+def _scalar_groups(loop) -> list:
+    """[(F, M, [iter_arg index per position of F])] of :func:`gather_scalars`."""
+    body = loop.regions[0].blocks[0]
+    yielded = list(_op(list(body.operations)[-1]).operands)
+    by_f: dict = {}
+    for k, arg in enumerate(list(body.arguments)[1:]):
+        fed = _scalar_of(arg)
+        part = _yielded_part(yielded[k]) if fed is not None else None
+        if part is None or part[1] != fed[1]:
+            continue
+        by_f.setdefault(fed[0], {})[fed[1]] = (k, part[0])
+    out = []
+    for f, slots in by_f.items():
+        n = len(f.operands)
+        ms = {m for _, m in slots.values()}
+        if sorted(slots) != list(range(n)) or len(ms) != 1:
+            continue
+        m = ms.pop()
+        if m.type != f.results[0].type:
+            continue
+        out.append((f, m, [slots[i][0] for i in range(n)]))
+    return out
+
+
+def _gather(loop, groups: list):
+    body = loop.regions[0].blocks[0]
+    inits = list(loop.operands)[3:]
+    gone = {k for _, _, ks in groups for k in ks}
+    keep = [k for k in range(len(inits)) if k not in gone]
+    with ir.InsertionPoint(loop), loop.location:
+        firsts = []
+        for f, _, ks in groups:
+            parts = [B.vector.ExtractOp(inits[k], [], [0]).result for k in ks]
+            firsts.append(B.vector.FromElementsOp(f.results[0].type, parts).result)
+        new = B.scf.ForOp(loop.operands[0], loop.operands[1], loop.operands[2],
+                          [inits[k] for k in keep] + firsts)
+    nb = new.body
+    args = list(nb.arguments)
+    body.arguments[0].replace_all_uses_with(args[0])
+    for j, k in enumerate(keep):
+        body.arguments[1 + k].replace_all_uses_with(args[1 + j])
+    for g, (f, _, ks) in enumerate(groups):
+        f.results[0].replace_all_uses_with(args[1 + len(keep) + g])
+        f.erase()
+        for k in ks:
+            _op(list(body.arguments[1 + k].uses)[0].owner).erase()
+    ops = [_op(o) for o in body.operations]
+    y = list(ops[-1].operands)
+    for o in ops[:-1]:
+        nb.append(o)
+    with ir.InsertionPoint(nb), loop.location:
+        B.scf.YieldOp([y[k] for k in keep] + [m for _, m, _ in groups])
+    for k in gone:     # the yielded parts, now unused
+        b = _op(y[k].owner)
+        x = _op(b.operands[0].owner)
+        if not list(b.results[0].uses):
+            b.erase()
+            if not list(x.results[0].uses):
+                x.erase()
+    res, after = _take_over(loop, new, keep)
+    with after, loop.location:
+        for g, (_, _, ks) in enumerate(groups):
+            whole = res[len(keep) + g]
+            for i, k in enumerate(ks):
+                part = B.vector.ExtractOp(whole, [], [i]).result
+                loop.results[k].replace_all_uses_with(
+                    B.vector.BroadcastOp(loop.results[k].type, part).result)
     loop.erase()
     return new.operation

@@ -259,6 +259,9 @@ def k_bound(ub, need: tuple[Fraction, Fraction]):
         raise Unproven("an upper bound that is a block argument")
     o = _op(v.owner)
     args = list(o.operands)
+    split = ceildiv_select(o)
+    if split is not None:
+        return k_bound(split[0], _invert("ceildivsi", split[1], a, b))
     if o.name not in INVERTIBLE:
         if _is_launch(v):
             return v, a, b
@@ -277,6 +280,39 @@ def k_bound(ub, need: tuple[Fraction, Fraction]):
             raise Unproven(f"'{o.name}' of two values that are not constants")
         return k_bound(other, _invert(o.name.split(".")[1], c, a, b))
     raise Unproven(f"'{o.name}' computing the upper bound")
+
+
+def _defined(v, name: str):
+    """The op defining ``v`` if it is a ``name``, else None."""
+    if isinstance(v.owner, ir.Block) or _op(v.owner).name != name:
+        return None
+    return _op(v.owner)
+
+
+def ceildiv_select(o):
+    """(x, c) when ``o`` is the signed ``ceildiv(x, c)`` (``c`` a positive constant) as
+    IREE's late form expands it: ``select(x <= 0, 0 - (0 - x) / c, (x - 1) / c + 1)``
+    with one truncating ``divsi`` of ``select(x <= 0, 0 - x, x - 1)``; else None."""
+    if o.name != "arith.select":
+        return None
+    p, neg, pos = o.operands
+    cmp = _defined(p, "arith.cmpi")
+    add, sub = _defined(pos, "arith.addi"), _defined(neg, "arith.subi")
+    if cmp is None or add is None or sub is None or \
+            ir.IntegerAttr(cmp.attributes["predicate"]).value != 3 or \
+            constant_int(cmp.operands[1]) != 0 or constant_int(add.operands[1]) != 1 or \
+            constant_int(sub.operands[0]) != 0 or add.operands[0] != sub.operands[1]:
+        return None
+    x, div = cmp.operands[0], _defined(add.operands[0], "arith.divsi")
+    c = None if div is None else constant_int(div.operands[1])
+    inner = None if div is None else _defined(div.operands[0], "arith.select")
+    if c is None or c <= 0 or inner is None or inner.operands[0] != p:
+        return None
+    lo, hi = _defined(inner.operands[1], "arith.subi"), _defined(inner.operands[2], "arith.subi")
+    if lo is None or hi is None or constant_int(lo.operands[0]) != 0 or lo.operands[1] != x \
+            or hi.operands[0] != x or constant_int(hi.operands[1]) != 1:
+        return None
+    return x, c
 
 
 def _invert(kind: str, c: int, a: Fraction, b: Fraction) -> tuple[Fraction, Fraction]:

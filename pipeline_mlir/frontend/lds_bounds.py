@@ -23,7 +23,7 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import describe
 
-__all__ = ["bounded_sizes", "rebase_on_bounds", "pin_full_sizes"]
+__all__ = ["bounded_sizes", "rebase_on_bounds", "pin_full_sizes", "computed_from"]
 
 #: views of a tile that :func:`rebase_on_bounds` retypes
 RETYPED = ("memref.subview",)
@@ -168,8 +168,9 @@ def pin_full_sizes(loop, sizes: dict) -> int:
     for dims, vals in sizes.values():
         for d, v in zip(dims, vals):
             if v in done or isinstance(v.owner, ir.Block) or not _in_body(v.owner, loop) or \
-                    _bound(v) != d or not any(_op(u.owner).name == "memref.alloc" and
-                                              _in_body(u.owner, loop) for u in v.uses):
+                    _bound(v) != d or not (any(_op(u.owner).name == "memref.alloc" and
+                                               _in_body(u.owner, loop) for u in v.uses)
+                                           or _bounds_thread_loop(v, loop)):
                 continue
             done.add(v)
             with ir.InsertionPoint(_op(v.owner)), _op(v.owner).location:
@@ -177,6 +178,31 @@ def pin_full_sizes(loop, sizes: dict) -> int:
                     "value": ir.IntegerAttr.get(v.type, d)})
             v.replace_all_uses_with(c.results[0])
     return len(done)
+
+
+def _bounds_thread_loop(v, loop) -> bool:
+    """Whether ``v`` is among the values the upper bound of a per-thread copy loop of
+    ``loop``'s body (an ``scf.for`` from the thread id: IREE's late form sizes its copy
+    loops by the K left, with no LDS allocation in the loop) is computed from."""
+    for o in map(_op, loop.regions[0].blocks[0].operations):
+        if o.name != "scf.for":
+            continue
+        lb = o.operands[0]
+        if not isinstance(lb.owner, ir.Block) and _op(lb.owner).name == "gpu.thread_id" and \
+                computed_from(o.operands[1], v):
+            return True
+    return False
+
+
+def computed_from(x, v, seen: set | None = None) -> bool:
+    """Whether ``x`` is ``v`` or computed from it."""
+    seen = set() if seen is None else seen
+    if x == v:
+        return True
+    if isinstance(x.owner, ir.Block) or x in seen:
+        return False
+    seen.add(x)
+    return any(computed_from(y, v, seen) for y in _op(x.owner).operands)
 
 
 def _in_body(op, loop) -> bool:

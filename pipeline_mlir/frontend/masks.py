@@ -2,7 +2,9 @@
 
 When K is not a multiple of the K step, IREE masks its global loads by how much of the
 tile is left (at its prefetch point, a ``vector.transfer_read`` whose mask is a
-``vector.create_mask`` of sizes computed from the loop variable and the thread).  Only the
+``vector.create_mask`` of sizes computed from the loop variable and the thread; in the
+late form of its dynamic-K kernel, a ``vector.maskedload`` of an LDS row, which becomes a
+``vector.load`` where the mask is proven full).  Only the
 last K tile is partial, so :func:`peel_masked_tail` cuts the loop
 (:func:`~pipeline_mlir.frontend.tails.split_tail`) so that the remainder loop runs the last
 iteration (the last two when the rest would be odd) with the masks as written, and proves
@@ -45,7 +47,8 @@ from pipeline_mlir.frontend.tails import check_step, is_whole_remainder, split_t
 
 
 def masked_reads(loop) -> list:
-    """The ``vector.transfer_read`` ops directly in ``loop``'s body that have a mask."""
+    """The ``vector.transfer_read`` ops directly in ``loop``'s body that have a mask, and
+    its ``vector.maskedload`` ops (IREE's late form reads its LDS tiles so)."""
     out = []
     for o in loop.regions[0].blocks[0].operations:
         o = _op(o)
@@ -53,7 +56,19 @@ def masked_reads(loop) -> list:
             g = segments(o)
             if len(g) > 3 and g[3]:
                 out.append(o)
+        elif o.name == "vector.maskedload":
+            out.append(o)
     return out
+
+
+def _mask_of(read):
+    """The mask value of masked read ``read`` (a masked ``vector.transfer_read``, a
+    ``vector.maskedload`` or a guarded load)."""
+    if read.name == "scf.if":
+        return _guard_parts(read)[0]
+    if read.name == "vector.maskedload":
+        return read.operands[len(read.operands) - 2]
+    return segments(read)[3][0]
 
 
 def guarded_loads(loop) -> list:
@@ -107,6 +122,8 @@ def peel_masked_tail(loop) -> object | None:
     for r in reads:
         if r.name == "scf.if":
             _unguard(r)
+        elif r.name == "vector.maskedload":
+            _plain_load(r)
         else:
             _unmask(r)
     return rem
@@ -135,8 +152,7 @@ def _mask_sizes(read, iv, checked: bool = True) -> tuple[list, list]:
     mask is a ``vector.create_mask`` of values that depend only on ``iv``, threads and
     constants (``checked``; else :func:`~pipeline_mlir.frontend.dynamic_masks.prove_full`
     checks what they depend on)."""
-    mask = _guard_parts(read)[0] if read.name == "scf.if" else segments(read)[3][0]
-    m = mask.owner
+    m = _mask_of(read).owner
     if isinstance(m, ir.Block) or _op(m).name != "vector.create_mask":
         raise IRError(read, f"{describe(read)} is masked by a value that is not a "
                             f"vector.create_mask; the front end peels masks of the sizes "
@@ -180,6 +196,19 @@ def _unmask(read) -> None:
     m = _op(mask.owner)
     if not list(mask.uses):
         m.erase()
+
+
+def _plain_load(read) -> None:
+    """``vector.maskedload`` ``read`` as the ``vector.load`` of its elements (its mask
+    full in every iteration of its loop)."""
+    mask = _mask_of(read)
+    with ir.InsertionPoint(read), read.location:
+        new = ir.Operation.create("vector.load", results=[read.results[0].type],
+                                  operands=list(read.operands)[:-2])
+    read.results[0].replace_all_uses_with(new.results[0])
+    read.erase()
+    if not list(mask.uses) and not isinstance(mask.owner, ir.Block):
+        _op(mask.owner).erase()
 
 
 def _unguard(guard) -> None:

@@ -13,7 +13,9 @@ refuses the private write at the op):
   vector at index 0 (no mask, in bounds) of a ``vector.transfer_read`` of a whole ``S``
   vector at index 0 (no mask: the loop to pipeline, its last K tile peeled) of an LDS
   buffer ``B`` of shape ``S`` (or a ``memref.reinterpret_cast`` of it at offset 0 with
-  its row-major strides, the rebased tile of :mod:`~pipeline_mlir.frontend.lds_bounds`):
+  its row-major strides, the rebased tile of :mod:`~pipeline_mlir.frontend.lds_bounds`);
+  or (IREE's late form, row by row) by ``vector.store``s at constant indices that write
+  every element of ``P`` once, each of a ``vector.load`` of ``B`` at the same indices:
   then ``P[i] = B[i]`` for every index ``i`` once written;
 * every other use of ``P`` in any loop is a view of it (``memref.expand_shape``,
   ``collapse_shape``) or a read (``vector.transfer_read``, ``vector.load``,
@@ -24,12 +26,15 @@ refuses the private write at the op):
   ``B`` (through any view) and no op has regions: ``B`` holds at the read what the copy
   read; and a ``gpu.barrier`` follows the last read in the body, so that the next
   iteration's writes of ``B`` by other threads come after it, as they came after the
-  copy.
+  copy (when none does, one is added at the end of a body that has barriers directly in
+  it: every thread runs those alike, so it runs the added one alike too).
 
 Failures of the last two are refused at the op, saying why.
 """
 
 from __future__ import annotations
+
+import math
 
 from pipeline_mlir.analysis.ir_facts import constant_int, dense_i64, memory_space, segments
 from pipeline_mlir.dialect.bindings import ir
@@ -58,18 +63,30 @@ def forward_private_tiles(loop) -> int:
 def _forward_one(loop) -> bool:
     """Forward the first staged tile of ``loop``'s body; whether there was one."""
     body = [_op(o) for o in loop.regions[0].blocks[0].operations]
-    for w in body:
-        staged = _staging(w)
+    for p in _private_targets(body):
+        staged = _staging(body, p)
         if staged is None:
             continue
-        p, r, b = staged
-        reads = _reads_after(loop, p, w)
+        writes, rs, b = staged
+        reads = _reads_after(loop, p, writes)
         if reads is None or not _each_loop_stages(p):
             continue
-        _check_between(body, r, b, reads)
-        _forward(p, b, w, r)
+        _check_between(body, rs[0], b, reads)
+        _forward(p, b, writes, rs)
         return True
     return False
+
+
+def _private_targets(body: list) -> list:
+    """The private ``memref.alloca`` buffers that ops of ``body`` write, in order."""
+    out = []
+    for o in body:
+        if o.name in ("vector.transfer_write", "vector.store"):
+            p = o.operands[1]
+            if not isinstance(p.owner, ir.Block) and _op(p.owner).name == "memref.alloca" \
+                    and memory_space(p.type) == "private" and p not in out:
+                out.append(p)
+    return out
 
 
 def root_of(v):
@@ -97,33 +114,84 @@ def whole_access(op, shape, at_zero: bool = True) -> bool:
             (not at_zero or all(constant_int(i) == 0 for i in indices)))
 
 
-def _whole_write(w) -> bool:
-    """Whether ``w`` writes a private ``memref.alloca`` of a static shape whole."""
-    if w.name != "vector.transfer_write":
-        return False
-    p = w.operands[1]
+def _private_tile(p) -> bool:
+    """Whether ``p`` is a private ``memref.alloca`` of a static shape, identity layout."""
     if isinstance(p.owner, ir.Block) or _op(p.owner).name != "memref.alloca" or \
             memory_space(p.type) != "private":
         return False
     pt = ir.MemRefType(p.type)
     return pt.has_static_shape and pt.layout == ir.AffineMapAttr.get(
-        ir.AffineMap.get_identity(pt.rank)) and whole_access(w, pt.shape)
+        ir.AffineMap.get_identity(pt.rank))
 
 
-def _staging(w):
-    """(P, the read, B) when ``w`` is the whole-tile staging write (module docstring)."""
-    if not _whole_write(w):
+def _whole_write(w) -> bool:
+    """Whether ``w`` writes a private ``memref.alloca`` of a static shape whole."""
+    if w.name != "vector.transfer_write" or not _private_tile(w.operands[1]):
+        return False
+    return whole_access(w, ir.MemRefType(w.operands[1].type).shape)
+
+
+def _flat(op, first: int, shape: list) -> list | None:
+    """The row-major positions ``vector.load`` / ``vector.store`` ``op`` (its indices from
+    operand ``first``) moves in a buffer of ``shape``: constant indices, a 1-D vector along
+    the last dimension, in bounds; else None."""
+    idx = [constant_int(x) for x in list(op.operands)[first:]]
+    vt = ir.VectorType(op.results[0].type if op.name == "vector.load" else op.operands[0].type)
+    if None in idx or len(idx) != len(shape) or vt.rank != 1 or \
+            idx[-1] + vt.shape[0] > shape[-1] or any(i < 0 or i >= d for i, d in zip(idx, shape)):
         return None
-    p = w.operands[1]
-    pt = ir.MemRefType(p.type)
-    v = w.operands[0]
-    if isinstance(v.owner, ir.Block) or _op(v.owner).name != "vector.transfer_read":
+    base = 0
+    for i, d in zip(idx, shape):
+        base = base * d + i
+    return list(range(base, base + vt.shape[0]))
+
+
+def whole_writes(ops: list, p) -> list | None:
+    """The ops of ``ops`` that write private tile ``p`` whole: one whole
+    ``vector.transfer_write``, or ``vector.store``s at constant indices that together write
+    every element of ``p`` once (IREE's late form stages a tile row by row); else None."""
+    if not _private_tile(p):
         return None
-    r = _op(v.owner)
-    if r.parent != w.parent or not whole_access(r, pt.shape):
+    whole = [o for o in ops if _whole_write(o) and o.operands[1] == p]
+    if len(whole) == 1:
+        return whole
+    stores = [o for o in ops if o.name == "vector.store" and o.operands[1] == p]
+    shape = list(ir.MemRefType(p.type).shape)
+    flats = [_flat(o, 2, shape) for o in stores]
+    if not stores or None in flats or \
+            sorted(x for f in flats for x in f) != list(range(math.prod(shape))):
         return None
-    b = _tile_buffer(r.operands[0], list(pt.shape))
-    return None if b is None else (p, r, b)
+    return stores
+
+
+def _staging(body: list, p):
+    """(the writes, their reads, B) when ``body`` stages private tile ``p`` whole from
+    LDS tile ``B`` (module docstring), else None."""
+    writes = whole_writes(body, p)
+    if writes is None:
+        return None
+    shape = list(ir.MemRefType(p.type).shape)
+    reads, bs = [], set()
+    for w in writes:
+        v = w.operands[0]
+        if isinstance(v.owner, ir.Block) or _op(v.owner).parent != w.parent:
+            return None
+        r = _op(v.owner)
+        if r.name == "vector.transfer_read" and w.name == "vector.transfer_write":
+            if not whole_access(r, shape):
+                return None
+        elif r.name != "vector.load" or w.name != "vector.store" or \
+                [constant_int(x) for x in list(r.operands)[1:]] != \
+                [constant_int(x) for x in list(w.operands)[2:]]:
+            return None
+        b = _tile_buffer(r.operands[0], shape)
+        if b is None:
+            return None
+        bs.add(b)
+        reads.append(r)
+    if len(bs) != 1:
+        return None
+    return writes, sorted(reads, key=body.index), bs.pop()
 
 
 def _tile_buffer(x, shape: list):
@@ -155,16 +223,17 @@ def _uses_through_views(p) -> list:
     return out
 
 
-def _reads_after(loop, p, w):
-    """The reads of ``p`` (through views) in ``loop``'s body, all after ``w``; None if a
-    use of ``p`` in ``loop`` is of another kind or not directly in its body or before
-    ``w``."""
+def _reads_after(loop, p, writes: list):
+    """The reads of ``p`` (through views) in ``loop``'s body, all after ``writes``; None
+    if a use of ``p`` in ``loop`` is of another kind or not directly in its body or before
+    the last of ``writes``."""
     order = {o: i for i, o in enumerate(_op(x) for x in loop.regions[0].blocks[0].operations)}
+    last = max(order[w] for w in writes)
     reads = []
     for o in _uses_through_views(p):
-        if o == w or not inside(o, loop):
+        if o in writes or not inside(o, loop):
             continue
-        if o not in order or order[o] < order[w] or o.name not in READS + VIEWS:
+        if o not in order or order[o] < last or o.name not in READS + VIEWS:
             return None
         if o.name in READS:
             reads.append(o)
@@ -187,9 +256,8 @@ def _each_loop_stages(p) -> bool:
         loop = _op(o.parent) if o.parent is not None else None
         if loop is None or loop.name != "scf.for":
             return False
-        writes = [_op(x) for x in loop.regions[0].blocks[0].operations
-                  if _whole_write(_op(x)) and _op(x).operands[1] == p]
-        if len(writes) != 1 or _reads_after(loop, p, writes[0]) is None:
+        writes = whole_writes([_op(x) for x in loop.regions[0].blocks[0].operations], p)
+        if writes is None or _reads_after(loop, p, writes) is None:
             return False
     return True
 
@@ -210,11 +278,18 @@ def _check_between(body: list, r, b, reads: list) -> None:
             raise IRError(o, f"{describe(o)} writes the LDS tile that a private copy stages, "
                              f"between that copy and a read of it; the front end reads the "
                              f"tile in the copy's place only when nothing writes it between")
-    if not any(o.name == "gpu.barrier" for o in body[last + 1:]):
+    if any(o.name == "gpu.barrier" for o in body[last + 1:]):
+        return
+    barriers = [o for o in body if o.name == "gpu.barrier"]
+    if barriers:   # every thread runs the body's barriers alike: one more at its end too
+        barriers[-1].clone(ir.InsertionPoint(body[-1]))
+    else:
         raise IRError(reads[-1], f"{describe(reads[-1])} reads a private copy of an LDS tile "
-                                 f"with no barrier after it in the K-loop; the front end "
-                                 f"reads the tile in the copy's place only when a barrier "
-                                 f"orders the next iteration's writes after it")
+                                 f"with no barrier after it in the K-loop, whose body has "
+                                 f"none; the front end reads the tile in the copy's place "
+                                 f"only when a barrier orders the next iteration's writes "
+                                 f"after it (it adds one at the end of a body that has "
+                                 f"barriers)")
 
 
 def _is_memref(v) -> bool:
@@ -227,12 +302,12 @@ def _views_of(b) -> list:
             if _op(u.owner).name == "memref.reinterpret_cast"]
 
 
-def _forward(p, b, w, r) -> None:
-    """Each read of ``p`` (through views) in the loop of ``w`` reads ``b`` instead."""
-    loop = _op(w.parent)
+def _forward(p, b, writes: list, rs: list) -> None:
+    """Each read of ``p`` (through views) in the loop of ``writes`` reads ``b`` instead."""
+    loop = _op(writes[0].parent)
     mapping = {p: b}
     for o in _uses_through_views(p):
-        if not inside(o, loop) or o == w:
+        if not inside(o, loop) or o in writes:
             continue
         src = o.operands[0]
         if o.name in VIEWS:
@@ -247,6 +322,8 @@ def _forward(p, b, w, r) -> None:
             mapping[o.results[0]] = nv.results[0]
         else:
             o.operands[0] = mapping[src]
-    w.erase()
-    if not list(r.results[0].uses):
-        r.erase()
+    for w in writes:
+        w.erase()
+    for r in rs:
+        if not list(r.results[0].uses):
+            r.erase()

@@ -20,7 +20,11 @@ on K, the K-loop's variable or the workgroup is refused, not sampled):
 * a ``memref.copy`` among them whose source and target are subviews whose sizes evaluate
   to the same constants for every thread: a ``vector.transfer_read`` of the source (in
   bounds: the sizes are the vector's) and a ``vector.transfer_write`` of it to the target,
-  a copy through registers that :mod:`~pipeline_mlir.frontend.regcopy` takes as any other.
+  a copy through registers that :mod:`~pipeline_mlir.frontend.regcopy` takes as any other;
+* an element copy loop among them (IREE's late form: ``scf.for %j = 0 to n`` of a
+  ``memref.load`` and a ``memref.store`` into another memory space, indexed ``X + j`` in
+  the last dimension and free of ``j`` in the others) whose ``n`` evaluates to one positive
+  constant in every thread: one ``vector.load`` of ``n`` elements and its ``vector.store``.
 
 A loop or op that fails a check is left as it is for the scan to refuse at the op, except
 a per-thread loop whose threads run different numbers of iterations or whose bound cannot
@@ -31,13 +35,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import DYNAMIC, block_size, dense_i64
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, block_size, constant_int, dense_i64,
+                                              memory_space)
 from pipeline_mlir.analysis.loop_eval import Evaluator, Unevaluable
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.dynamic_masks import strip
-from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
+from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
+from pipeline_mlir.frontend.lds_bounds import computed_from
 
 __all__ = ["unroll_thread_loops"]
 
@@ -154,15 +160,16 @@ def _resolve(x, ev) -> None:
             (len(x.regions) < 2 or not len(x.regions[1].blocks) or
              all(_op(y).name == "scf.yield" for y in x.regions[1].blocks[0].operations)):
         inner = [_op(y) for y in x.regions[0].blocks[0].operations]
+        inner = [y for y in inner if y.name != "scf.yield"]   # (erased with ``x``)
         for y in inner:
-            if y.name != "scf.yield":
-                y.move_before(x)
+            y.move_before(x)
         x.erase()
         for y in inner:
-            if y.name != "scf.yield":
-                _resolve(y, ev)
+            _resolve(y, ev)
     elif x.name == "memref.copy":
         _vector_copy(x, ev)
+    elif x.name == "scf.for":
+        _vector_elements(x, ev)
 
 
 def _always(cond, ev) -> bool:
@@ -222,3 +229,74 @@ def _vector_copy(copy, ev) -> None:
             attributes={"in_bounds": in_bounds, "permutation_map": perm,
                         "operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, 1, n, 0])})
     copy.erase()
+
+
+def _element_copy(loop):
+    """(load, store) when ``loop`` (from 0 in steps of 1, no results) copies one element
+    per iteration: its body pure index ops, one ``memref.load`` and one ``memref.store``
+    of the loaded value into another memory space (so no store changes a later load),
+    each indexed by values free of the loop variable but the last, ``X + j`` (``j`` the
+    loop variable, cast to ``index``); else None."""
+    if len(loop.results) or constant_int(loop.operands[0]) != 0 or \
+            constant_int(loop.operands[2]) != 1:
+        return None
+    body = loop.regions[0].blocks[0]
+    iv = body.arguments[0]
+    ops = [_op(o) for o in body.operations][:-1]
+    loads = [o for o in ops if o.name == "memref.load"]
+    stores = [o for o in ops if o.name == "memref.store"]
+    if len(loads) != 1 or len(stores) != 1:
+        return None
+    load, store = loads[0], stores[0]
+    if store.operands[0] != load.results[0] or len(list(load.results[0].uses)) != 1 or \
+            memory_space(load.operands[0].type) == memory_space(store.operands[1].type) or \
+            any(not is_pure(o) for o in ops if o not in (load, store)):
+        return None
+    for indices in (list(load.operands)[1:], list(store.operands)[2:]):
+        if not indices or any(computed_from(x, iv) for x in indices[:-1]) or \
+                not _plus_iv(indices[-1], iv):
+            return None
+    return load, store
+
+
+def _plus_iv(x, iv) -> bool:
+    """Whether ``x`` is ``X + j``, ``X`` free of ``iv``, ``j`` ``iv`` through casts."""
+    if isinstance(x.owner, ir.Block) or _op(x.owner).name != "arith.addi":
+        return False
+    a, b = _op(x.owner).operands
+    for y, other in ((a, b), (b, a)):
+        if strip(y) == iv and not computed_from(other, iv):
+            return True
+    return False
+
+
+def _vector_elements(loop, ev) -> None:
+    """Element copy loop ``loop`` (:func:`_element_copy`) of one trip count ``n`` in every
+    thread replaced by a ``vector.load`` of ``n`` elements and its ``vector.store``."""
+    pair = _element_copy(loop)
+    if pair is None:
+        return
+    try:
+        n = None if workgroup_dependent(loop.operands[1], set()) else ev.uniform(
+            loop.operands[1])
+    except IRError:
+        return
+    if n is None or n <= 0:
+        return
+    iv = loop.regions[0].blocks[0].arguments[0]
+    load, store = pair
+    vt = ir.VectorType.get([n], load.results[0].type)
+    with ir.InsertionPoint(loop), loop.location:
+        zero = ir.Operation.create("arith.constant", results=[iv.type], attributes={
+            "value": ir.IntegerAttr.get(iv.type, 0)}).results[0]
+    iv.replace_all_uses_with(zero)
+    for o in [_op(x) for x in loop.regions[0].blocks[0].operations][:-1]:
+        o.move_before(loop)
+    with ir.InsertionPoint(load), load.location:
+        v = ir.Operation.create("vector.load", results=[vt], operands=list(load.operands))
+    with ir.InsertionPoint(store), store.location:
+        ir.Operation.create("vector.store", operands=[v.results[0],
+                                                      *list(store.operands)[1:]])
+    store.erase()
+    load.erase()
+    loop.erase()

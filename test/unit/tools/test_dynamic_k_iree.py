@@ -20,9 +20,13 @@ per MFMA: ``frontend/carried_pieces.py``).  Each fragment read needs the data of
 copies, so the front end makes the copies itself; the row stride (K) is proven a multiple
 of one element only, so they stay copies through registers (a buffer load of any
 alignment) from a fat raw buffer of each binding, and the kernel is pipelined, IREE's
-loop running the K tiles after the pipelined one.  In the late form the K left
-is not a mask of a read (IREE reads the LDS with ``vector.maskedload``), so the copy
-loop's bound depends on the K-loop's variable: refused at that loop, saying so.  Mutants
+loop running the K tiles after the pipelined one.  The late form (from the same
+``iree-compile`` run) gets the same schedule: there the copy loops copy element by element
+(each made one load and store of 8 elements), the LDS tiles are staged into private memory
+row by row with ``vector.maskedload`` (the masked tile peeled, the masks proven full, the
+K left pinned to 32 in the copy loops' bounds), and each accumulator element kept in LDS is
+one ``vector<1xf32>`` load and store (carried, then regrouped per MFMA); mutants of each
+of those idioms are refused at the op.  Mutants
 of the copy loops (threads with different trip counts, a step other than the workgroup's
 threads, a bound of the workgroup or of K) are refused at the loop; so are mutants of the private
 staging (the tile written between its copy and a read, no barrier after the reads) and of the
@@ -91,9 +95,6 @@ def _refusal(tmp_path, capsys, text: str) -> tuple[str, str]:
 @pytest.mark.parametrize("name,form,op,reason", [
     ("default", "prefetch", "vector.contract",
      "multiplies whole tiles inside the K-loop: the loop is not distributed"),
-    ("forced", "late", "scf.for",
-     "is a per-thread loop in the K-loop whose upper bound the front end cannot evaluate as "
-     "one value for every thread"),
 ])
 def test_dynamic_k_kernel_is_refused_at_the_op(kernels, name, form, op, reason, capsys):
     src = kernels(name, form)
@@ -129,27 +130,44 @@ def test_dynamic_k_kernel_is_pipelined_at_the_prefetch_point(kernels, capsys):
 
 @pytest.fixture(scope="module")
 def pipelined(kernels, tmp_path_factory):
-    """(IREE's forced kernel at the prefetch point, its code object pipelined by
+    """``get(form)``: (IREE's forced kernel in ``form``, its code object pipelined by
     ``--pipeline=4wave``), built once per run."""
-    text = kernels("forced", "prefetch").read_text()
+    def get(form: str) -> tuple[str, bytes]:
+        text = kernels("forced", form).read_text()
 
-    def build() -> bytes:
-        d = tmp_path_factory.mktemp("dynamic_k_iree")
-        (d / "k.mlir").write_text(text)
-        assert main(["--pipeline=4wave", "--emit=hsaco", str(d / "k.mlir"),
-                     "-o", str(d / "k.hsaco")]) == 0
-        return (d / "k.hsaco").read_bytes()
-    return text, cached("dynamic-k-iree-4wave", (text,), build)
+        def build() -> bytes:
+            d = tmp_path_factory.mktemp("dynamic_k_iree")
+            (d / "k.mlir").write_text(text)
+            assert main(["--pipeline=4wave", "--emit=hsaco", str(d / "k.mlir"),
+                         "-o", str(d / "k.hsaco")]) == 0
+            return (d / "k.hsaco").read_bytes()
+        return text, cached("dynamic-k-iree-4wave", (text,), build)
+    return get
 
 
-@pytest.mark.parametrize("k,mode", [
-    (100, "late"),          # 3 whole K tiles (the pipelined loop) and a partial one (peeled)
-    (7, "random:3"),        # below one K tile: IREE's loop alone, masked
-])   # (also exact, run by hand: K = 256, 160, 64, 32 and 0; each case costs seconds)
-def test_dynamic_k_kernel_is_exact_at_run_time(pipelined, k, mode):
+def test_dynamic_k_late_form_gets_the_prefetch_forms_schedule(kernels, capsys):
+    """The late form (element copy loops, LDS tiles read row by row with
+    ``vector.maskedload`` into private memory, one ``vector<1xf32>`` load and store per
+    accumulator element kept in LDS) is pipelined with the prefetch point's schedule."""
+    schedules = {}
+    for form in ("prefetch", "late"):
+        rc = main(["--pipeline=4wave", str(kernels("forced", form)), "--emit=schedule-json"])
+        out, err = capsys.readouterr()
+        assert rc == 0, err
+        schedules[form] = out
+    assert schedules["prefetch"] == schedules["late"]
+
+
+@pytest.mark.parametrize("form,k,mode", [
+    ("prefetch", 100, "late"),  # 3 whole K tiles (the pipelined loop), a partial one (peeled)
+    ("prefetch", 7, "random:3"),  # below one K tile: IREE's loop alone, masked
+    ("late", 100, "late"),
+    ("late", 7, "random:3"),
+])   # (also exact, run by hand: K = 256, 160, 64, 32 and 0; late form: 256 at random, 64, 32)
+def test_dynamic_k_kernel_is_exact_at_run_time(pipelined, form, k, mode):
     """The pipelined kernel on the emulator as IREE launches it with K pushed at launch
     (the first workgroup; ``--emulate=4096,4096,K`` runs the same)."""
-    text, code = pipelined
+    text, code = pipelined(form)
     with new_context() as ctx:
         d, _ = _read_dispatch(ir.Module.parse(text, ctx), "k.mlir", (4096, 4096, k))
     mode, _, seed = mode.partition(":")
@@ -207,19 +225,28 @@ def _write_between(text: str) -> str:
     return text[:i] + text[i:].replace("memref.subview %alloc_9[", "memref.subview %alloc_10[", 1)
 
 
+BARRIER = "gpu.barrier memfence [#gpu.address_space<workgroup>]\n"
+
+
+def _no_body_barrier(text: str, start: str, end: str) -> str:
+    """Every barrier of the K-loop's body (from ``start`` to ``end``) dropped."""
+    i = text.index(start)
+    j = text.index(end, i)
+    return text[:i] + text[i:j].replace(BARRIER, "") + text[j:]
+
+
 def _no_last_barrier(text: str) -> str:
-    """The barrier after the iteration's reads (the last in the K-loop) dropped."""
-    j = text.index("vector.transfer_write %166, %subview")
-    bar = "gpu.barrier memfence [#gpu.address_space<workgroup>]"
-    k = text.index(bar, j)
-    return text[:k] + "%nobar = arith.constant 0 : index" + text[k + len(bar):]
+    """The prefetch point's K-loop with no barrier in its body."""
+    return _no_body_barrier(text, "scf.for %arg2 = %c0 to %25 step %c1 {",
+                            "scf.for %arg2 = %c0 to %c4096 step %c256 {")
 
 
 @pytest.mark.parametrize("mutate,op,message", [
     (_write_between, "memref.copy", "writes the LDS tile that a private copy stages, between "
                                     "that copy and a read of it"),
     (_no_last_barrier, "vector.transfer_read", "reads a private copy of an LDS tile with no "
-                                               "barrier after it in the K-loop"),
+                                               "barrier after it in the K-loop, whose body has "
+                                               "none"),
 ], ids=["write between", "no barrier"])
 def test_private_staging_mutants_are_refused_at_the_op(kernels, tmp_path, capsys, mutate, op,
                                                        message):
@@ -266,3 +293,58 @@ def test_what_is_not_proven_is_left_for_the_scan(kernels, tmp_path, capsys, old,
     assert old in text
     err, line = _refusal(tmp_path, capsys, text.replace(old, new, 1))
     assert f"sched-adopt-loop: '{op}' op" in err and message in err and op in line, err
+
+
+def _late_no_barrier(text: str) -> str:
+    """The late form's K-loop with no barrier in its body."""
+    return _no_body_barrier(text, "scf.for %arg0 = %c0 to %26 step %c1 {",
+                            "scf.for %arg0 = %c0_i32 to %c4096_i32")
+
+
+ACC_STORE = "vector.store %524, %alloc_5[%316, %337, %38, %34]"
+ACC_LOAD = "%357 = vector.load %alloc_5[%316, %337, %38, %34]"
+
+
+@pytest.mark.parametrize("edits,op,message", [
+    ([(ACC_STORE, ACC_STORE.replace("%34]", "%c0]"))], "vector.store",
+     "writes an accumulator kept in LDS back to other elements than 'vector.load' op"),
+    ([(ACC_STORE, ACC_STORE.replace("%34]", "%c0]")), (ACC_LOAD, ACC_LOAD.replace("%34]", "%c0]"))],
+     "vector.load", "reads an accumulator kept in LDS of which two threads (or two elements) "
+                    "share an element"),
+    ([("%58 = vector.create_mask %48", "%58 = vector.create_mask %c16")], "vector.maskedload",
+     "may be masked to fewer than 32 elements in thread 0 in an iteration before the last"),
+    ([("%21 = arith.subi %14#0, %c1 : index", "%21 = arith.subi %14#0, %c2 : index")],
+     "vector.maskedload", "has a mask the front end cannot prove full where the pipelined "
+                          "loop runs, for every K (a launch value other than the one the trip "
+                          "count comes from)"),
+    ([("memref.store %669, %alloc[%651, %670]", "memref.store %669, %alloc[%651, %666]")],
+     "scf.for", "with regions inside the K-loop"),
+    ([("%669 = memref.load %assume_align_7[%664, %668] : memref<4096x?xbf16, #gpu.address_"
+       "space<global>>", "%669 = memref.load %alloc_4[%651, %668] : memref<128x32xbf16, "
+       "#gpu.address_space<workgroup>>")], "scf.for", "with regions inside the K-loop"),
+    ([("vector.store %60, %alloca_6[%c1, %c0]", "vector.store %60, %alloca_6[%c2, %c0]")],
+     "vector.store", "has side effects the pipeliner cannot move (writes private)"),
+    (_late_no_barrier, "vector.load", "reads a private copy of an LDS tile with no barrier "
+                                      "after it in the K-loop, whose body has none"),
+], ids=["accumulator written elsewhere", "accumulator shared", "mask short", "not a ceildiv",
+        "element copy not contiguous", "element copy within LDS", "a row staged twice",
+        "no barrier"])
+def test_late_form_mutants_are_refused_at_the_op(kernels, tmp_path, capsys, edits, op,
+                                                 message):
+    """Mutants of the late form's idioms: the accumulator pieces (written back elsewhere,
+    shared), the LDS rows' mask (short before the last K tile; K's ceildiv not IREE's, so
+    the mask's K is not the trip count's), an element copy loop whose elements are not
+    contiguous or that copies within LDS (left a loop), a private tile not staged whole
+    (left a private write), a body with no barrier to order the forwarded reads: each
+    refused at its op."""
+    text = kernels("forced", "late").read_text()
+    if callable(edits):
+        new = edits(text)
+    else:
+        new = text
+        for old, rep in edits:
+            assert old in new
+            new = new.replace(old, rep, 1)
+    assert new != text
+    err, line = _refusal(tmp_path, capsys, new)
+    assert message in err and op in line, err

@@ -196,6 +196,55 @@ def test_local_alias_label_is_the_same_function():
     assert len(parse_asm(late).functions) == 2
 
 
+#: a K-loop too large for ``s_cbranch``'s 16-bit offset (IREE's forced dynamic-K kernel, 1.2 MB
+#: of code): LLVM's long branch, ``s_getpc_b64``, the target's offset from the label after
+#: it added, ``s_setpc_b64``, closes the loop (and leaves it); a copy loop nested in it
+LONG = """k:
+\ts_cbranch_scc1 .LBB0_1
+\ts_getpc_b64 s[98:99]
+.Lpost_getpc0:
+\ts_add_u32 s98, s98, (.LBB0_9-.Lpost_getpc0)&4294967295
+\ts_addc_u32 s99, s99, (.LBB0_9-.Lpost_getpc0)>>32
+\ts_setpc_b64 s[98:99]
+.LBB0_1:
+\tv_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], v[0:3]
+.LBB0_2:
+\tds_write_b16 v1, v2
+\ts_cbranch_vccnz .LBB0_2
+; %bb.3:
+\ts_cbranch_execnz .LBB0_4
+\ts_getpc_b64 s[98:99]
+.Lpost_getpc1:
+\ts_add_u32 s98, s98, (.LBB0_1-.Lpost_getpc1)&4294967295
+\ts_addc_u32 s99, s99, (.LBB0_1-.Lpost_getpc1)>>32
+\ts_setpc_b64 s[98:99]
+.LBB0_4:
+\ts_setpc_b64 s[30:31]
+.LBB0_9:
+\ts_endpgm
+"""
+
+
+@pytest.mark.parametrize("edit,succs,loop", [
+    (None, [".LBB0_1"], [".LBB0_1", ".LBB0_2", "%bb.3", "<anon@15>", ".Lpost_getpc1"]),
+    # a setpc of another pair, or an add from another label: no known target
+    (("s_setpc_b64 s[98:99]\n.LBB0_4", "s_setpc_b64 s[96:97]\n.LBB0_4"), [], None),
+    (("(.LBB0_1-.Lpost_getpc1)&4294967295", "(.LBB0_1-.Lpost_getpc0)&4294967295"), [], None),
+], ids=["long branch", "other pair", "other label"])
+def test_a_long_branch_is_an_edge(edit, succs, loop):
+    text = LONG if edit is None else LONG.replace(*edit)
+    assert edit is None or text != LONG
+    fn = parse_asm(text).function()
+    assert fn.block(".Lpost_getpc0").succs == [".LBB0_9"]
+    assert fn.block(".Lpost_getpc1").succs == succs
+    assert fn.block(".LBB0_4").succs == []          # a return: no successor
+    if loop is None:
+        with pytest.raises(AsmError, match="no loop holding MFMA"):
+            fn.main_loop()
+    else:   # the MFMA loop, not the copy loop nested in it
+        assert [b.label for b in fn.main_loop()] == loop
+
+
 def test_no_mfma_loop_is_an_error():
     fn = parse_asm("f:\n  s_nop 0\n  s_endpgm\n").function()
     assert fn.loops() == []

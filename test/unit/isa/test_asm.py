@@ -196,33 +196,22 @@ def test_local_alias_label_is_the_same_function():
     assert len(parse_asm(late).functions) == 2
 
 
-#: a K-loop too large for ``s_cbranch``'s 16-bit offset (IREE's forced dynamic-K kernel, 1.2 MB
-#: of code): LLVM's long branch, ``s_getpc_b64``, the target's offset from the label after
-#: it added, ``s_setpc_b64``, closes the loop (and leaves it); a copy loop nested in it
-LONG = """k:
-\ts_cbranch_scc1 .LBB0_1
-\ts_getpc_b64 s[98:99]
-.Lpost_getpc0:
-\ts_add_u32 s98, s98, (.LBB0_9-.Lpost_getpc0)&4294967295
-\ts_addc_u32 s99, s99, (.LBB0_9-.Lpost_getpc0)>>32
-\ts_setpc_b64 s[98:99]
-.LBB0_1:
-\tv_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], v[0:3]
-.LBB0_2:
-\tds_write_b16 v1, v2
-\ts_cbranch_vccnz .LBB0_2
-; %bb.3:
-\ts_cbranch_execnz .LBB0_4
-\ts_getpc_b64 s[98:99]
-.Lpost_getpc1:
-\ts_add_u32 s98, s98, (.LBB0_1-.Lpost_getpc1)&4294967295
-\ts_addc_u32 s99, s99, (.LBB0_1-.Lpost_getpc1)>>32
-\ts_setpc_b64 s[98:99]
-.LBB0_4:
-\ts_setpc_b64 s[30:31]
-.LBB0_9:
-\ts_endpgm
-"""
+def _far(n: int, target: str) -> str:
+    """LLVM's long branch number ``n`` to ``target`` (one beyond ``s_cbranch``'s 16-bit
+    offset): ``s_getpc_b64``, the target's offset from the label after it added,
+    ``s_setpc_b64``."""
+    return (f"\ts_getpc_b64 s[98:99]\n.Lpost_getpc{n}:\n"
+            f"\ts_add_u32 s98, s98, ({target}-.Lpost_getpc{n})&4294967295\n"
+            f"\ts_addc_u32 s99, s99, ({target}-.Lpost_getpc{n})>>32\n\ts_setpc_b64 s[98:99]\n")
+
+
+#: a K-loop closed (and left) by long branches, as in IREE's forced dynamic-K kernel (1.2 MB
+#: of code), a copy loop nested in it
+LONG = ("k:\n\ts_cbranch_scc1 .LBB0_1\n" + _far(0, ".LBB0_9") +
+        ".LBB0_1:\n\tv_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], v[0:3]\n"
+        ".LBB0_2:\n\tds_write_b16 v1, v2\n\ts_cbranch_vccnz .LBB0_2\n"
+        "; %bb.3:\n\ts_cbranch_execnz .LBB0_4\n" + _far(1, ".LBB0_1") +
+        ".LBB0_4:\n\ts_setpc_b64 s[30:31]\n.LBB0_9:\n\ts_endpgm\n")
 
 
 @pytest.mark.parametrize("edit,succs,loop", [

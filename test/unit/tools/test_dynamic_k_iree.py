@@ -50,30 +50,13 @@ ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
 sys.path.insert(0, str(ROOT / "test" / "unit"))
 import generate as G  # noqa: E402
+from dynamic import dynamic_k_source  # noqa: E402
 from build_cache import cached  # noqa: E402
-
-T = "tensor<4096x?xbf16>"
-
-
-def _source(forced: bool) -> str:
-    attr = " {compilation_info = #ci}" if forced else ""
-    return (G.forced_config("MFMA_F32_16x16x32_BF16") if forced else "") + (
-        f"func.func @matmul(%a: {T}, %b: {T}) -> tensor<4096x4096xf32> {{\n"
-        "  %zero = arith.constant 0.0 : f32\n"
-        "  %e = tensor.empty() : tensor<4096x4096xf32>\n"
-        "  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<4096x4096xf32>) "
-        "-> tensor<4096x4096xf32>\n"
-        "  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, "
-        "affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]\n"
-        f"      ins(%a, %b : {T}, {T}) outs(%c : tensor<4096x4096xf32>){attr} "
-        "-> tensor<4096x4096xf32>\n"
-        "  return %r : tensor<4096x4096xf32>\n}\n")
-
 
 @pytest.fixture(scope="module")
 def kernels(tmp_path_factory):
     return G.form_files(tmp_path_factory.mktemp("iree_dynk"),
-                        lambda name: _source(name == "forced"))
+                        lambda name: dynamic_k_source(name == "forced"))
 
 
 def _refusal(tmp_path, capsys, text: str) -> tuple[str, str]:

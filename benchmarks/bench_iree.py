@@ -299,11 +299,16 @@ def ratios(names: list[str]) -> int:
     for name in names:
         iree, *ours = ((c["llvm"] / t, c["measured"] / t) for _, t, _, c in rows_of(name))
         cells = [f"{a:.0f} / {b:.0f}" for a, b in (iree, *ours)]
-        ratio = [f"{min(o[i] for o in ours) / iree[i]:.2f}-{max(o[i] for o in ours) / iree[i]:.2f}"
-                 for i in (0, 1)]
+        ratio = [f"{_ratio(min(o[i] for o in ours) / iree[i])}-"
+                 f"{_ratio(max(o[i] for o in ours) / iree[i])}" for i in (0, 1)]
         print(f"| {name} | {CASES[name].pipeline} | " + " | ".join(cells + ratio) + " |",
               flush=True)
     return 0
+
+
+def _ratio(x: float) -> str:
+    """Two decimals; two significant digits below 0.01 (IREE's dynamic-K loop)."""
+    return f"{x:.2f}" if x >= 0.01 else f"{x:.2g}"
 
 
 def print_table(rows: list, kinds: tuple = KINDS) -> None:

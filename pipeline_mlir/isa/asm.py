@@ -441,9 +441,33 @@ def _link(fn: AsmFunction) -> None:
                                    f"{fn.name!r}", ins.line)
                 if target not in succs:
                     succs.append(target)
+        far = _long_branch_target(b)
+        if far is not None and far in labels and far not in succs:
+            succs.append(far)
         ends = last is not None and (last.mnemonic in _TERMINATORS)
         if not ends and k + 1 < len(fn.blocks):
             nxt = fn.blocks[k + 1].label
             if nxt not in succs:
                 succs.append(nxt)
         b.succs = succs
+
+
+#: LLVM's long branch (a target beyond ``s_branch``'s 16-bit offset): ``s_getpc_b64 s[a:b]``,
+#: then ``s_add_u32 sa, sa, (<target>-<label after the getpc>)&4294967295`` and its carry
+#: into ``sb``, then ``s_setpc_b64 s[a:b]``; the block holding the add and the setpc
+_LONG_BRANCH_ADD = re.compile(r"^\((\.?[\w.$]+)-(\.?[\w.$]+)\)&4294967295$")
+
+
+def _long_branch_target(b: AsmBlock) -> str | None:
+    """The label block ``b``'s ``s_setpc_b64`` jumps to when it ends LLVM's long branch
+    (``_LONG_BRANCH_ADD``), else None (another ``s_setpc_b64``: a return or an indirect
+    jump, no known successor)."""
+    if not b.instrs or b.instrs[-1].mnemonic != "s_setpc_b64":
+        return None
+    pair = b.instrs[-1].operands[0] if b.instrs[-1].operands else None
+    for ins in reversed(b.instrs[:-1]):
+        if ins.mnemonic == "s_add_u32" and len(ins.operands) == 3 and pair is not None \
+                and pair.startswith(f"s[{ins.operands[0].lstrip('s')}:"):
+            m = _LONG_BRANCH_ADD.match(ins.operands[2].replace(" ", ""))
+            return m.group(1) if m and m.group(2) == b.label else None
+    return None

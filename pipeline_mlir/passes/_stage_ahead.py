@@ -22,9 +22,17 @@ returns one.  In the loop, each marked copy (iteration ``i`` moves ``src[f(i)]``
   the function also has copies that stay DMA copies, each is re-derived for them instead
   (:mod:`pipeline_mlir.passes._stage_mixed`).
 
+A loop whose bounds are known only at run time (IREE's dynamic-K kernel: the pipelined
+loop runs from the prologue's last K tile to a bound of K) is staged ahead too: the first
+iteration's loads before it sit in ``scf.if lb < ub`` (zeros otherwise, never stored: a
+loop that runs no iteration forms no address outside the rows it would read), and the next
+iteration's index is clamped by the loop's own upper bound.
+
 :func:`plan` returns a reason instead of a plan (the caller keeps the slot form,
-``stage_copies._stage``) when the loop is not a constant-bounded ``scf.for`` running at
-least once, when some copy is not directly in its body or has an index that is not pure
+``stage_copies._stage``) when the loop is not an ``scf.for`` with a positive constant
+step, when its constant bounds give no iteration, when its bounds are known only at run
+time and the function also has DMA copies (their waits are re-derived from a stream of
+known length, ``_stage_mixed``), when some copy is not directly in its body or has an index that is not pure
 arithmetic of the loop (no regions, no memory), when the loop reads or writes global
 memory otherwise, or when the function also has DMA copies and the stream of VMEM
 operations their ``vmcnt`` waits count cannot be modelled (``_stage_mixed``).  The
@@ -39,8 +47,8 @@ from dataclasses import dataclass
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect import bindings as B
-from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_trips, descendants,
-                                             memory_space, segments)
+from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, constant_trips,
+                                             descendants, memory_space, segments)
 from pipeline_mlir.isa.waitcnt import decode_waitcnt, waitcnt_imm
 from pipeline_mlir.passes._common import OpError, as_operation
 from pipeline_mlir.passes._stage_mixed import vmcnt_waits
@@ -54,6 +62,7 @@ WRITE_DONE = waitcnt_imm(lgkmcnt=0)
 VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape")
 #: ops an index slice may clone (pure, regionless)
 PURE_PREFIXES = ("arith.", "index.", "affine.apply", "affine.min", "affine.max",
+                 "affine.delinearize_index", "affine.linearize_index",
                  "gpu.thread_id", "gpu.lane_id",
                  "gpu.block_id", "gpu.block_dim", "gpu.grid_dim") + VIEWS
 
@@ -62,8 +71,8 @@ PURE_PREFIXES = ("arith.", "index.", "affine.apply", "affine.min", "affine.max",
 class Plan:
     loop: object        # the scf.for operation
     copies: list        # its marked copies, in body order
-    lb: int
-    ub: int
+    lb: int | None      # None: a bound known only at run time (the loop's own operand)
+    ub: int | None
     step: int
     waits: dict | None  # with DMA copies too: {wait: new immediate} (_stage_mixed)
 
@@ -98,10 +107,15 @@ def plan(loop, copies: list, unmarked: bool) -> Plan | str:
     the slot form stays (module docstring); ``unmarked``: the function has DMA copies."""
     if loop.name != "scf.for":
         return f"the copies are in '{loop.name}', not an scf.for body"
-    trips = constant_trips(loop)
-    if not trips:
-        return "the loop's bounds are not constants with at least one iteration"
-    lb, ub, step = constant_bounds(loop)
+    trips, step = constant_trips(loop), constant_int(loop.operands[2])
+    if trips == 0:
+        return "the loop runs no iteration"
+    if step is None or step <= 0:
+        return "the loop's step is not a positive constant"
+    if trips is None and unmarked:
+        return ("the loop's bounds are known only at run time and the kernel also has "
+                "direct-to-LDS copies")
+    lb, ub, _ = constant_bounds(loop) or (None, None, step)
     body = loop.regions[0].blocks[0]
     for o in descendants(loop):
         if o.name == "amdgpu.gather_to_lds":
@@ -173,8 +187,11 @@ def apply(p: Plan, store_point, lane_address) -> None:
     t = body.arguments[0].type
     A = B.arith
     with ir.InsertionPoint(loop), loop.location:
-        lb = A.constant(t, ir.IntegerAttr.get(t, p.lb))
-        firsts = [_load(c, body, body.arguments[0], lb) for c in p.copies]
+        if p.lb is None or p.ub is None:
+            firsts = _guarded_firsts(p, body)
+        else:
+            lb = A.constant(t, ir.IntegerAttr.get(t, p.lb))
+            firsts = [_load(c, body, body.arguments[0], lb) for c in p.copies]
     old_args = list(body.arguments)
     n = len(old_args) - 1
     with ir.InsertionPoint(loop), loop.location:
@@ -223,9 +240,40 @@ def _next_iv(iv, p: Plan):
     t = iv.type
     A = B.arith
     step = A.constant(t, ir.IntegerAttr.get(t, p.step))
-    ub = A.constant(t, ir.IntegerAttr.get(t, p.ub))
+    ub = _bound(p.ub, p.loop.operands[1])
     nxt = A.addi(iv, step)
     return A.select(A.cmpi(A.CmpIPredicate.slt, nxt, ub), nxt, iv)
+
+
+def _bound(value: int | None, operand):
+    """A loop bound at the insertion point: the constant ``value``, or the loop's own
+    ``operand`` (defined before the loop) when it is known only at run time."""
+    if value is None:
+        return operand
+    return B.arith.constant(operand.type, ir.IntegerAttr.get(operand.type, value))
+
+
+def _guarded_firsts(p: Plan, body) -> list:
+    """The first iteration's loads before a loop whose bounds are known only at run time:
+    inside ``scf.if lb < ub`` (a loop that runs no iteration reads nothing, so no address
+    outside the rows it reads is formed), zeros otherwise (the loop never stores them)."""
+    loop = p.loop
+    lb, ub = list(loop.operands)[:2]
+    types = [_vector_type(c) for c in p.copies]
+    runs = B.arith.cmpi(B.arith.CmpIPredicate.slt, lb, ub)
+    guard = B.scf.IfOp(runs, types, has_else=True)
+    with ir.InsertionPoint(guard.then_block):
+        B.scf.YieldOp([_load(c, body, body.arguments[0], lb) for c in p.copies])
+    with ir.InsertionPoint(guard.else_block):
+        B.scf.YieldOp([B.arith.constant(t, ir.DenseElementsAttr.get_splat(
+            t, _zero(t.element_type))) for t in types])
+    return list(guard.results)
+
+
+def _zero(element):
+    if isinstance(element, ir.IntegerType):
+        return ir.IntegerAttr.get(element, 0)
+    return ir.FloatAttr.get(element, 0.0)
 
 
 def _set_waits(waits: dict) -> None:

@@ -22,7 +22,8 @@ Model (every number is stated with its source; *assumption* marks what no source
     bytes is one row of banks, the 256 B/clock read width).
   - ``ds_write_b64``: 4 phases of 16 consecutive lanes (measured, same source:
     writes move 128 bytes per clock).  ``ds_write_b128`` / ``b32``: phases of
-    8 / 32 consecutive lanes (*assumption*: the same 128 bytes per clock).
+    8 / 32 consecutive lanes (*assumption*: the same 128 bytes per clock);
+    ``ds_write_b16`` / ``b8`` as ``ds_write_b32`` (*assumption*, as narrower reads).
   - the LDS write of a global->LDS load (``buffer_load_dword[x4] ... lds``): as
     ``ds_write`` of the same width (*assumption*).  Its lanes land at
     ``M0 + lane * width`` (CDNA3/CDNA4 ISA 9.1.9), contiguous, so it is
@@ -115,8 +116,8 @@ def phases(write: bool, width: int):
     """The lane groups of an access of ``width`` bytes per lane (see :data:`PHASES`)."""
     if (write, width) in PHASES:
         return PHASES[(write, width)]
-    if width < 4 and not write:
-        return PHASES[(False, 4)]
+    if width < 4:     # sub-dword: the phases of the dword access (ASSUMPTION)
+        return PHASES[(write, 4)]
     raise BankModelError(f"no LDS phase grouping known for a {'write' if write else 'read'} "
                          f"of {width} bytes per lane")
 

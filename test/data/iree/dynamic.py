@@ -282,3 +282,26 @@ def padded_source(n: bool = False, k: int = 4096) -> str:
         f"      ins(%a, %b : tensor<?x{k}xbf16>, tensor<{b}>) outs(%c : tensor<{c}>) "
         f"{{compilation_info = #ci}} -> tensor<{c}>\n"
         f"  return %r : tensor<{c}>\n}}\n")
+
+
+def dynamic_k_source(forced: bool = True, stages: int = 1) -> str:
+    """The bf16 ``A x B^T`` matmul of ``tensor<4096x?xbf16>`` operands (M = N = 4096, K
+    known only at launch); with ``forced``, IREE's default MFMA configuration forced (a
+    ``compilation_info``, ``stages`` its prefetch stages: ``iree-compile`` 3.13 writes the
+    same code for 1 and 2, its K-loop's trip count being known only at run time), else
+    IREE's own choice (per-thread ``vector.contract``s)."""
+    import generate as G
+
+    t = "tensor<4096x?xbf16>"
+    attr = " {compilation_info = #ci}" if forced else ""
+    return (G.forced_config("MFMA_F32_16x16x32_BF16", stages) if forced else "") + (
+        f"func.func @matmul(%a: {t}, %b: {t}) -> tensor<4096x4096xf32> {{\n"
+        "  %zero = arith.constant 0.0 : f32\n"
+        "  %e = tensor.empty() : tensor<4096x4096xf32>\n"
+        "  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<4096x4096xf32>) "
+        "-> tensor<4096x4096xf32>\n"
+        "  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, "
+        "affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]\n"
+        f"      ins(%a, %b : {t}, {t}) outs(%c : tensor<4096x4096xf32>){attr} "
+        "-> tensor<4096x4096xf32>\n"
+        "  return %r : tensor<4096x4096xf32>\n}\n")

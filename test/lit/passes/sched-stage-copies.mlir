@@ -110,17 +110,85 @@ func.func @view_in_loop(%src: memref<64x4100xf8E4M3FN>, %lds: memref<2048xf8E4M3
 
 // -----
 
-// The slot form stays where a load cannot be issued an iteration ahead: a trip count known
-// only at run time (the load before the loop might read for an iteration that never runs)
-// ...
+// Bounds known only at run time (IREE's dynamic-K kernel): the loads still go an iteration
+// ahead.  The first iteration's loads before the loop sit in `scf.if lb < ub` (a loop that
+// runs no iteration forms no address), zeros otherwise; in the body the next iteration's
+// index is clamped by the loop's own upper bound.
 // CHECK-LABEL: func.func @dynamic_trips
-// CHECK:         scf.for %{{.*}} iter_args(%{{.*}} = %arg5) -> (vector<4xf32>) {
-// CHECK-NEXT:      vector.load
+// CHECK:         %[[RUNS:.*]] = arith.cmpi slt, %c0, %arg4 : index
+// CHECK-NEXT:    %[[F:.*]] = scf.if %[[RUNS]] -> (vector<8xbf16>) {
+// CHECK-NEXT:      %[[L:.*]] = vector.load %arg0[%arg2, %c0]
+// CHECK-NEXT:      scf.yield %[[L]] : vector<8xbf16>
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      %[[Z:.*]] = arith.constant dense<0.000000e+00> : vector<8xbf16>
+// CHECK-NEXT:      scf.yield %[[Z]] : vector<8xbf16>
+// CHECK-NEXT:    }
+// CHECK-NEXT:    scf.for %[[K:.*]] = %c0 to %arg4 step %c1 iter_args(%{{.*}} = %arg5, %[[V:.*]] = %[[F]]) -> (vector<4xf32>, vector<8xbf16>) {
+// CHECK:           vector.store %[[V]], %arg1
+// CHECK:           %[[N:.*]] = arith.addi %[[K]], %{{.*}} : index
+// CHECK-NEXT:      %[[LT:.*]] = arith.cmpi slt, %[[N]], %arg4 : index
+// CHECK-NEXT:      %[[NK:.*]] = arith.select %[[LT]], %[[N]], %[[K]] : index
+// CHECK-NEXT:      %[[NV:.*]] = vector.load %arg0[%arg2, %[[NK]]]
+// CHECK:           scf.yield %{{.*}}, %[[NV]] : vector<4xf32>, vector<8xbf16>
 // CHECK-NOT:     gather_to_lds
 func.func @dynamic_trips(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %d: index, %n: index, %acc0: vector<4xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %r0 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (vector<4xf32>) {
+    amdgpu.gather_to_lds %src[%i, %k], %lds[%d] {sched.register_staged} : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+    scf.yield %acc : vector<4xf32>
+  }
+  return
+}
+
+// -----
+
+// The slot form stays where a load cannot be issued an iteration ahead: a step known only
+// at run time (iv + step might not be the next iteration) ...
+// CHECK-LABEL: func.func @dynamic_step
+// CHECK:         scf.for %{{.*}} iter_args(%{{.*}} = %arg5) -> (vector<4xf32>) {
+// CHECK-NEXT:      vector.load
+// CHECK-NOT:     gather_to_lds
+func.func @dynamic_step(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %d: index, %s: index, %acc0: vector<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %r0 = scf.for %k = %c0 to %c4 step %s iter_args(%acc = %acc0) -> (vector<4xf32>) {
+    amdgpu.gather_to_lds %src[%i, %k], %lds[%d] {sched.register_staged} : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+    scf.yield %acc : vector<4xf32>
+  }
+  return
+}
+
+// -----
+
+// ... a loop that runs no iteration ...
+// CHECK-LABEL: func.func @no_iteration
+// CHECK:         scf.for %{{.*}} iter_args(%{{.*}} = %arg4) -> (vector<4xf32>) {
+// CHECK-NEXT:      vector.load
+// CHECK-NOT:     gather_to_lds
+func.func @no_iteration(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %d: index, %acc0: vector<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r0 = scf.for %k = %c1 to %c0 step %c1 iter_args(%acc = %acc0) -> (vector<4xf32>) {
+    amdgpu.gather_to_lds %src[%i, %k], %lds[%d] {sched.register_staged} : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+    scf.yield %acc : vector<4xf32>
+  }
+  return
+}
+
+// -----
+
+// ... bounds known only at run time in a kernel that also has DMA copies (their waits are
+// re-derived from a stream of known length) ...
+// CHECK-LABEL: func.func @dynamic_trips_with_dma
+// CHECK:         scf.for %{{.*}} iter_args(%{{.*}} = %arg5) -> (vector<4xf32>) {
+// CHECK-NEXT:      amdgpu.gather_to_lds %arg0[%arg2, %{{.*}}], %arg1[%arg3] :
+// CHECK-NEXT:      vector.load
+func.func @dynamic_trips_with_dma(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %d: index, %n: index, %acc0: vector<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r0 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (vector<4xf32>) {
+    amdgpu.gather_to_lds %src[%i, %k], %lds[%d] : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
     amdgpu.gather_to_lds %src[%i, %k], %lds[%d] {sched.register_staged} : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
     scf.yield %acc : vector<4xf32>
   }

@@ -196,6 +196,44 @@ def test_local_alias_label_is_the_same_function():
     assert len(parse_asm(late).functions) == 2
 
 
+def _far(n: int, target: str) -> str:
+    """LLVM's long branch number ``n`` to ``target`` (one beyond ``s_cbranch``'s 16-bit
+    offset): ``s_getpc_b64``, the target's offset from the label after it added,
+    ``s_setpc_b64``."""
+    return (f"\ts_getpc_b64 s[98:99]\n.Lpost_getpc{n}:\n"
+            f"\ts_add_u32 s98, s98, ({target}-.Lpost_getpc{n})&4294967295\n"
+            f"\ts_addc_u32 s99, s99, ({target}-.Lpost_getpc{n})>>32\n\ts_setpc_b64 s[98:99]\n")
+
+
+#: a K-loop closed (and left) by long branches, as in IREE's forced dynamic-K kernel (1.2 MB
+#: of code), a copy loop nested in it
+LONG = ("k:\n\ts_cbranch_scc1 .LBB0_1\n" + _far(0, ".LBB0_9") +
+        ".LBB0_1:\n\tv_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], v[0:3]\n"
+        ".LBB0_2:\n\tds_write_b16 v1, v2\n\ts_cbranch_vccnz .LBB0_2\n"
+        "; %bb.3:\n\ts_cbranch_execnz .LBB0_4\n" + _far(1, ".LBB0_1") +
+        ".LBB0_4:\n\ts_setpc_b64 s[30:31]\n.LBB0_9:\n\ts_endpgm\n")
+
+
+@pytest.mark.parametrize("edit,succs,loop", [
+    (None, [".LBB0_1"], [".LBB0_1", ".LBB0_2", "%bb.3", "<anon@15>", ".Lpost_getpc1"]),
+    # a setpc of another pair, or an add from another label: no known target
+    (("s_setpc_b64 s[98:99]\n.LBB0_4", "s_setpc_b64 s[96:97]\n.LBB0_4"), [], None),
+    (("(.LBB0_1-.Lpost_getpc1)&4294967295", "(.LBB0_1-.Lpost_getpc0)&4294967295"), [], None),
+], ids=["long branch", "other pair", "other label"])
+def test_a_long_branch_is_an_edge(edit, succs, loop):
+    text = LONG if edit is None else LONG.replace(*edit)
+    assert edit is None or text != LONG
+    fn = parse_asm(text).function()
+    assert fn.block(".Lpost_getpc0").succs == [".LBB0_9"]
+    assert fn.block(".Lpost_getpc1").succs == succs
+    assert fn.block(".LBB0_4").succs == []          # a return: no successor
+    if loop is None:
+        with pytest.raises(AsmError, match="no loop holding MFMA"):
+            fn.main_loop()
+    else:   # the MFMA loop, not the copy loop nested in it
+        assert [b.label for b in fn.main_loop()] == loop
+
+
 def test_no_mfma_loop_is_an_error():
     fn = parse_asm("f:\n  s_nop 0\n  s_endpgm\n").function()
     assert fn.loops() == []

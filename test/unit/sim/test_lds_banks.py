@@ -76,6 +76,9 @@ def test_bank_model_rejects():
         bank_cost([0] * 64, 12, True)
     with pytest.raises(BankModelError, match="no lane width"):
         lane_width("v_add_u32")
+    # sub-dword writes (IREE's element copies: ds_write_b16) take the dword write's phases
+    assert phases(True, 2) == phases(True, 1) == PHASES[(True, 4)]
+    assert bank_cost([2 * lane for lane in range(64)], 2, True).cycles == 2
     assert (lane_width("ds_read_b128"), lane_width("ds_read_b64"),
             lane_width("buffer_load_dwordx4"), lane_width("buffer_load_dword")) == (16, 8, 16, 4)
 

@@ -16,8 +16,9 @@ here, else the index is cloned as written:
   step positive (every value it takes is >= 0);
 * ``a`` is computed from constants and thread ids alone (no workgroup id, argument or
   load), so evaluating it for every thread of the workgroup
-  (:class:`~pipeline_mlir.analysis.loop_eval.Evaluator`) covers every value it takes: each
-  must lie in ``[0, 2^31)``.
+  (:class:`~pipeline_mlir.analysis.loop_eval.Evaluator`) covers every value it takes: it
+  and every value it is computed from must lie in ``[0, 2^31)`` for every thread (then no
+  op wrapped and the evaluator's ``int64`` values are the kernel's).
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS, constant_int
-from pipeline_mlir.analysis.loop_eval import Evaluator, Unevaluable
+from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import is_pure
 
@@ -65,15 +67,18 @@ def _zext_sum(v, iv, block):
         return None
     lhs, rhs = add.operands
     a = lhs if rhs == iv else rhs if lhs == iv else None
-    if a is None or not _iv_non_negative(iv) or not _thread_only(a):
+    slice_ = _thread_slice(a) if a is not None and _iv_non_negative(iv) else None
+    if slice_ is None:
         return None
+    ev = Evaluator(block)
     try:
-        values = Evaluator(block).value(a)
-    except Unevaluable:
-        return None
-    if not (np.all(values >= 0) and np.all(values < 2 ** 31)):
-        return None
-    return a, flags
+        # every value on the way in [0, 2^31): no op wrapped, and signed and unsigned ops
+        # read them alike, so the evaluator's int64 values are the kernel's
+        if all(np.all((ev.value(x) >= 0) & (ev.value(x) < 2 ** 31)) for x in slice_):
+            return a, flags
+    except IRError:          # (Unevaluable among them) not evaluable: not proven
+        pass
+    return None
 
 
 def _iv_non_negative(iv) -> bool:
@@ -88,20 +93,22 @@ def _iv_non_negative(iv) -> bool:
     return lb is not None and lb >= 0 and step is not None and step > 0
 
 
-def _thread_only(v) -> bool:
-    """Whether ``v`` is computed by pure ops from constants and thread ids alone."""
-    todo, seen = [v], set()
+def _thread_slice(v) -> list | None:
+    """The values ``v`` is computed from (``v`` among them) when pure ``arith`` ops compute
+    it from constants and thread ids alone; None otherwise."""
+    todo, seen, out = [v], set(), []
     while todo:
         x = todo.pop()
         if isinstance(x.owner, ir.Block):
-            return False
+            return None
         o = _op(x.owner)
         if o in seen:
             continue
         seen.add(o)
+        out.append(x)
         if o.name in THREAD_ID_OPS:
             continue
         if not (o.name.startswith("arith.") and is_pure(o)):
-            return False
+            return None
         todo.extend(o.operands)
-    return True
+    return out

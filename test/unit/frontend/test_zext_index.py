@@ -21,6 +21,8 @@ TEXT = """func.func @f(%arg: i32) {{
   %c8 = arith.constant 8 : i32
   %c16 = arith.constant 16 : i32
   %cm = arith.constant -1024 : i32
+  %half = arith.constant 2147483648 : i32
+  %big = arith.muli %ti, %half : i32
   %lb = arith.constant {lb} : i32
   %ub = arith.constant 4096 : i32
   %st = arith.constant 32 : i32
@@ -61,6 +63,8 @@ def test_the_late_forms_index_is_cloned_as_two_casts_and_an_index_add():
     dict(a="arith.muli %wi, %c8 overflow<nsw> : i32"),      # a workgroup id: not proven
     dict(a="arith.addi %ti, %cm overflow<nsw> : i32"),      # negative for some threads
     dict(a="arith.addi %arg, %c16 : i32"),                  # a launch argument
+    # in range, but through a product that wraps in i32: 2^31 * t / 2^31 is t mod 2
+    dict(a="arith.divui %big, %half : i32"),
     dict(flags=""),                                         # the i32 sum may wrap
     dict(lb=-32),                                           # the variable starts below 0
 ])

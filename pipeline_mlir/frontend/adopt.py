@@ -348,8 +348,9 @@ class _Rewriter:
                 buf = self.buffers[c.buffer]
                 with acc.op.location:     # its index arithmetic derives from the copy
                     idx = self._lds_index(acc, cl, False, buf, d.subtile)
-                    src_idx = [cloned_index(cl, x, self.iv, an.scan.block)
-                               for x in acc.src_indices]
+                    # (K tiles ahead only: the shifted variable stays >= 0)
+                    src_idx = [cloned_index(cl, x, self.iv, an.scan.block) if shift >= 0
+                               else cl.get(x) for x in acc.src_indices]
                 news.append(gather_to_lds(acc.op, cl.get(acc.src), src_idx,
                                           buf.new[(d.subtile, d.stage)], idx))
         for new in news:

@@ -13,7 +13,8 @@ does not wrap, so it is below 2^31 and its zero extension is the sum of theirs).
 here, else the index is cloned as written:
 
 * ``iv`` is the natural loop's variable, the loop's lower bound a constant >= 0 and its
-  step positive (every value it takes is >= 0);
+  step positive (every value it takes is >= 0), and the clone's ``iv`` that variable or
+  a K tile ahead of it (the caller, ``frontend/adopt.py``, asks only then);
 * ``a`` is computed from constants and thread ids alone (no workgroup id, argument or
   load), so evaluating it for every thread of the workgroup
   (:class:`~pipeline_mlir.analysis.loop_eval.Evaluator`) covers every value it takes: it

@@ -253,6 +253,24 @@ def _split_by_the_shell(spec: str, name: str, what: str, known) -> ConfigError |
     return None
 
 
+def _stray(owner: str, body: str, pos: int, pairs: list, value_re) -> str:
+    """The message for text at ``pos`` of ``body`` that begins no ``key=value``: a value
+    after an option's list value (``force-sources=0,,1``: an empty element between two)
+    names that option and the element."""
+    item = value_re.match(body, pos)
+    if not (pairs and item):
+        return f"{owner}: expected key=value at '{body[pos:]}'"
+    key, value = pairs[-1]
+    last = value.split(",")[-1]
+    gap = body[:pos].rstrip(" \t,")
+    between = body[len(gap):pos]
+    what = (f"an empty element between '{last}' and '{item.group(0)}'"
+            if between.count(",") > 1 else
+            f"'{item.group(0)}' after it, separated by a space")
+    return (f"{owner}: option '{key}' has {what} ({key}={value}...; a list value is "
+            f"{key}=A,B,... with one comma between elements)")
+
+
 def split_spec(spec: str, what: str = "pipeline", known=()) -> tuple[str, list[tuple[str, str]]]:
     """Syntax only: ``NAME{k=v ...}`` -> (NAME, [(key, raw value), ...]) in the given order.
 
@@ -290,7 +308,7 @@ def split_spec(spec: str, what: str = "pipeline", known=()) -> tuple[str, list[t
             break
         m = key_re.match(body, pos)
         if not m:
-            raise ConfigError(f"{owner}: expected key=value at '{body[pos:]}'")
+            raise ConfigError(_stray(owner, body, pos, pairs, value_re))
         key = m.group(0)
         pos = m.end()
         while pos < len(body) and body[pos] in " \t":

@@ -78,6 +78,15 @@ def is_workgroup_memref(t) -> bool:
     return space is not None and _index(space, ("#gpu.address_space<workgroup>",)) == 0
 
 
+def is_storage_buffer(t) -> bool:
+    """A memref in ``#hal.descriptor_type<storage_buffer>`` (a binding IREE did not cast):
+    its memory space attribute, not its printed type."""
+    if not isinstance(t, ir.MemRefType):
+        return False
+    space = ir.MemRefType(t).memory_space
+    return space is not None and _index(space, ("#hal.descriptor_type<storage_buffer>",)) == 0
+
+
 def is_hal_descriptor_space(attr) -> bool:
     """``#hal.descriptor_type<storage_buffer>`` or ``<uniform_buffer>`` (a binding's memory
     space)."""

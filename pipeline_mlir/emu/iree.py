@@ -271,8 +271,13 @@ def waves_of(kernel) -> int:
     return threads // WAVE_SIZE
 
 
-class _Launch:
-    """Global memory and kernel arguments of one problem; runs workgroups on them."""
+class Launch:
+    """Global memory and kernel arguments of one problem; runs workgroups on them.
+
+    :func:`emulate_matmul` runs one and learns the tile from workgroup 0; a caller that
+    knows more than that (a grid smaller than the tiles, whose workgroups each run
+    several) uses it directly: :meth:`set_grid`, :meth:`run` of the workgroups it
+    chooses, then :meth:`check` of the rectangles of C they must have computed."""
 
     def __init__(self, kernel, problem: Matmul, mode: str, seed: int, data_seed: int,
                  strict: bool = False, jobs: int = 1) -> None:
@@ -318,6 +323,7 @@ class _Launch:
                 int(v).to_bytes(a[".size"], "little"), dtype=np.uint8)
 
     def run(self, workgroups: list, progress=None) -> None:
+        """Run ``workgroups`` (ids) on the memory, as many as ``jobs`` at once."""
         start = time.perf_counter()
         try:
             n, _ = run_workgroups(self.kernel, self.glob, workgroups, self.waves, self.mode,
@@ -407,7 +413,7 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
     past a descriptor's records are findings; ``jobs``: processes to spread the workgroups
     over (same result); ``tiles``: the bool mask of C the run of ``count`` workgroups of
     ``grid`` is responsible for (read from the dispatch: no workgroup is run to learn it)."""
-    launch = _Launch(kernel, problem, mode, seed, data_seed, strict, jobs)
+    launch = Launch(kernel, problem, mode, seed, data_seed, strict, jobs)
     launch.set_grid(grid)
     p = problem
     if tiles is not None and grid is not None:
@@ -472,7 +478,7 @@ def matmul_c(kernel, problem: Matmul, workgroups: list, mode: str = "eager", see
     gives (same ``data_seed``: same A and B), whatever C they compute: two builds of one
     dispatch compare by it.  Raises :class:`~pipeline_mlir.emu.errors.Finding` on the first
     thing the kernel does wrong."""
-    launch = _Launch(kernel, problem, mode, seed, data_seed)
+    launch = Launch(kernel, problem, mode, seed, data_seed)
     launch.run(list(workgroups))
     out = launch.C().astype(np.int64)
     out[~launch.stored()] = UNSTORED
@@ -507,7 +513,7 @@ def _grid_from_tile(kernel, p: Matmul, written: np.ndarray) -> tuple[int, ...]:
     return (p.M // bm * (p.N // bn),)
 
 
-def _result(launch: _Launch, workgroups: list, total: int, tiles: list | None) -> MatmulRun:
+def _result(launch: Launch, workgroups: list, total: int, tiles: list | None) -> MatmulRun:
     """The run of ``workgroups`` of a grid of ``total`` (0: not known), responsible for the
     ``tiles`` of C (None: not known, the run is wrong already)."""
     p = launch.problem

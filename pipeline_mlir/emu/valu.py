@@ -289,9 +289,8 @@ def _mbcnt(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
 
 
 def _fmac(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
-    """``v_fmac_f32``: the destination accumulates ``src0 * src1``, as ``v_fma_f32`` here
-    computes it (the product exact in float64, the sum rounded to f32 from float64: a fused
-    multiply-add but for a rare double rounding)."""
+    """``v_fmac_f32``: the destination accumulates ``src0 * src1``, as ``v_fma_f32`` does
+    (:func:`~pipeline_mlir.emu.valu_lanes.fma_f32`: one rounding, a fused multiply-add)."""
     f = ins.f
     fma = VOP3_3["v_fma_f32"]
     s0, s1 = rd.vector(f["src0"]), rd.vector(f["src1"])

@@ -162,10 +162,31 @@ VOP3_3 = {
     "v_mad_i32_i24": lambda a, b, c: ((_i24(a) * _i24(b) + c) & M32).astype(U32),
     "v_min3_u32": lambda a, b, c: np.minimum(np.minimum(a, b), c),
     "v_max3_u32": lambda a, b, c: np.maximum(np.maximum(a, b), c),
-    "v_fma_f32": lambda a, b, c: from_f32((f32(a).astype(np.float64) * f32(b) + f32(c))
-                                          .astype(F32)),
+    "v_fma_f32": lambda a, b, c: fma_f32(a, b, c),
     "v_perm_b32": lambda a, b, c: _perm(a, b, c),
 }
+
+
+def fma_f32(a, b, c):
+    """``a * b + c`` of f32 bit patterns rounded once, to nearest even (a fused
+    multiply-add).  The product of two f32 is exact in float64 (48 significant bits); the
+    sum is rounded to odd in float64 (the rounded sum and its exact error by TwoSum, the
+    sum's last bit set when the error is not zero, after a step toward zero when the error
+    points there), and a value rounded to odd with at least two bits more than f32 rounds
+    to f32 as the exact sum would.  Infinities and NaNs pass as float64 gives them."""
+    p = f32(a).astype(np.float64) * f32(b)
+    q = f32(c).astype(np.float64)
+    with np.errstate(invalid="ignore", over="ignore"):
+        s = p + q
+        pp = s - q
+        err = (p - pp) + (q - (s - pp))
+    inexact = np.isfinite(s) & (err != 0)
+    bits = np.asarray(s, dtype=np.float64).view(U64).copy()
+    toward_zero = inexact & (np.signbit(err) != np.signbit(s))
+    bits[toward_zero] -= U64(1)         # sign and magnitude: one step of the magnitude down
+    bits[inexact] |= U64(1)
+    with np.errstate(over="ignore"):
+        return from_f32(bits.view(np.float64).astype(F32))
 
 
 def _vbfe(a, b, c):

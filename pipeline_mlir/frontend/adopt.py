@@ -26,6 +26,7 @@ from pipeline_mlir.frontend.layout import Cloner, Emitter, gather_to_lds
 from pipeline_mlir.frontend.partition import BufferLayout, infer_schedule, layout_buffers
 from pipeline_mlir.frontend.scan import Access
 from pipeline_mlir.frontend.remainder_plan import apply as place_remainder
+from pipeline_mlir.frontend.zext_index import cloned_index
 from pipeline_mlir.frontend.tagged import SCHEDULE_ATTRS, TAG_ATTRS
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.analysis.loop_eval import dense_i64, segments
@@ -347,7 +348,9 @@ class _Rewriter:
                 buf = self.buffers[c.buffer]
                 with acc.op.location:     # its index arithmetic derives from the copy
                     idx = self._lds_index(acc, cl, False, buf, d.subtile)
-                    src_idx = [cl.get(x) for x in acc.src_indices]
+                    # (K tiles ahead only: the shifted variable stays >= 0)
+                    src_idx = [cloned_index(cl, x, self.iv, an.scan.block) if shift >= 0
+                               else cl.get(x) for x in acc.src_indices]
                 news.append(gather_to_lds(acc.op, cl.get(acc.src), src_idx,
                                           buf.new[(d.subtile, d.stage)], idx))
         for new in news:

@@ -45,7 +45,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
-from pipeline_mlir.frontend.scan import REMAINDER_ATTR
+from pipeline_mlir.frontend.scan import REMAINDER_ATTR, SHAREABLE_ATTR
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
 from pipeline_mlir.target import gfx950
 
@@ -112,10 +112,23 @@ def alias(chosen: list, remainders: list) -> None:
                 B.gpu.BarrierOp()
 
 
-def no_room(loop, alloc, n: int, t) -> str:
-    """Why ``loop``'s remainder cannot alias ``alloc`` (``n`` elements of type ``t``)."""
-    return (f"'scf.for' op: the masked remainder loop (the K tiles after the pipelined "
-            f"loop) needs an LDS buffer of {n} x {t.element_type} ({describe(alloc)}), and "
+def remainder_name(remainders: list) -> str:
+    """What ``remainders`` are, for messages: ``masked`` when one has masked copies (no
+    :data:`~pipeline_mlir.frontend.scan.SHAREABLE_ATTR`: ``tails`` marks every remainder
+    without masked copies that keeps buffers of its own), ``unmasked`` when none has,
+    neither when there are none."""
+    if not remainders:
+        return "remainder loop"
+    masked = any(SHAREABLE_ATTR not in r.attributes for r in remainders)
+    return f"{'masked' if masked else 'unmasked'} remainder loop"
+
+
+def no_room(loop, alloc, n: int, t, remainders: list) -> str:
+    """Why ``loop``'s remainder (``remainders``: the loops that use ``alloc``) cannot
+    alias ``alloc`` (``n`` elements of type ``t``)."""
+    return (f"'scf.for' op: the {remainder_name(remainders)} (the K tiles after the "
+            f"pipelined loop) needs an LDS buffer of {n} x {t.element_type} "
+            f"({describe(alloc)}), and "
             f"neither it nor a free buffer of the schedule that large fits in the "
             f"{gfx950.LDS_BYTES} bytes of LDS a {gfx950.NAME} workgroup can have")
 
@@ -137,8 +150,8 @@ def users(allocs) -> list:
                                          and REMAINDER_ATTR in _op(p).attributes):
                 p = _op(p).parent
             if p is None and o.name != "memref.dealloc":
-                raise IRError(o, f"{describe(o)} uses an LDS buffer of the masked remainder "
-                                 f"loop's own outside it; the front end puts those buffers "
+                raise IRError(o, f"{describe(o)} uses an LDS buffer of a remainder loop's "
+                                 f"own outside it; the front end puts those buffers "
                                  f"on the schedule's")
             if p is not None and _op(p) not in out:
                 out.append(_op(p))

@@ -40,6 +40,7 @@ from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops as _walk
 from pipeline_mlir.analysis.ir_facts import constant_int
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, grid_stride, memory_space, segments
 from pipeline_mlir.analysis.ir_facts import block_size
+from pipeline_mlir.frontend.elements import ELEMENTS
 from pipeline_mlir.frontend.epilogue import (expression, follows, reads_of, trace_output,
                                               writes_to)
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
@@ -47,8 +48,6 @@ from pipeline_mlir.frontend.launch_sizes import at_launch
 from pipeline_mlir.frontend.scan import find_natural_loops, loop_evaluator, scan_loop
 
 NAMES = ("A", "B", "C")
-#: A and B element types -> the names the emulator's reference encodes them by
-ELEMENTS = {"bf16": "bf16", "f16": "f16", "f8E4M3FN": "fp8", "f8E5M2": "fp8e5m2", "i8": "i8"}
 #: the element types of C the emulator's reference writes for float A and B
 OUTPUTS = ("f32", "bf16", "f16")
 #: C's element type for integer A and B (the MFMAs' accumulator)

@@ -40,6 +40,7 @@ import numpy as np
 
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.analysis.ir_facts import DYNAMIC, element_bytes
+from pipeline_mlir.dialect.attrs import is_storage_buffer
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.copy_source import dim_indices
@@ -259,16 +260,12 @@ def check_launch_strides(base, per_dim: list, got: list, width_bytes: int,
                              f"misaligned", where)
 
 
-#: the memory space of a binding IREE did not cast
-STORAGE_BUFFER = "#hal.descriptor_type<storage_buffer>"
-
-
 def fat_buffer(base, point, casts: dict):
     """``base``, or for a binding IREE left in ``#hal.descriptor_type<storage_buffer>``
     (its copies were through registers) the fat raw buffer of it, cast once (``casts``:
     base -> cast) at ``point`` before the loop: the space the front end's copies read
     (the binding's size its range)."""
-    if STORAGE_BUFFER not in str(base.type):
+    if not is_storage_buffer(base.type):
         return base
     loc = base.owner.location if hasattr(base.owner, "location") else ir.Location.unknown()
     return fat_raw_view(base, point, loc, casts)

@@ -24,6 +24,7 @@ from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
+from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
 from pipeline_mlir.frontend.layout import redistribute
 from pipeline_mlir.frontend.scan import LoopScan
 from pipeline_mlir.frontend.remainder_plan import count as plan_remainder_lds
@@ -32,7 +33,7 @@ from pipeline_mlir.schedules.geometry import MFMA_SHAPES, mfma_shape
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 #: MFMA operand element types -> the schedules' dtype names
-DTYPES = {"bf16": "bf16", "f16": "f16", "f8E4M3FN": "fp8", "f8E5M2": "fp8", "i8": "i8"}
+DTYPES = SCHEDULE_DTYPES
 
 
 def partition_loop(an: Analysis) -> None:

@@ -101,7 +101,7 @@ def place(loop, buffers: dict) -> tuple[list, list]:
         return [], []
     why = _not_stage0(loop, remainders)
     if why:
-        raise IRError(loop, f"{AR.no_room(loop, *missing)}; nor can it be rebuilt on the "
+        raise IRError(loop, f"{AR.no_room(loop, *missing, remainders)}; nor can it be rebuilt on the "
                             f"schedule's stage-0 buffers: {why}")
     for a in marked:
         del a.attributes[AR.ALIAS_ATTR]

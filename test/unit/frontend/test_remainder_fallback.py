@@ -60,13 +60,16 @@ def test_an_unmasked_remainder_moves_to_the_schedule_buffers():
     assert len(unused) == 1 and ALIAS_ATTR not in unused[0].attributes
 
 
-@pytest.mark.parametrize("attrs, step, why", [
-    ("", "%c1", "its copies are masked"),
-    (f", {SHAREABLE_ATTR}", "%c2", "it steps by 2, the pipelined loop by 1"),
-    (f", {SHAREABLE_ATTR}", "%n", "it steps by a value known only at run time, the "
-                                  "pipelined loop by 1")])
-def test_a_remainder_that_cannot_move_is_refused(attrs, step, why):
-    with pytest.raises(IRError, match="needs an LDS buffer of 8192 x bf16 .* and neither "
+@pytest.mark.parametrize("attrs, step, what, why", [
+    ("", "%c1", "masked", "its copies are masked"),
+    (f", {SHAREABLE_ATTR}", "%c2", "unmasked", "it steps by 2, the pipelined loop by 1"),
+    (f", {SHAREABLE_ATTR}", "%n", "unmasked", "it steps by a value known only at run "
+                                              "time, the pipelined loop by 1")])
+def test_a_remainder_that_cannot_move_is_refused(attrs, step, what, why):
+    """The message says what the remainder is: masked (no shareable mark) or not."""
+    with pytest.raises(IRError, match=f"^'scf.for' op: the {what} remainder loop \\(the K "
+                                      "tiles after the pipelined loop\\) "
+                                      "needs an LDS buffer of 8192 x bf16 .* and neither "
                                       "it nor a free buffer of the schedule that large.*; "
                                       "nor can it be rebuilt on the schedule's stage-0 "
                                       f"buffers: {why}"):

@@ -683,8 +683,14 @@ def test_split_spec_reads_a_list_value(body, pairs):
 
 
 @pytest.mark.parametrize("body, fragment", [
-    ("force-sources=0,,1", "expected key=value at '1'"),
+    ("force-sources=0,,1", "option 'force-sources' has an empty element between '0' and "
+                           "'1' (force-sources=0...;"),
+    ("force-sources=2,0,,1", "option 'force-sources' has an empty element between '0' and "
+                             "'1' (force-sources=2,0...;"),
+    ("force-sources=0 1", "option 'force-sources' has '1' after it, separated by a space "
+                          "(force-sources=0...;"),
     ("force-sources=0,x", "option 'x' has no value"),
+    ("=3", "expected key=value at '=3'"),
 ])
 def test_split_spec_list_value_errors(body, fragment):
     with pytest.raises(ConfigError, match=re.escape(fragment)):

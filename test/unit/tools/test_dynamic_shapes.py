@@ -207,14 +207,14 @@ def test_both_forms_of_the_padded_dispatch_get_the_same_schedule(tmp_path, n):
 def test_a_smaller_grid_runs_several_tiles_per_workgroup(built):
     """IREE's linearised workgroup loop with fewer workgroups than tiles: each workgroup
     runs the pipelined K-loop for 2 tiles in turn, and the whole C is exact."""
-    from pipeline_mlir.emu.iree import _Launch
+    from pipeline_mlir.emu.iree import Launch
 
     text, code = built("padded-mn-late")
     sizes = (200, 130, 256)
     with new_context() as ctx:
         d = matmul_dispatch(ir.Module.parse(text, ctx), sizes)
     assert d.grid == (4,)
-    launch = _Launch(load_kernel(code), Matmul(*sizes, "bf16", True, d.constants), "late", 0, 0)
+    launch = Launch(load_kernel(code), Matmul(*sizes, "bf16", True, d.constants), "late", 0, 0)
     launch.set_grid((2,))
     launch.run([0, 1])
     cov = launch.check([(0, 0, 200, 130)])        # the whole C: every tile ran

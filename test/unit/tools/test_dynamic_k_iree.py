@@ -149,11 +149,11 @@ def test_dynamic_k_late_form_gets_the_prefetch_forms_schedule(kernels, capsys):
 
 
 @pytest.mark.parametrize("form,k,mode", [
-    ("prefetch", 100, "late"),  # 3 whole K tiles (the pipelined loop), a partial one (peeled)
+    ("prefetch", 256, "late"),  # 8 whole K tiles: the pipelined loop's body runs twice
     ("prefetch", 7, "random:3"),  # below one K tile: IREE's loop alone, masked
-    ("late", 100, "late"),
-    ("late", 7, "random:3"),
-])   # (also exact, run by hand: K = 256, 160, 64, 32 and 0; late form: 256 at random, 64, 32)
+    ("late", 100, "late"),  # 3 whole K tiles (prologue and drain, no steady iteration), a partial one
+    ("late", 256, "random:3"),  # the body runs, its waves in random order
+])   # (also exact, run by hand: K = 160, 128, 100, 96, 64, 32, 7 and 0; late form: 64, 32, 7)
 def test_dynamic_k_kernel_is_exact_at_run_time(pipelined, form, k, mode):
     """The pipelined kernel on the emulator as IREE launches it with K pushed at launch
     (the first workgroup; ``--emulate=4096,4096,K`` runs the same)."""

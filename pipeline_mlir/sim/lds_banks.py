@@ -156,7 +156,10 @@ def wave_costs(addresses, width: int, write: bool) -> WaveCosts:
     import numpy as np
 
     groups, source = phases(write, width)
-    first = np.asarray(addresses, dtype=np.int64).reshape(-1, WAVE_SIZE) // LDS_BANK_BYTES
+    flat = np.asarray(addresses, dtype=np.int64).reshape(-1)
+    if flat.size % WAVE_SIZE:
+        raise BankModelError(f"waves have {WAVE_SIZE} lanes each; got {flat.size} addresses")
+    first = flat.reshape(-1, WAVE_SIZE) // LDS_BANK_BYTES
     n_waves, n_phases = first.shape[0], len(groups)
     words = max(1, width // LDS_BANK_BYTES)
     # [wave, phase, lane x word]: the dwords each phase touches, sorted to see repeats

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pipeline_mlir.sim.lds_banks import PHASES, bank_cost, phases, wave_costs
+from pipeline_mlir.sim.lds_banks import PHASES, BankModelError, bank_cost, phases, wave_costs
 
 
 def _counted(addresses, width: int, write: bool) -> tuple[int, tuple[int, int, int]]:
@@ -59,3 +59,8 @@ def test_every_wave_costs_what_counting_gives(write, width):
         assert (c.cycles, c.worst) == (cycles, worst) == (int(costs.cycles[w]),
                                                            costs.cost(w).worst)
     assert any(int(c) > costs.ideal for c in costs.cycles)        # conflicts were priced
+
+
+def test_addresses_that_are_not_whole_waves_are_refused():
+    with pytest.raises(BankModelError, match="64 lanes each; got 96 addresses"):
+        wave_costs(list(range(96)), 16, False)

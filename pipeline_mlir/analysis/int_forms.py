@@ -50,7 +50,8 @@ from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.analysis.llvm_values import const_int, defining_op, int_width, overflow_flags
 from pipeline_mlir.analysis.uniformity import Uniformity
 from pipeline_mlir.dialect.attrs import is_kind
-from pipeline_mlir.dialect.bindings import ir, llvm
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.bindings import ir
 
 
 class Atom:
@@ -313,7 +314,7 @@ class IndexForms(BranchFacts):
         """``f`` if it is ``value``'s signed value: 64-bit arithmetic is assumed not to
         wrap, narrower must fit its width or carry ``nsw``."""
         if w >= 64 or fits(self.range(f, ctx), w) or \
-                overflow_flags(op) & int(llvm.IntegerOverflowFlags.nsw):
+                overflow_flags(op) & int(B.llvm.IntegerOverflowFlags.nsw):
             return f
         return self._opaque_form(value, None)
 

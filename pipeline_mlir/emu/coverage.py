@@ -48,10 +48,20 @@ def footprint(shape: tuple[int, int], tiles) -> np.ndarray:
     return mask
 
 
+#: unsigned words by size in bytes: an element's marks read as one word
+_WORDS = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
+
+
 def stored_elements(marks: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
-    """Per element of C (``shape``), whether any of its bytes was stored to (``marks``: the
-    bool per byte of :meth:`~pipeline_mlir.emu.machine.GlobalMemory.stored`)."""
-    return marks.reshape(shape[0], shape[1], -1).any(axis=2)
+    """Per element of C (``shape``), whether any of its bytes was stored to (``marks``: one
+    entry per byte, nonzero where a store wrote it: the bool of
+    :meth:`~pipeline_mlir.emu.machine.GlobalMemory.stored` or the raw marks of
+    :meth:`~pipeline_mlir.emu.machine.GlobalMemory.marks_of`)."""
+    per = marks.reshape(shape[0] * shape[1], -1)
+    word = _WORDS.get(per.shape[1])
+    if word is None or not per.flags.c_contiguous:
+        return per.any(axis=1).reshape(shape)
+    return (per.view(np.uint8).view(word) != 0).reshape(shape)   # any byte: a nonzero word
 
 
 def _first(mask: np.ndarray) -> tuple[int, int] | None:
@@ -62,13 +72,16 @@ def _first(mask: np.ndarray) -> tuple[int, int] | None:
 
 
 def check_c(values: np.ndarray, stored: np.ndarray, covered: np.ndarray,
-            reference) -> Coverage:
-    """The verdict on C (``values``, float64 or int64 per element; ``stored``: the elements
-    stored to; ``covered``: the footprint) against ``reference(rows, cols)``, the
-    reference's block of those rows and columns (module docstring)."""
+            reference, decode=None) -> Coverage:
+    """The verdict on C (``values``, float64 or int64 per element, or the raw elements that
+    ``decode`` turns into them; ``stored``: the elements stored to; ``covered``: the
+    footprint) against ``reference(rows, cols)``, the reference's block of those rows and
+    columns (module docstring)."""
     rows, cols = np.flatnonzero(covered.any(axis=1)), np.flatnonzero(covered.any(axis=0))
     ref = reference(rows, cols)
     got = values[np.ix_(rows, cols)]
+    if decode is not None:
+        got = decode(got)
     check = (covered & stored)[np.ix_(rows, cols)]
     with np.errstate(invalid="ignore"):
         diff = np.where(check, np.abs(got - ref), 0.0)

@@ -349,7 +349,7 @@ class Launch:
 
     def stored(self) -> np.ndarray:
         """The elements of C some store of the run wrote (bool, M x N)."""
-        return stored_elements(self.glob.stored("C"), (self.problem.M, self.problem.N))
+        return stored_elements(self.glob.marks_of("C"), (self.problem.M, self.problem.N))
 
     def check(self, tiles: list | None) -> Coverage:
         """The verdict on C for the footprint ``tiles`` (rectangles, or the bool mask of C;
@@ -357,8 +357,8 @@ class Launch:
         stored = self.stored()
         cover = stored if tiles is None else tiles if isinstance(tiles, np.ndarray) else \
             footprint(stored.shape, tiles)
-        return check_c(c_values(self.C(), self.problem.c_dtype), stored, cover,
-                       self.reference)
+        return check_c(self.C(), stored, cover, self.reference,
+                       lambda raw: c_values(raw, self.problem.c_dtype))
 
     def C(self) -> np.ndarray:
         return self.glob.buffer("C").view(np.uint32).reshape(self.problem.M, self.problem.N)

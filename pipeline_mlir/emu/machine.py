@@ -117,11 +117,16 @@ class GlobalMemory:
         """Mark, from now on, every byte a store writes to buffer ``name``
         (:meth:`stored`)."""
         b = self.names.index(name)
-        self.marks[b] = np.zeros_like(self.buffers[b])
+        self.marks[b] = np.zeros(self.buffers[b].shape, dtype=np.uint8)
 
     def stored(self, name: str) -> np.ndarray:
         """The bytes of the tracked buffer ``name`` some store wrote (bool)."""
         return self.marks[self.names.index(name)] != 0
+
+    def marks_of(self, name: str) -> np.ndarray:
+        """The store marks of the tracked buffer ``name``: a byte per byte, nonzero where
+        some store wrote it (read only: :meth:`stored` as the marks themselves)."""
+        return self.marks[self.names.index(name)]
 
     def arrays(self) -> list[np.ndarray]:
         """The buffers, then the store marks of the tracked ones (what a run changes)."""

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from pipeline_mlir.kernel import loop_model as LM
-from pipeline_mlir.sim.lds_banks import BankModelError, bank_cost
+from pipeline_mlir.sim.lds_banks import BankModelError, wave_costs
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
@@ -152,8 +152,11 @@ def fit_digits(d: np.ndarray) -> tuple | None:
         digits.append((m, r, s))
         m *= r
     x = np.arange(n, dtype=np.int64)
-    got = sum(((x // m) % r) * s for m, r, s in digits)
-    return tuple(digits) if np.array_equal(got, d) else None
+    # every 61st element first (a prime stride meets every digit): most candidates fail there
+    for xs in (x[::61], x):
+        if not np.array_equal(sum(((xs // m) % r) * s for m, r, s in digits), d[xs]):
+            return None
+    return tuple(digits)
 
 
 def redistribute(an, names, kbits: dict | None = None) -> RedistributedPartition:
@@ -305,7 +308,9 @@ def data_layout(table: np.ndarray, swizzle) -> tuple:
     x = np.arange(size, dtype=np.int64)
     for sw in candidates:
         logical = x if sw is None else xor_shuffle(x, *sw)
-        if sw is not None and not np.array_equal(xor_shuffle(logical, *sw), x):
+        # the buffer's own swizzle must be an involution; the power-of-two candidates are
+        # (chunk ^ phase stays below row / access)
+        if swizzle is not None and not np.array_equal(xor_shuffle(logical, *sw), x):
             continue
         held = table[logical]
         digits = fit_digits(held - held[0])
@@ -351,8 +356,8 @@ def _choose_split(an, ch: int, reads: list, read_channel: list, size: int, view,
                     for s in (0, 1)}
         b = 0
         while (1 << b) < size:
-            bits = [np.unique((elements[s] >> b) & 1) for s in (0, 1)]
-            if all(len(x) == 1 for x in bits) and bits[0][0] != bits[1][0]:
+            bits = [(elements[s] >> b) & 1 for s in (0, 1)]
+            if all(x.size and x.min() == x.max() for x in bits) and bits[0][0] != bits[1][0]:
                 # subtile 0's data has the bit set: number the subtiles the other way
                 cand = {r: 1 - s for r, s in subs.items()} if bits[0][0] else subs
                 cost = _read_cost(an, reads, b, view.elem_bytes)
@@ -406,20 +411,23 @@ def _read_cost(an, reads: list, bit: int, elem_bytes: int,
     the subtile bit is deleted and ``swizzle`` applied."""
     total, ideal, worst = 0, 0, None
     for r in reads:
-        lds = LM.delete_bit(an.reads[r].lds, bit)
+        elements = an.reads[r].lds
+        waves = elements.shape[0] // WAVE_SIZE
+        if not waves:
+            continue
+        # every lane's first element (the bit deletion and the swizzle are elementwise)
+        lds = LM.delete_bit(elements[:waves * WAVE_SIZE, 0], bit)
         if swizzle is not None:
             lds = xor_shuffle(lds, *swizzle)
-        width = lds.shape[1] * elem_bytes
-        for w in range(lds.shape[0] // WAVE_SIZE):
-            try:
-                c = bank_cost(lds[w * WAVE_SIZE:(w + 1) * WAVE_SIZE, 0] * elem_bytes, width,
-                              False)
-            except BankModelError:
-                return 0, 0, "not priced by the bank model"
-            total += c.cycles
-            ideal += c.ideal
-            if worst is None or c.cycles - c.ideal > worst.cycles - worst.ideal:
-                worst = c
+        try:
+            costs = wave_costs(lds * elem_bytes, elements.shape[1] * elem_bytes, False)
+        except BankModelError:
+            return 0, 0, "not priced by the bank model"
+        total += int(costs.cycles.sum())
+        ideal += costs.ideal * waves
+        w = int(costs.cycles.argmax())          # the first wave of the most excess cycles
+        if worst is None or costs.cycles[w] - costs.ideal > worst.cycles - worst.ideal:
+            worst = costs.cost(w)
     if total == ideal:
         return total, ideal, "conflict-free"
     return total, ideal, (f"{total / ideal:g}x the conflict-free cycles (worst: "

@@ -79,11 +79,16 @@ from pipeline_mlir.analysis.int_ranges import signed
 from pipeline_mlir.analysis.llvm_values import (const_int, defining_op, gep_element_bytes,
                                                gep_index, int_width)
 from pipeline_mlir.analysis.uniformity import UNIFORM_SOURCES, Uniformity
-from pipeline_mlir.dialect.bindings import ir, llvm, rocdl
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.passes._common import (KERNEL_MARKERS, ModulePass, OpError,
                                           attr_dict, collect_ops)
 
-_NO_FLAGS = llvm.IntegerOverflowFlags.none     # the emitted arithmetic claims no wrap flags
+
+def _no_flags():
+    """The emitted arithmetic claims no wrap flags (the LLVM dialect bindings are imported
+    when a pass first runs, not when the pass registry loads)."""
+    return B.llvm.IntegerOverflowFlags.none
 
 
 # ---- the split -----------------------------------------------------------------------------
@@ -246,12 +251,12 @@ def _sum_i32(terms, const: int):
     """Emit sum(value * coeff) + const as an i32 (the low 32 bits of the byte offset)."""
     total = None
     for v, c in terms:
-        x = v if c == 1 else llvm.mul(v, _constant(v.type, c), _NO_FLAGS)
+        x = v if c == 1 else B.llvm.mul(v, _constant(v.type, c), _no_flags())
         x = _to_i32(x)
-        total = x if total is None else llvm.add(total, x, _NO_FLAGS)
+        total = x if total is None else B.llvm.add(total, x, _no_flags())
     if const or total is None:
         k = _constant(ir.IntegerType.get_signless(32), const)
-        total = k if total is None else llvm.add(total, k, _NO_FLAGS)
+        total = k if total is None else B.llvm.add(total, k, _no_flags())
     return total
 
 
@@ -260,15 +265,15 @@ def _to_i32(value):
     w = int_width(value)
     i32 = ir.IntegerType.get_signless(32)
     if w > 32:
-        return llvm.trunc(i32, value, _NO_FLAGS)
+        return B.llvm.trunc(i32, value, _no_flags())
     if w < 32:
-        return llvm.sext(i32, value)
+        return B.llvm.sext(i32, value)
     return value
 
 
 def _constant(t, value: int):
     """An ``llvm.mlir.constant`` of integer type ``t`` holding ``value`` modulo 2^width."""
-    return llvm.ConstantOp(t, ir.IntegerAttr.get(t, signed(value, t.width))).result
+    return B.llvm.ConstantOp(t, ir.IntegerAttr.get(t, signed(value, t.width))).result
 
 
 def _broadcast(value, fn: Uniformity, done: dict):
@@ -288,10 +293,10 @@ def _broadcast(value, fn: Uniformity, done: dict):
         ip, loc = ir.InsertionPoint.after(op), op.location
     with ip, loc:
         if int_width(value) is None:       # the LDS pointer
-            done[value] = rocdl.readfirstlane(value.type, value)
+            done[value] = B.rocdl.readfirstlane(value.type, value)
         else:
             x = _to_i32(value)
-            done[value] = rocdl.readfirstlane(x.type, x)
+            done[value] = B.rocdl.readfirstlane(x.type, x)
     return done[value]
 
 
@@ -331,14 +336,14 @@ class BufferSoffset(ModulePass):
         if src not in rsrc8:
             # just before the p7 descriptor: it dominates whatever that one does
             with ir.InsertionPoint(src), src.location:
-                rsrc8[src] = rocdl.MakeBufferRsrcOp(
+                rsrc8[src] = B.rocdl.MakeBufferRsrcOp(
                     ir.Type.parse("!llvm.ptr<8>"), *list(src.operands)).result
         attrs = attr_dict(op)
         with ir.InsertionPoint(op), op.location:
             voff = _sum_i32(p.varying, 0)
             soff = _sum_i32(p.uniform, p.const)
             if len(p.uniform) > 1:     # a sum LLVM may rebuild in a VGPR (module docstring)
-                soff = rocdl.readfirstlane(i32, soff)
+                soff = B.rocdl.readfirstlane(i32, soff)
 
             def imm(name):
                 return _constant(i32, ir.IntegerAttr(attrs[name]).value)
@@ -346,7 +351,7 @@ class BufferSoffset(ModulePass):
                      if k in attrs}
             aux = ir.IntegerAttr.get(i32, ir.IntegerAttr(attrs["aux"]).value) \
                 if "aux" in attrs else None
-            rocdl.RawPtrBufferLoadLdsOp(rsrc8[src], p.lds, imm("size"), voff, soff,
+            B.rocdl.RawPtrBufferLoadLdsOp(rsrc8[src], p.lds, imm("size"), voff, soff,
                                         imm("offset"), aux=aux, **extra)
         op.erase()
         # the fat pointers and, once unused, the descriptor go (nothing else reads them)

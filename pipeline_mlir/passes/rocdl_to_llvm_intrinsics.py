@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from pipeline_mlir.dialect.bindings import ir, llvm
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.lowering.rocdl_build import SCHED_GROUP_MASK_BITS
 from pipeline_mlir.passes._common import ModulePass, OpError, attr_dict, collect_ops
 
@@ -171,7 +172,7 @@ class RocdlToLLVMIntrinsics(ModulePass):
             consts = []
             for width, value in imms:
                 t = ir.IntegerType.get_signless(width)
-                consts.append(llvm.ConstantOp(t, ir.IntegerAttr.get(t, value)).result)
+                consts.append(B.llvm.ConstantOp(t, ir.IntegerAttr.get(t, value)).result)
             if intrinsic.startswith("llvm.amdgcn.mfma.scale."):
                 it = iter(consts)
                 args = [operands[a] if isinstance(a, int) else next(it) for a in _MFMA_SCALE_ARGS]
@@ -180,10 +181,10 @@ class RocdlToLLVMIntrinsics(ModulePass):
             if intrinsic == "llvm.amdgcn.make.buffer.rsrc":
                 num_records = args[2]
                 if ir.IntegerType(num_records.type).width < 64:
-                    args[2] = llvm.zext(ir.IntegerType.get_signless(64), num_records)
+                    args[2] = B.llvm.zext(ir.IntegerType.get_signless(64), num_records)
             result_type = op.results[0].type if len(op.results) else None
             arg_attrs, res_attrs = _call_attributes(op, call_attrs, len(args), result_type)
-            call = llvm.CallIntrinsicOp(result_type, intrinsic, args, [], [],
+            call = B.llvm.CallIntrinsicOp(result_type, intrinsic, args, [], [],
                                         arg_attrs=arg_attrs, res_attrs=res_attrs)
         if result_type is not None:
             op.results[0].replace_all_uses_with(call.results[0])

@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 import sys
 
-from pipeline_mlir.dialect.bindings import ir, llvm, new_context
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import location_text
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa import worker
@@ -82,7 +83,7 @@ def translate_to_llvm_ir(module, *, isolated: bool = False) -> str:
     if isolated:
         return _translate_in_child(op)
     with op.context:
-        return llvm.translate_module_to_llvmir(op)
+        return B.llvm.translate_module_to_llvmir(op)
 
 
 #: the worker: this module run as ``python -m``
@@ -108,7 +109,7 @@ def _translate(payload: bytes) -> list[bytes]:
     """The worker's work: an LLVM-dialect module (generic form) -> [its LLVM IR]."""
     with new_context() as ctx:
         module = ir.Module.parse(payload, ctx)
-        return [llvm.translate_module_to_llvmir(module.operation).encode()]
+        return [B.llvm.translate_module_to_llvmir(module.operation).encode()]
 
 
 if __name__ == "__main__":

@@ -127,22 +127,57 @@ def bank_cost(addresses, width: int, write: bool) -> BankCost:
     at byte address ``addresses[l]``."""
     if len(addresses) != WAVE_SIZE:
         raise BankModelError(f"a wave has {WAVE_SIZE} lanes; got {len(addresses)} addresses")
+    return wave_costs(addresses, width, write).cost(0)
+
+
+@dataclass(frozen=True)
+class WaveCosts:
+    """The bank costs of several waves' accesses of one width (:func:`wave_costs`): per
+    wave the cycles and the worst phase's ``(phase, bank, dwords)``, as numpy arrays."""
+
+    cycles: object
+    worst_phase: object
+    worst_bank: object
+    worst_dwords: object
+    ideal: int
+    phases_source: str
+
+    def cost(self, w: int) -> BankCost:
+        """Wave ``w``'s :class:`BankCost`."""
+        return BankCost(int(self.cycles[w]), self.ideal,
+                        (int(self.worst_phase[w]), int(self.worst_bank[w]),
+                         int(self.worst_dwords[w])), self.phases_source)
+
+
+def wave_costs(addresses, width: int, write: bool) -> WaveCosts:
+    """The bank costs of consecutive waves, lane ``l`` of wave ``w`` accessing ``width``
+    bytes at byte address ``addresses[w * 64 + l]``: for each wave what :func:`bank_cost`
+    says, all computed at once (each phase's distinct dwords counted per bank in numpy;
+    the worst phase is the first of the most dwords in one bank, its bank the lowest)."""
+    import numpy as np
+
     groups, source = phases(write, width)
+    flat = np.asarray(addresses, dtype=np.int64).reshape(-1)
+    if flat.size % WAVE_SIZE:
+        raise BankModelError(f"waves have {WAVE_SIZE} lanes each; got {flat.size} addresses")
+    first = flat.reshape(-1, WAVE_SIZE) // LDS_BANK_BYTES
+    n_waves, n_phases = first.shape[0], len(groups)
     words = max(1, width // LDS_BANK_BYTES)
-    total = 0
-    worst = (0, 0, 0)
-    for p, lanes in enumerate(groups):
-        per_bank: dict[int, set[int]] = {}
-        for lane in lanes:
-            first = int(addresses[lane]) // LDS_BANK_BYTES
-            for w in range(words):
-                d = first + w
-                per_bank.setdefault(d % LDS_BANKS, set()).add(d)
-        bank, dwords = max(per_bank.items(), key=lambda kv: (len(kv[1]), -kv[0]))
-        total += len(dwords)
-        if len(dwords) > worst[2]:
-            worst = (p, bank, len(dwords))
-    return BankCost(total, len(groups), worst, source)
+    # [wave, phase, lane x word]: the dwords each phase touches, sorted to see repeats
+    dwords = (first[:, np.array(groups)][..., None] + np.arange(words)).reshape(
+        n_waves, n_phases, -1)
+    dwords.sort(axis=-1)
+    new = np.ones(dwords.shape, dtype=bool)
+    new[..., 1:] = dwords[..., 1:] != dwords[..., :-1]
+    slot = np.arange(n_waves * n_phases).reshape(n_waves, n_phases, 1) * LDS_BANKS + \
+        dwords % LDS_BANKS
+    per_bank = np.bincount(slot[new], minlength=n_waves * n_phases * LDS_BANKS).reshape(
+        n_waves, n_phases, LDS_BANKS)
+    most = per_bank.max(axis=-1)
+    phase = most.argmax(axis=-1)
+    rows = np.arange(n_waves)
+    return WaveCosts(most.sum(axis=-1), phase, per_bank.argmax(axis=-1)[rows, phase],
+                     most[rows, phase], n_phases, source)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -219,7 +254,7 @@ def kernel_banks(kernel, lds: KernelLds) -> KernelBanks:
     waves = kernel.threads // WAVE_SIZE
     out = []
     for acc in lds.accesses:
-        out.append(AccessCost(acc, tuple(bank_cost(acc.wave(w), acc.width, acc.kind == "dma")
-                                         for w in range(waves))))
+        costs = wave_costs(acc.addresses[:waves * WAVE_SIZE], acc.width, acc.kind == "dma")
+        out.append(AccessCost(acc, tuple(costs.cost(w) for w in range(waves))))
     per_group = waves // kernel.traits.warp_groups
     return KernelBanks(kernel.name, out, per_group, list(lds.notes))

@@ -12,7 +12,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from build_cache import cached
+from build_cache import cached, share_code_objects
 
 KERNEL_SPECS = {
     "pingpong-bf16": "pingpong{is_fp8=false}",
@@ -87,7 +87,10 @@ def _build(spec: str) -> Built:
 @functools.lru_cache(maxsize=None)
 def pipeline_opt_hsaco(spec: str, source: str | None = None) -> bytes:
     """The code object ``pipeline-opt --pipeline=SPEC [FILE] --emit=hsaco`` writes for the
-    input text ``source`` (None: the generator's complete kernel), built once per run."""
+    input text ``source`` (None: the generator's complete kernel), built once per run: the
+    build itself goes through the run's code-object store (``share_code_objects``), so a
+    test that runs ``pipeline-opt`` on the same text and spec there (``--emit=hsaco`` or
+    ``--emulate``) does not build it again."""
     return cached("pipeline-opt-hsaco", (spec, source),
                   lambda: _pipeline_opt_hsaco(spec, source))
 
@@ -98,7 +101,7 @@ def _pipeline_opt_hsaco(spec: str, source: str | None) -> bytes:
 
     from pipeline_mlir.tools.pipeline_opt import main
 
-    with tempfile.TemporaryDirectory() as d:
+    with tempfile.TemporaryDirectory() as d, share_code_objects(own_kernels=True):
         out = Path(d) / "k.hsaco"
         args = [f"--pipeline={spec}", "--emit=hsaco", "-o", str(out)]
         if source is not None:

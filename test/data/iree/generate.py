@@ -330,17 +330,36 @@ def executable_name(text: str) -> str:
 
 def substitute(source: str, executable: str, out_vmfb: Path, dump_dir: Path | None = None) -> str:
     """Compile ``source`` to ``out_vmfb`` with its executable replaced by the file
-    ``executable``; returns iree-compile's stderr (it notes the substitution)."""
-    with tempfile.TemporaryDirectory() as d:
-        src = Path(d) / "matmul.mlir"
-        src.write_text(source)
-        name = executable_name(Path(executable).read_text())
-        cmd = [tool("iree-compile"), str(src), *TARGET,
-               f"--iree-hal-substitute-executable-configuration={name}={executable}",
-               "-o", str(out_vmfb)]
-        if dump_dir is not None:
-            cmd.append(f"--iree-hal-dump-executable-files-to={dump_dir}")
-        return _run(cmd, what=f"the matmul with {name} substituted").stderr
+    ``executable``; returns iree-compile's stderr (it notes the substitution).  ``dump_dir``
+    receives the executable files iree-compile dumps (its assembly, code object, ...)."""
+    done = _substituted(source, Path(executable).read_text())
+    Path(out_vmfb).write_bytes(done["vmfb"])
+    if dump_dir is not None:
+        Path(dump_dir).mkdir(parents=True, exist_ok=True)
+        for name, data in done["dump"].items():
+            (Path(dump_dir) / name).write_bytes(data)
+    return done["note"]
+
+
+def _substituted(source: str, executable: str) -> dict:
+    """What ``iree-compile`` makes of ``source`` with its executable replaced by the text
+    ``executable``: {"note": its stderr, "vmfb": the module, "dump": the executable files it
+    dumps, by name}; once per run for one source and executable (a test run's build cache:
+    a round trip's ``.vmfb`` and the code object emulated from it come from one run)."""
+    def build() -> dict:
+        with tempfile.TemporaryDirectory() as d:
+            src, exe = Path(d) / "matmul.mlir", Path(d) / "executable.mlir"
+            src.write_text(source)
+            exe.write_text(executable)
+            name = executable_name(executable)
+            dump, vmfb = Path(d) / "dump", Path(d) / "out.vmfb"
+            cmd = [tool("iree-compile"), str(src), *TARGET,
+                   f"--iree-hal-substitute-executable-configuration={name}={exe}",
+                   f"--iree-hal-dump-executable-files-to={dump}", "-o", str(vmfb)]
+            note = _run(cmd, what=f"the matmul with {name} substituted").stderr
+            return {"note": note, "vmfb": vmfb.read_bytes(),
+                    "dump": {p.name: p.read_bytes() for p in dump.iterdir() if p.is_file()}}
+    return _cached("iree-substituted", (source, executable), build)
 
 
 def iree_prefetch_asm(source: str, flags: tuple[str, ...] = ()) -> str:
@@ -359,18 +378,19 @@ def iree_prefetch_asm(source: str, flags: tuple[str, ...] = ()) -> str:
 def iree_hsaco(source: str, stages: int = 2, executable: str | None = None) -> bytes:
     """The gfx950 code object ``iree-compile`` builds for ``source``'s kernel: IREE's own,
     with its shared-memory prefetch of ``stages`` (1: none), or, given ``executable``, the
-    file that replaces IREE's executable (a pipelined kernel handed back)."""
+    file that replaces IREE's executable (a pipelined kernel handed back: the code object of
+    :func:`substitute`'s run, whose ``stages`` would not apply to it)."""
+    if executable is not None:
+        dump = _substituted(source, Path(executable).read_text())["dump"]
+        (hsaco,) = (data for name, data in dump.items() if name.endswith(".hsaco"))
+        return hsaco
     with tempfile.TemporaryDirectory() as d:
         src = Path(d) / "matmul.mlir"
         src.write_text(source)
         cmd = [tool("iree-compile"), str(src), *TARGET,
                f"--iree-llvmgpu-prefetch-num-stages={stages}",
                f"--iree-hal-dump-executable-binaries-to={d}", "-o", str(Path(d) / "out.vmfb")]
-        if executable is not None:
-            name = executable_name(Path(executable).read_text())
-            cmd.append(f"--iree-hal-substitute-executable-configuration={name}={executable}")
-        _run(cmd, what="the code object" + (f" with {executable}" if executable else
-                                             f" of IREE's kernel ({stages} stages)"))
+        _run(cmd, what=f"the code object of IREE's kernel ({stages} stages)")
         (hsaco,) = Path(d).glob("*.hsaco")
         return hsaco.read_bytes()
 

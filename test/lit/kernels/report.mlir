@@ -13,9 +13,9 @@
 // PP:       occupancy             2 waves/SIMD ({{.*}}lds 2{{.*}}); LLVM's '; Occupancy' 2: agree
 // PP-NEXT:  code object           agrees with the assembly
 // PP-NEXT:  main loop, per iteration of one wave; the reference's kernel of this shape beside
-// PP-NEXT:  VALU {{ +[0-9]+}}   reference   17
-// PP-NEXT:  SALU {{ +[0-9]+$}}
-// PP-NEXT:  VGPRs (allocated) {{ +[0-9]+}}   reference  254
+// PP-NEXT:  VALU{{ +[0-9]+}}   reference   17
+// PP-NEXT:  SALU{{ +[0-9]+$}}
+// PP-NEXT:  VGPRs (allocated){{ +[0-9]+}}   reference  254
 // PP:       reference ping-pong BF16 kernel beside
 // PP:       ds_read_b128                      96   reference   96
 // PP:       s_barrier                         33   reference   33
@@ -31,8 +31,8 @@
 // W64-LABEL: kernel gemm_4wave_fp8_64x64x128 (gfx950)
 // W64:       occupancy             5 waves/SIMD {{.*}}: agree
 // W64:       main loop, per iteration of one wave; the reference's kernel of this shape beside
-// W64-NEXT:  VALU {{ +[0-9]+}}   reference    9
-// W64:       VGPRs (allocated) {{ +[0-9]+}}   reference   90
+// W64-NEXT:  VALU{{ +[0-9]+}}   reference    9
+// W64:       VGPRs (allocated){{ +[0-9]+}}   reference   90
 // W64-NOT:   reference
 // W64:       findings:
 // W64:       prologue wait-merged {{.*}}lowering:zero-trip-fence

@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from build_cache import share_code_objects
 from pipeline_mlir.frontend import natural as N
 from pipeline_mlir.frontend.partition import infer_schedule, layout_buffers
 from pipeline_mlir.dialect.bindings import ir, new_context
@@ -64,7 +65,8 @@ def test_iree_kernel_pipelines_to_asm_with_no_options(capsys, tmp_path, path):
     """IREE's bf16 A x B^T kernel at its prefetch point and in its late form become the
     4-wave schedule's loop, two K tiles per iteration, with no option but the name."""
     out = tmp_path / "k.s"
-    rc, _, err = run(capsys, "--pipeline=4wave", str(path), "--emit=asm", "-o", str(out))
+    with share_code_objects(emits=("asm",)):    # the run's build (test_buffer_soffset.py too)
+        rc, _, err = run(capsys, "--pipeline=4wave", str(path), "--emit=asm", "-o", str(out))
     assert rc == 0, err
     counts = loop_counts(out.read_text())
     # two K tiles per iteration: 2 x 16 MFMAs, 2 x 8 fragment reads, 2 x 4 DMA copies;
@@ -104,7 +106,8 @@ def test_prefetch_and_late_forms_agree():
 
 def test_iree_output_names_base_lowering(capsys, tmp_path):
     out = tmp_path / "p.mlir"
-    rc, _, err = run(capsys, "--pipeline=4wave", str(PREFETCH), "-o", str(out))
+    with share_code_objects(emits=("mlir",)):   # the run's build (test_iree_round_trip.py too)
+        rc, _, err = run(capsys, "--pipeline=4wave", str(PREFETCH), "-o", str(out))
     assert rc == 0, err
     text = out.read_text()
     assert "#iree_gpu.pipeline<BaseLowering>" in text and "TileAndFuse" not in text

@@ -19,6 +19,7 @@ from pipeline_mlir.tools.pipeline_opt import main
 ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
 import generate as G  # noqa: E402
+from build_cache import share_code_objects  # noqa: E402
 from pass_helpers import assert_named_and_hazard_free  # noqa: E402
 
 FLAGS = ("--iree-codegen-llvmgpu-use-vector-distribution",
@@ -63,6 +64,14 @@ def _refused(text: str, tmp_path, capsys, *args: str) -> str:
     out, err = capsys.readouterr()
     assert rc == 1 and "Traceback" not in err, out + err
     return err
+
+
+def _pipeline(src, pipelined, capsys) -> None:
+    """``pipeline-opt --pipeline=4wave SRC -o PIPELINED``, built once per run for the same
+    input (test_iree_families.py's round trips pipeline the same kernels)."""
+    with share_code_objects(emits=("mlir",)):
+        rc = main(["--pipeline=4wave", str(src), "-o", str(pipelined)])
+    assert rc == 0, capsys.readouterr()
 
 
 def _line_of(text: str, needle: str) -> int:
@@ -162,8 +171,7 @@ def test_handed_back_to_iree_compile_is_exact(prefetch, dtype, tmp_path, capsys)
     src, pipelined, hsaco = (tmp_path / n for n in ("k.mlir", "pipelined.mlir", "k.hsaco"))
     source = G.matmul_source(dtype=dtype, m=2048, n=2048, k=1024)
     src.write_text(prefetch if dtype == "bf16" else G.prefetch_point(source, FLAGS))
-    rc = main(["--pipeline=4wave", str(src), "-o", str(pipelined)])
-    assert rc == 0, capsys.readouterr()
+    _pipeline(src, pipelined, capsys)
     hsaco.write_bytes(G.iree_hsaco(source, executable=str(pipelined)))
     rc = main(["--emulate=2048,2048,1024", str(hsaco), "--emulate-workgroups=2",
                "--emulate-mode=random:5"])
@@ -272,8 +280,7 @@ def test_a_times_b_handed_back_to_iree_compile_is_exact(prefetch_ab, tmp_path, c
 
     src, pipelined, hsaco = (tmp_path / n for n in ("k.mlir", "pipelined.mlir", "k.hsaco"))
     src.write_text(prefetch_ab)
-    rc = main(["--pipeline=4wave", str(src), "-o", str(pipelined)])
-    assert rc == 0, capsys.readouterr()
+    _pipeline(src, pipelined, capsys)
     source = G.matmul_source(dtype="bf16", m=2048, n=2048, k=1024, transpose_b=False)
     hsaco.write_bytes(G.iree_hsaco(source, executable=str(pipelined)))
     launch = tmp_path / "launch.toml"

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from build_cache import share_code_objects
 from kernel_builds import KERNEL_SPECS
 from pipeline_mlir.analysis.buffer_copies import BUFFER_LOAD_LDS, compare_copy_offsets, copy_ops
 from pipeline_mlir.dialect.bindings import ir, new_context, passmanager
@@ -42,7 +43,8 @@ COPY = re.compile(r"^\s*buffer_load_dwordx4 (\S+), s\[\d+:\d+\], (\S+) offen lds
 def asm(request, tmp_path_factory) -> str:
     out = tmp_path_factory.mktemp("soffset") / f"{request.param}.s"
     src = DATA / f"matmul_bf16_abt_4096.{request.param}.mlir"
-    assert main(["--pipeline=4wave", str(src), "--emit=asm", "-o", str(out)]) == 0
+    with share_code_objects(emits=("asm",)):   # built once per run (test_iree_round_trip too)
+        assert main(["--pipeline=4wave", str(src), "--emit=asm", "-o", str(out)]) == 0
     return out.read_text()
 
 
@@ -98,8 +100,9 @@ def _check_rewrite(text: str) -> dict:
 def _before_soffset(spec: str, source: Path | None) -> str:
     """The kernel of ``--pipeline=SPEC [source]`` in the LLVM dialect, just before
     sched-buffer-soffset."""
-    lowered = compile(CompileOptions(schedule=spec, input=source and str(source),
-                                     emit="mlir")).checked_output()
+    with share_code_objects(emits=("mlir",), own_kernels=True):     # once per run
+        lowered = compile(CompileOptions(schedule=spec, input=source and str(source),
+                                         emit="mlir")).checked_output()
     with new_context():
         module = ir.Module.parse(lowered)
         pm, keep = passmanager.PassManager("builtin.module"), []

@@ -28,6 +28,7 @@ from pathlib import Path
 
 import pytest
 
+from build_cache import share_code_objects
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.iree import Matmul, emulate_matmul, kernel_arguments
@@ -58,6 +59,19 @@ needs_iree = pytest.mark.skipif(not _has_iree_compile(),
                                 reason="iree-compile (iree-base-compiler) is not installed")
 
 
+def _shared():
+    """The committed kernel's builds (code object, assembly, pipelined MLIR) made once per
+    run: the session fixtures' builds, the command line's ``--emulate`` of the same
+    dispatch and those of other modules (``build_cache.share_code_objects``)."""
+    return share_code_objects(emits=("hsaco", "asm", "mlir"))
+
+
+@pytest.fixture(autouse=True)
+def _builds_shared():
+    with _shared():
+        yield
+
+
 @pytest.fixture(scope="session")
 def kernels(tmp_path_factory):
     """name -> code object bytes, built once per session."""
@@ -66,7 +80,8 @@ def kernels(tmp_path_factory):
     for form in ("prefetch", "late"):
         src = DATA / f"matmul_bf16_abt_4096.{form}.mlir"
         hsaco = d / f"{form}.hsaco"
-        assert main(["--pipeline=4wave", str(src), "--emit=hsaco", "-o", str(hsaco)]) == 0
+        with _shared():
+            assert main(["--pipeline=4wave", str(src), "--emit=hsaco", "-o", str(hsaco)]) == 0
         out[f"4wave-{form}"] = hsaco.read_bytes()
     return out
 
@@ -77,8 +92,9 @@ def iree_kernels(tmp_path_factory):
     d = tmp_path_factory.mktemp("iree_own")
     source = G.matmul_source(**G.CONFIGS["matmul_bf16_abt_4096"])
     pipelined = d / "pipelined.mlir"
-    assert main(["--pipeline=4wave", str(DATA / "matmul_bf16_abt_4096.prefetch.mlir"),
-                 "-o", str(pipelined)]) == 0
+    with _shared():
+        assert main(["--pipeline=4wave", str(DATA / "matmul_bf16_abt_4096.prefetch.mlir"),
+                     "-o", str(pipelined)]) == 0
     return {"iree-no-prefetch": G.iree_hsaco(source, stages=1),
             "iree-prefetch-2": G.iree_hsaco(source, stages=2),
             "4wave-in-iree": G.iree_hsaco(source, executable=str(pipelined))}
@@ -158,8 +174,9 @@ def test_cli_builds_and_runs_an_iree_dispatch(capsys, form, emulate, mode):
 @pytest.fixture(scope="session")
 def late_asm(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("iree_asm") / "late.s"
-    assert main(["--pipeline=4wave", str(DATA / "matmul_bf16_abt_4096.late.mlir"),
-                 "--emit=asm", "-o", str(path)]) == 0
+    with _shared():
+        assert main(["--pipeline=4wave", str(DATA / "matmul_bf16_abt_4096.late.mlir"),
+                     "--emit=asm", "-o", str(path)]) == 0
     return path
 
 

@@ -99,8 +99,9 @@ MFMA = {"fp8-abt": "v_mfma_f32_16x16x128_f8f6f4", "fp8-ab": "v_mfma_f32_16x16x12
 @pytest.fixture(autouse=True)
 def _code_objects_shared():
     """A kernel test_iree_configurations.py built (``--emit=hsaco``) is emulated here
-    without building it again (``build_cache.share_code_objects``)."""
-    with share_code_objects():
+    without building it again, and a kernel pipelined for a round trip (``-o``, MLIR) that
+    another module hands back too is pipelined once (``build_cache.share_code_objects``)."""
+    with share_code_objects(emits=("hsaco", "mlir")):
         yield
 
 

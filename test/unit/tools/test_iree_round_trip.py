@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from build_cache import share_code_objects
 from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.tools.pipeline_opt import main
 
@@ -26,6 +27,14 @@ sys.path.insert(0, str(DATA))
 import generate as G  # noqa: E402
 
 CONFIG = G.CONFIGS["matmul_bf16_abt_4096"]
+
+
+@pytest.fixture(autouse=True)
+def _builds_shared():
+    """The committed kernel's pipelined MLIR and assembly built once per run, here and in
+    the other modules that build them (``build_cache.share_code_objects``)."""
+    with share_code_objects(emits=("mlir", "asm")):
+        yield
 
 
 @pytest.fixture(scope="session")

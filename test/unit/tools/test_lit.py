@@ -8,8 +8,9 @@ the file's RUN lines (each starts ``pipeline-opt``, ~0.5 s), so per-file items c
 over one lit run of the whole suite, and no single item needs minutes.
 
 lit runs with the interpreter running pytest, so ``test/lit/lit.cfg.py`` finds the
-``pipeline-opt`` and ``filecheck`` scripts of the same environment (set
-``FILECHECK=/path/to/FileCheck`` to check with LLVM's FileCheck instead). A failing item
+``pipeline-opt`` script of the same environment, and LLVM's ``FileCheck`` where it is on
+``PATH``, else that environment's ``filecheck`` (``FILECHECK=/path/to/FileCheck`` names
+another). A failing item
 shows the failing RUN line (as written and as lit ran it) and what its commands printed:
 FileCheck's diagnostics.
 """
@@ -48,7 +49,8 @@ def _skip_reason() -> str | None:
     if checker:
         if not (Path(checker).exists() or shutil.which(checker)):
             return f"FILECHECK={checker} does not exist"
-    elif not ((BINDIR / "filecheck").exists() or shutil.which("filecheck")):
+    elif not ((BINDIR / "filecheck").exists() or
+              any(shutil.which(name) for name in ("FileCheck", "FileCheck-22", "filecheck"))):
         return "no FileCheck: install filecheck (pip install -e '.[test]') or set FILECHECK"
     return None
 

@@ -64,13 +64,19 @@ class Family:
     """A kernel mutated: the ``generate.matmul_source`` arguments (``eight_wave``: those of
     ``generate.EIGHT_WAVE[eight_wave]``), the ``iree-compile`` flags, the schedule that
     pipelines it, the committed file stem (None: generated with ``iree-compile``) and the
-    forms mutated."""
+    forms mutated.  ``padded``: IREE's padded dispatch of M (and N) known at launch
+    (``dynamic.padded_source`` arguments ``(n, k)``) instead of ``generate.matmul_source``;
+    ``launch``: the sizes (M, N, K) such a dispatch is launched at (both builds of a
+    mutant), ``workgroups``: the two it runs, by form (None: :data:`WORKGROUPS`)."""
     args: tuple = ()
     flags: tuple = ()
     pipeline: str = "4wave"
     committed: str | None = None
     eight_wave: str | None = None
     forms: tuple = ("prefetch", "late")
+    padded: tuple | None = None
+    launch: tuple | None = None
+    workgroups: tuple | None = None
 
     def source_args(self) -> dict:
         import generate as G
@@ -139,6 +145,13 @@ FAMILIES = {
     "k128wn": Family(pipeline="pingpong", eight_wave="matmul_bf16_abt_256x128_k128_8wave"),
     # pingpong with 32x32x16 MFMAs (IREE's 8-wave 256x256 tile, 2x4 waves of 128x64)
     "mfma32w": Family(pipeline="pingpong", eight_wave="matmul_bf16_abt_256x256_32x32_8wave"),
+    # IREE's padded dispatches of M (and N) known at launch (copies through registers, each
+    # row masked by M, N: frontend/masked_rows.py, masked_rows_late.py), K of 256, launched
+    # at M = 200 (M x N = 200 x 272), the workgroups those of a partial tile
+    "padm": Family(padded=(False, 256), launch=(200, 4096, 256),
+                   workgroups=(("prefetch", [(0, 0), (1, 1)]), ("late", [0, 37]))),
+    "padmn": Family(padded=(True, 256), launch=(200, 272, 256),
+                    workgroups=(("prefetch", [(0, 0), (2, 1)]), ("late", [0, 5]))),
 }
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family
@@ -178,7 +191,12 @@ def source(name: str) -> str:
 def _generate(fam: Family, form: str) -> str:
     import generate as G
 
-    text = G.matmul_source(**fam.source_args())
+    if fam.padded is not None:
+        import dynamic as D
+
+        text = D.padded_source(*fam.padded)
+    else:
+        text = G.matmul_source(**fam.source_args())
     return (G.prefetch_point if form == "prefetch" else G.late_form)(text, fam.flags)
 
 
@@ -467,7 +485,8 @@ def dispatch(name: str):
     from pipeline_mlir.driver.emulate import _read_dispatch
 
     with new_context() as ctx:
-        return _read_dispatch(ir.Module.parse(source(name), ctx), name, None)[0]
+        return _read_dispatch(ir.Module.parse(source(name), ctx), name,
+                              INPUTS[name].launch)[0]
 
 
 def c_bytes(hsaco: bytes, name: str):
@@ -491,9 +510,10 @@ def c_bytes(hsaco: bytes, name: str):
             run = emulate_described(kernel, dispatch_spec(d, kernel, name), "late", count=2)
             # a byte no store wrote is -1, whatever it holds (the poison's value included)
             return np.where(run.stored["C"], run.raw["C"].astype(np.int16), -1)
-        ids = WORKGROUPS["prefetch" if kernel.launch.workgroup_id[1] else "late"]
-        return matmul_c(kernel, Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b), ids,
-                        mode="late")
+        form = "prefetch" if kernel.launch.workgroup_id[1] else "late"
+        ids = dict(INPUTS[name].workgroups or WORKGROUPS)[form]
+        return matmul_c(kernel, Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b, d.constants),
+                        ids, mode="late", grid=d.grid)
     except (EmuError, Finding) as e:
         return f"{type(e).__name__}: {e}"
 

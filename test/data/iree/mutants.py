@@ -152,6 +152,12 @@ FAMILIES = {
                    workgroups=(("prefetch", [(0, 0), (1, 1)]), ("late", [0, 37]))),
     "padmn": Family(padded=(True, 256), launch=(200, 272, 256),
                     workgroups=(("prefetch", [(0, 0), (2, 1)]), ("late", [0, 5]))),
+    # the same with K = 200 (rows and the K left masked at once: frontend/masked_rows_k.py,
+    # the last K tile peeled), at the prefetch point (the late form is refused)
+    "padkm": Family(padded=(False, 200), launch=(200, 4096, 200), forms=("prefetch",),
+                    workgroups=(("prefetch", [(0, 0), (1, 1)]),)),
+    "padkmn": Family(padded=(True, 200), launch=(200, 272, 200), forms=("prefetch",),
+                     workgroups=(("prefetch", [(0, 0), (2, 1)]),)),
 }
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family

@@ -94,10 +94,11 @@ def _masked_k() -> str:
                                                                k=1020), ()))
 
 
-def _padded(n: bool) -> str:
+def _padded(n: bool, k: int = 256) -> str:
     """IREE's own dispatch of M (and N) known at launch, its MFMA configuration forced with
-    ``padding`` (rows masked by M and N, copied through registers), K of 256."""
-    source = D.padded_source(n, 256)
+    ``padding`` (rows masked by M and N, copied through registers), K of ``k`` (200: not a
+    multiple of 32, the runs masked by the K left too: frontend/masked_rows_k.py)."""
+    source = D.padded_source(n, k)
     return cached("iree-prefetch-padded", (source,), lambda: G.prefetch_point(source))
 
 
@@ -118,7 +119,8 @@ KERNELS = {"m": lambda: TEXT, "k": lambda: D.dynamic(IREE_4096, False, "?"),
                                               .read_text()),
            "padded-m": lambda: _padded(False), "padded-mn": lambda: _padded(True),
            "padded-m-late": lambda: _padded_late(False),
-           "padded-mn-late": lambda: _padded_late(True)}
+           "padded-mn-late": lambda: _padded_late(True),
+           "padk-m": lambda: _padded(False, 200), "padk-mn": lambda: _padded(True, 200)}
 #: name -> (dtype, workgroup tile M x N, a 1-D grid) where not bf16, 128 x 128, 2-D
 SHAPES = {"mn512": ("bf16", (64, 128), False), "mk512": ("bf16", (64, 128), False),
           "mnk512": ("bf16", (64, 128), False), "vdk-late": ("fp8", (64, 128), True),
@@ -176,6 +178,9 @@ def built(tmp_path_factory):
     # the late form: a 1-D grid over tiles cut at both edges (M and N)
     ("padded-m-late", (400, 4096, 256), "late"), ("padded-m-late", (129, 4096, 256), "random:5"),
     ("padded-mn-late", (400, 272, 256), "late"), ("padded-mn-late", (144, 384, 256), "random:2"),
+    # K = 200: the rows and the K left masked at once, the last K tile peeled
+    ("padk-m", (200, 4096, 200), "late"), ("padk-m", (16, 4096, 200), "random:3"),
+    ("padk-mn", (129, 272, 200), "random:1"),
 ])
 def test_dynamic_sizes_are_exact_at_run_time(built, name, sizes, mode):
     text, code = built(name)

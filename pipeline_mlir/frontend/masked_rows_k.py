@@ -50,8 +50,9 @@ from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
 from pipeline_mlir.frontend.masked_rows import (FAR, WORKGROUPS, depends, fat_view, is_zero,
                                                 launch_dim, lane_offsets, lane_value, owner,
                                                 plain_access, view_offsets, workgroup_iv)
+from pipeline_mlir.frontend.masked_rows_late import zero_splat
 
-__all__ = ["unmask_row_tails"]
+__all__ = ["unmask_row_tails", "check_columns"]
 
 
 def unmask_row_tails(loop) -> int:
@@ -97,11 +98,8 @@ def _select_to_mask(sel) -> int:
     docstring); 1 when done."""
     cond, run, zero = sel.operands
     read, cmp = owner(run, "vector.transfer_read"), owner(cond, "arith.cmpi")
-    z = owner(zero, "arith.constant")
-    if read is None or cmp is None or z is None or segments(read)[3] or \
-            ir.IntegerAttr(cmp.attributes["predicate"]).value != 0 or \
-            not isinstance(z.attributes["value"], ir.DenseElementsAttr) or \
-            not ir.DenseElementsAttr(z.attributes["value"]).is_splat or not is_zero_splat(z):
+    if read is None or cmp is None or segments(read)[3] or not zero_splat(zero) or \
+            ir.IntegerAttr(cmp.attributes["predicate"]).value != 0:
         return 0
     found = _read_view(read)
     w = ir.VectorType(read.results[0].type).shape[1]
@@ -121,14 +119,6 @@ def _select_to_mask(sel) -> int:
     if not list(read.results[0].uses):
         read.erase()
     return 1
-
-
-def is_zero_splat(const) -> bool:
-    """``const`` is an ``arith.constant`` splat of zero (any element type)."""
-    a = ir.DenseElementsAttr(const.attributes["value"])
-    v = a.get_splat_value()
-    return (ir.FloatAttr(v).value == 0.0 if isinstance(v, ir.FloatAttr) else
-            ir.IntegerAttr(v).value == 0 if isinstance(v, ir.IntegerAttr) else False)
 
 
 def _masked_read(read, src, indices: list, mask):
@@ -208,15 +198,15 @@ def _check_rows(read, ev, p: dict, base: int, end: int) -> None:
                             f"buffer")
 
 
-def _check_columns(read, ev, p: dict, k: int, K: int) -> None:
-    """The column checks of the module docstring in iteration ``k`` (rows of ``K``)."""
-    c, col = ev.value(p["cols"]), lane_value(ev, p["col"])
-    bad = (c < 0) | (c > p["width"]) | ((c > 0) & ((col < 0) | (col + c > K)))
+def check_columns(read, c, col, width: int, k: int, K: int) -> None:
+    """The column checks of the module docstring in iteration ``k`` (rows of ``K``): ``c``
+    and ``col`` the per-thread elements left and column of a run of ``width``."""
+    bad = (c < 0) | (c > width) | ((c > 0) & ((col < 0) | (col + c > K)))
     if np.any(bad):
         t = int(np.flatnonzero(bad)[0])
         raise IRError(read, f"{describe(read)} reads {int(c[t])} elements at column "
                             f"{int(col[t])} of rows of {K} in thread {t} in iteration {k}; "
-                            f"a run masked by the K left reads at most {p['width']} "
+                            f"a run masked by the K left reads at most {width} "
                             f"elements, all in the row")
 
 
@@ -245,7 +235,7 @@ def _prove(read, loop, p: dict) -> None:
     K = ir.MemRefType(p["buf"].type).shape[1]
     for k in range(*bounds):
         ev.bind(iv, k)
-        _check_columns(read, ev, p, k, K)
+        check_columns(read, ev.value(p["cols"]), lane_value(ev, p["col"]), p["width"], k, K)
 
 
 def _rewrite(read, loop, p: dict, fat: dict) -> None:

@@ -37,6 +37,7 @@ from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds, hoist_remainde
 from pipeline_mlir.frontend.masked_rows import unmask_row_copies
 from pipeline_mlir.frontend.masked_rows_late import unmask_guarded_rows
 from pipeline_mlir.frontend.masked_rows_k import unmask_row_tails
+from pipeline_mlir.frontend.masked_rows_k_late import unmask_row_tails_late
 from pipeline_mlir.frontend.private_stage import forward_private_tiles
 from pipeline_mlir.frontend.thread_loops import unroll_thread_loops
 from pipeline_mlir.frontend.partition import check_waves, partition_loop
@@ -61,6 +62,7 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     unmask_row_copies(loop)
     unmask_row_tails(loop)
     unmask_guarded_rows(loop)
+    unmask_row_tails_late(loop)
     hoist_iteration_lds(loop)
     unroll_thread_loops(loop)
     forward_private_tiles(loop)
@@ -92,6 +94,7 @@ def adopt_loop(loop, schedule):
     unmask_row_copies(loop)
     unmask_row_tails(loop)
     unmask_guarded_rows(loop)
+    unmask_row_tails_late(loop)
     peeled = peel_masked_tail(loop)
     rem = split_tail(loop)
     if is_whole_remainder(loop):

@@ -153,11 +153,11 @@ FAMILIES = {
     "padmn": Family(padded=(True, 256), launch=(200, 272, 256),
                     workgroups=(("prefetch", [(0, 0), (2, 1)]), ("late", [0, 5]))),
     # the same with K = 200 (rows and the K left masked at once: frontend/masked_rows_k.py,
-    # the last K tile peeled), at the prefetch point (the late form is refused)
-    "padkm": Family(padded=(False, 200), launch=(200, 4096, 200), forms=("prefetch",),
-                    workgroups=(("prefetch", [(0, 0), (1, 1)]),)),
-    "padkmn": Family(padded=(True, 200), launch=(200, 272, 200), forms=("prefetch",),
-                     workgroups=(("prefetch", [(0, 0), (2, 1)]),)),
+    # masked_rows_k_late.py; the last K tile peeled)
+    "padkm": Family(padded=(False, 200), launch=(200, 4096, 200),
+                    workgroups=(("prefetch", [(0, 0), (1, 1)]), ("late", [0, 37]))),
+    "padkmn": Family(padded=(True, 200), launch=(200, 272, 200),
+                     workgroups=(("prefetch", [(0, 0), (2, 1)]), ("late", [0, 5]))),
 }
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family

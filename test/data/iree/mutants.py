@@ -4,7 +4,9 @@ A mutant is one of IREE's kernels (:data:`FAMILIES`: bf16 ``A x B^T``, the commi
 4096^3 inputs and a 512^3 one; fp8 and i8 with register-staged copies; plain ``A x B`` and
 ``A^T x B`` with transposing reads; a forced 32x32 MFMA; unaligned sizes and unaligned K;
 IREE's 8-wave kernels, pipelined with ``pingpong`` (bf16 256x128; fp8; ``A x B``; K step 128
-at 256 rows, split; 32x32x16 MFMAs); IREE's VectorDistribute kernel; each at
+at 256 rows, split; 32x32x16 MFMAs); IREE's VectorDistribute kernel; IREE's padded
+dispatches of M (and N) known at launch, K of 256 and of 200 (rows, and the K left, masked;
+launched at the family's sizes, :attr:`Family.launch`); each at
 the prefetch point and in the late form, :data:`INPUTS`, all but the committed ones made by
 ``iree-compile``) with one semantic change made to its text: an index constant,
 an index operand of a copy or a read (another constant, the workgroup id, the thread id,

@@ -79,6 +79,22 @@ def test_the_pool_holds_every_family():
     assert {M.mutant_source(SEED, i, ["fp8", "i8"]).split(".")[0] for i in range(20)} == \
         {"fp8", "i8"}
     assert "--family fp8 --only 3" in M.command(SEED, 3, ["fp8"])
+    assert {"padm.prefetch", "padm.late", "padmn.late", "padkm.prefetch", "padkm.late",
+            "padkmn.prefetch", "padkmn.late"} <= set(M.INPUTS)
+
+
+def test_a_padded_family_launches_at_its_sizes():
+    """IREE's padded dispatch of M and N known at launch, K = 200 (rows and the K left
+    masked), in the late form as the campaign mutates it, unmutated: its dispatch read at
+    the family's launch sizes (200 x 272 x 200: a partial tile in both M and N, which
+    workgroup 5 of its linearised grid of 2 x 3 tiles runs), built with and without the
+    sched passes, the two C's agree on the emulator."""
+    if not _has_iree_compile():
+        pytest.skip("iree-compile (iree-base-compiler) is not installed")
+    d = M.dispatch("padkmn.late")
+    assert (d.M, d.N, d.K, d.grid) == (200, 272, 200, (6,)) and len(d.constants) == 4
+    assert M.verdict(M.Mutant("padkmn.late", -1, "none", M.source("padkmn.late"))) == \
+        ("exact", "")
 
 
 def test_an_unmutated_vector_distribute_kernel_is_exact():

@@ -203,8 +203,17 @@ def lane_value(ev, v) -> np.ndarray:
 def _check_point(read, ev, p: dict, tile: tuple[int, int], base: int, end: int) -> None:
     """The checks of the module docstring at one workgroup (tile row ``base``) and one
     launch value ``end``."""
-    s, row = ev.value(p["size"]), lane_value(ev, p["row"])
     lr, lc = lane_offsets(ev, p["lds"])
+    check_row_masks(read, ev.value(p["size"]), lane_value(ev, p["row"]), lr, base, end)
+    got = np.sort((lr[:, None] * tile[1] + lc[:, None] + np.arange(p["width"])).ravel())
+    if not np.array_equal(got, np.arange(tile[0] * tile[1])):
+        raise IRError(read, f"{describe(read)}: the copies do not write every element of "
+                            f"the {tile[0]}x{tile[1]} LDS tile exactly once")
+
+
+def check_row_masks(read, s, row, lr, base: int, end: int) -> None:
+    """Per thread, the row mask ``s`` is 0 or 1, a read ``row`` is the workgroup's
+    ``base + lr`` and a masked one lies at or past ``end`` (module docstring)."""
     where = f"at a size of {end} and the tile at row {base}"
     if not np.all((s == 0) | (s == 1)):
         raise IRError(read, f"{describe(read)} masks {sorted(set(s.tolist()))[:4]} rows "
@@ -216,10 +225,6 @@ def _check_point(read, ev, p: dict, tile: tuple[int, int], base: int, end: int) 
         raise IRError(read, f"{describe(read)} masks a row below the size {where}; only "
                             f"rows past the buffer's end read zero from a range-checked "
                             f"buffer")
-    got = np.sort((lr[:, None] * tile[1] + lc[:, None] + np.arange(p["width"])).ravel())
-    if not np.array_equal(got, np.arange(tile[0] * tile[1])):
-        raise IRError(read, f"{describe(read)}: the copies do not write every element of "
-                            f"the {tile[0]}x{tile[1]} LDS tile exactly once")
 
 
 def plain_access(op, offsets: list, sizes: list | None = None, masked: bool = False) -> bool:

@@ -47,32 +47,42 @@ from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, consta
                                              dense_i64, memory_space, segments)
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
-from pipeline_mlir.frontend.masked_rows import (FAR, WORKGROUPS, depends, fat_view, is_zero,
+from pipeline_mlir.frontend.masked_rows import (FAR, WORKGROUPS, check_row_masks, depends,
+                                                fat_view, is_zero,
                                                 launch_dim, lane_offsets, lane_value, owner,
                                                 plain_access, view_offsets, workgroup_iv)
 from pipeline_mlir.frontend.masked_rows_late import zero_splat
 
-__all__ = ["unmask_row_tails", "check_columns"]
+__all__ = ["unmask_row_tails", "check_columns", "rewrite_runs", "body_ops"]
 
 
 def unmask_row_tails(loop) -> int:
     """Make every run directly in ``loop``'s body masked by rows and the K left, and every
     whole-run select of a static buffer, a read masked by the K left only (module
     docstring); the number rewritten."""
+    return rewrite_runs(loop, _select_to_mask, "vector.transfer_read", _match, _prove,
+                        _rewrite)
+
+
+def rewrite_runs(loop, to_mask, name: str, match, prove, rewrite) -> int:
+    """What both forms do: ``to_mask`` (1 when it rewrote) on every ``arith.select``
+    directly in ``loop``'s body, then every ``name`` op there whose parts ``match`` finds
+    checked (``prove``) and rewritten (``rewrite``, given the range-checked views made so
+    far); the number rewritten."""
     done, fat = 0, {}
-    for sel in [o for o in _body(loop) if o.name == "arith.select"]:
-        done += _select_to_mask(sel)
-    for read in [o for o in _body(loop) if o.name == "vector.transfer_read" and
-                 segments(o)[3]]:
-        parts = _match(read)
+    for sel in [o for o in body_ops(loop) if o.name == "arith.select"]:
+        done += to_mask(sel)
+    for op in [o for o in body_ops(loop) if o.name == name]:
+        parts = match(op)
         if parts is not None:
-            _prove(read, loop, parts)
-            _rewrite(read, loop, parts, fat)
+            prove(op, loop, parts)
+            rewrite(op, loop, parts, fat)
             done += 1
     return done
 
 
-def _body(loop) -> list:
+def body_ops(loop) -> list:
+    """The ops directly in ``loop``'s body."""
     return [_op(o) for o in loop.regions[0].blocks[0].operations]
 
 
@@ -135,6 +145,8 @@ def _masked_read(read, src, indices: list, mask):
 def _match(read) -> dict | None:
     """The parts of a run masked by rows and the K left whose read is ``read`` (module
     docstring), or None when ``read`` is not one."""
+    if not segments(read)[3]:
+        return None
     cm = owner(segments(read)[3][0], "vector.create_mask")
     found = _read_view(read)
     uses = [_op(u.owner) for u in read.results[0].uses]
@@ -180,30 +192,11 @@ def _check_form(read, loop, p: dict, wg, launch) -> None:
                             f"with the workgroup or a size known at launch")
 
 
-def _check_rows(read, ev, p: dict, base: int, end: int) -> None:
-    """The row checks of the module docstring at one workgroup (tile row ``base``) and one
-    launch value ``end``."""
-    s, row = ev.value(p["size"]), lane_value(ev, p["row"])
-    lr = lane_offsets(ev, p["lds"])[0]
-    where = f"at a size of {end} and the tile at row {base}"
-    if not np.all((s == 0) | (s == 1)):
-        raise IRError(read, f"{describe(read)} masks {sorted(set(s.tolist()))[:4]} rows "
-                            f"{where}; a row-masked copy reads one row or none")
-    if np.any((s == 1) & (row != base + lr)):
-        raise IRError(read, f"{describe(read)} reads a row other than the one its LDS row "
-                            f"holds in the workgroup's tile {where}")
-    if np.any((s == 0) & (base + lr < end)):
-        raise IRError(read, f"{describe(read)} masks a row below the size {where}; only "
-                            f"rows past the buffer's end read zero from a range-checked "
-                            f"buffer")
-
-
 def check_columns(read, c, col, width: int, k: int, K: int) -> None:
     """The column checks of the module docstring in iteration ``k`` (rows of ``K``): ``c``
     and ``col`` the per-thread elements left and column of a run of ``width``."""
-    bad = (c < 0) | (c > width) | ((c > 0) & ((col < 0) | (col + c > K)))
-    if np.any(bad):
-        t = int(np.flatnonzero(bad)[0])
+    bad = np.flatnonzero((c < 0) | (c > width) | ((c > 0) & ((col < 0) | (col + c > K))))
+    for t in bad[:1]:
         raise IRError(read, f"{describe(read)} reads {int(c[t])} elements at column "
                             f"{int(col[t])} of rows of {K} in thread {t} in iteration {k}; "
                             f"a run masked by the K left reads at most {width} "
@@ -231,7 +224,8 @@ def _prove(read, loop, p: dict) -> None:
             ev.bind(wg, g)
             ev.bind(launch, T * g + t)
             ev.bind(iv, bounds[0])
-            _check_rows(read, ev, p, T * g, T * g + t)
+            check_row_masks(read, ev.value(p["size"]), lane_value(ev, p["row"]),
+                            lane_offsets(ev, p["lds"])[0], T * g, T * g + t)
     K = ir.MemRefType(p["buf"].type).shape[1]
     for k in range(*bounds):
         ev.bind(iv, k)

@@ -33,14 +33,12 @@ import numpy as np
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
-from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import block_size, constant_bounds, constant_int
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
-from pipeline_mlir.frontend.masked_rows import (WORKGROUPS, depends, fat_view, launch_dim,
-                                                owner)
-from pipeline_mlir.frontend.masked_rows_k import check_columns
-from pipeline_mlir.frontend.masked_rows_late import (OTHERS, launch_sizes, launch_values,
+from pipeline_mlir.frontend.masked_rows import depends, fat_view, launch_dim, owner
+from pipeline_mlir.frontend.masked_rows_k import check_columns, rewrite_runs
+from pipeline_mlir.frontend.masked_rows_late import (launch_values, sample_points,
                                                      workgroup_loop, zero_splat)
 
 __all__ = ["unmask_row_tails_late"]
@@ -50,20 +48,7 @@ def unmask_row_tails_late(loop) -> int:
     """Make every load directly in ``loop``'s body masked by rows and the K left, and every
     whole-run select of a static buffer, a read masked by the K left only (module
     docstring); the number rewritten."""
-    done, fat = 0, {}
-    for sel in [o for o in _body(loop) if o.name == "arith.select"]:
-        done += _select_to_mask(sel)
-    for load in [o for o in _body(loop) if o.name == "vector.maskedload"]:
-        parts = _match(load)
-        if parts is not None:
-            _prove(load, loop, parts)
-            _rewrite(load, loop, parts, fat)
-            done += 1
-    return done
-
-
-def _body(loop) -> list:
-    return [_op(o) for o in loop.regions[0].blocks[0].operations]
+    return rewrite_runs(loop, _select_to_mask, "vector.maskedload", _match, _prove, _rewrite)
 
 
 def _index(v):
@@ -140,21 +125,12 @@ def _check_form(load, loop, p: dict, wl, launch, others: list) -> None:
 
 def _check_rows(load, ev, p: dict, wl, launch, tile: int, others: list) -> None:
     """A row the guard reads lies in ``0 .. M - 1``, at every sampled workgroup and size."""
-    wg = wl.regions[0].blocks[0].arguments[0]
-    for other in OTHERS:
-        for o in others:
-            ev.bind(o, other)
-        for g in WORKGROUPS:
-            for n in launch_sizes(tile, g):
-                ev.bind(launch, n)
-                last = int(ev.value(wl.operands[1])[0]) - 1
-                for v in sorted({0, last // 2, last}):
-                    ev.bind(wg, v)
-                    ok, row = ev.value(p["ok"]) != 0, ev.value(p["row"])
-                    if np.any(ok & ((row < 0) | (row >= n))):
-                        raise IRError(load, f"{describe(load)} reads a row outside the "
-                                            f"buffer's {n} rows at workgroup {v}; a row-"
-                                            f"masked copy reads rows below the size only")
+    for n, v in sample_points(ev, wl, launch, tile, others):
+        ok, row = ev.value(p["ok"]) != 0, ev.value(p["row"])
+        if np.any(ok & ((row < 0) | (row >= n))):
+            raise IRError(load, f"{describe(load)} reads a row outside the buffer's {n} rows "
+                                f"at workgroup {v}; a row-masked copy reads rows below the "
+                                f"size only")
 
 
 def _prove(load, loop, p: dict) -> None:

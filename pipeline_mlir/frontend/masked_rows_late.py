@@ -265,6 +265,23 @@ def _check(ev, p: dict, new: list, geo: dict, size: int | None, where: str) -> N
                        f"past the size, {where}")
 
 
+def sample_points(ev, wl, launch, tile: int, others: list):
+    """Bind, in turn, each launch value ``others`` takes (:data:`OTHERS`), each size
+    :func:`launch_sizes` gives at the sampled tile rows and the first, middle and last
+    workgroup of the linearised workgroup loop ``wl``; yield (size, workgroup) at each."""
+    wg = wl.regions[0].blocks[0].arguments[0]
+    for other in OTHERS:
+        for o in others:
+            ev.bind(o, other)
+        for g in WORKGROUPS:
+            for n in launch_sizes(tile, g):
+                ev.bind(launch, n)
+                last = int(ev.value(wl.operands[1])[0]) - 1
+                for v in sorted({0, last // 2, last}):
+                    ev.bind(wg, v)
+                    yield n, v
+
+
 def launch_values(loop, launch) -> list:
     """The kernel's other launch values sizing bindings (bound when the copy's are
     evaluated)."""
@@ -301,16 +318,8 @@ def _prove_and_rewrite(guard, loop, p: dict, fat: dict) -> None:
         ev.bind(iv, k)
         _check(ev, p, new, geo, None, f"in K iteration {k}")
     ev.bind(iv, lb)
-    for other in OTHERS:
-        for o in others:
-            ev.bind(o, other)
-        for g in WORKGROUPS:
-            for n in launch_sizes(tile, g):
-                ev.bind(launch, n)
-                last = int(ev.value(wl.operands[1])[0]) - 1
-                for v in sorted({0, last // 2, last}):
-                    ev.bind(wg, v)
-                    _check(ev, p, new, geo, n, f"at a size of {n} and workgroup {v}")
+    for n, v in sample_points(ev, wl, launch, tile, others):
+        _check(ev, p, new, geo, n, f"at a size of {n} and workgroup {v}")
     p["put"].erase()
     erase_tree(guard)
     erase_tree(p["store"])

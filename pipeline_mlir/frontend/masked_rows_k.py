@@ -113,7 +113,8 @@ def _select_to_mask(sel) -> int:
         return 0
     found = _read_view(read)
     w = ir.VectorType(read.results[0].type).shape[1]
-    if found is None or not is_zero(segments(read)[2][0]) or found[3][0] != 1:
+    if found is None or not is_zero(segments(read)[2][0]) or found[3][0] != 1 or \
+            memory_space(read.operands[0].type) == "workgroup":
         return 0
     c, want = cmp.operands
     if found[3][1] != c or constant_int(want) != w:

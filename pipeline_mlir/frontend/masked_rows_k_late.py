@@ -33,7 +33,8 @@ import numpy as np
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
-from pipeline_mlir.analysis.ir_facts import block_size, constant_bounds, constant_int
+from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, constant_int,
+                                             memory_space)
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
 from pipeline_mlir.frontend.masked_rows import depends, fat_view, launch_dim, owner
@@ -73,7 +74,8 @@ def _select_to_mask(sel) -> int:
     load, cmp = owner(run, "vector.load"), owner(cond, "arith.cmpi")
     if load is None or cmp is None or not zero_splat(zero) or \
             ir.IntegerAttr(cmp.attributes["predicate"]).value != 0 or \
-            not isinstance(run.type, ir.VectorType) or len(load.operands) != 3:
+            not isinstance(run.type, ir.VectorType) or len(load.operands) != 3 or \
+            memory_space(load.operands[0].type) == "workgroup":
         return 0
     w = ir.VectorType(run.type).shape
     if len(w) != 1 or constant_int(cmp.operands[1]) != w[0]:
@@ -98,6 +100,8 @@ def _match(load) -> dict | None:
     if sel is None or len(idx) != 2 or len(ir.VectorType(load.results[0].type).shape) != 1:
         return None
     ok, inner, none = sel.operands
+    if not isinstance(ok.type, ir.IntegerType):
+        return None
     cm = owner(inner, "vector.create_mask")
     off = owner(none, "arith.constant")
     if cm is None or off is None or len(cm.operands) != 1 or \

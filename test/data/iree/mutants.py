@@ -327,8 +327,9 @@ def m_operand(lines, rng):
 
 
 #: the ops that read memory into registers (fragment reads, the global loads of copies
-#: through registers), and those that store registers into LDS (such copies' second half)
-READS = r"vector\.transfer_read|vector\.load|amdgpu\.transpose_load"
+#: through registers, masked ones too), and those that store registers into LDS (such
+#: copies' second half)
+READS = r"vector\.transfer_read|vector\.load|vector\.maskedload|amdgpu\.transpose_load"
 LDS_STORES = r"(vector\.store|vector\.transfer_write) .*#gpu\.address_space<workgroup>"
 
 

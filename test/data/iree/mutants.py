@@ -31,7 +31,10 @@ The verdict on a mutant (:func:`verdict`):
   swizzled buffer the remainder path does not rewrite), or IREE's passes do not distribute
   a VectorDistribute mutant (:func:`distributed`), so there is nothing to compare;
 * ``input-broken``: the unpipelined mutant itself is racy or faults, so there is nothing to
-  compare (the pipelined one is still run: a fault of its own is ``RACY``);
+  compare (the pipelined one is still run: a fault of its own is ``RACY``); or, when the two
+  C's differ, the unpipelined mutant's C differs between two orders of its waves (late and
+  eager mode: a race on C between waves, which the emulator's race checks, made for LDS,
+  do not see);
 * ``WRONG``, ``RACY``, ``UNLOCATED``, ``CRASH``: what must never happen.
 
 Run as a script it runs a campaign and prints the counts::
@@ -498,8 +501,9 @@ def dispatch(name: str):
                               INPUTS[name].launch)[0]
 
 
-def c_bytes(hsaco: bytes, name: str):
-    """C after two workgroups of the mutant of input ``name`` ran (late mode; an element
+def c_bytes(hsaco: bytes, name: str, mode: str = "late"):
+    """C after two workgroups of the mutant of input ``name`` ran (late mode, or ``mode``: the
+    order the waves run in; an element
     no store wrote marked as such, whatever it holds), or the
     finding as a string.  A plain dispatch (A, B, C = A x B^T or A x B) runs workgroups
     (0, 0) and (1, 1) of a 2-D grid, 0 and 5 of a 1-D one; any other (``A^T x B``) as its
@@ -516,13 +520,13 @@ def c_bytes(hsaco: bytes, name: str):
     try:
         kernel = load_kernel(hsaco)
         if not d.plain:
-            run = emulate_described(kernel, dispatch_spec(d, kernel, name), "late", count=2)
+            run = emulate_described(kernel, dispatch_spec(d, kernel, name), mode, count=2)
             # a byte no store wrote is -1, whatever it holds (the poison's value included)
             return np.where(run.stored["C"], run.raw["C"].astype(np.int16), -1)
         form = "prefetch" if kernel.launch.workgroup_id[1] else "late"
         ids = dict(INPUTS[name].workgroups or WORKGROUPS)[form]
         return matmul_c(kernel, Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b, d.constants),
-                        ids, mode="late", grid=d.grid)
+                        ids, mode=mode, grid=d.grid)
     except (EmuError, Finding) as e:
         return f"{type(e).__name__}: {e}"
 
@@ -609,6 +613,11 @@ def verdict(m: Mutant) -> tuple[str, str]:
         return "input-broken", want
     if (want == got).all():
         return "exact", ""
+    other = c_bytes(ref, m.form, "eager")
+    if isinstance(other, str) or (other != want).any():
+        n = other if isinstance(other, str) else f"{int((other != want).sum())} elements differ"
+        return "input-broken", (f"the unpipelined mutant's C depends on the order its waves "
+                                f"run (late against eager: {n}): a race on C")
     bad = list(zip(*(want != got).nonzero()))
     return "WRONG", f"{len(bad)} elements of C differ, first at {tuple(map(int, bad[0]))}"
 

@@ -471,14 +471,16 @@ def _edge_tile(kernel, p: Matmul, written: np.ndarray,
 
 
 def matmul_c(kernel, problem: Matmul, workgroups: list, mode: str = "eager", seed: int = 0,
-             data_seed: int = 0) -> np.ndarray:
+             data_seed: int = 0, grid: tuple[int, ...] | None = None) -> np.ndarray:
     """C's raw 32-bit words as int64, :data:`UNSTORED` where no store wrote (whatever the
     element holds: a missing store is seen even where the other build stores the poison's
     value), after ``workgroups`` of ``kernel`` ran on the inputs :func:`emulate_matmul`
     gives (same ``data_seed``: same A and B), whatever C they compute: two builds of one
-    dispatch compare by it.  Raises :class:`~pipeline_mlir.emu.errors.Finding` on the first
-    thing the kernel does wrong."""
+    dispatch compare by it (``grid``: the whole grid, for a kernel that reads its size, as
+    :func:`emulate_matmul` takes it).  Raises :class:`~pipeline_mlir.emu.errors.Finding` on
+    the first thing the kernel does wrong."""
     launch = Launch(kernel, problem, mode, seed, data_seed)
+    launch.set_grid(grid)
     launch.run(list(workgroups))
     out = launch.C().astype(np.int64)
     out[~launch.stored()] = UNSTORED

@@ -158,7 +158,7 @@ def launch_dim(read, buf):
     return list(sub.operands)[-1]
 
 
-def _workgroup_iv(read, loop, launch):
+def workgroup_iv(read, loop, launch):
     """(the ``scf.forall`` induction variable running over ``ceildiv(launch, T)``, T)."""
     forall = loop.parent
     while forall is not None and forall.name != "scf.forall":
@@ -189,22 +189,31 @@ def is_zero(v) -> bool:
         isinstance(a, ir.FloatAttr) and ir.FloatAttr(a).value == 0.0)
 
 
-def _offsets(ev, view) -> list[np.ndarray]:
+def lane_offsets(ev, view) -> list[np.ndarray]:
     """Per-thread offsets of ``memref.subview`` ``view``."""
     dyn = iter(segments(view)[1])
     return [ev.value(next(dyn)) if o == DYNAMIC else ev.const(o)
             for o in dense_i64(view, "static_offsets")]
 
 
-def _value(ev, v) -> np.ndarray:
+def lane_value(ev, v) -> np.ndarray:
     return ev.value(v) if isinstance(v, ir.Value) else ev.const(v)
 
 
 def _check_point(read, ev, p: dict, tile: tuple[int, int], base: int, end: int) -> None:
     """The checks of the module docstring at one workgroup (tile row ``base``) and one
     launch value ``end``."""
-    s, row = ev.value(p["size"]), _value(ev, p["row"])
-    lr, lc = _offsets(ev, p["lds"])
+    lr, lc = lane_offsets(ev, p["lds"])
+    check_row_masks(read, ev.value(p["size"]), lane_value(ev, p["row"]), lr, base, end)
+    got = np.sort((lr[:, None] * tile[1] + lc[:, None] + np.arange(p["width"])).ravel())
+    if not np.array_equal(got, np.arange(tile[0] * tile[1])):
+        raise IRError(read, f"{describe(read)}: the copies do not write every element of "
+                            f"the {tile[0]}x{tile[1]} LDS tile exactly once")
+
+
+def check_row_masks(read, s, row, lr, base: int, end: int) -> None:
+    """Per thread, the row mask ``s`` is 0 or 1, a read ``row`` is the workgroup's
+    ``base + lr`` and a masked one lies at or past ``end`` (module docstring)."""
     where = f"at a size of {end} and the tile at row {base}"
     if not np.all((s == 0) | (s == 1)):
         raise IRError(read, f"{describe(read)} masks {sorted(set(s.tolist()))[:4]} rows "
@@ -216,18 +225,14 @@ def _check_point(read, ev, p: dict, tile: tuple[int, int], base: int, end: int) 
         raise IRError(read, f"{describe(read)} masks a row below the size {where}; only "
                             f"rows past the buffer's end read zero from a range-checked "
                             f"buffer")
-    got = np.sort((lr[:, None] * tile[1] + lc[:, None] + np.arange(p["width"])).ravel())
-    if not np.array_equal(got, np.arange(tile[0] * tile[1])):
-        raise IRError(read, f"{describe(read)}: the copies do not write every element of "
-                            f"the {tile[0]}x{tile[1]} LDS tile exactly once")
 
 
-def _plain(op, offsets: list, sizes: list | None = None, masked: bool = False) -> bool:
+def plain_access(op, offsets: list, sizes: list | None = None, masked: bool = False) -> bool:
     """``op`` (a view or a transfer) is unmasked (``masked``: may be), in bounds, of
     identity permutation and unit strides, at ``offsets`` (values or ints; a view: of
     ``sizes``)."""
     if op.name == "memref.subview":
-        got = _offsets_ir(op)
+        got = view_offsets(op)
         return dense_i64(op, "static_strides") == [1] * len(got) and got == offsets and (
             sizes is None or dense_i64(op, "static_sizes") == sizes)
     g = segments(op)
@@ -256,10 +261,10 @@ def _check_form(read, loop, p: dict, wg) -> None:
     inner_iv = p["store"].regions[0].blocks[0].arguments[0]
     w, sub_p, sub_l, get, put = p["write"], *p["inner"]
     at = ir.MemRefType(p["alloca"].results[0].type)
-    if not (_plain(read, [0, 0], masked=True) and _plain(p["view"], [p["row"], p["col"]]) and
-            _plain(w, [0, 0]) and list(at.shape) == [1, p["width"]] and
-            _plain(sub_p, [0, inner_iv], [1, p["w"]]) and _plain(sub_l, [0, inner_iv]) and
-            _plain(get, [0, 0]) and _plain(put, [0, 0]) and
+    if not (plain_access(read, [0, 0], masked=True) and plain_access(p["view"], [p["row"], p["col"]]) and
+            plain_access(w, [0, 0]) and list(at.shape) == [1, p["width"]] and
+            plain_access(sub_p, [0, inner_iv], [1, p["w"]]) and plain_access(sub_l, [0, inner_iv]) and
+            plain_access(get, [0, 0]) and plain_access(put, [0, 0]) and
             dense_i64(p["lds"], "static_strides") == [1, 1]):
         raise IRError(read, f"{describe(read)}: a row-masked copy stages one whole row, "
                             f"unmasked views and transfers of unit strides, and stores it to "
@@ -268,7 +273,7 @@ def _check_form(read, loop, p: dict, wg) -> None:
     fixed = {loop.regions[0].blocks[0].arguments[0]} | {
         a for a in forall.regions[0].blocks[0].arguments if a != wg}
     if any(isinstance(v, ir.Value) and depends(v, fixed)
-           for v in (p["size"], p["row"], *_offsets_ir(p["lds"]))):
+           for v in (p["size"], p["row"], *view_offsets(p["lds"]))):
         raise IRError(read, f"{describe(read)}: its row, mask or LDS row changes with the "
                             f"K-loop or another workgroup dimension; a row-masked copy "
                             f"masks the rows of its workgroup's tile")
@@ -280,7 +285,7 @@ def _prove(read, loop, p: dict) -> dict:
         raise IRError(read, f"{describe(read)} pads masked rows with a value other than "
                             f"zero; a range-checked read past the end returns zero")
     launch = launch_dim(read, p["buf"])
-    wg, T = _workgroup_iv(read, loop, launch)
+    wg, T = workgroup_iv(read, loop, launch)
     _check_form(read, loop, p, wg)
     tt = ir.MemRefType(p["lds"].operands[0].type)
     if tt.rank != 2 or not tt.has_static_shape or dense_i64(p["lds"], "static_sizes") != [
@@ -308,7 +313,7 @@ def _prove(read, loop, p: dict) -> dict:
     trips = constant_bounds(loop)
     for k in (range(lb, trips[1], step) if trips and step > 0 else (lb, lb + step)):
         ev.bind(iv, k)
-        kb = _value(ev, p["col"]) - _offsets(ev, p["lds"])[1]
+        kb = lane_value(ev, p["col"]) - lane_offsets(ev, p["lds"])[1]
         if np.any(kb != kb[0]):
             raise IRError(read, f"{describe(read)} reads columns at different offsets from "
                                 f"the LDS columns they fill in different threads")
@@ -345,7 +350,7 @@ def _rewrite(read, p: dict, plan: dict, fat: dict) -> None:
     # reads): the register copy becomes a direct-to-LDS copy issued there
     with ir.InsertionPoint(p["store"]), read.location:
         tid = B.gpu.thread_id(B.gpu.Dimension.x, upper_bound=plan["threads"])
-        lc = _offsets_ir(p["lds"])[1]
+        lc = view_offsets(p["lds"])[1]
         kb = B.arith.subi(_ir(p["col"]), _ir(lc))
         rb = B.arith.muli(plan["wg"], _index(plan["T"]))
         for j in range(plan["copies"]):
@@ -374,7 +379,7 @@ def _ir(v):
     return _index(v) if isinstance(v, int) else v
 
 
-def _offsets_ir(view) -> list:
+def view_offsets(view) -> list:
     """The offsets of ``memref.subview`` ``view``: values, or ints where static."""
     dyn = iter(segments(view)[1])
     return [next(dyn) if o == DYNAMIC else o for o in dense_i64(view, "static_offsets")]

@@ -109,7 +109,7 @@ def _refuse(guard, why: str):
     raise IRError(guard, f"{describe(guard)} guards a row-masked copy: {why}")
 
 
-def _zero_splat(v) -> bool:
+def zero_splat(v) -> bool:
     """``v`` is an ``arith.constant`` splat of zero."""
     o = owner(v, "arith.constant")
     if o is None or not isinstance(o.attributes["value"], ir.DenseElementsAttr):
@@ -129,7 +129,7 @@ def _check_form(guard, loop, p: dict) -> tuple[int, int]:
     cast = j is not None and not isinstance(j.owner, ir.Block) and _op(j.owner).name in (
         "arith.index_cast", "arith.index_castui") and _op(j.owner).operands[0] == iv
     w = ir.VectorType(p["get"].results[0].type).shape
-    if not (_zero_splat(p["pad"]) and list(at.shape) == [1, width[0]] and len(width) == 1 and
+    if not (zero_splat(p["pad"]) and list(at.shape) == [1, width[0]] and len(width) == 1 and
             [constant_int(x) for x in list(p["put"].operands)[2:]] == [0, 0] and
             constant_int(list(p["get"].operands)[1]) == 0 and (cast or j == iv) and
             bounds is not None and len(w) == 1 and bounds == (0, width[0], w[0])):
@@ -145,7 +145,7 @@ def _check_form(guard, loop, p: dict) -> tuple[int, int]:
     return width[0], w[0]
 
 
-def _workgroup_loop(guard, loop, launch, others: list, ev) -> tuple:
+def workgroup_loop(guard, loop, launch, others: list, ev) -> tuple:
     """(the linearised workgroup loop, T) (module docstring)."""
     wl = loop.parent
     while wl is not None and wl.name != "scf.for":
@@ -162,14 +162,14 @@ def _workgroup_loop(guard, loop, launch, others: list, ev) -> tuple:
     while lo < hi:                      # the largest size of one tile row: T
         mid = (lo + hi + 1) // 2
         lo, hi = (mid, hi) if ub(mid) == nt else (lo, mid - 1)
-    for size in _sizes(lo, WORKGROUPS[-1]):
+    for size in launch_sizes(lo, WORKGROUPS[-1]):
         if nt < 1 or lo >= MAX_TILE or ub(size) != nt * -(-size // lo):
             _refuse(guard, f"the workgroup loop's bound is not a multiple of ceildiv(the "
                            f"size, a tile) (at a size of {size})")
     return wl, lo
 
 
-def _sizes(tile: int, g: int) -> list[int]:
+def launch_sizes(tile: int, g: int) -> list[int]:
     """The launch values checked at tile row ``g`` (module docstring)."""
     edge = (1, 2, 3, tile // 2, tile - 1, tile, tile + 1, tile + 2)
     return sorted({tile * g + t for t in [*edge, *(tile * f + 3 for f in FAR)] if t > 0})
@@ -265,7 +265,24 @@ def _check(ev, p: dict, new: list, geo: dict, size: int | None, where: str) -> N
                        f"past the size, {where}")
 
 
-def _launch_values(loop, launch) -> list:
+def sample_points(ev, wl, launch, tile: int, others: list):
+    """Bind, in turn, each launch value ``others`` takes (:data:`OTHERS`), each size
+    :func:`launch_sizes` gives at the sampled tile rows and the first, middle and last
+    workgroup of the linearised workgroup loop ``wl``; yield (size, workgroup) at each."""
+    wg = wl.regions[0].blocks[0].arguments[0]
+    for other in OTHERS:
+        for o in others:
+            ev.bind(o, other)
+        for g in WORKGROUPS:
+            for n in launch_sizes(tile, g):
+                ev.bind(launch, n)
+                last = int(ev.value(wl.operands[1])[0]) - 1
+                for v in sorted({0, last // 2, last}):
+                    ev.bind(wg, v)
+                    yield n, v
+
+
+def launch_values(loop, launch) -> list:
     """The kernel's other launch values sizing bindings (bound when the copy's are
     evaluated)."""
     subs = walk_ops(kernel_of(loop), lambda o: o.name == "hal.interface.binding.subspan")
@@ -284,10 +301,10 @@ def _prove_and_rewrite(guard, loop, p: dict, fat: dict) -> None:
     if size is None or tuple(size[1:]) != (1, 1):
         _refuse(guard, f"the front end takes it in a 1-D workgroup (the kernel's is {size})")
     launch = launch_dim(guard, p["buf"])
-    others = _launch_values(loop, launch)
+    others = launch_values(loop, launch)
     ev = Evaluator(size, launch_values=False)
     ev.where = guard
-    wl, tile = _workgroup_loop(guard, loop, launch, others, ev)
+    wl, tile = workgroup_loop(guard, loop, launch, others, ev)
     geo = {"w": w, "runs": width // w, "threads": int(np.prod(size))}
     p["guard"] = guard
     new = _new_copies(p, launch, geo, fat_view(p["buf"], loop, fat))
@@ -301,16 +318,8 @@ def _prove_and_rewrite(guard, loop, p: dict, fat: dict) -> None:
         ev.bind(iv, k)
         _check(ev, p, new, geo, None, f"in K iteration {k}")
     ev.bind(iv, lb)
-    for other in OTHERS:
-        for o in others:
-            ev.bind(o, other)
-        for g in WORKGROUPS:
-            for n in _sizes(tile, g):
-                ev.bind(launch, n)
-                last = int(ev.value(wl.operands[1])[0]) - 1
-                for v in sorted({0, last // 2, last}):
-                    ev.bind(wg, v)
-                    _check(ev, p, new, geo, n, f"at a size of {n} and workgroup {v}")
+    for n, v in sample_points(ev, wl, launch, tile, others):
+        _check(ev, p, new, geo, n, f"at a size of {n} and workgroup {v}")
     p["put"].erase()
     erase_tree(guard)
     erase_tree(p["store"])

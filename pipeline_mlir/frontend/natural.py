@@ -36,6 +36,8 @@ from pipeline_mlir.frontend.lds_accumulators import carry_lds_accumulators
 from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds, hoist_remainder_lds
 from pipeline_mlir.frontend.masked_rows import unmask_row_copies
 from pipeline_mlir.frontend.masked_rows_late import unmask_guarded_rows
+from pipeline_mlir.frontend.masked_rows_k import unmask_row_tails
+from pipeline_mlir.frontend.masked_rows_k_late import unmask_row_tails_late
 from pipeline_mlir.frontend.private_stage import forward_private_tiles
 from pipeline_mlir.frontend.thread_loops import unroll_thread_loops
 from pipeline_mlir.frontend.partition import check_waves, partition_loop
@@ -58,7 +60,9 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     check_not_pipelined(loop)
     inline_constant_true_ifs(loop)
     unmask_row_copies(loop)
+    unmask_row_tails(loop)
     unmask_guarded_rows(loop)
+    unmask_row_tails_late(loop)
     hoist_iteration_lds(loop)
     unroll_thread_loops(loop)
     forward_private_tiles(loop)
@@ -88,7 +92,9 @@ def adopt_loop(loop, schedule):
     inline_constant_true_ifs(loop)
     loop = carry_lds_accumulators(loop)
     unmask_row_copies(loop)
+    unmask_row_tails(loop)
     unmask_guarded_rows(loop)
+    unmask_row_tails_late(loop)
     peeled = peel_masked_tail(loop)
     rem = split_tail(loop)
     if is_whole_remainder(loop):

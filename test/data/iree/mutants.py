@@ -4,7 +4,9 @@ A mutant is one of IREE's kernels (:data:`FAMILIES`: bf16 ``A x B^T``, the commi
 4096^3 inputs and a 512^3 one; fp8 and i8 with register-staged copies; plain ``A x B`` and
 ``A^T x B`` with transposing reads; a forced 32x32 MFMA; unaligned sizes and unaligned K;
 IREE's 8-wave kernels, pipelined with ``pingpong`` (bf16 256x128; fp8; ``A x B``; K step 128
-at 256 rows, split; 32x32x16 MFMAs); IREE's VectorDistribute kernel; each at
+at 256 rows, split; 32x32x16 MFMAs); IREE's VectorDistribute kernel; IREE's padded
+dispatches of M (and N) known at launch, K of 256 and of 200 (rows, and the K left, masked;
+launched at the family's sizes, :attr:`Family.launch`); each at
 the prefetch point and in the late form, :data:`INPUTS`, all but the committed ones made by
 ``iree-compile``) with one semantic change made to its text: an index constant,
 an index operand of a copy or a read (another constant, the workgroup id, the thread id,
@@ -29,7 +31,10 @@ The verdict on a mutant (:func:`verdict`):
   swizzled buffer the remainder path does not rewrite), or IREE's passes do not distribute
   a VectorDistribute mutant (:func:`distributed`), so there is nothing to compare;
 * ``input-broken``: the unpipelined mutant itself is racy or faults, so there is nothing to
-  compare (the pipelined one is still run: a fault of its own is ``RACY``);
+  compare (the pipelined one is still run: a fault of its own is ``RACY``); or, when the two
+  C's differ, the unpipelined mutant's C differs between two orders of its waves (late and
+  eager mode: a race on C between waves, which the emulator's race checks, made for LDS,
+  do not see);
 * ``WRONG``, ``RACY``, ``UNLOCATED``, ``CRASH``: what must never happen.
 
 Run as a script it runs a campaign and prints the counts::
@@ -64,13 +69,19 @@ class Family:
     """A kernel mutated: the ``generate.matmul_source`` arguments (``eight_wave``: those of
     ``generate.EIGHT_WAVE[eight_wave]``), the ``iree-compile`` flags, the schedule that
     pipelines it, the committed file stem (None: generated with ``iree-compile``) and the
-    forms mutated."""
+    forms mutated.  ``padded``: IREE's padded dispatch of M (and N) known at launch
+    (``dynamic.padded_source`` arguments ``(n, k)``) instead of ``generate.matmul_source``;
+    ``launch``: the sizes (M, N, K) such a dispatch is launched at (both builds of a
+    mutant), ``workgroups``: the two it runs, by form (None: :data:`WORKGROUPS`)."""
     args: tuple = ()
     flags: tuple = ()
     pipeline: str = "4wave"
     committed: str | None = None
     eight_wave: str | None = None
     forms: tuple = ("prefetch", "late")
+    padded: tuple | None = None
+    launch: tuple | None = None
+    workgroups: tuple | None = None
 
     def source_args(self) -> dict:
         import generate as G
@@ -139,6 +150,19 @@ FAMILIES = {
     "k128wn": Family(pipeline="pingpong", eight_wave="matmul_bf16_abt_256x128_k128_8wave"),
     # pingpong with 32x32x16 MFMAs (IREE's 8-wave 256x256 tile, 2x4 waves of 128x64)
     "mfma32w": Family(pipeline="pingpong", eight_wave="matmul_bf16_abt_256x256_32x32_8wave"),
+    # IREE's padded dispatches of M (and N) known at launch (copies through registers, each
+    # row masked by M, N: frontend/masked_rows.py, masked_rows_late.py), K of 256, launched
+    # at M = 200 (M x N = 200 x 272), the workgroups those of a partial tile
+    "padm": Family(padded=(False, 256), launch=(200, 4096, 256),
+                   workgroups=(("prefetch", [(0, 0), (1, 1)]), ("late", [0, 37]))),
+    "padmn": Family(padded=(True, 256), launch=(200, 272, 256),
+                    workgroups=(("prefetch", [(0, 0), (2, 1)]), ("late", [0, 5]))),
+    # the same with K = 200 (rows and the K left masked at once: frontend/masked_rows_k.py,
+    # masked_rows_k_late.py; the last K tile peeled)
+    "padkm": Family(padded=(False, 200), launch=(200, 4096, 200),
+                    workgroups=(("prefetch", [(0, 0), (1, 1)]), ("late", [0, 37]))),
+    "padkmn": Family(padded=(True, 200), launch=(200, 272, 200),
+                     workgroups=(("prefetch", [(0, 0), (2, 1)]), ("late", [0, 5]))),
 }
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family
@@ -178,7 +202,12 @@ def source(name: str) -> str:
 def _generate(fam: Family, form: str) -> str:
     import generate as G
 
-    text = G.matmul_source(**fam.source_args())
+    if fam.padded is not None:
+        import dynamic as D
+
+        text = D.padded_source(*fam.padded)
+    else:
+        text = G.matmul_source(**fam.source_args())
     return (G.prefetch_point if form == "prefetch" else G.late_form)(text, fam.flags)
 
 
@@ -301,8 +330,9 @@ def m_operand(lines, rng):
 
 
 #: the ops that read memory into registers (fragment reads, the global loads of copies
-#: through registers), and those that store registers into LDS (such copies' second half)
-READS = r"vector\.transfer_read|vector\.load|amdgpu\.transpose_load"
+#: through registers, masked ones too), and those that store registers into LDS (such
+#: copies' second half)
+READS = r"vector\.transfer_read|vector\.load|vector\.maskedload|amdgpu\.transpose_load"
 LDS_STORES = r"(vector\.store|vector\.transfer_write) .*#gpu\.address_space<workgroup>"
 
 
@@ -467,11 +497,13 @@ def dispatch(name: str):
     from pipeline_mlir.driver.emulate import _read_dispatch
 
     with new_context() as ctx:
-        return _read_dispatch(ir.Module.parse(source(name), ctx), name, None)[0]
+        return _read_dispatch(ir.Module.parse(source(name), ctx), name,
+                              INPUTS[name].launch)[0]
 
 
-def c_bytes(hsaco: bytes, name: str):
-    """C after two workgroups of the mutant of input ``name`` ran (late mode; an element
+def c_bytes(hsaco: bytes, name: str, mode: str = "late"):
+    """C after two workgroups of the mutant of input ``name`` ran (late mode, or ``mode``: the
+    order the waves run in; an element
     no store wrote marked as such, whatever it holds), or the
     finding as a string.  A plain dispatch (A, B, C = A x B^T or A x B) runs workgroups
     (0, 0) and (1, 1) of a 2-D grid, 0 and 5 of a 1-D one; any other (``A^T x B``) as its
@@ -488,12 +520,13 @@ def c_bytes(hsaco: bytes, name: str):
     try:
         kernel = load_kernel(hsaco)
         if not d.plain:
-            run = emulate_described(kernel, dispatch_spec(d, kernel, name), "late", count=2)
+            run = emulate_described(kernel, dispatch_spec(d, kernel, name), mode, count=2)
             # a byte no store wrote is -1, whatever it holds (the poison's value included)
             return np.where(run.stored["C"], run.raw["C"].astype(np.int16), -1)
-        ids = WORKGROUPS["prefetch" if kernel.launch.workgroup_id[1] else "late"]
-        return matmul_c(kernel, Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b), ids,
-                        mode="late")
+        form = "prefetch" if kernel.launch.workgroup_id[1] else "late"
+        ids = dict(INPUTS[name].workgroups or WORKGROUPS)[form]
+        return matmul_c(kernel, Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b, d.constants),
+                        ids, mode=mode, grid=d.grid)
     except (EmuError, Finding) as e:
         return f"{type(e).__name__}: {e}"
 
@@ -580,6 +613,11 @@ def verdict(m: Mutant) -> tuple[str, str]:
         return "input-broken", want
     if (want == got).all():
         return "exact", ""
+    other = c_bytes(ref, m.form, "eager")
+    if isinstance(other, str) or (other != want).any():
+        n = other if isinstance(other, str) else f"{int((other != want).sum())} elements differ"
+        return "input-broken", (f"the unpipelined mutant's C depends on the order its waves "
+                                f"run (late against eager: {n}): a race on C")
     bad = list(zip(*(want != got).nonzero()))
     return "WRONG", f"{len(bad)} elements of C differ, first at {tuple(map(int, bad[0]))}"
 

@@ -17,32 +17,16 @@ from pathlib import Path
 
 import pytest
 
-from pipeline_mlir.tools.pipeline_opt import main
-
-ROOT = Path(__file__).parents[3]
-sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
-sys.path.insert(0, str(ROOT / "test" / "unit"))
-import dynamic as D  # noqa: E402
-import generate as G  # noqa: E402
-from build_cache import cached  # noqa: E402
-
-
-ADOPT = "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})"
+sys.path.insert(0, str(Path(__file__).parents[1]))
+from masked_rows_helpers import (  # noqa: E402
+    adopt as _run, assert_refused_at, map_mutation as _map, padded_prefetch, row_mutations,
+    text_mutation as _text)
 
 
 @pytest.fixture(scope="module")
 def padded() -> str:
-    """IREE's padded dynamic-M dispatch at the prefetch point (the build cache's, shared
-    with test_dynamic_shapes)."""
-    source = D.padded_source(False, 256)
-    return cached("iree-prefetch-padded", (source,), lambda: G.prefetch_point(source))
-
-
-def _run(tmp_path, capsys, text: str) -> tuple[int, str, str]:
-    """(exit code, stdout, stderr) of ``sched-adopt-loop`` (the 4-wave schedule) on
-    ``text``."""
-    (tmp_path / "k.mlir").write_text(text)
-    return (main([ADOPT, str(tmp_path / "k.mlir")]), *capsys.readouterr())
+    """IREE's padded dynamic-M dispatch at the prefetch point (K = 256)."""
+    return padded_prefetch(256)
 
 
 def test_the_masked_copy_becomes_direct_to_lds_copies_of_the_buffer(padded, tmp_path, capsys):
@@ -58,35 +42,14 @@ def test_the_masked_copy_becomes_direct_to_lds_copies_of_the_buffer(padded, tmp_
     assert "vector.create_mask %" not in out.split("scf.for")[1]
 
 
-def _map(name: str, old: str, new: str):
-    def mutate(text: str) -> str:
-        line = f"#{name} = affine_map<{old}>"
-        assert line in text, line
-        return text.replace(line, f"#{name} = affine_map<{new}>")
-    return mutate
-
-
 def _pad(text: str) -> str:
-    old = "%cst_0 = arith.constant 0.000000e+00 : bf16"
-    assert text.count(old) == 1
-    return text.replace(old, "%cst_0 = arith.constant 1.000000e+00 : bf16")
-
-
-def _text(old: str, new: str):
-    def mutate(text: str) -> str:
-        assert text.count(old) == 1, old
-        return text.replace(old, new)
-    return mutate
+    return _text("%cst_0 = arith.constant 0.000000e+00 : bf16",
+                 "%cst_0 = arith.constant 1.000000e+00 : bf16")(text)
 
 
 @pytest.mark.parametrize("mutate,message", [
     (_pad, "pads masked rows with a value other than zero"),
-    (_map("map7", "(d0, d1) -> (1, d0 - d1)", "(d0, d1) -> (2, d0 - d1)"),
-     "a row-masked copy reads one row or none"),
-    (_map("map8", "(d0)[s0, s1] -> (d0 * 128 + s0 + s1)", "(d0)[s0, s1] -> (d0 * 128 + s0 + s1 + 1)"),
-     "reads a row other than the one its LDS row holds"),
-    (_map("map2", "(d0)[s0] -> (d0 * -128 + s0, 128)", "(d0)[s0] -> (d0 * -128 + s0 - 1, 128)"),
-     "masks a row below the size at a size of 1"),
+    *row_mutations("map7", "map8"),
     (_map("map5", "()[s0] -> (s0 * 16)", "()[s0] -> (s0 * 8)"),
      "do not write every element of the 128x32 LDS tile exactly once"),
     (_map("map16", "(d0)[s0] -> (d0 * 32 + s0 * 16)", "(d0)[s0] -> (d0 * 32 + s0 * 8)"),
@@ -104,8 +67,5 @@ def _text(old: str, new: str):
 ], ids=["padding", "two rows", "other row", "masked below the end", "LDS not covered",
         "columns", "stored elsewhere", "staged row read elsewhere", "row moves with K"])
 def test_what_the_replacement_relies_on_is_checked(padded, tmp_path, capsys, mutate, message):
-    text = mutate(padded)
-    rc, _out, err = _run(tmp_path, capsys, text)
-    line = 1 + text[:text.index("vector.transfer_read %subview_14")].count("\n")
-    assert rc == 1 and message in err and f"k.mlir:{line}:" in err, err
-    assert "Traceback" not in err
+    assert_refused_at(tmp_path, capsys, mutate(padded), "vector.transfer_read %subview_14",
+                      message)

@@ -94,17 +94,20 @@ def _masked_k() -> str:
                                                                k=1020), ()))
 
 
-def _padded(n: bool) -> str:
+def _padded(n: bool, k: int = 256) -> str:
     """IREE's own dispatch of M (and N) known at launch, its MFMA configuration forced with
-    ``padding`` (rows masked by M and N, copied through registers), K of 256."""
-    source = D.padded_source(n, 256)
+    ``padding`` (rows masked by M and N, copied through registers), K of ``k`` (200: not a
+    multiple of 32, the runs masked by the K left too: frontend/masked_rows_k.py)."""
+    source = D.padded_source(n, k)
     return cached("iree-prefetch-padded", (source,), lambda: G.prefetch_point(source))
 
 
-def _padded_late(n: bool) -> str:
+def _padded_late(n: bool, k: int = 256) -> str:
     """The same dispatch in IREE's late form (the same iree-compile run): each row masked by
-    an ``scf.if``, the workgroups in a linearised loop (frontend/masked_rows_late.py)."""
-    return G.late_form(D.padded_source(n, 256))
+    an ``scf.if``, the workgroups in a linearised loop (frontend/masked_rows_late.py; K of
+    200: each run a ``vector.maskedload`` masked by the row and the K left,
+    frontend/masked_rows_k_late.py)."""
+    return G.late_form(D.padded_source(n, k))
 
 
 #: name -> (the dispatch's text, built lazily)
@@ -118,13 +121,17 @@ KERNELS = {"m": lambda: TEXT, "k": lambda: D.dynamic(IREE_4096, False, "?"),
                                               .read_text()),
            "padded-m": lambda: _padded(False), "padded-mn": lambda: _padded(True),
            "padded-m-late": lambda: _padded_late(False),
-           "padded-mn-late": lambda: _padded_late(True)}
+           "padded-mn-late": lambda: _padded_late(True),
+           "padk-m": lambda: _padded(False, 200), "padk-mn": lambda: _padded(True, 200),
+           "padk-m-late": lambda: _padded_late(False, 200),
+           "padk-mn-late": lambda: _padded_late(True, 200)}
 #: name -> (dtype, workgroup tile M x N, a 1-D grid) where not bf16, 128 x 128, 2-D
 SHAPES = {"mn512": ("bf16", (64, 128), False), "mk512": ("bf16", (64, 128), False),
           "mnk512": ("bf16", (64, 128), False), "vdk-late": ("fp8", (64, 128), True),
           "k-late": ("bf16", (128, 128), True), "masked-k-late": ("bf16", (64, 128), True),
           "padded-m-late": ("bf16", (128, 128), True),
-          "padded-mn-late": ("bf16", (128, 128), True)}
+          "padded-mn-late": ("bf16", (128, 128), True),
+          "padk-m-late": ("bf16", (128, 128), True), "padk-mn-late": ("bf16", (128, 128), True)}
 
 
 @pytest.fixture(scope="module")
@@ -176,6 +183,10 @@ def built(tmp_path_factory):
     # the late form: a 1-D grid over tiles cut at both edges (M and N)
     ("padded-m-late", (400, 4096, 256), "late"), ("padded-m-late", (129, 4096, 256), "random:5"),
     ("padded-mn-late", (400, 272, 256), "late"), ("padded-mn-late", (144, 384, 256), "random:2"),
+    # K = 200: the rows and the K left masked at once, the last K tile peeled
+    ("padk-m", (200, 4096, 200), "late"), ("padk-m", (16, 4096, 200), "random:3"),
+    ("padk-mn", (129, 272, 200), "random:1"), ("padk-m-late", (200, 4096, 200), "late"),
+    ("padk-mn-late", (144, 272, 200), "random:4"),
 ])
 def test_dynamic_sizes_are_exact_at_run_time(built, name, sizes, mode):
     text, code = built(name)
@@ -191,12 +202,13 @@ def test_dynamic_sizes_are_exact_at_run_time(built, name, sizes, mode):
     assert d.grid == ((tiles[0] * tiles[1],) if flat else tiles)
 
 
-@pytest.mark.parametrize("n", [False, True], ids=["m", "mn"])
-def test_both_forms_of_the_padded_dispatch_get_the_same_schedule(tmp_path, n):
-    """The late form (rows masked by ``scf.if``) is pipelined with the prefetch form's
-    schedule."""
+@pytest.mark.parametrize("n,k", [(False, 256), (True, 256), (True, 200)],
+                         ids=["m", "mn", "mn-k200"])
+def test_both_forms_of_the_padded_dispatch_get_the_same_schedule(tmp_path, n, k):
+    """The late form (rows masked by ``scf.if``; with K = 200 each run a masked load) is
+    pipelined with the prefetch form's schedule."""
     out = []
-    for form, text in (("prefetch", _padded(n)), ("late", _padded_late(n))):
+    for form, text in (("prefetch", _padded(n, k)), ("late", _padded_late(n, k))):
         (tmp_path / f"{form}.mlir").write_text(text)
         assert main(["--pipeline=4wave", "--emit=schedule", str(tmp_path / f"{form}.mlir"),
                      "-o", str(tmp_path / f"{form}.txt")]) == 0

@@ -79,6 +79,22 @@ def test_the_pool_holds_every_family():
     assert {M.mutant_source(SEED, i, ["fp8", "i8"]).split(".")[0] for i in range(20)} == \
         {"fp8", "i8"}
     assert "--family fp8 --only 3" in M.command(SEED, 3, ["fp8"])
+    assert {"padm.prefetch", "padm.late", "padmn.late", "padkm.prefetch", "padkm.late",
+            "padkmn.prefetch", "padkmn.late"} <= set(M.INPUTS)
+
+
+def test_a_padded_family_launches_at_its_sizes():
+    """IREE's padded dispatch of M and N known at launch, K = 200 (rows and the K left
+    masked), in the late form as the campaign mutates it, unmutated: its dispatch read at
+    the family's launch sizes (200 x 272 x 200: a partial tile in both M and N, which
+    workgroup 5 of its linearised grid of 2 x 3 tiles runs), built with and without the
+    sched passes, the two C's agree on the emulator."""
+    if not _has_iree_compile():
+        pytest.skip("iree-compile (iree-base-compiler) is not installed")
+    d = M.dispatch("padkmn.late")
+    assert (d.M, d.N, d.K, d.grid) == (200, 272, 200, (6,)) and len(d.constants) == 4
+    assert M.verdict(M.Mutant("padkmn.late", -1, "none", M.source("padkmn.late"))) == \
+        ("exact", "")
 
 
 def test_an_unmutated_vector_distribute_kernel_is_exact():
@@ -220,3 +236,20 @@ def test_a_family_base_is_exact_unmutated(family):
         pytest.skip("iree-compile (iree-base-compiler) is not installed")
     name = f"{family}.late"
     assert M.verdict(M.Mutant(name, -1, "none", M.source(name))) == ("exact", "")
+
+
+def test_a_mutant_racing_on_c_is_input_broken():
+    """Found by the campaign (seed 1, mutant 116 of the padded K-masked prefetch forms): the
+    index constant 4 made 1 in IREE's padded M-and-N kernel reaches only its epilogue, whose
+    threads then scatter to the same elements of C from several waves.  The unpipelined
+    mutant's C depends on the order its waves run (the emulator's race checks cover LDS, not
+    C), so the pipelined one's C differed from it in 128 elements and the verdict was
+    ``WRONG``; the reference is now also run in another order, and a C that changes with it
+    makes the mutant ``input-broken``."""
+    if not _has_iree_compile():
+        pytest.skip("iree-compile (iree-base-compiler) is not installed")
+    m = M.mutant(1, 116, ["padkm.prefetch", "padkmn.prefetch"])
+    assert m.what == "padkmn.prefetch: constant on line 32: 4 -> 1", m.what
+    verdict, detail = M.verdict(m)
+    assert verdict == "input-broken" and "depends on the order its waves run" in detail, \
+        (verdict, detail)

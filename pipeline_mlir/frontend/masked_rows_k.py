@@ -1,0 +1,254 @@
+"""Copies masked by rows and by the K left (IREE's padded dynamic-M/N kernels whose K is
+not a multiple of the K step) made copies masked by the K left only.
+
+With M (or M and N) known only at launch, ``padding`` in its lowering config and a K that
+is not a multiple of the K step, IREE 3.13 copies each thread's run of ``W`` elements of
+the A (B) tile straight from the global buffer into LDS, masked at once by whether the row
+is below M (N) and by how much of the K tile is left: at its prefetch point
+
+* ``vector.transfer_read`` of a ``memref.subview`` of the binding at ``[row, col]`` of
+  sizes ``[s, c]``, masked by ``vector.create_mask s, c`` (``s`` is 1 or 0: the row or the
+  padding, zero; ``c`` the elements of the run left in K), of ``1 x W`` elements,
+* ``vector.transfer_write`` of it into a ``1 x W`` ``memref.subview`` of the LDS tile at
+  ``[lr, lc]``.
+
+A buffer of static rows (the B of a dynamic-M kernel) is read unmasked and the run kept
+only when it is whole (``arith.select (c == W), run, 0``): :func:`unmask_row_tails` makes
+that the equivalent masked read (mask ``1, (c == W ? W : 0)``, padding 0).
+
+For a row-masked run, :func:`unmask_row_tails` proves by evaluation, on every thread, at
+the workgroups and sizes :mod:`~pipeline_mlir.frontend.masked_rows` samples (the workgroup
+loop over ``ceildiv(L, T)``, ``L`` the launch value that sizes the buffer's rows) that
+``s`` is 0 or 1, that a read row is the workgroup's ``T g + lr``, that a masked one has
+``T g + lr >= L``; and at every iteration of the K-loop that ``0 <= c <= W`` and that the
+``c`` elements read lie in the row (``0 <= col``, ``col + c <= K``).  ``s``, the row and
+``lr`` must not move with the K-loop or another workgroup dimension, ``c`` and ``col``
+must not move with the workgroup or the launch value, and the padding must be zero.  The
+read then becomes one of a range-checked view of the binding
+(``amdgpu.fat_raw_buffer_cast``, its size the binding's) at ``[T g + lr, col]`` masked by
+``1, c``: the same elements when the row is read, zero past the buffer's end (and from the
+mask) when it is not.  What is left is a read masked by the K left only, which
+:mod:`~pipeline_mlir.frontend.masks` peels (the last K tile run as written after the
+pipelined loop, the masks of the others proven full and dropped), and whose unmasked runs
+:mod:`~pipeline_mlir.frontend.regcopy` makes direct-to-LDS copies.  A run of this shape
+that fails a check is an error at its read; other masked reads are left to the masked-tail
+peel.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, constant_int,
+                                             dense_i64, memory_space, segments)
+from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
+from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
+from pipeline_mlir.frontend.masked_rows import (FAR, WORKGROUPS, check_row_masks, depends,
+                                                fat_view, is_zero,
+                                                launch_dim, lane_offsets, lane_value, owner,
+                                                plain_access, view_offsets, workgroup_iv)
+from pipeline_mlir.frontend.masked_rows_late import zero_splat
+
+__all__ = ["unmask_row_tails", "check_columns", "rewrite_runs", "body_ops"]
+
+
+def unmask_row_tails(loop) -> int:
+    """Make every run directly in ``loop``'s body masked by rows and the K left, and every
+    whole-run select of a static buffer, a read masked by the K left only (module
+    docstring); the number rewritten."""
+    return rewrite_runs(loop, _select_to_mask, "vector.transfer_read", _match, _prove,
+                        _rewrite)
+
+
+def rewrite_runs(loop, to_mask, name: str, match, prove, rewrite) -> int:
+    """What both forms do: ``to_mask`` (1 when it rewrote) on every ``arith.select``
+    directly in ``loop``'s body, then every ``name`` op there whose parts ``match`` finds
+    checked (``prove``) and rewritten (``rewrite``, given the range-checked views made so
+    far); the number rewritten."""
+    done, fat = 0, {}
+    for sel in [o for o in body_ops(loop) if o.name == "arith.select"]:
+        done += to_mask(sel)
+    for op in [o for o in body_ops(loop) if o.name == name]:
+        parts = match(op)
+        if parts is not None:
+            prove(op, loop, parts)
+            rewrite(op, loop, parts, fat)
+            done += 1
+    return done
+
+
+def body_ops(loop) -> list:
+    """The ops directly in ``loop``'s body."""
+    return [_op(o) for o in loop.regions[0].blocks[0].operations]
+
+
+def _read_view(read):
+    """(the ``memref.subview`` ``read`` reads at ``[0, 0]``, its row, column and sizes) when
+    ``read`` reads ``1 x W`` elements at the origin of a 2-D unit-stride view, else None."""
+    sv = owner(segments(read)[0][0], "memref.subview")
+    vt = ir.VectorType(read.results[0].type)
+    if sv is None or vt.rank != 2 or vt.shape[0] != 1 or len(dense_i64(sv, "static_sizes")) \
+            != 2 or not plain_access(read, [0, 0], masked=True):
+        return None
+    row, col = view_offsets(sv)
+    if not plain_access(sv, [row, col]):
+        return None
+    dyn = iter(segments(sv)[2])
+    sizes = [next(dyn) if d == DYNAMIC else d for d in dense_i64(sv, "static_sizes")]
+    return sv, row, col, sizes
+
+
+def _select_to_mask(sel) -> int:
+    """``arith.select (c == W), run, 0`` of an unmasked run ``1 x W`` read from a view of
+    ``c`` columns replaced by the run read masked by ``1, (c == W ? W : 0)`` (module
+    docstring); 1 when done."""
+    cond, run, zero = sel.operands
+    read, cmp = owner(run, "vector.transfer_read"), owner(cond, "arith.cmpi")
+    if read is None or cmp is None or segments(read)[3] or not zero_splat(zero) or \
+            ir.IntegerAttr(cmp.attributes["predicate"]).value != 0:
+        return 0
+    found = _read_view(read)
+    w = ir.VectorType(read.results[0].type).shape[1]
+    if found is None or not is_zero(segments(read)[2][0]) or found[3][0] != 1 or \
+            memory_space(read.operands[0].type) == "workgroup":
+        return 0
+    c, want = cmp.operands
+    if found[3][1] != c or constant_int(want) != w:
+        return 0
+    with ir.InsertionPoint(read), read.location:
+        idx = ir.IndexType.get()
+        size = B.arith.select(cond, B.arith.constant(idx, w), B.arith.constant(idx, 0))
+        mask = B.vector.create_mask(ir.VectorType.get([1, w], ir.IntegerType.get_signless(1)),
+                                    [B.arith.constant(idx, 1), size])
+        new = _masked_read(read, segments(read)[0][0], list(segments(read)[1]), mask)
+    sel.results[0].replace_all_uses_with(new)
+    sel.erase()
+    if not list(read.results[0].uses):
+        read.erase()
+    return 1
+
+
+def _masked_read(read, src, indices: list, mask):
+    """A ``vector.transfer_read`` like ``read`` (its type, padding, permutation and
+    ``in_bounds``) of ``src`` at ``indices`` masked by ``mask``, before ``read``."""
+    g = segments(read)
+    attrs = {a: read.attributes[a] for a in ("in_bounds", "permutation_map")}
+    attrs["operandSegmentSizes"] = ir.DenseI32ArrayAttr.get([1, len(indices), 1, 1])
+    return ir.Operation.create("vector.transfer_read", results=[read.results[0].type],
+                               operands=[src, *indices, g[2][0], mask],
+                               attributes=attrs).results[0]
+
+
+def _match(read) -> dict | None:
+    """The parts of a run masked by rows and the K left whose read is ``read`` (module
+    docstring), or None when ``read`` is not one."""
+    if not segments(read)[3]:
+        return None
+    cm = owner(segments(read)[3][0], "vector.create_mask")
+    found = _read_view(read)
+    uses = [_op(u.owner) for u in read.results[0].uses]
+    if cm is None or found is None or len(uses) != 1 or \
+            uses[0].name != "vector.transfer_write" or uses[0].operands[0] != read.results[0]:
+        return None
+    sv, row, col, sizes = found
+    s, c = cm.operands
+    if any(isinstance(x, int) for x in sizes) or list(sizes) != [s, c] or \
+            constant_int(s) is not None:
+        return None
+    lds = owner(uses[0].operands[1], "memref.subview")
+    if lds is None or memory_space(lds.results[0].type) != "workgroup":
+        return None
+    return {"size": s, "cols": c, "row": row, "col": col, "buf": sv.operands[0],
+            "pad": segments(read)[2][0], "mask": cm, "view": sv, "write": uses[0],
+            "lds": lds, "width": ir.VectorType(read.results[0].type).shape[1]}
+
+
+def _check_form(read, loop, p: dict, wg, launch) -> None:
+    """The run's shape and what its parts may depend on (module docstring)."""
+    if not is_zero(p["pad"]):
+        raise IRError(read, f"{describe(read)} pads masked rows with a value other than "
+                            f"zero; a range-checked read past the end returns zero")
+    tt = ir.MemRefType(p["lds"].operands[0].type)
+    if tt.rank != 2 or not tt.has_static_shape or dense_i64(p["lds"], "static_sizes") != [
+            1, p["width"]] or dense_i64(p["lds"], "static_strides") != [1, 1] or \
+            not plain_access(p["write"], [0, 0]):
+        raise IRError(read, f"{describe(read)}: a run masked by rows and the K left is "
+                            f"written whole to one row of a static 2-D LDS tile")
+    forall = wg.owner.owner
+    others = {a for a in forall.regions[0].blocks[0].arguments if a != wg}
+    iv = loop.regions[0].blocks[0].arguments[0]
+    lr = view_offsets(p["lds"])[0]
+    if any(isinstance(v, ir.Value) and depends(v, others | {iv})
+           for v in (p["size"], p["row"], lr)):
+        raise IRError(read, f"{describe(read)}: its row, row mask or LDS row changes with "
+                            f"the K-loop or another workgroup dimension; a row-masked copy "
+                            f"masks the rows of its workgroup's tile")
+    if any(isinstance(v, ir.Value) and depends(v, others | {wg, launch})
+           for v in (p["cols"], p["col"])):
+        raise IRError(read, f"{describe(read)}: its column or the K left it reads changes "
+                            f"with the workgroup or a size known at launch")
+
+
+def check_columns(read, c, col, width: int, k: int, K: int) -> None:
+    """The column checks of the module docstring in iteration ``k`` (rows of ``K``): ``c``
+    and ``col`` the per-thread elements left and column of a run of ``width``."""
+    bad = np.flatnonzero((c < 0) | (c > width) | ((c > 0) & ((col < 0) | (col + c > K))))
+    for t in bad[:1]:
+        raise IRError(read, f"{describe(read)} reads {int(c[t])} elements at column "
+                            f"{int(col[t])} of rows of {K} in thread {t} in iteration {k}; "
+                            f"a run masked by the K left reads at most {width} "
+                            f"elements, all in the row")
+
+
+def _prove(read, loop, p: dict) -> None:
+    """Check the run ``p`` (module docstring)."""
+    launch = launch_dim(read, p["buf"])
+    wg, T = workgroup_iv(read, loop, launch)
+    _check_form(read, loop, p, wg, launch)
+    size = block_size(kernel_of(loop))
+    if size is None or tuple(size[1:]) != (1, 1):
+        raise IRError(read, f"{describe(read)}: a row-masked copy is taken in a 1-D "
+                            f"workgroup (the kernel's is {size})")
+    bounds = constant_bounds(loop)
+    if bounds is None or bounds[2] <= 0:
+        raise IRError(loop, "'scf.for' op: a loop with copies masked by rows and the K left "
+                            "needs constant bounds and a positive step")
+    ev = Evaluator(size, launch_values=False)
+    ev.where = read
+    iv = loop.regions[0].blocks[0].arguments[0]
+    for g in WORKGROUPS:
+        for t in [*range(1, T + 3), *(T * f + 3 for f in FAR)]:
+            ev.bind(wg, g)
+            ev.bind(launch, T * g + t)
+            ev.bind(iv, bounds[0])
+            check_row_masks(read, ev.value(p["size"]), lane_value(ev, p["row"]),
+                            lane_offsets(ev, p["lds"])[0], T * g, T * g + t)
+    K = ir.MemRefType(p["buf"].type).shape[1]
+    for k in range(*bounds):
+        ev.bind(iv, k)
+        check_columns(read, ev.value(p["cols"]), lane_value(ev, p["col"]), p["width"], k, K)
+
+
+def _rewrite(read, loop, p: dict, fat: dict) -> None:
+    """``read`` made a read of the range-checked buffer at ``[T g + lr, col]`` masked by
+    ``1, c`` (module docstring)."""
+    src = fat_view(p["buf"], loop, fat)
+    wg, T = workgroup_iv(read, loop, launch_dim(read, p["buf"]))
+    lr = view_offsets(p["lds"])[0]
+    with ir.InsertionPoint(read), read.location:
+        idx = ir.IndexType.get()
+        lr = B.arith.constant(idx, lr) if isinstance(lr, int) else lr
+        row = B.arith.addi(B.arith.muli(wg, B.arith.constant(idx, T)), lr)
+        col = B.arith.constant(idx, p["col"]) if isinstance(p["col"], int) else p["col"]
+        mask = B.vector.create_mask(ir.VectorType(p["mask"].results[0].type),
+                                    [B.arith.constant(idx, 1), p["cols"]])
+        new = _masked_read(read, src, [row, col], mask)
+    read.results[0].replace_all_uses_with(new)
+    read.erase()
+    for o in (p["mask"], p["view"]):
+        if all(not list(x.uses) for x in o.results):
+            o.erase()

@@ -1,0 +1,177 @@
+"""Loads masked by rows and by the K left in IREE's late form (its padded dynamic-M/N
+kernels with K not a multiple of the K step) made reads masked by the K left only.
+
+In IREE's late form of the kernels :mod:`~pipeline_mlir.frontend.masked_rows_k` takes at
+the prefetch point, each thread's run of ``W`` elements of the A (B) tile is
+
+* ``vector.maskedload`` of the global binding at ``[row, col]`` with the mask
+  ``arith.select ok, (vector.create_mask c), 0`` (``ok``: the row is below M; ``c``: the
+  elements of the run left in K) and a zero pass-through, stored to the LDS tile;
+* for a buffer of static rows (B of a dynamic-M kernel), ``arith.select (c == W),
+  (vector.load of a range-checked buffer), 0``: the run kept only when whole.
+
+:func:`unmask_row_tails_late` makes the second a ``vector.transfer_read`` of the same
+elements masked by ``(c == W ? W : 0)`` (padding 0: the same value), and the first, once
+proven, a ``vector.transfer_read`` of a range-checked view of the binding
+(``amdgpu.fat_raw_buffer_cast``, its size the binding's) at ``[ok ? row : M, col]`` masked
+by ``c``: row M lies past the buffer's end, so a row that is not read reads zero, the
+pass-through.  The proof is by evaluation, on every thread, over the linearised workgroup
+loop :mod:`~pipeline_mlir.frontend.masked_rows_late` finds (the same workgroups, sizes and
+other launch values): a row ``ok`` reads lies in ``0 .. M - 1``; and in every iteration of
+the K-loop ``0 <= c <= W`` and the ``c`` elements read lie in the row (``0 <= col``,
+``col + c <= K``).  ``ok`` and the row must not move with the K-loop, ``c`` and ``col``
+not with the workgroup or a launch value, and the pass-through must be zero.  The reads
+then are masked by the K left only, which :mod:`~pipeline_mlir.frontend.masks` peels.  A
+load of this shape that fails a check is an error at it; other masked loads are left to
+the scan, which refuses them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, constant_int,
+                                             memory_space)
+from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
+from pipeline_mlir.frontend.masked_rows import depends, fat_view, launch_dim, owner
+from pipeline_mlir.frontend.masked_rows_k import check_columns, rewrite_runs
+from pipeline_mlir.frontend.masked_rows_late import (launch_values, sample_points,
+                                                     workgroup_loop, zero_splat)
+
+__all__ = ["unmask_row_tails_late"]
+
+
+def unmask_row_tails_late(loop) -> int:
+    """Make every load directly in ``loop``'s body masked by rows and the K left, and every
+    whole-run select of a static buffer, a read masked by the K left only (module
+    docstring); the number rewritten."""
+    return rewrite_runs(loop, _select_to_mask, "vector.maskedload", _match, _prove, _rewrite)
+
+
+def _index(v):
+    """``v`` (an ``i32`` or ``index`` value) as an ``index`` (a cast when needed)."""
+    return v if isinstance(v.type, ir.IndexType) else B.arith.index_cast(ir.IndexType.get(), v)
+
+
+def _read(like, src, indices: list, mask):
+    """A 1-D ``vector.transfer_read`` of ``like``'s vector type from 2-D ``src`` at
+    ``indices`` masked by ``mask``, padded with zero."""
+    vt = ir.VectorType(like.type)
+    el = vt.element_type
+    pad = B.arith.constant(el, 0 if isinstance(el, ir.IntegerType) else 0.0)
+    return B.vector.transfer_read(vt, src, indices, ir.AffineMap.get_minor_identity(2, 1),
+                                  pad, [True], mask=mask)
+
+
+def _select_to_mask(sel) -> int:
+    """``arith.select (c == W), (vector.load run), 0`` replaced by the run read masked by
+    ``(c == W ? W : 0)`` (module docstring); 1 when done."""
+    cond, run, zero = sel.operands
+    load, cmp = owner(run, "vector.load"), owner(cond, "arith.cmpi")
+    if load is None or cmp is None or not zero_splat(zero) or \
+            ir.IntegerAttr(cmp.attributes["predicate"]).value != 0 or \
+            not isinstance(run.type, ir.VectorType) or len(load.operands) != 3 or \
+            memory_space(load.operands[0].type) == "workgroup":
+        return 0
+    w = ir.VectorType(run.type).shape
+    if len(w) != 1 or constant_int(cmp.operands[1]) != w[0]:
+        return 0
+    with ir.InsertionPoint(sel), sel.location:
+        idx = ir.IndexType.get()
+        size = B.arith.select(cond, B.arith.constant(idx, w[0]), B.arith.constant(idx, 0))
+        mask = B.vector.create_mask(ir.VectorType.get(w, ir.IntegerType.get_signless(1)),
+                                    [size])
+        new = _read(run, load.operands[0], list(load.operands)[1:], mask)
+    sel.results[0].replace_all_uses_with(new)
+    sel.erase()
+    if not list(load.results[0].uses):
+        load.erase()
+    return 1
+
+
+def _match(load) -> dict | None:
+    """The parts of a load masked by rows and the K left (module docstring), or None."""
+    base, *idx, mask, passthru = list(load.operands)
+    sel = owner(mask, "arith.select")
+    if sel is None or len(idx) != 2 or len(ir.VectorType(load.results[0].type).shape) != 1:
+        return None
+    ok, inner, none = sel.operands
+    if not isinstance(ok.type, ir.IntegerType):
+        return None
+    cm = owner(inner, "vector.create_mask")
+    off = owner(none, "arith.constant")
+    if cm is None or off is None or len(cm.operands) != 1 or \
+            str(off.attributes["value"]) != f"dense<false> : {mask.type}":
+        return None
+    return {"buf": base, "row": idx[0], "col": idx[1], "ok": ok, "cols": cm.operands[0],
+            "pass": passthru, "mask": cm, "select": sel,
+            "width": ir.VectorType(load.results[0].type).shape[0]}
+
+
+def _check_form(load, loop, p: dict, wl, launch, others: list) -> None:
+    """What the load's parts may depend on, and its pass-through (module docstring)."""
+    if not zero_splat(p["pass"]):
+        raise IRError(load, f"{describe(load)} passes a value other than zero through masked "
+                            f"rows; a range-checked read past the end returns zero")
+    iv = loop.regions[0].blocks[0].arguments[0]
+    if depends(p["ok"], {iv}) or depends(p["row"], {iv}):
+        raise IRError(load, f"{describe(load)}: its row or row guard changes with the K-loop; "
+                            f"a row-masked copy masks the rows of its workgroup's tile")
+    fixed = {wl.regions[0].blocks[0].arguments[0], launch, *others}
+    if depends(p["cols"], fixed) or depends(p["col"], fixed):
+        raise IRError(load, f"{describe(load)}: its column or the K left it reads changes "
+                            f"with the workgroup or a size known at launch")
+
+
+def _check_rows(load, ev, p: dict, wl, launch, tile: int, others: list) -> None:
+    """A row the guard reads lies in ``0 .. M - 1``, at every sampled workgroup and size."""
+    for n, v in sample_points(ev, wl, launch, tile, others):
+        ok, row = ev.value(p["ok"]) != 0, ev.value(p["row"])
+        if np.any(ok & ((row < 0) | (row >= n))):
+            raise IRError(load, f"{describe(load)} reads a row outside the buffer's {n} rows "
+                                f"at workgroup {v}; a row-masked copy reads rows below the "
+                                f"size only")
+
+
+def _prove(load, loop, p: dict) -> None:
+    """Check the load ``p`` (module docstring)."""
+    size = block_size(kernel_of(loop))
+    if size is None or tuple(size[1:]) != (1, 1):
+        raise IRError(load, f"{describe(load)}: a row-masked copy is taken in a 1-D "
+                            f"workgroup (the kernel's is {size})")
+    launch = launch_dim(load, p["buf"])
+    others = launch_values(loop, launch)
+    ev = Evaluator(size, launch_values=False)
+    ev.where = load
+    wl, tile = workgroup_loop(load, loop, launch, others, ev)
+    _check_form(load, loop, p, wl, launch, others)
+    bounds = constant_bounds(loop)
+    if bounds is None or bounds[2] <= 0:
+        raise IRError(loop, "'scf.for' op: a loop with copies masked by rows and the K left "
+                            "needs constant bounds and a positive step")
+    _check_rows(load, ev, p, wl, launch, tile, others)
+    iv = loop.regions[0].blocks[0].arguments[0]
+    K = ir.MemRefType(p["buf"].type).shape[1]
+    for k in range(*bounds):
+        ev.bind(iv, k)
+        check_columns(load, ev.value(p["cols"]), ev.value(p["col"]), p["width"], k, K)
+
+
+def _rewrite(load, loop, p: dict, fat: dict) -> None:
+    """``load`` made a read of the range-checked buffer at ``[ok ? row : M, col]`` masked
+    by ``c`` (module docstring)."""
+    src = fat_view(p["buf"], loop, fat)
+    launch = launch_dim(load, p["buf"])
+    with ir.InsertionPoint(load), load.location:
+        row = B.arith.select(p["ok"], p["row"], launch)
+        mask = B.vector.create_mask(p["mask"].results[0].type, [_index(p["cols"])])
+        new = _read(load.results[0], src, [row, p["col"]], mask)
+    load.results[0].replace_all_uses_with(new)
+    load.erase()
+    for o in (p["select"], p["mask"]):
+        if all(not list(x.uses) for x in o.results):
+            o.erase()

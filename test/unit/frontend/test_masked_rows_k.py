@@ -1,0 +1,73 @@
+"""pipeline_mlir/frontend/masked_rows_k.py: IREE's padded dynamic-M kernel with K not a
+multiple of 32, its runs masked by the row and by the K left, made runs of a range-checked
+buffer masked by the K left only (then peeled as any masked last K tile).
+
+IREE's own dispatch of the bf16 ``A x B^T`` matmul with M known at launch, its MFMA
+configuration forced with ``padding`` and K = 200 (``test/data/iree/dynamic.py``
+``padded_source``; exact at several M and N in ``test/unit/tools/test_dynamic_shapes.py``)
+copies each thread's run of A straight into LDS masked by ``create_mask(row, K left)``, and
+keeps B's run only when it is whole (``arith.select``).  Each property the rewrite relies
+on, broken in IREE's text, is refused at the masked read, saying which.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parents[1]))
+from masked_rows_helpers import (  # noqa: E402
+    adopt as _run, assert_refused_at, map_mutation as _map, padded_prefetch, row_mutations,
+    text_mutation as _text)
+
+
+#: IREE's padded dynamic-M dispatch with K = 200 at the prefetch point
+K = 200
+
+
+def test_the_row_and_k_masked_runs_are_pipelined_with_the_last_tile_peeled(tmp_path, capsys):
+    padded = padded_prefetch(K)
+    assert re.search(r"vector\.create_mask %\d+, %\d+ : vector<1x8xi1>", padded)
+    assert "arith.select" in padded.split("scf.for %arg2")[1]
+    rc, out, err = _run(tmp_path, capsys, padded)
+    assert rc == 0, err
+    # the pipelined loop (6 K tiles), then the remainder loop: the masked last K tile
+    loop, tail = out.split("sched.remainder", 1)[0].split("scf.for %arg2 = ")[1:3]
+    assert loop.startswith("%c0 to %c6 ") and tail.startswith("%c6 to %c7 "), (loop[:40],
+                                                                              tail[:40])
+    assert "amdgpu.fat_raw_buffer_cast %assume_align" in out
+    # A's runs read the range-checked buffer in the pipelined loop, unmasked, as B's do
+    copies = re.findall(r"amdgpu\.gather_to_lds [^\n]*", loop)
+    a = sum("memref<?x200xbf16, #amdgpu" in c for c in copies)
+    assert a > 0 and a == sum("memref<4096x200xbf16, #amdgpu" in c for c in copies), copies
+    assert "vector.create_mask" not in loop and "arith.select" not in loop
+    # the last K tile keeps the K left as masks of both operands' runs (B's whole-run
+    # select made a mask of 8 or 0), A's read from the range-checked buffer
+    assert len(re.findall(r"vector\.create_mask %c1\w*, %\w+ : vector<1x8xi1>", tail)) == 4
+    assert len(re.findall(r"arith\.select %\w+, %c8\w*, %c0\w* : index", tail)) == 2
+    assert len(re.findall(r"vector\.transfer_read %\w+\[%\w+, %\w+\], %\w+, %\w+ [^\n]*"
+                          r"memref<\?x200xbf16, #amdgpu\.address_space<fat_raw_buffer>>",
+                          tail)) == 2
+
+
+@pytest.mark.parametrize("mutate,message", [
+    (_text("%cst_1 = arith.constant 0.000000e+00 : bf16",
+           "%cst_1 = arith.constant 1.000000e+00 : bf16"),
+     "pads masked rows with a value other than zero"),
+    *row_mutations("map9", "map10"),
+    (_map("map15", "(d0, d1) -> (8, d0 - d1)", "(d0, d1) -> (16, d0 - d1)"),
+     "a run masked by the K left reads at most 8 elements, all in the row"),
+    (_map("map13", "(d0) -> (-d0 + 200, 32)", "(d0) -> (-d0 + 208, 32)"),
+     "reads 8 elements at column 200 of rows of 200"),
+    (_text("memref.subview %assume_align_8[%34, %111]", "memref.subview %assume_align_8[%111, "
+           "%111]"), "its row, row mask or LDS row changes with the K-loop"),
+    (_text("memref.subview %assume_align_8[%34, %111]", "memref.subview %assume_align_8[%34, "
+           "%34]"), "its column or the K left it reads changes with the workgroup"),
+], ids=["padding", "two rows", "other row", "masked below the end", "run too wide",
+        "past the row", "row moves with K", "column moves with the workgroup"])
+def test_what_the_rewrite_relies_on_is_checked(tmp_path, capsys, mutate, message):
+    assert_refused_at(tmp_path, capsys, mutate(padded_prefetch(K)), "vector.transfer_read %subview_16",
+                      message)

@@ -1,0 +1,71 @@
+"""pipeline_mlir/frontend/masked_rows_k_late.py: IREE's padded dynamic-M kernel with K not a
+multiple of 32, in its late form: each run of A a ``vector.maskedload`` masked by the row
+and by the K left, made a read of a range-checked buffer masked by the K left only (then
+peeled as any masked last K tile).
+
+IREE's own dispatch (``test/data/iree/dynamic.py`` ``padded_source``, M known at launch,
+K = 200; exact in ``test/unit/tools/test_dynamic_shapes.py``) at ``iree-codegen-math-
+transform``.  Each property the rewrite relies on, broken in IREE's text, is refused at the
+masked load, saying which.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parents[1]))
+from masked_rows_helpers import (  # noqa: E402
+    adopt as _run, assert_refused_at, padded_late, text_mutation as _text)
+
+LOAD = "%201 = vector.maskedload %assume_align_5[%102, %200]"
+
+
+@pytest.fixture(scope="module")
+def late() -> str:
+    """IREE's padded dynamic-M dispatch with K = 200 in the late form (the iree-compile run
+    test_dynamic_shapes makes)."""
+    text = padded_late(200)
+    assert LOAD in text, "IREE's late form changed"
+    return text
+
+
+def test_the_masked_loads_are_pipelined_with_the_last_tile_peeled(late, tmp_path, capsys):
+    rc, out, err = _run(tmp_path, capsys, late)
+    assert rc == 0, err
+    loop, tail = out.split("sched.remainder", 1)[0].split("scf.for %arg1 = ")[-2:]
+    assert loop.startswith("%c0_i32 to ") and tail.startswith("%c6_i32 to %c7_i32 "), \
+        (loop[:40], tail[:40])
+    assert "vector.maskedload" not in out and "arith.select %211" not in out
+    copies = re.findall(r"amdgpu\.gather_to_lds [^\n]*", loop)
+    a = sum("memref<?x200xbf16, #amdgpu" in c for c in copies)
+    assert a > 0 and a == sum("memref<4096x200xbf16, #amdgpu" in c for c in copies), copies
+    # the last K tile: A's runs at [ok ? row : M, col] masked by the K left, B's by 8 or 0
+    assert len(re.findall(r"vector\.transfer_read %\w+\[%\w+, %\w+\], %\w+, %\w+ [^\n]*"
+                          r"memref<\?x200xbf16, #amdgpu\.address_space<fat_raw_buffer>>",
+                          tail)) == 2
+    assert len(re.findall(r"arith\.select %\w+, %c8\w*, %c0\w* : index", tail)) == 2
+
+
+@pytest.mark.parametrize("mutate,message", [
+    (_text("%cst_2 = arith.constant dense<0.000000e+00> : vector<8xbf16>",
+           "%cst_2 = arith.constant dense<1.000000e+00> : vector<8xbf16>"),
+     "passes a value other than zero through masked rows"),
+    (_text(LOAD, LOAD.replace("[%102, %200]", "[%200, %200]")),
+     "its row or row guard changes with the K-loop"),
+    (_text(LOAD, LOAD.replace("[%102, %200]", "[%102, %102]")),
+     "its column or the K left it reads changes with the workgroup"),
+    (_text("%109 = arith.cmpi sgt, %95, %c0 : index", "%109 = arith.cmpi sge, %95, %c0 : index"),
+     "reads a row outside the buffer's"),
+    (_text("%195 = arith.minsi %194, %c8_i32 : i32", "%195 = arith.minsi %194, %c16_i32 : i32"),
+     "a run masked by the K left reads at most 8 elements, all in the row"),
+    (_text("%191 = arith.subi %c200_i32, %190 : i32",
+           "%mut = arith.addi %c200_i32, %c8_i32 : i32\n%191 = arith.subi %mut, %190 : i32"),
+     "reads 8 elements at column 200 of rows of 200"),
+], ids=["padding", "row moves with K", "column moves with the workgroup", "row past the end",
+        "run too wide", "past the row"])
+def test_what_the_rewrite_relies_on_is_checked(late, tmp_path, capsys, mutate, message):
+    assert_refused_at(tmp_path, capsys, mutate(late), "%201 = vector.maskedload", message)

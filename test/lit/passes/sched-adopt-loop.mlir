@@ -154,3 +154,28 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// An unsigned loop whose trip count is known only at run time (signed and unsigned counts
+// may differ).
+gpu.module @m {
+  gpu.func @unsigned_loop(%g: memref<4096xbf16, #gpu.address_space<global>>, %l: memref<4096xbf16, #gpu.address_space<workgroup>>, %n: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %tid = gpu.thread_id x
+    %off = arith.muli %tid, %c8 : index
+    %z = arith.constant dense<0.0> : vector<4xf32>
+    // expected-error @+1 {{'scf.for' op compares its bounds unsigned ('scf.for unsigned') and they are not constants >= 0}}
+    %r = scf.for unsigned %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (vector<4xf32>) {
+      amdgpu.gather_to_lds %g[%off], %l[%c0] : vector<8xbf16>, memref<4096xbf16, #gpu.address_space<global>>, memref<4096xbf16, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %a = vector.load %l[%off] : memref<4096xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+      %m = amdgpu.mfma 16x16x32 %a * %a + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+      gpu.barrier
+      scf.yield %m : vector<4xf32>
+    }
+    gpu.return
+  }
+}

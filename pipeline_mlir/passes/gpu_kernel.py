@@ -277,6 +277,9 @@ class GpuKernel(SchedPass):
             if not ids or None in ids:
                 continue
             dims = [_DIMS[i] for i in ids]
+            if len(set(dims)) != len(dims):
+                raise IRError(o, f"'scf.forall' op maps two of its dimensions to the same "
+                                 f"workgroup id ({', '.join(dims)}); each must have its own")
             if len(o.results):
                 raise IRError(o, "'scf.forall' op over workgroups with results is not supported")
             for k in ("staticLowerBound", "staticStep"):

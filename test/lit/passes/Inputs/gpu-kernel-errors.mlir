@@ -58,3 +58,12 @@ func.func @constant_twice() attributes {gpu.known_block_size = array<i32: 64, 1,
   %q = hal.interface.constant.load layout(#layout) ordinal(1) : i32
   return
 }
+
+// -----
+
+func.func @mapped_twice() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  // expected-error @+1 {{'scf.forall' op maps two of its dimensions to the same workgroup id (x, x); each must have its own}}
+  scf.forall (%i, %j) in (4, 8) {
+  } {mapping = [#iree_codegen.workgroup_mapping<x>, #iree_codegen.workgroup_mapping<x>]}
+  return
+}

@@ -267,15 +267,40 @@ def _stray(owner: str, body: str, pos: int, pairs: list, value_re) -> str:
     what = (f"an empty element between '{last}' and '{item.group(0)}'"
             if between.count(",") > 1 else
             f"'{item.group(0)}' after it, separated by a space")
-    return (f"{owner}: option '{key}' has {what} ({key}={value}...; a list value is "
-            f"{key}=A,B,... with one comma between elements)")
+    return f"{owner}: option '{key}' has {what} ({key}={value}...; {_list_syntax(key)})"
+
+
+def _list_syntax(key: str) -> str:
+    return f"a list value is {key}=A,B,... with one comma between elements"
+
+
+def _empty_after(owner: str, body: str, pos: int, key: str, value: str, sep, key_re) -> None:
+    """Refuse an empty element after the value ``value`` of ``key`` that ends at ``pos``:
+    two commas before the end of the spec or the next key (``force-sources=0,1,,``,
+    ``a=1,,b=2``), or a list value that ends in a comma (``force-sources=0,1,``).  A single
+    comma after a one-element value stays a pair separator (``BM=128,``): nothing tells it
+    from a list there.  Two commas before another value are :func:`_stray`'s case."""
+    end = sep.match(body, pos).end()
+    commas = body[pos:end].count(",")
+    follows = key_re.match(body, end)
+    last = value.split(",")[-1]
+    if commas >= 2 and (end >= len(body) or follows):
+        where = "at the end" if end >= len(body) else f"before '{follows.group(0)}'"
+        raise ConfigError(f"{owner}: option '{key}' is followed by an empty element after "
+                          f"'{last}', {where} ({key}={value},,...; {_list_syntax(key)})")
+    if commas == 1 and end >= len(body) and "," in value:
+        raise ConfigError(f"{owner}: option '{key}' ends in a comma after its last element "
+                          f"'{last}' ({key}={value},; {_list_syntax(key)})")
 
 
 def split_spec(spec: str, what: str = "pipeline", known=()) -> tuple[str, list[tuple[str, str]]]:
     """Syntax only: ``NAME{k=v ...}`` -> (NAME, [(key, raw value), ...]) in the given order.
 
     Pairs are separated by spaces and/or commas; a comma followed by an item that cannot
-    begin a key (a number: ``force-sources=0,1``) continues the value as a list.
+    begin a key (a number: ``force-sources=0,1``) continues the value as a list.  An empty
+    element is an error naming the option and the element: two commas (``force-sources=0,,1``,
+    ``force-sources=0,1,,``, ``a=1,,b=2``) or a list value ending in a comma
+    (``force-sources=0,1,``).
 
     ``what`` names the thing in messages (``pipeline``, ``pass``); ``known``: the valid names,
     to recognise a spec the shell split (a known name directly followed by ``KEY=``).
@@ -331,6 +356,7 @@ def split_spec(spec: str, what: str = "pipeline", known=()) -> tuple[str, list[t
         pairs.append((key, body[v.start():pos]))
         if pos < len(body) and not (body[pos].isspace() or body[pos] == ","):
             raise ConfigError(f"{owner}: unexpected '{body[pos]}' after option '{key}'")
+        _empty_after(owner, body, pos, key, pairs[-1][1], sep, key_re)
     return name, pairs
 
 

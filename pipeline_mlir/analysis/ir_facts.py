@@ -39,17 +39,45 @@ def block_size(kernel) -> tuple[int, int, int] | None:
     """The workgroup size ``kernel`` (a gpu.func, func.func or llvm.func) states, padded to
     three sizes: the first of :data:`BLOCK_SIZE_ATTRS` it has, else IREE's
     ``translation_info`` workgroup size; None if it states none."""
+    sizes = declared_sizes(kernel)
+    return sizes[0][1] if sizes else None
+
+
+def _translation_info(kernel) -> str | None:
+    """The text of IREE's ``translation_info`` on ``kernel`` (it has no accessor)."""
+    info = kernel.attributes["translation_info"] if "translation_info" in kernel.attributes \
+        else None
+    return str(info) if info is not None and is_kind(info, "translation_info") else None
+
+
+def declared_sizes(kernel) -> list[tuple[str, tuple[int, int, int]]]:
+    """Every workgroup size ``kernel`` states, ``[(where, size padded to 3)]``, in the order
+    :func:`block_size` reads them."""
+    out = []
     for name in BLOCK_SIZE_ATTRS:
         if name in kernel.attributes:
             v = list(ir.DenseI32ArrayAttr(kernel.attributes[name]))
-            return tuple(v + [1] * (3 - len(v)))
-    info = kernel.attributes["translation_info"] if "translation_info" in kernel.attributes \
-        else None
-    if info is not None and is_kind(info, "translation_info"):  # no accessor: its text
-        m = re.search(r"workgroup_size\s*=\s*\[([\d,\s]+)\]", str(info))
-        if m:
-            v = [int(x) for x in m.group(1).split(",")]
-            return tuple(v + [1] * (3 - len(v)))
+            out.append((name, tuple(v + [1] * (3 - len(v)))))
+    m = re.search(r"workgroup_size\s*=\s*\[([\d,\s]+)\]", _translation_info(kernel) or "")
+    if m:
+        v = [int(x) for x in m.group(1).split(",")]
+        out.append(("translation_info workgroup_size", tuple(v + [1] * (3 - len(v)))))
+    return out
+
+
+def launch_conflict(kernel, wave_size: int) -> str | None:
+    """What is contradictory in how ``kernel`` states its launch: two workgroup sizes that
+    differ (``gpu.known_block_size`` and IREE's ``translation_info`` workgroup size), or a
+    ``translation_info`` subgroup size other than the target's ``wave_size``."""
+    sizes = declared_sizes(kernel)
+    for where, size in sizes[1:]:
+        if size != sizes[0][1]:
+            return (f"it states two workgroup sizes: {sizes[0][0]} = {list(sizes[0][1])} and "
+                    f"{where} = {list(size)}")
+    m = re.search(r"subgroup_size\s*=\s*(\d+)", _translation_info(kernel) or "")
+    if m and int(m.group(1)) != wave_size:
+        return (f"its translation_info has subgroup_size = {m.group(1)}, but the target runs "
+                f"waves of {wave_size} lanes")
     return None
 
 

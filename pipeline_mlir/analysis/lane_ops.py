@@ -213,7 +213,12 @@ def _dimension(op) -> int:
 
 
 def _thread_id(ev, op):
-    return [ev._thread_dim(DIMS[_dimension(op)])]
+    d = _dimension(op)
+    if "upper_bound" in op.attributes and int_attr(op, "upper_bound") < ev.block_size[d]:
+        raise IRError(op, f"'{op.name}' op: upper_bound {int_attr(op, 'upper_bound')}, but the "
+                          f"kernel's workgroup has {ev.block_size[d]} threads along "
+                          f"{DIMS[d]} (a thread id at or above the bound is undefined)")
+    return [ev._thread_dim(DIMS[d])]
 
 
 def _workitem(dim):

@@ -250,6 +250,10 @@ def _products(scan: LoopScan, acc: _Accesses) -> list:
     for op in scan.mfmas:
         a_reads = sources.reads(op.operands[0], op)
         b_reads = sources.reads(op.operands[1], op)
+        for side, reads in (("A", a_reads), ("B", b_reads)):
+            if not reads:
+                raise IRError(op, f"'{op.name}' op: its {side} operand is a constant, not "
+                                  f"from an LDS fragment read of the iteration")
         c = op.operands[2]
         if c in sources.iter_args:
             chain = sources.iter_args.index(c)

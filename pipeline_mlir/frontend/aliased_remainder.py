@@ -1,12 +1,15 @@
-"""A masked remainder loop on the schedule's own LDS, when its own buffers do not fit.
+"""A remainder loop on the schedule's own LDS, when its own buffers do not fit.
 
-A remainder loop with masked copies (:mod:`~pipeline_mlir.frontend.masks`) runs the
-natural loop as written, masks included, on LDS buffers of its own
-(:func:`~pipeline_mlir.frontend.tails.split_tail` allocates them, IREE's swizzle made
-explicit in their reads and writes, and marks each allocation :data:`OWN_ATTR`).  The
-rebuilt remainder of :mod:`~pipeline_mlir.frontend.shared_remainder` cannot take it: its
-copies are the pipelined loop's, unmasked.  When the schedule's buffers and the
-remainder's do not fit in LDS together (IREE's 64x128 bf16 tile at K step 128 with an
+A remainder loop of :func:`~pipeline_mlir.frontend.tails.split_tail` (the K tiles after
+the pipelined loop: an odd trip count, a peeled masked K tile) runs the natural loop as
+written, masks (:mod:`~pipeline_mlir.frontend.masks`) included if it has any, on LDS
+buffers of its own: ``split_tail`` allocates them (IREE's swizzle made explicit in their
+reads and writes) and marks each :data:`OWN_ATTR`.  Masked and unmasked remainders alike
+keep such buffers, except an unmasked one whose buffers could never fit beside the
+schedule's two stages (rebuilt on stage 0 at once,
+:mod:`~pipeline_mlir.frontend.shared_remainder`, which cannot take a masked one: its
+copies are the pipelined loop's, unmasked).  When the schedule's buffers and the
+remainder's own do not fit in LDS together (IREE's 64x128 bf16 tile at K step 128 with an
 unaligned K: 128 KiB of schedule buffers in the front end's layout and 48 KiB of IREE's),
 the planner marks the remainder's allocations :data:`ALIAS_ATTR` and the partition does
 not count them; ``sched-adopt-loop`` then (:func:`alias`) puts each on one of the
@@ -31,7 +34,10 @@ there, at the write.
 Whether a remainder is aliased, rebuilt on the schedule's stage-0 buffers instead
 (:mod:`~pipeline_mlir.frontend.shared_remainder`) or refused is
 :mod:`~pipeline_mlir.frontend.remainder_plan`'s decision; this module is its "alias"
-outcome: :func:`marked`, :func:`assign` and :func:`alias`.
+outcome: :func:`marked`, :func:`assign` and :func:`alias`.  A remainder of either kind is
+aliased when each of its buffers finds a free schedule buffer; when one finds none, an
+unmasked remainder that steps like the pipelined loop falls back to the stage-0 rebuild,
+any other is refused.
 """
 
 from __future__ import annotations

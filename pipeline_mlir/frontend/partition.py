@@ -102,19 +102,28 @@ def infer_schedule(an: Analysis, schedule):
 def _mfma_kind(scan: LoopScan) -> tuple[str, tuple[int, int, int]]:
     """(dtype, (M, N, K)) of the loop's MFMAs: one kind (shape and element type) per loop."""
     mf = scan.mfmas[0]
-    et = str(ir.VectorType(mf.operands[0].type).element_type)
+    shape, et = _one_kind(mf)
     if et not in DTYPES:
         raise IRError(mf, f"'{mf.name}' op multiplies {et}; the schedules know "
                           f"{', '.join(DTYPES)}")
-    shape = tuple(ir.IntegerAttr(mf.attributes[a]).value for a in ("m", "n", "k"))
     for op in scan.mfmas[1:]:
-        s = tuple(ir.IntegerAttr(op.attributes[a]).value for a in ("m", "n", "k"))
-        e = str(ir.VectorType(op.operands[0].type).element_type)
+        s, e = _one_kind(op)
         if s != shape or e != et:
             raise IRError(op, f"'{op.name}' op is a {s[0]}x{s[1]}x{s[2]} {e} MFMA, but "
                               f"the loop's first MFMA is {shape[0]}x{shape[1]}x{shape[2]} {et}; "
                               f"one MFMA kind per loop")
     return DTYPES[et], shape
+
+
+def _one_kind(op) -> tuple[tuple[int, int, int], str]:
+    """((M, N, K), element type) of one MFMA; scalar operands (``amdgpu.mfma 16x16x4`` on
+    ``f32``) are refused at the op: the schedules move vector fragments."""
+    t = op.operands[0].type
+    if not isinstance(t, ir.VectorType):
+        raise IRError(op, f"'{op.name}' op multiplies scalar {t} operands; the schedules "
+                          f"take vector operands of {', '.join(DTYPES)}")
+    shape = tuple(ir.IntegerAttr(op.attributes[a]).value for a in ("m", "n", "k"))
+    return shape, str(ir.VectorType(t).element_type)
 
 
 def _chain_length(an: Analysis) -> int:

@@ -21,7 +21,8 @@ from pipeline_mlir.dialect.attrs import bool_values
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, index_constant, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import block_size
+from pipeline_mlir.analysis.ir_facts import block_size, launch_conflict
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.frontend.kernel_ir import effects, kernel_of
 from pipeline_mlir.frontend.tagged import tag_of
 from pipeline_mlir.analysis.loop_eval import Evaluator, dense_i64, memory_space, segments
@@ -239,6 +240,8 @@ def scan_loop(loop) -> LoopScan:
                               f"size (known_block_size, gpu.known_block_size or IREE's "
                               f"translation_info workgroup_size); the analysis evaluates every "
                               f"thread's addresses and needs it")
+    if (why := launch_conflict(kernel, WAVE_SIZE)) is not None:
+        raise IRError(kernel, f"'{kernel.name}' op: {why}")
     blk = loop.regions[0].blocks[0]
     body = [_op(o) for o in blk.operations]
     copies, reads, mfmas, syncs = [], [], [], []

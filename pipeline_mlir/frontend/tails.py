@@ -64,11 +64,19 @@ VIEW_OPS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "m
 
 def check_step(loop) -> None:
     """A constant step of ``loop`` that is not positive is an error at the loop (it never
-    ends; the rewrite relies on the loop advancing)."""
+    ends; the rewrite relies on the loop advancing), and so is an unsigned loop
+    (``scf.for unsigned``) whose bounds are not constants >= 0 (its trip count may differ
+    from the signed one the front end counts)."""
     step = constant_int(loop.operands[2])
     if step is not None and step <= 0:
         raise IRError(loop, f"'scf.for' op has step {step}; the front end pipelines loops "
                             f"with a positive constant step")
+    bounds = constant_bounds(loop)
+    if "unsignedCmp" in loop.attributes and (bounds is None or min(bounds[:2]) < 0):
+        raise IRError(loop, "'scf.for' op compares its bounds unsigned ('scf.for unsigned') "
+                            "and they are not constants >= 0; the front end counts a loop's "
+                            "iterations signed, and pipelines loops whose signed and unsigned "
+                            "trip counts agree")
 
 
 def check_uniform_bounds(loop) -> None:

@@ -43,6 +43,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops as _walk
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import block_size, constant_int
+from pipeline_mlir.frontend.kernel_ir import at
 
 from pipeline_mlir.passes._common import SchedPass
 from pipeline_mlir.target.gfx950 import AGPR_ALLOC_ATTR, K_OUTER_MFMAS_ATTR
@@ -63,6 +64,22 @@ def _global_type(t):
     return ir.MemRefType.get(mt.shape, mt.element_type, layout=mt.layout,
                              memory_space=ir.Attribute.parse(GLOBAL_SPACE))
 
+
+
+def _check_constant(o, earlier: list) -> None:
+    """A push constant becomes one ``i32`` kernel argument, pushed in ordinal order: a load
+    of another type, or a second load of an ordinal already loaded (a second argument
+    that shifts every later one), is an error at the op."""
+    t = o.results[0].type
+    ordinal = _attr_int(o, "ordinal", 0)
+    if str(t) != "i32":
+        raise IRError(o, f"'{o.name}' op loads push constant #{ordinal} as {t}; a push "
+                         f"constant is one i32 word (its kernel argument)")
+    for e in earlier:
+        if _attr_int(e, "ordinal", 0) == ordinal:
+            raise IRError(o, f"'{o.name}' op loads push constant #{ordinal} a second time "
+                             f"(first at {at(e)}); each ordinal is one kernel argument, "
+                             f"load it once")
 
 class GpuKernel(SchedPass):
     name = "sched-gpu-kernel"
@@ -150,6 +167,7 @@ class GpuKernel(SchedPass):
                 self._check_binding(o)
                 bindings.append(o)
             elif o.name == "hal.interface.constant.load":
+                _check_constant(o, constants)
                 constants.append(o)
             elif o.name == "memref.alloc" and is_workgroup_memref(o.results[0].type):
                 _check_workgroup_alloc(o, f)
@@ -259,6 +277,9 @@ class GpuKernel(SchedPass):
             if not ids or None in ids:
                 continue
             dims = [_DIMS[i] for i in ids]
+            if len(set(dims)) != len(dims):
+                raise IRError(o, f"'scf.forall' op maps two of its dimensions to the same "
+                                 f"workgroup id ({', '.join(dims)}); each must have its own")
             if len(o.results):
                 raise IRError(o, "'scf.forall' op over workgroups with results is not supported")
             for k in ("staticLowerBound", "staticStep"):

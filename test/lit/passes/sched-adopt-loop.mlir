@@ -95,3 +95,87 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Two workgroup sizes that differ (the kernel's and IREE's translation_info's).
+gpu.module @m {
+  // expected-error @+1 {{it states two workgroup sizes: known_block_size = [256, 1, 1] and translation_info workgroup_size = [128, 2, 1]}}
+  gpu.func @two_sizes(%a: vector<8xbf16>, %n: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>, translation_info = #iree_codegen.translation_info<pipeline = #iree_gpu.pipeline<TileAndFuse> workgroup_size = [128, 2, 1] subgroup_size = 64>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %z = arith.constant dense<0.0> : vector<4xf32>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (vector<4xf32>) {
+      %m = amdgpu.mfma 16x16x32 %a * %a + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+      scf.yield %m : vector<4xf32>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// Waves of 32 lanes on a target of 64.
+gpu.module @m {
+  // expected-error @+1 {{its translation_info has subgroup_size = 32, but the target runs waves of 64 lanes}}
+  gpu.func @wave32(%a: vector<8xbf16>, %n: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>, translation_info = #iree_codegen.translation_info<pipeline = #iree_gpu.pipeline<TileAndFuse> workgroup_size = [256, 1, 1] subgroup_size = 32>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %z = arith.constant dense<0.0> : vector<4xf32>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (vector<4xf32>) {
+      %m = amdgpu.mfma 16x16x32 %a * %a + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+      scf.yield %m : vector<4xf32>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// A thread id bounded below the workgroup's size (undefined for the threads above it).
+gpu.module @m {
+  gpu.func @thread_bound(%g: memref<4096xbf16, #gpu.address_space<global>>, %l: memref<4096xbf16, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    // expected-error @+1 {{'gpu.thread_id' op: upper_bound 64, but the kernel's workgroup has 256 threads along x}}
+    %tid = gpu.thread_id x upper_bound 64
+    %off = arith.muli %tid, %c8 : index
+    %z = arith.constant dense<0.0> : vector<4xf32>
+    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %z) -> (vector<4xf32>) {
+      amdgpu.gather_to_lds %g[%off], %l[%c0] : vector<8xbf16>, memref<4096xbf16, #gpu.address_space<global>>, memref<4096xbf16, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %a = vector.load %l[%off] : memref<4096xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+      %m = amdgpu.mfma 16x16x32 %a * %a + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+      gpu.barrier
+      scf.yield %m : vector<4xf32>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// An unsigned loop whose trip count is known only at run time (signed and unsigned counts
+// may differ).
+gpu.module @m {
+  gpu.func @unsigned_loop(%g: memref<4096xbf16, #gpu.address_space<global>>, %l: memref<4096xbf16, #gpu.address_space<workgroup>>, %n: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %tid = gpu.thread_id x
+    %off = arith.muli %tid, %c8 : index
+    %z = arith.constant dense<0.0> : vector<4xf32>
+    // expected-error @+1 {{'scf.for' op compares its bounds unsigned ('scf.for unsigned') and they are not constants >= 0}}
+    %r = scf.for unsigned %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (vector<4xf32>) {
+      amdgpu.gather_to_lds %g[%off], %l[%c0] : vector<8xbf16>, memref<4096xbf16, #gpu.address_space<global>>, memref<4096xbf16, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %a = vector.load %l[%off] : memref<4096xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+      %m = amdgpu.mfma 16x16x32 %a * %a + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+      gpu.barrier
+      scf.yield %m : vector<4xf32>
+    }
+    gpu.return
+  }
+}

@@ -671,7 +671,9 @@ def test_tune_knobs_are_options_of_their_schedule():
 @pytest.mark.parametrize("body, pairs", [
     ("force-sources=0,1", [("force-sources", "0,1")]),
     ("force-sources=0,1 ahead=false", [("force-sources", "0,1"), ("ahead", "false")]),
-    ("ahead=false,force-sources=2,0,1,", [("ahead", "false"), ("force-sources", "2,0,1")]),
+    ("ahead=false,force-sources=2,0,1", [("ahead", "false"), ("force-sources", "2,0,1")]),
+    # one comma after a one-element value separates pairs, as after any value (BM=128,)
+    ("force-sources=0, ahead=true,", [("force-sources", "0"), ("ahead", "true")]),
     ("force-sources=0,-1", [("force-sources", "0,-1")]),
     # a comma before a key still separates pairs
     ("force-sources=1,ahead=true", [("force-sources", "1"), ("ahead", "true")]),
@@ -687,6 +689,16 @@ def test_split_spec_reads_a_list_value(body, pairs):
                            "'1' (force-sources=0...;"),
     ("force-sources=2,0,,1", "option 'force-sources' has an empty element between '0' and "
                              "'1' (force-sources=2,0...;"),
+    ("force-sources=0,1,,", "option 'force-sources' is followed by an empty element after "
+                            "'1', at the end (force-sources=0,1,,...;"),
+    ("force-sources=0,1 , ,", "option 'force-sources' is followed by an empty element after "
+                              "'1', at the end"),
+    ("ahead=false,,force-sources=0", "option 'ahead' is followed by an empty element after "
+                                     "'false', before 'force-sources'"),
+    ("force-sources=0,1,", "option 'force-sources' ends in a comma after its last element "
+                           "'1' (force-sources=0,1,;"),
+    ("ahead=true force-sources=2,0,1,", "option 'force-sources' ends in a comma after its "
+                                        "last element '1'"),
     ("force-sources=0 1", "option 'force-sources' has '1' after it, separated by a space "
                           "(force-sources=0...;"),
     ("force-sources=0,x", "option 'x' has no value"),

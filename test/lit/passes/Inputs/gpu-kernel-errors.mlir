@@ -37,3 +37,33 @@ func.func @dynamic_strided() attributes {gpu.known_block_size = array<i32: 64, 1
   %b = hal.interface.binding.subspan layout(#layout) binding(0) alignment(64) offset(%c0) : memref<?x64xf32, strided<[128, 1]>, #gpu.address_space<global>>{%n}
   return
 }
+
+// -----
+
+// A push constant is one i32 word: loaded as another type, or twice, it would not be the
+// argument IREE pushes at its ordinal.
+#layout = #hal.pipeline.layout<constants = 2, bindings = [#hal.pipeline.binding<storage_buffer>]>
+func.func @constant_i16() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  // expected-error @+1 {{loads push constant #0 as i16; a push constant is one i32 word (its kernel argument)}}
+  %p = hal.interface.constant.load layout(#layout) ordinal(0) : i16
+  return
+}
+
+// -----
+
+#layout = #hal.pipeline.layout<constants = 2, bindings = [#hal.pipeline.binding<storage_buffer>]>
+func.func @constant_twice() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %p = hal.interface.constant.load layout(#layout) ordinal(1) : i32
+  // expected-error @+1 {{loads push constant #1 a second time (first at line}}
+  %q = hal.interface.constant.load layout(#layout) ordinal(1) : i32
+  return
+}
+
+// -----
+
+func.func @mapped_twice() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  // expected-error @+1 {{'scf.forall' op maps two of its dimensions to the same workgroup id (x, x); each must have its own}}
+  scf.forall (%i, %j) in (4, 8) {
+  } {mapping = [#iree_codegen.workgroup_mapping<x>, #iree_codegen.workgroup_mapping<x>]}
+  return
+}

@@ -47,10 +47,22 @@ def executed_iteration(fn, loop: list, said: list | None = None) -> list:
     inner loop repeated, with its trip count."""
     ids = {id(b) for b in loop}
     inner = [lp for lp in fn.loops() if {id(b) for b in lp} < ids]
-    return _expanded(loop, inner, "the main loop", said)
+    return _expanded(loop, inner, "the main loop", said, _headers(fn, inner))
 
 
-def _expanded(blocks: list, inner: list, where: str, said: list | None) -> list:
+def _headers(fn, loops: list) -> dict[int, object]:
+    """Each loop's header (by the loop's first block's id): its block entered from outside
+    it, which need not be its first block in layout (a rotated loop)."""
+    out = {}
+    for lp in loops:
+        labels = {b.label for b in lp}
+        entered = {s for b in fn.blocks if b.label not in labels for s in b.succs} & labels
+        out[id(lp[0])] = next((b for b in lp if b.label in entered), lp[0])
+    return out
+
+
+def _expanded(blocks: list, inner: list, where: str, said: list | None,
+              headers: dict) -> list:
     """The instructions one trip of ``blocks`` (a loop: the main loop or an inner loop,
     called ``where`` in ``said``) executes: each loop of ``inner`` (the loops strictly
     inside it) repeated by its trip count, its own inner loops expanded the same way."""
@@ -66,9 +78,9 @@ def _expanded(blocks: list, inner: list, where: str, said: list | None) -> list:
             out.extend(block.instrs)
             continue
         lids = {id(b) for b in lp}
-        trips = trip_count(lp, [i for b in blocks[:k] for i in b.instrs])
+        trips = trip_count(lp, [i for b in blocks[:k] for i in b.instrs], headers[id(block)])
         nested = [m for m, s in zip(inner, sets) if s < lids]
-        body = _expanded(lp, nested, _lines(lp), said)
+        body = _expanded(lp, nested, _lines(lp), said, headers)
         if len(out) + len(body) * trips > MAX_EXECUTED:
             raise InnerLoopError(f"{_lines(lp)}: {trips} trips of its {len(body)} executed "
                                  f"instructions make {where} execute more than "
@@ -89,19 +101,25 @@ def _lines(lp: list) -> str:
     return f"the inner loop at lines {instrs[0].line}-{instrs[-1].line} ({lp[0].label})"
 
 
-def trip_count(lp: list, before: list) -> int:
-    """Trips of the inner loop ``lp`` (its blocks, header first) that the instructions
+def trip_count(lp: list, before: list, header=None) -> int:
+    """Trips of the inner loop ``lp`` (its blocks in layout order; ``header``: the one
+    entered from outside it, by default the first) that the instructions
     ``before`` it in the loop around it (the main loop or an inner loop) set up (module
     docstring); an :class:`InnerLoopError` saying why the count is unknown otherwise."""
     where = _lines(lp)
     instrs = [i for b in lp for i in b.instrs]
-    back = [k for k, i in enumerate(instrs) if i.kind == "branch" and
-            i.operands[:1] == (lp[0].label,)]
+    head = (header or lp[0]).label
+    back = [k for k, i in enumerate(instrs) if i.kind == "branch" and i.operands[:1] == (head,)]
     if not back or instrs[back[-1]].mnemonic not in ("s_cbranch_scc0", "s_cbranch_scc1"):
         branch = instrs[back[-1]].mnemonic if back else "no branch"
+        labels = {b.label for b in lp}
+        exits = sorted({i.mnemonic for i in instrs if i.kind == "branch" and i.operands[:1]
+                        and i.operands[0] not in labels})
         raise InnerLoopError(f"{where}: its trip count is not stated ({branch} back to its "
-                             f"header; a waterfall loop runs once per distinct value among "
-                             f"the lanes): the timing model gives no figure for this main loop")
+                             f"header {head}; its exits {', '.join(exits) or 'none'}; a loop "
+                             f"the lanes' exec mask ends runs once per distinct value among "
+                             f"the lanes (a waterfall loop) or until every lane's own bound is "
+                             f"reached): the timing model gives no figure for this main loop")
     latch = back[-1]
     cmp = next((k for k in range(latch - 1, -1, -1) if "scc" in instrs[k].defs), None)
     found = _compare(instrs, cmp)

@@ -81,13 +81,45 @@ kernel:
 """
 
 
+#: a per-lane loop laid out rotated (its latch first, entered at .LBB0_6), as IREE's copy
+#: loops are: each lane steps v0 to its bound s96; the loop ends when every lane's has
+ROTATED = """\
+kernel:
+\ts_mov_b32 s4, 0
+.LBB0_1:
+\tv_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], v[0:3]
+\ts_mov_b64 s[10:11], 0
+\ts_branch .LBB0_6
+.LBB0_5:
+\tv_add_u32_e32 v20, 64, v20
+\tv_cmp_le_u32_e32 vcc, s96, v20
+\ts_or_b64 s[10:11], vcc, s[10:11]
+\ts_andn2_b64 exec, exec, s[10:11]
+\ts_cbranch_execz .LBB0_7
+.LBB0_6:
+\tbuffer_load_dwordx4 v[12:15], v20, s[8:11], 0 offen
+\ts_waitcnt vmcnt(0)
+\ts_branch .LBB0_5
+.LBB0_7:
+\ts_or_b64 exec, exec, s[10:11]
+\ts_add_i32 s4, s4, 1
+\ts_cmp_lt_i32 s4, 10
+\ts_cbranch_scc1 .LBB0_1
+; %bb.8:
+\ts_endpgm
+"""
+
+
 @pytest.mark.parametrize("text, said", [
-    (WATERFALL, "s_cbranch_execnz back to its header"),
+    (WATERFALL, "s_cbranch_execnz back to its header .LBB0_5; its exits none"),
+    (ROTATED, r"lines 8-16 \(\.LBB0_5\): its trip count is not stated \(no branch back to "
+              r"its header \.LBB0_6; its exits s_cbranch_execz;"),
     (_counted().replace("\ts_mov_b32 s6, 0\n", ""), "not set to a constant"),
     (_counted().replace("s_add_u32 s6, s6, 1", "s_add_u32 s6, s6, s7"), "not changed by one"),
     (_counted().replace("s_cmp_lg_u32 s6, 4", "s_cmp_lg_u32 s6, s7"), "not a compare"),
     (_counted(bound=-1, compare="s_cmp_lg_u32"), "more than 4096 trips"),
-], ids=["waterfall", "counter-unset", "register-step", "register-bound", "endless"])
+], ids=["waterfall", "rotated-per-lane", "counter-unset", "register-step", "register-bound",
+        "endless"])
 def test_an_inner_loop_of_unknown_trips_gives_no_figure(text, said):
     with pytest.raises(InnerLoopError, match=said):
         asm_main_loop(text)

@@ -10,12 +10,15 @@ instead:
   counter ``sN`` set by ``s_mov_b32 sN, INIT`` in the main loop before the inner loop,
   changed by one ``s_add_u32`` / ``s_add_i32`` / ``s_sub_u32`` / ``s_sub_i32 sN, sN,
   STEP`` inside it, compared with a constant by the ``s_cmp_*`` whose SCC the inner loop's
-  back branch (``s_cbranch_scc0`` / ``s_cbranch_scc1``) reads;
+  back branch (``s_cbranch_scc0`` / ``s_cbranch_scc1`` to its header: the block entered
+  from outside the loop, not always its first in layout) reads;
 * an inner loop nested in an inner loop, to any depth, by the same rule one level down:
   its counter set in the enclosing inner loop before it, its body (with its own inner
   loops expanded) repeated by its trip count on every trip of the enclosing one;
 * any other inner loop (a waterfall loop runs once per distinct value among the lanes,
-  which the assembly does not state; a counter set outside the loop enclosing it), and
+  and a loop of per-lane counters ending when the exec mask empties until every lane's
+  bound is reached, which the assembly does not state; a counter set outside the loop
+  enclosing it), and
   a main-loop iteration of more than ``MAX_EXECUTED`` instructions, is an
   :class:`InnerLoopError` naming the inner loop's lines: the timing model gives no figure
   rather than a too-fast one.

@@ -220,14 +220,20 @@ def loop_counts(asm: str) -> Counter:
     return Counter(i.kind for i in fn.main_loop_phases()["loop"])
 
 
-def simulate(asm_path: Path, spec: str = SPEC) -> dict[str, float]:
+def simulate(asm_path: Path, spec: str = SPEC) -> dict[str, float] | str:
+    """The simulated cycles per iteration of the main loop of ``asm_path``, both cost
+    tables; or, when the simulator gives no figure for it, why (pipeline-opt's message,
+    without the file's temporary path)."""
     proc = subprocess.run([sys.executable, "-m", "pipeline_mlir.tools.pipeline_opt", "--simulate",
                            str(asm_path), f"--pipeline={spec}", "--report"],
                           capture_output=True, text=True)
     m = re.search(r"achieved cycles/iteration\s+([\d.]+)\s+([\d.]+)", proc.stdout)
-    if m is None:
+    if m is not None:
+        return {"llvm": float(m.group(1)), "measured": float(m.group(2))}
+    said = re.search(r"^pipeline-opt: error: (.*)$", proc.stderr, re.M)
+    if proc.returncode != 1 or said is None:
         raise RuntimeError(f"no timing for {asm_path}:\n{proc.stdout}\n{proc.stderr}")
-    return {"llvm": float(m.group(1)), "measured": float(m.group(2))}
+    return said.group(1).replace(f"{asm_path}: ", "")
 
 
 def kernels(d: Path, dtype: str = "bf16") -> dict[str, Path]:
@@ -280,8 +286,7 @@ def rows_of(dtype: str) -> list:
         for name, path in kernels(Path(tmp), dtype).items():
             counts = loop_counts(path.read_text())
             tiles = counts["mfma"] / CASES[dtype].mfmas_per_k_tile
-            cycles = simulate(path, CASES[dtype].spec)
-            rows.append((name, tiles, counts, cycles))
+            rows.append((name, tiles, counts, simulate(path, CASES[dtype].spec)))
     return rows
 
 
@@ -297,13 +302,25 @@ def ratios(names: list[str]) -> int:
           "LLVM | ours, back in iree-compile | ratio (llvm) | ratio (measured) |")
     print("|" + "---|" * 7)
     for name in names:
-        iree, *ours = ((c["llvm"] / t, c["measured"] / t) for _, t, _, c in rows_of(name))
-        cells = [f"{a:.0f} / {b:.0f}" for a, b in (iree, *ours)]
+        print(ratio_row(name, CASES[name].pipeline, rows_of(name)), flush=True)
+    return 0
+
+
+def ratio_row(name: str, pipeline: str, rows: list) -> str:
+    """The ``--ratios`` line of case ``name`` from its :func:`rows_of` rows (IREE's
+    first): a kernel the simulator gives no figure for shows why, and the ratio only
+    over the kernels it times."""
+    per_tile = [c if isinstance(c, str) else (c["llvm"] / t, c["measured"] / t)
+                for _, t, _, c in rows]
+    cells = [f"no figure: {c}" if isinstance(c, str) else f"{c[0]:.0f} / {c[1]:.0f}"
+             for c in per_tile]
+    iree, ours = per_tile[0], [c for c in per_tile[1:] if not isinstance(c, str)]
+    if isinstance(iree, str) or not ours:
+        ratio = ["—", "—"]
+    else:
         ratio = [f"{_ratio(min(o[i] for o in ours) / iree[i])}-"
                  f"{_ratio(max(o[i] for o in ours) / iree[i])}" for i in (0, 1)]
-        print(f"| {name} | {CASES[name].pipeline} | " + " | ".join(cells + ratio) + " |",
-              flush=True)
-    return 0
+    return f"| {name} | {pipeline} | " + " | ".join(cells + ratio) + " |"
 
 
 def _ratio(x: float) -> str:
@@ -318,8 +335,9 @@ def print_table(rows: list, kinds: tuple = KINDS) -> None:
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     for name, tiles, counts, cycles in rows:
-        cells = [name, f"{tiles:g}"] + [f"{counts[k] / tiles:g}" for _, k in kinds] + \
+        timed = [f"no figure: {cycles}", "—"] if isinstance(cycles, str) else \
             [f"{cycles['llvm'] / tiles:.0f}", f"{cycles['measured'] / tiles:.0f}"]
+        cells = [name, f"{tiles:g}"] + [f"{counts[k] / tiles:g}" for _, k in kinds] + timed
         print("| " + " | ".join(cells) + " |")
 
 

@@ -10,10 +10,17 @@ instead:
   counter ``sN`` set by ``s_mov_b32 sN, INIT`` in the main loop before the inner loop,
   changed by one ``s_add_u32`` / ``s_add_i32`` / ``s_sub_u32`` / ``s_sub_i32 sN, sN,
   STEP`` inside it, compared with a constant by the ``s_cmp_*`` whose SCC the inner loop's
-  back branch (``s_cbranch_scc0`` / ``s_cbranch_scc1``) reads;
+  back branch (``s_cbranch_scc0`` / ``s_cbranch_scc1`` to its header: the block entered
+  from outside the loop, not always its first in layout) reads;
+* an inner loop nested in an inner loop, to any depth, by the same rule one level down:
+  its counter set in the enclosing inner loop before it, its body (with its own inner
+  loops expanded) repeated by its trip count on every trip of the enclosing one;
 * any other inner loop (a waterfall loop runs once per distinct value among the lanes,
-  which the assembly does not state; a counter set outside the main loop; nested inner
-  loops) is an :class:`InnerLoopError` naming its lines: the timing model gives no figure
+  and a loop of per-lane counters ending when the exec mask empties until every lane's
+  bound is reached, which the assembly does not state; a counter set outside the loop
+  enclosing it), and
+  a main-loop iteration of more than ``MAX_EXECUTED`` instructions, is an
+  :class:`InnerLoopError` naming the inner loop's lines: the timing model gives no figure
   rather than a too-fast one.
 
 A main loop without inner loops is returned unchanged (its layout order).
@@ -25,6 +32,8 @@ from pipeline_mlir.errors import PipelineError
 
 #: the most trips an inner loop may be unrolled to for the timing model
 MAX_TRIPS = 4096
+#: the most instructions one iteration of the main loop may execute through its inner loops
+MAX_EXECUTED = 1 << 20
 _STEP = {"s_add_u32": 1, "s_add_i32": 1, "s_sub_u32": -1, "s_sub_i32": -1}
 _COMPARE = {"eq": lambda a, b: a == b, "lg": lambda a, b: a != b,
             "gt": lambda a, b: a > b, "ge": lambda a, b: a >= b,
@@ -41,29 +50,50 @@ def executed_iteration(fn, loop: list, said: list | None = None) -> list:
     inner loop repeated, with its trip count."""
     ids = {id(b) for b in loop}
     inner = [lp for lp in fn.loops() if {id(b) for b in lp} < ids]
+    return _expanded(loop, inner, "the main loop", said, _headers(fn, inner))
+
+
+def _headers(fn, loops: list) -> dict[int, object]:
+    """Each loop's header (by the loop's first block's id): its block entered from outside
+    it, which need not be its first block in layout (a rotated loop)."""
+    out = {}
+    for lp in loops:
+        labels = {b.label for b in lp}
+        entered = {s for b in fn.blocks if b.label not in labels for s in b.succs} & labels
+        out[id(lp[0])] = next((b for b in lp if b.label in entered), lp[0])
+    return out
+
+
+def _expanded(blocks: list, inner: list, where: str, said: list | None,
+              headers: dict) -> list:
+    """The instructions one trip of ``blocks`` (a loop: the main loop or an inner loop,
+    called ``where`` in ``said``) executes: each loop of ``inner`` (the loops strictly
+    inside it) repeated by its trip count, its own inner loops expanded the same way."""
     sets = [{id(b) for b in lp} for lp in inner]
     outer = [lp for lp, s in zip(inner, sets) if not any(s < o for o in sets)]
-    if not outer:
-        return [i for b in loop for i in b.instrs]
     out: list = []
     done: set[int] = set()
-    for k, block in enumerate(loop):
+    for k, block in enumerate(blocks):
         if id(block) in done:
             continue
         lp = next((lp for lp in outer if id(lp[0]) == id(block)), None)
         if lp is None:
             out.extend(block.instrs)
             continue
-        if any(s < {id(b) for b in lp} for s in sets):
-            raise InnerLoopError(f"{_lines(lp)}: the main loop holds nested inner loops; "
-                                 f"the timing model times one level of inner loop")
-        trips = trip_count(lp, [i for b in loop[:k] for i in b.instrs])
-        body = [i for b in lp for i in b.instrs]
+        lids = {id(b) for b in lp}
+        trips = trip_count(lp, [i for b in blocks[:k] for i in b.instrs], headers[id(block)])
+        nested = [m for m, s in zip(inner, sets) if s < lids]
+        body = _expanded(lp, nested, _lines(lp), said, headers)
+        if len(out) + len(body) * trips > MAX_EXECUTED:
+            raise InnerLoopError(f"{_lines(lp)}: {trips} trips of its {len(body)} executed "
+                                 f"instructions make {where} execute more than "
+                                 f"{MAX_EXECUTED} instructions: too long for the timing model")
         out.extend(body * trips)
         if said is not None:
+            per = "iteration of the main loop" if where == "the main loop" else f"trip of {where}"
             said.append(f"{_lines(lp)} runs {trips} time{'s' if trips != 1 else ''} per "
-                        f"iteration of the main loop (its counter's trip count)")
-        done |= {id(b) for b in lp}
+                        f"{per} (its counter's trip count)")
+        done |= lids
     return out
 
 
@@ -74,19 +104,25 @@ def _lines(lp: list) -> str:
     return f"the inner loop at lines {instrs[0].line}-{instrs[-1].line} ({lp[0].label})"
 
 
-def trip_count(lp: list, before: list) -> int:
-    """Trips of the inner loop ``lp`` (its blocks, header first) that the main loop's
-    instructions ``before`` it set up (module docstring); an :class:`InnerLoopError`
-    saying why the count is unknown otherwise."""
+def trip_count(lp: list, before: list, header=None) -> int:
+    """Trips of the inner loop ``lp`` (its blocks in layout order; ``header``: the one
+    entered from outside it, by default the first) that the instructions
+    ``before`` it in the loop around it (the main loop or an inner loop) set up (module
+    docstring); an :class:`InnerLoopError` saying why the count is unknown otherwise."""
     where = _lines(lp)
     instrs = [i for b in lp for i in b.instrs]
-    back = [k for k, i in enumerate(instrs) if i.kind == "branch" and
-            i.operands[:1] == (lp[0].label,)]
+    head = (header or lp[0]).label
+    back = [k for k, i in enumerate(instrs) if i.kind == "branch" and i.operands[:1] == (head,)]
     if not back or instrs[back[-1]].mnemonic not in ("s_cbranch_scc0", "s_cbranch_scc1"):
         branch = instrs[back[-1]].mnemonic if back else "no branch"
+        labels = {b.label for b in lp}
+        exits = sorted({i.mnemonic for i in instrs if i.kind == "branch" and i.operands[:1]
+                        and i.operands[0] not in labels})
         raise InnerLoopError(f"{where}: its trip count is not stated ({branch} back to its "
-                             f"header; a waterfall loop runs once per distinct value among "
-                             f"the lanes): the timing model gives no figure for this main loop")
+                             f"header {head}; its exits {', '.join(exits) or 'none'}; a loop "
+                             f"the lanes' exec mask ends runs once per distinct value among "
+                             f"the lanes (a waterfall loop) or until every lane's own bound is "
+                             f"reached): the timing model gives no figure for this main loop")
     latch = back[-1]
     cmp = next((k for k in range(latch - 1, -1, -1) if "scc" in instrs[k].defs), None)
     found = _compare(instrs, cmp)
@@ -103,8 +139,8 @@ def trip_count(lp: list, before: list) -> int:
     step = _STEP[step_ins.mnemonic] * _imm(step_ins.operands[2])
     init = _initial(before, reg)
     if init is None:
-        raise InnerLoopError(f"{where}: its counter {reg} is not set to a constant in the main "
-                             f"loop before it: the trip count is unknown")
+        raise InnerLoopError(f"{where}: its counter {reg} is not set to a constant before it in "
+                             f"the loop around it: the trip count is unknown")
     return _run(init, step, at < cmp, op, bound, swapped, instrs[latch].mnemonic, where)
 
 

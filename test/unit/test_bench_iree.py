@@ -1,0 +1,66 @@
+"""benchmarks/bench_iree.py --ratios: a kernel the simulator cannot time gets its row, with
+the simulator's reason, instead of ending the table."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
+
+#: a main loop holding a counted copy loop (s6: 3 trips) that holds a waterfall loop
+#: (it runs once per distinct lane value, which no instruction states)
+NEST = """\
+kernel:
+\ts_mov_b32 s4, 0
+.LBB0_1:
+\tv_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], v[0:3]
+\ts_mov_b32 s6, 0
+.LBB0_2:
+\ts_mov_b64 s[10:11], exec
+.LBB0_3:
+\tv_readfirstlane_b32 s12, v80
+\tv_cmp_eq_u32_e32 vcc, s12, v80
+\ts_and_saveexec_b64 vcc, vcc
+\tbuffer_load_dwordx4 v[12:15], v2, s[8:11], s12 offen
+\ts_xor_b64 exec, exec, vcc
+\ts_cbranch_execnz .LBB0_3
+; %bb.4:
+\ts_mov_b64 exec, s[10:11]
+\ts_add_u32 s6, s6, 1
+\ts_cmp_lg_u32 s6, 3
+\ts_cbranch_scc1 .LBB0_2
+; %bb.5:
+\ts_add_i32 s4, s4, 1
+\ts_cmp_lt_i32 s4, 10
+\ts_cbranch_scc1 .LBB0_1
+; %bb.6:
+\ts_endpgm
+"""
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("bench_iree_under_test",
+                                                  BENCH / "bench_iree.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_an_untimed_kernel_gets_its_row_with_the_reason(tmp_path):
+    bi = _bench()
+    # through pipeline-opt --simulate, as the benchmark runs it on IREE's kernel
+    refused = tmp_path / "iree.s"
+    refused.write_text(NEST)
+    why = bi.simulate(refused)
+    assert isinstance(why, str) and why.startswith("the inner loop at lines 9-14 (.LBB0_3): "
+                                                   "its trip count is not stated"), why
+    cycles = {"llvm": 300.0, "measured": 500.0}
+    row = bi.ratio_row("case", "4wave", [("IREE", 1, {}, why), ("ours", 2, {}, cycles),
+                                         ("ours, iree", 2, {}, cycles)])
+    assert row == f"| case | 4wave | no figure: {why} | 150 / 250 | 150 / 250 | — | — |"
+    # IREE timed, one of ours not: the ratio over the kernels timed (2 K tiles: half)
+    row = bi.ratio_row("case", "4wave", [("IREE", 1, {}, cycles), ("ours", 2, {}, cycles),
+                                         ("ours, iree", 2, {}, why)])
+    assert row == (f"| case | 4wave | 300 / 500 | 150 / 250 | no figure: {why} | 0.50-0.50 | "
+                   f"0.50-0.50 |")

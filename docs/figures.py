@@ -103,7 +103,11 @@ class Figure:
         if proc.returncode != 0:
             raise RuntimeError(f"figure {self.name}: `{self.command}` exited with "
                                f"{proc.returncode}:\n{proc.stderr}")
-        lines = self.select([line.rstrip() for line in proc.stdout.rstrip("\n").split("\n")])
+        return self.block(proc.stdout)
+
+    def block(self, stdout: str) -> str:
+        """The block as the document shows it, from what the command printed."""
+        lines = self.select([line.rstrip() for line in stdout.rstrip("\n").split("\n")])
         if self.markdown:
             return "\n".join(lines + ["", f"(`{self.command}`)"]) + "\n"
         return "\n".join(["```text", f"$ {self.command}", *lines, "```"]) + "\n"

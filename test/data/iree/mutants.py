@@ -501,13 +501,15 @@ def dispatch(name: str):
                               INPUTS[name].launch)[0]
 
 
+@functools.lru_cache(maxsize=8)   # a test compares a C the verdict computed
 def c_bytes(hsaco: bytes, name: str, mode: str = "late"):
     """C after two workgroups of the mutant of input ``name`` ran (late mode, or ``mode``: the
     order the waves run in; an element
     no store wrote marked as such, whatever it holds), or the
     finding as a string.  A plain dispatch (A, B, C = A x B^T or A x B) runs workgroups
     (0, 0) and (1, 1) of a 2-D grid, 0 and 5 of a 1-D one; any other (``A^T x B``) as its
-    dispatch says (:mod:`pipeline_mlir.driver.dispatch_launch`), two workgroups of it."""
+    dispatch says (:mod:`pipeline_mlir.driver.dispatch_launch`), two workgroups of it.  The
+    last few are kept (read them only)."""
     from pipeline_mlir.driver.dispatch_launch import dispatch_spec
     from pipeline_mlir.emu.described import emulate_described
     from pipeline_mlir.emu.errors import EmuError, Finding
@@ -531,10 +533,11 @@ def c_bytes(hsaco: bytes, name: str, mode: str = "late"):
         return f"{type(e).__name__}: {e}"
 
 
+@functools.lru_cache(maxsize=8)   # a test builds again what the verdict built
 def build(text: str, pipelined: bool, pipeline: str = "4wave") -> tuple[int | None, str,
                                                                           bytes | None]:
     """(exit status, stderr, code object) of ``text`` built with ``--pipeline=PIPELINE`` or
-    without the sched passes."""
+    without the sched passes (the last few kept)."""
     how = f"--pipeline={pipeline}" if pipelined else "--pass-pipeline=builtin.module()"
     with tempfile.TemporaryDirectory() as d:
         src, out = Path(d, "mutant.mlir"), Path(d, "out.hsaco")

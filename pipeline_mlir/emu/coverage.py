@@ -71,30 +71,39 @@ def _first(mask: np.ndarray) -> tuple[int, int] | None:
     return int(r), int(c)
 
 
+def _first_in(mask: np.ndarray, rows: np.ndarray, cols: np.ndarray):
+    """The first element of ``mask``, a block of the ``rows`` and ``cols`` of C, in C."""
+    at = _first(mask)
+    return None if at is None else (int(rows[at[0]]), int(cols[at[1]]))
+
+
 def check_c(values: np.ndarray, stored: np.ndarray, covered: np.ndarray,
             reference, decode=None) -> Coverage:
     """The verdict on C (``values``, float64 or int64 per element, or the raw elements that
     ``decode`` turns into them; ``stored``: the elements stored to; ``covered``: the
     footprint) against ``reference(rows, cols)``, the reference's block of those rows and
-    columns (module docstring)."""
+    columns (module docstring).  Only the block of the footprint's rows and columns is
+    compared element by element: no footprint element lies outside it."""
     rows, cols = np.flatnonzero(covered.any(axis=1)), np.flatnonzero(covered.any(axis=0))
     ref = reference(rows, cols)
-    got = values[np.ix_(rows, cols)]
+    block = np.ix_(rows, cols)
+    got = values[block]
     if decode is not None:
         got = decode(got)
-    check = (covered & stored)[np.ix_(rows, cols)]
+    cover, wrote = covered[block], stored[block]
+    check = cover & wrote
     with np.errstate(invalid="ignore"):
         diff = np.where(check, np.abs(got - ref), 0.0)
     bad = check & ~(diff == 0)
-    first = None
-    if bad.any():
-        r, c = np.argwhere(bad)[0]
-        first = (int(rows[r]), int(cols[c]))
+    first = _first_in(bad, rows, cols)
     max_err = float(np.nanmax(np.where(np.isnan(diff), np.inf, diff))) if diff.size else 0.0
-    unwritten, outside = covered & ~stored, stored & ~covered
-    return Coverage(int(stored.sum()), int(covered.sum()), max_err, first,
-                    int(unwritten.sum()), _first(unwritten), int(outside.sum()),
-                    _first(outside))
+    unwritten = cover & ~wrote
+    first_unwritten = _first_in(unwritten, rows, cols)
+    total = int(np.count_nonzero(stored))
+    outside = total - int(np.count_nonzero(check))
+    return Coverage(total, int(np.count_nonzero(cover)), max_err, first,
+                    int(np.count_nonzero(unwritten)), first_unwritten, outside,
+                    _first(stored & ~covered) if outside else None)
 
 
 def problems(cov: Coverage) -> list[str]:

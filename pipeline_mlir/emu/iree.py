@@ -550,7 +550,7 @@ def _result(launch: Launch, workgroups: list, total: int, tiles: list | None) ->
 def _data(M: int, N: int, K: int, dtype: str, transpose_b: bool, data_seed: int):
     """(A, B as N x K, both integers: int8 in -3..3, or for i8 int64 over the whole signed
     range, A's even (:func:`~pipeline_mlir.emu.gemm.random_inputs`), and A and B as the
-    kernel's bytes); kept for the next runs of the same problem."""
+    kernel's elements: bytes or arrays of them); kept for the next runs of the same problem."""
     if dtype == "i8":
         A, Bt = random_inputs(M, N, K, data_seed, dtype)
         B = Bt if transpose_b else np.ascontiguousarray(Bt.T)
@@ -562,4 +562,6 @@ def _data(M: int, N: int, K: int, dtype: str, transpose_b: bool, data_seed: int)
     # the seven values' encodings looked up per element (encode is element-wise)
     codes = encode(np.arange(-3, 4), dtype)
     table = np.frombuffer(codes, dtype=f"<u{len(codes) // 7}")
-    return A, Bt, table[A + 3].tobytes(), table[B + 3].tobytes()
+    A_code, B_code = table[A + 3], table[B + 3]       # GlobalMemory.add copies them
+    A_code.flags.writeable = B_code.flags.writeable = False
+    return A, Bt, A_code, B_code

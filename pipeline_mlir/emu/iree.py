@@ -305,6 +305,7 @@ class Launch:
         self.dims = LaunchDims(tuple(size)) if size else None
         self.instructions, self.seconds = 0, 0.0
         self._block: tuple = (None, None)     # (rows and columns, reference block)
+        self._stored = None                   # stored() since the last run or forget
 
     def set_grid(self, grid: tuple[int, ...] | None) -> None:
         """Write the hidden arguments that give the grid's size (IREE's linearised
@@ -326,6 +327,7 @@ class Launch:
     def run(self, workgroups: list, progress=None) -> None:
         """Run ``workgroups`` (ids) on the memory, as many as ``jobs`` at once."""
         start = time.perf_counter()
+        self._stored = None
         try:
             n, _ = run_workgroups(self.kernel, self.glob, workgroups, self.waves, self.mode,
                                   self.seed, self.kernarg_at, progress=progress,
@@ -341,6 +343,7 @@ class Launch:
         """C poisoned again, nothing stored or counted."""
         self.C()[:] = POISON32
         self.glob.track("C")
+        self._stored = None
         self.instructions, self.seconds = 0, 0.0
 
     def reference(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
@@ -353,8 +356,12 @@ class Launch:
         return self._block[1]
 
     def stored(self) -> np.ndarray:
-        """The elements of C some store of the run wrote (bool, M x N)."""
-        return stored_elements(self.glob.marks_of("C"), (self.problem.M, self.problem.N))
+        """The elements of C some store of the run wrote (bool, M x N, read only)."""
+        if self._stored is None:
+            self._stored = stored_elements(self.glob.marks_of("C"),
+                                           (self.problem.M, self.problem.N))
+            self._stored.flags.writeable = False
+        return self._stored
 
     def check(self, tiles: list | None) -> Coverage:
         """The verdict on C for the footprint ``tiles`` (rectangles, or the bool mask of C;

@@ -78,9 +78,10 @@ def _bands(covered: np.ndarray):
     rows = np.flatnonzero(covered.any(axis=1))
     if not len(rows):
         return []
-    patterns, which = np.unique(covered[rows], axis=0, return_inverse=True)
-    which = which.reshape(-1)
-    return [(rows[which == i], np.flatnonzero(pattern)) for i, pattern in enumerate(patterns)]
+    groups: dict[bytes, list] = {}
+    for i, pattern in enumerate(map(bytes, np.packbits(covered[rows], axis=1))):
+        groups.setdefault(pattern, []).append(i)
+    return [(rows[band], np.flatnonzero(covered[rows[band[0]]])) for band in groups.values()]
 
 
 def _compare(values, stored, reference, decode, rows, cols):

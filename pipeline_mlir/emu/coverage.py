@@ -71,30 +71,51 @@ def _first(mask: np.ndarray) -> tuple[int, int] | None:
     return int(r), int(c)
 
 
+def _bands(covered: np.ndarray):
+    """The footprint as bands: (rows, columns) pairs, the rows of a band covered on exactly
+    its columns (tiles side by side share a band; the reference is computed per band, not
+    for the whole block of the footprint's rows and columns)."""
+    rows = np.flatnonzero(covered.any(axis=1))
+    if not len(rows):
+        return []
+    groups: dict[bytes, list] = {}
+    for i, pattern in enumerate(map(bytes, np.packbits(covered[rows], axis=1))):
+        groups.setdefault(pattern, []).append(i)
+    return [(rows[band], np.flatnonzero(covered[rows[band[0]]])) for band in groups.values()]
+
+
+def _compare(values, stored, reference, decode, rows, cols):
+    """(max error, first wrong element, elements checked) of one band."""
+    block = np.ix_(rows, cols)
+    got = values[block]
+    if decode is not None:
+        got = decode(got)
+    check = stored[block]
+    with np.errstate(invalid="ignore"):
+        diff = np.where(check, np.abs(got - reference(rows, cols)), 0.0)
+    at = _first(check & ~(diff == 0))
+    first = None if at is None else (int(rows[at[0]]), int(cols[at[1]]))
+    return float(np.nanmax(np.where(np.isnan(diff), np.inf, diff))), first, \
+        int(np.count_nonzero(check))
+
+
 def check_c(values: np.ndarray, stored: np.ndarray, covered: np.ndarray,
             reference, decode=None) -> Coverage:
     """The verdict on C (``values``, float64 or int64 per element, or the raw elements that
     ``decode`` turns into them; ``stored``: the elements stored to; ``covered``: the
     footprint) against ``reference(rows, cols)``, the reference's block of those rows and
-    columns (module docstring)."""
-    rows, cols = np.flatnonzero(covered.any(axis=1)), np.flatnonzero(covered.any(axis=0))
-    ref = reference(rows, cols)
-    got = values[np.ix_(rows, cols)]
-    if decode is not None:
-        got = decode(got)
-    check = (covered & stored)[np.ix_(rows, cols)]
-    with np.errstate(invalid="ignore"):
-        diff = np.where(check, np.abs(got - ref), 0.0)
-    bad = check & ~(diff == 0)
-    first = None
-    if bad.any():
-        r, c = np.argwhere(bad)[0]
-        first = (int(rows[r]), int(cols[c]))
-    max_err = float(np.nanmax(np.where(np.isnan(diff), np.inf, diff))) if diff.size else 0.0
-    unwritten, outside = covered & ~stored, stored & ~covered
-    return Coverage(int(stored.sum()), int(covered.sum()), max_err, first,
-                    int(unwritten.sum()), _first(unwritten), int(outside.sum()),
-                    _first(outside))
+    columns (module docstring), asked for each band of the footprint (:func:`_bands`)."""
+    max_err, firsts, checked = 0.0, [], 0
+    for rows, cols in _bands(covered):
+        err, first, n = _compare(values, stored, reference, decode, rows, cols)
+        max_err, checked = max(max_err, err), checked + n
+        firsts += [first] if first is not None else []
+    total = int(np.count_nonzero(stored))
+    outside = total - checked
+    unwritten = int(np.count_nonzero(covered)) - checked
+    return Coverage(total, int(np.count_nonzero(covered)), max_err, min(firsts, default=None),
+                    unwritten, _first(covered & ~stored) if unwritten else None, outside,
+                    _first(stored & ~covered) if outside else None)
 
 
 def problems(cov: Coverage) -> list[str]:

@@ -24,7 +24,7 @@ import numpy as np
 
 from pipeline_mlir.emu.coverage import Coverage, check_c, footprint, stored_elements
 from pipeline_mlir.emu.errors import EmuError
-from pipeline_mlir.emu.machine import Divergence, GlobalMemory, Machine, POISON_BYTE
+from pipeline_mlir.emu.machine import Divergence, GlobalMemory, Machine
 from pipeline_mlir.emu.mfma import E4M3, E5M2
 from pipeline_mlir.kernel.launch import check_launch
 from pipeline_mlir.kernel.reference import quantize, reference_gemm
@@ -301,7 +301,7 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
     glob.strict = strict
     kernarg_at = glob.add("kernargs", bytes(max(launch.kernarg_bytes, 256)))
     bases = {name: glob.add(name, data) for name, data in inputs.items()}
-    bases["C"] = glob.add("C", bytes([POISON_BYTE]) * (M * N * c_bytes))
+    bases["C"] = glob.add_poisoned("C", M * N * c_bytes)
     glob.track("C")
     # every buffer but C holds 1-byte elements when the kernel is block-scaled
     counts = {name: len(data) // (1 if g.is_mx else g.elem_bytes) for name, data in inputs.items()}

@@ -56,7 +56,7 @@ from pipeline_mlir.emu.coverage import Coverage, check_c, footprint, stored_elem
 from pipeline_mlir.emu.gemm import (c_values, encode, random_inputs, run_summary,
                                     run_workgroups, spread)
 from pipeline_mlir.emu.launchdims import LaunchDims, workgroup_id
-from pipeline_mlir.emu.machine import POISON32, POISON_BYTE, GlobalMemory
+from pipeline_mlir.emu.machine import POISON32, GlobalMemory
 from pipeline_mlir.emu.mfma import FP8_FORMATS
 from pipeline_mlir.kernel.launch import kernarg_layout
 from pipeline_mlir.kernel.reference import wrap_i32
@@ -290,7 +290,7 @@ class Launch:
         self.glob.strict = strict
         self.kernarg_at = self.glob.add("kernargs", bytes(4096))
         self.bases = [self.glob.add("A", A_bytes), self.glob.add("B", B_bytes),
-                      self.glob.add("C", bytes([POISON_BYTE]) * (p.M * p.N * 4))]
+                      self.glob.add_poisoned("C", p.M * p.N * 4)]
         self.glob.track("C")
         self.contract, kernargs = kernel_arguments(kernel, self.bases, p.shapes(),
                                                    p.constants)
@@ -304,6 +304,8 @@ class Launch:
         # the work-item ids of the workgroup the metadata requires (1-3 D)
         self.dims = LaunchDims(tuple(size)) if size else None
         self.instructions, self.seconds = 0, 0.0
+        self._block: tuple = (None, None)     # (rows and columns, reference block)
+        self._stored = None                   # stored() since the last run or forget
 
     def set_grid(self, grid: tuple[int, ...] | None) -> None:
         """Write the hidden arguments that give the grid's size (IREE's linearised
@@ -325,6 +327,7 @@ class Launch:
     def run(self, workgroups: list, progress=None) -> None:
         """Run ``workgroups`` (ids) on the memory, as many as ``jobs`` at once."""
         start = time.perf_counter()
+        self._stored = None
         try:
             n, _ = run_workgroups(self.kernel, self.glob, workgroups, self.waves, self.mode,
                                   self.seed, self.kernarg_at, progress=progress,
@@ -340,16 +343,25 @@ class Launch:
         """C poisoned again, nothing stored or counted."""
         self.C()[:] = POISON32
         self.glob.track("C")
+        self._stored = None
         self.instructions, self.seconds = 0, 0.0
 
     def reference(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
-        # integer products and sums below 2^24: exact in float32; i8: int64, wrapped to i32
-        C = self.A[rows] @ self.Bt[cols].T
-        return wrap_i32(C) if self.problem.c_dtype == "i32" else C
+        """The reference's block of ``rows`` and ``cols``, the last block kept (the probe's
+        tile is checked twice)."""
+        key = (rows.tobytes(), cols.tobytes())
+        if self._block[0] != key:
+            self._block = (key, _reference_block(self.A, self.Bt, rows, cols,
+                                                 self.problem.c_dtype))
+        return self._block[1]
 
     def stored(self) -> np.ndarray:
-        """The elements of C some store of the run wrote (bool, M x N)."""
-        return stored_elements(self.glob.marks_of("C"), (self.problem.M, self.problem.N))
+        """The elements of C some store of the run wrote (bool, M x N, read only)."""
+        if self._stored is None:
+            self._stored = stored_elements(self.glob.marks_of("C"),
+                                           (self.problem.M, self.problem.N))
+            self._stored.flags.writeable = False
+        return self._stored
 
     def check(self, tiles: list | None) -> Coverage:
         """The verdict on C for the footprint ``tiles`` (rectangles, or the bool mask of C;
@@ -383,6 +395,14 @@ class Launch:
             f"buffer descriptor of {BINDINGS[i]} spans {n} bytes, {p.describe()} make "
             f"{BINDINGS[i]} {shape} {p.c_dtype if i == 2 else p.dtype}, {p.binding_bytes()[i]} "
             f"bytes" + (f" (the kernel's sizes: {theirs.describe()})" if theirs else ""))
+
+
+def _reference_block(A: np.ndarray, Bt: np.ndarray, rows: np.ndarray, cols: np.ndarray,
+                     c_dtype: str) -> np.ndarray:
+    # integer products and sums below 2^24: exact in float32; i8: int64, wrapped to i32
+    if c_dtype == "i32":
+        return wrap_i32(A[rows] @ Bt[cols].T)
+    return A[rows].astype(np.float32) @ Bt[cols].astype(np.float32).T
 
 
 def _sizes_of(spans: dict, dtype: str) -> Matmul | None:
@@ -535,15 +555,20 @@ def _result(launch: Launch, workgroups: list, total: int, tiles: list | None) ->
 
 @functools.lru_cache(maxsize=2)
 def _data(M: int, N: int, K: int, dtype: str, transpose_b: bool, data_seed: int):
-    """(A, B as N x K, both float32, and A and B as the kernel's bytes) of random integers
-    in -3..3 (i8: int64 over the whole signed range, A's even,
-    :func:`~pipeline_mlir.emu.gemm.random_inputs`); kept for the next runs of the same
-    problem."""
+    """(A, B as N x K, both integers: int8 in -3..3, or for i8 int64 over the whole signed
+    range, A's even (:func:`~pipeline_mlir.emu.gemm.random_inputs`), and A and B as the
+    kernel's elements: bytes or arrays of them); kept for the next runs of the same problem."""
     if dtype == "i8":
         A, Bt = random_inputs(M, N, K, data_seed, dtype)
-    else:
-        rng = np.random.default_rng(data_seed)
-        A = rng.integers(-3, 4, size=(M, K), dtype=np.int8).astype(np.float32)
-        Bt = rng.integers(-3, 4, size=(N, K), dtype=np.int8).astype(np.float32)
+        B = Bt if transpose_b else np.ascontiguousarray(Bt.T)
+        return A, Bt, encode(A, dtype), encode(B, dtype)
+    rng = np.random.default_rng(data_seed)
+    A = rng.integers(-3, 4, size=(M, K), dtype=np.int8)
+    Bt = rng.integers(-3, 4, size=(N, K), dtype=np.int8)
     B = Bt if transpose_b else np.ascontiguousarray(Bt.T)
-    return A, Bt, encode(A, dtype), encode(B, dtype)
+    # the seven values' encodings looked up per element (encode is element-wise)
+    codes = encode(np.arange(-3, 4), dtype)
+    table = np.frombuffer(codes, dtype=f"<u{len(codes) // 7}")
+    A_code, B_code = table[A + 3], table[B + 3]       # GlobalMemory.add copies them
+    A_code.flags.writeable = B_code.flags.writeable = False
+    return A, Bt, A_code, B_code

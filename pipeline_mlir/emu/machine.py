@@ -106,12 +106,20 @@ class GlobalMemory:
         self.marks: list[np.ndarray | None] = []
 
     def add(self, name: str, data) -> int:
-        arr = np.frombuffer(bytes(data), dtype=np.uint8).copy() if not isinstance(
-            data, np.ndarray) else np.ascontiguousarray(data).view(np.uint8).reshape(-1).copy()
+        return self._append(name, np.frombuffer(bytes(data), dtype=np.uint8).copy()
+                            if not isinstance(data, np.ndarray) else
+                            np.ascontiguousarray(data).view(np.uint8).reshape(-1).copy())
+
+    def _append(self, name: str, arr: np.ndarray) -> int:
         self.buffers.append(arr)
         self.names.append(name)
         self.marks.append(None)
         return len(self.buffers) << 32
+
+    def add_poisoned(self, name: str, size: int) -> int:
+        """A buffer of ``size`` bytes of :data:`POISON_BYTE` (as :meth:`add` of them, without
+        building the bytes first)."""
+        return self._append(name, np.full(size, POISON_BYTE, dtype=np.uint8))
 
     def track(self, name: str) -> None:
         """Mark, from now on, every byte a store writes to buffer ``name``

@@ -112,3 +112,24 @@ def test_the_verdict_on_a_small_c():
                              "written outside the workgroups' tiles: 1 elements, first at "
                              "[1, 0]"]
     assert not cov.sound
+
+
+def test_the_reference_is_asked_for_the_tiles_only():
+    """Tiles in a checkerboard (rows 0-1 and 4-5 cover columns 0-1, rows 2-3 columns 2-3):
+    the reference is asked for 12 elements, not the 6 x 4 block, and the first wrong
+    element is the first in C's row-major order, whichever band holds it."""
+    cover = footprint((6, 4), [(0, 0, 2, 2), (2, 2, 2, 2), (4, 0, 2, 2)])
+    ref = np.arange(24.0).reshape(6, 4)
+    values, asked = ref.copy(), []
+    values[4, 0] += 3.0          # wrong, in the band of rows 0-1 and 4-5
+    values[2, 3] -= 1.0          # wrong and first in row-major order
+    values[1, 3] = 99.0          # outside the tiles, not stored: not looked at
+
+    def reference(r, c):
+        asked.append(len(r) * len(c))
+        return ref[np.ix_(r, c)]
+
+    cov = check_c(values, cover.copy(), cover, reference)
+    assert sum(asked) == 12 and sorted(asked) == [4, 8]
+    assert (cov.first_bad, cov.max_error, cov.compared, cov.stored) == ((2, 3), 3.0, 12, 12)
+    assert cov.sound is False and (cov.unwritten, cov.outside) == (0, 0)

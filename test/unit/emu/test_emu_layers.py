@@ -49,7 +49,7 @@ ALLOWED = {
     "iree": {"coverage", "errors", "gemm", "launchdims", "machine", "mfma"},
     "expect": {"errors", "mfma"},
     "launchfile": {"errors", "expect"},
-    "described": {"expect", "gemm", "launchdims", "launchfile", "machine"},
+    "described": {"coverage", "expect", "gemm", "launchdims", "launchfile", "machine"},
 }
 
 

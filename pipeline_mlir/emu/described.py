@@ -42,9 +42,9 @@ import numpy as np
 
 from pipeline_mlir.emu.coverage import first_index
 from pipeline_mlir.emu.expect import cast, decode, encode, evaluate, item_bytes
-from pipeline_mlir.emu.gemm import run_workgroups, spread
+from pipeline_mlir.emu.gemm import run_workgroups, spread_ids
 from pipeline_mlir.emu.launchfile import LaunchFileError, LaunchSpec
-from pipeline_mlir.emu.launchdims import LaunchDims, workgroup_id
+from pipeline_mlir.emu.launchdims import LaunchDims
 from pipeline_mlir.emu.machine import POISON_BYTE, GlobalMemory
 from pipeline_mlir.target.gfx950 import LDS_BYTES, WAVE_SIZE
 
@@ -271,7 +271,7 @@ def emulate_described(kernel, spec: LaunchSpec, mode: str = "eager", seed: int =
     waves = -(-dims.threads // WAVE_SIZE)
     grid = spec.grid[:spec.grid_dims]
     total = int(np.prod(grid))
-    ids = [workgroup_id(i, grid) for i in spread(total, count)]
+    ids = spread_ids(grid, count)
     start = time.perf_counter()
     n, _ = run_workgroups(kernel, glob, ids, waves, mode, seed, mem.kernarg_at,
                           progress=progress, dims=dims)

@@ -51,19 +51,15 @@ class Unevaluable(IRError):
         self.value = value
 
 
-def _cmp(pred: int, a, b):
+def compare(pred: int, a, b):
+    """``arith.cmpi`` of predicate ``pred`` (its integer value) on ``a`` and ``b``, element
+    by element: 0 or 1."""
     table = {0: a == b, 1: a != b, 2: a < b, 3: a <= b, 4: a > b, 5: a >= b,
              6: a < b, 7: a <= b, 8: a > b, 9: a >= b}
     if pred >= 6 and (np.any(a < 0) or np.any(b < 0)):
         a, b = a.astype(np.uint64), b.astype(np.uint64)
         table = {6: a < b, 7: a <= b, 8: a > b, 9: a >= b}
     return table[pred].astype(np.int64)
-
-
-def compare(pred: int, a, b):
-    """``arith.cmpi`` of predicate ``pred`` (its integer value) on ``a`` and ``b``, element
-    by element: 0 or 1."""
-    return _cmp(pred, a, b)
 
 
 def _nonneg(op, *xs):
@@ -263,7 +259,7 @@ def _inline_asm(ev, op):
 
 def _cmpi(ev, op):
     a, b = (ev.value(x) for x in op.operands)
-    return [_cmp(int_attr(op, "predicate"), a, b)]
+    return [compare(int_attr(op, "predicate"), a, b)]
 
 
 def _select(ev, op):
@@ -391,7 +387,7 @@ def _llvm_cast(ev, op):
 def _llvm_icmp(ev, op):
     a, b = (ev.value(x) for x in op.operands)
     w = _width(op, op.operands[0])
-    return [_cmp(int_attr(op, "predicate"), _signed(a, w), _signed(b, w))]
+    return [compare(int_attr(op, "predicate"), _signed(a, w), _signed(b, w))]
 
 
 def _mbcnt(ev, op):

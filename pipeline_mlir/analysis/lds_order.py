@@ -40,6 +40,7 @@ from __future__ import annotations
 import re
 
 from pipeline_mlir.analysis.ir_facts import memory_space, segments
+from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.analysis.wg_uniform import FUNCS, READS, is_uniform
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
@@ -59,13 +60,9 @@ BARRIERS = ("rocdl.s.barrier", "gpu.barrier", "amdgpu.lds_barrier")
 FENCED_BARRIERS = ("gpu.barrier", "amdgpu.lds_barrier")
 
 
-def _root(v):
-    while not isinstance(v, ir.BlockArgument) and as_operation(v.owner).name in VIEWS:
-        v = as_operation(v.owner).operands[0]
-    return v
-
-
-def _name(v) -> str:
+def _buffer(v) -> str:
+    """The name of the LDS buffer memref ``v`` views (through :data:`VIEWS`)."""
+    v = view_root(v, VIEWS)
     return v.get_name() if hasattr(v, "get_name") else str(v)
 
 
@@ -168,12 +165,12 @@ class _Stream:
         """The event of a memory op (added), or None if ``op`` is not one."""
         if op.name == "amdgpu.gather_to_lds":
             (dst,) = segments(op)[2]
-            self.add(L.Event(L.COPY, _where(op), buffer=_name(_root(dst))))
+            self.add(L.Event(L.COPY, _where(op), buffer=_buffer(dst)))
             return L.COPY
         if op.name in READS:
             mem = op.operands[0]
             if memory_space(mem.type) == "workgroup":
-                e = self.add(L.Event(L.READ, _where(op), buffer=_name(_root(mem))))
+                e = self.add(L.Event(L.READ, _where(op), buffer=_buffer(mem)))
             else:
                 e = self.add(L.Event(L.LOAD, _where(op)))
             self.taint[op.results[0]] = frozenset([e])
@@ -182,7 +179,7 @@ class _Stream:
             mem = op.operands[1]
             needs = self.needs(op)
             if memory_space(mem.type) == "workgroup":
-                self.add(L.Event(L.STORE, _where(op), buffer=_name(_root(mem)), needs=needs))
+                self.add(L.Event(L.STORE, _where(op), buffer=_buffer(mem), needs=needs))
             else:
                 self.add(L.Event(L.LOAD, _where(op), needs=needs))
             return L.STORE

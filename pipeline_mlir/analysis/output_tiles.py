@@ -105,7 +105,7 @@ def output_tiles(f, shape: tuple[int, ...], grid: tuple[int, ...], workgroups: l
         _bind_launch(ev, f, ids3, grid3, constants)
         by_tile: dict = {}
         for w in writes:
-            for key, flat in _elements(ev, w, ids3, grid3):
+            for key, flat in _elements(ev, f, w, ids3, grid3):
                 by_tile.setdefault(key, []).append(flat)
         boxes = []
         for key in sorted(by_tile):
@@ -176,10 +176,11 @@ def _chain(w, f) -> list:
     return out[::-1]
 
 
-def _elements(ev: Evaluator, w, ids: tuple, grid: tuple) -> list[tuple[tuple, np.ndarray]]:
-    """The flat elements of the output ``w`` writes, over the loops around it, by the
-    iteration of the linearised workgroup loops around it (the key: their induction
-    variables' values)."""
+def _elements(ev: Evaluator, f, w, ids: tuple,
+              grid: tuple) -> list[tuple[tuple, np.ndarray]]:
+    """The flat elements of the output ``w`` (a write in function ``f``) writes, over the
+    loops around it, by the iteration of the linearised workgroup loops around it (the
+    key: their induction variables' values)."""
     found: list[tuple[tuple, np.ndarray]] = []
     count = [0]
 
@@ -207,16 +208,8 @@ def _elements(ev: Evaluator, w, ids: tuple, grid: tuple) -> list[tuple[tuple, np
             raise IRError(o, f"'{o.name}' op: the output's write inside it; the tiles are read "
                              f"through scf.for, scf.if and workgroup scf.forall only")
 
-    visit(_chain(w, as_operation(_function(w))), np.ones(ev.threads, dtype=bool), ())
+    visit(_chain(w, as_operation(f)), np.ones(ev.threads, dtype=bool), ())
     return found
-
-
-def _function(op):
-    while op.parent is not None:
-        op = as_operation(op.parent)
-        if op.name in ("func.func", "gpu.func", "llvm.func"):
-            return op
-    return op
 
 
 def _iterations(ev: Evaluator, loop, ids: tuple, grid: tuple) -> range:

@@ -158,9 +158,10 @@ _VIEW_RULES = {
 VIEW_OPS = frozenset(_VIEW_RULES)
 
 
-def view_root(v):
-    """The value memref ``v`` is a view of, through the :data:`VIEW_OPS`."""
-    while not isinstance(v, ir.BlockArgument) and _op(v.owner).name in VIEW_OPS:
+def view_root(v, ops=VIEW_OPS):
+    """The value memref ``v`` is a view of, through the ``ops`` (by default the
+    :data:`VIEW_OPS`)."""
+    while not isinstance(v, ir.BlockArgument) and _op(v.owner).name in ops:
         v = _op(v.owner).operands[0]
     return v
 

@@ -70,21 +70,23 @@ def workgroup_mapping(attr) -> int | None:
     return _index(attr, tuple(f"#iree_codegen.workgroup_mapping<{d}>" for d in DIMS))
 
 
-def is_workgroup_memref(t) -> bool:
-    """A memref in workgroup memory (LDS): memory space ``#gpu.address_space<workgroup>``."""
+def _memref_in(t, space_text: str) -> bool:
+    """A memref whose memory space attribute is ``space_text`` (compared as attributes)."""
     if not isinstance(t, ir.MemRefType):
         return False
     space = ir.MemRefType(t).memory_space
-    return space is not None and _index(space, ("#gpu.address_space<workgroup>",)) == 0
+    return space is not None and _index(space, (space_text,)) == 0
+
+
+def is_workgroup_memref(t) -> bool:
+    """A memref in workgroup memory (LDS): memory space ``#gpu.address_space<workgroup>``."""
+    return _memref_in(t, "#gpu.address_space<workgroup>")
 
 
 def is_storage_buffer(t) -> bool:
     """A memref in ``#hal.descriptor_type<storage_buffer>`` (a binding IREE did not cast):
     its memory space attribute, not its printed type."""
-    if not isinstance(t, ir.MemRefType):
-        return False
-    space = ir.MemRefType(t).memory_space
-    return space is not None and _index(space, ("#hal.descriptor_type<storage_buffer>",)) == 0
+    return _memref_in(t, "#hal.descriptor_type<storage_buffer>")
 
 
 def is_hal_descriptor_space(attr) -> bool:

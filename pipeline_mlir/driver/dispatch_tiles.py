@@ -1,7 +1,7 @@
 """The elements of C a partial run of a dispatch is responsible for (``--emulate FILE.mlir
 --emulate-workgroups=N``).
 
-The run's workgroups are those :func:`pipeline_mlir.emu.gemm.spread` picks from the
+The run's workgroups are those :func:`pipeline_mlir.emu.gemm.spread_ids` picks from the
 dispatch's grid (the first and the last among them); the tile each one writes is read from
 the dispatch's IR (:func:`pipeline_mlir.analysis.output_tiles.output_tiles`: its workgroup
 id mapping, linearised workgroup loops and cut edge tiles included), before the build
@@ -39,15 +39,14 @@ def partial_tiles(module, d, count: int | None) -> PartialTiles | None:
     from pipeline_mlir.analysis.output_tiles import output_tiles, tile_mask
     from pipeline_mlir.dialect.ir_io import IRError, walk_ops
     from pipeline_mlir.dialect.bindings import ir
-    from pipeline_mlir.emu.gemm import spread
-    from pipeline_mlir.emu.launchdims import workgroup_id
+    from pipeline_mlir.emu.gemm import spread_ids
 
     if count is None or d.grid is None:
         return None
     total = int(np.prod(d.grid))
     if count >= total:
         return None
-    ids = [workgroup_id(i, d.grid) for i in spread(total, count)]
+    ids = spread_ids(d.grid, count)
     (f,) = [o for o in walk_ops(module.operation, lambda o: o.name in ("func.func", "gpu.func")
                                 and "sym_name" in o.attributes
                                 and ir.StringAttr(o.attributes["sym_name"]).value == d.kernel)]

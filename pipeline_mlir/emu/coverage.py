@@ -64,11 +64,9 @@ def stored_elements(marks: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
     return (per.view(np.uint8).view(word) != 0).reshape(shape)   # any byte: a nonzero word
 
 
-def _first(mask: np.ndarray) -> tuple[int, int] | None:
-    if not mask.any():
-        return None
-    r, c = np.argwhere(mask)[0]
-    return int(r), int(c)
+def first_index(mask: np.ndarray) -> tuple | None:
+    """The index of ``mask``'s first true element (row-major), or None."""
+    return tuple(int(i) for i in np.argwhere(mask)[0]) if mask.any() else None
 
 
 def _bands(covered: np.ndarray):
@@ -93,7 +91,7 @@ def _compare(values, stored, reference, decode, rows, cols):
     check = stored[block]
     with np.errstate(invalid="ignore"):
         diff = np.where(check, np.abs(got - reference(rows, cols)), 0.0)
-    at = _first(check & ~(diff == 0))
+    at = first_index(check & ~(diff == 0))
     first = None if at is None else (int(rows[at[0]]), int(cols[at[1]]))
     return float(np.nanmax(np.where(np.isnan(diff), np.inf, diff))), first, \
         int(np.count_nonzero(check))
@@ -114,8 +112,8 @@ def check_c(values: np.ndarray, stored: np.ndarray, covered: np.ndarray,
     outside = total - checked
     unwritten = int(np.count_nonzero(covered)) - checked
     return Coverage(total, int(np.count_nonzero(covered)), max_err, min(firsts, default=None),
-                    unwritten, _first(covered & ~stored) if unwritten else None, outside,
-                    _first(stored & ~covered) if outside else None)
+                    unwritten, first_index(covered & ~stored) if unwritten else None, outside,
+                    first_index(stored & ~covered) if outside else None)
 
 
 def problems(cov: Coverage) -> list[str]:

@@ -40,10 +40,11 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from pipeline_mlir.emu.coverage import first_index
 from pipeline_mlir.emu.expect import cast, decode, encode, evaluate, item_bytes
-from pipeline_mlir.emu.gemm import run_workgroups, spread
+from pipeline_mlir.emu.gemm import run_workgroups, spread_ids
 from pipeline_mlir.emu.launchfile import LaunchFileError, LaunchSpec
-from pipeline_mlir.emu.launchdims import LaunchDims, workgroup_id
+from pipeline_mlir.emu.launchdims import LaunchDims
 from pipeline_mlir.emu.machine import POISON_BYTE, GlobalMemory
 from pipeline_mlir.target.gfx950 import LDS_BYTES, WAVE_SIZE
 
@@ -270,7 +271,7 @@ def emulate_described(kernel, spec: LaunchSpec, mode: str = "eager", seed: int =
     waves = -(-dims.threads // WAVE_SIZE)
     grid = spec.grid[:spec.grid_dims]
     total = int(np.prod(grid))
-    ids = [workgroup_id(i, grid) for i in spread(total, count)]
+    ids = spread_ids(grid, count)
     start = time.perf_counter()
     n, _ = run_workgroups(kernel, glob, ids, waves, mode, seed, mem.kernarg_at,
                           progress=progress, dims=dims)
@@ -298,18 +299,14 @@ def _compare(spec: LaunchSpec, check, values: dict, mem: _Memory, whole: bool,
         diff = np.where(stored & ~same, np.abs(got - want), 0.0)
     bad = stored & ~same
     unwritten = compared & ~stored
-    missing = _first(unwritten)
+    missing = first_index(unwritten)
     first = got_v = want_v = None
     if bad.any():
-        first = tuple(int(i) for i in np.argwhere(bad)[0])
+        first = first_index(bad)
         got_v, want_v = float(got[first]), float(want[first])
     err = float(np.nanmax(np.where(np.isnan(diff), np.inf, diff))) if diff.size else 0.0
     return OutputResult(a.name, int(compared.sum()), first, got_v, want_v, err, got,
-                        int(unwritten.sum()), missing, int(outside.sum()), _first(outside))
-
-
-def _first(mask: np.ndarray) -> tuple | None:
-    return tuple(int(i) for i in np.argwhere(mask)[0]) if mask.any() else None
+                        int(unwritten.sum()), missing, int(outside.sum()), first_index(outside))
 
 
 def check_kernel(kernel, spec: LaunchSpec) -> None:

@@ -24,6 +24,7 @@ import numpy as np
 
 from pipeline_mlir.emu.coverage import Coverage, check_c, footprint, stored_elements
 from pipeline_mlir.emu.errors import EmuError
+from pipeline_mlir.emu.launchdims import workgroup_id
 from pipeline_mlir.emu.machine import Divergence, GlobalMemory, Machine
 from pipeline_mlir.emu.mfma import E4M3, E5M2
 from pipeline_mlir.kernel.launch import check_launch
@@ -97,6 +98,13 @@ def spread(total: int, count: int | None) -> list[int]:
     if count == 1:
         return [0]
     return [i * (total - 1) // (count - 1) for i in range(count)]
+
+
+def spread_ids(grid: tuple[int, ...], count: int | None) -> list:
+    """The ids (:func:`~pipeline_mlir.emu.launchdims.workgroup_id`) of ``count`` workgroups
+    of ``grid`` spread over it: :func:`spread` of their linear indices (all without
+    ``count``)."""
+    return [workgroup_id(i, grid) for i in spread(int(np.prod(grid)), count)]
 
 
 #: the element types C can have: (bytes, unsigned word type of the raw elements)

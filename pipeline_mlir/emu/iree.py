@@ -54,8 +54,8 @@ import numpy as np
 from pipeline_mlir.emu.errors import EmuError, Finding
 from pipeline_mlir.emu.coverage import Coverage, check_c, footprint, stored_elements
 from pipeline_mlir.emu.gemm import (c_values, encode, random_inputs, run_summary,
-                                    run_workgroups, spread)
-from pipeline_mlir.emu.launchdims import LaunchDims, workgroup_id
+                                    run_workgroups, spread_ids)
+from pipeline_mlir.emu.launchdims import LaunchDims
 from pipeline_mlir.emu.machine import POISON32, GlobalMemory
 from pipeline_mlir.emu.mfma import FP8_FORMATS
 from pipeline_mlir.kernel.launch import kernarg_layout
@@ -439,7 +439,7 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
     if tiles is not None and grid is not None:
         total = int(np.prod(grid))
         if workgroups is None:
-            workgroups = [workgroup_id(i, grid) for i in spread(total, count)]
+            workgroups = spread_ids(grid, count)
         launch.run(list(workgroups), progress)
         return _result(launch, workgroups, total, tiles)
     first: list = []
@@ -463,7 +463,7 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
             return _result(launch, first, 0, None)
     bm, bn = _edge_tile(kernel, p, launch.stored(), grid)
     if workgroups is None:
-        workgroups = [workgroup_id(i, grid) for i in spread(total, count)]
+        workgroups = spread_ids(grid, count)
     if first[0] not in workgroups:
         launch.forget()                 # the run is of other workgroups than the probe
     launch.run([w for w in workgroups if w not in first], progress)

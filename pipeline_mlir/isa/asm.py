@@ -247,9 +247,6 @@ def _int_or_text(v: str):
 _TERMINATORS = ("s_branch", "s_endpgm", "s_setpc_b64")
 
 
-_TERMINATORS = ("s_branch", "s_endpgm", "s_setpc_b64")
-
-
 def parse_asm(text: str) -> AsmModule:
     """Parse gfx950 assembly text (see the module docstring)."""
     if not isinstance(text, str):

@@ -45,11 +45,11 @@ ALLOWED = {
                 "semantics"},
     "pool": {"errors", "machine"},
     "coverage": set(),
-    "gemm": {"coverage", "errors", "machine", "mfma", "pool"},
+    "gemm": {"coverage", "errors", "launchdims", "machine", "mfma", "pool"},
     "iree": {"coverage", "errors", "gemm", "launchdims", "machine", "mfma"},
     "expect": {"errors", "mfma"},
     "launchfile": {"errors", "expect"},
-    "described": {"expect", "gemm", "launchdims", "launchfile", "machine"},
+    "described": {"coverage", "expect", "gemm", "launchdims", "launchfile", "machine"},
 }
 
 

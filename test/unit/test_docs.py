@@ -20,7 +20,6 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import io
-import os
 import re
 import shlex
 import shutil
@@ -135,14 +134,21 @@ def _scratch_files() -> dict[str, bytes]:
     return cached("docs-scratch", str(ROOT), build)
 
 
-@pytest.fixture
-def scratch(tmp_path):
-    """A directory holding the files the commands name; the code objects and assemblies
-    they build (the kernels of their specs, ``--tune``'s candidates) compiled once per run
+@contextlib.contextmanager
+def _filled(d: Path):
+    """``d`` holding the files the commands name; the code objects and assemblies they
+    build (the kernels of their specs, ``--tune``'s candidates) compiled once per run
     (``build_cache.share_code_objects``)."""
     for name, data in _scratch_files().items():
-        (tmp_path / name).write_bytes(data)
+        (d / name).write_bytes(data)
     with share_code_objects(emits=("hsaco", "asm"), own_kernels=True):
+        yield d
+
+
+@pytest.fixture
+def scratch(tmp_path):
+    """A directory of its own for a test, :func:`_filled`."""
+    with _filled(tmp_path):
         yield tmp_path
 
 
@@ -165,20 +171,12 @@ def run_shown(command: str) -> tuple[int, str, str]:
     def build() -> tuple[int, str, str]:
         argv = shlex.split(command)[1:]
         spec = next((a for a in argv if a.startswith("--pipeline=")), None)
-        here = Path.cwd()
-        with tempfile.TemporaryDirectory() as made, \
-                share_code_objects(emits=("hsaco", "asm"), own_kernels=True):
-            d = Path(made)
-            for name, data in _scratch_files().items():
-                (d / name).write_bytes(data)
+        with tempfile.TemporaryDirectory() as made, _filled(Path(made)) as d:
             for name, emit in (("kernel.s", "asm"), ("kernel.hsaco", "hsaco")):
                 if name in argv and spec is not None:  # the kernel of the command's own spec
                     assert main([spec, f"--emit={emit}", "-o", str(d / name)]) == 0
-            os.chdir(d)
-            try:
+            with contextlib.chdir(d):
                 return _captured(argv)
-            finally:
-                os.chdir(here)
     return cached("docs-command", (str(ROOT), command), build)
 
 
@@ -317,7 +315,7 @@ def test_a_figure_is_what_its_command_prints_now(name):
     """The cheap figures, re-run (``python docs/figures.py NAME`` rewrites one; the others,
     the ping-pong tuning tables and the IREE table, are re-run by ``docs/figures.py``)."""
     figure = FIGURES.FIGURES[name]
-    if figure.command in dict((c, w) for w, c in COMMANDS):
+    if figure.command in {c for _, c in COMMANDS}:
         # also shown in a shell block: what that command printed, run once for both
         # (in the test process, in a scratch directory: it names no file of the tree)
         code, out, err = run_shown(figure.command)

@@ -55,7 +55,7 @@ sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
 sys.path.insert(0, str(ROOT / "test" / "unit"))
 import generate as G  # noqa: E402
 from dynamic import dynamic_k_source  # noqa: E402
-from build_cache import cached  # noqa: E402
+from kernel_builds import pipeline_opt_hsaco  # noqa: E402
 
 @pytest.fixture(scope="module")
 def kernels(tmp_path_factory):
@@ -119,19 +119,12 @@ def test_dynamic_k_kernel_is_pipelined_at_the_prefetch_point(kernels, capsys):
 
 
 @pytest.fixture(scope="module")
-def pipelined(kernels, tmp_path_factory):
+def pipelined(kernels):
     """``get(form)``: (IREE's forced kernel in ``form``, its code object pipelined by
     ``--pipeline=4wave``), built once per run."""
     def get(form: str) -> tuple[str, bytes]:
         text = kernels("forced", form).read_text()
-
-        def build() -> bytes:
-            d = tmp_path_factory.mktemp("dynamic_k_iree")
-            (d / "k.mlir").write_text(text)
-            assert main(["--pipeline=4wave", "--emit=hsaco", str(d / "k.mlir"),
-                         "-o", str(d / "k.hsaco")]) == 0
-            return (d / "k.hsaco").read_bytes()
-        return text, cached("dynamic-k-iree-4wave", (text,), build)
+        return text, pipeline_opt_hsaco("4wave", text)
     return get
 
 

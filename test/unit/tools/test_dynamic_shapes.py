@@ -54,7 +54,7 @@ sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
 sys.path.insert(0, str(ROOT / "test" / "unit"))
 import dynamic as D  # noqa: E402
 import generate as G  # noqa: E402
-from build_cache import cached  # noqa: E402
+from kernel_builds import pipeline_opt_hsaco  # noqa: E402
 
 DATA = ROOT / "test" / "data" / "iree"
 IREE_4096 = (DATA / "matmul_bf16_abt_4096.prefetch.mlir").read_text()
@@ -64,15 +64,15 @@ TEXT = D.dynamic_m(IREE_4096, 256)
 def _iree_512(n: bool = False) -> str:
     """IREE's 512^3 bf16 ``A x B^T`` dispatch at the prefetch point, M (and N) made
     dynamic."""
-    return D.dynamic(cached("iree-prefetch-bf16-512", (), lambda: G.prefetch_point(
-        G.matmul_source(dtype="bf16", m=512, n=512, k=512))), n=n)
+    return D.dynamic(G.prefetch_point(G.matmul_source(dtype="bf16", m=512, n=512, k=512)),
+                     n=n)
 
 
 def _iree_512_k(n: bool = False) -> str:
     """IREE's 512^3 dispatch with M and K (and N) known at launch: A ``?x?`` (and B), the
     front end's own copies from rows of a stride known only at launch."""
-    return D.dynamic(cached("iree-prefetch-bf16-512", (), lambda: G.prefetch_point(
-        G.matmul_source(dtype="bf16", m=512, n=512, k=512))), True, "?", n=n)
+    return D.dynamic(G.prefetch_point(G.matmul_source(dtype="bf16", m=512, n=512, k=512)),
+                     True, "?", n=n)
 
 
 def _vd_fp8_k() -> str:
@@ -98,8 +98,7 @@ def _padded(n: bool, k: int = 256) -> str:
     """IREE's own dispatch of M (and N) known at launch, its MFMA configuration forced with
     ``padding`` (rows masked by M and N, copied through registers), K of ``k`` (200: not a
     multiple of 32, the runs masked by the K left too: frontend/masked_rows_k.py)."""
-    source = D.padded_source(n, k)
-    return cached("iree-prefetch-padded", (source,), lambda: G.prefetch_point(source))
+    return G.prefetch_point(D.padded_source(n, k))
 
 
 def _padded_late(n: bool, k: int = 256) -> str:
@@ -135,21 +134,14 @@ SHAPES = {"mn512": ("bf16", (64, 128), False), "mk512": ("bf16", (64, 128), Fals
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
+def built():
     """name -> (text, code object), each built once."""
     out = {}
 
     def get(name: str):
         if name not in out:
             text = KERNELS[name]()
-
-            def build() -> bytes:
-                d = tmp_path_factory.mktemp(f"dynamic_{name}")
-                (d / "k.mlir").write_text(text)
-                assert main(["--pipeline=4wave", "--emit=hsaco", str(d / "k.mlir"),
-                             "-o", str(d / "k.hsaco")]) == 0
-                return (d / "k.hsaco").read_bytes()
-            out[name] = text, cached("dynamic-shape-4wave", (text,), build)
+            out[name] = text, pipeline_opt_hsaco("4wave", text)
         return out[name]
     return get
 

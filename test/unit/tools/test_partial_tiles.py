@@ -20,10 +20,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from build_cache import cached, share_code_objects
 from emu_helpers import c_stores as _c_stores
 from emu_helpers import moved_store as _moved
 from emu_helpers import without_store as _without
+from kernel_builds import pipeline_opt_hsaco
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.driver.dispatch_launch import dispatch_spec
 from pipeline_mlir.driver.dispatch_tiles import PartialTiles, partial_tiles
@@ -31,7 +31,6 @@ from pipeline_mlir.emu.described import emulate_described
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.iree import Matmul, emulate_matmul
 from pipeline_mlir.frontend.dispatch import matmul_dispatch
-from pipeline_mlir.tools.pipeline_opt import main
 
 ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
@@ -49,13 +48,10 @@ def built(tmp_path_factory):
     sources = {"bias": (E.epilogue_source(kind="bias"), "late"),
                "edge": (G.matmul_source(dtype="bf16", m=300, n=500, k=200), "prefetch")}
     out = {}
-    with share_code_objects():
-        for name, (src, form) in sources.items():
-            path = d / f"{name}.{form}.mlir"
-            path.write_text(cached("iree-forms", (src, ()), lambda s=src: G.forms(s))[form])
-            hsaco = d / f"{name}.hsaco"
-            assert main(["--pipeline=4wave", str(path), "--emit=hsaco", "-o", str(hsaco)]) == 0
-            out[name] = (path, load_kernel(hsaco.read_bytes()))
+    for name, (src, form) in sources.items():
+        path = d / f"{name}.{form}.mlir"
+        path.write_text((G.prefetch_point if form == "prefetch" else G.late_form)(src))
+        out[name] = (path, load_kernel(pipeline_opt_hsaco("4wave", path.read_text())))
     return out
 
 

@@ -227,6 +227,15 @@ def check_row_masks(read, s, row, lr, base: int, end: int) -> None:
                             f"buffer")
 
 
+def flat_block(read, loop) -> tuple[int, int, int]:
+    """The workgroup size of ``loop``'s kernel, which a row-masked copy ``read`` needs 1-D."""
+    size = block_size(kernel_of(loop))
+    if size is None or tuple(size[1:]) != (1, 1):
+        raise IRError(read, f"{describe(read)}: a row-masked copy is taken in a 1-D "
+                            f"workgroup (the kernel's is {size})")
+    return size
+
+
 def plain_access(op, offsets: list, sizes: list | None = None, masked: bool = False) -> bool:
     """``op`` (a view or a transfer) is unmasked (``masked``: may be), in bounds, of
     identity permutation and unit strides, at ``offsets`` (values or ints; a view: of
@@ -293,11 +302,7 @@ def _prove(read, loop, p: dict) -> dict:
         raise IRError(p["lds"], f"{describe(p['lds'])}: a row-masked copy writes one row "
                                 f"of a static 2-D LDS tile")
     tile = tuple(tt.shape)
-    size = block_size(kernel_of(loop))
-    if size is None or tuple(size[1:]) != (1, 1):
-        raise IRError(read, f"{describe(read)}: a row-masked copy is taken in a 1-D "
-                            f"workgroup (the kernel's is {size})")
-    ev = Evaluator(size, launch_values=False)
+    ev = Evaluator(flat_block(read, loop), launch_values=False)
     ev.where = read
     iv = loop.regions[0].blocks[0].arguments[0]
     lb, step = (constant_int(v) for v in (loop.operands[0], loop.operands[2]))

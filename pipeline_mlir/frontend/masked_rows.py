@@ -330,10 +330,6 @@ def _prove(read, loop, p: dict) -> dict:
             "threads": ev.threads}
 
 
-def _index(k: int):
-    return B.arith.constant(ir.IndexType.get(), k)
-
-
 def fat_view(buf, loop, fat: dict):
     """A range-checked view of ``buf`` (``amdgpu.fat_raw_buffer_cast``, emitted before
     ``loop`` once per buffer)."""
@@ -356,12 +352,12 @@ def _rewrite(read, p: dict, plan: dict, fat: dict) -> None:
     with ir.InsertionPoint(p["store"]), read.location:
         tid = B.gpu.thread_id(B.gpu.Dimension.x, upper_bound=plan["threads"])
         lc = view_offsets(p["lds"])[1]
-        kb = B.arith.subi(_ir(p["col"]), _ir(lc))
-        rb = B.arith.muli(plan["wg"], _index(plan["T"]))
+        kb = B.arith.subi(index_value(p["col"]), index_value(lc))
+        rb = B.arith.muli(plan["wg"], index_value(plan["T"]))
         for j in range(plan["copies"]):
-            c = B.arith.addi(tid, _index(j * plan["threads"]))
-            r = B.arith.divui(c, _index(per_row))
-            col = B.arith.muli(B.arith.remui(c, _index(per_row)), _index(w))
+            c = B.arith.addi(tid, index_value(j * plan["threads"]))
+            r = B.arith.divui(c, index_value(per_row))
+            col = B.arith.muli(B.arith.remui(c, index_value(per_row)), index_value(w))
             v = B.vector.transfer_read(vt, src, [B.arith.addi(rb, r), B.arith.addi(kb, col)],
                                        pm, p["pad"], [True])
             B.vector.transfer_write(None, v, tile_v, [r, col], pm, [True])
@@ -380,8 +376,9 @@ def erase_tree(op) -> None:
     op.erase()
 
 
-def _ir(v):
-    return _index(v) if isinstance(v, int) else v
+def index_value(v):
+    """``v`` as an ``index`` value: an ``arith.constant`` for an int, else ``v`` itself."""
+    return B.arith.constant(ir.IndexType.get(), v) if isinstance(v, int) else v
 
 
 def view_offsets(view) -> list:

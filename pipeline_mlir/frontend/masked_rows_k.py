@@ -48,7 +48,7 @@ from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, dens
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
 from pipeline_mlir.frontend.kernel_ir import describe
 from pipeline_mlir.frontend.masked_rows import (FAR, WORKGROUPS, check_row_masks, depends,
-                                                fat_view, flat_block, is_zero,
+                                                fat_view, flat_block, index_value, is_zero,
                                                 launch_dim, lane_offsets, lane_value, owner,
                                                 plain_access, view_offsets, workgroup_iv)
 from pipeline_mlir.frontend.masked_rows_late import zero_splat
@@ -248,12 +248,11 @@ def _rewrite(read, loop, p: dict, fat: dict) -> None:
     wg, T = workgroup_iv(read, loop, launch_dim(read, p["buf"]))
     lr = view_offsets(p["lds"])[0]
     with ir.InsertionPoint(read), read.location:
-        idx = ir.IndexType.get()
-        lr = B.arith.constant(idx, lr) if isinstance(lr, int) else lr
-        row = B.arith.addi(B.arith.muli(wg, B.arith.constant(idx, T)), lr)
-        col = B.arith.constant(idx, p["col"]) if isinstance(p["col"], int) else p["col"]
+        lr = index_value(lr)
+        row = B.arith.addi(B.arith.muli(wg, index_value(T)), lr)
+        col = index_value(p["col"])
         mask = B.vector.create_mask(ir.VectorType(p["mask"].results[0].type),
-                                    [B.arith.constant(idx, 1), p["cols"]])
+                                    [index_value(1), p["cols"]])
         new = _masked_read(read, src, [row, col], mask)
     read.results[0].replace_all_uses_with(new)
     read.erase()

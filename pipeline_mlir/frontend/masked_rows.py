@@ -51,7 +51,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, constant_int,
                                              dense_i64, memory_space, segments)
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
-from pipeline_mlir.frontend.kernel_ir import describe, fat_raw_view, kernel_of
+from pipeline_mlir.frontend.kernel_ir import depends, describe, fat_raw_view, kernel_of, owner
 
 #: workgroup indices the copies are evaluated at (module docstring)
 WORKGROUPS = (0, 1, 40961)
@@ -76,14 +76,6 @@ def unmask_row_copies(loop) -> int:
         _rewrite(read, parts, plan, fat)
         done += 1
     return done
-
-
-def owner(v, name: str):
-    """The op defining ``v`` if it is a ``name``, else None."""
-    if isinstance(v.owner, ir.Block):
-        return None
-    o = _op(v.owner)
-    return o if o.name == name else None
 
 
 def _match(read, loop) -> dict | None:
@@ -250,17 +242,6 @@ def plain_access(op, offsets: list, sizes: list | None = None, masked: bool = Fa
         str(ir.AffineMap.get_identity(rank)) and [constant_int(i) for i in (
             g[2] if op.name == "vector.transfer_write" else g[1])] == offsets and all(
             str(x) == "true" for x in ir.ArrayAttr(op.attributes["in_bounds"]))
-
-
-def depends(v, values: set, seen: set | None = None) -> bool:
-    """Whether ``v`` is computed from any of ``values`` (through the ops defining it)."""
-    seen = set() if seen is None else seen
-    if v in values:
-        return True
-    if isinstance(v.owner, ir.Block) or v in seen:
-        return False
-    seen.add(v)
-    return any(depends(x, values, seen) for x in _op(v.owner).operands)
 
 
 def _check_form(read, loop, p: dict, wg) -> None:

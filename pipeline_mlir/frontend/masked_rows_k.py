@@ -46,11 +46,11 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, dense_i64,
                                              memory_space, segments)
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
-from pipeline_mlir.frontend.kernel_ir import describe
-from pipeline_mlir.frontend.masked_rows import (FAR, WORKGROUPS, check_row_masks, depends,
-                                                fat_view, flat_block, index_value, is_zero,
-                                                launch_dim, lane_offsets, lane_value, owner,
-                                                plain_access, view_offsets, workgroup_iv)
+from pipeline_mlir.frontend.kernel_ir import depends, describe, owner
+from pipeline_mlir.frontend.masked_rows import (FAR, WORKGROUPS, check_row_masks, fat_view,
+                                                flat_block, index_value, is_zero, launch_dim,
+                                                lane_offsets, lane_value, plain_access,
+                                                view_offsets, workgroup_iv)
 from pipeline_mlir.frontend.masked_rows_late import zero_splat
 
 __all__ = ["unmask_row_tails", "k_bounds", "check_columns", "rewrite_runs", "body_ops"]

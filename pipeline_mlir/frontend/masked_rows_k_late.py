@@ -35,9 +35,8 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.analysis.ir_facts import constant_int, memory_space
 from pipeline_mlir.analysis.loop_eval import Evaluator
-from pipeline_mlir.frontend.kernel_ir import describe
-from pipeline_mlir.frontend.masked_rows import (depends, fat_view, flat_block, launch_dim,
-                                                owner)
+from pipeline_mlir.frontend.kernel_ir import depends, describe, owner
+from pipeline_mlir.frontend.masked_rows import fat_view, flat_block, launch_dim
 from pipeline_mlir.frontend.masked_rows_k import check_columns, k_bounds, rewrite_runs
 from pipeline_mlir.frontend.masked_rows_late import (launch_values, sample_points,
                                                      workgroup_loop, zero_splat)

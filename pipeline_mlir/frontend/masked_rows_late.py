@@ -45,9 +45,9 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op, walk_ops
 from pipeline_mlir.analysis.ir_facts import block_size, constant_bounds, constant_int, memory_space
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride
-from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
-from pipeline_mlir.frontend.masked_rows import (FAR, WORKGROUPS, depends, erase_tree, fat_view,
-                                                index_value, is_zero, launch_dim, owner)
+from pipeline_mlir.frontend.kernel_ir import depends, describe, is_pure, kernel_of, owner
+from pipeline_mlir.frontend.masked_rows import (FAR, WORKGROUPS, erase_tree, fat_view,
+                                                index_value, is_zero, launch_dim)
 
 __all__ = ["unmask_guarded_rows"]
 

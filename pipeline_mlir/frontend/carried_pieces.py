@@ -26,7 +26,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 
-__all__ = ["split_carried", "gather_scalars"]
+__all__ = ["split_carried", "gather_scalars", "take_over"]
 
 
 def _cast(v, t):
@@ -80,7 +80,7 @@ def _split_plan(loop, k):
     return lead, positions, extracts, pieces
 
 
-def _take_over(loop, new, keep: list):
+def take_over(loop, new, keep: list):
     """``new`` (the rebuilt ``scf.for``) takes ``loop``'s attributes and the uses of its
     results ``keep`` (in order, its first results); returns (``new``'s results, the
     insertion point after it)."""
@@ -139,7 +139,7 @@ def _split(loop, k, lead, positions, extracts, pieces):
     y = list(ops[-1].operands)
     with ir.InsertionPoint(nb), loop.location:
         B.scf.YieldOp([y[i] for i in keep] + [_cast(pieces[p], pt) for p in positions])
-    res, after = _take_over(loop, new, keep)
+    res, after = take_over(loop, new, keep)
     with after, loop.location:
         whole = inits[k]
         for j, p in enumerate(positions):
@@ -254,7 +254,7 @@ def _gather(loop, groups: list):
             b.erase()
             if not list(x.results[0].uses):
                 x.erase()
-    res, after = _take_over(loop, new, keep)
+    res, after = take_over(loop, new, keep)
     with after, loop.location:
         for g, (_, _, ks) in enumerate(groups):
             whole = res[len(keep) + g]

@@ -47,7 +47,7 @@ import numpy as np
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
-from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.dialect.ir_io import as_operation as _op, index_constant
 from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, constant_int,
                                              dense_i64, memory_space, segments)
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
@@ -359,7 +359,7 @@ def erase_tree(op) -> None:
 
 def index_value(v):
     """``v`` as an ``index`` value: an ``arith.constant`` for an int, else ``v`` itself."""
-    return B.arith.constant(ir.IndexType.get(), v) if isinstance(v, int) else v
+    return index_constant(v) if isinstance(v, int) else v
 
 
 def view_offsets(view) -> list:

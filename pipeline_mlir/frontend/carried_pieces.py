@@ -25,8 +25,9 @@ from pipeline_mlir.analysis.ir_facts import dense_i64
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.kernel_ir import owner
 
-__all__ = ["split_carried", "gather_scalars"]
+__all__ = ["split_carried", "gather_scalars", "take_over"]
 
 
 def _cast(v, t):
@@ -80,7 +81,7 @@ def _split_plan(loop, k):
     return lead, positions, extracts, pieces
 
 
-def _take_over(loop, new, keep: list):
+def take_over(loop, new, keep: list):
     """``new`` (the rebuilt ``scf.for``) takes ``loop``'s attributes and the uses of its
     results ``keep`` (in order, its first results); returns (``new``'s results, the
     insertion point after it)."""
@@ -139,7 +140,7 @@ def _split(loop, k, lead, positions, extracts, pieces):
     y = list(ops[-1].operands)
     with ir.InsertionPoint(nb), loop.location:
         B.scf.YieldOp([y[i] for i in keep] + [_cast(pieces[p], pt) for p in positions])
-    res, after = _take_over(loop, new, keep)
+    res, after = take_over(loop, new, keep)
     with after, loop.location:
         whole = inits[k]
         for j, p in enumerate(positions):
@@ -185,14 +186,12 @@ def _scalar_of(arg):
 
 def _yielded_part(v):
     """(M, i) when ``v`` is ``vector.broadcast(vector.extract %M[i])``, else None."""
-    if isinstance(v.owner, ir.Block) or _op(v.owner).name != "vector.broadcast":
+    b = owner(v, "vector.broadcast")
+    x = None if b is None else owner(b.operands[0], "vector.extract")
+    if x is None or len(x.operands) != 1:
         return None
-    x = _op(v.owner).operands[0]
-    if isinstance(x.owner, ir.Block) or _op(x.owner).name != "vector.extract" or \
-            len(_op(x.owner).operands) != 1:
-        return None
-    pos = dense_i64(_op(x.owner), "static_position")
-    return (_op(x.owner).operands[0], pos[0]) if len(pos) == 1 else None
+    pos = dense_i64(x, "static_position")
+    return (x.operands[0], pos[0]) if len(pos) == 1 else None
 
 
 def _scalar_groups(loop) -> list:
@@ -254,7 +253,7 @@ def _gather(loop, groups: list):
             b.erase()
             if not list(x.results[0].uses):
                 x.erase()
-    res, after = _take_over(loop, new, keep)
+    res, after = take_over(loop, new, keep)
     with after, loop.location:
         for g, (_, _, ks) in enumerate(groups):
             whole = res[len(keep) + g]

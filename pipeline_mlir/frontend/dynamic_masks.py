@@ -40,7 +40,7 @@ from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import describe, is_pure
+from pipeline_mlir.frontend.kernel_ir import describe, is_pure, owner
 
 #: ops that pass their first operand on besides casts (analysis.ir_facts.through_casts)
 PASS_ON = ("iree_tensor_ext.dispatch.workload.ordinal",)
@@ -282,13 +282,6 @@ def k_bound(ub, need: tuple[Fraction, Fraction]):
     raise Unproven(f"'{o.name}' computing the upper bound")
 
 
-def _defined(v, name: str):
-    """The op defining ``v`` if it is a ``name``, else None."""
-    if isinstance(v.owner, ir.Block) or _op(v.owner).name != name:
-        return None
-    return _op(v.owner)
-
-
 def ceildiv_select(o):
     """(x, c) when ``o`` is the signed ``ceildiv(x, c)`` (``c`` a positive constant) as
     IREE's late form expands it: ``select(x <= 0, 0 - (0 - x) / c, (x - 1) / c + 1)``
@@ -296,19 +289,19 @@ def ceildiv_select(o):
     if o.name != "arith.select":
         return None
     p, neg, pos = o.operands
-    cmp = _defined(p, "arith.cmpi")
-    add, sub = _defined(pos, "arith.addi"), _defined(neg, "arith.subi")
+    cmp = owner(p, "arith.cmpi")
+    add, sub = owner(pos, "arith.addi"), owner(neg, "arith.subi")
     if cmp is None or add is None or sub is None or \
             ir.IntegerAttr(cmp.attributes["predicate"]).value != 3 or \
             constant_int(cmp.operands[1]) != 0 or constant_int(add.operands[1]) != 1 or \
             constant_int(sub.operands[0]) != 0 or add.operands[0] != sub.operands[1]:
         return None
-    x, div = cmp.operands[0], _defined(add.operands[0], "arith.divsi")
+    x, div = cmp.operands[0], owner(add.operands[0], "arith.divsi")
     c = None if div is None else constant_int(div.operands[1])
-    inner = None if div is None else _defined(div.operands[0], "arith.select")
+    inner = None if div is None else owner(div.operands[0], "arith.select")
     if c is None or c <= 0 or inner is None or inner.operands[0] != p:
         return None
-    lo, hi = _defined(inner.operands[1], "arith.subi"), _defined(inner.operands[2], "arith.subi")
+    lo, hi = owner(inner.operands[1], "arith.subi"), owner(inner.operands[2], "arith.subi")
     if lo is None or hi is None or constant_int(lo.operands[0]) != 0 or lo.operands[1] != x \
             or hi.operands[0] != x or constant_int(hi.operands[1]) != 1:
         return None

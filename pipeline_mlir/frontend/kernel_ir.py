@@ -1,6 +1,7 @@
 """Facts about ops and the kernel around a loop that every front-end reader asks: where an op
-is (for messages), its memory effects, the enclosing kernel function and its workgroup size;
-and the one builder of a range-checked view of a global buffer the front end's copies read."""
+is (for messages), the op defining a value and what it is computed from, its memory
+effects, the enclosing kernel function and its workgroup size; and the one builder of a
+range-checked view of a global buffer the front end's copies read."""
 
 from __future__ import annotations
 
@@ -18,6 +19,29 @@ def at(op) -> str:
 
 def describe(op) -> str:
     return f"'{op.name}' op at {at(op)}"
+
+
+# ---------------------------------------------------------------------------------------------
+# what defines a value
+# ---------------------------------------------------------------------------------------------
+
+def owner(v, name: str):
+    """The op defining ``v`` if it is a ``name``, else None."""
+    if isinstance(v.owner, ir.Block):
+        return None
+    o = _op(v.owner)
+    return o if o.name == name else None
+
+
+def depends(v, values: set, seen: set | None = None) -> bool:
+    """Whether ``v`` is computed from any of ``values`` (through the ops defining it)."""
+    seen = set() if seen is None else seen
+    if v in values:
+        return True
+    if isinstance(v.owner, ir.Block) or v in seen:
+        return False
+    seen.add(v)
+    return any(depends(x, values, seen) for x in _op(v.owner).operands)
 
 
 # ---------------------------------------------------------------------------------------------

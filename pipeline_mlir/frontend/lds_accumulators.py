@@ -41,7 +41,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.carried_pieces import gather_scalars, split_carried
+from pipeline_mlir.frontend.carried_pieces import gather_scalars, split_carried, take_over
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
 from pipeline_mlir.frontend.private_stage import inside, root_of, whole_access
 from pipeline_mlir.frontend.thread_loops import workgroup_dependent
@@ -265,11 +265,7 @@ def _carry(loop, pairs: list):
             nb.append(o)
     with ir.InsertionPoint(nb), loop.location:
         B.scf.YieldOp(list(ops[-1].operands) + [w.operands[0] for _, w in pairs])
-    for a in loop.attributes:
-        new.operation.attributes[a] = loop.attributes[a]
-    for old, nv in zip(loop.results, list(new.results)[:n]):
-        old.replace_all_uses_with(nv)
-    after = ir.InsertionPoint(_next_op(new.operation))
+    res, after = take_over(loop, new, list(range(n)))
     mapping: dict = {}
     for j, (_, w) in enumerate(pairs):
         try:
@@ -279,7 +275,7 @@ def _carry(loop, pairs: list):
                              f"computed from {e}; the front end carries one whose address "
                              f"it can compute after the loop") from None
         back = w.clone(after)
-        back.operands[0] = list(new.results)[n + j]
+        back.operands[0] = res[n + j]
         for i, x in enumerate(post):
             back.operands[1 + i] = x
     address = [x for r, w in pairs for x in list(r.operands) + list(w.operands)[1:]]
@@ -303,8 +299,3 @@ def _erase_unused(values: list, body) -> None:
         todo.extend(o.operands)
         dead.update(o.results)
         o.erase()
-
-
-def _next_op(op):
-    ops = [_op(o) for o in op.block.operations]
-    return ops[ops.index(op) + 1]

@@ -21,9 +21,9 @@ from pipeline_mlir.analysis.ir_facts import DYNAMIC, dense_i64
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import describe
+from pipeline_mlir.frontend.kernel_ir import depends, describe
 
-__all__ = ["bounded_sizes", "rebase_on_bounds", "pin_full_sizes", "computed_from"]
+__all__ = ["bounded_sizes", "rebase_on_bounds", "pin_full_sizes"]
 
 #: views of a tile that :func:`rebase_on_bounds` retypes
 RETYPED = ("memref.subview",)
@@ -189,20 +189,9 @@ def _bounds_thread_loop(v, loop) -> bool:
             continue
         lb = o.operands[0]
         if not isinstance(lb.owner, ir.Block) and _op(lb.owner).name == "gpu.thread_id" and \
-                computed_from(o.operands[1], v):
+                depends(o.operands[1], {v}):
             return True
     return False
-
-
-def computed_from(x, v, seen: set | None = None) -> bool:
-    """Whether ``x`` is ``v`` or computed from it."""
-    seen = set() if seen is None else seen
-    if x == v:
-        return True
-    if isinstance(x.owner, ir.Block) or x in seen:
-        return False
-    seen.add(x)
-    return any(computed_from(y, v, seen) for y in _op(x.owner).operands)
 
 
 def _in_body(op, loop) -> bool:

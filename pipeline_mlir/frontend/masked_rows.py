@@ -47,11 +47,11 @@ import numpy as np
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
-from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.dialect.ir_io import as_operation as _op, index_constant
 from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, constant_int,
                                              dense_i64, memory_space, segments)
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
-from pipeline_mlir.frontend.kernel_ir import describe, fat_raw_view, kernel_of
+from pipeline_mlir.frontend.kernel_ir import depends, describe, fat_raw_view, kernel_of, owner
 
 #: workgroup indices the copies are evaluated at (module docstring)
 WORKGROUPS = (0, 1, 40961)
@@ -76,14 +76,6 @@ def unmask_row_copies(loop) -> int:
         _rewrite(read, parts, plan, fat)
         done += 1
     return done
-
-
-def owner(v, name: str):
-    """The op defining ``v`` if it is a ``name``, else None."""
-    if isinstance(v.owner, ir.Block):
-        return None
-    o = _op(v.owner)
-    return o if o.name == name else None
 
 
 def _match(read, loop) -> dict | None:
@@ -227,6 +219,15 @@ def check_row_masks(read, s, row, lr, base: int, end: int) -> None:
                             f"buffer")
 
 
+def flat_block(read, loop) -> tuple[int, int, int]:
+    """The workgroup size of ``loop``'s kernel, which a row-masked copy ``read`` needs 1-D."""
+    size = block_size(kernel_of(loop))
+    if size is None or tuple(size[1:]) != (1, 1):
+        raise IRError(read, f"{describe(read)}: a row-masked copy is taken in a 1-D "
+                            f"workgroup (the kernel's is {size})")
+    return size
+
+
 def plain_access(op, offsets: list, sizes: list | None = None, masked: bool = False) -> bool:
     """``op`` (a view or a transfer) is unmasked (``masked``: may be), in bounds, of
     identity permutation and unit strides, at ``offsets`` (values or ints; a view: of
@@ -241,17 +242,6 @@ def plain_access(op, offsets: list, sizes: list | None = None, masked: bool = Fa
         str(ir.AffineMap.get_identity(rank)) and [constant_int(i) for i in (
             g[2] if op.name == "vector.transfer_write" else g[1])] == offsets and all(
             str(x) == "true" for x in ir.ArrayAttr(op.attributes["in_bounds"]))
-
-
-def depends(v, values: set, seen: set | None = None) -> bool:
-    """Whether ``v`` is computed from any of ``values`` (through the ops defining it)."""
-    seen = set() if seen is None else seen
-    if v in values:
-        return True
-    if isinstance(v.owner, ir.Block) or v in seen:
-        return False
-    seen.add(v)
-    return any(depends(x, values, seen) for x in _op(v.owner).operands)
 
 
 def _check_form(read, loop, p: dict, wg) -> None:
@@ -293,11 +283,7 @@ def _prove(read, loop, p: dict) -> dict:
         raise IRError(p["lds"], f"{describe(p['lds'])}: a row-masked copy writes one row "
                                 f"of a static 2-D LDS tile")
     tile = tuple(tt.shape)
-    size = block_size(kernel_of(loop))
-    if size is None or tuple(size[1:]) != (1, 1):
-        raise IRError(read, f"{describe(read)}: a row-masked copy is taken in a 1-D "
-                            f"workgroup (the kernel's is {size})")
-    ev = Evaluator(size, launch_values=False)
+    ev = Evaluator(flat_block(read, loop), launch_values=False)
     ev.where = read
     iv = loop.regions[0].blocks[0].arguments[0]
     lb, step = (constant_int(v) for v in (loop.operands[0], loop.operands[2]))
@@ -325,10 +311,6 @@ def _prove(read, loop, p: dict) -> dict:
             "threads": ev.threads}
 
 
-def _index(k: int):
-    return B.arith.constant(ir.IndexType.get(), k)
-
-
 def fat_view(buf, loop, fat: dict):
     """A range-checked view of ``buf`` (``amdgpu.fat_raw_buffer_cast``, emitted before
     ``loop`` once per buffer)."""
@@ -351,12 +333,12 @@ def _rewrite(read, p: dict, plan: dict, fat: dict) -> None:
     with ir.InsertionPoint(p["store"]), read.location:
         tid = B.gpu.thread_id(B.gpu.Dimension.x, upper_bound=plan["threads"])
         lc = view_offsets(p["lds"])[1]
-        kb = B.arith.subi(_ir(p["col"]), _ir(lc))
-        rb = B.arith.muli(plan["wg"], _index(plan["T"]))
+        kb = B.arith.subi(index_value(p["col"]), index_value(lc))
+        rb = B.arith.muli(plan["wg"], index_value(plan["T"]))
         for j in range(plan["copies"]):
-            c = B.arith.addi(tid, _index(j * plan["threads"]))
-            r = B.arith.divui(c, _index(per_row))
-            col = B.arith.muli(B.arith.remui(c, _index(per_row)), _index(w))
+            c = B.arith.addi(tid, index_value(j * plan["threads"]))
+            r = B.arith.divui(c, index_value(per_row))
+            col = B.arith.muli(B.arith.remui(c, index_value(per_row)), index_value(w))
             v = B.vector.transfer_read(vt, src, [B.arith.addi(rb, r), B.arith.addi(kb, col)],
                                        pm, p["pad"], [True])
             B.vector.transfer_write(None, v, tile_v, [r, col], pm, [True])
@@ -375,8 +357,9 @@ def erase_tree(op) -> None:
     op.erase()
 
 
-def _ir(v):
-    return _index(v) if isinstance(v, int) else v
+def index_value(v):
+    """``v`` as an ``index`` value: an ``arith.constant`` for an int, else ``v`` itself."""
+    return index_constant(v) if isinstance(v, int) else v
 
 
 def view_offsets(view) -> list:

@@ -43,17 +43,17 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, constant_int,
-                                             dense_i64, memory_space, segments)
+from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, dense_i64,
+                                             memory_space, segments)
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
-from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
-from pipeline_mlir.frontend.masked_rows import (FAR, WORKGROUPS, check_row_masks, depends,
-                                                fat_view, is_zero,
-                                                launch_dim, lane_offsets, lane_value, owner,
-                                                plain_access, view_offsets, workgroup_iv)
+from pipeline_mlir.frontend.kernel_ir import depends, describe, owner
+from pipeline_mlir.frontend.masked_rows import (FAR, WORKGROUPS, check_row_masks, fat_view,
+                                                flat_block, index_value, is_zero, launch_dim,
+                                                lane_offsets, lane_value, plain_access,
+                                                view_offsets, workgroup_iv)
 from pipeline_mlir.frontend.masked_rows_late import zero_splat
 
-__all__ = ["unmask_row_tails", "check_columns", "rewrite_runs", "body_ops"]
+__all__ = ["unmask_row_tails", "k_bounds", "check_columns", "rewrite_runs", "body_ops"]
 
 
 def unmask_row_tails(loop) -> int:
@@ -193,15 +193,32 @@ def _check_form(read, loop, p: dict, wg, launch) -> None:
                             f"with the workgroup or a size known at launch")
 
 
-def check_columns(read, c, col, width: int, k: int, K: int) -> None:
-    """The column checks of the module docstring in iteration ``k`` (rows of ``K``): ``c``
-    and ``col`` the per-thread elements left and column of a run of ``width``."""
-    bad = np.flatnonzero((c < 0) | (c > width) | ((c > 0) & ((col < 0) | (col + c > K))))
-    for t in bad[:1]:
-        raise IRError(read, f"{describe(read)} reads {int(c[t])} elements at column "
-                            f"{int(col[t])} of rows of {K} in thread {t} in iteration {k}; "
-                            f"a run masked by the K left reads at most {width} "
-                            f"elements, all in the row")
+def k_bounds(loop) -> tuple[int, int, int]:
+    """The K-loop's constant bounds and positive step, which its copies masked by rows and
+    the K left need."""
+    bounds = constant_bounds(loop)
+    if bounds is None or bounds[2] <= 0:
+        raise IRError(loop, "'scf.for' op: a loop with copies masked by rows and the K left "
+                            "needs constant bounds and a positive step")
+    return bounds
+
+
+def check_columns(read, loop, ev, p: dict, bounds: tuple[int, int, int]) -> None:
+    """The column checks of the module docstring in every iteration of ``loop`` (of
+    ``bounds``): the run ``p``'s per-thread elements left ``p["cols"]`` and column
+    ``p["col"]`` (of a run of ``p["width"]``, in rows of ``p["buf"]``) evaluated by
+    ``ev``."""
+    iv = loop.regions[0].blocks[0].arguments[0]
+    K, width = ir.MemRefType(p["buf"].type).shape[1], p["width"]
+    for k in range(*bounds):
+        ev.bind(iv, k)
+        c, col = ev.value(p["cols"]), lane_value(ev, p["col"])
+        bad = np.flatnonzero((c < 0) | (c > width) | ((c > 0) & ((col < 0) | (col + c > K))))
+        for t in bad[:1]:
+            raise IRError(read, f"{describe(read)} reads {int(c[t])} elements at column "
+                                f"{int(col[t])} of rows of {K} in thread {t} in iteration "
+                                f"{k}; a run masked by the K left reads at most {width} "
+                                f"elements, all in the row")
 
 
 def _prove(read, loop, p: dict) -> None:
@@ -209,14 +226,8 @@ def _prove(read, loop, p: dict) -> None:
     launch = launch_dim(read, p["buf"])
     wg, T = workgroup_iv(read, loop, launch)
     _check_form(read, loop, p, wg, launch)
-    size = block_size(kernel_of(loop))
-    if size is None or tuple(size[1:]) != (1, 1):
-        raise IRError(read, f"{describe(read)}: a row-masked copy is taken in a 1-D "
-                            f"workgroup (the kernel's is {size})")
-    bounds = constant_bounds(loop)
-    if bounds is None or bounds[2] <= 0:
-        raise IRError(loop, "'scf.for' op: a loop with copies masked by rows and the K left "
-                            "needs constant bounds and a positive step")
+    size = flat_block(read, loop)
+    bounds = k_bounds(loop)
     ev = Evaluator(size, launch_values=False)
     ev.where = read
     iv = loop.regions[0].blocks[0].arguments[0]
@@ -227,10 +238,7 @@ def _prove(read, loop, p: dict) -> None:
             ev.bind(iv, bounds[0])
             check_row_masks(read, ev.value(p["size"]), lane_value(ev, p["row"]),
                             lane_offsets(ev, p["lds"])[0], T * g, T * g + t)
-    K = ir.MemRefType(p["buf"].type).shape[1]
-    for k in range(*bounds):
-        ev.bind(iv, k)
-        check_columns(read, ev.value(p["cols"]), lane_value(ev, p["col"]), p["width"], k, K)
+    check_columns(read, loop, ev, p, bounds)
 
 
 def _rewrite(read, loop, p: dict, fat: dict) -> None:
@@ -240,12 +248,11 @@ def _rewrite(read, loop, p: dict, fat: dict) -> None:
     wg, T = workgroup_iv(read, loop, launch_dim(read, p["buf"]))
     lr = view_offsets(p["lds"])[0]
     with ir.InsertionPoint(read), read.location:
-        idx = ir.IndexType.get()
-        lr = B.arith.constant(idx, lr) if isinstance(lr, int) else lr
-        row = B.arith.addi(B.arith.muli(wg, B.arith.constant(idx, T)), lr)
-        col = B.arith.constant(idx, p["col"]) if isinstance(p["col"], int) else p["col"]
+        lr = index_value(lr)
+        row = B.arith.addi(B.arith.muli(wg, index_value(T)), lr)
+        col = index_value(p["col"])
         mask = B.vector.create_mask(ir.VectorType(p["mask"].results[0].type),
-                                    [B.arith.constant(idx, 1), p["cols"]])
+                                    [index_value(1), p["cols"]])
         new = _masked_read(read, src, [row, col], mask)
     read.results[0].replace_all_uses_with(new)
     read.erase()

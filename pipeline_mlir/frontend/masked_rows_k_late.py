@@ -33,12 +33,11 @@ import numpy as np
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
-from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, constant_int,
-                                             memory_space)
+from pipeline_mlir.analysis.ir_facts import constant_int, memory_space
 from pipeline_mlir.analysis.loop_eval import Evaluator
-from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
-from pipeline_mlir.frontend.masked_rows import depends, fat_view, launch_dim, owner
-from pipeline_mlir.frontend.masked_rows_k import check_columns, rewrite_runs
+from pipeline_mlir.frontend.kernel_ir import depends, describe, owner
+from pipeline_mlir.frontend.masked_rows import fat_view, flat_block, launch_dim
+from pipeline_mlir.frontend.masked_rows_k import check_columns, k_bounds, rewrite_runs
 from pipeline_mlir.frontend.masked_rows_late import (launch_values, sample_points,
                                                      workgroup_loop, zero_splat)
 
@@ -139,26 +138,16 @@ def _check_rows(load, ev, p: dict, wl, launch, tile: int, others: list) -> None:
 
 def _prove(load, loop, p: dict) -> None:
     """Check the load ``p`` (module docstring)."""
-    size = block_size(kernel_of(loop))
-    if size is None or tuple(size[1:]) != (1, 1):
-        raise IRError(load, f"{describe(load)}: a row-masked copy is taken in a 1-D "
-                            f"workgroup (the kernel's is {size})")
+    size = flat_block(load, loop)
     launch = launch_dim(load, p["buf"])
     others = launch_values(loop, launch)
     ev = Evaluator(size, launch_values=False)
     ev.where = load
     wl, tile = workgroup_loop(load, loop, launch, others, ev)
     _check_form(load, loop, p, wl, launch, others)
-    bounds = constant_bounds(loop)
-    if bounds is None or bounds[2] <= 0:
-        raise IRError(loop, "'scf.for' op: a loop with copies masked by rows and the K left "
-                            "needs constant bounds and a positive step")
+    bounds = k_bounds(loop)
     _check_rows(load, ev, p, wl, launch, tile, others)
-    iv = loop.regions[0].blocks[0].arguments[0]
-    K = ir.MemRefType(p["buf"].type).shape[1]
-    for k in range(*bounds):
-        ev.bind(iv, k)
-        check_columns(load, ev.value(p["cols"]), ev.value(p["col"]), p["width"], k, K)
+    check_columns(load, loop, ev, p, bounds)
 
 
 def _rewrite(load, loop, p: dict, fat: dict) -> None:

@@ -45,9 +45,9 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op, walk_ops
 from pipeline_mlir.analysis.ir_facts import block_size, constant_bounds, constant_int, memory_space
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride
-from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
-from pipeline_mlir.frontend.masked_rows import (FAR, WORKGROUPS, depends, erase_tree, fat_view,
-                                                is_zero, launch_dim, owner)
+from pipeline_mlir.frontend.kernel_ir import depends, describe, is_pure, kernel_of, owner
+from pipeline_mlir.frontend.masked_rows import (FAR, WORKGROUPS, erase_tree, fat_view,
+                                                index_value, is_zero, launch_dim)
 
 __all__ = ["unmask_guarded_rows"]
 
@@ -204,10 +204,6 @@ class _Slice:
         return self.map[v]
 
 
-def _index(k: int):
-    return B.arith.constant(ir.IndexType.get(), k)
-
-
 def _new_copies(p: dict, launch, geo: dict, src) -> list:
     """Copies in lane order (module docstring) before the store loop: their (guard, row,
     column, LDS address) values."""
@@ -218,10 +214,10 @@ def _new_copies(p: dict, launch, geo: dict, src) -> list:
     with ir.InsertionPoint(store), store.location:
         tid = B.gpu.thread_id(B.gpu.Dimension.x, upper_bound=threads)
         for j in range(runs):
-            q = B.arith.addi(tid, _index(j * threads))
-            jw = B.arith.muli(B.arith.remui(q, _index(runs)), _index(w))
+            q = B.arith.addi(tid, index_value(j * threads))
+            jw = B.arith.muli(B.arith.remui(q, index_value(runs)), index_value(w))
             jv = jw if siv.type == jw.type else B.arith.index_castui(siv.type, jw)
-            cut = _Slice({"tid": B.arith.divui(q, _index(runs)), siv: jv},
+            cut = _Slice({"tid": B.arith.divui(q, index_value(runs)), siv: jv},
                          ir.InsertionPoint(store))
             s = cut(p["guard"].operands[0])
             row = B.arith.select(s, cut(p["row"]), launch)

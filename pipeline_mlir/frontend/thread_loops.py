@@ -42,8 +42,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.dynamic_masks import strip
-from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
-from pipeline_mlir.frontend.lds_bounds import computed_from
+from pipeline_mlir.frontend.kernel_ir import depends, describe, is_pure, kernel_of
 
 __all__ = ["unroll_thread_loops"]
 
@@ -253,7 +252,7 @@ def _element_copy(loop):
             any(not is_pure(o) for o in ops if o not in (load, store)):
         return None
     for indices in (list(load.operands)[1:], list(store.operands)[2:]):
-        if not indices or any(computed_from(x, iv) for x in indices[:-1]) or \
+        if not indices or any(depends(x, {iv}) for x in indices[:-1]) or \
                 not _plus_iv(indices[-1], iv):
             return None
     return load, store
@@ -265,7 +264,7 @@ def _plus_iv(x, iv) -> bool:
         return False
     a, b = _op(x.owner).operands
     for y, other in ((a, b), (b, a)):
-        if strip(y) == iv and not computed_from(other, iv):
+        if strip(y) == iv and not depends(other, {iv}):
             return True
     return False
 

@@ -32,7 +32,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import is_pure
+from pipeline_mlir.frontend.kernel_ir import is_pure, owner
 
 #: the overflow flags under which the i32 sum is known not to wrap (signed)
 _NO_SIGNED_WRAP = ("#arith.overflow<nsw>", "#arith.overflow<nsw, nuw>")
@@ -56,13 +56,10 @@ def cloned_index(cl, v, iv, block: tuple[int, int, int]):
 def _zext_sum(v, iv, block):
     """(``a``, the add's overflow flags) when ``v`` is ``index_castui(a + iv)`` of
     non-negative i32 addends; None otherwise."""
-    if isinstance(v.owner, ir.Block) or _op(v.owner).name != "arith.index_castui":
+    cast = owner(v, "arith.index_castui")
+    add = None if cast is None else owner(cast.operands[0], "arith.addi")
+    if add is None or add.results[0].type != ir.IntegerType.get_signless(32):
         return None
-    s = _op(v.owner).operands[0]
-    if isinstance(s.owner, ir.Block) or _op(s.owner).name != "arith.addi" or \
-            s.type != ir.IntegerType.get_signless(32):
-        return None
-    add = _op(s.owner)
     flags = add.attributes["overflowFlags"] if "overflowFlags" in add.attributes else None
     if flags is None or not any(flags == ir.Attribute.parse(t) for t in _NO_SIGNED_WRAP):
         return None

@@ -51,6 +51,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op, index_constant
 from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, constant_int,
                                              dense_i64, memory_space, segments)
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
+from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.frontend.kernel_ir import depends, describe, fat_raw_view, kernel_of, owner
 
 #: workgroup indices the copies are evaluated at (module docstring)
@@ -137,10 +138,7 @@ def _store_loop(priv, write, loop):
 def launch_dim(read, buf):
     """The launch value sizing ``buf``'s first dimension (the dynamic size of the binding
     it views)."""
-    v = buf
-    while owner(v, "memref.assume_alignment") or owner(v, "memref.cast") or \
-            owner(v, "amdgpu.fat_raw_buffer_cast"):
-        v = _op(v.owner).operands[0]
+    v = view_root(buf, _VIEWS + ("amdgpu.fat_raw_buffer_cast",))
     sub = owner(v, "hal.interface.binding.subspan")
     t = ir.MemRefType(buf.type)
     if sub is None or t.rank != 2 or not ir.ShapedType(t).is_dynamic_dim(0) or \

@@ -37,6 +37,7 @@ from __future__ import annotations
 import math
 
 from pipeline_mlir.analysis.ir_facts import constant_int, dense_i64, memory_space, segments
+from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -45,10 +46,11 @@ from pipeline_mlir.frontend.kernel_ir import describe
 __all__ = ["forward_private_tiles"]
 
 VIEWS = ("memref.expand_shape", "memref.collapse_shape")
+#: the views :func:`root_of` follows
+_ROOT_VIEWS = VIEWS + ("memref.subview", "memref.reinterpret_cast", "memref.cast")
 READS = ("vector.transfer_read", "vector.load", "memref.load")
 #: ops that only read memory or view it
-PASSIVE = READS + VIEWS + ("memref.subview", "memref.reinterpret_cast", "memref.cast",
-                           "amdgpu.mfma", "gpu.barrier")
+PASSIVE = READS + _ROOT_VIEWS + ("amdgpu.mfma", "gpu.barrier")
 
 
 def forward_private_tiles(loop) -> int:
@@ -91,10 +93,7 @@ def _private_targets(body: list) -> list:
 
 def root_of(v):
     """``v`` through view ops (their first operand) to the value they view."""
-    while not isinstance(v.owner, ir.Block) and _op(v.owner).name in (
-            VIEWS + ("memref.subview", "memref.reinterpret_cast", "memref.cast")):
-        v = _op(v.owner).operands[0]
-    return v
+    return view_root(v, _ROOT_VIEWS)
 
 
 def whole_access(op, shape, at_zero: bool = True) -> bool:

@@ -42,6 +42,7 @@ from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, constant_trips,
                                              element_bytes, memory_space)
+from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.analysis.wg_uniform import WHY, varying_source
 from pipeline_mlir.frontend.aliased_remainder import OWN_ATTR
 from pipeline_mlir.frontend.adopt import PAIR_GUARD_ATTR, even_trips_proven
@@ -279,8 +280,7 @@ def _outside_lds_bytes(rem) -> int:
         for v in op.operands:
             if not _lds(v) or _defined_inside(v, rem):
                 continue
-            while not isinstance(v.owner, ir.Block) and _op(v.owner).name in VIEW_OPS:
-                v = _op(v.owner).operands[0]
+            v = view_root(v, VIEW_OPS)
             mt = ir.MemRefType(v.type)
             if mt.has_static_shape:
                 roots[v] = _static_bytes(mt)

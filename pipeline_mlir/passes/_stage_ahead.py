@@ -49,6 +49,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, constant_trips,
                                              descendants, memory_space, segments)
+from pipeline_mlir.analysis.views import INDEXING_VIEWS
 from pipeline_mlir.isa.waitcnt import decode_waitcnt, waitcnt_imm
 from pipeline_mlir.passes._common import OpError, as_operation
 from pipeline_mlir.passes._stage_mixed import vmcnt_waits
@@ -59,7 +60,7 @@ REGISTER_BUDGET = VGPRS
 #: the wait after a staged LDS write, before the wait or barrier that follows it
 WRITE_DONE = waitcnt_imm(lgkmcnt=0)
 #: ops that only view memory (no access)
-VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape")
+VIEWS = INDEXING_VIEWS
 #: ops an index slice may clone (pure, regionless)
 PURE_PREFIXES = ("arith.", "index.", "affine.apply", "affine.min", "affine.max",
                  "affine.delinearize_index", "affine.linearize_index",

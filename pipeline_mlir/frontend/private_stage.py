@@ -74,6 +74,7 @@ def _forward_one(loop) -> bool:
         if reads is None or not _each_loop_stages(p):
             continue
         _check_between(body, rs[0], b, reads)
+        _ensure_barrier(body, reads)
         _forward(p, b, writes, rs)
         return True
     return False
@@ -263,7 +264,8 @@ def _each_loop_stages(p) -> bool:
 
 def _check_between(body: list, r, b, reads: list) -> None:
     """No op between ``r`` and the last of ``reads`` writes ``b`` or has regions; a
-    barrier after the last read (module docstring)."""
+    barrier after the last read, or one in the body that :func:`_ensure_barrier` repeats
+    at its end (module docstring).  Changes nothing."""
     first, last = body.index(r), max(body.index(x) for x in reads)
     for o in body[first + 1:last]:
         if len(o.regions):
@@ -277,18 +279,23 @@ def _check_between(body: list, r, b, reads: list) -> None:
             raise IRError(o, f"{describe(o)} writes the LDS tile that a private copy stages, "
                              f"between that copy and a read of it; the front end reads the "
                              f"tile in the copy's place only when nothing writes it between")
-    if any(o.name == "gpu.barrier" for o in body[last + 1:]):
-        return
-    barriers = [o for o in body if o.name == "gpu.barrier"]
-    if barriers:   # every thread runs the body's barriers alike: one more at its end too
-        barriers[-1].clone(ir.InsertionPoint(body[-1]))
-    else:
+    if not any(o.name == "gpu.barrier" for o in body):
         raise IRError(reads[-1], f"{describe(reads[-1])} reads a private copy of an LDS tile "
                                  f"with no barrier after it in the K-loop, whose body has "
                                  f"none; the front end reads the tile in the copy's place "
                                  f"only when a barrier orders the next iteration's writes "
                                  f"after it (it adds one at the end of a body that has "
                                  f"barriers)")
+
+
+def _ensure_barrier(body: list, reads: list) -> None:
+    """A barrier after the last of ``reads``: the body's last barrier repeated at its end
+    unless one follows them (every thread runs the body's barriers alike; checked by
+    :func:`_check_between`)."""
+    last = max(body.index(x) for x in reads)
+    if not any(o.name == "gpu.barrier" for o in body[last + 1:]):
+        barriers = [o for o in body if o.name == "gpu.barrier"]
+        barriers[-1].clone(ir.InsertionPoint(body[-1]))
 
 
 def _is_memref(v) -> bool:

@@ -190,6 +190,19 @@ def lane_value(ev, v) -> np.ndarray:
     return ev.value(v) if isinstance(v, ir.Value) else ev.const(v)
 
 
+def sample_rows(ev, wg, launch, T: int, iv, k: int):
+    """Bind, in turn, the workgroup ``wg`` to each of :data:`WORKGROUPS` and the launch's
+    rows ``launch`` to each sampled end past the workgroup's first row (``1 .. T + 2``
+    rows and the :data:`FAR` tiles), the K-loop's ``iv`` to ``k``; yield (the workgroup's
+    first row, the rows' end) at each (module docstring)."""
+    for g in WORKGROUPS:
+        for t in [*range(1, T + 3), *(T * f + 3 for f in FAR)]:
+            ev.bind(wg, g)
+            ev.bind(launch, T * g + t)
+            ev.bind(iv, k)
+            yield T * g, T * g + t
+
+
 def _check_point(read, ev, p: dict, tile: tuple[int, int], base: int, end: int) -> None:
     """The checks of the module docstring at one workgroup (tile row ``base``) and one
     launch value ``end``."""
@@ -288,12 +301,8 @@ def _prove(read, loop, p: dict) -> dict:
     if lb is None or step is None:
         raise IRError(loop, "'scf.for' op: a loop with row-masked copies needs a constant "
                             "lower bound and step")
-    for g in WORKGROUPS:
-        for t in [*range(1, T + 3), *(T * f + 3 for f in FAR)]:
-            ev.bind(wg, g)
-            ev.bind(launch, T * g + t)
-            ev.bind(iv, lb)
-            _check_point(read, ev, p, tile, T * g, T * g + t)
+    for base, end in sample_rows(ev, wg, launch, T, iv, lb):
+        _check_point(read, ev, p, tile, base, end)
     trips = constant_bounds(loop)
     for k in (range(lb, trips[1], step) if trips and step > 0 else (lb, lb + step)):
         ev.bind(iv, k)

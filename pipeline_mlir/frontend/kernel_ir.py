@@ -72,6 +72,12 @@ def is_pure(op) -> bool:
     return e is not None and not e
 
 
+def next_op(op):
+    """The op after ``op`` in its block (a loop always has one: the block's terminator)."""
+    ops = [_op(o) for o in op.block.operations]
+    return ops[ops.index(op) + 1]
+
+
 # ---------------------------------------------------------------------------------------------
 # the kernel around a loop
 # ---------------------------------------------------------------------------------------------

@@ -46,7 +46,7 @@ from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.analysis.wg_uniform import WHY, varying_source
 from pipeline_mlir.frontend.aliased_remainder import OWN_ATTR
 from pipeline_mlir.frontend.adopt import PAIR_GUARD_ATTR, even_trips_proven
-from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
+from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of, next_op
 from pipeline_mlir.frontend.remainder_plan import STAGE0
 from pipeline_mlir.frontend.remainder_plan import at_split as plan_at_split
 from pipeline_mlir.frontend.scan import REMAINDER_ATTR
@@ -216,7 +216,7 @@ def _remainder(loop, split, shareable: bool = False):
     """The remainder loop ``split .. ub`` after ``loop``, which now ends at ``split``;
     ``shareable``: it may run on the schedule's buffers when its own do not fit
     (:mod:`~pipeline_mlir.frontend.shared_remainder`; not with masked copies)."""
-    rem = loop.clone(ir.InsertionPoint(_next_op(loop)))
+    rem = loop.clone(ir.InsertionPoint(next_op(loop)))
     n = len(loop.results)
     for old, new in zip(loop.results, rem.results):
         old.replace_all_uses_with(new)
@@ -228,12 +228,6 @@ def _remainder(loop, split, shareable: bool = False):
     if plan_at_split(rem, shareable, _outside_lds_bytes(rem), PAIR + 1) != STAGE0:
         _own_lds(rem, loop)
     return rem
-
-
-def _next_op(op):
-    """The op after ``op`` in its block (a loop always has one: the block's terminator)."""
-    ops = [_op(o) for o in op.block.operations]
-    return ops[ops.index(op) + 1]
 
 
 def _lds(v) -> bool:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
-from pipeline_mlir.analysis.ir_facts import (DYNAMIC, dense_i64, int_attr,
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, VALUE_CASTS, dense_i64, int_attr,
                                              is_opaque_identity, segments)
 from pipeline_mlir.analysis.llvm_values import gep_element_bytes, gep_index, int_width
 from pipeline_mlir.dialect.attrs import DIMS, dimension
@@ -423,8 +423,7 @@ def _gep(ev, op):
 
 #: ops whose result is their (first) operand, element for element in any shape: integer
 #: casts that keep the value, index hints
-PASS_THROUGH = ("arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui",
-                "iree_codegen.index_hint")
+PASS_THROUGH = VALUE_CASTS + ("iree_codegen.index_hint",)
 
 HANDLERS = {
     "arith.constant": _int_constant,

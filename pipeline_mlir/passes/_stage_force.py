@@ -45,7 +45,8 @@ def sources(module) -> list:
     """Every copy of ``module`` grouped by global source, sources in first-copy order."""
     groups: dict = {}
     for c in walk_ops(module, lambda o: o.name == "amdgpu.gather_to_lds"):
-        groups.setdefault(view_root(as_operation(c).operands[0], THROUGH), []).append(as_operation(c))
+        c = as_operation(c)
+        groups.setdefault(view_root(c.operands[0], THROUGH), []).append(c)
     return list(groups.values())
 
 

@@ -312,8 +312,7 @@ def ratio_row(name: str, pipeline: str, rows: list) -> str:
     over the kernels it times."""
     per_tile = [c if isinstance(c, str) else (c["llvm"] / t, c["measured"] / t)
                 for _, t, _, c in rows]
-    cells = [f"no figure: {c}" if isinstance(c, str) else f"{c[0]:.0f} / {c[1]:.0f}"
-             for c in per_tile]
+    cells = [" / ".join(_per_tile(c, t)) for _, t, _, c in rows]
     iree, ours = per_tile[0], [c for c in per_tile[1:] if not isinstance(c, str)]
     if isinstance(iree, str) or not ours:
         ratio = ["—", "—"]
@@ -321,6 +320,14 @@ def ratio_row(name: str, pipeline: str, rows: list) -> str:
         ratio = [f"{_ratio(min(o[i] for o in ours) / iree[i])}-"
                  f"{_ratio(max(o[i] for o in ours) / iree[i])}" for i in (0, 1)]
     return f"| {name} | {pipeline} | " + " | ".join(cells + ratio) + " |"
+
+
+def _per_tile(cycles, tiles: float) -> list[str]:
+    """A kernel's cycles per K tile (llvm, measured), or the one cell saying why the
+    simulator gives no figure (``cycles``: its message)."""
+    if isinstance(cycles, str):
+        return [f"no figure: {cycles}"]
+    return [f"{cycles['llvm'] / tiles:.0f}", f"{cycles['measured'] / tiles:.0f}"]
 
 
 def _ratio(x: float) -> str:
@@ -335,8 +342,7 @@ def print_table(rows: list, kinds: tuple = KINDS) -> None:
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     for name, tiles, counts, cycles in rows:
-        timed = [f"no figure: {cycles}", "—"] if isinstance(cycles, str) else \
-            [f"{cycles['llvm'] / tiles:.0f}", f"{cycles['measured'] / tiles:.0f}"]
+        timed = _per_tile(cycles, tiles) + (["—"] if isinstance(cycles, str) else [])
         cells = [name, f"{tiles:g}"] + [f"{counts[k] / tiles:g}" for _, k in kinds] + timed
         print("| " + " | ".join(cells) + " |")
 

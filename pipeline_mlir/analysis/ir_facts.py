@@ -172,13 +172,14 @@ def descendants(op):
 _FOLDS = {"arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b,
           "arith.muli": lambda a, b: a * b}
 #: the ops a constant passes through unchanged
-_CASTS = ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi")
+VALUE_CASTS = ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi")
 
 
 def through_casts(v, extra: tuple = ()):
     """``v`` followed back through the ops a value passes through unchanged (index casts
     and integer extensions, and the ops ``extra`` names)."""
-    while not isinstance(v.owner, ir.Block) and as_operation(v.owner).name in _CASTS + extra:
+    while not isinstance(v.owner, ir.Block) and \
+            as_operation(v.owner).name in VALUE_CASTS + extra:
         v = as_operation(v.owner).operands[0]
     return v
 
@@ -198,7 +199,7 @@ def constant_int(v) -> int | None:
     if isinstance(owner, ir.Block):
         return None
     o = as_operation(owner)
-    if o.name in _CASTS:
+    if o.name in VALUE_CASTS:
         return constant_int(o.operands[0])
     if o.name == "arith.constant" and isinstance(o.attributes["value"], ir.IntegerAttr):
         return ir.IntegerAttr(o.attributes["value"]).value

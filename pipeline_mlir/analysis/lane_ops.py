@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
-from pipeline_mlir.analysis.ir_facts import (DYNAMIC, dense_i64, int_attr,
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, VALUE_CASTS, dense_i64, int_attr,
                                              is_opaque_identity, segments)
 from pipeline_mlir.analysis.llvm_values import gep_element_bytes, gep_index, int_width
 from pipeline_mlir.dialect.attrs import DIMS, dimension
@@ -199,8 +199,14 @@ def _linearize(ev, op):
     return [out]
 
 
-def _dimension(op) -> int:
-    """0, 1, 2 of a gpu id op's ``#gpu.dim<...>`` (the attribute, not its text)."""
+def id_dimension(op) -> int:
+    """0, 1, 2: the dimension of an id or count op: its ``dimension`` attribute
+    (``#gpu.dim<...>`` or the HAL ops' integer; the attribute, not its text; 0 without
+    one), or the suffix of a ``rocdl.workgroup.id.x|y|z``."""
+    if op.name.startswith("rocdl.workgroup.id."):
+        return "xyz".index(op.name[-1])
+    if "dimension" not in op.attributes:
+        return 0
     d = dimension(op.attributes["dimension"])
     if d is None:
         raise IRError(op, f"'{op.name}' op: dimension {op.attributes['dimension']} is not x, y "
@@ -209,7 +215,7 @@ def _dimension(op) -> int:
 
 
 def _thread_id(ev, op):
-    d = _dimension(op)
+    d = id_dimension(op)
     if "upper_bound" in op.attributes and int_attr(op, "upper_bound") < ev.block_size[d]:
         raise IRError(op, f"'{op.name}' op: upper_bound {int_attr(op, 'upper_bound')}, but the "
                           f"kernel's workgroup has {ev.block_size[d]} threads along "
@@ -236,7 +242,7 @@ def _sample_workgroup(ev, op):
 
 
 def _block_dim(ev, op):
-    return [ev.const(ev.block_size[_dimension(op)])]
+    return [ev.const(ev.block_size[id_dimension(op)])]
 
 
 def _readfirstlane(ev, op):
@@ -415,10 +421,14 @@ def _gep(ev, op):
     return [ev.value(op.operands[0]) + offset * size]
 
 
+#: ops whose result is their (first) operand, element for element in any shape: integer
+#: casts that keep the value, index hints
+PASS_THROUGH = VALUE_CASTS + ("iree_codegen.index_hint",)
+
 HANDLERS = {
     "arith.constant": _int_constant,
-    "arith.index_cast": _same, "arith.index_castui": _same, "arith.extsi": _same,
-    "arith.extui": _same, "arith.trunci": _trunc, "arith.bitcast": _same,
+    **dict.fromkeys(PASS_THROUGH, _same),
+    "arith.trunci": _trunc, "arith.bitcast": _same,
     "arith.cmpi": _cmpi, "arith.select": _select,
     "index.constant": lambda ev, op: [ev.const(int_attr(op, "value"))],
     "index.add": lambda ev, op: [ev.value(op.operands[0]) + ev.value(op.operands[1])],
@@ -443,7 +453,7 @@ HANDLERS = {
     "hal.interface.constant.load": _sample_arg,
     "rocdl.readfirstlane": _readfirstlane,
     "llvm.inline_asm": _inline_asm,
-    "iree_codegen.index_hint": _same, "util.assume.int": _each,
+    "util.assume.int": _each,
     "iree_tensor_ext.dispatch.workload.ordinal": _same,
     "memref.dim": _memref_dim,
     "llvm.mlir.constant": _llvm_constant,

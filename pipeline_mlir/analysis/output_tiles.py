@@ -32,10 +32,11 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import DYNAMIC, int_attr
-from pipeline_mlir.analysis.lane_ops import BINARY, Unevaluable, compare
+from pipeline_mlir.analysis.lane_ops import (BINARY, PASS_THROUGH, Unevaluable, compare,
+                                          id_dimension)
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride
 from pipeline_mlir.analysis.views import view_root
-from pipeline_mlir.dialect.attrs import dimension, workgroup_mapping
+from pipeline_mlir.dialect.attrs import workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
 
@@ -47,18 +48,7 @@ _IDS = ("hal.interface.workgroup.id", "gpu.block_id", "rocdl.workgroup.id.x",
 _COUNTS = ("hal.interface.workgroup.count", "gpu.grid_dim")
 #: iterations of the loops around one write the evaluation runs at most
 MAX_ITERATIONS = 4096
-_SAME = ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi",
-         "iree_codegen.index_hint", "util.assume.int")
-
-
-def _dim(op) -> int:
-    """0, 1, 2: the dimension of a workgroup id or count op."""
-    if op.name.startswith("rocdl.workgroup.id."):
-        return "xyz".index(op.name[-1])
-    d = dimension(op.attributes["dimension"]) if "dimension" in op.attributes else 0
-    if d is None:
-        raise IRError(op, f"'{op.name}' op: its dimension is not x, y or z")
-    return d
+_SAME = PASS_THROUGH + ("util.assume.int",)
 
 
 def output_writes(f, shape: tuple[int, ...]) -> list:
@@ -150,9 +140,9 @@ def _bind_launch(ev: Evaluator, f, ids: tuple, grid: tuple, constants: tuple) ->
         for arg, d, lb, step in zip(o.regions[0].blocks[0].arguments, dims, lbs, steps):
             ev.bind(arg, lb + ids[d] * step)
     for o in walk_ops(f, lambda o: o.name in _IDS):
-        ev.bind(o.results[0], ids[_dim(o)])
+        ev.bind(o.results[0], ids[id_dimension(o)])
     for o in walk_ops(f, lambda o: o.name in _COUNTS):
-        ev.bind(o.results[0], grid[_dim(o)])
+        ev.bind(o.results[0], grid[id_dimension(o)])
 
 
 def _chain(w, f) -> list:
@@ -214,7 +204,7 @@ def _elements(ev: Evaluator, f, w, ids: tuple,
 
 def _iterations(ev: Evaluator, loop, ids: tuple, grid: tuple) -> range:
     if grid_stride(loop):
-        d = _dim(as_operation(loop.operands[0].owner))
+        d = id_dimension(as_operation(loop.operands[0].owner))
         ub = ev.uniform(loop.operands[1])
         if ub is None:
             raise IRError(loop, "'scf.for' op: the workgroup loop's bound differs between "

@@ -156,6 +156,9 @@ _VIEW_RULES = {
 #: the ops whose result is a view of their first operand (memref), as :func:`follow_view`
 #: follows them
 VIEW_OPS = frozenset(_VIEW_RULES)
+#: the views that change how their buffer is indexed (the ones the front end's rewrites
+#: follow from a buffer to its accesses and rebuild on another buffer)
+INDEXING_VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape")
 
 
 def view_root(v, ops=VIEW_OPS):

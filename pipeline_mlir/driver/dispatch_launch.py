@@ -57,14 +57,14 @@ def run_dispatch(d, kernel, path: str, mode: tuple, workgroups: int | None, prog
     """(the run's summary line, what is wrong or None) of ``kernel`` launched as dispatch
     ``d`` says; ``tiles``: a partial run's tiles of C
     (:class:`~pipeline_mlir.driver.dispatch_tiles.PartialTiles`)."""
+    from pipeline_mlir.driver.dispatch_tiles import mask_of, with_note
     from pipeline_mlir.emu.described import emulate_described
 
     spec = dispatch_spec(d, kernel, path)
-    mask = None if tiles is None else tiles.mask
+    mask = mask_of(tiles)
     run = emulate_described(kernel, spec, mode[0], mode[1], count=workgroups, strict=strict,
                             progress=progress, footprint=None if mask is None else {"C": mask})
     problem = run.problem()
     summary = (f"{run.summary()}; {d.describe()}, C = {d.expect}"
-               f"{' as ' + d.out_dtype if d.out_dtype != 'f32' else ''}"
-               f"{'' if tiles is None else tiles.note()}")
-    return summary + "\n", None if problem is None else f"{path}: error: {problem}"
+               f"{' as ' + d.out_dtype if d.out_dtype != 'f32' else ''}\n")
+    return with_note(summary, tiles), None if problem is None else f"{path}: error: {problem}"

@@ -30,6 +30,19 @@ class PartialTiles:
             f"{self.why})"
 
 
+def mask_of(tiles: PartialTiles | None):
+    """The mask of C a run with ``tiles`` is checked on (None: a whole run, or tiles that
+    could not be read)."""
+    return None if tiles is None else tiles.mask
+
+
+def with_note(summary: str, tiles: PartialTiles | None) -> str:
+    """``summary`` (ending in a newline) with what a partial run's ``tiles`` add to its
+    last line (:meth:`PartialTiles.note`)."""
+    note = "" if tiles is None else tiles.note()
+    return summary.rstrip("\n") + note + "\n" if note else summary
+
+
 def partial_tiles(module, d, count: int | None) -> PartialTiles | None:
     """The tiles of C the run of ``count`` workgroups of dispatch ``d`` (in ``module``)
     is responsible for; None for a run of the whole grid (every element of C)."""

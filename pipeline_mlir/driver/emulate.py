@@ -275,19 +275,18 @@ def _iree_code(options: EmulateOptions, kernel, contract, mode):
 
 
 def _matmul_result(options: EmulateOptions, kernel, problem, grid, mode, tiles=None):
+    from pipeline_mlir.driver.dispatch_tiles import mask_of, with_note
     from pipeline_mlir.emu.iree import emulate_matmul
 
-    mask = None if tiles is None else tiles.mask
     result = emulate_matmul(kernel, problem, grid, options.workgroups, mode[0], mode[1],
                             progress=options.progress, strict=options.strict,
-                            jobs=options.processes(), tiles=mask)
+                            jobs=options.processes(), tiles=mask_of(tiles))
     hint = ""
     if result.first_bad is not None and grid is None:
         hint = (" (a code object does not say how B is laid out: --emulate runs it as N x K, "
                 "C = A x B^T)")
     summary, problem = _report(result, options.build.input, hint)
-    note = "" if tiles is None else tiles.note()
-    return (summary.rstrip("\n") + note + "\n" if note else summary), problem
+    return with_note(summary, tiles), problem
 
 
 def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):

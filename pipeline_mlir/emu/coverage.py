@@ -52,12 +52,12 @@ def footprint(shape: tuple[int, int], tiles) -> np.ndarray:
 _WORDS = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
 
 
-def stored_elements(marks: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
-    """Per element of C (``shape``), whether any of its bytes was stored to (``marks``: one
-    entry per byte, nonzero where a store wrote it: the bool of
+def stored_elements(marks: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """Per element of C (or of any output of ``shape``), whether any of its bytes was stored
+    to (``marks``: one entry per byte, nonzero where a store wrote it: the bool of
     :meth:`~pipeline_mlir.emu.machine.GlobalMemory.stored` or the raw marks of
     :meth:`~pipeline_mlir.emu.machine.GlobalMemory.marks_of`)."""
-    per = marks.reshape(shape[0] * shape[1], -1)
+    per = marks.reshape(int(np.prod(shape)), -1)
     word = _WORDS.get(per.shape[1])
     if word is None or not per.flags.c_contiguous:
         return per.any(axis=1).reshape(shape)

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from pipeline_mlir.emu.coverage import first_index
+from pipeline_mlir.emu.coverage import first_index, stored_elements
 from pipeline_mlir.emu.expect import cast, decode, encode, evaluate, item_bytes
 from pipeline_mlir.emu.gemm import run_workgroups, spread_ids
 from pipeline_mlir.emu.launchfile import LaunchFileError, LaunchSpec
@@ -290,8 +290,7 @@ def _compare(spec: LaunchSpec, check, values: dict, mem: _Memory, whole: bool,
     want = cast(evaluate(check.expect, values), a.dtype)
     raw = mem.glob.buffer(a.name)
     got = decode(raw, a.dtype, a.shape)
-    size = item_bytes(a.dtype)
-    stored = mem.glob.stored(a.name).reshape(-1, size).any(axis=1).reshape(a.shape)
+    stored = stored_elements(mem.glob.stored(a.name), a.shape)
     compared = np.ones(a.shape, dtype=bool) if whole else stored if tiles is None else tiles
     outside = stored & ~compared
     with np.errstate(invalid="ignore"):

@@ -21,7 +21,7 @@ from pipeline_mlir.dialect.ir_io import IRError, schedule_attrs
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.analysis.ir_facts import block_size, constant_int, constant_trips, through_casts
-from pipeline_mlir.frontend.kernel_ir import is_pure
+from pipeline_mlir.frontend.kernel_ir import is_pure, zero_vector
 from pipeline_mlir.frontend.layout import Cloner, Emitter, gather_to_lds
 from pipeline_mlir.frontend.partition import BufferLayout, infer_schedule, layout_buffers
 from pipeline_mlir.frontend.scan import Access
@@ -252,11 +252,7 @@ class _Rewriter:
             for j, k in self.carried_reads:
                 t = self.read_ops[k].results[0].type
                 if str(t) not in zero:
-                    vt = ir.VectorType(t)
-                    et = vt.element_type
-                    z = ir.IntegerAttr.get(et, 0) if isinstance(et, ir.IntegerType) else \
-                        ir.FloatAttr.get(et, 0.0)
-                    zero[str(t)] = B.arith.constant(t, ir.DenseElementsAttr.get_splat(vt, z))
+                    zero[str(t)] = zero_vector(t)
                 carried_inits.append(zero[str(t)])
             return B.scf.ForOp(loop.operands[0], loop.operands[1], step2,
                                self.inits + carried_inits)

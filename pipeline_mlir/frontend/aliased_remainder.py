@@ -173,12 +173,13 @@ def barrier_first(loop) -> bool:
         o = _op(o)
         if o.name in LDS_BARRIERS:
             return True
-        if walk_ops(o, lambda x: x.name not in VIEWS and any(_lds(v) for v in x.operands)):
+        if walk_ops(o, lambda x: x.name not in VIEWS and any(in_lds(v) for v in x.operands)):
             return False
     return False
 
 
-def _lds(v) -> bool:
+def in_lds(v) -> bool:
+    """``v`` is a memref in LDS (workgroup memory); False for any other value."""
     try:
         return memory_space(v.type) == "workgroup"
     except Exception:

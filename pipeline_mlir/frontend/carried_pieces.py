@@ -25,7 +25,7 @@ from pipeline_mlir.analysis.ir_facts import dense_i64
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import owner
+from pipeline_mlir.frontend.kernel_ir import next_op, owner
 
 __all__ = ["split_carried", "gather_scalars", "take_over"]
 
@@ -90,8 +90,7 @@ def take_over(loop, new, keep: list):
     res = list(new.results)
     for j, i in enumerate(keep):
         loop.results[i].replace_all_uses_with(res[j])
-    after = [_op(o) for o in new.operation.block.operations]
-    return res, ir.InsertionPoint(after[after.index(new.operation) + 1])
+    return res, ir.InsertionPoint(next_op(new.operation))
 
 
 def split_carried(loop):

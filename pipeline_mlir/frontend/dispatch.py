@@ -34,10 +34,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pipeline_mlir.dialect.attrs import dimension, int_value, workgroup_mapping
+from pipeline_mlir.dialect.attrs import int_value, workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops as _walk
 from pipeline_mlir.analysis.ir_facts import constant_int
+from pipeline_mlir.analysis.lane_ops import id_dimension
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, grid_stride, memory_space, segments
 from pipeline_mlir.analysis.ir_facts import block_size
 from pipeline_mlir.frontend.elements import ELEMENTS
@@ -113,17 +114,6 @@ def _int_attr(op, name: str) -> int | None:
         raise IRError(op, f"'{op.name}' op: attribute '{name}' = {op.attributes[name]} is not "
                           f"an integer")
     return value
-
-
-def _dim(op) -> int:
-    """The dimension of a workgroup id op (``#gpu.dim<y>`` or ``1 : index``)."""
-    if "dimension" not in op.attributes:
-        return 0
-    d = dimension(op.attributes["dimension"])
-    if d is None:
-        raise IRError(op, f"'{op.name}' op: dimension {op.attributes['dimension']} is not x, "
-                          f"y or z")
-    return d
 
 
 def _kernels(module) -> list:
@@ -377,12 +367,12 @@ def _grid(f, values=None) -> tuple[int, ...] | None:
             bounds[d] = -(-(ub - lb) // step)   # VectorDistribute: offsets, not indices
     for o in _walk(f, lambda o: o.name == "scf.for" and grid_stride(o)):
         # IREE's linearised workgroup loop: one workgroup per iteration (its trip count)
-        d, ub = _dim(as_operation(o.operands[0].owner)), constant_int(o.operands[1])
+        d, ub = id_dimension(as_operation(o.operands[0].owner)), constant_int(o.operands[1])
         if ub is None and values is not None:
             ub = values([o.operands[1]])[0]
         bounds[d] = None if ub is None or ub < 0 else max(int(ub), 1)
     for o in _walk(f, lambda o: o.name in ("hal.interface.workgroup.id", "gpu.block_id")):
-        d = _dim(o)
+        d = id_dimension(o)
         ub = _int_attr(o, "upper_bound")
         if d not in bounds or bounds[d] is None:
             bounds[d] = ub

@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline_mlir.analysis.loop_eval import memory_space
+from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
 from pipeline_mlir.frontend.kernel_ir import describe
@@ -44,10 +45,6 @@ ARITH = {"arith.addf": "add", "arith.subf": "sub", "arith.mulf": "mul",
          "arith.minnumf": "min"}
 #: ops that pass a value on unchanged (exact on the emulator's small integers)
 PASS = frozenset({"arith.extf"})
-VIEW_OPS = frozenset({
-    "memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
-    "memref.reinterpret_cast", "memref.assume_alignment", "amdgpu.fat_raw_buffer_cast",
-    "memref.memory_space_cast", "iree_codegen.swizzle_hint"})
 #: read ops -> (operand index of the memref)
 READS = {"vector.transfer_read": 0, "vector.load": 0, "memref.load": 0}
 #: write ops -> (operand index of the value, of the memref)
@@ -69,20 +66,10 @@ class Node:
         return hash((self.kind, self.args, self.value))
 
 
-def root_of(v):
-    """The value a memref ``v`` is a view of (through :data:`VIEW_OPS`)."""
-    while not isinstance(v.owner, ir.Block):
-        op = as_operation(v.owner)
-        if op.name not in VIEW_OPS:
-            break
-        v = op.operands[0]
-    return v
-
-
 def writes_to(f, root) -> list:
     """The write ops of ``f`` whose memref is a view of ``root``."""
     return [o for o in walk_ops(f, lambda o: o.name in WRITES)
-            if root_of(o.operands[WRITES[o.name][1]]) == root]
+            if view_root(o.operands[WRITES[o.name][1]]) == root]
 
 
 class _Tracer:
@@ -159,7 +146,7 @@ class _Tracer:
         return found[0] if found else Node("poison", op=op)
 
     def _read(self, op) -> Node:
-        root = root_of(op.operands[READS[op.name]])
+        root = view_root(op.operands[READS[op.name]])
         if root in self.bindings:
             return Node("read", value=self.bindings.index(root), op=op)
         if memory_space(root.type) != "workgroup":

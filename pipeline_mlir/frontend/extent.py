@@ -36,6 +36,7 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import DYNAMIC, dense_i64, element_bytes, segments
+from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 
@@ -48,9 +49,7 @@ def source_base(src):
     """The buffer a copy's global source view is a view of (followed through
     :data:`SOURCE_VIEWS`), if it is contiguous, row-major and at offset 0, of a static
     shape but for its first dimension, which may be dynamic (else None)."""
-    v = src
-    while not isinstance(v.owner, ir.Block) and _op(v.owner).name in SOURCE_VIEWS:
-        v = _op(v.owner).operands[0]
+    v = view_root(src, SOURCE_VIEWS)
     t = ir.MemRefType(v.type)
     strides, offset = t.get_strides_and_offset()
     if offset != 0 or any(ir.ShapedType.is_dynamic_size(d) for d in t.shape[1:]):

@@ -1,7 +1,7 @@
 """Facts about ops and the kernel around a loop that every front-end reader asks: where an op
 is (for messages), the op defining a value and what it is computed from, its memory
-effects, the enclosing kernel function and its workgroup size; and the one builder of a
-range-checked view of a global buffer the front end's copies read."""
+effects, the enclosing kernel function and its workgroup size; and the builders of a
+range-checked view of a global buffer the front end's copies read and of a zero vector."""
 
 from __future__ import annotations
 
@@ -72,6 +72,12 @@ def is_pure(op) -> bool:
     return e is not None and not e
 
 
+def next_op(op):
+    """The op after ``op`` in its block (a loop always has one: the block's terminator)."""
+    ops = [_op(o) for o in op.block.operations]
+    return ops[ops.index(op) + 1]
+
+
 # ---------------------------------------------------------------------------------------------
 # the kernel around a loop
 # ---------------------------------------------------------------------------------------------
@@ -81,6 +87,14 @@ def kernel_of(loop):
     while o is not None and _op(o).name not in ("gpu.func", "func.func"):
         o = _op(o).parent
     return _op(o) if o is not None else None
+
+
+def zero_vector(t):
+    """A new ``arith.constant`` of vector type ``t``, every element 0 (integer or float), at
+    the current insertion point."""
+    et = ir.VectorType(t).element_type
+    z = ir.IntegerAttr.get(et, 0) if isinstance(et, ir.IntegerType) else ir.FloatAttr.get(et, 0.0)
+    return B.arith.constant(t, ir.DenseElementsAttr.get_splat(ir.VectorType(t), z))
 
 
 def fat_raw_view(buf, point, loc, cache: dict):

@@ -40,6 +40,7 @@ import numpy as np
 
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.analysis.ir_facts import DYNAMIC, element_bytes
+from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.attrs import is_storage_buffer
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -71,9 +72,7 @@ def launch_strided_base(src):
     """The buffer a copy's global source ``src`` is a view of when it is row-major at
     offset 0 with strides known only at launch (a dynamic dimension after its first), a
     binding or a function argument, else None."""
-    v = src
-    while not isinstance(v.owner, ir.Block) and _op(v.owner).name in SOURCE_VIEWS:
-        v = _op(v.owner).operands[0]
+    v = view_root(src, SOURCE_VIEWS)
     t = ir.MemRefType(v.type)
     if not has_launch_strides(v):
         return None
@@ -86,8 +85,7 @@ def launch_strided_base(src):
 def _binding_sizes(v) -> dict | None:
     """dimension -> the value that sizes it, for each dynamic dimension of ``v`` (followed
     through :data:`SHAPE_VIEWS` to its ``hal.interface.binding.subspan``), or None."""
-    while not isinstance(v.owner, ir.Block) and _op(v.owner).name in SHAPE_VIEWS:
-        v = _op(v.owner).operands[0]
+    v = view_root(v, SHAPE_VIEWS)
     if isinstance(v.owner, ir.Block) or _op(v.owner).name != "hal.interface.binding.subspan":
         return None
     op = _op(v.owner)

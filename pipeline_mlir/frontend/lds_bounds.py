@@ -21,7 +21,7 @@ from pipeline_mlir.analysis.ir_facts import DYNAMIC, dense_i64
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import depends, describe
+from pipeline_mlir.frontend.kernel_ir import depends, describe, owner
 
 __all__ = ["bounded_sizes", "rebase_on_bounds", "pin_full_sizes"]
 
@@ -187,9 +187,7 @@ def _bounds_thread_loop(v, loop) -> bool:
     for o in map(_op, loop.regions[0].blocks[0].operations):
         if o.name != "scf.for":
             continue
-        lb = o.operands[0]
-        if not isinstance(lb.owner, ir.Block) and _op(lb.owner).name == "gpu.thread_id" and \
-                depends(o.operands[1], {v}):
+        if owner(o.operands[0], "gpu.thread_id") is not None and depends(o.operands[1], {v}):
             return True
     return False
 

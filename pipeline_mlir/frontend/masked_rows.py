@@ -51,6 +51,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op, index_constant
 from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, constant_int,
                                              dense_i64, memory_space, segments)
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
+from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.frontend.kernel_ir import depends, describe, fat_raw_view, kernel_of, owner
 
 #: workgroup indices the copies are evaluated at (module docstring)
@@ -137,10 +138,7 @@ def _store_loop(priv, write, loop):
 def launch_dim(read, buf):
     """The launch value sizing ``buf``'s first dimension (the dynamic size of the binding
     it views)."""
-    v = buf
-    while owner(v, "memref.assume_alignment") or owner(v, "memref.cast") or \
-            owner(v, "amdgpu.fat_raw_buffer_cast"):
-        v = _op(v.owner).operands[0]
+    v = view_root(buf, _VIEWS + ("amdgpu.fat_raw_buffer_cast",))
     sub = owner(v, "hal.interface.binding.subspan")
     t = ir.MemRefType(buf.type)
     if sub is None or t.rank != 2 or not ir.ShapedType(t).is_dynamic_dim(0) or \
@@ -190,6 +188,19 @@ def lane_offsets(ev, view) -> list[np.ndarray]:
 
 def lane_value(ev, v) -> np.ndarray:
     return ev.value(v) if isinstance(v, ir.Value) else ev.const(v)
+
+
+def sample_rows(ev, wg, launch, T: int, iv, k: int):
+    """Bind, in turn, the workgroup ``wg`` to each of :data:`WORKGROUPS` and the launch's
+    rows ``launch`` to each sampled end past the workgroup's first row (``1 .. T + 2``
+    rows and the :data:`FAR` tiles), the K-loop's ``iv`` to ``k``; yield (the workgroup's
+    first row, the rows' end) at each (module docstring)."""
+    for g in WORKGROUPS:
+        for t in [*range(1, T + 3), *(T * f + 3 for f in FAR)]:
+            ev.bind(wg, g)
+            ev.bind(launch, T * g + t)
+            ev.bind(iv, k)
+            yield T * g, T * g + t
 
 
 def _check_point(read, ev, p: dict, tile: tuple[int, int], base: int, end: int) -> None:
@@ -290,12 +301,8 @@ def _prove(read, loop, p: dict) -> dict:
     if lb is None or step is None:
         raise IRError(loop, "'scf.for' op: a loop with row-masked copies needs a constant "
                             "lower bound and step")
-    for g in WORKGROUPS:
-        for t in [*range(1, T + 3), *(T * f + 3 for f in FAR)]:
-            ev.bind(wg, g)
-            ev.bind(launch, T * g + t)
-            ev.bind(iv, lb)
-            _check_point(read, ev, p, tile, T * g, T * g + t)
+    for base, end in sample_rows(ev, wg, launch, T, iv, lb):
+        _check_point(read, ev, p, tile, base, end)
     trips = constant_bounds(loop)
     for k in (range(lb, trips[1], step) if trips and step > 0 else (lb, lb + step)):
         ev.bind(iv, k)

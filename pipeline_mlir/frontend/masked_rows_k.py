@@ -47,13 +47,14 @@ from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, dens
                                              memory_space, segments)
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
 from pipeline_mlir.frontend.kernel_ir import depends, describe, owner
-from pipeline_mlir.frontend.masked_rows import (FAR, WORKGROUPS, check_row_masks, fat_view,
-                                                flat_block, index_value, is_zero, launch_dim,
+from pipeline_mlir.frontend.masked_rows import (check_row_masks, fat_view, flat_block,
+                                                index_value, is_zero, launch_dim,
                                                 lane_offsets, lane_value, plain_access,
-                                                view_offsets, workgroup_iv)
+                                                sample_rows, view_offsets, workgroup_iv)
 from pipeline_mlir.frontend.masked_rows_late import zero_splat
 
-__all__ = ["unmask_row_tails", "k_bounds", "check_columns", "rewrite_runs", "body_ops"]
+__all__ = ["unmask_row_tails", "k_bounds", "check_columns", "rewrite_runs", "body_ops",
+           "whole_run_select", "select_as_masked", "refuse_nonzero_fill", "check_fixed_columns"]
 
 
 def unmask_row_tails(loop) -> int:
@@ -102,34 +103,69 @@ def _read_view(read):
     return sv, row, col, sizes
 
 
-def _select_to_mask(sel) -> int:
-    """``arith.select (c == W), run, 0`` of an unmasked run ``1 x W`` read from a view of
-    ``c`` columns replaced by the run read masked by ``1, (c == W ? W : 0)`` (module
-    docstring); 1 when done."""
+def whole_run_select(sel, kind: str):
+    """(the ``kind`` op reading the run, the ``arith.cmpi``) of ``arith.select (c == W),
+    run, 0``: a run kept only when whole; None when ``sel`` is not one."""
     cond, run, zero = sel.operands
-    read, cmp = owner(run, "vector.transfer_read"), owner(cond, "arith.cmpi")
-    if read is None or cmp is None or segments(read)[3] or not zero_splat(zero) or \
+    read, cmp = owner(run, kind), owner(cond, "arith.cmpi")
+    if read is None or cmp is None or not zero_splat(zero) or \
             ir.IntegerAttr(cmp.attributes["predicate"]).value != 0:
-        return 0
-    found = _read_view(read)
-    w = ir.VectorType(read.results[0].type).shape[1]
-    if found is None or not is_zero(segments(read)[2][0]) or found[3][0] != 1 or \
-            memory_space(read.operands[0].type) == "workgroup":
-        return 0
-    c, want = cmp.operands
-    if found[3][1] != c or constant_int(want) != w:
-        return 0
-    with ir.InsertionPoint(read), read.location:
+        return None
+    return read, cmp
+
+
+def select_as_masked(sel, read, shape: list, at, masked) -> int:
+    """Replace the whole-run select ``sel`` of the run ``read`` reads by the run read
+    masked by ``(c == W ? W : 0)`` in its last dimension (``shape``: the mask's, its other
+    sizes 1), built at ``at`` (``masked(mask)``: the new read); ``read`` erased when
+    nothing else uses it; 1."""
+    with ir.InsertionPoint(at), at.location:
         idx = ir.IndexType.get()
-        size = B.arith.select(cond, B.arith.constant(idx, w), B.arith.constant(idx, 0))
-        mask = B.vector.create_mask(ir.VectorType.get([1, w], ir.IntegerType.get_signless(1)),
-                                    [B.arith.constant(idx, 1), size])
-        new = _masked_read(read, segments(read)[0][0], list(segments(read)[1]), mask)
+        size = B.arith.select(sel.operands[0], B.arith.constant(idx, shape[-1]),
+                              B.arith.constant(idx, 0))
+        mask = B.vector.create_mask(ir.VectorType.get(shape, ir.IntegerType.get_signless(1)),
+                                    [B.arith.constant(idx, 1) for _ in shape[1:]] + [size])
+        new = masked(mask)
     sel.results[0].replace_all_uses_with(new)
     sel.erase()
     if not list(read.results[0].uses):
         read.erase()
     return 1
+
+
+def refuse_nonzero_fill(read, how: str) -> None:
+    """The error of a run masked by rows whose masked elements are not zero (``how``: what
+    it does with them)."""
+    raise IRError(read, f"{describe(read)} {how}; a range-checked read past the end returns "
+                        f"zero")
+
+
+def check_fixed_columns(read, p: dict, fixed: set) -> None:
+    """Neither the run's column ``p["col"]`` nor the K left ``p["cols"]`` changes with the
+    values ``fixed`` (the workgroup's, the launch's)."""
+    if any(isinstance(v, ir.Value) and depends(v, fixed) for v in (p["cols"], p["col"])):
+        raise IRError(read, f"{describe(read)}: its column or the K left it reads changes "
+                            f"with the workgroup or a size known at launch")
+
+
+def _select_to_mask(sel) -> int:
+    """``arith.select (c == W), run, 0`` of an unmasked run ``1 x W`` read from a view of
+    ``c`` columns replaced by the run read masked by ``1, (c == W ? W : 0)`` (module
+    docstring); 1 when done."""
+    found = whole_run_select(sel, "vector.transfer_read")
+    if found is None or segments(found[0])[3]:
+        return 0
+    read, cmp = found
+    view = _read_view(read)
+    w = ir.VectorType(read.results[0].type).shape[1]
+    if view is None or not is_zero(segments(read)[2][0]) or view[3][0] != 1 or \
+            memory_space(read.operands[0].type) == "workgroup":
+        return 0
+    c, want = cmp.operands
+    if view[3][1] != c or constant_int(want) != w:
+        return 0
+    return select_as_masked(sel, read, [1, w], read, lambda mask: _masked_read(
+        read, segments(read)[0][0], list(segments(read)[1]), mask))
 
 
 def _masked_read(read, src, indices: list, mask):
@@ -170,8 +206,7 @@ def _match(read) -> dict | None:
 def _check_form(read, loop, p: dict, wg, launch) -> None:
     """The run's shape and what its parts may depend on (module docstring)."""
     if not is_zero(p["pad"]):
-        raise IRError(read, f"{describe(read)} pads masked rows with a value other than "
-                            f"zero; a range-checked read past the end returns zero")
+        refuse_nonzero_fill(read, "pads masked rows with a value other than zero")
     tt = ir.MemRefType(p["lds"].operands[0].type)
     if tt.rank != 2 or not tt.has_static_shape or dense_i64(p["lds"], "static_sizes") != [
             1, p["width"]] or dense_i64(p["lds"], "static_strides") != [1, 1] or \
@@ -187,10 +222,7 @@ def _check_form(read, loop, p: dict, wg, launch) -> None:
         raise IRError(read, f"{describe(read)}: its row, row mask or LDS row changes with "
                             f"the K-loop or another workgroup dimension; a row-masked copy "
                             f"masks the rows of its workgroup's tile")
-    if any(isinstance(v, ir.Value) and depends(v, others | {wg, launch})
-           for v in (p["cols"], p["col"])):
-        raise IRError(read, f"{describe(read)}: its column or the K left it reads changes "
-                            f"with the workgroup or a size known at launch")
+    check_fixed_columns(read, p, others | {wg, launch})
 
 
 def k_bounds(loop) -> tuple[int, int, int]:
@@ -231,13 +263,9 @@ def _prove(read, loop, p: dict) -> None:
     ev = Evaluator(size, launch_values=False)
     ev.where = read
     iv = loop.regions[0].blocks[0].arguments[0]
-    for g in WORKGROUPS:
-        for t in [*range(1, T + 3), *(T * f + 3 for f in FAR)]:
-            ev.bind(wg, g)
-            ev.bind(launch, T * g + t)
-            ev.bind(iv, bounds[0])
-            check_row_masks(read, ev.value(p["size"]), lane_value(ev, p["row"]),
-                            lane_offsets(ev, p["lds"])[0], T * g, T * g + t)
+    for base, end in sample_rows(ev, wg, launch, T, iv, bounds[0]):
+        check_row_masks(read, ev.value(p["size"]), lane_value(ev, p["row"]),
+                        lane_offsets(ev, p["lds"])[0], base, end)
     check_columns(read, loop, ev, p, bounds)
 
 

@@ -37,7 +37,10 @@ from pipeline_mlir.analysis.ir_facts import constant_int, memory_space
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.kernel_ir import depends, describe, owner
 from pipeline_mlir.frontend.masked_rows import fat_view, flat_block, launch_dim
-from pipeline_mlir.frontend.masked_rows_k import check_columns, k_bounds, rewrite_runs
+from pipeline_mlir.frontend.masked_rows_k import (check_columns, check_fixed_columns,
+                                                  k_bounds, refuse_nonzero_fill,
+                                                  rewrite_runs, select_as_masked,
+                                                  whole_run_select)
 from pipeline_mlir.frontend.masked_rows_late import (launch_values, sample_points,
                                                      workgroup_loop, zero_splat)
 
@@ -69,27 +72,18 @@ def _read(like, src, indices: list, mask):
 def _select_to_mask(sel) -> int:
     """``arith.select (c == W), (vector.load run), 0`` replaced by the run read masked by
     ``(c == W ? W : 0)`` (module docstring); 1 when done."""
-    cond, run, zero = sel.operands
-    load, cmp = owner(run, "vector.load"), owner(cond, "arith.cmpi")
-    if load is None or cmp is None or not zero_splat(zero) or \
-            ir.IntegerAttr(cmp.attributes["predicate"]).value != 0 or \
-            not isinstance(run.type, ir.VectorType) or len(load.operands) != 3 or \
-            memory_space(load.operands[0].type) == "workgroup":
+    found = whole_run_select(sel, "vector.load")
+    run = sel.operands[1]
+    if found is None or not isinstance(run.type, ir.VectorType) or \
+            len(found[0].operands) != 3 or \
+            memory_space(found[0].operands[0].type) == "workgroup":
         return 0
+    load, cmp = found
     w = ir.VectorType(run.type).shape
     if len(w) != 1 or constant_int(cmp.operands[1]) != w[0]:
         return 0
-    with ir.InsertionPoint(sel), sel.location:
-        idx = ir.IndexType.get()
-        size = B.arith.select(cond, B.arith.constant(idx, w[0]), B.arith.constant(idx, 0))
-        mask = B.vector.create_mask(ir.VectorType.get(w, ir.IntegerType.get_signless(1)),
-                                    [size])
-        new = _read(run, load.operands[0], list(load.operands)[1:], mask)
-    sel.results[0].replace_all_uses_with(new)
-    sel.erase()
-    if not list(load.results[0].uses):
-        load.erase()
-    return 1
+    return select_as_masked(sel, load, list(w), sel, lambda mask: _read(
+        run, load.operands[0], list(load.operands)[1:], mask))
 
 
 def _match(load) -> dict | None:
@@ -114,16 +108,12 @@ def _match(load) -> dict | None:
 def _check_form(load, loop, p: dict, wl, launch, others: list) -> None:
     """What the load's parts may depend on, and its pass-through (module docstring)."""
     if not zero_splat(p["pass"]):
-        raise IRError(load, f"{describe(load)} passes a value other than zero through masked "
-                            f"rows; a range-checked read past the end returns zero")
+        refuse_nonzero_fill(load, "passes a value other than zero through masked rows")
     iv = loop.regions[0].blocks[0].arguments[0]
     if depends(p["ok"], {iv}) or depends(p["row"], {iv}):
         raise IRError(load, f"{describe(load)}: its row or row guard changes with the K-loop; "
                             f"a row-masked copy masks the rows of its workgroup's tile")
-    fixed = {wl.regions[0].blocks[0].arguments[0], launch, *others}
-    if depends(p["cols"], fixed) or depends(p["col"], fixed):
-        raise IRError(load, f"{describe(load)}: its column or the K left it reads changes "
-                            f"with the workgroup or a size known at launch")
+    check_fixed_columns(load, p, {wl.regions[0].blocks[0].arguments[0], launch, *others})
 
 
 def _check_rows(load, ev, p: dict, wl, launch, tile: int, others: list) -> None:

@@ -37,6 +37,7 @@ from __future__ import annotations
 import math
 
 from pipeline_mlir.analysis.ir_facts import constant_int, dense_i64, memory_space, segments
+from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -45,10 +46,11 @@ from pipeline_mlir.frontend.kernel_ir import describe
 __all__ = ["forward_private_tiles"]
 
 VIEWS = ("memref.expand_shape", "memref.collapse_shape")
+#: the views :func:`root_of` follows
+_ROOT_VIEWS = VIEWS + ("memref.subview", "memref.reinterpret_cast", "memref.cast")
 READS = ("vector.transfer_read", "vector.load", "memref.load")
 #: ops that only read memory or view it
-PASSIVE = READS + VIEWS + ("memref.subview", "memref.reinterpret_cast", "memref.cast",
-                           "amdgpu.mfma", "gpu.barrier")
+PASSIVE = READS + _ROOT_VIEWS + ("amdgpu.mfma", "gpu.barrier")
 
 
 def forward_private_tiles(loop) -> int:
@@ -72,6 +74,7 @@ def _forward_one(loop) -> bool:
         if reads is None or not _each_loop_stages(p):
             continue
         _check_between(body, rs[0], b, reads)
+        _ensure_barrier(body, reads)
         _forward(p, b, writes, rs)
         return True
     return False
@@ -91,10 +94,7 @@ def _private_targets(body: list) -> list:
 
 def root_of(v):
     """``v`` through view ops (their first operand) to the value they view."""
-    while not isinstance(v.owner, ir.Block) and _op(v.owner).name in (
-            VIEWS + ("memref.subview", "memref.reinterpret_cast", "memref.cast")):
-        v = _op(v.owner).operands[0]
-    return v
+    return view_root(v, _ROOT_VIEWS)
 
 
 def whole_access(op, shape, at_zero: bool = True) -> bool:
@@ -264,7 +264,8 @@ def _each_loop_stages(p) -> bool:
 
 def _check_between(body: list, r, b, reads: list) -> None:
     """No op between ``r`` and the last of ``reads`` writes ``b`` or has regions; a
-    barrier after the last read (module docstring)."""
+    barrier after the last read, or one in the body that :func:`_ensure_barrier` repeats
+    at its end (module docstring).  Changes nothing."""
     first, last = body.index(r), max(body.index(x) for x in reads)
     for o in body[first + 1:last]:
         if len(o.regions):
@@ -278,18 +279,23 @@ def _check_between(body: list, r, b, reads: list) -> None:
             raise IRError(o, f"{describe(o)} writes the LDS tile that a private copy stages, "
                              f"between that copy and a read of it; the front end reads the "
                              f"tile in the copy's place only when nothing writes it between")
-    if any(o.name == "gpu.barrier" for o in body[last + 1:]):
-        return
-    barriers = [o for o in body if o.name == "gpu.barrier"]
-    if barriers:   # every thread runs the body's barriers alike: one more at its end too
-        barriers[-1].clone(ir.InsertionPoint(body[-1]))
-    else:
+    if not any(o.name == "gpu.barrier" for o in body):
         raise IRError(reads[-1], f"{describe(reads[-1])} reads a private copy of an LDS tile "
                                  f"with no barrier after it in the K-loop, whose body has "
                                  f"none; the front end reads the tile in the copy's place "
                                  f"only when a barrier orders the next iteration's writes "
                                  f"after it (it adds one at the end of a body that has "
                                  f"barriers)")
+
+
+def _ensure_barrier(body: list, reads: list) -> None:
+    """A barrier after the last of ``reads``: the body's last barrier repeated at its end
+    unless one follows them (every thread runs the body's barriers alike; checked by
+    :func:`_check_between`)."""
+    last = max(body.index(x) for x in reads)
+    if not any(o.name == "gpu.barrier" for o in body[last + 1:]):
+        barriers = [o for o in body if o.name == "gpu.barrier"]
+        barriers[-1].clone(ir.InsertionPoint(body[-1]))
 
 
 def _is_memref(v) -> bool:

@@ -36,6 +36,7 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import parse_xor_shuffle
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64, segments
+from pipeline_mlir.analysis.views import INDEXING_VIEWS
 from pipeline_mlir.frontend.kernel_ir import describe
 from pipeline_mlir.frontend.launch_stride import STAGED, launch_aligned
 from pipeline_mlir.frontend.scan import Access, LoopScan, in_shared, loop_evaluator
@@ -44,7 +45,7 @@ from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 
 SWIZZLE = "iree_codegen.swizzle"
 #: view ops whose result layout is rebuilt on a dense buffer
-VIEW_OPS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape")
+VIEW_OPS = INDEXING_VIEWS
 #: ops that use an LDS buffer without a layout of their own (their operand is switched)
 LAYOUT_FREE_USERS = ("vector.load", "vector.transfer_read", "amdgpu.transpose_load",
                      "memref.dealloc")

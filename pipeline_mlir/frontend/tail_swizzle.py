@@ -28,12 +28,13 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import parse_xor_shuffle, segments
+from pipeline_mlir.analysis.views import INDEXING_VIEWS
 from pipeline_mlir.frontend.adopt import Ix
 from pipeline_mlir.frontend.kernel_ir import describe
 
 SWIZZLE_ATTR = "iree_codegen.swizzle"
 #: the ops a swizzled buffer's values may pass through on their way to an access
-VIEW_OPS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast")
+VIEW_OPS = INDEXING_VIEWS + ("memref.cast",)
 #: LDS accesses that keep their addresses: the copy writes the buffer unswizzled
 UNSWIZZLED = ("amdgpu.gather_to_lds",)
 READS = ("vector.load", "vector.transfer_read")

@@ -41,11 +41,12 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, constant_trips,
-                                             element_bytes, memory_space)
+                                             element_bytes)
+from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.analysis.wg_uniform import WHY, varying_source
-from pipeline_mlir.frontend.aliased_remainder import OWN_ATTR
+from pipeline_mlir.frontend.aliased_remainder import OWN_ATTR, in_lds
 from pipeline_mlir.frontend.adopt import PAIR_GUARD_ATTR, even_trips_proven
-from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
+from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of, next_op
 from pipeline_mlir.frontend.remainder_plan import STAGE0
 from pipeline_mlir.frontend.remainder_plan import at_split as plan_at_split
 from pipeline_mlir.frontend.scan import REMAINDER_ATTR
@@ -215,7 +216,7 @@ def _remainder(loop, split, shareable: bool = False):
     """The remainder loop ``split .. ub`` after ``loop``, which now ends at ``split``;
     ``shareable``: it may run on the schedule's buffers when its own do not fit
     (:mod:`~pipeline_mlir.frontend.shared_remainder`; not with masked copies)."""
-    rem = loop.clone(ir.InsertionPoint(_next_op(loop)))
+    rem = loop.clone(ir.InsertionPoint(next_op(loop)))
     n = len(loop.results)
     for old, new in zip(loop.results, rem.results):
         old.replace_all_uses_with(new)
@@ -229,19 +230,6 @@ def _remainder(loop, split, shareable: bool = False):
     return rem
 
 
-def _next_op(op):
-    """The op after ``op`` in its block (a loop always has one: the block's terminator)."""
-    ops = [_op(o) for o in op.block.operations]
-    return ops[ops.index(op) + 1]
-
-
-def _lds(v) -> bool:
-    try:
-        return memory_space(v.type) == "workgroup"
-    except Exception:
-        return False
-
-
 def _own_lds(rem, loop, stages: int = PAIR + 1) -> None:
     """Give the remainder loop ``rem`` LDS buffers of its own: every LDS value its body
     uses from outside is rebuilt before it on a new allocation of the same buffer.  The
@@ -252,7 +240,7 @@ def _own_lds(rem, loop, stages: int = PAIR + 1) -> None:
     new_bytes = 0
     for op in walk_ops(rem, lambda o: o != rem):
         for i, v in enumerate(op.operands):
-            if not _lds(v) or _defined_inside(v, rem):
+            if not in_lds(v) or _defined_inside(v, rem):
                 continue
             if v not in mapping:
                 new_bytes += _clone_view(v, mapping, swizzled, rem)
@@ -277,10 +265,9 @@ def _outside_lds_bytes(rem) -> int:
     roots = {}
     for op in walk_ops(rem, lambda o: o != rem):
         for v in op.operands:
-            if not _lds(v) or _defined_inside(v, rem):
+            if not in_lds(v) or _defined_inside(v, rem):
                 continue
-            while not isinstance(v.owner, ir.Block) and _op(v.owner).name in VIEW_OPS:
-                v = _op(v.owner).operands[0]
+            v = view_root(v, VIEW_OPS)
             mt = ir.MemRefType(v.type)
             if mt.has_static_shape:
                 roots[v] = _static_bytes(mt)

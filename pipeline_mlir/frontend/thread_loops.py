@@ -42,7 +42,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.dynamic_masks import strip
-from pipeline_mlir.frontend.kernel_ir import depends, describe, is_pure, kernel_of
+from pipeline_mlir.frontend.kernel_ir import depends, describe, is_pure, kernel_of, owner
 
 __all__ = ["unroll_thread_loops"]
 
@@ -182,9 +182,9 @@ def _always(cond, ev) -> bool:
 
 def _sizes(v, ev) -> list[int] | None:
     """The sizes of subview ``v``, the same constants in every thread, or None."""
-    if isinstance(v.owner, ir.Block) or _op(v.owner).name != "memref.subview":
+    sv = owner(v, "memref.subview")
+    if sv is None:
         return None
-    sv = _op(v.owner)
     static = dense_i64(sv, "static_sizes")
     n_off = sum(1 for o in dense_i64(sv, "static_offsets") if o == DYNAMIC)
     dyn = iter(list(sv.operands)[1 + n_off:])
@@ -260,9 +260,10 @@ def _element_copy(loop):
 
 def _plus_iv(x, iv) -> bool:
     """Whether ``x`` is ``X + j``, ``X`` free of ``iv``, ``j`` ``iv`` through casts."""
-    if isinstance(x.owner, ir.Block) or _op(x.owner).name != "arith.addi":
+    add = owner(x, "arith.addi")
+    if add is None:
         return False
-    a, b = _op(x.owner).operands
+    a, b = add.operands
     for y, other in ((a, b), (b, a)):
         if strip(y) == iv and not depends(other, {iv}):
             return True

@@ -20,6 +20,7 @@ from pipeline_mlir.dialect.ir_io import index_constant
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import parse_xor_shuffle
 from pipeline_mlir.analysis.loop_eval import segments
+from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.frontend.scan import LoopScan, read_access
 from pipeline_mlir.frontend.tail_swizzle import SWIZZLE_ATTR, VIEW_OPS
 from pipeline_mlir.target.gfx950 import WIDEST_ACCESS_BYTES
@@ -59,14 +60,10 @@ def _access_elements(op) -> int | None:
 
 def _swizzle_of(v) -> tuple[int, int] | None:
     """``(row, access)`` of the IREE swizzle of the ``memref.alloc`` that ``v`` views, if any."""
-    while isinstance(v, ir.OpResult):
-        owner = _op(v.owner)
-        if owner.name in VIEW_OPS:
-            v = owner.operands[0]
-            continue
-        if owner.name == "memref.alloc" and SWIZZLE_ATTR in owner.attributes:
-            return parse_xor_shuffle(owner.attributes[SWIZZLE_ATTR])
-        return None
+    v = view_root(v, VIEW_OPS)
+    if isinstance(v, ir.OpResult) and _op(v.owner).name == "memref.alloc" and \
+            SWIZZLE_ATTR in _op(v.owner).attributes:
+        return parse_xor_shuffle(_op(v.owner).attributes[SWIZZLE_ATTR])
     return None
 
 

@@ -49,6 +49,8 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, constant_trips,
                                              descendants, memory_space, segments)
+from pipeline_mlir.analysis.views import INDEXING_VIEWS
+from pipeline_mlir.frontend.kernel_ir import zero_vector
 from pipeline_mlir.isa.waitcnt import decode_waitcnt, waitcnt_imm
 from pipeline_mlir.passes._common import OpError, as_operation
 from pipeline_mlir.passes._stage_mixed import vmcnt_waits
@@ -59,7 +61,7 @@ REGISTER_BUDGET = VGPRS
 #: the wait after a staged LDS write, before the wait or barrier that follows it
 WRITE_DONE = waitcnt_imm(lgkmcnt=0)
 #: ops that only view memory (no access)
-VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape")
+VIEWS = INDEXING_VIEWS
 #: ops an index slice may clone (pure, regionless)
 PURE_PREFIXES = ("arith.", "index.", "affine.apply", "affine.min", "affine.max",
                  "affine.delinearize_index", "affine.linearize_index",
@@ -265,15 +267,8 @@ def _guarded_firsts(p: Plan, body) -> list:
     with ir.InsertionPoint(guard.then_block):
         B.scf.YieldOp([_load(c, body, body.arguments[0], lb) for c in p.copies])
     with ir.InsertionPoint(guard.else_block):
-        B.scf.YieldOp([B.arith.constant(t, ir.DenseElementsAttr.get_splat(
-            t, _zero(t.element_type))) for t in types])
+        B.scf.YieldOp([zero_vector(t) for t in types])
     return list(guard.results)
-
-
-def _zero(element):
-    if isinstance(element, ir.IntegerType):
-        return ir.IntegerAttr.get(element, 0)
-    return ir.FloatAttr.get(element, 0.0)
 
 
 def _set_waits(waits: dict) -> None:

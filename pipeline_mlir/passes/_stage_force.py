@@ -15,6 +15,7 @@ options, :class:`~pipeline_mlir.passes.stage_copies.StageCopies`: an error of th
 
 from __future__ import annotations
 
+from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.frontend.regcopy import STAGED
 from pipeline_mlir.passes._common import OpError, as_operation, walk_ops
@@ -40,20 +41,12 @@ def parse_sources(text: str) -> list[int] | str:
     return out
 
 
-def _root(v):
-    while not isinstance(v, ir.BlockArgument):
-        o = as_operation(v.owner)
-        if o.name not in THROUGH:
-            break
-        v = o.operands[0]
-    return v
-
-
 def sources(module) -> list:
     """Every copy of ``module`` grouped by global source, sources in first-copy order."""
     groups: dict = {}
     for c in walk_ops(module, lambda o: o.name == "amdgpu.gather_to_lds"):
-        groups.setdefault(_root(as_operation(c).operands[0]), []).append(as_operation(c))
+        c = as_operation(c)
+        groups.setdefault(view_root(c.operands[0], THROUGH), []).append(c)
     return list(groups.values())
 
 

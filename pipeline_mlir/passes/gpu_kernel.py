@@ -72,7 +72,7 @@ def _check_constant(o, earlier: list) -> None:
     that shifts every later one), is an error at the op."""
     t = o.results[0].type
     ordinal = _attr_int(o, "ordinal", 0)
-    if str(t) != "i32":
+    if not (isinstance(t, ir.IntegerType) and t.width == 32 and t.is_signless):
         raise IRError(o, f"'{o.name}' op loads push constant #{ordinal} as {t}; a push "
                          f"constant is one i32 word (its kernel argument)")
     for e in earlier:

@@ -132,7 +132,7 @@ def trip_count(lp: list, before: list, header=None) -> int:
     reg, op, bound, swapped = found
     steps = [(k, i) for k, i in enumerate(instrs) if reg in i.defs]
     if len(steps) != 1 or steps[0][1].mnemonic not in _STEP or \
-            _reg(steps[0][1].operands[1]) != reg or _imm(steps[0][1].operands[2]) is None:
+            steps[0][1].uses != (reg,) or _imm(steps[0][1].operands[2]) is None:
         raise InnerLoopError(f"{where}: its counter {reg} is not changed by one constant "
                              f"s_add / s_sub: the trip count is unknown")
     at, step_ins = steps[0]
@@ -167,10 +167,11 @@ def _compare(instrs: list, k: int | None):
     if len(parts) != 4 or parts[2] not in _COMPARE:
         return None
     x, y = instrs[k].operands[:2]
-    if _reg(x) and _imm(y) is not None:
-        return _reg(x), parts[2], _imm(y), False
-    if _reg(y) and _imm(x) is not None:
-        return _reg(y), parts[2], _imm(x), True
+    reg = _scalar(instrs[k].uses)
+    if reg and _imm(y) is not None:
+        return reg, parts[2], _imm(y), False
+    if reg and _imm(x) is not None:
+        return reg, parts[2], _imm(x), True
     return None
 
 
@@ -178,14 +179,18 @@ def _initial(before: list, reg: str) -> int | None:
     """The constant the last write of ``reg`` in ``before`` gives it (``s_mov_b32``)."""
     for i in reversed(before):
         if reg in i.defs:
-            if i.mnemonic in ("s_mov_b32", "s_movk_i32") and _reg(i.operands[0]) == reg:
+            if i.mnemonic in ("s_mov_b32", "s_movk_i32") and i.defs == (reg,):
                 return _imm(i.operands[1])
             return None
     return None
 
 
-def _reg(text: str) -> str | None:
-    return text if text.startswith("s") and text[1:].isdigit() else None
+def _scalar(regs: tuple[str, ...]) -> str | None:
+    """The one scalar register ``sN`` among the registers the parser read from an
+    instruction's operands, or None."""
+    if len(regs) == 1 and regs[0].startswith("s") and regs[0][1:].isdigit():
+        return regs[0]
+    return None
 
 
 def _imm(text: str) -> int | None:

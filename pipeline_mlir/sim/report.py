@@ -32,7 +32,7 @@ from pipeline_mlir.sim.cu_model import simulate_cu
 from pipeline_mlir.sim.functional import SimulationResult, iterations_text, simulate
 from pipeline_mlir.sim.lds_banks import KernelBanks, kernel_banks
 from pipeline_mlir.sim.repair import repair
-from pipeline_mlir.sim.timing import asm_main_loop, simulate_asm_loop
+from pipeline_mlir.sim.timing import asm_main_loop, from_asm, simulate_loop_body
 from pipeline_mlir.sim.trace import MATMUL_ROLES, KernelShape, kernel_shape, wave_streams
 from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
 
@@ -295,13 +295,12 @@ def simulate_assembly(text: str, filename: str, waves: int, stagger: bool,
     rep.notes.append("the functional model needs the schedule (LDS slots, K offsets); for "
                      "assembly only the timing model runs")
     rep.notes.append(NO_ADDRESSES)
-    for table in tables:
-        try:
-            if table == tables[0]:      # the inner loops the main loop repeats, said once
-                asm_main_loop(text, said=rep.notes)
-            an = simulate_asm_loop(text, waves, TIMING_ITERATIONS, table, stagger=stagger)
-        except PipelineError as e:   # asm.py names the line; say which file
-            raise PipelineError(f"{filename}: {e}") from None
-        rep.timing.append(Timing(table, an, []))
+    try:   # the assembly read once; the inner loops the main loop repeats said once
+        body = from_asm(asm_main_loop(text, said=rep.notes)) if tables else []
+        for table in tables:
+            an = simulate_loop_body(body, waves, TIMING_ITERATIONS, table, stagger=stagger)
+            rep.timing.append(Timing(table, an, []))
+    except PipelineError as e:   # asm.py names the line; say which file
+        raise PipelineError(f"{filename}: {e}") from None
     return rep
 

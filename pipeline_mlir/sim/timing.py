@@ -6,7 +6,8 @@
 * :func:`asm_main_loop` finds a kernel's main K-loop body in assembly text;
 * :func:`replicate` repeats a body for N iterations with schedule-style origins;
 * :func:`simulate_asm_loop` runs a kernel's main loop on the CU model for a number
-  of waves and iterations and returns the run with its bounds.
+  of waves and iterations and returns the run with its bounds
+  (:func:`simulate_loop_body`: the same for a main loop already read).
 """
 
 from __future__ import annotations
@@ -149,9 +150,17 @@ def simulate_asm_loop(asm_text: str, waves: int, iterations: int,
     the loop body ``iterations`` times; the result holds the CU run and the loop's
     bounds and achieved cycles per iteration (:func:`pipeline_mlir.sim.bounds.analyze_loop`).
     """
+    return simulate_loop_body(from_asm(asm_main_loop(asm_text, function)), waves, iterations,
+                              table, stagger, options)
+
+
+def simulate_loop_body(body: list[Instr], waves: int, iterations: int,
+                       table: CostTable | str = "measured", stagger: bool = False,
+                       options: CUOptions | None = None) -> LoopAnalysis:
+    """:func:`simulate_asm_loop` of a main loop's iteration already read (``body``:
+    :func:`from_asm` of :func:`asm_main_loop`), for a caller that runs it more than once."""
     if isinstance(table, str):
         table = get_table(table)
-    body = from_asm(asm_main_loop(asm_text, function))
     streams = wave_streams(body, waves, iterations, stagger=stagger)
     run = simulate_cu(streams, table, options)
     iter_streams = [(simd, body) for simd, _ in streams]

@@ -3,8 +3,9 @@ the simulator's reason, instead of ending the table."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
+
+from script_loader import load_script
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
 
@@ -40,11 +41,7 @@ kernel:
 
 
 def _bench():
-    spec = importlib.util.spec_from_file_location("bench_iree_under_test",
-                                                  BENCH / "bench_iree.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(BENCH / "bench_iree.py", "bench_iree_under_test")
 
 
 def test_an_untimed_kernel_gets_its_row_with_the_reason(tmp_path):

@@ -3,11 +3,11 @@ figures, and the script measures ours (it asserts nothing about speed)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 from kernel_builds import KERNEL_SPECS
+from script_loader import load_script
 from pipeline_mlir.isa.report import REFERENCE_LOOPS
 from pipeline_mlir.kernel.gemm import gemm_kernel
 from pipeline_mlir.schedules.registry import parse_pipeline
@@ -17,10 +17,7 @@ BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
 def _bench():
-    spec = importlib.util.spec_from_file_location("bench_reference", BENCH / "bench_reference.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script(BENCH / "bench_reference.py", "bench_reference")
 
 
 def test_the_figures_name_every_shipped_kernel_and_their_source():

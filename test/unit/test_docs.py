@@ -18,7 +18,6 @@
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import io
 import re
 import shlex
@@ -31,6 +30,7 @@ from pathlib import Path
 import pytest
 
 from build_cache import cached, share_code_objects
+from script_loader import load_script
 from pipeline_mlir.tools.pipeline_opt import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,11 +38,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _figures():
     """``docs/figures.py`` (a script, not a package module), loaded once."""
-    if "doc_figures" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("doc_figures", ROOT / "docs" / "figures.py")
-        sys.modules["doc_figures"] = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(sys.modules["doc_figures"])
-    return sys.modules["doc_figures"]
+    return load_script(ROOT / "docs" / "figures.py", "doc_figures", keep=True)
 
 
 FIGURES = _figures()

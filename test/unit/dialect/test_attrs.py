@@ -116,12 +116,12 @@ def test_sched_gpu_kernel_sees_workgroup_allocations_by_their_space(ctx, space, 
 
 
 def test_the_lane_evaluator_reads_the_dimension_attribute(ctx):
-    from pipeline_mlir.analysis.lane_ops import _dimension
+    from pipeline_mlir.analysis.lane_ops import id_dimension
 
     m = ir.Module.parse("func.func @k() { %a = gpu.thread_id y\n %b = gpu.block_dim "
                         "z\n return }")
     ops = list(m.body.operations[0].regions[0].blocks[0].operations)
-    assert [_dimension(o) for o in ops[:2]] == [1, 2]
+    assert [id_dimension(o) for o in ops[:2]] == [1, 2]
 
 
 def test_a_translation_info_is_read_only_from_the_attribute_class(ctx):

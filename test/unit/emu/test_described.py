@@ -12,6 +12,7 @@ import pytest
 
 from emu_helpers import buffer_arg, launch_toml, snippet_kernel
 from kernel_builds import build
+from script_loader import load_script
 from pipeline_mlir.emu.described import emulate_described, initial_values
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.launchfile import LaunchFileError, read_launch
@@ -176,11 +177,7 @@ def test_a_triton_gemm_through_its_launch_description(tmp_path):
 
     source = tmp_path / "tri_mm.py"
     source.write_text(TRITON_KERNEL)
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("tri_mm", source)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = load_script(source, "tri_mm")
     src = triton.compiler.ASTSource(
         fn=mod.mm, signature={"a_ptr": "*bf16", "b_ptr": "*bf16", "c_ptr": "*fp32",
                               "M": "i32", "N": "constexpr", "K": "constexpr",

@@ -7,11 +7,12 @@ committed)."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 from pathlib import Path
 
 import pytest
+
+from script_loader import load_script
 
 PATH = Path(__file__).parents[2] / "data" / "wave" / "mutants.py"
 SEED = int(os.environ.get("PIPELINE_MUTANTS_SEED", "1"))
@@ -20,10 +21,7 @@ COUNT = int(os.environ.get("PIPELINE_MUTANTS", "3"))
 
 @pytest.fixture(scope="module")
 def campaign():
-    spec = importlib.util.spec_from_file_location("wave_mutants", PATH)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script(PATH, "wave_mutants")
 
 
 @pytest.mark.parametrize("index", range(COUNT))

@@ -3,7 +3,6 @@ upstream ``canonicalize,cse``."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import subprocess
 import sys
@@ -11,15 +10,13 @@ from pathlib import Path
 
 from pipeline_mlir.dialect.bindings import ir, new_context, passmanager
 from pipeline_mlir.passes import registry
+from script_loader import load_script
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "embed_passes.py"
 
 
 def _load_example():
-    spec = importlib.util.spec_from_file_location("embed_passes_example", EXAMPLE)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script(EXAMPLE, "embed_passes_example")
 
 
 def test_example_runs_and_prints_lowered_ir():

@@ -3,7 +3,6 @@ the CU model, bounds and the assembly glue."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 from pathlib import Path
@@ -18,6 +17,7 @@ from pipeline_mlir.sim.instr import PSEUDO_KINDS, Instr
 from pipeline_mlir.sim.timing import (TimingInputError, asm_body, replicate, simulate_asm_loop,
                                       wave_streams)
 from pipeline_mlir.sim.wave_model import simulate, steady_state_ii
+from script_loader import load_script
 
 DATA = Path(__file__).parents[1] / "data" / "mca"
 EXPECTED = json.loads((DATA / "expected.json").read_text())
@@ -46,9 +46,7 @@ def test_wave_model_equals_recorded_llvm_mca(name):
 @pytest.mark.skipif(shutil.which("llvm-mca-22") is None, reason="llvm-mca-22 not installed")
 @pytest.mark.parametrize("name", BODIES)
 def test_wave_model_equals_live_llvm_mca(name):
-    spec = importlib.util.spec_from_file_location("mca_record", DATA / "record.py")
-    record = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(record)
+    record = load_script(DATA / "record.py", "mca_record")
     body = _body(name)
     for n in (1, 3):
         total, issued = record.run_mca(DATA / name, n)

@@ -51,6 +51,16 @@ func.func @constant_i16() attributes {gpu.known_block_size = array<i32: 64, 1, 1
 
 // -----
 
+// A 32-bit float is not the kernel argument's i32 either (the type, not its width, counts).
+#layout = #hal.pipeline.layout<constants = 2, bindings = [#hal.pipeline.binding<storage_buffer>]>
+func.func @constant_f32() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  // expected-error @+1 {{loads push constant #0 as f32; a push constant is one i32 word (its kernel argument)}}
+  %p = hal.interface.constant.load layout(#layout) ordinal(0) : f32
+  return
+}
+
+// -----
+
 #layout = #hal.pipeline.layout<constants = 2, bindings = [#hal.pipeline.binding<storage_buffer>]>
 func.func @constant_twice() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %p = hal.interface.constant.load layout(#layout) ordinal(1) : i32

@@ -312,8 +312,11 @@ class _Rewriter:
             x = ix.add(x, ix.mul(cl.get(i), s))
         if x is None:
             x = ix.c(0)
-        if swizzled and v.swizzle is not None:
+        undo = buf.unswizzle if swizzled else None    # the bit is of the unswizzled index
+        if swizzled and v.swizzle is not None and v.swizzle != undo:
             x = ix.swizzle(x, *v.swizzle)
+        if undo is not None and v.swizzle != undo:
+            x = ix.swizzle(x, *undo)
         for kb in sorted(buf.kbits, reverse=True):     # the first K sub-step's elements
             x = ix.delete_bit(x, kb)
         if buf.bit is not None:

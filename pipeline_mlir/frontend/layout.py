@@ -54,6 +54,7 @@ from pipeline_mlir.frontend.launch_stride import (STAGED, check_launch_strides, 
                                                   has_launch_strides, kernel_dims,
                                                   launch_strided_base)
 from pipeline_mlir.frontend.kernel_ir import is_pure
+from pipeline_mlir.frontend.k_subtiles import check_groups, k_split
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 
 
@@ -75,6 +76,7 @@ class ChannelPlan:
     reswizzle: tuple | None = None   # XOR swizzle of the dense subtile buffers (row, access)
     bank: str = ""              # the reads' bank cost, worded
     kbits: tuple = ()           # element bits of the K sub-step, kept 0 (frontend/ksplit.py)
+    logical: bool = False       # ``bit`` of the unswizzled index (frontend/k_subtiles.py)
 
 
 @dataclass
@@ -100,7 +102,7 @@ def source_offset(o, plan: ChannelPlan, tid, subtile: int, j: int) -> list:
                     subtile << plan.bit), o.rem(q, 1 << plan.bit))
     for kb in plan.kbits:       # ascending: the K sub-step's bits, 0 (the first sub-step)
         p = o.add(o.mul(o.div(p, 1 << kb), 1 << (kb + 1)), o.rem(p, 1 << kb))
-    x = p if plan.swizzle is None else xor_shuffle_ir(o, p, *plan.swizzle)
+    x = p if plan.swizzle is None or plan.logical else xor_shuffle_ir(o, p, *plan.swizzle)
     ref = _dim_terms(NumpyOps, plan, plan.ref_x)
     return [o.add(t, -r) for t, r in zip(_dim_terms(o, plan, x), ref)]
 
@@ -186,6 +188,7 @@ def redistribute(an, names, kbits: dict | None = None) -> RedistributedPartition
     for m in an.mfmas:
         groups.append(({read_sub[r] for r in m.a_reads}.pop(),
                        {read_sub[r] for r in m.b_reads}.pop()))
+    check_groups(groups, an)
     return RedistributedPartition(copy_channel, [0] * len(an.copies), read_channel, read_sub,
                                   groups, (vm[0], vm[1]), (lgkm[0], lgkm[1]), plans)
 
@@ -247,10 +250,17 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     check_copy_reads(an.scan, an.read_points, copies, chan._replace(
         table=table, base0=base0, elements=static_elements(base)))
     x0 = int(logical[an.copies[k0].lds[0, 0]])
-    subs, bit = _choose_split(an, ch, reads, read_channel, size, view, label)
-    reswizzle, bank = _choose_swizzle(an, reads, bit, size // 2, width, view.elem_bytes)
+    try:
+        subs, bit = _choose_split(an, ch, reads, read_channel, size, view, label)
+        seen = an
+    except LM.LoopRefusal as e:      # one fragment per wave: split along K, if no K sub-step
+        if kbits:
+            raise
+        subs, bit, seen = k_split(an, ch, reads, size, swizzle, e)
+    reswizzle, bank = _choose_swizzle(seen, reads, bit, size // 2, width, view.elem_bytes)
     plan = ChannelPlan(ch, b, bit, width, size // 2 // (threads * width), threads,
-                       swizzle, digits, dims, k0, x0, reswizzle, bank, kbits.get(b, ()))
+                       swizzle, digits, dims, k0, x0, reswizzle, bank, kbits.get(b, ()),
+                       seen is not an)
     _check_plan(an, plan, table, base0)
     if has_launch_strides(base):
         _check_launch_plan(an, plan, copies, base, full, label)
@@ -462,6 +472,8 @@ def _plan_elements(plan: ChannelPlan):
                 (q & ((1 << plan.bit) - 1))
             for kb in plan.kbits:
                 p = ((p >> kb) << (kb + 1)) | (p & ((1 << kb) - 1))
+            if plan.logical and plan.swizzle is not None:
+                p = xor_shuffle(p, *plan.swizzle)
             yield p, tid, sub, j
 
 

@@ -228,6 +228,7 @@ class BufferLayout:
     reswizzle: tuple | None = None  # XOR swizzle of the new buffers (the front end's copies)
     windows: dict = field(default_factory=dict)  # subtile -> (period, first, width) kept
     kbits: tuple = ()              # element bits of the K sub-step, deleted (frontend/ksplit.py)
+    unswizzle: tuple | None = None  # undone before ``bit`` is deleted (frontend/k_subtiles.py)
 
     def elements_of(self, subtile: int) -> int:
         """Elements of the new buffer of ``subtile`` (its window's, if it keeps one)."""
@@ -342,7 +343,9 @@ def layout_buffers(an: Analysis, check: bool = True) -> dict:
                               elements=(size // 2 if bit is not None else size) >> len(kbits),
                               elem_type=mt.element_type,
                               reswizzle=plan.reswizzle if plan is not None else None,
-                              windows=windows, kbits=kbits)
+                              windows=windows, kbits=kbits,
+                              unswizzle=plan.swizzle if plan is not None and plan.logical
+                              else None)
     total, other = stage_bytes(an, out, mark=check)
     if check and total + other > gfx950.LDS_BYTES:
         raise IRError(an.scan.loop, f"'scf.for' op: {lds_refusal(total, other)}")

@@ -103,6 +103,16 @@ def _refuse(refusal: LM.LoopRefusal, why: str, an, reads: list) -> LM.LoopRefusa
     return LM.LoopRefusal(f"{refusal}; nor along K: {why}", (an.reads[reads[0]].op,))
 
 
+def along_k(partition) -> str:
+    """The operands (``"A"``, ``"B"``, ``"A, B"``) the front end split along K in
+    ``partition``; empty if none.  Such a loop's MMA reads half of a fragment load of the
+    operand split by accumulator, so the schedule waits for whole fragment loads
+    (``waits=block``): the per-fragment waits (``schedule/frag_waits.py``) count on an MMA
+    consuming every read of its two fragment loads."""
+    plans = getattr(partition, "plans", {})
+    return ", ".join("AB"[ch] for ch in sorted(plans) if plans[ch].logical)
+
+
 def check_groups(groups: list, an) -> None:
     """Every (A subtile, B subtile) MMA of the schedule has MFMAs (both operands split
     along K would pair each half with itself only)."""

@@ -26,6 +26,7 @@ from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
 from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
 from pipeline_mlir.frontend.layout import redistribute
+from pipeline_mlir.frontend.k_subtiles import along_k
 from pipeline_mlir.frontend.scan import LoopScan
 from pipeline_mlir.frontend.remainder_plan import count as plan_remainder_lds
 from pipeline_mlir.frontend.scan import in_shared
@@ -179,6 +180,8 @@ def _inferred_options(an: Analysis, schedule, dtype: str, shape: tuple, chain: i
     else:
         if "is_fp8" in own:
             inferred.update(_ping_pong_dtype(an.scan, schedule, dtype, shape))
+        if "waits" in own and along_k(an.partition):   # an MMA reads half a fragment load
+            inferred["waits"] = "block"
         inferred.update({k: v for k, v in counts.items() if k in own})
     return inferred
 

@@ -36,8 +36,9 @@ import numpy as np
 from pipeline_mlir.analysis.loop_eval import xor_shuffle
 from pipeline_mlir.kernel import loop_model as LM
 
-#: the form the report names for a loop whose operand is split along K
-K_SPLIT_FORM = "subtiles along K"
+#: the adopted loop's attribute naming the operands split along K ("B along K"), which the
+#: lowering keeps in the kernel plan (``KernelPlan.form``) for the report
+FORM_ATTR = "sched.subtiles"
 
 
 def k_split(an, ch: int, reads: list, size: int, swizzle, refusal: LM.LoopRefusal):
@@ -72,6 +73,10 @@ def k_split(an, ch: int, reads: list, size: int, swizzle, refusal: LM.LoopRefusa
     if bit is None:
         raise _refuse(refusal, f"channel {label}: no element bit of its unswizzled LDS "
                                f"tile tells the K halves of its fragment reads apart", an, reads)
+    for r in reads:     # each lane's elements stay consecutive in the dense subtile
+        if not np.all(np.diff(LM.delete_bit(logical.reads[r].lds, bit), axis=1) == 1):
+            raise _refuse(refusal, f"channel {label}: a fragment read's lanes do not read "
+                                   f"consecutive elements of its unswizzled LDS tile", an, [r])
     if (logical.reads[reads[0]].lds.ravel()[0] >> bit) & 1 != subs[reads[0]]:
         subs = {r: 1 - s for r, s in subs.items()}    # subtile 0's data: the bit clear
     return subs, bit, logical

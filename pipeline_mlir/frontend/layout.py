@@ -26,6 +26,10 @@ copies itself (:func:`redistribute`):
   emitted as index arithmetic by :func:`emit_copies`) plus the source address of one of
   the kernel's copies at thread 0, its thread ids replaced by 0 (:class:`Cloner`).
 
+Where no split by accumulator exists (a tile one fragment wide per wave), an operand's
+subtiles are its K halves instead (:mod:`pipeline_mlir.frontend.k_subtiles`: the bit is
+one of the unswizzled index, ``ChannelPlan.logical``).
+
 The fragment reads keep their addresses (compacted as every subtile buffer is).
 Anything that does not fit is a :class:`~pipeline_mlir.kernel.loop_model.LoopRefusal`
 saying what; :func:`~pipeline_mlir.frontend.partition.partition_loop` adds it to the
@@ -39,7 +43,6 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from pipeline_mlir.kernel import loop_model as LM
-from pipeline_mlir.sim.lds_banks import BankModelError, wave_costs
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
@@ -55,6 +58,7 @@ from pipeline_mlir.frontend.launch_stride import (STAGED, check_launch_strides, 
                                                   launch_strided_base)
 from pipeline_mlir.frontend.kernel_ir import is_pure
 from pipeline_mlir.frontend.k_subtiles import check_groups, k_split
+from pipeline_mlir.frontend.read_banks import choose_swizzle, read_cost
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 
 
@@ -257,7 +261,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
         if kbits:
             raise
         subs, bit, seen = k_split(an, ch, reads, size, swizzle, e)
-    reswizzle, bank = _choose_swizzle(seen, reads, bit, size // 2, width, view.elem_bytes)
+    reswizzle, bank = choose_swizzle(seen, reads, bit, size // 2, width, view.elem_bytes)
     plan = ChannelPlan(ch, b, bit, width, size // 2 // (threads * width), threads,
                        swizzle, digits, dims, k0, x0, reswizzle, bank, kbits.get(b, ()),
                        seen is not an)
@@ -370,7 +374,7 @@ def _choose_split(an, ch: int, reads: list, read_channel: list, size: int, view,
             if all(x.size and x.min() == x.max() for x in bits) and bits[0][0] != bits[1][0]:
                 # subtile 0's data has the bit set: number the subtiles the other way
                 cand = {r: 1 - s for r, s in subs.items()} if bits[0][0] else subs
-                cost = _read_cost(an, reads, b, view.elem_bytes)
+                cost = read_cost(an, reads, b, view.elem_bytes)
                 if best is None or cost[0] < best[0]:
                     best = (cost[0], cand, b)
             b += 1
@@ -379,69 +383,6 @@ def _choose_split(an, ch: int, reads: list, read_channel: list, size: int, view,
                              f"subtiles has data that one element bit tells apart",
                              (an.reads[reads[0]].op,))
     return best[1], best[2]
-
-
-def _choose_swizzle(an, reads: list, bit: int, half: int, width: int,
-                    elem_bytes: int) -> tuple:
-    """(XOR swizzle of the dense subtile buffers or None, the reads' bank cost worded):
-    the kernel's layout if the bank model finds its reads conflict-free, else the
-    cheapest XOR swizzle of chunks that keep every copy's and read's lanes contiguous."""
-    cost = _read_cost(an, reads, bit, elem_bytes)
-    if cost[0] == cost[1]:
-        return None, cost[2]
-    chunk = int(np.lcm.reduce([width] + [an.reads[r].lds.shape[1] for r in reads]))
-    best = (cost, None)
-    access = chunk
-    while access * 2 <= half and access & (access - 1) == 0:
-        row = access * 2
-        while row <= half:
-            c = _read_cost(an, reads, bit, elem_bytes, (row, access))
-            if c[0] < best[0][0] and _reads_contiguous(an, reads, bit, (row, access)):
-                best = (c, (row, access))
-            row *= 2
-        access *= 2
-    return best[1], best[0][2]
-
-
-def _reads_contiguous(an, reads: list, bit: int, swizzle: tuple) -> bool:
-    """Every lane's elements of every read stay consecutive once the subtile bit is
-    deleted and ``swizzle`` applied (a read that starts inside one swizzle chunk and ends
-    in the next would not: the re-addressed read takes consecutive elements from its
-    first)."""
-    for r in reads:
-        lds = xor_shuffle(LM.delete_bit(an.reads[r].lds, bit), *swizzle)
-        if not np.all(np.diff(lds, axis=1) == 1):
-            return False
-    return True
-
-
-def _read_cost(an, reads: list, bit: int, elem_bytes: int,
-               swizzle: tuple | None = None) -> tuple[int, int, str]:
-    """(LDS cycles, conflict-free cycles, worded) of the channel's reads, every wave, once
-    the subtile bit is deleted and ``swizzle`` applied."""
-    total, ideal, worst = 0, 0, None
-    for r in reads:
-        elements = an.reads[r].lds
-        waves = elements.shape[0] // WAVE_SIZE
-        if not waves:
-            continue
-        # every lane's first element (the bit deletion and the swizzle are elementwise)
-        lds = LM.delete_bit(elements[:waves * WAVE_SIZE, 0], bit)
-        if swizzle is not None:
-            lds = xor_shuffle(lds, *swizzle)
-        try:
-            costs = wave_costs(lds * elem_bytes, elements.shape[1] * elem_bytes, False)
-        except BankModelError:
-            return 0, 0, "not priced by the bank model"
-        total += int(costs.cycles.sum())
-        ideal += costs.ideal * waves
-        w = int(costs.cycles.argmax())          # the first wave of the most excess cycles
-        if worst is None or costs.cycles[w] - costs.ideal > worst.cycles - worst.ideal:
-            worst = costs.cost(w)
-    if total == ideal:
-        return total, ideal, "conflict-free"
-    return total, ideal, (f"{total / ideal:g}x the conflict-free cycles (worst: "
-                          f"{worst.describe()})")
 
 
 def _check_plan(an, plan: ChannelPlan, table: np.ndarray, base: int) -> None:

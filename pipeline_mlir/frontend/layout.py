@@ -58,7 +58,8 @@ from pipeline_mlir.frontend.launch_stride import (STAGED, check_launch_strides, 
                                                   launch_strided_base)
 from pipeline_mlir.frontend.kernel_ir import is_pure
 from pipeline_mlir.frontend.k_subtiles import check_groups, k_split
-from pipeline_mlir.frontend.read_banks import choose_swizzle, read_cost
+from pipeline_mlir.frontend.read_banks import choose_swizzle as _choose_swizzle
+from pipeline_mlir.frontend.read_banks import read_cost as _read_cost
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 
 
@@ -261,7 +262,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
         if kbits:
             raise
         subs, bit, seen = k_split(an, ch, reads, size, swizzle, e)
-    reswizzle, bank = choose_swizzle(seen, reads, bit, size // 2, width, view.elem_bytes)
+    reswizzle, bank = _choose_swizzle(seen, reads, bit, size // 2, width, view.elem_bytes)
     plan = ChannelPlan(ch, b, bit, width, size // 2 // (threads * width), threads,
                        swizzle, digits, dims, k0, x0, reswizzle, bank, kbits.get(b, ()),
                        seen is not an)
@@ -374,7 +375,7 @@ def _choose_split(an, ch: int, reads: list, read_channel: list, size: int, view,
             if all(x.size and x.min() == x.max() for x in bits) and bits[0][0] != bits[1][0]:
                 # subtile 0's data has the bit set: number the subtiles the other way
                 cand = {r: 1 - s for r, s in subs.items()} if bits[0][0] else subs
-                cost = read_cost(an, reads, b, view.elem_bytes)
+                cost = _read_cost(an, reads, b, view.elem_bytes)
                 if best is None or cost[0] < best[0]:
                     best = (cost[0], cand, b)
             b += 1

@@ -89,9 +89,11 @@ def infer_schedule(an: Analysis, schedule):
     for key in schedule.given:
         want = inferred.get(key, counts.get(key))
         if key in own and want is not None and given[key] != want:
+            why = (f" (its subtiles of {along_k(an.partition)} are K halves: an MMA reads half "
+                   f"of a fragment load)" if key == "waits" and along_k(an.partition) else "")
             raise IRError(loop, f"'scf.for' op: the pipeline asks for "
                                 f"{key}={value_text(given[key])}, but the loop's payload has "
-                                f"{key}={value_text(want)}")
+                                f"{key}={value_text(want)}{why}")
     values = dict(given)
     values.update(inferred)
     try:

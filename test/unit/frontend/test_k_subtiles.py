@@ -145,7 +145,8 @@ def test_a_per_fragment_wait_is_refused(kernel, capsys):
     err = capsys.readouterr().err
     assert rc == 1 and "Traceback" not in err, err
     assert re.match(rf"{re.escape(str(kernel))}:\d+:\d+: error: .*the pipeline asks for "
-                    r"waits=fragment, but the loop's payload has waits=block", err), err
+                    r"waits=fragment, but the loop's payload has waits=block \(its subtiles "
+                    r"of B are K halves: an MMA reads half of a fragment load\)", err), err
 
 
 def test_the_report_says_the_form(kernel, capsys):

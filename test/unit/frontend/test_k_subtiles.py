@@ -3,8 +3,8 @@
 
 On numpy data shaped like IREE's i8 32x32x32 tiles: 8 rows of 128 bytes (K), each K step
 of an MFMA one 32-byte column of them, and on IREE's kernel that needs it (the i8 256x128
-tile in 2x4 waves of 128x32, generated with ``iree-compile``): what the report says and
-that a per-fragment wait asked for is refused.
+tile in 2x4 waves of 128x32, generated with ``iree-compile``): the form the kernel plan
+keeps for the report, and that a per-fragment wait asked for is refused.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 from pipeline_mlir.analysis.loop_eval import xor_shuffle
+from pipeline_mlir.driver import CompileOptions, compile
 from pipeline_mlir.frontend.k_subtiles import along_k, check_groups, k_split
 from pipeline_mlir.frontend.layout import ChannelPlan
 from pipeline_mlir.kernel import loop_model as LM
@@ -149,9 +150,9 @@ def test_a_per_fragment_wait_is_refused(kernel, capsys):
                     r"of B are K halves: an MMA reads half of a fragment load\)", err), err
 
 
-def test_the_report_says_the_form(kernel, capsys):
-    rc = main(["--pipeline=pingpong", str(kernel), "--emit=report"])
-    out = capsys.readouterr().out
-    assert rc == 0 and out.splitlines()[1] == (
-        "schedule form: subtiles of B along K (one fragment of it per wave); the MMAs wait "
-        "for whole fragment loads (waits=block)"), out
+def test_the_kernel_plan_keeps_the_form(kernel):
+    """The adopted loop's ``sched.subtiles`` reaches the kernel plan the lowering built (what
+    ``--emit=report`` prints: ``test/unit/isa/test_report.py``)."""
+    result = compile(CompileOptions(schedule="pingpong", input=str(kernel), emit="mlir"))
+    result.checked_output()
+    assert [p.form for p in result.plans] == ["B along K"]

@@ -115,7 +115,8 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
          # subtiles its K halves (frontend/k_subtiles.py), whole fragment loads waited for
          "i8-256x128-2x4-32x32-8wave": _eight_wave(
              "i8_abt_256x128_2x4_32x32", "pingpong{dtype=i8 mfma=32x32x32 vm_per_load_a=2 "
-             "vm_per_load_b=1 lgkm_per_load_a=8 lgkm_per_load_b=2 waits=block}", 16),
+             "vm_per_load_b=1 lgkm_per_load_a=8 lgkm_per_load_b=2 waits=block "
+             "frags_ahead=balanced-across}", 16),
          # 8-wave 128x128, K tile 128 (4 MFMAs deep): 2x4 (A x B) or 4x2 (A^T x B^T)
          # fragments per wave; 16 transposing reads per B (A) subtile, issued in runs
          "bf16-ab-128x128-k128-8wave": _eight_wave(

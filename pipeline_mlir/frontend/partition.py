@@ -96,6 +96,10 @@ def infer_schedule(an: Analysis, schedule):
                                 f"{key}={value_text(want)}{why}")
     values = dict(given)
     values.update(inferred)
+    if "frags_ahead" in own and "frags_ahead" not in schedule.given and along_k(an.partition):
+        # (split along K: MMAs of 4 MFMAs between barriers; reads issued a run early are
+        # faster in both of the simulator's tables, docs/iree-kernels.md)
+        values["frags_ahead"] = "balanced-across"
     try:
         return type(schedule).from_values(values)
     except ConfigError as e:  # pragma: no cover - the inferred values are in range

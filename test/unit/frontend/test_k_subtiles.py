@@ -150,6 +150,19 @@ def test_a_per_fragment_wait_is_refused(kernel, capsys):
                     r"of B are K halves: an MMA reads half of a fragment load\)", err), err
 
 
+def test_the_loop_takes_block_waits_and_reads_ahead(kernel, capsys):
+    """The adopted loop's schedule waits for whole fragment loads and issues reads one MMA
+    run early (``frags_ahead=balanced-across``) unless the pipeline names another
+    ``frags_ahead``."""
+    for given, want in (("", "balanced-across"), (" frags_ahead=none", "none")):
+        rc = main([str(kernel), "--pass-pipeline=builtin.module(sched-adopt-loop{"
+                   f"schedule=pingpong{given}}})"])
+        out, err = capsys.readouterr()
+        assert rc == 0, err
+        (options,) = re.findall(r"sched\.options = \{([^}]*)\}", out)
+        assert f'frags_ahead = "{want}"' in options and 'waits = "block"' in options, options
+
+
 def test_the_kernel_plan_keeps_the_form(kernel):
     """The adopted loop's ``sched.subtiles`` reaches the kernel plan the lowering built (what
     ``--emit=report`` prints: ``test/unit/isa/test_report.py``)."""

@@ -152,7 +152,8 @@ def _check_geometry(name: str, options: str) -> None:
     cfg = G.EIGHT_WAVE[name]
     dtype = cfg["dtype"].removesuffix("e5m2")  # E5M2: the fp8 geometry
     shape = re.search(r"_(\d+x\d+x\d+)_", cfg.get("mma", ""))  # the forced MFMA, if any
-    assert f'dtype = "{dtype}", is_fp8 = {str(dtype == "fp8").lower()}' in options, options
+    assert f'dtype = "{dtype}"' in options and \
+        f'is_fp8 = {str(dtype == "fp8").lower()}' in options, options
     assert (f'mfma = "{shape.group(1)}"' in options) if shape else "mfma" not in options, \
         options
 
@@ -165,7 +166,7 @@ def _adopted_spec(capsys, src: Path) -> tuple[str, dict, str]:
     assert rc == 0, err
     found = re.findall(r"sched\.options = \{([^}]*)\}", out)
     assert len(found) == 1, found
-    options = dict(re.findall(r'(\w+) = "?(\w+)"?(?: : i64)?', found[0]))
+    options = dict(re.findall(r'(\w+) = "?([\w-]+)"?(?: : i64)?', found[0]))
     return ("pingpong{" + " ".join(f"{k}={v}" for k, v in options.items()) + "}", options,
             found[0])
 

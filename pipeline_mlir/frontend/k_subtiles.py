@@ -21,10 +21,14 @@ a float one adds the same products in K halves.  The split needs:
   (a K bit: IREE's XOR swizzle mixes the K chunk bits with row bits, so no bit of the
   swizzled index does): each subtile is stored densely with that bit deleted, re-swizzled
   as the bank model prices cheapest (``layout._choose_swizzle`` on the reads returned
-  here, their elements unswizzled).
+  here, their elements unswizzled), each lane's elements consecutive in it.
 
 The other operand keeps its split by accumulator, which
-:func:`check_groups` checks: all four (A subtile, B subtile) MMAs must have MFMAs.
+:func:`check_groups` checks: all four (A subtile, B subtile) MMAs must have MFMAs.  An MMA
+then reads half of the other operand's fragment load, so the schedule the loop adopts waits
+for whole fragment loads (``waits=block``, :func:`along_k`) and, unless the pipeline names
+one, issues its fragment reads a run early (``frags_ahead=balanced-across``; both set by
+``partition.infer_schedule``).
 """
 
 from __future__ import annotations

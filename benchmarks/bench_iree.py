@@ -2,7 +2,8 @@
 (and against the ping-pong schedule on IREE's 8-wave kernels: ``--dtype=bf16-256x256-8wave``,
 ``--dtype=bf16-256x128-8wave``, ``--dtype=f16-256x256-8wave``, ``--dtype=fp8-256x256-8wave``,
 ``--dtype=i8-256x256-8wave``, with 32x32 MFMAs ``--dtype=bf16-256x256-32x32-8wave``,
-``--dtype=i8-256x256-32x32-8wave``, ``--dtype=fp8-256x256-32x32-8wave``, and
+``--dtype=i8-256x256-32x32-8wave``, ``--dtype=fp8-256x256-32x32-8wave``,
+``--dtype=i8-256x128-2x4-32x32-8wave`` (B split along K), and
 at K step 128 ``--dtype=bf16-ab-128x128-k128-8wave``, ``--dtype=bf16-atbt-128x128-k128-8wave``,
 ``--dtype=bf16-256x256-k128-8wave``, ``--dtype=bf16-256x128-k128-8wave``).
 
@@ -110,6 +111,12 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
                                                "pingpong{dtype=i8 mfma=32x32x32}", 32),
          "fp8-256x256-32x32-8wave": _eight_wave("fp8_abt_256x256_32x32",
                                                 "pingpong{dtype=fp8 mfma=32x32x64}", 16),
+         # i8's 32x32x32 at 256x128 in 2x4 waves of 128x32 (4x1 fragments x 4 K steps): B's
+         # subtiles its K halves (frontend/k_subtiles.py), whole fragment loads waited for
+         "i8-256x128-2x4-32x32-8wave": _eight_wave(
+             "i8_abt_256x128_2x4_32x32", "pingpong{dtype=i8 mfma=32x32x32 vm_per_load_a=2 "
+             "vm_per_load_b=1 lgkm_per_load_a=8 lgkm_per_load_b=2 waits=block "
+             "frags_ahead=balanced-across}", 16),
          # 8-wave 128x128, K tile 128 (4 MFMAs deep): 2x4 (A x B) or 4x2 (A^T x B^T)
          # fragments per wave; 16 transposing reads per B (A) subtile, issued in runs
          "bf16-ab-128x128-k128-8wave": _eight_wave(

@@ -23,6 +23,7 @@ from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.analysis.ir_facts import block_size, constant_int, constant_trips, through_casts
 from pipeline_mlir.frontend.kernel_ir import is_pure, zero_vector
 from pipeline_mlir.frontend.layout import Cloner, Emitter, gather_to_lds
+from pipeline_mlir.frontend.k_subtiles import FORM_ATTR, along_k
 from pipeline_mlir.frontend.partition import BufferLayout, infer_schedule, layout_buffers
 from pipeline_mlir.frontend.scan import Access
 from pipeline_mlir.frontend.remainder_plan import apply as place_remainder
@@ -203,6 +204,9 @@ class _Rewriter:
                               [self.frag_value[jk] for jk in self.carried_reads])
             for k, v in schedule_attrs(self.schedule, *SCHEDULE_ATTRS).items():
                 new_loop.operation.attributes[k] = v
+            if along_k(self.an.partition):    # (frontend/k_subtiles.py; the report says it)
+                new_loop.operation.attributes[FORM_ATTR] = ir.StringAttr.get(
+                    f"{along_k(self.an.partition)} along K")
             for a in place_remainder(self, loop, remainder):   # (frontend/remainder_plan.py)
                 _erase_dead(a.results[0])
         for old, new in zip(loop.results, list(new_loop.results)[:n]):
@@ -308,8 +312,11 @@ class _Rewriter:
             x = ix.add(x, ix.mul(cl.get(i), s))
         if x is None:
             x = ix.c(0)
-        if swizzled and v.swizzle is not None:
+        undo = buf.unswizzle if swizzled else None    # the bit is of the unswizzled index
+        if swizzled and v.swizzle is not None and v.swizzle != undo:
             x = ix.swizzle(x, *v.swizzle)
+        if undo is not None and v.swizzle != undo:
+            x = ix.swizzle(x, *undo)
         for kb in sorted(buf.kbits, reverse=True):     # the first K sub-step's elements
             x = ix.delete_bit(x, kb)
         if buf.bit is not None:

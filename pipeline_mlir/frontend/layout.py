@@ -26,6 +26,10 @@ copies itself (:func:`redistribute`):
   emitted as index arithmetic by :func:`emit_copies`) plus the source address of one of
   the kernel's copies at thread 0, its thread ids replaced by 0 (:class:`Cloner`).
 
+Where no split by accumulator exists (a tile one fragment wide per wave), an operand's
+subtiles are its K halves instead (:mod:`pipeline_mlir.frontend.k_subtiles`: the bit is
+one of the unswizzled index, ``ChannelPlan.logical``).
+
 The fragment reads keep their addresses (compacted as every subtile buffer is).
 Anything that does not fit is a :class:`~pipeline_mlir.kernel.loop_model.LoopRefusal`
 saying what; :func:`~pipeline_mlir.frontend.partition.partition_loop` adds it to the
@@ -39,7 +43,6 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from pipeline_mlir.kernel import loop_model as LM
-from pipeline_mlir.sim.lds_banks import BankModelError, wave_costs
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
@@ -54,6 +57,9 @@ from pipeline_mlir.frontend.launch_stride import (STAGED, check_launch_strides, 
                                                   has_launch_strides, kernel_dims,
                                                   launch_strided_base)
 from pipeline_mlir.frontend.kernel_ir import is_pure
+from pipeline_mlir.frontend.k_subtiles import check_groups, k_split
+from pipeline_mlir.frontend.read_banks import choose_swizzle as _choose_swizzle
+from pipeline_mlir.frontend.read_banks import read_cost as _read_cost
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 
 
@@ -75,6 +81,7 @@ class ChannelPlan:
     reswizzle: tuple | None = None   # XOR swizzle of the dense subtile buffers (row, access)
     bank: str = ""              # the reads' bank cost, worded
     kbits: tuple = ()           # element bits of the K sub-step, kept 0 (frontend/ksplit.py)
+    logical: bool = False       # ``bit`` of the unswizzled index (frontend/k_subtiles.py)
 
 
 @dataclass
@@ -100,7 +107,7 @@ def source_offset(o, plan: ChannelPlan, tid, subtile: int, j: int) -> list:
                     subtile << plan.bit), o.rem(q, 1 << plan.bit))
     for kb in plan.kbits:       # ascending: the K sub-step's bits, 0 (the first sub-step)
         p = o.add(o.mul(o.div(p, 1 << kb), 1 << (kb + 1)), o.rem(p, 1 << kb))
-    x = p if plan.swizzle is None else xor_shuffle_ir(o, p, *plan.swizzle)
+    x = p if plan.swizzle is None or plan.logical else xor_shuffle_ir(o, p, *plan.swizzle)
     ref = _dim_terms(NumpyOps, plan, plan.ref_x)
     return [o.add(t, -r) for t, r in zip(_dim_terms(o, plan, x), ref)]
 
@@ -186,6 +193,7 @@ def redistribute(an, names, kbits: dict | None = None) -> RedistributedPartition
     for m in an.mfmas:
         groups.append(({read_sub[r] for r in m.a_reads}.pop(),
                        {read_sub[r] for r in m.b_reads}.pop()))
+    check_groups(groups, an)
     return RedistributedPartition(copy_channel, [0] * len(an.copies), read_channel, read_sub,
                                   groups, (vm[0], vm[1]), (lgkm[0], lgkm[1]), plans)
 
@@ -247,10 +255,17 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     check_copy_reads(an.scan, an.read_points, copies, chan._replace(
         table=table, base0=base0, elements=static_elements(base)))
     x0 = int(logical[an.copies[k0].lds[0, 0]])
-    subs, bit = _choose_split(an, ch, reads, read_channel, size, view, label)
-    reswizzle, bank = _choose_swizzle(an, reads, bit, size // 2, width, view.elem_bytes)
+    try:
+        subs, bit = _choose_split(an, ch, reads, read_channel, size, view, label)
+        seen = an
+    except LM.LoopRefusal as e:      # one fragment per wave: split along K, if no K sub-step
+        if kbits:
+            raise
+        subs, bit, seen = k_split(an, ch, reads, size, swizzle, e)
+    reswizzle, bank = _choose_swizzle(seen, reads, bit, size // 2, width, view.elem_bytes)
     plan = ChannelPlan(ch, b, bit, width, size // 2 // (threads * width), threads,
-                       swizzle, digits, dims, k0, x0, reswizzle, bank, kbits.get(b, ()))
+                       swizzle, digits, dims, k0, x0, reswizzle, bank, kbits.get(b, ()),
+                       seen is not an)
     _check_plan(an, plan, table, base0)
     if has_launch_strides(base):
         _check_launch_plan(an, plan, copies, base, full, label)
@@ -371,69 +386,6 @@ def _choose_split(an, ch: int, reads: list, read_channel: list, size: int, view,
     return best[1], best[2]
 
 
-def _choose_swizzle(an, reads: list, bit: int, half: int, width: int,
-                    elem_bytes: int) -> tuple:
-    """(XOR swizzle of the dense subtile buffers or None, the reads' bank cost worded):
-    the kernel's layout if the bank model finds its reads conflict-free, else the
-    cheapest XOR swizzle of chunks that keep every copy's and read's lanes contiguous."""
-    cost = _read_cost(an, reads, bit, elem_bytes)
-    if cost[0] == cost[1]:
-        return None, cost[2]
-    chunk = int(np.lcm.reduce([width] + [an.reads[r].lds.shape[1] for r in reads]))
-    best = (cost, None)
-    access = chunk
-    while access * 2 <= half and access & (access - 1) == 0:
-        row = access * 2
-        while row <= half:
-            c = _read_cost(an, reads, bit, elem_bytes, (row, access))
-            if c[0] < best[0][0] and _reads_contiguous(an, reads, bit, (row, access)):
-                best = (c, (row, access))
-            row *= 2
-        access *= 2
-    return best[1], best[0][2]
-
-
-def _reads_contiguous(an, reads: list, bit: int, swizzle: tuple) -> bool:
-    """Every lane's elements of every read stay consecutive once the subtile bit is
-    deleted and ``swizzle`` applied (a read that starts inside one swizzle chunk and ends
-    in the next would not: the re-addressed read takes consecutive elements from its
-    first)."""
-    for r in reads:
-        lds = xor_shuffle(LM.delete_bit(an.reads[r].lds, bit), *swizzle)
-        if not np.all(np.diff(lds, axis=1) == 1):
-            return False
-    return True
-
-
-def _read_cost(an, reads: list, bit: int, elem_bytes: int,
-               swizzle: tuple | None = None) -> tuple[int, int, str]:
-    """(LDS cycles, conflict-free cycles, worded) of the channel's reads, every wave, once
-    the subtile bit is deleted and ``swizzle`` applied."""
-    total, ideal, worst = 0, 0, None
-    for r in reads:
-        elements = an.reads[r].lds
-        waves = elements.shape[0] // WAVE_SIZE
-        if not waves:
-            continue
-        # every lane's first element (the bit deletion and the swizzle are elementwise)
-        lds = LM.delete_bit(elements[:waves * WAVE_SIZE, 0], bit)
-        if swizzle is not None:
-            lds = xor_shuffle(lds, *swizzle)
-        try:
-            costs = wave_costs(lds * elem_bytes, elements.shape[1] * elem_bytes, False)
-        except BankModelError:
-            return 0, 0, "not priced by the bank model"
-        total += int(costs.cycles.sum())
-        ideal += costs.ideal * waves
-        w = int(costs.cycles.argmax())          # the first wave of the most excess cycles
-        if worst is None or costs.cycles[w] - costs.ideal > worst.cycles - worst.ideal:
-            worst = costs.cost(w)
-    if total == ideal:
-        return total, ideal, "conflict-free"
-    return total, ideal, (f"{total / ideal:g}x the conflict-free cycles (worst: "
-                          f"{worst.describe()})")
-
-
 def _check_plan(an, plan: ChannelPlan, table: np.ndarray, base: int) -> None:
     """The address program, run in numpy from ``base`` (the reference copy's thread-0
     element where ``table`` was taken), copies into every subtile element exactly the
@@ -462,6 +414,8 @@ def _plan_elements(plan: ChannelPlan):
                 (q & ((1 << plan.bit) - 1))
             for kb in plan.kbits:
                 p = ((p >> kb) << (kb + 1)) | (p & ((1 << kb) - 1))
+            if plan.logical and plan.swizzle is not None:
+                p = xor_shuffle(p, *plan.swizzle)
             yield p, tid, sub, j
 
 

@@ -26,6 +26,7 @@ from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
 from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
 from pipeline_mlir.frontend.layout import redistribute
+from pipeline_mlir.frontend.k_subtiles import along_k
 from pipeline_mlir.frontend.scan import LoopScan
 from pipeline_mlir.frontend.remainder_plan import count as plan_remainder_lds
 from pipeline_mlir.frontend.scan import in_shared
@@ -88,11 +89,17 @@ def infer_schedule(an: Analysis, schedule):
     for key in schedule.given:
         want = inferred.get(key, counts.get(key))
         if key in own and want is not None and given[key] != want:
+            why = (f" (its subtiles of {along_k(an.partition)} are K halves: an MMA reads half "
+                   f"of a fragment load)" if key == "waits" and along_k(an.partition) else "")
             raise IRError(loop, f"'scf.for' op: the pipeline asks for "
                                 f"{key}={value_text(given[key])}, but the loop's payload has "
-                                f"{key}={value_text(want)}")
+                                f"{key}={value_text(want)}{why}")
     values = dict(given)
     values.update(inferred)
+    if "frags_ahead" in own and "frags_ahead" not in schedule.given and along_k(an.partition):
+        # (split along K: MMAs of 4 MFMAs between barriers; reads issued a run early are
+        # faster in both of the simulator's tables, docs/iree-kernels.md)
+        values["frags_ahead"] = "balanced-across"
     try:
         return type(schedule).from_values(values)
     except ConfigError as e:  # pragma: no cover - the inferred values are in range
@@ -179,6 +186,8 @@ def _inferred_options(an: Analysis, schedule, dtype: str, shape: tuple, chain: i
     else:
         if "is_fp8" in own:
             inferred.update(_ping_pong_dtype(an.scan, schedule, dtype, shape))
+        if "waits" in own and along_k(an.partition):   # an MMA reads half a fragment load
+            inferred["waits"] = "block"
         inferred.update({k: v for k, v in counts.items() if k in own})
     return inferred
 
@@ -228,6 +237,7 @@ class BufferLayout:
     reswizzle: tuple | None = None  # XOR swizzle of the new buffers (the front end's copies)
     windows: dict = field(default_factory=dict)  # subtile -> (period, first, width) kept
     kbits: tuple = ()              # element bits of the K sub-step, deleted (frontend/ksplit.py)
+    unswizzle: tuple | None = None  # undone before ``bit`` is deleted (frontend/k_subtiles.py)
 
     def elements_of(self, subtile: int) -> int:
         """Elements of the new buffer of ``subtile`` (its window's, if it keeps one)."""
@@ -342,7 +352,9 @@ def layout_buffers(an: Analysis, check: bool = True) -> dict:
                               elements=(size // 2 if bit is not None else size) >> len(kbits),
                               elem_type=mt.element_type,
                               reswizzle=plan.reswizzle if plan is not None else None,
-                              windows=windows, kbits=kbits)
+                              windows=windows, kbits=kbits,
+                              unswizzle=plan.swizzle if plan is not None and plan.logical
+                              else None)
     total, other = stage_bytes(an, out, mark=check)
     if check and total + other > gfx950.LDS_BYTES:
         raise IRError(an.scan.loop, f"'scf.for' op: {lds_refusal(total, other)}")

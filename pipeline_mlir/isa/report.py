@@ -316,6 +316,7 @@ class KernelReport:
     loop_note: str = ""                # why there is no main loop to report, if so
     reference: dict | None = None
     notes: list[str] = field(default_factory=list)
+    form: str = ""                     # the kernel plan's form (its subtiles), if not the usual
 
     @property
     def ok(self) -> bool:
@@ -323,8 +324,11 @@ class KernelReport:
 
     def format(self) -> str:
         r = self.resources
-        L = [f"kernel {r.name} ({NAME})",
-             "resources (assembly; cross-checked with the code object)"]
+        L = [f"kernel {r.name} ({NAME})"]
+        if self.form:
+            L.append(f"schedule form: subtiles of {self.form} (one fragment of it per wave); "
+                     f"the MMAs wait for whole fragment loads (waits=block)")
+        L.append("resources (assembly; cross-checked with the code object)")
         counted = "" if r.arch_vgprs is None else f" ({r.vgprs} in .vgpr_count)"
         L.append(f"  VGPRs                 {r.architected} architected, {r.agprs} AGPRs"
                  f"{counted}, {r.vgpr_alloc} allocated (.amdhsa_next_free_vgpr; accum_offset "
@@ -407,6 +411,7 @@ def kernel_report(asm_text: str, hsaco: bytes, plan=None, name: str | None = Non
     if fn.name == REFERENCE_PINGPONG_BF16["kernel"]:
         rep.reference = REFERENCE_PINGPONG_BF16
     rep.loop_note = unrolled_note(fn, ll_text)
+    rep.form = getattr(plan, "form", "")
     if plan is None:
         rep.isa_note = ("not run (no kernel plan: no pipelined loop was lowered in this "
                         "compilation)")

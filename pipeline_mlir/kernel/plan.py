@@ -406,6 +406,9 @@ class KernelPlan:
     interleave: bool = False
     spread_loads: bool = False
     spread_over_mma: bool = False
+    #: how the front end split the tile into the schedule's subtiles, if not as the
+    #: schedule's own kernel does (``frontend/k_subtiles.py``: "B along K"); the report says it
+    form: str = field(default="", compare=False)
     parts: tuple[Part, ...] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -15,6 +15,8 @@ through the epilogue.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.kernel.load_spread import spread_mode
 from pipeline_mlir.schedule.fences import SPREAD_OVER_MMA
@@ -39,6 +41,7 @@ from pipeline_mlir.lowering.rocdl_build import create_control, emit_entries, sch
 
 from pipeline_mlir.analysis.ir_facts import block_size
 from pipeline_mlir.frontend.kernel_ir import kernel_of
+from pipeline_mlir.frontend.k_subtiles import FORM_ATTR
 from pipeline_mlir.target.gfx950 import AGPR_ALLOC_ATTR
 from pipeline_mlir.frontend.tagged import PAYLOAD_ATTR, TAG_ATTRS, loop_body, instruction_kinds
 
@@ -300,6 +303,8 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True,
             raise IRError(p.op, f"'sched.pipeline' op lacks '{name}'")
     plan = plan_from_ir(p, fence_waits, fence_blocks, fence_loads, interleave, spread_loads,
                         spread_loads and spreads_over_mma(p))
+    if FORM_ATTR in loop.attributes:    # the subtiles the front end split along K
+        plan = replace(plan, form=ir.StringAttr(loop.attributes[FORM_ATTR]).value)
     try:   # every counted wait's order must be one the fences can pin
         order_cuts(plan, strict=True)
     except ConfigError as e:

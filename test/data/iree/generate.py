@@ -455,6 +455,10 @@ EIGHT_WAVE = {
         "i8", "MFMA_I32_32x32x32_I8", (256, 256, 128)),
     "matmul_fp8_abt_256x256_32x32_8wave": _forced_eight_wave(
         "fp8", "MFMA_F32_32x32x64_F8E4M3FN", (256, 256, 128)),
+    # i8's 32x32x32 at 256x128 in 2x4 waves of 128x32: one 32-column fragment of B per
+    # wave, so B's subtiles are its K halves (frontend/k_subtiles.py; waits=block)
+    "matmul_i8_abt_256x128_2x4_32x32_8wave": _forced_eight_wave(
+        "i8", "MFMA_I32_32x32x32_I8", (256, 128, 128)),
     # K step 128 at 256 rows (4 MFMAs): two stages of the 2-byte tile need more LDS than a
     # workgroup has; the front end splits the K step into two sub-steps of 64, IREE's XOR
     # swizzle (xor_shuffle<64, 8>) kept (frontend/ksplit.py)
@@ -490,6 +494,10 @@ EIGHT_WAVE_VARIANTS = {
         "i8", "MFMA_I32_32x32x32_I8", (256, 128, 128), (4, 2)),
     "matmul_fp8_abt_256x128_32x32_8wave": _forced_eight_wave(
         "fp8", "MFMA_F32_32x32x64_F8E4M3FN", (256, 128, 128), (4, 2)),
+    # i8's 32x32x32 at 128x128 in 4x2 waves of 32x64: one fragment of A per wave, A split
+    # along K (frontend/k_subtiles.py)
+    "matmul_i8_abt_128x128_32x32_8wave": _forced_eight_wave(
+        "i8", "MFMA_I32_32x32x32_I8", (128, 128, 128), (4, 2)),
 }
 
 

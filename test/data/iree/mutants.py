@@ -109,7 +109,8 @@ def _f(**kw) -> tuple:
 #: steps (the remainder loop on the schedule's buffers); fp8 and i8 ``A x B`` (8-bit
 #: transposing reads), the fp8 one also with 8 waves under ``pingpong``; IREE's 8-wave bf16
 #: kernels at K step 128 (256x256 and 256x128: the K step split, IREE's XOR swizzle kept)
-#: and its 8-wave 256x256 kernel with 32x32x16 MFMAs, under ``pingpong``
+#: and its 8-wave 256x256 kernel with 32x32x16 MFMAs, under ``pingpong``; its i8 256x128
+#: kernel with 32x32x32 MFMAs in 2x4 waves (B split along K), under ``pingpong``
 FAMILIES = {
     "4096": Family(committed="matmul_bf16_abt_4096"),
     "512": Family(_f(dtype="bf16", m=512, n=512, k=512)),
@@ -150,6 +151,9 @@ FAMILIES = {
     "k128wn": Family(pipeline="pingpong", eight_wave="matmul_bf16_abt_256x128_k128_8wave"),
     # pingpong with 32x32x16 MFMAs (IREE's 8-wave 256x256 tile, 2x4 waves of 128x64)
     "mfma32w": Family(pipeline="pingpong", eight_wave="matmul_bf16_abt_256x256_32x32_8wave"),
+    # i8 32x32x32 MFMAs at 256x128 in 2x4 waves of 128x32, under pingpong: one fragment of
+    # B per wave, B's subtiles its K halves (frontend/k_subtiles.py)
+    "i8kw": Family(pipeline="pingpong", eight_wave="matmul_i8_abt_256x128_2x4_32x32_8wave"),
     # IREE's padded dispatches of M (and N) known at launch (copies through registers, each
     # row masked by M, N: frontend/masked_rows.py, masked_rows_late.py), K of 256, launched
     # at M = 200 (M x N = 200 x 272), the workgroups those of a partial tile

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import struct
 import subprocess
@@ -111,6 +112,21 @@ def test_mismatches_are_reported():
     assert lds != b.hsaco
     assert "KD group_segment_fixed_size: assembly 32768, code object 16384" in \
         _report(b, hsaco=lds).mismatches
+
+
+def test_a_plans_form_is_said_after_the_kernel():
+    """A kernel plan whose operand the front end split along K (``KernelPlan.form``,
+    ``frontend/k_subtiles.py``) is named in the line after the kernel's; a plan without one
+    adds no line."""
+    b = build("4wave-fp8-64")
+    plain = _report(b)
+    assert "schedule form" not in plain.format()
+    rep = kernel_report(b.asm, b.hsaco, dataclasses.replace(b.plan, form="B along K"),
+                        mfmas_per_mma=b.kernel.mfmas_per_mma)
+    assert rep.format().splitlines()[1] == (
+        "schedule form: subtiles of B along K (one fragment of it per wave); the MMAs wait "
+        "for whole fragment loads (waits=block)")
+    assert rep.isa.findings == plain.isa.findings       # the form changes nothing else
 
 
 def test_report_errors():

@@ -67,7 +67,7 @@ def test_the_pool_holds_every_family():
     limited to some of them."""
     assert {"4096", "512", "fp8", "i8", "ab", "atb", "mfma32", "odd", "k4095", "8wave",
             "vd", "e5m2", "f16ab", "atbt", "fp8w", "abw", "vdfp8", "fp8ab", "i8ab",
-            "fp8abw", "vdodd", "k128w", "k128wn", "mfma32w"} <= set(M.FAMILIES)
+            "fp8abw", "vdodd", "k128w", "k128wn", "mfma32w", "i8kw"} <= set(M.FAMILIES)
     assert {"vdodd.prefetch", "vdodd.late"} <= set(M.INPUTS)
     assert M.INPUTS["k128w.prefetch"].pipeline == M.INPUTS["mfma32w.late"].pipeline == \
         "pingpong"

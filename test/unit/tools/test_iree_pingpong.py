@@ -26,9 +26,11 @@ session), taken at IREE's prefetch point and in its late form, and pipelined wit
   read from the kernel; further configurations (``EIGHT_WAVE_VARIANTS``: f16, other wave
   grids, 256x128, K steps 32 and 128) are checked more cheaply: the same schedule from both
   forms, exact from the prefetch point in the late and the random mode;
+* a 32x32 MFMA tile one fragment wide per wave (i8 256x128 in 2x4 waves of 128x32): that
+  operand's subtiles are its K halves (``frontend/k_subtiles.py``);
 * what the ping-pong schedule does not take is refused at an op of IREE's kernel: IREE's
-  default 4-wave kernel, a 32x32 MFMA tile one fragment wide per wave (256x128 in 2x4
-  waves of 128x32: no split into the schedule's two subtiles).
+  default 4-wave kernel, a tile one fragment wide in both operands per wave (64x128 in 2x4
+  waves of 32x32: split along K, A and B would pair each K half with itself only).
 """
 
 from __future__ import annotations
@@ -52,14 +54,14 @@ IREE = ROOT / "test" / "data" / "iree"
 NAMES = list(G.EIGHT_WAVE)
 #: 8-wave configurations the schedule refuses: name -> (matmul_source arguments, reason)
 REFUSED = {
-    # IREE's 256x128 8-wave tile with i8 32x32x32 MFMAs in 2x4 waves of 128x32: each wave
-    # reads one 32-column fragment of B, which no split into two subtiles divides (the 4x2
-    # grid of 64x64 is pipelined: EIGHT_WAVE_VARIANTS)
-    "i8_abt_256x128_2x4_32x32": (
+    # i8 32x32x32 MFMAs on a 64x128 tile in 2x4 waves of 32x32: one fragment of A and one
+    # of B per wave; both split along K give only the MMAs (0, 0) and (1, 1)
+    "i8_abt_64x128_2x4_32x32": (
         G.matmul_source(dtype="i8", m=1024, n=1024, k=512, mma="MFMA_I32_32x32x32_I8",
-                        tile=(256, 128, 128), waves=(2, 4)),
-        "nor can the front end distribute the copies itself: channel B: no split of its "
-        "fragment reads into two subtiles has data that one element bit tells apart"),
+                        tile=(64, 128, 128), waves=(2, 4)),
+        "nor can the front end distribute the copies itself: no MFMA multiplies A subtile 0 "
+        "with B subtile 1 once the front end splits the fragment reads (both operands along "
+        "K); the schedule needs all four MMAs"),
 }
 
 
@@ -150,7 +152,8 @@ def _check_geometry(name: str, options: str) -> None:
     cfg = G.EIGHT_WAVE[name]
     dtype = cfg["dtype"].removesuffix("e5m2")  # E5M2: the fp8 geometry
     shape = re.search(r"_(\d+x\d+x\d+)_", cfg.get("mma", ""))  # the forced MFMA, if any
-    assert f'dtype = "{dtype}", is_fp8 = {str(dtype == "fp8").lower()}' in options, options
+    assert f'dtype = "{dtype}"' in options and \
+        f'is_fp8 = {str(dtype == "fp8").lower()}' in options, options
     assert (f'mfma = "{shape.group(1)}"' in options) if shape else "mfma" not in options, \
         options
 
@@ -163,7 +166,7 @@ def _adopted_spec(capsys, src: Path) -> tuple[str, dict, str]:
     assert rc == 0, err
     found = re.findall(r"sched\.options = \{([^}]*)\}", out)
     assert len(found) == 1, found
-    options = dict(re.findall(r'(\w+) = "?(\w+)"?(?: : i64)?', found[0]))
+    options = dict(re.findall(r'(\w+) = "?([\w-]+)"?(?: : i64)?', found[0]))
     return ("pingpong{" + " ".join(f"{k}={v}" for k, v in options.items()) + "}", options,
             found[0])
 
@@ -274,7 +277,7 @@ def test_k_split_refuses_a_swizzle_that_mixes_the_split_bit(generated, capsys, t
 HANDED_BACK = [n for n in NAMES if not G.EIGHT_WAVE[n].get("transpose_a") and n not in (
     "matmul_bf16_abt_256x256_8wave", "matmul_bf16_abt_256x128_8wave",
     "matmul_bf16_abt_256x128_k32_8wave", "matmul_fp8_abt_256x128_8wave",
-    "matmul_i8_abt_256x128_8wave")]
+    "matmul_i8_abt_256x128_8wave", "matmul_i8_abt_256x128_2x4_32x32_8wave")]
 
 
 @pytest.mark.parametrize("name", HANDED_BACK)

@@ -1,0 +1,133 @@
+"""A channel's two subtiles split along K, for a tile one fragment wide per wave.
+
+The schedules keep two subtiles per operand, and the front end's own copy distribution
+(:mod:`pipeline_mlir.frontend.layout`) splits an operand's fragment reads into them by
+accumulator: the reads of one accumulator's MFMAs on that side go to one subtile.  A wave
+that holds one fragment of an operand (IREE's i8 256x128 tile with 32x32x32 MFMAs in 2x4
+waves of 128x32: one 32-column fragment of B per wave) has no such split: every
+accumulator reads that fragment.
+
+There the operand is split along K instead (:func:`k_split`): each accumulator's chain of
+MFMAs in the iteration (its K steps, in loop order) is cut in two halves, the reads of the
+first half's MFMAs make subtile 0, those of the second half subtile 1.  Each MFMA then
+still multiplies one subtile of A with one subtile of B (the MMA groups), and an
+accumulator's chain runs through two MMAs of the schedule, in the body's order (the
+rewrite threads it, ``adopt._emit_mmas``); integer accumulation is exact in any order,
+a float one adds the same products in K halves.  The split needs:
+
+* an even chain, each read feeding the MFMAs of one half only, and equal ``ds_read``
+  counts in both halves;
+* an element bit of the buffer's *unswizzled* index that tells the two halves' data apart
+  (a K bit: IREE's XOR swizzle mixes the K chunk bits with row bits, so no bit of the
+  swizzled index does): each subtile is stored densely with that bit deleted, re-swizzled
+  as the bank model prices cheapest (``layout._choose_swizzle`` on the reads returned
+  here, their elements unswizzled), each lane's elements consecutive in it.
+
+The other operand keeps its split by accumulator, which
+:func:`check_groups` checks: all four (A subtile, B subtile) MMAs must have MFMAs.  An MMA
+then reads half of the other operand's fragment load, so the schedule the loop adopts waits
+for whole fragment loads (``waits=block``, :func:`along_k`) and, unless the pipeline names
+one, issues its fragment reads a run early (``frags_ahead=balanced-across``; both set by
+``partition.infer_schedule``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from pipeline_mlir.analysis.loop_eval import xor_shuffle
+from pipeline_mlir.kernel import loop_model as LM
+
+#: the adopted loop's attribute naming the operands split along K ("B along K"), which the
+#: lowering keeps in the kernel plan (``KernelPlan.form``) for the report
+FORM_ATTR = "sched.subtiles"
+
+
+def k_split(an, ch: int, reads: list, size: int, swizzle, refusal: LM.LoopRefusal):
+    """(subtile of each read of channel ``ch``, the unswizzled element bit that tells them
+    apart, ``an`` with its reads' elements unswizzled by ``swizzle``): the split of the
+    module docstring; ``refusal`` (why the split by accumulator failed) with the reason
+    added if there is none."""
+    label = "AB"[ch]
+    chains: dict = {}
+    for k in sorted(range(len(an.mfmas)), key=lambda k: an.mfmas[k].op):
+        chains.setdefault(an.mfmas[k].acc, []).append(k)
+    half_of: dict = {}
+    for ks in chains.values():
+        if len(ks) % 2:
+            raise _refuse(refusal, f"channel {label}'s accumulators get {len(ks)} MFMAs per "
+                                   f"iteration, which do not halve along K", an, reads)
+        for n, k in enumerate(ks):
+            side = an.mfmas[k].a_reads if ch == 0 else an.mfmas[k].b_reads
+            for r in side:
+                half_of.setdefault(r, set()).add(n * 2 // len(ks))
+    mixed = [r for r in reads if len(half_of.get(r, ())) != 1]
+    if mixed:
+        raise _refuse(refusal, f"channel {label}: a fragment read feeds MFMAs of both "
+                               f"K halves of an accumulator", an, mixed)
+    subs = {r: half_of[r].pop() for r in reads}
+    counts = [sum(an.reads[r].instructions for r in reads if subs[r] == s) for s in (0, 1)]
+    if counts[0] != counts[1]:
+        raise _refuse(refusal, f"channel {label}: the K halves of its fragment reads issue "
+                               f"{counts[0]} and {counts[1]} ds_reads", an, reads)
+    logical = _unswizzled(an, swizzle)
+    bit = _k_bit(logical, reads, subs, size)
+    if bit is None:
+        raise _refuse(refusal, f"channel {label}: no element bit of its unswizzled LDS "
+                               f"tile tells the K halves of its fragment reads apart", an, reads)
+    for r in reads:     # each lane's elements stay consecutive in the dense subtile
+        if not np.all(np.diff(LM.delete_bit(logical.reads[r].lds, bit), axis=1) == 1):
+            raise _refuse(refusal, f"channel {label}: a fragment read's lanes do not read "
+                                   f"consecutive elements of its unswizzled LDS tile", an, [r])
+    if (logical.reads[reads[0]].lds.ravel()[0] >> bit) & 1 != subs[reads[0]]:
+        subs = {r: 1 - s for r, s in subs.items()}    # subtile 0's data: the bit clear
+    return subs, bit, logical
+
+
+def _unswizzled(an, swizzle):
+    """``an`` with every read's LDS elements given unswizzled (``xor_shuffle`` is its own
+    inverse)."""
+    if swizzle is None:
+        return an
+    return replace(an, reads=[replace(r, lds=xor_shuffle(r.lds, *swizzle)) for r in an.reads])
+
+
+def _k_bit(an, reads: list, subs: dict, size: int) -> int | None:
+    """The lowest element bit that is constant on each subtile's reads and differs between
+    them; None if there is none."""
+    elements = {s: np.concatenate([an.reads[r].lds.ravel() for r in reads if subs[r] == s])
+                for s in (0, 1)}
+    b = 0
+    while (1 << b) < size:
+        bits = [(elements[s] >> b) & 1 for s in (0, 1)]
+        if all(x.min() == x.max() for x in bits) and bits[0][0] != bits[1][0]:
+            return b
+        b += 1
+    return None
+
+
+def _refuse(refusal: LM.LoopRefusal, why: str, an, reads: list) -> LM.LoopRefusal:
+    return LM.LoopRefusal(f"{refusal}; nor along K: {why}", (an.reads[reads[0]].op,))
+
+
+def along_k(partition) -> str:
+    """The operands (``"A"``, ``"B"``, ``"A, B"``) the front end split along K in
+    ``partition``; empty if none.  Such a loop's MMA reads half of a fragment load of the
+    operand split by accumulator, so the schedule waits for whole fragment loads
+    (``waits=block``): the per-fragment waits (``schedule/frag_waits.py``) count on an MMA
+    consuming every read of its two fragment loads."""
+    plans = getattr(partition, "plans", {})
+    return ", ".join("AB"[ch] for ch in sorted(plans) if plans[ch].logical)
+
+
+def check_groups(groups: list, an) -> None:
+    """Every (A subtile, B subtile) MMA of the schedule has MFMAs (both operands split
+    along K would pair each half with itself only)."""
+    missing = sorted({(a, b) for a in (0, 1) for b in (0, 1)} - set(groups))
+    if missing:
+        a, b = missing[0]
+        raise LM.LoopRefusal(f"no MFMA multiplies A subtile {a} with B subtile {b} once the "
+                             f"front end splits the fragment reads (both operands along K); "
+                             f"the schedule needs all four MMAs", (an.mfmas[0].op,))

@@ -20,6 +20,10 @@ two push constants as IREE passes an index:
   step split into sub-steps, the remainder on the schedule's buffers, guarded; and its
   512x512x1020 dispatch (late form, masked copies) with K dynamic: the masked remainder on
   the schedule's buffers (``frontend/aliased_remainder.py``) after the guarded loop.
+* the dynamic-M dispatch with a pipeline layout of unused slots (``dynamic.sparse_layout``:
+  4 push constants, 2 of them loaded, out of order; an unused binding before B): the
+  kernel's arguments are IREE's (one per slot of the layout, ``sched-gpu-kernel``) and the
+  launch passes all 4 constants;
 * IREE's own dispatch of M (and N) known at launch with its MFMA configuration forced
   with ``padding`` (``dynamic.padded_source``, K of 256): its copies of A (and B) go
   through registers, each row masked by M (N); the front end makes them plain copies of a
@@ -110,7 +114,7 @@ def _padded_late(n: bool, k: int = 256) -> str:
 
 
 #: name -> (the dispatch's text, built lazily)
-KERNELS = {"m": lambda: TEXT, "k": lambda: D.dynamic(IREE_4096, False, "?"),
+KERNELS = {"m": lambda: TEXT, "m-sparse": lambda: D.sparse_layout(TEXT), "k": lambda: D.dynamic(IREE_4096, False, "?"),
            "mk": lambda: D.dynamic(IREE_4096, True, "?"),
            "mn": lambda: D.dynamic(IREE_4096, True, 256, n=True),
            "mn512": lambda: _iree_512(n=True),
@@ -149,6 +153,9 @@ def built():
 @pytest.mark.parametrize("name,sizes,mode", [
     ("m", (400, 4096, 256), "late"), ("m", (384, 4096, 256), "random:5"),
     ("m", (16, 4096, 256), "late"), ("m", (272, 4096, 256), "random:9"),
+    # a layout with unused slots (push constants #0 and #2, binding #1), loaded out of
+    # order: the kernel takes every slot, as IREE launches it
+    ("m-sparse", (400, 4096, 256), "late"),
     ("k", (4096, 4096, 96), "late"), ("k", (4096, 4096, 32), "late"),
     ("k", (4096, 4096, 0), "late"), ("k", (4096, 4096, 160), "random:4"),
     ("mk", (400, 4096, 96), "late"), ("mk", (144, 4096, 224), "random:2"),

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import math
 
+from pipeline_mlir.analysis.barriers import fences_lds
 from pipeline_mlir.analysis.ir_facts import constant_int, dense_i64, memory_space, segments
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
@@ -278,9 +279,9 @@ def _check_between(body: list, r, b, reads: list) -> None:
             raise IRError(o, f"{describe(o)} writes the LDS tile that a private copy stages, "
                              f"between that copy and a read of it; the front end reads the "
                              f"tile in the copy's place only when nothing writes it between")
-    if any(o.name == "gpu.barrier" for o in body[last + 1:]):
+    if any(o.name == "gpu.barrier" and fences_lds(o) for o in body[last + 1:]):
         return
-    barriers = [o for o in body if o.name == "gpu.barrier"]
+    barriers = [o for o in body if o.name == "gpu.barrier" and fences_lds(o)]
     if barriers:   # every thread runs the body's barriers alike: one more at its end too
         barriers[-1].clone(ir.InsertionPoint(body[-1]))
     else:

@@ -127,14 +127,17 @@ KERNELS = {"m": lambda: TEXT, "m-sparse": lambda: D.sparse_layout(TEXT), "k": la
            "padded-mn-late": lambda: _padded_late(True),
            "padk-m": lambda: _padded(False, 200), "padk-mn": lambda: _padded(True, 200),
            "padk-m-late": lambda: _padded_late(False, 200),
-           "padk-mn-late": lambda: _padded_late(True, 200)}
+           "padk-mn-late": lambda: _padded_late(True, 200),
+           "padk100-m": lambda: _padded(False, 100),
+           "padk100-m-late": lambda: _padded_late(False, 100)}
 #: name -> (dtype, workgroup tile M x N, a 1-D grid) where not bf16, 128 x 128, 2-D
 SHAPES = {"mn512": ("bf16", (64, 128), False), "mk512": ("bf16", (64, 128), False),
           "mnk512": ("bf16", (64, 128), False), "vdk-late": ("fp8", (64, 128), True),
           "k-late": ("bf16", (128, 128), True), "masked-k-late": ("bf16", (64, 128), True),
           "padded-m-late": ("bf16", (128, 128), True),
           "padded-mn-late": ("bf16", (128, 128), True),
-          "padk-m-late": ("bf16", (128, 128), True), "padk-mn-late": ("bf16", (128, 128), True)}
+          "padk-m-late": ("bf16", (128, 128), True), "padk-mn-late": ("bf16", (128, 128), True),
+          "padk100-m-late": ("bf16", (128, 128), True)}
 
 
 @pytest.fixture(scope="module")
@@ -186,6 +189,9 @@ def built():
     ("padk-m", (200, 4096, 200), "late"), ("padk-m", (16, 4096, 200), "random:3"),
     ("padk-mn", (129, 272, 200), "random:1"), ("padk-m-late", (200, 4096, 200), "late"),
     ("padk-mn-late", (144, 272, 200), "random:4"),
+    # K = 100: one pipelined pair (the loop's one iteration), then a whole tile and the
+    # masked one; the tag check keeps to the loop's own K tiles
+    ("padk100-m", (200, 4096, 100), "late"), ("padk100-m-late", (129, 4096, 100), "random:2"),
 ])
 def test_dynamic_sizes_are_exact_at_run_time(built, name, sizes, mode):
     text, code = built(name)

@@ -207,6 +207,21 @@ def test_dynamic_sizes_are_exact_at_run_time(built, name, sizes, mode):
     assert d.grid == ((tiles[0] * tiles[1],) if flat else tiles)
 
 
+def test_a_sparse_layout_runs_as_a_launch_description_too(built):
+    """The dispatch of unused layout slots launched as a launch description (the launch of a
+    dispatch with an epilogue, ``driver/dispatch_launch.py``): the unused binding a null
+    pointer in its place, the 4 push constants after the bindings; exact."""
+    from pipeline_mlir.driver.dispatch_launch import run_dispatch
+
+    text, code = built("m-sparse")
+    with new_context() as ctx:
+        d = matmul_dispatch(ir.Module.parse(text, ctx), (272, 4096, 256))
+    assert d.unused == (1,) and len(d.constants) == 4
+    summary, problem = run_dispatch(d, load_kernel(code), "m-sparse.mlir", ("late", 0), 1,
+                                    None, False)
+    assert problem is None and "exact" in summary, summary
+
+
 @pytest.mark.parametrize("n,k", [(False, 256), (True, 256), (True, 200)],
                          ids=["m", "mn", "mn-k200"])
 def test_both_forms_of_the_padded_dispatch_get_the_same_schedule(tmp_path, n, k):

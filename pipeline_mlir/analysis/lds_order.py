@@ -12,7 +12,9 @@ whose model then finds the RAW and WAR hazards:
   global store (counted on ``vmcnt`` like a load);
 * ``rocdl.s.waitcnt``: a wait (its ``vmcnt`` and ``lgkmcnt``, a counter at its maximum not
   waited); ``rocdl.s.barrier``: a barrier; ``gpu.barrier`` and ``amdgpu.lds_barrier``: a
-  wait for the wave's LDS operations (their workgroup fence; ``lgkmcnt(0)``), then a barrier;
+  wait for the wave's LDS operations (their workgroup fence; ``lgkmcnt(0)``), then a barrier
+  (a ``gpu.barrier`` whose ``memfence`` leaves out workgroup memory: the barrier alone,
+  :mod:`pipeline_mlir.analysis.barriers`);
 * any other op that uses values derived from loaded or read registers (an MFMA, a store of
   them): waits for those loads first (LLVM's register dependency).
 
@@ -39,6 +41,7 @@ from __future__ import annotations
 
 import re
 
+from pipeline_mlir.analysis.barriers import fences_lds
 from pipeline_mlir.analysis.ir_facts import memory_space, segments
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.analysis.wg_uniform import FUNCS, READS, is_uniform
@@ -56,8 +59,6 @@ VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memr
          "amdgpu.fat_raw_buffer_cast", "memref.memory_space_cast")
 WRITES = ("vector.store", "vector.transfer_write", "memref.store")
 BARRIERS = ("rocdl.s.barrier", "gpu.barrier", "amdgpu.lds_barrier")
-#: barriers whose lowering waits for the wave's LDS operations first (a workgroup fence)
-FENCED_BARRIERS = ("gpu.barrier", "amdgpu.lds_barrier")
 
 
 def _buffer(v) -> str:
@@ -149,7 +150,7 @@ class _Stream:
             self.add(L.Event(L.WAIT, _where(op), vm=None if vm >= VMCNT_MAX else vm,
                              lgkm=None if lgkm >= LGKMCNT_MAX else lgkm))
         elif op.name in BARRIERS:
-            if op.name in FENCED_BARRIERS:
+            if fences_lds(op):
                 self.add(L.Event(L.WAIT, _where(op), lgkm=0))
             self.add(L.Event(L.BARRIER, _where(op)))
         else:

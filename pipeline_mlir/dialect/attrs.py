@@ -12,6 +12,8 @@ the spelling it was written in.
 
 from __future__ import annotations
 
+import re
+
 from pipeline_mlir.dialect.bindings import ir
 
 #: x, y, z
@@ -41,6 +43,8 @@ KINDS = {
     "translation_info": "#iree_codegen.translation_info<pipeline = "
                         "#iree_gpu.pipeline<BaseLowering> workgroup_size = [64, 1, 1]>",
     "constant_range": "#llvm.constant_range<i32, 0, 1>",
+    "pipeline_layout": "#hal.pipeline.layout<constants = 1, bindings = "
+                       "[#hal.pipeline.binding<storage_buffer>]>",
 }
 
 
@@ -49,6 +53,17 @@ def is_kind(attr, kind: str) -> bool:
     attribute that spells one is not)."""
     example = _attr(KINDS[kind], attr.context)
     return example is not None and attr.typeid == example.typeid
+
+
+def pipeline_layout(attr) -> tuple[int, int] | None:
+    """(push constants, bindings) of IREE's ``#hal.pipeline.layout<constants = N, bindings =
+    [...]>`` (its class checked first; the two counts then read from its text); None for any
+    other attribute."""
+    if not is_kind(attr, "pipeline_layout"):
+        return None
+    text = str(attr)
+    m = re.search(r"\bconstants\s*=\s*(\d+)", text)
+    return int(m.group(1)) if m else 0, text.count("#hal.pipeline.binding<")
 
 
 def int_value(attr) -> int | None:

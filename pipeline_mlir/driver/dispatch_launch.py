@@ -5,7 +5,8 @@ dispatch.MatmulDispatch.plain`: bindings A, B, f32 C, ``C = A x B^T``) runs as a
 description (:mod:`pipeline_mlir.emu.launchfile`) made from what the dispatch says
 (:mod:`pipeline_mlir.frontend.dispatch`): every binding, in binding order, a memref
 descriptor of its shape (the launch ``sched-gpu-kernel`` gives the kernel pipeline-opt
-builds); A, B and the epilogue inputs random integers in -3..3; C random too when the
+builds; a binding slot of the pipeline layout nothing uses, a null pointer), then the push
+constants (``i32``); A, B and the epilogue inputs random integers in -3..3; C random too when the
 kernel reads it first (``C += A x B^T``), else poison (NaN: an element the kernel does not
 write is wrong); the dispatch's grid (1 to 3 dimensions) of workgroups of the size the
 kernel requires; one check: C equals the dispatch's expression (``relu(A @ B.T + bias)``,
@@ -41,9 +42,13 @@ def dispatch_spec(d, kernel, path: str):
                        f"the launch of a dispatch with an epilogue takes "
                        f"{', '.join(DTYPES)}")
     reads_c = "C" in parse_expect(d.expect, {b.name: b.shape for b in d.bindings}).names
-    args = tuple(Arg("buffer", b.name, DTYPES[b.element], b.shape, "memref",
-                     Init("poison") if b.name == "C" and not reads_c else Init("random"),
-                     where=b.where) for b in d.bindings)
+    args = [Arg("buffer", b.name, DTYPES[b.element], b.shape, "memref",
+                Init("poison") if b.name == "C" and not reads_c else Init("random"),
+                where=b.where) for b in d.bindings]
+    for i in d.unused:             # IREE's ABI: a pointer for a binding nothing uses
+        args.insert(i, Arg("null", f"binding{i}"))
+    args = tuple(args) + tuple(Arg("scalar", f"constant{i}", "i32", value=c)
+                               for i, c in enumerate(d.constants))
     shapes = {b.name: b.shape for b in d.bindings}
     check = Check("C", parse_expect(d.expect, shapes), d.expect, path)
     need = (kernel.meta or {}).get(".reqd_workgroup_size") or [256]

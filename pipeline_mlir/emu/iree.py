@@ -190,6 +190,8 @@ def kernel_arguments(kernel, bases: list[int], shapes: list[tuple[int, ...]],
             put(arg, base)
         return "hal", bytes(out)
     groups = _memref_groups(args)
+    lone = [g[0] for g in groups or () if len(g) == 1]   # unused bindings: IREE's pointer
+    groups = [g for g in groups or () if len(g) > 1] or None
     if groups is not None and len(groups) == len(shapes):
         # a binding the kernel only views flattened (IREE's collapse_shape folded into
         # its subspan) takes the rank-1 descriptor of the same row-major bytes
@@ -200,6 +202,8 @@ def kernel_arguments(kernel, bases: list[int], shapes: list[tuple[int, ...]],
             strides = [int(np.prod(shape[i + 1:])) for i in range(len(shape))]
             for arg, value in zip(group, [base, base, 0, *shape, *strides]):
                 put(arg, value)
+        for arg in lone:                # never read: a null pointer
+            put(arg, 0)
         return "memref", bytes(out)
     raise EmuError(f"kernel {kernel.name}: its {len(args)} kernel arguments "
                    f"({_describe_args(args)}) are neither IREE's HAL bindings ({len(bases)} "
@@ -220,10 +224,16 @@ def _describe_args(args) -> str:
 
 def _memref_groups(args) -> list[list] | None:
     """The arguments split into memref descriptors (each: two ``global_buffer`` pointers, then
-    an odd number of 8-byte values: offset, sizes, strides), or None."""
+    an odd number of 8-byte values: offset, sizes, strides) and lone pointers (a group of
+    one: a binding the kernel does not use, ``sched-gpu-kernel``), or None."""
     groups, k = [], 0
     while k < len(args):
-        if [a.get(".value_kind") for a in args[k:k + 2]] != ["global_buffer"] * 2:
+        kinds = [a.get(".value_kind") for a in args[k:k + 3]]
+        if kinds[:1] == ["global_buffer"] and kinds[1:] != ["global_buffer", "by_value"]:
+            groups.append(args[k:k + 1])
+            k += 1
+            continue
+        if kinds[:2] != ["global_buffer"] * 2:
             return None
         j = k + 2
         while j < len(args) and args[j].get(".value_kind") == "by_value":

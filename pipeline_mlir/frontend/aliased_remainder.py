@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from pipeline_mlir.analysis.barriers import fences_lds
 from pipeline_mlir.analysis.ir_facts import element_bytes, memory_space
 from pipeline_mlir.analysis.lds_order import VIEWS
 from pipeline_mlir.dialect import bindings as B
@@ -171,7 +172,7 @@ def barrier_first(loop) -> bool:
     touches LDS, and the drain needs no barrier of its own."""
     for o in loop.regions[0].blocks[0].operations:
         o = _op(o)
-        if o.name in LDS_BARRIERS:
+        if o.name in LDS_BARRIERS and fences_lds(o):
             return True
         if walk_ops(o, lambda x: x.name not in VIEWS and any(in_lds(v) for v in x.operands)):
             return False

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pipeline_mlir.dialect.attrs import int_value, workgroup_mapping
+from pipeline_mlir.dialect.attrs import int_value, pipeline_layout, workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops as _walk
 from pipeline_mlir.analysis.ir_facts import constant_int
@@ -85,6 +85,9 @@ class MatmulDispatch:
     #: the push constants of the launch (``i32`` words in ordinal order): sizes of bindings
     #: known only at launch (:mod:`pipeline_mlir.frontend.launch_sizes`)
     constants: tuple[int, ...] = ()
+    #: the binding slots of the pipeline layout no subspan uses (kernel argument positions
+    #: among the bindings: IREE's ABI passes a pointer there, ``sched-gpu-kernel``)
+    unused: tuple[int, ...] = ()
 
     @property
     def plain(self) -> bool:
@@ -188,8 +191,17 @@ def matmul_dispatch(module, sizes: tuple[int, int, int] | None = None) -> Matmul
     expect, bindings = _epilogue(f, found, bindings, out, order, product, (M, N))
     d = MatmulDispatch(name, M, N, K, ELEMENTS[A.element], transpose_b, _grid(f),
                        tuple(bindings), layout_problem if transpose_b is None else None,
-                       batch, C.element, expect, transpose_a)
+                       batch, C.element, expect, transpose_a, unused=_unused_slots(f))
     return at_launch(f, d, [v for v, _t, _w in found], sizes, _grid)
+
+
+def _unused_slots(f) -> tuple[int, ...]:
+    """The binding slots of kernel ``f``'s ``#hal.pipeline.layout`` no subspan uses."""
+    subspans = _walk(f, lambda o: o.name == "hal.interface.binding.subspan")
+    counts = next((pipeline_layout(o.attributes["layout"]) for o in subspans
+                   if "layout" in o.attributes), None)
+    used = {_int_attr(o, "binding") or 0 for o in subspans}
+    return tuple(i for i in range(counts[1] if counts else 0) if i not in used)
 
 
 def _at_launch_bounds(forall, values, static: tuple) -> tuple:

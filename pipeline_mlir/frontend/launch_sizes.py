@@ -30,6 +30,7 @@ import re
 from dataclasses import replace
 
 from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.dialect.attrs import pipeline_layout
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -61,7 +62,7 @@ def solve_constants(f, wanted: list[tuple[object, int]]) -> tuple[int, ...]:
     for value, size in wanted:
         _solve(value, size, found)
     loads = walk_ops(f, lambda o: o.name == "hal.interface.constant.load")
-    count = 1 + max((_ordinal(o) for o in loads), default=-1)
+    count = constant_count(f)
     missing = [o for o in loads if _ordinal(o) not in found]
     if missing:
         raise IRError(missing[0], f"{describe(missing[0])}: push constant "
@@ -75,6 +76,19 @@ def solve_constants(f, wanted: list[tuple[object, int]]) -> tuple[int, ...]:
             raise IRError(where, f"{describe(where)}: push constants {list(constants)} give "
                                  f"a size of {g}, not the {size} asked for")
     return constants
+
+
+def constant_count(f) -> int:
+    """How many push constants a launch of kernel ``f`` passes: the ``constants = N`` of its
+    ``#hal.pipeline.layout`` (IREE pushes all of them, loaded or not; ``sched-gpu-kernel``
+    makes one kernel argument of each), else one past the largest ordinal loaded."""
+    ops = walk_ops(f, lambda o: o.name in ("hal.interface.constant.load",
+                                           "hal.interface.binding.subspan"))
+    loads = [o for o in ops if o.name == "hal.interface.constant.load"]
+    counts = next((pipeline_layout(o.attributes["layout"]) for o in ops
+                   if "layout" in o.attributes), None)
+    # (IREE's verifier refuses a load of an ordinal past the layout's)
+    return 1 + max((_ordinal(o) for o in loads), default=-1) if counts is None else counts[0]
 
 
 def evaluate(f, constants: tuple[int, ...], values: list) -> list[int]:
@@ -159,8 +173,8 @@ def at_launch(f, d, values: list, sizes: tuple[int, int, int] | None, grid_of):
     when nothing of it is known only at launch."""
     dyn = [dynamic_dims(v) for v in values]
     loads = walk_ops(f, lambda o: o.name == "hal.interface.constant.load")
-    if not any(dyn) and not loads:
-        return d
+    if not any(dyn) and not loads:     # the layout's constants pushed all the same
+        return replace(d, constants=(0,) * constant_count(f)) if constant_count(f) else d
     first = next((i for i, dims in enumerate(dyn) if dims), None)
     if sizes is None:
         where = f if first is None or isinstance(values[first].owner, ir.Block) \

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import math
 
+from pipeline_mlir.analysis.barriers import fences_lds
 from pipeline_mlir.analysis.ir_facts import constant_int, dense_i64, memory_space, segments
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
@@ -279,7 +280,7 @@ def _check_between(body: list, r, b, reads: list) -> None:
             raise IRError(o, f"{describe(o)} writes the LDS tile that a private copy stages, "
                              f"between that copy and a read of it; the front end reads the "
                              f"tile in the copy's place only when nothing writes it between")
-    if not any(o.name == "gpu.barrier" for o in body):
+    if not any(o.name == "gpu.barrier" and fences_lds(o) for o in body):
         raise IRError(reads[-1], f"{describe(reads[-1])} reads a private copy of an LDS tile "
                                  f"with no barrier after it in the K-loop, whose body has "
                                  f"none; the front end reads the tile in the copy's place "
@@ -293,8 +294,8 @@ def _ensure_barrier(body: list, reads: list) -> None:
     unless one follows them (every thread runs the body's barriers alike; checked by
     :func:`_check_between`)."""
     last = max(body.index(x) for x in reads)
-    if not any(o.name == "gpu.barrier" for o in body[last + 1:]):
-        barriers = [o for o in body if o.name == "gpu.barrier"]
+    if not any(o.name == "gpu.barrier" and fences_lds(o) for o in body[last + 1:]):
+        barriers = [o for o in body if o.name == "gpu.barrier" and fences_lds(o)]
         barriers[-1].clone(ir.InsertionPoint(body[-1]))
 
 

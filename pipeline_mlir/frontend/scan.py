@@ -24,6 +24,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import block_size, launch_conflict
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.frontend.kernel_ir import effects, kernel_of
+from pipeline_mlir.frontend.soundness import check_workgroup_loops
 from pipeline_mlir.frontend.tagged import tag_of
 from pipeline_mlir.analysis.loop_eval import Evaluator, dense_i64, memory_space, segments
 
@@ -242,6 +243,7 @@ def scan_loop(loop) -> LoopScan:
                               f"thread's addresses and needs it")
     if (why := launch_conflict(kernel, WAVE_SIZE)) is not None:
         raise IRError(kernel, f"'{kernel.name}' op: {why}")
+    check_workgroup_loops(loop)
     blk = loop.regions[0].blocks[0]
     body = [_op(o) for o in blk.operations]
     copies, reads, mfmas, syncs = [], [], [], []

@@ -15,6 +15,12 @@ reports, at the op, every tag that disagrees:
   subtile, its B operand from channel 1 and its column subtile, both of one stage;
 * the loads of one channel and subtile must move K tiles exactly their ``k_offset``
   difference apart (the addresses of the loop variable's next K step tell the tile size).
+
+The addresses are evaluated at K tiles the loop loads (a constant upper bound tells them):
+one K step after the lower bound, else the earliest point where every load's tile is one
+of the loop's; the tile size is measured from the loads whose next tile is the loop's too.
+Past the loop's tiles a kernel may peel a masked tile whose addresses are not the loop's
+(IREE's padded kernel of K = 100: one iteration).
 """
 
 from __future__ import annotations
@@ -125,10 +131,8 @@ def check_tags(loop, entries) -> None:
     loads = [(ops, f) for ops, name, f in entries if name == S.GLOBAL_LOAD]
     frags = [(ops, f) for ops, name, f in entries if name == S.FRAG_LOAD]
     mmas = [(ops, f) for ops, name, f in entries if name == S.MMA_OP]
-    # a K step whose previous K tile exists: a "k_prev" load's K offset is one K tile
-    # before the variable, so at the lower bound it would address before the matrix
-    # (the pipelined loop starts later; its prologue loads the first tiles)
-    first = lb if step is None else lb + step
+    span = _span(ev, loop, lb, step)
+    first = _first_point(lb, step, [_k_of(f) for _, f in loads], span)
     ev.bind(iv, first)
     check = _TagCheck(ev)
     check.loads(loads)
@@ -136,8 +140,47 @@ def check_tags(loop, entries) -> None:
     check.mmas(blk, mmas)
     if step is None or not check.load_info:
         return
-    ev.bind(iv, first + step // 2)
-    check.k_offsets()
+    second = first + step // 2
+    ev.bind(iv, second)
+    check.k_offsets(lambda k: _inside(second + k * (step // 2), step // 2, span))
+
+
+def _k_of(fields) -> int:
+    """A global load's K offset in K tiles (``k_prev`` -1, ``k0`` 0, ...)."""
+    ko = fields.get("k_offset")
+    return _K.get(ir.StringAttr(ko).value, 0) if ko is not None else 0
+
+
+def _span(ev: Evaluator, loop, lb: int, step: int | None) -> tuple[int, int] | None:
+    """The loop variable's values whose K tiles the loop's iterations load, ``[lb, end)``
+    (two K tiles of ``step / 2`` per iteration); None when the upper bound is known only
+    at run time."""
+    ub = ev.uniform(loop.operands[1])
+    if ub is None or step is None or step <= 0:
+        return None
+    return lb, lb + max(0, -(-(ub - lb) // step)) * step
+
+
+def _inside(start: int, tile: int, span: tuple[int, int] | None) -> bool:
+    """Whether the K tile at loop variable ``start`` (``tile`` wide) is one the loop loads."""
+    return span is None or (span[0] <= start and start + tile <= span[1])
+
+
+def _first_point(lb: int, step: int | None, ks: list[int], span) -> int:
+    """The loop variable the tags are checked at: one K step after the lower bound, where a
+    ``k_prev`` load's tile (one before the variable) exists (the pipelined loop starts after
+    its prologue), unless a load's tile there is past the loop's K tiles (a loop of one
+    iteration, its last tiles peeled after it, masked: their addresses are not the loop's);
+    then the earliest point whose every load's tile is the loop's."""
+    if step is None:
+        return lb
+    h = step // 2
+    ks = ks or [0]
+    candidates = [lb + step, lb + max(0, -min(ks)) * h]
+    for q in candidates:
+        if all(_inside(q + k * h, h, span) for k in ks):
+            return q
+    return candidates[0]
 
 
 class _TagCheck:
@@ -247,10 +290,12 @@ class _TagCheck:
                                       f"{col} multiplies fragments of stages {sorted(stages)}: A "
                                       f"and B must come from one K tile")
 
-    def k_offsets(self) -> None:
+    def k_offsets(self, inside) -> None:
         """The loads of one channel and subtile move K tiles exactly their ``k_offset``
-        difference apart (the evaluator is bound to the next K step)."""
-        by_key = self._k_moves()
+        difference apart (the evaluator is bound to the next K step; ``inside(k)``: whether
+        a load of K offset ``k`` there loads a K tile of the loop, whose move then measures
+        its channel's K tile)."""
+        by_key = self._k_moves(inside)
         for (ch, sub, _), items in by_key.items():
             ref_op, ref_k, ref_addrs, dd = items[0]
             for op, k, addrs, _ in items[1:]:
@@ -263,22 +308,20 @@ class _TagCheck:
                                       f"{actual} relative to the global load of channel {ch}, "
                                       f"subtile {sub} at {_at(ref_op)} (tagged {_kname(ref_k)})")
 
-    def _k_moves(self) -> dict:
+    def _k_moves(self, inside) -> dict:
         """{(channel, subtile): [(first op, k_offset, sorted global addresses, elements per K
-        tile)]} of every global load; each load moves by one K step as a whole, and every
-        load of a channel by the same number of elements."""
-        src1 = []
+        tile)]} of every global load; each load that stays in the loop's K tiles moves by one
+        K step as a whole, and every such load of a channel by the same number of elements
+        (a channel's other loads take that number)."""
+        delta: dict = {}
         for ops, f, slot, src0 in self.load_info:
-            src1.append([copy_elements(self.ev, op)[3] for op in ops])
-        delta = {}
-        by_key: dict = {}
-        for (ops, f, slot, src0), s1 in zip(self.load_info, src1):
-            ko = f.get("k_offset")
-            k = _K.get(ir.StringAttr(ko).value, 0) if ko is not None else 0
+            if not inside(_k_of(f)):
+                continue
+            s1 = [copy_elements(self.ev, op)[3] for op in ops]
             # per global source (an operand, and an MX operand's scales): one K step each
             for root in dict.fromkeys(a[0] for a in src0):
-                pairs = [(a, b) for a, b in zip(src0, s1) if a[0] == root]
-                d = np.concatenate([b - a[1] for a, b in pairs], axis=1)
+                d = np.concatenate([b - a[1] for a, b in zip(src0, s1) if a[0] == root],
+                                   axis=1)
                 if np.any(d != d.flat[0]):
                     raise IRError(ops[0], f"'{ops[0].name}' op: its global addresses do not "
                                           f"move by one K step when the loop variable does; "
@@ -290,8 +333,14 @@ class _TagCheck:
                                           f"the global load at {_at(delta[key][1])} of the "
                                           f"same channel {delta[key][0]}")
                 delta.setdefault(key, (dd, ops[0]))
-                addrs = np.sort(np.concatenate([a[1].ravel() for a, _ in pairs]))
-                by_key.setdefault((slot[0], slot[2], root), []).append((ops[0], k, addrs, dd))
+        by_key: dict = {}
+        for ops, f, slot, src0 in self.load_info:
+            for root in dict.fromkeys(a[0] for a in src0):
+                if (slot[0], root) not in delta:
+                    continue          # no load of the channel stays in the loop's K tiles
+                addrs = np.sort(np.concatenate([a[1].ravel() for a in src0 if a[0] == root]))
+                by_key.setdefault((slot[0], slot[2], root), []).append(
+                    (ops[0], _k_of(f), addrs, delta[(slot[0], root)][0]))
         return by_key
 
 

@@ -31,14 +31,19 @@ expects IREE's kernel ABI), a workgroup ``memref.alloc`` inside a ``gpu.module``
 rewrite (a binding with a non-zero offset, or of dynamic sizes in a strided layout, a
 swizzle hint, host code next to the kernels) is a located error.  The kernel's launch:
 the grid is the ``scf.forall`` bounds (x, y, z as mapped) or whatever the kernel's own
-ids expect; arguments are the function's own arguments, then the bindings, then the
-constants.
+ids expect; arguments are the function's own arguments, then IREE's (its ROCm HAL ABI,
+``ConvertFunc`` of IREE's LLVMGPU lowering): one per binding of the
+``#hal.pipeline.layout``, in binding order, unused ones included (a global
+``!llvm.ptr<1>``, the pointer IREE passes), then one ``i32`` per push constant of the
+layout (``constants = N``), in ordinal order, unused ones included.  A load of an ordinal
+>= N, a subspan of a binding the layout does not have, two layouts in one kernel, or a
+second subspan of one binding (one argument each) is an error at the op.
 """
 
 from __future__ import annotations
 
 from pipeline_mlir.dialect.attrs import (int_value, is_hal_descriptor_space, is_workgroup_memref,
-                                         workgroup_mapping)
+                                         pipeline_layout, workgroup_mapping)
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops as _walk
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -80,6 +85,52 @@ def _check_constant(o, earlier: list) -> None:
             raise IRError(o, f"'{o.name}' op loads push constant #{ordinal} a second time "
                              f"(first at {at(e)}); each ordinal is one kernel argument, "
                              f"load it once")
+
+def _abi(bindings: list, constants: list) -> tuple[list, list]:
+    """(one entry per binding of the kernel's pipeline layout, one per push constant of it):
+    the subspan or load that uses the slot, None for an unused one (module docstring)."""
+    ops = bindings + constants
+    if not ops:
+        return [], []
+    layout = ops[0].attributes["layout"] if "layout" in ops[0].attributes else None
+    counts = None if layout is None else pipeline_layout(layout)
+    if counts is None:
+        raise IRError(ops[0], f"'{ops[0].name}' op has no #hal.pipeline.layout, which says "
+                              f"the kernel's arguments")
+    for o in ops[1:]:
+        if "layout" not in o.attributes or o.attributes["layout"] != layout:
+            raise IRError(o, f"'{o.name}' op uses another pipeline layout than "
+                             f"'{ops[0].name}' at {at(ops[0])}; one kernel has one layout "
+                             f"(its arguments)")
+    return (_slots(bindings, "binding", counts[1], "binding"),
+            _slots(constants, "ordinal", counts[0], "push constant"))
+
+
+def _slots(ops: list, key: str, n: int, what: str) -> list:
+    """The ``n`` slots of the layout, each the op of ``ops`` whose attribute ``key`` is its
+    index (None: unused); a second op of one index is an error at the op, and so is an
+    index past the layout's (IREE's verifier refuses that one first)."""
+    out = [None] * n
+    for o in ops:
+        i = _attr_int(o, key, 0)
+        if not 0 <= i < n:
+            raise IRError(o, f"'{o.name}' op uses {what} #{i}, but its pipeline layout has "
+                             f"{n} {what}s (#0 to #{n - 1}): IREE passes no such kernel "
+                             f"argument")
+        if out[i] is not None:
+            raise IRError(o, f"'{o.name}' op uses {what} #{i} a second time (first at "
+                             f"{at(out[i])}); each {what} is one kernel argument, use it once")
+        out[i] = o
+    return out
+
+
+def _slot_type(o):
+    """The kernel argument type of a binding slot: the subspan's memref, or for an unused
+    binding the global pointer IREE passes."""
+    if o is None:
+        return ir.Type.parse("!llvm.ptr<1>")
+    return o.results[0].type
+
 
 class GpuKernel(SchedPass):
     name = "sched-gpu-kernel"
@@ -159,8 +210,10 @@ class GpuKernel(SchedPass):
 
     def _interface_ops(self, f) -> tuple[list, list, list]:
         """The HAL bindings, push constants and workgroup allocations of kernel ``f`` (each
-        becomes a kernel argument or a workgroup attribution), in argument order; any other
-        HAL op, or an IREE swizzle only IREE's own lowering applies, is an error."""
+        becomes a kernel argument or a workgroup attribution), in argument order (IREE's:
+        one slot per binding of the pipeline layout, then one per push constant of it,
+        :func:`_abi`); any other HAL op, or an IREE swizzle only IREE's own lowering applies,
+        is an error."""
         bindings, constants, allocs = [], [], []
         for o in _walk(f, lambda o: True):
             if o.name == "hal.interface.binding.subspan":
@@ -180,9 +233,7 @@ class GpuKernel(SchedPass):
                     "hal.interface.workgroup.id", "hal.interface.workgroup.count",
                     "hal.interface.workgroup.size"):
                 raise IRError(o, f"'{o.name}' op has no GPU kernel equivalent in this lowering")
-        bindings.sort(key=lambda o: (_attr_int(o, "set", 0), _attr_int(o, "binding", 0)))
-        constants.sort(key=lambda o: _attr_int(o, "ordinal", 0))
-        return bindings, constants, allocs
+        return (*_abi(bindings, constants), allocs)
 
     @staticmethod
     def _rebuild(f, gpu_module, name: str, size, entry, bindings, constants, allocs):
@@ -195,8 +246,8 @@ class GpuKernel(SchedPass):
             raise IRError(f, f"'{f.name}' op '{name}': private attributions are not supported")
         args = list(entry.arguments)[:n_in]
         old_wg = list(entry.arguments)[n_in:]
-        arg_types = [a.type for a in args] + [o.results[0].type for o in bindings] + \
-            [o.results[0].type for o in constants]
+        arg_types = [a.type for a in args] + [_slot_type(o) for o in bindings] + \
+            [ir.IntegerType.get_signless(32)] * len(constants)
         att_types = [a.type for a in old_wg] + [o.results[0].type for o in allocs]
         attrs = {"function_type": ir.TypeAttr.get(ir.FunctionType.get(arg_types, [])),
                  "sym_name": ir.StringAttr.get(name),
@@ -221,13 +272,11 @@ class GpuKernel(SchedPass):
             old.replace_all_uses_with(new)
         for o in _ops(entry):
             nb.append(o)
-        for o, a in zip(bindings, new_args[len(args):len(args) + len(bindings)]):
-            o.results[0].replace_all_uses_with(a)
-            o.erase()
         k = len(args) + len(bindings)
-        for o, a in zip(constants, new_args[k:k + len(constants)]):
-            o.results[0].replace_all_uses_with(a)
-            o.erase()
+        for o, a in zip(bindings + constants, new_args[len(args):k + len(constants)]):
+            if o is not None:            # an unused slot: an argument nothing reads
+                o.results[0].replace_all_uses_with(a)
+                o.erase()
         for o, a in zip(allocs, new_args[len(arg_types) + len(old_wg):]):
             for u in [_op(u.owner) for u in o.results[0].uses]:
                 if u.name == "memref.dealloc":

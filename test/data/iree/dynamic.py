@@ -305,3 +305,19 @@ def dynamic_k_source(forced: bool = True, stages: int = 1) -> str:
         f"      ins(%a, %b : {t}, {t}) outs(%c : tensor<4096x4096xf32>){attr} "
         "-> tensor<4096x4096xf32>\n"
         "  return %r : tensor<4096x4096xf32>\n}\n")
+
+
+def sparse_layout(text: str) -> str:
+    """A dispatch of :func:`dynamic` whose ``#hal.pipeline.layout`` has slots it leaves
+    unused, as IREE's layouts may: 4 push constants of which it loads #3 (the low word, once
+    #0) and #1 (the high word), and an unused binding #1 before B and C (renumbered #2 and
+    #3).  IREE passes every slot (a pointer per binding, an ``i32`` per constant, in order),
+    so a kernel built from it must take them all."""
+    assert "#hal.pipeline.layout<constants = 2, bindings = [" in text
+    text = text.replace("binding(2)", "binding(3)").replace("binding(1)", "binding(2)")
+    text = re.sub(r"(#hal\.pipeline\.layout<)constants = 2, bindings = \[(#hal\.pipeline\."
+                  r"binding<[^>]*>, )", r'\g<1>constants = 4, bindings = [\g<2>#hal.pipeline.'
+                  r'binding<storage_buffer, "ReadOnly|Indirect">, ', text, count=1)
+    text = text.replace("ordinal(1) : i32", "ordinal(5) : i32")
+    text = text.replace("ordinal(0) : i32", "ordinal(3) : i32")
+    return text.replace("ordinal(5) : i32", "ordinal(1) : i32")

@@ -15,6 +15,29 @@
 // RUN: sed '102d' %S/Inputs/natural-4wave.mlir | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=WRAP
 // WRAP: <stdin>:109:16: error: sched-adopt-loop: 'vector.load' op reads LDS that the next iteration's 'amdgpu.gather_to_lds' op at line 103:9 overwrites, with no barrier between them (the kernel races)
 //
+// A barrier whose memfence leaves out workgroup memory orders no LDS access (upstream
+// gpu.barrier: only the accesses to the address spaces it lists must be visible after it):
+// relied on between the copies and the reads, or between the reads and the next
+// iteration's copies, it is a race, refused at the barrier:
+// RUN: sed '109s/gpu.barrier/gpu.barrier memfence [#gpu.address_space<global>]/' %S/Inputs/natural-4wave.mlir | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=NOFENCE
+// NOFENCE: <stdin>:109:9: error: sched-adopt-loop: 'gpu.barrier' op (memfence [#gpu.address_space<global>]) fences no workgroup memory, and it is the only barrier between 'vector.load' op at line 110:16, an LDS read, and 'amdgpu.gather_to_lds' op at line 104:9, which writes the LDS it reads: it does not order them (the kernel races)
+// RUN: sed '102s/gpu.barrier/gpu.barrier memfence []/' %S/Inputs/natural-4wave.mlir | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=NOFENCEWRAP
+// NOFENCEWRAP: <stdin>:102:9: error: sched-adopt-loop: 'gpu.barrier' op (memfence []) fences no workgroup memory, and it is the only barrier between 'vector.load' op at line 110:16, an LDS read, and 'amdgpu.gather_to_lds' op at line 104:9, which overwrites in the next iteration the LDS it reads: it does not order them (the kernel races)
+// Barriers that fence workgroup memory (with global memory too), and a fenceless one the
+// order does not rely on, are taken:
+// RUN: sed -e '109s/gpu.barrier/gpu.barrier memfence [#gpu.address_space<global>, #gpu.address_space<workgroup>]/' -e '102s/gpu.barrier/gpu.barrier memfence [#gpu.address_space<workgroup>]\n        gpu.barrier memfence []/' %S/Inputs/natural-4wave.mlir \
+// RUN:   | pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' | FileCheck %s --check-prefix=FENCED
+// FENCED: amdgpu.gather_to_lds {{.*}} {sched.global_load = {channel = 0 : i64, id = 0 : i64, k_offset = "k0", stage = 0 : i64, subtile = 0 : i64}}
+//
+// IREE's workgroup scf.forall without its mapping is not distributed (every workgroup runs
+// all its iterations, the K-loop's LDS reused from one to the next), and one mapped to
+// anything but IREE's workgroup ids is not read as one: refused at the forall (IREE's
+// committed kernel, test/data/iree):
+// RUN: sed '198s/ {mapping = .*}$//' %S/../../data/iree/matmul_bf16_abt_4096.prefetch.mlir | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=NOMAP
+// NOMAP: <stdin>:44:11: error: sched-adopt-loop: 'scf.forall' op around the K-loop has no mapping: it is not distributed (each workgroup runs all its iterations, one after another); the front end reads its induction variables as workgroup ids
+// RUN: sed '198s/#iree_codegen.workgroup_mapping<y>/#gpu.thread<y>/' %S/../../data/iree/matmul_bf16_abt_4096.prefetch.mlir | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=THREADMAP
+// THREADMAP: <stdin>:44:11: error: sched-adopt-loop: 'scf.forall' op around the K-loop maps to [#gpu.thread<y>, #iree_codegen.workgroup_mapping<x>], not to workgroups
+//
 // A copy's LDS address that depends on the workgroup id:
 // RUN: sed 's/%dst0a = arith.muli %rr0, %c32 : index/%dst0x = arith.muli %rr0, %c32 : index\n      %bm2 = arith.remui %bid, %c2 : index\n      %bo = arith.muli %bm2, %c8 : index\n      %dst0a = arith.addi %dst0x, %bo : index/' %S/Inputs/natural-4wave.mlir \
 // RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=WGID

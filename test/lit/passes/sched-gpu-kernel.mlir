@@ -129,6 +129,30 @@ func.func @rows() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
 
 // -----
 
+// IREE's kernel ABI (its ROCm HAL): one argument per binding of the pipeline layout, in
+// binding order, then one i32 per push constant of it, in ordinal order, whatever the kernel
+// uses: an unused binding (#1) is the global pointer IREE passes, unused constants (#0, #2)
+// i32 arguments nothing reads, and constants loaded out of order take their ordinal's slot.
+// CHECK:        gpu.func @sparse(%arg0: memref<64xf32, #gpu.address_space<global>>, %arg1: !llvm.ptr<1>, %arg2: memref<64xf32, #gpu.address_space<global>>, %arg3: i32, %arg4: i32, %arg5: i32, %arg6: i32) kernel
+// CHECK:          arith.index_castui %arg6
+// CHECK:          arith.index_castui %arg4
+// LLVM: define amdgpu_kernel void @sparse(ptr addrspace(1) %0, ptr addrspace(1) %1, i64 %2, i64 %3, i64 %4, ptr addrspace(1) %5, ptr addrspace(1) %6, ptr addrspace(1) %7, i64 %8, i64 %9, i64 %10, i32 %11, i32 %12, i32 %13, i32 %14)
+#layout3 = #hal.pipeline.layout<constants = 4, bindings = [#hal.pipeline.binding<storage_buffer>, #hal.pipeline.binding<storage_buffer>, #hal.pipeline.binding<storage_buffer>]>
+func.func @sparse() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %p = hal.interface.constant.load layout(#layout3) ordinal(3) : i32
+  %q = hal.interface.constant.load layout(#layout3) ordinal(1) : i32
+  %i = arith.index_castui %p : i32 to index
+  %j = arith.index_castui %q : i32 to index
+  %out = hal.interface.binding.subspan layout(#layout3) binding(2) alignment(64) offset(%c0) : memref<64xf32, #gpu.address_space<global>>
+  %in = hal.interface.binding.subspan layout(#layout3) binding(0) alignment(64) offset(%c0) : memref<64xf32, #gpu.address_space<global>>
+  %v = memref.load %in[%i] : memref<64xf32, #gpu.address_space<global>>
+  memref.store %v, %out[%j] : memref<64xf32, #gpu.address_space<global>>
+  return
+}
+
+// -----
+
 // IREE's linearised workgroup loop (a grid-stride scf.for): the workgroup count becomes a
 // load of the hidden argument hidden_block_count_x (the first word of the implicit
 // arguments), not gpu.grid_dim, whose lowering calls an unlinked __ockl_get_num_groups.

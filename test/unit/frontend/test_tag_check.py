@@ -207,3 +207,19 @@ def test_a_k_offset_that_names_no_k_offset_is_a_located_error(value, shown):
     (err,) = import_errors(mutated, OURS_SPEC)[:1]
     assert "sched-import" in err and "attribute 'sched.global_load' field 'k_offset' must be " \
            'one of "k0", "k1", "k_next", "k_prev", "none"; got ' + shown in err, err
+
+
+def test_a_loop_of_one_iteration_still_checks_its_k_offsets():
+    """With one iteration (two K tiles) the check stays inside the loop's K tiles (the next
+    K step's ``k1`` tile would be past them: IREE's padded kernel of K = 100 peels a masked
+    tile there, whose addresses are not the loop's) and measures the K tile from the ``k0``
+    loads alone; a ``k_offset`` changed is still refused."""
+    short = iree_tagged().replace("to %c128 step %46", "to %46 step %46")
+    assert short != iree_tagged()
+    assert import_errors(short, IREE_SPEC) == []
+    flipped = {label[-3:]: (label, t) for label, t in field_variants(short)
+               if "k_offset" in label}          # one k0 -> k1 and one k1 -> k0
+    assert sorted(flipped) == ['k0"', 'k1"']
+    for label, mutated in flipped.values():
+        errs = import_errors(mutated, IREE_SPEC)
+        assert errs and "tagged k_offset" in errs[0], (label, errs)

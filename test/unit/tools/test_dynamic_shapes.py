@@ -20,6 +20,10 @@ two push constants as IREE passes an index:
   step split into sub-steps, the remainder on the schedule's buffers, guarded; and its
   512x512x1020 dispatch (late form, masked copies) with K dynamic: the masked remainder on
   the schedule's buffers (``frontend/aliased_remainder.py``) after the guarded loop.
+* the dynamic-M dispatch with a pipeline layout of unused slots (``dynamic.sparse_layout``:
+  4 push constants, 2 of them loaded, out of order; an unused binding before B): the
+  kernel's arguments are IREE's (one per slot of the layout, ``sched-gpu-kernel``) and the
+  launch passes all 4 constants;
 * IREE's own dispatch of M (and N) known at launch with its MFMA configuration forced
   with ``padding`` (``dynamic.padded_source``, K of 256): its copies of A (and B) go
   through registers, each row masked by M (N); the front end makes them plain copies of a
@@ -110,7 +114,7 @@ def _padded_late(n: bool, k: int = 256) -> str:
 
 
 #: name -> (the dispatch's text, built lazily)
-KERNELS = {"m": lambda: TEXT, "k": lambda: D.dynamic(IREE_4096, False, "?"),
+KERNELS = {"m": lambda: TEXT, "m-sparse": lambda: D.sparse_layout(TEXT), "k": lambda: D.dynamic(IREE_4096, False, "?"),
            "mk": lambda: D.dynamic(IREE_4096, True, "?"),
            "mn": lambda: D.dynamic(IREE_4096, True, 256, n=True),
            "mn512": lambda: _iree_512(n=True),
@@ -123,14 +127,17 @@ KERNELS = {"m": lambda: TEXT, "k": lambda: D.dynamic(IREE_4096, False, "?"),
            "padded-mn-late": lambda: _padded_late(True),
            "padk-m": lambda: _padded(False, 200), "padk-mn": lambda: _padded(True, 200),
            "padk-m-late": lambda: _padded_late(False, 200),
-           "padk-mn-late": lambda: _padded_late(True, 200)}
+           "padk-mn-late": lambda: _padded_late(True, 200),
+           "padk100-m": lambda: _padded(False, 100),
+           "padk100-m-late": lambda: _padded_late(False, 100)}
 #: name -> (dtype, workgroup tile M x N, a 1-D grid) where not bf16, 128 x 128, 2-D
 SHAPES = {"mn512": ("bf16", (64, 128), False), "mk512": ("bf16", (64, 128), False),
           "mnk512": ("bf16", (64, 128), False), "vdk-late": ("fp8", (64, 128), True),
           "k-late": ("bf16", (128, 128), True), "masked-k-late": ("bf16", (64, 128), True),
           "padded-m-late": ("bf16", (128, 128), True),
           "padded-mn-late": ("bf16", (128, 128), True),
-          "padk-m-late": ("bf16", (128, 128), True), "padk-mn-late": ("bf16", (128, 128), True)}
+          "padk-m-late": ("bf16", (128, 128), True), "padk-mn-late": ("bf16", (128, 128), True),
+          "padk100-m-late": ("bf16", (128, 128), True)}
 
 
 @pytest.fixture(scope="module")
@@ -149,6 +156,9 @@ def built():
 @pytest.mark.parametrize("name,sizes,mode", [
     ("m", (400, 4096, 256), "late"), ("m", (384, 4096, 256), "random:5"),
     ("m", (16, 4096, 256), "late"), ("m", (272, 4096, 256), "random:9"),
+    # a layout with unused slots (push constants #0 and #2, binding #1), loaded out of
+    # order: the kernel takes every slot, as IREE launches it
+    ("m-sparse", (400, 4096, 256), "late"),
     ("k", (4096, 4096, 96), "late"), ("k", (4096, 4096, 32), "late"),
     ("k", (4096, 4096, 0), "late"), ("k", (4096, 4096, 160), "random:4"),
     ("mk", (400, 4096, 96), "late"), ("mk", (144, 4096, 224), "random:2"),
@@ -179,6 +189,9 @@ def built():
     ("padk-m", (200, 4096, 200), "late"), ("padk-m", (16, 4096, 200), "random:3"),
     ("padk-mn", (129, 272, 200), "random:1"), ("padk-m-late", (200, 4096, 200), "late"),
     ("padk-mn-late", (144, 272, 200), "random:4"),
+    # K = 100: one pipelined pair (the loop's one iteration), then a whole tile and the
+    # masked one; the tag check keeps to the loop's own K tiles
+    ("padk100-m", (200, 4096, 100), "late"), ("padk100-m-late", (129, 4096, 100), "random:2"),
 ])
 def test_dynamic_sizes_are_exact_at_run_time(built, name, sizes, mode):
     text, code = built(name)
@@ -192,6 +205,21 @@ def test_dynamic_sizes_are_exact_at_run_time(built, name, sizes, mode):
     tiles = (-(-sizes[1] // tn), -(-sizes[0] // tm))
     assert run.grid == tiles[0] * tiles[1]
     assert d.grid == ((tiles[0] * tiles[1],) if flat else tiles)
+
+
+def test_a_sparse_layout_runs_as_a_launch_description_too(built):
+    """The dispatch of unused layout slots launched as a launch description (the launch of a
+    dispatch with an epilogue, ``driver/dispatch_launch.py``): the unused binding a null
+    pointer in its place, the 4 push constants after the bindings; exact."""
+    from pipeline_mlir.driver.dispatch_launch import run_dispatch
+
+    text, code = built("m-sparse")
+    with new_context() as ctx:
+        d = matmul_dispatch(ir.Module.parse(text, ctx), (272, 4096, 256))
+    assert d.unused == (1,) and len(d.constants) == 4
+    summary, problem = run_dispatch(d, load_kernel(code), "m-sparse.mlir", ("late", 0), 1,
+                                    None, False)
+    assert problem is None and "exact" in summary, summary
 
 
 @pytest.mark.parametrize("n,k", [(False, 256), (True, 256), (True, 200)],

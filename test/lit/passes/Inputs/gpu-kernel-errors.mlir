@@ -77,3 +77,41 @@ func.func @mapped_twice() attributes {gpu.known_block_size = array<i32: 64, 1, 1
   } {mapping = [#iree_codegen.workgroup_mapping<x>, #iree_codegen.workgroup_mapping<x>]}
   return
 }
+
+// -----
+
+// The pipeline layout says the kernel's arguments (IREE passes one per binding and per push
+// constant of it): an ordinal past it (refused by IREE's verifier, at the op, as is a
+// binding past it), a second layout, or a second subspan of one binding (one argument each)
+// cannot be honoured.
+#layout = #hal.pipeline.layout<constants = 2, bindings = [#hal.pipeline.binding<storage_buffer>]>
+func.func @ordinal_past_layout() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %p = hal.interface.constant.load layout(#layout) ordinal(0) : i32
+  // expected-error @+2 {{push constant ordinal out of bounds}}
+  // expected-note @+1 {{see current operation}}
+  %q = hal.interface.constant.load layout(#layout) ordinal(2) : i32
+  return
+}
+
+// -----
+
+#layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>
+func.func @binding_twice() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %a = hal.interface.binding.subspan layout(#layout) binding(0) alignment(64) offset(%c0) : memref<64xf32, #gpu.address_space<global>>
+  // expected-error @+1 {{uses binding #0 a second time (first at}}
+  %b = hal.interface.binding.subspan layout(#layout) binding(0) alignment(64) offset(%c0) : memref<64xf32, #gpu.address_space<global>>
+  return
+}
+
+// -----
+
+#layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>
+#other = #hal.pipeline.layout<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer>]>
+func.func @two_layouts() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %a = hal.interface.binding.subspan layout(#layout) binding(0) alignment(64) offset(%c0) : memref<64xf32, #gpu.address_space<global>>
+  // expected-error @+1 {{uses another pipeline layout than 'hal.interface.binding.subspan' at}}
+  %p = hal.interface.constant.load layout(#other) ordinal(0) : i32
+  return
+}

@@ -284,8 +284,9 @@ def simulate_schedule(schedule, tables=("llvm", "measured"), iterations=range(0,
 
 
 def simulate_assembly(text: str, filename: str, waves: int, stagger: bool,
-                      tables=("llvm", "measured")) -> SimulationReport:
-    """The main loop of a kernel's gfx950 assembly on the CU model."""
+                      tables=("llvm", "measured"), measured=None) -> SimulationReport:
+    """The main loop of a kernel's gfx950 assembly on the CU model; ``measured``: per
+    wave, trip counts measured on the emulator (:mod:`pipeline_mlir.emu.trips`)."""
 
 
     if not re.search(r"^[A-Za-z_][\w.$]*:", text, re.M):
@@ -298,8 +299,9 @@ def simulate_assembly(text: str, filename: str, waves: int, stagger: bool,
     for table in tables:
         try:
             if table == tables[0]:      # the inner loops the main loop repeats, said once
-                asm_main_loop(text, said=rep.notes)
-            an = simulate_asm_loop(text, waves, TIMING_ITERATIONS, table, stagger=stagger)
+                asm_main_loop(text, said=rep.notes, measured=measured and measured[0])
+            an = simulate_asm_loop(text, waves, TIMING_ITERATIONS, table, stagger=stagger,
+                                   measured=measured)
         except PipelineError as e:   # asm.py names the line; say which file
             raise PipelineError(f"{filename}: {e}") from None
         rep.timing.append(Timing(table, an, []))

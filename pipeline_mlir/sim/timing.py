@@ -67,7 +67,7 @@ def f8f6f4_formats(a: AsmInstr) -> tuple[int, int] | None:
 
 
 def asm_main_loop(asm_text: str, function: str | None = None,
-                  said: list | None = None) -> list[AsmInstr]:
+                  said: list | None = None, measured: dict | None = None) -> list[AsmInstr]:
     """The steady-state iteration of the main K-loop of the kernel in ``asm_text``.
 
     That is ``main_loop_phases()['loop']`` up to and including the branch back to
@@ -75,11 +75,13 @@ def asm_main_loop(asm_text: str, function: str | None = None,
     puts in the latch block) run only when the loop ends.  An inner loop of known trip
     count is repeated that many times; one of unknown count is an
     :class:`~pipeline_mlir.sim.inner_loops.InnerLoopError`
-    (:mod:`pipeline_mlir.sim.inner_loops`); ``said`` gets a line per inner loop repeated.
+    (:mod:`pipeline_mlir.sim.inner_loops`) unless ``measured`` gives its counts (measured
+    on the emulator: :mod:`pipeline_mlir.emu.trips`); ``said`` gets a line per inner loop
+    repeated.
     """
     fn = parse_asm(asm_text).function(function)
     blocks = fn.main_loop()
-    loop = executed_iteration(fn, blocks, said)
+    loop = executed_iteration(fn, blocks, said, measured)
     head = blocks[0].label
     back = [k for k, a in enumerate(loop) if a.kind == "branch" and a.operands[:1] == (head,)]
     return loop[:back[-1] + 1] if back else loop
@@ -142,17 +144,36 @@ def wave_streams(body: list[Instr], waves: int, iterations: int, simds: int = 4,
 def simulate_asm_loop(asm_text: str, waves: int, iterations: int,
                       table: CostTable | str = "measured", stagger: bool = False,
                       options: CUOptions | None = None,
-                      function: str | None = None) -> LoopAnalysis:
+                      function: str | None = None,
+                      measured: tuple[dict, ...] | None = None) -> LoopAnalysis:
     """Run the main K-loop of the kernel in ``asm_text`` on the CU model.
 
     ``waves`` waves (ping-pong kernel: 8 with ``stagger=True``; 4-wave kernel: 4) run
     the loop body ``iterations`` times; the result holds the CU run and the loop's
     bounds and achieved cycles per iteration (:func:`pipeline_mlir.sim.bounds.analyze_loop`).
+    ``measured``: per wave, the trip counts measured on the emulator of the inner loops
+    whose count the assembly does not state (each wave runs its own).
     """
     if isinstance(table, str):
         table = get_table(table)
-    body = from_asm(asm_main_loop(asm_text, function))
-    streams = wave_streams(body, waves, iterations, stagger=stagger)
+    if measured is None:
+        body = from_asm(asm_main_loop(asm_text, function))
+        bodies = [body] * waves
+    elif len(measured) != waves:
+        raise TimingInputError(f"trip counts measured for {len(measured)} waves, the "
+                               f"kernel runs {waves}")
+    else:
+        built: dict[str, list[Instr]] = {}
+        for counts in measured:
+            key = repr(sorted(counts.items()))
+            if key not in built:
+                built[key] = from_asm(asm_main_loop(asm_text, function, measured=counts))
+        bodies = [built[repr(sorted(c.items()))] for c in measured]
+    streams = wave_streams(bodies[0], waves, iterations, stagger=stagger)
+    if measured is not None:        # each wave its own body
+        streams = [wave_streams(body, waves, iterations, stagger=stagger)[w]
+                   for w, body in enumerate(bodies)]
     run = simulate_cu(streams, table, options)
-    iter_streams = [(simd, body) for simd, _ in streams]
+    iter_streams = [(simd, body) for (simd, _), body in zip(streams, bodies)]
     return analyze_loop(run, iter_streams, table)
+

@@ -45,7 +45,7 @@ import dynamic as D  # noqa: E402
 import epilogues as E  # noqa: E402
 import generate as G  # noqa: E402
 
-from pipeline_mlir.isa.asm import parse_asm  # noqa: E402
+from pipeline_mlir.isa.asm import AsmError, parse_asm  # noqa: E402
 
 SPEC = "4wave{BM=128 BN=128 BK=32}"   # the simulator's wave count and counts for assembly
 
@@ -58,6 +58,9 @@ class Case(NamedTuple):
     flags: tuple = ()      # further iree-compile options (IREE's pipeline, tiles)
     epilogue: str | None = None  # an epilogues.KINDS kind: its epilogue_source instead
     source: Callable[[int], str] | None = None  # the source at IREE's prefetch stages instead
+    #: (M, N, K) of a launch: IREE's own build is timed with the trip counts (and the
+    #: blocks run) its waves take on the emulator at that launch (measured_cycles)
+    launch: tuple[int, int, int] | None = None
 
 
 def _eight_wave(kernel: str, spec: str, mfmas: int, k: int = 4096) -> Case:
@@ -71,6 +74,13 @@ def _epilogue(kind: str) -> Case:
     """IREE's default kernel (4 waves, 128x128 tile, K step 32) of bf16 ``A x B^T`` 4096^3
     with the epilogue ``kind`` fused (``epilogues.epilogue_source``): the same main loop."""
     return Case(dict(m=4096, n=4096, k=4096), SPEC, "4wave", 16, epilogue=kind)
+
+
+def _padded(n: bool, k: int) -> Case:
+    """IREE's padded dispatch of M (and N, ``n``) known at launch with K = ``k``
+    (``dynamic.padded_source``), IREE's build timed as it runs at M (and N) = 4096."""
+    return Case(dict(), SPEC, "4wave", 16, source=lambda stages: D.padded_source(n, k),
+                launch=(4096, 4096, k))
 
 
 #: the benchmark's cases; 4-wave ones: 4x4 MFMAs 16x16x32 per wave and K tile of 32 (i8:
@@ -205,8 +215,19 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
          # IREE's K-loop copies element by element through registers and stages each tile
          # through scratch (1.2 MB of code, its back edge a long branch); ours: the copies
          # register-staged, their loads an iteration ahead (2 K tiles per iteration)
+         # IREE's copy loops run per-lane trip counts (until the exec mask empties): its
+         # loop timed with the counts its waves take on the emulator at K = 128 (4 full K
+         # tiles; every full tile takes the same), M = N = 4096
          "bf16-dynamic-k": Case(dict(), SPEC, "4wave", 16,
-                                source=lambda stages: D.dynamic_k_source(True, stages)),
+                                source=lambda stages: D.dynamic_k_source(True, stages),
+                                launch=(4096, 4096, 128)),
+         # IREE's padded kernels of M (M and N) known at launch, K not a multiple of 32:
+         # each run masked by its row and the K left, element copies in branches the
+         # lanes skip where masked; IREE's loop timed with the blocks its waves run on
+         # the emulator at M (and N) = 4096.  K = 200 (7 K tiles): LLVM unrolls our 3
+         # pipelined iterations, no loop to time; K = 4100 (129 K tiles): both loops
+         **{f"bf16-padk-{dims}{'' if k == 200 else f'-{k}'}": _padded(dims == "mn", k)
+            for k in (200, 4100) for dims in ("m", "mn")},
          # fused epilogues: IREE's default main loop, the epilogue after it
          **{f"bf16-{kind.replace('_', '-')}": _epilogue(kind)
             for kind in ("bias", "bias_row", "relu", "trunc_bf16")}}
@@ -248,7 +269,9 @@ def kernels(d: Path, dtype: str = "bf16") -> dict[str, Path]:
         own_source = G.matmul_source(**args, stages=2) if "mma" in args else source
     out = {}
     own = d / "iree_prefetch.s"
-    own.write_text(G.iree_prefetch_asm(own_source, case.flags))
+    asm, hsaco = G.iree_prefetch_files(own_source, case.flags)
+    own.write_text(asm)
+    own.with_suffix(".hsaco").write_bytes(hsaco)
     out["IREE 2-stage prefetch"] = own
     src = d / "prefetch.mlir"
     src.write_text(G.prefetch_point(source, case.flags))
@@ -281,13 +304,43 @@ def main(argv: list[str]) -> int:
 def rows_of(dtype: str) -> list:
     """The (kernel, K tiles per iteration, loop counts, cycles) rows of case ``dtype``:
     IREE's own 2-stage prefetch first."""
+    case = CASES[dtype]
     with tempfile.TemporaryDirectory() as tmp:
         rows = []
-        for name, path in kernels(Path(tmp), dtype).items():
-            counts = loop_counts(path.read_text())
-            tiles = counts["mfma"] / CASES[dtype].mfmas_per_k_tile
-            rows.append((name, tiles, counts, simulate(path, CASES[dtype].spec)))
+        for k, (name, path) in enumerate(kernels(Path(tmp), dtype).items()):
+            try:
+                counts = loop_counts(path.read_text())
+            except AsmError as e:         # LLVM unrolled the whole K-loop: nothing to time
+                rows.append((name, None, Counter(), f"no K-loop to time ({e})"))
+                continue
+            tiles = counts["mfma"] / case.mfmas_per_k_tile
+            timed = measured_cycles(path, Path(tmp) / "prefetch.mlir", case) \
+                if k == 0 and case.launch else simulate(path, case.spec)
+            rows.append((name, tiles, counts, timed))
     return rows
+
+
+def measured_cycles(asm_path: Path, dispatch: Path, case: Case) -> dict | str:
+    """The cycles per iteration of IREE's build ``asm_path`` (its code object beside it)
+    with the trip counts and block runs its waves take on the emulator at ``case.launch``
+    (the launch read from ``dispatch``, the same dispatch at IREE's prefetch point), both
+    cost tables, and a ``note`` saying so; or why there is no figure."""
+    from pipeline_mlir.driver.measured_trips import (dispatch_launch, measure_trips,
+                                                     simulate_measured)
+    from pipeline_mlir.errors import PipelineError
+
+    m, n, k = case.launch
+    asm = asm_path.read_text()
+    try:
+        problem, grid = dispatch_launch(dispatch.read_text(), case.launch, str(dispatch))
+        trips = measure_trips(asm, asm_path.with_suffix(".hsaco").read_bytes(), problem, grid)
+        rep = simulate_measured(asm, asm_path.name, len(trips.waves),
+                                case.spec.startswith("pingpong"), trips)
+    except PipelineError as e:
+        return f"trip counts not measured at M = {m}, N = {n}, K = {k}: {e}"
+    out = {t.table: t.analysis.achieved_ii for t in rep.timing}
+    out["note"] = f"trip counts measured at K = {k} (M = {m}, N = {n}; {trips.describe()})"
+    return out
 
 
 def ratios(names: list[str]) -> int:
@@ -314,6 +367,8 @@ def ratio_row(name: str, pipeline: str, rows: list) -> str:
                 for _, t, _, c in rows]
     cells = [f"no figure: {c}" if isinstance(c, str) else f"{c[0]:.0f} / {c[1]:.0f}"
              for c in per_tile]
+    cells = [cell if isinstance(c, str) or "note" not in c else f"{cell} ({c['note']})"
+             for cell, (_, _, _, c) in zip(cells, rows)]
     iree, ours = per_tile[0], [c for c in per_tile[1:] if not isinstance(c, str)]
     if isinstance(iree, str) or not ours:
         ratio = ["—", "—"]
@@ -337,7 +392,8 @@ def print_table(rows: list, kinds: tuple = KINDS) -> None:
     for name, tiles, counts, cycles in rows:
         timed = [f"no figure: {cycles}", "—"] if isinstance(cycles, str) else \
             [f"{cycles['llvm'] / tiles:.0f}", f"{cycles['measured'] / tiles:.0f}"]
-        cells = [name, f"{tiles:g}"] + [f"{counts[k] / tiles:g}" for _, k in kinds] + timed
+        cells = [name, f"{tiles:g}"] + [f"{counts[k] / tiles:g}" for _, k in kinds] + timed \
+            if tiles else [name] + ["—"] * (len(kinds) + 1) + timed
         print("| " + " | ".join(cells) + " |")
 
 

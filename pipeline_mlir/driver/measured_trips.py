@@ -36,11 +36,13 @@ def dispatch_launch(dispatch_text: str, sizes: tuple[int, int, int],
     return Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b, d.constants), d.grid
 
 
-def measure_trips(asm_text: str, code: bytes | str, problem, grid=None):
+def measure_trips(asm_text: str, code: bytes | str, problem, grid=None,
+                  limit: int | None = None):
     """The :class:`~pipeline_mlir.emu.trips.MeasuredTrips` of the kernel of ``asm_text``
     (``code``: its code object, which the emulator runs, or the same text) run on
     ``problem`` (a :class:`~pipeline_mlir.emu.iree.Matmul`; ``grid``: the launch's, for a
-    kernel that reads the grid's size), its first workgroup."""
+    kernel that reads the grid's size), its first workgroup (``limit``: up to that many
+    instructions of its waves)."""
     from pipeline_mlir.emu.inputs import load_kernel
     from pipeline_mlir.emu.iree import Launch
     from pipeline_mlir.emu.trips import measured_trips, record_runs
@@ -51,7 +53,7 @@ def measure_trips(asm_text: str, code: bytes | str, problem, grid=None):
     launch.set_grid(grid)
     first = (0, 0) if any(kernel.launch.workgroup_id[1:]) else 0
     runs = record_runs(kernel, launch.glob, first, launch.waves, launch.kernarg_at,
-                       launch.dims)
+                       launch.dims, limit=limit)
     return measured_trips(parse_asm(asm_text).function(kernel.name), runs, kernel.instrs)
 
 

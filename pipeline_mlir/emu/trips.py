@@ -72,11 +72,17 @@ def _trips_text(trips: tuple[int, ...]) -> str:
     return f"{min(trips)}-{max(trips)} (sum {sum(trips)} over {len(trips)})"
 
 
+class _Enough(Exception):
+    """The run has executed the instructions asked for."""
+
+
 def record_runs(kernel, glob, workgroup, waves: int, kernarg_at: int, dims=None,
-                mode: str = "eager", seed: int = 0) -> list[list[tuple[int, int]]]:
+                mode: str = "eager", seed: int = 0,
+                limit: int | None = None) -> list[list[tuple[int, int]]]:
     """Run ``workgroup`` of ``kernel`` (its memory and arguments set up in ``glob``); per
     wave, the stretches ``(first, last)`` of instruction indices it executed in a row, in
-    order."""
+    order.  ``limit``: stop once the waves have executed that many instructions (the
+    first iterations of a long loop are enough: its last one seen is then partial)."""
     m = Machine(kernel, glob, [workgroup], waves, mode, seed, kernarg_at, dims=dims)
     runs: list[list[tuple[int, int]]] = [[] for _ in range(waves)]
     start = [w.pc for w in m.waves]
@@ -88,9 +94,16 @@ def record_runs(kernel, glob, workgroup, waves: int, kernarg_at: int, dims=None,
         if w.pc != pc + 1 or w.done:
             runs[w.index].append((start[w.index], pc))
             start[w.index] = w.pc
+        if limit is not None and m.count >= limit:
+            raise _Enough
 
     m.step = recorded
-    m.run()
+    try:
+        m.run()
+    except _Enough:
+        for w in m.waves:
+            if not w.done and w.pc > start[w.index]:
+                runs[w.index].append((start[w.index], w.pc - 1))
     return runs
 
 

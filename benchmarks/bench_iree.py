@@ -48,6 +48,10 @@ import generate as G  # noqa: E402
 from pipeline_mlir.isa.asm import AsmError, parse_asm  # noqa: E402
 
 SPEC = "4wave{BM=128 BN=128 BK=32}"   # the simulator's wave count and counts for assembly
+#: the instructions of IREE's first workgroup run to measure its trip counts (enough for
+#: the first hundreds of iterations of a copy loop's K-loop; IREE's dynamic-K kernel runs
+#: some 30000 per wave and K tile)
+MEASURE_LIMIT = 1_000_000
 
 
 class Case(NamedTuple):
@@ -333,7 +337,8 @@ def measured_cycles(asm_path: Path, dispatch: Path, case: Case) -> dict | str:
     asm = asm_path.read_text()
     try:
         problem, grid = dispatch_launch(dispatch.read_text(), case.launch, str(dispatch))
-        trips = measure_trips(asm, asm_path.with_suffix(".hsaco").read_bytes(), problem, grid)
+        trips = measure_trips(asm, asm_path.with_suffix(".hsaco").read_bytes(), problem, grid,
+                              limit=MEASURE_LIMIT)
         rep = simulate_measured(asm, asm_path.name, len(trips.waves),
                                 case.spec.startswith("pingpong"), trips)
     except PipelineError as e:

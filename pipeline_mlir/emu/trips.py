@@ -7,23 +7,26 @@ steps per-lane counters and ends when the exec mask empties, ``s_cbranch_execz``
 so the wave's trip count is what the timing needs, and the emulator knows it: it runs the
 kernel for one launch and :func:`record_runs` notes, per wave, every stretch of
 instructions it executed in a row (a taken branch ends one).  :func:`measured_trips` reads
-the loops' trips off those stretches:
+off those stretches how often each block of the main loop ran:
 
 * an iteration of the main loop starts at each execution of its header's first
   instruction (the header: the block entered from outside the loop);
-* for every loop ``L`` inside the main loop, with ``P`` the loop around it (the main loop
-  or an inner loop), each execution of ``P``'s header opens a trip of ``P``, and each
-  execution of ``L``'s header in it is one trip of ``L`` (0 when the lanes skip ``L``):
-  per iteration of the main loop, ``{L's header label: (trips of L in each trip of P, in
-  order)}``, which is what :func:`~pipeline_mlir.sim.inner_loops.executed_iteration`
-  consumes as it lays the iteration out;
+* the header of each loop ``L`` inside the main loop is counted per trip of the loop
+  ``P`` around it (the main loop or an inner loop): each execution of ``P``'s header opens
+  a trip of ``P``, each execution of ``L``'s header in it is one trip of ``L`` (0 when the
+  lanes skip ``L``); any other block is counted per trip of its innermost loop (1, or 0
+  when every lane skipped it).  Per iteration of the main loop that is ``{label: (runs in
+  each trip, in order)}``, which
+  :func:`~pipeline_mlir.sim.inner_loops.executed_iteration` consumes as it lays the
+  iteration out, so that the laid-out iteration is the one the wave ran;
 * the iterations differ (the last K tile is partial, the first may be guarded): the
   counts taken are those of the most iterations (:class:`MeasuredTrips` says how many of
-  how many, and at which launch), per wave.
+  how many), per wave.
 
 Only the instruction stepper is wrapped (one instance's ``step``): the machine itself is
-unchanged.  The assembly's instructions and the emulator's are the same list in the same
-order (both read the function from its label), which :func:`measured_trips` checks.
+unchanged.  The code object holds the assembly's instructions in the same order plus the
+``s_nop`` padding of its ``.p2align`` directives, which is matched away (anything else
+that differs is an error).
 """
 
 from __future__ import annotations

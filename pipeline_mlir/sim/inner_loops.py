@@ -21,9 +21,13 @@ instead:
   enclosing it), and
   a main-loop iteration of more than ``MAX_EXECUTED`` instructions, is an
   :class:`InnerLoopError` naming the inner loop's lines: the timing model gives no figure
-  rather than a too-fast one.
+  rather than a too-fast one;
+* unless the counts were measured on the emulator (:mod:`pipeline_mlir.emu.trips`,
+  ``measured``): then each such loop runs its measured trips in each trip of the loop
+  around it, each block every lane skipped is left out, and a stated count is kept.
 
-A main loop without inner loops is returned unchanged (its layout order).
+A main loop without inner loops is returned unchanged (its layout order; with measured
+counts, less the blocks every lane skipped).
 """
 
 from __future__ import annotations

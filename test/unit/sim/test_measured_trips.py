@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from emu_helpers import snippet_kernel
 
+from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.machine import GlobalMemory
 from pipeline_mlir.emu.trips import measured_trips, record_runs
 from pipeline_mlir.isa.asm import parse_asm
@@ -116,3 +117,18 @@ def test_counts_that_do_not_fit_the_loop_nest_are_refused(measured):
     with pytest.raises(InnerLoopError, match=r"the trip counts measured for \.LBB0_2 are "
                                              r"more than the loop nest runs"):
         asm_main_loop(PER_LANE, measured=counts)
+
+
+def test_an_assembly_that_is_not_the_code_objects_is_refused():
+    """The counts are read against the assembly's loops: an assembly whose instructions
+    differ from the ones the emulator ran (here two swapped) cannot be matched."""
+    kernel = snippet_kernel(PER_LANE)
+    runs = record_runs(kernel, GlobalMemory(), 0, 2, 0)
+    other = PER_LANE.replace("\tv_add_u32_e32 v14, 1, v14\n\tv_mul_lo_u32 v15, v14, v14\n",
+                             "\tv_mul_lo_u32 v15, v14, v14\n\tv_add_u32_e32 v14, 1, v14\n")
+    assert other != PER_LANE
+    with pytest.raises(EmuError, match=r"the code object's instruction at 0x[0-9a-f]{4} "
+                                       r"\('v_add_u32_e32 v14, 1, v14'\) is not the "
+                                       r"assembly's at line 12 'v_mul_lo_u32': their loops "
+                                       r"cannot be matched"):
+        measured_trips(parse_asm(other).function(), runs, kernel.instrs)

@@ -24,7 +24,11 @@ model, not hardware).  Prints the table of docs/iree-kernels.md::
     python benchmarks/bench_iree.py
 
 ``--ratios`` prints one row per case instead (all cases, or those named with ``--dtype``):
-IREE's cycles per K tile, ours (both builds) and the ratio ours / IREE's::
+IREE's cycles per K tile, ours (both builds) and the ratio ours / IREE's.  A case with a
+``launch`` (IREE's dynamic-K build, whose copy loops run per-lane trip counts; its padded
+K = 200 builds, whose masked copies are branches the lanes skip) has IREE's build timed
+with the trip counts and block runs its waves take on the emulator at that launch
+(:mod:`pipeline_mlir.driver.measured_trips`), and its cell says at which K::
 
     python benchmarks/bench_iree.py --ratios --dtype=bf16 --dtype=fp8
 """

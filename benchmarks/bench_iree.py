@@ -25,7 +25,11 @@ model, not hardware).  Prints the table of docs/iree-kernels.md::
     python benchmarks/bench_iree.py
 
 ``--ratios`` prints one row per case instead (all cases, or those named with ``--dtype``):
-IREE's cycles per K tile, ours (both builds) and the ratio ours / IREE's::
+IREE's cycles per K tile, ours (both builds) and the ratio ours / IREE's.  A case with a
+``launch`` (IREE's dynamic-K build, whose copy loops run per-lane trip counts; its padded
+K = 200 builds, whose masked copies are branches the lanes skip) has IREE's build timed
+with the trip counts and block runs its waves take on the emulator at that launch
+(:mod:`pipeline_mlir.driver.measured_trips`), and its cell says at which K::
 
     python benchmarks/bench_iree.py --ratios --dtype=bf16 --dtype=fp8
 """
@@ -46,9 +50,13 @@ import dynamic as D  # noqa: E402
 import epilogues as E  # noqa: E402
 import generate as G  # noqa: E402
 
-from pipeline_mlir.isa.asm import parse_asm  # noqa: E402
+from pipeline_mlir.isa.asm import AsmError, parse_asm  # noqa: E402
 
 SPEC = "4wave{BM=128 BN=128 BK=32}"   # the simulator's wave count and counts for assembly
+#: the instructions of IREE's first workgroup run to measure its trip counts (enough for
+#: the first hundreds of iterations of a copy loop's K-loop; IREE's dynamic-K kernel runs
+#: some 30000 per wave and K tile)
+MEASURE_LIMIT = 1_000_000
 
 
 class Case(NamedTuple):
@@ -59,6 +67,9 @@ class Case(NamedTuple):
     flags: tuple = ()      # further iree-compile options (IREE's pipeline, tiles)
     epilogue: str | None = None  # an epilogues.KINDS kind: its epilogue_source instead
     source: Callable[[int], str] | None = None  # the source at IREE's prefetch stages instead
+    #: (M, N, K) of a launch: IREE's own build is timed with the trip counts (and the
+    #: blocks run) its waves take on the emulator at that launch (measured_cycles)
+    launch: tuple[int, int, int] | None = None
 
 
 def _eight_wave(kernel: str, spec: str, mfmas: int, k: int = 4096) -> Case:
@@ -72,6 +83,13 @@ def _epilogue(kind: str) -> Case:
     """IREE's default kernel (4 waves, 128x128 tile, K step 32) of bf16 ``A x B^T`` 4096^3
     with the epilogue ``kind`` fused (``epilogues.epilogue_source``): the same main loop."""
     return Case(dict(m=4096, n=4096, k=4096), SPEC, "4wave", 16, epilogue=kind)
+
+
+def _padded(n: bool, k: int) -> Case:
+    """IREE's padded dispatch of M (and N, ``n``) known at launch with K = ``k``
+    (``dynamic.padded_source``), IREE's build timed as it runs at M (and N) = 4096."""
+    return Case(dict(), SPEC, "4wave", 16, source=lambda stages: D.padded_source(n, k),
+                launch=(4096, 4096, k))
 
 
 #: the benchmark's cases; 4-wave ones: 4x4 MFMAs 16x16x32 per wave and K tile of 32 (i8:
@@ -212,8 +230,19 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
          # IREE's K-loop copies element by element through registers and stages each tile
          # through scratch (1.2 MB of code, its back edge a long branch); ours: the copies
          # register-staged, their loads an iteration ahead (2 K tiles per iteration)
+         # IREE's copy loops run per-lane trip counts (until the exec mask empties): its
+         # loop timed with the counts its waves take on the emulator at K = 128 (4 full K
+         # tiles; every full tile takes the same), M = N = 4096
          "bf16-dynamic-k": Case(dict(), SPEC, "4wave", 16,
-                                source=lambda stages: D.dynamic_k_source(True, stages)),
+                                source=lambda stages: D.dynamic_k_source(True, stages),
+                                launch=(4096, 4096, 128)),
+         # IREE's padded kernels of M (M and N) known at launch, K = 200 (7 K tiles, the
+         # last masked): each run masked by its row and the K left, element copies in
+         # branches the lanes skip where masked; IREE's loop timed with the blocks its
+         # waves run on the emulator at M (and N) = 4096.  pipeline-opt's LLVM unrolls our
+         # 3 pipelined iterations (no loop to time); back in iree-compile the loop stays
+         "bf16-padk-m": _padded(False, 200),
+         "bf16-padk-mn": _padded(True, 200),
          # fused epilogues: IREE's default main loop, the epilogue after it
          **{f"bf16-{kind.replace('_', '-')}": _epilogue(kind)
             for kind in ("bias", "bias_row", "relu", "trunc_bf16")}}
@@ -255,7 +284,9 @@ def kernels(d: Path, dtype: str = "bf16") -> dict[str, Path]:
         own_source = G.matmul_source(**args, stages=2) if "mma" in args else source
     out = {}
     own = d / "iree_prefetch.s"
-    own.write_text(G.iree_prefetch_asm(own_source, case.flags))
+    asm, hsaco = G.iree_prefetch_files(own_source, case.flags)
+    own.write_text(asm)
+    own.with_suffix(".hsaco").write_bytes(hsaco)
     out["IREE 2-stage prefetch"] = own
     src = d / "prefetch.mlir"
     src.write_text(G.prefetch_point(source, case.flags))
@@ -288,13 +319,44 @@ def main(argv: list[str]) -> int:
 def rows_of(dtype: str) -> list:
     """The (kernel, K tiles per iteration, loop counts, cycles) rows of case ``dtype``:
     IREE's own 2-stage prefetch first."""
+    case = CASES[dtype]
     with tempfile.TemporaryDirectory() as tmp:
         rows = []
-        for name, path in kernels(Path(tmp), dtype).items():
-            counts = loop_counts(path.read_text())
-            tiles = counts["mfma"] / CASES[dtype].mfmas_per_k_tile
-            rows.append((name, tiles, counts, simulate(path, CASES[dtype].spec)))
+        for k, (name, path) in enumerate(kernels(Path(tmp), dtype).items()):
+            try:
+                counts = loop_counts(path.read_text())
+            except AsmError as e:         # LLVM unrolled the whole K-loop: nothing to time
+                rows.append((name, None, Counter(), f"no K-loop to time ({e})"))
+                continue
+            tiles = counts["mfma"] / case.mfmas_per_k_tile
+            timed = measured_cycles(path, Path(tmp) / "prefetch.mlir", case) \
+                if k == 0 and case.launch else simulate(path, case.spec)
+            rows.append((name, tiles, counts, timed))
     return rows
+
+
+def measured_cycles(asm_path: Path, dispatch: Path, case: Case) -> dict | str:
+    """The cycles per iteration of IREE's build ``asm_path`` (its code object beside it)
+    with the trip counts and block runs its waves take on the emulator at ``case.launch``
+    (the launch read from ``dispatch``, the same dispatch at IREE's prefetch point), both
+    cost tables, and a ``note`` saying so; or why there is no figure."""
+    from pipeline_mlir.driver.measured_trips import (dispatch_launch, measure_trips,
+                                                     simulate_measured)
+    from pipeline_mlir.errors import PipelineError
+
+    m, n, k = case.launch
+    asm = asm_path.read_text()
+    try:
+        problem, grid = dispatch_launch(dispatch.read_text(), case.launch, str(dispatch))
+        trips = measure_trips(asm, asm_path.with_suffix(".hsaco").read_bytes(), problem, grid,
+                              limit=MEASURE_LIMIT)
+        rep = simulate_measured(asm, asm_path.name, len(trips.waves),
+                                case.spec.startswith("pingpong"), trips)
+    except PipelineError as e:
+        return f"trip counts not measured at M = {m}, N = {n}, K = {k}: {e}"
+    out = {t.table: t.analysis.achieved_ii for t in rep.timing}
+    out["note"] = f"trip counts measured at K = {k} (M = {m}, N = {n}; {trips.describe()})"
+    return out
 
 
 def ratios(names: list[str]) -> int:
@@ -320,6 +382,8 @@ def ratio_row(name: str, pipeline: str, rows: list) -> str:
     per_tile = [c if isinstance(c, str) else (c["llvm"] / t, c["measured"] / t)
                 for _, t, _, c in rows]
     cells = [" / ".join(_per_tile(c, t)) for _, t, _, c in rows]
+    cells = [cell if isinstance(c, str) or "note" not in c else f"{cell} ({c['note']})"
+             for cell, (_, _, _, c) in zip(cells, rows)]
     iree, ours = per_tile[0], [c for c in per_tile[1:] if not isinstance(c, str)]
     if isinstance(iree, str) or not ours:
         ratio = ["—", "—"]
@@ -350,7 +414,8 @@ def print_table(rows: list, kinds: tuple = KINDS) -> None:
     print("|" + "---|" * len(head))
     for name, tiles, counts, cycles in rows:
         timed = _per_tile(cycles, tiles) + (["—"] if isinstance(cycles, str) else [])
-        cells = [name, f"{tiles:g}"] + [f"{counts[k] / tiles:g}" for _, k in kinds] + timed
+        cells = [name, f"{tiles:g}"] + [f"{counts[k] / tiles:g}" for _, k in kinds] + timed \
+            if tiles else [name] + ["—"] * (len(kinds) + 1) + timed
         print("| " + " | ".join(cells) + " |")
 
 

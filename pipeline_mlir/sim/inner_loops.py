@@ -21,9 +21,13 @@ instead:
   enclosing it), and
   a main-loop iteration of more than ``MAX_EXECUTED`` instructions, is an
   :class:`InnerLoopError` naming the inner loop's lines: the timing model gives no figure
-  rather than a too-fast one.
+  rather than a too-fast one;
+* unless the counts were measured on the emulator (:mod:`pipeline_mlir.emu.trips`,
+  ``measured``): then each such loop runs its measured trips in each trip of the loop
+  around it, each block every lane skipped is left out, and a stated count is kept.
 
-A main loop without inner loops is returned unchanged (its layout order).
+A main loop without inner loops is returned unchanged (its layout order; with measured
+counts, less the blocks every lane skipped).
 """
 
 from __future__ import annotations
@@ -44,16 +48,46 @@ class InnerLoopError(PipelineError):
     """The main loop holds an inner loop whose trip count the assembly does not state."""
 
 
-def executed_iteration(fn, loop: list, said: list | None = None) -> list:
+def executed_iteration(fn, loop: list, said: list | None = None,
+                       measured: dict | None = None) -> list:
     """The instructions one iteration of the main loop (``loop``: its blocks, layout
     order, of function ``fn``) executes (module docstring); ``said``: gets a line per
-    inner loop repeated, with its trip count."""
+    inner loop repeated, with its trip count.  ``measured``: trip counts measured on the
+    emulator (:mod:`pipeline_mlir.emu.trips`) for the loops whose count the assembly does
+    not state, ``{header label: (trips in each trip of the loop around it, in order)}``."""
     ids = {id(b) for b in loop}
     inner = [lp for lp in fn.loops() if {id(b) for b in lp} < ids]
-    return _expanded(loop, inner, "the main loop", said, _headers(fn, inner))
+    headers = loop_headers(fn, inner)
+    if measured is None:
+        return _expanded(loop, inner, "the main loop", said, headers)
+    counts = _Counts({label: list(trips) for label, trips in measured.items()})
+    out = _expanded(loop, inner, "the main loop", said, headers, counts)
+    over = sorted(label for label, trips in counts.left.items() if trips)
+    if over:
+        raise InnerLoopError(f"the trip counts measured for {', '.join(over)} are more than "
+                             f"the loop nest runs: they are not this main loop's")
+    for (lines, per, how), trips in counts.seen.items():
+        if said is not None:
+            said.append(f"{lines} runs {_times(trips)} per {per} ({how})")
+    return out
 
 
-def _headers(fn, loops: list) -> dict[int, object]:
+class _Counts:
+    """The measured trip counts left to take (by header label) and the trips each inner
+    loop was laid out with (by its lines, what it runs per, and whence the count)."""
+
+    def __init__(self, left: dict) -> None:
+        self.left = left
+        self.seen: dict[tuple, list] = {}
+
+
+def _times(trips: list) -> str:
+    if len(set(trips)) == 1:
+        return f"{trips[0]} time{'s' if trips[0] != 1 else ''}"
+    return f"{min(trips)} to {max(trips)} times ({sum(trips)} trips in {len(trips)})"
+
+
+def loop_headers(fn, loops: list) -> dict[int, object]:
     """Each loop's header (by the loop's first block's id): its block entered from outside
     it, which need not be its first block in layout (a rotated loop)."""
     out = {}
@@ -65,10 +99,11 @@ def _headers(fn, loops: list) -> dict[int, object]:
 
 
 def _expanded(blocks: list, inner: list, where: str, said: list | None,
-              headers: dict) -> list:
+              headers: dict, measured: dict | None = None) -> list:
     """The instructions one trip of ``blocks`` (a loop: the main loop or an inner loop,
     called ``where`` in ``said``) executes: each loop of ``inner`` (the loops strictly
-    inside it) repeated by its trip count, its own inner loops expanded the same way."""
+    inside it) repeated by its trip count, its own inner loops expanded the same way;
+    ``measured``: the measured counts left to take, by header label (consumed)."""
     sets = [{id(b) for b in lp} for lp in inner]
     outer = [lp for lp, s in zip(inner, sets) if not any(s < o for o in sets)]
     out: list = []
@@ -78,11 +113,17 @@ def _expanded(blocks: list, inner: list, where: str, said: list | None,
             continue
         lp = next((lp for lp in outer if id(lp[0]) == id(block)), None)
         if lp is None:
-            out.extend(block.instrs)
+            if measured is None or _runs(block, measured, headers, blocks):
+                out.extend(block.instrs)
             continue
         lids = {id(b) for b in lp}
-        trips = trip_count(lp, [i for b in blocks[:k] for i in b.instrs], headers[id(block)])
+        before = [i for b in blocks[:k] for i in b.instrs]
         nested = [m for m, s in zip(inner, sets) if s < lids]
+        if measured is not None:
+            out.extend(_measured(lp, before, headers, nested, where, said, measured, len(out)))
+            done |= lids
+            continue
+        trips = trip_count(lp, before, headers[id(block)])
         body = _expanded(lp, nested, _lines(lp), said, headers)
         if len(out) + len(body) * trips > MAX_EXECUTED:
             raise InnerLoopError(f"{_lines(lp)}: {trips} trips of its {len(body)} executed "
@@ -94,6 +135,42 @@ def _expanded(blocks: list, inner: list, where: str, said: list | None,
             said.append(f"{_lines(lp)} runs {trips} time{'s' if trips != 1 else ''} per "
                         f"{per} (its counter's trip count)")
         done |= lids
+    return out
+
+
+def _runs(block, measured: _Counts, headers: dict, blocks: list) -> int:
+    """Whether ``block`` (not a loop's own header) runs in this trip of ``blocks``: its
+    next measured count (1 without one)."""
+    left = measured.left.get(block.label)
+    if not left or headers.get(id(blocks[0])) is block:
+        return 1
+    return left.pop(0)
+
+
+def _measured(lp: list, before: list, headers: dict, nested: list, where: str,
+              said: list | None, measured: _Counts, size: int) -> list:
+    """One trip's worth of the inner loop ``lp`` in the loop ``where`` (``size``
+    instructions laid out so far): its stated trip count, else the next measured one; each
+    trip laid out on its own (the loops in it may run other counts in each)."""
+    label = headers[id(lp[0])].label
+    left = measured.left.get(label)
+    try:
+        trips, how = trip_count(lp, before, headers[id(lp[0])]), "its counter's trip count"
+        if left:
+            left.pop(0)                       # stated: the count kept, the measured dropped
+    except InnerLoopError:
+        if not left:
+            raise
+        trips, how = left.pop(0), "measured on the emulator"
+    out: list = []
+    for _ in range(trips):
+        out.extend(_expanded(lp, nested, _lines(lp), said, headers, measured))
+        if size + len(out) > MAX_EXECUTED:
+            raise InnerLoopError(f"{_lines(lp)}: {trips} trips make {where} execute more "
+                                 f"than {MAX_EXECUTED} instructions: too long for the "
+                                 f"timing model")
+    per = "iteration of the main loop" if where == "the main loop" else f"trip of {where}"
+    measured.seen.setdefault((_lines(lp), per, how), []).append(trips)
     return out
 
 

@@ -32,7 +32,8 @@ from pipeline_mlir.sim.cu_model import simulate_cu
 from pipeline_mlir.sim.functional import SimulationResult, iterations_text, simulate
 from pipeline_mlir.sim.lds_banks import KernelBanks, kernel_banks
 from pipeline_mlir.sim.repair import repair
-from pipeline_mlir.sim.timing import asm_main_loop, from_asm, simulate_loop_body
+from pipeline_mlir.sim.timing import (asm_main_loop, from_asm, simulate_asm_loop,
+                                     simulate_loop_body)
 from pipeline_mlir.sim.trace import MATMUL_ROLES, KernelShape, kernel_shape, wave_streams
 from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
 
@@ -284,10 +285,9 @@ def simulate_schedule(schedule, tables=("llvm", "measured"), iterations=range(0,
 
 
 def simulate_assembly(text: str, filename: str, waves: int, stagger: bool,
-                      tables=("llvm", "measured")) -> SimulationReport:
-    """The main loop of a kernel's gfx950 assembly on the CU model."""
-
-
+                      tables=("llvm", "measured"), measured=None) -> SimulationReport:
+    """The main loop of a kernel's gfx950 assembly on the CU model; ``measured``: per
+    wave, trip counts measured on the emulator (:mod:`pipeline_mlir.emu.trips`)."""
     if not re.search(r"^[A-Za-z_][\w.$]*:", text, re.M):
         # a loop body cut out of a kernel (as llvm-mca takes it): give it a function
         text = "loop_body:\n" + text
@@ -296,10 +296,17 @@ def simulate_assembly(text: str, filename: str, waves: int, stagger: bool,
                      "assembly only the timing model runs")
     rep.notes.append(NO_ADDRESSES)
     try:   # the assembly read once; the inner loops the main loop repeats said once
-        body = from_asm(asm_main_loop(text, said=rep.notes)) if tables else []
-        for table in tables:
-            an = simulate_loop_body(body, waves, TIMING_ITERATIONS, table, stagger=stagger)
-            rep.timing.append(Timing(table, an, []))
+        if measured is None:
+            body = from_asm(asm_main_loop(text, said=rep.notes)) if tables else []
+            for table in tables:
+                an = simulate_loop_body(body, waves, TIMING_ITERATIONS, table, stagger=stagger)
+                rep.timing.append(Timing(table, an, []))
+        else:   # each wave's iteration with its own measured counts
+            asm_main_loop(text, said=rep.notes, measured=measured[0])
+            for table in tables:
+                an = simulate_asm_loop(text, waves, TIMING_ITERATIONS, table, stagger=stagger,
+                                       measured=measured)
+                rep.timing.append(Timing(table, an, []))
     except PipelineError as e:   # asm.py names the line; say which file
         raise PipelineError(f"{filename}: {e}") from None
     return rep

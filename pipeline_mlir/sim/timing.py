@@ -68,7 +68,7 @@ def f8f6f4_formats(a: AsmInstr) -> tuple[int, int] | None:
 
 
 def asm_main_loop(asm_text: str, function: str | None = None,
-                  said: list | None = None) -> list[AsmInstr]:
+                  said: list | None = None, measured: dict | None = None) -> list[AsmInstr]:
     """The steady-state iteration of the main K-loop of the kernel in ``asm_text``.
 
     That is ``main_loop_phases()['loop']`` up to and including the branch back to
@@ -76,11 +76,13 @@ def asm_main_loop(asm_text: str, function: str | None = None,
     puts in the latch block) run only when the loop ends.  An inner loop of known trip
     count is repeated that many times; one of unknown count is an
     :class:`~pipeline_mlir.sim.inner_loops.InnerLoopError`
-    (:mod:`pipeline_mlir.sim.inner_loops`); ``said`` gets a line per inner loop repeated.
+    (:mod:`pipeline_mlir.sim.inner_loops`) unless ``measured`` gives its counts (measured
+    on the emulator: :mod:`pipeline_mlir.emu.trips`); ``said`` gets a line per inner loop
+    repeated.
     """
     fn = parse_asm(asm_text).function(function)
     blocks = fn.main_loop()
-    loop = executed_iteration(fn, blocks, said)
+    loop = executed_iteration(fn, blocks, said, measured)
     head = blocks[0].label
     back = [k for k, a in enumerate(loop) if a.kind == "branch" and a.operands[:1] == (head,)]
     return loop[:back[-1] + 1] if back else loop
@@ -143,25 +145,47 @@ def wave_streams(body: list[Instr], waves: int, iterations: int, simds: int = 4,
 def simulate_asm_loop(asm_text: str, waves: int, iterations: int,
                       table: CostTable | str = "measured", stagger: bool = False,
                       options: CUOptions | None = None,
-                      function: str | None = None) -> LoopAnalysis:
+                      function: str | None = None,
+                      measured: tuple[dict, ...] | None = None) -> LoopAnalysis:
     """Run the main K-loop of the kernel in ``asm_text`` on the CU model.
 
     ``waves`` waves (ping-pong kernel: 8 with ``stagger=True``; 4-wave kernel: 4) run
     the loop body ``iterations`` times; the result holds the CU run and the loop's
     bounds and achieved cycles per iteration (:func:`pipeline_mlir.sim.bounds.analyze_loop`).
+    ``measured``: per wave, the trip counts measured on the emulator of the inner loops
+    whose count the assembly does not state (each wave runs its own).
     """
-    return simulate_loop_body(from_asm(asm_main_loop(asm_text, function)), waves, iterations,
-                              table, stagger, options)
+    if measured is None:
+        return simulate_loop_body(from_asm(asm_main_loop(asm_text, function)), waves,
+                                  iterations, table, stagger, options)
+    if len(measured) != waves:
+        raise TimingInputError(f"trip counts measured for {len(measured)} waves, the "
+                               f"kernel runs {waves}")
+    built: dict[str, list[Instr]] = {}
+    for counts in measured:
+        key = repr(sorted(counts.items()))
+        if key not in built:
+            built[key] = from_asm(asm_main_loop(asm_text, function, measured=counts))
+    bodies = [built[repr(sorted(c.items()))] for c in measured]
+    return simulate_loop_body(bodies[0], waves, iterations, table, stagger, options,
+                              per_wave=bodies)
 
 
 def simulate_loop_body(body: list[Instr], waves: int, iterations: int,
                        table: CostTable | str = "measured", stagger: bool = False,
-                       options: CUOptions | None = None) -> LoopAnalysis:
+                       options: CUOptions | None = None,
+                       per_wave: list[list[Instr]] | None = None) -> LoopAnalysis:
     """:func:`simulate_asm_loop` of a main loop's iteration already read (``body``:
-    :func:`from_asm` of :func:`asm_main_loop`), for a caller that runs it more than once."""
+    :func:`from_asm` of :func:`asm_main_loop`), for a caller that runs it more than once;
+    ``per_wave``: each wave's own iteration instead (inner loops timed with that wave's
+    measured trip counts)."""
     if isinstance(table, str):
         table = get_table(table)
-    streams = wave_streams(body, waves, iterations, stagger=stagger)
+    bodies = per_wave if per_wave is not None else [body] * waves
+    streams = [wave_streams(b, waves, iterations, stagger=stagger)[w]
+               for w, b in enumerate(bodies)] if per_wave is not None else \
+        wave_streams(body, waves, iterations, stagger=stagger)
     run = simulate_cu(streams, table, options)
-    iter_streams = [(simd, body) for simd, _ in streams]
+    iter_streams = [(simd, b) for (simd, _), b in zip(streams, bodies)]
     return analyze_loop(run, iter_streams, table)
+

@@ -61,3 +61,20 @@ def test_an_untimed_kernel_gets_its_row_with_the_reason(tmp_path):
                                          ("ours, iree", 2, {}, why)])
     assert row == (f"| case | 4wave | 300 / 500 | 150 / 250 | no figure: {why} | 0.50-0.50 | "
                    f"0.50-0.50 |")
+
+
+def test_a_measured_figure_says_at_which_launch():
+    """IREE's kernel timed with trip counts measured on the emulator: its cell says so;
+    a kernel with no K-loop left (LLVM unrolled it) has its row, no figure."""
+    bi = _bench()
+    measured = {"llvm": 600.0, "measured": 1000.0, "note": "trip counts measured at K = 128"}
+    ours = {"llvm": 300.0, "measured": 500.0}
+    row = bi.ratio_row("case", "4wave", [("IREE", 1, {}, measured), ("ours", 2, {}, ours),
+                                         ("ours, iree", 2, {}, ours)])
+    assert row == ("| case | 4wave | 600 / 1000 (trip counts measured at K = 128) | 150 / 250 "
+                   "| 150 / 250 | 0.25-0.25 | 0.25-0.25 |")
+    unrolled = "no K-loop to time (line 7: function 'f' has no loop holding MFMA instructions)"
+    row = bi.ratio_row("case", "4wave", [("IREE", 1, {}, measured), ("ours", None, {},
+                                                                     unrolled)])
+    assert row == (f"| case | 4wave | 600 / 1000 (trip counts measured at K = 128) | "
+                   f"no figure: {unrolled} | — | — |")

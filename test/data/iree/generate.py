@@ -365,6 +365,12 @@ def _substituted(source: str, executable: str) -> dict:
 def iree_prefetch_asm(source: str, flags: tuple[str, ...] = ()) -> str:
     """gfx950 assembly of IREE's own kernel, pipelined by IREE (2-stage prefetch;
     ``flags``: further iree-compile options)."""
+    return iree_prefetch_files(source, flags)[0]
+
+
+def iree_prefetch_files(source: str, flags: tuple[str, ...] = ()) -> tuple[str, bytes]:
+    """(the gfx950 assembly, the code object) of IREE's own kernel, pipelined by IREE
+    (2-stage prefetch; ``flags``: further iree-compile options), from one run."""
     with tempfile.TemporaryDirectory() as d:
         src = Path(d) / "matmul.mlir"
         src.write_text(source)
@@ -372,7 +378,8 @@ def iree_prefetch_asm(source: str, flags: tuple[str, ...] = ()) -> str:
               *flags, f"--iree-hal-dump-executable-files-to={d}", "-o", str(Path(d) / "out.vmfb")],
              what="IREE's own prefetch-pipelined kernel")
         (asm,) = Path(d).glob("*.rocmasm")
-        return asm.read_text()
+        (hsaco,) = Path(d).glob("*.hsaco")
+        return asm.read_text(), hsaco.read_bytes()
 
 
 def iree_hsaco(source: str, stages: int = 2, executable: str | None = None) -> bytes:

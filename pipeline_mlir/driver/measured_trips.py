@@ -1,0 +1,66 @@
+"""Cycles of a kernel's main loop whose inner loops run per-lane trip counts: the counts
+measured on the emulator for one launch, then the timing model.
+
+IREE's own build of a dispatch may hold loops in its K-loop that step per-lane counters
+and end when the exec mask empties (its element-copy loops with K known only at launch):
+the assembly states no trip count for them, and the timing model refuses them by name
+(:mod:`pipeline_mlir.sim.inner_loops`).  :func:`measure_trips` runs the kernel's assembly on
+the emulator for the launch its dispatch describes at the sizes given (the push constants
+solved from the dispatch, as ``--emulate`` does), one workgroup, and counts each wave's
+trips (:mod:`pipeline_mlir.emu.trips`); :func:`simulate_measured` times the main loop with
+those counts, each wave with its own, stated counts kept where the assembly has them.
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.errors import PipelineError
+
+
+def dispatch_launch(dispatch_text: str, sizes: tuple[int, int, int],
+                    where: str = "<dispatch>"):
+    """(the :class:`~pipeline_mlir.emu.iree.Matmul` of the dispatch ``dispatch_text`` (any
+    form the front end reads: its bindings, push constants and grid) at ``sizes`` = (M, N,
+    K), its grid) as ``--emulate`` launches it."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.driver.emulate import _read_dispatch
+    from pipeline_mlir.emu.iree import Matmul
+
+    with new_context() as ctx:
+        try:
+            module = ir.Module.parse(dispatch_text, ctx)
+        except ir.MLIRError as e:
+            raise PipelineError(f"{where}: the dispatch does not parse: {e}") from None
+        d, layout = _read_dispatch(module, where, sizes)
+    if layout is not None:
+        raise PipelineError(f"{where}: {layout.message}")
+    return Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b, d.constants), d.grid
+
+
+def measure_trips(asm_text: str, code: bytes | str, problem, grid=None,
+                  limit: int | None = None):
+    """The :class:`~pipeline_mlir.emu.trips.MeasuredTrips` of the kernel of ``asm_text``
+    (``code``: its code object, which the emulator runs, or the same text) run on
+    ``problem`` (a :class:`~pipeline_mlir.emu.iree.Matmul`; ``grid``: the launch's, for a
+    kernel that reads the grid's size), its first workgroup (``limit``: up to that many
+    instructions of its waves)."""
+    from pipeline_mlir.emu.inputs import load_kernel
+    from pipeline_mlir.emu.iree import Launch
+    from pipeline_mlir.emu.trips import measured_trips, record_runs
+    from pipeline_mlir.isa.asm import parse_asm
+
+    kernel = load_kernel(code)
+    launch = Launch(kernel, problem, "eager", 0, 0)
+    launch.set_grid(grid)
+    first = (0, 0) if any(kernel.launch.workgroup_id[1:]) else 0
+    runs = record_runs(kernel, launch.glob, first, launch.waves, launch.kernarg_at,
+                       launch.dims, limit=limit)
+    return measured_trips(parse_asm(asm_text).function(kernel.name), runs, kernel.instrs)
+
+
+def simulate_measured(asm_text: str, filename: str, waves: int, stagger: bool, trips,
+                      tables=("llvm", "measured")):
+    """The :class:`~pipeline_mlir.sim.report.SimulationReport` of the main loop of
+    ``asm_text`` timed with the measured ``trips`` (one body per wave)."""
+    from pipeline_mlir.sim.report import simulate_assembly
+
+    return simulate_assembly(asm_text, filename, waves, stagger, tables, trips.waves)

@@ -1,0 +1,134 @@
+"""Trip counts measured on the emulator (pipeline_mlir/emu/trips.py) for the inner loops
+whose count the assembly does not state, and the timing model's use of them
+(pipeline_mlir/sim/inner_loops.py): a hand-made main loop holding a loop of per-lane
+counters that ends when the exec mask empties, each lane's bound its wave's index plus
+its lane's parity plus one, so wave w takes w + 2 trips."""
+
+from __future__ import annotations
+
+import pytest
+from emu_helpers import snippet_kernel
+
+from pipeline_mlir.emu.errors import EmuError
+from pipeline_mlir.emu.machine import GlobalMemory
+from pipeline_mlir.emu.trips import measured_trips, record_runs
+from pipeline_mlir.isa.asm import parse_asm
+from pipeline_mlir.sim.inner_loops import InnerLoopError
+from pipeline_mlir.sim.timing import asm_main_loop, simulate_asm_loop
+
+#: the main loop (3 iterations, an MFMA each) holds .LBB0_2, a loop of per-lane counters
+#: (v14 up to each lane's bound v12) whose wave runs until its last lane is done; .LBB0_3
+#: runs only where v0 < 0 (no lane: skipped)
+PER_LANE = """\
+kernel:
+\ts_mov_b32 s4, 0
+.LBB0_1:
+\tv_mfma_f32_16x16x32_bf16 v[20:23], v[4:7], v[8:11], v[20:23]
+\tv_lshrrev_b32_e32 v12, 6, v0
+\tv_and_b32_e32 v13, 1, v0
+\tv_add_u32_e32 v12, v12, v13
+\tv_add_u32_e32 v12, 1, v12
+\tv_mov_b32_e32 v14, 0
+\ts_mov_b64 s[6:7], exec
+.LBB0_2:
+\tv_add_u32_e32 v14, 1, v14
+\tv_mul_lo_u32 v15, v14, v14
+\tv_cmp_ge_u32_e32 vcc, v14, v12
+\ts_or_b64 s[8:9], vcc, s[8:9]
+\ts_andn2_b64 exec, exec, vcc
+\ts_cbranch_execnz .LBB0_2
+; %bb.5:
+\ts_mov_b64 exec, s[6:7]
+\tv_cmp_gt_i32_e32 vcc, 0, v0
+\ts_and_saveexec_b64 s[10:11], vcc
+\ts_cbranch_execz .LBB0_4
+.LBB0_3:
+\tv_mul_lo_u32 v16, v0, v0
+\tv_mul_lo_u32 v16, v16, v0
+.LBB0_4:
+\ts_or_b64 exec, exec, s[10:11]
+\ts_add_i32 s4, s4, 1
+\ts_cmp_lt_u32 s4, 3
+\ts_cbranch_scc1 .LBB0_1
+; %bb.6:
+\ts_endpgm
+"""
+
+
+@pytest.fixture(scope="module")
+def measured():
+    """The counts measured on two waves (wave 0: 2 trips, wave 1: 3)."""
+    kernel = snippet_kernel(PER_LANE)
+    runs = record_runs(kernel, GlobalMemory(), 0, 2, 0)
+    return measured_trips(parse_asm(PER_LANE).function(), runs, kernel.instrs)
+
+
+def _trips(body) -> int:
+    return sum(1 for i in body if i.mnemonic == "v_mul_lo_u32" and i.operands[0] == "v15")
+
+
+def test_each_wave_takes_the_trips_of_its_last_lane(measured):
+    assert [w[".LBB0_2"] for w in measured.waves] == [(2,), (3,)]
+    assert [w[".LBB0_3"] for w in measured.waves] == [(0,), (0,)]   # every lane skips it
+    assert measured.loops == (".LBB0_2",) and measured.support == ((3, 3), (3, 3))
+    assert "wave 1: trips .LBB0_2 3, 1 block runs skipped" in measured.describe()
+
+
+def test_the_timed_iteration_is_what_the_wave_executed(measured):
+    for w, counts in enumerate(measured.waves):
+        said: list = []
+        body = asm_main_loop(PER_LANE, said=said, measured=counts)
+        assert _trips(body) == w + 2
+        assert not any(i.line in (25, 26) for i in body)            # .LBB0_3 skipped
+        assert len(body) == measured.executed[w]                   # the emulator's count
+        assert said == [f"the inner loop at lines 12-17 (.LBB0_2) runs {w + 2} times per "
+                        f"iteration of the main loop (measured on the emulator)"]
+
+
+def test_n_trips_cost_n_bodies():
+    """One wave, the loop's count given: each trip more adds the same cycles."""
+    def cycles(n: int) -> float:
+        counts = {".LBB0_2": (n,), ".LBB0_3": (0,)}
+        return simulate_asm_loop(PER_LANE, 1, 6, "measured", measured=(counts,)).achieved_ii
+
+    one, two, five = cycles(1), cycles(2), cycles(5)
+    assert two > one and five - one == pytest.approx(4 * (two - one))
+
+
+def test_each_wave_is_timed_with_its_own_counts(measured):
+    both = simulate_asm_loop(PER_LANE, 2, 6, "measured", measured=measured.waves)
+    starts = both.iteration_starts                      # wave -> iteration starts
+    per = {w: (s[-1] - s[1]) / (len(s) - 2) for w, s in starts.items()}
+    assert per[1] > per[0]                              # 3 trips take longer than 2
+
+
+def test_a_loop_without_a_measured_count_is_still_refused_by_name(measured):
+    counts = dict(measured.waves[0])
+    del counts[".LBB0_2"]
+    with pytest.raises(InnerLoopError, match=r"the inner loop at lines 12-17 \(\.LBB0_2\): "
+                                             r"its trip count is not stated"):
+        asm_main_loop(PER_LANE, measured=counts)
+    with pytest.raises(InnerLoopError, match=r"the inner loop at lines 12-17"):
+        simulate_asm_loop(PER_LANE, 2, 3, "measured")
+
+
+def test_counts_that_do_not_fit_the_loop_nest_are_refused(measured):
+    counts = dict(measured.waves[0]) | {".LBB0_2": (2, 2)}
+    with pytest.raises(InnerLoopError, match=r"the trip counts measured for \.LBB0_2 are "
+                                             r"more than the loop nest runs"):
+        asm_main_loop(PER_LANE, measured=counts)
+
+
+def test_an_assembly_that_is_not_the_code_objects_is_refused():
+    """The counts are read against the assembly's loops: an assembly whose instructions
+    differ from the ones the emulator ran (here two swapped) cannot be matched."""
+    kernel = snippet_kernel(PER_LANE)
+    runs = record_runs(kernel, GlobalMemory(), 0, 2, 0)
+    other = PER_LANE.replace("\tv_add_u32_e32 v14, 1, v14\n\tv_mul_lo_u32 v15, v14, v14\n",
+                             "\tv_mul_lo_u32 v15, v14, v14\n\tv_add_u32_e32 v14, 1, v14\n")
+    assert other != PER_LANE
+    with pytest.raises(EmuError, match=r"the code object's instruction at 0x[0-9a-f]{4} "
+                                       r"\('v_add_u32_e32 v14, 1, v14'\) is not the "
+                                       r"assembly's at line 12 'v_mul_lo_u32': their loops "
+                                       r"cannot be matched"):
+        measured_trips(parse_asm(other).function(), runs, kernel.instrs)

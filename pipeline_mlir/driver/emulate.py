@@ -310,7 +310,7 @@ def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
             module = ir.Module.parse(text, ctx)
         except ir.MLIRError as e:
             raise Failure([from_mlir(d, path) for d in e.error_diagnostics]) from None
-        d, layout = _read_dispatch(module, path, options.sizes)
+        d, layout = read_dispatch(module, path, options.sizes)
         if options.sizes is not None and options.sizes != (d.M, d.N, d.K):
             raise Failure([from_location(
                 "error", f"{options.flag} disagrees with the sizes compiled into kernel "
@@ -333,7 +333,7 @@ def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
                                                   d.constants), d.grid, mode, tiles)
 
 
-def _read_dispatch(module, path: str, sizes):
+def read_dispatch(module, path: str, sizes):
     """(the dispatch, a diagnostic when B's layout cannot be told, reported once the build
     has had its say)."""
     from pipeline_mlir.dialect.ir_io import IRError

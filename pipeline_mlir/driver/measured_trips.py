@@ -22,7 +22,7 @@ def dispatch_launch(dispatch_text: str, sizes: tuple[int, int, int],
     form the front end reads: its bindings, push constants and grid) at ``sizes`` = (M, N,
     K), its grid) as ``--emulate`` launches it."""
     from pipeline_mlir.dialect.bindings import ir, new_context
-    from pipeline_mlir.driver.emulate import _read_dispatch
+    from pipeline_mlir.driver.emulate import read_dispatch
     from pipeline_mlir.emu.iree import Matmul
 
     with new_context() as ctx:
@@ -30,7 +30,7 @@ def dispatch_launch(dispatch_text: str, sizes: tuple[int, int, int],
             module = ir.Module.parse(dispatch_text, ctx)
         except ir.MLIRError as e:
             raise PipelineError(f"{where}: the dispatch does not parse: {e}") from None
-        d, layout = _read_dispatch(module, where, sizes)
+        d, layout = read_dispatch(module, where, sizes)
     if layout is not None:
         raise PipelineError(f"{where}: {layout.message}")
     return Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b, d.constants), d.grid

@@ -498,10 +498,10 @@ def dispatch(name: str):
     """The dispatch of input ``name`` unmutated (sizes, dtype, layouts, grid, bindings): both
     builds of each of its mutants are launched as it says."""
     from pipeline_mlir.dialect.bindings import ir, new_context
-    from pipeline_mlir.driver.emulate import _read_dispatch
+    from pipeline_mlir.driver.emulate import read_dispatch
 
     with new_context() as ctx:
-        return _read_dispatch(ir.Module.parse(source(name), ctx), name,
+        return read_dispatch(ir.Module.parse(source(name), ctx), name,
                               INPUTS[name].launch)[0]
 
 

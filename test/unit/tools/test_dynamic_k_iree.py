@@ -45,7 +45,7 @@ from pathlib import Path
 import pytest
 
 from pipeline_mlir.dialect.bindings import ir, new_context
-from pipeline_mlir.driver.emulate import _read_dispatch
+from pipeline_mlir.driver.emulate import read_dispatch
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.iree import Matmul, emulate_matmul
 from pipeline_mlir.tools.pipeline_opt import main
@@ -152,7 +152,7 @@ def test_dynamic_k_kernel_is_exact_at_run_time(pipelined, form, k, mode):
     (the first workgroup; ``--emulate=4096,4096,K`` runs the same)."""
     text, code = pipelined(form)
     with new_context() as ctx:
-        d, _ = _read_dispatch(ir.Module.parse(text, ctx), "k.mlir", (4096, 4096, k))
+        d, _ = read_dispatch(ir.Module.parse(text, ctx), "k.mlir", (4096, 4096, k))
     mode, _, seed = mode.partition(":")
     run = emulate_matmul(load_kernel(code), Matmul(4096, 4096, k, "bf16", True, d.constants),
                          d.grid, 1, mode, int(seed or 0))

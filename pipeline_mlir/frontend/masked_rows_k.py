@@ -50,7 +50,8 @@ from pipeline_mlir.frontend.kernel_ir import depends, describe, owner
 from pipeline_mlir.frontend.masked_rows import (check_row_masks, fat_view, flat_block,
                                                 index_value, is_zero, launch_dim,
                                                 lane_offsets, lane_value, plain_access,
-                                                sample_rows, view_offsets, workgroup_iv)
+                                                prove_every_size, sample_rows,
+                                                view_offsets, workgroup_iv)
 from pipeline_mlir.frontend.masked_rows_late import zero_splat
 
 __all__ = ["unmask_row_tails", "k_bounds", "check_columns", "rewrite_runs", "body_ops",
@@ -266,6 +267,7 @@ def _prove(read, loop, p: dict) -> None:
     for base, end in sample_rows(ev, wg, launch, T, iv, bounds[0]):
         check_row_masks(read, ev.value(p["size"]), lane_value(ev, p["row"]),
                         lane_offsets(ev, p["lds"])[0], base, end)
+    prove_every_size(read, p, wg, launch, T, iv, bounds[0], ev.threads)
     check_columns(read, loop, ev, p, bounds)
 
 

@@ -33,9 +33,10 @@ So the LDS tile holds ``A[T g + r, k + c]`` at ``(r, c)``, zero past the end, wh
 the new copies write: the tile's runs of ``w`` elements in lane order (run ``j * threads
 + tid``), each read from the range-checked view of the buffer and written to the tile (a
 register copy, :mod:`~pipeline_mlir.frontend.regcopy` makes it a direct-to-LDS copy).
-The values in the LDS are IREE's, element for element.  The proof is by evaluation over
-those workgroups and sizes, not symbolic: the address arithmetic IREE emits saturates at
-a full tile (``min(L - T g, T)``), which the sizes past ``T`` exercise.  A copy of this
+The values in the LDS are IREE's, element for element.  The evaluation over those
+workgroups and sizes is a cross-check: the three row properties are then proven for every
+workgroup and size (:mod:`~pipeline_mlir.frontend.row_proof`), and a mask that proof
+cannot settle is refused at the read.  A copy of this
 shape that fails a check is an error at its read; masked reads of other shapes are left
 to :mod:`~pipeline_mlir.frontend.masks`.
 """

@@ -20,7 +20,8 @@ For a row-masked run, :func:`unmask_row_tails` proves by evaluation, on every th
 the workgroups and sizes :mod:`~pipeline_mlir.frontend.masked_rows` samples (the workgroup
 loop over ``ceildiv(L, T)``, ``L`` the launch value that sizes the buffer's rows) that
 ``s`` is 0 or 1, that a read row is the workgroup's ``T g + lr``, that a masked one has
-``T g + lr >= L``; and at every iteration of the K-loop that ``0 <= c <= W`` and that the
+``T g + lr >= L`` (these three then proven for every workgroup and size by
+:mod:`~pipeline_mlir.frontend.row_proof`); and at every iteration of the K-loop that ``0 <= c <= W`` and that the
 ``c`` elements read lie in the row (``0 <= col``, ``col + c <= K``).  ``s``, the row and
 ``lr`` must not move with the K-loop or another workgroup dimension, ``c`` and ``col``
 must not move with the workgroup or the launch value, and the padding must be zero.  The

@@ -124,17 +124,18 @@ class Piece:
 
 
 def _cmp(piece: Piece, pred: int, a: Form, b: Form) -> int:
+    """``arith.cmpi`` of predicate ``pred`` on the piece: 0 or 1 (an unsigned one only of
+    operands proven non-negative, where it is the signed one)."""
+    if pred >= 6:
+        _nonneg(piece, "an unsigned comparison", a, b)
+        pred -= 4
     s = piece.sign(a - b)
-    return int({0: s == 0, 1: s != 0, 2: s < 0, 3: s <= 0, 4: s > 0, 5: s >= 0}[
-        pred if pred < 6 else pred - 4]) if pred < 6 or (a.const() is not None and
-                                                     b.const() is not None) else _unsigned(
-        piece, pred, a, b)
+    return int({0: s == 0, 1: s != 0, 2: s < 0, 3: s <= 0, 4: s > 0, 5: s >= 0}[pred])
 
 
-def _unsigned(piece: Piece, pred: int, a: Form, b: Form) -> int:
-    if piece.sign(a) < 0 or piece.sign(b) < 0:
-        raise Unproven("an unsigned comparison of a value that may be negative")
-    return _cmp(piece, pred - 4, a, b)
+def _nonneg(piece: Piece, what: str, *forms: Form) -> None:
+    if any(piece.sign(f) < 0 for f in forms):
+        raise Unproven(f"{what} of a value that may be negative")
 
 
 def _minmax(piece: Piece, forms: list, sign: int) -> Form:
@@ -246,15 +247,18 @@ def _binary(sr, op):
     kind = op.name.split(".")[1]
     if kind in ("addi", "subi"):
         return [a + b if kind == "addi" else a - b]
+    if kind.endswith("ui"):
+        _nonneg(sr.piece, f"'{op.name}'", a, b)
     if kind in ("minsi", "maxsi", "minui", "maxui"):
         return [_minmax(sr.piece, [a, b], -1 if kind.startswith("min") else 1)]
     k = b.const()
     if kind == "muli" and (k is not None or a.const() is not None):
         return [a.scale(k) if k is not None else b.scale(a.const())]
     if kind in ("floordivsi", "divui", "divsi") and k is not None and k > 0 and (
-            kind == "floordivsi" or sr.piece.sign(a) >= 0):
+            kind != "divsi" or sr.piece.sign(a) >= 0):
         return [sr.piece.divide(a, k)]
-    if kind in ("remui", "remsi") and k is not None and k > 0 and sr.piece.sign(a) >= 0:
+    if kind in ("remui", "remsi") and k is not None and k > 0 and (
+            kind == "remui" or sr.piece.sign(a) >= 0):
         return [a - sr.piece.divide(a, k).scale(k)]
     if kind in ("ceildivsi", "ceildivui") and k is not None and k > 0:
         return [Form() - sr.piece.divide(Form() - a, k)]
@@ -273,6 +277,12 @@ def _cmpi(sr, op):
     return [Form(c=_cmp(sr.piece, ir.IntegerAttr(op.attributes["predicate"]).value, a, b))]
 
 
+def _castui(sr, op):
+    f = sr.form(op.operands[0])
+    _nonneg(sr.piece, f"'{op.name}'", f)
+    return [f]
+
+
 def _thread(sr, op):
     if "dimension" in op.attributes and "x" not in str(op.attributes["dimension"]):
         raise Unproven(f"'{op.name}' along {op.attributes['dimension']}")
@@ -284,7 +294,7 @@ _OPS = {"arith.constant": _constant, "affine.apply": _affine(0),
         "affine.delinearize_index": _delinearize, "arith.select": _select,
         "arith.cmpi": _cmpi, "gpu.thread_id": _thread,
         "arith.index_cast": lambda sr, op: sr.operands(op),
-        "arith.index_castui": lambda sr, op: sr.operands(op),
+        "arith.index_castui": lambda sr, op: _castui(sr, op),
         **{f"arith.{k}": _binary for k in (
             "addi", "subi", "muli", "minsi", "maxsi", "minui", "maxui", "floordivsi",
             "divui", "divsi", "remui", "remsi", "ceildivsi", "ceildivui")}}

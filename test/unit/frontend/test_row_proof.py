@@ -59,3 +59,11 @@ def test_a_division_of_the_workgroup_or_of_unbounded_sizes_is_unproven():
         Piece(1, None).divide(Form(d=3), 4)
     with pytest.raises(Unproven, match="not affine in the size"):
         Piece(1, 5).divide(Form(g=3), 4)
+
+
+def test_an_unsigned_comparison_takes_only_non_negative_operands():
+    from pipeline_mlir.frontend.row_proof import _cmp
+    # ult (6): d - 3 < 2, but d - 3 is negative at d = 1, 2
+    with pytest.raises(Unproven, match="may be negative"):
+        _cmp(Piece(1, 2), 6, Form(d=1, c=-3), Form(c=2))
+    assert _cmp(Piece(4, 4), 6, Form(d=1, c=-3), Form(c=2)) == 1

@@ -171,22 +171,24 @@ def _expr(piece: Piece, e, dims: list, syms: list) -> Form:
 
 
 class SymbolicRows:
-    """The forms of values on one thread and one piece (module docstring)."""
+    """The forms of values on one thread and one piece (module docstring); ``shared``
+    holds the forms on the piece of the values no thread id reaches (the same on every
+    thread), ``tid_free`` which values those are."""
 
-    def __init__(self, leaves: dict, piece: Piece, tid: int) -> None:
+    def __init__(self, leaves: dict, piece: Piece, tid: int, shared: dict,
+                 tid_free: dict) -> None:
         # on a piece of one size, ``d`` is that size
         self.leaves = leaves if piece.lo != piece.hi else {
             k: Form(f.g, 0, f.c + f.d * piece.lo) for k, f in leaves.items()}
         self.piece, self.tid = piece, tid
-        self.memo: dict = {}
+        self.memo, self.shared, self.tid_free = {}, shared, tid_free
 
     def form(self, v) -> Form:
         if isinstance(v, int):
             return Form(c=v)
-        if v in self.leaves:
-            return self.leaves[v]
-        if v in self.memo:
-            return self.memo[v]
+        for known in (self.leaves, self.shared, self.memo):
+            if v in known:
+                return known[v]
         if isinstance(v.owner, ir.Block):
             raise Unproven(f"a block argument of '{_op(v.owner.owner).name}' is neither "
                            f"the workgroup, the size, the thread id nor the K-loop's "
@@ -196,12 +198,23 @@ class SymbolicRows:
         if res is None:
             raise Unproven(f"'{op.name}' is outside the affine forms the proof takes")
         outs = res(self, op)
+        into = self.shared if _tid_free(op, self.tid_free) else self.memo
         for r, f in zip(op.results, outs):
-            self.memo[r] = f
-        return self.memo[v]
+            into[r] = f
+        return into[v]
 
     def operands(self, op) -> list:
         return [self.form(x) for x in op.operands]
+
+
+def _tid_free(op, cache: dict) -> bool:
+    """No ``gpu.thread_id`` reaches ``op``'s results (``cache``: by op)."""
+    if op in cache:
+        return cache[op]
+    free = op.name != "gpu.thread_id" and all(
+        isinstance(x.owner, ir.Block) or _tid_free(_op(x.owner), cache) for x in op.operands)
+    cache[op] = free
+    return free
 
 
 def _constant(sr, op):
@@ -326,7 +339,7 @@ def prove_rows(read, values: dict, leaves: dict, T: int, threads: int) -> int:
     holds the mask size, the row read and the LDS row (``size``, ``row``, ``lr``), ``leaves``
     the forms of the workgroup, the size and the K-loop's variable.  The number of pieces
     proven; an :class:`IRError` at ``read`` where a property fails or is not settled."""
-    done = 0
+    done, shared, tid_free = 0, {}, {}
     for tid in range(threads):
         pieces = [Piece(1, None)]
         while pieces:
@@ -334,7 +347,8 @@ def prove_rows(read, values: dict, leaves: dict, T: int, threads: int) -> int:
             where = f"on thread {tid} at sizes T g + d for d in {piece.lo} .. " \
                     f"{piece.hi if piece.hi is not None else 'any'} (T = {T}, any g)"
             try:
-                _check_piece(SymbolicRows(leaves, piece, tid), values, T)
+                _check_piece(SymbolicRows(leaves, piece, tid, shared.setdefault(
+                    (piece.lo, piece.hi), {}), tid_free), values, T)
                 done += 1
             except Split as s:
                 pieces += [Piece(piece.lo, s.at - 1), Piece(s.at, piece.hi)]

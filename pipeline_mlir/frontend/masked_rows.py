@@ -33,9 +33,10 @@ So the LDS tile holds ``A[T g + r, k + c]`` at ``(r, c)``, zero past the end, wh
 the new copies write: the tile's runs of ``w`` elements in lane order (run ``j * threads
 + tid``), each read from the range-checked view of the buffer and written to the tile (a
 register copy, :mod:`~pipeline_mlir.frontend.regcopy` makes it a direct-to-LDS copy).
-The values in the LDS are IREE's, element for element.  The proof is by evaluation over
-those workgroups and sizes, not symbolic: the address arithmetic IREE emits saturates at
-a full tile (``min(L - T g, T)``), which the sizes past ``T`` exercise.  A copy of this
+The values in the LDS are IREE's, element for element.  The evaluation over those
+workgroups and sizes is a cross-check: the three row properties are then proven for every
+workgroup and size (:mod:`~pipeline_mlir.frontend.row_proof`), and a mask that proof
+cannot settle is refused at the read.  A copy of this
 shape that fails a check is an error at its read; masked reads of other shapes are left
 to :mod:`~pipeline_mlir.frontend.masks`.
 """
@@ -53,6 +54,7 @@ from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, consta
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.frontend.kernel_ir import depends, describe, fat_raw_view, kernel_of, owner
+from pipeline_mlir.frontend.row_proof import Form, prove_rows
 
 #: workgroup indices the copies are evaluated at (module docstring)
 WORKGROUPS = (0, 1, 40961)
@@ -230,6 +232,14 @@ def check_row_masks(read, s, row, lr, base: int, end: int) -> None:
                             f"buffer")
 
 
+def prove_every_size(read, p: dict, wg, launch, T: int, iv, k: int, threads: int) -> None:
+    """The row-mask properties :func:`check_row_masks` samples, proven for every workgroup
+    and size (:mod:`~pipeline_mlir.frontend.row_proof`; the K-loop's ``iv`` at ``k``)."""
+    values = {"size": p["size"], "row": p["row"], "lr": view_offsets(p["lds"])[0]}
+    leaves = {wg: Form(g=1), launch: Form(g=T, d=1), iv: Form(c=k)}
+    prove_rows(read, values, leaves, T, threads)
+
+
 def flat_block(read, loop) -> tuple[int, int, int]:
     """The workgroup size of ``loop``'s kernel, which a row-masked copy ``read`` needs 1-D."""
     size = block_size(kernel_of(loop))
@@ -303,6 +313,7 @@ def _prove(read, loop, p: dict) -> dict:
                             "lower bound and step")
     for base, end in sample_rows(ev, wg, launch, T, iv, lb):
         _check_point(read, ev, p, tile, base, end)
+    prove_every_size(read, p, wg, launch, T, iv, lb, ev.threads)
     trips = constant_bounds(loop)
     for k in (range(lb, trips[1], step) if trips and step > 0 else (lb, lb + step)):
         ev.bind(iv, k)

@@ -20,7 +20,8 @@ For a row-masked run, :func:`unmask_row_tails` proves by evaluation, on every th
 the workgroups and sizes :mod:`~pipeline_mlir.frontend.masked_rows` samples (the workgroup
 loop over ``ceildiv(L, T)``, ``L`` the launch value that sizes the buffer's rows) that
 ``s`` is 0 or 1, that a read row is the workgroup's ``T g + lr``, that a masked one has
-``T g + lr >= L``; and at every iteration of the K-loop that ``0 <= c <= W`` and that the
+``T g + lr >= L`` (these three then proven for every workgroup and size by
+:mod:`~pipeline_mlir.frontend.row_proof`); and at every iteration of the K-loop that ``0 <= c <= W`` and that the
 ``c`` elements read lie in the row (``0 <= col``, ``col + c <= K``).  ``s``, the row and
 ``lr`` must not move with the K-loop or another workgroup dimension, ``c`` and ``col``
 must not move with the workgroup or the launch value, and the padding must be zero.  The
@@ -50,7 +51,8 @@ from pipeline_mlir.frontend.kernel_ir import depends, describe, owner
 from pipeline_mlir.frontend.masked_rows import (check_row_masks, fat_view, flat_block,
                                                 index_value, is_zero, launch_dim,
                                                 lane_offsets, lane_value, plain_access,
-                                                sample_rows, view_offsets, workgroup_iv)
+                                                prove_every_size, sample_rows,
+                                                view_offsets, workgroup_iv)
 from pipeline_mlir.frontend.masked_rows_late import zero_splat
 
 __all__ = ["unmask_row_tails", "k_bounds", "check_columns", "rewrite_runs", "body_ops",
@@ -266,6 +268,7 @@ def _prove(read, loop, p: dict) -> None:
     for base, end in sample_rows(ev, wg, launch, T, iv, bounds[0]):
         check_row_masks(read, ev.value(p["size"]), lane_value(ev, p["row"]),
                         lane_offsets(ev, p["lds"])[0], base, end)
+    prove_every_size(read, p, wg, launch, T, iv, bounds[0], ev.threads)
     check_columns(read, loop, ev, p, bounds)
 
 

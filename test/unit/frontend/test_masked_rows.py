@@ -69,3 +69,23 @@ def _pad(text: str) -> str:
 def test_what_the_replacement_relies_on_is_checked(padded, tmp_path, capsys, mutate, message):
     assert_refused_at(tmp_path, capsys, mutate(padded), "vector.transfer_read %subview_14",
                       message)
+
+
+# masks wrong only where the sampled check does not look (it accepts both): the proof for
+# every size refuses them, the first with the sizes it fails at, the second as unproven
+@pytest.mark.parametrize("mutate,message", [
+    # the rows left in the tile cut to 200000 - d: a row below the size is masked when more
+    # than 199872 rows are left past the tile's first (the samples stop at 128131)
+    (_map("map2", "(d0)[s0] -> (d0 * -128 + s0, 128)",
+          "(d0)[s0] -> (d0 * -128 + s0, 128, d0 * 128 - s0 + 200000)"),
+     "masks a row below the size; only rows past the buffer's end read zero from a "
+     "range-checked buffer, on thread 0 at sizes T g + d for d in 200001 .. any"),
+    # one row fewer when M mod 1024 is 1023, a residue no sample has
+    (_map("map2", "(d0)[s0] -> (d0 * -128 + s0, 128)",
+          "(d0)[s0] -> (d0 * -128 + s0 - (s0 mod 1024) floordiv 1023, 128)"),
+     "its row mask is not proven for every size ((128*g + 1*d + 0) floordiv 1024 is not "
+     "affine in the size"),
+], ids=["wrong past the samples", "wrong at one residue"])
+def test_masks_are_proven_for_every_size(padded, tmp_path, capsys, mutate, message):
+    assert_refused_at(tmp_path, capsys, mutate(padded), "vector.transfer_read %subview_14",
+                      message)

@@ -1,0 +1,365 @@
+"""A proof, for every size, of the row masks of IREE's padded kernels.
+
+:mod:`~pipeline_mlir.frontend.masked_rows` and :mod:`~pipeline_mlir.frontend.masked_rows_k`
+check by evaluation at sampled workgroups and sizes what their rewrite relies on: per
+thread, the row mask ``s`` is 0 or 1, a read row is the workgroup's ``T g + lr`` and a
+masked row lies at or past the size ``L`` (``T g + lr >= L``).  This module proves the
+same for every workgroup ``g >= 0`` and every size ``L`` the workgroup runs at (``L = T g
++ d`` for every ``d >= 1``: ``g < ceildiv(L, T)``), on every thread.
+
+Each value is evaluated, per thread (the thread id a constant), as an affine form ``a g + b
+d + c`` of integers on a piece of the sizes: an interval ``lo <= d <= hi`` (``hi`` may be
+unbounded).  Sums, differences, products by a constant, ``affine`` maps of those, and
+``min``, ``max``, ``cmpi`` and ``select`` are exact on a piece where the compared forms'
+difference has one sign (``< 0``, ``= 0`` or ``> 0``) for every ``g >= 0`` and ``d`` of the
+piece; where it has not and the difference does not depend on ``g``, the piece is split at
+the ``d`` where the sign changes (at most two points), and both halves are proven.  A
+division (``floordiv``, ``ceildiv``, ``mod``, ``delinearize``) by a constant is exact when
+the constant divides the form's ``g`` and ``d`` coefficients; otherwise a piece of at most
+:data:`POINTS` sizes is split into single sizes.  The thread id, the workgroup ``g``, the
+size and the K-loop's variable (its first value: the row and mask are checked not to move
+with it) are the leaves; any other value (another launch value, a load, an op outside this
+list) is refused at the read, naming it: the proof does not settle the mask, and sampling
+alone does not take it.  The pieces are finitely many (each split cuts at a point where a
+difference of forms changes sign), so the proof ends.
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError, as_operation as _op
+from pipeline_mlir.analysis.ir_facts import DYNAMIC, dense_i64
+from pipeline_mlir.frontend.kernel_ir import describe
+
+#: a piece of at most this many sizes may be split into single sizes (module docstring)
+POINTS = 1024
+#: a bound on the pieces of one thread's proof (each split halves a piece or more)
+MAX_PIECES = 4096
+
+
+class Form:
+    """``g * self.g + d * self.d + self.c`` (integers)."""
+
+    __slots__ = ("g", "d", "c")
+
+    def __init__(self, g: int = 0, d: int = 0, c: int = 0) -> None:
+        self.g, self.d, self.c = g, d, c
+
+    def __add__(self, o: "Form") -> "Form":
+        return Form(self.g + o.g, self.d + o.d, self.c + o.c)
+
+    def __sub__(self, o: "Form") -> "Form":
+        return Form(self.g - o.g, self.d - o.d, self.c - o.c)
+
+    def scale(self, k: int) -> "Form":
+        return Form(self.g * k, self.d * k, self.c * k)
+
+    def const(self) -> int | None:
+        return self.c if self.g == 0 and self.d == 0 else None
+
+    def __repr__(self) -> str:
+        return f"{self.g}*g + {self.d}*d + {self.c}"
+
+
+class Split(Exception):
+    """The piece must be cut before size ``at`` (``lo .. at - 1`` and ``at .. hi``)."""
+
+    def __init__(self, at: int) -> None:
+        super().__init__(at)
+        self.at = at
+
+
+class Unproven(Exception):
+    """The proof cannot settle a value: ``why``."""
+
+
+class Wrong(Exception):
+    """A property fails on a piece: ``why``."""
+
+
+def _ceil(a: int, b: int) -> int:
+    return -((-a) // b)
+
+
+class Piece:
+    """Sizes ``lo <= d <= hi`` (``hi`` None: unbounded), every ``g >= 0``."""
+
+    def __init__(self, lo: int, hi: int | None) -> None:
+        self.lo, self.hi = lo, hi
+
+    def _cut(self, at: int) -> None:
+        if self.lo < at and (self.hi is None or at <= self.hi):
+            raise Split(at)
+
+    def sign(self, f: Form) -> int:
+        """The sign of ``f`` on the piece (-1, 0, 1); :class:`Split` where it changes,
+        :class:`Unproven` where ``g`` decides it."""
+        lo = f.c + f.d * (self.lo if f.d >= 0 or self.hi is None else self.hi)
+        hi = None if f.g > 0 or (f.d > 0 and self.hi is None) else \
+            f.c + f.d * (self.hi if f.d > 0 else self.lo)
+        if f.g < 0 or (f.d < 0 and self.hi is None):
+            lo = None
+        if lo is not None and lo > 0:
+            return 1
+        if hi is not None and hi < 0:
+            return -1
+        if lo == 0 and hi == 0:
+            return 0
+        if f.g != 0:
+            raise Unproven(f"the sign of {f} depends on the workgroup")
+        # f.d != 0 here: cut where f turns zero and where it leaves zero
+        b, c = (f.d, f.c) if f.d > 0 else (-f.d, -f.c)
+        self._cut(_ceil(-c, b))
+        self._cut(-c // b + 1)
+        raise Unproven(f"no cut settles the sign of {f}")  # pragma: no cover
+
+    def divide(self, f: Form, k: int) -> Form:
+        """``floor(f / k)`` for a constant ``k > 0``."""
+        if f.g % k == 0 and f.d % k == 0:
+            return Form(f.g // k, f.d // k, f.c // k)
+        if f.g % k == 0 and self.hi is not None and self.hi - self.lo < POINTS:
+            self._cut(self.lo + 1)
+            return Form(f.g // k, 0, (f.d * self.lo + f.c) // k)
+        raise Unproven(f"({f}) floordiv {k} is not affine in the size")
+
+
+def _cmp(piece: Piece, pred: int, a: Form, b: Form) -> int:
+    """``arith.cmpi`` of predicate ``pred`` on the piece: 0 or 1 (an unsigned one only of
+    operands proven non-negative, where it is the signed one)."""
+    if pred >= 6:
+        _nonneg(piece, "an unsigned comparison", a, b)
+        pred -= 4
+    s = piece.sign(a - b)
+    return int({0: s == 0, 1: s != 0, 2: s < 0, 3: s <= 0, 4: s > 0, 5: s >= 0}[pred])
+
+
+def _nonneg(piece: Piece, what: str, *forms: Form) -> None:
+    if any(piece.sign(f) < 0 for f in forms):
+        raise Unproven(f"{what} of a value that may be negative")
+
+
+def _minmax(piece: Piece, forms: list, sign: int) -> Form:
+    out = forms[0]
+    for f in forms[1:]:
+        if piece.sign(f - out) == sign:
+            out = f
+    return out
+
+
+def _expr(piece: Piece, e, dims: list, syms: list) -> Form:
+    if isinstance(e, ir.AffineConstantExpr):
+        return Form(c=e.value)
+    if isinstance(e, ir.AffineDimExpr):
+        return dims[e.position]
+    if isinstance(e, ir.AffineSymbolExpr):
+        return syms[e.position]
+    a, b = _expr(piece, e.lhs, dims, syms), _expr(piece, e.rhs, dims, syms)
+    if isinstance(e, ir.AffineAddExpr):
+        return a + b
+    k = b.const()
+    if isinstance(e, ir.AffineMulExpr):
+        if k is None and a.const() is None:
+            raise Unproven(f"the product {e} of two values that vary")
+        return a.scale(k) if k is not None else b.scale(a.const())
+    if k is None or k <= 0:
+        raise Unproven(f"{e}: a division by a value that varies or is not positive")
+    if isinstance(e, ir.AffineFloorDivExpr):
+        return piece.divide(a, k)
+    if isinstance(e, ir.AffineCeilDivExpr):
+        return Form() - piece.divide(Form() - a, k)
+    return a - piece.divide(a, k).scale(k)
+
+
+class SymbolicRows:
+    """The forms of values on one thread and one piece (module docstring); ``shared``
+    holds the forms on the piece of the values no thread id reaches (the same on every
+    thread), ``tid_free`` which values those are."""
+
+    def __init__(self, leaves: dict, piece: Piece, tid: int, shared: dict,
+                 tid_free: dict) -> None:
+        # on a piece of one size, ``d`` is that size
+        self.leaves = leaves if piece.lo != piece.hi else {
+            k: Form(f.g, 0, f.c + f.d * piece.lo) for k, f in leaves.items()}
+        self.piece, self.tid = piece, tid
+        self.memo, self.shared, self.tid_free = {}, shared, tid_free
+
+    def form(self, v) -> Form:
+        if isinstance(v, int):
+            return Form(c=v)
+        for known in (self.leaves, self.shared, self.memo):
+            if v in known:
+                return known[v]
+        if isinstance(v.owner, ir.Block):
+            raise Unproven(f"a block argument of '{_op(v.owner.owner).name}' is neither "
+                           f"the workgroup, the size, the thread id nor the K-loop's "
+                           f"variable")
+        op = _op(v.owner)
+        res = _OPS.get(op.name)
+        if res is None:
+            raise Unproven(f"'{op.name}' is outside the affine forms the proof takes")
+        outs = res(self, op)
+        into = self.shared if _tid_free(op, self.tid_free) else self.memo
+        for r, f in zip(op.results, outs):
+            into[r] = f
+        return into[v]
+
+    def operands(self, op) -> list:
+        return [self.form(x) for x in op.operands]
+
+
+def _tid_free(op, cache: dict) -> bool:
+    """No ``gpu.thread_id`` reaches ``op``'s results (``cache``: by op)."""
+    if op in cache:
+        return cache[op]
+    free = op.name != "gpu.thread_id" and all(
+        isinstance(x.owner, ir.Block) or _tid_free(_op(x.owner), cache) for x in op.operands)
+    cache[op] = free
+    return free
+
+
+def _constant(sr, op):
+    a = op.attributes["value"]
+    if not isinstance(a, ir.IntegerAttr):
+        raise Unproven(f"'{op.name}' of a non-integer value")
+    return [Form(c=ir.IntegerAttr(a).value)]
+
+
+def _affine(kind):
+    def h(sr, op):
+        am = ir.AffineMapAttr(op.attributes["map"]).value
+        vals = sr.operands(op)
+        res = [_expr(sr.piece, e, vals[:am.n_dims], vals[am.n_dims:]) for e in am.results]
+        return res if kind == 0 else [_minmax(sr.piece, res, kind)]
+    return h
+
+
+def _basis(sr, op) -> list:
+    dyn = iter(list(op.operands)[1:])
+    out = []
+    for b in dense_i64(op, "static_basis"):
+        k = sr.form(next(dyn)).const() if b == DYNAMIC else b
+        if k is None or k <= 0:
+            raise Unproven(f"'{op.name}' of a basis that varies or is not positive")
+        out.append(k)
+    return out
+
+
+def _delinearize(sr, op):
+    rest, basis = sr.form(op.operands[0]), _basis(sr, op)
+    n = len(op.results)
+    out = []
+    for k in reversed(basis[len(basis) - n + 1:]):
+        q = sr.piece.divide(rest, k)
+        out.append(rest - q.scale(k))
+        rest = q
+    return [rest, *reversed(out)]
+
+
+def _binary(sr, op):
+    a, b = sr.operands(op)
+    kind = op.name.split(".")[1]
+    if kind in ("addi", "subi"):
+        return [a + b if kind == "addi" else a - b]
+    if kind.endswith("ui"):
+        _nonneg(sr.piece, f"'{op.name}'", a, b)
+    if kind in ("minsi", "maxsi", "minui", "maxui"):
+        return [_minmax(sr.piece, [a, b], -1 if kind.startswith("min") else 1)]
+    k = b.const()
+    if kind == "muli" and (k is not None or a.const() is not None):
+        return [a.scale(k) if k is not None else b.scale(a.const())]
+    if kind in ("floordivsi", "divui", "divsi") and k is not None and k > 0 and (
+            kind != "divsi" or sr.piece.sign(a) >= 0):
+        return [sr.piece.divide(a, k)]
+    if kind in ("remui", "remsi") and k is not None and k > 0 and (
+            kind == "remui" or sr.piece.sign(a) >= 0):
+        return [a - sr.piece.divide(a, k).scale(k)]
+    if kind in ("ceildivsi", "ceildivui") and k is not None and k > 0:
+        return [Form() - sr.piece.divide(Form() - a, k)]
+    raise Unproven(f"'{op.name}' of {a} and {b} is not affine in the size")
+
+
+def _select(sr, op):
+    c, a, b = sr.operands(op)
+    if c.const() is None:
+        raise Unproven(f"'{op.name}' on a condition that varies: {c}")
+    return [a if c.const() else b]
+
+
+def _cmpi(sr, op):
+    a, b = sr.operands(op)
+    return [Form(c=_cmp(sr.piece, ir.IntegerAttr(op.attributes["predicate"]).value, a, b))]
+
+
+def _castui(sr, op):
+    f = sr.form(op.operands[0])
+    _nonneg(sr.piece, f"'{op.name}'", f)
+    return [f]
+
+
+def _thread(sr, op):
+    if "dimension" in op.attributes and "x" not in str(op.attributes["dimension"]):
+        raise Unproven(f"'{op.name}' along {op.attributes['dimension']}")
+    return [Form(c=sr.tid)]
+
+
+_OPS = {"arith.constant": _constant, "affine.apply": _affine(0),
+        "affine.min": _affine(-1), "affine.max": _affine(1),
+        "affine.delinearize_index": _delinearize, "arith.select": _select,
+        "arith.cmpi": _cmpi, "gpu.thread_id": _thread,
+        "arith.index_cast": lambda sr, op: sr.operands(op),
+        "arith.index_castui": lambda sr, op: _castui(sr, op),
+        **{f"arith.{k}": _binary for k in (
+            "addi", "subi", "muli", "minsi", "maxsi", "minui", "maxui", "floordivsi",
+            "divui", "divsi", "remui", "remsi", "ceildivsi", "ceildivui")}}
+
+
+def _check_piece(sr, values: dict, T: int) -> None:
+    """The row-mask properties (module docstring) on ``sr``'s thread and piece."""
+    piece = sr.piece
+    s, row, lr = (sr.form(values[k]) for k in ("size", "row", "lr"))
+    if lr.g or lr.d:
+        raise Unproven(f"the LDS row {lr} moves with the workgroup or the size")
+    if s.const() is None:
+        if piece.hi is not None and piece.hi - piece.lo < POINTS:
+            piece._cut(piece.lo + 1)
+        raise Unproven(f"the row mask {s} takes more than two values")
+    if s.const() not in (0, 1):
+        raise Wrong(f"masks {s.const()} rows; a row-masked copy reads one row or none")
+    if s.const() == 1 and piece.sign(row - Form(g=T, c=lr.c)) != 0:
+        raise Wrong("reads a row other than the one its LDS row holds in the "
+                    "workgroup's tile")
+    if s.const() == 0 and piece.sign(Form(d=-1, c=lr.c)) < 0:
+        raise Wrong("masks a row below the size; only rows past the buffer's end read "
+                    "zero from a range-checked buffer")
+
+
+def prove_rows(read, values: dict, leaves: dict, T: int, threads: int) -> int:
+    """Prove the row-mask properties (module docstring) of the copy read by ``read`` on
+    every thread, for every workgroup ``g`` and size ``T g + d``, ``d >= 1``: ``values``
+    holds the mask size, the row read and the LDS row (``size``, ``row``, ``lr``), ``leaves``
+    the forms of the workgroup, the size and the K-loop's variable.  The number of pieces
+    proven; an :class:`IRError` at ``read`` where a property fails or is not settled."""
+    done, shared, tid_free = 0, {}, {}
+    for tid in range(threads):
+        pieces = [Piece(1, None)]
+        while pieces:
+            piece = pieces.pop()
+            where = f"on thread {tid} at sizes T g + d for d in {piece.lo} .. " \
+                    f"{piece.hi if piece.hi is not None else 'any'} (T = {T}, any g)"
+            try:
+                _check_piece(SymbolicRows(leaves, piece, tid, shared.setdefault(
+                    (piece.lo, piece.hi), {}), tid_free), values, T)
+                done += 1
+            except Split as s:
+                pieces += [Piece(piece.lo, s.at - 1), Piece(s.at, piece.hi)]
+            except Wrong as w:
+                raise IRError(read, f"{describe(read)} {w}, {where}") from None
+            except Unproven as u:
+                raise IRError(read, f"{describe(read)}: its row mask is not proven for "
+                                    f"every size ({u}, {where}); only masks affine in the "
+                                    f"size, the workgroup and the thread id are taken") \
+                    from None
+            if len(pieces) + done > MAX_PIECES * threads:
+                raise IRError(read, f"{describe(read)}: its row mask is not proven for "
+                                    f"every size (more than {MAX_PIECES} pieces {where})")
+    return done

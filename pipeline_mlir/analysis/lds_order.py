@@ -61,10 +61,13 @@ WRITES = ("vector.store", "vector.transfer_write", "memref.store")
 BARRIERS = ("rocdl.s.barrier", "gpu.barrier", "amdgpu.lds_barrier")
 
 
-def _buffer(v) -> str:
-    """The name of the LDS buffer memref ``v`` views (through :data:`VIEWS`)."""
+def _buffer(v, names: dict) -> str:
+    """The name of the LDS buffer memref ``v`` views (through :data:`VIEWS`); ``names``
+    keeps each buffer's name (naming a value prints the whole module's names)."""
     v = view_root(v, VIEWS)
-    return v.get_name() if hasattr(v, "get_name") else str(v)
+    if v not in names:
+        names[v] = v.get_name() if hasattr(v, "get_name") else str(v)
+    return names[v]
 
 
 def _where(op) -> str:
@@ -103,7 +106,8 @@ def _const(v, depth: int = 16) -> int | None:
 
 
 class _Stream:
-    def __init__(self, choices: tuple = ()) -> None:
+    def __init__(self, choices: tuple = (), names: dict | None = None) -> None:
+        self.names = {} if names is None else names   # buffer -> name (``_buffer``)
         self.events: list[L.Event] = []
         self.ops: list = []         # the op of each event
         self.op_now = None
@@ -166,12 +170,12 @@ class _Stream:
         """The event of a memory op (added), or None if ``op`` is not one."""
         if op.name == "amdgpu.gather_to_lds":
             (dst,) = segments(op)[2]
-            self.add(L.Event(L.COPY, _where(op), buffer=_buffer(dst)))
+            self.add(L.Event(L.COPY, _where(op), buffer=_buffer(dst, self.names)))
             return L.COPY
         if op.name in READS:
             mem = op.operands[0]
             if memory_space(mem.type) == "workgroup":
-                e = self.add(L.Event(L.READ, _where(op), buffer=_buffer(mem)))
+                e = self.add(L.Event(L.READ, _where(op), buffer=_buffer(mem, self.names)))
             else:
                 e = self.add(L.Event(L.LOAD, _where(op)))
             self.taint[op.results[0]] = frozenset([e])
@@ -180,7 +184,8 @@ class _Stream:
             mem = op.operands[1]
             needs = self.needs(op)
             if memory_space(mem.type) == "workgroup":
-                self.add(L.Event(L.STORE, _where(op), buffer=_buffer(mem), needs=needs))
+                self.add(L.Event(L.STORE, _where(op), buffer=_buffer(mem, self.names),
+                                 needs=needs))
             else:
                 self.add(L.Event(L.LOAD, _where(op), needs=needs))
             return L.STORE
@@ -250,9 +255,9 @@ def lds_paths(func) -> list | str:
     """One stream (a ``_Stream``: ``events``, ``ops``, ``path()``) per combination of the
     branches of the unfolded ``scf.if`` ops of function ``func``, or why it is not
     modelled: the decision tree walked depth first, the then branch first."""
-    out, todo = [], [()]
+    out, todo, names = [], [()], {}
     while todo:
-        s = _Stream(todo.pop())
+        s = _Stream(todo.pop(), names)
         why = s.block(func.regions[0].blocks[0])
         if why:
             return why

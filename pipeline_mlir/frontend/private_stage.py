@@ -253,10 +253,14 @@ def inside(op, loop) -> bool:
 def _each_loop_stages(p) -> bool:
     """Every use of ``p`` lies directly in the body of a loop that writes ``p`` whole
     before its other uses there (module docstring)."""
+    loops = []    # each loop checked once, however many uses of ``p`` it holds
     for o in _uses_through_views(p):
         loop = _op(o.parent) if o.parent is not None else None
         if loop is None or loop.name != "scf.for":
             return False
+        if loop not in loops:
+            loops.append(loop)
+    for loop in loops:
         writes = whole_writes([_op(x) for x in loop.regions[0].blocks[0].operations], p)
         if writes is None or _reads_after(loop, p, writes) is None:
             return False

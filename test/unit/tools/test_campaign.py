@@ -30,6 +30,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, event, given, note, reject, seed, settings
 from hypothesis import strategies as st
 
+from build_cache import share_code_objects
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.schedules.registry import SCHEDULES, parse_pipeline
 
@@ -123,7 +124,8 @@ def build(spec: str):
 
     try:
         gemm = gemm_kernel(parse_pipeline(spec))
-        result = compile(CompileOptions(schedule=spec, emit="hsaco"))
+        with share_code_objects(own_kernels=True):   # once per run (each mode, each test)
+            result = compile(CompileOptions(schedule=spec, emit="hsaco"))
     except PipelineError as e:
         event(f"refused: {str(e)[:100]}")
         return None
@@ -214,7 +216,8 @@ def test_a_failure_prints_a_command_that_reproduces_it():
     from pipeline_mlir.tools.pipeline_opt import main
 
     argv = shlex.split(cmd)[1:]
-    assert main(argv) == 0
+    with share_code_objects(own_kernels=True):   # the run's build of this kernel
+        assert main(argv) == 0
 
 
 #: a ping-pong configuration whose kernel LLVM spills two VGPRs for (12 bytes of scratch, one

@@ -58,6 +58,7 @@ sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
 sys.path.insert(0, str(ROOT / "test" / "unit"))
 import dynamic as D  # noqa: E402
 import generate as G  # noqa: E402
+from build_cache import share_code_objects  # noqa: E402
 from kernel_builds import pipeline_opt_hsaco  # noqa: E402
 
 DATA = ROOT / "test" / "data" / "iree"
@@ -323,8 +324,9 @@ def test_dynamic_sources_the_bounds_check_cannot_take_are_refused(tmp_path, caps
 def test_the_cli_launches_at_the_sizes_given(tmp_path, capsys):
     src = tmp_path / "k.mlir"
     src.write_text(TEXT)
-    rc = main(["--pipeline=4wave", "--emulate=400,4096,256", "--emulate-workgroups=2",
-               "--emulate-mode=late", str(src)])
+    with share_code_objects():   # the run's build of this kernel (``built``)
+        rc = main(["--pipeline=4wave", "--emulate=400,4096,256", "--emulate-workgroups=2",
+                   "--emulate-mode=late", str(src)])
     out, err = capsys.readouterr()
     assert rc == 0, err
     assert "M=400 N=4096 K=256 mode=late: exact, max error 0, 2 of 128 workgroups" in out, out
@@ -344,7 +346,8 @@ def test_sizes_missing_or_wrong_are_one_error(tmp_path, capsys, name, sizes, mes
     src = tmp_path / "k.mlir"
     src.write_text(KERNELS[name]())
     flag = "--emulate" if sizes is None else f"--emulate={sizes}"
-    rc = main(["--pipeline=4wave", flag, str(src)])
+    with share_code_objects():   # the run's build of this kernel (``built``)
+        rc = main(["--pipeline=4wave", flag, str(src)])
     out, err = capsys.readouterr()
     assert rc == 1 and out == "" and "Traceback" not in err, err
     assert err.startswith(f"{src}:") and message in err, err

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from build_cache import share_code_objects
 from kernel_builds import build
 from pipeline_mlir.tools.pipeline_opt import main
 
@@ -20,7 +21,8 @@ SPEC = "4wave{dtype=fp8 BM=64 BN=64 BK=128}"
 
 
 def run(capsys, *argv):
-    rc = main(list(argv))
+    with share_code_objects(own_kernels=True):   # each kernel built once per run
+        rc = main(list(argv))
     out, err = capsys.readouterr()
     return rc, out, err
 

@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from build_cache import share_code_objects
 from kernel_builds import build
 from pipeline_mlir.tools.pipeline_opt import main
 
@@ -17,7 +18,8 @@ SIZES = "--emulate=512,512,512"
 
 
 def run(capsys, *argv):
-    rc = main(list(argv))
+    with share_code_objects(own_kernels=True):   # each kernel built once per run
+        rc = main(list(argv))
     out, err = capsys.readouterr()
     return rc, out, err
 

@@ -6,9 +6,19 @@ import re
 
 import pytest
 
+from build_cache import share_code_objects
 from pipeline_mlir.tools.pipeline_opt import main
 
 SMALL = "--pipeline=4wave{dtype=fp8 BM=64 BN=64 BK=128}"
+
+
+@pytest.fixture(autouse=True)
+def _shared_builds():
+    """Each candidate's kernel (a named schedule's own kernel, built as ``--emit=asm``; the
+    chosen one written with ``-o``) is compiled once per run: the given spec is candidate 0
+    of every search here, and the knobs' candidates recur between tests."""
+    with share_code_objects(emits=("asm", "hsaco"), own_kernels=True):
+        yield
 
 
 def run(capsys, *argv):
@@ -58,8 +68,11 @@ def test_table_choice_outputs_and_determinism(capsys, tmp_path):
     chosen_spec = re.search(r"^chosen: #\d+ (.+)$", out, re.M).group(1)
     assert spec.read_text() == chosen_spec + "\n"
     assert asm.read_text().lstrip().startswith(".amdgcn_target")
-    # same command, same table
-    rc2, out2, _ = run(capsys, *argv)
+    # same command, same table (every candidate built again, none taken from the run's store)
+    from pipeline_mlir.driver.code_cache import sharing
+
+    with sharing(None):
+        rc2, out2, _ = run(capsys, *argv)
     assert rc2 == 0 and out2 == out
 
 

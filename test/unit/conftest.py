@@ -39,6 +39,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import pytest
 
 from build_cache import ENV as BUILD_CACHE_ENV
+from bytecode_cache import rewrite_share
 
 from pipeline_mlir.schedule.types import (
     BARRIER,
@@ -225,8 +226,15 @@ _BYTECODE_ENV = ("PYTHONPYCACHEPREFIX", "PYTHONDONTWRITEBYTECODE")
 
 def pytest_configure(config):
     """The run's first process makes the build cache directory; xdist's workers (started
-    after this) inherit its name through the environment."""
-    if hasattr(config, "workerinput") or os.environ.get(BUILD_CACHE_ENV):
+    after this) inherit its name through the environment.  Each worker then rewrites its
+    share of the test modules' assertions before it collects (``bytecode_cache.py``)."""
+    worker = getattr(config, "workerinput", None)
+    if worker is not None:
+        number = re.fullmatch(r"gw(\d+)", str(worker.get("workerid")))
+        if number and worker.get("workercount"):
+            rewrite_share(config, int(number.group(1)), int(worker["workercount"]))
+        return
+    if os.environ.get(BUILD_CACHE_ENV):
         return
     d = tempfile.mkdtemp(prefix="pipeline-mlir-test-builds-")
     config.stash[_CACHE_DIR] = d

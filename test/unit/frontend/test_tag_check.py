@@ -47,9 +47,14 @@ def iree_tagged() -> str:
     return _IREE
 
 
-def import_errors(text: str, spec: dict) -> list[str]:
-    """The diagnostics of sched-import on ``text`` (empty: accepted)."""
-    with new_context() as ctx:
+def import_errors(text: str, spec: dict, ctx=None) -> list[str]:
+    """The diagnostics of sched-import on ``text`` (empty: accepted), parsed in ``ctx``
+    (None: a new context; a test of many variants parses them all in one, each a module
+    of its own: a context costs more to make than most variants to check)."""
+    if ctx is None:
+        with new_context() as ctx:
+            return import_errors(text, spec, ctx)
+    with ctx:
         m = ir.Module.parse(text, ctx)
         pm = passmanager.PassManager("builtin.module", ctx)
         keep = [registry.add(pm, "sched-import", **spec)]
@@ -147,8 +152,9 @@ def test_moved_payload_is_a_located_error(which):
     text, spec = (ours(), OURS_SPEC) if which == "ours" else (iree_tagged(), IREE_SPEC)
     variants = list(move_variants(text))
     assert len(variants) == 48  # 16 loads x the 3 other buffers of their operand
+    ctx = new_context()
     for label, mutated in variants:
-        errs = import_errors(mutated, spec)
+        errs = import_errors(mutated, spec, ctx)
         assert errs, f"{which} {label}: accepted"
         assert "tagged" in errs[0] and "sched-import" in errs[0], (label, errs)
 
@@ -160,8 +166,9 @@ def test_changed_tag_field_is_a_located_error(which):
     # 8 global loads x (channel, stage, subtile, k_offset), 8 fragment loads x 3 fields,
     # 8 MMAs x (row, column)
     assert len(variants) == 8 * 4 + 8 * 3 + 8 * 2
+    ctx = new_context()
     for label, mutated in variants:
-        errs = import_errors(mutated, spec)
+        errs = import_errors(mutated, spec, ctx)
         assert errs, f"{which} {label}: accepted"
         assert "sched-import" in errs[0], (label, errs)
 

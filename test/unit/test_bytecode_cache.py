@@ -1,0 +1,49 @@
+"""bytecode_cache.py: a worker rewrites its share of the run's test modules, cached where
+pytest's import hook reads them."""
+
+from __future__ import annotations
+
+import sys
+
+from bytecode_cache import rewrite_share, modules_of
+
+_MODULE = "def test_{n}():\n    x = {n}\n    assert x == {n}, x\n"
+
+
+def _modules(tmp_path, count: int):
+    d = tmp_path / "suite"
+    (d / "sub").mkdir(parents=True)
+    for n in range(count):
+        (d / ("sub" if n % 2 else "") / f"test_m{n}.py").write_text(_MODULE.format(n=n))
+    (d / "helpers.py").write_text("X = 1\n")
+    return d
+
+
+def test_the_run_s_modules_are_its_arguments_files_and_directories(tmp_path):
+    d = _modules(tmp_path, 3)
+    names = [p.name for p in modules_of(["suite", "suite/sub/test_m1.py::test_1"],
+                                          (tmp_path / "nowhere", tmp_path))]
+    assert names == ["test_m1.py", "test_m0.py", "test_m2.py"]        # sorted by path
+    assert modules_of([str(d / "helpers.py")]) == []
+
+
+def test_a_worker_rewrites_its_share_where_pytest_reads_it(pytestconfig, tmp_path,
+                                                            monkeypatch):
+    from _pytest.assertion.rewrite import PYC_TAIL, _read_pyc, get_cache_dir
+
+    d = _modules(tmp_path, 4)
+    monkeypatch.setattr(sys, "pycache_prefix", str(tmp_path / "pyc"))
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    monkeypatch.setattr(pytestconfig, "args", [str(d)])
+    files = modules_of([str(d)])
+    assert rewrite_share(pytestconfig, 1, 2) == 2
+    cached = [_read_pyc(f, get_cache_dir(f) / (f.name[:-3] + PYC_TAIL)) for f in files]
+    assert [c is not None for c in cached] == [False, True, False, True]
+    # rewritten as pytest's hook would: the assert's operands are kept for its message
+    body = next(c for c in cached[1].co_consts if getattr(c, "co_name", "") == "test_3")
+    assert "@py_assert1" in body.co_varnames
+    assert rewrite_share(pytestconfig, 1, 2) == 0               # already there
+    assert rewrite_share(pytestconfig, 0, 2) == 2
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)       # nothing may be written
+    (d / "test_new.py").write_text(_MODULE.format(n=9))
+    assert rewrite_share(pytestconfig, 0, 1) == 0

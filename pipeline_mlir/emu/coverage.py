@@ -54,11 +54,11 @@ _WORDS = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
 
 def stored_elements(marks: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
     """Per element of C (``shape``), whether any of its bytes was stored to (``marks``: one
-    entry per byte, nonzero where a store wrote it: the bool of
+    entry per byte or per halfword, nonzero where a store wrote it: the bool of
     :meth:`~pipeline_mlir.emu.machine.GlobalMemory.stored` or the raw marks of
     :meth:`~pipeline_mlir.emu.machine.GlobalMemory.marks_of`)."""
     per = marks.reshape(shape[0] * shape[1], -1)
-    word = _WORDS.get(per.shape[1])
+    word = _WORDS.get(per.shape[1] * per.itemsize)
     if word is None or not per.flags.c_contiguous:
         return per.any(axis=1).reshape(shape)
     return (per.view(np.uint8).view(word) != 0).reshape(shape)   # any byte: a nonzero word

@@ -33,6 +33,7 @@ import queue as queue_module
 import numpy as np
 
 from pipeline_mlir.emu.errors import EmuError
+from pipeline_mlir.emu.globalrace import crossed
 
 FLAG = "--worker"
 
@@ -77,14 +78,15 @@ def run_spread(kernel, glob, batches: list, run, jobs: int, progress=None) -> tu
     import pickle
 
     kernel = dataclasses.replace(kernel, _compiled={})  # the compiled steps are closures
-    state = (glob.buffers, glob.names, glob.descriptors, glob.strict, glob.marks)
+    state = (glob.buffers, glob.names, glob.descriptors, glob.strict, glob.marks,
+             glob.writers)
     parts = chunks(len(batches), jobs)
     messages: queue_module.Queue = queue_module.Queue()
     workers: list = []
     try:
         for w, part in enumerate(parts):
-            payload = pickle.dumps((w, kernel, state, [batches[p] for p in part], run),
-                                   protocol=pickle.HIGHEST_PROTOCOL)
+            payload = pickle.dumps((w, len(parts), kernel, state, [batches[p] for p in part],
+                                    run), protocol=pickle.HIGHEST_PROTOCOL)
             workers.append(_Worker(w, payload, messages))
         done = _collect(workers, parts, messages, sum(len(b[2]) for b in batches), progress)
     finally:
@@ -198,9 +200,22 @@ def _merge(glob, done: _Done) -> tuple[int, list]:
     if done.failure is not None:
         glob.descriptors |= done.failure[2]
         raise done.failure[1]
+    touched: dict[int, np.ndarray] = {}
     for w in sorted(done.writes):
-        for change in done.writes[w]:
-            apply(glob.arrays(), change)
+        writes, (records, runs) = done.writes[w]
+        glob.writers.records.update(records)
+        glob.writers.runs.update(runs)
+        for kind, change in writes:
+            if kind == "buffer":
+                apply(glob.buffers, change)
+                continue
+            b = change[0]
+            if glob.marks[b] is None:
+                glob.marks[b] = np.zeros((len(glob.buffers[b]) + 1) >> 1, dtype=np.uint32)
+            crossed(glob, touched, change)
+            apply(glob.marks, change)
+    glob.writers.next_serial = max(glob.writers.records, default=0) + 1
+    glob.writers.next_run = max(glob.writers.runs, default=-1) + 1
     instructions = sum(done.batches[p][0] for p in sorted(done.batches))
     findings = [f for p in sorted(done.batches) for f in done.batches[p][1]]
     return instructions, findings
@@ -213,10 +228,12 @@ def _work(payload: bytes, out) -> None:
 
     from pipeline_mlir.emu.machine import GlobalMemory
 
-    w, kernel, state, batches, run = pickle.loads(payload)
+    w, parts, kernel, state, batches, run = pickle.loads(payload)
     glob = GlobalMemory()
-    glob.buffers, glob.names, glob.descriptors, glob.strict, glob.marks = state
-    before = [b.copy() for b in glob.arrays()]
+    glob.buffers, glob.names, glob.descriptors, glob.strict, glob.marks, writers = state
+    glob.writers = writers.share(w, parts)
+    before = [b.copy() for b in glob.buffers]
+    marks_before = [None if m is None else m.copy() for m in glob.marks]
     seen = set(glob.descriptors)
     current = [batches[0][0] if batches else 0]
 
@@ -237,8 +254,14 @@ def _work(payload: bytes, out) -> None:
     except Exception as e:  # noqa: BLE001 - handed to the parent, which raises it
         send(("fail", w, current[0], e, glob.descriptors - seen))
         return
-    send(("end", w, [changes(b, now, was) for b, (now, was) in
-                     enumerate(zip(glob.arrays(), before)) if not np.array_equal(now, was)]))
+    writes = [("buffer", changes(b, now, was)) for b, (now, was) in
+              enumerate(zip(glob.buffers, before)) if not np.array_equal(now, was)]
+    for b, (now, was) in enumerate(zip(glob.marks, marks_before)):
+        if now is not None:          # marks a store made in this process start at 0
+            was = np.zeros_like(now) if was is None else was
+            if not np.array_equal(now, was):
+                writes.append(("marks", changes(b, now, was)))
+    send(("end", w, (writes, glob.writers.new_since(writers))))
 
 
 def changes(b: int, now: np.ndarray, was: np.ndarray) -> tuple:

@@ -3,28 +3,33 @@ nothing orders.
 
 The store marks of :class:`~pipeline_mlir.emu.machine.GlobalMemory` (one ``uint32`` per
 halfword of a buffer; 0: never stored) hold the *stamp* of the store that last wrote the
-halfword: ``serial << SLOT_BITS | slot``, the store's serial (:class:`Writers`: its run,
+halfword: ``serial << SLOT_BITS | slot``, the op's serial (:class:`RaceState`: its run,
 wave, op and instruction) and the workgroup slot of the batch that ran it.  A buffer gets
-its marks when it is first stored to (C and a launch's outputs from the start: what their
-verdict reads); loads of a buffer without marks (A and B of a GEMM) cost nothing.
+its marks at its first store (C and a launch's outputs from the start: their verdict reads
+them).  Loads are recorded (*readers*: the same stamps, one per halfword) only in buffers
+that have marks or were found to need it (below); loads of a buffer no store writes (A and
+B of a GEMM) cost a set insertion per instruction.
 
 At issue (the epochs and releases of :meth:`~pipeline_mlir.emu.machine.Machine.lds_check`),
-a store is checked against the stamps of the halfwords it writes and a load against those
-it reads.  The earlier store is ordered before the access when it is by
+a store is checked against the stores and the loads recorded on the halfwords it writes, a
+load against the stores.  The earlier access is ordered before the later one when it is by
 
 * the same wave (its memory operations complete in order on vmcnt);
 * another wave of the same workgroup whose op was released (waited for) before a barrier
-  the accessing wave has passed;
-* the same workgroup in an earlier run (a batch re-run one workgroup at a time, or a probe
-  run of workgroup 0 before the grid): one workgroup runs once in a dispatch.
+  the later wave has passed;
+* the same workgroup in an earlier run (a batch re-run one workgroup at a time, a probe
+  run of workgroup 0 before the grid, a run restarted): one workgroup runs once.
 
 Any other pair is a race: across workgroups nothing orders two accesses (atomics are
 exempt; the emulator runs none).  Within one store, two lanes writing one byte with
 different values (the hardware keeps one of them), or two workgroups of the batch writing
 one byte, are races too.
 
-Not seen: a load that comes before, in the emulator's order, the store it races (no load is
-recorded: the check reads the marks only).  See docs/emulator.md.
+A buffer loaded before its first store (its loads were not recorded) stops the run at that
+store (:class:`ReadFirst`); :func:`pipeline_mlir.emu.gemm.run_workgroups` restores what the
+run stored and runs it again with that buffer's loads recorded from the start.  A reader
+stamp keeps one load per halfword: the last of its workgroup, with :data:`OTHERS` set once
+a second workgroup read it.
 """
 
 from __future__ import annotations
@@ -36,23 +41,44 @@ from pipeline_mlir.emu.errors import EmuError, Finding
 #: the stamp's low bits: the workgroup slot of the batch (at most 32 run in lockstep)
 SLOT_BITS = 5
 MAX_SLOTS = 1 << SLOT_BITS
-#: serials are below this (a stamp is 32 bits)
-SERIAL_LIMIT = 1 << (32 - SLOT_BITS)
+#: a reader stamp's flag: another workgroup read the halfword too
+OTHERS = 1 << 31
+#: serials are below this (a stamp is 31 bits)
+SERIAL_LIMIT = 1 << (31 - SLOT_BITS)
 U32 = np.uint32
 
 
-class Writers:
-    """The stores that stamped the marks: ``records[serial] = (run, wave index, op id,
-    instruction)``; ``runs[run]``: the names of the run's workgroup slots.  Serials and runs
-    are numbered from ``next_serial`` / ``next_run`` up to ``limit`` (a worker process of
-    ``--emulate-jobs`` numbers in a range of its own)."""
+class ReadFirst(Exception):
+    """A store to buffer ``b``, loaded before in this run without its loads recorded."""
+
+    def __init__(self, b: int) -> None:
+        super().__init__(b)
+        self.b = b
+
+
+class RaceState:
+    """The race check's state over a dispatch run: ``records[serial] = (run, wave index, op
+    id, instruction)`` of the ops that stamped marks or readers; ``runs[run]``: the names of
+    a run's workgroup slots; ``readers[b]``: the reader stamps of buffer ``b``;
+    ``recorded``: the buffers whose loads are recorded from the start; ``unrecorded``: the
+    buffers loaded with no record; ``saved``: buffer contents before this run's first store
+    (:meth:`begin`).  Serials and runs count from ``next_serial`` / ``next_run`` below
+    ``limit`` (a worker process of ``--emulate-jobs`` counts in a range of its own)."""
 
     def __init__(self) -> None:
         self.records: dict[int, tuple] = {}
         self.runs: dict[int, tuple] = {}
+        self.readers: dict[int, np.ndarray] = {}
+        self.recorded: set[int] = set()
+        self.unrecorded: set[int] = set()
+        self.saved: dict[int, np.ndarray] = {}
         self.next_serial = 1
         self.limit = SERIAL_LIMIT
         self.next_run = 0
+
+    def begin(self) -> None:
+        """A run of workgroups starts: nothing saved or loaded unrecorded yet."""
+        self.saved, self.unrecorded = {}, set()
 
     def new_run(self, names: list[str]) -> int:
         run = self.next_run
@@ -60,26 +86,27 @@ class Writers:
         self.runs[run] = tuple(names)
         return run
 
-    def new_store(self, record: tuple) -> int:
+    def new_op(self, record: tuple) -> int:
         serial = self.next_serial
         if serial >= self.limit:
-            raise EmuError(f"more than {self.limit} stores to track for the global race "
-                           f"check in one run")
+            raise EmuError(f"more than {self.limit} memory operations to track for the "
+                           f"global race check in one run")
         self.next_serial += 1
         self.records[serial] = record
         return serial
 
-    def share(self, part: int, parts: int) -> "Writers":
-        """A copy numbering in part ``part`` of ``parts`` of the serials still free."""
-        out = Writers()
+    def share(self, part: int, parts: int) -> "RaceState":
+        """A copy counting in part ``part`` of ``parts`` of the serials still free."""
+        out = RaceState()
         out.records, out.runs = dict(self.records), dict(self.runs)
+        out.readers, out.recorded = dict(self.readers), set(self.recorded)
         span = (self.limit - self.next_serial) // parts
         out.next_serial = self.next_serial + part * span
         out.limit = out.next_serial + span
         out.next_run = self.next_run + part * (1 << 40)
         return out
 
-    def new_since(self, other: "Writers") -> tuple[dict, dict]:
+    def new_since(self, other: "RaceState") -> tuple[dict, dict]:
         """(records, runs) this copy added to ``other``'s."""
         return ({k: v for k, v in self.records.items() if k not in other.records},
                 {k: v for k, v in self.runs.items() if k not in other.runs})
@@ -99,40 +126,90 @@ def _slots(shape: tuple) -> np.ndarray:
                                                                   (len(shape) - 1)), shape)
 
 
+def _stamp(glob, m, w, step) -> int:
+    """The serial of the op being issued (one per op, shared by its calls)."""
+    key = (m.run_key, m.cur_id)
+    if m.stamping[0] != key:
+        m.stamping = (key, glob.race.new_op((m.run_key, w.index, m.cur_id, step.ins)))
+    return m.stamping[1]
+
+
+def _lanes(idx, unit, mask):
+    """(halfwords, their slots) of the active lanes of an access."""
+    hw = halfwords(idx, unit)
+    slot = _slots(hw.shape)
+    return (hw, slot) if mask is None else (hw[mask], slot[mask])
+
+
 def on_store(glob, m, w, step, b: int, idx: np.ndarray, unit: int, mask, vals) -> None:
     """Check and stamp a store of wave ``w`` to buffer ``b``: ``idx`` (G, L, n) its indices
     in ``unit``s of bytes (``vals`` (G, L, n) what each writes there), ``mask`` (G, L) the
     lanes that store (None: all)."""
+    race = glob.race
     marks = glob.marks[b]
     if marks is None:
+        if b in race.unrecorded and b not in race.recorded:
+            raise ReadFirst(b)
         marks = glob.marks[b] = np.zeros((len(glob.buffers[b]) + 1) >> 1, dtype=U32)
+    if b not in race.saved:
+        race.saved[b] = glob.buffers[b].copy()
     _within(glob, m, w, step, b, idx, unit, mask, vals)
-    hw = halfwords(idx, unit)
-    slot = _slots(hw.shape)
-    if mask is not None:
-        hw, slot = hw[mask], slot[mask]
+    hw, slot = _lanes(idx, unit, mask)
     prev = marks[hw]
     if prev.any():
-        _conflicts(glob, m, w, step, b, hw, slot, prev, "write")
-    key = (m.run_key, m.cur_id)
-    if m.stamping[0] != key:
-        m.stamping = (key, glob.writers.new_store((m.run_key, w.index, m.cur_id, step.ins)))
-    marks[hw] = (U32(m.stamping[1]) << U32(SLOT_BITS)) | slot
+        _conflicts(glob, m, w, step, b, hw, slot, prev, "write", "write")
+    readers = race.readers.get(b)
+    if readers is not None:
+        prev = readers[hw]
+        if prev.any():
+            _conflicts(glob, m, w, step, b, hw, slot, prev, "write", "read")
+    marks[hw] = (U32(_stamp(glob, m, w, step)) << U32(SLOT_BITS)) | slot
 
 
 def on_load(glob, m, w, step, b: int, idx: np.ndarray, unit: int, mask) -> None:
-    """Check a load of wave ``w`` from buffer ``b`` against the stores before it (as
-    :func:`on_store`; nothing to do when the buffer was never stored to)."""
+    """Check a load of wave ``w`` from buffer ``b`` against the stores before it and record
+    it (as :func:`on_store`); only noted when nothing stored to the buffer yet."""
     marks = glob.marks[b]
-    if marks is None:
+    race = glob.race
+    if marks is None and b not in race.recorded:
+        race.unrecorded.add(b)
         return
-    hw = halfwords(idx, unit)
-    slot = _slots(hw.shape)
-    if mask is not None:
-        hw, slot = hw[mask], slot[mask]
-    prev = marks[hw]
+    hw, slot = _lanes(idx, unit, mask)
+    if marks is not None:
+        prev = marks[hw]
+        if prev.any():
+            _conflicts(glob, m, w, step, b, hw, slot, prev, "read", "write")
+    _record_read(glob, m, w, step, b, hw, slot)
+
+
+def _record_read(glob, m, w, step, b, hw, slot) -> None:
+    """Stamp the readers of halfwords ``hw``: this load, with :data:`OTHERS` kept, and set
+    where another workgroup's load was there or this load's workgroups share one."""
+    readers = glob.race.readers.get(b)
+    if readers is None:
+        readers = glob.race.readers[b] = np.zeros((len(glob.buffers[b]) + 1) >> 1, dtype=U32)
+    hw, slot = hw.reshape(-1), slot.reshape(-1)
+    new = (U32(_stamp(glob, m, w, step)) << U32(SLOT_BITS)) | slot
+    prev = readers[hw]
     if prev.any():
-        _conflicts(glob, m, w, step, b, hw, slot, prev, "read")
+        flag = prev & U32(OTHERS)
+        for stamp in np.unique(prev[prev != 0] & U32(OTHERS - 1)).tolist():
+            who = _workgroup(glob, stamp)
+            at = (prev & U32(OTHERS - 1)) == stamp
+            flag[at & (np.asarray(m.slot_names, dtype=object)[slot] != who)] = OTHERS
+        new = new | flag
+    if len(m.slot_names) > 1:
+        order = np.argsort(hw, kind="stable")
+        same = hw[order][1:] == hw[order][:-1]
+        if same.any():                  # two workgroups of the batch read one halfword
+            other = same & (slot[order][1:] != slot[order][:-1])
+            new[order[1:][other]] |= U32(OTHERS)
+    readers[hw] = new
+
+
+def _workgroup(glob, stamp: int) -> str:
+    run = glob.race.records[stamp >> SLOT_BITS][0]
+    return glob.race.runs[run][stamp & (MAX_SLOTS - 1)]
 
 
 def _within(glob, m, w, step, b, idx, unit, mask, vals) -> None:
@@ -176,38 +253,41 @@ def _lane(pos: int, shape: tuple, mask) -> tuple[int, int]:
 
 
 def _where(glob, b: int, byte: int) -> str:
-    return f"buffer {glob.names[b]} (binding {b}) byte {byte} (address 0x{((b + 1) << 32) + byte:x})"
+    return (f"buffer {glob.names[b]} byte {byte} (address "
+            f"0x{((b + 1) << 32) + byte:x})")
 
 
-def _conflicts(glob, m, w, step, b, hw, slot, prev, what: str) -> None:
-    """Report the first earlier store in ``prev`` (stamps, one per halfword ``hw`` of slot
-    ``slot``) that is not ordered before this access (module docstring)."""
-    nz = np.flatnonzero(prev.reshape(-1))
-    stamps, slots, where = prev.reshape(-1)[nz], slot.reshape(-1)[nz], hw.reshape(-1)[nz]
+def _conflicts(glob, m, w, step, b, hw, slot, prev, what: str, earlier: str) -> None:
+    """Report the first earlier access in ``prev`` (stamps, one per halfword ``hw`` of slot
+    ``slot``; ``earlier``: "write" or "read") that is not ordered before this access
+    (module docstring)."""
+    flat = prev.reshape(-1)
+    nz = np.flatnonzero(flat)
+    stamps, slots, where = flat[nz], slot.reshape(-1)[nz], hw.reshape(-1)[nz]
     pairs, first = np.unique(np.stack([stamps, slots]), axis=1, return_index=True)
     for (stamp, g), at in sorted(zip(pairs.T.tolist(), first.tolist()), key=lambda p: p[1]):
-        run, wave, op, ins = glob.writers.records[stamp >> SLOT_BITS]
-        pslot = stamp & (MAX_SLOTS - 1)
-        writer = glob.writers.runs[run][pslot]
-        why = _unordered(m, w, g, run, pslot, wave, op, writer)
+        run, wave, op, ins = glob.race.records[(stamp & (OTHERS - 1)) >> SLOT_BITS]
+        writer = glob.race.runs[run][stamp & (MAX_SLOTS - 1)]
+        why = _unordered(m, w, g, run, wave, op, writer)
+        if why is None and stamp & OTHERS:
+            why = "another workgroup read it too: nothing orders them"
         if why is None:
             continue
         m.finding("global-race", w, step,
                   f"global {what} of {_where(glob, b, 2 * int(where[at]))} by workgroup "
-                  f"{m.slot_names[g]} races the write by wave {wave} of workgroup {writer} "
-                  f"at 0x{ins.addr:04x} '{ins.text}' ({why})")
+                  f"{m.slot_names[g]} races the {earlier} by wave {wave} of workgroup "
+                  f"{writer} at 0x{ins.addr:04x} '{ins.text}' ({why})")
         return
 
 
-def _unordered(m, w, g: int, run: int, pslot: int, wave: int, op: int, writer: str):
-    """Why the store (``run``, slot ``pslot``, ``wave``, ``op``) is not ordered before the
-    access of wave ``w`` in slot ``g``, or None when it is."""
+def _unordered(m, w, g: int, run: int, wave: int, op: int, writer: str):
+    """Why the access (``run``, ``wave``, ``op``) of workgroup ``writer`` is not ordered
+    before the access of wave ``w`` in slot ``g``, or None when it is."""
     if writer != m.slot_names[g]:
         return "another workgroup: nothing orders them"
     if run != m.run_key or wave == w.index:
         return None                      # an earlier run of this workgroup, or this wave
-    rel = int(m.op_rel[op + 1])
-    if rel < w.epoch:
+    if int(m.op_rel[op + 1]) < w.epoch:
         return None
     op_rec = m.ops[op]
     return ("not yet waited for" if not op_rec.released else
@@ -226,16 +306,15 @@ def crossed(glob, touched: dict, change: tuple) -> None:
     if both.any():
         at = int(np.argmax(both))
         later = int(values[int(np.count_nonzero(mask[:at]))])
-        run, wave, _op, ins = glob.writers.records[later >> SLOT_BITS]
-        names = glob.writers.runs[run]
-        who = names[later & (MAX_SLOTS - 1)]
-        e_run, e_wave, _e_op, e_ins = glob.writers.records[int(glob.marks[b][lo + at]) >>
-                                                           SLOT_BITS]
-        e_who = glob.writers.runs[e_run][int(glob.marks[b][lo + at]) & (MAX_SLOTS - 1)]
+        earlier = int(glob.marks[b][lo + at])
+        run, wave, _op, ins = glob.race.records[later >> SLOT_BITS]
+        names = glob.race.runs[run]
+        _e_run, e_wave, _e_op, e_ins = glob.race.records[earlier >> SLOT_BITS]
         text = "workgroup " + names[0] if len(names) == 1 else f"workgroups {','.join(names)}"
         raise Finding("global-race",
-                      f"global write of {_where(glob, b, 2 * (lo + at))} by workgroup {who} "
-                      f"races the write by wave {e_wave} of workgroup {e_who} at "
-                      f"0x{e_ins.addr:04x} '{e_ins.text}' (another workgroup: nothing orders "
-                      f"them; run by two processes)", wave=f"wave {wave} of {text}", instr=ins)
+                      f"global write of {_where(glob, b, 2 * (lo + at))} by workgroup "
+                      f"{_workgroup(glob, later)} races the write by wave {e_wave} of "
+                      f"workgroup {_workgroup(glob, earlier)} at 0x{e_ins.addr:04x} "
+                      f"'{e_ins.text}' (another workgroup: nothing orders them; run by two "
+                      f"processes)", wave=f"wave {wave} of {text}", instr=ins)
     seen[lo:hi] |= mask

@@ -44,7 +44,7 @@ import numpy as np
 
 from pipeline_mlir.emu.counters import make_room, wait
 from pipeline_mlir.emu.errors import EmuError, Finding
-from pipeline_mlir.emu.globalrace import MAX_SLOTS, Writers, on_load, on_store
+from pipeline_mlir.emu.globalrace import MAX_SLOTS, RaceState, on_load, on_store
 from pipeline_mlir.emu.hazards import WaitStates, infos
 from pipeline_mlir.emu.launchdims import LaunchDims
 from pipeline_mlir.emu.memops import MemOp
@@ -107,7 +107,7 @@ class GlobalMemory:
         #: :mod:`pipeline_mlir.emu.globalrace`); which elements a run wrote, whatever their
         #: values, and by whom (the global race check)
         self.marks: list[np.ndarray | None] = []
-        self.writers = Writers()
+        self.race = RaceState()
 
     def add(self, name: str, data) -> int:
         return self._append(name, np.frombuffer(bytes(data), dtype=np.uint8).copy()
@@ -143,6 +143,13 @@ class GlobalMemory:
         """The store marks of the tracked buffer ``name``: a uint32 per halfword, nonzero
         where some store wrote it (read only)."""
         return self.marks[self.names.index(name)]
+
+    def restore(self) -> None:
+        """The buffers as they were before the stores of this run (the marks stay: a run
+        again stamps its workgroups' stores over them)."""
+        for b, saved in self.race.saved.items():
+            self.buffers[b][:] = saved
+        self.race.saved = {}
 
     def buffer(self, name: str) -> np.ndarray:
         return self.buffers[self.names.index(name)]
@@ -300,7 +307,7 @@ class Machine:
             raise EmuError(f"{G} workgroups in lockstep: at most {MAX_SLOTS}")
         # the global race check (globalrace.py): this run, its slots, the op stamping now
         self.slot_names = names
-        self.run_key = glob.writers.new_run(names)
+        self.run_key = glob.race.new_run(names)
         self.stamping: tuple = (None, 0)
         self.steps = kernel.steps(G)
         lds = kernel.launch.lds_bytes

@@ -79,7 +79,7 @@ def run_spread(kernel, glob, batches: list, run, jobs: int, progress=None) -> tu
 
     kernel = dataclasses.replace(kernel, _compiled={})  # the compiled steps are closures
     state = (glob.buffers, glob.names, glob.descriptors, glob.strict, glob.marks,
-             glob.writers)
+             glob.race)
     parts = chunks(len(batches), jobs)
     messages: queue_module.Queue = queue_module.Queue()
     workers: list = []
@@ -203,8 +203,8 @@ def _merge(glob, done: _Done) -> tuple[int, list]:
     touched: dict[int, np.ndarray] = {}
     for w in sorted(done.writes):
         writes, (records, runs) = done.writes[w]
-        glob.writers.records.update(records)
-        glob.writers.runs.update(runs)
+        glob.race.records.update(records)
+        glob.race.runs.update(runs)
         for kind, change in writes:
             if kind == "buffer":
                 apply(glob.buffers, change)
@@ -214,8 +214,8 @@ def _merge(glob, done: _Done) -> tuple[int, list]:
                 glob.marks[b] = np.zeros((len(glob.buffers[b]) + 1) >> 1, dtype=np.uint32)
             crossed(glob, touched, change)
             apply(glob.marks, change)
-    glob.writers.next_serial = max(glob.writers.records, default=0) + 1
-    glob.writers.next_run = max(glob.writers.runs, default=-1) + 1
+    glob.race.next_serial = max(glob.race.records, default=0) + 1
+    glob.race.next_run = max(glob.race.runs, default=-1) + 1
     instructions = sum(done.batches[p][0] for p in sorted(done.batches))
     findings = [f for p in sorted(done.batches) for f in done.batches[p][1]]
     return instructions, findings
@@ -230,8 +230,8 @@ def _work(payload: bytes, out) -> None:
 
     w, parts, kernel, state, batches, run = pickle.loads(payload)
     glob = GlobalMemory()
-    glob.buffers, glob.names, glob.descriptors, glob.strict, glob.marks, writers = state
-    glob.writers = writers.share(w, parts)
+    glob.buffers, glob.names, glob.descriptors, glob.strict, glob.marks, race = state
+    glob.race = race.share(w, parts)
     before = [b.copy() for b in glob.buffers]
     marks_before = [None if m is None else m.copy() for m in glob.marks]
     seen = set(glob.descriptors)
@@ -261,7 +261,7 @@ def _work(payload: bytes, out) -> None:
             was = np.zeros_like(now) if was is None else was
             if not np.array_equal(now, was):
                 writes.append(("marks", changes(b, now, was)))
-    send(("end", w, (writes, glob.writers.new_since(writers))))
+    send(("end", w, (writes, glob.race.new_since(race))))
 
 
 def changes(b: int, now: np.ndarray, was: np.ndarray) -> tuple:

@@ -46,7 +46,7 @@ ALLOWED = {
                 "operands", "semantics"},
     "pool": {"errors", "globalrace", "machine"},
     "coverage": set(),
-    "gemm": {"coverage", "errors", "launchdims", "machine", "mfma", "pool"},
+    "gemm": {"coverage", "errors", "globalrace", "launchdims", "machine", "mfma", "pool"},
     "iree": {"coverage", "errors", "gemm", "launchdims", "machine", "mfma"},
     "expect": {"errors", "mfma"},
     "launchfile": {"errors", "expect"},

@@ -26,8 +26,10 @@ different values (the hardware keeps one of them), or two workgroups of the batc
 one byte, are races too.
 
 A buffer loaded before its first store (its loads were not recorded) stops the run at that
-store (:class:`ReadFirst`); :func:`pipeline_mlir.emu.gemm.run_workgroups` restores what the
-run stored and runs it again with that buffer's loads recorded from the start.  A reader
+store (:class:`ReadFirst`); :func:`pipeline_mlir.emu.gemm.run_workgroups` restores the
+buffers the run loaded with a record (saved at that first load, or at the first store after
+one) and runs it again with that buffer's loads recorded from the start.  A buffer only
+stored to is not restored: the run stores the same again.  A reader
 stamp keeps one load per halfword: the last of its workgroup, with :data:`OTHERS` set once
 a second workgroup read it.
 """
@@ -141,6 +143,23 @@ def _lanes(idx, unit, mask):
     return (hw, slot) if mask is None else (hw[mask], slot[mask])
 
 
+def new_marks(size: int) -> np.ndarray:
+    """Zero marks (or reader stamps) of a buffer of ``size`` bytes: a uint32 per halfword,
+    whole dwords (:func:`_keys` views them as a uint64 per dword)."""
+    return np.zeros(((size + 3) >> 2) << 1, dtype=U32)
+
+
+def _keys(marks, idx, unit: int):
+    """(a view of ``marks``, the indices into it of an access's bytes ``idx`` (G, L, n) in
+    ``unit``s) when each lane's elements are distinct whole halfwords: a uint64 per dword
+    (``unit`` 4), a uint32 per halfword (bytes in aligned pairs); else None."""
+    if unit == 4:
+        return marks.view(np.uint64), idx
+    if idx.shape[-1] % 2 or (idx[..., 0] & 1).any():
+        return None
+    return marks, idx[..., ::2] >> 1
+
+
 def on_store(glob, m, w, step, b: int, idx: np.ndarray, unit: int, mask, vals) -> None:
     """Check and stamp a store of wave ``w`` to buffer ``b``: ``idx`` (G, L, n) its indices
     in ``unit``s of bytes (``vals`` (G, L, n) what each writes there), ``mask`` (G, L) the
@@ -150,20 +169,50 @@ def on_store(glob, m, w, step, b: int, idx: np.ndarray, unit: int, mask, vals) -
     if marks is None:
         if b in race.unrecorded and b not in race.recorded:
             raise ReadFirst(b)
-        marks = glob.marks[b] = np.zeros((len(glob.buffers[b]) + 1) >> 1, dtype=U32)
-    if b not in race.saved:
+        marks = glob.marks[b] = new_marks(len(glob.buffers[b]))
+    if b not in race.saved and (b in race.readers or b in race.recorded):
         race.saved[b] = glob.buffers[b].copy()
-    _within(glob, m, w, step, b, idx, unit, mask, vals)
-    hw, slot = _lanes(idx, unit, mask)
-    prev = marks[hw]
+    stamp = U32(_stamp(glob, m, w, step)) << U32(SLOT_BITS)
+    keyed = _keys(marks, idx, unit)
+    if keyed is None:           # bytes that are no whole halfwords: one by one
+        _within(glob, m, w, step, b, idx, unit, mask, vals)
+        hw, slot = _lanes(idx, unit, mask)
+        _earlier(glob, m, w, step, b, hw, slot, marks[hw])
+        marks[hw] = stamp | slot
+        return
+    view, key = keyed
+    wide = view.dtype == np.uint64            # a dword: the stamp in both halfwords
+    slots = np.arange(key.shape[0], dtype=view.dtype)
+    stamps = slots + (np.uint64(int(stamp) * (1 + (1 << 32))) if wide else stamp)
+    if wide:
+        stamps = stamps + (slots << np.uint64(32))
+    stamps = stamps[:, None, None]
+    if mask is not None:
+        key, stamps = key[mask], stamps[np.nonzero(mask)[0], 0]
+    prev = view[key]
+    if prev.any() or b in race.readers:
+        slot = np.broadcast_to(stamps & view.dtype.type(MAX_SLOTS - 1), key.shape).astype(U32)
+        hw = halfwords(key, 4) if wide else key
+        _earlier(glob, m, w, step, b, hw, np.repeat(slot, 2, axis=-1) if wide else slot,
+                 prev.view(U32))
+    # two lanes (or workgroups) of this store on one element: each writes a token, reads
+    token = np.arange(key.size, dtype=view.dtype).reshape(key.shape)
+    view[key] = token
+    if (view[key] != token).any():
+        _within(glob, m, w, step, b, idx, unit, mask, vals)
+    view[key] = stamps
+
+
+def _earlier(glob, m, w, step, b, hw, slot, prev) -> None:
+    """Check a store's halfwords ``hw`` (slots ``slot``) against the stores (``prev``: their
+    marks) and the loads recorded before it."""
     if prev.any():
         _conflicts(glob, m, w, step, b, hw, slot, prev, "write", "write")
-    readers = race.readers.get(b)
+    readers = glob.race.readers.get(b)
     if readers is not None:
         prev = readers[hw]
         if prev.any():
             _conflicts(glob, m, w, step, b, hw, slot, prev, "write", "read")
-    marks[hw] = (U32(_stamp(glob, m, w, step)) << U32(SLOT_BITS)) | slot
 
 
 def on_load(glob, m, w, step, b: int, idx: np.ndarray, unit: int, mask) -> None:
@@ -185,9 +234,12 @@ def on_load(glob, m, w, step, b: int, idx: np.ndarray, unit: int, mask) -> None:
 def _record_read(glob, m, w, step, b, hw, slot) -> None:
     """Stamp the readers of halfwords ``hw``: this load, with :data:`OTHERS` kept, and set
     where another workgroup's load was there or this load's workgroups share one."""
-    readers = glob.race.readers.get(b)
+    race = glob.race
+    if b not in race.saved:
+        race.saved[b] = glob.buffers[b].copy()
+    readers = race.readers.get(b)
     if readers is None:
-        readers = glob.race.readers[b] = np.zeros((len(glob.buffers[b]) + 1) >> 1, dtype=U32)
+        readers = race.readers[b] = new_marks(len(glob.buffers[b]))
     hw, slot = hw.reshape(-1), slot.reshape(-1)
     new = (U32(_stamp(glob, m, w, step)) << U32(SLOT_BITS)) | slot
     prev = readers[hw]

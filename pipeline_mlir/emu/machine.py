@@ -44,7 +44,7 @@ import numpy as np
 
 from pipeline_mlir.emu.counters import make_room, wait
 from pipeline_mlir.emu.errors import EmuError, Finding
-from pipeline_mlir.emu.globalrace import MAX_SLOTS, RaceState, on_load, on_store
+from pipeline_mlir.emu.globalrace import MAX_SLOTS, RaceState, new_marks, on_load, on_store
 from pipeline_mlir.emu.hazards import WaitStates, infos
 from pipeline_mlir.emu.launchdims import LaunchDims
 from pipeline_mlir.emu.memops import MemOp
@@ -129,7 +129,7 @@ class GlobalMemory:
         """Mark, from now on (fresh marks), every halfword a store writes to buffer
         ``name`` (:meth:`stored`); any other buffer gets its marks at its first store."""
         b = self.names.index(name)
-        self.marks[b] = np.zeros((len(self.buffers[b]) + 1) >> 1, dtype=np.uint32)
+        self.marks[b] = new_marks(len(self.buffers[b]))
 
     def stored(self, name: str) -> np.ndarray:
         """The bytes of buffer ``name`` some store wrote (bool; by halfwords: a byte
@@ -142,7 +142,8 @@ class GlobalMemory:
     def marks_of(self, name: str) -> np.ndarray:
         """The store marks of the tracked buffer ``name``: a uint32 per halfword, nonzero
         where some store wrote it (read only)."""
-        return self.marks[self.names.index(name)]
+        b = self.names.index(name)
+        return self.marks[b][:(len(self.buffers[b]) + 1) >> 1]
 
     def restore(self) -> None:
         """The buffers as they were before the stores of this run (the marks stay: a run

@@ -33,7 +33,7 @@ import queue as queue_module
 import numpy as np
 
 from pipeline_mlir.emu.errors import EmuError
-from pipeline_mlir.emu.globalrace import crossed
+from pipeline_mlir.emu.globalrace import crossed, new_marks
 
 FLAG = "--worker"
 
@@ -211,7 +211,7 @@ def _merge(glob, done: _Done) -> tuple[int, list]:
                 continue
             b = change[0]
             if glob.marks[b] is None:
-                glob.marks[b] = np.zeros((len(glob.buffers[b]) + 1) >> 1, dtype=np.uint32)
+                glob.marks[b] = new_marks(len(glob.buffers[b]))
             crossed(glob, touched, change)
             apply(glob.marks, change)
     glob.race.next_serial = max(glob.race.records, default=0) + 1

@@ -62,9 +62,9 @@ class RaceState:
     """The race check's state over a dispatch run: ``records[serial] = (run, wave index, op
     id, instruction)`` of the ops that stamped marks or readers; ``runs[run]``: the names of
     a run's workgroup slots; ``readers[b]``: the reader stamps of buffer ``b``;
-    ``recorded``: the buffers whose loads are recorded from the start; ``unrecorded``: the
-    buffers loaded with no record; ``saved``: buffer contents before this run's first store
-    (:meth:`begin`).  Serials and runs count from ``next_serial`` / ``next_run`` below
+    ``recorded``: the buffers whose loads are recorded from the start (``record_all``: every
+    buffer's); ``unrecorded``: the buffers loaded with no record; ``saved``: buffer contents
+    before this run's first store (:meth:`begin`).  Serials and runs count from ``next_serial`` / ``next_run`` below
     ``limit`` (a worker process of ``--emulate-jobs`` counts in a range of its own)."""
 
     def __init__(self) -> None:
@@ -77,10 +77,13 @@ class RaceState:
         self.next_serial = 1
         self.limit = SERIAL_LIMIT
         self.next_run = 0
+        #: record every load (a machine run by itself, which cannot be run again)
+        self.record_all = True
 
     def begin(self) -> None:
-        """A run of workgroups starts: nothing saved or loaded unrecorded yet."""
-        self.saved, self.unrecorded = {}, set()
+        """A run of workgroups that can be run again starts: nothing saved or loaded
+        unrecorded yet; loads recorded only where needed."""
+        self.saved, self.unrecorded, self.record_all = {}, set(), False
 
     def new_run(self, names: list[str]) -> int:
         run = self.next_run
@@ -102,6 +105,7 @@ class RaceState:
         out = RaceState()
         out.records, out.runs = dict(self.records), dict(self.runs)
         out.readers, out.recorded = dict(self.readers), set(self.recorded)
+        out.record_all = self.record_all
         span = (self.limit - self.next_serial) // parts
         out.next_serial = self.next_serial + part * span
         out.limit = out.next_serial + span
@@ -220,7 +224,7 @@ def on_load(glob, m, w, step, b: int, idx: np.ndarray, unit: int, mask) -> None:
     it (as :func:`on_store`); only noted when nothing stored to the buffer yet."""
     marks = glob.marks[b]
     race = glob.race
-    if marks is None and b not in race.recorded:
+    if marks is None and b not in race.recorded and not race.record_all:
         race.unrecorded.add(b)
         return
     hw, slot = _lanes(idx, unit, mask)

@@ -4,8 +4,8 @@ A run of some workgroups of a grid is responsible for a *footprint* of C: the ti
 workgroups compute (from the grid, the tile shape and the grid order, cut at the edges of
 C).  The verdict (:func:`check_c`) is sound whatever values the reference holds:
 
-* every footprint element must have been stored to by the run (the emulator marks each byte
-  a store writes, :meth:`~pipeline_mlir.emu.machine.GlobalMemory.track`; the starting
+* every footprint element must have been stored to by the run (the emulator marks each
+  halfword a store writes, :meth:`~pipeline_mlir.emu.machine.GlobalMemory.track`; the starting
   poison is never taken as "not written", so a correct value that happens to equal the
   poison word does not hide a missing store) and must equal the reference;
 * no element outside the footprint may have been stored to (a write outside the run's

@@ -64,8 +64,9 @@ class RaceState:
     a run's workgroup slots; ``readers[b]``: the reader stamps of buffer ``b``;
     ``recorded``: the buffers whose loads are recorded from the start (``record_all``: every
     buffer's); ``unrecorded``: the buffers loaded with no record; ``saved``: buffer contents
-    before this run's first store (:meth:`begin`).  Serials and runs count from ``next_serial`` / ``next_run`` below
-    ``limit`` (a worker process of ``--emulate-jobs`` counts in a range of its own)."""
+    where it must be restored (:meth:`begin`).  Serials and runs count from ``next_serial``
+    / ``next_run`` below ``limit`` (a worker process of ``--emulate-jobs`` counts in a range
+    of its own)."""
 
     def __init__(self) -> None:
         self.records: dict[int, tuple] = {}

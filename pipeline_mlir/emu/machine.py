@@ -21,6 +21,8 @@ flight).  The checks use releases, so they hold for every completion order:
 * an LDS access conflicting (one of them a write) with another access that is not ordered
   before it: by another wave, unless that access was released before a barrier the
   current wave has passed; by the same wave on the other counter, unless released;
+* the same of global memory, across workgroups too (:mod:`pipeline_mlir.emu.globalrace`,
+  on the store marks);
 * barrier counts that differ between the waves of a workgroup;
 * out-of-range global and LDS accesses, buffer accesses outside the buffer behind the
   descriptor or (``GlobalMemory.strict``) past its records (else: read 0, write dropped, as

@@ -141,8 +141,9 @@ def test_16_bit_stores_to_the_halves_of_a_dword_do_not_race():
 
 
 def _kernarg_kernel(body: str):
-    """A one-wave program whose buffer address is the first kernel argument (s[8:9])."""
-    return snippet_kernel("s_load_dwordx2 s[8:9], s[0:1], 0x0\ns_waitcnt lgkmcnt(0)\n"
+    """A one-wave program whose buffer addresses are the kernel arguments (B's in s[8:9], C's
+    in s[10:11]); v1 addresses the lane's dword, v4 its dword of its workgroup's 64."""
+    return snippet_kernel("s_load_dwordx4 s[8:11], s[0:1], 0x0\ns_waitcnt lgkmcnt(0)\n"
                           "v_lshlrev_b32_e32 v1, 2, v0\n"
                           "s_lshl_b32 s3, s2, 8\nv_add_u32_e32 v4, s3, v1\n" + body +
                           "\ns_waitcnt vmcnt(0)\ns_endpgm")
@@ -150,8 +151,9 @@ def _kernarg_kernel(body: str):
 
 def _launch(kernel, workgroups, glob=None, jobs=1):
     glob = glob or GlobalMemory()
-    base = glob.add("B", np.arange(256, dtype=np.uint32))
-    at = glob.add("kernargs", np.array([base], dtype=np.uint64))
+    bases = [glob.add(name, np.arange(256, dtype=np.uint32)) for name in "BC"]
+    glob.track("C")
+    at = glob.add("kernargs", np.array(bases, dtype=np.uint64))
     run_workgroups(kernel, glob, list(workgroups), 1, "late", 0, at, jobs=jobs)
     return glob
 
@@ -159,7 +161,7 @@ def _launch(kernel, workgroups, glob=None, jobs=1):
 def test_loads_of_a_buffer_nothing_stores_to_are_not_recorded():
     glob = _launch(_kernarg_kernel(LOAD), [0, 1])
     assert glob.marks[0] is None and not glob.race.readers and \
-        glob.race.unrecorded == {0, 1}          # B and the kernel arguments
+        glob.race.unrecorded == {0, 2}          # B and the kernel arguments
 
 
 def test_a_store_to_what_another_workgroup_loaded_before_races():
@@ -173,12 +175,15 @@ def test_a_store_to_what_another_workgroup_loaded_before_races():
                                       r"global_load_dword v3, v1, s\[8:9\]' \(another "
                                       r"workgroup: nothing orders them\)"):
         _launch(racy, [0, 1])
-    # its own dwords, loaded and stored + 1: ordered; stored once (the restart restored B)
-    own = _kernarg_kernel("global_load_dword v3, v4, s[8:9]\ns_waitcnt vmcnt(0)\n"
-                          "v_add_u32_e32 v3, 1, v3\nglobal_store_dword v4, v3, s[8:9]")
+    # C and B each workgroup's own dwords, loaded and stored + 1: ordered; the run again
+    # (for B) from the C it started with: each + 1 once
+    own = _kernarg_kernel("\n".join(f"global_load_dword v3, v4, s[{r}]\ns_waitcnt vmcnt(0)\n"
+                                     f"v_add_u32_e32 v3, 1, v3\nglobal_store_dword v4, v3, s[{r}]"
+                                     for r in ("10:11", "8:9")))
     glob = _launch(own, [0, 1])
-    B = glob.buffer("B").view(np.uint32)
-    assert (B[:128] == np.arange(1, 129)).all() and (B[128:] == np.arange(128, 256)).all()
+    for name in "BC":
+        got = glob.buffer(name).view(np.uint32)
+        assert (got == np.arange(256) + (np.arange(256) < 128)).all(), name
     assert glob.race.recorded == {0}
 
 

@@ -52,16 +52,26 @@ def footprint(shape: tuple[int, int], tiles) -> np.ndarray:
 _WORDS = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
 
 
-def stored_elements(marks: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+def stored_elements(marks: np.ndarray, shape: tuple[int, int], pages=None) -> np.ndarray:
     """Per element of C (``shape``), whether any of its bytes was stored to (``marks``: one
     entry per byte or per halfword, nonzero where a store wrote it: the bool of
     :meth:`~pipeline_mlir.emu.machine.GlobalMemory.stored` or the raw marks of
-    :meth:`~pipeline_mlir.emu.machine.GlobalMemory.marks_of`)."""
+    :meth:`~pipeline_mlir.emu.machine.GlobalMemory.marks_of`).  ``pages``: per page of
+    4096 bytes of ``marks``, whether it may hold a nonzero mark (the others are not read;
+    :meth:`~pipeline_mlir.emu.machine.GlobalMemory.stamped_pages`)."""
     per = marks.reshape(shape[0] * shape[1], -1)
     word = _WORDS.get(per.shape[1] * per.itemsize)
     if word is None or not per.flags.c_contiguous:
         return per.any(axis=1).reshape(shape)
-    return (per.view(np.uint8).view(word) != 0).reshape(shape)   # any byte: a nonzero word
+    words = per.view(np.uint8).view(word)[:, 0]
+    per_page = 4096 // word().itemsize
+    if pages is None or 4096 % word().itemsize or np.count_nonzero(pages) * 4 > len(pages):
+        return (words != 0).reshape(shape)       # any byte: a nonzero word
+    at = (np.flatnonzero(pages)[:, None] * per_page + np.arange(per_page)).reshape(-1)
+    at = at[at < len(words)]
+    out = np.zeros(len(words), dtype=bool)
+    out[at] = words[at] != 0
+    return out.reshape(shape)
 
 
 def first_index(mask: np.ndarray) -> tuple | None:

@@ -342,7 +342,7 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
     tm, tn = M // g.BM, N // g.BN
     cover = footprint((M, N), [(r * g.BM, c * g.BN, g.BM, g.BN) for r, c in
                                (launch.order.tile_of(w, tm, tn) for w in workgroups)])
-    cov = check_c(C, stored_elements(glob.marks_of("C"), (M, N)), cover,
+    cov = check_c(C, stored_elements(glob.marks_of("C"), (M, N), glob.stamped_pages("C")), cover,
                   lambda r, c: ref[np.ix_(r, c)])
     return GemmRun(kernel.name, M, N, K, mode, len(workgroups), waves, n, seconds,
                    cov.max_error, C, ref, cov.first_bad, findings, tiles, cov.stored,

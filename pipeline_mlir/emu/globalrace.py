@@ -36,6 +36,8 @@ a second workgroup read it.
 
 from __future__ import annotations
 
+import mmap
+
 import numpy as np
 
 from pipeline_mlir.emu.errors import EmuError, Finding
@@ -75,6 +77,8 @@ class RaceState:
         self.recorded: set[int] = set()
         self.unrecorded: set[int] = set()
         self.saved: dict[int, np.ndarray] = {}
+        #: per buffer (its marks, which pages of them a store stamped: :func:`_pages`)
+        self.pages: dict[int, tuple] = {}
         self.next_serial = 1
         self.limit = SERIAL_LIMIT
         self.next_run = 0
@@ -106,6 +110,7 @@ class RaceState:
         out = RaceState()
         out.records, out.runs = dict(self.records), dict(self.runs)
         out.readers, out.recorded = dict(self.readers), set(self.recorded)
+        out.pages = dict(self.pages)
         out.record_all = self.record_all
         span = (self.limit - self.next_serial) // parts
         out.next_serial = self.next_serial + part * span
@@ -150,8 +155,14 @@ def _lanes(idx, unit, mask):
 
 def new_marks(size: int) -> np.ndarray:
     """Zero marks (or reader stamps) of a buffer of ``size`` bytes: a uint32 per halfword,
-    whole dwords (:func:`_keys` views them as a uint64 per dword)."""
-    return np.zeros(((size + 3) >> 2) << 1, dtype=U32)
+    whole dwords (:func:`_keys` views them as a uint64 per dword).  A large one is an
+    anonymous mapping of its own: its pages are zeroed as a store first writes them, 4 KiB
+    at a time (numpy asks for 2 MiB pages for large arrays, whose first writes, scattered
+    over C's rows, cost tenths of a second each on a busy machine)."""
+    words = ((size + 3) >> 2) << 1
+    if words < 1 << 20:
+        return np.zeros(words, dtype=U32)
+    return np.frombuffer(mmap.mmap(-1, 4 * words), dtype=U32)
 
 
 def _keys(marks, idx, unit: int):
@@ -175,15 +186,18 @@ def on_store(glob, m, w, step, b: int, idx: np.ndarray, unit: int, mask, vals) -
         if b in race.unrecorded and b not in race.recorded:
             raise ReadFirst(b)
         marks = glob.marks[b] = new_marks(len(glob.buffers[b]))
+        fresh_pages(race, b, marks)
     if b not in race.saved and (b in race.readers or b in race.recorded):
         race.saved[b] = glob.buffers[b].copy()
     stamp = U32(_stamp(glob, m, w, step)) << U32(SLOT_BITS)
     keyed = _keys(marks, idx, unit)
+    pages = _pages(race, b, marks)
     if keyed is None:           # bytes that are no whole halfwords: one by one
         _within(glob, m, w, step, b, idx, unit, mask, vals)
         hw, slot = _lanes(idx, unit, mask)
         _earlier(glob, m, w, step, b, hw, slot, marks[hw])
         marks[hw] = stamp | slot
+        pages[hw >> PAGE_BITS] = True
         return
     view, key = keyed
     wide = view.dtype == np.uint64            # a dword: the stamp in both halfwords
@@ -194,18 +208,42 @@ def on_store(glob, m, w, step, b: int, idx: np.ndarray, unit: int, mask, vals) -
     stamps = stamps[:, None, None]
     if mask is not None:
         key, stamps = key[mask], stamps[np.nonzero(mask)[0], 0]
-    prev = view[key]
-    if prev.any() or b in race.readers:
-        slot = np.broadcast_to(stamps & view.dtype.type(MAX_SLOTS - 1), key.shape).astype(U32)
-        hw = halfwords(key, 4) if wide else key
-        _earlier(glob, m, w, step, b, hw, np.repeat(slot, 2, axis=-1) if wide else slot,
-                 prev.view(U32))
+    page = key >> (PAGE_BITS - 1 if wide else PAGE_BITS)
+    seen = np.ones(key.shape, dtype=bool) if b in race.readers else pages[page]
+    if seen.any():              # only pages stamped before: no page is read in vain
+        near, prev = key[seen], view[key[seen]]
+        if prev.any() or b in race.readers:
+            slot = np.broadcast_to(stamps & view.dtype.type(MAX_SLOTS - 1),
+                                   key.shape)[seen].astype(U32)
+            if wide:
+                near, slot = halfwords(near[:, None], 4), np.repeat(slot[:, None], 2, axis=1)
+            _earlier(glob, m, w, step, b, near, slot, prev.view(U32).reshape(near.shape))
     # two lanes (or workgroups) of this store on one element: each writes a token, reads
     token = np.arange(key.size, dtype=view.dtype).reshape(key.shape)
     view[key] = token
     if (view[key] != token).any():
         _within(glob, m, w, step, b, idx, unit, mask, vals)
     view[key] = stamps
+    pages[page] = True
+
+
+#: marks per page of the page map (4096 bytes of uint32 marks): ``hw >> PAGE_BITS``
+PAGE_BITS = 10
+
+
+def _pages(race, b: int, marks) -> np.ndarray:
+    """Per page of ``marks``, whether any of its marks may be nonzero: a page no store
+    stamped is not read (its first read would cost the system a page of zeros, and the
+    store's write another).  Marks the map was not made with are taken as all stamped."""
+    got = race.pages.get(b)
+    if got is None or got[0] is not marks:
+        got = race.pages[b] = (marks, np.ones((len(marks) >> PAGE_BITS) + 1, dtype=bool))
+    return got[1]
+
+
+def fresh_pages(race, b: int, marks) -> None:
+    """``marks`` (of buffer ``b``) are new, all zero."""
+    race.pages[b] = (marks, np.zeros((len(marks) >> PAGE_BITS) + 1, dtype=bool))
 
 
 def _earlier(glob, m, w, step, b, hw, slot, prev) -> None:
@@ -230,9 +268,11 @@ def on_load(glob, m, w, step, b: int, idx: np.ndarray, unit: int, mask) -> None:
         return
     hw, slot = _lanes(idx, unit, mask)
     if marks is not None:
-        prev = marks[hw]
-        if prev.any():
-            _conflicts(glob, m, w, step, b, hw, slot, prev, "read", "write")
+        seen = _pages(race, b, marks)[hw >> PAGE_BITS]
+        if seen.any():
+            prev = marks[hw[seen]]
+            if prev.any():
+                _conflicts(glob, m, w, step, b, hw[seen], slot[seen], prev, "read", "write")
     _record_read(glob, m, w, step, b, hw, slot)
 
 

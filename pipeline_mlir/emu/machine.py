@@ -46,7 +46,8 @@ import numpy as np
 
 from pipeline_mlir.emu.counters import make_room, wait
 from pipeline_mlir.emu.errors import EmuError, Finding
-from pipeline_mlir.emu.globalrace import MAX_SLOTS, RaceState, new_marks, on_load, on_store
+from pipeline_mlir.emu.globalrace import (MAX_SLOTS, RaceState, fresh_pages, new_marks,
+                                          on_load, on_store)
 from pipeline_mlir.emu.hazards import WaitStates, infos
 from pipeline_mlir.emu.launchdims import LaunchDims
 from pipeline_mlir.emu.memops import MemOp
@@ -132,6 +133,7 @@ class GlobalMemory:
         ``name`` (:meth:`stored`); any other buffer gets its marks at its first store."""
         b = self.names.index(name)
         self.marks[b] = new_marks(len(self.buffers[b]))
+        fresh_pages(self.race, b, self.marks[b])
 
     def stored(self, name: str) -> np.ndarray:
         """The bytes of buffer ``name`` some store wrote (bool; by halfwords: a byte
@@ -146,6 +148,13 @@ class GlobalMemory:
         where some store wrote it (read only)."""
         b = self.names.index(name)
         return self.marks[b][:(len(self.buffers[b]) + 1) >> 1]
+
+    def stamped_pages(self, name: str):
+        """Per page of 4096 bytes of the marks of buffer ``name``, whether a store may have
+        stamped it (None: any)."""
+        b = self.names.index(name)
+        got = self.race.pages.get(b)
+        return got[1] if got is not None and got[0] is self.marks[b] else None
 
     def restore(self) -> None:
         """The buffers as they were before the stores of this run (the marks stay: a run

@@ -214,6 +214,7 @@ def _merge(glob, done: _Done) -> tuple[int, list]:
                 glob.marks[b] = new_marks(len(glob.buffers[b]))
             crossed(glob, touched, change)
             apply(glob.marks, change)
+            glob.race.pages.pop(b, None)          # every page taken as stamped
     glob.race.next_serial = max(glob.race.records, default=0) + 1
     glob.race.next_run = max(glob.race.runs, default=-1) + 1
     instructions = sum(done.batches[p][0] for p in sorted(done.batches))

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from pipeline_mlir.emu.globalrace import zeros_mapped
+
 
 @dataclass
 class Coverage:
@@ -69,7 +71,7 @@ def stored_elements(marks: np.ndarray, shape: tuple[int, int], pages=None) -> np
         return (words != 0).reshape(shape)       # any byte: a nonzero word
     at = (np.flatnonzero(pages)[:, None] * per_page + np.arange(per_page)).reshape(-1)
     at = at[at < len(words)]
-    out = np.zeros(len(words), dtype=bool)
+    out = zeros_mapped(len(words), bool)         # written on the stamped pages only
     out[at] = words[at] != 0
     return out.reshape(shape)
 

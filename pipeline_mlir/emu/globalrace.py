@@ -159,10 +159,16 @@ def new_marks(size: int) -> np.ndarray:
     anonymous mapping of its own: its pages are zeroed as a store first writes them, 4 KiB
     at a time (numpy asks for 2 MiB pages for large arrays, whose first writes, scattered
     over C's rows, cost tenths of a second each on a busy machine)."""
-    words = ((size + 3) >> 2) << 1
-    if words < 1 << 20:
-        return np.zeros(words, dtype=U32)
-    return np.frombuffer(mmap.mmap(-1, 4 * words), dtype=U32)
+    return zeros_mapped(((size + 3) >> 2) << 1, U32)
+
+
+def zeros_mapped(count: int, dtype) -> np.ndarray:
+    """``count`` zeros of ``dtype``; from 4 MiB up an anonymous mapping of 4 KiB pages,
+    each zeroed when first written (:func:`new_marks`)."""
+    nbytes = count * np.dtype(dtype).itemsize
+    if nbytes < 4 << 20:
+        return np.zeros(count, dtype=dtype)
+    return np.frombuffer(mmap.mmap(-1, nbytes), dtype=dtype)
 
 
 def _keys(marks, idx, unit: int):

@@ -286,7 +286,7 @@ def _record_read(glob, m, w, step, b, hw, slot) -> None:
     """Stamp the readers of halfwords ``hw``: this load, with :data:`OTHERS` kept, and set
     where another workgroup's load was there or this load's workgroups share one."""
     race = glob.race
-    if b not in race.saved:
+    if b not in race.saved and not race.record_all:      # a run that may run again
         race.saved[b] = glob.buffers[b].copy()
     readers = race.readers.get(b)
     if readers is None:

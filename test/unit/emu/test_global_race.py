@@ -193,11 +193,11 @@ def test_workgroups_of_two_processes_storing_one_byte_race(monkeypatch):
     monkeypatch.setattr(emu_gemm, "BATCH", 1)
     kernel = _kernarg_kernel("s_and_b32 s3, s2, 1\ns_lshl_b32 s3, s3, 8\n"
                              "v_add_u32_e32 v4, s3, v1\nglobal_store_dword v4, v1, s[8:9]")
-    for jobs in (1, 2):
+    for jobs, how in ((1, r"\)$"), (2, r"; run by two processes\)$")):
         with pytest.raises(Finding, match=r"global-race: wave 0 of workgroup 2, .* global "
                                           r"write of buffer B byte 0 .* by workgroup 2 races "
                                           r"the write by wave 0 of workgroup 0 .*another "
-                                          r"workgroup: nothing orders them"):
+                                          r"workgroup: nothing orders them" + how):
             _launch(kernel, [0, 1, 2, 3], jobs=jobs)
 
 
@@ -241,3 +241,19 @@ def test_real_kernel_mutants_race():
     for mutant, message in cases:
         with pytest.raises(Finding, match="global-race: .*" + message):
             emulate_gemm(mutant, gemm, *size, "late")
+
+
+def test_the_check_limits_are_errors():
+    """More stores than a stamp can number, more workgroups in lockstep than it has slots."""
+    from pipeline_mlir.emu.errors import EmuError
+    from pipeline_mlir.emu.globalrace import MAX_SLOTS
+
+    glob = GlobalMemory()
+    glob.race.limit = glob.race.next_serial + 1
+    with pytest.raises(EmuError, match=r"more than \d+ memory operations to track for the "
+                                       r"global race check in one run"):
+        for _ in range(2):
+            glob.race.new_op(())
+    with pytest.raises(EmuError, match=rf"{MAX_SLOTS + 1} workgroups in lockstep: at most "
+                                       rf"{MAX_SLOTS}"):
+        Machine(snippet_kernel("s_endpgm"), GlobalMemory(), list(range(MAX_SLOTS + 1)), 1)

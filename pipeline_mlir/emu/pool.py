@@ -12,8 +12,9 @@ instructions are summed and the collected findings listed in batch order.
 
 The result does not depend on ``jobs``: C, the counts and the findings are those of one
 process, provided no workgroup reads what another workgroup wrote (true of a GEMM dispatch:
-each workgroup reads A and B and writes its own tile of C; two workgroups writing the same
-element already make the run wrong, ``written`` falls short). When a batch raises (a
+each workgroup reads A and B and writes its own tile of C; two workgroups of two processes
+storing to one byte are a ``global-race`` found as their writes are merged,
+:func:`pipeline_mlir.emu.globalrace.crossed`). When a batch raises (a
 finding, a divergent single workgroup, an instruction the emulator cannot run), the error
 raised is the one of the earliest batch that raises, as one process would raise it first;
 the processes running only later batches are stopped then, and the buffer descriptors

@@ -4,8 +4,8 @@ A run of some workgroups of a grid is responsible for a *footprint* of C: the ti
 workgroups compute (from the grid, the tile shape and the grid order, cut at the edges of
 C).  The verdict (:func:`check_c`) is sound whatever values the reference holds:
 
-* every footprint element must have been stored to by the run (the emulator marks each byte
-  a store writes, :meth:`~pipeline_mlir.emu.machine.GlobalMemory.track`; the starting
+* every footprint element must have been stored to by the run (the emulator marks each
+  halfword a store writes, :meth:`~pipeline_mlir.emu.machine.GlobalMemory.track`; the starting
   poison is never taken as "not written", so a correct value that happens to equal the
   poison word does not hide a missing store) and must equal the reference;
 * no element outside the footprint may have been stored to (a write outside the run's
@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+
+from pipeline_mlir.emu.globalrace import zeros_mapped
 
 
 @dataclass
@@ -52,16 +54,26 @@ def footprint(shape: tuple[int, int], tiles) -> np.ndarray:
 _WORDS = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
 
 
-def stored_elements(marks: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+def stored_elements(marks: np.ndarray, shape: tuple[int, ...], pages=None) -> np.ndarray:
     """Per element of C (or of any output of ``shape``), whether any of its bytes was stored
-    to (``marks``: one entry per byte, nonzero where a store wrote it: the bool of
-    :meth:`~pipeline_mlir.emu.machine.GlobalMemory.stored` or the raw marks of
-    :meth:`~pipeline_mlir.emu.machine.GlobalMemory.marks_of`)."""
+    to (``marks``: one entry per byte or per halfword, nonzero where a store wrote it: the
+    bool of :meth:`~pipeline_mlir.emu.machine.GlobalMemory.stored` or the raw marks of
+    :meth:`~pipeline_mlir.emu.machine.GlobalMemory.marks_of`).  ``pages``: per page of
+    4096 bytes of ``marks``, whether it may hold a nonzero mark (the others are not read;
+    :meth:`~pipeline_mlir.emu.machine.GlobalMemory.stamped_pages`)."""
     per = marks.reshape(int(np.prod(shape)), -1)
-    word = _WORDS.get(per.shape[1])
+    word = _WORDS.get(per.shape[1] * per.itemsize)
     if word is None or not per.flags.c_contiguous:
         return per.any(axis=1).reshape(shape)
-    return (per.view(np.uint8).view(word) != 0).reshape(shape)   # any byte: a nonzero word
+    words = per.view(np.uint8).view(word)[:, 0]
+    per_page = 4096 // word().itemsize
+    if pages is None or 4096 % word().itemsize or np.count_nonzero(pages) * 4 > len(pages):
+        return (words != 0).reshape(shape)       # any byte: a nonzero word
+    at = (np.flatnonzero(pages)[:, None] * per_page + np.arange(per_page)).reshape(-1)
+    at = at[at < len(words)]
+    out = zeros_mapped(len(words), bool)         # written on the stamped pages only
+    out[at] = words[at] != 0
+    return out.reshape(shape)
 
 
 def first_index(mask: np.ndarray) -> tuple | None:

@@ -21,7 +21,7 @@ How a buffer is passed (``pass``):
   (``records``, default the buffer's bytes), the raw-buffer word ``0x27000`` that LLVM
   writes for gfx950.
 
-Which elements a run wrote is known from its stores (the emulator marks each byte a store
+Which elements a run wrote is known from its stores (the emulator marks each halfword a store
 writes), never from the values: with the whole grid run, every element of a checked output
 must have been stored to and equal its check (an element no store wrote is "not
 written", even when its starting bytes equal the check); with ``count`` workgroups, the

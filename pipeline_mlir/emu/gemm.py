@@ -24,6 +24,7 @@ import numpy as np
 
 from pipeline_mlir.emu.coverage import Coverage, check_c, footprint, stored_elements
 from pipeline_mlir.emu.errors import EmuError
+from pipeline_mlir.emu.globalrace import ReadFirst
 from pipeline_mlir.emu.launchdims import workgroup_id
 from pipeline_mlir.emu.machine import Divergence, GlobalMemory, Machine
 from pipeline_mlir.emu.mfma import E4M3, E5M2
@@ -227,7 +228,22 @@ def run_workgroups(kernel, glob: GlobalMemory, workgroups: list, waves: int, mod
     ``progress(done, total)`` is called after each batch; ``dims``: the
     :class:`~pipeline_mlir.emu.machine.LaunchDims` (None: 1-D workgroups of ``waves``).
     With ``jobs`` > 1 the batches are spread over that many processes
-    (:mod:`pipeline_mlir.emu.pool`), with the same result."""
+    (:mod:`pipeline_mlir.emu.pool`), with the same result.  A store to a buffer the run
+    loaded before without recording its loads (:mod:`pipeline_mlir.emu.globalrace`) runs
+    it again from the memory it started with, that buffer's loads recorded."""
+    while True:
+        glob.race.begin()
+        try:
+            return _run_workgroups(kernel, glob, workgroups, waves, mode, seed, kernarg_at,
+                                   collect, progress, dims, jobs)
+        except ReadFirst as e:     # a store to a buffer loaded unrecorded: again, recorded
+            glob.restore()
+            glob.race.recorded.add(e.b)
+
+
+def _run_workgroups(kernel, glob: GlobalMemory, workgroups: list, waves: int, mode: str,
+                    seed: int, kernarg_at: int, collect: bool, progress, dims,
+                    jobs: int) -> tuple[int, list]:
     items = [(p, s, workgroups[s:s + BATCH])
              for p, s in enumerate(range(0, len(workgroups), BATCH))]
     run = functools.partial(run_batches, waves=waves, mode=mode, seed=seed,
@@ -326,7 +342,7 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
     tm, tn = M // g.BM, N // g.BN
     cover = footprint((M, N), [(r * g.BM, c * g.BN, g.BM, g.BN) for r, c in
                                (launch.order.tile_of(w, tm, tn) for w in workgroups)])
-    cov = check_c(C, stored_elements(glob.marks_of("C"), (M, N)), cover,
+    cov = check_c(C, stored_elements(glob.marks_of("C"), (M, N), glob.stamped_pages("C")), cover,
                   lambda r, c: ref[np.ix_(r, c)])
     return GemmRun(kernel.name, M, N, K, mode, len(workgroups), waves, n, seconds,
                    cov.max_error, C, ref, cov.first_bad, findings, tiles, cov.stored,

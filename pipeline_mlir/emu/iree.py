@@ -369,7 +369,8 @@ class Launch:
         """The elements of C some store of the run wrote (bool, M x N, read only)."""
         if self._stored is None:
             self._stored = stored_elements(self.glob.marks_of("C"),
-                                           (self.problem.M, self.problem.N))
+                                           (self.problem.M, self.problem.N),
+                                           self.glob.stamped_pages("C"))
             self._stored.flags.writeable = False
         return self._stored
 

@@ -21,6 +21,8 @@ flight).  The checks use releases, so they hold for every completion order:
 * an LDS access conflicting (one of them a write) with another access that is not ordered
   before it: by another wave, unless that access was released before a barrier the
   current wave has passed; by the same wave on the other counter, unless released;
+* the same of global memory, across workgroups too (:mod:`pipeline_mlir.emu.globalrace`,
+  on the store marks);
 * barrier counts that differ between the waves of a workgroup;
 * out-of-range global and LDS accesses, buffer accesses outside the buffer behind the
   descriptor or (``GlobalMemory.strict``) past its records (else: read 0, write dropped, as
@@ -44,6 +46,8 @@ import numpy as np
 
 from pipeline_mlir.emu.counters import make_room, wait
 from pipeline_mlir.emu.errors import EmuError, Finding
+from pipeline_mlir.emu.globalrace import (MAX_SLOTS, RaceState, fresh_pages, new_marks,
+                                          on_load, on_store)
 from pipeline_mlir.emu.hazards import WaitStates, infos
 from pipeline_mlir.emu.launchdims import LaunchDims
 from pipeline_mlir.emu.memops import MemOp
@@ -57,7 +61,7 @@ POISON32 = 0xFFFFFFFF
 MODES = ("eager", "late", "random")
 _NEVER = 1 << 62
 #: findings a run can record and go on from (``collect=True``)
-COLLECTABLE = ("lds-race", "pending-register", "wait-states")
+COLLECTABLE = ("lds-race", "global-race", "pending-register", "wait-states")
 BUFFER_SPAN = 1 << 32          # each global buffer lives at k << 32
 
 
@@ -101,9 +105,12 @@ class GlobalMemory:
         #: report buffer accesses past a descriptor's records (the hardware reads 0 and
         #: drops the write)
         self.strict = False
-        #: per buffer, None or its store marks: a byte per byte, all ones once anything
-        #: stored to it (:meth:`track`); which elements a run wrote, whatever their values
+        #: per buffer, None or its store marks: a uint32 per halfword, 0 until a store
+        #: writes it, then the stamp of the last store that did (:meth:`track`,
+        #: :mod:`pipeline_mlir.emu.globalrace`); which elements a run wrote, whatever their
+        #: values, and by whom (the global race check)
         self.marks: list[np.ndarray | None] = []
+        self.race = RaceState()
 
     def add(self, name: str, data) -> int:
         return self._append(name, np.frombuffer(bytes(data), dtype=np.uint8).copy()
@@ -122,23 +129,39 @@ class GlobalMemory:
         return self._append(name, np.full(size, POISON_BYTE, dtype=np.uint8))
 
     def track(self, name: str) -> None:
-        """Mark, from now on, every byte a store writes to buffer ``name``
-        (:meth:`stored`)."""
+        """Mark, from now on (fresh marks), every halfword a store writes to buffer
+        ``name`` (:meth:`stored`); any other buffer gets its marks at its first store."""
         b = self.names.index(name)
-        self.marks[b] = np.zeros(self.buffers[b].shape, dtype=np.uint8)
+        self.marks[b] = new_marks(len(self.buffers[b]))
+        fresh_pages(self.race, b, self.marks[b])
 
     def stored(self, name: str) -> np.ndarray:
-        """The bytes of the tracked buffer ``name`` some store wrote (bool)."""
-        return self.marks[self.names.index(name)] != 0
+        """The bytes of buffer ``name`` some store wrote (bool; by halfwords: a byte
+        store marks its neighbour too)."""
+        b = self.names.index(name)
+        if self.marks[b] is None:
+            return np.zeros(len(self.buffers[b]), dtype=bool)
+        return np.repeat(self.marks[b] != 0, 2)[:len(self.buffers[b])]
 
     def marks_of(self, name: str) -> np.ndarray:
-        """The store marks of the tracked buffer ``name``: a byte per byte, nonzero where
-        some store wrote it (read only: :meth:`stored` as the marks themselves)."""
-        return self.marks[self.names.index(name)]
+        """The store marks of the tracked buffer ``name``: a uint32 per halfword, nonzero
+        where some store wrote it (read only)."""
+        b = self.names.index(name)
+        return self.marks[b][:(len(self.buffers[b]) + 1) >> 1]
 
-    def arrays(self) -> list[np.ndarray]:
-        """The buffers, then the store marks of the tracked ones (what a run changes)."""
-        return self.buffers + [m for m in self.marks if m is not None]
+    def stamped_pages(self, name: str):
+        """Per page of 4096 bytes of the marks of buffer ``name``, whether a store may have
+        stamped it (None: any)."""
+        b = self.names.index(name)
+        got = self.race.pages.get(b)
+        return got[1] if got is not None and got[0] is self.marks[b] else None
+
+    def restore(self) -> None:
+        """The buffers as they were before the stores of this run (the marks stay: a run
+        again stamps its workgroups' stores over them)."""
+        for b, saved in self.race.saved.items():
+            self.buffers[b][:] = saved
+        self.race.saved = {}
 
     def buffer(self, name: str) -> np.ndarray:
         return self.buffers[self.names.index(name)]
@@ -183,8 +206,7 @@ class GlobalMemory:
         return b, np.where(mask, off, 0), mask
 
     def region(self, base, size):
-        """(the dwords of buffer ``b``, the dword index (G, 1) of ``base`` in it, the dwords
-        of its store marks or None when untracked) when
+        """(the dwords of buffer ``b``, the dword index (G, 1) of ``base`` in it, ``b``) when
         ``[base, base + size)`` of every workgroup slot lies in buffer ``b`` and ``base`` is
         dword-aligned; else None (the accesses are then checked one by one)."""
         lo, hi = int(base.min()), int((base + size).max())
@@ -195,30 +217,27 @@ class GlobalMemory:
         start = (b + 1) << 32
         if hi - start > len(buf) or len(buf) % 4:
             return None
-        mark = self.marks[b]
-        return buf.view(U32), ((base - start) >> 2)[:, None], \
-            None if mark is None else mark.view(U32)
+        return buf.view(U32), ((base - start) >> 2)[:, None], b
 
-    def check(self, addr, size, w, step, mask=None):
-        """Check the range now; the returned function writes ``raw`` (G, L, size) when called."""
+    def check(self, addr, size, w, step, mask=None, raw=None):
+        """Check the range and the races (:mod:`~pipeline_mlir.emu.globalrace`) of a store
+        of ``raw`` (G, L, size) now; the returned function writes ``raw`` when called."""
         b, off, m = self._locate(addr, size, w, step, mask)
         if b is None:
             return lambda raw: None
-        buf, mark = self.buffers[b], self.marks[b]
-        if size % 4 == 0 and len(buf) % 4 == 0 and not (off & 3).any():
-            idx = (off >> 2)[..., None] + np.arange(size // 4, dtype=np.int64)
+        buf = self.buffers[b]
+        unit = 4 if size % 4 == 0 and len(buf) % 4 == 0 and not (off & 3).any() else 1
+        idx = (off >> (unit >> 1))[..., None] + np.arange(size // unit, dtype=np.int64)
+        if unit == 4:
             buf = buf.view(U32)
-            mark = None if mark is None else mark.view(U32)
-        else:
-            idx = off[..., None] + np.arange(size, dtype=np.int64)
+        on_store(self, self.machine, w, step, b, idx, unit, m,
+                 np.ascontiguousarray(raw).view(buf.dtype))
         if m is not None:
             idx = idx[m]
 
         def store(raw):
             vals = raw.view(buf.dtype) if buf.dtype == U32 else raw
             buf[idx] = vals if m is None else vals[m]
-            if mark is not None:
-                mark[idx] = ~mark.dtype.type(0)
         return store
 
     def read(self, addr, size, w, step, mask=None):
@@ -231,8 +250,10 @@ class GlobalMemory:
         if size % 4 == 0 and len(buf) % 4 == 0 and not (off & 3).any():
             words = buf.view(U32)
             idx = (off >> 2)[..., None] + np.arange(size // 4, dtype=np.int64)
+            on_load(self, self.machine, w, step, b, idx, 4, m)
             return lambda: words.take(idx).view(np.uint8)
         idx = off[..., None] + np.arange(size, dtype=np.int64)
+        on_load(self, self.machine, w, step, b, idx, 1, m)
         return lambda: buf.take(idx)
 
 
@@ -294,6 +315,12 @@ class Machine:
                  "(" + ",".join(map(str, g)) + ")" for g in workgroups]
         self.workgroups_text = ("workgroup " + names[0] if G == 1 else
                                 f"workgroups {','.join(names)}")
+        if G > MAX_SLOTS:
+            raise EmuError(f"{G} workgroups in lockstep: at most {MAX_SLOTS}")
+        # the global race check (globalrace.py): this run, its slots, the op stamping now
+        self.slot_names = names
+        self.run_key = glob.race.new_run(names)
+        self.stamping: tuple = (None, 0)
         self.steps = kernel.steps(G)
         lds = kernel.launch.lds_bytes
         self.lds_bytes = lds

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from pipeline_mlir.emu.globalrace import on_load, on_store
 from pipeline_mlir.emu.instr import Instr, operand_widths
 from pipeline_mlir.emu.lds_transpose import transpose_read
 from pipeline_mlir.emu.operands import M0, Reader, Step, refuse, sregs, vregs
@@ -369,7 +370,7 @@ def _mubuf(ins: Instr, G: int) -> Step:
                 vals = ((vals >> U32(half)) & U32(0xFFFF)).astype(np.uint16)
             # a copy: the data as read at issue
             raw = np.array(vals, order="C").view(np.uint8).reshape(G, WAVE_SIZE, size)
-            put = m.glob.check(addr, size, w, step, lanes)
+            put = m.glob.check(addr, size, w, step, lanes, raw)
             return MemOp(step, "vm", lambda: put(raw))
         data = m.glob.read(addr, size, w, step, lanes)
 
@@ -449,25 +450,27 @@ def _in_region(step: Step, first: int, dwords: int, inst_off: int, lds: bool, st
     size = 4 * dwords
 
     def in_region(w, m, region, off):
-        words, start, marks = region
+        words, start, b = region
         idx = start + (off >> 2)
         idx = idx[..., None] + np.arange(dwords, dtype=np.int64)         # (G, 64, dwords)
+        if not store:
+            on_load(m.glob, m, w, step, b, idx, 4, None)
         if lds:
             la = _lds_dma_target(w, m, step, inst_off, size)
             return MemOp(step, "vm", lambda: m.lds_write(w, la, words.take(idx).view(np.uint8)),
                          lds=[la])
-        if dwords == 1:
-            idx = idx[..., 0]
         reg = w.A if acc else w.V
         if store:
-            vals = reg[first].copy() if dwords == 1 else \
-                reg[first:first + dwords].transpose(1, 2, 0).copy()   # as read at issue
+            vals = reg[first:first + dwords].transpose(1, 2, 0).copy()   # as read at issue
+            on_store(m.glob, m, w, step, b, idx, 4, None, vals)
+            if dwords == 1:
+                idx, vals = idx[..., 0], vals[..., 0]
 
             def put():
                 words[idx] = vals
-                if marks is not None:
-                    marks[idx] = np.uint32(0xFFFFFFFF)
             return MemOp(step, "vm", put)
+        if dwords == 1:
+            idx = idx[..., 0]
 
         def done():
             vals = words.take(idx)
@@ -494,9 +497,10 @@ def _out_of_range(step: Step, first: int, dwords: int, inst_off: int, lds: bool,
         inside = [mask & (off + 4 * (j + 1) <= num[:, None]) for j in range(dwords)]
         if store:
             reg = w.A if acc else w.V
-            puts = [(m.glob.check(addr + 4 * j, 4, w, step, inside[j]),
-                     reg[first + j].copy().view(np.uint8).reshape(*addr.shape, 4))
-                     for j in range(dwords)]
+            raws = [reg[first + j].copy().view(np.uint8).reshape(*addr.shape, 4)
+                    for j in range(dwords)]
+            puts = [(m.glob.check(addr + 4 * j, 4, w, step, inside[j], raws[j]), raws[j])
+                    for j in range(dwords)]
             return MemOp(step, "vm", lambda: [put(raw) for put, raw in puts])
         reads = [m.glob.read(addr + 4 * j, 4, w, step, inside[j]) for j in range(dwords)]
 
@@ -579,7 +583,7 @@ def _global(ins: Instr, G: int) -> Step:
             reg = w.A if acc else w.V
             vals = np.stack([reg[reg0 + j] for j in range(dwords)], axis=-1)
             raw = vals.view(np.uint8).reshape(G, WAVE_SIZE, size).copy()
-            put = m.glob.check(addr, size, w, step, mask)
+            put = m.glob.check(addr, size, w, step, mask, raw)
             return MemOp(step, "vm", lambda: put(raw))
         data = m.glob.read(addr, size, w, step, mask)
 

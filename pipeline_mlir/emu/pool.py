@@ -12,8 +12,9 @@ instructions are summed and the collected findings listed in batch order.
 
 The result does not depend on ``jobs``: C, the counts and the findings are those of one
 process, provided no workgroup reads what another workgroup wrote (true of a GEMM dispatch:
-each workgroup reads A and B and writes its own tile of C; two workgroups writing the same
-element already make the run wrong, ``written`` falls short). When a batch raises (a
+each workgroup reads A and B and writes its own tile of C; two workgroups of two processes
+storing to one byte are a ``global-race`` found as their writes are merged,
+:func:`pipeline_mlir.emu.globalrace.crossed`). When a batch raises (a
 finding, a divergent single workgroup, an instruction the emulator cannot run), the error
 raised is the one of the earliest batch that raises, as one process would raise it first;
 the processes running only later batches are stopped then, and the buffer descriptors
@@ -33,6 +34,7 @@ import queue as queue_module
 import numpy as np
 
 from pipeline_mlir.emu.errors import EmuError
+from pipeline_mlir.emu.globalrace import crossed, new_marks
 
 FLAG = "--worker"
 
@@ -77,14 +79,15 @@ def run_spread(kernel, glob, batches: list, run, jobs: int, progress=None) -> tu
     import pickle
 
     kernel = dataclasses.replace(kernel, _compiled={})  # the compiled steps are closures
-    state = (glob.buffers, glob.names, glob.descriptors, glob.strict, glob.marks)
+    state = (glob.buffers, glob.names, glob.descriptors, glob.strict, glob.marks,
+             glob.race)
     parts = chunks(len(batches), jobs)
     messages: queue_module.Queue = queue_module.Queue()
     workers: list = []
     try:
         for w, part in enumerate(parts):
-            payload = pickle.dumps((w, kernel, state, [batches[p] for p in part], run),
-                                   protocol=pickle.HIGHEST_PROTOCOL)
+            payload = pickle.dumps((w, len(parts), kernel, state, [batches[p] for p in part],
+                                    run), protocol=pickle.HIGHEST_PROTOCOL)
             workers.append(_Worker(w, payload, messages))
         done = _collect(workers, parts, messages, sum(len(b[2]) for b in batches), progress)
     finally:
@@ -198,9 +201,23 @@ def _merge(glob, done: _Done) -> tuple[int, list]:
     if done.failure is not None:
         glob.descriptors |= done.failure[2]
         raise done.failure[1]
+    touched: dict[int, np.ndarray] = {}
     for w in sorted(done.writes):
-        for change in done.writes[w]:
-            apply(glob.arrays(), change)
+        writes, (records, runs) = done.writes[w]
+        glob.race.records.update(records)
+        glob.race.runs.update(runs)
+        for kind, change in writes:
+            if kind == "buffer":
+                apply(glob.buffers, change)
+                continue
+            b = change[0]
+            if glob.marks[b] is None:
+                glob.marks[b] = new_marks(len(glob.buffers[b]))
+            crossed(glob, touched, change)
+            apply(glob.marks, change)
+            glob.race.pages.pop(b, None)          # every page taken as stamped
+    glob.race.next_serial = max(glob.race.records, default=0) + 1
+    glob.race.next_run = max(glob.race.runs, default=-1) + 1
     instructions = sum(done.batches[p][0] for p in sorted(done.batches))
     findings = [f for p in sorted(done.batches) for f in done.batches[p][1]]
     return instructions, findings
@@ -213,10 +230,12 @@ def _work(payload: bytes, out) -> None:
 
     from pipeline_mlir.emu.machine import GlobalMemory
 
-    w, kernel, state, batches, run = pickle.loads(payload)
+    w, parts, kernel, state, batches, run = pickle.loads(payload)
     glob = GlobalMemory()
-    glob.buffers, glob.names, glob.descriptors, glob.strict, glob.marks = state
-    before = [b.copy() for b in glob.arrays()]
+    glob.buffers, glob.names, glob.descriptors, glob.strict, glob.marks, race = state
+    glob.race = race.share(w, parts)
+    before = [b.copy() for b in glob.buffers]
+    marks_before = [None if m is None else m.copy() for m in glob.marks]
     seen = set(glob.descriptors)
     current = [batches[0][0] if batches else 0]
 
@@ -237,8 +256,14 @@ def _work(payload: bytes, out) -> None:
     except Exception as e:  # noqa: BLE001 - handed to the parent, which raises it
         send(("fail", w, current[0], e, glob.descriptors - seen))
         return
-    send(("end", w, [changes(b, now, was) for b, (now, was) in
-                     enumerate(zip(glob.arrays(), before)) if not np.array_equal(now, was)]))
+    writes = [("buffer", changes(b, now, was)) for b, (now, was) in
+              enumerate(zip(glob.buffers, before)) if not np.array_equal(now, was)]
+    for b, (now, was) in enumerate(zip(glob.marks, marks_before)):
+        if now is not None:          # marks a store made in this process start at 0
+            was = np.zeros_like(now) if was is None else was
+            if not np.array_equal(now, was):
+                writes.append(("marks", changes(b, now, was)))
+    send(("end", w, (writes, glob.race.new_since(race))))
 
 
 def changes(b: int, now: np.ndarray, was: np.ndarray) -> tuple:

@@ -30,11 +30,13 @@ The verdict on a mutant (:func:`verdict`):
 * ``no-reference``: the swizzle cannot be made explicit in the mutant (an access of the
   swizzled buffer the remainder path does not rewrite), or IREE's passes do not distribute
   a VectorDistribute mutant (:func:`distributed`), so there is nothing to compare;
-* ``input-broken``: the unpipelined mutant itself is racy or faults, so there is nothing to
-  compare (the pipelined one is still run: a fault of its own is ``RACY``); or, when the two
-  C's differ, the unpipelined mutant's C differs between two orders of its waves (late and
-  eager mode: a race on C between waves, which the emulator's race checks, made for LDS,
-  do not see);
+* ``input-broken``: the unpipelined mutant itself is racy (the emulator's race checks of
+  LDS and of global memory: waves storing to one element of C, ...) or faults, so there is
+  nothing to compare (the pipelined one is still run: a fault of its own is ``RACY``); or,
+  when the two C's differ, the unpipelined mutant's C differs between two orders of its
+  waves (late and eager mode: a race the global check does not see, a load of a wave of the
+  workgroup before another wave's store where a later load of the halfword replaced its
+  record, :mod:`pipeline_mlir.emu.globalrace`);
 * ``WRONG``, ``RACY``, ``UNLOCATED``, ``CRASH``: what must never happen.
 
 Run as a script it runs a campaign and prints the counts::
@@ -624,7 +626,8 @@ def verdict(m: Mutant) -> tuple[str, str]:
     if isinstance(other, str) or (other != want).any():
         n = other if isinstance(other, str) else f"{int((other != want).sum())} elements differ"
         return "input-broken", (f"the unpipelined mutant's C depends on the order its waves "
-                                f"run (late against eager: {n}): a race on C")
+                                f"run (late against eager: {n}): a race the emulator's "
+                                f"check does not see")
     bad = list(zip(*(want != got).nonzero()))
     return "WRONG", f"{len(bad)} elements of C differ, first at {tuple(map(int, bad[0]))}"
 

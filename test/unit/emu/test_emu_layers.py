@@ -2,9 +2,9 @@
 package reads bottom-up with no import cycle.
 
     errors, opcodes, instr < scaled < disasm < decode < operands < salu, valu_lanes, lanes < valu, packed < semantics,
-    memops, mfma < mfma_mx, scratch, long_branch < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
-    < pool < gemm < iree (mfma < iree; counters, hazards, launchdims < machine; coverage < gemm);  mfma < expect < launchfile
-    < described (gemm, machine < described)
+    memops, mfma < mfma_mx (errors < globalrace < memops, pool), scratch, long_branch < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
+    < pool < gemm < iree (mfma < iree; counters, hazards, launchdims < machine; globalrace < coverage < gemm);  mfma < expect < launchfile
+    < described (gemm, machine < described);  machine < trips
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ ALLOWED = {
     "valu": {"instr", "lanes", "operands", "valu_lanes"},
     "semantics": {"errors", "instr", "operands", "salu", "valu"},
     "lds_transpose": set(),
-    "memops": {"errors", "instr", "lds_transpose", "operands"},
+    "globalrace": {"errors"},
+    "memops": {"errors", "globalrace", "instr", "lds_transpose", "operands"},
     "mfma": {"errors", "instr", "operands"},
     "mfma_mx": {"errors", "instr", "mfma", "operands", "scaled"},
     "scratch": {"instr", "memops", "operands"},
@@ -41,15 +42,16 @@ ALLOWED = {
     "hazards": {"errors", "instr"},
     "launchdims": set(),
     "counters": set(),
-    "machine": {"counters", "errors", "hazards", "launchdims", "memops", "operands",
-                "semantics"},
-    "pool": {"errors", "machine"},
-    "coverage": set(),
-    "gemm": {"coverage", "errors", "launchdims", "machine", "mfma", "pool"},
+    "machine": {"counters", "errors", "globalrace", "hazards", "launchdims", "memops",
+                "operands", "semantics"},
+    "pool": {"errors", "globalrace", "machine"},
+    "coverage": {"globalrace"},
+    "gemm": {"coverage", "errors", "globalrace", "launchdims", "machine", "mfma", "pool"},
     "iree": {"coverage", "errors", "gemm", "launchdims", "machine", "mfma"},
     "expect": {"errors", "mfma"},
     "launchfile": {"errors", "expect"},
     "described": {"coverage", "expect", "gemm", "launchdims", "launchfile", "machine"},
+    "trips": {"errors", "machine"},
 }
 
 

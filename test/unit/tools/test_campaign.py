@@ -235,7 +235,9 @@ def _scratch_bytes(name: str) -> int:
 @pytest.mark.parametrize("mode", ["late", "random:7"])
 def test_a_kernel_that_spills_to_scratch_runs_exact(mode):
     """The spills and reloads run through the emulator's private segment, exact and
-    race-free; a reload moved to an offset never written reads poison (C is wrong)."""
+    race-free; a reload moved to an offset never written reads poison (C is wrong, or, where
+    the poison is a C store's address, that store's lanes race on one address)."""
+    from pipeline_mlir.emu.errors import Finding
     from pipeline_mlir.emu.gemm import emulate_gemm
 
     built = build(SPILLING)
@@ -254,4 +256,9 @@ def test_a_kernel_that_spills_to_scratch_runs_exact(mode):
     width = _scratch_bytes(reload.name)
     reload.f["offset"] = next(o for o in range(0, kernel.launch.private_bytes - width + 1, 4)
                               if not set(range(o, o + width)) <= written)
-    assert not emulate_gemm(kernel, gemm, 512, 512, 256, name, int(mode_seed or 0)).exact
+    try:
+        run = emulate_gemm(kernel, gemm, 512, 512, 256, name, int(mode_seed or 0))
+    except Finding as e:   # the poison reached a C store's address: its lanes collide
+        assert e.kind == "global-race" and "within this one store" in str(e), e
+    else:
+        assert not run.exact

@@ -91,6 +91,22 @@ def test_a_racy_kernel_exits_1_with_the_finding(capsys, tmp_path):
                     err)
 
 
+def test_a_global_race_exits_1_with_the_finding(capsys, tmp_path):
+    """The first C store's lanes all store to one address (``offen`` dropped)."""
+    lines = build("4wave-fp8-64").asm.split("\n")
+    i = next(k for k, ln in enumerate(lines) if "buffer_store_dword" in ln)
+    lines[i] = re.sub(r"(buffer_store_dword \S+, )\S+(, s\[\d+:\d+\], \S+) offen", r"\1off\2",
+                      lines[i])
+    (tmp_path / "bad.s").write_text("\n".join(lines))
+    rc, out, err = run(capsys, f"--pipeline={SPEC}", "--emulate=128,128,512",
+                       str(tmp_path / "bad.s"))
+    assert rc == 1 and out == "" and len(err.strip().splitlines()) == 1
+    assert re.match(rf"{re.escape(str(tmp_path / 'bad.s'))}: error: global-race: wave \d of "
+                    r"workgroups 0,1,2,3, 0x[0-9a-f]{4} 'buffer_store_dword \w+, off, [^']*': "
+                    r"global write of buffer C byte 0 \(address 0x[0-9a-f]+\) within this one "
+                    r"store: lanes 0 and 1 of workgroup 0 store different values", err), err
+
+
 def test_a_wrong_result_exits_1(capsys, tmp_path):
     lines = build("4wave-fp8-64").asm.split("\n")
     i = next(k for k, ln in enumerate(lines) if "v_mfma" in ln)

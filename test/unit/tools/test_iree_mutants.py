@@ -15,6 +15,7 @@ the mutation and the command that reproduces it.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -242,14 +243,16 @@ def test_a_mutant_racing_on_c_is_input_broken():
     """Found by the campaign (seed 1, mutant 116 of the padded K-masked prefetch forms): the
     index constant 4 made 1 in IREE's padded M-and-N kernel reaches only its epilogue, whose
     threads then scatter to the same elements of C from several waves.  The unpipelined
-    mutant's C depends on the order its waves run (the emulator's race checks cover LDS, not
-    C), so the pipelined one's C differed from it in 128 elements and the verdict was
-    ``WRONG``; the reference is now also run in another order, and a C that changes with it
-    makes the mutant ``input-broken``."""
+    mutant's C depended on the order its waves ran, so the pipelined one's C differed from
+    it in 128 elements and the verdict was ``WRONG``.  The emulator's race check of global
+    memory now names the race in the unpipelined build (two waves of one workgroup storing
+    to one element of C, nothing ordering them), which makes it ``input-broken``."""
     if not _has_iree_compile():
         pytest.skip("iree-compile (iree-base-compiler) is not installed")
     m = M.mutant(1, 116, ["padkm.prefetch", "padkmn.prefetch"])
     assert m.what == "padkmn.prefetch: constant on line 32: 4 -> 1", m.what
     verdict, detail = M.verdict(m)
-    assert verdict == "input-broken" and "depends on the order its waves run" in detail, \
-        (verdict, detail)
+    assert verdict == "input-broken" and re.match(
+        r"Finding: global-race: wave \d of workgroup \(0,0\), .*'global_store_dword .*': "
+        r"global write of buffer C .* races the write by wave \d of workgroup \(0,0\) at "
+        r".*'global_store_dword .*'", detail), (verdict, detail)

@@ -1,0 +1,423 @@
+"""Races in global memory: two accesses to one byte, at least one a store, by waves that
+nothing orders.
+
+The store marks of :class:`~pipeline_mlir.emu.machine.GlobalMemory` (one ``uint32`` per
+halfword of a buffer; 0: never stored) hold the *stamp* of the store that last wrote the
+halfword: ``serial << SLOT_BITS | slot``, the op's serial (:class:`RaceState`: its run,
+wave, op and instruction) and the workgroup slot of the batch that ran it.  A buffer gets
+its marks at its first store (C and a launch's outputs from the start: their verdict reads
+them).  Loads are recorded (*readers*: the same stamps, one per halfword) only in buffers
+that have marks or were found to need it (below); loads of a buffer no store writes (A and
+B of a GEMM) cost a set insertion per instruction.
+
+At issue (the epochs and releases of :meth:`~pipeline_mlir.emu.machine.Machine.lds_check`),
+a store is checked against the stores and the loads recorded on the halfwords it writes, a
+load against the stores.  The earlier access is ordered before the later one when it is by
+
+* the same wave (its memory operations complete in order on vmcnt);
+* another wave of the same workgroup whose op was released (waited for) before a barrier
+  the later wave has passed;
+* the same workgroup in an earlier run (a batch re-run one workgroup at a time, a probe
+  run of workgroup 0 before the grid, a run restarted): one workgroup runs once.
+
+Any other pair is a race: across workgroups nothing orders two accesses (atomics are
+exempt; the emulator runs none).  Within one store, two lanes writing one byte with
+different values (the hardware keeps one of them), or two workgroups of the batch writing
+one byte, are races too.
+
+A buffer loaded before its first store (its loads were not recorded) stops the run at that
+store (:class:`ReadFirst`); :func:`pipeline_mlir.emu.gemm.run_workgroups` restores the
+buffers the run loaded with a record (saved at that first load, or at the first store after
+one) and runs it again with that buffer's loads recorded from the start.  A buffer only
+stored to is not restored: the run stores the same again.  A reader
+stamp keeps one load per halfword: the last of its workgroup, with :data:`OTHERS` set once
+a second workgroup read it.
+"""
+
+from __future__ import annotations
+
+import mmap
+
+import numpy as np
+
+from pipeline_mlir.emu.errors import EmuError, Finding
+
+#: the stamp's low bits: the workgroup slot of the batch (at most 32 run in lockstep)
+SLOT_BITS = 5
+MAX_SLOTS = 1 << SLOT_BITS
+#: a reader stamp's flag: another workgroup read the halfword too
+OTHERS = 1 << 31
+#: serials are below this (a stamp is 31 bits)
+SERIAL_LIMIT = 1 << (31 - SLOT_BITS)
+U32 = np.uint32
+
+
+class ReadFirst(Exception):
+    """A store to buffer ``b``, loaded before in this run without its loads recorded."""
+
+    def __init__(self, b: int) -> None:
+        super().__init__(b)
+        self.b = b
+
+
+class RaceState:
+    """The race check's state over a dispatch run: ``records[serial] = (run, wave index, op
+    id, instruction)`` of the ops that stamped marks or readers; ``runs[run]``: the names of
+    a run's workgroup slots; ``readers[b]``: the reader stamps of buffer ``b``;
+    ``recorded``: the buffers whose loads are recorded from the start (``record_all``: every
+    buffer's); ``unrecorded``: the buffers loaded with no record; ``saved``: buffer contents
+    where it must be restored (:meth:`begin`).  Serials and runs count from ``next_serial``
+    / ``next_run`` below ``limit`` (a worker process of ``--emulate-jobs`` counts in a range
+    of its own)."""
+
+    def __init__(self) -> None:
+        self.records: dict[int, tuple] = {}
+        self.runs: dict[int, tuple] = {}
+        self.readers: dict[int, np.ndarray] = {}
+        self.recorded: set[int] = set()
+        self.unrecorded: set[int] = set()
+        self.saved: dict[int, np.ndarray] = {}
+        #: per buffer (its marks, which pages of them a store stamped: :func:`_pages`)
+        self.pages: dict[int, tuple] = {}
+        self.next_serial = 1
+        self.limit = SERIAL_LIMIT
+        self.next_run = 0
+        #: record every load (a machine run by itself, which cannot be run again)
+        self.record_all = True
+
+    def begin(self) -> None:
+        """A run of workgroups that can be run again starts: nothing saved or loaded
+        unrecorded yet; loads recorded only where needed."""
+        self.saved, self.unrecorded, self.record_all = {}, set(), False
+
+    def new_run(self, names: list[str]) -> int:
+        run = self.next_run
+        self.next_run += 1
+        self.runs[run] = tuple(names)
+        return run
+
+    def new_op(self, record: tuple) -> int:
+        serial = self.next_serial
+        if serial >= self.limit:
+            raise EmuError(f"more than {self.limit} memory operations to track for the "
+                           f"global race check in one run")
+        self.next_serial += 1
+        self.records[serial] = record
+        return serial
+
+    def share(self, part: int, parts: int) -> "RaceState":
+        """A copy counting in part ``part`` of ``parts`` of the serials still free."""
+        out = RaceState()
+        out.records, out.runs = dict(self.records), dict(self.runs)
+        out.readers, out.recorded = dict(self.readers), set(self.recorded)
+        out.pages = dict(self.pages)
+        out.record_all = self.record_all
+        span = (self.limit - self.next_serial) // parts
+        out.next_serial = self.next_serial + part * span
+        out.limit = out.next_serial + span
+        out.next_run = self.next_run + part * (1 << 40)
+        return out
+
+    def new_since(self, other: "RaceState") -> tuple[dict, dict]:
+        """(records, runs) this copy added to ``other``'s."""
+        return ({k: v for k, v in self.records.items() if k not in other.records},
+                {k: v for k, v in self.runs.items() if k not in other.runs})
+
+
+def halfwords(idx: np.ndarray, unit: int) -> np.ndarray:
+    """The halfword indices (..., k) of the bytes ``idx`` (..., n) addresses in ``unit``s of
+    4 (words) or 1 (bytes) bytes."""
+    if unit == 4:
+        hw = (idx[..., None] << 1) + np.arange(2, dtype=np.int64)
+        return hw.reshape(*idx.shape[:-1], 2 * idx.shape[-1])
+    return idx >> 1
+
+
+def _slots(shape: tuple) -> np.ndarray:
+    return np.broadcast_to(np.arange(shape[0], dtype=U32).reshape((-1,) + (1,) *
+                                                                  (len(shape) - 1)), shape)
+
+
+def _stamp(glob, m, w, step) -> int:
+    """The serial of the op being issued (one per op, shared by its calls)."""
+    key = (m.run_key, m.cur_id)
+    if m.stamping[0] != key:
+        m.stamping = (key, glob.race.new_op((m.run_key, w.index, m.cur_id, step.ins)))
+    return m.stamping[1]
+
+
+def _lanes(idx, unit, mask):
+    """(halfwords, their slots) of the active lanes of an access."""
+    hw = halfwords(idx, unit)
+    slot = _slots(hw.shape)
+    return (hw, slot) if mask is None else (hw[mask], slot[mask])
+
+
+def new_marks(size: int) -> np.ndarray:
+    """Zero marks (or reader stamps) of a buffer of ``size`` bytes: a uint32 per halfword,
+    whole dwords (:func:`_keys` views them as a uint64 per dword).  A large one is an
+    anonymous mapping of its own: its pages are zeroed as a store first writes them, 4 KiB
+    at a time (numpy asks for 2 MiB pages for large arrays, whose first writes, scattered
+    over C's rows, cost tenths of a second each on a busy machine)."""
+    return zeros_mapped(((size + 3) >> 2) << 1, U32)
+
+
+def zeros_mapped(count: int, dtype) -> np.ndarray:
+    """``count`` zeros of ``dtype``; from 4 MiB up an anonymous mapping of 4 KiB pages,
+    each zeroed when first written (:func:`new_marks`)."""
+    nbytes = count * np.dtype(dtype).itemsize
+    if nbytes < 4 << 20:
+        return np.zeros(count, dtype=dtype)
+    return np.frombuffer(mmap.mmap(-1, nbytes), dtype=dtype)
+
+
+def _keys(marks, idx, unit: int):
+    """(a view of ``marks``, the indices into it of an access's bytes ``idx`` (G, L, n) in
+    ``unit``s) when each lane's elements are distinct whole halfwords: a uint64 per dword
+    (``unit`` 4), a uint32 per halfword (bytes in aligned pairs); else None."""
+    if unit == 4:
+        return marks.view(np.uint64), idx
+    if idx.shape[-1] % 2 or (idx[..., 0] & 1).any():
+        return None
+    return marks, idx[..., ::2] >> 1
+
+
+def on_store(glob, m, w, step, b: int, idx: np.ndarray, unit: int, mask, vals) -> None:
+    """Check and stamp a store of wave ``w`` to buffer ``b``: ``idx`` (G, L, n) its indices
+    in ``unit``s of bytes (``vals`` (G, L, n) what each writes there), ``mask`` (G, L) the
+    lanes that store (None: all)."""
+    race = glob.race
+    marks = glob.marks[b]
+    if marks is None:
+        if b in race.unrecorded and b not in race.recorded:
+            raise ReadFirst(b)
+        marks = glob.marks[b] = new_marks(len(glob.buffers[b]))
+        fresh_pages(race, b, marks)
+    if b not in race.saved and (b in race.readers or b in race.recorded):
+        race.saved[b] = glob.buffers[b].copy()
+    stamp = U32(_stamp(glob, m, w, step)) << U32(SLOT_BITS)
+    keyed = _keys(marks, idx, unit)
+    pages = _pages(race, b, marks)
+    if keyed is None:           # bytes that are no whole halfwords: one by one
+        _within(glob, m, w, step, b, idx, unit, mask, vals)
+        hw, slot = _lanes(idx, unit, mask)
+        _earlier(glob, m, w, step, b, hw, slot, marks[hw])
+        marks[hw] = stamp | slot
+        pages[hw >> PAGE_BITS] = True
+        return
+    view, key = keyed
+    wide = view.dtype == np.uint64            # a dword: the stamp in both halfwords
+    slots = np.arange(key.shape[0], dtype=view.dtype)
+    stamps = slots + (np.uint64(int(stamp) * (1 + (1 << 32))) if wide else stamp)
+    if wide:
+        stamps = stamps + (slots << np.uint64(32))
+    stamps = stamps[:, None, None]
+    if mask is not None:
+        key, stamps = key[mask], stamps[np.nonzero(mask)[0], 0]
+    page = key >> (PAGE_BITS - 1 if wide else PAGE_BITS)
+    seen = np.ones(key.shape, dtype=bool) if b in race.readers else pages[page]
+    if seen.any():              # only pages stamped before: no page is read in vain
+        near, prev = key[seen], view[key[seen]]
+        if prev.any() or b in race.readers:
+            slot = np.broadcast_to(stamps & view.dtype.type(MAX_SLOTS - 1),
+                                   key.shape)[seen].astype(U32)
+            if wide:
+                near, slot = halfwords(near[:, None], 4), np.repeat(slot[:, None], 2, axis=1)
+            _earlier(glob, m, w, step, b, near, slot, prev.view(U32).reshape(near.shape))
+    # two lanes (or workgroups) of this store on one element: each writes a token, reads
+    token = np.arange(key.size, dtype=view.dtype).reshape(key.shape)
+    view[key] = token
+    if (view[key] != token).any():
+        _within(glob, m, w, step, b, idx, unit, mask, vals)
+    view[key] = stamps
+    pages[page] = True
+
+
+#: marks per page of the page map (4096 bytes of uint32 marks): ``hw >> PAGE_BITS``
+PAGE_BITS = 10
+
+
+def _pages(race, b: int, marks) -> np.ndarray:
+    """Per page of ``marks``, whether any of its marks may be nonzero: a page no store
+    stamped is not read (its first read would cost the system a page of zeros, and the
+    store's write another).  Marks the map was not made with are taken as all stamped."""
+    got = race.pages.get(b)
+    if got is None or got[0] is not marks:
+        got = race.pages[b] = (marks, np.ones((len(marks) >> PAGE_BITS) + 1, dtype=bool))
+    return got[1]
+
+
+def fresh_pages(race, b: int, marks) -> None:
+    """``marks`` (of buffer ``b``) are new, all zero."""
+    race.pages[b] = (marks, np.zeros((len(marks) >> PAGE_BITS) + 1, dtype=bool))
+
+
+def _earlier(glob, m, w, step, b, hw, slot, prev) -> None:
+    """Check a store's halfwords ``hw`` (slots ``slot``) against the stores (``prev``: their
+    marks) and the loads recorded before it."""
+    if prev.any():
+        _conflicts(glob, m, w, step, b, hw, slot, prev, "write", "write")
+    readers = glob.race.readers.get(b)
+    if readers is not None:
+        prev = readers[hw]
+        if prev.any():
+            _conflicts(glob, m, w, step, b, hw, slot, prev, "write", "read")
+
+
+def on_load(glob, m, w, step, b: int, idx: np.ndarray, unit: int, mask) -> None:
+    """Check a load of wave ``w`` from buffer ``b`` against the stores before it and record
+    it (as :func:`on_store`); only noted when nothing stored to the buffer yet."""
+    marks = glob.marks[b]
+    race = glob.race
+    if marks is None and b not in race.recorded and not race.record_all:
+        race.unrecorded.add(b)
+        return
+    hw, slot = _lanes(idx, unit, mask)
+    if marks is not None:
+        seen = _pages(race, b, marks)[hw >> PAGE_BITS]
+        if seen.any():
+            prev = marks[hw[seen]]
+            if prev.any():
+                _conflicts(glob, m, w, step, b, hw[seen], slot[seen], prev, "read", "write")
+    _record_read(glob, m, w, step, b, hw, slot)
+
+
+def _record_read(glob, m, w, step, b, hw, slot) -> None:
+    """Stamp the readers of halfwords ``hw``: this load, with :data:`OTHERS` kept, and set
+    where another workgroup's load was there or this load's workgroups share one."""
+    race = glob.race
+    if b not in race.saved and not race.record_all:      # a run that may run again
+        race.saved[b] = glob.buffers[b].copy()
+    readers = race.readers.get(b)
+    if readers is None:
+        readers = race.readers[b] = new_marks(len(glob.buffers[b]))
+    hw, slot = hw.reshape(-1), slot.reshape(-1)
+    new = (U32(_stamp(glob, m, w, step)) << U32(SLOT_BITS)) | slot
+    prev = readers[hw]
+    if prev.any():
+        flag = prev & U32(OTHERS)
+        for stamp in np.unique(prev[prev != 0] & U32(OTHERS - 1)).tolist():
+            who = _workgroup(glob, stamp)
+            at = (prev & U32(OTHERS - 1)) == stamp
+            flag[at & (np.asarray(m.slot_names, dtype=object)[slot] != who)] = OTHERS
+        new = new | flag
+    if len(m.slot_names) > 1:
+        order = np.argsort(hw, kind="stable")
+        same = hw[order][1:] == hw[order][:-1]
+        if same.any():                  # two workgroups of the batch read one halfword
+            other = same & (slot[order][1:] != slot[order][:-1])
+            new[order[1:][other]] |= U32(OTHERS)
+    readers[hw] = new
+
+
+def _workgroup(glob, stamp: int) -> str:
+    run = glob.race.records[stamp >> SLOT_BITS][0]
+    return glob.race.runs[run][stamp & (MAX_SLOTS - 1)]
+
+
+def _within(glob, m, w, step, b, idx, unit, mask, vals) -> None:
+    """Two lanes of one store writing one byte: a race when their values differ or they
+    are of two workgroups of the batch."""
+    slot = _slots(idx.shape)
+    keys, v, s = (idx, vals, slot) if mask is None else (idx[mask], vals[mask], slot[mask])
+    keys = keys.reshape(-1)
+    if keys.size < 2:
+        return
+    order = np.argsort(keys, kind="stable")
+    sk = keys[order]
+    dup = np.flatnonzero(sk[1:] == sk[:-1])
+    if not dup.size:
+        return
+    v, s = v.reshape(-1), s.reshape(-1)
+    a, c = order[dup], order[dup + 1]
+    bad = (v[a] != v[c]) | (s[a] != s[c])
+    if not bad.any():
+        return
+    i = int(np.argmax(bad))
+    first, second = (_lane(int(a[i]), idx.shape, mask), _lane(int(c[i]), idx.shape, mask))
+    byte = int(sk[dup[i]]) * unit
+    if first[0] != second[0]:
+        why = (f"workgroups {m.slot_names[first[0]]} and {m.slot_names[second[0]]} "
+               f"(lanes {first[1]} and {second[1]}) store to it: nothing orders them")
+    else:
+        why = (f"lanes {first[1]} and {second[1]} of workgroup {m.slot_names[first[0]]} "
+               f"store different values to it (the hardware keeps one)")
+    m.finding("global-race", w, step, f"global write of {_where(glob, b, byte)} within "
+                                      f"this one store: {why}")
+
+
+def _lane(pos: int, shape: tuple, mask) -> tuple[int, int]:
+    """(slot, lane) of element ``pos`` of an op's (masked) flattened indices."""
+    per = shape[-1]
+    if mask is None:
+        return divmod(pos // per, shape[1])
+    g, lane = np.argwhere(mask)[pos // per]
+    return int(g), int(lane)
+
+
+def _where(glob, b: int, byte: int) -> str:
+    return (f"buffer {glob.names[b]} byte {byte} (address "
+            f"0x{((b + 1) << 32) + byte:x})")
+
+
+def _conflicts(glob, m, w, step, b, hw, slot, prev, what: str, earlier: str) -> None:
+    """Report the first earlier access in ``prev`` (stamps, one per halfword ``hw`` of slot
+    ``slot``; ``earlier``: "write" or "read") that is not ordered before this access
+    (module docstring)."""
+    flat = prev.reshape(-1)
+    nz = np.flatnonzero(flat)
+    stamps, slots, where = flat[nz], slot.reshape(-1)[nz], hw.reshape(-1)[nz]
+    pairs, first = np.unique(np.stack([stamps, slots]), axis=1, return_index=True)
+    for (stamp, g), at in sorted(zip(pairs.T.tolist(), first.tolist()), key=lambda p: p[1]):
+        run, wave, op, ins = glob.race.records[(stamp & (OTHERS - 1)) >> SLOT_BITS]
+        writer = glob.race.runs[run][stamp & (MAX_SLOTS - 1)]
+        why = _unordered(m, w, g, run, wave, op, writer)
+        if why is None and stamp & OTHERS:
+            why = "another workgroup read it too: nothing orders them"
+        if why is None:
+            continue
+        m.finding("global-race", w, step,
+                  f"global {what} of {_where(glob, b, 2 * int(where[at]))} by workgroup "
+                  f"{m.slot_names[g]} races the {earlier} by wave {wave} of workgroup "
+                  f"{writer} at 0x{ins.addr:04x} '{ins.text}' ({why})")
+        return
+
+
+def _unordered(m, w, g: int, run: int, wave: int, op: int, writer: str):
+    """Why the access (``run``, ``wave``, ``op``) of workgroup ``writer`` is not ordered
+    before the access of wave ``w`` in slot ``g``, or None when it is."""
+    if writer != m.slot_names[g]:
+        return "another workgroup: nothing orders them"
+    if run != m.run_key or wave == w.index:
+        return None                      # an earlier run of this workgroup, or this wave
+    if int(m.op_rel[op + 1]) < w.epoch:
+        return None
+    op_rec = m.ops[op]
+    return ("not yet waited for" if not op_rec.released else
+            f"waited for at epoch {op_rec.release_epoch}, no barrier since")
+
+
+def crossed(glob, touched: dict, change: tuple) -> None:
+    """Before the store marks ``change`` of one worker process of ``--emulate-jobs``
+    (:func:`pipeline_mlir.emu.pool.changes` of buffer ``b``'s marks) are merged: a race when
+    an earlier process's workgroups stored to one of its halfwords (``touched``: per buffer,
+    the halfwords the processes merged so far stored to)."""
+    b, lo, hi, bits, values = change
+    mask = np.unpackbits(bits, count=hi - lo).astype(bool)
+    seen = touched.setdefault(b, np.zeros(len(glob.marks[b]), dtype=bool))
+    both = seen[lo:hi] & mask
+    if both.any():
+        at = int(np.argmax(both))
+        later = int(values[int(np.count_nonzero(mask[:at]))])
+        earlier = int(glob.marks[b][lo + at])
+        run, wave, _op, ins = glob.race.records[later >> SLOT_BITS]
+        names = glob.race.runs[run]
+        _e_run, e_wave, _e_op, e_ins = glob.race.records[earlier >> SLOT_BITS]
+        text = "workgroup " + names[0] if len(names) == 1 else f"workgroups {','.join(names)}"
+        raise Finding("global-race",
+                      f"global write of {_where(glob, b, 2 * (lo + at))} by workgroup "
+                      f"{_workgroup(glob, later)} races the write by wave {e_wave} of "
+                      f"workgroup {_workgroup(glob, earlier)} at 0x{e_ins.addr:04x} "
+                      f"'{e_ins.text}' (another workgroup: nothing orders them; run by two "
+                      f"processes)", wave=f"wave {wave} of {text}", instr=ins)
+    seen[lo:hi] |= mask

@@ -267,3 +267,47 @@ def evaluate(expr: Expr, values: dict[str, np.ndarray]) -> np.ndarray:
         a, b = ev(node[1]), ev(node[2])
         return a @ b if op == "@" else (a + b if op == "+" else a - b)
     return np.asarray(ev(expr.node), dtype=np.float64)
+
+
+def evaluate_within(expr: Expr, values: dict[str, np.ndarray], mask: np.ndarray) -> np.ndarray:
+    """A value of ``expr``'s shape that is :func:`evaluate`'s at every element ``mask``
+    (a bool array) marks, and anything elsewhere.  Only the rows and columns (the last two
+    dimensions) holding a marked element are computed: a run of a few workgroups checks a
+    few tiles of a large C, and those rows and columns of a product need only those rows of
+    its left operand and columns of its right.  The values are :func:`evaluate`'s (the
+    inputs' products and sums are exact in float64, in any order)."""
+    shape = expr.shape
+    if len(shape) < 2 or mask.shape != shape or mask.all():
+        return evaluate(expr, values)
+    flat = mask.reshape(-1, shape[-2], shape[-1])
+    rows, cols = np.nonzero(flat.any(axis=(0, 2)))[0], np.nonzero(flat.any(axis=(0, 1)))[0]
+
+    def cut(v: np.ndarray, r, c) -> np.ndarray:
+        """``v`` at rows ``r`` and columns ``c`` (None: all); a dimension of one is kept
+        (it broadcasts)."""
+        if c is not None and v.ndim >= 1 and v.shape[-1] != 1:
+            v = v[..., c]
+        if r is not None and v.ndim >= 2 and v.shape[-2] != 1:
+            v = v[..., r, :]
+        return v
+
+    def ev(node, r, c):
+        op = node[0]
+        if op == "name":
+            return cut(values[node[1]], r, c)
+        if op == "T":
+            return np.swapaxes(ev(node[1], c, r), -1, -2)
+        if op == "neg":
+            return -ev(node[1], r, c)
+        if op == "relu":
+            return np.maximum(ev(node[1], r, c), 0.0)
+        if op == "@":
+            return ev(node[1], r, None) @ ev(node[2], None, c)
+        a, b = ev(node[1], r, c), ev(node[2], r, c)
+        return a + b if op == "+" else a - b
+
+    block = np.broadcast_to(np.asarray(ev(expr.node, rows, cols), dtype=np.float64),
+                            shape[:-2] + (len(rows), len(cols)))
+    out = np.zeros(shape)
+    out[..., rows[:, None], cols[None, :]] = block
+    return out

@@ -15,6 +15,8 @@ on the upstream package.
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 
 from pipeline_mlir.target import DEFAULT_CHIP
 
@@ -44,6 +46,30 @@ def __getattr__(name: str):
     return mod
 
 _GLOBAL_TARGET: str | None = None
+
+#: the dialects whose ops the project makes without registering them (``allow_unregistered_
+#: dialects``): ``sched``
+UNREGISTERED = ("sched",)
+
+
+def _stand_in_dialect_modules() -> None:
+    """Give each of :data:`UNREGISTERED` an empty module ``<root>.dialects.<name>``.
+
+    The bindings wrap every operation they hand to Python in the op class of its dialect,
+    and look the dialect's Python module up for that (an import of
+    ``<root>.dialects.<namespace>``); they remember a module they found, not one they did
+    not, so every ``sched.*`` op handed out repeated a failed import through every import
+    hook of the process (about 1800 per compile of an IREE kernel).  With the empty module
+    the first look-up succeeds and is remembered; it registers no op class, so the ops are
+    wrapped as before (a generic ``OpView``)."""
+    for name in UNREGISTERED:
+        full = f"{_ROOT}.dialects.{name}"
+        if full not in sys.modules:
+            sys.modules[full] = types.ModuleType(full, f"stand-in for the unregistered "
+                                                       f"'{name}' dialect (bindings.py)")
+
+
+_stand_in_dialect_modules()
 
 
 def new_context() -> "ir.Context":

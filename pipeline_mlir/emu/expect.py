@@ -254,16 +254,46 @@ class _Parser:
 
 def evaluate(expr: Expr, values: dict[str, np.ndarray]) -> np.ndarray:
     """The float64 value of ``expr`` on ``values`` (name -> float64 array)."""
-    def ev(node):
-        op = node[0]
-        if op == "name":
-            return values[node[1]]
-        if op == "T":
-            return np.swapaxes(ev(node[1]), -1, -2)
-        if op == "neg":
-            return -ev(node[1])
-        if op == "relu":
-            return np.maximum(ev(node[1]), 0.0)
-        a, b = ev(node[1]), ev(node[2])
-        return a @ b if op == "@" else (a + b if op == "+" else a - b)
-    return np.asarray(ev(expr.node), dtype=np.float64)
+    return np.asarray(_value(expr.node, values, None, None), dtype=np.float64)
+
+
+def evaluate_within(expr: Expr, values: dict[str, np.ndarray], mask: np.ndarray) -> np.ndarray:
+    """A value of ``expr``'s shape that is :func:`evaluate`'s at every element ``mask``
+    (a bool array) marks, and anything elsewhere.  Only the rows and columns (the last two
+    dimensions) holding a marked element are computed: a run of a few workgroups checks a
+    few tiles of a large C, and those rows and columns of a product need only those rows of
+    its left operand and columns of its right.  The values are :func:`evaluate`'s (the
+    inputs' products and sums are exact in float64, in any order)."""
+    shape = expr.shape
+    if len(shape) < 2 or mask.shape != shape or mask.all():
+        return evaluate(expr, values)
+    flat = mask.reshape(-1, shape[-2], shape[-1])
+    rows, cols = np.nonzero(flat.any(axis=(0, 2)))[0], np.nonzero(flat.any(axis=(0, 1)))[0]
+    block = np.broadcast_to(np.asarray(_value(expr.node, values, rows, cols), dtype=np.float64),
+                            shape[:-2] + (len(rows), len(cols)))
+    out = np.zeros(shape)
+    out[..., rows[:, None], cols[None, :]] = block
+    return out
+
+
+def _value(node: tuple, values: dict[str, np.ndarray], rows, cols) -> np.ndarray:
+    """``node``'s value at ``rows`` and ``cols`` of its last two dimensions (index arrays;
+    None: all of them).  A value whose dimension there is one keeps it (it broadcasts)."""
+    op = node[0]
+    if op == "name":
+        v = values[node[1]]
+        if cols is not None and v.ndim >= 1 and v.shape[-1] != 1:
+            v = v[..., cols]
+        if rows is not None and v.ndim >= 2 and v.shape[-2] != 1:
+            v = v[..., rows, :]
+        return v
+    if op == "T":
+        return np.swapaxes(_value(node[1], values, cols, rows), -1, -2)
+    if op == "neg":
+        return -_value(node[1], values, rows, cols)
+    if op == "relu":
+        return np.maximum(_value(node[1], values, rows, cols), 0.0)
+    if op == "@":
+        return _value(node[1], values, rows, None) @ _value(node[2], values, None, cols)
+    a, b = _value(node[1], values, rows, cols), _value(node[2], values, rows, cols)
+    return a + b if op == "+" else a - b

@@ -4,6 +4,7 @@ rocdl control-op creation and fencing (rocdl_build.py), and the bindings module.
 from __future__ import annotations
 
 import dataclasses
+import sys
 
 import pytest
 
@@ -118,6 +119,25 @@ def test_new_context_allows_unregistered_sched_ops():
     ctx = ir.Context()
     with ctx, pytest.raises(ir.MLIRError):
         ir.Module.parse('"sched.barrier"() : () -> ()')
+
+
+def test_sched_ops_are_handed_out_without_an_import_each(monkeypatch):
+    """The bindings look up a Python module for the dialect of each op they hand out, and
+    remember only one they found: the stand-in module of ``sched`` (``bindings.py``) makes
+    handing out ``sched.*`` ops cost no import each (the ops stay generic ``OpView`` s)."""
+    asked = []
+
+    class Spy:
+        def find_spec(self, name, path=None, target=None):
+            asked.append(name)
+            return None
+
+    monkeypatch.setattr(sys, "meta_path", [Spy(), *sys.meta_path])
+    with new_context():
+        m = ir.Module.parse("\n".join('"sched.barrier"() : () -> ()' for _ in range(20)))
+        ops = [ir_io.as_operation(o) for o in m.body.operations]
+    assert len(ops) == 20 and {o.name for o in ops} == {"sched.barrier"}
+    assert not [n for n in asked if n.endswith(".sched")], asked
 
 
 # ---- attributes --------------------------------------------------------------------------------

@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from emu_helpers import buffer_arg, launch_toml
-from pipeline_mlir.emu.expect import cast, decode, encode, evaluate, exact_range, parse_expect
+from pipeline_mlir.emu.expect import (cast, decode, encode, evaluate, evaluate_within, exact_range,
+                                      parse_expect)
 from pipeline_mlir.emu.launchfile import LaunchFileError, read_launch
 
 GOOD = launch_toml(
@@ -112,6 +113,32 @@ def test_expressions_broadcast_like_numpy():
     assert np.array_equal(evaluate(e, v), want)
     with pytest.raises(Exception, match=r"\.T of a 1-D value"):
         parse_expect("bias.T", shapes)
+
+
+@pytest.mark.parametrize("text, shapes", [
+    ("A @ B.T", {"A": (6, 4), "B": (7, 4)}),
+    ("((A @ B.T).T + bias).T", {"A": (6, 4), "B": (7, 4), "bias": (6,)}),
+    ("relu(A @ B.T + bias)", {"A": (6, 4), "B": (7, 4), "bias": (7,)}),
+    ("C0 + A @ B.T - -bias", {"A": (2, 6, 4), "B": (2, 7, 4), "bias": (7,), "C0": (2, 6, 7)}),
+    ("A @ B.T + row - col", {"A": (6, 4), "B": (7, 4), "row": (1, 7), "col": (6, 1)}),
+    ("A @ B", {"A": (2, 6, 4), "B": (4, 7)}),
+    ("bias", {"bias": (7,)}),
+])
+def test_an_expression_is_evaluated_within_a_mask(text, shapes):
+    """Where the mask marks (rows and columns of a few tiles, a batch, everything, nothing),
+    the restricted evaluation is the whole one's; a 1-D value is the whole one."""
+    e = parse_expect(text, shapes)
+    rng = np.random.default_rng(3)
+    v = {k: rng.integers(-3, 4, size=s).astype(np.float64) for k, s in shapes.items()}
+    whole = evaluate(e, v)
+    masks = [rng.random(e.shape) < 0.2, np.ones(e.shape, bool), np.zeros(e.shape, bool)]
+    if len(e.shape) >= 2:
+        tile = np.zeros(e.shape, bool)
+        tile[..., 2:4, 5:7] = True
+        masks.append(tile)
+    for mask in masks:
+        got = evaluate_within(e, v, mask)
+        assert got.shape == whole.shape and np.array_equal(got[mask], whole[mask])
 
 
 def test_casts_round_to_nearest_even():

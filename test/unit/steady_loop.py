@@ -5,21 +5,21 @@ the prologue and the drain cover alone, the loop body never runs and the test pr
 prologue and the epilogue only.  :func:`counting_loops` measures it from the run itself:
 
 * inside it every :class:`~pipeline_mlir.emu.machine.Machine` that runs in this process
-  records each backward jump its waves make (the wave's next instruction at or before the
-  one it just ran: a short branch or LLVM's long branch alike), per wave;
-* the emulator's worker processes (``--emulate-jobs``) are not used inside it (their jumps
-  would not come back): every batch runs here, with the same result (:mod:`~pipeline_mlir.
+  counts, per wave, the times the wave runs the main loop's header (its first instruction:
+  the target of the back edge), i.e. the loop's iterations;
+* the emulator's worker processes (``--emulate-jobs``) are not used inside it (their
+  counts would not come back): every batch runs here, with the same result (:mod:`~pipeline_mlir.
   emu.pool`);
 * :func:`main_back_edge` finds a kernel's main loop from its instructions, as the assembly
   reader does (:meth:`pipeline_mlir.isa.asm.AsmFunction.main_loop`): of the backward
   branches, the loops (header .. branch, in layout order) that hold MFMAs and no smaller
-  such loop, the one with the most MFMAs.  Its back edge is a branch to the header from
-  the end of the loop.
+  such loop, the one with the most MFMAs (a short branch or LLVM's long branch alike).
+  A kernel with no such loop (LLVM removes a loop of no trip) made 0 iterations.
 
-:meth:`LoopRecord.main_trips` is, per run and wave, how many times the main loop's back
-edge was taken; :func:`assert_steady` asserts every wave of every run took it at least
-``at_least`` times (the steady loop ran that many iterations and one more), and fails when
-no run was recorded at all (a test that emulated nothing here proves nothing).
+:meth:`LoopRecord.iterations` is, per run and wave, the main loop's iterations;
+:func:`assert_steady` asserts every wave of every run made at least ``at_least`` (2 by
+default: the back edge taken), and fails when no run was recorded at all (a test that
+emulated nothing here proves nothing).
 """
 
 from __future__ import annotations
@@ -68,62 +68,63 @@ def main_back_edge(kernel) -> tuple[int, int]:
 
 @dataclass
 class LoopRecord:
-    """The backward jumps of the runs made inside :func:`counting_loops`."""
+    """The main-loop iterations of the runs made inside :func:`counting_loops`."""
 
-    #: per run: (kernel, Counter of (wave index, from index, to index))
+    #: per run: (kernel name, per wave the times it ran the main loop's header, or None
+    #: when no loop of the kernel holds an MFMA)
     runs: list = field(default_factory=list)
 
-    def main_trips(self) -> list[dict[int, int]]:
-        """Per run, per wave: how many times it took the main loop's back edge (a jump
-        from the loop's last branch, or from any instruction of the loop, to its header)."""
-        out = []
-        for kernel, jumps, waves in self.runs:
-            back, head = main_back_edge(kernel)
-            trips = dict.fromkeys(range(waves), 0)
-            for (wave, src, dst), n in jumps.items():
-                if dst == head and head <= src <= back:
-                    trips[wave] += n
-            out.append(trips)
-        return out
+    def iterations(self) -> list[dict[int, int] | None]:
+        """Per run, per wave: how many times it ran the main loop's header (the loop's
+        iterations; None: the kernel has no such loop, as when LLVM removed a loop of no
+        trip)."""
+        return [None if heads is None else dict(heads) for _, heads in self.runs]
 
     def fewest(self) -> int:
-        """The fewest back edges any wave of any run took (AssertionError: no run)."""
-        trips = self.main_trips()
-        assert trips, "no emulator run was recorded in this process"
-        return min(min(t.values()) for t in trips)
+        """The fewest iterations any wave of any run made (0 for a kernel without a main
+        loop; AssertionError: no run)."""
+        assert self.runs, "no emulator run was recorded in this process"
+        return min(0 if heads is None else min(heads.values()) for _, heads in self.runs)
 
 
 def assert_steady(record: LoopRecord, at_least: int = 2) -> int:
-    """Assert every wave of every recorded run took the main loop's back edge at least
-    ``at_least`` times; the fewest taken."""
+    """Assert every wave of every recorded run made at least ``at_least`` iterations of the
+    main loop (2: its back edge taken); the fewest made."""
     fewest = record.fewest()
     assert fewest >= at_least, (
-        f"the pipelined main loop's back edge was taken {fewest} time(s) by some wave "
-        f"(per run and wave: {record.main_trips()}); the run must go round the steady loop "
-        f"at least {at_least} times: raise K")
+        f"some wave ran the pipelined main loop {fewest} time(s) (per run and wave, None: "
+        f"the kernel has no loop holding an MFMA: {record.iterations()}); the run must make "
+        f"at least {at_least} iterations of the steady loop: raise K")
     return fewest
 
 
 @contextlib.contextmanager
 def counting_loops():
-    """Record, in the :class:`LoopRecord` it yields, the backward jumps of every emulator
-    run in this process while inside (module docstring)."""
+    """Record, in the :class:`LoopRecord` it yields, the main-loop iterations of every
+    emulator run in this process while inside (module docstring)."""
     import pipeline_mlir.emu.pool as pool
     from pipeline_mlir.emu.machine import Machine
 
     record = LoopRecord()
+    heads: dict[int, int] = {}            # id(kernel) -> its main loop's header, or -1
     step, run, workers = Machine.step, Machine.run, pool.workers
 
     def counting_step(self, w):
-        pc = w.pc
+        if w.pc == self.main_head:
+            self.main_heads[w.index] += 1
         step(self, w)
-        if w.pc <= pc and not w.done:
-            self.backward_jumps[(w.index, pc, w.pc)] += 1
 
     def counting_run(self):
-        self.backward_jumps = Counter()
-        entry = (self.kernel, self.backward_jumps, len(self.waves))
-        record.runs.append(entry)       # a run that jumps back nowhere is a run too
+        if id(self.kernel) not in heads:
+            try:
+                heads[id(self.kernel)] = main_back_edge(self.kernel)[1]
+            except AssertionError:
+                heads[id(self.kernel)] = -1
+        self.main_head = heads[id(self.kernel)]
+        self.main_heads = None if self.main_head < 0 else \
+            Counter(dict.fromkeys(range(len(self.waves)), 0))
+        entry = (self.kernel.name, self.main_heads)
+        record.runs.append(entry)
         try:
             run(self)
         except BaseException:           # a divergent batch is run again one by one

@@ -418,14 +418,18 @@ def _mma_k(mma: str) -> int:
 
 
 def _eight_wave(dtype: str, tile: tuple[int, int], wave_tiles: tuple[int, int],
-                k_steps: int, transpose_a: bool = False, transpose_b: bool = True) -> dict:
+                k_steps: int, transpose_a: bool = False, transpose_b: bool = True,
+                split: int = 1) -> dict:
     """The ``matmul_source`` arguments of an 8-wave (512-thread) kernel at 1024x1024xK
     (:func:`steady_k`; A ``K x M`` with ``transpose_a``, B ``K x N`` without
-    ``transpose_b``: each such operand read with transposing reads)."""
+    ``transpose_b``: each such operand read with transposing reads).  ``split``: the front
+    end splits the K step into that many sub-steps (``frontend/ksplit.py``), each a K step
+    of the ping-pong loop."""
     config = compilation_info(dtype, tile, wave_tiles, k_steps, 512,
                               k_major=(transpose_a, not transpose_b))
-    return dict(dtype=dtype, m=1024, n=1024, k=steady_k(k_steps * _mma_k(MMA_KINDS[dtype])),
-                transpose_a=transpose_a, transpose_b=transpose_b, config=config)
+    k_step = k_steps * _mma_k(MMA_KINDS[dtype]) // split
+    return dict(dtype=dtype, m=1024, n=1024, k=steady_k(k_step), transpose_a=transpose_a,
+                transpose_b=transpose_b, config=config)
 
 
 def _forced_eight_wave(dtype: str, mma: str, tile: tuple[int, int, int],
@@ -476,8 +480,10 @@ EIGHT_WAVE = {
     # K step 128 at 256 rows (4 MFMAs): two stages of the 2-byte tile need more LDS than a
     # workgroup has; the front end splits the K step into two sub-steps of 64, IREE's XOR
     # swizzle (xor_shuffle<64, 8>) kept (frontend/ksplit.py)
-    "matmul_bf16_abt_256x256_k128_8wave": _eight_wave("bf16", (256, 256), (8, 4), 4),
-    "matmul_bf16_abt_256x128_k128_8wave": _eight_wave("bf16", (256, 128), (4, 4), 4),
+    "matmul_bf16_abt_256x256_k128_8wave": _eight_wave("bf16", (256, 256), (8, 4), 4,
+                                                      split=2),
+    "matmul_bf16_abt_256x128_k128_8wave": _eight_wave("bf16", (256, 128), (4, 4), 4,
+                                                      split=2),
     # fp8 A x B: B read with 8-bit transposing reads (ds_read_b64_tr_b8), regrouped 4 per
     # 32-byte MFMA operand (frontend/transpose.py)
     "matmul_fp8_ab_128x128_8wave": _eight_wave("fp8", (128, 128), (2, 4), 2,
@@ -502,7 +508,8 @@ EIGHT_WAVE_VARIANTS = {
     "matmul_bf16_abt_256x256_32x32_k32_8wave": _forced_eight_wave(
         "bf16", "MFMA_F32_32x32x16_BF16", (256, 256, 32)),
     # f16 at K step 128: split into two sub-steps of 64 as bf16 (frontend/ksplit.py)
-    "matmul_f16_abt_256x256_k128_8wave": _eight_wave("f16", (256, 256), (8, 4), 4),
+    "matmul_f16_abt_256x256_k128_8wave": _eight_wave("f16", (256, 256), (8, 4), 4,
+                                                     split=2),
     # the 8-bit 32x32 MFMAs at 256x128 (4x2 waves of 64x64: 2x2 MFMAs each)
     "matmul_i8_abt_256x128_32x32_8wave": _forced_eight_wave(
         "i8", "MFMA_I32_32x32x32_I8", (256, 128, 128), (4, 2)),

@@ -98,15 +98,30 @@ def assert_steady(record: LoopRecord, at_least: int = 2) -> int:
     return fewest
 
 
-@contextlib.contextmanager
-def counting_loops():
-    """Record, in the :class:`LoopRecord` it yields, the main-loop iterations of every
-    emulator run in this process while inside (module docstring)."""
+#: the records of the :func:`counting_loops` contexts open now, outermost first (one
+#: patch of the machine serves them all: a context opened inside another, such as a test's
+#: inside the audit plugin's, sees the same runs)
+_ACTIVE: list[LoopRecord] = []
+#: id(kernel) -> (the kernel, kept alive so that its id is not reused while the patch is
+#: on; its main loop's header, or -1)
+_HEADS: dict[int, tuple] = {}
+
+
+def _main_head(kernel) -> int:
+    if id(kernel) not in _HEADS:
+        try:
+            _HEADS[id(kernel)] = (kernel, main_back_edge(kernel)[1])
+        except AssertionError:
+            _HEADS[id(kernel)] = (kernel, -1)
+    return _HEADS[id(kernel)][1]
+
+
+def _patched():
+    """Install the counting ``Machine.step`` and ``Machine.run`` and keep every batch in
+    this process; returns the function that undoes it."""
     import pipeline_mlir.emu.pool as pool
     from pipeline_mlir.emu.machine import Machine
 
-    record = LoopRecord()
-    heads: dict[int, int] = {}            # id(kernel) -> its main loop's header, or -1
     step, run, workers = Machine.step, Machine.run, pool.workers
 
     def counting_step(self, w):
@@ -115,24 +130,37 @@ def counting_loops():
         step(self, w)
 
     def counting_run(self):
-        if id(self.kernel) not in heads:
-            try:
-                heads[id(self.kernel)] = main_back_edge(self.kernel)[1]
-            except AssertionError:
-                heads[id(self.kernel)] = -1
-        self.main_head = heads[id(self.kernel)]
+        self.main_head = _main_head(self.kernel)
         self.main_heads = None if self.main_head < 0 else \
             Counter(dict.fromkeys(range(len(self.waves)), 0))
         entry = (self.kernel.name, self.main_heads)
-        record.runs.append(entry)
+        for record in _ACTIVE:        # a run that never reaches the loop is a run too
+            record.runs.append(entry)
         try:
             run(self)
         except BaseException:           # a divergent batch is run again one by one
-            record.runs[:] = [r for r in record.runs if r is not entry]
+            for record in _ACTIVE:
+                record.runs[:] = [r for r in record.runs if r is not entry]
             raise
 
     Machine.step, Machine.run, pool.workers = counting_step, counting_run, lambda *_: 1
+
+    def undo() -> None:
+        Machine.step, Machine.run, pool.workers = step, run, workers
+        _HEADS.clear()
+    return undo
+
+
+@contextlib.contextmanager
+def counting_loops():
+    """Record, in the :class:`LoopRecord` it yields, the main-loop iterations of every
+    emulator run in this process while inside (module docstring)."""
+    record = LoopRecord()
+    undo = _patched() if not _ACTIVE else None
+    _ACTIVE.append(record)
     try:
         yield record
     finally:
-        Machine.step, Machine.run, pool.workers = step, run, workers
+        _ACTIVE.remove(record)
+        if undo is not None:
+            undo()

@@ -3,7 +3,7 @@ its emulator runs made: ``PYTHONPATH=test/unit python -m pytest -p steady_audit 
 
 Each item runs inside :func:`steady_loop.counting_loops`; after the session one line per
 item that ran the emulator in its process: the fewest iterations any wave of any run made,
-and per kernel (its name) the fewest; ``no MFMA loop`` for a kernel with none (0
+the most a run made (:func:`steady_loop.most`: an item may run several sizes), and per kernel (its name) the fewest; ``no MFMA loop`` for a kernel with none (0
 iterations: LLVM removed a loop of no trip).  Runs in ``pipeline-opt`` subprocesses are
 not seen.  An audit tool, not a check: the checks are :func:`steady_loop.assert_steady` calls in the tests.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from steady_loop import counting_loops
+from steady_loop import counting_loops, most
 
 _LINES: list[str] = []
 
@@ -36,7 +36,8 @@ def pytest_runtest_call(item):
         kernels = _per_kernel(record)
         fewest = min(v if isinstance(v, int) else 0 for v in kernels.values())
         detail = ", ".join(f"{k}: {v}" for k, v in kernels.items())
-        _LINES.append(f"{item.nodeid}\tfewest={fewest}\t{len(record.runs)} runs\t{detail}")
+        _LINES.append(f"{item.nodeid}\tfewest={fewest}\tmost={most(record)}\t"
+                      f"{len(record.runs)} runs\t{detail}")
 
 
 def pytest_terminal_summary(terminalreporter):

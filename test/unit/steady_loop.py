@@ -87,6 +87,13 @@ class LoopRecord:
         return min(0 if heads is None else min(heads.values()) for _, heads in self.runs)
 
 
+def most(record: LoopRecord) -> int:
+    """The most iterations a run made, counting each run by its wave that made the fewest
+    (an item that runs several sizes, one of them long: AssertionError when none ran)."""
+    assert record.runs, "no emulator run was recorded in this process"
+    return max(0 if heads is None else min(heads.values()) for _, heads in record.runs)
+
+
 def assert_steady(record: LoopRecord, at_least: int = 2) -> int:
     """Assert every wave of every recorded run made at least ``at_least`` iterations of the
     main loop (2: its back edge taken); the fewest made."""

@@ -411,23 +411,41 @@ CONFIGS = {
 #: IREE's 8-wave (512-thread) bf16 kernels, which ``--pipeline=pingpong`` takes: file stem
 #: -> matmul_source arguments (a compilation_info on the matmul: IREE does not pick these
 #: tiles by itself).  Not committed: the tests generate them (small sizes, seconds each).
+def steady_k(k_step: int) -> int:
+    """The K of an 8-wave kernel of K step ``k_step``: 512, or 6 K steps when that is more.
+    The ping-pong loop runs two K steps an iteration after a prologue and before a drain
+    of one each, so 6 K steps are 2 iterations of it (at 4 its one trip is unrolled away
+    by LLVM and an emulated run would prove the prologue and the drain only)."""
+    return max(512, 6 * k_step)
+
+
+def _mma_k(mma: str) -> int:
+    """The K of IREE's MFMA ``mma`` (``MFMA_F32_16x16x32_BF16``: 32)."""
+    return int(re.fullmatch(r"MFMA_[A-Z0-9]+_\d+x\d+x(\d+)_[A-Z0-9]+", mma).group(1))
+
+
 def _eight_wave(dtype: str, tile: tuple[int, int], wave_tiles: tuple[int, int],
-                k_steps: int, transpose_a: bool = False, transpose_b: bool = True) -> dict:
-    """The ``matmul_source`` arguments of an 8-wave (512-thread) kernel at 1024x1024x512
-    (A ``K x M`` with ``transpose_a``, B ``K x N`` without ``transpose_b``: each such operand
-    read with transposing reads)."""
+                k_steps: int, transpose_a: bool = False, transpose_b: bool = True,
+                split: int = 1) -> dict:
+    """The ``matmul_source`` arguments of an 8-wave (512-thread) kernel at 1024x1024xK
+    (:func:`steady_k`; A ``K x M`` with ``transpose_a``, B ``K x N`` without
+    ``transpose_b``: each such operand read with transposing reads).  ``split``: the front
+    end splits the K step into that many sub-steps (``frontend/ksplit.py``), each a K step
+    of the ping-pong loop."""
     config = compilation_info(dtype, tile, wave_tiles, k_steps, 512,
                               k_major=(transpose_a, not transpose_b))
-    return dict(dtype=dtype, m=1024, n=1024, k=512, transpose_a=transpose_a,
+    k_step = k_steps * _mma_k(MMA_KINDS[dtype]) // split
+    return dict(dtype=dtype, m=1024, n=1024, k=steady_k(k_step), transpose_a=transpose_a,
                 transpose_b=transpose_b, config=config)
 
 
 def _forced_eight_wave(dtype: str, mma: str, tile: tuple[int, int, int],
                       waves: tuple[int, int] = (2, 4)) -> dict:
-    """The ``matmul_source`` arguments of an 8-wave kernel at 1024x1024x512 (``A x B^T``)
-    with IREE's default configuration and the MFMA ``mma`` forced (:func:`forced_config`)."""
-    return dict(dtype=dtype, m=1024, n=1024, k=512, transpose_b=True, mma=mma, tile=tile,
-                waves=waves)
+    """The ``matmul_source`` arguments of an 8-wave kernel at 1024x1024xK (:func:`steady_k`;
+    ``A x B^T``) with IREE's default configuration and the MFMA ``mma`` forced
+    (:func:`forced_config`)."""
+    return dict(dtype=dtype, m=1024, n=1024, k=steady_k(tile[2]), transpose_b=True, mma=mma,
+                tile=tile, waves=waves)
 
 
 EIGHT_WAVE = {
@@ -469,8 +487,10 @@ EIGHT_WAVE = {
     # K step 128 at 256 rows (4 MFMAs): two stages of the 2-byte tile need more LDS than a
     # workgroup has; the front end splits the K step into two sub-steps of 64, IREE's XOR
     # swizzle (xor_shuffle<64, 8>) kept (frontend/ksplit.py)
-    "matmul_bf16_abt_256x256_k128_8wave": _eight_wave("bf16", (256, 256), (8, 4), 4),
-    "matmul_bf16_abt_256x128_k128_8wave": _eight_wave("bf16", (256, 128), (4, 4), 4),
+    "matmul_bf16_abt_256x256_k128_8wave": _eight_wave("bf16", (256, 256), (8, 4), 4,
+                                                      split=2),
+    "matmul_bf16_abt_256x128_k128_8wave": _eight_wave("bf16", (256, 128), (4, 4), 4,
+                                                      split=2),
     # fp8 A x B: B read with 8-bit transposing reads (ds_read_b64_tr_b8), regrouped 4 per
     # 32-byte MFMA operand (frontend/transpose.py)
     "matmul_fp8_ab_128x128_8wave": _eight_wave("fp8", (128, 128), (2, 4), 2,
@@ -495,7 +515,8 @@ EIGHT_WAVE_VARIANTS = {
     "matmul_bf16_abt_256x256_32x32_k32_8wave": _forced_eight_wave(
         "bf16", "MFMA_F32_32x32x16_BF16", (256, 256, 32)),
     # f16 at K step 128: split into two sub-steps of 64 as bf16 (frontend/ksplit.py)
-    "matmul_f16_abt_256x256_k128_8wave": _eight_wave("f16", (256, 256), (8, 4), 4),
+    "matmul_f16_abt_256x256_k128_8wave": _eight_wave("f16", (256, 256), (8, 4), 4,
+                                                     split=2),
     # the 8-bit 32x32 MFMAs at 256x128 (4x2 waves of 64x64: 2x2 MFMAs each)
     "matmul_i8_abt_256x128_32x32_8wave": _forced_eight_wave(
         "i8", "MFMA_I32_32x32x32_I8", (256, 128, 128), (4, 2)),

@@ -17,6 +17,7 @@ import pytest
 from kernel_builds import KERNEL_SPECS, build, pipeline_opt_hsaco
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.gemm import emulate_gemm, encode, kernarg_bytes
+from steady_loop import counting_loops
 
 MODES = ("eager", "late", "random:1")
 FULL = os.environ.get("PIPELINE_EMU_FULL") == "1"
@@ -48,10 +49,12 @@ def test_shipped_kernel_exact(key, mode):
     for it in iterations(key, mode):
         M, N, K = problem(gemm, it)
         seed = int(mode.partition(":")[2] or 0) + it
-        run = emulate_gemm(k, gemm, M, N, K, mode.partition(":")[0], seed, data_seed=it)
+        with counting_loops() as loops:
+            run = emulate_gemm(k, gemm, M, N, K, mode.partition(":")[0], seed, data_seed=it)
         assert run.exact, (it, run.summary(), run.first_bad)
         assert run.workgroups == 4 and run.max_error == 0.0
         assert np.array_equal(run.C, run.reference)
+        assert loops.fewest() == it, loops.iterations()     # the main loop ran ``it`` times
 
 
 def test_every_iteration_count_runs_in_some_mode():

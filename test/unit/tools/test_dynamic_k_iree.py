@@ -49,6 +49,7 @@ from pipeline_mlir.driver.emulate import read_dispatch
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.iree import Matmul, emulate_matmul
 from pipeline_mlir.tools.pipeline_opt import main
+from steady_loop import assert_steady, counting_loops
 
 ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
@@ -144,7 +145,7 @@ def test_dynamic_k_late_form_gets_the_prefetch_forms_schedule(kernels, capsys):
 @pytest.mark.parametrize("form,k,mode", [
     ("prefetch", 256, "late"),  # 8 whole K tiles: the pipelined loop's body runs twice
     ("prefetch", 7, "random:3"),  # below one K tile: IREE's loop alone, masked
-    ("late", 100, "late"),  # 3 whole K tiles (prologue and drain, no steady iteration), a partial one
+    ("late", 260, "late"),  # 8 whole K tiles (the body runs twice), a partial one
     ("late", 256, "random:3"),  # the body runs, its waves in random order
 ])   # (also exact, run by hand: K = 160, 128, 100, 96, 64, 32, 7 and 0; late form: 64, 32, 7)
 def test_dynamic_k_kernel_is_exact_at_run_time(pipelined, form, k, mode):
@@ -154,9 +155,12 @@ def test_dynamic_k_kernel_is_exact_at_run_time(pipelined, form, k, mode):
     with new_context() as ctx:
         d, _ = read_dispatch(ir.Module.parse(text, ctx), "k.mlir", (4096, 4096, k))
     mode, _, seed = mode.partition(":")
-    run = emulate_matmul(load_kernel(code), Matmul(4096, 4096, k, "bf16", True, d.constants),
-                         d.grid, 1, mode, int(seed or 0))
+    matmul = Matmul(4096, 4096, k, "bf16", True, d.constants)
+    with counting_loops() as loops:
+        run = emulate_matmul(load_kernel(code), matmul, d.grid, 1, mode, int(seed or 0))
     assert run.exact and run.contract == "memref", run.summary()
+    if k >= 32:     # a whole K tile: the run goes round the steady loop
+        assert_steady(loops)
 
 
 def test_dynamic_k_lds_is_allocated_once_at_its_bound(kernels):

@@ -2,14 +2,15 @@
 
 IREE 3.13 builds a 256x256 or 256x128 workgroup tile with 8 waves when the matmul carries
 a ``compilation_info`` (``test/data/iree/generate.py``: ``compilation_info``,
-``EIGHT_WAVE``); each is generated here with ``iree-compile`` (1024x1024x512, once per
-session), taken at IREE's prefetch point and in its late form, and pipelined with
-``--pipeline=pingpong`` and no other option:
+``EIGHT_WAVE``); each is generated here with ``iree-compile`` (1024x1024xK, K 512 or 6 K
+steps: ``generate.steady_k``, once per session), taken at IREE's prefetch point and in its
+late form, and pipelined with ``--pipeline=pingpong`` and no other option:
 
 * both forms give the same schedule, and that schedule (``--emit=schedule``, before
   ``sched-fix-hazards`` could add anything) is hazard-free in the simulator;
 * the kernel runs 8 waves per workgroup on the emulator and computes C exactly, memory
-  completing as late as the counters allow and in a random order they allow;
+  completing as late as the counters allow and in a random order they allow, every wave
+  going round the pipelined loop at least twice (``steady_loop.assert_steady``);
 * handed back to ``iree-compile`` (executable substitution), the code object it builds is
   exact too (one kernel per executable and MFMA: ``HANDED_BACK``);
 * the schedule takes the geometry of the loop's element type (bf16, f16, fp8 E4M3FN and
@@ -42,6 +43,7 @@ from pathlib import Path
 import pytest
 
 from build_cache import cached, share_code_objects
+from steady_loop import assert_steady, counting_loops
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.iree import Matmul, emulate_matmul
 from pipeline_mlir.tools.pipeline_opt import main
@@ -179,10 +181,12 @@ def test_pipelined_kernel_is_exact_with_8_waves(generated, name, form, capsys):
     forms' code objects differ (IREE's index arithmetic), and each is proven in both modes
     (one compile: the build cache shares it)."""
     for mode in ("late", "random:11"):
-        rc, out, err = _run(capsys, "--pipeline=pingpong", "--emulate",
-                            str(generated(name, form)), "--emulate-workgroups=2",
-                            f"--emulate-mode={mode}")
+        with counting_loops() as loops:
+            rc, out, err = _run(capsys, "--pipeline=pingpong", "--emulate",
+                                str(generated(name, form)), "--emulate-workgroups=2",
+                                f"--emulate-mode={mode}")
         assert rc == 0, out + err
+        assert_steady(loops)      # the steady loop ran (generate.steady_k)
         # (a K x M A runs as a launch description, which also says how many elements it
         # checked)
         assert re.search(rf"mode={mode.split(':')[0]}: exact, max error 0(?: in C \(\d+ "
@@ -203,11 +207,13 @@ def test_variant_forms_agree_and_run_exact(generated, name, capsys):
         schedules.add(out)
     assert len(schedules) == 1
     for mode in ("late", "random:7"):
-        rc, out, err = _run(capsys, "--pipeline=pingpong", "--emulate",
-                            str(generated(name, "prefetch")), "--emulate-workgroups=2",
-                            f"--emulate-mode={mode}")
+        with counting_loops() as loops:
+            rc, out, err = _run(capsys, "--pipeline=pingpong", "--emulate",
+                                str(generated(name, "prefetch")), "--emulate-workgroups=2",
+                                f"--emulate-mode={mode}")
         assert rc == 0 and f"mode={mode.split(':')[0]}: exact, max error 0, 2 of " in out, \
             out + err
+        assert_steady(loops)      # the steady loop ran (generate.steady_k)
         assert "workgroups x 8 waves" in out, out
 
 
@@ -293,13 +299,17 @@ def test_handed_back_to_iree_compile_is_exact(generated, name, capsys, tmp_path)
     hsaco = tmp_path / "k.hsaco"
     hsaco.write_bytes(G.iree_hsaco(G.matmul_source(**cfg), executable=str(pipelined)))
     if not cfg["transpose_b"]:    # a code object does not say that B is K x N
-        run = emulate_matmul(load_kernel(hsaco.read_bytes()),
-                             Matmul(cfg["m"], cfg["n"], cfg["k"], cfg["dtype"], False),
-                             count=2, mode="random", seed=3)
+        with counting_loops() as loops:
+            run = emulate_matmul(load_kernel(hsaco.read_bytes()),
+                                 Matmul(cfg["m"], cfg["n"], cfg["k"], cfg["dtype"], False),
+                                 count=2, mode="random", seed=3)
         assert run.exact and run.waves == 8, run.summary()
+        assert_steady(loops)
         return
-    rc, out, err = _run(capsys, f"--emulate={cfg['m']},{cfg['n']},{cfg['k']}", str(hsaco),
-                        "--emulate-workgroups=2", "--emulate-mode=random:3")
+    with counting_loops() as loops:
+        rc, out, err = _run(capsys, f"--emulate={cfg['m']},{cfg['n']},{cfg['k']}", str(hsaco),
+                            "--emulate-workgroups=2", "--emulate-mode=random:3")
     assert rc == 0 and "mode=random: exact, max error 0, 2 of " in out, out + err
+    assert_steady(loops)
     assert "workgroups x 8 waves" in out and "IREE's HAL bindings" in out, out
 

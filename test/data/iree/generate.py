@@ -411,12 +411,15 @@ CONFIGS = {
 #: IREE's 8-wave (512-thread) bf16 kernels, which ``--pipeline=pingpong`` takes: file stem
 #: -> matmul_source arguments (a compilation_info on the matmul: IREE does not pick these
 #: tiles by itself).  Not committed: the tests generate them (small sizes, seconds each).
-def steady_k(k_step: int) -> int:
-    """The K of an 8-wave kernel of K step ``k_step``: 512, or 6 K steps when that is more.
-    The ping-pong loop runs two K steps an iteration after a prologue and before a drain
-    of one each, so 6 K steps are 2 iterations of it (at 4 its one trip is unrolled away
-    by LLVM and an emulated run would prove the prologue and the drain only)."""
-    return max(512, 6 * k_step)
+def steady_k(k_step: int, steps: int = 6) -> int:
+    """The K of an 8-wave kernel of K step ``k_step``: 512, or ``steps`` K steps when that
+    is more.  The ping-pong loop runs two K steps an iteration after a prologue and before
+    a drain of one each, so 6 K steps are 2 iterations of it (at 4 its one trip is unrolled
+    away by LLVM and an emulated run would prove the prologue and the drain only).  A
+    kernel whose iteration is small (a 128x128 tile of 8-bit MFMAs) LLVM unrolls whole at
+    2 trips too: 8 K steps (3 trips) keep its loop (``steady_loop.assert_steady`` finds
+    no loop otherwise)."""
+    return max(512, steps * k_step)
 
 
 def _mma_k(mma: str) -> int:
@@ -426,25 +429,25 @@ def _mma_k(mma: str) -> int:
 
 def _eight_wave(dtype: str, tile: tuple[int, int], wave_tiles: tuple[int, int],
                 k_steps: int, transpose_a: bool = False, transpose_b: bool = True,
-                split: int = 1) -> dict:
+                split: int = 1, steps: int = 6) -> dict:
     """The ``matmul_source`` arguments of an 8-wave (512-thread) kernel at 1024x1024xK
     (:func:`steady_k`; A ``K x M`` with ``transpose_a``, B ``K x N`` without
     ``transpose_b``: each such operand read with transposing reads).  ``split``: the front
     end splits the K step into that many sub-steps (``frontend/ksplit.py``), each a K step
-    of the ping-pong loop."""
+    of the ping-pong loop.  ``steps``: :func:`steady_k`'s."""
     config = compilation_info(dtype, tile, wave_tiles, k_steps, 512,
                               k_major=(transpose_a, not transpose_b))
     k_step = k_steps * _mma_k(MMA_KINDS[dtype]) // split
-    return dict(dtype=dtype, m=1024, n=1024, k=steady_k(k_step), transpose_a=transpose_a,
+    return dict(dtype=dtype, m=1024, n=1024, k=steady_k(k_step, steps), transpose_a=transpose_a,
                 transpose_b=transpose_b, config=config)
 
 
 def _forced_eight_wave(dtype: str, mma: str, tile: tuple[int, int, int],
-                      waves: tuple[int, int] = (2, 4)) -> dict:
+                      waves: tuple[int, int] = (2, 4), steps: int = 6) -> dict:
     """The ``matmul_source`` arguments of an 8-wave kernel at 1024x1024xK (:func:`steady_k`;
     ``A x B^T``) with IREE's default configuration and the MFMA ``mma`` forced
     (:func:`forced_config`)."""
-    return dict(dtype=dtype, m=1024, n=1024, k=steady_k(tile[2]), transpose_b=True, mma=mma,
+    return dict(dtype=dtype, m=1024, n=1024, k=steady_k(tile[2], steps), transpose_b=True, mma=mma,
                 tile=tile, waves=waves)
 
 
@@ -497,7 +500,8 @@ EIGHT_WAVE = {
                                                transpose_b=False),
     # i8 A x B: the same 8-bit transposing reads, 2 per 16-byte MFMA operand; K step 128
     # (two 16x16x64 MFMAs)
-    "matmul_i8_ab_128x128_8wave": _eight_wave("i8", (128, 128), (2, 4), 2, transpose_b=False),
+    "matmul_i8_ab_128x128_8wave": _eight_wave("i8", (128, 128), (2, 4), 2, transpose_b=False,
+                                              steps=8),
 }
 
 #: further 8-wave configurations ``--pipeline=pingpong`` takes, checked more cheaply than
@@ -525,7 +529,7 @@ EIGHT_WAVE_VARIANTS = {
     # i8's 32x32x32 at 128x128 in 4x2 waves of 32x64: one fragment of A per wave, A split
     # along K (frontend/k_subtiles.py)
     "matmul_i8_abt_128x128_32x32_8wave": _forced_eight_wave(
-        "i8", "MFMA_I32_32x32x32_I8", (128, 128, 128), (4, 2)),
+        "i8", "MFMA_I32_32x32x32_I8", (128, 128, 128), (4, 2), steps=8),
 }
 
 

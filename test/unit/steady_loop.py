@@ -34,13 +34,9 @@ def _is_mfma(ins) -> bool:
 
 
 def _branch_target(ins, far: dict[int, int]) -> int | None:
-    """The byte offset a branch (or a long branch's ``s_setpc_b64``) goes to, else None."""
-    if ins.name == "s_setpc_b64":
-        return far.get(ins.addr)
-    if ins.enc != "SOPP" or not ins.name.startswith(("s_branch", "s_cbranch")):
-        return None
-    imm = ins.f.get("imm", 0) & 0xFFFF
-    return ins.addr + 4 + 4 * (imm - 0x10000 if imm & 0x8000 else imm)
+    """The byte offset a branch (``Instr.target``) or a long branch's ``s_setpc_b64`` goes
+    to, else None."""
+    return far.get(ins.addr) if ins.name == "s_setpc_b64" else ins.target
 
 
 def main_back_edge(kernel) -> tuple[int, int]:

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 
-from pipeline_mlir.dialect.attrs import is_float8, is_kind, memory_space_name
+from pipeline_mlir.dialect.attrs import int_value, is_float8, is_kind, memory_space_name
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import as_operation
+from pipeline_mlir.dialect.ir_io import IRError, as_operation
 from pipeline_mlir.kernel.lds_data import (OPAQUE_ASM, OPAQUE_CONSTRAINTS,
                                         OPAQUE_SCALAR_CONSTRAINTS)
 
@@ -227,3 +227,16 @@ def constant_trips(loop) -> int | None:
         return None
     lb, ub, step = bounds
     return max(0, -(-(ub - lb) // step))
+
+
+def checked_int_attr(op, name: str, default: int | None = None) -> int | None:
+    """The integer attribute ``name`` of ``op`` (``default`` when absent; :func:`int_attr`
+    requires it); an IRError at the op when it is another kind of attribute (never read
+    from its printed text)."""
+    if name not in op.attributes:
+        return default
+    value = int_value(op.attributes[name])
+    if value is None:
+        raise IRError(op, f"'{op.name}' op: attribute '{name}' = {op.attributes[name]} is not "
+                          f"an integer")
+    return value

@@ -34,10 +34,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pipeline_mlir.dialect.attrs import int_value, pipeline_layout, workgroup_mapping
+from pipeline_mlir.dialect.attrs import pipeline_layout, workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops as _walk
-from pipeline_mlir.analysis.ir_facts import constant_int
+from pipeline_mlir.analysis.ir_facts import checked_int_attr, constant_int
 from pipeline_mlir.analysis.lane_ops import id_dimension
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, grid_stride, memory_space, segments
 from pipeline_mlir.analysis.ir_facts import block_size
@@ -108,17 +108,6 @@ def _shape(shape) -> str:
     return "x".join("?" if d is None else str(d) for d in shape)
 
 
-def _int_attr(op, name: str) -> int | None:
-    """The integer attribute ``name``; None when absent, an IRError when it is no integer."""
-    if name not in op.attributes:
-        return None
-    value = int_value(op.attributes[name])
-    if value is None:
-        raise IRError(op, f"'{op.name}' op: attribute '{name}' = {op.attributes[name]} is not "
-                          f"an integer")
-    return value
-
-
 def _kernels(module) -> list:
     """Functions holding bindings, or gpu.func kernels."""
     out = []
@@ -134,7 +123,8 @@ def _bindings(f) -> list[tuple[object, object, str]]:
     """(value, type, where) of each binding, in binding order."""
     subspans = _walk(f, lambda o: o.name == "hal.interface.binding.subspan")
     if subspans:
-        subspans.sort(key=lambda o: (_int_attr(o, "set") or 0, _int_attr(o, "binding") or 0))
+        subspans.sort(key=lambda o: (checked_int_attr(o, "set", 0),
+                                      checked_int_attr(o, "binding", 0)))
         return [(o.results[0], o.results[0].type, str(o.location)) for o in subspans]
     entry = f.regions[0].blocks[0]
     return [(a, a.type, str(f.location)) for a in entry.arguments
@@ -200,7 +190,7 @@ def _unused_slots(f) -> tuple[int, ...]:
     subspans = _walk(f, lambda o: o.name == "hal.interface.binding.subspan")
     counts = next((pipeline_layout(o.attributes["layout"]) for o in subspans
                    if "layout" in o.attributes), None)
-    used = {_int_attr(o, "binding") or 0 for o in subspans}
+    used = {checked_int_attr(o, "binding", 0) for o in subspans}
     return tuple(i for i in range(counts[1] if counts else 0) if i not in used)
 
 
@@ -385,7 +375,7 @@ def _grid(f, values=None) -> tuple[int, ...] | None:
         bounds[d] = None if ub is None or ub < 0 else max(int(ub), 1)
     for o in _walk(f, lambda o: o.name in ("hal.interface.workgroup.id", "gpu.block_id")):
         d = id_dimension(o)
-        ub = _int_attr(o, "upper_bound")
+        ub = checked_int_attr(o, "upper_bound")
         if d not in bounds or bounds[d] is None:
             bounds[d] = ub
         elif ub is not None:

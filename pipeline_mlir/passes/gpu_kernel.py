@@ -42,12 +42,12 @@ second subspan of one binding (one argument each) is an error at the op.
 
 from __future__ import annotations
 
-from pipeline_mlir.dialect.attrs import (int_value, is_hal_descriptor_space, is_workgroup_memref,
+from pipeline_mlir.dialect.attrs import (is_hal_descriptor_space, is_workgroup_memref,
                                          pipeline_layout, workgroup_mapping)
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops as _walk
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import block_size, constant_int
+from pipeline_mlir.analysis.ir_facts import block_size, checked_int_attr, constant_int
 from pipeline_mlir.frontend.kernel_ir import at
 
 from pipeline_mlir.passes._common import SchedPass
@@ -76,12 +76,12 @@ def _check_constant(o, earlier: list) -> None:
     of another type, or a second load of an ordinal already loaded (a second argument
     that shifts every later one), is an error at the op."""
     t = o.results[0].type
-    ordinal = _attr_int(o, "ordinal", 0)
+    ordinal = checked_int_attr(o, "ordinal", 0)
     if not (isinstance(t, ir.IntegerType) and t.width == 32 and t.is_signless):
         raise IRError(o, f"'{o.name}' op loads push constant #{ordinal} as {t}; a push "
                          f"constant is one i32 word (its kernel argument)")
     for e in earlier:
-        if _attr_int(e, "ordinal", 0) == ordinal:
+        if checked_int_attr(e, "ordinal", 0) == ordinal:
             raise IRError(o, f"'{o.name}' op loads push constant #{ordinal} a second time "
                              f"(first at {at(e)}); each ordinal is one kernel argument, "
                              f"load it once")
@@ -112,7 +112,7 @@ def _slots(ops: list, key: str, n: int, what: str) -> list:
     index past the layout's (IREE's verifier refuses that one first)."""
     out = [None] * n
     for o in ops:
-        i = _attr_int(o, key, 0)
+        i = checked_int_attr(o, key, 0)
         if not 0 <= i < n:
             raise IRError(o, f"'{o.name}' op uses {what} #{i}, but its pipeline layout has "
                              f"{n} {what}s (#0 to #{n - 1}): IREE passes no such kernel "
@@ -241,7 +241,7 @@ class GpuKernel(SchedPass):
         its workgroup attributions, then one per allocation; ``f``'s body moved into it."""
         # a gpu.func's entry block holds its arguments, then its workgroup attributions
         n_in = len(ir.FunctionType(ir.TypeAttr(f.attributes["function_type"]).value).inputs)
-        n_wg = _attr_int(f, "workgroup_attributions", 0)
+        n_wg = checked_int_attr(f, "workgroup_attributions", 0)
         if len(list(entry.arguments)) != n_in + n_wg:
             raise IRError(f, f"'{f.name}' op '{name}': private attributions are not supported")
         args = list(entry.arguments)[:n_in]
@@ -306,7 +306,7 @@ class GpuKernel(SchedPass):
                  "hal.interface.workgroup.count": "gpu.grid_dim",
                  "hal.interface.workgroup.size": "gpu.block_dim"}
         for o in _walk(g, lambda o: o.name in table):
-            dim = _attr_int(o, "dimension", 0)
+            dim = checked_int_attr(o, "dimension", 0)
             with ir.InsertionPoint(o), o.location:
                 if o.name == "hal.interface.workgroup.count":
                     new = _block_count(dim)
@@ -390,18 +390,6 @@ def _mapping(o) -> list:
     if "mapping" not in o.attributes:
         return []
     return [workgroup_mapping(m) for m in ir.ArrayAttr(o.attributes["mapping"])]
-
-
-def _attr_int(o, name: str, default: int) -> int:
-    """The integer attribute ``name`` (``default`` when absent); an IRError when it is
-    another kind of attribute (never read from its printed text)."""
-    if name not in o.attributes:
-        return default
-    value = int_value(o.attributes[name])
-    if value is None:
-        raise IRError(o, f"'{o.name}' op: attribute '{name}' = {o.attributes[name]} is not an "
-                         f"integer")
-    return value
 
 
 def _retype_to_global(f) -> None:

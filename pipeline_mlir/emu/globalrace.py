@@ -392,9 +392,7 @@ def _unordered(m, w, g: int, run: int, wave: int, op: int, writer: str):
         return None                      # an earlier run of this workgroup, or this wave
     if int(m.op_rel[op + 1]) < w.epoch:
         return None
-    op_rec = m.ops[op]
-    return ("not yet waited for" if not op_rec.released else
-            f"waited for at epoch {op_rec.release_epoch}, no barrier since")
+    return m.ops[op].release_state()
 
 
 def crossed(glob, touched: dict, change: tuple) -> None:

@@ -467,8 +467,7 @@ class Machine:
                 addr = (int(ii[hit % len(ii)]) % self.blocks) << self.gran_shift
                 what = "write" if a.write else "read"
                 pw = "write" if prev_op.step.kind == "vmem" or not prev_op.dst_v else "read"
-                pstate = ("not yet waited for" if not prev_op.released else
-                          f"waited for at epoch {prev_op.release_epoch}, no barrier since")
+                pstate = prev_op.release_state()
                 self.finding("lds-race", w, step,
                              f"LDS {what} of address {addr} races the {pw} by "
                              f"{prev_op.wave.name.split(' of ')[0]} at "

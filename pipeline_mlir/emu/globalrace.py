@@ -392,7 +392,14 @@ def _unordered(m, w, g: int, run: int, wave: int, op: int, writer: str):
         return None                      # an earlier run of this workgroup, or this wave
     if int(m.op_rel[op + 1]) < w.epoch:
         return None
-    return m.ops[op].release_state()
+    return release_state(m.ops[op])
+
+
+def release_state(op) -> str:
+    """For a race finding (LDS or global): whether the earlier ``op``'s wave has waited for
+    it, and when."""
+    return ("not yet waited for" if not op.released else
+            f"waited for at epoch {op.release_epoch}, no barrier since")
 
 
 def crossed(glob, touched: dict, change: tuple) -> None:

@@ -47,7 +47,7 @@ import numpy as np
 from pipeline_mlir.emu.counters import make_room, wait
 from pipeline_mlir.emu.errors import EmuError, Finding
 from pipeline_mlir.emu.globalrace import (MAX_SLOTS, RaceState, fresh_pages, new_marks,
-                                          on_load, on_store)
+                                          on_load, on_store, release_state)
 from pipeline_mlir.emu.hazards import WaitStates, infos
 from pipeline_mlir.emu.launchdims import LaunchDims
 from pipeline_mlir.emu.memops import MemOp
@@ -467,7 +467,7 @@ class Machine:
                 addr = (int(ii[hit % len(ii)]) % self.blocks) << self.gran_shift
                 what = "write" if a.write else "read"
                 pw = "write" if prev_op.step.kind == "vmem" or not prev_op.dst_v else "read"
-                pstate = prev_op.release_state()
+                pstate = release_state(prev_op)
                 self.finding("lds-race", w, step,
                              f"LDS {what} of address {addr} races the {pw} by "
                              f"{prev_op.wave.name.split(' of ')[0]} at "

@@ -62,11 +62,6 @@ class MemOp:
         self.issue_pos = self.issue_epoch = 0
         self.release_pos = self.release_epoch = None
 
-    def release_state(self) -> str:
-        """For a race finding: whether the op's wave has waited for it, and when."""
-        return ("not yet waited for" if not self.released else
-                f"waited for at epoch {self.release_epoch}, no barrier since")
-
     def complete(self) -> None:
         if not self.done:
             self.done = True

@@ -101,4 +101,5 @@ def adopt_loop(loop, schedule):
         return None
     if (rem or peeled) is not None:   # IREE's loop, run for the rest: its LDS hoisted too
         hoist_remainder_lds(rem or peeled)
+        forward_private_tiles(rem or peeled, masked=True)
     return adopt(analyse_loop(loop, schedule), schedule, rem)

@@ -43,6 +43,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import describe
+from pipeline_mlir.frontend.masked_stage import mask_read, read_plan, staging_mask
 
 __all__ = ["forward_private_tiles"]
 
@@ -54,29 +55,36 @@ READS = ("vector.transfer_read", "vector.load", "memref.load")
 PASSIVE = READS + _ROOT_VIEWS + ("amdgpu.mfma", "gpu.barrier")
 
 
-def forward_private_tiles(loop) -> int:
+def forward_private_tiles(loop, masked: bool = False) -> int:
     """Read the fragments of every whole LDS tile staged in private memory in ``loop``'s
-    body from the tile (module docstring); returns how many tiles."""
+    body from the tile (module docstring); with ``masked`` (IREE's loop kept as the
+    remainder) also of tiles staged through a mask of the K left, the mask kept on each
+    read (:mod:`~pipeline_mlir.frontend.masked_stage`).  Returns how many tiles."""
     done = 0
-    while _forward_one(loop):
+    while _forward_one(loop, masked):
         done += 1
     return done
 
 
-def _forward_one(loop) -> bool:
+def _forward_one(loop, masked: bool) -> bool:
     """Forward the first staged tile of ``loop``'s body; whether there was one."""
     body = [_op(o) for o in loop.regions[0].blocks[0].operations]
     for p in _private_targets(body):
-        staged = _staging(body, p)
+        staged = _staging(body, p, masked)
         if staged is None:
             continue
-        writes, rs, b = staged
+        writes, rs, b, mask = staged
         reads = _reads_after(loop, p, writes)
         if reads is None or not _each_loop_stages(p):
             continue
-        _check_between(body, rs[0], b, reads)
+        plans = [read_plan(r, p) for r in reads] if mask is not None else []
+        if None in plans:
+            continue
+        _check_between(body, rs[0], b, reads, nested=masked)
         _ensure_barrier(body, reads)
         _forward(p, b, writes, rs)
+        for r, plan in zip(reads, plans):
+            mask_read(r, plan, mask)
         return True
     return False
 
@@ -98,20 +106,21 @@ def root_of(v):
     return view_root(v, _ROOT_VIEWS)
 
 
-def whole_access(op, shape, at_zero: bool = True) -> bool:
+def whole_access(op, shape, at_zero: bool = True, masked: bool = False) -> bool:
     """``op`` (a transfer op) moves a whole ``shape`` vector (at index 0 when
-    ``at_zero``), in bounds, unmasked, in the identity permutation."""
+    ``at_zero``), in bounds, unmasked (or masked, when ``masked``), in the identity
+    permutation."""
     g = segments(op)
     vt = ir.VectorType(op.results[0].type if op.name == "vector.transfer_read"
                        else op.operands[0].type)
-    masked = len(g) > 3 and g[3]
+    has_mask = len(g) > 3 and g[3] and not masked
     in_bounds = "in_bounds" in op.attributes and all(
         ir.BoolAttr(x).value for x in ir.ArrayAttr(op.attributes["in_bounds"]))
     perm = op.attributes["permutation_map"] if "permutation_map" in op.attributes else None
     identity = perm is None or perm == ir.AffineMapAttr.get(
         ir.AffineMap.get_minor_identity(len(shape), len(shape)))
     indices = g[1] if op.name == "vector.transfer_read" else g[2]
-    return (list(vt.shape) == list(shape) and not masked and in_bounds and identity and
+    return (list(vt.shape) == list(shape) and not has_mask and in_bounds and identity and
             (not at_zero or all(constant_int(i) == 0 for i in indices)))
 
 
@@ -165,9 +174,10 @@ def whole_writes(ops: list, p) -> list | None:
     return stores
 
 
-def _staging(body: list, p):
-    """(the writes, their reads, B) when ``body`` stages private tile ``p`` whole from
-    LDS tile ``B`` (module docstring), else None."""
+def _staging(body: list, p, masked: bool):
+    """(the writes, their reads, B, the mask or None) when ``body`` stages private tile
+    ``p`` whole from LDS tile ``B`` (module docstring; through a mask of the K left when
+    ``masked``: :mod:`~pipeline_mlir.frontend.masked_stage`), else None."""
     writes = whole_writes(body, p)
     if writes is None:
         return None
@@ -179,10 +189,11 @@ def _staging(body: list, p):
             return None
         r = _op(v.owner)
         if r.name == "vector.transfer_read" and w.name == "vector.transfer_write":
-            if not whole_access(r, shape):
+            if not whole_access(r, shape, masked=masked):
                 return None
-        elif r.name != "vector.load" or w.name != "vector.store" or \
-                [constant_int(x) for x in list(r.operands)[1:]] != \
+        elif r.name not in ("vector.load",) + (("vector.maskedload",) if masked else ()) \
+                or w.name != "vector.store" or \
+                [constant_int(x) for x in list(r.operands)[1:1 + len(shape)]] != \
                 [constant_int(x) for x in list(w.operands)[2:]]:
             return None
         b = _tile_buffer(r.operands[0], shape)
@@ -190,9 +201,10 @@ def _staging(body: list, p):
             return None
         bs.add(b)
         reads.append(r)
-    if len(bs) != 1:
+    mask = staging_mask(reads, shape)
+    if len(bs) != 1 or mask is False:
         return None
-    return writes, sorted(reads, key=body.index), bs.pop()
+    return writes, sorted(reads, key=body.index), bs.pop(), mask
 
 
 def _tile_buffer(x, shape: list):
@@ -267,23 +279,19 @@ def _each_loop_stages(p) -> bool:
     return True
 
 
-def _check_between(body: list, r, b, reads: list) -> None:
-    """No op between ``r`` and the last of ``reads`` writes ``b`` or has regions; a
-    barrier after the last read, or one in the body that :func:`_ensure_barrier` repeats
-    at its end (module docstring).  Changes nothing."""
+def _check_between(body: list, r, b, reads: list, nested: bool = False) -> None:
+    """No op between ``r`` and the last of ``reads`` writes ``b`` or has regions (with
+    ``nested``, IREE's remainder loop, whose copy loops stay loops: no op nested in one
+    writes ``b``); a barrier after the last read, or one in the body that
+    :func:`_ensure_barrier` repeats at its end (module docstring).  Changes nothing."""
     first, last = body.index(r), max(body.index(x) for x in reads)
     for o in body[first + 1:last]:
-        if len(o.regions):
+        if len(o.regions) and not nested:
             raise IRError(o, f"{describe(o)} has regions between the copy of an LDS tile to "
                              f"private memory and a read of that copy; the front end reads "
                              f"the tile in its place only across straight-line code")
-        if o.name in PASSIVE or o.name.startswith(("arith.", "affine.", "vector.extract",
-                                                  "vector.shape_cast", "vector.insert")):
-            continue
-        if any(_is_memref(x) and root_of(x) in (b, *_views_of(b)) for x in o.operands):
-            raise IRError(o, f"{describe(o)} writes the LDS tile that a private copy stages, "
-                             f"between that copy and a read of it; the front end reads the "
-                             f"tile in the copy's place only when nothing writes it between")
+        for x in _with_nested(o):
+            _check_not_writing(x, b)
     if not any(o.name == "gpu.barrier" and fences_lds(o) for o in body):
         raise IRError(reads[-1], f"{describe(reads[-1])} reads a private copy of an LDS tile "
                                  f"with no barrier after it in the K-loop, whose body has "
@@ -291,6 +299,28 @@ def _check_between(body: list, r, b, reads: list) -> None:
                                  f"only when a barrier orders the next iteration's writes "
                                  f"after it (it adds one at the end of a body that has "
                                  f"barriers)")
+
+
+def _with_nested(o) -> list:
+    """``o`` and every op nested in its regions."""
+    out = [o]
+    for region in o.regions:
+        for block in region.blocks:
+            for x in block.operations:
+                out += _with_nested(_op(x))
+    return out
+
+
+def _check_not_writing(o, b) -> None:
+    """``o`` (an op between a private copy of LDS tile ``b`` and a read of it) does not
+    write ``b``: it only reads or views memory, or has no operand of ``b``'s views."""
+    if o.name in PASSIVE + ("vector.maskedload",) or o.name.startswith((
+            "arith.", "affine.", "vector.extract", "vector.shape_cast", "vector.insert")):
+        return
+    if any(_is_memref(x) and root_of(x) in (b, *_views_of(b)) for x in o.operands):
+        raise IRError(o, f"{describe(o)} writes the LDS tile that a private copy stages, "
+                         f"between that copy and a read of it; the front end reads the "
+                         f"tile in the copy's place only when nothing writes it between")
 
 
 def _ensure_barrier(body: list, reads: list) -> None:
@@ -317,6 +347,7 @@ def _forward(p, b, writes: list, rs: list) -> None:
     """Each read of ``p`` (through views) in the loop of ``writes`` reads ``b`` instead."""
     loop = _op(writes[0].parent)
     mapping = {p: b}
+    old_views = []
     for o in _uses_through_views(p):
         if not inside(o, loop) or o in writes:
             continue
@@ -331,10 +362,19 @@ def _forward(p, b, writes: list, rs: list) -> None:
                                          operands=[mapping[src], *list(o.operands)[1:]],
                                          attributes=attrs)
             mapping[o.results[0]] = nv.results[0]
+            old_views.append(o)
         else:
             o.operands[0] = mapping[src]
     for w in writes:
         w.erase()
     for r in rs:
         if not list(r.results[0].uses):
+            masks = [x.owner for x in r.operands if str(x.type).startswith("vector<")
+                     and str(x.type).endswith("xi1>") and not isinstance(x.owner, ir.Block)]
             r.erase()
+            for m in set(masks):
+                if _op(m).name == "vector.create_mask" and not list(_op(m).results[0].uses):
+                    _op(m).erase()
+    for v in reversed(old_views):   # no use left: each loop's views of ``p`` are its own
+        if not list(v.results[0].uses):
+            v.erase()

@@ -378,3 +378,5 @@ def _forward(p, b, writes: list, rs: list) -> None:
     for v in reversed(old_views):   # no use left: each loop's views of ``p`` are its own
         if not list(v.results[0].uses):
             v.erase()
+    if not list(p.uses):            # every loop that staged in ``p`` reads ``b`` now
+        _op(p.owner).erase()

@@ -20,7 +20,9 @@ per MFMA: ``frontend/carried_pieces.py``).  Each fragment read needs the data of
 copies, so the front end makes the copies itself; the row stride (K) is proven a multiple
 of one element only, so they stay copies through registers (a buffer load of any
 alignment) from a fat raw buffer of each binding, and the kernel is pipelined, IREE's
-loop running the K tiles after the pipelined one.  The late form (from the same
+loop running the K tiles after the pipelined one.  That loop stages each tile in private
+memory through a mask of the K left; it too reads its fragments from the LDS tile, each
+read selected by the mask (``frontend/masked_stage.py``), so the kernel has no scratch.  The late form (from the same
 ``iree-compile`` run) gets the same schedule: there the copy loops copy element by element
 (each made one load and store of 8 elements), the LDS tiles are staged into private memory
 row by row with ``vector.maskedload`` (the masked tile peeled, the masks proven full, the
@@ -117,6 +119,12 @@ def test_dynamic_k_kernel_is_pipelined_at_the_prefetch_point(kernels, capsys):
     assert "gather_to_lds" not in out and "sched.register_staged" not in out
     assert "memref.alloc(%" not in out and out.count("memref.copy") == 2
     assert out.count("memref.alloc() : memref<128x32xbf16, #gpu.address_space<workgroup>>") == 2
+    # IREE's loop after it reads its fragments from LDS too, masked by the K left
+    assert "#gpu.address_space<private>" not in out
+    rem = out[out.rindex(" = scf.for "):out.index("{sched.remainder}")]
+    assert len(re.findall(r"= vector\.create_mask %\w+ : vector<8xi1>", rem)) == 2
+    assert len(re.findall(r"= arith\.select %\w+, %\w+, %\w+ : vector<4x1x1x8xi1>, "
+                          r"vector<4x1x1x8xbf16>", rem)) == 2
 
 
 @pytest.fixture(scope="module")
@@ -127,6 +135,21 @@ def pipelined(kernels):
         text = kernels("forced", form).read_text()
         return text, pipeline_opt_hsaco("4wave", text)
     return get
+
+
+@pytest.mark.parametrize("form", ["prefetch", "late"])
+def test_dynamic_k_kernel_needs_no_scratch(pipelined, form):
+    """IREE's loop kept as the remainder reads the masked last K tile from LDS, not
+    through private memory: the code object has no scratch (it had 16 KiB per lane, 1024
+    ``scratch_store_dwordx4`` and 256 VGPRs) and fewer than 256 VGPRs."""
+    from pipeline_mlir.isa.codeobject import read_code_object
+    _text, code = pipelined(form)
+    co = read_code_object(code)
+    (k,) = co.kernels.values()
+    assert k.fields["private_segment_fixed_size"] == 0
+    (meta,) = co.metadata["amdhsa.kernels"]
+    assert meta[".private_segment_fixed_size"] == 0 and meta[".vgpr_count"] < 256, meta
+    assert not any(i.name.startswith("scratch_") for i in load_kernel(code).instrs)
 
 
 def test_dynamic_k_late_form_gets_the_prefetch_forms_schedule(kernels, capsys):
@@ -145,9 +168,11 @@ def test_dynamic_k_late_form_gets_the_prefetch_forms_schedule(kernels, capsys):
 @pytest.mark.parametrize("form,k,mode", [
     ("prefetch", 256, "late"),  # 8 whole K tiles: the pipelined loop's body runs twice
     ("prefetch", 7, "random:3"),  # below one K tile: IREE's loop alone, masked
+    ("prefetch", 260, "random:5"),  # the body runs, then a partial K tile, masked
     ("late", 260, "late"),  # 8 whole K tiles (the body runs twice), a partial one
     ("late", 256, "random:3"),  # the body runs, its waves in random order
-])   # (also exact, run by hand: K = 160, 128, 100, 96, 64, 32, 7 and 0; late form: 64, 32, 7)
+])   # (also exact, run by hand: K = 160, 128, 100, 96, 64, 33, 32, 7 and 0, 100 at random;
+#      late form: 160, 128, 100, 96, 64, 32, 7, 0 (late), 100 and 7 (random))
 def test_dynamic_k_kernel_is_exact_at_run_time(pipelined, form, k, mode):
     """The pipelined kernel on the emulator as IREE launches it with K pushed at launch
     (the first workgroup; ``--emulate=4096,4096,K`` runs the same)."""
@@ -313,9 +338,12 @@ ACC_LOAD = "%357 = vector.load %alloc_5[%316, %337, %38, %34]"
      "vector.store", "has side effects the pipeliner cannot move (writes private)"),
     (_late_no_barrier, "vector.load", "reads a private copy of an LDS tile with no barrier "
                                       "after it in the K-loop, whose body has none"),
+    ([("memref.store %669, %alloc_4[%651, %670]", "memref.store %669, %alloc[%651, %670]")],
+     "memref.store", "writes the LDS tile that a private copy stages, between that copy and "
+                     "a read of it"),
 ], ids=["accumulator written elsewhere", "accumulator shared", "mask short", "not a ceildiv",
         "element copy not contiguous", "element copy within LDS", "a row staged twice",
-        "no barrier"])
+        "no barrier", "a tile written between"])
 def test_late_form_mutants_are_refused_at_the_op(kernels, tmp_path, capsys, edits, op,
                                                  message):
     """Mutants of the late form's idioms: the accumulator pieces (written back elsewhere,

@@ -23,13 +23,20 @@ refuses the private write at the op):
   ``P`` whole as above before them (IREE's peeled remainder loop does too), so no value
   of ``P`` flows from one iteration or loop into another; none is outside a loop;
 * between the copy's read of ``B`` and each read of ``P`` in the body, no op writes
-  ``B`` (through any view) and no op has regions: ``B`` holds at the read what the copy
-  read; and a ``gpu.barrier`` follows the last read in the body, so that the next
+  ``B`` (through any view) and no op has regions (in IREE's loop kept as the remainder,
+  whose per-thread copy loops stay loops, no op nested in one writes ``B`` either): ``B``
+  holds at the read what the copy read; and a ``gpu.barrier`` follows the last read in
+  the body, so that the next
   iteration's writes of ``B`` by other threads come after it, as they came after the
   copy (when none does, one is added at the end of a body that has barriers directly in
   it: every thread runs those alike, so it runs the added one alike too).
 
 Failures of the last two are refused at the op, saying why.
+
+IREE's loop kept as the remainder (``forward_private_tiles(rem, masked=True)``) stages
+its tiles through a mask of the K left; :mod:`~pipeline_mlir.frontend.masked_stage` takes
+that form and keeps the mask on each forwarded read.  A private buffer no loop uses any
+more is erased.
 """
 
 from __future__ import annotations

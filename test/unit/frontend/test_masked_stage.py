@@ -28,6 +28,9 @@ VIEW = f"memref<4x?xbf16, strided<[8, 1]>, {LDS}>"
 P = f"memref<4x8xbf16, {PRIV}>"
 
 
+CONSTANTS = "\n".join(f"  %c{i} = arith.constant {i} : index" for i in range(5))
+
+
 def _loop(staging: str, reads: str, between: str = "") -> str:
     """A function whose loop stages ``%lds`` (4x8) into ``%p`` by ``staging`` (the mask
     ``%m`` of ``%k`` columns at hand), runs ``between``, then ``reads`` (each result
@@ -35,11 +38,7 @@ def _loop(staging: str, reads: str, between: str = "") -> str:
     return f"""
 func.func @f(%k: index, %n: index, %r: index, %j: index, %out: memref<4xbf16>,
              %o2: memref<1x1x4xbf16>, %o3: memref<1x2x4xbf16>) {{
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c2 = arith.constant 2 : index
-  %c3 = arith.constant 3 : index
-  %c4 = arith.constant 4 : index
+{CONSTANTS}
   %pad = arith.constant 0.0 : bf16
   %zeros = arith.constant dense<0.0> : vector<8xbf16>
   %ramp = arith.constant dense<[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]> : vector<8xbf16>

@@ -26,7 +26,7 @@ from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
 from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
 from pipeline_mlir.frontend.layout import redistribute
-from pipeline_mlir.frontend.k_subtiles import along_k
+from pipeline_mlir.frontend.k_subtiles import along_k, block_reason
 from pipeline_mlir.frontend.scan import LoopScan
 from pipeline_mlir.frontend.remainder_plan import count as plan_remainder_lds
 from pipeline_mlir.frontend.scan import in_shared
@@ -89,8 +89,8 @@ def infer_schedule(an: Analysis, schedule):
     for key in schedule.given:
         want = inferred.get(key, counts.get(key))
         if key in own and want is not None and given[key] != want:
-            why = (f" (its subtiles of {along_k(an.partition)} are K halves: an MMA reads half "
-                   f"of a fragment load)" if key == "waits" and along_k(an.partition) else "")
+            why = (f" ({block_reason(an.partition)})" if key == "waits" and
+                   along_k(an.partition) else "")
             raise IRError(loop, f"'scf.for' op: the pipeline asks for "
                                 f"{key}={value_text(given[key])}, but the loop's payload has "
                                 f"{key}={value_text(want)}{why}")

@@ -326,8 +326,9 @@ class KernelReport:
         r = self.resources
         L = [f"kernel {r.name} ({NAME})"]
         if self.form:
-            L.append(f"schedule form: subtiles of {self.form} (one fragment of it per wave); "
-                     f"the MMAs wait for whole fragment loads (waits=block)")
+            per = "each" if "," in self.form else "it"    # one operand or both along K
+            L.append(f"schedule form: subtiles of {self.form} (one fragment of {per} per "
+                     f"wave); the MMAs wait for whole fragment loads (waits=block)")
         L.append("resources (assembly; cross-checked with the code object)")
         counted = "" if r.arch_vgprs is None else f" ({r.vgprs} in .vgpr_count)"
         L.append(f"  VGPRs                 {r.architected} architected, {r.agprs} AGPRs"

@@ -19,7 +19,8 @@ import pytest
 
 from pipeline_mlir.analysis.loop_eval import xor_shuffle
 from pipeline_mlir.driver import CompileOptions, compile
-from pipeline_mlir.frontend.k_subtiles import along_k, check_groups, k_split
+from pipeline_mlir.frontend.k_subtiles import (along_k, block_reason, check_groups,
+                                               form_text, k_split)
 from pipeline_mlir.frontend.layout import ChannelPlan
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.tools.pipeline_opt import main
@@ -110,6 +111,42 @@ def test_a_read_whose_lanes_are_not_consecutive_is_refused():
         k_split(_loop(), 1, [0, 1, 2, 3], SIZE, (128, 8), WHY)
 
 
+@pytest.mark.parametrize("swizzle", [None, (128, 16)])
+def test_crosswise_split_takes_alternate_k_steps(swizzle):
+    """With A split into K halves, B (one accumulator: one fragment of each per wave) is
+    split crosswise: K steps 0 and 2 make subtile 0, 1 and 3 subtile 1, told apart by bit 5
+    of the unswizzled index; MMA (A half, B subtile) then holds one K step each, all four
+    MMAs used and every K step once."""
+    loop = _loop(accumulators=1, swizzle=swizzle)
+    subs, bit, _ = k_split(loop, 1, [0, 1, 2, 3], SIZE, swizzle, WHY, crosswise=True)
+    assert subs == {0: 0, 1: 1, 2: 0, 3: 1} and bit == 5
+    groups = [(kk * 2 // 4, subs[kk]) for kk in range(4)]     # A's K half, B's subtile
+    assert sorted(groups) == [(0, 0), (0, 1), (1, 0), (1, 1)]
+    check_groups(groups, loop)
+    halves, half_bit, _ = k_split(loop, 1, [0, 1, 2, 3], SIZE, swizzle, WHY)
+    assert halves == {0: 0, 1: 0, 2: 1, 3: 1} and half_bit == 6     # not crosswise: halves
+
+
+@pytest.mark.parametrize("steps, why", [
+    (2, "accumulators get 2 MFMAs per iteration, which do not cut into 4 equal runs along "
+        "K, as both operands split along K need (crosswise)"),
+    (6, "accumulators get 6 MFMAs per iteration, which do not cut into 4 equal runs"),
+])
+def test_crosswise_needs_a_multiple_of_four_k_steps(steps, why):
+    with pytest.raises(LM.LoopRefusal) as e:
+        k_split(_loop(steps=steps, accumulators=1), 1, list(range(steps)), SIZE, None, WHY,
+                crosswise=True)
+    assert str(e.value).startswith(f"{WHY}; nor along K: channel B") and why in str(e.value)
+
+
+def test_crosswise_read_of_two_k_steps_is_refused():
+    """A B read feeding K steps 0 and 1 of the chain (one subtile each, crosswise)."""
+    loop = _loop(accumulators=1, b_of=lambda acc, kk: kk // 2 * 2)
+    with pytest.raises(LM.LoopRefusal, match="a fragment read feeds MFMAs of both "
+                                             "crosswise K parts of an accumulator"):
+        k_split(loop, 1, [0, 2], SIZE, None, WHY, crosswise=True)
+
+
 def test_both_operands_along_k_leave_two_mmas_empty():
     loop = _loop()
     check_groups([(0, 0), (0, 1), (1, 0), (1, 1)], loop)
@@ -123,6 +160,10 @@ def test_along_k_names_the_operands():
         return ChannelPlan(ch, ch, 6, 16, 1, 512, None, (), (1,), 0, 0, logical=logical)
     part = type("P", (), {"plans": {0: plan(0, False), 1: plan(1, True)}})()
     assert along_k(part) == "B" and along_k(object()) == ""
+    assert form_text(part) == "B along K" and "are K halves" in block_reason(part)
+    both = type("P", (), {"plans": {0: plan(0, True), 1: plan(1, True)}})()
+    assert form_text(both) == "A, B along K, crosswise"
+    assert block_reason(both).startswith("its subtiles of A, B are split along K crosswise")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -130,24 +171,36 @@ def test_along_k_names_the_operands():
 # ---------------------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def kernel(tmp_path_factory) -> Path:
-    """IREE's i8 256x128 tile in 2x4 waves of 128x32 at the prefetch point (the run's build
-    cache shares it with ``test_iree_pingpong.py``)."""
-    name = "matmul_i8_abt_256x128_2x4_32x32_8wave"
-    get = G.form_files(tmp_path_factory.mktemp("k_subtiles"),
-                       lambda n: G.matmul_source(**G.EIGHT_WAVE[n]))
-    return get(name, "prefetch")
+def kernels(tmp_path_factory):
+    """name -> IREE's kernel at the prefetch point (the run's build cache shares it with
+    ``test_iree_pingpong.py``)."""
+    get = G.form_files(tmp_path_factory.mktemp("k_subtiles"), lambda n: G.matmul_source(
+        **{**G.EIGHT_WAVE, **G.EIGHT_WAVE_VARIANTS}[n]))
+    return lambda name: get(name, "prefetch")
 
 
-def test_a_per_fragment_wait_is_refused(kernel, capsys):
+@pytest.fixture(scope="module")
+def kernel(kernels) -> Path:
+    """IREE's i8 256x128 tile in 2x4 waves of 128x32."""
+    return kernels("matmul_i8_abt_256x128_2x4_32x32_8wave")
+
+
+@pytest.mark.parametrize("name, why", [
+    ("matmul_i8_abt_256x128_2x4_32x32_8wave", "its subtiles of B are K halves"),
+    # one fragment of A and of B per wave: both split along K, crosswise
+    ("matmul_i8_abt_64x128_2x4_32x32_8wave", "its subtiles of A, B are split along K "
+                                             "crosswise"),
+])
+def test_a_per_fragment_wait_is_refused(kernels, name, why, capsys):
     """An MMA reads half of the other operand's fragment load, so the front end infers
     waits=block; asking for waits=fragment is an error at the loop."""
+    kernel = kernels(name)
     rc = main(["--pipeline=pingpong{waits=fragment}", str(kernel), "-o", "-"])
     err = capsys.readouterr().err
     assert rc == 1 and "Traceback" not in err, err
     assert re.match(rf"{re.escape(str(kernel))}:\d+:\d+: error: .*the pipeline asks for "
-                    r"waits=fragment, but the loop's payload has waits=block \(its subtiles "
-                    r"of B are K halves: an MMA reads half of a fragment load\)", err), err
+                    rf"waits=fragment, but the loop's payload has waits=block \({why}: an MMA "
+                    r"reads half of a fragment load\)", err), err
 
 
 def test_the_loop_takes_block_waits_and_reads_ahead(kernel, capsys):

@@ -28,7 +28,10 @@ The other operand keeps its split by accumulator, which
 then reads half of the other operand's fragment load, so the schedule the loop adopts waits
 for whole fragment loads (``waits=block``, :func:`along_k`) and, unless the pipeline names
 one, issues its fragment reads a run early (``frags_ahead=balanced-across``; both set by
-``partition.infer_schedule``).
+``partition.infer_schedule``).  A pipeline that asks for per-fragment waits
+(``waits=fragment``) gets them with the instructions of a load an MMA leaves unread
+counted as in flight after it (``unread_a`` / ``unread_b``, :func:`unread_counts`), so the
+derived waits and the hazard fixes see those reads.
 
 **Both operands one fragment wide** (IREE's 64x128 tile in 2x4 waves of 32x32: one
 accumulator per wave).  Halving both chains alike would pair A's half ``h`` with B's half
@@ -138,10 +141,30 @@ def along_k(partition) -> str:
     """The operands (``"A"``, ``"B"``, ``"A, B"``) the front end split along K in
     ``partition``; empty if none.  Such a loop's MMA reads half of a fragment load of the
     operand split by accumulator, so the schedule waits for whole fragment loads
-    (``waits=block``): the per-fragment waits (``schedule/frag_waits.py``) count on an MMA
-    consuming every read of its two fragment loads."""
+    (``waits=block``) unless the pipeline asks for per-fragment waits, which then count
+    the reads an MMA leaves unread (:func:`unread_counts`)."""
     plans = getattr(partition, "plans", {})
     return ", ".join("AB"[ch] for ch in sorted(plans) if plans[ch].logical)
+
+
+def unread_counts(an) -> tuple[int, int]:
+    """Per channel (A, B): the most ``ds_read`` instructions of a fragment load one MMA
+    leaves unread (``an.partition`` split along K; all 0 otherwise).  A read the MMA uses
+    counts as one instruction read (LLVM waits for the registers an MFMA uses, at least one
+    instruction of the read), so the count is an upper bound; the per-fragment waits count
+    that many of the load's reads as possibly in flight after the MMA
+    (``schedule/frag_waits.py``)."""
+    p = an.partition
+    if not along_k(p):
+        return 0, 0
+    used: dict = {}
+    for m, group in zip(an.mfmas, p.mfma_group):
+        for ch, rs in ((0, m.a_reads), (1, m.b_reads)):
+            used.setdefault((group, ch), set()).update(rs)
+    out = [0, 0]
+    for (group, ch), rs in used.items():
+        out[ch] = max(out[ch], p.lgkm_per_load[ch] - len(rs))
+    return out[0], out[1]
 
 
 def form_text(partition) -> str:
@@ -150,13 +173,6 @@ def form_text(partition) -> str:
     (A's K halves, B's alternate K quarters)."""
     ops = along_k(partition)
     return f"{ops} along K" + (", crosswise" if "," in ops else "")
-
-
-def block_reason(partition) -> str:
-    """Why a loop split along K waits for whole fragment loads (``waits=block``)."""
-    ops = along_k(partition)
-    how = "split along K crosswise" if "," in ops else "K halves"
-    return f"its subtiles of {ops} are {how}: an MMA reads half of a fragment load"
 
 
 def check_groups(groups: list, an) -> None:

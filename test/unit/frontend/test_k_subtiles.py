@@ -3,8 +3,9 @@
 
 On numpy data shaped like IREE's i8 32x32x32 tiles: 8 rows of 128 bytes (K), each K step
 of an MFMA one 32-byte column of them, and on IREE's kernel that needs it (the i8 256x128
-tile in 2x4 waves of 128x32, generated with ``iree-compile``): the form the kernel plan
-keeps for the report, and that a per-fragment wait asked for is refused.
+tile in 2x4 waves of 128x32, generated with ``iree-compile``, and the tiles one fragment
+wide in A or in both operands): the form the kernel plan keeps for the report, and the
+per-fragment waits a pipeline asks for, counting the reads an MMA leaves unread.
 """
 
 from __future__ import annotations
@@ -19,11 +20,11 @@ import pytest
 
 from pipeline_mlir.analysis.loop_eval import xor_shuffle
 from pipeline_mlir.driver import CompileOptions, compile
-from pipeline_mlir.frontend.k_subtiles import (along_k, block_reason, check_groups,
-                                               form_text, k_split)
+from pipeline_mlir.frontend.k_subtiles import along_k, check_groups, form_text, k_split
 from pipeline_mlir.frontend.layout import ChannelPlan
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.tools.pipeline_opt import main
+from steady_loop import assert_steady, counting_loops
 
 ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
@@ -160,10 +161,9 @@ def test_along_k_names_the_operands():
         return ChannelPlan(ch, ch, 6, 16, 1, 512, None, (), (1,), 0, 0, logical=logical)
     part = type("P", (), {"plans": {0: plan(0, False), 1: plan(1, True)}})()
     assert along_k(part) == "B" and along_k(object()) == ""
-    assert form_text(part) == "B along K" and "are K halves" in block_reason(part)
+    assert form_text(part) == "B along K"
     both = type("P", (), {"plans": {0: plan(0, True), 1: plan(1, True)}})()
     assert form_text(both) == "A, B along K, crosswise"
-    assert block_reason(both).startswith("its subtiles of A, B are split along K crosswise")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -185,22 +185,45 @@ def kernel(kernels) -> Path:
     return kernels("matmul_i8_abt_256x128_2x4_32x32_8wave")
 
 
-@pytest.mark.parametrize("name, why", [
-    ("matmul_i8_abt_256x128_2x4_32x32_8wave", "its subtiles of B are K halves"),
-    # one fragment of A and of B per wave: both split along K, crosswise
-    ("matmul_i8_abt_64x128_2x4_32x32_8wave", "its subtiles of A, B are split along K "
-                                             "crosswise"),
+@pytest.mark.parametrize("name, unread", [
+    # B along K: each MMA reads one K half of A's fragment load (4 of its 8 reads)
+    ("matmul_i8_abt_256x128_2x4_32x32_8wave", 'unread_a = 4 : i64'),
+    # one fragment of A and of B per wave, split crosswise: one of each load's 2 reads
+    ("matmul_i8_abt_64x128_2x4_32x32_8wave", 'unread_a = 1 : i64, unread_b = 1 : i64'),
 ])
-def test_a_per_fragment_wait_is_refused(kernels, name, why, capsys):
-    """An MMA reads half of the other operand's fragment load, so the front end infers
-    waits=block; asking for waits=fragment is an error at the loop."""
+def test_per_fragment_waits_count_the_reads_an_mma_leaves_unread(kernels, name, unread,
+                                                                 capsys):
+    """``waits=fragment`` asked for: the loop keeps it and states how many reads of a
+    fragment load each MMA leaves unread (the waits count them as in flight); a pipeline
+    that says otherwise is refused at the loop."""
     kernel = kernels(name)
-    rc = main(["--pipeline=pingpong{waits=fragment}", str(kernel), "-o", "-"])
+    rc = main([str(kernel), "--pass-pipeline=builtin.module(sched-adopt-loop{"
+               "schedule=pingpong waits=fragment})"])
+    out, err = capsys.readouterr()
+    assert rc == 0, err
+    (options,) = re.findall(r"sched\.options = \{([^}]*)\}", out)
+    assert unread in options and 'waits = "fragment"' in options, options
+    rc = main(["--pipeline=pingpong{waits=fragment unread_a=0}", str(kernel), "-o", "-"])
     err = capsys.readouterr().err
     assert rc == 1 and "Traceback" not in err, err
     assert re.match(rf"{re.escape(str(kernel))}:\d+:\d+: error: .*the pipeline asks for "
-                    rf"waits=fragment, but the loop's payload has waits=block \({why}: an MMA "
-                    r"reads half of a fragment load\)", err), err
+                    r"unread_a=0, but the loop's payload has unread_a=[14]\n", err), err
+
+
+def test_per_fragment_waits_of_a_k_split_loop_run_exact(kernels, capsys):
+    """The i8 128x128 tile in 4x2 waves of 32x64 (A along K), where the emulator found a B
+    read waited for only after the next K tile's copy had refilled its slot when each MMA's
+    fragment wait counted B's load as read whole: with the unread reads counted, exact and
+    race-free with 8 waves, late and random mode, round the steady loop."""
+    kernel = kernels("matmul_i8_abt_128x128_32x32_8wave")
+    for mode in ("late", "random:7"):
+        with counting_loops() as loops:
+            rc = main(["--pipeline=pingpong{waits=fragment}", "--emulate", str(kernel),
+                       "--emulate-workgroups=2", f"--emulate-mode={mode}"])
+        out, err = capsys.readouterr()
+        assert rc == 0 and f"mode={mode.split(':')[0]}: exact, max error 0, 2 of " in out, \
+            out + err
+        assert_steady(loops)
 
 
 def test_the_loop_takes_block_waits_and_reads_ahead(kernel, capsys):

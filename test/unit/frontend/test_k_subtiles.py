@@ -245,3 +245,25 @@ def test_the_kernel_plan_keeps_the_form(kernel):
     result = compile(CompileOptions(schedule="pingpong", input=str(kernel), emit="mlir"))
     result.checked_output()
     assert [p.form for p in result.plans] == ["B along K"]
+
+
+def test_crosswise_kernels_schedule_is_hazard_free(kernels, capsys):
+    """The i8 64x128 tile in 2x4 waves of 32x32 (both operands split along K crosswise):
+    the schedule its loop adopts, as printed (before ``sched-fix-hazards`` could add
+    anything), is hazard-free in the simulator and every accumulator receives each K tile
+    once."""
+    from pipeline_mlir.schedules.registry import parse_pipeline
+    from pipeline_mlir.sim.functional import simulate
+    from pipeline_mlir.sim.trace import kernel_shape
+
+    rc = main([str(kernels("matmul_i8_abt_64x128_2x4_32x32_8wave")),
+               "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=pingpong})"])
+    out, err = capsys.readouterr()
+    assert rc == 0, err
+    (options,) = re.findall(r"sched\.options = \{([^}]*)\}", out)
+    spec = "pingpong{" + " ".join(f"{k}={v}" for k, v in re.findall(
+        r'(\w+) = "?([\w-]+)"?(?: : i64)?', options)) + "}"
+    assert "waits=block" in spec and "lgkm_per_load_a=2 lgkm_per_load_b=2" in spec, spec
+    named = parse_pipeline(spec)
+    result = simulate(named.compile(), kernel_shape(named), range(0, 7))
+    assert result.safe and not result.distinct_hazards()

@@ -3,7 +3,8 @@
 ``--dtype=bf16-256x128-8wave``, ``--dtype=f16-256x256-8wave``, ``--dtype=fp8-256x256-8wave``,
 ``--dtype=i8-256x256-8wave``, with 32x32 MFMAs ``--dtype=bf16-256x256-32x32-8wave``,
 ``--dtype=i8-256x256-32x32-8wave``, ``--dtype=fp8-256x256-32x32-8wave``,
-``--dtype=i8-256x128-2x4-32x32-8wave`` (B split along K), and
+``--dtype=i8-256x128-2x4-32x32-8wave`` (B split along K),
+``--dtype=i8-64x128-2x4-32x32-8wave`` (A and B split along K, crosswise), and
 at K step 128 ``--dtype=bf16-ab-128x128-k128-8wave``, ``--dtype=bf16-atbt-128x128-k128-8wave``,
 ``--dtype=bf16-256x256-k128-8wave``, ``--dtype=bf16-256x128-k128-8wave``).
 
@@ -73,9 +74,11 @@ class Case(NamedTuple):
 
 
 def _eight_wave(kernel: str, spec: str, mfmas: int, k: int = 4096) -> Case:
-    """The case of ``G.EIGHT_WAVE``'s ``matmul_{kernel}_8wave`` at 4096x4096xK, pipelined
-    with ``--pipeline=pingpong`` (``spec``: the simulator's)."""
-    return Case(G.EIGHT_WAVE[f"matmul_{kernel}_8wave"] | dict(m=4096, n=4096, k=k), spec,
+    """The case of ``G.EIGHT_WAVE``'s (or ``G.EIGHT_WAVE_VARIANTS``')
+    ``matmul_{kernel}_8wave`` at 4096x4096xK, pipelined with ``--pipeline=pingpong``
+    (``spec``: the simulator's)."""
+    configs = G.EIGHT_WAVE | G.EIGHT_WAVE_VARIANTS
+    return Case(configs[f"matmul_{kernel}_8wave"] | dict(m=4096, n=4096, k=k), spec,
                 "pingpong", mfmas)
 
 
@@ -135,6 +138,12 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
              "i8_abt_256x128_2x4_32x32", "pingpong{dtype=i8 mfma=32x32x32 vm_per_load_a=2 "
              "vm_per_load_b=1 lgkm_per_load_a=8 lgkm_per_load_b=2 waits=block "
              "frags_ahead=balanced-across}", 16),
+         # i8's 32x32x32 at 64x128 in 2x4 waves of 32x32 (1x1 fragment x 4 K steps): A's
+         # subtiles its K halves, B's its alternate K steps (crosswise, frontend/k_subtiles.py)
+         "i8-64x128-2x4-32x32-8wave": _eight_wave(
+             "i8_abt_64x128_2x4_32x32", "pingpong{dtype=i8 mfma=32x32x32 vm_per_load_a=2 "
+             "vm_per_load_b=1 lgkm_per_load_a=2 lgkm_per_load_b=2 waits=block "
+             "frags_ahead=balanced-across}", 4),
          # 8-wave 128x128, K tile 128 (4 MFMAs deep): 2x4 (A x B) or 4x2 (A^T x B^T)
          # fragments per wave; 16 transposing reads per B (A) subtile, issued in runs
          "bf16-ab-128x128-k128-8wave": _eight_wave(

@@ -28,7 +28,22 @@ The other operand keeps its split by accumulator, which
 then reads half of the other operand's fragment load, so the schedule the loop adopts waits
 for whole fragment loads (``waits=block``, :func:`along_k`) and, unless the pipeline names
 one, issues its fragment reads a run early (``frags_ahead=balanced-across``; both set by
-``partition.infer_schedule``).
+``partition.infer_schedule``).  A pipeline that asks for per-fragment waits
+(``waits=fragment``) gets them with the instructions of a load an MMA leaves unread
+counted as in flight after it (``unread_a`` / ``unread_b``, :func:`unread_counts`), so the
+derived waits and the hazard fixes see those reads.
+
+**Both operands one fragment wide** (IREE's 64x128 tile in 2x4 waves of 32x32: one
+accumulator per wave).  Halving both chains alike would pair A's half ``h`` with B's half
+``h`` only, two of the four MMAs empty.  So B, split after A, is split *crosswise*
+(``k_split(..., crosswise=True)``): each chain cut in four equal runs, runs 0 and 2 make B's
+subtile 0, runs 1 and 3 subtile 1, while A keeps its halves (runs 0, 1 and runs 2, 3).
+MMA ``(r, c)`` then holds run ``2r + c``: every MMA has MFMAs and every K step of the tile
+is computed once (a chain of 4 MFMAs: one MFMA per MMA).  B's subtiles are told apart by
+a lower bit of the unswizzled index than A's (i8 at K step 128: bit 5, alternate 32-byte K
+steps, against A's bit 6).  The chain needs a multiple of 4 MFMAs; fewer (FP8's 32x32x64
+at K step 128: 2) are refused.  The accumulation order is the schedule's MMA order: exact
+for integers; a float chain adds the same products, in that order.
 """
 
 from __future__ import annotations
@@ -45,38 +60,42 @@ from pipeline_mlir.kernel import loop_model as LM
 FORM_ATTR = "sched.subtiles"
 
 
-def k_split(an, ch: int, reads: list, size: int, swizzle, refusal: LM.LoopRefusal):
+def k_split(an, ch: int, reads: list, size: int, swizzle, refusal: LM.LoopRefusal,
+            crosswise: bool = False):
     """(subtile of each read of channel ``ch``, the unswizzled element bit that tells them
     apart, ``an`` with its reads' elements unswizzled by ``swizzle``): the split of the
     module docstring; ``refusal`` (why the split by accumulator failed) with the reason
-    added if there is none."""
+    added if there is none.  ``crosswise`` (the other operand split along K into halves
+    already): each chain cut in quarters, the first and third make subtile 0."""
     label = "AB"[ch]
     chains: dict = {}
     for k in sorted(range(len(an.mfmas)), key=lambda k: an.mfmas[k].op):
         chains.setdefault(an.mfmas[k].acc, []).append(k)
+    parts = 4 if crosswise else 2
     half_of: dict = {}
     for ks in chains.values():
-        if len(ks) % 2:
+        if len(ks) % parts:
             raise _refuse(refusal, f"channel {label}'s accumulators get {len(ks)} MFMAs per "
-                                   f"iteration, which do not halve along K", an, reads)
+                                   f"iteration, which do not {_CUT[crosswise]}", an, reads)
         for n, k in enumerate(ks):
             side = an.mfmas[k].a_reads if ch == 0 else an.mfmas[k].b_reads
             for r in side:
-                half_of.setdefault(r, set()).add(n * 2 // len(ks))
+                half_of.setdefault(r, set()).add(n * parts // len(ks) % 2)
     mixed = [r for r in reads if len(half_of.get(r, ())) != 1]
     if mixed:
         raise _refuse(refusal, f"channel {label}: a fragment read feeds MFMAs of both "
-                               f"K halves of an accumulator", an, mixed)
+                               f"{_PARTS[crosswise]} of an accumulator", an, mixed)
     subs = {r: half_of[r].pop() for r in reads}
     counts = [sum(an.reads[r].instructions for r in reads if subs[r] == s) for s in (0, 1)]
     if counts[0] != counts[1]:
-        raise _refuse(refusal, f"channel {label}: the K halves of its fragment reads issue "
-                               f"{counts[0]} and {counts[1]} ds_reads", an, reads)
+        raise _refuse(refusal, f"channel {label}: the {_PARTS[crosswise]} of its fragment "
+                               f"reads issue {counts[0]} and {counts[1]} ds_reads", an, reads)
     logical = _unswizzled(an, swizzle)
     bit = _k_bit(logical, reads, subs, size)
     if bit is None:
         raise _refuse(refusal, f"channel {label}: no element bit of its unswizzled LDS "
-                               f"tile tells the K halves of its fragment reads apart", an, reads)
+                               f"tile tells the {_PARTS[crosswise]} of its fragment reads apart",
+                      an, reads)
     for r in reads:     # each lane's elements stay consecutive in the dense subtile
         if not np.all(np.diff(LM.delete_bit(logical.reads[r].lds, bit), axis=1) == 1):
             raise _refuse(refusal, f"channel {label}: a fragment read's lanes do not read "
@@ -84,6 +103,12 @@ def k_split(an, ch: int, reads: list, size: int, swizzle, refusal: LM.LoopRefusa
     if (logical.reads[reads[0]].lds.ravel()[0] >> bit) & 1 != subs[reads[0]]:
         subs = {r: 1 - s for r, s in subs.items()}    # subtile 0's data: the bit clear
     return subs, bit, logical
+
+
+#: how a chain is cut, and what its two subtiles are called, halved or crosswise
+_CUT = {False: "halve along K", True: "cut into 4 equal runs along K, as both operands split "
+                                      "along K need (crosswise)"}
+_PARTS = {False: "K halves", True: "crosswise K parts"}
 
 
 def _unswizzled(an, swizzle):
@@ -116,10 +141,38 @@ def along_k(partition) -> str:
     """The operands (``"A"``, ``"B"``, ``"A, B"``) the front end split along K in
     ``partition``; empty if none.  Such a loop's MMA reads half of a fragment load of the
     operand split by accumulator, so the schedule waits for whole fragment loads
-    (``waits=block``): the per-fragment waits (``schedule/frag_waits.py``) count on an MMA
-    consuming every read of its two fragment loads."""
+    (``waits=block``) unless the pipeline asks for per-fragment waits, which then count
+    the reads an MMA leaves unread (:func:`unread_counts`)."""
     plans = getattr(partition, "plans", {})
     return ", ".join("AB"[ch] for ch in sorted(plans) if plans[ch].logical)
+
+
+def unread_counts(an) -> tuple[int, int]:
+    """Per channel (A, B): the most ``ds_read`` instructions of a fragment load one MMA
+    leaves unread (``an.partition`` split along K; all 0 otherwise).  A read the MMA uses
+    counts as one instruction read (LLVM waits for the registers an MFMA uses, at least one
+    instruction of the read), so the count is an upper bound; the per-fragment waits count
+    that many of the load's reads as possibly in flight after the MMA
+    (``schedule/frag_waits.py``)."""
+    p = an.partition
+    if not along_k(p):
+        return 0, 0
+    used: dict = {}
+    for m, group in zip(an.mfmas, p.mfma_group):
+        for ch, rs in ((0, m.a_reads), (1, m.b_reads)):
+            used.setdefault((group, ch), set()).update(rs)
+    out = [0, 0]
+    for (group, ch), rs in used.items():
+        out[ch] = max(out[ch], p.lgkm_per_load[ch] - len(rs))
+    return out[0], out[1]
+
+
+def form_text(partition) -> str:
+    """The schedule form the adopted loop records (``FORM_ATTR``) and ``--emit=report``
+    prints: ``"B along K"``, or ``"A, B along K, crosswise"`` for both operands split
+    (A's K halves, B's alternate K quarters)."""
+    ops = along_k(partition)
+    return f"{ops} along K" + (", crosswise" if "," in ops else "")
 
 
 def check_groups(groups: list, an) -> None:

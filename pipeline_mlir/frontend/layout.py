@@ -182,8 +182,9 @@ def redistribute(an, names, kbits: dict | None = None) -> RedistributedPartition
                                 for r in an.reads])
     read_sub = [0] * len(an.reads)
     plans, lgkm, vm = {}, [0, 0], [0, 0]
-    for ch in (0, 1):
-        plan, subs = _plan_channel(an, ch, read_channel, copy_channel, sizes, names, kbits)
+    for ch in (0, 1):     # B split along K after A: crosswise (frontend/k_subtiles.py)
+        plan, subs = _plan_channel(an, ch, read_channel, copy_channel, sizes, names, kbits,
+                                   crosswise=ch == 1 and plans[0].logical)
         for r, s in subs.items():
             read_sub[r] = s
         plans[ch] = plan
@@ -199,9 +200,10 @@ def redistribute(an, names, kbits: dict | None = None) -> RedistributedPartition
 
 
 def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: dict,
-                  names, kbits: dict | None = None) -> tuple[ChannelPlan, dict]:
+                  names, kbits: dict | None = None,
+                  crosswise: bool = False) -> tuple[ChannelPlan, dict]:
     """The plan of channel ``ch`` and the subtile of each of its reads (``sizes``: the
-    buffers' elements with their ``kbits`` deleted)."""
+    buffers' elements with their ``kbits`` deleted; ``crosswise``: A is split along K)."""
     label = "AB"[ch]
     copies = [i for i, c in enumerate(copy_channel) if c == ch]
     reads = [i for i, c in enumerate(read_channel) if c == ch]
@@ -261,7 +263,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     except LM.LoopRefusal as e:      # one fragment per wave: split along K, if no K sub-step
         if kbits:
             raise
-        subs, bit, seen = k_split(an, ch, reads, size, swizzle, e)
+        subs, bit, seen = k_split(an, ch, reads, size, swizzle, e, crosswise)
     reswizzle, bank = _choose_swizzle(seen, reads, bit, size // 2, width, view.elem_bytes)
     plan = ChannelPlan(ch, b, bit, width, size // 2 // (threads * width), threads,
                        swizzle, digits, dims, k0, x0, reswizzle, bank, kbits.get(b, ()),

@@ -26,7 +26,7 @@ from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
 from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
 from pipeline_mlir.frontend.layout import redistribute
-from pipeline_mlir.frontend.k_subtiles import along_k
+from pipeline_mlir.frontend.k_subtiles import along_k, unread_counts
 from pipeline_mlir.frontend.scan import LoopScan
 from pipeline_mlir.frontend.remainder_plan import count as plan_remainder_lds
 from pipeline_mlir.frontend.scan import in_shared
@@ -89,11 +89,9 @@ def infer_schedule(an: Analysis, schedule):
     for key in schedule.given:
         want = inferred.get(key, counts.get(key))
         if key in own and want is not None and given[key] != want:
-            why = (f" (its subtiles of {along_k(an.partition)} are K halves: an MMA reads half "
-                   f"of a fragment load)" if key == "waits" and along_k(an.partition) else "")
             raise IRError(loop, f"'scf.for' op: the pipeline asks for "
                                 f"{key}={value_text(given[key])}, but the loop's payload has "
-                                f"{key}={value_text(want)}{why}")
+                                f"{key}={value_text(want)}")
     values = dict(given)
     values.update(inferred)
     if "frags_ahead" in own and "frags_ahead" not in schedule.given and along_k(an.partition):
@@ -187,7 +185,11 @@ def _inferred_options(an: Analysis, schedule, dtype: str, shape: tuple, chain: i
         if "is_fp8" in own:
             inferred.update(_ping_pong_dtype(an.scan, schedule, dtype, shape))
         if "waits" in own and along_k(an.partition):   # an MMA reads half a fragment load
-            inferred["waits"] = "block"
+            if "waits" not in schedule.given:
+                inferred["waits"] = "block"   # (faster in the simulator's llvm table)
+            elif schedule.waits == "fragment" and "unread_a" in own:   # each MMA's unread
+                inferred.update({k: v for k, v in zip(("unread_a", "unread_b"),
+                                                      unread_counts(an)) if v})
         inferred.update({k: v for k, v in counts.items() if k in own})
     return inferred
 

@@ -38,6 +38,7 @@ from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.asm import AsmFunction, AsmModule, parse_asm
 from pipeline_mlir.isa.check import check_kernel_asm
 from pipeline_mlir.isa.codeobject import CodeObject, read_code_object
+from pipeline_mlir.schedule.types import WAIT_FRAG
 from pipeline_mlir.target.gfx950 import (LDS_BYTES, MAX_WAVES_PER_SIMD, NAME, SGPR_WAVES,
                                          SGPR_WAVES_ABOVE, SIMDS_PER_CU, VGPR_GRANULE, VGPRS,
                                          WAVE_SIZE)
@@ -317,6 +318,7 @@ class KernelReport:
     reference: dict | None = None
     notes: list[str] = field(default_factory=list)
     form: str = ""                     # the kernel plan's form (its subtiles), if not the usual
+    form_waits: str = "block"          # its MMAs' waits: block, or fragment (WAIT_FRAG entries)
 
     @property
     def ok(self) -> bool:
@@ -326,8 +328,12 @@ class KernelReport:
         r = self.resources
         L = [f"kernel {r.name} ({NAME})"]
         if self.form:
-            L.append(f"schedule form: subtiles of {self.form} (one fragment of it per wave); "
-                     f"the MMAs wait for whole fragment loads (waits=block)")
+            per = "each" if "," in self.form else "it"    # one operand or both along K
+            waits = ("each MFMA waits for its own reads, those an MMA leaves unread counted "
+                     "in flight" if self.form_waits == "fragment" else
+                     "the MMAs wait for whole fragment loads")
+            L.append(f"schedule form: subtiles of {self.form} (one fragment of {per} per "
+                     f"wave); {waits} (waits={self.form_waits})")
         L.append("resources (assembly; cross-checked with the code object)")
         counted = "" if r.arch_vgprs is None else f" ({r.vgprs} in .vgpr_count)"
         L.append(f"  VGPRs                 {r.architected} architected, {r.agprs} AGPRs"
@@ -412,6 +418,8 @@ def kernel_report(asm_text: str, hsaco: bytes, plan=None, name: str | None = Non
         rep.reference = REFERENCE_PINGPONG_BF16
     rep.loop_note = unrolled_note(fn, ll_text)
     rep.form = getattr(plan, "form", "")
+    if rep.form and any(e.op.tag == WAIT_FRAG for _, es in plan.phases() for e in es):
+        rep.form_waits = "fragment"
     if plan is None:
         rep.isa_note = ("not run (no kernel plan: no pipelined loop was lowered in this "
                         "compilation)")

@@ -171,6 +171,10 @@ class KernelShape:
     #: direct-to-LDS DMA instructions per 16 bytes a lane copies of an element tile
     #: (``KernelGeometry.dma_pieces``: 4 with dword DMAs)
     dma_pieces: int = 1
+    #: per channel (A, B): the lgkmcnt instructions of a fragment load an MMA may leave
+    #: unread (a loop split along K; ``schedule/frag_waits.py``): a fragment wait may leave
+    #: them in flight
+    frag_unread: tuple[int, int] = (0, 0)
 
     @staticmethod
     def per_operand(counts: tuple) -> tuple[int, int]:
@@ -269,9 +273,10 @@ def kernel_shape(schedule, geometry=None) -> KernelShape:
                      arguments=gemm_arguments(geometry.dtype, c_dtype),
                      dma_pieces=geometry.dma_pieces)
     once = schedule.min_trips()
+    unread = (getattr(schedule, "unread_a", 0), getattr(schedule, "unread_b", 0))
     return KernelShape(schedule.name, traits.warp_groups, traits.waves_per_group, vm, lgkm,
                        zero_trip_fence=traits.zero_trip_fence and not once, min_trips=once,
-                       **extra)
+                       frag_unread=unread, **extra)
 
 
 def mx_scale_counts(geometry, traits, channels: bool = False) -> dict:

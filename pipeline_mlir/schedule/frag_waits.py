@@ -16,6 +16,15 @@ waits with the same rule (:mod:`pipeline_mlir.sim.trace`, :mod:`pipeline_mlir.si
 and the ISA check re-derives every one of them from the assembly
 (:mod:`pipeline_mlir.isa.frag_waits`).
 
+An MMA may read only part of a fragment load (a loop the front end split along K,
+``frontend/k_subtiles.py``: MMA ``(r, c)`` reads the K half ``c`` of A's load ``r``).  LLVM
+then waits for the reads it uses only, and up to ``unread`` instructions of that load (per
+channel: those no MFMA of the MMA reads) may still be in flight after it, besides
+everything issued after the load: ``n`` counts them (the last read the MMA consumes is at
+least that far into the load), so that the waits and hazards derived after the MMA see
+what may really be in flight (a copy refilling the load's slot after the next barrier
+would otherwise race the unread reads).
+
 Only a wait that guards nothing but its MMA becomes a fragment wait: a ``WAIT_LGKM`` whose
 next entries up to an MMA are fences and priorities (no barrier, no load, no other wait).
 Waits before a barrier stay (a barrier orders this wave's reads before other waves' loads).
@@ -50,10 +59,13 @@ def consumed_fragments(mma: OpDesc) -> tuple[tuple[int, int], tuple[int, int]]:
     return (0, mma.stage), (1, mma.subtile)
 
 
-def in_flight_after(ops: list[OpDesc], mma: OpDesc, lgkm: tuple[int, int]) -> int | None:
-    """lgkmcnt instructions ``ops`` (what a wave issued before ``mma``, in order) issue after
-    the last read of a fragment ``mma`` consumes; ``None`` when one of its fragments has no
-    load in ``ops``.  ``lgkm``: instructions per fragment load of A and of B."""
+def in_flight_after(ops: list[OpDesc], mma: OpDesc, lgkm: tuple[int, int],
+                    unread: tuple[int, int] = (0, 0)) -> int | None:
+    """lgkmcnt instructions that may be in flight after ``mma`` (``ops``: what a wave issued
+    before it, in order): those issued after the last read of a fragment ``mma`` consumes,
+    of which up to ``unread`` (per channel) of the load's own last ones (module docstring);
+    ``None`` when one of its fragments has no load in ``ops``.  ``lgkm``: instructions per
+    fragment load of A and of B."""
     reads = [(i, _channel(op), op.subtile) for i, op in enumerate(ops)
              if op.role == OpRole.FRAGMENT_LOAD]
     if any(ch is None for _, ch, _ in reads):
@@ -62,8 +74,8 @@ def in_flight_after(ops: list[OpDesc], mma: OpDesc, lgkm: tuple[int, int]) -> in
     wanted = consumed_fragments(mma)
     if any(w not in last for w in wanted):
         return None
-    after = max(last[w] for w in wanted)
-    return sum(lgkm[ch] for i, ch, _ in reads if i > after)
+    return min(unread[w[0]] + sum(lgkm[ch] for i, ch, _ in reads if i > last[w])
+               for w in wanted)
 
 
 def _channel(op: OpDesc) -> int | None:
@@ -85,7 +97,7 @@ def _mma_after(entries: list[ScheduleEntry], i: int) -> int | None:
 
 
 def _convert(entries: list[ScheduleEntry], contexts: list[list[OpDesc]],
-             lgkm: tuple[int, int]) -> list[ScheduleEntry]:
+             lgkm: tuple[int, int], unread: tuple[int, int]) -> list[ScheduleEntry]:
     """``entries`` with each convertible ``WAIT_LGKM`` a ``WAIT_FRAG``; ``contexts``: what a
     wave may have issued before the phase (one list per way of reaching it)."""
     out = list(entries)
@@ -96,7 +108,8 @@ def _convert(entries: list[ScheduleEntry], contexts: list[list[OpDesc]],
         if m is None:
             continue
         before = [x.op for x in entries[:m]]
-        counts = [in_flight_after(ctx + before, entries[m].op, lgkm) for ctx in contexts]
+        counts = [in_flight_after(ctx + before, entries[m].op, lgkm, unread)
+                  for ctx in contexts]
         if None in counts:
             continue
         out[i] = replace(e, op=OpDesc.wait_frag(min(counts)))
@@ -104,13 +117,15 @@ def _convert(entries: list[ScheduleEntry], contexts: list[list[OpDesc]],
 
 
 def fragment_waits(prologue: list[ScheduleEntry], kernel: list[ScheduleEntry],
-                   epilogue: list[ScheduleEntry], lgkm: tuple[int, int]):
+                   epilogue: list[ScheduleEntry], lgkm: tuple[int, int],
+                   unread: tuple[int, int] = (0, 0)):
     """The three phases with the fragment waits (``(prologue, kernel, epilogue)``);
-    unchanged when a fragment load's instruction count is not known (0)."""
+    unchanged when a fragment load's instruction count is not known (0).  ``unread``: per
+    channel, the instructions of a fragment load an MMA may leave unread."""
     if 0 in lgkm:
         return prologue, kernel, epilogue
     pro = [e.op for e in prologue]
     krn = [e.op for e in kernel]
-    return (_convert(prologue, [[]], lgkm),
-            _convert(kernel, [pro, pro + krn], lgkm),
-            _convert(epilogue, [pro, pro + krn], lgkm))
+    return (_convert(prologue, [[]], lgkm, unread),
+            _convert(kernel, [pro, pro + krn], lgkm, unread),
+            _convert(epilogue, [pro, pro + krn], lgkm, unread))

@@ -187,7 +187,8 @@ def phases(s, body: list[OpDesc], edge_list: list[DepEdge],
                 config.vm_per_channel, ahead)
         if getattr(s, "fragment_waits", False):
             out.prologue, out.kernel, out.epilogue = fragment_waits(
-                out.prologue, out.kernel, out.epilogue, lgkm_per_load(s))
+                out.prologue, out.kernel, out.epilogue, lgkm_per_load(s),
+                getattr(s, "frag_unread", (0, 0)))
         if max(lgkm_per_load(s)) > LGKMCNT_MAX:
             cap_split_load_waits(out)
     out.warp_stagger_index = warp_stagger_index(body, config, len(out.prologue))

@@ -96,13 +96,15 @@ class DeclarativeSchedule(PipelineSchedule):
                  config: ScheduleConfig | None = None, target: TargetProfile | None = None, *,
                  hw_config: PipelineConfig | None = None,
                  cost_model: TargetCostModel | None = None, waits: str = "block",
-                 frags_ahead: str = NONE) -> None:
+                 frags_ahead: str = NONE, frag_unread: tuple[int, int] = (0, 0)) -> None:
         target = target or mi355x_target()
         if waits not in WAITS:
             raise ConfigError(f"ping-pong: waits must be one of {', '.join(WAITS)}, got "
                               f"{waits!r}")
         self.is_fp8 = is_fp8
         self.fragment_waits = waits == "fragment"
+        # instructions of an A / B fragment load an MMA may leave unread (schedule/frag_waits.py)
+        self.frag_unread = frag_unread
         if frags_ahead not in FRAGS_AHEAD:
             raise ConfigError(f"ping-pong: frags_ahead must be one of {', '.join(FRAGS_AHEAD)}, "
                               f"got {frags_ahead!r}")
@@ -172,6 +174,12 @@ class PingPong(NamedSchedule):
     waits: str = option("enum", "fragment", "MMA lgkm waits: fragment = each MFMA waits for "
                         "its own operands' LDS reads, block = the whole block's (the "
                         "reference's)", choices=WAITS)
+    unread_a: int = option("int", 0, "lgkmcnt entries of an A fragment load an MMA may leave "
+                           "unread (a loop split along K: the MMA reads one K half of it); "
+                           "waits=fragment counts them as in flight after the MMA", min=0,
+                           max=MAX_FRAGMENT_READS)
+    unread_b: int = option("int", 0, "the same for a B fragment load", min=0,
+                           max=MAX_FRAGMENT_READS)
     frags_ahead: str | None = option(
         "enum", None, "fragment reads that a load block's closing lgkm wait completes, issued "
         "one MMA run earlier with a derived vmcnt guard: none, within (inside one iteration), "
@@ -220,7 +228,8 @@ class PingPong(NamedSchedule):
         target = mi355x_target(c["vm_per_load_a"], c["vm_per_load_b"], c["max_globals"])
         return DeclarativeSchedule(self.is_fp8, c["lgkm_per_load_a"], c["lgkm_per_load_b"],
                                    self.apply_config(default_config()), target, waits=self.waits,
-                                   frags_ahead=self.ahead_mode)
+                                   frags_ahead=self.ahead_mode,
+                                   frag_unread=(self.unread_a, self.unread_b))
 
     def kernel_unread_config_fields(self) -> dict[str, str]:
         """``lgkm_after_last`` with ``waits=fragment``: it moves the MMA blocks' lgkm waits,

@@ -291,8 +291,12 @@ class KernelRun:
         """The MMA at ``s`` runs under the fragment wait ``w``: its last MFMA must find
         every read of its fragments complete."""
         g = self.groups[gi]
+        unread = self.shape.frag_unread
         for ch, sub in self._operands(s):
             fpos = regs.get((ch, sub))
+            if fpos is not None and ch < len(unread) and unread[ch] and \
+                    any(left <= unread[ch] for _, left in g.partial.get(fpos, ())):
+                continue   # only the reads the MMA may leave unread are still in flight
             if fpos is not None and g.lgkm_done.get(fpos) is None:
                 f = g.steps[fpos]
                 self.hazard("fragment-wait", gi, s, f"{self.at(gi, s)}: the MMA reads fragment "

@@ -530,6 +530,10 @@ EIGHT_WAVE_VARIANTS = {
     # along K (frontend/k_subtiles.py)
     "matmul_i8_abt_128x128_32x32_8wave": _forced_eight_wave(
         "i8", "MFMA_I32_32x32x32_I8", (128, 128, 128), (4, 2), steps=8),
+    # i8's 32x32x32 at 64x128 in 2x4 waves of 32x32: one fragment of A and one of B per
+    # wave, both split along K crosswise (A's K halves, B's alternate K steps)
+    "matmul_i8_abt_64x128_2x4_32x32_8wave": _forced_eight_wave(
+        "i8", "MFMA_I32_32x32x32_I8", (64, 128, 128), steps=8),
 }
 
 

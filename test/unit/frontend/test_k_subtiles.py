@@ -3,8 +3,9 @@
 
 On numpy data shaped like IREE's i8 32x32x32 tiles: 8 rows of 128 bytes (K), each K step
 of an MFMA one 32-byte column of them, and on IREE's kernel that needs it (the i8 256x128
-tile in 2x4 waves of 128x32, generated with ``iree-compile``): the form the kernel plan
-keeps for the report, and that a per-fragment wait asked for is refused.
+tile in 2x4 waves of 128x32, generated with ``iree-compile``, and the tiles one fragment
+wide in A or in both operands): the form the kernel plan keeps for the report, and the
+per-fragment waits a pipeline asks for, counting the reads an MMA leaves unread.
 """
 
 from __future__ import annotations
@@ -19,10 +20,11 @@ import pytest
 
 from pipeline_mlir.analysis.loop_eval import xor_shuffle
 from pipeline_mlir.driver import CompileOptions, compile
-from pipeline_mlir.frontend.k_subtiles import along_k, check_groups, k_split
+from pipeline_mlir.frontend.k_subtiles import along_k, check_groups, form_text, k_split
 from pipeline_mlir.frontend.layout import ChannelPlan
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.tools.pipeline_opt import main
+from steady_loop import assert_steady, counting_loops
 
 ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
@@ -110,6 +112,42 @@ def test_a_read_whose_lanes_are_not_consecutive_is_refused():
         k_split(_loop(), 1, [0, 1, 2, 3], SIZE, (128, 8), WHY)
 
 
+@pytest.mark.parametrize("swizzle", [None, (128, 16)])
+def test_crosswise_split_takes_alternate_k_steps(swizzle):
+    """With A split into K halves, B (one accumulator: one fragment of each per wave) is
+    split crosswise: K steps 0 and 2 make subtile 0, 1 and 3 subtile 1, told apart by bit 5
+    of the unswizzled index; MMA (A half, B subtile) then holds one K step each, all four
+    MMAs used and every K step once."""
+    loop = _loop(accumulators=1, swizzle=swizzle)
+    subs, bit, _ = k_split(loop, 1, [0, 1, 2, 3], SIZE, swizzle, WHY, crosswise=True)
+    assert subs == {0: 0, 1: 1, 2: 0, 3: 1} and bit == 5
+    groups = [(kk * 2 // 4, subs[kk]) for kk in range(4)]     # A's K half, B's subtile
+    assert sorted(groups) == [(0, 0), (0, 1), (1, 0), (1, 1)]
+    check_groups(groups, loop)
+    halves, half_bit, _ = k_split(loop, 1, [0, 1, 2, 3], SIZE, swizzle, WHY)
+    assert halves == {0: 0, 1: 0, 2: 1, 3: 1} and half_bit == 6     # not crosswise: halves
+
+
+@pytest.mark.parametrize("steps, why", [
+    (2, "accumulators get 2 MFMAs per iteration, which do not cut into 4 equal runs along "
+        "K, as both operands split along K need (crosswise)"),
+    (6, "accumulators get 6 MFMAs per iteration, which do not cut into 4 equal runs"),
+])
+def test_crosswise_needs_a_multiple_of_four_k_steps(steps, why):
+    with pytest.raises(LM.LoopRefusal) as e:
+        k_split(_loop(steps=steps, accumulators=1), 1, list(range(steps)), SIZE, None, WHY,
+                crosswise=True)
+    assert str(e.value).startswith(f"{WHY}; nor along K: channel B") and why in str(e.value)
+
+
+def test_crosswise_read_of_two_k_steps_is_refused():
+    """A B read feeding K steps 0 and 1 of the chain (one subtile each, crosswise)."""
+    loop = _loop(accumulators=1, b_of=lambda acc, kk: kk // 2 * 2)
+    with pytest.raises(LM.LoopRefusal, match="a fragment read feeds MFMAs of both "
+                                             "crosswise K parts of an accumulator"):
+        k_split(loop, 1, [0, 2], SIZE, None, WHY, crosswise=True)
+
+
 def test_both_operands_along_k_leave_two_mmas_empty():
     loop = _loop()
     check_groups([(0, 0), (0, 1), (1, 0), (1, 1)], loop)
@@ -123,6 +161,9 @@ def test_along_k_names_the_operands():
         return ChannelPlan(ch, ch, 6, 16, 1, 512, None, (), (1,), 0, 0, logical=logical)
     part = type("P", (), {"plans": {0: plan(0, False), 1: plan(1, True)}})()
     assert along_k(part) == "B" and along_k(object()) == ""
+    assert form_text(part) == "B along K"
+    both = type("P", (), {"plans": {0: plan(0, True), 1: plan(1, True)}})()
+    assert form_text(both) == "A, B along K, crosswise"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -130,24 +171,59 @@ def test_along_k_names_the_operands():
 # ---------------------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def kernel(tmp_path_factory) -> Path:
-    """IREE's i8 256x128 tile in 2x4 waves of 128x32 at the prefetch point (the run's build
-    cache shares it with ``test_iree_pingpong.py``)."""
-    name = "matmul_i8_abt_256x128_2x4_32x32_8wave"
-    get = G.form_files(tmp_path_factory.mktemp("k_subtiles"),
-                       lambda n: G.matmul_source(**G.EIGHT_WAVE[n]))
-    return get(name, "prefetch")
+def kernels(tmp_path_factory):
+    """name -> IREE's kernel at the prefetch point (the run's build cache shares it with
+    ``test_iree_pingpong.py``)."""
+    get = G.form_files(tmp_path_factory.mktemp("k_subtiles"), lambda n: G.matmul_source(
+        **{**G.EIGHT_WAVE, **G.EIGHT_WAVE_VARIANTS}[n]))
+    return lambda name: get(name, "prefetch")
 
 
-def test_a_per_fragment_wait_is_refused(kernel, capsys):
-    """An MMA reads half of the other operand's fragment load, so the front end infers
-    waits=block; asking for waits=fragment is an error at the loop."""
-    rc = main(["--pipeline=pingpong{waits=fragment}", str(kernel), "-o", "-"])
+@pytest.fixture(scope="module")
+def kernel(kernels) -> Path:
+    """IREE's i8 256x128 tile in 2x4 waves of 128x32."""
+    return kernels("matmul_i8_abt_256x128_2x4_32x32_8wave")
+
+
+@pytest.mark.parametrize("name, unread", [
+    # B along K: each MMA reads one K half of A's fragment load (4 of its 8 reads)
+    ("matmul_i8_abt_256x128_2x4_32x32_8wave", 'unread_a = 4 : i64'),
+    # one fragment of A and of B per wave, split crosswise: one of each load's 2 reads
+    ("matmul_i8_abt_64x128_2x4_32x32_8wave", 'unread_a = 1 : i64, unread_b = 1 : i64'),
+])
+def test_per_fragment_waits_count_the_reads_an_mma_leaves_unread(kernels, name, unread,
+                                                                 capsys):
+    """``waits=fragment`` asked for: the loop keeps it and states how many reads of a
+    fragment load each MMA leaves unread (the waits count them as in flight); a pipeline
+    that says otherwise is refused at the loop."""
+    kernel = kernels(name)
+    rc = main([str(kernel), "--pass-pipeline=builtin.module(sched-adopt-loop{"
+               "schedule=pingpong waits=fragment})"])
+    out, err = capsys.readouterr()
+    assert rc == 0, err
+    (options,) = re.findall(r"sched\.options = \{([^}]*)\}", out)
+    assert unread in options and 'waits = "fragment"' in options, options
+    rc = main(["--pipeline=pingpong{waits=fragment unread_a=0}", str(kernel), "-o", "-"])
     err = capsys.readouterr().err
     assert rc == 1 and "Traceback" not in err, err
     assert re.match(rf"{re.escape(str(kernel))}:\d+:\d+: error: .*the pipeline asks for "
-                    r"waits=fragment, but the loop's payload has waits=block \(its subtiles "
-                    r"of B are K halves: an MMA reads half of a fragment load\)", err), err
+                    r"unread_a=0, but the loop's payload has unread_a=[14]\n", err), err
+
+
+def test_per_fragment_waits_of_a_k_split_loop_run_exact(kernels, capsys):
+    """The i8 128x128 tile in 4x2 waves of 32x64 (A along K), where the emulator found a B
+    read waited for only after the next K tile's copy had refilled its slot when each MMA's
+    fragment wait counted B's load as read whole: with the unread reads counted, exact and
+    race-free with 8 waves, late and random mode, round the steady loop."""
+    kernel = kernels("matmul_i8_abt_128x128_32x32_8wave")
+    for mode in ("late", "random:7"):
+        with counting_loops() as loops:
+            rc = main(["--pipeline=pingpong{waits=fragment}", "--emulate", str(kernel),
+                       "--emulate-workgroups=2", f"--emulate-mode={mode}"])
+        out, err = capsys.readouterr()
+        assert rc == 0 and f"mode={mode.split(':')[0]}: exact, max error 0, 2 of " in out, \
+            out + err
+        assert_steady(loops)
 
 
 def test_the_loop_takes_block_waits_and_reads_ahead(kernel, capsys):
@@ -169,3 +245,25 @@ def test_the_kernel_plan_keeps_the_form(kernel):
     result = compile(CompileOptions(schedule="pingpong", input=str(kernel), emit="mlir"))
     result.checked_output()
     assert [p.form for p in result.plans] == ["B along K"]
+
+
+def test_crosswise_kernels_schedule_is_hazard_free(kernels, capsys):
+    """The i8 64x128 tile in 2x4 waves of 32x32 (both operands split along K crosswise):
+    the schedule its loop adopts, as printed (before ``sched-fix-hazards`` could add
+    anything), is hazard-free in the simulator and every accumulator receives each K tile
+    once."""
+    from pipeline_mlir.schedules.registry import parse_pipeline
+    from pipeline_mlir.sim.functional import simulate
+    from pipeline_mlir.sim.trace import kernel_shape
+
+    rc = main([str(kernels("matmul_i8_abt_64x128_2x4_32x32_8wave")),
+               "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=pingpong})"])
+    out, err = capsys.readouterr()
+    assert rc == 0, err
+    (options,) = re.findall(r"sched\.options = \{([^}]*)\}", out)
+    spec = "pingpong{" + " ".join(f"{k}={v}" for k, v in re.findall(
+        r'(\w+) = "?([\w-]+)"?(?: : i64)?', options)) + "}"
+    assert "waits=block" in spec and "lgkm_per_load_a=2 lgkm_per_load_b=2" in spec, spec
+    named = parse_pipeline(spec)
+    result = simulate(named.compile(), kernel_shape(named), range(0, 7))
+    assert result.safe and not result.distinct_hazards()

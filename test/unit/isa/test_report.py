@@ -127,6 +127,13 @@ def test_a_plans_form_is_said_after_the_kernel():
         "schedule form: subtiles of B along K (one fragment of it per wave); the MMAs wait "
         "for whole fragment loads (waits=block)")
     assert rep.isa.findings == plain.isa.findings       # the form changes nothing else
+    both = dataclasses.replace(rep, form="A, B along K, crosswise")    # one fragment of each
+    assert both.format().splitlines()[1].startswith(
+        "schedule form: subtiles of A, B along K, crosswise (one fragment of each per wave)")
+    frag = dataclasses.replace(rep, form_waits="fragment")     # a pipeline's waits=fragment
+    assert frag.format().splitlines()[1].endswith(
+        "each MFMA waits for its own reads, those an MMA leaves unread counted in flight "
+        "(waits=fragment)")
 
 
 def test_report_errors():

@@ -14,6 +14,7 @@ from pipeline_mlir.schedule.types import WAIT_FRAG, WAIT_LGKM, OpDesc, OpRole
 from pipeline_mlir.schedules.pingpong import DeclarativeSchedule
 from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.sim.functional import simulate
+from pipeline_mlir.sim.repair import repair
 from pipeline_mlir.sim.trace import kernel_shape
 
 
@@ -93,3 +94,37 @@ def test_simulator_finds_the_fragment_waits_exact(spec):
         assert any(h.kind == "fragment-wait" for h in found), k
         h = next(h for h in found if h.kind == "fragment-wait")
         assert h.phase == "kernel" and h.entry > idx and "leaves in flight" in h.message
+
+
+def test_in_flight_after_counts_the_reads_an_mma_leaves_unread():
+    """An MMA reading half of a fragment load (a loop split along K): up to ``unread`` of
+    that load's instructions may still be in flight after it, besides what follows it."""
+    lgkm = (8, 4)
+    ops = [_frag(1, 0), _frag(0, 0), _frag(0, 1), _frag(1, 1)]
+    assert in_flight_after(ops, _mma(1, 1), lgkm, (0, 2)) == 2       # B1 half read
+    assert in_flight_after(ops, _mma(1, 1), lgkm, (3, 0)) == 0       # B1 whole: A1 done
+    assert in_flight_after(ops, _mma(1, 0), lgkm, (4, 2)) == 8       # half of A1, and B1
+    assert in_flight_after(ops, _mma(1, 0), lgkm, (0, 4)) == 4       # A1 last: B1 after
+    assert in_flight_after(ops, _mma(0, 1), lgkm, (4, 2)) == 2
+
+
+#: the i8 128x128 8-wave kernel's counts (A along K: each MMA reads half of a B load)
+SPLIT = ("pingpong{dtype=i8 mfma=32x32x32 lgkm_per_load_a=2 lgkm_per_load_b=4 "
+         "vm_per_load_a=1 vm_per_load_b=1 frags_ahead=balanced-across waits=fragment")
+
+
+def test_unread_reads_make_the_printed_schedule_race_and_the_kernel_wait():
+    """Counted as whole (``unread_b=0``), the fragment waits leave the B slot's refill
+    after the next barrier unordered with B's unread reads, and the simulator sees nothing;
+    counted as in flight (``unread_b=2``), the simulator finds the race in the schedule as
+    printed and the kernel (with sched-fix-hazards' waits) is safe, each MMA finding its
+    consumed half of the load complete."""
+    whole = parse_pipeline(SPLIT + "}")
+    assert simulate(whole.compile(), kernel_shape(whole), range(0, 3)).safe
+    named = parse_pipeline(SPLIT + " unread_b=2}")
+    compiled, shape = named.compile(), kernel_shape(named)
+    assert shape.frag_unread == (0, 2)
+    found = {h.kind for h, _ in simulate(compiled, shape, range(0, 3)).distinct_hazards()}
+    assert found == {"war"}, found
+    fixed = repair(compiled, shape, range(0, 3))
+    assert fixed.fixes and simulate(fixed, shape, range(0, 3)).safe

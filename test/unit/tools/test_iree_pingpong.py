@@ -28,10 +28,11 @@ late form, and pipelined with ``--pipeline=pingpong`` and no other option:
   grids, 256x128, K steps 32 and 128) are checked more cheaply: the same schedule from both
   forms, exact from the prefetch point in the late and the random mode;
 * a 32x32 MFMA tile one fragment wide per wave (i8 256x128 in 2x4 waves of 128x32): that
-  operand's subtiles are its K halves (``frontend/k_subtiles.py``);
+  operand's subtiles are its K halves (``frontend/k_subtiles.py``); one fragment wide in
+  both operands (i8 64x128 in 2x4 waves of 32x32): both split along K crosswise;
 * what the ping-pong schedule does not take is refused at an op of IREE's kernel: IREE's
-  default 4-wave kernel, a tile one fragment wide in both operands per wave (64x128 in 2x4
-  waves of 32x32: split along K, A and B would pair each K half with itself only).
+  default 4-wave kernel, a tile one fragment wide in both operands per wave with 2 K steps
+  (FP8 64x128 in 2x4 waves of 32x32 at K step 128: too few to split crosswise).
 """
 
 from __future__ import annotations
@@ -56,14 +57,13 @@ IREE = ROOT / "test" / "data" / "iree"
 NAMES = list(G.EIGHT_WAVE)
 #: 8-wave configurations the schedule refuses: name -> (matmul_source arguments, reason)
 REFUSED = {
-    # i8 32x32x32 MFMAs on a 64x128 tile in 2x4 waves of 32x32: one fragment of A and one
-    # of B per wave; both split along K give only the MMAs (0, 0) and (1, 1)
-    "i8_abt_64x128_2x4_32x32": (
-        G.matmul_source(dtype="i8", m=1024, n=1024, k=512, mma="MFMA_I32_32x32x32_I8",
+    # FP8 32x32x64 MFMAs on a 64x128 tile in 2x4 waves of 32x32, K step 128: one fragment
+    # of A and one of B per wave, and 2 K steps, too few to split both along K crosswise
+    "fp8_abt_64x128_2x4_32x32": (
+        G.matmul_source(dtype="fp8", m=1024, n=1024, k=512, mma="MFMA_F32_32x32x64_F8E4M3FN",
                         tile=(64, 128, 128), waves=(2, 4)),
-        "nor can the front end distribute the copies itself: no MFMA multiplies A subtile 0 "
-        "with B subtile 1 once the front end splits the fragment reads (both operands along "
-        "K); the schedule needs all four MMAs"),
+        "nor along K: channel B's accumulators get 2 MFMAs per iteration, which do not cut "
+        "into 4 equal runs along K, as both operands split along K need (crosswise)"),
 }
 
 

@@ -18,11 +18,11 @@ schedule's.  That computes what the loop computes only if
   body that reads the previous
   iteration's copy is loop-carried through LDS, which the rewrite would turn into a read of
   this iteration's data);
-* every ``scf.forall`` around the loop is IREE's loop over workgroups (each entry of its
-  mapping an ``#iree_codegen.workgroup_mapping``, :func:`check_workgroup_loops`): the
-  analyses read its induction variables as workgroup ids, and a forall without such a
-  mapping is not distributed (each workgroup runs all its iterations, the K-loop's LDS
-  reused from one to the next);
+* every ``scf.forall`` around the loop is a loop over workgroups (each entry of its mapping
+  IREE's ``#iree_codegen.workgroup_mapping`` or, all of them, upstream's ``#gpu.block``,
+  each dimension its own, :func:`check_workgroup_loops`): the analyses read its induction
+  variables as workgroup ids, and a forall without such a mapping is not distributed
+  (each workgroup runs all its iterations, the K-loop's LDS reused from one to the next);
 * the LDS addresses are the same in every workgroup (checked by
   :func:`pipeline_mlir.frontend.address.analyse` with :func:`check_same`: the buffers and
   subtiles are laid out from one workgroup's addresses);
@@ -42,7 +42,7 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.analysis.barriers import fence_text, fences_lds, waited
-from pipeline_mlir.dialect.attrs import workgroup_mapping
+from pipeline_mlir.dialect.attrs import workgroup_forall_problem
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -143,21 +143,16 @@ def _unordered(body: list, between: list, r, c, what: str, counter: str, access)
 
 
 def check_workgroup_loops(loop) -> None:
-    """Every ``scf.forall`` around ``loop`` maps each of its dimensions to a workgroup id
-    (module docstring); the first that does not is an error at it."""
+    """Every ``scf.forall`` around ``loop`` is a loop over workgroups, each dimension its own
+    workgroup id (:func:`pipeline_mlir.dialect.attrs.workgroup_forall_problem`; module
+    docstring); the first that is not is an error at it."""
     p = loop.parent
     while p is not None and _op(p).name not in ("func.func", "gpu.func", "builtin.module"):
         p = _op(p)
-        if p.name == "scf.forall":
-            mapping = list(ir.ArrayAttr(p.attributes["mapping"])) \
-                if "mapping" in p.attributes else []
-            if not mapping or any(workgroup_mapping(m) is None for m in mapping):
-                what = (f"maps to {p.attributes['mapping']}, not to workgroups" if mapping
-                        else "has no mapping: it is not distributed (each workgroup runs all "
-                             "its iterations, one after another)")
-                raise IRError(p, f"'scf.forall' op around the K-loop {what}; the front end reads "
-                                 f"its induction variables as workgroup ids and lays out LDS "
-                                 f"for one pass of the K-loop (map it with "
-                                 f"#iree_codegen.workgroup_mapping, IREE's loop over "
-                                 f"workgroups)")
+        if p.name == "scf.forall" and (what := workgroup_forall_problem(p)) is not None:
+            raise IRError(p, f"'scf.forall' op around the K-loop {what}; the front end reads "
+                             f"its induction variables as workgroup ids and lays out LDS "
+                             f"for one pass of the K-loop (map each dimension with "
+                             f"#iree_codegen.workgroup_mapping, IREE's loop over workgroups, "
+                             f"or upstream's #gpu.block)")
         p = p.parent

@@ -43,7 +43,6 @@ import numpy as np
 
 from pipeline_mlir.analysis.barriers import fence_text, fences_lds, waited
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem
-from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import describe

@@ -363,16 +363,22 @@ _OPS = {"arith.constant": _constant, "affine.apply": _affine(0),
             "divui", "divsi", "remui", "remsi", "ceildivsi", "ceildivui")}}
 
 
+def _one_value(piece: Piece, s: Form, what: str) -> None:
+    """``s`` (the mask or guard) is one value on the piece: else the piece is cut into
+    single sizes where it is short enough, or the mask is unproven."""
+    if s.const() is None:
+        if piece.hi is not None and piece.hi - piece.lo < POINTS:
+            piece._cut(piece.lo + 1)
+        raise Unproven(f"the {what} {s} takes more than two values")
+
+
 def _check_piece(sr, values: dict, T: int) -> None:
     """The row-mask properties (module docstring) on ``sr``'s thread and piece."""
     piece = sr.piece
     s, row, lr = (sr.form(values[k]) for k in ("size", "row", "lr"))
     if lr.g or lr.d:
         raise Unproven(f"the LDS row {lr} moves with the workgroup or the size")
-    if s.const() is None:
-        if piece.hi is not None and piece.hi - piece.lo < POINTS:
-            piece._cut(piece.lo + 1)
-        raise Unproven(f"the row mask {s} takes more than two values")
+    _one_value(piece, s, "row mask")
     if s.const() not in (0, 1):
         raise Wrong(f"masks {s.const()} rows; a row-masked copy reads one row or none")
     if s.const() == 1 and piece.sign(row - Form(g=T, c=lr.c)) != 0:
@@ -388,10 +394,7 @@ def check_guarded_piece(sr, values: dict, T: int) -> None:
     1, and where it is 1 the row read lies in the buffer, ``0 <= row < L``."""
     piece = sr.piece
     s, row = sr.form(values["size"]), sr.form(values["row"])
-    if s.const() is None:
-        if piece.hi is not None and piece.hi - piece.lo < POINTS:
-            piece._cut(piece.lo + 1)
-        raise Unproven(f"the row guard {s} takes more than two values")
+    _one_value(piece, s, "row guard")
     if s.const() not in (0, 1):
         raise Wrong(f"guards with {s.const()}, not a truth value")
     if s.const() == 1 and not (piece.at_least_zero(row) and

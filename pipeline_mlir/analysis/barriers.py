@@ -10,15 +10,28 @@ ordered by it).  So a ``gpu.barrier`` orders LDS when it has no ``memfence`` or 
 (it is the LDS barrier).  :func:`fences_lds` says which; the soundness checks of the front
 end (:mod:`pipeline_mlir.frontend.soundness`) and the LDS stream
 (:mod:`pipeline_mlir.analysis.lds_order`) count only those as ordering LDS.
+
+A bare barrier (``rocdl.s.barrier``, and a ``gpu.barrier`` whose ``memfence`` leaves out
+workgroup memory, which lowers to it) waits for none of the wave's memory operations: "the
+barrier itself does not drain those counters" (CDNA4 ISA).  It orders an LDS access before
+it against one after it only when the wave waited for that access first: a
+``rocdl.s.waitcnt`` between them whose count of the access's counter is 0 (``vmcnt`` for a
+direct-to-LDS copy, whose LDS write counts on it; ``lgkmcnt`` for an LDS read or store).
+:func:`waited` finds such a wait in a block's ops; :func:`drained` says which counters a
+wait brings to 0.  Another wait op (``amdgpu.memory_counter_wait``) is not read: a bare
+barrier behind it does not count.
 """
 
 from __future__ import annotations
 
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.isa.waitcnt import decode_waitcnt
 
 #: the barrier ops of the GPU dialects whose fence may cover LDS
 LDS_BARRIER_OPS = ("gpu.barrier", "amdgpu.lds_barrier")
 WORKGROUP_SPACE = "#gpu.address_space<workgroup>"
+#: the wait whose counts make a bare barrier an ordering point (module docstring)
+WAIT_OP = "rocdl.s.waitcnt"
 
 
 def fences_lds(op) -> bool:
@@ -38,3 +51,20 @@ def fence_text(op) -> str:
     """How ``op``'s fence reads in a message: ``memfence [...]`` as written."""
     spaces = op.attributes["address_spaces"] if "address_spaces" in op.attributes else None
     return "no memfence" if spaces is None else f"memfence {spaces}"
+
+
+def drained(op) -> frozenset:
+    """The counters (``"vmcnt"``, ``"lgkmcnt"``) that ``op``, a ``rocdl.s.waitcnt``, waits
+    down to 0; empty for any other op."""
+    if op.name != WAIT_OP:
+        return frozenset()
+    vm, _exp, lgkm = decode_waitcnt(ir.IntegerAttr(op.attributes["bitfield"]).value)
+    return frozenset(n for n, c in (("vmcnt", vm), ("lgkmcnt", lgkm)) if c == 0)
+
+
+def waited(body: list, after: int, before: int, counter: str) -> bool:
+    """Whether an op of ``body`` (a loop body's ops in order) strictly between positions
+    ``after`` and ``before`` waits ``counter`` down to 0; when ``before <= after`` the span
+    goes round the loop's back edge (from ``after`` to the end, then from the start)."""
+    span = body[after + 1:before] if after < before else body[after + 1:] + body[:before]
+    return any(counter in drained(o) for o in span)

@@ -24,7 +24,9 @@ and casts.  An ``scf.for`` with constant bounds runs ``min(trips, UNROLL)`` iter
 iteration's store); a loop of unknown bounds runs :data:`UNROLL`.  Another op with regions
 that holds memory ops is not modelled (:func:`lds_events` returns why instead), but an
 ``scf.if`` whose condition folds to a constant (the kernels' zero-trip fence) runs its
-taken branch, and the body of IREE's ``scf.forall`` over workgroups runs once.
+taken branch, and the body of an ``scf.forall`` over workgroups runs once (IREE's or
+upstream's mapping, :func:`pipeline_mlir.dialect.attrs.workgroup_forall_problem`; another
+forall that holds memory ops is not modelled).
 
 An ``scf.if`` holding memory ops whose condition does not fold (a K tail, a workgroup at the
 edge of C) is modelled when the condition is the same for every wave of the workgroup
@@ -45,6 +47,7 @@ from pipeline_mlir.analysis.barriers import fences_lds
 from pipeline_mlir.analysis.ir_facts import memory_space, segments
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.analysis.wg_uniform import FUNCS, READS, is_uniform
+from pipeline_mlir.dialect.attrs import workgroup_forall_problem
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
 from pipeline_mlir.isa.waitcnt import LGKMCNT_MAX, VMCNT_MAX, decode_waitcnt
@@ -137,8 +140,8 @@ class _Stream:
         self.op_now = op
         if op.name == "scf.for":
             return self.loop(op)
-        if op.name == "scf.forall":      # the workgroup's code, once per workgroup
-            return self.block(op.regions[0].blocks[0])
+        if op.name == "scf.forall" and workgroup_forall_problem(op) is None:
+            return self.block(op.regions[0].blocks[0])   # the workgroup's code, once
         if op.name == "scf.if" and _const(op.operands[0]) is not None:
             taken = op.regions[0 if _const(op.operands[0]) else 1]
             return self.block(taken.blocks[0]) if len(taken.blocks) else None

@@ -25,7 +25,12 @@ induction variables of an ``scf.forall`` over workgroups, HAL push constants) ge
 fixed sample value: the front end uses them only in global addresses, where it compares
 differences.  An evaluator made with ``launch_values=False`` refuses them instead (the LDS
 access analysis, :mod:`pipeline_mlir.analysis.lds_access`, whose addresses must not depend
-on them), and ``workgroup_id`` sets the workgroup ids' sample value.  A loop's induction
+on them), and ``workgroup_id`` sets the workgroup ids' sample value.  An ``scf.forall`` is read as a
+loop over workgroups only when its mapping says so
+(:func:`pipeline_mlir.dialect.attrs.workgroup_forall_problem`: each dimension its own
+workgroup id, IREE's ``#iree_codegen.workgroup_mapping`` or upstream's ``#gpu.block``); the
+induction variables of any other (unmapped, over threads, mixed) are :class:`Unevaluable`
+at the forall unless bound.  A loop's induction
 variable (or any block argument other than a function's) is bound with
 :meth:`Evaluator.bind`.
 
@@ -57,6 +62,7 @@ from pipeline_mlir.analysis.ir_facts import (DYNAMIC, attr_names, dense_i64,
 from pipeline_mlir.analysis.lane_ops import (BINARY, HANDLERS, SAMPLE_ARG,
                                              SAMPLE_WORKGROUP, Unevaluable)
 from pipeline_mlir.analysis.views import View, follow_view
+from pipeline_mlir.dialect.attrs import workgroup_forall_problem
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 
@@ -133,7 +139,14 @@ class Evaluator:
         parent = block.owner
         parent = _op(parent) if parent is not None else None
         name = parent.name if parent is not None else ""
-        if name == "scf.forall" or name == "scf.for" and grid_stride(parent):
+        if name == "scf.forall":
+            problem = workgroup_forall_problem(parent)
+            if problem is not None:
+                raise Unevaluable(parent, v, f"'scf.forall' op {problem}; the address "
+                                             f"analysis reads the induction variables of a "
+                                             f"loop over workgroups only, as workgroup ids")
+            return self.const(self.workgroup_id)
+        if name == "scf.for" and grid_stride(parent):
             return self.const(self.workgroup_id)
         if name in ("func.func", "gpu.func", "llvm.func") and self.launch_values \
                 and block == parent.regions[0].blocks[0]:

@@ -9,7 +9,8 @@ without regions, from:
 
 * constants and ops of no operand that are not thread ids (workgroup ids, HAL constants);
 * the arguments of the function (``func.func``, ``gpu.func``, ``llvm.func``) and of an
-  ``scf.forall`` (IREE's loop over workgroups);
+  ``scf.forall`` over workgroups or with no mapping (not of one mapped to threads, warps
+  or lanes, or mixing mappings);
 * the induction variable of an ``scf.for`` whose bounds and step are uniform.
 
 Anything else may differ between the waves: a thread, lane or wave id
@@ -23,12 +24,13 @@ for what it accepts and conservative elsewhere.  No pass state, no rewriting.
 from __future__ import annotations
 
 from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS
+from pipeline_mlir.dialect.attrs import workgroup_forall_problem
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
 
-#: ops whose region arguments are the same in every wave (functions, the workgroup loop)
+#: ops whose region arguments are the same in every wave (functions; an ``scf.forall`` when
+#: :func:`_sequential_or_workgroups`)
 FUNCS = ("func.func", "gpu.func", "llvm.func")
-UNIFORM_REGION_OPS = FUNCS + ("scf.forall",)
 #: ops that read memory into a value
 READS = ("vector.load", "vector.transfer_read", "memref.load", "amdgpu.transpose_load")
 #: ops whose result may differ between the waves of a workgroup whatever their operands
@@ -68,14 +70,24 @@ def _sources(v) -> tuple[Varying | None, list]:
         owner = as_operation(parent) if parent is not None else None
         name = owner.name if owner is not None else ""
         number = ir.BlockArgument(v).arg_number
-        if name in UNIFORM_REGION_OPS:
+        if name in FUNCS or name == "scf.forall" and _sequential_or_workgroups(owner):
             return None, []
+        if name == "scf.forall":
+            return Varying("thread", owner, number), []
         if name == "scf.for" and number == 0:
             return None, list(owner.operands)[:3]
         return Varying("carried", owner, number), []
     o = as_operation(v.owner)
     kind = _op_kind(o.name) or ("region" if len(o.regions) else None)
     return (Varying(kind, o), []) if kind is not None else (None, list(o.operands))
+
+
+def _sequential_or_workgroups(forall) -> bool:
+    """An ``scf.forall`` whose induction variables are the same in every wave: one with no
+    mapping (each thread runs every iteration) or a loop over workgroups
+    (:func:`pipeline_mlir.dialect.attrs.workgroup_forall_problem`); not one mapped to
+    threads, warps or lanes."""
+    return "mapping" not in forall.attributes or workgroup_forall_problem(forall) is None
 
 
 def varying_source(value) -> Varying | None:

@@ -5,8 +5,8 @@ over ``str(attr)``): a string attribute that spells the text, or an unrelated at
 contains it, would pass for it, and another spelling of the same attribute would not. The
 bindings have no Python class for the dialect attributes read here (``#gpu.dim<x>``,
 ``#gpu.address_space<workgroup>``, ``#hal.descriptor_type<...>``,
-``#iree_codegen.workgroup_mapping<x>``), so each is compared with the attribute itself, built
-in the same context: attributes are uniqued, so equality is identity of meaning, whatever
+``#iree_codegen.workgroup_mapping<x>``, ``#gpu.block<x>``), so each is compared with the
+attribute itself, built in the same context: attributes are uniqued, so equality is identity of meaning, whatever
 the spelling it was written in.
 """
 
@@ -80,9 +80,47 @@ def dimension(attr) -> int | None:
     return _index(attr, tuple(f"#gpu.dim<{d}>" for d in DIMS))
 
 
+#: the attributes that map a dimension of an ``scf.forall`` to a workgroup id (x, y, z): IREE's
+#: and upstream MLIR's (the GPU dialect's), one meaning
+WORKGROUP_MAPPINGS = ("#iree_codegen.workgroup_mapping<{}>", "#gpu.block<{}>")
+
+
+def _mapping_form(attr) -> tuple[int, int] | None:
+    """(form in :data:`WORKGROUP_MAPPINGS`, dimension) of a workgroup mapping; None else."""
+    for k, form in enumerate(WORKGROUP_MAPPINGS):
+        d = _index(attr, tuple(form.format(d) for d in DIMS))
+        if d is not None:
+            return k, d
+    return None
+
+
 def workgroup_mapping(attr) -> int | None:
-    """0, 1, 2 of ``#iree_codegen.workgroup_mapping<x|y|z>``; None for anything else."""
-    return _index(attr, tuple(f"#iree_codegen.workgroup_mapping<{d}>" for d in DIMS))
+    """0, 1, 2 of a mapping to workgroup id x, y, z: IREE's
+    ``#iree_codegen.workgroup_mapping<x|y|z>`` or upstream's ``#gpu.block<x|y|z>``; None for
+    anything else."""
+    form = _mapping_form(attr)
+    return None if form is None else form[1]
+
+
+def workgroup_forall_problem(op) -> str | None:
+    """Why ``scf.forall`` ``op`` is not a loop over workgroups (each dimension its own
+    workgroup id, all in one producer's terms), said after "'scf.forall' op"; None when it
+    is one."""
+    if "mapping" not in op.attributes:
+        return ("has no mapping: it is not distributed (each workgroup runs all its "
+                "iterations, one after another)")
+    mapping = op.attributes["mapping"]
+    forms = [_mapping_form(m) for m in ir.ArrayAttr(mapping)]
+    if not forms or None in forms:
+        return f"maps to {mapping}, not to workgroups"
+    if len({k for k, _ in forms}) > 1:
+        return (f"maps to {mapping}, which mixes IREE's #iree_codegen.workgroup_mapping and "
+                f"upstream's #gpu.block: a loop over workgroups says its ids in one of them")
+    dims = [DIMS[d] for _, d in forms]
+    if len(set(dims)) != len(dims):
+        return (f"maps two of its dimensions to the same workgroup id ({', '.join(dims)}); "
+                f"each must have its own")
+    return None
 
 
 def _memref_in(t, space_text: str) -> bool:

@@ -14,6 +14,14 @@ C).  The verdict (:func:`check_c`) is sound whatever values the reference holds:
 What is wrong is said as counts and the first element in row-major order:
 ``not written: N elements, first at [r, c]``, ``written outside the workgroups' tiles: N
 elements, first at [r, c]``.
+
+A footprint inferred rather than read from a dispatch (a code object's, or a plain dispatch
+run over its whole grid: each workgroup's tile from the one workgroup 0 stores to and the
+grid order, :func:`pipeline_mlir.emu.iree.emulate_matmul`) is checked per workgroup too
+(:func:`check_owners`): every element of a workgroup's tile that a store wrote was written
+by that workgroup (the store marks name it, :mod:`pipeline_mlir.emu.globalrace`); a tile
+holding another workgroup's stores is an error naming both, even where the workgroups
+together store their footprint exactly (tiles swapped between them).
 """
 
 from __future__ import annotations
@@ -22,7 +30,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pipeline_mlir.emu.globalrace import zeros_mapped
+from pipeline_mlir.emu.errors import EmuError
+from pipeline_mlir.emu.globalrace import workgroup_of, zeros_mapped
 
 
 @dataclass
@@ -139,3 +148,32 @@ def problems(cov: Coverage) -> list[str]:
         out.append(f"written outside the workgroups' tiles: {cov.outside} elements, first at "
                    f"[{r}, {c}]")
     return out
+
+
+def workgroup_name(w) -> str:
+    """A workgroup id as the emulator names it: ``5``, ``(1,0)``."""
+    return "(" + ",".join(map(str, w)) + ")" if isinstance(w, (tuple, list)) else str(w)
+
+
+def check_owners(glob, buffer: str, shape: tuple[int, int], workgroups: list, tiles: list,
+                 kernel: str) -> None:
+    """Each of ``workgroups`` wrote the stored elements of its own tile of ``buffer`` (an
+    ``M x N`` output, ``shape``; ``tiles``: one ``(row0, col0, rows, cols)`` per workgroup,
+    cut at the edges), as the module docstring says; else an
+    :class:`~pipeline_mlir.emu.errors.EmuError` naming the workgroup, its tile and the
+    workgroup whose store is in it."""
+    rows, cols = shape
+    marks = glob.marks_of(buffer)
+    per = len(marks) // (rows * cols)             # halfwords per element
+    grid = marks[:rows * cols * per].reshape(rows, cols * per)
+    for w, (r, c, h, wd) in zip(workgroups, tiles):
+        r0, r1, c0, c1 = max(r, 0), min(r + h, rows), max(c, 0), min(c + wd, cols)
+        block = grid[r0:max(r1, r0), c0 * per:max(c1, c0) * per]
+        mine = workgroup_name(w)
+        for stamp in np.unique(block[block != 0]):
+            who = workgroup_of(glob, int(stamp))
+            if who != mine:
+                raise EmuError(f"kernel {kernel}: the tile of workgroup {mine} (rows "
+                               f"{r0}..{r1 - 1}, columns {c0}..{c1 - 1} of {buffer}, from the "
+                               f"tile workgroup 0 stores to and the grid order) holds stores "
+                               f"of workgroup {who}: each workgroup must store its own tile")

@@ -297,7 +297,7 @@ def _record_read(glob, m, w, step, b, hw, slot) -> None:
     if prev.any():
         flag = prev & U32(OTHERS)
         for stamp in np.unique(prev[prev != 0] & U32(OTHERS - 1)).tolist():
-            who = _workgroup(glob, stamp)
+            who = workgroup_of(glob, stamp)
             at = (prev & U32(OTHERS - 1)) == stamp
             flag[at & (np.asarray(m.slot_names, dtype=object)[slot] != who)] = OTHERS
         new = new | flag
@@ -310,7 +310,7 @@ def _record_read(glob, m, w, step, b, hw, slot) -> None:
     readers[hw] = new
 
 
-def _workgroup(glob, stamp: int) -> str:
+def workgroup_of(glob, stamp: int) -> str:
     run = glob.race.records[stamp >> SLOT_BITS][0]
     return glob.race.runs[run][stamp & (MAX_SLOTS - 1)]
 
@@ -421,8 +421,8 @@ def crossed(glob, touched: dict, change: tuple) -> None:
         text = "workgroup " + names[0] if len(names) == 1 else f"workgroups {','.join(names)}"
         raise Finding("global-race",
                       f"global write of {_where(glob, b, 2 * (lo + at))} by workgroup "
-                      f"{_workgroup(glob, later)} races the write by wave {e_wave} of "
-                      f"workgroup {_workgroup(glob, earlier)} at 0x{e_ins.addr:04x} "
+                      f"{workgroup_of(glob, later)} races the write by wave {e_wave} of "
+                      f"workgroup {workgroup_of(glob, earlier)} at 0x{e_ins.addr:04x} "
                       f"'{e_ins.text}' (another workgroup: nothing orders them; run by two "
                       f"processes)", wave=f"wave {wave} of {text}", instr=ins)
     seen[lo:hi] |= mask

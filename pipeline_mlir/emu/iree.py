@@ -36,7 +36,9 @@ spread over it; every element of their tiles must be stored to and equal the ref
 and nothing outside them stored to (:mod:`pipeline_mlir.emu.coverage`: which elements
 were written comes from the stores, not the poison).  A 2-D grid may cut its last row or
 column of tiles at the edge of C (IREE's unaligned sizes): the tile is then the one
-workgroup (0, 0) stores to, the others cut to C.  A run of a dispatch's workgroups is
+workgroup (0, 0) stores to, the others cut to C.  Each run workgroup's stores must be in
+its own tile (:func:`~pipeline_mlir.emu.coverage.check_owners`: the assumption checked per
+workgroup, an error naming it).  A run of a dispatch's workgroups is
 given their tiles instead, read from the dispatch
 (:mod:`pipeline_mlir.driver.dispatch_tiles`): nothing is learnt from workgroup 0.
 """
@@ -52,7 +54,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipeline_mlir.emu.errors import EmuError, Finding
-from pipeline_mlir.emu.coverage import Coverage, check_c, footprint, stored_elements
+from pipeline_mlir.emu.coverage import (Coverage, check_c, check_owners, footprint,
+                                        stored_elements)
 from pipeline_mlir.emu.gemm import (c_values, encode, random_inputs, run_summary,
                                     run_workgroups, spread_ids)
 from pipeline_mlir.emu.launchdims import LaunchDims
@@ -480,7 +483,9 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
     launch.run([w for w in workgroups if w not in first], progress)
     cols = -(-p.N // bn)
     at = [divmod(w, cols)[::-1] if isinstance(w, int) else w[:2] for w in workgroups]
-    return _result(launch, workgroups, total, [(y * bm, x * bn, bm, bn) for x, y in at])
+    tiles = [(y * bm, x * bn, bm, bn) for x, y in at]
+    check_owners(launch.glob, "C", (p.M, p.N), workgroups, tiles, kernel.name)
+    return _result(launch, workgroups, total, tiles)
 
 
 def _edge_tile(kernel, p: Matmul, written: np.ndarray,

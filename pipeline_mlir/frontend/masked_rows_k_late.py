@@ -17,7 +17,8 @@ proven, a ``vector.transfer_read`` of a range-checked view of the binding
 by ``c``: row M lies past the buffer's end, so a row that is not read reads zero, the
 pass-through.  The proof is by evaluation, on every thread, over the linearised workgroup
 loop :mod:`~pipeline_mlir.frontend.masked_rows_late` finds (the same workgroups, sizes and
-other launch values): a row ``ok`` reads lies in ``0 .. M - 1``; and in every iteration of
+other launch values): a row ``ok`` reads lies in ``0 .. M - 1`` (also proven for every
+workgroup and size, :mod:`~pipeline_mlir.frontend.row_proof_late`); and in every iteration of
 the K-loop ``0 <= c <= W`` and the ``c`` elements read lie in the row (``0 <= col``,
 ``col + c <= K``).  ``ok`` and the row must not move with the K-loop, ``c`` and ``col``
 not with the workgroup or a launch value, and the pass-through must be zero.  The reads
@@ -42,7 +43,9 @@ from pipeline_mlir.frontend.masked_rows_k import (check_columns, check_fixed_col
                                                   rewrite_runs, select_as_masked,
                                                   whole_run_select)
 from pipeline_mlir.frontend.masked_rows_late import (launch_values, sample_points,
-                                                     workgroup_loop, zero_splat)
+                                                     size_samples, workgroup_loop,
+                                                     zero_splat)
+from pipeline_mlir.frontend.row_proof_late import prove_guarded_rows
 
 __all__ = ["unmask_row_tails_late"]
 
@@ -138,6 +141,8 @@ def _prove(load, loop, p: dict) -> None:
     bounds = k_bounds(loop)
     _check_rows(load, ev, p, wl, launch, tile, others)
     check_columns(load, loop, ev, p, bounds)
+    prove_guarded_rows(load, p["ok"], p["row"], wl, launch, tile, int(np.prod(size)), ev,
+                       others, size_samples(tile))
 
 
 def _rewrite(load, loop, p: dict, fat: dict) -> None:

@@ -30,8 +30,10 @@ launch sizes 1 and 300 (``T`` from the loop's bound, which must be ``NT ceildiv(
 the new copies write the same LDS runs as IREE's (every address once) with the same
 guards, columns and rows, and a row IREE reads lies below ``L`` (IREE's read past the end
 would not be zero).  The guard and the row must not depend on the K-loop's variable, the
-store loop must only address and store.  The proof of the substitution is by
-evaluation at those points, not symbolic.  A copy of this shape that fails a check is an
+store loop must only address and store.  That a row the guard reads lies below ``L`` is
+also proven for every workgroup and size (:mod:`~pipeline_mlir.frontend.row_proof_late`,
+the sampling its cross-check); the substitution's other properties (the LDS runs, the
+columns, the lane order) do not move with the size and are checked by evaluation.  A copy of this shape that fails a check is an
 error at its ``scf.if``; other ``scf.if`` ops are left for the scan to refuse.
 """
 
@@ -46,6 +48,8 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op, walk_ops
 from pipeline_mlir.analysis.ir_facts import block_size, constant_bounds, constant_int, memory_space
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride
 from pipeline_mlir.frontend.kernel_ir import depends, describe, is_pure, kernel_of, owner
+from pipeline_mlir.frontend.row_proof import Form
+from pipeline_mlir.frontend.row_proof_late import prove_guarded_rows
 from pipeline_mlir.frontend.masked_rows import (FAR, WORKGROUPS, erase_tree, fat_view,
                                                 index_value, is_zero, launch_dim)
 
@@ -261,6 +265,13 @@ def _check(ev, p: dict, new: list, geo: dict, size: int | None, where: str) -> N
                        f"past the size, {where}")
 
 
+def size_samples(tile: int) -> list[tuple[int, int]]:
+    """(size, value of the kernel's other launch values) at which the workgroup loop's
+    relations to the size are checked: the sizes of the farthest sampled tile row, each
+    with each value of :data:`OTHERS`."""
+    return [(n, x) for x in OTHERS for n in launch_sizes(tile, WORKGROUPS[-1])]
+
+
 def sample_points(ev, wl, launch, tile: int, others: list):
     """Bind, in turn, each launch value ``others`` takes (:data:`OTHERS`), each size
     :func:`launch_sizes` gives at the sampled tile rows and the first, middle and last
@@ -316,6 +327,8 @@ def _prove_and_rewrite(guard, loop, p: dict, fat: dict) -> None:
     ev.bind(iv, lb)
     for n, v in sample_points(ev, wl, launch, tile, others):
         _check(ev, p, new, geo, n, f"at a size of {n} and workgroup {v}")
+    prove_guarded_rows(guard, guard.operands[0], p["row"], wl, launch, tile, geo["threads"],
+                       ev, others, size_samples(tile), {iv: Form(c=lb)})
     p["put"].erase()
     erase_tree(guard)
     erase_tree(p["store"])

@@ -113,6 +113,24 @@ class Piece:
         self._cut(-c // b + 1)
         raise Unproven(f"no cut settles the sign of {f}")  # pragma: no cover
 
+    def surely_nonneg(self, f: Form) -> bool:
+        """Whether ``f >= 0`` for every ``g >= 0`` and size of the piece, read off its
+        coefficients (``g``'s not negative, its least value over the sizes at ``g = 0``);
+        False where that does not show it."""
+        if f.g < 0 or (f.d < 0 and self.hi is None):
+            return False
+        return f.c + f.d * (self.lo if f.d >= 0 else self.hi) >= 0
+
+    def at_least_zero(self, f: Form) -> bool:
+        """Whether ``f >= 0`` on the piece: by :meth:`sign`, and where the workgroup
+        decides that (``128 g``: zero or positive) by :meth:`surely_nonneg`."""
+        try:
+            return self.sign(f) >= 0
+        except Unproven:
+            if self.surely_nonneg(f):
+                return True
+            raise
+
     def divide(self, f: Form, k: int) -> Form:
         """``floor(f / k)`` for a constant ``k > 0``."""
         if f.g % k == 0 and f.d % k == 0:
@@ -129,20 +147,37 @@ def _cmp(piece: Piece, pred: int, a: Form, b: Form) -> int:
     if pred >= 6:
         _nonneg(piece, "an unsigned comparison", a, b)
         pred -= 4
-    s = piece.sign(a - b)
+    try:
+        s = piece.sign(a - b)
+    except Unproven:
+        # a < b and a >= b are settled where a - b >= 0 (b > a, b <= a where b - a >= 0):
+        # g < 0 is false for every g >= 0, though g has no one sign over them
+        for diff, settled in ((a - b, {2: 0, 5: 1}), (b - a, {4: 0, 3: 1})):
+            if pred in settled and piece.surely_nonneg(diff):
+                return settled[pred]
+        raise
     return int({0: s == 0, 1: s != 0, 2: s < 0, 3: s <= 0, 4: s > 0, 5: s >= 0}[pred])
 
 
 def _nonneg(piece: Piece, what: str, *forms: Form) -> None:
-    if any(piece.sign(f) < 0 for f in forms):
+    if any(not piece.at_least_zero(f) for f in forms):
         raise Unproven(f"{what} of a value that may be negative")
 
 
 def _minmax(piece: Piece, forms: list, sign: int) -> Form:
+    """The least (``sign`` -1) or greatest (1) of ``forms`` on the piece; where two are
+    equal for some ``g`` or size, either (:meth:`Piece.surely_nonneg` of the difference
+    the right way settles it without a sign)."""
     out = forms[0]
     for f in forms[1:]:
-        if piece.sign(f - out) == sign:
-            out = f
+        try:
+            if piece.sign(f - out) == sign:
+                out = f
+        except Unproven:
+            if piece.surely_nonneg((f - out).scale(sign)):
+                out = f
+            elif not piece.surely_nonneg((out - f).scale(sign)):
+                raise
     return out
 
 
@@ -198,6 +233,8 @@ class SymbolicRows:
         if res is None:
             raise Unproven(f"'{op.name}' is outside the affine forms the proof takes")
         outs = res(self, op)
+        for r, f in zip(op.results, outs):
+            _no_wrap(r, f)
         into = self.shared if _tid_free(op, self.tid_free) else self.memo
         for r, f in zip(op.results, outs):
             into[r] = f
@@ -205,6 +242,17 @@ class SymbolicRows:
 
     def operands(self, op) -> list:
         return [self.form(x) for x in op.operands]
+
+
+def _no_wrap(v, f: Form) -> None:
+    """An integer narrower than 64 bits whose form moves with the workgroup or the size
+    would wrap for large ones (``i32`` from ``2^31``), which the forms do not model: left
+    unproven.  ``index`` and ``i64`` values stay far below ``2^63`` (the sizes are below
+    ``2^53``, IREE's ``util.assume.int``) and ``i1`` ones are the comparisons' 0 and 1."""
+    t = v.type
+    if (f.g or f.d) and isinstance(t, ir.IntegerType) and 1 < ir.IntegerType(t).width < 64:
+        raise Unproven(f"an i{ir.IntegerType(t).width} value ({f}) moves with the workgroup "
+                       f"or the size and may wrap")
 
 
 def _tid_free(op, cache: dict) -> bool:
@@ -268,10 +316,10 @@ def _binary(sr, op):
     if kind == "muli" and (k is not None or a.const() is not None):
         return [a.scale(k) if k is not None else b.scale(a.const())]
     if kind in ("floordivsi", "divui", "divsi") and k is not None and k > 0 and (
-            kind != "divsi" or sr.piece.sign(a) >= 0):
+            kind != "divsi" or sr.piece.at_least_zero(a)):
         return [sr.piece.divide(a, k)]
     if kind in ("remui", "remsi") and k is not None and k > 0 and (
-            kind == "remui" or sr.piece.sign(a) >= 0):
+            kind == "remui" or sr.piece.at_least_zero(a)):
         return [a - sr.piece.divide(a, k).scale(k)]
     if kind in ("ceildivsi", "ceildivui") and k is not None and k > 0:
         return [Form() - sr.piece.divide(Form() - a, k)]
@@ -279,10 +327,12 @@ def _binary(sr, op):
 
 
 def _select(sr, op):
-    c, a, b = sr.operands(op)
+    """The form of the operand the condition picks (the other one not evaluated: IREE's
+    ``v mod X`` corrected for a negative remainder it never has)."""
+    c = sr.form(op.operands[0])
     if c.const() is None:
         raise Unproven(f"'{op.name}' on a condition that varies: {c}")
-    return [a if c.const() else b]
+    return [sr.form(op.operands[1 if c.const() else 2])]
 
 
 def _cmpi(sr, op):
@@ -313,16 +363,22 @@ _OPS = {"arith.constant": _constant, "affine.apply": _affine(0),
             "divui", "divsi", "remui", "remsi", "ceildivsi", "ceildivui")}}
 
 
+def _one_value(piece: Piece, s: Form, what: str) -> None:
+    """``s`` (the mask or guard) is one value on the piece: else the piece is cut into
+    single sizes where it is short enough, or the mask is unproven."""
+    if s.const() is None:
+        if piece.hi is not None and piece.hi - piece.lo < POINTS:
+            piece._cut(piece.lo + 1)
+        raise Unproven(f"the {what} {s} takes more than two values")
+
+
 def _check_piece(sr, values: dict, T: int) -> None:
     """The row-mask properties (module docstring) on ``sr``'s thread and piece."""
     piece = sr.piece
     s, row, lr = (sr.form(values[k]) for k in ("size", "row", "lr"))
     if lr.g or lr.d:
         raise Unproven(f"the LDS row {lr} moves with the workgroup or the size")
-    if s.const() is None:
-        if piece.hi is not None and piece.hi - piece.lo < POINTS:
-            piece._cut(piece.lo + 1)
-        raise Unproven(f"the row mask {s} takes more than two values")
+    _one_value(piece, s, "row mask")
     if s.const() not in (0, 1):
         raise Wrong(f"masks {s.const()} rows; a row-masked copy reads one row or none")
     if s.const() == 1 and piece.sign(row - Form(g=T, c=lr.c)) != 0:
@@ -333,12 +389,28 @@ def _check_piece(sr, values: dict, T: int) -> None:
                     "zero from a range-checked buffer")
 
 
-def prove_rows(read, values: dict, leaves: dict, T: int, threads: int) -> int:
+def check_guarded_piece(sr, values: dict, T: int) -> None:
+    """The late form's property on ``sr``'s thread and piece: the guard (``size``) is 0 or
+    1, and where it is 1 the row read lies in the buffer, ``0 <= row < L``."""
+    piece = sr.piece
+    s, row = sr.form(values["size"]), sr.form(values["row"])
+    _one_value(piece, s, "row guard")
+    if s.const() not in (0, 1):
+        raise Wrong(f"guards with {s.const()}, not a truth value")
+    if s.const() == 1 and not (piece.at_least_zero(row) and
+                               piece.at_least_zero(Form(g=T, d=1, c=-1) - row)):
+        raise Wrong("reads a row outside the buffer's L rows where its guard holds")
+
+
+def prove_rows(read, values: dict, leaves: dict, T: int, threads: int,
+               check=_check_piece) -> int:
     """Prove the row-mask properties (module docstring) of the copy read by ``read`` on
     every thread, for every workgroup ``g`` and size ``T g + d``, ``d >= 1``: ``values``
     holds the mask size, the row read and the LDS row (``size``, ``row``, ``lr``), ``leaves``
-    the forms of the workgroup, the size and the K-loop's variable.  The number of pieces
-    proven; an :class:`IRError` at ``read`` where a property fails or is not settled."""
+    the forms of the workgroup, the size and the K-loop's variable; ``check`` the
+    properties (:func:`check_guarded_piece` for the late form's guarded rows).  The number
+    of pieces proven; an :class:`IRError` at ``read`` where a property fails or is not
+    settled."""
     done, shared, tid_free = 0, {}, {}
     for tid in range(threads):
         pieces = [Piece(1, None)]
@@ -347,7 +419,7 @@ def prove_rows(read, values: dict, leaves: dict, T: int, threads: int) -> int:
             where = f"on thread {tid} at sizes T g + d for d in {piece.lo} .. " \
                     f"{piece.hi if piece.hi is not None else 'any'} (T = {T}, any g)"
             try:
-                _check_piece(SymbolicRows(leaves, piece, tid, shared.setdefault(
+                check(SymbolicRows(leaves, piece, tid, shared.setdefault(
                     (piece.lo, piece.hi), {}), tid_free), values, T)
                 done += 1
             except Split as s:

@@ -10,15 +10,19 @@ schedule's.  That computes what the loop computes only if
 * each fragment read reads the data of this iteration's copies: every copy whose LDS
   elements a read touches comes before the read in the body with a barrier between them,
   and a barrier separates the read from the next iteration's copies into the same
-  elements (:func:`check_order`; a ``gpu.barrier`` whose ``memfence`` leaves out workgroup
-  memory orders no LDS access and does not count; a read at the top of the body that reads the previous
+  elements (:func:`check_order`; a bare barrier, ``rocdl.s.barrier`` or a ``gpu.barrier``
+  whose ``memfence`` leaves out workgroup memory, waits for none of the wave's memory
+  operations and counts only behind a ``rocdl.s.waitcnt`` that waits for the access it
+  orders: ``vmcnt(0)`` after a direct-to-LDS copy, ``lgkmcnt(0)`` after a register copy's
+  LDS store or a read, :mod:`pipeline_mlir.analysis.barriers`; a read at the top of the
+  body that reads the previous
   iteration's copy is loop-carried through LDS, which the rewrite would turn into a read of
   this iteration's data);
-* every ``scf.forall`` around the loop is IREE's loop over workgroups (each entry of its
-  mapping an ``#iree_codegen.workgroup_mapping``, :func:`check_workgroup_loops`): the
-  analyses read its induction variables as workgroup ids, and a forall without such a
-  mapping is not distributed (each workgroup runs all its iterations, the K-loop's LDS
-  reused from one to the next);
+* every ``scf.forall`` around the loop is a loop over workgroups (each entry of its mapping
+  IREE's ``#iree_codegen.workgroup_mapping`` or, all of them, upstream's ``#gpu.block``,
+  each dimension its own, :func:`check_workgroup_loops`): the analyses read its induction
+  variables as workgroup ids, and a forall without such a mapping is not distributed
+  (each workgroup runs all its iterations, the K-loop's LDS reused from one to the next);
 * the LDS addresses are the same in every workgroup (checked by
   :func:`pipeline_mlir.frontend.address.analyse` with :func:`check_same`: the buffers and
   subtiles are laid out from one workgroup's addresses);
@@ -37,15 +41,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.barriers import LDS_BARRIER_OPS, fence_text, fences_lds
-from pipeline_mlir.dialect.attrs import workgroup_mapping
-from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.analysis.barriers import fence_text, fences_lds, waited
+from pipeline_mlir.dialect.attrs import workgroup_forall_problem
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import describe
 
-#: the ops that make the LDS writes before them visible to every wave of the workgroup (a
-#: ``gpu.barrier`` only when it fences workgroup memory: :func:`_orders_lds`)
+#: the barriers of a loop body: each makes the LDS accesses before it visible to every wave
+#: of the workgroup when it fences workgroup memory (:func:`_orders_lds`), or, bare, when
+#: a wait for those accesses precedes it (:func:`_orders`)
 BARRIERS = ("gpu.barrier", "amdgpu.lds_barrier", "rocdl.s.barrier")
 
 
@@ -63,8 +67,7 @@ def check_order(loop, copies: list, copy_lds: list, reads: list, read_lds: list)
     ``copies``/``reads``: the ops; ``*_lds``: their (buffer, elements) per thread."""
     body = [_op(o) for o in loop.regions[0].blocks[0].operations]
     pos = {op: i for i, op in enumerate(body)}
-    bars = [i for i, op in enumerate(body) if op.name in BARRIERS and _orders_lds(op)]
-    loose = [i for i, op in enumerate(body) if op.name in BARRIERS and not _orders_lds(op)]
+    bars = [i for i, op in enumerate(body) if op.name in BARRIERS]
     written = [(c, b, np.unique(el)) for c, (b, el) in zip(copies, copy_lds)]
     for r, (rb, rel) in zip(reads, read_lds):
         touched = np.unique(rel)
@@ -77,52 +80,78 @@ def check_order(loop, copies: list, copy_lds: list, reads: list, read_lds: list)
                                  f"writes later in the body: it reads the previous "
                                  f"iteration's copy (loop-carried through LDS), which the "
                                  f"pipeliner's reordering does not keep")
-            if not any(pc < b < pr for b in bars):
-                _no_fence(body, [b for b in loose if pc < b < pr], r, c, "writes")
+            pw, counter = _writer(c, pos)
+            between = [b for b in bars if pc < b < pr]
+            if not any(_orders(body, pw, b, counter) for b in between):
+                _unordered(body, between, r, c, "writes", counter, c)
                 raise IRError(r, f"'{r.name}' op reads LDS that {describe(c)} "
                                  f"writes, with no barrier between them (the kernel races)")
-            if not any(b > pr or b < pc for b in bars):
-                _no_fence(body, [b for b in loose if b > pr or b < pc], r, c, "overwrites "
-                          "in the next iteration")
+            across = [b for b in bars if b > pr or b < pc]
+            if not any(_orders(body, pr, b, "lgkmcnt", True) for b in across):
+                _unordered(body, across, r, c, "overwrites in the next iteration",
+                           "lgkmcnt", r)
                 raise IRError(r, f"'{r.name}' op reads LDS that the next iteration's "
                                  f"{describe(c)} overwrites, with no barrier between them "
                                  f"(the kernel races)")
 
 
+def _writer(c, pos: dict) -> tuple[int, str]:
+    """(body position, counter) of copy ``c``'s LDS write: a direct-to-LDS copy's own,
+    counted on ``vmcnt``; a register copy's LDS store (the one use of its load), counted
+    on ``lgkmcnt``."""
+    if c.name == "amdgpu.gather_to_lds":
+        return pos[c], "vmcnt"
+    store = _op(next(iter(c.results[0].uses)).owner)
+    return pos.get(store, len(pos)), "lgkmcnt"
+
+
+def _orders(body: list, access: int, b: int, counter: str, wrap: bool = False) -> bool:
+    """Whether barrier ``body[b]`` orders the LDS access at position ``access`` (counted on
+    ``counter``) against the other side: a barrier that fences workgroup memory does; a
+    bare one only behind a wait of ``counter`` down to 0 after the access, in this
+    iteration or (``wrap``: the barrier is met in the next one) across the back edge
+    (:mod:`pipeline_mlir.analysis.barriers`)."""
+    if _orders_lds(body[b]):
+        return True
+    return (wrap or access < b) and waited(body, access, b, counter)
+
+
 def _orders_lds(op) -> bool:
-    """Whether barrier ``op`` counts as ordering LDS: a ``gpu.barrier`` only with a fence of
-    workgroup memory (:func:`pipeline_mlir.analysis.barriers.fences_lds`)."""
-    return op.name not in LDS_BARRIER_OPS or fences_lds(op)
+    """Whether barrier ``op`` orders LDS by itself: a ``gpu.barrier`` with a fence of
+    workgroup memory, an ``amdgpu.lds_barrier``
+    (:func:`pipeline_mlir.analysis.barriers.fences_lds`); not a bare ``rocdl.s.barrier``."""
+    return fences_lds(op)
 
 
-def _no_fence(body: list, between: list, r, c, what: str) -> None:
-    """The race of read ``r`` against copy ``c`` at the first barrier of ``between`` (body
-    positions), which fences no workgroup memory, when there is one."""
-    if between:
-        b = body[between[0]]
-        raise IRError(b, f"'{b.name}' op ({fence_text(b)}) fences no workgroup memory, "
-                         f"and it is the only barrier between {describe(r)}, an LDS read, "
-                         f"and {describe(c)}, which {what} the LDS it reads: it does not "
-                         f"order them (the kernel races)")
-
+def _unordered(body: list, between: list, r, c, what: str, counter: str, access) -> None:
+    """The race of read ``r`` against copy ``c`` at the first bare barrier of ``between``
+    (body positions), when there is one: it fences no workgroup memory, and no wait of
+    ``counter`` for ``access`` precedes it."""
+    bare = [b for b in between if not _orders_lds(body[b])]
+    if not bare:
+        return
+    b = body[bare[0]]
+    why = (f"({fence_text(b)}) fences no workgroup memory" if b.name == "gpu.barrier" else
+           "waits for none of the wave's memory operations (gfx950's s_barrier does not "
+           "drain the wave's counters)")
+    raise IRError(b, f"'{b.name}' op {why}, and it is the only barrier between "
+                     f"{describe(r)}, an LDS read, and {describe(c)}, which {what} the LDS "
+                     f"it reads: it does not order them (the kernel races); no "
+                     f"rocdl.s.waitcnt with {counter}(0) comes between {describe(access)} "
+                     f"and it")
 
 
 def check_workgroup_loops(loop) -> None:
-    """Every ``scf.forall`` around ``loop`` maps each of its dimensions to a workgroup id
-    (module docstring); the first that does not is an error at it."""
+    """Every ``scf.forall`` around ``loop`` is a loop over workgroups, each dimension its own
+    workgroup id (:func:`pipeline_mlir.dialect.attrs.workgroup_forall_problem`; module
+    docstring); the first that is not is an error at it."""
     p = loop.parent
     while p is not None and _op(p).name not in ("func.func", "gpu.func", "builtin.module"):
         p = _op(p)
-        if p.name == "scf.forall":
-            mapping = list(ir.ArrayAttr(p.attributes["mapping"])) \
-                if "mapping" in p.attributes else []
-            if not mapping or any(workgroup_mapping(m) is None for m in mapping):
-                what = (f"maps to {p.attributes['mapping']}, not to workgroups" if mapping
-                        else "has no mapping: it is not distributed (each workgroup runs all "
-                             "its iterations, one after another)")
-                raise IRError(p, f"'scf.forall' op around the K-loop {what}; the front end reads "
-                                 f"its induction variables as workgroup ids and lays out LDS "
-                                 f"for one pass of the K-loop (map it with "
-                                 f"#iree_codegen.workgroup_mapping, IREE's loop over "
-                                 f"workgroups)")
+        if p.name == "scf.forall" and (what := workgroup_forall_problem(p)) is not None:
+            raise IRError(p, f"'scf.forall' op around the K-loop {what}; the front end reads "
+                             f"its induction variables as workgroup ids and lays out LDS "
+                             f"for one pass of the K-loop (map each dimension with "
+                             f"#iree_codegen.workgroup_mapping, IREE's loop over workgroups, "
+                             f"or upstream's #gpu.block)")
         p = p.parent

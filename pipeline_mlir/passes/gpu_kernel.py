@@ -14,7 +14,8 @@ kernels.  Kernels come in other containers too; this pass rewrites them:
   from stay arguments of their own),
   ``hal.interface.constant.load`` -> an ``i32`` argument (in ordinal order),
   ``hal.interface.workgroup.id/count/size`` -> ``gpu.block_id/grid_dim/block_dim``,
-  an ``scf.forall`` over workgroups (``#iree_codegen.workgroup_mapping``) -> its body
+  an ``scf.forall`` over workgroups (``#iree_codegen.workgroup_mapping`` or ``#gpu.block``,
+  not mixed; one that maps some dimensions to workgroups and others not: an error) -> its body
   with ``gpu.block_id`` for the induction variables; ``iree_codegen.index_hint`` and
   ``util.assume.int`` hints and the ``iree_tensor_ext.dispatch.workload.ordinal`` naming
   a push constant's size are dropped (their operands used instead);
@@ -43,7 +44,8 @@ second subspan of one binding (one argument each) is an error at the op.
 from __future__ import annotations
 
 from pipeline_mlir.dialect.attrs import (is_hal_descriptor_space, is_workgroup_memref,
-                                         pipeline_layout, workgroup_mapping)
+                                         pipeline_layout, workgroup_forall_problem,
+                                         workgroup_mapping)
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops as _walk
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -323,12 +325,11 @@ class GpuKernel(SchedPass):
             if "mapping" not in o.attributes:
                 continue
             ids = _mapping(o)
-            if not ids or None in ids:
+            if all(i is None for i in ids):
                 continue
+            if (problem := workgroup_forall_problem(o)) is not None:
+                raise IRError(o, f"'scf.forall' op {problem}")
             dims = [_DIMS[i] for i in ids]
-            if len(set(dims)) != len(dims):
-                raise IRError(o, f"'scf.forall' op maps two of its dimensions to the same "
-                                 f"workgroup id ({', '.join(dims)}); each must have its own")
             if len(o.results):
                 raise IRError(o, "'scf.forall' op over workgroups with results is not supported")
             for k in ("staticLowerBound", "staticStep"):
@@ -386,7 +387,8 @@ def _needs_rewrite(f) -> bool:
 
 def _mapping(o) -> list:
     """The workgroup dimension (0, 1, 2) of each entry of an ``scf.forall``'s mapping, None
-    for an entry that is no ``#iree_codegen.workgroup_mapping`` (empty: no mapping)."""
+    for an entry that maps to none (``#iree_codegen.workgroup_mapping`` or ``#gpu.block``;
+    empty: no mapping)."""
     if "mapping" not in o.attributes:
         return []
     return [workgroup_mapping(m) for m in ir.ArrayAttr(o.attributes["mapping"])]

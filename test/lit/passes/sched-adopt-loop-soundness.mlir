@@ -20,9 +20,27 @@
 // relied on between the copies and the reads, or between the reads and the next
 // iteration's copies, it is a race, refused at the barrier:
 // RUN: sed '109s/gpu.barrier/gpu.barrier memfence [#gpu.address_space<global>]/' %S/Inputs/natural-4wave.mlir | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=NOFENCE
-// NOFENCE: <stdin>:109:9: error: sched-adopt-loop: 'gpu.barrier' op (memfence [#gpu.address_space<global>]) fences no workgroup memory, and it is the only barrier between 'vector.load' op at line 110:16, an LDS read, and 'amdgpu.gather_to_lds' op at line 104:9, which writes the LDS it reads: it does not order them (the kernel races)
+// NOFENCE: <stdin>:109:9: error: sched-adopt-loop: 'gpu.barrier' op (memfence [#gpu.address_space<global>]) fences no workgroup memory, and it is the only barrier between 'vector.load' op at line 110:16, an LDS read, and 'amdgpu.gather_to_lds' op at line 104:9, which writes the LDS it reads: it does not order them (the kernel races); no rocdl.s.waitcnt with vmcnt(0) comes between 'amdgpu.gather_to_lds' op at line 104:9 and it
 // RUN: sed '102s/gpu.barrier/gpu.barrier memfence []/' %S/Inputs/natural-4wave.mlir | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=NOFENCEWRAP
-// NOFENCEWRAP: <stdin>:102:9: error: sched-adopt-loop: 'gpu.barrier' op (memfence []) fences no workgroup memory, and it is the only barrier between 'vector.load' op at line 110:16, an LDS read, and 'amdgpu.gather_to_lds' op at line 104:9, which overwrites in the next iteration the LDS it reads: it does not order them (the kernel races)
+// NOFENCEWRAP: <stdin>:102:9: error: sched-adopt-loop: 'gpu.barrier' op (memfence []) fences no workgroup memory, and it is the only barrier between 'vector.load' op at line 110:16, an LDS read, and 'amdgpu.gather_to_lds' op at line 104:9, which overwrites in the next iteration the LDS it reads: it does not order them (the kernel races); no rocdl.s.waitcnt with lgkmcnt(0) comes between 'vector.load' op at line 110:16 and it
+// A bare rocdl.s.barrier waits for none of the wave's memory operations (gfx950's s_barrier
+// does not drain the counters): it orders the copies' LDS writes only behind a wait of
+// vmcnt(0) (their DMA counts on vmcnt; lgkmcnt(0) alone is not enough), and the reads
+// against the next iteration's copies only behind lgkmcnt(0); without, a race at it:
+// RUN: sed '109s/gpu.barrier/rocdl.s.barrier/' %S/Inputs/natural-4wave.mlir | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=BARE
+// BARE: <stdin>:109:9: error: sched-adopt-loop: 'rocdl.s.barrier' op waits for none of the wave's memory operations (gfx950's s_barrier does not drain the wave's counters), and it is the only barrier between 'vector.load' op at line 110:16, an LDS read, and 'amdgpu.gather_to_lds' op at line 104:9, which writes the LDS it reads: it does not order them (the kernel races); no rocdl.s.waitcnt with vmcnt(0) comes between 'amdgpu.gather_to_lds' op at line 104:9 and it
+// RUN: sed '109s/gpu.barrier/rocdl.s.waitcnt 49279\n        rocdl.s.barrier/' %S/Inputs/natural-4wave.mlir | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=BARELGKM
+// BARELGKM: <stdin>:110:9: error: sched-adopt-loop: 'rocdl.s.barrier' op {{.*}} no rocdl.s.waitcnt with vmcnt(0) comes between 'amdgpu.gather_to_lds' op at line 104:9 and it
+// RUN: sed '102s/gpu.barrier/rocdl.s.barrier/' %S/Inputs/natural-4wave.mlir | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=BAREWRAP
+// BAREWRAP: <stdin>:102:9: error: sched-adopt-loop: 'rocdl.s.barrier' op {{.*}} which overwrites in the next iteration the LDS it reads: it does not order them (the kernel races); no rocdl.s.waitcnt with lgkmcnt(0) comes between 'vector.load' op at line 110:16 and it
+// With its waits before it (vmcnt(0) lgkmcnt(0) = 112; lgkmcnt(0) = 49279, in the previous
+// iteration's end reaching the barrier at the top of the body), a bare barrier, and a
+// fenceless gpu.barrier, order them:
+// RUN: sed -e '109s/gpu.barrier/rocdl.s.waitcnt 112\n        rocdl.s.barrier/' -e '102s/gpu.barrier/rocdl.s.waitcnt 49279\n        gpu.barrier memfence []/' %S/Inputs/natural-4wave.mlir \
+// RUN:   | pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' | FileCheck %s --check-prefix=FENCED
+// RUN: sed -e '102s/gpu.barrier/rocdl.s.barrier/' -e '100s/$/\n        rocdl.s.waitcnt 49279/' %S/Inputs/natural-4wave.mlir \
+// RUN:   | pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' | FileCheck %s --check-prefix=FENCED
+//
 // Barriers that fence workgroup memory (with global memory too), and a fenceless one the
 // order does not rely on, are taken:
 // RUN: sed -e '109s/gpu.barrier/gpu.barrier memfence [#gpu.address_space<global>, #gpu.address_space<workgroup>]/' -e '102s/gpu.barrier/gpu.barrier memfence [#gpu.address_space<workgroup>]\n        gpu.barrier memfence []/' %S/Inputs/natural-4wave.mlir \

@@ -46,3 +46,53 @@ def test_only_a_fence_of_workgroup_memory_orders_lds(barrier, orders):
                                            lambda o: o.name == "func.func")[0])
     hazards = [h.kind for h in check(events)]
     assert hazards == ([] if orders else ["raw"]), hazards
+
+
+@pytest.mark.parametrize("barrier,hazards", [
+    ("rocdl.s.barrier", ["raw"]),
+    ("rocdl.s.waitcnt 49279\n  rocdl.s.barrier", []),          # lgkmcnt(0): the store waited
+    ("rocdl.s.waitcnt 3952\n  rocdl.s.barrier", ["raw"]),       # vmcnt(0) lgkmcnt(15): not
+    ("rocdl.s.barrier\n  rocdl.s.waitcnt 49279", ["raw"]),      # the wait after it
+])
+def test_a_bare_barrier_orders_lds_behind_its_wait(barrier, hazards):
+    """``rocdl.s.barrier`` waits for nothing (gfx950's s_barrier): the stream orders an LDS
+    store before it only behind a ``rocdl.s.waitcnt`` of ``lgkmcnt(0)``; :func:`drained`
+    and :func:`waited` say the same of the loop body's ops."""
+    from pipeline_mlir.analysis.barriers import drained, waited
+
+    with new_context() as ctx:
+        module = ir.Module.parse(KERNEL.replace("BARRIER", barrier), ctx)
+        body = list(walk_ops(module.operation, lambda o: o.name != "builtin.module"
+                             and o.name != "func.func"))
+        events, _ops = lds_events(walk_ops(module.operation,
+                                           lambda o: o.name == "func.func")[0])
+        assert [h.kind for h in check(events)] == hazards
+        store = next(i for i, o in enumerate(body) if o.name == "memref.store")
+        bar = next(i for i, o in enumerate(body) if o.name == "rocdl.s.barrier")
+        assert waited(body, store, bar, "lgkmcnt") is (hazards == [])
+        assert not waited(body, store, bar, "vmcnt") or "3952" in barrier
+        waits = [drained(o) for o in body if o.name == "rocdl.s.waitcnt"]
+        assert waits in ([], [frozenset({"lgkmcnt"})], [frozenset({"vmcnt"})])
+
+
+def test_a_forall_not_over_workgroups_holding_lds_is_not_modelled():
+    """The stream runs the body of a forall over workgroups once (its mapping IREE's or
+    upstream's #gpu.block); one over threads holding LDS accesses is not modelled."""
+    text = """
+func.func @f() {
+  %lds = memref.alloc() : memref<64xf32, #gpu.address_space<workgroup>>
+  scf.forall (%i) in (64) {
+    %w = memref.load %lds[%i] : memref<64xf32, #gpu.address_space<workgroup>>
+  } {mapping = [MAP]}
+  return
+}
+"""
+    for mapping, modelled in (("#gpu.block<x>", True), ("#iree_codegen.workgroup_mapping<x>",
+                                                         True), ("#gpu.thread<x>", False)):
+        with new_context() as ctx:
+            module = ir.Module.parse(text.replace("MAP", mapping), ctx)
+            out = lds_events(walk_ops(module.operation, lambda o: o.name == "func.func")[0])
+        if modelled:
+            assert isinstance(out, tuple) and len(out[0]) == 1, out
+        else:
+            assert isinstance(out, str) and "'scf.forall' op" in out and "not modelled" in out

@@ -34,6 +34,10 @@ CASES = {
                  "}", None, None),
     "forall-iv": ("scf.forall (%w) in (4) {\n%ub = arith.addi %w, %n : index",
                   "}", None, None),
+    "workgroup-forall-iv": ("scf.forall (%w) in (4) {\n%ub = arith.addi %w, %n : index",
+                            "} {mapping = [#gpu.block<x>]}", None, None),
+    "thread-forall-iv": ("scf.forall (%w) in (4) {\n%ub = arith.addi %w, %n : index",
+                         "} {mapping = [#gpu.thread<x>]}", "thread", "scf.forall"),
     "thread": ("%ub = arith.addi %n, %tid : index", "", "thread", "gpu.thread_id"),
     "load": ("%ub = memref.load %buf[%c0] : memref<4xindex>", "", "read", "memref.load"),
     "lane": ("%n32 = arith.index_cast %n : index to i32\n"

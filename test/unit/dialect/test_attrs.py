@@ -35,7 +35,8 @@ def test_a_dimension_is_the_attribute(ctx, text, want):
 @pytest.mark.parametrize("text, want", [
     ("#iree_codegen.workgroup_mapping<y>", 1), ("#iree_codegen.workgroup_mapping<z>", 2),
     ('"workgroup_mapping<x>"', None), ('"#iree_codegen.workgroup_mapping<x>"', None),
-    ("#gpu.thread<x>", None)])
+    ("#gpu.thread<x>", None), ("#gpu.block<x>", 0), ("#gpu.block<z>", 2),
+    ("#gpu.block<linear_dim_0>", None), ('"#gpu.block<x>"', None)])
 def test_a_workgroup_mapping_is_the_attribute(ctx, text, want):
     assert A.workgroup_mapping(attr(text)) == want
 

@@ -136,3 +136,45 @@ def test_which_elements_were_stored_comes_from_the_stores_not_the_values():
     run = emulate_matmul(k, Matmul(16, 16, 32, "bf16"), count=1)
     # wrong already (random A and B make no -1): no grid is learnt from it, its values fail
     assert (run.grid, run.written, run.first_bad) == (0, 64, (0, 0)) and not run.exact
+
+
+#: workgroup w of a 1-D grid stores -1 to the 4 x 16 tile ``TILE_OF`` of a 16 x 16 C (one
+#: element per lane): tile w, or with ``s_lshl_b32 s6, s2, 8`` replaced, tiles 1 and 2 swapped
+TILE_STORE = """
+    s_load_dwordx2 s[4:5], s[0:1], 0x10
+    s_waitcnt lgkmcnt(0)
+    v_lshlrev_b32_e32 v2, 2, v0
+    {tile}
+    v_add_u32_e32 v2, s6, v2
+    v_mov_b32_e32 v1, -1
+    global_store_dword v2, v1, s[4:5]
+    s_endpgm"""
+OWN_TILE = "s_lshl_b32 s6, s2, 8"
+SWAPPED_TILE = """s_and_b32 s6, s2, 1
+    s_lshl_b32 s6, s6, 1
+    s_lshr_b32 s7, s2, 1
+    s_or_b32 s6, s6, s7
+    s_lshl_b32 s6, s6, 8"""
+
+
+@pytest.mark.parametrize("tile,wrong", [(OWN_TILE, None), (SWAPPED_TILE, ("1", "2"))])
+def test_each_workgroup_must_store_its_own_inferred_tile(tile, wrong):
+    """A run whose tiles are inferred (from workgroup 0's and the grid order) holds each
+    workgroup to its own: two workgroups that swap their tiles store the whole footprint
+    (the coverage check alone passes them), and are named."""
+    from pipeline_mlir.emu.coverage import check_owners
+    from pipeline_mlir.emu.iree import Launch
+
+    k = _with_args(HAL, TILE_STORE.format(tile=tile))
+    launch = Launch(k, Matmul(16, 16, 32, "bf16"), "eager", 0, 0)
+    launch.run([0, 1, 2, 3])
+    tiles = [(4 * w, 0, 4, 16) for w in range(4)]
+    assert launch.stored().all()
+    if wrong is None:
+        check_owners(launch.glob, "C", (16, 16), [0, 1, 2, 3], tiles, k.name)
+        return
+    with pytest.raises(EmuError, match=rf"kernel snippet: the tile of workgroup {wrong[0]} "
+                                       rf"\(rows 4..7, columns 0..15 of C, .*\) holds stores "
+                                       rf"of workgroup {wrong[1]}: each workgroup must store "
+                                       rf"its own tile"):
+        check_owners(launch.glob, "C", (16, 16), [0, 1, 2, 3], tiles, k.name)

@@ -69,3 +69,19 @@ def test_the_masked_loads_are_pipelined_with_the_last_tile_peeled(late, tmp_path
         "run too wide", "past the row"])
 def test_what_the_rewrite_relies_on_is_checked(late, tmp_path, capsys, mutate, message):
     assert_refused_at(tmp_path, capsys, mutate(late), "%201 = vector.maskedload", message)
+
+
+def test_a_row_past_the_size_at_unsampled_sizes_is_refused(late, tmp_path, capsys):
+    """A's row read one further where the size is ``T g + d``, ``20 <= d <= 40``, sizes no
+    sample reaches: the sampled check takes it, the proof for every size
+    (frontend/row_proof_late.py) refuses it naming the sizes."""
+    d = re.search(r"(%\d+) = arith\.addi %\d+, %8 : index\n", late).group(1)
+    window = (f"%w_lo = arith.constant 20 : index\n%w_hi = arith.constant 40 : index\n"
+              f"%w_a = arith.cmpi sge, {d}, %w_lo : index\n"
+              f"%w_b = arith.cmpi sle, {d}, %w_hi : index\n"
+              f"%w_in = arith.select %w_a, %w_b, %w_a : i1\n"
+              f"%w_off = arith.select %w_in, %c1, %c0 : index\n"
+              f"%w_row = arith.addi %102, %w_off : index\n")
+    text = late.replace(LOAD, window + LOAD.replace("[%102, %200]", "[%w_row, %200]"))
+    assert_refused_at(tmp_path, capsys, text, "vector.maskedload",
+                      "reads a row outside the buffer's L rows where its guard holds")

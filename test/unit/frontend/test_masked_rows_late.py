@@ -99,3 +99,32 @@ def test_what_the_replacement_relies_on_is_checked(late, tmp_path, capsys, mutat
     line = 1 + text[:guard].count("\n")
     assert rc == 1 and message in err and f"k.mlir:{line}:" in err, err
     assert "Traceback" not in err
+
+
+def _row_past_the_size_in_a_window(text: str) -> str:
+    """The row read one further where the size is ``T g + d``, ``20 <= d <= 40``: sizes
+    none of the sampled ones reaches (their ``d mod T`` are 0-3, 64 and 127)."""
+    d = re.search(r"(%\d+) = arith\.addi %\d+, %8 : index\n", text).group(1)
+    window = (f"%w_lo = arith.constant 20 : index\n%w_hi = arith.constant 40 : index\n"
+              f"%w_a = arith.cmpi sge, {d}, %w_lo : index\n"
+              f"%w_b = arith.cmpi sle, {d}, %w_hi : index\n"
+              f"%w_in = arith.select %w_a, %w_b, %w_a : i1\n"
+              f"%w_off = arith.select %w_in, %c1, %c0 : index\n")
+    return _regex(r"(%\d+) = arith\.addi (%\d+), (%\d+) : index\n(\s+%\d+ = arith\.addi "
+                  r"%\d+, %\d+ : i32\n)",
+                  window.replace("\\", "\\\\") + r"%w_row = arith.addi \3, %w_off : index\n"
+                  r"\1 = arith.addi \2, %w_row : index\n\4")(text)
+
+
+def test_a_row_past_the_size_at_unsampled_sizes_is_refused(late, tmp_path, capsys):
+    """The sampled sizes pass this mutant (the evaluation alone took it); the proof for
+    every size (frontend/row_proof_late.py) finds the sizes where a guarded row is L."""
+    text = _row_past_the_size_in_a_window(late)
+    rc, _out, err = _run(tmp_path, capsys, text)
+    guard = re.search(r"scf\.if %\d+ -> \(vector<16xbf16>\)", text).start()
+    assert rc == 1 and f"k.mlir:{1 + text[:guard].count(chr(10))}:" in err, err
+    assert "reads a row outside the buffer's L rows where its guard holds, on thread " in err, err
+    lo, hi = map(int, re.search(r"at sizes T g \+ d for d in (\d+) \.\. (\d+) \(T = 128, "
+                                r"any g\)", err).groups())
+    assert 20 <= lo <= hi <= 40, err
+

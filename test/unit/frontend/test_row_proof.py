@@ -67,3 +67,50 @@ def test_an_unsigned_comparison_takes_only_non_negative_operands():
     with pytest.raises(Unproven, match="may be negative"):
         _cmp(Piece(1, 2), 6, Form(d=1, c=-3), Form(c=2))
     assert _cmp(Piece(4, 4), 6, Form(d=1, c=-3), Form(c=2)) == 1
+
+
+@pytest.mark.parametrize("f,want", [(Form(g=128), True), (Form(g=128, d=1, c=-1), True),
+                                    (Form(g=1, c=-1), None), (Form(g=-1, d=5), None),
+                                    (Form(d=-1), None)])
+def test_non_negative_where_the_workgroup_has_no_one_sign(f, want):
+    """``128 g`` is 0 at g = 0 and positive past it: no sign, but never negative, which
+    settles ``>= 0``, ``< 0``, min and max (the late form's ``v mod X`` and its
+    corrections); what may be negative stays unproven."""
+    from pipeline_mlir.frontend.row_proof import _cmp, _minmax
+
+    piece = Piece(1, None)
+    if want is None:            # negative somewhere: False, or unproven where g decides
+        try:
+            assert not piece.at_least_zero(f)
+        except Unproven:
+            pass
+        return
+    assert piece.at_least_zero(f)
+    assert _cmp(piece, 2, f, Form()) == 0 and _cmp(piece, 5, f, Form()) == 1   # slt, sge
+    assert _cmp(piece, 4, Form(), f) == 0 and _cmp(piece, 3, Form(), f) == 1   # sgt, sle
+    assert _minmax(piece, [f, Form()], -1) is not f
+    assert _minmax(piece, [Form(), f], 1) is f
+    for g, x in itertools.product(range(4), range(1, 9)):
+        assert _value(f, g, x) >= 0
+
+
+def test_a_narrow_integer_that_moves_with_the_size_is_unproven():
+    """An ``i32`` value whose form holds the workgroup or the size wraps from 2^31, which
+    the forms do not model: unproven, where an ``index`` one is taken."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import walk_ops
+    from pipeline_mlir.frontend.row_proof import SymbolicRows
+
+    text = ("func.func @f(%g: index, %n: index) {\n"
+            "  %a = arith.addi %g, %n : index\n"
+            "  %b = arith.index_cast %a : index to i32\n  return\n}\n")
+    with new_context() as ctx:
+        module = ir.Module.parse(text, ctx)
+        f = next(iter(walk_ops(module.operation, lambda o: o.name == "func.func")))
+        g, n = f.regions[0].blocks[0].arguments
+        (wide,) = walk_ops(module.operation, lambda o: o.name == "arith.addi")
+        (narrow,) = walk_ops(module.operation, lambda o: o.name == "arith.index_cast")
+        rows = SymbolicRows({g: Form(g=1), n: Form(g=128, d=1)}, Piece(1, None), 0, {}, {})
+        assert repr(rows.form(wide.results[0])) == "129*g + 1*d + 0"
+        with pytest.raises(Unproven, match="an i32 value .* may wrap"):
+            rows.form(narrow.results[0])

@@ -85,7 +85,7 @@ def constant_count(f) -> int:
     ops = walk_ops(f, lambda o: o.name in ("hal.interface.constant.load",
                                            "hal.interface.binding.subspan"))
     loads = [o for o in ops if o.name == "hal.interface.constant.load"]
-    counts = next((pipeline_layout(o.attributes["layout"]) for o in ops
+    counts = next((pipeline_layout(o.attributes["layout"], o) for o in ops
                    if "layout" in o.attributes), None)
     # (IREE's verifier refuses a load of an ordinal past the layout's)
     return 1 + max((_ordinal(o) for o in loads), default=-1) if counts is None else counts[0]

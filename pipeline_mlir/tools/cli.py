@@ -188,6 +188,9 @@ def _compile_arguments(p) -> None:
     p.add_argument("--verify-diagnostics", action="store_true",
                    help="check the diagnostics against the input's expected-error/-warning/"
                         "-remark/-note comments")
+    p.add_argument("--codegen-timeout", metavar="SECONDS", action=_Store,
+                   help="stop LLVM's code generation of a kernel (and the link) after SECONDS "
+                        "(default: $PIPELINE_OPT_CODEGEN_TIMEOUT, else 120)")
     p.add_argument(
         "--launch", metavar="M,N,K", action=_Store,
         help="check a problem size against the complete kernel of --pipeline "

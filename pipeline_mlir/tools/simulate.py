@@ -22,7 +22,8 @@ def check_args(args) -> None:
     if args.pipeline is None:
         raise UsageError("--simulate needs --pipeline=NAME{...}: the schedule kind and its "
                          "per-load counts (e.g. --pipeline='pingpong' for a ping-pong dump)")
-    clash = [o for o in ("--emit", "--pass-pipeline", "--launch") if o in flags]
+    clash = [o for o in ("--emit", "--pass-pipeline", "--launch", "--codegen-timeout")
+             if o in flags]
     if args.input is not None:
         picture = args.input.lower().endswith(PICTURE_EXTENSIONS)
         clash.append(f"the input '{args.input}' ("

@@ -132,3 +132,29 @@ def test_an_assembly_that_is_not_the_code_objects_is_refused():
                                        r"assembly's at line 12 'v_mul_lo_u32': their loops "
                                        r"cannot be matched"):
         measured_trips(parse_asm(other).function(), runs, kernel.instrs)
+
+
+#: PER_LANE with the scheduling pseudo-instructions LLVM prints as comments (no encoding:
+#: the code object has none of them) at the start of the main loop, of the inner loop, of
+#: the skipped block and inside the inner loop
+PSEUDOS = PER_LANE.replace(
+    ".LBB0_1:\n", ".LBB0_1:\n; sched_barrier mask(0x00000000)\n").replace(
+    ".LBB0_2:\n", ".LBB0_2:\n; sched_barrier mask(0x00000000)\n").replace(
+    ".LBB0_3:\n", ".LBB0_3:\n; sched_group_barrier mask(0x00000008) size(1) SyncID(0)\n").replace(
+    "\ts_or_b64 s[8:9], vcc, s[8:9]\n",
+    "\ts_or_b64 s[8:9], vcc, s[8:9]\n; sched_barrier mask(0x00000000)\n")
+
+
+def test_scheduling_pseudo_instructions_are_matched_away(measured):
+    """Our own kernels' assembly holds ``; sched_barrier`` lines, instructions of the
+    assembly that the code object does not hold: the counts are those of the same loop
+    without them, and the timed iteration (which keeps them) is what the wave ran."""
+    kernel = snippet_kernel(PSEUDOS)
+    runs = record_runs(kernel, GlobalMemory(), 0, 2, 0)
+    got = measured_trips(parse_asm(PSEUDOS).function(), runs, kernel.instrs)
+    assert got.waves == measured.waves and got.loops == measured.loops
+    for w, counts in enumerate(got.waves):
+        body = asm_main_loop(PSEUDOS, measured=counts)
+        pseudo = sum(i.mnemonic.startswith("sched_") for i in body)
+        assert pseudo == 1 + 2 * (w + 2)               # the header's, two per inner trip
+        assert len(body) == got.executed[w] == measured.executed[w] + pseudo

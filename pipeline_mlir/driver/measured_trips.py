@@ -20,8 +20,11 @@ def dispatch_launch(dispatch_text: str, sizes: tuple[int, int, int],
                     where: str = "<dispatch>"):
     """(the :class:`~pipeline_mlir.emu.iree.Matmul` of the dispatch ``dispatch_text`` (any
     form the front end reads: its bindings, push constants and grid) at ``sizes`` = (M, N,
-    K), its grid) as ``--emulate`` launches it."""
+    K), its grid) as ``--emulate`` launches it; a :class:`PipelineError` (located in the
+    dispatch where the front end says) for a dispatch it cannot read, or whose sizes
+    compiled in are not ``sizes``."""
     from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.driver.diagnostics import Failure
     from pipeline_mlir.driver.emulate import read_dispatch
     from pipeline_mlir.emu.iree import Matmul
 
@@ -30,10 +33,24 @@ def dispatch_launch(dispatch_text: str, sizes: tuple[int, int, int],
             module = ir.Module.parse(dispatch_text, ctx)
         except ir.MLIRError as e:
             raise PipelineError(f"{where}: the dispatch does not parse: {e}") from None
-        d, layout = read_dispatch(module, where, sizes)
+        try:
+            d, layout = read_dispatch(module, where, sizes)
+        except Failure as e:
+            raise PipelineError("; ".join(_located(x, where) for x in e.diags)) from None
     if layout is not None:
-        raise PipelineError(f"{where}: {layout.message}")
+        raise PipelineError(_located(layout, where))
+    if tuple(sizes) != (d.M, d.N, d.K):
+        raise PipelineError(f"{where}: M = {sizes[0]}, N = {sizes[1]}, K = {sizes[2]} "
+                            f"disagree with the sizes compiled into kernel {d.kernel}: "
+                            f"M={d.M} N={d.N} K={d.K} (its bindings {d.describe()})")
     return Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b, d.constants), d.grid
+
+
+def _located(diag, where: str) -> str:
+    """``diag`` (a driver diagnostic of the dispatch) as one line naming its place; the
+    ``--emulate:`` its reader puts first dropped (this is not ``--emulate``)."""
+    at = f"{diag.file or where}:{diag.line}:{diag.col}" if diag.line else where
+    return f"{at}: {diag.message.removeprefix('--emulate: ')}"
 
 
 def measure_trips(asm_text: str, code: bytes | str, problem, grid=None,

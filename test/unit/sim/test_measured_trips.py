@@ -6,12 +6,16 @@ its lane's parity plus one, so wave w takes w + 2 trips."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from emu_helpers import snippet_kernel
 
+from pipeline_mlir.driver.measured_trips import dispatch_launch
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.machine import GlobalMemory
 from pipeline_mlir.emu.trips import measured_trips, record_runs
+from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.sim.inner_loops import InnerLoopError
 from pipeline_mlir.sim.timing import asm_main_loop, simulate_asm_loop
@@ -158,3 +162,21 @@ def test_scheduling_pseudo_instructions_are_matched_away(measured):
         pseudo = sum(i.mnemonic.startswith("sched_") for i in body)
         assert pseudo == 1 + 2 * (w + 2)               # the header's, two per inner trip
         assert len(body) == got.executed[w] == measured.executed[w] + pseudo
+
+
+DISPATCH = Path(__file__).parents[3] / "test/data/iree/matmul_bf16_abt_4096.prefetch.mlir"
+
+
+@pytest.mark.parametrize("text, sizes, message", [
+    ("func.func @f() {\n  return\n}\n", (64, 64, 64),
+     r"^d\.mlir: the input has no kernel to launch"),
+    (DISPATCH.read_text(), (512, 4096, 4096),
+     r"^d\.mlir: M = 512, N = 4096, K = 4096 disagree with the sizes compiled into kernel "
+     r"matmul_dispatch_0_matmul_4096x4096x4096_bf16xbf16xf32: M=4096 N=4096 K=4096")],
+    ids=["not-a-matmul", "other-sizes"])
+def test_a_launch_the_dispatch_cannot_make_is_a_pipeline_error(text, sizes, message):
+    """``dispatch_launch`` let the front end's refusal through as the driver's internal
+    diagnostics (which ``bench_iree --ratios``, catching PipelineError, did not catch), and
+    launched a static dispatch at any sizes it was given, running its own."""
+    with pytest.raises(PipelineError, match=message):
+        dispatch_launch(text, sizes, "d.mlir")

@@ -15,6 +15,10 @@ from __future__ import annotations
 
 from pipeline_mlir.errors import PipelineError
 
+#: instructions of the workgroup ``--sim-trips`` runs at most (the first iterations of a
+#: long main loop are enough: the counts of the most iterations are kept)
+MEASURE_LIMIT = 1_000_000
+
 
 def dispatch_launch(dispatch_text: str, sizes: tuple[int, int, int],
                     where: str = "<dispatch>"):

@@ -249,6 +249,10 @@ def _simulator_arguments(p) -> None:
                           "llvm-mca-22), measured (gfx950 latencies) or both (default)")
     sim.add_argument("--sim-iterations", metavar="N", type=int, default=6, action=_Store,
                      help="check main loops of 0..N iterations (default 6)")
+    sim.add_argument("--sim-trips", metavar="M,N,K", action=_Store,
+                     help="time the inner loops of the assembly FILE with their trip counts "
+                          "measured on the emulator at this launch of the dispatch INPUT "
+                          "it was built from")
 
 
 def _emulator_arguments(p) -> None:

@@ -9,36 +9,26 @@ is refused rather than ignored."""
 from __future__ import annotations
 
 import pytest
+from cli_helpers import one_error, run_cli
 
 from pipeline_mlir.isa import worker
 from pipeline_mlir.isa.codegen import DEFAULT_TIMEOUT
 from pipeline_mlir.tools.argv import CODEGEN_TIMEOUT_ENV
-from pipeline_mlir.tools.pipeline_opt import main
 
 TINY = "module {\n  llvm.func @f() {\n    llvm.return\n  }\n}\n"
 
 
-def _run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def _one_error(code, err, fragment):
-    assert code == 1 and "Traceback" not in err and err.count("error:") == 1, err
-    assert fragment in err, err
-
 
 @pytest.mark.parametrize("value", ["0", "-3", "abc", "inf", "nan", ""])
 def test_a_bad_timeout_names_the_flag(capsys, value):
-    code, _, err = _run(capsys, "--pipeline=4wave", "--emit=asm", f"--codegen-timeout={value}")
-    _one_error(code, err, f"--codegen-timeout={value}: expected a number of seconds above 0")
+    code, _, err = run_cli(capsys, "--pipeline=4wave", "--emit=asm", f"--codegen-timeout={value}")
+    one_error(code, err, f"--codegen-timeout={value}: expected a number of seconds above 0")
 
 
 def test_a_bad_variable_names_the_variable(capsys, monkeypatch):
     monkeypatch.setenv(CODEGEN_TIMEOUT_ENV, "2m")
-    code, _, err = _run(capsys, "--pipeline=4wave", "--emit=asm")
-    _one_error(code, err, f"{CODEGEN_TIMEOUT_ENV}=2m: expected a number of seconds above 0")
+    code, _, err = run_cli(capsys, "--pipeline=4wave", "--emit=asm")
+    one_error(code, err, f"{CODEGEN_TIMEOUT_ENV}=2m: expected a number of seconds above 0")
 
 
 @pytest.mark.parametrize("argv, fragment", [
@@ -47,8 +37,8 @@ def test_a_bad_variable_names_the_variable(capsys, monkeypatch):
     (["--pipeline=4wave", "--simulate"], "--simulate cannot be combined with "
                                          "--codegen-timeout")])
 def test_the_flag_where_no_code_is_generated_is_refused(capsys, argv, fragment):
-    code, _, err = _run(capsys, *argv, "--codegen-timeout=30")
-    _one_error(code, err, fragment)
+    code, _, err = run_cli(capsys, *argv, "--codegen-timeout=30")
+    one_error(code, err, fragment)
 
 
 def test_the_timeout_reaches_the_worker_flag_before_variable(capsys, monkeypatch, tmp_path):
@@ -65,8 +55,8 @@ def test_the_timeout_reaches_the_worker_flag_before_variable(capsys, monkeypatch
     src.write_text(TINY)
     argv = [str(src), "--pass-pipeline=builtin.module(cse)", "--emit=asm"]
     monkeypatch.setenv(CODEGEN_TIMEOUT_ENV, "45")
-    _one_error(*_run(capsys, *argv, "--codegen-timeout=7.5")[::2], "did not finish in 7.5 s")
-    _one_error(*_run(capsys, *argv)[::2], "did not finish in 45 s")
+    one_error(*run_cli(capsys, *argv, "--codegen-timeout=7.5")[::2], "did not finish in 7.5 s")
+    one_error(*run_cli(capsys, *argv)[::2], "did not finish in 45 s")
     monkeypatch.delenv(CODEGEN_TIMEOUT_ENV)
-    _one_error(*_run(capsys, *argv)[::2], "did not finish in 120 s")
+    one_error(*run_cli(capsys, *argv)[::2], "did not finish in 120 s")
     assert seen == [7.5, 45.0, DEFAULT_TIMEOUT]

@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
+from cli_helpers import one_error, run_cli
 from build_cache import share_code_objects
 
 from pipeline_mlir.driver import measured_trips
@@ -21,16 +22,6 @@ from pipeline_mlir.tools.pipeline_opt import main
 DISPATCH = Path(__file__).parents[3] / "test/data/iree/matmul_bf16_abt_4096.prefetch.mlir"
 SIZES = "--sim-trips=4096,4096,4096"
 
-
-def _run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def _one_error(code, err, fragment):
-    assert code == 1 and "Traceback" not in err and err.count("error:") == 1, err
-    assert fragment in err, err
 
 
 @pytest.fixture(scope="module")
@@ -49,13 +40,13 @@ def _cycles(report: str) -> str:
 def test_measured_counts_time_the_loop_as_the_emulator_ran_it(capsys, asm, monkeypatch):
     """(The first 4000 instructions of the workgroup: enough iterations, a test's time.)"""
     monkeypatch.setattr(measured_trips, "MEASURE_LIMIT", 4000)
-    code, out, err = _run(capsys, str(DISPATCH), f"--simulate={asm}", "--pipeline=4wave",
+    code, out, err = run_cli(capsys, str(DISPATCH), f"--simulate={asm}", "--pipeline=4wave",
                           SIZES, "--report")
     assert code == 0, err
     assert re.search(r"note: trip counts measured on the emulator at M = 4096, N = 4096, "
                      r"K = 4096: every wave: trips \(no inner loop\), 0 block runs skipped, "
                      r"161 instructions \(\d+ of \d+ iterations\)", out), out
-    code, plain, err = _run(capsys, f"--simulate={asm}", "--pipeline=4wave", "--report")
+    code, plain, err = run_cli(capsys, f"--simulate={asm}", "--pipeline=4wave", "--report")
     assert code == 0 and _cycles(out) == _cycles(plain), err
 
 
@@ -70,13 +61,13 @@ def test_measured_counts_time_the_loop_as_the_emulator_ran_it(capsys, asm, monke
     (["--simulate=k.s", "--sim-trips=0,4096,4096", "d.mlir"], "M = 0; the sizes are positive"),
     (["-", "--simulate=-", SIZES], "--simulate=- and INPUT - cannot both be standard input")])
 def test_usage_errors_name_the_flag(capsys, argv, fragment):
-    _one_error(*_run(capsys, "--pipeline=4wave", *argv)[::2], fragment)
+    one_error(*run_cli(capsys, "--pipeline=4wave", *argv)[::2], fragment)
 
 
 def test_a_schedule_dump_has_no_inner_loops_to_measure(capsys, tmp_path):
     dump = tmp_path / "dump.txt"
     assert main(["--pipeline=pingpong", "-o", str(dump)]) == 0
-    _one_error(*_run(capsys, str(DISPATCH), f"--simulate={dump}", "--pipeline=pingpong",
+    one_error(*run_cli(capsys, str(DISPATCH), f"--simulate={dump}", "--pipeline=pingpong",
                      SIZES)[::2], f"--sim-trips measures the inner loops of an assembly; "
                                   f"{dump} is a schedule dump")
 
@@ -84,7 +75,7 @@ def test_a_schedule_dump_has_no_inner_loops_to_measure(capsys, tmp_path):
 def test_sizes_that_disagree_with_the_dispatch_are_refused(capsys, asm):
     """A static dispatch's sizes are its own: a launch at others was run at those before,
     silently."""
-    _one_error(*_run(capsys, str(DISPATCH), f"--simulate={asm}", "--pipeline=4wave",
+    one_error(*run_cli(capsys, str(DISPATCH), f"--simulate={asm}", "--pipeline=4wave",
                      "--sim-trips=512,4096,4096")[::2],
                f"{DISPATCH}: M = 512, N = 4096, K = 4096 disagree with the sizes compiled into "
                f"kernel matmul_dispatch_0_matmul_4096x4096x4096_bf16xbf16xf32: M=4096 N=4096 "

@@ -201,6 +201,23 @@ def test_workgroups_of_two_processes_storing_one_byte_race(monkeypatch):
             _launch(kernel, [0, 1, 2, 3], jobs=jobs)
 
 
+def test_a_read_and_a_write_of_two_processes_race(monkeypatch):
+    """``--emulate-jobs``: each workgroup stores its own 64 dwords of C, then loads those of
+    workgroup ``id ^ 2`` (workgroups 0, 1 in one process, 2, 3 in the other).  One process
+    finds workgroup 2's store racing workgroup 0's earlier load; two processes must find it
+    too, as their loads and stores are merged (they found only two stores)."""
+    monkeypatch.setattr(emu_gemm, "BATCH", 1)
+    kernel = _kernarg_kernel("global_store_dword v4, v1, s[10:11]\n"
+                             "s_xor_b32 s4, s2, 2\ns_lshl_b32 s4, s4, 8\n"
+                             "v_add_u32_e32 v5, s4, v1\nglobal_load_dword v3, v5, s[10:11]")
+    for jobs, how in ((1, r"\)$"), (2, r"; run by two processes\)$")):
+        with pytest.raises(Finding, match=r"global-race: wave 0 of workgroup 2, .* global "
+                                          r"write of buffer C byte 512 .* by workgroup 2 "
+                                          r"races the read by wave 0 of workgroup 0 .*another "
+                                          r"workgroup: nothing orders them" + how):
+            _launch(kernel, [0, 1, 2, 3], jobs=jobs)
+
+
 @functools.lru_cache(maxsize=None)
 def _fp8():
     b = build("4wave-fp8-64")

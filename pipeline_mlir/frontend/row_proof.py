@@ -341,7 +341,7 @@ def prove_rows(read, values: dict, leaves: dict, T: int, threads: int) -> int:
     proven; an :class:`IRError` at ``read`` where a property fails or is not settled."""
     done, shared, tid_free = 0, {}, {}
     for tid in range(threads):
-        pieces = [Piece(1, None)]
+        pieces, mine = [Piece(1, None)], 0
         while pieces:
             piece = pieces.pop()
             where = f"on thread {tid} at sizes T g + d for d in {piece.lo} .. " \
@@ -350,6 +350,7 @@ def prove_rows(read, values: dict, leaves: dict, T: int, threads: int) -> int:
                 _check_piece(SymbolicRows(leaves, piece, tid, shared.setdefault(
                     (piece.lo, piece.hi), {}), tid_free), values, T)
                 done += 1
+                mine += 1
             except Split as s:
                 pieces += [Piece(piece.lo, s.at - 1), Piece(s.at, piece.hi)]
             except Wrong as w:
@@ -359,7 +360,8 @@ def prove_rows(read, values: dict, leaves: dict, T: int, threads: int) -> int:
                                     f"every size ({u}, {where}); only masks affine in the "
                                     f"size, the workgroup and the thread id are taken") \
                     from None
-            if len(pieces) + done > MAX_PIECES * threads:
+            if len(pieces) + mine > MAX_PIECES:
                 raise IRError(read, f"{describe(read)}: its row mask is not proven for "
-                                    f"every size (more than {MAX_PIECES} pieces {where})")
+                                    f"every size (more than {MAX_PIECES} pieces on thread "
+                                    f"{tid}, the last {where.removeprefix(f'on thread {tid} ')})")
     return done

@@ -67,3 +67,54 @@ def test_an_unsigned_comparison_takes_only_non_negative_operands():
     with pytest.raises(Unproven, match="may be negative"):
         _cmp(Piece(1, 2), 6, Form(d=1, c=-3), Form(c=2))
     assert _cmp(Piece(4, 4), 6, Form(d=1, c=-3), Form(c=2)) == 1
+
+
+#: a row mask that thread 1 proves size by size up to 50 (``min(d, 50 tid) mod 2``: 50
+#: single sizes), thread 0 on one piece; rows ``4 g + 1000``, one each (T = 4)
+ONE_THREAD_SPLITS = """
+func.func @f(%g: index, %d: index) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c50 = arith.constant 50 : index
+  %tid = gpu.thread_id x
+  %lim = arith.muli %tid, %c50 : index
+  %x = arith.minsi %d, %lim : index
+  %m = arith.remsi %x, %c2 : index
+  %s = arith.subi %c1, %m : index
+  %row = affine.apply affine_map<(d0) -> (d0 * 4 + 1000)>(%g)
+  %lr = arith.constant 1000 : index
+  return
+}
+"""
+
+
+def _one_thread_splits(ctx):
+    from pipeline_mlir.dialect.bindings import ir
+    from pipeline_mlir.dialect.ir_io import walk_ops
+
+    m = ir.Module.parse(ONE_THREAD_SPLITS, ctx)
+    (f,) = walk_ops(m.operation, lambda o: o.name == "func.func")
+    g, d = f.regions[0].blocks[0].arguments
+    by = {o.name: o for o in walk_ops(f, lambda o: True)}
+    lr = walk_ops(f, lambda o: o.name == "arith.constant")[-1]
+    values = {"size": by["arith.subi"].results[0], "row": by["affine.apply"].results[0],
+              "lr": lr.results[0]}
+    return m, by["affine.apply"], values, {g: Form(g=1), d: Form(d=1)}
+
+
+def test_the_piece_bound_is_per_thread(monkeypatch):
+    """:data:`MAX_PIECES` bounds one thread's proof: thread 1 needs about 50 pieces; with
+    the bound at 30 it is refused, though thread 0 needs one (the bound was taken over all
+    threads: 60 here, or 4096 x 256 pieces for one thread of a 256-thread workgroup)."""
+    from pipeline_mlir.dialect.bindings import new_context
+    from pipeline_mlir.dialect.ir_io import IRError
+    from pipeline_mlir.frontend import row_proof
+
+    with new_context() as ctx:
+        m, read, values, leaves = _one_thread_splits(ctx)
+        assert row_proof.prove_rows(read, values, leaves, 4, 2) > 50
+        monkeypatch.setattr(row_proof, "MAX_PIECES", 30)
+        with pytest.raises(IRError, match=r"its row mask is not proven for every size \(more "
+                                          r"than 30 pieces on thread 1, the last at sizes "
+                                          r"T g \+ d for d in "):
+            row_proof.prove_rows(read, values, leaves, 4, 2)

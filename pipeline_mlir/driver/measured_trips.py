@@ -65,14 +65,14 @@ def measure_trips(asm_text: str, code: bytes | str, problem, grid=None,
     kernel that reads the grid's size), its first workgroup (``limit``: up to that many
     instructions of its waves)."""
     from pipeline_mlir.emu.inputs import load_kernel
-    from pipeline_mlir.emu.iree import Launch
+    from pipeline_mlir.emu.iree import Launch, first_workgroup
     from pipeline_mlir.emu.trips import measured_trips, record_runs
     from pipeline_mlir.isa.asm import parse_asm
 
     kernel = load_kernel(code)
     launch = Launch(kernel, problem, "eager", 0, 0)
     launch.set_grid(grid)
-    first = (0, 0) if any(kernel.launch.workgroup_id[1:]) else 0
+    first = first_workgroup(kernel)
     runs = record_runs(kernel, launch.glob, first, launch.waves, launch.kernarg_at,
                        launch.dims, limit=limit)
     return measured_trips(parse_asm(asm_text).function(kernel.name), runs, kernel.instrs)

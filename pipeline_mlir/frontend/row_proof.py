@@ -26,6 +26,7 @@ difference of forms changes sign), so the proof ends.
 
 from __future__ import annotations
 
+from pipeline_mlir.dialect.attrs import dimension
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation as _op
 from pipeline_mlir.analysis.ir_facts import DYNAMIC, dense_i64
@@ -297,7 +298,7 @@ def _castui(sr, op):
 
 
 def _thread(sr, op):
-    if "dimension" in op.attributes and "x" not in str(op.attributes["dimension"]):
+    if "dimension" in op.attributes and dimension(op.attributes["dimension"]) != 0:
         raise Unproven(f"'{op.name}' along {op.attributes['dimension']}")
     return [Form(c=sr.tid)]
 

@@ -88,11 +88,11 @@ func.func @f(%g: index, %d: index) {
 """
 
 
-def _one_thread_splits(ctx):
+def _one_thread_splits(ctx, text: str = ONE_THREAD_SPLITS):
     from pipeline_mlir.dialect.bindings import ir
     from pipeline_mlir.dialect.ir_io import walk_ops
 
-    m = ir.Module.parse(ONE_THREAD_SPLITS, ctx)
+    m = ir.Module.parse(text, ctx)
     (f,) = walk_ops(m.operation, lambda o: o.name == "func.func")
     g, d = f.regions[0].blocks[0].arguments
     by = {o.name: o for o in walk_ops(f, lambda o: True)}
@@ -117,4 +117,19 @@ def test_the_piece_bound_is_per_thread(monkeypatch):
         with pytest.raises(IRError, match=r"its row mask is not proven for every size \(more "
                                           r"than 30 pieces on thread 1, the last at sizes "
                                           r"T g \+ d for d in "):
+            row_proof.prove_rows(read, values, leaves, 4, 2)
+
+
+def test_only_the_x_thread_id_is_the_thread():
+    """The thread id's dimension is read as the attribute (``#gpu.dim<y>``), not its text:
+    a mask of ``thread_id y`` is not proven."""
+    from pipeline_mlir.dialect.bindings import new_context
+    from pipeline_mlir.dialect.ir_io import IRError
+    from pipeline_mlir.frontend import row_proof
+
+    with new_context() as ctx:
+        m, read, values, leaves = _one_thread_splits(ctx, ONE_THREAD_SPLITS.replace(
+            "gpu.thread_id x", "gpu.thread_id y"))
+        with pytest.raises(IRError, match=r"not proven for every size \('gpu.thread_id' "
+                                          r"along #gpu.dim<y>, on thread 0 "):
             row_proof.prove_rows(read, values, leaves, 4, 2)

@@ -63,7 +63,11 @@ def k_split(an, ch: int, reads: list, size: int, swizzle, refusal: LM.LoopRefusa
             side = an.mfmas[k].a_reads if ch == 0 else an.mfmas[k].b_reads
             for r in side:
                 half_of.setdefault(r, set()).add(n * 2 // len(ks))
-    mixed = [r for r in reads if len(half_of.get(r, ())) != 1]
+    unused = [r for r in reads if r not in half_of]
+    if unused:
+        raise _refuse(refusal, f"channel {label}: a fragment read feeds no MFMA, so no K "
+                               f"half holds it", an, unused)
+    mixed = [r for r in reads if len(half_of[r]) != 1]
     if mixed:
         raise _refuse(refusal, f"channel {label}: a fragment read feeds MFMAs of both "
                                f"K halves of an accumulator", an, mixed)

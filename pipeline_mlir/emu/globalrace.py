@@ -407,8 +407,9 @@ def crossed(glob, touched: dict, change: tuple, read: bool = False) -> None:
     of ``--emulate-jobs`` (:func:`pipeline_mlir.emu.pool.changes` of buffer ``b``'s marks or
     readers) are merged: a race when an earlier process's workgroups stored to one of its
     halfwords, or loaded one it stores to (``touched``: per buffer and ``"write"`` /
-    ``"read"``, the stamps of the processes merged so far, :func:`touch`).  Loads a process
-    did not record (of a buffer no store of it wrote, nothing recorded) are not seen here."""
+    ``"read"``, the stamps of the processes merged so far, :func:`touch`).  A buffer a
+    process loaded without recording its loads and another stored to never gets here: the
+    pool runs it again, its loads recorded (``pool._check_unrecorded``)."""
     b, lo, hi, bits, values = change
     mask = np.unpackbits(bits, count=hi - lo).astype(bool)
     for kind in ("write",) if read else ("write", "read"):

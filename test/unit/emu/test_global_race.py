@@ -221,6 +221,20 @@ def test_a_read_and_a_write_of_two_processes_race(monkeypatch):
                                            r"races the read")
 
 
+def test_an_unrecorded_load_and_a_store_of_two_processes_race(monkeypatch):
+    """Workgroups 0 and 1 only load B (workgroup ``id ^ 2``'s dwords), 2 and 3 only store
+    their own: in two processes neither sees the other, and B (no store yet where it is
+    loaded) has its loads unrecorded there.  The merge sees a buffer one process stored to
+    and another loaded unrecorded, and the run goes again with B's loads recorded."""
+    monkeypatch.setattr(emu_gemm, "BATCH", 1)
+    kernel = _kernarg_kernel("s_cmp_lt_u32 s2, 2\ns_cbranch_scc0 store\n"
+                             "s_xor_b32 s4, s2, 2\ns_lshl_b32 s4, s4, 8\n"
+                             "v_add_u32_e32 v5, s4, v1\nglobal_load_dword v3, v5, s[8:9]\n"
+                             "s_branch done\nstore:\nglobal_store_dword v4, v1, s[8:9]\ndone:")
+    _races_in_one_or_two_processes(kernel, r"write of buffer B byte 512 .* by workgroup 2 "
+                                           r"races the read")
+
+
 @functools.lru_cache(maxsize=None)
 def _fp8():
     b = build("4wave-fp8-64")

@@ -47,10 +47,15 @@ COLUMNS = (("llvm_mca", "llvm-mca", "{:.1f}"), ("sim_llvm", "sim llvm", "{:.1f}"
 def loop_text(asm: str) -> str:
     """The main loop of ``asm`` as llvm-mca takes it (a label, then the instructions)."""
     from pipeline_mlir.isa.asm import parse_asm
-    from pipeline_mlir.sim.timing import asm_main_loop
+    from pipeline_mlir.sim.timing import function_main_loop
 
-    head = parse_asm(asm).function().main_loop()[0].label
-    return f"{head}:\n" + "".join("\t" + i.text + "\n" for i in asm_main_loop(asm))
+    fn = parse_asm(asm).function()
+    return mca_text(fn, function_main_loop(fn))
+
+
+def mca_text(fn, loop: list) -> str:
+    """The main loop ``loop`` of the parsed function ``fn`` as llvm-mca takes it."""
+    return f"{fn.main_loop()[0].label}:\n" + "".join("\t" + i.text + "\n" for i in loop)
 
 
 def run_mca(loop: str) -> float:
@@ -78,23 +83,25 @@ def measure_asm(asm: str, spec: str, mca: bool) -> dict:
     from pipeline_mlir.isa.asm import parse_asm
     from pipeline_mlir.isa.report import loop_counts, resources_from_asm
     from pipeline_mlir.schedules.registry import parse_pipeline
-    from pipeline_mlir.sim.timing import asm_main_loop, simulate_asm_loop
+    from pipeline_mlir.sim.timing import from_asm, function_main_loop, simulate_loop_body
     from pipeline_mlir.sim.report import TIMING_ITERATIONS
     from pipeline_mlir.sim.trace import kernel_shape
 
     module = parse_asm(asm)
-    loop = asm_main_loop(asm)
+    fn = module.function()
+    loop = function_main_loop(fn)
+    body = from_asm(loop)
     shape = kernel_shape(parse_pipeline(spec))
-    got = {"valu": loop_counts(module.function())["VALU"],
+    got = {"valu": loop_counts(fn)["VALU"],
            "mfma": sum(i.kind == "mfma" for i in loop),
-           "vgprs": resources_from_asm(module, module.function().name).vgprs}
+           "vgprs": resources_from_asm(module, fn.name).vgprs}
     for table in ("llvm", "measured"):
-        a = simulate_asm_loop(asm, shape.waves, TIMING_ITERATIONS, table,
-                              stagger=shape.groups == 2)
+        a = simulate_loop_body(body, shape.waves, TIMING_ITERATIONS, table,
+                               stagger=shape.groups == 2)
         got[f"sim_{table}"] = a.achieved_ii
         if table == "measured":
             got["mfma_busy"] = sum(a.mfma_busy.values()) / len(a.mfma_busy)
-    got["llvm_mca"] = run_mca(loop_text(asm)) if mca else None
+    got["llvm_mca"] = run_mca(mca_text(fn, loop)) if mca else None
     return got
 
 

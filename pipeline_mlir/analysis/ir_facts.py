@@ -173,6 +173,11 @@ _FOLDS = {"arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b,
           "arith.muli": lambda a, b: a * b}
 #: the ops a constant passes through unchanged
 VALUE_CASTS = ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi")
+#: the ops a launch value (a push constant, a size) passes through unchanged on its way to
+#: what it sizes: :data:`VALUE_CASTS` and IREE's naming of a workload value
+LAUNCH_PASS_THROUGH = VALUE_CASTS + ("iree_tensor_ext.dispatch.workload.ordinal",)
+#: the casts of :data:`VALUE_CASTS` that extend their operand's sign bit
+SIGN_EXTENDING = ("arith.index_cast", "arith.extsi")
 
 
 def through_casts(v, extra: tuple = ()):

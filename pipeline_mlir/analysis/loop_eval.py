@@ -32,7 +32,9 @@ workgroup id, IREE's ``#iree_codegen.workgroup_mapping`` or upstream's ``#gpu.bl
 induction variables of any other (unmapped, over threads, mixed) are :class:`Unevaluable`
 at the forall unless bound.  A loop's induction
 variable (or any block argument other than a function's) is bound with
-:meth:`Evaluator.bind`.
+:meth:`Evaluator.bind`.  Values and views are memoized, each with the values it was computed
+from: a bind forgets only what reads the rebound value, directly or not (a loop's induction
+variable rebound per iteration leaves the thread-id arithmetic memoized).
 
 :meth:`Evaluator.view` follows a memref through its view ops (``memref.subview``,
 ``expand_shape``, ``collapse_shape``, ``cast``, ``reinterpret_cast``,
@@ -90,6 +92,10 @@ class Evaluator:
         self.bound: dict = {}
         self.memo: dict = {}
         self.views: dict = {}
+        #: value (or :meth:`view` key) -> the memoized values and views computed from it
+        self._users: dict = {}
+        #: per evaluation in progress, the values and views it has read so far
+        self._reads: list[set] = []
         #: the op errors are reported at when the value itself has no op (e.g. the loop)
         self.where = None
 
@@ -99,36 +105,57 @@ class Evaluator:
 
     def bind(self, value, array) -> None:
         """Give ``value`` (e.g. a loop induction variable) a fixed per-thread value and
-        forget everything computed from it."""
+        forget everything computed from it (what does not read it stays memoized)."""
         self.bound[value] = np.broadcast_to(np.asarray(array, dtype=np.int64),
                                             (self.threads,)).copy()
-        self.memo = {}
-        self.views = {}
+        self._forget(value)
 
     def unbind(self, value) -> None:
         """Forget the value :meth:`bind` gave ``value`` and everything computed from it."""
         self.bound.pop(value, None)
-        self.memo = {}
-        self.views = {}
+        self._forget(value)
+
+    def _forget(self, key) -> None:
+        """Drop the memoized values and views computed, directly or not, from ``key``."""
+        todo = [key]
+        while todo:
+            for user in self._users.pop(todo.pop(), ()):
+                if self.memo.pop(user, None) is not None or \
+                        self.views.pop(user, None) is not None:
+                    todo.append(user)
+
+    def _read(self, key) -> None:
+        """Note that the evaluation in progress reads ``key``."""
+        if self._reads:
+            self._reads[-1].add(key)
+
+    def _computed(self, reads: set, keys) -> None:
+        """Note that ``keys`` (just memoized) were computed from ``reads``."""
+        for r in reads:
+            self._users.setdefault(r, set()).update(keys)
 
     def value(self, v) -> np.ndarray:
+        self._read(v)
         if v in self.bound:
             return self.bound[v]
         if v in self.memo:
             return self.memo[v]
         owner = v.owner
-        if isinstance(owner, ir.Block):
-            out = self._block_argument(v, owner)
-        else:
-            op = _op(owner)
-            results = list(op.results)
-            idx = results.index(v)
-            vals = self._eval(op, v)
-            for r, a in zip(results, vals):
-                self.memo[r] = a
-            return vals[idx]
-        self.memo[v] = out
-        return out
+        reads: set = set()
+        self._reads.append(reads)
+        try:
+            if isinstance(owner, ir.Block):
+                results, vals = [v], [self._block_argument(v, owner)]
+            else:
+                op = _op(owner)
+                results = list(op.results)
+                vals = self._eval(op, v)
+        finally:
+            self._reads.pop()
+        for r, a in zip(results, vals):
+            self.memo[r] = a
+        self._computed(reads, results)
+        return vals[results.index(v)]
 
     def uniform(self, v) -> int | None:
         """The value if it is the same for every thread, else None."""
@@ -179,12 +206,25 @@ class Evaluator:
     # ---- memrefs ------------------------------------------------------------------------
     def view(self, v) -> View:
         """The :class:`View` of memref ``v`` (:func:`~pipeline_mlir.analysis.views.
-        follow_view`), memoized until the next :meth:`bind`."""
-        if v in self.views:
-            return self.views[v]
-        out = follow_view(self, v)
-        self.views[v] = out
+        follow_view`), memoized until a :meth:`bind` of a value it reads."""
+        key = _view_key(v)
+        self._read(key)
+        if key in self.views:
+            return self.views[key]
+        reads: set = set()
+        self._reads.append(reads)
+        try:
+            out = follow_view(self, v)
+        finally:
+            self._reads.pop()
+        self.views[key] = out
+        self._computed(reads, (key,))
         return out
+
+
+def _view_key(v) -> tuple:
+    """The key of memref ``v``'s :class:`View` among an evaluator's memoized values."""
+    return ("view", v)
 
 
 def grid_stride(loop) -> bool:

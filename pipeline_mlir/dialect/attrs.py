@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError
 
 #: x, y, z
 DIMS = ("x", "y", "z")
@@ -38,14 +39,18 @@ def _index(attr, texts: tuple[str, ...]) -> int | None:
 
 
 #: an attribute of each class :func:`is_kind` tells (their fields have no Python accessor: the
-#: caller reads them from the text, once the class is known)
+#: caller parses them from the printed form, once the class is known)
 KINDS = {
     "translation_info": "#iree_codegen.translation_info<pipeline = "
                         "#iree_gpu.pipeline<BaseLowering> workgroup_size = [64, 1, 1]>",
     "constant_range": "#llvm.constant_range<i32, 0, 1>",
     "pipeline_layout": "#hal.pipeline.layout<constants = 1, bindings = "
                        "[#hal.pipeline.binding<storage_buffer>]>",
+    "pipeline_binding": "#hal.pipeline.binding<storage_buffer>",
 }
+#: the most push constants a ``#hal.pipeline.layout`` may declare (IREE's HIP runtime
+#: pushes at most 64 per dispatch)
+MAX_PUSH_CONSTANTS = 64
 
 
 def is_kind(attr, kind: str) -> bool:
@@ -55,15 +60,67 @@ def is_kind(attr, kind: str) -> bool:
     return example is not None and attr.typeid == example.typeid
 
 
-def pipeline_layout(attr) -> tuple[int, int] | None:
+def pipeline_layout(attr, op) -> tuple[int, int] | None:
     """(push constants, bindings) of IREE's ``#hal.pipeline.layout<constants = N, bindings =
-    [...]>`` (its class checked first; the two counts then read from its text); None for any
-    other attribute."""
+    [...], flags = F>`` (``constants`` may be left out: 0), the ``layout`` attribute of
+    ``op``; None for an attribute of another class.  The attribute has no Python accessor:
+    its fields are parsed from its printed form, each binding checked to be a
+    ``#hal.pipeline.binding``; a layout this cannot read, or with a count of constants
+    outside 0 .. :data:`MAX_PUSH_CONSTANTS`, is an error at ``op`` naming the field."""
     if not is_kind(attr, "pipeline_layout"):
         return None
     text = str(attr)
-    m = re.search(r"\bconstants\s*=\s*(\d+)", text)
-    return int(m.group(1)) if m else 0, text.count("#hal.pipeline.binding<")
+    head = "#hal.pipeline.layout<"
+
+    def bad(field: str, why: str):
+        return IRError(op, f"'{op.name}' op: its layout's '{field}' {why}: {text}")
+    if not text.startswith(head) or not text.endswith(">"):
+        raise bad("layout", "is not printed as #hal.pipeline.layout<...>")
+    fields = {}
+    for part in _split_top(text[len(head):-1]):
+        key, eq, value = part.partition("=")
+        key = key.strip()
+        if not eq or key not in ("constants", "bindings", "flags") or key in fields:
+            raise bad(key or part, "is not a field of a layout the front end reads "
+                                   "(constants, bindings, flags; each once)")
+        fields[key] = value.strip()
+    constants = fields.get("constants", "0")
+    if not re.fullmatch(r"-?\d+", constants) or \
+            not 0 <= int(constants) <= MAX_PUSH_CONSTANTS:
+        raise bad("constants", f"is {constants}, not a count of 0 to {MAX_PUSH_CONSTANTS} "
+                               f"push constants")
+    items = fields.get("bindings")
+    if items is None or not (items.startswith("[") and items.endswith("]")):
+        raise bad("bindings", f"is {items}, not a list of #hal.pipeline.binding")
+    bindings = _split_top(items[1:-1])
+    for b in bindings:
+        parsed = _attr(b, attr.context)
+        if parsed is None or not is_kind(parsed, "pipeline_binding"):
+            raise bad("bindings", f"holds {b}, not a #hal.pipeline.binding")
+    return int(constants), len(bindings)
+
+
+def _split_top(text: str) -> list[str]:
+    """``text`` split at its commas outside brackets and strings, each part stripped (no
+    part for an empty ``text``)."""
+    parts, depth, start, quoted, i = [], 0, 0, False, 0
+    while i < len(text):
+        c = text[i]
+        if quoted:
+            i += c == "\\"
+            quoted = c != '"'
+        elif c == '"':
+            quoted = True
+        elif c in "<[({":
+            depth += 1
+        elif c in ">])}":
+            depth -= 1
+        elif c == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+        i += 1
+    last = text[start:].strip()
+    return parts + [last] if last or parts else parts
 
 
 def int_value(attr) -> int | None:

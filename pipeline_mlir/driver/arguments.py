@@ -82,6 +82,9 @@ class CompileOptions:
     disable_threading: bool = False
     timing: bool = False
     dump_pipeline: bool = False
+    #: seconds LLVM's code generation (and the linker) may take, each in its child process;
+    #: None: :data:`pipeline_mlir.isa.codegen.DEFAULT_TIMEOUT` (``--codegen-timeout``)
+    codegen_timeout: float | None = None
 
     @property
     def needs_passes(self) -> bool:
@@ -125,3 +128,6 @@ def check_options(options: CompileOptions) -> None:
                          f"{DEFAULT_CHIP}'s)")
     if options.verify_diagnostics and emit not in ("mlir",) + SCHEDULE_EMITS:
         raise UsageError("--verify-diagnostics works with --emit=mlir or schedule")
+    t = options.codegen_timeout
+    if t is not None and not (isinstance(t, (int, float)) and 0 < t < float("inf")):
+        raise UsageError(f"--codegen-timeout={t}: a number of seconds above 0")

@@ -18,6 +18,8 @@ PROG = "pipeline-opt"
 
 EMIT_KINDS = ("mlir", "llvm", "asm", "obj", "hsaco", "report", "schedule", "schedule-json")
 NEEDS_LLVM = ("llvm", "asm", "obj", "hsaco", "report")
+#: the emit kinds LLVM's code generation makes (``--codegen-timeout`` bounds it)
+CODE_EMITS = ("asm", "obj", "hsaco", "report")
 BINARY_EMITS = ("obj", "hsaco")
 SCHEDULE_EMITS = ("schedule", "schedule-json")
 CHIPS = names()

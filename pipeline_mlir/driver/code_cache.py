@@ -42,7 +42,7 @@ def key_of(options, emits: tuple[str, ...] = ("hsaco",),
         return None
     plain = CompileOptions(emit=options.emit)
     rest = dataclasses.replace(options, schedule=None, input=None, text=None,
-                               filename=plain.filename, module=None)
+                               filename=plain.filename, module=None, codegen_timeout=None)
     if rest != plain or not isinstance(options.schedule, str):
         return None
     text = options.text

@@ -280,20 +280,21 @@ def located_llvm_error(err, module, filename: str) -> Exception:
 def _code_output(module, ll: str, options: CompileOptions, plans: list):
     """:func:`emit_output` of a kind LLVM's code generation makes (asm, report, obj,
     hsaco)."""
-    from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
+    from pipeline_mlir.isa.codegen import DEFAULT_TIMEOUT, compile_llvm_ir, link_hsaco
 
     emit = options.emit_kind
+    timeout = options.codegen_timeout or DEFAULT_TIMEOUT
     if emit == "asm":
-        return compile_llvm_ir(ll, mcpu=options.chip, kind="asm"), None
+        return compile_llvm_ir(ll, mcpu=options.chip, kind="asm", timeout=timeout), None
     if emit == "report":  # resources, occupancy, counts, ISA check (isa/report.py)
         from pipeline_mlir.isa.report import kernel_report
 
-        asm, obj = compile_llvm_ir(ll, mcpu=options.chip, kind="both")
-        report = kernel_report(asm, link_hsaco(obj), plans[0] if len(plans) == 1 else None,
-                               ll_text=ll)
+        asm, obj = compile_llvm_ir(ll, mcpu=options.chip, kind="both", timeout=timeout)
+        report = kernel_report(asm, link_hsaco(obj, timeout=timeout),
+                               plans[0] if len(plans) == 1 else None, ll_text=ll)
         return report.format(), report
-    obj = compile_llvm_ir(ll, mcpu=options.chip, kind="obj")
-    return (obj if emit == "obj" else link_hsaco(obj)), None
+    obj = compile_llvm_ir(ll, mcpu=options.chip, kind="obj", timeout=timeout)
+    return (obj if emit == "obj" else link_hsaco(obj, timeout=timeout)), None
 
 
 def _schedule_output(module, emit: str, filename: str) -> str:

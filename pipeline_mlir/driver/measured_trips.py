@@ -15,13 +15,20 @@ from __future__ import annotations
 
 from pipeline_mlir.errors import PipelineError
 
+#: instructions of the workgroup ``--sim-trips`` runs at most (the first iterations of a
+#: long main loop are enough: the counts of the most iterations are kept)
+MEASURE_LIMIT = 1_000_000
+
 
 def dispatch_launch(dispatch_text: str, sizes: tuple[int, int, int],
                     where: str = "<dispatch>"):
     """(the :class:`~pipeline_mlir.emu.iree.Matmul` of the dispatch ``dispatch_text`` (any
     form the front end reads: its bindings, push constants and grid) at ``sizes`` = (M, N,
-    K), its grid) as ``--emulate`` launches it."""
+    K), its grid) as ``--emulate`` launches it; a :class:`PipelineError` (located in the
+    dispatch where the front end says) for a dispatch it cannot read, or whose sizes
+    compiled in are not ``sizes``."""
     from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.driver.diagnostics import Failure
     from pipeline_mlir.driver.emulate import read_dispatch
     from pipeline_mlir.emu.iree import Matmul
 
@@ -30,10 +37,24 @@ def dispatch_launch(dispatch_text: str, sizes: tuple[int, int, int],
             module = ir.Module.parse(dispatch_text, ctx)
         except ir.MLIRError as e:
             raise PipelineError(f"{where}: the dispatch does not parse: {e}") from None
-        d, layout = read_dispatch(module, where, sizes)
+        try:
+            d, layout = read_dispatch(module, where, sizes)
+        except Failure as e:
+            raise PipelineError("; ".join(_located(x, where) for x in e.diags)) from None
     if layout is not None:
-        raise PipelineError(f"{where}: {layout.message}")
+        raise PipelineError(_located(layout, where))
+    if tuple(sizes) != (d.M, d.N, d.K):
+        raise PipelineError(f"{where}: M = {sizes[0]}, N = {sizes[1]}, K = {sizes[2]} "
+                            f"disagree with the sizes compiled into kernel {d.kernel}: "
+                            f"M={d.M} N={d.N} K={d.K} (its bindings {d.describe()})")
     return Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b, d.constants), d.grid
+
+
+def _located(diag, where: str) -> str:
+    """``diag`` (a driver diagnostic of the dispatch) as one line naming its place; the
+    ``--emulate:`` its reader puts first dropped (this is not ``--emulate``)."""
+    at = f"{diag.file or where}:{diag.line}:{diag.col}" if diag.line else where
+    return f"{at}: {diag.message.removeprefix('--emulate: ')}"
 
 
 def measure_trips(asm_text: str, code: bytes | str, problem, grid=None,
@@ -44,14 +65,14 @@ def measure_trips(asm_text: str, code: bytes | str, problem, grid=None,
     kernel that reads the grid's size), its first workgroup (``limit``: up to that many
     instructions of its waves)."""
     from pipeline_mlir.emu.inputs import load_kernel
-    from pipeline_mlir.emu.iree import Launch
+    from pipeline_mlir.emu.iree import Launch, first_workgroup
     from pipeline_mlir.emu.trips import measured_trips, record_runs
     from pipeline_mlir.isa.asm import parse_asm
 
     kernel = load_kernel(code)
     launch = Launch(kernel, problem, "eager", 0, 0)
     launch.set_grid(grid)
-    first = (0, 0) if any(kernel.launch.workgroup_id[1:]) else 0
+    first = first_workgroup(kernel)
     runs = record_runs(kernel, launch.glob, first, launch.waves, launch.kernarg_at,
                        launch.dims, limit=limit)
     return measured_trips(parse_asm(asm_text).function(kernel.name), runs, kernel.instrs)

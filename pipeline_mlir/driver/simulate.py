@@ -26,13 +26,16 @@ class SimulateOptions:
     """``schedule``: the pipeline (spec or schedule object); ``dump``: a file to simulate
     (``-`` standard input; None: the schedule's own); ``tables``: the timing cost tables;
     ``iterations``: main loops of 0..N iterations are checked; ``picture``: a .svg or .png
-    file to draw one steady-state iteration into."""
+    file to draw one steady-state iteration into; ``trips``: (a dispatch file, (M, N, K)):
+    the assembly ``dump``'s inner loops timed with their trip counts measured on the
+    emulator at that launch of the dispatch (``--sim-trips``)."""
 
     schedule: object
     dump: str | None = None
     tables: tuple[str, ...] = TABLE_CHOICES["both"]
     iterations: int = 6
     picture: str | None = None
+    trips: tuple | None = None
 
 
 @dataclass
@@ -52,6 +55,22 @@ def _read(path: str) -> str:
         raise PipelineError(f"cannot read '{path}': {e.strerror or e}") from None
     except UnicodeDecodeError:
         raise PipelineError(f"'{path}' is not UTF-8 text") from None
+
+
+def _measure(asm: str, where: str, trips: tuple):
+    """The :class:`~pipeline_mlir.emu.trips.MeasuredTrips` of the assembly ``asm`` run (one
+    workgroup, up to :data:`~pipeline_mlir.driver.measured_trips.MEASURE_LIMIT`
+    instructions) at the launch ``trips`` = (dispatch file, (M, N, K)) describes."""
+    from pipeline_mlir.driver.measured_trips import (MEASURE_LIMIT, dispatch_launch,
+                                                     measure_trips)
+
+    dispatch, sizes = trips
+    name = "<stdin>" if dispatch == "-" else dispatch
+    problem, grid = dispatch_launch(_read(dispatch), sizes, name)
+    try:
+        return measure_trips(asm, asm, problem, grid, limit=MEASURE_LIMIT)
+    except PipelineError as e:
+        raise PipelineError(f"{where}: {e}") from None
 
 
 def looks_like_assembly(text: str) -> bool:
@@ -85,8 +104,16 @@ def simulate(options: SimulateOptions) -> SimulateResult:
         text = _read(options.dump)
         if looks_like_assembly(text):
             shape = kernel_shape(schedule)
+            trips = None if options.trips is None else _measure(text, where, options.trips)
             rep = R.simulate_assembly(text, where, shape.waves, shape.groups == 2,
-                                      options.tables)
+                                      options.tables, None if trips is None else trips.waves)
+            if trips is not None:
+                m, n, k = options.trips[1]
+                rep.notes.append(f"trip counts measured on the emulator at M = {m}, N = {n}, "
+                                 f"K = {k}: {trips.describe()}")
+        elif options.trips is not None:
+            raise UsageError(f"--sim-trips measures the inner loops of an assembly; {where} "
+                             f"is a schedule dump")
         else:
             rep = R.simulate_dump(text, schedule, where, options.tables, iterations)
     if options.picture is not None:

@@ -402,27 +402,43 @@ def release_state(op) -> str:
             f"waited for at epoch {op.release_epoch}, no barrier since")
 
 
-def crossed(glob, touched: dict, change: tuple) -> None:
-    """Before the store marks ``change`` of one worker process of ``--emulate-jobs``
-    (:func:`pipeline_mlir.emu.pool.changes` of buffer ``b``'s marks) are merged: a race when
-    an earlier process's workgroups stored to one of its halfwords (``touched``: per buffer,
-    the halfwords the processes merged so far stored to)."""
+def crossed(glob, touched: dict, change: tuple, read: bool = False) -> None:
+    """Before the store marks ``change`` (``read``: the reader stamps) of one worker process
+    of ``--emulate-jobs`` (:func:`pipeline_mlir.emu.pool.changes` of buffer ``b``'s marks or
+    readers) are merged: a race when an earlier process's workgroups stored to one of its
+    halfwords, or loaded one it stores to (``touched``: per buffer and ``"write"`` /
+    ``"read"``, the stamps of the processes merged so far, :func:`touch`).  A buffer a
+    process loaded without recording its loads and another stored to never gets here: the
+    pool runs it again, its loads recorded (``pool._check_unrecorded``)."""
     b, lo, hi, bits, values = change
     mask = np.unpackbits(bits, count=hi - lo).astype(bool)
-    seen = touched.setdefault(b, np.zeros(len(glob.marks[b]), dtype=bool))
-    both = seen[lo:hi] & mask
-    if both.any():
+    for kind in ("write",) if read else ("write", "read"):
+        seen = touched.get(b, {}).get(kind)
+        both = None if seen is None else (seen[lo:hi] != 0) & mask
+        if both is None or not both.any():
+            continue
         at = int(np.argmax(both))
-        later = int(values[int(np.count_nonzero(mask[:at]))])
-        earlier = int(glob.marks[b][lo + at])
+        later = int(values[int(np.count_nonzero(mask[:at]))]) & (OTHERS - 1)
+        earlier = int(seen[lo + at]) & (OTHERS - 1)
         run, wave, _op, ins = glob.race.records[later >> SLOT_BITS]
         names = glob.race.runs[run]
         _e_run, e_wave, _e_op, e_ins = glob.race.records[earlier >> SLOT_BITS]
         text = "workgroup " + names[0] if len(names) == 1 else f"workgroups {','.join(names)}"
         raise Finding("global-race",
-                      f"global write of {_where(glob, b, 2 * (lo + at))} by workgroup "
-                      f"{workgroup_of(glob, later)} races the write by wave {e_wave} of "
-                      f"workgroup {workgroup_of(glob, earlier)} at 0x{e_ins.addr:04x} "
-                      f"'{e_ins.text}' (another workgroup: nothing orders them; run by two "
-                      f"processes)", wave=f"wave {wave} of {text}", instr=ins)
-    seen[lo:hi] |= mask
+                      f"global {'read' if read else 'write'} of {_where(glob, b, 2 * (lo + at))} "
+                      f"by workgroup {workgroup_of(glob, later)} races the {kind} by wave "
+                      f"{e_wave} of workgroup {workgroup_of(glob, earlier)} at "
+                      f"0x{e_ins.addr:04x} '{e_ins.text}' (another workgroup: nothing orders "
+                      f"them; run by two processes)", wave=f"wave {wave} of {text}", instr=ins)
+
+
+def touch(glob, touched: dict, change: tuple, read: bool = False) -> None:
+    """Add the stamps of ``change`` (:func:`crossed`) to ``touched``, once every change of
+    its process was checked."""
+    b, lo, hi, bits, values = change
+    mask = np.unpackbits(bits, count=hi - lo).astype(bool)
+    kinds = touched.setdefault(b, {})
+    kind = "read" if read else "write"
+    if kind not in kinds:
+        kinds[kind] = zeros_mapped(((len(glob.buffers[b]) + 3) >> 2) << 1, U32)
+    kinds[kind][lo:hi][mask] = values

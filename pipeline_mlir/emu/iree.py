@@ -458,7 +458,7 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
         return _result(launch, workgroups, total, tiles)
     first: list = []
     if grid is None:
-        first = [_zero_id(kernel)]
+        first = [first_workgroup(kernel)]
         launch.run(first)
         if launch.check(None).first_bad is not None:   # wrong already: no tile to learn from
             return _result(launch, first, 0, None)
@@ -471,7 +471,7 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
                        f"({' x '.join(map(str, grid))}) does not split the {p.M} x {p.N} C "
                        f"into equal tiles")
     if not first:                       # the tile is the one workgroup 0 writes
-        first = [_zero_id(kernel)]
+        first = [first_workgroup(kernel)]
         launch.run(first)
         if launch.check(None).first_bad is not None:
             return _result(launch, first, 0, None)
@@ -527,7 +527,9 @@ def matmul_c(kernel, problem: Matmul, workgroups: list, mode: str = "eager", see
 UNSTORED = -1
 
 
-def _zero_id(kernel):
+def first_workgroup(kernel):
+    """Workgroup 0 as the emulator names it for ``kernel``: ``(0, 0)`` when it reads a y or z
+    workgroup id, else ``0``."""
     return (0, 0) if kernel.launch.workgroup_id[1] or kernel.launch.workgroup_id[2] else 0
 
 

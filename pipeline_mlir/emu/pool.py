@@ -13,8 +13,10 @@ instructions are summed and the collected findings listed in batch order.
 The result does not depend on ``jobs``: C, the counts and the findings are those of one
 process, provided no workgroup reads what another workgroup wrote (true of a GEMM dispatch:
 each workgroup reads A and B and writes its own tile of C; two workgroups of two processes
-storing to one byte are a ``global-race`` found as their writes are merged,
-:func:`pipeline_mlir.emu.globalrace.crossed`). When a batch raises (a
+storing to one byte, or one loading a byte the other stores to, are a ``global-race`` found
+as their store marks and recorded loads are merged,
+:func:`pipeline_mlir.emu.globalrace.crossed`; a buffer one process stored to and another
+loaded without recording its loads is run again, its loads recorded, as one process does). When a batch raises (a
 finding, a divergent single workgroup, an instruction the emulator cannot run), the error
 raised is the one of the earliest batch that raises, as one process would raise it first;
 the processes running only later batches are stopped then, and the buffer descriptors
@@ -34,7 +36,7 @@ import queue as queue_module
 import numpy as np
 
 from pipeline_mlir.emu.errors import EmuError
-from pipeline_mlir.emu.globalrace import crossed, new_marks
+from pipeline_mlir.emu.globalrace import ReadFirst, crossed, new_marks, touch
 
 FLAG = "--worker"
 
@@ -201,19 +203,26 @@ def _merge(glob, done: _Done) -> tuple[int, list]:
     if done.failure is not None:
         glob.descriptors |= done.failure[2]
         raise done.failure[1]
-    touched: dict[int, np.ndarray] = {}
+    _check_unrecorded(done.writes)
+    touched: dict[int, dict] = {}
     for w in sorted(done.writes):
-        writes, (records, runs) = done.writes[w]
+        writes, (records, runs), _unrecorded = done.writes[w]
         glob.race.records.update(records)
         glob.race.runs.update(runs)
+        stamped = [(kind == "readers", change) for kind, change in writes if kind != "buffer"]
+        for read, change in stamped:          # against the processes merged before
+            crossed(glob, touched, change, read)
+        for read, change in stamped:
+            touch(glob, touched, change, read)
         for kind, change in writes:
             if kind == "buffer":
                 apply(glob.buffers, change)
                 continue
+            if kind == "readers":             # the parent keeps its own loads' record
+                continue
             b = change[0]
             if glob.marks[b] is None:
                 glob.marks[b] = new_marks(len(glob.buffers[b]))
-            crossed(glob, touched, change)
             apply(glob.marks, change)
             glob.race.pages.pop(b, None)          # every page taken as stamped
     glob.race.next_serial = max(glob.race.records, default=0) + 1
@@ -221,6 +230,18 @@ def _merge(glob, done: _Done) -> tuple[int, list]:
     instructions = sum(done.batches[p][0] for p in sorted(done.batches))
     findings = [f for p in sorted(done.batches) for f in done.batches[p][1]]
     return instructions, findings
+
+
+def _check_unrecorded(writes: dict) -> None:
+    """:class:`~pipeline_mlir.emu.globalrace.ReadFirst` for a buffer one process stored to
+    and another loaded without recording its loads (nothing had stored to it there): the
+    merge cannot tell whether the two touched one byte, so the run goes again, before
+    anything is merged, with that buffer's loads recorded (as one process does)."""
+    stored = {w: {c[0] for kind, c in got[0] if kind == "marks"} for w, got in writes.items()}
+    for w in sorted(writes):
+        for b in sorted(writes[w][2]):
+            if any(b in stored[o] for o in writes if o != w):
+                raise ReadFirst(b)
 
 
 def _work(payload: bytes, out) -> None:
@@ -236,6 +257,7 @@ def _work(payload: bytes, out) -> None:
     glob.race = race.share(w, parts)
     before = [b.copy() for b in glob.buffers]
     marks_before = [None if m is None else m.copy() for m in glob.marks]
+    readers_before = {b: r.copy() for b, r in glob.race.readers.items()}
     seen = set(glob.descriptors)
     current = [batches[0][0] if batches else 0]
 
@@ -263,7 +285,12 @@ def _work(payload: bytes, out) -> None:
             was = np.zeros_like(now) if was is None else was
             if not np.array_equal(now, was):
                 writes.append(("marks", changes(b, now, was)))
-    send(("end", w, (writes, glob.race.new_since(race))))
+    for b, now in glob.race.readers.items():     # its loads, for the merge's race check
+        was = readers_before.get(b)
+        was = np.zeros_like(now) if was is None else was
+        if not np.array_equal(now, was):
+            writes.append(("readers", changes(b, now, was)))
+    send(("end", w, (writes, glob.race.new_since(race), glob.race.unrecorded)))
 
 
 def changes(b: int, now: np.ndarray, was: np.ndarray) -> tuple:

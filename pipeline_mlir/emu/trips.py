@@ -25,8 +25,9 @@ off those stretches how often each block of the main loop ran:
 
 Only the instruction stepper is wrapped (one instance's ``step``): the machine itself is
 unchanged.  The code object holds the assembly's instructions in the same order plus the
-``s_nop`` padding of its ``.p2align`` directives, which is matched away (anything else
-that differs is an error).
+``s_nop`` padding of its ``.p2align`` directives, and without the scheduling
+pseudo-instructions the assembly prints as comments (``; sched_barrier``): both are
+matched away (anything else that differs is an error).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from dataclasses import dataclass
 
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.machine import Machine
+from pipeline_mlir.isa.asm_instr import PSEUDO
 
 
 @dataclass(frozen=True)
@@ -194,11 +196,19 @@ class _Nest:
 def _aligned(fn, runs: list, emulated: list) -> list:
     """``runs`` in the indices of ``fn``'s instructions: the code object has the
     assembly's instructions in its order plus the ``s_nop`` padding of its ``.p2align``
-    directives, which no stretch keeps."""
+    directives, which no stretch keeps, and without the scheduling pseudo-instructions
+    LLVM prints as comments (``; sched_barrier``), which a stretch takes in where they
+    lead into its first instruction in the same block (as the laid-out iteration has
+    them)."""
     ours = fn.instrs()
+    pseudo = [PSEUDO.match(i.text) is not None for i in ours]
+    index = {id(i): k for k, i in enumerate(ours)}
+    firsts = {index[id(b.instrs[0])] for b in fn.blocks if b.instrs}
     at: list[int] = []                  # emulated index -> ours (-1: padding)
     k = 0
     for e in emulated:
+        while k < len(ours) and pseudo[k]:
+            k += 1
         name = e.text.split()[0]
         if k < len(ours) and ours[k].mnemonic == name:
             at.append(k)
@@ -210,6 +220,8 @@ def _aligned(fn, runs: list, emulated: list) -> list:
             raise EmuError(f"function {fn.name}: the code object's instruction at "
                            f"0x{e.addr:04x} ('{e.text}') is not the assembly's at {where}: "
                            f"their loops cannot be matched")
+    while k < len(ours) and pseudo[k]:
+        k += 1
     if k != len(ours):
         raise EmuError(f"function {fn.name}: the code object has {k} of the assembly's "
                        f"{len(ours)} instructions: their loops cannot be matched")
@@ -219,7 +231,10 @@ def _aligned(fn, runs: list, emulated: list) -> list:
         for first, last in stretches:
             idx = [at[i] for i in range(first, last + 1) if at[i] >= 0]
             if idx:
-                kept.append((idx[0], idx[-1]))
+                start = idx[0]
+                while start not in firsts and start > 0 and pseudo[start - 1]:
+                    start -= 1
+                kept.append((start, idx[-1]))
         out.append(kept)
     return out
 

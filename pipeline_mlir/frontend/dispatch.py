@@ -188,7 +188,7 @@ def matmul_dispatch(module, sizes: tuple[int, int, int] | None = None) -> Matmul
 def _unused_slots(f) -> tuple[int, ...]:
     """The binding slots of kernel ``f``'s ``#hal.pipeline.layout`` no subspan uses."""
     subspans = _walk(f, lambda o: o.name == "hal.interface.binding.subspan")
-    counts = next((pipeline_layout(o.attributes["layout"]) for o in subspans
+    counts = next((pipeline_layout(o.attributes["layout"], o) for o in subspans
                    if "layout" in o.attributes), None)
     used = {checked_int_attr(o, "binding", 0) for o in subspans}
     return tuple(i for i in range(counts[1] if counts else 0) if i not in used)

@@ -81,7 +81,11 @@ def k_split(an, ch: int, reads: list, size: int, swizzle, refusal: LM.LoopRefusa
             side = an.mfmas[k].a_reads if ch == 0 else an.mfmas[k].b_reads
             for r in side:
                 half_of.setdefault(r, set()).add(n * parts // len(ks) % 2)
-    mixed = [r for r in reads if len(half_of.get(r, ())) != 1]
+    unused = [r for r in reads if r not in half_of]
+    if unused:
+        raise _refuse(refusal, f"channel {label}: a fragment read feeds no MFMA, so no K "
+                               f"part holds it", an, unused)
+    mixed = [r for r in reads if len(half_of[r]) != 1]
     if mixed:
         raise _refuse(refusal, f"channel {label}: a fragment read feeds MFMAs of both "
                                f"{_PARTS[crosswise]} of an accumulator", an, mixed)

@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from pipeline_mlir.analysis.ir_facts import LAUNCH_PASS_THROUGH, SIGN_EXTENDING, VALUE_CASTS
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect.attrs import pipeline_layout
 from pipeline_mlir.dialect.bindings import ir
@@ -36,9 +37,6 @@ from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import describe
 
-#: ops whose result is their (first) operand's value, for the sizes a launch passes
-_SAME = ("arith.index_castui", "arith.index_cast", "arith.extui",
-         "iree_tensor_ext.dispatch.workload.ordinal")
 _WORD = 1 << 32
 
 
@@ -85,7 +83,7 @@ def constant_count(f) -> int:
     ops = walk_ops(f, lambda o: o.name in ("hal.interface.constant.load",
                                            "hal.interface.binding.subspan"))
     loads = [o for o in ops if o.name == "hal.interface.constant.load"]
-    counts = next((pipeline_layout(o.attributes["layout"]) for o in ops
+    counts = next((pipeline_layout(o.attributes["layout"], o) for o in ops
                    if "layout" in o.attributes), None)
     # (IREE's verifier refuses a load of an ordinal past the layout's)
     return 1 + max((_ordinal(o) for o in loads), default=-1) if counts is None else counts[0]
@@ -128,7 +126,8 @@ def _solve(value, target: int, found: dict) -> None:
         if prior[0] != target:
             raise IRError(op, f"{describe(op)}: push constant #{_ordinal(op)} would be both "
                               f"{prior[0]} and {target} (two sizes from one constant)")
-    elif op.name in _SAME:
+    elif op.name in LAUNCH_PASS_THROUGH:
+        _check_fits(op, target)
         _solve(list(op.operands)[0], target, found)
     elif op.name == "util.assume.int":
         _solve(list(op.operands)[list(op.results).index(value)], target, found)
@@ -141,6 +140,24 @@ def _solve(value, target: int, found: dict) -> None:
                           f"emulator finds push constants only for sizes IREE passes (i32 "
                           f"words combined, cast, assumed: "
                           f"pipeline_mlir/frontend/launch_sizes.py)")
+
+
+def _bits(t) -> int:
+    return ir.IntegerType(t).width if isinstance(t, ir.IntegerType) else 64
+
+
+def _check_fits(op, target: int) -> None:
+    """``target`` passes through the cast ``op`` unchanged: below 2^bits of the narrower
+    of its operand and result, 2^(bits - 1) for a sign-extending cast (a word with its top
+    bit set would arrive negative)."""
+    if op.name not in VALUE_CASTS:
+        return
+    signed = op.name in SIGN_EXTENDING
+    bits = min(_bits(op.operands[0].type), _bits(op.results[0].type))
+    if target >= 1 << (bits - signed):
+        kind = "a signed" if signed else "an unsigned"
+        raise IRError(op, f"{describe(op)}: a size of {target} does not pass through it "
+                          f"unchanged ({kind} {bits}-bit value)")
 
 
 def _high_word(op) -> tuple[object, object] | None:

@@ -39,7 +39,7 @@ import re
 import numpy as np
 
 from pipeline_mlir.kernel import loop_model as LM
-from pipeline_mlir.analysis.ir_facts import DYNAMIC, element_bytes
+from pipeline_mlir.analysis.ir_facts import DYNAMIC, LAUNCH_PASS_THROUGH, element_bytes
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.attrs import is_storage_buffer
 from pipeline_mlir.dialect.bindings import ir
@@ -51,9 +51,6 @@ from pipeline_mlir.frontend.kernel_ir import describe, fat_raw_view
 #: views from a copy's source down to the buffer's binding that keep its shape
 SHAPE_VIEWS = ("memref.cast", "memref.assume_alignment", "amdgpu.fat_raw_buffer_cast",
                "memref.memory_space_cast")
-#: ops whose result is their first operand's value (IREE's casts of the push constants)
-_SAME = ("arith.index_castui", "arith.index_cast", "arith.extui",
-         "iree_tensor_ext.dispatch.workload.ordinal")
 #: the unit attribute of a copy whose global source is not aligned to its size: it stays an
 #: ``amdgpu.gather_to_lds`` through the schedule, and the LLVM step stages it through
 #: registers (``sched-stage-copies``)
@@ -99,7 +96,7 @@ def divisor(v) -> int:
     if isinstance(v.owner, ir.Block):
         return 1
     op = _op(v.owner)
-    if op.name in _SAME:
+    if op.name in LAUNCH_PASS_THROUGH:
         return divisor(op.operands[0])
     if op.name == "arith.constant" and isinstance(op.attributes["value"], ir.IntegerAttr):
         return abs(ir.IntegerAttr(op.attributes["value"]).value) or 0

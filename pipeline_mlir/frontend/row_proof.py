@@ -26,6 +26,7 @@ difference of forms changes sign), so the proof ends.
 
 from __future__ import annotations
 
+from pipeline_mlir.dialect.attrs import dimension
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation as _op
 from pipeline_mlir.analysis.ir_facts import DYNAMIC, dense_i64
@@ -347,7 +348,7 @@ def _castui(sr, op):
 
 
 def _thread(sr, op):
-    if "dimension" in op.attributes and "x" not in str(op.attributes["dimension"]):
+    if "dimension" in op.attributes and dimension(op.attributes["dimension"]) != 0:
         raise Unproven(f"'{op.name}' along {op.attributes['dimension']}")
     return [Form(c=sr.tid)]
 
@@ -413,7 +414,7 @@ def prove_rows(read, values: dict, leaves: dict, T: int, threads: int,
     settled."""
     done, shared, tid_free = 0, {}, {}
     for tid in range(threads):
-        pieces = [Piece(1, None)]
+        pieces, mine = [Piece(1, None)], 0
         while pieces:
             piece = pieces.pop()
             where = f"on thread {tid} at sizes T g + d for d in {piece.lo} .. " \
@@ -422,6 +423,7 @@ def prove_rows(read, values: dict, leaves: dict, T: int, threads: int,
                 check(SymbolicRows(leaves, piece, tid, shared.setdefault(
                     (piece.lo, piece.hi), {}), tid_free), values, T)
                 done += 1
+                mine += 1
             except Split as s:
                 pieces += [Piece(piece.lo, s.at - 1), Piece(s.at, piece.hi)]
             except Wrong as w:
@@ -431,7 +433,8 @@ def prove_rows(read, values: dict, leaves: dict, T: int, threads: int,
                                     f"every size ({u}, {where}); only masks affine in the "
                                     f"size, the workgroup and the thread id are taken") \
                     from None
-            if len(pieces) + done > MAX_PIECES * threads:
+            if len(pieces) + mine > MAX_PIECES:
                 raise IRError(read, f"{describe(read)}: its row mask is not proven for "
-                                    f"every size (more than {MAX_PIECES} pieces {where})")
+                                    f"every size (more than {MAX_PIECES} pieces on thread "
+                                    f"{tid}, the last {where.removeprefix(f'on thread {tid} ')})")
     return done

@@ -95,7 +95,7 @@ def _abi(bindings: list, constants: list) -> tuple[list, list]:
     if not ops:
         return [], []
     layout = ops[0].attributes["layout"] if "layout" in ops[0].attributes else None
-    counts = None if layout is None else pipeline_layout(layout)
+    counts = None if layout is None else pipeline_layout(layout, ops[0])
     if counts is None:
         raise IRError(ops[0], f"'{ops[0].name}' op has no #hal.pipeline.layout, which says "
                               f"the kernel's arguments")

@@ -80,7 +80,13 @@ def asm_main_loop(asm_text: str, function: str | None = None,
     on the emulator: :mod:`pipeline_mlir.emu.trips`); ``said`` gets a line per inner loop
     repeated.
     """
-    fn = parse_asm(asm_text).function(function)
+    return function_main_loop(parse_asm(asm_text).function(function), said, measured)
+
+
+def function_main_loop(fn, said: list | None = None,
+                       measured: dict | None = None) -> list[AsmInstr]:
+    """:func:`asm_main_loop` of a function already parsed (``parse_asm(...).function()``),
+    for a caller that reads more of it."""
     blocks = fn.main_loop()
     loop = executed_iteration(fn, blocks, said, measured)
     head = blocks[0].label

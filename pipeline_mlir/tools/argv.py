@@ -30,7 +30,8 @@ DEFAULTS = {
     "cost_table": "both", "sim_iterations": 6, "emulate": None, "emulate_mode": "eager",
     "emulate_workgroups": None, "emulate_launch": None, "emulate_strict": False,
     "emulate_jobs": None, "tune": False, "tune_budget": None, "tune_knobs": None,
-    "tune_objective": None, "tune_spec": None, "tune_size": None,
+    "tune_objective": None, "tune_spec": None, "tune_size": None, "codegen_timeout": None,
+    "sim_trips": None,
 }
 #: the flags :func:`parse_simple` reads (always as ``FLAG=VALUE``), by destination
 SIMPLE_FLAGS = {"--pipeline": "pipeline", "--emit": "emit", "--mcpu": "mcpu"}
@@ -59,6 +60,29 @@ def parse_simple(argv: list[str]):
 def given(args) -> set[str]:
     """The flags given on the command line (the parser's ``_Store`` remembers them)."""
     return set(getattr(args, "_given", ()))
+
+
+#: the environment variable giving ``--codegen-timeout`` when the flag is not given
+CODEGEN_TIMEOUT_ENV = "PIPELINE_OPT_CODEGEN_TIMEOUT"
+
+
+def codegen_timeout(flag_value: str | None, environ) -> float | None:
+    """The seconds of ``--codegen-timeout`` (``flag_value``), else of
+    :data:`CODEGEN_TIMEOUT_ENV` in ``environ``, else None; a UsageError naming the flag or
+    the variable for anything but a finite number above 0."""
+    name, text = "--codegen-timeout", flag_value
+    if text is None:
+        name, text = CODEGEN_TIMEOUT_ENV, environ.get(CODEGEN_TIMEOUT_ENV)
+    if text is None:
+        return None
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = None
+    if seconds is None or not 0 < seconds < float("inf"):
+        raise UsageError(f"{name}={text}: expected a number of seconds above 0 (LLVM's code "
+                         f"generation of one kernel may take that long)")
+    return seconds
 
 
 def parse_sizes(flag: str, text: str, positive: bool = True,

@@ -188,6 +188,9 @@ def _compile_arguments(p) -> None:
     p.add_argument("--verify-diagnostics", action="store_true",
                    help="check the diagnostics against the input's expected-error/-warning/"
                         "-remark/-note comments")
+    p.add_argument("--codegen-timeout", metavar="SECONDS", action=_Store,
+                   help="stop LLVM's code generation of a kernel (and the link) after SECONDS "
+                        "(default: $PIPELINE_OPT_CODEGEN_TIMEOUT, else 120)")
     p.add_argument(
         "--launch", metavar="M,N,K", action=_Store,
         help="check a problem size against the complete kernel of --pipeline "
@@ -246,6 +249,10 @@ def _simulator_arguments(p) -> None:
                           "llvm-mca-22), measured (gfx950 latencies) or both (default)")
     sim.add_argument("--sim-iterations", metavar="N", type=int, default=6, action=_Store,
                      help="check main loops of 0..N iterations (default 6)")
+    sim.add_argument("--sim-trips", metavar="M,N,K", action=_Store,
+                     help="time the inner loops of the assembly FILE with their trip counts "
+                          "measured on the emulator at this launch of the dispatch INPUT "
+                          "it was built from")
 
 
 def _emulator_arguments(p) -> None:

@@ -42,7 +42,7 @@ from __future__ import annotations
 import os
 import sys
 
-from pipeline_mlir.driver.base import BINARY_EMITS, PROG, UsageError, print_stderr
+from pipeline_mlir.driver.base import BINARY_EMITS, CODE_EMITS, PROG, UsageError, print_stderr
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.tools.output import print_and_exit, write
 from pipeline_mlir.tools.progress import Progress
@@ -54,6 +54,7 @@ def compile_options(args):
     """The driver's :class:`~pipeline_mlir.driver.arguments.CompileOptions` of the command
     line (the driver is imported once the command line is known to be good)."""
     from pipeline_mlir.driver.arguments import AsmFormat, CompileOptions, PrintIR
+    from pipeline_mlir.tools.argv import codegen_timeout
 
     print_ir = PrintIR(args.mlir_print_ir_before_all, args.mlir_print_ir_after_all,
                        _names(args.mlir_print_ir_before), _names(args.mlir_print_ir_after),
@@ -66,7 +67,8 @@ def compile_options(args):
                           split_input_file=args.split_input_file,
                           verify_diagnostics=args.verify_diagnostics, print_ir=print_ir,
                           asm_format=asm_format, disable_threading=args.mlir_disable_threading,
-                          timing=args.mlir_timing, dump_pipeline=args.dump_pass_pipeline)
+                          timing=args.mlir_timing, dump_pipeline=args.dump_pass_pipeline,
+                          codegen_timeout=codegen_timeout(args.codegen_timeout, os.environ))
 
 
 def _names(text: str | None) -> frozenset[str]:
@@ -80,8 +82,14 @@ def _check_args(args, options) -> None:
     never reads stdin, so ``while read s; do pipeline-opt --pipeline="$s"; done < specs.txt``
     works."""
     from pipeline_mlir.driver.arguments import check_options
+    from pipeline_mlir.tools.argv import given
 
     check_options(options)
+    if "--codegen-timeout" in given(args) and (options.emit_kind not in CODE_EMITS or
+                                              args.launch is not None or args.tune):
+        raise UsageError(f"--codegen-timeout bounds LLVM's code generation of the kernel: it "
+                         f"goes with --emit={'/'.join(CODE_EMITS)} or --emulate (not --launch "
+                         f"or --tune)")
     if options.emit_kind in BINARY_EMITS and args.output == "-" and _stdout_is_terminal():
         raise UsageError(f"--emit={options.emit_kind} writes binary data: give -o FILE")
 

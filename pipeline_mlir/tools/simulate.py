@@ -9,21 +9,23 @@ first hazard (phase, entry, iteration, load, counter) on stderr otherwise.
 from __future__ import annotations
 
 from pipeline_mlir.driver.base import PICTURE_EXTENSIONS, TABLE_CHOICES, UsageError
-from pipeline_mlir.tools.argv import given
+from pipeline_mlir.tools.argv import given, parse_sizes
 
 
 def check_args(args) -> None:
     flags = given(args)
     if args.simulate is None:
-        for opt in ("--report", "--cost-table", "--sim-iterations"):
+        for opt in ("--report", "--cost-table", "--sim-iterations", "--sim-trips"):
             if opt in flags or (opt == "--report" and args.report is not None):
                 raise UsageError(f"{opt} goes with --simulate")
         return
     if args.pipeline is None:
         raise UsageError("--simulate needs --pipeline=NAME{...}: the schedule kind and its "
                          "per-load counts (e.g. --pipeline='pingpong' for a ping-pong dump)")
-    clash = [o for o in ("--emit", "--pass-pipeline", "--launch") if o in flags]
-    if args.input is not None:
+    clash = [o for o in ("--emit", "--pass-pipeline", "--launch", "--codegen-timeout")
+             if o in flags]
+    _check_trips(args)
+    if args.input is not None and args.sim_trips is None:
         picture = args.input.lower().endswith(PICTURE_EXTENSIONS)
         clash.append(f"the input '{args.input}' ("
                      + (f"a picture is --report={args.input}, with '='" if picture else
@@ -42,13 +44,36 @@ def check_args(args) -> None:
         raise UsageError(f"--sim-iterations={args.sim_iterations}: must be 0..64")
 
 
+def _check_trips(args) -> None:
+    """``--sim-trips=M,N,K``: an assembly FILE, the dispatch it was built from as INPUT."""
+    if args.sim_trips is None:
+        return
+    parse_sizes("--sim-trips", args.sim_trips)
+    if not args.simulate:
+        raise UsageError(f"--sim-trips={args.sim_trips} measures the trip counts of an "
+                         f"assembly's inner loops: give the assembly as --simulate=FILE")
+    if args.input is None:
+        raise UsageError(f"--sim-trips={args.sim_trips} runs the assembly at a launch of the "
+                         f"dispatch it was built from: give that dispatch as INPUT")
+    if args.input == "-" and args.simulate == "-":
+        raise UsageError("--simulate=- and INPUT - cannot both be standard input")
+
+
+def _trips(args):
+    """(the dispatch, its launch sizes) of ``--sim-trips``, or None."""
+    if args.sim_trips is None:
+        return None
+    return args.input, parse_sizes("--sim-trips", args.sim_trips)
+
+
 def run(args) -> tuple[str, str | None]:
     """(what to print on stdout, the first hazard as an error line or None)."""
     from pipeline_mlir.driver.simulate import SimulateOptions, simulate
 
     result = simulate(SimulateOptions(
         args.pipeline, args.simulate or None, TABLE_CHOICES[args.cost_table],
-        args.sim_iterations, args.report if args.report not in (None, "-") else None))
+        args.sim_iterations, args.report if args.report not in (None, "-") else None,
+        _trips(args)))
     if args.report is not None:
         return result.report.text(), result.problem
     return ("" if result.problem else result.report.verdict() + "\n"), result.problem

@@ -93,7 +93,8 @@ config.environment["PATH"] = os.pathsep.join([_tool_dir, os.environ.get("PATH", 
 # PYTHONPATH too: a checkout run through PYTHONPATH tests its own pipeline_mlir; and the
 # bytecode cache directory of a pytest run (test/unit/conftest.py), whose modules are then
 # compiled once for all the RUN lines.
-for _var in ("HOME", "TMPDIR", "PYTHONPATH", "PIPELINE_OPT_TRACEBACK", "PYTHONPYCACHEPREFIX"):
+for _var in ("HOME", "TMPDIR", "PYTHONPATH", "PIPELINE_OPT_TRACEBACK", "PYTHONPYCACHEPREFIX",
+             "PIPELINE_OPT_CODEGEN_TIMEOUT"):
     if _var in os.environ:
         config.environment[_var] = os.environ[_var]
 

@@ -8,9 +8,12 @@ from pathlib import Path
 
 from kernel_builds import KERNEL_SPECS
 from script_loader import load_script
+from pipeline_mlir.isa import asm as asm_module
+from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.isa.report import REFERENCE_LOOPS
 from pipeline_mlir.kernel.gemm import gemm_kernel
 from pipeline_mlir.schedules.registry import parse_pipeline
+from pipeline_mlir.sim import timing
 from pipeline_mlir.driver import CompileOptions, compile
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
@@ -53,16 +56,25 @@ def test_the_script_measures_our_kernel_and_prints_ratios(capsys):
     assert " / 21% = " in row                             # the reference's MFMA busy, measured
 
 
-def test_an_assembly_file_is_measured_as_our_kernel_is(tmp_path, capsys):
+def test_an_assembly_file_is_measured_as_our_kernel_is(tmp_path, capsys, monkeypatch):
     """``--measure-asm`` (how the reference's figures are taken) gives our kernel's assembly
-    the figures the benchmark measures for our kernel."""
+    the figures the benchmark measures for our kernel, parsing the assembly once."""
     bench = _bench()
     spec = json.loads((BENCH / "reference_figures.json").read_text())["kernels"][
         "4wave-fp8-64"]["spec"]
     asm = compile(CompileOptions(schedule=spec, emit="asm")).checked_output()
     path = tmp_path / "k.s"
     path.write_text(asm)
+    parses = []
+
+    def counted(text, *args, **kwargs):
+        parses.append(len(text))
+        return parse_asm(text, *args, **kwargs)
+    for module in (asm_module, timing):
+        monkeypatch.setattr(module, "parse_asm", counted)
     assert bench.main(["--no-mca", "--kernel", "4wave-fp8-64", "--measure-asm", str(path)]) == 0
+    assert parses == [len(asm)]
+    monkeypatch.undo()
     got = json.loads(capsys.readouterr().out)
     ours = bench.measure(spec, mca=False)
     assert list(got) == ["mfma", "llvm_mca", "sim_llvm", "sim_measured", "mfma_busy", "valu",

@@ -8,6 +8,7 @@ import pytest
 
 from pipeline_mlir.dialect import attrs as A
 from pipeline_mlir.dialect.bindings import ir, new_context
+from pipeline_mlir.dialect.ir_io import IRError
 
 
 @pytest.fixture
@@ -144,3 +145,36 @@ def test_a_constant_range_is_known_by_its_class(ctx):
     assert not A.is_kind(attr('"#llvm.constant_range<i32, 0, 64>"'), "constant_range")
     assert not A.is_kind(attr('"constant_range<i32, 0, 64>"'), "constant_range")
 
+
+
+B = "#hal.pipeline.binding<storage_buffer"
+
+
+@pytest.mark.parametrize("text, want", [
+    (f"#hal.pipeline.layout<bindings = [{B}, \"ReadOnly|Indirect\">, {B}, Indirect>], "
+     f"flags = Indirect>", (0, 2)),
+    (f"#hal.pipeline.layout<constants = 3, bindings = [{B}>]>", (3, 1)),
+    ("#hal.pipeline.layout<constants = 64, bindings = []>", (64, 0)),
+    ('"#hal.pipeline.layout<constants = 1, bindings = []>"', None)])
+def test_a_pipeline_layout_is_read_from_its_fields(ctx, text, want):
+    assert A.pipeline_layout(attr(text), None) == want
+
+
+class _Op:
+    name = "hal.interface.binding.subspan"
+
+
+@pytest.mark.parametrize("text, field", [
+    ("#hal.pipeline.layout<constants = -2, bindings = []>", "'constants' is -2"),
+    ("#hal.pipeline.layout<constants = 4096, bindings = []>", "'constants' is 4096")])
+def test_a_layout_of_a_bad_count_is_refused_naming_the_field(ctx, text, field):
+    with pytest.raises(IRError, match=field) as e:
+        A.pipeline_layout(attr(text), _Op())
+    assert "'hal.interface.binding.subspan' op" in str(e.value)
+
+
+@pytest.mark.parametrize("text, parts", [
+    ('a = 1, b = [x<1, 2>, "q,\\"r"], c', ["a = 1", 'b = [x<1, 2>, "q,\\"r"]', "c"]),
+    ("", []), ("x,", ["x", ""])])
+def test_the_layout_fields_split_outside_brackets_and_strings(text, parts):
+    assert A._split_top(text) == parts

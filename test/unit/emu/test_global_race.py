@@ -187,18 +187,52 @@ def test_a_store_to_what_another_workgroup_loaded_before_races():
     assert glob.race.recorded == {0}
 
 
+def _races_in_one_or_two_processes(kernel, race: str) -> None:
+    """Workgroups 0..3 one per batch, in one process and in two (0, 1 and 2, 3): the same
+    ``race`` found by workgroup 2's wave 0 against workgroup 0's, said to be across
+    processes when it is."""
+    for jobs, how in ((1, r"\)$"), (2, r"; run by two processes\)$")):
+        with pytest.raises(Finding, match=r"global-race: wave 0 of workgroup 2, .* global "
+                                          + race + r" by wave 0 of workgroup 0 .*another "
+                                          r"workgroup: nothing orders them" + how):
+            _launch(kernel, [0, 1, 2, 3], jobs=jobs)
+
+
 def test_workgroups_of_two_processes_storing_one_byte_race(monkeypatch):
     """``--emulate-jobs``: workgroups 0 and 2 store to one dword in two processes; the
     merge finds it (one process finds it as the store issues)."""
     monkeypatch.setattr(emu_gemm, "BATCH", 1)
     kernel = _kernarg_kernel("s_and_b32 s3, s2, 1\ns_lshl_b32 s3, s3, 8\n"
                              "v_add_u32_e32 v4, s3, v1\nglobal_store_dword v4, v1, s[8:9]")
-    for jobs, how in ((1, r"\)$"), (2, r"; run by two processes\)$")):
-        with pytest.raises(Finding, match=r"global-race: wave 0 of workgroup 2, .* global "
-                                          r"write of buffer B byte 0 .* by workgroup 2 races "
-                                          r"the write by wave 0 of workgroup 0 .*another "
-                                          r"workgroup: nothing orders them" + how):
-            _launch(kernel, [0, 1, 2, 3], jobs=jobs)
+    _races_in_one_or_two_processes(kernel, r"write of buffer B byte 0 .* by workgroup 2 "
+                                           r"races the write")
+
+
+def test_a_read_and_a_write_of_two_processes_race(monkeypatch):
+    """``--emulate-jobs``: each workgroup stores its own 64 dwords of C, then loads those of
+    workgroup ``id ^ 2`` (workgroups 0, 1 in one process, 2, 3 in the other).  One process
+    finds workgroup 2's store racing workgroup 0's earlier load; two processes must find it
+    too, as their loads and stores are merged (they found only two stores)."""
+    monkeypatch.setattr(emu_gemm, "BATCH", 1)
+    kernel = _kernarg_kernel("global_store_dword v4, v1, s[10:11]\n"
+                             "s_xor_b32 s4, s2, 2\ns_lshl_b32 s4, s4, 8\n"
+                             "v_add_u32_e32 v5, s4, v1\nglobal_load_dword v3, v5, s[10:11]")
+    _races_in_one_or_two_processes(kernel, r"write of buffer C byte 512 .* by workgroup 2 "
+                                           r"races the read")
+
+
+def test_an_unrecorded_load_and_a_store_of_two_processes_race(monkeypatch):
+    """Workgroups 0 and 1 only load B (workgroup ``id ^ 2``'s dwords), 2 and 3 only store
+    their own: in two processes neither sees the other, and B (no store yet where it is
+    loaded) has its loads unrecorded there.  The merge sees a buffer one process stored to
+    and another loaded unrecorded, and the run goes again with B's loads recorded."""
+    monkeypatch.setattr(emu_gemm, "BATCH", 1)
+    kernel = _kernarg_kernel("s_cmp_lt_u32 s2, 2\ns_cbranch_scc0 store\n"
+                             "s_xor_b32 s4, s2, 2\ns_lshl_b32 s4, s4, 8\n"
+                             "v_add_u32_e32 v5, s4, v1\nglobal_load_dword v3, v5, s[8:9]\n"
+                             "s_branch done\nstore:\nglobal_store_dword v4, v1, s[8:9]\ndone:")
+    _races_in_one_or_two_processes(kernel, r"write of buffer B byte 512 .* by workgroup 2 "
+                                           r"races the read")
 
 
 @functools.lru_cache(maxsize=None)

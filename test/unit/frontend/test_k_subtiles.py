@@ -96,6 +96,8 @@ def test_subtile_zero_holds_the_data_whose_bit_is_clear():
      "the K halves of its fragment reads issue 3 and 2 ds_reads"),
     (_Loop([_read(0, 0), _read(1, 3), _read(2, 1), _read(3, 2)], _loop().mfmas),
      [0, 1, 2, 3], "no element bit of its unswizzled LDS tile tells the K halves"),
+    (_Loop(_loop().reads + [_read(4, 0)], _loop().mfmas), [0, 1, 2, 3, 4],
+     "a fragment read feeds no MFMA, so no K part holds it"),
 ])
 def test_refusals_say_why_after_the_split_by_accumulator(loop, reads, why):
     with pytest.raises(LM.LoopRefusal) as e:

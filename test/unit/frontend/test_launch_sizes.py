@@ -75,3 +75,17 @@ ASSUME = "%dyn_m_i<umin = 0, umax = 9007199254740991>"
 def test_refusals_name_the_op_and_why(text, sizes, message):
     got = refusal(text, sizes)
     assert message in got and 'loc("-":' in got, got
+
+
+EXTSI = TEXT.replace("%dyn_m_l = arith.extui", "%dyn_m_l = arith.extsi")
+
+
+def test_a_sign_extended_word_passes_sizes_below_its_sign_bit():
+    """The casts a launch value passes through are one table (``ir_facts.
+    LAUNCH_PASS_THROUGH``, also ``launch_stride``'s): a sign-extended low word takes sizes
+    below 2^31, and refuses one whose word would arrive negative."""
+    d = dispatch(EXTSI, (400, 4096, 256))
+    assert (d.M, d.constants) == (400, (400, 0))
+    got = refusal(EXTSI, ((1 << 31) + 128, 4096, 256))
+    assert "'arith.extsi' op" in got and "a size of 2147483776 does not pass through it " \
+        "unchanged (a signed 32-bit value)" in got, got

@@ -10,7 +10,7 @@ import pytest
 
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import walk_ops
-from pipeline_mlir.frontend.launch_stride import fat_buffer
+from pipeline_mlir.frontend.launch_stride import divisor, fat_buffer
 
 TEXT = """func.func @f(%b: memref<4x8xbf16, {space}>) {{
   return
@@ -44,3 +44,22 @@ def test_a_storage_buffer_binding_is_cast_to_a_fat_raw_buffer():
 def test_another_memory_space_is_not_taken(space):
     base, got, text = _cast(space)
     assert got == base and "fat_raw_buffer_cast" not in text, text
+
+
+DIVISOR = """func.func @f() {
+  %c = arith.constant 96 : i32
+  %s = arith.extsi %c : i32 to i64
+  %u = arith.index_castui %s : i64 to index
+  %w = iree_tensor_ext.dispatch.workload.ordinal %u, 0 : index
+  %m = arith.muli %w, %w : index
+  return
+}"""
+
+
+def test_a_stride_divisor_follows_every_cast_of_a_launch_value():
+    """The divisor of a stride follows the casts of ``ir_facts.LAUNCH_PASS_THROUGH`` (the
+    table ``launch_sizes`` also follows), sign extension included."""
+    with new_context() as ctx:
+        m = ir.Module.parse(DIVISOR, ctx)
+        (mul,) = walk_ops(m.operation, lambda o: o.name == "arith.muli")
+        assert divisor(mul.results[0]) == 96 * 96

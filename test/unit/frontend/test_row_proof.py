@@ -114,3 +114,69 @@ def test_a_narrow_integer_that_moves_with_the_size_is_unproven():
         assert repr(rows.form(wide.results[0])) == "129*g + 1*d + 0"
         with pytest.raises(Unproven, match="an i32 value .* may wrap"):
             rows.form(narrow.results[0])
+
+
+#: a row mask that thread 1 proves size by size up to 50 (``min(d, 50 tid) mod 2``: 50
+#: single sizes), thread 0 on one piece; rows ``4 g + 1000``, one each (T = 4)
+ONE_THREAD_SPLITS = """
+func.func @f(%g: index, %d: index) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c50 = arith.constant 50 : index
+  %tid = gpu.thread_id x
+  %lim = arith.muli %tid, %c50 : index
+  %x = arith.minsi %d, %lim : index
+  %m = arith.remsi %x, %c2 : index
+  %s = arith.subi %c1, %m : index
+  %row = affine.apply affine_map<(d0) -> (d0 * 4 + 1000)>(%g)
+  %lr = arith.constant 1000 : index
+  return
+}
+"""
+
+
+def _one_thread_splits(ctx, text: str = ONE_THREAD_SPLITS):
+    from pipeline_mlir.dialect.bindings import ir
+    from pipeline_mlir.dialect.ir_io import walk_ops
+
+    m = ir.Module.parse(text, ctx)
+    (f,) = walk_ops(m.operation, lambda o: o.name == "func.func")
+    g, d = f.regions[0].blocks[0].arguments
+    by = {o.name: o for o in walk_ops(f, lambda o: True)}
+    lr = walk_ops(f, lambda o: o.name == "arith.constant")[-1]
+    values = {"size": by["arith.subi"].results[0], "row": by["affine.apply"].results[0],
+              "lr": lr.results[0]}
+    return m, by["affine.apply"], values, {g: Form(g=1), d: Form(d=1)}
+
+
+def test_the_piece_bound_is_per_thread(monkeypatch):
+    """:data:`MAX_PIECES` bounds one thread's proof: thread 1 needs about 50 pieces; with
+    the bound at 30 it is refused, though thread 0 needs one (the bound was taken over all
+    threads: 60 here, or 4096 x 256 pieces for one thread of a 256-thread workgroup)."""
+    from pipeline_mlir.dialect.bindings import new_context
+    from pipeline_mlir.dialect.ir_io import IRError
+    from pipeline_mlir.frontend import row_proof
+
+    with new_context() as ctx:
+        m, read, values, leaves = _one_thread_splits(ctx)
+        assert row_proof.prove_rows(read, values, leaves, 4, 2) > 50
+        monkeypatch.setattr(row_proof, "MAX_PIECES", 30)
+        with pytest.raises(IRError, match=r"its row mask is not proven for every size \(more "
+                                          r"than 30 pieces on thread 1, the last at sizes "
+                                          r"T g \+ d for d in "):
+            row_proof.prove_rows(read, values, leaves, 4, 2)
+
+
+def test_only_the_x_thread_id_is_the_thread():
+    """The thread id's dimension is read as the attribute (``#gpu.dim<y>``), not its text:
+    a mask of ``thread_id y`` is not proven."""
+    from pipeline_mlir.dialect.bindings import new_context
+    from pipeline_mlir.dialect.ir_io import IRError
+    from pipeline_mlir.frontend import row_proof
+
+    with new_context() as ctx:
+        m, read, values, leaves = _one_thread_splits(ctx, ONE_THREAD_SPLITS.replace(
+            "gpu.thread_id x", "gpu.thread_id y"))
+        with pytest.raises(IRError, match=r"not proven for every size \('gpu.thread_id' "
+                                          r"along #gpu.dim<y>, on thread 0 "):
+            row_proof.prove_rows(read, values, leaves, 4, 2)

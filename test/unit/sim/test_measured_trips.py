@@ -6,12 +6,16 @@ its lane's parity plus one, so wave w takes w + 2 trips."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from emu_helpers import snippet_kernel
 
+from pipeline_mlir.driver.measured_trips import dispatch_launch
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.machine import GlobalMemory
 from pipeline_mlir.emu.trips import measured_trips, record_runs
+from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.sim.inner_loops import InnerLoopError
 from pipeline_mlir.sim.timing import asm_main_loop, simulate_asm_loop
@@ -132,3 +136,47 @@ def test_an_assembly_that_is_not_the_code_objects_is_refused():
                                        r"assembly's at line 12 'v_mul_lo_u32': their loops "
                                        r"cannot be matched"):
         measured_trips(parse_asm(other).function(), runs, kernel.instrs)
+
+
+#: PER_LANE with the scheduling pseudo-instructions LLVM prints as comments (no encoding:
+#: the code object has none of them) at the start of the main loop, of the inner loop, of
+#: the skipped block and inside the inner loop
+PSEUDOS = PER_LANE.replace(
+    ".LBB0_1:\n", ".LBB0_1:\n; sched_barrier mask(0x00000000)\n").replace(
+    ".LBB0_2:\n", ".LBB0_2:\n; sched_barrier mask(0x00000000)\n").replace(
+    ".LBB0_3:\n", ".LBB0_3:\n; sched_group_barrier mask(0x00000008) size(1) SyncID(0)\n").replace(
+    "\ts_or_b64 s[8:9], vcc, s[8:9]\n",
+    "\ts_or_b64 s[8:9], vcc, s[8:9]\n; sched_barrier mask(0x00000000)\n")
+
+
+def test_scheduling_pseudo_instructions_are_matched_away(measured):
+    """Our own kernels' assembly holds ``; sched_barrier`` lines, instructions of the
+    assembly that the code object does not hold: the counts are those of the same loop
+    without them, and the timed iteration (which keeps them) is what the wave ran."""
+    kernel = snippet_kernel(PSEUDOS)
+    runs = record_runs(kernel, GlobalMemory(), 0, 2, 0)
+    got = measured_trips(parse_asm(PSEUDOS).function(), runs, kernel.instrs)
+    assert got.waves == measured.waves and got.loops == measured.loops
+    for w, counts in enumerate(got.waves):
+        body = asm_main_loop(PSEUDOS, measured=counts)
+        pseudo = sum(i.mnemonic.startswith("sched_") for i in body)
+        assert pseudo == 1 + 2 * (w + 2)               # the header's, two per inner trip
+        assert len(body) == got.executed[w] == measured.executed[w] + pseudo
+
+
+DISPATCH = Path(__file__).parents[3] / "test/data/iree/matmul_bf16_abt_4096.prefetch.mlir"
+
+
+@pytest.mark.parametrize("text, sizes, message", [
+    ("func.func @f() {\n  return\n}\n", (64, 64, 64),
+     r"^d\.mlir: the input has no kernel to launch"),
+    (DISPATCH.read_text(), (512, 4096, 4096),
+     r"^d\.mlir: M = 512, N = 4096, K = 4096 disagree with the sizes compiled into kernel "
+     r"matmul_dispatch_0_matmul_4096x4096x4096_bf16xbf16xf32: M=4096 N=4096 K=4096")],
+    ids=["not-a-matmul", "other-sizes"])
+def test_a_launch_the_dispatch_cannot_make_is_a_pipeline_error(text, sizes, message):
+    """``dispatch_launch`` let the front end's refusal through as the driver's internal
+    diagnostics (which ``bench_iree --ratios``, catching PipelineError, did not catch), and
+    launched a static dispatch at any sizes it was given, running its own."""
+    with pytest.raises(PipelineError, match=message):
+        dispatch_launch(text, sizes, "d.mlir")

@@ -115,3 +115,25 @@ func.func @two_layouts() attributes {gpu.known_block_size = array<i32: 64, 1, 1>
   %p = hal.interface.constant.load layout(#other) ordinal(0) : i32
   return
 }
+
+// -----
+
+// The layout's counts are read from its fields: a count of push constants below 0 (IREE's
+// parser takes any integer) or past the 64 IREE's HIP runtime pushes is refused, naming it.
+#layout = #hal.pipeline.layout<constants = -1, bindings = [#hal.pipeline.binding<storage_buffer>]>
+func.func @negative_constants() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{its layout's 'constants' is -1, not a count of 0 to 64 push constants}}
+  %a = hal.interface.binding.subspan layout(#layout) binding(0) alignment(64) offset(%c0) : memref<64xf32, #gpu.address_space<global>>
+  return
+}
+
+// -----
+
+#layout = #hal.pipeline.layout<constants = 65, bindings = [#hal.pipeline.binding<storage_buffer>]>
+func.func @too_many_constants() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{its layout's 'constants' is 65, not a count of 0 to 64 push constants}}
+  %a = hal.interface.binding.subspan layout(#layout) binding(0) alignment(64) offset(%c0) : memref<64xf32, #gpu.address_space<global>>
+  return
+}

@@ -1,0 +1,19 @@
+"""``pipeline-opt`` run in-process for a test: its exit status and output, and the check of
+a usage error (one line, no traceback)."""
+
+from __future__ import annotations
+
+from pipeline_mlir.tools.pipeline_opt import main
+
+
+def run_cli(capsys, *argv) -> tuple[int, str, str]:
+    """(exit status, standard output, standard error) of ``pipeline-opt argv``."""
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_error(code: int, err: str, fragment: str) -> None:
+    """Exit 1 with one error line holding ``fragment``, and no traceback."""
+    assert code == 1 and "Traceback" not in err and err.count("error:") == 1, err
+    assert fragment in err, err

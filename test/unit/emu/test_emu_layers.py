@@ -45,7 +45,7 @@ ALLOWED = {
     "machine": {"counters", "errors", "globalrace", "hazards", "launchdims", "memops",
                 "operands", "semantics"},
     "pool": {"errors", "globalrace", "machine"},
-    "coverage": {"globalrace"},
+    "coverage": {"errors", "globalrace"},
     "gemm": {"coverage", "errors", "globalrace", "launchdims", "machine", "mfma", "pool"},
     "iree": {"coverage", "errors", "gemm", "launchdims", "machine", "mfma"},
     "expect": {"errors", "mfma"},

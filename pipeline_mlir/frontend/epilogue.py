@@ -278,6 +278,14 @@ def expression(tree: Node, names: list[str], out: int, ab: list[int], product: s
                 a, b = (x if r else f"({x}).T" for x, r in zip((a, b), by_row))
                 return f"(({a} {sign} {b}).T)"
             return f"({a} {sign} {b})"
+        if n.kind == "mul" and not out_element.startswith(("i", "u")):
+            scale = [x for x in n.args if x.kind == "const" and isinstance(x.value, float)
+                     and abs(x.value) < float("inf")]
+            if len(scale) == 1:         # a scale: the product rounded to f32
+                inner = n.args[1] if n.args[0] is scale[0] else n.args[0]
+                c = scale[0].value
+                text = f"{render(inner)} * {abs(c)!r}"
+                return f"({text})" if c >= 0 else f"(-({text}))"
         if n.kind == "max":
             zero = [x for x in n.args if x.kind == "const" and x.value == 0]
             if zero:
@@ -286,8 +294,8 @@ def expression(tree: Node, names: list[str], out: int, ab: list[int], product: s
         what = {"const": f"the constant {n.value} outside a relu", "trunc": "a truncf inside "
                 "the epilogue (not as the store to C)", "poison": "an undefined value"}
         _refuse(n, f"the epilogue computes {what.get(n.kind, f'a {n.kind}')}, which the "
-                   f"emulator's reference does not model (it models bias adds, relu, truncf "
-                   f"to C's type and C += A x B^T)")
+                   f"emulator's reference does not model (it models bias adds, relu, scales, "
+                   f"truncf to C's type and C += A x B^T)")
     return _bare(render(tree))
 
 

@@ -222,6 +222,11 @@ GATHER = LOOP + (
     (ZERO + "%e = arith.maximumf %78, %z : vector<4x4x4x1xf32>", "relu(A @ B.T)"),
     (ZERO + "%e = arith.maxnumf %z, %78 : vector<4x4x4x1xf32>", "relu(A @ B.T)"),
     ("%e = arith.addf %78, %78 : vector<4x4x4x1xf32>", "A @ B.T + A @ B.T"),
+    # a scale (rounded to f32 as the kernel's multiply rounds it)
+    ("%h = arith.constant dense<1.000000e-01> : vector<4x4x4x1xf32>\n"
+     "%e = arith.mulf %h, %78 : vector<4x4x4x1xf32>", "A @ B.T * 0.10000000149011612"),
+    ("%h = arith.constant dense<-2.500000e-01> : vector<4x4x4x1xf32>\n"
+     "%e = arith.mulf %78, %h : vector<4x4x4x1xf32>", "-(A @ B.T * 0.25)"),
     # IREE's 8-wave epilogues: the tile through private memory, a slice at a time in a loop
     (PRIVATE + "scf.for %i = %g0 to %g4 step %g1 {\n"
      "  %s = vector.transfer_read %pa[%i, %g0, %g0, %g0], %pz {in_bounds = [true, true, true, "

@@ -10,7 +10,8 @@ product and sum of a matmul of small integers is exact in f32).
 **Expressions**: buffer names (their contents at the start of the run), ``X.T`` (the last two
 dimensions swapped), ``X @ Y`` (numpy's matmul: the last two dimensions multiplied, the
 ones before broadcast: a batch), ``+`` and ``-`` (numpy broadcasting: a bias of ``N``
-elements is added to every row), unary ``-``, ``relu(X)`` (``max(X, 0)``) and
+elements is added to every row), unary ``-``, ``relu(X)`` (``max(X, 0)``), ``X * 0.5``
+(a number: a scale, the product rounded to f32 as an f32 multiply rounds it) and
 parentheses.  The value is computed in
 float64 (exact on the integer inputs), rounded to f32 as a kernel accumulating in f32
 holds it, then to the output's type (:func:`cast`: round to nearest even, as ``arith.truncf``
@@ -154,7 +155,9 @@ class Expr:
     names: frozenset
 
 
-_TOKEN = re.compile(r"\s*(?:([A-Za-z_]\w*)|(\.T\b)|([@+\-()]))")
+_TOKEN = re.compile(r"\s*(?:([A-Za-z_]\w*)|(\.T\b)|([@*+\-()])|"
+                    r"(\d+(?:\.\d*)?(?:[eE][-+]?\d+)?))")
+_NUMBER = re.compile(r"\d")
 
 
 def parse_expect(text: str, shapes: dict[str, tuple[int, ...]]) -> Expr:
@@ -166,8 +169,9 @@ def parse_expect(text: str, shapes: dict[str, tuple[int, ...]]) -> Expr:
         m = _TOKEN.match(text, pos)
         if m is None:
             raise EmuError(f"cannot read {text[pos:].strip()[:20]!r} (expressions take "
-                           f"buffer names, .T, @, +, -, relu( ) and parentheses)")
-        tokens.append(m.group(1) or m.group(2) or m.group(3))
+                           f"buffer names, numbers, .T, @, *, +, -, relu( ) and "
+                           f"parentheses)")
+        tokens.append(m.group(1) or m.group(2) or m.group(3) or m.group(4))
         pos = m.end()
     p = _Parser(tokens, shapes)
     node, shape = p.sum()
@@ -205,8 +209,14 @@ class _Parser:
 
     def product(self):
         node, shape = self.unary()
-        while self.peek() == "@":
-            self.take()
+        while self.peek() in ("@", "*"):
+            if self.take() == "*":
+                rhs, rshape = self.unary()
+                if shape and rshape:
+                    raise EmuError(f"'*' scales by a number: shapes {list(shape)} * "
+                                   f"{list(rshape)}")
+                node, shape = ("*", node, rhs), shape or rshape
+                continue
             rhs, rshape = self.unary()
             if len(shape) < 2 or len(rshape) < 2 or shape[-1] != rshape[-2]:
                 raise EmuError(f"cannot multiply shapes {list(shape)} @ {list(rshape)} (the "
@@ -236,6 +246,8 @@ class _Parser:
             if self.take() != ")":
                 raise EmuError("relu( is not closed")
             node = ("relu", node)
+        elif _NUMBER.match(tok):
+            node, shape = ("num", float(tok)), ()
         elif re.fullmatch(r"[A-Za-z_]\w*", tok):
             if tok not in self.shapes:
                 raise EmuError(f"{tok!r} is no buffer (buffers: {', '.join(self.shapes)})")
@@ -295,5 +307,11 @@ def _value(node: tuple, values: dict[str, np.ndarray], rows, cols) -> np.ndarray
         return np.maximum(_value(node[1], values, rows, cols), 0.0)
     if op == "@":
         return _value(node[1], values, rows, None) @ _value(node[2], values, None, cols)
+    if op == "num":
+        return np.float64(node[1])
+    if op == "*":           # f32 operands: their product is exact in float64, then rounded
+        a = np.float32(_value(node[1], values, rows, cols))
+        b = np.float32(_value(node[2], values, rows, cols))
+        return (a.astype(np.float64) * b).astype(np.float32).astype(np.float64)
     a, b = _value(node[1], values, rows, cols), _value(node[2], values, rows, cols)
     return a + b if op == "+" else a - b

@@ -162,6 +162,12 @@ VOP3_3 = {
     "v_mad_i32_i24": lambda a, b, c: ((_i24(a) * _i24(b) + c) & M32).astype(U32),
     "v_min3_u32": lambda a, b, c: np.minimum(np.minimum(a, b), c),
     "v_max3_u32": lambda a, b, c: np.maximum(np.maximum(a, b), c),
+    "v_min3_i32": lambda a, b, c: np.minimum(np.minimum(as_i32(a), as_i32(b)),
+                                             as_i32(c)).view(U32),
+    "v_max3_i32": lambda a, b, c: np.maximum(np.maximum(as_i32(a), as_i32(b)),
+                                             as_i32(c)).view(U32),
+    "v_med3_i32": lambda a, b, c: _med3(as_i32(a), as_i32(b), as_i32(c)).view(U32),
+    "v_med3_u32": lambda a, b, c: _med3(a, b, c),
     "v_fma_f32": lambda a, b, c: fma_f32(a, b, c),
     "v_perm_b32": lambda a, b, c: _perm(a, b, c),
 }
@@ -187,6 +193,12 @@ def fma_f32(a, b, c):
     bits[inexact] |= U64(1)
     with np.errstate(over="ignore"):
         return from_f32(bits.view(np.float64).astype(F32))
+
+
+def _med3(a, b, c):
+    """The median of three integers per lane (``v_med3_i32`` / ``_u32``: of the three,
+    the one neither the largest nor the smallest; with equal ones, their value)."""
+    return np.maximum(np.minimum(a, b), np.minimum(np.maximum(a, b), c))
 
 
 def _vbfe(a, b, c):

@@ -234,8 +234,12 @@ class _FragmentSources:
                                 f"'{o.name}' at {at(o)}, not from an "
                                 f"LDS fragment read")
         out = frozenset()
+        # integer scalars are index arithmetic, except the elements an op builds a vector
+        # from (an i8 operand's elements, read one at a time: vector.from_elements)
+        builds = any(isinstance(r.type, ir.VectorType) for r in o.results)
         for x in o.operands:
-            if isinstance(x.type, ir.VectorType) or not _is_int_like(x.type):
+            if isinstance(x.type, ir.VectorType) or not _is_int_like(x.type) or \
+                    (builds and isinstance(x.type, ir.IntegerType)):
                 out = out | self.reads(x, user)
         self.memo[v] = out
         return out

@@ -1,4 +1,4 @@
-"""One-element fragment reads of 16-bit MFMA operands regrouped into transposing reads.
+"""One-element fragment reads of MFMA operands regrouped into transposing reads.
 
 IREE's VectorDistribute pipeline reads the ``K x N`` B tile of a plain ``A x B`` one
 element at a time: an MFMA operand of 8 K values of one N column is 8 ``vector.load``
@@ -12,6 +12,9 @@ dense LDS buffer, :func:`regroup_element_reads` replaces them with 2 transposing
 element tracer, the same per-thread check that the lanes of a 16-lane group want 4
 consecutive, 8-byte aligned elements (:func:`~pipeline_mlir.frontend.transpose.
 half_address`), the same emission (addresses computed before the loop from the thread id).
+IREE's 8-bit ``A x B`` (i8, fp8) reads B alike, one byte per ``vector<1xi8>``: 16 per
+i8 operand (32 per fp8 one), regrouped into 2 (4) 8-bit transposing reads
+(``ds_read_b64_tr_b8``) of 8 elements each (``transpose.PER_READ``).
 
 Unlike transposing reads, one-element reads are already something the front end takes:
 a loop whose element reads do not fit that shape (an operand mixing them with other
@@ -34,42 +37,46 @@ from pipeline_mlir.frontend.scan import LoopScan
 
 __all__ = ["element_reads", "regroup_element_reads"]
 
-#: the element types a ``ds_read_b64_tr_b16`` delivers
-SIXTEEN_BIT = ("bf16", "f16")
+#: the element types a transposing read delivers, and how many per lane
+#: (``ds_read_b64_tr_b16``: 4; ``ds_read_b64_tr_b8``: 8)
+PER_READ = T.PER_READ
 
 
 def element_reads(scan: LoopScan) -> list:
-    """The loop's fragment reads of one 16-bit element."""
+    """The loop's fragment reads of one element of a type transposing reads deliver."""
     out = []
     for a in scan.reads:
         if a.op.name not in ("vector.load", "vector.transfer_read"):
             continue
         vt = ir.VectorType(a.op.results[0].type)
-        if vt.rank == 1 and vt.shape[0] == 1 and str(vt.element_type) in SIXTEEN_BIT:
+        if vt.rank == 1 and vt.shape[0] == 1 and str(vt.element_type) in PER_READ:
             out.append(a)
     return out
 
 
 class _OneElementTracer(T.ElementTracer):
-    """The transposing reads' tracer with reads of one element (id ``4 k``)."""
+    """The transposing reads' tracer with reads of one element (id ``per k``)."""
 
     def ids(self, v):
         if v in self.read_of_value:
-            return np.array([self.read_of_value[v] * 4], dtype=np.int64)
+            return np.array([self.read_of_value[v] * self.per], dtype=np.int64)
         return super().ids(v)
 
 
 def regroup_element_reads(scan: LoopScan) -> bool:
-    """Rewrite the loop's one-element reads into 2 transposing reads per MFMA operand
-    (module docstring); returns whether it did (False: the loop is left unchanged)."""
+    """Rewrite the loop's one-element reads into transposing reads, 2 or more per MFMA
+    operand (module docstring); returns whether it did (False: the loop is left
+    unchanged)."""
     old = element_reads(scan)
-    if not old:
+    types = {str(ir.VectorType(a.op.results[0].type).element_type) for a in old}
+    if len(types) != 1:             # none, or 16-bit and 8-bit ones mixed
         return False
-    tracer = _OneElementTracer({a.op.results[0]: k for k, a in enumerate(old)})
+    per = PER_READ[types.pop()]
+    tracer = _OneElementTracer({a.op.results[0]: k for k, a in enumerate(old)}, per)
     users = _users(scan, tracer)
     if users is None or not _only_mfmas_use(old, tracer, users):
         return False
-    roots, received = _addresses(scan, old)
+    roots, received = _addresses(scan, old, per)
     if received is None:
         return False
     plans = {}
@@ -77,20 +84,22 @@ def regroup_element_reads(scan: LoopScan) -> bool:
         for m, i, ids in users:
             key = tuple(int(x) for x in ids)
             if key not in plans:
-                plans[key] = [T.half_address(m, i, received, ids, h) for h in (0, 1)]
+                plans[key] = [T.half_address(m, i, received, ids, h, per)
+                              for h in range(ids.size // per)]
     except IRError:
         return False
     if not all(_fits(addr) for halves in plans.values() for addr in halves):
         return False
     et = ir.VectorType(old[0].op.results[0].type).element_type
     T.emit_regrouped(scan, old, users, plans, tracer, roots,
-            read_type=ir.VectorType.get([4], et), read_attrs={})
+            read_type=ir.VectorType.get([per], et), read_attrs={})
     return True
 
 
 def _users(scan: LoopScan, tracer) -> list | None:
     """(mfma, operand index, element ids) of every MFMA operand built from element reads,
-    each 8 of them and nothing else; None if some operand is not, or a read feeds none."""
+    each a power of two (2 at least) times the elements of a transposing read and nothing
+    else; None if some operand is not, or a read feeds none."""
     users = []
     try:
         for m in scan.mfmas:
@@ -98,7 +107,9 @@ def _users(scan: LoopScan, tracer) -> list | None:
                 ids = tracer.ids(m.operands[i])
                 if ids is None:
                     continue
-                if ids.ndim != 1 or ids.size != 8 or np.any(ids == T.NONE):
+                n = ids.size // tracer.per
+                if ids.ndim != 1 or ids.size % tracer.per or n < 2 or n & (n - 1) or \
+                        np.any(ids == T.NONE):
                     return None
                 users.append((m, i, ids))
     except IRError:                 # an op the tracer does not follow
@@ -109,7 +120,7 @@ def _users(scan: LoopScan, tracer) -> list | None:
 def _only_mfmas_use(old: list, tracer, users: list) -> bool:
     """Whether every op the reads feed is one the tracer followed or an MFMA using them,
     and every read feeds an MFMA operand."""
-    fed = {int(x) // 4 for _m, _i, ids in users for x in ids}
+    fed = {int(x) // tracer.per for _m, _i, ids in users for x in ids}
     if fed != set(range(len(old))):
         return False
     inside = set(tracer.visited) | {m for m, _i, _ids in users}
@@ -120,15 +131,15 @@ def _only_mfmas_use(old: list, tracer, users: list) -> bool:
     return True
 
 
-def _addresses(scan: LoopScan, old: list):
-    """(the LDS buffers read, (reads, threads, 4): the element each thread reads, in every
+def _addresses(scan: LoopScan, old: list, per: int):
+    """(the LDS buffers read, (reads, threads, per): the element each thread reads, in every
     column, buffer number above ``T.BUFFER_SHIFT``); (None, None) if an address moves with
     the K step or the workgroup, or a buffer is swizzled or not dense."""
     try:
         roots, addrs = T.read_addresses(scan, old)
     except IRError:
         return None, None
-    return roots, np.stack([np.repeat(a[:, None], 4, axis=1) for a in addrs])
+    return roots, np.stack([np.repeat(a[:, None], per, axis=1) for a in addrs])
 
 
 def _fits(addr: np.ndarray) -> bool:

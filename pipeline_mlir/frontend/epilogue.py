@@ -11,14 +11,18 @@ it as a tree of :class:`Node`\\ s:
   too (a zero constant, or a read of C);
 * ``read``: a read of a global binding (by binding index);
 * ``const``: a splat constant; ``add``, ``sub``, ``mul``, ``max``, ``min``: element-wise
-  ``arith`` ops; ``trunc``: a ``truncf`` (to ``type``).
+  ``arith`` ops (float, and the integer ones of an i32 C: ``addi``, ``maxsi``, ...);
+  ``trunc``: a ``truncf`` (to ``type``).
 
 Shape ops (``vector.shape_cast``, ``transpose``, ``broadcast``, ``extract``, ``insert``,
 their strided forms, ...) move elements but compute nothing: their value is the one tree
 their non-constant operands share; operands of different trees are refused (the emulator
 checks the result element by element, so the tree says what every element is).  A read of
-workgroup memory is the value the last write into that allocation before it (outside the
-K-loop) stores: IREE's epilogues stage whole tiles through workgroup memory.
+workgroup or private memory is the value the last write into that allocation before it
+(outside the K-loop) stores: IREE's epilogues stage whole tiles through workgroup memory,
+and its 8-wave ones the accumulators through private memory, a slice per iteration of a
+loop.  A loop after the K-loop that gathers elements into a carried vector (the late
+form's) is a shape op over its initial value and what its body yields.
 Anything else on the way is an :class:`~pipeline_mlir.dialect.ir_io.IRError` at the op,
 naming it.
 """
@@ -42,7 +46,8 @@ SHAPE_OPS = frozenset({
 #: element-wise arith ops -> node kind
 ARITH = {"arith.addf": "add", "arith.subf": "sub", "arith.mulf": "mul",
          "arith.maximumf": "max", "arith.maxnumf": "max", "arith.minimumf": "min",
-         "arith.minnumf": "min"}
+         "arith.minnumf": "min", "arith.addi": "add", "arith.subi": "sub", "arith.muli": "mul",
+         "arith.maxsi": "max", "arith.minsi": "min"}
 #: ops that pass a value on unchanged (exact on the emulator's small integers)
 PASS = frozenset({"arith.extf"})
 #: read ops -> (operand index of the memref)
@@ -108,6 +113,8 @@ class _Tracer:
             return _constant(op)
         if name in SHAPE_OPS:
             return self._shape(op)
+        if name == "scf.for":
+            return self._gather_loop(op, v)
         if name in ARITH:
             a, b = (self.value(x) for x in op.operands)
             return Node(ARITH[name], (a, b), op=op)
@@ -145,18 +152,37 @@ class _Tracer:
             raise IRError(op, f"{describe(op)} mixes different constants")
         return found[0] if found else Node("poison", op=op)
 
+    def _gather_loop(self, op, v) -> Node:
+        """A loop after the K-loop that moves elements into a carried vector (IREE's late
+        form gathers a fragment from private memory one element per iteration): its
+        result is what its initial value and what its body yields share, as a shape op's
+        (the carried value is the initial one's tree while the body is read)."""
+        i = list(op.results).index(v)
+        init = self.value(op.operands[3 + i])
+        body = op.regions[0].blocks[0]
+        self.memo[body.arguments[1 + i]] = init
+        yielded = self.value(as_operation(list(body.operations)[-1]).operands[i])
+        moved = [n for n in dict.fromkeys((init, yielded))
+                 if n.kind not in ("poison", "const")]
+        if len(moved) > 1:
+            raise IRError(op, f"{describe(op)} carries values of different kinds "
+                              f"({', '.join(n.kind for n in moved)}): the epilogue reader "
+                              f"needs every element of the output computed the same way")
+        return moved[0] if moved else yielded
+
     def _read(self, op) -> Node:
         root = view_root(op.operands[READS[op.name]])
         if root in self.bindings:
             return Node("read", value=self.bindings.index(root), op=op)
-        if memory_space(root.type) != "workgroup":
+        space = memory_space(root.type)
+        if space not in ("workgroup", "private"):
             raise IRError(op, f"{describe(op)} reads memory that is neither a binding nor "
-                              f"workgroup memory")
+                              f"workgroup or private memory")
         order = self.order()
         before = [w for w in writes_to(self.f, root)
                   if not _inside(w, self.loop) and order[w] < order[op]]
         if not before:
-            raise IRError(op, f"{describe(op)} reads workgroup memory that no write outside "
+            raise IRError(op, f"{describe(op)} reads {space} memory that no write outside "
                               f"the K-loop fills before it (the K-loop's tiles are not an "
                               f"epilogue input)")
         last = before[-1]           # the last write before the read: what it reads
@@ -252,6 +278,14 @@ def expression(tree: Node, names: list[str], out: int, ab: list[int], product: s
                 a, b = (x if r else f"({x}).T" for x, r in zip((a, b), by_row))
                 return f"(({a} {sign} {b}).T)"
             return f"({a} {sign} {b})"
+        if n.kind == "mul" and not out_element.startswith(("i", "u")):
+            scale = [x for x in n.args if x.kind == "const" and isinstance(x.value, float)
+                     and abs(x.value) < float("inf")]
+            if len(scale) == 1:         # a scale: the product rounded to f32
+                inner = n.args[1] if n.args[0] is scale[0] else n.args[0]
+                c = scale[0].value
+                text = f"{render(inner)} * {abs(c)!r}"
+                return f"({text})" if c >= 0 else f"(-({text}))"
         if n.kind == "max":
             zero = [x for x in n.args if x.kind == "const" and x.value == 0]
             if zero:
@@ -260,8 +294,8 @@ def expression(tree: Node, names: list[str], out: int, ab: list[int], product: s
         what = {"const": f"the constant {n.value} outside a relu", "trunc": "a truncf inside "
                 "the epilogue (not as the store to C)", "poison": "an undefined value"}
         _refuse(n, f"the epilogue computes {what.get(n.kind, f'a {n.kind}')}, which the "
-                   f"emulator's reference does not model (it models bias adds, relu, truncf "
-                   f"to C's type and C += A x B^T)")
+                   f"emulator's reference does not model (it models bias adds, relu, scales, "
+                   f"truncf to C's type and C += A x B^T)")
     return _bare(render(tree))
 
 

@@ -69,9 +69,56 @@ _IN_FUNCTION = re.compile(r"(?:^|\s)in function (?:'([^']+)'|([\w.$]+) )")
 _MAKE_BUFFER_RSRC = re.compile(r"(@llvm\.amdgcn\.make\.buffer\.rsrc\.p\d+\.p\d+)\.i(?:32|64)\b")
 
 
+# LLVM 24 prints a floating-point constant as the shortest decimal that reads back as it
+# (``fmul float %x, 1.000000e-01``); LLVM 22 reads a decimal only when its type holds it
+# exactly, else wants its hexadecimal form (``0x3FB99999A0000000``: the value as a
+# double; ``0xH``/``0xR`` and the bits for half/bfloat).  A literal's type is the last
+# floating-point type named before it on its line (an instruction names its operands' type
+# before them, or once before both of a binary op's).
+_FP_LITERAL = re.compile(r"\b(double|float|half|bfloat)\b|(?<![\w.$%@\"-])(-?\d+\.\d+(?:e[-+]?\d+)?)\b")
+
+
+def _fp_hex(text: str, fp_type: str) -> str:
+    """``text`` (a decimal constant of ``fp_type``) as LLVM 22 reads it: unchanged when the
+    type holds it exactly, else the type's hexadecimal form of it rounded to the type."""
+    import struct
+
+    x = float(text)
+    try:
+        if fp_type == "float":
+            f = struct.unpack("<f", struct.pack("<f", x))[0]
+            return text if f == x else f"0x{struct.unpack('<Q', struct.pack('<d', f))[0]:016X}"
+        if fp_type == "half":
+            h = struct.unpack("<e", struct.pack("<e", x))[0]
+            return text if h == x else f"0xH{struct.unpack('<H', struct.pack('<e', x))[0]:04X}"
+    except OverflowError:           # beyond the type: left as it is (LLVM 22 says so)
+        return text
+    if fp_type == "bfloat":
+        u = struct.unpack("<I", struct.pack("<f", x))[0]
+        b = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16) & 0xFFFF
+        exact = struct.unpack("<f", struct.pack("<I", b << 16))[0] == x
+        return text if exact else f"0xR{b:04X}"
+    return text                     # a double reads any decimal
+
+
+def _fp_literals(line: str) -> str:
+    fp_type = None
+
+    def sub(m):
+        nonlocal fp_type
+        if m.group(1):
+            fp_type = m.group(1)
+            return m.group(0)
+        return _fp_hex(m.group(2), fp_type) if fp_type else m.group(0)
+    return _FP_LITERAL.sub(sub, line)
+
+
 def apply_skew_shims(ll_text: str) -> str:
-    """Rewrite LLVM 24 spellings LLVM 22 rejects (so far: the make.buffer.rsrc name)."""
-    return _MAKE_BUFFER_RSRC.sub(r"\1", ll_text)
+    """Rewrite LLVM 24 spellings LLVM 22 rejects: the make.buffer.rsrc name, and decimal
+    floating-point constants their type does not hold exactly (:func:`_fp_hex`)."""
+    text = _MAKE_BUFFER_RSRC.sub(r"\1", ll_text)
+    return "\n".join(_fp_literals(ln) if "." in ln and not ln.startswith(("!", ";")) else ln
+                     for ln in text.split("\n"))
 
 
 # ---- LLVM options the IR asks for ------------------------------------------------------------

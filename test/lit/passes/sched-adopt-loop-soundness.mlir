@@ -102,3 +102,11 @@
 // RUN: sed 's/%%m00 = amdgpu.mfma 16x16x32 %%va0 \* /%%k0 = arith.constant dense<1.0> : vector<8xbf16>\n        %%m00 = amdgpu.mfma 16x16x32 %%k0 * /' %S/Inputs/natural-4wave.mlir \
 // RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=CONST
 // CONST: <stdin>:119:16: error: sched-adopt-loop: 'amdgpu.mfma' op: its A operand is a constant, not from an LDS fragment read of the iteration
+//
+// An MFMA operand built from its fragment's integer elements one by one (IREE's i8 `A x B`
+// under VectorDistribute: i8 scalars into vector.from_elements): traced to the read, not
+// taken for a constant:
+// RUN: sed 's/%%m00 = amdgpu.mfma 16x16x32 %%va0 \* /%%bi = vector.bitcast %%va0 : vector<8xbf16> to vector<8xi16>\n        %%x0 = vector.extract %%bi[0] : i16 from vector<8xi16>\n        %%x1 = vector.extract %%bi[1] : i16 from vector<8xi16>\n        %%x2 = vector.extract %%bi[2] : i16 from vector<8xi16>\n        %%x3 = vector.extract %%bi[3] : i16 from vector<8xi16>\n        %%x4 = vector.extract %%bi[4] : i16 from vector<8xi16>\n        %%x5 = vector.extract %%bi[5] : i16 from vector<8xi16>\n        %%x6 = vector.extract %%bi[6] : i16 from vector<8xi16>\n        %%x7 = vector.extract %%bi[7] : i16 from vector<8xi16>\n        %%bj = vector.from_elements %%x0, %%x1, %%x2, %%x3, %%x4, %%x5, %%x6, %%x7 : vector<8xi16>\n        %%bk = vector.bitcast %%bj : vector<8xi16> to vector<8xbf16>\n        %%m00 = amdgpu.mfma 16x16x32 %%bk * /' %S/Inputs/natural-4wave.mlir \
+// RUN:   | pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=ELEMENTS
+// ELEMENTS-NOT: error
+// ELEMENTS: sched.options

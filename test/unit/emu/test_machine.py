@@ -470,6 +470,28 @@ def test_v_mad_i32_i24():
     assert np.array_equal(v7, np.full(64, (0x7FFFFF ** 2) & 0xFFFFFFFF))  # wraps at 32 bits
 
 
+def test_signed_and_unsigned_min3_max3_med3():
+    """``v_med3_i32`` (LLVM's clamp of a signed value into a range, e.g. IREE's f16
+    300x500x200-like edge tiles) and its kin: per lane, the median / least / greatest of
+    three, signed or unsigned."""
+    def setup(m):
+        lane = np.arange(64, dtype=np.int64)
+        m.waves[0].V[1] = ((lane - 32) * 3).astype(np.uint32)[None]      # -96 .. 93
+    m = run_snippet("""
+        v_med3_i32 v2, v1, 0, 32
+        v_med3_i32 v3, 32, v1, 0
+        v_med3_u32 v4, v1, 0, 32
+        v_min3_i32 v5, v1, 7, 40
+        v_max3_i32 v6, -12, v1, 7
+        s_endpgm""", setup=setup)
+    x = (np.arange(64, dtype=np.int64) - 32) * 3
+    v2, v3, v4, v5, v6 = _lanes_of(m, 2, 3, 4, 5, 6)
+    assert np.array_equal(v2, np.clip(x, 0, 32)) and np.array_equal(v3, np.clip(x, 0, 32))
+    assert np.array_equal(v4, np.where(x < 0, 32, np.clip(x, 0, 32)))  # negatives are huge
+    assert np.array_equal(v5, np.minimum(x, 7) & 0xFFFFFFFF)
+    assert np.array_equal(v6, np.maximum(x, 7))
+
+
 def test_s_bitset1_b32_and_s_bitset0_b32():
     m = run_snippet("""
         s_mov_b32 s4, 0x100

@@ -202,6 +202,39 @@ def test_failure_message_extraction():
 
 # ---- LLVM 24 -> 22 skew ---------------------------------------------------------------------
 
+def test_inexact_decimal_constants_are_written_in_hexadecimal():
+    """LLVM 24 prints f32 0.1 as ``1.000000e-01``, which LLVM 22 reads only as a double:
+    written as LLVM 22's hexadecimal of the float (half, bfloat likewise); exact ones, a
+    double's, and decimals in names or strings stay (IREE's kernel scaled by 0.1)."""
+    ll = ("  %a = fmul float %x, 1.000000e-01\n"
+          "  %b = fadd float %y, -2.500000e-01\n"
+          "  %c = fmul double %z, 1.000000e-01\n"
+          "  %d = fpext float 3.000000e-01 to double\n"
+          "  %e = fmul half %h, 1.000000e-01\n"
+          "  %f = fmul bfloat %g, 1.000000e-01\n"
+          "  %g.1 = select i1 %c, float %v.1, float 1.5\n"
+          '!0 = !{!"float 1.1"}\n')
+    out = apply_skew_shims(ll).split("\n")
+    assert out[0] == "  %a = fmul float %x, 0x3FB99999A0000000"
+    assert out[1] == "  %b = fadd float %y, -2.500000e-01"          # exact in f32
+    assert out[2] == "  %c = fmul double %z, 1.000000e-01"
+    assert out[3] == "  %d = fpext float 0x3FD3333340000000 to double"
+    assert out[4] == "  %e = fmul half %h, 0xH2E66"
+    assert out[5] == "  %f = fmul bfloat %g, 0xR3DCD"
+    assert out[6] == "  %g.1 = select i1 %c, float %v.1, float 1.5"
+    assert out[7] == '!0 = !{!"float 1.1"}'
+    assert compile_llvm_ir(_SCALE_KERNEL, kind="asm")      # LLVM 22 reads the result
+
+
+_SCALE_KERNEL = """define amdgpu_kernel void @k(ptr addrspace(1) %p) {
+  %x = load float, ptr addrspace(1) %p
+  %y = fmul float %x, 1.000000e-01
+  store float %y, ptr addrspace(1) %p
+  ret void
+}
+"""
+
+
 def test_make_buffer_rsrc_name_shim():
     ll = ("%r = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p8.p1.i64(ptr addrspace(1) "
           "%0, i16 0, i64 16, i32 0)\n"

@@ -586,3 +586,30 @@ def test_edge_rows_pointed_inside_the_buffer_are_refused(generated, tmp_path, ca
     assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: ", err), err
     assert "copies do not move as one block from one workgroup to another: with every " \
            "workgroup id" in err, err
+
+
+def test_vector_distribute_i8_a_times_b_reads_bytes_regrouped(tmp_path, capsys):
+    """IREE's VectorDistribute i8 ``A x B`` reads B one byte at a time (``vector<1xi8>``,
+    16 joined by ``vector.from_elements`` per MFMA operand): the front end regroups them
+    into 8-bit transposing reads as it does 16-bit ones (``frontend/element_reads.py``),
+    both forms give one schedule (a B subtile 16 ``ds_read_b64_tr_b8``, issued in runs,
+    where it had 128 one-byte reads and was refused), and the late form's kernel is exact
+    with the steady loop run (8 K steps of 256: 3 trips, LLVM keeps the loop)."""
+    from steady_loop import assert_steady, counting_loops
+
+    forms = G.forms(G.matmul_source(dtype="i8", m=1024, n=1024, k=2048, transpose_b=False),
+                    VECTOR_DISTRIBUTE)
+    schedules = []
+    for form, text in forms.items():
+        src = tmp_path / f"{form}.mlir"
+        src.write_text(text)
+        assert main(["--pipeline=4wave", str(src), "--emit=schedule-json"]) == 0
+        schedules.append(capsys.readouterr().out)
+    assert schedules[0] == schedules[1]
+    assert json.loads(schedules[1])["lgkm_per_load"][1] == 16, schedules[1]
+    with counting_loops() as loops:
+        rc = main(["--pipeline=4wave", "--emulate", str(src), "--emulate-workgroups=2",
+                   "--emulate-mode=late"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0, 2 of" in out and "i8xi8xi32" in out, out + err
+    assert_steady(loops)

@@ -30,6 +30,7 @@ ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
 import epilogues as E  # noqa: E402
 import generate as G  # noqa: E402
+from steady_loop import assert_steady, counting_loops  # noqa: E402
 from test_iree_emulate import needs_iree  # noqa: E402
 
 #: kind -> (epilogue_source arguments, the expression --emulate checks C against)
@@ -81,6 +82,27 @@ def test_epilogue_pipelined_and_exact(generated, name, form, capsys):
 
 
 @needs_iree
+def test_an_8_wave_epilogue_through_private_memory_is_exact(tmp_path, capsys):
+    """IREE's 8-wave kernel (a compilation_info) with a bias: its late form stages the
+    accumulators through private memory and gathers them back one element per iteration
+    of a loop after the K-loop, which the epilogue reader follows (the prefetch point's
+    slice loop: ``test_dispatch.py``); ``pingpong`` pipelines it, exact in late mode, the
+    steady loop run (6 K steps of 64)."""
+    config = G.compilation_info("bf16", (256, 256), (8, 4), 2, 512)
+    src = tmp_path / "bias_8wave.late.mlir"
+    src.write_text(G.late_form(E.epilogue_source("bias", m=1024, n=1024, k=384, config=config)))
+    with counting_loops() as loops:
+        rc = main(["--pipeline=pingpong", str(src), "--emulate", "--emulate-workgroups=2",
+                   "--emulate-mode=late"])
+    out, err = capsys.readouterr()
+    assert rc == 0, out + err
+    assert_steady(loops)
+    assert "memref.alloca" in src.read_text() and "x 8 waves" in out, out
+    assert re.search(r": exact, max error 0 in C \(\d+ elements\), 2 of \d+ workgroups", out)
+    assert out.rstrip().endswith("C = A @ B.T + bias"), out
+
+
+@needs_iree
 def test_an_epilogue_it_cannot_model_is_refused(generated, tmp_path, capsys):
     """relu's kernel with its maximumf made a minimumf against zero: one located line."""
     text = generated("relu", "prefetch").read_text()
@@ -92,6 +114,24 @@ def test_an_epilogue_it_cannot_model_is_refused(generated, tmp_path, capsys):
     assert re.search(r"min\.mlir:\d+:\d+: error: --emulate: 'arith.minimumf' op at line "
                      r"\d+:\d+: the epilogue computes a min", err), err
     assert "Traceback" not in err
+
+
+def test_scales_in_check_expressions():
+    """``X * number``: the product rounded to f32 as an f32 multiply rounds it (not the
+    float64 product), so 3 * 0.1 is f32(3 * f32(0.1)); a scale of a scale's shape, or of
+    two buffers, is an error."""
+    import numpy as np
+
+    e = parse_expect("-(A @ B.T * 0.1) + 2 * bias", {"A": (1, 2), "B": (1, 2), "bias": (1,)})
+    got = evaluate(e, {"A": np.array([[1.0, 2.0]]), "B": np.array([[1.0, 1.0]]),
+                       "bias": np.array([3.0])})
+    assert e.shape == (1, 1)
+    assert got.tolist() == [[-float(np.float32(3 * np.float64(np.float32(0.1)))) + 6.0]]
+    assert got[0, 0] != -0.30000000000000004 + 6.0       # the float64 product's value
+    for bad, message in [("A * B", "'*' scales by a number: shapes [2, 2] * [2, 2]"),
+                         ("A * 0.5.5", "cannot read '.5'")]:
+        with pytest.raises(EmuError, match=re.escape(message)):
+            parse_expect(bad, {"A": (2, 2), "B": (2, 2)})
 
 
 def test_relu_in_check_expressions():

@@ -69,6 +69,8 @@ class LoopRecord:
     #: per run: (kernel name, per wave the times it ran the main loop's header, or None
     #: when no loop of the kernel holds an MFMA)
     runs: list = field(default_factory=list)
+    #: per run (in the order of ``runs``): per wave the MFMA instructions it executed
+    mfmas: list = field(default_factory=list)
 
     def iterations(self) -> list[dict[int, int] | None]:
         """Per run, per wave: how many times it ran the main loop's header (the loop's
@@ -101,22 +103,122 @@ def assert_steady(record: LoopRecord, at_least: int = 2) -> int:
     return fewest
 
 
+#: the MLIR ops of a lowered kernel that become one MFMA instruction each
+_MFMA_OPS = ("amdgpu.mfma", "amdgpu.scaled_mfma", "rocdl.mfma.", "rocdl.smfmac.")
+
+
+def _constant(value) -> int | None:
+    """The integer an ``arith.constant`` gives ``value``, else None."""
+    from pipeline_mlir.dialect.bindings import ir
+
+    if not isinstance(value, ir.OpResult) or value.owner.name != "arith.constant":
+        return None
+    return ir.IntegerAttr(value.owner.attributes["value"]).value
+
+
+def _trips(op) -> int | None:
+    """An ``scf.for``'s trip count from constant bounds, else None."""
+    lb, ub, step = (_constant(v) for v in list(op.operands)[:3])
+    return None if None in (lb, ub, step) else max(0, -(-(ub - lb) // step))
+
+
+def lowered_mfmas(text: str) -> tuple[int, int]:
+    """(MFMAs one iteration of the steady loop holds, MFMAs a wave runs outside it) of a
+    kernel as ``pipeline-opt --emit=mlir`` lowers it, before LLVM (which may unroll the loop).
+
+    The steady loop is the ``scf.for`` not marked ``sched.remainder`` whose body (loops
+    inside it excluded) holds the most MFMA ops; every other MFMA op runs once per iteration
+    of the loops around it (their bounds must be constants: AssertionError otherwise; an
+    op in an ``scf.if``, such as the loop's guard, counts as run)."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+
+    loops: list[tuple[int | None, bool, str]] = []     # (trips, remainder, where)
+    found: list[tuple[int, ...]] = []                  # per MFMA op: its loops, outermost first
+
+    def visit(op, path: tuple[int, ...]) -> None:
+        if op.name == "scf.for":
+            loops.append((_trips(op), "sched.remainder" in op.attributes, str(op.location)))
+            path = path + (len(loops) - 1,)
+        elif op.name.startswith(_MFMA_OPS):
+            found.append(path)
+        for region in op.regions:
+            for block in region.blocks:
+                for inner in block.operations:
+                    visit(inner.operation, path)
+
+    with new_context() as ctx:
+        visit(ir.Module.parse(text, ctx).operation, ())
+    direct = Counter(p[-1] for p in found if p and not loops[p[-1]][1])
+    assert direct, "the lowered kernel has no scf.for holding an MFMA op"
+    steady = max(direct, key=direct.get)
+    outside = 0
+    for path in found:
+        if steady in path:
+            assert path[-1] == steady, f"a loop inside the steady loop ({loops[path[-1]][2]})"
+            continue
+        runs = 1
+        for k in path:
+            trips, _, where = loops[k]
+            assert trips is not None, (
+                f"the loop at {where} has bounds known only at run time: its MFMAs' runs "
+                "are not known from the lowering (the kernel keeps its loop: assert_steady)")
+            runs *= trips
+        outside += runs
+    return direct[steady], outside
+
+
+def unrolled_iterations(record: LoopRecord, lowered: str) -> list[dict[int, int]]:
+    """Per run, per wave: the steady loop's iterations it made, measured from the MFMAs it
+    executed (``LoopRecord.mfmas``) less those outside the steady loop, over those of one
+    iteration (:func:`lowered_mfmas` of the kernel's lowering ``lowered``), for a kernel
+    whose loop LLVM unrolled (the loop counter sees none).  AssertionError: no run, or a
+    wave's MFMAs that are not the lowering's outside ones plus whole iterations."""
+    assert record.runs, "no emulator run was recorded in this process"
+    per_iteration, outside = lowered_mfmas(lowered)
+    out = []
+    for (name, _), run in zip(record.runs, record.mfmas):
+        waves = {}
+        for wave, executed in run.items():
+            steady, rest = divmod(executed - outside, per_iteration)
+            assert steady >= 0 and rest == 0, (
+                f"kernel {name}: wave {wave} executed {executed} MFMAs, not the {outside} "
+                f"outside the steady loop plus whole iterations of {per_iteration}: the run "
+                "is not the lowering's")
+            waves[wave] = steady
+        out.append(waves)
+    return out
+
+
+def assert_steady_unrolled(record: LoopRecord, lowered: str, at_least: int = 2) -> int:
+    """:func:`assert_steady` for a kernel whose steady loop LLVM unrolled: every wave of
+    every run made at least ``at_least`` iterations by :func:`unrolled_iterations`; the
+    fewest made."""
+    iterations = unrolled_iterations(record, lowered)
+    fewest = min(min(run.values()) for run in iterations)
+    assert fewest >= at_least, (
+        f"some wave ran the unrolled steady loop {fewest} time(s) (per run and wave: "
+        f"{iterations}); the run must make at least {at_least} iterations of it: raise K")
+    return fewest
+
+
 #: the records of the :func:`counting_loops` contexts open now, outermost first (one
 #: patch of the machine serves them all: a context opened inside another, such as a test's
 #: inside the audit plugin's, sees the same runs)
 _ACTIVE: list[LoopRecord] = []
 #: id(kernel) -> (the kernel, kept alive so that its id is not reused while the patch is
-#: on; its main loop's header, or -1)
+#: on; its main loop's header, or -1; the indices of its MFMA instructions)
 _HEADS: dict[int, tuple] = {}
 
 
-def _main_head(kernel) -> int:
+def _main_head(kernel) -> tuple[int, frozenset]:
+    """(the kernel's main-loop header or -1, the indices of its MFMA instructions)."""
     if id(kernel) not in _HEADS:
+        mfmas = frozenset(k for k, ins in enumerate(kernel.instrs) if _is_mfma(ins))
         try:
-            _HEADS[id(kernel)] = (kernel, main_back_edge(kernel)[1])
+            _HEADS[id(kernel)] = (kernel, main_back_edge(kernel)[1], mfmas)
         except AssertionError:
-            _HEADS[id(kernel)] = (kernel, -1)
-    return _HEADS[id(kernel)][1]
+            _HEADS[id(kernel)] = (kernel, -1, mfmas)
+    return _HEADS[id(kernel)][1:]
 
 
 def _patched():
@@ -130,20 +232,26 @@ def _patched():
     def counting_step(self, w):
         if w.pc == self.main_head:
             self.main_heads[w.index] += 1
+        if w.pc in self.mfma_pcs:
+            self.mfmas_run[w.index] += 1
         step(self, w)
 
     def counting_run(self):
-        self.main_head = _main_head(self.kernel)
-        self.main_heads = None if self.main_head < 0 else \
-            Counter(dict.fromkeys(range(len(self.waves)), 0))
+        self.main_head, self.mfma_pcs = _main_head(self.kernel)
+        waves = dict.fromkeys(range(len(self.waves)), 0)
+        self.main_heads = None if self.main_head < 0 else Counter(waves)
+        self.mfmas_run = Counter(waves)
         entry = (self.kernel.name, self.main_heads)
         for record in _ACTIVE:        # a run that never reaches the loop is a run too
             record.runs.append(entry)
+            record.mfmas.append(self.mfmas_run)
         try:
             run(self)
         except BaseException:           # a divergent batch is run again one by one
             for record in _ACTIVE:
-                record.runs[:] = [r for r in record.runs if r is not entry]
+                keep = [k for k, r in enumerate(record.runs) if r is not entry]
+                record.runs[:] = [record.runs[k] for k in keep]
+                record.mfmas[:] = [record.mfmas[k] for k in keep]
             raise
 
     Machine.step, Machine.run, pool.workers = counting_step, counting_run, lambda *_: 1

@@ -103,6 +103,18 @@ def assert_steady(record: LoopRecord, at_least: int = 2) -> int:
     return fewest
 
 
+def assert_short(record: LoopRecord, iterations: int, why: str) -> None:
+    """An exactness item kept below the steady loop on purpose (its point is a short loop,
+    or a property another item of its kernel proves at a K that goes round the loop: ``why``
+    says which): assert every wave of every run made exactly ``iterations`` (< 2), so that a
+    size change shows (then the item asserts :func:`assert_steady`)."""
+    assert iterations < 2, f"{iterations} iterations go round the loop: assert_steady"
+    made = {0 if heads is None else min(heads.values()) for _, heads in record.runs}
+    assert record.runs and made == {iterations}, (
+        f"the runs made {sorted(made)} iteration(s) of the main loop, not the {iterations} "
+        f"this short item keeps to ({why}): {record.iterations()}")
+
+
 #: the MLIR ops of a lowered kernel that become one MFMA instruction each
 _MFMA_OPS = ("amdgpu.mfma", "amdgpu.scaled_mfma", "rocdl.mfma.", "rocdl.smfmac.")
 

@@ -137,3 +137,22 @@ def test_an_unrolled_run_that_does_not_go_round_fails(mfmas, message):
         pass
     with pytest.raises(AssertionError, match="no emulator run"):
         assert_steady_unrolled(empty, LOWERED.replace("{ub}", "%c3"))
+
+
+def test_a_short_item_is_pinned_to_its_iterations():
+    """An item kept short on purpose passes at its count and fails at any other (a size
+    change that makes it go round the loop is seen), or with no run."""
+    from steady_loop import assert_short
+
+    with counting_loops() as record:
+        run_snippet(KERNEL.format(trips=1))
+    assert_short(record, 1, "the loop's guard")
+    with pytest.raises(AssertionError, match=r"made \[1\] iteration\(s\) of the main loop, "
+                                             r"not the 0 this short item keeps to \(why\)"):
+        assert_short(record, 0, "why")
+    with pytest.raises(AssertionError, match="go round the loop: assert_steady"):
+        assert_short(record, 2, "why")
+    with counting_loops() as empty:
+        pass
+    with pytest.raises(AssertionError, match="not the 1"):
+        assert_short(empty, 1, "why")

@@ -10,10 +10,12 @@ prologue and the epilogue only.  :func:`counting_loops` measures it from the run
 * the emulator's worker processes (``--emulate-jobs``) are not used inside it (their
   counts would not come back): every batch runs here, with the same result (:mod:`~pipeline_mlir.
   emu.pool`);
-* :func:`main_back_edge` finds a kernel's main loop from its instructions, as the assembly
-  reader does (:meth:`pipeline_mlir.isa.asm.AsmFunction.main_loop`): of the backward
-  branches, the loops (header .. branch, in layout order) that hold MFMAs and no smaller
-  such loop, the one with the most MFMAs (a short branch or LLVM's long branch alike).
+* :func:`main_back_edge` finds a kernel's main loop from its instructions: of the natural
+  loops (a back edge: a branch to a block that dominates it, a short branch or LLVM's
+  long branch alike), those that hold MFMAs and no other such loop, the one with the most
+  MFMAs.  (Not the layout spans the assembly reader takes, header .. backward branch:
+  LLVM's out-of-line blocks that branch back to a join point inside the loop make spans
+  that are no loops, as in IREE's padded kernels of K % 32 != 0.)
   A kernel with no such loop (LLVM removes a loop of no trip) made 0 iterations.
 
 :meth:`LoopRecord.iterations` is, per run and wave, the main loop's iterations;
@@ -39,27 +41,93 @@ def _branch_target(ins, far: dict[int, int]) -> int | None:
     return far.get(ins.addr) if ins.name == "s_setpc_b64" else ins.target
 
 
+def _blocks(instrs, far: dict[int, int]) -> tuple[list[int], list[list[int]]]:
+    """The basic blocks of ``instrs``: their first instructions' indices, and per block the
+    blocks it may go to (a conditional branch also falls through; ``s_branch``, a long
+    branch, ``s_setpc_b64`` and ``s_endpgm`` do not)."""
+    index_of = {ins.addr: k for k, ins in enumerate(instrs)}
+    starts = {0}
+    for k, ins in enumerate(instrs):
+        target = _branch_target(ins, far)
+        if target is not None or ins.name in ("s_endpgm", "s_setpc_b64"):
+            starts.add(k + 1)
+        if target in index_of:
+            starts.add(index_of[target])
+    starts = sorted(k for k in starts if k < len(instrs))
+    block_of = {k: b for b, k in enumerate(starts)}
+    succs = []
+    for b, first in enumerate(starts):
+        last = (starts[b + 1] if b + 1 < len(starts) else len(instrs)) - 1
+        ins, out = instrs[last], []
+        target = _branch_target(ins, far)
+        if target in index_of:
+            out.append(block_of[index_of[target]])
+        ends = ins.name in ("s_endpgm", "s_setpc_b64", "s_branch")
+        if not ends and b + 1 < len(starts):
+            out.append(b + 1)
+        succs.append(out)
+    return starts, succs
+
+
+def _dominators(succs: list[list[int]]) -> tuple[list[set[int]], list[list[int]]]:
+    """Per block the blocks that dominate it (entry: block 0; a block not reached from it:
+    none, not even itself), and per block its predecessors among the reached blocks."""
+    reached, todo = {0}, [0]
+    while todo:
+        for c in succs[todo.pop()]:
+            if c not in reached:
+                reached.add(c)
+                todo.append(c)
+    preds: list[list[int]] = [[] for _ in succs]
+    for b in sorted(reached):
+        for c in succs[b]:
+            preds[c].append(b)
+    dom = [set(reached) if b in reached else set() for b in range(len(succs))]
+    dom[0] = {0}
+    changed = True
+    while changed:
+        changed = False
+        for b in sorted(reached - {0}):
+            new = set.intersection(*(dom[p] for p in preds[b])) | {b}
+            if new != dom[b]:
+                dom[b], changed = new, True
+    return dom, preds
+
+
 def main_back_edge(kernel) -> tuple[int, int]:
     """(index of the main loop's back-edge branch, index of its header) in
-    ``kernel.instrs`` (module docstring); AssertionError when no loop holds an MFMA."""
+    ``kernel.instrs`` (module docstring); AssertionError when no loop holds an MFMA.
+
+    A back edge is a branch to a block that dominates it (a branch backwards to a join
+    point, as LLVM's out-of-line blocks make, is not one); a loop is its header and the
+    blocks that reach its back edges without passing the header, its MFMAs those of its
+    blocks; of the loops holding MFMAs that hold no other such loop, the one with the most."""
     from pipeline_mlir.emu.long_branch import long_branch_targets
 
     instrs = kernel.instrs
-    index_of = {ins.addr: k for k, ins in enumerate(instrs)}
-    far = long_branch_targets(instrs)
-    spans = {}
-    for k, ins in enumerate(instrs):
-        target = _branch_target(ins, far)
-        if target is not None and target <= ins.addr and target in index_of:
-            head = index_of[target]
-            spans[head] = max(spans.get(head, k), k)        # back edges to one header merged
-    loops = [(h, b, sum(map(_is_mfma, instrs[h:b + 1]))) for h, b in spans.items()]
-    loops = [lp for lp in loops if lp[2]]
-    inner = [lp for lp in loops
-             if not any(o is not lp and lp[0] <= o[0] and o[1] <= lp[1] for o in loops)]
+    starts, succs = _blocks(instrs, long_branch_targets(instrs))
+    dom, preds = _dominators(succs)
+    ends = [*starts[1:], len(instrs)]
+    mfmas = [sum(map(_is_mfma, instrs[starts[b]:ends[b]])) for b in range(len(starts))]
+    loops: dict[int, tuple[set[int], int]] = {}       # header -> (blocks, last latch)
+    for latch, out in enumerate(succs):
+        for head in out:
+            if head in dom[latch]:
+                body, todo = {head, latch}, [latch]
+                while todo:
+                    for p in preds[todo.pop()]:
+                        if p not in body:
+                            body.add(p)
+                            todo.append(p)
+                blocks, last = loops.get(head, (set(), latch))
+                loops[head] = (blocks | body, max(last, latch))
+    held = {h: sum(mfmas[b] for b in blocks) for h, (blocks, _) in loops.items()}
+    with_mfma = [h for h in loops if held[h]]
+    inner = [h for h in with_mfma
+             if not any(o != h and loops[o][0] < loops[h][0] for o in with_mfma)]
     assert inner, f"kernel {kernel.name}: no loop holds an MFMA instruction"
-    head, back, _ = max(inner, key=lambda lp: lp[2])
-    return back, head
+    head = max(inner, key=lambda h: held[h])
+    return ends[loops[head][1]] - 1, starts[head]
 
 
 @dataclass
@@ -103,14 +171,16 @@ def assert_steady(record: LoopRecord, at_least: int = 2) -> int:
     return fewest
 
 
-def assert_short(record: LoopRecord, iterations: int, why: str) -> None:
+def assert_short(record: LoopRecord, iterations: int, why: str,
+                 split: tuple[int, int] | None = None) -> None:
     """An exactness item kept below the steady loop on purpose (its point is a short loop,
     or a property another item of its kernel proves at a K that goes round the loop: ``why``
-    says which): assert every wave of every run made exactly ``iterations`` (< 2), so that a
-    size change shows (then the item asserts :func:`assert_steady`)."""
+    says which): assert every run made exactly ``iterations`` (< 2; a run's fewest over its
+    waves, :func:`steady_iterations`, with the lowering's ``split`` where LLVM unrolled the
+    loop), so that a size change shows (then the item asserts :func:`assert_steady`)."""
     assert iterations < 2, f"{iterations} iterations go round the loop: assert_steady"
-    made = {0 if heads is None else min(heads.values()) for _, heads in record.runs}
-    assert record.runs and made == {iterations}, (
+    made = steady_iterations(record, split) if record.runs else set()
+    assert made == {iterations}, (
         f"the runs made {sorted(made)} iteration(s) of the main loop, not the {iterations} "
         f"this short item keeps to ({why}): {record.iterations()}")
 
@@ -179,14 +249,38 @@ def lowered_mfmas(text: str) -> tuple[int, int]:
     return direct[steady], outside
 
 
-def unrolled_iterations(record: LoopRecord, lowered: str) -> list[dict[int, int]]:
+def lowered_split(src, pipeline: str) -> tuple[int, int]:
+    """:func:`lowered_mfmas` of ``pipeline-opt --pipeline=PIPELINE SRC --emit=mlir`` (``src``
+    a path, or the input's text), once per test run (the run's build cache,
+    :mod:`build_cache`)."""
+    import tempfile
+    from pathlib import Path
+
+    from build_cache import cached
+
+    text = src.read_text() if isinstance(src, Path) else src
+
+    def build() -> tuple[int, int]:
+        from pipeline_mlir.tools.pipeline_opt import main
+
+        with tempfile.TemporaryDirectory() as d:
+            (Path(d) / "in.mlir").write_text(text)
+            out = Path(d) / "lowered.mlir"
+            rc = main([f"--pipeline={pipeline}", str(Path(d) / "in.mlir"), "--emit=mlir",
+                       "-o", str(out)])
+            assert rc == 0, f"pipeline-opt --emit=mlir exited {rc}"
+            return lowered_mfmas(out.read_text())
+    return cached("lowered-mfmas", (text, pipeline), build)
+
+
+def unrolled_iterations(record: LoopRecord, split: tuple[int, int]) -> list[dict[int, int]]:
     """Per run, per wave: the steady loop's iterations it made, measured from the MFMAs it
     executed (``LoopRecord.mfmas``) less those outside the steady loop, over those of one
-    iteration (:func:`lowered_mfmas` of the kernel's lowering ``lowered``), for a kernel
+    iteration (``split``: :func:`lowered_mfmas` of the kernel's lowering), for a kernel
     whose loop LLVM unrolled (the loop counter sees none).  AssertionError: no run, or a
     wave's MFMAs that are not the lowering's outside ones plus whole iterations."""
     assert record.runs, "no emulator run was recorded in this process"
-    per_iteration, outside = lowered_mfmas(lowered)
+    per_iteration, outside = split
     out = []
     for (name, _), run in zip(record.runs, record.mfmas):
         waves = {}
@@ -201,15 +295,33 @@ def unrolled_iterations(record: LoopRecord, lowered: str) -> list[dict[int, int]
     return out
 
 
-def assert_steady_unrolled(record: LoopRecord, lowered: str, at_least: int = 2) -> int:
-    """:func:`assert_steady` for a kernel whose steady loop LLVM unrolled: every wave of
-    every run made at least ``at_least`` iterations by :func:`unrolled_iterations`; the
-    fewest made."""
-    iterations = unrolled_iterations(record, lowered)
-    fewest = min(min(run.values()) for run in iterations)
+def steady_iterations(record: LoopRecord, split: tuple[int, int] | None = None) -> set[int]:
+    """The fewest iterations of the steady loop each run made (a wave's fewest), as a set:
+    counted at the main loop's back edge, or, for a run of a kernel with no loop holding an
+    MFMA when the lowering's ``split`` is given, by :func:`unrolled_iterations`."""
+    assert record.runs, "no emulator run was recorded in this process"
+    made = set()
+    for k, (name, heads) in enumerate(record.runs):
+        if heads is not None:
+            made.add(min(heads.values()))
+        elif split is not None:
+            one = LoopRecord([record.runs[k]], [record.mfmas[k]])
+            made.add(min(unrolled_iterations(one, split)[0].values()))
+        else:
+            made.add(0)
+    return made
+
+
+def assert_steady_unrolled(record: LoopRecord, split: tuple[int, int],
+                           at_least: int = 2) -> int:
+    """:func:`assert_steady` for a kernel whose steady loop LLVM may have unrolled: every
+    wave of every run made at least ``at_least`` iterations (:func:`steady_iterations`
+    with the lowering's ``split``); the fewest made."""
+    fewest = min(steady_iterations(record, split))
     assert fewest >= at_least, (
-        f"some wave ran the unrolled steady loop {fewest} time(s) (per run and wave: "
-        f"{iterations}); the run must make at least {at_least} iterations of it: raise K")
+        f"some wave ran the (unrolled) steady loop {fewest} time(s) (per run and wave: "
+        f"{record.iterations()}, by the MFMAs run: {record.mfmas}); the run must make at "
+        f"least {at_least} iterations of it: raise K")
     return fewest
 
 

@@ -118,13 +118,13 @@ def test_an_unrolled_loop_counts_by_the_mfmas_run(mfmas, steady):
     with counting_loops() as record:
         run_snippet(UNROLLED.format(mfmas=f"    {MFMA}\n" * mfmas), waves=2)
     assert record.iterations() == [None] and record.mfmas == [{0: mfmas, 1: mfmas}]
-    assert unrolled_iterations(record, lowered) == [{0: steady, 1: steady}]
-    assert assert_steady_unrolled(record, lowered) == steady
+    assert unrolled_iterations(record, lowered_mfmas(lowered)) == [{0: steady, 1: steady}]
+    assert assert_steady_unrolled(record, lowered_mfmas(lowered)) == steady
 
 
 @pytest.mark.parametrize("mfmas,message", [
-    (4 + 2, r"ran the unrolled steady loop 1 time"),       # one iteration: too few
-    (4, r"ran the unrolled steady loop 0 time"),           # prologue, drain, remainder only
+    (4 + 2, r"ran the \(unrolled\) steady loop 1 time"),  # one iteration: too few
+    (4, r"ran the \(unrolled\) steady loop 0 time"),      # prologue, drain, remainder only
     (4 + 3, r"executed 7 MFMAs, not the 4 outside the steady loop plus whole iterations of 2"),
     (3, r"executed 3 MFMAs, not the 4 outside"),           # fewer than the lowering's own
 ])
@@ -132,11 +132,11 @@ def test_an_unrolled_run_that_does_not_go_round_fails(mfmas, message):
     with counting_loops() as record:
         run_snippet(UNROLLED.format(mfmas=f"    {MFMA}\n" * mfmas))
     with pytest.raises(AssertionError, match=message):
-        assert_steady_unrolled(record, LOWERED.replace("{ub}", "%c3"))
+        assert_steady_unrolled(record, (2, 4))
     with counting_loops() as empty:
         pass
     with pytest.raises(AssertionError, match="no emulator run"):
-        assert_steady_unrolled(empty, LOWERED.replace("{ub}", "%c3"))
+        assert_steady_unrolled(empty, (2, 4))
 
 
 def test_a_short_item_is_pinned_to_its_iterations():
@@ -156,3 +156,45 @@ def test_a_short_item_is_pinned_to_its_iterations():
         pass
     with pytest.raises(AssertionError, match="not the 1"):
         assert_short(empty, 1, "why")
+    # an unrolled run of one iteration (4 outside, 2 each), pinned by its MFMAs
+    with counting_loops() as unrolled:
+        run_snippet(UNROLLED.format(mfmas=f"    {MFMA}\n" * 6))
+    assert_short(unrolled, 1, "why", (2, 4))
+    with pytest.raises(AssertionError, match=r"made \[0\] iteration"):
+        assert_short(unrolled, 1, "why")            # without the lowering: no loop, 0
+
+
+#: the MFMA loop of ``{trips}`` trips with an out-of-line block inside its span: jumped over,
+#: and branched to backwards (never taken: exec is not zero) from after it, a span of
+#: layout (``cold`` .. that branch) holding 2 MFMAs that is no loop
+COLD = f"""
+    s_mov_b32 s0, {{trips}}
+main:
+    {MFMA}
+    s_branch skip
+cold:
+    {MFMA}
+    {MFMA}
+    s_branch after
+skip:
+    s_cbranch_execz cold
+after:
+    s_sub_u32 s0, s0, 1
+    s_cmp_lg_u32 s0, 0
+    s_cbranch_scc1 main
+    s_endpgm
+"""
+
+
+def test_a_branch_back_to_an_out_of_line_block_is_no_loop():
+    """The back edge is the branch to a block that dominates it: the loop is ``main`` ..
+    its ``s_cbranch_scc1``, not the span ``cold`` .. ``s_cbranch_execz`` (a layout reading
+    would take that inner span, whose header no iteration runs)."""
+    kernel = snippet_kernel(COLD.format(trips=3))
+    back, head = main_back_edge(kernel)
+    assert (kernel.instrs[head].name, kernel.instrs[back].name) == (
+        "v_mfma_f32_16x16x32_bf16", "s_cbranch_scc1")
+    assert kernel.instrs[head - 1].name == "s_mov_b32"
+    with counting_loops() as record:
+        run_snippet(COLD.format(trips=3))
+    assert record.iterations() == [{0: 3}] and record.mfmas == [{0: 3}]

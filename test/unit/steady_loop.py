@@ -10,10 +10,12 @@ prologue and the epilogue only.  :func:`counting_loops` measures it from the run
 * the emulator's worker processes (``--emulate-jobs``) are not used inside it (their
   counts would not come back): every batch runs here, with the same result (:mod:`~pipeline_mlir.
   emu.pool`);
-* :func:`main_back_edge` finds a kernel's main loop from its instructions, as the assembly
-  reader does (:meth:`pipeline_mlir.isa.asm.AsmFunction.main_loop`): of the backward
-  branches, the loops (header .. branch, in layout order) that hold MFMAs and no smaller
-  such loop, the one with the most MFMAs (a short branch or LLVM's long branch alike).
+* :func:`main_back_edge` finds a kernel's main loop from its instructions: of the natural
+  loops (a back edge: a branch to a block that dominates it, a short branch or LLVM's
+  long branch alike), those that hold MFMAs and no other such loop, the one with the most
+  MFMAs.  (Not the layout spans the assembly reader takes, header .. backward branch:
+  LLVM's out-of-line blocks that branch back to a join point inside the loop make spans
+  that are no loops, as in IREE's padded kernels of K % 32 != 0.)
   A kernel with no such loop (LLVM removes a loop of no trip) made 0 iterations.
 
 :meth:`LoopRecord.iterations` is, per run and wave, the main loop's iterations;
@@ -39,27 +41,93 @@ def _branch_target(ins, far: dict[int, int]) -> int | None:
     return far.get(ins.addr) if ins.name == "s_setpc_b64" else ins.target
 
 
+def _blocks(instrs, far: dict[int, int]) -> tuple[list[int], list[list[int]]]:
+    """The basic blocks of ``instrs``: their first instructions' indices, and per block the
+    blocks it may go to (a conditional branch also falls through; ``s_branch``, a long
+    branch, ``s_setpc_b64`` and ``s_endpgm`` do not)."""
+    index_of = {ins.addr: k for k, ins in enumerate(instrs)}
+    starts = {0}
+    for k, ins in enumerate(instrs):
+        target = _branch_target(ins, far)
+        if target is not None or ins.name in ("s_endpgm", "s_setpc_b64"):
+            starts.add(k + 1)
+        if target in index_of:
+            starts.add(index_of[target])
+    starts = sorted(k for k in starts if k < len(instrs))
+    block_of = {k: b for b, k in enumerate(starts)}
+    succs = []
+    for b, first in enumerate(starts):
+        last = (starts[b + 1] if b + 1 < len(starts) else len(instrs)) - 1
+        ins, out = instrs[last], []
+        target = _branch_target(ins, far)
+        if target in index_of:
+            out.append(block_of[index_of[target]])
+        ends = ins.name in ("s_endpgm", "s_setpc_b64", "s_branch")
+        if not ends and b + 1 < len(starts):
+            out.append(b + 1)
+        succs.append(out)
+    return starts, succs
+
+
+def _dominators(succs: list[list[int]]) -> tuple[list[set[int]], list[list[int]]]:
+    """Per block the blocks that dominate it (entry: block 0; a block not reached from it:
+    none, not even itself), and per block its predecessors among the reached blocks."""
+    reached, todo = {0}, [0]
+    while todo:
+        for c in succs[todo.pop()]:
+            if c not in reached:
+                reached.add(c)
+                todo.append(c)
+    preds: list[list[int]] = [[] for _ in succs]
+    for b in sorted(reached):
+        for c in succs[b]:
+            preds[c].append(b)
+    dom = [set(reached) if b in reached else set() for b in range(len(succs))]
+    dom[0] = {0}
+    changed = True
+    while changed:
+        changed = False
+        for b in sorted(reached - {0}):
+            new = set.intersection(*(dom[p] for p in preds[b])) | {b}
+            if new != dom[b]:
+                dom[b], changed = new, True
+    return dom, preds
+
+
 def main_back_edge(kernel) -> tuple[int, int]:
     """(index of the main loop's back-edge branch, index of its header) in
-    ``kernel.instrs`` (module docstring); AssertionError when no loop holds an MFMA."""
+    ``kernel.instrs`` (module docstring); AssertionError when no loop holds an MFMA.
+
+    A back edge is a branch to a block that dominates it (a branch backwards to a join
+    point, as LLVM's out-of-line blocks make, is not one); a loop is its header and the
+    blocks that reach its back edges without passing the header, its MFMAs those of its
+    blocks; of the loops holding MFMAs that hold no other such loop, the one with the most."""
     from pipeline_mlir.emu.long_branch import long_branch_targets
 
     instrs = kernel.instrs
-    index_of = {ins.addr: k for k, ins in enumerate(instrs)}
-    far = long_branch_targets(instrs)
-    spans = {}
-    for k, ins in enumerate(instrs):
-        target = _branch_target(ins, far)
-        if target is not None and target <= ins.addr and target in index_of:
-            head = index_of[target]
-            spans[head] = max(spans.get(head, k), k)        # back edges to one header merged
-    loops = [(h, b, sum(map(_is_mfma, instrs[h:b + 1]))) for h, b in spans.items()]
-    loops = [lp for lp in loops if lp[2]]
-    inner = [lp for lp in loops
-             if not any(o is not lp and lp[0] <= o[0] and o[1] <= lp[1] for o in loops)]
+    starts, succs = _blocks(instrs, long_branch_targets(instrs))
+    dom, preds = _dominators(succs)
+    ends = [*starts[1:], len(instrs)]
+    mfmas = [sum(map(_is_mfma, instrs[starts[b]:ends[b]])) for b in range(len(starts))]
+    loops: dict[int, tuple[set[int], int]] = {}       # header -> (blocks, last latch)
+    for latch, out in enumerate(succs):
+        for head in out:
+            if head in dom[latch]:
+                body, todo = {head, latch}, [latch]
+                while todo:
+                    for p in preds[todo.pop()]:
+                        if p not in body:
+                            body.add(p)
+                            todo.append(p)
+                blocks, last = loops.get(head, (set(), latch))
+                loops[head] = (blocks | body, max(last, latch))
+    held = {h: sum(mfmas[b] for b in blocks) for h, (blocks, _) in loops.items()}
+    with_mfma = [h for h in loops if held[h]]
+    inner = [h for h in with_mfma
+             if not any(o != h and loops[o][0] < loops[h][0] for o in with_mfma)]
     assert inner, f"kernel {kernel.name}: no loop holds an MFMA instruction"
-    head, back, _ = max(inner, key=lambda lp: lp[2])
-    return back, head
+    head = max(inner, key=lambda h: held[h])
+    return ends[loops[head][1]] - 1, starts[head]
 
 
 @dataclass
@@ -69,6 +137,8 @@ class LoopRecord:
     #: per run: (kernel name, per wave the times it ran the main loop's header, or None
     #: when no loop of the kernel holds an MFMA)
     runs: list = field(default_factory=list)
+    #: per run (in the order of ``runs``): per wave the MFMA instructions it executed
+    mfmas: list = field(default_factory=list)
 
     def iterations(self) -> list[dict[int, int] | None]:
         """Per run, per wave: how many times it ran the main loop's header (the loop's
@@ -101,22 +171,178 @@ def assert_steady(record: LoopRecord, at_least: int = 2) -> int:
     return fewest
 
 
+def assert_short(record: LoopRecord, iterations: int, why: str,
+                 split: tuple[int, int] | None = None) -> None:
+    """An exactness item kept below the steady loop on purpose (its point is a short loop,
+    or a property another item of its kernel proves at a K that goes round the loop: ``why``
+    says which): assert every run made exactly ``iterations`` (< 2; a run's fewest over its
+    waves, :func:`steady_iterations`, with the lowering's ``split`` where LLVM unrolled the
+    loop), so that a size change shows (then the item asserts :func:`assert_steady`)."""
+    assert iterations < 2, f"{iterations} iterations go round the loop: assert_steady"
+    made = steady_iterations(record, split) if record.runs else set()
+    assert made == {iterations}, (
+        f"the runs made {sorted(made)} iteration(s) of the main loop, not the {iterations} "
+        f"this short item keeps to ({why}): {record.iterations()}")
+
+
+#: the MLIR ops of a lowered kernel that become one MFMA instruction each
+_MFMA_OPS = ("amdgpu.mfma", "amdgpu.scaled_mfma", "rocdl.mfma.", "rocdl.smfmac.")
+
+
+def _constant(value) -> int | None:
+    """The integer an ``arith.constant`` gives ``value``, else None."""
+    from pipeline_mlir.dialect.bindings import ir
+
+    if not isinstance(value, ir.OpResult) or value.owner.name != "arith.constant":
+        return None
+    return ir.IntegerAttr(value.owner.attributes["value"]).value
+
+
+def _trips(op) -> int | None:
+    """An ``scf.for``'s trip count from constant bounds, else None."""
+    lb, ub, step = (_constant(v) for v in list(op.operands)[:3])
+    return None if None in (lb, ub, step) else max(0, -(-(ub - lb) // step))
+
+
+def lowered_mfmas(text: str) -> tuple[int, int]:
+    """(MFMAs one iteration of the steady loop holds, MFMAs a wave runs outside it) of a
+    kernel as ``pipeline-opt --emit=mlir`` lowers it, before LLVM (which may unroll the loop).
+
+    The steady loop is the ``scf.for`` not marked ``sched.remainder`` whose body (loops
+    inside it excluded) holds the most MFMA ops; every other MFMA op runs once per iteration
+    of the loops around it (their bounds must be constants: AssertionError otherwise; an
+    op in an ``scf.if``, such as the loop's guard, counts as run)."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+
+    loops: list[tuple[int | None, bool, str]] = []     # (trips, remainder, where)
+    found: list[tuple[int, ...]] = []                  # per MFMA op: its loops, outermost first
+
+    def visit(op, path: tuple[int, ...]) -> None:
+        if op.name == "scf.for":
+            loops.append((_trips(op), "sched.remainder" in op.attributes, str(op.location)))
+            path = path + (len(loops) - 1,)
+        elif op.name.startswith(_MFMA_OPS):
+            found.append(path)
+        for region in op.regions:
+            for block in region.blocks:
+                for inner in block.operations:
+                    visit(inner.operation, path)
+
+    with new_context() as ctx:
+        visit(ir.Module.parse(text, ctx).operation, ())
+    direct = Counter(p[-1] for p in found if p and not loops[p[-1]][1])
+    assert direct, "the lowered kernel has no scf.for holding an MFMA op"
+    steady = max(direct, key=direct.get)
+    outside = 0
+    for path in found:
+        if steady in path:
+            assert path[-1] == steady, f"a loop inside the steady loop ({loops[path[-1]][2]})"
+            continue
+        runs = 1
+        for k in path:
+            trips, _, where = loops[k]
+            assert trips is not None, (
+                f"the loop at {where} has bounds known only at run time: its MFMAs' runs "
+                "are not known from the lowering (the kernel keeps its loop: assert_steady)")
+            runs *= trips
+        outside += runs
+    return direct[steady], outside
+
+
+def lowered_split(src, pipeline: str) -> tuple[int, int]:
+    """:func:`lowered_mfmas` of ``pipeline-opt --pipeline=PIPELINE SRC --emit=mlir`` (``src``
+    a path, or the input's text), once per test run (the run's build cache,
+    :mod:`build_cache`)."""
+    import tempfile
+    from pathlib import Path
+
+    from build_cache import cached
+
+    text = src.read_text() if isinstance(src, Path) else src
+
+    def build() -> tuple[int, int]:
+        from pipeline_mlir.tools.pipeline_opt import main
+
+        with tempfile.TemporaryDirectory() as d:
+            (Path(d) / "in.mlir").write_text(text)
+            out = Path(d) / "lowered.mlir"
+            rc = main([f"--pipeline={pipeline}", str(Path(d) / "in.mlir"), "--emit=mlir",
+                       "-o", str(out)])
+            assert rc == 0, f"pipeline-opt --emit=mlir exited {rc}"
+            return lowered_mfmas(out.read_text())
+    return cached("lowered-mfmas", (text, pipeline), build)
+
+
+def unrolled_iterations(record: LoopRecord, split: tuple[int, int]) -> list[dict[int, int]]:
+    """Per run, per wave: the steady loop's iterations it made, measured from the MFMAs it
+    executed (``LoopRecord.mfmas``) less those outside the steady loop, over those of one
+    iteration (``split``: :func:`lowered_mfmas` of the kernel's lowering), for a kernel
+    whose loop LLVM unrolled (the loop counter sees none).  AssertionError: no run, or a
+    wave's MFMAs that are not the lowering's outside ones plus whole iterations."""
+    assert record.runs, "no emulator run was recorded in this process"
+    per_iteration, outside = split
+    out = []
+    for (name, _), run in zip(record.runs, record.mfmas):
+        waves = {}
+        for wave, executed in run.items():
+            steady, rest = divmod(executed - outside, per_iteration)
+            assert steady >= 0 and rest == 0, (
+                f"kernel {name}: wave {wave} executed {executed} MFMAs, not the {outside} "
+                f"outside the steady loop plus whole iterations of {per_iteration}: the run "
+                "is not the lowering's")
+            waves[wave] = steady
+        out.append(waves)
+    return out
+
+
+def steady_iterations(record: LoopRecord, split: tuple[int, int] | None = None) -> set[int]:
+    """The fewest iterations of the steady loop each run made (a wave's fewest), as a set:
+    counted at the main loop's back edge, or, for a run of a kernel with no loop holding an
+    MFMA when the lowering's ``split`` is given, by :func:`unrolled_iterations`."""
+    assert record.runs, "no emulator run was recorded in this process"
+    made = set()
+    for k, (name, heads) in enumerate(record.runs):
+        if heads is not None:
+            made.add(min(heads.values()))
+        elif split is not None:
+            one = LoopRecord([record.runs[k]], [record.mfmas[k]])
+            made.add(min(unrolled_iterations(one, split)[0].values()))
+        else:
+            made.add(0)
+    return made
+
+
+def assert_steady_unrolled(record: LoopRecord, split: tuple[int, int],
+                           at_least: int = 2) -> int:
+    """:func:`assert_steady` for a kernel whose steady loop LLVM may have unrolled: every
+    wave of every run made at least ``at_least`` iterations (:func:`steady_iterations`
+    with the lowering's ``split``); the fewest made."""
+    fewest = min(steady_iterations(record, split))
+    assert fewest >= at_least, (
+        f"some wave ran the (unrolled) steady loop {fewest} time(s) (per run and wave: "
+        f"{record.iterations()}, by the MFMAs run: {record.mfmas}); the run must make at "
+        f"least {at_least} iterations of it: raise K")
+    return fewest
+
+
 #: the records of the :func:`counting_loops` contexts open now, outermost first (one
 #: patch of the machine serves them all: a context opened inside another, such as a test's
 #: inside the audit plugin's, sees the same runs)
 _ACTIVE: list[LoopRecord] = []
 #: id(kernel) -> (the kernel, kept alive so that its id is not reused while the patch is
-#: on; its main loop's header, or -1)
+#: on; its main loop's header, or -1; the indices of its MFMA instructions)
 _HEADS: dict[int, tuple] = {}
 
 
-def _main_head(kernel) -> int:
+def _main_head(kernel) -> tuple[int, frozenset]:
+    """(the kernel's main-loop header or -1, the indices of its MFMA instructions)."""
     if id(kernel) not in _HEADS:
+        mfmas = frozenset(k for k, ins in enumerate(kernel.instrs) if _is_mfma(ins))
         try:
-            _HEADS[id(kernel)] = (kernel, main_back_edge(kernel)[1])
+            _HEADS[id(kernel)] = (kernel, main_back_edge(kernel)[1], mfmas)
         except AssertionError:
-            _HEADS[id(kernel)] = (kernel, -1)
-    return _HEADS[id(kernel)][1]
+            _HEADS[id(kernel)] = (kernel, -1, mfmas)
+    return _HEADS[id(kernel)][1:]
 
 
 def _patched():
@@ -130,20 +356,26 @@ def _patched():
     def counting_step(self, w):
         if w.pc == self.main_head:
             self.main_heads[w.index] += 1
+        if w.pc in self.mfma_pcs:
+            self.mfmas_run[w.index] += 1
         step(self, w)
 
     def counting_run(self):
-        self.main_head = _main_head(self.kernel)
-        self.main_heads = None if self.main_head < 0 else \
-            Counter(dict.fromkeys(range(len(self.waves)), 0))
+        self.main_head, self.mfma_pcs = _main_head(self.kernel)
+        waves = dict.fromkeys(range(len(self.waves)), 0)
+        self.main_heads = None if self.main_head < 0 else Counter(waves)
+        self.mfmas_run = Counter(waves)
         entry = (self.kernel.name, self.main_heads)
         for record in _ACTIVE:        # a run that never reaches the loop is a run too
             record.runs.append(entry)
+            record.mfmas.append(self.mfmas_run)
         try:
             run(self)
         except BaseException:           # a divergent batch is run again one by one
             for record in _ACTIVE:
-                record.runs[:] = [r for r in record.runs if r is not entry]
+                keep = [k for k, r in enumerate(record.runs) if r is not entry]
+                record.runs[:] = [record.runs[k] for k in keep]
+                record.mfmas[:] = [record.mfmas[k] for k in keep]
             raise
 
     Machine.step, Machine.run, pool.workers = counting_step, counting_run, lambda *_: 1

@@ -19,6 +19,7 @@ from pipeline_mlir.kernel.launch import LaunchError, check_launch, format_launch
 from pipeline_mlir.kernel.reference import quantize, reference_gemm
 from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.tools.pipeline_opt import main
+from steady_loop import assert_steady, counting_loops
 
 
 def kernel(spec: str):
@@ -113,8 +114,10 @@ def test_a_kernel_with_bf16_c_is_exact_in_late_and_random_modes():
     exact = reference_gemm(A, B, "bf16")
     assert (quantize(exact, "bf16") != exact).sum() > 10      # the data needs rounding
     for mode, seed in (("late", 0), ("random", 3)):
-        run = emulate_gemm(k, gemm, M, N, K, mode, seed)
+        with counting_loops() as loops:
+            run = emulate_gemm(k, gemm, M, N, K, mode, seed)
         assert run.exact and run.max_error == 0.0, run.summary()
+        assert_steady(loops)
         assert np.array_equal(run.C, quantize(exact, "bf16"))
     # the comparison is the rounded one: against the unrounded sum the kernel's C differs
     raw = (np.array(run.C, dtype=np.float32).view(np.uint32) >> 16).astype(np.uint16)
@@ -127,8 +130,10 @@ def test_a_kernel_with_bf16_c_is_exact_in_late_and_random_modes():
 def test_a_kernel_with_f16_c_is_exact():
     spec = "4wave{dtype=fp8 BM=64 BN=64 BK=128 c_dtype=f16}"
     gemm = kernel(spec)
-    run = emulate_gemm(load_kernel(pipeline_opt_hsaco(spec)), gemm, 128, 128, 512, "late")
+    with counting_loops() as loops:     # 6 K tiles: the main loop twice
+        run = emulate_gemm(load_kernel(pipeline_opt_hsaco(spec)), gemm, 128, 128, 768, "late")
     assert run.exact, run.summary()
+    assert_steady(loops)
 
 
 def run(capsys, *argv):

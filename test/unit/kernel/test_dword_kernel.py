@@ -21,6 +21,7 @@ from pipeline_mlir.isa.report import loop_counts, resources_from_asm
 from pipeline_mlir.isa.skeleton import DS_READ
 from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, VMCNT_MAX
+from steady_loop import assert_steady, counting_loops
 
 KEY = "4wave-bf16-256"
 _LOOP_VM = re.compile(r"^(\s*s_waitcnt vmcnt\()(\d+)(\).*)$")
@@ -52,8 +53,10 @@ def test_no_spills_and_the_loop_writes_m0_from_one_sgpr():
 
 @pytest.mark.parametrize("mode, seed", [("late", 0), ("random", 5)])
 def test_exact_in_the_emulator(mode, seed):
-    run = _run(build(KEY).asm, mode, seed)
+    with counting_loops() as loops:
+        run = _run(build(KEY).asm, mode, seed)
     assert run.exact
+    assert_steady(loops)        # 8 K tiles: the main loop 3 times
 
 
 def test_loop_waits_leave_room_for_the_next_loads():

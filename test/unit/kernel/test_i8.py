@@ -17,6 +17,7 @@ from pipeline_mlir.kernel.gemm_mlir import natural_kernel_mlir
 from pipeline_mlir.kernel.reference import quantize, reference_gemm
 from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE
+from steady_loop import assert_short, assert_steady, counting_loops
 
 
 def kernel(spec: str):
@@ -84,7 +85,14 @@ def test_the_simulator_prices_the_i8_mfma_at_the_fp8_rate():
 def test_the_i8_kernel_is_exact_on_the_emulator(mode):
     spec = "4wave{dtype=i8 BM=64 BN=64 BK=128}"
     k = load_kernel(pipeline_opt_hsaco(spec))
-    run = emulate_gemm(k, kernel(spec), 128, 128, 512, mode=mode.split(":")[0],
-                       seed=int(mode.split(":")[1]) if ":" in mode else 0, count=3)
+    # late: 6 K tiles, the main loop twice; random: 4, once (the order, not the loop)
+    with counting_loops() as loops:
+        run = emulate_gemm(k, kernel(spec), 128, 128, 768 if mode == "late" else 512,
+                           mode=mode.split(":")[0],
+                           seed=int(mode.split(":")[1]) if ":" in mode else 0, count=3)
     assert run.exact and run.max_error == 0, run.first_bad
+    if mode == "late":
+        assert_steady(loops)
+    else:
+        assert_short(loops, 1, "the late item goes round the loop of the same kernel")
     assert (run.C != 0).sum() > 0.9 * run.written

@@ -23,6 +23,7 @@ from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.sim.functional import simulate
 from pipeline_mlir.sim.trace import kernel_shape
 from pipeline_mlir.tools.pipeline_opt import main
+from steady_loop import assert_short, assert_steady, counting_loops
 
 FP8_256 = "4wave{dtype=mxfp8 BM=256 BN=256 BK=128 loop_once=true}"
 PLAIN_256 = "4wave{dtype=mxfp8 BM=256 BN=256 BK=128}"
@@ -105,9 +106,15 @@ def test_the_compiled_kernel_has_no_zero_trip_path_and_no_spill():
 ])
 def test_the_kernel_is_exact_from_the_smallest_allowed_k(key, M, N, K, mode, seed):
     b = build(key)
-    run = emulate_gemm(load_kernel(b.hsaco), b.kernel, M, N, K, mode, seed)
+    with counting_loops() as loops:
+        run = emulate_gemm(load_kernel(b.hsaco), b.kernel, M, N, K, mode, seed)
     assert run.exact and run.max_error == 0.0, run.summary()
     assert not run.findings
+    tiles = K // b.kernel.geometry.BK
+    if tiles >= 6:          # the main loop twice (the prologue and the drain: 2 K tiles)
+        assert_steady(loops)
+    else:                   # the point: the smallest K (one iteration), the zero-trip path
+        assert_short(loops, tiles // 2 - 1, "the smallest K each kernel takes")
 
 
 def test_the_emulator_refuses_the_zero_trip_launch():
@@ -162,5 +169,8 @@ def test_a_natural_loop_once_kernel_is_exact_at_its_smallest_k():
 
     k = kernel(BF16_ONCE)
     assert k.min_k == 256
-    run = emulate_gemm(load_kernel(pipeline_opt_hsaco(BF16_ONCE)), k, 128, 128, 256, "late", 0)
+    with counting_loops() as loops:
+        run = emulate_gemm(load_kernel(pipeline_opt_hsaco(BF16_ONCE)), k, 128, 128, 256,
+                           "late", 0)
     assert run.exact and not run.findings, run.summary()
+    assert_short(loops, 1, "the smallest K: the loop's one iteration")

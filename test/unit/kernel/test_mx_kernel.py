@@ -17,6 +17,7 @@ from pipeline_mlir.kernel.launch import LaunchError, check_launch, format_launch
 from pipeline_mlir.kernel.mx_gemm_mlir import mx_kernel_mlir
 from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.tools.pipeline_opt import main
+from steady_loop import assert_short, assert_steady, counting_loops
 
 FP4 = "4wave{dtype=mxfp4 BM=128 BN=128 BK=256}"
 FP8 = "4wave{dtype=mxfp8 BM=128 BN=128 BK=128}"
@@ -132,9 +133,14 @@ def test_the_emulator_inputs_are_the_mx_reference_operands():
 ])
 def test_the_compiled_kernel_is_exact(spec, M, N, K, mode, seed):
     gemm = kernel(spec)
-    run = emulate_gemm(load_kernel(pipeline_opt_hsaco(spec)), gemm, M, N, K, mode, seed)
+    with counting_loops() as loops:
+        run = emulate_gemm(load_kernel(pipeline_opt_hsaco(spec)), gemm, M, N, K, mode, seed)
     assert run.exact and run.max_error == 0.0, run.summary()
     assert not run.findings
+    if K // gemm.geometry.BK >= 6:      # the prologue and the drain hold 2 K tiles, an
+        assert_steady(loops)            # iteration 2: 6 go round the loop twice
+    else:     # one iteration: the kernel's other item (FP8: test_mx_scale_waits) goes round
+        assert_short(loops, 1, "another item of the kernel runs the loop twice")
     # the scales matter: with A's scales given to the wrong K blocks C would differ
     bufs, _ = problem_buffers(gemm, M, N, K, 0)
     fmt = "e2m1" if "mxfp4" in spec else "e4m3"

@@ -30,6 +30,7 @@ from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.sim.functional import simulate
 from pipeline_mlir.sim.repair import repair
 from pipeline_mlir.sim.trace import kernel_shape, role_of
+from steady_loop import assert_steady, counting_loops
 
 KEYS = ("4wave-mxfp4-128", "4wave-mxfp8-128")
 #: the scale instruction a weakened wait of each counter leaves in flight
@@ -74,7 +75,9 @@ def _loop_kinds(res):
 @pytest.mark.parametrize("key", KEYS)
 def test_the_kernel_is_exact_and_its_loop_waits_unreported(key):
     b = build(key)
-    assert _run(b, b.asm, "late") is None
+    with counting_loops() as loops:
+        assert _run(b, b.asm, "late") is None
+    assert_steady(loops)        # 6 K tiles: the main loop twice
     assert not {k for k, _ in _loop_kinds(_check(b, b.asm))} & {"wait-weakened",
                                                                 "wait-unpinned"}
 

@@ -60,6 +60,8 @@ import dynamic as D  # noqa: E402
 import generate as G  # noqa: E402
 from build_cache import share_code_objects  # noqa: E402
 from kernel_builds import pipeline_opt_hsaco  # noqa: E402
+from steady_loop import (assert_short, assert_steady, assert_steady_unrolled,  # noqa: E402
+                         counting_loops, lowered_split)
 
 DATA = ROOT / "test" / "data" / "iree"
 IREE_4096 = (DATA / "matmul_bf16_abt_4096.prefetch.mlir").read_text()
@@ -154,6 +156,48 @@ def built():
     return get
 
 
+#: (kernel, sizes) of test_dynamic_sizes_are_exact_at_run_time whose run stays below 2
+#: iterations of the steady loop on purpose -> (the iterations it makes, why)
+SHORT = {
+    **{("k", (4096, 4096, k)): (0, "K below the schedule's depth: the guard's path, K = 224 "
+                                   "goes round the loop") for k in (96, 32, 0)},
+    **{("k-late", (4096, 4096, k)): (0, "the guard's path, K = 224 goes round the loop")
+       for k in (96, 0)},
+    ("mk", (400, 4096, 96)): (0, "the guard's path; K = 224 goes round the loop"),
+    # K = 512 compiled in: 4 K tiles, the loop once (LLVM unrolls it: counted by the MFMAs
+    # each wave ran); mk512 at K = 896 runs the loop of the same copies
+    **{("mn512", s): (1, "IREE's K of 512: mk512 goes round the loop of the same copies")
+       for s in ((208, 384, 512), (64, 256, 512))},
+    **{("mk512", (m, 512, k)): (0, "a remainder, the guard, K = 0; K = 896 goes round")
+       for m, k in ((208, 384), (64, 128), (512, 0))},
+    ("mnk512", (208, 384, 640)): (1, "N at launch too; mk512 at K = 896 goes round"),
+    ("vdk-late", (1024, 1024, 1536)): (1, "the remainder's path; K = 2560 goes round"),
+    **{("vdk-late", (1024, 1024, k)): (0, "one K step, none; K = 2560 goes round")
+       for k in (512, 0)},
+    **{("masked-k-late", (512, 512, k)): (0, "a partial tile, 2 and a partial one, none: "
+                                              "the remainder's paths; K = 896 goes round")
+       for k in (100, 257, 0)},
+    # the late form at K = 200: the loop once; the prefetch point's kernels (padk-m,
+    # padk-mn; LLVM unrolls their loop) go round it twice
+    **{(name, sizes): (1, "the prefetch point's kernel goes round the loop twice")
+       for name, sizes in (("padk-m-late", (200, 4096, 200)),
+                           ("padk-mn-late", (144, 272, 200)))},
+    ("padk100-m-late", (129, 4096, 100)): (1, "K = 100: one pipelined pair, the remainder"),
+}
+#: items left unasserted: K = 100 of IREE's M kernel at its prefetch point, whose point is
+#: one pipelined pair then the remainder: the loop counter finds 2 iterations of the loop
+#: holding the most MFMAs, likely the remainder's (the pipelined loop's one trip unrolled,
+#: which the counter cannot tell apart): not looked into further
+#: and IREE's padded late form at K = 256 (rows masked by scf.if, the workgroups in a
+#: linearised loop): the natural-loop reading finds one loop holding every MFMA, run once
+#: per workgroup, where the layout reading counted 3 (the prefetch point's kernel runs 3):
+#: the loop counter cannot judge them yet
+UNCOUNTED = {("padk100-m", (200, 4096, 100)),
+             *((name, sizes) for name, sizes in (
+                 ("padded-m-late", (400, 4096, 256)), ("padded-m-late", (129, 4096, 256)),
+                 ("padded-mn-late", (400, 272, 256)), ("padded-mn-late", (144, 384, 256))))}
+
+
 @pytest.mark.parametrize("name,sizes,mode", [
     ("m", (400, 4096, 256), "late"), ("m", (384, 4096, 256), "random:5"),
     ("m", (16, 4096, 256), "late"), ("m", (272, 4096, 256), "random:9"),
@@ -161,11 +205,11 @@ def built():
     # order: the kernel takes every slot, as IREE launches it
     ("m-sparse", (400, 4096, 256), "late"),
     ("k", (4096, 4096, 96), "late"), ("k", (4096, 4096, 32), "late"),
-    ("k", (4096, 4096, 0), "late"), ("k", (4096, 4096, 160), "random:4"),
+    ("k", (4096, 4096, 0), "late"), ("k", (4096, 4096, 224), "random:4"),
     ("mk", (400, 4096, 96), "late"), ("mk", (144, 4096, 224), "random:2"),
     ("mn512", (208, 384, 512), "late"), ("mn512", (64, 256, 512), "random:1"),
     ("k-late", (4096, 4096, 96), "late"), ("k-late", (4096, 4096, 0), "late"),
-    ("k-late", (4096, 4096, 160), "random:6"),
+    ("k-late", (4096, 4096, 224), "random:6"),
     ("mn", (400, 384, 256), "late"), ("mn", (144, 256, 256), "random:3"),
     # rows of a stride known at launch under the front end's own copies: 3 K steps of 128
     # (a remainder), 1 (below the schedule's depth: the guard), none, 7
@@ -177,9 +221,9 @@ def built():
     ("vdk-late", (1024, 1024, 1536), "late"), ("vdk-late", (1024, 1024, 512), "late"),
     ("vdk-late", (1024, 1024, 0), "late"), ("vdk-late", (1024, 1024, 2560), "random:2"),
     # masked copies, K at launch (rows of any length: staged copies): a partial K tile
-    # alone, 2 whole tiles and a partial one, none, 5 whole tiles (the last one peeled)
+    # alone, 2 whole tiles and a partial one, none, 7 whole tiles (the last one peeled)
     ("masked-k-late", (512, 512, 100), "late"), ("masked-k-late", (512, 512, 257), "random:3"),
-    ("masked-k-late", (512, 512, 0), "late"), ("masked-k-late", (512, 512, 640), "late"),
+    ("masked-k-late", (512, 512, 0), "late"), ("masked-k-late", (512, 512, 896), "late"),
     ("padded-m", (400, 4096, 256), "late"), ("padded-m", (129, 4096, 256), "random:3"),
     ("padded-m", (16, 4096, 256), "late"), ("padded-mn", (400, 272, 256), "late"),
     ("padded-mn", (144, 384, 256), "random:8"), ("padded-mn", (200, 130, 256), "late"),
@@ -200,9 +244,18 @@ def test_dynamic_sizes_are_exact_at_run_time(built, name, sizes, mode):
         d = matmul_dispatch(ir.Module.parse(text, ctx), sizes)
     mode, _, seed = mode.partition(":")
     dtype, (tm, tn), flat = SHAPES.get(name, ("bf16", (128, 128), False))
-    run = emulate_matmul(load_kernel(code), Matmul(*sizes, dtype, True, d.constants),
-                         d.grid, 2, mode, int(seed or 0))
+    with counting_loops() as loops:
+        run = emulate_matmul(load_kernel(code), Matmul(*sizes, dtype, True, d.constants),
+                             d.grid, 2, mode, int(seed or 0))
     assert run.exact and run.contract == "memref", run.summary()
+    # the run's steady iterations (steady_loop): where LLVM unrolled the loop, by the MFMAs
+    split = lowered_split(text, "4wave") if None in loops.iterations() else None
+    if (name, sizes) in SHORT:
+        assert_short(loops, *SHORT[name, sizes], split)
+    elif split is not None:
+        assert_steady_unrolled(loops, split)
+    elif (name, sizes) not in UNCOUNTED:
+        assert_steady(loops)
     tiles = (-(-sizes[1] // tn), -(-sizes[0] // tm))
     assert run.grid == tiles[0] * tiles[1]
     assert d.grid == ((tiles[0] * tiles[1],) if flat else tiles)

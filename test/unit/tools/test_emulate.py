@@ -12,12 +12,15 @@ import pytest
 from build_cache import share_code_objects
 from kernel_builds import build
 from pipeline_mlir.tools.pipeline_opt import main
+from steady_loop import assert_short, assert_steady, counting_loops
 
 IREE_DATA = Path(__file__).parents[2] / "data" / "iree"
 sys.path.insert(0, str(IREE_DATA))
 import dynamic as D  # noqa: E402
 
 SPEC = "4wave{dtype=fp8 BM=64 BN=64 BK=128}"
+#: why an item runs the shipped kernels below two iterations of their loop (steady_loop)
+SHIPPED = "test_kernels.py goes round the shipped kernels' loops, 0 to 4 times"
 
 
 def run(capsys, *argv):
@@ -28,34 +31,44 @@ def run(capsys, *argv):
 
 
 def test_builds_and_runs_the_complete_kernel(capsys):
-    rc, out, err = run(capsys, f"--pipeline={SPEC}", "--emulate=128,128,512")
+    with counting_loops() as loops:         # 6 K tiles: the main loop twice
+        rc, out, err = run(capsys, f"--pipeline={SPEC}", "--emulate=128,128,768")
     assert rc == 0 and err == ""
-    assert re.match(r"gemm_4wave_fp8_64x64x128 M=128 N=128 K=512 mode=eager: exact, max error 0, "
+    assert_steady(loops)
+    assert re.match(r"gemm_4wave_fp8_64x64x128 M=128 N=128 K=768 mode=eager: exact, max error 0, "
                     r"4 workgroups x 4 waves, \d+ instructions in [\d.]+ s", out)
 
 
 def test_a_pingpong_kernel_without_block_fences_is_exact(capsys):
     """sched_barrier_mask=0 leaves every block boundary of the ping-pong kernel to LLVM's
     scheduler (its waits stay fenced): the loads still meet the exact wait counts."""
-    rc, out, err = run(capsys, "--pipeline=pingpong{sched_barrier_mask=0}",
-                       "--emulate=256,256,512", "--emulate-mode=late")
+    with counting_loops() as loops:
+        rc, out, err = run(capsys, "--pipeline=pingpong{sched_barrier_mask=0}",
+                           "--emulate=256,256,512", "--emulate-mode=late")
     assert rc == 0 and err == "" and "mode=late: exact, max error 0" in out
+    assert_steady(loops)
 
 
 @pytest.mark.parametrize("dtype, tile", [("f16", "256x256x64"), ("i8", "256x256x128")])
 def test_a_pingpong_kernel_of_another_element_type_is_exact(dtype, tile, capsys):
-    """``pingpong{dtype=...}``: the complete kernel of that element type's geometry."""
-    rc, out, err = run(capsys, f"--pipeline=pingpong{{dtype={dtype}}}", "--emulate=256,256,512",
-                       "--emulate-mode=late")
+    """``pingpong{dtype=...}``: the complete kernel of that element type's geometry (6 K
+    tiles: the main loop twice)."""
+    k = 768 if dtype == "i8" else 512
+    with counting_loops() as loops:
+        rc, out, err = run(capsys, f"--pipeline=pingpong{{dtype={dtype}}}",
+                           f"--emulate=256,256,{k}", "--emulate-mode=late")
     assert rc == 0 and err == "", out + err
-    assert out.startswith(f"gemm_pingpong_{dtype}_{tile} M=256 N=256 K=512 mode=late: exact, "
+    assert out.startswith(f"gemm_pingpong_{dtype}_{tile} M=256 N=256 K={k} mode=late: exact, "
                           f"max error 0"), out
+    assert_steady(loops)
 
 
 def test_a_few_workgroups_spread_over_the_grid(capsys):
-    rc, out, err = run(capsys, f"--pipeline={SPEC}", "--emulate=256,128,512",
-                       "--emulate-workgroups=2")
+    with counting_loops() as loops:
+        rc, out, err = run(capsys, f"--pipeline={SPEC}", "--emulate=256,128,512",
+                           "--emulate-workgroups=2")
     assert rc == 0 and err == "" and ": exact, max error 0, 2 of 8 workgroups x 4 waves, " in out
+    assert_short(loops, 1, SHIPPED)
 
 
 def test_a_gemm_code_object_needs_the_pipeline_it_was_built_with(capsys, tmp_path):
@@ -71,9 +84,11 @@ def test_runs_a_code_object_and_assembly_in_each_mode(capsys, tmp_path, mode):
     (tmp_path / "k.hsaco").write_bytes(b.hsaco)
     (tmp_path / "k.s").write_text(b.asm)
     for name in ("k.hsaco", "k.s"):
-        rc, out, err = run(capsys, f"--pipeline={SPEC}", "--emulate=128,128,256",
-                           str(tmp_path / name), f"--emulate-mode={mode}")
+        with counting_loops() as loops:
+            rc, out, err = run(capsys, f"--pipeline={SPEC}", "--emulate=128,128,256",
+                               str(tmp_path / name), f"--emulate-mode={mode}")
         assert rc == 0 and f"mode={mode.split(':')[0]}: exact" in out
+        assert_short(loops, 0, SHIPPED)
 
 
 def test_a_racy_kernel_exits_1_with_the_finding(capsys, tmp_path):
@@ -166,9 +181,11 @@ def test_a_launch_without_k_tiles_runs_where_the_kernel_takes_it(tmp_path, capsy
     pipelined loop and the remainder, and C is 0 (``test/data/iree/dynamic.py``)."""
     src = tmp_path / "k.mlir"
     src.write_text(D.dynamic_k_late((IREE_DATA / "matmul_bf16_abt_4096.late.mlir").read_text()))
-    rc, out, err = run(capsys, "--pipeline=4wave", "--emulate=4096,4096,0",
-                       "--emulate-workgroups=2", "--emulate-mode=late", str(src))
+    with counting_loops() as loops:
+        rc, out, err = run(capsys, "--pipeline=4wave", "--emulate=4096,4096,0",
+                           "--emulate-workgroups=2", "--emulate-mode=late", str(src))
     assert rc == 0 and err == "", err
+    assert_short(loops, 0, "K = 0: the guards' path")
     assert "M=4096 N=4096 K=0 mode=late: exact, max error 0, 2 of 1024 workgroups" in out, out
 
 
@@ -218,9 +235,11 @@ def test_progress_counts_the_workgroups_run():
     from pipeline_mlir.driver.emulate import EmulateOptions, emulate
 
     seen = []
-    result = emulate(EmulateOptions(CompileOptions(schedule=SPEC), (256, 128, 512),
-                                    progress=lambda done, total: seen.append((done, total))))
+    with counting_loops() as loops:
+        result = emulate(EmulateOptions(CompileOptions(schedule=SPEC), (256, 128, 512),
+                                        progress=lambda done, total: seen.append((done, total))))
     assert result.problem is None and "exact" in result.summary
+    assert_short(loops, 1, SHIPPED)
     assert seen and seen[-1] == (8, 8)
     assert [d for d, _ in seen] == sorted({d for d, _ in seen})      # increasing
 
@@ -271,9 +290,11 @@ LAUNCH_SPEC = "4wave{dtype=bf16 BM=128 BN=128 BK=64}"
 
 
 def test_a_launch_description_runs_the_built_kernel(capsys):
-    rc, out, err = run(capsys, f"--pipeline={LAUNCH_SPEC}", "--emulate",
-                       f"--emulate-launch={LAUNCH}", "--emulate-strict")
+    with counting_loops() as loops:
+        rc, out, err = run(capsys, f"--pipeline={LAUNCH_SPEC}", "--emulate",
+                           f"--emulate-launch={LAUNCH}", "--emulate-strict")
     assert rc == 0 and err == ""
+    assert_short(loops, 0, SHIPPED)
     assert re.match(r"gemm_4wave_bf16_128x128x64 as examples/launch/gemm_4wave_bf16\.toml says, "
                     r"mode=eager: exact, max error 0 in C \(65536 elements\), 4 workgroups", out)
 

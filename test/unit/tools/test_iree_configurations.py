@@ -27,6 +27,8 @@ from pipeline_mlir.emu.iree import Matmul, emulate_matmul
 from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.isa.waterfall import waterfall_loops
 from pipeline_mlir.tools.pipeline_opt import main
+from steady_loop import (assert_short, assert_steady, assert_steady_unrolled, counting_loops,
+                         lowered_split)
 
 ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
@@ -73,16 +75,19 @@ CONFIGS = {
                                     transpose_b=False), (), None),
     "bf16_atbt_2048x2048x1024": (dict(dtype="bf16", m=2048, n=2048, k=1024, transpose_a=True),
                                  (), None),
-    "bf16_atb_1024x1024x512": (dict(dtype="bf16", m=1024, n=1024, k=512, transpose_a=True,
+    # 6 K steps: its pipelined loop runs twice (the family's item that goes round it)
+    "bf16_atb_1024x1024x768": (dict(dtype="bf16", m=1024, n=1024, k=768, transpose_a=True,
                                     transpose_b=False), (), None),
-    # 8-bit A^T x B, A^T x B^T, and fp8 E5M2 A x B (1024x1024x512: a 64x128 tile, K step
+    # 8-bit A^T x B, A^T x B^T, and fp8 E5M2 A x B (1024x1024xK: a 64x128 tile, K step
     # 256): copies through registers, the K-major operands read with 8-bit transposing
-    # reads; the A^T ones run as their dispatch says (i8: an i32 C)
-    **{f"{dtype}_{layout}_1024x1024x512": (
-        dict(dtype=dtype, m=1024, n=1024, k=512, transpose_a=layout.startswith("at"),
+    # reads; the A^T ones run as their dispatch says (i8: an i32 C); fp8 A^T x B at 6 K
+    # steps (its loop runs twice), the others at 2
+    **{f"{dtype}_{layout}_1024x1024x{k}": (
+        dict(dtype=dtype, m=1024, n=1024, k=k, transpose_a=layout.startswith("at"),
              transpose_b=layout.endswith("bt")), (), None)
-       for dtype, layout in (("fp8e5m2", "ab"), ("fp8", "atb"), ("fp8", "atbt"), ("i8", "atb"),
-                             ("fp8e5m2", "atb"))},
+       for dtype, layout, k in (("fp8e5m2", "ab", 512), ("fp8", "atb", 1536),
+                                ("fp8", "atbt", 512), ("i8", "atb", 512),
+                                ("fp8e5m2", "atb", 512))},
     "fp8_abt_4096": (dict(dtype="fp8"), (), None),
     "fp8e5m2_abt_2048x2048x1024": (dict(dtype="fp8e5m2", m=2048, n=2048, k=1024), (), None),
     "i8_abt_4096": (dict(dtype="i8"), (), None),
@@ -133,8 +138,9 @@ CONFIGS = {
         None),
     "f16_abt_2048x2048x1024_vector_distribute": (
         dict(dtype="f16", m=2048, n=2048, k=1024), VECTOR_DISTRIBUTE, None),
-    "i8_abt_2048x2048x1024_vector_distribute": (
-        dict(dtype="i8", m=2048, n=2048, k=1024), VECTOR_DISTRIBUTE, None),
+    # 6 K steps of 256: the pipelined loop runs twice (LLVM unrolls it)
+    "i8_abt_2048x2048x1536_vector_distribute": (
+        dict(dtype="i8", m=2048, n=2048, k=1536), VECTOR_DISTRIBUTE, None),
     # B K x N: column reads lowered to one-element reads as IREE lowers them, regrouped
     # into transposing reads (pipeline_mlir/frontend/element_reads.py)
     "bf16_ab_2048x2048x1024_vector_distribute": (
@@ -156,6 +162,45 @@ CONFIGS = {
     "fp8_abt_1024x1024x1536_vector_distribute": (
         dict(dtype="fp8", m=1024, n=1024, k=1536), VECTOR_DISTRIBUTE, None),
 }
+
+
+#: configurations whose exactness runs stay below 2 iterations of the steady loop on purpose
+#: (each kept small for the emulator's time; another item goes round the loop of what it
+#: tests): name -> (the iterations the loop counter sees: 0, LLVM unrolls their loop; by the
+#: MFMAs each wave ran, steady_loop.unrolled_iterations, the runs made the iterations the
+#: comments say, measured once), why it keeps its size
+SHORT: dict[str, tuple[int, str]] = {
+    # 4 K steps of 128: the loop once (unrolled)
+    "bf16_ab_1024x1024x512": (0, "bf16_atb_1024x1024x768 goes round the loop of the B reads "
+                                 "issued in two runs"),
+    "bf16_abt_512": (0, "f16_abt_128x4096x1024 goes round the loop of the front end's copies"),
+    # 2 K steps of 256: the prologue and the drain alone
+    **{name: (0, "fp8_atb_1024x1024x1536 goes round the loop of the 64x128 8-bit tile")
+       for name in ("fp8e5m2_ab_1024x1024x512", "fp8_atbt_1024x1024x512",
+                    "i8_atb_1024x1024x512", "fp8e5m2_atb_1024x1024x512", "i8_abt_512")},
+    # 4 K steps of 128 with 8-bit 32x32 MFMAs: the loop once (measured for i8;
+    # test_mfma32_... counts the MFMAs of that kernel)
+    **{name: (0, "i8_abt_512_mfma32_k32, bf16 and f16 go round the loop of 32x32 MFMAs")
+       for name in ("i8_abt_512_mfma32", "fp8_abt_512_mfma32")},
+    # K sub-steps of 256: 4 (the loop once), 6 (once, the remainder one K step)
+    **{name: (0, "test_dynamic_shapes.py's vdk-late (K = 2560) goes round the split loop")
+       for name in ("fp8_abt_2048x2048x1024_vector_distribute",
+                    "fp8e5m2_abt_2048x2048x1024_vector_distribute",
+                    "fp8_abt_1024x1024x1536_vector_distribute")},
+}
+
+
+def _assert_steady(loops, name: str, generated) -> None:
+    """The runs went round the steady loop twice (``steady_loop``), or made the iterations
+    ``SHORT`` pins: counted at the loop's back edge, or where LLVM unrolled it (no loop holds
+    an MFMA) by the MFMAs each wave ran against the lowering of the prefetch point (both
+    forms make one schedule: ``_forms_agree``, test_iree_families.py)."""
+    if name in SHORT:
+        assert_short(loops, *SHORT[name])
+    elif None in loops.iterations():
+        assert_steady_unrolled(loops, lowered_split(generated(name, "prefetch"), "4wave"))
+    else:
+        assert_steady(loops)
 
 
 @pytest.fixture(autouse=True)
@@ -216,11 +261,13 @@ def test_configuration(generated, name, form, tmp_path, capsys):
     if cfg.get("transpose_a") or grid is None:  # A K x M, or no forall: as the dispatch says
         # one process (the test run's workers are the parallelism; the spread over
         # processes gives the same result: test_emulate_jobs.py)
-        rc = main(["--pipeline=4wave", "--emulate", str(src), "--emulate-workgroups=4",
-                   "--emulate-mode=late", "--emulate-jobs=1"])
+        with counting_loops() as loops:
+            rc = main(["--pipeline=4wave", "--emulate", str(src), "--emulate-workgroups=4",
+                       "--emulate-mode=late", "--emulate-jobs=1"])
         out, err = capsys.readouterr()
         assert rc == 0 and ": exact, max error 0" in out, out + err
         assert "C = A.T @ B" in out or not cfg.get("transpose_a"), out
+        _assert_steady(loops, name, generated)
         return
     full = dict(dtype="bf16", m=4096, n=4096, k=4096, transpose_b=True) | cfg
     rows, cols = grid
@@ -230,10 +277,12 @@ def test_configuration(generated, name, form, tmp_path, capsys):
         workgroups = [(0, 0), (1, 0), (0, 1), (cols - 1, rows - 1)]
     else:                                       # linearised
         workgroups = [0, 1, cols + 1, rows * cols - 1]
-    run = emulate_matmul(kernel, Matmul(full["m"], full["n"], full["k"], full["dtype"],
-                                        full["transpose_b"]),
-                         (cols, rows) if kernel.launch.workgroup_id[1] else (rows * cols,),
-                         mode="late", workgroups=workgroups)
+    with counting_loops() as loops:
+        run = emulate_matmul(kernel, Matmul(full["m"], full["n"], full["k"], full["dtype"],
+                                            full["transpose_b"]),
+                             (cols, rows) if kernel.launch.workgroup_id[1] else (rows * cols,),
+                             mode="late", workgroups=workgroups)
+    _assert_steady(loops, name, generated)
     # each workgroup writes its tile, cut at the edges of C
     at = [w if isinstance(w, tuple) else (w % cols, w // cols) for w in workgroups]
     cut = sum(min(tile[0], full["m"] - y * tile[0]) * min(tile[1], full["n"] - x * tile[1])
@@ -256,10 +305,12 @@ def _forms_agree(generated, name: str, capsys) -> str:
 def _exact_in_random_order(generated, name: str, capsys, seed: int) -> None:
     """Both forms' kernels exact on 3 workgroups, memory completing in a random order."""
     for form in ("prefetch", "late"):
-        rc = main(["--pipeline=4wave", "--emulate", str(generated(name, form)),
-                   "--emulate-workgroups=3", f"--emulate-mode=random:{seed}"])
+        with counting_loops() as loops:
+            rc = main(["--pipeline=4wave", "--emulate", str(generated(name, form)),
+                       "--emulate-workgroups=3", f"--emulate-mode=random:{seed}"])
         out, err = capsys.readouterr()
         assert rc == 0 and "mode=random" in out and ": exact, max error 0" in out, out + err
+        _assert_steady(loops, name, generated)
 
 
 def test_unaligned_k_forms_agree_and_run_in_random_order(generated, capsys):
@@ -317,7 +368,7 @@ def test_transposed_a_forms_agree_and_run_in_random_order(generated, name, capsy
 
 
 @pytest.mark.parametrize("name, lgkm", [("bf16_ab_1024x1024x512", [4, 16]),
-                                        ("bf16_atb_1024x1024x512", [8, 16])])
+                                        ("bf16_atb_1024x1024x768", [8, 16])])
 def test_loads_longer_than_lgkmcnt_forms_agree_and_run_in_random_order(generated, name, lgkm,
                                                                        capsys):
     """K step 128 with B ``K x N``: a B subtile is 16 transposing reads, more than lgkmcnt
@@ -406,10 +457,12 @@ def test_vector_distribute_fp8_split_along_k(generated, name, form, capsys):
     schedule = json.loads(_forms_agree(generated, name, capsys))
     vm = {e["name"]: e["vm_cost"] for e in schedule["phases"]["prologue"]}
     assert (vm["LOAD_A"], vm["LOAD_B"]) == (2, 4) and schedule["lgkm_per_load"] == [4, 8]
-    rc = main(["--pipeline=4wave", "--emulate", str(generated(name, form)),
-               "--emulate-workgroups=2", "--emulate-mode=random:19"])
+    with counting_loops() as loops:
+        rc = main(["--pipeline=4wave", "--emulate", str(generated(name, form)),
+                   "--emulate-workgroups=2", "--emulate-mode=random:19"])
     text, err = capsys.readouterr()
     assert rc == 0 and "mode=random" in text and ": exact, max error 0" in text, text + err
+    _assert_steady(loops, name, generated)
 
 
 def test_vector_distribute_fp8_schedule_is_hazard_free(generated, tmp_path, capsys):
@@ -504,10 +557,12 @@ def test_i8_forms_agree_and_run_exact_in_random_order(generated, capsys):
         schedules[form] = out
     assert schedules["prefetch"] == schedules["late"]
     for form in ("prefetch", "late"):
-        rc = main(["--pipeline=4wave", "--emulate", str(generated(name, form)),
-                   "--emulate-workgroups=2", "--emulate-mode=random:3"])
+        with counting_loops() as loops:
+            rc = main(["--pipeline=4wave", "--emulate", str(generated(name, form)),
+                       "--emulate-workgroups=2", "--emulate-mode=random:3"])
         out, err = capsys.readouterr()
         assert rc == 0 and "i8xi8xi32" in out and ": exact, max error 0" in out, out + err
+        _assert_steady(loops, name, generated)
 
 
 def test_i8_a_times_b_copies_have_no_waterfall(generated, tmp_path, capsys):

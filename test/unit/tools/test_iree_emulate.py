@@ -33,6 +33,7 @@ from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.iree import Matmul, emulate_matmul, kernel_arguments
 from pipeline_mlir.tools.pipeline_opt import main
+from steady_loop import assert_steady, counting_loops
 
 ROOT = Path(__file__).parents[3]
 DATA = ROOT / "test" / "data" / "iree"
@@ -111,8 +112,10 @@ def _check(data: bytes, workgroups, mode: str, contract: str) -> None:
 
 @pytest.mark.parametrize("form", ["prefetch", "late"])
 def test_pipelined_iree_kernel_is_exact(kernels, form):
-    _check(kernels[f"4wave-{form}"], GRID_2D if form == "prefetch" else GRID_1D, "late",
-           "memref")
+    with counting_loops() as loops:
+        _check(kernels[f"4wave-{form}"], GRID_2D if form == "prefetch" else GRID_1D, "late",
+               "memref")
+    assert_steady(loops)
 
 
 @needs_iree
@@ -165,10 +168,12 @@ def _one_error(err: str, start: str) -> None:
                                                ("late", "--emulate=4096,4096,4096", "eager")])
 def test_cli_builds_and_runs_an_iree_dispatch(capsys, form, emulate, mode):
     """The sizes, bindings and grid come from the dispatch (sizes left out, or the same)."""
-    rc, out, err = cli(capsys, "--pipeline=4wave", emulate,
-                       str(DATA / f"matmul_bf16_abt_4096.{form}.mlir"),
-                       f"--emulate-mode={mode}", "--emulate-workgroups=2")
+    with counting_loops() as loops:
+        rc, out, err = cli(capsys, "--pipeline=4wave", emulate,
+                           str(DATA / f"matmul_bf16_abt_4096.{form}.mlir"),
+                           f"--emulate-mode={mode}", "--emulate-workgroups=2")
     assert rc == 0 and err == "", err
+    assert_steady(loops)
     assert re.fullmatch(_summary("2 of 1024", mode, "memref descriptors"), out), out
 
 

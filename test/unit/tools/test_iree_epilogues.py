@@ -25,6 +25,7 @@ import pytest
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.expect import evaluate, parse_expect
 from pipeline_mlir.tools.pipeline_opt import main
+from steady_loop import assert_steady, counting_loops
 
 ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
@@ -71,10 +72,12 @@ def test_epilogue_pipelined_and_exact(generated, name, form, capsys):
     # IREE's default configuration: 4 waves, K step 32 (a loop of step 1 over K / 32)
     assert "workgroup_size = [256, 1, 1]" in text
     mode = "late" if form == "prefetch" else "random:7"
-    rc = main(["--pipeline=4wave", str(src), "--emulate", "--emulate-workgroups=2",
-               f"--emulate-mode={mode}"])
+    with counting_loops() as loops:
+        rc = main(["--pipeline=4wave", str(src), "--emulate", "--emulate-workgroups=2",
+                   f"--emulate-mode={mode}"])
     out, err = capsys.readouterr()
     assert rc == 0, out + err
+    assert_steady(loops)        # K = 1024: 32 K steps, the loop 15 times
     expect = CONFIGS[name][1]
     assert re.search(r": exact, max error 0 in C \(\d+ elements\), 2 of \d+ workgroups", out)
     assert out.rstrip().endswith(f"C = {expect}" + {"trunc_bf16": " as bf16",

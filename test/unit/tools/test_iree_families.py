@@ -42,7 +42,7 @@ EPILOGUES = {kind: EPILOGUE_CONFIGS[kind][0]
 CONFIG_OF = {
     "fp8-abt": "fp8_abt_4096", "i8-abt-64x128": "i8_abt_512",
     "no-dma": "bf16_abt_2048x2048x1024_no_dma", "fp8-k4100": "fp8_abt_2048x2048x4100",
-    "i8-vector-distribute": "i8_abt_2048x2048x1024_vector_distribute",
+    "i8-vector-distribute": "i8_abt_2048x2048x1536_vector_distribute",
     "bf16-ab": "bf16_ab_2048x2048x1024", "fp8-ab": "fp8_ab_2048x2048x1024",
     "bf16-atb": "bf16_atb_2048x2048x1024", "bf16-ab-k128": "bf16_ab_1024x1024x512",
     "redistributed": "bf16_abt_512", "mfma32": "bf16_abt_512_mfma32",

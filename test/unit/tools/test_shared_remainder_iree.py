@@ -20,6 +20,7 @@ import pytest
 
 from build_cache import share_code_objects
 from pipeline_mlir.tools.pipeline_opt import main
+from steady_loop import assert_short, counting_loops, lowered_split
 
 ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
@@ -37,11 +38,17 @@ def kernels(tmp_path_factory):
 @pytest.mark.parametrize("form,mode", [("prefetch", "late"), ("prefetch", "random:11"),
                                        ("late", "late"), ("late", "random:5")])
 def test_odd_trip_count_pingpong_is_exact(kernels, form, mode, capsys):
-    with share_code_objects():   # each form built once per run, for both modes
+    with share_code_objects(), counting_loops() as loops:   # each form built once per run
         rc = main(["--pipeline=pingpong", "--emulate", str(kernels("k192", form)),
                    "--emulate-workgroups=2", f"--emulate-mode={mode}"])
     out, err = capsys.readouterr()
     assert rc == 0, out + err
+    # the point is the remainder: the prologue and the drain take 2 K steps (no iteration
+    # of the ping-pong loop, which LLVM removes), the remainder the third; each wave's MFMAs
+    # are the lowering's prologue, drain and remainder (steady_loop; the prefetch point's
+    # lowering: both forms make one schedule)
+    assert_short(loops, 0, "the remainder's path; test_iree_pingpong.py goes round the loop",
+                 lowered_split(kernels("k192", "prefetch"), "pingpong"))
     assert re.search(rf"K=192 mode={mode.split(':')[0]}: exact, max error 0, 2 of 16 "
                      rf"workgroups x 8 waves", out), out
 

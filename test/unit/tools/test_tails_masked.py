@@ -27,6 +27,7 @@ import pytest
 
 from build_cache import share_code_objects
 from pipeline_mlir.tools.pipeline_opt import main
+from steady_loop import assert_steady, counting_loops
 
 ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
@@ -100,11 +101,12 @@ def test_unaligned_k_is_exact(unaligned, capsys, k, mode):
     ``test_configuration[bf16_abt_2048x2048x{4095,4100}-prefetch]`` (the same kernels,
     code objects shared with it here) runs them on 4 workgroups, the first and the last of
     the grid (the 2 run here) among them."""
-    with share_code_objects():
+    with share_code_objects(), counting_loops() as loops:
         rc = main(["--pipeline=4wave", "--emulate", str(unaligned[k]),
                    "--emulate-workgroups=2", f"--emulate-mode={mode}"])
     out, err = capsys.readouterr()
     assert rc == 0, out + err
+    assert_steady(loops)
     grid = 256 if isinstance(k, int) else 128 if k.startswith("1024") else 32
     assert f"K={k if isinstance(k, int) else 1020}" in out, out
     assert f": exact, max error 0, 2 of {grid} workgroups" in out, out

@@ -25,7 +25,6 @@ import pytest
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.expect import evaluate, parse_expect
 from pipeline_mlir.tools.pipeline_opt import main
-from steady_loop import assert_steady, counting_loops
 
 ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))

@@ -46,7 +46,7 @@ from pipeline_mlir.target.gfx950 import (LDS_BYTES, MAX_WAVES_PER_SIMD, NAME, SG
 __all__ = ["ReportError", "Resources", "KernelReport", "occupancy_gfx950", "resources_from_asm",
            "resources_from_hsaco", "cross_check",
            "instruction_counts", "vgpr_roles", "vgpr_padding", "loop_counts", "kernel_report",
-           "REFERENCE_PINGPONG_BF16", "REFERENCE_LOOPS"]
+           "REFERENCE_PINGPONG_BF16", "REFERENCE_LOOPS", "CROSSWISE_NOTE"]
 
 #: The reference ping-pong BF16 256x256x64 kernel (K=256), whole kernel:
 #: instruction counts of the reference's own compiled kernel.
@@ -303,6 +303,18 @@ def vgpr_roles(fn: AsmFunction) -> dict[str, int]:
 # ---------------------------------------------------------------------------
 # the report
 
+#: ``--emit=report``'s line for a loop split crosswise (both operands along K): why it is
+#: slower than IREE's own prefetch in the simulator (docs/iree-kernels.md, the section on
+#: one fragment of A and one of B per wave)
+CROSSWISE_NOTE = (
+    "performance: slower than IREE's own 2-stage prefetch of the same dispatch in the "
+    "simulator (not hardware): a wave holds one accumulator, so each MMA block, between "
+    "barriers, is a quarter of its K chain per K tile, too little work to hide the "
+    "global-load latency that the ping-pong schedule exposes once per K tile (each stage's "
+    "last A copy is waited for less than a K tile after it is issued); IREE's own kernel "
+    "is the faster choice for this tile")
+
+
 @dataclass
 class KernelReport:
     resources: Resources
@@ -334,6 +346,8 @@ class KernelReport:
                      "the MMAs wait for whole fragment loads")
             L.append(f"schedule form: subtiles of {self.form} (one fragment of {per} per "
                      f"wave); {waits} (waits={self.form_waits})")
+            if "crosswise" in self.form:
+                L.append(CROSSWISE_NOTE)
         L.append("resources (assembly; cross-checked with the code object)")
         counted = "" if r.arch_vgprs is None else f" ({r.vgprs} in .vgpr_count)"
         L.append(f"  VGPRs                 {r.architected} architected, {r.agprs} AGPRs"

@@ -130,10 +130,15 @@ def test_a_plans_form_is_said_after_the_kernel():
     both = dataclasses.replace(rep, form="A, B along K, crosswise")    # one fragment of each
     assert both.format().splitlines()[1].startswith(
         "schedule form: subtiles of A, B along K, crosswise (one fragment of each per wave)")
-    # the crosswise form says it is slower than IREE's own prefetch, and why; no other does
-    assert both.format().splitlines()[2] == CROSSWISE_NOTE
+    # the crosswise form with one MFMA per MMA block says it is slower than IREE's own
+    # prefetch, and why; with more MFMAs per block (a longer K step), or another form, not
+    assert rep.form_mfmas == b.kernel.mfmas_per_mma      # read from the loop and the plan
+    one = dataclasses.replace(both, form_mfmas=1)
+    assert one.format().splitlines()[2] == CROSSWISE_NOTE
     assert CROSSWISE_NOTE.startswith("performance: slower than IREE's own")
-    assert "performance:" not in rep.format()
+    for other in (dataclasses.replace(both, form_mfmas=2),
+                  dataclasses.replace(one, form="B along K")):
+        assert "performance:" not in other.format()
     frag = dataclasses.replace(rep, form_waits="fragment")     # a pipeline's waits=fragment
     assert frag.format().splitlines()[1].endswith(
         "each MFMA waits for its own reads, those an MMA leaves unread counted in flight "

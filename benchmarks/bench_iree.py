@@ -4,7 +4,8 @@
 ``--dtype=i8-256x256-8wave``, with 32x32 MFMAs ``--dtype=bf16-256x256-32x32-8wave``,
 ``--dtype=i8-256x256-32x32-8wave``, ``--dtype=fp8-256x256-32x32-8wave``,
 ``--dtype=i8-256x128-2x4-32x32-8wave`` (B split along K),
-``--dtype=i8-64x128-2x4-32x32-8wave`` (A and B split along K, crosswise), and
+``--dtype=i8-64x128-2x4-32x32-8wave`` (A and B split along K, crosswise; slower than
+IREE's), ``--dtype=i8-64x128-k256-2x4-32x32-8wave`` (the same at K step 256: faster), and
 at K step 128 ``--dtype=bf16-ab-128x128-k128-8wave``, ``--dtype=bf16-atbt-128x128-k128-8wave``,
 ``--dtype=bf16-256x256-k128-8wave``, ``--dtype=bf16-256x128-k128-8wave``).
 
@@ -144,6 +145,14 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
              "i8_abt_64x128_2x4_32x32", "pingpong{dtype=i8 mfma=32x32x32 vm_per_load_a=2 "
              "vm_per_load_b=1 lgkm_per_load_a=2 lgkm_per_load_b=2 waits=block "
              "frags_ahead=balanced-across}", 4),
+         # the same tile with IREE's K step forced to 256 (8 MFMAs per wave and K tile, 2 per
+         # MMA block): faster than IREE's own K-step-128 build of the same matmul
+         "i8-64x128-k256-2x4-32x32-8wave": Case(
+             dict(dtype="i8", m=4096, n=4096, k=4096, transpose_b=True,
+                  mma="MFMA_I32_32x32x32_I8", tile=(64, 128, 256), waves=(2, 4)),
+             "pingpong{dtype=i8 mfma=32x32x32 vm_per_load_a=1 vm_per_load_b=2 "
+             "lgkm_per_load_a=4 lgkm_per_load_b=4 waits=block frags_ahead=balanced-across}",
+             "pingpong", 8),
          # 8-wave 128x128, K tile 128 (4 MFMAs deep): 2x4 (A x B) or 4x2 (A^T x B^T)
          # fragments per wave; 16 transposing reads per B (A) subtile, issued in runs
          "bf16-ab-128x128-k128-8wave": _eight_wave(

@@ -38,7 +38,7 @@ from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.asm import AsmFunction, AsmModule, parse_asm
 from pipeline_mlir.isa.check import check_kernel_asm
 from pipeline_mlir.isa.codeobject import CodeObject, read_code_object
-from pipeline_mlir.schedule.types import WAIT_FRAG
+from pipeline_mlir.schedule.types import WAIT_FRAG, OpRole
 from pipeline_mlir.target.gfx950 import (LDS_BYTES, MAX_WAVES_PER_SIMD, NAME, SGPR_WAVES,
                                          SGPR_WAVES_ABOVE, SIMDS_PER_CU, VGPR_GRANULE, VGPRS,
                                          WAVE_SIZE)
@@ -46,7 +46,7 @@ from pipeline_mlir.target.gfx950 import (LDS_BYTES, MAX_WAVES_PER_SIMD, NAME, SG
 __all__ = ["ReportError", "Resources", "KernelReport", "occupancy_gfx950", "resources_from_asm",
            "resources_from_hsaco", "cross_check",
            "instruction_counts", "vgpr_roles", "vgpr_padding", "loop_counts", "kernel_report",
-           "REFERENCE_PINGPONG_BF16", "REFERENCE_LOOPS"]
+           "REFERENCE_PINGPONG_BF16", "REFERENCE_LOOPS", "CROSSWISE_NOTE"]
 
 #: The reference ping-pong BF16 256x256x64 kernel (K=256), whole kernel:
 #: instruction counts of the reference's own compiled kernel.
@@ -303,6 +303,18 @@ def vgpr_roles(fn: AsmFunction) -> dict[str, int]:
 # ---------------------------------------------------------------------------
 # the report
 
+#: ``--emit=report``'s line for a loop split crosswise (both operands along K) with one MFMA
+#: per MMA block: why it is slower than IREE's own prefetch in the simulator, and what is
+#: faster (docs/iree-kernels.md, the section on one fragment of A and one of B per wave)
+CROSSWISE_NOTE = (
+    "performance: slower than IREE's own 2-stage prefetch of the same dispatch in the "
+    "simulator (not hardware): a wave holds one accumulator, so each MMA block, between "
+    "barriers, is one MFMA, too little work to hide the global-load latency that the "
+    "ping-pong schedule exposes once per K tile (each stage's last A copy is waited for "
+    "less than a K tile after it is issued); faster: IREE's own kernel, or a K step twice "
+    "as long (2 MFMAs per MMA block)")
+
+
 @dataclass
 class KernelReport:
     resources: Resources
@@ -319,6 +331,7 @@ class KernelReport:
     notes: list[str] = field(default_factory=list)
     form: str = ""                     # the kernel plan's form (its subtiles), if not the usual
     form_waits: str = "block"          # its MMAs' waits: block, or fragment (WAIT_FRAG entries)
+    form_mfmas: int = 0                # MFMAs per MMA block of its main loop (0: not known)
 
     @property
     def ok(self) -> bool:
@@ -334,6 +347,8 @@ class KernelReport:
                      "the MMAs wait for whole fragment loads")
             L.append(f"schedule form: subtiles of {self.form} (one fragment of {per} per "
                      f"wave); {waits} (waits={self.form_waits})")
+            if "crosswise" in self.form and self.form_mfmas == 1:
+                L.append(CROSSWISE_NOTE)
         L.append("resources (assembly; cross-checked with the code object)")
         counted = "" if r.arch_vgprs is None else f" ({r.vgprs} in .vgpr_count)"
         L.append(f"  VGPRs                 {r.architected} architected, {r.agprs} AGPRs"
@@ -420,6 +435,8 @@ def kernel_report(asm_text: str, hsaco: bytes, plan=None, name: str | None = Non
     rep.form = getattr(plan, "form", "")
     if rep.form and any(e.op.tag == WAIT_FRAG for _, es in plan.phases() for e in es):
         rep.form_waits = "fragment"
+    if rep.form:
+        rep.form_mfmas = mfmas_per_mma_block(fn, plan)
     if plan is None:
         rep.isa_note = ("not run (no kernel plan: no pipelined loop was lowered in this "
                         "compilation)")
@@ -428,6 +445,17 @@ def kernel_report(asm_text: str, hsaco: bytes, plan=None, name: str | None = Non
     else:
         rep.isa = check_kernel_asm(fn, plan, **isa_options)
     return rep
+
+
+def mfmas_per_mma_block(fn: AsmFunction, plan) -> int:
+    """The MFMAs of ``fn``'s main loop per MMA entry of ``plan``'s loop phase (0 when there
+    is no main loop or no MMA entry)."""
+    mmas = sum(1 for e in plan.entries("kernel") if e.op.role == OpRole.COMPUTE)
+    try:
+        mfmas = sum(1 for b in fn.main_loop() for i in b.instrs if i.kind == "mfma")
+    except PipelineError:
+        return 0
+    return mfmas // mmas if mmas else 0
 
 
 def unrolled_note(fn: AsmFunction, ll_text: str | None = None) -> str:

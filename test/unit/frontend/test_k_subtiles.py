@@ -43,20 +43,21 @@ class _Loop:
     mfmas: list
 
 
-def _read(op: int, kk: int, swizzle=None, instructions: int = 1) -> LM.Read:
-    """Fragment read ``op``: K step ``kk`` of every row, 16 elements per thread (two
-    threads a row)."""
+def _read(op: int, kk: int, swizzle=None, instructions: int = 1, row: int = ROW) -> LM.Read:
+    """Fragment read ``op``: K step ``kk`` of every row (``row`` elements long), 16 elements
+    per thread (two threads a row)."""
     t = np.arange(2 * ROWS)
-    first = (t // 2) * ROW + kk * STEP + (t % 2) * 16
+    first = (t // 2) * row + kk * STEP + (t % 2) * 16
     lds = first[:, None] + np.arange(16)[None, :]
     return LM.Read(op, 0, lds if swizzle is None else xor_shuffle(lds, *swizzle),
                    instructions)
 
 
-def _loop(steps: int = 4, accumulators: int = 2, swizzle=None, b_of=None) -> _Loop:
+def _loop(steps: int = 4, accumulators: int = 2, swizzle=None, b_of=None,
+          row: int = ROW) -> _Loop:
     """B read once per K step (reads 0..steps-1), two accumulators each a chain of
     ``steps`` MFMAs in K order; ``b_of(acc, kk)``: the B read of an MFMA if not kk's."""
-    reads = [_read(kk, kk, swizzle) for kk in range(steps)]
+    reads = [_read(kk, kk, swizzle, row=row) for kk in range(steps)]
     mfmas, op = [], 100
     for kk in range(steps):
         for acc in range(accumulators):
@@ -128,6 +129,18 @@ def test_crosswise_split_takes_alternate_k_steps(swizzle):
     check_groups(groups, loop)
     halves, half_bit, _ = k_split(loop, 1, [0, 1, 2, 3], SIZE, swizzle, WHY)
     assert halves == {0: 0, 1: 0, 2: 1, 3: 1} and half_bit == 6     # not crosswise: halves
+
+
+def test_crosswise_split_of_a_k_step_of_256_takes_runs_of_two():
+    """A chain of 8 MFMAs (i8 32x32x32 at IREE's K step 256, tile rows of 256 elements): B's
+    subtiles are alternate runs of two K steps (bit 6 of the unswizzled index), so each of
+    the four MMAs holds 2 MFMAs and every K step is computed once."""
+    loop = _loop(steps=8, accumulators=1, row=2 * ROW)
+    subs, bit, _ = k_split(loop, 1, list(range(8)), 2 * SIZE, None, WHY, crosswise=True)
+    assert subs == {kk: kk // 2 % 2 for kk in range(8)} and bit == 6
+    groups = [(kk // 4, subs[kk]) for kk in range(8)]      # A's K half, B's subtile
+    assert sorted(groups) == [(a, b) for a in (0, 1) for b in (0, 1) for _ in range(2)]
+    check_groups(groups, loop)
 
 
 @pytest.mark.parametrize("steps, why", [

@@ -16,10 +16,10 @@ from kernel_builds import KERNEL_SPECS, build
 from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.isa.check import check_kernel_asm
 from pipeline_mlir.isa.codeobject import CodeObjectError, read_code_object
-from pipeline_mlir.isa.report import (REFERENCE_LOOPS, REFERENCE_PINGPONG_BF16, ReportError,
-                                         has_loop, instruction_counts, kernel_report,
-                                         loop_counts, occupancy_gfx950, unrolled_note,
-                                         vgpr_padding)
+from pipeline_mlir.isa.report import (CROSSWISE_NOTE, REFERENCE_LOOPS,
+                                         REFERENCE_PINGPONG_BF16, ReportError, has_loop,
+                                         instruction_counts, kernel_report, loop_counts,
+                                         occupancy_gfx950, unrolled_note, vgpr_padding)
 
 
 @pytest.mark.parametrize("vgprs, sgprs, lds, wg, occ, limits", [
@@ -130,6 +130,15 @@ def test_a_plans_form_is_said_after_the_kernel():
     both = dataclasses.replace(rep, form="A, B along K, crosswise")    # one fragment of each
     assert both.format().splitlines()[1].startswith(
         "schedule form: subtiles of A, B along K, crosswise (one fragment of each per wave)")
+    # the crosswise form with one MFMA per MMA block says it is slower than IREE's own
+    # prefetch, and why; with more MFMAs per block (a longer K step), or another form, not
+    assert rep.form_mfmas == b.kernel.mfmas_per_mma      # read from the loop and the plan
+    one = dataclasses.replace(both, form_mfmas=1)
+    assert one.format().splitlines()[2] == CROSSWISE_NOTE
+    assert CROSSWISE_NOTE.startswith("performance: slower than IREE's own")
+    for other in (dataclasses.replace(both, form_mfmas=2),
+                  dataclasses.replace(one, form="B along K")):
+        assert "performance:" not in other.format()
     frag = dataclasses.replace(rep, form_waits="fragment")     # a pipeline's waits=fragment
     assert frag.format().splitlines()[1].endswith(
         "each MFMA waits for its own reads, those an MMA leaves unread counted in flight "

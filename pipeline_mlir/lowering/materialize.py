@@ -38,6 +38,7 @@ from pipeline_mlir.dialect.ir_io import (IRError, get, index_constant, ops_of,
                                         read_phase)
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.lowering.rocdl_build import create_control, emit_entries, sched_barrier_none
+from pipeline_mlir.lowering.xdl_window import emit_guard, needs_guard
 
 from pipeline_mlir.analysis.ir_facts import block_size
 from pipeline_mlir.frontend.kernel_ir import kernel_of
@@ -358,6 +359,8 @@ class _Materializer:
                     self._zero_trip_fence(part)
                 elif part.kind == LOOP:
                     self._main_loop(part)
+            if needs_guard(loop):    # LLVM 22 misses a reader 19 wait states after it
+                emit_guard()
         for old, new in zip(loop.results, self.finals):
             old.replace_all_uses_with(new)
         loop.erase()

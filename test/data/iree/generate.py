@@ -534,6 +534,11 @@ EIGHT_WAVE_VARIANTS = {
     # wave, both split along K crosswise (A's K halves, B's alternate K steps)
     "matmul_i8_abt_64x128_2x4_32x32_8wave": _forced_eight_wave(
         "i8", "MFMA_I32_32x32x32_I8", (64, 128, 128), steps=8),
+    # FP8's 32x32x64 likewise at K step 256 (4 MFMAs: at 128 too few to split crosswise):
+    # its epilogue store read the last 16-pass MFMA's result 19 wait states after it, one
+    # short, until the lowering put in the 20 (lowering/xdl_window.py)
+    "matmul_fp8_abt_64x128_2x4_32x32_8wave": _forced_eight_wave(
+        "fp8", "MFMA_F32_32x32x64_F8E4M3FN", (64, 128, 256), steps=8),
 }
 
 

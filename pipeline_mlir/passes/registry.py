@@ -48,6 +48,9 @@ class _Passes(Mapping):
             self._loaded[name] = cls
         return cls
 
+    def __contains__(self, name) -> bool:  # without importing the pass
+        return name in PASS_CLASSES
+
     def __iter__(self):
         return iter(PASS_NAMES)
 

@@ -20,13 +20,56 @@ import types
 
 from pipeline_mlir.target import DEFAULT_CHIP
 
+#: the attribute builders the bindings' ``ir`` module registers only when numpy imports:
+#: kind -> (numpy dtype name, element type for a context)
+_NUMPY_BUILDERS = {
+    "F64ElementsAttr": ("float64", lambda ctx: ir.F64Type.get(context=ctx)),
+    "I32ElementsAttr": ("int32", lambda ctx: ir.IntegerType.get_signless(32, context=ctx)),
+    "I64ElementsAttr": ("int64", lambda ctx: ir.IntegerType.get_signless(64, context=ctx)),
+    "IndexElementsAttr": ("int64", lambda ctx: ir.IndexType.get(context=ctx)),
+}
+
+
+def _import_without_numpy(root: str):
+    """``(root.ir, root.passmanager)``, imported without loading numpy.
+
+    The bindings' ``ir`` module imports numpy (about 0.11 s, a quarter of a
+    ``pipeline-opt`` start) only to register the builders of :data:`_NUMPY_BUILDERS`,
+    and skips them when numpy does not import.  Numpy is hidden for that import (where
+    no one loaded it yet) and the builders are registered here instead, each importing
+    numpy when first called: the same builders, numpy loaded only by who uses it."""
+    hidden = "numpy" not in sys.modules
+    if hidden:
+        sys.modules["numpy"] = None  # type: ignore[assignment]  # `import numpy` fails
+    try:
+        ir_mod = importlib.import_module(f"{root}.ir")
+        pm_mod = importlib.import_module(f"{root}.passmanager")
+    finally:
+        if hidden and sys.modules.get("numpy", False) is None:
+            del sys.modules["numpy"]
+    if hidden:
+        for kind, (dtype, element) in _NUMPY_BUILDERS.items():
+            ir_mod.register_attribute_builder(kind)(
+                _lazy_numpy_builder(ir_mod, dtype, element))
+    return ir_mod, pm_mod
+
+
+def _lazy_numpy_builder(ir_mod, dtype: str, element):
+    def build(values, context):
+        import numpy
+
+        return ir_mod.DenseElementsAttr.get(numpy.array(values, dtype=dtype),
+                                            type=element(context), context=context)
+    return build
+
+
 try:  # iree-base-compiler: the pinned stack
-    from iree.compiler import ir, passmanager  # noqa: F401
+    ir, passmanager = _import_without_numpy("iree.compiler")
 
     FLAVOR = "iree"
     _ROOT = "iree.compiler"
 except ImportError:  # pragma: no cover - the upstream package, where installed
-    from mlir import ir, passmanager  # type: ignore  # noqa: F401
+    ir, passmanager = _import_without_numpy("mlir")
 
     FLAVOR = "mlir"
     _ROOT = "mlir"

@@ -72,6 +72,17 @@ def compile_shared(options, build):
         return unkept[0]
 
 
+def shared_result(kind: str, key, work):
+    """``work()``, or what an earlier ``work`` of the same ``kind`` and ``key`` returned,
+    through the installed store when it shares named schedules' own kernels (``own_kernels``:
+    what ``--tune`` builds for each candidate).  For the tuner's work on a candidate that
+    depends only on ``key`` (its spec text; its assembly): simulated once per store, as it
+    is built once.  The result must pickle; the caller must not change it."""
+    if _store is None or not _own_kernels:
+        return work()
+    return _store(f"tune-{kind}", key, work)
+
+
 class sharing:
     """``with sharing(store):`` shares plain code-object builds through ``store`` inside
     the block (the store in place before is back after it); ``emits`` and ``own_kernels``
@@ -91,4 +102,4 @@ class sharing:
         _store, _emits, _own_kernels = self.before
 
 
-__all__ = ["compile_shared", "key_of", "sharing"]
+__all__ = ["compile_shared", "key_of", "shared_result", "sharing"]

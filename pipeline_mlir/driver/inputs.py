@@ -52,12 +52,12 @@ class Source:
 def kernel_source(options: CompileOptions, schedule) -> Source | None:
     """With no input, a named kernel pipeline and a code emit kind: the complete GEMM kernel
     (its MLIR text, its name and the kernel's schedule), else None."""
-    from pipeline_mlir.kernel import gemm, gemm_mlir
-    from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
-
     emit = options.emit_kind
     if options.has_input or schedule is None or emit not in ("mlir",) + NEEDS_LLVM:
         return None
+    from pipeline_mlir.kernel import gemm, gemm_mlir
+    from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
+
     if not schedule.has_kernel:
         if emit == "mlir":
             return None  # the abstract pipeline, lowered

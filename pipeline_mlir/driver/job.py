@@ -10,6 +10,7 @@ imported here, by the functions that use them.
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field
 
 from pipeline_mlir.driver.arguments import CompileOptions
@@ -169,9 +170,12 @@ class Job:
     def lowered_plans(self) -> list:
         """The kernel plans ``sched-lower-to-rocdl`` built in the run (one per pipelined
         loop)."""
-        from pipeline_mlir.passes.lower_to_rocdl import LowerToROCDL
-
-        return [plan for obj in self.keep if isinstance(obj, LowerToROCDL) for plan in obj.plans]
+        # the pass's module loads only with the pass (passes/registry.py): not loaded, no plans
+        lowering = sys.modules.get("pipeline_mlir.passes.lower_to_rocdl")
+        if lowering is None:
+            return []
+        return [plan for obj in self.keep if isinstance(obj, lowering.LowerToROCDL)
+                for plan in obj.plans]
 
     def run(self, text: str | None, line_offset: int = 0, module=None) -> JobOutput:
         """Parse ``text`` (or take ``module``, parsed from it), run the passes, emit; an

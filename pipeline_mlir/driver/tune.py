@@ -116,6 +116,7 @@ def choose_grid(best, size) -> tuple[str, str]:
 def tune(options: TuneOptions) -> TuneResult:
     from pipeline_mlir.driver.api import compile
     from pipeline_mlir.driver.arguments import CompileOptions
+    from pipeline_mlir.driver.code_cache import shared_result
     from pipeline_mlir.analysis.lds_access import kernel_lds   # MLIR: on use
     from pipeline_mlir.errors import PipelineError
     from pipeline_mlir.sim import tune as T
@@ -129,7 +130,13 @@ def tune(options: TuneOptions) -> TuneResult:
     def evaluate(candidate):
         progress(count["spent"], budget, f"simulating candidate {count['built']}")
         count["spent"] += 1
-        return T.evaluate(candidate, kernel_lds)
+        cycles, busy, refused = shared_result("evaluate", candidate.spec(),
+                                              lambda: T.evaluate(candidate, kernel_lds))
+        return dict(cycles), dict(busy), refused   # the tuner adds the assembly's cycles
+
+    def time_assembly(text: str, candidate) -> dict:
+        return dict(shared_result("assembly-cycles", (candidate.spec(), text),
+                                  lambda: T.assembly_cycles(text, candidate)))
 
     def build(candidate) -> str:
         count["built"] += 1
@@ -144,6 +151,7 @@ def tune(options: TuneOptions) -> TuneResult:
                                           for line in lines)) from None
 
     result = T.tune(schedule, knobs, budget, objective, build=build, evaluate_fn=evaluate,
+                    time_fn=time_assembly,
                     admit=None if options.size is None else _runs_at(options.size))
     text, chosen = result.text(), result.best.spec if result.best is not None else None
     if options.size is not None and result.best is not None:

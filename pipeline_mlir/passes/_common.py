@@ -21,6 +21,7 @@ from pipeline_mlir.options import Option, OptionTable
 from pipeline_mlir.schedule.types import MAX_KERNEL_TAG
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.passes.catalogue import STAGE_PASS
 from pipeline_mlir.dialect.ir_io import (IRError, PipelineIR, as_operation, pipeline_ops,
                                          read_pipeline, set_attr, walk_ops)
 
@@ -28,10 +29,10 @@ from pipeline_mlir.dialect.ir_io import (IRError, PipelineIR, as_operation, pipe
 #: returned by ``run_pipeline`` when it replaced the pipeline op (concrete lowering)
 CONSUMED = object()
 
-#: state -> the name of the stage pass that takes a pipeline to it, filled as the stage pass
-#: classes are defined (``passes/registry.py`` imports them all and checks that every state
-#: has one); what an out-of-order pass says to run first
-STAGE_NAMES: dict[str, str] = {}
+#: state -> the name of the stage pass that takes a pipeline to it (``passes/catalogue.py``;
+#: each stage pass class is checked against it as it is defined); what an out-of-order pass
+#: says to run first
+STAGE_NAMES = STAGE_PASS
 
 
 class Pass:
@@ -81,8 +82,9 @@ class SchedPass(Pass):
         super().__init_subclass__(**kw)
         if "produces" in cls.__dict__ and "requires" not in cls.__dict__:
             cls.requires = S.STATES[S.state_index(cls.produces) - 1]
-        if is_stage(cls):
-            STAGE_NAMES.setdefault(cls.produces, cls.name)
+        if is_stage(cls) and STAGE_NAMES.get(cls.produces) != cls.name:  # pragma: no cover
+            raise AssertionError(f"{cls.name} produces \"{cls.produces}\": passes/catalogue.py "
+                                 f"names {STAGE_NAMES.get(cls.produces)} as its stage pass")
 
     # -- entry point used by PassManager.add ----------------------------------------
     def __call__(self, op, pass_) -> None:

@@ -13,53 +13,64 @@ everything else goes to MLIR as text (upstream and IREE passes, nested
 
 from __future__ import annotations
 
+import importlib
 import re
+from collections.abc import Mapping
 
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ensure_gpu_target, ir, passmanager
-from pipeline_mlir.passes._common import STAGE_NAMES, as_operation
-from pipeline_mlir.passes.catalogue import LLVM_STEP, PASS_NAMES
+from pipeline_mlir.passes._common import as_operation, is_stage
+from pipeline_mlir.passes.catalogue import LLVM_STEP, PASS_CLASSES, PASS_NAMES, STAGE_PASS
 from pipeline_mlir.target import DEFAULT_CHIP, IREE_GPU_CHIPS
-from pipeline_mlir.passes.adopt_loop import AdoptLoop
-from pipeline_mlir.passes.annotate import Annotate
-from pipeline_mlir.passes.buffer_soffset import BufferSoffset
-from pipeline_mlir.passes.check_device_input import CheckDeviceInput
-from pipeline_mlir.passes.derive_edges import DeriveEdges
-from pipeline_mlir.passes.derive_waits import DeriveWaits
-from pipeline_mlir.passes.expand_phases import ExpandPhases
-from pipeline_mlir.passes.explicit_blocks import ExplicitBlocks
-from pipeline_mlir.passes.extract_device_module import ExtractDeviceModule
-from pipeline_mlir.passes.fix_hazards import FixHazards
-from pipeline_mlir.passes.gpu_kernel import GpuKernel
-from pipeline_mlir.passes.import_ import Import
-from pipeline_mlir.passes.lower_to_rocdl import LowerToROCDL
-from pipeline_mlir.passes.reorder import Reorder
-from pipeline_mlir.passes.rocdl_to_llvm_intrinsics import RocdlToLLVMIntrinsics
-from pipeline_mlir.passes.schedule import Schedule
-from pipeline_mlir.passes.stage_copies import StageCopies
 from pipeline_mlir.passes.translate import ToLLVMError, diagnostics_text, translate_to_llvm_ir
-from pipeline_mlir.passes.verify import Verify
-from pipeline_mlir.passes.normalize_producers import NormalizeProducers
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.options import Option, OptionTable, split_spec, suggest
 
-PASSES = {c.name: c for c in (NormalizeProducers, AdoptLoop, Import, Verify, Annotate, Reorder,
-                               DeriveEdges,
-                               Schedule, DeriveWaits, ExplicitBlocks, ExpandPhases, FixHazards,
-                               LowerToROCDL, StageCopies, GpuKernel, CheckDeviceInput, BufferSoffset,
-                               RocdlToLLVMIntrinsics, ExtractDeviceModule)}
-if tuple(PASSES) != PASS_NAMES:  # pragma: no cover - a pass was added or renamed
-    raise AssertionError(f"passes/catalogue.py lists {PASS_NAMES}, the registry has "
-                         f"{tuple(PASSES)}")
+
+class _Passes(Mapping):
+    """Pass name -> pass class, in :data:`PASS_NAMES` order; a pass's module is imported
+    when its class is first asked for (most pass modules import the front end, and with it
+    numpy: a pipeline of other passes starts without them).  A class that does not carry
+    the name, or a stage pass the state, the catalogue gives it is an error then."""
+
+    def __init__(self) -> None:
+        self._loaded: dict[str, type] = {}
+
+    def __getitem__(self, name: str) -> type:
+        cls = self._loaded.get(name)
+        if cls is None:
+            module, attr = PASS_CLASSES[name].rsplit(".", 1)
+            cls = getattr(importlib.import_module(f"pipeline_mlir.passes.{module}"), attr)
+            if cls.name != name or (is_stage(cls) and STAGE_PASS.get(cls.produces) != name):
+                raise AssertionError(f"passes/catalogue.py: {name} is {cls.__name__} "
+                                     f"(named {cls.name}); update the catalogue")
+            self._loaded[name] = cls
+        return cls
+
+    def __contains__(self, name) -> bool:  # without importing the pass
+        return name in PASS_CLASSES
+
+    def __iter__(self):
+        return iter(PASS_NAMES)
+
+    def __len__(self) -> int:
+        return len(PASS_NAMES)
+
+
+PASSES = _Passes()
+if tuple(PASS_CLASSES) != PASS_NAMES:  # pragma: no cover - a pass was added or renamed
+    raise AssertionError(f"passes/catalogue.py lists {PASS_NAMES} but has classes for "
+                         f"{tuple(PASS_CLASSES)}")
 
 #: the pass that takes a pipeline to each state, in pipeline order
-if sorted(STAGE_NAMES) != sorted(S.STATES[1:]):  # pragma: no cover
-    raise AssertionError(f"every state needs one stage pass: {STAGE_NAMES} vs {S.STATES}")
-STAGE_PASS = {s: STAGE_NAMES[s] for s in S.STATES[1:]}
+if sorted(STAGE_PASS) != sorted(S.STATES[1:]):  # pragma: no cover
+    raise AssertionError(f"every state needs one stage pass: {STAGE_PASS} vs {S.STATES}")
+STAGE_PASS = {s: STAGE_PASS[s] for s in S.STATES[1:]}
 
 #: a named pipeline checks the IR before its first stage and after these states
 VERIFY_AFTER = ("blocks", "phases")
+VERIFY = "sched-verify"
 
 
 def stage_passes(first: str, last: str) -> list[str]:
@@ -67,17 +78,19 @@ def stage_passes(first: str, last: str) -> list[str]:
     return [STAGE_PASS[s] for s in S.STATES[S.state_index(first):S.state_index(last) + 1]]
 
 
-def _verified(names: list[str]) -> tuple[str, ...]:
-    out = [Verify.name]
-    for n in names:
-        out.append(n)
-        if PASSES[n].produces in VERIFY_AFTER:
-            out.append(Verify.name)
+def _verified(states: list[str]) -> tuple[str, ...]:
+    """The stage passes to ``states`` with ``sched-verify`` first and after
+    :data:`VERIFY_AFTER`."""
+    out = [VERIFY]
+    for state in states:
+        out.append(STAGE_PASS[state])
+        if state in VERIFY_AFTER:
+            out.append(VERIFY)
     return tuple(out)
 
 
 #: the sched passes of a named pipeline, up to phase expansion
-SCHEDULE_PASSES = _verified(stage_passes(S.STATES[1], "phases"))
+SCHEDULE_PASSES = _verified(list(S.STATES[1:S.state_index("phases") + 1]))
 
 #: how far a named pipeline goes: the expanded schedule, the lowered IR, LLVM
 PIPELINE_ENDS = ("phases", "lowered", "llvm")
@@ -96,17 +109,17 @@ def named_pipeline(schedule, end: str = "lowered", chip: str = DEFAULT_CHIP) -> 
     if end not in PIPELINE_ENDS:
         raise ConfigError(f"named pipeline: unknown end '{end}' (one of "
                           f"{', '.join(PIPELINE_ENDS)})")
-    items = [(AdoptLoop.name, AdoptLoop(schedule)), (Import.name, Import(schedule))] + \
+    items = [(n, PASSES[n](schedule)) for n in ("sched-adopt-loop", "sched-import")] + \
         [(n, create(n)) for n in SCHEDULE_PASSES]
     if end == "phases":
         return items
     if schedule.has_kernel:
         schedule.check_kernel_options()
-        items.append((FixHazards.name, FixHazards()))
+        items.append(("sched-fix-hazards", create("sched-fix-hazards")))
     items += [(n, create(n)) for n in stage_passes("lowered", "lowered")]
     # register-staged copies in the emitted MLIR too (an executable handed back to
     # iree-compile would otherwise lower them as DMA)
-    items.append((StageCopies.name, StageCopies()))
+    items.append(("sched-stage-copies", create("sched-stage-copies")))
     if end == "llvm":
         items += llvm_step(chip)
     return items
@@ -114,10 +127,9 @@ def named_pipeline(schedule, end: str = "lowered", chip: str = DEFAULT_CHIP) -> 
 
 def create(name: str, **options):
     """A pass object ready for ``PassManager.add(obj, name=name, argument=name)``."""
-    cls = PASSES.get(name)
-    if cls is None:
+    if name not in PASS_CLASSES:
         raise ConfigError(f"unknown pass '{name}'{suggest(name, list(PASSES))}")
-    return cls(**options)
+    return PASSES[name](**options)
 
 
 def add(pm, name: str, **options):
@@ -189,22 +201,30 @@ IREE_TAIL_PIPELINE = ("hal.executable(hal.executable.variant(builtin.module(func
 #: ``translate.translate_to_llvm_ir``.  The separate upstream conversions are not
 #: registered in iree-base-compiler; IREE's one pass does gpu/amdgpu/vector/memref/arith/
 #: cf -> llvm + rocdl (it needs a GPU target, set by :func:`add_to_llvm`).
-TO_LLVM_PASSES: list = [
-    (StageCopies.name, StageCopies()),
-    ("iree-codegen-tail", IREE_TAIL_PIPELINE),
-    (GpuKernel.name, GpuKernel()),
-    (CheckDeviceInput.name, CheckDeviceInput()),
-    ("lower-affine", "lower-affine"),
-    ("convert-scf-to-cf", "convert-scf-to-cf"),
-    ("iree-convert-to-rocdl", "iree-convert-to-rocdl"),
-    ("canonicalize", "canonicalize"),
-    ("cse", "cse"),
-    ("reconcile-unrealized-casts", "reconcile-unrealized-casts"),
-    (BufferSoffset.name, BufferSoffset()),
-    (RocdlToLLVMIntrinsics.name, RocdlToLLVMIntrinsics()),
-    (ExtractDeviceModule.name, ExtractDeviceModule()),
-]
+_TO_LLVM = ("sched-stage-copies", ("iree-codegen-tail", IREE_TAIL_PIPELINE), "sched-gpu-kernel",
+            "sched-check-device-input", "lower-affine", "convert-scf-to-cf",
+            "iree-convert-to-rocdl", "canonicalize", "cse", "reconcile-unrealized-casts",
+            "sched-buffer-soffset", "sched-rocdl-to-llvm-intrinsics",
+            "sched-extract-device-module")
 
+
+def _to_llvm_passes() -> list:
+    """:data:`TO_LLVM_PASSES`, made on first use (our passes' modules load then): (name,
+    text) for an upstream or IREE element, (name, pass object) for ours."""
+    made = globals().get("TO_LLVM_PASSES")
+    if made is None:
+        made = []
+        for entry in _TO_LLVM:
+            name, text = entry if isinstance(entry, tuple) else (entry, entry)
+            made.append((name, create(name) if name in PASS_CLASSES else text))
+        globals()["TO_LLVM_PASSES"] = made
+    return made
+
+
+def __getattr__(name: str):
+    if name == "TO_LLVM_PASSES":
+        return _to_llvm_passes()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def llvm_step(chip: str = DEFAULT_CHIP) -> list:
@@ -221,7 +241,7 @@ def llvm_step(chip: str = DEFAULT_CHIP) -> list:
     except (ValueError, RuntimeError) as e:  # another chip already set; bindings without IREE
         raise ToLLVMError(str(e)) from None
     return [(entry, None) if isinstance(entry, str) else (name, entry)
-            for name, entry in TO_LLVM_PASSES]
+            for name, entry in _to_llvm_passes()]
 
 
 def add_to_llvm(pm, chip: str = DEFAULT_CHIP) -> list:

@@ -16,7 +16,6 @@ Every problem is reported at the op it concerns; all of them, not only the first
 
 from __future__ import annotations
 
-from pipeline_mlir.analysis.lds_order import staged_hazards
 from pipeline_mlir.schedule import stages
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
@@ -130,7 +129,10 @@ def all_errors(module) -> list[tuple[object, str]]:
 
     module.walk(visit)
     if not found:
-        # no sched op left (lowered): the register-staged form as it is issued
+        # no sched op left (lowered): the register-staged form as it is issued (the
+        # analysis loads here: a module of sched ops starts without it and numpy)
+        from pipeline_mlir.analysis.lds_order import staged_hazards
+
         return [(op, f"the register-staged form: {msg}") for op, msg in staged_hazards(module)]
     errs = []
     for o in found:

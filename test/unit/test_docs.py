@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+import runpy
 import shlex
 import shutil
 import subprocess
@@ -109,6 +110,11 @@ def test_the_documents_show_commands():
         assert doc in where, f"{doc} shows no pipeline-opt command"
 
 
+#: the builds the documents' commands share with the run's other builds (the pipelined
+#: IREE dispatch, ``-o pipelined.mlir``, with test_iree_emulate.py's and the round trip's)
+SHARED_EMITS = ("hsaco", "asm", "mlir")
+
+
 def _scratch_files() -> dict[str, bytes]:
     """The files the documents' commands name, made once per run (the run's build cache:
     each test copies them into a scratch directory of its own, so the tests spread over
@@ -123,21 +129,23 @@ def _scratch_files() -> dict[str, bytes]:
             kernel = subprocess.run([sys.executable, str(ROOT / "examples/natural_kernel.py")],
                                     capture_output=True, text=True, check=True).stdout
             (d / "kernel.mlir").write_text(kernel)
-            assert main(["--pipeline=pingpong", "-o", str(d / "dump.txt")]) == 0
-            assert main(["--pipeline=4wave", str(d / "prefetch.mlir"), "--emit=asm",
-                         "-o", str(d / "k.s")]) == 0
+            with share_code_objects(emits=SHARED_EMITS, own_kernels=True):
+                # k.s is also what docs/iree-kernels.md's command builds: compiled once
+                assert main(["--pipeline=pingpong", "-o", str(d / "dump.txt")]) == 0
+                assert main(["--pipeline=4wave", str(d / "prefetch.mlir"), "--emit=asm",
+                             "-o", str(d / "k.s")]) == 0
             return {f.name: f.read_bytes() for f in d.iterdir()}
     return cached("docs-scratch", str(ROOT), build)
 
 
 @contextlib.contextmanager
 def _filled(d: Path):
-    """``d`` holding the files the commands name; the code objects and assemblies they
-    build (the kernels of their specs, ``--tune``'s candidates) compiled once per run
-    (``build_cache.share_code_objects``)."""
+    """``d`` holding the files the commands name; the code objects, assemblies and
+    pipelined MLIR they build (the kernels of their specs, ``--tune``'s candidates) compiled
+    once per run (``build_cache.share_code_objects``)."""
     for name, data in _scratch_files().items():
         (d / name).write_bytes(data)
-    with share_code_objects(emits=("hsaco", "asm"), own_kernels=True):
+    with share_code_objects(emits=SHARED_EMITS, own_kernels=True):
         yield d
 
 
@@ -174,6 +182,40 @@ def run_shown(command: str) -> tuple[int, str, str]:
             with contextlib.chdir(d):
                 return _captured(argv)
     return cached("docs-command", (str(ROOT), command), build)
+
+
+def _captured_script(path: Path, args: list[str]) -> tuple[int, str, str]:
+    """(exit code, standard output, standard error) of ``python PATH ARGS`` run here, as
+    its own ``__main__``."""
+    out, err = io.StringIO(), io.StringIO()
+    argv = sys.argv
+    sys.argv = [str(path), *args]
+    code = 0
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            runpy.run_path(str(path), run_name="__main__")
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    finally:
+        sys.argv = argv
+    return code, out.getvalue(), err.getvalue()
+
+
+def run_figure(command: str) -> tuple[int, str, str]:
+    """(exit code, standard output, standard error) of a figure's command (``pipeline-opt``
+    or ``python SCRIPT``) run in this process from the repository root, where
+    ``docs/figures.py`` runs it (in a child process); the kernels it builds through
+    ``pipeline_mlir.driver.api.compile`` shared with the run's other builds
+    (``build_cache.share_code_objects``: a benchmark's kernels, ``--tune``'s candidates),
+    once per run."""
+    def build() -> tuple[int, str, str]:
+        words = shlex.split(command)
+        with share_code_objects(emits=SHARED_EMITS, own_kernels=True), contextlib.chdir(ROOT):
+            if words[0] == "pipeline-opt":
+                return _captured(words[1:])
+            assert words[0] == "python", command
+            return _captured_script(ROOT / words[1], words[2:])
+    return cached("docs-figure", (str(ROOT), command), build)
 
 
 @pytest.mark.parametrize("where, command", COMMANDS, ids=[w for w, _ in COMMANDS])
@@ -309,7 +351,8 @@ CHEAP = [name for name, f in FIGURES.FIGURES.items() if f.cheap]
 @pytest.mark.parametrize("name", CHEAP)
 def test_a_figure_is_what_its_command_prints_now(name):
     """The cheap figures, re-run (``python docs/figures.py NAME`` rewrites one; the others,
-    the ping-pong tuning tables and the IREE table, are re-run by ``docs/figures.py``)."""
+    the ping-pong tuning tables and the IREE table, are re-run by ``docs/figures.py``); in
+    this process (:func:`run_figure`), as ``docs/figures.py`` runs them in a child."""
     figure = FIGURES.FIGURES[name]
     if figure.command in {c for _, c in COMMANDS}:
         # also shown in a shell block: what that command printed, run once for both
@@ -318,6 +361,9 @@ def test_a_figure_is_what_its_command_prints_now(name):
         assert code == 0, err
         now = figure.block(out)
     else:
-        now = figure.render()
+        # what figures.py would run in a child (figure.render), run in this process
+        code, out, err = run_figure(figure.command)
+        assert code == 0, f"figure {name}: `{figure.command}` exited with {code}:\n{err}"
+        now = figure.block(out)
     assert FIGURES.shown(figure) == now, \
         f"{figure.doc}: figure {name} is stale: run python docs/figures.py {name}"

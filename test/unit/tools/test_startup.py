@@ -187,3 +187,36 @@ def test_help_is_wrapped_to_the_width_shutil_gives(columns, monkeypatch):
     else:
         monkeypatch.setenv("COLUMNS", columns)
     assert terminal_columns() == shutil.get_terminal_size().columns
+
+
+#: what a --pass-pipeline of scheduling passes does not load: numpy, the front end, the
+#: simulator, the passes it does not name, the kernel builders
+NOT_LOADED_BY_SCHEDULING = ("numpy", "pipeline_mlir.sim", "pipeline_mlir.emu",
+                            "pipeline_mlir.frontend.tag_check", "pipeline_mlir.frontend.layout",
+                            "pipeline_mlir.passes.adopt_loop", "pipeline_mlir.passes.stage_copies",
+                            "pipeline_mlir.passes.lower_to_rocdl",
+                            "pipeline_mlir.passes.fix_hazards", "pipeline_mlir.kernel.gemm_mlir")
+
+
+@pytest.mark.parametrize("lit, passes", [("sched-reorder", "sched-reorder"),
+                                         ("sched-annotate", "sched-verify,sched-annotate,cse")])
+def test_a_pass_pipeline_loads_only_the_passes_it_names(lit, passes, tmp_path):
+    """Pass modules load on first use (passes/registry.py), and the MLIR bindings without
+    numpy (dialect/bindings.py): a lit RUN line of one scheduling pass starts in about half
+    the time."""
+    source = ROOT / f"test/lit/passes/{lit}.mlir"
+    argv = [str(source), "--split-input-file", f"--pass-pipeline=builtin.module({passes})",
+            "-o", "out.mlir"]
+    assert heavy_loaded(argv, tmp_path, NOT_LOADED_BY_SCHEDULING) == (0, [])
+    assert "sched.pipeline" in (tmp_path / "out.mlir").read_text()
+
+
+def test_the_pass_probe_sees_the_passes_a_pipeline_names(tmp_path):
+    """Not vacuous: the same probe sees the pass module a pipeline names, and numpy with
+    the front end's passes."""
+    source = ROOT / "test/lit/passes/sched-reorder.mlir"
+    argv = [str(source), "--split-input-file", "--pass-pipeline=builtin.module(sched-reorder,"
+            "sched-derive-edges)", "-o", "out.mlir"]
+    wanted = ("pipeline_mlir.passes.reorder", "pipeline_mlir.passes.derive_edges",
+              "pipeline_mlir.passes.schedule")
+    assert heavy_loaded(argv, tmp_path, wanted) == (0, sorted(wanted[:2]))

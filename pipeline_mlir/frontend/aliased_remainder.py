@@ -86,20 +86,25 @@ def marked(loop) -> list:
     return sorted(allocations(loop, ALIAS_ATTR), key=nbytes, reverse=True)
 
 
-def assign(allocs: list, buffers: dict) -> tuple[list, object]:
+def assign(allocs: list, buffers: dict, spare: int = 0) -> tuple[list, object]:
     """(``[(allocation, schedule buffer, its type)]``, None): a free buffer of
     ``buffers``' new ones (the schedule's, ``{buffer: BufferLayout}``) for each of
     ``allocs``, of its element type and at least as many elements, each taken once, the
-    smallest that holds it; or (``[]``, ``(allocation, elements, type)``) of the first
-    that no free buffer holds."""
+    smallest that holds it; when none holds it, the largest free one of its element type
+    grown to its size (:func:`alias` grows it) if the growth fits in ``spare`` bytes (the
+    LDS the kernel leaves unused); or (``[]``, ``(allocation, elements, type)``) of the
+    first that no free buffer holds or can grow to hold."""
     free = sorted((v for buf in buffers.values() for v in buf.new.values()),
                   key=lambda v: nbytes(_op(v.owner)))
     chosen = []
     for a in allocs:
         t = ir.MemRefType(a.results[0].type)
         n = int(np.prod(t.shape))
-        fit = [v for v in free if ir.MemRefType(v.type).element_type == t.element_type
-               and ir.MemRefType(v.type).shape[0] >= n]
+        same = [v for v in free if ir.MemRefType(v.type).element_type == t.element_type]
+        fit = [v for v in same if ir.MemRefType(v.type).shape[0] >= n]
+        if not fit and same:
+            growth = (n - ir.MemRefType(same[-1].type).shape[0]) * element_bytes(t)
+            fit, spare = ([same[-1]], spare - growth) if growth <= spare else ([], spare)
         if not fit:
             return [], (a, n, t)
         free.remove(fit[0])
@@ -108,15 +113,38 @@ def assign(allocs: list, buffers: dict) -> tuple[list, object]:
 
 
 def alias(chosen: list, remainders: list) -> None:
-    """Put every allocation of ``chosen`` (:func:`assign`'s) on its schedule buffer and
-    drain the pipelined code before each of ``remainders`` (module docstring)."""
+    """Put every allocation of ``chosen`` (:func:`assign`'s) on its schedule buffer, grown
+    to hold it if it is smaller, and drain the pipelined code before each of
+    ``remainders`` (module docstring)."""
     for a, v, t in chosen:
+        _grow(v, int(np.prod(t.shape)))
         _replace(a, v, t)
     for rem in remainders:
         with ir.InsertionPoint(rem), rem.location:
             B.rocdl.s_waitcnt(waitcnt_imm(vmcnt=0))
             if not barrier_first(rem):
                 B.gpu.BarrierOp()
+
+
+def _grow(buffer, n: int) -> None:
+    """The schedule buffer ``buffer`` (a 1-D ``memref.alloc``) made ``n`` elements long if
+    it is shorter: the schedule's own accesses keep to its first elements."""
+    bt = ir.MemRefType(buffer.type)
+    if bt.shape[0] < n:
+        buffer.set_type(ir.MemRefType.get([n], bt.element_type, memory_space=bt.memory_space))
+
+
+def spare_bytes(loop, marked_allocs: list, natural) -> int:
+    """The LDS bytes ``loop``'s kernel leaves unused once the remainder's allocations
+    (``marked_allocs``) are on the schedule's buffers and the natural loop's (``natural``,
+    their values) are gone: what a schedule buffer may grow by."""
+    used = 0
+    for a in walk_ops(kernel_of(loop), lambda x: x.name == "memref.alloc"):
+        t = ir.MemRefType(a.results[0].type)
+        if in_lds(a.results[0]) and t.has_static_shape and a not in marked_allocs \
+                and a.results[0] not in natural:
+            used += nbytes(a)
+    return gfx950.LDS_BYTES - used
 
 
 def remainder_name(remainders: list) -> str:
@@ -136,8 +164,9 @@ def no_room(loop, alloc, n: int, t, remainders: list) -> str:
     return (f"'scf.for' op: the {remainder_name(remainders)} (the K tiles after the "
             f"pipelined loop) needs an LDS buffer of {n} x {t.element_type} "
             f"({describe(alloc)}), and "
-            f"neither it nor a free buffer of the schedule that large fits in the "
-            f"{gfx950.LDS_BYTES} bytes of LDS a {gfx950.NAME} workgroup can have")
+            f"neither it nor a free buffer of the schedule that large (or grown to that "
+            f"size) fits in the {gfx950.LDS_BYTES} bytes of LDS a {gfx950.NAME} "
+            f"workgroup can have")
 
 
 def users(allocs) -> list:
@@ -189,7 +218,6 @@ def in_lds(v) -> bool:
 
 def _replace(alloc, buffer, t) -> None:
     """``alloc`` replaced by the first elements of schedule buffer ``buffer``."""
-    n = int(np.prod(t.shape))
     if buffer.type == t:
         return _retire(alloc, buffer)
     with ir.InsertionPoint(alloc), alloc.location:
@@ -198,8 +226,10 @@ def _replace(alloc, buffer, t) -> None:
                                        "operandSegmentSizes": ir.DenseI32ArrayAttr.get(
                                            [1, 0, 0, 0]),
                                        "static_offsets": ir.DenseI64ArrayAttr.get([0]),
-                                       "static_sizes": ir.DenseI64ArrayAttr.get([n]),
-                                       "static_strides": ir.DenseI64ArrayAttr.get([1])})
+                                       "static_sizes": ir.DenseI64ArrayAttr.get(
+                                           list(t.shape)),
+                                       "static_strides": ir.DenseI64ArrayAttr.get(
+                                           _row_major(t.shape))})
     _retire(alloc, view.results[0])
 
 
@@ -210,3 +240,8 @@ def _retire(alloc, value) -> None:
             _op(u.owner).erase()
     alloc.results[0].replace_all_uses_with(value)
     alloc.erase()
+
+
+def _row_major(shape) -> list:
+    """The strides of a dense row-major memref of ``shape``."""
+    return [int(np.prod(shape[i + 1:])) for i in range(len(shape))]

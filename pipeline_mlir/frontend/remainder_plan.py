@@ -80,13 +80,13 @@ def apply(rw, loop, remainder) -> list:
     :func:`at_split` said so, then :func:`place`; returns the allocations left unused."""
     if SR.is_shared(remainder):
         SR.rebuild(rw, remainder)
-    stage0, unused = place(loop, rw.buffers)
+    stage0, unused = place(loop, rw.buffers, rw.an.buffers)
     for rem in stage0:      # their own LDS found no room: on the schedule's
         SR.rebuild(rw, rem)
     return unused
 
 
-def place(loop, buffers: dict) -> tuple[list, list]:
+def place(loop, buffers: dict, natural=()) -> tuple[list, list]:
     """Step 3 of the module docstring for the allocations :func:`count` marked, onto
     ``buffers`` (the schedule's, ``{buffer: BufferLayout}``): aliased when each finds a
     free schedule buffer, returning ``([], [])``; else (the remainder loops to rebuild
@@ -95,7 +95,7 @@ def place(loop, buffers: dict) -> tuple[list, list]:
     if not marked:
         return [], []
     remainders = AR.users(marked)
-    chosen, missing = AR.assign(marked, buffers)
+    chosen, missing = AR.assign(marked, buffers, AR.spare_bytes(loop, marked, natural))
     if missing is None:
         AR.alias(chosen, remainders)
         return [], []

@@ -92,8 +92,8 @@ def assign(allocs: list, buffers: dict, spare: int = 0) -> tuple[list, object]:
     ``allocs``, of its element type and at least as many elements, each taken once, the
     smallest that holds it; when none holds it, the largest free one of its element type
     grown to its size (:func:`alias` grows it) if the growth fits in ``spare`` bytes (the
-    LDS the kernel leaves unused); or (``[]``, ``(allocation, elements, type)``) of the
-    first that no free buffer holds or can grow to hold."""
+    LDS the kernel leaves unused); or (``[]``, ``(allocation, elements, type, why)``) of
+    the first that no free buffer holds or can grow to hold."""
     free = sorted((v for buf in buffers.values() for v in buf.new.values()),
                   key=lambda v: nbytes(_op(v.owner)))
     chosen = []
@@ -102,11 +102,16 @@ def assign(allocs: list, buffers: dict, spare: int = 0) -> tuple[list, object]:
         n = int(np.prod(t.shape))
         same = [v for v in free if ir.MemRefType(v.type).element_type == t.element_type]
         fit = [v for v in same if ir.MemRefType(v.type).shape[0] >= n]
-        if not fit and same:
-            growth = (n - ir.MemRefType(same[-1].type).shape[0]) * element_bytes(t)
-            fit, spare = ([same[-1]], spare - growth) if growth <= spare else ([], spare)
+        if not fit and not same:
+            return [], (a, n, t, f"no free buffer of the schedule holds {t.element_type}")
         if not fit:
-            return [], (a, n, t)
+            has = ir.MemRefType(same[-1].type).shape[0]
+            growth = (n - has) * element_bytes(t)
+            if growth > spare:
+                return [], (a, n, t, f"the largest free buffer of the schedule holds {has}, "
+                                     f"and growing it to {n} needs {growth} bytes more "
+                                     f"than the {spare} the kernel leaves unused")
+            fit, spare = [same[-1]], spare - growth
         free.remove(fit[0])
         chosen.append((a, fit[0], t))
     return chosen, None
@@ -158,15 +163,14 @@ def remainder_name(remainders: list) -> str:
     return f"{'masked' if masked else 'unmasked'} remainder loop"
 
 
-def no_room(loop, alloc, n: int, t, remainders: list) -> str:
+def no_room(loop, alloc, n: int, t, why: str, remainders: list) -> str:
     """Why ``loop``'s remainder (``remainders``: the loops that use ``alloc``) cannot
-    alias ``alloc`` (``n`` elements of type ``t``)."""
+    alias ``alloc`` (``n`` elements of type ``t``; ``why``: :func:`assign`'s reason)."""
     return (f"'scf.for' op: the {remainder_name(remainders)} (the K tiles after the "
             f"pipelined loop) needs an LDS buffer of {n} x {t.element_type} "
-            f"({describe(alloc)}), and "
-            f"neither it nor a free buffer of the schedule that large (or grown to that "
-            f"size) fits in the {gfx950.LDS_BYTES} bytes of LDS a {gfx950.NAME} "
-            f"workgroup can have")
+            f"({describe(alloc)}), and neither it nor a free buffer of the schedule that "
+            f"large fits in the {gfx950.LDS_BYTES} bytes of LDS a {gfx950.NAME} workgroup "
+            f"can have ({why})")
 
 
 def users(allocs) -> list:

@@ -88,21 +88,25 @@ def apply(rw, loop, remainder) -> list:
 
 def place(loop, buffers: dict, natural=()) -> tuple[list, list]:
     """Step 3 of the module docstring for the allocations :func:`count` marked, onto
-    ``buffers`` (the schedule's, ``{buffer: BufferLayout}``): aliased when each finds a
-    free schedule buffer, returning ``([], [])``; else (the remainder loops to rebuild
-    on stage 0, the allocations they leave unused); else an error at ``loop``."""
+    ``buffers`` (the schedule's, ``{buffer: BufferLayout}``; ``natural``: the natural
+    loop's buffers, about to go): aliased when each finds a free schedule buffer,
+    returning ``([], [])``; else (the remainder loops to rebuild on stage 0, the
+    allocations they leave unused); else aliased with a schedule buffer grown to hold
+    one; else an error at ``loop``."""
     marked = AR.marked(loop)
     if not marked:
         return [], []
     remainders = AR.users(marked)
-    chosen, missing = AR.assign(marked, buffers, AR.spare_bytes(loop, marked, natural))
+    chosen, missing = AR.assign(marked, buffers)
+    why = _not_stage0(loop, remainders) if missing is not None else ""
+    if why:     # no stage-0 rebuild either: a schedule buffer grown in the LDS left
+        chosen, missing = AR.assign(marked, buffers, AR.spare_bytes(loop, marked, natural))
+        if missing is not None:
+            raise IRError(loop, f"{AR.no_room(loop, *missing, remainders)}; nor can it be "
+                                f"rebuilt on the schedule's stage-0 buffers: {why}")
     if missing is None:
         AR.alias(chosen, remainders)
         return [], []
-    why = _not_stage0(loop, remainders)
-    if why:
-        raise IRError(loop, f"{AR.no_room(loop, *missing, remainders)}; nor can it be rebuilt on the "
-                            f"schedule's stage-0 buffers: {why}")
     for a in marked:
         del a.attributes[AR.ALIAS_ATTR]
     for r in remainders:

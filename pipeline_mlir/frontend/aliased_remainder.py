@@ -108,7 +108,8 @@ def assign(allocs: list, buffers: dict, spare: int = 0) -> tuple[list, object]:
             has = ir.MemRefType(same[-1].type).shape[0]
             growth = (n - has) * element_bytes(t)
             if growth > spare:
-                return [], (a, n, t, f"the largest free buffer of the schedule holds {has}, "
+                return [], (a, n, t, f"the largest free buffer of the schedule holds {has} x "
+                                     f"{t.element_type}, "
                                      f"and growing it to {n} needs {growth} bytes more "
                                      f"than the {spare} the kernel leaves unused")
             fit, spare = [same[-1]], spare - growth

@@ -74,7 +74,7 @@ def test_a_remainder_that_cannot_move_is_refused(attrs, step, what, why):
                                       "needs an LDS buffer of 8192 x bf16 .* and neither "
                                       "it nor a free buffer of the schedule that large.*"
                                       "\\(the largest free buffer of the schedule holds "
-                                      "4096, and growing it to 8192 needs 8192 bytes more "
+                                      "4096 x bf16, and growing it to 8192 needs 8192 bytes more "
                                       "than the 0 the kernel leaves unused\\); "
                                       "nor can it be rebuilt on the schedule's stage-0 "
                                       f"buffers: {why}"):

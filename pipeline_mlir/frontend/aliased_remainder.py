@@ -36,8 +36,12 @@ Whether a remainder is aliased, rebuilt on the schedule's stage-0 buffers instea
 :mod:`~pipeline_mlir.frontend.remainder_plan`'s decision; this module is its "alias"
 outcome: :func:`marked`, :func:`assign` and :func:`alias`.  A remainder of either kind is
 aliased when each of its buffers finds a free schedule buffer; when one finds none, an
-unmasked remainder that steps like the pipelined loop falls back to the stage-0 rebuild,
-any other is refused.
+unmasked remainder that steps like the pipelined loop falls back to the stage-0 rebuild;
+any other is aliased still when the largest free schedule buffer of the element type can
+grow to hold it in the LDS the kernel leaves unused (:func:`spare_bytes`; IREE's 8-bit
+64x128 tile at K step 256 pads its rows to 264 bytes: 33792 bytes beside schedule buffers
+of 32768 at most), the allocation made longer and the schedule's accesses kept to its
+first elements; else it is refused, saying what growth it would need.
 """
 
 from __future__ import annotations

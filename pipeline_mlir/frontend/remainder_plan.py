@@ -29,8 +29,10 @@ The decision is taken where the facts it needs are known, each time by this modu
 3. :func:`place` (``sched-adopt-loop``, when the schedule's buffers exist): an
    :data:`ALIAS` whose buffers find no free schedule buffer falls back to :data:`STAGE0`
    when the remainder may take it (``SHAREABLE_ATTR``, the pipelined loop's step), its
-   own allocations left unused; else the loop is refused, the message saying why
-   neither outcome applies.
+   own allocations left unused; else it stays :data:`ALIAS` with a free schedule buffer
+   grown to hold the buffer, when the LDS the kernel leaves unused covers the growth
+   (IREE's 8-bit tiles padded to 264-byte rows); else the loop is refused, the message
+   saying why no outcome applies.
 """
 
 from __future__ import annotations

@@ -36,8 +36,12 @@ Whether a remainder is aliased, rebuilt on the schedule's stage-0 buffers instea
 :mod:`~pipeline_mlir.frontend.remainder_plan`'s decision; this module is its "alias"
 outcome: :func:`marked`, :func:`assign` and :func:`alias`.  A remainder of either kind is
 aliased when each of its buffers finds a free schedule buffer; when one finds none, an
-unmasked remainder that steps like the pipelined loop falls back to the stage-0 rebuild,
-any other is refused.
+unmasked remainder that steps like the pipelined loop falls back to the stage-0 rebuild;
+any other is aliased still when the largest free schedule buffer of the element type can
+grow to hold it in the LDS the kernel leaves unused (:func:`spare_bytes`; IREE's 8-bit
+64x128 tile at K step 256 pads its rows to 264 bytes: 33792 bytes beside schedule buffers
+of 32768 at most), the allocation made longer and the schedule's accesses kept to its
+first elements; else it is refused, saying what growth it would need.
 """
 
 from __future__ import annotations
@@ -86,37 +90,71 @@ def marked(loop) -> list:
     return sorted(allocations(loop, ALIAS_ATTR), key=nbytes, reverse=True)
 
 
-def assign(allocs: list, buffers: dict) -> tuple[list, object]:
+def assign(allocs: list, buffers: dict, spare: int = 0) -> tuple[list, object]:
     """(``[(allocation, schedule buffer, its type)]``, None): a free buffer of
     ``buffers``' new ones (the schedule's, ``{buffer: BufferLayout}``) for each of
     ``allocs``, of its element type and at least as many elements, each taken once, the
-    smallest that holds it; or (``[]``, ``(allocation, elements, type)``) of the first
-    that no free buffer holds."""
+    smallest that holds it; when none holds it, the largest free one of its element type
+    grown to its size (:func:`alias` grows it) if the growth fits in ``spare`` bytes (the
+    LDS the kernel leaves unused); or (``[]``, ``(allocation, elements, type, why)``) of
+    the first that no free buffer holds or can grow to hold."""
     free = sorted((v for buf in buffers.values() for v in buf.new.values()),
                   key=lambda v: nbytes(_op(v.owner)))
     chosen = []
     for a in allocs:
         t = ir.MemRefType(a.results[0].type)
         n = int(np.prod(t.shape))
-        fit = [v for v in free if ir.MemRefType(v.type).element_type == t.element_type
-               and ir.MemRefType(v.type).shape[0] >= n]
+        same = [v for v in free if ir.MemRefType(v.type).element_type == t.element_type]
+        fit = [v for v in same if ir.MemRefType(v.type).shape[0] >= n]
+        if not fit and not same:
+            return [], (a, n, t, f"no free buffer of the schedule holds {t.element_type}")
         if not fit:
-            return [], (a, n, t)
+            has = ir.MemRefType(same[-1].type).shape[0]
+            growth = (n - has) * element_bytes(t)
+            if growth > spare:
+                return [], (a, n, t, f"the largest free buffer of the schedule holds {has} x "
+                                     f"{t.element_type}, "
+                                     f"and growing it to {n} needs {growth} bytes more "
+                                     f"than the {spare} the kernel leaves unused")
+            fit, spare = [same[-1]], spare - growth
         free.remove(fit[0])
         chosen.append((a, fit[0], t))
     return chosen, None
 
 
 def alias(chosen: list, remainders: list) -> None:
-    """Put every allocation of ``chosen`` (:func:`assign`'s) on its schedule buffer and
-    drain the pipelined code before each of ``remainders`` (module docstring)."""
+    """Put every allocation of ``chosen`` (:func:`assign`'s) on its schedule buffer, grown
+    to hold it if it is smaller, and drain the pipelined code before each of
+    ``remainders`` (module docstring)."""
     for a, v, t in chosen:
+        _grow(v, int(np.prod(t.shape)))
         _replace(a, v, t)
     for rem in remainders:
         with ir.InsertionPoint(rem), rem.location:
             B.rocdl.s_waitcnt(waitcnt_imm(vmcnt=0))
             if not barrier_first(rem):
                 B.gpu.BarrierOp()
+
+
+def _grow(buffer, n: int) -> None:
+    """The schedule buffer ``buffer`` (a 1-D ``memref.alloc``) made ``n`` elements long if
+    it is shorter: the schedule's own accesses keep to its first elements."""
+    bt = ir.MemRefType(buffer.type)
+    if bt.shape[0] < n:
+        buffer.set_type(ir.MemRefType.get([n], bt.element_type, memory_space=bt.memory_space))
+
+
+def spare_bytes(loop, marked_allocs: list, natural) -> int:
+    """The LDS bytes ``loop``'s kernel leaves unused once the remainder's allocations
+    (``marked_allocs``) are on the schedule's buffers and the natural loop's (``natural``,
+    their values) are gone: what a schedule buffer may grow by."""
+    used = 0
+    for a in walk_ops(kernel_of(loop), lambda x: x.name == "memref.alloc"):
+        t = ir.MemRefType(a.results[0].type)
+        if in_lds(a.results[0]) and t.has_static_shape and a not in marked_allocs \
+                and a.results[0] not in natural:
+            used += nbytes(a)
+    return gfx950.LDS_BYTES - used
 
 
 def remainder_name(remainders: list) -> str:
@@ -130,14 +168,14 @@ def remainder_name(remainders: list) -> str:
     return f"{'masked' if masked else 'unmasked'} remainder loop"
 
 
-def no_room(loop, alloc, n: int, t, remainders: list) -> str:
+def no_room(loop, alloc, n: int, t, why: str, remainders: list) -> str:
     """Why ``loop``'s remainder (``remainders``: the loops that use ``alloc``) cannot
-    alias ``alloc`` (``n`` elements of type ``t``)."""
+    alias ``alloc`` (``n`` elements of type ``t``; ``why``: :func:`assign`'s reason)."""
     return (f"'scf.for' op: the {remainder_name(remainders)} (the K tiles after the "
             f"pipelined loop) needs an LDS buffer of {n} x {t.element_type} "
-            f"({describe(alloc)}), and "
-            f"neither it nor a free buffer of the schedule that large fits in the "
-            f"{gfx950.LDS_BYTES} bytes of LDS a {gfx950.NAME} workgroup can have")
+            f"({describe(alloc)}), and neither it nor a free buffer of the schedule that "
+            f"large fits in the {gfx950.LDS_BYTES} bytes of LDS a {gfx950.NAME} workgroup "
+            f"can have ({why})")
 
 
 def users(allocs) -> list:
@@ -189,7 +227,6 @@ def in_lds(v) -> bool:
 
 def _replace(alloc, buffer, t) -> None:
     """``alloc`` replaced by the first elements of schedule buffer ``buffer``."""
-    n = int(np.prod(t.shape))
     if buffer.type == t:
         return _retire(alloc, buffer)
     with ir.InsertionPoint(alloc), alloc.location:
@@ -198,8 +235,10 @@ def _replace(alloc, buffer, t) -> None:
                                        "operandSegmentSizes": ir.DenseI32ArrayAttr.get(
                                            [1, 0, 0, 0]),
                                        "static_offsets": ir.DenseI64ArrayAttr.get([0]),
-                                       "static_sizes": ir.DenseI64ArrayAttr.get([n]),
-                                       "static_strides": ir.DenseI64ArrayAttr.get([1])})
+                                       "static_sizes": ir.DenseI64ArrayAttr.get(
+                                           list(t.shape)),
+                                       "static_strides": ir.DenseI64ArrayAttr.get(
+                                           _row_major(t.shape))})
     _retire(alloc, view.results[0])
 
 
@@ -210,3 +249,8 @@ def _retire(alloc, value) -> None:
             _op(u.owner).erase()
     alloc.results[0].replace_all_uses_with(value)
     alloc.erase()
+
+
+def _row_major(shape) -> list:
+    """The strides of a dense row-major memref of ``shape``."""
+    return [int(np.prod(shape[i + 1:])) for i in range(len(shape))]

@@ -29,8 +29,10 @@ The decision is taken where the facts it needs are known, each time by this modu
 3. :func:`place` (``sched-adopt-loop``, when the schedule's buffers exist): an
    :data:`ALIAS` whose buffers find no free schedule buffer falls back to :data:`STAGE0`
    when the remainder may take it (``SHAREABLE_ATTR``, the pipelined loop's step), its
-   own allocations left unused; else the loop is refused, the message saying why
-   neither outcome applies.
+   own allocations left unused; else it stays :data:`ALIAS` with a free schedule buffer
+   grown to hold the buffer, when the LDS the kernel leaves unused covers the growth
+   (IREE's 8-bit tiles padded to 264-byte rows); else the loop is refused, the message
+   saying why no outcome applies.
 """
 
 from __future__ import annotations
@@ -80,29 +82,33 @@ def apply(rw, loop, remainder) -> list:
     :func:`at_split` said so, then :func:`place`; returns the allocations left unused."""
     if SR.is_shared(remainder):
         SR.rebuild(rw, remainder)
-    stage0, unused = place(loop, rw.buffers)
+    stage0, unused = place(loop, rw.buffers, rw.an.buffers)
     for rem in stage0:      # their own LDS found no room: on the schedule's
         SR.rebuild(rw, rem)
     return unused
 
 
-def place(loop, buffers: dict) -> tuple[list, list]:
+def place(loop, buffers: dict, natural=()) -> tuple[list, list]:
     """Step 3 of the module docstring for the allocations :func:`count` marked, onto
-    ``buffers`` (the schedule's, ``{buffer: BufferLayout}``): aliased when each finds a
-    free schedule buffer, returning ``([], [])``; else (the remainder loops to rebuild
-    on stage 0, the allocations they leave unused); else an error at ``loop``."""
+    ``buffers`` (the schedule's, ``{buffer: BufferLayout}``; ``natural``: the natural
+    loop's buffers, about to go): aliased when each finds a free schedule buffer,
+    returning ``([], [])``; else (the remainder loops to rebuild on stage 0, the
+    allocations they leave unused); else aliased with a schedule buffer grown to hold
+    one; else an error at ``loop``."""
     marked = AR.marked(loop)
     if not marked:
         return [], []
     remainders = AR.users(marked)
     chosen, missing = AR.assign(marked, buffers)
+    why = _not_stage0(loop, remainders) if missing is not None else ""
+    if why:     # no stage-0 rebuild either: a schedule buffer grown in the LDS left
+        chosen, missing = AR.assign(marked, buffers, AR.spare_bytes(loop, marked, natural))
+        if missing is not None:
+            raise IRError(loop, f"{AR.no_room(loop, *missing, remainders)}; nor can it be "
+                                f"rebuilt on the schedule's stage-0 buffers: {why}")
     if missing is None:
         AR.alias(chosen, remainders)
         return [], []
-    why = _not_stage0(loop, remainders)
-    if why:
-        raise IRError(loop, f"{AR.no_room(loop, *missing, remainders)}; nor can it be rebuilt on the "
-                            f"schedule's stage-0 buffers: {why}")
     for a in marked:
         del a.attributes[AR.ALIAS_ATTR]
     for r in remainders:

@@ -21,12 +21,14 @@ from pipeline_mlir.frontend.scan import SHAREABLE_ATTR, SHARED_ATTR
 
 #: a pipelined loop (step %c1), its remainder (attributes ``{attrs}``, step ``{step}``)
 #: using a buffer of its own of 8192 x bf16 that no schedule buffer (4096 x bf16, 16384 x
-#: f16) holds
+#: f16) holds; the kernel's other LDS (``{other}`` bytes) leaves 122880 - ``{other}`` bytes
+#: to grow a schedule buffer by
 TEXT = """
 func.func @f(%n: index) {{
   %a = memref.alloc() {{sched.remainder_aliased}} : memref<8192xbf16, #gpu.address_space<workgroup>>
   %s = memref.alloc() : memref<4096xbf16, #gpu.address_space<workgroup>>
   %t = memref.alloc() : memref<16384xf16, #gpu.address_space<workgroup>>
+  %o = memref.alloc() : memref<{other}xi8, #gpu.address_space<workgroup>>
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -41,11 +43,11 @@ func.func @f(%n: index) {{
 }}"""
 
 
-def _alias(attrs: str, step: str = "%c1"):
+def _alias(attrs: str, step: str = "%c1", other: int = 122880):
     """(the remainders ``place`` moved, the allocations it left, the remainder loop)."""
     ctx = new_context()
     with ctx, ir.Location.unknown(ctx):
-        m = ir.Module.parse(TEXT.format(attrs=attrs, step=step), ctx)
+        m = ir.Module.parse(TEXT.format(attrs=attrs, step=step, other=other), ctx)
         allocs = walk_ops(m.operation, lambda o: o.name == "memref.alloc")
         loop, rem = walk_ops(m.operation, lambda o: o.name == "scf.for")
         buffers = {0: BufferLayout(0, (0,), None, new={(0, 0): allocs[1].results[0],
@@ -70,7 +72,24 @@ def test_a_remainder_that_cannot_move_is_refused(attrs, step, what, why):
     with pytest.raises(IRError, match=f"^'scf.for' op: the {what} remainder loop \\(the K "
                                       "tiles after the pipelined loop\\) "
                                       "needs an LDS buffer of 8192 x bf16 .* and neither "
-                                      "it nor a free buffer of the schedule that large.*; "
+                                      "it nor a free buffer of the schedule that large.*"
+                                      "\\(the largest free buffer of the schedule holds "
+                                      "4096 x bf16, and growing it to 8192 needs 8192 bytes more "
+                                      "than the 0 the kernel leaves unused\\); "
                                       "nor can it be rebuilt on the schedule's stage-0 "
                                       f"buffers: {why}"):
         _alias(attrs, step)
+
+
+def test_a_masked_remainder_grows_a_schedule_buffer_in_the_lds_left():
+    """With 8192 bytes of LDS left unused the masked remainder's buffer goes onto the
+    largest free schedule buffer of its element type, grown from 4096 to 8192 elements;
+    with 8190 left (2 too few) it is refused (above)."""
+    shared, unused, rem, _ctx, m = _alias("", other=122880 - 8192)
+    assert shared == [] and unused == []
+    allocs = walk_ops(m.operation, lambda o: o.name == "memref.alloc")
+    assert [str(a.results[0].type).split(",")[0] for a in allocs] == [
+        "memref<8192xbf16", "memref<16384xf16", f"memref<{122880 - 8192}xi8"]
+    with pytest.raises(IRError, match="growing it to 8192 needs 8192 bytes more than the "
+                                      "8190 the kernel leaves unused"):
+        _alias("", other=122880 - 8190)

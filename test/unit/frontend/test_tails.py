@@ -182,13 +182,14 @@ def test_masked_remainder_lds_is_left_to_the_partition():
 
 
 def test_an_aliased_buffer_no_schedule_buffer_holds_is_refused():
-    """A remainder buffer larger than every free schedule buffer of its element type: an
-    error at the loop naming the buffer."""
+    """A remainder buffer larger than every free schedule buffer of its element type, with
+    no LDS left to grow one (``%o``): an error at the loop naming the buffer."""
     text = """
 func.func @f() {
   %a = memref.alloc() {sched.remainder_aliased} : memref<8192xbf16, #gpu.address_space<workgroup>>
   %s = memref.alloc() : memref<4096xbf16, #gpu.address_space<workgroup>>
   %t = memref.alloc() : memref<16384xf16, #gpu.address_space<workgroup>>
+  %o = memref.alloc() : memref<122880xi8, #gpu.address_space<workgroup>>
   return
 }"""
     with new_context() as ctx, ir.Location.unknown(ctx):

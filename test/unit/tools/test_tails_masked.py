@@ -88,15 +88,24 @@ def unaligned(tmp_path_factory):
         out[key] = d / f"{key}.mlir"
         make = G.prefetch_point if form == "prefetch" else G.late_form
         out[key].write_text(make(G.matmul_source(dtype="bf16", m=m, n=m, k=1020), ()))
+    # IREE's 8-bit default there: K step 256, rows padded to 264 bytes; the peeled tiles'
+    # 128x264 buffer (33792 bytes) outgrows every schedule buffer (32768), one is grown
+    # (aliased_remainder); K = 1768 (7 K tiles, the last masked) runs the steady loop
+    out["i8.512x1768.late"] = d / "i8_512x1768.late.mlir"
+    out["i8.512x1768.late"].write_text(G.late_form(G.matmul_source(dtype="i8", m=512, n=512,
+                                                                   k=1768), ()))
     return out
+
 
 
 @pytest.mark.parametrize("k,mode", [(4095, "random:3"), (4100, "random:5"),
                                     ("1024x1020.prefetch", "late"),
                                     ("1024x1020.late", "random:7"),
-                                    ("512x1020.late", "late")])
+                                    ("512x1020.late", "late"),
+                                    ("i8.512x1768.late", "random:11")])
 def test_unaligned_k_is_exact(unaligned, capsys, k, mode):
-    """(1020: the peeled masked tiles run on the schedule's own buffers, drained first.)
+    """(1020, 1768: the peeled masked tiles run on the schedule's own buffers, drained
+    first; at 1768 on one grown to hold IREE's padded i8 tile.)
     The K = 4095 and 4100 kernels in late mode: test_iree_configurations.py's
     ``test_configuration[bf16_abt_2048x2048x{4095,4100}-prefetch]`` (the same kernels,
     code objects shared with it here) runs them on 4 workgroups, the first and the last of
@@ -108,8 +117,22 @@ def test_unaligned_k_is_exact(unaligned, capsys, k, mode):
     assert rc == 0, out + err
     assert_steady(loops)
     grid = 256 if isinstance(k, int) else 128 if k.startswith("1024") else 32
-    assert f"K={k if isinstance(k, int) else 1020}" in out, out
+    assert f"K={k if isinstance(k, int) else k.split('x')[1].split('.')[0]}" in out, out
     assert f": exact, max error 0, 2 of {grid} workgroups" in out, out
+
+
+def test_a_remainder_tile_no_buffer_can_grow_to_is_refused(unaligned, capsys, tmp_path):
+    """The i8 kernel's B tile padded to 520-byte rows: the peeled tiles' 66560-byte buffer
+    would grow a schedule buffer by 33792 bytes, 1024 more than the LDS left: refused at
+    the loop, saying so."""
+    text = unaligned["i8.512x1768.late"].read_text()
+    assert text.count("memref<128x264xi8") > 1
+    rc, err, line = _run(capsys, tmp_path, text.replace("memref<128x264xi8",
+                                                        "memref<128x520xi8"))
+    assert rc == 1 and "needs an LDS buffer of 66560 x i8" in err, err
+    assert ("(the largest free buffer of the schedule holds 32768 x i8, and growing it to "
+            "66560 needs 33792 bytes more than the 32768 the kernel leaves unused)") in err
+    assert "scf.for" in line, (err, line)
 
 
 def test_a_staged_copy_with_a_weakened_wait_is_caught(unaligned, capsys, monkeypatch):

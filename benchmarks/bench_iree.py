@@ -194,6 +194,13 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
              "vm_per_load_b=4 lgkm_per_load_a=4 lgkm_per_load_b=8}", "4wave", 32,
              ("--iree-codegen-llvmgpu-use-vector-distribution",
               "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false")),
+         # the same with B K x N (also E5M2): B read one byte per ds_read by IREE, by the
+         # front end with 16 8-bit transposing reads per B subtile (frontend/element_reads.py)
+         "fp8-ab-vector-distribute": Case(
+             dict(dtype="fp8", transpose_b=False), "4wave{dtype=fp8 BM=64 BN=128 BK=256 "
+             "vm_per_load_a=2 vm_per_load_b=4 lgkm_per_load_a=4 lgkm_per_load_b=16}", "4wave",
+             32, ("--iree-codegen-llvmgpu-use-vector-distribution",
+                  "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false")),
          # odd numbers of K steps: 9 of 512 (fp8, split into sub-steps of 256) and of 128
          # (bf16), the last one in the remainder loop on the schedule's stage-0 buffers
          "fp8-vector-distribute-odd": Case(

@@ -101,7 +101,7 @@ def split_k(an: Analysis) -> Analysis:
     an2 = _first_substep(an, sub, keep)
     names = lambda i: describe(an.ops[i])  # noqa: E731
     try:
-        an2.partition = redistribute(an2, names, kbits)
+        an2.partition = redistribute(an2, names, kbits, _copy_channels(an, names))
     except LM.LoopRefusal as e:
         where = an.ops[e.ops[0]] if e.ops else loop
         raise IRError(where, f"'{where.name}' op: {why}, but the front end cannot make "
@@ -116,6 +116,14 @@ def split_k(an: Analysis) -> Analysis:
                 rem.operands[1] = _whole_steps_bound(rem, step)
             rem.operands[2] = B.arith.constant(t, ir.IntegerAttr.get(t, step // n))
     return an2
+
+
+def _copy_channels(an: Analysis, names) -> list:
+    """The channel (0: A, 1: B) of each copy of ``an``, told by the reads of every
+    sub-step: a copy may hold only a later sub-step's data (B ``K x N``, its rows along K)."""
+    full = {b: int(np.prod(ir.MemRefType(v.type).shape)) for b, v in enumerate(an.buffers)}
+    deps = LM.read_dependencies(an.copies, an.reads, full, names)
+    return LM.channels(an.copies, an.reads, an.mfmas, deps, names)[1]
 
 
 def _whole_steps_bound(rem, step: int):

@@ -166,16 +166,22 @@ def fit_digits(d: np.ndarray) -> tuple | None:
     return tuple(digits)
 
 
-def redistribute(an, names, kbits: dict | None = None) -> RedistributedPartition:
+def redistribute(an, names, kbits: dict | None = None,
+                 copy_channel: list | None = None) -> RedistributedPartition:
     """The partition of ``an`` (an ``Analysis``) with every channel's copies made by the
     front end (module docstring); a :class:`LoopRefusal` if that is not possible.
     ``kbits`` ({buffer: ascending element bits}, :mod:`~pipeline_mlir.frontend.ksplit`):
     only the elements with those bits 0 (the first K sub-step) are copied, the reads'
-    elements given with those bits deleted."""
+    elements given with those bits deleted; ``copy_channel`` then gives each copy's
+    channel as the loop's reads of every sub-step tell it (a copy of a later sub-step
+    alone, as IREE's copies of a ``K x N`` B are, has no reader among the kept ones)."""
     kbits = kbits or {}
     full = {b: int(np.prod(ir.MemRefType(v.type).shape)) for b, v in enumerate(an.buffers)}
-    deps = LM.read_dependencies(an.copies, an.reads, full, names)
-    read_channel, copy_channel = LM.channels(an.copies, an.reads, an.mfmas, deps, names)
+    if copy_channel is None:
+        deps = LM.read_dependencies(an.copies, an.reads, full, names)
+        read_channel, copy_channel = LM.channels(an.copies, an.reads, an.mfmas, deps, names)
+    else:
+        read_channel = LM.read_channels(an.reads, an.mfmas, names)
     sizes = {b: n >> len(kbits.get(b, ())) for b, n in full.items()}
     if kbits:      # the plan sees the reads in the buffers with the sub-step bits deleted
         an = replace(an, reads=[replace(r, lds=delete_bits(r.lds, kbits.get(r.buffer, ())))

@@ -203,6 +203,17 @@ def _assert_steady(loops, name: str, generated) -> None:
         assert_steady(loops)
 
 
+#: configurations only the K-split tests below run (the same form as CONFIGS; not in
+#: test_configuration, to keep the suite's time): fp8 ``A x B`` (B ``K x N``, read one byte
+#: at a time, regrouped into 8-bit transposing reads) at a K of 8 sub-steps, whose loop
+#: LLVM keeps (3 trips)
+SPLIT_ONLY = {
+    "fp8_ab_1024x1024x2048_vector_distribute": (
+        dict(dtype="fp8", m=1024, n=1024, k=2048, transpose_b=False), VECTOR_DISTRIBUTE,
+        None),
+}
+
+
 @pytest.fixture(autouse=True)
 def _code_objects_shared():
     """A kernel built here (``--emit=hsaco``) and emulated (``--emulate``, each mode) is
@@ -221,7 +232,7 @@ def generated(tmp_path_factory):
     def get(name: str, form: str) -> Path:
         path = d / f"{name}.{form}.mlir"
         if not path.exists():
-            cfg, flags, _ = CONFIGS[name]
+            cfg, flags, _ = (CONFIGS | SPLIT_ONLY)[name]
             path.write_text(G.forms(G.matmul_source(**cfg), flags)[form])
         return path
     return get
@@ -441,22 +452,25 @@ def test_vector_distribute_a_times_b_forms_agree_and_run_in_random_order(generat
     _exact_in_random_order(generated, name, capsys, 17)
 
 
-@pytest.mark.parametrize("name, form", [("fp8_abt_2048x2048x1024_vector_distribute", "late"),
-                                        ("fp8e5m2_abt_2048x2048x1024_vector_distribute",
-                                         "prefetch"),
-                                        ("fp8_abt_1024x1024x1536_vector_distribute",
-                                         "prefetch")])
-def test_vector_distribute_fp8_split_along_k(generated, name, form, capsys):
+@pytest.mark.parametrize("name, form, lgkm_b", [
+    ("fp8_abt_2048x2048x1024_vector_distribute", "late", 8),
+    ("fp8e5m2_abt_2048x2048x1024_vector_distribute", "prefetch", 8),
+    ("fp8_abt_1024x1024x1536_vector_distribute", "prefetch", 8),
+    ("fp8_ab_1024x1024x2048_vector_distribute", "late", 16)])
+def test_vector_distribute_fp8_split_along_k(generated, name, form, lgkm_b, capsys):
     """IREE's VectorDistribute fp8 kernel (K step 512: two stages of its tiles need more LDS
     than a workgroup has) is split into two K sub-steps of 256: both forms become the same
     schedule, a 64x128 tile with a K tile of 256 (a subtile of A is 2 copies of 256 lanes
     x 16 bytes, of B 4, where a K tile of 512 needs 4 and 8; 4 and 8 ``ds_read_b128`` per
-    subtile and wave: two 16x16x128 K steps), and the kernel is exact with memory completing
-    in a random order the counters allow (one form each: ``test_configuration`` runs both
-    in late mode)."""
+    subtile and wave: two 16x16x128 K steps; ``A x B``: 16 8-bit transposing reads per B
+    subtile, issued in runs, where IREE's copies of B each hold one sub-step's rows only),
+    and the kernel is exact with memory completing in a random order the counters allow
+    (one form each: ``test_configuration`` runs the ``A x B^T`` ones in late mode); at 8
+    sub-steps (``A x B``) the run goes round the pipelined loop, the others' runs make what
+    ``SHORT`` pins."""
     schedule = json.loads(_forms_agree(generated, name, capsys))
     vm = {e["name"]: e["vm_cost"] for e in schedule["phases"]["prologue"]}
-    assert (vm["LOAD_A"], vm["LOAD_B"]) == (2, 4) and schedule["lgkm_per_load"] == [4, 8]
+    assert (vm["LOAD_A"], vm["LOAD_B"]) == (2, 4) and schedule["lgkm_per_load"] == [4, lgkm_b]
     with counting_loops() as loops:
         rc = main(["--pipeline=4wave", "--emulate", str(generated(name, form)),
                    "--emulate-workgroups=2", "--emulate-mode=random:19"])
@@ -541,6 +555,30 @@ def test_a_k_split_that_would_cut_the_loop_is_refused_at_the_op(generated, mutan
     assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: .*'{op}' op: the schedule's "
                     rf"LDS buffers .* into 2 sub-steps", err), err
     assert reason in err, err
+
+
+def test_a_copy_of_a_later_sub_step_is_checked(generated, tmp_path, capsys):
+    """fp8 ``A x B``'s last copy of B holds K rows of the second sub-step only (no read the
+    split keeps reads it; its channel is told by the reads of every sub-step): made to read
+    16 columns further along N, the global elements B's LDS holds are no strided block, and
+    the loop is refused at a read of B with the reason, never split with that copy left
+    out."""
+    text = generated("fp8_ab_1024x1024x2048_vector_distribute", "late").read_text()
+    loads = re.findall(r"(%\w+) = vector\.load (%\w+)\[(%\w+), (%\w+)\] : "
+                       r"memref<2048x1024xf8E4M3FN, #amdgpu\.address_space<fat_raw_buffer>>",
+                       text)
+    assert len(loads) == 16, loads          # 16 copies of 32 K rows: 512
+    res, buf, row, col = loads[-1]
+    old = f"{res} = vector.load {buf}[{row}, {col}]"
+    src = tmp_path / "mutant.mlir"
+    src.write_text(text.replace(old, f"%c16m = arith.constant 16 : index\n%n16m = arith.addi "
+                                     f"{col}, %c16m : index\n{res} = vector.load "
+                                     f"{buf}[{row}, %n16m]"))
+    rc = main(["--pipeline=4wave", str(src), "--emit=schedule"])
+    err = capsys.readouterr().err
+    assert rc == 1 and "Traceback" not in err, err
+    assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: .*'amdgpu.transpose_load' op", err)
+    assert "channel B: the global elements its LDS buffer holds are not a strided block" in err
 
 
 def test_i8_forms_agree_and_run_exact_in_random_order(generated, capsys):

@@ -55,26 +55,47 @@ def read_cost(an, reads: list, bit: int, elem_bytes: int,
                swizzle: tuple | None = None) -> tuple[int, int, str]:
     """(LDS cycles, conflict-free cycles, worded) of the channel's reads, every wave, once
     the subtile bit is deleted and ``swizzle`` applied."""
-    total, ideal, worst = 0, 0, None
+    firsts = []
     for r in reads:
         elements = an.reads[r].lds
         waves = elements.shape[0] // WAVE_SIZE
-        if not waves:
-            continue
-        # every lane's first element (the bit deletion and the swizzle are elementwise)
-        lds = LM.delete_bit(elements[:waves * WAVE_SIZE, 0], bit)
-        if swizzle is not None:
-            lds = xor_shuffle(lds, *swizzle)
-        try:
-            costs = wave_costs(lds * elem_bytes, elements.shape[1] * elem_bytes, False)
-        except BankModelError:
-            return 0, 0, "not priced by the bank model"
-        total += int(costs.cycles.sum())
+        if waves:      # every lane's first element, and the elements each lane reads
+            firsts.append((elements[:waves * WAVE_SIZE, 0], elements.shape[1]))
+    try:
+        priced = _priced(firsts, bit, elem_bytes, swizzle)
+    except BankModelError:
+        return 0, 0, "not priced by the bank model"
+    total, ideal, worst = 0, 0, None
+    for costs, start, waves in priced:
+        cycles = costs.cycles[start:start + waves]
+        total += int(cycles.sum())
         ideal += costs.ideal * waves
-        w = int(costs.cycles.argmax())          # the first wave of the most excess cycles
-        if worst is None or costs.cycles[w] - costs.ideal > worst.cycles - worst.ideal:
-            worst = costs.cost(w)
+        w = int(cycles.argmax())                # the first wave of the most excess cycles
+        if worst is None or cycles[w] - costs.ideal > worst.cycles - worst.ideal:
+            worst = costs.cost(start + w)
     if total == ideal:
         return total, ideal, "conflict-free"
     return total, ideal, (f"{total / ideal:g}x the conflict-free cycles (worst: "
                           f"{worst.describe()})")
+
+
+def _priced(firsts: list, bit: int, elem_bytes: int, swizzle: tuple | None) -> list:
+    """Per read of ``firsts`` (its lanes' first elements, the elements each lane reads), in
+    order: (the bank costs of every read of its width, its first wave in them, its waves).
+    The reads of one width go through the subtile bit's deletion, the swizzle (both
+    elementwise) and the bank model (each wave priced on its own) together."""
+    by_width: dict[int, list] = {}
+    for first, n in firsts:
+        by_width.setdefault(n * elem_bytes, []).append(first)
+    costs = {}
+    for width, parts in by_width.items():
+        lds = LM.delete_bit(np.concatenate(parts), bit)
+        if swizzle is not None:
+            lds = xor_shuffle(lds, *swizzle)
+        costs[width] = wave_costs(lds * elem_bytes, width, False)
+    out, start = [], dict.fromkeys(by_width, 0)
+    for first, n in firsts:
+        waves = first.size // WAVE_SIZE
+        out.append((costs[n * elem_bytes], start[n * elem_bytes], waves))
+        start[n * elem_bytes] += waves
+    return out

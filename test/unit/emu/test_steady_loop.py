@@ -198,3 +198,20 @@ def test_a_branch_back_to_an_out_of_line_block_is_no_loop():
     with counting_loops() as record:
         run_snippet(COLD.format(trips=3))
     assert record.iterations() == [{0: 3}] and record.mfmas == [{0: 3}]
+
+
+def test_the_assembly_reader_finds_the_same_loop():
+    """One reading (pipeline_mlir/isa/natural_loops.py): the assembly reader's main loop of
+    the same text starts at the header the counter counts and ends at its back edge."""
+    from pipeline_mlir.isa.asm import parse_asm
+
+    text = COLD.format(trips=3)
+    kernel = snippet_kernel(text)
+    back, head = main_back_edge(kernel)
+    for n, label in enumerate(("main", "cold", "skip", "after"), 1):
+        text = text.replace(f"{label}:", f".LBB0_{n}:").replace(f" {label}\n", f" .LBB0_{n}\n")
+    fn = parse_asm("k:\n" + text).function()
+    instrs, loop = fn.instrs(), fn.main_loop()
+    assert [i.mnemonic for i in instrs] == [i.name for i in kernel.instrs]
+    assert instrs.index(loop[0].instrs[0]) == head
+    assert instrs.index(loop[-1].instrs[-1]) == back

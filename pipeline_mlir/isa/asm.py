@@ -26,15 +26,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import yaml
 
 from pipeline_mlir.target.gfx950 import NAME
 from pipeline_mlir.isa.asm_instr import PSEUDO, AsmError, AsmInstr, parse_instruction
-
-if TYPE_CHECKING:  # networkx is imported where the CFG is built: it costs ~0.1 s to load
-    import networkx as nx
+from pipeline_mlir.isa.natural_loops import main_loop as natural_main_loop, natural_loops
 
 __all__ = [
     "AsmError", "AsmInstr", "AsmBlock", "AsmFunction", "AsmModule", "parse_asm",
@@ -69,76 +66,39 @@ class AsmFunction:
                 return b
         raise AsmError(f"function {self.name!r} has no block {label!r}")
 
-    def _cfg(self) -> nx.DiGraph:
-        """The control-flow graph on block positions (0 = entry)."""
-        import networkx as nx
-
+    def _succs(self) -> list[list[int]]:
+        """The control-flow graph on block positions (0 = entry): per block its successors."""
         index = {b.label: i for i, b in enumerate(self.blocks)}
-        g = nx.DiGraph()
-        g.add_nodes_from(range(len(self.blocks)))
-        g.add_edges_from((i, index[s]) for i, b in enumerate(self.blocks) for s in b.succs)
-        return g
-
-    def _dominator_sets(self, g: nx.DiGraph) -> dict[int, set[int]]:
-        """Block position -> positions of its dominators, for blocks reachable from 0."""
-        import networkx as nx
-
-        idom = nx.immediate_dominators(g, 0)
-        out = {}
-        for n in set(idom) | {0}:
-            d, m = {n}, n
-            while m != 0:
-                m = idom[m]
-                d.add(m)
-            out[n] = d
-        return out
+        return [[index[s] for s in b.succs] for b in self.blocks]
 
     def loops(self) -> list[list[AsmBlock]]:
         """Natural loops, one per loop header (back edges to one header are merged).
 
         A back edge is a CFG edge ``t -> h`` whose target ``h`` dominates ``t``;
         its loop is ``h`` plus every block that reaches ``t`` without passing
-        through ``h``.  Each loop lists its blocks in layout order; loops are
-        sorted innermost first (fewer blocks first, then by position).
+        through ``h`` (:mod:`pipeline_mlir.isa.natural_loops`).  Each loop lists its
+        blocks in layout order; loops are sorted innermost first (fewer blocks
+        first, then by position).
         """
-        import networkx as nx
-
-        if not self.blocks:
-            return []
-        g = self._cfg()
-        dom = self._dominator_sets(g)
-        back: dict[int, list[int]] = {}
-        for t, h in g.edges:
-            if t in dom and h in dom[t]:
-                back.setdefault(h, []).append(t)
-        loops = []
-        for head, tails in back.items():
-            rest = g.subgraph(set(g) - {head})
-            body = {head}
-            for t in tails:
-                if t != head:
-                    body |= {t} | nx.ancestors(rest, t)
-            loops.append(sorted(body))
-        loops.sort(key=lambda blk: (len(blk), blk[0]))
-        return [[self.blocks[i] for i in blk] for blk in loops]
+        return [[self.blocks[i] for i in sorted(lp.blocks)]
+                for lp in natural_loops(self._succs())]
 
     def main_loop(self) -> list[AsmBlock]:
-        """The main K-loop: among the innermost loops holding MFMAs, the one with most.
+        """The main K-loop: among the innermost loops holding MFMAs, the one with most
+        (:func:`pipeline_mlir.isa.natural_loops.main_loop`, the reading the tests'
+        steady-loop counter shares).
 
         (A loop enclosing another MFMA loop, e.g. a persistent-tile loop, is not
         a candidate.)  A function without a loop that holds an MFMA raises
         :class:`AsmError`: it has no main loop, so phases relative to one are
         undefined.
         """
-        def mfmas(lp):
-            return sum(1 for b in lp for i in b.instrs if i.kind == "mfma")
-        cands = [lp for lp in self.loops() if mfmas(lp)]
-        sets = [{id(b) for b in lp} for lp in cands]
-        inner = [lp for lp, st in zip(cands, sets) if not any(o < st for o in sets)]
-        if not inner:
+        mfmas = [sum(1 for i in b.instrs if i.kind == "mfma") for b in self.blocks]
+        lp = natural_main_loop(natural_loops(self._succs()), mfmas)
+        if lp is None:
             raise AsmError(f"function {self.name!r} has no loop holding MFMA instructions",
                            self.line or None)
-        return max(inner, key=mfmas)
+        return [self.blocks[i] for i in sorted(lp.blocks)]
 
     def main_loop_phases(self) -> dict[str, list[AsmInstr]]:
         """``{'prologue', 'loop', 'epilogue'}`` instructions around the main K-loop.

@@ -10,12 +10,13 @@ prologue and the epilogue only.  :func:`counting_loops` measures it from the run
 * the emulator's worker processes (``--emulate-jobs``) are not used inside it (their
   counts would not come back): every batch runs here, with the same result (:mod:`~pipeline_mlir.
   emu.pool`);
-* :func:`main_back_edge` finds a kernel's main loop from its instructions: of the natural
-  loops (a back edge: a branch to a block that dominates it, a short branch or LLVM's
-  long branch alike), those that hold MFMAs and no other such loop, the one with the most
-  MFMAs.  (Not the layout spans the assembly reader takes, header .. backward branch:
-  LLVM's out-of-line blocks that branch back to a join point inside the loop make spans
-  that are no loops, as in IREE's padded kernels of K % 32 != 0.)
+* :func:`main_back_edge` finds a kernel's main loop from its instructions as the assembly
+  reader finds it (:mod:`pipeline_mlir.isa.natural_loops`, shared with
+  ``AsmFunction.main_loop``): of the natural loops (a back edge: a branch to a block that
+  dominates it, a short branch or LLVM's long branch alike), those that hold MFMAs and no
+  other such loop, the one with the most MFMAs.  (A branch backwards in layout is no loop
+  by itself: LLVM's out-of-line blocks that branch back to a join point inside the loop, as
+  in IREE's padded kernels of K % 32 != 0, make spans of layout that are no loops.)
   A kernel with no such loop (LLVM removes a loop of no trip) made 0 iterations.
 
 :meth:`LoopRecord.iterations` is, per run and wave, the main loop's iterations;
@@ -69,65 +70,24 @@ def _blocks(instrs, far: dict[int, int]) -> tuple[list[int], list[list[int]]]:
     return starts, succs
 
 
-def _dominators(succs: list[list[int]]) -> tuple[list[set[int]], list[list[int]]]:
-    """Per block the blocks that dominate it (entry: block 0; a block not reached from it:
-    none, not even itself), and per block its predecessors among the reached blocks."""
-    reached, todo = {0}, [0]
-    while todo:
-        for c in succs[todo.pop()]:
-            if c not in reached:
-                reached.add(c)
-                todo.append(c)
-    preds: list[list[int]] = [[] for _ in succs]
-    for b in sorted(reached):
-        for c in succs[b]:
-            preds[c].append(b)
-    dom = [set(reached) if b in reached else set() for b in range(len(succs))]
-    dom[0] = {0}
-    changed = True
-    while changed:
-        changed = False
-        for b in sorted(reached - {0}):
-            new = set.intersection(*(dom[p] for p in preds[b])) | {b}
-            if new != dom[b]:
-                dom[b], changed = new, True
-    return dom, preds
-
-
 def main_back_edge(kernel) -> tuple[int, int]:
     """(index of the main loop's back-edge branch, index of its header) in
     ``kernel.instrs`` (module docstring); AssertionError when no loop holds an MFMA.
 
-    A back edge is a branch to a block that dominates it (a branch backwards to a join
-    point, as LLVM's out-of-line blocks make, is not one); a loop is its header and the
-    blocks that reach its back edges without passing the header, its MFMAs those of its
-    blocks; of the loops holding MFMAs that hold no other such loop, the one with the most."""
+    The loops and the main one are the assembly reader's
+    (:mod:`pipeline_mlir.isa.natural_loops`, which ``AsmFunction.main_loop`` calls too), on
+    the code object's basic blocks; the back edge returned is the main loop's last one in
+    layout."""
     from pipeline_mlir.emu.long_branch import long_branch_targets
+    from pipeline_mlir.isa.natural_loops import main_loop, natural_loops
 
     instrs = kernel.instrs
     starts, succs = _blocks(instrs, long_branch_targets(instrs))
-    dom, preds = _dominators(succs)
     ends = [*starts[1:], len(instrs)]
     mfmas = [sum(map(_is_mfma, instrs[starts[b]:ends[b]])) for b in range(len(starts))]
-    loops: dict[int, tuple[set[int], int]] = {}       # header -> (blocks, last latch)
-    for latch, out in enumerate(succs):
-        for head in out:
-            if head in dom[latch]:
-                body, todo = {head, latch}, [latch]
-                while todo:
-                    for p in preds[todo.pop()]:
-                        if p not in body:
-                            body.add(p)
-                            todo.append(p)
-                blocks, last = loops.get(head, (set(), latch))
-                loops[head] = (blocks | body, max(last, latch))
-    held = {h: sum(mfmas[b] for b in blocks) for h, (blocks, _) in loops.items()}
-    with_mfma = [h for h in loops if held[h]]
-    inner = [h for h in with_mfma
-             if not any(o != h and loops[o][0] < loops[h][0] for o in with_mfma)]
-    assert inner, f"kernel {kernel.name}: no loop holds an MFMA instruction"
-    head = max(inner, key=lambda h: held[h])
-    return ends[loops[head][1]] - 1, starts[head]
+    loop = main_loop(natural_loops(succs), mfmas)
+    assert loop is not None, f"kernel {kernel.name}: no loop holds an MFMA instruction"
+    return ends[loop.latches[-1]] - 1, starts[loop.header]
 
 
 @dataclass

@@ -198,3 +198,50 @@ def test_a_branch_back_to_an_out_of_line_block_is_no_loop():
     with counting_loops() as record:
         run_snippet(COLD.format(trips=3))
     assert record.iterations() == [{0: 3}] and record.mfmas == [{0: 3}]
+
+
+def test_the_assembly_reader_finds_the_same_loop():
+    """One reading (pipeline_mlir/isa/natural_loops.py): the assembly reader's main loop of
+    the same text starts at the header the counter counts and ends at its back edge."""
+    from pipeline_mlir.isa.asm import parse_asm
+
+    text = COLD.format(trips=3)
+    kernel = snippet_kernel(text)
+    back, head = main_back_edge(kernel)
+    for n, label in enumerate(("main", "cold", "skip", "after"), 1):
+        text = text.replace(f"{label}:", f".LBB0_{n}:").replace(f" {label}\n", f" .LBB0_{n}\n")
+    fn = parse_asm("k:\n" + text).function()
+    instrs, loop = fn.instrs(), fn.main_loop()
+    assert [i.mnemonic for i in instrs] == [i.name for i in kernel.instrs]
+    assert instrs.index(loop[0].instrs[0]) == head
+    assert instrs.index(loop[-1].instrs[-1]) == back
+
+
+#: a one-block MFMA loop of 3 trips inside a loop of 2 (IREE's late form: the K-loop inside
+#: the linearised workgroup loop)
+NESTED = f"""
+    s_mov_b32 s1, 2
+outer:
+    s_mov_b32 s0, 3
+main:
+    {MFMA}
+    s_sub_u32 s0, s0, 1
+    s_cmp_lg_u32 s0, 0
+    s_cbranch_scc1 main
+    s_sub_u32 s1, s1, 1
+    s_cmp_lg_u32 s1, 0
+    s_cbranch_scc1 outer
+    s_endpgm
+"""
+
+
+def test_a_one_block_loop_inside_another_is_the_main_loop():
+    """The loop of a branch to its own block is that block: its header's predecessors
+    (the outer loop's) are not in it, so the inner loop is counted, 3 trips per outer trip."""
+    kernel = snippet_kernel(NESTED)
+    back, head = main_back_edge(kernel)
+    assert kernel.instrs[head].name.startswith("v_mfma") and kernel.instrs[back].target == \
+        kernel.instrs[head].addr
+    with counting_loops() as record:
+        run_snippet(NESTED)
+    assert record.iterations() == [{0: 6}]

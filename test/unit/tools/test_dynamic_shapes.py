@@ -177,25 +177,13 @@ SHORT = {
     **{("masked-k-late", (512, 512, k)): (0, "a partial tile, 2 and a partial one, none: "
                                               "the remainder's paths; K = 896 goes round")
        for k in (100, 257, 0)},
-    # the late form at K = 200: the loop once; the prefetch point's kernels (padk-m,
-    # padk-mn; LLVM unrolls their loop) go round it twice
-    **{(name, sizes): (1, "the prefetch point's kernel goes round the loop twice")
-       for name, sizes in (("padk-m-late", (200, 4096, 200)),
-                           ("padk-mn-late", (144, 272, 200)))},
     ("padk100-m-late", (129, 4096, 100)): (1, "K = 100: one pipelined pair, the remainder"),
 }
 #: items left unasserted: K = 100 of IREE's M kernel at its prefetch point, whose point is
 #: one pipelined pair then the remainder: the loop counter finds 2 iterations of the loop
 #: holding the most MFMAs, likely the remainder's (the pipelined loop's one trip unrolled,
 #: which the counter cannot tell apart): not looked into further
-#: and IREE's padded late form at K = 256 (rows masked by scf.if, the workgroups in a
-#: linearised loop): the natural-loop reading finds one loop holding every MFMA, run once
-#: per workgroup, where the layout reading counted 3 (the prefetch point's kernel runs 3):
-#: the loop counter cannot judge them yet
-UNCOUNTED = {("padk100-m", (200, 4096, 100)),
-             *((name, sizes) for name, sizes in (
-                 ("padded-m-late", (400, 4096, 256)), ("padded-m-late", (129, 4096, 256)),
-                 ("padded-mn-late", (400, 272, 256)), ("padded-mn-late", (144, 384, 256))))}
+UNCOUNTED = {("padk100-m", (200, 4096, 100))}
 
 
 @pytest.mark.parametrize("name,sizes,mode", [

@@ -295,7 +295,7 @@ def test_a_bare_barrier_mutation_with_and_without_its_wait():
 
 #: the later families (:attr:`mutants.Family.later`), a few mutants each of seed 1: a bare
 #: barrier after its full wait (exact), a bare barrier alone, a copy moved below its reads
-#: (refused at the op)
+#: (vdi8ab: a store to C in the loop), the last two refused at the op
 LATER = [("i8x", (11, 41, 2)), ("i8kf", (11, 41, 2)), ("vdi8ab", (11, 41, 0))]
 
 

@@ -35,7 +35,7 @@ from pipeline_mlir.frontend.layout import fit_digits
 from pipeline_mlir.frontend import transpose as T
 from pipeline_mlir.frontend.scan import LoopScan
 
-__all__ = ["element_reads", "regroup_element_reads"]
+__all__ = ["element_reads", "regroup_element_reads", "why_left"]
 
 #: the element types a transposing read delivers, and how many per lane
 #: (``ds_read_b64_tr_b16``: 4; ``ds_read_b64_tr_b8``: 8)
@@ -66,19 +66,53 @@ class _OneElementTracer(T.ElementTracer):
 def regroup_element_reads(scan: LoopScan) -> bool:
     """Rewrite the loop's one-element reads into transposing reads, 2 or more per MFMA
     operand (module docstring); returns whether it did (False: the loop is left
-    unchanged)."""
-    old = element_reads(scan)
-    types = {str(ir.VectorType(a.op.results[0].type).element_type) for a in old}
-    if len(types) != 1:             # none, or 16-bit and 8-bit ones mixed
+    unchanged; :func:`why_left` says why)."""
+    plan = _plan(scan)
+    if isinstance(plan, _Left):
         return False
-    per = PER_READ[types.pop()]
+    old, users, plans, tracer, roots, per = plan
+    et = ir.VectorType(old[0].op.results[0].type).element_type
+    T.emit_regrouped(scan, old, users, plans, tracer, roots,
+            read_type=ir.VectorType.get([per], et), read_attrs={})
+    return True
+
+
+def why_left(scan: LoopScan):
+    """(a read, why) for a loop whose one-element reads :func:`regroup_element_reads` left
+    as they are: the read the failed check is about (the first one-element read unless a
+    check names another) and what regrouping needed; None if the loop has none, or they
+    could be regrouped."""
+    plan = _plan(scan)
+    return (plan.op, plan.why) if isinstance(plan, _Left) and plan.op is not None else None
+
+
+class _Left:
+    """Why the one-element reads are left: the op it is about and what regrouping needed."""
+
+    def __init__(self, op, why: str):
+        self.op, self.why = op, why
+
+
+def _plan(scan: LoopScan):
+    """(reads, users, plans, tracer, roots, per) of the regrouping, or a :class:`_Left`."""
+    old = element_reads(scan)
+    types = sorted({str(ir.VectorType(a.op.results[0].type).element_type) for a in old})
+    first = old[0].op if old else None
+    if len(types) != 1:             # none, or 16-bit and 8-bit ones mixed
+        return _Left(first, f"one element type in all of them (they read {', '.join(types)})")
+    per = PER_READ[types[0]]
     tracer = _OneElementTracer({a.op.results[0]: k for k, a in enumerate(old)}, per)
     users = _users(scan, tracer)
-    if users is None or not _only_mfmas_use(old, tracer, users):
-        return False
+    if users is None:
+        return _Left(first, f"every MFMA operand they feed built of {per}, {2 * per}, "
+                            f"{4 * per}... of them (a power of two, at least 2, times the "
+                            f"{per} elements a transposing read delivers) and nothing else")
+    if not _only_mfmas_use(old, tracer, users):
+        return _Left(first, "each of them to feed MFMA operands and nothing else")
     roots, received = _addresses(scan, old, per)
     if received is None:
-        return False
+        return _Left(first, "addresses that stay put across K steps and workgroups, in a "
+                            "dense, unswizzled LDS buffer")
     plans = {}
     try:
         for m, i, ids in users:
@@ -86,14 +120,17 @@ def regroup_element_reads(scan: LoopScan) -> bool:
             if key not in plans:
                 plans[key] = [T.half_address(m, i, received, ids, h, per)
                               for h in range(ids.size // per)]
-    except IRError:
-        return False
-    if not all(_fits(addr) for halves in plans.values() for addr in halves):
-        return False
-    et = ir.VectorType(old[0].op.results[0].type).element_type
-    T.emit_regrouped(scan, old, users, plans, tracer, roots,
-            read_type=ir.VectorType.get([per], et), read_attrs={})
-    return True
+    except IRError as e:
+        return _Left(first, f"each 16-lane group of an MFMA operand to want {per} "
+                            f"consecutive elements of one column, aligned, at every lane "
+                            f"({_op(e.op).name}: {str(e).split(': ', 1)[-1]})")
+    for key, halves in plans.items():
+        if not all(_fits(addr) for addr in halves):   # at the operand's first read
+            return _Left(old[min(key) // per].op,
+                         f"the {len(key)} elements of each MFMA operand to be "
+                         f"{len(key) // per} reads of {per} consecutive rows of one column, "
+                         f"each one strided block of the thread id in one buffer")
+    return old, users, plans, tracer, roots, per
 
 
 def _users(scan: LoopScan, tracer) -> list | None:

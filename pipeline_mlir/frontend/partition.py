@@ -25,6 +25,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
 from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
+from pipeline_mlir.frontend.element_reads import element_reads, why_left
 from pipeline_mlir.frontend.layout import redistribute
 from pipeline_mlir.frontend.k_subtiles import along_k, unread_counts
 from pipeline_mlir.frontend.scan import LoopScan
@@ -69,9 +70,15 @@ def check_waves(scan: LoopScan, schedule) -> None:
     threads = int(np.prod(scan.block))
     if threads != traits.threads:
         raise IRError(scan.kernel, f"'{scan.kernel.name}' op: the kernel runs {threads} threads "
-                                   f"({threads / WAVE_SIZE:g} waves) but the '{schedule.name}' "
-                                   f"schedule is written for {traits.threads // WAVE_SIZE} "
-                                   f"waves ({traits.threads} threads)")
+                                   f"({_waves(threads)}) but the '{schedule.name}' "
+                                   f"schedule is written for {_waves(traits.threads)} "
+                                   f"({traits.threads} threads)")
+
+
+def _waves(threads: int) -> str:
+    """``threads`` as waves: '1 wave', '4 waves', '0.5 waves'."""
+    n = threads / WAVE_SIZE
+    return f"{n:g} wave{'' if n == 1 else 's'}"
 
 
 def infer_schedule(an: Analysis, schedule):
@@ -100,7 +107,15 @@ def infer_schedule(an: Analysis, schedule):
         values["frags_ahead"] = "balanced-across"
     try:
         return type(schedule).from_values(values)
-    except ConfigError as e:  # pragma: no cover - the inferred values are in range
+    except ConfigError as e:
+        left = why_left(an.scan)
+        if left is not None:     # one-element reads not regrouped: too many to count
+            read, why = left
+            n = len(element_reads(an.scan))
+            raise IRError(read, f"'{read.name}' op: the loop's {n} one-element LDS reads "
+                                f"stay as they are (regrouping them into transposing reads "
+                                f"needs {why}), and so many reads are more than the "
+                                f"schedule counts: {e}") from None
         raise IRError(loop, f"'scf.for' op: {e}") from None
 
 

@@ -6,7 +6,10 @@ A mutant is one of IREE's kernels (:data:`FAMILIES`: bf16 ``A x B^T``, the commi
 IREE's 8-wave kernels, pipelined with ``pingpong`` (bf16 256x128; fp8; ``A x B``; K step 128
 at 256 rows, split; 32x32x16 MFMAs); IREE's VectorDistribute kernel; IREE's padded
 dispatches of M (and N) known at launch, K of 256 and of 200 (rows, and the K left, masked;
-launched at the family's sizes, :attr:`Family.launch`); each at
+launched at the family's sizes, :attr:`Family.launch`); and, drawn only when named
+(:attr:`Family.later`), IREE's i8 32x32x32 8-wave kernels split along K (64x128
+crosswise, 128x128 under ``pingpong{waits=fragment}``), its VectorDistribute i8 ``A x B``
+and its dynamic-K kernel; each at
 the prefetch point and in the late form, :data:`INPUTS`, all but the committed ones made by
 ``iree-compile``) with one semantic change made to its text: an index constant,
 an index operand of a copy or a read (another constant, the workgroup id, the thread id,
@@ -14,7 +17,8 @@ the loop's induction variable) or an offset added to it, the loop's bounds or st
 copy moved below the reads, a read moved to the top of the body, or an extra side effect in
 the loop (a store of 16 bytes to the LDS the copies write, a store or an atomic add to C), two
 accumulators swapped in the loop's ``scf.yield``, an MFMA's operands swapped or its B
-replaced by its A.
+replaced by its A; and, for the later families only, a ``gpu.barrier`` made a bare
+``rocdl.s.barrier`` (with or without a ``rocdl.s.waitcnt`` before it).
 
 The verdict on a mutant (:func:`verdict`):
 
@@ -28,8 +32,9 @@ The verdict on a mutant (:func:`verdict`):
   ``memref.alloc`` that only IREE's own later passes apply, made explicit first as the
   front end's remainder loops make it, :func:`unswizzled`), and is race-free;
 * ``no-reference``: the swizzle cannot be made explicit in the mutant (an access of the
-  swizzled buffer the remainder path does not rewrite), or IREE's passes do not distribute
-  a VectorDistribute mutant (:func:`distributed`), so there is nothing to compare;
+  swizzled buffer the remainder path does not rewrite), IREE's passes do not distribute
+  a VectorDistribute mutant (:func:`distributed`), or LDS of dynamic size has no bound to
+  allocate it at (:func:`hoisted`), so there is nothing to compare;
 * ``input-broken``: the unpipelined mutant itself is racy (the emulator's race checks of
   LDS and of global memory: waves storing to one element of C, ...) or faults, so there is
   nothing to compare (the pipelined one is still run: a fault of its own is ``RACY``); or,
@@ -74,7 +79,11 @@ class Family:
     forms mutated.  ``padded``: IREE's padded dispatch of M (and N) known at launch
     (``dynamic.padded_source`` arguments ``(n, k)``) instead of ``generate.matmul_source``;
     ``launch``: the sizes (M, N, K) such a dispatch is launched at (both builds of a
-    mutant), ``workgroups``: the two it runs, by form (None: :data:`WORKGROUPS`)."""
+    mutant), ``workgroups``: the two it runs, by form (None: :data:`WORKGROUPS`).
+    ``dynamic_k``: IREE's forced dynamic-K dispatch (``dynamic.dynamic_k_source``) instead.
+    ``later``: a family added after the campaign's recorded numbers: in a campaign only
+    when named (``--family``), so the draws of a campaign of every family stay as they
+    were, and its mutants draw from :data:`LATER_MUTATIONS` (the bare barrier too)."""
     args: tuple = ()
     flags: tuple = ()
     pipeline: str = "4wave"
@@ -84,11 +93,15 @@ class Family:
     padded: tuple | None = None
     launch: tuple | None = None
     workgroups: tuple | None = None
+    dynamic_k: bool = False
+    later: bool = False
 
     def source_args(self) -> dict:
         import generate as G
 
-        return dict(G.EIGHT_WAVE[self.eight_wave]) if self.eight_wave else dict(self.args)
+        if self.eight_wave:
+            return dict({**G.EIGHT_WAVE, **G.EIGHT_WAVE_VARIANTS}[self.eight_wave])
+        return dict(self.args)
 
 
 def _f(**kw) -> tuple:
@@ -169,6 +182,22 @@ FAMILIES = {
                     workgroups=(("prefetch", [(0, 0), (1, 1)]), ("late", [0, 37]))),
     "padkmn": Family(padded=(True, 200), launch=(200, 272, 200),
                      workgroups=(("prefetch", [(0, 0), (2, 1)]), ("late", [0, 5]))),
+    # -- later families (named only): i8 32x32x32 at 64x128 in 2x4 waves of 32x32, A and B
+    # split along K crosswise, under pingpong (frontend/k_subtiles.py)
+    "i8x": Family(pipeline="pingpong", eight_wave="matmul_i8_abt_64x128_2x4_32x32_8wave",
+                  later=True),
+    # i8 32x32x32 at 128x128 in 4x2 waves (A along K) with per-fragment waits (the reads
+    # each MMA leaves unread counted)
+    "i8kf": Family(pipeline="pingpong{waits=fragment}",
+                   eight_wave="matmul_i8_abt_128x128_32x32_8wave", later=True),
+    # IREE's VectorDistribute i8 A x B: one-byte reads of B regrouped into
+    # ds_read_b64_tr_b8 (frontend/element_reads.py); K of 8 K steps, so that the pipelined
+    # loop's steady state runs
+    "vdi8ab": Family(_f(dtype="i8", m=512, n=512, k=4096, transpose_b=False),
+                     VECTOR_DISTRIBUTE, later=True),
+    # IREE's forced dynamic-K kernel, launched at K = 260 (8 whole K tiles and a masked
+    # one, its fragments read from LDS with a select on the K left: frontend/masked_stage.py)
+    "dynk": Family(dynamic_k=True, launch=(4096, 4096, 260), later=True),
 }
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family
@@ -208,10 +237,10 @@ def source(name: str) -> str:
 def _generate(fam: Family, form: str) -> str:
     import generate as G
 
-    if fam.padded is not None:
+    if fam.padded is not None or fam.dynamic_k:
         import dynamic as D
 
-        text = D.padded_source(*fam.padded)
+        text = D.dynamic_k_source() if fam.dynamic_k else D.padded_source(*fam.padded)
     else:
         text = G.matmul_source(**fam.source_args())
     return (G.prefetch_point if form == "prefetch" else G.late_form)(text, fam.flags)
@@ -227,14 +256,28 @@ class Mutant:
 
 # ---- the mutations ----------------------------------------------------------------------------
 
+def _indent(s: str) -> int:
+    return len(s) - len(s.lstrip())
+
+
 def _loop(lines: list[str]) -> tuple[int, int]:
-    """(line of the K-loop's scf.for, line of its scf.yield)."""
+    """(line of the K-loop's scf.for, line of its scf.yield): the first ``scf.for`` and the
+    first ``scf.yield`` one level inside it; where no such yield follows (IREE's dynamic-K
+    kernels, their accumulators in LDS: no ``iter_args``), the first ``scf.for`` whose body
+    holds an MFMA and the line of its closing brace."""
     start = next(i for i, s in enumerate(lines) if " scf.for " in s)
-    indent = len(lines[start]) - len(lines[start].lstrip())
-    end = next(i for i in range(start + 1, len(lines))
-               if lines[i].strip().startswith("scf.yield")
-               and len(lines[i]) - len(lines[i].lstrip()) == indent + 2)
-    return start, end
+    indent = _indent(lines[start])
+    end = next((i for i in range(start + 1, len(lines))
+                if lines[i].strip().startswith("scf.yield")
+                and _indent(lines[i]) == indent + 2), None)
+    if end is not None:
+        return start, end
+    for start in (i for i, s in enumerate(lines) if " scf.for " in s):
+        end = next(i for i in range(start + 1, len(lines))
+                   if lines[i].strip() == "}" and _indent(lines[i]) == _indent(lines[start]))
+        if any("amdgpu.mfma " in s for s in lines[start:end]):
+            return start, end
+    raise LookupError("no K-loop")
 
 
 def _index_names(lines: list[str]) -> list[str]:
@@ -439,8 +482,31 @@ def m_mfma(lines, rng):
     return f"MFMA on line {i + 1}: {what}"
 
 
+#: a ``rocdl.s.waitcnt`` before a bare barrier: vmcnt(0) lgkmcnt(0) (what IREE's
+#: ``gpu.barrier`` relies on), lgkmcnt(0) alone, vmcnt(0) alone
+WAITS = {112: "vmcnt(0) lgkmcnt(0)", 3952: "vmcnt(0)", 49279: "lgkmcnt(0)"}
+
+
+def m_bare_barrier(lines, rng):
+    """A ``gpu.barrier`` made a bare ``rocdl.s.barrier`` (which waits for none of the wave's
+    memory operations), half the time with a ``rocdl.s.waitcnt`` of :data:`WAITS` before
+    it."""
+    i = rng.choice([i for i, s in enumerate(lines) if "gpu.barrier" in s])
+    pre = lines[i][:len(lines[i]) - len(lines[i].lstrip())]
+    lines[i] = f"{pre}rocdl.s.barrier"
+    if rng.random() < 0.5:
+        return f"barrier on line {i + 1} made a bare rocdl.s.barrier"
+    wait = rng.choice(sorted(WAITS))
+    lines.insert(i, f"{pre}rocdl.s.waitcnt {wait}")
+    return (f"barrier on line {i + 1} made a rocdl.s.barrier after a rocdl.s.waitcnt "
+            f"for {WAITS[wait]}")
+
+
 MUTATIONS = (m_constant, m_bound, m_barrier_drop, m_barrier_move, m_operand, m_offset,
              m_copy_down, m_read_up, m_lds_store, m_c_side_effect, m_yield_swap, m_mfma)
+#: the mutations of the later families (:attr:`Family.later`): :data:`MUTATIONS` (whose
+#: draws for the other families stay as recorded) and the bare barrier
+LATER_MUTATIONS = MUTATIONS + (m_bare_barrier,)
 
 
 def _rng(seed: int, index: int) -> random.Random:
@@ -448,10 +514,11 @@ def _rng(seed: int, index: int) -> random.Random:
 
 
 def _pool(families=None) -> list[str]:
-    """The inputs a campaign draws from: all, or those of ``families`` (a family's name, or
-    ``FAMILY.FORM`` for one of its forms)."""
-    return sorted(n for n in INPUTS
-                  if families is None or n.split(".")[0] in families or n in families)
+    """The inputs a campaign draws from: all but the later families' (:attr:`Family.later`),
+    or those of ``families`` (a family's name, or ``FAMILY.FORM`` for one of its forms)."""
+    if families is None:
+        return sorted(n for n, fam in INPUTS.items() if not fam.later)
+    return sorted(n for n in INPUTS if n.split(".")[0] in families or n in families)
 
 
 def mutant_source(seed: int, index: int, families=None) -> str:
@@ -469,10 +536,11 @@ def mutant(seed: int, index: int, families=None) -> Mutant:
 def mutant_of(form: str, index: int, rng: random.Random) -> Mutant:
     """A mutant of input ``form`` drawn with ``rng`` (numbered ``index``)."""
     text = source(form)
+    mutations = LATER_MUTATIONS if INPUTS[form].later else MUTATIONS
     while True:             # a mutation with nothing to mutate in this kernel: another one
         lines = text.split("\n")
         try:
-            what = rng.choice(MUTATIONS)(lines, rng)
+            what = rng.choice(mutations)(lines, rng)
         except (IndexError, LookupError, StopIteration, AttributeError, ValueError):
             continue
         return Mutant(form, index, f"{form}: {what}", "\n".join(lines))
@@ -591,6 +659,34 @@ def distributed(text: str) -> str:
         return str(module)
 
 
+#: a workgroup-memory allocation sized in the kernel (IREE's dynamic-K tiles)
+DYNAMIC_LDS = re.compile(r"= memref\.alloc\(%[^\n]*#gpu\.address_space<workgroup>")
+
+
+def hoisted(text: str) -> str:
+    """``text`` with the LDS each K-loop allocates in its body at a size known only there
+    allocated once before it at its bound, as the front end does first
+    (:func:`pipeline_mlir.frontend.lds_hoist.hoist_iteration_lds`): LLVM cannot build a
+    kernel of LDS of dynamic size otherwise (IREE's later passes bound it)."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import walk_ops
+    from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds
+    from pipeline_mlir.frontend.scan import find_natural_loops
+
+    with new_context() as ctx:
+        module = ir.Module.parse(text, ctx)
+        for loop in find_natural_loops(module.operation):
+            with loop.location:
+                hoist_iteration_lds(loop)
+        for o in walk_ops(module.operation, lambda o: o.name == "memref.alloc"
+                          and not o.operands and "workgroup" in str(o.results[0].type)):
+            func = o.parent
+            while func.name != "func.func":
+                func = func.parent
+            o.move_before(func.regions[0].blocks[0].operations[0])   # to the entry block
+        return str(module)
+
+
 def verdict(m: Mutant) -> tuple[str, str]:
     """(verdict, detail) of mutant ``m`` (module docstring)."""
     from pipeline_mlir.dialect.ir_io import IRError
@@ -601,6 +697,8 @@ def verdict(m: Mutant) -> tuple[str, str]:
             plain = unswizzled(m.text)
         if "VectorDistribute" in m.text:
             plain = distributed(plain)
+        if DYNAMIC_LDS.search(plain):
+            plain = hoisted(plain)
     except IRError as e:
         return "no-reference", str(e)
     except Exception as e:  # the mutant does not parse: the build says where

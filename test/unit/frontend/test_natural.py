@@ -162,6 +162,9 @@ def _scrambled_rows(text: str) -> str:
     ({"extra": "store"}, "memref.store", "side effects the pipeliner cannot move"),
     ({"threads": 512}, "gpu.func", "the kernel runs 512 threads (8 waves) but the '4wave' "
                                    "schedule is written for 4 waves"),
+    # one wave: said in the singular
+    ({"threads": 64}, "gpu.func", "the kernel runs 64 threads (1 wave) but the '4wave' "
+                                  "schedule is written for 4 waves (256 threads)"),
 ])
 def test_natural_refusals_are_located(capsys, tmp_path, variant, where, message):
     variant = dict(variant)

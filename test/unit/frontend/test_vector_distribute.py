@@ -241,8 +241,10 @@ def test_a_times_b_column_reads_become_element_reads(prefetch_ab):
 
 def test_element_reads_that_fit_no_transposing_read_are_left(tmp_path, capsys):
     """A late form whose second B element read reads the first one's element again: no
-    transposing read delivers an operand's elements, so its 64 one-element reads are left
-    as they are, and the loop is refused for them at the loop (never regrouped wrongly)."""
+    transposing read delivers an operand's elements, so its one-element reads are left
+    as they are (never regrouped wrongly), and the loop is refused for them at the first
+    read of that MFMA operand, saying what the regrouping needed (it said only that
+    ``lgkm_per_load_b`` was out of range, at the loop)."""
     late = G.late_form(G.matmul_source(dtype="bf16", m=2048, n=2048, k=1024,
                                        transpose_b=False), FLAGS)
     reads = re.findall(r"(%\w+) = vector\.load (%\w+)\[(%\w+), (%\w+)\] : "
@@ -253,9 +255,12 @@ def test_element_reads_that_fit_no_transposing_read_are_left(tmp_path, capsys):
     old = f"{r1} = vector.load {buf}[{row1}, {col1}]"
     mutated = late.replace(old, f"{r1} = vector.load {buf}[{row0}, {col1}]")
     err = _refused(mutated, tmp_path, capsys)
-    assert "option 'lgkm_per_load_b' is out of range: expects an integer in 1..60, got 64" \
-        in err, err
-    assert f"k.mlir:{_line_of(mutated, 'scf.for %arg0')}:" in err, err
+    assert "'vector.load' op: the loop's 128 one-element LDS reads stay as they are " \
+        "(regrouping them into transposing reads needs the 8 elements of each MFMA operand " \
+        "to be 2 reads of 4 consecutive rows of one column" in err, err
+    assert "more than the schedule counts: pipeline '4wave': option 'lgkm_per_load_b' is " \
+        "out of range: expects an integer in 1..60, got 64" in err, err
+    assert f"k.mlir:{_line_of(mutated, f'{r0} = vector.load')}:" in err, err
 
 
 def test_an_unaligned_matmul_has_no_mfma_loop(tmp_path, capsys):

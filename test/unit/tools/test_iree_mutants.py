@@ -256,3 +256,69 @@ def test_a_mutant_racing_on_c_is_input_broken():
         r"Finding: global-race: wave \d of workgroup \(0,0\), .*'global_store_dword .*': "
         r"global write of buffer C .* races the write by wave \d of workgroup \(0,0\) at "
         r".*'global_store_dword .*'", detail), (verdict, detail)
+
+
+def test_later_families_leave_the_recorded_draws_alone():
+    """The families added after the campaign's recorded numbers (``i8x``, ``i8kf``,
+    ``vdi8ab``, ``dynk``) are drawn only when named, and only their mutants draw the bare
+    barrier: every earlier campaign (a seed over every family, or named families) draws
+    the same mutants as before."""
+    later = {n for n, fam in M.FAMILIES.items() if fam.later}
+    assert later == {"i8x", "i8kf", "vdi8ab", "dynk"}
+    assert not any(n.split(".")[0] in later for n in M._pool())
+    assert {M.mutant_source(SEED, i) for i in range(200)}.isdisjoint(
+        {f"{n}.{f}" for n in later for f in M.FORMS})
+    assert len(M.MUTATIONS) == 12 and M.m_bare_barrier not in M.MUTATIONS
+    assert M.LATER_MUTATIONS == M.MUTATIONS + (M.m_bare_barrier,)
+    assert M.INPUTS["i8kf.late"].pipeline == "pingpong{waits=fragment}"
+
+
+def test_a_bare_barrier_mutation_with_and_without_its_wait():
+    """The bare-barrier mutation makes a ``gpu.barrier`` a ``rocdl.s.barrier``, half the
+    time with a ``rocdl.s.waitcnt`` before it (``frontend/soundness.py`` requires the
+    waits; the committed kernel's refusal and acceptance are in ``test_soundness.py``)."""
+    import random
+
+    text = M.source("4096.late")
+    seen = set()
+    for seed in range(12):
+        lines = text.split("\n")
+        what = M.m_bare_barrier(lines, random.Random(seed))
+        new = "\n".join(lines)
+        assert new.count("gpu.barrier") == text.count("gpu.barrier") - 1
+        assert new.count("rocdl.s.barrier") == 1, what
+        waits = re.findall(r"rocdl\.s\.waitcnt (\d+)\n\s*rocdl\.s\.barrier", new)
+        assert ("after a rocdl.s.waitcnt" in what) == bool(waits), what
+        seen.add(int(waits[0]) if waits else None)
+    assert seen == {None, *M.WAITS}, seen
+
+
+#: the later families (:attr:`mutants.Family.later`), a few mutants each of seed 1: a bare
+#: barrier after its full wait (exact), a bare barrier alone, a copy moved below its reads
+#: (vdi8ab: a store to C in the loop), the last two refused at the op
+LATER = [("i8x", (11, 41, 2)), ("i8kf", (11, 41, 2)), ("vdi8ab", (11, 41, 0))]
+
+
+@pytest.mark.parametrize("family, indices", LATER, ids=[f for f, _ in LATER])
+def test_a_later_family_is_refused_or_exact(family, indices):
+    """Issue 21: each family of this stop's kernels (the i8 64x128 tile split along K
+    crosswise under ``pingpong``; the i8 128x128 4x2 one under ``pingpong{waits=fragment}``;
+    IREE's VectorDistribute i8 ``A x B``) mutated, its bare barriers included: refused with
+    a located message or exact against its unpipelined build, the exact ones round the
+    pipelined loop's steady state."""
+    if not _has_iree_compile():
+        pytest.skip("iree-compile (iree-base-compiler) is not installed")
+    sys.path.insert(0, str(Path(__file__).parents[1]))
+    from steady_loop import LoopRecord, assert_steady, counting_loops
+
+    verdicts = []
+    for i in indices:
+        m = M.mutant(1, i, [family])
+        with counting_loops() as loops:
+            verdict, detail = M.verdict(m)
+        assert verdict not in M.BAD, (f"{verdict}: {m.what}\n{detail}\n"
+                                      f"reproduce: {M.command(1, i, [family])}")
+        if verdict == "exact":      # runs: the unpipelined build's, then the pipelined one's
+            assert_steady(LoopRecord(loops.runs[1:2]))
+        verdicts.append(verdict)
+    assert "refused" in verdicts and "exact" in verdicts, verdicts

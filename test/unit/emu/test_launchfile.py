@@ -80,7 +80,7 @@ BAD = [
     (_edit('expect = "A @ B.T"', 'expect = "A @ B.T + A"'),
      r"check\[0\]\.expect: cannot add shapes \[4, 6\] and \[4, 8\]"),
     (_edit('expect = "A @ B.T"', 'expect = "(A @ B.T"'), r"check\[0\]\.expect: the expression"),
-    (_edit('expect = "A @ B.T"', 'expect = "A @ B.T * 2"'), r"check\[0\]\.expect: cannot read"),
+    (_edit('expect = "A @ B.T"', 'expect = "A @ B.T / 2"'), r"check\[0\]\.expect: cannot read"),
     (_edit('expect = "A @ B.T"', 'expect = "B @ A.T"'),
      r"check\[0\]\.expect: 'B @ A.T' has the shape \[6, 4\], the output 'C' \[4, 6\]"),
     (_edit('expect = "A @ B.T"', 'expect = "A @ B.T + C"'),

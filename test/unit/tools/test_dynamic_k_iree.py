@@ -33,7 +33,9 @@ of the copy loops (threads with different trip counts, a step other than the wor
 threads, a bound of the workgroup or of K) are refused at the loop; so are mutants of the private
 staging (the tile written between its copy and a read, no barrier after the reads) and of the
 LDS accumulators (written back elsewhere, shared between threads, at an address of the
-workgroup).  Each refusal is located, exit 1, no traceback.  (The front
+workgroup), and so is the barrier before the K-loop, which orders IREE's zeroing of those
+accumulators against their reads the front end moves to the loop's entry, when it is not
+an ordering point (bare with no ``lgkmcnt(0)`` before it, fenceless, removed).  Each refusal is located, exit 1, no traceback.  (The front
 end's run-time trip-count path, with its guard, is tested on the natural kernel:
 ``test_tails.py``, and with masked copies of the K left: ``test_masked_dynamic_k.py``.)
 """

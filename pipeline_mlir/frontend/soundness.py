@@ -138,9 +138,7 @@ def _unordered(body: list, between: list, r, c, what: str, counter: str, access)
     if not bare:
         return
     b = body[bare[0]]
-    why = (f"({fence_text(b)}) fences no workgroup memory" if b.name == "gpu.barrier" else
-           "waits for none of the wave's memory operations (gfx950's s_barrier does not "
-           "drain the wave's counters)")
+    why = _bare_why(b)
     raise IRError(b, f"'{b.name}' op {why}, and it is the only barrier between "
                      f"{describe(r)}, an LDS read, and {describe(c)}, which {what} the LDS "
                      f"it reads: it does not order them (the kernel races); no "
@@ -172,13 +170,19 @@ def check_entry(loop, is_buffer, reader) -> None:
                               f"loop (the moved read would race)")
     b = path[bars[0]]
     counters = "/".join(sorted(writers[-1][1]))
-    why = (f"({fence_text(b)}) fences no workgroup memory" if b.name == "gpu.barrier" else
-           "waits for none of the wave's memory operations (gfx950's s_barrier does not "
-           "drain the wave's counters)")
-    raise IRError(b, f"'{b.name}' op {why}, and it is the only barrier between "
+    which = "the only barrier" if len(bars) == 1 else \
+        f"the first of {len(bars)} barriers, none of which orders them,"
+    raise IRError(b, f"'{b.name}' op {_bare_why(b)}, and it is {which} between "
                      f"{describe(write)}, an LDS write before the K-loop, and {moved}: it "
                      f"does not order them (the pipelined kernel would race); no "
                      f"rocdl.s.waitcnt with {counters}(0) comes between them")
+
+
+def _bare_why(b) -> str:
+    """Why barrier ``b``, which orders no LDS by itself, does not order an access."""
+    return (f"({fence_text(b)}) fences no workgroup memory" if b.name == "gpu.barrier" else
+            "waits for none of the wave's memory operations (gfx950's s_barrier does not "
+            "drain the wave's counters)")
 
 
 def check_workgroup_loops(loop) -> None:

@@ -20,11 +20,17 @@ direct-to-LDS copy, whose LDS write counts on it; ``lgkmcnt`` for an LDS read or
 :func:`waited` finds such a wait in a block's ops; :func:`drained` says which counters a
 wait brings to 0.  Another wait op (``amdgpu.memory_counter_wait``) is not read: a bare
 barrier behind it does not count.
+
+Before a loop, :func:`entry_path` gives the ops that run on the way into it (those before
+it in its block, and before each op around it in that op's block, outermost first), and
+:func:`entry_writers` those of them that write an LDS buffer with the counters their writes
+count on: what a barrier on that path must order against a read moved to the loop's entry.
 """
 
 from __future__ import annotations
 
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import as_operation
 from pipeline_mlir.isa.waitcnt import decode_waitcnt
 
 #: the barrier ops of the GPU dialects whose fence may cover LDS
@@ -68,3 +74,51 @@ def waited(body: list, after: int, before: int, counter: str) -> bool:
     goes round the loop's back edge (from ``after`` to the end, then from the start)."""
     span = body[after + 1:before] if after < before else body[after + 1:] + body[:before]
     return any(counter in drained(o) for o in span)
+
+
+#: LDS accesses that only read (anything else touching a buffer may write it)
+READ_OPS = ("vector.load", "vector.transfer_read", "memref.load", "vector.maskedload",
+            "amdgpu.transpose_load", "vector.gather")
+
+
+def entry_path(loop) -> list:
+    """The ops that run, in order, before ``loop`` on the way into it: at each level from
+    the function inward, the ops before the op around ``loop`` (or ``loop``) in its block.
+    An op of the path may hold regions; those ops run before ``loop`` as a whole."""
+    levels = [as_operation(loop)]
+    while levels[-1].parent is not None and \
+            as_operation(levels[-1].parent).name not in ("func.func", "gpu.func",
+                                                         "builtin.module"):
+        levels.append(as_operation(levels[-1].parent))
+    path = []
+    for at in reversed(levels):
+        for o in at.block.operations:
+            if as_operation(o) == at:
+                break
+            path.append(as_operation(o))
+    return path
+
+
+def entry_writers(path: list, is_buffer) -> list:
+    """(position, counters, last write) of each op of ``path`` (:func:`entry_path`) that
+    writes, at any depth, LDS whose memref ``is_buffer`` accepts: ``vmcnt`` for a
+    direct-to-LDS copy, ``lgkmcnt`` for any other write (a store, a transfer write); an op
+    that only reads or views the buffer does not write it."""
+    out = []
+    for i, top in enumerate(path):
+        counters, last = set(), []
+
+        def visit(o, counters=counters, last=last):
+            o = as_operation(o)
+            if o.name in READ_OPS or any(str(r.type).startswith("memref<") for r in o.results):
+                return ir.WalkResult.ADVANCE
+            if any(str(x.type).startswith("memref<") and "workgroup" in str(x.type) and
+                   is_buffer(x) for x in o.operands):
+                counters.add("vmcnt" if o.name == "amdgpu.gather_to_lds" else "lgkmcnt")
+                last.append(o)
+            return ir.WalkResult.ADVANCE
+
+        top.walk(visit)
+        if counters:
+            out.append((i, frozenset(counters), last[-1]))
+    return out

@@ -22,7 +22,11 @@ evaluator with no launch value sampled:
   what the same thread wrote in the one before (no other thread or op writes it), and
   the first reads what was there before the loop;
 * the ops that compute the read's and the write's operands are side-effect free; they
-  are cloned before and after the loop.
+  are cloned before and after the loop;
+* the read, moved to the loop's entry, is ordered behind the kernel's writes of the
+  buffer before the loop (IREE zeroes it) by a barrier on the way into the loop
+  (:func:`pipeline_mlir.frontend.soundness.check_entry`): in the loop the kernel's own
+  barriers ordered them, which the moved read no longer has.
 
 The carried vector is then carried as its pieces where it can be, and one-element pieces
 as the vector an MFMA assembles from them (:mod:`~pipeline_mlir.frontend.carried_pieces`).
@@ -44,6 +48,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.carried_pieces import gather_scalars, split_carried, take_over
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
 from pipeline_mlir.frontend.private_stage import inside, root_of, whole_access
+from pipeline_mlir.frontend.soundness import check_entry
 from pipeline_mlir.frontend.thread_loops import workgroup_dependent
 
 __all__ = ["carry_lds_accumulators"]
@@ -54,6 +59,9 @@ def carry_lds_accumulators(loop):
     ``scf.for`` if one was, else ``loop`` itself."""
     groups = _groups(loop)
     pairs = [p for reads, writes in groups for p in _check_addresses(loop, reads, writes)]
+    for reads, _ in groups:   # the carried read moves to the loop's entry
+        root = root_of(_access(reads[0])[0])
+        check_entry(loop, lambda x, root=root: root_of(x) == root, reads[0])
     if pairs:
         loop = _carry(loop, pairs)
     return gather_scalars(split_carried(loop)) if pairs else loop

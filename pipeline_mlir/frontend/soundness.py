@@ -32,7 +32,13 @@ schedule's.  That computes what the loop computes only if
   first and last K step);
 * no op other than the copies writes the LDS it multi-buffers (the scan refuses every
   other LDS writer, :func:`pipeline_mlir.frontend.scan.scan_loop`), and a copy's LDS
-  address is wave-uniform (``address._Accesses.lds_of_copy``).
+  address is wave-uniform (``address._Accesses.lds_of_copy``);
+* a read the rewrite moves to the loop's entry (an accumulator kept in LDS, read once
+  before the loop, :mod:`pipeline_mlir.frontend.lds_accumulators`) reads what the kernel
+  wrote into that LDS before the loop only behind a barrier on the way into the loop that
+  orders those writes: one that fences workgroup memory, or a bare one behind a
+  ``rocdl.s.waitcnt`` that waits for them (:func:`check_entry`; inside the loop the
+  kernel's own barriers ordered them, which the moved read no longer has).
 
 Each violation is an :class:`~pipeline_mlir.dialect.ir_io.IRError` at the op.
 """
@@ -41,7 +47,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.barriers import fence_text, fences_lds, waited
+from pipeline_mlir.analysis.barriers import (entry_path, entry_writers, fence_text,
+                                             fences_lds, waited)
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -131,14 +138,51 @@ def _unordered(body: list, between: list, r, c, what: str, counter: str, access)
     if not bare:
         return
     b = body[bare[0]]
-    why = (f"({fence_text(b)}) fences no workgroup memory" if b.name == "gpu.barrier" else
-           "waits for none of the wave's memory operations (gfx950's s_barrier does not "
-           "drain the wave's counters)")
+    why = _bare_why(b)
     raise IRError(b, f"'{b.name}' op {why}, and it is the only barrier between "
                      f"{describe(r)}, an LDS read, and {describe(c)}, which {what} the LDS "
                      f"it reads: it does not order them (the kernel races); no "
                      f"rocdl.s.waitcnt with {counter}(0) comes between {describe(access)} "
                      f"and it")
+
+
+def check_entry(loop, is_buffer, reader) -> None:
+    """``reader``, a read of LDS (whose memref ``is_buffer`` accepts) that the rewrite
+    moves to the entry of ``loop``, is ordered behind every write of that LDS on the way
+    into the loop by a barrier there (module docstring); else an error at the barrier that
+    does not order them, or, with none, at the read."""
+    path = entry_path(loop)
+    writers = entry_writers(path, is_buffer)
+    if not writers:
+        return
+    w, _, write = writers[-1]
+    bars = [b for b in range(w + 1, len(path)) if path[b].name in BARRIERS]
+    for b in bars:
+        fenced = [f for f in range(b) if path[f].name in BARRIERS and fences_lds(path[f])]
+        pending = [(p, cs) for p, cs, _ in writers if p < b and (not fenced or p > fenced[-1])]
+        if fences_lds(path[b]) or all(waited(path, p, b, c) for p, cs in pending for c in cs):
+            return
+    moved = (f"{describe(reader)}, a read of LDS that the front end moves to the loop's "
+             f"entry")
+    if not bars:
+        raise IRError(reader, f"{moved}, reads what {describe(write)} writes before the "
+                              f"K-loop with no barrier between them on the way into the "
+                              f"loop (the moved read would race)")
+    b = path[bars[0]]
+    counters = "/".join(sorted(writers[-1][1]))
+    which = "the only barrier" if len(bars) == 1 else \
+        f"the first of {len(bars)} barriers, none of which orders them,"
+    raise IRError(b, f"'{b.name}' op {_bare_why(b)}, and it is {which} between "
+                     f"{describe(write)}, an LDS write before the K-loop, and {moved}: it "
+                     f"does not order them (the pipelined kernel would race); no "
+                     f"rocdl.s.waitcnt with {counters}(0) comes between them")
+
+
+def _bare_why(b) -> str:
+    """Why barrier ``b``, which orders no LDS by itself, does not order an access."""
+    return (f"({fence_text(b)}) fences no workgroup memory" if b.name == "gpu.barrier" else
+            "waits for none of the wave's memory operations (gfx950's s_barrier does not "
+            "drain the wave's counters)")
 
 
 def check_workgroup_loops(loop) -> None:

@@ -33,7 +33,9 @@ of the copy loops (threads with different trip counts, a step other than the wor
 threads, a bound of the workgroup or of K) are refused at the loop; so are mutants of the private
 staging (the tile written between its copy and a read, no barrier after the reads) and of the
 LDS accumulators (written back elsewhere, shared between threads, at an address of the
-workgroup).  Each refusal is located, exit 1, no traceback.  (The front
+workgroup), and so is the barrier before the K-loop, which orders IREE's zeroing of those
+accumulators against their reads the front end moves to the loop's entry, when it is not
+an ordering point (bare with no ``lgkmcnt(0)`` before it, fenceless, removed).  Each refusal is located, exit 1, no traceback.  (The front
 end's run-time trip-count path, with its guard, is tested on the natural kernel:
 ``test_tails.py``, and with masked copies of the K left: ``test_masked_dynamic_k.py``.)
 """
@@ -363,3 +365,55 @@ def test_late_form_mutants_are_refused_at_the_op(kernels, tmp_path, capsys, edit
     assert new != text
     err, line = _refusal(tmp_path, capsys, new)
     assert message in err and op in line, err
+
+
+#: the K-loop's first line in each form (the barrier before it orders IREE's zeroing of the
+#: accumulators it keeps in LDS against their reads)
+K_LOOP = {"late": "scf.for %arg0 = %c0 to %26 step %c1 {",
+          "prefetch": "scf.for %arg2 = %c0 to %25 step %c1 {"}
+LGKM0, VM0 = "rocdl.s.waitcnt 49279", "rocdl.s.waitcnt 3952"   # lgkmcnt(0); vmcnt(0)
+
+
+def _entry_barrier(text: str, form: str, lines: list) -> str:
+    """``text`` with the barrier just before the K-loop replaced by ``lines``."""
+    rows = text.splitlines()
+    at = next(i for i, r in enumerate(rows) if r.strip() == K_LOOP[form])
+    assert rows[at - 1].strip() == "gpu.barrier memfence [#gpu.address_space<workgroup>]"
+    pad = rows[at - 1][:len(rows[at - 1]) - len(rows[at - 1].lstrip())]
+    return "\n".join(rows[:at - 1] + [pad + x for x in lines] + rows[at:]) + "\n"
+
+
+@pytest.mark.parametrize("form,lines,op,message", [
+    ("late", ["rocdl.s.barrier"], "rocdl.s.barrier",
+     "waits for none of the wave's memory operations (gfx950's s_barrier does not drain the "
+     "wave's counters), and it is the only barrier between 'vector.store' op"),
+    ("prefetch", ["rocdl.s.barrier"], "rocdl.s.barrier", "an LDS write before the K-loop, "
+     "and 'vector.transfer_read' op"),
+    ("late", [VM0, "rocdl.s.barrier"], "rocdl.s.barrier",
+     "no rocdl.s.waitcnt with lgkmcnt(0) comes between them"),
+    ("late", ["gpu.barrier memfence []"], "gpu.barrier",
+     "'gpu.barrier' op (memfence []) fences no workgroup memory"),
+    ("late", [], "vector.load", "with no barrier between them on the way into the loop"),
+], ids=["bare", "bare prefetch", "bare after vmcnt", "no fence", "removed"])
+def test_entry_barrier_mutants_are_refused_at_the_barrier(kernels, tmp_path, capsys, form,
+                                                          lines, op, message):
+    """The barrier before the K-loop orders IREE's zeroing of the accumulators it keeps in
+    LDS against their reads, which the front end moves to the loop's entry (inside the
+    loop the kernel's own barriers ordered them): a bare one with no wait for the zeroing
+    stores, one that fences no workgroup memory, or none, is refused (the mutation
+    campaign's dynk seed 3 mutant 3 was taken and raced)."""
+    new = _entry_barrier(kernels("forced", form).read_text(), form, lines)
+    err, line = _refusal(tmp_path, capsys, new)
+    assert message in err and op in line and "a read of LDS that the front end moves to " \
+        "the loop's entry" in err, err
+
+
+def test_entry_barrier_behind_its_wait_is_taken(kernels, tmp_path, capsys):
+    """A bare barrier before the K-loop behind ``lgkmcnt(0)`` orders the zeroing stores: the
+    kernel pipelines (run exact on the emulator by the mutation campaign, docs)."""
+    src = tmp_path / "m.mlir"
+    src.write_text(_entry_barrier(kernels("forced", "late").read_text(), "late",
+                                  [LGKM0, "rocdl.s.barrier"]))
+    rc = main(["--pipeline=4wave", str(src), "-o", "-"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and "sched.group" in out, err   # the schedule's groups: pipelined

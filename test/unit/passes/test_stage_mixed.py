@@ -183,3 +183,20 @@ def test_sched_verify_catches_a_staged_mutant(staged, capsys, tmp_path, pattern,
     assert rc == 1 and "Traceback" not in err, err
     assert "v.mlir:" in err and "sched-verify: the register-staged form: " in err, err
     assert hazard in err, err
+
+
+@pytest.mark.parametrize("stream, k, want", [
+    # the vdi8ab one-trip loop's shape: 4 A DMAs, then staged B loads, then DMAs; the wait
+    # requires the second A DMA: 2 DMAs and the 4 loads after it, of which only the DMAs count
+    (["dma"] * 4 + ["staged"] * 4 + ["dma"] * 2, 8, 4),
+    (["dma", "staged", "staged", "dma"], 2, 1),
+    (["dma", "staged", "dma", "staged"], 3, 1),
+    (["staged", "dma", "staged"], 3, VMCNT_MAX),      # it requires no DMA: no vmcnt
+])
+def test_a_wait_counts_the_dma_copies_only(stream, k, want):
+    """The re-derived count: the DMA copies issued after the youngest one ``vmcnt(k)``
+    requires; the staged loads (plain loads, which LLVM deletes when it removes a loop of
+    one trip and their values are used nowhere) are not counted."""
+    from pipeline_mlir.passes._stage_mixed import _count
+
+    assert _count(stream, k) == want

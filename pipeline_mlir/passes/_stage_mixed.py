@@ -14,7 +14,9 @@ iteration; in every iteration the loop may run (up to the point where a wait's w
 longer reaches the prologue, after which iterations repeat), the DMA copies the schedule's
 ``vmcnt(k)`` required complete are found in the stream; the youngest of them, ``D``, fixes
 the new count: the DMA copies issued after ``D``, the least over the iterations.  A wait
-that required no DMA copy loses its ``vmcnt``.
+that required no DMA copy loses its ``vmcnt``.  The waits after the loop in its block (the
+epilogue's) are re-derived the same way, from the stream of the last iterations and the
+copies after the loop.
 
 The staged loads are not counted, although each is a VMEM operation that ``vmcnt`` counts
 when it is issued: they are plain loads, which LLVM may delete, merge or move where
@@ -85,6 +87,13 @@ def _body(loop) -> list | str:
     return out
 
 
+def _after(loop) -> list:
+    """The copies and waits of the loop's block after the loop, in order (those inside ops
+    with regions there, the zero-trip path's, are left as the schedule derived them)."""
+    ops = [as_operation(o) for o in loop.block.operations]
+    return [o for o in ops[ops.index(loop) + 1:] if o.name in (COPY, WAIT)]
+
+
 def _count(stream: list, k: int) -> int:
     """The new vmcnt at a wait after ``stream`` (kinds of the copies issued, the staged
     loads included) whose old count is ``k``: the DMA copies issued after the youngest one
@@ -97,8 +106,8 @@ def _count(stream: list, k: int) -> int:
 
 
 def vmcnt_waits(loop, trips: int) -> dict | str:
-    """{wait op: new immediate} for the body of ``loop`` (``trips`` iterations; module
-    docstring), or why not."""
+    """{wait op: new immediate} for the body of ``loop`` (``trips`` iterations) and its
+    block after it (module docstring), or why not."""
     pro, body = _prologue(loop), _body(loop)
     for r in (pro, body):
         if isinstance(r, str):
@@ -116,6 +125,14 @@ def vmcnt_waits(loop, trips: int) -> dict | str:
             if vm < VMCNT_MAX:
                 n = _count(stream, vm)
                 counts[e] = min(counts.get(e, VMCNT_MAX), n)
+    stream = pro + copies * depth               # the last iterations, then what follows
+    for o in _after(loop):
+        if o.name == COPY:
+            stream.append(_kind(o))
+        elif o.name == WAIT:
+            vm, _, _ = decode_waitcnt(ir.IntegerAttr(o.attributes["bitfield"]).value)
+            if vm < VMCNT_MAX:
+                counts[o] = _count(stream, vm)
     out = {}
     for w, n in counts.items():
         _, exp, lgkm = decode_waitcnt(ir.IntegerAttr(w.attributes["bitfield"]).value)

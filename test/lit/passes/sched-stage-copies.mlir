@@ -329,3 +329,27 @@ func.func @over_budget(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.
   }
   return
 }
+
+// -----
+
+// A wait after the loop is re-derived too, from the stream of the last iteration and the
+// copies after the loop: vmcnt(1) counted the last iteration's staged load, which LLVM
+// deletes when it removes a loop of one trip (its value is used nowhere after the loop);
+// counting DMA copies only it becomes vmcnt(0) and waits for the loop's DMA copy.
+// CHECK-LABEL: func.func @wait_after_the_loop
+// CHECK:         scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    rocdl.s.waitcnt 3952
+// CHECK-NEXT:    return
+func.func @wait_after_the_loop(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %d: index, %acc0: vector<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  amdgpu.gather_to_lds %src[%i, %i], %lds[%d] : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  %r = scf.for %k = %c0 to %c1 step %c1 iter_args(%acc = %acc0) -> (vector<4xf32>) {
+    amdgpu.gather_to_lds %src[%i, %k], %lds[%d] : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds %src[%i, %k], %lds[%d] {sched.register_staged} : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+    scf.yield %acc : vector<4xf32>
+  }
+  rocdl.s.waitcnt 3953
+  return
+}

@@ -133,7 +133,7 @@ def plan(loop, copies: list, unmarked: bool) -> Plan | str:
             return s
     waits = None
     if unmarked:
-        waits = vmcnt_waits(loop, len(copies), trips)
+        waits = vmcnt_waits(loop, trips)
         if isinstance(waits, str):
             return f"the kernel also has direct-to-LDS copies and {waits}"
     return Plan(loop, copies, lb, ub, step, waits)

@@ -9,15 +9,25 @@ iteration's elements), and the loads of the first iteration are issued just befo
 loop, after every copy there; but a staged copy's LDS write no longer needs any ``vmcnt``
 wait (its store waits for its load through the register, and is complete before the next
 wait or barrier).  So each wait is re-derived from the stream of VMEM operations: the
-copies of the loop's block before the loop, then the first loads, then the body's copies
-iteration after iteration; in every iteration the loop may run (up to the point where a
-wait's window no longer reaches the prologue, after which iterations repeat), the DMA
-copies the schedule's ``vmcnt(k)`` required complete are found in the stream without the
-first loads; the youngest of them, ``D``, fixes the new count: the VMEM operations issued
-after ``D`` in the stream with them, the least over the iterations.  A wait that required
-no DMA copy loses its ``vmcnt``.  The new count is never below ``k`` (the stream only
-gained operations), so a wait is only ever relaxed, never made stronger than needed
-by the DMA copies it was placed for.
+copies of the loop's block before the loop, then the body's copies iteration after
+iteration; in every iteration the loop may run (up to the point where a wait's window no
+longer reaches the prologue, after which iterations repeat), the DMA copies the schedule's
+``vmcnt(k)`` required complete are found in the stream; the youngest of them, ``D``, fixes
+the new count: the DMA copies issued after ``D``, the least over the iterations.  A wait
+that required no DMA copy loses its ``vmcnt``.  The waits after the loop in its block (the
+epilogue's) are re-derived the same way, from the stream of the last iterations and the
+copies after the loop.
+
+The staged loads are not counted, although each is a VMEM operation that ``vmcnt`` counts
+when it is issued: they are plain loads, which LLVM may delete, merge or move where
+nothing orders them, and a count that relied on them would then leave ``D`` in flight.
+The last iteration's loads (of an iteration that does not come) are used nowhere after the
+loop: when LLVM removes a loop of one trip (``vdi8ab``, IREE's VectorDistribute i8
+``A x B`` with B's copies staged, at K = 2048), it deletes them, and a wait that counted
+them raced wave 0's DMA of A with wave 3's ``ds_read_b128`` of it.  A count of DMA copies
+only holds whatever LLVM does with the loads: the staged loads issued after ``D`` only make
+the wait complete more (``vmcnt`` completes in order).  The new count is never above the
+schedule's ``k`` (which counted every copy as a DMA copy).
 
 :func:`vmcnt_waits` returns the new immediate of each of the body's waits, or why the
 stream cannot be modelled (a copy or wait inside an op with regions, a copy of the
@@ -77,19 +87,27 @@ def _body(loop) -> list | str:
     return out
 
 
-def _count(stream: list, k: int, firsts: int, prologue: int) -> int:
-    """The new vmcnt at a wait after ``stream`` (kinds, without the first loads) whose old
-    count is ``k``; :data:`VMCNT_MAX` when it required no DMA copy."""
+def _after(loop) -> list:
+    """The copies and waits of the loop's block after the loop, in order (those inside ops
+    with regions there, the zero-trip path's, are left as the schedule derived them)."""
+    ops = [as_operation(o) for o in loop.block.operations]
+    return [o for o in ops[ops.index(loop) + 1:] if o.name in (COPY, WAIT)]
+
+
+def _count(stream: list, k: int) -> int:
+    """The new vmcnt at a wait after ``stream`` (kinds of the copies issued, the staged
+    loads included) whose old count is ``k``: the DMA copies issued after the youngest one
+    the wait requires (module docstring); :data:`VMCNT_MAX` when it required none."""
     required = len(stream) - k
     d = next((i for i in range(required - 1, -1, -1) if stream[i] == "dma"), None)
     if d is None:
         return VMCNT_MAX
-    return len(stream) - 1 - d + (firsts if d < prologue else 0)
+    return stream[d + 1:].count("dma")
 
 
-def vmcnt_waits(loop, firsts: int, trips: int) -> dict | str:
-    """{wait op: new immediate} for the body of ``loop`` (``trips`` iterations) with
-    ``firsts`` staged loads issued before it (module docstring), or why not."""
+def vmcnt_waits(loop, trips: int) -> dict | str:
+    """{wait op: new immediate} for the body of ``loop`` (``trips`` iterations) and its
+    block after it (module docstring), or why not."""
     pro, body = _prologue(loop), _body(loop)
     for r in (pro, body):
         if isinstance(r, str):
@@ -105,8 +123,16 @@ def vmcnt_waits(loop, firsts: int, trips: int) -> dict | str:
                 continue
             vm, _, _ = decode_waitcnt(ir.IntegerAttr(e.attributes["bitfield"]).value)
             if vm < VMCNT_MAX:
-                n = _count(stream, vm, firsts, len(pro))
+                n = _count(stream, vm)
                 counts[e] = min(counts.get(e, VMCNT_MAX), n)
+    stream = pro + copies * depth               # the last iterations, then what follows
+    for o in _after(loop):
+        if o.name == COPY:
+            stream.append(_kind(o))
+        elif o.name == WAIT:
+            vm, _, _ = decode_waitcnt(ir.IntegerAttr(o.attributes["bitfield"]).value)
+            if vm < VMCNT_MAX:
+                counts[o] = _count(stream, vm)
     out = {}
     for w, n in counts.items():
         _, exp, lgkm = decode_waitcnt(ir.IntegerAttr(w.attributes["bitfield"]).value)

@@ -218,21 +218,22 @@ func.func @index_from_memory(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16,
 
 // A kernel that also has DMA copies: the staged load still goes an iteration ahead (the
 // first one just before the loop) and the schedule's vmcnt waits are re-derived for the
-// DMA copies with the loads in the VMEM stream (vmcnt completes in order).  The wait at
-// the top must see the last iteration's DMA copy (and in the first iteration the one
-// before the loop, with the first staged load issued after it): vmcnt(0) becomes vmcnt(1),
-// the staged load issued after that copy may stay in flight; the same for the one at the
-// bottom (this iteration's DMA copy, then one load).
+// DMA copies, counting DMA copies only: a staged load issued after the copy a wait needs
+// is a plain load LLVM may delete (the last iteration's, used nowhere after a loop of one
+// trip it removes) or move, so a count that left it in flight could leave the copy in
+// flight instead.  The wait at the top needs the last iteration's DMA copy (in the first
+// iteration the one before the loop), the one at the bottom this iteration's: both stay
+// vmcnt(0), not vmcnt(1).
 // CHECK-LABEL: func.func @with_dma_copies
 // CHECK:         amdgpu.gather_to_lds %arg0[%arg2, %arg2], %arg1[%arg3]
 // CHECK:         %[[F:.*]] = vector.load %arg0[%arg2, %{{.*}}] : memref<64x4095xbf16>, vector<8xbf16>
 // CHECK:         scf.for %{{.*}} iter_args(%{{.*}} = %arg4, %[[C:.*]] = %[[F]]) -> (vector<4xf32>, vector<8xbf16>) {
-// CHECK-NEXT:      rocdl.s.waitcnt 3953
+// CHECK-NEXT:      rocdl.s.waitcnt 3952
 // CHECK-NEXT:      amdgpu.gather_to_lds %arg0[%arg2, %{{.*}}], %arg1[%arg3]
 // CHECK:           vector.store %[[C]], %arg1
 // CHECK:           vector.load %arg0
 // CHECK:           rocdl.s.waitcnt 49279
-// CHECK-NEXT:      rocdl.s.waitcnt 3953
+// CHECK-NEXT:      rocdl.s.waitcnt 3952
 // CHECK-NEXT:      scf.yield
 func.func @with_dma_copies(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %d: index, %acc0: vector<4xf32>) {
   %c0 = arith.constant 0 : index
@@ -326,5 +327,29 @@ func.func @over_budget(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.
     amdgpu.gather_to_lds %src[%i, %k], %lds[%d] {sched.register_staged} : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
     scf.yield %b : vector<2048xf32>
   }
+  return
+}
+
+// -----
+
+// A wait after the loop is re-derived too, from the stream of the last iteration and the
+// copies after the loop: vmcnt(1) counted the last iteration's staged load, which LLVM
+// deletes when it removes a loop of one trip (its value is used nowhere after the loop);
+// counting DMA copies only it becomes vmcnt(0) and waits for the loop's DMA copy.
+// CHECK-LABEL: func.func @wait_after_the_loop
+// CHECK:         scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    rocdl.s.waitcnt 3952
+// CHECK-NEXT:    return
+func.func @wait_after_the_loop(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %d: index, %acc0: vector<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  amdgpu.gather_to_lds %src[%i, %i], %lds[%d] : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  %r = scf.for %k = %c0 to %c1 step %c1 iter_args(%acc = %acc0) -> (vector<4xf32>) {
+    amdgpu.gather_to_lds %src[%i, %k], %lds[%d] : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds %src[%i, %k], %lds[%d] {sched.register_staged} : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+    scf.yield %acc : vector<4xf32>
+  }
+  rocdl.s.waitcnt 3953
   return
 }

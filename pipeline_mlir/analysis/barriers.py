@@ -29,6 +29,7 @@ count on: what a barrier on that path must order against a read moved to the loo
 
 from __future__ import annotations
 
+from pipeline_mlir.analysis.ir_facts import enclosing_ops
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
 from pipeline_mlir.isa.waitcnt import decode_waitcnt
@@ -85,11 +86,7 @@ def entry_path(loop) -> list:
     """The ops that run, in order, before ``loop`` on the way into it: at each level from
     the function inward, the ops before the op around ``loop`` (or ``loop``) in its block.
     An op of the path may hold regions; those ops run before ``loop`` as a whole."""
-    levels = [as_operation(loop)]
-    while levels[-1].parent is not None and \
-            as_operation(levels[-1].parent).name not in ("func.func", "gpu.func",
-                                                         "builtin.module"):
-        levels.append(as_operation(levels[-1].parent))
+    levels = [as_operation(loop), *enclosing_ops(loop)]
     path = []
     for at in reversed(levels):
         for o in at.block.operations:

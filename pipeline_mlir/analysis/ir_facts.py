@@ -168,6 +168,20 @@ def descendants(op):
                 yield from descendants(o)
 
 
+#: the ops a kernel's body ends at, walking outward
+FUNCTION_OPS = ("func.func", "gpu.func", "builtin.module")
+
+
+def enclosing_ops(op):
+    """The ops around ``op`` (not ``op`` itself), innermost first, up to but not including
+    its function (or module), as a generator."""
+    p = as_operation(op).parent
+    while p is not None and as_operation(p).name not in FUNCTION_OPS:
+        p = as_operation(p)
+        yield p
+        p = p.parent
+
+
 #: integer ops :func:`constant_int` folds, and what they compute
 _FOLDS = {"arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b,
           "arith.muli": lambda a, b: a * b}

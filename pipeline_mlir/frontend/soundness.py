@@ -49,13 +49,15 @@ import numpy as np
 
 from pipeline_mlir.analysis.barriers import (entry_path, entry_writers, fence_text,
                                              fences_lds, waited)
+from pipeline_mlir.analysis.ir_facts import enclosing_ops
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import describe
 
 #: the barriers of a loop body: each makes the LDS accesses before it visible to every wave
-#: of the workgroup when it fences workgroup memory (:func:`_orders_lds`), or, bare, when
+#: of the workgroup when it fences workgroup memory
+#: (:func:`~pipeline_mlir.analysis.barriers.fences_lds`), or, bare, when
 #: a wait for those accesses precedes it (:func:`_orders`)
 BARRIERS = ("gpu.barrier", "amdgpu.lds_barrier", "rocdl.s.barrier")
 
@@ -118,23 +120,16 @@ def _orders(body: list, access: int, b: int, counter: str, wrap: bool = False) -
     bare one only behind a wait of ``counter`` down to 0 after the access, in this
     iteration or (``wrap``: the barrier is met in the next one) across the back edge
     (:mod:`pipeline_mlir.analysis.barriers`)."""
-    if _orders_lds(body[b]):
+    if fences_lds(body[b]):
         return True
     return (wrap or access < b) and waited(body, access, b, counter)
-
-
-def _orders_lds(op) -> bool:
-    """Whether barrier ``op`` orders LDS by itself: a ``gpu.barrier`` with a fence of
-    workgroup memory, an ``amdgpu.lds_barrier``
-    (:func:`pipeline_mlir.analysis.barriers.fences_lds`); not a bare ``rocdl.s.barrier``."""
-    return fences_lds(op)
 
 
 def _unordered(body: list, between: list, r, c, what: str, counter: str, access) -> None:
     """The race of read ``r`` against copy ``c`` at the first bare barrier of ``between``
     (body positions), when there is one: it fences no workgroup memory, and no wait of
     ``counter`` for ``access`` precedes it."""
-    bare = [b for b in between if not _orders_lds(body[b])]
+    bare = [b for b in between if not fences_lds(body[b])]
     if not bare:
         return
     b = body[bare[0]]
@@ -189,13 +184,10 @@ def check_workgroup_loops(loop) -> None:
     """Every ``scf.forall`` around ``loop`` is a loop over workgroups, each dimension its own
     workgroup id (:func:`pipeline_mlir.dialect.attrs.workgroup_forall_problem`; module
     docstring); the first that is not is an error at it."""
-    p = loop.parent
-    while p is not None and _op(p).name not in ("func.func", "gpu.func", "builtin.module"):
-        p = _op(p)
+    for p in enclosing_ops(loop):
         if p.name == "scf.forall" and (what := workgroup_forall_problem(p)) is not None:
             raise IRError(p, f"'scf.forall' op around the K-loop {what}; the front end reads "
                              f"its induction variables as workgroup ids and lays out LDS "
                              f"for one pass of the K-loop (map each dimension with "
                              f"#iree_codegen.workgroup_mapping, IREE's loop over workgroups, "
                              f"or upstream's #gpu.block)")
-        p = p.parent

@@ -55,7 +55,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
+from pipeline_mlir.frontend.kernel_ir import describe, kernel_of, lds_left
 from pipeline_mlir.frontend.scan import REMAINDER_ATTR, SHAREABLE_ATTR
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
 from pipeline_mlir.target import gfx950
@@ -147,14 +147,10 @@ def _grow(buffer, n: int) -> None:
 def spare_bytes(loop, marked_allocs: list, natural) -> int:
     """The LDS bytes ``loop``'s kernel leaves unused once the remainder's allocations
     (``marked_allocs``) are on the schedule's buffers and the natural loop's (``natural``,
-    their values) are gone: what a schedule buffer may grow by."""
-    used = 0
-    for a in walk_ops(kernel_of(loop), lambda x: x.name == "memref.alloc"):
-        t = ir.MemRefType(a.results[0].type)
-        if in_lds(a.results[0]) and t.has_static_shape and a not in marked_allocs \
-                and a.results[0] not in natural:
-            used += nbytes(a)
-    return gfx950.LDS_BYTES - used
+    their values) are gone: what a schedule buffer may grow by.  Every other LDS the kernel
+    declares counts (:func:`~pipeline_mlir.frontend.kernel_ir.lds_left`: allocations,
+    the schedule's among them, ``workgroup(...)`` attributions, workgroup globals)."""
+    return lds_left(kernel_of(loop), [a.results[0] for a in marked_allocs] + list(natural))
 
 
 def remainder_name(remainders: list) -> str:

@@ -1,15 +1,19 @@
 """Facts about ops and the kernel around a loop that every front-end reader asks: where an op
 is (for messages), the op defining a value and what it is computed from, its memory
-effects, the enclosing kernel function and its workgroup size; and the builders of a
+effects, the enclosing kernel function, its workgroup size and every LDS buffer it
+declares (:func:`declared_lds`, what each LDS budget of the front end counts); and the builders of a
 range-checked view of a global buffer the front end's copies read and of a zero vector."""
 
 from __future__ import annotations
 
 
+from pipeline_mlir.analysis.ir_facts import element_bytes, memory_space
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.ir_io import location_text
+from pipeline_mlir.target import gfx950
 
 def at(op) -> str:
     """Where ``op`` is, for a message (``file:line:col``, or ``line L:C`` for a buffer)."""
@@ -87,6 +91,77 @@ def kernel_of(loop):
     while o is not None and _op(o).name not in ("gpu.func", "func.func"):
         o = _op(o).parent
     return _op(o) if o is not None else None
+
+
+#: the ops that allocate LDS in a kernel's body (an ``alloca`` too, in workgroup memory)
+LDS_ALLOCS = ("memref.alloc", "memref.alloca")
+
+
+def declared_lds(kernel) -> list[tuple[tuple, int]]:
+    """Every LDS buffer ``kernel`` (a ``gpu.func`` or ``func.func``) declares, as
+    ``(values, bytes)``: ``values`` the SSA values that name it, ``bytes`` its size.  Each
+    is counted once: a workgroup ``memref.alloc`` (or ``alloca``), a ``gpu.func``'s
+    ``workgroup(...)`` attribution, and a workgroup ``memref.global`` the kernel reads
+    through ``memref.get_global`` (its uses of one symbol are one buffer).  LLVM gives each
+    its own LDS, so the front end's budgets count them all; one of a size known only at
+    run time is an error at it (no budget could hold it)."""
+    out = []
+    for v in _attributions(kernel):
+        out.append(((v,), _lds_size(v, _op(kernel))))
+    globals_: dict = {}
+    for o in walk_ops(kernel, lambda x: x.name in LDS_ALLOCS + ("memref.get_global",)):
+        v = o.results[0]
+        if not _in_lds(v):
+            continue
+        if o.name == "memref.get_global":
+            globals_.setdefault(str(o.attributes["name"]), []).append((v, o))
+            continue
+        out.append(((v,), _lds_size(v, o)))
+    for uses in globals_.values():
+        out.append((tuple(v for v, _ in uses), _lds_size(*uses[0])))
+    return out
+
+
+def lds_bytes(kernel, without=()) -> int:
+    """The bytes of :func:`declared_lds` of ``kernel`` but the buffers named by a value of
+    ``without`` (those the front end replaces or puts elsewhere)."""
+    skip = set(without)
+    return sum(n for values, n in declared_lds(kernel) if not skip.intersection(values))
+
+
+def lds_left(kernel, without=()) -> int:
+    """The LDS bytes of a workgroup that :func:`lds_bytes` leaves (negative: over)."""
+    return gfx950.LDS_BYTES - lds_bytes(kernel, without)
+
+
+def _attributions(kernel) -> list:
+    """The ``workgroup(...)`` attributions of a ``gpu.func`` (none for a ``func.func``):
+    the entry block's arguments after the function's inputs."""
+    if kernel.name != "gpu.func" or "workgroup_attributions" not in kernel.attributes:
+        return []
+    n_in = len(ir.FunctionType(ir.TypeAttr(kernel.attributes["function_type"]).value).inputs)
+    n_wg = ir.IntegerAttr(kernel.attributes["workgroup_attributions"]).value
+    return list(kernel.regions[0].blocks[0].arguments)[n_in:n_in + n_wg]
+
+
+def _in_lds(v) -> bool:
+    try:
+        return memory_space(ir.MemRefType(v.type)) == "workgroup"
+    except Exception:
+        return False
+
+
+def _lds_size(v, where) -> int:
+    t = ir.MemRefType(v.type)
+    if not t.has_static_shape:
+        raise IRError(where, f"{describe(where)} declares LDS of a size known only at run "
+                             f"time ({t}); the front end counts every LDS buffer of the "
+                             f"kernel against the {gfx950.LDS_BYTES} bytes of a "
+                             f"{gfx950.NAME} workgroup")
+    n = 1
+    for d in t.shape:
+        n *= d
+    return n * element_bytes(t)
 
 
 def zero_vector(t):

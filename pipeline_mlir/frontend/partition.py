@@ -19,11 +19,10 @@ from pipeline_mlir.options import value_text
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.target import gfx950
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.analysis.ir_facts import element_bytes, memory_space
-from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.address import Analysis
-from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
+from pipeline_mlir.frontend.kernel_ir import describe, kernel_of, lds_bytes
 from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
 from pipeline_mlir.frontend.element_reads import element_reads, why_left
 from pipeline_mlir.frontend.layout import redistribute
@@ -399,17 +398,8 @@ def stage_bytes(an: Analysis, layouts: dict, mark: bool = False) -> tuple[int, i
 
 
 def _other_lds_bytes(loop, roots) -> int:
-    """Bytes of the static LDS allocations of ``loop``'s kernel other than ``roots`` (the
-    loop's buffers, which the schedule's replace): they stay allocated beside the
-    schedule's."""
+    """Bytes of the LDS ``loop``'s kernel declares other than ``roots`` (the loop's
+    buffers, which the schedule's replace): allocations, attributions and globals
+    (:func:`~pipeline_mlir.frontend.kernel_ir.lds_bytes`) stay beside the schedule's."""
     kernel = kernel_of(loop)
-    if kernel is None:
-        return 0
-    total = 0
-    for o in walk_ops(kernel, lambda x: x.name == "memref.alloc"):
-        t = ir.MemRefType(o.results[0].type)
-        if memory_space(t) != "workgroup" or o.results[0] in roots or \
-                not t.has_static_shape:
-            continue
-        total += int(np.prod(t.shape)) * element_bytes(t)
-    return total
+    return 0 if kernel is None else lds_bytes(kernel, roots)

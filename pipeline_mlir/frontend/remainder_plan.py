@@ -19,7 +19,9 @@ rewrite module:
 The decision is taken where the facts it needs are known, each time by this module:
 
 1. :func:`at_split` (``tails``, before the analysis): a remainder without masked copies
-   whose LDS three times over (two schedule stages and its own) exceeds the LDS is
+   whose LDS three times over (two schedule stages and its own), with every other LDS
+   buffer the kernel declares (``frontend/kernel_ir.py``'s ``declared_lds``: allocations,
+   ``workgroup(...)`` attributions, workgroup globals), exceeds the LDS is
    :data:`STAGE0` at once (``SHARED_ATTR``), with no buffers of its own; else it gets its
    own, each marked ``OWN_ATTR``, and a remainder that could take :data:`STAGE0` is marked
    ``SHAREABLE_ATTR``;
@@ -51,11 +53,12 @@ from pipeline_mlir.target import gfx950
 OWN, STAGE0, ALIAS = "own buffers", "rebuild on stage 0", "alias its buffers"
 
 
-def at_split(rem, shareable: bool, own_bytes: int, copies: int) -> str:
+def at_split(rem, shareable: bool, own_bytes: int, copies: int, other: int = 0) -> str:
     """The outcome for the remainder loop ``rem`` as ``tails`` cuts it (step 1 of the
     module docstring): ``shareable`` (no masked copies), ``own_bytes`` of LDS it uses,
-    ``copies`` of them needed with buffers of its own (the schedule's stages and its)."""
-    if shareable and copies * own_bytes > gfx950.LDS_BYTES:
+    ``copies`` of them needed with buffers of its own (the schedule's stages and its),
+    beside ``other`` bytes of the kernel's other LDS (attributions and globals included)."""
+    if shareable and copies * own_bytes + other > gfx950.LDS_BYTES:
         rem.attributes[SHARED_ATTR] = ir.UnitAttr.get()
         return STAGE0
     if shareable:

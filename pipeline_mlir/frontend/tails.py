@@ -46,7 +46,7 @@ from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.analysis.wg_uniform import WHY, varying_source
 from pipeline_mlir.frontend.aliased_remainder import OWN_ATTR, in_lds
 from pipeline_mlir.frontend.adopt import PAIR_GUARD_ATTR, even_trips_proven
-from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of, next_op
+from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of, lds_bytes, next_op
 from pipeline_mlir.frontend.remainder_plan import STAGE0
 from pipeline_mlir.frontend.remainder_plan import at_split as plan_at_split
 from pipeline_mlir.frontend.scan import REMAINDER_ATTR
@@ -225,7 +225,9 @@ def _remainder(loop, split, shareable: bool = False):
         rem.operands[3 + i] = loop.results[i]
     loop.operands[1] = split
     rem.attributes[REMAINDER_ATTR] = ir.UnitAttr.get()
-    if plan_at_split(rem, shareable, _outside_lds_bytes(rem), PAIR + 1) != STAGE0:
+    roots = _outside_lds(rem)
+    other = lds_bytes(kernel_of(rem), roots)
+    if plan_at_split(rem, shareable, sum(roots.values()), PAIR + 1, other) != STAGE0:
         _own_lds(rem, loop)
     return rem
 
@@ -251,17 +253,21 @@ def _own_lds(rem, loop, stages: int = PAIR + 1) -> None:
             if not isinstance(v.owner, ir.Block) and _op(v.owner).name == "memref.alloc":
                 _op(v.owner).attributes[OWN_ATTR] = ir.UnitAttr.get()
         return
-    need = stages * new_bytes
+    # no pipelined loop: the remainder's buffers and every other LDS the kernel keeps
+    # (its buffers the remainder replaced go when nothing else uses them)
+    gone = [v for v in mapping if _is_root(v) and not _still_used(v)]
+    need = lds_bytes(kernel_of(rem), gone)
     if need > gfx950.LDS_BYTES:
-        raise IRError(loop, f"'scf.for' op: the schedule's LDS buffers (two stages) and the "
-                            f"remainder loop's own (the K tiles after the pipelined loop) need "
-                            f"{need} bytes, more than the {gfx950.LDS_BYTES} bytes of LDS a "
-                            f"{gfx950.NAME} workgroup can have")
+        raise IRError(loop, f"'scf.for' op: the loop's LDS buffers, rebuilt for it to run "
+                            f"as written (its trip count leaves the schedule no pair), and "
+                            f"the kernel's other LDS need {need} bytes, more than the "
+                            f"{gfx950.LDS_BYTES} bytes of LDS a {gfx950.NAME} workgroup "
+                            f"can have")
 
 
-def _outside_lds_bytes(rem) -> int:
-    """The bytes of the LDS buffers (allocations and attributions) that ``rem``'s body
-    uses from outside, through views."""
+def _outside_lds(rem) -> dict:
+    """The LDS buffers (allocations and attributions) that ``rem``'s body uses from
+    outside, through views: ``{root value: bytes}``."""
     roots = {}
     for op in walk_ops(rem, lambda o: o != rem):
         for v in op.operands:
@@ -271,7 +277,24 @@ def _outside_lds_bytes(rem) -> int:
             mt = ir.MemRefType(v.type)
             if mt.has_static_shape:
                 roots[v] = _static_bytes(mt)
-    return sum(roots.values())
+    return roots
+
+
+def _is_root(v) -> bool:
+    """``v`` is an LDS buffer itself: an attribution or a ``memref.alloc``."""
+    return isinstance(v.owner, ir.Block) or _op(v.owner).name == "memref.alloc"
+
+
+def _still_used(v) -> bool:
+    """Whether an op other than a deallocation, or a view of ``v`` that is itself used so,
+    uses ``v``."""
+    for u in v.uses:
+        o = _op(u.owner)
+        if o.name == "memref.dealloc":
+            continue
+        if o.name not in VIEW_OPS or any(_still_used(r) for r in o.results):
+            return True
+    return False
 
 
 def _static_bytes(mt) -> int:

@@ -43,11 +43,17 @@ func.func @f(%n: index) {{
 }}"""
 
 
-def _alias(attrs: str, step: str = "%c1", other: int = 122880):
-    """(the remainders ``place`` moved, the allocations it left, the remainder loop)."""
+def _alias(attrs: str, step: str = "%c1", other: int = 122880, how: str = "alloc"):
+    """(the remainders ``place`` moved, the allocations it left, the remainder loop);
+    ``how``: the other LDS is an allocation or (``global``) a workgroup global."""
     ctx = new_context()
     with ctx, ir.Location.unknown(ctx):
-        m = ir.Module.parse(TEXT.format(attrs=attrs, step=step, other=other), ctx)
+        text = TEXT.format(attrs=attrs, step=step, other=other)
+        if how == "global":
+            t = f"memref<{other}xi8, #gpu.address_space<workgroup>>"
+            text = f'memref.global "private" @o : {t}\n' + text.replace(
+                f"%o = memref.alloc() : {t}", f"%o = memref.get_global @o : {t}")
+        m = ir.Module.parse(text, ctx)
         allocs = walk_ops(m.operation, lambda o: o.name == "memref.alloc")
         loop, rem = walk_ops(m.operation, lambda o: o.name == "scf.for")
         buffers = {0: BufferLayout(0, (0,), None, new={(0, 0): allocs[1].results[0],
@@ -93,3 +99,12 @@ def test_a_masked_remainder_grows_a_schedule_buffer_in_the_lds_left():
     with pytest.raises(IRError, match="growing it to 8192 needs 8192 bytes more than the "
                                       "8190 the kernel leaves unused"):
         _alias("", other=122880 - 8190)
+
+
+def test_the_lds_left_counts_a_workgroup_global():
+    """The kernel's other LDS a workgroup global (``memref.get_global``), not an
+    allocation: counted the same, so 8190 bytes are left and the growth is refused."""
+    assert _alias("", other=122880 - 8192, how="global")[:2] == ([], [])
+    with pytest.raises(IRError, match="growing it to 8192 needs 8192 bytes more than the "
+                                      "8190 the kernel leaves unused"):
+        _alias("", other=122880 - 8190, how="global")

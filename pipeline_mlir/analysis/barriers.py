@@ -15,11 +15,19 @@ A bare barrier (``rocdl.s.barrier``, and a ``gpu.barrier`` whose ``memfence`` le
 workgroup memory, which lowers to it) waits for none of the wave's memory operations: "the
 barrier itself does not drain those counters" (CDNA4 ISA).  It orders an LDS access before
 it against one after it only when the wave waited for that access first: a
-``rocdl.s.waitcnt`` between them whose count of the access's counter is 0 (``vmcnt`` for a
+wait between them whose count of the access's counter is 0 (``vmcnt`` for a
 direct-to-LDS copy, whose LDS write counts on it; ``lgkmcnt`` for an LDS read or store).
 :func:`waited` finds such a wait in a block's ops; :func:`drained` says which counters a
-wait brings to 0.  Another wait op (``amdgpu.memory_counter_wait``) is not read: a bare
-barrier behind it does not count.
+wait brings to 0, from :func:`wait_counts`, the counts of either wait op:
+
+* ``rocdl.s.waitcnt``: its immediate, decoded;
+* upstream's ``amdgpu.memory_counter_wait``, as the ``amdgpu`` to ``rocdl`` lowering
+  writes it for gfx950 (one ``s_waitcnt``, checked on the MLIR of iree-base-compiler
+  3.13): ``vmcnt`` is the sum of its ``load`` and ``store`` counts (gfx9 counts vector
+  memory loads and stores on one counter; one of them alone is that one), ``lgkmcnt``
+  its ``ds`` count, each absent or out of range at the counter's maximum (not waited).
+  ``load(0)`` drains ``vmcnt``, ``ds(0)`` ``lgkmcnt``; ``load(0) store(1)`` drains
+  neither.
 
 Before a loop, :func:`entry_path` gives the ops that run on the way into it (those before
 it in its block, and before each op around it in that op's block, outermost first), and
@@ -32,13 +40,15 @@ from __future__ import annotations
 from pipeline_mlir.analysis.ir_facts import enclosing_ops
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
-from pipeline_mlir.isa.waitcnt import decode_waitcnt
+from pipeline_mlir.isa.waitcnt import LGKMCNT_MAX, VMCNT_MAX, decode_waitcnt
 
 #: the barrier ops of the GPU dialects whose fence may cover LDS
 LDS_BARRIER_OPS = ("gpu.barrier", "amdgpu.lds_barrier")
 WORKGROUP_SPACE = "#gpu.address_space<workgroup>"
-#: the wait whose counts make a bare barrier an ordering point (module docstring)
+#: the wait ops whose counts make a bare barrier an ordering point (module docstring)
 WAIT_OP = "rocdl.s.waitcnt"
+COUNTER_WAIT_OP = "amdgpu.memory_counter_wait"
+WAIT_OPS = (WAIT_OP, COUNTER_WAIT_OP)
 
 
 def fences_lds(op) -> bool:
@@ -60,13 +70,41 @@ def fence_text(op) -> str:
     return "no memfence" if spaces is None else f"memfence {spaces}"
 
 
+def wait_counts(op) -> tuple[int, int] | None:
+    """(``vmcnt``, ``lgkmcnt``) that wait op ``op`` waits down to, a counter it leaves at
+    its maximum; None for an op that is no wait (module docstring)."""
+    if op.name == WAIT_OP:
+        vm, _exp, lgkm = decode_waitcnt(ir.IntegerAttr(op.attributes["bitfield"]).value)
+        return vm, lgkm
+    if op.name != COUNTER_WAIT_OP:
+        return None
+
+    def count(name: str) -> int | None:
+        return ir.IntegerAttr(op.attributes[name]).value if name in op.attributes else None
+
+    vm = [c for c in (count("load"), count("store")) if c is not None]
+    ds = count("ds")
+    return (min(sum(vm), VMCNT_MAX) if vm else VMCNT_MAX,
+            LGKMCNT_MAX if ds is None else min(ds, LGKMCNT_MAX))
+
+
+#: how an ``amdgpu.memory_counter_wait`` drains each counter, for messages
+_COUNTER_FIELDS = {"vmcnt": "load(0), store(0) or both", "lgkmcnt": "ds(0)"}
+
+
+def counter_wait_text(counters) -> str:
+    """What an ``amdgpu.memory_counter_wait`` that drains ``counters`` (names, in order)
+    says, for a message that names the ``rocdl.s.waitcnt`` it would take."""
+    return "; ".join(f"{_COUNTER_FIELDS[c]} for {c}" for c in counters)
+
+
 def drained(op) -> frozenset:
-    """The counters (``"vmcnt"``, ``"lgkmcnt"``) that ``op``, a ``rocdl.s.waitcnt``, waits
-    down to 0; empty for any other op."""
-    if op.name != WAIT_OP:
+    """The counters (``"vmcnt"``, ``"lgkmcnt"``) that ``op``, a wait
+    (:func:`wait_counts`), waits down to 0; empty for any other op."""
+    counts = wait_counts(op)
+    if counts is None:
         return frozenset()
-    vm, _exp, lgkm = decode_waitcnt(ir.IntegerAttr(op.attributes["bitfield"]).value)
-    return frozenset(n for n, c in (("vmcnt", vm), ("lgkmcnt", lgkm)) if c == 0)
+    return frozenset(n for n, c in zip(("vmcnt", "lgkmcnt"), counts) if c == 0)
 
 
 def waited(body: list, after: int, before: int, counter: str) -> bool:

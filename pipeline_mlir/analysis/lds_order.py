@@ -10,8 +10,9 @@ whose model then finds the RAW and WAR hazards:
 * a ``vector.store`` / ``vector.transfer_write`` / ``memref.store`` into workgroup memory: an
   LDS store (of registers a global load filled, for a staged copy); into other memory, a
   global store (counted on ``vmcnt`` like a load);
-* ``rocdl.s.waitcnt``: a wait (its ``vmcnt`` and ``lgkmcnt``, a counter at its maximum not
-  waited); ``rocdl.s.barrier``: a barrier; ``gpu.barrier`` and ``amdgpu.lds_barrier``: a
+* ``rocdl.s.waitcnt`` and ``amdgpu.memory_counter_wait``: a wait (its ``vmcnt`` and
+  ``lgkmcnt``, :func:`pipeline_mlir.analysis.barriers.wait_counts`, a counter at its maximum
+  not waited); ``rocdl.s.barrier``: a barrier; ``gpu.barrier`` and ``amdgpu.lds_barrier``: a
   wait for the wave's LDS operations (their workgroup fence; ``lgkmcnt(0)``), then a barrier
   (a ``gpu.barrier`` whose ``memfence`` leaves out workgroup memory: the barrier alone,
   :mod:`pipeline_mlir.analysis.barriers`);
@@ -43,14 +44,14 @@ from __future__ import annotations
 
 import re
 
-from pipeline_mlir.analysis.barriers import fences_lds
+from pipeline_mlir.analysis.barriers import WAIT_OPS, fences_lds, wait_counts
 from pipeline_mlir.analysis.ir_facts import memory_space, segments
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.analysis.wg_uniform import FUNCS, READS, is_uniform
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
-from pipeline_mlir.isa.waitcnt import LGKMCNT_MAX, VMCNT_MAX, decode_waitcnt
+from pipeline_mlir.isa.waitcnt import LGKMCNT_MAX, VMCNT_MAX
 from pipeline_mlir.sim import lds_events as L
 
 #: iterations of a loop the stream unrolls (enough for the steady state and its edges)
@@ -152,8 +153,8 @@ class _Stream:
         kind = self._memory(op)
         if kind is not None:
             return None
-        if op.name == "rocdl.s.waitcnt":
-            vm, _, lgkm = decode_waitcnt(ir.IntegerAttr(op.attributes["bitfield"]).value)
+        if op.name in WAIT_OPS:
+            vm, lgkm = wait_counts(op)
             self.add(L.Event(L.WAIT, _where(op), vm=None if vm >= VMCNT_MAX else vm,
                              lgkm=None if lgkm >= LGKMCNT_MAX else lgkm))
         elif op.name in BARRIERS:
@@ -200,7 +201,7 @@ class _Stream:
                 for o in block.operations:
                     o = as_operation(o)
                     if o.name in READS + WRITES + BARRIERS or o.name in (
-                            "amdgpu.gather_to_lds", "rocdl.s.waitcnt") or len(o.regions):
+                            "amdgpu.gather_to_lds", *WAIT_OPS) or len(o.regions):
                         return f"{_where(op)} holds memory ops (not modelled)"
         return None
 

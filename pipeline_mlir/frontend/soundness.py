@@ -12,9 +12,10 @@ schedule's.  That computes what the loop computes only if
   and a barrier separates the read from the next iteration's copies into the same
   elements (:func:`check_order`; a bare barrier, ``rocdl.s.barrier`` or a ``gpu.barrier``
   whose ``memfence`` leaves out workgroup memory, waits for none of the wave's memory
-  operations and counts only behind a ``rocdl.s.waitcnt`` that waits for the access it
-  orders: ``vmcnt(0)`` after a direct-to-LDS copy, ``lgkmcnt(0)`` after a register copy's
-  LDS store or a read, :mod:`pipeline_mlir.analysis.barriers`; a read at the top of the
+  operations and counts only behind a wait (a ``rocdl.s.waitcnt`` or an
+  ``amdgpu.memory_counter_wait``) for the access it orders: ``vmcnt(0)`` after a
+  direct-to-LDS copy, ``lgkmcnt(0)`` after a register copy's LDS store or a read,
+  :mod:`pipeline_mlir.analysis.barriers`; a read at the top of the
   body that reads the previous
   iteration's copy is loop-carried through LDS, which the rewrite would turn into a read of
   this iteration's data);
@@ -37,7 +38,7 @@ schedule's.  That computes what the loop computes only if
   before the loop, :mod:`pipeline_mlir.frontend.lds_accumulators`) reads what the kernel
   wrote into that LDS before the loop only behind a barrier on the way into the loop that
   orders those writes: one that fences workgroup memory, or a bare one behind a
-  ``rocdl.s.waitcnt`` that waits for them (:func:`check_entry`; inside the loop the
+  wait for them (:func:`check_entry`; inside the loop the
   kernel's own barriers ordered them, which the moved read no longer has).
 
 Each violation is an :class:`~pipeline_mlir.dialect.ir_io.IRError` at the op.
@@ -47,8 +48,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.barriers import (entry_path, entry_writers, fence_text,
-                                             fences_lds, waited)
+from pipeline_mlir.analysis.barriers import (counter_wait_text, entry_path, entry_writers,
+                                             fence_text, fences_lds, waited)
 from pipeline_mlir.analysis.ir_facts import enclosing_ops
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem
 from pipeline_mlir.dialect.ir_io import IRError
@@ -138,7 +139,8 @@ def _unordered(body: list, between: list, r, c, what: str, counter: str, access)
                      f"{describe(r)}, an LDS read, and {describe(c)}, which {what} the LDS "
                      f"it reads: it does not order them (the kernel races); no "
                      f"rocdl.s.waitcnt with {counter}(0) comes between {describe(access)} "
-                     f"and it")
+                     f"and it (nor an amdgpu.memory_counter_wait with "
+                     f"{counter_wait_text([counter])})")
 
 
 def check_entry(loop, is_buffer, reader) -> None:
@@ -170,7 +172,9 @@ def check_entry(loop, is_buffer, reader) -> None:
     raise IRError(b, f"'{b.name}' op {_bare_why(b)}, and it is {which} between "
                      f"{describe(write)}, an LDS write before the K-loop, and {moved}: it "
                      f"does not order them (the pipelined kernel would race); no "
-                     f"rocdl.s.waitcnt with {counters}(0) comes between them")
+                     f"rocdl.s.waitcnt with {counters}(0) comes between them (nor an "
+                     f"amdgpu.memory_counter_wait with "
+                     f"{counter_wait_text(sorted(writers[-1][1]))})")
 
 
 def _bare_why(b) -> str:

@@ -40,6 +40,14 @@
 // RUN:   | pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' | FileCheck %s --check-prefix=FENCED
 // RUN: sed -e '102s/gpu.barrier/rocdl.s.barrier/' -e '100s/$/\n        rocdl.s.waitcnt 49279/' %S/Inputs/natural-4wave.mlir \
 // RUN:   | pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' | FileCheck %s --check-prefix=FENCED
+// Upstream's amdgpu.memory_counter_wait is the same wait (on gfx950 one s_waitcnt: its load
+// and store counts on vmcnt, summed, ds on lgkmcnt; analysis/barriers.py): load(0) before
+// the barrier after the copies and ds(0) on the way to the one at the top order them;
+// load(0) store(1), which lowers to vmcnt(1), does not:
+// RUN: sed -e '109s/gpu.barrier/amdgpu.memory_counter_wait load(0)\n        rocdl.s.barrier/' -e '102s/gpu.barrier/rocdl.s.barrier/' -e '100s/$/\n        amdgpu.memory_counter_wait ds(0)/' %S/Inputs/natural-4wave.mlir \
+// RUN:   | pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' | FileCheck %s --check-prefix=FENCED
+// RUN: sed '109s/gpu.barrier/amdgpu.memory_counter_wait load(0) store(1) ds(0)\n        rocdl.s.barrier/' %S/Inputs/natural-4wave.mlir | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=COUNTERWAIT
+// COUNTERWAIT: <stdin>:110:9: error: sched-adopt-loop: 'rocdl.s.barrier' op {{.*}} no rocdl.s.waitcnt with vmcnt(0) comes between 'amdgpu.gather_to_lds' op at line 104:9 and it (nor an amdgpu.memory_counter_wait with load(0), store(0) or both for vmcnt)
 //
 // Barriers that fence workgroup memory (with global memory too), and a fenceless one the
 // order does not rely on, are taken:

@@ -75,6 +75,68 @@ def test_a_bare_barrier_orders_lds_behind_its_wait(barrier, hazards):
         assert waits in ([], [frozenset({"lgkmcnt"})], [frozenset({"vmcnt"})])
 
 
+@pytest.mark.parametrize("wait,hazards", [
+    ("amdgpu.memory_counter_wait ds(0)", []),                   # lgkmcnt(0)
+    ("amdgpu.memory_counter_wait load(0) store(0) ds(0) exp(0)", []),
+    ("amdgpu.memory_counter_wait load(0)", ["raw"]),            # vmcnt(0) only
+    ("amdgpu.memory_counter_wait ds(1)", ["raw"]),
+])
+def test_a_memory_counter_wait_is_read_as_the_wait_it_is(wait, hazards):
+    """Upstream's ``amdgpu.memory_counter_wait`` before a bare barrier: the LDS stream and
+    :func:`waited` read its ``ds`` count as ``lgkmcnt`` (its lowering's), so ``ds(0)``
+    orders the LDS store and anything else does not."""
+    from pipeline_mlir.analysis.barriers import waited
+
+    with new_context() as ctx:
+        module = ir.Module.parse(KERNEL.replace("BARRIER", f"{wait}\n  rocdl.s.barrier"), ctx)
+        body = list(walk_ops(module.operation, lambda o: o.name != "builtin.module"
+                             and o.name != "func.func"))
+        events, _ops = lds_events(walk_ops(module.operation,
+                                           lambda o: o.name == "func.func")[0])
+        assert [h.kind for h in check(events)] == hazards
+        store = next(i for i, o in enumerate(body) if o.name == "memref.store")
+        bar = next(i for i, o in enumerate(body) if o.name == "rocdl.s.barrier")
+        assert waited(body, store, bar, "lgkmcnt") is (hazards == [])
+        assert waited(body, store, bar, "vmcnt") is ("load(0)" in wait)
+
+
+#: memory_counter_wait fields, each one wait of the kernel below
+COUNTER_WAITS = ["load(0)", "store(0)", "load(0) store(0)", "load(0) store(1)", "load(2) store(3)",
+                 "ds(0)", "load(3) ds(0)", "exp(0)", "load(100) ds(20)",
+                 "load(0) store(0) ds(0) exp(0)"]
+
+
+def test_memory_counter_wait_counts_are_its_lowerings():
+    """:func:`wait_counts` of each ``amdgpu.memory_counter_wait`` is the ``vmcnt`` and
+    ``lgkmcnt`` of the ``s_waitcnt`` the MLIR lowering (iree-base-compiler's, for gfx950)
+    makes of it, read back from the LLVM IR."""
+    import re
+
+    from pipeline_mlir.analysis.barriers import wait_counts
+    from pipeline_mlir.driver import CompileOptions, compile
+    from pipeline_mlir.isa.waitcnt import decode_waitcnt
+
+    waits = "\n".join(f"      amdgpu.memory_counter_wait {w}" for w in COUNTER_WAITS)
+    text = f"""module attributes {{gpu.container_module}} {{
+  gpu.module @kernels {{
+    gpu.func @k() kernel attributes {{known_block_size = array<i32: 64, 1, 1>}} {{
+{waits}
+      gpu.return
+    }}
+  }}
+}}"""
+    llvm = compile(CompileOptions(pass_pipeline="builtin.module()", text=text,
+                                  emit="llvm")).output
+    lowered = [decode_waitcnt(int(n)) for n in
+               re.findall(r"call void @llvm\.amdgcn\.s\.waitcnt\(i32 (\d+)\)", llvm)]
+    with new_context() as ctx:
+        ops = walk_ops(ir.Module.parse(text, ctx).operation,
+                       lambda o: o.name == "amdgpu.memory_counter_wait")
+        ours = [wait_counts(o) for o in ops]
+    assert ours == [(vm, lgkm) for vm, _exp, lgkm in lowered], (ours, lowered)
+    assert ours[3] == (1, 15) and ours[6] == (3, 0)
+
+
 def test_a_forall_not_over_workgroups_holding_lds_is_not_modelled():
     """The stream runs the body of a forall over workgroups once (its mapping IREE's or
     upstream's #gpu.block); one over threads holding LDS accesses is not modelled."""

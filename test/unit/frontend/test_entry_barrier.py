@@ -50,8 +50,9 @@ def _check(entry: list, written: str = "%lds") -> None:
     ["rocdl.s.waitcnt 49279", "rocdl.s.barrier"],            # lgkmcnt(0)
     ["rocdl.s.waitcnt 112", "gpu.barrier memfence []"],       # vmcnt(0) lgkmcnt(0)
     ["rocdl.s.barrier", FENCED],
+    ["amdgpu.memory_counter_wait ds(0)", "rocdl.s.barrier"],  # lgkmcnt(0), upstream's op
 ], ids=["fenced", "no memfence", "lds_barrier", "bare after lgkmcnt", "fenceless after wait",
-        "bare then fenced"])
+        "bare then fenced", "bare after ds(0)"])
 def test_an_ordering_barrier_is_taken(entry):
     _check(entry)
 
@@ -71,7 +72,11 @@ def test_writes_of_another_buffer_need_no_barrier():
     (["rocdl.s.barrier", "gpu.barrier memfence []"], "rocdl.s.barrier",
      "the first of 2 barriers, none of which orders them"),
     ([], "vector.load", "with no barrier between them on the way into the loop"),
-], ids=["bare", "bare after vmcnt", "wait after", "fenceless", "two bare", "none"])
+    (["amdgpu.memory_counter_wait load(0) store(0) ds(1)", "rocdl.s.barrier"],
+     "rocdl.s.barrier", "no rocdl.s.waitcnt with lgkmcnt(0) comes between them (nor an "
+                        "amdgpu.memory_counter_wait with ds(0) for lgkmcnt)"),
+], ids=["bare", "bare after vmcnt", "wait after", "fenceless", "two bare", "none",
+        "bare after ds(1)"])
 def test_an_unordered_entry_is_refused_at_the_barrier(entry, op, message):
     with pytest.raises(IRError) as e:
         _check(entry)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pipeline_mlir.analysis.ir_facts import element_bytes, memory_space
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.ir_io import location_text
 from pipeline_mlir.target import gfx950
@@ -103,23 +103,25 @@ def declared_lds(kernel) -> list[tuple[tuple, int]]:
     is counted once: a workgroup ``memref.alloc`` (or ``alloca``), a ``gpu.func``'s
     ``workgroup(...)`` attribution, and a workgroup ``memref.global`` the kernel reads
     through ``memref.get_global`` (its uses of one symbol are one buffer).  LLVM gives each
-    its own LDS, so the front end's budgets count them all; one of a size known only at
-    run time is an error at it (no budget could hold it)."""
+    its own LDS, so the front end's budgets count them all.  An allocation of a size known
+    only at run time has none to count: the front end gives one in the K-loop its constant
+    bound before the partition counts (``frontend/lds_bounds.py``), and the LLVM step
+    refuses any other (``sched-gpu-kernel``: workgroup memory of dynamic size)."""
     out = []
     for v in _attributions(kernel):
-        out.append(((v,), _lds_size(v, _op(kernel))))
+        out.append(((v,), _lds_size(v)))
     globals_: dict = {}
     for o in walk_ops(kernel, lambda x: x.name in LDS_ALLOCS + ("memref.get_global",)):
         v = o.results[0]
         if not _in_lds(v):
             continue
         if o.name == "memref.get_global":
-            globals_.setdefault(str(o.attributes["name"]), []).append((v, o))
+            globals_.setdefault(str(o.attributes["name"]), []).append(v)
             continue
-        out.append(((v,), _lds_size(v, o)))
+        out.append(((v,), _lds_size(v)))
     for uses in globals_.values():
-        out.append((tuple(v for v, _ in uses), _lds_size(*uses[0])))
-    return out
+        out.append((tuple(uses), _lds_size(uses[0])))
+    return [(values, n) for values, n in out if n is not None]
 
 
 def lds_bytes(kernel, without=()) -> int:
@@ -151,13 +153,11 @@ def _in_lds(v) -> bool:
         return False
 
 
-def _lds_size(v, where) -> int:
+def _lds_size(v) -> int | None:
+    """The bytes of LDS buffer ``v``; None for a size known only at run time."""
     t = ir.MemRefType(v.type)
     if not t.has_static_shape:
-        raise IRError(where, f"{describe(where)} declares LDS of a size known only at run "
-                             f"time ({t}); the front end counts every LDS buffer of the "
-                             f"kernel against the {gfx950.LDS_BYTES} bytes of a "
-                             f"{gfx950.NAME} workgroup")
+        return None
     n = 1
     for d in t.shape:
         n *= d

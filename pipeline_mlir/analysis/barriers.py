@@ -17,6 +17,10 @@ barrier itself does not drain those counters" (CDNA4 ISA).  It orders an LDS acc
 it against one after it only when the wave waited for that access first: a
 wait between them whose count of the access's counter is 0 (``vmcnt`` for a
 direct-to-LDS copy, whose LDS write counts on it; ``lgkmcnt`` for an LDS read or store).
+:func:`orders` is that rule, the one every reader of the front end applies (the
+K-loop's order and its entry, ``frontend/soundness.py``; the barrier after a forwarded
+private tile, ``frontend/private_stage.py``; the barrier that lets an aliased remainder
+skip the drain's own, ``frontend/aliased_remainder.py``).
 :func:`waited` finds such a wait in a block's ops; :func:`drained` says which counters a
 wait brings to 0, from :func:`wait_counts`, the counts of either wait op:
 
@@ -44,6 +48,10 @@ from pipeline_mlir.isa.waitcnt import LGKMCNT_MAX, VMCNT_MAX, decode_waitcnt
 
 #: the barrier ops of the GPU dialects whose fence may cover LDS
 LDS_BARRIER_OPS = ("gpu.barrier", "amdgpu.lds_barrier")
+#: every barrier op: each makes the LDS accesses before it visible to every wave of the
+#: workgroup when it fences workgroup memory (:func:`fences_lds`), or, bare, when a wait
+#: for those accesses precedes it (:func:`orders`)
+BARRIERS = LDS_BARRIER_OPS + ("rocdl.s.barrier",)
 WORKGROUP_SPACE = "#gpu.address_space<workgroup>"
 #: the wait ops whose counts make a bare barrier an ordering point (module docstring)
 WAIT_OP = "rocdl.s.waitcnt"
@@ -113,6 +121,19 @@ def waited(body: list, after: int, before: int, counter: str) -> bool:
     goes round the loop's back edge (from ``after`` to the end, then from the start)."""
     span = body[after + 1:before] if after < before else body[after + 1:] + body[:before]
     return any(counter in drained(o) for o in span)
+
+
+def orders(body: list, access: int, b: int, counter: str, wrap: bool = False) -> bool:
+    """The one rule of a barrier ordering an LDS access (module docstring): whether
+    barrier ``body[b]`` (``body``: a block's ops in order) orders the LDS access at
+    position ``access`` (counted on ``counter``) against the other side.  A barrier that
+    fences workgroup memory does; a bare one only behind a wait of ``counter`` down to 0
+    after the access, in this pass over ``body`` or (``wrap``: the barrier is met in the
+    next iteration of a loop whose body is ``body``) across the back edge."""
+    if fences_lds(body[b]):
+        return True
+    return body[b].name in BARRIERS and (wrap or access < b) and \
+        waited(body, access, b, counter)
 
 
 #: LDS accesses that only read (anything else touching a buffer may write it)

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.barriers import fences_lds
+from pipeline_mlir.analysis.barriers import BARRIERS, orders
 from pipeline_mlir.analysis.ir_facts import element_bytes, memory_space
 from pipeline_mlir.analysis.lds_order import VIEWS
 from pipeline_mlir.dialect import bindings as B
@@ -64,8 +64,6 @@ from pipeline_mlir.target import gfx950
 OWN_ATTR = "sched.remainder_lds"
 #: on such an allocation that is to live on one of the schedule's buffers instead
 ALIAS_ATTR = "sched.remainder_aliased"
-#: barriers whose lowering waits for the wave's LDS operations first (a workgroup fence)
-LDS_BARRIERS = ("gpu.barrier", "amdgpu.lds_barrier")
 
 
 def allocations(loop, attr: str) -> list:
@@ -131,8 +129,8 @@ def alias(chosen: list, remainders: list) -> None:
         _replace(a, v, t)
     for rem in remainders:
         with ir.InsertionPoint(rem), rem.location:
-            B.rocdl.s_waitcnt(waitcnt_imm(vmcnt=0))
-            if not barrier_first(rem):
+            drain = B.rocdl.s_waitcnt(waitcnt_imm(vmcnt=0))
+            if not barrier_first(rem, _op(drain)):
                 B.gpu.BarrierOp()
 
 
@@ -199,14 +197,18 @@ def users(allocs) -> list:
     return out
 
 
-def barrier_first(loop) -> bool:
-    """Whether ``loop``'s body passes a barrier that waits for the wave's LDS operations
-    (a ``gpu.barrier`` or ``amdgpu.lds_barrier``) before its first op that touches LDS:
-    then every wave is past the code before the loop when any wave's first iteration
-    touches LDS, and the drain needs no barrier of its own."""
-    for o in loop.regions[0].blocks[0].operations:
-        o = _op(o)
-        if o.name in LDS_BARRIERS and fences_lds(o):
+def barrier_first(loop, drain) -> bool:
+    """Whether ``loop``'s body passes, before its first op that touches LDS, a barrier
+    that orders every LDS access of the code before ``drain`` (the drain's wait, just
+    before ``loop``) by the one rule (:func:`pipeline_mlir.analysis.barriers.orders`):
+    one that fences workgroup memory, or a bare one behind waits of ``vmcnt(0)`` (the
+    drain's, for the copies) and ``lgkmcnt(0)`` (for the reads and register copies' LDS
+    stores).  Then every wave is past the code before the loop when any wave's first
+    iteration touches LDS, and the drain needs no barrier of its own."""
+    body = [_op(o) for o in loop.regions[0].blocks[0].operations]
+    seq = [loop, drain] + body      # position 0: the code before the drain
+    for b, o in enumerate(seq[2:], 2):
+        if o.name in BARRIERS and all(orders(seq, 0, b, c) for c in ("vmcnt", "lgkmcnt")):
             return True
         if walk_ops(o, lambda x: x.name not in VIEWS and any(in_lds(v) for v in x.operands)):
             return False

@@ -25,11 +25,14 @@ refuses the private write at the op):
 * between the copy's read of ``B`` and each read of ``P`` in the body, no op writes
   ``B`` (through any view) and no op has regions (in IREE's loop kept as the remainder,
   whose per-thread copy loops stay loops, no op nested in one writes ``B`` either): ``B``
-  holds at the read what the copy read; and a ``gpu.barrier`` follows the last read in
-  the body, so that the next
-  iteration's writes of ``B`` by other threads come after it, as they came after the
-  copy (when none does, one is added at the end of a body that has barriers directly in
-  it: every thread runs those alike, so it runs the added one alike too).
+  holds at the read what the copy read; and a barrier that orders the last read follows
+  it in the body (one that fences workgroup memory, or a bare ``rocdl.s.barrier`` behind
+  a wait of ``lgkmcnt(0)`` after the read: the one rule of
+  :func:`pipeline_mlir.analysis.barriers.orders`), so that the next iteration's writes of
+  ``B`` by other threads come after it, as they came after the copy (when none does, the
+  body's last fenced barrier is repeated at its end, or with none its last bare one behind
+  a wait of ``lgkmcnt(0)``, in a body that has barriers directly in it: every thread runs those alike, so it runs
+  the added one alike too).
 
 Failures of the last two are refused at the op, saying why.
 
@@ -43,14 +46,16 @@ from __future__ import annotations
 
 import math
 
-from pipeline_mlir.analysis.barriers import fences_lds
+from pipeline_mlir.analysis.barriers import BARRIERS, fences_lds, orders
 from pipeline_mlir.analysis.ir_facts import constant_int, dense_i64, memory_space, segments
 from pipeline_mlir.analysis.views import view_root
+from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import describe
 from pipeline_mlir.frontend.masked_stage import mask_read, read_plan, staging_mask
+from pipeline_mlir.isa.waitcnt import waitcnt_imm
 
 __all__ = ["forward_private_tiles"]
 
@@ -59,7 +64,7 @@ VIEWS = ("memref.expand_shape", "memref.collapse_shape")
 _ROOT_VIEWS = VIEWS + ("memref.subview", "memref.reinterpret_cast", "memref.cast")
 READS = ("vector.transfer_read", "vector.load", "memref.load")
 #: ops that only read memory or view it
-PASSIVE = READS + _ROOT_VIEWS + ("amdgpu.mfma", "gpu.barrier")
+PASSIVE = READS + _ROOT_VIEWS + ("amdgpu.mfma",) + BARRIERS
 
 
 def forward_private_tiles(loop, masked: bool = False) -> int:
@@ -299,7 +304,7 @@ def _check_between(body: list, r, b, reads: list, nested: bool = False) -> None:
                              f"the tile in its place only across straight-line code")
         for x in _with_nested(o):
             _check_not_writing(x, b)
-    if not any(o.name == "gpu.barrier" and fences_lds(o) for o in body):
+    if not any(o.name in BARRIERS for o in body):
         raise IRError(reads[-1], f"{describe(reads[-1])} reads a private copy of an LDS tile "
                                  f"with no barrier after it in the K-loop, whose body has "
                                  f"none; the front end reads the tile in the copy's place "
@@ -331,13 +336,22 @@ def _check_not_writing(o, b) -> None:
 
 
 def _ensure_barrier(body: list, reads: list) -> None:
-    """A barrier after the last of ``reads``: the body's last barrier repeated at its end
-    unless one follows them (every thread runs the body's barriers alike; checked by
-    :func:`_check_between`)."""
+    """A barrier after the last of ``reads`` that orders it (:func:`~pipeline_mlir.analysis.
+    barriers.orders`, the one rule: a fenced barrier, or a bare one behind a wait of
+    ``lgkmcnt(0)`` after the read): unless one does, the body's last fenced barrier
+    repeated at its end, or with none its last barrier behind a ``rocdl.s.waitcnt`` of
+    ``lgkmcnt(0)`` (every thread runs the body's barriers alike; :func:`_check_between`
+    checked it has one)."""
     last = max(body.index(x) for x in reads)
-    if not any(o.name == "gpu.barrier" and fences_lds(o) for o in body[last + 1:]):
-        barriers = [o for o in body if o.name == "gpu.barrier" and fences_lds(o)]
-        barriers[-1].clone(ir.InsertionPoint(body[-1]))
+    if any(orders(body, last, b, "lgkmcnt") for b in range(last + 1, len(body))):
+        return
+    barriers = [o for o in body if o.name in BARRIERS]
+    barrier = ([o for o in barriers if fences_lds(o)] or barriers)[-1]
+    point = ir.InsertionPoint(body[-1])
+    if not fences_lds(barrier):
+        with point, barrier.location:
+            B.rocdl.s_waitcnt(waitcnt_imm(lgkmcnt=0))
+    barrier.clone(point)
 
 
 def _is_memref(v) -> bool:

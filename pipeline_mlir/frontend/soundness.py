@@ -48,19 +48,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.barriers import (counter_wait_text, entry_path, entry_writers,
-                                             fence_text, fences_lds, waited)
+from pipeline_mlir.analysis.barriers import (BARRIERS, counter_wait_text, entry_path,
+                                             entry_writers, fence_text, fences_lds, orders)
 from pipeline_mlir.analysis.ir_facts import enclosing_ops
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import describe
 
-#: the barriers of a loop body: each makes the LDS accesses before it visible to every wave
-#: of the workgroup when it fences workgroup memory
-#: (:func:`~pipeline_mlir.analysis.barriers.fences_lds`), or, bare, when
-#: a wait for those accesses precedes it (:func:`_orders`)
-BARRIERS = ("gpu.barrier", "amdgpu.lds_barrier", "rocdl.s.barrier")
 
 
 def check_same(op, what: str, first: np.ndarray, other: np.ndarray) -> None:
@@ -92,12 +87,12 @@ def check_order(loop, copies: list, copy_lds: list, reads: list, read_lds: list)
                                  f"pipeliner's reordering does not keep")
             pw, counter = _writer(c, pos)
             between = [b for b in bars if pc < b < pr]
-            if not any(_orders(body, pw, b, counter) for b in between):
+            if not any(orders(body, pw, b, counter) for b in between):
                 _unordered(body, between, r, c, "writes", counter, c)
                 raise IRError(r, f"'{r.name}' op reads LDS that {describe(c)} "
                                  f"writes, with no barrier between them (the kernel races)")
             across = [b for b in bars if b > pr or b < pc]
-            if not any(_orders(body, pr, b, "lgkmcnt", True) for b in across):
+            if not any(orders(body, pr, b, "lgkmcnt", True) for b in across):
                 _unordered(body, across, r, c, "overwrites in the next iteration",
                            "lgkmcnt", r)
                 raise IRError(r, f"'{r.name}' op reads LDS that the next iteration's "
@@ -113,17 +108,6 @@ def _writer(c, pos: dict) -> tuple[int, str]:
         return pos[c], "vmcnt"
     store = _op(next(iter(c.results[0].uses)).owner)
     return pos.get(store, len(pos)), "lgkmcnt"
-
-
-def _orders(body: list, access: int, b: int, counter: str, wrap: bool = False) -> bool:
-    """Whether barrier ``body[b]`` orders the LDS access at position ``access`` (counted on
-    ``counter``) against the other side: a barrier that fences workgroup memory does; a
-    bare one only behind a wait of ``counter`` down to 0 after the access, in this
-    iteration or (``wrap``: the barrier is met in the next one) across the back edge
-    (:mod:`pipeline_mlir.analysis.barriers`)."""
-    if fences_lds(body[b]):
-        return True
-    return (wrap or access < b) and waited(body, access, b, counter)
 
 
 def _unordered(body: list, between: list, r, c, what: str, counter: str, access) -> None:
@@ -157,7 +141,7 @@ def check_entry(loop, is_buffer, reader) -> None:
     for b in bars:
         fenced = [f for f in range(b) if path[f].name in BARRIERS and fences_lds(path[f])]
         pending = [(p, cs) for p, cs, _ in writers if p < b and (not fenced or p > fenced[-1])]
-        if fences_lds(path[b]) or all(waited(path, p, b, c) for p, cs in pending for c in cs):
+        if all(orders(path, p, b, c) for p, cs in pending for c in cs) or fences_lds(path[b]):
             return
     moved = (f"{describe(reader)}, a read of LDS that the front end moves to the loop's "
              f"entry")

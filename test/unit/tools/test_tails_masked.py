@@ -266,7 +266,7 @@ def test_an_aliased_remainder_write_before_a_barrier_is_caught(unaligned, capsys
     needs; the check of the issued form finds it at the write."""
     import pipeline_mlir.frontend.aliased_remainder as AR
 
-    def strip(rem):
+    def strip(rem, _drain):
         for o in rem.regions[0].blocks[0].operations:
             if o.operation.name == "gpu.barrier":
                 o.operation.erase()

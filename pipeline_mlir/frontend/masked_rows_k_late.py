@@ -43,7 +43,7 @@ from pipeline_mlir.frontend.masked_rows_k import (check_columns, check_fixed_col
                                                   rewrite_runs, select_as_masked,
                                                   whole_run_select)
 from pipeline_mlir.frontend.masked_rows_late import (launch_values, sample_points,
-                                                     size_samples, workgroup_loop,
+                                                     workgroup_loop,
                                                      zero_splat)
 from pipeline_mlir.frontend.row_proof_late import prove_guarded_rows
 
@@ -141,8 +141,7 @@ def _prove(load, loop, p: dict) -> None:
     bounds = k_bounds(loop)
     _check_rows(load, ev, p, wl, launch, tile, others)
     check_columns(load, loop, ev, p, bounds)
-    prove_guarded_rows(load, p["ok"], p["row"], wl, launch, tile, int(np.prod(size)), ev,
-                       others, size_samples(tile))
+    prove_guarded_rows(load, p["ok"], p["row"], wl, launch, tile, int(np.prod(size)))
 
 
 def _rewrite(load, loop, p: dict, fat: dict) -> None:

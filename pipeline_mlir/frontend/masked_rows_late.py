@@ -265,13 +265,6 @@ def _check(ev, p: dict, new: list, geo: dict, size: int | None, where: str) -> N
                        f"past the size, {where}")
 
 
-def size_samples(tile: int) -> list[tuple[int, int]]:
-    """(size, value of the kernel's other launch values) at which the workgroup loop's
-    relations to the size are checked: the sizes of the farthest sampled tile row, each
-    with each value of :data:`OTHERS`."""
-    return [(n, x) for x in OTHERS for n in launch_sizes(tile, WORKGROUPS[-1])]
-
-
 def sample_points(ev, wl, launch, tile: int, others: list):
     """Bind, in turn, each launch value ``others`` takes (:data:`OTHERS`), each size
     :func:`launch_sizes` gives at the sampled tile rows and the first, middle and last
@@ -328,7 +321,7 @@ def _prove_and_rewrite(guard, loop, p: dict, fat: dict) -> None:
     for n, v in sample_points(ev, wl, launch, tile, others):
         _check(ev, p, new, geo, n, f"at a size of {n} and workgroup {v}")
     prove_guarded_rows(guard, guard.operands[0], p["row"], wl, launch, tile, geo["threads"],
-                       ev, others, size_samples(tile), {iv: Form(c=lb)})
+                       {iv: Form(c=lb)})
     p["put"].erase()
     erase_tree(guard)
     erase_tree(p["store"])

@@ -9,15 +9,26 @@ size with the affine forms of :mod:`~pipeline_mlir.frontend.row_proof` (the samp
 a cross-check).
 
 The late form's workgroup is the variable ``v`` of the linearised workgroup loop
-(``scf.for v = id to ub step count``): its tile along the size is ``g = v div X`` where the
-loop's bound is ``X ceildiv(L, T)`` (X tiles across, a constant or a launch value: the rows
-of A), or ``g = v mod X`` where ``X`` is ``ceildiv(L, T)`` (the rows of B when N is a launch
-value).  Either way ``g < ceildiv(L, T)``: ``L = T g + d`` with ``d >= 1``, the sizes the
-proof covers.  Each such divide of ``v`` is the leaf ``g``; any other use of ``v`` on the
-way to the guard or the row is left unproven (refused at the read).  Which divides those
-are, and the loop's bound (:func:`~pipeline_mlir.frontend.masked_rows_late.workgroup_loop`),
-is checked by evaluation at the sampled sizes and the kernel's other launch values (a few
-integer ops, IREE's ``ceildiv``); the proof covers the guards and rows for every size.
+(``scf.for v = id to ub step count``, so ``v >= 0``): its tile along the size is ``g = v
+div X`` where the loop's bound is ``X ceildiv(L, T)`` (X tiles across, a constant or a
+launch value: the rows of A), or ``g = v mod X`` where ``X`` is ``ceildiv(L, T)`` (the
+rows of B when N is a launch value).  Either way ``g < ceildiv(L, T)`` (``v < X
+ceildiv(L, T)`` makes ``X > 0`` wherever the loop runs): ``L = T g + d`` with ``d >= 1``,
+the sizes the proof covers.  Each such divide of ``v`` is the leaf ``g``; any other use of
+``v`` on the way to the guard or the row is left unproven (refused at the read, with the
+reason a divide was not taken).  Those relations are proven for every size too
+(:func:`tile_rows`): writing the size ``L = T q + r`` (``q >= 0``, ``1 <= r <= T``, so
+``ceildiv(L, T) = q + 1``), the value that must be ``ceildiv(L, T)`` (the divisor ``X``
+of a remainder; the bound over ``X`` of a divide, when ``X`` is a constant; the other
+factor of the bound's product ``X * c`` when ``X`` varies) is evaluated as an affine form
+of ``q`` and ``r`` by :class:`~pipeline_mlir.frontend.row_proof.SymbolicRows` (``r``'s
+range finite, so a division the form cannot keep affine splits it into single sizes) and
+must be ``q + 1`` on every piece: a value that depends on anything but the size (another
+launch value, the thread id, a load) is not proven, so its divide is not a leaf.  The
+loop's bound is no longer sampled; a bound that equals ``X ceildiv(L, T)`` at every
+sampled size but not at some other is refused (``test_masked_rows_late.py``).
+:func:`~pipeline_mlir.frontend.masked_rows_late.workgroup_loop` still finds ``T`` by
+evaluation (the largest size of one tile), which the proof then holds to.
 
 The forms are exact integers, with no wrap: the late kernels compute the row and the
 guard in ``index`` (64 bits) from the size, ``T g`` and the thread id, below ``2^53``
@@ -28,8 +39,13 @@ computation of a row, which wraps from ``2^31``) is left unproven and refused.
 
 from __future__ import annotations
 
+from pipeline_mlir.analysis.ir_facts import constant_int
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.row_proof import Form, check_guarded_piece, prove_rows
+from pipeline_mlir.frontend.kernel_ir import describe, owner
+from pipeline_mlir.frontend.row_proof import (MAX_PIECES, Form, Piece, Split, SymbolicRows,
+                                              Unproven, check_guarded_piece, prove_rows)
 
 #: the divides of the workgroup loop's variable that give its tile row (``v div X``) or
 #: column (``v mod X``)
@@ -37,48 +53,105 @@ DIVIDES = ("arith.divui", "arith.floordivsi", "arith.divsi")
 REMAINDERS = ("arith.remui", "arith.remsi")
 
 
-def tile_rows(wl, ev, launch, T: int, others: list, samples: list) -> list:
-    """The values of the linearised workgroup loop ``wl``'s variable ``v`` that are the
-    workgroup's tile ``g`` along the size ``launch`` (module docstring): ``v div X`` where
-    the loop's bound is ``X ceildiv(L, T)``, ``v mod X`` where ``X`` is ``ceildiv(L, T)``,
-    each relation checked by evaluation (``ev``) at ``samples``: (size, value of the
-    kernel's other launch values ``others``) pairs."""
+def tile_rows(wl, launch, T: int) -> tuple[list, list]:
+    """(the values of the linearised workgroup loop ``wl``'s variable ``v`` that are the
+    workgroup's tile ``g`` along the size ``launch``, the reasons the other divides of
+    ``v`` are not): ``v div X`` where the loop's bound is ``X ceildiv(L, T)``, ``v mod X``
+    where ``X`` is ``ceildiv(L, T)``, each relation proven for every size (module
+    docstring)."""
     v = wl.regions[0].blocks[0].arguments[0]
-    out = []
+    out, why = [], []
     for use in v.uses:
         o = _op(use.owner)
         if o.operands[0] != v or o.name not in DIVIDES + REMAINDERS:
             continue
-        if all(_relation(ev, wl, launch, T, others, o.operands[1], o.name in DIVIDES, n, x)
-               for n, x in samples):
+        reason = _relation(wl, launch, T, o.operands[1], o.name in DIVIDES)
+        if reason:
+            why.append(f"{describe(o)} is not proven the workgroup's tile along the size: "
+                       f"{reason}")
+        else:
             out.append(o.results[0])
-    return out
+    return out, why
 
 
-def _relation(ev, wl, launch, T: int, others: list, divisor, divides: bool, n: int,
-              other: int) -> bool:
-    """At size ``n`` and the other launch values at ``other``: the loop's bound is
-    ``divisor * ceildiv(n, T)`` (``divides``), or ``divisor`` is ``ceildiv(n, T)``."""
-    for o in others:
-        ev.bind(o, other)
-    ev.bind(launch, n)
-    x, ub = ev.uniform(divisor), ev.uniform(wl.operands[1])
-    if x is None or x <= 0:
+def _relation(wl, launch, T: int, divisor, divides: bool) -> str:
+    """Why ``v div divisor`` (``divides``) or ``v mod divisor`` is not proven to be a tile
+    below ``ceildiv(L, T)`` for every size; '' when it is (module docstring)."""
+    if not divides:
+        return _tiles(divisor, launch, T, 1, "its divisor")
+    ub, k = wl.operands[1], constant_int(divisor)
+    if k is not None:
+        if k <= 0:
+            return f"it divides by {k}"
+        return _tiles(ub, launch, T, k, f"the workgroup loop's bound over {k}")
+    prod = owner(ub, "arith.muli")
+    if prod is None or divisor not in list(prod.operands):
+        return ("its divisor varies and the workgroup loop's bound is not a product of it "
+                "and ceildiv(the size, a tile)")
+    other = prod.operands[1] if prod.operands[0] == divisor else prod.operands[0]
+    return _tiles(other, launch, T, 1, "the workgroup loop's bound over its divisor")
+
+
+def _tiles(value, launch, T: int, k: int, what: str) -> str:
+    """Why ``value`` is not proven to be ``k ceildiv(L, T)`` for every size ``L = T q +
+    r``, ``q >= 0``, ``1 <= r <= T`` (``what`` names it); '' when it is."""
+    pieces, done = [Piece(1, T)], 0
+    while pieces:
+        piece = pieces.pop()
+        try:
+            f = SymbolicRows({launch: Form(g=T, d=1)}, piece, 0, {}, {}).form(value)
+        except Split as s:
+            pieces += [Piece(piece.lo, s.at - 1), Piece(s.at, piece.hi)]
+            continue
+        except Unproven as u:
+            return f"{what} is not proven ceildiv(the size, {T}) for every size ({u})"
+        if _reads_thread(value):
+            return f"{what} depends on the thread id"
+        diff = f - Form(g=k, c=k)
+        if (diff.g, diff.d, diff.c) != (0, 0, 0):
+            sizes = f"{T} q + {piece.lo}" + (f" .. {T} q + {piece.hi}" if piece.hi != piece.lo
+                                             else "")
+            return (f"{what} is {_qr(f)} at the sizes {sizes} (any q >= 0), not "
+                    f"{'' if k == 1 else f'{k} '}ceildiv(the size, {T}) = "
+                    f"{_qr(Form(g=k, c=k))}")
+        done += 1
+        if done + len(pieces) > MAX_PIECES:
+            return f"{what} is not proven for every size (more than {MAX_PIECES} pieces)"
+    return ""
+
+
+def _qr(f: Form) -> str:
+    """``f`` (``g`` standing for ``q``, ``d`` for ``r``) as text: ``32 q + 64``."""
+    terms = [f"{c} {x}" if c != 1 else x for c, x in ((f.g, "q"), (f.d, "r")) if c]
+    text = " + ".join(terms + ([str(f.c)] if f.c or not terms else []))
+    return text.replace("+ -", "- ")
+
+
+def _reads_thread(v, seen: set | None = None) -> bool:
+    """Whether a ``gpu.thread_id`` reaches ``v`` (the proof reads it at thread 0 only)."""
+    seen = set() if seen is None else seen
+    if v in seen or isinstance(v.owner, ir.Block):
         return False
-    return ub == x * -(-n // T) if divides else x == -(-n // T)
+    seen.add(v)
+    o = _op(v.owner)
+    return o.name == "gpu.thread_id" or any(_reads_thread(x, seen) for x in o.operands)
 
 
-def prove_guarded_rows(op, guard, row, wl, launch, T: int, threads: int, ev, others: list,
-                       samples: list, fixed: dict | None = None) -> int:
+def prove_guarded_rows(op, guard, row, wl, launch, T: int, threads: int,
+                       fixed: dict | None = None) -> int:
     """Prove, on every thread, for every tile ``g`` along the size and every size ``L = T g
     + d`` (``d >= 1``), that where ``guard`` holds ``0 <= row < L`` (module docstring);
-    ``launch`` is ``L``, ``wl`` the linearised workgroup loop, ``ev`` the copy's evaluator
-    (its bindings of the launch values are changed) and ``samples`` those of
-    :func:`tile_rows`, ``fixed`` more leaves (the K-loop's
-    variable at its first value).  The number of pieces proven; an
+    ``launch`` is ``L``, ``wl`` the linearised workgroup loop, ``fixed`` more leaves (the
+    K-loop's variable at its first value).  The number of pieces proven; an
     :class:`~pipeline_mlir.dialect.ir_io.IRError` at ``op`` where it fails or is not
-    settled."""
-    leaves = {launch: Form(g=T, d=1), **{r: Form(g=1) for r in tile_rows(
-        wl, ev, launch, T, others, samples)}, **(fixed or {})}
-    return prove_rows(op, {"size": guard, "row": row}, leaves, T, threads,
-                      check_guarded_piece)
+    settled (with the reasons a divide of the workgroup loop's variable is not its
+    tile)."""
+    tiles, why = tile_rows(wl, launch, T)
+    leaves = {launch: Form(g=T, d=1), **{r: Form(g=1) for r in tiles}, **(fixed or {})}
+    try:
+        return prove_rows(op, {"size": guard, "row": row}, leaves, T, threads,
+                          check_guarded_piece)
+    except IRError as e:
+        if not why:
+            raise
+        raise IRError(e.op, f"{e}; {'; '.join(why)}") from None

@@ -128,3 +128,75 @@ def test_a_row_past_the_size_at_unsampled_sizes_is_refused(late, tmp_path, capsy
                                 r"any g\)", err).groups())
     assert 20 <= lo <= hi <= 40, err
 
+
+
+def _bound_off_in_a_window(text: str) -> str:
+    """The workgroup loop's bound one row of tiles (32) larger where the size is ``128 q +
+    r``, ``20 <= r <= 40``: no size the evaluation samples (their ``r`` are 0-3, 64 and
+    127, and the search for T meets none) reaches it."""
+    m = re.search(r"(\s+)(%\d+) = arith\.muli (%\d+), %c32 overflow<nsw> : index\n"
+                  r"((?:.*\n){0,3}?)(\s+scf\.for %arg0 = %workgroup_id_x to )\2 ", text)
+    assert m, "IREE's workgroup loop changed shape"
+    ind, ub = m.group(1), m.group(2)
+    size = re.search(r"(%\d+) = util\.assume\.int", text).group(1)
+    window = (f"{ind}%w_r = arith.remui {size}, %c128 : index"
+              f"{ind}%w_lo = arith.constant 20 : index{ind}%w_hi = arith.constant 40 : index"
+              f"{ind}%w_a = arith.cmpi sge, %w_r, %w_lo : index"
+              f"{ind}%w_b = arith.cmpi sle, %w_r, %w_hi : index"
+              f"{ind}%w_in = arith.select %w_a, %w_b, %w_a : i1"
+              f"{ind}%w_more = arith.addi {ub}, %c32 : index"
+              f"{ind}%w_ub = arith.select %w_in, %w_more, {ub} : index")
+    return (text[:m.start(4)] + window[1:] + "\n" + m.group(4) + m.group(5) + "%w_ub "
+            + text[m.end():])
+
+
+def test_a_workgroup_bound_off_at_unsampled_sizes_is_refused(late, tmp_path, capsys):
+    """The relation of the workgroup loop's bound to the size is proven for every size
+    (frontend/row_proof_late.py), no longer sampled: a bound that is ``32 ceildiv(L, 128)``
+    at every sampled size but one row of tiles more at others is refused at the guard,
+    naming the sizes."""
+    text = _bound_off_in_a_window(late)
+    assert "%w_ub step %workgroup_count_x" in text
+    rc, _out, err = _run(tmp_path, capsys, text)
+    guard = re.search(r"scf\.if %\d+ -> \(vector<16xbf16>\)", text).start()
+    assert rc == 1 and f"k.mlir:{1 + text[:guard].count(chr(10))}:" in err, err
+    found = re.search(
+        r"'arith\.divui' op at line \d+:\d+ is not proven the workgroup's tile along the "
+        r"size: the workgroup loop's bound over 32 is 32 q \+ 64 at the sizes 128 q \+ (\d+)"
+        r"(?: \.\. 128 q \+ (\d+))? \(any q >= 0\), not 32 ceildiv\(the size, 128\) = "
+        r"32 q \+ 32", err)
+    assert found, err
+    lo, hi = int(found.group(1)), int(found.group(2) or found.group(1))
+    assert 20 <= lo <= hi <= 40, err
+
+
+def test_a_varying_divisor_is_proven_through_the_bounds_product(tmp_path, capsys):
+    """M and N known at launch: A's tile is ``v floordiv X``, ``X = ceildiv(N, 128)`` a
+    launch value, the bound ``X * ceildiv(M, 128)``; the proof takes the product's other
+    factor, so that factor made one larger where ``20 <= M mod 128 <= 40`` (no sample
+    reaches it) is refused, naming a size (the kernel itself, unmutated, runs exact in
+    test_dynamic_shapes.py)."""
+    text = G.late_form(D.padded_source(True, 256))
+    m = re.search(r"(\s+)(%\d+) = arith\.muli (%\d+), (%\d+) overflow<nsw> : index\n"
+                  r"(\s+%workgroup_id_x)", text)
+    assert m, "IREE's workgroup loop changed shape"
+    ind, c = m.group(1), m.group(4)
+    size = re.search(r"(%\d+):2 = util\.assume\.int", text).group(1) + "#0"
+    window = (f"{ind}%w_r = arith.remui {size}, %c128 : index"
+              f"{ind}%w_lo = arith.constant 20 : index{ind}%w_hi = arith.constant 40 : index"
+              f"{ind}%w_a = arith.cmpi sge, %w_r, %w_lo : index"
+              f"{ind}%w_b = arith.cmpi sle, %w_r, %w_hi : index"
+              f"{ind}%w_in = arith.select %w_a, %w_b, %w_a : i1"
+              f"{ind}%w_more = arith.addi {c}, %c1 : index"
+              f"{ind}%w_c = arith.select %w_in, %w_more, {c} : index")
+    text = (text[:m.start()] + window + f"{ind}{m.group(2)} = arith.muli {m.group(3)}, %w_c "
+            f"overflow<nsw> : index\n" + m.group(5) + text[m.end():])
+    rc, _out, err = _run(tmp_path, capsys, text)
+    assert rc == 1 and "Traceback" not in err, err
+    found = re.search(
+        r"'arith\.floordivsi' op at line \d+:\d+ is not proven the workgroup's tile along "
+        r"the size: the workgroup loop's bound over its divisor is q \+ 2 at the sizes 128 q "
+        r"\+ (\d+)(?: \.\. 128 q \+ (\d+))? \(any q >= 0\), not ceildiv\(the size, 128\) = "
+        r"q \+ 1", err)
+    assert found, err
+    assert 20 <= int(found.group(1)) <= int(found.group(2) or found.group(1)) <= 40, err

@@ -97,3 +97,31 @@ def test_a_remainder_barrier_spares_the_drains_by_the_one_rule(top, first):
         with ir.InsertionPoint(rem):
             drain = B.rocdl.s_waitcnt(waitcnt_imm(vmcnt=0))
         assert barrier_first(rem, drain.operation) is first
+
+
+def test_the_natural_kernel_behind_upstreams_waits_is_exact():
+    """The example natural kernel at 5 K tiles with each barrier of its K-loop a bare
+    ``rocdl.s.barrier`` behind upstream's ``amdgpu.memory_counter_wait`` (``ds(0)`` at
+    the top, ``load(0)`` after the copies; ``analysis/barriers.py`` reads them as
+    ``lgkmcnt(0)`` and ``vmcnt(0)``): taken, and exact on the emulator, remainder
+    included."""
+    import sys
+    from pathlib import Path
+
+    import numpy as np
+
+    from kernel_builds import pipeline_opt_hsaco
+    from test_natural_emu import first_tile
+
+    sys.path.insert(0, str(Path(__file__).parents[3] / "examples"))
+    from natural_kernel import kernel_text
+
+    lines = kernel_text(src="buffer", k=32 * 5).split("\n")
+    at = [i for i, ln in enumerate(lines) if ln.strip() == "gpu.barrier"]
+    assert len(at) == 2, at
+    ind = lines[at[0]][:len(lines[at[0]]) - len(lines[at[0]].lstrip())]
+    for i, wait in zip(at, ("ds(0)", "load(0)")):
+        lines[i] = f"{ind}amdgpu.memory_counter_wait {wait}\n{ind}rocdl.s.barrier"
+    hsaco = pipeline_opt_hsaco("4wave", "\n".join(lines))
+    C, ref = first_tile(hsaco, "bf16", "late", k=32 * 5)
+    assert np.array_equal(C, ref), f"max error {np.nanmax(np.abs(C - ref))}"

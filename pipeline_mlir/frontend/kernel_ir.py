@@ -107,6 +107,8 @@ def declared_lds(kernel) -> list[tuple[tuple, int]]:
     only at run time has none to count: the front end gives one in the K-loop its constant
     bound before the partition counts (``frontend/lds_bounds.py``), and the LLVM step
     refuses any other (``sched-gpu-kernel``: workgroup memory of dynamic size)."""
+    if kernel is None:      # (a loop outside any function: no kernel, no LDS)
+        return []
     out = []
     for v in _attributions(kernel):
         out.append(((v,), _lds_size(v)))

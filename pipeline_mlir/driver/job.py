@@ -216,16 +216,29 @@ class Job:
                              f"an input file, --pipeline='{self.options.spec}' compiles the "
                              f"schedule's default body)", where=self.filename)])
             pm = self.build_pm(ctx)
+            isolate = self.options.emit_kind in NEEDS_LLVM and self._isolate(module)
             try:
                 pm.run(module.operation)
             except ir.MLIRError as e:
                 return JobOutput(None, diags + [from_mlir(d, self.filename)
                                                 for d in e.error_diagnostics])
             plans = self.lowered_plans()
-            out, report = emit_output(module, self.options, self.filename, plans)
+            out, report = emit_output(module, self.options, self.filename, plans, isolate)
             return JobOutput(out, diags, plans, report)
         finally:
             handler.detach()
+
+    def _isolate(self, module) -> bool:
+        """Whether the translation to LLVM IR runs in a child process: when the IR may hold
+        LLVM-dialect ops that did not come from the LLVM step's conversions (a pass list of
+        the user's, LLVM ops in the input: MLIR's translation crashes the process on one it
+        cannot translate), or when --emit=llvm is given a --codegen-timeout to keep."""
+        from pipeline_mlir.dialect.ir_io import walk_ops
+
+        if self.schedule is None or (self.options.emit_kind == "llvm" and
+                                     self.options.codegen_timeout is not None):
+            return True
+        return bool(walk_ops(module.operation, lambda o: o.name.startswith("llvm.")))
 
 
 def _enable_printing(pm, options: CompileOptions, passes: int) -> None:
@@ -246,17 +259,17 @@ def _enable_printing(pm, options: CompileOptions, passes: int) -> None:
         print_stderr(f"Pass Manager with {passes} passes:\n{pm}\n")
 
 
-def emit_output(module, options: CompileOptions, filename: str, plans: list):
+def emit_output(module, options: CompileOptions, filename: str, plans: list,
+                isolate: bool = True):
     """(the output of ``options.emit_kind`` for the module the passes produced, the
-    ``--emit=report`` report or None); ``plans``: the kernel plans of the run."""
+    ``--emit=report`` report or None); ``plans``: the kernel plans of the run; ``isolate``:
+    translate to LLVM IR in a child process (bounded by ``options.codegen_timeout``)."""
     emit = options.emit_kind
     if emit in SCHEDULE_EMITS:
         return _schedule_output(module, emit, filename), None
     if emit == "mlir":
         return module.operation.get_asm(**options.asm_format.options()), None
-    from pipeline_mlir.passes.translate import translate_to_llvm_ir
-
-    ll = translate_to_llvm_ir(module)
+    ll = _llvm_ir(module, options, filename, isolate)
     if emit == "llvm":
         return ll, None
     from pipeline_mlir.isa.codegen import CodegenError
@@ -265,6 +278,33 @@ def emit_output(module, options: CompileOptions, filename: str, plans: list):
         return _code_output(module, ll, options, plans)
     except CodegenError as e:
         raise located_llvm_error(e, module, filename) from None
+
+
+#: MLIR's second error at an op it cannot translate, after the one that says why
+_TRANSLATION_FAILED = "LLVM Translation failed for operation"
+
+
+def _llvm_ir(module, options: CompileOptions, filename: str, isolate: bool) -> str:
+    """The module's LLVM IR; a :class:`Failure` at the ops the translation names, or at the
+    input when it names none (a child that timed out or crashed)."""
+    from pipeline_mlir.isa.worker import DEFAULT_TIMEOUT
+    from pipeline_mlir.passes.translate import ToLLVMError, translate_to_llvm_ir
+
+    try:
+        return translate_to_llvm_ir(module, isolated=isolate,
+                                    timeout=options.codegen_timeout or DEFAULT_TIMEOUT)
+    except ToLLVMError as e:
+        if not isolate:
+            raise
+        diags: list[Diag] = []
+        located = [x for x in e.located if not x[1].startswith(_TRANSLATION_FAILED)]
+        for severity, message, loc in located or e.located:
+            d = from_location(severity, message, loc, filename)
+            if severity == "note" and diags:
+                diags[-1].notes.append(d)
+            else:
+                diags.append(d)
+        raise Failure(diags or [Diag("error", str(e), where=filename)]) from None
 
 
 def located_llvm_error(err, module, filename: str) -> Exception:

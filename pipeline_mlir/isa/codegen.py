@@ -37,8 +37,8 @@ __all__ = ["CodegenError", "compile_llvm_ir", "link_hsaco", "find_linker", "appl
 TRIPLE = gfx950.TRIPLE
 KINDS = ("asm", "obj", "both")
 
-#: seconds before a worker is killed (a codegen of our kernels takes well under one)
-DEFAULT_TIMEOUT = 120.0
+#: seconds before a worker or the linker is killed (``--codegen-timeout``)
+DEFAULT_TIMEOUT = worker.DEFAULT_TIMEOUT
 #: the worker: this module run as ``python -m``
 _MODULE = "pipeline_mlir.isa.codegen"
 
@@ -358,7 +358,7 @@ def link_hsaco(obj_bytes: bytes, *, timeout: float = DEFAULT_TIMEOUT) -> bytes:
             proc = subprocess.run(cmd + ["-shared", str(obj), "-o", str(out)],
                                   capture_output=True, timeout=timeout)
         except subprocess.TimeoutExpired:
-            raise CodegenError(f"{Path(cmd[0]).name} did not finish in {timeout:g} s") from None
+            raise CodegenError(worker.timed_out(Path(cmd[0]).name, timeout)) from None
         except OSError as e:
             raise CodegenError(f"cannot start the linker {cmd[0]}: {e.strerror or e}") from None
         if proc.returncode != 0 or not out.exists():

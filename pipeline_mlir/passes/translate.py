@@ -23,7 +23,15 @@ from pipeline_mlir.passes._common import as_operation, collect_ops
 
 
 class ToLLVMError(PipelineError):
-    """The step to LLVM failed; the message names the op and its location."""
+    """The step to LLVM failed; the message names the op and its location.
+
+    ``located``: from a translation in a child process, MLIR's diagnostics as
+    ``(severity, message, location text)`` (the message is their text); empty when the
+    child timed out or crashed with none."""
+
+    def __init__(self, message: str, located: tuple = ()) -> None:
+        super().__init__(message)
+        self.located = located
 
 
 def where(location) -> str:
@@ -64,7 +72,8 @@ def _check_translatable(op) -> None:
         raise ToLLVMError(diagnostics_text(e)) from None
 
 
-def translate_to_llvm_ir(module, *, isolated: bool = False) -> str:
+def translate_to_llvm_ir(module, *, isolated: bool = False,
+                        timeout: float = worker.DEFAULT_TIMEOUT) -> str:
     """LLVM IR text of an LLVM-dialect module (``ir.Module`` or its operation).
 
     Guarded: a non-``llvm.*`` op anywhere, a kernel returning a value or a
@@ -76,12 +85,13 @@ def translate_to_llvm_ir(module, *, isolated: bool = False) -> str:
     match the intrinsic).  ``isolated=True`` translates in a child process
     (about 0.2 s more) and turns such a failure into a ToLLVMError carrying
     MLIR's located diagnostics; use it for IR that did not come from
-    the LLVM step (``registry.TO_LLVM_PASSES``).
+    the LLVM step (``registry.TO_LLVM_PASSES``).  The child is killed after ``timeout``
+    seconds (``--codegen-timeout``).
     """
     op = as_operation(module)
     _check_translatable(op)
     if isolated:
-        return _translate_in_child(op)
+        return _translate_in_child(op, timeout)
     with op.context:
         return B.llvm.translate_module_to_llvmir(op)
 
@@ -91,18 +101,18 @@ _MODULE = "pipeline_mlir.passes.translate"
 _DIAG_LINE = re.compile(r"^(loc\(.*?\)): (error|note): (.*)$")
 
 
-def _translate_in_child(op, timeout: float = 120.0) -> str:
+def _translate_in_child(op, timeout: float) -> str:
     text = op.get_asm(enable_debug_info=True, print_generic_op_form=True)
     done = worker.run(_MODULE, text.encode(), timeout=timeout, error=ToLLVMError,
                       doing="translation to LLVM IR", starting="translation to LLVM IR")
     if done.status == 0:
         return done.parts[0].decode()
-    lines = []
-    for ln in done.stderr.splitlines():
-        m = _DIAG_LINE.match(ln.strip())
-        if m:
-            lines.append(f"{where(m.group(1))}: {m.group(2)}: {m.group(3)}")
-    raise ToLLVMError("\n".join(lines) if lines else f"translation to LLVM IR {done.how()}")
+    located = tuple((m.group(2), m.group(3), m.group(1)) for m in
+                    (_DIAG_LINE.match(ln.strip()) for ln in done.stderr.splitlines()) if m)
+    if not located:
+        raise ToLLVMError(f"translation to LLVM IR {done.how()}")
+    raise ToLLVMError("\n".join(f"{where(loc)}: {sev}: {msg}" for sev, msg, loc in located),
+                      located)
 
 
 def _translate(payload: bytes) -> list[bytes]:

@@ -80,8 +80,9 @@ def codegen_timeout(flag_value: str | None, environ) -> float | None:
     except ValueError:
         seconds = None
     if seconds is None or not 0 < seconds < float("inf"):
-        raise UsageError(f"{name}={text}: expected a number of seconds above 0 (LLVM's code "
-                         f"generation of one kernel may take that long)")
+        raise UsageError(f"{name}={text}: expected a number of seconds above 0 (each step of "
+                         f"LLVM's translation and code generation of one kernel may take "
+                         f"that long)")
     return seconds
 
 

@@ -189,7 +189,8 @@ def _compile_arguments(p) -> None:
                    help="check the diagnostics against the input's expected-error/-warning/"
                         "-remark/-note comments")
     p.add_argument("--codegen-timeout", metavar="SECONDS", action=_Store,
-                   help="stop LLVM's code generation of a kernel (and the link) after SECONDS "
+                   help="stop each child-process step of the build (the translation to LLVM "
+                        "IR when isolated, LLVM's code generation, the link) after SECONDS "
                         "(default: $PIPELINE_OPT_CODEGEN_TIMEOUT, else 120)")
     p.add_argument(
         "--launch", metavar="M,N,K", action=_Store,

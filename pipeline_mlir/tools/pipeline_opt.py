@@ -42,7 +42,7 @@ from __future__ import annotations
 import os
 import sys
 
-from pipeline_mlir.driver.base import BINARY_EMITS, CODE_EMITS, PROG, UsageError, print_stderr
+from pipeline_mlir.driver.base import BINARY_EMITS, NEEDS_LLVM, PROG, UsageError, print_stderr
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.tools.output import print_and_exit, write
 from pipeline_mlir.tools.progress import Progress
@@ -85,11 +85,11 @@ def _check_args(args, options) -> None:
     from pipeline_mlir.tools.argv import given
 
     check_options(options)
-    if "--codegen-timeout" in given(args) and (options.emit_kind not in CODE_EMITS or
+    if "--codegen-timeout" in given(args) and (options.emit_kind not in NEEDS_LLVM or
                                               args.launch is not None or args.tune):
-        raise UsageError(f"--codegen-timeout bounds LLVM's code generation of the kernel: it "
-                         f"goes with --emit={'/'.join(CODE_EMITS)} or --emulate (not --launch "
-                         f"or --tune)")
+        raise UsageError(f"--codegen-timeout bounds LLVM's translation and code generation of "
+                         f"the kernel: it goes with --emit={'/'.join(NEEDS_LLVM)} or --emulate "
+                         f"(not --launch or --tune)")
     if options.emit_kind in BINARY_EMITS and args.output == "-" and _stdout_is_terminal():
         raise UsageError(f"--emit={options.emit_kind} writes binary data: give -o FILE")
 

@@ -361,3 +361,29 @@ def test_an_llvm_error_naming_no_function_of_the_module_stays_unlocated():
                                               "function 'too_much_lds'"), module, "x.mlir")
     assert isinstance(hit, Failure)
     assert [(d.file, d.line, d.col) for d in hit.diags] == [("x.mlir", 3, 3)]
+
+
+BAD_INTRINSIC = """\
+module {
+  llvm.func @k() attributes {rocdl.kernel, gpu.known_block_size = array<i32: 64, 1, 1>} {
+    %0 = llvm.mlir.constant(1 : i32) : i32
+    llvm.call_intrinsic "llvm.amdgcn.s.setprio"(%0) : (i32) -> ()
+    llvm.return
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("emit", ["llvm", "asm"])
+def test_an_untranslatable_llvm_op_is_one_error_at_the_op(capsys, tmp_path, emit):
+    """MLIR's translation kills the process on an op it cannot take (the first check of the
+    translation cannot foresee a mistyped intrinsic call); after a --pass-pipeline it runs in
+    a child: one error at the op (MLIR's second, 'LLVM Translation failed', is dropped)."""
+    src, out = tmp_path / "bad.mlir", tmp_path / "bad.out"
+    src.write_text(BAD_INTRINSIC)
+    code, _, err = run(capsys, str(src), "--pass-pipeline=builtin.module(cse)",
+                       f"--emit={emit}", "-o", str(out))
+    assert code == 1 and err.count("error:") == 1 and "Traceback" not in err, err
+    assert err.startswith(f'{src}:4:5: error: intrinsic call operand #0 has type i32 but '
+                          f'"llvm.amdgcn.s.setprio" expects i16\n'), err
+    assert not out.exists()

@@ -17,7 +17,7 @@ from pipeline_mlir.driver.arguments import CompileOptions
 from pipeline_mlir.driver.base import NEEDS_LLVM, PIPELINE_END, SCHEDULE_EMITS, UsageError, \
     print_stderr
 from pipeline_mlir.driver.diagnostics import Diag, Failure, from_location, from_mlir
-from pipeline_mlir.driver.inputs import check_nesting
+from pipeline_mlir.driver.inputs import KERNEL_SOURCE, check_nesting
 from pipeline_mlir.driver.printing import format_schedule
 from pipeline_mlir.options import suggest
 
@@ -230,14 +230,17 @@ class Job:
 
     def _isolate(self, module) -> bool:
         """Whether the translation to LLVM IR runs in a child process: when the IR may hold
-        LLVM-dialect ops that did not come from the LLVM step's conversions (a pass list of
-        the user's, LLVM ops in the input: MLIR's translation crashes the process on one it
-        cannot translate), or when --emit=llvm is given a --codegen-timeout to keep."""
+        LLVM-dialect ops that did not come from the LLVM step's conversions or the driver's
+        own complete kernel (a pass list of the user's, LLVM ops in the user's input: MLIR's
+        translation crashes the process on one it cannot translate), or when --emit=llvm is
+        given a --codegen-timeout to keep."""
         from pipeline_mlir.dialect.ir_io import walk_ops
 
         if self.schedule is None or (self.options.emit_kind == "llvm" and
                                      self.options.codegen_timeout is not None):
             return True
+        if self.filename.startswith(KERNEL_SOURCE):
+            return False
         return bool(walk_ops(module.operation, lambda o: o.name.startswith("llvm.")))
 
 

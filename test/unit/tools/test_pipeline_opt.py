@@ -300,6 +300,25 @@ def test_launch_rejects(capsys, argv, fragment):
     assert_one_line_error(*run(capsys, *argv), fragment)
 
 
+@pytest.mark.parametrize("argv,fragment", [
+    (["--pipeline=4wave", "--launch=1_28,128,128"], "--launch=1_28,128,128: expected three"),
+    (["--pipeline=4wave", "--launch=\uff11\uff12\uff18,128,128"], "expected three integers"),
+    (["--pipeline=4wave", "--launch= 128,128,128"], "expected three integers"),
+    (["--pipeline=4wave", "--simulate", "--sim-iterations=1_0"],
+     "argument --sim-iterations: expected an integer, got '1_0'"),
+    (["--pipeline=4wave", "--emulate=128,128,256", "--emulate-workgroups=\uff11"],
+     "argument --emulate-workgroups: expected an integer"),
+    (["--pipeline=4wave", "--mlir-elide-elementsattrs-if-larger=1_0"], "expected a count >= 0"),
+    (["--pipeline=4wave", "--tune", "--tune-budget=1_0"], "--tune-budget=1_0: must be a number"),
+    (["--pipeline=4wave", "--emit=asm", "--codegen-timeout=1_0"],
+     "--codegen-timeout=1_0: expected a number of seconds above 0"),
+])
+def test_numbers_on_the_command_line_are_ascii_decimal(capsys, argv, fragment):
+    """Python's int and float also take digit groups (1_28), other scripts' digits and
+    spaces around; the command line's numbers are ASCII decimal, as the specs' are."""
+    assert_one_line_error(*run(capsys, *argv), fragment)
+
+
 def test_readme_example_key_builds_a_code_object(capsys, tmp_path):
     """pingpong{lds_contention_penalty=4}: its CSP order needs cross-warp-group fixes
     (sched-fix-hazards inserts them) and the kernel builds."""

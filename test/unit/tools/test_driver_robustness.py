@@ -133,6 +133,29 @@ def test_an_input_that_is_not_utf8_is_one_located_error(capsys, tmp_path):
     assert out == "" and "internal error" not in err
 
 
+@pytest.mark.parametrize("argv, fragment", [
+    (["--pipeline=4wave", "--simulate"], "--simulate reads a schedule dump or assembly"),
+    (["--emulate=128,128,256"], "the input is neither a code object (ELF) nor text"),
+], ids=["simulate", "emulate"])
+def test_a_non_utf8_file_to_simulate_or_emulate_is_located(capsys, tmp_path, argv, fragment):
+    """--simulate and --emulate read their own files: the first bad byte is located too."""
+    src = tmp_path / "k.s"
+    src.write_bytes(b"\t.text\n; caf\xe9\n")
+    code, out, err = run(capsys, *argv, str(src))
+    one_error(code, err, f"{src}:2:6: byte 0xe9 is not UTF-8 text: {fragment}")
+    assert out == ""
+
+
+@pytest.mark.parametrize("argv", [["--pipeline=4wave"], ["--pass-pipeline=builtin.module()"]])
+def test_a_byte_order_mark_is_named(capsys, tmp_path, argv):
+    """MLIR's parser says only 'unexpected character' at a UTF-8 byte order mark."""
+    src = tmp_path / "in.mlir"
+    src.write_bytes(b"\xef\xbb\xbf" + ABSTRACT.encode())
+    code, out, err = run(capsys, str(src), *argv)
+    one_error(code, err, f"{src}:1:1: error: the input starts with a byte order mark (U+FEFF")
+    assert out == ""
+
+
 def test_non_utf8_bytes_on_stdin_are_one_located_error():
     p = subprocess.run(TOOL + ["--pipeline=4wave", "-"], input=b"caf\xe9",
                        capture_output=True, timeout=120)

@@ -154,7 +154,7 @@ class Job:
         else:
             items = registry.pipeline_elements(options.pass_pipeline or "")
             if emit in NEEDS_LLVM:
-                items += registry.llvm_step(options.chip)
+                items += _emit_llvm_step(emit, options.chip)
         for text, obj in items:
             if obj is not None:
                 pm.add(obj, name=text)
@@ -242,6 +242,20 @@ class Job:
         if self.filename.startswith(KERNEL_SOURCE):
             return False
         return bool(walk_ops(module.operation, lambda o: o.name.startswith("llvm.")))
+
+
+def _emit_llvm_step(emit: str, chip: str) -> list:
+    """The LLVM step --emit runs after a --pass-pipeline; a Failure naming the flags when it
+    cannot be had (the pipeline's own sched-to-llvm{chip=...} set another chip: one process
+    compiles for one)."""
+    from pipeline_mlir.passes import registry
+    from pipeline_mlir.passes.translate import ToLLVMError
+
+    try:
+        return registry.llvm_step(chip)
+    except ToLLVMError as e:
+        raise Failure.at(f"--emit={emit} runs the LLVM step for --mcpu={chip} after the "
+                         f"--pass-pipeline: {e}") from None
 
 
 def _enable_printing(pm, options: CompileOptions, passes: int) -> None:

@@ -474,6 +474,21 @@ def test_a_nested_pass_is_named_not_its_anchor(capsys, tmp_path, pipeline, fragm
     assert "unknown pass 'gpu.module'" not in err and "unknown pass 'func.func'" not in err
 
 
+def test_emit_after_an_llvm_step_for_another_chip_names_the_flags(tmp_path):
+    """--emit=llvm appends the LLVM step for --mcpu; a --pass-pipeline that ran it for
+    another chip already set the process's GPU target (a process of its own here: the
+    target cannot be unset)."""
+    src = tmp_path / "f.mlir"
+    src.write_text("module {\n  llvm.func @f() {\n    llvm.return\n  }\n}\n")
+    p = subprocess.run(TOOL + [str(src), "--pass-pipeline=builtin.module(sched-to-llvm"
+                               "{chip=gfx942})", "--emit=llvm"], capture_output=True,
+                       timeout=300)
+    one_error(p.returncode, p.stderr.decode(), "--emit=llvm runs the LLVM step for "
+              "--mcpu=gfx950 after the --pass-pipeline: the GPU target is already set to "
+              "gfx942")
+    assert p.stdout == b""
+
+
 def test_split_input_file_with_binary_output_is_an_error(capsys, tmp_path):
     src = tmp_path / "in.mlir"
     src.write_text(ABSTRACT + "// -----\n" + ABSTRACT)

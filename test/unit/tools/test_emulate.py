@@ -158,6 +158,8 @@ def test_a_wrong_result_exits_1(capsys, tmp_path):
      "choose eager, late or random"),
     ([f"--pipeline={SPEC}", "--emulate=128,128,256", "--emulate-mode=random:x"],
      "the seed must be an integer"),
+    ([f"--pipeline={SPEC}", "--emulate=128,128,256", "--emulate-mode=random:\uff11"],
+     "the seed must be an integer"),
     ([f"--pipeline={SPEC}", "--emulate-mode=late"], "--emulate-mode goes with --emulate"),
     ([f"--pipeline={SPEC}", "--emulate=128,128,256", "--emit=asm"],
      "--emulate cannot be combined with --emit"),

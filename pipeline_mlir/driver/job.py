@@ -302,16 +302,18 @@ _TRANSLATION_FAILED = "LLVM Translation failed for operation"
 
 
 def _llvm_ir(module, options: CompileOptions, filename: str, isolate: bool) -> str:
-    """The module's LLVM IR; a :class:`Failure` at the ops the translation names, or at the
-    input when it names none (a child that timed out or crashed)."""
+    """The module's LLVM IR; a :class:`Failure` at the ops the translation (or the checks
+    before it) names, or at the input when it names none (a child that timed out, crashed
+    or could not start)."""
     from pipeline_mlir.isa.worker import DEFAULT_TIMEOUT
-    from pipeline_mlir.passes.translate import ToLLVMError, translate_to_llvm_ir
+    from pipeline_mlir.passes.translate import ChildTranslationError, ToLLVMError, \
+        translate_to_llvm_ir
 
     try:
         return translate_to_llvm_ir(module, isolated=isolate,
                                     timeout=options.codegen_timeout or DEFAULT_TIMEOUT)
     except ToLLVMError as e:
-        if not isolate:
+        if not (e.located or isinstance(e, ChildTranslationError)):
             raise
         diags: list[Diag] = []
         located = [x for x in e.located if not x[1].startswith(_TRANSLATION_FAILED)]

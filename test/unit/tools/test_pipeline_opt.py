@@ -406,3 +406,14 @@ def test_an_untranslatable_llvm_op_is_one_error_at_the_op(capsys, tmp_path, emit
     assert err.startswith(f'{src}:4:5: error: intrinsic call operand #0 has type i32 but '
                           f'"llvm.amdgcn.s.setprio" expects i16\n'), err
     assert not out.exists()
+
+
+def test_a_kernel_returning_a_value_is_an_error_at_it_in_the_input(capsys, tmp_path):
+    """The checks before the translation name the input file and line (not the ``-`` of a
+    module parsed from text)."""
+    src = tmp_path / "ret.mlir"
+    src.write_text(BAD_INTRINSIC.replace("llvm.func @k()", "llvm.func @k() -> i32").replace(
+        "    llvm.return\n", "    llvm.return %0 : i32\n"))
+    code, out, err = run(capsys, str(src), "--pass-pipeline=builtin.module(cse)", "--emit=llvm")
+    assert (code, out, err.count("error:")) == (1, "", 1), err
+    assert err.startswith(f"{src}:2:3: error: kernel 'k' must return void\n"), err

@@ -44,7 +44,7 @@ import sys
 
 from pipeline_mlir.driver.base import BINARY_EMITS, NEEDS_LLVM, PROG, UsageError, print_stderr
 from pipeline_mlir.errors import PipelineError
-from pipeline_mlir.tools.output import print_and_exit, write
+from pipeline_mlir.tools.output import print_and_exit, write, write_all
 from pipeline_mlir.tools.progress import Progress
 from pipeline_mlir.tools.signals import run_handled
 from pipeline_mlir.tools.version import VERSION_ONLY, version_text
@@ -158,12 +158,11 @@ def _tune(args, options) -> int:
         outputs.append((args.output, chosen.checked_output()))
     if args.tune_spec is not None:
         outputs.append((args.tune_spec, result.chosen + "\n"))
-    for path, data in outputs:
-        try:
-            write(path, data)
-        except OSError as e:
-            return _error(f"cannot write {'standard output' if path == '-' else repr(path)}: "
-                          f"{e.strerror or e}")
+    try:  # both files or neither
+        write_all(outputs)
+    except OSError as e:
+        return _error(f"cannot write {'standard output' if e.filename == '-' else repr(e.filename)}"
+                      f": {e.strerror or e}")
     return 0
 
 

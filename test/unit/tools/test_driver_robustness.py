@@ -257,6 +257,22 @@ def test_write_failure_leaves_the_target_and_no_temporary(capsys, tmp_path, monk
     assert os.listdir(tmp_path) == ["out.txt"]
 
 
+@pytest.mark.parametrize("bad", ["dir", "missing/x.txt"])
+def test_two_outputs_are_written_both_or_neither(tmp_path, bad):
+    """--tune's -o FILE and --tune-spec FILE: one that cannot be written leaves the other
+    untouched (and no temporary file), the error naming the path given."""
+    (tmp_path / "dir").mkdir()
+    kept = tmp_path / "kept.txt"
+    kept.write_text("old\n")
+    with pytest.raises(OSError) as err:
+        output.write_all([(str(kept), "new\n"), (str(tmp_path / bad), "spec\n")])
+    assert err.value.filename == str(tmp_path / bad)
+    assert kept.read_text() == "old\n"
+    assert sorted(os.listdir(tmp_path)) == ["dir", "kept.txt"]
+    output.write_all([(str(kept), "new\n"), (str(tmp_path / "spec.txt"), b"spec\n")])
+    assert (kept.read_text(), (tmp_path / "spec.txt").read_text()) == ("new\n", "spec\n")
+
+
 def test_output_replaces_the_target_keeping_its_mode(capsys, tmp_path):
     dest = tmp_path / "out.txt"
     dest.write_text("old\n")

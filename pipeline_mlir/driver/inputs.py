@@ -211,7 +211,7 @@ def kernel_diags(diags: list[Diag], source: str, spec: str) -> list[Diag]:
     are reported once."""
     out, seen = [], set()
     for d in diags:
-        if d.file == source:
+        if d.file == source or (d.file is None and d.where == source):
             d = Diag(d.severity, f"pipeline '{spec}': {d.message}",
                      notes=kernel_diags(d.notes, source, spec))
         key = (d.severity, d.location(), d.message)

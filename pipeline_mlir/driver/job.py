@@ -328,8 +328,13 @@ def _llvm_ir(module, options: CompileOptions, filename: str, isolate: bool) -> s
 
 def located_llvm_error(err, module, filename: str) -> Exception:
     """LLVM's error ``err`` at the function it names (a :class:`Failure` at that function's
-    location), or ``err`` itself when it names none of the module's functions."""
+    location), at the input for a step that did not finish or start (the whole kernel's), or
+    ``err`` itself when it names none of the module's functions."""
     from pipeline_mlir.dialect.ir_io import walk_ops
+    from pipeline_mlir.isa.codegen import CodegenStepError
+
+    if isinstance(err, CodegenStepError):
+        return Failure.at(str(err), filename)
 
     name = err.function
     funcs = [] if name is None else walk_ops(module.operation, lambda o: "sym_name" in

@@ -414,7 +414,8 @@ def test_worker_that_cannot_start_is_a_codegen_error(monkeypatch):
 def test_worker_start_failure_through_the_driver(capsys, monkeypatch):
     monkeypatch.setattr(codegen.sys, "executable", "/nonexistent/python")
     code, out, err = run(capsys, "--pipeline=4wave", "--emit=asm")
-    one_error(code, err, "cannot start the LLVM code generation worker")
+    one_error(code, err, "pipeline-opt: error: pipeline '4wave': cannot start the LLVM code "
+                         "generation worker")
     assert "internal error" not in err and out == ""
 
 

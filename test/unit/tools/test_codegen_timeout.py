@@ -88,3 +88,11 @@ def test_a_translation_past_its_time_is_one_located_error(capsys, monkeypatch, t
     one_error(code, err, f"{src}: error: {TRANSLATION} did not finish in 0.001 s "
                          f"(--codegen-timeout=SECONDS or {CODEGEN_TIMEOUT_ENV} sets the limit)")
     assert not out.exists()
+
+
+def test_emit_llvm_with_a_timeout_translates_in_a_child_it_bounds(capsys):
+    """--emit=llvm of the complete kernel translates in process, where no timeout could
+    hold; given one, it translates in a child the timeout bounds (never ignored)."""
+    code, _, err = run_cli(capsys, "--pipeline=4wave", "--emit=llvm", "--codegen-timeout=0.001")
+    one_error(code, err, f"pipeline-opt: error: pipeline '4wave': {TRANSLATION} did not finish "
+                         f"in 0.001 s")

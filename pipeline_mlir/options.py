@@ -40,6 +40,13 @@ INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
 
 # patterns of the spec syntax, compiled (and cached by re) when a spec with options is read
 _INT_RE = r"^[+-]?(?:0[xX][0-9a-fA-F]+|0[bB][01]+|[0-9]+)$"
+_DECIMAL_RE = re.compile(r"[+-]?[0-9]+")
+
+
+def decimal(text: str) -> int | None:
+    """The integer ``text`` writes in ASCII decimal digits (a sign allowed), else None: not
+    what Python's ``int`` also takes (``1_000``, other scripts' digits, spaces around)."""
+    return int(text, 10) if _DECIMAL_RE.fullmatch(text) else None
 _KEY_RE = r"[A-Za-z_][A-Za-z0-9_\-]*"
 _SEP_RE = r"[\s,]*"
 _VALUE_RE = r"[^\s,{}=]+"
@@ -136,7 +143,7 @@ class Option:
             if not text:
                 raise self._bad(owner, text)
             return text
-        if not re.match(_INT_RE, text):
+        if not re.fullmatch(_INT_RE, text):
             raise self._bad(owner, text)
         digits = text.lstrip("+-")
         v = int(digits, 0) if digits[:2].lower() in ("0x", "0b") else int(digits, 10)
@@ -360,5 +367,5 @@ def split_spec(spec: str, what: str = "pipeline", known=()) -> tuple[str, list[t
     return name, pairs
 
 
-__all__ = ["BOOL_WORDS", "Option", "OptionTable", "check_once", "split_spec", "suggest",
+__all__ = ["BOOL_WORDS", "Option", "OptionTable", "check_once", "decimal", "split_spec", "suggest",
            "value_text"]

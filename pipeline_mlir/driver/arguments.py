@@ -82,8 +82,10 @@ class CompileOptions:
     disable_threading: bool = False
     timing: bool = False
     dump_pipeline: bool = False
-    #: seconds LLVM's code generation (and the linker) may take, each in its child process;
-    #: None: :data:`pipeline_mlir.isa.codegen.DEFAULT_TIMEOUT` (``--codegen-timeout``)
+    #: seconds each child-process step may take (the translation to LLVM IR when it runs in
+    #: one, LLVM's code generation, the linker); None: :data:`pipeline_mlir.isa.worker.
+    #: DEFAULT_TIMEOUT` (``--codegen-timeout``); with ``emit="llvm"`` the translation then
+    #: runs in a child
     codegen_timeout: float | None = None
 
     @property

@@ -137,6 +137,8 @@ def render(d: Diag, sources: Sources | None = None, prog: str = PROG) -> list[st
 
 _EXPECTED = re.compile(r"expected-(?P<kind>error|warning|remark|note)(?P<re>-re)?"
                        r"[ \t]*(?:@(?P<at>[+-]\d+|above|below|unknown))?[ \t]*\{\{")
+#: what starts an expectation (its kind, then '@' or '{'), well-formed or not
+_EXPECTED_START = re.compile(r"expected-(?:error|warning|remark|note)(?:-re)?[ \t]*[@{]")
 
 
 @record
@@ -178,6 +180,11 @@ def expectations(text: str, filename: str, line_offset: int = 0
         comment = src.find("//")
         if comment < 0:
             continue
+        first = _EXPECTED.search(src, comment)
+        for start in _EXPECTED_START.finditer(src, comment, first.start() if first else len(src)):
+            bad.append(Diag("error", "malformed expectation: expected-KIND[-re], then @+N, @-N, "
+                                     "@above, @below, @unknown or nothing, then {{message}}",
+                            filename, i, start.start() + 1))
         for m in _EXPECTED.finditer(src, comment):
             col = m.start() + 1
             close = src.rfind("}}")

@@ -115,11 +115,13 @@ def _read(path: str):
         raise PipelineError(f"cannot read '{path}': {e.strerror or e}") from None
     if data.startswith(b"\x7fELF"):
         return data
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise PipelineError(f"'{path}' is neither a code object (ELF) nor UTF-8 text (assembly "
-                            f"or MLIR)") from None
+    from pipeline_mlir.driver.inputs import not_utf8
+
+    bad = not_utf8(path, data)
+    if bad is not None:
+        raise PipelineError(f"{bad}: the input is neither a code object (ELF) nor text "
+                            f"(assembly or MLIR)")
+    return data.decode("utf-8")
 
 
 #: an MLIR operation at the start of a line (``module {``, ``gpu.module``, ``func.func``, ...):

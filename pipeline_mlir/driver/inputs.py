@@ -138,14 +138,29 @@ def decode_text(data: bytes | str, filename: str) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        line, col = _line_col(data, e.start)
+        line, col = line_col(data, e.start)
         raise Failure([Diag("error", f"byte 0x{data[e.start]:02x} is not UTF-8 text: the input "
                                      f"must be UTF-8 (MLIR's source encoding)", filename, line,
                             col)]) from None
+    if text.startswith("\ufeff"):  # MLIR's lexer stops at it: 'unexpected character'
+        raise Failure([Diag("error", "the input starts with a byte order mark (U+FEFF, bytes EF "
+                                     "BB BF), which MLIR's parser does not take: save the file "
+                                     "as UTF-8 without it", filename, 1, 1)])
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def _line_col(text, offset: int) -> tuple[int, int]:
+def not_utf8(path: str, data: bytes) -> str | None:
+    """``path:line:col: byte 0xNN is not UTF-8 text`` for the first byte of ``data`` that is
+    not UTF-8, None when it all is."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line, col = line_col(data, e.start)
+        return f"{path}:{line}:{col}: byte 0x{data[e.start]:02x} is not UTF-8 text"
+    return None
+
+
+def line_col(text, offset: int) -> tuple[int, int]:
     """(line, column), both from 1, of ``offset`` in ``text`` (str or bytes; a column counts
     characters or bytes from the start of its line)."""
     nl = "\n" if isinstance(text, str) else b"\n"
@@ -170,7 +185,7 @@ def check_nesting(text: str, filename: str, line_offset: int = 0) -> None:
                 first = m.start()
     if first is None:
         return
-    line, col = _line_col(text, first)
+    line, col = line_col(text, first)
     raise Failure([Diag("error", f"the input nests {deepest} levels deep (braces, brackets, "
                                  f"parentheses, angle brackets); at most {MAX_NESTING} are "
                                  f"accepted: MLIR's parser recurses once per level and would "
@@ -196,7 +211,7 @@ def kernel_diags(diags: list[Diag], source: str, spec: str) -> list[Diag]:
     are reported once."""
     out, seen = [], set()
     for d in diags:
-        if d.file == source:
+        if d.file == source or (d.file is None and d.where == source):
             d = Diag(d.severity, f"pipeline '{spec}': {d.message}",
                      notes=kernel_diags(d.notes, source, spec))
         key = (d.severity, d.location(), d.message)

@@ -17,7 +17,7 @@ from pipeline_mlir.driver.arguments import CompileOptions
 from pipeline_mlir.driver.base import NEEDS_LLVM, PIPELINE_END, SCHEDULE_EMITS, UsageError, \
     print_stderr
 from pipeline_mlir.driver.diagnostics import Diag, Failure, from_location, from_mlir
-from pipeline_mlir.driver.inputs import check_nesting
+from pipeline_mlir.driver.inputs import KERNEL_SOURCE, check_nesting
 from pipeline_mlir.driver.printing import format_schedule
 from pipeline_mlir.options import suggest
 
@@ -154,7 +154,7 @@ class Job:
         else:
             items = registry.pipeline_elements(options.pass_pipeline or "")
             if emit in NEEDS_LLVM:
-                items += registry.llvm_step(options.chip)
+                items += _emit_llvm_step(emit, options.chip)
         for text, obj in items:
             if obj is not None:
                 pm.add(obj, name=text)
@@ -216,16 +216,46 @@ class Job:
                              f"an input file, --pipeline='{self.options.spec}' compiles the "
                              f"schedule's default body)", where=self.filename)])
             pm = self.build_pm(ctx)
+            isolate = self.options.emit_kind in NEEDS_LLVM and self._isolate(module)
             try:
                 pm.run(module.operation)
             except ir.MLIRError as e:
                 return JobOutput(None, diags + [from_mlir(d, self.filename)
                                                 for d in e.error_diagnostics])
             plans = self.lowered_plans()
-            out, report = emit_output(module, self.options, self.filename, plans)
+            out, report = emit_output(module, self.options, self.filename, plans, isolate)
             return JobOutput(out, diags, plans, report)
         finally:
             handler.detach()
+
+    def _isolate(self, module) -> bool:
+        """Whether the translation to LLVM IR runs in a child process: when the IR may hold
+        LLVM-dialect ops that did not come from the LLVM step's conversions or the driver's
+        own complete kernel (a pass list of the user's, LLVM ops in the user's input: MLIR's
+        translation crashes the process on one it cannot translate), or when --emit=llvm is
+        given a --codegen-timeout to keep."""
+        from pipeline_mlir.dialect.ir_io import walk_ops
+
+        if self.schedule is None or (self.options.emit_kind == "llvm" and
+                                     self.options.codegen_timeout is not None):
+            return True
+        if self.filename.startswith(KERNEL_SOURCE):
+            return False
+        return bool(walk_ops(module.operation, lambda o: o.name.startswith("llvm.")))
+
+
+def _emit_llvm_step(emit: str, chip: str) -> list:
+    """The LLVM step --emit runs after a --pass-pipeline; a Failure naming the flags when it
+    cannot be had (the pipeline's own sched-to-llvm{chip=...} set another chip: one process
+    compiles for one)."""
+    from pipeline_mlir.passes import registry
+    from pipeline_mlir.passes.translate import ToLLVMError
+
+    try:
+        return registry.llvm_step(chip)
+    except ToLLVMError as e:
+        raise Failure.at(f"--emit={emit} runs the LLVM step for --mcpu={chip} after the "
+                         f"--pass-pipeline: {e}") from None
 
 
 def _enable_printing(pm, options: CompileOptions, passes: int) -> None:
@@ -246,17 +276,17 @@ def _enable_printing(pm, options: CompileOptions, passes: int) -> None:
         print_stderr(f"Pass Manager with {passes} passes:\n{pm}\n")
 
 
-def emit_output(module, options: CompileOptions, filename: str, plans: list):
+def emit_output(module, options: CompileOptions, filename: str, plans: list,
+                isolate: bool = True):
     """(the output of ``options.emit_kind`` for the module the passes produced, the
-    ``--emit=report`` report or None); ``plans``: the kernel plans of the run."""
+    ``--emit=report`` report or None); ``plans``: the kernel plans of the run; ``isolate``:
+    translate to LLVM IR in a child process (bounded by ``options.codegen_timeout``)."""
     emit = options.emit_kind
     if emit in SCHEDULE_EMITS:
         return _schedule_output(module, emit, filename), None
     if emit == "mlir":
         return module.operation.get_asm(**options.asm_format.options()), None
-    from pipeline_mlir.passes.translate import translate_to_llvm_ir
-
-    ll = translate_to_llvm_ir(module)
+    ll = _llvm_ir(module, options, filename, isolate)
     if emit == "llvm":
         return ll, None
     from pipeline_mlir.isa.codegen import CodegenError
@@ -267,10 +297,44 @@ def emit_output(module, options: CompileOptions, filename: str, plans: list):
         raise located_llvm_error(e, module, filename) from None
 
 
+#: MLIR's second error at an op it cannot translate, after the one that says why
+_TRANSLATION_FAILED = "LLVM Translation failed for operation"
+
+
+def _llvm_ir(module, options: CompileOptions, filename: str, isolate: bool) -> str:
+    """The module's LLVM IR; a :class:`Failure` at the ops the translation (or the checks
+    before it) names, or at the input when it names none (a child that timed out, crashed
+    or could not start)."""
+    from pipeline_mlir.isa.worker import DEFAULT_TIMEOUT
+    from pipeline_mlir.passes.translate import ChildTranslationError, ToLLVMError, \
+        translate_to_llvm_ir
+
+    try:
+        return translate_to_llvm_ir(module, isolated=isolate,
+                                    timeout=options.codegen_timeout or DEFAULT_TIMEOUT)
+    except ToLLVMError as e:
+        if not (e.located or isinstance(e, ChildTranslationError)):
+            raise
+        diags: list[Diag] = []
+        located = [x for x in e.located if not x[1].startswith(_TRANSLATION_FAILED)]
+        for severity, message, loc in located or e.located:
+            d = from_location(severity, message, loc, filename)
+            if severity == "note" and diags:
+                diags[-1].notes.append(d)
+            else:
+                diags.append(d)
+        raise Failure(diags or [Diag("error", str(e), where=filename)]) from None
+
+
 def located_llvm_error(err, module, filename: str) -> Exception:
     """LLVM's error ``err`` at the function it names (a :class:`Failure` at that function's
-    location), or ``err`` itself when it names none of the module's functions."""
+    location), at the input for a step that did not finish or start (the whole kernel's), or
+    ``err`` itself when it names none of the module's functions."""
     from pipeline_mlir.dialect.ir_io import walk_ops
+    from pipeline_mlir.isa.codegen import CodegenStepError
+
+    if isinstance(err, CodegenStepError):
+        return Failure.at(str(err), filename)
 
     name = err.function
     funcs = [] if name is None else walk_ops(module.operation, lambda o: "sym_name" in

@@ -49,12 +49,16 @@ def _read(path: str) -> str:
     if path == "-":
         return sys.stdin.read()
     try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
+        with open(path, "rb") as f:
+            data = f.read()
     except OSError as e:
         raise PipelineError(f"cannot read '{path}': {e.strerror or e}") from None
-    except UnicodeDecodeError:
-        raise PipelineError(f"'{path}' is not UTF-8 text") from None
+    from pipeline_mlir.driver.inputs import not_utf8
+
+    bad = not_utf8(path, data)
+    if bad is not None:
+        raise PipelineError(f"{bad}: --simulate reads a schedule dump or assembly (text)")
+    return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _measure(asm: str, where: str, trips: tuple):

@@ -223,17 +223,31 @@ def read_launch(path: str, text: str | None = None) -> LaunchSpec:
 
     if text is None:
         try:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
-        except (OSError, UnicodeDecodeError) as e:
+            with open(path, "rb") as f:
+                data = f.read()
+        except OSError as e:
             raise LaunchFileError(path, f"cannot read the launch description: "
-                                        f"{getattr(e, 'strerror', None) or e}") from None
+                                        f"{e.strerror or e}") from None
+        text = _utf8(path, data)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         at, msg = _toml_position(e, text)
         raise LaunchFileError(path + at, f"not TOML: {msg}") from None
     return _spec(_Reader(path, text), data)
+
+
+def _utf8(path: str, data: bytes) -> str:
+    """``data`` decoded; a byte that is not UTF-8 (TOML's encoding) is an error at its line
+    and column (a column counts bytes)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+        raise LaunchFileError(f"{path}:{line}:{col}", f"byte 0x{data[e.start]:02x} is not "
+                                                     f"UTF-8 text: a launch description is "
+                                                     f"TOML, which is UTF-8") from None
 
 
 def _toml_position(e: Exception, text: str) -> tuple[str, str]:

@@ -40,6 +40,7 @@ keeps; split along that state next time it grows (it crossed 600 lines with the 
 from __future__ import annotations
 
 import random
+import re
 from collections import deque
 
 import numpy as np
@@ -75,10 +76,12 @@ def parse_mode(text: str) -> tuple[str, int]:
     if mode not in MODES or (seed and mode != "random"):
         raise EmuError(f"emulation mode {text!r}: choose eager, late or random[:SEED]")
     if seed:
-        try:
-            return mode, int(seed, 0)
+        try:  # ASCII digits: int() also reads 1_0 and other scripts' digits
+            if re.fullmatch(r"[+-]?(?:0[xX][0-9a-fA-F]+|[0-9]+)", seed):
+                return mode, int(seed, 0)
         except ValueError:
-            raise EmuError(f"emulation mode {text!r}: the seed must be an integer") from None
+            pass
+        raise EmuError(f"emulation mode {text!r}: the seed must be an integer")
     return mode, 0
 
 

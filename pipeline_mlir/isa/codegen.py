@@ -31,14 +31,14 @@ from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa import worker
 from pipeline_mlir.target import DEFAULT_CHIP, gfx950
 
-__all__ = ["CodegenError", "compile_llvm_ir", "link_hsaco", "find_linker", "apply_skew_shims",
+__all__ = ["CodegenError", "CodegenStepError", "compile_llvm_ir", "link_hsaco", "find_linker", "apply_skew_shims",
            "llvm_options", "KINDS", "TRIPLE"]
 
 TRIPLE = gfx950.TRIPLE
 KINDS = ("asm", "obj", "both")
 
-#: seconds before a worker is killed (a codegen of our kernels takes well under one)
-DEFAULT_TIMEOUT = 120.0
+#: seconds before a worker or the linker is killed (``--codegen-timeout``)
+DEFAULT_TIMEOUT = worker.DEFAULT_TIMEOUT
 #: the worker: this module run as ``python -m``
 _MODULE = "pipeline_mlir.isa.codegen"
 
@@ -52,6 +52,11 @@ class CodegenError(PipelineError):
         NAME TYPE: ...`` of an unsupported operation), if any."""
         m = _IN_FUNCTION.search(str(self))
         return (m.group(1) or m.group(2)) if m else None
+
+
+class CodegenStepError(CodegenError):
+    """A child step of the build (code generation, the link) did not finish in its time or
+    could not start: an error of the whole kernel, not of a function."""
 
 
 #: the head of an LLVM diagnostic printed without a source location (LLVM's
@@ -196,7 +201,7 @@ def compile_llvm_ir(ll_text: str, mcpu: str = DEFAULT_CHIP, kind: str = "asm", o
                              f"(known: {known})")
     job = {"ir": apply_skew_shims(ll_text), "mcpu": mcpu, "features": features, "kind": kind,
            "opt": opt, "options": list(options)}
-    done = worker.run(_MODULE, json.dumps(job).encode(), timeout=timeout, error=CodegenError,
+    done = worker.run(_MODULE, json.dumps(job).encode(), timeout=timeout, error=CodegenStepError,
                       doing=f"LLVM code generation for {mcpu}", starting="LLVM code generation")
     if done.status != 0:
         raise CodegenError(_failure_message(done.stderr, done.status))
@@ -358,9 +363,10 @@ def link_hsaco(obj_bytes: bytes, *, timeout: float = DEFAULT_TIMEOUT) -> bytes:
             proc = subprocess.run(cmd + ["-shared", str(obj), "-o", str(out)],
                                   capture_output=True, timeout=timeout)
         except subprocess.TimeoutExpired:
-            raise CodegenError(f"{Path(cmd[0]).name} did not finish in {timeout:g} s") from None
+            raise CodegenStepError(worker.timed_out(Path(cmd[0]).name, timeout)) from None
         except OSError as e:
-            raise CodegenError(f"cannot start the linker {cmd[0]}: {e.strerror or e}") from None
+            raise CodegenStepError(f"cannot start the linker {cmd[0]}: {e.strerror or e}") \
+                from None
         if proc.returncode != 0 or not out.exists():
             msg = proc.stderr.decode(errors="replace").strip().replace(str(tmp) + os.sep, "")
             raise CodegenError(f"{Path(cmd[0]).name} failed: {msg or f'status {proc.returncode}'}")

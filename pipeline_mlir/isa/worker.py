@@ -28,6 +28,16 @@ from dataclasses import dataclass
 FLAG = "--worker"
 #: exit status of a worker whose work raised WorkFailed
 FAILED = 3
+#: seconds before a child step is killed (``--codegen-timeout``; each of our kernels takes
+#: well under one to translate, compile or link)
+DEFAULT_TIMEOUT = 120.0
+#: what a timeout's message ends with: the option that sets the limit
+TIMEOUT_HINT = "--codegen-timeout=SECONDS or PIPELINE_OPT_CODEGEN_TIMEOUT sets the limit"
+
+
+def timed_out(doing: str, timeout: float) -> str:
+    """The message of a child step that did not finish in ``timeout`` seconds."""
+    return f"{doing} did not finish in {timeout:g} s ({TIMEOUT_HINT})"
 
 
 class WorkFailed(Exception):
@@ -53,14 +63,14 @@ def run(module: str, payload: bytes, *, timeout: float, error: type[Exception], 
         starting: str) -> Exit:
     """Run ``python -m module --worker`` on ``payload``.
 
-    ``error`` is raised when the worker does not finish in ``timeout`` seconds (``"{doing}
-    did not finish in N s"``) or cannot start (``"cannot start the {starting} worker ..."``).
+    ``error`` is raised when the worker does not finish in ``timeout`` seconds
+    (:func:`timed_out`) or cannot start (``"cannot start the {starting} worker ..."``).
     """
     try:
         proc = subprocess.run([sys.executable, "-m", module, FLAG], input=payload,
                               capture_output=True, timeout=timeout)
     except subprocess.TimeoutExpired:
-        raise error(f"{doing} did not finish in {timeout:g} s") from None
+        raise error(timed_out(doing, timeout)) from None
     except OSError as e:  # no Python to run, no process or memory left
         raise error(f"cannot start the {starting} worker ({sys.executable}): "
                     f"{e.strerror or e}") from None

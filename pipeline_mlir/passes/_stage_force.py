@@ -18,6 +18,7 @@ from __future__ import annotations
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.frontend.regcopy import STAGED
+from pipeline_mlir.options import decimal
 from pipeline_mlir.passes._common import OpError, as_operation, walk_ops
 
 #: ops a source is followed through to the buffer it views (their operand 0)
@@ -33,11 +34,13 @@ def parse_sources(text: str) -> list[int] | str:
         return []
     out = []
     for part in text.split(","):
-        part = part.strip()
-        if not part.isdigit():
+        n = decimal(part.strip())
+        if n is None or n < 0 or part.strip()[:1] in "+-":
             return (f"option '{OPTION}' must be a comma-separated list of source numbers "
                     f"(0, 1, ...), got '{text}'")
-        out.append(int(part))
+        if n in out:
+            return f"option '{OPTION}' names source {n} twice, got '{text}'"
+        out.append(n)
     return out
 
 

@@ -23,7 +23,20 @@ from pipeline_mlir.passes._common import as_operation, collect_ops
 
 
 class ToLLVMError(PipelineError):
-    """The step to LLVM failed; the message names the op and its location."""
+    """The step to LLVM failed; the message names the op and its location.
+
+    ``located``: from a translation in a child process, MLIR's diagnostics as
+    ``(severity, message, location text)`` (the message is their text); empty when the
+    child timed out or crashed with none."""
+
+    def __init__(self, message: str, located: tuple = ()) -> None:
+        super().__init__(message)
+        self.located = located
+
+
+class ChildTranslationError(ToLLVMError):
+    """The translation in a child process failed: MLIR's diagnostics (``located``), or the
+    child timed out, crashed or could not start (the message says which)."""
 
 
 def where(location) -> str:
@@ -39,32 +52,39 @@ def diagnostics_text(err) -> str:
     return "\n".join(f"{where(d.location)}: error: {d.message}" for d in diags)
 
 
+def _at(op, message: str) -> ToLLVMError:
+    """A ToLLVMError at ``op``: its text ``file:line:col: message``, ``located`` too."""
+    return ToLLVMError(f"{where(op.location)}: {message}",
+                       (("error", message, str(op.location)),))
+
+
 def _check_translatable(op) -> None:
     """Raise ToLLVMError for anything ``translate_module_to_llvmir`` would crash on."""
     if op.name != "builtin.module":
-        raise ToLLVMError(f"{where(op.location)}: expected a 'builtin.module' to translate, "
-                          f"got '{op.name}'")
+        raise _at(op, f"expected a 'builtin.module' to translate, got '{op.name}'")
     bad = collect_ops(op, lambda o: not (o.name.startswith("llvm.") or
                                       (o.name == "builtin.module" and o == op)))
     if bad:
         o = bad[0]
         more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
-        raise ToLLVMError(f"{where(o.location)}: '{o.name}' op cannot be translated to LLVM IR"
-                          f"{more}: only llvm.* ops can (run the step to LLVM first)")
+        raise _at(o, f"'{o.name}' op cannot be translated to LLVM IR{more}: only llvm.* ops "
+                     f"can (run the step to LLVM first)")
     for f in collect_ops(op, lambda o: o.name == "llvm.func"):
         cconv = f.attributes["CConv"] if "CConv" in f.attributes else None
         if str(cconv) == "#llvm.cconv<amdgpu_kernelcc>":
             ftype = str(f.attributes["function_type"])
             if not ftype.startswith("!llvm.func<void "):
                 name = ir.StringAttr(f.attributes["sym_name"]).value
-                raise ToLLVMError(f"{where(f.location)}: kernel '{name}' must return void")
+                raise _at(f, f"kernel '{name}' must return void")
     try:
         op.verify()
     except ir.MLIRError as e:
-        raise ToLLVMError(diagnostics_text(e)) from None
+        raise ToLLVMError(diagnostics_text(e), tuple(
+            ("error", d.message, str(d.location)) for d in e.error_diagnostics)) from None
 
 
-def translate_to_llvm_ir(module, *, isolated: bool = False) -> str:
+def translate_to_llvm_ir(module, *, isolated: bool = False,
+                        timeout: float = worker.DEFAULT_TIMEOUT) -> str:
     """LLVM IR text of an LLVM-dialect module (``ir.Module`` or its operation).
 
     Guarded: a non-``llvm.*`` op anywhere, a kernel returning a value or a
@@ -76,12 +96,13 @@ def translate_to_llvm_ir(module, *, isolated: bool = False) -> str:
     match the intrinsic).  ``isolated=True`` translates in a child process
     (about 0.2 s more) and turns such a failure into a ToLLVMError carrying
     MLIR's located diagnostics; use it for IR that did not come from
-    the LLVM step (``registry.TO_LLVM_PASSES``).
+    the LLVM step (``registry.TO_LLVM_PASSES``).  The child is killed after ``timeout``
+    seconds (``--codegen-timeout``).
     """
     op = as_operation(module)
     _check_translatable(op)
     if isolated:
-        return _translate_in_child(op)
+        return _translate_in_child(op, timeout)
     with op.context:
         return B.llvm.translate_module_to_llvmir(op)
 
@@ -91,18 +112,18 @@ _MODULE = "pipeline_mlir.passes.translate"
 _DIAG_LINE = re.compile(r"^(loc\(.*?\)): (error|note): (.*)$")
 
 
-def _translate_in_child(op, timeout: float = 120.0) -> str:
+def _translate_in_child(op, timeout: float) -> str:
     text = op.get_asm(enable_debug_info=True, print_generic_op_form=True)
-    done = worker.run(_MODULE, text.encode(), timeout=timeout, error=ToLLVMError,
+    done = worker.run(_MODULE, text.encode(), timeout=timeout, error=ChildTranslationError,
                       doing="translation to LLVM IR", starting="translation to LLVM IR")
     if done.status == 0:
         return done.parts[0].decode()
-    lines = []
-    for ln in done.stderr.splitlines():
-        m = _DIAG_LINE.match(ln.strip())
-        if m:
-            lines.append(f"{where(m.group(1))}: {m.group(2)}: {m.group(3)}")
-    raise ToLLVMError("\n".join(lines) if lines else f"translation to LLVM IR {done.how()}")
+    located = tuple((m.group(2), m.group(3), m.group(1)) for m in
+                    (_DIAG_LINE.match(ln.strip()) for ln in done.stderr.splitlines()) if m)
+    if not located:
+        raise ChildTranslationError(f"translation to LLVM IR {done.how()}")
+    raise ChildTranslationError("\n".join(f"{where(loc)}: {sev}: {msg}"
+                                          for sev, msg, loc in located), located)
 
 
 def _translate(payload: bytes) -> list[bytes]:

@@ -265,7 +265,8 @@ def _initial(before: list, reg: str) -> int | None:
 def _scalar(regs: tuple[str, ...]) -> str | None:
     """The one scalar register ``sN`` among the registers the parser read from an
     instruction's operands, or None."""
-    if len(regs) == 1 and regs[0].startswith("s") and regs[0][1:].isdigit():
+    if len(regs) == 1 and regs[0].startswith("s") and regs[0][1:].isascii() \
+            and regs[0][1:].isdigit():
         return regs[0]
     return None
 

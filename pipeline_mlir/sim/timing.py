@@ -60,7 +60,7 @@ def f8f6f4_formats(a: AsmInstr) -> tuple[int, int] | None:
     for m in a.modifiers:
         key, _, val = m.partition(":")
         if key in codes:
-            if not val.isdigit() or int(val) not in F8F6F4_FORMATS:
+            if not (val.isascii() and val.isdigit()) or int(val) not in F8F6F4_FORMATS:
                 raise TimingInputError(f"line {a.line}: {a.mnemonic} {m!r}: the operand format "
                                        f"codes are {sorted(F8F6F4_FORMATS)}")
             codes[key] = int(val)

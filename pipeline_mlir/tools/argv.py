@@ -14,6 +14,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from pipeline_mlir.driver.base import UsageError
+from pipeline_mlir.options import decimal
 from pipeline_mlir.target import DEFAULT_CHIP
 
 #: every option's value when it is not given: the parser's defaults, by destination
@@ -75,13 +76,15 @@ def codegen_timeout(flag_value: str | None, environ) -> float | None:
         name, text = CODEGEN_TIMEOUT_ENV, environ.get(CODEGEN_TIMEOUT_ENV)
     if text is None:
         return None
-    try:
-        seconds = float(text)
+    try:  # ASCII decimal: not 1_0, other scripts' digits or spaces, which float takes
+        seconds = float(text) if text.isascii() and "_" not in text and \
+            text == text.strip() else None
     except ValueError:
         seconds = None
     if seconds is None or not 0 < seconds < float("inf"):
-        raise UsageError(f"{name}={text}: expected a number of seconds above 0 (LLVM's code "
-                         f"generation of one kernel may take that long)")
+        raise UsageError(f"{name}={text}: expected a number of seconds above 0 (each step of "
+                         f"LLVM's translation and code generation of one kernel may take "
+                         f"that long)")
     return seconds
 
 
@@ -91,11 +94,10 @@ def parse_sizes(flag: str, text: str, positive: bool = True,
     ``positive``: every size at least 1, but K at least 0 with ``zero_k`` (a launch with
     no K tile: C is 0, or C0 when the kernel accumulates; the kernel says whether it
     takes one)."""
-    parts = text.replace("x", ",").split(",")
-    try:
-        m, n, k = (int(x) for x in parts)
-    except ValueError:
-        raise UsageError(f"{flag}={text}: expected three integers M,N,K") from None
+    parts = [decimal(x) for x in text.replace("x", ",").split(",")]
+    if len(parts) != 3 or None in parts:
+        raise UsageError(f"{flag}={text}: expected three integers M,N,K")
+    m, n, k = parts
     for name, v in (("M", m), ("N", n), ("K", k)):
         if positive and name == "K" and zero_k and v < 0:
             raise UsageError(f"{flag}={text}: K = {v}; K is 0 or more")

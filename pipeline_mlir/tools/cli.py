@@ -15,6 +15,7 @@ import re
 import sys
 
 from pipeline_mlir.driver.base import DEFAULT_BUDGET, EMIT_KINDS, PROG, UsageError
+from pipeline_mlir.options import decimal
 from pipeline_mlir.target import DEFAULT_CHIP
 from pipeline_mlir.tools.output import print_and_exit
 from pipeline_mlir.tools.version import version_text
@@ -189,7 +190,8 @@ def _compile_arguments(p) -> None:
                    help="check the diagnostics against the input's expected-error/-warning/"
                         "-remark/-note comments")
     p.add_argument("--codegen-timeout", metavar="SECONDS", action=_Store,
-                   help="stop LLVM's code generation of a kernel (and the link) after SECONDS "
+                   help="stop each child-process step of the build (the translation to LLVM "
+                        "IR when isolated, LLVM's code generation, the link) after SECONDS "
                         "(default: $PIPELINE_OPT_CODEGEN_TIMEOUT, else 120)")
     p.add_argument(
         "--launch", metavar="M,N,K", action=_Store,
@@ -247,7 +249,7 @@ def _simulator_arguments(p) -> None:
     sim.add_argument("--cost-table", metavar="TABLE", default="both", action=_Store,
                      help="timing cost table: llvm (LLVM's gfx950 SchedModel, equals "
                           "llvm-mca-22), measured (gfx950 latencies) or both (default)")
-    sim.add_argument("--sim-iterations", metavar="N", type=int, default=6, action=_Store,
+    sim.add_argument("--sim-iterations", metavar="N", type=_integer, default=6, action=_Store,
                      help="check main loops of 0..N iterations (default 6)")
     sim.add_argument("--sim-trips", metavar="M,N,K", action=_Store,
                      help="time the inner loops of the assembly FILE with their trip counts "
@@ -323,19 +325,16 @@ def _tune_arguments(p) -> None:
 
 
 def _integer(text: str) -> int:
-    """An integer (its range is the option's check)."""
-    try:
-        return int(text, 10)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer, got '{text}'") from None
+    """An integer in decimal digits (its range is the option's check)."""
+    n = decimal(text)
+    if n is None:
+        raise argparse.ArgumentTypeError(f"expected an integer, got '{text}'")
+    return n
 
 
 def _count(text: str) -> int:
-    try:
-        n = int(text, 10)
-    except ValueError:
-        n = -1
-    if n < 0:
+    n = decimal(text)
+    if n is None or n < 0:
         raise argparse.ArgumentTypeError(f"expected a count >= 0, got '{text}'")
     return n
 

@@ -42,9 +42,9 @@ from __future__ import annotations
 import os
 import sys
 
-from pipeline_mlir.driver.base import BINARY_EMITS, CODE_EMITS, PROG, UsageError, print_stderr
+from pipeline_mlir.driver.base import BINARY_EMITS, NEEDS_LLVM, PROG, UsageError, print_stderr
 from pipeline_mlir.errors import PipelineError
-from pipeline_mlir.tools.output import print_and_exit, write
+from pipeline_mlir.tools.output import print_and_exit, write, write_all
 from pipeline_mlir.tools.progress import Progress
 from pipeline_mlir.tools.signals import run_handled
 from pipeline_mlir.tools.version import VERSION_ONLY, version_text
@@ -85,11 +85,11 @@ def _check_args(args, options) -> None:
     from pipeline_mlir.tools.argv import given
 
     check_options(options)
-    if "--codegen-timeout" in given(args) and (options.emit_kind not in CODE_EMITS or
+    if "--codegen-timeout" in given(args) and (options.emit_kind not in NEEDS_LLVM or
                                               args.launch is not None or args.tune):
-        raise UsageError(f"--codegen-timeout bounds LLVM's code generation of the kernel: it "
-                         f"goes with --emit={'/'.join(CODE_EMITS)} or --emulate (not --launch "
-                         f"or --tune)")
+        raise UsageError(f"--codegen-timeout bounds LLVM's translation and code generation of "
+                         f"the kernel: it goes with --emit={'/'.join(NEEDS_LLVM)} or --emulate "
+                         f"(not --launch or --tune)")
     if options.emit_kind in BINARY_EMITS and args.output == "-" and _stdout_is_terminal():
         raise UsageError(f"--emit={options.emit_kind} writes binary data: give -o FILE")
 
@@ -158,12 +158,11 @@ def _tune(args, options) -> int:
         outputs.append((args.output, chosen.checked_output()))
     if args.tune_spec is not None:
         outputs.append((args.tune_spec, result.chosen + "\n"))
-    for path, data in outputs:
-        try:
-            write(path, data)
-        except OSError as e:
-            return _error(f"cannot write {'standard output' if path == '-' else repr(path)}: "
-                          f"{e.strerror or e}")
+    try:  # both files or neither
+        write_all(outputs)
+    except OSError as e:
+        return _error(f"cannot write {'standard output' if e.filename == '-' else repr(e.filename)}"
+                      f": {e.strerror or e}")
     return 0
 
 

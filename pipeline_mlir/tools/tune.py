@@ -28,6 +28,7 @@ choose a kernel slower than the given spec's on its assembly. The search is
 from __future__ import annotations
 
 from pipeline_mlir.driver.base import UsageError
+from pipeline_mlir.options import decimal
 from pipeline_mlir.tools.argv import given, parse_sizes
 
 OPTIONS = ("--tune-budget", "--tune-knobs", "--tune-objective", "--tune-spec", "--tune-size")
@@ -70,7 +71,7 @@ def options(args):
 def _budget(text: str | None) -> int | None:
     if text is None:
         return None
-    try:
-        return int(text, 10)
-    except ValueError:
-        raise UsageError(f"--tune-budget={text}: must be a number of candidates >= 1") from None
+    n = decimal(text)
+    if n is None:
+        raise UsageError(f"--tune-budget={text}: must be a number of candidates >= 1")
+    return n

@@ -28,6 +28,11 @@ import tempfile
 
 import lit.formats
 
+# lit runs this file with two globals of its own, the suite's TestingConfig and the
+# LitConfig; named here so a linter sees them defined and still flags any other undefined name.
+config = globals()["config"]
+lit_config = globals()["lit_config"]
+
 config.name = "pipeline-opt"
 # lit 23 rejects execute_external=True; the internal shell handles pipes, `not` and 2>&1.
 config.test_format = lit.formats.ShTest(execute_external=False)

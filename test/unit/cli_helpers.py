@@ -13,6 +13,15 @@ def run_cli(capsys, *argv) -> tuple[int, str, str]:
     return code, out, err
 
 
+def run_cli_shared(capsys, *argv) -> tuple[int, str, str]:
+    """:func:`run_cli` with the run's code objects shared (each kernel, a named schedule's
+    own complete kernel too, built once per test run: ``build_cache``)."""
+    from build_cache import share_code_objects
+
+    with share_code_objects(own_kernels=True):
+        return run_cli(capsys, *argv)
+
+
 def one_error(code: int, err: str, fragment: str) -> None:
     """Exit 1 with one error line holding ``fragment``, and no traceback."""
     assert code == 1 and "Traceback" not in err and err.count("error:") == 1, err

@@ -5,7 +5,8 @@
 // expected-error / -warning / -remark / -note comments (@+N, @-N, @above,
 // @below, @unknown; -re for regular expressions between {{ }}); every
 // expectation not met and every diagnostic not expected is reported at its
-// location, and the exit status is 1. expectation-forms.mlir meets one of each.
+// location, and the exit status is 1; so is a malformed expectation, never
+// skipped. expectation-forms.mlir meets one of each.
 
 // CHECK:      wrong-expectations.mlir:3:4: error: expected error "this message is never produced" was not produced
 // CHECK-NEXT: // expected-error @+1 {{[{][{]}}this message is never produced{{[}][}]}}
@@ -18,4 +19,6 @@
 // CHECK:      wrong-expectations.mlir:36:6: error: expected error-re "got {{[{][{]}}[0-9]+{{[}][}]}}" was not produced
 // CHECK:      wrong-expectations.mlir:37:6: error: expected error "must be >= 0" was not produced
 // CHECK:      wrong-expectations.mlir:38:3: error: unexpected error: sched-verify: 'sched.mma' op attribute 'stage' must be >= 0, got -4
+// CHECK:      wrong-expectations.mlir:45:4: error: malformed expectation: expected-KIND[-re], then @+N, @-N, @above, @below, @unknown or nothing, then
+// CHECK:      wrong-expectations.mlir:46:4: error: malformed expectation
 // CHECK-NOT:  error:

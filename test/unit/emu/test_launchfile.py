@@ -103,6 +103,17 @@ def test_an_unreadable_file_is_named(tmp_path):
         read_launch(str(tmp_path / "none.toml"))
 
 
+def test_a_byte_that_is_not_utf8_is_located(tmp_path):
+    """TOML is UTF-8: a Latin-1 byte is an error at its line and column, not a codec's
+    message."""
+    path = tmp_path / "l.toml"
+    path.write_bytes(b"grid = [1]\n# caf\xe9\n")
+    with pytest.raises(LaunchFileError) as err:
+        read_launch(str(path))
+    assert str(err.value) == (f"{path}:2:6: byte 0xe9 is not UTF-8 text: a launch "
+                              f"description is TOML, which is UTF-8")
+
+
 def test_expressions_broadcast_like_numpy():
     shapes = {"A": (2, 3, 4), "B": (2, 5, 4), "bias": (5,), "C0": (2, 3, 5)}
     e = parse_expect("C0 + A @ B.T - -bias", shapes)

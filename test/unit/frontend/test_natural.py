@@ -139,6 +139,22 @@ def test_natural_kernel_to_asm_func_func_alloc_i32(capsys, tmp_path):
     assert counts["mfma"] == 32 and counts["vmem_load_lds"] == 8, counts
 
 
+def test_an_llvm_op_the_translation_cannot_take_is_located(capsys, tmp_path):
+    """An LLVM-dialect op in the kernel that MLIR's translation cannot take (an intrinsic
+    call with a mistyped operand) killed the process in an in-process translation; with LLVM
+    ops in the input the translation runs in a child: one error at the op, exit 1."""
+    bad = ('      %bad = llvm.mlir.constant(1 : i32) : i32\n'
+           '      llvm.call_intrinsic "llvm.amdgcn.s.setprio"(%bad) : (i32) -> ()\n')
+    text = kernel_text()
+    assert text.count("      gpu.return\n") == 1
+    text = text.replace("      gpu.return\n", bad + "      gpu.return\n")
+    line = text[:text.index("llvm.call_intrinsic")].count("\n") + 1
+    rc, out, err = run_text(capsys, tmp_path, text, "--pipeline=4wave", "--emit=llvm")
+    assert (rc, out, err.count("error:")) == (1, "", 1), err
+    assert err.startswith(f"{tmp_path / 'k.mlir'}:{line}:7: error: intrinsic call operand #0 "
+                          f'has type i32 but "llvm.amdgcn.s.setprio" expects i16\n'), err
+
+
 def _scrambled_rows(text: str) -> str:
     """The kcols example with each wave's 32 copied rows permuted (row r of the wave takes
     global row 3r mod 32): not a strided block of A or B."""

@@ -8,36 +8,12 @@ import re
 
 import pytest
 
+from asm_loops import WATERFALL
 from kernel_builds import build
 from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.isa.check import check_kernel_asm
 from pipeline_mlir.isa.waterfall import waterfall_loops
 
-#: a K-loop (MFMA) whose DMA's soffset LLVM left in v80: the waterfall LLVM 22 emitted for
-#: IREE's i8 A x B 4096^3 kernel before the fix (registers as it printed them)
-WATERFALL = """\
-kernel:
-\ts_mov_b32 s0, 0
-.LBB0_3:
-\tv_mfma_i32_16x16x64_i8 v[64:67], v[160:163], v[168:171], v[60:63]
-\tv_subrev_u32_e32 v80, 64, v157
-\ts_mov_b64 s[10:11], exec
-.LBB0_5:
-\tv_readfirstlane_b32 s12, v80
-\ts_nop 1
-\tv_cmp_eq_u32_e32 vcc, s12, v80
-\ts_and_saveexec_b64 vcc, vcc
-\ts_nop 0
-\tbuffer_load_dwordx4 v146, s[4:7], s12 offen lds
-\ts_xor_b64 exec, exec, vcc
-\ts_cbranch_execnz .LBB0_5
-\ts_mov_b64 exec, s[10:11]
-\tv_add_u32_e32 v157, 0x80, v157
-\ts_add_i32 s0, s0, 1
-\ts_cmp_lt_u32 s0, 64
-\ts_cbranch_scc1 .LBB0_3
-\ts_endpgm
-"""
 
 
 def test_a_waterfall_inside_the_main_loop_is_found():

@@ -63,7 +63,8 @@ def test_a_crash_is_a_status_not_the_callers_death(fake):
 
 
 def test_a_worker_that_does_not_finish_is_the_callers_error(fake):
-    with pytest.raises(Boom, match=r"^the fake work did not finish in 0.5 s$"):
+    with pytest.raises(Boom, match=r"^the fake work did not finish in 0.5 s \(--codegen-timeout="
+                                   r"SECONDS or PIPELINE_OPT_CODEGEN_TIMEOUT sets the limit\)$"):
         fake(b"sleep", timeout=0.5)
 
 

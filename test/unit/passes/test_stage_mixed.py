@@ -140,7 +140,8 @@ def test_a_force_sources_naming_no_source_is_one_located_error(kernel, value, ca
             "but the module's copies read 2 global source(s)") in err, err
 
 
-@pytest.mark.parametrize("value", ["0;1", "x", "-1", "0,-1"])
+@pytest.mark.parametrize("value", ["0;1", "x", "-1", "0,-1", "+1",
+                                   "\u00b2", "\uff11"])  # digits int() refuses or reads
 @pytest.mark.parametrize("text", ["", "module {}\n"])
 def test_a_malformed_force_sources_is_an_error_of_the_option(capsys, tmp_path, value, text):
     """A value that is not a list of numbers is wrong whatever the module holds: one error
@@ -153,6 +154,16 @@ def test_a_malformed_force_sources_is_an_error_of_the_option(capsys, tmp_path, v
     assert rc == 1 and err == (
         f"pipeline-opt: error: pass 'sched-stage-copies': option 'force-sources' must be a "
         f"comma-separated list of source numbers (0, 1, ...), got '{value}'\n"), err
+
+
+def test_a_source_named_twice_is_an_error_of_the_option(capsys, tmp_path):
+    src = tmp_path / "empty.mlir"
+    src.write_text("")
+    rc = main([str(src), "--pass-pipeline=builtin.module(sched-stage-copies"
+                         "{force-sources=1,0,1})"])
+    assert (rc, capsys.readouterr().err) == (1, (
+        "pipeline-opt: error: pass 'sched-stage-copies': option 'force-sources' names source 1 "
+        "twice, got '1,0,1'\n"))
 
 
 def _verify(text: str, tmp_path: Path, capsys) -> tuple[int, str]:

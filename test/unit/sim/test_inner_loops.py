@@ -4,6 +4,7 @@ inner loop of stated trip count is repeated, one of unknown count gives no figur
 from __future__ import annotations
 
 import pytest
+from asm_loops import WATERFALL, main_loop
 
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.sim.inner_loops import InnerLoopError
@@ -11,25 +12,15 @@ from pipeline_mlir.sim.report import simulate_assembly
 from pipeline_mlir.sim.timing import asm_main_loop, simulate_asm_loop
 
 #: a main loop (the MFMA) holding a copy loop of ``{trips}`` trips: s6 counts 0, 1, ...
-COUNTED = """\
-kernel:
-\ts_mov_b32 s4, 0
-.LBB0_1:
-\tv_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], v[0:3]
-\ts_mov_b32 s6, {init}
-.LBB0_2:
-\tbuffer_load_dwordx4 v[12:15], v2, s[8:11], 0 offen
-\ts_waitcnt vmcnt(0)
-\t{step} s6, s6, 1
-\t{compare} s6, {bound}
-\ts_cbranch_scc1 .LBB0_2
-; %bb.3:
-\ts_add_i32 s4, s4, 1
-\ts_cmp_lt_i32 s4, 10
-\ts_cbranch_scc1 .LBB0_1
-; %bb.4:
-\ts_endpgm
-"""
+COUNTED = main_loop(
+    "\ts_mov_b32 s6, {init}\n"
+    ".LBB0_2:\n"
+    "\tbuffer_load_dwordx4 v[12:15], v2, s[8:11], 0 offen\n"
+    "\ts_waitcnt vmcnt(0)\n"
+    "\t{step} s6, s6, 1\n"
+    "\t{compare} s6, {bound}\n"
+    "\ts_cbranch_scc1 .LBB0_2\n"
+    "; %bb.3:\n", exit_block=4)
 
 
 def _counted(trips: int = 4, init: int = 0, step: str = "s_add_u32",
@@ -60,54 +51,24 @@ def test_the_figure_grows_with_the_inner_loops_trips():
     assert eight.achieved_ii > 4 * one.achieved_ii
 
 
-WATERFALL = """\
-kernel:
-\ts_mov_b32 s0, 0
-.LBB0_3:
-\tv_mfma_i32_16x16x64_i8 v[64:67], v[160:163], v[168:171], v[60:63]
-\ts_mov_b64 s[10:11], exec
-.LBB0_5:
-\tv_readfirstlane_b32 s12, v80
-\tv_cmp_eq_u32_e32 vcc, s12, v80
-\ts_and_saveexec_b64 vcc, vcc
-\tbuffer_load_dwordx4 v146, s[4:7], s12 offen lds
-\ts_xor_b64 exec, exec, vcc
-\ts_cbranch_execnz .LBB0_5
-\ts_mov_b64 exec, s[10:11]
-\ts_add_i32 s0, s0, 1
-\ts_cmp_lt_u32 s0, 64
-\ts_cbranch_scc1 .LBB0_3
-\ts_endpgm
-"""
-
 
 #: a per-lane loop laid out rotated (its latch first, entered at .LBB0_6), as IREE's copy
 #: loops are: each lane steps v0 to its bound s96; the loop ends when every lane's has
-ROTATED = """\
-kernel:
-\ts_mov_b32 s4, 0
-.LBB0_1:
-\tv_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], v[0:3]
-\ts_mov_b64 s[10:11], 0
-\ts_branch .LBB0_6
-.LBB0_5:
-\tv_add_u32_e32 v20, 64, v20
-\tv_cmp_le_u32_e32 vcc, s96, v20
-\ts_or_b64 s[10:11], vcc, s[10:11]
-\ts_andn2_b64 exec, exec, s[10:11]
-\ts_cbranch_execz .LBB0_7
-.LBB0_6:
-\tbuffer_load_dwordx4 v[12:15], v20, s[8:11], 0 offen
-\ts_waitcnt vmcnt(0)
-\ts_branch .LBB0_5
-.LBB0_7:
-\ts_or_b64 exec, exec, s[10:11]
-\ts_add_i32 s4, s4, 1
-\ts_cmp_lt_i32 s4, 10
-\ts_cbranch_scc1 .LBB0_1
-; %bb.8:
-\ts_endpgm
-"""
+ROTATED = main_loop(
+    "\ts_mov_b64 s[10:11], 0\n"
+    "\ts_branch .LBB0_6\n"
+    ".LBB0_5:\n"
+    "\tv_add_u32_e32 v20, 64, v20\n"
+    "\tv_cmp_le_u32_e32 vcc, s96, v20\n"
+    "\ts_or_b64 s[10:11], vcc, s[10:11]\n"
+    "\ts_andn2_b64 exec, exec, s[10:11]\n"
+    "\ts_cbranch_execz .LBB0_7\n"
+    ".LBB0_6:\n"
+    "\tbuffer_load_dwordx4 v[12:15], v20, s[8:11], 0 offen\n"
+    "\ts_waitcnt vmcnt(0)\n"
+    "\ts_branch .LBB0_5\n"
+    ".LBB0_7:\n"
+    "\ts_or_b64 exec, exec, s[10:11]\n", exit_block=8)
 
 
 @pytest.mark.parametrize("text, said", [
@@ -142,11 +103,7 @@ def _nest(trips: list, level: int = 0, init: int = 0) -> str:
 
 def _nested(trips: list, init: int = 0) -> str:
     """A main loop (the MFMA) holding the inner loops of :func:`_nest`."""
-    return ("kernel:\n\ts_mov_b32 s4, 0\n.LBB0_1:\n"
-            "\tv_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], v[0:3]\n" +
-            _nest(trips, 0, init) +
-            "\ts_add_i32 s4, s4, 1\n\ts_cmp_lt_i32 s4, 10\n\ts_cbranch_scc1 .LBB0_1\n"
-            "; %bb.4:\n\ts_endpgm\n")
+    return main_loop(_nest(trips, 0, init), exit_block=4)
 
 
 def _loads_per_level(text: str, levels: int) -> list[int]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from asm_loops import main_loop
 from emu_helpers import snippet_kernel
 
 from pipeline_mlir.driver.measured_trips import dispatch_launch
@@ -23,40 +24,32 @@ from pipeline_mlir.sim.timing import asm_main_loop, simulate_asm_loop
 #: the main loop (3 iterations, an MFMA each) holds .LBB0_2, a loop of per-lane counters
 #: (v14 up to each lane's bound v12) whose wave runs until its last lane is done; .LBB0_3
 #: runs only where v0 < 0 (no lane: skipped)
-PER_LANE = """\
-kernel:
-\ts_mov_b32 s4, 0
-.LBB0_1:
-\tv_mfma_f32_16x16x32_bf16 v[20:23], v[4:7], v[8:11], v[20:23]
-\tv_lshrrev_b32_e32 v12, 6, v0
-\tv_and_b32_e32 v13, 1, v0
-\tv_add_u32_e32 v12, v12, v13
-\tv_add_u32_e32 v12, 1, v12
-\tv_mov_b32_e32 v14, 0
-\ts_mov_b64 s[6:7], exec
-.LBB0_2:
-\tv_add_u32_e32 v14, 1, v14
-\tv_mul_lo_u32 v15, v14, v14
-\tv_cmp_ge_u32_e32 vcc, v14, v12
-\ts_or_b64 s[8:9], vcc, s[8:9]
-\ts_andn2_b64 exec, exec, vcc
-\ts_cbranch_execnz .LBB0_2
-; %bb.5:
-\ts_mov_b64 exec, s[6:7]
-\tv_cmp_gt_i32_e32 vcc, 0, v0
-\ts_and_saveexec_b64 s[10:11], vcc
-\ts_cbranch_execz .LBB0_4
-.LBB0_3:
-\tv_mul_lo_u32 v16, v0, v0
-\tv_mul_lo_u32 v16, v16, v0
-.LBB0_4:
-\ts_or_b64 exec, exec, s[10:11]
-\ts_add_i32 s4, s4, 1
-\ts_cmp_lt_u32 s4, 3
-\ts_cbranch_scc1 .LBB0_1
-; %bb.6:
-\ts_endpgm
-"""
+PER_LANE = main_loop(
+    "\tv_lshrrev_b32_e32 v12, 6, v0\n"
+    "\tv_and_b32_e32 v13, 1, v0\n"
+    "\tv_add_u32_e32 v12, v12, v13\n"
+    "\tv_add_u32_e32 v12, 1, v12\n"
+    "\tv_mov_b32_e32 v14, 0\n"
+    "\ts_mov_b64 s[6:7], exec\n"
+    ".LBB0_2:\n"
+    "\tv_add_u32_e32 v14, 1, v14\n"
+    "\tv_mul_lo_u32 v15, v14, v14\n"
+    "\tv_cmp_ge_u32_e32 vcc, v14, v12\n"
+    "\ts_or_b64 s[8:9], vcc, s[8:9]\n"
+    "\ts_andn2_b64 exec, exec, vcc\n"
+    "\ts_cbranch_execnz .LBB0_2\n"
+    "; %bb.5:\n"
+    "\ts_mov_b64 exec, s[6:7]\n"
+    "\tv_cmp_gt_i32_e32 vcc, 0, v0\n"
+    "\ts_and_saveexec_b64 s[10:11], vcc\n"
+    "\ts_cbranch_execz .LBB0_4\n"
+    ".LBB0_3:\n"
+    "\tv_mul_lo_u32 v16, v0, v0\n"
+    "\tv_mul_lo_u32 v16, v16, v0\n"
+    ".LBB0_4:\n"
+    "\ts_or_b64 exec, exec, s[10:11]\n",
+    trips=3, compare="s_cmp_lt_u32", exit_block=6,
+    mfma="v_mfma_f32_16x16x32_bf16 v[20:23], v[4:7], v[8:11], v[20:23]")  # v0: the lane
 
 
 @pytest.fixture(scope="module")

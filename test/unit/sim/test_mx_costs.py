@@ -63,6 +63,9 @@ def test_bad_format_code_is_a_located_error():
     # asm_body puts a function label on line 1
     with pytest.raises(TimingInputError, match=r"line 2: .*'cbsz:7'.*format codes are"):
         asm_body(f"{M16} v[0:3], v[4:7], v[12:15], v[0:3] cbsz:7 blgp:4\n")
+    # a digit str.isdigit takes and int() does not was an internal error
+    with pytest.raises(TimingInputError, match=r"line 2: .*'blgp:\u00b2'.*format codes are"):
+        asm_body(f"{M16} v[0:3], v[4:7], v[12:15], v[0:3] cbsz:4 blgp:\u00b2\n")
     with pytest.raises(ValueError, match="format codes"):
         f8f6f4_cycles(MFMA[M16], 5, 0)
 

@@ -133,6 +133,29 @@ def test_an_input_that_is_not_utf8_is_one_located_error(capsys, tmp_path):
     assert out == "" and "internal error" not in err
 
 
+@pytest.mark.parametrize("argv, fragment", [
+    (["--pipeline=4wave", "--simulate"], "--simulate reads a schedule dump or assembly"),
+    (["--emulate=128,128,256"], "the input is neither a code object (ELF) nor text"),
+], ids=["simulate", "emulate"])
+def test_a_non_utf8_file_to_simulate_or_emulate_is_located(capsys, tmp_path, argv, fragment):
+    """--simulate and --emulate read their own files: the first bad byte is located too."""
+    src = tmp_path / "k.s"
+    src.write_bytes(b"\t.text\n; caf\xe9\n")
+    code, out, err = run(capsys, *argv, str(src))
+    one_error(code, err, f"{src}:2:6: byte 0xe9 is not UTF-8 text: {fragment}")
+    assert out == ""
+
+
+@pytest.mark.parametrize("argv", [["--pipeline=4wave"], ["--pass-pipeline=builtin.module()"]])
+def test_a_byte_order_mark_is_named(capsys, tmp_path, argv):
+    """MLIR's parser says only 'unexpected character' at a UTF-8 byte order mark."""
+    src = tmp_path / "in.mlir"
+    src.write_bytes(b"\xef\xbb\xbf" + ABSTRACT.encode())
+    code, out, err = run(capsys, str(src), *argv)
+    one_error(code, err, f"{src}:1:1: error: the input starts with a byte order mark (U+FEFF")
+    assert out == ""
+
+
 def test_non_utf8_bytes_on_stdin_are_one_located_error():
     p = subprocess.run(TOOL + ["--pipeline=4wave", "-"], input=b"caf\xe9",
                        capture_output=True, timeout=120)
@@ -232,6 +255,22 @@ def test_write_failure_leaves_the_target_and_no_temporary(capsys, tmp_path, monk
     one_error(code, err, f"cannot write '{dest}': No space left on device")
     assert dest.read_text() == "good old output\n"
     assert os.listdir(tmp_path) == ["out.txt"]
+
+
+@pytest.mark.parametrize("bad", ["dir", "missing/x.txt"])
+def test_two_outputs_are_written_both_or_neither(tmp_path, bad):
+    """--tune's -o FILE and --tune-spec FILE: one that cannot be written leaves the other
+    untouched (and no temporary file), the error naming the path given."""
+    (tmp_path / "dir").mkdir()
+    kept = tmp_path / "kept.txt"
+    kept.write_text("old\n")
+    with pytest.raises(OSError) as err:
+        output.write_all([(str(kept), "new\n"), (str(tmp_path / bad), "spec\n")])
+    assert err.value.filename == str(tmp_path / bad)
+    assert kept.read_text() == "old\n"
+    assert sorted(os.listdir(tmp_path)) == ["dir", "kept.txt"]
+    output.write_all([(str(kept), "new\n"), (str(tmp_path / "spec.txt"), b"spec\n")])
+    assert (kept.read_text(), (tmp_path / "spec.txt").read_text()) == ("new\n", "spec\n")
 
 
 def test_output_replaces_the_target_keeping_its_mode(capsys, tmp_path):
@@ -375,7 +414,8 @@ def test_worker_that_cannot_start_is_a_codegen_error(monkeypatch):
 def test_worker_start_failure_through_the_driver(capsys, monkeypatch):
     monkeypatch.setattr(codegen.sys, "executable", "/nonexistent/python")
     code, out, err = run(capsys, "--pipeline=4wave", "--emit=asm")
-    one_error(code, err, "cannot start the LLVM code generation worker")
+    one_error(code, err, "pipeline-opt: error: pipeline '4wave': cannot start the LLVM code "
+                         "generation worker")
     assert "internal error" not in err and out == ""
 
 
@@ -449,6 +489,21 @@ def test_a_nested_pass_is_named_not_its_anchor(capsys, tmp_path, pipeline, fragm
     code, _, err = run(capsys, str(src), f"--pass-pipeline={pipeline}")
     one_error(code, err, fragment)
     assert "unknown pass 'gpu.module'" not in err and "unknown pass 'func.func'" not in err
+
+
+def test_emit_after_an_llvm_step_for_another_chip_names_the_flags(tmp_path):
+    """--emit=llvm appends the LLVM step for --mcpu; a --pass-pipeline that ran it for
+    another chip already set the process's GPU target (a process of its own here: the
+    target cannot be unset)."""
+    src = tmp_path / "f.mlir"
+    src.write_text("module {\n  llvm.func @f() {\n    llvm.return\n  }\n}\n")
+    p = subprocess.run(TOOL + [str(src), "--pass-pipeline=builtin.module(sched-to-llvm"
+                               "{chip=gfx942})", "--emit=llvm"], capture_output=True,
+                       timeout=300)
+    one_error(p.returncode, p.stderr.decode(), "--emit=llvm runs the LLVM step for "
+              "--mcpu=gfx950 after the --pass-pipeline: the GPU target is already set to "
+              "gfx942")
+    assert p.stdout == b""
 
 
 def test_split_input_file_with_binary_output_is_an_error(capsys, tmp_path):

@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from build_cache import share_code_objects
+from cli_helpers import run_cli_shared
 from kernel_builds import build
-from pipeline_mlir.tools.pipeline_opt import main
 from steady_loop import assert_short, assert_steady, counting_loops
 
 IREE_DATA = Path(__file__).parents[2] / "data" / "iree"
@@ -23,11 +22,7 @@ SPEC = "4wave{dtype=fp8 BM=64 BN=64 BK=128}"
 SHIPPED = "test_kernels.py goes round the shipped kernels' loops, 0 to 4 times"
 
 
-def run(capsys, *argv):
-    with share_code_objects(own_kernels=True):   # each kernel built once per run
-        rc = main(list(argv))
-    out, err = capsys.readouterr()
-    return rc, out, err
+run = run_cli_shared  # each kernel built once per run
 
 
 def test_builds_and_runs_the_complete_kernel(capsys):
@@ -162,6 +157,8 @@ def test_a_wrong_result_exits_1(capsys, tmp_path):
     ([f"--pipeline={SPEC}", "--emulate=128,128,256", "--emulate-mode=fast"],
      "choose eager, late or random"),
     ([f"--pipeline={SPEC}", "--emulate=128,128,256", "--emulate-mode=random:x"],
+     "the seed must be an integer"),
+    ([f"--pipeline={SPEC}", "--emulate=128,128,256", "--emulate-mode=random:\uff11"],
      "the seed must be an integer"),
     ([f"--pipeline={SPEC}", "--emulate-mode=late"], "--emulate-mode goes with --emulate"),
     ([f"--pipeline={SPEC}", "--emulate=128,128,256", "--emit=asm"],

@@ -8,20 +8,15 @@ import re
 
 import pytest
 
-from build_cache import share_code_objects
+from cli_helpers import run_cli_shared
 from kernel_builds import build
-from pipeline_mlir.tools.pipeline_opt import main
 
 SPEC = "4wave{dtype=fp8 BM=64 BN=64 BK=128}"
 #: 64 workgroups: four batches of 16, two per worker process
 SIZES = "--emulate=512,512,512"
 
 
-def run(capsys, *argv):
-    with share_code_objects(own_kernels=True):   # each kernel built once per run
-        rc = main(list(argv))
-    out, err = capsys.readouterr()
-    return rc, out, err
+run = run_cli_shared  # each kernel built once per run
 
 
 def untimed(summary: str) -> str:

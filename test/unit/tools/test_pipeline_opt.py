@@ -300,6 +300,25 @@ def test_launch_rejects(capsys, argv, fragment):
     assert_one_line_error(*run(capsys, *argv), fragment)
 
 
+@pytest.mark.parametrize("argv,fragment", [
+    (["--pipeline=4wave", "--launch=1_28,128,128"], "--launch=1_28,128,128: expected three"),
+    (["--pipeline=4wave", "--launch=\uff11\uff12\uff18,128,128"], "expected three integers"),
+    (["--pipeline=4wave", "--launch= 128,128,128"], "expected three integers"),
+    (["--pipeline=4wave", "--simulate", "--sim-iterations=1_0"],
+     "argument --sim-iterations: expected an integer, got '1_0'"),
+    (["--pipeline=4wave", "--emulate=128,128,256", "--emulate-workgroups=\uff11"],
+     "argument --emulate-workgroups: expected an integer"),
+    (["--pipeline=4wave", "--mlir-elide-elementsattrs-if-larger=1_0"], "expected a count >= 0"),
+    (["--pipeline=4wave", "--tune", "--tune-budget=1_0"], "--tune-budget=1_0: must be a number"),
+    (["--pipeline=4wave", "--emit=asm", "--codegen-timeout=1_0"],
+     "--codegen-timeout=1_0: expected a number of seconds above 0"),
+])
+def test_numbers_on_the_command_line_are_ascii_decimal(capsys, argv, fragment):
+    """Python's int and float also take digit groups (1_28), other scripts' digits and
+    spaces around; the command line's numbers are ASCII decimal, as the specs' are."""
+    assert_one_line_error(*run(capsys, *argv), fragment)
+
+
 def test_readme_example_key_builds_a_code_object(capsys, tmp_path):
     """pingpong{lds_contention_penalty=4}: its CSP order needs cross-warp-group fixes
     (sched-fix-hazards inserts them) and the kernel builds."""
@@ -361,3 +380,40 @@ def test_an_llvm_error_naming_no_function_of_the_module_stays_unlocated():
                                               "function 'too_much_lds'"), module, "x.mlir")
     assert isinstance(hit, Failure)
     assert [(d.file, d.line, d.col) for d in hit.diags] == [("x.mlir", 3, 3)]
+
+
+BAD_INTRINSIC = """\
+module {
+  llvm.func @k() attributes {rocdl.kernel, gpu.known_block_size = array<i32: 64, 1, 1>} {
+    %0 = llvm.mlir.constant(1 : i32) : i32
+    llvm.call_intrinsic "llvm.amdgcn.s.setprio"(%0) : (i32) -> ()
+    llvm.return
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("emit", ["llvm", "asm"])
+def test_an_untranslatable_llvm_op_is_one_error_at_the_op(capsys, tmp_path, emit):
+    """MLIR's translation kills the process on an op it cannot take (the first check of the
+    translation cannot foresee a mistyped intrinsic call); after a --pass-pipeline it runs in
+    a child: one error at the op (MLIR's second, 'LLVM Translation failed', is dropped)."""
+    src, out = tmp_path / "bad.mlir", tmp_path / "bad.out"
+    src.write_text(BAD_INTRINSIC)
+    code, _, err = run(capsys, str(src), "--pass-pipeline=builtin.module(cse)",
+                       f"--emit={emit}", "-o", str(out))
+    assert code == 1 and err.count("error:") == 1 and "Traceback" not in err, err
+    assert err.startswith(f'{src}:4:5: error: intrinsic call operand #0 has type i32 but '
+                          f'"llvm.amdgcn.s.setprio" expects i16\n'), err
+    assert not out.exists()
+
+
+def test_a_kernel_returning_a_value_is_an_error_at_it_in_the_input(capsys, tmp_path):
+    """The checks before the translation name the input file and line (not the ``-`` of a
+    module parsed from text)."""
+    src = tmp_path / "ret.mlir"
+    src.write_text(BAD_INTRINSIC.replace("llvm.func @k()", "llvm.func @k() -> i32").replace(
+        "    llvm.return\n", "    llvm.return %0 : i32\n"))
+    code, out, err = run(capsys, str(src), "--pass-pipeline=builtin.module(cse)", "--emit=llvm")
+    assert (code, out, err.count("error:")) == (1, "", 1), err
+    assert err.startswith(f"{src}:2:3: error: kernel 'k' must return void\n"), err

@@ -37,3 +37,13 @@
   // expected-error @unknown {{must be >= 0}}
   "sched.mma"() {stage = -4, subtile = 0} : () -> ()
 }) {schedule = "4wave"} : () -> ()
+
+// -----
+
+// A malformed expectation (a line offset that is not a number, one brace) is an
+// error at it, never skipped.
+// expected-error @+x {{never read}}
+// expected-error{one brace}
+"sched.pipeline"() ({
+  "sched.mma"() {stage = 0, subtile = 0} : () -> ()
+}) {schedule = "4wave"} : () -> ()

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.frontend.scan import REMAINDER_ATTR
 from pipeline_mlir.lowering.rocdl_build import sched_barrier_none
 from pipeline_mlir.target.gfx950 import F8F6F4_NARROW_SPEEDUP, MFMAS
 
@@ -95,6 +96,21 @@ def needs_guard(loop) -> bool:
     looks back for?"""
     return any((p := xdl_passes(op)) is not None and p + XDL_READ_EXTRA > LLVM_LOOKBACK
                for op in _walk(loop))
+
+
+def guard_loops_as_written(root) -> int:
+    """The guard right after every loop under ``root`` that the kernel runs as written
+    (:data:`~pipeline_mlir.frontend.scan.REMAINDER_ATTR`: a remainder loop, whatever masked
+    K tiles were peeled into it, or a loop with no pair to pipeline) and that issues a
+    16-pass XDL MFMA: the code after it (IREE's epilogue, which LLVM interleaves with the
+    loop's last MFMAs once it unrolls a remainder of one iteration) reads its accumulators.
+    Returns the number of guards placed."""
+    loops = [op for op in _walk(root) if op.name == "scf.for"
+             and REMAINDER_ATTR in op.attributes and needs_guard(op)]
+    for loop in loops:
+        with ir.InsertionPoint.after(loop), loop.location:
+            emit_guard()
+    return len(loops)
 
 
 def emit_guard() -> None:

@@ -80,12 +80,12 @@ def _from_mfma(i: int, info: list, succ: list) -> PathViolation | None:
         step = info[j]
         regs = dict(live)
         for table, rs, rule, need in step.checks:
-            for r in regs.get(table, ()):
-                if r in rs:
-                    req = need if isinstance(need, int) else need(entries[table])
-                    if have < req:
-                        return PathViolation(Violation(RULES[rule], reg_name(table, r),
-                                                       source.ins, req, have), step.ins)
+            hit = regs.get(table, frozenset()).intersection(rs)
+            if hit:
+                req = need if isinstance(need, int) else need(entries[table])
+                if have < req:
+                    return PathViolation(Violation(RULES[rule], reg_name(table, min(hit)),
+                                                   source.ins, req, have), step.ins)
         for table, rs, _ in step.records:
             if table in regs:
                 regs[table] = regs[table] - frozenset(rs)
@@ -97,15 +97,18 @@ def _from_mfma(i: int, info: list, succ: list) -> PathViolation | None:
     return None
 
 
-def first_path_violation(kernel) -> PathViolation | None:
+def first_path_violation(kernel, info: list | None = None) -> PathViolation | None:
     """The first of :func:`matrix_path_violations`, computed once per kernel's instructions."""
-    return kernel.memo("matrix paths", lambda k: next(iter(matrix_path_violations(k)), None))
+    return kernel.memo("matrix paths",
+                       lambda k: next(iter(matrix_path_violations(k, info)), None))
 
 
-def matrix_path_violations(kernel) -> list[PathViolation]:
+def matrix_path_violations(kernel, info: list | None = None) -> list[PathViolation]:
     """Every MFMA of ``kernel`` (a :class:`~pipeline_mlir.emu.codeobj.Kernel`) with a reader
-    too few wait states after it on some path: the first such reader found per MFMA."""
-    info = infos(kernel.steps(1))
+    too few wait states after it on some path: the first such reader found per MFMA.
+    ``info``: the instructions' :class:`~pipeline_mlir.emu.hazards.Info` if the caller has
+    them (they do not depend on the workgroup count the steps were compiled for)."""
+    info = infos(kernel.steps(1)) if info is None else info
     succ = successors(kernel.instrs)
     out = []
     for i, step in enumerate(info):

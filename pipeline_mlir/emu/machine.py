@@ -353,7 +353,7 @@ class Machine:
         # the wait-state rules (hazards.py): one clock and producer table per wave
         self.hazard_info = infos(self.steps)
         self.wait_states = [WaitStates() for _ in range(waves)]
-        bad = first_path_violation(kernel)    # the matrix rules on the paths not run too
+        bad = first_path_violation(kernel, self.hazard_info)  # the paths not run too
         if bad is not None:
             raise Finding("wait-states", bad.violation.message() + " on some path",
                           instr=bad.reader)

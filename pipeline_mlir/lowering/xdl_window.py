@@ -22,6 +22,16 @@ states, another ``sched_barrier``.  Whatever reads the accumulators after the pi
 (IREE's epilogue: conversions, stores) is then at least 20 wait states after the last MFMA on
 every path, and LLVM's own count (it counts an ``s_nop`` already there) adds nothing.  The
 cost is at most 20 issue cycles once per kernel, while that MFMA's 64 cycles drain.
+
+The loops the kernel runs as written (a remainder loop, a loop with no pair to pipeline:
+``sched.remainder``) get the same guard after them (:func:`guard_loops_as_written`, run by
+``sched-lower-to-rocdl``): found on IREE's fp8 512x512x896 kernel with the 32x32x64 MFMA
+forced (late form, 4-wave), whose one-iteration remainder LLVM unrolled and interleaved with
+the epilogue's stores, one of which read the last MFMA's result 19 wait states after it.
+Between the pipelined code and such a loop the readers are MFMAs (C, identical: no wait) and
+loads into other registers, as inside the pipelined loop.  The emulator checks these rules
+on every path of the code (``pipeline_mlir/emu/hazard_paths.py``), not only on the path a
+run takes.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ too early on some path, with the same rules and counts as the machine's tracker 
 instruction's :class:`~pipeline_mlir.emu.hazards.Info`).  A later instruction that
 overwrites a register ends its hazard on that path, as in the tracker.  The walk visits
 each (instruction, wait states since the MFMA, registers still tracked) once, so loops
-end; a kernel's check takes milliseconds per MFMA.
+end; the shipped kernels take 0.002 to 0.12 s of CPU each (16 to 512 MFMAs).
 """
 
 from __future__ import annotations

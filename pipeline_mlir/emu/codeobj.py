@@ -83,6 +83,15 @@ class Kernel:
         """Byte offset -> index in ``instrs``."""
         return {ins.addr: i for i, ins in enumerate(self.instrs)}
 
+    def memo(self, name: str, make):
+        """``make(self)``, computed once for the kernel's instructions (``name`` keys it; an
+        edited instruction, as in a mutation test, computes it again)."""
+        key = tuple((id(ins), ins.key()) for ins in self.instrs)
+        hit = self._compiled.get(name)
+        if hit is None or hit[0] != key:
+            hit = self._compiled[name] = (key, make(self))
+        return hit[1]
+
     def steps(self, G: int) -> list:
         """The instructions compiled for ``G`` workgroups in lockstep
         (:func:`~pipeline_mlir.emu.program.compile_instr`), kept for the next run with the

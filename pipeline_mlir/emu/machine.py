@@ -49,6 +49,7 @@ from pipeline_mlir.emu.counters import make_room, wait
 from pipeline_mlir.emu.errors import EmuError, Finding
 from pipeline_mlir.emu.globalrace import (MAX_SLOTS, RaceState, fresh_pages, new_marks,
                                           on_load, on_store, release_state)
+from pipeline_mlir.emu.hazard_paths import first_path_violation
 from pipeline_mlir.emu.hazards import WaitStates, infos
 from pipeline_mlir.emu.launchdims import LaunchDims
 from pipeline_mlir.emu.memops import MemOp
@@ -355,6 +356,10 @@ class Machine:
         # the wait-state rules (hazards.py): one clock and producer table per wave
         self.hazard_info = infos(self.steps)
         self.wait_states = [WaitStates() for _ in range(waves)]
+        bad = first_path_violation(kernel, self.hazard_info)  # the paths not run too
+        if bad is not None:
+            raise Finding("wait-states", bad.violation.message() + " on some path",
+                          instr=bad.reader)
         self._init_state(kernarg_addr)
 
     # -- launch state -------------------------------------------------------------------

@@ -22,12 +22,23 @@ states, another ``sched_barrier``.  Whatever reads the accumulators after the pi
 (IREE's epilogue: conversions, stores) is then at least 20 wait states after the last MFMA on
 every path, and LLVM's own count (it counts an ``s_nop`` already there) adds nothing.  The
 cost is at most 20 issue cycles once per kernel, while that MFMA's 64 cycles drain.
+
+The loops the kernel runs as written (a remainder loop, a loop with no pair to pipeline:
+``sched.remainder``) get the same guard after them (:func:`guard_loops_as_written`, run by
+``sched-lower-to-rocdl``): found on IREE's fp8 512x512x896 kernel with the 32x32x64 MFMA
+forced (late form, 4-wave), whose one-iteration remainder LLVM unrolled and interleaved with
+the epilogue's stores, one of which read the last MFMA's result 19 wait states after it.
+Between the pipelined code and such a loop the readers are MFMAs (C, identical: no wait) and
+loads into other registers, as inside the pipelined loop.  The emulator checks these rules
+on every path of the code (``pipeline_mlir/emu/hazard_paths.py``), not only on the path a
+run takes.
 """
 
 from __future__ import annotations
 
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.frontend.scan import REMAINDER_ATTR
 from pipeline_mlir.lowering.rocdl_build import sched_barrier_none
 from pipeline_mlir.target.gfx950 import F8F6F4_NARROW_SPEEDUP, MFMAS
 
@@ -95,6 +106,21 @@ def needs_guard(loop) -> bool:
     looks back for?"""
     return any((p := xdl_passes(op)) is not None and p + XDL_READ_EXTRA > LLVM_LOOKBACK
                for op in _walk(loop))
+
+
+def guard_loops_as_written(root) -> int:
+    """The guard right after every loop under ``root`` that the kernel runs as written
+    (:data:`~pipeline_mlir.frontend.scan.REMAINDER_ATTR`: a remainder loop, whatever masked
+    K tiles were peeled into it, or a loop with no pair to pipeline) and that issues a
+    16-pass XDL MFMA: the code after it (IREE's epilogue, which LLVM interleaves with the
+    loop's last MFMAs once it unrolls a remainder of one iteration) reads its accumulators.
+    Returns the number of guards placed."""
+    loops = [op for op in _walk(root) if op.name == "scf.for"
+             and REMAINDER_ATTR in op.attributes and needs_guard(op)]
+    for loop in loops:
+        with ir.InsertionPoint.after(loop), loop.location:
+            emit_guard()
+    return len(loops)
 
 
 def emit_guard() -> None:

@@ -34,6 +34,7 @@ from pipeline_mlir.lowering.materialize import materialize, reserves_agprs
 from pipeline_mlir.dialect.ir_io import (drop_attr, get, ops_of, read_entry, region_block,
                                           set_attr)
 from pipeline_mlir.lowering.rocdl_build import emit_entries
+from pipeline_mlir.lowering.xdl_window import guard_loops_as_written
 from pipeline_mlir.passes._common import CONSUMED, Option, SchedPass
 
 from pipeline_mlir.schedule.types import default_op_name
@@ -86,6 +87,12 @@ class LowerToROCDL(SchedPass):
         iteration, FP8 4586 -> 4108); on the smaller 4-wave tiles it is slower."""
         given = self["spread-loads"]
         return reserves_agprs(p) if given is None else given
+
+    def run(self, module) -> None:
+        super().run(module)
+        # the loops left as written need the guard too (a remainder, an unpipelined loop)
+        with module.context, module.location:
+            guard_loops_as_written(module)
 
     def run_pipeline(self, p) -> None:
         if get(p.op, "concrete", S.UNIT, False):

@@ -3,6 +3,7 @@
 // RUN: pipeline-opt %s --split-input-file --pass-pipeline='builtin.module(sched-lower-to-rocdl{fence-blocks=false})' | FileCheck %s --check-prefix=WAITS
 // RUN: pipeline-opt %s --split-input-file --pass-pipeline='builtin.module(sched-lower-to-rocdl{fence-loads=false})' | FileCheck %s --check-prefix=NOLOADS
 // RUN: pipeline-opt %S/Inputs/wait-over-limit.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-lower-to-rocdl)'
+// RUN: pipeline-opt %S/Inputs/remainder-guard.mlir --pass-pipeline='builtin.module(sched-lower-to-rocdl)' | FileCheck %s --check-prefix=GUARD
 // RUN: not pipeline-opt %S/Inputs/logical.mlir --pass-pipeline='builtin.module(sched-lower-to-rocdl)' 2>&1 | FileCheck %s --check-prefix=ERR
 
 // sched-lower-to-rocdl: WAIT_VM(n) / WAIT_LGKM(n) -> one
@@ -234,3 +235,22 @@ module @empty_phases {
 }
 
 // ERR: Inputs/logical.mlir:2:1: error: sched-lower-to-rocdl: 'sched.pipeline' op is in state "logical" but this pass needs "phases": run sched-annotate, sched-reorder, sched-derive-edges, sched-schedule, sched-derive-waits, sched-explicit-blocks, sched-expand-phases first
+
+// A loop run as written (sched.remainder: a remainder loop, an unpipelined loop) that
+// issues a 16-pass XDL MFMA (FP8 32x32x64) is followed by 20 wait states that no
+// instruction crosses (lowering/xdl_window.py); an 8-pass one (FP4) and an unmarked loop
+// are not.
+// GUARD-LABEL: func.func @fp8_32x32x64
+// GUARD:         } {sched.remainder}
+// GUARD-NEXT:    rocdl.sched.barrier none
+// GUARD-NEXT:    rocdl.s.nop 15
+// GUARD-NEXT:    rocdl.s.nop 3
+// GUARD-NEXT:    rocdl.sched.barrier none
+// GUARD-NEXT:    vector.store
+// GUARD-LABEL: func.func @fp4_32x32x64
+// GUARD:         } {sched.remainder}
+// GUARD-NEXT:    vector.store
+// GUARD-LABEL: func.func @unmarked
+// GUARD:         scf.yield
+// GUARD-NEXT:    }
+// GUARD-NEXT:    vector.store

@@ -3,7 +3,7 @@ package reads bottom-up with no import cycle.
 
     errors, opcodes, instr < scaled < disasm < decode < operands < salu, valu_lanes, lanes < valu, packed < semantics,
     memops, mfma < mfma_mx (errors < globalrace < memops, pool), scratch, long_branch < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
-    < pool < gemm < iree (mfma < iree; counters, hazards, launchdims < machine; globalrace < coverage < gemm);  mfma < expect < launchfile
+    < pool < gemm < iree (mfma < iree; counters, hazards, launchdims < machine; hazards, long_branch < hazard_paths < machine; globalrace < coverage < gemm);  mfma < expect < launchfile
     < described (gemm, machine < described);  machine < trips
 """
 
@@ -40,10 +40,11 @@ ALLOWED = {
     "asmtext": {"asmline", "codeobj", "disasm", "errors", "instr"},
     "inputs": {"asmtext", "codeobj", "errors"},
     "hazards": {"errors", "instr"},
+    "hazard_paths": {"hazards", "instr", "long_branch"},
     "launchdims": set(),
     "counters": set(),
-    "machine": {"counters", "errors", "globalrace", "hazards", "launchdims", "memops",
-                "operands", "semantics"},
+    "machine": {"counters", "errors", "globalrace", "hazard_paths", "hazards", "launchdims",
+                "memops", "operands", "semantics"},
     "pool": {"errors", "globalrace", "machine"},
     "coverage": {"errors", "globalrace"},
     "gemm": {"coverage", "errors", "globalrace", "launchdims", "machine", "mfma", "pool"},

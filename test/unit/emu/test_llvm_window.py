@@ -5,7 +5,8 @@ The emulator's table (``mfma-d-mem``: passes + 4) flags a store 19 wait states a
 32x32 MFMAs next to it keep their 12.  ``llc-22`` (when installed) agrees on the count at
 every gap up to 18 and misses the reader at exactly 19 (the window of its search); the
 lowering therefore puts the 20 wait states itself after the pipelined code of a loop that
-issues such an MFMA (:mod:`pipeline_mlir.lowering.xdl_window`)."""
+issues such an MFMA, and after each loop run as written that does
+(:mod:`pipeline_mlir.lowering.xdl_window`)."""
 
 from __future__ import annotations
 

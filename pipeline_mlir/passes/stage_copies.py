@@ -106,20 +106,30 @@ class StageCopies(ModulePass):
                 errors.append(err)
             else:
                 ahead.append(p)
+        # the prologue copies of a loop staged ahead beside DMA copies first: their stores
+        # go before waits that loop's re-derived waits may erase
         points = {c: at for p in ahead for c, at in p.stores.items()}
-        for op in slot:
-            (src,), src_idx, (dst,), dst_idx = segments(op)
-            if len(dst_idx) != 1:
-                errors.append(OpError(op, f"'{op.name}' op marked {STAGED} writes LDS "
-                                          f"{dst.type}; a staged copy writes a 1-D buffer"))
-                continue
-            _stage(op, src, src_idx, dst, dst_idx[0], points.get(op) or _store_point(op))
+        later = [op for op in slot if op not in points]
+        _stage_all([op for op in slot if op in points], points, errors)
         for p in ahead:
             stage_ahead(p, _store_point, _lane_address)
+        _stage_all(later, {}, errors)
         if (slot or ahead) and not errors:
             errors = [OpError(op, f"the register-staged form: {msg}")
                       for op, msg in staged_hazards(module)]
         return errors
+
+
+def _stage_all(ops: list, points: dict, errors: list) -> None:
+    """Each of ``ops`` staged in its slot, its store before ``points[op]`` or else its
+    :func:`_store_point`; a copy into a buffer that is not 1-D is an error in ``errors``."""
+    for op in ops:
+        (src,), src_idx, (dst,), dst_idx = segments(op)
+        if len(dst_idx) != 1:
+            errors.append(OpError(op, f"'{op.name}' op marked {STAGED} writes LDS "
+                                      f"{dst.type}; a staged copy writes a 1-D buffer"))
+            continue
+        _stage(op, src, src_idx, dst, dst_idx[0], points.get(op) or _store_point(op))
 
 
 def _stage(op, src, src_idx: list, dst, base, point) -> None:

@@ -11,7 +11,8 @@ LLVM may delete or move), the prologue's A stores placed at the waits that need 
 exact on the emulator as late as the counters allow and at random, with its race and
 pending-register checks; every re-derived wait of the loop, and the prologue's, raised
 past what is issued after the copy it waits for (the emitted MLIR edited) is caught as a
-race (the prologue's also by ``sched-verify``); the count is the weakest that holds if
+race (the prologue's also by ``sched-verify``), and a prologue store moved past the
+barrier after it is an error of ``sched-verify``; the count is the weakest that holds if
 the staged loads are gone (every stream of up to 8 copies); the waits also complete A's
 loads before their LDS writes (LLVM adds no vmcnt of its own there).  ``sched-verify`` on the emitted MLIR
 checks the staged form as it is issued: it passes, and the loop without its first barrier,
@@ -130,6 +131,20 @@ def test_the_prologue_waits_are_rederived(staged):
     barriers = pro.split("rocdl.s.barrier\n")
     stores = [len(re.findall(r"vector\.store %\d+, %alloc", b)) for b in barriers]
     assert stores == [2, 0, 6, 0], stores
+
+
+def test_a_prologue_store_past_the_barrier_after_it_is_caught(staged, capsys, tmp_path):
+    """The prologue's first A store (placed just before the wait its copy needed, before
+    the first barrier) moved past that barrier: the reads after it may see it incomplete, a
+    located error of ``sched-verify``; the stores go as late as they may, not later."""
+    text = staged.read_text()
+    at = text.index("scf.for")
+    m = re.search(r"(\n\s*vector\.store %\d+, %alloc\S*\[[^\n]*\n\s*rocdl\.s\.waitcnt "
+                  rf"{waitcnt_imm(lgkmcnt=0)})((?:\n[^\n]*)*?\n\s*rocdl\.s\.barrier)", text[:at])
+    moved = text[:m.start()] + m.group(2) + m.group(1) + text[m.end():]
+    rc, err = _verify(moved, tmp_path, capsys)
+    assert rc == 1 and "Traceback" not in err, err
+    assert "may see the staged LDS store at 'vector.store' op" in err, err
 
 
 def _with_vmcnt(text: str, line: int, vm: int) -> str:

@@ -51,9 +51,9 @@ from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, cons
                                              descendants, memory_space, segments)
 from pipeline_mlir.analysis.views import INDEXING_VIEWS
 from pipeline_mlir.frontend.kernel_ir import zero_vector
-from pipeline_mlir.isa.waitcnt import decode_waitcnt, waitcnt_imm
+from pipeline_mlir.isa.waitcnt import waitcnt_imm
 from pipeline_mlir.passes._common import OpError, as_operation
-from pipeline_mlir.passes._stage_mixed import vmcnt_waits
+from pipeline_mlir.passes._stage_mixed import prologue_stores, vmcnt_waits, wait_fields
 from pipeline_mlir.target.gfx950 import VGPRS
 
 #: VGPRs per lane the values live across the loop's back edge may take (the unified file)
@@ -77,6 +77,7 @@ class Plan:
     ub: int | None
     step: int
     waits: dict | None  # with DMA copies too: {wait: new immediate} (_stage_mixed)
+    stores: dict        # with DMA copies too: {staged copy before the loop: its store point}
 
 
 def _slice(copy, body) -> list | str:
@@ -131,12 +132,13 @@ def plan(loop, copies: list, unmarked: bool) -> Plan | str:
         s = _slice(c, body)
         if isinstance(s, str):
             return s
-    waits = None
+    waits, stores = None, {}
     if unmarked:
         waits = vmcnt_waits(loop, trips)
         if isinstance(waits, str):
             return f"the kernel also has direct-to-LDS copies and {waits}"
-    return Plan(loop, copies, lb, ub, step, waits)
+        stores = prologue_stores(loop)
+    return Plan(loop, copies, lb, ub, step, waits, stores)
 
 
 def _regs(t) -> int:
@@ -287,5 +289,5 @@ def _set_wait(w, imm: int) -> None:
 def _drop_vmcnt(loop) -> None:
     for o in list(descendants(loop)):
         if o.name == "rocdl.s.waitcnt":
-            _, exp, lgkm = decode_waitcnt(ir.IntegerAttr(o.attributes["bitfield"]).value)
+            _, exp, lgkm = wait_fields(o)
             _set_wait(o, waitcnt_imm(expcnt=exp, lgkmcnt=lgkm))

@@ -14,9 +14,23 @@ iteration; in every iteration the loop may run (up to the point where a wait's w
 longer reaches the prologue, after which iterations repeat), the DMA copies the schedule's
 ``vmcnt(k)`` required complete are found in the stream; the youngest of them, ``D``, fixes
 the new count: the DMA copies issued after ``D``, the least over the iterations.  A wait
-that required no DMA copy loses its ``vmcnt``.  The waits after the loop in its block (the
-epilogue's) are re-derived the same way, from the stream of the last iterations and the
-copies after the loop.
+that required no DMA copy loses its ``vmcnt``.  The waits of the loop's block before the
+loop (the prologue's) are re-derived the same way from the copies issued before them, and
+those after the loop (the epilogue's) from the stream of the last iterations and the copies
+after the loop.  A wait inside an op with regions that holds no copy (the zero-trip fence
+before the loop, a wait under a condition) is re-derived where that op is: the copies
+issued before it are the same whichever way the op's regions run.  (The zero-trip path
+itself, the prologue straight to the epilogue, is never taken: a loop is staged ahead
+beside DMA copies only when its trip count is a known constant of at least one.)  A wait
+before the first copy is left as it is: it waits for no copy.
+
+The prologue's own staged copies are staged in their slot (they are not in a loop), and
+their stores go as late as the schedule holds a DMA's LDS write, not at the first wait or
+barrier after the copy: :func:`prologue_stores` places each just before the first wait
+whose schedule ``vmcnt(k)`` requires the copy, else the first op with regions after it
+(a DMA copy may write LDS any time up to that wait; the schedule is correct for each such
+time, and the pass's staged-form check verifies what is emitted).  Those stores' waits on
+their loads are LLVM's (the register dependency).
 
 The staged loads are not counted, although each is a VMEM operation that ``vmcnt`` counts
 when it is issued: they are plain loads, which LLVM may delete, merge or move where
@@ -29,13 +43,14 @@ only holds whatever LLVM does with the loads: the staged loads issued after ``D`
 the wait complete more (``vmcnt`` completes in order).  The new count is never above the
 schedule's ``k`` (which counted every copy as a DMA copy).
 
-:func:`vmcnt_waits` returns the new immediate of each of the body's waits, or why the
-stream cannot be modelled (a copy or wait inside an op with regions, a copy of the
+:func:`vmcnt_waits` returns the new immediate of each such wait, or why the stream cannot
+be modelled (a copy inside an op with regions in the loop's block or body, a copy of the
 function before the loop outside the loop's block); the caller then keeps the slot form.
 """
 
 from __future__ import annotations
 
+from pipeline_mlir.analysis.ir_facts import enclosing_ops
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.frontend.regcopy import STAGED
 from pipeline_mlir.isa.waitcnt import VMCNT_MAX, decode_waitcnt, waitcnt_imm
@@ -48,50 +63,43 @@ def _kind(o) -> str:
     return "staged" if STAGED in o.attributes else "dma"
 
 
-def _function(op):
-    while op.name not in ("func.func", "gpu.func", "builtin.module"):
-        op = op.parent
-    return op
+def wait_fields(w) -> tuple[int, int, int]:
+    """(vmcnt, expcnt, lgkmcnt) of the ``rocdl.s.waitcnt`` op ``w`` (its bitfield decoded
+    by :func:`pipeline_mlir.isa.waitcnt.decode_waitcnt`)."""
+    return decode_waitcnt(ir.IntegerAttr(w.attributes["bitfield"]).value)
 
 
-def _prologue(loop) -> list | str:
-    """The kinds of the VMEM copies issued before ``loop``, in order, or why unknown."""
-    for o in walk_ops(_function(loop), lambda o: True):
-        if o == loop:
-            break
-        if o.name == COPY and o.block != loop.block:
-            return "a copy before the loop is not in the loop's block"
-    kinds = []
-    for o in loop.block.operations:
-        o = as_operation(o)
-        if o == loop:
-            return kinds
-        if o.name == COPY:
-            kinds.append(_kind(o))
-        elif walk_ops(o, lambda x: x.name == COPY):
-            return f"'{o.name}' before the loop holds copies"
-    return kinds
+def _copy_before(loop) -> bool:
+    """Whether a copy is issued before ``loop`` outside its block: in an op before one of
+    the ops around the loop, in that op's block, up to the function."""
+    for around in enclosing_ops(loop):
+        for o in around.block.operations:
+            o = as_operation(o)
+            if o == around:
+                break
+            if walk_ops(o, lambda x: x.name == COPY):
+                return True
+    return False
 
 
-def _body(loop) -> list | str:
-    """The body's copies (their kinds) and waits (the ops), in order, or why unknown."""
+def _events(ops, where: str) -> list | str:
+    """The copies (their kinds) and waits (the ops) of ``ops``, in order; the waits inside
+    an op with regions that holds no copy (the zero-trip fence) included where the op is,
+    since the copies issued before them are the same whichever way its regions run; or why
+    the stream cannot be modelled (an op with regions that holds copies)."""
     out = []
-    for o in loop.regions[0].blocks[0].operations:
+    for o in ops:
         o = as_operation(o)
         if o.name == COPY:
             out.append(_kind(o))
         elif o.name == WAIT:
             out.append(o)
-        elif walk_ops(o, lambda x: x.name in (COPY, WAIT)):
-            return f"'{o.name}' in the loop holds copies or waits"
+        elif len(o.regions):
+            inner = walk_ops(o, lambda x: x.name in (COPY, WAIT))
+            if any(x.name == COPY for x in inner):
+                return f"'{o.name}' {where} holds copies"
+            out.extend(inner)
     return out
-
-
-def _after(loop) -> list:
-    """The copies and waits of the loop's block after the loop, in order (those inside ops
-    with regions there, the zero-trip path's, are left as the schedule derived them)."""
-    ops = [as_operation(o) for o in loop.block.operations]
-    return [o for o in ops[ops.index(loop) + 1:] if o.name in (COPY, WAIT)]
 
 
 def _count(stream: list, k: int) -> int:
@@ -105,36 +113,70 @@ def _count(stream: list, k: int) -> int:
     return stream[d + 1:].count("dma")
 
 
+def _derive(events: list, stream: list, counts: dict) -> None:
+    """Each wait of ``events`` with a vmcnt, issued after ``stream`` and the copies of
+    ``events`` before it, given the least of its count there and in ``counts``; a wait
+    with no copy issued before it is left as it is."""
+    stream = list(stream)
+    for e in events:
+        if isinstance(e, str):
+            stream.append(e)
+            continue
+        vm = wait_fields(e)[0]
+        if vm < VMCNT_MAX and stream:
+            counts[e] = min(counts.get(e, VMCNT_MAX), _count(stream, vm))
+
+
 def vmcnt_waits(loop, trips: int) -> dict | str:
-    """{wait op: new immediate} for the body of ``loop`` (``trips`` iterations) and its
-    block after it (module docstring), or why not."""
-    pro, body = _prologue(loop), _body(loop)
-    for r in (pro, body):
+    """{wait op: new immediate} for the waits of ``loop``'s block before it (the prologue,
+    the zero-trip fence), its body (``trips`` iterations) and its block after it (the
+    epilogue), as the module docstring derives them; or why the stream cannot be
+    modelled."""
+    if _copy_before(loop):
+        return "a copy before the loop is not in the loop's block"
+    ops = [as_operation(o) for o in loop.block.operations]
+    at = ops.index(loop)
+    pro = _events(ops[:at], "before the loop")
+    body = _events(loop.regions[0].blocks[0].operations, "in the loop")
+    after = _events(ops[at + 1:], "after the loop")
+    for r in (pro, body, after):
         if isinstance(r, str):
             return r
+    counts: dict = {}
+    _derive(pro, [], counts)
+    issued = [e for e in pro if isinstance(e, str)]
     copies = [e for e in body if isinstance(e, str)]
     depth = min(trips, VMCNT_MAX // max(1, len(copies)) + 2)
-    counts: dict = {}
     for j in range(depth):
-        stream = pro + copies * j
-        for e in body:
-            if isinstance(e, str):
-                stream.append(e)
-                continue
-            vm, _, _ = decode_waitcnt(ir.IntegerAttr(e.attributes["bitfield"]).value)
-            if vm < VMCNT_MAX:
-                n = _count(stream, vm)
-                counts[e] = min(counts.get(e, VMCNT_MAX), n)
-    stream = pro + copies * depth               # the last iterations, then what follows
-    for o in _after(loop):
-        if o.name == COPY:
-            stream.append(_kind(o))
-        elif o.name == WAIT:
-            vm, _, _ = decode_waitcnt(ir.IntegerAttr(o.attributes["bitfield"]).value)
-            if vm < VMCNT_MAX:
-                counts[o] = _count(stream, vm)
+        _derive(body, issued + copies * j, counts)
+    _derive(after, issued + copies * depth, counts)   # the last iterations, then the rest
     out = {}
     for w, n in counts.items():
-        _, exp, lgkm = decode_waitcnt(ir.IntegerAttr(w.attributes["bitfield"]).value)
+        _, exp, lgkm = wait_fields(w)
         out[w] = waitcnt_imm(vmcnt=None if n >= VMCNT_MAX else n, expcnt=exp, lgkmcnt=lgkm)
     return out
+
+
+def prologue_stores(loop) -> dict:
+    """{staged copy of ``loop``'s block before it: the op its slot-form LDS store goes
+    before}: the first wait after the copy whose schedule ``vmcnt(k)`` requires it (every
+    VMEM operation but the ``k`` issued last), or else the first op with regions after it
+    (the zero-trip fence, the loop).  The schedule holds the DMA's LDS write anywhere up to
+    that wait, so the store lands in the DMA's window (module docstring)."""
+    points, pending, stream = {}, [], 0
+    for o in loop.block.operations:
+        o = as_operation(o)
+        if o.name == COPY:
+            if STAGED in o.attributes:
+                pending.append((stream, o))
+            stream += 1
+        elif o.name == WAIT and wait_fields(o)[0] < VMCNT_MAX:
+            required = stream - wait_fields(o)[0]
+            points.update((c, o) for i, c in pending if i < required)
+            pending = [(i, c) for i, c in pending if i >= required]
+        elif len(o.regions):
+            points.update((c, o) for _, c in pending)
+            pending = []
+        if o == loop:
+            return points
+    return points

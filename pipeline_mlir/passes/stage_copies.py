@@ -18,7 +18,9 @@ staged in its slot:
   with regions or the block's end after the copy, a ``vector.store`` of them to LDS at the
   copy's wave-uniform destination plus the lane's position (``lane * n`` elements: the
   lanes of a wave in order, as the DMA writes them); LLVM waits for the load (``vmcnt``)
-  before the store, the register dependency;
+  before the store, the register dependency.  Before a loop staged ahead beside DMA
+  copies (the prologue), the store goes later, just before the first wait the schedule
+  derived for the copy (:func:`pipeline_mlir.passes._stage_mixed.prologue_stores`);
 * ``s_waitcnt lgkmcnt(0)`` after the store, so the LDS write is complete before that wait
   or barrier: every wait and barrier the schedule placed after the copy (for the DMA, on
   ``vmcnt``) then finds the data in LDS, as it would have found the DMA's.
@@ -104,24 +106,35 @@ class StageCopies(ModulePass):
                 errors.append(err)
             else:
                 ahead.append(p)
+        # the prologue copies of a loop staged ahead beside DMA copies first: their stores
+        # go before waits that loop's re-derived waits may erase
+        points = {c: at for p in ahead for c, at in p.stores.items()}
+        later = [op for op in slot if op not in points]
+        _stage_all([op for op in slot if op in points], points, errors)
         for p in ahead:
             stage_ahead(p, _store_point, _lane_address)
-        for op in slot:
-            (src,), src_idx, (dst,), dst_idx = segments(op)
-            if len(dst_idx) != 1:
-                errors.append(OpError(op, f"'{op.name}' op marked {STAGED} writes LDS "
-                                          f"{dst.type}; a staged copy writes a 1-D buffer"))
-                continue
-            _stage(op, src, src_idx, dst, dst_idx[0])
+        _stage_all(later, {}, errors)
         if (slot or ahead) and not errors:
             errors = [OpError(op, f"the register-staged form: {msg}")
                       for op, msg in staged_hazards(module)]
         return errors
 
 
-def _stage(op, src, src_idx: list, dst, base) -> None:
-    """``op`` (copying from ``src[src_idx]`` to ``dst[base]``) replaced by load, store and
-    wait (module docstring)."""
+def _stage_all(ops: list, points: dict, errors: list) -> None:
+    """Each of ``ops`` staged in its slot, its store before ``points[op]`` or else its
+    :func:`_store_point`; a copy into a buffer that is not 1-D is an error in ``errors``."""
+    for op in ops:
+        (src,), src_idx, (dst,), dst_idx = segments(op)
+        if len(dst_idx) != 1:
+            errors.append(OpError(op, f"'{op.name}' op marked {STAGED} writes LDS "
+                                      f"{dst.type}; a staged copy writes a 1-D buffer"))
+            continue
+        _stage(op, src, src_idx, dst, dst_idx[0], points.get(op) or _store_point(op))
+
+
+def _stage(op, src, src_idx: list, dst, base, point) -> None:
+    """``op`` (copying from ``src[src_idx]`` to ``dst[base]``) replaced by load, and store
+    and wait before ``point`` (module docstring)."""
     vt = ir.TypeAttr(op.attributes["transferType"]).value
     if not isinstance(vt, ir.VectorType):
         vt = ir.VectorType.get([1], vt)
@@ -129,7 +142,7 @@ def _stage(op, src, src_idx: list, dst, base) -> None:
     with ir.InsertionPoint(op), op.location:
         val = B.vector.load(vt, src, src_idx)
         at = _lane_address(base, n)
-    with ir.InsertionPoint(_store_point(op)), op.location:
+    with ir.InsertionPoint(point), op.location:
         B.vector.store(val, dst, [at])
         B.rocdl.s_waitcnt(waitcnt_imm(lgkmcnt=0))
     op.erase()

@@ -252,6 +252,69 @@ func.func @with_dma_copies(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #
 
 // -----
 
+// The prologue's waits (the loop's block before it) and those in an op with regions that
+// holds no copy (the zero-trip fence before the loop, a wait under a condition in the body)
+// are re-derived the same way, from the copies issued before them on every path: the
+// prologue's stream is S0 D0 D1 S1 D2 (S staged, D DMA).  Its vmcnt(4) requires S0 only,
+// no DMA copy: erased; its vmcnt(2) requires up to D1: vmcnt(1), D2 after it (the
+// schedule also counted S1); the fence's vmcnt(0) stays.  The body's vmcnt(2) under the
+// scf.if (after D S D) requires the first D: vmcnt(1).  A staged copy of the prologue
+// stores to LDS just before the first wait that requires it, or else the first op with
+// regions, as late as the schedule holds the DMA's write: S0 before the erased wait (past
+// two DMA copies), S1 past both barriers, before the fence.
+// CHECK-LABEL: func.func @prologue_waits
+// CHECK:         %[[S0:.*]] = vector.load %arg0[%arg2, %c0]
+// CHECK:         amdgpu.gather_to_lds %arg0[%arg2, %c1]
+// CHECK-NEXT:    amdgpu.gather_to_lds %arg0[%arg2, %c4]
+// CHECK-NEXT:    %[[S1:.*]] = vector.load %arg0[%c1, %c0]
+// CHECK:         amdgpu.gather_to_lds %arg0[%c1, %c1]
+// CHECK-NEXT:    vector.store %[[S0]], %arg1
+// CHECK-NEXT:    rocdl.s.waitcnt 49279
+// CHECK-NEXT:    rocdl.s.barrier
+// CHECK-NEXT:    rocdl.s.waitcnt 3953
+// CHECK-NEXT:    rocdl.s.barrier
+// CHECK-NEXT:    vector.store %[[S1]], %arg1
+// CHECK-NEXT:    rocdl.s.waitcnt 49279
+// CHECK-NEXT:    scf.if %arg5 {
+// CHECK-NEXT:      rocdl.s.waitcnt 3952
+// CHECK-NEXT:      rocdl.s.barrier
+// CHECK-NEXT:    }
+// CHECK:         scf.for
+// CHECK:           scf.if %arg5 {
+// CHECK-NEXT:        rocdl.s.waitcnt 3953
+// CHECK-NEXT:      }
+// CHECK-NEXT:      scf.yield
+func.func @prologue_waits(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %d: index, %acc0: vector<4xf32>, %p: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  amdgpu.gather_to_lds %src[%i, %c0], %lds[%d] {sched.register_staged} : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds %src[%i, %c1], %lds[%d] : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds %src[%i, %c4], %lds[%d] : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds %src[%c1, %c0], %lds[%d] {sched.register_staged} : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds %src[%c1, %c1], %lds[%d] : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  rocdl.s.waitcnt 3956
+  rocdl.s.barrier
+  rocdl.s.waitcnt 3954
+  rocdl.s.barrier
+  scf.if %p {
+    rocdl.s.waitcnt 3952
+    rocdl.s.barrier
+  }
+  %r2 = scf.for %k = %c0 to %c4 step %c1 iter_args(%acc = %acc0) -> (vector<4xf32>) {
+    amdgpu.gather_to_lds %src[%i, %k], %lds[%d] : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds %src[%k, %k], %lds[%d] {sched.register_staged} : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds %src[%k, %i], %lds[%d] : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+    scf.if %p {
+      rocdl.s.waitcnt 3954
+    }
+    scf.yield %acc : vector<4xf32>
+  }
+  return
+}
+
+// -----
+
 // A wait that the schedule placed for staged copies only loses its vmcnt (its lgkmcnt
 // stays): in the one iteration, no DMA copy is issued before it.
 // CHECK-LABEL: func.func @wait_for_staged_only
@@ -295,21 +358,43 @@ func.func @dma_copy_in_a_region(%src: memref<64x4095xbf16>, %lds: memref<2048xbf
 
 // -----
 
-// ... or a wait in an op with regions in the loop.
-// CHECK-LABEL: func.func @wait_in_a_region
+// ... a copy in an op with regions in the loop ...
+// CHECK-LABEL: func.func @copy_in_a_region
 // CHECK:         scf.for %{{.*}} iter_args(%{{.*}} = %arg4) -> (vector<4xf32>) {
 // CHECK-NEXT:      vector.load
-func.func @wait_in_a_region(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %d: index, %acc0: vector<4xf32>, %p: i1) {
+func.func @copy_in_a_region(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %d: index, %acc0: vector<4xf32>, %p: i1) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
   %r2 = scf.for %k = %c0 to %c4 step %c1 iter_args(%acc = %acc0) -> (vector<4xf32>) {
     amdgpu.gather_to_lds %src[%i, %k], %lds[%d] {sched.register_staged} : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
-    amdgpu.gather_to_lds %src[%i, %k], %lds[%d] : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
     scf.if %p {
-      rocdl.s.waitcnt 3952
+      amdgpu.gather_to_lds %src[%i, %k], %lds[%d] : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
     }
     scf.yield %acc : vector<4xf32>
+  }
+  return
+}
+
+// -----
+
+// ... or a copy after the loop inside an op with regions (the waits after it could not be
+// re-derived).
+// CHECK-LABEL: func.func @copy_after_in_a_region
+// CHECK:         scf.for %{{.*}} iter_args(%{{.*}} = %arg4) -> (vector<4xf32>) {
+// CHECK-NEXT:      vector.load
+func.func @copy_after_in_a_region(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %d: index, %acc0: vector<4xf32>, %p: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r2 = scf.for %k = %c0 to %c4 step %c1 iter_args(%acc = %acc0) -> (vector<4xf32>) {
+    amdgpu.gather_to_lds %src[%i, %k], %lds[%d] {sched.register_staged} : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds %src[%k, %i], %lds[%d] : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+    scf.yield %acc : vector<4xf32>
+  }
+  scf.if %p {
+    amdgpu.gather_to_lds %src[%i, %i], %lds[%d] : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+    rocdl.s.waitcnt 3952
   }
   return
 }

@@ -4,13 +4,17 @@ IREE's fp8 kernel (``iree-compile``, late form, 2048x2048x1024: copies through r
 that the front end makes direct-to-LDS copies) with operand A's copies register-staged by
 the public option ``sched-stage-copies{force-sources=0}`` (a staged copy moves what the DMA
 moves, so the kernel still computes A x B^T) and B's left DMA copies.
-``sched-stage-copies`` issues A's loads an iteration ahead and re-derives the loop's
-``vmcnt`` waits for B's copies (``pipeline_mlir/passes/_stage_mixed.py``, counting B's
-copies only, not A's loads, which LLVM may delete or move): exact on the emulator as late
-as the counters allow and at random, with its race and pending-register checks; every
-re-derived wait raised past what is issued after the copy it waits for (the emitted MLIR
-edited) is caught as a race; the waits also complete A's loads before their LDS writes
-(LLVM adds no vmcnt of its own there).  ``sched-verify`` on the emitted MLIR
+``sched-stage-copies`` issues A's loads an iteration ahead and re-derives the ``vmcnt``
+waits of the prologue, the zero-trip fence, the loop and the epilogue for B's copies
+(``pipeline_mlir/passes/_stage_mixed.py``, counting B's copies only, not A's loads, which
+LLVM may delete or move), the prologue's A stores placed at the waits that need them:
+exact on the emulator as late as the counters allow and at random, with its race and
+pending-register checks; every re-derived wait of the loop, and the prologue's, raised
+past what is issued after the copy it waits for (the emitted MLIR edited) is caught as a
+race (the prologue's also by ``sched-verify``), and a prologue store moved past the
+barrier after it is an error of ``sched-verify``; the count is the weakest that holds if
+the staged loads are gone (every stream of up to 8 copies); the waits also complete A's
+loads before their LDS writes (LLVM adds no vmcnt of its own there).  ``sched-verify`` on the emitted MLIR
 checks the staged form as it is issued: it passes, and the loop without its first barrier,
 or without the ``lgkmcnt(0)`` after each staged store, is a located error.  A
 ``force-sources`` that names no source is one located error, one that is not a list of numbers
@@ -49,6 +53,15 @@ def staged(kernel) -> Path:
     return force_staged(kernel, kernel.with_name("a_staged.mlir"), "0")
 
 
+@pytest.fixture(scope="module")
+def staged_asm(staged) -> Path:
+    """The staged kernel through the LLVM step (compiled once for the tests that run it)."""
+    asm = staged.with_name("a_staged.s")
+    assert main([str(staged), "--pass-pipeline=builtin.module(sched-to-llvm)",
+                 "--emit=asm", "-o", str(asm)]) == 0
+    return asm
+
+
 def _loop(text: str) -> str:
     start = text.index("scf.for")
     return text[start:text.index("scf.yield", start)]
@@ -74,12 +87,96 @@ def test_mixed_loop_loads_ahead(staged):
 
 
 @pytest.mark.parametrize("mode", ["late", "random:3"])
-def test_mixed_loop_is_exact(staged, capsys, tmp_path, mode):
-    asm = _asm(staged, tmp_path)
-    rc = main([f"--emulate={SIZE}", str(asm), "--emulate-workgroups=2",
+def test_mixed_loop_is_exact(staged_asm, capsys, mode):
+    rc = main([f"--emulate={SIZE}", str(staged_asm), "--emulate-workgroups=2",
                f"--emulate-mode={mode}"])
     out, err = capsys.readouterr()
     assert rc == 0 and ": exact, max error 0, 2 of 256 workgroups" in out, out + err
+
+
+def _prologue(text: str) -> str:
+    """The function's ops before its first loop (the prologue and the zero-trip fence)."""
+    start = text.index("func.func")
+    return text[start:text.index("scf.for", start)]
+
+
+#: a VMEM operation of the emitted MLIR: a DMA copy or a global (fat_raw_buffer) load
+VMEM = re.compile(r"amdgpu\.gather_to_lds|vector\.load %\w+\[.*fat_raw_buffer")
+WAIT = re.compile(r"rocdl\.s\.waitcnt (\d+)")
+
+
+def _vmcnt_waits(text: str) -> list[tuple[int, int, int]]:
+    """(line index, vmcnt, VMEM operations issued after the youngest DMA copy it completes
+    as derived) of each wait with a vmcnt in ``text``'s lines: its count ``n`` leaves the
+    last ``n`` DMA copies in flight, so the copy is the ``n + 1``-th DMA from the end."""
+    out, issued = [], []
+    for i, line in enumerate(text.split("\n")):
+        if VMEM.search(line):
+            issued.append("gather_to_lds" in line)
+        elif (m := WAIT.search(line)) and (vm := decode_waitcnt(int(m.group(1)))[0]) < VMCNT_MAX:
+            dmas = [j for j, dma in enumerate(issued) if dma]
+            out.append((i, vm, len(issued) - 1 - dmas[-1 - vm]))
+    return out
+
+
+def test_the_prologue_waits_are_rederived(staged):
+    """The prologue issues A A B B B B A A | A A B B B B A A (A staged in its slot, B DMA):
+    its first vmcnt(14) required only the first two A copies: erased; its vmcnt(12)
+    required the first two B copies: vmcnt(6), the B copies issued after them (the schedule
+    counted A's loads too); the zero-trip fence keeps vmcnt(0).  A's stores go just before
+    the wait that requires them: two before the first barrier, six past the second, before
+    the fence (they waited at the first barrier for every load before)."""
+    pro = _prologue(staged.read_text())
+    assert [vm for _, vm, _ in _vmcnt_waits(pro)] == [6, 0], pro
+    barriers = pro.split("rocdl.s.barrier\n")
+    stores = [len(re.findall(r"vector\.store %\d+, %alloc", b)) for b in barriers]
+    assert stores == [2, 0, 6, 0], stores
+
+
+def test_a_prologue_store_past_the_barrier_after_it_is_caught(staged, capsys, tmp_path):
+    """The prologue's first A store (placed just before the wait its copy needed, before
+    the first barrier) moved past that barrier: the reads after it may see it incomplete, a
+    located error of ``sched-verify``; the stores go as late as they may, not later."""
+    text = staged.read_text()
+    at = text.index("scf.for")
+    m = re.search(r"(\n\s*vector\.store %\d+, %alloc\S*\[[^\n]*\n\s*rocdl\.s\.waitcnt "
+                  rf"{waitcnt_imm(lgkmcnt=0)})((?:\n[^\n]*)*?\n\s*rocdl\.s\.barrier)", text[:at])
+    moved = text[:m.start()] + m.group(2) + m.group(1) + text[m.end():]
+    rc, err = _verify(moved, tmp_path, capsys)
+    assert rc == 1 and "Traceback" not in err, err
+    assert "may see the staged LDS store at 'vector.store' op" in err, err
+
+
+def _with_vmcnt(text: str, line: int, vm: int) -> str:
+    lines = text.split("\n")
+    _, exp, lgkm = decode_waitcnt(int(WAIT.search(lines[line]).group(1)))
+    lines[line] = WAIT.sub(f"rocdl.s.waitcnt {waitcnt_imm(vmcnt=vm, expcnt=exp, lgkmcnt=lgkm)}",
+                           lines[line])
+    return "\n".join(lines)
+
+
+def test_a_prologue_wait_one_weaker_than_issued_is_caught(staged, capsys, tmp_path):
+    """The prologue's re-derived vmcnt(6) raised to the VMEM operations issued after the B
+    copy it completes (12: six B copies and six of A's loads, which the derivation does not
+    count, since LLVM may move them) still verifies; one more leaves that copy in flight
+    for the reads after the barrier: a located error of ``sched-verify``, a race on the
+    emulator."""
+    text = staged.read_text()
+    (line, vm, issued), = [w for w in _vmcnt_waits(_prologue(text)) if w[1]]
+    assert (vm, issued) == (6, 12)
+    line += text[:text.index("func.func")].count("\n")
+    rc, err = _verify(_with_vmcnt(text, line, issued), tmp_path, capsys)
+    assert rc == 0 and not err, err
+    weak = _with_vmcnt(text, line, issued + 1)
+    rc, err = _verify(weak, tmp_path, capsys)
+    assert rc == 1 and "Traceback" not in err and "sched-verify: the register-staged form: " \
+        "'vector.load' op at line" in err and "incomplete in another wave" in err, err
+    path = tmp_path / "weak.mlir"
+    path.write_text(weak)
+    rc = main([f"--emulate={SIZE}", str(_asm(path, tmp_path)), "--emulate-workgroups=1",
+               "--emulate-mode=late"])
+    out, err = capsys.readouterr()
+    assert rc == 1 and "lds-race" in err, out + err
 
 
 def _edit_loop(text: str, edit) -> str:
@@ -116,12 +213,12 @@ def test_a_rederived_wait_weaker_than_issued_is_caught(staged, capsys, tmp_path)
     assert rc == 1 and "lds-race" in err and "lds'" in err, out + err
 
 
-def test_the_rederived_waits_complete_the_staged_loads(staged, tmp_path):
+def test_the_rederived_waits_complete_the_staged_loads(staged_asm):
     """Counting only the B copies, the loop's waits also complete A's loads of an iteration
     earlier before their LDS writes: LLVM adds no vmcnt wait of its own before a staged
     ``ds_write_b128`` in the loop (the edit that drops those waits finds none; with them
     dropped a write before its load is a pending register: test_tails_masked)."""
-    _, dropped = drop_loop_vmcnt_before_lds_writes(_asm(staged, tmp_path).read_text())
+    _, dropped = drop_loop_vmcnt_before_lds_writes(staged_asm.read_text())
     assert dropped == 0
 
 
@@ -211,3 +308,27 @@ def test_a_wait_counts_the_dma_copies_only(stream, k, want):
     from pipeline_mlir.passes._stage_mixed import _count
 
     assert _count(stream, k) == want
+
+
+
+def test_the_count_is_the_weakest_that_holds_without_the_staged_loads():
+    """Every stream of up to 8 copies and every schedule count ``k``: the re-derived ``n``
+    is never above ``k``; with the staged loads gone (LLVM deleted or moved them) ``vmcnt(n)``
+    completes every DMA copy ``vmcnt(k)`` required, and ``vmcnt(n + 1)`` leaves the youngest
+    of them in flight (one weaker is wrong); a wait that required no DMA copy: no vmcnt."""
+    from itertools import product
+
+    from pipeline_mlir.passes._stage_mixed import _count
+
+    for length in range(1, 9):
+        for stream in product(("dma", "staged"), repeat=length):
+            dmas = [i for i, kind in enumerate(stream) if kind == "dma"]
+            for k in range(length):
+                n = _count(list(stream), k)
+                required = [i for i in dmas if i < length - k]
+                if not required:
+                    assert n == VMCNT_MAX, (stream, k)
+                    continue
+                assert n <= k, (stream, k, n)
+                assert not set(dmas[len(dmas) - n:]) & set(required), (stream, k, n)
+                assert required[-1] in dmas[len(dmas) - n - 1:], (stream, k, n)

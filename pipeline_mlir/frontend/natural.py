@@ -20,6 +20,8 @@ synchronises, reads MFMA fragments from LDS and multiplies, with the accumulator
 * :mod:`~pipeline_mlir.frontend.address`: every access evaluated for every thread;
 * :mod:`~pipeline_mlir.frontend.partition`: channels, subtiles, the LDS buffers and the
   schedule the loop stands for;
+* :mod:`~pipeline_mlir.frontend.kmerge`: consecutive K steps merged into one when the K
+  tile is too small for the schedule (one fragment of A and B per wave, crosswise);
 * :mod:`~pipeline_mlir.frontend.ksplit`: a K tile whose two stages do not fit in LDS split
   along K into the fewest sub-steps that fit;
 * :mod:`~pipeline_mlir.frontend.adopt`: the rewrite into the concrete form of
@@ -28,10 +30,12 @@ synchronises, reads MFMA fragments from LDS and multiplies, with the accumulator
 
 from __future__ import annotations
 
+from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.frontend.address import Analysis, analyse
 from pipeline_mlir.frontend.adopt import adopt
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
 from pipeline_mlir.frontend.ksplit import split_k
+from pipeline_mlir.frontend.kmerge import MERGED_ATTR, merge_k_steps, merge_refusal, wants_merge
 from pipeline_mlir.frontend.lds_accumulators import carry_lds_accumulators
 from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds, hoist_remainder_lds
 from pipeline_mlir.frontend.masked_rows import unmask_row_copies
@@ -75,7 +79,20 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     regroup_element_reads(scan)
     convert_register_copies(scan)
     an = analyse(scan)
-    partition_loop(an)
+    try:
+        partition_loop(an)
+    except IRError as e:
+        if schedule is None or MERGED_ATTR in loop.attributes or not wants_merge(an, True):
+            raise
+        merged, why = merge_k_steps(an, schedule)
+        if merged is None:
+            raise merge_refusal(e, why) from None
+        return analyse_loop(merged, schedule)
+    if schedule is not None and MERGED_ATTR not in loop.attributes and \
+            wants_merge(an, False):
+        merged, _ = merge_k_steps(an, schedule)  # else the loop stays as it is
+        if merged is not None:
+            return analyse_loop(merged, schedule)
     return split_k(an)
 
 

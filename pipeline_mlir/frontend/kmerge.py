@@ -45,9 +45,12 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import attr_names, constant_bounds
+from pipeline_mlir.analysis.ir_facts import attr_names, constant_bounds, parse_xor_shuffle
+from pipeline_mlir.frontend.aliased_remainder import OWN_ATTR
+from pipeline_mlir.frontend.tail_swizzle import SWIZZLE_ATTR, resolve_swizzles
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.k_subtiles import along_k
+from pipeline_mlir.frontend.scan import REMAINDER_ATTR
 from pipeline_mlir.target import gfx950
 
 __all__ = ["MERGED_ATTR", "merge_factor", "merge_k_steps", "merge_refusal", "wants_merge"]
@@ -138,6 +141,9 @@ def merge_k_steps(an: Analysis, schedule) -> tuple[object, str | None]:
             loop.operands[0] = B.arith.constant(t, ir.IntegerAttr.get(t, lb + runs * step))
         for i, r in enumerate(merged.results):
             loop.operands[3 + i] = r
+        loop.attributes[REMAINDER_ATTR] = ir.UnitAttr.get()   # run as written
+        for root in roots:
+            _leftover_lds(root)
     return merged, None
 
 
@@ -292,6 +298,26 @@ def _build(loop, roots: list, m: int, lb: int, step: int, runs: int):
         new.operation.attributes[MERGED_ATTR] = ir.IntegerAttr.get(
             ir.IntegerType.get_signless(64), m)
     return new.operation
+
+
+def _leftover_lds(root) -> None:
+    """``root``, now used by the loop of the K steps left over only, made that remainder
+    loop's own buffer as :mod:`~pipeline_mlir.frontend.tails` makes one: IREE's swizzle
+    made explicit in its reads (:func:`~pipeline_mlir.frontend.tail_swizzle.resolve_swizzles`;
+    its deallocations dropped, as the remainder's own buffers have none), and marked so
+    that the LDS plan may put it on the schedule's buffers when it does not fit beside them."""
+    alloc = _op(root.owner)
+    for u in list(root.uses):
+        if _op(u.owner).name == "memref.dealloc":
+            _op(u.owner).erase()
+    if SWIZZLE_ATTR in alloc.attributes:
+        sw = parse_xor_shuffle(alloc.attributes[SWIZZLE_ATTR])
+        if sw is None:
+            raise IRError(alloc, f"'memref.alloc' op: unknown swizzle "
+                                 f"{alloc.attributes[SWIZZLE_ATTR]}")
+        del alloc.attributes[SWIZZLE_ATTR]
+        resolve_swizzles({root: sw})
+    alloc.attributes[OWN_ATTR] = ir.UnitAttr.get()
 
 
 def _erase_if_dead(root) -> None:

@@ -49,15 +49,12 @@ from pipeline_mlir.analysis.ir_facts import attr_names, constant_bounds, parse_x
 from pipeline_mlir.frontend.aliased_remainder import OWN_ATTR
 from pipeline_mlir.frontend.tail_swizzle import SWIZZLE_ATTR, resolve_swizzles
 from pipeline_mlir.frontend.address import Analysis
-from pipeline_mlir.frontend.k_subtiles import along_k
+from pipeline_mlir.frontend.k_subtiles import MERGED_ATTR, along_k
 from pipeline_mlir.frontend.scan import REMAINDER_ATTR
 from pipeline_mlir.target import gfx950
 
 __all__ = ["MERGED_ATTR", "merge_factor", "merge_k_steps", "merge_refusal", "wants_merge"]
 
-#: the merged loop's attribute: how many of the kernel's K steps one iteration runs (the
-#: adopted loop keeps it for the report)
-MERGED_ATTR = "sched.k_merged"
 #: the views whose clones on a slab of the merged buffer move only their layout's offset
 _VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
           "memref.assume_alignment")

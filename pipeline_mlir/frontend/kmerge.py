@@ -148,19 +148,19 @@ def _roots_refusal(roots: list) -> str | None:
     """Why the buffers cannot be merged (module docstring), or None."""
     for root in roots:
         owner = root.owner
-        if isinstance(owner, ir.Block) or _op(owner).name != "memref.alloc":
-            return f"its LDS buffer {root.type} is not a memref.alloc"
         t = ir.MemRefType(root.type)
-        if not t.has_static_shape or t.get_strides_and_offset()[1] != 0 or \
-                len(_op(owner).operands):
-            return f"its LDS buffer {root.type} is not static"
-        for v in _views(root):
-            for u in v.uses:
-                o = _op(u.owner)
-                if o.name.startswith("memref.") and o.name not in _VIEWS and \
-                        o.name != "memref.dealloc" and any(
-                            isinstance(r.type, ir.MemRefType) for r in o.results):
-                    return f"'{o.name}' views its LDS buffer {root.type}"
+        ok = not isinstance(owner, ir.Block) and _op(owner).name == "memref.alloc" and \
+            t.has_static_shape and t.get_strides_and_offset()[1] == 0 and \
+            not len(_op(owner).operands)
+        other = [o.name for v in (_views(root) if ok else ()) for o in map(
+                     lambda u: _op(u.owner), v.uses)
+                 if o.name.startswith("memref.") and o.name not in _VIEWS and
+                 o.name != "memref.dealloc" and
+                 any(isinstance(r.type, ir.MemRefType) for r in o.results)]
+        if not ok or other:
+            return (f"its LDS buffer {root.type} is not a static memref.alloc viewed "
+                    f"through subview, expand_shape, collapse_shape and cast only" +
+                    (f" ('{other[0]}' views it)" if other else ""))
     return None
 
 

@@ -43,17 +43,21 @@ import numpy as np
 
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import attr_names, constant_bounds, parse_xor_shuffle
+from pipeline_mlir.analysis.ir_facts import (attr_names, constant_bounds, element_bytes,
+                                             memory_space, parse_xor_shuffle)
 from pipeline_mlir.frontend.aliased_remainder import OWN_ATTR
 from pipeline_mlir.frontend.tail_swizzle import SWIZZLE_ATTR, resolve_swizzles
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.k_subtiles import MERGED_ATTR, along_k
+from pipeline_mlir.frontend.kernel_ir import kernel_of
+from pipeline_mlir.frontend.remainder_plan import stage0_loops
 from pipeline_mlir.frontend.scan import REMAINDER_ATTR
 from pipeline_mlir.target import gfx950
 
-__all__ = ["MERGED_ATTR", "merge_factor", "merge_k_steps", "merge_refusal", "wants_merge"]
+__all__ = ["MERGED_ATTR", "Merge", "merge_factor", "merge_k_steps", "merge_refusal",
+           "wants_merge"]
 
 #: the views whose clones on a slab of the merged buffer move only their layout's offset
 _VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
@@ -85,15 +89,17 @@ def _tile_bytes(an: Analysis) -> int:
                for b, v in enumerate(an.buffers))
 
 
-def merge_factor(chain: int, tile: int, trips: int, least: int) -> int | str:
+def merge_factor(chain: int, tile: int, trips: int, least: int, other: int = 0) -> int | str:
     """``m``, the K steps to merge (module docstring), or why there is none: ``chain``
     MFMAs per accumulator and K step, ``tile`` bytes of LDS per K step, ``trips`` K
-    steps the loop runs, ``least`` pairs of merged steps the schedule's loop needs."""
+    steps the loop runs, ``least`` pairs of merged steps the schedule's loop needs,
+    ``other`` bytes of the kernel's other LDS buffers (a remainder loop's own)."""
     fits = [m for m in (2, 4) if chain * m % 4 == 0 and
-            2 * m * tile + (tile if trips % (2 * m) else 0) <= gfx950.LDS_BYTES]
+            2 * m * tile + (tile if trips % (2 * m) else 0) + other <= gfx950.LDS_BYTES]
     if not fits:
+        besides = f" beside the kernel's other {other}" if other else ""
         return (f"two stages of 2 merged K steps ({4 * tile} bytes) do not fit in the "
-                f"{gfx950.LDS_BYTES} bytes of LDS")
+                f"{gfx950.LDS_BYTES} bytes of LDS{besides}")
     best = [m for m in fits if chain * m >= _WANTED_CHAIN]
     m = (best or fits)[0]
     if trips // (2 * m) < least:
@@ -103,21 +109,65 @@ def merge_factor(chain: int, tile: int, trips: int, least: int) -> int | str:
     return m
 
 
-def merge_refusal(err: IRError, reason: str) -> IRError:
-    """The partition's refusal ``err`` with why the merge does not take the loop added."""
-    return IRError(err.op, f"{err}; nor can the front end merge its K steps: {reason}")
+def merge_refusal(err: IRError, reason: str, where=None) -> IRError:
+    """The partition's refusal ``err`` with why the merge does not take the loop added
+    (at ``where``, an op of the merged loop, when the merge was made: the old loop's may
+    be gone)."""
+    return IRError(where or err.op,
+                   f"{err}; nor can the front end merge its K steps: {reason}")
 
 
-def merge_k_steps(an: Analysis, schedule) -> tuple[object, str | None]:
-    """(the merged ``scf.for``, None) built before ``an``'s loop (which keeps the K steps
-    left over, or is erased), or (None, why not) with the IR unchanged."""
+class Merge:
+    """A merged loop built before the kernel's (which is left as it was until
+    :meth:`commit`): ``loop`` the merged ``scf.for``, ``m`` the K steps it merges."""
+
+    def __init__(self, old, loop, m: int, roots: list, bigs: list, lb: int, step: int,
+                 runs: int, trips: int) -> None:
+        self.old, self.loop, self.m, self.roots, self.bigs = old, loop, m, roots, bigs
+        self.lb, self.step, self.runs, self.trips = lb, step, runs, trips
+
+    def commit(self) -> None:
+        """The kernel's loop made the merged one's remainder: erased when the merged loop
+        runs every K step, else starting after it on its own buffers, run as written."""
+        loop = self.old
+        if self.runs == self.trips:
+            for old, new in zip(loop.results, self.loop.results):
+                old.replace_all_uses_with(new)
+            loop.erase()
+            for root in self.roots:
+                _erase_if_dead(root)
+            return
+        with loop.context, loop.location, ir.InsertionPoint(loop):
+            t = loop.operands[0].type
+            loop.operands[0] = B.arith.constant(
+                t, ir.IntegerAttr.get(t, self.lb + self.runs * self.step))
+        for i, r in enumerate(self.loop.results):
+            loop.operands[3 + i] = r
+        loop.attributes[REMAINDER_ATTR] = ir.UnitAttr.get()   # run as written
+        for root in self.roots:
+            _leftover_lds(root)
+
+    def abandon(self) -> None:
+        """The merged loop and its buffers erased: the kernel as it was."""
+        self.loop.erase()
+        for big in self.bigs:
+            _erase_if_dead(big)
+
+
+def merge_k_steps(an: Analysis, schedule) -> tuple[Merge | None, str | None]:
+    """(the :class:`Merge` of ``an``'s loop, None), or (None, why not) with the IR
+    unchanged (module docstring)."""
     loop = an.scan.loop
     bounds = constant_bounds(loop)
     if bounds is None or bounds[2] <= 0:
         return None, "the loop's bounds are not constants"
     lb, ub, step = bounds
     trips = max(0, -(-(ub - lb) // step))
-    m = merge_factor(_chain(an), _tile_bytes(an), trips, 1 + schedule.min_trips())
+    if stage0_loops(loop):
+        return None, ("its remainder loop runs on the schedule's LDS buffers, which would "
+                      "hold the merged K steps")
+    m = merge_factor(_chain(an), _tile_bytes(an), trips, 1 + schedule.min_trips(),
+                     _other_lds(loop, an.buffers))
     if isinstance(m, str):
         return None, m
     roots = list(an.buffers)
@@ -125,23 +175,20 @@ def merge_k_steps(an: Analysis, schedule) -> tuple[object, str | None]:
     if why:
         return None, why
     runs = trips // (2 * m) * 2 * m          # K steps the merged loop runs
-    merged = _build(loop, roots, m, lb, step, runs)
-    if runs == trips:
-        for old, new in zip(loop.results, merged.results):
-            old.replace_all_uses_with(new)
-        loop.erase()
-        for root in roots:
-            _erase_if_dead(root)
-    else:
-        with loop.context, loop.location, ir.InsertionPoint(loop):
-            t = loop.operands[0].type
-            loop.operands[0] = B.arith.constant(t, ir.IntegerAttr.get(t, lb + runs * step))
-        for i, r in enumerate(merged.results):
-            loop.operands[3 + i] = r
-        loop.attributes[REMAINDER_ATTR] = ir.UnitAttr.get()   # run as written
-        for root in roots:
-            _leftover_lds(root)
-    return merged, None
+    merged, bigs = _build(loop, roots, m, lb, step, runs)
+    return Merge(loop, merged, m, roots, bigs, lb, step, runs, trips), None
+
+
+def _other_lds(loop, roots) -> int:
+    """Bytes of the kernel's static LDS allocations other than ``roots``."""
+    kernel = kernel_of(loop)
+    total = 0
+    for o in walk_ops(kernel, lambda x: x.name == "memref.alloc") if kernel else ():
+        t = ir.MemRefType(o.results[0].type)
+        if o.results[0] not in roots and t.has_static_shape and \
+                memory_space(t) == "workgroup":
+            total += int(np.prod(t.shape)) * element_bytes(t)
+    return total
 
 
 def _roots_refusal(roots: list) -> str | None:
@@ -255,6 +302,7 @@ def _build(loop, roots: list, m: int, lb: int, step: int, runs: int):
     sizes = [int(np.prod(ir.MemRefType(r.type).shape)) for r in roots]
     slabs = [dict() for _ in range(m)]
     deltas = [dict() for _ in range(m)]
+    bigs = []
     with loop.context, loop.location:
         for root, size in zip(roots, sizes):
             old = _op(root.owner)
@@ -264,6 +312,7 @@ def _build(loop, roots: list, m: int, lb: int, step: int, runs: int):
                     "memref.alloc", results=[ir.MemRefType.get(
                         [m * size], t.element_type, memory_space=t.memory_space)],
                     attributes={a: old.attributes[a] for a in attr_names(old)})
+            bigs.append(big.results[0])
             for j in range(m):
                 _slab_views(root, big.results[0], j, size, slabs[j], deltas[j])
         with ir.InsertionPoint(loop):
@@ -294,7 +343,7 @@ def _build(loop, roots: list, m: int, lb: int, step: int, runs: int):
             B.scf.YieldOp(cur)
         new.operation.attributes[MERGED_ATTR] = ir.IntegerAttr.get(
             ir.IntegerType.get_signless(64), m)
-    return new.operation
+    return new.operation, bigs
 
 
 def _leftover_lds(root) -> None:

@@ -84,16 +84,32 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     except IRError as e:
         if schedule is None or MERGED_ATTR in loop.attributes or not wants_merge(an, True):
             raise
-        merged, why = merge_k_steps(an, schedule)
-        if merged is None:
-            raise merge_refusal(e, why) from None
-        return analyse_loop(merged, schedule)
+        return _merged(an, schedule, e)
     if schedule is not None and MERGED_ATTR not in loop.attributes and \
             wants_merge(an, False):
-        merged, _ = merge_k_steps(an, schedule)  # else the loop stays as it is
-        if merged is not None:
-            return analyse_loop(merged, schedule)
+        return _merged(an, schedule, None) or split_k(an)
     return split_k(an)
+
+
+def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:
+    """The analysis of ``an``'s loop with K steps merged (:mod:`~pipeline_mlir.frontend.kmerge`),
+    or None with the kernel as it was (the loop partitioned as it is: ``refused`` None);
+    ``refused`` (the loop's own refusal) raised with why the merge does not take it."""
+    merge, why = merge_k_steps(an, schedule)
+    if merge is None:
+        if refused is not None:
+            raise merge_refusal(refused, why) from None
+        return None
+    try:
+        merged = analyse_loop(merge.loop, schedule)
+    except IRError as e:
+        if refused is not None:
+            raise merge_refusal(refused, f"with {merge.m} merged it is refused too: {e}",
+                                e.op) from None
+        merge.abandon()
+        return None
+    merge.commit()
+    return merged
 
 
 def adopt_loop(loop, schedule):

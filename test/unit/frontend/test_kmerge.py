@@ -54,6 +54,9 @@ def test_merge_factor_is_the_fewest_k_steps_that_fit():
     assert isinstance(why, str) and why.startswith("two stages of 2 merged K steps"), why
     assert merge_factor(4, 2 * TILE, 16, 1) == (
         "two stages of 2 merged K steps (196608 bytes) do not fit in the 163840 bytes of LDS")
+    assert merge_factor(4, TILE, 8, 1, 65537) == (         # a remainder's own buffers
+        "two stages of 2 merged K steps (98304 bytes) do not fit in the 163840 bytes of LDS "
+        "beside the kernel's other 65537")
     assert merge_factor(4, TILE, 7, 2) == (
         "the loop runs 7 K steps, fewer than the 8 that 4 iterations of 2 merged K steps "
         "(the schedule's loop and its two stages) need")
@@ -132,7 +135,21 @@ def _recast_read(text: str) -> str:
     return text[:i] + line.replace(plain, strided) + text[j:]
 
 
+def _other_lds(text: str) -> str:
+    """Three K steps (two for the pipelined loop, the odd one for the remainder on its own
+    LDS) and 100 KiB of other LDS: two stages of merged K steps no longer fit beside them."""
+    m = re.search(r"^(\s*)(%\d+ = scf\.for %\w+ = (%\w+) to (%\w+) step %c(\d+)\w* .*: "
+                  r"(i32|index) \{)$", text, re.M)
+    ind, line, _lb, ub, step, t = m.groups()
+    new = (f"{ind}%kmerge_ub = arith.constant {3 * int(step)} : {t}\n{ind}%kmerge_lds = "
+           f"memref.alloc() : memref<102400xi8, #gpu.address_space<workgroup>>\n{ind}" +
+           line.replace(f" to {ub} ", " to %kmerge_ub ", 1))
+    return text[:m.start()] + new + text[m.end():]
+
+
 @pytest.mark.parametrize("mutate, reason", [
+    (_other_lds, "two stages of 2 merged K steps (98304 bytes) do not fit in the 163840 bytes "
+                 "of LDS beside the kernel's other 126976"),
     (_dynamic_bound, "the loop's bounds are not constants"),
     (_recast_read, "its LDS buffer memref<16384xf8E4M3FN, #gpu.address_space<workgroup>> is "
                    "not a static memref.alloc viewed through subview, expand_shape, "
@@ -150,3 +167,60 @@ def test_a_loop_the_merge_cannot_take_is_refused_at_the_op(kernels, mutate, reas
     assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: .*do not cut into 4 equal runs "
                     rf"along K, as both operands split along K need \(crosswise\); nor can the "
                     rf"front end merge its K steps: {re.escape(reason)}\n", err), err
+
+
+def test_a_remainder_on_the_schedules_buffers_is_not_merged(kernels, capsys, monkeypatch):
+    """A remainder loop planned onto the schedule's stage-0 buffers (``remainder_plan``; for
+    a remainder of more than a third of LDS, which this tile never has: planned here by
+    hand) would find merged K steps there: the merge refuses it."""
+    import pipeline_mlir.frontend.kmerge as K
+    monkeypatch.setattr(K, "stage0_loops", lambda loop: [loop])
+    src = kernels(FP8, "late")
+    rc = main(["--pipeline=pingpong", str(src), "-o", "-"])
+    err = capsys.readouterr().err
+    assert rc == 1 and "Traceback" not in err, err
+    assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: .*nor can the front end merge "
+                    rf"its K steps: its remainder loop runs on the schedule's LDS buffers, "
+                    rf"which would hold the merged K steps\n", err), err
+
+
+def _refusing_merged_loops(monkeypatch) -> None:
+    """``split_k`` (the last step of a loop's analysis) refuses every merged loop: a merged
+    loop the rest of the front end does not take."""
+    import pipeline_mlir.frontend.natural as N
+    from pipeline_mlir.dialect.ir_io import IRError
+    from pipeline_mlir.frontend.kmerge import MERGED_ATTR
+
+    split_k = N.split_k
+
+    def refusing(an):
+        if MERGED_ATTR in an.scan.loop.attributes:
+            raise IRError(an.scan.loop, "'scf.for' op: not taken (the test's)")
+        return split_k(an)
+    monkeypatch.setattr(N, "split_k", refusing)
+
+
+def test_a_merged_loop_refused_leaves_the_loop_as_it_was(kernels, capsys, monkeypatch):
+    """A loop that partitions as it is (i8: one MFMA per MMA block) keeps IREE's K step when
+    its merged loop is refused: the merged loop and its buffers are erased."""
+    _refusing_merged_loops(monkeypatch)
+    rc = main([str(kernels(I8, "prefetch")),
+               "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=pingpong})"])
+    out, err = capsys.readouterr()
+    assert rc == 0, err
+    assert 'sched.subtiles = "A, B along K, crosswise"' in out, out
+    assert "lgkm_per_load_a = 2 : i64, lgkm_per_load_b = 2 : i64" in out, out
+    assert len(re.findall(r"memref\.alloc\(\)", out)) == 2 + 2 * 2 * 2, out  # rem's, stages'
+
+
+def test_a_merged_loop_refused_refuses_a_loop_that_needs_it(kernels, capsys, monkeypatch):
+    """fp8 (a chain of 2) needs the merge: its merged loop refused, the loop is refused at
+    the merged loop, with both reasons."""
+    _refusing_merged_loops(monkeypatch)
+    src = kernels(FP8, "late")
+    rc = main(["--pipeline=pingpong", str(src), "-o", "-"])
+    err = capsys.readouterr().err
+    assert rc == 1 and "Traceback" not in err, err
+    assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: .*\(crosswise\); nor can the "
+                    rf"front end merge its K steps: with 2 merged it is refused too: 'scf.for' "
+                    rf"op: not taken \(the test's\)\n", err), err

@@ -4,8 +4,10 @@
 ``--dtype=i8-256x256-8wave``, with 32x32 MFMAs ``--dtype=bf16-256x256-32x32-8wave``,
 ``--dtype=i8-256x256-32x32-8wave``, ``--dtype=fp8-256x256-32x32-8wave``,
 ``--dtype=i8-256x128-2x4-32x32-8wave`` (B split along K),
-``--dtype=i8-64x128-2x4-32x32-8wave`` (A and B split along K, crosswise; slower than
-IREE's), ``--dtype=i8-64x128-k256-2x4-32x32-8wave`` (the same at K step 256: faster), and
+``--dtype=i8-64x128-2x4-32x32-8wave`` (A and B split along K, crosswise, two of IREE's K
+steps merged into one K tile), ``--dtype=bf16-64x128-2x4-32x32-8wave`` and
+``--dtype=fp8-64x128-2x4-32x32-8wave`` (the same tile in bf16 and fp8),
+``--dtype=i8-64x128-k256-2x4-32x32-8wave`` (IREE's K step forced to 256), and
 at K step 128 ``--dtype=bf16-ab-128x128-k128-8wave``, ``--dtype=bf16-atbt-128x128-k128-8wave``,
 ``--dtype=bf16-256x256-k128-8wave``, ``--dtype=bf16-256x128-k128-8wave``).
 
@@ -139,12 +141,26 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
              "i8_abt_256x128_2x4_32x32", "pingpong{dtype=i8 mfma=32x32x32 vm_per_load_a=2 "
              "vm_per_load_b=1 lgkm_per_load_a=8 lgkm_per_load_b=2 waits=block "
              "frags_ahead=balanced-across}", 16),
-         # i8's 32x32x32 at 64x128 in 2x4 waves of 32x32 (1x1 fragment x 4 K steps): A's
+         # i8's 32x32x32 at 64x128 in 2x4 waves of 32x32 (1x1 fragment x 4 K steps): two
+         # of IREE's K steps merged into one K tile of 256 (frontend/kmerge.py), A's
          # subtiles its K halves, B's its alternate K steps (crosswise, frontend/k_subtiles.py)
          "i8-64x128-2x4-32x32-8wave": _eight_wave(
-             "i8_abt_64x128_2x4_32x32", "pingpong{dtype=i8 mfma=32x32x32 vm_per_load_a=2 "
-             "vm_per_load_b=1 lgkm_per_load_a=2 lgkm_per_load_b=2 waits=block "
+             "i8_abt_64x128_2x4_32x32", "pingpong{dtype=i8 mfma=32x32x32 vm_per_load_a=1 "
+             "vm_per_load_b=2 lgkm_per_load_a=4 lgkm_per_load_b=4 waits=block "
              "frags_ahead=balanced-across}", 4),
+         # the same tile in bf16 (32x32x16, K step 64) and fp8 (32x32x64, K step 128: a chain
+         # of 2, which only merged K steps cut into the crosswise split's 4 runs)
+         "bf16-64x128-2x4-32x32-8wave": Case(
+             dict(dtype="bf16", m=4096, n=4096, k=4096, transpose_b=True,
+                  mma="MFMA_F32_32x32x16_BF16", tile=(64, 128, 64), waves=(2, 4)),
+             "pingpong{mfma=32x32x16 vm_per_load_a=1 vm_per_load_b=2 lgkm_per_load_a=4 "
+             "lgkm_per_load_b=4 waits=block frags_ahead=balanced-across}", "pingpong", 4),
+         "fp8-64x128-2x4-32x32-8wave": Case(
+             dict(dtype="fp8", m=4096, n=4096, k=4096, transpose_b=True,
+                  mma="MFMA_F32_32x32x64_F8E4M3FN", tile=(64, 128, 128), waves=(2, 4)),
+             "pingpong{dtype=fp8 mfma=32x32x64 vm_per_load_a=1 vm_per_load_b=2 "
+             "lgkm_per_load_a=4 lgkm_per_load_b=4 waits=block frags_ahead=balanced-across}",
+             "pingpong", 2),
          # the same tile with IREE's K step forced to 256 (8 MFMAs per wave and K tile, 2 per
          # MMA block): faster than IREE's own K-step-128 build of the same matmul
          "i8-64x128-k256-2x4-32x32-8wave": Case(

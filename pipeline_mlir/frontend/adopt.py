@@ -23,7 +23,7 @@ from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.analysis.ir_facts import block_size, constant_int, constant_trips, through_casts
 from pipeline_mlir.frontend.kernel_ir import is_pure, zero_vector
 from pipeline_mlir.frontend.layout import Cloner, Emitter, gather_to_lds
-from pipeline_mlir.frontend.k_subtiles import FORM_ATTR, along_k, form_text
+from pipeline_mlir.frontend.k_subtiles import FORM_ATTR, MERGED_ATTR, along_k, form_text
 from pipeline_mlir.frontend.partition import BufferLayout, infer_schedule, layout_buffers
 from pipeline_mlir.frontend.scan import Access
 from pipeline_mlir.frontend.remainder_plan import apply as place_remainder
@@ -205,8 +205,10 @@ class _Rewriter:
             for k, v in schedule_attrs(self.schedule, *SCHEDULE_ATTRS).items():
                 new_loop.operation.attributes[k] = v
             if along_k(self.an.partition):    # (frontend/k_subtiles.py; the report says it)
-                new_loop.operation.attributes[FORM_ATTR] = ir.StringAttr.get(
-                    form_text(self.an.partition))
+                merged = loop.attributes[MERGED_ATTR] if MERGED_ATTR in loop.attributes \
+                    else None      # (frontend/kmerge.py)
+                new_loop.operation.attributes[FORM_ATTR] = ir.StringAttr.get(form_text(
+                    self.an.partition, 1 if merged is None else ir.IntegerAttr(merged).value))
             for a in place_remainder(self, loop, remainder):   # (frontend/remainder_plan.py)
                 _erase_dead(a.results[0])
         for old, new in zip(loop.results, list(new_loop.results)[:n]):

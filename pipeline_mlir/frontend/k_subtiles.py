@@ -58,6 +58,9 @@ from pipeline_mlir.kernel import loop_model as LM
 #: the adopted loop's attribute naming the operands split along K ("B along K"), which the
 #: lowering keeps in the kernel plan (``KernelPlan.form``) for the report
 FORM_ATTR = "sched.subtiles"
+#: a merged loop's attribute: how many of the kernel's K steps one iteration runs
+#: (``frontend/kmerge.py``; the adopted loop's form says it)
+MERGED_ATTR = "sched.k_merged"
 
 
 def k_split(an, ch: int, reads: list, size: int, swizzle, refusal: LM.LoopRefusal,
@@ -171,12 +174,16 @@ def unread_counts(an) -> tuple[int, int]:
     return out[0], out[1]
 
 
-def form_text(partition) -> str:
+def form_text(partition, merged: int = 1) -> str:
     """The schedule form the adopted loop records (``FORM_ATTR``) and ``--emit=report``
     prints: ``"B along K"``, or ``"A, B along K, crosswise"`` for both operands split
-    (A's K halves, B's alternate K quarters)."""
+    (A's K halves, B's alternate K quarters); with ``merged`` K steps of the kernel in
+    each K tile (:mod:`~pipeline_mlir.frontend.kmerge`), ``"; N of the kernel's K steps
+    merged into each K tile"`` after it."""
     ops = along_k(partition)
-    return f"{ops} along K" + (", crosswise" if "," in ops else "")
+    text = f"{ops} along K" + (", crosswise" if "," in ops else "")
+    return text + (f"; {merged} of the kernel's K steps merged into each K tile"
+                   if merged > 1 else "")
 
 
 def check_groups(groups: list, an) -> None:

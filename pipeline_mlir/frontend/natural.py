@@ -20,6 +20,8 @@ synchronises, reads MFMA fragments from LDS and multiplies, with the accumulator
 * :mod:`~pipeline_mlir.frontend.address`: every access evaluated for every thread;
 * :mod:`~pipeline_mlir.frontend.partition`: channels, subtiles, the LDS buffers and the
   schedule the loop stands for;
+* :mod:`~pipeline_mlir.frontend.kmerge`: consecutive K steps merged into one when the K
+  tile is too small for the schedule (one fragment of A and B per wave, crosswise);
 * :mod:`~pipeline_mlir.frontend.ksplit`: a K tile whose two stages do not fit in LDS split
   along K into the fewest sub-steps that fit;
 * :mod:`~pipeline_mlir.frontend.adopt`: the rewrite into the concrete form of
@@ -28,10 +30,12 @@ synchronises, reads MFMA fragments from LDS and multiplies, with the accumulator
 
 from __future__ import annotations
 
+from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.frontend.address import Analysis, analyse
 from pipeline_mlir.frontend.adopt import adopt
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
 from pipeline_mlir.frontend.ksplit import split_k
+from pipeline_mlir.frontend.kmerge import MERGED_ATTR, merge_k_steps, merge_refusal, wants_merge
 from pipeline_mlir.frontend.lds_accumulators import carry_lds_accumulators
 from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds, hoist_remainder_lds
 from pipeline_mlir.frontend.masked_rows import unmask_row_copies
@@ -75,8 +79,37 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     regroup_element_reads(scan)
     convert_register_copies(scan)
     an = analyse(scan)
-    partition_loop(an)
+    try:
+        partition_loop(an)
+    except IRError as e:
+        if schedule is None or MERGED_ATTR in loop.attributes or not wants_merge(an, True):
+            raise
+        return _merged(an, schedule, e)
+    if schedule is not None and MERGED_ATTR not in loop.attributes and \
+            wants_merge(an, False):
+        return _merged(an, schedule, None) or split_k(an)
     return split_k(an)
+
+
+def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:
+    """The analysis of ``an``'s loop with K steps merged (:mod:`~pipeline_mlir.frontend.kmerge`),
+    or None with the kernel as it was (the loop partitioned as it is: ``refused`` None);
+    ``refused`` (the loop's own refusal) raised with why the merge does not take it."""
+    merge, why = merge_k_steps(an, schedule)
+    if merge is None:
+        if refused is not None:
+            raise merge_refusal(refused, why) from None
+        return None
+    try:
+        merged = analyse_loop(merge.loop, schedule)
+    except IRError as e:
+        if refused is not None:
+            raise merge_refusal(refused, f"with {merge.m} merged it is refused too: {e}",
+                                e.op) from None
+        merge.abandon()
+        return None
+    merge.commit()
+    return merged
 
 
 def adopt_loop(loop, schedule):

@@ -304,7 +304,8 @@ def vgpr_roles(fn: AsmFunction) -> dict[str, int]:
 # the report
 
 #: ``--emit=report``'s line for a loop split crosswise (both operands along K) with one MFMA
-#: per MMA block: why it is slower than IREE's own prefetch in the simulator, and what is
+#: per MMA block and none of its K steps merged (the front end merges them when the loop
+#: allows it): why it is slower than IREE's own prefetch in the simulator, and what is
 #: faster (docs/iree-kernels.md, the section on one fragment of A and one of B per wave)
 CROSSWISE_NOTE = (
     "performance: slower than IREE's own 2-stage prefetch of the same dispatch in the "
@@ -345,9 +346,13 @@ class KernelReport:
             waits = ("each MFMA waits for its own reads, those an MMA leaves unread counted "
                      "in flight" if self.form_waits == "fragment" else
                      "the MMAs wait for whole fragment loads")
-            L.append(f"schedule form: subtiles of {self.form} (one fragment of {per} per "
-                     f"wave); {waits} (waits={self.form_waits})")
-            if "crosswise" in self.form and self.form_mfmas == 1:
+            form, _, merged = self.form.partition("; ")    # K steps merged (kmerge)
+            L.append(f"schedule form: subtiles of {form} (one fragment of {per} per "
+                     f"wave); {merged + '; ' if merged else ''}{waits} "
+                     f"(waits={self.form_waits})")
+            # merged K steps (frontend/kmerge.py) run faster than IREE's own kernel even
+            # with one MFMA per block (fp8 32x32x64: docs/iree-kernels.md)
+            if "crosswise" in form and self.form_mfmas == 1 and not merged:
                 L.append(CROSSWISE_NOTE)
         L.append("resources (assembly; cross-checked with the code object)")
         counted = "" if r.arch_vgprs is None else f" ({r.vgprs} in .vgpr_count)"

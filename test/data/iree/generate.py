@@ -531,14 +531,16 @@ EIGHT_WAVE_VARIANTS = {
     "matmul_i8_abt_128x128_32x32_8wave": _forced_eight_wave(
         "i8", "MFMA_I32_32x32x32_I8", (128, 128, 128), (4, 2), steps=8),
     # i8's 32x32x32 at 64x128 in 2x4 waves of 32x32: one fragment of A and one of B per
-    # wave, both split along K crosswise (A's K halves, B's alternate K steps)
+    # wave, both split along K crosswise (A's K halves, B's alternate K steps), two of
+    # IREE's K steps merged into each K tile (frontend/kmerge.py); 19 K steps: the last in
+    # the remainder loop (tails.py), 2 left over after the 8 merged ones in the old loop
     "matmul_i8_abt_64x128_2x4_32x32_8wave": _forced_eight_wave(
-        "i8", "MFMA_I32_32x32x32_I8", (64, 128, 128), steps=8),
-    # FP8's 32x32x64 likewise at K step 256 (4 MFMAs: at 128 too few to split crosswise):
-    # its epilogue store read the last 16-pass MFMA's result 19 wait states after it, one
-    # short, until the lowering put in the 20 (lowering/xdl_window.py)
+        "i8", "MFMA_I32_32x32x32_I8", (64, 128, 128), steps=19),
+    # FP8's 32x32x64 likewise at K step 128 (2 MFMAs: too few to split crosswise until two
+    # K steps are merged): its epilogue store read the last 16-pass MFMA's result 19 wait
+    # states after it, one short, until the lowering put in the 20 (lowering/xdl_window.py)
     "matmul_fp8_abt_64x128_2x4_32x32_8wave": _forced_eight_wave(
-        "fp8", "MFMA_F32_32x32x64_F8E4M3FN", (64, 128, 256), steps=8),
+        "fp8", "MFMA_F32_32x32x64_F8E4M3FN", (64, 128, 128), steps=16),
 }
 
 

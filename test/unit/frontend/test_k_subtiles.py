@@ -203,8 +203,9 @@ def kernel(kernels) -> Path:
 @pytest.mark.parametrize("name, unread", [
     # B along K: each MMA reads one K half of A's fragment load (4 of its 8 reads)
     ("matmul_i8_abt_256x128_2x4_32x32_8wave", 'unread_a = 4 : i64'),
-    # one fragment of A and of B per wave, split crosswise: one of each load's 2 reads
-    ("matmul_i8_abt_64x128_2x4_32x32_8wave", 'unread_a = 1 : i64, unread_b = 1 : i64'),
+    # one fragment of A and of B per wave, split crosswise, two K steps merged: two of each
+    # load's 4 reads
+    ("matmul_i8_abt_64x128_2x4_32x32_8wave", 'unread_a = 2 : i64, unread_b = 2 : i64'),
 ])
 def test_per_fragment_waits_count_the_reads_an_mma_leaves_unread(kernels, name, unread,
                                                                  capsys):
@@ -222,7 +223,7 @@ def test_per_fragment_waits_count_the_reads_an_mma_leaves_unread(kernels, name, 
     err = capsys.readouterr().err
     assert rc == 1 and "Traceback" not in err, err
     assert re.match(rf"{re.escape(str(kernel))}:\d+:\d+: error: .*the pipeline asks for "
-                    r"unread_a=0, but the loop's payload has unread_a=[14]\n", err), err
+                    r"unread_a=0, but the loop's payload has unread_a=[24]\n", err), err
 
 
 def test_per_fragment_waits_of_a_k_split_loop_run_exact(kernels, capsys):
@@ -278,7 +279,8 @@ def test_crosswise_kernels_schedule_is_hazard_free(kernels, capsys):
     (options,) = re.findall(r"sched\.options = \{([^}]*)\}", out)
     spec = "pingpong{" + " ".join(f"{k}={v}" for k, v in re.findall(
         r'(\w+) = "?([\w-]+)"?(?: : i64)?', options)) + "}"
-    assert "waits=block" in spec and "lgkm_per_load_a=2 lgkm_per_load_b=2" in spec, spec
+    # two of IREE's K steps merged into each K tile (frontend/kmerge.py): 4 reads a load
+    assert "waits=block" in spec and "lgkm_per_load_a=4 lgkm_per_load_b=4" in spec, spec
     named = parse_pipeline(spec)
     result = simulate(named.compile(), kernel_shape(named), range(0, 7))
     assert result.safe and not result.distinct_hazards()

@@ -30,9 +30,12 @@ late form, and pipelined with ``--pipeline=pingpong`` and no other option:
 * a 32x32 MFMA tile one fragment wide per wave (i8 256x128 in 2x4 waves of 128x32): that
   operand's subtiles are its K halves (``frontend/k_subtiles.py``); one fragment wide in
   both operands (i8 64x128 in 2x4 waves of 32x32): both split along K crosswise;
+* a tile one fragment wide in both operands per wave whose K step is too small for the
+  crosswise split (one MFMA per MMA block, or a chain of 2 that does not cut into its 4
+  runs: FP8 64x128 in 2x4 waves of 32x32 at K step 128) has two K steps merged into each
+  K tile (``frontend/kmerge.py``);
 * what the ping-pong schedule does not take is refused at an op of IREE's kernel: IREE's
-  default 4-wave kernel, a tile one fragment wide in both operands per wave with 2 K steps
-  (FP8 64x128 in 2x4 waves of 32x32 at K step 128: too few to split crosswise).
+  default 4-wave kernel, that FP8 tile with too few K steps to merge (2).
 """
 
 from __future__ import annotations
@@ -58,12 +61,16 @@ NAMES = list(G.EIGHT_WAVE)
 #: 8-wave configurations the schedule refuses: name -> (matmul_source arguments, reason)
 REFUSED = {
     # FP8 32x32x64 MFMAs on a 64x128 tile in 2x4 waves of 32x32, K step 128: one fragment
-    # of A and one of B per wave, and 2 K steps, too few to split both along K crosswise
-    "fp8_abt_64x128_2x4_32x32": (
-        G.matmul_source(dtype="fp8", m=1024, n=1024, k=512, mma="MFMA_F32_32x32x64_F8E4M3FN",
+    # of A and one of B per wave, and 2 K steps, too few to split both along K crosswise;
+    # merged in pairs (frontend/kmerge.py) they would be, but K = 256 is 2 K steps, fewer
+    # than two iterations of 2 merged ones
+    "fp8_abt_64x128_2x4_32x32_k256": (
+        G.matmul_source(dtype="fp8", m=1024, n=1024, k=256, mma="MFMA_F32_32x32x64_F8E4M3FN",
                         tile=(64, 128, 128), waves=(2, 4)),
         "nor along K: channel B's accumulators get 2 MFMAs per iteration, which do not cut "
-        "into 4 equal runs along K, as both operands split along K need (crosswise)"),
+        "into 4 equal runs along K, as both operands split along K need (crosswise); nor can "
+        "the front end merge its K steps: the loop runs 2 K steps, fewer than the 4 that 2 "
+        "iterations of 2 merged K steps (the schedule's loop and its two stages) need"),
 }
 
 

@@ -1,0 +1,387 @@
+"""Consecutive K steps of a loop merged into one, for a K tile too small for the schedule.
+
+The inverse of :mod:`~pipeline_mlir.frontend.ksplit`.  A wave that holds one fragment of A
+and one of B (IREE's 64x128 tile in 2x4 waves of 32x32 MFMAs) has one accumulator, and
+the ping-pong schedule's four MMAs then split its chain crosswise
+(:mod:`~pipeline_mlir.frontend.k_subtiles`): a chain of 4 MFMAs per K step (i8 32x32x32
+at K step 128, bf16 32x32x16 at 64) gives one MFMA per MMA block, too little work between
+the barriers to hide a global load (slower than IREE's own kernel in the simulator), and
+a chain of 2 (fp8 32x32x64 at K step 128) does not cut into the four runs at all.
+
+:func:`merge_k_steps` then rewrites the loop ``for k = lb to ub step s`` into a loop of
+step ``m * s`` whose body is ``m`` consecutive copies of the old one, ``m`` (2 or 4) the
+fewest whose chain cuts into four equal runs with 2 MFMAs per MMA block and whose two
+stages fit in LDS (else the fewest that cuts into the runs and fits):
+
+* every LDS buffer the loop uses is allocated ``m`` times as large (the same element
+  type and swizzle attribute); copy ``j`` of the body uses its ``j``-th slab through
+  clones of the buffer's views whose layout offset is moved by ``j`` buffer sizes, so
+  that its copies write, and its reads read, exactly what the old loop's ``j``-th
+  iteration did (the address analysis then sees one LDS tile of ``m`` times the K
+  extent; the front end makes the copies of the merged tile itself,
+  :func:`~pipeline_mlir.frontend.layout.redistribute`, its swizzle chosen by the bank
+  model);
+* the loop variable of copy ``j`` is the new loop's plus ``j * s``, and the accumulators
+  flow from one copy to the next: the MFMAs run in the old chain's order (bit-identical
+  sums before the schedule orders its MMAs);
+* the merged loop runs the largest even number of merged steps the trip count holds (the
+  schedule's loop takes them in pairs); the K steps left over (fewer than ``2 m``) stay
+  in the old loop, which runs after it as written, on the kernel's own buffers (the
+  remainder path: ``docs/iree-kernels.md``, odd trip counts).
+
+The rewrite is taken only on loops with constant bounds and buffers that are static
+``memref.alloc`` ops viewed through subview, expand_shape, collapse_shape and cast ops;
+otherwise (or when too few K steps remain for the schedule's loop) the loop stays as it
+is, and a loop that needed the merge to be taken at all is refused at the op with the
+reason added (:func:`merge_refusal`).  The old loop's own waits and barriers stay in each
+copy (the front end drops them); every wait of the schedule is derived as usual.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.ir_facts import (attr_names, constant_bounds, element_bytes,
+                                             memory_space, parse_xor_shuffle)
+from pipeline_mlir.frontend.aliased_remainder import OWN_ATTR
+from pipeline_mlir.frontend.tail_swizzle import SWIZZLE_ATTR, resolve_swizzles
+from pipeline_mlir.frontend.address import Analysis
+from pipeline_mlir.frontend.k_subtiles import MERGED_ATTR, along_k
+from pipeline_mlir.frontend.kernel_ir import kernel_of
+from pipeline_mlir.frontend.remainder_plan import stage0_loops
+from pipeline_mlir.frontend.scan import REMAINDER_ATTR
+from pipeline_mlir.target import gfx950
+
+__all__ = ["MERGED_ATTR", "Merge", "merge_factor", "merge_k_steps", "merge_refusal",
+           "wants_merge"]
+
+#: the views whose clones on a slab of the merged buffer move only their layout's offset
+_VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
+          "memref.assume_alignment")
+#: MFMAs per accumulator and K tile the crosswise split wants: 2 per MMA block
+_WANTED_CHAIN = 8
+
+
+def _chain(an: Analysis) -> int:
+    """MFMAs per accumulator and iteration (the fewest, if they differ)."""
+    counts: dict = {}
+    for m in an.mfmas:
+        counts[m.acc] = counts.get(m.acc, 0) + 1
+    return min(counts.values()) if counts else 0
+
+
+def wants_merge(an: Analysis, failed: bool) -> bool:
+    """Whether the loop's K tile is too small for the crosswise split: partitioned
+    crosswise with fewer than 2 MFMAs per MMA block, or (``failed``: the partition was
+    refused) one accumulator per wave whose chain does not cut into four runs."""
+    chain = _chain(an)
+    if failed:
+        return len({m.acc for m in an.mfmas}) == 1 and chain % 4 != 0
+    return along_k(an.partition) == "A, B" and chain < _WANTED_CHAIN
+
+
+def _tile_bytes(an: Analysis) -> int:
+    return sum(int(np.prod(ir.MemRefType(v.type).shape)) * an.buffer_views[b].elem_bytes
+               for b, v in enumerate(an.buffers))
+
+
+def merge_factor(chain: int, tile: int, trips: int, least: int, other: int = 0) -> int | str:
+    """``m``, the K steps to merge (module docstring), or why there is none: ``chain``
+    MFMAs per accumulator and K step, ``tile`` bytes of LDS per K step, ``trips`` K
+    steps the loop runs, ``least`` pairs of merged steps the schedule's loop needs,
+    ``other`` bytes of the kernel's other LDS buffers (a remainder loop's own)."""
+    fits = [m for m in (2, 4) if chain * m % 4 == 0 and
+            2 * m * tile + (tile if trips % (2 * m) else 0) + other <= gfx950.LDS_BYTES]
+    if not fits:
+        besides = f" beside the kernel's other {other}" if other else ""
+        return (f"two stages of 2 merged K steps ({4 * tile} bytes) do not fit in the "
+                f"{gfx950.LDS_BYTES} bytes of LDS{besides}")
+    best = [m for m in fits if chain * m >= _WANTED_CHAIN]
+    m = (best or fits)[0]
+    if trips // (2 * m) < least:
+        return (f"the loop runs {trips} K steps, fewer than the {2 * m * least} that "
+                f"{2 * least} iterations of {m} merged K steps (the schedule's loop and its "
+                f"two stages) need")
+    return m
+
+
+def merge_refusal(err: IRError, reason: str, where=None) -> IRError:
+    """The partition's refusal ``err`` with why the merge does not take the loop added
+    (at ``where``, an op of the merged loop, when the merge was made: the old loop's may
+    be gone)."""
+    return IRError(where or err.op,
+                   f"{err}; nor can the front end merge its K steps: {reason}")
+
+
+class Merge:
+    """A merged loop built before the kernel's (which is left as it was until
+    :meth:`commit`): ``loop`` the merged ``scf.for``, ``m`` the K steps it merges."""
+
+    def __init__(self, old, loop, m: int, roots: list, bigs: list, lb: int, step: int,
+                 runs: int, trips: int) -> None:
+        self.old, self.loop, self.m, self.roots, self.bigs = old, loop, m, roots, bigs
+        self.lb, self.step, self.runs, self.trips = lb, step, runs, trips
+
+    def commit(self) -> None:
+        """The kernel's loop made the merged one's remainder: erased when the merged loop
+        runs every K step, else starting after it on its own buffers, run as written."""
+        loop = self.old
+        if self.runs == self.trips:
+            for old, new in zip(loop.results, self.loop.results):
+                old.replace_all_uses_with(new)
+            loop.erase()
+            for root in self.roots:
+                _erase_if_dead(root)
+            return
+        with loop.context, loop.location, ir.InsertionPoint(loop):
+            t = loop.operands[0].type
+            loop.operands[0] = B.arith.constant(
+                t, ir.IntegerAttr.get(t, self.lb + self.runs * self.step))
+        for i, r in enumerate(self.loop.results):
+            loop.operands[3 + i] = r
+        loop.attributes[REMAINDER_ATTR] = ir.UnitAttr.get()   # run as written
+        for root in self.roots:
+            _leftover_lds(root)
+
+    def abandon(self) -> None:
+        """The merged loop and its buffers erased: the kernel as it was."""
+        self.loop.erase()
+        for big in self.bigs:
+            _erase_if_dead(big)
+
+
+def merge_k_steps(an: Analysis, schedule) -> tuple[Merge | None, str | None]:
+    """(the :class:`Merge` of ``an``'s loop, None), or (None, why not) with the IR
+    unchanged (module docstring)."""
+    loop = an.scan.loop
+    bounds = constant_bounds(loop)
+    if bounds is None or bounds[2] <= 0:
+        return None, "the loop's bounds are not constants"
+    lb, ub, step = bounds
+    trips = max(0, -(-(ub - lb) // step))
+    if stage0_loops(loop):
+        return None, ("its remainder loop runs on the schedule's LDS buffers, which would "
+                      "hold the merged K steps")
+    m = merge_factor(_chain(an), _tile_bytes(an), trips, 1 + schedule.min_trips(),
+                     _other_lds(loop, an.buffers))
+    if isinstance(m, str):
+        return None, m
+    roots = list(an.buffers)
+    why = _roots_refusal(roots)
+    if why:
+        return None, why
+    runs = trips // (2 * m) * 2 * m          # K steps the merged loop runs
+    merged, bigs = _build(loop, roots, m, lb, step, runs)
+    return Merge(loop, merged, m, roots, bigs, lb, step, runs, trips), None
+
+
+def _other_lds(loop, roots) -> int:
+    """Bytes of the kernel's static LDS allocations other than ``roots``."""
+    kernel = kernel_of(loop)
+    total = 0
+    for o in walk_ops(kernel, lambda x: x.name == "memref.alloc") if kernel else ():
+        t = ir.MemRefType(o.results[0].type)
+        if o.results[0] not in roots and t.has_static_shape and \
+                memory_space(t) == "workgroup":
+            total += int(np.prod(t.shape)) * element_bytes(t)
+    return total
+
+
+def _roots_refusal(roots: list) -> str | None:
+    """Why the buffers cannot be merged (module docstring), or None."""
+    for root in roots:
+        owner = root.owner
+        t = ir.MemRefType(root.type)
+        ok = not isinstance(owner, ir.Block) and _op(owner).name == "memref.alloc" and \
+            t.has_static_shape and t.get_strides_and_offset()[1] == 0 and \
+            not len(_op(owner).operands)
+        other = [o.name for v in (_views(root) if ok else ()) for o in map(
+                     lambda u: _op(u.owner), v.uses)
+                 if o.name.startswith("memref.") and o.name not in _VIEWS and
+                 o.name != "memref.dealloc" and
+                 any(isinstance(r.type, ir.MemRefType) for r in o.results)]
+        if not ok or other:
+            return (f"its LDS buffer {root.type} is not a static memref.alloc viewed "
+                    f"through subview, expand_shape, collapse_shape and cast only" +
+                    (f" ('{other[0]}' views it)" if other else ""))
+    return None
+
+
+def _views(root) -> list:
+    """``root`` and every view of it (transitively, through ``_VIEWS``)."""
+    out, todo = [], [root]
+    while todo:
+        v = todo.pop()
+        out.append(v)
+        for u in v.uses:
+            o = _op(u.owner)
+            if o.name in _VIEWS and o.operands[0] == v:
+                todo.extend(o.results)
+    return out
+
+
+def _shifted(t, delta: int):
+    """The memref type ``t`` with its layout's offset moved by ``delta`` elements."""
+    t = ir.MemRefType(t)
+    strides, off = t.get_strides_and_offset()
+    dyn = ir.ShapedType.get_dynamic_stride_or_offset()
+    new = dyn if off == dyn else off + delta
+    return ir.MemRefType.get(t.shape, t.element_type, ir.StridedLayoutAttr.get(new, strides),
+                             memory_space=t.memory_space)
+
+
+def _remap(op, mapping: dict) -> None:
+    """``op``'s operands, and those of the ops nested in it, replaced by ``mapping``."""
+    for i, v in enumerate(op.operands):
+        if v in mapping:
+            op.operands[i] = mapping[v]
+    for region in op.regions:
+        for block in region.blocks:
+            for o in block.operations:
+                _remap(_op(o), mapping)
+
+
+def _view_clone(op, source, delta: int):
+    """A clone of view ``op`` on ``source``, its result's offset moved by ``delta``."""
+    new = ir.Operation.create(op.name, results=[_shifted(op.results[0].type, delta)],
+                              operands=[source] + list(op.operands)[1:],
+                              attributes={a: op.attributes[a] for a in attr_names(op)})
+    return new
+
+
+def _slab_views(root, big, j: int, size: int, mapping: dict, deltas: dict) -> None:
+    """Clones, on slab ``j`` of ``big``, of ``root``'s views outside any loop body (each
+    right after its original), into ``mapping`` (their offsets' move into ``deltas``)."""
+    with _after(_op(big.owner)):
+        sub = ir.Operation.create(
+            "memref.subview", results=[_shifted(root.type, j * size)], operands=[big],
+            attributes={"operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, 0, 0, 0]),
+                        "static_offsets": ir.DenseI64ArrayAttr.get([j * size]),
+                        "static_sizes": ir.DenseI64ArrayAttr.get([size]),
+                        "static_strides": ir.DenseI64ArrayAttr.get([1])})
+    mapping[root] = sub.results[0]
+    deltas[root] = j * size
+    todo = [root]
+    while todo:
+        v = todo.pop()
+        for u in list(v.uses):
+            o = _op(u.owner)
+            if o.name not in _VIEWS or o.operands[0] != v or _in_loop_body(o):
+                continue
+            with _after(o):
+                new = _view_clone(o, mapping[v], j * size)
+            mapping[o.results[0]] = new.results[0]
+            deltas[o.results[0]] = j * size
+            todo.append(o.results[0])
+
+
+def _after(op):
+    """An insertion point right after ``op``."""
+    ops = [_op(o) for o in op.block.operations]
+    k = ops.index(op)
+    return ir.InsertionPoint(ops[k + 1]) if k + 1 < len(ops) else ir.InsertionPoint(op.block)
+
+
+def _in_loop_body(op) -> bool:
+    p = op.parent
+    while p is not None:
+        if p.name == "scf.for":
+            return True
+        if p.name in ("func.func", "gpu.func"):
+            return False
+        p = p.parent
+    return False
+
+
+def _build(loop, roots: list, m: int, lb: int, step: int, runs: int):
+    """The merged loop (module docstring), inserted before ``loop``."""
+    sizes = [int(np.prod(ir.MemRefType(r.type).shape)) for r in roots]
+    slabs = [dict() for _ in range(m)]
+    deltas = [dict() for _ in range(m)]
+    bigs = []
+    with loop.context, loop.location:
+        for root, size in zip(roots, sizes):
+            old = _op(root.owner)
+            t = ir.MemRefType(root.type)
+            with ir.InsertionPoint(old):
+                big = ir.Operation.create(
+                    "memref.alloc", results=[ir.MemRefType.get(
+                        [m * size], t.element_type, memory_space=t.memory_space)],
+                    attributes={a: old.attributes[a] for a in attr_names(old)})
+            bigs.append(big.results[0])
+            for j in range(m):
+                _slab_views(root, big.results[0], j, size, slabs[j], deltas[j])
+        with ir.InsertionPoint(loop):
+            it = loop.operands[0].type
+            c = lambda x: B.arith.constant(it, ir.IntegerAttr.get(it, x))  # noqa: E731
+            new = B.scf.ForOp(c(lb), c(lb + runs * step), c(m * step), list(loop.operands)[3:])
+        body = loop.regions[0].blocks[0]
+        iv, args = body.arguments[0], list(body.arguments)[1:]
+        ops = [_op(o) for o in body.operations]
+        cur = list(new.inner_iter_args)
+        with ir.InsertionPoint(new.body):
+            for j in range(m):
+                mapping, delta = dict(slabs[j]), dict(deltas[j])
+                mapping[iv] = new.induction_variable if j == 0 else B.arith.addi(
+                    new.induction_variable, c(j * step))
+                mapping.update(zip(args, cur))
+                for o in ops[:-1]:
+                    src = o.operands[0] if len(o.operands) else None
+                    if o.name in _VIEWS and src in delta:
+                        cl = _view_clone(o, mapping[src], delta[src])
+                        delta[o.results[0]] = delta[src]
+                    else:
+                        cl = o.clone()
+                        _remap(cl, mapping)
+                    for a, b in zip(o.results, cl.results):
+                        mapping[a] = b
+                cur = [mapping.get(v, v) for v in ops[-1].operands]
+            B.scf.YieldOp(cur)
+        new.operation.attributes[MERGED_ATTR] = ir.IntegerAttr.get(
+            ir.IntegerType.get_signless(64), m)
+    return new.operation, bigs
+
+
+def _leftover_lds(root) -> None:
+    """``root``, now used by the loop of the K steps left over only, made that remainder
+    loop's own buffer as :mod:`~pipeline_mlir.frontend.tails` makes one: IREE's swizzle
+    made explicit in its reads (:func:`~pipeline_mlir.frontend.tail_swizzle.resolve_swizzles`;
+    its deallocations dropped, as the remainder's own buffers have none), and marked so
+    that the LDS plan may put it on the schedule's buffers when it does not fit beside them."""
+    alloc = _op(root.owner)
+    for u in list(root.uses):
+        if _op(u.owner).name == "memref.dealloc":
+            _op(u.owner).erase()
+    if SWIZZLE_ATTR in alloc.attributes:
+        sw = parse_xor_shuffle(alloc.attributes[SWIZZLE_ATTR])
+        if sw is None:
+            raise IRError(alloc, f"'memref.alloc' op: unknown swizzle "
+                                 f"{alloc.attributes[SWIZZLE_ATTR]}")
+        del alloc.attributes[SWIZZLE_ATTR]
+        resolve_swizzles({root: sw})
+    alloc.attributes[OWN_ATTR] = ir.UnitAttr.get()
+
+
+def _erase_if_dead(root) -> None:
+    """Erase ``root`` (an LDS allocation) and its views when only deallocations and dead
+    views use it."""
+    changed = True
+    while changed:
+        changed = False
+        for v in reversed(_views(root)):
+            if v == root:
+                continue
+            o = _op(v.owner)
+            if not list(v.uses):
+                o.erase()
+                changed = True
+                break
+    users = [_op(u.owner) for u in root.uses]
+    if all(u.name == "memref.dealloc" for u in users):
+        for u in users:
+            u.erase()
+        _op(root.owner).erase()

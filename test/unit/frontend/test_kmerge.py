@@ -1,0 +1,226 @@
+"""Consecutive K steps merged into one K tile (``pipeline_mlir/frontend/kmerge.py``).
+
+The choice of how many K steps to merge, on numbers; and on IREE's 64x128 tiles in 2x4
+waves of 32x32 MFMAs (``EIGHT_WAVE_VARIANTS``, generated once per run and shared with
+``test_iree_pingpong.py``, which runs them from the prefetch point in both memory modes):
+the merged loop's form and remainder loops, the late form run exact, the report, and the
+refusals of a loop the merge cannot take when nothing else takes it.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from build_cache import share_code_objects
+from pipeline_mlir.driver import CompileOptions, compile
+from pipeline_mlir.frontend.kmerge import merge_factor
+from pipeline_mlir.tools.pipeline_opt import main
+from steady_loop import assert_steady, counting_loops
+
+ROOT = Path(__file__).parents[3]
+sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
+import generate as G  # noqa: E402
+
+I8 = "matmul_i8_abt_64x128_2x4_32x32_8wave"     # 19 K steps of 128
+FP8 = "matmul_fp8_abt_64x128_2x4_32x32_8wave"   # 16 K steps of 128, a chain of 2
+TILE = (64 + 128) * 128                          # bytes of LDS per K step of both (8-bit)
+
+
+@pytest.fixture(scope="module")
+def kernels(tmp_path_factory):
+    """(name, form) -> IREE's kernel (the run's build cache shares it)."""
+    return G.form_files(tmp_path_factory.mktemp("kmerge"),
+                        lambda n: G.matmul_source(**G.EIGHT_WAVE_VARIANTS[n]))
+
+
+@pytest.fixture(autouse=True)
+def _code_objects_shared():
+    with share_code_objects():
+        yield
+
+
+def test_merge_factor_is_the_fewest_k_steps_that_fit():
+    """2 MFMAs per MMA block wanted (a chain of 8), else the fewest steps whose chain cuts
+    into the 4 crosswise runs; two stages (and the left-over steps' own buffers) in LDS."""
+    assert merge_factor(4, TILE, 8, 1) == 2           # i8 / bf16: 8 MFMAs
+    assert merge_factor(2, TILE, 16, 1) == 2          # fp8: 4 would need 196608 bytes
+    assert merge_factor(2, TILE // 3, 16, 1) == 4     # a small tile: 8 MFMAs
+    assert merge_factor(4, 40960, 8, 1) == 2          # exactly the 163840 bytes of LDS
+    why = merge_factor(4, 40960, 9, 1)                # ... and the left-over step's own
+    assert isinstance(why, str) and why.startswith("two stages of 2 merged K steps"), why
+    assert merge_factor(4, 2 * TILE, 16, 1) == (
+        "two stages of 2 merged K steps (196608 bytes) do not fit in the 163840 bytes of LDS")
+    assert merge_factor(4, TILE, 8, 1, 65537) == (         # a remainder's own buffers
+        "two stages of 2 merged K steps (98304 bytes) do not fit in the 163840 bytes of LDS "
+        "beside the kernel's other 65537")
+    assert merge_factor(4, TILE, 7, 2) == (
+        "the loop runs 7 K steps, fewer than the 8 that 4 iterations of 2 merged K steps "
+        "(the schedule's loop and its two stages) need")
+
+
+def test_the_merged_loop_states_its_form_and_keeps_its_remainders(kernels, capsys):
+    """19 K steps: the last in the remainder loop of an odd trip count (``tails.py``), 16
+    merged in pairs into the pipelined loop, the 2 left over in the kernel's loop after it:
+    two remainder loops, run as written; both forms adopt the same schedule."""
+    options = set()
+    for form in ("prefetch", "late"):
+        rc = main([str(kernels(I8, form)),
+                   "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=pingpong})"])
+        out, err = capsys.readouterr()
+        assert rc == 0, err
+        assert 'sched.subtiles = "A, B along K, crosswise; 2 of the kernel\'s K steps ' \
+               'merged into each K tile"' in out, out
+        assert len(re.findall(r"\bsched\.remainder\b(?!_)", out)) == 2, out
+        # the pipelined loop runs the K steps 0..64 (16 of 4), the kernel's loop 64..72 (the
+        # 2 left over), its copy after it 72..76 (the odd one)
+        assert re.findall(r"scf\.for %\w+ = %\w+ to %c(\d+)(?:_\w+)? ", out) == ["64", "72", "76"], out
+        options.update(re.findall(r"sched\.options = \{([^}]*)\}", out))
+    (one,) = options
+    assert "lgkm_per_load_a = 4 : i64, lgkm_per_load_b = 4 : i64" in one and \
+        "vm_per_load_a = 1 : i64, vm_per_load_b = 2 : i64" in one, one
+
+
+def test_the_merged_kernel_from_the_late_form_is_exact(kernels, capsys):
+    """From IREE's late form (the prefetch point's run: ``test_iree_pingpong.py``): exact and
+    race-free with 8 waves, memory late and in a random order, round the steady loop, with
+    both remainder loops after it (one workgroup: the prefetch point's run takes two)."""
+    for mode in ("late", "random:3"):
+        with counting_loops() as loops:
+            rc = main(["--pipeline=pingpong", "--emulate", str(kernels(I8, "late")),
+                       "--emulate-workgroups=1", f"--emulate-mode={mode}"])
+        out, err = capsys.readouterr()
+        assert rc == 0 and f"mode={mode.split(':')[0]}: exact, max error 0, 1 of " in out, \
+            out + err
+        assert_steady(loops)
+
+
+def test_the_report_names_the_merge_and_no_slowdown(kernels):
+    """``--emit=report``: the form line says the merge, and no ``performance:`` line (the
+    merged loop is faster than IREE's own kernel in the simulator: docs/iree-kernels.md)."""
+    result = compile(CompileOptions(schedule="pingpong", input=str(kernels(FP8, "prefetch")),
+                                    emit="report"))
+    text = result.checked_output()
+    assert "schedule form: subtiles of A, B along K, crosswise (one fragment of each per " \
+           "wave); 2 of the kernel's K steps merged into each K tile; the MMAs wait for " \
+           "whole fragment loads (waits=block)" in text, text
+    assert "performance:" not in text, text
+
+
+def _dynamic_bound(text: str) -> str:
+    """The K-loop's upper bound computed (``arith.maxsi``), no longer a constant."""
+    m = re.search(r"^(\s*)(%\d+ = scf\.for %\w+ = (%\w+) to (%\w+) step %\w+ .*: (i32|index) "
+                  r"\{)$", text, re.M)
+    ind, line, lb, ub, t = m.groups()
+    new = (f"{ind}%kmerge_ub = arith.maxsi {ub}, {lb} : {t}\n{ind}" +
+           line.replace(f" to {ub} ", " to %kmerge_ub ", 1))
+    return text[:m.start()] + new + text[m.end():]
+
+
+def _recast_read(text: str) -> str:
+    """One LDS read through a ``memref.reinterpret_cast`` of its buffer."""
+    m = re.search(r"^(\s*)(%alloc\w*) = memref\.alloc\(\) : memref<(\d+)x(\w+), "
+                  r"#gpu\.address_space<workgroup>>$", text, re.M)
+    ind, name, n, e = m.groups()
+    ws = "#gpu.address_space<workgroup>"
+    plain, strided = f"memref<{n}x{e}, {ws}>", f"memref<{n}x{e}, strided<[1]>, {ws}>"
+    text = (text[:m.end()] + f"\n{ind}%kmerge_rc = memref.reinterpret_cast {name} to offset: "
+            f"[0], sizes: [{n}], strides: [1] : {plain} to {strided}" + text[m.end():])
+    i = text.index(f"vector.load {name}[")
+    j = text.index("\n", i)
+    line = text[i:j].replace(f"vector.load {name}[", "vector.load %kmerge_rc[")
+    return text[:i] + line.replace(plain, strided) + text[j:]
+
+
+def _other_lds(text: str) -> str:
+    """Three K steps (two for the pipelined loop, the odd one for the remainder on its own
+    LDS) and 100 KiB of other LDS: two stages of merged K steps no longer fit beside them."""
+    m = re.search(r"^(\s*)(%\d+ = scf\.for %\w+ = (%\w+) to (%\w+) step %c(\d+)\w* .*: "
+                  r"(i32|index) \{)$", text, re.M)
+    ind, line, _lb, ub, step, t = m.groups()
+    new = (f"{ind}%kmerge_ub = arith.constant {3 * int(step)} : {t}\n{ind}%kmerge_lds = "
+           f"memref.alloc() : memref<102400xi8, #gpu.address_space<workgroup>>\n{ind}" +
+           line.replace(f" to {ub} ", " to %kmerge_ub ", 1))
+    return text[:m.start()] + new + text[m.end():]
+
+
+@pytest.mark.parametrize("mutate, reason", [
+    (_other_lds, "two stages of 2 merged K steps (98304 bytes) do not fit in the 163840 bytes "
+                 "of LDS beside the kernel's other 126976"),
+    (_dynamic_bound, "the loop's bounds are not constants"),
+    (_recast_read, "its LDS buffer memref<16384xf8E4M3FN, #gpu.address_space<workgroup>> is "
+                   "not a static memref.alloc viewed through subview, expand_shape, "
+                   "collapse_shape and cast only ('memref.reinterpret_cast' views it)"),
+])
+def test_a_loop_the_merge_cannot_take_is_refused_at_the_op(kernels, mutate, reason, capsys,
+                                                            tmp_path):
+    """FP8's chain of 2 needs the merge: where it cannot be made the loop is refused at a
+    copy, the merge's reason after the crosswise split's."""
+    src = tmp_path / "mutated.mlir"
+    src.write_text(mutate(kernels(FP8, "late").read_text()))
+    rc = main(["--pipeline=pingpong", str(src), "-o", "-"])
+    err = capsys.readouterr().err
+    assert rc == 1 and "Traceback" not in err, err
+    assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: .*do not cut into 4 equal runs "
+                    rf"along K, as both operands split along K need \(crosswise\); nor can the "
+                    rf"front end merge its K steps: {re.escape(reason)}\n", err), err
+
+
+def test_a_remainder_on_the_schedules_buffers_is_not_merged(kernels, capsys, monkeypatch):
+    """A remainder loop planned onto the schedule's stage-0 buffers (``remainder_plan``; for
+    a remainder of more than a third of LDS, which this tile never has: planned here by
+    hand) would find merged K steps there: the merge refuses it."""
+    import pipeline_mlir.frontend.kmerge as K
+    monkeypatch.setattr(K, "stage0_loops", lambda loop: [loop])
+    src = kernels(FP8, "late")
+    rc = main(["--pipeline=pingpong", str(src), "-o", "-"])
+    err = capsys.readouterr().err
+    assert rc == 1 and "Traceback" not in err, err
+    assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: .*nor can the front end merge "
+                    rf"its K steps: its remainder loop runs on the schedule's LDS buffers, "
+                    rf"which would hold the merged K steps\n", err), err
+
+
+def _refusing_merged_loops(monkeypatch) -> None:
+    """``split_k`` (the last step of a loop's analysis) refuses every merged loop: a merged
+    loop the rest of the front end does not take."""
+    import pipeline_mlir.frontend.natural as N
+    from pipeline_mlir.dialect.ir_io import IRError
+    from pipeline_mlir.frontend.kmerge import MERGED_ATTR
+
+    split_k = N.split_k
+
+    def refusing(an):
+        if MERGED_ATTR in an.scan.loop.attributes:
+            raise IRError(an.scan.loop, "'scf.for' op: not taken (the test's)")
+        return split_k(an)
+    monkeypatch.setattr(N, "split_k", refusing)
+
+
+def test_a_merged_loop_refused_leaves_the_loop_as_it_was(kernels, capsys, monkeypatch):
+    """A loop that partitions as it is (i8: one MFMA per MMA block) keeps IREE's K step when
+    its merged loop is refused: the merged loop and its buffers are erased."""
+    _refusing_merged_loops(monkeypatch)
+    rc = main([str(kernels(I8, "prefetch")),
+               "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=pingpong})"])
+    out, err = capsys.readouterr()
+    assert rc == 0, err
+    assert 'sched.subtiles = "A, B along K, crosswise"' in out, out
+    assert "lgkm_per_load_a = 2 : i64, lgkm_per_load_b = 2 : i64" in out, out
+    assert len(re.findall(r"memref\.alloc\(\)", out)) == 2 + 2 * 2 * 2, out  # rem's, stages'
+
+
+def test_a_merged_loop_refused_refuses_a_loop_that_needs_it(kernels, capsys, monkeypatch):
+    """fp8 (a chain of 2) needs the merge: its merged loop refused, the loop is refused at
+    the merged loop, with both reasons."""
+    _refusing_merged_loops(monkeypatch)
+    src = kernels(FP8, "late")
+    rc = main(["--pipeline=pingpong", str(src), "-o", "-"])
+    err = capsys.readouterr().err
+    assert rc == 1 and "Traceback" not in err, err
+    assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: .*\(crosswise\); nor can the "
+                    rf"front end merge its K steps: with 2 merged it is refused too: 'scf.for' "
+                    rf"op: not taken \(the test's\)\n", err), err

@@ -307,5 +307,7 @@ def pytest_collection_modifyitems(config, items):
 #: the modules whose items take longest (``--durations``), slowest first: a scheduling hint
 #: only (a module not listed runs after them, in collection order)
 _SLOW_FIRST = {name: rank for rank, name in enumerate((
-    "test_iree_configurations", "test_iree_pingpong", "test_dynamic_k_iree", "test_docs",
-    "test_lit"))}
+    "test_iree_mutants", "test_iree_pingpong", "test_dynamic_shapes",
+    "test_iree_configurations", "test_campaign", "test_iree_emulate", "test_dynamic_k_iree",
+    "test_iree_config_tiles", "test_iree_config_vector_distribute", "test_iree_config_ksplit",
+    "test_iree_config_layouts", "test_docs", "test_lit"))}

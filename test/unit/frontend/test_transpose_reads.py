@@ -3,7 +3,8 @@
 IREE's plain ``A x B`` kernel (bf16, 2048x2048x1024), generated with ``iree-compile``
 (skipped without it), is mutated once per check the rewrite makes: each mutant is refused
 at the op with the check's reason, no traceback.  The kernels themselves are pipelined
-and exact in ``test/unit/tools/test_iree_configurations.py``.
+and exact in ``test/unit/tools/test_iree_configurations.py`` and
+``test_iree_config_layouts.py``.
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ DATA = ROOT / "test" / "data" / "iree"
 sys.path.insert(0, str(DATA))
 import epilogues as E  # noqa: E402
 import generate as G  # noqa: E402
-from test_iree_configurations import CONFIGS  # noqa: E402
+from iree_configs import CONFIGS  # noqa: E402
 from test_iree_emulate import needs_iree  # noqa: E402
 from test_iree_epilogues import CONFIGS as EPILOGUE_CONFIGS  # noqa: E402
 
@@ -38,7 +38,7 @@ from test_iree_epilogues import CONFIGS as EPILOGUE_CONFIGS  # noqa: E402
 #: whose two forms are compared here: kind -> epilogue_source arguments
 EPILOGUES = {kind: EPILOGUE_CONFIGS[kind][0]
              for kind in ("bias", "bias_row", "relu", "trunc_bf16", "trunc_f16")}
-#: family -> the test_iree_configurations.CONFIGS kernel standing for it (``4wave``)
+#: family -> the iree_configs.CONFIGS kernel standing for it (``4wave``)
 CONFIG_OF = {
     "fp8-abt": "fp8_abt_4096", "i8-abt-64x128": "i8_abt_512",
     "no-dma": "bf16_abt_2048x2048x1024_no_dma", "fp8-k4100": "fp8_abt_2048x2048x4100",

@@ -29,6 +29,18 @@ SEED = int(os.environ.get("PIPELINE_MUTANTS_SEED", "1"))
 COUNT = int(os.environ.get("PIPELINE_MUTANTS", "3"))
 
 
+@pytest.fixture(autouse=True)
+def _code_objects_shared():
+    """A kernel pipelined here unmutated (``--emit=hsaco`` of the family's own text: the
+    8-wave bases test_iree_pingpong.py emulates, IREE's committed kernel that
+    test_iree_emulate.py builds) is compiled once per run (``build_cache.share_code_objects``;
+    a mutant's text is its own key, and a refused build is not kept)."""
+    from build_cache import share_code_objects
+
+    with share_code_objects():
+        yield
+
+
 def _has_iree_compile() -> bool:
     import generate as G
 

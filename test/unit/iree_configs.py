@@ -1,0 +1,244 @@
+"""IREE's 4-wave matmul configurations shared by the configuration tests.
+
+``CONFIGS`` names each configuration the tests generate with ``iree-compile`` (element
+type, ``A x B^T`` or ``A x B``, problem size, IREE flags that change its tiles or its
+copies), ``SHORT`` the ones whose exactness runs stay below two iterations of the steady
+loop on purpose, ``SPLIT_ONLY`` a configuration only the K-split tests run.
+``test/unit/tools/test_iree_configurations.py`` pipelines and emulates every one of them
+(or checks its refusal); ``test_iree_config_layouts.py``, ``test_iree_config_tiles.py``,
+``test_iree_config_vector_distribute.py`` and ``test_iree_config_ksplit.py`` check what
+each topic adds (both forms giving one schedule, its counts, random-order runs, refusals
+of mutated kernels); ``test_iree_families.py`` takes its kernels from ``CONFIGS``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from pipeline_mlir.tools.pipeline_opt import main
+from steady_loop import (assert_short, assert_steady, assert_steady_unrolled, counting_loops,
+                         lowered_split)
+
+ROOT = Path(__file__).parents[2]
+sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
+import generate as G  # noqa: E402
+
+NO_LOOP = "is not inside an scf.for: the kernel has no K-loop to pipeline"
+
+#: IREE's VectorDistribute pipeline instead of TileAndFuse
+VECTOR_DISTRIBUTE = ("--iree-codegen-llvmgpu-use-vector-distribution",
+                     "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false")
+
+#: name -> (matmul_source arguments, iree-compile flags, None if pipelined else the reason
+#: it is refused; a pair: (at the prefetch point, in the late form), None where pipelined)
+CONFIGS = {
+    "f16_abt_2048x2048x1024": (dict(dtype="f16", m=2048, n=2048, k=1024), (), None),
+    "bf16_abt_1024x4096x2048": (dict(dtype="bf16", m=1024, n=4096, k=2048), (), None),
+    "bf16_abt_2048x2048x1024_c_threshold": (
+        dict(dtype="bf16", m=2048, n=2048, k=1024),
+        ("--iree-codegen-llvmgpu-matmul-c-matrix-threshold=1024",), None),
+    # plain A x B: B read with transposing reads, regrouped per MFMA operand
+    # (pipeline_mlir/frontend/transpose.py)
+    "bf16_ab_4096": (dict(dtype="bf16", transpose_b=False), (), None),
+    "bf16_ab_2048x2048x1024": (dict(dtype="bf16", m=2048, n=2048, k=1024, transpose_b=False),
+                               (), None),
+    "f16_ab_2048x2048x1024": (dict(dtype="f16", m=2048, n=2048, k=1024, transpose_b=False),
+                              (), None),
+    # fp8 / i8 A x B: B read with 8-bit transposing reads (ds_read_b64_tr_b8), 8 bytes each,
+    # regrouped as the 16-bit ones: 4 per 32-byte fp8 operand, 2 per 16-byte i8 one
+    "fp8_ab_2048x2048x1024": (dict(dtype="fp8", m=2048, n=2048, k=1024, transpose_b=False),
+                              (), None),
+    "i8_ab_2048x2048x1024": (dict(dtype="i8", m=2048, n=2048, k=1024, transpose_b=False),
+                             (), None),
+    # 64x128 tile, K step 128: 16 transposing reads per B subtile, one more than lgkmcnt
+    # holds: issued in two runs of 8 (pipeline_mlir/schedule/load_runs.py)
+    "bf16_ab_1024x1024x512": (dict(dtype="bf16", m=1024, n=1024, k=512, transpose_b=False),
+                              (), None),
+    # A^T x B (A is K x M): IREE copies A through registers and reads both operands with
+    # transposing reads; the copies made DMA (frontend/regcopy.py), the reads regrouped
+    "bf16_atb_2048x2048x1024": (dict(dtype="bf16", m=2048, n=2048, k=1024, transpose_a=True,
+                                     transpose_b=False), (), None),
+    "f16_atb_2048x2048x1024": (dict(dtype="f16", m=2048, n=2048, k=1024, transpose_a=True,
+                                    transpose_b=False), (), None),
+    "bf16_atbt_2048x2048x1024": (dict(dtype="bf16", m=2048, n=2048, k=1024, transpose_a=True),
+                                 (), None),
+    # 6 K steps: its pipelined loop runs twice (the family's item that goes round it)
+    "bf16_atb_1024x1024x768": (dict(dtype="bf16", m=1024, n=1024, k=768, transpose_a=True,
+                                    transpose_b=False), (), None),
+    # 8-bit A^T x B, A^T x B^T, and fp8 E5M2 A x B (1024x1024xK: a 64x128 tile, K step
+    # 256): copies through registers, the K-major operands read with 8-bit transposing
+    # reads; the A^T ones run as their dispatch says (i8: an i32 C); fp8 A^T x B at 6 K
+    # steps (its loop runs twice), the others at 2
+    **{f"{dtype}_{layout}_1024x1024x{k}": (
+        dict(dtype=dtype, m=1024, n=1024, k=k, transpose_a=layout.startswith("at"),
+             transpose_b=layout.endswith("bt")), (), None)
+       for dtype, layout, k in (("fp8e5m2", "ab", 512), ("fp8", "atb", 1536),
+                                ("fp8", "atbt", 512), ("i8", "atb", 512),
+                                ("fp8e5m2", "atb", 512))},
+    "fp8_abt_4096": (dict(dtype="fp8"), (), None),
+    "fp8e5m2_abt_2048x2048x1024": (dict(dtype="fp8e5m2", m=2048, n=2048, k=1024), (), None),
+    "i8_abt_4096": (dict(dtype="i8"), (), None),
+    "i8_abt_512": (dict(dtype="i8", m=512, n=512, k=512), (), None),
+    "i8_abt_2048x2048x1024": (dict(dtype="i8", m=2048, n=2048, k=1024), (), None),
+    "bf16_abt_2048x2048x1024_no_dma": (dict(dtype="bf16", m=2048, n=2048, k=1024),
+                                       ("--iree-llvmgpu-use-direct-load=false",), None),
+    # 64x128 tiles, K step 128: the front end distributes the copies itself
+    "bf16_abt_512": (dict(dtype="bf16", m=512, n=512, k=512), (), None),
+    "bf16_abt_8192x256x1024": (dict(dtype="bf16", m=8192, n=256, k=1024), (), None),
+    "f16_abt_128x4096x1024": (dict(dtype="f16", m=128, n=4096, k=1024), (), None),
+    # IREE's default configuration with a forced 32x32x16 MFMA (a compilation_info on the
+    # matmul): each wave's 32-row fragment spans two of its copies
+    "bf16_abt_512_mfma32": (dict(dtype="bf16", m=512, n=512, k=512,
+                                 mma="MFMA_F32_32x32x16_BF16"), (), None),
+    "f16_abt_512_mfma32": (dict(dtype="f16", m=512, n=512, k=512,
+                                mma="MFMA_F32_32x32x16_F16"), (), None),
+    # the 8-bit 32x32 MFMAs forced at K step 128: i8's 32x32x32 (4 per K step), FP8's
+    # 32x32x64 (2; each operand two 16-byte reads)
+    "i8_abt_512_mfma32": (dict(dtype="i8", m=512, n=512, k=512, mma="MFMA_I32_32x32x32_I8",
+                               tile=(128, 128, 128)), (), None),
+    # ... FP8's at K = 896: 7 K steps, the last one in the remainder loop, whose 16-pass
+    # MFMAs LLVM interleaves with the epilogue's stores (the guard after the remainder
+    # loop: lowering/xdl_window.py; without it the late form's store of v2 is 19 wait
+    # states after its MFMA, one short)
+    "fp8_abt_512x512x896_mfma32": (dict(dtype="fp8", m=512, n=512, k=896,
+                                        mma="MFMA_F32_32x32x64_F8E4M3FN",
+                                        tile=(128, 128, 128)), (), None),
+    # the same i8 MFMA at IREE's own K step of 32: one 32x32x32 MFMA deep
+    "i8_abt_512_mfma32_k32": (dict(dtype="i8", m=512, n=512, k=512,
+                                   mma="MFMA_I32_32x32x32_I8"), (), None),
+    # unaligned sizes: 128x256 tiles cut at the edges of C, 32x32x8 MFMAs, K step 8 (an
+    # odd trip count: the remainder loop), A copied 4 bytes per lane and B 16: the front
+    # end makes 4-byte copies of its own (1000^3 as IREE picks it for 300x500x200)
+    "bf16_abt_300x500x200": (dict(dtype="bf16", m=300, n=500, k=200), (), None),
+    "bf16_abt_4096x4096x64": (dict(dtype="bf16", k=64), (), NO_LOOP),
+    # unaligned K: rows of 8190 / 8200 bytes, copies register-staged, the masked last K
+    # tile peeled (the late form's guarded loads too, its explicit swizzle undone)
+    "bf16_abt_2048x2048x4095": (dict(dtype="bf16", m=2048, n=2048, k=4095), (), None),
+    "bf16_abt_2048x2048x4100": (dict(dtype="bf16", m=2048, n=2048, k=4100), (), None),
+    # fp8 rows of 4100 bytes: 16-byte copies 4-byte aligned; the remainder loop's byte loads
+    "fp8_abt_2048x2048x4100": (dict(dtype="fp8", m=2048, n=2048, k=4100), (), None),
+    # no DMA copies asked for, K unaligned: the copies through registers staged as well
+    "bf16_abt_2048x2048x4095_no_dma": (dict(dtype="bf16", m=2048, n=2048, k=4095),
+                                       ("--iree-llvmgpu-use-direct-load=false",), None),
+    "bf16_abt_2048x2048x1024_vector_distribute": (
+        dict(dtype="bf16", m=2048, n=2048, k=1024),
+        VECTOR_DISTRIBUTE,
+        # prefetch point: whole-tile products, distributed by IREE's own passes
+        # (pipeline_mlir/frontend/vector_distribute.py); late form: the LDS stores of the
+        # register copies inside scf.if %true, inlined (pipeline_mlir/frontend/const_if.py)
+        None),
+    "f16_abt_2048x2048x1024_vector_distribute": (
+        dict(dtype="f16", m=2048, n=2048, k=1024), VECTOR_DISTRIBUTE, None),
+    # 6 K steps of 256: the pipelined loop runs twice (LLVM unrolls it)
+    "i8_abt_2048x2048x1536_vector_distribute": (
+        dict(dtype="i8", m=2048, n=2048, k=1536), VECTOR_DISTRIBUTE, None),
+    # B K x N: column reads lowered to one-element reads as IREE lowers them, regrouped
+    # into transposing reads (pipeline_mlir/frontend/element_reads.py)
+    "bf16_ab_2048x2048x1024_vector_distribute": (
+        dict(dtype="bf16", m=2048, n=2048, k=1024, transpose_b=False), VECTOR_DISTRIBUTE,
+        None),
+    # fp8: a 64x128 tile with K step 512, two stages of which do not fit the LDS: split
+    # into two K sub-steps of 256 (pipeline_mlir/frontend/ksplit.py)
+    "fp8_abt_2048x2048x1024_vector_distribute": (
+        dict(dtype="fp8", m=2048, n=2048, k=1024), VECTOR_DISTRIBUTE, None),
+    "fp8e5m2_abt_2048x2048x1024_vector_distribute": (
+        dict(dtype="fp8e5m2", m=2048, n=2048, k=1024), VECTOR_DISTRIBUTE, None),
+    # 9 K steps of 128: IREE's LDS of the remainder loop (a 128x132 B buffer) fits in no
+    # buffer of the schedule's layout beside which it has no room; the remainder (no masked
+    # copies) is rebuilt on the schedule's stage-0 buffers (frontend/aliased_remainder.py)
+    "bf16_abt_2048x2048x1152_vector_distribute": (
+        dict(dtype="bf16", m=2048, n=2048, k=1152), VECTOR_DISTRIBUTE, None),
+    # 3 K steps of 512: the split loop runs 2 (4 sub-steps), the remainder loop the third
+    # on the schedule's stage-0 buffers, one sub-step of 256 per iteration
+    "fp8_abt_1024x1024x1536_vector_distribute": (
+        dict(dtype="fp8", m=1024, n=1024, k=1536), VECTOR_DISTRIBUTE, None),
+}
+
+
+#: configurations whose exactness runs stay below 2 iterations of the steady loop on purpose
+#: (each kept small for the emulator's time; another item goes round the loop of what it
+#: tests): name -> (the iterations the loop counter sees: 0, LLVM unrolls their loop; by the
+#: MFMAs each wave ran, steady_loop.unrolled_iterations, the runs made the iterations the
+#: comments say, measured once), why it keeps its size
+SHORT: dict[str, tuple[int, str]] = {
+    # 4 K steps of 128: the loop once (unrolled)
+    "bf16_ab_1024x1024x512": (0, "bf16_atb_1024x1024x768 goes round the loop of the B reads "
+                                 "issued in two runs"),
+    "bf16_abt_512": (0, "f16_abt_128x4096x1024 goes round the loop of the front end's copies"),
+    # 2 K steps of 256: the prologue and the drain alone
+    **{name: (0, "fp8_atb_1024x1024x1536 goes round the loop of the 64x128 8-bit tile")
+       for name in ("fp8e5m2_ab_1024x1024x512", "fp8_atbt_1024x1024x512",
+                    "i8_atb_1024x1024x512", "fp8e5m2_atb_1024x1024x512", "i8_abt_512")},
+    # 4 K steps of 128 with i8's 32x32 MFMA: the loop once (test_mfma32_... counts the
+    # MFMAs of that kernel; FP8's, at 7 K steps, goes round it twice)
+    "i8_abt_512_mfma32": (0, "i8_abt_512_mfma32_k32, bf16, f16 and fp8 go round the loop of "
+                             "32x32 MFMAs"),
+    # K sub-steps of 256: 4 (the loop once), 6 (once, the remainder one K step)
+    **{name: (0, "test_dynamic_shapes.py's vdk-late (K = 2560) goes round the split loop")
+       for name in ("fp8_abt_2048x2048x1024_vector_distribute",
+                    "fp8e5m2_abt_2048x2048x1024_vector_distribute",
+                    "fp8_abt_1024x1024x1536_vector_distribute")},
+}
+
+
+def assert_steady_or_short(loops, name: str, generated) -> None:
+    """The runs went round the steady loop twice (``steady_loop``), or made the iterations
+    ``SHORT`` pins: counted at the loop's back edge, or where LLVM unrolled it (no loop holds
+    an MFMA) by the MFMAs each wave ran against the lowering of the prefetch point (both
+    forms make one schedule: :func:`forms_agree`, test_iree_families.py)."""
+    if name in SHORT:
+        assert_short(loops, *SHORT[name])
+    elif None in loops.iterations():
+        assert_steady_unrolled(loops, lowered_split(generated(name, "prefetch"), "4wave"))
+    else:
+        assert_steady(loops)
+
+
+#: configurations only the K-split tests run (test_iree_config_ksplit.py; the same form as
+#: CONFIGS; not in test_configuration, to keep the suite's time): fp8 ``A x B`` (B ``K x N``,
+#: read one byte at a time, regrouped into 8-bit transposing reads) at a K of 8 sub-steps,
+#: whose loop LLVM keeps (3 trips)
+SPLIT_ONLY = {
+    "fp8_ab_1024x1024x2048_vector_distribute": (
+        dict(dtype="fp8", m=1024, n=1024, k=2048, transpose_b=False), VECTOR_DISTRIBUTE,
+        None),
+}
+
+
+def generator(tmp_path_factory):
+    """(config, form) -> the path of IREE's kernel, generated once per run (both forms from
+    one ``iree-compile`` run, kept in the run's build cache: the tests spread over the
+    workers without building a kernel twice); the ``generated`` fixture of the modules."""
+    d = tmp_path_factory.mktemp("iree_configs")
+
+    def get(name: str, form: str) -> Path:
+        path = d / f"{name}.{form}.mlir"
+        if not path.exists():
+            cfg, flags, _ = (CONFIGS | SPLIT_ONLY)[name]
+            path.write_text(G.forms(G.matmul_source(**cfg), flags)[form])
+        return path
+    return get
+
+
+def forms_agree(generated, name: str, capsys) -> str:
+    """The schedule (JSON) of configuration ``name``, the same from both forms."""
+    schedules = {}
+    for form in ("prefetch", "late"):
+        rc = main(["--pipeline=4wave", str(generated(name, form)), "--emit=schedule-json"])
+        out, err = capsys.readouterr()
+        assert rc == 0, err
+        schedules[form] = out
+    assert schedules["prefetch"] == schedules["late"]
+    return schedules["late"]
+
+
+def exact_in_random_order(generated, name: str, capsys, seed: int) -> None:
+    """Both forms' kernels exact on 3 workgroups, memory completing in a random order."""
+    for form in ("prefetch", "late"):
+        with counting_loops() as loops:
+            rc = main(["--pipeline=4wave", "--emulate", str(generated(name, form)),
+                       "--emulate-workgroups=3", f"--emulate-mode=random:{seed}"])
+        out, err = capsys.readouterr()
+        assert rc == 0 and "mode=random" in out and ": exact, max error 0" in out, out + err
+        assert_steady_or_short(loops, name, generated)

@@ -1,0 +1,163 @@
+"""IREE's VectorDistribute fp8 kernels, whose K step of 512 the front end splits into two
+sub-steps of 256 (``pipeline_mlir/frontend/ksplit.py``): one schedule from both forms, the
+named 4-wave fp8 schedule of the sub-step, hazard-free, exact in a random order; a loop the
+split would cut, or does not take, refused at the op with the reason.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from build_cache import share_code_objects
+from iree_configs import assert_steady_or_short, forms_agree, generator
+from pass_helpers import assert_named_and_hazard_free
+from pipeline_mlir.tools.pipeline_opt import main
+from steady_loop import counting_loops
+
+
+@pytest.fixture(autouse=True)
+def _code_objects_shared():
+    """A kernel built here (``--emit=hsaco``) and emulated (``--emulate``, each mode) is
+    compiled once per run (``build_cache.share_code_objects``)."""
+    with share_code_objects():
+        yield
+
+
+@pytest.fixture
+def generated(tmp_path_factory):
+    """(config, form) -> the path of IREE's kernel, generated once per run
+    (``iree_configs.generator``)."""
+    return generator(tmp_path_factory)
+
+
+@pytest.mark.parametrize("name, form, lgkm_b", [
+    ("fp8_abt_2048x2048x1024_vector_distribute", "late", 8),
+    ("fp8e5m2_abt_2048x2048x1024_vector_distribute", "prefetch", 8),
+    ("fp8_abt_1024x1024x1536_vector_distribute", "prefetch", 8),
+    ("fp8_ab_1024x1024x2048_vector_distribute", "late", 16)])
+def test_vector_distribute_fp8_split_along_k(generated, name, form, lgkm_b, capsys):
+    """IREE's VectorDistribute fp8 kernel (K step 512: two stages of its tiles need more LDS
+    than a workgroup has) is split into two K sub-steps of 256: both forms become the same
+    schedule, a 64x128 tile with a K tile of 256 (a subtile of A is 2 copies of 256 lanes
+    x 16 bytes, of B 4, where a K tile of 512 needs 4 and 8; 4 and 8 ``ds_read_b128`` per
+    subtile and wave: two 16x16x128 K steps; ``A x B``: 16 8-bit transposing reads per B
+    subtile, issued in runs, where IREE's copies of B each hold one sub-step's rows only),
+    and the kernel is exact with memory completing in a random order the counters allow
+    (one form each: ``test_configuration`` runs the ``A x B^T`` ones in late mode); at 8
+    sub-steps (``A x B``) the run goes round the pipelined loop, the others' runs make what
+    ``SHORT`` pins."""
+    schedule = json.loads(forms_agree(generated, name, capsys))
+    vm = {e["name"]: e["vm_cost"] for e in schedule["phases"]["prologue"]}
+    assert (vm["LOAD_A"], vm["LOAD_B"]) == (2, 4) and schedule["lgkm_per_load"] == [4, lgkm_b]
+    with counting_loops() as loops:
+        rc = main(["--pipeline=4wave", "--emulate", str(generated(name, form)),
+                   "--emulate-workgroups=2", "--emulate-mode=random:19"])
+    text, err = capsys.readouterr()
+    assert rc == 0 and "mode=random" in text and ": exact, max error 0" in text, text + err
+    assert_steady_or_short(loops, name, generated)
+
+
+def test_vector_distribute_fp8_schedule_is_hazard_free(generated, tmp_path, capsys):
+    """The split loop's schedule is the named 4-wave fp8 schedule of the sub-step (the same
+    printed schedule), and the simulator finds its kernel hazard-free for main loops of
+    0..6 iterations."""
+    spec = ("4wave{dtype=fp8 BM=64 BN=128 BK=256 vm_per_load_a=2 vm_per_load_b=4 "
+            "lgkm_per_load_a=4 lgkm_per_load_b=8}")
+    assert_named_and_hazard_free(generated("fp8_abt_2048x2048x1024_vector_distribute", "late"),
+                                 spec, tmp_path, capsys)
+
+
+#: the fp8 VectorDistribute kernel's late form mutated: (what, old text, new text, the
+#: op the refusal names, the reason)
+KSPLIT_MUTANTS = {
+    # A's second K step read at K 192 in place of 128: its lanes read K 192..319, across
+    # the sub-steps' boundary at 256
+    "cut_read": ("%74 = arith.addi %72, %c128_i32",
+                 "%k192 = arith.constant 192 : i32\n%74 = arith.addi %72, %k192",
+                 "vector.load", "which would cut this fragment read (its lanes read K "
+                 "columns of sub-steps 0, 1)"),
+    # the first MFMA of sub-step 1 multiplies another B fragment than sub-step 0's first
+    "mfma_differs": ("amdgpu.mfma 16x16x128 %185 * %193 + %215",
+                     "amdgpu.mfma 16x16x128 %185 * %197 + %215", "amdgpu.mfma",
+                     "but it does not repeat the first sub-step's MFMA of its accumulator"),
+    # every copy reads one element further along K: its global address is not aligned to
+    # its 16 bytes, so it is staged through registers, which the split does not take
+    # (refused at the loop, naming the copy)
+    "staged_copies": ("%158 = arith.index_castui %157 : i32 to index",
+                      "%k158 = arith.index_castui %157 : i32 to index\n"
+                      "%kc1 = arith.constant 1 : index\n%158 = arith.addi %k158, %kc1 : index",
+                      "scf.for", "nor can the front end split its K step into 2 sub-steps "
+                      "of 256: 'amdgpu.gather_to_lds' op at line"),
+    # a loop marked as a remainder to be rebuilt on the schedule's buffers (which the split
+    # makes one sub-step wide; tails.py marks it so when its own LDS does not fit) whose
+    # step is not the loop's: it cannot run one sub-step per iteration
+    "shared_remainder": ("%92:8 = scf.for %arg0 = %c0_i32",
+                         "%r1 = arith.constant 1 : i32\nscf.for %rr = %c0_i32 to %r1 step %r1 "
+                         ": i32 {\n} {sched.remainder_shared}\n%92:8 = scf.for %arg0 = %c0_i32",
+                         "scf.for", "runs on the schedule's LDS buffers, one sub-step at a "
+                         "time, which takes the loop's step (512) and constant bounds a whole "
+                         "number of steps apart (or bounds known only at run time)"),
+    # the same with bounds known only at run time (taken when its step is the loop's: its
+    # end is rounded to a whole K step), of step 1
+    "shared_remainder_run_time": (
+        "%92:8 = scf.for %arg0 = %c0_i32",
+        "%r1 = arith.constant 1 : i32\nscf.for %rr = %c0_i32 to %6 step %r1 : i32 {\n} "
+        "{sched.remainder_shared}\n%92:8 = scf.for %arg0 = %c0_i32", "scf.for",
+        "runs on the schedule's LDS buffers, one sub-step at a time, which takes the loop's "
+        "step (512)"),
+    # a step of 511 over 0..1022 (two iterations): no sub-step of half of it
+    "odd_step": ("%92:8 = scf.for %arg0 = %c0_i32 to %c1024_i32 step %c512_i32",
+                 "%s511 = arith.constant 511 : i32\n%u1022 = arith.constant 1022 : i32\n"
+                 "%92:8 = scf.for %arg0 = %c0_i32 to %u1022 step %s511", "scf.for",
+                 "nor can the front end split its K step into 2 sub-steps: the loop's step "
+                 "(511) is not a multiple of 2"),
+}
+
+
+@pytest.mark.parametrize("mutant", list(KSPLIT_MUTANTS))
+def test_a_k_split_that_would_cut_the_loop_is_refused_at_the_op(generated, mutant, tmp_path,
+                                                                capsys):
+    """A loop the K split would cut (a fragment read across the sub-steps' boundary, an
+    MFMA of the second sub-step that is not the first's moved along K) is refused at that
+    op with the reason; one it does not take (copies staged through registers, a remainder
+    loop on the schedule's buffers, a step with no sub-step) at the loop, the reason added;
+    never split."""
+    old, new, op, reason = KSPLIT_MUTANTS[mutant]
+    text = generated("fp8_abt_2048x2048x1024_vector_distribute", "late").read_text()
+    assert text.count(old) == 1
+    src = tmp_path / "mutant.mlir"
+    src.write_text(text.replace(old, new))
+    rc = main(["--pipeline=4wave", str(src), "--emit=schedule"])
+    err = capsys.readouterr().err
+    assert rc == 1 and "Traceback" not in err, err
+    assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: .*'{op}' op: the schedule's "
+                    rf"LDS buffers .* into 2 sub-steps", err), err
+    assert reason in err, err
+
+
+def test_a_copy_of_a_later_sub_step_is_checked(generated, tmp_path, capsys):
+    """fp8 ``A x B``'s last copy of B holds K rows of the second sub-step only (no read the
+    split keeps reads it; its channel is told by the reads of every sub-step): made to read
+    16 columns further along N, the global elements B's LDS holds are no strided block, and
+    the loop is refused at a read of B with the reason, never split with that copy left
+    out."""
+    text = generated("fp8_ab_1024x1024x2048_vector_distribute", "late").read_text()
+    loads = re.findall(r"(%\w+) = vector\.load (%\w+)\[(%\w+), (%\w+)\] : "
+                       r"memref<2048x1024xf8E4M3FN, #amdgpu\.address_space<fat_raw_buffer>>",
+                       text)
+    assert len(loads) == 16, loads          # 16 copies of 32 K rows: 512
+    res, buf, row, col = loads[-1]
+    old = f"{res} = vector.load {buf}[{row}, {col}]"
+    src = tmp_path / "mutant.mlir"
+    src.write_text(text.replace(old, f"%c16m = arith.constant 16 : index\n%n16m = arith.addi "
+                                     f"{col}, %c16m : index\n{res} = vector.load "
+                                     f"{buf}[{row}, %n16m]"))
+    rc = main(["--pipeline=4wave", str(src), "--emit=schedule"])
+    err = capsys.readouterr().err
+    assert rc == 1 and "Traceback" not in err, err
+    assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: .*'amdgpu.transpose_load' op", err)
+    assert "channel B: the global elements its LDS buffer holds are not a strided block" in err
+

@@ -1,0 +1,90 @@
+"""IREE's configurations whose operands are read with transposing reads (``A x B``,
+``A^T x B``, ``A^T x B^T``; ``iree_configs.CONFIGS``): the front end regroups the reads per
+MFMA operand (``pipeline_mlir/frontend/transpose.py``), both forms give one schedule with
+the counts of the regrouped reads, a load longer than lgkmcnt holds is issued in runs, and
+each kernel is exact with memory completing in a random order the counters allow.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from build_cache import share_code_objects
+from iree_configs import CONFIGS, exact_in_random_order, forms_agree, generator
+from pipeline_mlir.isa.asm import parse_asm
+from pipeline_mlir.isa.waterfall import waterfall_loops
+from pipeline_mlir.tools.pipeline_opt import main
+
+
+@pytest.fixture(autouse=True)
+def _code_objects_shared():
+    """A kernel built here (``--emit=hsaco``) and emulated (``--emulate``, each mode) is
+    compiled once per run (``build_cache.share_code_objects``)."""
+    with share_code_objects():
+        yield
+
+
+@pytest.fixture
+def generated(tmp_path_factory):
+    """(config, form) -> the path of IREE's kernel, generated once per run
+    (``iree_configs.generator``)."""
+    return generator(tmp_path_factory)
+
+
+@pytest.mark.parametrize("name,b_reads", [("bf16_ab_2048x2048x1024", 4),
+                                          ("f16_ab_2048x2048x1024", 4),
+                                          ("fp8_ab_2048x2048x1024", 8),
+                                          ("i8_ab_2048x2048x1024", 4)])
+def test_transposed_b_forms_agree_and_run_in_random_order(generated, name, b_reads, capsys):
+    """Plain ``A x B`` (B read with ``amdgpu.transpose_load``): the front end regroups the
+    reads per MFMA operand, both forms become the same 128x128 schedule with ``2 b_reads``
+    transposing reads per K tile and wave, and each kernel is exact with memory completing
+    in a random order the counters allow."""
+    schedule = forms_agree(generated, name, capsys)
+    # a B subtile: 2 N fragments of 2 transposing reads each (IREE's kernel: 8 reads that
+    # each feed all 4 N fragments of a wave); fp8: 2 of 4 each (its 32-byte operands), where
+    # IREE's kernel has 16 reads of 8 bytes feeding all 4
+    assert json.loads(schedule)["lgkm_per_load"] == [b_reads // 2, b_reads], schedule
+    exact_in_random_order(generated, name, capsys, 5)
+
+
+@pytest.mark.parametrize("name", ["bf16_atb_2048x2048x1024", "bf16_atbt_2048x2048x1024"])
+def test_transposed_a_forms_agree_and_run_in_random_order(generated, name, capsys):
+    """``A^T x B`` and ``A^T x B^T`` (A is K x M; IREE copies A through registers and reads
+    it with transposing reads): both forms become the same 128x128 schedule, 2 transposing
+    reads per MFMA operand of A (4 per subtile), and each kernel is exact with memory
+    completing in a random order the counters allow."""
+    schedule = forms_agree(generated, name, capsys)
+    lgkm_b = 4 if CONFIGS[name][0].get("transpose_b", True) is False else 2
+    assert json.loads(schedule)["lgkm_per_load"] == [4, lgkm_b], schedule
+    exact_in_random_order(generated, name, capsys, 11)
+
+
+@pytest.mark.parametrize("name, lgkm", [("bf16_ab_1024x1024x512", [4, 16]),
+                                        ("bf16_atb_1024x1024x768", [8, 16])])
+def test_loads_longer_than_lgkmcnt_forms_agree_and_run_in_random_order(generated, name, lgkm,
+                                                                       capsys):
+    """K step 128 with B ``K x N``: a B subtile is 16 transposing reads, more than lgkmcnt
+    holds; the load is issued in two runs of 8 with a guard wait between them, both forms
+    give the same schedule, and each kernel is exact with memory completing in a random
+    order the counters allow."""
+    schedule = forms_agree(generated, name, capsys)
+    assert json.loads(schedule)["lgkm_per_load"] == lgkm, schedule
+    exact_in_random_order(generated, name, capsys, 13)
+
+
+def test_i8_a_times_b_copies_have_no_waterfall(generated, tmp_path, capsys):
+    """IREE's i8 ``A x B``: LLVM once kept its copies' soffset in a loop-carried VGPR and
+    wrapped each of the 8 copies of the main loop in a readfirstlane waterfall loop; the
+    soffset now goes through readfirstlane (``sched-buffer-soffset``): none (the late form;
+    the prefetch point's kernel is the same, and had the same 8 before; the ISA check's
+    waterfall finding, ``pipeline_mlir/isa/waterfall.py``)."""
+    asm = tmp_path / "k.s"
+    rc = main(["--pipeline=4wave", str(generated("i8_ab_2048x2048x1024", "late")),
+               "--emit=asm", "-o", str(asm)])
+    assert rc == 0, capsys.readouterr().err
+    (fn,) = parse_asm(asm.read_text()).functions
+    assert "buffer_load_dwordx4" in asm.read_text() and waterfall_loops(fn) == []
+    assert "s_cbranch_execnz" not in asm.read_text()

@@ -1,0 +1,144 @@
+"""IREE's configurations of other tiles, MFMA shapes and sizes (``iree_configs.CONFIGS``):
+copies the front end distributes itself, forced 32x32 MFMAs, i8, unaligned sizes and K.
+Both forms give one schedule with the counts of the tile, and each kernel is exact with
+memory completing in a random order the counters allow; copies that point the rows past
+the edge of C inside the buffer are refused at the copy.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from build_cache import share_code_objects
+from iree_configs import assert_steady_or_short, exact_in_random_order, forms_agree, generator
+from pipeline_mlir.tools.pipeline_opt import main
+from steady_loop import counting_loops
+
+
+@pytest.fixture(autouse=True)
+def _code_objects_shared():
+    """A kernel built here (``--emit=hsaco``) and emulated (``--emulate``, each mode) is
+    compiled once per run (``build_cache.share_code_objects``)."""
+    with share_code_objects():
+        yield
+
+
+@pytest.fixture
+def generated(tmp_path_factory):
+    """(config, form) -> the path of IREE's kernel, generated once per run
+    (``iree_configs.generator``)."""
+    return generator(tmp_path_factory)
+
+
+def test_unaligned_k_forms_agree_and_run_in_random_order(generated, capsys):
+    """IREE's K = 4095 kernel (register-staged copies, the masked last K tile peeled): the
+    prefetch point and the late form become the same schedule, and each kernel is exact
+    with memory completing in a random order the counters allow."""
+    forms_agree(generated, "bf16_abt_2048x2048x4095", capsys)
+    exact_in_random_order(generated, "bf16_abt_2048x2048x4095", capsys, 11)
+
+
+#: configurations whose copies do not split into the schedule's subtiles: the front end
+#: distributes them itself (``pipeline_mlir/frontend/layout.py``)
+REDISTRIBUTED = ("bf16_abt_512", "f16_abt_128x4096x1024")
+
+
+@pytest.mark.parametrize("name", REDISTRIBUTED)
+def test_redistributed_forms_agree_and_run_in_random_order(generated, name, capsys):
+    """The prefetch point and the late form become the same schedule, and the late form's
+    kernel is exact with memory completing in a random order allowed by the counters."""
+    schedule = forms_agree(generated, name, capsys)
+    # a 64x128 tile, K step 128: a subtile of A is 32x128 elements, 2 copies of 256
+    # threads x 8 elements; one of B 64x128, 4 copies
+    vm = {e["name"]: e["vm_cost"] for e in json.loads(schedule)["phases"]["prologue"]}
+    assert (vm["LOAD_A"], vm["LOAD_B"]) == (2, 4), vm
+    exact_in_random_order(generated, name, capsys, 7)
+
+def test_i8_forms_agree_and_run_exact_in_random_order(generated, capsys):
+    """IREE's i8 matmul (register copies of i8 tiles, ``v_mfma_i32_16x16x64_i8``, an i32 C):
+    both forms become the same schedule, and each kernel is exact with memory completing in
+    a random order the counters allow (at 2048x2048x1024: IREE's configuration and the
+    schedule are 4096^3's, with a quarter of its K steps to emulate)."""
+    name = "i8_abt_2048x2048x1024"
+    schedules = {}
+    for form in ("prefetch", "late"):
+        rc = main(["--pipeline=4wave", str(generated(name, form)), "--emit=schedule-json"])
+        out, err = capsys.readouterr()
+        assert rc == 0, err
+        schedules[form] = out
+    assert schedules["prefetch"] == schedules["late"]
+    for form in ("prefetch", "late"):
+        with counting_loops() as loops:
+            rc = main(["--pipeline=4wave", "--emulate", str(generated(name, form)),
+                       "--emulate-workgroups=2", "--emulate-mode=random:3"])
+        out, err = capsys.readouterr()
+        assert rc == 0 and "i8xi8xi32" in out and ": exact, max error 0" in out, out + err
+        assert_steady_or_short(loops, name, generated)
+
+
+@pytest.mark.parametrize("name,mfma,reads,copies,per_tile,tiles", [
+    ("bf16_abt_512_mfma32", "v_mfma_f32_32x32x16_bf16", 2, 1, 8, 4),
+    ("f16_abt_512_mfma32", "v_mfma_f32_32x32x16_f16", 2, 1, 8, 4),
+    ("i8_abt_512_mfma32", "v_mfma_i32_32x32x32_i8", 4, 2, 16, 4),
+    ("fp8_abt_512x512x896_mfma32", "v_mfma_f32_32x32x64_f8f6f4", 4, 2, 8, 5),
+])
+def test_mfma32_forms_agree_and_run_in_random_order(generated, name, mfma, reads, copies,
+                                                    per_tile, tiles, tmp_path, capsys):
+    """IREE's configuration with a forced 32x32 MFMA: both forms become the same schedule,
+    its counts those of the 32x32 fragments (a subtile of A or B is one 32-row fragment:
+    bf16 / f16 2 MFMAs along the K step of 32, 2 ``ds_read_b128`` and one copy; i8 4
+    along 128, 4 reads and 2 copies; FP8 2 along 128, each operand 2 reads), the code
+    multiplies with that MFMA only, and each kernel is exact with memory completing in a
+    random order the counters allow."""
+    schedule = json.loads(forms_agree(generated, name, capsys))
+    vm = {e["name"]: e["vm_cost"] for e in schedule["phases"]["prologue"]}
+    assert schedule["lgkm_per_load"] == [reads] * 2, schedule
+    assert (vm["LOAD_A"], vm["LOAD_B"]) == (copies, copies), schedule
+    asm = tmp_path / "k.s"
+    rc = main(["--pipeline=4wave", str(generated(name, "late")), "--emit=asm", "-o", str(asm)])
+    assert rc == 0, capsys.readouterr().err
+    mfmas = re.findall(r"\bv_mfma_\w+", asm.read_text())
+    # per wave and K tile 2 x 2 fragments x the K steps (the 16x16 kernels issue twice as
+    # many): the loop's 2 K tiles, 2 more split over its prologue and epilogue, and FP8's
+    # remainder loop's one
+    assert set(mfmas) == {mfma} and len(mfmas) == tiles * per_tile, mfmas
+    exact_in_random_order(generated, name, capsys, 11)
+
+
+def test_unaligned_forms_agree_and_run_in_random_order(generated, capsys):
+    """IREE's unaligned matmul (32x32x8 MFMAs, K step 8, 25 K steps, a 128x256 tile cut at
+    the edges of C): both forms become the same 4-wave schedule with the 32x32x8 geometry
+    (``mfma=32x32x8``, BK 8; a subtile of A is one 32-row fragment: one ``ds_read_b64``, one
+    4-byte copy; of B two fragments: two reads, two 4-byte copies, IREE's one 16-byte copy
+    re-distributed), and each kernel is exact, the remainder loop and the edge tiles
+    included, with memory completing in a random order the counters allow."""
+    name = "bf16_abt_300x500x200"
+    schedule = json.loads(forms_agree(generated, name, capsys))
+    vm = {e["name"]: e["vm_cost"] for e in schedule["phases"]["prologue"]}
+    assert schedule["lgkm_per_load"] == [1, 2] and (vm["LOAD_A"], vm["LOAD_B"]) == (1, 2), schedule
+    rc = main(["--pipeline=4wave", str(generated(name, "late")), "--emit=schedule"])
+    out, err = capsys.readouterr()
+    assert rc == 0, err
+    exact_in_random_order(generated, name, capsys, 13)
+
+
+def test_edge_rows_pointed_inside_the_buffer_are_refused(generated, tmp_path, capsys):
+    """The front end's copies read a strided block per workgroup; IREE's point the rows
+    past the edge of C out of the buffer (zeros), which the block does too.  A kernel whose
+    copies point them at row 0 of the tile instead (inside the buffer) reads other data
+    than the block there: refused at the copy, naming the workgroup."""
+    text = generated("bf16_abt_300x500x200", "prefetch").read_text()
+    mutant = re.sub(r"arith\.select (%\d+), %c(300|500), ", r"arith.select \1, %c0, ", text)
+    assert mutant != text
+    src = tmp_path / "mutant.mlir"
+    src.write_text(mutant)
+    rc = main(["--pipeline=4wave", str(src), "--emit=schedule"])
+    err = capsys.readouterr().err
+    assert rc == 1 and "Traceback" not in err, err
+    assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: ", err), err
+    assert "copies do not move as one block from one workgroup to another: with every " \
+           "workgroup id" in err, err
+

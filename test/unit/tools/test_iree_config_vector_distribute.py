@@ -1,0 +1,121 @@
+"""IREE's VectorDistribute kernels (``iree_configs.VECTOR_DISTRIBUTE``): whole-tile
+products at the prefetch point, register copies whose LDS stores sit in ``scf.if %true`` in
+the late form, odd K steps (the remainder on the schedule's stage-0 buffers), B read one
+element (or one byte) at a time and regrouped into transposing reads.  Both forms give one
+schedule (and one main loop), and each kernel is exact with memory completing in a random
+order the counters allow.  The fp8 kernels split along K are in
+``test_iree_config_ksplit.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from build_cache import share_code_objects
+from iree_configs import G, VECTOR_DISTRIBUTE, exact_in_random_order, forms_agree, generator
+from pipeline_mlir.tools.pipeline_opt import main
+from steady_loop import assert_steady, counting_loops
+
+
+@pytest.fixture(autouse=True)
+def _code_objects_shared():
+    """A kernel built here (``--emit=hsaco``) and emulated (``--emulate``, each mode) is
+    compiled once per run (``build_cache.share_code_objects``)."""
+    with share_code_objects():
+        yield
+
+
+@pytest.fixture
+def generated(tmp_path_factory):
+    """(config, form) -> the path of IREE's kernel, generated once per run
+    (``iree_configs.generator``)."""
+    return generator(tmp_path_factory)
+
+
+def _main_loop(asm: str) -> list[str]:
+    """The opcodes of the first loop of an assembly listing (header to back branch)."""
+    body = asm[asm.index("Inner Loop Header"):]
+    body = body[:body.index("s_cbranch")]
+    return [line.split()[0] for line in body.splitlines()[1:]
+            if line.strip() and not line.lstrip().startswith((";", "."))]
+
+
+def _scalar_lines(asm: str) -> list[str]:
+    """The scalar instructions of the first loop, each SGPR renamed by first appearance."""
+    body = asm[asm.index("Inner Loop Header"):]
+    body = body[:body.index("s_cbranch")]
+    names: dict = {}
+    return [re.sub(r"\bs(\d+)\b", lambda m: f"s#{names.setdefault(m.group(1), len(names))}",
+                   line.strip()) for line in body.splitlines()[1:]
+            if line.strip().startswith("s_")]
+
+
+def test_vector_distribute_forms_agree_and_run_in_random_order(generated, tmp_path, capsys):
+    """IREE's VectorDistribute kernel: at the prefetch point whole-tile products (distributed
+    by IREE's own passes), in the late form register copies whose LDS stores sit in
+    ``scf.if %true``. Both become the same schedule and the same main loop, and each kernel
+    is exact with memory completing in a random order the counters allow."""
+    name = "bf16_abt_2048x2048x1024_vector_distribute"
+    forms_agree(generated, name, capsys)
+    loops = []
+    for form in ("prefetch", "late"):
+        out = tmp_path / f"{form}.s"
+        rc = main(["--pipeline=4wave", str(generated(name, form)), "--emit=asm", "-o",
+                   str(out)])
+        assert rc == 0, capsys.readouterr()
+        loops.append(out.read_text())
+    # one main loop: the same instructions in the same order (the front end clones the late
+    # form's i32 K index as the prefetch point's: frontend/zext_index.py), the scalar ones
+    # alike up to the names of their registers (the code around the loop differs)
+    assert _main_loop(loops[0]) == _main_loop(loops[1])
+    assert _main_loop(loops[0]).count("v_mfma_f32_16x16x32_bf16") == 64
+    assert _scalar_lines(loops[0]) == _scalar_lines(loops[1])
+    exact_in_random_order(generated, name, capsys, 9)
+
+
+def test_vector_distribute_odd_k_steps_forms_agree_and_run_in_random_order(generated, capsys):
+    """IREE's bf16 VectorDistribute kernel with 9 K steps: both forms become the same
+    schedule, and each kernel (8 K steps pipelined, the ninth on the schedule's stage-0
+    buffers) is exact with memory completing in a random order the counters allow."""
+    name = "bf16_abt_2048x2048x1152_vector_distribute"
+    forms_agree(generated, name, capsys)
+    exact_in_random_order(generated, name, capsys, 23)
+
+
+def test_vector_distribute_a_times_b_forms_agree_and_run_in_random_order(generated, capsys):
+    """IREE's VectorDistribute ``A x B`` (B read one element per ``ds_read``): both forms
+    become the same schedule, a B subtile 16 transposing reads in place of 64 one-element
+    reads (A's 4 reads of 16 bytes), and each kernel is exact with memory completing in a
+    random order the counters allow."""
+    name = "bf16_ab_2048x2048x1024_vector_distribute"
+    schedule = forms_agree(generated, name, capsys)
+    assert json.loads(schedule)["lgkm_per_load"] == [4, 16], schedule
+    exact_in_random_order(generated, name, capsys, 17)
+
+
+def test_vector_distribute_i8_a_times_b_reads_bytes_regrouped(tmp_path, capsys):
+    """IREE's VectorDistribute i8 ``A x B`` reads B one byte at a time (``vector<1xi8>``,
+    16 joined by ``vector.from_elements`` per MFMA operand): the front end regroups them
+    into 8-bit transposing reads as it does 16-bit ones (``frontend/element_reads.py``),
+    both forms give one schedule (a B subtile 16 ``ds_read_b64_tr_b8``, issued in runs,
+    where it had 128 one-byte reads and was refused), and the late form's kernel is exact
+    with the steady loop run (8 K steps of 256: 3 trips, LLVM keeps the loop)."""
+    forms = G.forms(G.matmul_source(dtype="i8", m=1024, n=1024, k=2048, transpose_b=False),
+                    VECTOR_DISTRIBUTE)
+    schedules = []
+    for form, text in forms.items():
+        src = tmp_path / f"{form}.mlir"
+        src.write_text(text)
+        assert main(["--pipeline=4wave", str(src), "--emit=schedule-json"]) == 0
+        schedules.append(capsys.readouterr().out)
+    assert schedules[0] == schedules[1]
+    assert json.loads(schedules[1])["lgkm_per_load"][1] == 16, schedules[1]
+    with counting_loops() as loops:
+        rc = main(["--pipeline=4wave", "--emulate", str(src), "--emulate-workgroups=2",
+                   "--emulate-mode=late"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0, 2 of" in out and "i8xi8xi32" in out, out + err
+    assert_steady(loops)

@@ -40,6 +40,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.index_bounds import U32_MAX
 from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, constant_trips,
                                              element_bytes)
 from pipeline_mlir.analysis.views import view_root
@@ -139,7 +140,7 @@ def split_tail(loop, peel_last: bool = False) -> object | None:
         if PAIR_GUARD_ATTR in loop.attributes or (even_trips_proven(loop) and not peel_last):
             return None     # (cut already: a masked tail's peel)
         with ir.InsertionPoint(loop), loop.location:
-            split = _masked_split(loop) if peel_last else _even_split(loop)
+            split = clamp_split(loop, _masked_split(loop) if peel_last else _even_split(loop))
         rem = _remainder(loop, split, shareable=not peel_last)
         _guard_pairs(loop, split)
         return rem
@@ -191,6 +192,32 @@ def _masked_split(loop):
     pair = A.muli(step, A.constant(t, ir.IntegerAttr.get(t, PAIR)))
     before_last = A.maxsi(A.subi(A.subi(ub, step), lb), A.constant(t, ir.IntegerAttr.get(t, 0)))
     return A.addi(lb, A.muli(A.divsi(before_last, pair), pair))
+
+
+def clamp_split(loop, split):
+    """``split`` (emitted before ``loop``, whose trip count is known only at run time)
+    clamped to ``[lb, cap]``: ``maxsi(minsi(split, cap), lb)``, ``cap`` the last position
+    ``lb + n * 2 step`` from which the pipelined loop (step ``2 step``) still ends on an
+    unsigned 32-bit counter that cannot wrap (``cap + 2 step - 1 <= 2**32 - 1``).  The
+    pipelined loop then runs ``lb .. split`` on that counter
+    (:mod:`pipeline_mlir.lowering.loop_i32`, which proves it from the clamp:
+    :func:`pipeline_mlir.analysis.index_bounds.unsigned_bounds`), and a trip count beyond
+    ``cap`` leaves the pairs after it to the remainder loop, which runs any number of
+    iterations as written: the same iterations, in order, for every trip count.  A
+    split below ``lb`` (no pair) becomes ``lb``: the guard skips the pipelined loop and the
+    remainder runs from ``lb``, as it did from the split (``ub <= split`` then).
+    ``split`` as it is for a loop that is not on ``index`` or whose lower bound or step is
+    not a constant (nothing would prove a narrower counter)."""
+    lb, step = constant_int(loop.operands[0]), constant_int(loop.operands[2])
+    t = loop.operands[0].type
+    if not isinstance(t, ir.IndexType) or lb is None or step is None or lb < 0 or step <= 0:
+        return split
+    pair = PAIR * step
+    cap = lb + (U32_MAX + 1 - pair - lb) // pair * pair
+    if cap <= lb:
+        return split
+    A = B.arith
+    return A.maxsi(A.minsi(split, A.constant(t, ir.IntegerAttr.get(t, cap))), loop.operands[0])
 
 
 def _guard_pairs(loop, split) -> None:

@@ -29,12 +29,9 @@ A bound it cannot prove (an ``index`` kernel argument used as is) keeps the ``in
 
 from __future__ import annotations
 
-from pipeline_mlir.analysis.index_bounds import unsigned_bounds
+from pipeline_mlir.analysis.index_bounds import U32_MAX, unsigned_bounds
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-
-#: the largest value of the unsigned 32-bit counter
-U32_MAX = (1 << 32) - 1
 
 
 def narrowed_bounds(start, ub, step) -> tuple | None:

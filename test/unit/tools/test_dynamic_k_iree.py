@@ -154,6 +154,24 @@ def test_dynamic_k_kernel_needs_no_scratch(pipelined, form):
     assert not any(i.name.startswith("scratch_") for i in load_kernel(code).instrs)
 
 
+@pytest.mark.parametrize("form", ["prefetch", "late"])
+def test_dynamic_k_main_loop_counts_on_32_bits(pipelined, form):
+    """The split of the run-time trip count is clamped to the positions a 32-bit counter
+    reaches (``tails.clamp_split``; the K tiles past it, for a K above 2**37, run in the
+    remainder loop), so the pipelined loop runs on an unsigned ``i32`` counter: its exit
+    test and the clamp of the staged loads' next position are scalar 32-bit compares.
+    Before, the bound sat in a VGPR pair and each iteration ran ``s_add_u32``,
+    ``s_addc_u32`` and a ``v_cmp_lt_u64``."""
+    from steady_loop import main_back_edge
+    _text, code = pipelined(form)
+    kernel = load_kernel(code)
+    edge, header = main_back_edge(kernel)
+    loop = [i.name for i in kernel.instrs[header:edge + 1]]
+    assert sum(n.startswith("v_mfma") for n in loop) == 32, loop
+    assert not [n for n in loop if re.match(r"v_cmp|s_addc|s_cmp\w*_u64", n)], loop
+    assert any(re.fullmatch(r"s_cmp_\w+_[iu]32", n) for n in loop), loop
+
+
 def test_dynamic_k_late_form_gets_the_prefetch_forms_schedule(kernels, capsys):
     """The late form (element copy loops, LDS tiles read row by row with
     ``vector.maskedload`` into private memory, one ``vector<1xf32>`` load and store per

@@ -40,7 +40,6 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.index_bounds import U32_MAX
 from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, constant_trips,
                                              element_bytes)
 from pipeline_mlir.analysis.views import view_root
@@ -56,6 +55,8 @@ from pipeline_mlir.target import gfx950
 
 #: the natural loop's iterations the schedule's loop runs per iteration of its own
 PAIR = 2
+#: the largest position :func:`clamp_split` lets the pipelined loop's counter reach
+I32_MAX = (1 << 31) - 1
 #: on a remainder loop that no pipelined loop precedes (:func:`whole_remainder`)
 WHOLE_ATTR = "sched.unpipelined"
 #: the view ops between an LDS buffer and the remainder's uses that it clones
@@ -197,8 +198,10 @@ def _masked_split(loop):
 def clamp_split(loop, split):
     """``split`` (emitted before ``loop``, whose trip count is known only at run time)
     clamped to ``[lb, cap]``: ``maxsi(minsi(split, cap), lb)``, ``cap`` the last position
-    ``lb + n * 2 step`` from which the pipelined loop (step ``2 step``) still ends on an
-    unsigned 32-bit counter that cannot wrap (``cap + 2 step - 1 <= 2**32 - 1``).  The
+    ``lb + n * 2 step`` from which the pipelined loop (step ``2 step``) still ends on a
+    32-bit counter that cannot wrap, signed or unsigned (``cap + 2 step - 1 <= 2**31 - 1``:
+    LLVM compares it either way, and a 64-bit ``cap`` of bit 31 set would be a literal
+    whose extension gfx950 does not pin, which the emulator refuses).  The
     pipelined loop then runs ``lb .. split`` on that counter
     (:mod:`pipeline_mlir.lowering.loop_i32`, which proves it from the clamp:
     :func:`pipeline_mlir.analysis.index_bounds.unsigned_bounds`), and a trip count beyond
@@ -213,7 +216,7 @@ def clamp_split(loop, split):
     if not isinstance(t, ir.IndexType) or lb is None or step is None or lb < 0 or step <= 0:
         return split
     pair = PAIR * step
-    cap = lb + (U32_MAX + 1 - pair - lb) // pair * pair
+    cap = lb + (I32_MAX + 1 - pair - lb) // pair * pair
     if cap <= lb:
         return split
     A = B.arith

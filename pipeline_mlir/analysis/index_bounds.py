@@ -7,11 +7,12 @@ fits the source's width), the signed ones of a value it proves non-negative, and
 ``arith.addi``, ``arith.muli``, ``arith.divui``, ``arith.remui``, ``arith.maxui`` and
 ``arith.minui`` of values it knows (exact, as long as no intermediate reaches 2**63:
 none wraps), and a signed clamp of any value between two it knows to be non-negative,
-``maxsi(minsi(x, hi), lo)`` or ``minsi(maxsi(x, lo), hi)`` (:func:`_clamp`: whatever ``x``
-is, the result lies between them; how the front end bounds a split of a run-time trip
-count, :func:`pipeline_mlir.frontend.tails.clamp_split`).  Anything else (a function
-argument of type ``index``, a load, a block argument) is unknown.  The lowering narrows the pipelined main loop's control to 32 bits
-with it (:mod:`pipeline_mlir.lowering.loop_i32`).  No rewriting.
+``maxsi(minsi(x, hi), lo)`` or
+``minsi(maxsi(x, lo), hi)`` (:func:`_clamp`: whatever ``x`` is, the result lies between
+them; how the front end bounds the split of a run-time trip count,
+:func:`pipeline_mlir.frontend.tails.clamp_split`).  Anything else (a function argument of
+type ``index``, a load, a block argument) is unknown.  The lowering narrows the pipelined
+main loop's control to 32 bits with it (:mod:`pipeline_mlir.lowering.loop_i32`).  No rewriting.
 """
 
 from __future__ import annotations
@@ -94,11 +95,9 @@ def _clamp(o, depth: int) -> tuple[int, int] | None:
     """The range of ``o``, an ``arith.maxsi`` or ``arith.minsi``, when it clamps any value
     between operands proven non-negative: ``maxsi(minsi(x, h), l)`` lies in ``[l_lo,
     max(h_hi, l_hi)]`` and ``minsi(maxsi(x, l), h)`` in ``[min(l_lo, h_lo), h_hi]``,
-    whatever ``x`` is; or both operands known and non-negative (then the signed pick is
-    the unsigned one).  None otherwise."""
+    whatever ``x`` is; None otherwise (a signed ``max`` or ``min`` alone stays unknown: the
+    front end needs only the clamp)."""
     outer = [_nonneg(x, depth - 1) for x in o.operands]
-    if None not in outer:
-        return R.pick(max if o.name == "arith.maxsi" else min, *outer)
     for inner_v, known in ((o.operands[0], outer[1]), (o.operands[1], outer[0])):
         if known is None or isinstance(inner_v.owner, ir.Block):
             continue

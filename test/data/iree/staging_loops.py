@@ -57,7 +57,8 @@ class _Constants:
     def __init__(self, lines: list[str]) -> None:
         self.lines = lines
 
-    def at(self, i: int, name: str) -> int | None:
+    def definition(self, i: int, name: str) -> str | None:
+        """The line defining ``name`` that is in scope on line ``i``, or None."""
         low = _indent(self.lines[i])
         for j in range(i - 1, -1, -1):
             ln = self.lines[j]
@@ -65,10 +66,14 @@ class _Constants:
                 continue
             ind = _indent(ln)
             if ind <= low and ln.lstrip().startswith(f"{name} = "):
-                m = _CONST.match(ln)
-                return int(m.group(2)) if m and m.group(1) == name else None
+                return ln
             low = min(low, ind)
         return None
+
+    def at(self, i: int, name: str) -> int | None:
+        ln = self.definition(i, name)
+        m = _CONST.match(ln) if ln else None
+        return int(m.group(2)) if m and m.group(1) == name else None
 
 
 _STATIC = re.compile(r"^memref<(\d+)x(\d+)x(\w+), #gpu\.address_space<workgroup>>$")
@@ -101,7 +106,8 @@ def _row_read(tag: str, base, first_row: int, rows: int, col, cols: int, elem: s
     (into ``%v_TAG``), when every row read lies inside ``base`` (the same elements a masked
     read gives: the pass-through where the mask is off), else None."""
     buf, btype, brows, bcols = base
-    if col is None or first_row < 0 or first_row + rows > brows or col < 0 or col + cols > bcols:
+    if None in (first_row, col) or first_row < 0 or first_row + rows > brows or col < 0 \
+            or col + cols > bcols:
         return None
     vt = f"vector<{cols}x{elem}>"
     splat = [] if vector_pad else [f"%p_{tag} = vector.broadcast {pad} : {elem} to {vt}"]
@@ -140,16 +146,18 @@ def _row(index: str, tag: str, which: str) -> tuple[list[str], str]:
     return [f"{name} = arith.addi {index}, %r_{tag} : index"], name
 
 
-def _roll_2d(lines: list[str], i: int, consts: dict, masks: dict, tag: str):
+def _roll_2d(lines: list[str], i: int, consts: _Constants, tag: str):
     """The 2-D read at line ``i`` and the write after it as a loop of rows, or None."""
     r, w = _READ2.match(lines[i]), _WRITE2.match(lines[i + 1]) if i + 1 < len(lines) else None
     if not r or not w or w.group(1) != r.group(2) or not _used_once(lines, i, r.group(2)):
         return None
     pre, _v, src, i0, j0, pad, mask, stype, rows, cols, elem = r.groups()
     _, dst, k0, l0, wr, wc, welem, dtype = w.groups()
-    if (rows, cols, elem) != (wr, wc, welem) or int(rows) < MIN_ROWS or mask not in masks:
+    md = consts.definition(i, mask)
+    mm = _MASK2.match(md) if md else None
+    if (rows, cols, elem) != (wr, wc, welem) or int(rows) < MIN_ROWS or not mm:
         return None
-    mrows, mcols, mr, mc = masks[mask]
+    mrows, mcols, mr, mc = mm.groups()[1:]
     if (mr, mc) != (rows, cols) or (consts.at(i, mrows) or -1) < int(rows):
         return None    # a mask that cuts rows: left as it is
     a, si = _row(i0, tag, "si")
@@ -166,7 +174,7 @@ def _roll_2d(lines: list[str], i: int, consts: dict, masks: dict, tag: str):
     return 2, _loop(pre, tag, int(rows), body)
 
 
-def _roll_rows(lines: list[str], i: int, consts: dict, tag: str):
+def _roll_rows(lines: list[str], i: int, consts: _Constants, tag: str):
     """The run of row loads from line ``i`` and the run of stores after it as a loop, or
     None."""
     loads = []
@@ -214,11 +222,10 @@ def rolled(text: str) -> str:
     docstring) made a loop of row copies; the rest unchanged."""
     lines = text.split("\n")
     consts = _Constants(lines)
-    masks = {m.group(1): m.groups()[1:] for ln in lines if (m := _MASK2.match(ln))}
     out, i, n = [], 0, 0
     while i < len(lines):
         tag = f"roll{n}"
-        done = (_roll_2d(lines, i, consts, masks, tag)
+        done = (_roll_2d(lines, i, consts, tag)
                 or _roll_rows(lines, i, consts, tag))
         if done is None:
             out.append(lines[i])

@@ -69,12 +69,13 @@ def values():
     ("start", (128, 128)), ("kr", (0, 127)), ("kmin", (0, 128)),
     ("kplus", (256, U32_MAX // 128 * 128 + 128)),
     # a signed clamp of any value between two non-negative ones (frontend/tails.clamp_split)
-    ("clamp", (1, 1 << 32)), ("clamp2", (1, 128)), ("both", (128, 128)),
+    ("clamp", (1, 1 << 32)), ("clamp2", (1, 128)),
     # unknown: an index argument, a signed cast of a value that may be negative, an i32
     # product that may wrap
     ("K", None), ("ks", None), ("kw", (0, U32_MAX)),
-    # a signed min or max alone, a clamp below a negative value, a max of an unknown value
-    ("kmn", None), ("kmx", None), ("negclamp", None), ("splitc", None),
+    # a signed min or max alone (of an unknown value, or of two known ones: only the clamp
+    # is needed), a clamp below a negative value
+    ("kmn", None), ("kmx", None), ("both", None), ("splitc", None), ("negclamp", None),
 ])
 def test_the_bounds(values, name, bounds):
     assert unsigned_bounds(values[2][name]) == bounds

@@ -6,9 +6,13 @@ extensions from a narrower integer (``arith.index_castui``, ``arith.extui``: any
 fits the source's width), the signed ones of a value it proves non-negative, and
 ``arith.addi``, ``arith.muli``, ``arith.divui``, ``arith.remui``, ``arith.maxui`` and
 ``arith.minui`` of values it knows (exact, as long as no intermediate reaches 2**63:
-none wraps).  Anything else (a function argument of type ``index``, a load, a block
-argument) is unknown.  The lowering narrows the pipelined main loop's control to 32 bits
-with it (:mod:`pipeline_mlir.lowering.loop_i32`).  No rewriting.
+none wraps), and a signed clamp of any value between two it knows to be non-negative,
+``maxsi(minsi(x, hi), lo)`` or
+``minsi(maxsi(x, lo), hi)`` (:func:`_clamp`: whatever ``x`` is, the result lies between
+them; how the front end bounds the split of a run-time trip count,
+:func:`pipeline_mlir.frontend.tails.clamp_split`).  Anything else (a function argument of
+type ``index``, a load, a block argument) is unknown.  The lowering narrows the pipelined
+main loop's control to 32 bits with it (:mod:`pipeline_mlir.lowering.loop_i32`).  No rewriting.
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ _ALWAYS = {"arith.addi": R.add, "arith.muli": R.mul,
            "arith.minui": lambda a, b: R.pick(min, a, b)}
 #: binary ops whose result's range is known for a positive divisor
 _POSITIVE_DIVISOR = {"arith.divui": R.floordiv, "arith.remui": R.remainder}
+#: the largest value of an unsigned 32-bit counter
+U32_MAX = (1 << 32) - 1
 
 
 def _width(t) -> int:
@@ -65,6 +71,8 @@ def unsigned_bounds(v, depth: int = 24) -> tuple[int, int] | None:
         return src if src is not None and src[1] <= _limit(v.type) else None
     if len(operands) != 2:
         return None
+    if o.name in _CLAMP:
+        return _clamp(o, depth)
     a, b = (unsigned_bounds(x, depth - 1) for x in operands)
     if a is None or b is None:
         return None
@@ -72,4 +80,38 @@ def unsigned_bounds(v, depth: int = 24) -> tuple[int, int] | None:
     return out if out is not None and out[1] <= _limit(v.type) else None
 
 
-__all__ = ["unsigned_bounds"]
+#: a signed clamp's outer op -> its inner op
+_CLAMP = {"arith.maxsi": "arith.minsi", "arith.minsi": "arith.maxsi"}
+
+
+def _nonneg(v, depth: int) -> tuple[int, int] | None:
+    """:func:`unsigned_bounds` of ``v`` when they also bound it as a signed value (below
+    its type's sign bit), else None."""
+    r = unsigned_bounds(v, depth)
+    return r if r is not None and r[1] <= R.signed_range(_width(v.type))[1] else None
+
+
+def _clamp(o, depth: int) -> tuple[int, int] | None:
+    """The range of ``o``, an ``arith.maxsi`` or ``arith.minsi``, when it clamps any value
+    between operands proven non-negative: ``maxsi(minsi(x, h), l)`` lies in ``[l_lo,
+    max(h_hi, l_hi)]`` and ``minsi(maxsi(x, l), h)`` in ``[min(l_lo, h_lo), h_hi]``,
+    whatever ``x`` is; None otherwise (a signed ``max`` or ``min`` alone stays unknown: the
+    front end needs only the clamp)."""
+    outer = [_nonneg(x, depth - 1) for x in o.operands]
+    for inner_v, known in ((o.operands[0], outer[1]), (o.operands[1], outer[0])):
+        if known is None or isinstance(inner_v.owner, ir.Block):
+            continue
+        inner = as_operation(inner_v.owner)
+        if inner.name != _CLAMP[o.name]:
+            continue
+        for y in inner.operands:
+            r = _nonneg(y, depth - 1)
+            if r is None:
+                continue
+            if o.name == "arith.maxsi":       # known = l, r = h
+                return known[0], max(r[1], known[1])
+            return min(r[0], known[0]), known[1]   # known = h, r = l
+    return None
+
+
+__all__ = ["U32_MAX", "unsigned_bounds"]

@@ -55,6 +55,8 @@ from pipeline_mlir.target import gfx950
 
 #: the natural loop's iterations the schedule's loop runs per iteration of its own
 PAIR = 2
+#: the largest position :func:`clamp_split` lets the pipelined loop's counter reach
+I32_MAX = (1 << 31) - 1
 #: on a remainder loop that no pipelined loop precedes (:func:`whole_remainder`)
 WHOLE_ATTR = "sched.unpipelined"
 #: the view ops between an LDS buffer and the remainder's uses that it clones
@@ -139,7 +141,7 @@ def split_tail(loop, peel_last: bool = False) -> object | None:
         if PAIR_GUARD_ATTR in loop.attributes or (even_trips_proven(loop) and not peel_last):
             return None     # (cut already: a masked tail's peel)
         with ir.InsertionPoint(loop), loop.location:
-            split = _masked_split(loop) if peel_last else _even_split(loop)
+            split = clamp_split(loop, _masked_split(loop) if peel_last else _even_split(loop))
         rem = _remainder(loop, split, shareable=not peel_last)
         _guard_pairs(loop, split)
         return rem
@@ -191,6 +193,34 @@ def _masked_split(loop):
     pair = A.muli(step, A.constant(t, ir.IntegerAttr.get(t, PAIR)))
     before_last = A.maxsi(A.subi(A.subi(ub, step), lb), A.constant(t, ir.IntegerAttr.get(t, 0)))
     return A.addi(lb, A.muli(A.divsi(before_last, pair), pair))
+
+
+def clamp_split(loop, split):
+    """``split`` (emitted before ``loop``, whose trip count is known only at run time)
+    clamped to ``[lb, cap]``: ``maxsi(minsi(split, cap), lb)``, ``cap`` the last position
+    ``lb + n * 2 step`` from which the pipelined loop (step ``2 step``) still ends on a
+    32-bit counter that cannot wrap, signed or unsigned (``cap + 2 step - 1 <= 2**31 - 1``:
+    LLVM compares it either way, and a 64-bit ``cap`` of bit 31 set would be a literal
+    whose extension gfx950 does not pin, which the emulator refuses).  The
+    pipelined loop then runs ``lb .. split`` on that counter
+    (:mod:`pipeline_mlir.lowering.loop_i32`, which proves it from the clamp:
+    :func:`pipeline_mlir.analysis.index_bounds.unsigned_bounds`), and a trip count beyond
+    ``cap`` leaves the pairs after it to the remainder loop, which runs any number of
+    iterations as written: the same iterations, in order, for every trip count.  A
+    split below ``lb`` (no pair) becomes ``lb``: the guard skips the pipelined loop and the
+    remainder runs from ``lb``, as it did from the split (``ub <= split`` then).
+    ``split`` as it is for a loop that is not on ``index`` or whose lower bound or step is
+    not a constant (nothing would prove a narrower counter)."""
+    lb, step = constant_int(loop.operands[0]), constant_int(loop.operands[2])
+    t = loop.operands[0].type
+    if not isinstance(t, ir.IndexType) or lb is None or step is None or lb < 0 or step <= 0:
+        return split
+    pair = PAIR * step
+    cap = lb + (I32_MAX + 1 - pair - lb) // pair * pair
+    if cap <= lb:
+        return split
+    A = B.arith
+    return A.maxsi(A.minsi(split, A.constant(t, ir.IntegerAttr.get(t, cap))), loop.operands[0])
 
 
 def _guard_pairs(loop, split) -> None:

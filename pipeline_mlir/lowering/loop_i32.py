@@ -24,17 +24,16 @@ kernel and every 256x256 one (``docs/kernels.md``, "The main loop's counter"):
   LLVM gave two of the ping-pong loop's DMAs their K column in a VGPR (two
   ``v_add_u32`` each iteration) and the FP8 kernel spilled two VGPRs.
 
-A bound it cannot prove (an ``index`` kernel argument used as is) keeps the ``index`` loop.
+A bound it cannot prove (an ``index`` kernel argument used as is) keeps the ``index`` loop;
+the split the front end cuts a run-time trip count at is clamped so that it can
+(:func:`pipeline_mlir.frontend.tails.clamp_split`).
 """
 
 from __future__ import annotations
 
-from pipeline_mlir.analysis.index_bounds import unsigned_bounds
+from pipeline_mlir.analysis.index_bounds import U32_MAX, unsigned_bounds
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-
-#: the largest value of the unsigned 32-bit counter
-U32_MAX = (1 << 32) - 1
 
 
 def narrowed_bounds(start, ub, step) -> tuple | None:

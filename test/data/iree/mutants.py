@@ -30,7 +30,8 @@ The verdict on a mutant (:func:`verdict`):
   the same C bytes as the mutant built without pipelining (``--pass-pipeline=
   'builtin.module()'``; at the prefetch point IREE's LDS swizzle, an attribute of the
   ``memref.alloc`` that only IREE's own later passes apply, made explicit first as the
-  front end's remainder loops make it, :func:`unswizzled`), and is race-free;
+  front end's remainder loops make it, :func:`unswizzled`; LDS tiles copied whole into
+  private memory copied by a loop of rows, :func:`rolled`), and is race-free;
 * ``no-reference``: the swizzle cannot be made explicit in the mutant (an access of the
   swizzled buffer the remainder path does not rewrite), IREE's passes do not distribute
   a VectorDistribute mutant (:func:`distributed`), or LDS of dynamic size has no bound to
@@ -687,6 +688,19 @@ def hoisted(text: str) -> str:
         return str(module)
 
 
+#: a buffer in private memory (IREE's dynamic-K kernel stages its LDS tiles in one)
+PRIVATE = "#gpu.address_space<private>"
+
+
+def rolled(text: str) -> str:
+    """``text`` with each whole LDS tile copied into private memory copied by a loop of
+    rows (:func:`staging_loops.rolled`): the same kernel, which LLVM builds in seconds
+    rather than minutes (IREE's dynamic-K kernel, unpipelined)."""
+    import staging_loops
+
+    return staging_loops.rolled(text)
+
+
 def verdict(m: Mutant) -> tuple[str, str]:
     """(verdict, detail) of mutant ``m`` (module docstring)."""
     from pipeline_mlir.dialect.ir_io import IRError
@@ -699,6 +713,8 @@ def verdict(m: Mutant) -> tuple[str, str]:
             plain = distributed(plain)
         if DYNAMIC_LDS.search(plain):
             plain = hoisted(plain)
+        if PRIVATE in plain:
+            plain = rolled(plain)
     except IRError as e:
         return "no-reference", str(e)
     except Exception as e:  # the mutant does not parse: the build says where

@@ -37,6 +37,15 @@ func.func @f(%K: index, %Ki: i32, %s: i32) {
   %sx = arith.index_castui %s : i32 to index
   %kmin = arith.minui %kx, %c128 : index
   %kplus = arith.addi %kend, %c128 : index
+  %kmn = arith.minsi %K, %big : index
+  %clamp = arith.maxsi %kmn, %c1 : index
+  %kmx = arith.maxsi %K, %c1 : index
+  %clamp2 = arith.minsi %kmx, %c128 : index
+  %cm1 = arith.constant -1 : index
+  %negclamp = arith.maxsi %kmn, %cm1 : index
+  %both = arith.maxsi %kr, %c128 : index
+  %split = arith.divsi %K, %c128 : index
+  %splitc = arith.maxsi %split, %kr : index
   return
 }
 """
@@ -59,9 +68,14 @@ def values():
     ("np", (1, U32_MAX // 128)), ("kend", (128, U32_MAX // 128 * 128)),
     ("start", (128, 128)), ("kr", (0, 127)), ("kmin", (0, 128)),
     ("kplus", (256, U32_MAX // 128 * 128 + 128)),
+    # a signed clamp of any value between two non-negative ones (frontend/tails.clamp_split)
+    ("clamp", (1, 1 << 32)), ("clamp2", (1, 128)),
     # unknown: an index argument, a signed cast of a value that may be negative, an i32
     # product that may wrap
     ("K", None), ("ks", None), ("kw", (0, U32_MAX)),
+    # a signed min or max alone (of an unknown value, or of two known ones: only the clamp
+    # is needed), a clamp below a negative value
+    ("kmn", None), ("kmx", None), ("both", None), ("splitc", None), ("negclamp", None),
 ])
 def test_the_bounds(values, name, bounds):
     assert unsigned_bounds(values[2][name]) == bounds

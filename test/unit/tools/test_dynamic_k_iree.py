@@ -154,6 +154,53 @@ def test_dynamic_k_kernel_needs_no_scratch(pipelined, form):
     assert not any(i.name.startswith("scratch_") for i in load_kernel(code).instrs)
 
 
+@pytest.mark.parametrize("form", ["prefetch", "late"])
+def test_dynamic_k_main_loop_counts_on_32_bits(pipelined, form):
+    """The split of the run-time trip count is clamped to the positions a 32-bit counter
+    reaches (``tails.clamp_split``; the K tiles past it, for a K above 2**37, run in the
+    remainder loop), so the pipelined loop runs on an unsigned ``i32`` counter: its exit
+    test and the clamp of the staged loads' next position are scalar 32-bit compares.
+    Before, the bound sat in a VGPR pair and each iteration ran ``s_add_u32``,
+    ``s_addc_u32`` and a ``v_cmp_lt_u64``."""
+    from steady_loop import main_back_edge
+    _text, code = pipelined(form)
+    kernel = load_kernel(code)
+    edge, header = main_back_edge(kernel)
+    loop = [i.name for i in kernel.instrs[header:edge + 1]]
+    assert sum(n.startswith("v_mfma") for n in loop) == 32, loop
+    assert not [n for n in loop if re.match(r"v_cmp|s_addc|s_cmp\w*_u64", n)], loop
+    assert any(re.fullmatch(r"s_cmp_\w+_[iu]32", n) for n in loop), loop
+
+
+@pytest.mark.parametrize("form,break_it", [
+    ("prefetch", ("= vector.create_mask %c128, ", "= vector.create_mask %c64, ")),
+    ("late", ("vector.maskedload %alloc[%c1, %c0]", "vector.maskedload %alloc[%c2, %c0]")),
+])
+def test_campaign_reference_copies_private_tiles_by_rows(kernels, form, break_it):
+    """The mutation campaign's unpipelined reference (``mutants.rolled``,
+    ``test/data/iree/staging_loops.py``): each LDS tile IREE copies whole into private
+    memory is copied by a loop of 128 rows (an unmasked load of the row of the 128x32 LDS
+    buffer, selected by the row mask), which LLVM builds in about a second of CPU where the
+    128 rows as written took ten; the module still verifies.  A copy made irregular (a
+    mask that cuts rows, one row read from another) is left as written, and so is the
+    other tile's copy only when it shares the change.  (Exact: the rolled reference's C
+    equals the pipelined build's at K = 260 in both forms, run by hand.)"""
+    import mutants as M
+    text = kernels("forced", form).read_text()
+    text = M.hoisted(text) if M.DYNAMIC_LDS.search(text) else text     # as the verdict
+    out = M.rolled(text)
+    assert out.count("scf.for %r_roll") == 2 and M.PRIVATE in out
+    assert len(re.findall(r"= vector\.load %alloc\w*\[%si_roll\d, %c_roll\d\] : "
+                          r"memref<128x32xbf16, #gpu\.address_space<workgroup>>", out)) == 2
+    assert "vector.maskedload %alloc[%c5, %c0]" not in out
+    with new_context() as ctx:
+        ir.Module.parse(out, ctx).operation.verify()
+    old, new = break_it
+    assert old in text
+    broken = M.rolled(text.replace(old, new, 1))
+    assert broken.count("scf.for %r_roll") == (0 if form == "prefetch" else 1), form
+
+
 def test_dynamic_k_late_form_gets_the_prefetch_forms_schedule(kernels, capsys):
     """The late form (element copy loops, LDS tiles read row by row with
     ``vector.maskedload`` into private memory, one ``vector<1xf32>`` load and store per

@@ -43,15 +43,14 @@ import numpy as np
 
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import (attr_names, constant_bounds, element_bytes,
-                                             memory_space, parse_xor_shuffle)
+from pipeline_mlir.analysis.ir_facts import (attr_names, constant_bounds, parse_xor_shuffle)
 from pipeline_mlir.frontend.aliased_remainder import OWN_ATTR
 from pipeline_mlir.frontend.tail_swizzle import SWIZZLE_ATTR, resolve_swizzles
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.k_subtiles import MERGED_ATTR, along_k
-from pipeline_mlir.frontend.kernel_ir import kernel_of
+from pipeline_mlir.frontend.kernel_ir import kernel_of, lds_bytes
 from pipeline_mlir.frontend.remainder_plan import stage0_loops
 from pipeline_mlir.frontend.scan import REMAINDER_ATTR
 from pipeline_mlir.target import gfx950
@@ -180,15 +179,9 @@ def merge_k_steps(an: Analysis, schedule) -> tuple[Merge | None, str | None]:
 
 
 def _other_lds(loop, roots) -> int:
-    """Bytes of the kernel's static LDS allocations other than ``roots``."""
-    kernel = kernel_of(loop)
-    total = 0
-    for o in walk_ops(kernel, lambda x: x.name == "memref.alloc") if kernel else ():
-        t = ir.MemRefType(o.results[0].type)
-        if o.results[0] not in roots and t.has_static_shape and \
-                memory_space(t) == "workgroup":
-            total += int(np.prod(t.shape)) * element_bytes(t)
-    return total
+    """Bytes of every LDS buffer the kernel declares other than ``roots`` (allocations,
+    attributions, workgroup globals: :func:`~pipeline_mlir.frontend.kernel_ir.lds_bytes`)."""
+    return lds_bytes(kernel_of(loop), roots)
 
 
 def _roots_refusal(roots: list) -> str | None:

@@ -1,5 +1,5 @@
-"""The 4-wave MXFP4 256x256 kernel (one wave per SIMD, accumulators in AGPRs): what issue 23
-asks of it besides exactness (test_mx_kernel.py) -- VALU <= 8 per main-loop iteration, no
+"""The 4-wave MXFP4 256x256 kernel (one wave per SIMD, accumulators in AGPRs): what it must
+hold besides exactness (test_mx_kernel.py) -- VALU <= 8 per main-loop iteration, no
 spills, every scaled MFMA on AGPRs, conflict-free LDS, hazard-free, its FP4 MFMAs priced at
 their rate on the assembly, and the scales carried as dwords (a byte carried through the
 loop costs a v_and_b32 each)."""

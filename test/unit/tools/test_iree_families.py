@@ -1,4 +1,4 @@
-"""Issue 21's "done means", for the IREE families the per-configuration tests leave a point of.
+"""What each IREE family must do, for the families the per-configuration tests leave a point of.
 
 ``test_iree_configurations.py``, ``test_iree_pingpong.py``, ``test_iree_epilogues.py`` and
 the tails tests generate each family with ``iree-compile`` and check that its kernel is

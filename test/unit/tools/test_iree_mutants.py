@@ -122,7 +122,7 @@ def test_an_unmutated_vector_distribute_kernel_is_exact():
 
 
 def test_the_late_vdodd_reference_is_exact():
-    """Issue 21: IREE's late form of the fp8 VectorDistribute kernel of 3 K steps, built
+    """IREE's late form of the fp8 VectorDistribute kernel of 3 K steps, built
     without the sched passes, starts a copy's buffer offset 512 below 0 and adds 512 back
     as the instruction offset; it computes C = A x B^T on the emulator (it read zeros for
     the first row and column of workgroup 0 when the emulator did not wrap that sum)."""
@@ -313,7 +313,7 @@ LATER = [("i8x", (11, 41, 2)), ("i8kf", (11, 41, 2)), ("vdi8ab", (11, 41, 0))]
 
 @pytest.mark.parametrize("family, indices", LATER, ids=[f for f, _ in LATER])
 def test_a_later_family_is_refused_or_exact(family, indices):
-    """Issue 21: each family of this stop's kernels (the i8 64x128 tile split along K
+    """Each later family of kernels (the i8 64x128 tile split along K
     crosswise under ``pingpong``; the i8 128x128 4x2 one under ``pingpong{waits=fragment}``;
     IREE's VectorDistribute i8 ``A x B``) mutated, its bare barriers included: refused with
     a located message or exact against its unpipelined build, the exact ones round the

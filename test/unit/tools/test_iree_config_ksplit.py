@@ -11,26 +11,13 @@ import re
 
 import pytest
 
-from build_cache import share_code_objects
-from iree_configs import assert_steady_or_short, forms_agree, generator
+from iree_configs import assert_steady_or_short, forms_agree
 from pass_helpers import assert_named_and_hazard_free
 from pipeline_mlir.tools.pipeline_opt import main
 from steady_loop import counting_loops
 
 
-@pytest.fixture(autouse=True)
-def _code_objects_shared():
-    """A kernel built here (``--emit=hsaco``) and emulated (``--emulate``, each mode) is
-    compiled once per run (``build_cache.share_code_objects``)."""
-    with share_code_objects():
-        yield
-
-
-@pytest.fixture
-def generated(tmp_path_factory):
-    """(config, form) -> the path of IREE's kernel, generated once per run
-    (``iree_configs.generator``)."""
-    return generator(tmp_path_factory)
+pytestmark = pytest.mark.usefixtures("shared_code_objects")
 
 
 @pytest.mark.parametrize("name, form, lgkm_b", [

@@ -24,27 +24,14 @@ import re
 
 import pytest
 
-from build_cache import share_code_objects
-from iree_configs import CONFIGS, assert_steady_or_short, generator
+from iree_configs import CONFIGS, assert_steady_or_short
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.iree import Matmul, emulate_matmul
 from pipeline_mlir.tools.pipeline_opt import main
 from steady_loop import counting_loops
 
 
-@pytest.fixture(autouse=True)
-def _code_objects_shared():
-    """A kernel built here (``--emit=hsaco``) and emulated (``--emulate``, each mode) is
-    compiled once per run (``build_cache.share_code_objects``)."""
-    with share_code_objects():
-        yield
-
-
-@pytest.fixture
-def generated(tmp_path_factory):
-    """(config, form) -> the path of IREE's kernel, generated once per run
-    (``iree_configs.generator``)."""
-    return generator(tmp_path_factory)
+pytestmark = pytest.mark.usefixtures("shared_code_objects")
 
 
 def _grid(prefetch_text: str) -> tuple[int, int] | None:

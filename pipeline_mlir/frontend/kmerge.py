@@ -45,7 +45,8 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import (attr_names, constant_bounds, parse_xor_shuffle)
+from pipeline_mlir.analysis.ir_facts import (attr_names, constant_bounds, enclosing_ops,
+                                             parse_xor_shuffle)
 from pipeline_mlir.frontend.aliased_remainder import OWN_ATTR
 from pipeline_mlir.frontend.tail_swizzle import SWIZZLE_ATTR, resolve_swizzles
 from pipeline_mlir.frontend.address import Analysis
@@ -280,14 +281,8 @@ def _after(op):
 
 
 def _in_loop_body(op) -> bool:
-    p = op.parent
-    while p is not None:
-        if p.name == "scf.for":
-            return True
-        if p.name in ("func.func", "gpu.func"):
-            return False
-        p = p.parent
-    return False
+    """Whether ``op`` lies in an ``scf.for`` of its function."""
+    return any(p.name == "scf.for" for p in enclosing_ops(op))
 
 
 def _build(loop, roots: list, m: int, lb: int, step: int, runs: int):

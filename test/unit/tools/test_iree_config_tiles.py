@@ -50,13 +50,7 @@ def test_i8_forms_agree_and_run_exact_in_random_order(generated, capsys):
     a random order the counters allow (at 2048x2048x1024: IREE's configuration and the
     schedule are 4096^3's, with a quarter of its K steps to emulate)."""
     name = "i8_abt_2048x2048x1024"
-    schedules = {}
-    for form in ("prefetch", "late"):
-        rc = main(["--pipeline=4wave", str(generated(name, form)), "--emit=schedule-json"])
-        out, err = capsys.readouterr()
-        assert rc == 0, err
-        schedules[form] = out
-    assert schedules["prefetch"] == schedules["late"]
+    forms_agree(generated, name, capsys)
     for form in ("prefetch", "late"):
         with counting_loops() as loops:
             rc = main(["--pipeline=4wave", "--emulate", str(generated(name, form)),

@@ -233,12 +233,15 @@ def forms_agree(generated, name: str, capsys) -> str:
     return schedules["late"]
 
 
-def exact_in_random_order(generated, name: str, capsys, seed: int) -> None:
-    """Both forms' kernels exact on 3 workgroups, memory completing in a random order."""
-    for form in ("prefetch", "late"):
+def exact_in_random_order(generated, name: str, capsys, seed: int, workgroups: int = 3,
+                          forms=("prefetch", "late"), shows: str = "") -> None:
+    """The kernels of ``forms`` exact on ``workgroups`` workgroups, memory completing in a
+    random order, the output naming ``shows`` (an element type, say)."""
+    for form in forms:
         with counting_loops() as loops:
             rc = main(["--pipeline=4wave", "--emulate", str(generated(name, form)),
-                       "--emulate-workgroups=3", f"--emulate-mode=random:{seed}"])
+                       f"--emulate-workgroups={workgroups}", f"--emulate-mode=random:{seed}"])
         out, err = capsys.readouterr()
         assert rc == 0 and "mode=random" in out and ": exact, max error 0" in out, out + err
+        assert shows in out, out
         assert_steady_or_short(loops, name, generated)

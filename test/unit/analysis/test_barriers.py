@@ -48,6 +48,19 @@ def test_only_a_fence_of_workgroup_memory_orders_lds(barrier, orders):
     assert hazards == ([] if orders else ["raw"]), hazards
 
 
+def _kernel_stream(barrier: str, hazards: list, ctx):
+    """KERNEL with ``barrier`` in its place: the body's ops, and the indices of its LDS
+    store and its barrier, after checking its LDS stream finds ``hazards``."""
+    module = ir.Module.parse(KERNEL.replace("BARRIER", barrier), ctx)
+    body = list(walk_ops(module.operation, lambda o: o.name != "builtin.module"
+                         and o.name != "func.func"))
+    events, _ops = lds_events(walk_ops(module.operation, lambda o: o.name == "func.func")[0])
+    assert [h.kind for h in check(events)] == hazards
+    store = next(i for i, o in enumerate(body) if o.name == "memref.store")
+    bar = next(i for i, o in enumerate(body) if o.name == "rocdl.s.barrier")
+    return body, store, bar
+
+
 @pytest.mark.parametrize("barrier,hazards", [
     ("rocdl.s.barrier", ["raw"]),
     ("rocdl.s.waitcnt 49279\n  rocdl.s.barrier", []),          # lgkmcnt(0): the store waited
@@ -61,14 +74,7 @@ def test_a_bare_barrier_orders_lds_behind_its_wait(barrier, hazards):
     from pipeline_mlir.analysis.barriers import drained, waited
 
     with new_context() as ctx:
-        module = ir.Module.parse(KERNEL.replace("BARRIER", barrier), ctx)
-        body = list(walk_ops(module.operation, lambda o: o.name != "builtin.module"
-                             and o.name != "func.func"))
-        events, _ops = lds_events(walk_ops(module.operation,
-                                           lambda o: o.name == "func.func")[0])
-        assert [h.kind for h in check(events)] == hazards
-        store = next(i for i, o in enumerate(body) if o.name == "memref.store")
-        bar = next(i for i, o in enumerate(body) if o.name == "rocdl.s.barrier")
+        body, store, bar = _kernel_stream(barrier, hazards, ctx)
         assert waited(body, store, bar, "lgkmcnt") is (hazards == [])
         assert not waited(body, store, bar, "vmcnt") or "3952" in barrier
         waits = [drained(o) for o in body if o.name == "rocdl.s.waitcnt"]
@@ -88,14 +94,7 @@ def test_a_memory_counter_wait_is_read_as_the_wait_it_is(wait, hazards):
     from pipeline_mlir.analysis.barriers import waited
 
     with new_context() as ctx:
-        module = ir.Module.parse(KERNEL.replace("BARRIER", f"{wait}\n  rocdl.s.barrier"), ctx)
-        body = list(walk_ops(module.operation, lambda o: o.name != "builtin.module"
-                             and o.name != "func.func"))
-        events, _ops = lds_events(walk_ops(module.operation,
-                                           lambda o: o.name == "func.func")[0])
-        assert [h.kind for h in check(events)] == hazards
-        store = next(i for i, o in enumerate(body) if o.name == "memref.store")
-        bar = next(i for i, o in enumerate(body) if o.name == "rocdl.s.barrier")
+        body, store, bar = _kernel_stream(f"{wait}\n  rocdl.s.barrier", hazards, ctx)
         assert waited(body, store, bar, "lgkmcnt") is (hazards == [])
         assert waited(body, store, bar, "vmcnt") is ("load(0)" in wait)
 

@@ -11,10 +11,9 @@ import re
 
 import pytest
 
-from iree_configs import assert_steady_or_short, forms_agree
+from iree_configs import exact_in_random_order, forms_agree
 from pass_helpers import assert_named_and_hazard_free
 from pipeline_mlir.tools.pipeline_opt import main
-from steady_loop import counting_loops
 
 
 pytestmark = pytest.mark.usefixtures("shared_code_objects")
@@ -39,12 +38,7 @@ def test_vector_distribute_fp8_split_along_k(generated, name, form, lgkm_b, caps
     schedule = json.loads(forms_agree(generated, name, capsys))
     vm = {e["name"]: e["vm_cost"] for e in schedule["phases"]["prologue"]}
     assert (vm["LOAD_A"], vm["LOAD_B"]) == (2, 4) and schedule["lgkm_per_load"] == [4, lgkm_b]
-    with counting_loops() as loops:
-        rc = main(["--pipeline=4wave", "--emulate", str(generated(name, form)),
-                   "--emulate-workgroups=2", "--emulate-mode=random:19"])
-    text, err = capsys.readouterr()
-    assert rc == 0 and "mode=random" in text and ": exact, max error 0" in text, text + err
-    assert_steady_or_short(loops, name, generated)
+    exact_in_random_order(generated, name, capsys, 19, workgroups=2, forms=(form,))
 
 
 def test_vector_distribute_fp8_schedule_is_hazard_free(generated, tmp_path, capsys):

@@ -12,9 +12,8 @@ import re
 
 import pytest
 
-from iree_configs import assert_steady_or_short, exact_in_random_order, forms_agree
+from iree_configs import exact_in_random_order, forms_agree
 from pipeline_mlir.tools.pipeline_opt import main
-from steady_loop import counting_loops
 
 
 pytestmark = pytest.mark.usefixtures("shared_code_objects")
@@ -51,13 +50,7 @@ def test_i8_forms_agree_and_run_exact_in_random_order(generated, capsys):
     schedule are 4096^3's, with a quarter of its K steps to emulate)."""
     name = "i8_abt_2048x2048x1024"
     forms_agree(generated, name, capsys)
-    for form in ("prefetch", "late"):
-        with counting_loops() as loops:
-            rc = main(["--pipeline=4wave", "--emulate", str(generated(name, form)),
-                       "--emulate-workgroups=2", "--emulate-mode=random:3"])
-        out, err = capsys.readouterr()
-        assert rc == 0 and "i8xi8xi32" in out and ": exact, max error 0" in out, out + err
-        assert_steady_or_short(loops, name, generated)
+    exact_in_random_order(generated, name, capsys, 3, workgroups=2, shows="i8xi8xi32")
 
 
 @pytest.mark.parametrize("name,mfma,reads,copies,per_tile,tiles", [

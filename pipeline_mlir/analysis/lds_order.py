@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline_mlir.analysis.barriers import WAIT_OPS, fences_lds, wait_counts
+from pipeline_mlir.analysis.barriers import BARRIERS, WAIT_OPS, fences_lds, wait_counts
 from pipeline_mlir.analysis.ir_facts import memory_space, segments
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.analysis.wg_uniform import FUNCS, READS, is_uniform
@@ -62,7 +62,6 @@ VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memr
          "memref.reinterpret_cast", "memref.assume_alignment", "memref.view",
          "amdgpu.fat_raw_buffer_cast", "memref.memory_space_cast")
 WRITES = ("vector.store", "vector.transfer_write", "memref.store")
-BARRIERS = ("rocdl.s.barrier", "gpu.barrier", "amdgpu.lds_barrier")
 
 
 def _buffer(v, names: dict) -> str:

@@ -39,10 +39,6 @@ class PathViolation:
     violation: Violation
     reader: object                # the Instr that issues too early
 
-    def message(self) -> str:
-        return (f"0x{self.reader.addr:04x} '{self.reader.text}' on some path: "
-                f"{self.violation.message()}")
-
 
 def successors(instrs: list) -> list[tuple[int, ...]]:
     """Per instruction index, the indices of the instructions that may issue next."""

@@ -43,6 +43,14 @@ class Analysis:
     #: where the copies' global reads are checked (frontend.edges.sample_points)
     read_points: list = field(default_factory=list)
 
+    def chain(self) -> int:
+        """MFMAs per accumulator and iteration (the fewest, if they differ; 0 without
+        MFMAs)."""
+        counts: dict = {}
+        for m in self.mfmas:
+            counts[m.acc] = counts.get(m.acc, 0) + 1
+        return min(counts.values(), default=0)
+
 
 def loop_bounds(ev: Evaluator, loop):
     """(lower bound, upper bound, step) of ``loop`` where every thread has the same one

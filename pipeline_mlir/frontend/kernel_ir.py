@@ -133,6 +133,12 @@ def lds_bytes(kernel, without=()) -> int:
     return sum(n for values, n in declared_lds(kernel) if not skip.intersection(values))
 
 
+def other_lds(loop, roots) -> int:
+    """The bytes of :func:`lds_bytes` of ``loop``'s kernel but ``roots`` (the buffers the
+    front end replaces or puts elsewhere)."""
+    return lds_bytes(kernel_of(loop), roots)
+
+
 def lds_left(kernel, without=()) -> int:
     """The LDS bytes of a workgroup that :func:`lds_bytes` leaves (negative: over)."""
     return gfx950.LDS_BYTES - lds_bytes(kernel, without)

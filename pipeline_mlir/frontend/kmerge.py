@@ -51,7 +51,7 @@ from pipeline_mlir.frontend.aliased_remainder import OWN_ATTR
 from pipeline_mlir.frontend.tail_swizzle import SWIZZLE_ATTR, resolve_swizzles
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.k_subtiles import MERGED_ATTR, along_k
-from pipeline_mlir.frontend.kernel_ir import kernel_of, lds_bytes
+from pipeline_mlir.frontend.kernel_ir import other_lds
 from pipeline_mlir.frontend.remainder_plan import stage0_loops
 from pipeline_mlir.frontend.scan import REMAINDER_ATTR
 from pipeline_mlir.target import gfx950
@@ -66,19 +66,11 @@ _VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "mem
 _WANTED_CHAIN = 8
 
 
-def _chain(an: Analysis) -> int:
-    """MFMAs per accumulator and iteration (the fewest, if they differ)."""
-    counts: dict = {}
-    for m in an.mfmas:
-        counts[m.acc] = counts.get(m.acc, 0) + 1
-    return min(counts.values()) if counts else 0
-
-
 def wants_merge(an: Analysis, failed: bool) -> bool:
     """Whether the loop's K tile is too small for the crosswise split: partitioned
     crosswise with fewer than 2 MFMAs per MMA block, or (``failed``: the partition was
     refused) one accumulator per wave whose chain does not cut into four runs."""
-    chain = _chain(an)
+    chain = an.chain()
     if failed:
         return len({m.acc for m in an.mfmas}) == 1 and chain % 4 != 0
     return along_k(an.partition) == "A, B" and chain < _WANTED_CHAIN
@@ -166,8 +158,8 @@ def merge_k_steps(an: Analysis, schedule) -> tuple[Merge | None, str | None]:
     if stage0_loops(loop):
         return None, ("its remainder loop runs on the schedule's LDS buffers, which would "
                       "hold the merged K steps")
-    m = merge_factor(_chain(an), _tile_bytes(an), trips, 1 + schedule.min_trips(),
-                     _other_lds(loop, an.buffers))
+    m = merge_factor(an.chain(), _tile_bytes(an), trips, 1 + schedule.min_trips(),
+                     other_lds(loop, an.buffers))
     if isinstance(m, str):
         return None, m
     roots = list(an.buffers)
@@ -177,12 +169,6 @@ def merge_k_steps(an: Analysis, schedule) -> tuple[Merge | None, str | None]:
     runs = trips // (2 * m) * 2 * m          # K steps the merged loop runs
     merged, bigs = _build(loop, roots, m, lb, step, runs)
     return Merge(loop, merged, m, roots, bigs, lb, step, runs, trips), None
-
-
-def _other_lds(loop, roots) -> int:
-    """Bytes of every LDS buffer the kernel declares other than ``roots`` (allocations,
-    attributions, workgroup globals: :func:`~pipeline_mlir.frontend.kernel_ir.lds_bytes`)."""
-    return lds_bytes(kernel_of(loop), roots)
 
 
 def _roots_refusal(roots: list) -> str | None:

@@ -66,7 +66,7 @@ def split_k(an: Analysis) -> Analysis:
         return an
     loop = an.scan.loop
     step = an.evaluator.uniform(loop.operands[2])
-    chain = _chain(an)
+    chain = an.chain()
     tile = sum(int(np.prod(ir.MemRefType(v.type).shape)) * an.buffer_views[b].elem_bytes
                for b, v in enumerate(an.buffers))
     n = 2
@@ -144,14 +144,6 @@ def _shared_remainders(an: Analysis) -> list:
     (:mod:`~pipeline_mlir.frontend.remainder_plan`'s ``STAGE0``): with the split, one
     sub-step per iteration."""
     return stage0_loops(an.scan.loop)
-
-
-def _chain(an: Analysis) -> int:
-    """MFMAs per accumulator and iteration (the fewest, if they differ)."""
-    counts: dict = {}
-    for m in an.mfmas:
-        counts[m.acc] = counts.get(m.acc, 0) + 1
-    return min(counts.values())
 
 
 def _substep_bits(an: Analysis, b: int, n: int) -> tuple[tuple, int, tuple | None] | str:

@@ -22,7 +22,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.address import Analysis
-from pipeline_mlir.frontend.kernel_ir import describe, kernel_of, lds_bytes
+from pipeline_mlir.frontend.kernel_ir import describe, other_lds
 from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
 from pipeline_mlir.frontend.element_reads import element_reads, why_left
 from pipeline_mlir.frontend.layout import redistribute
@@ -393,13 +393,6 @@ def stage_bytes(an: Analysis, layouts: dict, mark: bool = False) -> tuple[int, i
     not fit go onto the schedule's, marked so when ``mark``)."""
     total = sum(2 * buf.elements_of(sub) * an.buffer_views[b].elem_bytes
                 for b, buf in layouts.items() for sub in buf.subtiles)
-    other = _other_lds_bytes(an.scan.loop, an.buffers)
+    other = other_lds(an.scan.loop, an.buffers)
     return total, plan_remainder_lds(an.scan.loop, total, other, mark=mark)
 
-
-def _other_lds_bytes(loop, roots) -> int:
-    """Bytes of the LDS ``loop``'s kernel declares other than ``roots`` (the loop's
-    buffers, which the schedule's replace): allocations, attributions and globals
-    (:func:`~pipeline_mlir.frontend.kernel_ir.lds_bytes`) stay beside the schedule's."""
-    kernel = kernel_of(loop)
-    return 0 if kernel is None else lds_bytes(kernel, roots)

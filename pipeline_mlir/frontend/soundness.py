@@ -138,10 +138,13 @@ def check_entry(loop, is_buffer, reader) -> None:
         return
     w, _, write = writers[-1]
     bars = [b for b in range(w + 1, len(path)) if path[b].name in BARRIERS]
+    # the writes after the last fenced barrier before the last write (a fenced barrier
+    # after it orders everything: orders() says so, and the loop returns there)
+    fence = max((f for f in range(w) if path[f].name in BARRIERS and fences_lds(path[f])),
+                default=-1)
+    pending = [(p, cs) for p, cs, _ in writers if p > fence]
     for b in bars:
-        fenced = [f for f in range(b) if path[f].name in BARRIERS and fences_lds(path[f])]
-        pending = [(p, cs) for p, cs, _ in writers if p < b and (not fenced or p > fenced[-1])]
-        if all(orders(path, p, b, c) for p, cs in pending for c in cs) or fences_lds(path[b]):
+        if all(orders(path, p, b, c) for p, cs in pending for c in cs):
             return
     moved = (f"{describe(reader)}, a read of LDS that the front end moves to the loop's "
              f"entry")

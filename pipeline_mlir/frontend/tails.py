@@ -46,7 +46,8 @@ from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.analysis.wg_uniform import WHY, varying_source
 from pipeline_mlir.frontend.aliased_remainder import OWN_ATTR, in_lds
 from pipeline_mlir.frontend.adopt import PAIR_GUARD_ATTR, even_trips_proven
-from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of, lds_bytes, next_op
+from pipeline_mlir.frontend.kernel_ir import (describe, is_pure, kernel_of, lds_bytes, next_op,
+                                             other_lds)
 from pipeline_mlir.frontend.remainder_plan import STAGE0
 from pipeline_mlir.frontend.remainder_plan import at_split as plan_at_split
 from pipeline_mlir.frontend.scan import REMAINDER_ATTR
@@ -256,7 +257,7 @@ def _remainder(loop, split, shareable: bool = False):
     loop.operands[1] = split
     rem.attributes[REMAINDER_ATTR] = ir.UnitAttr.get()
     roots = _outside_lds(rem)
-    other = lds_bytes(kernel_of(rem), roots)
+    other = other_lds(rem, roots)
     if plan_at_split(rem, shareable, sum(roots.values()), PAIR + 1, other) != STAGE0:
         _own_lds(rem, loop)
     return rem

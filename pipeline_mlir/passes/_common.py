@@ -29,12 +29,6 @@ from pipeline_mlir.dialect.ir_io import (IRError, PipelineIR, as_operation, pipe
 #: returned by ``run_pipeline`` when it replaced the pipeline op (concrete lowering)
 CONSUMED = object()
 
-#: state -> the name of the stage pass that takes a pipeline to it (``passes/catalogue.py``;
-#: each stage pass class is checked against it as it is defined); what an out-of-order pass
-#: says to run first
-STAGE_NAMES = STAGE_PASS
-
-
 class Pass:
     """What every Python pass has: a ``name``, a one-line ``summary`` and typed
     ``options`` (:class:`~pipeline_mlir.options.Option`), read from keyword arguments
@@ -82,9 +76,9 @@ class SchedPass(Pass):
         super().__init_subclass__(**kw)
         if "produces" in cls.__dict__ and "requires" not in cls.__dict__:
             cls.requires = S.STATES[S.state_index(cls.produces) - 1]
-        if is_stage(cls) and STAGE_NAMES.get(cls.produces) != cls.name:  # pragma: no cover
+        if is_stage(cls) and STAGE_PASS.get(cls.produces) != cls.name:  # pragma: no cover
             raise AssertionError(f"{cls.name} produces \"{cls.produces}\": passes/catalogue.py "
-                                 f"names {STAGE_NAMES.get(cls.produces)} as its stage pass")
+                                 f"names {STAGE_PASS.get(cls.produces)} as its stage pass")
 
     # -- entry point used by PassManager.add ----------------------------------------
     def __call__(self, op, pass_) -> None:
@@ -120,7 +114,7 @@ class SchedPass(Pass):
             return
         have, want = S.state_index(p.state), S.state_index(self.requires)
         if have < want:
-            missing = [STAGE_NAMES[s] for s in S.STATES[have + 1:want + 1]]
+            missing = [STAGE_PASS[s] for s in S.STATES[have + 1:want + 1]]
             raise IRError(p.op, f"'sched.pipeline' op is in state \"{p.state}\" but this pass "
                                 f"needs \"{self.requires}\": run {', '.join(missing)} first")
         raise IRError(p.op, f"'sched.pipeline' op is already in state \"{p.state}\" (this pass "

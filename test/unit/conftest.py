@@ -311,3 +311,28 @@ _SLOW_FIRST = {name: rank for rank, name in enumerate((
     "test_iree_configurations", "test_campaign", "test_iree_emulate", "test_dynamic_k_iree",
     "test_iree_config_tiles", "test_iree_config_vector_distribute", "test_iree_config_ksplit",
     "test_iree_config_layouts", "test_docs", "test_lit"))}
+
+
+# -- the IREE configuration tests' fixtures (test_iree_configurations.py and its topic files
+# test_iree_config_*.py); a module with a ``generated`` fixture of its own (the 8-wave and
+# epilogue tests) uses its own.  They live here, not in a conftest.py of tools/: the test
+# modules import this one as ``conftest``, and a second file of that name would shadow it.
+
+@pytest.fixture
+def generated(tmp_path_factory):
+    """(config, form) -> the path of IREE's kernel of an ``iree_configs.CONFIGS`` entry,
+    generated once per run (``iree_configs.generator``)."""
+    from iree_configs import generator
+
+    return generator(tmp_path_factory)
+
+
+@pytest.fixture
+def shared_code_objects():
+    """A kernel built (``--emit=hsaco``) and emulated (``--emulate``, each mode) is compiled
+    once per run (``build_cache.share_code_objects``); the configuration modules ask for it
+    with ``pytestmark``."""
+    from build_cache import share_code_objects
+
+    with share_code_objects():
+        yield

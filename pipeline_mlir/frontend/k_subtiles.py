@@ -54,6 +54,7 @@ import numpy as np
 
 from pipeline_mlir.analysis.loop_eval import xor_shuffle
 from pipeline_mlir.kernel import loop_model as LM
+from pipeline_mlir.kernel.subtile_form import SubtileForm
 
 #: the adopted loop's attribute naming the operands split along K ("B along K"), which the
 #: lowering keeps in the kernel plan (``KernelPlan.form``) for the report
@@ -176,14 +177,9 @@ def unread_counts(an) -> tuple[int, int]:
 
 def form_text(partition, merged: int = 1) -> str:
     """The schedule form the adopted loop records (``FORM_ATTR``) and ``--emit=report``
-    prints: ``"B along K"``, or ``"A, B along K, crosswise"`` for both operands split
-    (A's K halves, B's alternate K quarters); with ``merged`` K steps of the kernel in
-    each K tile (:mod:`~pipeline_mlir.frontend.kmerge`), ``"; N of the kernel's K steps
-    merged into each K tile"`` after it."""
-    ops = along_k(partition)
-    text = f"{ops} along K" + (", crosswise" if "," in ops else "")
-    return text + (f"; {merged} of the kernel's K steps merged into each K tile"
-                   if merged > 1 else "")
+    prints (:class:`~pipeline_mlir.kernel.subtile_form.SubtileForm`), with ``merged`` K
+    steps of the kernel in each K tile (:mod:`~pipeline_mlir.frontend.kmerge`)."""
+    return SubtileForm(along_k(partition), merged).text()
 
 
 def check_groups(groups: list, an) -> None:

@@ -48,7 +48,7 @@ from pipeline_mlir.isa.frag_waits import check_fragment_waits
 from pipeline_mlir.isa.wait_order import unpinned_waits
 from pipeline_mlir.isa.waterfall import waterfall_loops
 from pipeline_mlir.kernel.plan import KernelPlan
-from pipeline_mlir.schedule.types import WAIT_FRAG, OpRole
+from pipeline_mlir.schedule.types import OpRole
 from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
 
 __all__ = ["IsaCheckError", "Token", "Finding", "Outside", "IsaCheck", "expected_skeleton",
@@ -92,6 +92,8 @@ class IsaCheck:
     #: per phase, the counts those waits were derived with where the schedule lowered them
     #: (``Token.derived``): token index -> ((counter, count), ...)
     schedule_derived: dict[str, dict[int, tuple]] = field(default_factory=dict)
+    #: the MFMAs each MMA entry became (:func:`check_kernel_asm`; 0: not known)
+    mfmas_per_mma: int = 0
 
     def keys(self) -> Counter:
         return Counter(f.key() for f in self.findings)
@@ -461,5 +463,6 @@ def check_kernel_asm(fn: AsmFunction, plan: KernelPlan, mfmas_per_mma: int | Non
         mfmas_per_mma = n_mfma // n_mma
     x = Expansion(shape.vm_per_load, shape.lgkm_per_load, mfmas_per_mma,
                   mfma_name if mfma_name is not None else shape.mfma, load_name, ds_name)
-    frag = any(e.op.tag == WAIT_FRAG for _, entries in plan.phases() for e in entries)
-    return check_isa(fn, expected_skeleton(plan, x), frag)
+    res = check_isa(fn, expected_skeleton(plan, x), plan.fragment_waits)
+    res.mfmas_per_mma = mfmas_per_mma
+    return res

@@ -38,7 +38,7 @@ from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.asm import AsmFunction, AsmModule, parse_asm
 from pipeline_mlir.isa.check import check_kernel_asm
 from pipeline_mlir.isa.codeobject import CodeObject, read_code_object
-from pipeline_mlir.schedule.types import WAIT_FRAG, OpRole
+from pipeline_mlir.kernel.subtile_form import SubtileForm
 from pipeline_mlir.target.gfx950 import (LDS_BYTES, MAX_WAVES_PER_SIMD, NAME, SGPR_WAVES,
                                          SGPR_WAVES_ABOVE, SIMDS_PER_CU, VGPR_GRANULE, VGPRS,
                                          WAVE_SIZE)
@@ -330,9 +330,9 @@ class KernelReport:
     loop_note: str = ""                # why there is no main loop to report, if so
     reference: dict | None = None
     notes: list[str] = field(default_factory=list)
-    form: str = ""                     # the kernel plan's form (its subtiles), if not the usual
+    form: SubtileForm | None = None    # the kernel plan's form (its subtiles), if not the usual
     form_waits: str = "block"          # its MMAs' waits: block, or fragment (WAIT_FRAG entries)
-    form_mfmas: int = 0                # MFMAs per MMA block of its main loop (0: not known)
+    form_mfmas: int = 0                # MFMAs per MMA block (the ISA check's; 0: not known)
 
     @property
     def ok(self) -> bool:
@@ -341,18 +341,19 @@ class KernelReport:
     def format(self) -> str:
         r = self.resources
         L = [f"kernel {r.name} ({NAME})"]
-        if self.form:
-            per = "each" if "," in self.form else "it"    # one operand or both along K
+        form = self.form
+        if form:
+            per = "each" if form.crosswise else "it"    # one operand or both along K
             waits = ("each MFMA waits for its own reads, those an MMA leaves unread counted "
                      "in flight" if self.form_waits == "fragment" else
                      "the MMAs wait for whole fragment loads")
-            form, _, merged = self.form.partition("; ")    # K steps merged (kmerge)
-            L.append(f"schedule form: subtiles of {form} (one fragment of {per} per "
+            merged = form.merged_text     # K steps merged (kmerge)
+            L.append(f"schedule form: subtiles of {form.split} (one fragment of {per} per "
                      f"wave); {merged + '; ' if merged else ''}{waits} "
                      f"(waits={self.form_waits})")
             # merged K steps (frontend/kmerge.py) run faster than IREE's own kernel even
             # with one MFMA per block (fp8 32x32x64: docs/iree-kernels.md)
-            if "crosswise" in form and self.form_mfmas == 1 and not merged:
+            if form.crosswise and self.form_mfmas == 1 and form.merged == 1:
                 L.append(CROSSWISE_NOTE)
         L.append("resources (assembly; cross-checked with the code object)")
         counted = "" if r.arch_vgprs is None else f" ({r.vgprs} in .vgpr_count)"
@@ -437,11 +438,9 @@ def kernel_report(asm_text: str, hsaco: bytes, plan=None, name: str | None = Non
     if fn.name == REFERENCE_PINGPONG_BF16["kernel"]:
         rep.reference = REFERENCE_PINGPONG_BF16
     rep.loop_note = unrolled_note(fn, ll_text)
-    rep.form = getattr(plan, "form", "")
-    if rep.form and any(e.op.tag == WAIT_FRAG for _, es in plan.phases() for e in es):
+    rep.form = getattr(plan, "form", None)
+    if rep.form and plan.fragment_waits:
         rep.form_waits = "fragment"
-    if rep.form:
-        rep.form_mfmas = mfmas_per_mma_block(fn, plan)
     if plan is None:
         rep.isa_note = ("not run (no kernel plan: no pipelined loop was lowered in this "
                         "compilation)")
@@ -449,18 +448,8 @@ def kernel_report(asm_text: str, hsaco: bytes, plan=None, name: str | None = Non
         rep.isa_note = "not run (it checks the main loop against the schedule: main loop above)"
     else:
         rep.isa = check_kernel_asm(fn, plan, **isa_options)
+        rep.form_mfmas = rep.isa.mfmas_per_mma if rep.form else 0
     return rep
-
-
-def mfmas_per_mma_block(fn: AsmFunction, plan) -> int:
-    """The MFMAs of ``fn``'s main loop per MMA entry of ``plan``'s loop phase (0 when there
-    is no main loop or no MMA entry)."""
-    mmas = sum(1 for e in plan.entries("kernel") if e.op.role == OpRole.COMPUTE)
-    try:
-        mfmas = sum(1 for b in fn.main_loop() for i in b.instrs if i.kind == "mfma")
-    except PipelineError:
-        return 0
-    return mfmas // mmas if mmas else 0
 
 
 def unrolled_note(fn: AsmFunction, ll_text: str | None = None) -> str:

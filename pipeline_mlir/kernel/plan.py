@@ -50,11 +50,12 @@ from typing import NamedTuple
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.kernel.lds import LdsLayout, lds_layout
 from pipeline_mlir.kernel.mx_layout import mx_arguments, mx_lds_layout
+from pipeline_mlir.kernel.subtile_form import SubtileForm
 from pipeline_mlir.kernel.wait_order import part_cuts
 from pipeline_mlir.schedule.fences import (INTERLEAVE, LOAD_GROUPS, ORDER_FENCE, Dropped,
                                            Interleaved, fenced_sequence)
 from pipeline_mlir.schedule.targets import MMA_LOAD_A, MMA_LOAD_B
-from pipeline_mlir.schedule.types import KOffsetKind, OpDesc, OpRole, ScheduleEntry
+from pipeline_mlir.schedule.types import WAIT_FRAG, KOffsetKind, OpDesc, OpRole, ScheduleEntry
 from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, MFMAS, SIMDS_PER_CU
 from pipeline_mlir.target.model import Mfma
 
@@ -413,7 +414,7 @@ class KernelPlan:
     spread_over_mma: bool = False
     #: how the front end split the tile into the schedule's subtiles, if not as the
     #: schedule's own kernel does (``frontend/k_subtiles.py``: "B along K"); the report says it
-    form: str = field(default="", compare=False)
+    form: SubtileForm | None = field(default=None, compare=False)
     parts: tuple[Part, ...] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -471,6 +472,12 @@ class KernelPlan:
     def phases(self):
         """``(name, entries)`` of each phase, in order."""
         return [(p, self.entries(p)) for p in PHASES]
+
+    @property
+    def fragment_waits(self) -> bool:
+        """Whether the schedule waits per fragment (``WAIT_FRAG`` entries, which issue
+        nothing: each MFMA waits for its own reads)."""
+        return any(e.op.tag == WAIT_FRAG for _, entries in self.phases() for e in entries)
 
     @property
     def loop_index(self) -> int:

@@ -19,6 +19,7 @@ from dataclasses import replace
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.kernel.load_spread import spread_mode
+from pipeline_mlir.kernel.subtile_form import SubtileForm, parse_form
 from pipeline_mlir.schedule.fences import SPREAD_OVER_MMA
 from pipeline_mlir.kernel.wait_order import order_cuts
 from pipeline_mlir.kernel.plan import (BARRIER, ENTRIES, KERNARG_WAIT, LOOP, ZERO_TRIP_FENCE,
@@ -305,13 +306,26 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True,
     plan = plan_from_ir(p, fence_waits, fence_blocks, fence_loads, interleave, spread_loads,
                         spread_loads and spreads_over_mma(p))
     if FORM_ATTR in loop.attributes:    # the subtiles the front end split along K
-        plan = replace(plan, form=ir.StringAttr(loop.attributes[FORM_ATTR]).value)
+        plan = replace(plan, form=_subtile_form(loop))
     try:   # every counted wait's order must be one the fences can pin
         order_cuts(plan, strict=True)
     except ConfigError as e:
         raise IRError(p.op, f"'sched.pipeline' op: {e}") from None
     _Materializer(p, loop, templates, plan).run()
     return plan
+
+
+def _subtile_form(loop) -> SubtileForm:
+    """The form the loop's ``sched.subtiles`` attribute records (``kernel/subtile_form.py``);
+    :class:`IRError` at the loop for an attribute the front end does not write."""
+    attr = loop.attributes[FORM_ATTR]
+    if not isinstance(attr, ir.StringAttr):
+        raise IRError(loop, f"'scf.for' op: attribute '{FORM_ATTR}' must be a string, got "
+                            f"{attr}")
+    try:
+        return parse_form(ir.StringAttr(attr).value)
+    except ConfigError as e:
+        raise IRError(loop, f"'scf.for' op: attribute '{FORM_ATTR}': {e}") from None
 
 
 class _Materializer:

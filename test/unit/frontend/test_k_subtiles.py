@@ -23,6 +23,7 @@ from pipeline_mlir.driver import CompileOptions, compile
 from pipeline_mlir.frontend.k_subtiles import along_k, check_groups, form_text, k_split
 from pipeline_mlir.frontend.layout import ChannelPlan
 from pipeline_mlir.kernel import loop_model as LM
+from pipeline_mlir.kernel.subtile_form import SubtileForm
 from pipeline_mlir.tools.pipeline_opt import main
 from steady_loop import assert_steady, counting_loops
 
@@ -260,7 +261,7 @@ def test_the_kernel_plan_keeps_the_form(kernel):
     ``--emit=report`` prints: ``test/unit/isa/test_report.py``)."""
     result = compile(CompileOptions(schedule="pingpong", input=str(kernel), emit="mlir"))
     result.checked_output()
-    assert [p.form for p in result.plans] == ["B along K"]
+    assert [p.form for p in result.plans] == [SubtileForm("B")]
 
 
 def test_crosswise_kernels_schedule_is_hazard_free(kernels, capsys):
@@ -284,3 +285,26 @@ def test_crosswise_kernels_schedule_is_hazard_free(kernels, capsys):
     named = parse_pipeline(spec)
     result = simulate(named.compile(), kernel_shape(named), range(0, 7))
     assert result.safe and not result.distinct_hazards()
+
+
+def test_a_form_the_front_end_does_not_write_is_refused_at_the_loop(kernel, capsys,
+                                                                     tmp_path):
+    """The lowering reads the adopted loop's ``sched.subtiles`` back into the kernel plan
+    (``kernel/subtile_form.py``): a text the front end does not write is refused at the
+    loop, never printed in the report as it stands."""
+    from pipeline_mlir.passes.registry import SCHEDULE_PASSES
+
+    passes = ",".join(("sched-adopt-loop{schedule=pingpong}", "sched-import{schedule=pingpong}",
+                       *SCHEDULE_PASSES))
+    rc = main([str(kernel), f"--pass-pipeline=builtin.module({passes})"])
+    out, err = capsys.readouterr()
+    assert rc == 0, err
+    for bad, why in (('"B along J"', "is none the front end writes"),
+                     ("3 : i64", "must be a string")):
+        path = tmp_path / "bad.mlir"
+        path.write_text(out.replace('sched.subtiles = "B along K"', f"sched.subtiles = {bad}"))
+        assert path.read_text() != out
+        rc = main([str(path), "--pass-pipeline=builtin.module(sched-lower-to-rocdl)"])
+        err = capsys.readouterr().err
+        assert rc == 1 and "'scf.for' op: attribute 'sched.subtiles'" in err and why in err, err
+        assert "Traceback" not in err and re.search(r"bad\.mlir:\d+:\d+", err), err

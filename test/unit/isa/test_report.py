@@ -16,6 +16,7 @@ from kernel_builds import KERNEL_SPECS, build
 from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.isa.check import check_kernel_asm
 from pipeline_mlir.isa.codeobject import CodeObjectError, read_code_object
+from pipeline_mlir.kernel.subtile_form import SubtileForm
 from pipeline_mlir.isa.report import (CROSSWISE_NOTE, REFERENCE_LOOPS,
                                          REFERENCE_PINGPONG_BF16, ReportError, has_loop,
                                          instruction_counts, kernel_report, loop_counts,
@@ -121,13 +122,13 @@ def test_a_plans_form_is_said_after_the_kernel():
     b = build("4wave-fp8-64")
     plain = _report(b)
     assert "schedule form" not in plain.format()
-    rep = kernel_report(b.asm, b.hsaco, dataclasses.replace(b.plan, form="B along K"),
+    rep = kernel_report(b.asm, b.hsaco, dataclasses.replace(b.plan, form=SubtileForm("B")),
                         mfmas_per_mma=b.kernel.mfmas_per_mma)
     assert rep.format().splitlines()[1] == (
         "schedule form: subtiles of B along K (one fragment of it per wave); the MMAs wait "
         "for whole fragment loads (waits=block)")
     assert rep.isa.findings == plain.isa.findings       # the form changes nothing else
-    both = dataclasses.replace(rep, form="A, B along K, crosswise")    # one fragment of each
+    both = dataclasses.replace(rep, form=SubtileForm("A, B"))    # one fragment of each
     assert both.format().splitlines()[1].startswith(
         "schedule form: subtiles of A, B along K, crosswise (one fragment of each per wave)")
     # the crosswise form with one MFMA per MMA block says it is slower than IREE's own
@@ -136,8 +137,7 @@ def test_a_plans_form_is_said_after_the_kernel():
     one = dataclasses.replace(both, form_mfmas=1)
     assert one.format().splitlines()[2] == CROSSWISE_NOTE
     assert CROSSWISE_NOTE.startswith("performance: slower than IREE's own")
-    merged = dataclasses.replace(one, form="A, B along K, crosswise; 2 of the kernel's K "
-                                           "steps merged into each K tile")
+    merged = dataclasses.replace(one, form=SubtileForm("A, B", 2))
     assert merged.format().splitlines()[1] == (
         "schedule form: subtiles of A, B along K, crosswise (one fragment of each per wave); "
         "2 of the kernel's K steps merged into each K tile; the MMAs wait for whole fragment "
@@ -145,7 +145,7 @@ def test_a_plans_form_is_said_after_the_kernel():
     # merged K steps (frontend/kmerge.py) are faster than IREE's own kernel in the
     # simulator even with one MFMA per block (fp8 32x32x64): no performance line
     for other in (dataclasses.replace(both, form_mfmas=2),
-                  dataclasses.replace(one, form="B along K"), merged):
+                  dataclasses.replace(one, form=SubtileForm("B")), merged):
         assert "performance:" not in other.format()
     frag = dataclasses.replace(rep, form_waits="fragment")     # a pipeline's waits=fragment
     assert frag.format().splitlines()[1].endswith(

@@ -1,0 +1,88 @@
+"""The schedule form of a loop the front end split along K: its one writer and one reader.
+
+The front end (``frontend/k_subtiles.py``) may split an operand's fragment reads into the
+schedule's subtiles along K rather than by accumulator, and may merge several of the
+kernel's K steps into each K tile (``frontend/kmerge.py``).  The adopted loop records that
+as the text of its ``sched.subtiles`` attribute; the lowering reads it back into the kernel
+plan (``KernelPlan.form``), where ``--emit=report`` takes its facts from the fields.
+
+The text is ``"B along K"``, or ``"A, B along K, crosswise"`` for both operands split (A's K
+halves, B's alternate K quarters); with ``merged`` K steps of the kernel in each K tile,
+``"; N of the kernel's K steps merged into each K tile"`` after it.  :func:`parse_form`
+accepts exactly the texts :meth:`SubtileForm.text` writes.
+
+No MLIR here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pipeline_mlir.errors import ConfigError
+
+__all__ = ["SubtileForm", "parse_form"]
+
+_OPERANDS = ("A", "B", "A, B")
+
+
+@dataclass(frozen=True)
+class SubtileForm:
+    """``operands``: those split along K (``"A"``, ``"B"`` or ``"A, B"``); ``merged``: the
+    kernel's K steps in each K tile (1: none merged)."""
+
+    operands: str
+    merged: int = 1
+
+    def __post_init__(self) -> None:
+        if self.operands not in _OPERANDS:
+            raise ConfigError(f"subtile form: the operands split along K must be one of "
+                              f"{', '.join(repr(o) for o in _OPERANDS)}, got {self.operands!r}")
+        if isinstance(self.merged, bool) or not isinstance(self.merged, int) or \
+                self.merged < 1:
+            raise ConfigError(f"subtile form: the merged K steps must be an integer >= 1, "
+                              f"got {self.merged!r}")
+
+    @property
+    def crosswise(self) -> bool:
+        """Both operands split along K (one fragment of each per wave)."""
+        return "," in self.operands
+
+    @property
+    def split(self) -> str:
+        """The split alone: ``"B along K"``, ``"A, B along K, crosswise"``."""
+        return f"{self.operands} along K" + (", crosswise" if self.crosswise else "")
+
+    @property
+    def merged_text(self) -> str:
+        """``"N of the kernel's K steps merged into each K tile"``, or ``""``."""
+        return (f"{self.merged} of the kernel's K steps merged into each K tile"
+                if self.merged > 1 else "")
+
+    def text(self) -> str:
+        """The attribute's text (module docstring)."""
+        return self.split + (f"; {self.merged_text}" if self.merged > 1 else "")
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+_TEXT = re.compile(r"(A|B|A, B) along K(, crosswise)?"
+                   r"(?:; ([0-9]+) of the kernel's K steps merged into each K tile)?")
+
+
+def parse_form(text: str) -> SubtileForm:
+    """The form whose :meth:`SubtileForm.text` is ``text``; :class:`ConfigError` naming the
+    text for any other."""
+    m = _TEXT.fullmatch(text)
+    form = None
+    if m:
+        try:
+            form = SubtileForm(m.group(1), int(m.group(3) or 1))
+        except ConfigError:
+            form = None
+    if form is None or form.text() != text:
+        raise ConfigError(f"subtile form {text!r} is none the front end writes (expected "
+                          f"e.g. 'B along K' or \"A, B along K, crosswise; 2 of the kernel's "
+                          f"K steps merged into each K tile\")")
+    return form

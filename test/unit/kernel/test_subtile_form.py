@@ -1,0 +1,42 @@
+"""The schedule form's one writer and one reader (``pipeline_mlir/kernel/subtile_form.py``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.kernel.subtile_form import SubtileForm, parse_form
+
+
+@pytest.mark.parametrize("form, text", [
+    (SubtileForm("B"), "B along K"),
+    (SubtileForm("A"), "A along K"),
+    (SubtileForm("A, B"), "A, B along K, crosswise"),
+    (SubtileForm("A, B", 2), "A, B along K, crosswise; 2 of the kernel's K steps merged "
+                             "into each K tile"),
+])
+def test_the_text_reads_back_as_the_form(form, text):
+    assert form.text() == str(form) == text
+    assert parse_form(text) == form
+    assert form.crosswise == ("," in form.operands)
+    assert bool(form.merged_text) == (form.merged > 1)
+
+
+@pytest.mark.parametrize("text", [
+    "B along J", "C along K", "B along K, crosswise", "A, B along K",
+    "B along K; 1 of the kernel's K steps merged into each K tile",
+    "B along K; 0 of the kernel's K steps merged into each K tile",
+    "B along K; 02 of the kernel's K steps merged into each K tile", " B along K", "",
+])
+def test_a_text_the_front_end_does_not_write_is_refused(text):
+    with pytest.raises(ConfigError, match="is none the front end writes"):
+        parse_form(text)
+
+
+@pytest.mark.parametrize("operands, merged, field", [
+    ("C", 1, "the operands split along K"), ("B, A", 1, "the operands split along K"),
+    ("B", 0, "the merged K steps"), ("B", True, "the merged K steps"),
+])
+def test_a_form_out_of_range_is_refused(operands, merged, field):
+    with pytest.raises(ConfigError, match=f"subtile form: {field} must be"):
+        SubtileForm(operands, merged)

@@ -78,11 +78,17 @@ def fence_text(op) -> str:
     return "no memfence" if spaces is None else f"memfence {spaces}"
 
 
+def waitcnt_fields(op) -> tuple[int, int, int]:
+    """(vmcnt, expcnt, lgkmcnt) of a ``rocdl.s.waitcnt`` op: its bitfield decoded by
+    :func:`pipeline_mlir.isa.waitcnt.decode_waitcnt` (the one reading of that op)."""
+    return decode_waitcnt(ir.IntegerAttr(op.attributes["bitfield"]).value)
+
+
 def wait_counts(op) -> tuple[int, int] | None:
     """(``vmcnt``, ``lgkmcnt``) that wait op ``op`` waits down to, a counter it leaves at
     its maximum; None for an op that is no wait (module docstring)."""
     if op.name == WAIT_OP:
-        vm, _exp, lgkm = decode_waitcnt(ir.IntegerAttr(op.attributes["bitfield"]).value)
+        vm, _exp, lgkm = waitcnt_fields(op)
         return vm, lgkm
     if op.name != COUNTER_WAIT_OP:
         return None

@@ -53,7 +53,8 @@ from pipeline_mlir.analysis.views import INDEXING_VIEWS
 from pipeline_mlir.frontend.kernel_ir import zero_vector
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
 from pipeline_mlir.passes._common import OpError, as_operation
-from pipeline_mlir.passes._stage_mixed import prologue_stores, vmcnt_waits, wait_fields
+from pipeline_mlir.analysis.barriers import waitcnt_fields
+from pipeline_mlir.passes._stage_mixed import vmcnt_waits
 from pipeline_mlir.target.gfx950 import VGPRS
 
 #: VGPRs per lane the values live across the loop's back edge may take (the unified file)
@@ -134,10 +135,10 @@ def plan(loop, copies: list, unmarked: bool) -> Plan | str:
             return s
     waits, stores = None, {}
     if unmarked:
-        waits = vmcnt_waits(loop, trips)
-        if isinstance(waits, str):
-            return f"the kernel also has direct-to-LDS copies and {waits}"
-        stores = prologue_stores(loop)
+        derived = vmcnt_waits(loop, trips)
+        if isinstance(derived, str):
+            return f"the kernel also has direct-to-LDS copies and {derived}"
+        waits, stores = derived
     return Plan(loop, copies, lb, ub, step, waits, stores)
 
 
@@ -289,5 +290,5 @@ def _set_wait(w, imm: int) -> None:
 def _drop_vmcnt(loop) -> None:
     for o in list(descendants(loop)):
         if o.name == "rocdl.s.waitcnt":
-            _, exp, lgkm = wait_fields(o)
+            _, exp, lgkm = waitcnt_fields(o)
             _set_wait(o, waitcnt_imm(expcnt=exp, lgkmcnt=lgkm))

@@ -26,7 +26,7 @@ before the first copy is left as it is: it waits for no copy.
 
 The prologue's own staged copies are staged in their slot (they are not in a loop), and
 their stores go as late as the schedule holds a DMA's LDS write, not at the first wait or
-barrier after the copy: :func:`prologue_stores` places each just before the first wait
+barrier after the copy: :func:`_prologue_stores` places each just before the first wait
 whose schedule ``vmcnt(k)`` requires the copy, else the first op with regions after it
 (a DMA copy may write LDS any time up to that wait; the schedule is correct for each such
 time, and the pass's staged-form check verifies what is emitted).  Those stores' waits on
@@ -53,7 +53,8 @@ from __future__ import annotations
 from pipeline_mlir.analysis.ir_facts import enclosing_ops
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.frontend.regcopy import STAGED
-from pipeline_mlir.isa.waitcnt import VMCNT_MAX, decode_waitcnt, waitcnt_imm
+from pipeline_mlir.analysis.barriers import waitcnt_fields
+from pipeline_mlir.isa.waitcnt import VMCNT_MAX, waitcnt_imm
 from pipeline_mlir.passes._common import as_operation, walk_ops
 
 COPY, WAIT = "amdgpu.gather_to_lds", "rocdl.s.waitcnt"
@@ -61,12 +62,6 @@ COPY, WAIT = "amdgpu.gather_to_lds", "rocdl.s.waitcnt"
 
 def _kind(o) -> str:
     return "staged" if STAGED in o.attributes else "dma"
-
-
-def wait_fields(w) -> tuple[int, int, int]:
-    """(vmcnt, expcnt, lgkmcnt) of the ``rocdl.s.waitcnt`` op ``w`` (its bitfield decoded
-    by :func:`pipeline_mlir.isa.waitcnt.decode_waitcnt`)."""
-    return decode_waitcnt(ir.IntegerAttr(w.attributes["bitfield"]).value)
 
 
 def _copy_before(loop) -> bool:
@@ -83,16 +78,14 @@ def _copy_before(loop) -> bool:
 
 
 def _events(ops, where: str) -> list | str:
-    """The copies (their kinds) and waits (the ops) of ``ops``, in order; the waits inside
-    an op with regions that holds no copy (the zero-trip fence) included where the op is,
-    since the copies issued before them are the same whichever way its regions run; or why
-    the stream cannot be modelled (an op with regions that holds copies)."""
+    """The copies and waits (the ops) of ``ops``, in order; the waits inside an op with
+    regions that holds no copy (the zero-trip fence) included where the op is, since the
+    copies issued before them are the same whichever way its regions run; or why the stream
+    cannot be modelled (an op with regions that holds copies)."""
     out = []
     for o in ops:
         o = as_operation(o)
-        if o.name == COPY:
-            out.append(_kind(o))
-        elif o.name == WAIT:
+        if o.name in (COPY, WAIT):
             out.append(o)
         elif len(o.regions):
             inner = walk_ops(o, lambda x: x.name in (COPY, WAIT))
@@ -102,36 +95,62 @@ def _events(ops, where: str) -> list | str:
     return out
 
 
+def _kinds(events: list) -> list[str]:
+    """The kinds of the copies of ``events``, in order."""
+    return [_kind(e) for e in events if e.name == COPY]
+
+
+def _requirements(events: list, issued: int):
+    """``(wait, copies issued before it, how many of them it requires complete)`` of each
+    wait of ``events`` with a vmcnt, ``issued`` copies issued before ``events``: every VMEM
+    operation but the ``vmcnt`` issued last (``vmcnt`` completes in order).  The one
+    derivation of what the schedule's waits require, for the new counts (:func:`_derive`)
+    and for the prologue's stores (:func:`_prologue_stores`)."""
+    for e in events:
+        if e.name == COPY:
+            issued += 1
+            continue
+        vm = waitcnt_fields(e)[0]
+        if vm < VMCNT_MAX:
+            yield e, issued, issued - vm
+
+
 def _count(stream: list, k: int) -> int:
     """The new vmcnt at a wait after ``stream`` (kinds of the copies issued, the staged
     loads included) whose old count is ``k``: the DMA copies issued after the youngest one
     the wait requires (module docstring); :data:`VMCNT_MAX` when it required none."""
-    required = len(stream) - k
+    return _dma_after(stream, len(stream) - k)
+
+
+def _dma_after(stream: list, required: int) -> int:
+    """The DMA copies of ``stream`` issued after the youngest DMA copy of its first
+    ``required``; :data:`VMCNT_MAX` when they hold none."""
     d = next((i for i in range(required - 1, -1, -1) if stream[i] == "dma"), None)
     if d is None:
         return VMCNT_MAX
     return stream[d + 1:].count("dma")
 
 
-def _derive(events: list, stream: list, counts: dict) -> None:
-    """Each wait of ``events`` with a vmcnt, issued after ``stream`` and the copies of
-    ``events`` before it, given the least of its count there and in ``counts``; a wait
-    with no copy issued before it is left as it is."""
-    stream = list(stream)
-    for e in events:
-        if isinstance(e, str):
-            stream.append(e)
-            continue
-        vm = wait_fields(e)[0]
-        if vm < VMCNT_MAX and stream:
-            counts[e] = min(counts.get(e, VMCNT_MAX), _count(stream, vm))
+def _derive(events: list, stream: list, counts: dict) -> dict:
+    """Each wait of ``events`` with a vmcnt, issued after ``stream`` (kinds) and the copies
+    of ``events`` before it, given the least of its count there and in ``counts``; a wait
+    with no copy issued before it is left as it is.  Returns {wait: the copies (of
+    ``stream`` and ``events``) it requires complete}."""
+    kinds = list(stream) + _kinds(events)
+    needs = {}
+    for w, issued, required in _requirements(events, len(stream)):
+        needs[w] = required
+        if issued:
+            counts[w] = min(counts.get(w, VMCNT_MAX), _dma_after(kinds[:issued], required))
+    return needs
 
 
-def vmcnt_waits(loop, trips: int) -> dict | str:
-    """{wait op: new immediate} for the waits of ``loop``'s block before it (the prologue,
-    the zero-trip fence), its body (``trips`` iterations) and its block after it (the
-    epilogue), as the module docstring derives them; or why the stream cannot be
-    modelled."""
+def vmcnt_waits(loop, trips: int) -> tuple[dict, dict] | str:
+    """({wait op: new immediate}, the prologue's stores) for the waits of ``loop``'s block
+    before it (the prologue, the zero-trip fence), its body (``trips`` iterations) and its
+    block after it (the epilogue), as the module docstring derives them, and where the
+    staged copies of the block before the loop store (:func:`_prologue_stores`); or why the
+    stream cannot be modelled."""
     if _copy_before(loop):
         return "a copy before the loop is not in the loop's block"
     ops = [as_operation(o) for o in loop.block.operations]
@@ -143,40 +162,35 @@ def vmcnt_waits(loop, trips: int) -> dict | str:
         if isinstance(r, str):
             return r
     counts: dict = {}
-    _derive(pro, [], counts)
-    issued = [e for e in pro if isinstance(e, str)]
-    copies = [e for e in body if isinstance(e, str)]
+    needs = _derive(pro, [], counts)
+    issued = _kinds(pro)
+    copies = _kinds(body)
     depth = min(trips, VMCNT_MAX // max(1, len(copies)) + 2)
     for j in range(depth):
         _derive(body, issued + copies * j, counts)
     _derive(after, issued + copies * depth, counts)   # the last iterations, then the rest
     out = {}
     for w, n in counts.items():
-        _, exp, lgkm = wait_fields(w)
+        _, exp, lgkm = waitcnt_fields(w)
         out[w] = waitcnt_imm(vmcnt=None if n >= VMCNT_MAX else n, expcnt=exp, lgkmcnt=lgkm)
-    return out
+    return out, _prologue_stores(ops[:at + 1], needs)
 
 
-def prologue_stores(loop) -> dict:
-    """{staged copy of ``loop``'s block before it: the op its slot-form LDS store goes
-    before}: the first wait after the copy whose schedule ``vmcnt(k)`` requires it (every
-    VMEM operation but the ``k`` issued last), or else the first op with regions after it
-    (the zero-trip fence, the loop).  The schedule holds the DMA's LDS write anywhere up to
-    that wait, so the store lands in the DMA's window (module docstring)."""
-    points, pending, stream = {}, [], 0
-    for o in loop.block.operations:
-        o = as_operation(o)
+def _prologue_stores(ops: list, needs: dict) -> dict:
+    """{staged copy of ``ops`` (the loop's block up to the loop): the op its slot-form LDS
+    store goes before}: the first wait after the copy whose schedule ``vmcnt(k)`` requires
+    it (``needs``: wait -> how many of the block's copies it requires, from
+    :func:`_requirements`), or else the first op with regions after it (the zero-trip fence,
+    the loop).  The schedule holds the DMA's LDS write anywhere up to that wait, so the
+    store lands in the DMA's window (module docstring)."""
+    points, pending, issued = {}, [], 0
+    for o in ops:
         if o.name == COPY:
             if STAGED in o.attributes:
-                pending.append((stream, o))
-            stream += 1
-        elif o.name == WAIT and wait_fields(o)[0] < VMCNT_MAX:
-            required = stream - wait_fields(o)[0]
+                pending.append((issued, o))
+            issued += 1
+        elif len(o.regions) or o in needs:
+            required = issued if len(o.regions) else needs[o]
             points.update((c, o) for i, c in pending if i < required)
             pending = [(i, c) for i, c in pending if i >= required]
-        elif len(o.regions):
-            points.update((c, o) for _, c in pending)
-            pending = []
-        if o == loop:
-            return points
     return points

@@ -20,7 +20,7 @@ staged in its slot:
   lanes of a wave in order, as the DMA writes them); LLVM waits for the load (``vmcnt``)
   before the store, the register dependency.  Before a loop staged ahead beside DMA
   copies (the prologue), the store goes later, just before the first wait the schedule
-  derived for the copy (:func:`pipeline_mlir.passes._stage_mixed.prologue_stores`);
+  derived for the copy (:func:`pipeline_mlir.passes._stage_mixed.vmcnt_waits`);
 * ``s_waitcnt lgkmcnt(0)`` after the store, so the LDS write is complete before that wait
   or barrier: every wait and barrier the schedule placed after the copy (for the DMA, on
   ``vmcnt``) then finds the data in LDS, as it would have found the DMA's.

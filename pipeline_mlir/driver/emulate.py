@@ -115,13 +115,13 @@ def _read(path: str):
         raise PipelineError(f"cannot read '{path}': {e.strerror or e}") from None
     if data.startswith(b"\x7fELF"):
         return data
-    from pipeline_mlir.driver.inputs import not_utf8
+    from pipeline_mlir.emu.utf8 import NotUtf8, utf8_text
 
-    bad = not_utf8(path, data)
-    if bad is not None:
-        raise PipelineError(f"{bad}: the input is neither a code object (ELF) nor text "
-                            f"(assembly or MLIR)")
-    return data.decode("utf-8")
+    try:
+        return utf8_text(data)
+    except NotUtf8 as e:
+        raise PipelineError(f"{e.at(path)}: {e}: the input is neither a code object (ELF) "
+                            f"nor text (assembly or MLIR)") from None
 
 
 #: an MLIR operation at the start of a line (``module {``, ``gpu.module``, ``func.func``, ...):

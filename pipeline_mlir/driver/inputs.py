@@ -16,6 +16,7 @@ import sys
 from pipeline_mlir.driver.arguments import CompileOptions
 from pipeline_mlir.driver.base import NEEDS_LLVM, kernel_only_option_error
 from pipeline_mlir.driver.diagnostics import Diag, Failure
+from pipeline_mlir.emu.utf8 import NotUtf8, line_col, utf8_text
 from pipeline_mlir.records import record
 
 SPLIT_MARKER = re.compile(r"^// -----\s*$", re.M)
@@ -136,35 +137,15 @@ def decode_text(data: bytes | str, filename: str) -> str:
     if isinstance(data, str):
         return data
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line, col = line_col(data, e.start)
-        raise Failure([Diag("error", f"byte 0x{data[e.start]:02x} is not UTF-8 text: the input "
-                                     f"must be UTF-8 (MLIR's source encoding)", filename, line,
-                            col)]) from None
+        text = utf8_text(data, newlines=True)
+    except NotUtf8 as e:
+        raise Failure([Diag("error", f"{e}: the input must be UTF-8 (MLIR's source encoding)",
+                            filename, e.line, e.col)]) from None
     if text.startswith("\ufeff"):  # MLIR's lexer stops at it: 'unexpected character'
         raise Failure([Diag("error", "the input starts with a byte order mark (U+FEFF, bytes EF "
                                      "BB BF), which MLIR's parser does not take: save the file "
                                      "as UTF-8 without it", filename, 1, 1)])
-    return text.replace("\r\n", "\n").replace("\r", "\n")
-
-
-def not_utf8(path: str, data: bytes) -> str | None:
-    """``path:line:col: byte 0xNN is not UTF-8 text`` for the first byte of ``data`` that is
-    not UTF-8, None when it all is."""
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line, col = line_col(data, e.start)
-        return f"{path}:{line}:{col}: byte 0x{data[e.start]:02x} is not UTF-8 text"
-    return None
-
-
-def line_col(text, offset: int) -> tuple[int, int]:
-    """(line, column), both from 1, of ``offset`` in ``text`` (str or bytes; a column counts
-    characters or bytes from the start of its line)."""
-    nl = "\n" if isinstance(text, str) else b"\n"
-    return text.count(nl, 0, offset) + 1, offset - (text.rfind(nl, 0, offset) + 1) + 1
+    return text
 
 
 def check_nesting(text: str, filename: str, line_offset: int = 0) -> None:

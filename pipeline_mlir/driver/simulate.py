@@ -53,12 +53,13 @@ def _read(path: str) -> str:
             data = f.read()
     except OSError as e:
         raise PipelineError(f"cannot read '{path}': {e.strerror or e}") from None
-    from pipeline_mlir.driver.inputs import not_utf8
+    from pipeline_mlir.emu.utf8 import NotUtf8, utf8_text
 
-    bad = not_utf8(path, data)
-    if bad is not None:
-        raise PipelineError(f"{bad}: --simulate reads a schedule dump or assembly (text)")
-    return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+    try:
+        return utf8_text(data, newlines=True)
+    except NotUtf8 as e:
+        raise PipelineError(f"{e.at(path)}: {e}: --simulate reads a schedule dump or "
+                            f"assembly (text)") from None
 
 
 def _measure(asm: str, where: str, trips: tuple):

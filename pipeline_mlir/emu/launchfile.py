@@ -42,6 +42,7 @@ import re
 from dataclasses import dataclass, field
 
 from pipeline_mlir.emu.errors import EmuError
+from pipeline_mlir.emu.utf8 import NotUtf8, utf8_text
 from pipeline_mlir.emu.expect import (BUFFER_DTYPES, SCALAR_DTYPES, Expr, exact_range,
                                       int_range, parse_expect)
 from pipeline_mlir.target.gfx950 import LDS_BYTES
@@ -241,13 +242,10 @@ def _utf8(path: str, data: bytes) -> str:
     """``data`` decoded; a byte that is not UTF-8 (TOML's encoding) is an error at its line
     and column (a column counts bytes)."""
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
-        raise LaunchFileError(f"{path}:{line}:{col}", f"byte 0x{data[e.start]:02x} is not "
-                                                     f"UTF-8 text: a launch description is "
-                                                     f"TOML, which is UTF-8") from None
+        return utf8_text(data)
+    except NotUtf8 as e:
+        raise LaunchFileError(e.at(path), f"{e}: a launch description is TOML, which is "
+                                          f"UTF-8") from None
 
 
 def _toml_position(e: Exception, text: str) -> tuple[str, str]:

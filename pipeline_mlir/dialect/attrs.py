@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.isa.commas import split_top
 from pipeline_mlir.dialect.ir_io import IRError
 
 #: x, y, z
@@ -103,24 +104,7 @@ def pipeline_layout(attr, op) -> tuple[int, int] | None:
 def _split_top(text: str) -> list[str]:
     """``text`` split at its commas outside brackets and strings, each part stripped (no
     part for an empty ``text``)."""
-    parts, depth, start, quoted, i = [], 0, 0, False, 0
-    while i < len(text):
-        c = text[i]
-        if quoted:
-            i += c == "\\"
-            quoted = c != '"'
-        elif c == '"':
-            quoted = True
-        elif c in "<[({":
-            depth += 1
-        elif c in ">])}":
-            depth -= 1
-        elif c == "," and depth == 0:
-            parts.append(text[start:i].strip())
-            start = i + 1
-        i += 1
-    last = text[start:].strip()
-    return parts + [last] if last or parts else parts
+    return split_top(text, "<[({", strings=True)
 
 
 def int_value(attr) -> int | None:

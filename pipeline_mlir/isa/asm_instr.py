@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.target.gfx950 import NAME
+from pipeline_mlir.isa.commas import split_top
 from pipeline_mlir.isa.waitcnt import EXPCNT_MAX, LGKMCNT_MAX, VMCNT_MAX, decode_waitcnt
 
 
@@ -80,21 +81,7 @@ _MASK = re.compile(r"mask\((0x[0-9a-fA-F]+|\d+)\)")
 
 def split_operands(text: str) -> list[str]:
     """Split on top-level commas (not inside ``[]`` or ``()``)."""
-    out, depth, cur = [], 0, []
-    for ch in text:
-        if ch in "[(":
-            depth += 1
-        elif ch in "])":
-            depth -= 1
-        if ch == "," and depth == 0:
-            out.append("".join(cur).strip())
-            cur = []
-        else:
-            cur.append(ch)
-    tail = "".join(cur).strip()
-    if tail or out:
-        out.append(tail)
-    return out
+    return split_top(text, "[(")
 
 
 def registers(operand: str, line: int | None = None) -> tuple[str, ...]:

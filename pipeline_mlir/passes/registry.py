@@ -25,6 +25,8 @@ from pipeline_mlir.target import DEFAULT_CHIP, IREE_GPU_CHIPS
 from pipeline_mlir.passes.translate import ToLLVMError, diagnostics_text, translate_to_llvm_ir
 
 from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.isa.commas import Unbalanced
+from pipeline_mlir.isa.commas import split_top as split_top_commas
 from pipeline_mlir.options import Option, OptionTable, split_spec, suggest
 
 
@@ -145,25 +147,13 @@ def add(pm, name: str, **options):
 
 
 def split_top(text: str) -> list[str]:
-    """Split at top-level commas (not inside (), {} or [])."""
-    out, depth, cur = [], 0, ""
-    for ch in text:
-        if ch in "({[":
-            depth += 1
-        elif ch in ")}]":
-            depth -= 1
-            if depth < 0:
-                raise ConfigError(f"unbalanced ')' or '}}' in pass pipeline '{text}'")
-        if ch == "," and depth == 0:
-            out.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    if depth != 0:
-        raise ConfigError(f"unbalanced brackets in pass pipeline '{text}'")
-    if cur.strip():
-        out.append(cur.strip())
-    return out
+    """Split at top-level commas (not inside (), {} or []); no empty last part."""
+    try:
+        parts = split_top_commas(text, "({[", strict=True)
+    except Unbalanced as e:
+        raise ConfigError(f"unbalanced ')' or '}}' in pass pipeline '{text}'" if e.closed else
+                          f"unbalanced brackets in pass pipeline '{text}'") from None
+    return parts[:-1] if parts and not parts[-1] else parts
 
 
 def strip_module(text: str) -> str:

@@ -13,6 +13,14 @@ def run_cli(capsys, *argv) -> tuple[int, str, str]:
     return code, out, err
 
 
+def run_cli_text(capsys, tmp_path, text: str, *argv) -> tuple[int, str, str]:
+    """:func:`run_cli` of ``text`` written to ``k.mlir`` in ``tmp_path``, the input of
+    ``pipeline-opt argv``."""
+    src = tmp_path / "k.mlir"
+    src.write_text(text)
+    return run_cli(capsys, str(src), *argv)
+
+
 def run_cli_shared(capsys, *argv) -> tuple[int, str, str]:
     """:func:`run_cli` with the run's code objects shared (each kernel, a named schedule's
     own complete kernel too, built once per test run: ``build_cache``)."""

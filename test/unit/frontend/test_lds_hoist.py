@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline_mlir.tools.pipeline_opt import main
+from cli_helpers import run_cli_text
 
 ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
@@ -35,11 +35,7 @@ ANY = "memref<?xbf16, #gpu.address_space<workgroup>>"
 
 
 def _run(tmp_path, capsys, text: str, *args: str) -> tuple[int, str, str]:
-    src = tmp_path / "k.mlir"
-    src.write_text(text)
-    rc = main(["--pipeline=4wave", str(src), *args])
-    out, err = capsys.readouterr()
-    return rc, out, err
+    return run_cli_text(capsys, tmp_path, text, "--pipeline=4wave", *args)
 
 
 def test_the_mutant_allocates_in_the_loop():

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline_mlir.tools.pipeline_opt import main
+from cli_helpers import run_cli_text
 
 ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
@@ -35,8 +35,7 @@ def late() -> str:
 
 
 def _run(tmp_path, capsys, text: str) -> tuple[int, str, str]:
-    (tmp_path / "k.mlir").write_text(text)
-    return (main([ADOPT, str(tmp_path / "k.mlir")]), *capsys.readouterr())
+    return run_cli_text(capsys, tmp_path, text, ADOPT)
 
 
 def test_the_guarded_copy_becomes_direct_to_lds_copies_of_the_buffer(late, tmp_path, capsys):

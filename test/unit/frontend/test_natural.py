@@ -14,13 +14,13 @@ import numpy as np
 import pytest
 
 from build_cache import share_code_objects
+from cli_helpers import run_cli as run, run_cli_text as run_text
 from pipeline_mlir.frontend import natural as N
 from pipeline_mlir.frontend.partition import infer_schedule, layout_buffers
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.schedules.registry import parse_pipeline
-from pipeline_mlir.tools.pipeline_opt import main
 
 ROOT = Path(__file__).parents[3]
 IREE = ROOT / "test" / "data" / "iree"
@@ -29,18 +29,6 @@ from natural_kernel import kernel_text  # noqa: E402
 
 PREFETCH = IREE / "matmul_bf16_abt_4096.prefetch.mlir"
 LATE = IREE / "matmul_bf16_abt_4096.late.mlir"
-
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    rc = main(list(args))
-    out, err = capsys.readouterr()
-    return rc, out, err
-
-
-def run_text(capsys, tmp_path, text: str, *args: str) -> tuple[int, str, str]:
-    src = tmp_path / "k.mlir"
-    src.write_text(text)
-    return run(capsys, str(src), *args)
 
 
 def loop_counts(asm: str) -> Counter:

@@ -8,6 +8,7 @@ import pytest
 
 from emu_helpers import run_snippet
 from kernel_builds import pipeline_opt_hsaco
+from cli_helpers import run_cli as run
 from pipeline_mlir.emu.coverage import check_c
 from pipeline_mlir.emu.gemm import c_values, emulate_gemm, random_inputs
 from pipeline_mlir.emu.inputs import load_kernel
@@ -18,7 +19,6 @@ from pipeline_mlir.kernel.gemm_mlir import natural_kernel_mlir
 from pipeline_mlir.kernel.launch import LaunchError, check_launch, format_launch
 from pipeline_mlir.kernel.reference import quantize, reference_gemm
 from pipeline_mlir.schedules.registry import parse_pipeline
-from pipeline_mlir.tools.pipeline_opt import main
 from steady_loop import assert_steady, counting_loops
 
 
@@ -134,12 +134,6 @@ def test_a_kernel_with_f16_c_is_exact():
         run = emulate_gemm(load_kernel(pipeline_opt_hsaco(spec)), gemm, 128, 128, 768, "late")
     assert run.exact, run.summary()
     assert_steady(loops)
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize("argv,fragment", [

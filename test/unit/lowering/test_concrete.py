@@ -8,20 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from cli_helpers import run_cli_text as run
 from pipeline_mlir.tools.pipeline_opt import main
 
 sys.path.insert(0, str(Path(__file__).parents[3] / "examples"))
 from concrete_kernel import example_file, kernel_text  # noqa: E402
 
 EXACT = "vm_per_load_a=1 vm_per_load_b=1 lgkm_per_load_a=1 lgkm_per_load_b=1"
-
-
-def run(capsys, tmp_path, text: str, *args: str) -> tuple[int, str, str]:
-    src = tmp_path / "k.mlir"
-    src.write_text(text)
-    rc = main([str(src), *args])
-    out, err = capsys.readouterr()
-    return rc, out, err
 
 
 def skeleton(lines: list[str]) -> list[str]:

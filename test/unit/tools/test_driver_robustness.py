@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from cli_helpers import one_error, run_cli as run
 from pipeline_mlir.isa import codegen
 from pipeline_mlir.isa.codegen import CodegenError
 from pipeline_mlir.driver import printing
@@ -28,19 +29,6 @@ ABSTRACT = '''"sched.pipeline"() ({
   "sched.mma"() {stage = 0, subtile = 0} : () -> ()
 }) {schedule = "single-buffer", options = {T = 1}} : () -> ()
 '''
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def one_error(code, err, fragment):
-    assert code == 1, err
-    assert "Traceback" not in err
-    assert err.count("error:") == 1, err
-    assert fragment in err, err
 
 
 # ---- empty input, stdin ------------------------------------------------------------------

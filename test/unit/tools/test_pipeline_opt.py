@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline_mlir.tools.pipeline_opt import main
+from cli_helpers import run_cli as run
 
 REPO = Path(__file__).resolve().parents[3]
 GOLDEN = Path(__file__).resolve().parents[2] / "data" / "reference"
@@ -19,12 +19,6 @@ LIT_INPUTS = Path(__file__).resolve().parents[2] / "lit" / "passes" / "Inputs"
 def golden(name: str) -> str:
     p = GOLDEN / name
     return p.read_text()
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def assert_one_line_error(code, out, err, fragment):

@@ -7,16 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from pipeline_mlir.tools.pipeline_opt import main
+from cli_helpers import run_cli as run
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "mca"
 LIT_INPUTS = Path(__file__).resolve().parents[2] / "lit" / "simulate" / "Inputs"
-
-
-def run(capsys, *argv):
-    rc = main(list(argv))
-    out, err = capsys.readouterr()
-    return rc, out, err
 
 
 def test_own_schedule_uses_the_kernel_counts_and_is_safe(capsys):

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from build_cache import share_code_objects
-from pipeline_mlir.tools.pipeline_opt import main
+from cli_helpers import run_cli as run
 
 SMALL = "--pipeline=4wave{dtype=fp8 BM=64 BN=64 BK=128}"
 
@@ -19,12 +19,6 @@ def _shared_builds():
     of every search here, and the knobs' candidates recur between tests."""
     with share_code_objects(emits=("asm", "hsaco"), own_kernels=True):
         yield
-
-
-def run(capsys, *argv):
-    rc = main(list(argv))
-    out, err = capsys.readouterr()
-    return rc, out, err
 
 
 def rows(out):

@@ -129,6 +129,25 @@ def element_bytes(t) -> int:
     return width // 8
 
 
+def static_bytes(t) -> int:
+    """Bytes of a statically shaped memref or vector type ``t``: its elements times
+    :func:`element_bytes` (a sub-byte element type is refused, ``ValueError``)."""
+    n = 1
+    for d in t.shape:
+        n *= d
+    return n * element_bytes(t)
+
+
+def row_major_strides(shape) -> list[int]:
+    """The element strides of a dense row-major array of ``shape`` (each dimension's: the
+    product of the sizes after it)."""
+    out, acc = [], 1
+    for d in reversed(list(shape)):
+        out.append(acc)
+        acc *= d
+    return out[::-1]
+
+
 
 def xor_shuffle(elements, row: int, access: int):
     """IREE's ``#iree_codegen.xor_shuffle<row, access>`` of flat element offsets: the

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import (DYNAMIC, attr_names, dense_i64, element_bytes,
-                                             memory_space, parse_xor_shuffle, segments)
+                                             memory_space, parse_xor_shuffle, row_major_strides,
+                                             segments)
 from pipeline_mlir.analysis.lane_ops import SAMPLE_ARG
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
@@ -170,11 +171,8 @@ def view_root(v, ops=VIEW_OPS):
 
 
 def _row_major(shape) -> list[int]:
-    out, acc = [], 1
-    for d in reversed(list(shape)):
-        out.append(acc)
-        acc *= d if d != DYNAMIC else SAMPLE_ARG
-    return list(reversed(out))
+    """Row-major strides of ``shape``, a dynamic size taken as :data:`SAMPLE_ARG`."""
+    return row_major_strides([SAMPLE_ARG if d == DYNAMIC else d for d in shape])
 
 
 def _subview_strides(base: View, op, static_strides, rt) -> list[int]:

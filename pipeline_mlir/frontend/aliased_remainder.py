@@ -49,13 +49,13 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.analysis.barriers import BARRIERS, orders
-from pipeline_mlir.analysis.ir_facts import element_bytes, memory_space
+from pipeline_mlir.analysis.ir_facts import element_bytes, row_major_strides, static_bytes
 from pipeline_mlir.analysis.lds_order import VIEWS
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import describe, kernel_of, lds_left
+from pipeline_mlir.frontend.kernel_ir import describe, in_lds, kernel_of, lds_left
 from pipeline_mlir.frontend.scan import REMAINDER_ATTR, SHAREABLE_ATTR
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
 from pipeline_mlir.target import gfx950
@@ -75,8 +75,7 @@ def allocations(loop, attr: str) -> list:
 
 
 def nbytes(alloc) -> int:
-    t = ir.MemRefType(alloc.results[0].type)
-    return int(np.prod(t.shape)) * element_bytes(t)
+    return static_bytes(ir.MemRefType(alloc.results[0].type))
 
 
 def marked(loop) -> list:
@@ -215,14 +214,6 @@ def barrier_first(loop, drain) -> bool:
     return False
 
 
-def in_lds(v) -> bool:
-    """``v`` is a memref in LDS (workgroup memory); False for any other value."""
-    try:
-        return memory_space(v.type) == "workgroup"
-    except Exception:
-        return False
-
-
 def _replace(alloc, buffer, t) -> None:
     """``alloc`` replaced by the first elements of schedule buffer ``buffer``."""
     if buffer.type == t:
@@ -236,7 +227,7 @@ def _replace(alloc, buffer, t) -> None:
                                        "static_sizes": ir.DenseI64ArrayAttr.get(
                                            list(t.shape)),
                                        "static_strides": ir.DenseI64ArrayAttr.get(
-                                           _row_major(t.shape))})
+                                           row_major_strides(t.shape))})
     _retire(alloc, view.results[0])
 
 
@@ -249,6 +240,3 @@ def _retire(alloc, value) -> None:
     alloc.erase()
 
 
-def _row_major(shape) -> list:
-    """The strides of a dense row-major memref of ``shape``."""
-    return [int(np.prod(shape[i + 1:])) for i in range(len(shape))]

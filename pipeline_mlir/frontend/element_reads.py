@@ -113,13 +113,8 @@ def _plan(scan: LoopScan):
     if received is None:
         return _Left(first, "addresses that stay put across K steps and workgroups, in a "
                             "dense, unswizzled LDS buffer")
-    plans = {}
     try:
-        for m, i, ids in users:
-            key = tuple(int(x) for x in ids)
-            if key not in plans:
-                plans[key] = [T.half_address(m, i, received, ids, h, per)
-                              for h in range(ids.size // per)]
+        plans = T.operand_plans(users, received, per)
     except IRError as e:
         return _Left(first, f"each 16-lane group of an MFMA operand to want {per} "
                             f"consecutive elements of one column, aligned, at every lane "

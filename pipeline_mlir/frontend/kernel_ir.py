@@ -7,7 +7,7 @@ range-checked view of a global buffer the front end's copies read and of a zero 
 from __future__ import annotations
 
 
-from pipeline_mlir.analysis.ir_facts import element_bytes, memory_space
+from pipeline_mlir.analysis.ir_facts import enclosing_ops, memory_space, static_bytes
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import walk_ops
@@ -87,10 +87,14 @@ def next_op(op):
 # ---------------------------------------------------------------------------------------------
 
 def kernel_of(loop):
-    o = _op(loop).parent
-    while o is not None and _op(o).name not in ("gpu.func", "func.func"):
-        o = _op(o).parent
-    return _op(o) if o is not None else None
+    """The ``gpu.func`` or ``func.func`` around ``loop``: where the walk of
+    :func:`~pipeline_mlir.analysis.ir_facts.enclosing_ops` stops; None when it stops at a
+    module (a loop outside any function)."""
+    inner = _op(loop)
+    for inner in enclosing_ops(loop):
+        pass
+    top = inner.parent
+    return _op(top) if top is not None and _op(top).name in ("gpu.func", "func.func") else None
 
 
 #: the ops that allocate LDS in a kernel's body (an ``alloca`` too, in workgroup memory)
@@ -115,7 +119,7 @@ def declared_lds(kernel) -> list[tuple[tuple, int]]:
     globals_: dict = {}
     for o in walk_ops(kernel, lambda x: x.name in LDS_ALLOCS + ("memref.get_global",)):
         v = o.results[0]
-        if not _in_lds(v):
+        if not in_lds(v):
             continue
         if o.name == "memref.get_global":
             globals_.setdefault(str(o.attributes["name"]), []).append(v)
@@ -154,9 +158,10 @@ def _attributions(kernel) -> list:
     return list(kernel.regions[0].blocks[0].arguments)[n_in:n_in + n_wg]
 
 
-def _in_lds(v) -> bool:
+def in_lds(v) -> bool:
+    """``v`` is a memref in LDS (workgroup memory); False for any other value."""
     try:
-        return memory_space(ir.MemRefType(v.type)) == "workgroup"
+        return memory_space(v.type) == "workgroup"
     except Exception:
         return False
 
@@ -164,12 +169,7 @@ def _in_lds(v) -> bool:
 def _lds_size(v) -> int | None:
     """The bytes of LDS buffer ``v``; None for a size known only at run time."""
     t = ir.MemRefType(v.type)
-    if not t.has_static_shape:
-        return None
-    n = 1
-    for d in t.shape:
-        n *= d
-    return n * element_bytes(t)
+    return static_bytes(t) if t.has_static_shape else None
 
 
 def zero_vector(t):

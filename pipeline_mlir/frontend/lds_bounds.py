@@ -17,7 +17,7 @@ other view of it is refused at the op, as is a size with no constant bound.
 
 from __future__ import annotations
 
-from pipeline_mlir.analysis.ir_facts import DYNAMIC, dense_i64
+from pipeline_mlir.analysis.ir_facts import DYNAMIC, dense_i64, row_major_strides
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -98,14 +98,6 @@ def _check_views(v, static) -> None:
                                 f"subviews and accessed directly only")
 
 
-def _row_major(shape) -> list[int]:
-    out, acc = [], 1
-    for d in reversed(shape):
-        out.append(acc)
-        acc *= d
-    return out[::-1]
-
-
 def rebase_on_bounds(loop, alloc, bounds: list[int]) -> None:
     """``alloc`` (in ``loop``'s body) replaced by a view of one buffer of ``bounds``
     allocated before ``loop`` (module docstring)."""
@@ -118,7 +110,7 @@ def rebase_on_bounds(loop, alloc, bounds: list[int]) -> None:
         buffer = ir.Operation.create(
             "memref.alloc", results=[static], operands=[], attributes={
                 **attrs, "operandSegmentSizes": ir.DenseI32ArrayAttr.get([0, 0])})
-    strides = _row_major(shape)
+    strides = row_major_strides(shape)
     view_t = ir.MemRefType.get(list(t.shape), t.element_type,
                                ir.StridedLayoutAttr.get(0, strides), t.memory_space)
     sizes = list(alloc.operands)

@@ -30,7 +30,7 @@ from pipeline_mlir.dialect.attrs import is_workgroup_memref
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import constant_int
+from pipeline_mlir.analysis.ir_facts import constant_int, static_bytes
 from pipeline_mlir.frontend.vector_distribute import prepare_vector_distribute
 
 READFIRSTLANE = "llvm.amdgcn.readfirstlane"
@@ -137,8 +137,8 @@ def _split_view_pools(f) -> None:
             if shift is None or len(v.operands) != 2 or not rt.has_static_shape:
                 raise IRError(v, "'memref.view' op: the front end splits a memory pool only "
                                  "at constant byte offsets into static shapes")
-            size = _bytes(rt)
-            if shift % 16 or shift + size > _bytes(ir.MemRefType(alloc.results[0].type)):
+            size = _bytes(v, rt)
+            if shift % 16 or shift + size > _bytes(v, ir.MemRefType(alloc.results[0].type)):
                 raise IRError(v, f"'memref.view' op: bytes {shift}..{shift + size} are not a "
                                  f"16-byte aligned part of the pool")
             spans.append((shift, shift + size, v))
@@ -158,11 +158,14 @@ def _split_view_pools(f) -> None:
         alloc.erase()
 
 
-def _bytes(t) -> int:
-    n = 1
-    for d in t.shape:
-        n *= d
-    return n * max(1, t.element_type.width // 8)
+def _bytes(view, t) -> int:
+    """The bytes of ``t``, a memref type of ``view`` or of its pool; an :class:`IRError` at
+    ``view`` for a sub-byte element type (its byte offsets are not whole elements)."""
+    try:
+        return static_bytes(t)
+    except ValueError as e:
+        raise IRError(view, f"'memref.view' op: the front end splits a memory pool only "
+                            f"into whole bytes: {e}") from None
 
 
 # ---- readfirstlane ----------------------------------------------------------------------

@@ -34,7 +34,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import parse_xor_shuffle
+from pipeline_mlir.analysis.ir_facts import parse_xor_shuffle, row_major_strides
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64, segments
 from pipeline_mlir.analysis.views import INDEXING_VIEWS
 from pipeline_mlir.frontend.kernel_ir import describe
@@ -169,7 +169,7 @@ def _convert_buffer(ev, scan: LoopScan, root, accs: list, wave) -> dict:
     mt = ir.MemRefType(root.type)
     strides, offset = mt.get_strides_and_offset()
     rows, width = int(np.prod(mt.shape[:-1])), mt.shape[-1]
-    if offset != 0 or list(strides) != _row_major(mt.shape):
+    if offset != 0 or list(strides) != row_major_strides(mt.shape):
         raise IRError(_op(owner), f"'memref.alloc' op: LDS buffer {root.type} is not row-major")
     written = {a.op: _elements(ev, a.view, a.indices, a.elements, a.store, "writes LDS")
                for a in accs}
@@ -250,14 +250,6 @@ def _dense_columns(scan, ev, root, accs, written: dict, rows: int, width: int) -
             raise IRError(r.op, f"{describe(r.op)} reads columns past the {cols} the copies "
                                 f"write in {root.type}")
     return cols
-
-
-def _row_major(shape) -> list[int]:
-    out, acc = [], 1
-    for d in reversed(list(shape)):
-        out.append(acc)
-        acc *= d
-    return out[::-1]
 
 
 def _dense_alloc(alloc, mt, cols: int):

@@ -236,7 +236,7 @@ class SymbolicRows:
         outs = res(self, op)
         for r, f in zip(op.results, outs):
             _no_wrap(r, f)
-        into = self.shared if _tid_free(op, self.tid_free) else self.memo
+        into = self.shared if no_thread_id(op, self.tid_free) else self.memo
         for r, f in zip(op.results, outs):
             into[r] = f
         return into[v]
@@ -256,12 +256,13 @@ def _no_wrap(v, f: Form) -> None:
                        f"or the size and may wrap")
 
 
-def _tid_free(op, cache: dict) -> bool:
+def no_thread_id(op, cache: dict | None = None) -> bool:
     """No ``gpu.thread_id`` reaches ``op``'s results (``cache``: by op)."""
+    cache = {} if cache is None else cache
     if op in cache:
         return cache[op]
     free = op.name != "gpu.thread_id" and all(
-        isinstance(x.owner, ir.Block) or _tid_free(_op(x.owner), cache) for x in op.operands)
+        isinstance(x.owner, ir.Block) or no_thread_id(_op(x.owner), cache) for x in op.operands)
     cache[op] = free
     return free
 

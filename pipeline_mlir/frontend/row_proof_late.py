@@ -45,7 +45,8 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import describe, owner
 from pipeline_mlir.frontend.row_proof import (MAX_PIECES, Form, Piece, Split, SymbolicRows,
-                                              Unproven, check_guarded_piece, prove_rows)
+                                              Unproven, check_guarded_piece, prove_rows,
+                                              no_thread_id)
 
 #: the divides of the workgroup loop's variable that give its tile row (``v div X``) or
 #: column (``v mod X``)
@@ -105,7 +106,7 @@ def _tiles(value, launch, T: int, k: int, what: str) -> str:
             continue
         except Unproven as u:
             return f"{what} is not proven ceildiv(the size, {T}) for every size ({u})"
-        if _reads_thread(value):
+        if not isinstance(value.owner, ir.Block) and not no_thread_id(_op(value.owner)):
             return f"{what} depends on the thread id"
         diff = f - Form(g=k, c=k)
         if (diff.g, diff.d, diff.c) != (0, 0, 0):
@@ -125,16 +126,6 @@ def _qr(f: Form) -> str:
     terms = [f"{c} {x}" if c != 1 else x for c, x in ((f.g, "q"), (f.d, "r")) if c]
     text = " + ".join(terms + ([str(f.c)] if f.c or not terms else []))
     return text.replace("+ -", "- ")
-
-
-def _reads_thread(v, seen: set | None = None) -> bool:
-    """Whether a ``gpu.thread_id`` reaches ``v`` (the proof reads it at thread 0 only)."""
-    seen = set() if seen is None else seen
-    if v in seen or isinstance(v.owner, ir.Block):
-        return False
-    seen.add(v)
-    o = _op(v.owner)
-    return o.name == "gpu.thread_id" or any(_reads_thread(x, seen) for x in o.operands)
 
 
 def prove_guarded_rows(op, guard, row, wl, launch, T: int, threads: int,

@@ -83,13 +83,21 @@ def regroup_transpose_reads(scan: LoopScan) -> None:
             raise IRError(a.op, f"'{TRANSPOSE}' op feeds no MFMA operand: the front end "
                                 f"regroups transposing reads by the operands they feed")
     roots, received = _received(scan, old, per)
+    emit_regrouped(scan, old, users, operand_plans(users, received, per), tracer, roots)
+
+
+def operand_plans(users: list, received: np.ndarray, per: int) -> dict:
+    """{the element ids of an MFMA operand: the address of each of its reads of ``per``
+    elements (:func:`half_address`)}, for every ``(mfma, operand index, element ids)`` of
+    ``users``, each distinct operand once; an :class:`IRError` where an operand cannot be
+    read so."""
     plans = {}
     for m, i, ids in users:
         key = tuple(int(x) for x in ids)
         if key not in plans:
             plans[key] = [half_address(m, i, received, ids, h, per)
                           for h in range(ids.size // per)]
-    emit_regrouped(scan, old, users, plans, tracer, roots)
+    return plans
 
 
 def read_width(old: list) -> int:

@@ -96,6 +96,17 @@ func.func @past_end() {
 
 // -----
 
+// a view of sub-byte elements: its bytes are not whole elements (one error, never a guess)
+func.func @sub_byte_view() {
+  %c0 = arith.constant 0 : index
+  %pool = memref.alloc() : memref<512xi8, #gpu.address_space<workgroup>>
+  // expected-error @+1 {{'memref.view' op: the front end splits a memory pool only into whole bytes: element type i4 is not a whole number of bytes}}
+  %a = memref.view %pool[%c0][] : memref<512xi8, #gpu.address_space<workgroup>> to memref<64xi4, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
 func.func @bad_readfirstlane(%x: i32) -> i64 {
   // expected-error @+1 {{llvm.amdgcn.readfirstlane takes one value and returns one of the same type}}
   %r = llvm.call_intrinsic "llvm.amdgcn.readfirstlane"(%x) : (i32) -> i64

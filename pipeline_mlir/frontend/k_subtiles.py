@@ -99,7 +99,7 @@ def k_split(an, ch: int, reads: list, size: int, swizzle, refusal: LM.LoopRefusa
         raise _refuse(refusal, f"channel {label}: the {_PARTS[crosswise]} of its fragment "
                                f"reads issue {counts[0]} and {counts[1]} ds_reads", an, reads)
     logical = _unswizzled(an, swizzle)
-    bit = _k_bit(logical, reads, subs, size)
+    bit = next((b for b, _ in telling_bits(logical, reads, subs, size)), None)
     if bit is None:
         raise _refuse(refusal, f"channel {label}: no element bit of its unswizzled LDS "
                                f"tile tells the {_PARTS[crosswise]} of its fragment reads apart",
@@ -127,18 +127,18 @@ def _unswizzled(an, swizzle):
     return replace(an, reads=[replace(r, lds=xor_shuffle(r.lds, *swizzle)) for r in an.reads])
 
 
-def _k_bit(an, reads: list, subs: dict, size: int) -> int | None:
-    """The lowest element bit that is constant on each subtile's reads and differs between
-    them; None if there is none."""
+def telling_bits(an, reads: list, subs: dict, size: int):
+    """The element bits below ``size``, lowest first, that tell the two subtiles' data
+    apart: constant on each subtile's reads (``subs``: read -> subtile) and different
+    between them; each with the value subtile 0's data has, as ``(bit, value)``."""
     elements = {s: np.concatenate([an.reads[r].lds.ravel() for r in reads if subs[r] == s])
                 for s in (0, 1)}
     b = 0
     while (1 << b) < size:
         bits = [(elements[s] >> b) & 1 for s in (0, 1)]
-        if all(x.min() == x.max() for x in bits) and bits[0][0] != bits[1][0]:
-            return b
+        if all(x.size and x.min() == x.max() for x in bits) and bits[0][0] != bits[1][0]:
+            yield b, int(bits[0][0])
         b += 1
-    return None
 
 
 def _refuse(refusal: LM.LoopRefusal, why: str, an, reads: list) -> LM.LoopRefusal:

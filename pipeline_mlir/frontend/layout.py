@@ -57,7 +57,7 @@ from pipeline_mlir.frontend.launch_stride import (STAGED, check_launch_strides, 
                                                   has_launch_strides, kernel_dims,
                                                   launch_strided_base)
 from pipeline_mlir.frontend.kernel_ir import is_pure
-from pipeline_mlir.frontend.k_subtiles import check_groups, k_split
+from pipeline_mlir.frontend.k_subtiles import check_groups, k_split, telling_bits
 from pipeline_mlir.frontend.read_banks import choose_swizzle as _choose_swizzle
 from pipeline_mlir.frontend.read_banks import read_cost as _read_cost
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
@@ -375,18 +375,12 @@ def _choose_split(an, ch: int, reads: list, read_channel: list, size: int, view,
     subtiles' data apart, the cheapest for the reads in the bank model."""
     best = None
     for subs in LM.read_splits(an.reads, an.mfmas, read_channel, ch):
-        elements = {s: np.concatenate([an.reads[r].lds.ravel() for r in reads if subs[r] == s])
-                    for s in (0, 1)}
-        b = 0
-        while (1 << b) < size:
-            bits = [(elements[s] >> b) & 1 for s in (0, 1)]
-            if all(x.size and x.min() == x.max() for x in bits) and bits[0][0] != bits[1][0]:
-                # subtile 0's data has the bit set: number the subtiles the other way
-                cand = {r: 1 - s for r, s in subs.items()} if bits[0][0] else subs
-                cost = _read_cost(an, reads, b, view.elem_bytes)
-                if best is None or cost[0] < best[0]:
-                    best = (cost[0], cand, b)
-            b += 1
+        for b, set0 in telling_bits(an, reads, subs, size):
+            # subtile 0's data has the bit set: number the subtiles the other way
+            cand = {r: 1 - s for r, s in subs.items()} if set0 else subs
+            cost = _read_cost(an, reads, b, view.elem_bytes)
+            if best is None or cost[0] < best[0]:
+                best = (cost[0], cand, b)
     if best is None:
         raise LM.LoopRefusal(f"channel {label}: no split of its fragment reads into two "
                              f"subtiles has data that one element bit tells apart",

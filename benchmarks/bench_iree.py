@@ -57,12 +57,6 @@ import generate as G  # noqa: E402
 from pipeline_mlir.isa.asm import AsmError, parse_asm  # noqa: E402
 
 SPEC = "4wave{BM=128 BN=128 BK=32}"   # the simulator's wave count and counts for assembly
-#: the instructions of IREE's first workgroup run to measure its trip counts (enough for
-#: the first hundreds of iterations of a copy loop's K-loop; IREE's dynamic-K kernel runs
-#: some 30000 per wave and K tile)
-MEASURE_LIMIT = 1_000_000
-
-
 class Case(NamedTuple):
     matmul: dict          # matmul_source arguments
     spec: str             # the simulator's spec (wave count and counts) for the assembly
@@ -381,8 +375,11 @@ def measured_cycles(asm_path: Path, dispatch: Path, case: Case) -> dict | str:
     with the trip counts and block runs its waves take on the emulator at ``case.launch``
     (the launch read from ``dispatch``, the same dispatch at IREE's prefetch point), both
     cost tables, and a ``note`` saying so; or why there is no figure."""
-    from pipeline_mlir.driver.measured_trips import (dispatch_launch, measure_trips,
-                                                     simulate_measured)
+    # IREE's first workgroup runs at most MEASURE_LIMIT instructions, --sim-trips' own limit
+    # (the first hundreds of iterations of a copy loop's K-loop; IREE's dynamic-K kernel
+    # runs some 30000 per wave and K tile)
+    from pipeline_mlir.driver.measured_trips import (MEASURE_LIMIT, dispatch_launch,
+                                                     measure_trips, simulate_measured)
     from pipeline_mlir.errors import PipelineError
 
     m, n, k = case.launch

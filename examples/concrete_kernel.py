@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import sys
 
+from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.kernel.gemm import latest_fragment
 from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES, parse_pipeline
 from pipeline_mlir.schedule.types import KOffsetKind
 
@@ -52,14 +54,11 @@ def kernel_text(spec: str, bk: int = 64, block: int | None = None) -> str:
     frags = [(i, o) for i, o in enumerate(body) if kinds[i] == "frag"]
     mmas = [(i, o) for i, o in enumerate(body) if kinds[i] == "mma"]
 
-    def latest(i, ch, sub):
-        before = [j for j, o in frags if j < i and o.channel == ch and o.subtile == sub]
-        if before:
-            return before[-1], False
-        after = [j for j, o in frags if o.channel == ch and o.subtile == sub]
-        if not after:
-            raise SystemExit(f"no fragment load for channel {ch} subtile {sub}")
-        return after[-1], True
+    def latest(i, ch, sub):    # the kernel generator's rule (kernel/gemm.py)
+        try:
+            return latest_fragment(frags, i, ch, sub)
+        except ConfigError as e:
+            raise SystemExit(str(e)) from None
 
     carried_frags = []  # body index of frag loads whose value is loop-carried
     for i, o in mmas:

@@ -108,11 +108,9 @@ def emulate(options: EmulateOptions) -> EmulateResult:
 
 def _read(path: str):
     """The file's bytes (a code object) or text (assembly or MLIR)."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        raise PipelineError(f"cannot read '{path}': {e.strerror or e}") from None
+    from pipeline_mlir.driver.inputs import read_bytes
+
+    data = read_bytes(path)
     if data.startswith(b"\x7fELF"):
         return data
     from pipeline_mlir.emu.utf8 import NotUtf8, utf8_text

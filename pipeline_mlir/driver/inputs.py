@@ -17,6 +17,7 @@ from pipeline_mlir.driver.arguments import CompileOptions
 from pipeline_mlir.driver.base import NEEDS_LLVM, kernel_only_option_error
 from pipeline_mlir.driver.diagnostics import Diag, Failure
 from pipeline_mlir.emu.utf8 import NotUtf8, line_col, utf8_text
+from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.records import record
 
 SPLIT_MARKER = re.compile(r"^// -----\s*$", re.M)
@@ -100,11 +101,20 @@ def read_source(options: CompileOptions, schedule) -> Source:
             raise Failure.at("cannot read standard input: it is closed") from None
         return Source(upgraded(decode_text(data, "<stdin>"), "<stdin>"), "<stdin>", schedule)
     try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        raise Failure.at(f"cannot read '{path}': {e.strerror or e}") from None
+        data = read_bytes(path)
+    except PipelineError as e:
+        raise Failure.at(str(e)) from None
     return Source(upgraded(decode_text(data, path), path), path, schedule)
+
+
+def read_bytes(path: str) -> bytes:
+    """The bytes of the file ``path``; :class:`PipelineError` ``cannot read 'path': why``
+    (the compiler's input, ``--simulate``'s and ``--emulate``'s files)."""
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError as e:
+        raise PipelineError(f"cannot read '{path}': {e.strerror or e}") from None
 
 
 def upgraded(text: str, filename: str) -> str:

@@ -301,17 +301,23 @@ def emit_output(module, options: CompileOptions, filename: str, plans: list,
 _TRANSLATION_FAILED = "LLVM Translation failed for operation"
 
 
+def _timeout(options: CompileOptions) -> float:
+    """The seconds a child of the LLVM step may take: ``--codegen-timeout``, else the
+    workers' default (:data:`pipeline_mlir.isa.worker.DEFAULT_TIMEOUT`)."""
+    from pipeline_mlir.isa.worker import DEFAULT_TIMEOUT
+
+    return options.codegen_timeout or DEFAULT_TIMEOUT
+
+
 def _llvm_ir(module, options: CompileOptions, filename: str, isolate: bool) -> str:
     """The module's LLVM IR; a :class:`Failure` at the ops the translation (or the checks
     before it) names, or at the input when it names none (a child that timed out, crashed
     or could not start)."""
-    from pipeline_mlir.isa.worker import DEFAULT_TIMEOUT
     from pipeline_mlir.passes.translate import ChildTranslationError, ToLLVMError, \
         translate_to_llvm_ir
 
     try:
-        return translate_to_llvm_ir(module, isolated=isolate,
-                                    timeout=options.codegen_timeout or DEFAULT_TIMEOUT)
+        return translate_to_llvm_ir(module, isolated=isolate, timeout=_timeout(options))
     except ToLLVMError as e:
         if not (e.located or isinstance(e, ChildTranslationError)):
             raise
@@ -348,10 +354,10 @@ def located_llvm_error(err, module, filename: str) -> Exception:
 def _code_output(module, ll: str, options: CompileOptions, plans: list):
     """:func:`emit_output` of a kind LLVM's code generation makes (asm, report, obj,
     hsaco)."""
-    from pipeline_mlir.isa.codegen import DEFAULT_TIMEOUT, compile_llvm_ir, link_hsaco
+    from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
 
     emit = options.emit_kind
-    timeout = options.codegen_timeout or DEFAULT_TIMEOUT
+    timeout = _timeout(options)
     if emit == "asm":
         return compile_llvm_ir(ll, mcpu=options.chip, kind="asm", timeout=timeout), None
     if emit == "report":  # resources, occupancy, counts, ISA check (isa/report.py)

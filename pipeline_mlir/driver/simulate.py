@@ -48,15 +48,11 @@ class SimulateResult:
 def _read(path: str) -> str:
     if path == "-":
         return sys.stdin.read()
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        raise PipelineError(f"cannot read '{path}': {e.strerror or e}") from None
+    from pipeline_mlir.driver.inputs import read_bytes
     from pipeline_mlir.emu.utf8 import NotUtf8, utf8_text
 
     try:
-        return utf8_text(data, newlines=True)
+        return utf8_text(read_bytes(path), newlines=True)
     except NotUtf8 as e:
         raise PipelineError(f"{e.at(path)}: {e}: --simulate reads a schedule dump or "
                             f"assembly (text)") from None

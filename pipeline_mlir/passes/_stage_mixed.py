@@ -117,13 +117,9 @@ def _requirements(events: list, issued: int):
 def _count(stream: list, k: int) -> int:
     """The new vmcnt at a wait after ``stream`` (kinds of the copies issued, the staged
     loads included) whose old count is ``k``: the DMA copies issued after the youngest one
-    the wait requires (module docstring); :data:`VMCNT_MAX` when it required none."""
-    return _dma_after(stream, len(stream) - k)
-
-
-def _dma_after(stream: list, required: int) -> int:
-    """The DMA copies of ``stream`` issued after the youngest DMA copy of its first
-    ``required``; :data:`VMCNT_MAX` when they hold none."""
+    the wait requires (all but the ``k`` last, :func:`_requirements`; module docstring);
+    :data:`VMCNT_MAX` when it required none."""
+    required = len(stream) - k
     d = next((i for i in range(required - 1, -1, -1) if stream[i] == "dma"), None)
     if d is None:
         return VMCNT_MAX
@@ -133,14 +129,14 @@ def _dma_after(stream: list, required: int) -> int:
 def _derive(events: list, stream: list, counts: dict) -> dict:
     """Each wait of ``events`` with a vmcnt, issued after ``stream`` (kinds) and the copies
     of ``events`` before it, given the least of its count there and in ``counts``; a wait
-    with no copy issued before it is left as it is.  Returns {wait: the copies (of
-    ``stream`` and ``events``) it requires complete}."""
+    with no copy issued before it is left as it is.  Returns {wait: how many of the copies
+    issued before it (``stream``'s, then those of ``events``) it requires complete}."""
     kinds = list(stream) + _kinds(events)
     needs = {}
     for w, issued, required in _requirements(events, len(stream)):
         needs[w] = required
         if issued:
-            counts[w] = min(counts.get(w, VMCNT_MAX), _dma_after(kinds[:issued], required))
+            counts[w] = min(counts.get(w, VMCNT_MAX), _count(kinds[:issued], issued - required))
     return needs
 
 

@@ -134,16 +134,12 @@ def _users(scan: LoopScan, tracer) -> list | None:
     else; None if some operand is not, or a read feeds none."""
     users = []
     try:
-        for m in scan.mfmas:
-            for i in (0, 1):
-                ids = tracer.ids(m.operands[i])
-                if ids is None:
-                    continue
-                n = ids.size // tracer.per
-                if ids.ndim != 1 or ids.size % tracer.per or n < 2 or n & (n - 1) or \
-                        np.any(ids == T.NONE):
-                    return None
-                users.append((m, i, ids))
+        for m, i, ids in T.operand_ids(scan, tracer):
+            n = ids.size // tracer.per
+            if ids.ndim != 1 or ids.size % tracer.per or n < 2 or n & (n - 1) or \
+                    np.any(ids == T.NONE):
+                return None
+            users.append((m, i, ids))
     except IRError:                 # an op the tracer does not follow
         return None
     return users or None

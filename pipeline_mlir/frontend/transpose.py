@@ -61,22 +61,18 @@ def regroup_transpose_reads(scan: LoopScan) -> None:
     per = read_width(old)
     tracer = ElementTracer({a.op.results[0]: k for k, a in enumerate(old)}, per)
     users = []                      # (mfma, operand index, element ids)
-    for m in scan.mfmas:
-        for i in (0, 1):
-            ids = tracer.ids(m.operands[i])
-            if ids is None:
-                continue
-            n = ids.size // per
-            fits = ids.ndim == 1 and ids.size % per == 0 and n & (n - 1) == 0
-            if not fits or np.any(ids == NONE):
-                want = ids.size if fits else f"a power of two times {per}"
-                raise IRError(m, f"'{m.name}' op: operand #{i} is built from "
-                                 f"amdgpu.transpose_load elements but is not {want} of "
-                                 f"them (shape {list(ids.shape)}, "
-                                 f"{int(np.sum(ids == NONE))} elements from no read); the "
-                                 f"front end regroups transposing reads for MFMA operands "
-                                 f"that whole reads of {per} elements fill")
-            users.append((m, i, ids))
+    for m, i, ids in operand_ids(scan, tracer):
+        n = ids.size // per
+        fits = ids.ndim == 1 and ids.size % per == 0 and n & (n - 1) == 0
+        if not fits or np.any(ids == NONE):
+            want = ids.size if fits else f"a power of two times {per}"
+            raise IRError(m, f"'{m.name}' op: operand #{i} is built from "
+                             f"amdgpu.transpose_load elements but is not {want} of "
+                             f"them (shape {list(ids.shape)}, "
+                             f"{int(np.sum(ids == NONE))} elements from no read); the "
+                             f"front end regroups transposing reads for MFMA operands "
+                             f"that whole reads of {per} elements fill")
+        users.append((m, i, ids))
     used = {int(x) // per for _m, _i, ids in users for x in ids}
     for k, a in enumerate(old):
         if k not in used or len(list(a.op.results[0].uses)) == 0:
@@ -84,6 +80,16 @@ def regroup_transpose_reads(scan: LoopScan) -> None:
                                 f"regroups transposing reads by the operands they feed")
     roots, received = _received(scan, old, per)
     emit_regrouped(scan, old, users, operand_plans(users, received, per), tracer, roots)
+
+
+def operand_ids(scan: LoopScan, tracer):
+    """``(mfma, operand index, element ids)`` of each MFMA operand of the loop built from
+    the reads ``tracer`` follows (those it traces to none left out)."""
+    for m in scan.mfmas:
+        for i in (0, 1):
+            ids = tracer.ids(m.operands[i])
+            if ids is not None:
+                yield m, i, ids
 
 
 def operand_plans(users: list, received: np.ndarray, per: int) -> dict:

@@ -40,14 +40,12 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.frontend.scan import REMAINDER_ATTR
 from pipeline_mlir.lowering.rocdl_build import sched_barrier_none
-from pipeline_mlir.target.gfx950 import F8F6F4_NARROW_SPEEDUP, MFMAS
+from pipeline_mlir.target.gfx950 import MFMAS, mfma_passes
 
 #: the wait states LLVM 22's hazard recognizer looks back for the MFMA that wrote a VGPR
 LLVM_LOOKBACK = 19
 #: the wait states an XDL MFMA's readers need beyond its passes (gfx950, 4 passes and more)
 XDL_READ_EXTRA = 4
-#: matrix-unit cycles per MFMA pass
-CYCLES_PER_PASS = 4
 #: the wait states the guard issues: a 16-pass XDL MFMA's readers' count
 GUARD = 16 + XDL_READ_EXTRA
 #: the most wait states one ``s_nop`` issues (``s_nop 15``)
@@ -70,9 +68,9 @@ def _bits(element: str) -> int:
 
 def xdl_passes(op) -> int | None:
     """The passes of the XDL MFMA an ``amdgpu.mfma`` / ``amdgpu.scaled_mfma`` op issues
-    (from the target's MFMA table; an ``f8f6f4`` MFMA without an 8-bit operand runs
-    :data:`~pipeline_mlir.target.gfx950.F8F6F4_NARROW_SPEEDUP` times faster); ``None`` for
-    any other op or an MFMA the table lacks (f32, f64: not XDL)."""
+    (its instruction found in the target's MFMA table by shape and operands, its passes
+    from :func:`~pipeline_mlir.target.gfx950.mfma_passes`, the count the emulator's rules
+    read); ``None`` for any other op or an MFMA the table lacks (f32, f64: not XDL)."""
     if op.name not in _MFMA_OPS:
         return None
     attrs = op.attributes
@@ -86,10 +84,8 @@ def xdl_passes(op) -> int | None:
     for mfma in MFMAS:
         if (mfma.m, mfma.n, mfma.k, mfma.operands) == (*shape, kind) and \
                 mfma.scaled == (op.name == "amdgpu.scaled_mfma"):
-            cycles = mfma.xdl_cycles
-            if kind == "f8f6f4" and all(_bits(e) < 8 for e in elements):
-                cycles //= F8F6F4_NARROW_SPEEDUP
-            return cycles // CYCLES_PER_PASS
+            entry = mfma_passes(mfma.mnemonic, all(_bits(e) < 8 for e in elements))
+            return entry[0] if entry is not None and entry[1] else None
     return None
 
 

@@ -27,7 +27,8 @@ flight).  The checks use releases, so they hold for every completion order:
 * out-of-range global and LDS accesses, buffer accesses outside the buffer behind the
   descriptor or (``GlobalMemory.strict``) past its records (else: read 0, write dropped, as
   the hardware does); ``s_trap``; an MFMA with partial EXEC; too few wait states
-  (:mod:`~pipeline_mlir.emu.hazards`).
+  (:mod:`~pipeline_mlir.emu.hazards`; on every path of the code, before the run:
+  :mod:`~pipeline_mlir.emu.hazard_paths`).
 
 Registers, LDS and the output start poisoned (every byte 0xFF: NaN in f32, bf16, f16 and
 FP8, and an address no buffer holds).

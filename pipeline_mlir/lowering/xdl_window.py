@@ -176,9 +176,8 @@ def guard_exits(root) -> int:
     the IR alone (module docstring): after every control-flow op (a loop, an ``scf.if``,
     any op with regions inside a function) holding one, unless nothing after it can read
     or overwrite the MFMA's result too early (:func:`_exit_is_safe`, or only the kernel's
-    return follows); and, in unstructured
-    control flow (a region of several blocks), at the start of every block a block holding
-    one branches to.  Idempotent: a guard already there counts.  Returns the number of
+    return follows); and, in unstructured control flow (a region of several blocks), at
+    the start of every block a block holding one branches to.  Idempotent: a guard already there counts.  Returns the number of
     guards placed."""
     exits, entries = [], []
     for op in _walk(root):
@@ -187,7 +186,8 @@ def guard_exits(root) -> int:
         for region in op.regions:
             blocks = list(region.blocks)
             if len(blocks) > 1:
-                entries += [b for blk in blocks if any(_window(o.operation) for o in blk.operations)
+                entries += [b for blk in blocks
+                            if any(_window(o.operation) for o in blk.operations)
                             for b in _successor_blocks(blk)]
         if op.name in _CONTAINERS or not needs_guard(op) or _exit_is_safe(op):
             continue
@@ -199,9 +199,10 @@ def guard_exits(root) -> int:
         with ir.InsertionPoint.after(op), op.location:
             emit_guard()
     placed = len(exits)
-    for block in {id(b): b for b in entries}.values():
-        if not _is_guard([o.operation for o in block.operations], 0):
-            with ir.InsertionPoint.at_block_begin(block), root.location:
+    for block in entries:      # a block entered twice has its guard the second time
+        ops = [o.operation for o in block.operations]
+        if not _is_guard(ops, 0):
+            with ir.InsertionPoint.at_block_begin(block), ops[0].location:
                 emit_guard()
             placed += 1
     return placed

@@ -208,14 +208,18 @@ def guard_exits(root) -> int:
     return placed
 
 
-#: a kernel's returns: nothing runs after them
-_RETURNS = ("func.return", "gpu.return", "llvm.return")
-
-
 def _ends_program(ops: list) -> bool:
     """Is ``ops`` (what follows an op in its block) only a kernel's return of nothing (IREE's
-    ``scf.forall`` over workgroups, the whole kernel)?"""
-    return len(ops) == 1 and ops[0].name in _RETURNS and not list(ops[0].operands)
+    ``scf.forall`` over workgroups, the whole kernel)?  A ``gpu.func`` kernel's, or a
+    ``func.func``'s (IREE's kernels; the front end's inputs call no function); a device
+    function's return is not the end: its caller runs on."""
+    if len(ops) != 1 or list(ops[0].operands):
+        return False
+    parent = _op(ops[0].parent)
+    if ops[0].name == "gpu.return":
+        return parent.name == "gpu.func" and any(
+            k in parent.attributes for k in ("kernel", "gpu.kernel"))
+    return ops[0].name == "func.return" and parent.name == "func.func"
 
 
 def _successor_blocks(block) -> list:

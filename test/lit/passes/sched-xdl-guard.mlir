@@ -167,3 +167,41 @@ func.func @last(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index, %out: me
   }
   return
 }
+
+// -----
+
+// A kernel's return ends the program; a device function's does not (its caller runs on).
+// CHECK-LABEL: gpu.func @kernel
+// CHECK:         vector.store
+// CHECK-NEXT:    }
+// CHECK-NEXT:    gpu.return
+// CHECK-LABEL: gpu.func @device
+// CHECK:         vector.store
+// CHECK-NEXT:    }
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    rocdl.s.nop 15
+// CHECK-NEXT:    rocdl.s.nop 3
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    gpu.return
+gpu.module @kernels {
+  gpu.func @kernel(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
+                   %out: memref<16xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c0 to %n step %c1 {
+      %d = amdgpu.mfma 32x32x64 %a * %a + %c : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+      vector.store %d, %out[%c0] : memref<16xf32>, vector<16xf32>
+    }
+    gpu.return
+  }
+  gpu.func @device(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
+                   %out: memref<16xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c0 to %n step %c1 {
+      %d = amdgpu.mfma 32x32x64 %a * %a + %c : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+      vector.store %d, %out[%c0] : memref<16xf32>, vector<16xf32>
+    }
+    gpu.return
+  }
+}

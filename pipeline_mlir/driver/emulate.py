@@ -29,6 +29,7 @@ functions that use them.
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field
 
 from pipeline_mlir import records
@@ -57,16 +58,19 @@ class EmulateOptions:
     jobs: int | None = None
     progress: object = field(default=None, compare=False)
     #: a launch description (TOML, :mod:`pipeline_mlir.emu.launchfile`) to run the kernel
-    #: as; None: the launch its arguments ask for
+    #: as (``-``: standard input); None: the launch its arguments ask for
     launch: str | None = None
     #: report buffer accesses past a resource's records (default: read 0, drop writes)
     strict: bool = False
 
     def processes(self) -> int:
-        """``jobs``, or the CPUs this process may run on."""
+        """``jobs`` (checked: :func:`check_jobs`), or the CPUs this process may run on."""
         from pipeline_mlir.emu.pool import default_jobs
 
-        return self.jobs if self.jobs is not None else default_jobs()
+        if self.jobs is None:
+            return default_jobs()
+        check_jobs(self.jobs)
+        return self.jobs
 
     @property
     def flag(self) -> str:
@@ -82,6 +86,26 @@ class EmulateResult:
     problem: str | None = None     # the first finding or wrong element, as an error line
     diagnostics: list[Diag] = field(default_factory=list)  # a failed build's
     sources: Sources = field(default_factory=Sources)
+
+
+#: the most ``--emulate-jobs`` processes per CPU this process may run on: the workers are
+#: CPU-bound (more than one per CPU run no faster) and each is an interpreter holding the
+#: kernel and the dispatch's memory, so a few per CPU is the sane most
+JOBS_PER_CPU = 4
+
+
+def check_jobs(jobs: int) -> None:
+    """A :class:`~pipeline_mlir.driver.base.UsageError` unless ``1 <= jobs <=``
+    :data:`JOBS_PER_CPU` times the CPUs this process may run on."""
+    from pipeline_mlir.emu.pool import default_jobs
+
+    if jobs < 1:
+        raise UsageError(f"--emulate-jobs={jobs}: use at least one process")
+    cpus = default_jobs()
+    if jobs > JOBS_PER_CPU * cpus:
+        raise UsageError(f"--emulate-jobs={jobs}: at most {JOBS_PER_CPU * cpus} processes "
+                         f"({JOBS_PER_CPU} per CPU this process may run on, {cpus} here: the "
+                         f"workers are CPU-bound and each holds the kernel and its memory)")
 
 
 def check_mode(mode: str) -> None:
@@ -106,11 +130,16 @@ def emulate(options: EmulateOptions) -> EmulateResult:
     return EmulateResult(summary, problem, sources=sources)
 
 
-def _read(path: str):
-    """The file's bytes (a code object) or text (assembly or MLIR)."""
+def _bytes(path: str) -> bytes:
+    """The bytes of the file ``path`` (``-``: standard input)."""
     from pipeline_mlir.driver.inputs import read_bytes
 
-    data = read_bytes(path)
+    return sys.stdin.buffer.read() if path == "-" else read_bytes(path)
+
+
+def _read(path: str):
+    """The file's bytes (a code object) or text (assembly or MLIR); ``-``: standard input."""
+    data = _bytes(path)
     if data.startswith(b"\x7fELF"):
         return data
     from pipeline_mlir.emu.utf8 import NotUtf8, utf8_text
@@ -118,8 +147,29 @@ def _read(path: str):
     try:
         return utf8_text(data)
     except NotUtf8 as e:
-        raise PipelineError(f"{e.at(path)}: {e}: the input is neither a code object (ELF) "
-                            f"nor text (assembly or MLIR)") from None
+        raise PipelineError(f"{e.at(_named(path))}: {e}: the input is neither a code object "
+                            f"(ELF) nor text (assembly or MLIR)") from None
+
+
+def _named(path: str) -> str:
+    """``path`` as messages name it (standard input: ``<stdin>``)."""
+    return "<stdin>" if path == "-" else path
+
+
+def _launch_spec(path: str):
+    """The launch description in ``path`` (``-``: standard input, named ``<stdin>``)."""
+    from pipeline_mlir.emu.launchfile import read_launch
+
+    if path != "-":
+        return read_launch(path)
+    from pipeline_mlir.emu.utf8 import NotUtf8, utf8_text
+
+    try:
+        text = utf8_text(_bytes(path))
+    except NotUtf8 as e:
+        raise PipelineError(f"{e.at('<stdin>')}: {e}: --emulate-launch reads a launch "
+                            f"description (TOML text)") from None
+    return read_launch("<stdin>", text)
 
 
 #: an MLIR operation at the start of a line (``module {``, ``gpu.module``, ``func.func``, ...):
@@ -149,7 +199,7 @@ def _emulate(options: EmulateOptions, sources: Sources) -> tuple[str, str | None
 
     mode = parse_mode(options.mode)
     path = options.build.input
-    where = path if path is not None else f"<gemm kernel of {options.build.spec}>"
+    where = _named(path) if path is not None else f"<gemm kernel of {options.build.spec}>"
     try:
         if options.launch is not None:
             return _described(options, mode, where)
@@ -180,9 +230,7 @@ def _described(options: EmulateOptions, mode, where: str):
     description says."""
     from pipeline_mlir.emu.described import emulate_described
     from pipeline_mlir.emu.inputs import load_kernel
-    from pipeline_mlir.emu.launchfile import read_launch
-
-    spec = read_launch(options.launch)
+    spec = _launch_spec(options.launch)
     path = options.build.input
     data = None if path is None else _read(path)
     if data is None or (isinstance(data, str) and (path.endswith(".mlir") or (
@@ -298,7 +346,7 @@ def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
     from pipeline_mlir.emu.inputs import load_kernel
     from pipeline_mlir.emu.iree import Matmul
 
-    path = options.build.input
+    path = _named(options.build.input)
     if options.build.schedule is None:
         raise UsageError(f"'{path}' is MLIR: --emulate builds it first, with the schedule of "
                          f"--pipeline=NAME (e.g. --pipeline=4wave), as --emit=hsaco would")

@@ -26,7 +26,8 @@ class SimulateOptions:
     """``schedule``: the pipeline (spec or schedule object); ``dump``: a file to simulate
     (``-`` standard input; None: the schedule's own); ``tables``: the timing cost tables;
     ``iterations``: main loops of 0..N iterations are checked; ``picture``: a .svg or .png
-    file to draw one steady-state iteration into; ``trips``: (a dispatch file, (M, N, K)):
+    file to draw one steady-state iteration for (its bytes come back in the result, the
+    caller writes them); ``trips``: (a dispatch file, (M, N, K)):
     the assembly ``dump``'s inner loops timed with their trip counts measured on the
     emulator at that launch of the dispatch (``--sim-trips``)."""
 
@@ -43,6 +44,8 @@ class SimulateResult:
     report: object       # pipeline_mlir.sim.report's report
     where: str           # what was simulated, as messages name it
     problem: str | None  # the first hazard as an error line, or None (safe)
+    #: the picture ``SimulateOptions.picture`` asked for (its file's bytes), or None
+    picture: bytes | None = None
 
 
 def _read(path: str) -> str:
@@ -84,7 +87,7 @@ def simulate(options: SimulateOptions) -> SimulateResult:
     picture of a report without timing."""
     from pipeline_mlir.schedules.registry import parse_pipeline
     from pipeline_mlir.sim import report as R
-    from pipeline_mlir.sim.timeline import render_timeline
+    from pipeline_mlir.sim.timeline import timeline_picture
     from pipeline_mlir.sim.trace import kernel_shape
 
     schedule = options.schedule
@@ -117,10 +120,13 @@ def simulate(options: SimulateOptions) -> SimulateResult:
                              f"is a schedule dump")
         else:
             rep = R.simulate_dump(text, schedule, where, options.tables, iterations)
+    picture = None
     if options.picture is not None:
         if not rep.timing:
             raise UsageError("--report=PICTURE needs the timing model")
         t = next((t for t in rep.timing if t.table == "measured"), rep.timing[0])
-        render_timeline(t.analysis.run, t.analysis, options.picture, title=rep.title)
+        picture = timeline_picture(t.analysis.run, t.analysis, options.picture,
+                                   title=rep.title)[0]
     hazard = rep.hazard()
-    return SimulateResult(rep, where, None if hazard is None else f"{where}: error: {hazard}")
+    return SimulateResult(rep, where, None if hazard is None else f"{where}: error: {hazard}",
+                          picture)

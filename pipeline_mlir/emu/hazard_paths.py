@@ -1,20 +1,27 @@
-"""The matrix wait states on every path of a kernel, not only on the paths a run takes.
+"""The wait states on every path of a kernel, not only on the paths a run takes.
 
 The machine checks wait states on the instructions a wave executes (:mod:`.hazards`), so a
 path no launch of a run takes (a zero-trip loop, a branch on the thread id, the
-``s_cbranch_execz`` that skips a block when no lane is active) is not checked.  For the
-MFMA rules that matters: LLVM 22's hazard recognizer looks back only 19 wait states for
-the MFMA that wrote a register, so a reader of a 16-pass XDL MFMA's result that issues
+``s_cbranch_execz`` that skips a block when no lane is active) is not checked there.  For
+the MFMA rules that matters most: LLVM 22's hazard recognizer looks back only 19 wait states
+for the MFMA that wrote a register, so a reader of a 16-pass XDL MFMA's result that issues
 exactly 19 wait states after it gets no ``s_nop`` (20 needed), and which path puts it there
-depends on branches.  :func:`matrix_path_violations` walks the control-flow graph of the
-code from every MFMA along every path (fall-through, branch targets, LLVM's long branches)
-for as many wait states as its rules can need (``passes + 4``) and reports each reader of
-its D (VALU, VMEM, DS, another MFMA's A/B or C operand) or writer of its C that issues
-too early on some path, with the same rules and counts as the machine's tracker (the
-instruction's :class:`~pipeline_mlir.emu.hazards.Info`).  A later instruction that
-overwrites a register ends its hazard on that path, as in the tracker.  The walk visits
-each (instruction, wait states since the MFMA, registers still tracked) once, so loops
-end; the shipped kernels take 0.002 to 0.12 s of CPU each (16 to 512 MFMAs).
+depends on branches.  Every rule of :data:`~pipeline_mlir.emu.hazards.RULES` is decided by
+the two instructions' encodings alone (registers, opcodes, fields), none by a value, so
+:func:`path_violations` checks them all on every path: from every instruction that leaves
+an entry in a producer table (an MFMA's D and C, a VALU's VGPRs and SGPRs, a
+transcendental or partial write, a wide store's data, an SALU's M0, ``s_setreg``) it walks
+the control-flow graph of the code (:func:`successors`: fall-through, branch targets,
+LLVM's long branches) for as many wait states as a rule on that table can need and reports
+each instruction that issues too early after it on some path, with the same rules and
+counts as the machine's tracker (the instruction's
+:class:`~pipeline_mlir.emu.hazards.Info`).  A later instruction that records the same
+register in the same table ends the first one's hazard on that path, as in the tracker.
+The walk visits each (instruction, wait states since the producer, registers still
+tracked) once, so loops end.
+
+:func:`basic_blocks` is the one control-flow graph of a code object's instructions in
+blocks (the tests' main-loop finder reads it too).
 """
 
 from __future__ import annotations
@@ -25,8 +32,6 @@ from pipeline_mlir.emu.hazards import RULES, Violation, infos, reg_name
 from pipeline_mlir.emu.instr import BRANCHES
 from pipeline_mlir.emu.long_branch import long_branch_targets
 
-#: the producer tables an MFMA leaves entries in (its D; C read by an XDL MFMA)
-MATRIX_TABLES = ("v_mfma", "v_srcc")
 #: the wait states after which no matrix rule can still apply, beyond the MFMA's passes
 _MOST_EXTRA = 4
 _ENDS = ("s_endpgm", "s_trap", "s_setpc_b64")
@@ -59,14 +64,51 @@ def successors(instrs: list) -> list[tuple[int, ...]]:
     return out
 
 
-def _from_mfma(i: int, info: list, succ: list) -> PathViolation | None:
-    """The first reader too early on a path from the MFMA at ``i`` (depth-first)."""
+def basic_blocks(instrs: list, succ: list | None = None) -> tuple[list[int], list[list[int]]]:
+    """The basic blocks of ``instrs``: their first instructions' indices, and per block the
+    blocks it may go to (:func:`successors` of its last instruction: a conditional branch
+    falls through and branches; ``s_branch``, a long branch's ``s_setpc_b64`` and the ends
+    of the program go only where they go)."""
+    succ = successors(instrs) if succ is None else succ
+    starts = {0}
+    for i, nxt in enumerate(succ):
+        if nxt != (i + 1,):
+            starts.add(i + 1)
+            starts.update(nxt)
+    starts = sorted(k for k in starts if k < len(instrs))
+    block_of = {k: b for b, k in enumerate(starts)}
+    ends = [*starts[1:], len(instrs)]
+    return starts, [list(dict.fromkeys(block_of[k] for k in succ[e - 1])) for e in ends]
+
+
+def _fixed_horizons(info: list) -> dict:
+    """Per producer table, the most wait states a rule with a fixed count needs after an
+    entry of it (in this kernel's instructions)."""
+    out: dict = {}
+    for step in info:
+        for table, _, _, need in step.checks:
+            if isinstance(need, int) and need > out.get(table, 0):
+                out[table] = need
+    return out
+
+
+def _horizon(table: str, payload, fixed: dict) -> int:
+    """The wait states after which no rule on ``table`` can still apply to this entry."""
+    if table == "v_mfma":       # (passes, XDL, D): passes + 4 at most
+        return payload[0] + _MOST_EXTRA
+    if table == "v_srcc":       # passes: passes - 1
+        return payload
+    return fixed.get(table, 0)
+
+
+def _from_producer(i: int, info: list, succ: list, fixed: dict) -> PathViolation | None:
+    """The first instruction too early on a path from the producer at ``i`` (depth-first)."""
     source = info[i]
-    tracked = {t: frozenset(r) for t, r, _ in source.records if t in MATRIX_TABLES}
-    entries = {t: (0, source.ins, p) for t, _, p in source.records if t in MATRIX_TABLES}
-    horizon = source.records[0][2][0] + _MOST_EXTRA     # the D record's passes
+    horizon = {t: _horizon(t, p, fixed) for t, _, p in source.records}
+    tracked = {t: frozenset(r) for t, r, _ in source.records if horizon[t] > 0}
+    entries = {t: (0, source.ins, p) for t, _, p in source.records}
     seen = set()
-    todo = [(j, 0, tuple(sorted(tracked.items()))) for j in succ[i]]
+    todo = [(j, 0, tuple(sorted(tracked.items()))) for j in succ[i]] if tracked else []
     while todo:
         state = todo.pop()
         if state in seen:
@@ -86,30 +128,31 @@ def _from_mfma(i: int, info: list, succ: list) -> PathViolation | None:
             if table in regs:
                 regs[table] = regs[table] - frozenset(rs)
         have += step.ws
-        if have >= horizon or not any(regs.values()):
+        regs = {t: r for t, r in regs.items() if r and have < horizon[t]}
+        if not regs:
             continue
         live = tuple(sorted(regs.items()))
         todo.extend((k, have, live) for k in succ[j])
     return None
 
 
-def first_path_violation(kernel, info: list | None = None) -> PathViolation | None:
-    """The first of :func:`matrix_path_violations`, computed once per kernel's instructions."""
-    return kernel.memo("matrix paths",
-                       lambda k: next(iter(matrix_path_violations(k, info)), None))
-
-
-def matrix_path_violations(kernel, info: list | None = None) -> list[PathViolation]:
-    """Every MFMA of ``kernel`` (a :class:`~pipeline_mlir.emu.codeobj.Kernel`) with a reader
-    too few wait states after it on some path: the first such reader found per MFMA.
+def path_violations(kernel, info: list | None = None) -> list[PathViolation]:
+    """Every producer of ``kernel`` (a :class:`~pipeline_mlir.emu.codeobj.Kernel`) with an
+    instruction too few wait states after it on some path: the first such instruction
+    found per producer, in the producers' order; computed once per kernel's instructions.
     ``info``: the instructions' :class:`~pipeline_mlir.emu.hazards.Info` if the caller has
     them (they do not depend on the workgroup count the steps were compiled for)."""
+    return kernel.memo("wait-state paths", lambda k: _path_violations(k, info))
+
+
+def _path_violations(kernel, info: list | None) -> list[PathViolation]:
     info = infos(kernel.steps(1)) if info is None else info
     succ = successors(kernel.instrs)
+    fixed = _fixed_horizons(info)
     out = []
     for i, step in enumerate(info):
-        if step.records and step.records[0][0] == "v_mfma":
-            bad = _from_mfma(i, info, succ)
+        if step.records:
+            bad = _from_producer(i, info, succ, fixed)
             if bad is not None:
                 out.append(bad)
     return out

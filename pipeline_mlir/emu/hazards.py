@@ -10,7 +10,7 @@ values).  Compilers fill the gap with independent instructions or ``s_nop N``.
 :data:`RULES` is the table, one :class:`Rule` per row.  The counts are gfx950's as LLVM 22
 places them (its ``GCNHazardRecognizer``, read for the facts); ``test_hazard_rules.py``
 checks each row against a live ``llc-22`` when one is installed.  Matrix rules depend on the
-MFMA's pass count (:data:`PASSES`): an XDL MFMA of ``P`` passes writing a VGPR needs
+MFMA's pass count (``mfma_passes`` of :mod:`pipeline_mlir.target.gfx950`): an XDL MFMA of ``P`` passes writing a VGPR needs
 ``P + 4`` wait states before a VALU, VMEM or DS instruction, or another MFMA's A/B operand,
 touches it, ``P + 2`` before an MFMA reads it as an overlapping (not identical) C; an XDL
 MFMA reading C needs ``P - 1`` before that VGPR is overwritten.
@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.instr import Instr, mfma_regs
-from pipeline_mlir.target.gfx950 import F8F6F4_FORMATS, F8F6F4_NARROW_SPEEDUP
+from pipeline_mlir.target.gfx950 import F8F6F4_FORMATS, mfma_passes
 
 VGPR0, VCC, M0, EXEC = 256, 106, 124, 126
 
@@ -89,25 +89,6 @@ RULES = {r.name: r for r in (
          "passes - 1", _MATRIX),
 )}
 
-#: gfx950 MFMA -> (passes, XDL); the pass counts of LLVM 22's gfx950 scheduling model
-PASSES = {
-    **{n: (4, True) for n in (
-        "v_mfma_f32_16x16x32_bf16", "v_mfma_f32_16x16x32_f16", "v_mfma_f32_16x16x16_bf16",
-        "v_mfma_f32_16x16x16_f16", "v_mfma_f32_16x16x32_fp8_fp8",
-        "v_mfma_f32_16x16x32_bf8_bf8", "v_mfma_f32_16x16x32_fp8_bf8",
-        "v_mfma_f32_16x16x32_bf8_fp8", "v_mfma_i32_16x16x64_i8")},
-    **{n: (8, True) for n in (
-        "v_mfma_f32_32x32x16_bf16", "v_mfma_f32_32x32x16_f16", "v_mfma_f32_32x32x8_bf16",
-        "v_mfma_f32_32x32x8_f16", "v_mfma_f32_16x16x128_f8f6f4", "v_mfma_i32_32x32x32_i8")},
-    "v_mfma_f32_32x32x64_f8f6f4": (16, True),
-    # the block-scaled forms: the same instruction as the f8f6f4 MFMA (scheduling class
-    # and passes) with its scales loaded by the bundled v_mfma_ld_scale_b32
-    "v_mfma_scale_f32_16x16x128_f8f6f4": (8, True),
-    "v_mfma_scale_f32_32x32x64_f8f6f4": (16, True),
-    "v_mfma_f32_16x16x4_f32": (8, False),
-    "v_mfma_f32_32x32x2_f32": (16, False),
-    "v_mfma_f32_4x4x1_16b_f32": (2, False),
-}
 #: transcendental VALU opcodes (their results forward one wait state late)
 TRANS = frozenset(f"v_{op}_{t}" for op in ("exp", "log", "rcp", "rsq", "sqrt", "sin", "cos")
                   for t in ("f32", "f16")) | frozenset({
@@ -176,24 +157,21 @@ def _need_war(entry) -> int:
 
 
 def _mfma(ins: Instr) -> tuple:
-    entry = PASSES.get(ins.name)
+    f = ins.f
+    # FP4/FP6 operands on both sides: half the FP8 passes (the matrix-unit rate); LLVM 22
+    # places the wait states of the FP4 scaled MFMA for 4 passes (P + 4 = 8 before a store
+    # of its result, test_mx_compiled.py)
+    narrow = all(F8F6F4_FORMATS.get(f.get(key, 0), ("", 8))[1] < 8 for key in ("cbsz", "blgp"))
+    entry = mfma_passes(ins.name, narrow)
     if entry is None:
         raise EmuError(f"0x{ins.addr:04x}: '{ins.text}': no wait-state entry for {ins.name} "
                        f"(its pass count is not in the table)")
-    f = ins.f
     na, nb, nc = mfma_regs(ins)
     acc, acc_cd = f.get("acc", 0), bool(f.get("acc_cd", 0))
     ab = _vgprs(f["src0"], na, bool(acc & 1)) + _vgprs(f["src1"], nb, bool(acc & 2))
     c = _vgprs(f["src2"], nc, acc_cd)
     d = _vgprs(f["dst"] + VGPR0, nc, acc_cd)
-    passes = entry[0]
-    if ins.name.endswith("_f8f6f4") and all(
-            F8F6F4_FORMATS.get(f.get(key, 0), ("", 8))[1] < 8 for key in ("cbsz", "blgp")):
-        # FP4/FP6 operands on both sides: half the FP8 passes (the matrix-unit rate); LLVM
-        # 22 places the wait states of the FP4 scaled MFMA for 4 passes (P + 4 = 8 before a
-        # store of its result, test_mx_compiled.py)
-        passes //= F8F6F4_NARROW_SPEEDUP
-    return passes, entry[1], ab, c, d
+    return entry[0], entry[1], ab, c, d
 
 
 def _store_data(ins: Instr, step) -> tuple:

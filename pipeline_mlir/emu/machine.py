@@ -27,7 +27,8 @@ flight).  The checks use releases, so they hold for every completion order:
 * out-of-range global and LDS accesses, buffer accesses outside the buffer behind the
   descriptor or (``GlobalMemory.strict``) past its records (else: read 0, write dropped, as
   the hardware does); ``s_trap``; an MFMA with partial EXEC; too few wait states
-  (:mod:`~pipeline_mlir.emu.hazards`).
+  (:mod:`~pipeline_mlir.emu.hazards`; on every path of the code, before the run:
+  :mod:`~pipeline_mlir.emu.hazard_paths`).
 
 Registers, LDS and the output start poisoned (every byte 0xFF: NaN in f32, bf16, f16 and
 FP8, and an address no buffer holds).
@@ -49,7 +50,7 @@ from pipeline_mlir.emu.counters import make_room, wait
 from pipeline_mlir.emu.errors import EmuError, Finding
 from pipeline_mlir.emu.globalrace import (MAX_SLOTS, RaceState, fresh_pages, new_marks,
                                           on_load, on_store, release_state)
-from pipeline_mlir.emu.hazard_paths import first_path_violation
+from pipeline_mlir.emu.hazard_paths import path_violations
 from pipeline_mlir.emu.hazards import WaitStates, infos
 from pipeline_mlir.emu.launchdims import LaunchDims
 from pipeline_mlir.emu.memops import MemOp
@@ -356,10 +357,9 @@ class Machine:
         # the wait-state rules (hazards.py): one clock and producer table per wave
         self.hazard_info = infos(self.steps)
         self.wait_states = [WaitStates() for _ in range(waves)]
-        bad = first_path_violation(kernel, self.hazard_info)  # the paths not run too
-        if bad is not None:
-            raise Finding("wait-states", bad.violation.message() + " on some path",
-                          instr=bad.reader)
+        for bad in path_violations(kernel, self.hazard_info):  # the paths not run too
+            self.finding("wait-states", None, None, bad.violation.message() + " on some path",
+                         bad.reader)
         self._init_state(kernarg_addr)
 
     # -- launch state -------------------------------------------------------------------
@@ -405,13 +405,14 @@ class Machine:
                 w.V[r] = v[None, :]
 
     # -- findings -----------------------------------------------------------------------
-    def finding(self, kind: str, w, step, message: str):
-        """Raise the finding; with ``collect``, races and pending registers are recorded (one
-        per instruction and kind) and the run goes on."""
-        f = Finding(kind, message, wave=None if w is None else w.name,
-                    instr=None if step is None else step.ins)
+    def finding(self, kind: str, w, step, message: str, instr=None):
+        """Raise the finding; with ``collect``, races, pending registers and wait states are
+        recorded (one per instruction and kind) and the run goes on.  ``instr``: the
+        instruction when there is no step (a finding on a path no wave ran)."""
+        instr = instr if step is None else step.ins
+        f = Finding(kind, message, wave=None if w is None else w.name, instr=instr)
         if self.collect and kind in COLLECTABLE:
-            key = (kind, None if step is None else step.ins.addr)
+            key = (kind, None if instr is None else instr.addr)
             if key not in self._seen:
                 self._seen.add(key)
                 self.findings.append(f)

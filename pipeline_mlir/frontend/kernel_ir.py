@@ -7,10 +7,11 @@ range-checked view of a global buffer the front end's copies read and of a zero 
 from __future__ import annotations
 
 
-from pipeline_mlir.analysis.ir_facts import enclosing_ops, memory_space, static_bytes
+from pipeline_mlir.analysis.index_bounds import unsigned_bounds
+from pipeline_mlir.analysis.ir_facts import DYNAMIC, element_bytes, enclosing_ops, memory_space
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import walk_ops
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.ir_io import location_text
 from pipeline_mlir.target import gfx950
@@ -108,9 +109,10 @@ def declared_lds(kernel) -> list[tuple[tuple, int]]:
     ``workgroup(...)`` attribution, and a workgroup ``memref.global`` the kernel reads
     through ``memref.get_global`` (its uses of one symbol are one buffer).  LLVM gives each
     its own LDS, so the front end's budgets count them all.  An allocation of a size known
-    only at run time has none to count: the front end gives one in the K-loop its constant
-    bound before the partition counts (``frontend/lds_bounds.py``), and the LLVM step
-    refuses any other (``sched-gpu-kernel``: workgroup memory of dynamic size)."""
+    only at run time counts at a proven upper bound of its size (the front end also gives
+    one in the K-loop that constant bound before the partition counts,
+    ``frontend/lds_bounds.py``); one with no such bound is an ``IRError`` at the
+    allocation: a budget that left it out could pass a kernel over the LDS."""
     if kernel is None:      # (a loop outside any function: no kernel, no LDS)
         return []
     out = []
@@ -167,9 +169,49 @@ def in_lds(v) -> bool:
 
 
 def _lds_size(v) -> int | None:
-    """The bytes of LDS buffer ``v``; None for a size known only at run time."""
+    """The bytes of LDS buffer ``v``: for a size known only at run time, at its proven
+    upper bound (:func:`_size_bound`); an ``IRError`` at the allocation when a size has
+    none (the budget cannot count it).  None for a buffer of no allocation op."""
     t = ir.MemRefType(v.type)
-    return static_bytes(t) if t.has_static_shape else None
+    shape = list(t.shape)
+    if not t.has_static_shape:
+        alloc = None if isinstance(v.owner, ir.Block) else _op(v.owner)
+        if alloc is None or alloc.name not in LDS_ALLOCS:
+            return None
+        sizes = list(alloc.operands)[:sum(d == DYNAMIC for d in shape)]
+        bounds = iter([_size_bound(x) for x in sizes])
+        shape = [next(bounds) if d == DYNAMIC else d for d in shape]
+        if None in shape:
+            raise IRError(alloc, f"{describe(alloc)} allocates workgroup memory (LDS) of a "
+                                 f"size known only at run time with no upper bound the front "
+                                 f"end can prove (a constant, or arith.minui / affine.min of "
+                                 f"one): the kernel's LDS budget cannot count it; give it a "
+                                 f"constant size or bound it by one")
+    n = 1
+    for d in shape:
+        n *= d
+    return n * element_bytes(t)
+
+
+def _size_bound(v) -> int | None:
+    """A proven upper bound of the dynamic size ``v`` of an allocation: its unsigned range's
+    (:func:`~pipeline_mlir.analysis.index_bounds.unsigned_bounds`), or the constant of an
+    ``affine.min`` / the bound of an operand of an ``arith.minsi`` / ``arith.minui`` (a
+    negative size allocates nothing); None when there is none."""
+    r = unsigned_bounds(v)
+    if r is not None:
+        return r[1]
+    if isinstance(v.owner, ir.Block):
+        return None
+    o = _op(v.owner)
+    if o.name == "affine.min":
+        m = ir.AffineMapAttr(o.attributes["map"]).value
+        found = [e.value for e in m.results if isinstance(e, ir.AffineConstantExpr)]
+    elif o.name in ("arith.minsi", "arith.minui"):
+        found = [b for b in map(_size_bound, o.operands) if b is not None]
+    else:
+        return None
+    return max(0, min(found)) if found else None
 
 
 def zero_vector(t):

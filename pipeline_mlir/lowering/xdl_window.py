@@ -23,31 +23,35 @@ states, another ``sched_barrier``.  Whatever reads the accumulators after the pi
 every path, and LLVM's own count (it counts an ``s_nop`` already there) adds nothing.  The
 cost is at most 20 issue cycles once per kernel, while that MFMA's 64 cycles drain.
 
-The loops the kernel runs as written (a remainder loop, a loop with no pair to pipeline:
-``sched.remainder``) get the same guard after them (:func:`guard_loops_as_written`, run by
-``sched-lower-to-rocdl``): found on IREE's fp8 512x512x896 kernel with the 32x32x64 MFMA
+Control leaving any other code that issues such an MFMA needs the same guard, whatever
+marks the front end left: :func:`guard_exits` puts it after every control-flow op holding
+one (a loop the kernel runs as written, a remainder, an ``scf.if``, a loop a person wrote),
+decided by the IR alone, and at the start of every block such a block branches to in
+unstructured control flow.  Found on IREE's fp8 512x512x896 kernel with the 32x32x64 MFMA
 forced (late form, 4-wave), whose one-iteration remainder LLVM unrolled and interleaved with
 the epilogue's stores, one of which read the last MFMA's result 19 wait states after it.
-Between the pipelined code and such a loop the readers are MFMAs (C, identical: no wait) and
-loads into other registers, as inside the pipelined loop.  The emulator checks these rules
-on every path of the code (``pipeline_mlir/emu/hazard_paths.py``), not only on the path a
-run takes.
+Only an exit that nothing after it can misuse goes without: every 16-pass MFMA directly in
+the op's body with its result only accumulated on (an MFMA's identical C, or yielded to a
+result that is only accumulated on after the op, as the pipelined main loop's accumulators
+are by its epilogue), so its registers stay live, read with no wait, until an MFMA takes
+them.  ``sched-lower-to-rocdl`` runs it (so ``--emit=mlir`` shows the guards), and so does
+``sched-xdl-guard`` in the LLVM step, which every route to machine code runs
+(``--pipeline``, ``--pass-pipeline`` with any pass list, MLIR of ``amdgpu`` MFMAs and no
+``sched`` ops), before ``convert-scf-to-cf``.  The emulator checks these rules on every path
+of the code (``pipeline_mlir/emu/hazard_paths.py``), not only on the path a run takes.
 """
 
 from __future__ import annotations
 
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.frontend.scan import REMAINDER_ATTR
-from pipeline_mlir.lowering.rocdl_build import sched_barrier_none
-from pipeline_mlir.target.gfx950 import F8F6F4_NARROW_SPEEDUP, MFMAS
+from pipeline_mlir.lowering.rocdl_build import mask_attr, sched_barrier_none
+from pipeline_mlir.target.gfx950 import MFMAS, mfma_passes
 
 #: the wait states LLVM 22's hazard recognizer looks back for the MFMA that wrote a VGPR
 LLVM_LOOKBACK = 19
 #: the wait states an XDL MFMA's readers need beyond its passes (gfx950, 4 passes and more)
 XDL_READ_EXTRA = 4
-#: matrix-unit cycles per MFMA pass
-CYCLES_PER_PASS = 4
 #: the wait states the guard issues: a 16-pass XDL MFMA's readers' count
 GUARD = 16 + XDL_READ_EXTRA
 #: the most wait states one ``s_nop`` issues (``s_nop 15``)
@@ -70,9 +74,9 @@ def _bits(element: str) -> int:
 
 def xdl_passes(op) -> int | None:
     """The passes of the XDL MFMA an ``amdgpu.mfma`` / ``amdgpu.scaled_mfma`` op issues
-    (from the target's MFMA table; an ``f8f6f4`` MFMA without an 8-bit operand runs
-    :data:`~pipeline_mlir.target.gfx950.F8F6F4_NARROW_SPEEDUP` times faster); ``None`` for
-    any other op or an MFMA the table lacks (f32, f64: not XDL)."""
+    (its instruction found in the target's MFMA table by shape and operands, its passes
+    from :func:`~pipeline_mlir.target.gfx950.mfma_passes`, the count the emulator's rules
+    read); ``None`` for any other op or an MFMA the table lacks (f32, f64: not XDL)."""
     if op.name not in _MFMA_OPS:
         return None
     attrs = op.attributes
@@ -86,10 +90,8 @@ def xdl_passes(op) -> int | None:
     for mfma in MFMAS:
         if (mfma.m, mfma.n, mfma.k, mfma.operands) == (*shape, kind) and \
                 mfma.scaled == (op.name == "amdgpu.scaled_mfma"):
-            cycles = mfma.xdl_cycles
-            if kind == "f8f6f4" and all(_bits(e) < 8 for e in elements):
-                cycles //= F8F6F4_NARROW_SPEEDUP
-            return cycles // CYCLES_PER_PASS
+            entry = mfma_passes(mfma.mnemonic, all(_bits(e) < 8 for e in elements))
+            return entry[0] if entry is not None and entry[1] else None
     return None
 
 
@@ -102,25 +104,127 @@ def _walk(op):
 
 
 def needs_guard(loop) -> bool:
-    """Does the loop issue an XDL MFMA whose readers need more wait states than LLVM 22
-    looks back for?"""
-    return any((p := xdl_passes(op)) is not None and p + XDL_READ_EXTRA > LLVM_LOOKBACK
-               for op in _walk(loop))
+    """Does the op (a loop, any op) issue an XDL MFMA whose readers need more wait states
+    than LLVM 22 looks back for?"""
+    return any(_window(op) for op in _walk(loop))
 
 
-def guard_loops_as_written(root) -> int:
-    """The guard right after every loop under ``root`` that the kernel runs as written
-    (:data:`~pipeline_mlir.frontend.scan.REMAINDER_ATTR`: a remainder loop, whatever masked
-    K tiles were peeled into it, or a loop with no pair to pipeline) and that issues a
-    16-pass XDL MFMA: the code after it (IREE's epilogue, which LLVM interleaves with the
-    loop's last MFMAs once it unrolls a remainder of one iteration) reads its accumulators.
-    Returns the number of guards placed."""
-    loops = [op for op in _walk(root) if op.name == "scf.for"
-             and REMAINDER_ATTR in op.attributes and needs_guard(op)]
-    for loop in loops:
-        with ir.InsertionPoint.after(loop), loop.location:
+def _window(op) -> bool:
+    """Is ``op`` an XDL MFMA whose readers need more wait states than LLVM 22 looks back?"""
+    return (p := xdl_passes(op)) is not None and p + XDL_READ_EXTRA > LLVM_LOOKBACK
+
+
+def _is_guard(ops: list, i: int) -> bool:
+    """Do the ops from index ``i`` on make a guard (:func:`emit_guard`: a ``sched_barrier``
+    none, ``s_nop`` worth at least :data:`GUARD` wait states, a ``sched_barrier`` none)?"""
+    def fence(op) -> bool:
+        return op.name == "rocdl.sched.barrier" and op.attributes["mask"] == mask_attr(0)
+
+    if i >= len(ops) or not fence(ops[i]):
+        return False
+    total, j = 0, i + 1
+    while j < len(ops) and ops[j].name == "rocdl.s.nop":
+        total += ir.IntegerAttr(ops[j].attributes["count"]).value + 1
+        j += 1
+    return total >= GUARD and j < len(ops) and fence(ops[j])
+
+
+def _op(x):
+    """The ``ir.Operation`` of an op view or operation."""
+    return getattr(x, "operation", x)
+
+
+def _only_accumulated(value, block, region_op=None) -> bool:
+    """Is every use of ``value`` an MFMA's C of the same type in ``block`` (the readers an
+    XDL MFMA leaves waiting 0 wait states: identical C), or the ``scf.yield`` of
+    ``region_op`` (an ``scf.for`` / ``scf.if``) whose result is only accumulated too?"""
+    for use in value.uses:
+        user = _op(use.owner)
+        if user.name in _MFMA_OPS and use.operand_number == 2 and \
+                user.block == block and user.results[0].type == value.type:
+            continue
+        if user.name == "scf.yield" and region_op is not None and \
+                _op(user.parent) == region_op and region_op.name in ("scf.for", "scf.if"):
+            result = region_op.results[use.operand_number]
+            if _only_accumulated(result, region_op.block):
+                continue
+        return False
+    return True
+
+
+def _exit_is_safe(op) -> bool:
+    """Can nothing after ``op`` read or overwrite a 16-pass MFMA's result too early?  True
+    when every such MFMA inside is directly in ``op``'s body and its result is only
+    accumulated on (:func:`_only_accumulated`): its registers stay those MFMAs' C, read
+    with no wait, until an MFMA after ``op`` takes them (the pipelined main loop, whose
+    epilogue accumulates on its results)."""
+    for inner in _walk(op):
+        if inner == op or not _window(inner):
+            continue
+        if _op(inner.parent) != op or not _only_accumulated(inner.results[0], inner.block, op):
+            return False
+    return True
+
+
+#: ops whose regions are code but not control flow inside a kernel (modules, functions)
+_CONTAINERS = ("builtin.module", "gpu.module", "func.func", "gpu.func", "llvm.func",
+               "hal.executable", "hal.executable.variant")
+
+
+def guard_exits(root) -> int:
+    """The guard wherever control leaves code that issues a 16-pass XDL MFMA, decided by
+    the IR alone (module docstring): after every control-flow op (a loop, an ``scf.if``,
+    any op with regions inside a function) holding one, unless nothing after it can read
+    or overwrite the MFMA's result too early (:func:`_exit_is_safe`, or only the kernel's
+    return follows); and, in unstructured control flow (a region of several blocks), at
+    the start of every block a block holding one branches to.  Idempotent: a guard already there counts.  Returns the number of
+    guards placed."""
+    exits, entries = [], []
+    for op in _walk(root):
+        if not op.regions:
+            continue
+        for region in op.regions:
+            blocks = list(region.blocks)
+            if len(blocks) > 1:
+                entries += [b for blk in blocks
+                            if any(_window(o.operation) for o in blk.operations)
+                            for b in _successor_blocks(blk)]
+        if op.name in _CONTAINERS or not needs_guard(op) or _exit_is_safe(op):
+            continue
+        ops = [o.operation for o in op.block.operations]
+        after = ops.index(op) + 1
+        if not _is_guard(ops, after) and not _ends_program(ops[after:]):
+            exits.append(op)
+    for op in exits:
+        with ir.InsertionPoint.after(op), op.location:
             emit_guard()
-    return len(loops)
+    placed = len(exits)
+    for block in entries:      # a block entered twice has its guard the second time
+        ops = [o.operation for o in block.operations]
+        if not _is_guard(ops, 0):
+            with ir.InsertionPoint.at_block_begin(block), ops[0].location:
+                emit_guard()
+            placed += 1
+    return placed
+
+
+def _ends_program(ops: list) -> bool:
+    """Is ``ops`` (what follows an op in its block) only a kernel's return of nothing (IREE's
+    ``scf.forall`` over workgroups, the whole kernel)?  A ``gpu.func`` kernel's, or a
+    ``func.func``'s (IREE's kernels; the front end's inputs call no function); a device
+    function's return is not the end: its caller runs on."""
+    if len(ops) != 1 or list(ops[0].operands):
+        return False
+    parent = _op(ops[0].parent)
+    if ops[0].name == "gpu.return":
+        return parent.name == "gpu.func" and any(
+            k in parent.attributes for k in ("kernel", "gpu.kernel"))
+    return ops[0].name == "func.return" and parent.name == "func.func"
+
+
+def _successor_blocks(block) -> list:
+    ops = list(block.operations)
+    return list(ops[-1].operation.successors) if ops else []
 
 
 def emit_guard() -> None:

@@ -15,7 +15,7 @@ PASS_NAMES = ("sched-normalize-producers", "sched-adopt-loop", "sched-import", "
               "sched-reorder", "sched-derive-edges", "sched-schedule", "sched-derive-waits",
               "sched-explicit-blocks", "sched-expand-phases", "sched-fix-hazards",
               "sched-lower-to-rocdl", "sched-stage-copies", "sched-gpu-kernel",
-              "sched-check-device-input", "sched-buffer-soffset", "sched-rocdl-to-llvm-intrinsics",
+              "sched-check-device-input", "sched-xdl-guard", "sched-buffer-soffset", "sched-rocdl-to-llvm-intrinsics",
               "sched-extract-device-module")
 
 #: the LLVM step as one name in a pass pipeline
@@ -39,6 +39,7 @@ PASS_CLASSES = {
     "sched-stage-copies": "stage_copies.StageCopies",
     "sched-gpu-kernel": "gpu_kernel.GpuKernel",
     "sched-check-device-input": "check_device_input.CheckDeviceInput",
+    "sched-xdl-guard": "xdl_guard.XdlGuard",
     "sched-buffer-soffset": "buffer_soffset.BufferSoffset",
     "sched-rocdl-to-llvm-intrinsics": "rocdl_to_llvm_intrinsics.RocdlToLLVMIntrinsics",
     "sched-extract-device-module": "extract_device_module.ExtractDeviceModule",

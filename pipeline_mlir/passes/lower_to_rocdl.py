@@ -34,7 +34,7 @@ from pipeline_mlir.lowering.materialize import materialize, reserves_agprs
 from pipeline_mlir.dialect.ir_io import (drop_attr, get, ops_of, read_entry, region_block,
                                           set_attr)
 from pipeline_mlir.lowering.rocdl_build import emit_entries
-from pipeline_mlir.lowering.xdl_window import guard_loops_as_written
+from pipeline_mlir.lowering.xdl_window import guard_exits
 from pipeline_mlir.passes._common import CONSUMED, Option, SchedPass
 
 from pipeline_mlir.schedule.types import default_op_name
@@ -90,9 +90,10 @@ class LowerToROCDL(SchedPass):
 
     def run(self, module) -> None:
         super().run(module)
-        # the loops left as written need the guard too (a remainder, an unpipelined loop)
+        # every other exit from code issuing a 16-pass XDL MFMA needs the guard too (a
+        # remainder, an unpipelined loop, any loop or branch: decided by the IR)
         with module.context, module.location:
-            guard_loops_as_written(module)
+            guard_exits(module)
 
     def run_pipeline(self, p) -> None:
         if get(p.op, "concrete", S.UNIT, False):

@@ -459,29 +459,40 @@ def render_timeline(run: CURun, analysis, path: str | os.PathLike, *, title: str
     Returns the :class:`Timeline` drawn.  Raises :class:`TimelineError` (a
     :class:`~pipeline_mlir.errors.PipelineError`) for another extension, an
     iteration the run does not have, a path that cannot be written, or a missing
-    matplotlib.
+    matplotlib.  (:func:`timeline_picture` makes the file's bytes without writing it.)
     """
     p = os.fspath(path)
-    ext = os.path.splitext(p)[1].lower()
+    data, t = timeline_picture(run, analysis, p, title=title, iteration=iteration,
+                               window=window, full=full)
+    try:
+        with open(p, "wb") as f:
+            f.write(data)
+    except OSError as e:
+        raise TimelineError(f"timeline report {p!r}: cannot write it: "
+                            f"{e.strerror or e}") from None
+    return t
+
+
+def timeline_picture(run: CURun, analysis, name: str, *, title: str = "",
+                     iteration: int | None = None, window: tuple[int, int] | None = None,
+                     full: bool = False) -> tuple[bytes, Timeline]:
+    """(the bytes of the picture :func:`render_timeline` writes to ``name``, the
+    :class:`Timeline` drawn); ``name``'s extension picks the format; nothing is written."""
+    ext = os.path.splitext(name)[1].lower()
     if ext not in EXTENSIONS:
-        raise TimelineError(f"timeline report {p!r}: unsupported extension {ext or '(none)'!r} "
-                            f"(accepted: {', '.join(EXTENSIONS)})")
+        raise TimelineError(f"timeline report {name!r}: unsupported extension "
+                            f"{ext or '(none)'!r} (accepted: {', '.join(EXTENSIONS)})")
     mpl = _matplotlib()
     t = layout_timeline(run, analysis, title=title, iteration=iteration, window=window,
                         full=full)
     fig = draw_timeline(t)
     # text as text (searchable, selectable) and fixed ids: the same run gives the same file
     with mpl.rc_context({"svg.fonttype": "none", "svg.hashsalt": "pipeline-mlir"}):
-        try:
-            if ext == ".svg":
-                buf = io.StringIO()
-                fig.savefig(buf, format="svg", metadata={"Date": None})
-                tips = {b.gid: b.tip for r in t.rows for b in r.bars}
-                with open(p, "w", encoding="utf-8") as f:
-                    f.write(_svg_with_tooltips(buf.getvalue(), tips))
-            else:
-                fig.savefig(p, format="png", dpi=DPI)
-        except OSError as e:
-            raise TimelineError(f"timeline report {p!r}: cannot write it: "
-                                f"{e.strerror or e}") from None
-    return t
+        if ext == ".svg":
+            buf = io.StringIO()
+            fig.savefig(buf, format="svg", metadata={"Date": None})
+            tips = {b.gid: b.tip for r in t.rows for b in r.bars}
+            return _svg_with_tooltips(buf.getvalue(), tips).encode("utf-8"), t
+        raw = io.BytesIO()
+        fig.savefig(raw, format="png", dpi=DPI)
+        return raw.getvalue(), t

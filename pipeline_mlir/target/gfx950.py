@@ -187,6 +187,37 @@ def f8f6f4_cycles(mfma: Mfma, a_format: int, b_format: int) -> int:
     wide = any(F8F6F4_FORMATS[f][1] == 8 for f in (a_format, b_format))
     return mfma.xdl_cycles if wide else mfma.xdl_cycles // F8F6F4_NARROW_SPEEDUP
 
+#: matrix-unit cycles per MFMA pass: the wait-state rules and LLVM's gfx950 scheduling model
+#: count an MFMA's time on the matrix unit in passes of 4 cycles
+CYCLES_PER_PASS = 4
+#: the other MFMAs gfx950 runs, which the kernels do not issue (:data:`MFMAS` has those):
+#: mnemonic -> (passes, XDL).  gfx942's 16x16x16 BF16/F16 and 16x16x32 FP8/BF8 forms at
+#: their gfx942 rate, and the F32 MFMAs, which do not run on the XDL unit (the pass counts of
+#: LLVM 22's gfx950 scheduling model)
+_OTHER_MFMA_PASSES = {
+    **{n: (4, True) for n in (
+        "v_mfma_f32_16x16x16_bf16", "v_mfma_f32_16x16x16_f16", "v_mfma_f32_16x16x32_fp8_fp8",
+        "v_mfma_f32_16x16x32_bf8_bf8", "v_mfma_f32_16x16x32_fp8_bf8",
+        "v_mfma_f32_16x16x32_bf8_fp8")},
+    "v_mfma_f32_16x16x4_f32": (8, False),
+    "v_mfma_f32_32x32x2_f32": (16, False),
+    "v_mfma_f32_4x4x1_16b_f32": (2, False),
+}
+#: every MFMA's (passes, XDL) by mnemonic, at its FP8 rate for the ``f8f6f4`` ones
+MFMA_PASSES = {**{i.mnemonic: (i.xdl_cycles // CYCLES_PER_PASS, True) for i in MFMAS},
+               **_OTHER_MFMA_PASSES}
+
+
+def mfma_passes(mnemonic: str, narrow: bool = False) -> tuple[int, bool] | None:
+    """(passes, XDL) of the MFMA ``mnemonic``, None if gfx950 has no such MFMA.  ``narrow``:
+    an ``f8f6f4`` MFMA with no 8-bit operand (both FP6/FP4), which runs
+    :data:`F8F6F4_NARROW_SPEEDUP` times faster.  The one count of MFMA passes the lowering's
+    guard and the emulator's wait-state rules both read."""
+    entry = MFMA_PASSES.get(mnemonic)
+    if entry is None or not (narrow and mnemonic.endswith("_f8f6f4")):
+        return entry
+    return entry[0] // F8F6F4_NARROW_SPEEDUP, entry[1]
+
 # ---- the product (MI355X) -----------------------------------------------------------------
 CUS = 256
 CUS_PER_XCD = 32

@@ -41,10 +41,12 @@ def check_args(args) -> None:
     if args.emulate_workgroups is not None and args.emulate_workgroups < 1:
         raise UsageError(f"--emulate-workgroups={args.emulate_workgroups}: run at least one "
                          f"workgroup")
-    if args.emulate_jobs is not None and args.emulate_jobs < 1:
-        raise UsageError(f"--emulate-jobs={args.emulate_jobs}: use at least one process")
-    from pipeline_mlir.driver.emulate import check_mode
+    if args.emulate_launch == "-" and args.input == "-":
+        raise UsageError("--emulate-launch=- and INPUT - cannot both be standard input")
+    from pipeline_mlir.driver.emulate import check_jobs, check_mode
 
+    if args.emulate_jobs is not None:
+        check_jobs(args.emulate_jobs)
     check_mode(args.emulate_mode)
 
 

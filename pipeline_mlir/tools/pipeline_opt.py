@@ -182,34 +182,37 @@ def _emulate(args) -> tuple:
         result.sources
 
 
-def _simulate(args) -> object:
+def _simulate(args) -> tuple:
+    """(the output or None, the other files to write with it: the picture)."""
     from pipeline_mlir.tools import simulate
 
-    out, problem = simulate.run(args)
-    if problem is not None:  # the report goes to stdout, then the hazard; -o untouched
+    out, problem, picture = simulate.run(args)
+    if problem is not None:  # the report goes to stdout, then the hazard; no file written
         if args.output == "-":
             write("-", out)
         print_stderr(" ".join(problem.split()))
-        return None
-    return out
+        return None, ()
+    return out, (() if picture is None else ((args.report, picture),))
 
 
 def _run(args, options) -> tuple:
     """Run what the command line asks: (output or None, diagnostics, their sources or
-    None); ``options``: the compile options (None for --simulate and --emulate)."""
+    None, other files written with the output, all or none: ``--report=PICTURE``);
+    ``options``: the compile options (None for --simulate and --emulate)."""
     from pipeline_mlir.driver.api import compile
 
     if args.simulate is not None:
-        return _simulate(args), [], None
+        out, files = _simulate(args)
+        return out, [], None, files
     if args.emulate is not None:
-        return _emulate(args)
+        return (*_emulate(args), ())
     if args.launch is not None:
-        return _launch(args), [], None
+        return _launch(args), [], None, ()
     result = compile(options)
     out = result.output
     if result.failed and args.output != "-":
         out = None  # -o stays untouched when anything failed
-    return out, result.diagnostics, result.sources
+    return out, result.diagnostics, result.sources, ()
 
 
 def _main(argv: list[str] | None) -> int:
@@ -222,7 +225,7 @@ def _main(argv: list[str] | None) -> int:
     try:
         if args.tune:
             return _tune(args, options)
-        out, diags, sources = _run(args, options)
+        out, diags, sources, files = _run(args, options)
     except PipelineError as e:  # UsageError included
         return _error(e)
     except Exception as e:  # a bug of ours: still one line, unless asked for the traceback
@@ -230,17 +233,20 @@ def _main(argv: list[str] | None) -> int:
             raise
         return _error(f"internal error: {type(e).__name__}: {e} (please report it; set "
                       f"PIPELINE_OPT_TRACEBACK=1 for the traceback)")
-    return _finish(args, out, diags, sources)
+    return _finish(args, out, diags, sources, files)
 
 
-def _finish(args, out, diags: list, sources) -> int:
-    """Write the output (unless None), print the diagnostics; the exit status."""
+def _finish(args, out, diags: list, sources, files=()) -> int:
+    """Write the output (unless None) and ``files`` ((path, data) pairs) with it, all or
+    none (:func:`~pipeline_mlir.tools.output.write_all`), print the diagnostics; the exit
+    status."""
     failed = out is None or any(d.severity == "error" for d in diags)
     if out is not None:
         try:
-            write(args.output, out)
+            write_all([*files, (args.output, out)])
         except OSError as e:
-            what = "standard output" if args.output == "-" else f"'{args.output}'"
+            name = e.filename or args.output
+            what = "standard output" if name == "-" else f"'{name}'"
             _print_diags(diags, sources)
             return _error(f"cannot write {what}: {e.strerror or e}")
     _print_diags(diags, sources)

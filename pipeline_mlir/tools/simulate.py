@@ -66,8 +66,9 @@ def _trips(args):
     return args.input, parse_sizes("--sim-trips", args.sim_trips)
 
 
-def run(args) -> tuple[str, str | None]:
-    """(what to print on stdout, the first hazard as an error line or None)."""
+def run(args) -> tuple[str, str | None, bytes | None]:
+    """(what to print on stdout, the first hazard as an error line or None, the bytes of
+    the ``--report=PICTURE`` file or None)."""
     from pipeline_mlir.driver.simulate import SimulateOptions, simulate
 
     result = simulate(SimulateOptions(
@@ -75,5 +76,5 @@ def run(args) -> tuple[str, str | None]:
         args.sim_iterations, args.report if args.report not in (None, "-") else None,
         _trips(args)))
     if args.report is not None:
-        return result.report.text(), result.problem
-    return ("" if result.problem else result.report.verdict() + "\n"), result.problem
+        return result.report.text(), result.problem, result.picture
+    return ("" if result.problem else result.report.verdict() + "\n"), result.problem, None

@@ -36,53 +36,20 @@ def _is_mfma(ins) -> bool:
     return ins.name.startswith(("v_mfma", "v_smfmac"))
 
 
-def _branch_target(ins, far: dict[int, int]) -> int | None:
-    """The byte offset a branch (``Instr.target``) or a long branch's ``s_setpc_b64`` goes
-    to, else None."""
-    return far.get(ins.addr) if ins.name == "s_setpc_b64" else ins.target
-
-
-def _blocks(instrs, far: dict[int, int]) -> tuple[list[int], list[list[int]]]:
-    """The basic blocks of ``instrs``: their first instructions' indices, and per block the
-    blocks it may go to (a conditional branch also falls through; ``s_branch``, a long
-    branch, ``s_setpc_b64`` and ``s_endpgm`` do not)."""
-    index_of = {ins.addr: k for k, ins in enumerate(instrs)}
-    starts = {0}
-    for k, ins in enumerate(instrs):
-        target = _branch_target(ins, far)
-        if target is not None or ins.name in ("s_endpgm", "s_setpc_b64"):
-            starts.add(k + 1)
-        if target in index_of:
-            starts.add(index_of[target])
-    starts = sorted(k for k in starts if k < len(instrs))
-    block_of = {k: b for b, k in enumerate(starts)}
-    succs = []
-    for b, first in enumerate(starts):
-        last = (starts[b + 1] if b + 1 < len(starts) else len(instrs)) - 1
-        ins, out = instrs[last], []
-        target = _branch_target(ins, far)
-        if target in index_of:
-            out.append(block_of[index_of[target]])
-        ends = ins.name in ("s_endpgm", "s_setpc_b64", "s_branch")
-        if not ends and b + 1 < len(starts):
-            out.append(b + 1)
-        succs.append(out)
-    return starts, succs
-
-
 def main_back_edge(kernel) -> tuple[int, int]:
     """(index of the main loop's back-edge branch, index of its header) in
     ``kernel.instrs`` (module docstring); AssertionError when no loop holds an MFMA.
 
     The loops and the main one are the assembly reader's
     (:mod:`pipeline_mlir.isa.natural_loops`, which ``AsmFunction.main_loop`` calls too), on
-    the code object's basic blocks; the back edge returned is the main loop's last one in
-    layout."""
-    from pipeline_mlir.emu.long_branch import long_branch_targets
+    the code object's basic blocks (the emulator's path check's graph,
+    :func:`~pipeline_mlir.emu.hazard_paths.basic_blocks`); the back edge returned is the
+    main loop's last one in layout."""
+    from pipeline_mlir.emu.hazard_paths import basic_blocks
     from pipeline_mlir.isa.natural_loops import main_loop, natural_loops
 
     instrs = kernel.instrs
-    starts, succs = _blocks(instrs, long_branch_targets(instrs))
+    starts, succs = basic_blocks(instrs)
     ends = [*starts[1:], len(instrs)]
     mfmas = [sum(map(_is_mfma, instrs[starts[b]:ends[b]])) for b in range(len(starts))]
     loop = main_loop(natural_loops(succs), mfmas)

@@ -253,4 +253,8 @@ module @empty_phases {
 // GUARD-LABEL: func.func @unmarked
 // GUARD:         scf.yield
 // GUARD-NEXT:    }
+// GUARD-NEXT:    rocdl.sched.barrier none
+// GUARD-NEXT:    rocdl.s.nop 15
+// GUARD-NEXT:    rocdl.s.nop 3
+// GUARD-NEXT:    rocdl.sched.barrier none
 // GUARD-NEXT:    vector.store

@@ -25,7 +25,7 @@ from kernel_builds import KERNEL_SPECS, build
 from llvm_hazards import LLC, OPT, compile_with_llc, missing_wait_states
 from pipeline_mlir.emu.errors import Finding
 from pipeline_mlir.emu.gemm import emulate_gemm
-from pipeline_mlir.emu.hazard_paths import matrix_path_violations
+from pipeline_mlir.emu.hazard_paths import path_violations
 from pipeline_mlir.emu.hazards import Info, WaitStates, infos
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.machine import Machine
@@ -117,7 +117,7 @@ def test_the_shipped_kernels_have_no_violation(key):
     info = infos(kernel.steps(1))
     assert not caught([[info[i] for i in t] for t in waves])
     assert (key in NOP_KERNELS) == bool(nop_indices(kernel))
-    assert matrix_path_violations(kernel) == []     # on the paths not run either
+    assert path_violations(kernel) == []     # on the paths not run either
 
 
 @pytest.mark.parametrize("key", ["pingpong-fp8", "pingpong-bf16"])
@@ -126,7 +126,7 @@ def test_the_path_check_finds_the_deleted_epilogue_nop(key):
     path check of the code, without running it, reports the MFMA rule it breaks."""
     lines = build(key).asm.split("\n")
     i = max(j for j, ln in enumerate(lines) if re.match(r"\s*s_nop \d", ln))
-    found = matrix_path_violations(load_kernel("\n".join(lines[:i] + lines[i + 1:])))
+    found = path_violations(load_kernel("\n".join(lines[:i] + lines[i + 1:])))
     assert found and all(v.violation.rule.name.startswith("mfma-") for v in found)
 
 

@@ -1,4 +1,4 @@
-"""The matrix wait states on every path (``pipeline_mlir/emu/hazard_paths.py``), not only
+"""The wait states on every path (``pipeline_mlir/emu/hazard_paths.py``), not only
 on the path a run takes.
 
 The case that needs it is LLVM 22's blind spot (``test_llvm_window.py``): a reader exactly
@@ -13,7 +13,8 @@ import pytest
 
 from emu_helpers import run_snippet, snippet_kernel
 from pipeline_mlir.emu.errors import Finding
-from pipeline_mlir.emu.hazard_paths import matrix_path_violations, successors
+from test_hazard_rules import CASES
+from pipeline_mlir.emu.hazard_paths import basic_blocks, path_violations, successors
 
 MFMA = "v_mfma_f32_32x32x64_f8f6f4 v[0:15], v[32:39], v[40:47], v[0:15]"
 STORE = "buffer_store_dword v0, v60, s[0:3], 0 offen"
@@ -31,7 +32,7 @@ def _nops(n: int) -> list[str]:
 
 def _found(text: str) -> list[tuple]:
     return [(v.reader.text, v.violation.rule.name, v.violation.required, v.violation.present)
-            for v in matrix_path_violations(snippet_kernel(text))]
+            for v in path_violations(snippet_kernel(text))]
 
 
 def _skip(before: int) -> str:
@@ -92,3 +93,40 @@ def test_successors():
     kernel = snippet_kernel("\n".join(["a:", "s_nop 0", "s_cbranch_scc0 a", "s_branch b",
                                        "s_nop 0", "b:", "s_endpgm"]))
     assert successors(kernel.instrs) == [(1,), (2, 0), (4,), (4,), ()]
+    # blocks [0, 1], [2], [3], [4]; the unreachable s_nop is a block of its own
+    assert basic_blocks(kernel.instrs) == ([0, 2, 3, 4], [[1, 0], [3], [3], []])
+
+
+def _joined(producer: str, reader: str, need: int, short: int) -> str:
+    """The producer on two paths that join before the reader: the one a run with lanes
+    active takes, ``need + 1`` wait states after it, and the one ``s_cbranch_execz`` takes
+    (no lane active), ``need - short`` after it."""
+    return "\n".join(["s_cbranch_execz other", producer, *_nops(need), "s_branch join",
+                      "other:", producer, *_nops(need - short), "join:", reader, "s_endpgm"])
+
+
+@pytest.mark.parametrize("rule,first,second,need", CASES,
+                         ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
+def test_every_rule_on_the_path_not_run(rule, first, second, need):
+    """Each row of the wait-state table (``test_hazard_rules.py``'s pairs): one wait state
+    missing on the path no run with lanes active takes is reported with the rule and both
+    counts; the full count on both paths is silent."""
+    producer, reader = first[0], second[0]
+    reader_text = snippet_kernel(reader).instrs[0].text
+    assert _found(_joined(producer, reader, need, 1)) == [(reader_text, rule, need, need - 1)]
+    assert _found(_joined(producer, reader, need, 0)) == []
+
+
+def test_the_machine_reports_the_path_not_run_as_a_finding():
+    """The machine raises the path check's finding at once; with ``collect`` it records it
+    (``Machine.finding``) and runs: the run itself, falling through, is silent."""
+    text = _joined(CASES[2][1][0], CASES[2][2][0], CASES[2][3], 1)
+    with pytest.raises(Finding, match=r"wait-states: .*'v_cndmask_b32_e32 v62.*1 wait states "
+                                      r"after .*2 required \(valu-sgpr-valu.* on some path"):
+        run_snippet(text)
+    from pipeline_mlir.emu.machine import Machine
+    from emu_helpers import GlobalMemory
+    m = Machine(snippet_kernel(text), GlobalMemory(), [0], 1, collect=True)
+    m.run()
+    assert [(f.kind, f.message.endswith("on some path")) for f in m.findings] == \
+        [("wait-states", True)]

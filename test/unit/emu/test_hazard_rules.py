@@ -10,7 +10,8 @@ from emu_helpers import run_snippet, snippet_kernel
 from llvm_hazards import LLC, missing_wait_states, pair_mir
 from pipeline_mlir.emu.asmline import parse_instruction
 from pipeline_mlir.emu.errors import EmuError, Finding
-from pipeline_mlir.emu.hazards import PASSES, RULES, WaitStates, infos
+from pipeline_mlir.emu.hazards import RULES, WaitStates, infos
+from pipeline_mlir.target.gfx950 import MFMA_PASSES
 from pipeline_mlir.emu.instr import _MFMA_REGS
 from pipeline_mlir.emu.operands import Step
 
@@ -186,7 +187,7 @@ def test_rules_of_instructions_the_emulator_does_not_run():
 
 
 def test_every_mfma_the_emulator_runs_has_a_pass_count():
-    assert set(_MFMA_REGS) <= set(PASSES)
+    assert set(_MFMA_REGS) <= set(MFMA_PASSES)
 
 
 def test_an_mfma_without_a_pass_count_is_refused_by_name():

@@ -53,6 +53,8 @@ def test_a_finding_is_reported_the_same_with_two_processes(capsys, tmp_path):
                                                         "process"),
     ([f"--pipeline={SPEC}", SIZES, "--emulate-jobs=-2"], "--emulate-jobs=-2: use at least one "
                                                          "process"),
+    ([f"--pipeline={SPEC}", SIZES, "--emulate-jobs=1000000"], "--emulate-jobs=1000000: at "
+                                                              "most "),
     ([f"--pipeline={SPEC}", SIZES, "--emulate-jobs=two"], "expected an integer, got 'two'"),
     ([f"--pipeline={SPEC}", "--emit=asm", "--emulate-jobs=2"], "--emulate-jobs goes with "
                                                                "--emulate"),
@@ -60,6 +62,22 @@ def test_a_finding_is_reported_the_same_with_two_processes(capsys, tmp_path):
 def test_bad_jobs_are_one_usage_error(capsys, argv, message):
     rc, out, err = run(capsys, *argv)
     assert rc != 0 and out == "" and message in err and "Traceback" not in err
+
+
+def test_the_most_jobs_is_four_per_cpu(capsys, monkeypatch):
+    """The limit (``JOBS_PER_CPU`` per CPU the process may run on), at its boundary; the
+    same check for a caller of the driver."""
+    from pipeline_mlir.driver import emulate as E
+    from pipeline_mlir.driver.base import UsageError
+    from pipeline_mlir.emu import pool
+
+    monkeypatch.setattr(pool, "default_jobs", lambda: 3)
+    E.check_jobs(12)
+    with pytest.raises(UsageError, match=r"--emulate-jobs=13: at most 12 processes \(4 per "
+                                         r"CPU this process may run on, 3 here"):
+        E.check_jobs(13)
+    with pytest.raises(UsageError, match="at most 12"):
+        E.EmulateOptions(None, jobs=13).processes()
 
 
 def test_the_emulate_progress_line_has_a_bar():

@@ -38,10 +38,20 @@ def test_zero_iterations_of_the_4wave_reference_are_safe(capsys):
 
 
 def test_report_and_svg_picture(capsys, tmp_path):
-    svg = tmp_path / "t.svg"
-    rc, out, _ = run(capsys, "--simulate", "--pipeline=4wave{dtype=fp8 BM=64 BN=64 BK=128}",
-                     f"--report={svg}")
+    """The report to -o and the picture: both files written, or neither (the writer -o
+    uses): a report that cannot be written leaves no picture, a picture that cannot be
+    written leaves -o untouched."""
+    svg, text = tmp_path / "t.svg", tmp_path / "r.txt"
+    spec = "--pipeline=4wave{dtype=fp8 BM=64 BN=64 BK=128}"
+    rc, _, err = run(capsys, "--simulate", spec, f"--report={svg}", "-o",
+                     str(tmp_path / "none" / "r.txt"))
+    assert rc == 1 and "cannot write" in err and "none/r.txt" in err and not svg.exists()
+    rc, _, err = run(capsys, "--simulate", spec, f"--report={tmp_path / 'none' / 't.svg'}",
+                     "-o", str(text))
+    assert rc == 1 and "cannot write" in err and "none/t.svg" in err and not text.exists()
+    rc, _, _ = run(capsys, "--simulate", spec, f"--report={svg}", "-o", str(text))
     assert rc == 0
+    out = text.read_text()
     for section in ("Functional model (main loops of 0..6 iterations)",
                     "Kernel fixes (sched-fix-hazards):", "Timing model (one CU;",
                     "llvm (LLVM SchedModel units)", "measured (gfx950 clock cycles)",

@@ -23,8 +23,9 @@ func.func @fp4_32x32x64(%a: vector<32xf4E2M1FN>, %c: vector<16xf32>, %out: memre
   return
 }
 
-// an unmarked loop: not one the kernel runs as written (the pipelined loop is materialized
-// by the pass, its guard after the epilogue: lowering/materialize.py)
+// an unmarked loop: guarded all the same (the guard follows from the IR, not the mark;
+// the pipelined loop is materialized by the pass, its guard after the epilogue:
+// lowering/materialize.py)
 func.func @unmarked(%a: vector<32xf8E4M3FN>, %b: vector<32xf8E4M3FN>, %c: vector<16xf32>,
                     %out: memref<16xf32>) {
   %c0 = arith.constant 0 : index

@@ -1,0 +1,207 @@
+// RUN: pipeline-opt %s --split-input-file --pass-pipeline='builtin.module(sched-xdl-guard)' | FileCheck %s
+// RUN: pipeline-opt %s --split-input-file --pass-pipeline='builtin.module(sched-xdl-guard,sched-xdl-guard)' | FileCheck %s
+
+// sched-xdl-guard: 20 wait states (rocdl.s.nop 15 and 3 between two
+// rocdl.sched.barrier none) wherever control leaves code issuing a 16-pass XDL MFMA
+// (fp8 32x32x64: LLVM 22 looks back 19) and what follows may read or overwrite its
+// result: after a loop or branch holding one, marked or not; at the start of every
+// block a block holding one branches to. Not after an exit whose MFMA results are only
+// accumulated on (identical C: no wait), not for 8-pass MFMAs (12, which LLVM counts).
+// The second RUN line: a guard already there counts (idempotent).
+
+// CHECK-LABEL: func.func @unmarked_loop
+// CHECK:         scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    rocdl.s.nop 15
+// CHECK-NEXT:    rocdl.s.nop 3
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    vector.store
+func.func @unmarked_loop(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
+                         %out: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c) -> (vector<16xf32>) {
+    %d = amdgpu.mfma 32x32x64 %a * %a + %acc : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+    scf.yield %d : vector<16xf32>
+  }
+  vector.store %r, %out[%c0] : memref<16xf32>, vector<16xf32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @branch
+// CHECK:         } else {
+// CHECK-NEXT:      scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    rocdl.s.nop 15
+// CHECK-NEXT:    rocdl.s.nop 3
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    vector.store
+func.func @branch(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %p: i1, %out: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %r = scf.if %p -> (vector<16xf32>) {
+    %d = amdgpu.mfma 32x32x64 %a * %a + %c : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+    scf.yield %d : vector<16xf32>
+  } else {
+    scf.yield %c : vector<16xf32>
+  }
+  vector.store %r, %out[%c0] : memref<16xf32>, vector<16xf32>
+  return
+}
+
+// -----
+
+// The loop's results only accumulated on after it (the pipelined main loop and its
+// epilogue): no guard after the loop.
+// CHECK-LABEL: func.func @accumulated
+// CHECK:         scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    amdgpu.mfma
+// CHECK-NEXT:    vector.store
+func.func @accumulated(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
+                       %out: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c) -> (vector<16xf32>) {
+    %d = amdgpu.mfma 32x32x64 %a * %a + %acc : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+    scf.yield %d : vector<16xf32>
+  }
+  %e = amdgpu.mfma 32x32x64 %a * %a + %r : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+  vector.store %e, %out[%c0] : memref<16xf32>, vector<16xf32>
+  return
+}
+
+// -----
+
+// An MFMA result read inside the loop (its registers free after the read): guarded.
+// CHECK-LABEL: func.func @read_inside
+// CHECK:         scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    rocdl.s.nop 15
+func.func @read_inside(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
+                       %out: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c) -> (vector<16xf32>) {
+    %d = amdgpu.mfma 32x32x64 %a * %a + %acc : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+    vector.store %d, %out[%c0] : memref<16xf32>, vector<16xf32>
+    scf.yield %acc : vector<16xf32>
+  }
+  %e = amdgpu.mfma 32x32x64 %a * %a + %r : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+  vector.store %e, %out[%c0] : memref<16xf32>, vector<16xf32>
+  return
+}
+
+// -----
+
+// 8 passes (fp8 16x16x128; fp4 on both sides of the 32x32x64): LLVM's own count suffices.
+// CHECK-LABEL: func.func @eight_passes
+// CHECK-NOT:     rocdl.s.nop
+// CHECK:         return
+func.func @eight_passes(%a: vector<32xf8E4M3FN>, %f: vector<32xf4E2M1FN>, %c: vector<4xf32>,
+                        %c16: vector<16xf32>, %n: index, %out: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c) -> (vector<4xf32>) {
+    %d = amdgpu.mfma 16x16x128 %a * %a + %acc : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<4xf32>
+    scf.yield %d : vector<4xf32>
+  }
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c16) -> (vector<16xf32>) {
+    %d = amdgpu.mfma 32x32x64 %f * %f + %acc : vector<32xf4E2M1FN>, vector<32xf4E2M1FN>, vector<16xf32>
+    scf.yield %d : vector<16xf32>
+  }
+  vector.store %r, %out[%c0] : memref<16xf32>, vector<4xf32>
+  vector.store %s, %out[%c0] : memref<16xf32>, vector<16xf32>
+  return
+}
+
+// -----
+
+// Unstructured control flow: the guard at the start of each block the MFMA's block
+// branches to (here the loop header, on the back edge and the exit alike).
+// CHECK-LABEL: func.func @unstructured
+// CHECK:       {{^ *}}^bb1(
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    rocdl.s.nop 15
+// CHECK-NEXT:    rocdl.s.nop 3
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    arith.cmpi
+// CHECK:       ^bb2:
+// CHECK-NEXT:    amdgpu.mfma
+// CHECK-NOT:     rocdl.s.nop
+// CHECK:         return
+func.func @unstructured(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
+                        %out: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  cf.br ^bb1(%c0, %c : index, vector<16xf32>)
+^bb1(%i: index, %acc: vector<16xf32>):
+  %go = arith.cmpi slt, %i, %n : index
+  cf.cond_br %go, ^bb2, ^bb3
+^bb2:
+  %d = amdgpu.mfma 32x32x64 %a * %a + %acc : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+  %next = arith.addi %i, %c1 : index
+  cf.br ^bb1(%next, %d : index, vector<16xf32>)
+^bb3:
+  vector.store %acc, %out[%c0] : memref<16xf32>, vector<16xf32>
+  return
+}
+
+// -----
+
+// Nothing after the loop but the kernel's return: no guard.
+// CHECK-LABEL: func.func @last
+// CHECK:         vector.store
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return
+func.func @last(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index, %out: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %d = amdgpu.mfma 32x32x64 %a * %a + %c : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+    vector.store %d, %out[%c0] : memref<16xf32>, vector<16xf32>
+  }
+  return
+}
+
+// -----
+
+// A kernel's return ends the program; a device function's does not (its caller runs on).
+// CHECK-LABEL: gpu.func @kernel
+// CHECK:         vector.store
+// CHECK-NEXT:    }
+// CHECK-NEXT:    gpu.return
+// CHECK-LABEL: gpu.func @device
+// CHECK:         vector.store
+// CHECK-NEXT:    }
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    rocdl.s.nop 15
+// CHECK-NEXT:    rocdl.s.nop 3
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    gpu.return
+gpu.module @kernels {
+  gpu.func @kernel(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
+                   %out: memref<16xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c0 to %n step %c1 {
+      %d = amdgpu.mfma 32x32x64 %a * %a + %c : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+      vector.store %d, %out[%c0] : memref<16xf32>, vector<16xf32>
+    }
+    gpu.return
+  }
+  gpu.func @device(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
+                   %out: memref<16xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c0 to %n step %c1 {
+      %d = amdgpu.mfma 32x32x64 %a * %a + %c : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+      vector.store %d, %out[%c0] : memref<16xf32>, vector<16xf32>
+    }
+    gpu.return
+  }
+}

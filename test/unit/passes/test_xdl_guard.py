@@ -1,0 +1,68 @@
+"""``sched-xdl-guard`` on every route to machine code, checked on the emulator's path check.
+
+A loop of 16-pass XDL MFMAs written by hand (``inputs/xdl_exit_kernel.mlir``: no ``sched``
+op, no ``sched.remainder`` mark, the mutant of a remainder loop without its mark) goes to
+gfx950 assembly by the routes ``pipeline-opt`` offers: the input alone with ``--emit=asm``,
+a ``--pass-pipeline`` that does not lower anything (no ``sched-lower-to-rocdl``), and one
+that lowers ``scf`` to unstructured control flow itself before the LLVM step.  Each comes
+out with the guard and at least 20 wait states after the loop's last MFMA on every path
+(the emulator's path check, :func:`~pipeline_mlir.emu.hazard_paths.path_violations`, finds
+nothing).  With the guard's ``s_nop`` deleted from the first route's assembly the path check
+reports the stores that read the MFMA's result too early, so the check is one that fails.
+(In unstructured form LLVM puts its own ``s_nop`` at the loop header, the MFMA's successor
+on both the back edge and the exit, and the guard is redundant there.)"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+import pytest
+
+from pipeline_mlir.driver import CompileOptions, compile
+from pipeline_mlir.emu.hazard_paths import path_violations
+from pipeline_mlir.emu.inputs import load_kernel
+
+KERNEL = Path(__file__).parents[1] / "inputs" / "xdl_exit_kernel.mlir"
+ROUTES = {"input": None, "pass-pipeline": "builtin.module(cse)",
+          "unstructured": "builtin.module(convert-scf-to-cf)"}
+
+
+@functools.cache
+def _asm(route: str) -> str:
+    result = compile(CompileOptions(input=str(KERNEL), emit="asm",
+                                    pass_pipeline=ROUTES[route]))
+    return result.checked_output()
+
+
+def _guard_nops(lines: list[str]) -> list[int]:
+    """The indices of the guard's ``s_nop`` lines (between two ``sched_barrier mask(0)``)."""
+    out = []
+    for i, ln in enumerate(lines):
+        if "sched_barrier mask(0x00000000)" in ln:
+            j = i + 1
+            while j < len(lines) and re.match(r"\s*s_nop \d+", lines[j]):
+                j += 1
+            if j > i + 1 and j < len(lines) and "sched_barrier mask(0x00000000)" in lines[j]:
+                out += range(i + 1, j)
+    return out
+
+
+@pytest.mark.parametrize("route", list(ROUTES))
+def test_every_route_guards_the_loop_exit(route):
+    lines = _asm(route).split("\n")
+    nops = _guard_nops(lines)
+    assert sum(int(lines[i].split()[1]) + 1 for i in nops) >= 20
+    assert path_violations(load_kernel("\n".join(lines))) == []
+
+
+def test_without_the_guard_the_path_check_fails():
+    """The guard's ``s_nop`` deleted: the stores after the loop read the last MFMA's result
+    too early on the loop's exit path (LLVM counted the guard's ``s_nop`` as its own)."""
+    lines = _asm("input").split("\n")
+    nops = set(_guard_nops(lines))
+    found = path_violations(load_kernel("\n".join(ln for i, ln in enumerate(lines)
+                                                   if i not in nops)))
+    assert found and {v.violation.rule.name for v in found} <= {"mfma-d-mem", "mfma-d-valu"}
+    assert all(v.violation.required == 20 for v in found)

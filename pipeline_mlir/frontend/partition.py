@@ -4,8 +4,8 @@
 subtile, and every MFMA an MMA group (``pipeline_mlir.kernel.loop_model``);
 :func:`layout_buffers` decides how each LDS buffer is stored in the schedule's loop (one
 buffer per subtile and stage); :func:`infer_schedule` names the schedule the loop's
-payload stands for (its tile and per-load counts), and :func:`check_waves` refuses a
-kernel whose wave count is not the schedule's.
+payload stands for (its tile, per-load counts and waves), and :func:`check_waves` refuses a
+kernel whose wave count the schedule cannot run.
 """
 
 from __future__ import annotations
@@ -59,19 +59,34 @@ def partition_loop(an: Analysis) -> None:
 # ---------------------------------------------------------------------------------------------
 
 def check_waves(scan: LoopScan, schedule) -> None:
-    """The schedule's kernel runs a fixed number of waves; a kernel with another is
-    refused (and a schedule without a kernel has no loop to build)."""
+    """A schedule whose waves run it in lockstep (``4wave``'s ``waves`` option) takes a
+    kernel of any whole number of waves a workgroup may have; another one's kernel runs a
+    fixed number (``pingpong``'s two groups), and a kernel with another is refused (and a
+    schedule without a kernel has no loop to build)."""
     traits = schedule.kernel_traits
     if traits is None:
         raise IRError(scan.loop, f"'scf.for' op: the front end builds the loop of a schedule "
                                  f"with a complete kernel (4wave, pingpong); '{schedule.name}' "
                                  f"has no K offsets to place the copies of two K tiles")
     threads = int(np.prod(scan.block))
-    if threads != traits.threads:
-        raise IRError(scan.kernel, f"'{scan.kernel.name}' op: the kernel runs {threads} threads "
-                                   f"({_waves(threads)}) but the '{schedule.name}' "
-                                   f"schedule is written for {_waves(traits.threads)} "
-                                   f"({traits.threads} threads)")
+    where = f"'{scan.kernel.name}' op: the kernel runs {threads} threads ({_waves(threads)})"
+    if "waves" not in type(schedule).options():
+        if threads != traits.threads:
+            raise IRError(scan.kernel, f"{where} but the '{schedule.name}' schedule is written "
+                                       f"for {_waves(traits.threads)} ({traits.threads} "
+                                       f"threads)")
+        return
+    if threads % WAVE_SIZE or not 0 < threads <= gfx950.MAX_WORKGROUP_THREADS:
+        raise IRError(scan.kernel, f"{where}; the '{schedule.name}' schedule runs whole "
+                                   f"{WAVE_SIZE}-lane waves in lockstep, 1 to "
+                                   f"{gfx950.MAX_WORKGROUP_THREADS // WAVE_SIZE} of them "
+                                   f"(at most {gfx950.MAX_WORKGROUP_THREADS} threads a "
+                                   f"{gfx950.NAME} workgroup)")
+
+
+def kernel_waves(scan: LoopScan) -> int:
+    """The waves the kernel of ``scan``'s loop runs (whole, :func:`check_waves`)."""
+    return int(np.prod(scan.block)) // WAVE_SIZE
 
 
 def _waves(threads: int) -> str:
@@ -91,9 +106,14 @@ def infer_schedule(an: Analysis, schedule):
     counts = _payload_counts(an, chain)
     inferred = _inferred_options(an, schedule, dtype, shape, chain, counts)
     own = type(schedule).options()
+    fixed = {}
+    if "waves" in own:   # the kernel's own (given only when not the default)
+        fixed["waves"] = kernel_waves(an.scan)
+        if fixed["waves"] != own.get("waves").default:
+            inferred["waves"] = fixed["waves"]
     given = dict(schedule.items())
     for key in schedule.given:
-        want = inferred.get(key, counts.get(key))
+        want = inferred.get(key, counts.get(key, fixed.get(key)))
         if key in own and want is not None and given[key] != want:
             raise IRError(loop, f"'scf.for' op: the pipeline asks for "
                                 f"{key}={value_text(given[key])}, but the loop's payload has "

@@ -462,4 +462,8 @@ def check_kernel_asm(fn: AsmFunction, plan: KernelPlan, mfmas_per_mma: int | Non
     x = Expansion(shape.vm_per_load, shape.lgkm_per_load, mfmas_per_mma,
                   mfma_name if mfma_name is not None else shape.mfma, load_name, ds_name)
     frag = any(e.op.tag == WAIT_FRAG for _, entries in plan.phases() for e in entries)
-    return check_isa(fn, expected_skeleton(plan, x), frag)
+    expected = expected_skeleton(plan, x)
+    if shape.waves == 1:   # LLVM lowers the s_barrier of a one-wave workgroup to nothing
+        expected = {ph: [t for t in toks if t.kind != "barrier"]
+                    for ph, toks in expected.items()}
+    return check_isa(fn, expected, frag)

@@ -118,3 +118,17 @@ def test_complete_kernel_runs_4_waves(emit, capsys):
     assert rc == 1 and out == "" and "Traceback" not in err
     assert "the complete kernel runs 4 waves; a schedule of 2 waves pipelines a kernel " \
            "given as input" in err, err
+
+
+def test_one_wave_keeps_no_barrier_in_its_assembly(generated, capsys):
+    """LLVM lowers the barriers of a one-wave workgroup to no instruction: the ISA check
+    of ``--emit=report`` expects none (its waits stay), and LLVM agrees with the report's
+    occupancy (6 such workgroups of 24 KiB of LDS on 4 SIMDs: 2 waves on the fullest)."""
+    path = generated("bf16_abt_512_1wave", "late")
+    rc, out, err = _run(capsys, "--pipeline=4wave", str(path), "--emit=report")
+    assert rc == 0, err
+    assert "barrier-missing" not in out and "barrier-extra" not in out, out
+    for phase in ("prologue", "loop", "epilogue"):   # the barrier column: none, none expected
+        (row,) = re.findall(rf"^  {phase} .*$", out, re.M)
+        assert re.findall(r"(\d+) \(exp +(\d+)\)", row)[4] == ("0", "0"), row
+    assert "occupancy             2 waves/SIMD" in out and ": agree" in out, out

@@ -21,6 +21,7 @@ from pipeline_mlir.target import gfx950
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend import waves as W
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.kernel_ir import describe, other_lds
 from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
@@ -31,7 +32,6 @@ from pipeline_mlir.frontend.scan import LoopScan
 from pipeline_mlir.frontend.remainder_plan import count as plan_remainder_lds
 from pipeline_mlir.frontend.scan import in_shared
 from pipeline_mlir.schedules.geometry import MFMA_SHAPES, mfma_shape
-from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 #: MFMA operand element types -> the schedules' dtype names
 DTYPES = SCHEDULE_DTYPES
@@ -59,40 +59,14 @@ def partition_loop(an: Analysis) -> None:
 # ---------------------------------------------------------------------------------------------
 
 def check_waves(scan: LoopScan, schedule) -> None:
-    """A schedule whose waves run it in lockstep (``4wave``'s ``waves`` option) takes a
-    kernel of any whole number of waves a workgroup may have; another one's kernel runs a
-    fixed number (``pingpong``'s two groups), and a kernel with another is refused (and a
-    schedule without a kernel has no loop to build)."""
-    traits = schedule.kernel_traits
-    if traits is None:
+    """The kernel of ``scan``'s loop must run waves ``schedule`` can run
+    (:func:`pipeline_mlir.frontend.waves.check_waves`), and a schedule without a kernel
+    has no loop to build."""
+    if schedule.kernel_traits is None:
         raise IRError(scan.loop, f"'scf.for' op: the front end builds the loop of a schedule "
                                  f"with a complete kernel (4wave, pingpong); '{schedule.name}' "
                                  f"has no K offsets to place the copies of two K tiles")
-    threads = int(np.prod(scan.block))
-    where = f"'{scan.kernel.name}' op: the kernel runs {threads} threads ({_waves(threads)})"
-    if "waves" not in type(schedule).options():
-        if threads != traits.threads:
-            raise IRError(scan.kernel, f"{where} but the '{schedule.name}' schedule is written "
-                                       f"for {_waves(traits.threads)} ({traits.threads} "
-                                       f"threads)")
-        return
-    if threads % WAVE_SIZE or not 0 < threads <= gfx950.MAX_WORKGROUP_THREADS:
-        raise IRError(scan.kernel, f"{where}; the '{schedule.name}' schedule runs whole "
-                                   f"{WAVE_SIZE}-lane waves in lockstep, 1 to "
-                                   f"{gfx950.MAX_WORKGROUP_THREADS // WAVE_SIZE} of them "
-                                   f"(at most {gfx950.MAX_WORKGROUP_THREADS} threads a "
-                                   f"{gfx950.NAME} workgroup)")
-
-
-def kernel_waves(scan: LoopScan) -> int:
-    """The waves the kernel of ``scan``'s loop runs (whole, :func:`check_waves`)."""
-    return int(np.prod(scan.block)) // WAVE_SIZE
-
-
-def _waves(threads: int) -> str:
-    """``threads`` as waves: '1 wave', '4 waves', '0.5 waves'."""
-    n = threads / WAVE_SIZE
-    return f"{n:g} wave{'' if n == 1 else 's'}"
+    W.check_waves(scan.kernel, int(np.prod(scan.block)), schedule)
 
 
 def infer_schedule(an: Analysis, schedule):
@@ -104,16 +78,13 @@ def infer_schedule(an: Analysis, schedule):
     dtype, shape = _mfma_kind(an.scan)
     chain = _chain_length(an)
     counts = _payload_counts(an, chain)
+    schedule = W.with_kernel_waves(loop, an.scan.kernel, int(np.prod(an.scan.block)),
+                                   schedule)
     inferred = _inferred_options(an, schedule, dtype, shape, chain, counts)
     own = type(schedule).options()
-    fixed = {}
-    if "waves" in own:   # the kernel's own (given only when not the default)
-        fixed["waves"] = kernel_waves(an.scan)
-        if fixed["waves"] != own.get("waves").default:
-            inferred["waves"] = fixed["waves"]
     given = dict(schedule.items())
     for key in schedule.given:
-        want = inferred.get(key, counts.get(key, fixed.get(key)))
+        want = inferred.get(key, counts.get(key))
         if key in own and want is not None and given[key] != want:
             raise IRError(loop, f"'scf.for' op: the pipeline asks for "
                                 f"{key}={value_text(given[key])}, but the loop's payload has "

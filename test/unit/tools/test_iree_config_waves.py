@@ -23,7 +23,11 @@ from pipeline_mlir.tools.pipeline_opt import main
 
 ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "examples"))
+from concrete_kernel import kernel_text as concrete_kernel_text  # noqa: E402
 from natural_kernel import kernel_text  # noqa: E402
+
+#: the tagged example's counts (test_concrete.py's)
+EXACT = "vm_per_load_a=1 vm_per_load_b=1 lgkm_per_load_a=1 lgkm_per_load_b=1"
 
 pytestmark = pytest.mark.usefixtures("shared_code_objects")
 
@@ -88,16 +92,31 @@ def test_waves_simulate_hazard_free(name, capsys):
 
 
 def test_pipeline_waves_that_are_not_the_kernels_are_refused(generated, capsys):
-    """``waves`` given that the kernel does not run: refused at the loop, either way."""
+    """``waves`` given that the kernel does not run: refused at the loop, either way, and
+    in a tagged loop (whose schedule a wave count of 1 would relieve of barriers its 4
+    waves need)."""
     path = generated("bf16_abt_512_2wave", "late")
     rc, _, err = _run(capsys, "--pipeline=4wave{waves=4}", str(path), "-o", "-")
-    assert rc == 1 and "the pipeline asks for waves=4, but the loop's payload has waves=2" \
-        in err, err
+    assert rc == 1 and "the pipeline asks for waves=4, but the kernel runs 2 waves" in err, err
     src = path.parent / "natural.mlir"
     src.write_text(kernel_text())
     rc, _, err = _run(capsys, "--pipeline=4wave{waves=2}", str(src), "-o", "-")
-    assert rc == 1 and "the pipeline asks for waves=2, but the loop's payload has waves=4" \
-        in err, err
+    assert rc == 1 and "the pipeline asks for waves=2, but the kernel runs 4 waves" in err, err
+    tagged = path.parent / "tagged.mlir"
+    tagged.write_text(concrete_kernel_text("4wave"))
+    rc, _, err = _run(capsys, f"--pipeline=4wave{{{EXACT} waves=1}}", str(tagged), "-o", "-")
+    assert rc == 1 and "sched-import: 'scf.for' op: the pipeline asks for waves=1, but the " \
+        "kernel runs 4 waves" in err, err
+
+
+def test_tagged_loop_takes_the_kernels_waves(tmp_path, capsys):
+    """A tagged loop of a 2-wave kernel: the schedule is given the kernel's count."""
+    tagged = tmp_path / "tagged.mlir"
+    tagged.write_text(concrete_kernel_text("4wave", block=128))
+    rc, out, err = _run(capsys, str(tagged), "--pass-pipeline=builtin.module(sched-import{schedule=4wave "
+                        f"{EXACT}}})")
+    assert rc == 0, err
+    assert re.search(r"options = \{[^}]*waves = 2 : i64\}, schedule = \"4wave\"", out), out
 
 
 def test_pingpong_still_refuses_other_wave_counts(generated, capsys):

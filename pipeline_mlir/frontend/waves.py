@@ -25,15 +25,18 @@ def check_waves(kernel, threads: int, schedule) -> None:
     cannot run ``threads`` threads: not whole waves or more than a workgroup may have (a
     lockstep schedule), or not the fixed number of its kernel (another one)."""
     traits = schedule.kernel_traits
-    where = f"'{kernel.name}' op: the kernel runs {threads} threads ({waves_text(threads)})"
+
+    def where() -> str:
+        return f"'{kernel.name}' op: the kernel runs {threads} threads ({waves_text(threads)})"
+
     if not lockstep(schedule):
         if threads != traits.threads:
-            raise IRError(kernel, f"{where} but the '{schedule.name}' schedule is written "
+            raise IRError(kernel, f"{where()} but the '{schedule.name}' schedule is written "
                                   f"for {waves_text(traits.threads)} ({traits.threads} "
                                   f"threads)")
         return
     if threads % WAVE_SIZE or not 0 < threads <= gfx950.MAX_WORKGROUP_THREADS:
-        raise IRError(kernel, f"{where}; the '{schedule.name}' schedule runs whole "
+        raise IRError(kernel, f"{where()}; the '{schedule.name}' schedule runs whole "
                               f"{WAVE_SIZE}-lane waves in lockstep, 1 to "
                               f"{gfx950.MAX_WORKGROUP_THREADS // WAVE_SIZE} of them (at most "
                               f"{gfx950.MAX_WORKGROUP_THREADS} threads a {gfx950.NAME} "

@@ -3,7 +3,8 @@
 ``CONFIGS`` names each configuration the tests generate with ``iree-compile`` (element
 type, ``A x B^T`` or ``A x B``, problem size, IREE flags that change its tiles or its
 copies), ``SHORT`` the ones whose exactness runs stay below two iterations of the steady
-loop on purpose, ``SPLIT_ONLY`` a configuration only the K-split tests run.
+loop on purpose, ``SPLIT_ONLY`` a configuration only the K-split tests run, ``WAVES`` the
+kernels of 1, 2, 8 and 16 waves only the wave-count tests run (``test_iree_config_waves.py``).
 ``test/unit/tools/test_iree_configurations.py`` pipelines and emulates every one of them
 (or checks its refusal); ``test_iree_config_layouts.py``, ``test_iree_config_tiles.py``,
 ``test_iree_config_vector_distribute.py`` and ``test_iree_config_ksplit.py`` check what

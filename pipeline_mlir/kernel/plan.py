@@ -222,7 +222,8 @@ class KernelShape:
         def per_load(counts):
             return " ".join(f"{n}={c}" for n, c in zip(names, counts))
 
-        return (f"{self.schedule_name}: {self.waves} waves in {self.groups} group(s), "
+        waves = f"{self.waves} wave{'' if self.waves == 1 else 's'}"
+        return (f"{self.schedule_name}: {waves} in {self.groups} group(s), "
                 f"vm/load {per_load(self.vm_per_load)}, lgkm/load "
                 f"{per_load(self.lgkm_per_load)}, {self.mfmas_per_mma} x {self.mfma} per MMA")
 

@@ -88,7 +88,7 @@ def test_waves_simulate_hazard_free(name, capsys):
     rc, out, err = _run(capsys, "--simulate", f"--pipeline={spec}", "--report")
     assert rc == 0 and "no hazard, every accumulator receives each K tile once" in out, \
         out + err
-    assert f"{waves} waves in 1 group(s)" in out, out
+    assert f"{waves} wave{'' if waves == 1 else 's'} in 1 group(s)" in out, out
 
 
 def test_pipeline_waves_that_are_not_the_kernels_are_refused(generated, capsys):

@@ -9,7 +9,10 @@ steps merged into one K tile), ``--dtype=bf16-64x128-2x4-32x32-8wave`` and
 ``--dtype=fp8-64x128-2x4-32x32-8wave`` (the same tile in bf16 and fp8),
 ``--dtype=i8-64x128-k256-2x4-32x32-8wave`` (IREE's K step forced to 256), and
 at K step 128 ``--dtype=bf16-ab-128x128-k128-8wave``, ``--dtype=bf16-atbt-128x128-k128-8wave``,
-``--dtype=bf16-256x256-k128-8wave``, ``--dtype=bf16-256x128-k128-8wave``).
+``--dtype=bf16-256x256-k128-8wave``, ``--dtype=bf16-256x128-k128-8wave``; and against
+the 4-wave schedule run by IREE's kernels of other wave counts: ``--dtype=bf16-64x64-1wave``,
+``--dtype=bf16-64x128-2wave``, ``--dtype=bf16-256x256-16wave``,
+``--dtype=bf16-256x256-8wave-4wave``).
 
 Three gfx950 kernels of the same ``linalg.matmul`` (IREE picks 4 waves, a 128x128 tile,
 K step 32, MFMA 16x16x32):
@@ -83,6 +86,14 @@ def _epilogue(kind: str) -> Case:
     """IREE's default kernel (4 waves, 128x128 tile, K step 32) of bf16 ``A x B^T`` 4096^3
     with the epilogue ``kind`` fused (``epilogues.epilogue_source``): the same main loop."""
     return Case(dict(m=4096, n=4096, k=4096), SPEC, "4wave", 16, epilogue=kind)
+
+
+def _waves(tile: tuple, waves: tuple, counts: str, mfmas: int) -> Case:
+    """IREE's default bf16 configuration at 4096^3 forced to a ``tile`` of ``waves`` (M x N)
+    waves (``generate.forced_config``), pipelined with ``--pipeline=4wave`` (``counts``: the
+    simulator's spec of the schedule the front end reads from it)."""
+    return Case(dict(dtype="bf16", mma="MFMA_F32_16x16x32_BF16", tile=tile, waves=waves),
+                f"4wave{{{counts} waves={waves[0] * waves[1]}}}", "4wave", mfmas)
 
 
 def _padded(n: bool, k: int) -> Case:
@@ -278,6 +289,21 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
          # 3 pipelined iterations (no loop to time); back in iree-compile the loop stays
          "bf16-padk-m": _padded(False, 200),
          "bf16-padk-mn": _padded(True, 200),
+         # IREE's default configuration forced to 1, 2 and 16 waves (64x64, 64x128 in 1x2
+         # waves, 256x256 in 4x4 waves at K step 64: 4x4 fragments per wave), and its 8-wave
+         # 256x256 kernel (2x4 waves of 128x64, K step 64), each under the 4-wave schedule,
+         # every wave in lockstep (the simulator's spec: the wave count and counts)
+         "bf16-64x64-1wave": _waves((64, 64, 32), (1, 1), "BM=64 BN=64 BK=32 vm_per_load_a=2 "
+                                    "vm_per_load_b=2 lgkm_per_load_a=2 lgkm_per_load_b=2", 16),
+         "bf16-64x128-2wave": _waves((64, 128, 32), (1, 2), "BM=64 BN=128 BK=32 "
+                                     "lgkm_per_load_a=2 vm_per_load_b=2", 16),
+         "bf16-256x256-16wave": _waves((256, 256, 64), (4, 4), "BM=256 BN=256 BK=64 "
+                                       "vm_per_load_a=1 vm_per_load_b=1 lgkm_per_load_a=4 "
+                                       "lgkm_per_load_b=4", 32),
+         "bf16-256x256-8wave-4wave": Case(
+             G.EIGHT_WAVE["matmul_bf16_abt_256x256_8wave"] | dict(m=4096, n=4096, k=4096),
+             "4wave{BM=256 BN=256 BK=64 vm_per_load_a=2 vm_per_load_b=2 lgkm_per_load_b=4 "
+             "waves=8}", "4wave", 64),
          # fused epilogues: IREE's default main loop, the epilogue after it
          **{f"bf16-{kind.replace('_', '-')}": _epilogue(kind)
             for kind in ("bias", "bias_row", "relu", "trunc_bf16")}}

@@ -4,8 +4,8 @@
 subtile, and every MFMA an MMA group (``pipeline_mlir.kernel.loop_model``);
 :func:`layout_buffers` decides how each LDS buffer is stored in the schedule's loop (one
 buffer per subtile and stage); :func:`infer_schedule` names the schedule the loop's
-payload stands for (its tile and per-load counts), and :func:`check_waves` refuses a
-kernel whose wave count is not the schedule's.
+payload stands for (its tile, per-load counts and waves), and :func:`check_waves` refuses a
+kernel whose wave count the schedule cannot run.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from pipeline_mlir.target import gfx950
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend import waves as W
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.kernel_ir import describe, other_lds
 from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
@@ -31,7 +32,6 @@ from pipeline_mlir.frontend.scan import LoopScan
 from pipeline_mlir.frontend.remainder_plan import count as plan_remainder_lds
 from pipeline_mlir.frontend.scan import in_shared
 from pipeline_mlir.schedules.geometry import MFMA_SHAPES, mfma_shape
-from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 #: MFMA operand element types -> the schedules' dtype names
 DTYPES = SCHEDULE_DTYPES
@@ -59,25 +59,14 @@ def partition_loop(an: Analysis) -> None:
 # ---------------------------------------------------------------------------------------------
 
 def check_waves(scan: LoopScan, schedule) -> None:
-    """The schedule's kernel runs a fixed number of waves; a kernel with another is
-    refused (and a schedule without a kernel has no loop to build)."""
-    traits = schedule.kernel_traits
-    if traits is None:
+    """The kernel of ``scan``'s loop must run waves ``schedule`` can run
+    (:func:`pipeline_mlir.frontend.waves.check_waves`), and a schedule without a kernel
+    has no loop to build."""
+    if schedule.kernel_traits is None:
         raise IRError(scan.loop, f"'scf.for' op: the front end builds the loop of a schedule "
                                  f"with a complete kernel (4wave, pingpong); '{schedule.name}' "
                                  f"has no K offsets to place the copies of two K tiles")
-    threads = int(np.prod(scan.block))
-    if threads != traits.threads:
-        raise IRError(scan.kernel, f"'{scan.kernel.name}' op: the kernel runs {threads} threads "
-                                   f"({_waves(threads)}) but the '{schedule.name}' "
-                                   f"schedule is written for {_waves(traits.threads)} "
-                                   f"({traits.threads} threads)")
-
-
-def _waves(threads: int) -> str:
-    """``threads`` as waves: '1 wave', '4 waves', '0.5 waves'."""
-    n = threads / WAVE_SIZE
-    return f"{n:g} wave{'' if n == 1 else 's'}"
+    W.check_waves(scan.kernel, int(np.prod(scan.block)), schedule)
 
 
 def infer_schedule(an: Analysis, schedule):
@@ -89,6 +78,8 @@ def infer_schedule(an: Analysis, schedule):
     dtype, shape = _mfma_kind(an.scan)
     chain = _chain_length(an)
     counts = _payload_counts(an, chain)
+    schedule = W.with_kernel_waves(loop, an.scan.kernel, int(np.prod(an.scan.block)),
+                                   schedule)
     inferred = _inferred_options(an, schedule, dtype, shape, chain, counts)
     own = type(schedule).options()
     given = dict(schedule.items())

@@ -11,6 +11,8 @@ The materialisation of the scheduled loop is :mod:`pipeline_mlir.lowering.materi
 
 from __future__ import annotations
 
+import numpy as np
+
 from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
 
 from pipeline_mlir.dialect import ops as S
@@ -19,7 +21,10 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import (IRError, i64, int_value, options_attr, read_entry)
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 
+from pipeline_mlir.analysis.ir_facts import block_size
+from pipeline_mlir.frontend.kernel_ir import kernel_of
 from pipeline_mlir.frontend.tag_check import check_tags
+from pipeline_mlir.frontend.waves import lockstep, with_kernel_waves
 
 TAG_ATTRS = {"sched.global_load": S.GLOBAL_LOAD, "sched.frag_load": S.FRAG_LOAD,
              "sched.mma": S.MMA_OP, "sched.lds_store": S.LDS_STORE}
@@ -108,6 +113,9 @@ def import_loop(loop, schedule) -> None:
     entries = _group(entries)
 
     check_tags(loop, entries)  # every tag must describe what its payload op touches
+    if lockstep(schedule):     # (the tag check needs the kernel's block size)
+        kernel = kernel_of(loop)
+        schedule = with_kernel_waves(loop, kernel, int(np.prod(block_size(kernel))), schedule)
     schedule = _payload_counts(entries, schedule)
     _check_counts(entries, schedule)
     with loop.context, loop.location:

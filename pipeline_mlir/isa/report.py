@@ -97,7 +97,9 @@ def occupancy_gfx950(vgpr_alloc: int, sgprs: int, lds_bytes: int,
                   VGPRS // max(VGPR_GRANULE, _align(vgpr_alloc, VGPR_GRANULE)))
     by_sgpr = next((w for most, w in SGPR_WAVES if sgprs <= most), SGPR_WAVES_ABOVE)
     waves_per_group = -(-max(workgroup_size, 1) // WAVE_SIZE)
-    by_lds = ((LDS_BYTES // lds_bytes) * waves_per_group) // SIMDS_PER_CU if lds_bytes \
+    # the waves of the workgroups LDS admits, on 4 SIMDs: the most on one (rounded up, as
+    # LLVM's '; Occupancy' counts them for a workgroup of 1 or 2 waves)
+    by_lds = -(-(LDS_BYTES // lds_bytes) * waves_per_group // SIMDS_PER_CU) if lds_bytes \
         else MAX_WAVES_PER_SIMD
     limits = {"vgpr": by_vgpr, "sgpr": by_sgpr, "lds": by_lds, "max": MAX_WAVES_PER_SIMD}
     return min(limits.values()), limits

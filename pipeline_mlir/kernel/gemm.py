@@ -250,6 +250,11 @@ def gemm_kernel(schedule) -> GemmKernel:
                           f"for {' and '.join(KERNEL_SCHEDULES)}; {schedule.name} has no K "
                           f"offsets)")
     traits = schedule.kernel_traits
+    waves = schedule.kernel_waves()
+    if waves != traits.warps:
+        raise ConfigError(f"pipeline '{schedule.spec()}': the complete kernel runs "
+                          f"{traits.warps} waves; a schedule of {waves} "
+                          f"wave{'' if waves == 1 else 's'} pipelines a kernel given as input")
     g = schedule.kernel_geometry()
     own = MFMA_BY_DTYPE[g.dtype]
     if (g.MMA_M, g.MMA_N, g.MMA_K) != own.shape:

@@ -223,7 +223,8 @@ class KernelShape:
         def per_load(counts):
             return " ".join(f"{n}={c}" for n, c in zip(names, counts))
 
-        return (f"{self.schedule_name}: {self.waves} waves in {self.groups} group(s), "
+        waves = f"{self.waves} wave{'' if self.waves == 1 else 's'}"
+        return (f"{self.schedule_name}: {waves} in {self.groups} group(s), "
                 f"vm/load {per_load(self.vm_per_load)}, lgkm/load "
                 f"{per_load(self.lgkm_per_load)}, {self.mfmas_per_mma} x {self.mfma} per MMA")
 
@@ -275,7 +276,10 @@ def kernel_shape(schedule, geometry=None) -> KernelShape:
                      dma_pieces=geometry.dma_pieces)
     once = schedule.min_trips()
     unread = (getattr(schedule, "unread_a", 0), getattr(schedule, "unread_b", 0))
-    return KernelShape(schedule.name, traits.warp_groups, traits.waves_per_group, vm, lgkm,
+    # (every group the same number of waves: a lockstep schedule's own count, 4wave's
+    # ``waves`` read from a kernel given as input; the complete kernel's otherwise)
+    per_group = schedule.kernel_waves() // traits.warp_groups
+    return KernelShape(schedule.name, traits.warp_groups, per_group, vm, lgkm,
                        zero_trip_fence=traits.zero_trip_fence and not once, min_trips=once,
                        frag_unread=unread, **extra)
 

@@ -56,7 +56,10 @@ from pipeline_mlir.schedules.grid import GROUP_M_HELP, MAX_GROUP_M, XCD_REMAP_HE
 from pipeline_mlir.schedules.knobs import CONTRACT, COUNTS, DMA, FENCES, PLACEMENT, Knob
 from pipeline_mlir.schedules.named import NamedSchedule, option
 from pipeline_mlir.schedule.load_runs import MAX_FRAGMENT_READS
-from pipeline_mlir.target.gfx950 import VMCNT_MAX
+from pipeline_mlir.target.gfx950 import MAX_WORKGROUP_THREADS, VMCNT_MAX, WAVE_SIZE
+
+#: the most waves one workgroup runs (16 on gfx950)
+MAX_WAVES = MAX_WORKGROUP_THREADS // WAVE_SIZE
 
 #: the 4-wave kernel's global->LDS DMA widths: ``x4`` one ``buffer_load_dwordx4 ... lds``
 #: per 16 bytes a lane moves, ``dword`` four ``buffer_load_dword ... lds`` (one per 4 bytes)
@@ -277,6 +280,9 @@ class FourWave(NamedSchedule):
                        "end reads it from the kernel; the complete kernel issues only auto)", choices=MFMA_SHAPES)
     loop_once: bool = option("bool", False, "the main loop runs at least once: the launch "
                              "contract needs K >= 4*BK, and the kernel has no zero-trip path")
+    waves: int = option("int", FOUR_WAVE_KERNEL.warps, "waves that run the schedule in "
+                        "lockstep, each its own copies, reads and MFMAs (the front end reads "
+                        "it from the kernel; the complete kernel runs 4)", min=1, max=MAX_WAVES)
 
     tune_knobs = (
         Knob("global_before_frag", ("false", "true"), PLACEMENT),
@@ -297,12 +303,13 @@ class FourWave(NamedSchedule):
     def dma_width(self) -> str:
         """The DMA width the kernel issues: the ``dma`` option, ``auto`` resolved by the
         timing rule (:func:`pipeline_mlir.schedules.dma_rule.dword_refusal`); x4 when an
-        MFMA shape is given (the complete kernel issues only its dtype's own), and when the
+        MFMA shape is given (the complete kernel issues only its dtype's own), with another
+        number of waves than the complete kernel's (a kernel given as input), and when the
         given vm counts are the tile's x4 counts: what a front-end input issuing x4 copies
         of this tile counts, :meth:`_counts_x4`)."""
         if self.dma != DMA_AUTO:
             return self.dma
-        if self.mfma != MFMA_AUTO or self._counts_x4():
+        if self.mfma != MFMA_AUTO or self._counts_x4() or self.waves != self.kernel_traits.warps:
             return "x4"
         g = four_wave_geometry(self.dtype, self.BM, self.BN, self.BK, self.mfma)
         return "x4" if dword_refusal(g, self.kernel_traits) else "dword"
@@ -352,6 +359,11 @@ class FourWave(NamedSchedule):
     def min_trips(self) -> int:
         """1 with ``loop_once``, else 0."""
         return int(self.loop_once)
+
+    def kernel_waves(self) -> int:
+        """The ``waves`` option: every wave runs the schedule in lockstep, so a kernel given
+        as input runs it with its own number of waves."""
+        return self.waves
 
     def _build(self) -> Pipeline4Wave:
         g = self.geometry()

@@ -324,6 +324,14 @@ class NamedSchedule:
         """The ``KernelGeometry`` of the complete kernel (the counts it issues)."""
         raise ConfigError(f"{self.owner()}: no complete GEMM kernel")
 
+    def kernel_waves(self) -> int:
+        """The waves of the kernel that runs the schedule: its complete kernel's
+        (``kernel_traits``), unless the schedule takes a kernel's own wave count (``4wave``'s
+        ``waves``)."""
+        if self.kernel_traits is None:
+            raise ConfigError(f"{self.owner()}: no complete GEMM kernel")
+        return self.kernel_traits.warps
+
     def min_trips(self) -> int:
         """The fewest main-loop trips the complete kernel runs (its launch contract):
         0 unless the schedule says otherwise (``4wave``'s ``loop_once``)."""

@@ -46,6 +46,9 @@ ELF_MACH = 0x4F
 WAVE_SIZE = 64
 SIMDS_PER_CU = 4
 MAX_WAVES_PER_SIMD = 8
+#: the most work-items one workgroup may have (LLVM's AMDGPU default and upper bound of
+#: ``amdgpu-flat-work-group-size``; HIP's ``maxThreadsPerBlock`` on CDNA): 16 waves of 64
+MAX_WORKGROUP_THREADS = 1024
 #: VGPRs per lane: one unified file holds the architected and the accumulation VGPRs
 VGPRS = 512
 #: of which the architected VGPRs (``v0..v255``); the rest are the AGPRs (``a0..a255``)
@@ -241,5 +244,6 @@ L2_CHANNEL_BYTES_PER_CLOCK = 128
 TARGET = Target(
     name=NAME, product=PRODUCT, triple=TRIPLE, llvm_features=LLVM_FEATURES, elf_mach=ELF_MACH,
     wave_size=WAVE_SIZE, simds_per_cu=SIMDS_PER_CU, max_waves_per_simd=MAX_WAVES_PER_SIMD,
+    max_workgroup_threads=MAX_WORKGROUP_THREADS,
     vgprs=VGPRS, vgpr_granule=VGPR_GRANULE, lds_bytes=LDS_BYTES, lds_banks=LDS_BANKS,
     lds_bank_bytes=LDS_BANK_BYTES, counters=COUNTERS, mfmas=MFMAS)

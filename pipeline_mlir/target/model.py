@@ -87,6 +87,7 @@ class Target:
     wave_size: int             # lanes per wave
     simds_per_cu: int
     max_waves_per_simd: int
+    max_workgroup_threads: int  # work-items one workgroup may have
     vgprs: int                 # per lane: the unified file of architected and accumulation VGPRs
     vgpr_granule: int          # VGPRs are allocated in blocks of this many
     lds_bytes: int             # per CU; one workgroup may allocate all of it

@@ -3,7 +3,8 @@
 ``CONFIGS`` names each configuration the tests generate with ``iree-compile`` (element
 type, ``A x B^T`` or ``A x B``, problem size, IREE flags that change its tiles or its
 copies), ``SHORT`` the ones whose exactness runs stay below two iterations of the steady
-loop on purpose, ``SPLIT_ONLY`` a configuration only the K-split tests run.
+loop on purpose, ``SPLIT_ONLY`` a configuration only the K-split tests run, ``WAVES`` the
+kernels of 1, 2, 8 and 16 waves only the wave-count tests run (``test_iree_config_waves.py``).
 ``test/unit/tools/test_iree_configurations.py`` pipelines and emulates every one of them
 (or checks its refusal); ``test_iree_config_layouts.py``, ``test_iree_config_tiles.py``,
 ``test_iree_config_vector_distribute.py`` and ``test_iree_config_ksplit.py`` check what
@@ -206,6 +207,24 @@ SPLIT_ONLY = {
 }
 
 
+#: configurations only the wave-count tests run (test_iree_config_waves.py; the same form as
+#: CONFIGS): IREE's default bf16 configuration forced to 1 wave (64x64 tile), 2 (64x128, 1x2
+#: waves) and 16 (256x256, 4x4 waves, K step 64), and its 8-wave 256x256 kernel (2x4 waves
+#: of 128x64), each of which ``--pipeline=4wave`` runs in lockstep; name -> waves too
+WAVES = {
+    "bf16_abt_512_1wave": (dict(dtype="bf16", m=512, n=512, k=512,
+                                mma="MFMA_F32_16x16x32_BF16", tile=(64, 64, 32), waves=(1, 1)),
+                           (), None),
+    "bf16_abt_512_2wave": (dict(dtype="bf16", m=512, n=512, k=512,
+                                mma="MFMA_F32_16x16x32_BF16", tile=(64, 128, 32), waves=(1, 2)),
+                           (), None),
+    "bf16_abt_1024x1024x512_8wave": (G.EIGHT_WAVE["matmul_bf16_abt_256x256_8wave"], (), None),
+    "bf16_abt_1024x1024x512_16wave": (dict(dtype="bf16", m=1024, n=1024, k=512,
+                                           mma="MFMA_F32_16x16x32_BF16", tile=(256, 256, 64),
+                                           waves=(4, 4)), (), None),
+}
+
+
 def generator(tmp_path_factory):
     """(config, form) -> the path of IREE's kernel, generated once per run (both forms from
     one ``iree-compile`` run, kept in the run's build cache: the tests spread over the
@@ -215,7 +234,7 @@ def generator(tmp_path_factory):
     def get(name: str, form: str) -> Path:
         path = d / f"{name}.{form}.mlir"
         if not path.exists():
-            cfg, flags, _ = (CONFIGS | SPLIT_ONLY)[name]
+            cfg, flags, _ = (CONFIGS | SPLIT_ONLY | WAVES)[name]
             path.write_text(G.forms(G.matmul_source(**cfg), flags)[form])
         return path
     return get

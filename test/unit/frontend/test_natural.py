@@ -164,11 +164,15 @@ def _scrambled_rows(text: str) -> str:
      "nor can the front end distribute the copies itself: channel A: the global elements "
      "its LDS buffer holds are not a strided block of one buffer"),
     ({"extra": "store"}, "memref.store", "side effects the pipeliner cannot move"),
-    ({"threads": 512}, "gpu.func", "the kernel runs 512 threads (8 waves) but the '4wave' "
-                                   "schedule is written for 4 waves"),
-    # one wave: said in the singular
-    ({"threads": 64}, "gpu.func", "the kernel runs 64 threads (1 wave) but the '4wave' "
-                                  "schedule is written for 4 waves (256 threads)"),
+    # the 4-wave schedule runs any whole number of waves a workgroup may have in lockstep
+    # (test_iree_config_waves.py): not threads that are no whole waves, nor more than 1024
+    ({"threads": 96}, "gpu.func", "the kernel runs 96 threads (1.5 waves); the '4wave' "
+                                  "schedule runs whole 64-lane waves in lockstep, 1 to 16 of "
+                                  "them (at most 1024 threads a gfx950 workgroup)"),
+    ({"threads": 1088}, "gpu.func", "the kernel runs 1088 threads (17 waves); the '4wave' "
+                                    "schedule runs whole 64-lane waves in lockstep"),
+    # 8 waves of the 4-wave example kernel: its copies write outside their buffer
+    ({"threads": 512}, "amdgpu.gather_to_lds", "accesses LDS outside its buffer"),
 ])
 def test_natural_refusals_are_located(capsys, tmp_path, variant, where, message):
     variant = dict(variant)

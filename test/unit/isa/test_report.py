@@ -31,6 +31,9 @@ from pipeline_mlir.isa.report import (CROSSWISE_NOTE, REFERENCE_LOOPS,
     (64, 90, 0, 256, 8, {"sgpr": 8}),
     (40, 30, 81920, 512, 4, {"lds": 4}),                    # 2 groups of 8 waves on 4 SIMDs
     (512, 30, 0, 64, 1, {"vgpr": 1}),
+    # 6 one-wave (5 two-wave) workgroups on 4 SIMDs: 2 (3) on the fullest, as LLVM counts
+    (112, 30, 24576, 64, 2, {"lds": 2}),
+    (120, 30, 32768, 128, 3, {"lds": 3}),
 ])
 def test_occupancy(vgprs, sgprs, lds, wg, occ, limits):
     got, lim = occupancy_gfx950(vgprs, sgprs, lds, wg)

@@ -243,13 +243,6 @@ def test_pingpong_refuses_iree_default_4_wave_kernel(form, capsys):
                            "schedule is written for 8 waves (512 threads)")
 
 
-def test_4wave_refuses_an_8_wave_kernel(generated, capsys):
-    src = generated(NAMES[0], "prefetch")
-    rc, _, err = _run(capsys, "--pipeline=4wave", str(src), "-o", "-")
-    _refused(rc, err, src, "the kernel runs 512 threads (8 waves) but the '4wave' schedule "
-                           "is written for 4 waves")
-
-
 def test_pipeline_dtype_that_is_not_the_loops_is_refused(generated, capsys):
     """``pingpong{dtype=bf16}`` on an f16 loop: the payload's element type wins, and the
     disagreement is reported at the loop."""

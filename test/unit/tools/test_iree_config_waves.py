@@ -1,0 +1,153 @@
+"""IREE's kernels of 1, 2, 8 and 16 waves under ``--pipeline=4wave`` (``iree_configs.WAVES``).
+
+The 4-wave schedule runs every wave of the workgroup through the same program in lockstep,
+each wave its own copies, fragment reads and MFMAs: the front end reads the wave count from
+the kernel (the schedule's ``waves`` option), both forms give one schedule, the simulator
+runs that many waves hazard-free and each late form is exact on the emulator.  A count the
+pipeline gives that is not the kernel's, and a complete kernel of other than 4 waves, are
+refused; threads that are no whole waves, or more than a workgroup may have, are refused in
+``test/unit/frontend/test_natural.py``.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from iree_configs import WAVES, assert_steady_or_short, forms_agree
+from steady_loop import counting_loops
+from pipeline_mlir.tools.pipeline_opt import main
+
+ROOT = Path(__file__).parents[3]
+sys.path.insert(0, str(ROOT / "examples"))
+from concrete_kernel import kernel_text as concrete_kernel_text  # noqa: E402
+from natural_kernel import kernel_text  # noqa: E402
+
+#: the tagged example's counts (test_concrete.py's)
+EXACT = "vm_per_load_a=1 vm_per_load_b=1 lgkm_per_load_a=1 lgkm_per_load_b=1"
+
+pytestmark = pytest.mark.usefixtures("shared_code_objects")
+
+#: configuration -> (its waves, the spec the front end reads from it: tile, counts, waves)
+SPECS = {
+    "bf16_abt_512_1wave": (1, "4wave{dtype=bf16 BM=64 BN=64 BK=32 vm_per_load_a=2 "
+                              "vm_per_load_b=2 lgkm_per_load_a=2 lgkm_per_load_b=2 waves=1}"),
+    "bf16_abt_512_2wave": (2, "4wave{dtype=bf16 BM=64 BN=128 BK=32 vm_per_load_b=2 "
+                              "lgkm_per_load_a=2 waves=2}"),
+    "bf16_abt_1024x1024x512_8wave": (8, "4wave{dtype=bf16 BM=256 BN=256 BK=64 "
+                                        "vm_per_load_a=2 vm_per_load_b=2 lgkm_per_load_b=4 "
+                                        "waves=8}"),
+    "bf16_abt_1024x1024x512_16wave": (16, "4wave{dtype=bf16 BM=256 BN=256 BK=64 "
+                                          "vm_per_load_a=1 vm_per_load_b=1 lgkm_per_load_a=4 "
+                                          "lgkm_per_load_b=4 waves=16}"),
+}
+
+
+def _run(capsys, *argv: str) -> tuple[int, str, str]:
+    rc = main(list(argv))
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def _adopted_options(path: Path, capsys) -> dict:
+    """{option: text} of the ``sched.options`` the front end gives the adopted loop."""
+    rc, out, err = _run(capsys, str(path),
+                        "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})")
+    assert rc == 0, err
+    (options,) = set(re.findall(r"sched\.options = \{([^}]*)\}", out))
+    return dict(re.findall(r'(\w+) = "?(\w+)"?(?: : i64)?', options))
+
+
+@pytest.mark.parametrize("name", list(WAVES))
+def test_waves_run_the_4_wave_schedule_in_lockstep(generated, name, capsys):
+    """Both forms become the same schedule, of the kernel's tile, counts and waves, and the
+    late form's kernel is exact on 2 workgroups of that many waves, its steady loop run."""
+    waves, spec = SPECS[name]
+    forms_agree(generated, name, capsys)
+    got = _adopted_options(generated(name, "late"), capsys)
+    want = dict(re.findall(r"(\w+)=(\w+)", spec))
+    assert got == want, got
+    with counting_loops() as loops:
+        rc, out, err = _run(capsys, "--pipeline=4wave", "--emulate",
+                            str(generated(name, "late")), "--emulate-workgroups=2",
+                            "--emulate-mode=late")
+    assert rc == 0 and "mode=late: exact, max error 0, 2 of " in out, out + err
+    assert f"workgroups x {waves} waves" in out, out
+    assert_steady_or_short(loops, name, generated)
+
+
+@pytest.mark.parametrize("name", list(SPECS))
+def test_waves_simulate_hazard_free(name, capsys):
+    """The schedule of each wave count, run by that many waves on the simulator's CU (fewer
+    than 4 leave SIMDs idle, more share them): no hazard once ``sched-fix-hazards`` fixed it,
+    and the report's kernel has that many waves."""
+    waves, spec = SPECS[name]
+    rc, out, err = _run(capsys, "--simulate", f"--pipeline={spec}", "--report")
+    assert rc == 0 and "no hazard, every accumulator receives each K tile once" in out, \
+        out + err
+    assert f"{waves} wave{'' if waves == 1 else 's'} in 1 group(s)" in out, out
+
+
+def test_pipeline_waves_that_are_not_the_kernels_are_refused(generated, capsys):
+    """``waves`` given that the kernel does not run: refused at the loop, either way, and
+    in a tagged loop (whose schedule a wave count of 1 would relieve of barriers its 4
+    waves need)."""
+    path = generated("bf16_abt_512_2wave", "late")
+    rc, _, err = _run(capsys, "--pipeline=4wave{waves=4}", str(path), "-o", "-")
+    assert rc == 1 and "the pipeline asks for waves=4, but the kernel runs 2 waves" in err, err
+    src = path.parent / "natural.mlir"
+    src.write_text(kernel_text())
+    rc, _, err = _run(capsys, "--pipeline=4wave{waves=2}", str(src), "-o", "-")
+    assert rc == 1 and "the pipeline asks for waves=2, but the kernel runs 4 waves" in err, err
+    tagged = path.parent / "tagged.mlir"
+    tagged.write_text(concrete_kernel_text("4wave"))
+    rc, _, err = _run(capsys, f"--pipeline=4wave{{{EXACT} waves=1}}", str(tagged), "-o", "-")
+    assert rc == 1 and "sched-import: 'scf.for' op: the pipeline asks for waves=1, but the " \
+        "kernel runs 4 waves" in err, err
+
+
+def test_tagged_loop_takes_the_kernels_waves(tmp_path, capsys):
+    """A tagged loop of a 2-wave kernel: the schedule is given the kernel's count."""
+    tagged = tmp_path / "tagged.mlir"
+    tagged.write_text(concrete_kernel_text("4wave", block=128))
+    rc, out, err = _run(capsys, str(tagged), "--pass-pipeline=builtin.module(sched-import{schedule=4wave "
+                        f"{EXACT}}})")
+    assert rc == 0, err
+    assert re.search(r"options = \{[^}]*waves = 2 : i64\}, schedule = \"4wave\"", out), out
+
+
+def test_pingpong_still_refuses_other_wave_counts(generated, capsys):
+    """The ping-pong schedule's two groups of 4 waves are its definition: a 2-wave kernel
+    is refused at the function, with the counts."""
+    path = generated("bf16_abt_512_2wave", "prefetch")
+    rc, _, err = _run(capsys, "--pipeline=pingpong", str(path), "-o", "-")
+    assert rc == 1 and "Traceback" not in err
+    assert "the kernel runs 128 threads (2 waves) but the 'pingpong' schedule is written " \
+           "for 8 waves (512 threads)" in err, err
+
+
+@pytest.mark.parametrize("emit", ["asm", "mlir"])
+def test_complete_kernel_runs_4_waves(emit, capsys):
+    """Without an input the complete kernel is built, which runs 4 waves: another count is
+    refused (it pipelines a kernel given as input)."""
+    rc, out, err = _run(capsys, "--pipeline=4wave{waves=2}", f"--emit={emit}")
+    assert rc == 1 and out == "" and "Traceback" not in err
+    assert "the complete kernel runs 4 waves; a schedule of 2 waves pipelines a kernel " \
+           "given as input" in err, err
+
+
+def test_one_wave_keeps_no_barrier_in_its_assembly(generated, capsys):
+    """LLVM lowers the barriers of a one-wave workgroup to no instruction: the ISA check
+    of ``--emit=report`` expects none (its waits stay), and LLVM agrees with the report's
+    occupancy (6 such workgroups of 24 KiB of LDS on 4 SIMDs: 2 waves on the fullest)."""
+    path = generated("bf16_abt_512_1wave", "late")
+    rc, out, err = _run(capsys, "--pipeline=4wave", str(path), "--emit=report")
+    assert rc == 0, err
+    assert "barrier-missing" not in out and "barrier-extra" not in out, out
+    for phase in ("prologue", "loop", "epilogue"):   # the barrier column: none, none expected
+        (row,) = re.findall(rf"^  {phase} .*$", out, re.M)
+        assert re.findall(r"(\d+) \(exp +(\d+)\)", row)[4] == ("0", "0"), row
+    assert "occupancy             2 waves/SIMD" in out and ": agree" in out, out

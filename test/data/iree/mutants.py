@@ -196,9 +196,20 @@ FAMILIES = {
     # loop's steady state runs
     "vdi8ab": Family(_f(dtype="i8", m=512, n=512, k=4096, transpose_b=False),
                      VECTOR_DISTRIBUTE, later=True),
-    # IREE's forced dynamic-K kernel, launched at K = 260 (8 whole K tiles and a masked
-    # one, its fragments read from LDS with a select on the K left: frontend/masked_stage.py)
-    "dynk": Family(dynamic_k=True, launch=(4096, 4096, 260), later=True),
+    # IREE's forced dynamic-K kernel, launched at K = 196: 6 whole K tiles (the pipelined
+    # loop's steady state, 2 iterations) and a masked one, its fragments read from LDS with
+    # a select on the K left (frontend/masked_stage.py)
+    "dynk": Family(dynamic_k=True, launch=(4096, 4096, 196), later=True),
+    # IREE's 64x128 tile in 2x4 waves of 32x32 MFMAs in bf16 (32x32x16, K step 64) and fp8
+    # (32x32x64, K step 128: a chain of 2), under pingpong: two of IREE's K steps merged
+    # into one K tile (frontend/kmerge.py); 19 K steps: 16 merged, the steps left over in
+    # IREE's loop, an odd last one
+    "bf16x": Family(_f(dtype="bf16", m=1024, n=1024, k=19 * 64, transpose_b=True,
+                       mma="MFMA_F32_32x32x16_BF16", tile=(64, 128, 64), waves=(2, 4)),
+                    pipeline="pingpong", later=True),
+    "fp8x": Family(_f(dtype="fp8", m=1024, n=1024, k=19 * 128, transpose_b=True,
+                      mma="MFMA_F32_32x32x64_F8E4M3FN", tile=(64, 128, 128), waves=(2, 4)),
+                   pipeline="pingpong", later=True),
 }
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family

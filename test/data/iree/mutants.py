@@ -619,16 +619,24 @@ def c_bytes(hsaco: bytes, name: str, mode: str = "late"):
         return f"{type(e).__name__}: {e}"
 
 
+#: seconds LLVM may take per step of the unpipelined build (``--codegen-timeout``): a
+#: dynamic-K mutant whose staging copies :func:`rolled` leaves as written (an LDS store put
+#: between its row loads) takes minutes on a loaded machine; beyond pipeline-opt's default
+#: such a mutant was called ``invalid``, which it is not
+REFERENCE_TIMEOUT = 1800
+
+
 @functools.lru_cache(maxsize=8)   # a test builds again what the verdict built
 def build(text: str, pipelined: bool, pipeline: str = "4wave") -> tuple[int | None, str,
                                                                           bytes | None]:
     """(exit status, stderr, code object) of ``text`` built with ``--pipeline=PIPELINE`` or
-    without the sched passes (the last few kept)."""
-    how = f"--pipeline={pipeline}" if pipelined else "--pass-pipeline=builtin.module()"
+    without the sched passes (the last few kept; :data:`REFERENCE_TIMEOUT`)."""
+    how = [f"--pipeline={pipeline}"] if pipelined else [
+        "--pass-pipeline=builtin.module()", f"--codegen-timeout={REFERENCE_TIMEOUT}"]
     with tempfile.TemporaryDirectory() as d:
         src, out = Path(d, "mutant.mlir"), Path(d, "out.hsaco")
         src.write_text(text)
-        rc, err = _opt([how, str(src), "--emit=hsaco", "-o", str(out)])
+        rc, err = _opt([*how, str(src), "--emit=hsaco", "-o", str(out)])
         return rc, err, (out.read_bytes() if rc == 0 else None)
 
 

@@ -8,8 +8,9 @@ at 256 rows, split; 32x32x16 MFMAs); IREE's VectorDistribute kernel; IREE's padd
 dispatches of M (and N) known at launch, K of 256 and of 200 (rows, and the K left, masked;
 launched at the family's sizes, :attr:`Family.launch`); and, drawn only when named
 (:attr:`Family.later`), IREE's i8 32x32x32 8-wave kernels split along K (64x128
-crosswise, 128x128 under ``pingpong{waits=fragment}``), its VectorDistribute i8 ``A x B``
-and its dynamic-K kernel; each at
+crosswise, 128x128 under ``pingpong{waits=fragment}``), the 64x128 ones in bf16 and fp8
+(two K steps merged into one K tile), its VectorDistribute i8 ``A x B`` and its dynamic-K
+kernel; each at
 the prefetch point and in the late form, :data:`INPUTS`, all but the committed ones made by
 ``iree-compile``) with one semantic change made to its text: an index constant,
 an index operand of a copy or a read (another constant, the workgroup id, the thread id,

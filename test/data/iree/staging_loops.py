@@ -21,7 +21,7 @@ pass-through +0.0 (every bit clear), a row's select by the mask is an AND of its
 words with the mask's bits (two elements a word), made once before the loop (the same bits
 written: a masked-off element is all zero bits either way).  As a select LLVM recomputes
 the mask per element and row (four instructions an element), and the emulator runs every
-row of every tile of every wave of the reference: the AND is a fifth of that.
+row of every tile of every wave of the reference: the AND is about a quarter of that.
 
 It is a textual rewrite of the two shapes ``iree-compile`` writes, applied only where every
 condition is read off the text: the read's only use is the write, the indices' constants are
@@ -170,18 +170,16 @@ def _mask_words(tag: str, length: str, cols: int) -> list[str]:
             f"%mb_{tag} = arith.ori %lo_{tag}, %hi_{tag} : {wt}"]
 
 
-def _masked_zero(consts: _Constants, i: int, mask: str | None, pad: str,
-                 cols: int) -> str | None:
-    """The length of ``mask`` (seen from line ``i``; None: the length is ``mask``'s own
-    ``vector.create_mask`` of ``cols`` lanes) when ``pad`` is a +0.0 constant, else None."""
-    ln = consts.definition(i, pad)
+def _zero(consts: _Constants, i: int, name: str) -> bool:
+    """Whether ``name`` (seen from line ``i``) is a +0.0 constant, scalar or splat."""
+    ln = consts.definition(i, name)
     z = _ZERO.match(ln) if ln else None
-    if not z or z.group(1) != pad:
-        return None
-    if mask is None:
-        return None
-    if mask.startswith("len:"):
-        return mask[4:]
+    return bool(z) and z.group(1) == name
+
+
+def _mask_length(consts: _Constants, i: int, mask: str, cols: int) -> str | None:
+    """The length of ``mask`` (seen from line ``i``) when it is a ``vector.create_mask`` of
+    ``cols`` lanes, else None."""
     ln = consts.definition(i, mask)
     m = _MASK1.match(ln) if ln else None
     return m.group(2) if m and m.group(1) == mask and int(m.group(3)) == cols else None
@@ -237,7 +235,7 @@ def _roll_2d(lines: list[str], i: int, consts: _Constants, tag: str):
     base = _static_base(lines, i, src, stype)
     read = base and _row_read(tag, base, consts.at(i, i0), int(rows), consts.at(i, j0),
                               int(cols), elem, f"%m_{tag}", pad, vector_pad=False,
-                              length=_masked_zero(consts, i, f"len:{mcols}", pad, int(cols)))
+                              length=mcols if _zero(consts, i, pad) else None)
     before, read = read or ([], [f"%v_{tag} = vector.transfer_read {src}[{si}, {j0}], "
                                  f"{pad}, %m_{tag} {{in_bounds = [true]}} : {stype}, "
                                  f"vector<{cols}x{elem}>"])
@@ -278,7 +276,8 @@ def _roll_rows(lines: list[str], i: int, consts: _Constants, tag: str):
     base = _static_base(lines, i, src, stype)
     read = base and _row_read(tag, base, r0, n, c0, int(cols), elem, mask, pad,
                               vector_pad=True,
-                              length=_masked_zero(consts, i, mask, pad, int(cols)))
+                              length=_mask_length(consts, i, mask, int(cols))
+                              if _zero(consts, i, pad) else None)
     before, read = read or ([], [
         f"%c_{tag} = arith.constant {c0} : index",
         f"%v_{tag} = vector.maskedload {src}[%si_{tag}, %c_{tag}], {mask}, {pad} : "

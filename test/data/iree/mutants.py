@@ -8,8 +8,9 @@ at 256 rows, split; 32x32x16 MFMAs); IREE's VectorDistribute kernel; IREE's padd
 dispatches of M (and N) known at launch, K of 256 and of 200 (rows, and the K left, masked;
 launched at the family's sizes, :attr:`Family.launch`); and, drawn only when named
 (:attr:`Family.later`), IREE's i8 32x32x32 8-wave kernels split along K (64x128
-crosswise, 128x128 under ``pingpong{waits=fragment}``), its VectorDistribute i8 ``A x B``
-and its dynamic-K kernel; each at
+crosswise, 128x128 under ``pingpong{waits=fragment}``), the 64x128 ones in bf16 and fp8
+(two K steps merged into one K tile), its VectorDistribute i8 ``A x B`` and its dynamic-K
+kernel; each at
 the prefetch point and in the late form, :data:`INPUTS`, all but the committed ones made by
 ``iree-compile``) with one semantic change made to its text: an index constant,
 an index operand of a copy or a read (another constant, the workgroup id, the thread id,
@@ -196,9 +197,20 @@ FAMILIES = {
     # loop's steady state runs
     "vdi8ab": Family(_f(dtype="i8", m=512, n=512, k=4096, transpose_b=False),
                      VECTOR_DISTRIBUTE, later=True),
-    # IREE's forced dynamic-K kernel, launched at K = 260 (8 whole K tiles and a masked
-    # one, its fragments read from LDS with a select on the K left: frontend/masked_stage.py)
-    "dynk": Family(dynamic_k=True, launch=(4096, 4096, 260), later=True),
+    # IREE's forced dynamic-K kernel, launched at K = 196: 6 whole K tiles (the pipelined
+    # loop's steady state, 2 iterations) and a masked one, its fragments read from LDS with
+    # a select on the K left (frontend/masked_stage.py)
+    "dynk": Family(dynamic_k=True, launch=(4096, 4096, 196), later=True),
+    # IREE's 64x128 tile in 2x4 waves of 32x32 MFMAs in bf16 (32x32x16, K step 64) and fp8
+    # (32x32x64, K step 128: a chain of 2), under pingpong: two of IREE's K steps merged
+    # into one K tile (frontend/kmerge.py); 19 K steps: 16 merged, the steps left over in
+    # IREE's loop, an odd last one
+    "bf16x": Family(_f(dtype="bf16", m=1024, n=1024, k=19 * 64, transpose_b=True,
+                       mma="MFMA_F32_32x32x16_BF16", tile=(64, 128, 64), waves=(2, 4)),
+                    pipeline="pingpong", later=True),
+    "fp8x": Family(_f(dtype="fp8", m=1024, n=1024, k=19 * 128, transpose_b=True,
+                      mma="MFMA_F32_32x32x64_F8E4M3FN", tile=(64, 128, 128), waves=(2, 4)),
+                   pipeline="pingpong", later=True),
 }
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family
@@ -608,16 +620,24 @@ def c_bytes(hsaco: bytes, name: str, mode: str = "late"):
         return f"{type(e).__name__}: {e}"
 
 
+#: seconds LLVM may take per step of the unpipelined build (``--codegen-timeout``): a
+#: dynamic-K mutant whose staging copies :func:`rolled` leaves as written (an LDS store put
+#: between its row loads) takes minutes on a loaded machine; beyond pipeline-opt's default
+#: such a mutant was called ``invalid``, which it is not
+REFERENCE_TIMEOUT = 1800
+
+
 @functools.lru_cache(maxsize=8)   # a test builds again what the verdict built
 def build(text: str, pipelined: bool, pipeline: str = "4wave") -> tuple[int | None, str,
                                                                           bytes | None]:
     """(exit status, stderr, code object) of ``text`` built with ``--pipeline=PIPELINE`` or
-    without the sched passes (the last few kept)."""
-    how = f"--pipeline={pipeline}" if pipelined else "--pass-pipeline=builtin.module()"
+    without the sched passes (the last few kept; :data:`REFERENCE_TIMEOUT`)."""
+    how = [f"--pipeline={pipeline}"] if pipelined else [
+        "--pass-pipeline=builtin.module()", f"--codegen-timeout={REFERENCE_TIMEOUT}"]
     with tempfile.TemporaryDirectory() as d:
         src, out = Path(d, "mutant.mlir"), Path(d, "out.hsaco")
         src.write_text(text)
-        rc, err = _opt([how, str(src), "--emit=hsaco", "-o", str(out)])
+        rc, err = _opt([*how, str(src), "--emit=hsaco", "-o", str(out)])
         return rc, err, (out.read_bytes() if rc == 0 else None)
 
 

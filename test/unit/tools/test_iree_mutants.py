@@ -272,11 +272,11 @@ def test_a_mutant_racing_on_c_is_input_broken():
 
 def test_later_families_leave_the_recorded_draws_alone():
     """The families added after the campaign's recorded numbers (``i8x``, ``i8kf``,
-    ``vdi8ab``, ``dynk``) are drawn only when named, and only their mutants draw the bare
+    ``vdi8ab``, ``dynk``, ``bf16x``, ``fp8x``) are drawn only when named, and only their mutants draw the bare
     barrier: every earlier campaign (a seed over every family, or named families) draws
     the same mutants as before."""
     later = {n for n, fam in M.FAMILIES.items() if fam.later}
-    assert later == {"i8x", "i8kf", "vdi8ab", "dynk"}
+    assert later == {"i8x", "i8kf", "vdi8ab", "dynk", "bf16x", "fp8x"}
     assert not any(n.split(".")[0] in later for n in M._pool())
     assert {M.mutant_source(SEED, i) for i in range(200)}.isdisjoint(
         {f"{n}.{f}" for n in later for f in M.FORMS})
@@ -307,17 +307,21 @@ def test_a_bare_barrier_mutation_with_and_without_its_wait():
 
 #: the later families (:attr:`mutants.Family.later`), a few mutants each of seed 1: a bare
 #: barrier after its full wait (exact), a bare barrier alone, a copy moved below its reads
-#: (vdi8ab: a store to C in the loop), the last two refused at the op
-LATER = [("i8x", (11, 41, 2)), ("i8kf", (11, 41, 2)), ("vdi8ab", (11, 41, 0))]
+#: (vdi8ab: a store to C in the loop), the last two refused at the op; dynk (whose
+#: unpipelined reference is the slowest to emulate: every thread stages whole LDS tiles in
+#: scratch) a bare barrier after its full wait (exact) and a store to C in the loop
+LATER = [("i8x", (11, 41, 2)), ("i8kf", (11, 41, 2)), ("vdi8ab", (11, 41, 0)),
+         ("bf16x", (11, 41, 2)), ("fp8x", (11, 41, 2)), ("dynk", (11, 0))]
 
 
 @pytest.mark.parametrize("family, indices", LATER, ids=[f for f, _ in LATER])
 def test_a_later_family_is_refused_or_exact(family, indices):
-    """Each later family of kernels (the i8 64x128 tile split along K
-    crosswise under ``pingpong``; the i8 128x128 4x2 one under ``pingpong{waits=fragment}``;
-    IREE's VectorDistribute i8 ``A x B``) mutated, its bare barriers included: refused with
-    a located message or exact against its unpipelined build, the exact ones round the
-    pipelined loop's steady state."""
+    """Each later family of kernels (the i8, bf16 and fp8 64x128 tiles split along K
+    crosswise under ``pingpong``, two K steps merged into one K tile; the i8 128x128 4x2
+    one under ``pingpong{waits=fragment}``; IREE's VectorDistribute i8 ``A x B``; IREE's
+    dynamic-K kernel at K = 196, 6 whole K tiles and a masked one) mutated, its bare
+    barriers included: refused with a located message or exact against its unpipelined
+    build, the exact ones round the pipelined loop's steady state."""
     if not _has_iree_compile():
         pytest.skip("iree-compile (iree-base-compiler) is not installed")
     sys.path.insert(0, str(Path(__file__).parents[1]))

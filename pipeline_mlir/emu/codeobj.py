@@ -131,8 +131,8 @@ class Kernel:
     def copy(self) -> "Kernel":
         """A kernel of copies of these instructions, launch state and metadata that shares
         what is computed from them while they stay unchanged (:func:`prepared`)."""
-        pristine = self._pristine or _Pristine(self)
-        out = Kernel(self.name, [_copy_instr(i) for i in pristine.kernel.instrs],
+        pristine = self._pristine if self._shared() is not None else _Pristine(self)
+        out = Kernel(self.name, [_copy_instr(i) for i in self.instrs],
                      replace(self.launch), self.source, copy.deepcopy(self.meta))
         out._pristine = pristine
         return out

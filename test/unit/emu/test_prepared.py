@@ -53,6 +53,7 @@ def test_an_edited_kernel_is_compiled_alone():
     assert (_s4(a), _s4(b)) == (2, 1)
     a.instrs[0] = parse_instruction("s_mov_b32 s4, 3", 0)[0]
     assert (_s4(a), _s4(b), _s4(prepared("edited", _reader(calls))["snippet"])) == (3, 1, 1)
+    assert (_s4(a.copy()), _s4(b.copy())) == (3, 1)        # a copy is of what it copies
     assert len(calls) == 1
 
 

@@ -9,6 +9,13 @@ the kernel's entry) and the launch state the kernel descriptor asks for.
   text of the same build (``--emit=asm``) into the same :class:`Kernel` records;
   :func:`~pipeline_mlir.emu.inputs.load_kernel` takes either.
 
+A kernel loaded again from the same bytes or text (each memory mode, each workgroup, each
+test of a session) shares what was computed from its instructions: :func:`prepared` keeps
+the decoded instructions private, and every :class:`Kernel` handed out has copies of them
+whose compiled steps and memos (:meth:`Kernel.steps`, :meth:`Kernel.memo`) are the private
+kernel's as long as its instructions are unchanged; an edited instruction (a mutation test)
+is compiled for that kernel alone.
+
 Kernel descriptor fields used: the group segment (LDS), private segment and kernarg bytes,
 COMPUTE_PGM_RSRC1/2/3 and the kernel code properties (their layout is documented in
 :mod:`pipeline_mlir.isa.codeobject`).
@@ -16,7 +23,9 @@ COMPUTE_PGM_RSRC1/2/3 and the kernel code properties (their layout is documented
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import copy
+from collections import OrderedDict
+from dataclasses import dataclass, field, replace
 
 from pipeline_mlir.emu.decode import decode
 from pipeline_mlir.emu.errors import EmuError
@@ -78,17 +87,29 @@ class Kernel:
     meta: dict | None = None
 
     _compiled: dict = field(default_factory=dict, repr=False, compare=False)
+    #: the private kernel this one is a copy of (:func:`prepared`), whose compiled steps
+    #: and memos it uses while its instructions equal the private ones; not copied by
+    #: ``dataclasses.replace`` (a replaced kernel compiles its own)
+    _pristine: "_Pristine | None" = field(default=None, init=False, repr=False,
+                                          compare=False)
 
     def at(self) -> dict[int, int]:
         """Byte offset -> index in ``instrs``."""
         return {ins.addr: i for i, ins in enumerate(self.instrs)}
 
+    def _shared(self) -> "Kernel | None":
+        p = self._pristine
+        return p.kernel if p is not None and p.matches(self.instrs) else None
+
     def memo(self, name: str, make):
         """``make(self)``, computed once for the kernel's instructions (``name`` keys it; an
         edited instruction, as in a mutation test, computes it again)."""
-        key = tuple((id(ins), ins.key()) for ins in self.instrs)
+        shared = self._shared()
+        if shared is not None:
+            return shared.memo(name, make)
+        key = _Snapshot(self.instrs)
         hit = self._compiled.get(name)
-        if hit is None or hit[0] != key:
+        if hit is None or not hit[0].matches(self.instrs):
             hit = self._compiled[name] = (key, make(self))
         return hit[1]
 
@@ -96,13 +117,82 @@ class Kernel:
         """The instructions compiled for ``G`` workgroups in lockstep
         (:func:`~pipeline_mlir.emu.program.compile_instr`), kept for the next run with the
         same instructions: an edited instruction (a mutation test) is compiled again."""
-        key = tuple((id(ins), ins.key()) for ins in self.instrs)
+        shared = self._shared()
+        if shared is not None:
+            return shared.steps(G)
         hit = self._compiled.get(G)
-        if hit is None or hit[0] != key:
+        if hit is None or not hit[0].matches(self.instrs):
+            key = _Snapshot(self.instrs)
             index_of, far = self.at(), long_branch_targets(self.instrs)
             hit = self._compiled[G] = (key, [compile_instr(ins, G, index_of, far)
                                              for ins in self.instrs])
         return hit[1]
+
+    def copy(self) -> "Kernel":
+        """A kernel of copies of these instructions, launch state and metadata that shares
+        what is computed from them while they stay unchanged (:func:`prepared`)."""
+        pristine = self._pristine if self._shared() is not None else _Pristine(self)
+        out = Kernel(self.name, [_copy_instr(i) for i in self.instrs],
+                     replace(self.launch), self.source, copy.deepcopy(self.meta))
+        out._pristine = pristine
+        return out
+
+
+def _copy_instr(ins: Instr) -> Instr:
+    out = object.__new__(type(ins))          # what copy.copy does, without its dispatch
+    out.__dict__ = dict(ins.__dict__, f=dict(ins.f))
+    return out
+
+
+class _Snapshot:
+    """What a kernel's instructions were: the objects and their fields, to tell an edited
+    instruction (a field changed in place, or another object put in its place)."""
+
+    def __init__(self, instrs: list) -> None:
+        self.objects = [id(i) for i in instrs]
+        self.types = [type(i) for i in instrs]
+        self.fields = [dict(i.__dict__, f=dict(i.f)) for i in instrs]
+
+    def matches(self, instrs: list, same_objects: bool = True) -> bool:
+        return (len(instrs) == len(self.types)
+                and (not same_objects or [id(i) for i in instrs] == self.objects)
+                and [type(i) for i in instrs] == self.types
+                and [i.__dict__ for i in instrs] == self.fields)
+
+
+class _Pristine:
+    """A kernel as decoded, never handed out (its copies are): its compiled steps and memos
+    serve every copy whose instructions equal its own."""
+
+    def __init__(self, kernel: Kernel) -> None:
+        self.kernel = Kernel(kernel.name, [_copy_instr(i) for i in kernel.instrs],
+                             kernel.launch, kernel.source, kernel.meta)
+        self.snapshot = _Snapshot(self.kernel.instrs)
+
+    def matches(self, instrs: list) -> bool:
+        return self.snapshot.matches(instrs, same_objects=False)
+
+
+#: the kernels of the last code objects and assembly texts loaded, by their bytes or text
+_PREPARED: OrderedDict = OrderedDict()
+#: how many sources :data:`_PREPARED` keeps
+PREPARED_SOURCES = 16
+
+
+def prepared(data: bytes | str, read) -> dict[str, Kernel]:
+    """``read(data)`` (name -> :class:`Kernel`), read once per process for the same ``data``
+    (the last :data:`PREPARED_SOURCES` sources kept): each call returns copies
+    (:meth:`Kernel.copy`), so a caller may edit its kernel without touching another's."""
+    key = (type(data), data)
+    kernels = _PREPARED.get(key)
+    if kernels is None:
+        kernels = {name: k.copy() for name, k in read(data).items()}
+        _PREPARED[key] = kernels
+        while len(_PREPARED) > PREPARED_SOURCES:
+            _PREPARED.popitem(last=False)
+    else:
+        _PREPARED.move_to_end(key)
+    return {name: k.copy() for name, k in kernels.items()}
 
 
 def launch_from_descriptor(name: str, lds: int, private: int, kernarg: int, rsrc1: int,

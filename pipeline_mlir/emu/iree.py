@@ -317,7 +317,7 @@ class Launch:
         # the work-item ids of the workgroup the metadata requires (1-3 D)
         self.dims = LaunchDims(tuple(size)) if size else None
         self.instructions, self.seconds = 0, 0.0
-        self._block: tuple = (None, None)     # (rows and columns, reference block)
+        self._problem = (p.M, p.N, p.K, p.dtype, p.transpose_b, data_seed, p.c_dtype)
         self._stored = None                   # stored() since the last run or forget
 
     def set_grid(self, grid: tuple[int, ...] | None) -> None:
@@ -360,13 +360,8 @@ class Launch:
         self.instructions, self.seconds = 0, 0.0
 
     def reference(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
-        """The reference's block of ``rows`` and ``cols``, the last block kept (the probe's
-        tile is checked twice)."""
-        key = (rows.tobytes(), cols.tobytes())
-        if self._block[0] != key:
-            self._block = (key, _reference_block(self.A, self.Bt, rows, cols,
-                                                 self.problem.c_dtype))
-        return self._block[1]
+        """The reference's block of ``rows`` and ``cols`` (:func:`_reference_block`)."""
+        return _reference_block(self._problem, self.A, self.Bt, rows, cols)
 
     def stored(self) -> np.ndarray:
         """The elements of C some store of the run wrote (bool, M x N, read only)."""
@@ -411,12 +406,25 @@ class Launch:
             f"bytes" + (f" (the kernel's sizes: {theirs.describe()})" if theirs else ""))
 
 
-def _reference_block(A: np.ndarray, Bt: np.ndarray, rows: np.ndarray, cols: np.ndarray,
-                     c_dtype: str) -> np.ndarray:
-    # integer products and sums below 2^24: exact in float32; i8: int64, wrapped to i32
-    if c_dtype == "i32":
-        return wrap_i32(A[rows] @ Bt[cols].T)
-    return A[rows].astype(np.float32) @ Bt[cols].astype(np.float32).T
+_BLOCKS: dict = {}        # the last reference blocks by problem, rows and columns
+
+
+def _reference_block(problem: tuple, A: np.ndarray, Bt: np.ndarray, rows: np.ndarray,
+                     cols: np.ndarray) -> np.ndarray:
+    """The block of ``problem``'s reference (its last item C's type; A and Bt its inputs),
+    the last 8 kept for the process: the probe's tile is checked twice, and every memory
+    mode of a problem checks the same tiles."""
+    key = (problem, rows.dtype.str, rows.tobytes(), cols.dtype.str, cols.tobytes())
+    block = _BLOCKS.pop(key, None)
+    if block is None:
+        # integer products and sums below 2^24: exact in float32; i8: int64, wrapped to i32
+        block = wrap_i32(A[rows] @ Bt[cols].T) if problem[-1] == "i32" else \
+            A[rows].astype(np.float32) @ Bt[cols].astype(np.float32).T
+        block.flags.writeable = False
+    _BLOCKS[key] = block                  # the most recent last
+    while len(_BLOCKS) > 8:
+        del _BLOCKS[next(iter(_BLOCKS))]
+    return block
 
 
 def _sizes_of(spans: dict, dtype: str) -> Matmul | None:

@@ -511,7 +511,7 @@ class Machine:
 
     # -- execution ----------------------------------------------------------------------
     def _pending_check(self, w, st) -> None:
-        if w.pend_v:
+        if w.pend_v and not w.pend_v.keys().isdisjoint(st.vtouched):
             hit = w.pend_v.keys() & st.vreads
             if not hit and st.kind != "vmem" and st.kind != "ds":
                 hit = w.pend_v.keys() & st.vwrites
@@ -525,8 +525,8 @@ class Machine:
                 self.finding("pending-register", w, st,
                              f"{name} is used while the load at 0x{op.step.ins.addr:04x} "
                              f"'{op.step.ins.text}' that writes it is not waited for")
-        if w.pend_s:
-            hit = w.pend_s.keys() & (st.sreads | st.swrites)
+        if w.pend_s and not w.pend_s.keys().isdisjoint(st.stouched):
+            hit = w.pend_s.keys() & st.stouched
             if hit:
                 r = min(hit)
                 op = w.pend_s[r]

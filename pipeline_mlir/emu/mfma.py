@@ -239,15 +239,49 @@ def compile_mfma(ins: Instr, G: int) -> Step:
         return _int8_step(ins, ops)
 
     m = _ROWS[n]
-
-    def run(w):
-        check_exec(w, step)
-        A = operand_matrix(ops.a(w), kind if ta is None else "fp8", ta, m)
-        B = operand_matrix(ops.b(w), kind if tb is None else "fp8", tb, m)
-        ops.write_d(w, ops.c(w) + A @ B.transpose(0, 2, 1))   # (NaN/overflow warnings off)
-
-    step = Step(ins, run, "mfma", vreads=frozenset(ops.reads), vwrites=frozenset(ops.writes))
+    run = _float_run(ops, m, G, _Gather(ops.na, kind, ta, G, m), _Gather(ops.nb, kind, tb, G, m))
+    step = Step(ins, lambda w: run(w, step), "mfma", vreads=frozenset(ops.reads),
+                vwrites=frozenset(ops.writes))
     return step
+
+
+class _Gather:
+    """An A or B operand of ``n`` registers of an ``m`` x ``m`` MFMA for ``G`` workgroups:
+    what :func:`operand_matrix` computes, its index and value table looked up once."""
+
+    def __init__(self, n: int, kind: str, table, G: int, m: int) -> None:
+        if table is not None or kind == "fp8":
+            self.unit, self.table = np.uint8, table
+            self.index = _byte_index32(G, n) if m == 32 else _operand_index(n, G, 1)
+        else:
+            self.unit, self.table = np.uint16, HALF_TABLES[kind]
+            self.index = _operand_index32(G, n) if m == 32 else _operand_index(n, G, 2)
+
+    def __call__(self, regs: np.ndarray) -> np.ndarray:
+        # a run of whole registers of one file: contiguous, so reshape is a view
+        return self.table.take(regs.reshape(-1).view(self.unit).take(self.index))
+
+
+def _float_run(ops: MfmaOperands, m: int, G: int, gather_a: _Gather, gather_b: _Gather):
+    """fn(w, step): D = C + A x B^T of a float MFMA (:func:`acc_matrix`,
+    :func:`acc_registers` with their indices looked up once per call)."""
+    a0, b0, na, nb, nc, d0 = ops.a0, ops.b0, ops.na, ops.nb, ops.nc, ops.d0
+    a_acc, b_acc, cd_acc = bool(ops.acc & 1), bool(ops.acc & 2), ops.acc_cd
+    c0 = ops.src2 - 256 if ops.src2 >= 256 else None
+    fwd, inv = _acc_index(G, m)
+
+    def run(w, step):
+        if not w.exec_full:
+            check_exec(w, step)
+        A = gather_a((w.A if a_acc else w.V)[a0:a0 + na])
+        B = gather_b((w.A if b_acc else w.V)[b0:b0 + nb])
+        D = A @ B.transpose(0, 2, 1)                 # (NaN/overflow warnings off)
+        cd = w.A if cd_acc else w.V
+        if c0 is not None:
+            D += cd[c0:c0 + nc].reshape(-1).view(np.float32).take(fwd).reshape(G, m, m)
+        cd[d0:d0 + nc] = D.astype(np.float32).reshape(-1).take(inv).view(U32).reshape(
+            nc, G, WAVE_SIZE)
+    return run
 
 
 def _int8_step(ins: Instr, ops: MfmaOperands) -> Step:

@@ -37,6 +37,12 @@ class Step:
     mem: dict = field(default_factory=dict)   # memory instructions: what the machine needs
     target: int | None = None          # branch target (instruction index)
 
+    def __post_init__(self) -> None:
+        #: every register read or written (the machine's pending-load check looks here
+        #: first)
+        self.vtouched = self.vreads | self.vwrites
+        self.stouched = self.sreads | self.swrites
+
 
 def refuse(ins: Instr, why: str = "") -> EmuError:
     extra = f" ({why})" if why else ""

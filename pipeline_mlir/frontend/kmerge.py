@@ -24,12 +24,20 @@ stages fit in LDS (else the fewest that cuts into the runs and fits):
 * the loop variable of copy ``j`` is the new loop's plus ``j * s``, and the accumulators
   flow from one copy to the next: the MFMAs run in the old chain's order (bit-identical
   sums before the schedule orders its MMAs);
-* the merged loop runs the largest even number of merged steps the trip count holds (the
-  schedule's loop takes them in pairs); the K steps left over (fewer than ``2 m``) stay
-  in the old loop, which runs after it as written, on the kernel's own buffers (the
-  remainder path: ``docs/iree-kernels.md``, odd trip counts).
+* the merged loop runs the pairs of merged steps the trip count holds (the schedule's
+  loop takes them in pairs): with a constant trip count the largest even number of merged
+  steps; with one known only at run time the loop is cut as
+  :func:`~pipeline_mlir.frontend.tails.guarded_pairs` cuts a natural loop (the split
+  ``lb + ((ub - lb) / (2 m s)) * 2 m s`` clamped for a 32-bit counter, the loop inside an
+  ``scf.if`` that skips it when it has no pair).  The K steps left over (fewer than
+  ``2 m``) stay in the old loop, which runs after it as written: the front end's one
+  remainder path (:func:`~pipeline_mlir.frontend.tails.make_remainder`: marked, its LDS
+  planned by :mod:`~pipeline_mlir.frontend.remainder_plan`, on buffers of its own with
+  IREE's swizzle made explicit; never rebuilt on the schedule's stage-0 buffers, which
+  hold one merged K tile per iteration: ``remainder_plan`` refuses a remainder planned
+  there after a merged loop).
 
-The rewrite is taken only on loops with constant bounds and buffers that are static
+The rewrite is taken on loops with a constant step and buffers that are static
 ``memref.alloc`` ops viewed through subview, expand_shape, collapse_shape and cast ops;
 otherwise (or when too few K steps remain for the schedule's loop) the loop stays as it
 is, and a loop that needed the merge to be taken at all is refused at the op with the

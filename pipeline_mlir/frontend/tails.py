@@ -29,6 +29,10 @@ unmasked remainder is planned onto the schedule's stage-0 buffers instead
 (:func:`~pipeline_mlir.frontend.remainder_plan.at_split`) and ``sched-adopt-loop``
 rebuilds it there (:mod:`~pipeline_mlir.frontend.shared_remainder`).
 
+The K steps a merged loop leaves (:mod:`~pipeline_mlir.frontend.kmerge`) take the same
+path: :func:`guarded_pairs` cuts the merged loop of a run-time trip count as above, and
+:func:`make_remainder` makes the kernel's loop after it the remainder.
+
 A masked last K tile (:mod:`~pipeline_mlir.frontend.masks`) is peeled the same way: the
 remainder runs the last iteration with the masks as written, and the pipelined loop's
 copies are proven unmasked in every iteration it runs.

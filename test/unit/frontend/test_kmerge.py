@@ -127,6 +127,16 @@ def test_the_report_names_the_merge_and_no_slowdown(kernels):
     assert "performance:" not in text, text
 
 
+def _dynamic_step(text: str) -> str:
+    """The K-loop's step computed (``arith.maxsi``), no longer a constant."""
+    m = re.search(r"^(\s*)(%\d+ = scf\.for %\w+ = (%\w+) to %\w+ step (%\w+) .*: (i32|index) "
+                  r"\{)$", text, re.M)
+    ind, line, lb, step, t = m.groups()
+    new = (f"{ind}%kmerge_step = arith.maxsi {step}, {lb} : {t}\n{ind}" +
+           line.replace(f" step {step} ", " step %kmerge_step ", 1))
+    return text[:m.start()] + new + text[m.end():]
+
+
 def _recast_read(text: str) -> str:
     """One LDS read through a ``memref.reinterpret_cast`` of its buffer."""
     m = re.search(r"^(\s*)(%alloc\w*) = memref\.alloc\(\) : memref<(\d+)x(\w+), "
@@ -157,6 +167,7 @@ def _other_lds(text: str) -> str:
 @pytest.mark.parametrize("mutate, reason", [
     (_other_lds, "two stages of 2 merged K steps (98304 bytes) do not fit in the 163840 bytes "
                  "of LDS beside the kernel's other 102400"),
+    (_dynamic_step, "the loop's step is not a constant"),
     (_recast_read, "its LDS buffer memref<16384xf8E4M3FN, #gpu.address_space<workgroup>> is "
                    "not a static memref.alloc viewed through subview, expand_shape, "
                    "collapse_shape and cast only ('memref.reinterpret_cast' views it)"),

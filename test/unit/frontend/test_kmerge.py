@@ -3,8 +3,9 @@
 The choice of how many K steps to merge, on numbers; and on IREE's 64x128 tiles in 2x4
 waves of 32x32 MFMAs (``EIGHT_WAVE_VARIANTS``, generated once per run and shared with
 ``test_iree_pingpong.py``, which runs them from the prefetch point in both memory modes):
-the merged loop's form and remainder loops, the late form run exact, the report, and the
-refusals of a loop the merge cannot take when nothing else takes it.
+the merged loop's form and remainder loops, the report, the refusals of a loop the merge
+cannot take when nothing else takes it, and IREE's dispatches with K (and M) known only at
+launch (``test/data/iree/dynamic.py``) merged, guarded and run exact from both forms.
 """
 
 from __future__ import annotations
@@ -99,20 +100,6 @@ def test_the_merged_loop_states_its_form_and_keeps_its_remainders(kernels, capsy
     (one,) = options
     assert "lgkm_per_load_a = 4 : i64, lgkm_per_load_b = 4 : i64" in one and \
         "vm_per_load_a = 1 : i64, vm_per_load_b = 2 : i64" in one, one
-
-
-def test_the_merged_kernel_from_the_late_form_is_exact(kernels, capsys):
-    """From IREE's late form (the prefetch point's run: ``test_iree_pingpong.py``): exact and
-    race-free with 8 waves, memory late and in a random order, round the steady loop, with
-    both remainder loops after it (one workgroup: the prefetch point's run takes two)."""
-    for mode in ("late", "random:3"):
-        with counting_loops() as loops:
-            rc = main(["--pipeline=pingpong", "--emulate", str(kernels(I8, "late")),
-                       "--emulate-workgroups=1", f"--emulate-mode={mode}"])
-        out, err = capsys.readouterr()
-        assert rc == 0 and f"mode={mode.split(':')[0]}: exact, max error 0, 1 of " in out, \
-            out + err
-        assert_steady(loops)
 
 
 def test_the_report_names_the_merge_and_no_slowdown(kernels):
@@ -281,21 +268,29 @@ def test_a_run_time_k_is_merged_and_guarded(at_launch, capsys):
     assert "2 of the kernel's K steps merged into each K tile" in out, out
 
 
-@pytest.mark.parametrize("name, form, runs", [
+@pytest.mark.parametrize("name, form, sizes, runs", [
+    # K at launch, the late form (the prefetch point's static run: test_iree_pingpong.py):
+    # 19 K steps, the steady loop round, the 2 left over and the odd one after it
+    (I8, "late", "k", ((1024, 2432, 1),)),
     # M and K at launch: M = 400 (the last row of workgroups past M) with 7 K steps (4
     # merged, 2 left over, the odd one); 3 K steps: below the merged loop's 4 (its guard
     # skips it), 2 left over, the odd one
-    (I8, "prefetch", ((400, 896, 2), (1024, 384, 1))),
-    # K at launch, the late form: 6 K steps (4 merged, 2 left over); 2 (only the 2 left over)
-    (FP8, "late", ((1024, 768, 1), (1024, 256, 1))),
+    (I8, "prefetch", "mk", ((400, 896, 2), (1024, 384, 1))),
+    # K at launch, the late form: 6 K steps (4 merged, 2 left over)
+    (FP8, "late", "k", ((1024, 768, 1),)),
 ])
-def test_a_merged_loop_of_sizes_known_at_launch_is_exact(at_launch, capsys, name, form, runs):
-    """One code object per kernel run at several sizes (memory late; the first size at
-    random too): exact, through every path of the merged loop's guard and remainders."""
-    src = at_launch(name, form, "mk" if form == "prefetch" else "k")
-    for (m, k, wgs), mode in [(r, "late") for r in runs] + [(runs[0], "random:5")]:
-        rc = main(["--pipeline=pingpong", str(src), f"--emulate={m},1024,{k}",
-                   f"--emulate-workgroups={wgs}", f"--emulate-mode={mode}"])
+def test_a_merged_loop_of_sizes_known_at_launch_is_exact(at_launch, capsys, name, form, sizes,
+                                                         runs):
+    """One code object per kernel run at several sizes with 8 waves (memory late; the first
+    size at random too): exact and race-free, through every path of the merged loop's guard
+    and remainders; at 19 K steps round the steady loop."""
+    src = at_launch(name, form, sizes)
+    for (m, k, wgs), mode in [(r, "late") for r in runs] + [(runs[0], "random:3")]:
+        with counting_loops() as loops:
+            rc = main(["--pipeline=pingpong", str(src), f"--emulate={m},1024,{k}",
+                       f"--emulate-workgroups={wgs}", f"--emulate-mode={mode}"])
         out, err = capsys.readouterr()
         assert rc == 0 and f"M={m} N=1024 K={k} mode={mode.split(':')[0]}: exact, max " \
             f"error 0," in out, out + err
+        if k == 2432:
+            assert_steady(loops)

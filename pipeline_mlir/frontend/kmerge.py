@@ -149,9 +149,14 @@ class Merge:
     def abandon(self) -> None:
         """The merged loop (with its guard), its split and its buffers erased: the kernel
         as it was."""
-        parent = _op(self.loop.parent)
-        (parent if parent.name == "scf.if" else self.loop).erase()
-        _erase_dead(self.split)
+        guard = _op(self.loop.parent)
+        if guard.name == "scf.if":      # (tails.guarded_pairs): its condition, the split
+            cond = guard.operands[0]
+            guard.erase()
+            _erase_dead(cond)
+        else:
+            self.loop.erase()
+            _erase_dead(self.split)
         for big in self.bigs:
             erase_if_unused(big)
 

@@ -219,17 +219,21 @@ def _refusing_merged_loops(monkeypatch) -> None:
     monkeypatch.setattr(N, "split_k", refusing)
 
 
-def test_a_merged_loop_refused_leaves_the_loop_as_it_was(kernels, capsys, monkeypatch):
+def test_a_merged_loop_refused_leaves_the_loop_as_it_was(kernels, at_launch, capsys,
+                                                        monkeypatch):
     """A loop that partitions as it is (i8: one MFMA per MMA block) keeps IREE's K step when
-    its merged loop is refused: the merged loop and its buffers are erased."""
+    its merged loop is refused: the merged loop and its buffers are erased, and with K known
+    at launch its guard and split too (only the guard of ``tails`` is left)."""
     _refusing_merged_loops(monkeypatch)
-    rc = main([str(kernels(I8, "prefetch")),
-               "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=pingpong})"])
-    out, err = capsys.readouterr()
-    assert rc == 0, err
-    assert 'sched.subtiles = "A, B along K, crosswise"' in out, out
-    assert "lgkm_per_load_a = 2 : i64, lgkm_per_load_b = 2 : i64" in out, out
-    assert len(re.findall(r"memref\.alloc\(\)", out)) == 2 + 2 * 2 * 2, out  # rem's, stages'
+    for path, guards in ((kernels(I8, "prefetch"), 0), (at_launch(I8, "prefetch", "k"), 1)):
+        rc = main([str(path),
+                   "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=pingpong})"])
+        out, err = capsys.readouterr()
+        assert rc == 0, err
+        assert 'sched.subtiles = "A, B along K, crosswise"' in out, out
+        assert "lgkm_per_load_a = 2 : i64, lgkm_per_load_b = 2 : i64" in out, out
+        assert len(re.findall(r"memref\.alloc\(\)", out)) == 2 + 2 * 2 * 2, out  # rem's, stages'
+        assert out.count(" = scf.if ") == guards and out.count("arith.minsi") == guards, out
 
 
 def test_a_merged_loop_refused_refuses_a_loop_that_needs_it(kernels, capsys, monkeypatch):

@@ -162,16 +162,28 @@ class Merge:
 
 
 def _erase_dead(v) -> None:
-    """Erase the pure op defining ``v`` when nothing uses ``v``, and so on up its operands."""
-    if isinstance(v.owner, ir.Block) or list(v.uses):
-        return
-    o = _op(v.owner)
-    if not is_pure(o) or any(list(r.uses) for r in o.results):
-        return
-    operands = list(o.operands)
-    o.erase()
-    for x in operands:
-        _erase_dead(x)
+    """Erase the pure ops ``v`` is computed by (``v``'s and its operands', transitively)
+    that nothing else uses: collected first, then erased while one is unused, so that no
+    value of an erased op is looked at (an operand may be reached twice)."""
+    ops, todo = [], [v]
+    while todo:
+        x = todo.pop()
+        if isinstance(x.owner, ir.Block):
+            continue
+        o = _op(x.owner)
+        if any(o == p for p in ops) or not is_pure(o):
+            continue
+        ops.append(o)
+        todo.extend(o.operands)
+    changed = True
+    while changed:
+        changed = False
+        for o in ops:
+            if not any(list(r.uses) for r in o.results):
+                ops.remove(o)
+                o.erase()
+                changed = True
+                break
 
 
 def merge_k_steps(an: Analysis, schedule) -> tuple[Merge | None, str | None]:

@@ -24,12 +24,20 @@ stages fit in LDS (else the fewest that cuts into the runs and fits):
 * the loop variable of copy ``j`` is the new loop's plus ``j * s``, and the accumulators
   flow from one copy to the next: the MFMAs run in the old chain's order (bit-identical
   sums before the schedule orders its MMAs);
-* the merged loop runs the largest even number of merged steps the trip count holds (the
-  schedule's loop takes them in pairs); the K steps left over (fewer than ``2 m``) stay
-  in the old loop, which runs after it as written, on the kernel's own buffers (the
-  remainder path: ``docs/iree-kernels.md``, odd trip counts).
+* the merged loop runs the pairs of merged steps the trip count holds (the schedule's
+  loop takes them in pairs): with a constant trip count the largest even number of merged
+  steps; with one known only at run time the loop is cut as
+  :func:`~pipeline_mlir.frontend.tails.guarded_pairs` cuts a natural loop (the split
+  ``lb + ((ub - lb) / (2 m s)) * 2 m s`` clamped for a 32-bit counter, the loop inside an
+  ``scf.if`` that skips it when it has no pair).  The K steps left over (fewer than
+  ``2 m``) stay in the old loop, which runs after it as written: the front end's one
+  remainder path (:func:`~pipeline_mlir.frontend.tails.make_remainder`: marked, its LDS
+  planned by :mod:`~pipeline_mlir.frontend.remainder_plan`, on buffers of its own with
+  IREE's swizzle made explicit; never rebuilt on the schedule's stage-0 buffers, which
+  hold one merged K tile per iteration: ``remainder_plan`` refuses a remainder planned
+  there after a merged loop).
 
-The rewrite is taken only on loops with constant bounds and buffers that are static
+The rewrite is taken on loops with a constant step and buffers that are static
 ``memref.alloc`` ops viewed through subview, expand_shape, collapse_shape and cast ops;
 otherwise (or when too few K steps remain for the schedule's loop) the loop stays as it
 is, and a loop that needed the merge to be taken at all is refused at the op with the
@@ -45,15 +53,11 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import (attr_names, constant_bounds, enclosing_ops,
-                                             parse_xor_shuffle)
-from pipeline_mlir.frontend.aliased_remainder import OWN_ATTR
-from pipeline_mlir.frontend.tail_swizzle import SWIZZLE_ATTR, resolve_swizzles
+from pipeline_mlir.analysis.ir_facts import attr_names, constant_bounds, constant_int, enclosing_ops
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.k_subtiles import MERGED_ATTR, along_k
-from pipeline_mlir.frontend.kernel_ir import other_lds
-from pipeline_mlir.frontend.remainder_plan import stage0_loops
-from pipeline_mlir.frontend.scan import REMAINDER_ATTR
+from pipeline_mlir.frontend.kernel_ir import is_pure, other_lds
+from pipeline_mlir.frontend.tails import erase_if_unused, guarded_pairs, make_remainder
 from pipeline_mlir.target import gfx950
 
 __all__ = ["MERGED_ATTR", "Merge", "merge_factor", "merge_k_steps", "merge_refusal",
@@ -81,20 +85,23 @@ def _tile_bytes(an: Analysis) -> int:
                for b, v in enumerate(an.buffers))
 
 
-def merge_factor(chain: int, tile: int, trips: int, least: int, other: int = 0) -> int | str:
+def merge_factor(chain: int, tile: int, trips: int | None, least: int,
+                 other: int = 0) -> int | str:
     """``m``, the K steps to merge (module docstring), or why there is none: ``chain``
     MFMAs per accumulator and K step, ``tile`` bytes of LDS per K step, ``trips`` K
-    steps the loop runs, ``least`` pairs of merged steps the schedule's loop needs,
-    ``other`` bytes of the kernel's other LDS buffers (a remainder loop's own)."""
+    steps the loop runs (None: known only at run time, some may be left over), ``least``
+    pairs of merged steps the schedule's loop needs, ``other`` bytes of the kernel's other
+    LDS buffers (a remainder loop's own)."""
     fits = [m for m in (2, 4) if chain * m % 4 == 0 and
-            2 * m * tile + (tile if trips % (2 * m) else 0) + other <= gfx950.LDS_BYTES]
+            2 * m * tile + (tile if trips is None or trips % (2 * m) else 0) + other
+            <= gfx950.LDS_BYTES]
     if not fits:
         besides = f" beside the kernel's other {other}" if other else ""
         return (f"two stages of 2 merged K steps ({4 * tile} bytes) do not fit in the "
                 f"{gfx950.LDS_BYTES} bytes of LDS{besides}")
     best = [m for m in fits if chain * m >= _WANTED_CHAIN]
     m = (best or fits)[0]
-    if trips // (2 * m) < least:
+    if trips is not None and trips // (2 * m) < least:
         return (f"the loop runs {trips} K steps, fewer than the {2 * m * least} that "
                 f"{2 * least} iterations of {m} merged K steps (the schedule's loop and its "
                 f"two stages) need")
@@ -111,53 +118,83 @@ def merge_refusal(err: IRError, reason: str, where=None) -> IRError:
 
 class Merge:
     """A merged loop built before the kernel's (which is left as it was until
-    :meth:`commit`): ``loop`` the merged ``scf.for``, ``m`` the K steps it merges."""
+    :meth:`commit`): ``loop`` the merged ``scf.for``, ``m`` the K steps it merges,
+    ``split`` where the K steps it leaves start (a value), ``outs`` the accumulators after
+    it (its results, or its guard's), ``every`` whether it runs every K step."""
 
-    def __init__(self, old, loop, m: int, roots: list, bigs: list, lb: int, step: int,
-                 runs: int, trips: int) -> None:
+    def __init__(self, old, loop, m: int, roots: list, bigs: list, split, outs: list,
+                 every: bool) -> None:
         self.old, self.loop, self.m, self.roots, self.bigs = old, loop, m, roots, bigs
-        self.lb, self.step, self.runs, self.trips = lb, step, runs, trips
+        self.split, self.outs, self.every = split, outs, every
 
     def commit(self) -> None:
         """The kernel's loop made the merged one's remainder: erased when the merged loop
-        runs every K step, else starting after it on its own buffers, run as written."""
+        runs every K step, else starting after it, run as written on LDS of its own (the
+        front end's one remainder path, :func:`~pipeline_mlir.frontend.tails.make_remainder`)."""
         loop = self.old
-        if self.runs == self.trips:
-            for old, new in zip(loop.results, self.loop.results):
+        if self.every:
+            for old, new in zip(loop.results, self.outs):
                 old.replace_all_uses_with(new)
             loop.erase()
             for root in self.roots:
-                _erase_if_dead(root)
+                erase_if_unused(root)
             return
-        with loop.context, loop.location, ir.InsertionPoint(loop):
-            t = loop.operands[0].type
-            loop.operands[0] = B.arith.constant(
-                t, ir.IntegerAttr.get(t, self.lb + self.runs * self.step))
-        for i, r in enumerate(self.loop.results):
+        loop.operands[0] = self.split
+        for i, r in enumerate(self.outs):
             loop.operands[3 + i] = r
-        loop.attributes[REMAINDER_ATTR] = ir.UnitAttr.get()   # run as written
-        for root in self.roots:
-            _leftover_lds(root)
+        # not shareable: the stage-0 rebuild runs one K tile of the schedule (m K steps)
+        # per iteration, this loop one K step
+        make_remainder(loop, self.loop, shareable=False)
 
     def abandon(self) -> None:
-        """The merged loop and its buffers erased: the kernel as it was."""
-        self.loop.erase()
+        """The merged loop (with its guard), its split and its buffers erased: the kernel
+        as it was."""
+        guard = _op(self.loop.parent)
+        if guard.name == "scf.if":      # (tails.guarded_pairs): its condition, the split
+            cond = guard.operands[0]
+            guard.erase()
+            _erase_dead(cond)
+        else:
+            self.loop.erase()
+            _erase_dead(self.split)
         for big in self.bigs:
-            _erase_if_dead(big)
+            erase_if_unused(big)
+
+
+def _erase_dead(v) -> None:
+    """Erase the pure ops ``v`` is computed by (``v``'s and its operands', transitively)
+    that nothing else uses: collected first, then erased while one is unused, so that no
+    value of an erased op is looked at (an operand may be reached twice)."""
+    ops, todo = [], [v]
+    while todo:
+        x = todo.pop()
+        if isinstance(x.owner, ir.Block):
+            continue
+        o = _op(x.owner)
+        if any(o == p for p in ops) or not is_pure(o):
+            continue
+        ops.append(o)
+        todo.extend(o.operands)
+    changed = True
+    while changed:
+        changed = False
+        for o in ops:
+            if not any(list(r.uses) for r in o.results):
+                ops.remove(o)
+                o.erase()
+                changed = True
+                break
 
 
 def merge_k_steps(an: Analysis, schedule) -> tuple[Merge | None, str | None]:
     """(the :class:`Merge` of ``an``'s loop, None), or (None, why not) with the IR
     unchanged (module docstring)."""
     loop = an.scan.loop
+    step = constant_int(loop.operands[2])
+    if step is None or step <= 0:
+        return None, "the loop's step is not a constant"
     bounds = constant_bounds(loop)
-    if bounds is None or bounds[2] <= 0:
-        return None, "the loop's bounds are not constants"
-    lb, ub, step = bounds
-    trips = max(0, -(-(ub - lb) // step))
-    if stage0_loops(loop):
-        return None, ("its remainder loop runs on the schedule's LDS buffers, which would "
-                      "hold the merged K steps")
+    trips = None if bounds is None else max(0, -(-(bounds[1] - bounds[0]) // step))
     m = merge_factor(an.chain(), _tile_bytes(an), trips, 1 + schedule.min_trips(),
                      other_lds(loop, an.buffers))
     if isinstance(m, str):
@@ -166,9 +203,18 @@ def merge_k_steps(an: Analysis, schedule) -> tuple[Merge | None, str | None]:
     why = _roots_refusal(roots)
     if why:
         return None, why
-    runs = trips // (2 * m) * 2 * m          # K steps the merged loop runs
-    merged, bigs = _build(loop, roots, m, lb, step, runs)
-    return Merge(loop, merged, m, roots, bigs, lb, step, runs, trips), None
+    runs = None if trips is None else trips // (2 * m) * 2 * m   # K steps the merged loop runs
+    merged, bigs = _build(loop, roots, m, step, runs)
+    if runs is None:          # the pairs of merged steps the trip count holds, guarded
+        split = guarded_pairs(merged)
+        outs = list(_op(merged.parent).results)
+    else:
+        with loop.context, loop.location, ir.InsertionPoint(loop):
+            t = loop.operands[0].type
+            split = B.arith.constant(t, ir.IntegerAttr.get(t, bounds[0] + runs * step))
+        outs = list(merged.results)
+    every = runs is not None and runs == trips
+    return Merge(loop, merged, m, roots, bigs, split, outs, every), None
 
 
 def _roots_refusal(roots: list) -> str | None:
@@ -236,7 +282,7 @@ def _view_clone(op, source, delta: int):
 def _slab_views(root, big, j: int, size: int, mapping: dict, deltas: dict) -> None:
     """Clones, on slab ``j`` of ``big``, of ``root``'s views outside any loop body (each
     right after its original), into ``mapping`` (their offsets' move into ``deltas``)."""
-    with _after(_op(big.owner)):
+    with ir.InsertionPoint.after(_op(big.owner)):
         sub = ir.Operation.create(
             "memref.subview", results=[_shifted(root.type, j * size)], operands=[big],
             attributes={"operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, 0, 0, 0]),
@@ -252,18 +298,11 @@ def _slab_views(root, big, j: int, size: int, mapping: dict, deltas: dict) -> No
             o = _op(u.owner)
             if o.name not in _VIEWS or o.operands[0] != v or _in_loop_body(o):
                 continue
-            with _after(o):
+            with ir.InsertionPoint.after(o):
                 new = _view_clone(o, mapping[v], j * size)
             mapping[o.results[0]] = new.results[0]
             deltas[o.results[0]] = j * size
             todo.append(o.results[0])
-
-
-def _after(op):
-    """An insertion point right after ``op``."""
-    ops = [_op(o) for o in op.block.operations]
-    k = ops.index(op)
-    return ir.InsertionPoint(ops[k + 1]) if k + 1 < len(ops) else ir.InsertionPoint(op.block)
 
 
 def _in_loop_body(op) -> bool:
@@ -271,8 +310,9 @@ def _in_loop_body(op) -> bool:
     return any(p.name == "scf.for" for p in enclosing_ops(op))
 
 
-def _build(loop, roots: list, m: int, lb: int, step: int, runs: int):
-    """The merged loop (module docstring), inserted before ``loop``."""
+def _build(loop, roots: list, m: int, step: int, runs: int | None):
+    """The merged loop (module docstring), inserted before ``loop``: ``runs`` K steps from
+    ``loop``'s lower bound (None: to its upper bound, for :func:`guarded_pairs` to cut)."""
     sizes = [int(np.prod(ir.MemRefType(r.type).shape)) for r in roots]
     slabs = [dict() for _ in range(m)]
     deltas = [dict() for _ in range(m)]
@@ -292,7 +332,9 @@ def _build(loop, roots: list, m: int, lb: int, step: int, runs: int):
         with ir.InsertionPoint(loop):
             it = loop.operands[0].type
             c = lambda x: B.arith.constant(it, ir.IntegerAttr.get(it, x))  # noqa: E731
-            new = B.scf.ForOp(c(lb), c(lb + runs * step), c(m * step), list(loop.operands)[3:])
+            lb = loop.operands[0]
+            ub = loop.operands[1] if runs is None else c(constant_int(lb) + runs * step)
+            new = B.scf.ForOp(lb, ub, c(m * step), list(loop.operands)[3:])
         body = loop.regions[0].blocks[0]
         iv, args = body.arguments[0], list(body.arguments)[1:]
         ops = [_op(o) for o in body.operations]
@@ -318,44 +360,3 @@ def _build(loop, roots: list, m: int, lb: int, step: int, runs: int):
         new.operation.attributes[MERGED_ATTR] = ir.IntegerAttr.get(
             ir.IntegerType.get_signless(64), m)
     return new.operation, bigs
-
-
-def _leftover_lds(root) -> None:
-    """``root``, now used by the loop of the K steps left over only, made that remainder
-    loop's own buffer as :mod:`~pipeline_mlir.frontend.tails` makes one: IREE's swizzle
-    made explicit in its reads (:func:`~pipeline_mlir.frontend.tail_swizzle.resolve_swizzles`;
-    its deallocations dropped, as the remainder's own buffers have none), and marked so
-    that the LDS plan may put it on the schedule's buffers when it does not fit beside them."""
-    alloc = _op(root.owner)
-    for u in list(root.uses):
-        if _op(u.owner).name == "memref.dealloc":
-            _op(u.owner).erase()
-    if SWIZZLE_ATTR in alloc.attributes:
-        sw = parse_xor_shuffle(alloc.attributes[SWIZZLE_ATTR])
-        if sw is None:
-            raise IRError(alloc, f"'memref.alloc' op: unknown swizzle "
-                                 f"{alloc.attributes[SWIZZLE_ATTR]}")
-        del alloc.attributes[SWIZZLE_ATTR]
-        resolve_swizzles({root: sw})
-    alloc.attributes[OWN_ATTR] = ir.UnitAttr.get()
-
-
-def _erase_if_dead(root) -> None:
-    """Erase ``root`` (an LDS allocation) and its views when only deallocations and dead
-    views use it."""
-    changed = True
-    while changed:
-        changed = False
-        for v in reversed(_views(root)):
-            if v == root:
-                continue
-            o = _op(v.owner)
-            if not list(v.uses):
-                o.erase()
-                changed = True
-                break
-    users = [_op(u.owner) for u in root.uses]
-    if all(u.name == "memref.dealloc" for u in users):
-        for u in users:
-            u.erase()
-        _op(root.owner).erase()

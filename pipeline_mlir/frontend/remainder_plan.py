@@ -84,6 +84,11 @@ def apply(rw, loop, remainder) -> list:
     schedule's buffers (``rw.buffers``): ``remainder`` rebuilt on stage 0 if
     :func:`at_split` said so, then :func:`place`; returns the allocations left unused."""
     if SR.is_shared(remainder):
+        why = _step_refusal(loop, remainder)
+        if why:     # (the pipelined loop's K steps merged: frontend/kmerge.py)
+            raise IRError(remainder, f"'scf.for' op: the remainder loop's LDS does not fit "
+                                     f"beside the schedule's two stages, and it cannot be "
+                                     f"rebuilt on the schedule's stage-0 buffers: {why}")
         SR.rebuild(rw, remainder)
     stage0, unused = place(loop, rw.buffers, rw.an.buffers)
     for rem in stage0:      # their own LDS found no room: on the schedule's
@@ -124,17 +129,27 @@ def _not_stage0(loop, remainders: list) -> str:
     '' if they can: none has masked copies, each steps like ``loop``."""
     if not remainders:
         return "no remainder loop uses the buffer"
-    if loop.name != "scf.for":
-        return f"the pipelined loop is a '{loop.name}', not an 'scf.for'"
-    step = constant_int(loop.operands[2])
     for r in remainders:
+        why = _step_refusal(loop, r)
+        if why:
+            return why
         if SHAREABLE_ATTR not in r.attributes:
             return ("its copies are masked, and the rebuilt remainder issues the pipelined "
                     "loop's unmasked copies")
-        if step is None or constant_int(r.operands[2]) != step:
-            return (f"it steps by {_step_text(r)}, the pipelined loop by "
-                    f"{_step_text(loop)}; the rebuilt remainder runs one K tile of the "
-                    f"schedule per iteration")
+    return ""
+
+
+def _step_refusal(loop, rem) -> str:
+    """Why the remainder ``rem`` cannot be rebuilt on the stage-0 buffers of the pipelined
+    ``loop`` for its step ('' if it can): it must step like ``loop``, one K tile of the
+    schedule per iteration (not so after merged K steps, ``frontend/kmerge.py``)."""
+    if loop.name != "scf.for":
+        return f"the pipelined loop is a '{loop.name}', not an 'scf.for'"
+    step = constant_int(loop.operands[2])
+    if step is None or constant_int(rem.operands[2]) != step:
+        return (f"it steps by {_step_text(rem)}, the pipelined loop by "
+                f"{_step_text(loop)}; the rebuilt remainder runs one K tile of the "
+                f"schedule per iteration")
     return ""
 
 

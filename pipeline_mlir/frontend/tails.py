@@ -29,6 +29,10 @@ unmasked remainder is planned onto the schedule's stage-0 buffers instead
 (:func:`~pipeline_mlir.frontend.remainder_plan.at_split`) and ``sched-adopt-loop``
 rebuilds it there (:mod:`~pipeline_mlir.frontend.shared_remainder`).
 
+The K steps a merged loop leaves (:mod:`~pipeline_mlir.frontend.kmerge`) take the same
+path: :func:`guarded_pairs` cuts the merged loop of a run-time trip count as above, and
+:func:`make_remainder` makes the kernel's loop after it the remainder.
+
 A masked last K tile (:mod:`~pipeline_mlir.frontend.masks`) is peeled the same way: the
 remainder runs the last iteration with the masks as written, and the pipelined loop's
 copies are proven unmasked in every iteration it runs.
@@ -149,6 +153,46 @@ def split_tail(loop, peel_last: bool = False) -> object | None:
     return _remainder(loop, split, shareable=not peel_last)
 
 
+def guarded_pairs(loop):
+    """``loop`` (its trip count known only at run time) cut to the pairs of iterations it
+    holds, as :func:`split_tail` cuts a natural loop: it ends at the split (clamped,
+    :func:`clamp_split`) and runs inside the guard of :func:`_guard_pairs`; returns the
+    split, where the iterations left over start (the caller's remainder loop runs them)."""
+    check_uniform_bounds(loop)
+    with ir.InsertionPoint(loop), loop.location:
+        split = clamp_split(loop, _even_split(loop))
+    loop.operands[1] = split
+    _guard_pairs(loop, split)
+    return split
+
+
+def make_remainder(rem, loop, shareable: bool) -> None:
+    """``rem``, a loop that runs as written after the pipelined ``loop`` (its bounds and
+    ``iter_args`` already the rest of the K steps and ``loop``'s results), made the
+    remainder path: marked :data:`~pipeline_mlir.frontend.scan.REMAINDER_ATTR`, its LDS
+    planned (:func:`~pipeline_mlir.frontend.remainder_plan.at_split`; ``shareable``: it may
+    be rebuilt on the schedule's stage-0 buffers, which needs unmasked copies and the
+    pipelined loop's step) and, unless planned onto the schedule's, given buffers of its
+    own (IREE's swizzle made explicit in its accesses).  The buffers it used before that
+    nothing else uses any more are erased."""
+    rem.attributes[REMAINDER_ATTR] = ir.UnitAttr.get()
+    roots = _outside_lds(rem)
+    other = other_lds(rem, roots)
+    if plan_at_split(rem, shareable, sum(roots.values()), PAIR + 1, other) == STAGE0:
+        return
+    _own_lds(rem, loop)
+    for root in roots:
+        erase_if_unused(root)
+
+
+def erase_if_unused(root) -> None:
+    """Erase the LDS allocation ``root`` with its views and deallocations when nothing
+    else uses it (:func:`_still_used`; a workgroup attribution stays: the kernel's
+    signature declares it)."""
+    if not isinstance(root.owner, ir.Block) and _is_root(root) and not _still_used(root):
+        _erase_with_views(root)
+
+
 def whole_remainder(loop):
     """``loop`` (constant trip count below :data:`PAIR`, or no pair left once its masked
     last K tile is peeled) becomes the remainder path itself: marked
@@ -255,11 +299,7 @@ def _remainder(loop, split, shareable: bool = False):
     for i in range(n):
         rem.operands[3 + i] = loop.results[i]
     loop.operands[1] = split
-    rem.attributes[REMAINDER_ATTR] = ir.UnitAttr.get()
-    roots = _outside_lds(rem)
-    other = other_lds(rem, roots)
-    if plan_at_split(rem, shareable, sum(roots.values()), PAIR + 1, other) != STAGE0:
-        _own_lds(rem, loop)
+    make_remainder(rem, loop, shareable)
     return rem
 
 
@@ -326,6 +366,19 @@ def _still_used(v) -> bool:
         if o.name not in VIEW_OPS or any(_still_used(r) for r in o.results):
             return True
     return False
+
+
+def _erase_with_views(root) -> None:
+    """Erase the allocation ``root``, which nothing but deallocations and unused views
+    uses (:func:`_still_used`), with those."""
+    def users_erased(v) -> None:
+        for u in list(v.uses):
+            o = _op(u.owner)
+            for r in o.results:
+                users_erased(r)
+            o.erase()
+    users_erased(root)
+    _op(root.owner).erase()
 
 
 def _static_bytes(mt) -> int:

@@ -72,11 +72,18 @@ def _retype(text: str, binding: int, old: str, new: str, sizes: str) -> str:
 
 def _sizes(text: str) -> tuple[int, int, int, int, int]:
     """(M, N, K, the forall's bounds) of IREE's dispatch ``text``."""
-    a = re.search(r"binding\(0\)[^\n]*: memref<(\d+)x(\d+)xbf16", text)
-    c = re.search(r"binding\(2\)[^\n]*: memref<(\d+)x(\d+)xf32", text)
+    a = re.search(r"binding\(0\)[^\n]*: memref<(\d+)x(\d+)x\w+", text)
+    c = re.search(r"binding\(2\)[^\n]*: memref<(\d+)x(\d+)x\w+", text)
     g = re.search(r"scf\.forall \(%arg0, %arg1\) in \((\d+), (\d+)\)", text)
     return (int(a.group(1)), int(c.group(2)), int(a.group(2)), int(g.group(1)),
             int(g.group(2)))
+
+
+def _types(text: str) -> tuple[str, str]:
+    """The element types of A and of C in IREE's dispatch ``text``."""
+    a = re.search(r"binding\(0\)[^\n]*: memref<\d+x\d+x(\w+)", text)
+    c = re.search(r"binding\(2\)[^\n]*: memref<\d+x\d+x(\w+)", text)
+    return a.group(1), c.group(1)
 
 
 def dynamic(text: str, m: bool = True, k: int | str | None = None, n: bool = False) -> str:
@@ -85,6 +92,7 @@ def dynamic(text: str, m: bool = True, k: int | str | None = None, n: bool = Fal
     ``k``: ``"?"`` K a launch value too, an int K cut to it (both: the 4096^3 dispatch
     only), None K as it is (module docstring)."""
     M0, N0, K0, tiles, cols = _sizes(text)
+    et, ct = _types(text)
     k = K0 if k is None else None if k == "?" else k
     loop = LOOP.search(text)
     if k != K0 and not (loop and (K0 == 4096 or k is None)):
@@ -100,27 +108,29 @@ def dynamic(text: str, m: bool = True, k: int | str | None = None, n: bool = Fal
                     for i, name in enumerate(x for x in "mnk" if dyn[x]))
     kk = "?" if k is None else str(k)
     if k != K0:
-        text = re.sub(rf"(x(?:bf16|f16), )strided<\[{K0}, 1\], offset: \?>",
+        text = re.sub(rf"(x{et}, )strided<\[{K0}, 1\], offset: \?>",
                       rf"\g<1>strided<[{kk}, 1], offset: ?>", text)
         text = LOOP.sub(r"\g<1>%dyn_trips\3", text, count=1)
         sizes += (f"          %dyn_trips = affine.apply affine_map<()[s0] -> (s0 ceildiv "
                   f"{per})>()[%dyn_k]\n" if k is None else
                   f"          %dyn_trips = arith.constant {k // per} : index\n")
-    for name, tile, rows in (("m", M0 // tiles, "rows"), ("n", N0 // cols, "cols")):
+    groups = _c_groups(text, M0, N0, ct) if dyn["m"] or dyn["n"] else ([], [])
+    for name, tile, rows, g in (("m", M0 // tiles, "rows", groups[0]),
+                                ("n", N0 // cols, "cols", groups[1])):
         if dyn[name]:
             sizes += (f"          %dyn_{name}tiles = affine.apply affine_map<()[s0] -> (s0 "
                       f"ceildiv {tile})>()[%dyn_{name}]\n          %dyn_{rows} = affine.apply "
-                      f"affine_map<()[s0] -> (s0 ceildiv 16)>()[%dyn_{name}]\n")
+                      f"affine_map<()[s0] -> (s0 ceildiv {_prod(g[1:])})>()[%dyn_{name}]\n")
     count = 2 * sum(dyn.values())
     text = text.replace("#hal.pipeline.layout<bindings", f"#hal.pipeline.layout<constants = "
                         f"{count}, bindings", 1) if count else text
     text = re.sub(r"(\n\s*%\w+ = hal\.interface\.binding\.subspan [^\n]*binding\(0\))",
                   lambda g: "\n" + sizes.rstrip("\n") + g.group(1), text, count=1)
-    for binding, (old, new) in enumerate(((f"{M0}x{K0}xbf16", ("m", M0, "k", kk)),
-                                          (f"{N0}x{K0}xbf16", ("n", N0, "k", kk)))):
-        text = _retype(text, binding, old, f"{'?' if dyn[new[0]] else new[1]}x{new[3]}xbf16",
+    for binding, (old, new) in enumerate(((f"{M0}x{K0}x{et}", ("m", M0, "k", kk)),
+                                          (f"{N0}x{K0}x{et}", ("n", N0, "k", kk)))):
+        text = _retype(text, binding, old, f"{'?' if dyn[new[0]] else new[1]}x{new[3]}x{et}",
                        _operands(dyn, new[0], "k"))
-    return _dynamic_c(text, dyn, M0, N0, tiles, cols)
+    return _dynamic_c(text, dyn, M0, N0, tiles, cols, ct)
 
 
 def _operands(dyn: dict, *names: str) -> str:
@@ -128,22 +138,47 @@ def _operands(dyn: dict, *names: str) -> str:
     return ", ".join(f"%dyn_{x}" for x in names if dyn[x])
 
 
-def _dynamic_c(text: str, dyn: dict, M0: int, N0: int, tiles: int, cols: int) -> str:
+def _prod(xs) -> int:
+    out = 1
+    for x in xs:
+        out *= x
+    return out
+
+
+def _c_groups(text: str, M0: int, N0: int, ct: str) -> tuple[list, list]:
+    """The dimensions C's ``memref.expand_shape`` cuts M and N into (bf16's 16x16 MFMAs:
+    ``[M/16, 16]``, ``[N/16, 16]``; i8's 32x32 ones ``[M/32, 4, 8]``, ``[N/32, 32]``)."""
+    m = re.search(rf"memref\.expand_shape %\w+ \[(\[[\d, ]+\]), \[[\d, ]+\]\] output_shape "
+                  rf"\[([\d, ]+)\] : memref<{M0}x{N0}x{ct}", text)
+    assert m, "no expand_shape of C"
+    dims = [int(x) for x in m.group(2).split(",")]
+    g0 = len(m.group(1).split(","))
+    return dims[:g0], dims[g0:]
+
+
+def _dynamic_c(text: str, dyn: dict, M0: int, N0: int, tiles: int, cols: int,
+               ct: str = "f32") -> str:
     """``text`` with C and its views, and the workgroup loop, of M and N as ``dyn`` says."""
     if not (dyn["m"] or dyn["n"]):
         return text
+    mg, ng = _c_groups(text, M0, N0, ct)
     r, c = ("?" if dyn["m"] else M0), ("?" if dyn["n"] else N0)
-    text = _retype(text, 2, f"{M0}x{N0}xf32", f"{r}x{c}xf32", _operands(dyn, "m", "n"))
-    rows = f"{M0 // 16}x16x{N0 // 16}x16xf32"
-    r4, c4 = ("%dyn_rows" if dyn["m"] else M0 // 16), ("%dyn_cols" if dyn["n"] else N0 // 16)
-    new = f"{'?' if dyn['m'] else M0 // 16}x16x{'?' if dyn['n'] else N0 // 16}x16xf32"
-    text = text.replace(f"output_shape [{M0 // 16}, 16, {N0 // 16}, 16] : memref<{r}x{c}xf32",
-                        f"output_shape [{r4}, 16, {c4}, 16] : memref<{r}x{c}xf32")
+    text = _retype(text, 2, f"{M0}x{N0}x{ct}", f"{r}x{c}x{ct}", _operands(dyn, "m", "n"))
+    dims = mg + ng
+    rows = "x".join(map(str, dims)) + f"x{ct}"
+    shape = [("%dyn_rows" if dyn["m"] else x) if i == 0 else
+             ("%dyn_cols" if dyn["n"] else x) if i == len(mg) else x for i, x in enumerate(dims)]
+    new = "x".join("?" if str(x).startswith("%") else str(x) for x in shape) + f"x{ct}"
+    text = text.replace(f"output_shape [{', '.join(map(str, dims))}] : memref<{r}x{c}x{ct}",
+                        f"output_shape [{', '.join(map(str, shape))}] : memref<{r}x{c}x{ct}")
     text = text.replace(f"into memref<{rows}", f"into memref<{new}")
     text = re.sub(rf"(memref\.subview %expand_shape\[[^\n]*: )memref<{rows}", rf"\1memref<{new}",
                   text)
     if dyn["n"]:
-        text = text.replace(f"strided<[{16 * N0}, {N0}, 16, 1]", "strided<[?, ?, 16, 1]")
+        strides = [_prod(dims[i + 1:]) for i in range(len(dims))]
+        text = text.replace("strided<[" + ", ".join(map(str, strides)) + "]",
+                            "strided<[" + ", ".join(["?"] * len(mg) + list(map(
+                                str, strides[len(mg):]))) + "]")
     mt, nt = ("%dyn_mtiles" if dyn["m"] else tiles), ("%dyn_ntiles" if dyn["n"] else cols)
     return text.replace(f"scf.forall (%arg0, %arg1) in ({tiles}, {cols})",
                         f"scf.forall (%arg0, %arg1) in ({mt}, {nt})", 1)

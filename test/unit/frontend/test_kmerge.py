@@ -3,8 +3,9 @@
 The choice of how many K steps to merge, on numbers; and on IREE's 64x128 tiles in 2x4
 waves of 32x32 MFMAs (``EIGHT_WAVE_VARIANTS``, generated once per run and shared with
 ``test_iree_pingpong.py``, which runs them from the prefetch point in both memory modes):
-the merged loop's form and remainder loops, the late form run exact, the report, and the
-refusals of a loop the merge cannot take when nothing else takes it.
+the merged loop's form and remainder loops, the report, the refusals of a loop the merge
+cannot take when nothing else takes it, and IREE's dispatches with K (and M) known only at
+launch (``test/data/iree/dynamic.py``) merged, guarded and run exact from both forms.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from steady_loop import assert_steady, counting_loops
 
 ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
+import dynamic as D  # noqa: E402
 import generate as G  # noqa: E402
 
 I8 = "matmul_i8_abt_64x128_2x4_32x32_8wave"     # 19 K steps of 128
@@ -35,6 +37,22 @@ def kernels(tmp_path_factory):
     """(name, form) -> IREE's kernel (the run's build cache shares it)."""
     return G.form_files(tmp_path_factory.mktemp("kmerge"),
                         lambda n: G.matmul_source(**G.EIGHT_WAVE_VARIANTS[n]))
+
+
+@pytest.fixture(scope="module")
+def at_launch(kernels, tmp_path_factory):
+    """(name, form, sizes) -> IREE's kernel with ``sizes`` ("k", "m") known only at launch
+    (``test/data/iree/dynamic.py``; K in the late form: ``dynamic_k_late``)."""
+    d = tmp_path_factory.mktemp("kmerge_launch")
+
+    def get(name: str, form: str, sizes: str) -> Path:
+        path = d / f"{name}.{form}.{sizes}.mlir"
+        if not path.exists():
+            text = kernels(name, form).read_text()
+            path.write_text(D.dynamic_k_late(text) if form == "late" else
+                            D.dynamic(text, m="m" in sizes, k="?" if "k" in sizes else None))
+        return path
+    return get
 
 
 @pytest.fixture(autouse=True)
@@ -84,20 +102,6 @@ def test_the_merged_loop_states_its_form_and_keeps_its_remainders(kernels, capsy
         "vm_per_load_a = 1 : i64, vm_per_load_b = 2 : i64" in one, one
 
 
-def test_the_merged_kernel_from_the_late_form_is_exact(kernels, capsys):
-    """From IREE's late form (the prefetch point's run: ``test_iree_pingpong.py``): exact and
-    race-free with 8 waves, memory late and in a random order, round the steady loop, with
-    both remainder loops after it (one workgroup: the prefetch point's run takes two)."""
-    for mode in ("late", "random:3"):
-        with counting_loops() as loops:
-            rc = main(["--pipeline=pingpong", "--emulate", str(kernels(I8, "late")),
-                       "--emulate-workgroups=1", f"--emulate-mode={mode}"])
-        out, err = capsys.readouterr()
-        assert rc == 0 and f"mode={mode.split(':')[0]}: exact, max error 0, 1 of " in out, \
-            out + err
-        assert_steady(loops)
-
-
 def test_the_report_names_the_merge_and_no_slowdown(kernels):
     """``--emit=report``: the form line says the merge, and no ``performance:`` line (the
     merged loop is faster than IREE's own kernel in the simulator: docs/iree-kernels.md)."""
@@ -110,13 +114,13 @@ def test_the_report_names_the_merge_and_no_slowdown(kernels):
     assert "performance:" not in text, text
 
 
-def _dynamic_bound(text: str) -> str:
-    """The K-loop's upper bound computed (``arith.maxsi``), no longer a constant."""
-    m = re.search(r"^(\s*)(%\d+ = scf\.for %\w+ = (%\w+) to (%\w+) step %\w+ .*: (i32|index) "
+def _dynamic_step(text: str) -> str:
+    """The K-loop's step computed (``arith.maxsi``), no longer a constant."""
+    m = re.search(r"^(\s*)(%\d+ = scf\.for %\w+ = (%\w+) to %\w+ step (%\w+) .*: (i32|index) "
                   r"\{)$", text, re.M)
-    ind, line, lb, ub, t = m.groups()
-    new = (f"{ind}%kmerge_ub = arith.maxsi {ub}, {lb} : {t}\n{ind}" +
-           line.replace(f" to {ub} ", " to %kmerge_ub ", 1))
+    ind, line, lb, step, t = m.groups()
+    new = (f"{ind}%kmerge_step = arith.maxsi {step}, {lb} : {t}\n{ind}" +
+           line.replace(f" step {step} ", " step %kmerge_step ", 1))
     return text[:m.start()] + new + text[m.end():]
 
 
@@ -150,7 +154,7 @@ def _other_lds(text: str) -> str:
 @pytest.mark.parametrize("mutate, reason", [
     (_other_lds, "two stages of 2 merged K steps (98304 bytes) do not fit in the 163840 bytes "
                  "of LDS beside the kernel's other 102400"),
-    (_dynamic_bound, "the loop's bounds are not constants"),
+    (_dynamic_step, "the loop's step is not a constant"),
     (_recast_read, "its LDS buffer memref<16384xf8E4M3FN, #gpu.address_space<workgroup>> is "
                    "not a static memref.alloc viewed through subview, expand_shape, "
                    "collapse_shape and cast only ('memref.reinterpret_cast' views it)"),
@@ -169,19 +173,34 @@ def test_a_loop_the_merge_cannot_take_is_refused_at_the_op(kernels, mutate, reas
                     rf"front end merge its K steps: {re.escape(reason)}\n", err), err
 
 
-def test_a_remainder_on_the_schedules_buffers_is_not_merged(kernels, capsys, monkeypatch):
-    """A remainder loop planned onto the schedule's stage-0 buffers (``remainder_plan``; for
-    a remainder of more than a third of LDS, which this tile never has: planned here by
-    hand) would find merged K steps there: the merge refuses it."""
-    import pipeline_mlir.frontend.kmerge as K
-    monkeypatch.setattr(K, "stage0_loops", lambda loop: [loop])
-    src = kernels(FP8, "late")
+def test_a_remainder_on_the_schedules_buffers_is_refused_where_it_is_planned(
+        kernels, capsys, monkeypatch):
+    """The odd K step's remainder loop planned onto the schedule's stage-0 buffers
+    (``remainder_plan``, when its own LDS does not fit beside the two stages) would run one
+    K tile of the merged loop per iteration: refused at it where the plan is carried out.
+    No real input reaches this: the remainder is planned so when three copies of the K
+    step's LDS and the kernel's other LDS exceed 160 KiB, and a merge needs four of them
+    to fit beside the same other LDS; the plan is forced here."""
+    import pipeline_mlir.frontend.tails as T
+    from pipeline_mlir.dialect.bindings import ir
+    from pipeline_mlir.frontend.remainder_plan import OWN, STAGE0
+    from pipeline_mlir.frontend.scan import SHARED_ATTR
+
+    def stage0(rem, shareable, *_):
+        if not shareable:
+            return OWN
+        rem.attributes[SHARED_ATTR] = ir.UnitAttr.get()
+        return STAGE0
+    monkeypatch.setattr(T, "plan_at_split", stage0)
+    src = kernels(I8, "late")
     rc = main(["--pipeline=pingpong", str(src), "-o", "-"])
     err = capsys.readouterr().err
     assert rc == 1 and "Traceback" not in err, err
-    assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: .*nor can the front end merge "
-                    rf"its K steps: its remainder loop runs on the schedule's LDS buffers, "
-                    rf"which would hold the merged K steps\n", err), err
+    assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: .*'scf\.for' op: the remainder "
+                    rf"loop's LDS does not fit beside the schedule's two stages, and it cannot "
+                    rf"be rebuilt on the schedule's stage-0 buffers: it steps by 4, the "
+                    rf"pipelined loop by 8; the rebuilt remainder runs one K tile of the "
+                    rf"schedule per iteration\n", err), err
 
 
 def _refusing_merged_loops(monkeypatch) -> None:
@@ -200,17 +219,21 @@ def _refusing_merged_loops(monkeypatch) -> None:
     monkeypatch.setattr(N, "split_k", refusing)
 
 
-def test_a_merged_loop_refused_leaves_the_loop_as_it_was(kernels, capsys, monkeypatch):
+def test_a_merged_loop_refused_leaves_the_loop_as_it_was(kernels, at_launch, capsys,
+                                                        monkeypatch):
     """A loop that partitions as it is (i8: one MFMA per MMA block) keeps IREE's K step when
-    its merged loop is refused: the merged loop and its buffers are erased."""
+    its merged loop is refused: the merged loop and its buffers are erased, and with K known
+    at launch its guard and split too (only the guard of ``tails`` is left)."""
     _refusing_merged_loops(monkeypatch)
-    rc = main([str(kernels(I8, "prefetch")),
-               "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=pingpong})"])
-    out, err = capsys.readouterr()
-    assert rc == 0, err
-    assert 'sched.subtiles = "A, B along K, crosswise"' in out, out
-    assert "lgkm_per_load_a = 2 : i64, lgkm_per_load_b = 2 : i64" in out, out
-    assert len(re.findall(r"memref\.alloc\(\)", out)) == 2 + 2 * 2 * 2, out  # rem's, stages'
+    for path, guards in ((kernels(I8, "prefetch"), 0), (at_launch(I8, "prefetch", "k"), 1)):
+        rc = main([str(path),
+                   "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=pingpong})"])
+        out, err = capsys.readouterr()
+        assert rc == 0, err
+        assert 'sched.subtiles = "A, B along K, crosswise"' in out, out
+        assert "lgkm_per_load_a = 2 : i64, lgkm_per_load_b = 2 : i64" in out, out
+        assert len(re.findall(r"memref\.alloc\(\)", out)) == 2 + 2 * 2 * 2, out  # rem's, stages'
+        assert out.count(" = scf.if ") == guards and out.count("arith.minsi") == guards, out
 
 
 def test_a_merged_loop_refused_refuses_a_loop_that_needs_it(kernels, capsys, monkeypatch):
@@ -224,3 +247,54 @@ def test_a_merged_loop_refused_refuses_a_loop_that_needs_it(kernels, capsys, mon
     assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: .*\(crosswise\); nor can the "
                     rf"front end merge its K steps: with 2 merged it is refused too: 'scf.for' "
                     rf"op: not taken \(the test's\)\n", err), err
+
+
+def _adopted(capsys, path) -> str:
+    rc = main([str(path), "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=pingpong})"])
+    out, err = capsys.readouterr()
+    assert rc == 0, err
+    return out
+
+
+def test_a_run_time_k_is_merged_and_guarded(at_launch, capsys):
+    """K known only at launch: the merged loop runs the pairs of merged steps the K steps
+    before the odd one hold (``tails.guarded_pairs``: the split clamped for a 32-bit
+    counter, the loop in an ``scf.if``), the steps left over run in IREE's loop after it and
+    the odd last one in the remainder of ``tails``; both forms adopt the merged schedule."""
+    for form in ("prefetch", "late"):
+        out = _adopted(capsys, at_launch(FP8, form, "k"))
+        assert "2 of the kernel's K steps merged into each K tile" in out, out
+        assert len(re.findall(r"\bsched\.remainder\b(?!_)", out)) == 2, out
+        assert out.count(" = scf.if ") == 2, out
+        # the split clamped for the merged loop's 32-bit counter too (index loops only)
+        assert form == "late" or out.count("arith.minsi") == 2, out
+    out = _adopted(capsys, at_launch(I8, "prefetch", "m"))       # M at launch: K constant
+    assert "2 of the kernel's K steps merged into each K tile" in out, out
+
+
+@pytest.mark.parametrize("name, form, sizes, runs", [
+    # K at launch, the late form (the prefetch point's static run: test_iree_pingpong.py):
+    # 19 K steps, the steady loop round, the 2 left over and the odd one after it
+    (I8, "late", "k", ((1024, 2432, 1),)),
+    # M and K at launch: M = 400 (the last row of workgroups past M) with 7 K steps (4
+    # merged, 2 left over, the odd one); 3 K steps: below the merged loop's 4 (its guard
+    # skips it), 2 left over, the odd one
+    (I8, "prefetch", "mk", ((400, 896, 2), (1024, 384, 1))),
+    # K at launch, the late form: 6 K steps (4 merged, 2 left over)
+    (FP8, "late", "k", ((1024, 768, 1),)),
+])
+def test_a_merged_loop_of_sizes_known_at_launch_is_exact(at_launch, capsys, name, form, sizes,
+                                                         runs):
+    """One code object per kernel run at several sizes with 8 waves (memory late; the first
+    size at random too): exact and race-free, through every path of the merged loop's guard
+    and remainders; at 19 K steps round the steady loop."""
+    src = at_launch(name, form, sizes)
+    for (m, k, wgs), mode in [(r, "late") for r in runs] + [(runs[0], "random:3")]:
+        with counting_loops() as loops:
+            rc = main(["--pipeline=pingpong", str(src), f"--emulate={m},1024,{k}",
+                       f"--emulate-workgroups={wgs}", f"--emulate-mode={mode}"])
+        out, err = capsys.readouterr()
+        assert rc == 0 and f"M={m} N=1024 K={k} mode={mode.split(':')[0]}: exact, max " \
+            f"error 0," in out, out + err
+        if k == 2432:
+            assert_steady(loops)

@@ -45,13 +45,13 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, constant_trips,
-                                             element_bytes)
+                                             static_bytes)
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.analysis.wg_uniform import WHY, varying_source
-from pipeline_mlir.frontend.aliased_remainder import OWN_ATTR, in_lds
+from pipeline_mlir.frontend.aliased_remainder import OWN_ATTR
 from pipeline_mlir.frontend.adopt import PAIR_GUARD_ATTR, even_trips_proven
-from pipeline_mlir.frontend.kernel_ir import (describe, is_pure, kernel_of, lds_bytes, next_op,
-                                             other_lds)
+from pipeline_mlir.frontend.kernel_ir import (describe, in_lds, is_pure, kernel_of, lds_bytes,
+                                             next_op, other_lds)
 from pipeline_mlir.frontend.remainder_plan import STAGE0
 from pipeline_mlir.frontend.remainder_plan import at_split as plan_at_split
 from pipeline_mlir.frontend.scan import REMAINDER_ATTR
@@ -347,7 +347,7 @@ def _outside_lds(rem) -> dict:
             v = view_root(v, VIEW_OPS)
             mt = ir.MemRefType(v.type)
             if mt.has_static_shape:
-                roots[v] = _static_bytes(mt)
+                roots[v] = static_bytes(mt)
     return roots
 
 
@@ -381,13 +381,6 @@ def _erase_with_views(root) -> None:
     _op(root.owner).erase()
 
 
-def _static_bytes(mt) -> int:
-    n = 1
-    for d in mt.shape:
-        n *= d
-    return n * element_bytes(mt)
-
-
 def _defined_inside(v, rem) -> bool:
     owner = v.owner
     p = _op(owner.owner) if isinstance(owner, ir.Block) else _op(owner)
@@ -408,7 +401,7 @@ def _clone_view(v, mapping: dict, swizzled: dict, rem) -> int:
         mapping[v], sw = _new_buffer(v, rem)
         if sw is not None:
             swizzled[mapping[v]] = sw
-        return _static_bytes(ir.MemRefType(v.type))
+        return static_bytes(ir.MemRefType(v.type))
     o = _op(owner)
     if o.name not in VIEW_OPS or not is_pure(o):
         raise IRError(o, f"{describe(o)} makes an LDS value that the K-loop uses, and the "

@@ -46,7 +46,8 @@ from pipeline_mlir.target.gfx950 import (LDS_BYTES, MAX_WAVES_PER_SIMD, NAME, SG
 __all__ = ["ReportError", "Resources", "KernelReport", "occupancy_gfx950", "resources_from_asm",
            "resources_from_hsaco", "cross_check",
            "instruction_counts", "vgpr_roles", "vgpr_padding", "loop_counts", "kernel_report",
-           "REFERENCE_PINGPONG_BF16", "REFERENCE_LOOPS", "CROSSWISE_NOTE"]
+           "REFERENCE_PINGPONG_BF16", "REFERENCE_LOOPS", "CROSSWISE_NOTE",
+           "lockstep_note"]
 
 #: The reference ping-pong BF16 256x256x64 kernel (K=256), whole kernel:
 #: instruction counts of the reference's own compiled kernel.
@@ -318,6 +319,18 @@ CROSSWISE_NOTE = (
     "as long (2 MFMAs per MMA block)")
 
 
+def lockstep_note(waves: int, spills: int) -> str:
+    """``--emit=report``'s line for a kernel of more than 4 waves run in lockstep by the
+    4-wave schedule whose registers spill: what that costs and what schedules 8 waves
+    (docs/iree-kernels.md, the section on other wave counts)."""
+    note = (f"performance: {waves} waves run the 4-wave schedule in lockstep and {spills} "
+            f"VGPRs spill to scratch (each wave holds a whole stage of fragments); IREE's "
+            f"8-wave 256x256 kernel so runs slower than IREE's own build in the simulator "
+            f"(not hardware)")
+    return note + ("; --pipeline=pingpong schedules 8 waves as two groups" if waves == 8
+                   else "")
+
+
 @dataclass
 class KernelReport:
     resources: Resources
@@ -335,6 +348,7 @@ class KernelReport:
     form: SubtileForm | None = None    # the kernel plan's form (its subtiles), if not the usual
     form_waits: str = "block"          # its MMAs' waits: block, or fragment (WAIT_FRAG entries)
     form_mfmas: int = 0                # MFMAs per MMA block (the ISA check's; 0: not known)
+    lockstep_waves: int = 0            # waves of a lockstep schedule's plan, if more than 4
 
     @property
     def ok(self) -> bool:
@@ -357,6 +371,8 @@ class KernelReport:
             # with one MFMA per block (fp8 32x32x64: docs/iree-kernels.md)
             if form.crosswise and self.form_mfmas == 1 and form.merged == 1:
                 L.append(CROSSWISE_NOTE)
+        if self.lockstep_waves and self.resources.vgpr_spills:
+            L.append(lockstep_note(self.lockstep_waves, self.resources.vgpr_spills))
         L.append("resources (assembly; cross-checked with the code object)")
         counted = "" if r.arch_vgprs is None else f" ({r.vgprs} in .vgpr_count)"
         L.append(f"  VGPRs                 {r.architected} architected, {r.agprs} AGPRs"
@@ -441,6 +457,9 @@ def kernel_report(asm_text: str, hsaco: bytes, plan=None, name: str | None = Non
         rep.reference = REFERENCE_PINGPONG_BF16
     rep.loop_note = unrolled_note(fn, ll_text)
     rep.form = getattr(plan, "form", None)
+    shape = getattr(plan, "shape", None)
+    if shape is not None and shape.groups == 1 and shape.waves > 4:
+        rep.lockstep_waves = shape.waves
     if rep.form and plan.fragment_waits:
         rep.form_waits = "fragment"
     if plan is None:

@@ -17,7 +17,7 @@ from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.isa.check import check_kernel_asm
 from pipeline_mlir.isa.codeobject import CodeObjectError, read_code_object
 from pipeline_mlir.kernel.subtile_form import SubtileForm
-from pipeline_mlir.isa.report import (CROSSWISE_NOTE, REFERENCE_LOOPS,
+from pipeline_mlir.isa.report import (CROSSWISE_NOTE, REFERENCE_LOOPS, lockstep_note,
                                          REFERENCE_PINGPONG_BF16, ReportError, has_loop,
                                          instruction_counts, kernel_report, loop_counts,
                                          occupancy_gfx950, unrolled_note, vgpr_padding)
@@ -154,6 +154,25 @@ def test_a_plans_form_is_said_after_the_kernel():
     assert frag.format().splitlines()[1].endswith(
         "each MFMA waits for its own reads, those an MMA leaves unread counted in flight "
         "(waits=fragment)")
+
+
+def test_a_lockstep_kernel_of_more_than_4_waves_that_spills_says_so():
+    """A plan of more than 4 waves in one group (``4wave`` on IREE's 8- or 16-wave kernels)
+    whose registers spill gets a performance line after the kernel's; 8 waves are pointed
+    at ``pingpong``; no spills, 4 waves or two groups: no line."""
+    b = build("4wave-fp8-64")
+    rep = kernel_report(b.asm, b.hsaco, b.plan, mfmas_per_mma=b.kernel.mfmas_per_mma)
+    assert rep.lockstep_waves == 0 and "performance:" not in rep.format()
+    spilled = dataclasses.replace(rep, resources=dataclasses.replace(rep.resources,
+                                                                     vgpr_spills=22))
+    assert "performance:" not in spilled.format()            # 4 waves: no line
+    eight = dataclasses.replace(spilled, lockstep_waves=8)
+    assert eight.format().splitlines()[1] == lockstep_note(8, 22)
+    assert lockstep_note(8, 22).startswith("performance: 8 waves run the 4-wave schedule in "
+                                           "lockstep and 22 VGPRs spill")
+    assert lockstep_note(8, 22).endswith("schedules 8 waves as two groups")
+    assert "pingpong" not in lockstep_note(16, 104)
+    assert "performance:" not in dataclasses.replace(eight, resources=rep.resources).format()
 
 
 def test_report_errors():

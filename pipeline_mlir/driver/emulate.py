@@ -29,7 +29,6 @@ functions that use them.
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass, field
 
 from pipeline_mlir import records
@@ -134,7 +133,7 @@ def _bytes(path: str) -> bytes:
     """The bytes of the file ``path`` (``-``: standard input)."""
     from pipeline_mlir.driver.inputs import read_bytes
 
-    return sys.stdin.buffer.read() if path == "-" else read_bytes(path)
+    return read_bytes(path)
 
 
 def _read(path: str):
@@ -142,7 +141,7 @@ def _read(path: str):
     data = _bytes(path)
     if data.startswith(b"\x7fELF"):
         return data
-    from pipeline_mlir.emu.utf8 import NotUtf8, utf8_text
+    from pipeline_mlir.isa.utf8 import NotUtf8, utf8_text
 
     try:
         return utf8_text(data)
@@ -162,7 +161,7 @@ def _launch_spec(path: str):
 
     if path != "-":
         return read_launch(path)
-    from pipeline_mlir.emu.utf8 import NotUtf8, utf8_text
+    from pipeline_mlir.isa.utf8 import NotUtf8, utf8_text
 
     try:
         text = utf8_text(_bytes(path))
@@ -238,7 +237,12 @@ def _described(options: EmulateOptions, mode, where: str):
         if options.build.schedule is None:
             raise UsageError(f"--emulate-launch: {'the input is MLIR' if path else 'no input'}"
                              f": give --pipeline=NAME to build the kernel first")
-        data = _build(options)
+        if data is None:
+            data = _build(options)
+        else:                     # the text read above (standard input is read only once)
+            from pipeline_mlir.driver.inputs import upgraded
+
+            data = _build(options, text=upgraded(data, _named(path)), filename=_named(path))
     kernel = load_kernel(data, spec.kernel)
     run = emulate_described(kernel, spec, mode[0], mode[1], count=options.workgroups,
                             strict=options.strict, progress=options.progress)

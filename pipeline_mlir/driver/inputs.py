@@ -16,7 +16,6 @@ import sys
 from pipeline_mlir.driver.arguments import CompileOptions
 from pipeline_mlir.driver.base import NEEDS_LLVM, kernel_only_option_error
 from pipeline_mlir.driver.diagnostics import Diag, Failure
-from pipeline_mlir.emu.utf8 import NotUtf8, line_col, utf8_text
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.records import record
 
@@ -93,23 +92,25 @@ def read_source(options: CompileOptions, schedule) -> Source:
     if options.input is None and schedule is not None:
         return Source(None, "<default body>", schedule)
     path = options.input or "-"
+    name = "<stdin>" if path == "-" else path
+    try:
+        data = read_bytes(path)
+    except PipelineError as e:
+        raise Failure.at(str(e)) from None
+    return Source(upgraded(decode_text(data, name), name), name, schedule)
+
+
+def read_bytes(path: str) -> bytes:
+    """The bytes of the file ``path`` (``-``: standard input); :class:`PipelineError`
+    ``cannot read 'path': why`` (the compiler's input, ``--simulate``'s and ``--emulate``'s
+    files)."""
     if path == "-":
         try:
             stream = sys.stdin
             data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read()
         except (AttributeError, OSError, ValueError):
-            raise Failure.at("cannot read standard input: it is closed") from None
-        return Source(upgraded(decode_text(data, "<stdin>"), "<stdin>"), "<stdin>", schedule)
-    try:
-        data = read_bytes(path)
-    except PipelineError as e:
-        raise Failure.at(str(e)) from None
-    return Source(upgraded(decode_text(data, path), path), path, schedule)
-
-
-def read_bytes(path: str) -> bytes:
-    """The bytes of the file ``path``; :class:`PipelineError` ``cannot read 'path': why``
-    (the compiler's input, ``--simulate``'s and ``--emulate``'s files)."""
+            raise PipelineError("cannot read standard input: it is closed") from None
+        return data.encode() if isinstance(data, str) else data
     try:
         with open(path, "rb") as f:
             return f.read()
@@ -146,6 +147,8 @@ def decode_text(data: bytes | str, filename: str) -> str:
     (``filename``: the name in the message)."""
     if isinstance(data, str):
         return data
+    from pipeline_mlir.isa.utf8 import NotUtf8, utf8_text
+
     try:
         text = utf8_text(data, newlines=True)
     except NotUtf8 as e:
@@ -176,6 +179,8 @@ def check_nesting(text: str, filename: str, line_offset: int = 0) -> None:
                 first = m.start()
     if first is None:
         return
+    from pipeline_mlir.isa.utf8 import line_col
+
     line, col = line_col(text, first)
     raise Failure([Diag("error", f"the input nests {deepest} levels deep (braces, brackets, "
                                  f"parentheses, angle brackets); at most {MAX_NESTING} are "

@@ -14,7 +14,6 @@ The simulator is imported by :func:`simulate` (the command line imports this mod
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass
 
 from pipeline_mlir.driver.base import TABLE_CHOICES, UsageError, kernel_only_option_error
@@ -49,16 +48,15 @@ class SimulateResult:
 
 
 def _read(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
+    """The text of the file ``path`` (``-``: standard input)."""
     from pipeline_mlir.driver.inputs import read_bytes
-    from pipeline_mlir.emu.utf8 import NotUtf8, utf8_text
+    from pipeline_mlir.isa.utf8 import NotUtf8, utf8_text
 
     try:
         return utf8_text(read_bytes(path), newlines=True)
     except NotUtf8 as e:
-        raise PipelineError(f"{e.at(path)}: {e}: --simulate reads a schedule dump or "
-                            f"assembly (text)") from None
+        raise PipelineError(f"{e.at('<stdin>' if path == '-' else path)}: {e}: --simulate "
+                            f"reads a schedule dump or assembly (text)") from None
 
 
 def _measure(asm: str, where: str, trips: tuple):

@@ -42,7 +42,7 @@ import re
 from dataclasses import dataclass, field
 
 from pipeline_mlir.emu.errors import EmuError
-from pipeline_mlir.emu.utf8 import NotUtf8, utf8_text
+from pipeline_mlir.isa.utf8 import NotUtf8, utf8_text
 from pipeline_mlir.emu.expect import (BUFFER_DTYPES, SCALAR_DTYPES, Expr, exact_range,
                                       int_range, parse_expect)
 from pipeline_mlir.target.gfx950 import LDS_BYTES

@@ -43,6 +43,20 @@ def test_a_cache_swizzled_kernel_is_exact(capsys, mode):
     assert rc == 0 and "exact, max error 0 in C (16384 elements)" in out, out + err
 
 
+def test_the_kernel_on_standard_input_is_read_once(capsys, monkeypatch):
+    """MLIR on standard input (``-``) with a launch description: the text read to tell MLIR
+    from assembly is the text built (standard input cannot be read twice)."""
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(KERNEL.read_bytes()),
+                                                       encoding="utf-8"))
+    rc = main(["--pipeline=4wave", "-", "--emulate", f"--emulate-launch={LAUNCH}",
+               "--emulate-mode=late"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and "exact, max error 0 in C (16384 elements)" in out, out + err
+
+
 @pytest.mark.parametrize("field, why", [("0x01000000", "with a stride"),
                                         ("0xc1000000", "with swizzled addressing enabled")])
 def test_other_strides_are_refused(asm, capsys, tmp_path, field, why):

@@ -5,7 +5,8 @@ Every reader of a text input decodes it here: the compiler's input (``driver/inp
 and the emulator's launch description (``emu/launchfile.py``).  Each caller words the one
 error for its input (what the input must be); the position and the byte are found once.
 
-No MLIR here (the lowest layer that reads text inputs is the emulator's).
+No MLIR here; it sits with the other text helpers of ``isa`` (``commas.py``), below the
+emulator and the driver, so a compilation that never emulates loads no ``emu`` module.
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
-"""The one UTF-8 decoding of a text input (``pipeline_mlir/emu/utf8.py``); each entry point's
+"""The one UTF-8 decoding of a text input (``pipeline_mlir/isa/utf8.py``); each entry point's
 own message: test_driver_robustness.py, test_launchfile.py, lit/errors/input-encoding.mlir."""
 
 from __future__ import annotations
 
 import pytest
 
-from pipeline_mlir.emu.utf8 import NotUtf8, line_col, utf8_text
+from pipeline_mlir.isa.utf8 import NotUtf8, line_col, utf8_text
 
 
 def test_text_is_decoded_and_newlines_translated_when_asked():

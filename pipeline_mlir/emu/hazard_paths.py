@@ -39,7 +39,8 @@ _ENDS = ("s_endpgm", "s_trap", "s_setpc_b64")
 
 @dataclass(frozen=True)
 class PathViolation:
-    """A reader issued too few wait states after an MFMA on some path."""
+    """A reader issued too few wait states after its producer (an MFMA, a VALU write, an M0
+    or SGPR write, ...: any row of the wait-state tables) on some path."""
 
     violation: Violation
     reader: object                # the Instr that issues too early

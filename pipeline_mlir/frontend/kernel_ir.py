@@ -195,23 +195,36 @@ def _lds_size(v) -> int | None:
 
 def _size_bound(v) -> int | None:
     """A proven upper bound of the dynamic size ``v`` of an allocation: its unsigned range's
-    (:func:`~pipeline_mlir.analysis.index_bounds.unsigned_bounds`), or the constant of an
-    ``affine.min`` / the bound of an operand of an ``arith.minsi`` / ``arith.minui`` (a
-    negative size allocates nothing); None when there is none."""
+    (:func:`~pipeline_mlir.analysis.index_bounds.unsigned_bounds`), else
+    :func:`constant_bound`'s (a negative size allocates nothing); None when there is none."""
     r = unsigned_bounds(v)
     if r is not None:
         return r[1]
+    b = constant_bound(v)
+    return None if b is None else max(0, b)
+
+
+def constant_bound(v) -> int | None:
+    """A constant ``b`` with ``v <= b`` (signed) on every execution, or None: a constant, the
+    least constant result of an ``affine.min``, the least bound of an ``arith.minsi`` /
+    ``arith.minui`` operand (the LDS tile sizes IREE writes, ``lds_bounds.py``)."""
     if isinstance(v.owner, ir.Block):
         return None
-    o = _op(v.owner)
-    if o.name == "affine.min":
-        m = ir.AffineMapAttr(o.attributes["map"]).value
+    op = _op(v.owner)
+    if op.name in ("arith.constant", "index.constant"):
+        try:
+            return ir.IntegerAttr(op.attributes["value"]).value
+        except (KeyError, ValueError, TypeError):
+            return None
+    if op.name == "affine.min":
+        m = ir.AffineMapAttr(op.attributes["map"]).value
         found = [e.value for e in m.results if isinstance(e, ir.AffineConstantExpr)]
-    elif o.name in ("arith.minsi", "arith.minui"):
-        found = [b for b in map(_size_bound, o.operands) if b is not None]
-    else:
-        return None
-    return max(0, min(found)) if found else None
+        return min(found) if found else None
+    if op.name in ("arith.minsi", "arith.minui"):
+        found = [b for b in map(constant_bound, op.operands) if b is not None and
+                 (op.name == "arith.minsi" or b >= 0)]
+        return min(found) if found else None
+    return None
 
 
 def zero_vector(t):

@@ -21,7 +21,7 @@ from pipeline_mlir.analysis.ir_facts import DYNAMIC, dense_i64, row_major_stride
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import depends, describe, owner
+from pipeline_mlir.frontend.kernel_ir import constant_bound, depends, describe, owner
 
 __all__ = ["bounded_sizes", "rebase_on_bounds", "pin_full_sizes"]
 
@@ -32,27 +32,6 @@ PASSIVE = ("memref.load", "memref.store", "vector.load", "vector.store",
            "vector.transfer_read", "vector.transfer_write", "vector.maskedload",
            "vector.maskedstore", "amdgpu.gather_to_lds", "amdgpu.transpose_load",
            "memref.copy", "memref.dealloc")
-
-
-def _bound(v) -> int | None:
-    """A constant ``b`` with ``v <= b`` (signed) on every execution, or None."""
-    if isinstance(v.owner, ir.Block):
-        return None
-    op = _op(v.owner)
-    if op.name in ("arith.constant", "index.constant"):
-        try:
-            return ir.IntegerAttr(op.attributes["value"]).value
-        except (KeyError, ValueError, TypeError):
-            return None
-    if op.name == "affine.min":
-        m = ir.AffineMapAttr(op.attributes["map"]).value
-        found = [e.value for e in m.results if isinstance(e, ir.AffineConstantExpr)]
-        return min(found) if found else None
-    if op.name in ("arith.minsi", "arith.minui"):
-        found = [b for b in map(_bound, op.operands) if b is not None and
-                 (op.name == "arith.minsi" or b >= 0)]
-        return min(found) if found else None
-    return None
 
 
 def bounded_sizes(alloc) -> tuple[list[int] | None, object]:
@@ -67,7 +46,7 @@ def bounded_sizes(alloc) -> tuple[list[int] | None, object]:
                              f"the identity layout only")
     bounds = []
     for v in alloc.operands:
-        b = _bound(v)
+        b = constant_bound(v)
         if b is None or b < 0:
             return None, v
         bounds.append(b)
@@ -160,7 +139,7 @@ def pin_full_sizes(loop, sizes: dict) -> int:
     for dims, vals in sizes.values():
         for d, v in zip(dims, vals):
             if v in done or isinstance(v.owner, ir.Block) or not _in_body(v.owner, loop) or \
-                    _bound(v) != d or not (any(_op(u.owner).name == "memref.alloc" and
+                    constant_bound(v) != d or not (any(_op(u.owner).name == "memref.alloc" and
                                                _in_body(u.owner, loop) for u in v.uses)
                                            or _bounds_thread_loop(v, loop)):
                 continue

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.lowering.rocdl_build import mask_attr, sched_barrier_none
 from pipeline_mlir.target.gfx950 import MFMAS, mfma_passes
 
@@ -127,11 +128,6 @@ def _is_guard(ops: list, i: int) -> bool:
         total += ir.IntegerAttr(ops[j].attributes["count"]).value + 1
         j += 1
     return total >= GUARD and j < len(ops) and fence(ops[j])
-
-
-def _op(x):
-    """The ``ir.Operation`` of an op view or operation."""
-    return getattr(x, "operation", x)
 
 
 def _only_accumulated(value, block, region_op=None) -> bool:

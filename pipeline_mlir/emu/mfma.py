@@ -123,20 +123,6 @@ def _half_tables() -> dict[str, np.ndarray]:
 HALF_TABLES = _half_tables()
 
 
-def operand_matrix(regs: np.ndarray, kind: str, table=None, m: int = 16) -> np.ndarray:
-    """(dwords, G, 64) uint32 registers of an A (or B) operand of an ``m`` x ``m`` MFMA ->
-    (G, m, K) float64 whose row (A) or column (B) is ``l % m``."""
-    n, G = regs.shape[0], regs.shape[1]
-    flat = np.ascontiguousarray(regs).reshape(-1)
-    if m == 32 and kind == "fp8":
-        return table.take(flat.view(np.uint8).take(_byte_index32(G, n)))
-    if m == 32:
-        return HALF_TABLES[kind].take(flat.view(np.uint16).take(_operand_index32(G, n)))
-    if kind in ("bf16", "f16"):
-        return HALF_TABLES[kind].take(flat.view(np.uint16).take(_operand_index(n, G, 2)))
-    return table.take(flat.view(np.uint8).take(_operand_index(n, G, 1)))
-
-
 def int8_matrix(regs: np.ndarray, m: int = 16) -> np.ndarray:
     """(4, G, 64) uint32 registers of an i8 A (or B) operand of an ``m`` x ``m`` MFMA ->
     (G, m, 64 or 32) int64 (signed bytes) whose row (A) or column (B) is ``l % m``."""
@@ -247,7 +233,8 @@ def compile_mfma(ins: Instr, G: int) -> Step:
 
 class _Gather:
     """An A or B operand of ``n`` registers of an ``m`` x ``m`` MFMA for ``G`` workgroups:
-    what :func:`operand_matrix` computes, its index and value table looked up once."""
+    called with its (n, G, 64) uint32 registers, the (G, m, K) float64 matrix whose row (A)
+    or column (B) is ``l % m``; its index and value table looked up once, at compile time."""
 
     def __init__(self, n: int, kind: str, table, G: int, m: int) -> None:
         if table is not None or kind == "fp8":

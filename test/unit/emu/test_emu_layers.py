@@ -3,7 +3,7 @@ package reads bottom-up with no import cycle.
 
     errors, opcodes, instr < scaled < disasm < decode < operands < salu, valu_lanes, lanes < valu, packed < semantics,
     memops, mfma < mfma_mx (errors < globalrace < memops, pool), scratch, long_branch < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
-    < pool < gemm < iree (mfma < iree; counters, hazards, launchdims < machine; hazards, long_branch < hazard_paths < machine; globalrace < coverage < gemm);  mfma < expect < launchfile (utf8 < launchfile)
+    < pool < gemm < iree (mfma < iree; counters, hazards, launchdims < machine; hazards, long_branch < hazard_paths < machine; globalrace < coverage < gemm);  mfma < expect < launchfile
     < described (gemm, machine < described);  machine < trips
 """
 
@@ -50,8 +50,7 @@ ALLOWED = {
     "gemm": {"coverage", "errors", "globalrace", "launchdims", "machine", "mfma", "pool"},
     "iree": {"coverage", "errors", "gemm", "launchdims", "machine", "mfma"},
     "expect": {"errors", "mfma"},
-    "utf8": set(),
-    "launchfile": {"errors", "expect", "utf8"},
+    "launchfile": {"errors", "expect"},
     "described": {"coverage", "expect", "gemm", "launchdims", "launchfile", "machine"},
     "trips": {"errors", "machine"},
 }

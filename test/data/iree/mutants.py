@@ -810,6 +810,46 @@ def per_family(found: dict[str, list]) -> str:
                      for fam, row in sorted(counts.items()))
 
 
+def pipelined_verdict(rc, err: str, want, got, nan_equal: bool = False):
+    """The verdict of a pipelined build (``rc``, ``err``) whose C is ``got`` against the
+    unpipelined build's ``want`` (each an array, or a string saying why there is none),
+    for the campaigns whose C compares directly (the Wave and natural-kernel ones);
+    ``nan_equal``: a NaN equals a NaN."""
+    if rc is None:
+        return "CRASH", err
+    if rc != 0:
+        return ("refused" if rc == 1 and LOCATED.search(err) and "Traceback" not in err
+                else "UNLOCATED"), err.strip()
+    if isinstance(got, str):
+        return ("input-broken" if isinstance(want, str) else "RACY"), got
+    if isinstance(want, str):
+        return "input-broken", want
+    same = (want == got) | ((want != want) & (got != got)) if nan_equal else want == got
+    if same.all():
+        return "exact", ""
+    bad = list(zip(*(~same).nonzero()))
+    return "WRONG", f"{len(bad)} elements of C differ, first at {tuple(map(int, bad[0]))}"
+
+
+def run_campaign(doc: str, mutant, verdict, argv=None) -> int:
+    """``main`` of a campaign of one pool of kernels (the Wave and natural-kernel ones):
+    ``mutant(seed, index)``, ``verdict(mutant)``; the verdicts counted, each printed."""
+    a = campaign_args(doc.split("\n")[0], argv)
+    picks = [a.only] if a.only is not None else range(a.count)
+    found: dict[str, int] = {}
+    for i in picks:
+        m = mutant(a.seed, i)
+        if a.only is not None:
+            print(m.text)
+        v, detail = verdict(m)
+        found[v] = found.get(v, 0) + 1
+        first = detail.strip().splitlines()[0][:160] if detail.strip() else ""
+        print(f"[{i}] {v}: {m.what}" + (f"  ({first})" if first else ""), file=sys.stderr,
+              flush=True)
+    print(", ".join(f"{k}: {n}" for k, n in sorted(found.items())))
+    return int(any(v in found for v in BAD))
+
+
 def main(argv=None) -> int:
     a = campaign_args(__doc__.split("\n")[0], argv, [*FAMILIES, *INPUTS])
     if a.only is not None:

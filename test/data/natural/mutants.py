@@ -93,37 +93,13 @@ def verdict(m: I.Mutant) -> tuple[str, str]:
     if rc != 0:
         return "invalid", err.strip().splitlines()[0] if err.strip() else f"exit {rc}"
     rc, err, out = _build(m.text, "--pipeline=4wave")
-    if rc is None:
-        return "CRASH", err
     if rc != 0:
-        return ("refused" if rc == 1 and I.LOCATED.search(err) and "Traceback" not in err
-                else "UNLOCATED"), err.strip()
-    want, got = c_words(ref, m.form), c_words(out, m.form)
-    if isinstance(got, str):
-        return ("input-broken" if isinstance(want, str) else "RACY"), got
-    if isinstance(want, str):
-        return "input-broken", want
-    if (want == got).all():
-        return "exact", ""
-    bad = list(zip(*(want != got).nonzero()))
-    return "WRONG", f"{len(bad)} elements of C differ, first at {tuple(map(int, bad[0]))}"
+        return I.pipelined_verdict(rc, err, None, None)
+    return I.pipelined_verdict(rc, err, c_words(ref, m.form), c_words(out, m.form))
 
 
 def main(argv=None) -> int:
-    a = I.campaign_args(__doc__.split("\n")[0], argv)
-    picks = [a.only] if a.only is not None else range(a.count)
-    found: dict[str, int] = {}
-    for i in picks:
-        m = mutant(a.seed, i)
-        if a.only is not None:
-            print(m.text)
-        v, detail = verdict(m)
-        found[v] = found.get(v, 0) + 1
-        first = detail.strip().splitlines()[0][:160] if detail.strip() else ""
-        print(f"[{i}] {v}: {m.what}" + (f"  ({first})" if first else ""), file=sys.stderr,
-              flush=True)
-    print(", ".join(f"{k}: {n}" for k, n in sorted(found.items())))
-    return int(any(v in found for v in I.BAD))
+    return I.run_campaign(__doc__, mutant, verdict, argv)
 
 
 if __name__ == "__main__":

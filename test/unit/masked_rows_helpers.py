@@ -60,6 +60,15 @@ def assert_refused_at(tmp_path, capsys, text: str, at: str, message: str) -> Non
     assert "Traceback" not in err
 
 
+def in_window(value: str) -> list[str]:
+    """IR lines (unindented) defining ``%w_in``: is ``value`` (an ``index``) within 20..40,
+    sizes the old sampled row checks never reached (the late-form row proof's mutants)."""
+    return ["%w_lo = arith.constant 20 : index", "%w_hi = arith.constant 40 : index",
+            f"%w_a = arith.cmpi sge, {value}, %w_lo : index",
+            f"%w_b = arith.cmpi sle, {value}, %w_hi : index",
+            "%w_in = arith.select %w_a, %w_b, %w_a : i1"]
+
+
 def row_mutations(rows: str, row: str) -> list:
     """(mutation, message) of IREE's row arithmetic broken three ways, in any of its padded
     dispatches: the row mask (affine map ``#rows``) made 2, the row read (``#row``) one

@@ -522,7 +522,8 @@ MUTATIONS = (m_constant, m_bound, m_barrier_drop, m_barrier_move, m_operand, m_o
 LATER_MUTATIONS = MUTATIONS + (m_bare_barrier,)
 
 
-def _rng(seed: int, index: int) -> random.Random:
+def rng_for(seed: int, index: int) -> random.Random:
+    """The random draws of mutant ``index`` of campaign ``seed`` (every campaign's)."""
     return random.Random(seed * 100_003 + index)
 
 
@@ -536,27 +537,33 @@ def _pool(families=None) -> list[str]:
 
 def mutant_source(seed: int, index: int, families=None) -> str:
     """The input (:data:`INPUTS`) mutant ``index`` of campaign ``seed`` mutates."""
-    return _rng(seed, index).choice(_pool(families))
+    return rng_for(seed, index).choice(_pool(families))
 
 
 def mutant(seed: int, index: int, families=None) -> Mutant:
     """Mutant ``index`` of the campaign ``seed`` (deterministic), of an input of
     ``families`` (None: any)."""
-    rng = _rng(seed, index)
+    rng = rng_for(seed, index)
     return mutant_of(rng.choice(_pool(families)), index, rng)
 
 
 def mutant_of(form: str, index: int, rng: random.Random) -> Mutant:
     """A mutant of input ``form`` drawn with ``rng`` (numbered ``index``)."""
-    text = source(form)
-    mutations = LATER_MUTATIONS if INPUTS[form].later else MUTATIONS
-    while True:             # a mutation with nothing to mutate in this kernel: another one
+    what, text = applied(source(form), LATER_MUTATIONS if INPUTS[form].later else MUTATIONS,
+                         rng)
+    return Mutant(form, index, f"{form}: {what}", text)
+
+
+def applied(text: str, mutations, rng: random.Random) -> tuple[str, str]:
+    """(what was done, the mutated text): one of ``mutations`` drawn with ``rng`` and
+    applied to ``text`` (a mutation with nothing to mutate in it: another one)."""
+    while True:
         lines = text.split("\n")
         try:
             what = rng.choice(mutations)(lines, rng)
         except (IndexError, LookupError, StopIteration, AttributeError, ValueError):
             continue
-        return Mutant(form, index, f"{form}: {what}", "\n".join(lines))
+        return what, "\n".join(lines)
 
 
 # ---- the verdict ------------------------------------------------------------------------------
@@ -634,6 +641,12 @@ def build(text: str, pipelined: bool, pipeline: str = "4wave") -> tuple[int | No
     without the sched passes (the last few kept; :data:`REFERENCE_TIMEOUT`)."""
     how = [f"--pipeline={pipeline}"] if pipelined else [
         "--pass-pipeline=builtin.module()", f"--codegen-timeout={REFERENCE_TIMEOUT}"]
+    return hsaco_of(text, how)
+
+
+def hsaco_of(text: str, how: list[str]) -> tuple[int | None, str, bytes | None]:
+    """(exit status, stderr, code object) of ``text`` built by ``pipeline-opt`` with the
+    options ``how`` (``--emit=hsaco``), in this process."""
     with tempfile.TemporaryDirectory() as d:
         src, out = Path(d, "mutant.mlir"), Path(d, "out.hsaco")
         src.write_text(text)
@@ -808,6 +821,19 @@ def per_family(found: dict[str, list]) -> str:
     return "\n".join(f"{fam:8} {sum(row.values()):4}  " +
                      ", ".join(f"{k}: {n}" for k, n in sorted(row.items()))
                      for fam, row in sorted(counts.items()))
+
+
+def compared_verdict(text: str, build, unpipelined: str, c, nan_equal: bool = False):
+    """(verdict, detail) of a mutant ``text`` built by ``build(text, how)`` with the options
+    ``unpipelined`` and with ``--pipeline=4wave``, their C (``c(code object)``) compared
+    (:func:`pipelined_verdict`): the Wave and natural-kernel campaigns'."""
+    rc, err, ref = build(text, unpipelined)
+    if rc != 0:
+        return "invalid", err.strip().splitlines()[0] if err.strip() else f"exit {rc}"
+    rc, err, out = build(text, "--pipeline=4wave")
+    if rc != 0:
+        return pipelined_verdict(rc, err, None, None)
+    return pipelined_verdict(rc, err, c(ref), c(out), nan_equal)
 
 
 def pipelined_verdict(rc, err: str, want, got, nan_equal: bool = False):

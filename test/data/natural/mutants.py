@@ -19,9 +19,7 @@ is race-free::
 
 from __future__ import annotations
 
-import random
 import sys
-import tempfile
 from pathlib import Path
 
 DATA = Path(__file__).parent
@@ -53,16 +51,10 @@ def source(variant: str) -> str:
 
 def mutant(seed: int, index: int) -> I.Mutant:
     """Mutant ``index`` of campaign ``seed`` (deterministic)."""
-    rng = random.Random(seed * 100_003 + index)
+    rng = I.rng_for(seed, index)
     name = rng.choice(sorted(VARIANTS))
-    text = source(name)
-    while True:             # a mutation with nothing to mutate in this kernel: another one
-        lines = text.split("\n")
-        try:
-            what = rng.choice(MUTATIONS)(lines, rng)
-        except (IndexError, LookupError, StopIteration, AttributeError, ValueError):
-            continue
-        return I.Mutant(name, index, f"natural {name}: {what}", "\n".join(lines))
+    what, text = I.applied(source(name), MUTATIONS, rng)
+    return I.Mutant(name, index, f"natural {name}: {what}", text)
 
 
 def c_words(hsaco: bytes, variant: str):
@@ -80,22 +72,12 @@ def c_words(hsaco: bytes, variant: str):
 
 
 def _build(text: str, how: str):
-    with tempfile.TemporaryDirectory() as d:
-        src, out = Path(d, "mutant.mlir"), Path(d, "out.hsaco")
-        src.write_text(text)
-        rc, err = I._opt([how, str(src), "--emit=hsaco", "-o", str(out)])
-        return rc, err, (out.read_bytes() if rc == 0 else None)
+    return I.hsaco_of(text, [how])
 
 
 def verdict(m: I.Mutant) -> tuple[str, str]:
     """(verdict, detail) of mutant ``m`` (module docstring; the IREE campaign's names)."""
-    rc, err, ref = _build(m.text, UNPIPELINED)
-    if rc != 0:
-        return "invalid", err.strip().splitlines()[0] if err.strip() else f"exit {rc}"
-    rc, err, out = _build(m.text, "--pipeline=4wave")
-    if rc != 0:
-        return I.pipelined_verdict(rc, err, None, None)
-    return I.pipelined_verdict(rc, err, c_words(ref, m.form), c_words(out, m.form))
+    return I.compared_verdict(m.text, _build, UNPIPELINED, lambda h: c_words(h, m.form))
 
 
 def main(argv=None) -> int:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 import sys
-import tempfile
 from pathlib import Path
 
 DATA = Path(__file__).parent
@@ -63,11 +62,7 @@ def mutant(seed: int, index: int) -> I.Mutant:
 
 
 def _build(text: str, how: str):
-    with tempfile.TemporaryDirectory() as d:
-        src, out = Path(d, "mutant.mlir"), Path(d, "out.hsaco")
-        src.write_text(text)
-        rc, err = I._opt([how, str(src), "--emit=hsaco", "-o", str(out)])
-        return rc, err, (out.read_bytes() if rc == 0 else None)
+    return I.hsaco_of(text, [how])
 
 
 def _c(hsaco: bytes):
@@ -86,13 +81,7 @@ def _c(hsaco: bytes):
 
 def verdict(m: I.Mutant) -> tuple[str, str]:
     """(verdict, detail) of mutant ``m`` (module docstring; the IREE campaign's names)."""
-    rc, err, ref = _build(m.text, UNPIPELINED)
-    if rc != 0:
-        return "invalid", err.strip().splitlines()[0] if err.strip() else f"exit {rc}"
-    rc, err, out = _build(m.text, "--pipeline=4wave")
-    if rc != 0:
-        return I.pipelined_verdict(rc, err, None, None)
-    return I.pipelined_verdict(rc, err, _c(ref), _c(out), nan_equal=True)
+    return I.compared_verdict(m.text, _build, UNPIPELINED, _c, nan_equal=True)
 
 
 def main(argv=None) -> int:

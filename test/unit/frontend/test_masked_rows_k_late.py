@@ -19,7 +19,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parents[1]))
 from masked_rows_helpers import (  # noqa: E402
-    adopt as _run, assert_refused_at, padded_late, text_mutation as _text)
+    adopt as _run, assert_refused_at, in_window, padded_late, text_mutation as _text)
 
 LOAD = "%201 = vector.maskedload %assume_align_5[%102, %200]"
 
@@ -76,12 +76,9 @@ def test_a_row_past_the_size_at_unsampled_sizes_is_refused(late, tmp_path, capsy
     sample reaches: the sampled check takes it, the proof for every size
     (frontend/row_proof_late.py) refuses it naming the sizes."""
     d = re.search(r"(%\d+) = arith\.addi %\d+, %8 : index\n", late).group(1)
-    window = (f"%w_lo = arith.constant 20 : index\n%w_hi = arith.constant 40 : index\n"
-              f"%w_a = arith.cmpi sge, {d}, %w_lo : index\n"
-              f"%w_b = arith.cmpi sle, {d}, %w_hi : index\n"
-              f"%w_in = arith.select %w_a, %w_b, %w_a : i1\n"
-              f"%w_off = arith.select %w_in, %c1, %c0 : index\n"
-              f"%w_row = arith.addi %102, %w_off : index\n")
+    window = ("".join(f"{line}\n" for line in in_window(d)) +
+              "%w_off = arith.select %w_in, %c1, %c0 : index\n"
+              "%w_row = arith.addi %102, %w_off : index\n")
     text = late.replace(LOAD, window + LOAD.replace("[%102, %200]", "[%w_row, %200]"))
     assert_refused_at(tmp_path, capsys, text, "vector.maskedload",
                       "reads a row outside the buffer's L rows where its guard holds")

@@ -24,7 +24,8 @@ sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
 import dynamic as D  # noqa: E402
 import generate as G  # noqa: E402
 
-ADOPT = "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})"
+sys.path.insert(0, str(ROOT / "test" / "unit"))
+from masked_rows_helpers import ADOPT, in_window  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -138,11 +139,8 @@ def _bound_off_in_a_window(text: str) -> str:
     assert m, "IREE's workgroup loop changed shape"
     ind, ub = m.group(1), m.group(2)
     size = re.search(r"(%\d+) = util\.assume\.int", text).group(1)
-    window = (f"{ind}%w_r = arith.remui {size}, %c128 : index"
-              f"{ind}%w_lo = arith.constant 20 : index{ind}%w_hi = arith.constant 40 : index"
-              f"{ind}%w_a = arith.cmpi sge, %w_r, %w_lo : index"
-              f"{ind}%w_b = arith.cmpi sle, %w_r, %w_hi : index"
-              f"{ind}%w_in = arith.select %w_a, %w_b, %w_a : i1"
+    window = (f"{ind}%w_r = arith.remui {size}, %c128 : index" +
+              "".join(f"{ind}{line}" for line in in_window("%w_r")) +
               f"{ind}%w_more = arith.addi {ub}, %c32 : index"
               f"{ind}%w_ub = arith.select %w_in, %w_more, {ub} : index")
     return (text[:m.start(4)] + window[1:] + "\n" + m.group(4) + m.group(5) + "%w_ub "
@@ -181,11 +179,8 @@ def test_a_varying_divisor_is_proven_through_the_bounds_product(tmp_path, capsys
     assert m, "IREE's workgroup loop changed shape"
     ind, c = m.group(1), m.group(4)
     size = re.search(r"(%\d+):2 = util\.assume\.int", text).group(1) + "#0"
-    window = (f"{ind}%w_r = arith.remui {size}, %c128 : index"
-              f"{ind}%w_lo = arith.constant 20 : index{ind}%w_hi = arith.constant 40 : index"
-              f"{ind}%w_a = arith.cmpi sge, %w_r, %w_lo : index"
-              f"{ind}%w_b = arith.cmpi sle, %w_r, %w_hi : index"
-              f"{ind}%w_in = arith.select %w_a, %w_b, %w_a : i1"
+    window = (f"{ind}%w_r = arith.remui {size}, %c128 : index" +
+              "".join(f"{ind}{line}" for line in in_window("%w_r")) +
               f"{ind}%w_more = arith.addi {c}, %c1 : index"
               f"{ind}%w_c = arith.select %w_in, %w_more, {c} : index")
     text = (text[:m.start()] + window + f"{ind}{m.group(2)} = arith.muli {m.group(3)}, %w_c "

@@ -63,7 +63,7 @@ def test_mutant_is_refused_or_exact(index):
 
 
 def _committed(i: int) -> M.Mutant:
-    rng = M._rng(SEED, i)
+    rng = M.rng_for(SEED, i)
     return M.mutant_of(rng.choice(["4096.late", "4096.prefetch"]), i, rng)
 
 

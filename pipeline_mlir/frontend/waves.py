@@ -38,7 +38,7 @@ def check_waves(kernel, threads: int, schedule) -> None:
     if threads % WAVE_SIZE or not 0 < threads <= gfx950.MAX_WORKGROUP_THREADS:
         raise IRError(kernel, f"{where()}; the '{schedule.name}' schedule runs whole "
                               f"{WAVE_SIZE}-lane waves in lockstep, 1 to "
-                              f"{gfx950.MAX_WORKGROUP_THREADS // WAVE_SIZE} of them (at most "
+                              f"{gfx950.MAX_WAVES} of them (at most "
                               f"{gfx950.MAX_WORKGROUP_THREADS} threads a {gfx950.NAME} "
                               f"workgroup)")
 
@@ -60,7 +60,7 @@ def with_kernel_waves(loop, kernel, threads: int, schedule):
     if WAVES_OPTION in schedule.given and schedule.get(WAVES_OPTION) != waves:
         raise IRError(loop, f"'{loop.name}' op: the pipeline asks for "
                             f"{WAVES_OPTION}={schedule.get(WAVES_OPTION)}, but the kernel "
-                            f"runs {waves} wave{'' if waves == 1 else 's'}")
+                            f"runs {waves_text(threads)}")
     if schedule.get(WAVES_OPTION) == waves:
         return schedule
     return schedule.with_(**{WAVES_OPTION: waves})

@@ -56,10 +56,7 @@ from pipeline_mlir.schedules.grid import GROUP_M_HELP, MAX_GROUP_M, XCD_REMAP_HE
 from pipeline_mlir.schedules.knobs import CONTRACT, COUNTS, DMA, FENCES, PLACEMENT, Knob
 from pipeline_mlir.schedules.named import NamedSchedule, option
 from pipeline_mlir.schedule.load_runs import MAX_FRAGMENT_READS
-from pipeline_mlir.target.gfx950 import MAX_WORKGROUP_THREADS, VMCNT_MAX, WAVE_SIZE
-
-#: the most waves one workgroup runs (16 on gfx950)
-MAX_WAVES = MAX_WORKGROUP_THREADS // WAVE_SIZE
+from pipeline_mlir.target.gfx950 import MAX_WAVES, VMCNT_MAX
 
 #: the 4-wave kernel's global->LDS DMA widths: ``x4`` one ``buffer_load_dwordx4 ... lds``
 #: per 16 bytes a lane moves, ``dword`` four ``buffer_load_dword ... lds`` (one per 4 bytes)

@@ -49,6 +49,8 @@ MAX_WAVES_PER_SIMD = 8
 #: the most work-items one workgroup may have (LLVM's AMDGPU default and upper bound of
 #: ``amdgpu-flat-work-group-size``; HIP's ``maxThreadsPerBlock`` on CDNA): 16 waves of 64
 MAX_WORKGROUP_THREADS = 1024
+#: the waves of the largest workgroup
+MAX_WAVES = MAX_WORKGROUP_THREADS // WAVE_SIZE
 #: VGPRs per lane: one unified file holds the architected and the accumulation VGPRs
 VGPRS = 512
 #: of which the architected VGPRs (``v0..v255``); the rest are the AGPRs (``a0..a255``)

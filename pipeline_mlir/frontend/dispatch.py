@@ -8,7 +8,9 @@ A dispatch (IREE's ``func.func`` with ``hal.interface.binding.subspan`` bindings
   the output C is the one binding the kernel writes (``M x N``, f32, bf16 or f16, i32 for i8 A and B; with no
   write in the kernel, the last of three); A (``M x K``, or ``K x M`` for ``A^T x B``) and B
   (``N x K`` or ``K x N``) are
-  the first two others, of one element type (bf16, f16, f8E4M3FN, f8E5M2 or i8); a batch matmul gives
+  the first two others, of one element type (bf16, f16, f8E4M3FN, f8E5M2 or i8; the two
+  8-bit float formats may mix, E5M2 x E4M3FN: launched as a description, each binding
+  encoded in its own); a batch matmul gives
   A, B and C the same leading batch dimension (3-D).  The other bindings are inputs of the
   epilogue (a bias);
 * what the kernel stores to C (:mod:`pipeline_mlir.frontend.epilogue`), as the expression
@@ -41,7 +43,7 @@ from pipeline_mlir.analysis.ir_facts import checked_int_attr, constant_int
 from pipeline_mlir.analysis.lane_ops import id_dimension
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, grid_stride, memory_space, segments
 from pipeline_mlir.analysis.ir_facts import block_size
-from pipeline_mlir.frontend.elements import ELEMENTS
+from pipeline_mlir.frontend.elements import ELEMENTS, SCHEDULE_DTYPES
 from pipeline_mlir.frontend.epilogue import (expression, follows, reads_of, trace_output,
                                               writes_to)
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
@@ -53,6 +55,9 @@ NAMES = ("A", "B", "C")
 OUTPUTS = ("f32", "bf16", "f16")
 #: C's element type for integer A and B (the MFMAs' accumulator)
 C_ELEMENTS = {"i8": "i32"}
+#: the 8-bit float formats, which A and B may mix (gfx950's f8f6f4 MFMAs say each one's
+#: format; the emulator runs them, each binding encoded in its own)
+SCHEDULE_FP8 = frozenset(et for et, dt in SCHEDULE_DTYPES.items() if dt == "fp8")
 
 
 @dataclass(frozen=True)
@@ -94,7 +99,9 @@ class MatmulDispatch:
         """C (2-D, of the MFMAs' accumulator type: f32, i32 for i8) = A x B^T or A x B,
         bindings A, B, C: the launch :func:`pipeline_mlir.emu.iree.emulate_matmul` runs."""
         acc = "i32" if self.dtype == "i8" else "f32"
+        mixed = self.bindings[0].element != self.bindings[1].element   # E5M2 x E4M3FN
         return (not self.transpose_a and not self.batch and self.out_dtype == acc and
+                not mixed and
                 len(self.bindings) == 3 and
                 [b.name for b in self.bindings] == list(NAMES) and
                 self.expect == ("A @ B.T" if self.transpose_b is not False else "A @ B"))
@@ -272,10 +279,12 @@ def _check_types(f, A: Binding, B: Binding, C: Binding, values: list) -> tuple[i
     if A.shape[:-2] != B.shape[:-2] or A.shape[:-2] != C.shape[:-2]:
         raise IRError(f, f"'{f.name}' op: the batch dimensions of A, B and C "
                          f"({A.shape[:-2]}, {B.shape[:-2]}, {C.shape[:-2]}) differ")
-    if A.element not in ELEMENTS or B.element != A.element:
+    if A.element not in ELEMENTS or B.element != A.element and not (
+            A.element in SCHEDULE_FP8 and B.element in SCHEDULE_FP8):
         raise IRError(_owner(values[0], f),
                       f"A and B are {A.element} and {B.element}: the emulator's reference "
-                      f"runs A and B of one element type, {', '.join(ELEMENTS)}")
+                      f"runs A and B of one element type, {', '.join(ELEMENTS)}, or the two "
+                      f"8-bit float formats mixed")
     acc = C_ELEMENTS.get(A.element)
     if acc is not None and C.element != acc:
         raise IRError(_owner(values[2], f), f"C is {C.element}: the emulator's reference "

@@ -85,6 +85,15 @@ def test_an_i8_dispatch_has_an_i32_c():
     assert (d.M, d.N, d.K, d.dtype, d.transpose_b) == (128, 256, 64, "i8", True)
 
 
+def test_mixed_8_bit_floats_are_launched_as_the_dispatch_says():
+    """fp8 E5M2 A x E4M3FN B (gfx950's f8f6f4 MFMAs give each operand's format): read, and
+    not the plain launch, whose reference encodes A and B in one type."""
+    d = dispatch(kernel(a="128x64xf8E5M2", b="256x64xf8E4M3FN"))
+    assert (d.M, d.N, d.K, d.dtype, d.transpose_b, d.plain) == (128, 256, 64, "fp8e5m2", True,
+                                                                 False)
+    assert dispatch(kernel(a="128x64xf8E5M2", b="256x64xf8E5M2")).plain
+
+
 def test_a_square_b_without_a_loop_is_not_guessed():
     d = dispatch(kernel(b="64x64xbf16", c="128x64xf32"))
     assert d.transpose_b is None
@@ -124,6 +133,7 @@ def test_grid(body, grid):
     (kernel(a="128x64xi8", b="256x64xi8"), "C is f32: the emulator's reference accumulates i8 "
                                            "A and B in i32"),
     (kernel(a="128x64xi8", b="256x64xbf16"), "A and B are i8 and bf16"),
+    (kernel(a="128x64xf8E5M2", b="256x64xbf16"), "A and B are f8E5M2 and bf16"),
     (kernel(b="256x64xbf16, strided<[128, 1]>"), "binding B (memref<256x64xbf16, strided<[128, "
                                                   "1]>>) is not row-major and contiguous"),
     (kernel(c="128x128xf32"), "are not A (M x K), B (N x K) and C (M x N) of one matmul"),

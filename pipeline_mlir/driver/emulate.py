@@ -362,7 +362,11 @@ def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
             module = ir.Module.parse(text, ctx)
         except ir.MLIRError as e:
             raise Failure([from_mlir(d, path) for d in e.error_diagnostics]) from None
-        d, layout = read_dispatch(module, path, options.sizes)
+        try:
+            d, layout = read_dispatch(module, path, options.sizes)
+        except Failure:
+            _refused_build(options, text, path)
+            raise
         if options.sizes is not None and options.sizes != (d.M, d.N, d.K):
             raise Failure([from_location(
                 "error", f"{options.flag} disagrees with the sizes compiled into kernel "
@@ -383,6 +387,24 @@ def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
                             options.strict, tiles)
     return _matmul_result(options, kernel, Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b,
                                                   d.constants), d.grid, mode, tiles)
+
+
+def _refused_build(options: EmulateOptions, text: str, path: str) -> None:
+    """A dispatch the emulator cannot read but whose K-loop the front end takes up: the
+    build's own refusal, when it has one (an already pipelined loop, say), is the error
+    rather than what the dispatch's reading ran into (the MFMAs IREE's pipelining left
+    after the loop, read as an epilogue); the LLVM step is not run for it."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.driver.api import compile
+    from pipeline_mlir.frontend.scan import find_natural_loops
+
+    with new_context() as ctx:
+        if not find_natural_loops(ir.Module.parse(text, ctx).operation):
+            return                      # no K-loop: the dispatch's error says it all
+    result = compile(records.replace(options.build, emit="mlir", text=text, filename=path))
+    errors = [d for d in result.diagnostics if d.severity == "error"]
+    if errors:
+        raise Failure(errors)
 
 
 def read_dispatch(module, path: str, sizes):

@@ -145,8 +145,13 @@ def launch_dim(read, buf):
     t = ir.MemRefType(buf.type)
     if sub is None or t.rank != 2 or not ir.ShapedType(t).is_dynamic_dim(0) or \
             not t.has_static_shape and ir.ShapedType(t).is_dynamic_dim(1):
-        raise IRError(read, f"{describe(read)} masks rows of {t}: a row-masked copy is taken "
-                            f"from a binding of dynamic rows and static columns")
+        static = sub is not None and t.rank == 2 and t.has_static_shape
+        raise IRError(read, f"{describe(read)} masks rows of {t}: the front end takes "
+                            f"row-masked copies only from a binding of rows known at launch "
+                            f"and static columns (IREE's padded dynamic-M/N kernels)" + (
+                                "; this binding's rows are static (a partial tile of C at "
+                                "its edge, copied through registers masked by its rows)"
+                                if static else ""))
     return list(sub.operands)[-1]
 
 

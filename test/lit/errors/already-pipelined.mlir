@@ -1,5 +1,4 @@
 // RUN: pipeline-opt --pipeline=4wave --emit=mlir -o %t.4wave.mlir
-// RUN: not pipeline-opt %t.4wave.mlir --pipeline=4wave 2>&1 | FileCheck %s
 // RUN: not pipeline-opt %t.4wave.mlir --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s
 // RUN: not pipeline-opt %t.4wave.mlir --pipeline=4wave --emulate 2>&1 | FileCheck %s
 // RUN: pipeline-opt --pipeline=pingpong --emit=mlir -o %t.pingpong.mlir

@@ -134,7 +134,7 @@ def no_loop_reason(module):
     before compiling with IREE).  None for anything else (tagged input: left to
     sched-import)."""
 
-    found, tagged, products, untiled = [], [], [], []
+    found, tagged, products, untiled, lds = [], [], [], [], []
 
     def inside_for(o) -> bool:
         p = o.parent
@@ -155,6 +155,8 @@ def no_loop_reason(module):
             products.append(o)
         elif o.name in UNDISTRIBUTED_PRODUCTS or o.name.startswith("linalg."):
             untiled.append(o)
+        if o.name == "memref.alloc" and memory_space(o.results[0].type) == "workgroup":
+            lds.append(o)
         if o.name.startswith("sched.") or tag_of(o):
             tagged.append(o)
         return ir.WalkResult.ADVANCE
@@ -168,6 +170,12 @@ def no_loop_reason(module):
                              "whole reduction is a single K step)")
     if products and not found:
         o = products[0]
+        if not lds and all(x.name == "vector.contract" for x in products):
+            return o, (f"'{o.name}' op multiplies in registers inside the K-loop, with no "
+                       f"amdgpu.mfma and no LDS in the kernel: its matmul was compiled "
+                       f"without an MFMA configuration (IREE's choice where none fits: "
+                       f"each thread computes its elements of C from global memory), so "
+                       f"there is no K-loop of LDS copies and MFMAs to pipeline")
         return o, (f"'{o.name}' op multiplies whole tiles inside the K-loop: the loop is not "
                    f"distributed to threads and MFMAs yet (the front end takes a loop of "
                    f"amdgpu.mfma ops; IREE's VectorDistribute kernels, inside their "

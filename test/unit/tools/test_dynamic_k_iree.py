@@ -82,7 +82,8 @@ def _refusal(tmp_path, capsys, text: str) -> tuple[str, str]:
 
 @pytest.mark.parametrize("name,form,op,reason", [
     ("default", "prefetch", "vector.contract",
-     "multiplies whole tiles inside the K-loop: the loop is not distributed"),
+     "multiplies in registers inside the K-loop, with no amdgpu.mfma and no LDS in the "
+     "kernel: its matmul was compiled without an MFMA configuration"),
 ])
 def test_dynamic_k_kernel_is_refused_at_the_op(kernels, name, form, op, reason, capsys):
     src = kernels(name, form)

@@ -365,7 +365,7 @@ def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
         try:
             d, layout = read_dispatch(module, path, options.sizes)
         except Failure:
-            _refused_build(options, text, path)
+            _refused_build(options, module, text, path)
             raise
         if options.sizes is not None and options.sizes != (d.M, d.N, d.K):
             raise Failure([from_location(
@@ -389,19 +389,22 @@ def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
                                                   d.constants), d.grid, mode, tiles)
 
 
-def _refused_build(options: EmulateOptions, text: str, path: str) -> None:
+def _refused_build(options: EmulateOptions, module, text: str, path: str) -> None:
     """A dispatch the emulator cannot read but whose K-loop the front end takes up: the
     build's own refusal, when it has one (an already pipelined loop, say), is the error
     rather than what the dispatch's reading ran into (the MFMAs IREE's pipelining left
-    after the loop, read as an epilogue); the LLVM step is not run for it."""
-    from pipeline_mlir.dialect.bindings import ir, new_context
+    after the loop, read as an epilogue); the front end (``sched-adopt-loop`` of the
+    schedule) runs on ``text`` (``module``, parsed from it, may be part prepared by the
+    reading)."""
     from pipeline_mlir.driver.api import compile
     from pipeline_mlir.frontend.scan import find_natural_loops
 
-    with new_context() as ctx:
-        if not find_natural_loops(ir.Module.parse(text, ctx).operation):
-            return                      # no K-loop: the dispatch's error says it all
-    result = compile(records.replace(options.build, emit="mlir", text=text, filename=path))
+    if not find_natural_loops(module.operation):
+        return                          # no K-loop: the dispatch's error says it all
+    name, _, keys = options.build.spec.partition("{")
+    adopt = f"builtin.module(sched-adopt-loop{{schedule={name} {keys.rstrip('}')}}})"
+    result = compile(records.replace(options.build, schedule=None, pass_pipeline=adopt,
+                                     emit="mlir", text=text, filename=path))
     errors = [d for d in result.diagnostics if d.severity == "error"]
     if errors:
         raise Failure(errors)

@@ -323,10 +323,11 @@ def lockstep_note(waves: int, spills: int) -> str:
     """``--emit=report``'s line for a kernel of more than 4 waves run in lockstep by the
     4-wave schedule whose registers spill: what that costs and what schedules 8 waves
     (docs/iree-kernels.md, the section on other wave counts)."""
+    per_simd = -(-waves // SIMDS_PER_CU)      # on the fullest SIMD
     note = (f"performance: {waves} waves run the 4-wave schedule in lockstep and {spills} "
-            f"VGPRs spill to scratch (each wave holds a whole stage of fragments); IREE's "
-            f"8-wave 256x256 kernel so runs slower than IREE's own build in the simulator "
-            f"(not hardware)")
+            f"VGPRs spill to scratch: {per_simd} waves share a SIMD's registers "
+            f"({VGPRS // per_simd} a wave), and each wave holds two K tiles' fragments "
+            f"beside its accumulators")
     return note + ("; --pipeline=pingpong schedules 8 waves as two groups" if waves == 8
                    else "")
 

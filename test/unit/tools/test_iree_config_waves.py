@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from iree_configs import WAVES, assert_steady_or_short, forms_agree
+from iree_configs import assert_steady_or_short, forms_agree
 from steady_loop import counting_loops
 from pipeline_mlir.target.gfx950 import waves_text
 from pipeline_mlir.tools.pipeline_opt import main

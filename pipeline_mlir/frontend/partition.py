@@ -187,9 +187,9 @@ def _inferred_options(an: Analysis, schedule, dtype: str, shape: tuple, chain: i
             grid = _wave_grid(an, shape, bm, bn, schedule.kernel_waves())
             if grid is not None:
                 inferred["waves_m"] = grid[0]
+        waves = {W.WAVES_OPTION: schedule.kernel_waves()} if schedule.lockstep() else {}
         try:
-            base = type(schedule).from_values({**inferred, W.WAVES_OPTION: schedule.kernel_waves()}
-                                              if schedule.lockstep() else inferred)
+            base = type(schedule).from_values({**inferred, **waves})
             g = base.geometry()
         except ConfigError as e:
             raise IRError(an.scan.loop, f"'scf.for' op: the loop's tile ({dtype} {bm}x{bn}x{bk}) "

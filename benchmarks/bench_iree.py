@@ -14,7 +14,8 @@ at K step 128 ``--dtype=bf16-ab-128x128-k128-8wave``, ``--dtype=bf16-atbt-128x12
 ``--dtype=bf16-256x256-k128-8wave``, ``--dtype=bf16-256x128-k128-8wave``; and against
 the 4-wave schedule run by IREE's kernels of other wave counts: ``--dtype=bf16-64x64-1wave``,
 ``--dtype=bf16-64x128-2wave``, ``--dtype=bf16-256x256-16wave``,
-``--dtype=bf16-256x256-8wave-4wave``).
+``--dtype=bf16-256x256-8wave-4wave``, ``--dtype=bf16-256x128-8wave-4wave``,
+``--dtype=bf16-32x32-1wave``).
 
 Three gfx950 kernels of the same ``linalg.matmul`` (IREE picks 4 waves, a 128x128 tile,
 K step 32, MFMA 16x16x32):
@@ -310,6 +311,12 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
              G.EIGHT_WAVE["matmul_bf16_abt_256x256_8wave"] | dict(m=4096, n=4096, k=4096),
              "4wave{BM=256 BN=256 BK=64 vm_per_load_a=2 vm_per_load_b=2 lgkm_per_load_b=4 "
              "waves=8}", "4wave", 64),
+         # IREE's 8-wave 256x128 kernel (4x2 waves of 64x64) under the 4-wave schedule, and
+         # its default configuration forced to one wave of a 32x32 tile (one MFMA a subtile)
+         "bf16-256x128-8wave-4wave": Case(
+             G.EIGHT_WAVE["matmul_bf16_abt_256x128_8wave"] | dict(m=4096, n=4096, k=4096),
+             "4wave{BM=256 BN=128 BK=64 waves=8 waves_m=4}", "4wave", 32),
+         "bf16-32x32-1wave": _waves((32, 32, 32), (1, 1), "BM=32 BN=32 BK=32", 4),
          # fused epilogues: IREE's default main loop, the epilogue after it
          **{f"bf16-{kind.replace('_', '-')}": _epilogue(kind)
             for kind in ("bias", "bias_row", "relu", "trunc_bf16")}}

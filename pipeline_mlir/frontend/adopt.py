@@ -25,6 +25,7 @@ from pipeline_mlir.frontend.kernel_ir import is_pure, zero_vector
 from pipeline_mlir.frontend.layout import Cloner, Emitter, gather_to_lds
 from pipeline_mlir.frontend.k_subtiles import FORM_ATTR, MERGED_ATTR, along_k, form_text
 from pipeline_mlir.frontend.partition import BufferLayout, infer_schedule, layout_buffers
+from pipeline_mlir.frontend.read_bases import ReadBases
 from pipeline_mlir.frontend.scan import Access
 from pipeline_mlir.frontend.remainder_plan import apply as place_remainder
 from pipeline_mlir.frontend.zext_index import cloned_index
@@ -192,6 +193,7 @@ class _Rewriter:
                 self.shifted: dict = {}
                 self.cloners: dict = {}
                 self.frag_value: dict = {}   # (body index, read) -> value of the read
+                self.read_bases = ReadBases(self.an.scan.block, self.schedule)
                 self.acc_now = {a: new_iter[a] for a in range(n)}
                 for i, d in enumerate(self.body):
                     if self.kinds[i] == "global":
@@ -374,7 +376,8 @@ class _Rewriter:
             buf = self.buffers[r.buffer]
             src = buf.new[(d.subtile, d.stage)]
             with old.location:            # its index arithmetic derives from the read
-                idx = self._lds_index(acc, cl, True, buf, d.subtile)
+                idx = self.read_bases.index(self._lds_index(acc, cl, True, buf, d.subtile),
+                                            self.ix)
             rt = old.results[0].type
             vt = ir.VectorType(rt)
             flat = ir.VectorType.get([acc.elements], vt.element_type)

@@ -58,9 +58,9 @@ __all__ = ["find_natural_loops", "no_loop_reason", "analyse_loop", "adopt_loop"]
 
 
 def analyse_loop(loop, schedule=None) -> Analysis:
-    """The analysis of the natural K-loop ``loop``, partitioned.  A loop that is already
-    pipelined is refused first; with ``schedule`` (a ``NamedSchedule``), then a kernel
-    with another number of waves."""
+    """The analysis of the natural K-loop ``loop``, partitioned (``schedule``, a
+    ``NamedSchedule``: the one to merge K steps for, whose waves :func:`adopt_loop` checked).
+    A loop that is already pipelined is refused first."""
     check_not_pipelined(loop)
     inline_constant_true_ifs(loop)
     unmask_row_copies(loop)
@@ -71,8 +71,6 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     unroll_thread_loops(loop)
     forward_private_tiles(loop)
     scan = scan_loop(loop)
-    if schedule is not None:
-        check_waves(scan, schedule)
     split_reads(scan)
     split_wide_reads(scan)
     regroup_transpose_reads(scan)
@@ -135,4 +133,5 @@ def adopt_loop(loop, schedule):
     if (rem or peeled) is not None:   # IREE's loop, run for the rest: its LDS hoisted too
         hoist_remainder_lds(rem or peeled)
         forward_private_tiles(rem or peeled, masked=True)
+    check_waves(loop, schedule)   # (once per loop: its kernel's waves against the schedule)
     return adopt(analyse_loop(loop, schedule), schedule, rem)

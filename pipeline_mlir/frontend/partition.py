@@ -23,7 +23,8 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend import waves as W
 from pipeline_mlir.frontend.address import Analysis
-from pipeline_mlir.frontend.kernel_ir import describe, other_lds
+from pipeline_mlir.analysis.ir_facts import block_size
+from pipeline_mlir.frontend.kernel_ir import describe, kernel_of, other_lds
 from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
 from pipeline_mlir.frontend.element_reads import element_reads, why_left
 from pipeline_mlir.frontend.layout import redistribute
@@ -31,7 +32,7 @@ from pipeline_mlir.frontend.k_subtiles import along_k, unread_counts
 from pipeline_mlir.frontend.scan import LoopScan
 from pipeline_mlir.frontend.remainder_plan import count as plan_remainder_lds
 from pipeline_mlir.frontend.scan import in_shared
-from pipeline_mlir.schedules.geometry import MFMA_SHAPES, mfma_shape
+from pipeline_mlir.schedules.geometry import MFMA_SHAPES, mfma_shape, square_grid
 
 #: MFMA operand element types -> the schedules' dtype names
 DTYPES = SCHEDULE_DTYPES
@@ -58,15 +59,20 @@ def partition_loop(an: Analysis) -> None:
 # the schedule the loop stands for
 # ---------------------------------------------------------------------------------------------
 
-def check_waves(scan: LoopScan, schedule) -> None:
-    """The kernel of ``scan``'s loop must run waves ``schedule`` can run
-    (:func:`pipeline_mlir.frontend.waves.check_waves`), and a schedule without a kernel
-    has no loop to build."""
+def check_waves(loop, schedule) -> None:
+    """The kernel around the natural loop ``loop`` must run waves ``schedule`` can run
+    (:func:`pipeline_mlir.frontend.waves.check_waves`; once per loop, before its analysis),
+    and a schedule without a kernel has no loop to build.  A loop in no kernel, or in one
+    that declares no workgroup size, is left to :func:`~pipeline_mlir.frontend.scan.scan_loop`,
+    which refuses it."""
     if schedule.kernel_traits is None:
-        raise IRError(scan.loop, f"'scf.for' op: the front end builds the loop of a schedule "
-                                 f"with a complete kernel (4wave, pingpong); '{schedule.name}' "
-                                 f"has no K offsets to place the copies of two K tiles")
-    W.check_waves(scan.kernel, int(np.prod(scan.block)), schedule)
+        raise IRError(loop, f"'scf.for' op: the front end builds the loop of a schedule "
+                            f"with a complete kernel (4wave, pingpong); '{schedule.name}' "
+                            f"has no K offsets to place the copies of two K tiles")
+    kernel = kernel_of(loop)
+    block = block_size(kernel) if kernel is not None else None
+    if block is not None:
+        W.check_waves(kernel, int(np.prod(block)), schedule)
 
 
 def infer_schedule(an: Analysis, schedule):
@@ -74,12 +80,10 @@ def infer_schedule(an: Analysis, schedule):
     ``schedule``): the tile and every per-load count taken from the payload; an option
     ``schedule`` was given that disagrees is an error."""
     loop = an.scan.loop
-    check_waves(an.scan, schedule)
     dtype, shape = _mfma_kind(an.scan)
     chain = _chain_length(an)
     counts = _payload_counts(an, chain)
-    schedule = W.with_kernel_waves(loop, an.scan.kernel, int(np.prod(an.scan.block)),
-                                   schedule)
+    schedule = W.with_kernel_waves(loop, int(np.prod(an.scan.block)), schedule)
     inferred = _inferred_options(an, schedule, dtype, shape, chain, counts)
     own = type(schedule).options()
     given = dict(schedule.items())
@@ -91,6 +95,9 @@ def infer_schedule(an: Analysis, schedule):
                                 f"{key}={value_text(want)}")
     values = dict(given)
     values.update(inferred)
+    if "waves_m" in inferred and "waves_m" not in schedule.given and \
+            inferred["waves_m"] == square_grid(schedule.kernel_waves())[0]:
+        del values["waves_m"]      # (the default grid: not written in the spec)
     if "frags_ahead" in own and "frags_ahead" not in schedule.given and along_k(an.partition):
         # (split along K: MMAs of 4 MFMAs between barriers; reads issued a run early are
         # faster in both of the simulator's tables, docs/iree-kernels.md)
@@ -176,8 +183,13 @@ def _inferred_options(an: Analysis, schedule, dtype: str, shape: tuple, chain: i
         inferred.update(dtype=dtype, BM=bm, BN=bn, BK=bk)
         if "mfma" in own and shape != mfma_shape(dtype):
             inferred["mfma"] = "x".join(str(d) for d in shape)
+        if schedule.lockstep():
+            grid = _wave_grid(an, shape, bm, bn, schedule.kernel_waves())
+            if grid is not None:
+                inferred["waves_m"] = grid[0]
+        waves = {W.WAVES_OPTION: schedule.kernel_waves()} if schedule.lockstep() else {}
         try:
-            base = type(schedule).from_values(inferred)
+            base = type(schedule).from_values({**inferred, **waves})
             g = base.geometry()
         except ConfigError as e:
             raise IRError(an.scan.loop, f"'scf.for' op: the loop's tile ({dtype} {bm}x{bn}x{bk}) "
@@ -197,6 +209,23 @@ def _inferred_options(an: Analysis, schedule, dtype: str, shape: tuple, chain: i
                                                       unread_counts(an)) if v})
         inferred.update({k: v for k, v in counts.items() if k in own})
     return inferred
+
+
+def _wave_grid(an: Analysis, shape: tuple, bm: int, bn: int, waves: int):
+    """The waves (M, N) the kernel tiles its ``bm x bn`` tile with: the MMA rows of a wave
+    are its accumulators' distinct A operands (the reads they come from), its columns the
+    distinct B operands; None when the tile is no whole grid of such waves tiles (the
+    geometry's default grid then stands, and its checks say what does not fit)."""
+    rows: dict = {}
+    cols: dict = {}
+    for m in an.mfmas:
+        rows[m.acc] = rows.get(m.acc, frozenset()) | m.a_reads
+        cols[m.acc] = cols.get(m.acc, frozenset()) | m.b_reads
+    num_m, num_n = len(set(rows.values())), len(set(cols.values()))
+    wm, wn = num_m * shape[0], num_n * shape[1]
+    if not (wm and wn) or bm % wm or bn % wn or (bm // wm) * (bn // wn) != waves:
+        return None
+    return bm // wm, bn // wn
 
 
 def _ping_pong_dtype(scan: LoopScan, schedule, dtype: str, shape: tuple) -> dict:

@@ -24,7 +24,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import block_size
 from pipeline_mlir.frontend.kernel_ir import kernel_of
 from pipeline_mlir.frontend.tag_check import check_tags
-from pipeline_mlir.frontend.waves import lockstep, with_kernel_waves
+from pipeline_mlir.frontend.waves import check_waves, with_kernel_waves
 
 TAG_ATTRS = {"sched.global_load": S.GLOBAL_LOAD, "sched.frag_load": S.FRAG_LOAD,
              "sched.mma": S.MMA_OP, "sched.lds_store": S.LDS_STORE}
@@ -113,9 +113,10 @@ def import_loop(loop, schedule) -> None:
     entries = _group(entries)
 
     check_tags(loop, entries)  # every tag must describe what its payload op touches
-    if lockstep(schedule):     # (the tag check needs the kernel's block size)
-        kernel = kernel_of(loop)
-        schedule = with_kernel_waves(loop, kernel, int(np.prod(block_size(kernel))), schedule)
+    kernel = kernel_of(loop)           # (the tag check needs the kernel's block size)
+    threads = int(np.prod(block_size(kernel)))
+    check_waves(kernel, threads, schedule)
+    schedule = with_kernel_waves(loop, threads, schedule)
     schedule = _payload_counts(entries, schedule)
     _check_counts(entries, schedule)
     with loop.context, loop.location:

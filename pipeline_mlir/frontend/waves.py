@@ -1,23 +1,22 @@
 """The waves a kernel runs, against the schedule that is to run them.
 
-A schedule whose waves run it in lockstep (``4wave``: its ``waves`` option) takes a kernel of
-any whole number of waves a workgroup may have, and is given the kernel's count; another one's
-kernel runs a fixed number (``pingpong``'s two groups of 4), which the kernel must have.
+A lockstep schedule (:meth:`~pipeline_mlir.schedules.named.NamedSchedule.lockstep`:
+``4wave``, its ``waves`` option) takes a kernel of any whole number of waves a workgroup
+may have, and is given the kernel's count; another one's kernel runs a fixed number
+(``pingpong``'s two groups of 4), which the kernel must have.  Each path checks once per
+loop: a natural loop before its analysis (``partition.check_waves``), a tagged loop after
+its tag check (``tagged.import_loop``); the schedule is then given the count
+(:func:`with_kernel_waves`).
 """
 
 from __future__ import annotations
 
 from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.schedules.named import WAVES_OPTION
 from pipeline_mlir.target import gfx950
-from pipeline_mlir.target.gfx950 import WAVE_SIZE
+from pipeline_mlir.target.gfx950 import WAVE_SIZE, waves_text
 
-#: the option of a schedule whose waves run it in lockstep, any number of them
-WAVES_OPTION = "waves"
-
-
-def lockstep(schedule) -> bool:
-    """Whether ``schedule`` takes the kernel's own number of waves."""
-    return WAVES_OPTION in type(schedule).options()
+__all__ = ["WAVES_OPTION", "check_waves", "with_kernel_waves"]
 
 
 def check_waves(kernel, threads: int, schedule) -> None:
@@ -29,7 +28,7 @@ def check_waves(kernel, threads: int, schedule) -> None:
     def where() -> str:
         return f"'{kernel.name}' op: the kernel runs {threads} threads ({waves_text(threads)})"
 
-    if not lockstep(schedule):
+    if not schedule.lockstep():
         if threads != traits.threads:
             raise IRError(kernel, f"{where()} but the '{schedule.name}' schedule is written "
                                   f"for {waves_text(traits.threads)} ({traits.threads} "
@@ -43,18 +42,11 @@ def check_waves(kernel, threads: int, schedule) -> None:
                               f"workgroup)")
 
 
-def waves_text(threads: int) -> str:
-    """``threads`` as waves: '1 wave', '4 waves', '0.5 waves'."""
-    n = threads / WAVE_SIZE
-    return f"{n:g} wave{'' if n == 1 else 's'}"
-
-
-def with_kernel_waves(loop, kernel, threads: int, schedule):
-    """``schedule`` running the kernel's waves: a lockstep schedule given the kernel's count
-    (:func:`check_waves` first), unless its spec gives another, which is an error at
-    ``loop``; another schedule as it is."""
-    check_waves(kernel, threads, schedule)
-    if not lockstep(schedule):
+def with_kernel_waves(loop, threads: int, schedule):
+    """``schedule`` running the ``threads`` of a kernel :func:`check_waves` took: a
+    lockstep schedule given the kernel's count, unless its spec gives another, which is an
+    error at ``loop``; another schedule as it is."""
+    if not schedule.lockstep():
         return schedule
     waves = threads // WAVE_SIZE
     if WAVES_OPTION in schedule.given and schedule.get(WAVES_OPTION) != waves:

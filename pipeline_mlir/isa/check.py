@@ -464,9 +464,6 @@ def check_kernel_asm(fn: AsmFunction, plan: KernelPlan, mfmas_per_mma: int | Non
     x = Expansion(shape.vm_per_load, shape.lgkm_per_load, mfmas_per_mma,
                   mfma_name if mfma_name is not None else shape.mfma, load_name, ds_name)
     expected = expected_skeleton(plan, x)
-    if shape.waves == 1:   # LLVM lowers the s_barrier of a one-wave workgroup to nothing
-        expected = {ph: [t for t in toks if t.kind != "barrier"]
-                    for ph, toks in expected.items()}
     res = check_isa(fn, expected, plan.fragment_waits)
     res.mfmas_per_mma = mfmas_per_mma
     return res

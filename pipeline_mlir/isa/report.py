@@ -41,7 +41,7 @@ from pipeline_mlir.isa.codeobject import CodeObject, read_code_object
 from pipeline_mlir.kernel.subtile_form import SubtileForm
 from pipeline_mlir.target.gfx950 import (LDS_BYTES, MAX_WAVES_PER_SIMD, NAME, SGPR_WAVES,
                                          SGPR_WAVES_ABOVE, SIMDS_PER_CU, VGPR_GRANULE, VGPRS,
-                                         WAVE_SIZE)
+                                         WAVE_SIZE, waves_text)
 
 __all__ = ["ReportError", "Resources", "KernelReport", "occupancy_gfx950", "resources_from_asm",
            "resources_from_hsaco", "cross_check",
@@ -323,10 +323,11 @@ def lockstep_note(waves: int, spills: int) -> str:
     """``--emit=report``'s line for a kernel of more than 4 waves run in lockstep by the
     4-wave schedule whose registers spill: what that costs and what schedules 8 waves
     (docs/iree-kernels.md, the section on other wave counts)."""
+    per_simd = -(-waves // SIMDS_PER_CU)      # on the fullest SIMD
     note = (f"performance: {waves} waves run the 4-wave schedule in lockstep and {spills} "
-            f"VGPRs spill to scratch (each wave holds a whole stage of fragments); IREE's "
-            f"8-wave 256x256 kernel so runs slower than IREE's own build in the simulator "
-            f"(not hardware)")
+            f"VGPRs spill to scratch: {per_simd} waves share a SIMD's registers "
+            f"({VGPRS // per_simd} a wave), and each wave holds two K tiles' fragments "
+            f"beside its accumulators")
     return note + ("; --pipeline=pingpong schedules 8 waves as two groups" if waves == 8
                    else "")
 
@@ -387,7 +388,8 @@ class KernelReport:
         L.append(f"  scratch               {r.scratch_bytes} bytes per lane; spills: "
                  f"{r.vgpr_spills} VGPR, {r.sgpr_spills} SGPR")
         L.append(f"  workgroup             {r.workgroup_size} work items = "
-                 f"{-(-r.workgroup_size // r.wavefront_size)} waves of {r.wavefront_size}")
+                 f"{waves_text(-(-r.workgroup_size // r.wavefront_size) * WAVE_SIZE)} of "
+                 f"{r.wavefront_size}")
         L.append(f"  kernarg segment       {r.kernarg_size} bytes")
         lim = ", ".join(f"{k} {v}" for k, v in self.limits.items())
         llvm = "absent" if r.llvm_occupancy is None else str(r.llvm_occupancy)

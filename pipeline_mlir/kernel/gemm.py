@@ -33,7 +33,8 @@ from pipeline_mlir.schedules.grid import GridOrder, grid_order
 from pipeline_mlir.schedules.geometry import (C_DTYPES, COUNT_FIELDS, KernelGeometry,
                                               KernelTraits, accumulator_dtype, check_c_dtype)
 from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
-from pipeline_mlir.target.gfx950 import ARCH_VGPRS, MFMA_BY_DTYPE, WAVE_SIZE, WIDEST_ACCESS_BYTES
+from pipeline_mlir.target.gfx950 import (ARCH_VGPRS, MFMA_BY_DTYPE, WAVE_SIZE, WIDEST_ACCESS_BYTES,
+                                         waves_text)
 
 
 @dataclass(frozen=True)
@@ -253,8 +254,14 @@ def gemm_kernel(schedule) -> GemmKernel:
     waves = schedule.kernel_waves()
     if waves != traits.warps:
         raise ConfigError(f"pipeline '{schedule.spec()}': the complete kernel runs "
-                          f"{traits.warps} waves; a schedule of {waves} "
-                          f"wave{'' if waves == 1 else 's'} pipelines a kernel given as input")
+                          f"{waves_text(traits.threads)}; a schedule of "
+                          f"{waves_text(waves * WAVE_SIZE)} "
+                          f"pipelines a kernel given as input")
+    grid = schedule.wave_grid()
+    if grid != (traits.warps_m, traits.warps_n):
+        raise ConfigError(f"pipeline '{schedule.spec()}': the complete kernel runs its waves "
+                          f"in a {traits.warps_m}x{traits.warps_n} grid; a schedule of "
+                          f"{grid[0]}x{grid[1]} waves pipelines a kernel given as input")
     g = schedule.kernel_geometry()
     own = MFMA_BY_DTYPE[g.dtype]
     if (g.MMA_M, g.MMA_N, g.MMA_K) != own.shape:

@@ -49,6 +49,7 @@ from pipeline_mlir.schedules.geometry import (
     KernelGeometry,
     dma_counts,
     four_wave_geometry,
+    square_grid,
 )
 from pipeline_mlir.schedules.dma_rule import dword_refusal
 from pipeline_mlir.schedules.mx import DWORD_PIECES
@@ -280,6 +281,11 @@ class FourWave(NamedSchedule):
     waves: int = option("int", FOUR_WAVE_KERNEL.warps, "waves that run the schedule in "
                         "lockstep, each its own copies, reads and MFMAs (the front end reads "
                         "it from the kernel; the complete kernel runs 4)", min=1, max=MAX_WAVES)
+    waves_m: int | None = option("int", None, "of the waves, those along M, the rest along N "
+                                 "(default: the most nearly square grid, no more rows than "
+                                 "columns: 2x2 for 4 waves; the front end reads it from the "
+                                 "kernel); each wave's tile splits into the schedule's 2x2 "
+                                 "subtiles", min=1, max=MAX_WAVES)
 
     tune_knobs = (
         Knob("global_before_frag", ("false", "true"), PLACEMENT),
@@ -297,6 +303,24 @@ class FourWave(NamedSchedule):
         Knob("lgkm_per_load_b", ("1", "2", "4", "8"), COUNTS, kernel_fixed=True),
     )
 
+    def wave_grid(self) -> tuple[int, int]:
+        """The waves (M, N) of the kernel: ``waves_m`` rows of the ``waves``, else the most
+        nearly square grid (:func:`~pipeline_mlir.schedules.geometry.square_grid`)."""
+        if self.waves_m is None:
+            return square_grid(self.waves)
+        if self.waves % self.waves_m:
+            raise ConfigError(f"{self.owner()}: option 'waves_m={self.waves_m}' must divide "
+                              f"the {self.waves} waves (waves={self.waves})")
+        return self.waves_m, self.waves // self.waves_m
+
+    def _tile_geometry(self) -> KernelGeometry:
+        """The formulas' geometry of the tile, dtype, MFMA and wave grid (no overrides)."""
+        grid = self.wave_grid()
+        try:
+            return four_wave_geometry(self.dtype, self.BM, self.BN, self.BK, self.mfma, grid)
+        except ConfigError as e:
+            raise ConfigError(f"{self.owner()}: {e}") from None
+
     def dma_width(self) -> str:
         """The DMA width the kernel issues: the ``dma`` option, ``auto`` resolved by the
         timing rule (:func:`pipeline_mlir.schedules.dma_rule.dword_refusal`); x4 when an
@@ -308,8 +332,7 @@ class FourWave(NamedSchedule):
             return self.dma
         if self.mfma != MFMA_AUTO or self._counts_x4() or self.waves != self.kernel_traits.warps:
             return "x4"
-        g = four_wave_geometry(self.dtype, self.BM, self.BN, self.BK, self.mfma)
-        return "x4" if dword_refusal(g, self.kernel_traits) else "dword"
+        return "x4" if dword_refusal(self._tile_geometry(), self.kernel_traits) else "dword"
 
     def _counts_x4(self) -> bool:
         """Whether vm counts are given and each given one is the tile's x4 count."""
@@ -317,15 +340,12 @@ class FourWave(NamedSchedule):
                  if getattr(self, k) is not None}
         if not given:
             return False
-        g = four_wave_geometry(self.dtype, self.BM, self.BN, self.BK, self.mfma)
+        g = self._tile_geometry()
         return all(getattr(g, k) == v for k, v in given.items())
 
     def geometry(self) -> KernelGeometry:
         """The tile geometry (the 4-wave kernel's formulas), then the given overrides."""
-        try:
-            g = four_wave_geometry(self.dtype, self.BM, self.BN, self.BK, self.mfma)
-        except ConfigError as e:
-            raise ConfigError(f"{self.owner()}: {e}") from None
+        g = self._tile_geometry()
         overrides = {k: getattr(self, k) for k in GEOMETRY_OVERRIDES
                      if getattr(self, k) is not None}
         if self.dma_width() == "dword":
@@ -348,7 +368,7 @@ class FourWave(NamedSchedule):
         """The schedule's geometry with the counts the formulas give for its dtype and
         tile (an override of a count changes the schedule, not what the kernel issues)."""
         g = self.geometry()
-        natural = four_wave_geometry(g.dtype, g.BM, g.BN, g.BK, self.mfma)
+        natural = self._tile_geometry()
         if self.dma_width() == "dword":
             natural = replace(natural, **self._dword_counts(natural, {}))
         return replace(g, **{k: getattr(natural, k) for k in COUNT_FIELDS})
@@ -356,11 +376,6 @@ class FourWave(NamedSchedule):
     def min_trips(self) -> int:
         """1 with ``loop_once``, else 0."""
         return int(self.loop_once)
-
-    def kernel_waves(self) -> int:
-        """The ``waves`` option: every wave runs the schedule in lockstep, so a kernel given
-        as input runs it with its own number of waves."""
-        return self.waves
 
     def _build(self) -> Pipeline4Wave:
         g = self.geometry()

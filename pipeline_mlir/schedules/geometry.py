@@ -297,12 +297,21 @@ PING_PONG_KERNEL = KernelTraits(2, 4, warp_groups=2)
 
 
 def four_wave_geometry(dtype: str = "bf16", BM: int = 128, BN: int = 128, BK: int = 64,
-                       mfma: str = MFMA_AUTO) -> KernelGeometry:
+                       mfma: str = MFMA_AUTO, grid: tuple[int, int] | None = None
+                       ) -> KernelGeometry:
     """4 warps in a 2x2 grid, 256 threads per load row pass; ``mfma``: the MFMA shape if
-    not the dtype's own (:func:`mfma_shape`)."""
-    k = FOUR_WAVE_KERNEL
-    return _geometry(dtype, BM, BN, BK, k.warps_m, k.warps_n, k.threads, floor_vm=False,
-                     mfma=mfma)
+    not the dtype's own (:func:`mfma_shape`); ``grid``: the waves (M, N) of a kernel given
+    as input that runs the 4-wave schedule in lockstep instead, all of its threads copying
+    (each wave's tile must still split into the schedule's 2x2 subtiles)."""
+    m, n = grid if grid is not None else (FOUR_WAVE_KERNEL.warps_m, FOUR_WAVE_KERNEL.warps_n)
+    return _geometry(dtype, BM, BN, BK, m, n, m * n * WAVE_SIZE, floor_vm=False, mfma=mfma)
+
+
+def square_grid(waves: int) -> tuple[int, int]:
+    """The most nearly square grid (M, N) of ``waves`` waves, no more rows than columns
+    (IREE's default: 1x1, 1x2, 2x2, 2x4, 4x4)."""
+    m = max(d for d in range(1, int(waves ** 0.5) + 1) if waves % d == 0)
+    return m, waves // m
 
 
 def ping_pong_geometry(dtype: str = "bf16", BM: int = 256, BN: int = 256, BK: int = 64,

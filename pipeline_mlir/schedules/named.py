@@ -54,6 +54,10 @@ def _schedule_config_options() -> OptionTable:
     return OptionTable(out)
 
 
+#: the option of a schedule whose waves run it in lockstep, any number of them
+#: (:meth:`NamedSchedule.lockstep`; ``4wave``'s ``waves``)
+WAVES_OPTION = "waves"
+
 #: every ScheduleConfig field as an option (a double-buffer schedule's ``config`` keys)
 SCHEDULE_CONFIG_OPTIONS = _schedule_config_options()
 
@@ -324,13 +328,29 @@ class NamedSchedule:
         """The ``KernelGeometry`` of the complete kernel (the counts it issues)."""
         raise ConfigError(f"{self.owner()}: no complete GEMM kernel")
 
+    @classmethod
+    def lockstep(cls) -> bool:
+        """Whether every wave of a kernel runs the schedule in lockstep, so that it takes a
+        kernel of any number of waves: it has the option :data:`WAVES_OPTION` (``4wave``).
+        Another schedule's kernel runs the fixed number of its ``kernel_traits``."""
+        return WAVES_OPTION in cls.options()
+
     def kernel_waves(self) -> int:
-        """The waves of the kernel that runs the schedule: its complete kernel's
-        (``kernel_traits``), unless the schedule takes a kernel's own wave count (``4wave``'s
-        ``waves``)."""
+        """The waves of the kernel that runs the schedule: a lockstep schedule's
+        :data:`WAVES_OPTION` (read from a kernel given as input), else its complete
+        kernel's (``kernel_traits``)."""
         if self.kernel_traits is None:
             raise ConfigError(f"{self.owner()}: no complete GEMM kernel")
+        if self.lockstep():
+            return self.get(WAVES_OPTION)
         return self.kernel_traits.warps
+
+    def wave_grid(self) -> tuple[int, int]:
+        """The waves (M, N) of the kernel that runs the schedule: its complete kernel's
+        (``kernel_traits``) unless the schedule says otherwise (``4wave``'s ``waves_m``)."""
+        if self.kernel_traits is None:
+            raise ConfigError(f"{self.owner()}: no complete GEMM kernel")
+        return self.kernel_traits.warps_m, self.kernel_traits.warps_n
 
     def min_trips(self) -> int:
         """The fewest main-loop trips the complete kernel runs (its launch contract):
@@ -338,4 +358,4 @@ class NamedSchedule:
         return 0
 
 
-__all__ = ["NamedSchedule", "SCHEDULE_CONFIG_OPTIONS", "STRATEGY_NAMES", "option"]
+__all__ = ["NamedSchedule", "SCHEDULE_CONFIG_OPTIONS", "STRATEGY_NAMES", "WAVES_OPTION", "option"]

@@ -51,6 +51,14 @@ MAX_WAVES_PER_SIMD = 8
 MAX_WORKGROUP_THREADS = 1024
 #: the waves of the largest workgroup
 MAX_WAVES = MAX_WORKGROUP_THREADS // WAVE_SIZE
+
+
+def waves_text(threads: int) -> str:
+    """``threads`` as waves of :data:`WAVE_SIZE` lanes, the one spelling of a wave count in
+    messages and reports: '1 wave', '4 waves', '1.5 waves'."""
+    n = threads / WAVE_SIZE
+    return f"{n:g} wave{'' if n == 1 else 's'}"
+
 #: VGPRs per lane: one unified file holds the architected and the accumulation VGPRs
 VGPRS = 512
 #: of which the architected VGPRs (``v0..v255``); the rest are the AGPRs (``a0..a255``)

@@ -172,6 +172,8 @@ def test_a_lockstep_kernel_of_more_than_4_waves_that_spills_says_so():
                                            "lockstep and 22 VGPRs spill")
     assert lockstep_note(8, 22).endswith("schedules 8 waves as two groups")
     assert "pingpong" not in lockstep_note(16, 104)
+    assert "2 waves share a SIMD's registers (256 a wave)" in lockstep_note(8, 22)
+    assert "4 waves share a SIMD's registers (128 a wave)" in lockstep_note(16, 104)
     assert "performance:" not in dataclasses.replace(eight, resources=rep.resources).format()
 
 

@@ -17,8 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from iree_configs import WAVES, assert_steady_or_short, forms_agree
+from iree_configs import assert_steady_or_short, forms_agree
 from steady_loop import counting_loops
+from pipeline_mlir.target.gfx950 import waves_text
 from pipeline_mlir.tools.pipeline_opt import main
 
 ROOT = Path(__file__).parents[3]
@@ -33,16 +34,10 @@ pytestmark = pytest.mark.usefixtures("shared_code_objects")
 
 #: configuration -> (its waves, the spec the front end reads from it: tile, counts, waves)
 SPECS = {
-    "bf16_abt_512_1wave": (1, "4wave{dtype=bf16 BM=64 BN=64 BK=32 vm_per_load_a=2 "
-                              "vm_per_load_b=2 lgkm_per_load_a=2 lgkm_per_load_b=2 waves=1}"),
-    "bf16_abt_512_2wave": (2, "4wave{dtype=bf16 BM=64 BN=128 BK=32 vm_per_load_b=2 "
-                              "lgkm_per_load_a=2 waves=2}"),
-    "bf16_abt_1024x1024x512_8wave": (8, "4wave{dtype=bf16 BM=256 BN=256 BK=64 "
-                                        "vm_per_load_a=2 vm_per_load_b=2 lgkm_per_load_b=4 "
-                                        "waves=8}"),
-    "bf16_abt_1024x1024x512_16wave": (16, "4wave{dtype=bf16 BM=256 BN=256 BK=64 "
-                                          "vm_per_load_a=1 vm_per_load_b=1 lgkm_per_load_a=4 "
-                                          "lgkm_per_load_b=4 waves=16}"),
+    "bf16_abt_512_1wave": (1, "4wave{dtype=bf16 BM=32 BN=32 BK=32 waves=1}"),
+    "bf16_abt_512_2wave": (2, "4wave{dtype=bf16 BM=64 BN=128 BK=32 waves=2}"),
+    "bf16_abt_1024x1024x512_8wave": (8, "4wave{dtype=bf16 BM=256 BN=256 BK=64 waves=8}"),
+    "bf16_abt_1024x1024x512_16wave": (16, "4wave{dtype=bf16 BM=256 BN=256 BK=64 waves=16}"),
 }
 
 
@@ -61,7 +56,7 @@ def _adopted_options(path: Path, capsys) -> dict:
     return dict(re.findall(r'(\w+) = "?(\w+)"?(?: : i64)?', options))
 
 
-@pytest.mark.parametrize("name", list(WAVES))
+@pytest.mark.parametrize("name", list(SPECS))
 def test_waves_run_the_4_wave_schedule_in_lockstep(generated, name, capsys):
     """Both forms become the same schedule, of the kernel's tile, counts and waves, and the
     late form's kernel is exact on 2 workgroups of that many waves, its steady loop run."""
@@ -75,7 +70,7 @@ def test_waves_run_the_4_wave_schedule_in_lockstep(generated, name, capsys):
                             str(generated(name, "late")), "--emulate-workgroups=2",
                             "--emulate-mode=late")
     assert rc == 0 and "mode=late: exact, max error 0, 2 of " in out, out + err
-    assert f"workgroups x {waves} waves" in out, out
+    assert f"workgroups x {waves_text(waves * 64)}," in out, out
     assert_steady_or_short(loops, name, generated)
 
 
@@ -88,7 +83,7 @@ def test_waves_simulate_hazard_free(name, capsys):
     rc, out, err = _run(capsys, "--simulate", f"--pipeline={spec}", "--report")
     assert rc == 0 and "no hazard, every accumulator receives each K tile once" in out, \
         out + err
-    assert f"{waves} wave{'' if waves == 1 else 's'} in 1 group(s)" in out, out
+    assert f"{waves_text(waves * 64)} in 1 group(s)" in out, out
 
 
 def test_pipeline_waves_that_are_not_the_kernels_are_refused(generated, capsys):
@@ -109,6 +104,31 @@ def test_pipeline_waves_that_are_not_the_kernels_are_refused(generated, capsys):
         "kernel runs 4 waves" in err, err
 
 
+def test_the_wave_grid_is_the_kernels(generated, capsys):
+    """The schedule's wave grid is read from the kernel (the 1x2 kernel's is the default,
+    not written): another one given is refused at the loop; a tile whose waves are one MFMA
+    row each (2x1 waves of 16x64) has no subtiles to split into, refused at the copy; a
+    spec whose waves' tiles do not split is refused by the geometry, and a grid that is
+    not of the waves by the options."""
+    path = generated("bf16_abt_512_2wave", "late")
+    rc, _, err = _run(capsys, "--pipeline=4wave{waves_m=2}", str(path), "-o", "-")
+    assert rc == 1 and re.search(r"\.mlir:\d+:\d+: error: sched-adopt-loop: 'scf\.for' op: "
+                                 r"the pipeline asks for waves_m=2, but the loop's payload "
+                                 r"has waves_m=1", err), err
+    path = generated("bf16_abt_512_2wave_2x1", "late")
+    rc, _, err = _run(capsys, "--pipeline=4wave", str(path), "-o", "-")
+    assert rc == 1 and "Traceback" not in err
+    assert re.search(r"\.mlir:\d+:\d+: error: sched-adopt-loop: channel A: every fragment "
+                     r"read needs the data of the same copies", err), err
+    for spec, why in (("BM=16 BN=32 BK=32 waves=1", "geometry: num_m_mmas = 1 must be even "
+                                                     "and >= 2"),
+                      ("BM=32 BN=64 BK=32 waves=2 waves_m=2", "geometry: num_m_mmas = 1 must "
+                                                              "be even and >= 2"),
+                      ("waves=8 waves_m=3", "option 'waves_m=3' must divide the 8 waves")):
+        rc, out, err = _run(capsys, f"--pipeline=4wave{{{spec}}}", "--emit=schedule")
+        assert rc == 1 and out == "" and why in err and "Traceback" not in err, (spec, err)
+
+
 def test_tagged_loop_takes_the_kernels_waves(tmp_path, capsys):
     """A tagged loop of a 2-wave kernel: the schedule is given the kernel's count."""
     tagged = tmp_path / "tagged.mlir"
@@ -121,12 +141,21 @@ def test_tagged_loop_takes_the_kernels_waves(tmp_path, capsys):
 
 def test_pingpong_still_refuses_other_wave_counts(generated, capsys):
     """The ping-pong schedule's two groups of 4 waves are its definition: a 2-wave kernel
-    is refused at the function, with the counts."""
+    is refused at the function, with the counts; so is a tagged loop of a 4-wave kernel
+    (whose tags agree with its addresses), and 8 waves of it are taken."""
     path = generated("bf16_abt_512_2wave", "prefetch")
     rc, _, err = _run(capsys, "--pipeline=pingpong", str(path), "-o", "-")
     assert rc == 1 and "Traceback" not in err
     assert "the kernel runs 128 threads (2 waves) but the 'pingpong' schedule is written " \
            "for 8 waves (512 threads)" in err, err
+    tagged = path.parent / "tagged_pingpong.mlir"
+    for block in (512, 256):
+        tagged.write_text(concrete_kernel_text("pingpong", block=block))
+        rc, _, err = _run(capsys, f"--pipeline=pingpong{{{EXACT}}}", str(tagged), "-o", "-")
+        assert rc == (block != 512) and "Traceback" not in err, err
+    assert re.search(r"tagged_pingpong\.mlir:\d+:\d+: error: sched-import: 'gpu\.func' op: the "
+                     r"kernel runs 256 threads \(4 waves\) but the 'pingpong' schedule is "
+                     r"written for 8 waves \(512 threads\)", err), err
 
 
 @pytest.mark.parametrize("emit", ["asm", "mlir"])
@@ -137,12 +166,15 @@ def test_complete_kernel_runs_4_waves(emit, capsys):
     assert rc == 1 and out == "" and "Traceback" not in err
     assert "the complete kernel runs 4 waves; a schedule of 2 waves pipelines a kernel " \
            "given as input" in err, err
+    rc, out, err = _run(capsys, "--pipeline=4wave{waves_m=1}", f"--emit={emit}")
+    assert rc == 1 and out == "" and "the complete kernel runs its waves in a 2x2 grid; a " \
+        "schedule of 1x4 waves pipelines a kernel given as input" in err, err
 
 
 def test_one_wave_keeps_no_barrier_in_its_assembly(generated, capsys):
     """LLVM lowers the barriers of a one-wave workgroup to no instruction: the ISA check
     of ``--emit=report`` expects none (its waits stay), and LLVM agrees with the report's
-    occupancy (6 such workgroups of 24 KiB of LDS on 4 SIMDs: 2 waves on the fullest)."""
+    occupancy (20 such workgroups of 8 KiB of LDS on 4 SIMDs: 5 waves on the fullest)."""
     path = generated("bf16_abt_512_1wave", "late")
     rc, out, err = _run(capsys, "--pipeline=4wave", str(path), "--emit=report")
     assert rc == 0, err
@@ -150,4 +182,5 @@ def test_one_wave_keeps_no_barrier_in_its_assembly(generated, capsys):
     for phase in ("prologue", "loop", "epilogue"):   # the barrier column: none, none expected
         (row,) = re.findall(rf"^  {phase} .*$", out, re.M)
         assert re.findall(r"(\d+) \(exp +(\d+)\)", row)[4] == ("0", "0"), row
-    assert "occupancy             2 waves/SIMD" in out and ": agree" in out, out
+    assert "occupancy             5 waves/SIMD" in out and ": agree" in out, out
+    assert "64 work items = 1 wave of 64" in out, out

@@ -1,0 +1,99 @@
+"""One address register for the fragment reads that lie a constant apart.
+
+The front end emits each fragment read's LDS index from the natural loop's own index
+arithmetic, mapped onto the schedule's buffers (swizzles, deleted bits, windows:
+``adopt._Rewriter._lds_index``).  Those maps hide from LLVM that two reads of one lane lie a
+fixed number of elements apart, so it keeps a loop-invariant address register for nearly
+every read: 16 in IREE's 16-wave 256x256 kernel, 22 in its 8-wave one (4 and 5 shared).
+A kernel of at most one wave per SIMD has the registers to spare; more waves share a SIMD's
+register file (two waves per SIMD: 256 registers each, four: 128), and there these
+registers push the accumulators and fragments into scratch.
+
+:class:`ReadBases` evaluates each new read index for every thread of the workgroup (the
+address analysis' evaluator, :mod:`pipeline_mlir.analysis.loop_eval`); an index that is,
+for every thread, an earlier read's plus one non-negative constant is emitted as that sum,
+which LLVM folds into the ``ds_read`` offset.  The proof is per thread and holds in every
+workgroup and launch: an index is shared only if it is computed from thread ids and
+constants alone (integer arithmetic, affine maps; no workgroup id, kernel argument, size
+known at launch, memory or block argument), which the evaluation then gives exactly; any
+other index keeps its own arithmetic.
+Kernels of at most one wave per SIMD are not changed, nor the ping-pong kernels
+(:func:`shares_read_bases`).  The sums are emitted with ``ix``, the rewriter's index
+emitter.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline_mlir.analysis.lane_ops import PASS_THROUGH
+from pipeline_mlir.analysis.loop_eval import Evaluator, Unevaluable
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.target.gfx950 import SIMDS_PER_CU, WAVE_SIZE
+
+#: the ops an index shared may be computed with: integer arithmetic, affine maps, the
+#: thread's own ids (whose values the evaluator gives exactly for every thread) and the
+#: casts and hints that pass their operand on
+_THREAD_OPS = ("arith.", "index.", "affine.apply", "affine.min", "affine.max",
+               "affine.delinearize_index", "affine.linearize_index", "gpu.thread_id",
+               "gpu.lane_id", "gpu.subgroup_id", "rocdl.workitem.id.") + PASS_THROUGH
+
+
+def thread_only(value) -> bool:
+    """Whether ``value`` is computed from thread ids and constants alone (its values are
+    those of every workgroup and launch)."""
+    seen, todo = set(), [value]
+    while todo:
+        v = todo.pop()
+        if isinstance(v.owner, ir.Block):
+            return False                              # a block argument
+        op = _op(v.owner)
+        if op in seen:
+            continue
+        seen.add(op)
+        if not op.name.startswith(_THREAD_OPS) or len(op.regions):
+            return False
+        todo.extend(op.operands)
+    return True
+
+
+def shares_read_bases(block: tuple[int, int, int], schedule) -> bool:
+    """Whether the reads of a kernel of workgroup size ``block`` pipelined by ``schedule``
+    share address bases: a lockstep schedule's (``4wave``) kernel of more than one wave
+    per SIMD, whose waves share the register file.  (The ping-pong kernels, two waves per
+    SIMD by definition, keep the reads they were measured with.)"""
+    return schedule.lockstep() and int(np.prod(block)) > WAVE_SIZE * SIMDS_PER_CU
+
+
+class ReadBases:
+    """The read indices emitted so far (value, per-thread elements), to share from."""
+
+    def __init__(self, block: tuple[int, int, int], schedule) -> None:
+        self.on = shares_read_bases(block, schedule)
+        self.evaluator = Evaluator(block, launch_values=False)
+        self.bases: list[tuple] = []
+
+    def _elements(self, idx) -> np.ndarray | None:
+        """``idx`` for every thread, or None if it depends on more than the thread."""
+        if not thread_only(idx):
+            return None
+        try:
+            return self.evaluator.value(idx)
+        except Unevaluable:
+            return None
+
+    def index(self, idx, ix):
+        """``idx``, or an earlier read's index plus a constant (emitted with ``ix``) when it
+        is that for every thread."""
+        if not self.on:
+            return idx
+        elements = self._elements(idx)
+        if elements is None:
+            return idx
+        for base, at in self.bases:
+            delta = elements - at
+            if delta[0] >= 0 and (delta == delta[0]).all():
+                return ix.add(base, ix.c(int(delta[0]))) if delta[0] else base
+        self.bases.append((idx, elements))
+        return idx

@@ -1,0 +1,65 @@
+"""Fragment reads sharing one address base (``pipeline_mlir/frontend/read_bases.py``).
+
+An index that is, for every thread, an earlier one's plus a non-negative constant becomes
+that sum; one that differs per thread, depends on the workgroup or on a kernel argument,
+or lies below every earlier index keeps its own arithmetic; kernels of at most one wave per
+SIMD, and the ping-pong schedule's, are not changed.  (That the 8- and 16-wave kernels so
+built stay exact: ``test/unit/tools/test_iree_config_waves.py``.)
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.dialect.bindings import ir, new_context
+from pipeline_mlir.dialect.ir_io import walk_ops
+from pipeline_mlir.frontend.adopt import Ix
+from pipeline_mlir.frontend.read_bases import ReadBases
+from pipeline_mlir.schedules.registry import parse_pipeline
+
+KERNEL = """
+gpu.module @m {
+  gpu.func @k(%n: index) kernel attributes {known_block_size = array<i32: 512, 1, 1>} {
+    %t = gpu.thread_id x
+    %w = gpu.block_id x
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %c7 = arith.constant 7 : index
+    %base = arith.muli %t, %c8 : index
+    %far = arith.addi %base, %c64 : index
+    %mixed = arith.xori %t, %c7 : index
+    %wg = arith.addi %base, %w : index
+    %arg = arith.addi %base, %n : index
+    %below = arith.subi %far, %c64 : index
+    gpu.return
+  }
+}
+"""
+
+
+def test_reads_a_constant_apart_share_their_base():
+    with new_context() as ctx, ir.Location.unknown(ctx):
+        m = ir.Module.parse(KERNEL, ctx)
+        (fn,) = walk_ops(m.operation, lambda o: o.name == "gpu.func")
+        names = ("%t", "%w", "%c8", "%c64", "%c7", "%base", "%far", "%mixed", "%wg", "%arg",
+                 "%below")      # the ops' results in KERNEL's order
+        ops = walk_ops(fn, lambda o: o.name.startswith(("arith.", "gpu.thread", "gpu.block")))
+        v = {n: o.results[0] for n, o in zip(names, ops, strict=True)}
+        ret = walk_ops(fn, lambda o: o.name == "gpu.return")[0]
+        ix = Ix(ir.InsertionPoint(ret))
+        with ir.InsertionPoint(ret):
+            four = parse_pipeline("4wave")
+            bases = ReadBases((512, 1, 1), four)
+            assert bases.index(v["%base"], ix) == v["%base"]
+            shared = bases.index(v["%far"], ix)       # %base + 64 for every thread
+            assert shared != v["%far"] and shared.owner.name == "arith.addi"
+            assert list(shared.owner.operands)[0] == v["%base"]
+            for own in ("%mixed", "%wg", "%arg"):      # per thread / workgroup / argument
+                assert bases.index(v[own], ix) == v[own], own
+            # equal to the first base: the base itself, no arithmetic
+            assert bases.index(v["%below"], ix) == v["%base"]
+            low = ReadBases((512, 1, 1), four)     # below the only base: its own
+            low.index(v["%far"], ix)
+            assert low.index(v["%base"], ix) == v["%base"]
+            for spec, block in (("4wave", (256, 1, 1)), ("pingpong", (512, 1, 1))):
+                off = ReadBases(block, parse_pipeline(spec))
+                off.index(v["%base"], ix)
+                assert off.index(v["%far"], ix) == v["%far"], spec

@@ -23,18 +23,28 @@ states, another ``sched_barrier``.  Whatever reads the accumulators after the pi
 every path, and LLVM's own count (it counts an ``s_nop`` already there) adds nothing.  The
 cost is at most 20 issue cycles once per kernel, while that MFMA's 64 cycles drain.
 
-Control leaving any other code that issues such an MFMA needs the same guard, whatever
-marks the front end left: :func:`guard_exits` puts it after every control-flow op holding
-one (a loop the kernel runs as written, a remainder, an ``scf.if``, a loop a person wrote),
-decided by the IR alone, and at the start of every block such a block branches to in
-unstructured control flow.  Found on IREE's fp8 512x512x896 kernel with the 32x32x64 MFMA
-forced (late form, 4-wave), whose one-iteration remainder LLVM unrolled and interleaved with
-the epilogue's stores, one of which read the last MFMA's result 19 wait states after it.
-Only an exit that nothing after it can misuse goes without: every 16-pass MFMA directly in
-the op's body with its result only accumulated on (an MFMA's identical C, or yielded to a
-result that is only accumulated on after the op, as the pipelined main loop's accumulators
-are by its epilogue), so its registers stay live, read with no wait, until an MFMA takes
-them.  ``sched-lower-to-rocdl`` runs it (so ``--emit=mlir`` shows the guards), and so does
+Any other reader of such an MFMA's result needs the same guard, whatever marks the front
+end left, decided by the IR alone (:func:`guard_exits`, one walk):
+
+* straight-line code: before the first op of the MFMA's block that reads its result other
+  than by accumulating on it (LLVM 22 schedules independent work after the MFMA and can
+  land the reader exactly 19 wait states after it: ``test/unit/inputs/xdl_straight_kernel.mlir``
+  is such a kernel), after whatever the IR puts between them;
+* exits: after every control-flow op holding one (a loop the kernel runs as written, a
+  remainder, an ``scf.if``, a loop a person wrote) whose MFMA is not guarded so in its
+  block.  Found on IREE's fp8 512x512x896 kernel with the 32x32x64 MFMA forced (late form,
+  4-wave), whose one-iteration remainder LLVM unrolled and interleaved with the epilogue's
+  stores, one of which read the last MFMA's result 19 wait states after it.  Only an exit
+  that nothing after it can misuse goes without: every 16-pass MFMA directly in the op's
+  body with its result only accumulated on (an MFMA's identical C, or yielded to a result
+  that is only accumulated on after the op, as the pipelined main loop's accumulators are
+  by its epilogue), so its registers stay live, read with no wait, until an MFMA takes
+  them; or only a kernel's return follows (a non-kernel function's caller runs on);
+* unstructured control flow: at the start of every block such a block branches to, or, for
+  a loop header that only compares scalars and branches back or out, at the block it
+  leaves to (the exit edge, once, not every iteration: :func:`_exit_block`).
+
+``sched-lower-to-rocdl`` runs it (so ``--emit=mlir`` shows the guards), and so does
 ``sched-xdl-guard`` in the LLVM step, which every route to machine code runs
 (``--pipeline``, ``--pass-pipeline`` with any pass list, MLIR of ``amdgpu`` MFMAs and no
 ``sched`` ops), before ``convert-scf-to-cf``.  The emulator checks these rules on every path
@@ -48,12 +58,12 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.lowering.rocdl_build import mask_attr, sched_barrier_none
-from pipeline_mlir.target.gfx950 import MFMAS, mfma_passes
+from pipeline_mlir.target.gfx950 import MFMAS, XDL_D_EXTRA, mfma_passes
 
 #: the wait states LLVM 22's hazard recognizer looks back for the MFMA that wrote a VGPR
 LLVM_LOOKBACK = 19
-#: the wait states an XDL MFMA's readers need beyond its passes (gfx950, 4 passes and more)
-XDL_READ_EXTRA = 4
+#: the wait states an XDL MFMA's readers need beyond its passes (the target's)
+XDL_READ_EXTRA = XDL_D_EXTRA
 #: the wait states the guard issues: a 16-pass XDL MFMA's readers' count
 GUARD = 16 + XDL_READ_EXTRA
 #: the most wait states one ``s_nop`` issues (``s_nop 15``)

@@ -274,6 +274,45 @@ def _scalar(ins: Instr, step) -> tuple[list, list]:
     return checks, records
 
 
+@dataclass(frozen=True)
+class Effects:
+    """The registers an instruction the machine does not run reads and writes, in the
+    fields of a compiled step that :func:`info_of` reads (:func:`effects_of`)."""
+
+    ins: Instr
+    kind: str
+    vreads: frozenset = frozenset()
+    vwrites: frozenset = frozenset()
+    sreads: frozenset = frozenset()
+    swrites: frozenset = frozenset()
+
+
+def _regs(code: int, n: int) -> tuple[frozenset, frozenset]:
+    """(VGPRs, SGPRs) of a source operand code of ``n`` registers (constants: none)."""
+    if code >= VGPR0:
+        return frozenset(range(code - VGPR0, code - VGPR0 + n)), frozenset()
+    return frozenset(), frozenset(range(code, code + n)) if code <= EXEC + 1 else frozenset()
+
+
+def effects_of(ins: Instr) -> Effects | None:
+    """The register effects of the rule-bearing instructions the machine does not run, for
+    the wait-state rules on assembly that has them (``valu-vcc-div-fmas``: ``v_div_fmas``
+    reads VCC and its three sources, writes D; ``setreg``: ``s_setreg_b32`` reads its SGPR,
+    ``s_getreg_b32`` writes its SGPR, the hardware register in ``imm``); None for others."""
+    f, n = ins.f, ins.name
+    if n in ("v_div_fmas_f32", "v_div_fmas_f64") and ins.enc == "VOP3":
+        w = 2 if n.endswith("f64") else 1
+        srcs = [_regs(f[k], w) for k in ("src0", "src1", "src2")]
+        return Effects(ins, "valu", frozenset().union(*(v for v, _ in srcs)),
+                       frozenset(range(f["dst"], f["dst"] + w)),
+                       frozenset({VCC, VCC + 1}).union(*(s for _, s in srcs)))
+    if n == "s_setreg_b32":
+        return Effects(ins, "salu", sreads=frozenset({f["dst"]}))
+    if n == "s_getreg_b32":
+        return Effects(ins, "salu", swrites=frozenset({f["dst"]}))
+    return None
+
+
 def info_of(step) -> Info:
     """The rules' view of one compiled instruction."""
     ins = step.ins

@@ -306,21 +306,25 @@ def _ends_program(ops: list) -> bool:
     return _is_kernel(_op(ops[0].parent))
 
 
+def _scalar(t) -> bool:
+    return isinstance(t, (ir.IntegerType, ir.IndexType))
+
+
 def _scalar_only(ops: list) -> bool:
     """Are ``ops`` all ``arith`` ops on scalars (no vector, no memory: nothing that reads
     or writes an MFMA's registers while they are live)?"""
-    def scalar(t) -> bool:
-        return isinstance(t, (ir.IntegerType, ir.IndexType))
     return all(o.name.startswith("arith.") and
-               all(scalar(v.type) for v in [*o.operands, *o.results]) for o in ops)
+               all(_scalar(v.type) for v in [*o.operands, *o.results]) for o in ops)
 
 
 def _exit_block(block, succ):
     """Where the guard goes for the edge ``block`` -> ``succ`` in unstructured control flow:
     ``succ``, or, when ``succ`` is the header of a loop whose body is ``block`` (it only
-    compares scalars and branches back to ``block`` or out, and ``block`` only computes
-    scalars before its first MFMA, which accumulates on what the header hands it), the
-    block the header branches out to: the loop's exit edge, not every iteration."""
+    compares scalars and branches back to ``block`` or out; ``block`` only computes scalars
+    before its first MFMA, has no vector argument, and takes each vector the header holds
+    as an MFMA's C, only accumulating on it, so those registers stay live until an MFMA
+    reads them), the block the header branches out to: the loop's exit edge, not every
+    iteration."""
     ops = [o.operation for o in succ.operations]
     if not ops or ops[-1].name != "cf.cond_br" or not _scalar_only(ops[:-1]):
         return succ
@@ -331,13 +335,15 @@ def _exit_block(block, succ):
     first = next((i for i, o in enumerate(body) if _window(o)), None)
     if first is None or not _scalar_only(body[:first]):
         return succ
-    for arg in [*succ.arguments, *block.arguments]:
-        for use in arg.uses:
-            user = _op(use.owner)
-            if user.block in (succ, block) and not (
-                    isinstance(arg.type, (ir.IntegerType, ir.IndexType)) or
-                    list(user.successors) or _accumulates(use, arg, block)):
-                return succ
+    if any(not _scalar(a.type) for a in block.arguments):
+        return succ
+    for arg in succ.arguments:            # each accumulator: taken by an MFMA in the body
+        uses = [u for u in arg.uses if _op(u.owner).block in (succ, block)]
+        if not _scalar(arg.type) and not (
+                any(_op(u.owner).block == block and _accumulates(u, arg, block) for u in uses)
+                and all(list(_op(u.owner).successors) or _accumulates(u, arg, block)
+                        for u in uses)):
+            return succ
     return targets[1] if targets[0] == block else targets[0]
 
 

@@ -199,6 +199,36 @@ func.func @header_reads(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
 
 // -----
 
+// The body's MFMA does not take the header's accumulator (its registers are free in the
+// body, where anything may overwrite them): the guard stays at the header.
+// CHECK-LABEL: func.func @not_taken
+// CHECK:       {{^ *}}^bb1(
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    rocdl.s.nop 15
+// CHECK-NEXT:    rocdl.s.nop 3
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    arith.cmpi
+// CHECK:       ^bb3:
+// CHECK-NEXT:    vector.store
+func.func @not_taken(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
+                     %out: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  cf.br ^bb1(%c0, %c : index, vector<16xf32>)
+^bb1(%i: index, %acc: vector<16xf32>):
+  %go = arith.cmpi slt, %i, %n : index
+  cf.cond_br %go, ^bb2, ^bb3
+^bb2:
+  %d = amdgpu.mfma 32x32x64 %a * %a + %c : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+  %next = arith.addi %i, %c1 : index
+  cf.br ^bb1(%next, %d : index, vector<16xf32>)
+^bb3:
+  vector.store %acc, %out[%c0] : memref<16xf32>, vector<16xf32>
+  return
+}
+
+// -----
+
 // Straight-line code: LLVM 22 may issue the store exactly 19 wait states after the MFMA
 // (the 19 independent ops here are what it fills the gap with): the guard before the
 // store, after the independent ops; none when a guard is already between.

@@ -73,3 +73,20 @@ def test_without_the_guard_the_path_check_fails():
                                                    if i not in nops)))
     assert found and {v.violation.rule.name for v in found} <= {"mfma-d-mem", "mfma-d-valu"}
     assert all(v.violation.required == 20 for v in found)
+
+
+def test_a_reader_the_guard_misses_is_refused(monkeypatch):
+    """Without the guard (``sched-xdl-guard`` made a no-op) the straight-line kernel's store
+    lands 19 wait states after its MFMA; the step to machine code checks the assembly on
+    every path (``driver/wait_check.py``) and refuses it at the kernel, naming the rule."""
+    import pipeline_mlir.passes.xdl_guard as pass_module
+
+    monkeypatch.setattr(pass_module, "guard_exits", lambda module: 0)
+    name, _ = ROUTES["pass-pipeline"]
+    result = compile(CompileOptions(input=str(INPUTS / name), emit="asm",
+                                    pass_pipeline="builtin.module(canonicalize)"))
+    errors = [d for d in result.diagnostics if d.severity == "error"]
+    assert result.output is None and len(errors) == 1
+    assert errors[0].location() == f"{INPUTS / name}:7:5"
+    assert "19 wait states after" in errors[0].message and "20 required (mfma-d-mem" \
+        in errors[0].message and "on some path" in errors[0].message

@@ -259,11 +259,33 @@ def _guard_readers(m, plan: _Plan) -> None:
     than by accumulating on it (or holds such a reader), unless a guard is between: the
     straight-line reader LLVM 22 may issue exactly 19 wait states after ``m``.  A use by
     the block's terminator is left to the exit rules (``scf.yield``, a branch, a kernel's
-    return) or guarded before it (a non-kernel function's return, any other)."""
+    return) or guarded before it (a non-kernel function's return, any other).  Yielded to
+    the next iteration of the ``scf.for`` whose body is the block, the result is read there
+    through the iteration argument: the first such reader gets the guard too, unless one is
+    after ``m`` or before the reader (the back edge)."""
     block = m.block
     ops = plan.ops_of(block)
-    first, last = ops.index(m), None
-    value = m.results[0]
+    first = ops.index(m)
+    last = _first_reader(m.results[0], block, ops)
+    if last is not None and not plan.guarded(block, first, last):
+        plan.add(block, last)
+    loop = _op(block.region.owner) if block.region is not None else None
+    if loop is None or loop.name != "scf.for":
+        return
+    for use in m.results[0].uses:
+        if _op(use.owner) == ops[-1] and ops[-1].name == "scf.yield":
+            arg = block.arguments[use.operand_number + 1]
+            r = _first_reader(arg, block, ops)
+            if r is not None and not plan.guarded(block, first, len(ops)) and \
+                    not plan.guarded(block, -1, r):
+                plan.add(block, r)
+
+
+def _first_reader(value, block, ops: list) -> int | None:
+    """The index in ``ops`` (``block``'s) of the first op reading ``value`` other than by
+    accumulating on it (or holding such a reader), the terminator's reads left to the exit
+    rules (:func:`_guard_readers`); None if none."""
+    last = None
     for use in value.uses:
         reader = _op(use.owner)
         while reader is not None and reader.block != block:
@@ -277,8 +299,7 @@ def _guard_readers(m, plan: _Plan) -> None:
         if i < len(ops) - 1 and _accumulates(use, value, block):
             continue
         last = i if last is None else min(last, i)
-    if last is not None and not plan.guarded(block, first, last):
-        plan.add(block, last)
+    return last
 
 
 def _is_kernel(func) -> bool:

@@ -229,6 +229,36 @@ func.func @not_taken(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
 
 // -----
 
+// The loop's MFMA result read at the top of the next iteration (through the iteration
+// argument, on the back edge): the guard before that read; none after the loop, whose
+// result is only accumulated on.
+// CHECK-LABEL: func.func @back_edge
+// CHECK:         scf.for
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    rocdl.s.nop 15
+// CHECK-NEXT:    rocdl.s.nop 3
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    vector.store
+// CHECK-NEXT:    amdgpu.mfma
+// CHECK-NEXT:    scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    amdgpu.mfma
+func.func @back_edge(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
+                     %out: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c) -> (vector<16xf32>) {
+    vector.store %acc, %out[%c0] : memref<16xf32>, vector<16xf32>
+    %d = amdgpu.mfma 32x32x64 %a * %a + %acc : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+    scf.yield %d : vector<16xf32>
+  }
+  %e = amdgpu.mfma 32x32x64 %a * %a + %r : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+  vector.store %e, %out[%c0] : memref<16xf32>, vector<16xf32>
+  return
+}
+
+// -----
+
 // Straight-line code: LLVM 22 may issue the store exactly 19 wait states after the MFMA
 // (the 19 independent ops here are what it fills the gap with): the guard before the
 // store, after the independent ops; none when a guard is already between.

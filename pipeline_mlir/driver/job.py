@@ -292,7 +292,7 @@ def emit_output(module, options: CompileOptions, filename: str, plans: list,
     from pipeline_mlir.isa.codegen import CodegenError
 
     try:
-        return _code_output(module, ll, options, plans)
+        return _code_output(module, ll, options, plans, filename)
     except CodegenError as e:
         raise located_llvm_error(e, module, filename) from None
 
@@ -351,23 +351,33 @@ def located_llvm_error(err, module, filename: str) -> Exception:
     return Failure([from_location("error", str(err), funcs[0].location, filename)])
 
 
-def _code_output(module, ll: str, options: CompileOptions, plans: list):
+def _code_output(module, ll: str, options: CompileOptions, plans: list, filename: str):
     """:func:`emit_output` of a kind LLVM's code generation makes (asm, report, obj,
-    hsaco)."""
+    hsaco); code issuing a 16-pass XDL MFMA has its wait states checked on every path
+    first (:mod:`pipeline_mlir.driver.wait_check`)."""
+    from pipeline_mlir.driver.wait_check import check_wait_states, needs_check
     from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
 
     emit = options.emit_kind
     timeout = _timeout(options)
+    check = needs_check(ll)
     if emit == "asm":
-        return compile_llvm_ir(ll, mcpu=options.chip, kind="asm", timeout=timeout), None
+        asm = compile_llvm_ir(ll, mcpu=options.chip, kind="asm", timeout=timeout)
+        if check:
+            check_wait_states(asm, module, filename)
+        return asm, None
+    if emit == "report" or check:
+        asm, obj = compile_llvm_ir(ll, mcpu=options.chip, kind="both", timeout=timeout)
+        if check:
+            check_wait_states(asm, module, filename)
+    else:
+        obj = compile_llvm_ir(ll, mcpu=options.chip, kind="obj", timeout=timeout)
     if emit == "report":  # resources, occupancy, counts, ISA check (isa/report.py)
         from pipeline_mlir.isa.report import kernel_report
 
-        asm, obj = compile_llvm_ir(ll, mcpu=options.chip, kind="both", timeout=timeout)
         report = kernel_report(asm, link_hsaco(obj, timeout=timeout),
                                plans[0] if len(plans) == 1 else None, ll_text=ll)
         return report.format(), report
-    obj = compile_llvm_ir(ll, mcpu=options.chip, kind="obj", timeout=timeout)
     return (obj if emit == "obj" else link_hsaco(obj, timeout=timeout)), None
 
 

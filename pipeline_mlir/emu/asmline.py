@@ -6,6 +6,10 @@ encoding, opcode and operand fields; its size follows from the encoding and a li
 branch to a label returns the label (the kernel reader, :mod:`pipeline_mlir.emu.asmtext`,
 turns it into the offset).  Only the syntax LLVM prints is accepted; anything else raises
 :class:`LineError` saying what is wrong.
+
+Size: one reader per encoding family (SOP*, VOP*, DS, MUBUF, FLAT, SMEM, MFMA, ...) and the
+operand syntax they share (registers, literals, modifiers, ``hwreg(...)``), kept together so
+that each field is read by one function.
 """
 
 from __future__ import annotations
@@ -114,11 +118,12 @@ def _vreg(text: str, kinds="v") -> int:
 
 def _split(rest: str) -> tuple[list[str], list[str]]:
     """Operands (comma separated) and trailing space-separated modifiers (a modifier's
-    list, ``op_sel:[1,0,0]``, keeps its commas)."""
-    parts = [p.strip() for p in re.split(r",(?![^\[]*\])", rest)] if rest.strip() else []
+    list, ``op_sel:[1,0,0]``, and ``hwreg(...)`` keep their commas and spaces)."""
+    parts = [p.strip() for p in re.split(r",(?![^\[]*\])(?![^(]*\))", rest)] \
+        if rest.strip() else []
     mods: list[str] = []
     if parts:
-        last = parts[-1].split()
+        last = re.findall(r"hwreg\([^)]*\)|\S+", parts[-1])
         parts[-1] = last[0] if last else ""
         mods = last[1:]
         if not parts[-1]:
@@ -268,8 +273,31 @@ def _sopc(o: _Operands) -> dict:
     return dict(src0=c0, src1=c1)
 
 
+#: gfx9's hardware registers by LLVM's ``hwreg(...)`` name
+_HWREGS = {"HW_REG_MODE": 1, "HW_REG_STATUS": 2, "HW_REG_TRAPSTS": 3, "HW_REG_HW_ID": 4,
+           "HW_REG_GPR_ALLOC": 5, "HW_REG_LDS_ALLOC": 6, "HW_REG_IB_STS": 7}
+
+
+def _hwreg(text: str) -> int:
+    """``hwreg(NAME|id[, offset, size])`` (or a number) -> the 16-bit field: id | offset << 6
+    | (size - 1) << 11, as LLVM encodes it (size 32 from bit 0 when not given)."""
+    m = re.fullmatch(r"hwreg\(\s*(\w+)\s*(?:,\s*(\d+)\s*,\s*(\d+)\s*)?\)", text)
+    if m is None:
+        return _int(text) & 0xFFFF
+    name, off, size = m.group(1), int(m.group(2) or 0), int(m.group(3) or 32)
+    rid = int(name) if name.isdigit() else _HWREGS.get(name)
+    if rid is None or rid > 63 or off > 31 or not 1 <= size <= 32 - off:
+        raise LineError(f"bad hardware register {text!r} (a name of {sorted(_HWREGS)} or an "
+                        f"id < 64, offset < 32, 1 <= size <= 32 - offset)")
+    return rid | off << 6 | (size - 1) << 11
+
+
 def _sopk(o: _Operands) -> dict:
     o.need(2)
+    if o.mnem == "s_setreg_b32":           # hwreg(...), the SGPR written to it
+        return dict(dst=_sreg(o.ops[1]), imm=_hwreg(o.ops[0]))
+    if o.mnem == "s_getreg_b32":
+        return dict(dst=_sreg(o.ops[0]), imm=_hwreg(o.ops[1]))
     return dict(dst=_sreg(o.ops[0]), imm=_int(o.ops[1]) & 0xFFFF)
 
 

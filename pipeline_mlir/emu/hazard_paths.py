@@ -28,12 +28,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pipeline_mlir.emu.hazards import RULES, Violation, infos, reg_name
+from pipeline_mlir.emu.hazards import (RULES, Violation, infos, need_after_d, need_after_srcc,
+                                       reg_name)
 from pipeline_mlir.emu.instr import BRANCHES
 from pipeline_mlir.emu.long_branch import long_branch_targets
 
-#: the wait states after which no matrix rule can still apply, beyond the MFMA's passes
-_MOST_EXTRA = 4
 _ENDS = ("s_endpgm", "s_trap", "s_setpc_b64")
 
 
@@ -94,11 +93,14 @@ def _fixed_horizons(info: list) -> dict:
 
 
 def _horizon(table: str, payload, fixed: dict) -> int:
-    """The wait states after which no rule on ``table`` can still apply to this entry."""
-    if table == "v_mfma":       # (passes, XDL, D): passes + 4 at most
-        return payload[0] + _MOST_EXTRA
-    if table == "v_srcc":       # passes: passes - 1
-        return payload
+    """The wait states after which no rule on ``table`` can still apply to this entry (the
+    rules' own counts: :func:`~pipeline_mlir.emu.hazards.need_after_d` of an MFMA's D,
+    :func:`~pipeline_mlir.emu.hazards.need_after_srcc` of its C, the largest fixed count
+    of the other tables)."""
+    if table == "v_mfma":       # (passes, XDL, D)
+        return need_after_d(payload)
+    if table == "v_srcc":       # passes
+        return need_after_srcc(payload)
     return fixed.get(table, 0)
 
 

@@ -32,7 +32,8 @@ from dataclasses import dataclass
 
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.instr import Instr, mfma_regs
-from pipeline_mlir.target.gfx950 import F8F6F4_FORMATS, mfma_passes
+from pipeline_mlir.target.gfx950 import (OTHER_D_EXTRA, XDL_D_EXTRA, f8f6f4_narrow,
+                                          mfma_passes)
 
 VGPR0, VCC, M0, EXEC = 256, 106, 124, 126
 
@@ -133,10 +134,17 @@ class Violation:
 
 
 
+def need_after_d(payload) -> int:
+    """The most wait states a rule on an MFMA's D entry (``(passes, XDL, D)``) needs: passes
+    + 4 (XDL) or + 2, before a VALU, VMEM or DS instruction or another MFMA's A/B (an
+    overlapping C needs no more: passes + 2 or passes)."""
+    passes, xdl = payload[0], payload[1]
+    return passes + (XDL_D_EXTRA if xdl else OTHER_D_EXTRA)
+
+
 def _need_d(entry) -> int:
-    """After an MFMA wrote the register: passes + 4 (XDL) or + 2."""
-    passes, xdl = entry[2][0], entry[2][1]
-    return passes + (4 if xdl else 2)
+    """After an MFMA wrote the register: :func:`need_after_d`."""
+    return need_after_d(entry[2])
 
 
 def _need_srcc(c: tuple, reader_xdl: bool):
@@ -151,9 +159,14 @@ def _need_srcc(c: tuple, reader_xdl: bool):
     return need
 
 
+def need_after_srcc(passes: int) -> int:
+    """After an XDL MFMA of ``passes`` read a register as C: passes - 1 before it is
+    overwritten."""
+    return passes - 1
+
+
 def _need_war(entry) -> int:
-    """After an XDL MFMA read the register as C: passes - 1."""
-    return entry[2] - 1
+    return need_after_srcc(entry[2])
 
 
 def _mfma(ins: Instr) -> tuple:
@@ -161,8 +174,7 @@ def _mfma(ins: Instr) -> tuple:
     # FP4/FP6 operands on both sides: half the FP8 passes (the matrix-unit rate); LLVM 22
     # places the wait states of the FP4 scaled MFMA for 4 passes (P + 4 = 8 before a store
     # of its result, test_mx_compiled.py)
-    narrow = all(F8F6F4_FORMATS.get(f.get(key, 0), ("", 8))[1] < 8 for key in ("cbsz", "blgp"))
-    entry = mfma_passes(ins.name, narrow)
+    entry = mfma_passes(ins.name, f8f6f4_narrow(f.get("cbsz", 0), f.get("blgp", 0)))
     if entry is None:
         raise EmuError(f"0x{ins.addr:04x}: '{ins.text}': no wait-state entry for {ins.name} "
                        f"(its pass count is not in the table)")
@@ -260,6 +272,45 @@ def _scalar(ins: Instr, step) -> tuple[list, list]:
     if step.kind == "salu" and M0 in step.swrites:
         records.append(("s_salu", (M0,), None))
     return checks, records
+
+
+@dataclass(frozen=True)
+class Effects:
+    """The registers an instruction the machine does not run reads and writes, in the
+    fields of a compiled step that :func:`info_of` reads (:func:`effects_of`)."""
+
+    ins: Instr
+    kind: str
+    vreads: frozenset = frozenset()
+    vwrites: frozenset = frozenset()
+    sreads: frozenset = frozenset()
+    swrites: frozenset = frozenset()
+
+
+def _regs(code: int, n: int) -> tuple[frozenset, frozenset]:
+    """(VGPRs, SGPRs) of a source operand code of ``n`` registers (constants: none)."""
+    if code >= VGPR0:
+        return frozenset(range(code - VGPR0, code - VGPR0 + n)), frozenset()
+    return frozenset(), frozenset(range(code, code + n)) if code <= EXEC + 1 else frozenset()
+
+
+def effects_of(ins: Instr) -> Effects | None:
+    """The register effects of the rule-bearing instructions the machine does not run, for
+    the wait-state rules on assembly that has them (``valu-vcc-div-fmas``: ``v_div_fmas``
+    reads VCC and its three sources, writes D; ``setreg``: ``s_setreg_b32`` reads its SGPR,
+    ``s_getreg_b32`` writes its SGPR, the hardware register in ``imm``); None for others."""
+    f, n = ins.f, ins.name
+    if n in ("v_div_fmas_f32", "v_div_fmas_f64") and ins.enc == "VOP3":
+        w = 2 if n.endswith("f64") else 1
+        srcs = [_regs(f[k], w) for k in ("src0", "src1", "src2")]
+        return Effects(ins, "valu", frozenset().union(*(v for v, _ in srcs)),
+                       frozenset(range(f["dst"], f["dst"] + w)),
+                       frozenset({VCC, VCC + 1}).union(*(s for _, s in srcs)))
+    if n == "s_setreg_b32":
+        return Effects(ins, "salu", sreads=frozenset({f["dst"]}))
+    if n == "s_getreg_b32":
+        return Effects(ins, "salu", swrites=frozenset({f["dst"]}))
+    return None
 
 
 def info_of(step) -> Info:

@@ -23,18 +23,28 @@ states, another ``sched_barrier``.  Whatever reads the accumulators after the pi
 every path, and LLVM's own count (it counts an ``s_nop`` already there) adds nothing.  The
 cost is at most 20 issue cycles once per kernel, while that MFMA's 64 cycles drain.
 
-Control leaving any other code that issues such an MFMA needs the same guard, whatever
-marks the front end left: :func:`guard_exits` puts it after every control-flow op holding
-one (a loop the kernel runs as written, a remainder, an ``scf.if``, a loop a person wrote),
-decided by the IR alone, and at the start of every block such a block branches to in
-unstructured control flow.  Found on IREE's fp8 512x512x896 kernel with the 32x32x64 MFMA
-forced (late form, 4-wave), whose one-iteration remainder LLVM unrolled and interleaved with
-the epilogue's stores, one of which read the last MFMA's result 19 wait states after it.
-Only an exit that nothing after it can misuse goes without: every 16-pass MFMA directly in
-the op's body with its result only accumulated on (an MFMA's identical C, or yielded to a
-result that is only accumulated on after the op, as the pipelined main loop's accumulators
-are by its epilogue), so its registers stay live, read with no wait, until an MFMA takes
-them.  ``sched-lower-to-rocdl`` runs it (so ``--emit=mlir`` shows the guards), and so does
+Any other reader of such an MFMA's result needs the same guard, whatever marks the front
+end left, decided by the IR alone (:func:`guard_exits`, one walk):
+
+* straight-line code: before the first op of the MFMA's block that reads its result other
+  than by accumulating on it (LLVM 22 schedules independent work after the MFMA and can
+  land the reader exactly 19 wait states after it: ``test/unit/inputs/xdl_straight_kernel.mlir``
+  is such a kernel), after whatever the IR puts between them;
+* exits: after every control-flow op holding one (a loop the kernel runs as written, a
+  remainder, an ``scf.if``, a loop a person wrote) whose MFMA is not guarded so in its
+  block.  Found on IREE's fp8 512x512x896 kernel with the 32x32x64 MFMA forced (late form,
+  4-wave), whose one-iteration remainder LLVM unrolled and interleaved with the epilogue's
+  stores, one of which read the last MFMA's result 19 wait states after it.  Only an exit
+  that nothing after it can misuse goes without: every 16-pass MFMA directly in the op's
+  body with its result only accumulated on (an MFMA's identical C, or yielded to a result
+  that is only accumulated on after the op, as the pipelined main loop's accumulators are
+  by its epilogue), so its registers stay live, read with no wait, until an MFMA takes
+  them; or only a kernel's return follows (a non-kernel function's caller runs on);
+* unstructured control flow: at the start of every block such a block branches to, or, for
+  a loop header that only compares scalars and branches back or out, at the block it
+  leaves to (the exit edge, once, not every iteration: :func:`_exit_block`).
+
+``sched-lower-to-rocdl`` runs it (so ``--emit=mlir`` shows the guards), and so does
 ``sched-xdl-guard`` in the LLVM step, which every route to machine code runs
 (``--pipeline``, ``--pass-pipeline`` with any pass list, MLIR of ``amdgpu`` MFMAs and no
 ``sched`` ops), before ``convert-scf-to-cf``.  The emulator checks these rules on every path
@@ -43,16 +53,17 @@ of the code (``pipeline_mlir/emu/hazard_paths.py``), not only on the path a run 
 
 from __future__ import annotations
 
+from pipeline_mlir.analysis.ir_facts import block_size
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.lowering.rocdl_build import mask_attr, sched_barrier_none
-from pipeline_mlir.target.gfx950 import MFMAS, mfma_passes
+from pipeline_mlir.target.gfx950 import MFMAS, XDL_D_EXTRA, mfma_passes
 
 #: the wait states LLVM 22's hazard recognizer looks back for the MFMA that wrote a VGPR
 LLVM_LOOKBACK = 19
-#: the wait states an XDL MFMA's readers need beyond its passes (gfx950, 4 passes and more)
-XDL_READ_EXTRA = 4
+#: the wait states an XDL MFMA's readers need beyond its passes (the target's)
+XDL_READ_EXTRA = XDL_D_EXTRA
 #: the wait states the guard issues: a 16-pass XDL MFMA's readers' count
 GUARD = 16 + XDL_READ_EXTRA
 #: the most wait states one ``s_nop`` issues (``s_nop 15``)
@@ -130,92 +141,231 @@ def _is_guard(ops: list, i: int) -> bool:
     return total >= GUARD and j < len(ops) and fence(ops[j])
 
 
+def _accumulates(use, value, block, region_op=None) -> bool:
+    """Does ``use`` of ``value`` leave it waiting 0 wait states?  An MFMA's C of the same
+    type in ``block`` (identical C); the ``scf.yield`` of ``region_op`` (an ``scf.for`` /
+    ``scf.if``) whose result is only accumulated on; the initial value of an ``scf.for``
+    iteration argument that is only accumulated on in the body and after the loop (a
+    loop of no iteration hands it on as it is)."""
+    user, n = _op(use.owner), use.operand_number
+    if user.name in _MFMA_OPS:
+        return n == 2 and user.block == block and user.results[0].type == value.type
+    if user.name == "scf.yield":
+        return region_op is not None and _op(user.parent) == region_op and \
+            region_op.name in ("scf.for", "scf.if") and \
+            _only_accumulated(region_op.results[n], region_op.block)
+    if user.name == "scf.for" and n >= 3 and user.block == block:
+        body = user.regions[0].blocks[0]
+        return _only_accumulated(body.arguments[n - 2], body, user) and \
+            _only_accumulated(user.results[n - 3], block)
+    return False
+
+
 def _only_accumulated(value, block, region_op=None) -> bool:
-    """Is every use of ``value`` an MFMA's C of the same type in ``block`` (the readers an
-    XDL MFMA leaves waiting 0 wait states: identical C), or the ``scf.yield`` of
-    ``region_op`` (an ``scf.for`` / ``scf.if``) whose result is only accumulated too?"""
-    for use in value.uses:
-        user = _op(use.owner)
-        if user.name in _MFMA_OPS and use.operand_number == 2 and \
-                user.block == block and user.results[0].type == value.type:
-            continue
-        if user.name == "scf.yield" and region_op is not None and \
-                _op(user.parent) == region_op and region_op.name in ("scf.for", "scf.if"):
-            result = region_op.results[use.operand_number]
-            if _only_accumulated(result, region_op.block):
-                continue
-        return False
-    return True
-
-
-def _exit_is_safe(op) -> bool:
-    """Can nothing after ``op`` read or overwrite a 16-pass MFMA's result too early?  True
-    when every such MFMA inside is directly in ``op``'s body and its result is only
-    accumulated on (:func:`_only_accumulated`): its registers stay those MFMAs' C, read
-    with no wait, until an MFMA after ``op`` takes them (the pipelined main loop, whose
-    epilogue accumulates on its results)."""
-    for inner in _walk(op):
-        if inner == op or not _window(inner):
-            continue
-        if _op(inner.parent) != op or not _only_accumulated(inner.results[0], inner.block, op):
-            return False
-    return True
+    """Is every use of ``value`` one that leaves it waiting 0 wait states
+    (:func:`_accumulates`)?"""
+    return all(_accumulates(use, value, block, region_op) for use in value.uses)
 
 
 #: ops whose regions are code but not control flow inside a kernel (modules, functions)
 _CONTAINERS = ("builtin.module", "gpu.module", "func.func", "gpu.func", "llvm.func",
                "hal.executable", "hal.executable.variant")
+_RETURNS = ("func.return", "gpu.return", "llvm.return")
+
+
+class _Plan:
+    """Where the guards go: per block, the indices of the ops a guard goes before (the
+    block's op count: at its end), and the guards already there."""
+
+    def __init__(self) -> None:
+        self.at: dict = {}            # block -> set of indices
+        self.ops: dict = {}           # block -> its ops
+
+    def ops_of(self, block) -> list:
+        if block not in self.ops:
+            self.ops[block] = [o.operation for o in block.operations]
+        return self.ops[block]
+
+    def guarded(self, block, first: int, last: int) -> bool:
+        """Is there a guard, already there or planned, after op ``first`` and before op
+        ``last`` of ``block``?"""
+        ops = self.ops_of(block)
+        return any(first < i <= last for i in self.at.get(block, ())) or \
+            any(_is_guard(ops, k) for k in range(first + 1, last))
+
+    def add(self, block, i: int) -> None:
+        self.at.setdefault(block, set()).add(i)
+
+    def place(self) -> int:
+        placed = 0
+        for block, where in self.at.items():
+            ops = self.ops_of(block)
+            for i in sorted(where):
+                if _is_guard(ops, i):
+                    continue
+                with ir.InsertionPoint(ops[i]), ops[i].location:
+                    emit_guard()
+                placed += 1
+        return placed
 
 
 def guard_exits(root) -> int:
-    """The guard wherever control leaves code that issues a 16-pass XDL MFMA, decided by
-    the IR alone (module docstring): after every control-flow op (a loop, an ``scf.if``,
-    any op with regions inside a function) holding one, unless nothing after it can read
-    or overwrite the MFMA's result too early (:func:`_exit_is_safe`, or only the kernel's
-    return follows); and, in unstructured control flow (a region of several blocks), at
-    the start of every block a block holding one branches to.  Idempotent: a guard already there counts.  Returns the number of
-    guards placed."""
-    exits, entries = [], []
-    for op in _walk(root):
-        if not op.regions:
+    """The guard wherever a 16-pass XDL MFMA's result may be read or overwritten too early,
+    decided by the IR alone in one walk (module docstring): before the first op of its
+    block that reads it other than by accumulating on it (straight-line code, a
+    non-kernel function's return); after every control-flow op holding one it does not
+    guard so (a loop, an ``scf.if``) unless only its accumulation leaves the op
+    (:func:`_exit_safe`) or only the kernel's return follows; in unstructured control
+    flow, at the start of the blocks its block branches to (a loop's exit block, not its
+    header, :func:`_exit_block`).  Idempotent: a guard already there counts.  Returns the
+    number of guards placed."""
+    mfmas = [op for op in _walk(_op(root)) if _window(op)]
+    plan = _Plan()
+    for m in mfmas:
+        _guard_readers(m, plan)
+    exits: dict = {}
+    for m in mfmas:
+        block = m.block
+        if plan.guarded(block, plan.ops_of(block).index(m), len(plan.ops_of(block))):
             continue
-        for region in op.regions:
-            blocks = list(region.blocks)
-            if len(blocks) > 1:
-                entries += [b for blk in blocks
-                            if any(_window(o.operation) for o in blk.operations)
-                            for b in _successor_blocks(blk)]
-        if op.name in _CONTAINERS or not needs_guard(op) or _exit_is_safe(op):
-            continue
-        ops = [o.operation for o in op.block.operations]
+        parent = _op(m.parent)
+        if len(list(block.region.blocks)) > 1:
+            for succ in _successor_blocks(block):
+                target = _exit_block(block, succ)
+                if not _is_guard(plan.ops_of(target), 0):
+                    plan.add(target, 0)
+        op = parent
+        while op is not None and op.name not in _CONTAINERS:
+            exits[op] = exits.get(op, False) or not (op == parent and _exit_safe(m, op))
+            op = _op(op.parent) if op.parent is not None else None
+    for op, unsafe in exits.items():
+        ops = plan.ops_of(op.block)
         after = ops.index(op) + 1
-        if not _is_guard(ops, after) and not _ends_program(ops[after:]):
-            exits.append(op)
-    for op in exits:
-        with ir.InsertionPoint.after(op), op.location:
-            emit_guard()
-    placed = len(exits)
-    for block in entries:      # a block entered twice has its guard the second time
-        ops = [o.operation for o in block.operations]
-        if not _is_guard(ops, 0):
-            with ir.InsertionPoint.at_block_begin(block), ops[0].location:
-                emit_guard()
-            placed += 1
-    return placed
+        if unsafe and not _is_guard(ops, after) and not _ends_program(ops[after:]):
+            plan.add(op.block, after)
+    return plan.place()
+
+
+def _exit_safe(m, op) -> bool:
+    """Can nothing after ``op`` read or overwrite the result of ``m`` (directly in its
+    body) too early?  When it is only accumulated on (:func:`_only_accumulated`): its
+    registers stay those MFMAs' C, read with no wait, until an MFMA after ``op`` takes
+    them (the pipelined main loop, whose epilogue accumulates on its results)."""
+    return _only_accumulated(m.results[0], m.block, op)
+
+
+def _guard_readers(m, plan: _Plan) -> None:
+    """Plan the guard before the first op of ``m``'s block that reads its result other
+    than by accumulating on it (or holds such a reader), unless a guard is between: the
+    straight-line reader LLVM 22 may issue exactly 19 wait states after ``m``.  A use by
+    the block's terminator is left to the exit rules (``scf.yield``, a branch, a kernel's
+    return) or guarded before it (a non-kernel function's return, any other).  Yielded to
+    the next iteration of the ``scf.for`` whose body is the block, the result is read there
+    through the iteration argument: the first such reader gets the guard too, unless one is
+    after ``m`` or before the reader (the back edge)."""
+    block = m.block
+    ops = plan.ops_of(block)
+    first = ops.index(m)
+    last = _first_reader(m.results[0], block, ops)
+    if last is not None and not plan.guarded(block, first, last):
+        plan.add(block, last)
+    loop = _op(block.region.owner) if block.region is not None else None
+    if loop is None or loop.name != "scf.for":
+        return
+    for use in m.results[0].uses:
+        if _op(use.owner) == ops[-1] and ops[-1].name == "scf.yield":
+            arg = block.arguments[use.operand_number + 1]
+            r = _first_reader(arg, block, ops)
+            if r is not None and not plan.guarded(block, first, len(ops)) and \
+                    not plan.guarded(block, -1, r):
+                plan.add(block, r)
+
+
+def _first_reader(value, block, ops: list) -> int | None:
+    """The index in ``ops`` (``block``'s) of the first op reading ``value`` other than by
+    accumulating on it (or holding such a reader), the terminator's reads left to the exit
+    rules (:func:`_guard_readers`); None if none."""
+    last = None
+    for use in value.uses:
+        reader = _op(use.owner)
+        while reader is not None and reader.block != block:
+            reader = _op(reader.parent) if reader.parent is not None else None
+        if reader is None:
+            continue                  # another block: the successor rule
+        i = ops.index(reader)
+        if i == len(ops) - 1 and (reader.name == "scf.yield" or list(reader.successors) or
+                                  _ends_program([reader])):
+            continue
+        if i < len(ops) - 1 and _accumulates(use, value, block):
+            continue
+        last = i if last is None else min(last, i)
+    return last
+
+
+def _is_kernel(func) -> bool:
+    """Is ``func`` a kernel's entry (its return ends the program)?  A ``gpu.func`` marked
+    ``kernel``; an ``llvm.func`` of the AMDGPU kernel calling convention or marked
+    ``rocdl.kernel``; a ``func.func`` that states a workgroup size or carries IREE's
+    ``translation_info`` (what ``sched-gpu-kernel`` makes a kernel).  Any other function's
+    return is not the end: its caller runs on and may read the result."""
+    attrs = func.attributes
+    if func.name == "gpu.func":
+        return any(k in attrs for k in ("kernel", "gpu.kernel"))
+    if func.name == "llvm.func":
+        return "rocdl.kernel" in attrs or ("CConv" in attrs and
+                                           "amdgpu_kernel" in str(attrs["CConv"]))
+    return func.name == "func.func" and (block_size(func) is not None or
+                                         "translation_info" in attrs)
 
 
 def _ends_program(ops: list) -> bool:
     """Is ``ops`` (what follows an op in its block) only a kernel's return of nothing (IREE's
-    ``scf.forall`` over workgroups, the whole kernel)?  A ``gpu.func`` kernel's, or a
-    ``func.func``'s (IREE's kernels; the front end's inputs call no function); a device
-    function's return is not the end: its caller runs on."""
-    if len(ops) != 1 or list(ops[0].operands):
+    ``scf.forall`` over workgroups, the whole kernel)?  A device function's return is not
+    the end (:func:`_is_kernel`)."""
+    if len(ops) != 1 or list(ops[0].operands) or ops[0].name not in _RETURNS:
         return False
-    parent = _op(ops[0].parent)
-    if ops[0].name == "gpu.return":
-        return parent.name == "gpu.func" and any(
-            k in parent.attributes for k in ("kernel", "gpu.kernel"))
-    return ops[0].name == "func.return" and parent.name == "func.func"
+    return _is_kernel(_op(ops[0].parent))
+
+
+def _scalar(t) -> bool:
+    return isinstance(t, (ir.IntegerType, ir.IndexType))
+
+
+def _scalar_only(ops: list) -> bool:
+    """Are ``ops`` all ``arith`` ops on scalars (no vector, no memory: nothing that reads
+    or writes an MFMA's registers while they are live)?"""
+    return all(o.name.startswith("arith.") and
+               all(_scalar(v.type) for v in [*o.operands, *o.results]) for o in ops)
+
+
+def _exit_block(block, succ):
+    """Where the guard goes for the edge ``block`` -> ``succ`` in unstructured control flow:
+    ``succ``, or, when ``succ`` is the header of a loop whose body is ``block`` (it only
+    compares scalars and branches back to ``block`` or out; ``block`` only computes scalars
+    before its first MFMA, has no vector argument, and takes each vector the header holds
+    as an MFMA's C, only accumulating on it, so those registers stay live until an MFMA
+    reads them), the block the header branches out to: the loop's exit edge, not every
+    iteration."""
+    ops = [o.operation for o in succ.operations]
+    if not ops or ops[-1].name != "cf.cond_br" or not _scalar_only(ops[:-1]):
+        return succ
+    targets = list(ops[-1].successors)
+    if len(targets) != 2 or block not in targets or targets[0] == targets[1]:
+        return succ
+    body = [o.operation for o in block.operations]
+    first = next((i for i, o in enumerate(body) if _window(o)), None)
+    if first is None or not _scalar_only(body[:first]):
+        return succ
+    if any(not _scalar(a.type) for a in block.arguments):
+        return succ
+    for arg in succ.arguments:            # each accumulator: taken by an MFMA in the body
+        uses = [u for u in arg.uses if _op(u.owner).block in (succ, block)]
+        if not _scalar(arg.type) and not (
+                any(_op(u.owner).block == block and _accumulates(u, arg, block) for u in uses)
+                and all(list(_op(u.owner).successors) or _accumulates(u, arg, block)
+                        for u in uses)):
+            return succ
+    return targets[1] if targets[0] == block else targets[0]
 
 
 def _successor_blocks(block) -> list:

@@ -40,7 +40,8 @@ from pipeline_mlir.sim.lds_banks import lane_width, phases
 from pipeline_mlir.target.gfx950 import (CLOCK_HZ, CUS, CUS_PER_XCD, F8F6F4_FORMATS,
                                          HBM_BYTES_PER_SECOND, L2_CHANNEL_BYTES_PER_CLOCK,
                                          L2_CHANNELS_PER_XCD, MFMA, NAME,
-                                         PEAK_FLOPS_PER_CLOCK_PER_CU, WAVE_SIZE, f8f6f4_cycles)
+                                         MFMA_PASSES, PEAK_FLOPS_PER_CLOCK_PER_CU, WAVE_SIZE,
+                                         f8f6f4_cycles, mfma_passes)
 
 
 class CostError(PipelineError):
@@ -87,20 +88,12 @@ class Cost:
 # MFMA shapes
 
 #: llvm-mca-22 gfx950: XDL cycles ("passes") per MFMA mnemonic (-resource-pressure HWXDL;
-#: the result is readable ``passes`` cycles after issue, srcA reads 4 later: -timeline)
-LLVM_MFMA_PASSES = {
-    "v_mfma_f32_16x16x32_bf16": 4, "v_mfma_f32_16x16x32_f16": 4,
-    "v_mfma_f32_16x16x16_bf16": 4, "v_mfma_f32_16x16x16_f16": 4,
-    "v_mfma_f32_16x16x128_f8f6f4": 4,   # LLVM 22 FIXME: same as the FP4 rate
-    "v_mfma_scale_f32_16x16x128_f8f6f4": 4,
-    "v_mfma_f32_16x16x32_fp8_fp8": 4, "v_mfma_i32_16x16x64_i8": 4,
-    "v_mfma_f32_32x32x16_bf16": 8, "v_mfma_f32_32x32x16_f16": 8,
-    "v_mfma_f32_32x32x8_bf16": 8, "v_mfma_f32_32x32x8_f16": 8,
-    "v_mfma_f32_32x32x64_f8f6f4": 8, "v_mfma_scale_f32_32x32x64_f8f6f4": 8,
-    "v_mfma_i32_32x32x32_i8": 8,
-    "v_mfma_f32_16x16x4_f32": 8, "v_mfma_f32_32x32x2_f32": 16,
-    "v_mfma_f32_4x4x4_16b_f16": 2,
-}
+#: the result is readable ``passes`` cycles after issue, srcA reads 4 later: -timeline):
+#: the target's pass counts with the ``f8f6f4`` MFMAs at their narrow rate, which
+#: llvm-mca-22 gives every operand format (``mfma_passes`` of ``target/gfx950.py``, whose
+#: table says why), and gfx942's 4x4x4 F16 MFMA
+LLVM_MFMA_PASSES = {**{n: mfma_passes(n, narrow=True)[0] for n in MFMA_PASSES},
+                    "v_mfma_f32_4x4x4_16b_f16": 2}
 
 _TLX = f"TLX AMDLatencyModel.cpp {NAME} measurement"
 _PEAK = "inferred from the MI355X peak rate"

@@ -191,22 +191,41 @@ MX_BLOCK = 32
 F8F6F4_NARROW_SPEEDUP = 2
 
 
+def f8f6f4_narrow(a_format: int, b_format: int) -> bool:
+    """Does an ``f8f6f4`` MFMA with these operand format codes (cbsz, blgp) run at the
+    narrow rate (:data:`F8F6F4_NARROW_SPEEDUP` times faster)?  When neither operand is
+    8-bit (E4M3/E5M2): both FP6/FP4.  A code outside :data:`F8F6F4_FORMATS` counts as
+    8-bit.  The one statement of the rule: :func:`f8f6f4_cycles`, :func:`mfma_passes`
+    (``narrow``) and the emulator's wait states read it."""
+    return all(F8F6F4_FORMATS.get(f, ("", 8))[1] < 8 for f in (a_format, b_format))
+
+
 def f8f6f4_cycles(mfma: Mfma, a_format: int, b_format: int) -> int:
     """Matrix-unit cycles of an ``f8f6f4`` MFMA with these operand format codes: its FP8
     count if either operand is 8-bit (E4M3/E5M2), half of it if both are FP6/FP4."""
     if a_format not in F8F6F4_FORMATS or b_format not in F8F6F4_FORMATS:
         raise ValueError(f"{mfma.mnemonic}: operand format codes must be one of "
                          f"{sorted(F8F6F4_FORMATS)}, got cbsz {a_format}, blgp {b_format}")
-    wide = any(F8F6F4_FORMATS[f][1] == 8 for f in (a_format, b_format))
-    return mfma.xdl_cycles if wide else mfma.xdl_cycles // F8F6F4_NARROW_SPEEDUP
+    narrow = f8f6f4_narrow(a_format, b_format)
+    return mfma.xdl_cycles // F8F6F4_NARROW_SPEEDUP if narrow else mfma.xdl_cycles
 
 #: matrix-unit cycles per MFMA pass: the wait-state rules and LLVM's gfx950 scheduling model
 #: count an MFMA's time on the matrix unit in passes of 4 cycles
 CYCLES_PER_PASS = 4
+#: the wait states beyond its passes an MFMA's D needs before a VALU, VMEM or DS instruction
+#: (or another MFMA's A/B) touches it: an XDL MFMA's, another's (the ISA guides' matrix
+#: dependency table; the emulator's rules ``mfma-d-*`` and the lowering's guard read them)
+XDL_D_EXTRA, OTHER_D_EXTRA = 4, 2
 #: the other MFMAs gfx950 runs, which the kernels do not issue (:data:`MFMAS` has those):
 #: mnemonic -> (passes, XDL).  gfx942's 16x16x16 BF16/F16 and 16x16x32 FP8/BF8 forms at
 #: their gfx942 rate, and the F32 MFMAs, which do not run on the XDL unit (the pass counts of
-#: LLVM 22's gfx950 scheduling model)
+#: LLVM 22's gfx950 scheduling model, which has these at one rate).  For the ``f8f6f4``
+#: MFMAs that model has two counts: llvm-mca-22, reading assembly, gives every operand
+#: format the narrow one (``v_mfma_f32_32x32x64_f8f6f4``: HWXDL 8 with FP8 and with FP4
+#: operands, measured), while llc-22's hazard recognizer, on the machine instruction of
+#: each format, places FP8's (20 wait states after the 32x32x64: 16 passes,
+#: ``test_llvm_window.py``); :data:`MFMA_PASSES` keeps the hardware's FP8 count and
+#: ``sim/costs.LLVM_MFMA_PASSES`` (llvm-mca's) is derived from it at the narrow rate
 _OTHER_MFMA_PASSES = {
     **{n: (4, True) for n in (
         "v_mfma_f32_16x16x16_bf16", "v_mfma_f32_16x16x16_f16", "v_mfma_f32_16x16x32_fp8_fp8",

@@ -2,11 +2,13 @@
 // RUN: pipeline-opt %s --split-input-file --pass-pipeline='builtin.module(sched-xdl-guard,sched-xdl-guard)' | FileCheck %s
 
 // sched-xdl-guard: 20 wait states (rocdl.s.nop 15 and 3 between two
-// rocdl.sched.barrier none) wherever control leaves code issuing a 16-pass XDL MFMA
-// (fp8 32x32x64: LLVM 22 looks back 19) and what follows may read or overwrite its
-// result: after a loop or branch holding one, marked or not; at the start of every
-// block a block holding one branches to. Not after an exit whose MFMA results are only
-// accumulated on (identical C: no wait), not for 8-pass MFMAs (12, which LLVM counts).
+// rocdl.sched.barrier none) wherever a 16-pass XDL MFMA's result (fp8 32x32x64: LLVM 22
+// looks back 19) may be read or overwritten too early: before the first op of its block
+// reading it other than by accumulating on it; after a loop or branch holding one,
+// marked or not, that does not guard it so; at the start of the blocks a block holding
+// one branches to (a loop's exit, not its header). Not after an exit whose MFMA results
+// are only accumulated on (identical C: no wait), not for 8-pass MFMAs (12, which LLVM
+// counts).
 // The second RUN line: a guard already there counts (idempotent).
 
 // CHECK-LABEL: func.func @unmarked_loop
@@ -55,11 +57,16 @@ func.func @branch(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %p: i1, %out: mem
 // -----
 
 // The loop's results only accumulated on after it (the pipelined main loop and its
-// epilogue): no guard after the loop.
+// epilogue): no guard after the loop; the store of the last MFMA's result (straight-line
+// code) has its guard before it.
 // CHECK-LABEL: func.func @accumulated
 // CHECK:         scf.yield
 // CHECK-NEXT:    }
 // CHECK-NEXT:    amdgpu.mfma
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    rocdl.s.nop 15
+// CHECK-NEXT:    rocdl.s.nop 3
+// CHECK-NEXT:    rocdl.sched.barrier none
 // CHECK-NEXT:    vector.store
 func.func @accumulated(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
                        %out: memref<16xf32>) {
@@ -76,12 +83,19 @@ func.func @accumulated(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
 
 // -----
 
-// An MFMA result read inside the loop (its registers free after the read): guarded.
+// An MFMA result read inside the loop: the guard before the read, none after the loop
+// (every path out passes it).
 // CHECK-LABEL: func.func @read_inside
-// CHECK:         scf.yield
-// CHECK-NEXT:    }
+// CHECK:         amdgpu.mfma
 // CHECK-NEXT:    rocdl.sched.barrier none
 // CHECK-NEXT:    rocdl.s.nop 15
+// CHECK-NEXT:    rocdl.s.nop 3
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    vector.store
+// CHECK-NEXT:    scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    amdgpu.mfma
+// CHECK-NEXT:    rocdl.sched.barrier none
 func.func @read_inside(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
                        %out: memref<16xf32>) {
   %c0 = arith.constant 0 : index
@@ -121,19 +135,21 @@ func.func @eight_passes(%a: vector<32xf8E4M3FN>, %f: vector<32xf4E2M1FN>, %c: ve
 
 // -----
 
-// Unstructured control flow: the guard at the start of each block the MFMA's block
-// branches to (here the loop header, on the back edge and the exit alike).
+// Unstructured control flow: the MFMA's block branches to the loop header, which only
+// compares scalars and goes back or out: the guard on the exit edge (the block the
+// header leaves to), not at the header on every iteration.
 // CHECK-LABEL: func.func @unstructured
 // CHECK:       {{^ *}}^bb1(
-// CHECK-NEXT:    rocdl.sched.barrier none
-// CHECK-NEXT:    rocdl.s.nop 15
-// CHECK-NEXT:    rocdl.s.nop 3
-// CHECK-NEXT:    rocdl.sched.barrier none
 // CHECK-NEXT:    arith.cmpi
 // CHECK:       ^bb2:
 // CHECK-NEXT:    amdgpu.mfma
 // CHECK-NOT:     rocdl.s.nop
-// CHECK:         return
+// CHECK:       ^bb3:
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    rocdl.s.nop 15
+// CHECK-NEXT:    rocdl.s.nop 3
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    vector.store
 func.func @unstructured(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
                         %out: memref<16xf32>) {
   %c0 = arith.constant 0 : index
@@ -153,9 +169,206 @@ func.func @unstructured(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
 
 // -----
 
-// Nothing after the loop but the kernel's return: no guard.
+// A header that reads the accumulator (a vector op) is no pass-through: the guard stays
+// at the header, on both edges.
+// CHECK-LABEL: func.func @header_reads
+// CHECK:       {{^ *}}^bb1(
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    rocdl.s.nop 15
+// CHECK-NEXT:    rocdl.s.nop 3
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    vector.store
+// CHECK:       ^bb3:
+// CHECK-NEXT:    return
+func.func @header_reads(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
+                        %out: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  cf.br ^bb1(%c0, %c : index, vector<16xf32>)
+^bb1(%i: index, %acc: vector<16xf32>):
+  vector.store %acc, %out[%c0] : memref<16xf32>, vector<16xf32>
+  %go = arith.cmpi slt, %i, %n : index
+  cf.cond_br %go, ^bb2, ^bb3
+^bb2:
+  %d = amdgpu.mfma 32x32x64 %a * %a + %acc : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+  %next = arith.addi %i, %c1 : index
+  cf.br ^bb1(%next, %d : index, vector<16xf32>)
+^bb3:
+  return
+}
+
+// -----
+
+// The body's MFMA does not take the header's accumulator (its registers are free in the
+// body, where anything may overwrite them): the guard stays at the header.
+// CHECK-LABEL: func.func @not_taken
+// CHECK:       {{^ *}}^bb1(
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    rocdl.s.nop 15
+// CHECK-NEXT:    rocdl.s.nop 3
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    arith.cmpi
+// CHECK:       ^bb3:
+// CHECK-NEXT:    vector.store
+func.func @not_taken(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
+                     %out: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  cf.br ^bb1(%c0, %c : index, vector<16xf32>)
+^bb1(%i: index, %acc: vector<16xf32>):
+  %go = arith.cmpi slt, %i, %n : index
+  cf.cond_br %go, ^bb2, ^bb3
+^bb2:
+  %d = amdgpu.mfma 32x32x64 %a * %a + %c : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+  %next = arith.addi %i, %c1 : index
+  cf.br ^bb1(%next, %d : index, vector<16xf32>)
+^bb3:
+  vector.store %acc, %out[%c0] : memref<16xf32>, vector<16xf32>
+  return
+}
+
+// -----
+
+// The loop's MFMA result read at the top of the next iteration (through the iteration
+// argument, on the back edge): the guard before that read; none after the loop, whose
+// result is only accumulated on.
+// CHECK-LABEL: func.func @back_edge
+// CHECK:         scf.for
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    rocdl.s.nop 15
+// CHECK-NEXT:    rocdl.s.nop 3
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    vector.store
+// CHECK-NEXT:    amdgpu.mfma
+// CHECK-NEXT:    scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    amdgpu.mfma
+func.func @back_edge(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
+                     %out: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c) -> (vector<16xf32>) {
+    vector.store %acc, %out[%c0] : memref<16xf32>, vector<16xf32>
+    %d = amdgpu.mfma 32x32x64 %a * %a + %acc : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+    scf.yield %d : vector<16xf32>
+  }
+  %e = amdgpu.mfma 32x32x64 %a * %a + %r : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+  vector.store %e, %out[%c0] : memref<16xf32>, vector<16xf32>
+  return
+}
+
+// -----
+
+// Straight-line code: LLVM 22 may issue the store exactly 19 wait states after the MFMA
+// (the 19 independent ops here are what it fills the gap with): the guard before the
+// store, after the independent ops; none when a guard is already between.
+// CHECK-LABEL: func.func @straight
+// CHECK:         amdgpu.mfma
+// CHECK-NEXT:    arith.muli
+// CHECK-NEXT:    arith.xori
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    rocdl.s.nop 15
+// CHECK-NEXT:    rocdl.s.nop 3
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    vector.store
+// CHECK-NEXT:    amdgpu.mfma
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    rocdl.s.nop 15
+// CHECK-NEXT:    rocdl.s.nop 3
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    arith.addf
+// CHECK-NEXT:    vector.store
+// CHECK-NOT:     rocdl.s.nop
+// CHECK:         return
+func.func @straight(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %x: i32,
+                    %out: memref<16xf32>) -> i32 {
+  %c0 = arith.constant 0 : index
+  %k = arith.constant 3 : i32
+  %d = amdgpu.mfma 32x32x64 %a * %a + %c : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+  %y = arith.muli %x, %k : i32
+  %z = arith.xori %y, %k : i32
+  vector.store %d, %out[%c0] : memref<16xf32>, vector<16xf32>
+  %e = amdgpu.mfma 32x32x64 %a * %a + %c : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+  %f = arith.addf %e, %d : vector<16xf32>
+  vector.store %f, %out[%c0] : memref<16xf32>, vector<16xf32>
+  return %z : i32
+}
+
+// -----
+
+// A function's return is the program's end only in a kernel (a func.func stating its
+// workgroup size, IREE's translation_info, a gpu.func kernel); any other function's
+// caller runs on: its returned MFMA result has the guard before the return, and a loop
+// exit followed only by its return is guarded.
+// CHECK-LABEL: func.func @callee
+// CHECK:         amdgpu.mfma
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    rocdl.s.nop 15
+// CHECK-NEXT:    rocdl.s.nop 3
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    return
+func.func @callee(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>) -> vector<16xf32> {
+  %d = amdgpu.mfma 32x32x64 %a * %a + %c : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+  return %d : vector<16xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @kernel_func
+// CHECK:         } else {
+// CHECK:         rocdl.s.nop 3
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return
+// CHECK-LABEL: func.func @helper
+// CHECK:         } else {
+// CHECK:         rocdl.s.nop 3
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    rocdl.s.nop 15
+// CHECK-NEXT:    rocdl.s.nop 3
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    return
+func.func @kernel_func(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index, %p: i1)
+    attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c) -> (vector<16xf32>) {
+    %d = scf.if %p -> (vector<16xf32>) {
+      %m = amdgpu.mfma 32x32x64 %a * %a + %acc : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+      scf.yield %m : vector<16xf32>
+    } else {
+      scf.yield %acc : vector<16xf32>
+    }
+    scf.yield %d : vector<16xf32>
+  }
+  return
+}
+func.func @helper(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index, %p: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c) -> (vector<16xf32>) {
+    %d = scf.if %p -> (vector<16xf32>) {
+      %m = amdgpu.mfma 32x32x64 %a * %a + %acc : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+      scf.yield %m : vector<16xf32>
+    } else {
+      scf.yield %acc : vector<16xf32>
+    }
+    scf.yield %d : vector<16xf32>
+  }
+  return
+}
+
+// -----
+
+// The result read inside the loop: the guard before the read covers every exit.
 // CHECK-LABEL: func.func @last
-// CHECK:         vector.store
+// CHECK:         rocdl.s.nop 3
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    vector.store
 // CHECK-NEXT:    }
 // CHECK-NEXT:    return
 func.func @last(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index, %out: memref<16xf32>) {
@@ -172,11 +385,17 @@ func.func @last(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index, %out: me
 
 // A kernel's return ends the program; a device function's does not (its caller runs on).
 // CHECK-LABEL: gpu.func @kernel
-// CHECK:         vector.store
+// CHECK:         } else {
+// CHECK:         rocdl.s.nop 3
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    scf.yield
 // CHECK-NEXT:    }
 // CHECK-NEXT:    gpu.return
 // CHECK-LABEL: gpu.func @device
-// CHECK:         vector.store
+// CHECK:         } else {
+// CHECK:         rocdl.s.nop 3
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    scf.yield
 // CHECK-NEXT:    }
 // CHECK-NEXT:    rocdl.sched.barrier none
 // CHECK-NEXT:    rocdl.s.nop 15
@@ -185,22 +404,32 @@ func.func @last(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index, %out: me
 // CHECK-NEXT:    gpu.return
 gpu.module @kernels {
   gpu.func @kernel(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
-                   %out: memref<16xf32>) kernel {
+                   %p: i1) kernel {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    scf.for %i = %c0 to %n step %c1 {
-      %d = amdgpu.mfma 32x32x64 %a * %a + %c : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
-      vector.store %d, %out[%c0] : memref<16xf32>, vector<16xf32>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c) -> (vector<16xf32>) {
+      %d = scf.if %p -> (vector<16xf32>) {
+        %m = amdgpu.mfma 32x32x64 %a * %a + %acc : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+        scf.yield %m : vector<16xf32>
+      } else {
+        scf.yield %acc : vector<16xf32>
+      }
+      scf.yield %d : vector<16xf32>
     }
     gpu.return
   }
   gpu.func @device(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
-                   %out: memref<16xf32>) {
+                   %p: i1) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    scf.for %i = %c0 to %n step %c1 {
-      %d = amdgpu.mfma 32x32x64 %a * %a + %c : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
-      vector.store %d, %out[%c0] : memref<16xf32>, vector<16xf32>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c) -> (vector<16xf32>) {
+      %d = scf.if %p -> (vector<16xf32>) {
+        %m = amdgpu.mfma 32x32x64 %a * %a + %acc : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+        scf.yield %m : vector<16xf32>
+      } else {
+        scf.yield %acc : vector<16xf32>
+      }
+      scf.yield %d : vector<16xf32>
     }
     gpu.return
   }

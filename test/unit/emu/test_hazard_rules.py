@@ -8,12 +8,11 @@ import pytest
 
 from emu_helpers import run_snippet, snippet_kernel
 from llvm_hazards import LLC, missing_wait_states, pair_mir
-from pipeline_mlir.emu.asmline import parse_instruction
 from pipeline_mlir.emu.errors import EmuError, Finding
-from pipeline_mlir.emu.hazards import RULES, WaitStates, infos
+from pipeline_mlir.emu.hazards import RULES, WaitStates, effects_of, info_of, infos
 from pipeline_mlir.target.gfx950 import MFMA_PASSES
 from pipeline_mlir.emu.instr import _MFMA_REGS
-from pipeline_mlir.emu.operands import Step
+from pipeline_mlir.emu.program import compile_instr
 
 MF16 = "v_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], v[12:15]"
 MF16_MIR = ("$vgpr0_vgpr1_vgpr2_vgpr3 = V_MFMA_F32_16X16X32_BF16_vgprcd_e64 "
@@ -39,6 +38,7 @@ VCMPX_EXEC = ("v_cmp_eq_u32_e64 exec, v60, v61",
               "$exec = V_CMP_EQ_U32_e64 $vgpr60, $vgpr61, implicit $exec")
 RFL_S20 = ("v_readfirstlane_b32 s20, v60",
            "$sgpr20 = V_READFIRSTLANE_B32 $vgpr60, implicit $exec")
+SETREG_MODE = "s_setreg_b32 hwreg(HW_REG_MODE, 4, 2), s0"
 #: rule -> (first (asm, MIR), second (asm, MIR), required wait states)
 CASES = [
     ("valu-sgpr-vmem", RFL_S20,
@@ -106,6 +106,16 @@ CASES = [
       "$vgpr60, 0, 0, implicit $exec"), 3),
     ("mfma-srcc-war", (MF8, MF8_MIR),
      ("v_mov_b32_e32 v13, v60", "$vgpr13 = V_MOV_B32_e32 $vgpr60, implicit $exec"), 7),
+    # the two rows whose second instruction the machine does not run: the rules read their
+    # registers from the assembly (emu/hazards.effects_of)
+    ("valu-vcc-div-fmas", ("v_cmp_gt_u32_e32 vcc, v60, v61",
+                           "$vcc = V_CMP_GT_U32_e64 $vgpr60, $vgpr61, implicit $exec"),
+     ("v_div_fmas_f32 v0, v1, v2, v3",
+      "$vgpr0 = V_DIV_FMAS_F32_e64 0, $vgpr1, 0, $vgpr2, 0, $vgpr3, 0, 0, implicit $mode, "
+      "implicit $vcc, implicit $exec"), 4),
+    ("setreg", (SETREG_MODE, "S_SETREG_B32 $sgpr0, 2305, implicit-def $mode, implicit $mode"),
+     ("s_getreg_b32 s1, hwreg(HW_REG_MODE, 4, 2)", "$sgpr1 = S_GETREG_B32 2305, implicit $mode"),
+     2),
 ]
 #: pairs no rule covers (0 wait states needed): the negatives of the table
 SAFE = [
@@ -128,10 +138,13 @@ def _nops(n: int) -> list[str]:
 
 
 def violations(lines: list[str]) -> list:
-    """The wait-state violations of a straight-line sequence of instructions."""
+    """The wait-state violations of a straight-line sequence of instructions (one the
+    machine does not run, ``v_div_fmas`` or ``s_setreg``/``s_getreg``, by the registers
+    its assembly names: :func:`~pipeline_mlir.emu.hazards.effects_of`)."""
     kernel = snippet_kernel("\n".join(lines + ["s_endpgm"]))
+    steps = [effects_of(ins) or compile_instr(ins, 1, {}) for ins in kernel.instrs]
     ws = WaitStates()
-    return [v for v in (ws.step(i) for i in infos(kernel.steps(1))) if v is not None]
+    return [v for v in (ws.step(info_of(st)) for st in steps) if v is not None]
 
 
 def _ids(cases):
@@ -157,33 +170,17 @@ def test_pairs_no_rule_covers_need_nothing(first, second):
 
 
 def test_every_rule_has_a_case():
-    assert {c[0] for c in CASES} | {"valu-vcc-div-fmas", "setreg"} == set(RULES)
+    assert {c[0] for c in CASES} == set(RULES)
 
 
-def test_rules_of_instructions_the_emulator_does_not_run():
-    """v_div_fmas and s_setreg / s_getreg are not executed by the emulator; their rows are
-    checked on compiled steps built by hand (the registers they read and write)."""
-    def step(text, kind, **sets):
-        ins, _ = parse_instruction(text, 0) if not text.startswith("s_") else (None, None)
-        if ins is None:
-            from pipeline_mlir.emu.instr import Instr
-            name, imm = text.split()
-            ins = Instr(0, 4, "SOPK", 0, name, {"imm": int(imm, 0), "dst": 1})
-        ins.text = text
-        return Step(ins, None, kind, **{k: frozenset(v) for k, v in sets.items()})
-    cmp = step("v_cmp_gt_u32_e32 vcc, v60, v61", "valu", vreads={60, 61}, swrites={106, 107})
-    fmas = step("v_div_fmas_f32 v0, v1, v2, v3", "valu", vreads={1, 2, 3}, vwrites={0},
-                sreads={106, 107})
-    nop = step("s_nop 2", "nop")
-    nop.ins.f = {"imm": 2}
-    setreg, getreg = step("s_setreg_b32 0x0801", "salu"), step("s_getreg_b32 0x0801", "salu")
-    other = step("s_getreg_b32 0x0802", "salu")
-    for seq, want in (([cmp, nop, fmas], "valu-vcc-div-fmas"), ([cmp, nop, nop, fmas], None),
-                      ([setreg, getreg], "setreg"), ([setreg, setreg], "setreg"),
-                      ([setreg, other], None)):
-        ws = WaitStates()
-        got = [v.rule.name for v in (ws.step(i) for i in infos(seq)) if v is not None]
-        assert got == ([want] if want else []), (seq, want)
+def test_setreg_is_per_hardware_register():
+    """``setreg`` holds for an ``s_setreg`` after one of the same register too, and not for
+    another register (HW_REG_STATUS after HW_REG_MODE); the field of ``hwreg(...)`` is
+    LLVM's (llvm-mc-22: ``hwreg(HW_REG_MODE, 4, 2)`` is 0x0901)."""
+    assert [v.rule.name for v in violations([SETREG_MODE, "s_setreg_b32 hwreg(1, 0, 1), s2"])] \
+        == ["setreg"]
+    assert violations([SETREG_MODE, "s_getreg_b32 s1, hwreg(HW_REG_STATUS)"]) == []
+    assert snippet_kernel(SETREG_MODE + "\ns_endpgm").instrs[0].f["imm"] == 0x0901
 
 
 def test_every_mfma_the_emulator_runs_has_a_pass_count():
@@ -238,11 +235,17 @@ def _two_descriptors(m):
 @pytest.mark.skipif(LLC is None, reason="llc-22 (LLVM 22) is not installed")
 @pytest.mark.parametrize("rule,first,second,need", CASES, ids=_ids(CASES))
 def test_llvm_inserts_the_same_count(rule, first, second, need):
-    assert missing_wait_states(pair_mir([first[1], second[1]])) == need
-    assert missing_wait_states(pair_mir([first[1], f"S_NOP {need - 1}", second[1]])) == 0
+    """One ``llc-22`` run for both gaps: the pair back to back, then (after 32 wait states,
+    more than any rule needs) the pair ``need`` wait states apart; LLVM must add ``need``
+    in all (a count of ``need`` - 1 adds one less, ``need`` + 1 at least one more)."""
+    both = [first[1], second[1], "S_NOP 15", "S_NOP 15", first[1], f"S_NOP {need - 1}",
+            second[1]]
+    assert missing_wait_states(pair_mir(both)) == need
 
 
 @pytest.mark.skipif(LLC is None, reason="llc-22 (LLVM 22) is not installed")
-@pytest.mark.parametrize("first,second", SAFE)
-def test_llvm_inserts_nothing_for_the_safe_pairs(first, second):
-    assert missing_wait_states(pair_mir([first[1], second[1]])) == 0
+def test_llvm_inserts_nothing_for_the_safe_pairs():
+    """All the pairs in one ``llc-22`` run, 32 wait states apart: LLVM adds nothing in all,
+    so nothing for each."""
+    body = [ln for first, second in SAFE for ln in (first[1], second[1], "S_NOP 15", "S_NOP 15")]
+    assert missing_wait_states(pair_mir(body)) == 0

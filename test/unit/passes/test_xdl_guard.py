@@ -2,15 +2,19 @@
 
 A loop of 16-pass XDL MFMAs written by hand (``inputs/xdl_exit_kernel.mlir``: no ``sched``
 op, no ``sched.remainder`` mark, the mutant of a remainder loop without its mark) goes to
-gfx950 assembly by the routes ``pipeline-opt`` offers: the input alone with ``--emit=asm``,
-a ``--pass-pipeline`` that does not lower anything (no ``sched-lower-to-rocdl``), and one
-that lowers ``scf`` to unstructured control flow itself before the LLVM step.  Each comes
+gfx950 assembly by the routes ``pipeline-opt`` offers: the input alone with ``--emit=asm``
+and a ``--pass-pipeline`` that lowers ``scf`` to unstructured control flow itself before
+the LLVM step; a ``--pass-pipeline`` that does not lower anything (no
+``sched-lower-to-rocdl``) takes the straight-line kernel below.  Each comes
 out with the guard and at least 20 wait states after the loop's last MFMA on every path
 (the emulator's path check, :func:`~pipeline_mlir.emu.hazard_paths.path_violations`, finds
 nothing).  With the guard's ``s_nop`` deleted from the first route's assembly the path check
 reports the stores that read the MFMA's result too early, so the check is one that fails.
-(In unstructured form LLVM puts its own ``s_nop`` at the loop header, the MFMA's successor
-on both the back edge and the exit, and the guard is redundant there.)"""
+The guard goes on the loop's exit edge in unstructured form (the block the header leaves
+to), not at the header.  ``inputs/xdl_straight_kernel.mlir`` is straight-line code: LLVM 22
+issues 19 independent VALU ops after its MFMA and the store of the result exactly 19 wait
+states after it (one short: the path check reports it without the guard sched-xdl-guard
+puts before the store, ``mfma-d-mem`` 19 of 20); with the guard it is clean."""
 
 from __future__ import annotations
 
@@ -24,15 +28,18 @@ from pipeline_mlir.driver import CompileOptions, compile
 from pipeline_mlir.emu.hazard_paths import path_violations
 from pipeline_mlir.emu.inputs import load_kernel
 
-KERNEL = Path(__file__).parents[1] / "inputs" / "xdl_exit_kernel.mlir"
-ROUTES = {"input": None, "pass-pipeline": "builtin.module(cse)",
-          "unstructured": "builtin.module(convert-scf-to-cf)"}
+INPUTS = Path(__file__).parents[1] / "inputs"
+#: route -> (input, --pass-pipeline)
+ROUTES = {"input": ("xdl_exit_kernel.mlir", None),
+          "unstructured": ("xdl_exit_kernel.mlir", "builtin.module(convert-scf-to-cf)"),
+          "pass-pipeline": ("xdl_straight_kernel.mlir", "builtin.module(cse)")}
 
 
 @functools.cache
 def _asm(route: str) -> str:
-    result = compile(CompileOptions(input=str(KERNEL), emit="asm",
-                                    pass_pipeline=ROUTES[route]))
+    name, pipeline = ROUTES[route]
+    result = compile(CompileOptions(input=str(INPUTS / name), emit="asm",
+                                    pass_pipeline=pipeline))
     return result.checked_output()
 
 
@@ -50,7 +57,7 @@ def _guard_nops(lines: list[str]) -> list[int]:
 
 
 @pytest.mark.parametrize("route", list(ROUTES))
-def test_every_route_guards_the_loop_exit(route):
+def test_every_route_guards_the_mfma_readers(route):
     lines = _asm(route).split("\n")
     nops = _guard_nops(lines)
     assert sum(int(lines[i].split()[1]) + 1 for i in nops) >= 20
@@ -66,3 +73,20 @@ def test_without_the_guard_the_path_check_fails():
                                                    if i not in nops)))
     assert found and {v.violation.rule.name for v in found} <= {"mfma-d-mem", "mfma-d-valu"}
     assert all(v.violation.required == 20 for v in found)
+
+
+def test_a_reader_the_guard_misses_is_refused(monkeypatch):
+    """Without the guard (``sched-xdl-guard`` made a no-op) the straight-line kernel's store
+    lands 19 wait states after its MFMA; the step to machine code checks the assembly on
+    every path (``driver/wait_check.py``) and refuses it at the kernel, naming the rule."""
+    import pipeline_mlir.passes.xdl_guard as pass_module
+
+    monkeypatch.setattr(pass_module, "guard_exits", lambda module: 0)
+    name, _ = ROUTES["pass-pipeline"]
+    result = compile(CompileOptions(input=str(INPUTS / name), emit="asm",
+                                    pass_pipeline="builtin.module(canonicalize)"))
+    errors = [d for d in result.diagnostics if d.severity == "error"]
+    assert result.output is None and len(errors) == 1
+    assert errors[0].location() == f"{INPUTS / name}:7:5"
+    assert "19 wait states after" in errors[0].message and "20 required (mfma-d-mem" \
+        in errors[0].message and "on some path" in errors[0].message

@@ -120,14 +120,49 @@ def test_the_shipped_kernels_have_no_violation(key):
     assert path_violations(kernel) == []     # on the paths not run either
 
 
+def tracked(waves) -> set:
+    """(producer address, reader address, rule, required, present) of every violation the
+    machine's per-wave tracker finds on ``waves`` (per wave, the Info sequence)."""
+    out = set()
+    for seq in waves:
+        ws = WaitStates()
+        for info in seq:
+            v = ws.step(info)
+            if v is not None:
+                out.add((v.first.addr, info.ins.addr, v.rule.name, v.required, v.present))
+    return out
+
+
 @pytest.mark.parametrize("key", ["pingpong-fp8", "pingpong-bf16"])
-def test_the_path_check_finds_the_deleted_epilogue_nop(key):
-    """The last s_nop deleted from the assembly (as in the test below, which runs it): the
-    path check of the code, without running it, reports the MFMA rule it breaks."""
+def test_the_path_check_reports_what_the_tracker_finds(key):
+    """Each executed s_nop deleted from the assembly: the path check of the code, without
+    running it, reports every producer the tracker finds too early on the runs' traces,
+    at the reader the tracker names when the tracker names one (the machine runs the
+    tracker only when it collects findings, ``Machine.__init__``: this is what makes that
+    sound); the last s_nop's deletion breaks an MFMA rule (the test below runs it)."""
+    kernel, waves = traces(build(key).asm, key)
     lines = build(key).asm.split("\n")
-    i = max(j for j, ln in enumerate(lines) if re.match(r"\s*s_nop \d", ln))
-    found = path_violations(load_kernel("\n".join(lines[:i] + lines[i + 1:])))
-    assert found and all(v.violation.rule.name.startswith("mfma-") for v in found)
+    nop_lines = [j for j, ln in enumerate(lines) if re.match(r"\s*s_nop \d", ln)]
+    deleted = {(p, what): w for (p, what), w in mutants(kernel, waves) if what == "delete"}
+    assert len(deleted) >= 7
+    for (p, _), w in deleted.items():
+        at = kernel.instrs[p].addr              # later instructions move up 4 bytes
+        moved = {a: a - 4 if a > at else a for a in (i.addr for i in kernel.instrs)}
+        tracker = {(moved[a], moved[b], *rest) for a, b, *rest in tracked(w)}
+        assert tracker, p
+        mutant = load_kernel("\n".join(ln for j, ln in enumerate(lines)
+                                        if j != nop_lines[nop_indices(kernel).index(p)]))
+        paths = {v.violation.first.addr: v for v in path_violations(mutant)}
+        for first, reader, rule, required, present in tracker:
+            assert first in paths, (p, hex(first), rule)
+            readers = {r for f, r, *_ in tracker if f == first}
+            if len(readers) == 1:
+                v = paths[first]
+                assert (v.reader.addr, v.violation.rule.name, v.violation.required) == \
+                    (reader, rule, required), (p, hex(first))
+                assert v.violation.present <= present
+        if p == max(deleted)[0]:
+            assert all(v.violation.rule.name.startswith("mfma-") for v in paths.values())
 
 
 @pytest.mark.parametrize("key,mode", [("pingpong-fp8", "eager"), ("pingpong-fp8", "late"),

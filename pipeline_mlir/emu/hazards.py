@@ -19,7 +19,8 @@ Counting is per wave, as the hardware counts: every instruction the wave issues 
 state, ``s_nop N`` is ``N + 1``; other waves' instructions do not count.  A taken branch is
 one instruction like any other: the rules hold along the path the wave executed.
 
-:class:`WaitStates` is one wave's tracker (the machine keeps one per wave): it keeps, per
+:class:`WaitStates` is one wave's tracker (the machine keeps one per wave when it collects
+findings; otherwise the check on every path, :mod:`.hazard_paths`, decides first): it keeps, per
 register, the last instruction of each producing kind and its wait-state clock, and
 :meth:`WaitStates.step` returns the violation an instruction commits, if any.  The
 per-instruction facts (:class:`Info`) depend only on the instruction record, so the

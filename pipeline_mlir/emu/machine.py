@@ -354,9 +354,13 @@ class Machine:
         self.count = 0
         self.max_instructions = max_instructions
         self.waves = [Wave(self, i, G) for i in range(waves)]
-        # the wait-state rules (hazards.py): one clock and producer table per wave
+        # the wait-state rules (hazards.py): every path of the code is checked before the
+        # run (hazard_paths.py), with the tracker's rules and counts, so a violation on a
+        # path a wave runs is reported here first; the per-wave tracker (a clock and
+        # producer tables per wave) runs only when collecting, to record every reader too
+        # early (the path check reports the first one per producer)
         self.hazard_info = infos(self.steps)
-        self.wait_states = [WaitStates() for _ in range(waves)]
+        self.wait_states = [WaitStates() for _ in range(waves)] if collect else None
         for bad in path_violations(kernel, self.hazard_info):  # the paths not run too
             self.finding("wait-states", None, None, bad.violation.message() + " on some path",
                          bad.reader)
@@ -579,9 +583,10 @@ class Machine:
 
     def step(self, w) -> None:
         st = self.steps[w.pc]
-        bad = self.wait_states[w.index].step(self.hazard_info[w.pc])
-        if bad is not None:
-            self.finding("wait-states", w, st, bad.message())
+        if self.wait_states is not None:
+            bad = self.wait_states[w.index].step(self.hazard_info[w.pc])
+            if bad is not None:
+                self.finding("wait-states", w, st, bad.message())
         if w.pend_v or w.pend_s:
             self._pending_check(w, st)
         kind = st.kind

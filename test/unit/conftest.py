@@ -35,6 +35,13 @@ from pathlib import Path
 # pipeline-opt processes tests start): the suite already runs a worker per core, and
 # OpenBLAS's own threads spinning beside them cost 8-12% more CPU on the emulator tests.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+# glibc's malloc for the same processes: every block from its heap, and the heap kept when
+# freed.  An emulated IREE launch allocates C (64 MiB at 4096^2, filled with poison) and
+# copies A and B; glibc maps blocks that large afresh and unmaps them when freed, so each
+# launch paid the page faults of new memory again (its system time).  Kept, the next
+# launch reuses pages already mapped: a few percent of the emulator tests' CPU.
+os.environ.setdefault("GLIBC_TUNABLES", "glibc.malloc.mmap_threshold=4294967295:"
+                                        "glibc.malloc.trim_threshold=4294967295")
 
 import pytest
 

@@ -15,7 +15,7 @@ from emu_helpers import run_snippet, snippet_kernel
 from pipeline_mlir.emu.errors import Finding
 from test_hazard_rules import CASES
 from pipeline_mlir.emu.hazard_paths import basic_blocks, path_violations, successors
-from pipeline_mlir.emu.hazards import effects_of
+from pipeline_mlir.emu.hazards import WaitStates, effects_of, infos
 
 MFMA = "v_mfma_f32_32x32x64_f8f6f4 v[0:15], v[32:39], v[40:47], v[0:15]"
 STORE = "buffer_store_dword v0, v60, s[0:3], 0 offen"
@@ -123,6 +123,16 @@ def test_every_rule_on_the_path_not_run(rule, first, second, need):
     reader_text = snippet_kernel(reader).instrs[0].text
     assert _found(_joined(producer, reader, need, 1)) == [(reader_text, rule, need, need - 1)]
     assert _found(_joined(producer, reader, need, 0)) == []
+    # on the path a run takes, the path check reports what the machine's tracker does (the
+    # machine runs the tracker only when it collects findings)
+    kernel = snippet_kernel("\n".join([producer, *_nops(need - 1), reader, "s_endpgm"]))
+    ws = WaitStates()
+    tracker = [(v.first.addr, i.ins.addr, v.rule.name, v.required, v.present)
+               for i in infos(kernel.steps(1)) for v in [ws.step(i)] if v is not None]
+    assert tracker == [(v.violation.first.addr, v.reader.addr, v.violation.rule.name,
+                        v.violation.required, v.violation.present)
+                       for v in path_violations(kernel)] == [(0, tracker[0][1], rule, need,
+                                                              need - 1)]
 
 
 def test_the_machine_reports_the_path_not_run_as_a_finding():

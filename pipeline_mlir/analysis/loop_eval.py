@@ -23,9 +23,11 @@ ops that compute indices:
 Values the kernel only knows at launch time (function arguments, workgroup ids, the
 induction variables of an ``scf.forall`` over workgroups, HAL push constants) get a
 fixed sample value: the front end uses them only in global addresses, where it compares
-differences.  An evaluator made with ``launch_values=False`` refuses them instead (the LDS
-access analysis, :mod:`pipeline_mlir.analysis.lds_access`, whose addresses must not depend
-on them), and ``workgroup_id`` sets the workgroup ids' sample value.  An ``scf.forall`` is read as a
+differences.  An evaluator made with ``launch_values=False`` refuses function arguments,
+push constants and grid sizes instead (the LDS access analysis,
+:mod:`pipeline_mlir.analysis.lds_access`, whose addresses must not depend on them), but still
+samples workgroup ids, whose sample value ``workgroup_id`` sets (a caller that must not
+depend on them either checks them itself).  An ``scf.forall`` is read as a
 loop over workgroups only when its mapping says so
 (:func:`pipeline_mlir.dialect.attrs.workgroup_forall_problem`: each dimension its own
 workgroup id, IREE's ``#iree_codegen.workgroup_mapping`` or upstream's ``#gpu.block``); the

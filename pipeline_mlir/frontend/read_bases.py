@@ -15,8 +15,9 @@ for every thread, an earlier read's plus one non-negative constant is emitted as
 which LLVM folds into the ``ds_read`` offset.  The proof is per thread and holds in every
 workgroup and launch: an index is shared only if it is computed from thread ids and
 constants alone (integer arithmetic, affine maps; no workgroup id, kernel argument, size
-known at launch, memory or block argument), which the evaluation then gives exactly; any
-other index keeps its own arithmetic.
+known at launch, memory or block argument) and the evaluator's exact integers are the
+machine's for every op on the way (no result wraps its type, no unsigned operation sees a
+negative operand: :func:`_exact`); any other index keeps its own arithmetic.
 Kernels of at most one wave per SIMD are not changed, nor the ping-pong kernels
 (:func:`shares_read_bases`).  The sums are emitted with ``ix``, the rewriter's index
 emitter.
@@ -27,8 +28,10 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.analysis.lane_ops import PASS_THROUGH
-from pipeline_mlir.analysis.loop_eval import Evaluator, Unevaluable
+from pipeline_mlir.analysis.llvm_values import int_width
+from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.target.gfx950 import SIMDS_PER_CU, WAVE_SIZE
 
@@ -40,21 +43,59 @@ _THREAD_OPS = ("arith.", "index.", "affine.apply", "affine.min", "affine.max",
                "gpu.lane_id", "gpu.subgroup_id", "rocdl.workitem.id.") + PASS_THROUGH
 
 
-def thread_only(value) -> bool:
-    """Whether ``value`` is computed from thread ids and constants alone (its values are
-    those of every workgroup and launch)."""
-    seen, todo = set(), [value]
+#: ops whose value depends on reading their integer operands as unsigned: shared only
+#: when every such operand is non-negative for every thread
+_UNSIGNED = ("arith.shrui", "arith.divui", "arith.remui", "arith.ceildivui", "arith.maxui",
+             "arith.minui", "arith.extui", "arith.index_castui", "arith.cmpi", "index.divu",
+             "index.remu", "index.ceildivu", "index.shru", "index.maxu", "index.minu",
+             "index.castu", "index.cmp")
+
+
+def thread_only(value) -> list | None:
+    """The ops ``value`` is computed with, if only from thread ids and constants (its values
+    are those of every workgroup and launch); None otherwise."""
+    seen, todo = {}, [value]
     while todo:
         v = todo.pop()
         if isinstance(v.owner, ir.Block):
-            return False                              # a block argument
+            return None                               # a block argument
         op = _op(v.owner)
         if op in seen:
             continue
-        seen.add(op)
+        seen[op] = None
         if not op.name.startswith(_THREAD_OPS) or len(op.regions):
-            return False
+            return None
         todo.extend(op.operands)
+    return list(seen)
+
+
+def _width(value) -> int | None:
+    """The bits of an integer or index value (None: another type)."""
+    return 64 if isinstance(value.type, ir.IndexType) else int_width(value)
+
+
+def _fits(values: np.ndarray, width: int | None) -> bool:
+    """Whether exact integers ``values`` are what a ``width``-bit signed value holds
+    (i1, a comparison's 0 or 1, always is)."""
+    if width is None or width == 1:
+        return True
+    return -(1 << (width - 1)) <= int(values.min()) and int(values.max()) < 1 << (width - 1)
+
+
+def _exact(evaluator, ops: list) -> bool:
+    """Whether the evaluator's exact integers are the machine's values for every op of
+    ``ops``: no result wraps its type, and no unsigned operation sees a negative operand
+    (the evaluator computes without wrapping, and signed)."""
+    for op in ops:
+        if op.name == "arith.constant":
+            continue
+        for r in op.results:
+            if not _fits(evaluator.value(r), _width(r)):
+                return False
+        if op.name in _UNSIGNED and any(
+                _width(a) is not None and int(evaluator.value(a).min()) < 0
+                for a in op.operands):
+            return False
     return True
 
 
@@ -76,11 +117,14 @@ class ReadBases:
 
     def _elements(self, idx) -> np.ndarray | None:
         """``idx`` for every thread, or None if it depends on more than the thread."""
-        if not thread_only(idx):
+        ops = thread_only(idx)
+        if ops is None:
             return None
         try:
+            if not _exact(self.evaluator, ops):
+                return None
             return self.evaluator.value(idx)
-        except Unevaluable:
+        except IRError:          # unevaluable, or an operation the evaluator refuses
             return None
 
     def index(self, idx, ix):

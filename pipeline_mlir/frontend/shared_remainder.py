@@ -70,11 +70,12 @@ def rebuild(rw, rem) -> None:
         new = B.scf.ForOp(rem.operands[0], rem.operands[1], rem.operands[2],
                           list(rem.operands)[3:])
     saved = {k: getattr(rw, k) for k in ("new_loop", "ix", "emitter", "shifted", "cloners",
-                                         "frag_value", "acc_now")}
+                                         "frag_value", "acc_now", "read_bases")}
     try:
         rw.new_loop, rw.shifted, rw.cloners, rw.frag_value = new, {}, {}, {}
         point = ir.InsertionPoint(new.operation)
         rw.ix = type(rw.ix)(point)
+        rw.read_bases = type(rw.read_bases)(rw.an.scan.block, rw.schedule)   # bases of this loop
         rw.emitter = Emitter(rw.an, point, rw.ix.c)
         rw.acc_now = {a: new.inner_iter_args[a] for a in range(n)}
         with ir.InsertionPoint(new.body), rem.location:

@@ -63,3 +63,47 @@ def test_reads_a_constant_apart_share_their_base():
                 off = ReadBases(block, parse_pipeline(spec))
                 off.index(v["%base"], ix)
                 assert off.index(v["%far"], ix) == v["%far"], spec
+
+
+WRAPPING = """
+gpu.module @m {
+  gpu.func @k() kernel attributes {known_block_size = array<i32: 512, 1, 1>} {
+    %t = gpu.thread_id x
+    %c64 = arith.constant 64 : index
+    %c512 = arith.constant 512 : index
+    %c60 = arith.constant 60 : index
+    %big = arith.constant 2147483647 : i32
+    %t8 = arith.index_cast %t : index to i8
+    %narrow = arith.index_castui %t8 : i8 to index
+    %neg = arith.subi %t, %c512 : index
+    %shr = arith.shrui %neg, %c60 : index
+    %far = arith.addi %t, %c64 : index
+    %unsigned = arith.addi %far, %shr : index
+    %t32 = arith.index_cast %t : index to i32
+    %wide = arith.addi %t32, %big : i32
+    %wrapped = arith.index_cast %wide : i32 to index
+    gpu.return
+  }
+}
+"""
+
+
+def test_an_index_the_machine_would_wrap_keeps_its_own_arithmetic():
+    """The evaluator computes exact, signed integers; an index whose machine value differs
+    (a narrowing cast, an unsigned shift of a negative value, a sum that wraps i32) is
+    equal to ``%t``-plus-a-constant only on paper, and keeps its own arithmetic."""
+    with new_context() as ctx, ir.Location.unknown(ctx):
+        m = ir.Module.parse(WRAPPING, ctx)
+        names = ("%t", "%c64", "%c512", "%c60", "%big", "%t8", "%narrow", "%neg", "%shr",
+                 "%far", "%unsigned", "%t32", "%wide", "%wrapped")   # WRAPPING's order
+        ops = walk_ops(m.operation, lambda o: o.name.startswith(("arith.", "gpu.thread")))
+        values = {n: o.results[0] for n, o in zip(names, ops, strict=True)}
+        ret = walk_ops(m.operation, lambda o: o.name == "gpu.return")[0]
+        ix = Ix(ir.InsertionPoint(ret))
+        with ir.InsertionPoint(ret):
+            bases = ReadBases((512, 1, 1), parse_pipeline("4wave"))
+            assert bases.index(values["%t"], ix) == values["%t"]
+            for own in ("%narrow", "%unsigned", "%wrapped"):
+                assert bases.index(values[own], ix) == values[own], own
+            shared = bases.index(values["%far"], ix)      # the same sum, exact: shared
+            assert shared != values["%far"] and shared.owner.name == "arith.addi"

@@ -46,7 +46,7 @@ from pipeline_mlir.emu.gemm import run_workgroups, spread_ids
 from pipeline_mlir.emu.launchfile import LaunchFileError, LaunchSpec
 from pipeline_mlir.emu.launchdims import LaunchDims
 from pipeline_mlir.emu.machine import POISON_BYTE, GlobalMemory
-from pipeline_mlir.target.gfx950 import LDS_BYTES, WAVE_SIZE, waves_text
+from pipeline_mlir.target.gfx950 import LDS_BYTES, WAVE_SIZE, wave_count
 
 #: the raw-buffer word 3 of a gfx950 buffer resource (LLVM's, and the project's kernels')
 RESOURCE_WORD3 = 0x27000
@@ -100,7 +100,7 @@ class DescribedRun:
         outs = ", ".join(f"{o.name} ({o.compared} elements)" for o in self.outputs)
         return (f"{self.kernel} as {self.path} says, mode={self.mode}: {verdict}, max error "
                 f"{err:g} in {outs}, {self.workgroups}{of} workgroups x "
-                f"{waves_text(self.waves * WAVE_SIZE)}, "
+                f"{wave_count(self.waves)}, "
                 f"{self.instructions} instructions in {self.seconds:.2f} s")
 
     def problem(self) -> str | None:

@@ -30,7 +30,7 @@ from pipeline_mlir.emu.machine import Divergence, GlobalMemory, Machine
 from pipeline_mlir.emu.mfma import E4M3, E5M2
 from pipeline_mlir.kernel.launch import check_launch
 from pipeline_mlir.kernel.reference import quantize, reference_gemm
-from pipeline_mlir.target.gfx950 import WAVE_SIZE, waves_text
+from pipeline_mlir.target.gfx950 import WAVE_SIZE, wave_count
 
 #: the largest batch of workgroups run in lockstep
 BATCH = 16
@@ -81,7 +81,7 @@ def run_summary(run, name: str, note: str = "") -> str:
     of = f" of {run.grid}" if run.grid and run.grid != run.workgroups else ""
     return (f"{name} M={run.M} N={run.N} K={run.K} mode={run.mode}: {verdict}, max error "
             f"{run.max_error:g}, {run.workgroups}{of} workgroups x "
-            f"{waves_text(run.waves * WAVE_SIZE)}, "
+            f"{wave_count(run.waves)}, "
             f"{run.instructions} instructions in {run.seconds:.2f} s "
             f"({run.instructions / max(run.seconds, 1e-9):,.0f} instructions/s){note}")
 

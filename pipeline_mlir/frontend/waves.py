@@ -14,7 +14,7 @@ from __future__ import annotations
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.schedules.named import WAVES_OPTION
 from pipeline_mlir.target import gfx950
-from pipeline_mlir.target.gfx950 import WAVE_SIZE, waves_text
+from pipeline_mlir.target.gfx950 import WAVE_SIZE, wave_count
 
 __all__ = ["WAVES_OPTION", "check_waves", "with_kernel_waves"]
 
@@ -26,12 +26,12 @@ def check_waves(kernel, threads: int, schedule) -> None:
     traits = schedule.kernel_traits
 
     def where() -> str:
-        return f"'{kernel.name}' op: the kernel runs {threads} threads ({waves_text(threads)})"
+        return f"'{kernel.name}' op: the kernel runs {threads} threads ({wave_count(threads / WAVE_SIZE)})"
 
     if not schedule.lockstep():
         if threads != traits.threads:
             raise IRError(kernel, f"{where()} but the '{schedule.name}' schedule is written "
-                                  f"for {waves_text(traits.threads)} ({traits.threads} "
+                                  f"for {wave_count(traits.threads / WAVE_SIZE)} ({traits.threads} "
                                   f"threads)")
         return
     if threads % WAVE_SIZE or not 0 < threads <= gfx950.MAX_WORKGROUP_THREADS:
@@ -52,7 +52,7 @@ def with_kernel_waves(loop, threads: int, schedule):
     if WAVES_OPTION in schedule.given and schedule.get(WAVES_OPTION) != waves:
         raise IRError(loop, f"'{loop.name}' op: the pipeline asks for "
                             f"{WAVES_OPTION}={schedule.get(WAVES_OPTION)}, but the kernel "
-                            f"runs {waves_text(threads)}")
+                            f"runs {wave_count(threads / WAVE_SIZE)}")
     if schedule.get(WAVES_OPTION) == waves:
         return schedule
     return schedule.with_(**{WAVES_OPTION: waves})

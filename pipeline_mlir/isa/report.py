@@ -41,7 +41,7 @@ from pipeline_mlir.isa.codeobject import CodeObject, read_code_object
 from pipeline_mlir.kernel.subtile_form import SubtileForm
 from pipeline_mlir.target.gfx950 import (LDS_BYTES, MAX_WAVES_PER_SIMD, NAME, SGPR_WAVES,
                                          SGPR_WAVES_ABOVE, SIMDS_PER_CU, VGPR_GRANULE, VGPRS,
-                                         WAVE_SIZE, waves_text)
+                                         WAVE_SIZE, wave_count)
 
 __all__ = ["ReportError", "Resources", "KernelReport", "occupancy_gfx950", "resources_from_asm",
            "resources_from_hsaco", "cross_check",
@@ -388,7 +388,7 @@ class KernelReport:
         L.append(f"  scratch               {r.scratch_bytes} bytes per lane; spills: "
                  f"{r.vgpr_spills} VGPR, {r.sgpr_spills} SGPR")
         L.append(f"  workgroup             {r.workgroup_size} work items = "
-                 f"{waves_text(-(-r.workgroup_size // r.wavefront_size) * WAVE_SIZE)} of "
+                 f"{wave_count(-(-r.workgroup_size // r.wavefront_size))} of "
                  f"{r.wavefront_size}")
         L.append(f"  kernarg segment       {r.kernarg_size} bytes")
         lim = ", ".join(f"{k} {v}" for k, v in self.limits.items())

@@ -34,7 +34,7 @@ from pipeline_mlir.schedules.geometry import (C_DTYPES, COUNT_FIELDS, KernelGeom
                                               KernelTraits, accumulator_dtype, check_c_dtype)
 from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
 from pipeline_mlir.target.gfx950 import (ARCH_VGPRS, MFMA_BY_DTYPE, WAVE_SIZE, WIDEST_ACCESS_BYTES,
-                                         waves_text)
+                                         wave_count)
 
 
 @dataclass(frozen=True)
@@ -254,8 +254,8 @@ def gemm_kernel(schedule) -> GemmKernel:
     waves = schedule.kernel_waves()
     if waves != traits.warps:
         raise ConfigError(f"pipeline '{schedule.spec()}': the complete kernel runs "
-                          f"{waves_text(traits.threads)}; a schedule of "
-                          f"{waves_text(waves * WAVE_SIZE)} "
+                          f"{wave_count(traits.threads / WAVE_SIZE)}; a schedule of "
+                          f"{wave_count(waves)} "
                           f"pipelines a kernel given as input")
     grid = schedule.wave_grid()
     if grid != (traits.warps_m, traits.warps_n):

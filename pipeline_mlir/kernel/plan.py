@@ -56,7 +56,7 @@ from pipeline_mlir.schedule.fences import (INTERLEAVE, LOAD_GROUPS, ORDER_FENCE,
                                            Interleaved, fenced_sequence)
 from pipeline_mlir.schedule.targets import MMA_LOAD_A, MMA_LOAD_B
 from pipeline_mlir.schedule.types import WAIT_FRAG, KOffsetKind, OpDesc, OpRole, ScheduleEntry
-from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, MFMAS, SIMDS_PER_CU, WAVE_SIZE, waves_text
+from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, MFMAS, SIMDS_PER_CU, wave_count
 from pipeline_mlir.target.model import Mfma
 
 #: the f8f6f4 operand format code (cbsz / blgp) of each MX element type (E2M1 4, E4M3 0)
@@ -223,7 +223,7 @@ class KernelShape:
         def per_load(counts):
             return " ".join(f"{n}={c}" for n, c in zip(names, counts))
 
-        waves = waves_text(self.waves * WAVE_SIZE)
+        waves = wave_count(self.waves)
         return (f"{self.schedule_name}: {waves} in {self.groups} group(s), "
                 f"vm/load {per_load(self.vm_per_load)}, lgkm/load "
                 f"{per_load(self.lgkm_per_load)}, {self.mfmas_per_mma} x {self.mfma} per MMA")

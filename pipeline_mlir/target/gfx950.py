@@ -53,11 +53,10 @@ MAX_WORKGROUP_THREADS = 1024
 MAX_WAVES = MAX_WORKGROUP_THREADS // WAVE_SIZE
 
 
-def waves_text(threads: int) -> str:
-    """``threads`` as waves of :data:`WAVE_SIZE` lanes, the one spelling of a wave count in
-    messages and reports: '1 wave', '4 waves', '1.5 waves'."""
-    n = threads / WAVE_SIZE
-    return f"{n:g} wave{'' if n == 1 else 's'}"
+def wave_count(waves: float) -> str:
+    """The one spelling of a number of waves in messages and reports: '1 wave', '4 waves',
+    '1.5 waves' (``threads / WAVE_SIZE`` of a workgroup that is not whole waves)."""
+    return f"{waves:g} wave{'' if waves == 1 else 's'}"
 
 #: VGPRs per lane: one unified file holds the architected and the accumulation VGPRs
 VGPRS = 512

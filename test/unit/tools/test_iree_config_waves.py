@@ -19,7 +19,7 @@ import pytest
 
 from iree_configs import assert_steady_or_short, forms_agree
 from steady_loop import counting_loops
-from pipeline_mlir.target.gfx950 import waves_text
+from pipeline_mlir.target.gfx950 import wave_count
 from pipeline_mlir.tools.pipeline_opt import main
 
 ROOT = Path(__file__).parents[3]
@@ -70,7 +70,7 @@ def test_waves_run_the_4_wave_schedule_in_lockstep(generated, name, capsys):
                             str(generated(name, "late")), "--emulate-workgroups=2",
                             "--emulate-mode=late")
     assert rc == 0 and "mode=late: exact, max error 0, 2 of " in out, out + err
-    assert f"workgroups x {waves_text(waves * 64)}," in out, out
+    assert f"workgroups x {wave_count(waves)}," in out, out
     assert_steady_or_short(loops, name, generated)
 
 
@@ -83,7 +83,7 @@ def test_waves_simulate_hazard_free(name, capsys):
     rc, out, err = _run(capsys, "--simulate", f"--pipeline={spec}", "--report")
     assert rc == 0 and "no hazard, every accumulator receives each K tile once" in out, \
         out + err
-    assert f"{waves_text(waves * 64)} in 1 group(s)" in out, out
+    assert f"{wave_count(waves)} in 1 group(s)" in out, out
 
 
 def test_pipeline_waves_that_are_not_the_kernels_are_refused(generated, capsys):

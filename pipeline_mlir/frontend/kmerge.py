@@ -56,8 +56,8 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import attr_names, constant_bounds, constant_int, enclosing_ops
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.k_subtiles import MERGED_ATTR, along_k
-from pipeline_mlir.frontend.kernel_ir import is_pure, other_lds
-from pipeline_mlir.frontend.tails import erase_if_unused, guarded_pairs, make_remainder
+from pipeline_mlir.frontend.kernel_ir import erase_dead, erase_unused_buffer, other_lds
+from pipeline_mlir.frontend.tails import guarded_pairs, make_remainder
 from pipeline_mlir.target import gfx950
 
 __all__ = ["MERGED_ATTR", "Merge", "merge_factor", "merge_k_steps", "merge_refusal",
@@ -137,7 +137,7 @@ class Merge:
                 old.replace_all_uses_with(new)
             loop.erase()
             for root in self.roots:
-                erase_if_unused(root)
+                erase_unused_buffer(root)
             return
         loop.operands[0] = self.split
         for i, r in enumerate(self.outs):
@@ -153,37 +153,12 @@ class Merge:
         if guard.name == "scf.if":      # (tails.guarded_pairs): its condition, the split
             cond = guard.operands[0]
             guard.erase()
-            _erase_dead(cond)
+            erase_dead([cond])
         else:
             self.loop.erase()
-            _erase_dead(self.split)
+            erase_dead([self.split])
         for big in self.bigs:
-            erase_if_unused(big)
-
-
-def _erase_dead(v) -> None:
-    """Erase the pure ops ``v`` is computed by (``v``'s and its operands', transitively)
-    that nothing else uses: collected first, then erased while one is unused, so that no
-    value of an erased op is looked at (an operand may be reached twice)."""
-    ops, todo = [], [v]
-    while todo:
-        x = todo.pop()
-        if isinstance(x.owner, ir.Block):
-            continue
-        o = _op(x.owner)
-        if any(o == p for p in ops) or not is_pure(o):
-            continue
-        ops.append(o)
-        todo.extend(o.operands)
-    changed = True
-    while changed:
-        changed = False
-        for o in ops:
-            if not any(list(r.uses) for r in o.results):
-                ops.remove(o)
-                o.erase()
-                changed = True
-                break
+            erase_unused_buffer(big)
 
 
 def merge_k_steps(an: Analysis, schedule) -> tuple[Merge | None, str | None]:

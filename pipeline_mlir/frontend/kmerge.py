@@ -135,7 +135,9 @@ class Merge:
         if self.every:
             for old, new in zip(loop.results, self.outs):
                 old.replace_all_uses_with(new)
+            bounds = list(loop.operands)[:3]
             loop.erase()
+            erase_dead(bounds)
             for root in self.roots:
                 erase_unused_buffer(root)
             return
@@ -150,13 +152,15 @@ class Merge:
         """The merged loop (with its guard), its split and its buffers erased: the kernel
         as it was."""
         guard = _op(self.loop.parent)
-        if guard.name == "scf.if":      # (tails.guarded_pairs): its condition, the split
-            cond = guard.operands[0]
+        # the merged loop's bounds and step, the split and (tails.guarded_pairs) the guard's
+        # condition: what the merge computed, erased where nothing else uses it
+        made = list(self.loop.operands)[:3] + [self.split]
+        if guard.name == "scf.if":
+            made.append(guard.operands[0])
             guard.erase()
-            erase_dead([cond])
         else:
             self.loop.erase()
-            erase_dead([self.split])
+        erase_dead(made)
         for big in self.bigs:
             erase_unused_buffer(big)
 
@@ -180,15 +184,13 @@ def merge_k_steps(an: Analysis, schedule) -> tuple[Merge | None, str | None]:
         return None, why
     runs = None if trips is None else trips // (2 * m) * 2 * m   # K steps the merged loop runs
     merged, bigs = _build(loop, roots, m, step, runs)
+    every = runs is not None and runs == trips
     if runs is None:          # the pairs of merged steps the trip count holds, guarded
         split = guarded_pairs(merged)
         outs = list(_op(merged.parent).results)
-    else:
-        with loop.context, loop.location, ir.InsertionPoint(loop):
-            t = loop.operands[0].type
-            split = B.arith.constant(t, ir.IntegerAttr.get(t, bounds[0] + runs * step))
+    else:                     # the merged loop's upper bound (the kernel's loop erased)
+        split = merged.operands[1]
         outs = list(merged.results)
-    every = runs is not None and runs == trips
     return Merge(loop, merged, m, roots, bigs, split, outs, every), None
 
 

@@ -102,12 +102,57 @@ def test_the_merged_loop_states_its_form_and_keeps_its_remainders(kernels, capsy
         "vm_per_load_a = 1 : i64, vm_per_load_b = 2 : i64" in one, one
 
 
-def test_the_report_names_the_merge_and_no_slowdown(kernels):
+def _watched_merges(monkeypatch) -> list:
+    """Every merge the front end makes, watched: ``[(how it ended, before, after)]`` with
+    the kernel's module (its text and its ``arith.constant`` ops nobody uses) when
+    ``merge_k_steps`` was called and after the merge was committed or abandoned."""
+    import pipeline_mlir.frontend.kmerge as K
+    import pipeline_mlir.frontend.natural as N
+    seen, module = [], []
+
+    def state():
+        top = module[0]
+        dead = [o for o in _ops(top) if o.name == "arith.constant" and
+                not list(o.results[0].uses)]
+        return str(top), len(dead)
+
+    def merge_k_steps(an, schedule):
+        op = an.scan.loop
+        while op.parent is not None:
+            op = op.parent
+        module[:] = [op]
+        before = state()
+        merge, why = K.merge_k_steps(an, schedule)
+        if merge is not None:
+            for how in ("commit", "abandon"):
+                def ended(f=getattr(merge, how), how=how):
+                    f()
+                    seen.append((how, before, state()))
+                setattr(merge, how, ended)
+        return merge, why
+    monkeypatch.setattr(N, "merge_k_steps", merge_k_steps)
+    return seen
+
+
+def _ops(op) -> list:
+    out = []
+    for region in op.regions:
+        for block in region.blocks:
+            for o in block.operations:
+                out += [o.operation] + _ops(o.operation)
+    return out
+
+
+def test_the_report_names_the_merge_and_no_slowdown(kernels, monkeypatch):
     """``--emit=report``: the form line says the merge, and no ``performance:`` line (the
-    merged loop is faster than IREE's own kernel in the simulator: docs/iree-kernels.md)."""
+    merged loop is faster than IREE's own kernel in the simulator: docs/iree-kernels.md).
+    16 K steps: the merged loop runs them all, and leaves no constant unused behind."""
+    merges = _watched_merges(monkeypatch)
     result = compile(CompileOptions(schedule="pingpong", input=str(kernels(FP8, "prefetch")),
                                     emit="report"))
     text = result.checked_output()
+    [(how, (_, unused), (_, now))] = merges
+    assert how == "commit" and now == unused, merges
     assert "schedule form: subtiles of A, B along K, crosswise (one fragment of each per " \
            "wave); 2 of the kernel's K steps merged into each K tile; the MMAs wait for " \
            "whole fragment loads (waits=block)" in text, text
@@ -223,8 +268,10 @@ def test_a_merged_loop_refused_leaves_the_loop_as_it_was(kernels, at_launch, cap
                                                         monkeypatch):
     """A loop that partitions as it is (i8: one MFMA per MMA block) keeps IREE's K step when
     its merged loop is refused: the merged loop and its buffers are erased, and with K known
-    at launch its guard and split too (only the guard of ``tails`` is left)."""
+    at launch its guard and split too (only the guard of ``tails`` is left): the kernel it
+    hands on is the one the merge was given, op for op."""
     _refusing_merged_loops(monkeypatch)
+    merges = _watched_merges(monkeypatch)
     for path, guards in ((kernels(I8, "prefetch"), 0), (at_launch(I8, "prefetch", "k"), 1)):
         rc = main([str(path),
                    "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=pingpong})"])
@@ -234,6 +281,9 @@ def test_a_merged_loop_refused_leaves_the_loop_as_it_was(kernels, at_launch, cap
         assert "lgkm_per_load_a = 2 : i64, lgkm_per_load_b = 2 : i64" in out, out
         assert len(re.findall(r"memref\.alloc\(\)", out)) == 2 + 2 * 2 * 2, out  # rem's, stages'
         assert out.count(" = scf.if ") == guards and out.count("arith.minsi") == guards, out
+        [(how, before, after)] = merges
+        assert how == "abandon" and after == before, (before[0], after[0])
+        merges.clear()
 
 
 def test_a_merged_loop_refused_refuses_a_loop_that_needs_it(kernels, capsys, monkeypatch):

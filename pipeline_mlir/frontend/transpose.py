@@ -37,6 +37,7 @@ import numpy as np
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, index_constant
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.ir_facts import dense_row_major
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.kernel_ir import erase_unused
 from pipeline_mlir.frontend.layout import Emitter, fit_digits
@@ -361,10 +362,7 @@ def _join(parts: list):
 
 def dense_root(root, op):
     """``root`` if it is a dense row-major memref, else an error at ``op``."""
-    t = ir.MemRefType(root.type)
-    strides, offset = t.get_strides_and_offset()
-    want = [int(np.prod(t.shape[d + 1:])) for d in range(t.rank)]
-    if list(strides) != want or offset != 0:
+    if not dense_row_major(root.type):
         raise IRError(op, f"'{TRANSPOSE}' op reads {root.type}, not a dense row-major LDS "
                           f"buffer")
     return root

@@ -344,7 +344,6 @@ def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
     from pipeline_mlir.driver.diagnostics import from_location, from_mlir
     from pipeline_mlir.driver.inputs import check_nesting, upgraded
     from pipeline_mlir.emu.inputs import load_kernel
-    from pipeline_mlir.emu.iree import Matmul
 
     path = input_name(options.build.input)
     if options.build.schedule is None:
@@ -377,8 +376,16 @@ def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
 
         return run_dispatch(d, kernel, path, mode, options.workgroups, options.progress,
                             options.strict, tiles)
-    return _matmul_result(options, kernel, Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b,
-                                                  d.constants), d.grid, mode, tiles)
+    return _matmul_result(options, kernel, dispatch_matmul(d), d.grid, mode, tiles)
+
+
+def dispatch_matmul(d):
+    """The :class:`~pipeline_mlir.emu.iree.Matmul` the dispatch ``d`` (a
+    :class:`~pipeline_mlir.frontend.dispatch.MatmulDispatch`) launches: its sizes, element
+    type, B's layout and push constants."""
+    from pipeline_mlir.emu.iree import Matmul
+
+    return Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b, d.constants)
 
 
 def read_dispatch(module, path: str, sizes):

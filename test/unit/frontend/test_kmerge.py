@@ -42,17 +42,33 @@ def kernels(tmp_path_factory):
 @pytest.fixture(scope="module")
 def at_launch(kernels, tmp_path_factory):
     """(name, form, sizes) -> IREE's kernel with ``sizes`` ("k", "m") known only at launch
-    (``test/data/iree/dynamic.py``; K in the late form: ``dynamic_k_late``)."""
+    (``test/data/iree/dynamic.py``; K in the late form: ``dynamic_k_late``); a "+lds"
+    in ``sizes``: with :data:`MORE_LDS` bytes of other LDS too (:func:`_more_lds`)."""
     d = tmp_path_factory.mktemp("kmerge_launch")
 
     def get(name: str, form: str, sizes: str) -> Path:
         path = d / f"{name}.{form}.{sizes}.mlir"
         if not path.exists():
             text = kernels(name, form).read_text()
-            path.write_text(D.dynamic_k_late(text) if form == "late" else
-                            D.dynamic(text, m="m" in sizes, k="?" if "k" in sizes else None))
+            if "k" in sizes or "m" in sizes:
+                text = D.dynamic_k_late(text) if form == "late" else \
+                    D.dynamic(text, m="m" in sizes, k="?" if "k" in sizes else None)
+            path.write_text(_more_lds(text) if "+lds" in sizes else text)
         return path
     return get
+
+
+#: other LDS that leaves room for the two stages of 2 merged K steps and the odd K step's
+#: own buffers, not for the left-over K steps' own too (4 + 1 + 1 K steps of 24 KiB and it
+#: exceed 160 KiB, 4 + 1 do not): they go onto the schedule's buffers
+MORE_LDS = 32768
+
+
+def _more_lds(text: str) -> str:
+    """:data:`MORE_LDS` bytes of LDS allocated before the K-loop (used by nothing)."""
+    m = re.search(r"^(\s*)%\d+ = scf\.for ", text, re.M)
+    return (text[:m.start()] + f"{m.group(1)}%kmerge_more = memref.alloc() : memref<"
+            f"{MORE_LDS}xi8, #gpu.address_space<workgroup>>\n" + text[m.start():])
 
 
 @pytest.fixture(autouse=True)
@@ -70,6 +86,8 @@ def test_merge_factor_is_the_fewest_k_steps_that_fit():
     assert merge_factor(4, 40960, 8, 1) == 2          # exactly the 163840 bytes of LDS
     why = merge_factor(4, 40960, 9, 1)                # ... and the left-over step's own
     assert isinstance(why, str) and why.startswith("two stages of 2 merged K steps"), why
+    assert merge_factor(4, 40960, 9, 1, aliased=True) == 2    # ... on the schedule's
+    assert isinstance(merge_factor(4, 40960, 9, 1, 1, aliased=True), str)
     assert merge_factor(4, 2 * TILE, 16, 1) == (
         "two stages of 2 merged K steps (196608 bytes) do not fit in the 163840 bytes of LDS")
     assert merge_factor(4, TILE, 8, 1, 65537) == (         # a remainder's own buffers
@@ -284,6 +302,16 @@ def test_a_merged_loop_refused_leaves_the_loop_as_it_was(kernels, at_launch, cap
         [(how, before, after)] = merges
         assert how == "abandon" and after == before, (before[0], after[0])
         merges.clear()
+    # 19 K steps and no room for the left-over steps' own buffers (MORE_LDS) unless they go
+    # onto the schedule's, which (made to) hold none of them: the loop is not merged
+    import pipeline_mlir.frontend.natural as N
+    monkeypatch.undo()
+    merges = _watched_merges(monkeypatch)
+    monkeypatch.setattr(N, "leftover_aliases", lambda *_: False)
+    out = _adopted(capsys, at_launch(I8, "prefetch", "+lds"))
+    assert 'sched.subtiles = "A, B along K, crosswise"' in out, out
+    [(how, before, after)] = merges
+    assert how == "abandon" and after == before, (before[0], after[0])
 
 
 def test_a_merged_loop_refused_refuses_a_loop_that_needs_it(kernels, capsys, monkeypatch):
@@ -320,6 +348,12 @@ def test_a_run_time_k_is_merged_and_guarded(at_launch, capsys):
         assert form == "late" or out.count("arith.minsi") == 2, out
     out = _adopted(capsys, at_launch(I8, "prefetch", "m"))       # M at launch: K constant
     assert "2 of the kernel's K steps merged into each K tile" in out, out
+    # no room for the left-over steps' own buffers (MORE_LDS): merged still, both
+    # remainders on the schedule's buffers (only theirs and the unused one allocated)
+    out = _adopted(capsys, at_launch(FP8, "late", "k+lds"))
+    assert "2 of the kernel's K steps merged into each K tile" in out, out
+    assert len(re.findall(r"\bsched\.remainder\b(?!_)", out)) == 2, out
+    assert len(re.findall(r"memref\.alloc\(\)", out)) == 2 * 2 * 2 + 1, out
 
 
 @pytest.mark.parametrize("name, form, sizes, runs", [
@@ -330,8 +364,9 @@ def test_a_run_time_k_is_merged_and_guarded(at_launch, capsys):
     # merged, 2 left over, the odd one); 3 K steps: below the merged loop's 4 (its guard
     # skips it), 2 left over, the odd one
     (I8, "prefetch", "mk", ((400, 896, 2), (1024, 384, 1))),
-    # K at launch, the late form: 6 K steps (4 merged, 2 left over)
-    (FP8, "late", "k", ((1024, 768, 1),)),
+    # K at launch, the late form, no room for the left-over steps' own buffers (MORE_LDS):
+    # 7 K steps (4 merged, 2 left over, the odd one), both remainders on the schedule's
+    (FP8, "late", "k+lds", ((1024, 896, 1),)),
 ])
 def test_a_merged_loop_of_sizes_known_at_launch_is_exact(at_launch, capsys, name, form, sizes,
                                                          runs):

@@ -1,8 +1,10 @@
 """Facts about ops and the kernel around a loop that every front-end reader asks: where an op
 is (for messages), the op defining a value and what it is computed from, its memory
 effects, the enclosing kernel function, its workgroup size and every LDS buffer it
-declares (:func:`declared_lds`, what each LDS budget of the front end counts); and the builders of a
-range-checked view of a global buffer the front end's copies read and of a zero vector."""
+declares (:func:`declared_lds`, what each LDS budget of the front end counts); the one eraser
+of what a rewrite leaves without uses (:func:`erase_unused`, :func:`erase_dead` and
+:func:`erase_unused_buffer`); and the builders of a range-checked view of a global buffer the
+front end's copies read and of a zero vector."""
 
 from __future__ import annotations
 

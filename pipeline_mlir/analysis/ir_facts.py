@@ -148,6 +148,20 @@ def row_major_strides(shape) -> list[int]:
     return out[::-1]
 
 
+def dense_row_major(t, launch_sizes: bool = False) -> bool:
+    """Whether memref type ``t`` is dense and row-major from its element 0: offset 0 and
+    each dimension's stride the product of the sizes after it (:func:`row_major_strides`;
+    its first size may be known only at launch).  A size after the first known only at
+    launch makes the strides so too: ``launch_sizes`` takes those when the layout is the
+    identity (row-major by definition), else they are not known to be dense."""
+    t = ir.MemRefType(t)
+    if any(ir.ShapedType.is_dynamic_size(d) for d in list(t.shape)[1:]):
+        return launch_sizes and t.layout == ir.AffineMapAttr.get(
+            ir.AffineMap.get_identity(t.rank))
+    strides, offset = t.get_strides_and_offset()
+    return offset == 0 and list(strides) == row_major_strides(t.shape)
+
+
 
 def xor_shuffle(elements, row: int, access: int):
     """IREE's ``#iree_codegen.xor_shuffle<row, access>`` of flat element offsets: the

@@ -1,6 +1,7 @@
 """What the driver and the command line share, importing nothing: the program's name, the
 choices the options take (emit kinds, chips, cost tables, picture formats, the tuner's
-default budget), :class:`UsageError` and the stderr printer.
+default budget), :class:`UsageError`, the name of standard input in messages and the
+stderr printer.
 
 The command line builds its parser and reports usage errors with this module alone, so that
 ``--help`` and a usage error cost about what starting Python costs.
@@ -42,6 +43,8 @@ class UsageError(PipelineError):
 
 #: schedule options that only the complete GEMM kernel built without an input reads
 KERNEL_ONLY_OPTIONS = ("c_dtype",)
+#: standard input (``-``) in messages
+STDIN_NAME = "<stdin>"
 
 
 def kernel_only_option_error(schedule, where: str) -> str | None:
@@ -53,6 +56,12 @@ def kernel_only_option_error(schedule, where: str) -> str | None:
         return None
     return (f"--pipeline: option '{given[0]}' sets the element type of C of the complete "
             f"GEMM kernel built without an input, but {where}; drop the option")
+
+
+def input_name(path: str) -> str:
+    """A file the command line reads (``path``) as messages name it: standard input
+    (``-``) is ``<stdin>``."""
+    return STDIN_NAME if path == "-" else path
 
 
 def print_stderr(text: str) -> None:

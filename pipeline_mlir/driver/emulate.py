@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 from pipeline_mlir import records
 from pipeline_mlir.driver.arguments import CompileOptions
-from pipeline_mlir.driver.base import UsageError
+from pipeline_mlir.driver.base import STDIN_NAME, UsageError, input_name
 from pipeline_mlir.driver.diagnostics import Diag, Failure, Sources
 from pipeline_mlir.errors import PipelineError
 
@@ -146,13 +146,8 @@ def _read(path: str):
     try:
         return utf8_text(data)
     except NotUtf8 as e:
-        raise PipelineError(f"{e.at(_named(path))}: {e}: the input is neither a code object "
+        raise PipelineError(f"{e.at(input_name(path))}: {e}: the input is neither a code object "
                             f"(ELF) nor text (assembly or MLIR)") from None
-
-
-def _named(path: str) -> str:
-    """``path`` as messages name it (standard input: ``<stdin>``)."""
-    return "<stdin>" if path == "-" else path
 
 
 def _launch_spec(path: str):
@@ -166,9 +161,9 @@ def _launch_spec(path: str):
     try:
         text = utf8_text(_bytes(path))
     except NotUtf8 as e:
-        raise PipelineError(f"{e.at('<stdin>')}: {e}: --emulate-launch reads a launch "
+        raise PipelineError(f"{e.at(STDIN_NAME)}: {e}: --emulate-launch reads a launch "
                             f"description (TOML text)") from None
-    return read_launch("<stdin>", text)
+    return read_launch(STDIN_NAME, text)
 
 
 #: an MLIR operation at the start of a line (``module {``, ``gpu.module``, ``func.func``, ...):
@@ -198,7 +193,7 @@ def _emulate(options: EmulateOptions, sources: Sources) -> tuple[str, str | None
 
     mode = parse_mode(options.mode)
     path = options.build.input
-    where = _named(path) if path is not None else f"<gemm kernel of {options.build.spec}>"
+    where = input_name(path) if path is not None else f"<gemm kernel of {options.build.spec}>"
     try:
         if options.launch is not None:
             return _described(options, mode, where)
@@ -242,7 +237,7 @@ def _described(options: EmulateOptions, mode, where: str):
         else:                     # the text read above (standard input is read only once)
             from pipeline_mlir.driver.inputs import upgraded
 
-            data = _build(options, text=upgraded(data, _named(path)), filename=_named(path))
+            data = _build(options, text=upgraded(data, input_name(path)), filename=input_name(path))
     kernel = load_kernel(data, spec.kernel)
     run = emulate_described(kernel, spec, mode[0], mode[1], count=options.workgroups,
                             strict=options.strict, progress=options.progress)
@@ -270,10 +265,10 @@ def _gemm(options: EmulateOptions, mode, kernel, where):
     from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES, parse_pipeline
 
     if options.build.schedule is None:
-        raise UsageError(f"'{options.build.input}' holds a GEMM kernel of pipeline-mlir (its "
-                         f"kernel arguments are the GEMM launch's): --emulate needs the "
-                         f"--pipeline=NAME{{...}} it was built with (its tile, element type "
-                         f"and waves)")
+        raise UsageError(f"'{input_name(options.build.input)}' holds a GEMM kernel of "
+                         f"pipeline-mlir (its kernel arguments are the GEMM launch's): "
+                         f"--emulate needs the --pipeline=NAME{{...}} it was built with (its "
+                         f"tile, element type and waves)")
     if options.sizes is None:
         raise UsageError("--emulate: the GEMM kernel of --pipeline takes its sizes at launch: "
                          "give --emulate=M,N,K")
@@ -314,7 +309,8 @@ def _iree_code(options: EmulateOptions, kernel, contract, mode):
     """IREE's kernel of a code object or its assembly."""
     from pipeline_mlir.emu.iree import CONTRACTS, Matmul, matmul_dtype
 
-    what = f"'{options.build.input}' holds IREE's kernel {kernel.name} ({CONTRACTS[contract]})"
+    what = (f"'{input_name(options.build.input)}' holds IREE's kernel {kernel.name} "
+            f"({CONTRACTS[contract]})")
     if options.build.schedule is not None:
         raise UsageError(f"{what}: --pipeline describes the project's own GEMM kernels and "
                          f"says nothing about it; leave --pipeline out")
@@ -337,7 +333,7 @@ def _matmul_result(options: EmulateOptions, kernel, problem, grid, mode, tiles=N
     if result.first_bad is not None and grid is None:
         hint = (" (a code object does not say how B is laid out: --emulate runs it as N x K, "
                 "C = A x B^T)")
-    summary, problem = _report(result, options.build.input, hint)
+    summary, problem = _report(result, input_name(options.build.input), hint)
     return with_note(summary, tiles), problem
 
 
@@ -348,9 +344,8 @@ def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
     from pipeline_mlir.driver.diagnostics import from_location, from_mlir
     from pipeline_mlir.driver.inputs import check_nesting, upgraded
     from pipeline_mlir.emu.inputs import load_kernel
-    from pipeline_mlir.emu.iree import Matmul
 
-    path = _named(options.build.input)
+    path = input_name(options.build.input)
     if options.build.schedule is None:
         raise UsageError(f"'{path}' is MLIR: --emulate builds it first, with the schedule of "
                          f"--pipeline=NAME (e.g. --pipeline=4wave), as --emit=hsaco would")
@@ -385,8 +380,16 @@ def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
 
         return run_dispatch(d, kernel, path, mode, options.workgroups, options.progress,
                             options.strict, tiles)
-    return _matmul_result(options, kernel, Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b,
-                                                  d.constants), d.grid, mode, tiles)
+    return _matmul_result(options, kernel, dispatch_matmul(d), d.grid, mode, tiles)
+
+
+def dispatch_matmul(d):
+    """The :class:`~pipeline_mlir.emu.iree.Matmul` the dispatch ``d`` (a
+    :class:`~pipeline_mlir.frontend.dispatch.MatmulDispatch`) launches: its sizes, element
+    type, B's layout and push constants."""
+    from pipeline_mlir.emu.iree import Matmul
+
+    return Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b, d.constants)
 
 
 def _refused_build(options: EmulateOptions, module, text: str, path: str) -> None:

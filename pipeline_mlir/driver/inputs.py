@@ -14,7 +14,7 @@ import re
 import sys
 
 from pipeline_mlir.driver.arguments import CompileOptions
-from pipeline_mlir.driver.base import NEEDS_LLVM, kernel_only_option_error
+from pipeline_mlir.driver.base import NEEDS_LLVM, input_name, kernel_only_option_error
 from pipeline_mlir.driver.diagnostics import Diag, Failure
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.records import record
@@ -92,7 +92,7 @@ def read_source(options: CompileOptions, schedule) -> Source:
     if options.input is None and schedule is not None:
         return Source(None, "<default body>", schedule)
     path = options.input or "-"
-    name = "<stdin>" if path == "-" else path
+    name = input_name(path)
     try:
         data = read_bytes(path)
     except PipelineError as e:
@@ -134,7 +134,8 @@ def upgraded(text: str, filename: str) -> str:
 def _check_kernel_only_options(options: CompileOptions, schedule) -> None:
     """A Failure for an option of the complete kernel given where none is built (an input
     kernel, or the schedule's default body): it would change nothing."""
-    where = (f"the input kernel ({options.input or options.filename}) stores C as it is "
+    where = (f"the input kernel ({input_name(options.input or options.filename)}) stores C "
+             f"as it is "
              f"written" if options.has_input else f"--emit={options.emit_kind} builds no kernel")
     message = kernel_only_option_error(schedule, where)
     if message is not None:

@@ -29,8 +29,7 @@ def dispatch_launch(dispatch_text: str, sizes: tuple[int, int, int],
     compiled in are not ``sizes``."""
     from pipeline_mlir.dialect.bindings import ir, new_context
     from pipeline_mlir.driver.diagnostics import Failure
-    from pipeline_mlir.driver.emulate import read_dispatch
-    from pipeline_mlir.emu.iree import Matmul
+    from pipeline_mlir.driver.emulate import dispatch_matmul, read_dispatch
 
     with new_context() as ctx:
         try:
@@ -47,7 +46,7 @@ def dispatch_launch(dispatch_text: str, sizes: tuple[int, int, int],
         raise PipelineError(f"{where}: M = {sizes[0]}, N = {sizes[1]}, K = {sizes[2]} "
                             f"disagree with the sizes compiled into kernel {d.kernel}: "
                             f"M={d.M} N={d.N} K={d.K} (its bindings {d.describe()})")
-    return Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b, d.constants), d.grid
+    return dispatch_matmul(d), d.grid
 
 
 def _located(diag, where: str) -> str:

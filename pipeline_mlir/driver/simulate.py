@@ -16,7 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pipeline_mlir.driver.base import TABLE_CHOICES, UsageError, kernel_only_option_error
+from pipeline_mlir.driver.base import (TABLE_CHOICES, UsageError, input_name,
+                                       kernel_only_option_error)
 from pipeline_mlir.errors import PipelineError
 
 
@@ -55,7 +56,7 @@ def _read(path: str) -> str:
     try:
         return utf8_text(read_bytes(path), newlines=True)
     except NotUtf8 as e:
-        raise PipelineError(f"{e.at('<stdin>' if path == '-' else path)}: {e}: --simulate "
+        raise PipelineError(f"{e.at(input_name(path))}: {e}: --simulate "
                             f"reads a schedule dump or assembly (text)") from None
 
 
@@ -67,8 +68,7 @@ def _measure(asm: str, where: str, trips: tuple):
                                                      measure_trips)
 
     dispatch, sizes = trips
-    name = "<stdin>" if dispatch == "-" else dispatch
-    problem, grid = dispatch_launch(_read(dispatch), sizes, name)
+    problem, grid = dispatch_launch(_read(dispatch), sizes, input_name(dispatch))
     try:
         return measure_trips(asm, asm, problem, grid, limit=MEASURE_LIMIT)
     except PipelineError as e:
@@ -102,7 +102,7 @@ def simulate(options: SimulateOptions) -> SimulateResult:
 
         rep = R.simulate_schedule(schedule, options.tables, iterations, lds_of=kernel_lds)
     else:
-        where = "<stdin>" if options.dump == "-" else options.dump
+        where = input_name(options.dump)
         text = _read(options.dump)
         if looks_like_assembly(text):
             shape = kernel_shape(schedule)

@@ -21,7 +21,7 @@ from pipeline_mlir.dialect.ir_io import IRError, schedule_attrs
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.analysis.ir_facts import block_size, constant_int, constant_trips, through_casts
-from pipeline_mlir.frontend.kernel_ir import is_pure, zero_vector
+from pipeline_mlir.frontend.kernel_ir import erase_unused_buffer, zero_vector
 from pipeline_mlir.frontend.layout import Cloner, Emitter, gather_to_lds
 from pipeline_mlir.frontend.k_subtiles import FORM_ATTR, MERGED_ATTR, along_k, form_text
 from pipeline_mlir.frontend.partition import BufferLayout, infer_schedule, layout_buffers
@@ -212,13 +212,13 @@ class _Rewriter:
                 new_loop.operation.attributes[FORM_ATTR] = ir.StringAttr.get(form_text(
                     self.an.partition, 1 if merged is None else ir.IntegerAttr(merged).value))
             for a in place_remainder(self, loop, remainder):   # (frontend/remainder_plan.py)
-                _erase_dead(a.results[0])
+                erase_unused_buffer(a.results[0], attribution=True)
         for old, new in zip(loop.results, list(new_loop.results)[:n]):
             old.replace_all_uses_with(new)
         loop.erase()
         _iree_base_lowering(self.an.scan.kernel)
         for root in self.an.buffers:
-            _erase_dead(root)
+            erase_unused_buffer(root, attribution=True)
         return new_loop.operation
 
     def _allocate_buffers(self) -> None:
@@ -420,23 +420,6 @@ class _Rewriter:
             self._tag(new, S.MMA_OP, {"stage": d.stage, "subtile": d.subtile, "id": i})
 
 
-def _erase_attribution(arg, block) -> None:
-    """Drop a gpu.func workgroup attribution nothing uses any more (its LDS would otherwise
-    stay declared, and shift where LLVM places the schedule's buffers)."""
-    f = block.owner
-    f = _op(f) if f is not None else None
-    if f is None or f.name != "gpu.func" or list(arg.uses) or \
-            "workgroup_attributions" not in f.attributes:
-        return
-    n_in = len(ir.FunctionType(ir.TypeAttr(f.attributes["function_type"]).value).inputs)
-    n_wg = ir.IntegerAttr(f.attributes["workgroup_attributions"]).value
-    if not n_in <= arg.arg_number < n_in + n_wg:
-        return
-    block.erase_argument(arg.arg_number)
-    f.attributes["workgroup_attributions"] = ir.IntegerAttr.get(
-        ir.IntegerType.get_signless(64), n_wg - 1)
-
-
 def even_trips_proven(loop, least: int = 1) -> bool:
     """A trip count known only at run time that the bounds' arithmetic shows even and at
     least ``2 * least``: lower bound 0, upper bound a product with a constant multiple of
@@ -509,35 +492,3 @@ def _iree_base_lowering(kernel) -> None:
     new = re.sub(r"#iree_gpu\.pipeline<\w+>", "#iree_gpu.pipeline<BaseLowering>", text)
     if new != text:
         kernel.attributes["translation_info"] = ir.Attribute.parse(new)
-
-
-def _erase_dead(root) -> None:
-    """Erase an LDS allocation the new loop no longer uses, with its dead views and
-    deallocations (a workgroup attribution stays: it is part of the kernel's signature)."""
-    def users(v):
-        return [_op(u.owner) for u in v.uses]
-
-    changed = True
-    while changed:
-        changed = False
-        todo = [root]
-        while todo:
-            v = todo.pop()
-            for o in users(v):
-                if o.name == "memref.dealloc":
-                    continue
-                if all(not list(r.uses) for r in o.results) and is_pure(o):
-                    o.erase()
-                    changed = True
-                    break
-                todo.extend(o.results)
-            if changed:
-                break
-    owner = root.owner
-    if isinstance(owner, ir.Block):
-        _erase_attribution(root, owner)
-        return
-    if all(_op(u.owner).name == "memref.dealloc" for u in root.uses):
-        for o in [_op(u.owner) for u in root.uses]:
-            o.erase()
-        _op(owner).erase()

@@ -87,6 +87,20 @@ def marked(loop) -> list:
     return sorted(allocations(loop, ALIAS_ATTR), key=nbytes, reverse=True)
 
 
+def all_held(needs: list, frees: list) -> bool:
+    """Whether each of ``needs`` (``(element type, elements)`` of an allocation to alias)
+    finds one of ``frees`` (the same of a free schedule buffer) of its element type and at
+    least as many elements, each taken once: :func:`assign`'s choice (the largest first,
+    the smallest buffer that holds it) when no buffer may grow."""
+    free = sorted(frees, key=lambda f: f[1])
+    for t, n in sorted(needs, key=lambda x: x[1], reverse=True):
+        fit = next((f for f in free if f[0] == t and f[1] >= n), None)
+        if fit is None:
+            return False
+        free.remove(fit)
+    return True
+
+
 def assign(allocs: list, buffers: dict, spare: int = 0) -> tuple[list, object]:
     """(``[(allocation, schedule buffer, its type)]``, None): a free buffer of
     ``buffers``' new ones (the schedule's, ``{buffer: BufferLayout}``) for each of

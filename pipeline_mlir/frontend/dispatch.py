@@ -39,7 +39,7 @@ import numpy as np
 from pipeline_mlir.dialect.attrs import pipeline_layout, workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops as _walk
-from pipeline_mlir.analysis.ir_facts import checked_int_attr, constant_int
+from pipeline_mlir.analysis.ir_facts import checked_int_attr, constant_int, dense_row_major
 from pipeline_mlir.analysis.lane_ops import id_dimension
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, grid_stride, memory_space, segments
 from pipeline_mlir.analysis.ir_facts import block_size
@@ -257,13 +257,7 @@ def _binding(v, t, where: str, name: str, f) -> Binding:
         raise IRError(_owner(v, f), f"binding {name} ({t}) is not a memref of 1 to 3 "
                                     f"dimensions: a matmul's bindings are")
     shape = tuple(None if ir.ShapedType.is_dynamic_size(d) else d for d in mt.shape)
-    if None in shape:       # sized at launch: row-major by its (identity) layout
-        dense = str(mt.layout) == str(ir.AffineMapAttr.get(ir.AffineMap.get_identity(mt.rank)))
-    else:
-        strides, offset = mt.get_strides_and_offset()
-        dense = offset == 0 and list(strides) == [int(np.prod(mt.shape[i + 1:]))
-                                                  for i in range(mt.rank)]
-    if not dense:
+    if not dense_row_major(mt, launch_sizes=True):    # sized at launch: its identity layout
         raise IRError(_owner(v, f), f"binding {name} ({t}) is not row-major and "
                                     f"contiguous")
     return Binding(name, shape, str(mt.element_type), where)

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import DYNAMIC, dense_i64, element_bytes, segments
+from pipeline_mlir.analysis.ir_facts import DYNAMIC, dense_i64, dense_row_major, element_bytes, segments
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -50,12 +50,7 @@ def source_base(src):
     :data:`SOURCE_VIEWS`), if it is contiguous, row-major and at offset 0, of a static
     shape but for its first dimension, which may be dynamic (else None)."""
     v = view_root(src, SOURCE_VIEWS)
-    t = ir.MemRefType(v.type)
-    strides, offset = t.get_strides_and_offset()
-    if offset != 0 or any(ir.ShapedType.is_dynamic_size(d) for d in t.shape[1:]):
-        return None
-    want = [int(np.prod(t.shape[i + 1:])) for i in range(t.rank)]
-    return v if list(strides) == want else None
+    return v if dense_row_major(v.type) else None
 
 
 def static_elements(base) -> int | None:

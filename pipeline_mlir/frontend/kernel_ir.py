@@ -1,8 +1,10 @@
 """Facts about ops and the kernel around a loop that every front-end reader asks: where an op
 is (for messages), the op defining a value and what it is computed from, its memory
 effects, the enclosing kernel function, its workgroup size and every LDS buffer it
-declares (:func:`declared_lds`, what each LDS budget of the front end counts); and the builders of a
-range-checked view of a global buffer the front end's copies read and of a zero vector."""
+declares (:func:`declared_lds`, what each LDS budget of the front end counts); the one eraser
+of what a rewrite leaves without uses (:func:`erase_unused`, :func:`erase_dead` and
+:func:`erase_unused_buffer`); and the builders of a range-checked view of a global buffer the
+front end's copies read and of a zero vector."""
 
 from __future__ import annotations
 
@@ -75,6 +77,127 @@ def is_pure(op) -> bool:
         return False
     e = effects(op)
     return e is not None and not e
+
+
+# ---------------------------------------------------------------------------------------------
+# erasing what a rewrite left without uses
+# ---------------------------------------------------------------------------------------------
+
+def _unused(op) -> bool:
+    """``op`` has results and none of them is used (a terminator never is unused)."""
+    return len(op.results) > 0 and not any(list(r.uses) for r in op.results)
+
+
+def erase_unused(ops: list) -> list:
+    """Erase the ops of ``ops`` left without uses, users first (an op whose users were
+    erased goes next); returns the ops kept, the very handles given.  Ops are compared only
+    while alive: an erased op's handle must not be looked at again."""
+    pending = list(dict.fromkeys(ops))
+    changed = True
+    while changed:
+        changed = False
+        for x in list(pending):
+            if _unused(x):
+                pending.remove(x)
+                x.erase()
+                changed = True
+    return pending
+
+
+def pure_slice(values: list, block=None) -> list:
+    """The side-effect free ops that compute ``values`` (theirs and their operands',
+    transitively; ``block``: only ops of that block), each once."""
+    ops, todo = {}, list(values)
+    while todo:
+        x = todo.pop()
+        if isinstance(x.owner, ir.Block):
+            continue
+        o = _op(x.owner)
+        if o in ops or (block is not None and o.block != block) or not is_pure(o):
+            continue
+        ops[o] = None
+        todo.extend(o.operands)
+    return list(ops)
+
+
+def erase_dead(values: list, block=None) -> None:
+    """Erase the side-effect free ops computing ``values`` (:func:`pure_slice`) that are
+    left without uses, users first."""
+    erase_unused(pure_slice(values, block))
+
+
+def _pure_users(root) -> list:
+    """The side-effect free ops that use ``root`` (a deallocation aside), theirs and their
+    results' side-effect free users, transitively."""
+    ops, todo = {}, [root]
+    while todo:
+        for u in todo.pop().uses:
+            o = _op(u.owner)
+            if o not in ops and o.name != "memref.dealloc" and is_pure(o):
+                ops[o] = None
+                todo.extend(o.results)
+    return list(ops)
+
+
+def in_use(v) -> bool:
+    """Whether an op other than a deallocation uses ``v``: one with effects or a
+    terminator, or a side-effect free op (a view) one of whose results is in use."""
+    for u in v.uses:
+        o = _op(u.owner)
+        if o.name != "memref.dealloc" and (not is_pure(o) or not len(o.results) or
+                                          any(in_use(r) for r in o.results)):
+            return True
+    return False
+
+
+def is_buffer_root(v) -> bool:
+    """``v`` is an LDS buffer itself: an attribution or a ``memref.alloc``."""
+    return isinstance(v.owner, ir.Block) or _op(v.owner).name == "memref.alloc"
+
+
+def erase_unused_buffer(root, attribution: bool = False) -> None:
+    """Erase the side-effect free users of the buffer ``root`` left without uses (its dead
+    views, :func:`_pure_users`) and, when nothing but deallocations uses it (of it or of
+    its views, :func:`in_use`), the buffer with those and its views: a ``memref.alloc``,
+    or a ``gpu.func`` workgroup attribution only when ``attribution`` (it is part of the
+    kernel's signature: a caller that still holds the kernel's buffer values keeps it)."""
+    erase_unused(_pure_users(root))
+    if not is_buffer_root(root) or in_use(root):
+        return
+    if isinstance(root.owner, ir.Block) and not attribution:
+        return
+    _erase_users(root)      # deallocations, and views only deallocations use
+    if isinstance(root.owner, ir.Block):
+        _erase_attribution(root, root.owner)
+    else:
+        _op(root.owner).erase()
+
+
+def _erase_users(v) -> None:
+    """Erase every op that uses ``v``, each after the users of its results (the uses looked
+    up again after each erasure: an op may use ``v`` twice)."""
+    while list(v.uses):
+        o = _op(list(v.uses)[0].owner)
+        for r in o.results:
+            _erase_users(r)
+        o.erase()
+
+
+def _erase_attribution(arg, block) -> None:
+    """Drop a gpu.func workgroup attribution nothing uses any more (its LDS would otherwise
+    stay declared, and shift where LLVM places the schedule's buffers)."""
+    f = block.owner
+    f = _op(f) if f is not None else None
+    if f is None or f.name != "gpu.func" or list(arg.uses) or \
+            "workgroup_attributions" not in f.attributes:
+        return
+    n_in = len(ir.FunctionType(ir.TypeAttr(f.attributes["function_type"]).value).inputs)
+    n_wg = ir.IntegerAttr(f.attributes["workgroup_attributions"]).value
+    if not n_in <= arg.arg_number < n_in + n_wg:
+        return
+    block.erase_argument(arg.arg_number)
+    f.attributes["workgroup_attributions"] = ir.IntegerAttr.get(
+        ir.IntegerType.get_signless(64), n_wg - 1)
 
 
 def next_op(op):

@@ -11,7 +11,9 @@ a chain of 2 (fp8 32x32x64 at K step 128) does not cut into the four runs at all
 :func:`merge_k_steps` then rewrites the loop ``for k = lb to ub step s`` into a loop of
 step ``m * s`` whose body is ``m`` consecutive copies of the old one, ``m`` (2 or 4) the
 fewest whose chain cuts into four equal runs with 2 MFMAs per MMA block and whose two
-stages fit in LDS (else the fewest that cuts into the runs and fits):
+stages fit in LDS (else the fewest that cuts into the runs and fits), with room for the
+buffers of the K steps left over, or without when those and the kernel's other
+remainders' find schedule buffers to alias (:func:`leftover_aliases`):
 
 * every LDS buffer the loop uses is allocated ``m`` times as large (the same element
   type and swizzle attribute); copy ``j`` of the body uses its ``j``-th slab through
@@ -54,14 +56,16 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import attr_names, constant_bounds, constant_int, enclosing_ops
+from pipeline_mlir.frontend import aliased_remainder as AR
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.k_subtiles import MERGED_ATTR, along_k
-from pipeline_mlir.frontend.kernel_ir import is_pure, other_lds
-from pipeline_mlir.frontend.tails import erase_if_unused, guarded_pairs, make_remainder
+from pipeline_mlir.frontend.kernel_ir import erase_dead, erase_unused_buffer, other_lds
+from pipeline_mlir.frontend.partition import layout_buffers
+from pipeline_mlir.frontend.tails import guarded_pairs, make_remainder
 from pipeline_mlir.target import gfx950
 
-__all__ = ["MERGED_ATTR", "Merge", "merge_factor", "merge_k_steps", "merge_refusal",
-           "wants_merge"]
+__all__ = ["MERGED_ATTR", "Merge", "leftover_aliases", "merge_factor", "merge_k_steps",
+           "merge_refusal", "wants_merge"]
 
 #: the views whose clones on a slab of the merged buffer move only their layout's offset
 _VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
@@ -86,15 +90,17 @@ def _tile_bytes(an: Analysis) -> int:
 
 
 def merge_factor(chain: int, tile: int, trips: int | None, least: int,
-                 other: int = 0) -> int | str:
+                 other: int = 0, aliased: bool = False) -> int | str:
     """``m``, the K steps to merge (module docstring), or why there is none: ``chain``
     MFMAs per accumulator and K step, ``tile`` bytes of LDS per K step, ``trips`` K
     steps the loop runs (None: known only at run time, some may be left over), ``least``
     pairs of merged steps the schedule's loop needs, ``other`` bytes of the kernel's other
-    LDS buffers (a remainder loop's own)."""
+    LDS buffers (a remainder loop's own).  The K steps left over run on buffers of their
+    own, one K step (``tile``) beside the two stages, unless ``aliased``: on the
+    schedule's (:func:`leftover_aliases`, ``frontend/aliased_remainder.py``)."""
     fits = [m for m in (2, 4) if chain * m % 4 == 0 and
-            2 * m * tile + (tile if trips is None or trips % (2 * m) else 0) + other
-            <= gfx950.LDS_BYTES]
+            2 * m * tile + (tile if not aliased and (trips is None or trips % (2 * m))
+                            else 0) + other <= gfx950.LDS_BYTES]
     if not fits:
         besides = f" beside the kernel's other {other}" if other else ""
         return (f"two stages of 2 merged K steps ({4 * tile} bytes) do not fit in the "
@@ -120,12 +126,16 @@ class Merge:
     """A merged loop built before the kernel's (which is left as it was until
     :meth:`commit`): ``loop`` the merged ``scf.for``, ``m`` the K steps it merges,
     ``split`` where the K steps it leaves start (a value), ``outs`` the accumulators after
-    it (its results, or its guard's), ``every`` whether it runs every K step."""
+    it (its results, or its guard's), ``every`` whether it runs every K step;
+    ``unreserved``: why the merge factor has no room for the left-over K steps' own
+    buffers beside the two stages (:func:`merge_factor`), or None: then they must alias
+    the schedule's (:func:`leftover_aliases`)."""
 
     def __init__(self, old, loop, m: int, roots: list, bigs: list, split, outs: list,
-                 every: bool) -> None:
+                 every: bool, unreserved: str | None = None) -> None:
         self.old, self.loop, self.m, self.roots, self.bigs = old, loop, m, roots, bigs
         self.split, self.outs, self.every = split, outs, every
+        self.unreserved = unreserved
 
     def commit(self) -> None:
         """The kernel's loop made the merged one's remainder: erased when the merged loop
@@ -135,9 +145,11 @@ class Merge:
         if self.every:
             for old, new in zip(loop.results, self.outs):
                 old.replace_all_uses_with(new)
+            bounds = list(loop.operands)[:3]
             loop.erase()
+            erase_dead(bounds)
             for root in self.roots:
-                erase_if_unused(root)
+                erase_unused_buffer(root)
             return
         loop.operands[0] = self.split
         for i, r in enumerate(self.outs):
@@ -150,40 +162,17 @@ class Merge:
         """The merged loop (with its guard), its split and its buffers erased: the kernel
         as it was."""
         guard = _op(self.loop.parent)
-        if guard.name == "scf.if":      # (tails.guarded_pairs): its condition, the split
-            cond = guard.operands[0]
+        # the merged loop's bounds and step, the split and (tails.guarded_pairs) the guard's
+        # condition: what the merge computed, erased where nothing else uses it
+        made = list(self.loop.operands)[:3] + [self.split]
+        if guard.name == "scf.if":
+            made.append(guard.operands[0])
             guard.erase()
-            _erase_dead(cond)
         else:
             self.loop.erase()
-            _erase_dead(self.split)
+        erase_dead(made)
         for big in self.bigs:
-            erase_if_unused(big)
-
-
-def _erase_dead(v) -> None:
-    """Erase the pure ops ``v`` is computed by (``v``'s and its operands', transitively)
-    that nothing else uses: collected first, then erased while one is unused, so that no
-    value of an erased op is looked at (an operand may be reached twice)."""
-    ops, todo = [], [v]
-    while todo:
-        x = todo.pop()
-        if isinstance(x.owner, ir.Block):
-            continue
-        o = _op(x.owner)
-        if any(o == p for p in ops) or not is_pure(o):
-            continue
-        ops.append(o)
-        todo.extend(o.operands)
-    changed = True
-    while changed:
-        changed = False
-        for o in ops:
-            if not any(list(r.uses) for r in o.results):
-                ops.remove(o)
-                o.erase()
-                changed = True
-                break
+            erase_unused_buffer(big)
 
 
 def merge_k_steps(an: Analysis, schedule) -> tuple[Merge | None, str | None]:
@@ -195,8 +184,11 @@ def merge_k_steps(an: Analysis, schedule) -> tuple[Merge | None, str | None]:
         return None, "the loop's step is not a constant"
     bounds = constant_bounds(loop)
     trips = None if bounds is None else max(0, -(-(bounds[1] - bounds[0]) // step))
-    m = merge_factor(an.chain(), _tile_bytes(an), trips, 1 + schedule.min_trips(),
-                     other_lds(loop, an.buffers))
+    sizes = (an.chain(), _tile_bytes(an), trips, 1 + schedule.min_trips(),
+             other_lds(loop, an.buffers))
+    m, unreserved = merge_factor(*sizes), None
+    if isinstance(m, str) and isinstance(merge_factor(*sizes, aliased=True), int):
+        m, unreserved = merge_factor(*sizes, aliased=True), m     # if they can alias
     if isinstance(m, str):
         return None, m
     roots = list(an.buffers)
@@ -205,16 +197,27 @@ def merge_k_steps(an: Analysis, schedule) -> tuple[Merge | None, str | None]:
         return None, why
     runs = None if trips is None else trips // (2 * m) * 2 * m   # K steps the merged loop runs
     merged, bigs = _build(loop, roots, m, step, runs)
+    every = runs is not None and runs == trips
     if runs is None:          # the pairs of merged steps the trip count holds, guarded
         split = guarded_pairs(merged)
         outs = list(_op(merged.parent).results)
-    else:
-        with loop.context, loop.location, ir.InsertionPoint(loop):
-            t = loop.operands[0].type
-            split = B.arith.constant(t, ir.IntegerAttr.get(t, bounds[0] + runs * step))
+    else:                     # the merged loop's upper bound (the kernel's loop erased)
+        split = merged.operands[1]
         outs = list(merged.results)
-    every = runs is not None and runs == trips
-    return Merge(loop, merged, m, roots, bigs, split, outs, every), None
+    return Merge(loop, merged, m, roots, bigs, split, outs, every, unreserved), None
+
+
+def leftover_aliases(merged: Analysis, merge: Merge) -> bool:
+    """Whether the left-over K steps' own buffers (one like each of the kernel's, made by
+    :meth:`Merge.commit`) and the kernel's other remainders' own (``OWN_ATTR``) find
+    schedule buffers of the ``merged`` loop's to alias, as ``remainder_plan`` will put
+    them when they do not fit beside its two stages (no buffer grown: the LDS is full)."""
+    frees = [(lay.elem_type, lay.elements_of(sub))
+             for lay in layout_buffers(merged, check=False).values()
+             for sub in lay.subtiles for _stage in (0, 1)]
+    needs = [ir.MemRefType(v.type) for v in merge.roots] + \
+        [ir.MemRefType(a.results[0].type) for a in AR.allocations(merge.old, AR.OWN_ATTR)]
+    return AR.all_held([(t.element_type, int(np.prod(t.shape))) for t in needs], frees)
 
 
 def _roots_refusal(roots: list) -> str | None:

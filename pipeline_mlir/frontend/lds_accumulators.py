@@ -46,7 +46,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.carried_pieces import gather_scalars, split_carried, take_over
-from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
+from pipeline_mlir.frontend.kernel_ir import describe, erase_dead, is_pure, kernel_of
 from pipeline_mlir.frontend.private_stage import inside, root_of, whole_access
 from pipeline_mlir.frontend.soundness import check_entry
 from pipeline_mlir.frontend.thread_loops import workgroup_dependent
@@ -288,22 +288,6 @@ def _carry(loop, pairs: list):
             back.operands[1 + i] = x
     address = [x for r, w in pairs for x in list(r.operands) + list(w.operands)[1:]]
     loop.erase()
-    _erase_unused(address, nb)
+    # a view of the accumulators' LDS left in the loop would read as a use of that buffer
+    erase_dead(address, nb)
     return new.operation
-
-
-def _erase_unused(values: list, body) -> None:
-    """Erase the side-effect free ops of ``body`` that defined ``values`` (the dropped
-    read's and write's addresses and views) and whatever of theirs is left with no use: a
-    view of the accumulators' LDS left in the loop would read as a use of that buffer."""
-    todo, dead = list(values), set()
-    while todo:
-        v = todo.pop()
-        if v in dead or isinstance(v.owner, ir.Block):
-            continue
-        o = _op(v.owner)
-        if o.block != body or not is_pure(o) or any(len(list(x.uses)) for x in o.results):
-            continue
-        todo.extend(o.operands)
-        dead.update(o.results)
-        o.erase()

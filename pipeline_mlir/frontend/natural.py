@@ -35,7 +35,8 @@ from pipeline_mlir.frontend.address import Analysis, analyse
 from pipeline_mlir.frontend.adopt import adopt
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
 from pipeline_mlir.frontend.ksplit import split_k
-from pipeline_mlir.frontend.kmerge import MERGED_ATTR, merge_k_steps, merge_refusal, wants_merge
+from pipeline_mlir.frontend.kmerge import (MERGED_ATTR, leftover_aliases, merge_k_steps,
+                                           merge_refusal, wants_merge)
 from pipeline_mlir.frontend.lds_accumulators import carry_lds_accumulators
 from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds, hoist_remainder_lds
 from pipeline_mlir.frontend.masked_rows import unmask_row_copies
@@ -105,6 +106,12 @@ def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:
             raise merge_refusal(refused, f"with {merge.m} merged it is refused too: {e}",
                                 e.op) from None
         merge.abandon()
+        return None
+    if merge.unreserved is not None and not merge.every and \
+            not leftover_aliases(merged, merge):
+        merge.abandon()     # the left-over K steps' own buffers do not fit: as without room
+        if refused is not None:
+            raise merge_refusal(refused, merge.unreserved) from None
         return None
     merge.commit()
     return merged

@@ -34,7 +34,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import parse_xor_shuffle, row_major_strides
+from pipeline_mlir.analysis.ir_facts import dense_row_major, parse_xor_shuffle
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64, segments
 from pipeline_mlir.analysis.views import INDEXING_VIEWS
 from pipeline_mlir.frontend.kernel_ir import describe
@@ -167,9 +167,8 @@ def _convert_buffer(ev, scan: LoopScan, root, accs: list, wave) -> dict:
         undo_explicit_swizzle(ev, scan, root, accs, lambda view, indices, n, op: _elements(
             ev, view, indices, n, op, "accesses LDS"))
     mt = ir.MemRefType(root.type)
-    strides, offset = mt.get_strides_and_offset()
     rows, width = int(np.prod(mt.shape[:-1])), mt.shape[-1]
-    if offset != 0 or list(strides) != row_major_strides(mt.shape):
+    if not dense_row_major(mt):
         raise IRError(_op(owner), f"'memref.alloc' op: LDS buffer {root.type} is not row-major")
     written = {a.op: _elements(ev, a.view, a.indices, a.elements, a.store, "writes LDS")
                for a in accs}

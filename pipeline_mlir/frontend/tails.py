@@ -50,7 +50,8 @@ from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.analysis.wg_uniform import WHY, varying_source
 from pipeline_mlir.frontend.aliased_remainder import OWN_ATTR
 from pipeline_mlir.frontend.adopt import PAIR_GUARD_ATTR, even_trips_proven
-from pipeline_mlir.frontend.kernel_ir import (describe, in_lds, is_pure, kernel_of, lds_bytes,
+from pipeline_mlir.frontend.kernel_ir import (describe, erase_unused_buffer, in_lds, in_use,
+                                             is_buffer_root, is_pure, kernel_of, lds_bytes,
                                              next_op, other_lds)
 from pipeline_mlir.frontend.remainder_plan import STAGE0
 from pipeline_mlir.frontend.remainder_plan import at_split as plan_at_split
@@ -182,15 +183,7 @@ def make_remainder(rem, loop, shareable: bool) -> None:
         return
     _own_lds(rem, loop)
     for root in roots:
-        erase_if_unused(root)
-
-
-def erase_if_unused(root) -> None:
-    """Erase the LDS allocation ``root`` with its views and deallocations when nothing
-    else uses it (:func:`_still_used`; a workgroup attribution stays: the kernel's
-    signature declares it)."""
-    if not isinstance(root.owner, ir.Block) and _is_root(root) and not _still_used(root):
-        _erase_with_views(root)
+        erase_unused_buffer(root)
 
 
 def whole_remainder(loop):
@@ -326,7 +319,7 @@ def _own_lds(rem, loop, stages: int = PAIR + 1) -> None:
         return
     # no pipelined loop: the remainder's buffers and every other LDS the kernel keeps
     # (its buffers the remainder replaced go when nothing else uses them)
-    gone = [v for v in mapping if _is_root(v) and not _still_used(v)]
+    gone = [v for v in mapping if is_buffer_root(v) and not in_use(v)]
     need = lds_bytes(kernel_of(rem), gone)
     if need > gfx950.LDS_BYTES:
         raise IRError(loop, f"'scf.for' op: the loop's LDS buffers, rebuilt for it to run "
@@ -349,36 +342,6 @@ def _outside_lds(rem) -> dict:
             if mt.has_static_shape:
                 roots[v] = static_bytes(mt)
     return roots
-
-
-def _is_root(v) -> bool:
-    """``v`` is an LDS buffer itself: an attribution or a ``memref.alloc``."""
-    return isinstance(v.owner, ir.Block) or _op(v.owner).name == "memref.alloc"
-
-
-def _still_used(v) -> bool:
-    """Whether an op other than a deallocation, or a view of ``v`` that is itself used so,
-    uses ``v``."""
-    for u in v.uses:
-        o = _op(u.owner)
-        if o.name == "memref.dealloc":
-            continue
-        if o.name not in VIEW_OPS or any(_still_used(r) for r in o.results):
-            return True
-    return False
-
-
-def _erase_with_views(root) -> None:
-    """Erase the allocation ``root``, which nothing but deallocations and unused views
-    uses (:func:`_still_used`), with those."""
-    def users_erased(v) -> None:
-        for u in list(v.uses):
-            o = _op(u.owner)
-            for r in o.results:
-                users_erased(r)
-            o.erase()
-    users_erased(root)
-    _op(root.owner).erase()
 
 
 def _defined_inside(v, rem) -> bool:

@@ -37,7 +37,9 @@ import numpy as np
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, index_constant
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.ir_facts import dense_row_major
 from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.frontend.kernel_ir import erase_unused
 from pipeline_mlir.frontend.layout import Emitter, fit_digits
 from pipeline_mlir.frontend.scan import LoopScan, read_access
 from pipeline_mlir.target.gfx950 import WAVE_SIZE, tr_source
@@ -331,7 +333,7 @@ def emit_regrouped(scan: LoopScan, old: list, users: list, plans: dict,
                                         operands=[v]).results[0]
         m.operands[i] = v
     # by identity: comparing an erased op (invalidated) raises
-    left = {id(x) for x in _erase_dead(tracer.visited + [a.op for a in old])}
+    left = {id(x) for x in erase_unused(tracer.visited + [a.op for a in old])}
     for a in old:
         if id(a.op) in left:
             users = sorted({_op(u.owner).name for r in a.op.results for u in r.uses})
@@ -360,10 +362,7 @@ def _join(parts: list):
 
 def dense_root(root, op):
     """``root`` if it is a dense row-major memref, else an error at ``op``."""
-    t = ir.MemRefType(root.type)
-    strides, offset = t.get_strides_and_offset()
-    want = [int(np.prod(t.shape[d + 1:])) for d in range(t.rank)]
-    if list(strides) != want or offset != 0:
+    if not dense_row_major(root.type):
         raise IRError(op, f"'{TRANSPOSE}' op reads {root.type}, not a dense row-major LDS "
                           f"buffer")
     return root
@@ -379,17 +378,3 @@ def _indices(o, off, shape) -> list:
 
 def _attrs(op) -> dict:
     return {n.name: n.attr for n in op.attributes}
-
-
-def _erase_dead(ops: list) -> list:
-    """Erase the ops of ``ops`` left without uses, users first; returns those kept."""
-    pending = list(dict.fromkeys(ops))
-    changed = True
-    while changed:
-        changed = False
-        for x in list(pending):
-            if all(len(list(r.uses)) == 0 for r in x.results):
-                pending.remove(x)
-                x.erase()
-                changed = True
-    return pending

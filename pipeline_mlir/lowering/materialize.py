@@ -318,14 +318,11 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True,
 def _subtile_form(loop) -> SubtileForm:
     """The form the loop's ``sched.subtiles`` attribute records (``kernel/subtile_form.py``);
     :class:`IRError` at the loop for an attribute the front end does not write."""
-    attr = loop.attributes[FORM_ATTR]
-    if not isinstance(attr, ir.StringAttr):
-        raise IRError(loop, f"'scf.for' op: attribute '{FORM_ATTR}' must be a string, got "
-                            f"{attr}")
+    text = get(loop, FORM_ATTR, S.STR)
     try:
-        return parse_form(ir.StringAttr(attr).value)
+        return parse_form(text)
     except ConfigError as e:
-        raise IRError(loop, f"'scf.for' op: attribute '{FORM_ATTR}': {e}") from None
+        raise IRError(loop, f"'scf.for' op attribute '{FORM_ATTR}': {e}") from None
 
 
 class _Materializer:

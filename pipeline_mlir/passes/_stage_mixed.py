@@ -114,12 +114,11 @@ def _requirements(events: list, issued: int):
             yield e, issued, issued - vm
 
 
-def _count(stream: list, k: int) -> int:
+def _count(stream: list, required: int) -> int:
     """The new vmcnt at a wait after ``stream`` (kinds of the copies issued, the staged
-    loads included) whose old count is ``k``: the DMA copies issued after the youngest one
-    the wait requires (all but the ``k`` last, :func:`_requirements`; module docstring);
-    :data:`VMCNT_MAX` when it required none."""
-    required = len(stream) - k
+    loads included) that requires its first ``required`` copies complete
+    (:func:`_requirements`; module docstring): the DMA copies issued after the youngest
+    DMA copy among those; :data:`VMCNT_MAX` when none of those is one."""
     d = next((i for i in range(required - 1, -1, -1) if stream[i] == "dma"), None)
     if d is None:
         return VMCNT_MAX
@@ -136,7 +135,7 @@ def _derive(events: list, stream: list, counts: dict) -> dict:
     for w, issued, required in _requirements(events, len(stream)):
         needs[w] = required
         if issued:
-            counts[w] = min(counts.get(w, VMCNT_MAX), _count(kinds[:issued], issued - required))
+            counts[w] = min(counts.get(w, VMCNT_MAX), _count(kinds[:issued], required))
     return needs
 
 

@@ -1,9 +1,17 @@
 """``pipeline-opt`` run in-process for a test: its exit status and output, and the check of
-a usage error (one line, no traceback)."""
+a usage error (one line, no traceback); standard input replaced for one."""
 
 from __future__ import annotations
 
 from pipeline_mlir.tools.pipeline_opt import main
+
+
+def with_stdin(monkeypatch, data: bytes) -> None:
+    """Standard input made ``data`` for the rest of the test (``-`` reads it)."""
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
 
 
 def run_cli(capsys, *argv) -> tuple[int, str, str]:

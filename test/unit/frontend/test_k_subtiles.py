@@ -306,5 +306,5 @@ def test_a_form_the_front_end_does_not_write_is_refused_at_the_loop(kernel, caps
         assert path.read_text() != out
         rc = main([str(path), "--pass-pipeline=builtin.module(sched-lower-to-rocdl)"])
         err = capsys.readouterr().err
-        assert rc == 1 and "'scf.for' op: attribute 'sched.subtiles'" in err and why in err, err
+        assert rc == 1 and "'scf.for' op attribute 'sched.subtiles'" in err and why in err, err
         assert "Traceback" not in err and re.search(r"bad\.mlir:\d+:\d+", err), err

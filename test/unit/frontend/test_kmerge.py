@@ -42,17 +42,33 @@ def kernels(tmp_path_factory):
 @pytest.fixture(scope="module")
 def at_launch(kernels, tmp_path_factory):
     """(name, form, sizes) -> IREE's kernel with ``sizes`` ("k", "m") known only at launch
-    (``test/data/iree/dynamic.py``; K in the late form: ``dynamic_k_late``)."""
+    (``test/data/iree/dynamic.py``; K in the late form: ``dynamic_k_late``); a "+lds"
+    in ``sizes``: with :data:`MORE_LDS` bytes of other LDS too (:func:`_more_lds`)."""
     d = tmp_path_factory.mktemp("kmerge_launch")
 
     def get(name: str, form: str, sizes: str) -> Path:
         path = d / f"{name}.{form}.{sizes}.mlir"
         if not path.exists():
             text = kernels(name, form).read_text()
-            path.write_text(D.dynamic_k_late(text) if form == "late" else
-                            D.dynamic(text, m="m" in sizes, k="?" if "k" in sizes else None))
+            if "k" in sizes or "m" in sizes:
+                text = D.dynamic_k_late(text) if form == "late" else \
+                    D.dynamic(text, m="m" in sizes, k="?" if "k" in sizes else None)
+            path.write_text(_more_lds(text) if "+lds" in sizes else text)
         return path
     return get
+
+
+#: other LDS that leaves room for the two stages of 2 merged K steps and the odd K step's
+#: own buffers, not for the left-over K steps' own too (4 + 1 + 1 K steps of 24 KiB and it
+#: exceed 160 KiB, 4 + 1 do not): they go onto the schedule's buffers
+MORE_LDS = 32768
+
+
+def _more_lds(text: str) -> str:
+    """:data:`MORE_LDS` bytes of LDS allocated before the K-loop (used by nothing)."""
+    m = re.search(r"^(\s*)%\d+ = scf\.for ", text, re.M)
+    return (text[:m.start()] + f"{m.group(1)}%kmerge_more = memref.alloc() : memref<"
+            f"{MORE_LDS}xi8, #gpu.address_space<workgroup>>\n" + text[m.start():])
 
 
 @pytest.fixture(autouse=True)
@@ -70,6 +86,8 @@ def test_merge_factor_is_the_fewest_k_steps_that_fit():
     assert merge_factor(4, 40960, 8, 1) == 2          # exactly the 163840 bytes of LDS
     why = merge_factor(4, 40960, 9, 1)                # ... and the left-over step's own
     assert isinstance(why, str) and why.startswith("two stages of 2 merged K steps"), why
+    assert merge_factor(4, 40960, 9, 1, aliased=True) == 2    # ... on the schedule's
+    assert isinstance(merge_factor(4, 40960, 9, 1, 1, aliased=True), str)
     assert merge_factor(4, 2 * TILE, 16, 1) == (
         "two stages of 2 merged K steps (196608 bytes) do not fit in the 163840 bytes of LDS")
     assert merge_factor(4, TILE, 8, 1, 65537) == (         # a remainder's own buffers
@@ -102,12 +120,57 @@ def test_the_merged_loop_states_its_form_and_keeps_its_remainders(kernels, capsy
         "vm_per_load_a = 1 : i64, vm_per_load_b = 2 : i64" in one, one
 
 
-def test_the_report_names_the_merge_and_no_slowdown(kernels):
+def _watched_merges(monkeypatch) -> list:
+    """Every merge the front end makes, watched: ``[(how it ended, before, after)]`` with
+    the kernel's module (its text and its ``arith.constant`` ops nobody uses) when
+    ``merge_k_steps`` was called and after the merge was committed or abandoned."""
+    import pipeline_mlir.frontend.kmerge as K
+    import pipeline_mlir.frontend.natural as N
+    seen, module = [], []
+
+    def state():
+        top = module[0]
+        dead = [o for o in _ops(top) if o.name == "arith.constant" and
+                not list(o.results[0].uses)]
+        return str(top), len(dead)
+
+    def merge_k_steps(an, schedule):
+        op = an.scan.loop
+        while op.parent is not None:
+            op = op.parent
+        module[:] = [op]
+        before = state()
+        merge, why = K.merge_k_steps(an, schedule)
+        if merge is not None:
+            for how in ("commit", "abandon"):
+                def ended(f=getattr(merge, how), how=how):
+                    f()
+                    seen.append((how, before, state()))
+                setattr(merge, how, ended)
+        return merge, why
+    monkeypatch.setattr(N, "merge_k_steps", merge_k_steps)
+    return seen
+
+
+def _ops(op) -> list:
+    out = []
+    for region in op.regions:
+        for block in region.blocks:
+            for o in block.operations:
+                out += [o.operation] + _ops(o.operation)
+    return out
+
+
+def test_the_report_names_the_merge_and_no_slowdown(kernels, monkeypatch):
     """``--emit=report``: the form line says the merge, and no ``performance:`` line (the
-    merged loop is faster than IREE's own kernel in the simulator: docs/iree-kernels.md)."""
+    merged loop is faster than IREE's own kernel in the simulator: docs/iree-kernels.md).
+    16 K steps: the merged loop runs them all, and leaves no constant unused behind."""
+    merges = _watched_merges(monkeypatch)
     result = compile(CompileOptions(schedule="pingpong", input=str(kernels(FP8, "prefetch")),
                                     emit="report"))
     text = result.checked_output()
+    [(how, (_, unused), (_, now))] = merges
+    assert how == "commit" and now == unused, merges
     assert "schedule form: subtiles of A, B along K, crosswise (one fragment of each per " \
            "wave); 2 of the kernel's K steps merged into each K tile; the MMAs wait for " \
            "whole fragment loads (waits=block)" in text, text
@@ -223,8 +286,10 @@ def test_a_merged_loop_refused_leaves_the_loop_as_it_was(kernels, at_launch, cap
                                                         monkeypatch):
     """A loop that partitions as it is (i8: one MFMA per MMA block) keeps IREE's K step when
     its merged loop is refused: the merged loop and its buffers are erased, and with K known
-    at launch its guard and split too (only the guard of ``tails`` is left)."""
+    at launch its guard and split too (only the guard of ``tails`` is left): the kernel it
+    hands on is the one the merge was given, op for op."""
     _refusing_merged_loops(monkeypatch)
+    merges = _watched_merges(monkeypatch)
     for path, guards in ((kernels(I8, "prefetch"), 0), (at_launch(I8, "prefetch", "k"), 1)):
         rc = main([str(path),
                    "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=pingpong})"])
@@ -234,6 +299,19 @@ def test_a_merged_loop_refused_leaves_the_loop_as_it_was(kernels, at_launch, cap
         assert "lgkm_per_load_a = 2 : i64, lgkm_per_load_b = 2 : i64" in out, out
         assert len(re.findall(r"memref\.alloc\(\)", out)) == 2 + 2 * 2 * 2, out  # rem's, stages'
         assert out.count(" = scf.if ") == guards and out.count("arith.minsi") == guards, out
+        [(how, before, after)] = merges
+        assert how == "abandon" and after == before, (before[0], after[0])
+        merges.clear()
+    # 19 K steps and no room for the left-over steps' own buffers (MORE_LDS) unless they go
+    # onto the schedule's, which (made to) hold none of them: the loop is not merged
+    import pipeline_mlir.frontend.natural as N
+    monkeypatch.undo()
+    merges = _watched_merges(monkeypatch)
+    monkeypatch.setattr(N, "leftover_aliases", lambda *_: False)
+    out = _adopted(capsys, at_launch(I8, "prefetch", "+lds"))
+    assert 'sched.subtiles = "A, B along K, crosswise"' in out, out
+    [(how, before, after)] = merges
+    assert how == "abandon" and after == before, (before[0], after[0])
 
 
 def test_a_merged_loop_refused_refuses_a_loop_that_needs_it(kernels, capsys, monkeypatch):
@@ -270,6 +348,12 @@ def test_a_run_time_k_is_merged_and_guarded(at_launch, capsys):
         assert form == "late" or out.count("arith.minsi") == 2, out
     out = _adopted(capsys, at_launch(I8, "prefetch", "m"))       # M at launch: K constant
     assert "2 of the kernel's K steps merged into each K tile" in out, out
+    # no room for the left-over steps' own buffers (MORE_LDS): merged still, both
+    # remainders on the schedule's buffers (only theirs and the unused one allocated)
+    out = _adopted(capsys, at_launch(FP8, "late", "k+lds"))
+    assert "2 of the kernel's K steps merged into each K tile" in out, out
+    assert len(re.findall(r"\bsched\.remainder\b(?!_)", out)) == 2, out
+    assert len(re.findall(r"memref\.alloc\(\)", out)) == 2 * 2 * 2 + 1, out
 
 
 @pytest.mark.parametrize("name, form, sizes, runs", [
@@ -280,8 +364,9 @@ def test_a_run_time_k_is_merged_and_guarded(at_launch, capsys):
     # merged, 2 left over, the odd one); 3 K steps: below the merged loop's 4 (its guard
     # skips it), 2 left over, the odd one
     (I8, "prefetch", "mk", ((400, 896, 2), (1024, 384, 1))),
-    # K at launch, the late form: 6 K steps (4 merged, 2 left over)
-    (FP8, "late", "k", ((1024, 768, 1),)),
+    # K at launch, the late form, no room for the left-over steps' own buffers (MORE_LDS):
+    # 7 K steps (4 merged, 2 left over, the odd one), both remainders on the schedule's
+    (FP8, "late", "k+lds", ((1024, 896, 1),)),
 ])
 def test_a_merged_loop_of_sizes_known_at_launch_is_exact(at_launch, capsys, name, form, sizes,
                                                          runs):

@@ -125,13 +125,25 @@ def test_swizzled_view_refused(forms, tmp_path, capsys):
 
 
 def test_strided_buffer_refused():
-    """A buffer that is not dense row-major cannot take the new reads' indices."""
+    """A buffer that is not dense row-major cannot take the new reads' indices; the one
+    predicate of it (``ir_facts.dense_row_major``, which the front end's other checks of
+    a row-major buffer ask too) on the layouts it tells apart."""
+    from pipeline_mlir.analysis.ir_facts import dense_row_major
     from pipeline_mlir.dialect.bindings import ir
     from pipeline_mlir.dialect.ir_io import IRError
     from pipeline_mlir.frontend.transpose import dense_root
 
     with ir.Context() as ctx, ir.Location.unknown():
         ctx.allow_unregistered_dialects = True
+        for text, launch, dense in [
+                ("4x64xf16", False, True), ("?x64xf16", False, True),
+                ("?x64xf16, strided<[64, 1]>", False, True),
+                ("4x64xf16, strided<[64, 1], offset: 8>", False, False),
+                ("4x64xf16, strided<[128, 1]>", False, False),
+                ("4x?xf16", False, False), ("4x?xf16", True, True), ("?x?xf16", True, True),
+                ("4x?xf16, strided<[?, 1]>", True, False)]:
+            t = ir.Type.parse(f"memref<{text}>")
+            assert dense_row_major(t, launch_sizes=launch) == dense, (text, launch)
         m = ir.Module.parse('%0 = "test.buf"() : () -> memref<32x128xbf16, strided<[256, 1]>>\n'
                             '%1 = "test.buf"() : () -> memref<32x128xbf16>\n')
         ops = list(m.body.operations)

@@ -9,6 +9,7 @@ import pytest
 from emu_helpers import run_snippet
 from kernel_builds import pipeline_opt_hsaco
 from cli_helpers import run_cli as run
+from cli_helpers import with_stdin
 from pipeline_mlir.emu.coverage import check_c
 from pipeline_mlir.emu.gemm import c_values, emulate_gemm, random_inputs
 from pipeline_mlir.emu.inputs import load_kernel
@@ -139,12 +140,12 @@ def test_a_kernel_with_f16_c_is_exact():
 @pytest.mark.parametrize("argv,fragment", [
     (["--pipeline=4wave{c_dtype=bf16}", "--emit=schedule"], "--emit=schedule prints the schedule"),
     (["--pipeline=4wave{c_dtype=f16}", "--simulate"], "--simulate models the schedule"),
-    (["--pipeline=4wave{c_dtype=bf16}", "--emit=mlir", "INPUT"],
-     "stores C as it is written"),
+    # the input kernel on standard input, named so
+    (["--pipeline=4wave{c_dtype=bf16}", "--emit=mlir", "-"],
+     "but the input kernel (<stdin>) stores C as it is written"),
 ])
-def test_the_option_where_no_kernel_is_built_is_an_error(capsys, tmp_path, argv, fragment):
-    path = tmp_path / "k.mlir"
-    path.write_text("module {}\n")
-    code, out, err = run(capsys, *[str(path) if a == "INPUT" else a for a in argv])
+def test_the_option_where_no_kernel_is_built_is_an_error(capsys, argv, fragment, monkeypatch):
+    with_stdin(monkeypatch, b"module {}\n")
+    code, out, err = run(capsys, *argv)
     assert code == 1 and out == "" and err.count("\n") == 1, err
     assert "option 'c_dtype' sets the element type of C" in err and fragment in err, err

@@ -307,7 +307,7 @@ def test_a_wait_counts_the_dma_copies_only(stream, k, want):
     one trip and their values are used nowhere) are not counted."""
     from pipeline_mlir.passes._stage_mixed import _count
 
-    assert _count(stream, k) == want
+    assert _count(stream, len(stream) - k) == want     # vmcnt(k): all but the k last
 
 
 
@@ -324,7 +324,7 @@ def test_the_count_is_the_weakest_that_holds_without_the_staged_loads():
         for stream in product(("dma", "staged"), repeat=length):
             dmas = [i for i, kind in enumerate(stream) if kind == "dma"]
             for k in range(length):
-                n = _count(list(stream), k)
+                n = _count(list(stream), length - k)
                 required = [i for i in dmas if i < length - k]
                 if not required:
                     assert n == VMCNT_MAX, (stream, k)

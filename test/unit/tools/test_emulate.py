@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_helpers import run_cli_shared
+from cli_helpers import run_cli_shared, with_stdin
 from kernel_builds import build
 from steady_loop import assert_short, assert_steady, counting_loops
 
@@ -308,32 +308,32 @@ def test_a_bad_launch_description_is_one_located_error(capsys, tmp_path):
                         r"f32, .*, got 'f31'\n", err)
 
 
-def _stdin(monkeypatch, data: bytes) -> None:
-    import io
-
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
-
-
 def test_a_launch_description_on_standard_input(capsys, monkeypatch, tmp_path):
     """``--emulate-launch=-`` reads standard input (named ``<stdin>``), as ``-`` does
     everywhere in the command line; a bad one is one located error there."""
     with open(LAUNCH) as f:
-        _stdin(monkeypatch, f.read().replace('dtype = "f32"', 'dtype = "f31"').encode())
+        with_stdin(monkeypatch, f.read().replace('dtype = "f32"', 'dtype = "f31"').encode())
     obj = tmp_path / "k.hsaco"
     obj.write_bytes(build("4wave-bf16").hsaco)
     rc, out, err = run(capsys, "--emulate", str(obj), "--emulate-launch=-")
     assert rc == 1 and out == ""
     assert re.fullmatch(r"<stdin>:\d+: error: arg\[2\]\.dtype: must be one of "
                         r"f32, .*, got 'f31'\n", err)
-    _stdin(monkeypatch, b"\xff")
+    with_stdin(monkeypatch, b"\xff")
     rc, out, err = run(capsys, "--emulate", str(obj), "--emulate-launch=-")
     assert rc == 1 and "<stdin>:1:1: byte 0xff is not UTF-8 text: --emulate-launch reads" in err
 
 
 def test_the_input_on_standard_input(capsys, monkeypatch):
-    _stdin(monkeypatch, b"\xff")
+    """Standard input is ``<stdin>`` in every message that names the input: text that is
+    not UTF-8, and a code object that needs ``--pipeline`` (IREE's code objects:
+    ``test_iree_emulate.py``)."""
+    with_stdin(monkeypatch, b"\xff")
     rc, out, err = run(capsys, "--emulate", "-")
     assert rc == 1 and out == "" and "<stdin>:1:1: byte 0xff is not UTF-8 text" in err
+    with_stdin(monkeypatch, build("4wave-fp8-64").hsaco)
+    rc, out, err = run(capsys, "--emulate=128,128,256", "-")
+    assert rc == 1 and out == "" and "'<stdin>' holds a GEMM kernel of pipeline-mlir" in err, err
 
 
 @pytest.mark.parametrize("argv,message", [

@@ -29,6 +29,7 @@ from pathlib import Path
 import pytest
 
 from build_cache import share_code_objects
+from cli_helpers import with_stdin
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.iree import Matmul, emulate_matmul, kernel_arguments
@@ -287,10 +288,13 @@ def test_iree_own_a_x_b_kernel_is_exact_with_b_k_by_n(small_iree, name, dtype, m
 
 
 @needs_iree
-def test_cli_runs_a_x_b_code_object_as_a_x_b_t_and_says_so(capsys, small_iree):
-    """A code object does not say how B is laid out: run as N x K, C differs, with the hint."""
-    rc, out, err = cli(capsys, "--emulate=256,256,256", str(small_iree / "ab.hsaco"))
+def test_cli_runs_a_x_b_code_object_as_a_x_b_t_and_says_so(capsys, small_iree, monkeypatch):
+    """A code object does not say how B is laid out: run as N x K, C differs, with the hint
+    (the code object read from standard input, which the error names ``<stdin>``)."""
+    with_stdin(monkeypatch, (small_iree / "ab.hsaco").read_bytes())
+    rc, out, err = cli(capsys, "--emulate=256,256,256", "-")
     assert rc == 1 and "a code object does not say how B is laid out" in err, err
+    assert err.startswith("<stdin>: error: C differs from the reference"), err
 
 
 def test_cli_refuses_a_dispatch_that_is_not_a_matmul(capsys, tmp_path):
@@ -312,17 +316,23 @@ def test_cli_refuses_a_dispatch_that_is_not_a_matmul(capsys, tmp_path):
 
 @needs_iree
 @pytest.mark.parametrize("argv,message", [
-    (["--emulate", "f16.hsaco"], "holds IREE's kernel matmul_dispatch_0_matmul_256x256x256_f16x"
-                                 "f16xf32 (IREE's HAL bindings), and a code object does not "
-                                 "state the sizes compiled into it: give --emulate=M,N,K"),
+    # the code object on standard input (named so)
+    (["--emulate", "-", "<f16.hsaco"],
+     "'<stdin>' holds IREE's kernel matmul_dispatch_0_matmul_256x256x256_f16xf16xf32 (IREE's "
+     "HAL bindings), and a code object does not state the sizes compiled into it: give "
+     "--emulate=M,N,K"),
     (["--emulate=256,256,256", "f16.hsaco", "--pipeline=4wave"],
      "--pipeline describes the project's own GEMM kernels and says nothing about it; leave "
      "--pipeline out"),
     (["--emulate=256,256,256", "f16.hsaco", "--emulate-workgroups=9"],
      "--emulate-workgroups=9: 9 workgroups asked for, the grid has 8"),
 ])
-def test_cli_usage_with_an_iree_code_object(capsys, small_iree, argv, message):
-    argv = [str(small_iree / a) if a.endswith(".hsaco") else a for a in argv]
+def test_cli_usage_with_an_iree_code_object(capsys, small_iree, argv, message, monkeypatch):
+    for a in argv:
+        if a.startswith("<"):
+            with_stdin(monkeypatch, (small_iree / a[1:]).read_bytes())
+    argv = [str(small_iree / a) if a.endswith(".hsaco") else a for a in argv
+            if not a.startswith("<")]
     rc, out, err = cli(capsys, *argv)
     assert rc == 1 and out == "" and len(err.strip().splitlines()) == 1
     assert message in err and "Traceback" not in err, err

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
-from cli_helpers import one_error, run_cli
+from cli_helpers import one_error, run_cli, with_stdin
 from build_cache import share_code_objects
 
 from pipeline_mlir.driver import measured_trips
@@ -64,19 +64,24 @@ def test_usage_errors_name_the_flag(capsys, argv, fragment):
     one_error(*run_cli(capsys, "--pipeline=4wave", *argv)[::2], fragment)
 
 
-def test_a_schedule_dump_has_no_inner_loops_to_measure(capsys, tmp_path):
+def test_a_schedule_dump_has_no_inner_loops_to_measure(capsys, tmp_path, monkeypatch):
+    """... named as the file it is read from, standard input ``<stdin>``."""
     dump = tmp_path / "dump.txt"
     assert main(["--pipeline=pingpong", "-o", str(dump)]) == 0
-    one_error(*run_cli(capsys, str(DISPATCH), f"--simulate={dump}", "--pipeline=pingpong",
-                     SIZES)[::2], f"--sim-trips measures the inner loops of an assembly; "
-                                  f"{dump} is a schedule dump")
+    with_stdin(monkeypatch, dump.read_bytes())
+    for given, name in ((str(dump), str(dump)), ("-", "<stdin>")):
+        one_error(*run_cli(capsys, str(DISPATCH), f"--simulate={given}", "--pipeline=pingpong",
+                           SIZES)[::2], f"--sim-trips measures the inner loops of an assembly; "
+                                        f"{name} is a schedule dump")
 
 
-def test_sizes_that_disagree_with_the_dispatch_are_refused(capsys, asm):
+def test_sizes_that_disagree_with_the_dispatch_are_refused(capsys, asm, monkeypatch):
     """A static dispatch's sizes are its own: a launch at others was run at those before,
-    silently."""
-    one_error(*run_cli(capsys, str(DISPATCH), f"--simulate={asm}", "--pipeline=4wave",
-                     "--sim-trips=512,4096,4096")[::2],
-               f"{DISPATCH}: M = 512, N = 4096, K = 4096 disagree with the sizes compiled into "
-               f"kernel matmul_dispatch_0_matmul_4096x4096x4096_bf16xbf16xf32: M=4096 N=4096 "
-               f"K=4096")
+    silently.  The error names the dispatch's file, standard input ``<stdin>``."""
+    with_stdin(monkeypatch, DISPATCH.read_bytes())
+    for given, name in ((str(DISPATCH), str(DISPATCH)), ("-", "<stdin>")):
+        one_error(*run_cli(capsys, given, f"--simulate={asm}", "--pipeline=4wave",
+                           "--sim-trips=512,4096,4096")[::2],
+                  f"{name}: M = 512, N = 4096, K = 4096 disagree with the sizes compiled "
+                  f"into kernel matmul_dispatch_0_matmul_4096x4096x4096_bf16xbf16xf32: "
+                  f"M=4096 N=4096 K=4096")

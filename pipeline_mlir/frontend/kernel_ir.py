@@ -104,7 +104,7 @@ def erase_unused(ops: list) -> list:
     return pending
 
 
-def pure_slice(values: list, block=None) -> list:
+def _pure_slice(values: list, block=None) -> list:
     """The side-effect free ops that compute ``values`` (theirs and their operands',
     transitively; ``block``: only ops of that block), each once."""
     ops, todo = {}, list(values)
@@ -121,9 +121,9 @@ def pure_slice(values: list, block=None) -> list:
 
 
 def erase_dead(values: list, block=None) -> None:
-    """Erase the side-effect free ops computing ``values`` (:func:`pure_slice`) that are
+    """Erase the side-effect free ops computing ``values`` (:func:`_pure_slice`) that are
     left without uses, users first."""
-    erase_unused(pure_slice(values, block))
+    erase_unused(_pure_slice(values, block))
 
 
 def _pure_users(root) -> list:

@@ -187,8 +187,9 @@ def merge_k_steps(an: Analysis, schedule) -> tuple[Merge | None, str | None]:
     sizes = (an.chain(), _tile_bytes(an), trips, 1 + schedule.min_trips(),
              other_lds(loop, an.buffers))
     m, unreserved = merge_factor(*sizes), None
-    if isinstance(m, str) and isinstance(merge_factor(*sizes, aliased=True), int):
-        m, unreserved = merge_factor(*sizes, aliased=True), m     # if they can alias
+    alt = merge_factor(*sizes, aliased=True) if isinstance(m, str) else None
+    if isinstance(alt, int):
+        m, unreserved = alt, m          # if the left-over K steps' buffers can alias
     if isinstance(m, str):
         return None, m
     roots = list(an.buffers)

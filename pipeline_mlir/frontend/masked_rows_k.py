@@ -47,7 +47,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, dense_i64,
                                              memory_space, segments)
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
-from pipeline_mlir.frontend.kernel_ir import depends, describe, owner
+from pipeline_mlir.frontend.kernel_ir import depends, describe, erase_unused, owner
 from pipeline_mlir.frontend.masked_rows import (check_row_masks, fat_view, flat_block,
                                                 index_value, is_zero, launch_dim,
                                                 lane_offsets, lane_value, plain_access,
@@ -287,6 +287,4 @@ def _rewrite(read, loop, p: dict, fat: dict) -> None:
         new = _masked_read(read, src, [row, col], mask)
     read.results[0].replace_all_uses_with(new)
     read.erase()
-    for o in (p["mask"], p["view"]):
-        if all(not list(x.uses) for x in o.results):
-            o.erase()
+    erase_unused([p["mask"], p["view"]])

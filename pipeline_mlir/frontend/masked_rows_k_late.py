@@ -36,7 +36,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.analysis.ir_facts import constant_int, memory_space
 from pipeline_mlir.analysis.loop_eval import Evaluator
-from pipeline_mlir.frontend.kernel_ir import depends, describe, owner
+from pipeline_mlir.frontend.kernel_ir import depends, describe, erase_unused, owner
 from pipeline_mlir.frontend.masked_rows import fat_view, flat_block, launch_dim
 from pipeline_mlir.frontend.masked_rows_k import (check_columns, check_fixed_columns,
                                                   k_bounds, refuse_nonzero_fill,
@@ -155,6 +155,4 @@ def _rewrite(load, loop, p: dict, fat: dict) -> None:
         new = _read(load.results[0], src, [row, p["col"]], mask)
     load.results[0].replace_all_uses_with(new)
     load.erase()
-    for o in (p["select"], p["mask"]):
-        if all(not list(x.uses) for x in o.results):
-            o.erase()
+    erase_unused([p["select"], p["mask"]])

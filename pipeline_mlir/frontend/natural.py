@@ -107,8 +107,7 @@ def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:
                                 e.op) from None
         merge.abandon()
         return None
-    if merge.unreserved is not None and not merge.every and \
-            not leftover_aliases(merged, merge):
+    if merge.unreserved is not None and not leftover_aliases(merged, merge):
         merge.abandon()     # the left-over K steps' own buffers do not fit: as without room
         if refused is not None:
             raise merge_refusal(refused, merge.unreserved) from None

@@ -90,3 +90,47 @@ def test_a_reader_the_guard_misses_is_refused(monkeypatch):
     assert errors[0].location() == f"{INPUTS / name}:7:5"
     assert "19 wait states after" in errors[0].message and "20 required (mfma-d-mem" \
         in errors[0].message and "on some path" in errors[0].message
+
+
+DIVIDE = INPUTS / "xdl_divide_kernel.mlir"
+
+
+def _divide(monkeypatch, edit=None):
+    """The diagnostics of ``inputs/xdl_divide_kernel.mlir`` to assembly, ``edit`` applied
+    to the assembly LLVM emits before the driver's wait-state check reads it."""
+    if edit is not None:
+        import pipeline_mlir.isa.codegen as codegen
+
+        real = codegen.compile_llvm_ir
+        monkeypatch.setattr(codegen, "compile_llvm_ir",
+                            lambda *a, **k: edit(real(*a, **k)))
+    result = compile(CompileOptions(input=str(DIVIDE), emit="asm"))
+    return result, [d for d in result.diagnostics if d.severity == "error"]
+
+
+def test_an_instruction_the_machine_does_not_run_is_checked_around(monkeypatch):
+    """The epilogue's division (``v_div_scale_f32``: no model, an opaque step that may read
+    any VGPR; ``v_div_fmas_f32``: its register effects) 20 wait states after the 16-pass
+    MFMA compiles; one wait state less before the first ``v_div_scale_f32``, which reads the
+    MFMA's result, is refused at the kernel, as a step the check cannot see into; a line the
+    emulator cannot read refuses the compile, saying so."""
+    result, errors = _divide(monkeypatch)
+    assert errors == [] and "v_div_scale_f32" in result.output
+    assert "v_div_fmas_f32" in result.output
+
+    def short(asm):
+        assert asm.count("s_nop 15\n\ts_nop 3\n") == 1
+        return asm.replace("s_nop 15\n\ts_nop 3\n", "s_nop 15\n\ts_nop 2\n")
+
+    result, errors = _divide(monkeypatch, short)
+    assert result.output is None and len(errors) == 1
+    assert errors[0].location() == f"{DIVIDE}:9:5"
+    assert "'v_div_scale_f32" in errors[0].message and "does not model this instruction" \
+        in errors[0].message and "still live 19 wait states after it on some path (20 " \
+        "required)" in errors[0].message
+
+    result, errors = _divide(monkeypatch, lambda asm: asm.replace(
+        "v_div_fixup_f32", "v_no_such_op_f32", 1))
+    assert result.output is None and len(errors) == 1
+    assert "the emulator cannot read its assembly" in errors[0].message and \
+        "v_no_such_op_f32" in errors[0].message

@@ -95,42 +95,47 @@ def test_a_reader_the_guard_misses_is_refused(monkeypatch):
 DIVIDE = INPUTS / "xdl_divide_kernel.mlir"
 
 
-def _divide(monkeypatch, edit=None):
-    """The diagnostics of ``inputs/xdl_divide_kernel.mlir`` to assembly, ``edit`` applied
-    to the assembly LLVM emits before the driver's wait-state check reads it."""
-    if edit is not None:
-        import pipeline_mlir.isa.codegen as codegen
+def _refusal(asm: str) -> str | None:
+    """The driver's wait-state check of ``asm``: its one error's message, None if it passes."""
+    from pipeline_mlir.driver.diagnostics import Failure
+    from pipeline_mlir.driver.wait_check import check_wait_states
 
-        real = codegen.compile_llvm_ir
-        monkeypatch.setattr(codegen, "compile_llvm_ir",
-                            lambda *a, **k: edit(real(*a, **k)))
+    try:
+        check_wait_states(asm, None, "x.mlir")
+    except Failure as e:
+        assert len(e.diags) == 1
+        return e.diags[0].message
+    return None
+
+
+def test_an_instruction_the_machine_does_not_run_is_checked_around():
+    """``inputs/xdl_divide_kernel.mlir``: the epilogue's division (``v_div_scale_f32``: no
+    model, an opaque step that may read any VGPR; ``v_div_fmas_f32``: its register effects)
+    20 wait states after the 16-pass MFMA compiles; one wait state less before the first
+    ``v_div_scale_f32``, which reads the MFMA's result, is refused, as a step the check
+    cannot see into; a line the emulator cannot read refuses, saying so."""
     result = compile(CompileOptions(input=str(DIVIDE), emit="asm"))
-    return result, [d for d in result.diagnostics if d.severity == "error"]
+    assert [d for d in result.diagnostics if d.severity == "error"] == []
+    asm = result.output
+    assert "v_div_scale_f32" in asm and "v_div_fmas_f32" in asm and _refusal(asm) is None
+    assert asm.count("s_nop 15\n\ts_nop 3\n") == 1
+    short = _refusal(asm.replace("s_nop 15\n\ts_nop 3\n", "s_nop 15\n\ts_nop 2\n"))
+    assert short is not None and "'v_div_scale_f32" in short and \
+        "does not model this instruction" in short and \
+        "still live 19 wait states after it on some path (20 required)" in short
+    bad = _refusal(asm.replace("v_div_fixup_f32", "v_no_such_op_f32", 1))
+    assert bad is not None and "the emulator cannot read its assembly" in bad and \
+        "v_no_such_op_f32" in bad
 
 
-def test_an_instruction_the_machine_does_not_run_is_checked_around(monkeypatch):
-    """The epilogue's division (``v_div_scale_f32``: no model, an opaque step that may read
-    any VGPR; ``v_div_fmas_f32``: its register effects) 20 wait states after the 16-pass
-    MFMA compiles; one wait state less before the first ``v_div_scale_f32``, which reads the
-    MFMA's result, is refused at the kernel, as a step the check cannot see into; a line the
-    emulator cannot read refuses the compile, saying so."""
-    result, errors = _divide(monkeypatch)
-    assert errors == [] and "v_div_scale_f32" in result.output
-    assert "v_div_fmas_f32" in result.output
-
-    def short(asm):
-        assert asm.count("s_nop 15\n\ts_nop 3\n") == 1
-        return asm.replace("s_nop 15\n\ts_nop 3\n", "s_nop 15\n\ts_nop 2\n")
-
-    result, errors = _divide(monkeypatch, short)
-    assert result.output is None and len(errors) == 1
-    assert errors[0].location() == f"{DIVIDE}:9:5"
-    assert "'v_div_scale_f32" in errors[0].message and "does not model this instruction" \
-        in errors[0].message and "still live 19 wait states after it on some path (20 " \
-        "required)" in errors[0].message
-
-    result, errors = _divide(monkeypatch, lambda asm: asm.replace(
-        "v_div_fixup_f32", "v_no_such_op_f32", 1))
-    assert result.output is None and len(errors) == 1
-    assert "the emulator cannot read its assembly" in errors[0].message and \
-        "v_no_such_op_f32" in errors[0].message
+def test_only_a_sixteen_pass_mfma_producer_is_refused():
+    """Another rule broken in the straight-line kernel's assembly (a VALU writes the SGPR a
+    buffer load reads at once: ``valu-sgpr-vmem``, 5 wait states, a count LLVM places as the
+    emulator does) is the path check's finding but not the driver's: it refuses only what
+    follows a 16-pass XDL MFMA too early."""
+    asm = _asm("pass-pipeline").replace(
+        "\ts_endpgm\n", "\tv_readfirstlane_b32 s20, v0\n"
+                        "\tbuffer_load_dword v1, v60, s[0:3], s20 offen\n\ts_endpgm\n", 1)
+    found = path_violations(load_kernel(asm))
+    assert [v.violation.rule.name for v in found] == ["valu-sgpr-vmem"]
+    assert _refusal(asm) is None

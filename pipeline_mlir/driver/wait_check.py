@@ -44,11 +44,11 @@ def needs_check(ll_text: str) -> bool:
 def beyond_lookback(ins) -> bool:
     """Is the instruction an XDL MFMA whose readers need more wait states than LLVM 22 looks
     back for (its passes from the target's table, as the emulator's rules read them)?"""
+    if not ins.name.startswith("v_mfma"):
+        return False
     from pipeline_mlir.lowering.xdl_window import LLVM_LOOKBACK
     from pipeline_mlir.target.gfx950 import XDL_D_EXTRA, f8f6f4_narrow, mfma_passes
 
-    if not ins.name.startswith("v_mfma"):
-        return False
     f = ins.f
     entry = mfma_passes(ins.name, f8f6f4_narrow(f.get("cbsz", 0), f.get("blgp", 0)))
     return entry is not None and entry[1] and entry[0] + XDL_D_EXTRA > LLVM_LOOKBACK

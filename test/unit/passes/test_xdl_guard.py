@@ -14,7 +14,12 @@ The guard goes on the loop's exit edge in unstructured form (the block the heade
 to), not at the header.  ``inputs/xdl_straight_kernel.mlir`` is straight-line code: LLVM 22
 issues 19 independent VALU ops after its MFMA and the store of the result exactly 19 wait
 states after it (one short: the path check reports it without the guard sched-xdl-guard
-puts before the store, ``mfma-d-mem`` 19 of 20); with the guard it is clean."""
+puts before the store, ``mfma-d-mem`` 19 of 20); with the guard it is clean.
+
+The driver's own check of the assembly (``driver/wait_check.py``) refuses only what
+follows a 16-pass XDL MFMA too early, and reads an instruction the emulator does not run
+(``inputs/xdl_divide_kernel.mlir``'s f32 division) by its known register effects or as an
+opaque step that may read the MFMA's result."""
 
 from __future__ import annotations
 

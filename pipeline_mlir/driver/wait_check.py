@@ -18,19 +18,24 @@ An instruction the assembler reads but the machine does not run (an FP8 conversi
 ``v_cvt_pk_fp8_f32``, ``v_div_fmas_f32``, ``s_setreg_b32``...) keeps the register effects
 :func:`~pipeline_mlir.emu.hazards.effects_of` knows, or else is an opaque step: one wait
 state that may read any VGPR or AGPR.  The check then refuses only an opaque step within
-the window of such an MFMA whose result is still live on some path (it may read it).  A
-line of the assembly the emulator cannot read at all refuses the compile: its wait states
-cannot be checked (soundness first).
+the window of such an MFMA whose result is still live on some path (it may read it), or
+an opaque instruction that may go elsewhere than the next one (``s_swappc_b64``: a call
+whose paths it cannot follow).  A line of the assembly the emulator cannot read at all
+refuses the compile: its wait states cannot be checked (soundness first).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from pipeline_mlir.driver.diagnostics import Diag, Failure, at_function
 
 #: the LLVM intrinsics of the MFMAs that can have 16 passes (FP8 operands)
 SIXTEEN_PASS_INTRINSIC = re.compile(r"llvm\.amdgcn\.mfma\.(scale\.)?f32\.32x32x64\.f8f6f4")
+#: the instructions that may go elsewhere than the next one: an opaque one of them hides
+#: paths (a call's callee, a jump's target) the check cannot follow
+_JUMPS = ("s_branch", "s_cbranch", "s_setpc", "s_swappc", "s_call", "s_rfe")
 #: every VGPR and AGPR in the hazard tables' numbering (AGPRs from 256): what an opaque
 #: step may read
 _ANY_VECTOR_REGISTER = tuple(range(512))
@@ -88,7 +93,14 @@ def _too_early(kernel) -> str | None:
     from pipeline_mlir.emu.hazard_paths import path_violations
     from pipeline_mlir.lowering.xdl_window import LLVM_LOOKBACK
 
-    info, opaque = _rules_view(kernel)
+    kernel, info, opaque = _rules_view(kernel)
+    jump = next((ins for ins in kernel.instrs if id(ins) in opaque and
+                 ins.name.startswith(_JUMPS)), None)
+    if jump is not None:
+        return (f"kernel '{kernel.name}': wait states: '{jump.text}' at 0x{jump.addr:04x}: "
+                f"the emulator does not model this instruction, which may go elsewhere than "
+                f"the next one, so the paths after the kernel's 16-pass XDL MFMA cannot be "
+                f"followed and its wait states cannot be checked")
     found = [v for v in path_violations(kernel, info) if beyond_lookback(v.violation.first)]
     if not found:
         return None
@@ -107,20 +119,22 @@ def _too_early(kernel) -> str | None:
     return f"{head}: {bad.message()} on some path{more}{blame}"
 
 
-def _rules_view(kernel) -> tuple[list, set]:
-    """(the :class:`~pipeline_mlir.emu.hazards.Info` of each instruction of ``kernel``, the
-    ids of the opaque ones): an instruction the machine does not run has the register
-    effects :func:`~pipeline_mlir.emu.hazards.effects_of` knows, or is one wait state that
-    may read any vector register after an MFMA wrote it."""
+def _rules_view(kernel) -> tuple:
+    """(the kernel to check, the :class:`~pipeline_mlir.emu.hazards.Info` of each of its
+    instructions, the ids of the opaque ones): an instruction the machine does not run has
+    the register effects :func:`~pipeline_mlir.emu.hazards.effects_of` knows, or is one
+    wait state that may read any vector register after an MFMA wrote it.  With any such
+    instruction the kernel is a copy of its own (``dataclasses.replace``), so that this
+    view of it is not the one the emulator's other callers get for the same text."""
     from pipeline_mlir.emu.errors import EmuError
     from pipeline_mlir.emu.hazards import Info, effects_of, info_of, infos, need_after_d
     from pipeline_mlir.emu.long_branch import long_branch_targets
     from pipeline_mlir.emu.program import compile_instr
 
     try:
-        return infos(kernel.steps(1)), set()
+        return kernel, infos(kernel.steps(1)), set()
     except EmuError:
-        pass
+        kernel = replace(kernel)
     index_of, far = kernel.at(), long_branch_targets(kernel.instrs)
     out, opaque = [], set()
     for ins in kernel.instrs:
@@ -135,4 +149,4 @@ def _rules_view(kernel) -> tuple[list, set]:
             opaque.add(id(ins))
             out.append(Info(ins, 1, (("v_mfma", _ANY_VECTOR_REGISTER, "mfma-d-valu",
                                       lambda entry: need_after_d(entry[2])),)))
-    return out, opaque
+    return kernel, out, opaque

@@ -118,7 +118,8 @@ def test_an_instruction_the_machine_does_not_run_is_checked_around():
     model, an opaque step that may read any VGPR; ``v_div_fmas_f32``: its register effects)
     20 wait states after the 16-pass MFMA compiles; one wait state less before the first
     ``v_div_scale_f32``, which reads the MFMA's result, is refused, as a step the check
-    cannot see into; a line the emulator cannot read refuses, saying so."""
+    cannot see into; so is an unmodelled call (``s_swappc_b64``: paths the check cannot
+    follow); a line the emulator cannot read refuses, saying so."""
     result = compile(CompileOptions(input=str(DIVIDE), emit="asm"))
     assert [d for d in result.diagnostics if d.severity == "error"] == []
     asm = result.output
@@ -128,6 +129,9 @@ def test_an_instruction_the_machine_does_not_run_is_checked_around():
     assert short is not None and "'v_div_scale_f32" in short and \
         "does not model this instruction" in short and \
         "still live 19 wait states after it on some path (20 required)" in short
+    call = _refusal(asm.replace("\tv_div_fixup_f32", "\ts_swappc_b64 s[30:31], s[30:31]\n"
+                                                    "\tv_div_fixup_f32", 1))
+    assert call is not None and "'s_swappc_b64" in call and "cannot be followed" in call
     bad = _refusal(asm.replace("v_div_fixup_f32", "v_no_such_op_f32", 1))
     assert bad is not None and "the emulator cannot read its assembly" in bad and \
         "v_no_such_op_f32" in bad

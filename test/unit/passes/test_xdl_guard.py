@@ -119,7 +119,8 @@ def test_an_instruction_the_machine_does_not_run_is_checked_around():
     20 wait states after the 16-pass MFMA compiles; one wait state less before the first
     ``v_div_scale_f32``, which reads the MFMA's result, is refused, as a step the check
     cannot see into; so is an unmodelled call (``s_swappc_b64``: paths the check cannot
-    follow); a line the emulator cannot read refuses, saying so."""
+    follow), unless the kernel issues no 16-pass MFMA (its operands made FP4: 8 passes); a
+    line the emulator cannot read refuses, saying so."""
     result = compile(CompileOptions(input=str(DIVIDE), emit="asm"))
     assert [d for d in result.diagnostics if d.severity == "error"] == []
     asm = result.output
@@ -132,6 +133,13 @@ def test_an_instruction_the_machine_does_not_run_is_checked_around():
     call = _refusal(asm.replace("\tv_div_fixup_f32", "\ts_swappc_b64 s[30:31], s[30:31]\n"
                                                     "\tv_div_fixup_f32", 1))
     assert call is not None and "'s_swappc_b64" in call and "cannot be followed" in call
+    # the same MFMA with FP4 operands (8 passes: LLVM counts its readers): not checked
+    mfma = "v_mfma_f32_32x32x64_f8f6f4 v[2:17], v[18:25], v[18:25], 0"
+    assert mfma in asm
+    narrow = asm.replace(mfma, "v_mfma_f32_32x32x64_f8f6f4 v[2:17], v[18:21], v[18:21], 0 "
+                               "cbsz:4 blgp:4")
+    assert _refusal(narrow.replace("\tv_div_fixup_f32", "\ts_swappc_b64 s[30:31], "
+                                   "s[30:31]\n\tv_div_fixup_f32", 1)) is None
     bad = _refusal(asm.replace("v_div_fixup_f32", "v_no_such_op_f32", 1))
     assert bad is not None and "the emulator cannot read its assembly" in bad and \
         "v_no_such_op_f32" in bad

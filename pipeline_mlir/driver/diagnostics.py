@@ -82,6 +82,23 @@ def from_location(severity: str, message: str, loc, filename: str | None) -> Dia
     return Diag(severity, message, where=None if text == "loc(unknown)" else text)
 
 
+def at_function(module, name: str | None, message: str, filename: str | None) -> Diag | None:
+    """An error ``message`` at the function named ``name`` (any ``*func`` op, by its
+    symbol) of ``module`` (None: no module), or None when there is no such function with a
+    known location (LLVM's errors and the driver's wait-state check name the function they
+    are about)."""
+    from pipeline_mlir.dialect.ir_io import walk_ops
+
+    if name is None or module is None:
+        return None
+    funcs = walk_ops(module.operation, lambda o: o.name.endswith("func") and
+                     "sym_name" in o.attributes and
+                     str(o.attributes["sym_name"]) == f'"{name}"')
+    if not funcs or str(funcs[0].location) == "loc(unknown)":
+        return None
+    return from_location("error", message, funcs[0].location, filename)
+
+
 def from_mlir(d, filename: str | None) -> Diag:
     """A :class:`Diag` of an MLIR ``Diagnostic`` or ``DiagnosticInfo`` (with its notes)."""
     sev = _SEVERITY_NAMES.get(str(d.severity).rsplit(".", 1)[-1], "error")

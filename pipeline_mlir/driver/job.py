@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pipeline_mlir.driver.arguments import CompileOptions
 from pipeline_mlir.driver.base import NEEDS_LLVM, PIPELINE_END, SCHEDULE_EMITS, UsageError, \
     print_stderr
-from pipeline_mlir.driver.diagnostics import Diag, Failure, from_location, from_mlir
+from pipeline_mlir.driver.diagnostics import Diag, Failure, at_function, from_location, from_mlir
 from pipeline_mlir.driver.inputs import KERNEL_SOURCE, check_nesting
 from pipeline_mlir.driver.printing import format_schedule
 from pipeline_mlir.options import suggest
@@ -336,19 +336,12 @@ def located_llvm_error(err, module, filename: str) -> Exception:
     """LLVM's error ``err`` at the function it names (a :class:`Failure` at that function's
     location), at the input for a step that did not finish or start (the whole kernel's), or
     ``err`` itself when it names none of the module's functions."""
-    from pipeline_mlir.dialect.ir_io import walk_ops
     from pipeline_mlir.isa.codegen import CodegenStepError
 
     if isinstance(err, CodegenStepError):
         return Failure.at(str(err), filename)
-
-    name = err.function
-    funcs = [] if name is None else walk_ops(module.operation, lambda o: "sym_name" in
-                                             o.attributes and o.name.endswith("func") and
-                                             str(o.attributes["sym_name"]) == f'"{name}"')
-    if not funcs or str(funcs[0].location) == "loc(unknown)":
-        return err
-    return Failure([from_location("error", str(err), funcs[0].location, filename)])
+    d = at_function(module, err.function, str(err), filename)
+    return err if d is None else Failure([d])
 
 
 def _code_output(module, ll: str, options: CompileOptions, plans: list, filename: str):

@@ -29,7 +29,9 @@ end left, decided by the IR alone (:func:`guard_exits`, one walk):
 * straight-line code: before the first op of the MFMA's block that reads its result other
   than by accumulating on it (LLVM 22 schedules independent work after the MFMA and can
   land the reader exactly 19 wait states after it: ``test/unit/inputs/xdl_straight_kernel.mlir``
-  is such a kernel), after whatever the IR puts between them;
+  is such a kernel), after whatever the IR puts between them; and before the first reader
+  of the next iteration when the result is yielded to it (an ``scf.for``'s iteration
+  arguments, followed along a rotation; an ``scf.while``'s ``before`` region);
 * exits: after every control-flow op holding one (a loop the kernel runs as written, a
   remainder, an ``scf.if``, a loop a person wrote) whose MFMA is not guarded so in its
   block.  Found on IREE's fp8 512x512x896 kernel with the 32x32x64 MFMA forced (late form,
@@ -260,25 +262,54 @@ def _guard_readers(m, plan: _Plan) -> None:
     straight-line reader LLVM 22 may issue exactly 19 wait states after ``m``.  A use by
     the block's terminator is left to the exit rules (``scf.yield``, a branch, a kernel's
     return) or guarded before it (a non-kernel function's return, any other).  Yielded to
-    the next iteration of the ``scf.for`` whose body is the block, the result is read there
-    through the iteration argument: the first such reader gets the guard too, unless one is
-    after ``m`` or before the reader (the back edge)."""
+    the next iteration (of the ``scf.for`` whose body is the block, or of the ``scf.while``
+    whose ``do`` region it is), the result is read there through the iteration argument
+    (:func:`_carried`): the first such reader gets the guard too, unless one is after ``m``
+    or before the reader (the back edge)."""
     block = m.block
     ops = plan.ops_of(block)
     first = ops.index(m)
     last = _first_reader(m.results[0], block, ops)
     if last is not None and not plan.guarded(block, first, last):
         plan.add(block, last)
-    loop = _op(block.region.owner) if block.region is not None else None
-    if loop is None or loop.name != "scf.for":
-        return
-    for use in m.results[0].uses:
-        if _op(use.owner) == ops[-1] and ops[-1].name == "scf.yield":
-            arg = block.arguments[use.operand_number + 1]
-            r = _first_reader(arg, block, ops)
-            if r is not None and not plan.guarded(block, first, len(ops)) and \
-                    not plan.guarded(block, -1, r):
-                plan.add(block, r)
+    target, args = _carried(m.results[0], block, ops)
+    for arg in args:
+        target_ops = plan.ops_of(target)
+        r = _first_reader(arg, target, target_ops)
+        if r is not None and not plan.guarded(block, first, len(ops)) and \
+                not plan.guarded(target, -1, r):
+            plan.add(target, r)
+
+
+def _carried(value, block, ops: list):
+    """(the block the next iteration starts in, the arguments of it that may hold
+    ``value``) when ``block``'s ``scf.yield`` hands ``value`` to the next iteration: the
+    body of an ``scf.for`` (its iteration arguments, followed on when the yield passes one
+    on again: a result rotated through several arguments, read iterations later), or the
+    ``do`` region of an ``scf.while`` (the ``before`` region's arguments, read there).
+    ``(None, [])`` for any other block: its yield feeds the op's results (the exit rules)."""
+    term = ops[-1] if ops else None
+    if term is None or term.name != "scf.yield" or block.region is None:
+        return None, []
+    owner = _op(block.region.owner)
+    if owner.name == "scf.for":
+        target, offset = block, 1
+    elif owner.name == "scf.while" and len(list(owner.regions[1].blocks)) and \
+            owner.regions[1].blocks[0] == block:
+        target, offset = owner.regions[0].blocks[0], 0
+    else:
+        return None, []
+    found, seen, todo = [], set(), [value]
+    while todo:
+        for use in todo.pop().uses:
+            n = use.operand_number
+            if _op(use.owner) != term or n in seen:
+                continue
+            seen.add(n)
+            found.append(target.arguments[n + offset])
+            if target == block:
+                todo.append(target.arguments[n + offset])
+    return target, found
 
 
 def _first_reader(value, block, ops: list) -> int | None:

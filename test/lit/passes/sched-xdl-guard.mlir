@@ -434,3 +434,63 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// An scf.while whose `do` region yields the MFMA's result to the `before` region, which
+// reads it: the guard before that reader (the back edge), and after the loop.
+// CHECK-LABEL: func.func @while_back_edge
+// CHECK:         scf.while
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    rocdl.s.nop 15
+// CHECK-NEXT:    rocdl.s.nop 3
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    vector.extract
+// CHECK:         amdgpu.mfma
+// CHECK-NEXT:    scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    rocdl.sched.barrier none
+func.func @while_back_edge(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %lim: f32,
+                           %out: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %r = scf.while (%acc = %c) : (vector<16xf32>) -> vector<16xf32> {
+    %e = vector.extract %acc[0] : f32 from vector<16xf32>
+    %p = arith.cmpf olt, %e, %lim : f32
+    scf.condition(%p) %acc : vector<16xf32>
+  } do {
+  ^bb0(%acc2: vector<16xf32>):
+    %d = amdgpu.mfma 32x32x64 %a * %a + %acc2 : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+    scf.yield %d : vector<16xf32>
+  }
+  vector.store %r, %out[%c0] : memref<16xf32>, vector<16xf32>
+  return
+}
+
+// -----
+
+// The result rotated through a second iteration argument (yield %d, %x) and stored at
+// the top of the iteration after next: the chain is followed, the guard before the store.
+// CHECK-LABEL: func.func @rotated
+// CHECK:         scf.for
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    rocdl.s.nop 15
+// CHECK-NEXT:    rocdl.s.nop 3
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    vector.store
+// CHECK-NEXT:    amdgpu.mfma
+// CHECK-NEXT:    scf.yield
+func.func @rotated(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
+                   %out: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%x = %c, %y = %c) -> (vector<16xf32>, vector<16xf32>) {
+    vector.store %y, %out[%c0] : memref<16xf32>, vector<16xf32>
+    %d = amdgpu.mfma 32x32x64 %a * %a + %x : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+    scf.yield %d, %x : vector<16xf32>, vector<16xf32>
+  }
+  %e = amdgpu.mfma 32x32x64 %a * %a + %r#0 : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+  %f = amdgpu.mfma 32x32x64 %a * %a + %r#1 : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>, vector<16xf32>
+  vector.store %e, %out[%c0] : memref<16xf32>, vector<16xf32>
+  vector.store %f, %out[%c0] : memref<16xf32>, vector<16xf32>
+  return
+}

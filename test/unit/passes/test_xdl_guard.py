@@ -14,7 +14,12 @@ The guard goes on the loop's exit edge in unstructured form (the block the heade
 to), not at the header.  ``inputs/xdl_straight_kernel.mlir`` is straight-line code: LLVM 22
 issues 19 independent VALU ops after its MFMA and the store of the result exactly 19 wait
 states after it (one short: the path check reports it without the guard sched-xdl-guard
-puts before the store, ``mfma-d-mem`` 19 of 20); with the guard it is clean."""
+puts before the store, ``mfma-d-mem`` 19 of 20); with the guard it is clean.
+
+The driver's own check of the assembly (``driver/wait_check.py``) refuses only what
+follows a 16-pass XDL MFMA too early, and reads an instruction the emulator does not run
+(``inputs/xdl_divide_kernel.mlir``'s f32 division) by its known register effects or as an
+opaque step that may read the MFMA's result."""
 
 from __future__ import annotations
 
@@ -90,3 +95,64 @@ def test_a_reader_the_guard_misses_is_refused(monkeypatch):
     assert errors[0].location() == f"{INPUTS / name}:7:5"
     assert "19 wait states after" in errors[0].message and "20 required (mfma-d-mem" \
         in errors[0].message and "on some path" in errors[0].message
+
+
+DIVIDE = INPUTS / "xdl_divide_kernel.mlir"
+
+
+def _refusal(asm: str) -> str | None:
+    """The driver's wait-state check of ``asm``: its one error's message, None if it passes."""
+    from pipeline_mlir.driver.diagnostics import Failure
+    from pipeline_mlir.driver.wait_check import check_wait_states
+
+    try:
+        check_wait_states(asm, None, "x.mlir")
+    except Failure as e:
+        assert len(e.diags) == 1
+        return e.diags[0].message
+    return None
+
+
+def test_an_instruction_the_machine_does_not_run_is_checked_around():
+    """``inputs/xdl_divide_kernel.mlir``: the epilogue's division (``v_div_scale_f32``: no
+    model, an opaque step that may read any VGPR; ``v_div_fmas_f32``: its register effects)
+    20 wait states after the 16-pass MFMA compiles; one wait state less before the first
+    ``v_div_scale_f32``, which reads the MFMA's result, is refused, as a step the check
+    cannot see into; so is an unmodelled call (``s_swappc_b64``: paths the check cannot
+    follow), unless the kernel issues no 16-pass MFMA (its operands made FP4: 8 passes); a
+    line the emulator cannot read refuses, saying so."""
+    result = compile(CompileOptions(input=str(DIVIDE), emit="asm"))
+    assert [d for d in result.diagnostics if d.severity == "error"] == []
+    asm = result.output
+    assert "v_div_scale_f32" in asm and "v_div_fmas_f32" in asm and _refusal(asm) is None
+    assert asm.count("s_nop 15\n\ts_nop 3\n") == 1
+    short = _refusal(asm.replace("s_nop 15\n\ts_nop 3\n", "s_nop 15\n\ts_nop 2\n"))
+    assert short is not None and "'v_div_scale_f32" in short and \
+        "does not model this instruction" in short and \
+        "still live 19 wait states after it on some path (20 required)" in short
+    call = _refusal(asm.replace("\tv_div_fixup_f32", "\ts_swappc_b64 s[30:31], s[30:31]\n"
+                                                    "\tv_div_fixup_f32", 1))
+    assert call is not None and "'s_swappc_b64" in call and "cannot be followed" in call
+    # the same MFMA with FP4 operands (8 passes: LLVM counts its readers): not checked
+    mfma = "v_mfma_f32_32x32x64_f8f6f4 v[2:17], v[18:25], v[18:25], 0"
+    assert mfma in asm
+    narrow = asm.replace(mfma, "v_mfma_f32_32x32x64_f8f6f4 v[2:17], v[18:21], v[18:21], 0 "
+                               "cbsz:4 blgp:4")
+    assert _refusal(narrow.replace("\tv_div_fixup_f32", "\ts_swappc_b64 s[30:31], "
+                                   "s[30:31]\n\tv_div_fixup_f32", 1)) is None
+    bad = _refusal(asm.replace("v_div_fixup_f32", "v_no_such_op_f32", 1))
+    assert bad is not None and "the emulator cannot read its assembly" in bad and \
+        "v_no_such_op_f32" in bad
+
+
+def test_only_a_sixteen_pass_mfma_producer_is_refused():
+    """Another rule broken in the straight-line kernel's assembly (a VALU writes the SGPR a
+    buffer load reads at once: ``valu-sgpr-vmem``, 5 wait states, a count LLVM places as the
+    emulator does) is the path check's finding but not the driver's: it refuses only what
+    follows a 16-pass XDL MFMA too early."""
+    asm = _asm("pass-pipeline").replace(
+        "\ts_endpgm\n", "\tv_readfirstlane_b32 s20, v0\n"
+                        "\tbuffer_load_dword v1, v60, s[0:3], s20 offen\n\ts_endpgm\n", 1)
+    found = path_violations(load_kernel(asm))
+    assert [v.violation.rule.name for v in found] == ["valu-sgpr-vmem"]
+    assert _refusal(asm) is None

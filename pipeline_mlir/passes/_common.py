@@ -161,8 +161,12 @@ class ModulePass(Pass):
     def __call__(self, op, pass_) -> None:
         errors = self.run(as_operation(op))
         if errors:
+            said = set()        # one op lowered to several (a vector's lanes): said once
             for e in errors:
-                e.op.location.emit_error(f"{self.name}: {e}")
+                key = (str(e.op.location), str(e))
+                if key not in said:
+                    said.add(key)
+                    e.op.location.emit_error(f"{self.name}: {e}")
             pass_.signal_pass_failure()
 
     def run(self, module) -> list[OpError]:  # pragma: no cover - abstract

@@ -301,6 +301,22 @@ def test_unknown_rocdl_op_is_a_located_error(ctx, tmp_path):
     assert "rocdl.s.barrier" in {o.name for o in all_ops(m)}
 
 
+def test_one_op_lowered_to_several_is_one_error(ctx, tmp_path):
+    """An op converted to several (``arith.truncf`` of a vector to 8-bit floats: one
+    ``rocdl.cvt.pk.fp8.f32`` per lane pair, all at the truncf's location) that the pass
+    cannot rewrite is one error at that location, not one per piece; another location
+    is its own error."""
+    src = tmp_path / "pieces.mlir"
+    same = 'loc("kernel.mlir":7:9)'
+    src.write_text(_llvm_func_module(f"    rocdl.s.wait.loadcnt 0 {same}\n"
+                                     f"    rocdl.s.wait.loadcnt 0 {same}\n"
+                                     f"    rocdl.s.wait.loadcnt 0"))
+    with pytest.raises(ir.MLIRError) as err:
+        intrinsic_pm(INTRINSICS_PASS).run(parse_file(src).operation)
+    assert sorted(str(d.location) for d in err.value.error_diagnostics) == \
+        sorted([same, f'loc("{src}":5:5)'])
+
+
 def test_attribute_that_would_be_lost_is_an_error(ctx, tmp_path):
     src = tmp_path / "tbaa.mlir"
     src.write_text(

@@ -319,7 +319,15 @@ class FourWave(NamedSchedule):
         try:
             return four_wave_geometry(self.dtype, self.BM, self.BN, self.BK, self.mfma, grid)
         except ConfigError as e:
-            raise ConfigError(f"{self.owner()}: {e}") from None
+            raise ConfigError(f"{self.owner()}: {e}{self._grid_said(grid)}") from None
+
+    def _grid_said(self, grid: tuple[int, int]) -> str:
+        """Where a wave grid other than the schedule's own 2 x 2 came from, for a message."""
+        if grid == square_grid(4):
+            return ""
+        why = (f"waves_m={self.waves_m}" if self.waves_m is not None
+               else "the most nearly square grid; waves_m sets its rows")
+        return f" (waves={self.waves}: a {grid[0]} x {grid[1]} wave grid, {why})"
 
     def dma_width(self) -> str:
         """The DMA width the kernel issues: the ``dma`` option, ``auto`` resolved by the

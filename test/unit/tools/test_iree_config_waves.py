@@ -120,10 +120,18 @@ def test_the_wave_grid_is_the_kernels(generated, capsys):
     assert rc == 1 and "Traceback" not in err
     assert re.search(r"\.mlir:\d+:\d+: error: sched-adopt-loop: channel A: every fragment "
                      r"read needs the data of the same copies", err), err
+    # a geometry refused under a wave grid other than 2 x 2 says which grid and whence
     for spec, why in (("BM=16 BN=32 BK=32 waves=1", "geometry: num_m_mmas = 1 must be even "
-                                                     "and >= 2"),
+                                                     "and >= 2 (tile too small for the MMA "
+                                                     "grid) (waves=1: a 1 x 1 wave grid, the "
+                                                     "most nearly square grid; waves_m sets "
+                                                     "its rows)"),
                       ("BM=32 BN=64 BK=32 waves=2 waves_m=2", "geometry: num_m_mmas = 1 must "
-                                                              "be even and >= 2"),
+                                                              "be even and >= 2 (tile too small "
+                                                              "for the MMA grid) (waves=2: a 2 "
+                                                              "x 1 wave grid, waves_m=2)"),
+                      ("waves=3", "BN by the 3 warp columns must divide exactly (128 / 3) "
+                                  "(waves=3: a 1 x 3 wave grid"),
                       ("waves=8 waves_m=3", "option 'waves_m=3' must divide the 8 waves")):
         rc, out, err = _run(capsys, f"--pipeline=4wave{{{spec}}}", "--emit=schedule")
         assert rc == 1 and out == "" and why in err and "Traceback" not in err, (spec, err)

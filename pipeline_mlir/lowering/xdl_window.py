@@ -64,10 +64,8 @@ from pipeline_mlir.target.gfx950 import MFMAS, XDL_D_EXTRA, mfma_passes
 
 #: the wait states LLVM 22's hazard recognizer looks back for the MFMA that wrote a VGPR
 LLVM_LOOKBACK = 19
-#: the wait states an XDL MFMA's readers need beyond its passes (the target's)
-XDL_READ_EXTRA = XDL_D_EXTRA
 #: the wait states the guard issues: a 16-pass XDL MFMA's readers' count
-GUARD = 16 + XDL_READ_EXTRA
+GUARD = 16 + XDL_D_EXTRA
 #: the most wait states one ``s_nop`` issues (``s_nop 15``)
 NOP_MAX = 16
 _MFMA_OPS = ("amdgpu.mfma", "amdgpu.scaled_mfma")
@@ -125,7 +123,7 @@ def needs_guard(loop) -> bool:
 
 def _window(op) -> bool:
     """Is ``op`` an XDL MFMA whose readers need more wait states than LLVM 22 looks back?"""
-    return (p := xdl_passes(op)) is not None and p + XDL_READ_EXTRA > LLVM_LOOKBACK
+    return (p := xdl_passes(op)) is not None and p + XDL_D_EXTRA > LLVM_LOOKBACK
 
 
 def _is_guard(ops: list, i: int) -> bool:

@@ -320,7 +320,7 @@ def _k_dims(f, roots: list) -> list[int] | None:
         return None
     out: dict = {}
     for loop in loops:
-        scan = scan_loop(loop)
+        scan = scan_loop(loop, selects=True)    # (where they read: masked lanes alike)
         ev, iv, lb, step = loop_evaluator(scan)
         first = []
         for value in (lb, lb + step):

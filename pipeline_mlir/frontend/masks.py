@@ -42,6 +42,7 @@ from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.dynamic_masks import LEAVES, prove_full
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
 from pipeline_mlir.frontend.lds_bounds import pin_full_sizes
+from pipeline_mlir.frontend.select_masks import check_kept, check_static, selected_loads, unselect
 from pipeline_mlir.frontend.tails import check_step, is_whole_remainder, split_tail
 
 
@@ -104,7 +105,8 @@ def peel_masked_tail(loop) -> object | None:
     loop that stays (module docstring); nothing when no read of ``loop`` is masked.
     Returns the remainder loop, if one was cut."""
     reads = masked_reads(loop) + guarded_loads(loop)
-    if not reads:
+    selects = selected_loads(loop)
+    if not reads and not selects:
         return None
     iv = loop.regions[0].blocks[0].arguments[0]
     ev = Evaluator(block_size(kernel_of(loop)))
@@ -112,12 +114,14 @@ def peel_masked_tail(loop) -> object | None:
     dynamic = constant_trips(loop) is None
     if dynamic:   # proven for every K before the cut, from the loop's own upper bound
         check_step(loop)
+        check_static(selects)
         prove_full(loop, {r: _mask_sizes(r, iv, checked=False) for r in reads}, ev)
     rem = split_tail(loop, peel_last=True)
     if rem is None or is_whole_remainder(loop):
         return None  # (no pair left: the whole loop runs as written, masks included)
     if not dynamic:
         _evaluate_kept(loop, reads, iv, ev)
+        check_kept(loop, selects, iv, ev)
     pin_full_sizes(loop, {r: _mask_sizes(r, iv, checked=False) for r in reads})
     for r in reads:
         if r.name == "scf.if":
@@ -126,6 +130,8 @@ def peel_masked_tail(loop) -> object | None:
             _plain_load(r)
         else:
             _unmask(r)
+    for s in selects:
+        unselect(s)
     return rem
 
 

@@ -39,7 +39,7 @@ from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64, seg
 from pipeline_mlir.analysis.views import INDEXING_VIEWS
 from pipeline_mlir.frontend.kernel_ir import describe
 from pipeline_mlir.frontend.launch_stride import STAGED, launch_aligned
-from pipeline_mlir.frontend.scan import Access, LoopScan, in_shared, loop_evaluator
+from pipeline_mlir.frontend.scan import SYNC_OPS, Access, LoopScan, in_shared, loop_evaluator
 from pipeline_mlir.frontend.unswizzle import undo_explicit_swizzle
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 
@@ -281,7 +281,10 @@ def _flat(root):
 def _gather(a: Access, dense: np.ndarray, flat, wave) -> Access:
     """The ``amdgpu.gather_to_lds`` of copy ``a`` whose lanes write the elements ``dense``
     of buffer ``flat`` (checked: each wave's lanes in order from one address, that address
-    a constant plus a multiple of the wave index), created before the load."""
+    a constant plus a multiple of the wave index), created before the load, or before the
+    store when a synchronisation lies between the two (IREE's late form may load a tile
+    before the barrier that guards the previous iteration's reads and store it after: the
+    LDS write stays after that barrier, where the kernel wrote it)."""
     n = a.elements
     lane = np.arange(dense.shape[0]) % WAVE_SIZE
     first = dense[np.arange(dense.shape[0]) - lane, 0]
@@ -307,11 +310,21 @@ def _gather(a: Access, dense: np.ndarray, flat, wave) -> Access:
     et = ir.MemRefType(flat.type).element_type
     attrs = {"transferType": ir.TypeAttr.get(ir.VectorType.get([n], et)),
              "operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, len(a.src_indices), 1, 1])}
-    with ir.InsertionPoint(a.op), a.op.location:
+    with ir.InsertionPoint(_copy_point(a)), a.op.location:
         new = ir.Operation.create("amdgpu.gather_to_lds",
                                   operands=[a.src] + list(a.src_indices) + [flat, base],
                                   attributes=attrs)
     return Access(new, flat, [base], n, a.src, list(a.src_indices))
+
+
+def _copy_point(a: Access):
+    """Where the direct-to-LDS copy of ``a`` goes: its load, or its store when a
+    synchronisation op lies between them in the loop body."""
+    ops = [_op(o) for o in a.op.operation.block.operations]
+    if a.store not in ops:
+        return a.op
+    i, j = ops.index(a.op), ops.index(a.store)
+    return a.store if any(o.name in SYNC_OPS for o in ops[i + 1:j]) else a.op
 
 
 # ---------------------------------------------------------------------------------------------

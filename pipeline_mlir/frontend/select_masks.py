@@ -1,0 +1,177 @@
+"""Register copies whose masked lanes are an ``arith.select`` of the loaded value.
+
+When a K-loop's last K tile is partial, IREE does not always mask the global load of a
+register copy: where a copy's run of elements lies in one row of the operand (a ``K x N``
+B, a ``K x M`` A: each copy one K row), it reads the row unmasked and selects the loaded
+value or a padding value by whether the row is inside K, ``arith.select %c, %load, %pad``
+with ``%c`` an ``i1`` (at the prefetch point ``arith.index_castui`` of the row count of
+the copy's subview, 0 or 1; in the late form the same of a ``minsi(K left - row, 1)``), and
+stores the select's result to LDS.  :func:`selected_loads` finds these selects in the
+loop body; :func:`~pipeline_mlir.frontend.masks.peel_masked_tail` peels the masked last K
+tile into the remainder loop (which keeps them as written) and, for the loop that stays,
+:func:`check_kept` proves every select the identity on its load (the condition true for
+every thread in every iteration the pipelined loop runs) and :func:`unselect` drops it,
+leaving the load's one use the LDS store: a register copy as any other.
+
+The condition is evaluated per thread (:class:`~pipeline_mlir.analysis.loop_eval.
+Evaluator`) by :func:`truth`, exactly at one bit: a cast or truncation to ``i1`` keeps the
+low bit of its operand, ``cmpi`` is 0 or 1, ``andi`` / ``ori`` / ``xori`` of ``i1`` values
+combine their bits; a vector condition is a ``vector.create_mask`` (true where every size
+covers its dimension) or a ``vector.broadcast`` of an ``i1``.  It must depend only on the
+loop variable, the thread and constants, so the evaluation covers every workgroup.  A
+select that picks the loaded value where its condition is false, a condition false for
+some thread in a kept iteration (a mask of the row or of anything but the K left), one of
+another form, or a trip count known only at run time, is an error at the select.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.loop_eval import memory_space
+from pipeline_mlir.frontend.dynamic_masks import LEAVES
+from pipeline_mlir.frontend.kernel_ir import describe, is_pure
+
+#: the global loads a select may mask (the first half of a register copy)
+LOADS = ("vector.load", "vector.transfer_read")
+GLOBAL_SPACES = ("global", "fat_raw_buffer")
+#: casts to ``i1`` that keep the low bit of their operand
+BIT_CASTS = ("arith.index_castui", "arith.index_cast", "arith.trunci")
+#: ``i1`` logic combined bit by bit
+LOGIC = {"arith.andi": np.bitwise_and, "arith.ori": np.bitwise_or,
+         "arith.xori": np.bitwise_xor}
+
+
+def _global_load(v):
+    """The op loading ``v`` from global memory into registers, or None."""
+    if isinstance(v.owner, ir.Block):
+        return None
+    o = _op(v.owner)
+    if o.name not in LOADS:
+        return None
+    return o if memory_space(o.operands[0].type) in GLOBAL_SPACES else None
+
+
+def selected_loads(loop) -> list:
+    """The ``arith.select`` ops directly in ``loop``'s body that choose between a global
+    load of the body (one use: the select) and another value.  A select whose false
+    operand is the load is an error at it."""
+    body = [_op(o) for o in loop.regions[0].blocks[0].operations]
+    out = []
+    for o in body:
+        if o.name != "arith.select":
+            continue
+        cond, on_true, on_false = o.operands
+        if _global_load(on_false) is not None and _global_load(on_true) is None:
+            raise IRError(o, f"{describe(o)} selects the value loaded from global memory where "
+                             f"its condition is false: the front end takes a select that "
+                             f"keeps the loaded value where its mask is true (the lanes "
+                             f"inside K) and pads the others")
+        load = _global_load(on_true)
+        if load is None or load not in body or len(list(on_true.uses)) != 1:
+            continue
+        out.append(o)
+    return out
+
+
+def check_static(selects: list) -> None:
+    """A trip count known only at run time: the selects cannot be proven the identity by
+    evaluation (an error at the first)."""
+    if selects:
+        s = selects[0]
+        raise IRError(s, f"{describe(s)} masks a global load of a K-loop whose trip count is "
+                         f"known only at run time; the front end proves a select's mask "
+                         f"full by evaluating it at every iteration, so only with a "
+                         f"constant trip count")
+
+
+def check_kept(loop, selects: list, iv, ev) -> None:
+    """Every select of ``selects`` keeps its load in every thread in every iteration of
+    ``loop`` (constant bounds), its condition computed from the loop variable, the thread
+    and constants only."""
+    lb, ub, step = (ev.uniform(loop.operands[i]) for i in range(3))
+    for s in selects:
+        _check_sources(s, s.operands[0], iv, set())
+    for k in range(lb, ub, step):
+        ev.bind(iv, k)
+        for s in selects:
+            t = truth(s, ev, s.operands[0])
+            if not np.all(t):
+                bad = int(np.flatnonzero(~t.all(axis=tuple(range(1, t.ndim))))[0])
+                raise IRError(s, f"{describe(s)} pads the loaded value in thread {bad} in "
+                                 f"iteration {k}, which the pipelined loop runs: its "
+                                 f"condition is not true there; the front end peels a "
+                                 f"mask of the last K tile only")
+
+
+def truth(s, ev, c) -> np.ndarray:
+    """Condition ``c`` of select ``s`` per thread as booleans (threads,) for an ``i1``,
+    (threads, lanes...) for a vector of them (module docstring)."""
+    if isinstance(c.owner, ir.Block):
+        raise _unknown(s, "a block argument")
+    o = _op(c.owner)
+    if isinstance(c.type, ir.VectorType):
+        if o.name == "vector.broadcast" and not isinstance(o.operands[0].type,
+                                                           ir.VectorType):
+            b = truth(s, ev, o.operands[0])
+            return np.broadcast_to(b.reshape((-1,) + (1,) * c.type.rank),
+                                   b.shape + tuple(c.type.shape))
+        if o.name == "vector.create_mask":
+            dims = list(ir.VectorType(c.type).shape)
+            full = np.ones(ev.const(0).shape, dtype=bool)
+            for d, v in zip(dims, o.operands):
+                full &= ev.value(v) >= d
+            return np.broadcast_to(full.reshape((-1,) + (1,) * len(dims)),
+                                   full.shape + tuple(dims))
+        raise _unknown(s, f"'{o.name}'")
+    if o.name in BIT_CASTS:
+        return (ev.value(o.operands[0]) & 1) == 1
+    if o.name == "arith.cmpi" and o.operands[0].type != c.type:
+        return ev.value(c) != 0
+    if o.name == "arith.constant":
+        return (ev.value(c) & 1) == 1
+    if o.name in LOGIC:
+        a, b = (truth(s, ev, x).astype(np.int64) for x in o.operands)
+        return LOGIC[o.name](a, b) == 1
+    raise _unknown(s, f"'{o.name}'")
+
+
+def _unknown(s, what: str) -> IRError:
+    return IRError(s, f"{describe(s)} has a condition computed by {what}, which the front "
+                      f"end does not evaluate as a mask (a cast of an integer to i1, "
+                      f"cmpi, andi/ori/xori, vector.create_mask, vector.broadcast)")
+
+
+def _check_sources(s, v, iv, seen: set) -> None:
+    """``v`` is computed by side-effect-free ops from ``iv``, thread ids and constants."""
+    if v == iv or v in seen:
+        return
+    seen.add(v)
+    o = None if isinstance(v.owner, ir.Block) else _op(v.owner)
+    if o is None or not is_pure(o) or (not len(o.operands) and o.name not in LEAVES):
+        what = "a block argument" if o is None else f"'{o.name}'"
+        raise IRError(s, f"{describe(s)} has a condition that depends on {what}, not only "
+                         f"on the loop variable, the thread and constants; the front end "
+                         f"proves a select's mask full for every workgroup by evaluating it")
+    for x in o.operands:
+        _check_sources(s, x, iv, seen)
+
+
+def unselect(s) -> None:
+    """Select ``s`` replaced by its loaded value (proven the identity), and what computed
+    its condition erased where nothing else uses it."""
+    cond = s.operands[0]
+    s.results[0].replace_all_uses_with(s.operands[1])
+    s.erase()
+    while not isinstance(cond.owner, ir.Block) and not list(cond.uses):
+        o = _op(cond.owner)
+        if not is_pure(o) or len(o.results) != 1:
+            break
+        nxt = o.operands[0] if len(o.operands) == 1 else None
+        o.erase()
+        if nxt is None:
+            break
+        cond = nxt

@@ -41,14 +41,16 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops as _walk
 from pipeline_mlir.analysis.ir_facts import checked_int_attr, constant_int, dense_row_major
 from pipeline_mlir.analysis.lane_ops import id_dimension
-from pipeline_mlir.analysis.loop_eval import DYNAMIC, grid_stride, memory_space, segments
+from pipeline_mlir.analysis.loop_eval import (DYNAMIC, Evaluator, grid_stride, memory_space,
+                                              segments)
 from pipeline_mlir.analysis.ir_facts import block_size
 from pipeline_mlir.frontend.elements import ELEMENTS, SCHEDULE_DTYPES
 from pipeline_mlir.frontend.epilogue import (expression, follows, reads_of, trace_output,
                                               writes_to)
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
 from pipeline_mlir.frontend.launch_sizes import at_launch
-from pipeline_mlir.frontend.scan import find_natural_loops, loop_evaluator, scan_loop
+from pipeline_mlir.frontend.scan import (COPY_LOADS, GLOBAL_SPACES, Access, find_natural_loops,
+                                        loop_evaluator, scan_loop)
 
 NAMES = ("A", "B", "C")
 #: the element types of C the emulator's reference writes for float A and B
@@ -320,14 +322,13 @@ def _k_dims(f, roots: list) -> list[int] | None:
         return None
     out: dict = {}
     for loop in loops:
-        scan = scan_loop(loop, selects=True)    # (where they read: masked lanes alike)
-        ev, iv, lb, step = loop_evaluator(scan)
+        ev, iv, lb, step, copies = _global_reads(loop)
         first = []
         for value in (lb, lb + step):
             ev.bind(iv, value)
             first.append([ev.view(a.src).element([ev.value(i) for i in a.src_indices])
-                          for a in scan.copies])
-        for a, s0, s1 in zip(scan.copies, *first):
+                          for a in copies])
+        for a, s0, s1 in zip(copies, *first):
             root = ev.view(a.src).root
             if root not in roots:
                 continue
@@ -349,6 +350,39 @@ def _k_dims(f, roots: list) -> list[int] | None:
         missing = NAMES[({0, 1} - set(out)).pop()]
         raise IRError(loops[0], f"'scf.for' op: the K-loop copies nothing of {missing}")
     return [out[0][0], out[1][0]]
+
+
+def _global_reads(loop):
+    """(the loop's per-lane evaluator, induction variable, lower bound and step, and its
+    copies: the scan's, or where the scan refuses the loop, every global read of its body
+    as an :class:`~pipeline_mlir.frontend.scan.Access`: a register copy whose value passes
+    through an ``arith.select`` of a masked K tail or a private buffer on its way to LDS
+    still reads where it reads)."""
+    try:
+        scan = scan_loop(loop)
+    except IRError:
+        scan = None
+    if scan is not None:
+        return (*loop_evaluator(scan), scan.copies)
+    ev = Evaluator(block_size(kernel_of(loop)))
+    ev.where = loop
+    iv = loop.regions[0].blocks[0].arguments[0]
+    lb, step = ev.uniform(loop.operands[0]), ev.uniform(loop.operands[2])
+    if lb is None or step is None:
+        raise IRError(loop, "'scf.for' op: its lower bound or step differs between threads")
+    copies, body = [], list(map(as_operation, loop.regions[0].blocks[0].operations))
+    for o in list(body):      # a guarded load (scf.if of a masked K tail): its branches'
+        if o.name == "scf.if":
+            body += [as_operation(x) for r in o.regions for b in r.blocks
+                     for x in b.operations]
+    for o in body:
+        if o.name == "amdgpu.gather_to_lds":
+            copies.append(Access(o, None, [], 0, o.operands[0], list(segments(o)[1])))
+        elif o.name in COPY_LOADS + ("vector.maskedload",) and memory_space(o.operands[0].type) in GLOBAL_SPACES:
+            idx = segments(o)[1] if o.name == "vector.transfer_read" else \
+                o.operands[1:-2] if o.name == "vector.maskedload" else o.operands[1:]
+            copies.append(Access(o, None, [], 0, o.operands[0], list(idx)))
+    return ev, iv, lb, step, copies
 
 
 def _grid(f, values=None) -> tuple[int, ...] | None:

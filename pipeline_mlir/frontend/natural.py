@@ -50,6 +50,7 @@ from pipeline_mlir.frontend.regcopy import convert_register_copies
 from pipeline_mlir.frontend.scan import (check_not_pipelined, find_natural_loops, no_loop_reason,
                                          scan_loop, split_reads)
 from pipeline_mlir.frontend.masks import peel_masked_tail
+from pipeline_mlir.frontend.private_values import forward_private_values
 from pipeline_mlir.frontend.tails import is_whole_remainder, split_tail
 from pipeline_mlir.frontend.transpose import regroup_transpose_reads
 from pipeline_mlir.frontend.element_reads import regroup_element_reads
@@ -132,6 +133,7 @@ def adopt_loop(loop, schedule):
     unmask_row_tails(loop)
     unmask_guarded_rows(loop)
     unmask_row_tails_late(loop)
+    forward_private_values(loop)
     peeled = peel_masked_tail(loop)
     rem = split_tail(loop)
     if is_whole_remainder(loop):

@@ -237,12 +237,8 @@ def _space(v) -> str:
         return ""
 
 
-def scan_loop(loop, selects: bool = False) -> LoopScan:
-    """Classify every op of the loop body; anything the pipeliner cannot move is an error.
-    ``selects``: a register copy's value may pass through an ``arith.select`` of it (the
-    masked lanes of a K tail, :mod:`pipeline_mlir.frontend.select_masks`) on its way to the
-    LDS store, for a reader of where the copies read and write; the loop to pipeline has
-    had those selects proven the identity and dropped."""
+def scan_loop(loop) -> LoopScan:
+    """Classify every op of the loop body; anything the pipeliner cannot move is an error."""
     kernel = kernel_of(loop)
     if kernel is None:
         raise IRError(loop, "'scf.for' op: the K-loop must be inside a gpu.func or func.func "
@@ -300,7 +296,7 @@ def scan_loop(loop, selects: bool = False) -> LoopScan:
         what = ", ".join(sorted(f"{k}s {s or 'memory'}" for k, s in touched)) or \
             ", ".join(sorted({k for k, _ in eff}))
         if any(s in GLOBAL_SPACES for _, s in touched) and all(k == "read" for k, _ in touched):
-            copy = register_copy(op, body, selects)
+            copy = register_copy(op, body)
             stores.add(copy.store)
             copies.append(copy)
             continue
@@ -319,25 +315,19 @@ COPY_LOADS = ("vector.load", "vector.transfer_read")
 COPY_STORES = ("vector.store", "vector.transfer_write")
 
 
-def register_copy(load, body: list, selects: bool = False) -> Access:
+def register_copy(load, body: list) -> Access:
     """The register copy that global load ``load`` begins: its value's one use is an LDS
     store later in the loop body (``body``), of the whole value (an :class:`Access` with
     ``store`` set; :mod:`pipeline_mlir.frontend.regcopy` turns it into a direct-to-LDS
-    copy); with ``selects``, or of an ``arith.select`` of it whose one use that store is.
-    Any other global load inside the loop is an error at the op."""
+    copy).  Any other global load inside the loop is an error at the op."""
     refuse = f"'{load.name}' op reads global memory into registers inside the K-loop"
     if load.name not in COPY_LOADS:
         raise IRError(load, f"{refuse}; the front end takes global loads that are copies to "
                             f"LDS (vector.load or vector.transfer_read, then an LDS store)")
-    value = load.results[0]
-    uses = [_op(u.owner) for u in value.uses]
-    if selects and len(uses) == 1 and uses[0].name == "arith.select" and \
-            uses[0].operands[1] == value and uses[0] in body:
-        value = uses[0].results[0]
-        uses = [_op(u.owner) for u in value.uses]
+    uses = [_op(u.owner) for u in load.results[0].uses]
     store = uses[0] if len(uses) == 1 else None
     if store is None or store.name not in COPY_STORES or store not in body or \
-            body.index(store) < body.index(load) or store.operands[0] != value or \
+            body.index(store) < body.index(load) or store.operands[0] != load.results[0] or \
             _space(store.operands[1]) != LDS:
         used = ", ".join(sorted({u.name for u in uses})) or "nothing"
         raise IRError(load, f"{refuse}, and its value is used by {used}, not stored whole to "

@@ -94,18 +94,27 @@ def unaligned(tmp_path_factory):
     out["i8.512x1768.late"] = d / "i8_512x1768.late.mlir"
     out["i8.512x1768.late"].write_text(G.late_form(G.matmul_source(dtype="i8", m=512, n=512,
                                                                    k=1768), ()))
+    # i8 A x B: each copy of B (K x N) one K row, read unmasked and kept or padded by an
+    # arith.select of whether the row is inside K (frontend/select_masks.py)
+    forms = G.forms(G.matmul_source(dtype="i8", m=512, n=512, k=1768, transpose_b=False))
+    for form, text in forms.items():
+        out[f"i8ab.512x1768.{form}"] = d / f"i8ab_512x1768.{form}.mlir"
+        out[f"i8ab.512x1768.{form}"].write_text(text)
     return out
 
 
 
 @pytest.mark.parametrize("k,mode", [(4095, "random:3"), (4100, "random:5"),
                                     ("1024x1020.prefetch", "late"),
-                                    ("1024x1020.late", "random:7"),
-                                    ("512x1020.late", "late"),
-                                    ("i8.512x1768.late", "random:11")])
+                                    ("512x1020.late", "random:7"),
+                                    ("i8.512x1768.late", "random:11"),
+                                    ("i8ab.512x1768.late", "late")])
 def test_unaligned_k_is_exact(unaligned, capsys, k, mode):
     """(1020, 1768: the peeled masked tiles run on the schedule's own buffers, drained
-    first; at 1768 on one grown to hold IREE's padded i8 tile.)
+    first; at 1768 on one grown to hold IREE's padded i8 tile; the i8 A x B kernel's B
+    copies padded by selects, dropped in the loop that stays.)  The late form of the 1020
+    kernels runs at random on the 512x512 one, the same schedule as the 1024x1024 one's
+    (test_k1020_both_forms_one_hazard_free_schedule), whose prefetch point runs late.
     The K = 4095 and 4100 kernels in late mode: test_iree_configurations.py's
     ``test_configuration[bf16_abt_2048x2048x{4095,4100}-prefetch]`` (the same kernels,
     code objects shared with it here) runs them on 4 workgroups, the first and the last of
@@ -296,3 +305,31 @@ def test_k1020_both_forms_one_hazard_free_schedule(unaligned, capsys):
     assert capsys.readouterr().out == got[0]
     assert main(["--simulate", f"--pipeline={spec}"]) == 0
     assert ": safe for main loops of 0..6 iterations: no hazard" in capsys.readouterr().out
+
+
+SELECT = "%644 = arith.select %640, %643, %cst : vector<16xi8>"
+SELECT_COND = "%638 = arith.minsi %637, %c1_i32 : i32"
+
+
+def test_select_masked_copies_both_forms_one_schedule(unaligned, capsys, tmp_path):
+    """IREE's i8 A x B 512x512x1768 kernel (B's copies padded by arith.select of whether
+    their K row is inside K): both forms give one schedule; mutants of the late form are
+    refused at the select: the loaded value kept where the condition is false, and a
+    condition that is 2 cast to i1 (false: a one-bit truncation) in a kept iteration."""
+    got = []
+    for form in ("prefetch", "late"):
+        assert main(["--pipeline=4wave", str(unaligned[f"i8ab.512x1768.{form}"]),
+                     "--emit=schedule-json"]) == 0
+        got.append(capsys.readouterr().out)
+    assert got[0] == got[1]
+    late = unaligned["i8ab.512x1768.late"].read_text()
+    assert SELECT in late and SELECT_COND in late, "IREE's i8 A x B kernel changed shape"
+    for old, new, message in (
+            (SELECT, SELECT.replace("%643, %cst", "%cst, %643"),
+             "selects the value loaded from global memory where its condition is false"),
+            (SELECT_COND, SELECT_COND.replace("%c1_i32 : i32", "%c2_i32 : i32"),
+             "pads the loaded value in thread 0 in iteration 0, which the pipelined loop "
+             "runs")):
+        rc, err, line = _run(capsys, tmp_path, late.replace(old, new))
+        assert rc == 1 and message in err, err
+        assert "arith.select" in line, (err, line)

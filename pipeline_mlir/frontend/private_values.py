@@ -1,0 +1,108 @@
+"""Values passed through a private buffer within one iteration, forwarded.
+
+At its prefetch point IREE sometimes stages one register copy of a K-loop through a
+private buffer: the global load (or its ``arith.select``) is written whole to a
+``memref.alloca`` of the private space before the loop's first barrier, and read back
+whole after it for the LDS store (``vector.transfer_write %v, %p[0, 0]``, ``gpu.barrier``,
+``%w = vector.transfer_read %p[0, 0]``, ``vector.transfer_write %w, %lds[...]``).  The
+private buffer is per thread, so the read gives back the value written: LLVM forwards it
+(IREE's late form has the load, the barrier and the store of the value), and
+:func:`forward_private_values` does the same in the loop body, so that the copy is a
+register copy the scan takes (its direct-to-LDS copy stays after the barrier:
+:mod:`pipeline_mlir.frontend.regcopy`).
+
+Forwarded only when, for a ``memref.alloca`` of the private space of a static shape ``S``
+(identity layout): every use of it is a write (``vector.transfer_write`` /
+``vector.store``) or a read (``vector.transfer_read`` / ``vector.load``) of a whole ``S``
+vector at indices that are all the constant 0 (unmasked, in bounds, no permutation),
+directly in ``loop``'s body; every read has a write before it in the body, with no use of
+the buffer and no op with regions between them.  Each read's value is then the last
+write's; the reads, the writes and the buffer are erased.  Any other buffer is left as it
+is (for :mod:`pipeline_mlir.frontend.private_stage`, or the scan's refusal at the op).
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.ir_facts import (constant_int, dense_row_major, memory_space,
+                                             segments)
+
+WRITES = ("vector.transfer_write", "vector.store")
+READS = ("vector.transfer_read", "vector.load")
+
+
+def forward_private_values(loop) -> None:
+    """Forward every private buffer of ``loop``'s body that only carries values from a
+    write to the reads after it in the same iteration (module docstring)."""
+    body = [_op(o) for o in loop.regions[0].blocks[0].operations]
+    allocs = {}
+    for o in body:
+        for x in o.operands:
+            if isinstance(x.type, ir.MemRefType) and not isinstance(x.owner, ir.Block) \
+                    and _op(x.owner).name == "memref.alloca":
+                allocs.setdefault(_op(x.owner), None)
+    for alloc in allocs:
+        _forward(alloc, body)
+
+
+def _whole(op, buf) -> object | None:
+    """The vector ``op`` writes whole to ``buf`` (a write), or the value it reads whole
+    (a read); None if it is not such an access of ``buf``."""
+    mt = ir.MemRefType(buf.type)
+    if op.name in WRITES:
+        value, mem = op.operands[0], op.operands[1]
+        idx = list(segments(op)[2]) if op.name == "vector.transfer_write" else \
+            list(op.operands[2:])
+        if op.name == "vector.transfer_write" and len(segments(op)) > 3 and segments(op)[3]:
+            return None
+    elif op.name in READS:
+        value, mem = op.results[0], op.operands[0]
+        idx = list(segments(op)[1]) if op.name == "vector.transfer_read" else \
+            list(op.operands[1:])
+        if op.name == "vector.transfer_read" and len(segments(op)) > 3 and segments(op)[3]:
+            return None
+    else:
+        return None
+    if mem != buf or not isinstance(value.type, ir.VectorType) or \
+            list(ir.VectorType(value.type).shape) != list(mt.shape) or \
+            any(constant_int(i) != 0 for i in idx):
+        return None
+    if op.name.startswith("vector.transfer"):
+        pm = ir.AffineMapAttr(op.attributes["permutation_map"]).value
+        if str(pm) != str(ir.AffineMap.get_minor_identity(mt.rank, mt.rank)):
+            return None
+    return value
+
+
+def _forward(alloc, body: list) -> None:
+    buf = alloc.results[0]
+    mt = ir.MemRefType(buf.type)
+    if memory_space(mt) != "private" or not mt.has_static_shape or \
+            not dense_row_major(mt):
+        return
+    users = [_op(u.owner) for u in buf.uses]
+    if any(u not in body or _whole(u, buf) is None for u in users):
+        return
+    order = sorted(set(users), key=body.index)
+    first, last = body.index(order[0]), body.index(order[-1])
+    if order[0].name not in WRITES or any(len(o.regions) for o in body[first:last + 1]):
+        return
+    if any(ir.VectorType(_whole(u, buf).type).element_type != mt.element_type
+           for u in users):
+        return
+    current, pairs = None, []
+    for u in order:
+        if u.name in WRITES:
+            current = _whole(u, buf)
+        else:
+            if current.type != u.results[0].type:
+                return
+            pairs.append((u, current))
+    writes = [u for u in order if u.name in WRITES]
+    for read, value in pairs:
+        read.results[0].replace_all_uses_with(value)
+        read.erase()
+    for w in writes:
+        w.erase()
+    alloc.erase()

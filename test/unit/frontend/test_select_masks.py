@@ -1,0 +1,168 @@
+"""pipeline_mlir/frontend/select_masks.py and private_values.py on small hand-written loops.
+
+A register copy whose loaded value is kept or padded by an ``arith.select`` (IREE's rows
+of a masked last K tile): the selects found, their ``i1`` conditions evaluated per thread
+exactly at one bit (``index_castui`` of 2 to ``i1`` is false), proven true in every
+iteration of the loop or refused at the select saying in which thread and iteration;
+a select that keeps the load where its condition is false, a condition that depends on
+anything but the loop variable, the thread and constants, or of an unknown form, is
+refused at the select.  A value passed through a private buffer within one iteration is
+forwarded; a buffer read before it is written, or read elsewhere, is left as it is.
+IREE's kernels (both forms, exact on the emulator) are in
+``test/unit/tools/test_tails_masked.py``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.dialect.bindings import ir, new_context
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.frontend.private_values import forward_private_values
+from pipeline_mlir.frontend.select_masks import check_kept, selected_loads, unselect
+
+G = "memref<64x16xi8>"
+LDS = "memref<64x16xi8, #gpu.address_space<workgroup>>"
+PRIV = "memref<16xi8, #gpu.address_space<private>>"
+
+
+def _loop(cond: str, select: str = "arith.select %c, %v, %pad : vector<16xi8>",
+          trips: int = 4) -> str:
+    """A loop of ``trips`` iterations copying row ``%i * 8 + t / 16`` of ``%g`` to LDS,
+    its value chosen by ``select`` on ``%c`` (computed by ``cond`` from ``%i``, the
+    thread ``%t`` and ``%wg``)."""
+    return f"""
+func.func @f(%g: {G}, %l: {LDS}) attributes {{gpu.known_block_size = array<i32: 64, 1, 1>}} {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c60 = arith.constant 60 : index
+  %n = arith.constant {trips} : index
+  %pad = arith.constant dense<0> : vector<16xi8>
+  %t = gpu.thread_id x
+  %wg = gpu.block_id x
+  %row = arith.divui %t, %c16 : index
+  scf.for %i = %c0 to %n step %c1 {{
+    %base = arith.muli %i, %c8 : index
+    %r = arith.addi %base, %row : index
+{cond}
+    %v = vector.load %g[%r, %c0] : {G}, vector<16xi8>
+    %s = {select}
+    vector.store %s, %l[%r, %c0] : {LDS}, vector<16xi8>
+  }}
+  return
+}}
+"""
+
+
+#: the rows left below 60, at most 1: 1 in every row of the 4 iterations (rows < 32)
+LEFT = """    %left = arith.subi %c60, %r : index
+    %one = arith.minsi %left, %c1 : index
+    %c = arith.index_castui %one : index to i1"""
+
+
+def _check(text: str):
+    """(the selects of the module's loop, after check_kept over its iterations)."""
+    with new_context():
+        m = ir.Module.parse(text)
+        loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
+        sels = selected_loads(loop)
+        ev = Evaluator((64, 1, 1))
+        ev.where = loop
+        check_kept(loop, sels, loop.regions[0].blocks[0].arguments[0], ev)
+        for s in sels:
+            unselect(s)
+        return len(sels), str(m)
+
+
+def test_a_select_full_in_every_iteration_is_dropped():
+    n, text = _check(_loop(LEFT))
+    assert n == 1 and "arith.select" not in text and "index_castui" not in text, text
+
+
+@pytest.mark.parametrize("cond", [
+    # 2 cast to i1 is 0: a condition read as "non-zero" would keep the load
+    LEFT.replace("%c1 : index\n", "%c2 : index\n"),
+    # rows from 16 padded: iteration 2 (rows 16 to 19)
+    "    %c = arith.cmpi ult, %r, %c16 : index",
+], ids=["bit-of-two", "rows-padded"])
+def test_a_select_padding_a_kept_iteration_is_refused(cond):
+    with pytest.raises(IRError, match="pads the loaded value in thread .* in iteration "
+                                      ".*, which the pipelined loop runs"):
+        _check(_loop(cond))
+
+
+def test_logic_and_vector_conditions_are_evaluated():
+    both = LEFT + "\n    %c2b = arith.cmpi ult, %r, %c60 : index\n" \
+        "    %cc = arith.andi %c, %c2b : i1"
+    assert _check(_loop(both, "arith.select %cc, %v, %pad : vector<16xi8>"))[0] == 1
+    mask = "    %c = vector.create_mask %c16 : vector<16xi1>"
+    assert _check(_loop(mask, "arith.select %c, %v, %pad : vector<16xi1>, "
+                              "vector<16xi8>"))[0] == 1
+    short = "    %c = vector.create_mask %c8 : vector<16xi1>"
+    with pytest.raises(IRError, match="pads the loaded value in thread 0 in iteration 0"):
+        _check(_loop(short, "arith.select %c, %v, %pad : vector<16xi1>, vector<16xi8>"))
+    splat = LEFT + "\n    %cv = vector.broadcast %c : i1 to vector<16xi1>"
+    assert _check(_loop(splat, "arith.select %cv, %v, %pad : vector<16xi1>, "
+                               "vector<16xi8>"))[0] == 1
+
+
+@pytest.mark.parametrize("cond,select,message", [
+    (LEFT, "arith.select %c, %pad, %v : vector<16xi8>",
+     "selects the value loaded from global memory where its condition is false"),
+    ("    %w = arith.subi %c60, %wg : index\n    %c = arith.index_castui %w : index to i1",
+     None, "has a condition that depends on 'gpu.block_id', not only on the loop variable"),
+    ("    %c = arith.constant true", None, None),
+    ("    %x = arith.addi %r, %c1 : index\n    %y = arith.index_castui %x : index to i1\n"
+     "    %c = arith.select %y, %y, %y : i1", None,
+     "has a condition computed by 'arith.select', which the front end does not evaluate"),
+], ids=["load-on-false", "workgroup", "constant-true", "unknown-op"])
+def test_select_refusals(cond, select, message):
+    text = _loop(cond, select) if select else _loop(cond)
+    if message is None:      # a constant true condition: proven, dropped
+        assert _check(text)[0] == 1
+        return
+    with pytest.raises(IRError, match=message):
+        _check(text)
+
+
+def _private(body: str) -> str:
+    return f"""
+func.func @f(%g: {G}, %l: {LDS}) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %p = memref.alloca() : {PRIV}
+  scf.for %i = %c0 to %c4 step %c1 {{
+{body}
+  }}
+  return
+}}
+"""
+
+
+WRITE = f"    vector.store %v, %p[%c0] : {PRIV}, vector<16xi8>"
+READ = f"    %w = vector.load %p[%c0] : {PRIV}, vector<16xi8>"
+LOAD = f"    %v = vector.load %g[%i, %c0] : {G}, vector<16xi8>"
+STORE = f"    vector.store %w, %l[%i, %c0] : {LDS}, vector<16xi8>"
+
+
+@pytest.mark.parametrize("body,forwarded", [
+    ([LOAD, WRITE, "    gpu.barrier", READ, STORE], True),
+    # read before the iteration writes it: the previous iteration's value
+    ([READ, LOAD, WRITE, STORE], False),
+    # a part of the buffer written
+    ([LOAD, WRITE.replace("%p[%c0]", "%p[%c1]"), READ, STORE], False),
+], ids=["forwarded", "read-first", "part-written"])
+def test_private_values(body, forwarded):
+    with new_context():
+        m = ir.Module.parse(_private("\n".join(body)))
+        loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
+        forward_private_values(loop)
+        text = str(m)
+    assert ("memref.alloca" not in text) == forwarded, text
+    if forwarded:
+        assert "vector.store %0, %arg1" in text, text

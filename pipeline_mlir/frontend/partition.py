@@ -187,6 +187,9 @@ def _inferred_options(an: Analysis, schedule, dtype: str, shape: tuple, chain: i
             grid = _wave_grid(an, shape, bm, bn, schedule.kernel_waves())
             if grid is not None:
                 inferred["waves_m"] = grid[0]
+        split = along_k(an.partition)     # a wave tile one MFMA tall or wide (k_subtiles.py)
+        if split and "k_subtiles" in own:
+            inferred["k_subtiles"] = split.replace(", ", "").lower()
         waves = {W.WAVES_OPTION: schedule.kernel_waves()} if schedule.lockstep() else {}
         try:
             base = type(schedule).from_values({**inferred, **waves})

@@ -262,6 +262,12 @@ def gemm_kernel(schedule) -> GemmKernel:
         raise ConfigError(f"pipeline '{schedule.spec()}': the complete kernel runs its waves "
                           f"in a {traits.warps_m}x{traits.warps_n} grid; a schedule of "
                           f"{grid[0]}x{grid[1]} waves pipelines a kernel given as input")
+    split = getattr(schedule, "k_subtiles", "none")
+    if split != "none":
+        raise ConfigError(f"pipeline '{schedule.spec()}': the complete kernel splits each "
+                          f"wave's operands into subtiles by MFMA rows and columns "
+                          f"(k_subtiles=none); a schedule of k_subtiles={split} pipelines a "
+                          f"kernel given as input")
     g = schedule.kernel_geometry()
     own = MFMA_BY_DTYPE[g.dtype]
     if (g.MMA_M, g.MMA_N, g.MMA_K) != own.shape:

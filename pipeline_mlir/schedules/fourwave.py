@@ -43,6 +43,7 @@ from pipeline_mlir.schedules.geometry import (
     COUNT_FIELDS,
     DTYPES,
     FOUR_WAVE_KERNEL,
+    K_SUBTILES,
     MX_DTYPES,
     MFMA_AUTO,
     MFMA_SHAPES,
@@ -286,6 +287,11 @@ class FourWave(NamedSchedule):
                                  "columns: 2x2 for 4 waves; the front end reads it from the "
                                  "kernel); each wave's tile splits into the schedule's 2x2 "
                                  "subtiles", min=1, max=MAX_WAVES)
+    k_subtiles: str = option("enum", "none", "operands whose two subtiles are the halves "
+                             "of the K tile, for a wave tile one MFMA tall (a), wide (b) or "
+                             "both (ab; B's K quarters crosswise) (the front end reads it from "
+                             "the kernel; the complete kernel splits by MFMA rows and columns: "
+                             "none)", choices=K_SUBTILES)
 
     tune_knobs = (
         Knob("global_before_frag", ("false", "true"), PLACEMENT),
@@ -317,7 +323,8 @@ class FourWave(NamedSchedule):
         """The formulas' geometry of the tile, dtype, MFMA and wave grid (no overrides)."""
         grid = self.wave_grid()
         try:
-            return four_wave_geometry(self.dtype, self.BM, self.BN, self.BK, self.mfma, grid)
+            return four_wave_geometry(self.dtype, self.BM, self.BN, self.BK, self.mfma, grid,
+                                      self.k_subtiles)
         except ConfigError as e:
             raise ConfigError(f"{self.owner()}: {e}{self._grid_said(grid)}") from None
 

@@ -161,35 +161,61 @@ def mfma_shape(dtype: str, mfma: str = MFMA_AUTO) -> tuple[int, int, int]:
     return shapes[mfma]
 
 
+#: the ``k_subtiles`` values: the operands whose two subtiles are K halves (``a``, ``b``;
+#: ``ab`` both, B's crosswise), ``none`` for the usual split by MFMA rows and columns
+K_SUBTILES = ("none", "a", "b", "ab")
+
+
 def _mma_grid(dtype: str, BM: int, BN: int, BK: int, warps_m: int,
-              warps_n: int, mfma: str = MFMA_AUTO) -> tuple[int, int, int]:
-    """MFMA tiles of a warp tile in M and N (each even and at least 2) and K steps of BK."""
+              warps_n: int, mfma: str = MFMA_AUTO,
+              k_subtiles: str = "none") -> tuple[int, int, int]:
+    """MFMA tiles of a warp tile in M and N (each even and at least 2, or 1 for an operand
+    whose subtiles are K halves: ``k_subtiles``) and K steps of BK."""
     mma_m, mma_n, mma_k = mfma_shape(dtype, mfma)
     WM = _div(f"BM by the {warps_m} warp rows", BM, warps_m)
     WN = _div(f"BN by the {warps_n} warp columns", BN, warps_n)
     num_m = _div("warp tile M (WM) by MMA_M", WM, mma_m)
     num_n = _div("warp tile N (WN) by MMA_N", WN, mma_n)
     num_k = _div("BK by MMA_K", BK, mma_k)
-    for name, v in (("num_m_mmas", num_m), ("num_n_mmas", num_n)):
-        if v < 2 or v % 2:
-            raise ConfigError(f"geometry: {name} = {v} must be even and >= 2 (tile too small for the MMA grid)")
+    for name, v, op in (("num_m_mmas", num_m, "a"), ("num_n_mmas", num_n, "b")):
+        if op in k_subtiles.replace("none", ""):
+            if v != 1:
+                raise ConfigError(f"geometry: k_subtiles={k_subtiles} splits {op.upper()} "
+                                  f"along K, which a wave tile of one MFMA of it needs, but "
+                                  f"{name} = {v}")
+        elif v < 2 or v % 2:
+            raise ConfigError(f"geometry: {name} = {v} must be even and >= 2 (tile too small "
+                              f"for the MMA grid)")
+    runs = 4 if k_subtiles == "ab" else 2 if k_subtiles != "none" else 1
+    if num_k % runs:
+        raise ConfigError(f"geometry: k_subtiles={k_subtiles} cuts each MFMA chain of the K "
+                          f"tile into {runs} runs, but BK holds {num_k} MFMA K steps")
     return num_m, num_n, num_k
 
 
 def _geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: int,
-              threads: int, floor_vm: bool, mfma: str = MFMA_AUTO) -> KernelGeometry:
+              threads: int, floor_vm: bool, mfma: str = MFMA_AUTO,
+              k_subtiles: str = "none") -> KernelGeometry:
     _check_dtype(dtype)
     _check_tile(BM, BN, BK)
+    if k_subtiles not in K_SUBTILES:
+        raise ConfigError(f"geometry: k_subtiles={k_subtiles} is not one of "
+                          f"{', '.join(K_SUBTILES)}")
     if dtype in MX_DTYPES:
-        if mfma != MFMA_AUTO:
-            raise ConfigError(f"geometry: mfma={mfma}: the block-scaled dtype={dtype} has "
-                              f"only its own MFMA")
+        if mfma != MFMA_AUTO or k_subtiles != "none":
+            what = f"mfma={mfma}" if mfma != MFMA_AUTO else f"k_subtiles={k_subtiles}"
+            raise ConfigError(f"geometry: {what}: the block-scaled dtype={dtype} has "
+                              f"only its own MFMA and subtiles")
         return _mx_geometry(dtype, BM, BN, BK, warps_m, warps_n, threads, floor_vm)
     elem = DTYPES[dtype]
     mma_m, mma_n, mma_k = mfma_shape(dtype, mfma)
     simd = WIDEST_ACCESS_BYTES // elem
-    num_m, num_n, num_k = _mma_grid(dtype, BM, BN, BK, warps_m, warps_n, mfma)
-    qm, qn = num_m // 2, num_n // 2
+    num_m, num_n, num_k = _mma_grid(dtype, BM, BN, BK, warps_m, warps_n, mfma, k_subtiles)
+    # a subtile of an operand split along K: its one MFMA row (column), half the K steps
+    qm, qn = max(num_m // 2, 1), max(num_n // 2, 1)
+    k_a = num_k // 2 if "a" in k_subtiles.replace("none", "") else num_k
+    k_b = num_k // 2 if "b" in k_subtiles.replace("none", "") else num_k
+    k_mma = num_k // (4 if k_subtiles == "ab" else 2 if k_subtiles != "none" else 1)
     loads_per_row = _div("BK by simd_width", BK, simd)
     rows_per_iter = _div("threads by loads per row", threads, loads_per_row)
     half_bm, half_bn = BM // 2, BN // 2
@@ -197,13 +223,13 @@ def _geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: int,
         vm_a, vm_b = half_bm // rows_per_iter, half_bn // rows_per_iter
     else:
         vm_a, vm_b = _ceil(half_bm, rows_per_iter), _ceil(half_bn, rows_per_iter)
-    lg_a = _lgkm(qm, num_k, dtype, mma_m, mma_k, elem)
-    lg_b = _lgkm(qn, num_k, dtype, mma_m, mma_k, elem)
+    lg_a = _lgkm(qm, k_a, dtype, mma_m, mma_k, elem)
+    lg_b = _lgkm(qn, k_b, dtype, mma_m, mma_k, elem)
     for name, v in (("vm_per_load_a", vm_a), ("vm_per_load_b", vm_b),
                     ("lgkm_per_load_a", lg_a), ("lgkm_per_load_b", lg_b)):
         if v < 1:
             raise ConfigError(f"geometry: {name} = {v} must be >= 1 for {dtype} {BM}x{BN}x{BK}")
-    max_globals = 0 if num_k * qm * qn < 8 else derive_safe_max_globals(num_k)
+    max_globals = 0 if k_mma * qm * qn < 8 else derive_safe_max_globals(num_k)
     return KernelGeometry(BM, BN, BK, mma_m, mma_n, mma_k, elem, simd, dtype == "fp8",
                           vm_a, vm_b, lg_a, lg_b, dtype, max_globals,
                           fences=BM >= 128 and dtype != "fp8")
@@ -297,14 +323,17 @@ PING_PONG_KERNEL = KernelTraits(2, 4, warp_groups=2)
 
 
 def four_wave_geometry(dtype: str = "bf16", BM: int = 128, BN: int = 128, BK: int = 64,
-                       mfma: str = MFMA_AUTO, grid: tuple[int, int] | None = None
-                       ) -> KernelGeometry:
+                       mfma: str = MFMA_AUTO, grid: tuple[int, int] | None = None,
+                       k_subtiles: str = "none") -> KernelGeometry:
     """4 warps in a 2x2 grid, 256 threads per load row pass; ``mfma``: the MFMA shape if
     not the dtype's own (:func:`mfma_shape`); ``grid``: the waves (M, N) of a kernel given
     as input that runs the 4-wave schedule in lockstep instead, all of its threads copying
-    (each wave's tile must still split into the schedule's 2x2 subtiles)."""
+    (each wave's tile must still split into the schedule's 2x2 subtiles); ``k_subtiles``:
+    the operands of such a kernel whose wave tile is one MFMA of them, their subtiles K
+    halves (:data:`K_SUBTILES`)."""
     m, n = grid if grid is not None else (FOUR_WAVE_KERNEL.warps_m, FOUR_WAVE_KERNEL.warps_n)
-    return _geometry(dtype, BM, BN, BK, m, n, m * n * WAVE_SIZE, floor_vm=False, mfma=mfma)
+    return _geometry(dtype, BM, BN, BK, m, n, m * n * WAVE_SIZE, floor_vm=False, mfma=mfma,
+                     k_subtiles=k_subtiles)
 
 
 def square_grid(waves: int) -> tuple[int, int]:

@@ -98,6 +98,49 @@ def test_four_wave_geometry_rejects(args, msg):
         four_wave_geometry(*args)
 
 
+@pytest.mark.parametrize("tile,split,counts,msg", [
+    # IREE's skinny tiles: one MFMA row (column) per wave, that operand's subtiles K halves:
+    # one fragment over 2 of the 4 K steps (a 16-byte read each)
+    ((32, 64, 128), "a", (1, 2, 2, 4, 0), None),
+    ((64, 32, 128), "b", (2, 1, 4, 2, 0), None),
+    # both one fragment (32x32 MFMAs on a 64x64 tile), B crosswise: K quarters per MMA
+    ((64, 64, 128, "32x32x16"), "ab", (2, 2, 4, 4, 0), None),
+    ((128, 128, 64), "a", None, r"k_subtiles=a splits A along K, which a wave tile of one "
+                                r"MFMA of it needs, but num_m_mmas = 4"),
+    ((32, 64, 32), "a", None, r"k_subtiles=a cuts each MFMA chain of the K tile into 2 runs, "
+                              r"but BK holds 1 MFMA K steps"),
+    ((64, 64, 32, "32x32x16"), "ab", None, r"into 4 runs, but BK holds 2"),
+    ((32, 64, 128), "b", None, r"num_m_mmas = 1 must be even and >= 2"),
+    ((32, 64, 128), "c", None, r"k_subtiles=c is not one of none, a, b, ab"),
+])
+def test_four_wave_geometry_of_k_subtiles(tile, split, counts, msg):
+    """``k_subtiles``: the operands of a kernel given as input whose wave tile is one MFMA
+    of them, their subtiles K halves (the front end's split, ``frontend/k_subtiles.py``)."""
+    bm, bn, bk, *mfma = tile
+    args = ("bf16", bm, bn, bk, *(mfma or ["auto"]))
+    if msg is not None:
+        with pytest.raises(ConfigError, match=msg):
+            four_wave_geometry(*args, k_subtiles=split)
+        return
+    g = four_wave_geometry(*args, k_subtiles=split)
+    assert (g.vm_per_load_a, g.vm_per_load_b, g.lgkm_per_load_a, g.lgkm_per_load_b,
+            g.max_globals) == counts
+
+
+def test_the_complete_kernel_splits_no_operand_along_k():
+    from pipeline_mlir.kernel.gemm import gemm_kernel
+    from pipeline_mlir.schedules.registry import parse_pipeline
+
+    with pytest.raises(ConfigError, match=r"the complete kernel splits each wave's operands "
+                                          r"into subtiles by MFMA rows and columns "
+                                          r"\(k_subtiles=none\); a schedule of k_subtiles=a "
+                                          r"pipelines a kernel given as input"):
+        gemm_kernel(parse_pipeline("4wave{BM=32 BN=64 BK=128 k_subtiles=a}"))
+    with pytest.raises(ConfigError, match=r"k_subtiles=a: the block-scaled dtype=mxfp4 has "
+                                          r"only its own MFMA and subtiles"):
+        four_wave_geometry("mxfp4", 128, 128, 256, k_subtiles="a")
+
+
 @pytest.mark.parametrize("mfma,bk,counts", [
     # a subtile: one 32-row fragment per wave; its K steps x 16-byte (8-byte) reads
     ("32x32x16", 32, (1, 1, 2, 2, 0)),

@@ -38,6 +38,9 @@ SPECS = {
     "bf16_abt_512_2wave": (2, "4wave{dtype=bf16 BM=64 BN=128 BK=32 waves=2}"),
     "bf16_abt_1024x1024x512_8wave": (8, "4wave{dtype=bf16 BM=256 BN=256 BK=64 waves=8}"),
     "bf16_abt_1024x1024x512_16wave": (16, "4wave{dtype=bf16 BM=256 BN=256 BK=64 waves=16}"),
+    # 4 waves of one MFMA row (column) each: that operand's subtiles are K halves
+    "bf16_abt_32x2048x1024": (4, "4wave{dtype=bf16 BM=32 BN=64 BK=128 k_subtiles=a}"),
+    "f16_abt_2048x32x1024": (4, "4wave{dtype=f16 BM=64 BN=32 BK=128 k_subtiles=b}"),
 }
 
 

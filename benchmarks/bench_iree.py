@@ -15,7 +15,10 @@ at K step 128 ``--dtype=bf16-ab-128x128-k128-8wave``, ``--dtype=bf16-atbt-128x12
 the 4-wave schedule run by IREE's kernels of other wave counts: ``--dtype=bf16-64x64-1wave``,
 ``--dtype=bf16-64x128-2wave``, ``--dtype=bf16-256x256-16wave``,
 ``--dtype=bf16-256x256-8wave-4wave``, ``--dtype=bf16-256x128-8wave-4wave``,
-``--dtype=bf16-32x32-1wave``).
+``--dtype=bf16-32x32-1wave``; the skinny problems bf16 32x2048x1024 and f16 2048x32x1024,
+``--dtype=bf16-32x2048-skinny``, ``--dtype=f16-2048x32-skinny``, whose one MFMA row or
+column per wave is split along K; unaligned K with copies padded by selects,
+``--dtype=i8-ab-k4000``, ``--dtype=f16-atb-k4100``).
 
 Three gfx950 kernels of the same ``linalg.matmul`` (IREE picks 4 waves, a 128x128 tile,
 K step 32, MFMA 16x16x32):
@@ -316,6 +319,25 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
          "bf16-256x128-8wave-4wave": Case(
              G.EIGHT_WAVE["matmul_bf16_abt_256x128_8wave"] | dict(m=4096, n=4096, k=4096),
              "4wave{BM=256 BN=128 BK=64 waves=8 waves_m=4}", "4wave", 32),
+         # skinny problems: IREE's own 32x64 (64x32) tile, K step 128, 4 waves of one MFMA
+         # row (column) and two columns (rows): that operand split along K (k_subtiles)
+         "bf16-32x2048-skinny": Case(dict(dtype="bf16", m=32, n=2048, k=1024),
+                                     "4wave{dtype=bf16 BM=32 BN=64 BK=128 k_subtiles=a}",
+                                     "4wave", 8),
+         "f16-2048x32-skinny": Case(dict(dtype="f16", m=2048, n=32, k=1024),
+                                    "4wave{dtype=f16 BM=64 BN=32 BK=128 k_subtiles=b}",
+                                    "4wave", 8),
+         # unaligned K copied through registers, each K row of the copies kept or padded by
+         # an arith.select (frontend/select_masks.py): i8 A x B (64x128 tile, K step 256,
+         # 2x4 MFMAs x 4 K steps per wave), f16 A^T x B (64x128, K step 32: 2x4 x 1); at
+         # K = 4000 / 4100, so that the pipelined loop runs (at 1000 its 4 K tiles leave none)
+         "i8-ab-k4000": Case(dict(dtype="i8", m=1024, n=1024, k=4000, transpose_b=False),
+                             "4wave{dtype=i8 BM=64 BN=128 BK=256 lgkm_per_load_b=16}",
+                             "4wave", 32),
+         "f16-atb-k4100": Case(dict(dtype="f16", m=1024, n=1024, k=4100, transpose_a=True,
+                                    transpose_b=False),
+                               "4wave{dtype=f16 BM=64 BN=128 BK=32 lgkm_per_load_a=2 "
+                               "lgkm_per_load_b=4 vm_per_load_a=2}", "4wave", 8),
          "bf16-32x32-1wave": _waves((32, 32, 32), (1, 1), "BM=32 BN=32 BK=32", 4),
          # fused epilogues: IREE's default main loop, the epilogue after it
          **{f"bf16-{kind.replace('_', '-')}": _epilogue(kind)

@@ -4,8 +4,8 @@
 type, ``A x B^T`` or ``A x B``, problem size, IREE flags that change its tiles or its
 copies), ``SHORT`` the ones whose exactness runs stay below two iterations of the steady
 loop on purpose, ``SPLIT_ONLY`` a configuration only the K-split tests run, ``WAVES`` the
-kernels of 1, 2, 8 and 16 waves and the skinny ones of one MFMA row or column per wave only
-the wave-grid tests run (``test_iree_config_waves.py``).
+kernels of 1, 2, 8 and 16 waves and a skinny one of one MFMA row per wave only the
+wave-grid tests run (``test_iree_config_waves.py``).
 ``test/unit/tools/test_iree_configurations.py`` pipelines and emulates every one of them
 (or checks its refusal); ``test_iree_config_layouts.py``, ``test_iree_config_tiles.py``,
 ``test_iree_config_vector_distribute.py`` and ``test_iree_config_ksplit.py`` check what
@@ -227,10 +227,9 @@ WAVES = {
     "bf16_abt_1024x1024x512_16wave": (dict(dtype="bf16", m=1024, n=1024, k=512,
                                            mma="MFMA_F32_16x16x32_BF16", tile=(256, 256, 64),
                                            waves=(4, 4)), (), None),
-    # skinny problems: IREE's 32x64 / 64x32 tile in 4 waves of one MFMA row / column, the
-    # operand of one fragment per wave split along K (4wave's k_subtiles)
+    # a skinny problem: IREE's 32x64 tile in 4 waves of one MFMA row, A split along K
+    # (4wave's k_subtiles)
     "bf16_abt_32x2048x1024": (dict(dtype="bf16", m=32, n=2048, k=1024), (), None),
-    "f16_abt_2048x32x1024": (dict(dtype="f16", m=2048, n=32, k=1024), (), None),
 }
 
 

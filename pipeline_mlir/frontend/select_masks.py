@@ -123,13 +123,15 @@ def truth(s, ev, c) -> np.ndarray:
             dims = list(ir.VectorType(c.type).shape)
             full = np.ones(ev.const(0).shape, dtype=bool)
             for d, v in zip(dims, o.operands):
-                full &= ev.value(v) >= d
+                full &= _integer(s, ev, v) >= d
             return np.broadcast_to(full.reshape((-1,) + (1,) * len(dims)),
                                    full.shape + tuple(dims))
         raise _unknown(s, f"'{o.name}'")
     if o.name in BIT_CASTS:
-        return (ev.value(o.operands[0]) & 1) == 1
+        return (_integer(s, ev, o.operands[0]) & 1) == 1
     if o.name == "arith.cmpi" and o.operands[0].type != c.type:
+        for x in o.operands:
+            _integer(s, ev, x)
         return ev.value(c) != 0
     if o.name == "arith.constant":
         return (ev.value(c) & 1) == 1
@@ -137,6 +139,24 @@ def truth(s, ev, c) -> np.ndarray:
         a, b = (truth(s, ev, x).astype(np.int64) for x in o.operands)
         return LOGIC[o.name](a, b) == 1
     raise _unknown(s, f"'{o.name}'")
+
+
+def _integer(s, ev, v) -> np.ndarray:
+    """The integer ``v`` per thread, which no ``i1`` value may compute: the evaluator holds
+    a cast to ``i1`` as its operand's value, not its low bit, so a bit inside the integer
+    arithmetic is refused (at the top of the condition :func:`truth` reads it exactly)."""
+    seen, todo = set(), [v]
+    while todo:
+        x = todo.pop()
+        if x in seen or isinstance(x.owner, ir.Block):
+            continue
+        seen.add(x)
+        if x.type == ir.IntegerType.get_signless(1):
+            raise IRError(s, f"{describe(s)} has a condition whose integer arithmetic goes "
+                             f"through an i1 value ({describe(_op(x.owner))}); the front end "
+                             f"evaluates a cast to i1 only where the condition takes it")
+        todo.extend(_op(x.owner).operands)
+    return ev.value(v)
 
 
 def _unknown(s, what: str) -> IRError:

@@ -119,7 +119,13 @@ def test_logic_and_vector_conditions_are_evaluated():
     ("    %x = arith.addi %r, %c1 : index\n    %y = arith.index_castui %x : index to i1\n"
      "    %c = arith.select %y, %y, %y : i1", None,
      "has a condition computed by 'arith.select', which the front end does not evaluate"),
-], ids=["load-on-false", "workgroup", "constant-true", "unknown-op"])
+    # 2 cast to i1 (false), widened again and compared: read through the cast it is 2
+    ("    %two = arith.minsi %r, %c2 : index\n"
+     "    %b = arith.index_castui %two : index to i1\n"
+     "    %w = arith.extui %b : i1 to i64\n    %z = arith.constant 0 : i64\n"
+     "    %c = arith.cmpi eq, %w, %z : i64", None,
+     "has a condition whose integer arithmetic goes through an i1 value"),
+], ids=["load-on-false", "workgroup", "constant-true", "unknown-op", "bit-inside"])
 def test_select_refusals(cond, select, message):
     text = _loop(cond, select) if select else _loop(cond)
     if message is None:      # a constant true condition: proven, dropped

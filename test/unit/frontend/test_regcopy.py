@@ -229,3 +229,18 @@ def test_wave_starts_must_be_affine_in_the_wave(kernels):
         with pytest.raises(Exception, match=r"the waves start writing at LDS elements "
                                             r"\[0, 2048, 1024, 3072\], not a constant plus"):
             R._gather(a, dense, None, None)
+
+
+def test_a_copy_across_the_first_barrier_writes_lds_after_it(kernels, capsys, tmp_path):
+    """IREE's late form may load a tile before the loop's first barrier and store it after
+    it (f16 ``A^T x B`` at K = 1030): the direct-to-LDS copy goes where the store was,
+    after the barrier; at the load it would overwrite LDS the previous iteration's reads
+    still read, which the loop's soundness check refuses as a race."""
+    i, j, lines = _pair(kernels("fp8", "late"))
+    b = next(k for k in range(i, 0, -1) if "gpu.barrier" in lines[k])
+    assert "scf.for" in lines[b - 1], "IREE's fp8 loop no longer begins with its barrier"
+    barrier = lines.pop(b)
+    lines.insert(j - 1, barrier)         # between the load and its store
+    rc, out = _run(capsys, tmp_path, "\n".join(lines),
+                   "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})")
+    assert rc == 0 and "Traceback" not in out, out

@@ -51,6 +51,7 @@ def _run(capsys, tmp_path, text: str, *args: str) -> tuple[int, str]:
     return rc, out + err
 
 
+@pytest.mark.usefixtures("shared_code_objects")    # (compiled once for both modes)
 @pytest.mark.parametrize("form", ["prefetch", "late"])
 @pytest.mark.parametrize("dtype", list(FORMATS))
 def test_fp8_register_copies_pipeline_exactly(kernels, capsys, tmp_path, dtype, form):

@@ -1,0 +1,85 @@
+"""gfx950's f32 -> 8-bit float conversions: ``v_cvt_pk_fp8_f32`` and ``v_cvt_pk_bf8_f32``.
+
+What LLVM makes of an ``arith.truncf`` of f32 to ``f8E4M3FN`` (``fp8``) or ``f8E5M2``
+(``bf8``): each instruction converts its two sources and writes the two bytes (the first
+source in the low byte) into one 16-bit half of the destination, the other half kept
+(``op_sel:[0,0,1]``, the ``word_sel`` of ``llvm.amdgcn.cvt.pk.fp8.f32``, selects the high
+half; the destination is read as well as written).
+
+:func:`f32_to_fp8` is the conversion, from the OCP 8-bit formats' definition (gfx950 uses
+the OCP variants, E4M3FN and E5M2): the f32 value rounded to the nearest representable
+value, ties to the even code, subnormals included.  A finite value whose rounded magnitude
+is beyond the format's largest (448, 57344) overflows: to NaN in E4M3FN (it has no
+infinity; ``0x7F`` with the sign), to infinity in E5M2; an infinity converts as an
+overflow; a NaN becomes ``0x7F`` with its sign in both.  With the ``clamp`` bit the
+conversion saturates instead: overflows and infinities become the largest finite value of
+their sign (NaN stays NaN).  LLVM 22's assembler accepts no ``clamp`` on these
+instructions; the bit is decoded from a code object.  The byte a NaN becomes is this
+model's choice (any of E5M2's NaN codes would do): a C compared by value sees a NaN either
+way.
+
+The stochastic-rounding forms (``v_cvt_sr_fp8_f32``, ``v_cvt_sr_bf8_f32``) and op_sel bits
+on the sources are refused: how the hardware uses the seed's bits is not modelled.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline_mlir.emu.instr import VGPR0, Instr
+from pipeline_mlir.emu.operands import U32, Reader, refuse, write_v
+
+#: format -> (exponent bits, mantissa bits, largest finite value, its code, overflow code)
+FORMATS = {"fp8": (4, 3, 448.0, 0x7E, 0x7F), "bf8": (5, 2, 57344.0, 0x7B, 0x7C)}
+#: the instructions by mnemonic -> their format
+CONVERSIONS = {"v_cvt_pk_fp8_f32": "fp8", "v_cvt_pk_bf8_f32": "bf8"}
+#: the stochastic-rounding forms, refused
+STOCHASTIC = ("v_cvt_sr_fp8_f32", "v_cvt_sr_bf8_f32")
+_NAN = 0x7F
+
+
+def f32_to_fp8(bits, fmt: str, saturate: bool = False) -> np.ndarray:
+    """The 8-bit codes (uint32 array) of the f32 values whose bits are ``bits``."""
+    ebits, mbits, top, top_code, over_code = FORMATS[fmt]
+    u = np.asarray(bits, dtype=np.uint32)
+    sign = (u >> U32(31)).astype(np.uint32) << U32(7)
+    with np.errstate(invalid="ignore"):                 # a signalling NaN is a NaN
+        mag = (u & U32(0x7FFFFFFF)).view(np.float32).astype(np.float64)
+    nan, inf = np.isnan(mag), np.isinf(mag)
+    finite = np.where(nan | inf, 0.0, mag)
+    emin = 2 - (1 << (ebits - 1))                       # -6 (E4M3), -14 (E5M2)
+    _, e = np.frexp(finite)                             # finite = f * 2^e, f in [0.5, 1)
+    step = np.ldexp(1.0, np.maximum(e - 1, emin) - mbits)   # one unit in the last place
+    r = np.round(finite / step) * step                  # exact in f64; ties to even
+    # the code of r: its exponent field and mantissa (a subnormal's field is 0)
+    _, re_ = np.frexp(r)
+    rexp = np.maximum(re_ - 1, emin)
+    field = np.where(r >= np.ldexp(1.0, emin), rexp - emin + 1, 0)
+    mant = np.round(r / np.ldexp(1.0, rexp - mbits)).astype(np.int64) % (1 << mbits)
+    code = ((field.astype(np.int64) << mbits) | mant).astype(np.uint32)
+    over = (r > top) | inf
+    code = np.where(over, U32(top_code if saturate else over_code), code)
+    code = np.where(nan, U32(_NAN), code)
+    return (code | sign).astype(np.uint32)
+
+
+def cvt_pk_fp8(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
+    """``v_cvt_pk_{fp8,bf8}_f32 vD, a, b [op_sel:[0,0,1]]`` (the VALU family builder)."""
+    f = ins.f
+    if ins.base in STOCHASTIC:
+        raise refuse(ins, "stochastic rounding is not modelled")
+    if ins.enc != "VOP3" or f.get("opsel", 0) & 7 or f.get("abs") or f.get("neg") \
+            or f.get("omod"):
+        raise refuse(ins, "op_sel of a source, abs/neg/omod modifiers")
+    fmt, saturate = CONVERSIONS[ins.base], bool(f.get("clamp"))
+    shift = U32(16 if f.get("opsel", 0) & 8 else 0)
+    keep = U32(0x0000FFFF) if shift else U32(0xFFFF0000)
+    a, b = rd.vector(f["src0"]), rd.vector(f["src1"])
+    d = f["dst"]
+    old = rd.vector(VGPR0 + d)            # the half not selected is kept: the VGPR is read
+    vw.add(d)
+
+    def run(wv):
+        pair = f32_to_fp8(a(wv), fmt, saturate) | (f32_to_fp8(b(wv), fmt, saturate) << U32(8))
+        write_v(wv, d, (old(wv) & keep) | (pair << shift))
+    return run

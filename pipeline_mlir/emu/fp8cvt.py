@@ -39,28 +39,29 @@ _NAN = 0x7F
 
 
 def f32_to_fp8(bits, fmt: str, saturate: bool = False) -> np.ndarray:
-    """The 8-bit codes (uint32 array) of the f32 values whose bits are ``bits``."""
-    ebits, mbits, top, top_code, over_code = FORMATS[fmt]
+    """The 8-bit codes (uint32 array) of the f32 values whose bits are ``bits``: integer
+    arithmetic on the bits (a normal result: the mantissa rounded to ``mbits`` bits, ties to
+    even, a carry moving into the exponent; a subnormal one: the value in units of the
+    smallest subnormal, rounded to the nearest even integer, exactly in f32)."""
+    ebits, mbits, _top, top_code, over_code = FORMATS[fmt]
     u = np.asarray(bits, dtype=np.uint32)
-    sign = (u >> U32(31)).astype(np.uint32) << U32(7)
-    with np.errstate(invalid="ignore"):                 # a signalling NaN is a NaN
-        mag = (u & U32(0x7FFFFFFF)).view(np.float32).astype(np.float64)
-    nan, inf = np.isnan(mag), np.isinf(mag)
-    finite = np.where(nan | inf, 0.0, mag)
-    emin = 2 - (1 << (ebits - 1))                       # -6 (E4M3), -14 (E5M2)
-    _, e = np.frexp(finite)                             # finite = f * 2^e, f in [0.5, 1)
-    step = np.ldexp(1.0, np.maximum(e - 1, emin) - mbits)   # one unit in the last place
-    r = np.round(finite / step) * step                  # exact in f64; ties to even
-    # the code of r: its exponent field and mantissa (a subnormal's field is 0)
-    _, re_ = np.frexp(r)
-    rexp = np.maximum(re_ - 1, emin)
-    field = np.where(r >= np.ldexp(1.0, emin), rexp - emin + 1, 0)
-    mant = np.round(r / np.ldexp(1.0, rexp - mbits)).astype(np.int64) % (1 << mbits)
-    code = ((field.astype(np.int64) << mbits) | mant).astype(np.uint32)
-    over = (r > top) | inf
-    code = np.where(over, U32(top_code if saturate else over_code), code)
-    code = np.where(nan, U32(_NAN), code)
-    return (code | sign).astype(np.uint32)
+    sign = (u >> U32(31)) << U32(7)
+    a = (u & U32(0x7FFFFFFF)).astype(np.int64)
+    bias = (1 << (ebits - 1)) - 1
+    emin = 1 - bias                                     # -6 (E4M3), -14 (E5M2)
+    shift = 23 - mbits
+    lsb = (a >> shift) & 1
+    normal = ((a + (1 << (shift - 1)) - 1 + lsb) >> shift) - ((127 - bias) << mbits)
+    small = a < (emin + 127) << 23                      # below the smallest normal
+    with np.errstate(invalid="ignore", over="ignore"):  # the others are not used
+        scaled = (a.astype(np.uint32).view(np.float32) * np.float32(2.0 ** (mbits - emin)))
+        sub = np.rint(np.where(small, scaled, 0)).astype(np.int64)
+    code = np.where(small, sub, normal)
+    special = a >= 0x7F800000                           # infinity or NaN
+    over = (code > top_code) | (a == 0x7F800000)
+    code = np.where(over, top_code if saturate else over_code, code)
+    code = np.where(special & (a > 0x7F800000), _NAN, code)
+    return code.astype(np.uint32) | sign
 
 
 def cvt_pk_fp8(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):

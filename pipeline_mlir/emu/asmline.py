@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 
 from pipeline_mlir.emu.instr import (BRANCHES, FP8_DST_SEL, LITERAL, SDWA_SELECTS,
-                                     SDWA_UNUSED, VGPR0, VOP2_CARRY_IN, VOP2_CARRY_OUT, VOP3B, FLOAT_TEXT, Instr,
-                                     vop3_sources)
+                                     SDWA_UNUSED, VGPR0, VOP2_CARRY_IN, VOP2_CARRY_OUT, VOP3B,
+                                     FLOAT_TEXT, Instr, vop3_sources)
 from pipeline_mlir.emu.opcodes import TABLES
 from pipeline_mlir.emu.scaled import UNSCALED_NAME, scale_fields
 from pipeline_mlir.errors import ConfigError

@@ -8,8 +8,8 @@ the assembly reader does the same for what it read, so the two sources print ali
 from __future__ import annotations
 
 from pipeline_mlir.emu.instr import (BRANCHES, FP8_DST_SEL, LITERAL, SDWA_SELECTS,
-                                     SDWA_UNUSED, VGPR0, VOP2_CARRY_IN, VOP2_CARRY_OUT, VOP3B, FLOAT_TEXT, Instr,
-                                     bitop3, operand_widths, vop3_sources)
+                                     SDWA_UNUSED, VGPR0, VOP2_CARRY_IN, VOP2_CARRY_OUT, VOP3B,
+                                     FLOAT_TEXT, Instr, bitop3, operand_widths, vop3_sources)
 from pipeline_mlir.emu.scaled import scale_text
 from pipeline_mlir.isa.waitcnt import EXPCNT_MAX, LGKMCNT_MAX, VMCNT_MAX, decode_waitcnt
 

@@ -29,8 +29,9 @@ import numpy as np
 from pipeline_mlir.emu.instr import VGPR0, Instr
 from pipeline_mlir.emu.operands import U32, Reader, refuse, write_v
 
-#: format -> (exponent bits, mantissa bits, largest finite value, its code, overflow code)
-FORMATS = {"fp8": (4, 3, 448.0, 0x7E, 0x7F), "bf8": (5, 2, 57344.0, 0x7B, 0x7C)}
+#: format -> (exponent bits, mantissa bits, the code of the largest finite value (448,
+#: 57344), the overflow code (NaN in E4M3FN, infinity in E5M2))
+FORMATS = {"fp8": (4, 3, 0x7E, 0x7F), "bf8": (5, 2, 0x7B, 0x7C)}
 #: the instructions by mnemonic -> their format
 CONVERSIONS = {"v_cvt_pk_fp8_f32": "fp8", "v_cvt_pk_bf8_f32": "bf8"}
 #: the stochastic-rounding forms, refused
@@ -43,7 +44,7 @@ def f32_to_fp8(bits, fmt: str, saturate: bool = False) -> np.ndarray:
     arithmetic on the bits (a normal result: the mantissa rounded to ``mbits`` bits, ties to
     even, a carry moving into the exponent; a subnormal one: the value in units of the
     smallest subnormal, rounded to the nearest even integer, exactly in f32)."""
-    ebits, mbits, _top, top_code, over_code = FORMATS[fmt]
+    ebits, mbits, top_code, over_code = FORMATS[fmt]
     u = np.asarray(bits, dtype=np.uint32)
     sign = (u >> U32(31)) << U32(7)
     a = (u & U32(0x7FFFFFFF)).astype(np.int64)
@@ -57,10 +58,9 @@ def f32_to_fp8(bits, fmt: str, saturate: bool = False) -> np.ndarray:
         scaled = (a.astype(np.uint32).view(np.float32) * np.float32(2.0 ** (mbits - emin)))
         sub = np.rint(np.where(small, scaled, 0)).astype(np.int64)
     code = np.where(small, sub, normal)
-    special = a >= 0x7F800000                           # infinity or NaN
-    over = (code > top_code) | (a == 0x7F800000)
+    over = (code > top_code) | (a == 0x7F800000)        # beyond the largest, or infinity
     code = np.where(over, top_code if saturate else over_code, code)
-    code = np.where(special & (a > 0x7F800000), _NAN, code)
+    code = np.where(a > 0x7F800000, _NAN, code)
     return code.astype(np.uint32) | sign
 
 

@@ -75,7 +75,8 @@ def _compile_fresh(options: CompileOptions) -> CompileResult:
         return CompileResult(None, f.diags, sources=sources)
 
 
-def _schedule_of(options: CompileOptions):
+def parsed_schedule(options: CompileOptions):
+    """The named schedule of ``options`` as the object (its spec text parsed), or None."""
     from pipeline_mlir.schedules.registry import parse_pipeline
 
     if options.schedule is None or not isinstance(options.schedule, str):
@@ -84,7 +85,7 @@ def _schedule_of(options: CompileOptions):
 
 
 def _compile(options: CompileOptions, sources: Sources) -> CompileResult:
-    schedule = _schedule_of(options)
+    schedule = parsed_schedule(options)
     emit = options.emit_kind
     if not options.has_input and schedule is not None and emit in SCHEDULE_EMITS \
             and not options.needs_passes:

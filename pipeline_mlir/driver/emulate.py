@@ -396,19 +396,19 @@ def _refused_build(options: EmulateOptions, module, text: str, path: str) -> Non
     """A dispatch the emulator cannot read but whose K-loop the front end takes up: the
     build's own refusal, when it has one (an already pipelined loop, say), is the error
     rather than what the dispatch's reading ran into (the MFMAs IREE's pipelining left
-    after the loop, read as an epilogue); the front end (``sched-adopt-loop`` of the
-    schedule) runs on ``text`` (``module``, parsed from it, may be part prepared by the
-    reading)."""
-    from pipeline_mlir.driver.api import compile
+    after the loop, read as an epilogue).  The build's front end alone (the named pipeline
+    of the schedule object cut after ``sched-adopt-loop``) runs, once, on ``text``
+    (``module``, parsed from it, may be part prepared by the reading): the
+    ``--mlir-print-ir-*`` dumps asked for are its, printed once."""
+    from pipeline_mlir.driver.api import parsed_schedule
+    from pipeline_mlir.driver.job import Job
     from pipeline_mlir.frontend.scan import find_natural_loops
 
     if not find_natural_loops(module.operation):
         return                          # no K-loop: the dispatch's error says it all
-    name, _, keys = options.build.spec.partition("{")
-    adopt = f"builtin.module(sched-adopt-loop{{schedule={name} {keys.rstrip('}')}}})"
-    result = compile(records.replace(options.build, schedule=None, pass_pipeline=adopt,
-                                     emit="mlir", text=text, filename=path))
-    errors = [d for d in result.diagnostics if d.severity == "error"]
+    build = records.replace(options.build, emit="mlir")
+    done = Job(build, path, parsed_schedule(build), end="adopted").run(text)
+    errors = [d for d in done.diagnostics if d.severity == "error"]
     if errors:
         raise Failure(errors)
 

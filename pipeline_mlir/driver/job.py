@@ -135,10 +135,13 @@ def _nested_message(text: str, name: str, ours: list[str], split_top) -> str:
 class Job:
     """One run of the passes over one input (or one split chunk)."""
 
-    def __init__(self, options: CompileOptions, filename: str, schedule=None) -> None:
+    def __init__(self, options: CompileOptions, filename: str, schedule=None,
+                 end: str | None = None) -> None:
         self.options = options
         self.filename = filename
         self.schedule = schedule  # the named schedule (NamedSchedule) or None
+        #: how far the named pipeline goes (``registry.PIPELINE_ENDS``; None: the emit kind's)
+        self.end = end
         self.keep = []  # pass objects must outlive the PassManager
 
     def build_pm(self, ctx):
@@ -150,7 +153,8 @@ class Job:
         pm = _PrintingPM(real, options, self.keep)
         emit = options.emit_kind
         if self.schedule is not None:
-            items = registry.named_pipeline(self.schedule, PIPELINE_END[emit], options.chip)
+            items = registry.named_pipeline(self.schedule, self.end or PIPELINE_END[emit],
+                                            options.chip)
         else:
             items = registry.pipeline_elements(options.pass_pipeline or "")
             if emit in NEEDS_LLVM:

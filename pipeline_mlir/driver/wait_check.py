@@ -15,7 +15,7 @@ producers: every other count is LLVM's own and equal to the emulator's
 (``test_hazard_rules.py``).
 
 An instruction the assembler reads but the machine does not run (an FP8 conversion such as
-``v_cvt_pk_fp8_f32``, ``v_div_fmas_f32``, ``s_setreg_b32``...) keeps the register effects
+``v_cvt_sr_fp8_f32``, ``v_div_fmas_f32``, ``s_setreg_b32``...) keeps the register effects
 :func:`~pipeline_mlir.emu.hazards.effects_of` knows, or else is an opaque step: one wait
 state that may read any VGPR or AGPR.  The check then refuses only an opaque step within
 the window of such an MFMA whose result is still live on some path (it may read it), or

@@ -5,8 +5,9 @@ Layers, bottom-up (each module imports only modules below it): ``opcodes`` (opco
 tables), ``instr`` (the :class:`Instr` record and its operand widths), ``scaled`` (the
 scaled MFMAs' 16-byte encoding and text), ``disasm`` (LLVM's text of an instruction),
 ``decode`` (machine code -> instructions), ``operands`` (compiled steps, operand readers,
-register writes), ``globalrace`` (the race check of global memory), ``salu`` / ``valu``
-(what scalar and vector ALU instructions do),
+register writes), ``globalrace`` (the race check of global memory),
+``fp8cvt`` (the f32 -> 8-bit float conversions), ``salu`` / ``valu`` (what scalar and
+vector ALU instructions do),
 ``semantics`` / ``memops`` / ``mfma`` (ALU dispatch and control, memory and matrix
 instructions), ``mfma_mx`` (the MX matrix instructions: FP4 operands, block scales),
 ``scratch`` (scratch instructions on the private segment), ``program`` (an instruction -> its step),

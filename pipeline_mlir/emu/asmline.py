@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import re
 
-from pipeline_mlir.emu.instr import (BRANCHES, LITERAL, SDWA_SELECTS, SDWA_UNUSED, VGPR0,
-                                     VOP2_CARRY_IN, VOP2_CARRY_OUT, VOP3B, FLOAT_TEXT, Instr,
-                                     vop3_sources)
+from pipeline_mlir.emu.instr import (BRANCHES, FP8_DST_SEL, LITERAL, SDWA_SELECTS,
+                                     SDWA_UNUSED, VGPR0, VOP2_CARRY_IN, VOP2_CARRY_OUT, VOP3B,
+                                     FLOAT_TEXT, Instr, vop3_sources)
 from pipeline_mlir.emu.opcodes import TABLES
 from pipeline_mlir.emu.scaled import UNSCALED_NAME, scale_fields
 from pipeline_mlir.errors import ConfigError
@@ -400,11 +400,12 @@ def _sdwa(mnem: str, enc: str, ops: list[str], mods: list[str]) -> dict:
 
 
 def _vop3(mnem: str, op: int, ops: list[str], mods: list[str]) -> dict:
-    _check_mods(mods, ("clamp", "mul", "div", "bitop3"))
+    b = mnem[:-4] if mnem.endswith("_e64") else mnem
+    _check_mods(mods, ("clamp", "mul", "div", "bitop3")
+                + (("op_sel",) if b in FP8_DST_SEL else ()))
     f = dict(dst=0, src0=0, src1=0, src2=0)
     probe = Instr(0, 8, "VOP3", op, mnem, {})
     nsrc = vop3_sources(probe)
-    b = mnem[:-4] if mnem.endswith("_e64") else mnem
     i = 0
     if op < 0x100 or mnem in ("v_readlane_b32", "v_readfirstlane_b32"):
         f["dst"] = _sreg(ops[0])
@@ -436,7 +437,7 @@ def _vop3(mnem: str, op: int, ops: list[str], mods: list[str]) -> dict:
     if mnem in VOP3B:
         f.update(sdst=f.get("sdst", 0), clamp=clamp, omod=om, neg=neg)
     else:
-        f.update(abs=absv, opsel=0, clamp=clamp, omod=om, neg=neg)
+        f.update(abs=absv, opsel=_dst_opsel(mods), clamp=clamp, omod=om, neg=neg)
     if mnem.startswith("v_bitop3"):
         v = _mod_value(mods, "bitop3")
         f.update(neg=v & 7, abs=(v >> 3) & 7, omod=(v >> 6) & 3)
@@ -456,6 +457,15 @@ def _scaled_mfma(mnem: str, ops: list[str], mods: list[str], addr: int) -> Instr
     except ValueError as e:
         raise LineError(f"{mnem}: {e}") from None
     return Instr(addr, 16, "VOP3P", _BY_NAME[base][1], mnem, f)
+
+
+def _dst_opsel(mods: list[str]) -> int:
+    """The op_sel bits of an :data:`FP8_DST_SEL` conversion: LLVM prints one entry per
+    source and the destination's last (``op_sel:[0,0,1]``), whose bit is 3."""
+    bits = _bits(mods, "op_sel", 0)
+    if any(m.startswith("op_sel:[") and m.count(",") == 2 for m in mods):
+        bits = (bits & 3) | ((bits & 4) << 1)
+    return bits
 
 
 def _bits(mods: list[str], key: str, default: int) -> int:

@@ -7,9 +7,9 @@ the assembly reader does the same for what it read, so the two sources print ali
 
 from __future__ import annotations
 
-from pipeline_mlir.emu.instr import (BRANCHES, LITERAL, SDWA_SELECTS, SDWA_UNUSED, VGPR0,
-                                     VOP2_CARRY_IN, VOP2_CARRY_OUT, VOP3B, FLOAT_TEXT, Instr,
-                                     bitop3, operand_widths, vop3_sources)
+from pipeline_mlir.emu.instr import (BRANCHES, FP8_DST_SEL, LITERAL, SDWA_SELECTS,
+                                     SDWA_UNUSED, VGPR0, VOP2_CARRY_IN, VOP2_CARRY_OUT, VOP3B,
+                                     FLOAT_TEXT, Instr, bitop3, operand_widths, vop3_sources)
 from pipeline_mlir.emu.scaled import scale_text
 from pipeline_mlir.isa.waitcnt import EXPCNT_MAX, LGKMCNT_MAX, VMCNT_MAX, decode_waitcnt
 
@@ -244,6 +244,10 @@ def _vop3_text(ins: Instr, w: dict) -> str:
         if b == "v_cndmask_b32" or b in ("v_addc_co_u32", "v_subb_co_u32", "v_subbrev_co_u32"):
             ops[-1] = src_text(f["src2"], 2)
         text = f"{n} {', '.join(ops)}"
+    if b in FP8_DST_SEL and f.get("opsel"):     # LLVM's: the destination's entry last
+        sel = [(f["opsel"] >> k) & 1 for k in range(4)]
+        text += " op_sel:[" + ",".join(map(str, sel if b.startswith("v_cvt_sr") else
+                                           sel[:2] + sel[3:])) + "]"
     if f.get("clamp"):
         text += " clamp"
     if f.get("omod") and n != "v_bitop3_b32" and n != "v_bitop3_b16":

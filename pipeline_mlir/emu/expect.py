@@ -15,7 +15,8 @@ elements is added to every row), unary ``-``, ``relu(X)`` (``max(X, 0)``), ``X *
 parentheses.  The value is computed in
 float64 (exact on the integer inputs), rounded to f32 as a kernel accumulating in f32
 holds it, then to the output's type (:func:`cast`: round to nearest even, as ``arith.truncf``
-and ``v_cvt_*`` do).
+and ``v_cvt_*`` do; the 8-bit float types as :func:`pipeline_mlir.emu.fp8cvt.f32_to_fp8`
+converts without saturation).
 """
 
 from __future__ import annotations
@@ -26,12 +27,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipeline_mlir.emu.errors import EmuError
+from pipeline_mlir.emu.fp8cvt import f32_to_fp8
 
 _INTS = {"i8": np.int8, "u8": np.uint8, "i16": np.int16, "u16": np.uint16, "i32": np.int32,
          "u32": np.uint32, "i64": np.int64, "u64": np.uint64}
 _FLOATS = {"f32": np.float32, "f16": np.float16, "bf16": None, "fp8": None, "fp8e5m2": None}
 #: the one-byte float types: their bytes' values (:mod:`pipeline_mlir.emu.mfma`'s tables)
 _FP8 = {"fp8": "E4M3", "fp8e5m2": "E5M2"}
+#: their formats' names in :mod:`pipeline_mlir.emu.fp8cvt`
+_CVT_FORMATS = {"fp8": "fp8", "fp8e5m2": "bf8"}
 BUFFER_DTYPES = tuple(_FLOATS) + tuple(_INTS)
 SCALAR_DTYPES = ("i32", "u32", "i64", "u64", "f32")
 #: the largest integer each float type holds with every integer below it (2^(mantissa+1))
@@ -143,9 +147,9 @@ def cast(values: np.ndarray, dtype: str) -> np.ndarray:
         u = f.view(np.uint32).astype(np.uint64)
         r = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16 << 16).astype(np.uint32)
         return r.view(np.float32).astype(np.float64)
-    codes, vals = _fp8_codes(dtype)      # nothing saturates here: out of range is NaN
-    out = vals[_nearest(vals, np.clip(f.astype(np.float64), vals[0], vals[-1]), codes)]
-    return np.where(np.abs(f) > vals[-1], np.nan, out)
+    # as gfx950's v_cvt_pk_fp8_f32 / _bf8_f32 round (no saturation: a value rounding
+    # beyond the largest is NaN in E4M3FN, infinity in E5M2)
+    return _fp8_table(dtype)[f32_to_fp8(f.view(np.uint32), _CVT_FORMATS[dtype])]
 
 
 @dataclass(frozen=True)

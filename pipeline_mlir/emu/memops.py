@@ -10,9 +10,8 @@ function, called when a wave issues it, computes every lane's address from the r
 Address rules (CDNA3/CDNA4 ISA):
 
 * DS: ``VGPR + offset`` (``ds_read2/write2``: ``offset0/1`` in units of the element size,
-  ``ds_read2st64/write2st64``: of 64 elements);
-  ``ds_read_b64_tr_b16`` / ``_tr_b8`` exchange the 16-bit / 8-bit elements between lanes as
-  they read.
+  ``ds_read2st64/write2st64``: of 64 elements); ``ds_read_b64_tr_b16`` / ``_tr_b8``
+  exchange the 16-bit / 8-bit elements between lanes as they read.
 * MUBUF: ``base + soffset + ((offen ? VGPR : 0) + inst_offset) mod 2^32 (+ stride *
   index)``: the VGPR offset and the instruction offset wrap at 32 bits, soffset does not
   and soffset counts in the range check (as AMD's rocjitsu emulator models gfx950 since
@@ -288,18 +287,19 @@ def _ds_read_tr(ins: Instr, G: int, size: int) -> Step:
     return step
 
 
-#: the 16-bit buffer stores: the bit of the data register their half starts at
-HALF_STORES = {"buffer_store_short": 0, "buffer_store_short_d16_hi": 16}
+#: the 16- and 8-bit buffer stores: (the bit of the data register their part starts at, bytes)
+NARROW_STORES = {"buffer_store_short": (0, 2), "buffer_store_short_d16_hi": (16, 2),
+                 "buffer_store_byte": (0, 1), "buffer_store_byte_d16_hi": (16, 1)}
 #: the narrow buffer loads the emulator runs (zero-extended into the whole register): bytes
 NARROW_LOADS = {"buffer_load_ushort": 2, "buffer_load_ubyte": 1}
 
 
 def _buffer_form(ins: Instr) -> tuple[int | None, bool]:
-    """(the bit a 16-bit store's half starts at, 0 for a narrow load, or None; a store?) of
-    a buffer instruction the emulator runs: dword loads and stores (to LDS too), the 16-bit
-    stores and the narrow loads."""
+    """(the bit a narrow store's part starts at, 0 for a narrow load, or None; a store?) of
+    a buffer instruction the emulator runs: dword loads and stores (to LDS too), the 16-
+    and 8-bit stores and the narrow loads."""
     parts = ins.name.split("_")
-    half = 0 if ins.name in NARROW_LOADS else HALF_STORES.get(ins.name)
+    half = 0 if ins.name in NARROW_LOADS else NARROW_STORES.get(ins.name, (None,))[0]
     if half is None and (parts[1] not in ("load", "store") or not parts[2].startswith("dword")
                          or len(parts) != 3):
         raise refuse(ins)
@@ -314,7 +314,8 @@ def _mubuf(ins: Instr, G: int) -> Step:
     if (lds := bool(f["lds"])) and (store or ins.name.split("_")[2] not in ("dword", "dwordx4")):
         raise refuse(ins)
     dwords = operand_widths(ins)["data"]
-    size = 4 * dwords if half is None else NARROW_LOADS.get(ins.name, 2)
+    size = 4 * dwords if half is None else NARROW_LOADS.get(ins.name) or \
+        NARROW_STORES[ins.name][1]
     acc = bool(f["acc"])
     rd = Reader(ins, G)
     rd.sr.update(sregs(f["srsrc"], 4))          # the buffer descriptor
@@ -338,9 +339,9 @@ def _mubuf(ins: Instr, G: int) -> Step:
         mask = w.exec              # replaced, never mutated, when EXEC changes
         lanes = None if w.exec_full else mask
         # loads take any byte address (ROCm's unaligned mode, which LLVM's amdhsa code
-        # assumes); stores the dword or halfword the address falls in
+        # assumes); stores the dword or halfword (or byte) the address falls in
         off = _byte_offsets(w, soff, voff, inst_off, ~0 if not store else ~3 if half is None
-                            else ~1, G)
+                            else ~(size - 1), G)
         # the whole-word fast path; a load from an address that is not a multiple of 4
         # gathers its bytes (below)
         if region is not None and lanes is None and half is None and \
@@ -353,7 +354,7 @@ def _mubuf(ins: Instr, G: int) -> Step:
                 return out_of_range(w, m, addr, off, num)
             if m.glob.strict:
                 _past_records(w, m, step, off, over, num, size)
-            else:                          # a 16-bit store past the records is dropped
+            else:                          # a narrow store past the records is dropped
                 lanes = mask & ~over
         if lds:
             la = _lds_dma_target(w, m, step, inst_off, size)
@@ -366,8 +367,8 @@ def _mubuf(ins: Instr, G: int) -> Step:
             reg = w.A if acc else w.V
             first = f["data"]
             vals = reg[first] if dwords == 1 else reg[first:first + dwords].transpose(1, 2, 0)
-            if half is not None:       # the register's low or high 16 bits
-                vals = ((vals >> U32(half)) & U32(0xFFFF)).astype(np.uint16)
+            if half is not None:       # the register's low 8 or 16 bits, or at bit 16
+                vals = ((vals >> U32(half)) & U32((1 << 8 * size) - 1)).astype(f"u{size}")
             # a copy: the data as read at issue
             raw = np.array(vals, order="C").view(np.uint8).reshape(G, WAVE_SIZE, size)
             put = m.glob.check(addr, size, w, step, lanes, raw)

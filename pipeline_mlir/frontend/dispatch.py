@@ -54,7 +54,7 @@ from pipeline_mlir.frontend.scan import (COPY_LOADS, GLOBAL_SPACES, Access, find
 
 NAMES = ("A", "B", "C")
 #: the element types of C the emulator's reference writes for float A and B
-OUTPUTS = ("f32", "bf16", "f16")
+OUTPUTS = ("f32", "bf16", "f16", "f8E4M3FN", "f8E5M2")
 #: C's element type for integer A and B (the MFMAs' accumulator)
 C_ELEMENTS = {"i8": "i32"}
 #: the 8-bit float formats, which A and B may mix (gfx950's f8f6f4 MFMAs say each one's

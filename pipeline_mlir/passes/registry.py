@@ -96,15 +96,17 @@ def _verified(states: list[str]) -> tuple[str, ...]:
 #: the sched passes of a named pipeline, up to phase expansion
 SCHEDULE_PASSES = _verified(list(S.STATES[1:S.state_index("phases") + 1]))
 
-#: how far a named pipeline goes: the expanded schedule, the lowered IR, LLVM
-PIPELINE_ENDS = ("phases", "lowered", "llvm")
+#: how far a named pipeline goes: the front end alone (the loop adopted), the expanded
+#: schedule, the lowered IR, LLVM
+PIPELINE_ENDS = ("adopted", "phases", "lowered", "llvm")
 
 
 def named_pipeline(schedule, end: str = "lowered", chip: str = DEFAULT_CHIP) -> list:
     """The passes of ``--pipeline=NAME{...}`` as :func:`pipeline_elements` returns them.
 
-    ``sched-adopt-loop`` and ``sched-import`` of the schedule ``schedule`` (a
-    :class:`~pipeline_mlir.schedules.named.NamedSchedule`), :data:`SCHEDULE_PASSES`;
+    ``sched-adopt-loop`` (alone for ``end="adopted"``) and ``sched-import`` of the
+    schedule ``schedule`` (a :class:`~pipeline_mlir.schedules.named.NamedSchedule`),
+    :data:`SCHEDULE_PASSES`;
     then, unless ``end`` is ``"phases"``, ``sched-fix-hazards`` for a schedule with a
     complete kernel (the printed schedule stays as derived; an option that changes the
     schedule but never the kernel is a ConfigError here), ``sched-lower-to-rocdl`` and
@@ -113,6 +115,8 @@ def named_pipeline(schedule, end: str = "lowered", chip: str = DEFAULT_CHIP) -> 
     if end not in PIPELINE_ENDS:
         raise ConfigError(f"named pipeline: unknown end '{end}' (one of "
                           f"{', '.join(PIPELINE_ENDS)})")
+    if end == "adopted":
+        return [("sched-adopt-loop", PASSES["sched-adopt-loop"](schedule))]
     items = [(n, PASSES[n](schedule)) for n in ("sched-adopt-loop", "sched-import")] + \
         [(n, create(n)) for n in SCHEDULE_PASSES]
     if end == "phases":

@@ -78,6 +78,10 @@ _IMMEDIATES: dict[str, tuple[str, ...]] = {
     "raw.ptr.buffer.load": ("aux",),
     "raw.ptr.buffer.store": ("aux",),
     "raw.ptr.buffer.load.lds": ("aux",),
+    # the 8-bit float conversions arith-to-amdgpu makes of an ``arith.truncf`` to
+    # f8E4M3FN / f8E5M2: (a, b, old word, i1 word_sel), (a, seed, old word, i32 byte_sel)
+    "cvt.pk.fp8.f32": ("wordSel",), "cvt.pk.bf8.f32": ("wordSel",),
+    "cvt.sr.fp8.f32": ("byteSel",), "cvt.sr.bf8.f32": ("byteSel",),
 }
 # Intrinsic names that differ from the op name after the "rocdl." prefix.
 _RENAMED = {"ds_bpermute": "ds.bpermute"}

@@ -4,14 +4,15 @@
 :func:`epilogue_source` writes ``C = A x B^T`` (bf16 or f16 A and B, f32 accumulation) with
 one of :data:`KINDS`: ``batch`` (``linalg.batch_matmul``), ``bias`` (a bias of N added to
 every row), ``bias_row`` (a bias of M added to every column), ``relu``, ``bias_relu``,
-``trunc_bf16`` / ``trunc_f16`` (C stored as bf16 / f16) and ``accumulate``
+``trunc_bf16`` / ``trunc_f16`` / ``trunc_f8E4M3FN`` / ``trunc_f8E5M2`` (C stored as bf16,
+f16 or one of the two 8-bit float formats) and ``accumulate``
 (``C += A x B^T``: the matmul's output is the function's argument C).
 """
 
 from __future__ import annotations
 
 KINDS = ("batch", "bias", "bias_row", "relu", "bias_relu", "trunc_bf16", "trunc_f16",
-         "accumulate")
+         "trunc_f8E4M3FN", "trunc_f8E5M2", "accumulate")
 _MAPS = ("indexing_maps = [affine_map<({d}m, n, k) -> ({d}m, k)>, "
          "affine_map<({d}m, n, k) -> ({d}n, k)>, affine_map<({d}m, n, k) -> ({d}m, n)>]")
 _GENERIC = ("linalg.generic {{indexing_maps = [{maps}], iterator_types = [\"parallel\", "
@@ -63,7 +64,7 @@ def epilogue_source(kind: str, dtype: str = "bf16", m: int = 2048, n: int = 2048
             [("%r", C, "affine_map<(i, j) -> (i, j)>")], C,
             "    %y = arith.maximumf %x0, %zero : f32\n", "f32")
         result = "%o"
-    elif kind in ("trunc_bf16", "trunc_f16"):
+    elif kind.startswith("trunc_") and kind in KINDS:
         et = kind[6:]
         rtype = f"tensor<{m}x{n}x{et}>"
         text += f"  %e2 = tensor.empty() : {rtype}\n  %o = " + _generic(

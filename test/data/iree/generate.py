@@ -125,20 +125,26 @@ def compilation_info(dtype: str, tile: tuple[int, int], wave_tiles: tuple[int, i
 
 
 def forced_config(mma: str, stages: int = 1, tile: tuple[int, int, int] = (128, 128, 32),
-                  waves: tuple[int, int] = (2, 2)) -> str:
+                  waves: tuple[int, int] = (2, 2),
+                  k_major: tuple[bool, bool] = (False, False)) -> str:
     """Attribute aliases ``#config``, ``#tr``, ``#ci``: IREE's default gfx950 TileAndFuse
     configuration (``tile`` = M x N x K step, ``waves`` in M x N, DMA copies into an
     XOR-swizzled LDS) with the MFMA ``mma`` (IREE's name, e.g. ``MFMA_F32_32x32x16_BF16``)
     forced, as an IREE user forces one: a ``compilation_info`` on the ``linalg.matmul``.
-    ``stages``: IREE's own prefetch stages (the attribute overrides the command line's)."""
+    ``stages``: IREE's own prefetch stages (the attribute overrides the command line's).
+    ``k_major`` (A, B): the operand is K-major (A ``K x M``, B ``K x N``) and is promoted
+    with DMA copies into an unswizzled LDS tile, as IREE 3.13's own default ``A x B``
+    kernel promotes its B (it refuses a swizzle hint on such a tile)."""
     shape = re.fullmatch(r"MFMA_[A-Z0-9]+_(\d+)x(\d+)x(\d+)_[A-Z0-9]+", mma)
     if shape is None:
         raise ValueError(f"not an IREE MFMA name: {mma!r}")
     mm, mn, mk = map(int, shape.groups())
     per_wave = (tile[0] // (waves[0] * mm), tile[1] // (waves[1] * mn))
     one_byte = "_F8" in mma or mma.endswith("_I8")   # the swizzle of the operands' bytes
-    lowering = _lowering_config(mma, dma_operand("i8" if one_byte else "bf16"), tile[2] // mk,
-                                per_wave, tile[:2])
+    swizzled = dma_operand("i8" if one_byte else "bf16")
+    operands = tuple("#iree_gpu.use_global_load_dma" if plain else swizzled
+                     for plain in k_major)
+    lowering = _lowering_config(mma, operands, tile[2] // mk, per_wave, tile[:2])
     translation = _translation_info(waves[0] * waves[1] * 64, stages)
     return (f"#config = {lowering}\n#tr = {translation}\n"
             "#ci = #iree_codegen.compilation_info<lowering_config = #config, "
@@ -154,7 +160,7 @@ def matmul_source(dtype: str = "bf16", m: int = 4096, n: int = 4096, k: int = 40
     ``transpose_a``, B N x K with ``transpose_b``); ``config`` (:func:`compilation_info`) is set
     as the ``compilation_info`` of its ``linalg.matmul``; with ``mma``, IREE's default
     configuration forced with that MFMA instead (:func:`forced_config`, ``stages`` its prefetch
-    stages, ``tile`` and ``waves`` its tile and waves)."""
+    stages, ``tile`` and ``waves`` its tile and waves, a K-major A or B promoted unswizzled)."""
     if config is not None and mma is not None:
         raise ValueError("give a compilation_info or an MFMA to force, not both")
     et = TYPES[dtype]
@@ -169,7 +175,9 @@ def matmul_source(dtype: str = "bf16", m: int = 4096, n: int = 4096, k: int = 40
             if transpose_a or transpose_b else "")
     attrs = "" if config is None else f"{{compilation_info = {config}}} "
     forced = "" if mma is None else " {compilation_info = #ci}"
-    return ("" if mma is None else forced_config(mma, stages, tile, waves)) + (
+    forced_text = "" if mma is None else forced_config(mma, stages, tile, waves,
+                                                       (transpose_a, not transpose_b))
+    return forced_text + (
             f"func.func @matmul(%a: tensor<{a_shape}x{et}>, %b: tensor<{b_shape}x{et}>) "
             f"-> tensor<{m}x{n}x{acc}> {{\n"
             f"  %zero = arith.constant {zero} : {acc}\n"

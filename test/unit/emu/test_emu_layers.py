@@ -1,9 +1,9 @@
 """The emulator's modules are layered: each imports only the modules below it, so the
 package reads bottom-up with no import cycle.
 
-    errors, opcodes, instr < scaled < disasm < decode < operands < salu, valu_lanes, lanes < valu, packed < semantics,
+    errors, opcodes, instr < scaled < disasm < decode < operands < salu, valu_lanes, lanes, fp8cvt < valu, packed < semantics,
     memops, mfma < mfma_mx (errors < globalrace < memops, pool), scratch, long_branch < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
-    < pool < gemm < iree (mfma < iree; counters, hazards, launchdims < machine; hazards, long_branch < hazard_paths < machine; globalrace < coverage < gemm);  mfma < expect < launchfile
+    < pool < gemm < iree (mfma < iree; counters, hazards, launchdims < machine; hazards, long_branch < hazard_paths < machine; globalrace < coverage < gemm);  mfma, fp8cvt < expect < launchfile
     < described (gemm, machine < described);  machine < trips
 """
 
@@ -23,7 +23,8 @@ ALLOWED = {
     "salu": {"instr", "operands"},
     "valu_lanes": {"operands"},
     "lanes": {"instr", "operands"},
-    "valu": {"instr", "lanes", "operands", "valu_lanes"},
+    "fp8cvt": {"instr", "operands"},
+    "valu": {"fp8cvt", "instr", "lanes", "operands", "valu_lanes"},
     "semantics": {"errors", "instr", "operands", "salu", "valu"},
     "lds_transpose": set(),
     "globalrace": {"errors"},
@@ -49,7 +50,7 @@ ALLOWED = {
     "coverage": {"errors", "globalrace"},
     "gemm": {"coverage", "errors", "globalrace", "launchdims", "machine", "mfma", "pool"},
     "iree": {"coverage", "errors", "gemm", "launchdims", "machine", "mfma"},
-    "expect": {"errors", "mfma"},
+    "expect": {"errors", "fp8cvt", "mfma"},
     "launchfile": {"errors", "expect"},
     "described": {"coverage", "expect", "gemm", "launchdims", "launchfile", "machine"},
     "trips": {"errors", "machine"},

@@ -37,7 +37,7 @@ EXEC, M0 = 126, 124
 DS_SIZES = {"b8": 1, "b16": 2, "u8": 1, "i8": 1, "u16": 2, "i16": 2, "b32": 4, "b64": 8,
             "b96": 12, "b128": 16}
 DWORD_SIZES = {"dword": 4, "dwordx2": 8, "dwordx3": 12, "dwordx4": 16, "short": 2,
-               "ubyte": 1}
+               "ubyte": 1, "byte": 1}
 
 #: every memory instruction the emulator implements (checked below against the opcode
 #: tables), with ``lds`` for the buffer forms that load into LDS
@@ -46,9 +46,10 @@ INSTRUCTIONS = (
     [f"ds_read_{s}" for s in ("u8", "i8", "u16", "i16", "b32", "b64", "b96", "b128")] +
     ["ds_write2_b32", "ds_write2_b64", "ds_read2_b32", "ds_read2_b64"] +
     [f"{p}_{op}_{w}" for p in ("buffer", "global", "flat") for op in ("load", "store")
-     for w in DWORD_SIZES if w not in ("short", "ubyte")] +
+     for w in DWORD_SIZES if w not in ("short", "ubyte", "byte")] +
     ["buffer_load_dword lds", "buffer_load_dwordx4 lds", "global_load_lds_dword",
      "global_load_lds_dwordx4", "buffer_store_short", "buffer_store_short_d16_hi",
+     "buffer_store_byte", "buffer_store_byte_d16_hi",
      "buffer_load_ushort", "buffer_load_ubyte", "global_load_ushort", "global_load_ubyte"])
 
 
@@ -98,9 +99,11 @@ class Case:
         self.family = parts[0]
         self.two = parts[1] in ("read2", "write2")
         self.store = parts[1].startswith(("write", "store"))
-        #: the first byte of the data register a store writes (16-bit stores: 0 or 2, d16_hi)
+        #: the first byte of the data register a store writes (16- and 8-bit stores: 0 or
+        #: 2, d16_hi)
         self.skip = 2 if mnem.endswith("_d16_hi") else 0
-        width_key = "short" if "short" in parts or "ushort" in parts else parts[-1]
+        width_key = "short" if "short" in parts or "ushort" in parts else \
+            "byte" if "byte" in parts else parts[-1]
         self.size = DS_SIZES[parts[-1]] if self.family == "ds" else DWORD_SIZES[width_key]
         width = self.size * (2 if self.two else 1)
         self.stride = 1 << max(0, (width - 1).bit_length())       # bytes between lanes

@@ -125,6 +125,8 @@ def test_grid(body, grid):
     (kernel(a="128x64xf32", b="256x64xf32"), "A and B are f32 and f32"),
     (kernel(b="256x64xf16"), "A and B are bf16 and f16"),
     (kernel(c="128x256xi32"), "C is i32: the emulator's reference writes C as f32, bf16, f16"),
+    (kernel(c="128x256xf8E4M3FNUZ"), "C is f8E4M3FNUZ: the emulator's reference writes C as "
+                                     "f32, bf16, f16, f8E4M3FN, f8E5M2"),
     (kernel(a="128x64x2x2xbf16"), "binding A (memref<128x64x2x2xbf16>) is not a memref of 1 "
                                   "to 3 dimensions"),
     (kernel(a="2x128x64xbf16"), "binding A (2x128x64xbf16) is not a 2-D matrix or a 3-D batch"),

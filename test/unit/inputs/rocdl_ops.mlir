@@ -71,6 +71,15 @@ module {
     rocdl.sched.group.barrier mfma_wmma, 2, 0
     %dp = llvm.getelementptr %out[%idx] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
     llvm.store %d3, %dp : vector<4xf32>, !llvm.ptr<1>
+    // the 8-bit float conversions of an arith.truncf to f8E4M3FN / f8E5M2
+    %e0 = llvm.extractelement %d3[%c0 : i32] : vector<4xf32>
+    %e1 = llvm.extractelement %d3[%s5 : i32] : vector<4xf32>
+    %k0 = rocdl.cvt.pk.fp8.f32 %e0, %e1 -> %s5[false] : i32
+    %k1 = rocdl.cvt.pk.bf8.f32 %e1, %e0 -> %k0[true] : i32
+    %k2 = rocdl.cvt.sr.fp8.f32 %e0, %lane -> %k1[2] : i32
+    %k3 = rocdl.cvt.sr.bf8.f32 %e1, %lane -> %k2[3] : i32
+    %kp = llvm.getelementptr %out[%tx] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, i32
+    llvm.store %k3, %kp : i32, !llvm.ptr<1>
     llvm.return
   }
 }

@@ -276,6 +276,8 @@ def test_every_supported_rocdl_op_compiles(ctx):
                    "v_smfmac_f32_16x16x64_bf16", "ds_read_b64_tr_b16", "ds_read_b64_tr_b8",
                    # mfma.scale with zero scales: the plain f8f6f4 MFMA, A e4m3 (cbsz 0), B e5m2
                    "v_mfma_f32_16x16x128_f8f6f4",
+                   "v_cvt_pk_fp8_f32", "v_cvt_pk_bf8_f32 v", "v_cvt_sr_fp8_f32",
+                   "v_cvt_sr_bf8_f32",
                    "; sched_group_barrier mask(0x00000100) size(1) SyncID(0)",
                    "; sched_group_barrier mask(0x00000008) size(2) SyncID(0)"]:
         assert needle in asm, needle

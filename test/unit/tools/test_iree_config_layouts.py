@@ -11,10 +11,11 @@ import json
 
 import pytest
 
-from iree_configs import CONFIGS, exact_in_random_order, forms_agree
+from iree_configs import CONFIGS, G, exact_in_random_order, forms_agree
 from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.isa.waterfall import waterfall_loops
 from pipeline_mlir.tools.pipeline_opt import main
+from test_iree_emulate import needs_iree
 
 
 pytestmark = pytest.mark.usefixtures("shared_code_objects")
@@ -75,3 +76,18 @@ def test_i8_a_times_b_copies_have_no_waterfall(generated, tmp_path, capsys):
     (fn,) = parse_asm(asm.read_text()).functions
     assert "buffer_load_dwordx4" in asm.read_text() and waterfall_loops(fn) == []
     assert "s_cbranch_execnz" not in asm.read_text()
+
+
+@needs_iree
+def test_a_forced_a_times_b_swizzles_only_a():
+    """``generate.forced_config`` of an ``A x B`` (B ``K x N``) promotes B with DMA copies
+    into an unswizzled tile, as IREE 3.13's own default ``A x B`` kernel does (a swizzle
+    hint on the K-major B fails inside IREE: "all swizzle hints must resolve"), and A
+    XOR-swizzled; ``A x B^T`` keeps both swizzled.  iree-compile takes the forced ``A x B``
+    to its prefetch point (transposing reads of B, the front end's ``A x B`` path)."""
+    swizzled = G.dma_operand("bf16")
+    ab = G.matmul_source(m=256, n=256, k=256, transpose_b=False, mma="MFMA_F32_16x16x32_BF16")
+    assert f"promotion_types = [{swizzled}, #iree_gpu.use_global_load_dma]" in ab
+    abt = G.matmul_source(m=256, n=256, k=256, mma="MFMA_F32_16x16x32_BF16")
+    assert f"promotion_types = [{swizzled}, {swizzled}]" in abt
+    assert "amdgpu.transpose_load" in G.prefetch_point(ab)

@@ -311,7 +311,7 @@ def test_cli_refuses_a_dispatch_that_is_not_a_matmul(capsys, tmp_path):
     rc, out, err = cli(capsys, "--pipeline=4wave", "--emulate", str(path))
     assert rc == 1 and out == ""
     _one_error(err, f"{path}:6:10: error: --emulate: C is i32: the emulator's reference "
-                    f"writes C as f32, bf16, f16\n")
+                    f"writes C as f32, bf16, f16, f8E4M3FN, f8E5M2\n")
 
 
 @needs_iree

@@ -1,7 +1,8 @@
 """IREE's matmuls with fused epilogues, batch and bf16/f16 C: pipelined and exact.
 
 Each configuration of ``test/data/iree/epilogues.py`` (batch matmul, bias per column and
-per row, relu, bias + relu, truncf to bf16 / f16, ``C += A x B^T``) is compiled with
+per row, relu, bias + relu, truncf to bf16 / f16 / E4M3FN (this one at the prefetch point
+only), ``C += A x B^T``) is compiled with
 ``iree-compile`` (IREE keeps its default 128x128 tile, 4 waves, K step 32 and DMA copies at
 these sizes), taken at IREE's prefetch point and in its late form, and run with
 ``pipeline-opt --pipeline=4wave --emulate`` as IREE launches it: the dispatch says which
@@ -43,7 +44,14 @@ CONFIGS = {
     "trunc_bf16": (dict(kind="trunc_bf16"), "A @ B.T"),
     "trunc_f16": (dict(kind="trunc_f16", dtype="f16"), "A @ B.T"),
     "accumulate": (dict(kind="accumulate"), "C + A @ B.T"),
+    # C narrowed to E4M3FN (v_cvt_pk_fp8_f32; E5M2's v_cvt_pk_bf8_f32 is the same path
+    # but for the format: test_fp8_convert.py, test_launchfile.py): one form
+    "trunc_f8E4M3FN": (dict(kind="trunc_f8E4M3FN"), "A @ B.T"),
 }
+#: the configurations run in one form only, and it
+ONE_FORM = {"trunc_f8E4M3FN": "prefetch"}
+#: C's type where it is not f32, as the summary line names it
+AS = {"trunc_bf16": " as bf16", "trunc_f16": " as f16", "trunc_f8E4M3FN": " as f8E4M3FN"}
 
 
 @pytest.fixture(scope="session")
@@ -63,8 +71,8 @@ def generated(tmp_path_factory):
 
 
 @needs_iree
-@pytest.mark.parametrize("form", ["prefetch", "late"])
-@pytest.mark.parametrize("name", list(CONFIGS))
+@pytest.mark.parametrize("name,form", [(n, f) for n in CONFIGS for f in ("prefetch", "late")
+                                       if ONE_FORM.get(n, f) == f])
 def test_epilogue_pipelined_and_exact(generated, name, form, capsys):
     src = generated(name, form)
     text = src.read_text()
@@ -79,8 +87,10 @@ def test_epilogue_pipelined_and_exact(generated, name, form, capsys):
     assert_steady(loops)        # K = 1024: 32 K steps, the loop 15 times
     expect = CONFIGS[name][1]
     assert re.search(r": exact, max error 0 in C \(\d+ elements\), 2 of \d+ workgroups", out)
-    assert out.rstrip().endswith(f"C = {expect}" + {"trunc_bf16": " as bf16",
-                                                    "trunc_f16": " as f16"}.get(name, "")), out
+    assert out.rstrip().endswith(f"C = {expect}" + AS.get(name, "")), out
+    if name in ONE_FORM:        # the narrowing is the LLVM step's, run on the emulator
+        assert re.search(r"arith\.truncf %\w+ : vector<[\dx]+f32> to vector<[\dx]+f8E",
+                         text), "no truncf to an 8-bit float"
 
 
 @needs_iree

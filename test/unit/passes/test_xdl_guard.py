@@ -174,3 +174,15 @@ def test_the_guards_are_placed_by_one_walk_per_compilation():
     assert [p.guards for p in lowering(registry.named_pipeline(schedule, "lowered"))] == [True]
     both = registry.pipeline_elements("sched-lower-to-rocdl,sched-to-llvm,sched-lower-to-rocdl")
     assert [p.guards for p in lowering(both)] == [False, True]
+
+
+def test_the_llvm_ir_is_checked_for_the_tables_16_pass_xdl_mfmas():
+    """``needs_check`` looks for the intrinsics of the target table's XDL MFMAs beyond
+    LLVM 22's look-back (both 32x32x64 ``f8f6f4`` forms), no other MFMA's."""
+    from pipeline_mlir.driver.wait_check import intrinsic, needs_check
+    from pipeline_mlir.target.gfx950 import MFMA_PASSES
+
+    found = {m for m in MFMA_PASSES if needs_check(f"call @{intrinsic(m)}.v8i32(")}
+    assert found == {"v_mfma_f32_32x32x64_f8f6f4", "v_mfma_scale_f32_32x32x64_f8f6f4"}
+    assert needs_check("call <16 x float> @llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4.v8i32")
+    assert not needs_check("call <4 x float> @llvm.amdgcn.mfma.f32.16x16x128.f8f6f4.v8i32")

@@ -176,8 +176,10 @@ _RETURNS = ("func.return", "gpu.return", "llvm.return")
 
 
 class _Plan:
-    """Where the guards go: per block, the indices of the ops a guard goes before (the
-    block's op count: at its end), and the guards already there."""
+    """Where the guards go: per block, the indices of the ops a guard goes before (always
+    an op of the block: its terminator at the latest), in the block's ops as first listed
+    (:meth:`ops_of`, kept: :meth:`place` inserts every guard at the end, so no index
+    moves before then)."""
 
     def __init__(self) -> None:
         self.at: dict = {}            # block -> set of indices
@@ -190,7 +192,7 @@ class _Plan:
 
     def guarded(self, block, first: int, last: int) -> bool:
         """Is there a guard, already there or planned, after op ``first`` and before op
-        ``last`` of ``block``?"""
+        ``last`` of ``block`` (``last`` may be its op count: up to its end)?"""
         ops = self.ops_of(block)
         return any(first < i <= last for i in self.at.get(block, ())) or \
             any(_is_guard(ops, k) for k in range(first + 1, last))

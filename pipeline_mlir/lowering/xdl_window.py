@@ -61,6 +61,7 @@ from pipeline_mlir.analysis.ir_facts import block_size
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.lowering.rocdl_build import mask_attr, sched_barrier_none
 from pipeline_mlir.target.gfx950 import MFMAS, XDL_D_EXTRA, mfma_passes
 
@@ -109,18 +110,10 @@ def xdl_passes(op) -> int | None:
     return None
 
 
-def _walk(op):
-    yield op
-    for region in op.regions:
-        for block in region.blocks:
-            for inner in block.operations:
-                yield from _walk(inner.operation)
-
-
 def needs_guard(loop) -> bool:
     """Does the op (a loop, any op) issue an XDL MFMA whose readers need more wait states
     than LLVM 22 looks back for?"""
-    return any(_window(op) for op in _walk(loop))
+    return bool(walk_ops(_op(loop), _window))
 
 
 def _window(op) -> bool:
@@ -223,7 +216,7 @@ def guard_exits(root) -> int:
     flow, at the start of the blocks its block branches to (a loop's exit block, not its
     header, :func:`_exit_block`).  Idempotent: a guard already there counts.  Returns the
     number of guards placed."""
-    mfmas = [op for op in _walk(_op(root)) if _window(op)]
+    mfmas = walk_ops(_op(root), _window)
     plan = _Plan()
     for m in mfmas:
         _guard_readers(m, plan)

@@ -51,11 +51,11 @@ def beyond_lookback_intrinsics() -> re.Pattern:
     """The LLVM intrinsics of the XDL MFMAs whose readers (at their most passes: FP8
     operands) need more wait states than LLVM 22 looks back for, from the target's table
     (:data:`~pipeline_mlir.target.gfx950.MFMA_PASSES`)."""
-    from pipeline_mlir.lowering.xdl_window import LLVM_LOOKBACK
-    from pipeline_mlir.target.gfx950 import MFMA_PASSES, XDL_D_EXTRA
+    from pipeline_mlir.lowering.xdl_window import exceeds_lookback
+    from pipeline_mlir.target.gfx950 import MFMA_PASSES
 
     names = [intrinsic(m) for m, (passes, xdl) in MFMA_PASSES.items()
-             if xdl and passes + XDL_D_EXTRA > LLVM_LOOKBACK]
+             if xdl and exceeds_lookback(passes)]
     return re.compile("|".join(re.escape(n) for n in names))
 
 
@@ -69,12 +69,12 @@ def beyond_lookback(ins) -> bool:
     back for (its passes from the target's table, as the emulator's rules read them)?"""
     if not ins.name.startswith("v_mfma"):
         return False
-    from pipeline_mlir.lowering.xdl_window import LLVM_LOOKBACK
-    from pipeline_mlir.target.gfx950 import XDL_D_EXTRA, f8f6f4_narrow, mfma_passes
+    from pipeline_mlir.lowering.xdl_window import exceeds_lookback
+    from pipeline_mlir.target.gfx950 import f8f6f4_narrow, mfma_passes
 
     f = ins.f
     entry = mfma_passes(ins.name, f8f6f4_narrow(f.get("cbsz", 0), f.get("blgp", 0)))
-    return entry is not None and entry[1] and entry[0] + XDL_D_EXTRA > LLVM_LOOKBACK
+    return entry is not None and entry[1] and exceeds_lookback(entry[0])
 
 
 def check_wait_states(asm: str, module, filename: str) -> None:

@@ -116,9 +116,16 @@ def needs_guard(loop) -> bool:
     return bool(walk_ops(_op(loop), _window))
 
 
+def exceeds_lookback(passes: int) -> bool:
+    """Do the readers of an XDL MFMA of ``passes`` passes need more wait states than LLVM 22
+    looks back for?  The one statement of the rule: the IR's MFMAs here, the assembly's and
+    the LLVM IR's intrinsics in :mod:`pipeline_mlir.driver.wait_check`."""
+    return passes + XDL_D_EXTRA > LLVM_LOOKBACK
+
+
 def _window(op) -> bool:
     """Is ``op`` an XDL MFMA whose readers need more wait states than LLVM 22 looks back?"""
-    return (p := xdl_passes(op)) is not None and p + XDL_D_EXTRA > LLVM_LOOKBACK
+    return (p := xdl_passes(op)) is not None and exceeds_lookback(p)
 
 
 def _is_guard(ops: list, i: int) -> bool:

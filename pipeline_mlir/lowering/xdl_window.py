@@ -57,7 +57,7 @@ path a run takes.
 
 from __future__ import annotations
 
-from pipeline_mlir.analysis.ir_facts import block_size
+from pipeline_mlir.analysis.ir_facts import declares_kernel
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -347,8 +347,7 @@ def _is_kernel(func) -> bool:
     if func.name == "llvm.func":
         return "rocdl.kernel" in attrs or ("CConv" in attrs and
                                            "amdgpu_kernel" in str(attrs["CConv"]))
-    return func.name == "func.func" and (block_size(func) is not None or
-                                         "translation_info" in attrs)
+    return func.name == "func.func" and declares_kernel(func)
 
 
 def _ends_program(ops: list) -> bool:

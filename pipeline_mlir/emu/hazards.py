@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.instr import Instr, mfma_regs
-from pipeline_mlir.emu.operands import Step
+from pipeline_mlir.emu.operands import Step, sregs, vregs
 from pipeline_mlir.target.gfx950 import (OTHER_D_EXTRA, XDL_D_EXTRA, f8f6f4_narrow,
                                           mfma_passes)
 
@@ -278,9 +278,7 @@ def _scalar(ins: Instr, step) -> tuple[list, list]:
 
 def _regs(code: int, n: int) -> tuple[frozenset, frozenset]:
     """(VGPRs, SGPRs) of a source operand code of ``n`` registers (constants: none)."""
-    if code >= VGPR0:
-        return frozenset(range(code - VGPR0, code - VGPR0 + n)), frozenset()
-    return frozenset(), frozenset(range(code, code + n)) if code <= EXEC + 1 else frozenset()
+    return frozenset(vregs(code, n)), frozenset(sregs(code, n))
 
 
 def effects_of(ins: Instr) -> Step | None:

@@ -87,24 +87,26 @@ def marked(loop) -> list:
     return sorted(allocations(loop, ALIAS_ATTR), key=nbytes, reverse=True)
 
 
-def fit(needs: list, frees: list, spare: int = 0) -> tuple[list | None, tuple | None]:
+def fit(needs: list, frees: list, spare: int = 0,
+        width=lambda i: 1) -> tuple[list | None, tuple | None]:
     """The one fitting of allocations to alias onto free schedule buffers, in order:
-    ``needs`` ``(element type, elements, bytes per element)`` of each allocation, ``frees``
-    ``(element type, elements)`` of each free buffer, smallest first.  Each need takes the
-    smallest free buffer of its element type with at least as many elements, each buffer
-    taken once; when none holds it, the largest free one of its type grown to its size if
-    the growth fits in ``spare`` bytes (what is left of it goes to the next).  Returns
+    ``needs`` ``(element type, elements)`` of each allocation, ``frees`` the same of each
+    free buffer, smallest first.  Each need takes the smallest free buffer of its element
+    type with at least as many elements, each buffer taken once; when none holds it, the
+    largest free one of its type grown to its size if the growth (``width(i)``: bytes per
+    element of need ``i``, asked only then) fits in ``spare`` bytes (what is left of it
+    goes to the next).  Returns
     (the index in ``frees`` each need takes, None) or (None, ``(need index, elements of
     the largest free buffer of its type or None, growth in bytes, spare bytes left)``) for
     the first that no free buffer holds or can grow to hold."""
     free, picks = list(range(len(frees))), []
-    for i, (t, n, width) in enumerate(needs):
+    for i, (t, n) in enumerate(needs):
         same = [j for j in free if frees[j][0] == t]
         held = [j for j in same if frees[j][1] >= n]
         if not held:
             if not same:
                 return None, (i, None, 0, spare)
-            growth = (n - frees[same[-1]][1]) * width
+            growth = (n - frees[same[-1]][1]) * width(i)
             if growth > spare:
                 return None, (i, frees[same[-1]][1], growth, spare)
             held, spare = [same[-1]], spare - growth
@@ -118,7 +120,7 @@ def all_held(needs: list, frees: list) -> bool:
     finds one of ``frees`` (the same of a free schedule buffer), the largest first, with no
     buffer grown: :func:`fit`, as :func:`assign` chooses."""
     order = sorted(needs, key=lambda x: x[1], reverse=True)
-    picks, _ = fit([(t, n, 1) for t, n in order], sorted(frees, key=lambda f: f[1]))
+    picks, _ = fit(order, sorted(frees, key=lambda f: f[1]))
     return picks is not None
 
 
@@ -132,10 +134,9 @@ def assign(allocs: list, buffers: dict, spare: int = 0) -> tuple[list, object]:
     free = sorted((v for buf in buffers.values() for v in buf.new.values()),
                   key=lambda v: nbytes(_op(v.owner)))
     types = [ir.MemRefType(a.results[0].type) for a in allocs]
-    picks, miss = fit([(t.element_type, int(np.prod(t.shape)), element_bytes(t))
-                       for t in types],
+    picks, miss = fit([(t.element_type, int(np.prod(t.shape))) for t in types],
                       [(ir.MemRefType(v.type).element_type, ir.MemRefType(v.type).shape[0])
-                       for v in free], spare)
+                       for v in free], spare, lambda i: element_bytes(types[i]))
     if miss is None:
         return [(a, free[j], t) for a, j, t in zip(allocs, picks, types)], None
     i, has, growth, left = miss

@@ -118,11 +118,10 @@ def test_one_fitting_serves_the_plan_and_the_merge():
     from pipeline_mlir.frontend.aliased_remainder import all_held, fit
 
     frees = [("bf16", 100), ("f16", 150), ("bf16", 200), ("bf16", 300)]
-    assert fit([("bf16", 250, 2), ("bf16", 150, 2), ("bf16", 50, 2)], frees) == \
-        ([3, 2, 0], None)
-    assert fit([("bf16", 250, 2), ("bf16", 250, 2)], frees, spare=100) == ([3, 2], None)
-    assert fit([("bf16", 400, 2), ("bf16", 350, 2)], frees, spare=300) == \
-        (None, (1, 200, 300, 100))
-    assert fit([("f32", 1, 4)], frees) == (None, (0, None, 0, 0))
+    assert fit([("bf16", 250), ("bf16", 150), ("bf16", 50)], frees) == ([3, 2, 0], None)
+    two = lambda i: 2                                           # noqa: E731
+    assert fit([("bf16", 250), ("bf16", 250)], frees, 100, two) == ([3, 2], None)
+    assert fit([("bf16", 400), ("bf16", 350)], frees, 300, two) == (None, (1, 200, 300, 100))
+    assert fit([("f32", 1)], frees) == (None, (0, None, 0, 0))
     assert all_held([("bf16", 50), ("bf16", 250), ("bf16", 150)], frees[::-1])
     assert not all_held([("bf16", 250), ("bf16", 250)], frees)

@@ -43,6 +43,13 @@ def block_size(kernel) -> tuple[int, int, int] | None:
     return sizes[0][1] if sizes else None
 
 
+def declares_kernel(func) -> bool:
+    """Does ``func`` (a ``func.func``) declare itself a kernel: a workgroup size or IREE's
+    ``translation_info`` (host functions have neither; what ``sched-gpu-kernel`` makes a
+    ``gpu.func`` kernel)?"""
+    return block_size(func) is not None or "translation_info" in func.attributes
+
+
 def _translation_info(kernel) -> str | None:
     """The text of IREE's ``translation_info`` on ``kernel`` (it has no accessor)."""
     info = kernel.attributes["translation_info"] if "translation_info" in kernel.attributes \

@@ -424,6 +424,12 @@ def _gep(ev, op):
 #: ops whose result is their (first) operand, element for element in any shape: integer
 #: casts that keep the value, index hints
 PASS_THROUGH = VALUE_CASTS + ("iree_codegen.index_hint",)
+#: the ops (name prefixes) a thread-only evaluation follows (``Evaluator(thread_only=True)``):
+#: integer arithmetic, affine maps, the thread's own ids (exact for every thread) and the
+#: casts and hints that pass their operand on; nothing a workgroup or a launch sets
+THREAD_OPS = ("arith.", "index.", "affine.apply", "affine.min", "affine.max",
+              "affine.delinearize_index", "affine.linearize_index", "gpu.thread_id",
+              "gpu.lane_id", "gpu.subgroup_id", "rocdl.workitem.id.") + PASS_THROUGH
 
 HANDLERS = {
     "arith.constant": _int_constant,

@@ -26,8 +26,12 @@ fixed sample value: the front end uses them only in global addresses, where it c
 differences.  An evaluator made with ``launch_values=False`` refuses function arguments,
 push constants and grid sizes instead (the LDS access analysis,
 :mod:`pipeline_mlir.analysis.lds_access`, whose addresses must not depend on them), but still
-samples workgroup ids, whose sample value ``workgroup_id`` sets (a caller that must not
-depend on them either checks them itself).  An ``scf.forall`` is read as a
+samples workgroup ids, whose sample value ``workgroup_id`` sets.  One made with
+``thread_only=True`` computes only what is the same in every workgroup and launch: values
+of thread ids and constants through the ops of
+:data:`~pipeline_mlir.analysis.lane_ops.THREAD_OPS`; any other op or block argument is
+:class:`Unevaluable` (the fragment reads' shared address bases,
+:mod:`pipeline_mlir.frontend.read_bases`).  An ``scf.forall`` is read as a
 loop over workgroups only when its mapping says so
 (:func:`pipeline_mlir.dialect.attrs.workgroup_forall_problem`: each dimension its own
 workgroup id, IREE's ``#iree_codegen.workgroup_mapping`` or upstream's ``#gpu.block``); the
@@ -64,7 +68,7 @@ from pipeline_mlir.analysis.ir_facts import (DYNAMIC, attr_names, dense_i64,
                                              memory_space, parse_xor_shuffle, segment_sizes,
                                              segments, xor_shuffle)
 from pipeline_mlir.analysis.lane_ops import (BINARY, HANDLERS, SAMPLE_ARG,
-                                             SAMPLE_WORKGROUP, Unevaluable)
+                                             SAMPLE_WORKGROUP, THREAD_OPS, Unevaluable)
 from pipeline_mlir.analysis.views import View, follow_view
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem
 from pipeline_mlir.dialect.bindings import ir
@@ -82,15 +86,18 @@ class Evaluator:
     ``workgroup_id``: the sample value of every workgroup id (and of a workgroup loop's
     induction variables); ``launch_values``: whether function arguments, push constants
     and grid sizes take the sample value :data:`SAMPLE_ARG` (False: they are
-    :class:`Unevaluable`)."""
+    :class:`Unevaluable`); ``thread_only``: only thread ids and constants, through
+    :data:`~pipeline_mlir.analysis.lane_ops.THREAD_OPS` (nothing sampled)."""
 
     def __init__(self, block_size: tuple[int, int, int], *,
-                 workgroup_id: int = SAMPLE_WORKGROUP, launch_values: bool = True) -> None:
+                 workgroup_id: int = SAMPLE_WORKGROUP, launch_values: bool = True,
+                 thread_only: bool = False) -> None:
         self.block_size = tuple(block_size)
         self.threads = int(np.prod(self.block_size))
         self.tid = np.arange(self.threads, dtype=np.int64)
         self.workgroup_id = workgroup_id
-        self.launch_values = launch_values
+        self.launch_values = launch_values and not thread_only
+        self.thread_only = thread_only
         self.bound: dict = {}
         self.memo: dict = {}
         self.views: dict = {}
@@ -168,6 +175,10 @@ class Evaluator:
         parent = block.owner
         parent = _op(parent) if parent is not None else None
         name = parent.name if parent is not None else ""
+        if self.thread_only:
+            raise Unevaluable(parent if parent is not None else self.where, v,
+                              f"'{name}' op: block argument #{v.arg_number}, not a thread id "
+                              f"or a constant")
         if name == "scf.forall":
             problem = workgroup_forall_problem(parent)
             if problem is not None:
@@ -195,6 +206,9 @@ class Evaluator:
 
     def _eval(self, op, v) -> list[np.ndarray]:
         name = op.name
+        if self.thread_only and (not name.startswith(THREAD_OPS) or len(op.regions)):
+            raise Unevaluable(op, v, f"'{name}' op: not computed from thread ids and "
+                                     f"constants alone")
         handler = HANDLERS.get(name)
         if handler is None:
             if name.startswith("arith.") and name[6:] in BINARY:

@@ -26,13 +26,12 @@ refuses the compile: its wait states cannot be checked (soundness first).
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import replace
 
 from pipeline_mlir.driver.diagnostics import Diag, Failure, at_function
 
-#: the LLVM intrinsics of the MFMAs that can have 16 passes (FP8 operands)
-SIXTEEN_PASS_INTRINSIC = re.compile(r"llvm\.amdgcn\.mfma\.(scale\.)?f32\.32x32x64\.f8f6f4")
 #: the instructions that may go elsewhere than the next one: an opaque one of them hides
 #: paths (a call's callee, a jump's target) the check cannot follow
 _JUMPS = ("s_branch", "s_cbranch", "s_setpc", "s_swappc", "s_call", "s_rfe")
@@ -41,9 +40,28 @@ _JUMPS = ("s_branch", "s_cbranch", "s_setpc", "s_swappc", "s_call", "s_rfe")
 _ANY_VECTOR_REGISTER = tuple(range(512))
 
 
+def intrinsic(mnemonic: str) -> str:
+    """The LLVM intrinsic of the MFMA ``mnemonic`` (``v_mfma_scale_f32_32x32x64_f8f6f4``:
+    ``llvm.amdgcn.mfma.scale.f32.32x32x64.f8f6f4``)."""
+    return "llvm.amdgcn." + mnemonic.removeprefix("v_").replace("_", ".")
+
+
+@functools.cache
+def beyond_lookback_intrinsics() -> re.Pattern:
+    """The LLVM intrinsics of the XDL MFMAs whose readers (at their most passes: FP8
+    operands) need more wait states than LLVM 22 looks back for, from the target's table
+    (:data:`~pipeline_mlir.target.gfx950.MFMA_PASSES`)."""
+    from pipeline_mlir.lowering.xdl_window import exceeds_lookback
+    from pipeline_mlir.target.gfx950 import MFMA_PASSES
+
+    names = [intrinsic(m) for m, (passes, xdl) in MFMA_PASSES.items()
+             if xdl and exceeds_lookback(passes)]
+    return re.compile("|".join(re.escape(n) for n in names))
+
+
 def needs_check(ll_text: str) -> bool:
     """Does the LLVM IR issue an MFMA whose readers LLVM 22 may leave one wait state short?"""
-    return SIXTEEN_PASS_INTRINSIC.search(ll_text) is not None
+    return beyond_lookback_intrinsics().search(ll_text) is not None
 
 
 def beyond_lookback(ins) -> bool:
@@ -51,12 +69,12 @@ def beyond_lookback(ins) -> bool:
     back for (its passes from the target's table, as the emulator's rules read them)?"""
     if not ins.name.startswith("v_mfma"):
         return False
-    from pipeline_mlir.lowering.xdl_window import LLVM_LOOKBACK
-    from pipeline_mlir.target.gfx950 import XDL_D_EXTRA, f8f6f4_narrow, mfma_passes
+    from pipeline_mlir.lowering.xdl_window import exceeds_lookback
+    from pipeline_mlir.target.gfx950 import f8f6f4_narrow, mfma_passes
 
     f = ins.f
     entry = mfma_passes(ins.name, f8f6f4_narrow(f.get("cbsz", 0), f.get("blgp", 0)))
-    return entry is not None and entry[1] and entry[0] + XDL_D_EXTRA > LLVM_LOOKBACK
+    return entry is not None and entry[1] and exceeds_lookback(entry[0])
 
 
 def check_wait_states(asm: str, module, filename: str) -> None:

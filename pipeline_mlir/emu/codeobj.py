@@ -87,11 +87,11 @@ class Kernel:
     meta: dict | None = None
 
     _compiled: dict = field(default_factory=dict, repr=False, compare=False)
-    #: the private kernel this one is a copy of (:func:`prepared`), whose compiled steps
-    #: and memos it uses while its instructions equal the private ones; not copied by
+    #: the private kernel this one is a copy of (:func:`prepared`): as decoded, never
+    #: handed out, never edited; its compiled steps and memos serve this kernel while its
+    #: instructions equal the private ones (record equality); not copied by
     #: ``dataclasses.replace`` (a replaced kernel compiles its own)
-    _pristine: "_Pristine | None" = field(default=None, init=False, repr=False,
-                                          compare=False)
+    _pristine: "Kernel | None" = field(default=None, init=False, repr=False, compare=False)
 
     def at(self) -> dict[int, int]:
         """Byte offset -> index in ``instrs``."""
@@ -99,7 +99,7 @@ class Kernel:
 
     def _shared(self) -> "Kernel | None":
         p = self._pristine
-        return p.kernel if p is not None and p.matches(self.instrs) else None
+        return p if p is not None and p.instrs == self.instrs else None
 
     def memo(self, name: str, make):
         """``make(self)``, computed once for the kernel's instructions (``name`` keys it; an
@@ -131,7 +131,10 @@ class Kernel:
     def copy(self) -> "Kernel":
         """A kernel of copies of these instructions, launch state and metadata that shares
         what is computed from them while they stay unchanged (:func:`prepared`)."""
-        pristine = self._pristine if self._shared() is not None else _Pristine(self)
+        pristine = self._shared()
+        if pristine is None:
+            pristine = Kernel(self.name, [_copy_instr(i) for i in self.instrs], self.launch,
+                              self.source, self.meta)
         out = Kernel(self.name, [_copy_instr(i) for i in self.instrs],
                      replace(self.launch), self.source, copy.deepcopy(self.meta))
         out._pristine = pristine
@@ -145,32 +148,16 @@ def _copy_instr(ins: Instr) -> Instr:
 
 
 class _Snapshot:
-    """What a kernel's instructions were: the objects and their fields, to tell an edited
-    instruction (a field changed in place, or another object put in its place)."""
+    """What a kernel's instructions were: the objects (the compiled steps hold them) and
+    copies of them, to tell an edited instruction (a field changed in place: record
+    equality, or another object put in its place)."""
 
     def __init__(self, instrs: list) -> None:
         self.objects = [id(i) for i in instrs]
-        self.types = [type(i) for i in instrs]
-        self.fields = [dict(i.__dict__, f=dict(i.f)) for i in instrs]
-
-    def matches(self, instrs: list, same_objects: bool = True) -> bool:
-        return (len(instrs) == len(self.types)
-                and (not same_objects or [id(i) for i in instrs] == self.objects)
-                and [type(i) for i in instrs] == self.types
-                and [i.__dict__ for i in instrs] == self.fields)
-
-
-class _Pristine:
-    """A kernel as decoded, never handed out (its copies are): its compiled steps and memos
-    serve every copy whose instructions equal its own."""
-
-    def __init__(self, kernel: Kernel) -> None:
-        self.kernel = Kernel(kernel.name, [_copy_instr(i) for i in kernel.instrs],
-                             kernel.launch, kernel.source, kernel.meta)
-        self.snapshot = _Snapshot(self.kernel.instrs)
+        self.copies = [_copy_instr(i) for i in instrs]
 
     def matches(self, instrs: list) -> bool:
-        return self.snapshot.matches(instrs, same_objects=False)
+        return [id(i) for i in instrs] == self.objects and instrs == self.copies
 
 
 #: the kernels of the last code objects and assembly texts loaded, by their bytes or text

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.instr import FP8_DST_SEL, Instr, mfma_regs
+from pipeline_mlir.emu.operands import Step, sregs, vregs
 from pipeline_mlir.target.gfx950 import (OTHER_D_EXTRA, XDL_D_EXTRA, f8f6f4_narrow,
                                           mfma_passes)
 
@@ -277,42 +278,28 @@ def _scalar(ins: Instr, step) -> tuple[list, list]:
     return checks, records
 
 
-@dataclass(frozen=True)
-class Effects:
-    """The registers an instruction the machine does not run reads and writes, in the
-    fields of a compiled step that :func:`info_of` reads (:func:`effects_of`)."""
-
-    ins: Instr
-    kind: str
-    vreads: frozenset = frozenset()
-    vwrites: frozenset = frozenset()
-    sreads: frozenset = frozenset()
-    swrites: frozenset = frozenset()
-
-
 def _regs(code: int, n: int) -> tuple[frozenset, frozenset]:
     """(VGPRs, SGPRs) of a source operand code of ``n`` registers (constants: none)."""
-    if code >= VGPR0:
-        return frozenset(range(code - VGPR0, code - VGPR0 + n)), frozenset()
-    return frozenset(), frozenset(range(code, code + n)) if code <= EXEC + 1 else frozenset()
+    return frozenset(vregs(code, n)), frozenset(sregs(code, n))
 
 
-def effects_of(ins: Instr) -> Effects | None:
-    """The register effects of the rule-bearing instructions the machine does not run, for
-    the wait-state rules on assembly that has them (``valu-vcc-div-fmas``: ``v_div_fmas``
+def effects_of(ins: Instr) -> Step | None:
+    """The register effects of the rule-bearing instructions the machine does not run, as a
+    step with nothing to run (what :func:`info_of` reads of one), for the wait-state rules
+    on assembly that has them (``valu-vcc-div-fmas``: ``v_div_fmas``
     reads VCC and its three sources, writes D; ``setreg``: ``s_setreg_b32`` reads its SGPR,
     ``s_getreg_b32`` writes its SGPR, the hardware register in ``imm``); None for others."""
     f, n = ins.f, ins.name
     if n in ("v_div_fmas_f32", "v_div_fmas_f64") and ins.enc == "VOP3":
         w = 2 if n.endswith("f64") else 1
         srcs = [_regs(f[k], w) for k in ("src0", "src1", "src2")]
-        return Effects(ins, "valu", frozenset().union(*(v for v, _ in srcs)),
-                       frozenset(range(f["dst"], f["dst"] + w)),
-                       frozenset({VCC, VCC + 1}).union(*(s for _, s in srcs)))
+        return Step(ins, None, "valu", frozenset().union(*(v for v, _ in srcs)),
+                    frozenset(range(f["dst"], f["dst"] + w)),
+                    frozenset({VCC, VCC + 1}).union(*(s for _, s in srcs)))
     if n == "s_setreg_b32":
-        return Effects(ins, "salu", sreads=frozenset({f["dst"]}))
+        return Step(ins, None, "salu", sreads=frozenset({f["dst"]}))
     if n == "s_getreg_b32":
-        return Effects(ins, "salu", swrites=frozenset({f["dst"]}))
+        return Step(ins, None, "salu", swrites=frozenset({f["dst"]}))
     return None
 
 

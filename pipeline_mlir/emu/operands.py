@@ -24,7 +24,8 @@ VCC, M0, EXEC, SCC_SRC, VCCZ, EXECZ = 106, 124, 126, 253, 251, 252
 
 @dataclass
 class Step:
-    """One compiled instruction."""
+    """One compiled instruction (``run`` None: the register effects of one the machine does
+    not run, :func:`~pipeline_mlir.emu.hazards.effects_of`)."""
 
     ins: Instr
     run: object                    # fn(wave) -> None (next) or an instruction index

@@ -87,50 +87,66 @@ def marked(loop) -> list:
     return sorted(allocations(loop, ALIAS_ATTR), key=nbytes, reverse=True)
 
 
+def fit(needs: list, frees: list, spare: int = 0,
+        width=lambda i: 1) -> tuple[list | None, tuple | None]:
+    """The one fitting of allocations to alias onto free schedule buffers, in order:
+    ``needs`` ``(element type, elements)`` of each allocation, ``frees`` the same of each
+    free buffer, smallest first.  Each need takes the smallest free buffer of its element
+    type with at least as many elements, each buffer taken once; when none holds it, the
+    largest free one of its type grown to its size if the growth (``width(i)``: bytes per
+    element of need ``i``, asked only then) fits in ``spare`` bytes (what is left of it
+    goes to the next).  Returns
+    (the index in ``frees`` each need takes, None) or (None, ``(need index, elements of
+    the largest free buffer of its type or None, growth in bytes, spare bytes left)``) for
+    the first that no free buffer holds or can grow to hold."""
+    free, picks = list(range(len(frees))), []
+    for i, (t, n) in enumerate(needs):
+        same = [j for j in free if frees[j][0] == t]
+        held = [j for j in same if frees[j][1] >= n]
+        if not held:
+            if not same:
+                return None, (i, None, 0, spare)
+            growth = (n - frees[same[-1]][1]) * width(i)
+            if growth > spare:
+                return None, (i, frees[same[-1]][1], growth, spare)
+            held, spare = [same[-1]], spare - growth
+        free.remove(held[0])
+        picks.append(held[0])
+    return picks, None
+
+
 def all_held(needs: list, frees: list) -> bool:
     """Whether each of ``needs`` (``(element type, elements)`` of an allocation to alias)
-    finds one of ``frees`` (the same of a free schedule buffer) of its element type and at
-    least as many elements, each taken once: :func:`assign`'s choice (the largest first,
-    the smallest buffer that holds it) when no buffer may grow."""
-    free = sorted(frees, key=lambda f: f[1])
-    for t, n in sorted(needs, key=lambda x: x[1], reverse=True):
-        fit = next((f for f in free if f[0] == t and f[1] >= n), None)
-        if fit is None:
-            return False
-        free.remove(fit)
-    return True
+    finds one of ``frees`` (the same of a free schedule buffer), the largest first, with no
+    buffer grown: :func:`fit`, as :func:`assign` chooses."""
+    order = sorted(needs, key=lambda x: x[1], reverse=True)
+    picks, _ = fit(order, sorted(frees, key=lambda f: f[1]))
+    return picks is not None
 
 
 def assign(allocs: list, buffers: dict, spare: int = 0) -> tuple[list, object]:
     """(``[(allocation, schedule buffer, its type)]``, None): a free buffer of
     ``buffers``' new ones (the schedule's, ``{buffer: BufferLayout}``) for each of
-    ``allocs``, of its element type and at least as many elements, each taken once, the
-    smallest that holds it; when none holds it, the largest free one of its element type
-    grown to its size (:func:`alias` grows it) if the growth fits in ``spare`` bytes (the
-    LDS the kernel leaves unused); or (``[]``, ``(allocation, elements, type, why)``) of
-    the first that no free buffer holds or can grow to hold."""
+    ``allocs`` as :func:`fit` chooses, grown by :func:`alias` when it is smaller (the
+    growth within ``spare`` bytes: the LDS the kernel leaves unused); or (``[]``,
+    ``(allocation, elements, type, why)``) of the first that no free buffer holds or can
+    grow to hold."""
     free = sorted((v for buf in buffers.values() for v in buf.new.values()),
                   key=lambda v: nbytes(_op(v.owner)))
-    chosen = []
-    for a in allocs:
-        t = ir.MemRefType(a.results[0].type)
-        n = int(np.prod(t.shape))
-        same = [v for v in free if ir.MemRefType(v.type).element_type == t.element_type]
-        fit = [v for v in same if ir.MemRefType(v.type).shape[0] >= n]
-        if not fit and not same:
-            return [], (a, n, t, f"no free buffer of the schedule holds {t.element_type}")
-        if not fit:
-            has = ir.MemRefType(same[-1].type).shape[0]
-            growth = (n - has) * element_bytes(t)
-            if growth > spare:
-                return [], (a, n, t, f"the largest free buffer of the schedule holds {has} x "
-                                     f"{t.element_type}, "
-                                     f"and growing it to {n} needs {growth} bytes more "
-                                     f"than the {spare} the kernel leaves unused")
-            fit, spare = [same[-1]], spare - growth
-        free.remove(fit[0])
-        chosen.append((a, fit[0], t))
-    return chosen, None
+    types = [ir.MemRefType(a.results[0].type) for a in allocs]
+    picks, miss = fit([(t.element_type, int(np.prod(t.shape))) for t in types],
+                      [(ir.MemRefType(v.type).element_type, ir.MemRefType(v.type).shape[0])
+                       for v in free], spare, lambda i: element_bytes(types[i]))
+    if miss is None:
+        return [(a, free[j], t) for a, j, t in zip(allocs, picks, types)], None
+    i, has, growth, left = miss
+    a, t = allocs[i], types[i]
+    n = int(np.prod(t.shape))
+    if has is None:
+        return [], (a, n, t, f"no free buffer of the schedule holds {t.element_type}")
+    return [], (a, n, t, f"the largest free buffer of the schedule holds {has} x "
+                         f"{t.element_type}, and growing it to {n} needs {growth} bytes "
+                         f"more than the {left} the kernel leaves unused")
 
 
 def alias(chosen: list, remainders: list) -> None:

@@ -53,7 +53,8 @@ from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, consta
                                              dense_i64, memory_space, segments)
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
 from pipeline_mlir.analysis.views import view_root
-from pipeline_mlir.frontend.kernel_ir import depends, describe, fat_raw_view, kernel_of, owner
+from pipeline_mlir.frontend.kernel_ir import (depends, describe, erase_unused, fat_raw_view,
+                                              kernel_of, owner)
 from pipeline_mlir.frontend.row_proof import Form, prove_rows
 
 #: workgroup indices the copies are evaluated at (module docstring)
@@ -366,9 +367,8 @@ def _rewrite(read, p: dict, plan: dict, fat: dict) -> None:
                                        pm, p["pad"], [True])
             B.vector.transfer_write(None, v, tile_v, [r, col], pm, [True])
     erase_tree(p["store"])
-    for o in (p["write"], read, p["mask"], p["view"], p["alloca"], p["lds"]):
-        if all(not list(x.uses) for x in o.results):
-            o.erase()
+    p["write"].erase()
+    erase_unused([read, p["mask"], p["view"], p["alloca"], p["lds"]])
 
 
 def erase_tree(op) -> None:

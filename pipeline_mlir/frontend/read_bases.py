@@ -15,7 +15,8 @@ for every thread, an earlier read's plus one non-negative constant is emitted as
 which LLVM folds into the ``ds_read`` offset.  The proof is per thread and holds in every
 workgroup and launch: an index is shared only if it is computed from thread ids and
 constants alone (integer arithmetic, affine maps; no workgroup id, kernel argument, size
-known at launch, memory or block argument) and the evaluator's exact integers are the
+known at launch, memory or block argument: the evaluator's ``thread_only`` mode refuses
+any) and the evaluator's exact integers are the
 machine's for every op on the way (no result wraps its type, no unsigned operation sees a
 negative operand: :func:`_exact`); any other index keeps its own arithmetic.
 Kernels of at most one wave per SIMD are not changed, nor the ping-pong kernels
@@ -27,21 +28,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.lane_ops import PASS_THROUGH
 from pipeline_mlir.analysis.llvm_values import int_width
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.target.gfx950 import SIMDS_PER_CU, WAVE_SIZE
-
-#: the ops an index shared may be computed with: integer arithmetic, affine maps, the
-#: thread's own ids (whose values the evaluator gives exactly for every thread) and the
-#: casts and hints that pass their operand on
-_THREAD_OPS = ("arith.", "index.", "affine.apply", "affine.min", "affine.max",
-               "affine.delinearize_index", "affine.linearize_index", "gpu.thread_id",
-               "gpu.lane_id", "gpu.subgroup_id", "rocdl.workitem.id.") + PASS_THROUGH
-
 
 #: ops whose value depends on reading their integer operands as unsigned: shared only
 #: when every such operand is non-negative for every thread
@@ -51,21 +43,18 @@ _UNSIGNED = ("arith.shrui", "arith.divui", "arith.remui", "arith.ceildivui", "ar
              "index.castu", "index.cmp")
 
 
-def thread_only(value) -> list | None:
-    """The ops ``value`` is computed with, if only from thread ids and constants (its values
-    are those of every workgroup and launch); None otherwise."""
+def _ops_of(value) -> list | None:
+    """The ops ``value`` is computed with; None if a block argument is on the way (which a
+    thread-only evaluation of ``value`` refuses first)."""
     seen, todo = {}, [value]
     while todo:
         v = todo.pop()
         if isinstance(v.owner, ir.Block):
-            return None                               # a block argument
-        op = _op(v.owner)
-        if op in seen:
-            continue
-        seen[op] = None
-        if not op.name.startswith(_THREAD_OPS) or len(op.regions):
             return None
-        todo.extend(op.operands)
+        op = _op(v.owner)
+        if op not in seen:
+            seen[op] = None
+            todo.extend(op.operands)
     return list(seen)
 
 
@@ -112,19 +101,17 @@ class ReadBases:
 
     def __init__(self, block: tuple[int, int, int], schedule) -> None:
         self.on = shares_read_bases(block, schedule)
-        self.evaluator = Evaluator(block, launch_values=False)
+        #: only thread ids and constants: its values are those of every workgroup and launch
+        self.evaluator = Evaluator(block, thread_only=True)
         self.bases: list[tuple] = []
 
     def _elements(self, idx) -> np.ndarray | None:
         """``idx`` for every thread, or None if it depends on more than the thread."""
-        ops = thread_only(idx)
-        if ops is None:
-            return None
         try:
-            if not _exact(self.evaluator, ops):
-                return None
-            return self.evaluator.value(idx)
-        except IRError:          # unevaluable, or an operation the evaluator refuses
+            elements = self.evaluator.value(idx)
+            ops = _ops_of(idx)
+            return elements if ops is not None and _exact(self.evaluator, ops) else None
+        except IRError:          # more than the thread, or an operation the evaluator refuses
             return None
 
     def index(self, idx, ix):

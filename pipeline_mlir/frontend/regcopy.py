@@ -37,7 +37,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import dense_row_major, parse_xor_shuffle
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64, segments
 from pipeline_mlir.analysis.views import INDEXING_VIEWS
-from pipeline_mlir.frontend.kernel_ir import describe
+from pipeline_mlir.frontend.kernel_ir import describe, erase_unused
 from pipeline_mlir.frontend.launch_stride import STAGED, launch_aligned
 from pipeline_mlir.frontend.scan import SYNC_OPS, Access, LoopScan, in_shared, loop_evaluator
 from pipeline_mlir.frontend.unswizzle import undo_explicit_swizzle
@@ -184,7 +184,7 @@ def _convert_buffer(ev, scan: LoopScan, root, accs: list, wave) -> dict:
     for a in accs:
         a.store.erase()
         a.op.erase()
-        _erase_dead_view(a.view)
+    erase_unused([o for a in accs for o in _view_chain(a.view)])  # their views left dead
     if new_root is not root:
         mapping = _reroot(root, new_root)
         for r in scan.reads:
@@ -431,12 +431,10 @@ def _subview_type(op, src, old, strides, offset: int):
                              memory_space=old.memory_space)
 
 
-def _erase_dead_view(v) -> None:
-    """Erase view ops left without uses, from ``v`` towards its root."""
-    while not isinstance(v.owner, ir.Block):
-        o = _op(v.owner)
-        if o.name not in VIEW_OPS or list(v.uses):
-            return
-        src = o.operands[0]
-        o.erase()
-        v = src
+def _view_chain(v) -> list:
+    """The view ops (:data:`VIEW_OPS`) from ``v`` towards its buffer."""
+    ops = []
+    while not isinstance(v.owner, ir.Block) and _op(v.owner).name in VIEW_OPS:
+        ops.append(_op(v.owner))
+        v = ops[-1].operands[0]
+    return ops

@@ -54,10 +54,6 @@ class MxLdsLayout(LdsLayout):
     def size(self) -> int:
         return super().size + sum(b.size for b in self.scales)
 
-    def scale_buffer(self, channel: int, stage: int, subtile: int) -> ScaleBuffer:
-        return next(b for b in self.scales if (b.channel, b.stage, b.subtile) ==
-                    (channel, stage, subtile))
-
 
 def mx_lds_layout(geometry, traits, swizzle=None) -> MxLdsLayout:
     """The LDS of the MX kernel of ``geometry`` on warps ``traits``."""

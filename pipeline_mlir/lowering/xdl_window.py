@@ -46,19 +46,22 @@ end left, decided by the IR alone (:func:`guard_exits`, one walk):
   a loop header that only compares scalars and branches back or out, at the block it
   leaves to (the exit edge, once, not every iteration: :func:`_exit_block`).
 
-``sched-lower-to-rocdl`` runs it (so ``--emit=mlir`` shows the guards), and so does
-``sched-xdl-guard`` in the LLVM step, which every route to machine code runs
+``sched-xdl-guard`` runs it in the LLVM step, which every route to machine code runs
 (``--pipeline``, ``--pass-pipeline`` with any pass list, MLIR of ``amdgpu`` MFMAs and no
-``sched`` ops), before ``convert-scf-to-cf``.  The emulator checks these rules on every path
-of the code (``pipeline_mlir/emu/hazard_paths.py``), not only on the path a run takes.
+``sched`` ops), before ``convert-scf-to-cf``; ``sched-lower-to-rocdl`` runs it only when no
+``sched-xdl-guard`` follows it (so ``--emit=mlir`` shows the guards; one walk per
+compilation: :func:`~pipeline_mlir.passes.registry.guard_once`).  The emulator checks these
+rules on every path of the code (``pipeline_mlir/emu/hazard_paths.py``), not only on the
+path a run takes.
 """
 
 from __future__ import annotations
 
-from pipeline_mlir.analysis.ir_facts import block_size
+from pipeline_mlir.analysis.ir_facts import declares_kernel
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.lowering.rocdl_build import mask_attr, sched_barrier_none
 from pipeline_mlir.target.gfx950 import MFMAS, XDL_D_EXTRA, mfma_passes
 
@@ -107,23 +110,22 @@ def xdl_passes(op) -> int | None:
     return None
 
 
-def _walk(op):
-    yield op
-    for region in op.regions:
-        for block in region.blocks:
-            for inner in block.operations:
-                yield from _walk(inner.operation)
-
-
 def needs_guard(loop) -> bool:
     """Does the op (a loop, any op) issue an XDL MFMA whose readers need more wait states
     than LLVM 22 looks back for?"""
-    return any(_window(op) for op in _walk(loop))
+    return bool(walk_ops(_op(loop), _window))
+
+
+def exceeds_lookback(passes: int) -> bool:
+    """Do the readers of an XDL MFMA of ``passes`` passes need more wait states than LLVM 22
+    looks back for?  The one statement of the rule: the IR's MFMAs here, the assembly's and
+    the LLVM IR's intrinsics in :mod:`pipeline_mlir.driver.wait_check`."""
+    return passes + XDL_D_EXTRA > LLVM_LOOKBACK
 
 
 def _window(op) -> bool:
     """Is ``op`` an XDL MFMA whose readers need more wait states than LLVM 22 looks back?"""
-    return (p := xdl_passes(op)) is not None and p + XDL_D_EXTRA > LLVM_LOOKBACK
+    return (p := xdl_passes(op)) is not None and exceeds_lookback(p)
 
 
 def _is_guard(ops: list, i: int) -> bool:
@@ -174,8 +176,10 @@ _RETURNS = ("func.return", "gpu.return", "llvm.return")
 
 
 class _Plan:
-    """Where the guards go: per block, the indices of the ops a guard goes before (the
-    block's op count: at its end), and the guards already there."""
+    """Where the guards go: per block, the indices of the ops a guard goes before (always
+    an op of the block: its terminator at the latest), in the block's ops as first listed
+    (:meth:`ops_of`, kept: :meth:`place` inserts every guard at the end, so no index
+    moves before then)."""
 
     def __init__(self) -> None:
         self.at: dict = {}            # block -> set of indices
@@ -188,7 +192,7 @@ class _Plan:
 
     def guarded(self, block, first: int, last: int) -> bool:
         """Is there a guard, already there or planned, after op ``first`` and before op
-        ``last`` of ``block``?"""
+        ``last`` of ``block`` (``last`` may be its op count: up to its end)?"""
         ops = self.ops_of(block)
         return any(first < i <= last for i in self.at.get(block, ())) or \
             any(_is_guard(ops, k) for k in range(first + 1, last))
@@ -219,7 +223,7 @@ def guard_exits(root) -> int:
     flow, at the start of the blocks its block branches to (a loop's exit block, not its
     header, :func:`_exit_block`).  Idempotent: a guard already there counts.  Returns the
     number of guards placed."""
-    mfmas = [op for op in _walk(_op(root)) if _window(op)]
+    mfmas = walk_ops(_op(root), _window)
     plan = _Plan()
     for m in mfmas:
         _guard_readers(m, plan)
@@ -343,8 +347,7 @@ def _is_kernel(func) -> bool:
     if func.name == "llvm.func":
         return "rocdl.kernel" in attrs or ("CConv" in attrs and
                                            "amdgpu_kernel" in str(attrs["CConv"]))
-    return func.name == "func.func" and (block_size(func) is not None or
-                                         "translation_info" in attrs)
+    return func.name == "func.func" and declares_kernel(func)
 
 
 def _ends_program(ops: list) -> bool:

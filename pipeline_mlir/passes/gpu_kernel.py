@@ -49,7 +49,8 @@ from pipeline_mlir.dialect.attrs import (is_hal_descriptor_space, is_workgroup_m
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops as _walk
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import block_size, checked_int_attr, constant_int
+from pipeline_mlir.analysis.ir_facts import (block_size, checked_int_attr, constant_int,
+                                             declares_kernel)
 from pipeline_mlir.frontend.kernel_ir import at
 
 from pipeline_mlir.passes._common import SchedPass
@@ -154,7 +155,7 @@ class GpuKernel(SchedPass):
                             if f.name == "gpu.func" and _needs_rewrite(f)]
             elif o.name == "hal.executable":
                 kernels += self._executable_kernels(o)
-            elif o.name == "func.func" and _is_kernel(o):
+            elif o.name == "func.func" and declares_kernel(o):
                 kernels.append(o)
             elif o.name == "builtin.module":
                 kernels += _nested_kernels(o)
@@ -363,17 +364,11 @@ def _static_bounds(o, key: str, n: int) -> list:
 def _nested_kernels(module) -> list:
     out = []
     for o in _ops(module.regions[0].blocks[0]):
-        if o.name == "func.func" and _is_kernel(o):
+        if o.name == "func.func" and declares_kernel(o):
             out.append(o)
         elif o.name == "builtin.module":
             out += _nested_kernels(o)
     return out
-
-
-def _is_kernel(f) -> bool:
-    """A func.func that declares itself a kernel: a workgroup size or IREE's
-    ``translation_info`` (host functions have neither)."""
-    return block_size(f) is not None or "translation_info" in f.attributes
 
 
 def _needs_rewrite(f) -> bool:

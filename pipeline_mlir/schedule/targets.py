@@ -29,11 +29,6 @@ LOAD_TAGS = (LOAD_A, LOAD_B, LOAD_SA, LOAD_SB)
 FRAG_TAGS = (MMA_LOAD_A, MMA_LOAD_B, MMA_LOAD_SA, MMA_LOAD_SB)
 
 
-def element_channel(channel: int) -> int:
-    """The operand (0 A, 1 B) a channel's tiles belong to (a scale channel: its operand)."""
-    return channel % SCALE_CHANNEL_OFFSET
-
-
 def is_scale_channel(channel: int) -> bool:
     return channel >= SCALE_CHANNEL_OFFSET
 # Tags of the single-buffer default matmul.

@@ -82,13 +82,6 @@ def tr_source(lane, element, per_lane):
             lane % per_lane + 0 * element)
 
 
-def tr16_source(lane, element):
-    """``ds_read_b64_tr_b16``'s lane exchange (:func:`tr_source` with 4 elements per lane):
-    lane ``l`` of a 16-lane group receives column ``l`` of the 4 x 16 tile that lanes
-    ``4 e .. 4 e + 3`` hold as row ``e``."""
-    return tr_source(lane, element, 4)
-
-
 #: the accumulation VGPRs start at a multiple of this (``COMPUTE_PGM_RSRC3.ACCUM_OFFSET``)
 ACCUM_OFFSET_GRANULE = 4
 #: waves per SIMD the SGPRs allow: ``(most SGPRs, waves)``, first match; more: the last

@@ -40,7 +40,7 @@ ALLOWED = {
     "asmline": {"instr", "opcodes", "scaled"},
     "asmtext": {"asmline", "codeobj", "disasm", "errors", "instr"},
     "inputs": {"asmtext", "codeobj", "errors"},
-    "hazards": {"errors", "instr"},
+    "hazards": {"errors", "instr", "operands"},
     "hazard_paths": {"hazards", "instr", "long_branch"},
     "launchdims": set(),
     "counters": set(),

@@ -45,9 +45,10 @@ pytestmark = pytest.mark.xdist_group(__name__)
 
 @functools.lru_cache(maxsize=None)
 def traces(asm: str, key: str, clean: bool = True):
-    """(kernel, per wave the executed instruction indices) of one workgroup, one main-loop
-    iteration, recorded once per process (read them only); with ``clean`` the run itself
-    must be exact and find nothing, else its findings are collected (and the run goes on)."""
+    """(kernel, per wave the executed instruction indices, the instructions'
+    :class:`~pipeline_mlir.emu.hazards.Info`) of one workgroup, one main-loop iteration,
+    recorded once per process (read them only); with ``clean`` the run itself must be exact
+    and find nothing, else its findings are collected (and the run goes on)."""
     kernel = load_kernel(asm)
     g = build(key).kernel.geometry
     seen: dict[int, list[int]] = {}
@@ -62,17 +63,17 @@ def traces(asm: str, key: str, clean: bool = True):
     finally:
         Machine.step = original
     assert not clean or run.exact
-    return kernel, list(seen.values())
+    return kernel, list(seen.values()), infos(kernel.steps(1))
 
 
 def nop_indices(kernel) -> list[int]:
     return [i for i, ins in enumerate(kernel.instrs) if ins.name == "s_nop"]
 
 
-def mutants(kernel, waves):
-    """(description, per wave the Info sequence) of every deletion, shortening and move up
-    by one or two instructions of each executed s_nop."""
-    info = infos(kernel.steps(1))
+def mutants(kernel, waves, info, moves: bool = True):
+    """(description, per wave the Info sequence) of every deletion, shortening and (with
+    ``moves``) move up by one or two instructions of each executed s_nop (``info``: the
+    kernel's, :func:`traces`)."""
     for p in nop_indices(kernel):
         if not any(p in t for t in waves):
             continue
@@ -81,7 +82,7 @@ def mutants(kernel, waves):
         if imm:
             short = Info(info[p].ins, info[p].ws - 1)
             yield (p, "shorten"), [[short if i == p else info[i] for i in t] for t in waves]
-        for up in (1, 2):
+        for up in (1, 2) if moves else ():
             moved = [_move(t, p, up) for t in waves]
             if all(m is not None for m in moved):
                 yield (p, f"up{up}"), [[info[i] for i in m] for m in moved]
@@ -121,13 +122,12 @@ def tracked(waves) -> set:
     return out
 
 
-def path_check_agrees(kernel, p: int, ws: int, waves) -> None:
+def path_check_agrees(kernel, info: list, p: int, ws: int, waves) -> None:
     """The s_nop at ``p`` issuing ``ws`` wait states (0: deleted) in the code: the check on
     every path reports every producer the tracker finds too early on the runs' traces of
     that mutant (``waves``), at the reader the tracker names when it names one.  The
     machine runs the tracker only when it collects findings (``Machine.__init__``): this
     is what makes that sound."""
-    info = infos(kernel.steps(1))
     info = info[:p] + [Info(info[p].ins, ws)] + info[p + 1:]
     # a kernel object of its own: the path check is kept per kernel (Kernel.memo)
     paths = {v.violation.first.addr: v
@@ -147,23 +147,20 @@ def path_check_agrees(kernel, p: int, ws: int, waves) -> None:
 def test_every_deleted_or_shortened_nop_is_caught(key):
     """Each caught on the traces by the tracker; in the ping-pong kernels by the check on
     every path too (the 256x256 kernels' hundreds of mutants would take it seconds more)."""
-    kernel, waves = traces(build(key).asm, key)
-    found = [(what, caught(w)) for what, w in mutants(kernel, waves)
-             if what[1] in ("delete", "shorten")]
+    kernel, waves, info = traces(build(key).asm, key)
+    found = list(mutants(kernel, waves, info, moves=False))
     assert len(found) >= 8  # the M0 writes' slots are filled: 9 s_nop mutants a kernel
-    assert [what for what, hit in found if not hit] == []
-    for (p, what), w in mutants(kernel, waves) if key.startswith("pingpong") else ():
-        if what in ("delete", "shorten"):
-            path_check_agrees(kernel, p, 0 if what == "delete" else
-                              kernel.instrs[p].f["imm"] & 0xF, w)
+    assert [what for what, w in found if not caught(w)] == []
+    for (p, what), w in found if key.startswith("pingpong") else ():
+        path_check_agrees(kernel, info, p, 0 if what == "delete" else
+                          kernel.instrs[p].f["imm"] & 0xF, w)
 
 
 @pytest.mark.parametrize("key", sorted(KERNEL_SPECS))
 def test_the_shipped_kernels_have_no_violation(key):
     """The kernels LLVM built, unmutated: no rule broken in any wave (the 4-wave kernels with
     VGPR accumulators, which have no s_nop at all, included)."""
-    kernel, waves = traces(build(key).asm, key)
-    info = infos(kernel.steps(1))
+    kernel, waves, info = traces(build(key).asm, key)
     assert not caught([[info[i] for i in t] for t in waves])
     assert (key in NOP_KERNELS) == bool(nop_indices(kernel))
     assert path_violations(kernel) == []     # on the paths not run either
@@ -232,13 +229,13 @@ def test_caught_exactly_when_llvm_rejects_the_mutant(key):
 
     ll = compile(CompileOptions(schedule=KERNEL_SPECS[key], emit="llvm")).checked_output()
     asm, mir = compile_with_llc(ll)
-    kernel, waves = traces(asm, key, clean=False)
+    kernel, waves, info = traces(asm, key, clean=False)
     mir_lines = mir.split("\n")
     nop_lines = [i for i, ln in enumerate(mir_lines) if re.match(r"^\s*S_NOP \d", ln)]
     nops = nop_indices(kernel)
     assert len(nops) == len(nop_lines)
     verdicts = {}
-    for (p, what), w in mutants(kernel, waves):
+    for (p, what), w in mutants(kernel, waves, info):
         llvm = missing_wait_states(_mir_mutant(mir_lines, nop_lines, nops.index(p), what)) > 0
         verdicts[(p, what)] = (caught(w), llvm)
     wrong = {m: v for m, v in verdicts.items() if v[0] != v[1]}

@@ -9,6 +9,9 @@ built stay exact: ``test/unit/tools/test_iree_config_waves.py``.)
 
 from __future__ import annotations
 
+import pytest
+
+from pipeline_mlir.analysis.loop_eval import Evaluator, Unevaluable
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.frontend.adopt import Ix
@@ -63,6 +66,12 @@ def test_reads_a_constant_apart_share_their_base():
                 off = ReadBases(block, parse_pipeline(spec))
                 off.index(v["%base"], ix)
                 assert off.index(v["%far"], ix) == v["%far"], spec
+            # the evaluator's thread-only mode is what refuses them, at the op that is more
+            # than the thread (the workgroup id, the kernel argument's block)
+            for own, at in (("%wg", "gpu.block_id"), ("%arg", "gpu.func")):
+                with pytest.raises(Unevaluable) as e:
+                    Evaluator((512, 1, 1), thread_only=True).value(v[own])
+                assert e.value.op.name == at, own
 
 
 WRAPPING = """

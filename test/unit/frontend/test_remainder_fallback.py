@@ -108,3 +108,20 @@ def test_the_lds_left_counts_a_workgroup_global():
     with pytest.raises(IRError, match="growing it to 8192 needs 8192 bytes more than the "
                                       "8190 the kernel leaves unused"):
         _alias("", other=122880 - 8190, how="global")
+
+
+def test_one_fitting_serves_the_plan_and_the_merge():
+    """``aliased_remainder.fit``, which ``assign`` (the plan) and ``all_held`` (the merge's
+    look-ahead) both call: the smallest free buffer of the element type that holds each
+    need, each taken once; the largest of the type grown within the spare bytes, which
+    the growth uses up; the first need left over named with the bytes it lacks."""
+    from pipeline_mlir.frontend.aliased_remainder import all_held, fit
+
+    frees = [("bf16", 100), ("f16", 150), ("bf16", 200), ("bf16", 300)]
+    assert fit([("bf16", 250), ("bf16", 150), ("bf16", 50)], frees) == ([3, 2, 0], None)
+    two = lambda i: 2                                           # noqa: E731
+    assert fit([("bf16", 250), ("bf16", 250)], frees, 100, two) == ([3, 2], None)
+    assert fit([("bf16", 400), ("bf16", 350)], frees, 300, two) == (None, (1, 200, 300, 100))
+    assert fit([("f32", 1)], frees) == (None, (0, None, 0, 0))
+    assert all_held([("bf16", 50), ("bf16", 250), ("bf16", 150)], frees[::-1])
+    assert not all_held([("bf16", 250), ("bf16", 250)], frees)

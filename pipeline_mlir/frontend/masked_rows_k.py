@@ -74,8 +74,10 @@ def rewrite_runs(loop, to_mask, name: str, match, prove, rewrite) -> int:
     done, fat = 0, {}
     for sel in [o for o in body_ops(loop) if o.name == "arith.select"]:
         done += to_mask(sel)
-    for op in [o for o in body_ops(loop) if o.name == name]:
-        parts = match(op)
+    # every candidate matched before any is rewritten: a rewrite erases ops of the body (a
+    # staged run's read back, which is no candidate, but a handle to it must not be used)
+    found = [(op, match(op)) for op in body_ops(loop) if op.name == name]
+    for op, parts in found:
         if parts is not None:
             prove(op, loop, parts)
             rewrite(op, loop, parts, fat)

@@ -65,7 +65,7 @@ def _mask_of(read):
     """The mask value of masked read ``read`` (a masked ``vector.transfer_read``, a
     ``vector.maskedload`` or a guarded load)."""
     if read.name == "scf.if":
-        return _guard_parts(read)[0]
+        return guard_parts(read)[0]
     if read.name == "vector.maskedload":
         return read.operands[len(read.operands) - 2]
     return segments(read)[3][0]
@@ -78,10 +78,10 @@ def guarded_loads(loop) -> list:
     ``vector.load`` ``L`` of the same memref and indices.  Other ``scf.if`` ops are left
     for the scan to refuse."""
     return [o for o in map(_op, loop.regions[0].blocks[0].operations)
-            if o.name == "scf.if" and _guard_parts(o) is not None]
+            if o.name == "scf.if" and guard_parts(o) is not None]
 
 
-def _guard_parts(op):
+def guard_parts(op):
     """(the mask, the else-branch's ``vector.load``) of guarded load ``op``, or None."""
     if len(op.results) != 1 or len(op.regions) != 2 or not len(op.regions[1].blocks):
         return None
@@ -214,7 +214,7 @@ def _plain_load(read) -> None:
 def _unguard(guard) -> None:
     """Guarded load ``guard`` replaced by its plain ``vector.load`` (its mask full in every
     iteration of its loop)."""
-    mask, load = _guard_parts(guard)
+    mask, load = guard_parts(guard)
     attrs = {a.name: a.attr for a in load.attributes}
     with ir.InsertionPoint(guard), guard.location:
         new = ir.Operation.create("vector.load", results=[load.results[0].type],

@@ -83,11 +83,16 @@ def unaligned(tmp_path_factory):
                                                        k=4095), ()))
     # IREE's default for small problems: a 64x128 tile at K step 128, 8 K tiles, the last
     # masked; the peeled tile's LDS does not fit beside the schedule's (aliased_remainder)
-    for m, form in ((1024, "prefetch"), (1024, "late"), (512, "late")):
-        key = f"{m}x1020.{form}"
+    # IREE's static-M/N kernels with a partial edge tile and an unaligned K: each run masked
+    # by its row and the K left (frontend/masked_rows_k.py, masked_rows_k_late.py); at K =
+    # 1030 a 64x128 tile of K step 32, A's runs staged through a private row
+    for (m, n, k), form in (((1024, 1024, 1020), "prefetch"),
+                            ((300, 260, 1020), "prefetch"), ((300, 260, 1020), "late"),
+                            ((200, 1000, 1030), "prefetch"), ((200, 1000, 1030), "late")):
+        key = f"{m}x1020.{form}" if m == 1024 else f"{m}x{n}x{k}.{form}"
         out[key] = d / f"{key}.mlir"
         make = G.prefetch_point if form == "prefetch" else G.late_form
-        out[key].write_text(make(G.matmul_source(dtype="bf16", m=m, n=m, k=1020), ()))
+        out[key].write_text(make(G.matmul_source(dtype="bf16", m=m, n=n, k=k), ()))
     # IREE's 8-bit default there: K step 256, rows padded to 264 bytes; the peeled tiles'
     # 128x264 buffer (33792 bytes) outgrows every schedule buffer (32768), one is grown
     # (aliased_remainder); K = 1768 (7 K tiles, the last masked) runs the steady loop
@@ -99,13 +104,15 @@ def unaligned(tmp_path_factory):
 
 
 @pytest.mark.parametrize("k,mode", [(4095, "random:3"), (4100, "random:5"),
-                                    ("1024x1020.prefetch", "late"),
-                                    ("1024x1020.late", "random:7"),
-                                    ("512x1020.late", "late"),
+                                    ("300x260x1020.prefetch", "late"),
+                                    ("200x1000x1030.late", "random:7"),
+                                    ("200x1000x1030.prefetch", "late"),
                                     ("i8.512x1768.late", "random:11")])
 def test_unaligned_k_is_exact(unaligned, capsys, k, mode):
-    """(1020, 1768: the peeled masked tiles run on the schedule's own buffers, drained
-    first; at 1768 on one grown to hold IREE's padded i8 tile.)
+    """(1020, 1030, 1768: the peeled masked tiles run on the schedule's own buffers, drained
+    first; at 1768 on one grown to hold IREE's padded i8 tile.  300x260x1020 and
+    200x1000x1030: the last of the 2 workgroups run holds the partial tile of both M (44, 8
+    rows) and N (4, 104 columns); at 1030 the runs of A are staged through registers.)
     The K = 4095 and 4100 kernels in late mode: test_iree_configurations.py's
     ``test_configuration[bf16_abt_2048x2048x{4095,4100}-prefetch]`` (the same kernels,
     code objects shared with it here) runs them on 4 workgroups, the first and the last of
@@ -116,8 +123,9 @@ def test_unaligned_k_is_exact(unaligned, capsys, k, mode):
     out, err = capsys.readouterr()
     assert rc == 0, out + err
     assert_steady(loops)
-    grid = 256 if isinstance(k, int) else 128 if k.startswith("1024") else 32
-    assert f"K={k if isinstance(k, int) else k.split('x')[1].split('.')[0]}" in out, out
+    grid = {"300x260x1020": 15, "1024x1020": 128}.get(str(k).split(".")[0], 256 if
+                                                        isinstance(k, int) else 32)
+    assert f"K={k if isinstance(k, int) else k.split('.')[-2].split('x')[-1]}" in out, out
     assert f": exact, max error 0, 2 of {grid} workgroups" in out, out
 
 
@@ -281,15 +289,19 @@ def test_an_aliased_remainder_write_before_a_barrier_is_caught(unaligned, capsys
 
 
 def test_k1020_both_forms_one_hazard_free_schedule(unaligned, capsys):
-    """The prefetch point and the late form of IREE's 1024x1024x1020 kernel give the same
-    schedule: the 4-wave one at IREE's 64x128 tile and K step 128, which the simulator
-    finds hazard-free as the kernel runs it (after sched-fix-hazards)."""
+    """The prefetch point of IREE's 1024x1024x1020 kernel and the prefetch point and the
+    late form of its 300x260x1020 one (the same tile and K, partial edge tiles of M and N:
+    some runs masked by their row too, the late form's guarded loads with and without the
+    row's guard) give the same schedule: the 4-wave one at IREE's 64x128 tile and K step
+    128, which the simulator finds hazard-free as the kernel runs it (after
+    sched-fix-hazards)."""
     got = []
-    for form in ("prefetch", "late"):
-        assert main(["--pipeline=4wave", str(unaligned[f"1024x1020.{form}"]),
-                     "--emit=schedule-json"]) == 0
-        got.append(capsys.readouterr().out)
-    assert got[0] == got[1]
+    for key in ("1024x1020.prefetch", "300x260x1020.prefetch", "300x260x1020.late"):
+        rc = main(["--pipeline=4wave", str(unaligned[key]), "--emit=schedule-json"])
+        out, err = capsys.readouterr()
+        assert rc == 0, err
+        got.append(out)
+    assert got[0] == got[1] == got[2]
     spec = ("4wave{BM=64 BN=128 BK=128 vm_per_load_a=2 vm_per_load_b=4 lgkm_per_load_a=4 "
             "lgkm_per_load_b=8}")
     assert main([f"--pipeline={spec}", "--emit=schedule-json"]) == 0

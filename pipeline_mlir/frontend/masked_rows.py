@@ -150,7 +150,9 @@ def launch_dim(read, buf):
                             f"row-masked copies only from a binding of rows known at launch "
                             f"and static columns (IREE's padded dynamic-M/N kernels)" + (
                                 "; this binding's rows are static (a partial tile of C at "
-                                "its edge, copied through registers masked by its rows)"
+                                "its edge), which the front end takes at the prefetch point "
+                                "and in runs masked by their row and the K left, not in "
+                                "this form"
                                 if static else ""))
     return list(sub.operands)[-1]
 

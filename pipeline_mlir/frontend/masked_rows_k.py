@@ -34,6 +34,14 @@ pipelined loop, the masks of the others proven full and dropped), and whose unma
 :mod:`~pipeline_mlir.frontend.regcopy` makes direct-to-LDS copies.  A run of this shape
 that fails a check is an error at its read; other masked reads are left to the masked-tail
 peel.
+
+A binding of static rows (IREE's kernels of static M and N with a partial edge tile and an
+unaligned K) takes the same rewrite: its row count is the size, the workgroup dimension is
+the one of ``ceildiv(rows, T)`` tiles the row moves with, and the row checks run at every
+tile of that grid (exhaustive, so no proof for every size).  A run staged through a private
+``1 x W`` row (written whole by the masked read, read back whole later in the body, after
+the barrier, and stored to LDS) is read from the range-checked buffer where the row is read
+back: the read of the global buffer moves past the barrier, which orders LDS accesses only.
 """
 
 from __future__ import annotations

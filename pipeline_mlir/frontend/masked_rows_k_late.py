@@ -25,6 +25,13 @@ not with the workgroup or a launch value, and the pass-through must be zero.  Th
 then are masked by the K left only, which :mod:`~pipeline_mlir.frontend.masks` peels.  A
 load of this shape that fails a check is an error at it; other masked loads are left to
 the scan, which refuses them.
+
+A load may also sit in IREE's buffer-end ``scf.if`` (a guarded load,
+:func:`~pipeline_mlir.frontend.masks.guard_parts`): the ``scf.if`` is made the same read.
+For a binding of static rows (IREE's partial edge tiles; the late form has no workgroup
+loop) the guard is evaluated at every workgroup id below its ``upper_bound``, up to
+:data:`GRID_LIMIT` workgroups; a workgroup given otherwise is refused.  A run stored to LDS
+after a barrier is read at its store.
 """
 
 from __future__ import annotations

@@ -387,8 +387,24 @@ def fat_view(buf, loop, fat: dict):
     """A range-checked view of ``buf`` (``amdgpu.fat_raw_buffer_cast``, emitted before
     ``loop`` once per buffer)."""
     if memory_space(buf.type) == "fat_raw_buffer":
+        _check_range(buf)
         return buf
     return fat_raw_view(buf, ir.InsertionPoint(loop), loop.location, fat)
+
+
+def _check_range(buf) -> None:
+    """The fat buffer ``buf`` that masked rows are read from past its end is checked against
+    the range of its own shape: its ``amdgpu.fat_raw_buffer_cast`` has no ``validBytes``
+    and no ``boundsCheck(false)`` (a read past the end must read zero, never memory)."""
+    cast = owner(buf, "amdgpu.fat_raw_buffer_cast")
+    unchecked = cast is not None and "boundsCheck" in cast.attributes and \
+        str(cast.attributes["boundsCheck"]) == "false"
+    if cast is None or unchecked or ("operandSegmentSizes" in cast.attributes and
+                                     segments(cast)[1]):
+        at = cast if cast is not None else buf.owner
+        raise IRError(at, f"{describe(at)}: masked rows are read past the end of this fat "
+                          f"buffer, which must be range-checked by its own shape (a cast "
+                          f"without validBytes or boundsCheck(false))")
 
 
 def _rewrite(read, p: dict, plan: dict, fat: dict) -> None:

@@ -57,9 +57,10 @@ from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, dens
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
 from pipeline_mlir.frontend.kernel_ir import depends, describe, erase_unused, owner
 from pipeline_mlir.frontend.masked_rows import (check_row_masks, fat_view, flat_block,
-                                                index_value, is_zero, lane_offsets, lane_value, plain_access,
-                                                prove_every_size, row_count,
-                                                sample_rows, view_offsets, workgroup_iv)
+                                                index_value, is_zero, lane_offsets,
+                                                lane_value, plain_access, prove_every_size,
+                                                row_count, sample_rows, view_offsets,
+                                                workgroup_iv)
 from pipeline_mlir.frontend.masked_rows_late import zero_splat
 
 __all__ = ["unmask_row_tails", "k_bounds", "check_columns", "rewrite_runs", "body_ops",

@@ -91,7 +91,8 @@ def test_static_rows_guards_evaluated_over_the_grid(tmp_path, capsys):
     """IREE's 300x260x1020 kernel in the late form (15 workgroups, ids below
     ``upper_bound 15``): taken, no masked load left in the loop; its row guard made true
     for rows past the edge, its workgroup id unbounded or its grid too large to evaluate
-    workgroup by workgroup: refused at the first row-guarded load (its scf.if), saying which."""
+    workgroup by workgroup: refused at the first row-guarded load (its scf.if), saying
+    which; A's fat buffer cast with ``boundsCheck(false)``: refused at the cast."""
     text = G.late_form(G.matmul_source(dtype="bf16", m=300, n=260, k=1020))
     rc, out, err = _run(tmp_path, capsys, text)
     assert rc == 0, err
@@ -108,3 +109,8 @@ def test_static_rows_guards_evaluated_over_the_grid(tmp_path, capsys):
              "the workgroup is not only 'hal.interface.workgroup.id' ops with an upper_bound"),
             (wid, wid.replace("15", "70000"), "in a grid of more than 65536 workgroups")]:
         assert_refused_at(tmp_path, capsys, _text(old, new)(text), STATIC_LOAD, message)
+    # A's fat buffer not range-checked: a row past the edge would read memory, not zero
+    cast = "amdgpu.fat_raw_buffer_cast %assume_align resetOffset"
+    unchecked = _text(cast, cast.replace(" resetOffset", " boundsCheck(false) resetOffset"))
+    assert_refused_at(tmp_path, capsys, unchecked(text), "%2 = amdgpu.fat_raw_buffer_cast", "masked rows are read past the end of "
+                      "this fat buffer, which must be range-checked by its own shape")

@@ -151,16 +151,55 @@ def launch_dim(read, buf):
                             f"row-masked copies only from a binding of rows known at launch "
                             f"and static columns (IREE's padded dynamic-M/N kernels)" + (
                                 "; this binding's rows are static (a partial tile of C at "
-                                "its edge, copied through registers masked by its rows)"
+                                "its edge), which the front end takes at the prefetch point "
+                                "and in runs masked by their row and the K left, not in "
+                                "this form"
                                 if static else ""))
     return list(sub.operands)[-1]
 
 
-def workgroup_iv(read, loop, launch):
-    """(the ``scf.forall`` induction variable running over ``ceildiv(launch, T)``, T)."""
+def row_count(read, buf):
+    """The rows of ``buf``: its static count when the binding it views has a static shape
+    (a partial tile of C at its edge), else the launch value :func:`launch_dim` finds."""
+    sub = owner(view_root(buf, _VIEWS + ("amdgpu.fat_raw_buffer_cast",)),
+                "hal.interface.binding.subspan")
+    t = ir.MemRefType(buf.type)
+    if sub is not None and t.rank == 2 and t.has_static_shape:
+        return t.shape[0]
+    return launch_dim(read, buf)
+
+
+def _forall_of(loop):
     forall = loop.parent
     while forall is not None and forall.name != "scf.forall":
         forall = forall.parent
+    return forall
+
+
+def _static_workgroup(read, loop, rows: int, T: int, row):
+    """(the ``scf.forall`` induction variable running over the ``ceildiv(rows, T)`` tiles
+    of a static row count that the read ``row`` moves with, T)."""
+    forall, tiles = _forall_of(loop), -(-rows // T)
+    found = []
+    if forall is not None:
+        args = forall.regions[0].blocks[0].arguments
+        found = [args[i] for i, ub in enumerate(dense_i64(forall, "staticUpperBound"))
+                 if ub == tiles and isinstance(row, ir.Value) and depends(row, {args[i]})]
+    if len(found) != 1:
+        raise IRError(read, f"{describe(read)} masks rows of a buffer of {rows} rows, but "
+                            f"{'no' if not found else 'more than one'} workgroup dimension "
+                            f"of {tiles} tiles of {T} rows moves its row; the masked rows "
+                            f"cannot be tied to a workgroup's tile")
+    return found[0], T
+
+
+def workgroup_iv(read, loop, launch, tile_rows: int = 0, row=None):
+    """(the ``scf.forall`` induction variable running over ``ceildiv(launch, T)``, T); for
+    a static row count ``launch``, the dimension of its tiles of ``tile_rows`` (the LDS
+    tile's) that the read ``row`` moves with."""
+    if isinstance(launch, int):
+        return _static_workgroup(read, loop, launch, tile_rows, row)
+    forall = _forall_of(loop)
     if forall is not None:
         ubs = iter(segments(forall)[1])
         for i, ub in enumerate(dense_i64(forall, "staticUpperBound")):
@@ -202,7 +241,14 @@ def sample_rows(ev, wg, launch, T: int, iv, k: int):
     """Bind, in turn, the workgroup ``wg`` to each of :data:`WORKGROUPS` and the launch's
     rows ``launch`` to each sampled end past the workgroup's first row (``1 .. T + 2``
     rows and the :data:`FAR` tiles), the K-loop's ``iv`` to ``k``; yield (the workgroup's
-    first row, the rows' end) at each (module docstring)."""
+    first row, the rows' end) at each (module docstring).  For a static row count
+    ``launch``, ``wg`` runs over every tile of the grid instead: the check is exhaustive."""
+    if isinstance(launch, int):
+        for g in range(-(-launch // T)):
+            ev.bind(wg, g)
+            ev.bind(iv, k)
+            yield T * g, launch
+        return
     for g in WORKGROUPS:
         for t in [*range(1, T + 3), *(T * f + 3 for f in FAR)]:
             ev.bind(wg, g)
@@ -240,7 +286,10 @@ def check_row_masks(read, s, row, lr, base: int, end: int) -> None:
 
 def prove_every_size(read, p: dict, wg, launch, T: int, iv, k: int, threads: int) -> None:
     """The row-mask properties :func:`check_row_masks` samples, proven for every workgroup
-    and size (:mod:`~pipeline_mlir.frontend.row_proof`; the K-loop's ``iv`` at ``k``)."""
+    and size (:mod:`~pipeline_mlir.frontend.row_proof`; the K-loop's ``iv`` at ``k``).  A
+    static row count needs none: :func:`sample_rows` evaluated every tile of its grid."""
+    if isinstance(launch, int):
+        return
     values = {"size": p["size"], "row": p["row"], "lr": view_offsets(p["lds"])[0]}
     leaves = {wg: Form(g=1), launch: Form(g=T, d=1), iv: Form(c=k)}
     prove_rows(read, values, leaves, T, threads)
@@ -301,15 +350,15 @@ def _prove(read, loop, p: dict) -> dict:
     if not is_zero(p["pad"]):
         raise IRError(read, f"{describe(read)} pads masked rows with a value other than "
                             f"zero; a range-checked read past the end returns zero")
-    launch = launch_dim(read, p["buf"])
-    wg, T = workgroup_iv(read, loop, launch)
-    _check_form(read, loop, p, wg)
     tt = ir.MemRefType(p["lds"].operands[0].type)
     if tt.rank != 2 or not tt.has_static_shape or dense_i64(p["lds"], "static_sizes") != [
             1, p["width"]]:
         raise IRError(p["lds"], f"{describe(p['lds'])}: a row-masked copy writes one row "
                                 f"of a static 2-D LDS tile")
     tile = tuple(tt.shape)
+    launch = row_count(read, p["buf"])
+    wg, T = workgroup_iv(read, loop, launch, tile[0], p["row"])
+    _check_form(read, loop, p, wg)
     ev = Evaluator(flat_block(read, loop), launch_values=False)
     ev.where = read
     iv = loop.regions[0].blocks[0].arguments[0]
@@ -339,8 +388,24 @@ def fat_view(buf, loop, fat: dict):
     """A range-checked view of ``buf`` (``amdgpu.fat_raw_buffer_cast``, emitted before
     ``loop`` once per buffer)."""
     if memory_space(buf.type) == "fat_raw_buffer":
+        _check_range(buf)
         return buf
     return fat_raw_view(buf, ir.InsertionPoint(loop), loop.location, fat)
+
+
+def _check_range(buf) -> None:
+    """The fat buffer ``buf`` that masked rows are read from past its end is checked against
+    the range of its own shape: its ``amdgpu.fat_raw_buffer_cast`` has no ``validBytes``
+    and no ``boundsCheck(false)`` (a read past the end must read zero, never memory)."""
+    cast = owner(buf, "amdgpu.fat_raw_buffer_cast")
+    unchecked = cast is not None and "boundsCheck" in cast.attributes and \
+        str(cast.attributes["boundsCheck"]) == "false"
+    if cast is None or unchecked or ("operandSegmentSizes" in cast.attributes and
+                                     segments(cast)[1]):
+        at = cast if cast is not None else buf.owner
+        raise IRError(at, f"{describe(at)}: masked rows are read past the end of this fat "
+                          f"buffer, which must be range-checked by its own shape (a cast "
+                          f"without validBytes or boundsCheck(false))")
 
 
 def _rewrite(read, p: dict, plan: dict, fat: dict) -> None:

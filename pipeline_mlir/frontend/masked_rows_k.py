@@ -34,6 +34,14 @@ pipelined loop, the masks of the others proven full and dropped), and whose unma
 :mod:`~pipeline_mlir.frontend.regcopy` makes direct-to-LDS copies.  A run of this shape
 that fails a check is an error at its read; other masked reads are left to the masked-tail
 peel.
+
+A binding of static rows (IREE's kernels of static M and N with a partial edge tile and an
+unaligned K) takes the same rewrite: its row count is the size, the workgroup dimension is
+the one of ``ceildiv(rows, T)`` tiles the row moves with, and the row checks run at every
+tile of that grid (exhaustive, so no proof for every size).  A run staged through a private
+``1 x W`` row (written whole by the masked read, read back whole later in the body, after
+the barrier, and stored to LDS) is read from the range-checked buffer where the row is read
+back: the read of the global buffer moves past the barrier, which orders LDS accesses only.
 """
 
 from __future__ import annotations
@@ -49,10 +57,10 @@ from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, dens
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
 from pipeline_mlir.frontend.kernel_ir import depends, describe, erase_unused, owner
 from pipeline_mlir.frontend.masked_rows import (check_row_masks, fat_view, flat_block,
-                                                index_value, is_zero, launch_dim,
-                                                lane_offsets, lane_value, plain_access,
-                                                prove_every_size, sample_rows,
-                                                view_offsets, workgroup_iv)
+                                                index_value, is_zero, lane_offsets,
+                                                lane_value, plain_access, prove_every_size,
+                                                row_count, sample_rows, view_offsets,
+                                                workgroup_iv)
 from pipeline_mlir.frontend.masked_rows_late import zero_splat
 
 __all__ = ["unmask_row_tails", "k_bounds", "check_columns", "rewrite_runs", "body_ops",
@@ -75,8 +83,10 @@ def rewrite_runs(loop, to_mask, name: str, match, prove, rewrite) -> int:
     done, fat = 0, {}
     for sel in [o for o in body_ops(loop) if o.name == "arith.select"]:
         done += to_mask(sel)
-    for op in [o for o in body_ops(loop) if o.name == name]:
-        parts = match(op)
+    # every candidate matched before any is rewritten: a rewrite erases ops of the body (a
+    # staged run's read back, which is no candidate, but a handle to it must not be used)
+    found = [(op, match(op)) for op in body_ops(loop) if op.name == name]
+    for op, parts in found:
         if parts is not None:
             prove(op, loop, parts)
             rewrite(op, loop, parts, fat)
@@ -197,12 +207,42 @@ def _match(read) -> dict | None:
     if any(isinstance(x, int) for x in sizes) or list(sizes) != [s, c] or \
             constant_int(s) is not None:
         return None
-    lds = owner(uses[0].operands[1], "memref.subview")
+    write, stage = uses[0], _staged(uses[0], read)
+    if stage is not None:
+        write = stage[2]
+    lds = owner(write.operands[1], "memref.subview")
     if lds is None or memory_space(lds.results[0].type) != "workgroup":
         return None
     return {"size": s, "cols": c, "row": row, "col": col, "buf": sv.operands[0],
-            "pad": segments(read)[2][0], "mask": cm, "view": sv, "write": uses[0],
-            "lds": lds, "width": ir.VectorType(read.results[0].type).shape[1]}
+            "pad": segments(read)[2][0], "mask": cm, "view": sv, "write": write,
+            "stage": stage, "lds": lds, "width": ir.VectorType(read.results[0].type).shape[1]}
+
+
+def _staged(write, read):
+    """(the write to a private ``memref.alloca`` of ``1 x W``, its one read back later in
+    the same block, the one ``vector.transfer_write`` of that value) when ``read``'s run is
+    staged through registers: written whole to the private row and read back whole (the
+    value the LDS write stores is ``read``'s); None when ``write`` writes no private row."""
+    alloca = owner(write.operands[1], "memref.alloca")
+    if alloca is None:
+        return None
+    at = ir.MemRefType(alloca.results[0].type)
+    users = [_op(u.owner) for u in alloca.results[0].uses]
+    backs = [u for u in users if u != write]
+    vt = ir.VectorType(read.results[0].type)
+    if list(at.shape) != list(vt.shape) or len(users) != 2 or len(backs) != 1 or \
+            backs[0].name != "vector.transfer_read" or backs[0].parent != read.parent or \
+            not plain_access(write, [0, 0]) or not plain_access(backs[0], [0, 0]) or \
+            backs[0].results[0].type != read.results[0].type:
+        return None
+    ops = body_ops(read.parent)
+    if not ops.index(read) < ops.index(write) < ops.index(backs[0]):
+        return None
+    outs = [_op(u.owner) for u in backs[0].results[0].uses]
+    if len(outs) != 1 or outs[0].name != "vector.transfer_write" or \
+            outs[0].operands[0] != backs[0].results[0]:
+        return None
+    return write, backs[0], outs[0]
 
 
 def _check_form(read, loop, p: dict, wg, launch) -> None:
@@ -224,7 +264,8 @@ def _check_form(read, loop, p: dict, wg, launch) -> None:
         raise IRError(read, f"{describe(read)}: its row, row mask or LDS row changes with "
                             f"the K-loop or another workgroup dimension; a row-masked copy "
                             f"masks the rows of its workgroup's tile")
-    check_fixed_columns(read, p, others | {wg, launch})
+    check_fixed_columns(read, p, others | {wg} | ({launch} if isinstance(launch, ir.Value)
+                                                  else set()))
 
 
 def k_bounds(loop) -> tuple[int, int, int]:
@@ -257,8 +298,8 @@ def check_columns(read, loop, ev, p: dict, bounds: tuple[int, int, int]) -> None
 
 def _prove(read, loop, p: dict) -> None:
     """Check the run ``p`` (module docstring)."""
-    launch = launch_dim(read, p["buf"])
-    wg, T = workgroup_iv(read, loop, launch)
+    launch = row_count(read, p["buf"])
+    wg, T = workgroup_iv(read, loop, launch, _tile_rows(p), p["row"])
     _check_form(read, loop, p, wg, launch)
     size = flat_block(read, loop)
     bounds = k_bounds(loop)
@@ -272,19 +313,37 @@ def _prove(read, loop, p: dict) -> None:
     check_columns(read, loop, ev, p, bounds)
 
 
+def _tile_rows(p: dict) -> int:
+    """The rows of the LDS tile the run ``p`` writes (0 when not a static 2-D one, which
+    :func:`_check_form` refuses)."""
+    tt = ir.MemRefType(p["lds"].operands[0].type)
+    return tt.shape[0] if tt.rank == 2 and tt.has_static_shape else 0
+
+
 def _rewrite(read, loop, p: dict, fat: dict) -> None:
     """``read`` made a read of the range-checked buffer at ``[T g + lr, col]`` masked by
     ``1, c`` (module docstring)."""
     src = fat_view(p["buf"], loop, fat)
-    wg, T = workgroup_iv(read, loop, launch_dim(read, p["buf"]))
+    wg, T = workgroup_iv(read, loop, row_count(read, p["buf"]), _tile_rows(p), p["row"])
     lr = view_offsets(p["lds"])[0]
-    with ir.InsertionPoint(read), read.location:
+    stage = p["stage"]
+    # a run staged through a private row is read where the row was read back (the read of
+    # the global buffer moves past the barrier, which orders LDS accesses only)
+    at = read if stage is None else stage[1]
+    with ir.InsertionPoint(at), read.location:
         lr = index_value(lr)
         row = B.arith.addi(B.arith.muli(wg, index_value(T)), lr)
         col = index_value(p["col"])
         mask = B.vector.create_mask(ir.VectorType(p["mask"].results[0].type),
                                     [index_value(1), p["cols"]])
         new = _masked_read(read, src, [row, col], mask)
-    read.results[0].replace_all_uses_with(new)
-    read.erase()
-    erase_unused([p["mask"], p["view"]])
+    if stage is None:
+        read.results[0].replace_all_uses_with(new)
+        read.erase()
+        erase_unused([p["mask"], p["view"]])
+        return
+    alloca = stage[0].operands[1]
+    stage[1].results[0].replace_all_uses_with(new)
+    stage[1].erase()
+    stage[0].erase()
+    erase_unused([read, p["mask"], p["view"], alloca.owner])

@@ -25,6 +25,13 @@ not with the workgroup or a launch value, and the pass-through must be zero.  Th
 then are masked by the K left only, which :mod:`~pipeline_mlir.frontend.masks` peels.  A
 load of this shape that fails a check is an error at it; other masked loads are left to
 the scan, which refuses them.
+
+A load may also sit in IREE's buffer-end ``scf.if`` (a guarded load,
+:func:`~pipeline_mlir.frontend.masks.guard_parts`): the ``scf.if`` is made the same read.
+For a binding of static rows (IREE's partial edge tiles; the late form has no workgroup
+loop) the guard is evaluated at every workgroup id below its ``upper_bound``, up to
+:data:`GRID_LIMIT` workgroups; a workgroup given otherwise is refused.  A run stored to LDS
+after a barrier is read at its store.
 """
 
 from __future__ import annotations
@@ -33,15 +40,18 @@ import numpy as np
 
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError
-from pipeline_mlir.analysis.ir_facts import constant_int, memory_space
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.ir_facts import constant_int, int_attr, memory_space
 from pipeline_mlir.analysis.loop_eval import Evaluator
-from pipeline_mlir.frontend.kernel_ir import depends, describe, erase_unused, owner
-from pipeline_mlir.frontend.masked_rows import fat_view, flat_block, launch_dim
+from pipeline_mlir.frontend.kernel_ir import depends, describe, erase_unused, kernel_of, owner
+from pipeline_mlir.frontend.masked_rows import (erase_tree, fat_view, flat_block, launch_dim,
+                                                row_count)
 from pipeline_mlir.frontend.masked_rows_k import (check_columns, check_fixed_columns,
                                                   k_bounds, refuse_nonzero_fill,
                                                   rewrite_runs, select_as_masked,
                                                   whole_run_select)
+from pipeline_mlir.frontend.masks import guard_parts
 from pipeline_mlir.frontend.masked_rows_late import (launch_values, sample_points,
                                                      workgroup_loop,
                                                      zero_splat)
@@ -54,7 +64,22 @@ def unmask_row_tails_late(loop) -> int:
     """Make every load directly in ``loop``'s body masked by rows and the K left, and every
     whole-run select of a static buffer, a read masked by the K left only (module
     docstring); the number rewritten."""
-    return rewrite_runs(loop, _select_to_mask, "vector.maskedload", _match, _prove, _rewrite)
+    return rewrite_runs(loop, _select_to_mask, "vector.maskedload", _match, _prove,
+                        _rewrite) + rewrite_runs(loop, lambda sel: 0, "scf.if", _match_guarded,
+                                                 _prove, _rewrite)
+
+
+def _match_guarded(guard) -> dict | None:
+    """The parts of a guarded load (:func:`~pipeline_mlir.frontend.masks.guard_parts`: the
+    buffer-end ``scf.if`` whose branches compute the same run) masked by rows and the K
+    left, the ``scf.if`` as ``"guard"``; or None."""
+    parts = guard_parts(guard)
+    if parts is None:
+        return None
+    p = _match(_op(guard.regions[0].blocks[0].operations[0]))
+    if p is not None:
+        p["guard"] = guard
+    return p
 
 
 def _index(v):
@@ -116,7 +141,8 @@ def _check_form(load, loop, p: dict, wl, launch, others: list) -> None:
     if depends(p["ok"], {iv}) or depends(p["row"], {iv}):
         raise IRError(load, f"{describe(load)}: its row or row guard changes with the K-loop; "
                             f"a row-masked copy masks the rows of its workgroup's tile")
-    check_fixed_columns(load, p, {wl.regions[0].blocks[0].arguments[0], launch, *others})
+    check_fixed_columns(load, p, {*([] if wl is None else [
+        wl.regions[0].blocks[0].arguments[0], launch]), *others})
 
 
 def _check_rows(load, ev, p: dict, wl, launch, tile: int, others: list) -> None:
@@ -132,10 +158,13 @@ def _check_rows(load, ev, p: dict, wl, launch, tile: int, others: list) -> None:
 def _prove(load, loop, p: dict) -> None:
     """Check the load ``p`` (module docstring)."""
     size = flat_block(load, loop)
-    launch = launch_dim(load, p["buf"])
-    others = launch_values(loop, launch)
     ev = Evaluator(size, launch_values=False)
     ev.where = load
+    if isinstance(row_count(load, p["buf"]), int):
+        _prove_static(load, loop, p, ev)
+        return
+    launch = launch_dim(load, p["buf"])
+    others = launch_values(loop, launch)
     wl, tile = workgroup_loop(load, loop, launch, others, ev)
     _check_form(load, loop, p, wl, launch, others)
     bounds = k_bounds(loop)
@@ -144,15 +173,74 @@ def _prove(load, loop, p: dict) -> None:
     prove_guarded_rows(load, p["ok"], p["row"], wl, launch, tile, int(np.prod(size)))
 
 
+#: the most workgroups a static grid's row guards are evaluated at, one by one
+GRID_LIMIT = 1 << 16
+
+
+def _workgroup_ids(load, loop) -> list:
+    """The kernel's ``hal.interface.workgroup.id`` values with their upper bounds, when they
+    are its only workgroup values (no other workgroup id op, no loop around the K-loop):
+    what a static grid's rows are evaluated over."""
+    kernel = kernel_of(loop)
+    ids = walk_ops(kernel, lambda o: o.name in ("hal.interface.workgroup.id", "gpu.block_id")
+                   or o.name.startswith("rocdl.workgroup.id"))
+    around, up = [], _op(loop).parent
+    while up is not None and up != kernel:
+        around.append(up.name)
+        up = up.parent
+    bounded = [o for o in ids if o.name == "hal.interface.workgroup.id" and
+               "upper_bound" in o.attributes]
+    if len(bounded) != len(ids) or any(n in ("scf.for", "scf.forall", "scf.parallel")
+                                       for n in around):
+        raise IRError(load, f"{describe(load)} masks rows of a buffer of static rows by the "
+                            f"workgroup, but the workgroup is not only "
+                            f"'hal.interface.workgroup.id' ops with an upper_bound (the grid "
+                            f"its rows are evaluated over)")
+    out = [(o.results[0], int_attr(o, "upper_bound")) for o in ids]
+    if int(np.prod([ub for _, ub in out])) > GRID_LIMIT:
+        raise IRError(load, f"{describe(load)} masks rows of a buffer of static rows in a "
+                            f"grid of more than {GRID_LIMIT} workgroups, too many to evaluate "
+                            f"one by one")
+    return out
+
+
+def _prove_static(load, loop, p: dict, ev) -> None:
+    """The checks of the module docstring for a buffer of static rows ``L``: at every
+    workgroup of the grid (every id below its upper bound), on every thread, a row the
+    guard reads lies in ``0 .. L - 1``; the columns as for a size known at launch."""
+    rows = row_count(load, p["buf"])
+    ids = _workgroup_ids(load, loop)
+    _check_form(load, loop, p, None, None, [v for v, _ in ids])
+    check_columns(load, loop, ev, p, k_bounds(loop))
+    for point in np.ndindex(*(ub for _, ub in ids)):
+        for (v, _), w in zip(ids, point):
+            ev.bind(v, w)
+        ok, row = ev.value(p["ok"]) != 0, ev.value(p["row"])
+        if np.any(ok & ((row < 0) | (row >= rows))):
+            raise IRError(load, f"{describe(load)} reads a row outside the buffer's {rows} "
+                                f"rows at workgroup {point}; a row-masked copy reads rows "
+                                f"below the size only")
+
+
 def _rewrite(load, loop, p: dict, fat: dict) -> None:
-    """``load`` made a read of the range-checked buffer at ``[ok ? row : M, col]`` masked
-    by ``c`` (module docstring)."""
+    """``load`` (or the guarded load ``p["guard"]``) made a read of the range-checked buffer
+    at ``[ok ? row : M, col]`` masked by ``c`` (module docstring)."""
     src = fat_view(p["buf"], loop, fat)
-    launch = launch_dim(load, p["buf"])
-    with ir.InsertionPoint(load), load.location:
-        row = B.arith.select(p["ok"], p["row"], launch)
+    rows = row_count(load, p["buf"])
+    at = p.get("guard", load)
+    users = [_op(u.owner) for u in at.results[0].uses]
+    # a run stored to LDS after a barrier (staged through registers) is read at its store:
+    # the read of the global buffer moves past the barrier, which orders LDS accesses only
+    here = users[0] if len(users) == 1 and users[0].name == "vector.store" and \
+        users[0].parent == at.parent else at
+    with ir.InsertionPoint(here), load.location:
+        end = B.arith.constant(p["row"].type, rows) if isinstance(rows, int) else rows
+        row = B.arith.select(p["ok"], p["row"], end)
         mask = B.vector.create_mask(p["mask"].results[0].type, [_index(p["cols"])])
         new = _read(load.results[0], src, [row, p["col"]], mask)
-    load.results[0].replace_all_uses_with(new)
-    load.erase()
+    at.results[0].replace_all_uses_with(new)
+    if at is load:
+        load.erase()
+    else:
+        erase_tree(at)
     erase_unused([p["select"], p["mask"]])

@@ -38,7 +38,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import block_size, constant_trips, segments
-from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride
 from pipeline_mlir.frontend.dynamic_masks import LEAVES, prove_full
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
 from pipeline_mlir.frontend.lds_bounds import pin_full_sizes
@@ -66,7 +66,7 @@ def _mask_of(read):
     """The mask value of masked read ``read`` (a masked ``vector.transfer_read``, a
     ``vector.maskedload`` or a guarded load)."""
     if read.name == "scf.if":
-        return _guard_parts(read)[0]
+        return guard_parts(read)[0]
     if read.name == "vector.maskedload":
         return read.operands[len(read.operands) - 2]
     return segments(read)[3][0]
@@ -79,10 +79,10 @@ def guarded_loads(loop) -> list:
     ``vector.load`` ``L`` of the same memref and indices.  Other ``scf.if`` ops are left
     for the scan to refuse."""
     return [o for o in map(_op, loop.regions[0].blocks[0].operations)
-            if o.name == "scf.if" and _guard_parts(o) is not None]
+            if o.name == "scf.if" and guard_parts(o) is not None]
 
 
-def _guard_parts(op):
+def guard_parts(op):
     """(the mask, the else-branch's ``vector.load``) of guarded load ``op``, or None."""
     if len(op.results) != 1 or len(op.regions) != 2 or not len(op.regions[1].blocks):
         return None
@@ -169,6 +169,23 @@ def _mask_sizes(read, iv, checked: bool = True) -> tuple[list, list]:
     return list(ir.VectorType(read.results[0].type).shape), vals
 
 
+#: what a mask that moves with the workgroup is, and what the front end takes of those
+_EDGE = ("; a mask that moves with the workgroup cuts C's edge tiles, which the front end "
+         "takes only as whole rows past the end of a range-checked buffer (a run masked by "
+         "its row: IREE's padded and partial-tile copies), not as elements masked inside a "
+         "row, which lie inside the buffer")
+
+
+def _block_argument(v) -> str:
+    """``v`` (a block argument) named for a refusal: the workgroup loop's variable said so."""
+    parent = v.owner.owner
+    parent = None if parent is None else _op(parent)
+    name = "" if parent is None else parent.name
+    if name == "scf.forall" or (name == "scf.for" and grid_stride(parent)):
+        return f"the workgroup (block argument #{v.arg_number} of the '{name}' over workgroups)"
+    return f"block argument #{v.arg_number} of '{name}'" if name else "a block argument"
+
+
 def _check_sources(read, v, iv, seen: set) -> None:
     """``v`` is computed by side-effect-free ops from ``iv``, thread ids and constants."""
     if v == iv or v in seen:
@@ -177,11 +194,11 @@ def _check_sources(read, v, iv, seen: set) -> None:
     owner = v.owner
     o = None if isinstance(owner, ir.Block) else _op(owner)
     if o is None or not is_pure(o) or (not len(o.operands) and o.name not in LEAVES):
-        what = "a block argument" if o is None else f"'{o.name}'"
+        what = _block_argument(v) if o is None else f"'{o.name}'"
         raise IRError(read, f"{describe(read)} has a mask whose size depends on {what}, "
                             f"not only on the loop variable, the thread and constants; the "
                             f"front end proves masks full for every workgroup by evaluating "
-                            f"them")
+                            f"them" + (_EDGE if "workgroup" in what else ""))
     for x in o.operands:
         _check_sources(read, x, iv, seen)
 
@@ -220,7 +237,7 @@ def _plain_load(read) -> None:
 def _unguard(guard) -> None:
     """Guarded load ``guard`` replaced by its plain ``vector.load`` (its mask full in every
     iteration of its loop)."""
-    mask, load = _guard_parts(guard)
+    mask, load = guard_parts(guard)
     attrs = {a.name: a.attr for a in load.attributes}
     with ir.InsertionPoint(guard), guard.location:
         new = ir.Operation.create("vector.load", results=[load.results[0].type],

@@ -70,9 +70,11 @@ def _static_rows(text: str) -> str:
      "a row-masked copy stages one whole row"),
     (_text("memref.subview %assume_align_8[%30, %121]", "memref.subview %assume_align_8[%121, "
            "%121]"), "its row, mask or LDS row changes with the K-loop"),
-    # the binding's rows made static (IREE's static-M kernels of a partial edge tile and an
-    # unaligned K, 300x1024x1020, mask their rows so): not this form
-    (_static_rows, "this binding's rows are static"),
+    # the binding's rows made static (IREE's static-M kernels of a partial edge tile mask
+    # their rows so, the grid's tiles evaluated one by one): here no workgroup dimension of
+    # the static rows' 32 tiles moves the row (the grid still runs over the launch's M)
+    (_static_rows, "masks rows of a buffer of 4096 rows, but no workgroup dimension of 32 "
+                   "tiles of 128 rows moves its row"),
 ], ids=["padding", "two rows", "other row", "masked below the end", "LDS not covered",
         "columns", "stored elsewhere", "staged row read elsewhere", "row moves with K",
         "static rows"])

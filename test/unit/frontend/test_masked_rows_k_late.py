@@ -19,7 +19,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parents[1]))
 from masked_rows_helpers import (  # noqa: E402
-    adopt as _run, assert_refused_at, in_window, padded_late, text_mutation as _text)
+    G, adopt as _run, assert_refused_at, in_window, padded_late, text_mutation as _text)
 
 LOAD = "%201 = vector.maskedload %assume_align_5[%102, %200]"
 
@@ -82,3 +82,35 @@ def test_a_row_past_the_size_at_unsampled_sizes_is_refused(late, tmp_path, capsy
     text = late.replace(LOAD, window + LOAD.replace("[%102, %200]", "[%w_row, %200]"))
     assert_refused_at(tmp_path, capsys, text, "vector.maskedload",
                       "reads a row outside the buffer's L rows where its guard holds")
+
+
+STATIC_LOAD = "%461 = scf.if %460"
+
+
+def test_static_rows_guards_evaluated_over_the_grid(tmp_path, capsys):
+    """IREE's 300x260x1020 kernel in the late form (15 workgroups, ids below
+    ``upper_bound 15``): taken, no masked load left in the loop; its row guard made true
+    for rows past the edge, its workgroup id unbounded or its grid too large to evaluate
+    workgroup by workgroup: refused at the first row-guarded load (its scf.if), saying
+    which; A's fat buffer cast with ``boundsCheck(false)``: refused at the cast."""
+    text = G.late_form(G.matmul_source(dtype="bf16", m=300, n=260, k=1020))
+    rc, out, err = _run(tmp_path, capsys, text)
+    assert rc == 0, err
+    # the pipelined loop's copies direct-to-LDS copies, no masked load left before the
+    # remainder loop (the peeled last K tile, which keeps the runs of rows below the edge
+    # as IREE wrote them)
+    pipelined = out[:out.index("{sched.remainder}")].rsplit(" = scf.for ", 1)[0]
+    assert "vector.maskedload" not in pipelined and "amdgpu.gather_to_lds" in pipelined
+    wid = "hal.interface.workgroup.id[0] upper_bound 15"
+    for old, new, message in [
+            ("%179 = arith.cmpi sgt, %105", "%179 = arith.cmpi sge, %105",
+             "reads a row outside the buffer's 300 rows at workgroup (12,)"),
+            (wid, "hal.interface.workgroup.id[0]",
+             "the workgroup is not only 'hal.interface.workgroup.id' ops with an upper_bound"),
+            (wid, wid.replace("15", "70000"), "in a grid of more than 65536 workgroups")]:
+        assert_refused_at(tmp_path, capsys, _text(old, new)(text), STATIC_LOAD, message)
+    # A's fat buffer not range-checked: a row past the edge would read memory, not zero
+    cast = "amdgpu.fat_raw_buffer_cast %assume_align resetOffset"
+    unchecked = _text(cast, cast.replace(" resetOffset", " boundsCheck(false) resetOffset"))
+    assert_refused_at(tmp_path, capsys, unchecked(text), "%2 = amdgpu.fat_raw_buffer_cast", "masked rows are read past the end of "
+                      "this fat buffer, which must be range-checked by its own shape")

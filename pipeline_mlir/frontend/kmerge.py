@@ -39,6 +39,13 @@ remainders' find schedule buffers to alias (:func:`leftover_aliases`):
   hold one merged K tile per iteration: ``remainder_plan`` refuses a remainder planned
   there after a merged loop).
 
+The lockstep schedule (``4wave``) has no runs to cut: its K tile is four MMA blocks, a
+wave's 2x2 subtiles, and a block reads the next block's fragment one block ahead.  A wave
+whose tile is one MFMA per subtile and one MFMA deep (IREE's one wave of a 32x32 tile)
+gives each block one MFMA, which covers no LDS read: every block waits for its read.  Such
+a loop (:func:`lockstep_block`) is merged too, ``m`` the fewest steps that fit and give
+its blocks 2 MFMAs, the crosswise split's target.
+
 The rewrite is taken on loops with a constant step and buffers that are static
 ``memref.alloc`` ops viewed through subview, expand_shape, collapse_shape and cast ops;
 otherwise (or when too few K steps remain for the schedule's loop) the loop stays as it

@@ -354,7 +354,9 @@ class _Rewriter:
                 acc = self.copy_acc[an.ops[c.op]]
                 buf = self.buffers[c.buffer]
                 with acc.op.location:     # its index arithmetic derives from the copy
-                    idx = self._lds_index(acc, cl, False, buf, d.subtile)
+                    idx = self.read_bases.wave_uniform(
+                        self._lds_index(acc, cl, False, buf, d.subtile),
+                        self.new_loop.operation)
                     # (K tiles ahead only: the shifted variable stays >= 0)
                     src_idx = [cloned_index(cl, x, self.iv, an.scan.block) if shift >= 0
                                else cl.get(x) for x in acc.src_indices]

@@ -39,6 +39,13 @@ remainders' find schedule buffers to alias (:func:`leftover_aliases`):
   hold one merged K tile per iteration: ``remainder_plan`` refuses a remainder planned
   there after a merged loop).
 
+The lockstep schedule (``4wave``) has no runs to cut: its K tile is four MMA blocks, a
+wave's 2x2 subtiles, and a block reads the next block's fragment one block ahead.  A wave
+whose tile is one MFMA per subtile and one MFMA deep (IREE's one wave of a 32x32 tile)
+gives each block one MFMA, which covers no LDS read: every block waits for its read.  Such
+a loop (:func:`lockstep_block`) is merged too, ``m`` the fewest steps that fit and give
+its blocks 2 MFMAs, the crosswise split's target.
+
 The rewrite is taken on loops with a constant step and buffers that are static
 ``memref.alloc`` ops viewed through subview, expand_shape, collapse_shape and cast ops;
 otherwise (or when too few K steps remain for the schedule's loop) the loop stays as it
@@ -62,6 +69,7 @@ from pipeline_mlir.frontend.k_subtiles import MERGED_ATTR, along_k
 from pipeline_mlir.frontend.kernel_ir import erase_dead, erase_unused_buffer, other_lds
 from pipeline_mlir.frontend.partition import layout_buffers
 from pipeline_mlir.frontend.tails import guarded_pairs, make_remainder
+from pipeline_mlir.schedules.fourwave import FOUR_WAVE_MINI_ITERS
 from pipeline_mlir.target import gfx950
 
 __all__ = ["MERGED_ATTR", "Merge", "leftover_aliases", "merge_factor", "merge_k_steps",
@@ -70,18 +78,35 @@ __all__ = ["MERGED_ATTR", "Merge", "leftover_aliases", "merge_factor", "merge_k_
 #: the views whose clones on a slab of the merged buffer move only their layout's offset
 _VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
           "memref.assume_alignment")
-#: MFMAs per accumulator and K tile the crosswise split wants: 2 per MMA block
-_WANTED_CHAIN = 8
+#: MFMAs per MMA block wanted (the crosswise split's and the lockstep schedule's alike)
+_WANTED_BLOCK = 2
+#: MFMAs per accumulator and K tile the crosswise split wants: 2 per MMA block of its 4 runs
+_WANTED_CHAIN = 4 * _WANTED_BLOCK
+#: the MMA blocks of a lockstep schedule's K tile: the 4-wave schedule's 2x2 subtiles
+LOCKSTEP_BLOCKS = len(FOUR_WAVE_MINI_ITERS)
 
 
-def wants_merge(an: Analysis, failed: bool) -> bool:
-    """Whether the loop's K tile is too small for the crosswise split: partitioned
-    crosswise with fewer than 2 MFMAs per MMA block, or (``failed``: the partition was
-    refused) one accumulator per wave whose chain does not cut into four runs."""
+def lockstep_block(an: Analysis, schedule) -> int | None:
+    """The MFMAs of each MMA block of a lockstep schedule (``4wave``) whose blocks hold
+    fewer than :data:`_WANTED_BLOCK` (a wave's tile of one MFMA per subtile, one MFMA deep),
+    else None.  Such a block reads the next block's fragment one MFMA before that block
+    needs it: one MFMA cannot cover an LDS read, and each block waits for its read."""
+    if schedule is None or not schedule.lockstep():
+        return None
+    block = len(an.mfmas) // LOCKSTEP_BLOCKS
+    return block if 0 < block < _WANTED_BLOCK else None
+
+
+def wants_merge(an: Analysis, failed: bool, schedule=None) -> bool:
+    """Whether the loop's K tile is too small for the schedule: partitioned crosswise with
+    fewer than 2 MFMAs per MMA block, or (``failed``: the partition was refused) one
+    accumulator per wave whose chain does not cut into four runs; or a lockstep
+    ``schedule``'s MMA blocks of fewer than 2 MFMAs (:func:`lockstep_block`)."""
     chain = an.chain()
     if failed:
         return len({m.acc for m in an.mfmas}) == 1 and chain % 4 != 0
-    return along_k(an.partition) == "A, B" and chain < _WANTED_CHAIN
+    return (along_k(an.partition) == "A, B" and chain < _WANTED_CHAIN) or \
+        lockstep_block(an, schedule) is not None
 
 
 def _tile_bytes(an: Analysis) -> int:
@@ -90,22 +115,25 @@ def _tile_bytes(an: Analysis) -> int:
 
 
 def merge_factor(chain: int, tile: int, trips: int | None, least: int,
-                 other: int = 0, aliased: bool = False) -> int | str:
+                 other: int = 0, aliased: bool = False, block: int | None = None) -> int | str:
     """``m``, the K steps to merge (module docstring), or why there is none: ``chain``
     MFMAs per accumulator and K step, ``tile`` bytes of LDS per K step, ``trips`` K
     steps the loop runs (None: known only at run time, some may be left over), ``least``
     pairs of merged steps the schedule's loop needs, ``other`` bytes of the kernel's other
     LDS buffers (a remainder loop's own).  The K steps left over run on buffers of their
     own, one K step (``tile``) beside the two stages, unless ``aliased``: on the
-    schedule's (:func:`leftover_aliases`, ``frontend/aliased_remainder.py``)."""
-    fits = [m for m in (2, 4) if chain * m % 4 == 0 and
+    schedule's (:func:`leftover_aliases`, ``frontend/aliased_remainder.py``).  ``block``:
+    a lockstep schedule's MFMAs per MMA block (:func:`lockstep_block`), which has no runs
+    to cut: the fewest steps that fit and give its blocks :data:`_WANTED_BLOCK` MFMAs."""
+    fits = [m for m in (2, 4) if (block is not None or chain * m % 4 == 0) and
             2 * m * tile + (tile if not aliased and (trips is None or trips % (2 * m))
                             else 0) + other <= gfx950.LDS_BYTES]
     if not fits:
         besides = f" beside the kernel's other {other}" if other else ""
         return (f"two stages of 2 merged K steps ({4 * tile} bytes) do not fit in the "
                 f"{gfx950.LDS_BYTES} bytes of LDS{besides}")
-    best = [m for m in fits if chain * m >= _WANTED_CHAIN]
+    best = [m for m in fits if (chain * m >= _WANTED_CHAIN if block is None
+                                else block * m >= _WANTED_BLOCK)]
     m = (best or fits)[0]
     if trips is not None and trips // (2 * m) < least:
         return (f"the loop runs {trips} K steps, fewer than the {2 * m * least} that "
@@ -186,8 +214,9 @@ def merge_k_steps(an: Analysis, schedule) -> tuple[Merge | None, str | None]:
     trips = None if bounds is None else max(0, -(-(bounds[1] - bounds[0]) // step))
     sizes = (an.chain(), _tile_bytes(an), trips, 1 + schedule.min_trips(),
              other_lds(loop, an.buffers))
-    m, unreserved = merge_factor(*sizes), None
-    alt = merge_factor(*sizes, aliased=True) if isinstance(m, str) else None
+    block = lockstep_block(an, schedule)
+    m, unreserved = merge_factor(*sizes, block=block), None
+    alt = merge_factor(*sizes, aliased=True, block=block) if isinstance(m, str) else None
     if isinstance(alt, int):
         m, unreserved = alt, m          # if the left-over K steps' buffers can alias
     if isinstance(m, str):

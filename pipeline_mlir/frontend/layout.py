@@ -546,6 +546,7 @@ class Emitter:
         for j in range(plan.copies):
             at = [o._v(o.add(g, t)) for g, t in
                   zip(g0, source_offset(o, plan, tid, subtile, j))]
-            idx = o.add(wave, j * plan.threads * plan.width)
-            out.append(gather_to_lds(old, cast, at, dst, o._v(idx), plan.width))
+            idx = rw.read_bases.wave_uniform(o._v(o.add(wave, j * plan.threads * plan.width)),
+                                             rw.new_loop.operation)
+            out.append(gather_to_lds(old, cast, at, dst, idx, plan.width))
         return out

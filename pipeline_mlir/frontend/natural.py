@@ -86,7 +86,7 @@ def analyse_loop(loop, schedule=None) -> Analysis:
             raise
         return _merged(an, schedule, e)
     if schedule is not None and MERGED_ATTR not in loop.attributes and \
-            wants_merge(an, False):
+            wants_merge(an, False, schedule):
         return _merged(an, schedule, None) or split_k(an)
     return split_k(an)
 

@@ -22,6 +22,18 @@ negative operand: :func:`_exact`); any other index keeps its own arithmetic.
 Kernels of at most one wave per SIMD are not changed, nor the ping-pong kernels
 (:func:`shares_read_bases`).  The sums are emitted with ``ix``, the rewriter's index
 emitter.
+
+The same kernels' DMA copies (``amdgpu.gather_to_lds``) take their LDS address from ``M0``,
+one value for the wave.  An LDS index computed from the thread id is one value per wave
+when the wave's index (``tid / 64``) is its only thread-dependent term, but LLVM's
+divergence analysis takes anything computed from the thread id for lane-varying: it keeps
+the address in a VGPR and fills ``M0`` with a ``v_readfirstlane`` at every copy, a VGPR
+per copy that the loop's register budget pays (pipeline-opt's own LLVM step proves the
+address uniform itself: ``sched-buffer-soffset``; ``iree-compile``, given the pipelined
+kernel back, does not).  :meth:`ReadBases.wave_uniform` evaluates such an index for every
+thread (the same proof of exactness) and, when every wave's 64 lanes agree and the value
+fits a non-negative i32, emits it through ``rocdl.readfirstlane``: the same value, which
+LLVM then keeps in an SGPR.
 """
 
 from __future__ import annotations
@@ -96,6 +108,16 @@ def shares_read_bases(block: tuple[int, int, int], schedule) -> bool:
     return schedule.lockstep() and int(np.prod(block)) > WAVE_SIZE * SIMDS_PER_CU
 
 
+def _inside(op, loop) -> bool:
+    """Whether ``op`` lies in ``loop``'s body, at any depth."""
+    loop = _op(loop)
+    while op is not None:
+        op = op.parent
+        if op is not None and _op(op) == loop:
+            return True
+    return False
+
+
 class ReadBases:
     """The read indices emitted so far (value, per-thread elements), to share from."""
 
@@ -113,6 +135,35 @@ class ReadBases:
             return elements if ops is not None and _exact(self.evaluator, ops) else None
         except IRError:          # more than the thread, or an operation the evaluator refuses
             return None
+
+    def wave_uniform(self, idx, loop):
+        """``idx`` (a DMA copy's LDS index, emitted in ``loop``'s body) through
+        ``rocdl.readfirstlane`` before ``loop`` when its value is the same in every lane of
+        each wave and fits a non-negative i32 (the value read back is the value given).
+        Its ops, computed from thread ids and constants alone, move before ``loop`` with it:
+        a ``readfirstlane`` in the loop would keep the lane-varying index live across it."""
+        if not self.on:
+            return idx
+        ops = _ops_of(idx)
+        elements = self._elements(idx)
+        if ops is None or elements is None:
+            return idx
+        lanes = elements.reshape(-1, WAVE_SIZE)     # threads in order: a wave per row
+        if elements.min() < 0 or elements.max() >= 1 << 31 or \
+                not (lanes == lanes[:, :1]).all():
+            return idx
+        body = loop.regions[0].blocks[0]
+        top = [o for o in body.operations if _op(o) in set(ops)]
+        if sum(_inside(o, loop) for o in ops) != len(top):
+            return idx          # an op of it nested deeper in the loop: left where it is
+        for op in top:
+            _op(op).move_before(loop)
+        i32 = ir.IntegerType.get_signless(32)
+        with ir.InsertionPoint(loop):
+            v = ir.Operation.create("arith.index_cast", results=[i32], operands=[idx])
+            v = ir.Operation.create("rocdl.readfirstlane", results=[i32], operands=v.results)
+            return ir.Operation.create("arith.index_cast", results=[idx.type],
+                                       operands=v.results).results[0]
 
     def index(self, idx, ix):
         """``idx``, or an earlier read's index plus a constant (emitted with ``ix``) when it

@@ -93,6 +93,9 @@ def test_merge_factor_is_the_fewest_k_steps_that_fit():
     assert merge_factor(4, TILE, 8, 1, 65537) == (         # a remainder's own buffers
         "two stages of 2 merged K steps (98304 bytes) do not fit in the 163840 bytes of LDS "
         "beside the kernel's other 65537")
+    # a lockstep schedule's blocks of one MFMA: no runs to cut, the fewest steps giving 2
+    assert merge_factor(1, TILE // 3, 16, 1) == 4
+    assert merge_factor(1, TILE // 3, 16, 1, block=1) == 2
     assert merge_factor(4, TILE, 7, 2) == (
         "the loop runs 7 K steps, fewer than the 8 that 4 iterations of 2 merged K steps "
         "(the schedule's loop and its two stages) need")

@@ -3,7 +3,8 @@
 An index that is, for every thread, an earlier one's plus a non-negative constant becomes
 that sum; one that differs per thread, depends on the workgroup or on a kernel argument,
 or lies below every earlier index keeps its own arithmetic; kernels of at most one wave per
-SIMD, and the ping-pong schedule's, are not changed.  (That the 8- and 16-wave kernels so
+SIMD, and the ping-pong schedule's, are not changed.  A DMA copy's LDS index that is one
+value per wave goes through ``rocdl.readfirstlane`` before the loop, its ops with it.  (That the 8- and 16-wave kernels so
 built stay exact: ``test/unit/tools/test_iree_config_waves.py``.)
 """
 
@@ -72,6 +73,53 @@ def test_reads_a_constant_apart_share_their_base():
                 with pytest.raises(Unevaluable) as e:
                     Evaluator((512, 1, 1), thread_only=True).value(v[own])
                 assert e.value.op.name == at, own
+        _wave_uniform_copy_indices(ctx)
+
+
+LOOP = """
+gpu.module @m {
+  gpu.func @k() kernel attributes {known_block_size = array<i32: 512, 1, 1>} {
+    %t = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    scf.for %i = %c0 to %c64 step %c1 {
+      %w = arith.divui %t, %c64 : index
+      %uniform = arith.muli %w, %c64 : index
+      %lane = arith.remui %t, %c64 : index
+      %iv = arith.addi %w, %i : index
+    }
+    gpu.return
+  }
+}
+"""
+
+
+def _wave_uniform_copy_indices(ctx) -> None:
+    """A copy's LDS index one value per wave: read through ``readfirstlane`` before the
+    loop, its ops moved there; one per lane, or of the loop's counter, or in a kernel of
+    one wave per SIMD, as it is."""
+    m = ir.Module.parse(LOOP, ctx)
+    (loop,) = walk_ops(m.operation, lambda o: o.name == "scf.for")
+    v = {n: o.results[0] for n, o in zip(("%w", "%uniform", "%lane", "%iv"),
+                                          walk_ops(loop, lambda o: o.name.startswith("arith.")),
+                                          strict=True)}
+    for block, spec in (((256, 1, 1), "4wave"), ((512, 1, 1), "pingpong")):
+        off = ReadBases(block, parse_pipeline(spec))
+        assert off.wave_uniform(v["%uniform"], loop) == v["%uniform"], spec
+    bases = ReadBases((512, 1, 1), parse_pipeline("4wave"))
+    for own in ("%lane", "%iv"):
+        assert bases.wave_uniform(v[own], loop) == v[own], own
+    read = bases.wave_uniform(v["%uniform"], loop)
+    first = read.owner.operands[0].owner
+    assert read.owner.name == "arith.index_cast" and first.name == "rocdl.readfirstlane"
+    outside = [o.name for o in loop.parent.regions[0].blocks[0].operations]
+    i = outside.index("scf.for")
+    assert outside[i - 5:i] == ["arith.divui", "arith.muli", "arith.index_cast",
+                                "rocdl.readfirstlane", "arith.index_cast"], outside
+    assert [o.name for o in loop.regions[0].blocks[0].operations] == \
+        ["arith.remui", "arith.addi", "scf.yield"]
+    assert loop.verify()
 
 
 WRAPPING = """

@@ -52,8 +52,10 @@ ARITH = {"arith.addf": "add", "arith.subf": "sub", "arith.mulf": "mul",
 PASS = frozenset({"arith.extf"})
 #: read ops -> (operand index of the memref)
 READS = {"vector.transfer_read": 0, "vector.load": 0, "memref.load": 0}
-#: write ops -> (operand index of the value, of the memref)
-WRITES = {"vector.transfer_write": (0, 1), "vector.store": (0, 1), "memref.store": (0, 1)}
+#: write ops -> (operand index of the value, of the memref); a scatter's and a masked
+#: store's value is their last operand (IREE's partial edge tiles store C with them)
+WRITES = {"vector.transfer_write": (0, 1), "vector.store": (0, 1), "memref.store": (0, 1),
+          "vector.scatter": (-1, 0), "vector.maskedstore": (-1, 0)}
 
 
 @dataclass(frozen=True)

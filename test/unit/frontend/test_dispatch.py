@@ -296,3 +296,21 @@ def test_a_second_output_is_refused():
     got = refusal(text)
     assert "'vector.transfer_write' op at line 198:13 writes binding #2 while the kernel " \
            "writes binding #0 too: a matmul dispatch writes one output" in got, got
+
+
+def test_an_epilogue_stored_by_a_scatter_is_read():
+    """IREE stores a partial edge tile of C with a ``vector.scatter`` (its value the last
+    operand): its epilogue is read through it, not taken for the plain product."""
+    z = "%z = arith.constant dense<0.000000e+00> : vector<4x4x4x1xf32>\n            "
+    relu = z + "%e = arith.maximumf %78, %z : vector<4x4x4x1xf32>\n            "
+    text = PREFETCH.replace(TRANSPOSE, relu + TRANSPOSE.replace(ACC, "%e", 1), 1)
+    ref = STORE.split(", ")[1]
+    scatter = (
+        "%sv = vector.shape_cast %79 : vector<4x4x4x1xf32> to vector<64xf32>\n"
+        "            %si = arith.constant dense<0> : vector<64xindex>\n"
+        "            %sm = arith.constant dense<true> : vector<64xi1>\n"
+        f"            vector.scatter {ref}[%c0, %c0, %c0, %c0] [%si], %sm, %sv : "
+        "memref<4x4x4x1xf32, strided<[65536, 4096, 16, 1], offset: ?>, #amdgpu.address_space"
+        "<fat_raw_buffer>>, vector<64xindex>, vector<64xi1>, vector<64xf32>")
+    line = next(ln for ln in text.splitlines() if ln.strip().startswith(STORE))
+    assert dispatch(text.replace(line.strip(), scatter, 1)).expect == "relu(A @ B.T)"

@@ -26,6 +26,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import lit_zygote
 import pytest
 
 LIT_DIR = Path(__file__).resolve().parents[2] / "lit"
@@ -99,13 +100,21 @@ def _failure_report(name: str, out: str) -> str:
             f"  {source}\nlit ran:\n{block}")
 
 
+def _forked_env() -> dict | None:
+    """The environment of lit on one file: its ``pipeline-opt`` runs forked from this
+    worker's zygote, which imported the tool once (``lit_zygote.py``), where it can be."""
+    launcher = lit_zygote.launcher()
+    return None if launcher is None else {**os.environ, "PIPELINE_LIT_LAUNCHER": launcher}
+
+
 @pytest.mark.parametrize("name", _FILES or ["<lit suite>"])
 def test_lit_file(name):
     if _SKIP:
         pytest.skip(_SKIP)
     if _DISCOVERY_ERROR:
         pytest.fail(_DISCOVERY_ERROR, pytrace=False)
-    rc, out = _run_lit(["-v", "--skip-test-time-recording", str(LIT_DIR / name)])
+    rc, out = _run_lit(["-v", "--skip-test-time-recording", str(LIT_DIR / name)],
+                       env=_forked_env())
     if rc is None:
         pytest.fail(f"{name}: lit gave no result within {TIMEOUT:g} s (set PIPELINE_LIT_TIMEOUT "
                     f"to allow more); its output so far:\n{out}", pytrace=False)

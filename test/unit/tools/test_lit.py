@@ -26,7 +26,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import lit_zygote
+import zygote
 import pytest
 
 LIT_DIR = Path(__file__).resolve().parents[2] / "lit"
@@ -102,8 +102,8 @@ def _failure_report(name: str, out: str) -> str:
 
 def _forked_env() -> dict | None:
     """The environment of lit on one file: its ``pipeline-opt`` runs forked from this
-    worker's zygote, which imported the tool once (``lit_zygote.py``), where it can be."""
-    launcher = lit_zygote.launcher()
+    worker's zygote, which imported the tool once (``zygote.py``), where it can be."""
+    launcher = zygote.launcher()
     return None if launcher is None else {**os.environ, "PIPELINE_LIT_LAUNCHER": launcher}
 
 

@@ -1,4 +1,4 @@
-"""lit_zygote.py: a command run through the launcher is run as its own process would be run,
+"""zygote.py: a command run through the launcher is run as its own process would be run,
 on a stand-in tool (no import of the project: the zygote starts in a fraction of a second)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-import lit_zygote
+import zygote
 
 TOOL = '''
 import json, os, sys, time
@@ -36,7 +36,7 @@ def main():
 def launcher(tmp_path_factory):
     d = tmp_path_factory.mktemp("tool")
     (d / "stand_in_tool.py").write_text(TOOL)
-    found = lit_zygote.launcher("stand_in_tool:main", str(d))
+    found = zygote.launcher("stand_in_tool:main", str(d))
     if found is None:
         pytest.skip("no fork or Unix sockets here: lit runs the tool itself")
     return found

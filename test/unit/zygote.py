@@ -1,24 +1,32 @@
-"""``pipeline-opt`` for the lit files of a test run, forked from a process that imported it.
+"""Commands of a test run forked from a process that imported what they run (a zygote).
 
-Each RUN line of a lit file starts ``pipeline-opt`` (about 300 of them a run), and each such
-process spent about 0.2 s of CPU importing the package, the MLIR bindings and numpy before
-it did anything.  In a pytest run (``test/unit/tools/test_lit.py``) the lit files run
-``pipeline-opt`` through a launcher instead (``$PIPELINE_LIT_LAUNCHER``, which
-``test/lit/lit.cfg.py`` puts before the tool's path): a small client that hands its command
-line, working directory, environment and standard streams to the zygote, a process of the
-pytest worker that imported the tool once.  The zygote forks a process per command that
-takes them over and runs the console script's ``main`` as the script would; the client
-exits with its exit status, or dies of its signal.  So every RUN line still runs
-``pipeline-opt`` in a process of its own, with its own arguments, input, output, directory
-and environment, and FileCheck checks what it printed; only the imports are done once.
+Each lit RUN line starts ``pipeline-opt`` (about 300 of them a run), and each such process
+spent about 0.2 s of CPU importing the package, the MLIR bindings and numpy before it did
+anything; each kernel the tests build starts an LLVM code-generation worker (``python -m
+pipeline_mlir.isa.codegen --worker``, :mod:`pipeline_mlir.isa.worker`) that imports llvmlite
+first.  In a pytest run they start through a launcher instead: a small client that hands
+its command line, working directory, environment and standard streams to the zygote, which
+imported the tool once.  The zygote forks a process per command that takes them over and
+runs it as its own process would (the console script's ``main``, or ``python -m MODULE``);
+the client exits with its exit status, or dies of its signal.  So each command still runs
+in a process of its own, with its own arguments, input, output, directory and environment;
+only the imports are done once.
 
-* A command whose client is killed (lit's timeout) is killed with everything it started.
-* Where ``fork`` or Unix sockets are missing (not POSIX), :func:`launcher` gives None and lit
-  runs the script itself.  ``PIPELINE_LIT_FORK=0`` does the same anywhere.
+* lit: ``test/unit/tools/test_lit.py`` starts a zygote of ``pipeline-opt`` per pytest
+  worker and gives lit its launcher (``$PIPELINE_LIT_LAUNCHER``, which
+  ``test/lit/lit.cfg.py`` puts before the tool's path).
+* LLVM's workers: ``conftest.py`` starts a zygote of the worker modules when the run starts
+  and names its launcher in ``$PIPELINE_WORKER_LAUNCHER``, which
+  :func:`pipeline_mlir.isa.worker.run` puts before ``python -m MODULE --worker``.
+* A command whose client is killed (a timeout) is killed with everything it started; the
+  zygote waits for what it forked, so their CPU time is counted in the run's.
+* Where ``fork`` or Unix sockets are missing (not POSIX), :func:`launcher` gives None and the
+  commands start as before.  ``PIPELINE_TEST_FORK=0`` does the same anywhere.
 
-Run as a script (``python lit_zygote.py SOCKET ENTRY [PATH]``) it is the zygote: ``ENTRY``
-is ``module:function``, the console script's entry point (``PATH``: a directory to import
-from first).
+Run as a script (``python zygote.py SOCKET ENTRY PATH PRELOAD``) it is the zygote: ``ENTRY``
+is ``module:function``, run for each command; ``PATH`` a directory to import from first
+(or empty); ``PRELOAD`` the modules to import first, comma-separated (``all``: every module
+of ``pipeline_mlir``, the MLIR bindings first).
 """
 
 from __future__ import annotations
@@ -29,6 +37,7 @@ import io
 import json
 import os
 import pkgutil
+import runpy
 import select
 import shutil
 import signal
@@ -37,13 +46,17 @@ import struct
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 #: the console script's entry point (``[project.scripts]`` of pyproject.toml)
 ENTRY = "pipeline_mlir.tools.entry:main"
+#: the LLVM workers' entry point and what they import (:func:`module_main`)
+WORKER_ENTRY = "zygote:module_main"
+WORKER_PRELOAD = "llvmlite.binding,pipeline_mlir.isa.codegen,pipeline_mlir.passes.translate"
 #: seconds the zygote may take to import the tool and listen
 START_TIMEOUT = 120.0
+#: the variable that turns the zygotes off (``0``)
+OFF = "PIPELINE_TEST_FORK"
 
 _HEADER = struct.Struct("<Q")
 
@@ -53,8 +66,18 @@ CLIENT = r'''#!{python} -SE
 import json, os, signal, socket, struct, sys
 data = json.dumps({{"argv": sys.argv[1:], "cwd": os.getcwd(), "env": dict(os.environ)}})
 data = data.encode("utf-8", "surrogateescape")
+import time
 s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-s.connect({path!r})
+deadline = time.monotonic() + {timeout!r}
+while True:  # the zygote may still be importing
+    try:
+        s.connect({path!r})
+        break
+    except (FileNotFoundError, ConnectionRefusedError):
+        if time.monotonic() > deadline:
+            sys.stderr.write("launcher: the zygote at {path} did not start\n")
+            os._exit(125)
+        time.sleep(0.02)
 socket.send_fds(s, [struct.pack("<Q", len(data))], [0, 1, 2])
 s.sendall(data)
 got = b""
@@ -77,22 +100,28 @@ os._exit(code)
 _STARTED: dict[tuple[str, str], Path] = {}
 
 
-def launcher(entry: str = ENTRY, path: str = "") -> str | None:
+def launcher(entry: str = ENTRY, path: str = "", preload: str = "all") -> str | None:
     """The path of a client that runs its command line in a process forked from this
     process's zygote of ``entry`` (started on first use, stopped when this process exits;
-    ``path``: a directory put first on its module path); None where it cannot be used."""
-    if os.environ.get("PIPELINE_LIT_FORK") == "0" or not hasattr(os, "fork") or \
+    ``path``: a directory put first on its module path; ``preload``: what it imports
+    first); None where it cannot be used."""
+    if os.environ.get(OFF) == "0" or not hasattr(os, "fork") or \
             not hasattr(socket, "send_fds") or not hasattr(os, "pidfd_open"):
         return None
     if (entry, path) not in _STARTED:
-        _STARTED[entry, path] = _start(entry, path)
+        _STARTED[entry, path] = _start(entry, path, preload)
     return str(_STARTED[entry, path])
 
 
-def _start(entry: str, module_path: str) -> Path:
+def worker_launcher() -> str | None:
+    """:func:`launcher` of LLVM's worker modules (``python -m MODULE --worker``)."""
+    return launcher(WORKER_ENTRY, str(Path(__file__).parent), WORKER_PRELOAD)
+
+
+def _start(entry: str, module_path: str, preload: str) -> Path:
     d = Path(tempfile.mkdtemp(prefix="pipeline-mlir-lit-zygote-"))
     path = d / "zygote.sock"
-    proc = subprocess.Popen([sys.executable, __file__, str(path), entry, module_path],
+    proc = subprocess.Popen([sys.executable, __file__, str(path), entry, module_path, preload],
                             stdin=subprocess.DEVNULL, start_new_session=True)
 
     def stop():  # the zygote waits for its last commands, then exits
@@ -104,24 +133,32 @@ def _start(entry: str, module_path: str) -> Path:
             proc.wait()
         shutil.rmtree(d, ignore_errors=True)
     atexit.register(stop)
-    deadline = time.monotonic() + START_TIMEOUT
-    while not (d / "ready").exists():
-        if proc.poll() is not None or time.monotonic() > deadline:
-            raise RuntimeError(f"the lit zygote ({entry}) did not start "
-                               f"(exit status {proc.poll()})")
-        time.sleep(0.02)
-    client = d / "pipeline-opt-launcher"
-    client.write_text(CLIENT.format(python=sys.executable, path=str(path)))
+    client = d / "launcher"
+    client.write_text(CLIENT.format(python=sys.executable, path=str(path),
+                                    timeout=START_TIMEOUT))
     client.chmod(0o755)
     return client
 
 
 # ---- the zygote -------------------------------------------------------------------------------
 
-def _preload() -> None:
-    """Import what ``pipeline-opt`` imports on any of its paths: the MLIR bindings first
-    (before numpy, as the tool loads them), their dialect modules, then every module of
-    the package."""
+def module_main() -> None:
+    """``python -m MODULE ARGS`` of the command line ``PYTHON -m MODULE ARGS``."""
+    _, flag, module, *args = sys.argv
+    assert flag == "-m", sys.argv
+    sys.argv = [module, *args]
+    sys.modules.pop(module, None)  # preloaded: run afresh as __main__, as ``-m`` runs it
+    runpy.run_module(module, run_name="__main__", alter_sys=True)
+
+
+def _preload(what: str) -> None:
+    """Import ``what`` (modules, comma-separated; ``all``: what ``pipeline-opt`` imports on
+    any of its paths: the MLIR bindings first, before numpy, as the tool loads them, their
+    dialect modules, then every module of the package)."""
+    if what != "all":
+        for name in filter(None, what.split(",")):
+            importlib.import_module(name)
+        return
     bindings = importlib.import_module("pipeline_mlir.dialect.bindings")
     for name in bindings.DIALECTS:
         getattr(bindings, name)
@@ -130,23 +167,21 @@ def _preload() -> None:
         importlib.import_module(info.name)
 
 
-def _serve(path: str, entry: str, module_path: str) -> None:
+def _serve(path: str, entry: str, module_path: str, preload: str) -> None:
     parent = os.getppid()
     # as the console script sees it: its own directory first on the path, not this one's
     sys.path[0] = str(Path(sys.executable).parent)
     if module_path:
         sys.path.insert(0, module_path)
     module, function = entry.split(":")
+    _preload(preload)
     main = getattr(importlib.import_module(module), function)
-    if module.startswith("pipeline_mlir."):
-        _preload()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(path)
     listener.listen(64)
     listener.settimeout(0.5)
     stopping = []
     signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
-    (Path(path).parent / "ready").touch()
     handlers = set()
     while os.getppid() == parent and not stopping:
         # reaped here (waited for, not ignored): their CPU time, and their commands', is
@@ -245,4 +280,4 @@ def _std_streams() -> None:
 
 
 if __name__ == "__main__":
-    _serve(*sys.argv[1:4])
+    _serve(*sys.argv[1:5])

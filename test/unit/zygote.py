@@ -59,14 +59,15 @@ START_TIMEOUT = 120.0
 OFF = "PIPELINE_TEST_FORK"
 
 _HEADER = struct.Struct("<Q")
+#: the file beside the socket where a zygote that could not start says why
+FAILED = "failed"
 
 #: the client: a Python started without site (-S) or the environment's Python variables
 #: (-E), importing only the standard library's socket, json and struct
 CLIENT = r'''#!{python} -SE
-import json, os, signal, socket, struct, sys
+import json, os, signal, socket, struct, sys, time
 data = json.dumps({{"argv": sys.argv[1:], "cwd": os.getcwd(), "env": dict(os.environ)}})
 data = data.encode("utf-8", "surrogateescape")
-import time
 s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
 deadline = time.monotonic() + {timeout!r}
 while True:  # the zygote may still be importing
@@ -74,8 +75,9 @@ while True:  # the zygote may still be importing
         s.connect({path!r})
         break
     except (FileNotFoundError, ConnectionRefusedError):
-        if time.monotonic() > deadline:
-            sys.stderr.write("launcher: the zygote at {path} did not start\n")
+        if os.path.exists({failed!r}) or time.monotonic() > deadline:
+            why = open({failed!r}).read() if os.path.exists({failed!r}) else "no answer"
+            sys.stderr.write("launcher: the zygote at {path} did not start: " + why + "\n")
             os._exit(125)
         time.sleep(0.02)
 socket.send_fds(s, [struct.pack("<Q", len(data))], [0, 1, 2])
@@ -84,7 +86,7 @@ got = b""
 while len(got) < 8:
     part = s.recv(8 - len(got))
     if not part:
-        sys.stderr.write("pipeline-opt launcher: the zygote ended the command without a status\n")
+        sys.stderr.write("launcher: the zygote ended the command without a status\n")
         os._exit(125)
     got += part
 (code,) = struct.unpack("<q", got)
@@ -119,7 +121,7 @@ def worker_launcher() -> str | None:
 
 
 def _start(entry: str, module_path: str, preload: str) -> Path:
-    d = Path(tempfile.mkdtemp(prefix="pipeline-mlir-lit-zygote-"))
+    d = Path(tempfile.mkdtemp(prefix="pipeline-mlir-test-zygote-"))
     path = d / "zygote.sock"
     proc = subprocess.Popen([sys.executable, __file__, str(path), entry, module_path, preload],
                             stdin=subprocess.DEVNULL, start_new_session=True)
@@ -135,7 +137,7 @@ def _start(entry: str, module_path: str, preload: str) -> Path:
     atexit.register(stop)
     client = d / "launcher"
     client.write_text(CLIENT.format(python=sys.executable, path=str(path),
-                                    timeout=START_TIMEOUT))
+                                    failed=str(d / FAILED), timeout=START_TIMEOUT))
     client.chmod(0o755)
     return client
 
@@ -280,4 +282,8 @@ def _std_streams() -> None:
 
 
 if __name__ == "__main__":
-    _serve(*sys.argv[1:5])
+    try:
+        _serve(*sys.argv[1:5])
+    except BaseException as e:  # the clients waiting for it say why, then fail
+        (Path(sys.argv[1]).parent / FAILED).write_text(f"{type(e).__name__}: {e}")
+        raise

@@ -36,7 +36,7 @@ def main():
 def launcher(tmp_path_factory):
     d = tmp_path_factory.mktemp("tool")
     (d / "stand_in_tool.py").write_text(TOOL)
-    found = zygote.launcher("stand_in_tool:main", str(d))
+    found = zygote.launcher("stand_in_tool:main", str(d), preload="")
     if found is None:
         pytest.skip("no fork or Unix sockets here: lit runs the tool itself")
     return found
@@ -76,3 +76,13 @@ def test_a_killed_client_takes_its_command_with_it(launcher, tmp_path):
             return
         time.sleep(0.05)
     pytest.fail(f"the command (pid {pid}) outlived its client")
+
+
+def test_a_zygote_that_cannot_start_fails_its_commands_with_the_reason(tmp_path):
+    found = zygote.launcher("no_such_tool_module:main", str(tmp_path), preload="")
+    if found is None:
+        pytest.skip("no fork or Unix sockets here: lit runs the tool itself")
+    done = subprocess.run([found, "tool"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 125
+    assert "did not start: ModuleNotFoundError: No module named 'no_such_tool_module'" \
+        in done.stderr, done.stderr

@@ -226,7 +226,10 @@ def _handle(conn: socket.socket, main) -> None:
     done = os.pidfd_open(pid)
     ready, _, _ = select.select([done, conn], [], [])
     if done not in ready:  # the client is gone (killed): so is its command
-        os.killpg(pid, signal.SIGKILL)
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except ProcessLookupError:  # not yet the leader of its group: nothing started yet
+            os.kill(pid, signal.SIGKILL)
     _, status = os.waitpid(pid, 0)
     if done in ready:
         conn.sendall(struct.pack("<q", os.waitstatus_to_exitcode(status)))

@@ -4,8 +4,9 @@ The files are the ones lit itself discovers (``lit --show-tests test/lit``, once
 Each item runs lit on its one file in a child process of its own session, so a file that
 hangs is killed with everything it started after ``PIPELINE_LIT_TIMEOUT`` seconds (default
 :data:`TIMEOUT`) and the other files still run. A child lit costs about 0.1 s of CPU besides
-the file's RUN lines (each starts ``pipeline-opt``, ~0.5 s), so per-file items cost little
-over one lit run of the whole suite, and no single item needs minutes.
+the file's RUN lines (each starts ``pipeline-opt``: ~0.3 s of CPU as its own process, ~0.1 s
+forked from this worker's zygote, ``zygote.py``), so per-file items cost little over one lit
+run of the whole suite, and no single item needs minutes.
 
 lit runs with the interpreter running pytest, so ``test/lit/lit.cfg.py`` finds the
 ``pipeline-opt`` script of the same environment, and LLVM's ``FileCheck`` where it is on

@@ -20,6 +20,7 @@ child does not need.
 
 from __future__ import annotations
 
+import os
 import struct
 import subprocess
 import sys
@@ -31,6 +32,10 @@ FAILED = 3
 #: seconds before a child step is killed (``--codegen-timeout``; each of our kernels takes
 #: well under one to translate, compile or link)
 DEFAULT_TIMEOUT = 120.0
+#: a command to start the worker through (``LAUNCHER PYTHON -m MODULE --worker``), where set:
+#: the test suite's runs each worker forked from a process that imported it already
+#: (``test/unit/zygote.py``): the same command line, standard streams and exit status
+LAUNCHER_ENV = "PIPELINE_WORKER_LAUNCHER"
 #: what a timeout's message ends with: the option that sets the limit
 TIMEOUT_HINT = "--codegen-timeout=SECONDS or PIPELINE_OPT_CODEGEN_TIMEOUT sets the limit"
 
@@ -66,8 +71,10 @@ def run(module: str, payload: bytes, *, timeout: float, error: type[Exception], 
     ``error`` is raised when the worker does not finish in ``timeout`` seconds
     (:func:`timed_out`) or cannot start (``"cannot start the {starting} worker ..."``).
     """
+    command = [sys.executable, "-m", module, FLAG]
+    launcher = os.environ.get(LAUNCHER_ENV)
     try:
-        proc = subprocess.run([sys.executable, "-m", module, FLAG], input=payload,
+        proc = subprocess.run([launcher, *command] if launcher else command, input=payload,
                               capture_output=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         raise error(timed_out(doing, timeout)) from None

@@ -9,7 +9,9 @@ Substitutions:
 
 * ``pipeline-opt``: ``$PIPELINE_OPT`` if set; else the console script next to
   the Python running lit (a venv's lit); else ``pipeline-opt`` on ``PATH``.
-  Without any of them the suite stops with a message saying so.
+  Without any of them the suite stops with a message saying so.  With
+  ``$PIPELINE_LIT_LAUNCHER`` set (the pytest run's, ``test/unit/zygote.py``),
+  that launcher followed by the tool's path.
 * ``FileCheck``: ``$FILECHECK`` if set (e.g. LLVM's
   ``/usr/lib/llvm-22/bin/FileCheck``); else LLVM's ``FileCheck`` (or Debian's
   ``FileCheck-22``) on ``PATH``; else the Python ``filecheck`` next to the tool
@@ -90,7 +92,11 @@ _filecheck = _find_filecheck(_tool_dir)
 
 # Tool names match only as whole words (not inside paths or option names).  Order matters:
 # each substitution runs once, in this order, over the RUN line.
-config.substitutions.append((r"(?<![\w/.-])pipeline-opt(?![\w.-])", _pipeline_opt))
+# $PIPELINE_LIT_LAUNCHER (a pytest run's, test/unit/zygote.py) runs the same command
+# line in a process forked from one that imported the tool once.
+_launcher = os.environ.get("PIPELINE_LIT_LAUNCHER")
+config.substitutions.append((r"(?<![\w/.-])pipeline-opt(?![\w.-])",
+                             f"{_launcher} {_pipeline_opt}" if _launcher else _pipeline_opt))
 config.substitutions.append((r"(?<![\w/.-])FileCheck(?![\w.-])", _filecheck))
 config.substitutions.append(("%python", sys.executable))
 
@@ -99,7 +105,7 @@ config.environment["PATH"] = os.pathsep.join([_tool_dir, os.environ.get("PATH", 
 # bytecode cache directory of a pytest run (test/unit/conftest.py), whose modules are then
 # compiled once for all the RUN lines.
 for _var in ("HOME", "TMPDIR", "PYTHONPATH", "PIPELINE_OPT_TRACEBACK", "PYTHONPYCACHEPREFIX",
-             "PIPELINE_OPT_CODEGEN_TIMEOUT"):
+             "PIPELINE_OPT_CODEGEN_TIMEOUT", "PIPELINE_WORKER_LAUNCHER"):
     if _var in os.environ:
         config.environment[_var] = os.environ[_var]
 

@@ -227,6 +227,7 @@ GOLDEN_DIR = DATA_DIR / "reference"
 
 _CACHE_DIR = pytest.StashKey[str]()
 _PYCACHE = pytest.StashKey[tuple]()
+_LAUNCHER = pytest.StashKey[str]()
 #: the environment variables :func:`_share_bytecode` sets or removes
 _BYTECODE_ENV = ("PYTHONPYCACHEPREFIX", "PYTHONDONTWRITEBYTECODE")
 
@@ -247,6 +248,20 @@ def pytest_configure(config):
     config.stash[_CACHE_DIR] = d
     os.environ[BUILD_CACHE_ENV] = d
     _share_bytecode(config)
+    _fork_workers(config)
+
+
+def _fork_workers(config) -> None:
+    """LLVM's workers of the run's builds (``python -m ... --worker``) forked from a process
+    that imported them once (``zygote.py``; stopped when this process exits), where the
+    run did not name a launcher."""
+    from pipeline_mlir.isa.worker import LAUNCHER_ENV
+    from zygote import worker_launcher
+
+    if not os.environ.get(LAUNCHER_ENV):
+        launcher = worker_launcher()
+        if launcher is not None:
+            os.environ[LAUNCHER_ENV] = config.stash[_LAUNCHER] = launcher
 
 
 def _share_bytecode(config) -> None:
@@ -267,6 +282,10 @@ def _share_bytecode(config) -> None:
 
 
 def pytest_unconfigure(config):
+    if config.stash.get(_LAUNCHER, None) is not None:
+        from pipeline_mlir.isa.worker import LAUNCHER_ENV
+
+        os.environ.pop(LAUNCHER_ENV, None)
     d = config.stash.get(_CACHE_DIR, None)
     if d is not None:
         os.environ.pop(BUILD_CACHE_ENV, None)

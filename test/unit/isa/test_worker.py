@@ -37,6 +37,9 @@ class Boom(Exception):
 @pytest.fixture
 def fake(tmp_path, monkeypatch):
     (tmp_path / "fake_worker.py").write_text(FAKE)
+    # started as a process of its own, not through the test run's zygote (zygote.py),
+    # which imports from its own path
+    monkeypatch.delenv(worker.LAUNCHER_ENV, raising=False)
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(tmp_path), str(ROOT),
                                                       os.environ.get("PYTHONPATH", "")]))
 

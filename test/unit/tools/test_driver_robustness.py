@@ -17,6 +17,7 @@ import pytest
 from cli_helpers import one_error, run_cli as run
 from pipeline_mlir.isa import codegen
 from pipeline_mlir.isa.codegen import CodegenError
+from pipeline_mlir.isa.worker import LAUNCHER_ENV
 from pipeline_mlir.driver import printing
 from pipeline_mlir.tools import output, pipeline_opt
 from pipeline_mlir.tools.pipeline_opt import main
@@ -394,6 +395,7 @@ def test_sigterm_as_a_process_leaves_nothing_behind(tmp_path):
 
 def test_worker_that_cannot_start_is_a_codegen_error(monkeypatch):
     monkeypatch.setattr(codegen.sys, "executable", "/nonexistent/python")
+    monkeypatch.delenv(LAUNCHER_ENV, raising=False)  # started itself, not by the run's zygote
     with pytest.raises(CodegenError, match="cannot start the LLVM code generation worker "
                                            r"\(/nonexistent/python\): No such file"):
         codegen.compile_llvm_ir("define void @f() { ret void }")
@@ -401,6 +403,7 @@ def test_worker_that_cannot_start_is_a_codegen_error(monkeypatch):
 
 def test_worker_start_failure_through_the_driver(capsys, monkeypatch):
     monkeypatch.setattr(codegen.sys, "executable", "/nonexistent/python")
+    monkeypatch.delenv(LAUNCHER_ENV, raising=False)  # started itself, not by the run's zygote
     code, out, err = run(capsys, "--pipeline=4wave", "--emit=asm")
     one_error(code, err, "pipeline-opt: error: pipeline '4wave': cannot start the LLVM code "
                          "generation worker")

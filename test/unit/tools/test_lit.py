@@ -4,8 +4,9 @@ The files are the ones lit itself discovers (``lit --show-tests test/lit``, once
 Each item runs lit on its one file in a child process of its own session, so a file that
 hangs is killed with everything it started after ``PIPELINE_LIT_TIMEOUT`` seconds (default
 :data:`TIMEOUT`) and the other files still run. A child lit costs about 0.1 s of CPU besides
-the file's RUN lines (each starts ``pipeline-opt``, ~0.5 s), so per-file items cost little
-over one lit run of the whole suite, and no single item needs minutes.
+the file's RUN lines (each starts ``pipeline-opt``: ~0.3 s of CPU as its own process, ~0.1 s
+forked from this worker's zygote, ``zygote.py``), so per-file items cost little over one lit
+run of the whole suite, and no single item needs minutes.
 
 lit runs with the interpreter running pytest, so ``test/lit/lit.cfg.py`` finds the
 ``pipeline-opt`` script of the same environment, and LLVM's ``FileCheck`` where it is on
@@ -26,6 +27,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import zygote
 import pytest
 
 LIT_DIR = Path(__file__).resolve().parents[2] / "lit"
@@ -99,13 +101,21 @@ def _failure_report(name: str, out: str) -> str:
             f"  {source}\nlit ran:\n{block}")
 
 
+def _forked_env() -> dict | None:
+    """The environment of lit on one file: its ``pipeline-opt`` runs forked from this
+    worker's zygote, which imported the tool once (``zygote.py``), where it can be."""
+    launcher = zygote.launcher()
+    return None if launcher is None else {**os.environ, "PIPELINE_LIT_LAUNCHER": launcher}
+
+
 @pytest.mark.parametrize("name", _FILES or ["<lit suite>"])
 def test_lit_file(name):
     if _SKIP:
         pytest.skip(_SKIP)
     if _DISCOVERY_ERROR:
         pytest.fail(_DISCOVERY_ERROR, pytrace=False)
-    rc, out = _run_lit(["-v", "--skip-test-time-recording", str(LIT_DIR / name)])
+    rc, out = _run_lit(["-v", "--skip-test-time-recording", str(LIT_DIR / name)],
+                       env=_forked_env())
     if rc is None:
         pytest.fail(f"{name}: lit gave no result within {TIMEOUT:g} s (set PIPELINE_LIT_TIMEOUT "
                     f"to allow more); its output so far:\n{out}", pytrace=False)

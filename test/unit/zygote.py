@@ -1,0 +1,292 @@
+"""Commands of a test run forked from a process that imported what they run (a zygote).
+
+Each lit RUN line starts ``pipeline-opt`` (about 300 of them a run), and each such process
+spent about 0.2 s of CPU importing the package, the MLIR bindings and numpy before it did
+anything; each kernel the tests build starts an LLVM code-generation worker (``python -m
+pipeline_mlir.isa.codegen --worker``, :mod:`pipeline_mlir.isa.worker`) that imports llvmlite
+first.  In a pytest run they start through a launcher instead: a small client that hands
+its command line, working directory, environment and standard streams to the zygote, which
+imported the tool once.  The zygote forks a process per command that takes them over and
+runs it as its own process would (the console script's ``main``, or ``python -m MODULE``);
+the client exits with its exit status, or dies of its signal.  So each command still runs
+in a process of its own, with its own arguments, input, output, directory and environment;
+only the imports are done once.
+
+* lit: ``test/unit/tools/test_lit.py`` starts a zygote of ``pipeline-opt`` per pytest
+  worker and gives lit its launcher (``$PIPELINE_LIT_LAUNCHER``, which
+  ``test/lit/lit.cfg.py`` puts before the tool's path).
+* LLVM's workers: ``conftest.py`` starts a zygote of the worker modules when the run starts
+  and names its launcher in ``$PIPELINE_WORKER_LAUNCHER``, which
+  :func:`pipeline_mlir.isa.worker.run` puts before ``python -m MODULE --worker``.
+* A command whose client is killed (a timeout) is killed with everything it started; the
+  zygote waits for what it forked, so their CPU time is counted in the run's.
+* Where ``fork`` or Unix sockets are missing (not POSIX), :func:`launcher` gives None and the
+  commands start as before.  ``PIPELINE_TEST_FORK=0`` does the same anywhere.
+
+Run as a script (``python zygote.py SOCKET ENTRY PATH PRELOAD``) it is the zygote: ``ENTRY``
+is ``module:function``, run for each command; ``PATH`` a directory to import from first
+(or empty); ``PRELOAD`` the modules to import first, comma-separated (``all``: every module
+of ``pipeline_mlir``, the MLIR bindings first).
+"""
+
+from __future__ import annotations
+
+import atexit
+import importlib
+import io
+import json
+import os
+import pkgutil
+import runpy
+import select
+import shutil
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+#: the console script's entry point (``[project.scripts]`` of pyproject.toml)
+ENTRY = "pipeline_mlir.tools.entry:main"
+#: the LLVM workers' entry point and what they import (:func:`module_main`)
+WORKER_ENTRY = "zygote:module_main"
+WORKER_PRELOAD = "llvmlite.binding,pipeline_mlir.isa.codegen,pipeline_mlir.passes.translate"
+#: seconds the zygote may take to import the tool and listen
+START_TIMEOUT = 120.0
+#: the variable that turns the zygotes off (``0``)
+OFF = "PIPELINE_TEST_FORK"
+
+_HEADER = struct.Struct("<Q")
+#: the file beside the socket where a zygote that could not start says why
+FAILED = "failed"
+
+#: the client: a Python started without site (-S) or the environment's Python variables
+#: (-E), importing only the standard library's socket, json and struct
+CLIENT = r'''#!{python} -SE
+import json, os, signal, socket, struct, sys, time
+data = json.dumps({{"argv": sys.argv[1:], "cwd": os.getcwd(), "env": dict(os.environ)}})
+data = data.encode("utf-8", "surrogateescape")
+s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+deadline = time.monotonic() + {timeout!r}
+while True:  # the zygote may still be importing
+    try:
+        s.connect({path!r})
+        break
+    except (FileNotFoundError, ConnectionRefusedError):
+        if os.path.exists({failed!r}) or time.monotonic() > deadline:
+            why = open({failed!r}).read() if os.path.exists({failed!r}) else "no answer"
+            sys.stderr.write("launcher: the zygote at {path} did not start: " + why + "\n")
+            os._exit(125)
+        time.sleep(0.02)
+socket.send_fds(s, [struct.pack("<Q", len(data))], [0, 1, 2])
+s.sendall(data)
+got = b""
+while len(got) < 8:
+    part = s.recv(8 - len(got))
+    if not part:
+        sys.stderr.write("launcher: the zygote ended the command without a status\n")
+        os._exit(125)
+    got += part
+(code,) = struct.unpack("<q", got)
+if code < 0:
+    signal.signal(-code, signal.SIG_DFL)
+    os.kill(os.getpid(), -code)
+os._exit(code)
+'''
+
+
+# ---- the test process's side ------------------------------------------------------------------
+
+_STARTED: dict[tuple[str, str], Path] = {}
+
+
+def launcher(entry: str = ENTRY, path: str = "", preload: str = "all") -> str | None:
+    """The path of a client that runs its command line in a process forked from this
+    process's zygote of ``entry`` (started on first use, stopped when this process exits;
+    ``path``: a directory put first on its module path; ``preload``: what it imports
+    first); None where it cannot be used."""
+    if os.environ.get(OFF) == "0" or not hasattr(os, "fork") or \
+            not hasattr(socket, "send_fds") or not hasattr(os, "pidfd_open"):
+        return None
+    if (entry, path) not in _STARTED:
+        _STARTED[entry, path] = _start(entry, path, preload)
+    return str(_STARTED[entry, path])
+
+
+def worker_launcher() -> str | None:
+    """:func:`launcher` of LLVM's worker modules (``python -m MODULE --worker``)."""
+    return launcher(WORKER_ENTRY, str(Path(__file__).parent), WORKER_PRELOAD)
+
+
+def _start(entry: str, module_path: str, preload: str) -> Path:
+    d = Path(tempfile.mkdtemp(prefix="pipeline-mlir-test-zygote-"))
+    path = d / "zygote.sock"
+    proc = subprocess.Popen([sys.executable, __file__, str(path), entry, module_path, preload],
+                            stdin=subprocess.DEVNULL, start_new_session=True)
+
+    def stop():  # the zygote waits for its last commands, then exits
+        proc.terminate()
+        try:
+            proc.wait(timeout=START_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        shutil.rmtree(d, ignore_errors=True)
+    atexit.register(stop)
+    client = d / "launcher"
+    client.write_text(CLIENT.format(python=sys.executable, path=str(path),
+                                    failed=str(d / FAILED), timeout=START_TIMEOUT))
+    client.chmod(0o755)
+    return client
+
+
+# ---- the zygote -------------------------------------------------------------------------------
+
+def module_main() -> None:
+    """``python -m MODULE ARGS`` of the command line ``PYTHON -m MODULE ARGS``."""
+    _, flag, module, *args = sys.argv
+    assert flag == "-m", sys.argv
+    sys.argv = [module, *args]
+    sys.modules.pop(module, None)  # preloaded: run afresh as __main__, as ``-m`` runs it
+    runpy.run_module(module, run_name="__main__", alter_sys=True)
+
+
+def _preload(what: str) -> None:
+    """Import ``what`` (modules, comma-separated; ``all``: what ``pipeline-opt`` imports on
+    any of its paths: the MLIR bindings first, before numpy, as the tool loads them, their
+    dialect modules, then every module of the package)."""
+    if what != "all":
+        for name in filter(None, what.split(",")):
+            importlib.import_module(name)
+        return
+    bindings = importlib.import_module("pipeline_mlir.dialect.bindings")
+    for name in bindings.DIALECTS:
+        getattr(bindings, name)
+    package = importlib.import_module("pipeline_mlir")
+    for info in pkgutil.walk_packages(package.__path__, "pipeline_mlir."):
+        importlib.import_module(info.name)
+
+
+def _serve(path: str, entry: str, module_path: str, preload: str) -> None:
+    parent = os.getppid()
+    # as the console script sees it: its own directory first on the path, not this one's
+    sys.path[0] = str(Path(sys.executable).parent)
+    if module_path:
+        sys.path.insert(0, module_path)
+    module, function = entry.split(":")
+    _preload(preload)
+    main = getattr(importlib.import_module(module), function)
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(path)
+    listener.listen(64)
+    listener.settimeout(0.5)
+    stopping = []
+    signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
+    handlers = set()
+    while os.getppid() == parent and not stopping:
+        # reaped here (waited for, not ignored): their CPU time, and their commands', is
+        # counted in the zygote's children's, and so in the test process's
+        handlers -= {pid for pid in list(handlers) if os.waitpid(pid, os.WNOHANG)[0]}
+        try:
+            conn, _ = listener.accept()
+        except (socket.timeout, InterruptedError):
+            continue
+        pid = os.fork()
+        if pid == 0:
+            listener.close()
+            try:
+                _handle(conn, main)
+            finally:
+                os._exit(0)
+        handlers.add(pid)
+        conn.close()
+    for pid in handlers:
+        os.waitpid(pid, 0)
+
+
+def _handle(conn: socket.socket, main) -> None:
+    """One command: fork its process, wait for it, send the client its exit status (minus
+    the signal that killed it); a client that goes away kills it."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    conn.setblocking(True)
+    header, fds, _, _ = socket.recv_fds(conn, _HEADER.size, 3)
+    (n,) = _HEADER.unpack(header)
+    data = b""
+    while len(data) < n:
+        data += conn.recv(n - len(data))
+    request = json.loads(data.decode("utf-8", "surrogateescape"))
+    pid = os.fork()
+    if pid == 0:
+        conn.close()
+        os._exit(_run(request, fds, main))
+    for fd in fds:
+        os.close(fd)
+    done = os.pidfd_open(pid)
+    ready, _, _ = select.select([done, conn], [], [])
+    if done not in ready:  # the client is gone (killed): so is its command
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except ProcessLookupError:  # not yet the leader of its group: nothing started yet
+            os.kill(pid, signal.SIGKILL)
+    _, status = os.waitpid(pid, 0)
+    if done in ready:
+        conn.sendall(struct.pack("<q", os.waitstatus_to_exitcode(status)))
+
+
+def _run(request: dict, fds: list[int], main) -> int:
+    """In the command's process: take over its streams, directory, environment and
+    command line, run ``main`` as the console script does; the exit status."""
+    os.setsid()
+    for target, fd in enumerate(fds):
+        os.dup2(fd, target)
+        os.close(fd)
+    os.chdir(request["cwd"])
+    os.environ.clear()
+    os.environ.update(request["env"])
+    sys.argv = list(request["argv"])
+    _std_streams()
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        code = main()
+    except SystemExit as e:
+        code = e.code
+    except BaseException:
+        sys.excepthook(*sys.exc_info())
+        code = 1
+    if code is not None and not isinstance(code, int):
+        sys.stderr.write(f"{code}\n")
+        code = 1
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    return code or 0
+
+
+def _std_streams() -> None:
+    """``sys.stdin``, ``sys.stdout`` and ``sys.stderr`` over descriptors 0, 1 and 2 made
+    as Python makes them at start-up (the encodings and error handlers it chose for the
+    zygote's, in the same locale): no newline translation, stdout line-buffered on a
+    terminal, stderr always, both unbuffered under ``PYTHONUNBUFFERED``."""
+    unbuffered = bool(os.environ.get("PYTHONUNBUFFERED"))
+
+    def stream(fd: int, like, mode: str, line: bool) -> io.TextIOWrapper:
+        raw = open(fd, mode, buffering=0 if unbuffered and mode == "wb" else -1,
+                   closefd=False)
+        return io.TextIOWrapper(raw, encoding=like.encoding, errors=like.errors, newline="\n",
+                                line_buffering=line, write_through=unbuffered and mode == "wb")
+    sys.stdin = sys.__stdin__ = stream(0, sys.__stdin__, "rb", False)
+    sys.stdout = sys.__stdout__ = stream(1, sys.__stdout__, "wb", os.isatty(1))
+    sys.stderr = sys.__stderr__ = stream(2, sys.__stderr__, "wb", True)
+
+
+if __name__ == "__main__":
+    try:
+        _serve(*sys.argv[1:5])
+    except BaseException as e:  # the clients waiting for it say why, then fail
+        (Path(sys.argv[1]).parent / FAILED).write_text(f"{type(e).__name__}: {e}")
+        raise

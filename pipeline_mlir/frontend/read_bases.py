@@ -18,7 +18,8 @@ constants alone (integer arithmetic, affine maps; no workgroup id, kernel argume
 known at launch, memory or block argument: the evaluator's ``thread_only`` mode refuses
 any) and the evaluator's exact integers are the
 machine's for every op on the way (no result wraps its type, no unsigned operation sees a
-negative operand: :func:`_exact`); any other index keeps its own arithmetic.
+negative operand: :func:`~pipeline_mlir.analysis.exact_ints.exact_on_machine`); any other
+index keeps its own arithmetic.
 Kernels of at most one wave per SIMD are not changed, nor the ping-pong kernels
 (:func:`shares_read_bases`).  The sums are emitted with ``ix``, the rewriter's index
 emitter.
@@ -40,20 +41,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.llvm_values import int_width
+from pipeline_mlir.analysis.exact_ints import exact_on_machine
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.target.gfx950 import SIMDS_PER_CU, WAVE_SIZE
-
-#: ops whose value depends on reading their integer operands as unsigned: shared only
-#: when every such operand is non-negative for every thread
-_UNSIGNED = ("arith.shrui", "arith.divui", "arith.remui", "arith.ceildivui", "arith.maxui",
-             "arith.minui", "arith.extui", "arith.index_castui", "arith.cmpi", "index.divu",
-             "index.remu", "index.ceildivu", "index.shru", "index.maxu", "index.minu",
-             "index.castu", "index.cmp")
-
 
 def _ops_of(value) -> list | None:
     """The ops ``value`` is computed with; None if a block argument is on the way (which a
@@ -68,36 +61,6 @@ def _ops_of(value) -> list | None:
             seen[op] = None
             todo.extend(op.operands)
     return list(seen)
-
-
-def _width(value) -> int | None:
-    """The bits of an integer or index value (None: another type)."""
-    return 64 if isinstance(value.type, ir.IndexType) else int_width(value)
-
-
-def _fits(values: np.ndarray, width: int | None) -> bool:
-    """Whether exact integers ``values`` are what a ``width``-bit signed value holds
-    (i1, a comparison's 0 or 1, always is)."""
-    if width is None or width == 1:
-        return True
-    return -(1 << (width - 1)) <= int(values.min()) and int(values.max()) < 1 << (width - 1)
-
-
-def _exact(evaluator, ops: list) -> bool:
-    """Whether the evaluator's exact integers are the machine's values for every op of
-    ``ops``: no result wraps its type, and no unsigned operation sees a negative operand
-    (the evaluator computes without wrapping, and signed)."""
-    for op in ops:
-        if op.name == "arith.constant":
-            continue
-        for r in op.results:
-            if not _fits(evaluator.value(r), _width(r)):
-                return False
-        if op.name in _UNSIGNED and any(
-                _width(a) is not None and int(evaluator.value(a).min()) < 0
-                for a in op.operands):
-            return False
-    return True
 
 
 def shares_read_bases(block: tuple[int, int, int], schedule) -> bool:
@@ -132,7 +95,7 @@ class ReadBases:
         try:
             elements = self.evaluator.value(idx)
             ops = _ops_of(idx)
-            return elements if ops is not None and _exact(self.evaluator, ops) else None
+            return elements if ops is not None and exact_on_machine(self.evaluator, ops) else None
         except IRError:          # more than the thread, or an operation the evaluator refuses
             return None
 

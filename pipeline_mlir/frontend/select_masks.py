@@ -32,6 +32,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.loop_eval import memory_space
+from pipeline_mlir.analysis.exact_ints import exact_on_machine
 from pipeline_mlir.frontend.dynamic_masks import LEAVES
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure
 
@@ -132,6 +133,7 @@ def truth(s, ev, c) -> np.ndarray:
     if o.name == "arith.cmpi" and o.operands[0].type != c.type:
         for x in o.operands:
             _integer(s, ev, x)
+        _machine_exact(s, ev, [o])
         return ev.value(c) != 0
     if o.name == "arith.constant":
         return (ev.value(c) & 1) == 1
@@ -145,7 +147,7 @@ def _integer(s, ev, v) -> np.ndarray:
     """The integer ``v`` per thread, which no ``i1`` value may compute: the evaluator holds
     a cast to ``i1`` as its operand's value, not its low bit, so a bit inside the integer
     arithmetic is refused (at the top of the condition :func:`truth` reads it exactly)."""
-    seen, todo = set(), [v]
+    seen, todo, ops = set(), [v], {}
     while todo:
         x = todo.pop()
         if x in seen or isinstance(x.owner, ir.Block):
@@ -155,8 +157,20 @@ def _integer(s, ev, v) -> np.ndarray:
             raise IRError(s, f"{describe(s)} has a condition whose integer arithmetic goes "
                              f"through an i1 value ({describe(_op(x.owner))}); the front end "
                              f"evaluates a cast to i1 only where the condition takes it")
+        ops[_op(x.owner)] = None
         todo.extend(_op(x.owner).operands)
-    return ev.value(v)
+    value = ev.value(v)
+    _machine_exact(s, ev, list(ops))
+    return value
+
+
+def _machine_exact(s, ev, ops: list) -> None:
+    """The evaluator's exact integers are the machine's for ``ops`` (no result wraps, no
+    unsigned op or comparison reads a negative operand), or ``s`` is refused."""
+    if not exact_on_machine(ev, ops):
+        raise IRError(s, f"{describe(s)} has a condition whose integer arithmetic the front "
+                         f"end cannot evaluate exactly for every thread (a result wraps its "
+                         f"type, or an unsigned operation reads a negative value)")
 
 
 def _unknown(s, what: str) -> IRError:

@@ -125,7 +125,18 @@ def test_logic_and_vector_conditions_are_evaluated():
      "    %w = arith.extui %b : i1 to i64\n    %z = arith.constant 0 : i64\n"
      "    %c = arith.cmpi eq, %w, %z : i64", None,
      "has a condition whose integer arithmetic goes through an i1 value"),
-], ids=["load-on-false", "workgroup", "constant-true", "unknown-op", "bit-inside"])
+    # an i32 negative for every row, widened unsigned: the machine's value is 2^32 + d, so
+    # the select always pads; exact signed integers would read it as always kept
+    ("    %ri = arith.index_cast %r : index to i32\n    %k = arith.constant 100 : i32\n"
+     "    %d = arith.subi %ri, %k : i32\n    %e = arith.extui %d : i32 to i64\n"
+     "    %z = arith.constant 0 : i64\n    %c = arith.cmpi slt, %e, %z : i64", None,
+     "cannot evaluate exactly for every thread"),
+    # an unsigned comparison of a negative value
+    ("    %d = arith.subi %r, %c60 : index\n    %z = arith.constant 0 : index\n"
+     "    %c = arith.cmpi uge, %d, %z : index", None,
+     "cannot evaluate exactly for every thread"),
+], ids=["load-on-false", "workgroup", "constant-true", "unknown-op", "bit-inside",
+        "unsigned-widening", "unsigned-compare"])
 def test_select_refusals(cond, select, message):
     text = _loop(cond, select) if select else _loop(cond)
     if message is None:      # a constant true condition: proven, dropped

@@ -267,6 +267,22 @@ def test_peeled_tiles_run_on_the_schedule_buffers(unaligned, capsys, tmp_path):
     assert "gpu.barrier" in lines[rem + 3], lines[rem:rem + 4]
 
 
+def test_a_static_row_mask_of_more_than_the_tile_is_refused(unaligned, capsys, tmp_path):
+    """The static rows' masks are evaluated at every tile of the grid: one computed from a
+    workgroup id op (which the evaluator takes at a sample, not tile by tile) is refused
+    at the read (it was taken)."""
+    text = unaligned["300x260x1020.prefetch"].read_text()
+    old = "%10 = affine.min #map2(%arg0)\n"
+    assert old in text, "IREE's 300x260x1020 kernel changed shape"
+    src = tmp_path / "hw.mlir"
+    src.write_text(text.replace(old, "%hw = hal.interface.workgroup.id[0] upper_bound 5 : "
+                                     "index\n%10 = affine.min #map2(%hw)\n", 1))
+    assert main(["--pipeline=4wave", str(src), "-o", str(tmp_path / "o.mlir")]) == 1
+    err = capsys.readouterr().err
+    assert "'vector.transfer_read' op at line" in err and "masks rows of a binding of " \
+        "static rows by a value that depends on 'hal.interface.workgroup.id'" in err, err
+
+
 def test_an_aliased_remainder_write_before_a_barrier_is_caught(unaligned, capsys,
                                                                monkeypatch):
     """The drain without its barrier and the remainder's own first barrier gone: a peeled

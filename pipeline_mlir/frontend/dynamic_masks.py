@@ -36,7 +36,7 @@ from fractions import Fraction
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import constant_int, through_casts
-from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -189,7 +189,7 @@ class SymbolicSizes:
         if _is_launch(s):
             raise Unproven("a launch value other than the one the trip count comes from")
         if not self.depends(v):
-            _check_leaves(v, set())
+            _check_leaves(v)
             return Lin(0, 0, self.ev.value(v), self.n)
         o = _op(s.owner)
         args = list(o.operands)
@@ -218,19 +218,51 @@ class SymbolicSizes:
         return [_expr(e, dims, syms, self.n) for e in am.results]
 
 
-def _check_leaves(v, seen: set) -> None:
-    """``v`` is computed by side-effect-free ops from constants and thread ids only (so
-    the per-lane evaluation covers every workgroup)."""
-    if v in seen:
-        return
+def foreign_source(v, allowed=frozenset(), seen: set | None = None):
+    """The first value (pre-order) that ``v`` is computed from through side-effect-free
+    ops and that is neither in ``allowed`` nor a constant or thread id (:data:`LEAVES`): a
+    block argument, or a result of an op with side effects or with no operands; None when
+    ``v`` is computed from those alone.  The one walk of the front end's mask proofs, which
+    evaluate a value per thread and so hold in every workgroup only for such values."""
+    seen = set() if seen is None else seen
+    if not isinstance(v, ir.Value) or v in allowed or v in seen:
+        return None
     seen.add(v)
     if isinstance(v.owner, ir.Block):
-        raise Unproven("a block argument other than the loop variable")
+        return v
     o = _op(v.owner)
     if not is_pure(o) or (not len(o.operands) and o.name not in LEAVES):
-        raise Unproven(f"'{o.name}', not only K, the loop variable, the thread and constants")
+        return v
     for x in o.operands:
-        _check_leaves(x, seen)
+        bad = foreign_source(x, allowed, seen)
+        if bad is not None:
+            return bad
+    return None
+
+
+def source_text(v) -> str:
+    """A value :func:`foreign_source` found, named for a refusal: the op computing it, or
+    the block argument (the workgroup loop's variable said so)."""
+    if not isinstance(v.owner, ir.Block):
+        return f"'{_op(v.owner).name}'"
+    parent = v.owner.owner
+    parent = None if parent is None else _op(parent)
+    name = "" if parent is None else parent.name
+    if name == "scf.forall" or (name == "scf.for" and grid_stride(parent)):
+        return f"the workgroup (block argument #{v.arg_number} of the '{name}' over workgroups)"
+    return f"block argument #{v.arg_number} of '{name}'" if name else "a block argument"
+
+
+def _check_leaves(v) -> None:
+    """``v`` is computed by side-effect-free ops from constants and thread ids only (so
+    the per-lane evaluation covers every workgroup)."""
+    bad = foreign_source(v)
+    if bad is None:
+        return
+    if isinstance(bad.owner, ir.Block):
+        raise Unproven("a block argument other than the loop variable")
+    raise Unproven(f"{source_text(bad)}, not only K, the loop variable, the thread and "
+                   f"constants")
 
 
 def _expr(e, dims, syms, n: int) -> Lin:

@@ -53,9 +53,9 @@ from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, consta
                                              dense_i64, memory_space, segments)
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
 from pipeline_mlir.analysis.views import view_root
-from pipeline_mlir.frontend.dynamic_masks import LEAVES
+from pipeline_mlir.frontend.dynamic_masks import foreign_source, source_text
 from pipeline_mlir.frontend.kernel_ir import (depends, describe, erase_unused, fat_raw_view,
-                                              is_pure, kernel_of, owner)
+                                              kernel_of, owner)
 from pipeline_mlir.frontend.row_proof import Form, prove_rows
 
 #: workgroup indices the copies are evaluated at (module docstring)
@@ -291,31 +291,19 @@ def prove_every_size(read, p: dict, wg, launch, T: int, iv, k: int, threads: int
     static row count needs none: :func:`sample_rows` evaluated every tile of its grid."""
     values = {"size": p["size"], "row": p["row"], "lr": view_offsets(p["lds"])[0]}
     if isinstance(launch, int):
-        seen: set = set()
+        # values other than the tile and the loop variable, evaluated at one sample, are
+        # not proven at every tile
         for v in values.values():
-            _static_sources(read, v, {wg, iv}, seen)
+            bad = foreign_source(v, {wg, iv})
+            if bad is not None:
+                raise IRError(read, f"{describe(read)} masks rows of a binding of static "
+                                    f"rows by a value that depends on {source_text(bad)}, "
+                                    f"not only on the workgroup's tile, the loop variable, "
+                                    f"the thread and constants; the front end evaluates such "
+                                    f"masks at every tile of the grid")
         return
     leaves = {wg: Form(g=1), launch: Form(g=T, d=1), iv: Form(c=k)}
     prove_rows(read, values, leaves, T, threads)
-
-
-def _static_sources(read, v, grid: set, seen: set) -> None:
-    """``v`` (a row mask's size, a read's row, an LDS row) is computed by side-effect-free
-    ops from ``grid`` (the workgroup's tile and the K-loop's variable, which
-    :func:`sample_rows` runs over every value of), thread ids and constants alone: any other
-    value the evaluator would take at one sample, not at every tile."""
-    if not isinstance(v, ir.Value) or v in grid or v in seen:
-        return
-    seen.add(v)
-    o = None if isinstance(v.owner, ir.Block) else _op(v.owner)
-    if o is None or not is_pure(o) or (not len(o.operands) and o.name not in LEAVES):
-        what = "a block argument" if o is None else f"'{o.name}'"
-        raise IRError(read, f"{describe(read)} masks rows of a binding of static rows by a "
-                            f"value that depends on {what}, not only on the workgroup's tile, "
-                            f"the loop variable, the thread and constants; the front end "
-                            f"evaluates such masks at every tile of the grid")
-    for x in o.operands:
-        _static_sources(read, x, grid, seen)
 
 
 def flat_block(read, loop) -> tuple[int, int, int]:

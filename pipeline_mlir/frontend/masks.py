@@ -38,9 +38,9 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import block_size, constant_trips, segments
-from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride
-from pipeline_mlir.frontend.dynamic_masks import LEAVES, prove_full
-from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
+from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.frontend.dynamic_masks import foreign_source, prove_full, source_text
+from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
 from pipeline_mlir.frontend.lds_bounds import pin_full_sizes
 from pipeline_mlir.frontend.select_masks import check_kept, check_static, selected_loads, unselect
 from pipeline_mlir.frontend.tails import check_step, is_whole_remainder, split_tail
@@ -165,7 +165,7 @@ def _mask_sizes(read, iv, checked: bool = True) -> tuple[list, list]:
                             f"left in the last K tile")
     vals = list(_op(m).operands)
     for v in vals if checked else ():
-        _check_sources(read, v, iv, set())
+        _check_sources(read, v, iv)
     return list(ir.VectorType(read.results[0].type).shape), vals
 
 
@@ -176,31 +176,15 @@ _EDGE = ("; a mask that moves with the workgroup cuts C's edge tiles, which the 
          "row, which lie inside the buffer")
 
 
-def _block_argument(v) -> str:
-    """``v`` (a block argument) named for a refusal: the workgroup loop's variable said so."""
-    parent = v.owner.owner
-    parent = None if parent is None else _op(parent)
-    name = "" if parent is None else parent.name
-    if name == "scf.forall" or (name == "scf.for" and grid_stride(parent)):
-        return f"the workgroup (block argument #{v.arg_number} of the '{name}' over workgroups)"
-    return f"block argument #{v.arg_number} of '{name}'" if name else "a block argument"
-
-
-def _check_sources(read, v, iv, seen: set) -> None:
+def _check_sources(read, v, iv) -> None:
     """``v`` is computed by side-effect-free ops from ``iv``, thread ids and constants."""
-    if v == iv or v in seen:
-        return
-    seen.add(v)
-    owner = v.owner
-    o = None if isinstance(owner, ir.Block) else _op(owner)
-    if o is None or not is_pure(o) or (not len(o.operands) and o.name not in LEAVES):
-        what = _block_argument(v) if o is None else f"'{o.name}'"
+    bad = foreign_source(v, {iv})
+    if bad is not None:
+        what = source_text(bad)
         raise IRError(read, f"{describe(read)} has a mask whose size depends on {what}, "
                             f"not only on the loop variable, the thread and constants; the "
                             f"front end proves masks full for every workgroup by evaluating "
                             f"them" + (_EDGE if "workgroup" in what else ""))
-    for x in o.operands:
-        _check_sources(read, x, iv, seen)
 
 
 def _unmask(read) -> None:

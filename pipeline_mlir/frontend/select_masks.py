@@ -33,7 +33,7 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.loop_eval import memory_space
 from pipeline_mlir.analysis.exact_ints import exact_on_machine
-from pipeline_mlir.frontend.dynamic_masks import LEAVES
+from pipeline_mlir.frontend.dynamic_masks import foreign_source, source_text
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure
 
 #: the global loads a select may mask (the first half of a register copy)
@@ -95,7 +95,7 @@ def check_kept(loop, selects: list, iv, ev) -> None:
     and constants only."""
     lb, ub, step = (ev.uniform(loop.operands[i]) for i in range(3))
     for s in selects:
-        _check_sources(s, s.operands[0], iv, set())
+        _check_sources(s, s.operands[0], iv)
     for k in range(lb, ub, step):
         ev.bind(iv, k)
         for s in selects:
@@ -179,19 +179,14 @@ def _unknown(s, what: str) -> IRError:
                       f"cmpi, andi/ori/xori, vector.create_mask, vector.broadcast)")
 
 
-def _check_sources(s, v, iv, seen: set) -> None:
+def _check_sources(s, v, iv) -> None:
     """``v`` is computed by side-effect-free ops from ``iv``, thread ids and constants."""
-    if v == iv or v in seen:
-        return
-    seen.add(v)
-    o = None if isinstance(v.owner, ir.Block) else _op(v.owner)
-    if o is None or not is_pure(o) or (not len(o.operands) and o.name not in LEAVES):
-        what = "a block argument" if o is None else f"'{o.name}'"
+    bad = foreign_source(v, {iv})
+    if bad is not None:
+        what = "a block argument" if isinstance(bad.owner, ir.Block) else source_text(bad)
         raise IRError(s, f"{describe(s)} has a condition that depends on {what}, not only "
                          f"on the loop variable, the thread and constants; the front end "
                          f"proves a select's mask full for every workgroup by evaluating it")
-    for x in o.operands:
-        _check_sources(s, x, iv, seen)
 
 
 def unselect(s) -> None:

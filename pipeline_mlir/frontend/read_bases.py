@@ -42,6 +42,7 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.analysis.exact_ints import exact_on_machine
+from pipeline_mlir.analysis.ir_facts import enclosing_ops
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
@@ -69,16 +70,6 @@ def shares_read_bases(block: tuple[int, int, int], schedule) -> bool:
     per SIMD, whose waves share the register file.  (The ping-pong kernels, two waves per
     SIMD by definition, keep the reads they were measured with.)"""
     return schedule.lockstep() and int(np.prod(block)) > WAVE_SIZE * SIMDS_PER_CU
-
-
-def _inside(op, loop) -> bool:
-    """Whether ``op`` lies in ``loop``'s body, at any depth."""
-    loop = _op(loop)
-    while op is not None:
-        op = op.parent
-        if op is not None and _op(op) == loop:
-            return True
-    return False
 
 
 class ReadBases:
@@ -115,12 +106,13 @@ class ReadBases:
         if elements.min() < 0 or elements.max() >= 1 << 31 or \
                 not (lanes == lanes[:, :1]).all():
             return idx
-        body = loop.regions[0].blocks[0]
-        top = [o for o in body.operations if _op(o) in set(ops)]
-        if sum(_inside(o, loop) for o in ops) != len(top):
+        loop = _op(loop)
+        inside = {o for o in ops if loop in enclosing_ops(o)}
+        if any(_op(o.parent) != loop for o in inside):
             return idx          # an op of it nested deeper in the loop: left where it is
-        for op in top:
-            _op(op).move_before(loop)
+        for op in [_op(o) for o in loop.regions[0].blocks[0].operations]:
+            if op in inside:            # in the body's order
+                op.move_before(loop)
         i32 = ir.IntegerType.get_signless(32)
         with ir.InsertionPoint(loop):
             v = ir.Operation.create("arith.index_cast", results=[i32], operands=[idx])

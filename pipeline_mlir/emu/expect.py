@@ -80,14 +80,6 @@ def _fp8_table(dtype: str) -> np.ndarray:
     return getattr(mfma, _FP8[dtype])
 
 
-def _fp8_codes(dtype: str = "fp8"):
-    """(codes, values) of ``dtype``'s finite values but -0, sorted by value."""
-    table = _fp8_table(dtype)
-    codes = np.array([b for b in range(256) if np.isfinite(table[b]) and b != 0x80])
-    order = np.argsort(table[codes], kind="stable")
-    return codes[order], table[codes[order]]
-
-
 def encode(values: np.ndarray, dtype: str) -> bytes:
     """``values`` (held exactly by ``dtype``, or rounded: :func:`cast` first) as bytes."""
     v = np.asarray(values, dtype=np.float64)
@@ -96,9 +88,9 @@ def encode(values: np.ndarray, dtype: str) -> bytes:
     if dtype == "bf16":
         return (cast(v, "bf16").astype(np.float32).view(np.uint32) >> 16).astype(
             np.uint16).tobytes()
-    if dtype in _FP8:
-        codes, vals = _fp8_codes(dtype)
-        return codes[_nearest(vals, cast(v, dtype))].astype(np.uint8).tobytes()
+    if dtype in _FP8:           # the machine's conversion (:func:`cast` its values)
+        f = v.astype(np.float32).view(np.uint32)
+        return f32_to_fp8(f, _CVT_FORMATS[dtype]).astype(np.uint8).tobytes()
     return v.astype(_FLOATS[dtype]).tobytes()
 
 
@@ -115,19 +107,6 @@ def decode(raw: bytes | np.ndarray, dtype: str, shape=None) -> np.ndarray:
     else:
         out = b.view(_FLOATS[dtype]).astype(np.float64)
     return out.reshape(shape) if shape is not None else out
-
-
-def _nearest(vals: np.ndarray, x: np.ndarray, codes: np.ndarray | None = None) -> np.ndarray:
-    """Index into the sorted ``vals`` of the value nearest each of ``x`` (x in range); on a
-    tie, the one whose code (``codes``) is even (round to nearest even)."""
-    pos = np.clip(np.searchsorted(vals, x), 1, len(vals) - 1)
-    below, above = np.abs(x - vals[pos - 1]), np.abs(vals[pos] - x)
-    lower = below < above
-    if codes is not None:
-        lower |= (below == above) & (codes[pos - 1] % 2 == 0)
-    else:
-        lower |= below == above
-    return np.where(lower, pos - 1, pos)
 
 
 def cast(values: np.ndarray, dtype: str) -> np.ndarray:

@@ -172,3 +172,15 @@ def test_stochastic_rounding_and_source_op_sel_are_refused():
         run_snippet("v_cvt_sr_fp8_f32 v3, v1, v2\ns_endpgm")
     with pytest.raises(EmuError, match=r"op_sel of a source"):
         run_snippet("v_cvt_pk_fp8_f32 v3, v1, v2 op_sel:[1,0,0]\ns_endpgm")
+
+
+@pytest.mark.parametrize("dtype", ["fp8", "fp8e5m2"])
+def test_the_launch_bytes_encode_as_the_reference_casts(dtype):
+    """A buffer written as fp8 (``expect.encode``) holds the conversion's bytes, so what the
+    kernel reads back is what the reference casts: beyond the range too (a far negative
+    value is NaN / -inf, not the largest positive value)."""
+    from pipeline_mlir.emu.expect import cast, decode, encode
+    x = np.array([-1e9, 1000.0, 70000.0, 464.0, 465.0, 61440.0, -0.375, 1e-9, np.nan])
+    got, want = decode(encode(x, dtype), dtype), cast(x, dtype)
+    assert np.array_equal(got, want, equal_nan=True), (got, want)
+    assert np.isnan(got[-1]) and not got[0] > 0

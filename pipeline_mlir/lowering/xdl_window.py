@@ -48,11 +48,9 @@ end left, decided by the IR alone (:func:`guard_exits`, one walk):
 
 ``sched-xdl-guard`` runs it in the LLVM step, which every route to machine code runs
 (``--pipeline``, ``--pass-pipeline`` with any pass list, MLIR of ``amdgpu`` MFMAs and no
-``sched`` ops), before ``convert-scf-to-cf``; ``sched-lower-to-rocdl`` runs it too (so
-``--emit=mlir`` shows the guards), except in pipeline-opt's own jobs when a
-``sched-xdl-guard`` of the same pass list follows it
-(:func:`~pipeline_mlir.passes.registry.guard_once`; elsewhere, e.g. a user's pass manager,
-both walk, and the second finds every guard in place).  The emulator checks these
+``sched`` ops), before ``convert-scf-to-cf``; ``sched-lower-to-rocdl`` runs it only when no
+``sched-xdl-guard`` follows it (so ``--emit=mlir`` shows the guards; one walk per
+compilation: :func:`~pipeline_mlir.passes.registry.guard_once`).  The emulator checks these
 rules on every path of the code (``pipeline_mlir/emu/hazard_paths.py``), not only on the
 path a run takes.
 """

@@ -159,7 +159,7 @@ class Job:
             items = registry.pipeline_elements(options.pass_pipeline or "")
             if emit in NEEDS_LLVM:
                 items += _emit_llvm_step(emit, options.chip)
-        for text, obj in registry.guard_once(items):
+        for text, obj in items:
             if obj is not None:
                 pm.add(obj, name=text)
                 continue

@@ -46,13 +46,11 @@ end left, decided by the IR alone (:func:`guard_exits`, one walk):
   a loop header that only compares scalars and branches back or out, at the block it
   leaves to (the exit edge, once, not every iteration: :func:`_exit_block`).
 
-``sched-xdl-guard`` runs it in the LLVM step, which every route to machine code runs
+``sched-lower-to-rocdl`` runs it (so ``--emit=mlir`` shows the guards), and so does
+``sched-xdl-guard`` in the LLVM step, which every route to machine code runs
 (``--pipeline``, ``--pass-pipeline`` with any pass list, MLIR of ``amdgpu`` MFMAs and no
-``sched`` ops), before ``convert-scf-to-cf``; ``sched-lower-to-rocdl`` runs it only when no
-``sched-xdl-guard`` follows it (so ``--emit=mlir`` shows the guards; one walk per
-compilation: :func:`~pipeline_mlir.passes.registry.guard_once`).  The emulator checks these
-rules on every path of the code (``pipeline_mlir/emu/hazard_paths.py``), not only on the
-path a run takes.
+``sched`` ops), before ``convert-scf-to-cf``.  The emulator checks these rules on every path
+of the code (``pipeline_mlir/emu/hazard_paths.py``), not only on the path a run takes.
 """
 
 from __future__ import annotations

@@ -68,10 +68,6 @@ class LowerToROCDL(SchedPass):
         super().__init__(**values)
         #: the kernel plan of every concrete pipeline this pass materialized, in order
         self.plans: list = []
-        #: whether :meth:`run` guards the 16-pass XDL MFMAs' exits itself; False when the
-        #: LLVM step's ``sched-xdl-guard`` follows in the same pipeline and places them once
-        #: on the final IR (:func:`~pipeline_mlir.passes.registry.guard_once`)
-        self.guards = True
 
     def fence_blocks(self, p) -> bool:
         """``fence-blocks`` as given, else the schedule's choice (``fences_blocks`` of
@@ -96,9 +92,8 @@ class LowerToROCDL(SchedPass):
         super().run(module)
         # every other exit from code issuing a 16-pass XDL MFMA needs the guard too (a
         # remainder, an unpipelined loop, any loop or branch: decided by the IR)
-        if self.guards:
-            with module.context, module.location:
-                guard_exits(module)
+        with module.context, module.location:
+            guard_exits(module)
 
     def run_pipeline(self, p) -> None:
         if get(p.op, "concrete", S.UNIT, False):

@@ -133,21 +133,6 @@ def named_pipeline(schedule, end: str = "lowered", chip: str = DEFAULT_CHIP) -> 
     return items
 
 
-def guard_once(items: list) -> list:
-    """``items`` (as :func:`pipeline_elements` returns them) with the 16-pass XDL MFMAs'
-    guards placed once: a ``sched-lower-to-rocdl`` that a ``sched-xdl-guard`` follows (the
-    LLVM step's) leaves them to it, which places them on the IR the passes between leave
-    (:func:`~pipeline_mlir.lowering.xdl_window.guard_exits` is idempotent: the second walk
-    found nothing).  Returns ``items``."""
-    guard_follows = False
-    for name, obj in reversed(items):
-        if name == "sched-xdl-guard" and obj is not None:
-            guard_follows = True
-        elif name == "sched-lower-to-rocdl" and obj is not None and guard_follows:
-            obj.guards = False
-    return items
-
-
 def create(name: str, **options):
     """A pass object ready for ``PassManager.add(obj, name=name, argument=name)``."""
     if name not in PASS_CLASSES:

@@ -158,24 +158,6 @@ def test_only_a_sixteen_pass_mfma_producer_is_refused():
     assert _refusal(asm) is None
 
 
-def test_the_guards_are_placed_by_one_walk_per_compilation():
-    """``sched-lower-to-rocdl`` guards the exits itself only when no ``sched-xdl-guard``
-    follows it: a named pipeline to machine code or a pass list with the LLVM step walks
-    once (in the LLVM step, on the final IR), one stopping at MLIR still shows them."""
-    from pipeline_mlir.passes import registry
-    from pipeline_mlir.schedules.registry import parse_pipeline
-
-    def lowering(items):
-        return [obj for name, obj in registry.guard_once(items)
-                if name == "sched-lower-to-rocdl"]
-
-    schedule = parse_pipeline("4wave")
-    assert [p.guards for p in lowering(registry.named_pipeline(schedule, "llvm"))] == [False]
-    assert [p.guards for p in lowering(registry.named_pipeline(schedule, "lowered"))] == [True]
-    both = registry.pipeline_elements("sched-lower-to-rocdl,sched-to-llvm,sched-lower-to-rocdl")
-    assert [p.guards for p in lowering(both)] == [False, True]
-
-
 def test_the_llvm_ir_is_checked_for_the_tables_16_pass_xdl_mfmas():
     """``needs_check`` looks for the intrinsics of the target table's XDL MFMAs beyond
     LLVM 22's look-back (both 32x32x64 ``f8f6f4`` forms), no other MFMA's."""

@@ -107,10 +107,9 @@ class Kernel:
         shared = self._shared()
         if shared is not None:
             return shared.memo(name, make)
-        key = _Snapshot(self.instrs)
         hit = self._compiled.get(name)
         if hit is None or not hit[0].matches(self.instrs):
-            hit = self._compiled[name] = (key, make(self))
+            hit = self._compiled[name] = (_Snapshot(self.instrs), make(self))
         return hit[1]
 
     def steps(self, G: int) -> list:

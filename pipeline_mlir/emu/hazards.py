@@ -101,13 +101,6 @@ _M0_READERS = ("s_movrels", "s_movreld", "s_sendmsg", "s_ttracedata")
 _LANE = ("v_readlane_b32", "v_readfirstlane_b32", "v_writelane_b32")
 
 
-def _vgprs(code: int, n: int, agpr: bool = False) -> tuple[int, ...]:
-    if code < VGPR0:
-        return ()
-    first = code - VGPR0 + (256 if agpr else 0)
-    return tuple(range(first, first + n))
-
-
 @dataclass
 class Info:
     """What one compiled instruction (a :class:`~pipeline_mlir.emu.operands.Step`) means
@@ -182,9 +175,9 @@ def _mfma(ins: Instr) -> tuple:
                        f"(its pass count is not in the table)")
     na, nb, nc = mfma_regs(ins)
     acc, acc_cd = f.get("acc", 0), bool(f.get("acc_cd", 0))
-    ab = _vgprs(f["src0"], na, bool(acc & 1)) + _vgprs(f["src1"], nb, bool(acc & 2))
-    c = _vgprs(f["src2"], nc, acc_cd)
-    d = _vgprs(f["dst"] + VGPR0, nc, acc_cd)
+    ab = vregs(f["src0"], na, bool(acc & 1)) + vregs(f["src1"], nb, bool(acc & 2))
+    c = vregs(f["src2"], nc, acc_cd)
+    d = vregs(f["dst"] + VGPR0, nc, acc_cd)
     return entry[0], entry[1], ab, c, d
 
 
@@ -197,7 +190,7 @@ def _store_data(ins: Instr, step) -> tuple:
         return ()
     if ins.enc == "MUBUF" and ins.f.get("soffset", 128) <= 127:
         return ()
-    return tuple(sorted(step.vreads & set(_vgprs(ins.f["data"] + VGPR0, 4))))
+    return tuple(sorted(step.vreads & set(vregs(ins.f["data"] + VGPR0, 4))))
 
 
 def _partial_write(ins: Instr) -> bool:

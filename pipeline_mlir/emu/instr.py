@@ -193,10 +193,10 @@ def bitop3(ins: Instr) -> int:
     return f["neg"] | (f["abs"] << 3) | (f["omod"] << 6)
 
 
-#: VOP3 opcodes (by base name) that take three sources; the rest of VOP3-only take two
 #: the 8-bit float conversions whose VOP3 op_sel selects the part of the destination written
 #: (``op_sel:[0,0,1]``: the high half; the stochastic forms' ``op_sel:[0,0,b0,b1]``: the byte)
 FP8_DST_SEL = ("v_cvt_pk_fp8_f32", "v_cvt_pk_bf8_f32", "v_cvt_sr_fp8_f32", "v_cvt_sr_bf8_f32")
+#: VOP3 opcodes (by base name) that take three sources; the rest of VOP3-only take two
 _VOP3_THREE = ("v_mad_", "v_fma_", "v_bfe_", "v_bfi_", "v_alignbit", "v_alignbyte", "v_min3",
                "v_max3", "v_med3", "v_sad_", "v_lerp", "v_cubeid", "v_cubesc", "v_cubetc",
                "v_cubema", "v_div_fixup", "v_div_fmas", "v_div_scale", "v_msad", "v_qsad",

@@ -19,7 +19,8 @@ gpr_idx(SRC0)`` / ``v_mov_b32 v66, v2`` copies ``v[2 + s6[7:0]]``.  The instruct
 compiled again with those registers (:func:`indexed_step`, kept per mask and index), so its
 register reads and writes, the pending-load check and the wait-state rules see the
 registers it really uses.  Refused at the instruction, when it runs: an enabled operand
-wider than one VGPR, a register past v255 after indexing, SDWA, packed, matrix, memory and
+wider than one VGPR, a register past v255 after indexing, src2 or dst indexing of an
+instruction whose destination is also a source (``v_fmac_f32``), SDWA, packed, matrix, memory and
 other instructions with VGPR operands while the mask is not 0 (the ISA applies the mode to
 vector ALU operands; the emulator does not guess for the others).
 """
@@ -40,6 +41,9 @@ _M0_MODE_BITS = 0xF000 | INDEX_BITS
 #: the encodings whose VGPR operands the mode indexes
 _INDEXED_ENCODINGS = ("VOP1", "VOP2", "VOPC", "VOP3")
 _SCALAR_DST = ("v_readlane_b32", "v_readfirstlane_b32")
+#: instructions whose destination is also a source: which mask bit indexes that read is
+#: not pinned, so src2 or dst indexing of them is refused
+_TIED = ("v_mac_", "v_fmac_", "v_dot2c_", "v_pk_fmac_")
 
 
 def compile_gpr_idx(ins: Instr, G: int) -> Step:
@@ -116,6 +120,9 @@ def _relocated(st: Step, mask: int, index: int, G: int) -> Step:
             return st
         raise refuse(ins, f"the VGPR index mode is on ({gpr_idx_text(mask)}, index {index}) "
                           f"and the emulator applies it to vector ALU operands only")
+    if mask & 0b1100 and ins.base.startswith(_TIED):
+        raise refuse(ins, f"the VGPR index mode ({gpr_idx_text(mask)}) on an instruction "
+                          f"whose destination is also its accumulator (not pinned)")
     widths = operand_widths(ins)
     nsrc = {"VOP1": 1, "VOP2": 2, "VOPC": 2}.get(ins.enc) or vop3_sources(ins)
     f = dict(ins.f)

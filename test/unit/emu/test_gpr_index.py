@@ -13,7 +13,7 @@ import pipeline_mlir.emu.machine as machine_mod
 from emu_helpers import run_snippet
 from pipeline_mlir.emu.asmline import LineError, parse_instruction
 from pipeline_mlir.emu.disasm import format_instr
-from pipeline_mlir.emu.errors import EmuError
+from pipeline_mlir.emu.errors import EmuError, Finding
 from pipeline_mlir.emu.machine import Divergence
 
 M0 = 124
@@ -93,9 +93,11 @@ def test_a_mutant_that_ignores_the_index_is_caught(monkeypatch):
     ("v_mov_b32_e32 v254, v250", "past v255"),
     ("v_lshl_add_u64 v[0:1], v[2:3], 0, 1", "2-register operand"),
     ("ds_read_b32 v1, v2", "vector ALU operands only"),
+    ("v_fmac_f32_e32 v1, v2, v3", "also its accumulator"),
 ])
 def test_refused_at_the_instruction(text, why):
-    body = f"s_set_gpr_idx_on s6, gpr_idx(SRC0)\n{text}\ns_set_gpr_idx_off"
+    mask = "SRC0,DST" if "fmac" in text else "SRC0"
+    body = f"s_set_gpr_idx_on s6, gpr_idx({mask})\n{text}\ns_set_gpr_idx_off"
     with pytest.raises(EmuError, match=f"0x0004: instruction '.*' .*{why}"):
         _run(body, {6: 8})
 
@@ -107,3 +109,12 @@ def test_an_index_that_differs_among_workgroups_runs_them_apart():
     with pytest.raises(Divergence, match="index mode"):
         run_snippet("s_set_gpr_idx_on s6, gpr_idx(SRC0)\nv_mov_b32_e32 v1, v2\ns_endpgm",
                     workgroups=(0, 1), setup=setup)
+
+
+def test_the_pending_load_check_sees_the_indexed_register():
+    """A load into v7 not waited for: reading v2 indexed by 5 is reading v7."""
+    body = ("ds_read_b32 v7, v0\ns_set_gpr_idx_on s6, gpr_idx(SRC0)\nv_mov_b32_e32 v1, v2\n"
+            "s_set_gpr_idx_off\ns_waitcnt lgkmcnt(0)")
+    with pytest.raises(Finding, match="v7 is used while the load"):
+        _run(body, {6: 5})
+    _run(body, {6: 4})          # v6: nothing pending

@@ -1,8 +1,9 @@
 """gfx950's VGPR index mode on the emulator (``pipeline_mlir/emu/gpridx.py``): the
 assembly of ``s_set_gpr_idx_on`` / ``_off`` / ``_mode`` / ``_idx`` (their encodings and text
-are in ``test/data/emu/decode_corpus.txt``), M0's index and mask bits, each operand slot, the operands
-the mode leaves alone, the OFF, and the refusals.  Each register holds its own number
-plus 1000 in every lane, so a value read names the register it came from."""
+are in ``test/data/emu/decode_corpus.txt``), M0's index and mask bits, each operand slot,
+the operands the mode leaves alone, the OFF, the pending-load check on the indexed
+register, and the refusals.  Each register holds its own number plus 1000 in every lane,
+so a value read names the register it came from."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ import re
 
 from pipeline_mlir.emu.instr import (BRANCHES, FP8_DST_SEL, LITERAL, SDWA_SELECTS,
                                      SDWA_UNUSED, VGPR0, VOP2_CARRY_IN, VOP2_CARRY_OUT, VOP3B,
-                                     FLOAT_TEXT, Instr, vop3_sources)
+                                     FLOAT_TEXT, GPR_IDX_SLOTS, Instr, vop3_sources)
 from pipeline_mlir.emu.opcodes import TABLES
 from pipeline_mlir.emu.scaled import UNSCALED_NAME, scale_fields
 from pipeline_mlir.errors import ConfigError
@@ -214,7 +214,25 @@ def _sopp(o: _Operands) -> dict:
             return dict(imm=_int(ops[0]) & 0xFFFF)
         o.label = ops[0]
         return dict(imm=0)
+    if mnem == "s_set_gpr_idx_mode":
+        o.need(1)
+        return dict(imm=_gpr_idx_mask(ops[0]))
     return dict(imm=_int(ops[0]) & 0xFFFF if ops else 0)
+
+
+def _gpr_idx_mask(text: str) -> int:
+    """The 4-bit mask of the VGPR index mode: ``gpr_idx(SRC0,DST)`` or a number 0..15."""
+    m = re.match(r"^gpr_idx\(([A-Z0-9,]*)\)$", text)
+    if not m:
+        v = _int(text)
+        if not 0 <= v <= 15:
+            raise LineError(f"the index mode {text!r} is not 0..15 or gpr_idx(...)")
+        return v
+    names = [n for n in m.group(1).split(",") if n]
+    if any(n not in GPR_IDX_SLOTS for n in names) or len(set(names)) != len(names):
+        raise LineError(f"the index mode {text!r} names an operand twice or one other than "
+                        f"{', '.join(GPR_IDX_SLOTS)}")
+    return sum(1 << GPR_IDX_SLOTS.index(n) for n in names)
 
 
 def _waitcnt_imm(o: _Operands) -> int:
@@ -254,7 +272,7 @@ def _sop1(o: _Operands) -> dict:
     if mnem == "s_getpc_b64":
         o.need(1)
         return dict(dst=_sreg(ops[0]), src0=0)
-    if mnem in ("s_setpc_b64", "s_rfe_b64"):
+    if mnem in ("s_setpc_b64", "s_rfe_b64", "s_set_gpr_idx_idx"):
         o.need(1)
         c0, l0, _ = parse_src(ops[0])
         o.take_lit(l0)
@@ -267,6 +285,10 @@ def _sop1(o: _Operands) -> dict:
 
 def _sopc(o: _Operands) -> dict:
     o.need(2)
+    if o.mnem == "s_set_gpr_idx_on":
+        c0, l0, _ = parse_src(o.ops[0])
+        o.take_lit(l0)
+        return dict(src0=c0, src1=_gpr_idx_mask(o.ops[1]))
     c0, l0, _ = parse_src(o.ops[0])
     c1, l1, _ = parse_src(o.ops[1])
     o.take_lit(l0), o.take_lit(l1)

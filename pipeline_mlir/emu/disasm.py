@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from pipeline_mlir.emu.instr import (BRANCHES, FP8_DST_SEL, LITERAL, SDWA_SELECTS,
                                      SDWA_UNUSED, VGPR0, VOP2_CARRY_IN, VOP2_CARRY_OUT, VOP3B,
-                                     FLOAT_TEXT, Instr, bitop3, operand_widths, vop3_sources)
+                                     FLOAT_TEXT, Instr, bitop3, gpr_idx_text, operand_widths,
+                                     vop3_sources)
 from pipeline_mlir.emu.scaled import scale_text
 from pipeline_mlir.isa.waitcnt import EXPCNT_MAX, LGKMCNT_MAX, VMCNT_MAX, decode_waitcnt
 
@@ -72,6 +73,8 @@ def _sopp_text(ins: Instr) -> str:
     if n in ("s_endpgm", "s_barrier", "s_wakeup", "s_icache_inv", "s_ttracedata",
              "s_endpgm_saved", "s_set_gpr_idx_off", "s_endpgm_ordered_ps_done") and imm == 0:
         return n
+    if n == "s_set_gpr_idx_mode" and imm < 16:
+        return f"{n} {gpr_idx_text(imm)}"
     if n in BRANCHES:
         return f"{n} {imm}"
     if n in ("s_trap", "s_setprio", "s_sleep", "s_nop", "s_setkill", "s_sethalt",
@@ -98,9 +101,11 @@ def _sop_text(ins: Instr, w: dict) -> str:
     if enc == "SOP1":
         if n in ("s_getpc_b64",):
             return f"{n} {sdst_text(f['dst'], 2)}"
-        if n in ("s_setpc_b64", "s_rfe_b64"):
+        if n in ("s_setpc_b64", "s_rfe_b64", "s_set_gpr_idx_idx"):
             return f"{n} {_src(ins, w, 'src0')}"
         return f"{n} {sdst_text(f['dst'], w.get('dst', 1))}, {_src(ins, w, 'src0')}"
+    if enc == "SOPC" and n == "s_set_gpr_idx_on":
+        return f"{n} {_src(ins, w, 'src0')}, {gpr_idx_text(f['src1'] & 0xF)}"
     if enc == "SOPC":
         return f"{n} {_src(ins, w, 'src0')}, {_src(ins, w, 'src1')}"
     return f"{n} {sdst_text(f['dst'])}, 0x{f['imm']:x}"          # SOPK

@@ -39,11 +39,18 @@ VOP2_CARRY_OUT = frozenset({"v_add_co_u32", "v_sub_co_u32", "v_subrev_co_u32",
                             "v_addc_co_u32", "v_subb_co_u32", "v_subbrev_co_u32"})
 VOP2_CARRY_IN = frozenset({"v_addc_co_u32", "v_subb_co_u32", "v_subbrev_co_u32",
                            "v_cndmask_b32"})
+#: the operands the VGPR index mode's 4-bit mask enables, bit 0 first (``gpr_idx(SRC0,DST)``)
+GPR_IDX_SLOTS = ("SRC0", "SRC1", "SRC2", "DST")
 FLOAT_CONSTANTS = {240: 0.5, 241: -0.5, 242: 1.0, 243: -1.0, 244: 2.0, 245: -2.0, 246: 4.0,
                    247: -4.0, 248: 0.15915494309189535}
 #: how LLVM writes those constants in assembly (1/(2*pi) to 8 digits)
 FLOAT_TEXT = {code: ("0.15915494" if code == 248 else repr(v))
               for code, v in FLOAT_CONSTANTS.items()}
+
+
+def gpr_idx_text(mask: int) -> str:
+    """LLVM's text of an index-mode mask: ``gpr_idx(SRC0,DST)``, ``gpr_idx()`` for 0."""
+    return "gpr_idx(" + ",".join(n for k, n in enumerate(GPR_IDX_SLOTS) if mask >> k & 1) + ")"
 
 
 @dataclass

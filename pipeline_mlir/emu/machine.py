@@ -50,8 +50,9 @@ from pipeline_mlir.emu.counters import make_room, wait
 from pipeline_mlir.emu.errors import EmuError, Finding
 from pipeline_mlir.emu.globalrace import (MAX_SLOTS, RaceState, fresh_pages, new_marks,
                                           on_load, on_store, release_state)
+from pipeline_mlir.emu.gpridx import indexed_step, mode_of
 from pipeline_mlir.emu.hazard_paths import path_violations
-from pipeline_mlir.emu.hazards import WaitStates, infos
+from pipeline_mlir.emu.hazards import WaitStates, info_of, infos
 from pipeline_mlir.emu.launchdims import LaunchDims
 from pipeline_mlir.emu.memops import MemOp
 from pipeline_mlir.emu.operands import EXEC, bits_mask
@@ -284,6 +285,7 @@ class Wave:
         self.lgkmq: deque = deque()
         self.pend_v: dict[int, MemOp] = {}
         self.pend_s: dict[int, MemOp] = {}
+        self.gpr_idx = False      # MODE.gpr_idx_en (emu/gpridx.py)
 
     @property
     def name(self) -> str:
@@ -583,8 +585,11 @@ class Machine:
 
     def step(self, w) -> None:
         st = self.steps[w.pc]
+        info = self.hazard_info[w.pc]
+        if w.gpr_idx:
+            st, info = self._indexed(w, st, info)
         if self.wait_states is not None:
-            bad = self.wait_states[w.index].step(self.hazard_info[w.pc])
+            bad = self.wait_states[w.index].step(info)
             if bad is not None:
                 self.finding("wait-states", w, st, bad.message())
         if w.pend_v or w.pend_s:
@@ -627,6 +632,21 @@ class Machine:
         if not w.done and w.pc >= len(self.steps):
             self.finding("fell-off", w, st, "the wave ran past the last instruction without "
                                             "s_endpgm")
+
+    @staticmethod
+    def _indexed(w, st, info):
+        """The step and its wait-state info as the VGPR index mode runs it."""
+        mode = mode_of(w)
+        if mode is None:
+            raise Divergence(f"{w.name}: 0x{st.ins.addr:04x} '{st.ins.text}' runs in the "
+                             f"VGPR index mode with M0 different among the workgroups")
+        moved = indexed_step(st, mode[0], mode[1], w.G)
+        if moved is st:
+            return st, info
+        got = moved.__dict__.get("hazard_info")
+        if got is None:
+            got = moved.hazard_info = info_of(moved)
+        return moved, got
 
     def run(self) -> None:
         # poisoned registers are NaN: arithmetic on them is expected, not a warning

@@ -1,10 +1,12 @@
 """An instruction -> its :class:`~pipeline_mlir.emu.operands.Step`: the encoding chooses
 the module that knows it (ALU and control: :mod:`~pipeline_mlir.emu.semantics`, memory:
 :mod:`~pipeline_mlir.emu.memops`, scratch: :mod:`~pipeline_mlir.emu.scratch`, matrix:
-:mod:`~pipeline_mlir.emu.mfma`, MX matrix: :mod:`~pipeline_mlir.emu.mfma_mx`)."""
+:mod:`~pipeline_mlir.emu.mfma`, the VGPR index mode: :mod:`~pipeline_mlir.emu.gpridx`, MX
+matrix: :mod:`~pipeline_mlir.emu.mfma_mx`)."""
 
 from __future__ import annotations
 
+from pipeline_mlir.emu.gpridx import compile_gpr_idx
 from pipeline_mlir.emu.instr import Instr
 from pipeline_mlir.emu.long_branch import compile_pc
 from pipeline_mlir.emu.memops import compile_memory
@@ -24,6 +26,8 @@ def compile_instr(ins: Instr, G: int, index_of: dict[int, int],
     enc, n = ins.enc, ins.name
     if n in ("s_getpc_b64", "s_setpc_b64"):
         return compile_pc(ins, index_of, far or {})
+    if n.startswith("s_set_gpr_idx_"):
+        return compile_gpr_idx(ins, G)
     if enc == "SOPP":
         return compile_sopp(ins, index_of)
     if enc in ("SOP1", "SOP2", "SOPC", "SOPK", "VOP1", "VOP2", "VOPC", "VOP3"):

@@ -2,7 +2,7 @@
 package reads bottom-up with no import cycle.
 
     errors, opcodes, instr < scaled < disasm < decode < operands < salu, valu_lanes, lanes, fp8cvt < valu, packed < semantics,
-    memops, mfma < mfma_mx (errors < globalrace < memops, pool), scratch, long_branch < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
+    memops, mfma < mfma_mx (valu < gpridx < program, machine) (errors < globalrace < memops, pool), scratch, long_branch < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
     < pool < gemm < iree (mfma < iree; counters, hazards, launchdims < machine; hazards, long_branch < hazard_paths < machine; globalrace < coverage < gemm);  mfma, fp8cvt < expect < launchfile
     < described (gemm, machine < described);  machine < trips
 """
@@ -26,6 +26,7 @@ ALLOWED = {
     "fp8cvt": {"instr", "operands"},
     "valu": {"fp8cvt", "instr", "lanes", "operands", "valu_lanes"},
     "semantics": {"errors", "instr", "operands", "salu", "valu"},
+    "gpridx": {"errors", "instr", "operands", "valu"},
     "lds_transpose": set(),
     "globalrace": {"errors"},
     "memops": {"errors", "globalrace", "instr", "lds_transpose", "operands"},
@@ -34,7 +35,7 @@ ALLOWED = {
     "scratch": {"instr", "memops", "operands"},
     "packed": {"instr", "operands"},
     "long_branch": {"errors", "instr", "operands"},
-    "program": {"instr", "long_branch", "operands", "semantics", "memops", "mfma", "mfma_mx",
+    "program": {"gpridx", "instr", "long_branch", "operands", "semantics", "memops", "mfma", "mfma_mx",
                 "packed", "scratch"},
     "codeobj": {"decode", "errors", "instr", "long_branch", "program"},
     "asmline": {"instr", "opcodes", "scaled"},
@@ -44,7 +45,7 @@ ALLOWED = {
     "hazard_paths": {"hazards", "instr", "long_branch"},
     "launchdims": set(),
     "counters": set(),
-    "machine": {"counters", "errors", "globalrace", "hazard_paths", "hazards", "launchdims",
+    "machine": {"counters", "errors", "globalrace", "gpridx", "hazard_paths", "hazards", "launchdims",
                 "memops", "operands", "semantics"},
     "pool": {"errors", "globalrace", "machine"},
     "coverage": {"errors", "globalrace"},

@@ -14,8 +14,8 @@ Address rules (CDNA3/CDNA4 ISA):
   exchange the 16-bit / 8-bit elements between lanes as they read.
 * MUBUF: ``base + soffset + ((offen ? VGPR : 0) + inst_offset) mod 2^32 (+ stride *
   index)``: the VGPR offset and the instruction offset wrap at 32 bits, soffset does not
-  and soffset counts in the range check (as AMD's rocjitsu emulator models gfx950 since
-  ROCm/rocm-systems PR 10928); raw
+  and soffset counts in the range check (as AMD's rocjitsu emulator, in the
+  ROCm systems repository, models gfx950); raw
   buffers (stride 0, or a cache-swizzle stride: only the cache's bank placement) are
   range-checked against ``num_records`` (the descriptor's third
   dword) per dword; dword accesses ignore the two address LSBs.  As the hardware does, an

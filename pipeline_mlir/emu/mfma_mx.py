@@ -21,8 +21,8 @@ it and ``test_mfma_mx.py`` pins with one-hot inputs:
   ``2^(E - 127)``, 0xFF NaN (OCP MX v1.0; aiter's test: "127 = no scaling").
 * Formats (cbsz for A, blgp for B): 0 E4M3 (OCP E4M3FN), 1 E5M2, 4 E2M1; FP6 (2, 3) is
   refused: its packing is not pinned.  Scale operands must be VGPRs: "For all
-  Inline/SGPR constants, SP HW use bits [30:23] as the scale" (LLVM PR 158117, a hardware
-  defect), which is refused rather than modelled.
+  Inline/SGPR constants, SP HW use bits [30:23] as the scale" (LLVM's AMDGPU backend, a
+  hardware defect), which is refused rather than modelled.
 
 D = C + sum over blocks of (A block x its scale) (B block x its scale)^T: every product
 exact, summed in float64 and rounded once to f32 (:mod:`~pipeline_mlir.emu.mfma`).
@@ -101,7 +101,7 @@ def compile_mx_mfma(ins: Instr, G: int) -> Step:
         for key in ("scale_src0", "scale_src1"):
             if f[key] < VGPR0:
                 raise refuse(ins, "a scale operand that is not a VGPR (gfx950 reads bits "
-                                  "30:23 of an SGPR or constant scale: LLVM PR 158117)")
+                                  "30:23 of an SGPR or constant scale, a defect LLVM avoids)")
         scales = tuple(zip((f["scale_src0"] - VGPR0, f["scale_src1"] - VGPR0),
                            scale_bytes(f)))
     ta, tb = f["cbsz"], f["blgp"]

@@ -4,7 +4,7 @@ written, for the decoder, the assembly reader and the disassembler.
 gfx950 encodes a scaled MFMA as two VOP3P dwords pairs, 16 bytes: ``v_mfma_ld_scale_b32``
 (VOP3P opcode 44) carrying the two scale operands and their byte selects, then the
 ``f8f6f4`` MFMA itself with bit 11 of its first dword set (LLVM's VOP3PX encoding, "which
-bundles the pre-scale v_mfma_ld_scale_b32", llvm-project PR 116723; checked against
+bundles the pre-scale v_mfma_ld_scale_b32", LLVM's AMDGPU backend; checked against
 ``llvm-mc-22 -show-encoding`` and ``llvm-objdump-22``, which print the pair as one
 instruction).  The record is one :class:`~pipeline_mlir.emu.instr.Instr` of 16 bytes
 named by the scaled mnemonic, with the MFMA's opcode and fields plus:

@@ -8,7 +8,7 @@ The expected positions are written from the AMD documents, not from the emulator
   16x16x32 bf16/f16 forms double K: 8 values per lane, k = 8 * floor(lane / 16) + element.
 * AMD's CDNA3/CDNA4 matrix-core article (2025): D lane l, register r holds
   [4 * floor(l / 16) + r][l % 16].
-* ROCm (rocm-systems PR 7064) for FP8 16x16x128: "interleaved 16-element chunk layout",
+* ROCm (its systems repository) for FP8 16x16x128: "interleaved 16-element chunk layout",
   k = 16 * floor(lane / 16) + 64 * chunk + j; the formats are OCP E4M3FN / E5M2 on CDNA4
   (1.0 = 0x38, 2.0 = 0x40, 3.0 = 0x44, sign bit 0x80 in E4M3; 1.0 = 0x3C, 2.0 = 0x40 in
   E5M2); the f8f6f4 type field: 0 = E4M3, 1 = E5M2.

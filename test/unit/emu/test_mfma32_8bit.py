@@ -8,7 +8,7 @@ The positions are written here from the documents, not from the emulator:
 * i8 32x32x32: 16 consecutive K values per lane, byte ``b`` (byte ``b % 4`` of register
   ``b // 4``) being K ``16 h + b`` (IREE's ``MFMA_I32_32x32x32_I8`` layout: element
   ``{1, 16}`` over thread ``{32, 2}``);
-* FP8 32x32x64: interleaved 16-element chunks (ROCm PR 7064: "K=64 (32x32x64) produce
+* FP8 32x32x64: interleaved 16-element chunks (ROCm's systems repository: "K=64 (32x32x64) produce
   elems_per_group=32, requiring an interleaved 16-element chunk layout"): byte ``b`` is K
   ``16 h + 32 (b // 16) + b % 16``; OCP E4M3FN (1.0 = 0x38, 2.0 = 0x40) and E5M2 (``cbsz``
   / ``blgp`` 1: 1.0 = 0x3C);

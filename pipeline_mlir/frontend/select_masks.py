@@ -35,10 +35,8 @@ from pipeline_mlir.analysis.loop_eval import memory_space
 from pipeline_mlir.analysis.exact_ints import exact_on_machine
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, source_text
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure
+from pipeline_mlir.frontend.scan import COPY_LOADS, GLOBAL_SPACES
 
-#: the global loads a select may mask (the first half of a register copy)
-LOADS = ("vector.load", "vector.transfer_read")
-GLOBAL_SPACES = ("global", "fat_raw_buffer")
 #: casts to ``i1`` that keep the low bit of their operand
 BIT_CASTS = ("arith.index_castui", "arith.index_cast", "arith.trunci")
 #: ``i1`` logic combined bit by bit
@@ -51,7 +49,7 @@ def _global_load(v):
     if isinstance(v.owner, ir.Block):
         return None
     o = _op(v.owner)
-    if o.name not in LOADS:
+    if o.name not in COPY_LOADS:       # the first half of a register copy
         return None
     return o if memory_space(o.operands[0].type) in GLOBAL_SPACES else None
 

@@ -178,7 +178,7 @@ def _mma_grid(dtype: str, BM: int, BN: int, BK: int, warps_m: int,
     num_n = _div("warp tile N (WN) by MMA_N", WN, mma_n)
     num_k = _div("BK by MMA_K", BK, mma_k)
     for name, v, op in (("num_m_mmas", num_m, "a"), ("num_n_mmas", num_n, "b")):
-        if op in k_subtiles.replace("none", ""):
+        if op in k_subtiles:
             if v != 1:
                 raise ConfigError(f"geometry: k_subtiles={k_subtiles} splits {op.upper()} "
                                   f"along K, which a wave tile of one MFMA of it needs, but "
@@ -213,8 +213,8 @@ def _geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: int,
     num_m, num_n, num_k = _mma_grid(dtype, BM, BN, BK, warps_m, warps_n, mfma, k_subtiles)
     # a subtile of an operand split along K: its one MFMA row (column), half the K steps
     qm, qn = max(num_m // 2, 1), max(num_n // 2, 1)
-    k_a = num_k // 2 if "a" in k_subtiles.replace("none", "") else num_k
-    k_b = num_k // 2 if "b" in k_subtiles.replace("none", "") else num_k
+    k_a = num_k // 2 if "a" in k_subtiles else num_k
+    k_b = num_k // 2 if "b" in k_subtiles else num_k
     k_mma = num_k // (4 if k_subtiles == "ab" else 2 if k_subtiles != "none" else 1)
     loads_per_row = _div("BK by simd_width", BK, simd)
     rows_per_iter = _div("threads by loads per row", threads, loads_per_row)

@@ -18,7 +18,8 @@ the 4-wave schedule run by IREE's kernels of other wave counts: ``--dtype=bf16-6
 ``--dtype=bf16-32x32-1wave``; the skinny problems bf16 32x2048x1024 and f16 2048x32x1024,
 ``--dtype=bf16-32x2048-skinny``, ``--dtype=f16-2048x32-skinny``, whose one MFMA row or
 column per wave is split along K; unaligned K with copies padded by selects,
-``--dtype=i8-ab-k4000``, ``--dtype=f16-atb-k4100``).
+``--dtype=i8-ab-k4000``, ``--dtype=f16-atb-k4100``; partial edge tiles of M and N with
+an unaligned K, ``--dtype=bf16-300x4096x1020``).
 
 Three gfx950 kernels of the same ``linalg.matmul`` (IREE picks 4 waves, a 128x128 tile,
 K step 32, MFMA 16x16x32):

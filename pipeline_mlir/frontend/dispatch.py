@@ -295,7 +295,11 @@ def _epilogue(f, found, bindings: list, out: int, order: list, product: str, mn)
     """(the expression C must equal, the bindings with the shapes it uses them with;
     ``product``: the matmul's, e.g. ``A @ B.T``)."""
     loops = [lp for lp in find_natural_loops(f) if kernel_of(lp) == f]
-    if len(loops) != 1 or not writes_to(f, found[out][0]):
+    if len(loops) == 1 and not writes_to(f, found[out][0]):
+        raise IRError(f, f"'{f.name}' op: nothing the epilogue reader reads (vector and "
+                         f"memref stores, scatters) writes the output binding "
+                         f"{bindings[out].name}, so what C must hold is not known")
+    if len(loops) != 1:
         if len(found) != 3:
             raise IRError(f, f"'{f.name}' op: {len(loops)} K-loops; the epilogue that uses "
                              f"binding {bindings[order[2]].name} is read from the one K-loop")

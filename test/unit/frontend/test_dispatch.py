@@ -314,3 +314,13 @@ def test_an_epilogue_stored_by_a_scatter_is_read():
         "<fat_raw_buffer>>, vector<64xindex>, vector<64xi1>, vector<64xf32>")
     line = next(ln for ln in text.splitlines() if ln.strip().startswith(STORE))
     assert dispatch(text.replace(line.strip(), scatter, 1)).expect == "relu(A @ B.T)"
+
+
+def test_an_output_no_known_op_writes_is_refused():
+    """With a K-loop and no write the epilogue reader reads into the output, what C must
+    hold is not guessed to be the plain product (it was: a scatter-stored relu was then
+    reported wrong): refused at the function."""
+    line = next(ln for ln in PREFETCH.splitlines() if ln.strip().startswith(STORE))
+    got = refusal(PREFETCH.replace(line, "", 1))
+    assert "nothing the epilogue reader reads (vector and memref stores, scatters) writes " \
+           "the output binding" in got, got

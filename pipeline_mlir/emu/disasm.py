@@ -7,10 +7,10 @@ the assembly reader does the same for what it read, so the two sources print ali
 
 from __future__ import annotations
 
-from pipeline_mlir.emu.instr import (BRANCHES, FP8_DST_SEL, LITERAL, SDWA_SELECTS,
-                                     SDWA_UNUSED, VGPR0, VOP2_CARRY_IN, VOP2_CARRY_OUT, VOP3B,
-                                     FLOAT_TEXT, Instr, bitop3, gpr_idx_text, operand_widths,
-                                     vop3_sources)
+from pipeline_mlir.emu.instr import (BRANCHES, FP8_DST_SEL, FP8_STOCHASTIC, LITERAL,
+                                     SDWA_SELECTS, SDWA_UNUSED, VGPR0, VOP2_CARRY_IN,
+                                     VOP2_CARRY_OUT, VOP3B, FLOAT_TEXT, Instr, bitop3,
+                                     gpr_idx_text, operand_widths, vop3_sources)
 from pipeline_mlir.emu.scaled import scale_text
 from pipeline_mlir.isa.waitcnt import EXPCNT_MAX, LGKMCNT_MAX, VMCNT_MAX, decode_waitcnt
 
@@ -251,7 +251,7 @@ def _vop3_text(ins: Instr, w: dict) -> str:
         text = f"{n} {', '.join(ops)}"
     if b in FP8_DST_SEL and f.get("opsel"):     # LLVM's: the destination's entry last
         sel = [(f["opsel"] >> k) & 1 for k in range(4)]
-        text += " op_sel:[" + ",".join(map(str, sel if b.startswith("v_cvt_sr") else
+        text += " op_sel:[" + ",".join(map(str, sel if b in FP8_STOCHASTIC else
                                            sel[:2] + sel[3:])) + "]"
     if f.get("clamp"):
         text += " clamp"

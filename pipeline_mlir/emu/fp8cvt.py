@@ -26,16 +26,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.emu.instr import VGPR0, Instr
+from pipeline_mlir.emu.instr import FP8_PACKED, FP8_STOCHASTIC, VGPR0, Instr
 from pipeline_mlir.emu.operands import U32, Reader, refuse, write_v
 
 #: format -> (exponent bits, mantissa bits, the code of the largest finite value (448,
 #: 57344), the overflow code (NaN in E4M3FN, infinity in E5M2))
 FORMATS = {"fp8": (4, 3, 0x7E, 0x7F), "bf8": (5, 2, 0x7B, 0x7C)}
 #: the instructions by mnemonic -> their format
-CONVERSIONS = {"v_cvt_pk_fp8_f32": "fp8", "v_cvt_pk_bf8_f32": "bf8"}
-#: the stochastic-rounding forms, refused
-STOCHASTIC = ("v_cvt_sr_fp8_f32", "v_cvt_sr_bf8_f32")
+CONVERSIONS = dict(zip(FP8_PACKED, ("fp8", "bf8"), strict=True))
 _NAN = 0x7F
 
 
@@ -67,7 +65,7 @@ def f32_to_fp8(bits, fmt: str, saturate: bool = False) -> np.ndarray:
 def cvt_pk_fp8(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
     """``v_cvt_pk_{fp8,bf8}_f32 vD, a, b [op_sel:[0,0,1]]`` (the VALU family builder)."""
     f = ins.f
-    if ins.base in STOCHASTIC:
+    if ins.base in FP8_STOCHASTIC:      # refused
         raise refuse(ins, "stochastic rounding is not modelled")
     if ins.enc != "VOP3" or f.get("opsel", 0) & 7 or f.get("abs") or f.get("neg") \
             or f.get("omod"):

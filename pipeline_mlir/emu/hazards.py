@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline_mlir.emu.errors import EmuError
-from pipeline_mlir.emu.instr import FP8_DST_SEL, Instr, mfma_regs
+from pipeline_mlir.emu.instr import FP8_STOCHASTIC, Instr, mfma_regs
 from pipeline_mlir.emu.operands import Step, sregs, vregs
 from pipeline_mlir.target.gfx950 import (OTHER_D_EXTRA, XDL_D_EXTRA, f8f6f4_narrow,
                                           mfma_passes)
@@ -198,7 +198,7 @@ def _partial_write(ins: Instr) -> bool:
     f = ins.f
     if ins.name.endswith("_sdwa"):
         return f.get("dst_sel", 6) != 6
-    if ins.enc == "VOP3" and ins.base in FP8_DST_SEL and ins.base.startswith("v_cvt_sr"):
+    if ins.enc == "VOP3" and ins.base in FP8_STOCHASTIC:
         return bool(f.get("opsel", 0) & 12)         # a byte other than the lowest
     return ins.enc == "VOP3" and bool(f.get("opsel", 0) & 8)
 

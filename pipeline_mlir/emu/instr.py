@@ -202,7 +202,9 @@ def bitop3(ins: Instr) -> int:
 
 #: the 8-bit float conversions whose VOP3 op_sel selects the part of the destination written
 #: (``op_sel:[0,0,1]``: the high half; the stochastic forms' ``op_sel:[0,0,b0,b1]``: the byte)
-FP8_DST_SEL = ("v_cvt_pk_fp8_f32", "v_cvt_pk_bf8_f32", "v_cvt_sr_fp8_f32", "v_cvt_sr_bf8_f32")
+FP8_PACKED = ("v_cvt_pk_fp8_f32", "v_cvt_pk_bf8_f32")
+FP8_STOCHASTIC = ("v_cvt_sr_fp8_f32", "v_cvt_sr_bf8_f32")
+FP8_DST_SEL = FP8_PACKED + FP8_STOCHASTIC
 #: VOP3 opcodes (by base name) that take three sources; the rest of VOP3-only take two
 _VOP3_THREE = ("v_mad_", "v_fma_", "v_bfe_", "v_bfi_", "v_alignbit", "v_alignbyte", "v_min3",
                "v_max3", "v_med3", "v_sad_", "v_lerp", "v_cubeid", "v_cubesc", "v_cubetc",

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.emu.instr import (FLOAT_CONSTANTS, SDWA_SELECTS, VGPR0, VOP3B, Instr,
-                                     bitop3, operand_widths, vop3_sources)
+from pipeline_mlir.emu.instr import (FLOAT_CONSTANTS, FP8_DST_SEL, SDWA_SELECTS, VGPR0, VOP3B,
+                                     Instr, bitop3, operand_widths, vop3_sources)
 from pipeline_mlir.emu.operands import (I64, M32, U32, U64, VCC, Reader, Step, bits_mask,
                                         mask_bits, refuse, write_s, write_v)
 from pipeline_mlir.emu.valu_lanes import (CARRY, SATURATING, VCMP, VOP1, VOP2, VOP3_3,
                                           as_i32, as_u32, cmp_fn, vcmp_view)
-from pipeline_mlir.emu.fp8cvt import CONVERSIONS, STOCHASTIC, cvt_pk_fp8
+from pipeline_mlir.emu.fp8cvt import cvt_pk_fp8
 from pipeline_mlir.emu.lanes import readlane, writelane
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
@@ -35,7 +35,7 @@ def compile_valu(ins: Instr, G: int) -> Step:
     vw: set[int] = set()
     sw: set[int] = set()
     clamp_ok = b in SATURATING or b in CARRY
-    if b in CONVERSIONS or b in STOCHASTIC:     # op_sel and clamp are theirs to check
+    if b in FP8_DST_SEL:     # op_sel and clamp are theirs to check
         return Step(ins, cvt_pk_fp8(ins, rd, w, 2, vw, sw), "valu", frozenset(rd.vr),
                     frozenset(vw), frozenset(rd.sr), frozenset(sw))
     if enc == "VOP3" and ins.name not in VOP3B:

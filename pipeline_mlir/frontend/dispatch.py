@@ -41,7 +41,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops as _walk
 from pipeline_mlir.analysis.ir_facts import checked_int_attr, constant_int, dense_row_major
 from pipeline_mlir.analysis.lane_ops import id_dimension
-from pipeline_mlir.analysis.loop_eval import (DYNAMIC, Evaluator, grid_stride, memory_space,
+from pipeline_mlir.analysis.loop_eval import (DYNAMIC, grid_stride, memory_space,
                                               segments)
 from pipeline_mlir.analysis.ir_facts import block_size
 from pipeline_mlir.frontend.elements import ELEMENTS, SCHEDULE_DTYPES
@@ -50,7 +50,7 @@ from pipeline_mlir.frontend.epilogue import (expression, follows, reads_of, trac
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
 from pipeline_mlir.frontend.launch_sizes import at_launch
 from pipeline_mlir.frontend.scan import (COPY_LOADS, GLOBAL_SPACES, Access, find_natural_loops,
-                                        loop_evaluator, scan_loop)
+                                        evaluator_of, loop_evaluator, scan_loop)
 
 NAMES = ("A", "B", "C")
 #: the element types of C the emulator's reference writes for float A and B
@@ -368,12 +368,7 @@ def _global_reads(loop):
         scan = None
     if scan is not None:
         return (*loop_evaluator(scan), scan.copies)
-    ev = Evaluator(block_size(kernel_of(loop)))
-    ev.where = loop
-    iv = loop.regions[0].blocks[0].arguments[0]
-    lb, step = ev.uniform(loop.operands[0]), ev.uniform(loop.operands[2])
-    if lb is None or step is None:
-        raise IRError(loop, "'scf.for' op: its lower bound or step differs between threads")
+    ev, iv, lb, step = evaluator_of(loop, block_size(kernel_of(loop)))
     copies, body = [], list(map(as_operation, loop.regions[0].blocks[0].operations))
     for o in list(body):      # a guarded load (scf.if of a masked K tail): its branches'
         if o.name == "scf.if":

@@ -353,8 +353,12 @@ def loop_evaluator(scan: LoopScan):
     """(the per-lane :class:`Evaluator` of ``scan``'s workgroup, the loop's induction
     variable, its lower bound, its step); bounds that differ between threads are an
     error."""
-    loop = scan.loop
-    ev = Evaluator(scan.block)
+    return evaluator_of(scan.loop, scan.block)
+
+
+def evaluator_of(loop, block):
+    """:func:`loop_evaluator` of ``loop`` in a workgroup of ``block`` threads."""
+    ev = Evaluator(block)
     ev.where = loop
     iv = loop.regions[0].blocks[0].arguments[0]
     lb, step = ev.uniform(loop.operands[0]), ev.uniform(loop.operands[2])

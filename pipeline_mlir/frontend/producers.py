@@ -19,7 +19,10 @@ rewrites, in place and before the natural K-loop is looked for:
   lowers them with upstream ``lower-affine``);
 * an IREE VectorDistribute kernel before its late form (whole-tile products, or
   distributed with ``scf.if`` guards and affine index math in the loop): distributed and
-  cleaned up by IREE's own passes (:mod:`pipeline_mlir.frontend.vector_distribute`).
+  cleaned up by IREE's own passes (:mod:`pipeline_mlir.frontend.vector_distribute`);
+* a K-loop IREE pipelined itself (``prefetch_num_stages`` 2 or more: a prologue of
+  copies, multi-buffered LDS, an epilogue of MFMAs) rolled back to its one-stage loop
+  (:mod:`pipeline_mlir.frontend.reroll`).
 
 Anything of this kind it cannot rewrite exactly is a located error.
 """
@@ -31,6 +34,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import constant_int, static_bytes
+from pipeline_mlir.frontend.reroll import reroll_prefetched
 from pipeline_mlir.frontend.vector_distribute import prepare_vector_distribute
 
 READFIRSTLANE = "llvm.amdgcn.readfirstlane"
@@ -50,6 +54,7 @@ def normalize_producers(module) -> None:
         for o in walk_ops(root, lambda o: o.name == "llvm.call_intrinsic"):
             _readfirstlane(o)
         prepare_vector_distribute(root)
+        reroll_prefetched(root)
 
 
 # ---- stream.executable ------------------------------------------------------------------

@@ -1,0 +1,433 @@
+"""IREE's own prefetch pipelining of a K-loop rolled back to the natural one-stage loop.
+
+IREE's ``iree-llvmgpu-prefetch-shared-memory`` (``prefetch_num_stages = S``, 2 in its
+default build) pipelines the K-loop before pipeline-opt sees its late form: the LDS of each
+operand becomes ``S`` stage slots (``memref<S x ...>``); a prologue before the loop copies
+the first ``S - 1`` K tiles (``amdgpu.gather_to_lds async``, each tile's copies closed by a
+``rocdl.asyncmark``); the body copies K tile ``iv + S - 1`` into slot ``(iv + S - 1) mod S``,
+waits for all but the ``S - 1`` newest groups (``rocdl.wait.asyncmark S-1``) and multiplies
+the oldest tile, whose LDS views the loop carries in ``iter_args`` (a queue of ``S - 1``
+views per operand); the loop runs ``S - 1`` iterations fewer, and an epilogue after it
+(``rocdl.wait.asyncmark 0``, a barrier) multiplies the last ``S - 1`` tiles.
+
+:func:`reroll_prefetched` recognises that form and rebuilds the loop it was made from, the
+loop the front end takes (IREE's build with ``prefetch_num_stages = 1``): one LDS slot per
+operand, the copies of K tile ``iv`` (synchronous) then the barrier then the reads and
+MFMAs, over the full trip count; the prologue and the epilogue go.  Nothing is guessed;
+each of these is proven first, and anything else is a located error:
+
+* the loop carries only accumulators and the view queues (each rotated by one per
+  iteration, its newest view made in the body from the operand's ``S``-slot buffer; only
+  the oldest read);
+* the induction variable is used once, as ``iv + (S-1)`` (the tile copied), and the slot
+  is ``(iv + S-1) mod S`` (one ``arith.remui``); after the rewrite the copies' LDS
+  elements are the same at every iteration (the slot was the only thing that moved them);
+* the body: a barrier, the copies (all ``async``), one ``rocdl.asyncmark``, then
+  ``rocdl.wait.asyncmark S-1`` and a barrier before the first read;
+* the prologue: ``S - 1`` groups of copies, group ``i`` the body's copies at tile ``i``:
+  the same op, attributes and buffers, and for every thread of every workgroup the same
+  global and LDS elements (the per-lane evaluator, the body's ``iv + S - 1`` bound to
+  ``i``); the queues' initial views are the body's views at tiles ``0 .. S-2``, so the
+  slots the prologue fills are the ones the body reads first;
+* the epilogue: ``rocdl.wait.asyncmark 0``, a barrier, then ``S - 1`` copies of the body's
+  reads and MFMAs, op for op (names, attributes, types, operands mapped: stage ``j`` reads
+  the queue's ``j``-th view after the loop and accumulates onto stage ``j - 1``'s
+  results), whose values nothing but the next stage and the kernel's use of the last
+  stage reads.
+
+The ``S``-slot buffers become one-slot buffers (``memref<1 x ...>``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline_mlir.analysis.ir_facts import block_size, constant_int, int_attr
+from pipeline_mlir.analysis.loop_eval import Evaluator, memory_space, segments
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError, location_text, walk_ops
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.kernel_ir import erase_dead, kernel_of
+
+COPY = "amdgpu.gather_to_lds"
+MARK = "rocdl.asyncmark"
+WAIT = "rocdl.wait.asyncmark"
+#: workgroups whose copies are compared, at most (all of them when the grid is smaller)
+MAX_WORKGROUPS = 64
+
+
+def _ops(block) -> list:
+    return [_op(o) for o in block.operations]
+
+
+def _is_view(v) -> bool:
+    return isinstance(v.type, ir.MemRefType) and memory_space(v.type) == "workgroup"
+
+
+def _defining(v):
+    return None if isinstance(v.owner, ir.Block) else _op(v.owner)
+
+
+def _where(op) -> str:
+    return location_text(op.location)[0]
+
+
+def is_prefetched(loop) -> bool:
+    """``loop`` is an ``scf.for`` multiplying with MFMAs that carries LDS views in its
+    ``iter_args``: IREE's prefetch pipelining (the natural loop carries accumulators only)."""
+    if loop.name != "scf.for":
+        return False
+    body = loop.regions[0].blocks[0]
+    return any(o.name == "amdgpu.mfma" for o in _ops(body)) and \
+        any(_is_view(a) for a in list(body.arguments)[1:])
+
+
+def reroll_prefetched(root) -> None:
+    """Every loop of ``root`` IREE pipelined itself (:func:`is_prefetched`) rolled back to
+    its one-stage loop, as the module docstring says; a located error where the form is
+    not exactly IREE's."""
+    for loop in walk_ops(root, is_prefetched):
+        with loop.context, loop.location:
+            _Reroll(loop).run()
+
+
+class _Reroll:
+    """One prefetch-pipelined loop: its parts read and proven, then the rewrite."""
+
+    def __init__(self, loop) -> None:
+        self.loop = loop
+        self.body = loop.regions[0].blocks[0]
+        self.ops = _ops(self.body)
+        self.args = list(self.body.arguments)
+        self.yields = list(self.ops[-1].operands)
+        kernel = kernel_of(loop)
+        self.block = block_size(kernel) if kernel is not None else None
+        if self.block is None:
+            raise IRError(loop, "'scf.for' op: IREE's prefetch-pipelined loop is not in a "
+                                "kernel that states its workgroup size")
+
+    def fail(self, op, what: str):
+        raise IRError(op, f"'{op.name}' op {what}; the front end rolls IREE's prefetch "
+                          f"pipelining (prefetch_num_stages) back only when it is exactly "
+                          f"IREE's form: give the kernel with prefetch_num_stages = 1 "
+                          f"otherwise")
+
+    # ---- reading ----------------------------------------------------------------------
+    def run(self) -> None:
+        self._bounds()
+        self._queues()
+        self._induction()
+        self._body_marks()
+        self._prologue()
+        self._epilogue()
+        self._rewrite()
+
+    def _bounds(self) -> None:
+        lb, ub, step = (constant_int(v) for v in list(self.loop.operands)[:3])
+        if None in (lb, ub, step):
+            self.fail(self.loop, "(prefetch-pipelined: it carries LDS views) has bounds "
+                                 "that are not constants")
+        if step != 1:
+            self.fail(self.loop, f"(prefetch-pipelined) steps by {step}, not 1")
+        self.lb, self.ub = lb, ub
+
+    def _queues(self) -> None:
+        """The view queues: for each, its iter_arg positions oldest first and the view the
+        body makes for it; the accumulators' positions."""
+        iters = self.args[1:]
+        self.accs = [k for k, a in enumerate(iters) if not _is_view(a)]
+        views = [k for k, a in enumerate(iters) if _is_view(a)]
+        nxt, tails = {}, {}
+        for k in views:
+            y = self.yields[k]
+            if y in iters and iters.index(y) in views:
+                nxt[k] = iters.index(y)
+            elif _defining(y) is not None and _defining(y).block == self.body:
+                tails[k] = y
+            else:
+                self.fail(self.loop, f"carries LDS view #{k} which it yields as neither the "
+                                     f"next view of its queue nor a view made in the body")
+        heads = [k for k in views if k not in nxt.values()]
+        self.queues, seen = [], set()
+        for h in heads:
+            q = [h]
+            while q[-1] in nxt and nxt[q[-1]] not in q:
+                q.append(nxt[q[-1]])
+            if q[-1] not in tails:
+                self.fail(self.loop, f"carries LDS views #{q} that do not form a queue ending "
+                                     f"in a view made in the body")
+            seen.update(q)
+            self.queues.append((q, tails[q[-1]]))
+        if seen != set(views) or len({len(q) for q, _ in self.queues}) != 1:
+            self.fail(self.loop, "carries LDS views that are not queues of one length")
+        self.stages = len(self.queues[0][0]) + 1
+        for q, _ in self.queues:
+            for k in q[1:]:
+                users = {_op(u.owner) for u in iters[k].uses}
+                if users != {self.ops[-1]}:
+                    self.fail(self.loop, f"reads the LDS view #{k}, which is not the oldest "
+                                         f"of its queue")
+
+    def _induction(self) -> None:
+        """``iv + (S-1)`` (the tile the body copies) and ``(iv + S-1) mod S`` (its slot)."""
+        iv, s = self.args[0], self.stages
+        users = [_op(u.owner) for u in iv.uses]
+        ahead = users[0] if len(users) == 1 else None
+        if ahead is None or ahead.name != "arith.addi" or \
+                constant_int(ahead.operands[1] if ahead.operands[0] == iv
+                             else ahead.operands[0]) != s - 1:
+            self.fail(self.loop, f"(prefetch-pipelined, {s} stages) uses its induction variable "
+                                 f"other than once, as iv + {s - 1} (the K tile the body copies)")
+        self.ahead = ahead
+        slots = [_op(u.owner) for u in ahead.results[0].uses
+                 if _op(u.owner).name == "arith.remui"]
+        if len(slots) != 1 or slots[0].operands[0] != ahead.results[0] or \
+                constant_int(slots[0].operands[1]) != s:
+            self.fail(ahead, f"(the K tile the body copies, {s} stages) has no one slot "
+                             f"computed from it as (iv + {s - 1}) mod {s} (arith.remui)")
+        self.slot = slots[0]
+
+    def _body_marks(self) -> None:
+        """The body's copies, its one asyncmark and the wait after it, and the barriers
+        around them."""
+        ops, s = self.ops, self.stages
+        self.copies = [o for o in ops if o.name == COPY]
+        marks = [i for i, o in enumerate(ops) if o.name == MARK]
+        waits = [i for i, o in enumerate(ops) if o.name == WAIT]
+        if not self.copies:
+            self.fail(self.loop, "(prefetch-pipelined) holds no amdgpu.gather_to_lds")
+        for c in self.copies:
+            if "async" not in c.attributes:
+                self.fail(c, "is synchronous in a loop IREE pipelined (its synchronous "
+                             "copies are not rolled back; IREE pipelines DMA copies "
+                             "asynchronously)")
+        last = max(ops.index(c) for c in self.copies)
+        if len(marks) != 1 or len(waits) != 1 or marks[0] < last or waits[0] != marks[0] + 1:
+            self.fail(self.loop, "(prefetch-pipelined) does not close its copies with one "
+                                 "rocdl.asyncmark followed by one rocdl.wait.asyncmark")
+        wait = ops[waits[0]]
+        if int_attr(wait, "count") != s - 1:
+            self.fail(wait, f"waits for all but {int_attr(wait, 'count')} groups of copies: "
+                            f"IREE's {s}-stage loop waits for all but its {s - 1} newest")
+        first = min(ops.index(c) for c in self.copies)
+        if ops[waits[0] + 1].name != "gpu.barrier" or \
+                not any(o.name == "gpu.barrier" for o in ops[:first]):
+            self.fail(wait, "is not IREE's: a gpu.barrier before the copies and one right "
+                            "after the wait")
+        self.mark, self.wait = ops[marks[0]], wait
+        self.compute = [o for o in ops[waits[0] + 2:-1]]
+
+    # ---- the prologue: the body's copies at the first S-1 tiles --------------------------
+    def _prologue(self) -> None:
+        parent = _ops(self.loop.block)
+        before = parent[:parent.index(self.loop)]
+        roots = {self._root(t) for _q, t in self.queues}
+        groups, group, self.prologue = [], [], []
+        for o in before:
+            if o.name == COPY and self._root(o.operands[len(segments(o)[0]) +
+                                                       len(segments(o)[1])]) in roots:
+                group.append(o)
+            elif o.name == MARK:
+                groups.append(group)
+                group = []
+            elif o.name == WAIT:
+                self.fail(o, "waits for copies before the prefetch-pipelined loop")
+            else:
+                continue
+            self.prologue.append(o)
+        s = self.stages
+        self.evs = self._evaluators()
+        if group or len(groups) != s - 1 or \
+                any(len(g) != len(self.copies) for g in groups):
+            self.fail(self.loop, f"(prefetch-pipelined, {s} stages: LDS views queued "
+                                 f"{s - 1} deep) is not preceded by {s - 1} groups of "
+                                 f"{len(self.copies)} copies, each closed by a "
+                                 f"rocdl.asyncmark (found {len(groups)} closed groups"
+                                 f"{', and copies after the last' if group else ''})")
+        for i, g in enumerate(groups):
+            for pro, body in zip(g, self.copies):
+                self._same_copy(pro, body, self.lb + i)
+        for q, tail in self.queues:
+            for i, k in enumerate(q):
+                init = list(self.loop.operands)[3 + k]
+                self._same_view(init, tail, self.lb + i, self.loop)
+
+    def _root(self, v):
+        ev = Evaluator(self.block)
+        ev.bind(self.ahead.results[0], self.lb)
+        return ev.view(v).root
+
+    def _evaluators(self):
+        """One evaluator per workgroup compared: every one up to :data:`MAX_WORKGROUPS`
+        (the grid's bound where the kernel states it)."""
+        bounds = [int_attr(o, "upper_bound") for o in
+                  walk_ops(kernel_of(self.loop), lambda o: o.name ==
+                           "hal.interface.workgroup.id" and "upper_bound" in o.attributes)]
+        n = min([MAX_WORKGROUPS, *bounds]) if bounds else MAX_WORKGROUPS
+        return [Evaluator(self.block, workgroup_id=w) for w in range(n)]
+
+    def _access(self, ev, copy):
+        src, sidx, dst, didx = segments(copy)
+        sv, dv = ev.view(src[0]), ev.view(dst[0])
+        return (sv.root, dv.root, sv.element([ev.value(x) for x in sidx]),
+                dv.element([ev.value(x) for x in didx]))
+
+    def _same_copy(self, pro, body, tile: int) -> None:
+        """``pro`` (a prologue copy) is ``body`` (the body's) at K tile ``tile``."""
+        names = set(pro.attributes) - {"operandSegmentSizes"}
+        if names != set(body.attributes) - {"operandSegmentSizes"} or \
+                any(pro.attributes[a] != body.attributes[a] for a in names):
+            self.fail(pro, f"(a copy before the loop) differs from the body's copy at "
+                           f"{_where(body)} in its attributes")
+        for ev in self.evs:
+            a = self._access(ev, pro)
+            ev.bind(self.ahead.results[0], tile)
+            b = self._access(ev, body)
+            ev.unbind(self.ahead.results[0])
+            if a[0] != b[0] or a[1] != b[1] or not (np.array_equal(a[2], b[2]) and
+                                                    np.array_equal(a[3], b[3])):
+                part = "buffers" if a[0] != b[0] or a[1] != b[1] else \
+                    "global elements" if not np.array_equal(a[2], b[2]) else "LDS elements"
+                self.fail(pro, f"(a copy before the loop) is not the body's copy at "
+                               f"{_where(body)} at K tile {tile}: its {part} differ "
+                               f"(workgroup {ev.workgroup_id})")
+
+    def _same_view(self, init, tail, tile: int, where) -> None:
+        """The view ``init`` is the body's view ``tail`` at K tile ``tile``."""
+        ev = Evaluator(self.block)
+        a = ev.view(init)
+        ev.bind(self.ahead.results[0], tile)
+        b = ev.view(tail)
+        if a.root != b.root or not np.array_equal(a.offset, b.offset) or \
+                a.strides != b.strides or a.shape != b.shape:
+            self.fail(where, f"starts an LDS view queue with a view that is not the body's "
+                             f"view of K tile {tile}'s slot (the prologue's copies fill the "
+                             f"slots the body reads first)")
+
+    # ---- the epilogue: the body's compute at the last S-1 tiles --------------------------
+    def _epilogue(self) -> None:
+        parent = _ops(self.loop.block)
+        after = parent[parent.index(self.loop) + 1:]
+        if len(after) < 2 or after[0].name != WAIT or int_attr(after[0], "count") != 0 or \
+                after[1].name != "gpu.barrier":
+            self.fail(after[0] if after else self.loop,
+                      "(after the prefetch-pipelined loop) is not IREE's epilogue: "
+                      "rocdl.wait.asyncmark 0 and a gpu.barrier, then the last tiles' "
+                      "reads and MFMAs")
+        iters = self.args[1:]
+        results = list(self.loop.results)
+        n = len(self.compute)
+        pos = 2
+        acc = {iters[k]: results[k] for k in self.accs}
+        mirrored = []
+        for stage in range(self.stages - 1):
+            m = dict(acc)
+            for q, _tail in self.queues:
+                m[iters[q[0]]] = results[q[stage]]
+            todo = after[pos:pos + n]
+            if len(todo) != n:
+                self.fail(self.loop, f"is followed by {len(todo)} ops where IREE's epilogue "
+                                     f"repeats the body's {n} reads and MFMAs")
+            for b, e in zip(self.compute, todo):
+                self._mirror(b, e, m, stage)
+            mirrored += todo
+            acc = {iters[k]: m[self.yields[k]] for k in self.accs}
+            pos += n
+        self.epilogue = after[:2] + mirrored
+        self.finals = {k: acc[iters[k]] for k in self.accs}
+        inside = set(mirrored)
+        final = set(self.finals.values())
+        for v in [r for o in mirrored for r in o.results] + results:
+            for u in v.uses:
+                if _op(u.owner) not in inside and v not in final:
+                    self.fail(_op(u.owner), "uses a value of IREE's pipelined loop or "
+                                            "epilogue that the one-stage loop does not "
+                                            "keep (an intermediate accumulator or an LDS "
+                                            "view)")
+
+    def _mirror(self, b, e, m: dict, stage: int) -> None:
+        """``e`` (an epilogue op) is the body's ``b`` at the epilogue's ``stage``; ``m``
+        maps body values to epilogue ones and gets ``b``'s results."""
+        same = e.name == b.name and len(e.operands) == len(b.operands) and \
+            [r.type for r in e.results] == [r.type for r in b.results] and \
+            set(e.attributes) == set(b.attributes) and \
+            all(e.attributes[a] == b.attributes[a] for a in b.attributes)
+        if same:
+            for x, y in zip(b.operands, e.operands):
+                mine = (not isinstance(x.owner, ir.Block) and _op(x.owner).block == self.body) \
+                    or (isinstance(x.owner, ir.Block) and x.owner == self.body)
+                if m.get(x, x if not mine else None) != y:
+                    same = False
+                    break
+        if not same:
+            self.fail(e, f"(after the prefetch-pipelined loop) is not the body's "
+                         f"'{b.name}' op at {_where(b)} for the loop's last tiles (epilogue "
+                         f"stage {stage}): IREE's epilogue repeats the body's reads and "
+                         f"MFMAs op for op")
+        for x, y in zip(b.results, e.results):
+            m[x] = y
+
+    # ---- the rewrite ---------------------------------------------------------------------
+    def _rewrite(self) -> None:
+        loop, s = self.loop, self.stages
+        block = loop.block
+        roots = [self._root(tail) for _q, tail in self.queues]
+        dead = [x for o in self.prologue for x in o.operands] + list(loop.operands)[3:]
+        for o in reversed(self.prologue):
+            o.erase()
+        zero = self._constant(self.slot.results[0].type, 0, self.slot)
+        self.slot.results[0].replace_all_uses_with(zero)
+        self.slot.erase()
+        for c in self.copies:
+            del c.attributes["async"]
+        self.wait.erase()
+        self.mark.erase()
+        iters = self.args[1:]
+        for q, tail in self.queues:
+            iters[q[0]].replace_all_uses_with(tail)
+        iv_type = self.args[0].type
+        ub = self._constant(iv_type, self.ub + s - 1, loop)
+        inits = [list(loop.operands)[3 + k] for k in self.accs]
+        with ir.InsertionPoint(loop):
+            new = B.scf.ForOp(loop.operands[0], ub, loop.operands[2], inits)
+        nb = new.body
+        self.ahead.results[0].replace_all_uses_with(nb.arguments[0])
+        self.ahead.erase()
+        for j, k in enumerate(self.accs):
+            iters[k].replace_all_uses_with(nb.arguments[1 + j])
+        ops = _ops(self.body)
+        for o in ops[:-1]:
+            nb.append(o)
+        with ir.InsertionPoint(nb):
+            B.scf.YieldOp([self.yields[k] for k in self.accs])
+        for j, k in enumerate(self.accs):
+            self.finals[k].replace_all_uses_with(new.results[j])
+        for o in reversed(self.epilogue):
+            o.erase()
+        loop.erase()
+        erase_dead(dead, block)
+        for root in roots:
+            _one_slot(root, s)
+
+    def _constant(self, type_, value: int, where):
+        with ir.InsertionPoint(where):
+            return B.arith.ConstantOp(type_, ir.IntegerAttr.get(type_, value)).result
+
+
+def _one_slot(root, stages: int) -> None:
+    """The ``stages``-slot LDS buffer ``root`` (a ``memref.alloc`` of
+    ``memref<stages x ...>``) made a one-slot buffer: its users index slot 0 only now."""
+    alloc = _defining(root)
+    t = ir.MemRefType(root.type)
+    if alloc is None or alloc.name != "memref.alloc" or t.shape[0] != stages or \
+            len(alloc.operands):
+        return
+    one = ir.MemRefType.get([1, *t.shape[1:]], t.element_type, t.layout, t.memory_space)
+    with ir.InsertionPoint(alloc), alloc.location:
+        new = B.memref.AllocOp(one, [], [])
+    for a in alloc.attributes:
+        if a != "operandSegmentSizes":
+            new.operation.attributes[a] = alloc.attributes[a]
+    root.replace_all_uses_with(new.result)
+    alloc.erase()

@@ -46,9 +46,9 @@ from pipeline_mlir.analysis.ir_facts import block_size, constant_int, int_attr
 from pipeline_mlir.analysis.loop_eval import Evaluator, memory_space, segments
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, location_text, walk_ops
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import erase_dead, kernel_of
+from pipeline_mlir.frontend.kernel_ir import at, erase_dead, kernel_of
 
 COPY = "amdgpu.gather_to_lds"
 MARK = "rocdl.asyncmark"
@@ -67,10 +67,6 @@ def _is_view(v) -> bool:
 
 def _defining(v):
     return None if isinstance(v.owner, ir.Block) else _op(v.owner)
-
-
-def _where(op) -> str:
-    return location_text(op.location)[0]
 
 
 def is_prefetched(loop) -> bool:
@@ -279,7 +275,7 @@ class _Reroll:
         if names != set(body.attributes) - {"operandSegmentSizes"} or \
                 any(pro.attributes[a] != body.attributes[a] for a in names):
             self.fail(pro, f"(a copy before the loop) differs from the body's copy at "
-                           f"{_where(body)} in its attributes")
+                           f"{at(body)} in its attributes")
         for ev in self.evs:
             a = self._access(ev, pro)
             ev.bind(self.ahead.results[0], tile)
@@ -290,7 +286,7 @@ class _Reroll:
                 part = "buffers" if a[0] != b[0] or a[1] != b[1] else \
                     "global elements" if not np.array_equal(a[2], b[2]) else "LDS elements"
                 self.fail(pro, f"(a copy before the loop) is not the body's copy at "
-                               f"{_where(body)} at K tile {tile}: its {part} differ "
+                               f"{at(body)} at K tile {tile}: its {part} differ "
                                f"(workgroup {ev.workgroup_id})")
 
     def _same_view(self, init, tail, tile: int, where) -> None:
@@ -362,7 +358,7 @@ class _Reroll:
                     break
         if not same:
             self.fail(e, f"(after the prefetch-pipelined loop) is not the body's "
-                         f"'{b.name}' op at {_where(b)} for the loop's last tiles (epilogue "
+                         f"'{b.name}' op at {at(b)} for the loop's last tiles (epilogue "
                          f"stage {stage}): IREE's epilogue repeats the body's reads and "
                          f"MFMAs op for op")
         for x, y in zip(b.results, e.results):
@@ -407,8 +403,24 @@ class _Reroll:
             o.erase()
         loop.erase()
         erase_dead(dead, block)
+        self._one_place(new)
         for root in roots:
             _one_slot(root, s)
+
+    def _one_place(self, new) -> None:
+        """The rolled loop's copies write the same LDS elements at every tile (the slot
+        was the only thing that moved them)."""
+        ev = Evaluator(self.block)
+        iv = new.body.arguments[0]
+        places = []
+        for tile in range(self.lb, min(self.ub + self.stages - 1, self.lb + self.stages)):
+            ev.bind(iv, tile)
+            places.append([self._access(ev, c)[3] for c in self.copies])
+        for c, *rest in zip(self.copies, *places[1:]):
+            first = places[0][self.copies.index(c)]
+            if not all(np.array_equal(first, x) for x in rest):
+                self.fail(c, "writes LDS elements that move with the K tile other than by "
+                             "its slot (iv + S-1) mod S")
 
     def _constant(self, type_, value: int, where):
         with ir.InsertionPoint(where):

@@ -1,0 +1,1818 @@
+// Kernels in the shape of IREE's prefetch pipelining that sched-normalize-producers refuses
+// to roll back (pipeline_mlir/frontend/reroll.py), each at the op concerned: the kernel
+// of ../sched-normalize-producers-reroll.mlir broken once per case.
+
+// no workgroup size stated
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  // expected-error @+1 {{is not in a kernel that states its workgroup size}}
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// bounds not constants
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  %ub = arith.index_cast %row : index to i32
+  // expected-error @+1 {{has bounds that are not constants}}
+  %r:3 = scf.for %i = %c0_i32 to %ub step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// a step of 2
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  // expected-error @+1 {{steps by 2, not 1}}
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c2_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// a view yielded from outside the loop
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  // expected-error @+1 {{which it yields as neither the next view of its queue nor a view made in the body}}
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %va, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// A's view queued behind B's: B's view (not the oldest) is read
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  // expected-error @+1 {{reads the LDS view #2, which is not the oldest of its queue}}
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %cb, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// the body copies tile iv + 2
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  // expected-error @+1 {{other than once, as iv + 1 (the K tile the body copies)}}
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c2_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// the slot taken mod 3
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    // expected-error @+1 {{has no one slot computed from it as (iv + 1) mod 2}}
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c3_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// a synchronous copy in the body
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    // expected-error @+1 {{is synchronous in a loop IREE pipelined}}
+    amdgpu.gather_to_lds %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// no copies in the body
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  // expected-error @+1 {{(prefetch-pipelined) holds no amdgpu.gather_to_lds}}
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// the body's asyncmark dropped
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  // expected-error @+1 {{does not close its copies with one rocdl.asyncmark followed by one rocdl.wait.asyncmark}}
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// the body waits for every group
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    // expected-error @+1 {{waits for all but 0 groups of copies: IREE's 2-stage loop waits for all but its 1 newest}}
+    rocdl.wait.asyncmark 0
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// no barrier after the wait
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    // expected-error @+1 {{is not IREE's: a gpu.barrier before the copies and one right after the wait}}
+    rocdl.wait.asyncmark 1
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// no asyncmark closing the prologue
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  // expected-error @+1 {{is not preceded by 1 groups of 2 copies, each closed by a rocdl.asyncmark (found 0 closed groups, and copies after the last)}}
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// a wait in the prologue
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  // expected-error @+1 {{waits for copies before the prefetch-pipelined loop}}
+  rocdl.wait.asyncmark 0
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// a synchronous prologue copy
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  // expected-error @+1 {{(a copy before the loop) differs from the body's copy at}}
+  amdgpu.gather_to_lds %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// the prologue copies the wrong rows
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  // expected-error @+1 {{at K tile 0: its global elements differ (workgroup 0)}}
+  amdgpu.gather_to_lds async %a[%col, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// the prologue copies B into A's LDS
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  // expected-error @+1 {{at K tile 0: its buffers differ}}
+  amdgpu.gather_to_lds async %b[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// the prologue writes the wrong LDS elements
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  // expected-error @+1 {{at K tile 0: its LDS elements differ (workgroup 0)}}
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %k0] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// A's and B's first views swapped
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  // expected-error @+1 {{starts an LDS view queue with a view that is not the body's view of K tile 0's slot}}
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %vb, %cb = %va) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// the epilogue waits for all but one group
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  // expected-error @+1 {{is not IREE's epilogue: rocdl.wait.asyncmark 0 and a gpu.barrier}}
+  rocdl.wait.asyncmark 1
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// no epilogue compute
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  // expected-error @+1 {{is followed by 1 ops where IREE's epilogue repeats the body's 3 reads and MFMAs}}
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  return
+}
+
+// -----
+
+// the epilogue's MFMA with its operands swapped
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  // expected-error @+1 {{is not the body's 'amdgpu.mfma' op at}}
+  %e = amdgpu.mfma 16x16x32 %gb * %ga + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// the loop's accumulator read after the loop besides the epilogue
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  // expected-error @+1 {{uses a value of IREE's pipelined loop or epilogue that the one-stage loop does not keep}}
+  vector.store %r#0, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// the LDS offset moved by the tile, not the slot
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %n, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    // expected-error @+1 {{writes LDS elements that move with the K tile other than by its slot}}
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}

@@ -198,23 +198,70 @@ SCHEDULE_MARKERS = ("rocdl.sched.barrier", "rocdl.sched.group.barrier", "rocdl.s
 
 def check_not_pipelined(loop) -> None:
     """Refuse a loop that is already software-pipelined: copies before it (the prologue
-    that loads the first K tiles) and MFMAs after it (the epilogue that multiplies the
-    last), as pipeline-opt's own output has; the message says what to give instead."""
+    that loads the first K tiles: DMA copies, or the LDS stores of copies through registers
+    into LDS the loop stores to too) and MFMAs after it (the epilogue that multiplies the
+    last), as pipeline-opt's own output and IREE's pipelining of register copies have (IREE's
+    of DMA copies is rolled back first: :mod:`pipeline_mlir.frontend.reroll`); the message
+    says what to give instead."""
     block_ops = [_op(o) for o in loop.block.operations]
     at = block_ops.index(loop)
     copies = [c for o in block_ops[:at] for c in _outside_loops(o, "amdgpu.gather_to_lds")]
+    stored = {_lds_root(s) for s in walk_ops(loop, lambda x: x.name in LDS_STORES)} - {None}
+    stores = [s for o in block_ops[:at] for name in LDS_STORES
+              for s in _outside_loops(o, name)
+              if _lds_root(s) in stored and _loaded_from_global(s.operands[0])]
     mfmas = [m for o in block_ops[at + 1:] for m in _outside_loops(o, "amdgpu.mfma")]
-    if not copies or not mfmas:
+    if not (copies or stores) or not mfmas:
         return
     markers = sorted({o.name for o in walk_ops(loop, lambda x: x.name in SCHEDULE_MARKERS)})
     marks = f", and {', '.join(markers)} in it" if markers else ""
-    raise IRError(loop, f"'scf.for' op is already software-pipelined: {len(copies)} "
-                        f"global->LDS copies before it (a prologue) and {len(mfmas)} MFMAs "
+    what = f"{len(copies)} global->LDS copies" if copies else \
+        f"{len(stores)} LDS stores of copies through registers"
+    kernel = kernel_of(loop)
+    iree = " (IREE's own prefetch pipelining of copies through registers is not rolled " \
+        "back: compile with prefetch_num_stages = 1, or --iree-llvmgpu-prefetch-num-stages=1)" \
+        if stores and not copies and kernel is not None and \
+        walk_ops(kernel, lambda x: x.name == "hal.interface.binding.subspan") else ""
+    raise IRError(loop, f"'scf.for' op is already software-pipelined: {what} before it "
+                        f"(a prologue) and {len(mfmas)} MFMAs "
                         f"after it (an epilogue){marks}; the front end pipelines a natural "
                         f"K-loop, which copies and multiplies every K tile inside one "
                         f"iteration: give pipeline-opt the kernel as it was before pipelining "
                         f"(for pipeline-opt's own output, the input it was made from, with "
-                        f"--emit=asm, obj or hsaco for the code)")
+                        f"--emit=asm, obj or hsaco for the code){iree}")
+
+
+#: the ops that store a copy's registers to LDS
+LDS_STORES = ("vector.store", "vector.transfer_write")
+#: the ops a copy's registers pass through between its global load and its LDS store
+_REGISTER_MOVES = ("vector.shape_cast", "vector.bitcast", "vector.extract",
+                   "vector.extract_strided_slice", "vector.broadcast")
+
+
+def _loaded_from_global(v) -> bool:
+    """``v`` (the value an LDS store writes) is loaded from memory other than LDS, through
+    register moves only: the store is a copy through registers."""
+    while not isinstance(v.owner, ir.Block):
+        o = _op(v.owner)
+        if o.name in _REGISTER_MOVES:
+            v = o.operands[0]
+            continue
+        return o.name in ("vector.load", "vector.transfer_read", "vector.maskedload") and \
+            _space(o.operands[0]) not in ("workgroup", "private")
+    return False
+
+
+def _lds_root(store):
+    """The LDS buffer ``store`` writes (the root of its view chain), None if not LDS."""
+    v = store.operands[1]
+    while not isinstance(v.owner, ir.Block):
+        o = _op(v.owner)
+        if o.name == "memref.alloc":
+            break
+        if not o.name.startswith("memref.") or not len(o.operands):
+            return None
+        v = o.operands[0]
+    return v if _space(v) == "workgroup" else None
 
 
 def _outside_loops(root, name: str) -> list:

@@ -1,5 +1,6 @@
 // RUN: pipeline-opt %s --pass-pipeline='builtin.module(sched-normalize-producers)' | FileCheck %s
 // RUN: pipeline-opt %S/Inputs/reroll-errors.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-normalize-producers)'
+// RUN: pipeline-opt %S/Inputs/register-prefetch.mlir --verify-diagnostics --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})'
 
 // A K-loop in the shape of IREE's own prefetch pipelining (prefetch_num_stages = 2, late
 // form: LDS of two slots per operand, the first K tile copied before the loop, the body
@@ -7,7 +8,9 @@
 // whose views it carries, the last tile multiplied after it) is rolled back to the loop
 // IREE had before pipelining (pipeline_mlir/frontend/reroll.py): one slot per operand, the
 // full trip count, synchronous copies of tile iv, then the barrier, reads and MFMA; no
-// prologue, no epilogue. Inputs/reroll-errors.mlir breaks each thing the step proves.
+// prologue, no epilogue. Inputs/reroll-errors.mlir breaks each thing the step proves;
+// Inputs/register-prefetch.mlir is IREE's pipelining of copies through registers, which
+// sched-adopt-loop refuses at the loop (check_not_pipelined in pipeline_mlir/frontend/scan.py).
 
 // CHECK-LABEL: func.func @k
 // CHECK-DAG:     %[[LA:.*]] = memref.alloc() : memref<1x512xbf16, #gpu.address_space<workgroup>>

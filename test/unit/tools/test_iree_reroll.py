@@ -1,0 +1,66 @@
+"""IREE's own prefetch pipelining rolled back (``pipeline_mlir/frontend/reroll.py``): the late
+form of a kernel IREE pipelined itself (``prefetch_num_stages`` 2 and 3 forced on bf16
+``A x B^T`` 1024x1024x512, ``generate.forced_config``) gives the schedule of its prefetch
+point, and is exact on the emulator; the late form broken where the step proves it (a
+prologue copy's index, an epilogue MFMA, the body's wait count) is refused at the op."""
+
+from __future__ import annotations
+
+import re
+
+from iree_configs import G
+from pipeline_mlir.tools.pipeline_opt import main
+from test_iree_emulate import needs_iree
+
+MMA = "MFMA_F32_16x16x32_BF16"
+
+
+def _schedule(path, capsys) -> str:
+    rc = main(["--pipeline=4wave", str(path), "--emit=schedule-json"])
+    out, err = capsys.readouterr()
+    assert rc == 0, err
+    return out
+
+
+def _refused(tmp_path, text: str, name: str, capsys) -> str:
+    path = tmp_path / f"{name}.mlir"
+    path.write_text(text)
+    rc = main(["--pipeline=4wave", str(path), "--emit=schedule"])
+    out, err = capsys.readouterr()
+    assert rc == 1 and "Traceback" not in err, out + err
+    return err
+
+
+@needs_iree
+def test_iree_prefetch_pipelined_late_forms_rolled_back(tmp_path, capsys):
+    late = {}
+    for stages in (2, 3):
+        forms = G.forms(G.matmul_source("bf16", 1024, 1024, 512, mma=MMA, stages=stages))
+        assert forms["late"].count("rocdl.asyncmark") == stages      # IREE pipelined it
+        for form, text in forms.items():
+            (tmp_path / f"s{stages}.{form}.mlir").write_text(text)
+        late[stages] = forms["late"]
+        assert _schedule(tmp_path / f"s{stages}.late.mlir", capsys) == \
+            _schedule(tmp_path / f"s{stages}.prefetch.mlir", capsys)
+    rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "s3.late.mlir"),
+               "--emulate-workgroups=2", "--emulate-mode=late"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0" in out, out + err
+
+    s2 = late[2]
+    # the prologue's copy of B's first rows reads A's rows (the same in workgroup 0 only)
+    a_row = re.search(r"gather_to_lds async %\d+\[(%\d+),", s2).group(1)
+    b_copy = re.search(r"gather_to_lds async %3\[(%\d+),", s2)
+    mutant = s2.replace(f"%3[{b_copy.group(1)},", f"%3[{a_row},", 1)
+    err = _refused(tmp_path, mutant, "row", capsys)
+    assert "'amdgpu.gather_to_lds' op (a copy before the loop) is not the body's copy at" in err \
+        and "its global elements differ (workgroup 1)" in err, err
+    # an epilogue MFMA's operands swapped
+    mfma = re.findall(r"(%\d+) = amdgpu\.mfma 16x16x32 (%\d+) \* (%\d+) \+ %\d+#", s2)[0]
+    mutant = s2.replace(f"{mfma[0]} = amdgpu.mfma 16x16x32 {mfma[1]} * {mfma[2]}",
+                        f"{mfma[0]} = amdgpu.mfma 16x16x32 {mfma[2]} * {mfma[1]}", 1)
+    assert "is not the body's 'amdgpu.mfma' op at" in _refused(tmp_path, mutant, "mfma", capsys)
+    # the body waits for every group of copies
+    mutant = s2.replace("rocdl.wait.asyncmark 1", "rocdl.wait.asyncmark 0", 1)
+    assert "'rocdl.wait.asyncmark' op waits for all but 0 groups of copies: IREE's 2-stage loop " \
+        "waits for all but its 1 newest" in _refused(tmp_path, mutant, "wait", capsys)

@@ -53,6 +53,9 @@ from pipeline_mlir.frontend.kernel_ir import at, erase_dead, kernel_of
 COPY = "amdgpu.gather_to_lds"
 MARK = "rocdl.asyncmark"
 WAIT = "rocdl.wait.asyncmark"
+#: the ops that tell workgroups apart (the evaluator samples all of them alike)
+WORKGROUP_IDS = ("hal.interface.workgroup.id", "gpu.block_id", "rocdl.workgroup.id.x",
+                 "rocdl.workgroup.id.y", "rocdl.workgroup.id.z", "scf.forall")
 #: workgroups whose copies are compared, at most (all of them when the grid is smaller)
 MAX_WORKGROUPS = 64
 
@@ -256,11 +259,11 @@ class _Reroll:
 
     def _evaluators(self):
         """One evaluator per workgroup compared: every one up to :data:`MAX_WORKGROUPS`
-        (the grid's bound where the kernel states it)."""
-        bounds = [int_attr(o, "upper_bound") for o in
-                  walk_ops(kernel_of(self.loop), lambda o: o.name ==
-                           "hal.interface.workgroup.id" and "upper_bound" in o.attributes)]
-        n = min([MAX_WORKGROUPS, *bounds]) if bounds else MAX_WORKGROUPS
+        (the grid's bound where the kernel states it); one when nothing in the kernel
+        tells the workgroups apart."""
+        ids = walk_ops(kernel_of(self.loop), lambda o: o.name in WORKGROUP_IDS)
+        bounds = [int_attr(o, "upper_bound") for o in ids if "upper_bound" in o.attributes]
+        n = min([MAX_WORKGROUPS, *bounds]) if ids else 1
         return [Evaluator(self.block, workgroup_id=w) for w in range(n)]
 
     def _access(self, ev, copy):

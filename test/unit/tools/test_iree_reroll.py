@@ -1,6 +1,6 @@
 """IREE's own prefetch pipelining rolled back (``pipeline_mlir/frontend/reroll.py``): the late
 form of a kernel IREE pipelined itself (``prefetch_num_stages`` 2 and 3 forced on bf16
-``A x B^T`` 1024x1024x512, ``generate.forced_config``) gives the schedule of its prefetch
+``A x B^T`` 256^3, ``generate.forced_config``) gives the schedule of its prefetch
 point, and is exact on the emulator; the late form broken where the step proves it (a
 prologue copy's index, an epilogue MFMA, the body's wait count) is refused at the op."""
 
@@ -35,7 +35,7 @@ def _refused(tmp_path, text: str, name: str, capsys) -> str:
 def test_iree_prefetch_pipelined_late_forms_rolled_back(tmp_path, capsys):
     late = {}
     for stages in (2, 3):
-        forms = G.forms(G.matmul_source("bf16", 1024, 1024, 512, mma=MMA, stages=stages))
+        forms = G.forms(G.matmul_source("bf16", 256, 256, 256, mma=MMA, stages=stages))
         assert forms["late"].count("rocdl.asyncmark") == stages      # IREE pipelined it
         for form, text in forms.items():
             (tmp_path / f"s{stages}.{form}.mlir").write_text(text)

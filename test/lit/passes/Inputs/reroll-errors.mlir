@@ -1,6 +1,6 @@
 // Kernels in the shape of IREE's prefetch pipelining that sched-normalize-producers refuses
 // to roll back (pipeline_mlir/frontend/reroll.py), each at the op concerned: the kernel
-// of ../sched-normalize-producers-reroll.mlir broken once per case.
+// of ../sched-normalize-producers.mlir (its last) broken once per case.
 
 // no workgroup size stated
 func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) {

@@ -215,7 +215,28 @@ class _Reroll:
             self.fail(wait, "is not IREE's: a gpu.barrier before the copies and one right "
                             "after the wait")
         self.mark, self.wait = ops[marks[0]], wait
-        self.compute = [o for o in ops[waits[0] + 2:-1]]
+        self.compute = ops[waits[0] + 2:-1]
+        self._compute_reads(waits[0])
+
+    def _compute_reads(self, wait: int) -> None:
+        """Only the body's ops after the wait's barrier read the oldest views, and those
+        ops hold no regions; each queue's new view is made before the wait (it stands for
+        the oldest one once the loop is rolled)."""
+        compute = set(self.compute)
+        for o in self.compute:
+            if len(o.regions):
+                self.fail(o, "(after the barrier of the prefetch-pipelined loop's wait) holds "
+                             "regions: IREE's loop reads and multiplies there, op for op as "
+                             "its epilogue repeats them")
+        for q, tail in self.queues:
+            for u in self.args[1 + q[0]].uses:
+                if _op(u.owner) not in compute:
+                    self.fail(_op(u.owner), "reads the oldest LDS view of the "
+                                            "prefetch-pipelined loop before the barrier "
+                                            "after its wait")
+            if self.ops.index(_defining(tail)) > wait:
+                self.fail(_defining(tail), "makes the prefetch-pipelined loop's new LDS view "
+                                           "after its wait: IREE makes it before the copies")
 
     # ---- the prologue: the body's copies at the first S-1 tiles --------------------------
     def _prologue(self) -> None:

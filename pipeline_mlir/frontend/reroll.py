@@ -279,12 +279,14 @@ class _Reroll:
         return ev.view(v).root
 
     def _evaluators(self):
-        """One evaluator per workgroup compared: every one up to :data:`MAX_WORKGROUPS`
-        (the grid's bound where the kernel states it); one when nothing in the kernel
-        tells the workgroups apart."""
+        """One evaluator per workgroup compared: every id up to :data:`MAX_WORKGROUPS`
+        (up to the largest bound the kernel states for one: the evaluator gives every
+        dimension the one id, so a smaller dimension is compared beyond its bound too, which
+        can refuse but never take a wrong copy); one when nothing in the kernel tells the
+        workgroups apart."""
         ids = walk_ops(kernel_of(self.loop), lambda o: o.name in WORKGROUP_IDS)
         bounds = [int_attr(o, "upper_bound") for o in ids if "upper_bound" in o.attributes]
-        n = min([MAX_WORKGROUPS, *bounds]) if ids else 1
+        n = (min(MAX_WORKGROUPS, max(bounds)) if bounds else MAX_WORKGROUPS) if ids else 1
         return [Evaluator(self.block, workgroup_id=w) for w in range(n)]
 
     def _access(self, ev, copy):

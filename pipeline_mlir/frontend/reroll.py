@@ -398,7 +398,7 @@ class _Reroll:
         dead = [x for o in self.prologue for x in o.operands] + list(loop.operands)[3:]
         for o in reversed(self.prologue):
             o.erase()
-        zero = self._constant(self.slot.results[0].type, 0, self.slot)
+        zero = self._constant(self.slot.results[0].type, 0, loop)
         self.slot.results[0].replace_all_uses_with(zero)
         self.slot.erase()
         for c in self.copies:

@@ -94,9 +94,9 @@ func.func @other() -> i64 {
 // CHECK-DAG:     %[[LB:.*]] = memref.alloc() : memref<1x512xbf16, #gpu.address_space<workgroup>>
 // CHECK-NOT:     amdgpu.gather_to_lds
 // CHECK-NOT:     rocdl.asyncmark
+// CHECK:         %[[ZERO:.*]] = arith.constant 0 : i32
 // CHECK:         %[[FOUR:.*]] = arith.constant 4 : i32
 // CHECK:         %[[R:.*]] = scf.for %[[IV:.*]] = %{{.*}} to %[[FOUR]] step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<4xf32>) : i32 {
-// CHECK:           %[[ZERO:.*]] = arith.constant 0 : i32
 // CHECK:           %[[SLOT:.*]] = arith.index_castui %[[ZERO]] : i32 to index
 // CHECK:           %[[SA:.*]] = memref.subview %[[LA]][%[[SLOT]], 0] [1, 512] [1, 1]
 // CHECK:           %[[VA:.*]] = memref.expand_shape %[[SA]]

@@ -68,6 +68,10 @@ def _is_view(v) -> bool:
     return isinstance(v.type, ir.MemRefType) and memory_space(v.type) == "workgroup"
 
 
+def _users(v) -> list:
+    return [_op(u.owner) for u in v.uses]
+
+
 def _defining(v):
     return None if isinstance(v.owner, ir.Block) else _op(v.owner)
 
@@ -127,9 +131,12 @@ class _Reroll:
         if None in (lb, ub, step):
             self.fail(self.loop, "(prefetch-pipelined: it carries LDS views) has bounds "
                                  "that are not constants")
-        if step != 1:
-            self.fail(self.loop, f"(prefetch-pipelined) steps by {step}, not 1")
-        self.lb, self.ub = lb, ub
+        self.lb, self.ub, self.step = lb, ub, step
+
+    def at_tile(self, i: int) -> int:
+        """The value of ``iv + (S-1) * step`` (the K tile the body copies) at tile ``i``
+        (the step is positive: the scf.for verifier says so of a constant step)."""
+        return self.lb + i * self.step
 
     def _queues(self) -> None:
         """The view queues: for each, its iter_arg positions oldest first and the view the
@@ -169,22 +176,32 @@ class _Reroll:
                                          f"of its queue")
 
     def _induction(self) -> None:
-        """``iv + (S-1)`` (the tile the body copies) and ``(iv + S-1) mod S`` (its slot)."""
-        iv, s = self.args[0], self.stages
+        """``iv + (S-1) * step`` (the tile the body copies) and its slot, ``that mod S``
+        (``that / step mod S`` when the step is not 1)."""
+        iv, s, st = self.args[0], self.stages, self.step
         users = [_op(u.owner) for u in iv.uses]
         ahead = users[0] if len(users) == 1 else None
         if ahead is None or ahead.name != "arith.addi" or \
                 constant_int(ahead.operands[1] if ahead.operands[0] == iv
-                             else ahead.operands[0]) != s - 1:
+                             else ahead.operands[0]) != (s - 1) * st:
             self.fail(self.loop, f"(prefetch-pipelined, {s} stages) uses its induction variable "
-                                 f"other than once, as iv + {s - 1} (the K tile the body copies)")
+                                 f"other than once, as iv + {(s - 1) * st} (the K tile the body "
+                                 f"copies)")
         self.ahead = ahead
-        slots = [_op(u.owner) for u in ahead.results[0].uses
-                 if _op(u.owner).name == "arith.remui"]
-        if len(slots) != 1 or slots[0].operands[0] != ahead.results[0] or \
+        tile, self.divide = ahead.results[0], None
+        if st != 1:
+            divs = [o for o in _users(tile) if o.name == "arith.divui" and
+                    o.operands[0] == tile and constant_int(o.operands[1]) == st]
+            if len(divs) != 1:
+                self.fail(ahead, f"(the K tile the body copies, steps of {st}) is not divided "
+                                 f"by {st} once (arith.divui) for its slot")
+            self.divide = divs[0]
+            tile = divs[0].results[0]
+        slots = [o for o in _users(tile) if o.name == "arith.remui"]
+        if len(slots) != 1 or slots[0].operands[0] != tile or \
                 constant_int(slots[0].operands[1]) != s:
             self.fail(ahead, f"(the K tile the body copies, {s} stages) has no one slot "
-                             f"computed from it as (iv + {s - 1}) mod {s} (arith.remui)")
+                             f"computed from it mod {s} (arith.remui)")
         self.slot = slots[0]
 
     def _body_marks(self) -> None:
@@ -267,15 +284,15 @@ class _Reroll:
                                  f"{', and copies after the last' if group else ''})")
         for i, g in enumerate(groups):
             for pro, body in zip(g, self.copies):
-                self._same_copy(pro, body, self.lb + i)
+                self._same_copy(pro, body, i)
         for q, tail in self.queues:
             for i, k in enumerate(q):
                 init = list(self.loop.operands)[3 + k]
-                self._same_view(init, tail, self.lb + i, self.loop)
+                self._same_view(init, tail, i, self.loop)
 
     def _root(self, v):
         ev = Evaluator(self.block)
-        ev.bind(self.ahead.results[0], self.lb)
+        ev.bind(self.ahead.results[0], self.at_tile(0))
         return ev.view(v).root
 
     def _evaluators(self):
@@ -304,7 +321,7 @@ class _Reroll:
                            f"{at(body)} in its attributes")
         for ev in self.evs:
             a = self._access(ev, pro)
-            ev.bind(self.ahead.results[0], tile)
+            ev.bind(self.ahead.results[0], self.at_tile(tile))
             b = self._access(ev, body)
             ev.unbind(self.ahead.results[0])
             if a[0] != b[0] or a[1] != b[1] or not (np.array_equal(a[2], b[2]) and
@@ -319,7 +336,7 @@ class _Reroll:
         """The view ``init`` is the body's view ``tail`` at K tile ``tile``."""
         ev = Evaluator(self.block)
         a = ev.view(init)
-        ev.bind(self.ahead.results[0], tile)
+        ev.bind(self.ahead.results[0], self.at_tile(tile))
         b = ev.view(tail)
         if a.root != b.root or not np.array_equal(a.offset, b.offset) or \
                 a.strides != b.strides or a.shape != b.shape:
@@ -401,6 +418,8 @@ class _Reroll:
         zero = self._constant(self.slot.results[0].type, 0, loop)
         self.slot.results[0].replace_all_uses_with(zero)
         self.slot.erase()
+        if self.divide is not None and not list(self.divide.results[0].uses):
+            self.divide.erase()
         for c in self.copies:
             del c.attributes["async"]
         self.wait.erase()
@@ -409,7 +428,7 @@ class _Reroll:
         for q, tail in self.queues:
             iters[q[0]].replace_all_uses_with(tail)
         iv_type = self.args[0].type
-        ub = self._constant(iv_type, self.ub + s - 1, loop)
+        ub = self._constant(iv_type, self.ub + (s - 1) * self.step, loop)
         inits = [list(loop.operands)[3 + k] for k in self.accs]
         with ir.InsertionPoint(loop):
             new = B.scf.ForOp(loop.operands[0], ub, loop.operands[2], inits)
@@ -439,8 +458,9 @@ class _Reroll:
         ev = Evaluator(self.block)
         iv = new.body.arguments[0]
         places = []
-        for tile in range(self.lb, min(self.ub + self.stages - 1, self.lb + self.stages)):
-            ev.bind(iv, tile)
+        tiles = (self.ub + (self.stages - 1) * self.step - self.lb + self.step - 1) // self.step
+        for tile in range(min(tiles, self.stages)):
+            ev.bind(iv, self.at_tile(tile))
             places.append([self._access(ev, c)[3] for c in self.copies])
         for c, *rest in zip(self.copies, *places[1:]):
             first = places[0][self.copies.index(c)]

@@ -19,9 +19,11 @@ each of these is proven first, and anything else is a located error:
 * the loop carries only accumulators and the view queues (each rotated by one per
   iteration, its newest view made in the body from the operand's ``S``-slot buffer; only
   the oldest read);
-* the induction variable is used once, as ``iv + (S-1)`` (the tile copied), and the slot
-  is ``(iv + S-1) mod S`` (one ``arith.remui``); after the rewrite the copies' LDS
-  elements are the same at every iteration (the slot was the only thing that moved them);
+* the induction variable is used once, as ``iv + (S-1) * step`` (the tile copied), and the
+  slot is that ``mod S`` (one ``arith.remui``; divided by the step first, one
+  ``arith.divui``, when the loop counts K in parts of a tile); after the rewrite the
+  copies' LDS elements are the same at every iteration (the slot was the only thing that
+  moved them);
 * the body: a barrier, the copies (all ``async``), one ``rocdl.asyncmark``, then
   ``rocdl.wait.asyncmark S-1`` and a barrier before the first read;
 * the prologue: ``S - 1`` groups of copies, group ``i`` the body's copies at tile ``i``:
@@ -66,6 +68,18 @@ def _ops(block) -> list:
 
 def _is_view(v) -> bool:
     return isinstance(v.type, ir.MemRefType) and memory_space(v.type) == "workgroup"
+
+
+#: the view ops between an LDS buffer and the views its copies and reads take
+_VIEW_OPS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
+             "memref.reinterpret_cast", "iree_codegen.swizzle_hint")
+
+
+def _buffer(v):
+    """The buffer the memref ``v`` is a view of (through :data:`_VIEW_OPS`)."""
+    while (o := _defining(v)) is not None and o.name in _VIEW_OPS:
+        v = o.operands[0]
+    return v
 
 
 def _users(v) -> list:
@@ -259,11 +273,10 @@ class _Reroll:
     def _prologue(self) -> None:
         parent = _ops(self.loop.block)
         before = parent[:parent.index(self.loop)]
-        roots = {self._root(t) for _q, t in self.queues}
+        roots = {_buffer(t) for _q, t in self.queues}
         groups, group, self.prologue = [], [], []
         for o in before:
-            if o.name == COPY and self._root(o.operands[len(segments(o)[0]) +
-                                                       len(segments(o)[1])]) in roots:
+            if o.name == COPY and _buffer(segments(o)[2][0]) in roots:
                 group.append(o)
             elif o.name == MARK:
                 groups.append(group)
@@ -289,11 +302,6 @@ class _Reroll:
             for i, k in enumerate(q):
                 init = list(self.loop.operands)[3 + k]
                 self._same_view(init, tail, i, self.loop)
-
-    def _root(self, v):
-        ev = Evaluator(self.block)
-        ev.bind(self.ahead.results[0], self.at_tile(0))
-        return ev.view(v).root
 
     def _evaluators(self):
         """One evaluator per workgroup compared: every id up to :data:`MAX_WORKGROUPS`
@@ -411,7 +419,7 @@ class _Reroll:
     def _rewrite(self) -> None:
         loop, s = self.loop, self.stages
         block = loop.block
-        roots = [self._root(tail) for _q, tail in self.queues]
+        roots = [_buffer(tail) for _q, tail in self.queues]
         dead = [x for o in self.prologue for x in o.operands] + list(loop.operands)[3:]
         for o in reversed(self.prologue):
             o.erase()

@@ -100,6 +100,20 @@ def is_prefetched(loop) -> bool:
         any(_is_view(a) for a in list(body.arguments)[1:])
 
 
+def no_loop_note(root) -> str:
+    """Why a kernel's MFMAs are in no loop, for the front end's refusal: IREE's prefetch
+    pipelining peeled every K tile when ``root`` closes groups of copies with
+    ``rocdl.asyncmark`` (as many stages as K tiles, or more), else IREE's removal of a loop of
+    one iteration."""
+    marks = walk_ops(root, lambda o: o.name == MARK)
+    if not marks:
+        return ("(IREE removes a loop of one iteration: the whole reduction is a single K "
+                "step)")
+    return (f"(IREE's own prefetch pipelining peeled every K tile out of the loop: "
+            f"{len(marks)} groups of copies closed by rocdl.asyncmark; compile with "
+            f"prefetch_num_stages = 1, or --iree-llvmgpu-prefetch-num-stages=1, for the loop)")
+
+
 def reroll_prefetched(root) -> None:
     """Every loop of ``root`` IREE pipelined itself (:func:`is_prefetched`) rolled back to
     its one-stage loop, as the module docstring says; a located error where the form is

@@ -24,6 +24,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import block_size, launch_conflict
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.frontend.kernel_ir import effects, kernel_of
+from pipeline_mlir.frontend.reroll import no_loop_note
 from pipeline_mlir.frontend.soundness import check_workgroup_loops
 from pipeline_mlir.frontend.tagged import tag_of
 from pipeline_mlir.analysis.loop_eval import Evaluator, dense_i64, memory_space, segments
@@ -166,8 +167,7 @@ def no_loop_reason(module):
         return None
     if found and not any(inside for _o, inside in found):
         return found[0][0], ("'amdgpu.mfma' op is not inside an scf.for: the kernel has no "
-                             "K-loop to pipeline (IREE removes a loop of one iteration: the "
-                             "whole reduction is a single K step)")
+                             "K-loop to pipeline " + no_loop_note(module))
     if products and not found:
         o = products[0]
         if not lds and all(x.name == "vector.contract" for x in products):

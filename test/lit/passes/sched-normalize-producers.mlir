@@ -1,7 +1,7 @@
 // RUN: pipeline-opt %s --split-input-file --pass-pipeline='builtin.module(sched-normalize-producers)' | FileCheck %s
 // RUN: pipeline-opt %S/Inputs/normalize-producers-errors.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-normalize-producers)'
 // RUN: pipeline-opt %S/Inputs/reroll-errors.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-normalize-producers)'
-// RUN: pipeline-opt %S/Inputs/register-prefetch.mlir --verify-diagnostics --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})'
+// RUN: pipeline-opt %S/Inputs/register-prefetch.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})'
 
 // sched-normalize-producers puts a kernel in IREE Wave's form into the front end's: the
 // stream.executable's func.func moves to the top level with the memrefs of its

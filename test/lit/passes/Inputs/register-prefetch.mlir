@@ -39,3 +39,36 @@ func.func @k() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   vector.store %e, %c[%row, %q] : memref<16x16xf32, #gpu.address_space<global>>, vector<4xf32>
   return
 }
+
+// -----
+
+// IREE's prefetch pipelining with as many stages as K tiles peels every tile: no loop is
+// left, and the refusal says how to have IREE keep it.
+
+func.func @peeled(%a: memref<16x64xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %l = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %k1 = arith.addi %k0, %c32 : index
+  %dst = arith.muli %t, %c8 : index
+  amdgpu.gather_to_lds async %a[%row, %k0], %l[%c0, %dst] : vector<8xbf16>, memref<16x64xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  amdgpu.gather_to_lds async %a[%row, %k1], %l[%c0, %dst] : vector<8xbf16>, memref<16x64xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  rocdl.wait.asyncmark 0
+  gpu.barrier
+  %r = arith.remui %t, %c16 : index
+  %f = vector.load %l[%c0, %dst] : memref<2x512xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  // expected-error @+1 {{'amdgpu.mfma' op is not inside an scf.for: the kernel has no K-loop to pipeline (IREE's own prefetch pipelining peeled every K tile out of the loop: 2 groups of copies closed by rocdl.asyncmark; compile with prefetch_num_stages = 1, or --iree-llvmgpu-prefetch-num-stages=1, for the loop)}}
+  %m = amdgpu.mfma 16x16x32 %f * %f + %zero : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  vector.store %m, %c[%r, %c0] : memref<16x16xf32>, vector<4xf32>
+  return
+}

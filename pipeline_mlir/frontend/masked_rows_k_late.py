@@ -29,8 +29,9 @@ the scan, which refuses them.
 A load may also sit in IREE's buffer-end ``scf.if`` (a guarded load,
 :func:`~pipeline_mlir.frontend.masks.guard_parts`): the ``scf.if`` is made the same read.
 For a binding of static rows (IREE's partial edge tiles; the late form has no workgroup
-loop) the guard is evaluated at every workgroup id below its ``upper_bound``, up to
-:data:`GRID_LIMIT` workgroups; a workgroup given otherwise is refused.  A run stored to LDS
+loop) the guard is evaluated at every workgroup of the grid its ids' ``upper_bound`` give
+(:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`, the grid a dispatch is launched
+on), up to :data:`GRID_LIMIT` workgroups; a workgroup given otherwise is refused.  A run stored to LDS
 after a barrier is read at its store.
 """
 
@@ -42,8 +43,9 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import constant_int, int_attr, memory_space
-from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.analysis.ir_facts import constant_int, memory_space
+from pipeline_mlir.analysis.lane_ops import id_dimension
+from pipeline_mlir.analysis.loop_eval import Evaluator, workgroup_grid
 from pipeline_mlir.frontend.kernel_ir import depends, describe, erase_unused, kernel_of, owner
 from pipeline_mlir.frontend.masked_rows import (erase_tree, fat_view, flat_block, launch_dim,
                                                 row_count)
@@ -177,10 +179,11 @@ def _prove(load, loop, p: dict) -> None:
 GRID_LIMIT = 1 << 16
 
 
-def _workgroup_ids(load, loop) -> list:
-    """The kernel's ``hal.interface.workgroup.id`` values with their upper bounds, when they
-    are its only workgroup values (no other workgroup id op, no loop around the K-loop):
-    what a static grid's rows are evaluated over."""
+def _workgroup_ids(load, loop) -> tuple[list, tuple[int, ...]]:
+    """The kernel's ``hal.interface.workgroup.id`` values with their dimensions, and the
+    grid (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`: their upper bounds),
+    when they are its only workgroup values (no other workgroup id op, no loop around the
+    K-loop): what a static grid's rows are evaluated over."""
     kernel = kernel_of(loop)
     ids = walk_ops(kernel, lambda o: o.name in ("hal.interface.workgroup.id", "gpu.block_id")
                    or o.name.startswith("rocdl.workgroup.id"))
@@ -190,18 +193,18 @@ def _workgroup_ids(load, loop) -> list:
         up = up.parent
     bounded = [o for o in ids if o.name == "hal.interface.workgroup.id" and
                "upper_bound" in o.attributes]
-    if len(bounded) != len(ids) or any(n in ("scf.for", "scf.forall", "scf.parallel")
-                                       for n in around):
+    grid = workgroup_grid(kernel)
+    if len(bounded) != len(ids) or grid is None or any(
+            n in ("scf.for", "scf.forall", "scf.parallel") for n in around):
         raise IRError(load, f"{describe(load)} masks rows of a buffer of static rows by the "
                             f"workgroup, but the workgroup is not only "
                             f"'hal.interface.workgroup.id' ops with an upper_bound (the grid "
                             f"its rows are evaluated over)")
-    out = [(o.results[0], int_attr(o, "upper_bound")) for o in ids]
-    if int(np.prod([ub for _, ub in out])) > GRID_LIMIT:
+    if int(np.prod(grid)) > GRID_LIMIT:
         raise IRError(load, f"{describe(load)} masks rows of a buffer of static rows in a "
                             f"grid of more than {GRID_LIMIT} workgroups, too many to evaluate "
                             f"one by one")
-    return out
+    return [(o.results[0], id_dimension(o)) for o in ids], grid
 
 
 def _prove_static(load, loop, p: dict, ev) -> None:
@@ -209,12 +212,12 @@ def _prove_static(load, loop, p: dict, ev) -> None:
     workgroup of the grid (every id below its upper bound), on every thread, a row the
     guard reads lies in ``0 .. L - 1``; the columns as for a size known at launch."""
     rows = row_count(load, p["buf"])
-    ids = _workgroup_ids(load, loop)
+    ids, grid = _workgroup_ids(load, loop)
     _check_form(load, loop, p, None, None, [v for v, _ in ids])
     check_columns(load, loop, ev, p, k_bounds(loop))
-    for point in np.ndindex(*(ub for _, ub in ids)):
-        for (v, _), w in zip(ids, point):
-            ev.bind(v, w)
+    for point in np.ndindex(*grid):
+        for v, d in ids:
+            ev.bind(v, point[d])
         ok, row = ev.value(p["ok"]) != 0, ev.value(p["row"])
         if np.any(ok & ((row < 0) | (row >= rows))):
             raise IRError(load, f"{describe(load)} reads a row outside the buffer's {rows} "

@@ -170,6 +170,13 @@ def row_count(read, buf):
     return launch_dim(read, buf)
 
 
+def static_rows(rows) -> bool:
+    """Whether a row count of :func:`row_count` is static (an ``int``: a binding of static
+    rows, checked at every tile of its grid) rather than the launch value sizing the rows
+    (an ``ir.Value``: sampled, then proven for every size)."""
+    return isinstance(rows, int)
+
+
 def _forall_of(loop):
     forall = loop.parent
     while forall is not None and forall.name != "scf.forall":
@@ -198,7 +205,7 @@ def workgroup_iv(read, loop, launch, tile_rows: int = 0, row=None):
     """(the ``scf.forall`` induction variable running over ``ceildiv(launch, T)``, T); for
     a static row count ``launch``, the dimension of its tiles of ``tile_rows`` (the LDS
     tile's) that the read ``row`` moves with."""
-    if isinstance(launch, int):
+    if static_rows(launch):
         return _static_workgroup(read, loop, launch, tile_rows, row)
     forall = _forall_of(loop)
     if forall is not None:
@@ -244,7 +251,7 @@ def sample_rows(ev, wg, launch, T: int, iv, k: int):
     rows and the :data:`FAR` tiles), the K-loop's ``iv`` to ``k``; yield (the workgroup's
     first row, the rows' end) at each (module docstring).  For a static row count
     ``launch``, ``wg`` runs over every tile of the grid instead: the check is exhaustive."""
-    if isinstance(launch, int):
+    if static_rows(launch):
         for g in range(-(-launch // T)):
             ev.bind(wg, g)
             ev.bind(iv, k)
@@ -290,7 +297,7 @@ def prove_every_size(read, p: dict, wg, launch, T: int, iv, k: int, threads: int
     and size (:mod:`~pipeline_mlir.frontend.row_proof`; the K-loop's ``iv`` at ``k``).  A
     static row count needs none: :func:`sample_rows` evaluated every tile of its grid."""
     values = {"size": p["size"], "row": p["row"], "lr": view_offsets(p["lds"])[0]}
-    if isinstance(launch, int):
+    if static_rows(launch):
         # values other than the tile and the loop variable, evaluated at one sample, are
         # not proven at every tile
         for v in values.values():

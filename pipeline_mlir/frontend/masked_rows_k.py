@@ -62,7 +62,8 @@ from pipeline_mlir.frontend.kernel_ir import depends, describe, erase_unused, ow
 from pipeline_mlir.frontend.masked_rows import (check_row_masks, fat_view, flat_block,
                                                 index_value, is_zero, lane_offsets,
                                                 lane_value, plain_access, prove_every_size,
-                                                row_count, sample_rows, view_offsets,
+                                                row_count, sample_rows, static_rows,
+                                                view_offsets,
                                                 workgroup_iv)
 from pipeline_mlir.frontend.masked_rows_late import zero_splat
 
@@ -237,8 +238,7 @@ def _check_form(read, loop, p: dict, wg, launch) -> None:
         raise IRError(read, f"{describe(read)}: its row, row mask or LDS row changes with "
                             f"the K-loop or another workgroup dimension; a row-masked copy "
                             f"masks the rows of its workgroup's tile")
-    check_fixed_columns(read, p, others | {wg} | ({launch} if isinstance(launch, ir.Value)
-                                                  else set()))
+    check_fixed_columns(read, p, others | {wg} | (set() if static_rows(launch) else {launch}))
 
 
 def k_bounds(loop) -> tuple[int, int, int]:

@@ -47,8 +47,8 @@ from pipeline_mlir.analysis.ir_facts import constant_int, memory_space
 from pipeline_mlir.analysis.lane_ops import id_dimension
 from pipeline_mlir.analysis.loop_eval import Evaluator, workgroup_grid
 from pipeline_mlir.frontend.kernel_ir import depends, describe, erase_unused, kernel_of, owner
-from pipeline_mlir.frontend.masked_rows import (erase_tree, fat_view, flat_block, launch_dim,
-                                                row_count)
+from pipeline_mlir.frontend.masked_rows import (erase_tree, fat_view, flat_block,
+                                                row_count, static_rows)
 from pipeline_mlir.frontend.masked_rows_k import (check_columns, check_fixed_columns,
                                                   k_bounds, refuse_nonzero_fill,
                                                   rewrite_runs, select_as_masked,
@@ -162,10 +162,10 @@ def _prove(load, loop, p: dict) -> None:
     size = flat_block(load, loop)
     ev = Evaluator(size, launch_values=False)
     ev.where = load
-    if isinstance(row_count(load, p["buf"]), int):
-        _prove_static(load, loop, p, ev)
+    launch = row_count(load, p["buf"])
+    if static_rows(launch):
+        _prove_static(load, loop, p, ev, launch)
         return
-    launch = launch_dim(load, p["buf"])
     others = launch_values(loop, launch)
     wl, tile = workgroup_loop(load, loop, launch, others, ev)
     _check_form(load, loop, p, wl, launch, others)
@@ -207,11 +207,10 @@ def _workgroup_ids(load, loop) -> tuple[list, tuple[int, ...]]:
     return [(o.results[0], id_dimension(o)) for o in ids], grid
 
 
-def _prove_static(load, loop, p: dict, ev) -> None:
-    """The checks of the module docstring for a buffer of static rows ``L``: at every
-    workgroup of the grid (every id below its upper bound), on every thread, a row the
-    guard reads lies in ``0 .. L - 1``; the columns as for a size known at launch."""
-    rows = row_count(load, p["buf"])
+def _prove_static(load, loop, p: dict, ev, rows: int) -> None:
+    """The checks of the module docstring for a buffer of static ``rows``: at every
+    workgroup of the grid (:func:`_workgroup_ids`), on every thread, a row the
+    guard reads lies in ``0 .. rows - 1``; the columns as for a size known at launch."""
     ids, grid = _workgroup_ids(load, loop)
     _check_form(load, loop, p, None, None, [v for v, _ in ids])
     check_columns(load, loop, ev, p, k_bounds(loop))
@@ -237,7 +236,7 @@ def _rewrite(load, loop, p: dict, fat: dict) -> None:
     here = users[0] if len(users) == 1 and users[0].name == "vector.store" and \
         users[0].parent == at.parent else at
     with ir.InsertionPoint(here), load.location:
-        end = B.arith.constant(p["row"].type, rows) if isinstance(rows, int) else rows
+        end = B.arith.constant(p["row"].type, rows) if static_rows(rows) else rows
         row = B.arith.select(p["ok"], p["row"], end)
         mask = B.vector.create_mask(p["mask"].results[0].type, [_index(p["cols"])])
         new = _read(load.results[0], src, [row, p["col"]], mask)

@@ -353,21 +353,35 @@ def _check_form(read, loop, p: dict, wg) -> None:
         raise IRError(read, f"{describe(read)}: a row-masked copy stages one whole row, "
                             f"unmasked views and transfers of unit strides, and stores it to "
                             f"LDS at the columns it holds")
+    check_tile_rows(read, loop, wg, (p["size"], p["row"], *view_offsets(p["lds"])),
+                    "row, mask or LDS row")
+
+
+def check_tile_rows(read, loop, wg, values, what: str) -> set:
+    """None of ``values`` (the copy's ``what``: its row, its mask, its LDS row) changes
+    with the K-loop or a workgroup dimension other than ``wg``'s (a row-masked copy masks
+    the rows of its workgroup's tile); the other dimensions' induction variables."""
     forall = wg.owner.owner
-    fixed = {loop.regions[0].blocks[0].arguments[0]} | {
-        a for a in forall.regions[0].blocks[0].arguments if a != wg}
-    if any(isinstance(v, ir.Value) and depends(v, fixed)
-           for v in (p["size"], p["row"], *view_offsets(p["lds"]))):
-        raise IRError(read, f"{describe(read)}: its row, mask or LDS row changes with the "
-                            f"K-loop or another workgroup dimension; a row-masked copy "
-                            f"masks the rows of its workgroup's tile")
+    others = {a for a in forall.regions[0].blocks[0].arguments if a != wg}
+    iv = loop.regions[0].blocks[0].arguments[0]
+    if any(isinstance(v, ir.Value) and depends(v, others | {iv}) for v in values):
+        raise IRError(read, f"{describe(read)}: its {what} changes with the K-loop or another "
+                            f"workgroup dimension; a row-masked copy masks the rows of its "
+                            f"workgroup's tile")
+    return others
+
+
+def refuse_nonzero_fill(read, how: str) -> None:
+    """The error of a run masked by rows whose masked elements are not zero (``how``: what
+    it does with them)."""
+    raise IRError(read, f"{describe(read)} {how}; a range-checked read past the end returns "
+                        f"zero")
 
 
 def _prove(read, loop, p: dict) -> dict:
     """Check the row-masked copy ``p`` (module docstring); the plan of its rewrite."""
     if not is_zero(p["pad"]):
-        raise IRError(read, f"{describe(read)} pads masked rows with a value other than "
-                            f"zero; a range-checked read past the end returns zero")
+        refuse_nonzero_fill(read, "pads masked rows with a value other than zero")
     tt = ir.MemRefType(p["lds"].operands[0].type)
     if tt.rank != 2 or not tt.has_static_shape or dense_i64(p["lds"], "static_sizes") != [
             1, p["width"]]:

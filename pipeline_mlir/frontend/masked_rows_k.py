@@ -59,16 +59,16 @@ from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, dens
                                              memory_space, segments)
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
 from pipeline_mlir.frontend.kernel_ir import depends, describe, erase_unused, owner
-from pipeline_mlir.frontend.masked_rows import (check_row_masks, fat_view, flat_block,
-                                                index_value, is_zero, lane_offsets,
-                                                lane_value, plain_access, prove_every_size,
+from pipeline_mlir.frontend.masked_rows import (check_row_masks, check_tile_rows, fat_view,
+                                                flat_block, index_value, is_zero,
+                                                lane_offsets, lane_value, plain_access,
+                                                prove_every_size, refuse_nonzero_fill,
                                                 row_count, sample_rows, static_rows,
-                                                view_offsets,
-                                                workgroup_iv)
+                                                view_offsets, workgroup_iv)
 from pipeline_mlir.frontend.masked_rows_late import zero_splat
 
 __all__ = ["unmask_row_tails", "k_bounds", "check_columns", "rewrite_runs", "body_ops",
-           "whole_run_select", "select_as_masked", "refuse_nonzero_fill", "check_fixed_columns"]
+           "whole_run_select", "select_as_masked", "check_fixed_columns"]
 
 
 def unmask_row_tails(loop) -> int:
@@ -148,13 +148,6 @@ def select_as_masked(sel, read, shape: list, at, masked) -> int:
     return 1
 
 
-def refuse_nonzero_fill(read, how: str) -> None:
-    """The error of a run masked by rows whose masked elements are not zero (``how``: what
-    it does with them)."""
-    raise IRError(read, f"{describe(read)} {how}; a range-checked read past the end returns "
-                        f"zero")
-
-
 def check_fixed_columns(read, p: dict, fixed: set) -> None:
     """Neither the run's column ``p["col"]`` nor the K left ``p["cols"]`` changes with the
     values ``fixed`` (the workgroup's, the launch's)."""
@@ -229,15 +222,8 @@ def _check_form(read, loop, p: dict, wg, launch) -> None:
             not plain_access(p["write"], [0, 0]):
         raise IRError(read, f"{describe(read)}: a run masked by rows and the K left is "
                             f"written whole to one row of a static 2-D LDS tile")
-    forall = wg.owner.owner
-    others = {a for a in forall.regions[0].blocks[0].arguments if a != wg}
-    iv = loop.regions[0].blocks[0].arguments[0]
-    lr = view_offsets(p["lds"])[0]
-    if any(isinstance(v, ir.Value) and depends(v, others | {iv})
-           for v in (p["size"], p["row"], lr)):
-        raise IRError(read, f"{describe(read)}: its row, row mask or LDS row changes with "
-                            f"the K-loop or another workgroup dimension; a row-masked copy "
-                            f"masks the rows of its workgroup's tile")
+    others = check_tile_rows(read, loop, wg, (p["size"], p["row"], view_offsets(p["lds"])[0]),
+                             "row, row mask or LDS row")
     check_fixed_columns(read, p, others | {wg} | (set() if static_rows(launch) else {launch}))
 
 

@@ -48,10 +48,9 @@ from pipeline_mlir.analysis.lane_ops import id_dimension
 from pipeline_mlir.analysis.loop_eval import Evaluator, workgroup_grid
 from pipeline_mlir.frontend.kernel_ir import depends, describe, erase_unused, kernel_of, owner
 from pipeline_mlir.frontend.masked_rows import (erase_tree, fat_view, flat_block,
-                                                row_count, static_rows)
+                                                refuse_nonzero_fill, row_count, static_rows)
 from pipeline_mlir.frontend.masked_rows_k import (check_columns, check_fixed_columns,
-                                                  k_bounds, refuse_nonzero_fill,
-                                                  rewrite_runs, select_as_masked,
+                                                  k_bounds, rewrite_runs, select_as_masked,
                                                   whole_run_select)
 from pipeline_mlir.frontend.masks import guard_parts
 from pipeline_mlir.frontend.masked_rows_late import (launch_values, sample_points,
@@ -150,11 +149,17 @@ def _check_form(load, loop, p: dict, wl, launch, others: list) -> None:
 def _check_rows(load, ev, p: dict, wl, launch, tile: int, others: list) -> None:
     """A row the guard reads lies in ``0 .. M - 1``, at every sampled workgroup and size."""
     for n, v in sample_points(ev, wl, launch, tile, others):
-        ok, row = ev.value(p["ok"]) != 0, ev.value(p["row"])
-        if np.any(ok & ((row < 0) | (row >= n))):
-            raise IRError(load, f"{describe(load)} reads a row outside the buffer's {n} rows "
-                                f"at workgroup {v}; a row-masked copy reads rows below the "
-                                f"size only")
+        _check_guarded_rows(load, ev, p, n, v)
+
+
+def _check_guarded_rows(load, ev, p: dict, rows: int, where) -> None:
+    """On every thread, at the workgroup ``where`` ``ev`` is bound to, a row the guard
+    reads lies in ``0 .. rows - 1``."""
+    ok, row = ev.value(p["ok"]) != 0, ev.value(p["row"])
+    if np.any(ok & ((row < 0) | (row >= rows))):
+        raise IRError(load, f"{describe(load)} reads a row outside the buffer's {rows} rows "
+                            f"at workgroup {where}; a row-masked copy reads rows below the "
+                            f"size only")
 
 
 def _prove(load, loop, p: dict) -> None:
@@ -217,11 +222,7 @@ def _prove_static(load, loop, p: dict, ev, rows: int) -> None:
     for point in np.ndindex(*grid):
         for v, d in ids:
             ev.bind(v, point[d])
-        ok, row = ev.value(p["ok"]) != 0, ev.value(p["row"])
-        if np.any(ok & ((row < 0) | (row >= rows))):
-            raise IRError(load, f"{describe(load)} reads a row outside the buffer's {rows} "
-                                f"rows at workgroup {point}; a row-masked copy reads rows "
-                                f"below the size only")
+        _check_guarded_rows(load, ev, p, rows, point)
 
 
 def _rewrite(load, loop, p: dict, fat: dict) -> None:

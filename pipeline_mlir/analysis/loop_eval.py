@@ -42,6 +42,10 @@ variable (or any block argument other than a function's) is bound with
 from: a bind forgets only what reads the rebound value, directly or not (a loop's induction
 variable rebound per iteration leaves the thread-id arithmetic memoized).
 
+The workgroups themselves: :func:`grid_stride` recognises IREE's linearised workgroup loop,
+and :func:`workgroup_grid` gives the grid a kernel needs (what a dispatch is launched on,
+and what the front end evaluates a static grid's row guards over).
+
 :meth:`Evaluator.view` follows a memref through its view ops (``memref.subview``,
 ``expand_shape``, ``collapse_shape``, ``cast``, ``reinterpret_cast``,
 ``assume_alignment``, ``memory_space_cast``, ``amdgpu.fat_raw_buffer_cast``,

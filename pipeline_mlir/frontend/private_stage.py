@@ -59,7 +59,7 @@ from pipeline_mlir.frontend.kernel_ir import describe
 from pipeline_mlir.frontend.masked_stage import mask_read, read_plan, staging_mask
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
 
-__all__ = ["forward_private_tiles", "whole_access", "private_tile"]
+__all__ = ["forward_private_tiles", "whole_access", "private_tile", "private_targets"]
 
 VIEWS = ("memref.expand_shape", "memref.collapse_shape")
 #: the views :func:`root_of` follows
@@ -83,7 +83,7 @@ def forward_private_tiles(loop, masked: bool = False) -> int:
 def _forward_one(loop, masked: bool) -> bool:
     """Forward the first staged tile of ``loop``'s body; whether there was one."""
     body = [_op(o) for o in loop.regions[0].blocks[0].operations]
-    for p in _private_targets(body):
+    for p in private_targets(body):
         staged = _staging(body, p, masked)
         if staged is None:
             continue
@@ -103,7 +103,7 @@ def _forward_one(loop, masked: bool) -> bool:
     return False
 
 
-def _private_targets(body: list) -> list:
+def private_targets(body: list) -> list:
     """The private ``memref.alloca`` buffers that ops of ``body`` write, in order."""
     out = []
     for o in body:

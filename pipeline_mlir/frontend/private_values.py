@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.private_stage import private_tile, whole_access
+from pipeline_mlir.frontend.private_stage import private_targets, private_tile, whole_access
 
 WRITES = ("vector.transfer_write", "vector.store")
 READS = ("vector.transfer_read", "vector.load")
@@ -36,15 +36,10 @@ READS = ("vector.transfer_read", "vector.load")
 def forward_private_values(loop) -> None:
     """Forward every private buffer of ``loop``'s body that only carries values from a
     write to the reads after it in the same iteration (module docstring)."""
-    body = [_op(o) for o in loop.regions[0].blocks[0].operations]
-    allocs = {}
-    for o in body:
-        for x in o.operands:
-            if isinstance(x.type, ir.MemRefType) and not isinstance(x.owner, ir.Block) \
-                    and _op(x.owner).name == "memref.alloca":
-                allocs.setdefault(_op(x.owner), None)
-    for alloc in allocs:
-        _forward(alloc, body)
+    block = loop.regions[0].blocks[0]
+    for p in private_targets([_op(o) for o in block.operations]):
+        # the body read again for each: a buffer forwarded erases ops of it
+        _forward(_op(p.owner), [_op(o) for o in block.operations])
 
 
 def _whole(op, buf) -> object | None:

@@ -42,6 +42,10 @@ variable (or any block argument other than a function's) is bound with
 from: a bind forgets only what reads the rebound value, directly or not (a loop's induction
 variable rebound per iteration leaves the thread-id arithmetic memoized).
 
+The workgroups themselves: :func:`grid_stride` recognises IREE's linearised workgroup loop,
+and :func:`workgroup_grid` gives the grid a kernel needs (what a dispatch is launched on,
+and what the front end evaluates a static grid's row guards over).
+
 :meth:`Evaluator.view` follows a memref through its view ops (``memref.subview``,
 ``expand_shape``, ``collapse_shape``, ``cast``, ``reinterpret_cast``,
 ``assume_alignment``, ``memory_space_cast``, ``amdgpu.fat_raw_buffer_cast``,
@@ -63,16 +67,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import (DYNAMIC, attr_names, dense_i64,
-                                             element_bytes, int_attr, is_opaque_identity,
-                                             memory_space, parse_xor_shuffle, segment_sizes,
-                                             segments, xor_shuffle)
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, attr_names, checked_int_attr,
+                                             constant_int, dense_i64, element_bytes, int_attr,
+                                             is_opaque_identity, memory_space,
+                                             parse_xor_shuffle, segment_sizes, segments,
+                                             xor_shuffle)
 from pipeline_mlir.analysis.lane_ops import (BINARY, HANDLERS, SAMPLE_ARG,
-                                             SAMPLE_WORKGROUP, THREAD_OPS, Unevaluable)
+                                             SAMPLE_WORKGROUP, THREAD_OPS, Unevaluable,
+                                             id_dimension)
 from pipeline_mlir.analysis.views import View, follow_view
-from pipeline_mlir.dialect.attrs import workgroup_forall_problem
+from pipeline_mlir.dialect.attrs import workgroup_forall_problem, workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.dialect.ir_io import walk_ops
 
 __all__ = ["Evaluator", "Unevaluable", "View", "SAMPLE_ARG", "SAMPLE_WORKGROUP",
            "DYNAMIC", "attr_names", "int_attr", "dense_i64", "segment_sizes", "segments",
@@ -249,3 +256,60 @@ def grid_stride(loop) -> bool:
     names = [None if isinstance(v.owner, ir.Block) else _op(v.owner).name
              for v in (loop.operands[0], loop.operands[2])]
     return names == ["hal.interface.workgroup.id", "hal.interface.workgroup.count"]
+
+
+def _at_launch_bounds(forall, values, static: tuple) -> tuple:
+    """The bounds of ``forall`` (lower, upper, step lists), a dynamic one given by
+    ``values`` (its operand's value at the launch)."""
+    groups = segments(forall)[:3]
+    out = []
+    for bounds, dynamic in zip(static, groups):
+        given = iter(values(list(dynamic)))
+        out.append([next(given) if b == DYNAMIC else b for b in bounds])
+    return tuple(out)
+
+
+def workgroup_grid(f, values=None) -> tuple[int, ...] | None:
+    """Workgroups along x (, y, z) the kernel ``f`` needs (an ``scf.forall`` over workgroups,
+    IREE's linearised workgroup loop, the ``upper_bound`` of the workgroup ids it reads, a
+    ``gpu.func``'s ``known_grid_size``), or None when a workgroup id it reads has no bound;
+    ``values``: what gives the bounds known only at launch (a function of a list of
+    values), without which such a bound has none.  What a dispatch is launched on
+    (:mod:`~pipeline_mlir.frontend.dispatch`) and a static grid's rows are evaluated over
+    (:mod:`~pipeline_mlir.frontend.masked_rows_k_late`)."""
+    bounds: dict[int, int | None] = {}
+    def over_workgroups(o) -> bool:
+        return o.name == "scf.forall" and "mapping" in o.attributes and any(
+            workgroup_mapping(m) is not None for m in ir.ArrayAttr(o.attributes["mapping"]))
+
+    for o in walk_ops(f, over_workgroups):
+        lbs, ubs, steps = (list(ir.DenseI64ArrayAttr(o.attributes[a])) for a in
+                           ("staticLowerBound", "staticUpperBound", "staticStep"))
+        if values is not None:
+            lbs, ubs, steps = _at_launch_bounds(o, values, (lbs, ubs, steps))
+        for m, lb, ub, step in zip(ir.ArrayAttr(o.attributes["mapping"]), lbs, ubs, steps):
+            d = workgroup_mapping(m)
+            if d is None or min(lb, ub) < 0 or step <= 0:  # dynamic (or no grid)
+                return None
+            bounds[d] = -(-(ub - lb) // step)   # VectorDistribute: offsets, not indices
+    for o in walk_ops(f, lambda o: o.name == "scf.for" and grid_stride(o)):
+        # IREE's linearised workgroup loop: one workgroup per iteration (its trip count)
+        d, ub = id_dimension(_op(o.operands[0].owner)), constant_int(o.operands[1])
+        if ub is None and values is not None:
+            ub = values([o.operands[1]])[0]
+        bounds[d] = None if ub is None or ub < 0 else max(int(ub), 1)
+    for o in walk_ops(f, lambda o: o.name in ("hal.interface.workgroup.id", "gpu.block_id")):
+        d = id_dimension(o)
+        ub = checked_int_attr(o, "upper_bound")
+        if d not in bounds or bounds[d] is None:
+            bounds[d] = ub
+        elif ub is not None:
+            bounds[d] = min(bounds[d], ub)
+    if "known_grid_size" in f.attributes:
+        for d, n in enumerate(ir.DenseI32ArrayAttr(f.attributes["known_grid_size"])):
+            bounds[d] = n
+    if any(v is None for v in bounds.values()):
+        return None
+    if not bounds:
+        return (1,)
+    return tuple(bounds.get(d, 1) for d in range(max(bounds) + 1))

@@ -36,13 +36,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pipeline_mlir.dialect.attrs import pipeline_layout, workgroup_mapping
+from pipeline_mlir.dialect.attrs import pipeline_layout
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops as _walk
-from pipeline_mlir.analysis.ir_facts import checked_int_attr, constant_int, dense_row_major
-from pipeline_mlir.analysis.lane_ops import id_dimension
-from pipeline_mlir.analysis.loop_eval import (DYNAMIC, grid_stride, memory_space,
-                                              segments)
+from pipeline_mlir.analysis.ir_facts import checked_int_attr, dense_row_major
+from pipeline_mlir.analysis.loop_eval import memory_space, segments, workgroup_grid
 from pipeline_mlir.analysis.ir_facts import block_size
 from pipeline_mlir.frontend.elements import ELEMENTS, SCHEDULE_DTYPES
 from pipeline_mlir.frontend.epilogue import (expression, follows, reads_of, trace_output,
@@ -188,10 +186,10 @@ def matmul_dispatch(module, sizes: tuple[int, int, int] | None = None) -> Matmul
                          f"one matmul")
     product = ("A.T" if transpose_a else "A") + (" @ B" if transpose_b is False else " @ B.T")
     expect, bindings = _epilogue(f, found, bindings, out, order, product, (M, N))
-    d = MatmulDispatch(name, M, N, K, ELEMENTS[A.element], transpose_b, _grid(f),
+    d = MatmulDispatch(name, M, N, K, ELEMENTS[A.element], transpose_b, workgroup_grid(f),
                        tuple(bindings), layout_problem if transpose_b is None else None,
                        batch, C.element, expect, transpose_a, unused=_unused_slots(f))
-    return at_launch(f, d, [v for v, _t, _w in found], sizes, _grid)
+    return at_launch(f, d, [v for v, _t, _w in found], sizes, workgroup_grid)
 
 
 def _unused_slots(f) -> tuple[int, ...]:
@@ -201,17 +199,6 @@ def _unused_slots(f) -> tuple[int, ...]:
                    if "layout" in o.attributes), None)
     used = {checked_int_attr(o, "binding", 0) for o in subspans}
     return tuple(i for i in range(counts[1] if counts else 0) if i not in used)
-
-
-def _at_launch_bounds(forall, values, static: tuple) -> tuple:
-    """The bounds of ``forall`` (lower, upper, step lists), a dynamic one given by
-    ``values`` (its operand's value at the launch)."""
-    groups = segments(forall)[:3]
-    out = []
-    for bounds, dynamic in zip(static, groups):
-        given = iter(values(list(dynamic)))
-        out.append([next(given) if b == DYNAMIC else b for b in bounds])
-    return tuple(out)
 
 
 def _the_kernel(module):
@@ -382,45 +369,3 @@ def _global_reads(loop):
                 o.operands[1:-2] if o.name == "vector.maskedload" else o.operands[1:]
             copies.append(Access(o, None, [], 0, o.operands[0], list(idx)))
     return ev, iv, lb, step, copies
-
-
-def _grid(f, values=None) -> tuple[int, ...] | None:
-    """Workgroups along x (, y, z) the kernel needs, or None when a workgroup id it reads
-    has no bound; ``values``: what gives the bounds known only at launch (a function of a
-    list of values), without which such a bound has none."""
-    bounds: dict[int, int | None] = {}
-    def over_workgroups(o) -> bool:
-        return o.name == "scf.forall" and "mapping" in o.attributes and any(
-            workgroup_mapping(m) is not None for m in ir.ArrayAttr(o.attributes["mapping"]))
-
-    for o in _walk(f, over_workgroups):
-        lbs, ubs, steps = (list(ir.DenseI64ArrayAttr(o.attributes[a])) for a in
-                           ("staticLowerBound", "staticUpperBound", "staticStep"))
-        if values is not None:
-            lbs, ubs, steps = _at_launch_bounds(o, values, (lbs, ubs, steps))
-        for m, lb, ub, step in zip(ir.ArrayAttr(o.attributes["mapping"]), lbs, ubs, steps):
-            d = workgroup_mapping(m)
-            if d is None or min(lb, ub) < 0 or step <= 0:  # dynamic (or no grid)
-                return None
-            bounds[d] = -(-(ub - lb) // step)   # VectorDistribute: offsets, not indices
-    for o in _walk(f, lambda o: o.name == "scf.for" and grid_stride(o)):
-        # IREE's linearised workgroup loop: one workgroup per iteration (its trip count)
-        d, ub = id_dimension(as_operation(o.operands[0].owner)), constant_int(o.operands[1])
-        if ub is None and values is not None:
-            ub = values([o.operands[1]])[0]
-        bounds[d] = None if ub is None or ub < 0 else max(int(ub), 1)
-    for o in _walk(f, lambda o: o.name in ("hal.interface.workgroup.id", "gpu.block_id")):
-        d = id_dimension(o)
-        ub = checked_int_attr(o, "upper_bound")
-        if d not in bounds or bounds[d] is None:
-            bounds[d] = ub
-        elif ub is not None:
-            bounds[d] = min(bounds[d], ub)
-    if "known_grid_size" in f.attributes:
-        for d, n in enumerate(ir.DenseI32ArrayAttr(f.attributes["known_grid_size"])):
-            bounds[d] = n
-    if any(v is None for v in bounds.values()):
-        return None
-    if not bounds:
-        return (1,)
-    return tuple(bounds.get(d, 1) for d in range(max(bounds) + 1))

@@ -170,6 +170,13 @@ def row_count(read, buf):
     return launch_dim(read, buf)
 
 
+def static_rows(rows) -> bool:
+    """Whether a row count of :func:`row_count` is static (an ``int``: a binding of static
+    rows, checked at every tile of its grid) rather than the launch value sizing the rows
+    (an ``ir.Value``: sampled, then proven for every size)."""
+    return isinstance(rows, int)
+
+
 def _forall_of(loop):
     forall = loop.parent
     while forall is not None and forall.name != "scf.forall":
@@ -198,7 +205,7 @@ def workgroup_iv(read, loop, launch, tile_rows: int = 0, row=None):
     """(the ``scf.forall`` induction variable running over ``ceildiv(launch, T)``, T); for
     a static row count ``launch``, the dimension of its tiles of ``tile_rows`` (the LDS
     tile's) that the read ``row`` moves with."""
-    if isinstance(launch, int):
+    if static_rows(launch):
         return _static_workgroup(read, loop, launch, tile_rows, row)
     forall = _forall_of(loop)
     if forall is not None:
@@ -244,7 +251,7 @@ def sample_rows(ev, wg, launch, T: int, iv, k: int):
     rows and the :data:`FAR` tiles), the K-loop's ``iv`` to ``k``; yield (the workgroup's
     first row, the rows' end) at each (module docstring).  For a static row count
     ``launch``, ``wg`` runs over every tile of the grid instead: the check is exhaustive."""
-    if isinstance(launch, int):
+    if static_rows(launch):
         for g in range(-(-launch // T)):
             ev.bind(wg, g)
             ev.bind(iv, k)
@@ -290,7 +297,7 @@ def prove_every_size(read, p: dict, wg, launch, T: int, iv, k: int, threads: int
     and size (:mod:`~pipeline_mlir.frontend.row_proof`; the K-loop's ``iv`` at ``k``).  A
     static row count needs none: :func:`sample_rows` evaluated every tile of its grid."""
     values = {"size": p["size"], "row": p["row"], "lr": view_offsets(p["lds"])[0]}
-    if isinstance(launch, int):
+    if static_rows(launch):
         # values other than the tile and the loop variable, evaluated at one sample, are
         # not proven at every tile
         for v in values.values():
@@ -346,21 +353,35 @@ def _check_form(read, loop, p: dict, wg) -> None:
         raise IRError(read, f"{describe(read)}: a row-masked copy stages one whole row, "
                             f"unmasked views and transfers of unit strides, and stores it to "
                             f"LDS at the columns it holds")
+    check_tile_rows(read, loop, wg, (p["size"], p["row"], *view_offsets(p["lds"])),
+                    "row, mask or LDS row")
+
+
+def check_tile_rows(read, loop, wg, values, what: str) -> set:
+    """None of ``values`` (the copy's ``what``: its row, its mask, its LDS row) changes
+    with the K-loop or a workgroup dimension other than ``wg``'s (a row-masked copy masks
+    the rows of its workgroup's tile); the other dimensions' induction variables."""
     forall = wg.owner.owner
-    fixed = {loop.regions[0].blocks[0].arguments[0]} | {
-        a for a in forall.regions[0].blocks[0].arguments if a != wg}
-    if any(isinstance(v, ir.Value) and depends(v, fixed)
-           for v in (p["size"], p["row"], *view_offsets(p["lds"]))):
-        raise IRError(read, f"{describe(read)}: its row, mask or LDS row changes with the "
-                            f"K-loop or another workgroup dimension; a row-masked copy "
-                            f"masks the rows of its workgroup's tile")
+    others = {a for a in forall.regions[0].blocks[0].arguments if a != wg}
+    iv = loop.regions[0].blocks[0].arguments[0]
+    if any(isinstance(v, ir.Value) and depends(v, others | {iv}) for v in values):
+        raise IRError(read, f"{describe(read)}: its {what} changes with the K-loop or another "
+                            f"workgroup dimension; a row-masked copy masks the rows of its "
+                            f"workgroup's tile")
+    return others
+
+
+def refuse_nonzero_fill(read, how: str) -> None:
+    """The error of a run masked by rows whose masked elements are not zero (``how``: what
+    it does with them)."""
+    raise IRError(read, f"{describe(read)} {how}; a range-checked read past the end returns "
+                        f"zero")
 
 
 def _prove(read, loop, p: dict) -> dict:
     """Check the row-masked copy ``p`` (module docstring); the plan of its rewrite."""
     if not is_zero(p["pad"]):
-        raise IRError(read, f"{describe(read)} pads masked rows with a value other than "
-                            f"zero; a range-checked read past the end returns zero")
+        refuse_nonzero_fill(read, "pads masked rows with a value other than zero")
     tt = ir.MemRefType(p["lds"].operands[0].type)
     if tt.rank != 2 or not tt.has_static_shape or dense_i64(p["lds"], "static_sizes") != [
             1, p["width"]]:

@@ -39,9 +39,12 @@ A binding of static rows (IREE's kernels of static M and N with a partial edge t
 unaligned K) takes the same rewrite: its row count is the size, the workgroup dimension is
 the one of ``ceildiv(rows, T)`` tiles the row moves with, and the row checks run at every
 tile of that grid (exhaustive, so no proof for every size).  A run staged through a private
-``1 x W`` row (written whole by the masked read, read back whole later in the body, after
-the barrier, and stored to LDS) is read from the range-checked buffer where the row is read
-back: the read of the global buffer moves past the barrier, which orders LDS accesses only.
+``1 x W`` row (written whole by the masked read, read back whole after the barrier and
+stored to LDS) has had the row forwarded before
+(:func:`~pipeline_mlir.frontend.private_values.forward_private_values`): its read's one use
+is the LDS write after the barrier.  Each run is read from the range-checked buffer at its
+LDS write: the read of the global buffer moves past the barrier, which orders LDS accesses
+only.
 """
 
 from __future__ import annotations
@@ -56,15 +59,16 @@ from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, dens
                                              memory_space, segments)
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
 from pipeline_mlir.frontend.kernel_ir import depends, describe, erase_unused, owner
-from pipeline_mlir.frontend.masked_rows import (check_row_masks, fat_view, flat_block,
-                                                index_value, is_zero, lane_offsets,
-                                                lane_value, plain_access, prove_every_size,
-                                                row_count, sample_rows, view_offsets,
-                                                workgroup_iv)
+from pipeline_mlir.frontend.masked_rows import (check_row_masks, check_tile_rows, fat_view,
+                                                flat_block, index_value, is_zero,
+                                                lane_offsets, lane_value, plain_access,
+                                                prove_every_size, refuse_nonzero_fill,
+                                                row_count, sample_rows, static_rows,
+                                                view_offsets, workgroup_iv)
 from pipeline_mlir.frontend.masked_rows_late import zero_splat
 
 __all__ = ["unmask_row_tails", "k_bounds", "check_columns", "rewrite_runs", "body_ops",
-           "whole_run_select", "select_as_masked", "refuse_nonzero_fill", "check_fixed_columns"]
+           "whole_run_select", "select_as_masked", "check_fixed_columns"]
 
 
 def unmask_row_tails(loop) -> int:
@@ -83,8 +87,7 @@ def rewrite_runs(loop, to_mask, name: str, match, prove, rewrite) -> int:
     done, fat = 0, {}
     for sel in [o for o in body_ops(loop) if o.name == "arith.select"]:
         done += to_mask(sel)
-    # every candidate matched before any is rewritten: a rewrite erases ops of the body (a
-    # staged run's read back, which is no candidate, but a handle to it must not be used)
+    # every candidate matched before any is rewritten: a rewrite erases ops of the body
     found = [(op, match(op)) for op in body_ops(loop) if op.name == name]
     for op, parts in found:
         if parts is not None:
@@ -145,13 +148,6 @@ def select_as_masked(sel, read, shape: list, at, masked) -> int:
     return 1
 
 
-def refuse_nonzero_fill(read, how: str) -> None:
-    """The error of a run masked by rows whose masked elements are not zero (``how``: what
-    it does with them)."""
-    raise IRError(read, f"{describe(read)} {how}; a range-checked read past the end returns "
-                        f"zero")
-
-
 def check_fixed_columns(read, p: dict, fixed: set) -> None:
     """Neither the run's column ``p["col"]`` nor the K left ``p["cols"]`` changes with the
     values ``fixed`` (the workgroup's, the launch's)."""
@@ -207,42 +203,13 @@ def _match(read) -> dict | None:
     if any(isinstance(x, int) for x in sizes) or list(sizes) != [s, c] or \
             constant_int(s) is not None:
         return None
-    write, stage = uses[0], _staged(uses[0], read)
-    if stage is not None:
-        write = stage[2]
+    write = uses[0]
     lds = owner(write.operands[1], "memref.subview")
     if lds is None or memory_space(lds.results[0].type) != "workgroup":
         return None
     return {"size": s, "cols": c, "row": row, "col": col, "buf": sv.operands[0],
-            "pad": segments(read)[2][0], "mask": cm, "view": sv, "write": write,
-            "stage": stage, "lds": lds, "width": ir.VectorType(read.results[0].type).shape[1]}
-
-
-def _staged(write, read):
-    """(the write to a private ``memref.alloca`` of ``1 x W``, its one read back later in
-    the same block, the one ``vector.transfer_write`` of that value) when ``read``'s run is
-    staged through registers: written whole to the private row and read back whole (the
-    value the LDS write stores is ``read``'s); None when ``write`` writes no private row."""
-    alloca = owner(write.operands[1], "memref.alloca")
-    if alloca is None:
-        return None
-    at = ir.MemRefType(alloca.results[0].type)
-    users = [_op(u.owner) for u in alloca.results[0].uses]
-    backs = [u for u in users if u != write]
-    vt = ir.VectorType(read.results[0].type)
-    if list(at.shape) != list(vt.shape) or len(users) != 2 or len(backs) != 1 or \
-            backs[0].name != "vector.transfer_read" or backs[0].parent != read.parent or \
-            not plain_access(write, [0, 0]) or not plain_access(backs[0], [0, 0]) or \
-            backs[0].results[0].type != read.results[0].type:
-        return None
-    ops = body_ops(read.parent)
-    if not ops.index(read) < ops.index(write) < ops.index(backs[0]):
-        return None
-    outs = [_op(u.owner) for u in backs[0].results[0].uses]
-    if len(outs) != 1 or outs[0].name != "vector.transfer_write" or \
-            outs[0].operands[0] != backs[0].results[0]:
-        return None
-    return write, backs[0], outs[0]
+            "pad": segments(read)[2][0], "mask": cm, "view": sv, "write": write, "lds": lds,
+            "width": ir.VectorType(read.results[0].type).shape[1]}
 
 
 def _check_form(read, loop, p: dict, wg, launch) -> None:
@@ -255,17 +222,9 @@ def _check_form(read, loop, p: dict, wg, launch) -> None:
             not plain_access(p["write"], [0, 0]):
         raise IRError(read, f"{describe(read)}: a run masked by rows and the K left is "
                             f"written whole to one row of a static 2-D LDS tile")
-    forall = wg.owner.owner
-    others = {a for a in forall.regions[0].blocks[0].arguments if a != wg}
-    iv = loop.regions[0].blocks[0].arguments[0]
-    lr = view_offsets(p["lds"])[0]
-    if any(isinstance(v, ir.Value) and depends(v, others | {iv})
-           for v in (p["size"], p["row"], lr)):
-        raise IRError(read, f"{describe(read)}: its row, row mask or LDS row changes with "
-                            f"the K-loop or another workgroup dimension; a row-masked copy "
-                            f"masks the rows of its workgroup's tile")
-    check_fixed_columns(read, p, others | {wg} | ({launch} if isinstance(launch, ir.Value)
-                                                  else set()))
+    others = check_tile_rows(read, loop, wg, (p["size"], p["row"], view_offsets(p["lds"])[0]),
+                             "row, row mask or LDS row")
+    check_fixed_columns(read, p, others | {wg} | (set() if static_rows(launch) else {launch}))
 
 
 def k_bounds(loop) -> tuple[int, int, int]:
@@ -326,24 +285,15 @@ def _rewrite(read, loop, p: dict, fat: dict) -> None:
     src = fat_view(p["buf"], loop, fat)
     wg, T = workgroup_iv(read, loop, row_count(read, p["buf"]), _tile_rows(p), p["row"])
     lr = view_offsets(p["lds"])[0]
-    stage = p["stage"]
-    # a run staged through a private row is read where the row was read back (the read of
-    # the global buffer moves past the barrier, which orders LDS accesses only)
-    at = read if stage is None else stage[1]
-    with ir.InsertionPoint(at), read.location:
+    # read at its LDS write: a run staged through a private row (forwarded) is read after
+    # the barrier, which orders LDS accesses only, as the late form's (masked_rows_k_late)
+    with ir.InsertionPoint(p["write"]), read.location:
         lr = index_value(lr)
         row = B.arith.addi(B.arith.muli(wg, index_value(T)), lr)
         col = index_value(p["col"])
         mask = B.vector.create_mask(ir.VectorType(p["mask"].results[0].type),
                                     [index_value(1), p["cols"]])
         new = _masked_read(read, src, [row, col], mask)
-    if stage is None:
-        read.results[0].replace_all_uses_with(new)
-        read.erase()
-        erase_unused([p["mask"], p["view"]])
-        return
-    alloca = stage[0].operands[1]
-    stage[1].results[0].replace_all_uses_with(new)
-    stage[1].erase()
-    stage[0].erase()
-    erase_unused([read, p["mask"], p["view"], alloca.owner])
+    read.results[0].replace_all_uses_with(new)
+    read.erase()
+    erase_unused([p["mask"], p["view"]])

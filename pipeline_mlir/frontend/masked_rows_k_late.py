@@ -29,8 +29,9 @@ the scan, which refuses them.
 A load may also sit in IREE's buffer-end ``scf.if`` (a guarded load,
 :func:`~pipeline_mlir.frontend.masks.guard_parts`): the ``scf.if`` is made the same read.
 For a binding of static rows (IREE's partial edge tiles; the late form has no workgroup
-loop) the guard is evaluated at every workgroup id below its ``upper_bound``, up to
-:data:`GRID_LIMIT` workgroups; a workgroup given otherwise is refused.  A run stored to LDS
+loop) the guard is evaluated at every workgroup of the grid its ids' ``upper_bound`` give
+(:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`, the grid a dispatch is launched
+on), up to :data:`GRID_LIMIT` workgroups; a workgroup given otherwise is refused.  A run stored to LDS
 after a barrier is read at its store.
 """
 
@@ -42,14 +43,14 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import constant_int, int_attr, memory_space
-from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.analysis.ir_facts import constant_int, memory_space
+from pipeline_mlir.analysis.lane_ops import id_dimension
+from pipeline_mlir.analysis.loop_eval import Evaluator, workgroup_grid
 from pipeline_mlir.frontend.kernel_ir import depends, describe, erase_unused, kernel_of, owner
-from pipeline_mlir.frontend.masked_rows import (erase_tree, fat_view, flat_block, launch_dim,
-                                                row_count)
+from pipeline_mlir.frontend.masked_rows import (erase_tree, fat_view, flat_block,
+                                                refuse_nonzero_fill, row_count, static_rows)
 from pipeline_mlir.frontend.masked_rows_k import (check_columns, check_fixed_columns,
-                                                  k_bounds, refuse_nonzero_fill,
-                                                  rewrite_runs, select_as_masked,
+                                                  k_bounds, rewrite_runs, select_as_masked,
                                                   whole_run_select)
 from pipeline_mlir.frontend.masks import guard_parts
 from pipeline_mlir.frontend.masked_rows_late import (launch_values, sample_points,
@@ -148,11 +149,17 @@ def _check_form(load, loop, p: dict, wl, launch, others: list) -> None:
 def _check_rows(load, ev, p: dict, wl, launch, tile: int, others: list) -> None:
     """A row the guard reads lies in ``0 .. M - 1``, at every sampled workgroup and size."""
     for n, v in sample_points(ev, wl, launch, tile, others):
-        ok, row = ev.value(p["ok"]) != 0, ev.value(p["row"])
-        if np.any(ok & ((row < 0) | (row >= n))):
-            raise IRError(load, f"{describe(load)} reads a row outside the buffer's {n} rows "
-                                f"at workgroup {v}; a row-masked copy reads rows below the "
-                                f"size only")
+        _check_guarded_rows(load, ev, p, n, v)
+
+
+def _check_guarded_rows(load, ev, p: dict, rows: int, where) -> None:
+    """On every thread, at the workgroup ``where`` ``ev`` is bound to, a row the guard
+    reads lies in ``0 .. rows - 1``."""
+    ok, row = ev.value(p["ok"]) != 0, ev.value(p["row"])
+    if np.any(ok & ((row < 0) | (row >= rows))):
+        raise IRError(load, f"{describe(load)} reads a row outside the buffer's {rows} rows "
+                            f"at workgroup {where}; a row-masked copy reads rows below the "
+                            f"size only")
 
 
 def _prove(load, loop, p: dict) -> None:
@@ -160,10 +167,10 @@ def _prove(load, loop, p: dict) -> None:
     size = flat_block(load, loop)
     ev = Evaluator(size, launch_values=False)
     ev.where = load
-    if isinstance(row_count(load, p["buf"]), int):
-        _prove_static(load, loop, p, ev)
+    launch = row_count(load, p["buf"])
+    if static_rows(launch):
+        _prove_static(load, loop, p, ev, launch)
         return
-    launch = launch_dim(load, p["buf"])
     others = launch_values(loop, launch)
     wl, tile = workgroup_loop(load, loop, launch, others, ev)
     _check_form(load, loop, p, wl, launch, others)
@@ -177,10 +184,11 @@ def _prove(load, loop, p: dict) -> None:
 GRID_LIMIT = 1 << 16
 
 
-def _workgroup_ids(load, loop) -> list:
-    """The kernel's ``hal.interface.workgroup.id`` values with their upper bounds, when they
-    are its only workgroup values (no other workgroup id op, no loop around the K-loop):
-    what a static grid's rows are evaluated over."""
+def _workgroup_ids(load, loop) -> tuple[list, tuple[int, ...]]:
+    """The kernel's ``hal.interface.workgroup.id`` values with their dimensions, and the
+    grid (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`: their upper bounds),
+    when they are its only workgroup values (no other workgroup id op, no loop around the
+    K-loop): what a static grid's rows are evaluated over."""
     kernel = kernel_of(loop)
     ids = walk_ops(kernel, lambda o: o.name in ("hal.interface.workgroup.id", "gpu.block_id")
                    or o.name.startswith("rocdl.workgroup.id"))
@@ -190,36 +198,31 @@ def _workgroup_ids(load, loop) -> list:
         up = up.parent
     bounded = [o for o in ids if o.name == "hal.interface.workgroup.id" and
                "upper_bound" in o.attributes]
-    if len(bounded) != len(ids) or any(n in ("scf.for", "scf.forall", "scf.parallel")
-                                       for n in around):
+    grid = workgroup_grid(kernel)
+    if len(bounded) != len(ids) or grid is None or any(
+            n in ("scf.for", "scf.forall", "scf.parallel") for n in around):
         raise IRError(load, f"{describe(load)} masks rows of a buffer of static rows by the "
                             f"workgroup, but the workgroup is not only "
                             f"'hal.interface.workgroup.id' ops with an upper_bound (the grid "
                             f"its rows are evaluated over)")
-    out = [(o.results[0], int_attr(o, "upper_bound")) for o in ids]
-    if int(np.prod([ub for _, ub in out])) > GRID_LIMIT:
+    if int(np.prod(grid)) > GRID_LIMIT:
         raise IRError(load, f"{describe(load)} masks rows of a buffer of static rows in a "
                             f"grid of more than {GRID_LIMIT} workgroups, too many to evaluate "
                             f"one by one")
-    return out
+    return [(o.results[0], id_dimension(o)) for o in ids], grid
 
 
-def _prove_static(load, loop, p: dict, ev) -> None:
-    """The checks of the module docstring for a buffer of static rows ``L``: at every
-    workgroup of the grid (every id below its upper bound), on every thread, a row the
-    guard reads lies in ``0 .. L - 1``; the columns as for a size known at launch."""
-    rows = row_count(load, p["buf"])
-    ids = _workgroup_ids(load, loop)
+def _prove_static(load, loop, p: dict, ev, rows: int) -> None:
+    """The checks of the module docstring for a buffer of static ``rows``: at every
+    workgroup of the grid (:func:`_workgroup_ids`), on every thread, a row the
+    guard reads lies in ``0 .. rows - 1``; the columns as for a size known at launch."""
+    ids, grid = _workgroup_ids(load, loop)
     _check_form(load, loop, p, None, None, [v for v, _ in ids])
     check_columns(load, loop, ev, p, k_bounds(loop))
-    for point in np.ndindex(*(ub for _, ub in ids)):
-        for (v, _), w in zip(ids, point):
-            ev.bind(v, w)
-        ok, row = ev.value(p["ok"]) != 0, ev.value(p["row"])
-        if np.any(ok & ((row < 0) | (row >= rows))):
-            raise IRError(load, f"{describe(load)} reads a row outside the buffer's {rows} "
-                                f"rows at workgroup {point}; a row-masked copy reads rows "
-                                f"below the size only")
+    for point in np.ndindex(*grid):
+        for v, d in ids:
+            ev.bind(v, point[d])
+        _check_guarded_rows(load, ev, p, rows, point)
 
 
 def _rewrite(load, loop, p: dict, fat: dict) -> None:
@@ -234,7 +237,7 @@ def _rewrite(load, loop, p: dict, fat: dict) -> None:
     here = users[0] if len(users) == 1 and users[0].name == "vector.store" and \
         users[0].parent == at.parent else at
     with ir.InsertionPoint(here), load.location:
-        end = B.arith.constant(p["row"].type, rows) if isinstance(rows, int) else rows
+        end = B.arith.constant(p["row"].type, rows) if static_rows(rows) else rows
         row = B.arith.select(p["ok"], p["row"], end)
         mask = B.vector.create_mask(p["mask"].results[0].type, [_index(p["cols"])])
         new = _read(load.results[0], src, [row, p["col"]], mask)

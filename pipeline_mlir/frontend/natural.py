@@ -129,11 +129,11 @@ def adopt_loop(loop, schedule):
     check_not_pipelined(loop)
     inline_constant_true_ifs(loop)
     loop = carry_lds_accumulators(loop)
+    forward_private_values(loop)    # (a run staged through a private row: its LDS store's)
     unmask_row_copies(loop)
     unmask_row_tails(loop)
     unmask_guarded_rows(loop)
     unmask_row_tails_late(loop)
-    forward_private_values(loop)
     peeled = peel_masked_tail(loop)
     rem = split_tail(loop)
     if is_whole_remainder(loop):

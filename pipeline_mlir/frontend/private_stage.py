@@ -8,15 +8,16 @@ fragment from the LDS tile itself, at the same indices through the same views, a
 the staging copy.  Exact when, checked here (anything else is left for the scan, which
 refuses the private write at the op):
 
-* the private buffer ``P`` is a ``memref.alloca`` of a static shape ``S`` (identity
-  layout) written in the loop's body by one ``vector.transfer_write`` of a whole ``S``
-  vector at index 0 (no mask, in bounds) of a ``vector.transfer_read`` of a whole ``S``
-  vector at index 0 (no mask: the loop to pipeline, its last K tile peeled) of an LDS
-  buffer ``B`` of shape ``S`` (or a ``memref.reinterpret_cast`` of it at offset 0 with
-  its row-major strides, the rebased tile of :mod:`~pipeline_mlir.frontend.lds_bounds`);
-  or (IREE's late form, row by row) by ``vector.store``s at constant indices that write
-  every element of ``P`` once, each of a ``vector.load`` of ``B`` at the same indices:
-  then ``P[i] = B[i]`` for every index ``i`` once written;
+* the private buffer ``P`` is a ``memref.alloca`` of a static shape ``S`` (dense,
+  row-major: :func:`private_tile`) written in the loop's body by one
+  ``vector.transfer_write`` of a whole ``S`` vector at index 0 (no mask, in bounds) of a
+  ``vector.transfer_read`` of a whole ``S`` vector at index 0 (no mask: the loop to
+  pipeline, its last K tile peeled) of an LDS buffer ``B`` of shape ``S`` (or a
+  ``memref.reinterpret_cast`` of it at offset 0 with its row-major strides, the rebased
+  tile of :mod:`~pipeline_mlir.frontend.lds_bounds`); or (IREE's late form, row by row) by
+  ``vector.store``s at constant indices that write every element of ``P`` once, each of a
+  ``vector.load`` of ``B`` at the same indices: then ``P[i] = B[i]`` for every index ``i``
+  once written;
 * every other use of ``P`` in any loop is a view of it (``memref.expand_shape``,
   ``collapse_shape``) or a read (``vector.transfer_read``, ``vector.load``,
   ``memref.load``) of it or of such a view, directly in the body of a loop that writes
@@ -47,7 +48,8 @@ from __future__ import annotations
 import math
 
 from pipeline_mlir.analysis.barriers import BARRIERS, fences_lds, orders
-from pipeline_mlir.analysis.ir_facts import constant_int, dense_i64, memory_space, segments
+from pipeline_mlir.analysis.ir_facts import (constant_int, dense_i64, dense_row_major,
+                                             memory_space, segments)
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
@@ -57,7 +59,7 @@ from pipeline_mlir.frontend.kernel_ir import describe
 from pipeline_mlir.frontend.masked_stage import mask_read, read_plan, staging_mask
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
 
-__all__ = ["forward_private_tiles"]
+__all__ = ["forward_private_tiles", "whole_access", "private_tile", "private_targets"]
 
 VIEWS = ("memref.expand_shape", "memref.collapse_shape")
 #: the views :func:`root_of` follows
@@ -81,7 +83,7 @@ def forward_private_tiles(loop, masked: bool = False) -> int:
 def _forward_one(loop, masked: bool) -> bool:
     """Forward the first staged tile of ``loop``'s body; whether there was one."""
     body = [_op(o) for o in loop.regions[0].blocks[0].operations]
-    for p in _private_targets(body):
+    for p in private_targets(body):
         staged = _staging(body, p, masked)
         if staged is None:
             continue
@@ -101,7 +103,7 @@ def _forward_one(loop, masked: bool) -> bool:
     return False
 
 
-def _private_targets(body: list) -> list:
+def private_targets(body: list) -> list:
     """The private ``memref.alloca`` buffers that ops of ``body`` write, in order."""
     out = []
     for o in body:
@@ -119,36 +121,42 @@ def root_of(v):
 
 
 def whole_access(op, shape, at_zero: bool = True, masked: bool = False) -> bool:
-    """``op`` (a transfer op) moves a whole ``shape`` vector (at index 0 when
-    ``at_zero``), in bounds, unmasked (or masked, when ``masked``), in the identity
-    permutation."""
-    g = segments(op)
-    vt = ir.VectorType(op.results[0].type if op.name == "vector.transfer_read"
-                       else op.operands[0].type)
-    has_mask = len(g) > 3 and g[3] and not masked
-    in_bounds = "in_bounds" in op.attributes and all(
-        ir.BoolAttr(x).value for x in ir.ArrayAttr(op.attributes["in_bounds"]))
-    perm = op.attributes["permutation_map"] if "permutation_map" in op.attributes else None
-    identity = perm is None or perm == ir.AffineMapAttr.get(
-        ir.AffineMap.get_minor_identity(len(shape), len(shape)))
-    indices = g[1] if op.name == "vector.transfer_read" else g[2]
-    return (list(vt.shape) == list(shape) and not has_mask and in_bounds and identity and
+    """``op`` (a transfer op, or a ``vector.load`` / ``vector.store`` with ``at_zero``)
+    moves a whole ``shape`` vector (at index 0 when ``at_zero``), in bounds, unmasked (or
+    masked, when ``masked``), in the identity permutation.  A load or store has no mask
+    or permutation, and at index 0 of a buffer of ``shape`` it is in bounds."""
+    reads = op.name in ("vector.transfer_read", "vector.load")
+    vt = ir.VectorType(op.results[0].type if reads else op.operands[0].type)
+    if op.name in ("vector.load", "vector.store"):
+        indices = list(op.operands)[1 if reads else 2:]
+        plain = at_zero
+    else:
+        g = segments(op)
+        has_mask = len(g) > 3 and g[3] and not masked
+        in_bounds = "in_bounds" in op.attributes and all(
+            ir.BoolAttr(x).value for x in ir.ArrayAttr(op.attributes["in_bounds"]))
+        perm = op.attributes["permutation_map"] if "permutation_map" in op.attributes \
+            else None
+        identity = perm is None or perm == ir.AffineMapAttr.get(
+            ir.AffineMap.get_minor_identity(len(shape), len(shape)))
+        indices = g[1] if reads else g[2]
+        plain = not has_mask and in_bounds and identity
+    return (plain and list(vt.shape) == list(shape) and
             (not at_zero or all(constant_int(i) == 0 for i in indices)))
 
 
-def _private_tile(p) -> bool:
-    """Whether ``p`` is a private ``memref.alloca`` of a static shape, identity layout."""
+def private_tile(p) -> bool:
+    """Whether ``p`` is a private ``memref.alloca`` of a static shape, dense and row-major
+    from its element 0 (the identity layout, or strides that say it)."""
     if isinstance(p.owner, ir.Block) or _op(p.owner).name != "memref.alloca" or \
             memory_space(p.type) != "private":
         return False
-    pt = ir.MemRefType(p.type)
-    return pt.has_static_shape and pt.layout == ir.AffineMapAttr.get(
-        ir.AffineMap.get_identity(pt.rank))
+    return ir.MemRefType(p.type).has_static_shape and dense_row_major(p.type)
 
 
 def _whole_write(w) -> bool:
     """Whether ``w`` writes a private ``memref.alloca`` of a static shape whole."""
-    if w.name != "vector.transfer_write" or not _private_tile(w.operands[1]):
+    if w.name != "vector.transfer_write" or not private_tile(w.operands[1]):
         return False
     return whole_access(w, ir.MemRefType(w.operands[1].type).shape)
 
@@ -172,7 +180,7 @@ def whole_writes(ops: list, p) -> list | None:
     """The ops of ``ops`` that write private tile ``p`` whole: one whole
     ``vector.transfer_write``, or ``vector.store``s at constant indices that together write
     every element of ``p`` once (IREE's late form stages a tile row by row); else None."""
-    if not _private_tile(p):
+    if not private_tile(p):
         return None
     whole = [o for o in ops if _whole_write(o) and o.operands[1] == p]
     if len(whole) == 1:

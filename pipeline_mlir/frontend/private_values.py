@@ -12,9 +12,11 @@ register copy the scan takes (its direct-to-LDS copy stays after the barrier:
 :mod:`pipeline_mlir.frontend.regcopy`).
 
 Forwarded only when, for a ``memref.alloca`` of the private space of a static shape ``S``
-(identity layout): every use of it is a write (``vector.transfer_write`` /
-``vector.store``) or a read (``vector.transfer_read`` / ``vector.load``) of a whole ``S``
-vector at indices that are all the constant 0 (unmasked, in bounds, no permutation),
+(dense, row-major: :func:`~pipeline_mlir.frontend.private_stage.private_tile`): every use
+of it is a write (``vector.transfer_write`` / ``vector.store``) or a read
+(``vector.transfer_read`` / ``vector.load``) of a whole ``S`` vector at indices that are
+all the constant 0 (unmasked, in bounds, no permutation: the transfer ops' ``in_bounds``
+set, :func:`~pipeline_mlir.frontend.private_stage.whole_access`),
 directly in ``loop``'s body; every read has a write before it in the body, with no use of
 the buffer and no op with regions between them.  Each read's value is then the last
 write's; the reads, the writes and the buffer are erased.  Any other buffer is left as it
@@ -25,8 +27,7 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import (constant_int, dense_row_major, memory_space,
-                                             segments)
+from pipeline_mlir.frontend.private_stage import private_targets, private_tile, whole_access
 
 WRITES = ("vector.transfer_write", "vector.store")
 READS = ("vector.transfer_read", "vector.load")
@@ -35,51 +36,31 @@ READS = ("vector.transfer_read", "vector.load")
 def forward_private_values(loop) -> None:
     """Forward every private buffer of ``loop``'s body that only carries values from a
     write to the reads after it in the same iteration (module docstring)."""
-    body = [_op(o) for o in loop.regions[0].blocks[0].operations]
-    allocs = {}
-    for o in body:
-        for x in o.operands:
-            if isinstance(x.type, ir.MemRefType) and not isinstance(x.owner, ir.Block) \
-                    and _op(x.owner).name == "memref.alloca":
-                allocs.setdefault(_op(x.owner), None)
-    for alloc in allocs:
-        _forward(alloc, body)
+    block = loop.regions[0].blocks[0]
+    for p in private_targets([_op(o) for o in block.operations]):
+        # the body read again for each: a buffer forwarded erases ops of it
+        _forward(_op(p.owner), [_op(o) for o in block.operations])
 
 
 def _whole(op, buf) -> object | None:
     """The vector ``op`` writes whole to ``buf`` (a write), or the value it reads whole
-    (a read); None if it is not such an access of ``buf``."""
-    mt = ir.MemRefType(buf.type)
+    (a read), at index 0 (:func:`~pipeline_mlir.frontend.private_stage.whole_access`);
+    None if it is not such an access of ``buf``."""
     if op.name in WRITES:
         value, mem = op.operands[0], op.operands[1]
-        idx = list(segments(op)[2]) if op.name == "vector.transfer_write" else \
-            list(op.operands[2:])
-        if op.name == "vector.transfer_write" and len(segments(op)) > 3 and segments(op)[3]:
-            return None
     elif op.name in READS:
         value, mem = op.results[0], op.operands[0]
-        idx = list(segments(op)[1]) if op.name == "vector.transfer_read" else \
-            list(op.operands[1:])
-        if op.name == "vector.transfer_read" and len(segments(op)) > 3 and segments(op)[3]:
-            return None
     else:
         return None
-    if mem != buf or not isinstance(value.type, ir.VectorType) or \
-            list(ir.VectorType(value.type).shape) != list(mt.shape) or \
-            any(constant_int(i) != 0 for i in idx):
+    if mem != buf or not whole_access(op, ir.MemRefType(buf.type).shape):
         return None
-    if op.name.startswith("vector.transfer"):
-        pm = ir.AffineMapAttr(op.attributes["permutation_map"]).value
-        if str(pm) != str(ir.AffineMap.get_minor_identity(mt.rank, mt.rank)):
-            return None
     return value
 
 
 def _forward(alloc, body: list) -> None:
     buf = alloc.results[0]
     mt = ir.MemRefType(buf.type)
-    if memory_space(mt) != "private" or not mt.has_static_shape or \
-            not dense_row_major(mt):
+    if not private_tile(buf):
         return
     users = [_op(u.owner) for u in buf.uses]
     if any(u not in body or _whole(u, buf) is None for u in users):

@@ -81,12 +81,14 @@ def dma_operand(dtype: str) -> str:
             f"swizzle = #iree_codegen.xor_shuffle<{8 * per}, {per}>>")
 
 
-def _lowering_config(mma: str, operand: str | tuple[str, str], k_steps: int,
+def _lowering_config(mma: str, swizzled: str, k_major: tuple[bool, bool], k_steps: int,
                      wave_tiles: tuple[int, int], tile: tuple[int, int]) -> str:
-    """IREE's TileAndFuse lowering config: MFMA ``mma``, both operands promoted as
-    ``operand`` (or A and B as the pair's two), a K step of ``k_steps`` MFMAs,
-    ``wave_tiles`` MFMA tiles per wave (M, N) in a ``tile`` (M, N) workgroup tile."""
-    a, b = (operand, operand) if isinstance(operand, str) else operand
+    """IREE's TileAndFuse lowering config: MFMA ``mma``, A and B promoted as ``swizzled``
+    (:func:`dma_operand`) or, each one ``k_major`` marks (A ``K x M``, B ``K x N``), with DMA
+    copies into an unswizzled tile (IREE 3.13 refuses a swizzle hint on such a tile: "all
+    swizzle hints must resolve"), a K step of ``k_steps`` MFMAs, ``wave_tiles`` MFMA tiles
+    per wave (M, N) in a ``tile`` (M, N) workgroup tile."""
+    a, b = ("#iree_gpu.use_global_load_dma" if plain else swizzled for plain in k_major)
     return (f"#iree_gpu.lowering_config<{{mma_kind = #iree_gpu.mma_layout<{mma}>, "
             f"promote_operands = [0, 1], promotion_types = [{a}, {b}], "
             f"reduction = [0, 0, {k_steps}], subgroup = [{wave_tiles[0]}, {wave_tiles[1]}, 0], "
@@ -115,11 +117,9 @@ def compilation_info(dtype: str, tile: tuple[int, int], wave_tiles: tuple[int, i
     count, so ``--iree-llvmgpu-prefetch-num-stages`` still decides (1: the natural loop).
     ``k_major`` (A, B): the operand is given K-major (A ``K x M``, B ``K x N``), so IREE
     reads it with transposing reads and promotes it unswizzled, as its own default
-    configuration does (IREE 3.13 refuses a swizzle hint on such a tile: "all swizzle
-    hints must resolve")."""
-    operands = tuple("#iree_gpu.use_global_load_dma" if plain else dma_operand(dtype)
-                     for plain in k_major)
-    lowering = _lowering_config(MMA_KINDS[dtype], operands, k_steps, wave_tiles, tile)
+    configuration does (:func:`_lowering_config`)."""
+    lowering = _lowering_config(MMA_KINDS[dtype], dma_operand(dtype), k_major, k_steps,
+                                wave_tiles, tile)
     return (f"#iree_codegen.compilation_info<lowering_config = {lowering}, "
             f"translation_info = {_translation_info(threads, None)}>")
 
@@ -135,16 +135,11 @@ def forced_config(mma: str, stages: int = 1, tile: tuple[int, int, int] = (128, 
     ``k_major`` (A, B): the operand is K-major (A ``K x M``, B ``K x N``) and is promoted
     with DMA copies into an unswizzled LDS tile, as IREE 3.13's own default ``A x B``
     kernel promotes its B (it refuses a swizzle hint on such a tile)."""
-    shape = re.fullmatch(r"MFMA_[A-Z0-9]+_(\d+)x(\d+)x(\d+)_[A-Z0-9]+", mma)
-    if shape is None:
-        raise ValueError(f"not an IREE MFMA name: {mma!r}")
-    mm, mn, mk = map(int, shape.groups())
+    mm, mn, mk = _mma_shape(mma)
     per_wave = (tile[0] // (waves[0] * mm), tile[1] // (waves[1] * mn))
     one_byte = "_F8" in mma or mma.endswith("_I8")   # the swizzle of the operands' bytes
-    swizzled = dma_operand("i8" if one_byte else "bf16")
-    operands = tuple("#iree_gpu.use_global_load_dma" if plain else swizzled
-                     for plain in k_major)
-    lowering = _lowering_config(mma, operands, tile[2] // mk, per_wave, tile[:2])
+    lowering = _lowering_config(mma, dma_operand("i8" if one_byte else "bf16"), k_major,
+                                tile[2] // mk, per_wave, tile[:2])
     translation = _translation_info(waves[0] * waves[1] * 64, stages)
     return (f"#config = {lowering}\n#tr = {translation}\n"
             "#ci = #iree_codegen.compilation_info<lowering_config = #config, "
@@ -430,9 +425,12 @@ def steady_k(k_step: int, steps: int = 6) -> int:
     return max(512, steps * k_step)
 
 
-def _mma_k(mma: str) -> int:
-    """The K of IREE's MFMA ``mma`` (``MFMA_F32_16x16x32_BF16``: 32)."""
-    return int(re.fullmatch(r"MFMA_[A-Z0-9]+_\d+x\d+x(\d+)_[A-Z0-9]+", mma).group(1))
+def _mma_shape(mma: str) -> tuple[int, int, int]:
+    """M, N and K of IREE's MFMA ``mma`` (``MFMA_F32_16x16x32_BF16``: 16, 16, 32)."""
+    shape = re.fullmatch(r"MFMA_[A-Z0-9]+_(\d+)x(\d+)x(\d+)_[A-Z0-9]+", mma)
+    if shape is None:
+        raise ValueError(f"not an IREE MFMA name: {mma!r}")
+    return tuple(map(int, shape.groups()))
 
 
 def _eight_wave(dtype: str, tile: tuple[int, int], wave_tiles: tuple[int, int],
@@ -445,7 +443,7 @@ def _eight_wave(dtype: str, tile: tuple[int, int], wave_tiles: tuple[int, int],
     of the ping-pong loop.  ``steps``: :func:`steady_k`'s."""
     config = compilation_info(dtype, tile, wave_tiles, k_steps, 512,
                               k_major=(transpose_a, not transpose_b))
-    k_step = k_steps * _mma_k(MMA_KINDS[dtype]) // split
+    k_step = k_steps * _mma_shape(MMA_KINDS[dtype])[2] // split
     return dict(dtype=dtype, m=1024, n=1024, k=steady_k(k_step, steps), transpose_a=transpose_a,
                 transpose_b=transpose_b, config=config)
 

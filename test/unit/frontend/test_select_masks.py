@@ -165,6 +165,10 @@ WRITE = f"    vector.store %v, %p[%c0] : {PRIV}, vector<16xi8>"
 READ = f"    %w = vector.load %p[%c0] : {PRIV}, vector<16xi8>"
 LOAD = f"    %v = vector.load %g[%i, %c0] : {G}, vector<16xi8>"
 STORE = f"    vector.store %w, %l[%i, %c0] : {LDS}, vector<16xi8>"
+#: the same write and read as transfer ops (in bounds, as IREE writes them)
+T_WRITE = f"    vector.transfer_write %v, %p[%c0] {{in_bounds = [true]}} : vector<16xi8>, {PRIV}"
+T_READ = (f"    %pad = arith.constant 0 : i8\n    %w = vector.transfer_read %p[%c0], %pad "
+          f"{{in_bounds = [true]}} : {PRIV}, vector<16xi8>")
 
 
 @pytest.mark.parametrize("body,forwarded", [
@@ -173,7 +177,10 @@ STORE = f"    vector.store %w, %l[%i, %c0] : {LDS}, vector<16xi8>"
     ([READ, LOAD, WRITE, STORE], False),
     # a part of the buffer written
     ([LOAD, WRITE.replace("%p[%c0]", "%p[%c1]"), READ, STORE], False),
-], ids=["forwarded", "read-first", "part-written"])
+    ([LOAD, T_WRITE, "    gpu.barrier", T_READ, STORE], True),
+    # a transfer op not marked in bounds (frontend/private_stage.py's whole_access)
+    ([LOAD, T_WRITE.replace("true", "false"), "    gpu.barrier", T_READ, STORE], False),
+], ids=["forwarded", "read-first", "part-written", "transfer", "transfer-not-in-bounds"])
 def test_private_values(body, forwarded):
     with new_context():
         m = ir.Module.parse(_private("\n".join(body)))

@@ -42,9 +42,12 @@ The ``S``-slot buffers become one-slot buffers (``memref<1 x ...>``).
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import block_size, constant_int, int_attr
+from pipeline_mlir.analysis.lane_ops import id_dimension
 from pipeline_mlir.analysis.loop_eval import Evaluator, memory_space, segments
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
@@ -55,12 +58,17 @@ from pipeline_mlir.frontend.kernel_ir import at, erase_dead, kernel_of
 COPY = "amdgpu.gather_to_lds"
 MARK = "rocdl.asyncmark"
 WAIT = "rocdl.wait.asyncmark"
-#: the ops that tell workgroups apart (the evaluator samples all of them alike)
+#: the ops that tell workgroups apart
 WORKGROUP_IDS = ("hal.interface.workgroup.id", "gpu.block_id", "rocdl.workgroup.id.x",
                  "rocdl.workgroup.id.y", "rocdl.workgroup.id.z", "scf.forall")
-#: workgroups whose copies are compared, at most (all of them when the grid is smaller)
+#: grid points whose copies are compared, at most
 MAX_WORKGROUPS = 64
 
+
+
+def _point(point: tuple[int, ...]) -> str:
+    """A grid point as a refusal names it: ``3``, or ``(3, 1)``."""
+    return str(point[0]) if len(point) == 1 else f"({', '.join(map(str, point))})"
 
 def _ops(block) -> list:
     return [_op(o) for o in block.operations]
@@ -318,15 +326,35 @@ class _Reroll:
                 self._same_view(init, tail, i, self.loop)
 
     def _evaluators(self):
-        """One evaluator per workgroup compared: every id up to :data:`MAX_WORKGROUPS`
-        (up to the largest bound the kernel states for one: the evaluator gives every
-        dimension the one id, so a smaller dimension is compared beyond its bound too, which
-        can refuse but never take a wrong copy); one when nothing in the kernel tells the
-        workgroups apart."""
+        """One evaluator per workgroup compared: the id ops (module docstring) bound per
+        dimension to the coordinates of a grid point, the points the product of each
+        dimension's first, second, middle and last coordinates (up to the largest bound
+        the kernel states for that dimension, :data:`MAX_WORKGROUPS` a dimension with
+        none), at most :data:`MAX_WORKGROUPS` of them, so that ids of different
+        dimensions take different values; a workgroup loop's induction variable is the
+        evaluator's one sample id (``workgroup_id``, the point's x coordinate); one
+        evaluator when nothing in the kernel tells the workgroups apart."""
         ids = walk_ops(kernel_of(self.loop), lambda o: o.name in WORKGROUP_IDS)
-        bounds = [int_attr(o, "upper_bound") for o in ids if "upper_bound" in o.attributes]
-        n = (min(MAX_WORKGROUPS, max(bounds)) if bounds else MAX_WORKGROUPS) if ids else 1
-        return [Evaluator(self.block, workgroup_id=w) for w in range(n)]
+        if not ids:
+            return [((0,), Evaluator(self.block))]
+        dims: dict = {}
+        for o in ids:
+            if o.name == "scf.forall":
+                continue
+            d = id_dimension(o)
+            b = int_attr(o, "upper_bound") if "upper_bound" in o.attributes else None
+            dims[d] = max(dims.get(d) or 0, b or MAX_WORKGROUPS)
+        axes = [sorted({c for c in (0, 1, dims[d] // 2, dims[d] - 1) if 0 <= c < dims[d]})
+                for d in sorted(dims)] or [list(range(MAX_WORKGROUPS))]
+        evs = []
+        for point in itertools.islice(itertools.product(*axes), MAX_WORKGROUPS):
+            ev = Evaluator(self.block, workgroup_id=point[0])
+            coord = dict(zip(sorted(dims), point))
+            for o in ids:
+                if o.name != "scf.forall":
+                    ev.bind(o.results[0], coord[id_dimension(o)])
+            evs.append((point, ev))
+        return evs
 
     def _access(self, ev, copy):
         src, sidx, dst, didx = segments(copy)
@@ -341,7 +369,7 @@ class _Reroll:
                 any(pro.attributes[a] != body.attributes[a] for a in names):
             self.fail(pro, f"(a copy before the loop) differs from the body's copy at "
                            f"{at(body)} in its attributes")
-        for ev in self.evs:
+        for point, ev in self.evs:
             a = self._access(ev, pro)
             ev.bind(self.ahead.results[0], self.at_tile(tile))
             b = self._access(ev, body)
@@ -352,7 +380,7 @@ class _Reroll:
                     "global elements" if not np.array_equal(a[2], b[2]) else "LDS elements"
                 self.fail(pro, f"(a copy before the loop) is not the body's copy at "
                                f"{at(body)} at K tile {tile}: its {part} differ "
-                               f"(workgroup {ev.workgroup_id})")
+                               f"(workgroup {_point(point)})")
 
     def _same_view(self, init, tail, tile: int, where) -> None:
         """The view ``init`` is the body's view ``tail`` at K tile ``tile``."""

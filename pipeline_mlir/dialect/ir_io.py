@@ -181,14 +181,15 @@ def ops_of(region) -> list:
 
 def walk_ops(root, pred) -> list:
     """Every operation under ``root`` (itself included), in pre-order, for which ``pred``
-    holds."""
+    holds.  The walk hands its callback ``ir.Operation`` objects (never an OpView), so they
+    go to ``pred`` as they come: the passes walk modules hundreds of times per build."""
     out = []
+    keep, advance = out.append, ir.WalkResult.ADVANCE
 
     def visit(o):
-        o = as_operation(o)
         if pred(o):
-            out.append(o)
-        return ir.WalkResult.ADVANCE
+            keep(o)
+        return advance
 
     root.walk(visit, ir.WalkOrder.PRE_ORDER)
     return out
@@ -311,11 +312,12 @@ def parse_edge(op, text: str, n_ops: int | None, attr: str) -> DepEdge:
 def pipeline_ops(root) -> list:
     """Every ``sched.pipeline`` op under ``root`` (in walk order)."""
     found = []
+    name, advance = S.PIPELINE, ir.WalkResult.ADVANCE
 
-    def visit(o):
-        if o.name == S.PIPELINE:
-            found.append(as_operation(o))
-        return ir.WalkResult.ADVANCE
+    def visit(o):                  # an ir.Operation (walk_ops)
+        if o.name == name:
+            found.append(o)
+        return advance
 
     root.walk(visit)
     return found

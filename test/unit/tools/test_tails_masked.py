@@ -332,7 +332,8 @@ SELECT_COND = "%638 = arith.minsi %637, %c1_i32 : i32"
 
 def test_select_masked_copies_both_forms_one_schedule(unaligned, capsys, tmp_path):
     """IREE's i8 A x B 512x512x1768 kernel (B's copies padded by arith.select of whether
-    their K row is inside K): both forms give one schedule; a mutant of the late form whose
+    their K row is inside K): both forms give one schedule, whose K-loop compiles to one
+    block; a mutant of the late form whose
     condition is 2 cast to i1 (false: a one-bit truncation) in a kept iteration is refused
     at the select (the other refusals: test/unit/frontend/test_select_masks.py)."""
     got = []
@@ -341,6 +342,12 @@ def test_select_masked_copies_both_forms_one_schedule(unaligned, capsys, tmp_pat
                      "--emit=schedule-json"]) == 0
         got.append(capsys.readouterr().out)
     assert got[0] == got[1]
+    # its K-loop is one block: LLVM's pipeline left it header-tested, its counter in a
+    # VGPR and its branch on exec (codegen.unrotated_loop: compiled again rotated first)
+    asm = tmp_path / "i8ab.s"
+    assert main(["--pipeline=4wave", str(unaligned["i8ab.512x1768.late"]), "--emit=asm",
+                 "-o", str(asm)]) == 0
+    assert "in Loop: Header=" not in asm.read_text()
     late = unaligned["i8ab.512x1768.late"].read_text()
     assert SELECT in late and SELECT_COND in late, "IREE's i8 A x B kernel changed shape"
     rc, err, line = _run(capsys, tmp_path, late.replace(

@@ -44,13 +44,15 @@ which it takes for lane-varying) into a VGPR of its own and adds the K column ea
 iteration: 8 such registers in IREE's 8-wave 256x256 kernel, which spill (pipeline-opt's own
 LLVM step moves the uniform part to ``soffset`` itself, ``sched-buffer-soffset``).
 :meth:`ReadBases.flat_source` rewrites such a copy onto a one-dimensional view of the
-buffer at the index ``X + readfirstlane(offset + D)``: ``X`` the lane's index of a first
-copy (shared by every copy of the buffers: one VGPR), ``D`` this copy's index minus ``X``
-(evaluated for every thread: a constant, or one value per wave emitted through
-``readfirstlane`` before the loop), ``offset`` the subview's; the ``readfirstlane`` in the
-loop keeps LLVM from hoisting a sum per copy, and is exact because its operand is proven
-one value per wave (:meth:`ReadBases.uniform`: constants, workgroup ids and the loop's
-variable combined by arithmetic, and thread-only values each wave's lanes agree on).
+buffer at the index ``X + readfirstlane(readfirstlane(fixed + D) + moving)``: ``X`` the
+lane's index of a first copy (shared by every copy of the buffers: one VGPR), ``D`` this
+copy's index minus ``X`` (evaluated for every thread: a constant, or one value per wave
+emitted through ``readfirstlane`` before the loop), ``fixed`` and ``moving`` the subview's
+offset terms defined before the loop and in it (the K column).  The inner
+``readfirstlane``, before the loop, makes the wave's rows a scalar once; the outer one, in
+the loop, keeps LLVM from hoisting a sum per copy.  Both are exact because their operands
+are proven one value per wave (:meth:`ReadBases.uniform`: constants, workgroup ids and the
+loop's variable combined by arithmetic, and thread-only values each wave's lanes agree on).
 """
 
 from __future__ import annotations
@@ -243,7 +245,7 @@ class ReadBases:
                                                            loop)]
 
     def _flat_index(self, parts, indices, strides, base, x, loop):
-        """``X + readfirstlane(offset + D)`` (module docstring)."""
+        """``X + readfirstlane(readfirstlane(fixed + D) + moving)`` (module docstring)."""
         index = ir.IndexType.get()
 
         def c(k):
@@ -257,14 +259,21 @@ class ReadBases:
             return out
 
         delta = x - base[1]
-        if (delta == delta[0]).all():
-            d = c(delta[0])
-        else:
-            d = self.wave_uniform(B.arith.subi(linear(zip(indices, strides)),
-                                               linear(zip(base[0], strides))), loop)
+        d = None if (delta == delta[0]).all() else self.wave_uniform(
+            B.arith.subi(linear(zip(indices, strides)), linear(zip(base[0], strides))), loop)
         i32 = ir.IntegerType.get_signless(32)
-        u = B.arith.index_cast(i32, B.arith.addi(linear(parts), d))
-        u = ir.Operation.create("rocdl.readfirstlane", results=[i32], operands=[u]).results[0]
+
+        def first(v):
+            v = B.arith.index_cast(i32, v)
+            return ir.Operation.create("rocdl.readfirstlane", results=[i32],
+                                       operands=[v]).results[0]
+
+        loop_op = _op(loop)
+        inside = [not isinstance(p, int) and not _before(p, loop_op) for p, _ in parts]
+        with ir.InsertionPoint(loop_op):      # the loop-invariant part, read once per wave
+            pre = B.arith.index_cast(index, first(B.arith.addi(linear(
+                [t for t, i in zip(parts, inside) if not i]), c(delta[0]) if d is None else d)))
+        u = first(B.arith.addi(pre, linear([t for t, i in zip(parts, inside) if i])))
         return B.arith.addi(linear(zip(base[0], strides)), B.arith.index_cast(index, u))
 
     def _flat_view(self, root, t):
@@ -288,3 +297,20 @@ def _per_wave(delta: np.ndarray) -> bool:
     lanes = delta.reshape(-1, WAVE_SIZE)
     return bool((lanes == lanes[:, :1]).all()) and -(1 << 31) <= delta.min() and \
         delta.max() < 1 << 31
+
+
+def _before(value, op) -> bool:
+    """Whether ``value`` is defined before ``op`` where it dominates it: a block argument
+    of a block around ``op``, or the result of an op before ``op`` (or before an op around
+    it) in one block."""
+    cur = op
+    while cur is not None:
+        block = cur.block
+        if isinstance(value.owner, ir.Block):
+            if value.owner == block:
+                return True
+        elif _op(value.owner).block == block:
+            return _op(value.owner).is_before_in_block(cur)
+        parent = block.owner
+        cur = None if parent is None or parent.name == "builtin.module" else _op(parent)
+    return False

@@ -194,6 +194,7 @@ gpu.module @m {
     %sa = memref.subview %fat[%arow, 0] [16, 64] [1, 1] : memref<512x64xbf16, #amdgpu.address_space<fat_raw_buffer>> to memref<16x64xbf16, strided<[64, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>
     scf.for %i = %c0 to %n step %c1 {
       %ki = arith.muli %i, %c8 : index
+      %sk = memref.subview %fat[%wrow, %ki] [16, 8] [1, 1] : memref<512x64xbf16, #amdgpu.address_space<fat_raw_buffer>> to memref<16x8xbf16, strided<[64, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>
     }
     gpu.return
   }
@@ -231,8 +232,11 @@ def test_copies_read_a_flat_view_only_at_offsets_one_per_wave():
             assert flat2 == flat
             off = ReadBases((256, 1, 1), parse_pipeline("4wave"))
             assert off.flat_source(v["%s"], [v["%r"], v["%col"]], loop) is None
+        with ir.InsertionPoint.after(v["%sk"].owner):  # a K column of the loop's
+            flat3, (third,) = bases.flat_source(v["%sk"], [v["%r"], v["%k"]], loop)
         text = str(m)
         # per copy one before the loop (the offset fixed there, the copy's constant) and
-        # one in it (with the loop's terms)
-        assert text.count("rocdl.readfirstlane") == 4 and "arith.constant 512 : index" in text
+        # one in it (with the loop's terms: the K column)
+        assert text.count("rocdl.readfirstlane") == 6 and "arith.constant 512 : index" in text
+        assert flat3 == flat
         assert m.operation.verify()

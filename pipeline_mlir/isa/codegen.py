@@ -292,7 +292,7 @@ def _optimized(job: dict, tm, lb):
 
 #: a block's label line, and a terminator: an unconditional branch / a conditional one
 _BLOCK = re.compile(r"^([-\w.$]+):", re.M)
-_JUMP = re.compile(r"^\s*br label %([-\w.$]+)\s*$")
+_JUMP = re.compile(r"^\s*br label %([-\w.$]+)\s*(?:,\s*!.*)?$")   # metadata after it too
 
 
 def unrotated_loop(ll_text: str) -> str | None:

@@ -108,6 +108,8 @@ def test_a_header_tested_loop_is_found():
     assert codegen.unrotated_loop(forward) is None
     assert codegen.unrotated_loop(HEADER_TESTED.replace("define void @f", "declare void @g()\n"
                                                         "define void @f")) == "h"
+    assert codegen.unrotated_loop(HEADER_TESTED.replace(             # a loop's metadata
+        "  br label %h\nx:", "  br label %h, !llvm.loop !0\nx:")) == "h"
 
 
 def test_object_is_a_gfx950_elf(compiled):

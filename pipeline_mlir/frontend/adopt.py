@@ -360,7 +360,10 @@ class _Rewriter:
                     # (K tiles ahead only: the shifted variable stays >= 0)
                     src_idx = [cloned_index(cl, x, self.iv, an.scan.block) if shift >= 0
                                else cl.get(x) for x in acc.src_indices]
-                news.append(gather_to_lds(acc.op, cl.get(acc.src), src_idx,
+                    src = cl.get(acc.src)
+                    src, src_idx = self.read_bases.flat_source(
+                        src, src_idx, self.new_loop.operation) or (src, src_idx)
+                news.append(gather_to_lds(acc.op, src, src_idx,
                                           buf.new[(d.subtile, d.stage)], idx))
         for new in news:
             self._tag(new, S.GLOBAL_LOAD, {"channel": d.channel, "stage": d.stage,

@@ -43,7 +43,7 @@ The lockstep schedule (``4wave``) has no runs to cut: its K tile is four MMA blo
 wave's 2x2 subtiles, and a block reads the next block's fragment one block ahead.  A wave
 whose tile is one MFMA per subtile and one MFMA deep (IREE's one wave of a 32x32 tile)
 gives each block one MFMA, which covers no LDS read: every block waits for its read.  Such
-a loop (:func:`lockstep_block`) is merged too, ``m`` the fewest steps that fit and give
+a loop (:func:`lockstep_starved`) is merged too, ``m`` the fewest steps that fit and give
 its blocks 2 MFMAs, the crosswise split's target.
 
 The rewrite is taken on loops with a constant step and buffers that are static
@@ -72,8 +72,8 @@ from pipeline_mlir.frontend.tails import guarded_pairs, make_remainder
 from pipeline_mlir.schedules.fourwave import FOUR_WAVE_MINI_ITERS
 from pipeline_mlir.target import gfx950
 
-__all__ = ["MERGED_ATTR", "Merge", "leftover_aliases", "merge_factor", "merge_k_steps",
-           "merge_refusal", "wants_merge"]
+__all__ = ["MERGED_ATTR", "Merge", "leftover_aliases", "lockstep_starved", "merge_factor",
+           "merge_k_steps", "merge_refusal", "wants_merge"]
 
 #: the views whose clones on a slab of the merged buffer move only their layout's offset
 _VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
@@ -86,27 +86,29 @@ _WANTED_CHAIN = 4 * _WANTED_BLOCK
 LOCKSTEP_BLOCKS = len(FOUR_WAVE_MINI_ITERS)
 
 
-def lockstep_block(an: Analysis, schedule) -> int | None:
-    """The MFMAs of each MMA block of a lockstep schedule (``4wave``) whose blocks hold
-    fewer than :data:`_WANTED_BLOCK` (a wave's tile of one MFMA per subtile, one MFMA deep),
-    else None.  Such a block reads the next block's fragment one MFMA before that block
-    needs it: one MFMA cannot cover an LDS read, and each block waits for its read."""
-    if schedule is None or not schedule.lockstep():
-        return None
-    block = len(an.mfmas) // LOCKSTEP_BLOCKS
-    return block if 0 < block < _WANTED_BLOCK else None
+def lockstep_starved(an: Analysis, schedule) -> bool:
+    """Whether ``schedule`` is a lockstep one (``4wave``) whose :data:`LOCKSTEP_BLOCKS` MMA
+    blocks would hold one MFMA each: the loop's K step has exactly one MFMA per block (a
+    wave's tile of one MFMA per subtile, one MFMA deep).  Such a block reads the next
+    block's fragment one MFMA before that block needs it: one MFMA cannot cover an LDS
+    read, and each block waits for its read.  Any other count is not starved: 2 or more
+    MFMAs a block, or a count that does not divide into the blocks (5 to 7, say), whose
+    merged K steps would not divide either; the partition and the geometry take or
+    refuse such a tile as they do unmerged."""
+    return schedule is not None and schedule.lockstep() and \
+        len(an.mfmas) == LOCKSTEP_BLOCKS
 
 
 def wants_merge(an: Analysis, failed: bool, schedule=None) -> bool:
     """Whether the loop's K tile is too small for the schedule: partitioned crosswise with
     fewer than 2 MFMAs per MMA block, or (``failed``: the partition was refused) one
     accumulator per wave whose chain does not cut into four runs; or a lockstep
-    ``schedule``'s MMA blocks of fewer than 2 MFMAs (:func:`lockstep_block`)."""
+    ``schedule``'s MMA blocks of one MFMA each (:func:`lockstep_starved`)."""
     chain = an.chain()
     if failed:
         return len({m.acc for m in an.mfmas}) == 1 and chain % 4 != 0
     return (along_k(an.partition) == "A, B" and chain < _WANTED_CHAIN) or \
-        lockstep_block(an, schedule) is not None
+        lockstep_starved(an, schedule)
 
 
 def _tile_bytes(an: Analysis) -> int:
@@ -115,25 +117,26 @@ def _tile_bytes(an: Analysis) -> int:
 
 
 def merge_factor(chain: int, tile: int, trips: int | None, least: int,
-                 other: int = 0, aliased: bool = False, block: int | None = None) -> int | str:
+                 other: int = 0, aliased: bool = False, starved: bool = False) -> int | str:
     """``m``, the K steps to merge (module docstring), or why there is none: ``chain``
     MFMAs per accumulator and K step, ``tile`` bytes of LDS per K step, ``trips`` K
     steps the loop runs (None: known only at run time, some may be left over), ``least``
     pairs of merged steps the schedule's loop needs, ``other`` bytes of the kernel's other
     LDS buffers (a remainder loop's own).  The K steps left over run on buffers of their
     own, one K step (``tile``) beside the two stages, unless ``aliased``: on the
-    schedule's (:func:`leftover_aliases`, ``frontend/aliased_remainder.py``).  ``block``:
-    a lockstep schedule's MFMAs per MMA block (:func:`lockstep_block`), which has no runs
-    to cut: the fewest steps that fit and give its blocks :data:`_WANTED_BLOCK` MFMAs."""
-    fits = [m for m in (2, 4) if (block is not None or chain * m % 4 == 0) and
+    schedule's (:func:`leftover_aliases`, ``frontend/aliased_remainder.py``).  ``starved``:
+    a lockstep schedule's MMA blocks of one MFMA each (:func:`lockstep_starved`), which
+    has no runs to cut: the fewest steps that fit and give its blocks
+    :data:`_WANTED_BLOCK` MFMAs (one per block and K step)."""
+    fits = [m for m in (2, 4) if (starved or chain * m % 4 == 0) and
             2 * m * tile + (tile if not aliased and (trips is None or trips % (2 * m))
                             else 0) + other <= gfx950.LDS_BYTES]
     if not fits:
         besides = f" beside the kernel's other {other}" if other else ""
         return (f"two stages of 2 merged K steps ({4 * tile} bytes) do not fit in the "
                 f"{gfx950.LDS_BYTES} bytes of LDS{besides}")
-    best = [m for m in fits if (chain * m >= _WANTED_CHAIN if block is None
-                                else block * m >= _WANTED_BLOCK)]
+    best = [m for m in fits if (m >= _WANTED_BLOCK if starved
+                                else chain * m >= _WANTED_CHAIN)]
     m = (best or fits)[0]
     if trips is not None and trips // (2 * m) < least:
         return (f"the loop runs {trips} K steps, fewer than the {2 * m * least} that "
@@ -214,9 +217,9 @@ def merge_k_steps(an: Analysis, schedule) -> tuple[Merge | None, str | None]:
     trips = None if bounds is None else max(0, -(-(bounds[1] - bounds[0]) // step))
     sizes = (an.chain(), _tile_bytes(an), trips, 1 + schedule.min_trips(),
              other_lds(loop, an.buffers))
-    block = lockstep_block(an, schedule)
-    m, unreserved = merge_factor(*sizes, block=block), None
-    alt = merge_factor(*sizes, aliased=True, block=block) if isinstance(m, str) else None
+    starved = lockstep_starved(an, schedule)
+    m, unreserved = merge_factor(*sizes, starved=starved), None
+    alt = merge_factor(*sizes, aliased=True, starved=starved) if isinstance(m, str) else None
     if isinstance(alt, int):
         m, unreserved = alt, m          # if the left-over K steps' buffers can alias
     if isinstance(m, str):

@@ -35,6 +35,24 @@ kernel back, does not).  :meth:`ReadBases.wave_uniform` evaluates such an index 
 thread (the same proof of exactness) and, when every wave's 64 lanes agree and the value
 fits a non-negative i32, emits it through ``rocdl.readfirstlane``: the same value, which
 LLVM then keeps in an SGPR.
+
+Their global addresses cost registers too when ``iree-compile`` builds the kernel handed
+back.  IREE lowers a copy from a subview of a buffer fat pointer to one 32-bit offset, the
+``voffset`` of every lane: the subview's offset (workgroup, wave, K column) plus the lane's
+index.  LLVM hoists each copy's loop-invariant part (the wave's rows and the lane's index,
+which it takes for lane-varying) into a VGPR of its own and adds the K column each
+iteration: 8 such registers in IREE's 8-wave 256x256 kernel, which spill (pipeline-opt's own
+LLVM step moves the uniform part to ``soffset`` itself, ``sched-buffer-soffset``).
+:meth:`ReadBases.flat_source` rewrites such a copy onto a one-dimensional view of the
+buffer at the index ``X + readfirstlane(readfirstlane(fixed + D) + moving)``: ``X`` the
+lane's index of a first copy (shared by every copy of the buffers: one VGPR), ``D`` this
+copy's index minus ``X`` (evaluated for every thread: a constant, or one value per wave
+emitted through ``readfirstlane`` before the loop), ``fixed`` and ``moving`` the subview's
+offset terms defined before the loop and in it (the K column).  The inner
+``readfirstlane``, before the loop, makes the wave's rows a scalar once; the outer one, in
+the loop, keeps LLVM from hoisting a sum per copy.  Both are exact because their operands
+are proven one value per wave (:meth:`ReadBases.uniform`: constants, workgroup ids and the
+loop's variable combined by arithmetic, and thread-only values each wave's lanes agree on).
 """
 
 from __future__ import annotations
@@ -44,6 +62,7 @@ import numpy as np
 from pipeline_mlir.analysis.exact_ints import exact_on_machine
 from pipeline_mlir.analysis.ir_facts import enclosing_ops
 from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -72,6 +91,17 @@ def shares_read_bases(block: tuple[int, int, int], schedule) -> bool:
     return schedule.lockstep() and int(np.prod(block)) > WAVE_SIZE * SIMDS_PER_CU
 
 
+#: ops whose result is one value per wave when every operand is (pure integer arithmetic)
+_PURE = ("arith.addi", "arith.subi", "arith.muli", "arith.divui", "arith.divsi",
+         "arith.remui", "arith.remsi", "arith.andi", "arith.ori", "arith.xori", "arith.shli",
+         "arith.shrui", "arith.shrsi", "arith.minsi", "arith.minui", "arith.maxsi",
+         "arith.maxui", "arith.index_cast", "arith.index_castui", "arith.constant",
+         "affine.apply", "affine.linearize_index", "affine.delinearize_index",
+         "affine.min", "affine.max", "iree_codegen.index_hint")
+#: ops whose result is one value for the whole workgroup
+_WORKGROUP = ("hal.interface.workgroup.id", "gpu.block_id", "hal.interface.constant.load")
+
+
 class ReadBases:
     """The read indices emitted so far (value, per-thread elements), to share from."""
 
@@ -80,6 +110,9 @@ class ReadBases:
         #: only thread ids and constants: its values are those of every workgroup and launch
         self.evaluator = Evaluator(block, thread_only=True)
         self.bases: list[tuple] = []
+        #: copies' lane indices emitted so far: (root, index values, per-thread elements)
+        self.copy_bases: list[tuple] = []
+        self._flat: dict = {}
 
     def _elements(self, idx) -> np.ndarray | None:
         """``idx`` for every thread, or None if it depends on more than the thread."""
@@ -134,3 +167,150 @@ class ReadBases:
                 return ix.add(base, ix.c(int(delta[0]))) if delta[0] else base
         self.bases.append((idx, elements))
         return idx
+
+    def uniform(self, value, loop) -> bool:
+        """Whether ``value`` is one value for each wave: a constant, a workgroup id, a
+        kernel constant, a variable of the workgroup ``scf.forall`` or of ``loop``, pure
+        integer arithmetic of such values, or a thread-only value each wave's 64 lanes
+        agree on (evaluated)."""
+        todo, seen = [value], set()
+        while todo:
+            v = todo.pop()
+            if v in seen:
+                continue
+            seen.add(v)
+            if isinstance(v.owner, ir.Block):
+                parent = _op(v.owner.owner)
+                if parent == _op(loop) and v == v.owner.arguments[0]:
+                    continue
+                if parent.name == "scf.forall" and "workgroup" in str(
+                        parent.attributes["mapping"] if "mapping" in parent.attributes else ""):
+                    continue
+                return False
+            op = _op(v.owner)
+            if op.name in _WORKGROUP:
+                continue
+            elements = self._elements(v)
+            if elements is not None:
+                lanes = elements.reshape(-1, WAVE_SIZE)
+                if not (lanes == lanes[:, :1]).all():
+                    return False
+                continue
+            if op.name not in _PURE:
+                return False
+            todo.extend(op.operands)
+        return True
+
+    def flat_source(self, src, indices: list, loop):
+        """(a one-dimensional view of the buffer, [its index]) for a DMA copy of
+        ``src[indices]`` emitted in or before ``loop`` (module docstring), or None: the
+        copy as it is.  Taken when ``src`` is a ``memref.subview`` of unit strides of a
+        buffer fat pointer of static shape and identity layout whose offsets are one value
+        per wave, the indices are thread-only values computed before ``loop``, and this
+        copy's index is an earlier one's plus one value per wave."""
+        if not self.on:
+            return None
+        sub = _op(src.owner) if not isinstance(src.owner, ir.Block) else None
+        if sub is None or sub.name != "memref.subview":
+            return None
+        root = sub.operands[0]
+        t = ir.MemRefType(root.type)
+        if "fat_raw_buffer" not in str(t.memory_space) or not t.has_static_shape or \
+                int(np.prod(t.shape)) >= 1 << 31 or \
+                list(sub.attributes["static_strides"]) != [1] * t.rank:
+            return None
+        strides, offset = t.get_strides_and_offset()
+        dense = [int(np.prod(t.shape[d + 1:])) for d in range(t.rank)]
+        if offset != 0 or list(strides) != dense:        # not the identity layout
+            return None
+        offsets = list(sub.attributes["static_offsets"])
+        dyn = iter(sub.operands[1:1 + sum(1 for o in offsets if o < -(1 << 62))])
+        parts = [(next(dyn) if o < -(1 << 62) else o, s) for o, s in zip(offsets, strides)]
+        if any(not isinstance(p, int) and not self.uniform(p, loop) for p, _ in parts):
+            return None
+        loop_op = _op(loop)
+        if any(isinstance(i.owner, ir.Block) or loop_op in enclosing_ops(_op(i.owner)) or
+               _op(i.owner) == loop_op for i in indices):
+            return None
+        elements = [self._elements(i) for i in indices]
+        if any(e is None for e in elements):
+            return None
+        x = sum(e * s for e, s in zip(elements, strides))
+        base = next(((b, bx) for r, b, bx in self.copy_bases if r == root and _per_wave(x - bx)),
+                    None)
+        if base is None:
+            self.copy_bases.append((root, list(indices), x))
+            base = (list(indices), x)
+        return self._flat_view(root, t), [self._flat_index(parts, indices, strides, base, x,
+                                                           loop)]
+
+    def _flat_index(self, parts, indices, strides, base, x, loop):
+        """``X + readfirstlane(readfirstlane(fixed + D) + moving)`` (module docstring)."""
+        index = ir.IndexType.get()
+
+        def c(k):
+            return B.arith.constant(index, ir.IntegerAttr.get(index, int(k)))
+
+        def linear(terms):
+            out = c(0)
+            for v, s in terms:
+                out = B.arith.addi(out, c(v * s) if isinstance(v, int) else
+                                   B.arith.muli(v, c(s)))
+            return out
+
+        delta = x - base[1]
+        d = None if (delta == delta[0]).all() else self.wave_uniform(
+            B.arith.subi(linear(zip(indices, strides)), linear(zip(base[0], strides))), loop)
+        i32 = ir.IntegerType.get_signless(32)
+
+        def first(v):
+            v = B.arith.index_cast(i32, v)
+            return ir.Operation.create("rocdl.readfirstlane", results=[i32],
+                                       operands=[v]).results[0]
+
+        loop_op = _op(loop)
+        inside = [not isinstance(p, int) and not _before(p, loop_op) for p, _ in parts]
+        with ir.InsertionPoint(loop_op):      # the loop-invariant part, read once per wave
+            pre = B.arith.index_cast(index, first(B.arith.addi(linear(
+                [t for t, i in zip(parts, inside) if not i]), c(delta[0]) if d is None else d)))
+        u = first(B.arith.addi(pre, linear([t for t, i in zip(parts, inside) if i])))
+        return B.arith.addi(linear(zip(base[0], strides)), B.arith.index_cast(index, u))
+
+    def _flat_view(self, root, t):
+        """``root`` collapsed to one dimension (once, right after it is defined)."""
+        if root not in self._flat:
+            flat = ir.MemRefType.get([int(np.prod(t.shape))], t.element_type,
+                                     memory_space=t.memory_space)
+            where = ir.InsertionPoint.after(_op(root.owner)) \
+                if not isinstance(root.owner, ir.Block) else ir.InsertionPoint.at_block_begin(
+                    root.owner)
+            with where:
+                self._flat[root] = ir.Operation.create(
+                    "memref.collapse_shape", results=[flat], operands=[root],
+                    attributes={"reassociation": ir.Attribute.parse(
+                        f"[{list(range(t.rank))}]")}).results[0]
+        return self._flat[root]
+
+
+def _per_wave(delta: np.ndarray) -> bool:
+    """Whether ``delta`` (per thread) is one value per wave, of i32."""
+    lanes = delta.reshape(-1, WAVE_SIZE)
+    return bool((lanes == lanes[:, :1]).all()) and -(1 << 31) <= delta.min() and \
+        delta.max() < 1 << 31
+
+
+def _before(value, op) -> bool:
+    """Whether ``value`` is defined before ``op`` where it dominates it: a block argument
+    of a block around ``op``, or the result of an op before ``op`` (or before an op around
+    it) in one block."""
+    cur = op
+    while cur is not None:
+        block = cur.block
+        if isinstance(value.owner, ir.Block):
+            if value.owner == block:
+                return True
+        elif _op(value.owner).block == block:
+            return _op(value.owner).is_before_in_block(cur)
+        parent = block.owner
+        cur = None if parent is None or parent.name == "builtin.module" else _op(parent)
+    return False

@@ -32,7 +32,7 @@ from pipeline_mlir.isa import worker
 from pipeline_mlir.target import DEFAULT_CHIP, gfx950
 
 __all__ = ["CodegenError", "CodegenStepError", "compile_llvm_ir", "link_hsaco", "find_linker", "apply_skew_shims",
-           "llvm_options", "KINDS", "TRIPLE"]
+           "llvm_options", "unrotated_loop", "KINDS", "TRIPLE"]
 
 TRIPLE = gfx950.TRIPLE
 KINDS = ("asm", "obj", "both")
@@ -279,7 +279,46 @@ def _optimized(job: dict, tm, lb):
     opt = job["opt"]
     pb = lb.create_pass_builder(tm, lb.create_pipeline_tuning_options(speed_level=opt))
     pb.getModulePassManager().run(mod, pb)
+    if opt and unrotated_loop(str(mod)):
+        mod = lb.parse_assembly(job["ir"])
+        mod.triple, mod.data_layout = TRIPLE, str(tm.target_data)
+        pb = lb.create_pass_builder(tm, lb.create_pipeline_tuning_options(speed_level=opt))
+        rotate = lb.create_new_module_pass_manager()
+        rotate.add_loop_rotate_pass()
+        rotate.run(mod, pb)
+        pb.getModulePassManager().run(mod, pb)
     return mod
+
+
+#: a block's label line, and a terminator: an unconditional branch / a conditional one
+_BLOCK = re.compile(r"^([-\w.$]+):", re.M)
+_JUMP = re.compile(r"^\s*br label %([-\w.$]+)\s*(?:,\s*!.*)?$")   # metadata after it too
+
+
+def unrotated_loop(ll_text: str) -> str | None:
+    """The header of a loop the optimization pipeline left header-tested in ``ll_text``
+    (optimized LLVM IR), or None: a block that an unconditional branch of a later block
+    reaches back to, and that ends in a conditional branch.
+
+    MLIR lowers an ``scf.for`` to a header of its iter_args' PHIs and the exit compare,
+    which LLVM's rotation (inside the pipeline, after passes that grow the header) may
+    find too large to copy: the loop stays header-tested, its back edge a second block,
+    and the AMDGPU back end keeps the counter in a VGPR, branches on ``exec`` and keeps
+    the values of both blocks live (IREE's i8 ``A x B`` 64x128 K-loop: 480 registers,
+    AGPRs taken as spill space, against 214 rotated).  :func:`_optimized` then compiles
+    the module again with every loop rotated first, while its header is PHIs and a
+    compare; a module whose loops the pipeline rotates is compiled as it always was."""
+    for fn in re.split(r"^define ", ll_text, flags=re.M)[1:]:
+        fn = fn.split("\n}", 1)[0]
+        names = _BLOCK.findall(fn)
+        parts = _BLOCK.split(fn)[1:]        # name, body, name, body, ...
+        last = {n: [ln for ln in body.strip().splitlines() if ln.strip()][-1]
+                for n, body in zip(parts[::2], parts[1::2]) if body.strip()}
+        for i, name in enumerate(names):
+            m = _JUMP.match(last.get(name, ""))
+            if m and m[1] in names[:i + 1] and last.get(m[1], "").lstrip().startswith("br i1"):
+                return m[1]
+    return None
 
 
 def _compile_job(payload: bytes) -> list[bytes]:

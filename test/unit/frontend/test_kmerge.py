@@ -18,7 +18,10 @@ import pytest
 
 from build_cache import share_code_objects
 from pipeline_mlir.driver import CompileOptions, compile
-from pipeline_mlir.frontend.kmerge import merge_factor
+from types import SimpleNamespace
+
+from pipeline_mlir.frontend.kmerge import lockstep_starved, merge_factor
+from pipeline_mlir.schedules.registry import schedule_class
 from pipeline_mlir.tools.pipeline_opt import main
 from steady_loop import assert_steady, counting_loops
 
@@ -95,10 +98,21 @@ def test_merge_factor_is_the_fewest_k_steps_that_fit():
         "beside the kernel's other 65537")
     # a lockstep schedule's blocks of one MFMA: no runs to cut, the fewest steps giving 2
     assert merge_factor(1, TILE // 3, 16, 1) == 4
-    assert merge_factor(1, TILE // 3, 16, 1, block=1) == 2
+    assert merge_factor(1, TILE // 3, 16, 1, starved=True) == 2
     assert merge_factor(4, TILE, 7, 2) == (
         "the loop runs 7 K steps, fewer than the 8 that 4 iterations of 2 merged K steps "
         "(the schedule's loop and its two stages) need")
+
+
+def test_a_lockstep_loop_is_starved_only_at_one_mfma_per_block():
+    """Exactly one MFMA for each of the 4-wave schedule's four MMA blocks is merged; a
+    count that does not divide into them (5 to 7) is no block of one MFMA, nor is any
+    count under a schedule that is not lockstep."""
+    for mfmas in (1, 3, 4, 5, 6, 7, 8, 16):
+        an = SimpleNamespace(mfmas=[object()] * mfmas)
+        assert lockstep_starved(an, schedule_class("4wave")) is (mfmas == 4), mfmas
+        assert lockstep_starved(an, schedule_class("pingpong")) is False
+        assert lockstep_starved(an, None) is False
 
 
 def test_the_merged_loop_states_its_form_and_keeps_its_remainders(kernels, capsys):

@@ -10,6 +10,8 @@ built stay exact: ``test/unit/tools/test_iree_config_waves.py``.)
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pipeline_mlir.analysis.loop_eval import Evaluator, Unevaluable
@@ -164,3 +166,77 @@ def test_an_index_the_machine_would_wrap_keeps_its_own_arithmetic():
                 assert bases.index(values[own], ix) == values[own], own
             shared = bases.index(values["%far"], ix)      # the same sum, exact: shared
             assert shared != values["%far"] and shared.owner.name == "arith.addi"
+
+
+FLAT = """
+gpu.module @m {
+  gpu.func @k(%g: memref<512x64xbf16, #gpu.address_space<global>>, %n: index)
+      kernel attributes {known_block_size = array<i32: 512, 1, 1>} {
+    %t = gpu.thread_id x
+    %w = gpu.block_id x
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %wave = arith.divui %t, %c64 : index
+    %lane = arith.remui %t, %c64 : index
+    %row = arith.muli %wave, %c8 : index
+    %wrow = arith.addi %row, %w : index
+    %trow = arith.addi %t, %w : index
+    %arow = arith.addi %row, %n : index
+    %r = arith.divui %lane, %c8 : index
+    %r8 = arith.addi %r, %c8 : index
+    %k = arith.remui %lane, %c8 : index
+    %col = arith.muli %k, %c8 : index
+    %fat = amdgpu.fat_raw_buffer_cast %g resetOffset : memref<512x64xbf16, #gpu.address_space<global>> to memref<512x64xbf16, #amdgpu.address_space<fat_raw_buffer>>
+    %s = memref.subview %fat[%wrow, 0] [16, 64] [1, 1] : memref<512x64xbf16, #amdgpu.address_space<fat_raw_buffer>> to memref<16x64xbf16, strided<[64, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>
+    %st = memref.subview %fat[%trow, 0] [16, 64] [1, 1] : memref<512x64xbf16, #amdgpu.address_space<fat_raw_buffer>> to memref<16x64xbf16, strided<[64, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>
+    %sa = memref.subview %fat[%arow, 0] [16, 64] [1, 1] : memref<512x64xbf16, #amdgpu.address_space<fat_raw_buffer>> to memref<16x64xbf16, strided<[64, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>
+    scf.for %i = %c0 to %n step %c1 {
+      %ki = arith.muli %i, %c8 : index
+      %sk = memref.subview %fat[%wrow, %ki] [16, 8] [1, 1] : memref<512x64xbf16, #amdgpu.address_space<fat_raw_buffer>> to memref<16x8xbf16, strided<[64, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>
+    }
+    gpu.return
+  }
+}
+"""
+
+
+def test_copies_read_a_flat_view_only_at_offsets_one_per_wave():
+    """A DMA copy of a subview whose offsets are one value per wave (the wave's index,
+    the workgroup id) reads a one-dimensional view at its lane's index (a first copy's)
+    plus ``readfirstlane`` of the offset and of its own difference (a constant here);
+    an offset that differs per lane (the thread id) or depends on a kernel argument is
+    not proven one per wave, and the copy is left as it is; nor is a kernel of one wave
+    per SIMD changed.  (The 8-wave kernel so rewritten and handed back, exact:
+    test_iree_config_waves.py.)"""
+    with new_context() as ctx, ir.Location.unknown(ctx):
+        m = ir.Module.parse(FLAT, ctx)
+        (fn,) = walk_ops(m.operation, lambda o: o.name == "gpu.func")
+        names = re.findall(r"^\s*(%\w+) =", FLAT, re.M)
+        v = {n: o.results[0] for n, o in zip(
+            names, walk_ops(fn, lambda o: len(o.results) == 1), strict=True)}
+        (loop,) = walk_ops(fn, lambda o: o.name == "scf.for")
+        ki = v["%ki"]
+        bases = ReadBases((512, 1, 1), parse_pipeline("4wave"))
+        for name, uniform in (("%wave", True), ("%w", True), ("%wrow", True), ("%c8", True),
+                              ("%lane", False), ("%trow", False), ("%arow", False)):
+            assert bases.uniform(v[name], loop) is uniform, name
+        assert bases.uniform(ki, loop)                 # of the loop's variable
+        with ir.InsertionPoint(ki.owner):
+            assert bases.flat_source(v["%st"], [v["%r"], v["%col"]], loop) is None
+            assert bases.flat_source(v["%sa"], [v["%r"], v["%col"]], loop) is None
+            flat, (first,) = bases.flat_source(v["%s"], [v["%r"], v["%col"]], loop)
+            assert str(flat.type) == "memref<32768xbf16, #amdgpu.address_space<fat_raw_buffer>>"
+            flat2, (second,) = bases.flat_source(v["%s"], [v["%r8"], v["%col"]], loop)
+            assert flat2 == flat
+            off = ReadBases((256, 1, 1), parse_pipeline("4wave"))
+            assert off.flat_source(v["%s"], [v["%r"], v["%col"]], loop) is None
+        with ir.InsertionPoint.after(v["%sk"].owner):  # a K column of the loop's
+            flat3, (third,) = bases.flat_source(v["%sk"], [v["%r"], v["%k"]], loop)
+        text = str(m)
+        # per copy one before the loop (the offset fixed there, the copy's constant) and
+        # one in it (with the loop's terms: the K column)
+        assert text.count("rocdl.readfirstlane") == 6 and "arith.constant 512 : index" in text
+        assert flat3 == flat
+        assert m.operation.verify()

@@ -79,6 +79,39 @@ def test_asm_only(kernel_ll, compiled):
 
 # ---- object and .hsaco ----------------------------------------------------------------------
 
+HEADER_TESTED = """define void @f(i32 %n) {
+entry:
+  br label %h
+h:
+  %i = phi i32 [ 0, %entry ], [ %j, %b ]
+  %c = icmp ult i32 %i, %n
+  br i1 %c, label %b, label %x
+b:
+  %j = add i32 %i, 1
+  br label %h
+x:
+  ret void
+}
+"""
+
+
+def test_a_header_tested_loop_is_found():
+    """A back edge that jumps to a block ending in a conditional branch is a loop the
+    pipeline left header-tested (the module is then compiled again rotated first); a
+    rotated loop, a forward jump to a conditional branch, and a loop test of its own
+    latch are none."""
+    assert codegen.unrotated_loop(HEADER_TESTED) == "h"
+    rotated = HEADER_TESTED.replace("  br i1 %c, label %b, label %x", "  br label %b").replace(
+        "  br label %h\nx:", "  %d = icmp ult i32 %j, %n\n  br i1 %d, label %h, label %x\nx:")
+    assert codegen.unrotated_loop(rotated) is None
+    forward = HEADER_TESTED.replace("  br label %h\nx:", "  br label %x\nx:")
+    assert codegen.unrotated_loop(forward) is None
+    assert codegen.unrotated_loop(HEADER_TESTED.replace("define void @f", "declare void @g()\n"
+                                                        "define void @f")) == "h"
+    assert codegen.unrotated_loop(HEADER_TESTED.replace(             # a loop's metadata
+        "  br label %h\nx:", "  br label %h, !llvm.loop !0\nx:")) == "h"
+
+
 def test_object_is_a_gfx950_elf(compiled):
     _, obj = compiled
     h = elf_header(obj)

@@ -26,6 +26,10 @@ from pathlib import Path
 import pytest
 
 from build_cache import share_code_objects
+from pipeline_mlir.driver import CompileOptions, compile
+from pipeline_mlir.emu.hazard_paths import basic_blocks
+from pipeline_mlir.emu.inputs import load_kernel
+from pipeline_mlir.isa.natural_loops import main_loop, natural_loops
 from pipeline_mlir.tools.pipeline_opt import main
 from steady_loop import assert_steady, counting_loops
 
@@ -105,7 +109,7 @@ def test_unaligned_k_is_exact(unaligned, capsys, k, mode):
     first; at 1768 on one grown to hold IREE's padded i8 tile.  300x260x1020 and
     200x1000x1030: the last of the 2 workgroups run holds the partial tile of both M (44, 8
     rows) and N (4, 104 columns); at 1030 the runs of A are staged through registers; the i8 A x B kernel's B
-    copies padded by selects, dropped in the loop that stays.)
+    copies padded by selects, dropped in the loop that stays, which compiles to one block.)
     The K = 4095 and 4100 kernels in late mode: test_iree_configurations.py's
     ``test_configuration[bf16_abt_2048x2048x{4095,4100}-prefetch]`` (the same kernels,
     code objects shared with it here) runs them on 4 workgroups, the first and the last of
@@ -119,6 +123,22 @@ def test_unaligned_k_is_exact(unaligned, capsys, k, mode):
     grid = {"300x260x1020": 15}.get(str(k).split(".")[0], 256 if isinstance(k, int) else 32)
     assert f"K={k if isinstance(k, int) else k.split('.')[-2].split('x')[-1]}" in out, out
     assert f": exact, max error 0, 2 of {grid} workgroups" in out, out
+    if k == "i8ab.512x1768.late":
+        _one_block_loop(unaligned[k])
+
+
+def _one_block_loop(path) -> None:
+    """The main loop of the kernel just emulated (its code object from the run's cache) is
+    one block: LLVM's pipeline left this kernel's header-tested, its counter in a VGPR, its
+    branch on exec (``codegen.unrotated_loop``: compiled again with its loops rotated)."""
+    with share_code_objects():
+        hsaco = compile(CompileOptions(schedule="4wave", input=str(path), emit="hsaco"))
+    instrs = load_kernel(hsaco.checked_output()).instrs
+    starts, succs = basic_blocks(instrs)
+    ends = [*starts[1:], len(instrs)]
+    mfmas = [sum(i.name.startswith("v_mfma") for i in instrs[a:b]) for a, b in zip(starts, ends)]
+    loop = main_loop(natural_loops(succs), mfmas)
+    assert loop is not None and len(loop.blocks) == 1, loop
 
 
 def test_a_remainder_tile_no_buffer_can_grow_to_is_refused(unaligned, capsys, tmp_path):

@@ -63,6 +63,7 @@ from pipeline_mlir.analysis.exact_ints import exact_on_machine
 from pipeline_mlir.analysis.ir_facts import enclosing_ops
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.attrs import workgroup_forall_problem
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -183,8 +184,7 @@ class ReadBases:
                 parent = _op(v.owner.owner)
                 if parent == _op(loop) and v == v.owner.arguments[0]:
                     continue
-                if parent.name == "scf.forall" and "workgroup" in str(
-                        parent.attributes["mapping"] if "mapping" in parent.attributes else ""):
+                if parent.name == "scf.forall" and workgroup_forall_problem(parent) is None:
                     continue
                 return False
             op = _op(v.owner)
@@ -293,10 +293,15 @@ class ReadBases:
 
 
 def _per_wave(delta: np.ndarray) -> bool:
-    """Whether ``delta`` (per thread) is one value per wave, of i32."""
+    """Whether ``delta`` (per thread) is one value per wave that a copy's flat index can
+    add: a constant of i32, or one that :meth:`ReadBases.wave_uniform` reads back exactly
+    (a non-negative i32)."""
     lanes = delta.reshape(-1, WAVE_SIZE)
-    return bool((lanes == lanes[:, :1]).all()) and -(1 << 31) <= delta.min() and \
-        delta.max() < 1 << 31
+    if not (lanes == lanes[:, :1]).all():
+        return False
+    if (delta == delta[0]).all():
+        return -(1 << 31) <= int(delta[0]) < 1 << 31
+    return 0 <= delta.min() and delta.max() < 1 << 31
 
 
 def _before(value, op) -> bool:

@@ -186,6 +186,8 @@ gpu.module @m {
     %arow = arith.addi %row, %n : index
     %r = arith.divui %lane, %c8 : index
     %r8 = arith.addi %r, %c8 : index
+    %r8a = arith.addi %r, %c8 : index
+    %rw = arith.subi %r8a, %wave : index
     %k = arith.remui %lane, %c8 : index
     %col = arith.muli %k, %c8 : index
     %fat = amdgpu.fat_raw_buffer_cast %g resetOffset : memref<512x64xbf16, #gpu.address_space<global>> to memref<512x64xbf16, #amdgpu.address_space<fat_raw_buffer>>
@@ -196,6 +198,9 @@ gpu.module @m {
       %ki = arith.muli %i, %c8 : index
       %sk = memref.subview %fat[%wrow, %ki] [16, 8] [1, 1] : memref<512x64xbf16, #amdgpu.address_space<fat_raw_buffer>> to memref<16x8xbf16, strided<[64, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>
     }
+    scf.forall (%fx, %fy) in (4, 64) {
+      %sf = arith.addi %fx, %fy : index
+    } {mapping = [#iree_codegen.workgroup_mapping<x>, #gpu.thread<x>]}
     gpu.return
   }
 }
@@ -223,6 +228,9 @@ def test_copies_read_a_flat_view_only_at_offsets_one_per_wave():
                               ("%lane", False), ("%trow", False), ("%arow", False)):
             assert bases.uniform(v[name], loop) is uniform, name
         assert bases.uniform(ki, loop)                 # of the loop's variable
+        (forall,) = walk_ops(fn, lambda o: o.name == "scf.forall")
+        fx, fy = forall.regions[0].blocks[0].arguments   # a mapping that mixes threads in
+        assert not bases.uniform(fx, loop) and not bases.uniform(fy, loop)
         with ir.InsertionPoint(ki.owner):
             assert bases.flat_source(v["%st"], [v["%r"], v["%col"]], loop) is None
             assert bases.flat_source(v["%sa"], [v["%r"], v["%col"]], loop) is None
@@ -234,9 +242,15 @@ def test_copies_read_a_flat_view_only_at_offsets_one_per_wave():
             assert off.flat_source(v["%s"], [v["%r"], v["%col"]], loop) is None
         with ir.InsertionPoint.after(v["%sk"].owner):  # a K column of the loop's
             flat3, (third,) = bases.flat_source(v["%sk"], [v["%r"], v["%k"]], loop)
+            # 8 - wave rows past the first copy's: one per wave, but negative in the last
+            # waves, which readfirstlane would not read back: its own base, not an offset
+            neg = ReadBases((512, 1, 1), parse_pipeline("4wave"))
+            neg.flat_source(v["%s"], [v["%rw"], v["%col"]], loop)
+            neg.flat_source(v["%s"], [v["%r"], v["%col"]], loop)
+            assert len(neg.copy_bases) == 2
         text = str(m)
         # per copy one before the loop (the offset fixed there, the copy's constant) and
         # one in it (with the loop's terms: the K column)
-        assert text.count("rocdl.readfirstlane") == 6 and "arith.constant 512 : index" in text
+        assert text.count("rocdl.readfirstlane") == 10 and "arith.constant 512 : index" in text
         assert flat3 == flat
         assert m.operation.verify()

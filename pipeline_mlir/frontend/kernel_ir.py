@@ -79,6 +79,27 @@ def is_pure(op) -> bool:
     return e is not None and not e
 
 
+#: ops that report no memory effects to MLIR but write nothing a global read could see
+_ORDERING_ONLY = ("gpu.barrier", "amdgpu.lds_barrier", "rocdl.s.barrier", "rocdl.s.waitcnt",
+                  "amdgpu.memory_counter_wait")
+
+
+def check_read_movable(read, to, why: str) -> None:
+    """Refuse (at ``read``) moving a read of global memory down to ``to``, an op after it in
+    its block, unless nothing in between may write memory outside LDS (an op with regions,
+    one that does not describe its effects, or a write to another memory); ``why`` says
+    what the move is for."""
+    block = [_op(o) for o in read.block.operations]
+    if to not in block or block.index(to) < block.index(read):
+        raise IRError(read, f"{describe(read)} cannot be moved to {describe(to)} ({why}): "
+                            f"they are not in one block in that order")
+    for o in block[block.index(read) + 1:block.index(to)]:
+        e = None if len(o.regions) else ([] if o.name in _ORDERING_ONLY else effects(o))
+        if e is None or any(k == "write" and (v is None or not in_lds(v)) for k, v in e):
+            raise IRError(read, f"{describe(read)} is moved to {describe(to)} ({why}), "
+                                f"past {describe(o)}, which may write the memory it reads")
+
+
 # ---------------------------------------------------------------------------------------------
 # erasing what a rewrite left without uses
 # ---------------------------------------------------------------------------------------------

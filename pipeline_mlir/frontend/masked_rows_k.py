@@ -58,7 +58,8 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, dense_i64,
                                              memory_space, segments)
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
-from pipeline_mlir.frontend.kernel_ir import depends, describe, erase_unused, owner
+from pipeline_mlir.frontend.kernel_ir import (check_read_movable, depends, describe,
+                                              erase_unused, owner)
 from pipeline_mlir.frontend.masked_rows import (check_row_masks, check_tile_rows, fat_view,
                                                 flat_block, index_value, is_zero,
                                                 lane_offsets, lane_value, plain_access,
@@ -287,6 +288,7 @@ def _rewrite(read, loop, p: dict, fat: dict) -> None:
     lr = view_offsets(p["lds"])[0]
     # read at its LDS write: a run staged through a private row (forwarded) is read after
     # the barrier, which orders LDS accesses only, as the late form's (masked_rows_k_late)
+    check_read_movable(read, p["write"], "read at its LDS write")
     with ir.InsertionPoint(p["write"]), read.location:
         lr = index_value(lr)
         row = B.arith.addi(B.arith.muli(wg, index_value(T)), lr)

@@ -46,7 +46,8 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import constant_int, memory_space
 from pipeline_mlir.analysis.lane_ops import id_dimension
 from pipeline_mlir.analysis.loop_eval import Evaluator, workgroup_grid
-from pipeline_mlir.frontend.kernel_ir import depends, describe, erase_unused, kernel_of, owner
+from pipeline_mlir.frontend.kernel_ir import (check_read_movable, depends, describe,
+                                              erase_unused, kernel_of, owner)
 from pipeline_mlir.frontend.masked_rows import (erase_tree, fat_view, flat_block,
                                                 refuse_nonzero_fill, row_count, static_rows)
 from pipeline_mlir.frontend.masked_rows_k import (check_columns, check_fixed_columns,
@@ -236,6 +237,8 @@ def _rewrite(load, loop, p: dict, fat: dict) -> None:
     # the read of the global buffer moves past the barrier, which orders LDS accesses only
     here = users[0] if len(users) == 1 and users[0].name == "vector.store" and \
         users[0].parent == at.parent else at
+    if here != at:
+        check_read_movable(at, here, "read at its LDS store")
     with ir.InsertionPoint(here), load.location:
         end = B.arith.constant(p["row"].type, rows) if static_rows(rows) else rows
         row = B.arith.select(p["ok"], p["row"], end)

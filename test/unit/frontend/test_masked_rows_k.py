@@ -72,9 +72,18 @@ def test_the_row_and_k_masked_runs_are_pipelined_with_the_last_tile_peeled(tmp_p
           "(d0)[s0] -> (d0 * -128 + s0, 128, d0 * 128 - s0 + 200000)"),
      "masks a row below the size; only rows past the buffer's end read zero from a "
      "range-checked buffer, on thread 0 at sizes T g + d for d in 200001 .. any"),
+    # a loop too short to pipeline, run as written (no scan of its body): a store to the
+    # rows A's run reads between the read and its LDS write, past which the rewrite would
+    # move the read
+    (lambda t: _text("scf.for %arg2 = %c0 to %c7 step %c1", "scf.for %arg2 = %c0 to %c1 step %c1")(
+        _text("vector.transfer_write %113, %subview[%c0, %c0]", "vector.transfer_write %cst, "
+              "%subview_16[%c0, %c0] {in_bounds = [true, true]} : vector<1x8xbf16>, memref<?x?xbf16"
+              ", strided<[200, 1], offset: ?>, #hal.descriptor_type<storage_buffer>>\n"
+              "              vector.transfer_write %113, %subview[%c0, %c0]")(t)),
+     "which may write the memory it reads"),
 ], ids=["padding", "two rows", "other row", "masked below the end", "run too wide",
         "past the row", "row moves with K", "column moves with the workgroup",
-        "masked below the end past the samples"])
+        "masked below the end past the samples", "global store before the LDS write"])
 def test_what_the_rewrite_relies_on_is_checked(tmp_path, capsys, mutate, message):
     assert_refused_at(tmp_path, capsys, mutate(padded_prefetch(K)), "vector.transfer_read %subview_16",
                       message)

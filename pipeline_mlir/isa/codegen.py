@@ -29,6 +29,7 @@ from pathlib import Path
 
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa import worker
+from pipeline_mlir.isa.natural_loops import natural_loops
 from pipeline_mlir.target import DEFAULT_CHIP, gfx950
 
 __all__ = ["CodegenError", "CodegenStepError", "compile_llvm_ir", "link_hsaco", "find_linker", "apply_skew_shims",
@@ -280,25 +281,29 @@ def _optimized(job: dict, tm, lb):
     pb = lb.create_pass_builder(tm, lb.create_pipeline_tuning_options(speed_level=opt))
     pb.getModulePassManager().run(mod, pb)
     if opt and unrotated_loop(str(mod)):
-        mod = lb.parse_assembly(job["ir"])
-        mod.triple, mod.data_layout = TRIPLE, str(tm.target_data)
+        again = lb.parse_assembly(job["ir"])
+        again.triple, again.data_layout = TRIPLE, str(tm.target_data)
         pb = lb.create_pass_builder(tm, lb.create_pipeline_tuning_options(speed_level=opt))
         rotate = lb.create_new_module_pass_manager()
         rotate.add_loop_rotate_pass()
-        rotate.run(mod, pb)
-        pb.getModulePassManager().run(mod, pb)
+        rotate.run(again, pb)
+        pb.getModulePassManager().run(again, pb)
+        if unrotated_loop(str(again)) is None:
+            return again
     return mod
 
 
 #: a block's label line, and a terminator: an unconditional branch / a conditional one
 _BLOCK = re.compile(r"^([-\w.$]+):", re.M)
 _JUMP = re.compile(r"^\s*br label %([-\w.$]+)\s*(?:,\s*!.*)?$")   # metadata after it too
+_TARGET = re.compile(r"label %([-\w.$]+)")
 
 
 def unrotated_loop(ll_text: str) -> str | None:
     """The header of a loop the optimization pipeline left header-tested in ``ll_text``
-    (optimized LLVM IR), or None: a block that an unconditional branch of a later block
-    reaches back to, and that ends in a conditional branch.
+    (optimized LLVM IR), or None: the target of a back edge (a branch to a block that
+    dominates it: :func:`~pipeline_mlir.isa.natural_loops.natural_loops`) that is an
+    unconditional branch of its own block, the header ending in a conditional branch.
 
     MLIR lowers an ``scf.for`` to a header of its iter_args' PHIs and the exit compare,
     which LLVM's rotation (inside the pipeline, after passes that grow the header) may
@@ -307,17 +312,23 @@ def unrotated_loop(ll_text: str) -> str | None:
     the values of both blocks live (IREE's i8 ``A x B`` 64x128 K-loop: 480 registers,
     AGPRs taken as spill space, against 214 rotated).  :func:`_optimized` then compiles
     the module again with every loop rotated first, while its header is PHIs and a
-    compare; a module whose loops the pipeline rotates is compiled as it always was."""
+    compare, and keeps that only if it rotates; a module whose loops the pipeline rotates
+    is compiled as it always was."""
     for fn in re.split(r"^define ", ll_text, flags=re.M)[1:]:
         fn = fn.split("\n}", 1)[0]
-        names = _BLOCK.findall(fn)
-        parts = _BLOCK.split(fn)[1:]        # name, body, name, body, ...
-        last = {n: [ln for ln in body.strip().splitlines() if ln.strip()][-1]
-                for n, body in zip(parts[::2], parts[1::2]) if body.strip()}
-        for i, name in enumerate(names):
-            m = _JUMP.match(last.get(name, ""))
-            if m and m[1] in names[:i + 1] and last.get(m[1], "").lstrip().startswith("br i1"):
-                return m[1]
+        parts = _BLOCK.split(fn.split("\n", 1)[1] if "\n" in fn else "")
+        names = ["<entry>"] + parts[1::2]      # the entry block may have no label
+        last = [next((ln.strip() for ln in reversed(body.splitlines()) if ln.strip()), "")
+                for body in parts[0::2]]
+        if not last[0]:                         # it has one
+            names, last = names[1:], last[1:]
+        index = {n: i for i, n in enumerate(names)}
+        succs = [[index[t] for t in _TARGET.findall(term) if t in index] for term in last]
+        for loop in natural_loops(succs):
+            h = loop.header
+            if last[h].startswith("br i1") and any(
+                    _JUMP.match(last[t]) for t in loop.latches):
+                return names[h]
     return None
 
 

@@ -110,6 +110,23 @@ def test_a_header_tested_loop_is_found():
                                                         "define void @f")) == "h"
     assert codegen.unrotated_loop(HEADER_TESTED.replace(             # a loop's metadata
         "  br label %h\nx:", "  br label %h, !llvm.loop !0\nx:")) == "h"
+    # a diamond laid out with its join before one arm (a branch back in layout, no loop)
+    assert codegen.unrotated_loop("""define void @g(i1 %p, i1 %q) {
+entry:
+  br i1 %p, label %a, label %m
+m:
+  br i1 %q, label %x, label %y
+y:
+  br label %x
+a:
+  br label %m
+x:
+  ret void
+}
+""") is None
+    # the entry block unlabelled, as LLVM prints it
+    assert codegen.unrotated_loop(HEADER_TESTED.replace("entry:\n", "")
+                                  .replace("[ 0, %entry ]", "[ 0, %0 ]")) == "h"
 
 
 def test_object_is_a_gfx950_elf(compiled):

@@ -236,7 +236,7 @@ FAMILIES = {
     "rowsk": Family(_f(dtype="bf16", m=200, n=1000, k=1030), later=True),
     "rowsrelu": Family(epilogue=_f(kind="relu", m=1000, n=1000, k=1030), later=True),
     # C narrowed to E4M3FN by arith.truncf (an 8-bit float C epilogue)
-    "fp8c": Family(epilogue=_f(kind="trunc_f8E4M3FN", m=1024, n=1024, k=512), later=True),
+    "fp8c": Family(epilogue=_f(kind="trunc_f8E4M3FN", m=1024, n=1024, k=1024), later=True),
     # lockstep kernels of more than 4 waves (the copy's LDS index read through
     # readfirstlane: read_bases.wave_uniform): 8 waves 4x2 at 256x128, 16 waves 4x4; and
     # one wave of a 32x32 tile (one-MFMA blocks merged by kmerge)

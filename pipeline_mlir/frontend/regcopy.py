@@ -180,7 +180,8 @@ def _convert_buffer(ev, scan: LoopScan, root, accs: list, wave) -> dict:
     out = {}
     for a in accs:
         el = written[a.op]
-        out[id(a)] = _gather(a, (el // width) * cols + el % width, flat, wave)
+        out[id(a)] = _gather(a, (el // width) * cols + el % width, flat, wave,
+                             [r.op for r in scan.reads])
     for a in accs:
         a.store.erase()
         a.op.erase()
@@ -278,13 +279,11 @@ def _flat(root):
                                    attributes={"reassociation": reassoc}).results[0]
 
 
-def _gather(a: Access, dense: np.ndarray, flat, wave) -> Access:
+def _gather(a: Access, dense: np.ndarray, flat, wave, reads=()) -> Access:
     """The ``amdgpu.gather_to_lds`` of copy ``a`` whose lanes write the elements ``dense``
     of buffer ``flat`` (checked: each wave's lanes in order from one address, that address
-    a constant plus a multiple of the wave index), created before the load, or before the
-    store when a synchronisation lies between the two (IREE's late form may load a tile
-    before the barrier that guards the previous iteration's reads and store it after: the
-    LDS write stays after that barrier, where the kernel wrote it)."""
+    a constant plus a multiple of the wave index), created where :func:`_copy_point` says
+    (``reads``: the loop's LDS reads)."""
     n = a.elements
     lane = np.arange(dense.shape[0]) % WAVE_SIZE
     first = dense[np.arange(dense.shape[0]) - lane, 0]
@@ -310,21 +309,28 @@ def _gather(a: Access, dense: np.ndarray, flat, wave) -> Access:
     et = ir.MemRefType(flat.type).element_type
     attrs = {"transferType": ir.TypeAttr.get(ir.VectorType.get([n], et)),
              "operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, len(a.src_indices), 1, 1])}
-    with ir.InsertionPoint(_copy_point(a)), a.op.location:
+    with ir.InsertionPoint(_copy_point(a, reads)), a.op.location:
         new = ir.Operation.create("amdgpu.gather_to_lds",
                                   operands=[a.src] + list(a.src_indices) + [flat, base],
                                   attributes=attrs)
     return Access(new, flat, [base], n, a.src, list(a.src_indices))
 
 
-def _copy_point(a: Access):
+def _copy_point(a: Access, reads=()):
     """Where the direct-to-LDS copy of ``a`` goes: its load, or its store when a
-    synchronisation op lies between them in the loop body."""
+    synchronisation op or one of ``reads`` (the loop's LDS reads) lies between them in the
+    loop body.  The LDS write never moves above what came before it in the kernel: IREE's
+    late form may load a tile before the barrier that guards the previous iteration's reads
+    and store it after; a wave may read LDS between a load and its store with no barrier
+    (one wave needs none between its own read and store), and the write at the load would
+    overwrite what that read still reads.  The write stays where the kernel wrote it (the
+    loop's order check then judges the read: here one of the previous iteration's copy)."""
     ops = [_op(o) for o in a.op.operation.block.operations]
     if a.store not in ops:
         return a.op
     i, j = ops.index(a.op), ops.index(a.store)
-    return a.store if any(o.name in SYNC_OPS for o in ops[i + 1:j]) else a.op
+    between = ops[i + 1:j]
+    return a.store if any(o.name in SYNC_OPS or o in reads for o in between) else a.op
 
 
 # ---------------------------------------------------------------------------------------------

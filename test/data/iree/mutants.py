@@ -9,8 +9,10 @@ dispatches of M (and N) known at launch, K of 256 and of 200 (rows, and the K le
 launched at the family's sizes, :attr:`Family.launch`); and, drawn only when named
 (:attr:`Family.later`), IREE's i8 32x32x32 8-wave kernels split along K (64x128
 crosswise, 128x128 under ``pingpong{waits=fragment}``), the 64x128 ones in bf16 and fp8
-(two K steps merged into one K tile), its VectorDistribute i8 ``A x B`` and its dynamic-K
-kernel; each at
+(two K steps merged into one K tile), its VectorDistribute i8 ``A x B``, its dynamic-K
+kernel and the kernels of the front end's later paths (register copies padded by a select
+proven the identity, skinny tiles split along K, static-row partial edge tiles with an
+unaligned K, an fp8 C, 8, 16 and one wave in lockstep); each at
 the prefetch point and in the late form, :data:`INPUTS`, all but the committed ones made by
 ``iree-compile``) with one semantic change made to its text: an index constant,
 an index operand of a copy or a read (another constant, the workgroup id, the thread id,
@@ -39,7 +41,8 @@ The verdict on a mutant (:func:`verdict`):
   allocate it at (:func:`hoisted`), so there is nothing to compare;
 * ``input-broken``: the unpipelined mutant itself is racy (the emulator's race checks of
   LDS and of global memory: waves storing to one element of C, ...) or faults, so there is
-  nothing to compare (the pipelined one is still run: a fault of its own is ``RACY``); or,
+  nothing to compare (the pipelined one is not run; run beside a race-free unpipelined
+  build, a fault or race of its own is ``RACY``); or,
   when the two C's differ, the unpipelined mutant's C differs between two orders of its
   waves (late and eager mode: a race the global check does not see, a load of a wave of the
   workgroup before another wave's store where a later load of the halfword replaced its
@@ -85,7 +88,9 @@ class Family:
     ``dynamic_k``: IREE's forced dynamic-K dispatch (``dynamic.dynamic_k_source``) instead.
     ``later``: a family added after the campaign's recorded numbers: in a campaign only
     when named (``--family``), so the draws of a campaign of every family stay as they
-    were, and its mutants draw from :data:`LATER_MUTATIONS` (the bare barrier too)."""
+    were, and its mutants draw from :data:`LATER_MUTATIONS` (the bare barrier too).
+    ``epilogue``: ``epilogues.epilogue_source`` arguments (a matmul with what IREE fuses
+    into its dispatch: a relu, C narrowed to an 8-bit float) instead."""
     args: tuple = ()
     flags: tuple = ()
     pipeline: str = "4wave"
@@ -97,6 +102,7 @@ class Family:
     workgroups: tuple | None = None
     dynamic_k: bool = False
     later: bool = False
+    epilogue: tuple | None = None
 
     def source_args(self) -> dict:
         import generate as G
@@ -211,6 +217,35 @@ FAMILIES = {
     "fp8x": Family(_f(dtype="fp8", m=1024, n=1024, k=19 * 128, transpose_b=True,
                       mma="MFMA_F32_32x32x64_F8E4M3FN", tile=(64, 128, 128), waves=(2, 4)),
                    pipeline="pingpong", later=True),
+    # the families of the front end's later paths (all later): register copies padded by
+    # an arith.select the front end proves the identity (frontend/select_masks.py; unaligned
+    # K, the copy placed at its store across a barrier: frontend/regcopy.py)
+    "i8abk": Family(_f(dtype="i8", m=1024, n=1024, k=1000, transpose_b=False), later=True),
+    "i8abk2": Family(_f(dtype="i8", m=512, n=512, k=1768, transpose_b=False), later=True),
+    "fp8abk": Family(_f(dtype="fp8", m=1024, n=1024, k=1000, transpose_b=False),
+                     later=True),
+    "i8atbtk": Family(_f(dtype="i8", m=1024, n=1024, k=1000, transpose_a=True),
+                      later=True),
+    "f16atbk": Family(_f(dtype="f16", m=1024, n=1024, k=1030, transpose_a=True,
+                         transpose_b=False), later=True),
+    # skinny tiles, one MFMA row (column) a wave, that operand split along K (k_subtiles)
+    "skinny": Family(_f(dtype="bf16", m=32, n=2048, k=1024), later=True),
+    "skinnyn": Family(_f(dtype="f16", m=2048, n=32, k=1024), later=True),
+    # static rows of a partial edge tile and an unaligned K (frontend/masked_rows*.py)
+    "rows": Family(_f(dtype="bf16", m=300, n=260, k=1020), later=True),
+    "rowsk": Family(_f(dtype="bf16", m=200, n=1000, k=1030), later=True),
+    "rowsrelu": Family(epilogue=_f(kind="relu", m=1000, n=1000, k=1030), later=True),
+    # C narrowed to E4M3FN by arith.truncf (an 8-bit float C epilogue)
+    "fp8c": Family(epilogue=_f(kind="trunc_f8E4M3FN", m=1024, n=1024, k=1024), later=True),
+    # lockstep kernels of more than 4 waves (the copy's LDS index read through
+    # readfirstlane: read_bases.wave_uniform): 8 waves 4x2 at 256x128, 16 waves 4x4; and
+    # one wave of a 32x32 tile (one-MFMA blocks merged by kmerge)
+    "w8": Family(_f(dtype="bf16", m=1024, n=1024, k=512, mma="MFMA_F32_16x16x32_BF16",
+                    tile=(256, 128, 64), waves=(4, 2)), later=True),
+    "w16": Family(_f(dtype="bf16", m=1024, n=1024, k=512, mma="MFMA_F32_16x16x32_BF16",
+                     tile=(256, 256, 64), waves=(4, 4)), later=True),
+    "w1": Family(_f(dtype="bf16", m=512, n=512, k=512, mma="MFMA_F32_16x16x32_BF16",
+                    tile=(32, 32, 32), waves=(1, 1)), later=True),
 }
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family
@@ -250,6 +285,11 @@ def source(name: str) -> str:
 def _generate(fam: Family, form: str) -> str:
     import generate as G
 
+    if fam.epilogue is not None:
+        import epilogues as E
+
+        return (G.prefetch_point if form == "prefetch" else G.late_form)(
+            E.epilogue_source(**dict(fam.epilogue)), fam.flags)
     if fam.padded is not None or fam.dynamic_k:
         import dynamic as D
 
@@ -734,10 +774,19 @@ def rolled(text: str) -> str:
     return staging_loops.rolled(text)
 
 
-def verdict(m: Mutant) -> tuple[str, str]:
-    """(verdict, detail) of mutant ``m`` (module docstring)."""
+def verdict(m: Mutant, refusal_first: bool = False) -> tuple[str, str]:
+    """(verdict, detail) of mutant ``m`` (module docstring).  ``refusal_first`` (the tests'):
+    the pipelined build first, its refusal (or crash) the verdict without the unpipelined
+    build, which only tells an ``invalid`` mutant from a ``refused`` one (neither is a bad
+    verdict; a campaign counts them apart, so it builds the reference first); an invalid
+    mutant whose pipelined build crashes or is unlocated is then a bad verdict, as it should
+    be (bad input gets one located message)."""
     from pipeline_mlir.dialect.ir_io import IRError
 
+    if refusal_first:
+        rc, err, _ = build(m.text, True, INPUTS[m.form].pipeline)
+        if rc != 0:
+            return _refusal(rc, err)
     plain = m.text
     try:
         if "iree_codegen.swizzle" in m.text:
@@ -757,16 +806,14 @@ def verdict(m: Mutant) -> tuple[str, str]:
     if rc != 0:
         return "invalid", err.strip().splitlines()[0] if err.strip() else f"exit {rc}"
     rc, err, out = build(m.text, True, INPUTS[m.form].pipeline)
-    if rc is None:
-        return "CRASH", err
     if rc != 0:
-        return ("refused" if rc == 1 and LOCATED.search(err) and "Traceback" not in err
-                else "UNLOCATED"), err.strip()
-    want, got = c_bytes(ref, m.form), c_bytes(out, m.form)
-    if isinstance(got, str):
-        return ("input-broken" if isinstance(want, str) else "RACY"), got
-    if isinstance(want, str):
+        return _refusal(rc, err)
+    want = c_bytes(ref, m.form)
+    if isinstance(want, str):       # whatever the pipelined build does: nothing to compare
         return "input-broken", want
+    got = c_bytes(out, m.form)
+    if isinstance(got, str):
+        return "RACY", got
     if (want == got).all():
         return "exact", ""
     other = c_bytes(ref, m.form, "eager")
@@ -777,6 +824,15 @@ def verdict(m: Mutant) -> tuple[str, str]:
                                 f"check does not see")
     bad = list(zip(*(want != got).nonzero()))
     return "WRONG", f"{len(bad)} elements of C differ, first at {tuple(map(int, bad[0]))}"
+
+
+def _refusal(rc: int | None, err: str) -> tuple[str, str]:
+    """The verdict of a pipelined build that did not succeed (exit ``rc``, None: an
+    exception; stderr ``err``)."""
+    if rc is None:
+        return "CRASH", err
+    return ("refused" if rc == 1 and LOCATED.search(err) and "Traceback" not in err
+            else "UNLOCATED"), err.strip()
 
 
 def command(seed: int, index: int, families=None) -> str:

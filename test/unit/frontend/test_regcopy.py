@@ -245,3 +245,58 @@ def test_a_copy_across_the_first_barrier_writes_lds_after_it(kernels, capsys, tm
     rc, out = _run(capsys, tmp_path, "\n".join(lines),
                    "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})")
     assert rc == 0 and "Traceback" not in out, out
+
+
+def _prefetched_in_registers(text: str) -> str:
+    """IREE's one-wave kernel (late form) with its DMA copies made copies through registers
+    that the wave prefetches: the next K tile loaded at the top of the body and stored to
+    LDS at its end, after the reads of the tile the previous iteration stored (tile 0
+    copied before the loop; the last iteration loads its own tile again); no barrier."""
+    lines = text.split("\n")
+    start = next(i for i, s in enumerate(lines) if " scf.for " in s)
+    end = next(i for i in range(start, len(lines)) if "scf.yield" in lines[i])
+    pad = " " * (len(lines[start + 1]) - len(lines[start + 1].lstrip()))
+    last = int(re.search(r" to %c(\d+)_i32 ", lines[start]).group(1)) - 1
+    head = ["%rc_one = arith.constant 1 : i32", f"%rc_last = arith.constant {last} : i32",
+            "%rc_eight = arith.constant 8 : index",
+            "%rc_lane = arith.muli %thread_id_x, %rc_eight : index"]
+    body, stores = ["%kn = arith.addi %arg0, %rc_one : i32",
+                    "%k = arith.minsi %kn, %rc_last : i32"], []
+    for n, s in enumerate(lines[start + 1:end]):
+        m = re.match(r"\s*amdgpu\.gather_to_lds (%\w+\[[^\]]*\]), (%\w+)\[(%\w+)\] : "
+                     r"(vector<[^>]*>), (memref<[^>]*>>), (memref<[^>]*>>)", s)
+        if m is None:
+            if "gpu.barrier" not in s:
+                body.append(s.replace("%arg0", "%k"))
+            continue
+        src, dst, off, vt, st, dt = m.groups()
+        body.append(f"%v{n} = vector.load {src} : {st}, {vt}")
+        stores += [f"%s{n} = arith.addi %rc_lane, {off} : index",
+                   f"vector.store %v{n}, {dst}[%s{n}] : {dt}, {vt}"]
+    # the prologue: the loop's index arithmetic and copies at iteration 0, renamed
+    defined = {d for x in body + stores for d in re.findall(r"^(%\w+) =", x.strip())}
+    pro = [re.sub(r"%(\w+)", lambda v: f"%p_{v.group(1)}" if v.group(0) in defined
+                  else v.group(0), x.strip().replace("%k,", "%c0_i32,"))
+           for x in body[2:] + stores if "vector.load %alloc" not in x
+           and "amdgpu.mfma" not in x]
+    return "\n".join(lines[:start] + [pad + x for x in head + pro] + [lines[start]] +
+                     [pad + x.strip() for x in body + stores] + lines[end:])
+
+
+def test_a_one_wave_read_between_a_copy_and_its_store_keeps_the_write_after_it(
+        capsys, tmp_path):
+    """A wave may read LDS between a copy's global load and its LDS store with no barrier
+    (one wave needs none between its own read and store): IREE's one-wave kernel
+    prefetching the next K tile in registers.  The direct-to-LDS copy at the load would
+    overwrite the tile that read still reads; it goes where the store was, and the read,
+    of the previous iteration's copy, is refused as loop-carried through LDS (it was
+    refused as a race of the kernel, which it is not)."""
+    sys.path.insert(0, str(ROOT / "test" / "unit"))
+    from iree_configs import WAVES
+
+    text = _prefetched_in_registers(G.late_form(G.matmul_source(
+        **WAVES["bf16_abt_512_1wave"][0])))
+    assert "gpu.barrier" not in text.split(" scf.for ")[1].split("scf.yield")[0]
+    rc, out = _run(capsys, tmp_path, text, "--pipeline=4wave")
+    assert rc == 1 and "loop-carried through LDS" in out and "Traceback" not in out, out
+    assert re.match(r".*k\.mlir:\d+:\d+: error: .*'vector\.load' op reads LDS", out), out

@@ -311,16 +311,7 @@ def parse_edge(op, text: str, n_ops: int | None, attr: str) -> DepEdge:
 
 def pipeline_ops(root) -> list:
     """Every ``sched.pipeline`` op under ``root`` (in walk order)."""
-    found = []
-    name, advance = S.PIPELINE, ir.WalkResult.ADVANCE
-
-    def visit(o):                  # an ir.Operation (walk_ops)
-        if o.name == name:
-            found.append(o)
-        return advance
-
-    root.walk(visit)
-    return found
+    return walk_ops(root, lambda o: o.name == S.PIPELINE)
 
 
 def read_schedule(op, schedule_attr: str = "schedule",

@@ -189,7 +189,7 @@ def matmul_dispatch(module, sizes: tuple[int, int, int] | None = None) -> Matmul
     d = MatmulDispatch(name, M, N, K, ELEMENTS[A.element], transpose_b, workgroup_grid(f),
                        tuple(bindings), layout_problem if transpose_b is None else None,
                        batch, C.element, expect, transpose_a, unused=_unused_slots(f))
-    return at_launch(f, d, [v for v, _t, _w in found], sizes, workgroup_grid)
+    return at_launch(f, d, [v for v, _t, _w in found], sizes)
 
 
 def _unused_slots(f) -> tuple[int, ...]:

@@ -30,7 +30,7 @@ import re
 from dataclasses import replace
 
 from pipeline_mlir.analysis.ir_facts import LAUNCH_PASS_THROUGH, SIGN_EXTENDING, VALUE_CASTS
-from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.analysis.loop_eval import Evaluator, workgroup_grid
 from pipeline_mlir.dialect.attrs import pipeline_layout
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
@@ -184,9 +184,10 @@ def _check_assumption(op, i: int, v: int) -> None:
                               f"kernel was compiled assuming {key} = {n}")
 
 
-def at_launch(f, d, values: list, sizes: tuple[int, int, int] | None, grid_of):
+def at_launch(f, d, values: list, sizes: tuple[int, int, int] | None):
     """Dispatch ``d`` of kernel ``f`` (bindings ``values``, in order) at the launch of
-    ``sizes`` (M, N, K), ``grid_of(f, values)`` its grid (module docstring); ``d`` itself
+    ``sizes`` (M, N, K), its grid the one it needs at those sizes
+    (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`); ``d`` itself
     when nothing of it is known only at launch."""
     dyn = [dynamic_dims(v) for v in values]
     loads = walk_ops(f, lambda o: o.name == "hal.interface.constant.load")
@@ -222,4 +223,4 @@ def at_launch(f, d, values: list, sizes: tuple[int, int, int] | None, grid_of):
     n = B.shape[-1] if d.transpose_b is False else B.shape[-2]
     m = A.shape[-1] if d.transpose_a else A.shape[-2]
     return replace(d, M=m, N=n, K=k, bindings=tuple(bindings), constants=constants,
-                   grid=grid_of(f, lambda vs: evaluate(f, constants, vs)))
+                   grid=workgroup_grid(f, lambda vs: evaluate(f, constants, vs)))

@@ -60,7 +60,7 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.analysis.exact_ints import exact_on_machine
-from pipeline_mlir.analysis.ir_facts import enclosing_ops
+from pipeline_mlir.analysis.ir_facts import enclosing_ops, memory_space
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem
@@ -215,7 +215,7 @@ class ReadBases:
             return None
         root = sub.operands[0]
         t = ir.MemRefType(root.type)
-        if "fat_raw_buffer" not in str(t.memory_space) or not t.has_static_shape or \
+        if memory_space(t) != "fat_raw_buffer" or not t.has_static_shape or \
                 int(np.prod(t.shape)) >= 1 << 31 or \
                 list(sub.attributes["static_strides"]) != [1] * t.rank:
             return None

@@ -269,7 +269,7 @@ class ReadBases:
                                        operands=[v]).results[0]
 
         loop_op = _op(loop)
-        inside = [not isinstance(p, int) and not _before(p, loop_op) for p, _ in parts]
+        inside = [not isinstance(p, int) and _in_loop(p, loop_op) for p, _ in parts]
         with ir.InsertionPoint(loop_op):      # the loop-invariant part, read once per wave
             pre = B.arith.index_cast(index, first(B.arith.addi(linear(
                 [t for t, i in zip(parts, inside) if not i]), c(delta[0]) if d is None else d)))
@@ -304,18 +304,10 @@ def _per_wave(delta: np.ndarray) -> bool:
     return 0 <= delta.min() and delta.max() < 1 << 31
 
 
-def _before(value, op) -> bool:
-    """Whether ``value`` is defined before ``op`` where it dominates it: a block argument
-    of a block around ``op``, or the result of an op before ``op`` (or before an op around
-    it) in one block."""
-    cur = op
-    while cur is not None:
-        block = cur.block
-        if isinstance(value.owner, ir.Block):
-            if value.owner == block:
-                return True
-        elif _op(value.owner).block == block:
-            return _op(value.owner).is_before_in_block(cur)
-        parent = block.owner
-        cur = None if parent is None or parent.name == "builtin.module" else _op(parent)
-    return False
+def _in_loop(value, loop) -> bool:
+    """Whether ``value`` is defined inside ``loop`` (an argument of its body or of a region
+    in it, or a result of an op in it); a value used there and not inside dominates it."""
+    if isinstance(value.owner, ir.Block):
+        owner = _op(value.owner.owner)
+        return owner == loop or loop in enclosing_ops(owner)
+    return loop in enclosing_ops(_op(value.owner))

@@ -1872,7 +1872,7 @@ func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16x
     %dd = arith.addi %dsti, %so : i32
     %ddx = arith.index_castui %dd : i32 to index
     %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
-    // expected-error @+1 {{writes LDS elements that move with the K tile other than by its slot}}
+    // expected-error @+1 {{has LDS elements that move with the K tile other than by its slot, or leave the slot (K tile 1, the slot bound to 0)}}
     amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
     amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
     rocdl.asyncmark

@@ -50,9 +50,11 @@ from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, consta
                                              constant_trips, int_attr)
 from pipeline_mlir.analysis.lane_ops import Unevaluable, id_dimension
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
-from pipeline_mlir.analysis.loop_eval import Evaluator, segments
+from pipeline_mlir.analysis.loop_eval import (Evaluator, grid_stride, segments,
+                                              workgroup_grid)
 from pipeline_mlir.analysis.views import VIEW_OPS, view_root
 from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.attrs import workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, ops_of, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -65,8 +67,8 @@ WAIT = "rocdl.wait.asyncmark"
 #: the ops that tell workgroups apart
 WORKGROUP_IDS = ("hal.interface.workgroup.id", "gpu.block_id", "rocdl.workgroup.id.x",
                  "rocdl.workgroup.id.y", "rocdl.workgroup.id.z", "scf.forall")
-#: grid points whose copies are compared, at most
-MAX_WORKGROUPS = 64
+#: workgroups whose copies are compared, at most (every one of the kernel's grid)
+MAX_WORKGROUPS = 4096
 
 
 
@@ -317,33 +319,34 @@ class _Reroll:
                 self._same_view(init, tail, i, self.loop)
 
     def _evaluators(self):
-        """One evaluator per workgroup compared: the id ops (module docstring) bound per
-        dimension to the coordinates of a grid point, the points the product of each
-        dimension's first, second, middle and last coordinates (up to the largest bound
-        the kernel states for that dimension, :data:`MAX_WORKGROUPS` a dimension with
-        none), at most :data:`MAX_WORKGROUPS` of them, so that ids of different
-        dimensions take different values; a workgroup loop's induction variable is the
-        evaluator's one sample id (``workgroup_id``, the point's x coordinate); one
-        evaluator when nothing in the kernel tells the workgroups apart."""
-        ids = walk_ops(kernel_of(self.loop), lambda o: o.name in WORKGROUP_IDS)
+        """One evaluator per workgroup of the kernel's grid
+        (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`): the id ops (module
+        docstring) bound per dimension to the workgroup's coordinates, a workgroup loop's
+        induction variables to its offsets there; values known only at launch refused (not
+        sampled); one evaluator when nothing in the kernel tells workgroups apart.  A grid
+        without bounds, or of more than :data:`MAX_WORKGROUPS` workgroups, is refused."""
+        kernel = kernel_of(self.loop)
+        ids = walk_ops(kernel, lambda o: o.name in WORKGROUP_IDS or
+                       (o.name == "scf.for" and grid_stride(o)))
         if not ids:
-            return [((0,), Evaluator(self.block))]
-        dims: dict = {}
-        for o in ids:
-            if o.name == "scf.forall":
-                continue
-            d = id_dimension(o)
-            b = int_attr(o, "upper_bound") if "upper_bound" in o.attributes else None
-            dims[d] = max(dims.get(d) or 0, b or MAX_WORKGROUPS)
-        axes = [sorted({c for c in (0, 1, dims[d] // 2, dims[d] - 1) if 0 <= c < dims[d]})
-                for d in sorted(dims)] or [list(range(MAX_WORKGROUPS))]
+            return [((0,), Evaluator(self.block, launch_values=False))]
+        grid = workgroup_grid(kernel)
+        if grid is None or int(np.prod(grid)) > MAX_WORKGROUPS:
+            self.fail(self.loop, f"(prefetch-pipelined) is in a kernel of "
+                                 f"{'unbounded' if grid is None else int(np.prod(grid))} "
+                                 f"workgroups: the prologue's copies are proven the body's for "
+                                 f"every workgroup, at most {MAX_WORKGROUPS}")
         evs = []
-        for point in itertools.islice(itertools.product(*axes), MAX_WORKGROUPS):
-            ev = Evaluator(self.block, workgroup_id=point[0])
-            coord = dict(zip(sorted(dims), point))
+        for point in itertools.product(*(range(n) for n in grid)):
+            ev = Evaluator(self.block, workgroup_id=point[0], launch_values=False)
             for o in ids:
-                if o.name != "scf.forall":
-                    ev.bind(o.results[0], coord[id_dimension(o)])
+                if o.name == "scf.forall":
+                    _bind_forall(ev, o, point)
+                elif o.name == "scf.for":
+                    d = id_dimension(_defining(o.operands[0]))
+                    ev.bind(o.regions[0].blocks[0].arguments[0], point[d])
+                else:
+                    ev.bind(o.results[0], point[id_dimension(o)])
             evs.append((point, ev))
         return evs
 
@@ -582,6 +585,17 @@ class _Reroll:
     def _constant(self, type_, value: int, where):
         with ir.InsertionPoint(where):
             return B.arith.ConstantOp(type_, ir.IntegerAttr.get(type_, value)).result
+
+
+def _bind_forall(ev, forall, point) -> None:
+    """The induction variables of ``forall`` (a loop over workgroups) bound to their values
+    at workgroup ``point``."""
+    lbs, steps = (list(ir.DenseI64ArrayAttr(forall.attributes[a]))
+                  for a in ("staticLowerBound", "staticStep"))
+    args = forall.regions[0].blocks[0].arguments
+    for j, m in enumerate(ir.ArrayAttr(forall.attributes["mapping"])):
+        d = workgroup_mapping(m)
+        ev.bind(args[j], lbs[j] + point[d] * steps[j])
 
 
 def _one_slot(alloc) -> None:

@@ -19,23 +19,35 @@ each of these is proven first, and anything else is a located error:
 * the loop carries only accumulators and the view queues (each rotated by one per
   iteration, its newest view made in the body from the operand's ``S``-slot buffer; only
   the oldest read);
+* the bounds are constants; the rolled loop runs the loop's trips (none when its upper
+  bound is below its lower one) plus ``S - 1``;
 * the induction variable is used once, as ``iv + (S-1) * step`` (the tile copied), and the
   slot is that ``mod S`` (one ``arith.remui``; divided by the step first, one
-  ``arith.divui``, when the loop counts K in parts of a tile); after the rewrite the
-  copies' LDS elements are the same at every iteration (the slot was the only thing that
-  moved them);
+  ``arith.divui``, when the loop counts K in parts of a tile);
 * the body: a barrier, the copies (all ``async``), one ``rocdl.asyncmark``, then
-  ``rocdl.wait.asyncmark S-1`` and a barrier before the first read;
+  ``rocdl.wait.asyncmark S-1`` and a barrier before the first read; every other op before
+  the wait has no memory effect (rolled back, it would run ``S - 1`` more times);
 * the prologue: ``S - 1`` groups of copies, group ``i`` the body's copies at tile ``i``:
-  the same op, attributes and buffers, and for every thread of every workgroup the same
-  global and LDS elements (the per-lane evaluator, the body's ``iv + S - 1`` bound to
+  the same op, attributes and buffers, and for every thread of every workgroup of the
+  kernel's grid (at most :data:`MAX_WORKGROUPS`; values known only at launch refused) the
+  same global and LDS elements (the per-lane evaluator, the body's ``iv + S - 1`` bound to
   ``i``); the queues' initial views are the body's views at tiles ``0 .. S-2``, so the
   slots the prologue fills are the ones the body reads first;
 * the epilogue: ``rocdl.wait.asyncmark 0``, a barrier, then ``S - 1`` copies of the body's
   reads and MFMAs, op for op (names, attributes, types, operands mapped: stage ``j`` reads
   the queue's ``j``-th view after the loop and accumulates onto stage ``j - 1``'s
   results), whose values nothing but the next stage and the kernel's use of the last
-  stage reads.
+  stage reads; each accumulator the loop yields is made there;
+* one slot is enough: each queue's buffer (counted once) is a ``memref.alloc`` of
+  ``memref<S x ...>`` that only the prologue's and body's copies, the queues' view chains
+  and deallocation use; with the slot bound to 0 (a thread-only evaluator, so for every
+  workgroup) each copy's LDS elements and each queue's new view are the same at every K
+  tile of the rolled loop and inside slot 0, and a copy indexing the buffer itself has
+  dim-0 index 0.  All of it is proven before the IR changes.
+
+Size: one concern, one proof: the loop, prologue, epilogue and slot buffers are read and
+proven by one class that shares what it read, then rewritten; split, the parts would pass
+that state between modules.
 
 The ``S``-slot buffers become one-slot buffers (``memref<1 x ...>``).
 """

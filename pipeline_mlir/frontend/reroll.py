@@ -59,7 +59,7 @@ import itertools
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, constant_int,
-                                             constant_trips, int_attr)
+                                             constant_trips, int_attr, row_major_strides)
 from pipeline_mlir.analysis.lane_ops import Unevaluable, id_dimension
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
 from pipeline_mlir.analysis.loop_eval import (Evaluator, grid_stride, segments,
@@ -390,10 +390,14 @@ class _Reroll:
 
     def _same_view(self, init, tail, tile: int, where) -> None:
         """The view ``init`` is the body's view ``tail`` at K tile ``tile``."""
-        ev = Evaluator(self.block)
-        a = ev.view(init)
-        ev.bind(self.ahead.results[0], self.at_tile(tile))
-        b = ev.view(tail)
+        ev = Evaluator(self.block, thread_only=True)
+        try:
+            a = ev.view(init)
+            ev.bind(self.ahead.results[0], self.at_tile(tile))
+            b = ev.view(tail)
+        except Unevaluable as e:
+            self.fail(where, f"starts an LDS view queue with views that depend on more than "
+                             f"the thread ids and the K tile ({e})")
         if a.root != b.root or not np.array_equal(a.offset, b.offset) or \
                 a.strides != b.strides or a.shape != b.shape:
             self.fail(where, f"starts an LDS view queue with a view that is not the body's "
@@ -483,11 +487,12 @@ class _Reroll:
             alloc = _defining(root)
             t = ir.MemRefType(root.type)
             if alloc is None or alloc.name != "memref.alloc" or len(alloc.operands) or \
-                    not t.has_static_shape or t.shape[0] != s:
+                    not t.has_static_shape or t.shape[0] != s or \
+                    t.get_strides_and_offset() != (row_major_strides(t.shape), 0):
                 self.fail(alloc or self.loop, f"(the LDS buffer a view queue of the "
                                               f"prefetch-pipelined loop views) is not a "
                                               f"memref.alloc of memref<{s}x...> (one slot "
-                                              f"per stage in dim 0)")
+                                              f"per stage in dim 0, row-major)")
             self.allocs.append(alloc)
             self._slot_users(root, inits, tails)
 

@@ -42,8 +42,10 @@ each of these is proven first, and anything else is a located error:
   ``memref<S x ...>`` that only the prologue's and body's copies, the queues' view chains
   and deallocation use; with the slot bound to 0 (a thread-only evaluator, so for every
   workgroup) each copy's LDS elements and each queue's new view are the same at every K
-  tile of the rolled loop and inside slot 0, and a copy indexing the buffer itself has
-  dim-0 index 0.  All of it is proven before the IR changes.
+  tile of the rolled loop and inside slot 0, and with the slot the body computes they
+  are those moved by the slot times a slot's elements (the view read later is of the slot
+  the copies fill); a copy indexing the buffer itself has the slot as its dim-0 index.
+  All of it is proven before the IR changes.
 
 Size: one concern, one proof: the loop, prologue, epilogue and slot buffers are read and
 proven by one class that shares what it read, then rewritten; split, the parts would pass
@@ -512,40 +514,45 @@ class _Reroll:
 
     def _one_place(self) -> None:
         """With the slot bound to 0, each copy's LDS elements and each queue's new view are
-        the same at every K tile of the rolled loop, and inside slot 0 of their buffer:
-        the slot is the only thing that moves them (a thread-only evaluator: the same in
-        every workgroup)."""
-        ev = Evaluator(self.block, thread_only=True)
-        ev.bind(self.slot.results[0], 0)
-        places = [(c, segments(c)[2][0], lambda c=c: self._lds_place(ev, c))
+        the same at every K tile of the rolled loop, and inside slot 0 of their buffer;
+        with the slot the body computes, they are those moved by the slot times a slot's
+        elements: the slot is the only thing that moves them, and the view read later is
+        of the slot the copies fill (thread-only evaluators: the same in every
+        workgroup)."""
+        zero, real = (Evaluator(self.block, thread_only=True) for _ in range(2))
+        zero.bind(self.slot.results[0], 0)
+        places = [(c, segments(c)[2][0], lambda ev, c=c: self._lds_place(ev, c))
                   for c in self.copies]
-        places += [(_defining(t), t, lambda t=t: self._extent(ev.view(t)))
+        places += [(_defining(t), t, lambda ev, t=t: self._extent(ev.view(t)))
                    for _q, t in self.queues]
         firsts: list = [None] * len(places)
         for tile in range(self.trips + self.stages - 1):
-            ev.bind(self.ahead.results[0], self.at_tile(tile))
+            for ev in (zero, real):
+                ev.bind(self.ahead.results[0], self.at_tile(tile))
             for j, (op, mem, place) in enumerate(places):
                 try:
-                    here = place()
+                    here, moved = place(zero), place(real)
+                    slot = real.uniform(self.slot.results[0])
                 except Unevaluable as e:
                     self.fail(op, f"has LDS elements that depend on more than the thread "
                                   f"ids, the K tile and the slot ({e})")
                 shape = ir.MemRefType(view_root(mem, VIEW_OPS).type).shape
+                size = int(np.prod(shape[1:]))
                 if firsts[j] is None:
                     firsts[j] = here
                 if not np.array_equal(firsts[j], here) or here.min() < 0 or \
-                        here.max() >= int(np.prod(shape[1:])):
+                        here.max() >= size or slot is None or \
+                        not np.array_equal(moved, here + slot * size):
                     self.fail(op, f"has LDS elements that move with the K tile other than "
-                                  f"by its slot, or leave the slot (K tile {tile}, the slot "
-                                  f"bound to 0)")
+                                  f"by its slot, or leave the slot (K tile {tile})")
 
     def _lds_place(self, ev, copy) -> np.ndarray:
         """The LDS elements ``copy`` writes; with its dim-0 index, when it indexes the
-        stage-slot buffer itself, which must be the slot (0): a flat element inside slot 0
+        stage-slot buffer itself, which must be the slot: a flat element inside the slot
         can still be another slot's row with a negative index after it."""
         _s, _si, dst, didx = segments(copy)
         if _defining(dst[0]) is not None and _defining(dst[0]).name == "memref.alloc" and \
-                np.any(ev.value(didx[0]) != 0):
+                np.any(ev.value(didx[0]) != ev.value(self.slot.results[0])):
             self.fail(copy, "indexes dim 0 of its stage-slot LDS buffer with other than the "
                             "slot")
         return ev.view(dst[0]).element([ev.value(x) for x in didx])

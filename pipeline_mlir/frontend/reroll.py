@@ -345,6 +345,10 @@ class _Reroll:
         if not ids:
             return [((0,), Evaluator(self.block, launch_values=False))]
         grid = workgroup_grid(kernel)
+        if grid is not None and any(   # ids the grid does not bound: rocdl's own
+                o.name.startswith("rocdl.") or id_dimension(o) >= len(grid)
+                for o in ids if o.name not in ("scf.forall", "scf.for")):
+            grid = None
         if grid is None or int(np.prod(grid)) > MAX_WORKGROUPS:
             self.fail(self.loop, f"(prefetch-pipelined) is in a kernel of "
                                  f"{'unbounded' if grid is None else int(np.prod(grid))} "

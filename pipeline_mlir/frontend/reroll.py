@@ -509,7 +509,8 @@ class _Reroll:
             if o.name in VIEW_OPS and o.operands[0] == v:
                 for r in o.results:
                     self._slot_users(r, inits, tails)
-            elif (o in copies and segments(o)[2][0] == v) or o.name == "memref.dealloc":
+            elif (o in copies and segments(o)[2][0] == v) or \
+                    (o.name == "memref.dealloc" and o.block == self.loop.block):
                 continue
             elif not ((o == self.loop and v in inits) or (o == self.ops[-1] and v in tails)):
                 self.fail(o, "uses an LDS buffer of the prefetch-pipelined loop's stage slots "
